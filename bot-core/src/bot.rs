@@ -1,0 +1,217 @@
+//! The conversation engine: `Input` in, `Reply`s out, for any frontend.
+//!
+//! It picks the language, parses the command, and calls the module that owns the answer.
+
+use crate::catalog::{Catalog, EntryKind, NotFound};
+use crate::command::{self, COMMANDS, Command, CommandError};
+use crate::i18n::{Lang, Localizer};
+use crate::reply::{Msg, Reply};
+use crate::store::{Store, StoreError, UserPrefs, tables};
+use crate::views;
+use std::sync::Arc;
+
+/// Who is talking, and where. Keys in the store are built from these strings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatRef {
+    /// `terminal`, `telegram`, `discord`.
+    pub platform: String,
+    pub chat: String,
+    pub user: String,
+    /// The platform's locale code for the user, if it sends one.
+    pub locale: Option<String>,
+}
+
+impl ChatRef {
+    pub fn terminal(locale: Option<&str>) -> ChatRef {
+        ChatRef {
+            platform: "terminal".into(),
+            chat: "local".into(),
+            user: "local".into(),
+            locale: locale.map(str::to_string),
+        }
+    }
+    pub fn user_key(&self) -> String {
+        format!("{}:{}", self.platform, self.user)
+    }
+    /// Dialogue state is per (platform, chat, user): two people in one group each have their own.
+    pub fn dialogue_key(&self) -> String {
+        format!("{}:{}:{}", self.platform, self.chat, self.user)
+    }
+}
+
+/// What a user sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A typed line (a command or a free-text answer).
+    Text(String),
+    /// A button press / numbered choice, carrying the choice id.
+    Choice(String),
+}
+
+/// Everything a handler needs to answer one input.
+pub struct Ctx<'a> {
+    pub catalog: &'a Catalog,
+    pub store: &'a Store,
+    pub who: &'a ChatRef,
+    pub lang: Lang,
+    /// Currency the user sees prices in.
+    pub currency: String,
+    /// Today as days since the epoch (injected so tests can pin the date).
+    pub today: i64,
+}
+
+/// The bot: catalog + store; cheap to share in an `Arc`.
+pub struct Bot {
+    pub catalog: Arc<Catalog>,
+    pub store: Arc<Store>,
+    /// Our own @name on platforms that use it, to ignore commands meant for other bots.
+    pub bot_name: Option<String>,
+    pub today: Option<i64>,
+}
+
+impl Bot {
+    pub fn new(catalog: Arc<Catalog>, store: Arc<Store>) -> Bot {
+        Bot {
+            catalog,
+            store,
+            bot_name: None,
+            today: None,
+        }
+    }
+
+    /// The language to answer `who` in: the stored `/lang` choice, else the platform locale.
+    pub fn lang_for(&self, who: &ChatRef) -> Lang {
+        self.prefs(who)
+            .lang
+            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()))
+    }
+
+    fn prefs(&self, who: &ChatRef) -> UserPrefs {
+        // A store read error degrades to defaults: answering beats failing.
+        self.store
+            .get(&tables::PREFS, &who.user_key())
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Handles one input and returns the replies, in order.
+    pub fn handle(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
+        let prefs = self.prefs(who);
+        let lang = prefs
+            .lang
+            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
+        let ctx = Ctx {
+            catalog: &self.catalog,
+            store: &self.store,
+            who,
+            lang,
+            currency: prefs
+                .currency
+                .clone()
+                .unwrap_or_else(|| lang.default_currency().to_string()),
+            today: self.today.unwrap_or_else(crate::catalog::today),
+        };
+        match input {
+            Input::Choice(id) => self.on_choice(&ctx, &id),
+            Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
+                Ok(Some(cmd)) => self.on_command(&ctx, cmd),
+                Ok(None) => self.on_text(&ctx, &text),
+                Err(CommandError::Unknown(name)) => vec![
+                    Reply::text(
+                        Msg::new("error-unknown-command").arg("command", format!("/{name}")),
+                    )
+                    .with(Msg::new("hint-help")),
+                ],
+                Err(CommandError::MissingArgs { usage_id, .. }) => {
+                    vec![Reply::text(Msg::new("error-missing-args")).with(Msg::new(usage_id))]
+                }
+            },
+        }
+    }
+
+    fn on_command(&self, ctx: &Ctx, cmd: Command) -> Vec<Reply> {
+        match cmd {
+            Command::Start => vec![Reply::text(Msg::new("welcome")).with(Msg::new("hint-help"))],
+            Command::Help => vec![help(ctx.lang)],
+            Command::Lang(arg) => vec![self.set_lang(ctx, arg.as_deref())],
+            Command::Gpu(name) => vec![views::gpu_detail(ctx, &name)],
+            Command::Gpus => vec![views::gpu_list(ctx)],
+            Command::Platform(name) => vec![views::platform_detail(ctx, &name)],
+            Command::Platforms => vec![views::platform_list(ctx)],
+            Command::Convert(_)
+            | Command::Cost(_)
+            | Command::Compare(_)
+            | Command::Fit(_)
+            | Command::Tco(_)
+            | Command::Pick
+            | Command::Back
+            | Command::Cancel
+            | Command::Trial(_) => vec![Reply::text(Msg::new("error-not-available-yet"))],
+        }
+    }
+
+    fn on_text(&self, _ctx: &Ctx, _text: &str) -> Vec<Reply> {
+        vec![Reply::text(Msg::new("hint-not-a-command")).with(Msg::new("hint-help"))]
+    }
+
+    fn on_choice(&self, _ctx: &Ctx, _id: &str) -> Vec<Reply> {
+        vec![Reply::text(Msg::new("error-stale-choice"))]
+    }
+
+    fn set_lang(&self, ctx: &Ctx, arg: Option<&str>) -> Reply {
+        let Some(arg) = arg else {
+            return Reply::text(Msg::new("lang-current").arg("lang", ctx.lang.tag()))
+                .with(Msg::new("usage-lang"));
+        };
+        let Some(lang) = Lang::parse_user_choice(arg) else {
+            return Reply::text(Msg::new("error-bad-lang").arg("value", arg))
+                .with(Msg::new("usage-lang"));
+        };
+        let mut prefs = self.prefs(ctx.who);
+        prefs.lang = Some(lang);
+        // A language switch also resets the display currency to that language's default
+        // unless the user picked one explicitly.
+        match self.store.put(&tables::PREFS, &ctx.who.user_key(), &prefs) {
+            Ok(()) => Reply::text(Msg::new("lang-set").arg("lang", lang.tag())),
+            Err(e) => store_error_reply(&e),
+        }
+    }
+}
+
+/// `/help`: every command with its one-line description.
+pub fn help(lang: Lang) -> Reply {
+    let mut r = Reply::text(Msg::new("help-intro"));
+    for spec in COMMANDS {
+        r.push(Msg::new("help-line").arg("command", spec.name).arg(
+            "description",
+            Localizer::get().format(lang, &Msg::new(spec.describe_id)),
+        ));
+    }
+    r.with(Msg::new("help-outro"))
+}
+
+/// A polite answer for a storage failure; nothing is half-written (redb transactions).
+pub fn store_error_reply(e: &StoreError) -> Reply {
+    Reply::text(Msg::new("error-store").arg("detail", e.to_string()))
+}
+
+/// "No GPU named X" with suggestions.
+pub fn not_found_reply(nf: &NotFound) -> Reply {
+    let id = match nf.kind {
+        EntryKind::Gpu => "error-gpu-not-found",
+        EntryKind::Platform => "error-platform-not-found",
+        EntryKind::Model => "error-model-not-found",
+    };
+    let mut r = Reply::text(Msg::new(id).arg("query", &nf.query));
+    if nf.suggestions.is_empty() {
+        r.push(Msg::new(match nf.kind {
+            EntryKind::Gpu => "hint-list-gpus",
+            EntryKind::Platform => "hint-list-platforms",
+            EntryKind::Model => "hint-list-models",
+        }));
+    } else {
+        r.push(Msg::new("did-you-mean").arg("names", nf.suggestions.join(", ")));
+    }
+    r
+}

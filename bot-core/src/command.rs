@@ -1,0 +1,257 @@
+//! The one command grammar, shared by the terminal, Telegram and Discord.
+//!
+//! `parse` turns a line of text into a `Command`. It only splits and recognises; each
+//! command's arguments are read by the module that owns them, which reports its own
+//! localized errors. Telegram's `/cmd@botname` suffix is accepted and dropped.
+
+/// A recognised command with its raw argument text (trimmed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Start,
+    Help,
+    /// `/lang` with no argument shows the current language and the options.
+    Lang(Option<String>),
+    Gpu(String),
+    Gpus,
+    Platform(String),
+    Platforms,
+    Convert(String),
+    Cost(String),
+    Compare(String),
+    Fit(String),
+    Tco(String),
+    Pick,
+    Back,
+    Cancel,
+    Trial(String),
+}
+
+/// Metadata for one command: name, aliases, whether it needs arguments, and its usage message.
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    /// Fluent id of the one-line description (help and command menus).
+    pub describe_id: &'static str,
+    /// Fluent id of the usage hint shown on bad arguments.
+    pub usage_id: &'static str,
+    pub needs_args: bool,
+}
+
+/// Every command, in the order help lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    spec("start", &[], false),
+    spec("help", &["h", "帮助"], false),
+    spec("pick", &["选卡"], false),
+    spec("fit", &[], true),
+    spec("cost", &[], true),
+    spec("compare", &[], true),
+    spec("convert", &[], true),
+    spec("tco", &[], true),
+    spec("gpu", &[], true),
+    spec("gpus", &[], false),
+    spec("platform", &[], true),
+    spec("platforms", &[], false),
+    spec("trial", &[], false),
+    spec("lang", &["language", "语言"], false),
+    spec("back", &["返回"], false),
+    spec("cancel", &["取消"], false),
+];
+
+const fn spec(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    needs_args: bool,
+) -> CommandSpec {
+    CommandSpec {
+        name,
+        aliases,
+        describe_id: describe_id(name),
+        usage_id: usage_id(name),
+        needs_args,
+    }
+}
+
+// Ids are spelled out so that a grep for a Fluent id finds its user.
+const fn describe_id(name: &str) -> &'static str {
+    match name.as_bytes() {
+        b"start" => "cmd-start",
+        b"help" => "cmd-help",
+        b"pick" => "cmd-pick",
+        b"fit" => "cmd-fit",
+        b"cost" => "cmd-cost",
+        b"compare" => "cmd-compare",
+        b"convert" => "cmd-convert",
+        b"tco" => "cmd-tco",
+        b"gpu" => "cmd-gpu",
+        b"gpus" => "cmd-gpus",
+        b"platform" => "cmd-platform",
+        b"platforms" => "cmd-platforms",
+        b"trial" => "cmd-trial",
+        b"lang" => "cmd-lang",
+        b"back" => "cmd-back",
+        _ => "cmd-cancel",
+    }
+}
+
+const fn usage_id(name: &str) -> &'static str {
+    match name.as_bytes() {
+        b"start" => "usage-start",
+        b"help" => "usage-help",
+        b"pick" => "usage-pick",
+        b"fit" => "usage-fit",
+        b"cost" => "usage-cost",
+        b"compare" => "usage-compare",
+        b"convert" => "usage-convert",
+        b"tco" => "usage-tco",
+        b"gpu" => "usage-gpu",
+        b"gpus" => "usage-gpus",
+        b"platform" => "usage-platform",
+        b"platforms" => "usage-platforms",
+        b"trial" => "usage-trial",
+        b"lang" => "usage-lang",
+        b"back" => "usage-back",
+        _ => "usage-cancel",
+    }
+}
+
+/// Why a line is not a valid command.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("unknown command /{0}")]
+    Unknown(String),
+    #[error("/{command} needs arguments")]
+    MissingArgs {
+        command: &'static str,
+        usage_id: &'static str,
+    },
+}
+
+/// The spec for a command name or alias.
+pub fn find_spec(name: &str) -> Option<&'static CommandSpec> {
+    let n = name.to_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == n || c.aliases.contains(&n.as_str()))
+}
+
+/// Parses a line. `Ok(None)` means it is not a command (plain text for the dialogue).
+/// A command addressed to another bot (`/help@otherbot`) is also `Ok(None)` when `bot_name`
+/// is known.
+pub fn parse(line: &str, bot_name: Option<&str>) -> Result<Option<Command>, CommandError> {
+    let line = line.trim();
+    let Some(body) = line.strip_prefix('/').or_else(|| line.strip_prefix('／')) else {
+        return Ok(None);
+    };
+    let (head, rest) = match body.find(char::is_whitespace) {
+        Some(i) => (&body[..i], body[i..].trim()),
+        None => (body, ""),
+    };
+    let name = match head.split_once('@') {
+        Some((name, target)) => {
+            if let Some(me) = bot_name
+                && !target.eq_ignore_ascii_case(me.trim_start_matches('@'))
+            {
+                return Ok(None);
+            }
+            name
+        }
+        None => head,
+    };
+    if name.is_empty() {
+        return Ok(None);
+    }
+    let spec = find_spec(name).ok_or_else(|| CommandError::Unknown(name.to_string()))?;
+    if spec.needs_args && rest.is_empty() {
+        return Err(CommandError::MissingArgs {
+            command: spec.name,
+            usage_id: spec.usage_id,
+        });
+    }
+    let rest = rest.to_string();
+    Ok(Some(match spec.name {
+        "start" => Command::Start,
+        "help" => Command::Help,
+        "lang" => Command::Lang((!rest.is_empty()).then_some(rest)),
+        "gpu" => Command::Gpu(rest),
+        "gpus" => Command::Gpus,
+        "platform" => Command::Platform(rest),
+        "platforms" => Command::Platforms,
+        "convert" => Command::Convert(rest),
+        "cost" => Command::Cost(rest),
+        "compare" => Command::Compare(rest),
+        "fit" => Command::Fit(rest),
+        "tco" => Command::Tco(rest),
+        "pick" => Command::Pick,
+        "back" => Command::Back,
+        "cancel" => Command::Cancel,
+        "trial" => Command::Trial(rest),
+        other => unreachable!("spec table lists /{other} without a parser arm"),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_commands_and_arguments() {
+        assert_eq!(parse("/help", None), Ok(Some(Command::Help)));
+        assert_eq!(
+            parse("  /gpu  RTX 4090 ", None),
+            Ok(Some(Command::Gpu("RTX 4090".into())))
+        );
+        assert_eq!(parse("/GPUS", None), Ok(Some(Command::Gpus)));
+        assert_eq!(
+            parse("/lang zh", None),
+            Ok(Some(Command::Lang(Some("zh".into()))))
+        );
+        assert_eq!(parse("/lang", None), Ok(Some(Command::Lang(None))));
+        assert_eq!(parse("/帮助", None), Ok(Some(Command::Help)));
+        assert_eq!(parse("／help", None), Ok(Some(Command::Help)));
+    }
+
+    #[test]
+    fn plain_text_is_not_a_command() {
+        assert_eq!(parse("hello", None), Ok(None));
+        assert_eq!(parse("", None), Ok(None));
+        assert_eq!(parse("/", None), Ok(None));
+    }
+
+    #[test]
+    fn bot_suffix_is_accepted_for_us_and_ignored_for_others() {
+        assert_eq!(
+            parse("/gpu@ScoutBot h100", Some("scoutbot")),
+            Ok(Some(Command::Gpu("h100".into())))
+        );
+        assert_eq!(parse("/gpu@OtherBot h100", Some("scoutbot")), Ok(None));
+        assert_eq!(parse("/help@whatever", None), Ok(Some(Command::Help)));
+    }
+
+    #[test]
+    fn bad_input_names_the_problem() {
+        assert_eq!(
+            parse("/frobnicate now", None),
+            Err(CommandError::Unknown("frobnicate".into()))
+        );
+        assert_eq!(
+            parse("/gpu", None),
+            Err(CommandError::MissingArgs {
+                command: "gpu",
+                usage_id: "usage-gpu"
+            })
+        );
+        assert!(matches!(
+            parse("/platform   ", None),
+            Err(CommandError::MissingArgs { .. })
+        ));
+    }
+
+    #[test]
+    fn every_spec_parses_to_a_command() {
+        for spec in COMMANDS {
+            let line = format!("/{} x", spec.name);
+            assert!(parse(&line, None).unwrap().is_some(), "{}", spec.name);
+            assert!(spec.describe_id.ends_with(spec.name) && spec.usage_id.ends_with(spec.name));
+        }
+    }
+}

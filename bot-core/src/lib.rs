@@ -1,0 +1,21 @@
+//! GPU Scout's domain logic: catalog, billing, VRAM fit, dialogue, store and i18n.
+//!
+//! Nothing here knows about Telegram or Discord. Frontends turn platform events into
+//! [`bot::Input`], call [`bot::Bot::handle`], and render the [`reply::Reply`]s they get back.
+//! This crate never performs network I/O for chat platforms.
+
+pub mod bot;
+pub mod catalog;
+pub mod command;
+pub mod fact;
+pub mod i18n;
+pub mod reply;
+pub mod store;
+pub mod units;
+pub mod views;
+
+pub use bot::{Bot, ChatRef, Input};
+pub use catalog::Catalog;
+pub use i18n::{Lang, Localizer};
+pub use reply::{Msg, Reply};
+pub use store::Store;

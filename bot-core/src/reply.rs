@@ -1,0 +1,145 @@
+//! Frontend-neutral replies: Fluent message ids with arguments, tables, choices and images.
+//!
+//! A `Reply` never contains platform markup; each frontend renders and escapes it.
+
+use serde::{Deserialize, Serialize};
+
+/// An argument passed to a Fluent message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Arg {
+    Num(f64),
+    Str(String),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Self {
+        Arg::Str(s.to_string())
+    }
+}
+impl From<String> for Arg {
+    fn from(s: String) -> Self {
+        Arg::Str(s)
+    }
+}
+impl From<&String> for Arg {
+    fn from(s: &String) -> Self {
+        Arg::Str(s.clone())
+    }
+}
+impl From<f64> for Arg {
+    fn from(n: f64) -> Self {
+        Arg::Num(n)
+    }
+}
+impl From<u32> for Arg {
+    fn from(n: u32) -> Self {
+        Arg::Num(n as f64)
+    }
+}
+impl From<usize> for Arg {
+    fn from(n: usize) -> Self {
+        Arg::Num(n as f64)
+    }
+}
+
+/// One localizable message: an id in `locales/*/*.ftl` and its arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Msg {
+    pub id: String,
+    #[serde(default)]
+    pub args: Vec<(String, Arg)>,
+}
+
+impl Msg {
+    pub fn new(id: &str) -> Msg {
+        Msg {
+            id: id.to_string(),
+            args: Vec::new(),
+        }
+    }
+    /// Adds an argument (builder style).
+    pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Msg {
+        self.args.push((name.to_string(), value.into()));
+        self
+    }
+}
+
+/// A table whose header cells are messages and whose body cells are data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub header: Vec<Msg>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// One block of a reply, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Part {
+    Text(Msg),
+    /// Data text shown as-is (still escaped by frontends), e.g. a model id list.
+    Raw(String),
+    Table(Table),
+}
+
+/// A button or numbered option: `id` is what comes back as `Input::Choice`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    pub id: String,
+    pub label: Msg,
+}
+
+/// A PNG image with a caption (charts).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Image {
+    pub png: Vec<u8>,
+    pub caption: Msg,
+}
+
+/// One message the bot sends.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Reply {
+    pub parts: Vec<Part>,
+    pub choices: Vec<Choice>,
+    pub image: Option<Image>,
+}
+
+impl Reply {
+    pub fn text(msg: Msg) -> Reply {
+        Reply {
+            parts: vec![Part::Text(msg)],
+            ..Reply::default()
+        }
+    }
+    pub fn push(&mut self, msg: Msg) -> &mut Self {
+        self.parts.push(Part::Text(msg));
+        self
+    }
+    pub fn with(mut self, msg: Msg) -> Reply {
+        self.parts.push(Part::Text(msg));
+        self
+    }
+    pub fn with_table(mut self, table: Table) -> Reply {
+        self.parts.push(Part::Table(table));
+        self
+    }
+    pub fn with_choice(mut self, id: &str, label: Msg) -> Reply {
+        self.choices.push(Choice {
+            id: id.to_string(),
+            label,
+        });
+        self
+    }
+    /// Every message id in this reply, for tests and locale checks.
+    pub fn message_ids(&self) -> Vec<&str> {
+        let mut ids = Vec::new();
+        for p in &self.parts {
+            match p {
+                Part::Text(m) => ids.push(m.id.as_str()),
+                Part::Table(t) => ids.extend(t.header.iter().map(|m| m.id.as_str())),
+                Part::Raw(_) => {}
+            }
+        }
+        ids.extend(self.choices.iter().map(|c| c.label.id.as_str()));
+        ids
+    }
+}

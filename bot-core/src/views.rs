@@ -1,0 +1,357 @@
+//! Catalog answers: one GPU, the GPU list, one platform, the platform list.
+
+use crate::bot::{Ctx, not_found_reply};
+use crate::catalog::{Gpu, Platform, PriceQuote, RealName, parse_date};
+use crate::fact::Fact;
+use crate::i18n::Lang;
+use crate::reply::{Msg, Reply, Table};
+
+/// Prices older than this many days are labelled stale.
+pub const STALE_AFTER_DAYS: i64 = 30;
+
+/// `yes` / `no` / `unknown`: the selector the Fluent messages branch on.
+pub fn yes_no(f: &Fact<bool>) -> &'static str {
+    match f {
+        Fact::Known(true) => "yes",
+        Fact::Known(false) => "no",
+        Fact::Unknown => "unknown",
+    }
+}
+
+/// Text of a fact, or `unknown` (localized by the message's selector).
+pub fn text_or_unknown(f: &Fact<String>) -> String {
+    f.known().cloned().unwrap_or_else(|| "unknown".into())
+}
+
+/// Age in days of a `YYYY-MM-DD` date, when it parses.
+pub fn age_days(as_of: &str, today: i64) -> Option<i64> {
+    parse_date(as_of).map(|d| today - d)
+}
+
+/// `stale` or `fresh`, the selector for "(N days old)" labels.
+pub fn staleness(as_of: &str, today: i64) -> &'static str {
+    match age_days(as_of, today) {
+        Some(d) if d <= STALE_AFTER_DAYS => "fresh",
+        _ => "stale",
+    }
+}
+
+fn fmt_num(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// The date cell of a price row: `2025-06-21 *` when stale, `? *` when the price is undated.
+pub fn quote_date(ctx: &Ctx, q: &PriceQuote) -> String {
+    if q.undated {
+        "? *".to_string()
+    } else if q.is_stale(ctx.today, STALE_AFTER_DAYS) {
+        format!("{} *", q.as_of)
+    } else {
+        q.as_of.clone()
+    }
+}
+
+/// `1.98 CNY/hour` style list price (no conversion; that is the billing engine's job).
+pub fn quote_text(q: &PriceQuote) -> String {
+    let cards = if q.cards > 1 {
+        format!(" ×{}", q.cards)
+    } else {
+        String::new()
+    };
+    format!("{} {}/{}{cards}", q.amount.normalize(), q.currency, q.per)
+}
+
+pub fn gpu_detail(ctx: &Ctx, name: &str) -> Reply {
+    let gpu = match ctx.catalog.gpu(name) {
+        Ok(g) => g,
+        Err(nf) => return not_found_reply(&nf),
+    };
+    let mut r = Reply::text(
+        Msg::new("gpu-title")
+            .arg("name", &gpu.name)
+            .arg("id", &gpu.id),
+    );
+    r.push(
+        Msg::new("gpu-vram")
+            .arg("gb", fmt_num(gpu.vram_gb))
+            .arg("mem", gpu.mem_type.clone().unwrap_or_default()),
+    );
+    r.push(Msg::new("gpu-bandwidth").arg("gbps", fmt_num(gpu.mem_bandwidth_gbps)));
+    r.push(
+        Msg::new("gpu-tflops")
+            .arg("tflops", fmt_num(gpu.fp16_tflops))
+            .arg("accumulate", gpu.fp16_accumulate.as_str()),
+    );
+    r.push(Msg::new("gpu-interconnect").arg("text", &gpu.interconnect));
+    if !gpu.aliases.is_empty() {
+        r.push(
+            Msg::new("gpu-aliases").arg(
+                "names",
+                gpu.aliases
+                    .iter()
+                    .take(6)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+        );
+    }
+    if let Some(n) = &gpu.notes {
+        r.push(Msg::new("note").arg("text", n));
+    }
+    r.push(
+        Msg::new("source-line")
+            .arg("source", &gpu.source)
+            .arg("as_of", &gpu.as_of),
+    );
+    let rows = price_rows(ctx, gpu);
+    if rows.is_empty() {
+        r.push(Msg::new("gpu-no-prices"));
+    } else {
+        r.push(Msg::new("gpu-prices-title"));
+        r = r.with_table(Table {
+            header: vec![
+                Msg::new("col-platform"),
+                Msg::new("col-list-price"),
+                Msg::new("col-tier"),
+                Msg::new("col-as-of"),
+            ],
+            rows,
+        });
+        r.push(Msg::new("gpu-prices-footer"));
+    }
+    r
+}
+
+fn price_rows(ctx: &Ctx, gpu: &Gpu) -> Vec<Vec<String>> {
+    let zh = ctx.lang == Lang::Zh;
+    let mut rows = Vec::new();
+    for p in &ctx.catalog.platforms {
+        for q in p.prices_for(&gpu.id) {
+            let date = quote_date(ctx, q);
+            rows.push(vec![
+                p.display_name(zh).to_string(),
+                quote_text(q),
+                q.tier.clone(),
+                date,
+            ]);
+        }
+    }
+    rows
+}
+
+pub fn gpu_list(ctx: &Ctx) -> Reply {
+    let mut gpus: Vec<&Gpu> = ctx.catalog.gpus.iter().collect();
+    gpus.sort_by(|a, b| b.tier.cmp(&a.tier).then(b.vram_gb.total_cmp(&a.vram_gb)));
+    let rows = gpus
+        .iter()
+        .map(|g| {
+            vec![
+                g.id.clone(),
+                format!("{} GB", fmt_num(g.vram_gb)),
+                format!("{} GB/s", fmt_num(g.mem_bandwidth_gbps)),
+                fmt_num(g.fp16_tflops),
+            ]
+        })
+        .collect();
+    Reply::text(Msg::new("gpus-title").arg("count", gpus.len()))
+        .with_table(Table {
+            header: vec![
+                Msg::new("col-gpu"),
+                Msg::new("col-vram"),
+                Msg::new("col-bandwidth"),
+                Msg::new("col-tflops"),
+            ],
+            rows,
+        })
+        .with(Msg::new("hint-gpu-detail"))
+}
+
+pub fn platform_detail(ctx: &Ctx, name: &str) -> Reply {
+    let p = match ctx.catalog.platform(name) {
+        Ok(p) => p,
+        Err(nf) => return not_found_reply(&nf),
+    };
+    let zh = ctx.lang == Lang::Zh;
+    let b = &p.billing;
+    let mut r = Reply::text(
+        Msg::new("platform-title")
+            .arg("name", p.display_name(zh))
+            .arg("id", &p.id)
+            .arg("region", p.region.as_str())
+            .arg("currency", &p.currency),
+    );
+    if let Some(w) = &p.website {
+        r.push(Msg::new("platform-website").arg("url", w));
+    }
+    r.push(Msg::new("platform-billing-title"));
+    r.push(Msg::new("platform-units").arg(
+        "units",
+        if b.units.is_empty() {
+            "unknown".to_string()
+        } else {
+            b.units
+                .iter()
+                .map(|u| u.key())
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    ));
+    r.push(Msg::new("platform-increment").arg("value", text_or_unknown(&b.increment)));
+    r.push(Msg::new("platform-minimum").arg("value", text_or_unknown(&b.minimum_charge)));
+    r.push(Msg::new("platform-starts").arg(
+        "value",
+        match b.starts_at {
+            Fact::Known(crate::catalog::BillingStart::Boot) => "boot",
+            Fact::Known(crate::catalog::BillingStart::Job) => "job",
+            Fact::Unknown => "unknown",
+        },
+    ));
+    r.push(Msg::new("platform-boot-billed").arg("value", yes_no(&b.boot_billed)));
+    r.push(Msg::new("platform-pull-billed").arg("value", yes_no(&b.image_pull_billed)));
+    r.push(Msg::new("platform-stopped-storage").arg("value", yes_no(&b.stopped_storage_billed)));
+    r.push(
+        Msg::new("platform-storage-price").arg(
+            "value",
+            b.storage_price_per_gb_month
+                .known()
+                .map_or("unknown".to_string(), |d| {
+                    format!("{} {}", d.normalize(), p.currency)
+                }),
+        ),
+    );
+    r.push(
+        Msg::new("platform-egress-price").arg(
+            "value",
+            b.egress_price_per_gb
+                .known()
+                .map_or("unknown".to_string(), |d| {
+                    format!("{} {}", d.normalize(), p.currency)
+                }),
+        ),
+    );
+    r.push(Msg::new("platform-idle").arg("value", text_or_unknown(&b.idle_auto_shutdown)));
+    if !b.commitment.is_empty() {
+        r.push(
+            Msg::new("platform-commitment").arg(
+                "units",
+                b.commitment
+                    .iter()
+                    .map(|u| u.key())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+        );
+    }
+    if let Some(n) = &b.notes {
+        r.push(Msg::new("note").arg("text", n));
+    }
+    r.push(
+        Msg::new("source-line")
+            .arg("source", &b.source)
+            .arg("as_of", &b.as_of),
+    );
+    r.push(Msg::new("platform-barriers-title"));
+    let br = &p.barriers;
+    r.push(Msg::new("platform-images").arg("value", yes_no(&br.prebuilt_images)));
+    r.push(Msg::new("platform-web-terminal").arg("value", yes_no(&br.web_terminal)));
+    r.push(Msg::new("platform-jupyter").arg("value", yes_no(&br.jupyter)));
+    r.push(Msg::new("platform-ssh").arg("value", yes_no(&br.ssh)));
+    r.push(Msg::new("platform-real-name").arg(
+        "value",
+        match br.real_name_verification {
+            Fact::Known(RealName::Required) => "required",
+            Fact::Known(RealName::NotRequired) => "not_required",
+            Fact::Unknown => "unknown",
+        },
+    ));
+    r.push(Msg::new("platform-payment").arg(
+        "value",
+        if br.payment_methods.is_empty() {
+            "unknown".to_string()
+        } else {
+            br.payment_methods.join(", ")
+        },
+    ));
+    r.push(Msg::new("platform-min-topup").arg(
+        "value",
+        br.min_topup.known().map_or("unknown".to_string(), |d| {
+            format!("{} {}", d.normalize(), p.currency)
+        }),
+    ));
+    r.push(
+        Msg::new("source-line")
+            .arg("source", &br.source)
+            .arg("as_of", &br.as_of),
+    );
+    platform_prices(ctx, p, &mut r);
+    for c in &p.credibility {
+        r.push(
+            Msg::new("platform-credibility")
+                .arg("date", &c.date)
+                .arg("note", &c.note)
+                .arg("source", &c.source),
+        );
+    }
+    r
+}
+
+fn platform_prices(ctx: &Ctx, p: &Platform, r: &mut Reply) {
+    if p.prices.is_empty() {
+        r.push(Msg::new("platform-no-prices"));
+        return;
+    }
+    r.push(Msg::new("platform-prices-title"));
+    let rows = p
+        .prices
+        .iter()
+        .map(|q| {
+            let date = quote_date(ctx, q);
+            vec![q.gpu.clone(), quote_text(q), q.tier.clone(), date]
+        })
+        .collect();
+    r.parts.push(crate::reply::Part::Table(Table {
+        header: vec![
+            Msg::new("col-gpu"),
+            Msg::new("col-list-price"),
+            Msg::new("col-tier"),
+            Msg::new("col-as-of"),
+        ],
+        rows,
+    }));
+    r.push(Msg::new("gpu-prices-footer"));
+}
+
+pub fn platform_list(ctx: &Ctx) -> Reply {
+    let zh = ctx.lang == Lang::Zh;
+    let rows = ctx
+        .catalog
+        .platforms
+        .iter()
+        .map(|p| {
+            vec![
+                p.id.clone(),
+                p.display_name(zh).to_string(),
+                p.region.clone(),
+                p.currency.clone(),
+                text_or_unknown(&p.billing.increment),
+            ]
+        })
+        .collect();
+    Reply::text(Msg::new("platforms-title").arg("count", ctx.catalog.platforms.len()))
+        .with_table(Table {
+            header: vec![
+                Msg::new("col-id"),
+                Msg::new("col-platform"),
+                Msg::new("col-region"),
+                Msg::new("col-currency"),
+                Msg::new("col-increment"),
+            ],
+            rows,
+        })
+        .with(Msg::new("hint-platform-detail"))
+}

@@ -1,0 +1,53 @@
+//! The terminal frontend: one line in, replies out; numbered options stand in for buttons.
+
+use anyhow::Result;
+use bot_core::reply::Choice;
+use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Result<()> {
+    let env_lang = std::env::var("LANG").ok();
+    let locale = lang.or(env_lang.as_deref());
+    let who = ChatRef::terminal(locale);
+    let bot = Bot::new(catalog, store);
+    // An explicit --lang wins over a stored /lang choice for this session only.
+    let forced = lang.and_then(bot_core::Lang::parse_user_choice);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut choices: Vec<Choice> = Vec::new();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if matches!(text, "/quit" | "/exit") {
+            break;
+        }
+        let input = match text.parse::<usize>() {
+            Ok(n) if n >= 1 && n <= choices.len() => Input::Choice(choices[n - 1].id.clone()),
+            _ => Input::Text(text.to_string()),
+        };
+        let replies = bot.handle(&who, input);
+        let lang = forced
+            .filter(|_| !text.starts_with("/lang"))
+            .unwrap_or_else(|| bot.lang_for(&who));
+        choices.clear();
+        for reply in &replies {
+            writeln!(out, "{}", Localizer::get().render_plain(lang, reply))?;
+            for (i, c) in reply.choices.iter().enumerate() {
+                writeln!(
+                    out,
+                    "  {}. {}",
+                    choices.len() + i + 1,
+                    Localizer::get().format(lang, &c.label)
+                )?;
+            }
+            choices.extend(reply.choices.iter().cloned());
+            writeln!(out)?;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}

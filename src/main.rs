@@ -1,0 +1,108 @@
+//! `gpuscout`: wires the catalog, store and frontends together. No domain logic lives here.
+
+mod chat;
+mod cli;
+
+use anyhow::{Context, Result};
+use bot_core::{Catalog, Store};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(
+    name = "gpuscout",
+    version,
+    about = "GPU Scout: rent the right GPU, at the real price"
+)]
+struct Args {
+    /// Directory for the database (env GPUSCOUT_DATA_DIR; default: the per-user data directory).
+    #[arg(long, global = true, env = "GPUSCOUT_DATA_DIR")]
+    data_dir: Option<PathBuf>,
+    /// Directory with catalog files (gpus.toml, platforms.toml, models.toml, fx.toml) that
+    /// replace the embedded ones (env GPUSCOUT_CATALOG_DIR).
+    #[arg(long, global = true, env = "GPUSCOUT_CATALOG_DIR")]
+    catalog_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Talk to the bot in the terminal (reads lines from stdin; works with pipes).
+    Chat {
+        /// Answer in this language: zh or en (default: from $LANG).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Run the chat-platform frontends configured by environment variables.
+    Serve,
+    /// List GPUs.
+    Gpus {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one GPU.
+    Gpu {
+        name: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List platforms.
+    Platforms {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one platform.
+    Platform {
+        name: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn data_dir(arg: Option<PathBuf>) -> Result<PathBuf> {
+    match arg {
+        Some(d) => Ok(d),
+        None => dirs::data_dir().map(|d| d.join("gpuscout")).context(
+            "no per-user data directory on this system; pass --data-dir or set GPUSCOUT_DATA_DIR",
+        ),
+    }
+}
+
+fn run() -> Result<()> {
+    let args = Args::parse();
+    let catalog = Catalog::load(args.catalog_dir.as_deref()).context("loading the catalog")?;
+    match args.command {
+        Cmd::Chat { lang } => {
+            let store = open_store(args.data_dir)?;
+            chat::run(Arc::new(catalog), store, lang.as_deref())
+        }
+        Cmd::Serve => {
+            let store = open_store(args.data_dir)?;
+            let bot = Arc::new(bot_core::Bot::new(Arc::new(catalog), store));
+            let tg = gpuscout_telegram::status();
+            let dc = gpuscout_discord::status();
+            eprintln!("{tg}\n{dc}");
+            drop(bot);
+            Ok(())
+        }
+        Cmd::Gpus { json } => cli::gpus(&catalog, json),
+        Cmd::Gpu { name, json } => cli::gpu(&catalog, &name, json),
+        Cmd::Platforms { json } => cli::platforms(&catalog, json),
+        Cmd::Platform { name, json } => cli::platform(&catalog, &name, json),
+    }
+}
+
+fn open_store(dir: Option<PathBuf>) -> Result<Arc<Store>> {
+    let dir = data_dir(dir)?;
+    let path = bot_core::store::db_path(&dir);
+    Ok(Arc::new(Store::open(&path)?))
+}
