@@ -2,6 +2,8 @@
 
 mod chat;
 mod cli;
+mod cli_billing;
+mod cli_fit;
 
 use anyhow::{Context, Result};
 use bot_core::{Catalog, Store};
@@ -59,6 +61,16 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Convert a price between time units and currencies.
+    Convert(cli_billing::ConvertArgs),
+    /// What one job costs under a billing rule (given, or a platform's from the catalog).
+    Cost(cli_billing::CostArgs),
+    /// Rank platforms by what a job on a GPU really costs.
+    Compare(cli_billing::CompareArgs),
+    /// Will a model fit: memory estimate and the cards that hold it.
+    Fit(cli_fit::FitArgs),
+    /// Rent vs API: cost per million tokens self-hosted vs an API price.
+    Tco(cli_fit::TcoArgs),
 }
 
 fn main() {
@@ -98,6 +110,11 @@ fn run() -> Result<()> {
         Cmd::Gpu { name, json } => cli::gpu(&catalog, &name, json),
         Cmd::Platforms { json } => cli::platforms(&catalog, json),
         Cmd::Platform { name, json } => cli::platform(&catalog, &name, json),
+        Cmd::Convert(a) => cli_billing::convert(&catalog, a),
+        Cmd::Cost(a) => cli_billing::cost(&catalog, a),
+        Cmd::Compare(a) => cli_billing::compare(&catalog, a),
+        Cmd::Fit(a) => cli_fit::fit(&catalog, a),
+        Cmd::Tco(a) => cli_fit::tco(&catalog, a),
     }
 }
 

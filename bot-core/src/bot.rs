@@ -139,15 +139,14 @@ impl Bot {
             Command::Gpus => vec![views::gpu_list(ctx)],
             Command::Platform(name) => vec![views::platform_detail(ctx, &name)],
             Command::Platforms => vec![views::platform_list(ctx)],
-            Command::Convert(_)
-            | Command::Cost(_)
-            | Command::Compare(_)
-            | Command::Fit(_)
-            | Command::Tco(_)
-            | Command::Pick
-            | Command::Back
-            | Command::Cancel
-            | Command::Trial(_) => vec![Reply::text(Msg::new("error-not-available-yet"))],
+            Command::Convert(args) => vec![crate::billing::chat::convert(ctx, &args)],
+            Command::Cost(args) => vec![crate::billing::chat::cost(ctx, &args)],
+            Command::Compare(args) => vec![crate::billing::chat::compare(ctx, &args)],
+            Command::Fit(args) => vec![crate::vram::chat::fit(ctx, &args)],
+            Command::Tco(args) => vec![crate::tco::chat(ctx, &args)],
+            Command::Pick | Command::Back | Command::Cancel | Command::Trial(_) => {
+                vec![Reply::text(Msg::new("error-not-available-yet"))]
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 //! [`bot::Input`], call [`bot::Bot::handle`], and render the [`reply::Reply`]s they get back.
 //! This crate never performs network I/O for chat platforms.
 
+pub mod billing;
 pub mod bot;
 pub mod catalog;
 pub mod command;
@@ -11,8 +12,10 @@ pub mod fact;
 pub mod i18n;
 pub mod reply;
 pub mod store;
+pub mod tco;
 pub mod units;
 pub mod views;
+pub mod vram;
 
 pub use bot::{Bot, ChatRef, Input};
 pub use catalog::Catalog;

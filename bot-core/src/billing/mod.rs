@@ -1,0 +1,3 @@
+//! Billing: one comparable price with the hidden costs included (issue 3; being built).
+
+pub mod chat;

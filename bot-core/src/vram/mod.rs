@@ -1,0 +1,3 @@
+//! VRAM fit and throughput estimates (issue 4; being built).
+
+pub mod chat;
