@@ -599,7 +599,8 @@ fn lookup(index: &HashMap<String, usize>, query: &str, noise_words: &[&str]) -> 
 /// Up to three names closest to `query` (edit distance on normalised names, or containment).
 fn suggest(query: &str, entries: &[(&str, Vec<&str>)]) -> Vec<String> {
     let q = normalize(query);
-    if q.is_empty() {
+    // No catalog name is this long; skipping keeps a pasted essay from costing seconds.
+    if q.is_empty() || q.chars().count() > 64 {
         return Vec::new();
     }
     let mut scored: Vec<(usize, &str)> = entries

@@ -1,0 +1,118 @@
+//! The terminal chat and the catalog CLI, driven as a user would: the real binary, piped stdin.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn gpuscout(data_dir: &std::path::Path, args: &[&str], stdin: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gpuscout"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .env_remove("GPUSCOUT_CATALOG_DIR")
+        .env("LANG", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn a_user_asks_in_english_then_switches_to_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = gpuscout(dir.path(), &["chat"], "/help\n/gpu 4090\n/lang zh\n/gpu h100 sxm\n");
+    assert!(ok, "{err}");
+    // English help and the 4090's specs with their source.
+    assert!(out.contains("Commands:"), "{out}");
+    assert!(out.contains("GeForce RTX 4090"));
+    assert!(out.contains("VRAM: 24 GB"));
+    assert!(out.contains("Memory bandwidth: 1008 GB/s"));
+    assert!(out.contains("Source: https://"));
+    // After /lang zh the H100 SXM answer is in Chinese, with its own specs.
+    let zh = out.split("语言已切换").nth(1).expect("language switch confirmed in Chinese");
+    assert!(zh.contains("显存：80 GB"), "{zh}");
+    assert!(zh.contains("显存带宽：3350 GB/s"));
+    assert!(zh.contains("来源："));
+    assert!(!zh.contains("Memory bandwidth"));
+}
+
+#[test]
+fn the_language_choice_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    gpuscout(dir.path(), &["chat"], "/lang zh\n");
+    let (out, _, ok) = gpuscout(dir.path(), &["chat"], "/gpu 4090\n");
+    assert!(ok);
+    assert!(out.contains("显存：24 GB"), "{out}");
+}
+
+#[test]
+fn typos_and_unknown_commands_get_helpful_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "/gpu rtx 4909\n/frobnicate\n/gpu\nhello\n");
+    assert!(ok);
+    assert!(out.contains("I don't know a GPU called \"rtx 4909\""), "{out}");
+    assert!(out.contains("Did you mean:") && out.contains("4090"));
+    assert!(out.contains("I don't know the command /frobnicate"));
+    assert!(out.contains("Usage: /gpu <name>"));
+    assert!(out.contains("Commands start with \"/\""));
+}
+
+#[test]
+fn cli_json_uses_the_documented_field_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = gpuscout(dir.path(), &["gpu", "H100 80GB HBM3", "--json"], "");
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for field in ["id", "name", "vram_gb", "mem_bandwidth_gbps", "fp16_tflops", "interconnect", "aliases", "source", "as_of"] {
+        assert!(v.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(v["vram_gb"], 80.0);
+
+    let (out, _, ok) = gpuscout(dir.path(), &["platforms", "--json"], "");
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let list = v.as_array().unwrap();
+    assert!(list.len() >= 15);
+    for field in ["id", "name", "region", "currency", "billing", "barriers", "source", "as_of"] {
+        assert!(list[0].get(field).is_some(), "missing {field}");
+    }
+    let (out, _, ok) = gpuscout(dir.path(), &["platform", "runpod", "--json"], "");
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["id"], "runpod");
+    assert_eq!(v["currency"], "USD");
+
+    let (out, _, ok) = gpuscout(dir.path(), &["gpus", "--json"], "");
+    assert!(ok);
+    assert!(serde_json::from_str::<serde_json::Value>(&out).unwrap().as_array().unwrap().len() >= 25);
+}
+
+#[test]
+fn cli_errors_go_to_stderr_with_a_failing_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = gpuscout(dir.path(), &["gpu", "h1OO", "--json"], "");
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert!(err.contains("h1OO") && err.contains("Did you mean"), "{err}");
+    let (_, err, ok) = gpuscout(dir.path(), &["platform", "nowhere"], "");
+    assert!(!ok && err.contains("nowhere"));
+}
+
+#[test]
+fn a_database_from_a_newer_version_is_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = bot_core::Store::open(&bot_core::store::db_path(dir.path())).unwrap();
+        store.set_schema_version(bot_core::store::SCHEMA_VERSION + 1).unwrap();
+    }
+    let (_, err, ok) = gpuscout(dir.path(), &["chat"], "/help\n");
+    assert!(!ok);
+    assert!(err.contains("newer GPU Scout"), "{err}");
+}
