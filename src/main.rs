@@ -99,11 +99,17 @@ fn run() -> Result<()> {
         }
         Cmd::Serve => {
             let store = open_store(args.data_dir)?;
-            let bot = Arc::new(bot_core::Bot::new(Arc::new(catalog), store));
-            let tg = gpuscout_telegram::status();
-            let dc = gpuscout_discord::status();
-            eprintln!("{tg}\n{dc}");
-            drop(bot);
+            let bot = bot_core::Bot::new(Arc::new(catalog), store);
+            eprintln!("{}", gpuscout_discord::status());
+            let Some(config) = gpuscout_telegram::Config::from_env()? else {
+                eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
+                return Ok(());
+            };
+            let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+            runtime.block_on(async {
+                let telegram = gpuscout_telegram::Telegram::new(config)?;
+                telegram.run(bot, gpuscout_telegram::stop_signal()).await
+            })?;
             Ok(())
         }
         Cmd::Gpus { json } => cli::gpus(&catalog, json),

@@ -1,8 +1,289 @@
-//! GPU Scout's telegram frontend: translates telegram events into `bot_core` inputs and renders replies.
+//! GPU Scout's Telegram frontend: turns Telegram updates into `bot_core` inputs and renders
+//! the replies as Telegram messages. It decides nothing about GPUs, prices or fits.
 //!
-//! Not wired to telegram yet; `status` tells `gpuscout serve` so.
+//! - Updates arrive by long polling (`getUpdates`) or, when `TELEGRAM_WEBHOOK_URL` is set, by
+//!   webhook (an axum server that checks `X-Telegram-Bot-Api-Secret-Token`). See [`Config`].
+//! - Messages in private chats, commands and replies-to-us in groups (`/cmd@OurBot` accepted,
+//!   `/cmd@OtherBot` ignored), and commands posted in channels become [`bot_core::Input::Text`];
+//!   inline-button presses become [`bot_core::Input::Choice`] ([`callback`]), are always
+//!   answered, and edit the message that carried the buttons.
+//! - Replies are rendered in HTML parse mode with every string escaped, split under 4096
+//!   characters, tables in `<pre>` ([`render`]).
+//! - Sends are paced by teloxide's `Throttle`, which waits out `RetryAfter`; edits and button
+//!   answers retry `RetryAfter` themselves ([`sender`]). [`TelegramSender`] posts to any chat
+//!   or channel by id (availability alerts use it).
+//!
+//! **Dialogue state lives in bot-core, not in a teloxide `Storage`.** bot-core already keeps
+//! each `/pick` conversation in its redb store keyed by (platform, chat, user), for every
+//! frontend. A teloxide `Storage` would be a second copy of the same state, keyed only by chat
+//! (two people in one group would share one dialogue), and would make the terminal, Discord
+//! and Telegram disagree about where a conversation stands. This crate therefore passes the
+//! chat and user ids through [`bot_core::ChatRef`] and lets bot-core load and save the step;
+//! a restart resumes the conversation because the store is on disk.
+//!
+//! The bot token is never printed: [`config::Token`] redacts itself and every error we print
+//! goes through [`config::Redactor`] (HTTP client errors quote the request URL, which
+//! contains the token). We install no `log` backend, so teloxide's own log lines go nowhere.
 
-/// One line for `gpuscout serve` about this frontend.
-pub fn status() -> &'static str {
-    "telegram: frontend not built yet in this version; skipping"
+pub mod callback;
+pub mod config;
+mod handler;
+pub mod render;
+pub mod sender;
+
+pub use config::{Config, ConfigError, Mode, Token};
+pub use sender::{SendError, TelegramSender};
+
+use bot_core::command::COMMANDS;
+use bot_core::{Lang, Localizer, Msg};
+use config::Redactor;
+use handler::App;
+use std::fmt::Debug;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
+use teloxide::error_handlers::ErrorHandler;
+use teloxide::prelude::*;
+use teloxide::types::{BotCommand, BotCommandScope};
+use teloxide::update_listeners::webhooks;
+use teloxide::update_listeners::{Polling, UpdateListener};
+use teloxide::{ApiError, RequestError};
+
+/// What `gpuscout serve` prints when no token is configured.
+pub const OFF_NOTICE: &str = "telegram: off — no TELEGRAM_BOT_TOKEN (or TELOXIDE_TOKEN) is set; \
+set it to the token from @BotFather to run the Telegram bot";
+
+/// Long-polling timeout (the HTTP client's own timeout is 17 s).
+const POLL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why the frontend could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(
+        "Telegram rejected the bot token (check TELEGRAM_BOT_TOKEN; @BotFather shows it with /token)"
+    )]
+    TokenRejected,
+    #[error("cannot reach the Telegram Bot API at {api}: {detail}")]
+    Unreachable { api: String, detail: String },
+    #[error("cannot listen for webhooks on {addr}: {detail} (check TELEGRAM_WEBHOOK_LISTEN)")]
+    Bind { addr: String, detail: String },
+    #[error("Telegram refused the webhook: {0} (check TELEGRAM_WEBHOOK_URL)")]
+    Webhook(String),
+    #[error("cannot build the HTTP client: {0}")]
+    Client(String),
+}
+
+/// The Telegram frontend: a configured client, its sender, and the update loop.
+pub struct Telegram {
+    config: Config,
+    sender: TelegramSender,
+    redactor: Redactor,
+}
+
+impl Telegram {
+    /// Builds the client. Must be called inside a Tokio runtime (the pacing worker starts here).
+    pub fn new(config: Config) -> Result<Telegram, RunError> {
+        let redactor = Redactor::new(&config.token);
+        let client = teloxide::net::default_reqwest_settings()
+            .build()
+            .map_err(|e| RunError::Client(redactor.clean(&e.to_string())))?;
+        let bot =
+            Bot::with_client(config.token.expose(), client).set_api_url(config.api_url.clone());
+        let bot = bot.throttle(config.limits);
+        Ok(Telegram {
+            sender: TelegramSender::new(bot, redactor.clone()),
+            config,
+            redactor,
+        })
+    }
+
+    /// A sender sharing this frontend's pacing, for alerts to chats and channels.
+    pub fn sender(&self) -> TelegramSender {
+        self.sender.clone()
+    }
+
+    /// Runs until `stop` resolves (Ctrl-C, SIGTERM) or the update source ends.
+    pub async fn run(
+        self,
+        mut core: bot_core::Bot,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), RunError> {
+        let bot = self.sender.bot().clone();
+        let me = bot.get_me().await.map_err(|e| match e {
+            RequestError::Api(ApiError::InvalidToken) => RunError::TokenRejected,
+            other => RunError::Unreachable {
+                api: self.config.api_url.to_string(),
+                detail: self.redactor.clean(&other.to_string()),
+            },
+        })?;
+        let username = me.username().to_string();
+        core.bot_name = Some(username.clone());
+        register_commands(&bot, &self.redactor).await;
+
+        let app = Arc::new(App {
+            core: Arc::new(core),
+            sender: self.sender.clone(),
+            me: me.id,
+            username: username.clone(),
+            typing_after: self.config.typing_after,
+        });
+        let handler = dptree::entry()
+            .branch(Update::filter_message().endpoint(handler::on_message))
+            .branch(Update::filter_channel_post().endpoint(handler::on_channel_post))
+            .branch(Update::filter_callback_query().endpoint(handler::on_callback));
+        let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
+            .dependencies(dptree::deps![app])
+            .default_handler(|_| async {})
+            .error_handler(Arc::new(PrintErrors(self.redactor.clone())))
+            .build();
+
+        let token = dispatcher.shutdown_token();
+        let watcher = tokio::spawn(async move {
+            stop.await;
+            eprintln!("telegram: stopping");
+            // The dispatcher may not have started yet; wait until it can be told.
+            loop {
+                match token.shutdown() {
+                    Ok(done) => {
+                        done.await;
+                        break;
+                    }
+                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                }
+            }
+        });
+
+        let result = match &self.config.mode {
+            config::Mode::Polling => {
+                eprintln!("telegram: running as @{username} (long polling)");
+                let listener = Polling::builder(bot.clone())
+                    .timeout(POLL_TIMEOUT)
+                    .delete_webhook()
+                    .await
+                    .build();
+                dispatch(&mut dispatcher, listener, &self.redactor).await
+            }
+            config::Mode::Webhook {
+                url,
+                listen,
+                secret,
+            } => {
+                let tcp =
+                    tokio::net::TcpListener::bind(listen)
+                        .await
+                        .map_err(|e| RunError::Bind {
+                            addr: listen.to_string(),
+                            detail: e.to_string(),
+                        })?;
+                let mut options = webhooks::Options::new(*listen, url.clone());
+                if let Some(s) = secret {
+                    options = options.secret_token(s.clone());
+                }
+                let (listener, stopped, router) = webhooks::axum_to_router(bot.clone(), options)
+                    .await
+                    .map_err(|e| RunError::Webhook(self.redactor.clean(&e.to_string())))?;
+                eprintln!("telegram: running as @{username} (webhook on {listen})");
+                let server = tokio::spawn(async move {
+                    if let Err(e) = axum::serve(tcp, router)
+                        .with_graceful_shutdown(stopped)
+                        .await
+                    {
+                        eprintln!("telegram: webhook server failed: {e}");
+                    }
+                });
+                let r = dispatch(&mut dispatcher, listener, &self.redactor).await;
+                let _ = server.await;
+                r
+            }
+        };
+        watcher.abort();
+        eprintln!("telegram: stopped");
+        result
+    }
+}
+
+async fn dispatch<L>(
+    dispatcher: &mut Dispatcher<sender::TgBot, SendError, teloxide::dispatching::DefaultKey>,
+    listener: L,
+    redactor: &Redactor,
+) -> Result<(), RunError>
+where
+    L: UpdateListener + Send,
+    L::Err: Debug + std::fmt::Display + Send + 'static,
+{
+    dispatcher
+        .try_dispatch_with_listener(listener, Arc::new(PrintErrors(redactor.clone())))
+        .await
+        .map_err(|e| RunError::Unreachable {
+            api: "getMe".into(),
+            detail: redactor.clean(&e.to_string()),
+        })
+}
+
+/// Prints handler and polling errors to stderr without the token.
+struct PrintErrors(Redactor);
+
+impl<E: std::fmt::Display + Send + 'static> ErrorHandler<E> for PrintErrors {
+    fn handle_error(self: Arc<Self>, error: E) -> BoxFuture<'static, ()> {
+        let line = self.0.clean(&error.to_string());
+        Box::pin(async move { eprintln!("telegram: {line}") })
+    }
+}
+
+type BoxFuture<'a, T> = std::pin::Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The command menu in one language, descriptions from the Fluent `describe_id`s.
+pub fn command_menu(lang: Lang) -> Vec<BotCommand> {
+    COMMANDS
+        .iter()
+        .map(|spec| {
+            let text = Localizer::get().format(lang, &Msg::new(spec.describe_id));
+            let text: String = text.chars().take(256).collect();
+            BotCommand::new(spec.name, text)
+        })
+        .collect()
+}
+
+/// `setMyCommands` for private chats and groups, in English (default) and Chinese (`zh`).
+async fn register_commands(bot: &sender::TgBot, redactor: &Redactor) {
+    for (lang, code) in [(Lang::En, None), (Lang::Zh, Some("zh"))] {
+        for scope in [
+            BotCommandScope::AllPrivateChats,
+            BotCommandScope::AllGroupChats,
+        ] {
+            let mut req = bot.set_my_commands(command_menu(lang)).scope(scope);
+            if let Some(code) = code {
+                req = req.language_code(code);
+            }
+            if let Err(e) = sender::with_retry(&req).await {
+                eprintln!(
+                    "telegram: could not register the command menu: {}",
+                    redactor.clean(&e.to_string())
+                );
+            }
+        }
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
 }

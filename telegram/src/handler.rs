@@ -1,0 +1,225 @@
+//! Updates -> `bot_core` inputs -> messages. Decides only *whether* an update is for us and
+//! *where* the answer goes; what to answer is bot-core's business.
+
+use crate::callback::CallbackData;
+use crate::render::{self, Rendered};
+use crate::sender::{SendError, TelegramSender};
+use bot_core::{ChatRef, Input, Lang, Localizer, Msg, Reply};
+use std::sync::Arc;
+use std::time::Duration;
+use teloxide::prelude::*;
+use teloxide::types::{CallbackQuery, MessageId};
+
+/// What every handler shares.
+pub(crate) struct App {
+    pub core: Arc<bot_core::Bot>,
+    pub sender: TelegramSender,
+    /// Our own user id (to recognise replies to our messages in groups).
+    pub me: UserId,
+    /// Our @username without the `@`.
+    pub username: String,
+    pub typing_after: Duration,
+}
+
+pub(crate) type HandlerResult = Result<(), SendError>;
+
+/// Where an update came from, in bot-core's terms, and where the answer goes.
+struct Origin {
+    who: ChatRef,
+    chat: ChatId,
+    /// In groups, answers quote the message they answer.
+    reply_to: Option<MessageId>,
+}
+
+fn chat_ref(chat: ChatId, user: i64, locale: Option<&str>) -> ChatRef {
+    ChatRef {
+        platform: "telegram".into(),
+        chat: chat.0.to_string(),
+        user: user.to_string(),
+        locale: locale.map(str::to_string),
+    }
+}
+
+/// Is `text` a command addressed to another bot (`/help@OtherBot`)?
+pub(crate) fn for_another_bot(text: &str, username: &str) -> bool {
+    let text = text.trim_start();
+    let Some(body) = text.strip_prefix('/').or_else(|| text.strip_prefix('／')) else {
+        return false;
+    };
+    let head = body.split(char::is_whitespace).next().unwrap_or("");
+    match head.split_once('@') {
+        Some((_, target)) => !target.eq_ignore_ascii_case(username),
+        None => false,
+    }
+}
+
+fn is_command(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with('/') || t.starts_with('／')
+}
+
+impl App {
+    /// Runs bot-core off the async threads (it does blocking redb I/O) and shows "typing…"
+    /// if that takes a while. Returns the language to render in (after any `/lang` switch).
+    async fn answer(&self, who: ChatRef, input: Input, chat: ChatId) -> (Lang, Vec<Reply>) {
+        let core = self.core.clone();
+        let fallback_lang = Lang::from_locale(who.locale.as_deref());
+        let mut job = tokio::task::spawn_blocking(move || {
+            let replies = core.handle(&who, input);
+            (core.lang_for(&who), replies)
+        });
+        let done = tokio::select! {
+            done = &mut job => done,
+            () = tokio::time::sleep(self.typing_after) => {
+                if let Err(e) = self.sender.typing(chat).await {
+                    eprintln!("telegram: typing action failed: {e}");
+                }
+                job.await
+            }
+        };
+        done.unwrap_or_else(|e| {
+            eprintln!("telegram: answering failed: {e}");
+            (
+                fallback_lang,
+                vec![Reply::text(Msg::new("telegram-internal-error"))],
+            )
+        })
+    }
+
+    async fn lang_for(&self, who: ChatRef) -> Lang {
+        let core = self.core.clone();
+        let fallback = Lang::from_locale(who.locale.as_deref());
+        tokio::task::spawn_blocking(move || core.lang_for(&who))
+            .await
+            .unwrap_or(fallback)
+    }
+
+    /// Answers a message or channel post, if it is for us.
+    async fn on_text(&self, origin: Origin, text: &str) -> HandlerResult {
+        let (lang, replies) = self
+            .answer(origin.who, Input::Text(text.to_string()), origin.chat)
+            .await;
+        let mut reply_to = origin.reply_to;
+        for reply in &replies {
+            let rendered = render::render(lang, reply);
+            self.sender
+                .deliver(origin.chat, &rendered, reply_to.take())
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+/// Private chats: every text. Groups: commands for us, and replies to our messages (typed
+/// answers); other chatter is not ours to read even when privacy mode is off.
+pub(crate) async fn on_message(msg: Message, app: Arc<App>) -> HandlerResult {
+    let Some(text) = msg.text() else {
+        return Ok(());
+    };
+    if for_another_bot(text, &app.username) {
+        return Ok(());
+    }
+    let in_group = msg.chat.is_group() || msg.chat.is_supergroup();
+    if in_group {
+        let replying_to_us = msg
+            .reply_to_message()
+            .and_then(|m| m.from.as_ref())
+            .is_some_and(|u| u.id == app.me);
+        if !is_command(text) && !replying_to_us {
+            return Ok(());
+        }
+    }
+    let (user, locale) = match (&msg.from, msg.sender_chat.as_ref()) {
+        // An anonymous group admin speaks as the group.
+        (_, Some(sender_chat)) => (sender_chat.id.0, None),
+        (Some(u), None) => (u.id.0 as i64, u.language_code.as_deref()),
+        (None, None) => (msg.chat.id.0, None),
+    };
+    let origin = Origin {
+        who: chat_ref(msg.chat.id, user, locale),
+        chat: msg.chat.id,
+        reply_to: in_group.then_some(msg.id),
+    };
+    app.on_text(origin, text).await
+}
+
+/// Channels: commands posted in the channel are answered in the channel.
+pub(crate) async fn on_channel_post(msg: Message, app: Arc<App>) -> HandlerResult {
+    let Some(text) = msg.text() else {
+        return Ok(());
+    };
+    if !is_command(text) || for_another_bot(text, &app.username) {
+        return Ok(());
+    }
+    let origin = Origin {
+        who: chat_ref(msg.chat.id, msg.chat.id.0, None),
+        chat: msg.chat.id,
+        reply_to: None,
+    };
+    app.on_text(origin, text).await
+}
+
+/// Buttons: always answer the query; then feed the choice to bot-core and edit the message
+/// that carried the buttons with the first reply.
+pub(crate) async fn on_callback(q: CallbackQuery, app: Arc<App>) -> HandlerResult {
+    let carrier = q.message.as_ref().map(|m| (m.chat().id, m.id()));
+    let chat = carrier.map_or(ChatId(q.from.id.0 as i64), |(c, _)| c);
+    let who = chat_ref(chat, q.from.id.0 as i64, q.from.language_code.as_deref());
+    let notice = |lang: Lang, id: &str| Localizer::get().format(lang, &Msg::new(id));
+
+    let choice = match CallbackData::try_from(q.data.as_deref().unwrap_or("")) {
+        Ok(CallbackData::Choice(id)) => id,
+        Err(_) => {
+            let lang = app.lang_for(who).await;
+            return app
+                .sender
+                .answer_callback(q.id, Some(notice(lang, "telegram-button-outdated")))
+                .await;
+        }
+    };
+    // In a group, buttons answer the person whose message they reply to.
+    if let Some(owner) = q
+        .regular_message()
+        .filter(|m| !m.chat.is_private())
+        .and_then(|m| m.reply_to_message())
+        .and_then(|m| m.from.as_ref())
+        && owner.id != q.from.id
+    {
+        let lang = app.lang_for(who).await;
+        return app
+            .sender
+            .answer_callback(q.id, Some(notice(lang, "telegram-not-your-buttons")))
+            .await;
+    }
+    if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
+        eprintln!("telegram: answering a button press failed: {e}");
+    }
+    let (lang, replies) = app.answer(who, Input::Choice(choice), chat).await;
+    let mut rendered: Vec<Rendered> = replies.iter().map(|r| render::render(lang, r)).collect();
+    if rendered.is_empty() {
+        return Ok(());
+    }
+    let first = rendered.remove(0);
+    match carrier {
+        Some((chat, message)) => app.sender.edit_or_send(chat, message, &first).await?,
+        None => app.sender.deliver(chat, &first, None).await?,
+    }
+    for r in &rendered {
+        app.sender.deliver(chat, r, None).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_for_other_bots_are_recognised() {
+        assert!(for_another_bot("/help@OtherBot", "ScoutBot"));
+        assert!(for_another_bot("  /gpu@other_bot 4090", "ScoutBot"));
+        assert!(!for_another_bot("/help@scoutbot", "ScoutBot"));
+        assert!(!for_another_bot("/help", "ScoutBot"));
+        assert!(!for_another_bot("mail me at a@b.c", "ScoutBot"));
+    }
+}

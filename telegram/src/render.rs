@@ -1,0 +1,368 @@
+//! `Reply` -> Telegram messages: HTML parse mode, everything escaped, split under the
+//! 4096-character limit on line boundaries, tables in `<pre>` (as records when too wide for
+//! a phone), choices as an inline keyboard, images as photos.
+
+use crate::callback::CallbackData;
+use bot_core::i18n::display_width;
+use bot_core::reply::{Part, Reply, Table};
+use bot_core::{Lang, Localizer};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+
+/// Telegram's limit for a message text (we count UTF-16 units of the HTML, which is stricter).
+pub const MESSAGE_LIMIT: usize = 4096;
+/// Telegram's limit for a photo caption.
+pub const CAPTION_LIMIT: usize = 1024;
+/// Monospace columns that fit a phone screen; wider tables are shown as records.
+pub const PHONE_COLUMNS: usize = 40;
+
+/// One reply, ready to send.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendered {
+    /// HTML texts, each within [`MESSAGE_LIMIT`]; empty only for a lone photo.
+    pub texts: Vec<String>,
+    /// Buttons, attached to the last text.
+    pub keyboard: Option<InlineKeyboardMarkup>,
+    pub photo: Option<Photo>,
+}
+
+/// A chart: PNG bytes with an HTML caption within [`CAPTION_LIMIT`] (or none if too long, in
+/// which case the caption is also the first text).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Photo {
+    pub png: Vec<u8>,
+    pub caption: Option<String>,
+}
+
+/// Escapes text for Telegram's HTML parse mode (`&`, `<`, `>`; quotes only matter inside tags,
+/// which we never build from data).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn units(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+/// Renders one reply in `lang`.
+pub fn render(lang: Lang, reply: &Reply) -> Rendered {
+    let l = Localizer::get();
+    let photo = reply.image.as_ref().map(|img| {
+        let caption = escape(&l.format(lang, &img.caption));
+        Photo {
+            png: img.png.clone(),
+            caption: (units(&caption) <= CAPTION_LIMIT).then_some(caption),
+        }
+    });
+    let mut blocks: Vec<(String, bool)> = Vec::new();
+    if let (Some(img), Some(Photo { caption: None, .. })) = (&reply.image, &photo) {
+        // Too long for a caption: it leads the text instead.
+        blocks.push((l.format(lang, &img.caption), false));
+    }
+    for part in &reply.parts {
+        blocks.push(match part {
+            Part::Text(m) => (l.format(lang, m), false),
+            Part::Raw(s) => (s.clone(), false),
+            Part::Table(t) => (table_text(lang, t), true),
+        });
+    }
+    let mut lines: Vec<Line> = Vec::new();
+    for (block, (text, pre)) in blocks.iter().enumerate() {
+        for raw in text.split('\n') {
+            for piece in wrap(raw, MESSAGE_LIMIT - "<pre></pre>".len()) {
+                lines.push(Line {
+                    html: escape(&piece),
+                    pre_block: pre.then_some(block),
+                });
+            }
+        }
+    }
+    let mut texts = pack(&lines, MESSAGE_LIMIT);
+    if texts.is_empty() && (photo.is_none() || !reply.choices.is_empty()) {
+        // Telegram refuses empty messages; buttons still need a message to sit on.
+        texts.push("…".to_string());
+    }
+    let keyboard = keyboard(lang, reply);
+    Rendered {
+        texts,
+        keyboard,
+        photo,
+    }
+}
+
+/// The inline keyboard for a reply's choices: one button per row, so labels stay whole on a
+/// phone. A choice whose payload would exceed 64 bytes gets no button (it can still be typed).
+pub fn keyboard(lang: Lang, reply: &Reply) -> Option<InlineKeyboardMarkup> {
+    let rows: Vec<Vec<InlineKeyboardButton>> = reply
+        .choices
+        .iter()
+        .filter_map(|c| {
+            let data = CallbackData::Choice(c.id.clone()).encode().ok()?;
+            let label = Localizer::get().format(lang, &c.label);
+            Some(vec![InlineKeyboardButton::callback(label, data)])
+        })
+        .collect();
+    (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
+}
+
+/// A table as monospace text: aligned columns when it fits a phone, else one record per row
+/// ("first cell", then "header: value" lines).
+fn table_text(lang: Lang, table: &Table) -> String {
+    let l = Localizer::get();
+    let aligned = l.render_table(lang, table);
+    if aligned
+        .lines()
+        .all(|line| display_width(line) <= PHONE_COLUMNS)
+    {
+        return aligned;
+    }
+    let header: Vec<String> = table.header.iter().map(|m| l.format(lang, m)).collect();
+    let mut records = Vec::new();
+    for row in &table.rows {
+        let mut rec = Vec::new();
+        if let Some(first) = row.first() {
+            rec.push(first.clone());
+        }
+        for (i, cell) in row.iter().enumerate().skip(1) {
+            match header.get(i) {
+                Some(h) => rec.push(format!("  {h}: {cell}")),
+                None => rec.push(format!("  {cell}")),
+            }
+        }
+        records.push(rec.join("\n"));
+    }
+    records.join("\n\n")
+}
+
+/// One line of output, already escaped; `pre_block` says which table it belongs to.
+struct Line {
+    html: String,
+    pre_block: Option<usize>,
+}
+
+/// Cuts a raw line so that each piece, once escaped, is at most `max` UTF-16 units.
+fn wrap(raw: &str, max: usize) -> Vec<String> {
+    if units(&escape(raw)) <= max {
+        return vec![raw.to_string()];
+    }
+    let mut pieces = Vec::new();
+    let mut cur = String::new();
+    let mut cur_units = 0;
+    for c in raw.chars() {
+        let u = units(&escape(c.encode_utf8(&mut [0; 4])));
+        if cur_units + u > max {
+            pieces.push(std::mem::take(&mut cur));
+            cur_units = 0;
+        }
+        cur.push(c);
+        cur_units += u;
+    }
+    pieces.push(cur);
+    pieces
+}
+
+/// Joins lines into messages of at most `limit` units, opening and closing `<pre>` around
+/// table lines so that every message is valid HTML on its own.
+fn pack(lines: &[Line], limit: usize) -> Vec<String> {
+    const OPEN: &str = "<pre>";
+    const CLOSE: &str = "</pre>";
+    let mut texts = Vec::new();
+    let mut cur = String::new();
+    let mut cur_units = 0;
+    let mut prev: Option<Option<usize>> = None;
+    for line in lines {
+        let line_units = units(&line.html);
+        loop {
+            let mut add = line_units;
+            if prev.is_some() {
+                add += 1;
+            }
+            let leaving_pre = matches!(prev, Some(Some(b)) if line.pre_block != Some(b));
+            let entering_pre = line.pre_block.is_some() && prev != Some(line.pre_block);
+            if leaving_pre {
+                add += CLOSE.len();
+            }
+            if entering_pre {
+                add += OPEN.len();
+            }
+            let closing = if line.pre_block.is_some() {
+                CLOSE.len()
+            } else {
+                0
+            };
+            if prev.is_some() && cur_units + add + closing > limit {
+                if matches!(prev, Some(Some(_))) {
+                    cur.push_str(CLOSE);
+                }
+                texts.push(std::mem::take(&mut cur));
+                cur_units = 0;
+                prev = None;
+                continue;
+            }
+            if leaving_pre {
+                cur.push_str(CLOSE);
+            }
+            if prev.is_some() {
+                cur.push('\n');
+            }
+            if entering_pre {
+                cur.push_str(OPEN);
+            }
+            cur.push_str(&line.html);
+            cur_units += add;
+            prev = Some(line.pre_block);
+            break;
+        }
+    }
+    if let Some(last) = prev {
+        if last.is_some() {
+            cur.push_str(CLOSE);
+        }
+        if !cur.trim().is_empty() {
+            texts.push(cur);
+        }
+    }
+    texts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bot_core::Msg;
+    use bot_core::reply::Image;
+
+    #[test]
+    fn data_is_escaped() {
+        let reply = Reply::text(Msg::new("error-gpu-not-found").arg("query", "<b>x</b> & co"));
+        let r = render(Lang::En, &reply);
+        assert_eq!(r.texts.len(), 1);
+        assert!(
+            r.texts[0].contains("&lt;b&gt;x&lt;/b&gt; &amp; co"),
+            "{}",
+            r.texts[0]
+        );
+        assert!(!r.texts[0].contains("<b>"));
+    }
+
+    #[test]
+    fn tables_are_preformatted_and_wide_ones_become_records() {
+        let narrow = Table {
+            header: vec![Msg::new("cmd-gpu")],
+            rows: vec![vec!["<4090>".into()]],
+        };
+        let r = render(
+            Lang::En,
+            &Reply::text(Msg::new("help-intro")).with_table(narrow),
+        );
+        assert_eq!(
+            r.texts[0],
+            "Commands:\n<pre>specs and list prices of one GPU\n&lt;4090&gt;</pre>"
+        );
+        let wide = Table {
+            header: vec![Msg::new("cmd-gpu"), Msg::new("cmd-fit")],
+            rows: vec![vec!["RTX 4090".into(), "x".repeat(50)]],
+        };
+        let r = render(Lang::En, &Reply::default().with_table(wide));
+        assert_eq!(
+            r.texts[0],
+            format!(
+                "<pre>RTX 4090\n  will a model fit a card's VRAM: {}</pre>",
+                "x".repeat(50)
+            )
+        );
+    }
+
+    #[test]
+    fn long_answers_split_on_lines_and_keep_pre_balanced() {
+        let rows: Vec<Vec<String>> = (0..600).map(|i| vec![format!("row {i:04} <&>")]).collect();
+        let table = Table {
+            header: vec![Msg::new("cmd-gpus")],
+            rows,
+        };
+        let mut reply = Reply::text(Msg::new("help-intro")).with_table(table);
+        reply.parts.push(Part::Raw("tail line".into()));
+        let r = render(Lang::En, &reply);
+        assert!(r.texts.len() >= 2, "{}", r.texts.len());
+        let all = r.texts.join("\n");
+        for t in &r.texts {
+            assert!(units(t) <= MESSAGE_LIMIT, "{}", units(t));
+            assert_eq!(
+                t.matches("<pre>").count(),
+                t.matches("</pre>").count(),
+                "{t}"
+            );
+            assert!(!t.starts_with('\n') && !t.ends_with('\n'));
+        }
+        for i in 0..600 {
+            assert!(
+                all.contains(&format!("row {i:04} &lt;&amp;&gt;")),
+                "row {i}"
+            );
+        }
+        assert!(r.texts.last().unwrap().ends_with("</pre>\ntail line"));
+    }
+
+    #[test]
+    fn one_huge_line_is_cut_without_breaking_entities() {
+        let reply = Reply {
+            parts: vec![Part::Raw("<".repeat(3000))],
+            ..Reply::default()
+        };
+        let r = render(Lang::En, &reply);
+        assert_eq!(r.texts.len(), 3);
+        for t in &r.texts {
+            assert!(units(t) <= MESSAGE_LIMIT);
+            assert!(t.chars().all(|c| "&lt;".contains(c)));
+            assert_eq!(t.len() % 4, 0, "an entity was cut");
+        }
+    }
+
+    #[test]
+    fn choices_become_versioned_buttons_and_oversized_ids_are_dropped() {
+        let reply = Reply::text(Msg::new("help-intro"))
+            .with_choice("task:finetune", Msg::new("cmd-fit"))
+            .with_choice(&"x".repeat(70), Msg::new("cmd-cost"));
+        let kb = render(Lang::Zh, &reply).keyboard.expect("keyboard");
+        assert_eq!(kb.inline_keyboard.len(), 1);
+        let button = &kb.inline_keyboard[0][0];
+        assert_eq!(
+            button.text,
+            Localizer::get().format(Lang::Zh, &Msg::new("cmd-fit"))
+        );
+        match &button.kind {
+            teloxide::types::InlineKeyboardButtonKind::CallbackData(d) => {
+                assert_eq!(d, "v1|task:finetune")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            render(Lang::En, &Reply::text(Msg::new("help-intro")))
+                .keyboard
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn images_become_photos_with_escaped_captions() {
+        let reply = Reply {
+            image: Some(Image {
+                png: vec![137, 80, 78, 71],
+                caption: Msg::new("error-gpu-not-found").arg("query", "a<b"),
+            }),
+            ..Reply::default()
+        };
+        let r = render(Lang::En, &reply);
+        let photo = r.photo.expect("photo");
+        assert_eq!(photo.png, vec![137, 80, 78, 71]);
+        assert!(photo.caption.unwrap().contains("a&lt;b"));
+        assert!(r.texts.is_empty());
+    }
+}

@@ -1,0 +1,236 @@
+//! Sending to Telegram: paced by teloxide's `Throttle` (which also waits out `RetryAfter` on
+//! sends), with our own bounded `RetryAfter` handling for edits and callback answers, which
+//! `Throttle` passes through untouched.
+//!
+//! [`TelegramSender`] is also what other parts of the bot (availability alerts) use to post to
+//! a chat, group or channel by id.
+
+use crate::config::Redactor;
+use crate::render::{self, Rendered};
+use bot_core::Lang;
+use bot_core::reply::{Part, Reply};
+use std::time::Duration;
+use teloxide::adaptors::Throttle;
+use teloxide::prelude::*;
+use teloxide::requests::{Output, Request};
+use teloxide::types::{
+    CallbackQueryId, ChatAction, InputFile, LinkPreviewOptions, MessageId, ParseMode,
+    ReplyParameters,
+};
+use teloxide::{ApiError, RequestError};
+
+/// The teloxide client every request goes through.
+pub type TgBot = Throttle<Bot>;
+
+/// How often an edit or callback answer is retried after `RetryAfter`.
+const MAX_RETRIES: u32 = 3;
+/// We never sleep longer than this for one `RetryAfter` on an edit (sends wait as long as asked).
+const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
+
+/// Why a message did not arrive.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// The bot was blocked, kicked, or the chat no longer exists: stop sending there.
+    #[error("the chat is gone for this bot: {0}")]
+    ChatGone(String),
+    /// Anything else (network, API); the detail has the token removed.
+    #[error("telegram request failed: {0}")]
+    Failed(String),
+}
+
+/// Posts replies and plain texts to chats by id, within Telegram's rate limits.
+#[derive(Clone)]
+pub struct TelegramSender {
+    bot: TgBot,
+    redactor: Redactor,
+}
+
+fn quote(id: MessageId) -> ReplyParameters {
+    ReplyParameters::new(id).allow_sending_without_reply()
+}
+
+fn no_preview() -> LinkPreviewOptions {
+    LinkPreviewOptions {
+        is_disabled: true,
+        url: None,
+        prefer_small_media: false,
+        prefer_large_media: false,
+        show_above_text: false,
+    }
+}
+
+impl TelegramSender {
+    pub(crate) fn new(bot: TgBot, redactor: Redactor) -> TelegramSender {
+        TelegramSender { bot, redactor }
+    }
+
+    pub(crate) fn bot(&self) -> &TgBot {
+        &self.bot
+    }
+
+    /// Turns a request error into a `SendError` with the token scrubbed.
+    pub(crate) fn classify(&self, e: &RequestError) -> SendError {
+        let text = self.redactor.clean(&e.to_string());
+        match e {
+            RequestError::Api(
+                ApiError::BotBlocked
+                | ApiError::ChatNotFound
+                | ApiError::UserDeactivated
+                | ApiError::BotKicked
+                | ApiError::BotKickedFromSupergroup
+                | ApiError::BotKickedFromChannel
+                | ApiError::CantInitiateConversation,
+            ) => SendError::ChatGone(text),
+            _ => SendError::Failed(text),
+        }
+    }
+
+    /// Sends plain text (escaped, split if long) to a chat, group or channel.
+    pub async fn send_text(&self, chat_id: i64, text: &str) -> Result<(), SendError> {
+        let reply = Reply {
+            parts: vec![Part::Raw(text.to_string())],
+            ..Reply::default()
+        };
+        self.send_reply(chat_id, Lang::En, &reply).await
+    }
+
+    /// Sends a bot-core reply rendered in `lang` (photo first, then texts, buttons last).
+    pub async fn send_reply(
+        &self,
+        chat_id: i64,
+        lang: Lang,
+        reply: &Reply,
+    ) -> Result<(), SendError> {
+        let rendered = render::render(lang, reply);
+        self.deliver(ChatId(chat_id), &rendered, None).await
+    }
+
+    /// Sends a rendered reply; the first message quotes `reply_to` (groups: who asked).
+    pub(crate) async fn deliver(
+        &self,
+        chat: ChatId,
+        r: &Rendered,
+        mut reply_to: Option<MessageId>,
+    ) -> Result<(), SendError> {
+        if let Some(photo) = &r.photo {
+            let mut req = self.bot.send_photo(
+                chat,
+                InputFile::memory(photo.png.clone()).file_name("chart.png"),
+            );
+            if let Some(caption) = &photo.caption {
+                req = req.caption(caption.clone()).parse_mode(ParseMode::Html);
+            }
+            if r.texts.is_empty()
+                && let Some(kb) = &r.keyboard
+            {
+                req = req.reply_markup(kb.clone());
+            }
+            if let Some(id) = reply_to.take() {
+                req = req.reply_parameters(quote(id));
+            }
+            req.await.map_err(|e| self.classify(&e))?;
+        }
+        self.send_texts(chat, r, 0, reply_to).await
+    }
+
+    async fn send_texts(
+        &self,
+        chat: ChatId,
+        r: &Rendered,
+        from: usize,
+        mut reply_to: Option<MessageId>,
+    ) -> Result<(), SendError> {
+        for (i, text) in r.texts.iter().enumerate().skip(from) {
+            let mut req = self
+                .bot
+                .send_message(chat, text.clone())
+                .parse_mode(ParseMode::Html)
+                .link_preview_options(no_preview());
+            if i + 1 == r.texts.len()
+                && let Some(kb) = &r.keyboard
+            {
+                req = req.reply_markup(kb.clone());
+            }
+            if let Some(id) = reply_to.take() {
+                req = req.reply_parameters(quote(id));
+            }
+            req.await.map_err(|e| self.classify(&e))?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the text (and buttons) of `message` with `r`, so a button press does not add
+    /// a message; anything that does not fit in one edit is sent after it. Falls back to
+    /// sending when the message cannot be edited (a photo, too old, deleted).
+    pub(crate) async fn edit_or_send(
+        &self,
+        chat: ChatId,
+        message: MessageId,
+        r: &Rendered,
+    ) -> Result<(), SendError> {
+        if r.photo.is_some() || r.texts.is_empty() {
+            return self.deliver(chat, r, None).await;
+        }
+        let mut req = self
+            .bot
+            .edit_message_text(chat, message, r.texts[0].clone())
+            .parse_mode(ParseMode::Html)
+            .link_preview_options(no_preview());
+        if r.texts.len() == 1
+            && let Some(kb) = &r.keyboard
+        {
+            req = req.reply_markup(kb.clone());
+        }
+        match with_retry(&req).await {
+            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
+                self.send_texts(chat, r, 1, None).await
+            }
+            Err(RequestError::Api(
+                ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
+            )) => self.deliver(chat, r, None).await,
+            Err(e) => Err(self.classify(&e)),
+        }
+    }
+
+    /// Stops the button's spinner, optionally with a short notice.
+    pub(crate) async fn answer_callback(
+        &self,
+        id: CallbackQueryId,
+        text: Option<String>,
+    ) -> Result<(), SendError> {
+        let mut req = self.bot.answer_callback_query(id);
+        if let Some(t) = text {
+            req = req.text(t);
+        }
+        with_retry(&req)
+            .await
+            .map(drop)
+            .map_err(|e| self.classify(&e))
+    }
+
+    /// "typing…" in the chat header while an answer is being worked out.
+    pub(crate) async fn typing(&self, chat: ChatId) -> Result<(), SendError> {
+        self.bot
+            .send_chat_action(chat, ChatAction::Typing)
+            .await
+            .map(drop)
+            .map_err(|e| self.classify(&e))
+    }
+}
+
+/// Sends a request again after `RetryAfter`, a bounded number of times.
+pub(crate) async fn with_retry<R>(req: &R) -> Result<Output<R>, RequestError>
+where
+    R: Request<Err = RequestError>,
+{
+    let mut attempt = 0;
+    loop {
+        match req.send_ref().await {
+            Err(RequestError::RetryAfter(after)) if attempt < MAX_RETRIES => {
+                attempt += 1;
+                tokio::time::sleep(after.duration().min(MAX_RETRY_WAIT)).await;
+            }
+            other => return other,
+        }
+    }
+}
