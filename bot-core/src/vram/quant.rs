@@ -1,0 +1,319 @@
+//! Weight formats, tasks and engines, with the bits per weight each format stores.
+
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+use super::FitError;
+
+/// A weight format: 16/32-bit floats, FP8, GPTQ/AWQ/bitsandbytes integers, or a GGUF mix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[allow(non_camel_case_types)]
+pub enum Quant {
+    Fp32,
+    Fp16,
+    Bf16,
+    Fp8,
+    /// bitsandbytes LLM.int8 (8-bit rows with one fp32 scale per row).
+    Int8,
+    GptqInt8,
+    /// Generic 4-bit integer with group size 128 (GPTQ/AWQ layout).
+    Int4,
+    GptqInt4,
+    Awq,
+    /// bitsandbytes NF4 with double quantization (QLoRA).
+    Nf4,
+    Q2K,
+    Q3KM,
+    Q4_0,
+    Q4KM,
+    Q5KM,
+    Q6K,
+    Q8_0,
+}
+
+/// Where a bits-per-weight figure comes from (shown in answers as the estimate's basis).
+pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B";
+
+impl Quant {
+    pub const ALL: [Quant; 17] = [
+        Quant::Fp32,
+        Quant::Fp16,
+        Quant::Bf16,
+        Quant::Fp8,
+        Quant::Int8,
+        Quant::GptqInt8,
+        Quant::Int4,
+        Quant::GptqInt4,
+        Quant::Awq,
+        Quant::Nf4,
+        Quant::Q2K,
+        Quant::Q3KM,
+        Quant::Q4_0,
+        Quant::Q4KM,
+        Quant::Q5KM,
+        Quant::Q6K,
+        Quant::Q8_0,
+    ];
+
+    /// Stable lower-case key (JSON, CLI).
+    pub fn key(&self) -> &'static str {
+        match self {
+            Quant::Fp32 => "fp32",
+            Quant::Fp16 => "fp16",
+            Quant::Bf16 => "bf16",
+            Quant::Fp8 => "fp8",
+            Quant::Int8 => "int8",
+            Quant::GptqInt8 => "gptq-int8",
+            Quant::Int4 => "int4",
+            Quant::GptqInt4 => "gptq-int4",
+            Quant::Awq => "awq",
+            Quant::Nf4 => "nf4",
+            Quant::Q2K => "q2_k",
+            Quant::Q3KM => "q3_k_m",
+            Quant::Q4_0 => "q4_0",
+            Quant::Q4KM => "q4_k_m",
+            Quant::Q5KM => "q5_k_m",
+            Quant::Q6K => "q6_k",
+            Quant::Q8_0 => "q8_0",
+        }
+    }
+
+    /// A llama.cpp GGUF format (sized by whole-file bits per weight).
+    pub fn is_gguf(&self) -> bool {
+        self.gguf_bpw().is_some()
+    }
+
+    /// Measured whole-file bits per weight of GGUF files (all tensors, embeddings and output
+    /// included), from llama.cpp's own tables for Llama-3(.1)-8B (8.03e9 parameters):
+    /// `tools/quantize/README.md` gives bpw directly (Q2_K 3.1593, Q4_K_M 4.8944, Q5_K_M 5.7036,
+    /// Q6_K 6.5633, Q8_0 8.5008); `tools/quantize/quantize.cpp` gives sizes in GiB for
+    /// Q3_K_M (3.74 G) and Q4_0 (4.34 G): bpw = GiB * 2^30 * 8 / 8.03e9.
+    pub fn gguf_bpw(&self) -> Option<f64> {
+        let gib_to_bpw = |gib: f64| gib * GIB * 8.0 / 8.03e9;
+        match self {
+            Quant::Q2K => Some(3.1593),
+            Quant::Q3KM => Some(gib_to_bpw(3.74)),
+            Quant::Q4_0 => Some(gib_to_bpw(4.34)),
+            Quant::Q4KM => Some(4.8944),
+            Quant::Q5KM => Some(5.7036),
+            Quant::Q6K => Some(6.5633),
+            Quant::Q8_0 => Some(8.5008),
+            _ => None,
+        }
+    }
+
+    /// Bits per weight of the quantized linear (matmul) layers, metadata included, for
+    /// non-GGUF formats. Embeddings and the LM head stay 16-bit (see `keeps_embeddings_16bit`).
+    /// - fp8: 8 bits; per-tensor or 128x128-block scales add < 0.01 bit.
+    /// - int8 (bitsandbytes LLM.int8): 8 bits + one fp32 scale per row (< 0.01 bit).
+    /// - GPTQ-Int8, group 128: 8 + 16/128 (fp16 scale) + 8/128 (packed zero) = 8.1875.
+    /// - GPTQ-Int4 / AWQ / int4, group 128: 4 + 16/128 + 4/128 = 4.15625.
+    /// - NF4 with double quantization: 4 + 8/64 + 32/(64*256) = 4.127 (Dettmers et al. 2023,
+    ///   "QLoRA", arXiv:2305.14314, section 3, "Double Quantization").
+    pub fn linear_bits(&self) -> f64 {
+        match self {
+            Quant::Fp32 => 32.0,
+            Quant::Fp16 | Quant::Bf16 => 16.0,
+            Quant::Fp8 | Quant::Int8 => 8.0,
+            Quant::GptqInt8 => 8.0 + 16.0 / 128.0 + 8.0 / 128.0,
+            Quant::Int4 | Quant::GptqInt4 | Quant::Awq => 4.0 + 16.0 / 128.0 + 4.0 / 128.0,
+            Quant::Nf4 => 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0),
+            q => q.gguf_bpw().unwrap_or(16.0),
+        }
+    }
+
+    /// Bytes per parameter of tensors a quantizer leaves unquantized (embeddings, LM head,
+    /// norms, vision towers): 4 for fp32 models, 2 otherwise.
+    pub fn unquantized_bytes(&self) -> f64 {
+        if *self == Quant::Fp32 { 4.0 } else { 2.0 }
+    }
+
+    /// A format meant for GPUs that dequantize at run time (4 bits or fewer per weight).
+    pub fn is_low_bit(&self) -> bool {
+        self.linear_bits() < 7.0
+    }
+}
+
+/// One GiB in bytes.
+pub const GIB: f64 = (1u64 << 30) as f64;
+
+impl fmt::Display for Quant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+fn squash(s: &str) -> String {
+    s.trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' ' | '.'))
+        .collect()
+}
+
+impl FromStr for Quant {
+    type Err = FitError;
+    /// Forgiving: `int4`, `Q4_K_M`, `q4km`, `gptq`, `gptq-int4`, `awq`, `nf4`, `bnb4`, `4bit`,
+    /// `fp16`, `half`, `bf16`, `fp8`, `int8`, `bnb8`, `8bit`, `gguf` (= Q4_K_M, the common default)...
+    fn from_str(s: &str) -> Result<Quant, FitError> {
+        let k = squash(s);
+        Ok(match k.as_str() {
+            "fp32" | "f32" | "float32" | "float" | "full" => Quant::Fp32,
+            "fp16" | "f16" | "float16" | "half" => Quant::Fp16,
+            "bf16" | "bfloat16" => Quant::Bf16,
+            "fp8" | "f8" | "float8" | "e4m3" | "fp8e4m3" | "w8a8fp8" => Quant::Fp8,
+            "int8" | "i8" | "8bit" | "bnb8" | "bnbint8" | "llmint8" => Quant::Int8,
+            "gptqint8" | "gptq8" | "gptq8bit" => Quant::GptqInt8,
+            "int4" | "i4" | "4bit" | "w4a16" => Quant::Int4,
+            "gptq" | "gptqint4" | "gptq4" | "gptq4bit" => Quant::GptqInt4,
+            "awq" | "awqint4" | "awq4" | "awq4bit" => Quant::Awq,
+            "nf4" | "bnb4" | "bnbnf4" | "bnb4bit" | "qlora" => Quant::Nf4,
+            "q2k" => Quant::Q2K,
+            "q3km" | "q3k" => Quant::Q3KM,
+            "q40" | "q4" => Quant::Q4_0,
+            "q4km" | "q4k" | "gguf" => Quant::Q4KM,
+            "q5km" | "q5k" => Quant::Q5KM,
+            "q6k" | "q6" => Quant::Q6K,
+            "q80" | "q8" => Quant::Q8_0,
+            _ => return Err(FitError::UnknownQuant(s.trim().to_string())),
+        })
+    }
+}
+
+/// What the memory is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
+    Infer,
+    Lora,
+    Qlora,
+    Full,
+}
+
+impl Task {
+    pub fn key(&self) -> &'static str {
+        match self {
+            Task::Infer => "infer",
+            Task::Lora => "lora",
+            Task::Qlora => "qlora",
+            Task::Full => "full",
+        }
+    }
+    pub fn is_training(&self) -> bool {
+        !matches!(self, Task::Infer)
+    }
+}
+
+impl FromStr for Task {
+    type Err = FitError;
+    fn from_str(s: &str) -> Result<Task, FitError> {
+        let k = squash(s);
+        Ok(match k.as_str() {
+            "infer" | "inference" | "serve" | "serving" | "chat" | "推理" | "部署" => {
+                Task::Infer
+            }
+            "lora" | "lorafinetune" | "微调" | "lora微调" => Task::Lora,
+            "qlora" | "qlorafinetune" | "qlora微调" => Task::Qlora,
+            "full" | "fullft" | "fullfinetune" | "finetune" | "ft" | "train" | "training"
+            | "全参" | "全参微调" | "全量微调" | "训练" => Task::Full,
+            _ => return Err(FitError::UnknownTask(s.trim().to_string())),
+        })
+    }
+}
+
+/// The inference/training stack, which decides activations and overhead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    Transformers,
+    Vllm,
+    Llamacpp,
+}
+
+impl Engine {
+    pub fn key(&self) -> &'static str {
+        match self {
+            Engine::Transformers => "transformers",
+            Engine::Vllm => "vllm",
+            Engine::Llamacpp => "llamacpp",
+        }
+    }
+}
+
+impl FromStr for Engine {
+    type Err = FitError;
+    fn from_str(s: &str) -> Result<Engine, FitError> {
+        Ok(match squash(s).as_str() {
+            "transformers" | "hf" | "huggingface" | "pytorch" | "torch" => Engine::Transformers,
+            "vllm" | "sglang" => Engine::Vllm,
+            "llamacpp" | "llama" | "ollama" | "gguf" | "lmstudio" => Engine::Llamacpp,
+            _ => return Err(FitError::UnknownEngine(s.trim().to_string())),
+        })
+    }
+}
+
+/// KV-cache element type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum KvDtype {
+    #[default]
+    Fp16,
+    Fp8,
+}
+
+impl KvDtype {
+    pub fn bytes(&self) -> f64 {
+        match self {
+            KvDtype::Fp16 => 2.0,
+            KvDtype::Fp8 => 1.0,
+        }
+    }
+}
+
+/// Optimizer state for training.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Optimizer {
+    /// AdamW with mixed precision: fp32 master weights + two fp32 moments = 12 B/param.
+    #[default]
+    AdamW,
+    /// bitsandbytes 8-bit Adam: fp32 master + two 1-byte moments = 6 B/param.
+    Adam8bit,
+}
+
+impl Optimizer {
+    /// Optimizer bytes per trainable parameter (K in the ZeRO paper's 2+2+K accounting).
+    pub fn state_bytes(&self) -> f64 {
+        match self {
+            Optimizer::AdamW => 12.0,
+            Optimizer::Adam8bit => 6.0,
+        }
+    }
+}
+
+/// ZeRO / FSDP sharding stage over the cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Zero {
+    /// Plain data parallel: every card holds everything.
+    Off,
+    /// Optimizer states sharded.
+    One,
+    /// + gradients sharded.
+    Two,
+    /// + parameters sharded (FSDP full shard).
+    Three,
+}
+
+impl FromStr for Zero {
+    type Err = FitError;
+    fn from_str(s: &str) -> Result<Zero, FitError> {
+        Ok(match squash(s).as_str() {
+            "0" | "off" | "none" | "ddp" | "zero0" => Zero::Off,
+            "1" | "zero1" => Zero::One,
+            "2" | "zero2" => Zero::Two,
+            "3" | "zero3" | "fsdp" => Zero::Three,
+            _ => return Err(FitError::BadValue(format!("zero={s}"))),
+        })
+    }
+}

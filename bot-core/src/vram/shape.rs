@@ -1,0 +1,267 @@
+//! A model's shape and its parameter counts, layer by layer, from `config.json` facts.
+
+use super::FitError;
+use crate::catalog::Model;
+
+/// MLA (multi-head latent attention, DeepSeek-V2/V3) dimensions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mla {
+    pub kv_lora_rank: u32,
+    pub q_lora_rank: u32,
+    pub qk_rope: u32,
+    pub qk_nope: u32,
+    pub v_head: u32,
+}
+
+/// Parameter counts derived from the config.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ParamCounts {
+    /// Token embedding, V x h.
+    pub embed: f64,
+    /// Output head, V x h when untied, else 0.
+    pub lm_head: f64,
+    /// Every matmul weight inside the decoder layers (attention, FFN, experts, routers).
+    pub linear: f64,
+    /// Norms, and whatever the published total holds beyond the text decoder (a vision
+    /// tower, a multi-token-prediction head): kept 16-bit by quantizers.
+    pub other: f64,
+    pub total: f64,
+    /// Parameters read per generated token (MoE: routed top-k + shared experts only).
+    pub active: f64,
+}
+
+/// The architecture facts the estimator needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shape {
+    pub layers: u32,
+    pub hidden: u32,
+    pub heads: u32,
+    pub kv_heads: u32,
+    pub head_dim: u32,
+    pub intermediate: u32,
+    pub vocab: u32,
+    pub tied: bool,
+    pub experts: u32,
+    pub experts_per_token: u32,
+    pub moe_intermediate: u32,
+    pub shared_experts: u32,
+    pub dense_layers: u32,
+    pub mla: Option<Mla>,
+    pub params: ParamCounts,
+}
+
+impl Shape {
+    /// From a catalog model. The published `params_b` is kept as the total when it exceeds the
+    /// count from the config (a vision tower, an MTP module); the difference is `other`.
+    pub fn from_model(m: &Model) -> Result<Shape, FitError> {
+        if m.layers == 0 || m.hidden == 0 || m.heads == 0 {
+            return Err(FitError::IncompleteModel(m.id.clone()));
+        }
+        let mla = (m.kv_lora_rank > 0).then_some(Mla {
+            kv_lora_rank: m.kv_lora_rank,
+            q_lora_rank: m.q_lora_rank,
+            qk_rope: m.qk_rope_head_dim,
+            qk_nope: m.qk_nope_head_dim,
+            v_head: m.v_head_dim,
+        });
+        let head_dim = if m.head_dim > 0 {
+            m.head_dim
+        } else {
+            m.hidden / m.heads
+        };
+        let mut s = Shape {
+            layers: m.layers,
+            hidden: m.hidden,
+            heads: m.heads,
+            kv_heads: m.kv_heads.max(1),
+            head_dim,
+            intermediate: m.intermediate,
+            vocab: m.vocab,
+            tied: m.tied_embeddings,
+            experts: m.experts,
+            experts_per_token: m.experts_per_token,
+            moe_intermediate: m.moe_intermediate,
+            shared_experts: m.shared_experts,
+            dense_layers: if m.experts > 0 { m.dense_layers } else { 0 },
+            mla,
+            params: ParamCounts::default(),
+        };
+        s.params = s.count(Some(m.params_b * 1e9), Some(m.active_params_b * 1e9));
+        Ok(s)
+    }
+
+    /// A Llama-like model known only by its size: head_dim 128, gated FFN of width
+    /// 2.6875 x hidden (Llama-2: 11008 / 4096), vocabulary 32000, untied head; full multi-head
+    /// attention below 30B (as Llama-2-7B/13B: the larger, conservative KV cache) and 8 KV
+    /// heads from 30B (as Llama-2/3-70B). Hidden size by size class as in Llama-2/3; the layer
+    /// count is solved so the parameters add up.
+    pub fn llama_like(params_b: f64) -> Shape {
+        let p = params_b * 1e9;
+        let hidden: u32 = match params_b {
+            x if x < 1.5 => 2048,
+            x if x < 5.0 => 3072,
+            x if x < 10.0 => 4096,
+            x if x < 20.0 => 5120,
+            x if x < 45.0 => 6656,
+            x if x < 150.0 => 8192,
+            _ => 16384,
+        };
+        let h = hidden as f64;
+        let heads = hidden / 128;
+        let kv_heads = if params_b < 30.0 { heads } else { 8 };
+        let inter = ((2.6875 * h) / 256.0).round() as u32 * 256;
+        let vocab = 32000u32;
+        let per_layer = 2.0 * h * h + 2.0 * h * (kv_heads as f64 * 128.0) + 3.0 * h * inter as f64;
+        let layers = ((p - 2.0 * vocab as f64 * h) / per_layer).round().max(1.0) as u32;
+        let mut s = Shape {
+            layers,
+            hidden,
+            heads,
+            kv_heads,
+            head_dim: 128,
+            intermediate: inter,
+            vocab,
+            tied: false,
+            experts: 0,
+            experts_per_token: 0,
+            moe_intermediate: 0,
+            shared_experts: 0,
+            dense_layers: 0,
+            mla: None,
+            params: ParamCounts::default(),
+        };
+        s.params = s.count(Some(p), Some(p));
+        s
+    }
+
+    pub fn is_moe(&self) -> bool {
+        self.experts > 0
+    }
+
+    /// Attention matmul parameters of one layer.
+    pub fn attn_params(&self) -> f64 {
+        let h = self.hidden as f64;
+        match &self.mla {
+            Some(m) => {
+                let heads = self.heads as f64;
+                let q = if m.q_lora_rank > 0 {
+                    h * m.q_lora_rank as f64
+                        + m.q_lora_rank as f64 * heads * (m.qk_nope + m.qk_rope) as f64
+                } else {
+                    h * heads * (m.qk_nope + m.qk_rope) as f64
+                };
+                let kv_a = h * (m.kv_lora_rank + m.qk_rope) as f64;
+                let kv_b = m.kv_lora_rank as f64 * heads * (m.qk_nope + m.v_head) as f64;
+                let o = heads * m.v_head as f64 * h;
+                q + kv_a + kv_b + o
+            }
+            None => {
+                let q = (self.heads * self.head_dim) as f64;
+                let kv = (self.kv_heads * self.head_dim) as f64;
+                2.0 * h * q + 2.0 * h * kv
+            }
+        }
+    }
+
+    /// Gated FFN (gate, up, down) of width `i`.
+    fn ffn(&self, i: u32) -> f64 {
+        3.0 * self.hidden as f64 * i as f64
+    }
+
+    fn moe_layers(&self) -> u32 {
+        if self.is_moe() {
+            self.layers.saturating_sub(self.dense_layers)
+        } else {
+            0
+        }
+    }
+
+    /// Counts every weight. `published`/`published_active`: the catalog's totals, used only
+    /// when they exceed the count (then the excess is `other`).
+    pub fn count(&self, published: Option<f64>, published_active: Option<f64>) -> ParamCounts {
+        let h = self.hidden as f64;
+        let v = self.vocab as f64;
+        let l = self.layers as f64;
+        let moe_l = self.moe_layers() as f64;
+        let dense_l = l - moe_l;
+        let attn = self.attn_params() * l;
+        let dense_ffn = self.ffn(self.intermediate) * dense_l;
+        let (moe_all, moe_active) = if self.is_moe() {
+            let one = self.ffn(self.moe_intermediate);
+            let router = h * self.experts as f64;
+            (
+                moe_l * ((self.experts + self.shared_experts) as f64 * one + router),
+                moe_l * ((self.experts_per_token + self.shared_experts) as f64 * one + router),
+            )
+        } else {
+            (0.0, 0.0)
+        };
+        let embed = v * h;
+        let lm_head = if self.tied { 0.0 } else { v * h };
+        let norms = 2.0 * h * l + h;
+        let linear = attn + dense_ffn + moe_all;
+        let counted = embed + lm_head + linear + norms;
+        let extra = published.map_or(0.0, |p| (p - counted).max(0.0));
+        let total = counted + extra;
+        let active_counted = embed + lm_head + attn + dense_ffn + moe_active + norms;
+        // The published active count is used when it is larger (it includes what the config
+        // does not show); never more than the total.
+        let active = if self.is_moe() {
+            published_active
+                .map_or(active_counted, |a| a.max(active_counted))
+                .min(total)
+        } else {
+            total
+        };
+        ParamCounts {
+            embed,
+            lm_head,
+            linear,
+            other: norms + extra,
+            total,
+            active,
+        }
+    }
+
+    /// FFN width a token passes through (dense: `intermediate`; MoE: top-k + shared experts).
+    pub fn ffn_width_active_per_token(&self) -> f64 {
+        if self.is_moe() {
+            ((self.experts_per_token + self.shared_experts) * self.moe_intermediate) as f64
+        } else {
+            self.intermediate as f64
+        }
+    }
+
+    /// LoRA adapter parameters at rank `r` on every linear layer of every decoder layer:
+    /// r x (d_in + d_out) per adapted matrix (Hu et al. 2021, LoRA, arXiv:2106.09685).
+    pub fn lora_params(&self, r: u32) -> f64 {
+        let r = r as f64;
+        let h = self.hidden as f64;
+        let attn = match &self.mla {
+            Some(m) => {
+                let heads = self.heads as f64;
+                let q = if m.q_lora_rank > 0 {
+                    (h + m.q_lora_rank as f64)
+                        + (m.q_lora_rank as f64 + heads * (m.qk_nope + m.qk_rope) as f64)
+                } else {
+                    h + heads * (m.qk_nope + m.qk_rope) as f64
+                };
+                q + (h + (m.kv_lora_rank + m.qk_rope) as f64)
+                    + (m.kv_lora_rank as f64 + heads * (m.qk_nope + m.v_head) as f64)
+                    + (heads * m.v_head as f64 + h)
+            }
+            None => {
+                let q = (self.heads * self.head_dim) as f64;
+                let kv = (self.kv_heads * self.head_dim) as f64;
+                2.0 * (h + q) + 2.0 * (h + kv)
+            }
+        };
+        let ffn = |i: u32| 3.0 * (h + i as f64);
+        let moe_l = self.moe_layers() as f64;
+        let dense_l = self.layers as f64 - moe_l;
+        let per = attn * self.layers as f64
+            + ffn(self.intermediate) * dense_l
+            + moe_l * (self.experts + self.shared_experts) as f64 * ffn(self.moe_intermediate);
+        r * per
+    }
+}

@@ -1,0 +1,130 @@
+//! Throughput estimates from memory bandwidth (decode) and TFLOPS (prefill). Estimates, with
+//! their basis; calibrated against published measurements named at each constant.
+
+use super::shape::Shape;
+use super::{Engine, FitError, GIB, KvDtype, ModelRef, Quant, kv_bytes_per_token, weight_bytes};
+use crate::catalog::Gpu;
+use crate::reply::Msg;
+use serde::Serialize;
+
+/// A number with the basis it was estimated on (a localizable message).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    pub basis: Msg,
+}
+
+/// Share of peak memory bandwidth a serving engine reaches in single-stream decode.
+/// vLLM/SGLang, 16-bit weights: 0.63-0.71 from Qwen2.5 vLLM 0.6.3 on A100-80GB
+/// (QwenLM/Qwen2.5 docs/source/benchmark/speed_benchmark.rst @010c37c3: 7B BF16 84.28 tok/s,
+/// 14B 46.30, 32B 22.13, input length 1, 2048 generated). 4-bit (AWQ) weights: 0.40-0.49 from
+/// the same table (7B 148.10, 14B 92.66, 32B 51.92). 8-bit: between the two (assumed).
+/// llama.cpp and Transformers: not calibrated separately; the same factors are assumed.
+pub fn bandwidth_efficiency(_engine: Engine, quant: Quant) -> f64 {
+    let bits = quant.linear_bits();
+    if bits >= 15.0 {
+        0.65
+    } else if bits >= 8.0 {
+        0.55
+    } else {
+        0.45
+    }
+}
+
+/// Hugging Face Transformers decode at batch 1 is bound by Python/kernel-launch overhead as
+/// much as by bandwidth: seconds per token = bytes / (eta * BW) + this many seconds per layer.
+/// Calibrated on Qwen2.5 transformers rows on A100 (same table: 7B BF16 40.38 tok/s, 14B 24.74,
+/// 32B 17.54, 72B GPTQ-Int4 11.07): 0.3-0.8 ms per layer.
+pub const HF_SECONDS_PER_LAYER: f64 = 0.0006;
+
+/// Multi-card tensor parallelism does not scale linearly: per-step all-reduce and imbalance.
+/// Qwen2.5-72B AWQ on 2 A100 (44.30 tok/s) vs 32B AWQ on 1 (51.92): 2 cards reached ~80% of
+/// the ideal 2x bandwidth gain. Assumed 0.8 per doubling.
+pub const TP_SCALING_PER_DOUBLING: f64 = 0.8;
+
+/// Share of dense peak TFLOPS reached in prefill (large matmuls): MAMF measurements give
+/// 0.77-0.87 for BF16 on A100/H100/B200 (stas00/ml-engineering compute/accelerator/README.md);
+/// attention and non-matmul work lower it; 0.5 assumed.
+pub const PREFILL_COMPUTE_EFFICIENCY: f64 = 0.5;
+
+fn shape_of(model: ModelRef) -> Result<Shape, FitError> {
+    match model {
+        ModelRef::Known(m) => Shape::from_model(m),
+        ModelRef::BySize { params_b } => {
+            if !(params_b.is_finite() && (0.01..=10_000.0).contains(&params_b)) {
+                return Err(FitError::BadSize(params_b));
+            }
+            Ok(Shape::llama_like(params_b))
+        }
+    }
+}
+
+fn scaling(cards: u32) -> f64 {
+    let n = cards.max(1) as f64;
+    n * TP_SCALING_PER_DOUBLING.powf(n.log2())
+}
+
+/// Bytes read from memory per decode step: the active weights (MoE: the routed experts only)
+/// plus the KV cache of every sequence.
+fn bytes_per_step(shape: &Shape, quant: Quant, engine: Engine, batch: u32, context: u32) -> f64 {
+    let w_total = weight_bytes(shape, quant);
+    let active_share = shape.params.active / shape.params.total.max(1.0);
+    let kv = kv_bytes_per_token(shape, engine, KvDtype::Fp16) * context as f64 * batch as f64;
+    w_total * active_share + kv
+}
+
+/// Decode tokens per second summed over `batch` concurrent sequences at `context` tokens each
+/// (use the average context during generation), on `cards` cards of `gpu`:
+/// min over memory time (bytes per step / (eta * bandwidth * TP scaling)) and compute time
+/// (2 * active params * batch FLOPs / (efficiency * TFLOPS * cards)).
+pub fn decode_tokens_per_second(
+    model: ModelRef,
+    quant: Quant,
+    gpu: &Gpu,
+    cards: u32,
+    engine: Engine,
+    batch: u32,
+    context: u32,
+) -> Result<Estimate, FitError> {
+    if cards == 0 || cards > super::MAX_CARDS {
+        return Err(FitError::BadCards(cards as u64));
+    }
+    if batch == 0 || batch > super::MAX_BATCH {
+        return Err(FitError::BadBatch(batch as u64));
+    }
+    let shape = shape_of(model)?;
+    let eta = bandwidth_efficiency(engine, quant);
+    let bw = gpu.mem_bandwidth_gbps * 1e9 * eta * scaling(cards);
+    let mut t_mem = bytes_per_step(&shape, quant, engine, batch, context) / bw;
+    if engine == Engine::Transformers {
+        t_mem += HF_SECONDS_PER_LAYER * shape.layers as f64;
+    }
+    let flops = 2.0 * shape.params.active * batch as f64;
+    let t_comp = flops / (gpu.fp16_tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards));
+    let step = t_mem.max(t_comp);
+    let value = if step > 0.0 { batch as f64 / step } else { 0.0 };
+    Ok(Estimate {
+        value: (value * 10.0).round() / 10.0,
+        basis: Msg::new("fit-basis-decode")
+            .arg("bandwidth", gpu.mem_bandwidth_gbps)
+            .arg("eta", (eta * 100.0).round())
+            .arg("gib", (bytes_per_step(&shape, quant, engine, 1, context) / GIB * 100.0).round() / 100.0),
+    })
+}
+
+/// Prefill (prompt) tokens per second: compute bound, 2 FLOPs per active parameter per token,
+/// at `PREFILL_COMPUTE_EFFICIENCY` of the card's dense FP16/BF16 TFLOPS.
+pub fn prefill_tokens_per_second(model: ModelRef, gpu: &Gpu, cards: u32) -> Result<Estimate, FitError> {
+    if cards == 0 || cards > super::MAX_CARDS {
+        return Err(FitError::BadCards(cards as u64));
+    }
+    let shape = shape_of(model)?;
+    let value =
+        gpu.fp16_tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards) / (2.0 * shape.params.active);
+    Ok(Estimate {
+        value: value.round(),
+        basis: Msg::new("fit-basis-prefill")
+            .arg("tflops", gpu.fp16_tflops)
+            .arg("eff", PREFILL_COMPUTE_EFFICIENCY * 100.0),
+    })
+}
