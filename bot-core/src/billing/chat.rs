@@ -1,14 +1,670 @@
-//! `/convert`, `/cost`, `/compare` in the chat.
+//! `/convert`, `/cost`, `/compare` in the chat (every frontend, both languages).
+//!
+//! Parsing is forgiving ("40分钟", "1.5h", "¥2/小时", "$0.69/hr"); anything that cannot be read
+//! is named precisely in the answer. The CLI renders the same replies for its text output.
 
-use crate::bot::Ctx;
-use crate::reply::{Msg, Reply};
+use super::{
+    BillingError, Job, Origin, Pattern, PriceUnit, RankedOffer, compare as rank, convert_price,
+    format_decimal, format_money, parse_amount, parse_currency, parse_dur, parse_price,
+    parse_size_gb, platform_cost_fx, resolve_fx,
+};
+use crate::bot::{Ctx, not_found_reply};
+use crate::catalog::{Catalog, Gpu, Platform};
+use crate::i18n::{Lang, Localizer};
+use crate::reply::{Msg, Reply, Table};
+use crate::units::format_duration;
+use rust_decimal::Decimal;
 
-pub fn convert(_ctx: &Ctx, _args: &str) -> Reply {
-    Reply::text(Msg::new("error-not-available-yet"))
+/// A `/cost` or `/compare` line after parsing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobRequest {
+    /// The words before the duration: platform and/or GPU names.
+    pub names: Vec<String>,
+    pub job: Job,
+    pub cards: u32,
+    pub currency: Option<String>,
+    pub fx_rate: Option<Decimal>,
 }
-pub fn cost(_ctx: &Ctx, _args: &str) -> Reply {
-    Reply::text(Msg::new("error-not-available-yet"))
+
+/// Splits `key=value` options from the words; keys in English or Chinese.
+fn split_options(args: &str) -> (Vec<String>, Vec<(String, String)>) {
+    let mut words = Vec::new();
+    let mut opts = Vec::new();
+    for tok in args.split_whitespace() {
+        let tok = tok.replace('＝', "=").replace('：', ":");
+        match tok.split_once('=').or_else(|| {
+            // `boot:3m` too, but not a bare `¥2/h`-style word.
+            tok.split_once(':')
+                .filter(|(k, _)| k.chars().all(|c| c.is_alphabetic() || c == '_'))
+        }) {
+            Some((k, v)) if !k.is_empty() => opts.push((k.to_lowercase(), v.to_string())),
+            _ => words.push(tok),
+        }
+    }
+    (words, opts)
 }
-pub fn compare(_ctx: &Ctx, _args: &str) -> Reply {
-    Reply::text(Msg::new("error-not-available-yet"))
+
+fn option_key(k: &str) -> Option<&'static str> {
+    Some(match k {
+        "boot" | "启动" | "开机" | "provision" => "boot",
+        "pull" | "image" | "setup" | "镜像" | "拉取" | "环境" => "pull",
+        "idle" | "空闲" | "闲置" => "idle",
+        "storage" | "disk" | "存储" | "硬盘" | "磁盘" => "storage",
+        "stored" | "keep" | "保留" | "存储时长" => "stored",
+        "egress" | "out" | "download" | "出网" | "流量" | "下行" => "egress",
+        "ingress" | "in" | "upload" | "入网" | "上传" => "ingress",
+        "cards" | "card" | "gpus" | "卡" | "卡数" => "cards",
+        "currency" | "cur" | "币种" | "货币" => "currency",
+        "fx" | "rate" | "汇率" => "fx",
+        "days" | "天数" => "days",
+        "months" | "月数" => "months",
+        "tps" | "throughput" | "吞吐" => "tps",
+        _ => return None,
+    })
+}
+
+const ALWAYS_WORDS: &[&str] = &[
+    "always", "always-on", "alwayson", "24/7", "常开", "一直开", "长期", "全天",
+];
+const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
+
+fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingError> {
+    let d = parse_amount(what, v)?;
+    if d.is_zero() {
+        return Err(BillingError::NotPositive { what });
+    }
+    if d.fract() != Decimal::ZERO {
+        return Err(BillingError::BadNumber {
+            what,
+            text: v.to_string(),
+        });
+    }
+    u32::try_from(d.mantissa() / 10i128.pow(d.scale()))
+        .ok()
+        .filter(|n| *n <= 100_000)
+        .ok_or(BillingError::TooLarge { what })
+}
+
+/// Parses `<names...> <duration | daily 4h | always> [key=value...]`.
+pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
+    let (mut words, opts) = split_options(args);
+    let mut job = Job::default();
+    let mut cards = 1;
+    let mut currency = None;
+    let mut fx_rate = None;
+    let mut days = None;
+    let mut months = None;
+    for (k, v) in &opts {
+        match option_key(k) {
+            Some("boot") => job.boot = parse_dur("boot", v)?,
+            Some("pull") => job.pull = parse_dur("pull", v)?,
+            Some("idle") => job.idle = parse_dur("idle", v)?,
+            Some("stored") => job.stored = parse_dur("stored", v)?,
+            Some("storage") => job.storage_gb = parse_size_gb("storage", v)?,
+            Some("egress") => job.egress_gb = parse_size_gb("egress", v)?,
+            Some("ingress") => job.ingress_gb = parse_size_gb("ingress", v)?,
+            Some("cards") => cards = parse_count("cards", v)?,
+            Some("currency") => currency = Some(parse_currency(v)?),
+            Some("fx") => {
+                let r = parse_amount("fx-rate", v)?;
+                if r.is_zero() {
+                    return Err(BillingError::NotPositive { what: "fx-rate" });
+                }
+                fx_rate = Some(r);
+            }
+            Some("days") => days = Some(parse_count("days", v)?),
+            Some("months") => months = Some(parse_count("months", v)?),
+            _ => return Err(BillingError::UnknownOption { key: k.clone() }),
+        }
+    }
+    let Some(last) = words.pop() else {
+        return Err(BillingError::Duration {
+            what: "work",
+            text: String::new(),
+            source: crate::units::DurationError::Empty,
+        });
+    };
+    let lower = last.to_lowercase();
+    if ALWAYS_WORDS.contains(&lower.as_str()) {
+        job.pattern = Pattern::AlwaysOn {
+            months: months.unwrap_or(1),
+        };
+    } else if let Some(prefix) = DAILY_WORDS.iter().find(|w| lower.starts_with(**w))
+        && lower.len() > prefix.len()
+    {
+        // "每天4h" as one word.
+        let hours = parse_dur("daily", &lower[prefix.len()..])? / Decimal::from(3600);
+        job.pattern = Pattern::Daily {
+            hours,
+            days: days.unwrap_or(30),
+        };
+    } else if words
+        .last()
+        .is_some_and(|w| DAILY_WORDS.contains(&w.to_lowercase().as_str()))
+    {
+        words.pop();
+        let hours = parse_dur("daily", &last)? / Decimal::from(3600);
+        job.pattern = Pattern::Daily {
+            hours,
+            days: days.unwrap_or(30),
+        };
+    } else {
+        // "3 hours": a lone unit word belongs to the number before it.
+        let text = if crate::units::TimeUnit::parse(&last).is_some()
+            && words
+                .last()
+                .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        {
+            format!("{}{}", words.pop().unwrap_or_default(), last)
+        } else {
+            last
+        };
+        job.work = parse_dur("work", &text)?;
+    }
+    if let Pattern::Daily { hours, .. } = job.pattern {
+        job.work = hours
+            .checked_mul(Decimal::from(3600))
+            .ok_or(BillingError::Overflow)?;
+    }
+    Ok(JobRequest {
+        names: words,
+        job,
+        cards,
+        currency,
+        fx_rate,
+    })
+}
+
+fn fmt(lang: Lang, msg: &Msg) -> String {
+    Localizer::get().format(lang, msg)
+}
+
+fn unit_label(lang: Lang, unit: &str) -> String {
+    fmt(lang, &Msg::new("billing-unit").arg("unit", unit))
+}
+
+/// `$2.52/hour`, `¥2.52/小时`.
+pub fn price_text(lang: Lang, amount: Decimal, currency: &str, unit: PriceUnit) -> String {
+    format!(
+        "{}/{}",
+        format_money(amount, currency),
+        unit_label(lang, unit.key())
+    )
+}
+
+/// The localized message for an error, with the usage line to try again.
+pub fn error_reply(lang: Lang, e: &BillingError, usage_id: &str) -> Reply {
+    if let BillingError::NotFound(nf) = e {
+        return not_found_reply(nf);
+    }
+    Reply::text(error_msg(lang, e)).with(Msg::new(usage_id))
+}
+
+/// One message naming exactly what went wrong (the field named in `lang`).
+pub fn error_msg(lang: Lang, e: &BillingError) -> Msg {
+    use crate::units::DurationError as D;
+    let label = |w: &str| fmt(lang, &Msg::new("billing-what").arg("what", w));
+    match e {
+        BillingError::BadNumber { what, text } => Msg::new("billing-error-bad-number")
+            .arg("what", label(what))
+            .arg("text", text),
+        BillingError::Negative { what } => Msg::new("billing-error-negative").arg("what", label(what)),
+        BillingError::NotPositive { what } => {
+            Msg::new("billing-error-not-positive").arg("what", label(what))
+        }
+        BillingError::TooLarge { what } => Msg::new("billing-error-too-large").arg("what", label(what)),
+        BillingError::Overflow => Msg::new("billing-error-overflow"),
+        BillingError::ZeroIncrement => Msg::new("billing-error-zero-increment"),
+        BillingError::ZeroWork => Msg::new("billing-error-zero-work"),
+        BillingError::UnknownUnit { text } => {
+            Msg::new("billing-error-unknown-unit").arg("text", text)
+        }
+        BillingError::UnknownSizeUnit { text } => {
+            Msg::new("billing-error-unknown-size-unit").arg("text", text)
+        }
+        BillingError::UnknownCurrency { text } => {
+            Msg::new("billing-error-unknown-currency").arg("text", text)
+        }
+        BillingError::NoFxRate { from, to } => Msg::new("billing-error-no-fx")
+            .arg("from", from)
+            .arg("to", to),
+        BillingError::Duration { what, text, source } => Msg::new("billing-error-duration")
+            .arg("what", label(what))
+            .arg("text", text)
+            .arg(
+                "problem",
+                match source {
+                    D::Empty => "empty",
+                    D::UnknownUnit(_) => "unit",
+                    D::BadNumber(_) => "number",
+                    D::Negative => "negative",
+                    D::TooLarge => "large",
+                },
+            ),
+        BillingError::MissingThroughput => Msg::new("billing-error-missing-throughput"),
+        BillingError::TokenPriceForJob => Msg::new("billing-error-token-job"),
+        BillingError::NoPrice { platform, gpu } => Msg::new("billing-error-no-price")
+            .arg("platform", platform)
+            .arg("gpu", gpu),
+        BillingError::NotFound(nf) => Msg::new("billing-error-bad-number")
+            .arg("what", label("name"))
+            .arg("text", &nf.query),
+        BillingError::UnknownOption { key } => {
+            Msg::new("billing-error-unknown-option").arg("key", key)
+        }
+        BillingError::BadDailyHours { hours } => {
+            Msg::new("billing-error-daily-hours").arg("hours", hours)
+        }
+        BillingError::ZeroPeriod => Msg::new("billing-error-zero-period"),
+        BillingError::BadCatalogRule {
+            platform,
+            field,
+            text,
+        } => Msg::new("billing-error-catalog-rule")
+            .arg("platform", platform)
+            .arg("field", *field)
+            .arg("text", text),
+        BillingError::CurrencyMismatch { price, rule } => {
+            Msg::new("billing-error-currency-mismatch")
+                .arg("price", price)
+                .arg("rule", rule)
+        }
+    }
+}
+
+const TO_WORDS: &[&str] = &["to", "in", "->", "→", "=>", "换成", "转成", "换算成", "折合"];
+
+/// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`
+pub fn convert(ctx: &Ctx, args: &str) -> Reply {
+    match convert_reply(ctx.catalog, ctx.lang, &ctx.currency, args) {
+        Ok(r) => r,
+        Err(e) => error_reply(ctx.lang, &e, "usage-convert"),
+    }
+}
+
+/// Parsed `/convert` target: `hour`, `hour cny`, `cny/hour`, `¥/小时`.
+fn parse_target(words: &[String]) -> Result<(Option<PriceUnit>, Option<String>), BillingError> {
+    let mut unit = None;
+    let mut currency = None;
+    for w in words {
+        let w = w.replace('／', "/");
+        let parts: Vec<&str> = if w.contains('/') && w.len() > 1 {
+            w.split('/').filter(|p| !p.is_empty()).collect()
+        } else {
+            vec![w.as_str()]
+        };
+        for p in parts {
+            if let Some(u) = PriceUnit::parse(p) {
+                unit = Some(u);
+            } else if let Ok(c) = parse_currency(p) {
+                currency = Some(c);
+            } else {
+                return Err(BillingError::UnknownUnit {
+                    text: p.to_string(),
+                });
+            }
+        }
+    }
+    Ok((unit, currency))
+}
+
+/// Builds the `/convert` answer; shared with the CLI's text output.
+pub fn convert_reply(
+    catalog: &Catalog,
+    lang: Lang,
+    default_currency: &str,
+    args: &str,
+) -> Result<Reply, BillingError> {
+    let (words, opts) = split_options(args);
+    let mut fx_rate = None;
+    let mut tps = None;
+    for (k, v) in &opts {
+        match option_key(k) {
+            Some("fx") => fx_rate = Some(parse_amount("fx-rate", v)?),
+            Some("tps") => tps = Some(parse_amount("throughput", v)?),
+            _ => return Err(BillingError::UnknownOption { key: k.clone() }),
+        }
+    }
+    let split = words
+        .iter()
+        .position(|w| TO_WORDS.contains(&w.to_lowercase().as_str()));
+    let (left, right) = match split {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (&words[..], &[][..]),
+    };
+    let price = parse_price(&left.join(" "))?;
+    let from_unit = price.per.ok_or_else(|| BillingError::UnknownUnit {
+        text: left.join(" "),
+    })?;
+    let from_cur = price
+        .currency
+        .clone()
+        .unwrap_or_else(|| default_currency.to_string());
+    let (to_unit, to_cur) = parse_target(right)?;
+    let to_unit = to_unit.unwrap_or(PriceUnit::Time(crate::units::TimeUnit::Hour));
+    let to_cur = to_cur.unwrap_or_else(|| from_cur.clone());
+    let fx = resolve_fx(Some(catalog), &from_cur, &to_cur, fx_rate)?;
+    let out = convert_price(price.amount, from_unit, to_unit, tps, fx.as_ref())?;
+    let mut r = Reply::text(
+        Msg::new("billing-convert-result")
+            .arg("from", price_text(lang, price.amount, &from_cur, from_unit))
+            .arg("to", price_text(lang, out, &to_cur, to_unit)),
+    );
+    let month = |u: PriceUnit| matches!(u, PriceUnit::Time(t) if t >= crate::units::TimeUnit::Month);
+    if month(from_unit) || month(to_unit) {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if let Some(t) = tps.filter(|_| {
+        from_unit == PriceUnit::MillionTokens || to_unit == PriceUnit::MillionTokens
+    }) {
+        r.push(Msg::new("billing-token-note").arg("tps", format_decimal(t, 6)));
+    }
+    if let Some(f) = &fx {
+        r.push(fx_msg(f));
+    }
+    Ok(r)
+}
+
+fn fx_msg(f: &super::FxUsed) -> Msg {
+    match f.origin {
+        Origin::Catalog => Msg::new("billing-fx-line")
+            .arg("rate", f.text())
+            .arg("as_of", f.as_of.clone().unwrap_or_default())
+            .arg("source", f.source.clone().unwrap_or_default()),
+        _ => Msg::new("billing-fx-user").arg("rate", f.text()),
+    }
+}
+
+/// Finds `<platform> <gpu>` in the words, trying every split (both may have spaces).
+fn platform_and_gpu<'a>(
+    catalog: &'a Catalog,
+    names: &[String],
+) -> Result<(&'a Platform, &'a Gpu), BillingError> {
+    for i in 1..names.len() {
+        if let (Ok(p), Ok(g)) = (
+            catalog.platform(&names[..i].join(" ")),
+            catalog.gpu(&names[i..].join(" ")),
+        ) {
+            return Ok((p, g));
+        }
+    }
+    // Report the part that does not resolve; the platform is written first.
+    let first = names.first().cloned().unwrap_or_default();
+    let platform = (1..=names.len())
+        .rev()
+        .find_map(|i| catalog.platform(&names[..i].join(" ")).ok().map(|p| (i, p)));
+    match platform {
+        Some((i, _)) => {
+            let gpu = names[i..].join(" ");
+            Err(BillingError::NotFound(catalog.gpu(&gpu).err().unwrap_or_else(|| {
+                crate::catalog::NotFound {
+                    kind: crate::catalog::EntryKind::Gpu,
+                    query: gpu,
+                    suggestions: Vec::new(),
+                }
+            })))
+        }
+        None => Err(BillingError::NotFound(
+            catalog.platform(&first).err().unwrap_or_else(|| {
+                crate::catalog::NotFound {
+                    kind: crate::catalog::EntryKind::Platform,
+                    query: first,
+                    suggestions: Vec::new(),
+                }
+            }),
+        )),
+    }
+}
+
+/// `/cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]`
+pub fn cost(ctx: &Ctx, args: &str) -> Reply {
+    let result = parse_job_request(args).and_then(|req| {
+        let (p, g) = platform_and_gpu(ctx.catalog, &req.names)?;
+        let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
+        let offer = platform_cost_fx(
+            ctx.catalog,
+            p,
+            &g.id,
+            req.cards,
+            &req.job,
+            &currency,
+            req.fx_rate,
+            ctx.today,
+        )?;
+        Ok(cost_reply(ctx.lang, p, g, &req.job, &offer))
+    });
+    result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-cost"))
+}
+
+/// Describes the job: `40m`, `4h a day for 30 days`, `always on for 1 month`.
+pub fn job_text(lang: Lang, job: &Job) -> String {
+    let msg = match job.pattern {
+        Pattern::OneOff => Msg::new("billing-job")
+            .arg("kind", "oneoff")
+            .arg("work", format_duration(job.work)),
+        Pattern::Daily { hours, days } => Msg::new("billing-job")
+            .arg("kind", "daily")
+            .arg("work", format_duration(hours * Decimal::from(3600)))
+            .arg("days", days),
+        Pattern::AlwaysOn { months } => Msg::new("billing-job")
+            .arg("kind", "always")
+            .arg("months", months),
+    };
+    fmt(lang, &msg)
+}
+
+fn staleness(offer: &RankedOffer) -> &'static str {
+    if offer.quote.undated {
+        "undated"
+    } else if offer.stale {
+        "stale"
+    } else {
+        "fresh"
+    }
+}
+
+/// The full answer for one platform: breakdown, deciding rule, assumptions with sources.
+pub fn cost_reply(lang: Lang, p: &Platform, g: &Gpu, job: &Job, offer: &RankedOffer) -> Reply {
+    let c = &offer.cost;
+    let q = &offer.quote;
+    let zh = lang == Lang::Zh;
+    let money = |x: Decimal| format_money(x, &c.currency);
+    let mut r = Reply::text(
+        Msg::new("billing-cost-title")
+            .arg("platform", p.display_name(zh))
+            .arg("gpu", &g.name)
+            .arg("cards", offer.cards)
+            .arg("job", job_text(lang, job)),
+    );
+    r.push(
+        Msg::new("billing-quote")
+            .arg("price", price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per)))
+            .arg("tier", &q.tier)
+            .arg("as_of", &q.as_of)
+            .arg("age", staleness(offer)),
+    );
+    r.push(
+        Msg::new("billing-billed")
+            .arg("billed", format_duration(c.billed_seconds))
+            .arg("useful", format_duration(offer.details.useful_seconds)),
+    );
+    r.push(Msg::new("billing-compute").arg("amount", money(c.compute_cost)));
+    // A price the catalog does not know is "not included", never a reassuring 0.00.
+    let unpriced = |keys: &[&str]| {
+        c.assumptions
+            .iter()
+            .any(|a| keys.contains(&a.key.as_str()) && a.value == "unknown")
+    };
+    if job.storage_gb > Decimal::ZERO {
+        let id = if unpriced(&["storage_price"]) {
+            "billing-storage-unknown"
+        } else {
+            "billing-storage"
+        };
+        r.push(Msg::new(id).arg("amount", money(c.storage_cost)));
+    }
+    if job.egress_gb > Decimal::ZERO || job.ingress_gb > Decimal::ZERO {
+        let id = if unpriced(&["egress_price", "ingress_price"]) {
+            "billing-transfer-unknown"
+        } else {
+            "billing-transfer"
+        };
+        r.push(Msg::new(id).arg("amount", money(c.egress_cost)));
+    }
+    r.push(Msg::new("billing-total").arg("amount", money(c.total_cost)));
+    let list_hour = offer.details.list_cost * Decimal::from(3600)
+        / offer.details.useful_seconds.max(Decimal::ONE);
+    r.push(
+        Msg::new("billing-effective")
+            .arg("amount", money(c.effective_per_useful_hour))
+            .arg("list", money(list_hour)),
+    );
+    match &offer.deciding_rule {
+        Some(rule) => r.push(Msg::new("billing-deciding").arg("rule", fmt(lang, rule))),
+        None => r.push(Msg::new("billing-rule-none")),
+    };
+    r.push(Msg::new("billing-assumptions-title"));
+    // The 730-hour month is a convention, stated once below rather than as an "assumption".
+    for a in c.assumptions.iter().filter(|a| a.key != "month") {
+        r.push(assumption_msg(lang, a));
+    }
+    if offer.details.uses_month {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if let Some(f) = &offer.details.fx {
+        r.push(fx_msg(f));
+    }
+    if offer.stale {
+        r.push(Msg::new("billing-stale-note"));
+    }
+    r
+}
+
+/// One assumption line: label, value, and where it came from.
+pub fn assumption_msg(lang: Lang, a: &super::Assumption) -> Msg {
+    let label = fmt(lang, &Msg::new("billing-key").arg("key", a.key.as_str()));
+    let value = match (a.key.as_str(), a.value.as_str()) {
+        ("tier", u) => unit_label(lang, u),
+        (_, v @ ("yes" | "no" | "boot" | "job" | "unknown")) => {
+            fmt(lang, &Msg::new("billing-value").arg("value", v))
+        }
+        (_, v) => v.to_string(),
+    };
+    let base = Msg::new(match &a.source {
+        Some(_) => "billing-assumption-sourced",
+        None => "billing-assumption",
+    })
+    .arg("label", label)
+    .arg("value", value)
+    .arg("origin", a.origin.key());
+    match &a.source {
+        Some(s) => base
+            .arg("source", s)
+            .arg("as_of", a.as_of.clone().unwrap_or_else(|| "undated".into())),
+        None => base,
+    }
+}
+
+/// `/compare <gpu> <duration | daily 4h | always> [cards=2 currency=usd ...]`
+pub fn compare(ctx: &Ctx, args: &str) -> Reply {
+    let result = parse_job_request(args).and_then(|req| {
+        let name = req.names.join(" ");
+        let g = ctx.catalog.gpu(&name).map_err(BillingError::NotFound)?;
+        let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
+        let offers = rank(ctx.catalog, &g.id, req.cards, &req.job, &currency, ctx.today);
+        Ok(compare_reply(ctx.catalog, ctx.lang, g, &req, &currency, &offers))
+    });
+    result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))
+}
+
+/// The ranked table with each offer's deciding rule; shared with the CLI's text output.
+pub fn compare_reply(
+    catalog: &Catalog,
+    lang: Lang,
+    g: &Gpu,
+    req: &JobRequest,
+    currency: &str,
+    offers: &[RankedOffer],
+) -> Reply {
+    let zh = lang == Lang::Zh;
+    let title = Msg::new("billing-compare-title")
+        .arg("gpu", &g.name)
+        .arg("cards", req.cards)
+        .arg("job", job_text(lang, &req.job))
+        .arg("currency", currency);
+    if offers.is_empty() {
+        return Reply::text(title).with(Msg::new("billing-compare-empty").arg("gpu", &g.name));
+    }
+    let rows = offers
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let name = catalog
+                .platform(&o.platform_id)
+                .map(|p| p.display_name(zh).to_string())
+                .unwrap_or_else(|_| o.platform_id.clone());
+            let date = match staleness(o) {
+                "undated" => "? *".to_string(),
+                "stale" => format!("{} *", o.quote.as_of),
+                _ => o.quote.as_of.clone(),
+            };
+            vec![
+                format!("{}", i + 1),
+                name,
+                price_text(lang, o.quote.amount, &o.quote.currency, PriceUnit::Time(o.quote.per)),
+                o.quote.tier.clone(),
+                format_duration(o.cost.billed_seconds),
+                format_money(o.cost.total_cost, &o.cost.currency),
+                format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
+                date,
+            ]
+        })
+        .collect();
+    let mut r = Reply::text(title).with_table(Table {
+        header: vec![
+            Msg::new("billing-col-rank"),
+            Msg::new("col-platform"),
+            Msg::new("col-list-price"),
+            Msg::new("col-tier"),
+            Msg::new("billing-col-billed"),
+            Msg::new("billing-col-total"),
+            Msg::new("billing-col-per-hour"),
+            Msg::new("col-as-of"),
+        ],
+        rows,
+    });
+    for (i, o) in offers.iter().enumerate() {
+        let name = catalog
+            .platform(&o.platform_id)
+            .map(|p| p.display_name(zh).to_string())
+            .unwrap_or_else(|_| o.platform_id.clone());
+        let rule = o
+            .deciding_rule
+            .as_ref()
+            .map_or_else(|| fmt(lang, &Msg::new("billing-rule-none")), |m| fmt(lang, m));
+        let assumed = o
+            .cost
+            .assumptions
+            .iter()
+            .filter(|a| a.origin == Origin::Assumed && a.key != "month")
+            .count();
+        r.push(
+            Msg::new("billing-compare-why")
+                .arg("rank", i + 1)
+                .arg("platform", name)
+                .arg("rule", rule)
+                .arg("assumed", assumed),
+        );
+    }
+    if offers.iter().any(|o| o.details.uses_month) {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if let Some(f) = offers.iter().find_map(|o| o.details.fx.as_ref()) {
+        r.push(fx_msg(f));
+    }
+    if offers.iter().any(|o| o.stale) {
+        r.push(Msg::new("billing-stale-footer"));
+    }
+    r.push(Msg::new("billing-compare-hint"));
+    r
 }

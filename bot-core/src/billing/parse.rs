@@ -1,0 +1,276 @@
+//! Reading what people type: amounts, prices (`¥2/小时`, `$0.69/hr`, `0.0007 usd/s`), price
+//! units (including per million tokens), sizes (`50gb`) and durations with a named field.
+
+use super::BillingError;
+use super::money::parse_currency;
+use crate::units::{TimeUnit, parse_duration};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+/// What a price is quoted per: a time unit, or one million tokens (needs a throughput).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PriceUnit {
+    Time(TimeUnit),
+    /// Per 1,000,000 tokens.
+    MillionTokens,
+}
+
+impl PriceUnit {
+    /// Stable key for JSON: `second` .. `year`, or `mtok`.
+    pub fn key(self) -> &'static str {
+        match self {
+            PriceUnit::Time(u) => u.key(),
+            PriceUnit::MillionTokens => "mtok",
+        }
+    }
+
+    /// Parses `h`, `/hr`, `per hour`, `小时`, `1小时`, `mtok`, `1m tokens`, `百万token`...
+    pub fn parse(word: &str) -> Option<PriceUnit> {
+        let w: String = word
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let w = w
+            .trim_start_matches(['/', '／'])
+            .trim_start_matches("per")
+            .trim_start_matches('每');
+        let tokens = w
+            .trim_start_matches('1')
+            .trim_start_matches('一')
+            .trim_start_matches('每');
+        if matches!(
+            tokens,
+            "mtok"
+                | "mtoks"
+                | "mtokens"
+                | "mtoken"
+                | "milliontokens"
+                | "百万token"
+                | "百万tokens"
+                | "百万tok"
+                | "mt"
+        ) {
+            return Some(PriceUnit::MillionTokens);
+        }
+        if let Some(u) = TimeUnit::parse(w) {
+            return Some(PriceUnit::Time(u));
+        }
+        // "1h", "1小时", "一小时": one unit written with its count.
+        let stripped = w.strip_prefix('1').or_else(|| w.strip_prefix('一'))?;
+        TimeUnit::parse(stripped).map(PriceUnit::Time)
+    }
+}
+
+/// A price as typed; missing parts are filled in by the caller (default currency, `--per`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PriceText {
+    pub amount: Decimal,
+    pub currency: Option<String>,
+    pub per: Option<PriceUnit>,
+}
+
+/// A non-negative decimal without exponent. Too many digits is `TooLarge`, not a panic.
+pub fn parse_amount(what: &'static str, text: &str) -> Result<Decimal, BillingError> {
+    let t: String = text
+        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',' && *c != '_')
+        .collect();
+    if t.starts_with('-') {
+        return Err(BillingError::Negative { what });
+    }
+    let t = t.trim_start_matches('+');
+    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return Err(BillingError::BadNumber {
+            what,
+            text: text.trim().to_string(),
+        });
+    }
+    // Too many digits before the point cannot be a price or a size; say so precisely.
+    let int_digits = t.split('.').next().unwrap_or("").trim_start_matches('0').len();
+    if int_digits > 20 {
+        return Err(BillingError::TooLarge { what });
+    }
+    Decimal::from_str(t).map_err(|_| BillingError::BadNumber {
+        what,
+        text: text.trim().to_string(),
+    })
+}
+
+const LEADING_SYMBOLS: &[&str] = &["us$", "cn¥", "$", "¥", "￥", "€", "£"];
+
+/// Parses `¥2/小时`, `$0.69/hr`, `0.0007 usd/s`, `2元/小时`, `2 cny per hour`, `0.3/mtok`, `1.98`.
+pub fn parse_price(text: &str) -> Result<PriceText, BillingError> {
+    let raw = text.trim();
+    let mut s: String = raw
+        .to_lowercase()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    s = s.replace('／', "/").replace("per", "/").replace('每', "/");
+    let mut currency = None;
+    for sym in LEADING_SYMBOLS {
+        if let Some(rest) = s.strip_prefix(sym) {
+            currency = Some(parse_currency(sym)?);
+            s = rest.to_string();
+            break;
+        }
+    }
+    if s.starts_with('-') {
+        return Err(BillingError::Negative { what: "price" });
+    }
+    let num_len = s
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || matches!(c, '.' | ',' | '+')))
+        .map_or(s.len(), |(i, _)| i);
+    if num_len == 0 {
+        return Err(BillingError::BadNumber {
+            what: "price",
+            text: raw.to_string(),
+        });
+    }
+    let amount = parse_amount("price", &s[..num_len])?;
+    let rest = &s[num_len..];
+    let (cur_word, unit_word) = match rest.split_once('/') {
+        Some((c, u)) => (c, Some(u)),
+        None => (rest, None),
+    };
+    let mut per = None;
+    if !cur_word.is_empty() {
+        match parse_currency(cur_word) {
+            Ok(c) => currency = Some(c),
+            // "2h" style: no currency, the word is the unit.
+            Err(e) => match (unit_word, PriceUnit::parse(cur_word)) {
+                (None, Some(u)) => per = Some(u),
+                _ => return Err(e),
+            },
+        }
+    }
+    if let Some(u) = unit_word {
+        per = Some(PriceUnit::parse(u).ok_or_else(|| BillingError::UnknownUnit {
+            text: u.to_string(),
+        })?);
+    }
+    Ok(PriceText {
+        amount,
+        currency,
+        per,
+    })
+}
+
+/// Parses a size in GB: `50`, `50gb`, `50g`, `1.5tb`, `100gib` (GiB converted to GB).
+pub fn parse_size_gb(what: &'static str, text: &str) -> Result<Decimal, BillingError> {
+    let t = text.trim().to_lowercase();
+    let split = t
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | ',')))
+        .map_or(t.len(), |(i, _)| i);
+    let number = parse_amount(what, &t[..split])?;
+    let factor = match t[split..].trim() {
+        "" | "g" | "gb" => Decimal::ONE,
+        "t" | "tb" => Decimal::from(1000),
+        "m" | "mb" => Decimal::new(1, 3),
+        // 2^30 / 10^9 exactly.
+        "gib" => Decimal::new(1_073_741_824, 9),
+        "tib" => Decimal::new(1_099_511_627_776, 9),
+        other => {
+            return Err(BillingError::UnknownSizeUnit {
+                text: other.to_string(),
+            });
+        }
+    };
+    number
+        .checked_mul(factor)
+        .ok_or(BillingError::TooLarge { what })
+}
+
+/// A duration for a named field, with the field named in the error.
+pub fn parse_dur(what: &'static str, text: &str) -> Result<Decimal, BillingError> {
+    parse_duration(text).map_err(|source| BillingError::Duration {
+        what,
+        text: text.trim().to_string(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Decimal {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn prices_in_the_forms_people_type() {
+        let p = parse_price("¥2/小时").unwrap();
+        assert_eq!(
+            (p.amount, p.currency.as_deref(), p.per),
+            (d("2"), Some("CNY"), Some(PriceUnit::Time(TimeUnit::Hour)))
+        );
+        let p = parse_price("$0.69/hr").unwrap();
+        assert_eq!(
+            (p.amount, p.currency.as_deref(), p.per),
+            (d("0.69"), Some("USD"), Some(PriceUnit::Time(TimeUnit::Hour)))
+        );
+        let p = parse_price("0.0007 usd/s").unwrap();
+        assert_eq!(
+            (p.amount, p.currency.as_deref(), p.per),
+            (
+                d("0.0007"),
+                Some("USD"),
+                Some(PriceUnit::Time(TimeUnit::Second))
+            )
+        );
+        let p = parse_price("2元每小时").unwrap();
+        assert_eq!(p.currency.as_deref(), Some("CNY"));
+        assert_eq!(p.per, Some(PriceUnit::Time(TimeUnit::Hour)));
+        let p = parse_price("0.3 usd per 1M tokens").unwrap();
+        assert_eq!(p.per, Some(PriceUnit::MillionTokens));
+        let p = parse_price("1.98").unwrap();
+        assert_eq!((p.amount, p.currency, p.per), (d("1.98"), None, None));
+    }
+
+    #[test]
+    fn price_errors_name_the_bad_part() {
+        assert_eq!(
+            parse_price("-2/h"),
+            Err(BillingError::Negative { what: "price" })
+        );
+        assert!(matches!(
+            parse_price("2 usd/fortnight"),
+            Err(BillingError::UnknownUnit { text }) if text == "fortnight"
+        ));
+        assert!(matches!(
+            parse_price("cheap"),
+            Err(BillingError::BadNumber { .. })
+        ));
+        assert!(matches!(
+            parse_price("2 dogecoins/h"),
+            Err(BillingError::UnknownCurrency { .. })
+        ));
+        assert_eq!(
+            parse_price("999999999999999999999999999999999/h"),
+            Err(BillingError::TooLarge { what: "price" })
+        );
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size_gb("storage", "50gb").unwrap(), d("50"));
+        assert_eq!(parse_size_gb("storage", "1.5TB").unwrap(), d("1500"));
+        assert_eq!(parse_size_gb("storage", "1gib").unwrap(), d("1.073741824"));
+        assert!(matches!(
+            parse_size_gb("storage", "5 bananas"),
+            Err(BillingError::UnknownSizeUnit { .. })
+        ));
+        assert_eq!(
+            parse_size_gb("storage", "-5gb"),
+            Err(BillingError::Negative { what: "storage" })
+        );
+    }
+}
