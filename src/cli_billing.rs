@@ -1,21 +1,557 @@
-//! `gpuscout convert | cost | compare` (issue 3; being built).
+//! `gpuscout convert | cost | compare`: the billing engine for scripts (`--json`) and people.
+//!
+//! JSON field names are a contract with scripts; money leaves as JSON numbers. Text output is
+//! the chat's answer rendered in English, so both say the same thing.
 
-use anyhow::{Result, bail};
-use bot_core::Catalog;
+use anyhow::{Result, anyhow};
+use bot_core::billing::{
+    self, BillingError, CostBreakdown, Job, Origin, Pattern, PriceUnit, RankedOffer, Rule,
+    as_number, chat as bchat, parse_amount, parse_currency, parse_dur, parse_price,
+    parse_size_gb,
+};
+use bot_core::catalog::{BillingStart, PriceQuote};
+use bot_core::fact::Fact;
+use bot_core::units::{TimeUnit, format_duration};
+use bot_core::{Catalog, Lang, Localizer, Reply};
+use rust_decimal::Decimal;
+use serde::Serialize;
 
 #[derive(clap::Args)]
-pub struct ConvertArgs {}
-#[derive(clap::Args)]
-pub struct CostArgs {}
-#[derive(clap::Args)]
-pub struct CompareArgs {}
-
-pub fn convert(_catalog: &Catalog, _a: ConvertArgs) -> Result<()> {
-    bail!("not available in this build yet")
+pub struct ConvertArgs {
+    /// The price: `0.0007`, `2.52`, or with currency and unit (`$0.69/hr`, `¥2/小时`).
+    #[arg(allow_hyphen_values = true)]
+    amount: String,
+    /// Unit the price is quoted per: s, min, h, day, week, month (730 h), year, mtok.
+    #[arg(long)]
+    per: Option<String>,
+    /// Unit to convert to.
+    #[arg(long)]
+    to: String,
+    /// Currency of the price (default: from the amount's symbol, else USD).
+    #[arg(long)]
+    currency: Option<String>,
+    /// Currency to convert to (default: the price's).
+    #[arg(long)]
+    to_currency: Option<String>,
+    /// Units of --to-currency per one --currency (default: the catalog's dated rate).
+    #[arg(long)]
+    fx_rate: Option<String>,
+    /// Tokens per second, for per-token (mtok) units.
+    #[arg(long)]
+    throughput: Option<String>,
+    #[arg(long)]
+    json: bool,
 }
-pub fn cost(_catalog: &Catalog, _a: CostArgs) -> Result<()> {
-    bail!("not available in this build yet")
+
+/// The job: how long, how often, and the hidden extras.
+#[derive(clap::Args)]
+pub struct JobArgs {
+    /// Useful work of a one-off job: 90s, 40m, 1h30m, 2d, 1mo.
+    #[arg(long)]
+    work: Option<String>,
+    /// Daily use instead: this many useful hours a day (e.g. 4h).
+    #[arg(long, conflicts_with_all = ["work", "always_on"])]
+    daily: Option<String>,
+    /// Days of daily use (default 30).
+    #[arg(long, default_value_t = 30)]
+    days: u32,
+    /// Always on instead (730 h a month).
+    #[arg(long, conflicts_with = "work")]
+    always_on: bool,
+    /// Months of always-on use (default 1).
+    #[arg(long, default_value_t = 1)]
+    months: u32,
+    /// Boot/provisioning time per session.
+    #[arg(long)]
+    boot: Option<String>,
+    /// Image pull / environment setup time per session.
+    #[arg(long)]
+    pull: Option<String>,
+    /// Idle time before the instance stops, per session.
+    #[arg(long)]
+    idle: Option<String>,
+    /// Storage size in GB.
+    #[arg(long)]
+    storage_gb: Option<String>,
+    /// How long the storage exists (default: the billed time; the whole period for daily use).
+    #[arg(long)]
+    stored: Option<String>,
+    /// GB transferred out.
+    #[arg(long)]
+    egress_gb: Option<String>,
+    /// GB transferred in.
+    #[arg(long)]
+    ingress_gb: Option<String>,
+    /// Number of cards.
+    #[arg(long, default_value_t = 1)]
+    cards: u32,
 }
-pub fn compare(_catalog: &Catalog, _a: CompareArgs) -> Result<()> {
-    bail!("not available in this build yet")
+
+#[derive(clap::Args)]
+pub struct CostArgs {
+    /// Price per --per unit (manual mode), e.g. 0.69 or `$0.69/hr`.
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "platform")]
+    price: Option<String>,
+    /// Unit of --price.
+    #[arg(long)]
+    per: Option<String>,
+    /// Currency of --price (default: from its symbol, else USD).
+    #[arg(long)]
+    currency: Option<String>,
+    /// Platform from the catalog (with --gpu): its prices and billing rules.
+    #[arg(long, requires = "gpu")]
+    platform: Option<String>,
+    #[arg(long)]
+    gpu: Option<String>,
+    #[command(flatten)]
+    job: JobArgs,
+    /// Billing increment: 1s, 1m, 1h, 1d, 1mo (default: unknown, assumed = the price unit).
+    #[arg(long)]
+    increment: Option<String>,
+    /// Minimum charge.
+    #[arg(long)]
+    minimum: Option<String>,
+    /// When the meter starts: boot or job (default: unknown, assumed boot).
+    #[arg(long)]
+    billing_starts: Option<String>,
+    /// Storage price per GB-month while running.
+    #[arg(long)]
+    storage_price: Option<String>,
+    /// Storage price per GB-month while stopped (default: as running).
+    #[arg(long)]
+    stopped_storage_price: Option<String>,
+    /// Transfer price per GB out.
+    #[arg(long)]
+    egress_price: Option<String>,
+    /// Transfer price per GB in.
+    #[arg(long)]
+    ingress_price: Option<String>,
+    /// Commitment tier `UNIT=PRICE` (e.g. week=300, month=900); the cheapest covering the job wins.
+    #[arg(long = "tier")]
+    tiers: Vec<String>,
+    /// Answer in this currency.
+    #[arg(long)]
+    to_currency: Option<String>,
+    /// Units of --to-currency per one unit of the price's currency.
+    #[arg(long)]
+    fx_rate: Option<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct CompareArgs {
+    #[arg(long)]
+    gpu: String,
+    #[command(flatten)]
+    job: JobArgs,
+    /// Currency of the ranking (default USD).
+    #[arg(long, default_value = "USD")]
+    currency: String,
+    #[arg(long)]
+    json: bool,
+}
+
+fn today() -> i64 {
+    std::env::var("GPUSCOUT_TODAY")
+        .ok()
+        .and_then(|d| bot_core::catalog::parse_date(&d))
+        .unwrap_or_else(bot_core::catalog::today)
+}
+
+/// A billing error as the English chat message (NotFound with its suggestions).
+fn err(e: BillingError) -> anyhow::Error {
+    let reply = match &e {
+        BillingError::NotFound(nf) => bot_core::bot::not_found_reply(nf),
+        _ => Reply::text(bchat::error_msg(Lang::En, &e)),
+    };
+    anyhow!(
+        Localizer::get()
+            .render_plain(Lang::En, &reply)
+            .replace('\n', " ")
+    )
+}
+
+fn print_json(v: &impl Serialize) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+fn opt_dur(what: &'static str, v: &Option<String>) -> Result<Decimal, BillingError> {
+    v.as_deref()
+        .map_or(Ok(Decimal::ZERO), |t| parse_dur(what, t))
+}
+fn opt_gb(what: &'static str, v: &Option<String>) -> Result<Decimal, BillingError> {
+    v.as_deref()
+        .map_or(Ok(Decimal::ZERO), |t| parse_size_gb(what, t))
+}
+fn opt_money(what: &'static str, v: &Option<String>) -> Result<Fact<Decimal>, BillingError> {
+    v.as_deref()
+        .map_or(Ok(Fact::Unknown), |t| parse_amount(what, t).map(Fact::Known))
+}
+
+fn build_job(a: &JobArgs) -> Result<Job, BillingError> {
+    let mut job = if a.always_on {
+        Job::always_on(a.months)
+    } else if let Some(d) = &a.daily {
+        let hours = parse_dur("daily", d)? / Decimal::from(3600);
+        Job::daily(hours, a.days)
+    } else {
+        let w = a.work.as_deref().ok_or(BillingError::Duration {
+            what: "work",
+            text: String::new(),
+            source: bot_core::units::DurationError::Empty,
+        })?;
+        Job::one_off(parse_dur("work", w)?)
+    };
+    job.boot = opt_dur("boot", &a.boot)?;
+    job.pull = opt_dur("pull", &a.pull)?;
+    job.idle = opt_dur("idle", &a.idle)?;
+    job.stored = opt_dur("stored", &a.stored)?;
+    job.storage_gb = opt_gb("storage", &a.storage_gb)?;
+    job.egress_gb = opt_gb("egress", &a.egress_gb)?;
+    job.ingress_gb = opt_gb("ingress", &a.ingress_gb)?;
+    if a.cards == 0 {
+        return Err(BillingError::NotPositive { what: "cards" });
+    }
+    Ok(job)
+}
+
+fn parse_unit(text: &str) -> Result<PriceUnit, BillingError> {
+    PriceUnit::parse(text).ok_or_else(|| BillingError::UnknownUnit {
+        text: text.to_string(),
+    })
+}
+
+fn time_unit(u: PriceUnit) -> Result<TimeUnit, BillingError> {
+    match u {
+        PriceUnit::Time(t) => Ok(t),
+        PriceUnit::MillionTokens => Err(BillingError::TokenPriceForJob),
+    }
+}
+
+#[derive(Serialize)]
+struct ConvertOut {
+    #[serde(serialize_with = "as_number")]
+    amount: Decimal,
+    unit: &'static str,
+    currency: String,
+    assumptions: Vec<billing::Assumption>,
+}
+
+pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
+    let price = parse_price(&a.amount).map_err(err)?;
+    let per = match (&a.per, price.per) {
+        (Some(p), _) => parse_unit(p).map_err(err)?,
+        (None, Some(p)) => p,
+        (None, None) => return Err(err(BillingError::UnknownUnit { text: String::new() })),
+    };
+    let to = parse_unit(&a.to).map_err(err)?;
+    let currency = match (&a.currency, &price.currency) {
+        (Some(c), _) => parse_currency(c).map_err(err)?,
+        (None, Some(c)) => c.clone(),
+        (None, None) => "USD".to_string(),
+    };
+    let to_currency = match &a.to_currency {
+        Some(c) => parse_currency(c).map_err(err)?,
+        None => currency.clone(),
+    };
+    let fx_rate = a
+        .fx_rate
+        .as_deref()
+        .map(|r| parse_amount("fx-rate", r))
+        .transpose()
+        .map_err(err)?;
+    let tps = a
+        .throughput
+        .as_deref()
+        .map(|r| parse_amount("throughput", r))
+        .transpose()
+        .map_err(err)?;
+    let fx = billing::resolve_fx(Some(catalog), &currency, &to_currency, fx_rate).map_err(err)?;
+    let amount =
+        billing::convert_price(price.amount, per, to, tps, fx.as_ref()).map_err(err)?;
+    let mut assumptions = Vec::new();
+    if let Some(f) = &fx {
+        assumptions.push(billing::Assumption {
+            key: "fx".into(),
+            value: f.text(),
+            origin: f.origin,
+            source: f.source.clone(),
+            as_of: f.as_of.clone(),
+        });
+    }
+    let is_month = |u: PriceUnit| matches!(u, PriceUnit::Time(t) if t >= TimeUnit::Month);
+    if is_month(per) || is_month(to) {
+        assumptions.push(billing::Assumption {
+            key: "month".into(),
+            value: "730h".into(),
+            origin: Origin::Assumed,
+            source: None,
+            as_of: None,
+        });
+    }
+    if let Some(t) = tps.filter(|_| per == PriceUnit::MillionTokens || to == PriceUnit::MillionTokens)
+    {
+        assumptions.push(billing::Assumption {
+            key: "throughput".into(),
+            value: format!("{} tok/s", billing::format_decimal(t, 6)),
+            origin: Origin::User,
+            source: None,
+            as_of: None,
+        });
+    }
+    if a.json {
+        return print_json(&ConvertOut {
+            amount,
+            unit: to.key(),
+            currency: to_currency,
+            assumptions,
+        });
+    }
+    let l = Localizer::get();
+    println!(
+        "{} = {}",
+        bchat::price_text(Lang::En, price.amount, &currency, per),
+        bchat::price_text(Lang::En, amount, &to_currency, to)
+    );
+    for x in &assumptions {
+        println!("{}", l.format(Lang::En, &bchat::assumption_msg(Lang::En, x)));
+    }
+    Ok(())
+}
+
+/// Catalog-mode JSON: the cost fields plus which quote won.
+#[derive(Serialize)]
+struct OfferOut<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<usize>,
+    platform_id: &'a str,
+    platform: &'a str,
+    gpu_id: &'a str,
+    cards: u32,
+    tier: &'a str,
+    #[serde(serialize_with = "as_number")]
+    list_price: Decimal,
+    per: &'static str,
+    price_currency: &'a str,
+    price_as_of: &'a str,
+    undated: bool,
+    stale: bool,
+    deciding_rule: Option<String>,
+    #[serde(flatten)]
+    cost: &'a CostBreakdown,
+}
+
+fn offer_out<'a>(catalog: &'a Catalog, o: &'a RankedOffer, rank: Option<usize>) -> OfferOut<'a> {
+    OfferOut {
+        rank,
+        platform_id: &o.platform_id,
+        platform: catalog
+            .platform(&o.platform_id)
+            .map_or(o.platform_id.as_str(), |p| p.name.as_str()),
+        gpu_id: &o.gpu_id,
+        cards: o.cards,
+        tier: &o.quote.tier,
+        list_price: o.quote.amount,
+        per: o.quote.per.key(),
+        price_currency: &o.quote.currency,
+        price_as_of: &o.quote.as_of,
+        undated: o.quote.undated,
+        stale: o.stale,
+        deciding_rule: o
+            .deciding_rule
+            .as_ref()
+            .map(|m| Localizer::get().format(Lang::En, m)),
+        cost: &o.cost,
+    }
+}
+
+pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
+    let job = build_job(&a.job).map_err(err)?;
+    let fx_rate = a
+        .fx_rate
+        .as_deref()
+        .map(|r| parse_amount("fx-rate", r))
+        .transpose()
+        .map_err(err)?;
+    if let Some(name) = &a.platform {
+        let p = catalog
+            .platform(name)
+            .map_err(|nf| err(BillingError::NotFound(nf)))?;
+        let gpu = a.gpu.as_deref().unwrap_or_default();
+        let g = catalog
+            .gpu(gpu)
+            .map_err(|nf| err(BillingError::NotFound(nf)))?;
+        let currency = match (&a.to_currency, &a.currency) {
+            (Some(c), _) | (None, Some(c)) => parse_currency(c).map_err(err)?,
+            _ => p.currency.clone(),
+        };
+        let offer = billing::platform_cost_fx(
+            catalog,
+            p,
+            &g.id,
+            a.job.cards,
+            &job,
+            &currency,
+            fx_rate,
+            today(),
+        )
+        .map_err(err)?;
+        if a.json {
+            return print_json(&offer_out(catalog, &offer, None));
+        }
+        let reply = bchat::cost_reply(Lang::En, p, g, &job, &offer);
+        println!("{}", Localizer::get().render_plain(Lang::En, &reply));
+        return Ok(());
+    }
+    let Some(price_text) = &a.price else {
+        return Err(anyhow!(
+            "give --price P --per UNIT (a rule of your own) or --platform ID --gpu NAME (the catalog's)"
+        ));
+    };
+    let price = parse_price(price_text).map_err(err)?;
+    let per = match (&a.per, price.per) {
+        (Some(p), _) => parse_unit(p).map_err(err)?,
+        (None, Some(p)) => p,
+        (None, None) => return Err(err(BillingError::UnknownUnit { text: String::new() })),
+    };
+    let per = time_unit(per).map_err(err)?;
+    let currency = match (&a.currency, &price.currency) {
+        (Some(c), _) => parse_currency(c).map_err(err)?,
+        (None, Some(c)) => c.clone(),
+        (None, None) => "USD".to_string(),
+    };
+    let mut rule = Rule::unknown(&currency, Origin::User);
+    if let Some(i) = &a.increment {
+        let inc = parse_dur("increment", i).map_err(err)?;
+        if inc.is_zero() {
+            return Err(err(BillingError::ZeroIncrement));
+        }
+        rule.increment = Fact::Known(inc);
+    }
+    if let Some(m) = &a.minimum {
+        rule.minimum = Fact::Known(parse_dur("minimum", m).map_err(err)?);
+    }
+    if let Some(s) = &a.billing_starts {
+        rule.starts_at = Fact::Known(match s.trim().to_lowercase().as_str() {
+            "boot" | "开机" => BillingStart::Boot,
+            "job" | "任务" => BillingStart::Job,
+            other => {
+                return Err(anyhow!(
+                    "--billing-starts must be `boot` or `job`, not `{other}`"
+                ));
+            }
+        });
+    }
+    rule.storage_price = opt_money("storage price", &a.storage_price).map_err(err)?;
+    rule.stopped_storage_price =
+        opt_money("stopped storage price", &a.stopped_storage_price).map_err(err)?;
+    rule.egress_price = opt_money("egress price", &a.egress_price).map_err(err)?;
+    rule.ingress_price = opt_money("ingress price", &a.ingress_price).map_err(err)?;
+    // A size given without its price is a mistake in a rule the user writes.
+    for (gb, p, flag) in [
+        (job.storage_gb, &rule.storage_price, "--storage-price"),
+        (job.egress_gb, &rule.egress_price, "--egress-price"),
+        (job.ingress_gb, &rule.ingress_price, "--ingress-price"),
+    ] {
+        if gb > Decimal::ZERO && !p.is_known() {
+            return Err(anyhow!("a size needs its price: add {flag}"));
+        }
+    }
+    let user_quote = |amount: Decimal, per: TimeUnit, tier: &str| PriceQuote {
+        gpu: "user".into(),
+        amount,
+        per,
+        currency: currency.clone(),
+        tier: tier.into(),
+        cards: 1,
+        source: "user".into(),
+        as_of: String::new(),
+        undated: true,
+        notes: None,
+    };
+    let mut quotes = vec![user_quote(price.amount, per, "on_demand")];
+    for t in &a.tiers {
+        let (u, p) = t
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--tier wants UNIT=PRICE, e.g. month=900; got `{t}`"))?;
+        let unit = time_unit(parse_unit(u).map_err(err)?).map_err(err)?;
+        let amount = parse_amount("price", p).map_err(err)?;
+        quotes.push(user_quote(amount, unit, unit.key()));
+    }
+    let to_currency = match &a.to_currency {
+        Some(c) => parse_currency(c).map_err(err)?,
+        None => currency.clone(),
+    };
+    let fx = billing::resolve_fx(Some(catalog), &currency, &to_currency, fx_rate).map_err(err)?;
+    let mut best: Option<(CostBreakdown, billing::CostDetails)> = None;
+    for q in &quotes {
+        let (c, d) = billing::job_cost(q, &rule, &job, a.job.cards, fx.as_ref()).map_err(err)?;
+        if best.as_ref().is_none_or(|(b, _)| c.total_cost < b.total_cost) {
+            best = Some((c, d));
+        }
+    }
+    let (c, d) = best.expect("at least the on-demand quote");
+    if a.json {
+        return print_json(&c);
+    }
+    let l = Localizer::get();
+    let m = |x: Decimal| billing::format_money(x, &c.currency);
+    println!(
+        "Billed {} for {} of useful work",
+        format_duration(c.billed_seconds),
+        format_duration(d.useful_seconds)
+    );
+    println!(
+        "Compute {}, storage {}, transfer {}, total {}",
+        m(c.compute_cost),
+        m(c.storage_cost),
+        m(c.egress_cost),
+        m(c.total_cost)
+    );
+    println!(
+        "Effective price: {} per useful hour",
+        m(c.effective_per_useful_hour)
+    );
+    if let Some(rule) = billing::deciding_rule(&d, &c) {
+        println!("What makes the difference: {}", l.format(Lang::En, &rule));
+    }
+    for x in &c.assumptions {
+        println!("{}", l.format(Lang::En, &bchat::assumption_msg(Lang::En, x)));
+    }
+    if d.uses_month {
+        println!("{}", l.format(Lang::En, &bot_core::Msg::new("billing-month-note")));
+    }
+    if matches!(job.pattern, Pattern::OneOff) && d.useful_seconds.is_zero() {
+        unreachable!("validated above");
+    }
+    Ok(())
+}
+
+pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
+    let g = catalog
+        .gpu(&a.gpu)
+        .map_err(|nf| err(BillingError::NotFound(nf)))?;
+    let job = build_job(&a.job).map_err(err)?;
+    let currency = parse_currency(&a.currency).map_err(err)?;
+    let offers = billing::compare(catalog, &g.id, a.job.cards, &job, &currency, today());
+    if a.json {
+        let out: Vec<OfferOut> = offers
+            .iter()
+            .enumerate()
+            .map(|(i, o)| offer_out(catalog, o, Some(i + 1)))
+            .collect();
+        return print_json(&out);
+    }
+    let req = bchat::JobRequest {
+        names: vec![g.id.clone()],
+        job,
+        cards: a.job.cards,
+        currency: Some(currency.clone()),
+        fx_rate: None,
+    };
+    let reply = bchat::compare_reply(catalog, Lang::En, g, &req, &currency, &offers);
+    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
+    Ok(())
 }

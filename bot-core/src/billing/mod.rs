@@ -570,7 +570,7 @@ pub fn job_cost(
             return Err(BillingError::ZeroIncrement);
         }
         uses_month |= inc >= Decimal::from(month_seconds_u64());
-        notes.push(rule.note("increment", format_duration(inc), inc_known));
+        notes.push(rule.note("increment", format_span(inc), inc_known));
         let (min, min_known) = match rule.minimum {
             Fact::Known(m) => (m, true),
             // Unknown minimum: nothing beyond one increment (already charged by rounding up).
@@ -606,7 +606,8 @@ pub fn job_cost(
     let list_cost = price_for(useful)?;
     let startup_cost = price_for(mul(n, startup_s)?)?;
     let idle_cost = price_for(mul(n, idle)?)?;
-    let rounding_cost = compute - list_cost - startup_cost - idle_cost;
+    // Priced from seconds rather than by subtraction, so it is never a -1e-28 artefact.
+    let rounding_cost = price_for((billed - active).max(Decimal::ZERO))?;
 
     // Storage: running part at the running price, the rest at the stopped price.
     let month_s = Decimal::from(month_seconds_u64());
@@ -749,6 +750,16 @@ pub fn job_cost(
     ))
 }
 
+/// Like `format_duration`, but whole 730-hour months read `1mo`, not `30d10h`.
+pub fn format_span(seconds: Decimal) -> String {
+    let month = Decimal::from(month_seconds_u64());
+    if seconds >= month && (seconds % month).is_zero() {
+        format!("{}mo", (seconds / month).normalize())
+    } else {
+        format_duration(seconds)
+    }
+}
+
 fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.to_string()
 }
@@ -783,7 +794,7 @@ pub fn deciding_rule(d: &CostDetails, cost: &CostBreakdown) -> Option<Msg> {
                 .arg("unit", u.key())
                 .arg("extra", money(extra)),
             None => Msg::new("billing-rule-rounding")
-                .arg("increment", format_duration(d.increment_seconds))
+                .arg("increment", format_span(d.increment_seconds))
                 .arg("extra", money(extra)),
         },
         1 => Msg::new("billing-rule-startup").arg("extra", money(extra)),
