@@ -1,16 +1,212 @@
-//! `gpuscout fit | tco` (issue 4; being built).
+//! `gpuscout fit | tco`: the VRAM-fit and rent-vs-API estimates, as text or `--json`.
 
-use anyhow::{Result, bail};
-use bot_core::Catalog;
+use anyhow::{Result, anyhow, bail};
+use bot_core::units::TimeUnit;
+use bot_core::vram::{
+    self, Engine, FitOptions, FitRequest, KvDtype, ModelRef, Optimizer, Quant, Task, Zero,
+};
+use bot_core::{Catalog, Lang, Localizer, Msg};
 
 #[derive(clap::Args)]
-pub struct FitArgs {}
-#[derive(clap::Args)]
-pub struct TcoArgs {}
-
-pub fn fit(_catalog: &Catalog, _a: FitArgs) -> Result<()> {
-    bail!("not available in this build yet")
+pub struct FitArgs {
+    /// Catalog model name/alias/HF id, or a size such as 13b (Llama-like shape assumed).
+    #[arg(long)]
+    model: String,
+    /// fp32 fp16 bf16 fp8 int8 gptq-int8 int4 gptq-int4 awq nf4 q2_k q3_k_m q4_0 q4_k_m q5_k_m q6_k q8_0
+    #[arg(long, default_value = "bf16")]
+    quant: String,
+    /// infer | lora | qlora | full
+    #[arg(long, default_value = "infer")]
+    task: String,
+    /// Whole sequence length (prompt + generated), tokens.
+    #[arg(long, default_value_t = vram::DEFAULT_CONTEXT)]
+    context: u32,
+    #[arg(long, default_value_t = 1)]
+    batch: u32,
+    /// transformers | vllm | llamacpp
+    #[arg(long, default_value = "transformers")]
+    engine: String,
+    /// A card to check (catalog name or alias); without it, the cards that fit are listed.
+    #[arg(long)]
+    gpu: Option<String>,
+    /// Number of cards.
+    #[arg(long, default_value_t = 1)]
+    gpus: u32,
+    #[arg(long)]
+    grad_checkpointing: bool,
+    /// KV cache type: fp16 | fp8
+    #[arg(long, default_value = "fp16")]
+    kv_cache: String,
+    /// LoRA rank (adapters on all linear layers).
+    #[arg(long, default_value_t = 16)]
+    lora_rank: u32,
+    /// ZeRO stage when training on several cards (0-3; default 3).
+    #[arg(long)]
+    zero: Option<String>,
+    /// Use bitsandbytes 8-bit Adam instead of AdamW.
+    #[arg(long)]
+    adam_8bit: bool,
+    #[arg(long)]
+    json: bool,
 }
-pub fn tco(_catalog: &Catalog, _a: TcoArgs) -> Result<()> {
-    bail!("not available in this build yet")
+
+#[derive(clap::Args)]
+pub struct TcoArgs {
+    #[arg(long)]
+    model: String,
+    #[arg(long)]
+    quant: String,
+    #[arg(long)]
+    gpu: String,
+    /// Rental price of all the cards for one `--per` unit.
+    #[arg(long)]
+    price: f64,
+    /// second | minute | hour | day | week | month (730 h)
+    #[arg(long, default_value = "hour")]
+    per: String,
+    #[arg(long, default_value = "USD")]
+    currency: String,
+    #[arg(long)]
+    tokens_per_day: f64,
+    /// API price per million tokens, in `--currency`.
+    #[arg(long)]
+    api_price_per_mtok: Option<f64>,
+    #[arg(long, default_value_t = 1)]
+    gpus: u32,
+    #[arg(long)]
+    json: bool,
+}
+
+fn en(msg: &Msg) -> String {
+    Localizer::get().format(Lang::En, msg)
+}
+
+fn fit_err(e: vram::FitError) -> anyhow::Error {
+    anyhow!(en(&e.msg()))
+}
+
+fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
+    match catalog.model(name) {
+        Ok(m) => Ok(ModelRef::Known(m)),
+        Err(nf) => match vram::chat::parse_size(name) {
+            Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
+            Some(Err(e)) => Err(fit_err(e)),
+            None => Err(anyhow!(
+                Localizer::get()
+                    .render_plain(Lang::En, &bot_core::bot::not_found_reply(&nf))
+                    .replace('\n', " ")
+            )),
+        },
+    }
+}
+
+fn gpu<'a>(catalog: &'a Catalog, name: &str) -> Result<&'a bot_core::catalog::Gpu> {
+    catalog.gpu(name).map_err(|nf| {
+        anyhow!(
+            Localizer::get()
+                .render_plain(Lang::En, &bot_core::bot::not_found_reply(&nf))
+                .replace('\n', " ")
+        )
+    })
+}
+
+pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
+    let model = model_ref(catalog, &a.model)?;
+    let quant: Quant = a.quant.parse().map_err(fit_err)?;
+    let task: Task = a.task.parse().map_err(fit_err)?;
+    let mut req = FitRequest::new(model, quant, task);
+    req.context = a.context;
+    req.batch = a.batch;
+    req.engine = a.engine.parse::<Engine>().map_err(fit_err)?;
+    req.cards = a.gpus;
+    req.grad_checkpointing = a.grad_checkpointing;
+    req.gpu = match &a.gpu {
+        Some(g) => Some(gpu(catalog, g)?),
+        None => None,
+    };
+    let opts = FitOptions {
+        kv_cache: match a.kv_cache.to_lowercase().as_str() {
+            "fp16" | "bf16" => KvDtype::Fp16,
+            "fp8" | "int8" => KvDtype::Fp8,
+            other => bail!("unknown KV cache type `{other}` (fp16 or fp8)"),
+        },
+        optimizer: if a.adam_8bit {
+            Optimizer::Adam8bit
+        } else {
+            Optimizer::AdamW
+        },
+        lora_rank: a.lora_rank,
+        zero: match &a.zero {
+            Some(z) => Some(z.parse::<Zero>().map_err(fit_err)?),
+            None => None,
+        },
+    };
+    let rep = vram::estimate_with(catalog, &req, &opts).map_err(fit_err)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rep)?);
+        return Ok(());
+    }
+    let reply = vram::chat::render_report(catalog, &req, &rep, true);
+    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
+    Ok(())
+}
+
+pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
+    let model = model_ref(catalog, &a.model)?;
+    let quant: Quant = a.quant.parse().map_err(fit_err)?;
+    let g = gpu(catalog, &a.gpu)?;
+    let unit = TimeUnit::parse(&a.per).ok_or_else(|| anyhow!("unknown time unit `{}`", a.per))?;
+    if !(a.price.is_finite() && a.price >= 0.0) {
+        bail!("--price must be a non-negative number");
+    }
+    let per_hour = a.price * 3600.0 / unit.seconds() as f64;
+    let rep = bot_core::tco::analyze(
+        catalog,
+        model,
+        quant,
+        g,
+        a.gpus,
+        per_hour,
+        &a.currency,
+        a.tokens_per_day,
+        a.api_price_per_mtok,
+    )
+    .map_err(fit_err)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rep)?);
+        return Ok(());
+    }
+    println!(
+        "{} {} on {} x {}: ~{:.0} tok/s serving ({} parallel), capacity {} tokens/day",
+        rep.model,
+        rep.quant,
+        rep.cards,
+        g.name,
+        rep.tokens_per_second,
+        rep.concurrency,
+        bot_core::tco::tokens_text(rep.capacity_tokens_per_day)
+    );
+    println!(
+        "Self-hosted: {:.4} {c}/1M tokens renting only busy hours ({:.2} h/day); {:.4} {c}/1M always on ({:.2} {c}/day)",
+        rep.busy_cost_per_mtok,
+        rep.hours_needed_per_day,
+        rep.always_on_cost_per_mtok,
+        rep.always_on_cost_per_day,
+        c = rep.currency
+    );
+    if let (Some(api), Some(day), Some(be)) = (
+        rep.api_price_per_mtok,
+        rep.api_cost_per_day,
+        rep.break_even_tokens_per_day,
+    ) {
+        println!(
+            "API: {api} {c}/1M = {day:.2} {c}/day. Break-even (always on): {} tokens/day. Verdict: {}",
+            bot_core::tco::tokens_text(be),
+            rep.verdict,
+            c = rep.currency
+        );
+    }
+    println!("{}", en(&Msg::new("tco-basis")));
+    println!("{}", en(&Msg::new("tco-faq")));
+    Ok(())
 }

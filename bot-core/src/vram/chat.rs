@@ -1,6 +1,351 @@
-//! `/fit` in the chat.
-use crate::bot::Ctx;
-use crate::reply::{Msg, Reply};
-pub fn fit(_ctx: &Ctx, _args: &str) -> Reply {
-    Reply::text(Msg::new("error-not-available-yet"))
+//! `/fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards]` in the chat.
+//!
+//! Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `rank=64`, `zero=2`, `gc`
+//! (gradient checkpointing), `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
+
+use super::{
+    Engine, FitError, FitOptions, FitReport, FitRequest, KvDtype, ModelRef, Optimizer, Quant,
+    Task, decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
+};
+use crate::bot::{Ctx, not_found_reply};
+use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
+use crate::reply::{Msg, Reply, Table};
+
+/// Options shown when no card is given.
+const SHOWN_OPTIONS: usize = 6;
+
+/// A model name from the catalog, or a size such as `13b` / `1.5B` / `70b`.
+pub fn model_ref<'a>(ctx: &Ctx<'a>, word: &str) -> Result<ModelRef<'a>, Box<Reply>> {
+    match ctx.catalog.model(word) {
+        Ok(m) => Ok(ModelRef::Known(m)),
+        Err(nf) => match parse_size(word) {
+            Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
+            Some(Err(e)) => Err(Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")))),
+            None => Err(Box::new(not_found_reply(&nf))),
+        },
+    }
+}
+
+/// `13b`, `1.5B`, `7b-model`-free sizes in billions; `Some(Err)` for a size out of range.
+pub fn parse_size(word: &str) -> Option<Result<f64, FitError>> {
+    let w = word.trim().to_lowercase();
+    let num = w.strip_suffix('b')?;
+    let v: f64 = num.parse().ok()?;
+    if v.is_finite() && (0.01..=10_000.0).contains(&v) {
+        Some(Ok(v))
+    } else {
+        Some(Err(FitError::BadSize(v)))
+    }
+}
+
+/// Token counts for `ctx=`: `32k` = 32768, `128k`, `1m` = 1048576, or a plain number.
+pub fn parse_ctx(v: &str) -> Option<u64> {
+    let v = v.trim().to_lowercase();
+    let (n, m) = if let Some(n) = v.strip_suffix('k') {
+        (n, 1024.0)
+    } else if let Some(n) = v.strip_suffix('m') {
+        (n, 1024.0 * 1024.0)
+    } else {
+        (v.as_str(), 1.0)
+    };
+    let x: f64 = n.parse().ok()?;
+    (x.is_finite() && x >= 0.0 && x < 1e12).then(|| (x * m).round() as u64)
+}
+
+fn parse_cards(w: &str) -> Option<u32> {
+    let l = w.to_lowercase();
+    let t = l
+        .trim_start_matches('x')
+        .trim_start_matches('×')
+        .trim_end_matches("cards")
+        .trim_end_matches("gpus")
+        .trim_end_matches('x')
+        .trim_end_matches('×')
+        .trim_end_matches("张")
+        .trim_end_matches("卡");
+    t.parse().ok()
+}
+
+struct Parsed<'a> {
+    req: FitRequest<'a>,
+    opts: FitOptions,
+    quant_given: bool,
+}
+
+fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return Err(Box::new(
+            Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-fit")),
+        ));
+    };
+    let model = model_ref(ctx, first)?;
+    let mut req = FitRequest::new(model, Quant::Bf16, Task::Infer);
+    let mut opts = FitOptions::default();
+    let mut quant_given = false;
+    let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
+    for w in &words[1..] {
+        let lw = w.to_lowercase();
+        if let Some((k, v)) = lw.split_once('=') {
+            match k {
+                "ctx" | "context" | "上下文" => match parse_ctx(v) {
+                    Some(n) if (1..=super::MAX_CONTEXT as u64).contains(&n) => {
+                        req.context = n as u32
+                    }
+                    Some(n) => return Err(err(FitError::BadContext(n))),
+                    None => return Err(err(FitError::BadValue(w.to_string()))),
+                },
+                "batch" | "bs" | "并发" => match v.parse::<u64>() {
+                    Ok(n) if (1..=super::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
+                    Ok(n) => return Err(err(FitError::BadBatch(n))),
+                    Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+                },
+                "cards" | "gpus" | "卡" => match v.parse::<u64>() {
+                    Ok(n) if (1..=super::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
+                    Ok(n) => return Err(err(FitError::BadCards(n))),
+                    Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+                },
+                "engine" => req.engine = v.parse::<Engine>().map_err(err)?,
+                "quant" => {
+                    req.quant = v.parse::<Quant>().map_err(err)?;
+                    quant_given = true;
+                }
+                "task" => req.task = v.parse::<Task>().map_err(err)?,
+                "kv" => {
+                    opts.kv_cache = match v {
+                        "fp8" | "int8" | "8" => KvDtype::Fp8,
+                        "fp16" | "bf16" | "16" => KvDtype::Fp16,
+                        _ => return Err(err(FitError::BadValue(w.to_string()))),
+                    }
+                }
+                "rank" | "r" => match v.parse::<u32>() {
+                    Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
+                    _ => return Err(err(FitError::BadValue(w.to_string()))),
+                },
+                "zero" => opts.zero = Some(v.parse().map_err(err)?),
+                "optim" | "optimizer" => {
+                    opts.optimizer = match v.replace(['-', '_'], "").as_str() {
+                        "adamw" | "adam" => Optimizer::AdamW,
+                        "adam8bit" | "adamw8bit" | "8bit" => Optimizer::Adam8bit,
+                        _ => return Err(err(FitError::BadValue(w.to_string()))),
+                    }
+                }
+                "gpu" | "card" => match ctx.catalog.gpu(v) {
+                    Ok(g) => req.gpu = Some(g),
+                    Err(nf) => return Err(Box::new(not_found_reply(&nf))),
+                },
+                _ => return Err(err(FitError::BadValue(w.to_string()))),
+            }
+            continue;
+        }
+        if matches!(lw.as_str(), "gc" | "grad-checkpointing" | "checkpointing") {
+            req.grad_checkpointing = true;
+            continue;
+        }
+        if let Ok(q) = w.parse::<Quant>() {
+            req.quant = q;
+            quant_given = true;
+            continue;
+        }
+        if let Ok(t) = w.parse::<Task>() {
+            req.task = t;
+            continue;
+        }
+        if let Ok(e) = w.parse::<Engine>() {
+            req.engine = e;
+            continue;
+        }
+        // A small number is a card count; "4090" is a card.
+        if let Some(n) = parse_cards(w)
+            && (1..=super::MAX_CARDS).contains(&n)
+        {
+            req.cards = n;
+            continue;
+        }
+        match ctx.catalog.gpu(w) {
+            Ok(g) => req.gpu = Some(g),
+            Err(nf) => {
+                if let Some(n) = parse_cards(w) {
+                    return Err(err(FitError::BadCards(n as u64)));
+                }
+                if looks_like_quant(&lw) {
+                    return Err(err(FitError::UnknownQuant(w.to_string())));
+                }
+                return Err(Box::new(unknown_word(w, &nf)));
+            }
+        }
+    }
+    if !quant_given && req.task == Task::Qlora {
+        req.quant = Quant::Nf4;
+    }
+    if req.quant.is_gguf() && req.engine == Engine::Transformers && !req.task.is_training() {
+        req.engine = Engine::Llamacpp;
+    }
+    Ok(Parsed {
+        req,
+        opts,
+        quant_given,
+    })
+}
+
+fn looks_like_quant(w: &str) -> bool {
+    let b = w.as_bytes();
+    (b.first() == Some(&b'q') && b.get(1).is_some_and(u8::is_ascii_digit))
+        || ["int", "fp", "bf", "gptq", "awq", "nf", "bnb"]
+            .iter()
+            .any(|p| w.starts_with(p))
+}
+
+fn unknown_word(w: &str, nf: &NotFound) -> Reply {
+    if nf.kind == EntryKind::Gpu && nf.suggestions.is_empty() {
+        Reply::text(Msg::new("fit-error-word").arg("value", w)).with(Msg::new("usage-fit"))
+    } else {
+        not_found_reply(nf)
+    }
+}
+
+fn gib(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// `/fit`: the estimate and what it means for the card(s).
+pub fn fit(ctx: &Ctx, args: &str) -> Reply {
+    let p = match parse(ctx, args) {
+        Ok(p) => p,
+        Err(r) => return *r,
+    };
+    match estimate_with(ctx.catalog, &p.req, &p.opts) {
+        Ok(rep) => render_report(ctx.catalog, &p.req, &rep, p.quant_given),
+        Err(e) => Reply::text(e.msg()).with(Msg::new("usage-fit")),
+    }
+}
+
+/// The chat/terminal rendering of a report (`quant_given`: whether to say the quantization was
+/// assumed).
+pub fn render_report(catalog: &Catalog, req: &FitRequest, rep: &FitReport, quant_given: bool) -> Reply {
+    let mut r = Reply::text(
+        Msg::new("fit-title")
+            .arg("model", rep.model.as_str())
+            .arg("quant", rep.quant.as_str())
+            .arg("task", rep.task.as_str())
+            .arg("context", rep.context)
+            .arg("batch", rep.batch)
+            .arg("engine", rep.engine.as_str()),
+    );
+    if !quant_given {
+        r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
+    }
+    // Tables carry data cells; labels are localized messages, so the breakdown is one message.
+    r.push(
+        Msg::new("fit-breakdown")
+            .arg("weights", gib(rep.weights_gib))
+            .arg("kv", gib(rep.kv_cache_gib))
+            .arg("act", gib(rep.activations_gib))
+            .arg("optim", gib(rep.optimizer_gib))
+            .arg("overhead", gib(rep.overhead_gib))
+            .arg("total", gib(rep.total_gib))
+            .arg("per_card", gib(rep.per_gpu_gib))
+            .arg("cards", rep.cards)
+            .arg("training", if req.task.is_training() { "yes" } else { "no" }),
+    );
+    if let Some(g) = req.gpu {
+        let fits = rep.fits == Some(true);
+        r.push(
+            Msg::new("fit-verdict")
+                .arg("fits", if fits { "yes" } else { "no" })
+                .arg("gpu", g.name.as_str())
+                .arg("cards", req.cards)
+                .arg("vram", gib(g.vram_gib()))
+                .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs())),
+        );
+        if !fits {
+            r.push(why_not(rep));
+        }
+        if fits && !req.task.is_training() {
+            speed(&mut r, req, g);
+        }
+    } else {
+        push_options(catalog, &mut r, rep);
+    }
+    for w in &rep.warnings {
+        r.push(w.clone());
+    }
+    r.push(Msg::new("fit-basis"));
+    r
+}
+
+/// The largest part of the estimate, to say why it does not fit.
+fn why_not(rep: &FitReport) -> Msg {
+    let parts = [
+        ("weights", rep.weights_gib),
+        ("kv", rep.kv_cache_gib),
+        ("activations", rep.activations_gib),
+        ("optimizer", rep.optimizer_gib),
+    ];
+    let (part, v) = parts
+        .iter()
+        .copied()
+        .fold(("weights", f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+    Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
+}
+
+fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
+    if let Ok(d) = decode_tokens_per_second(
+        req.model,
+        req.quant,
+        g,
+        req.cards,
+        req.engine,
+        1,
+        req.context / 2,
+    ) {
+        r.push(
+            Msg::new("fit-speed-decode")
+                .arg("tps", d.value.round())
+                .arg("cards", req.cards),
+        );
+        r.push(d.basis);
+    }
+    if let Ok(pf) = prefill_tokens_per_second(req.model, g, req.cards) {
+        r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
+        r.push(pf.basis);
+    }
+}
+
+fn push_options(catalog: &Catalog, r: &mut Reply, rep: &FitReport) {
+    if rep.options.is_empty() {
+        r.push(Msg::new("fit-no-option"));
+        return;
+    }
+    r.push(Msg::new("fit-options-intro").arg("count", rep.options.len()));
+    let mut rows = Vec::new();
+    for o in rep.options.iter().take(SHOWN_OPTIONS) {
+        let name = catalog
+            .gpus
+            .iter()
+            .find(|g| g.id == o.gpu)
+            .map_or(o.gpu.clone(), |g| g.name.clone());
+        let price = match (&o.usd_per_hour, &o.price_as_of) {
+            (Some(p), Some(d)) => format!("${p:.2}/h ({d})"),
+            _ => "?".to_string(),
+        };
+        rows.push(vec![
+            name,
+            format!("×{}", o.cards),
+            gib(o.per_gpu_gib),
+            price,
+            o.interconnect.clone(),
+        ]);
+    }
+    *r = std::mem::take(r).with_table(Table {
+        header: vec![
+            Msg::new("fit-col-gpu"),
+            Msg::new("fit-col-cards"),
+            Msg::new("fit-col-per-card"),
+            Msg::new("fit-col-price"),
+            Msg::new("fit-col-interconnect"),
+        ],
+        rows,
+    });
+    r.push(Msg::new("fit-options-note"));
 }

@@ -1,0 +1,75 @@
+## /fit and /tco (issue 4). Numbers are estimates; each answer names its basis.
+
+fit-title = Memory estimate: { $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
+fit-quant-assumed = No quantization given: assuming { $quant }. Add e.g. int4, awq, q4_k_m or fp8.
+fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations { $act } GiB{ $training ->
+    [yes] {" "}· gradients + optimizer { $optim } GiB
+   *[no] {""}
+} · overhead { $overhead } GiB
+    = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB.
+fit-verdict = { $fits ->
+    [yes] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
+   *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.
+}
+fit-why-not = The largest part is { $part ->
+    [weights] the weights
+    [kv] the KV cache (shorter context, smaller batch or kv=fp8 help)
+    [activations] the activations (shorter context, smaller batch or gradient checkpointing help)
+   *[optimizer] gradients and optimizer state (LoRA/QLoRA or more cards with ZeRO help)
+} ({ $gib } GiB).
+fit-speed-decode = Speed estimate: about { $tps } tokens/s for one stream on { $cards } card(s).
+fit-speed-prefill = Prompt processing: about { $tps } tokens/s.
+fit-basis-decode = (estimate based on { $bandwidth } GB/s memory bandwidth at { $eta }% efficiency, { $gib } GiB read per token; efficiency calibrated on Qwen2.5 vLLM measurements)
+fit-basis-prefill = (estimate based on { $tflops } dense FP16 TFLOPS at { $eff }% efficiency, 2 FLOPs per active parameter per token)
+fit-options-intro = { $count } card types can hold it. Cheapest known list prices first (USD at the catalog rate, dated):
+fit-options-note = More cards is not a linear speed-up: cards on PCIe without NVLink spend more time talking to each other.
+fit-no-option = No card in the catalog holds it with up to 8 cards. Try a smaller quantization, a shorter context or a smaller batch.
+fit-col-gpu = Card
+fit-col-cards = Cards
+fit-col-per-card = GiB per card
+fit-col-price = Price
+fit-col-interconnect = Interconnect
+fit-basis = Estimate based on the model's config.json, measured bits per weight (GGUF: llama.cpp tables), KV = 2 × layers × KV heads × head dim × bytes × tokens, activations calibrated on Qwen's published transformers memory tables (within 15% on 98% of 112 rows), and about 0.65 GiB CUDA overhead per card. Leave 1–2 GiB of margin.
+fit-warn-size-only = ⚠️ Known only by size: I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads). The real model may differ, especially in KV cache.
+fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
+fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
+fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
+fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
+fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front and fills the rest with KV cache; activations are sized for its { $tokens }-token prefill chunk.
+fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
+fit-warn-zero = ℹ️ Training over several cards assumed with ZeRO stage { $stage } sharding (DeepSpeed/FSDP); plain data parallel keeps a full copy per card.
+fit-warn-multi-card = ℹ️ { $cards } cards are not { $cards }× faster. Interconnect: { $interconnect }.
+fit-error-quant = I don't know the quantization "{ $value }". Try fp16, bf16, fp8, int8, int4, gptq, awq, nf4, q4_k_m, q5_k_m, q8_0…
+fit-error-task = I don't know the task "{ $value }". Use infer, lora, qlora or full.
+fit-error-engine = I don't know the engine "{ $value }". Use transformers, vllm or llamacpp.
+fit-error-size = A model size must be between 0.01B and 10000B parameters, not { $value }B.
+fit-error-context = The context must be between 1 and { $max } tokens, not { $value }.
+fit-error-batch = The batch must be between 1 and { $max }, not { $value }.
+fit-error-cards = The number of cards must be between 1 and { $max }, not { $value }.
+fit-error-gguf-training = { $quant } is a llama.cpp GGUF format: it is for inference, not for fine-tuning. Train with bf16 (LoRA) or nf4 (QLoRA).
+fit-error-qlora-quant = QLoRA trains on a 4-bit base; { $quant } is not 4-bit. Use nf4 (bitsandbytes) or a GPTQ/AWQ int4 model, or choose lora.
+fit-error-value = I can't read "{ $value }".
+fit-error-word = "{ $value }" is neither a quantization, a task, an engine nor a card I know.
+fit-error-model = The catalog entry for { $model } is incomplete, so I can't size it.
+
+tco-title = Rent vs API: { $model } · { $quant } on { $cards } × { $gpu }
+tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list price in my catalog (as of { $as_of }). Give your own with price=…
+tco-price-user = Card price: { $price } { $currency }/hour (yours).
+tco-does-not-fit = ❌ The model does not fit on these cards even for one 2048-token conversation; the figures below assume it did. Check /fit first.
+tco-throughput = Serving estimate: about { $tps } tokens/s with { $concurrency } conversations of { $context } tokens in parallel, so at most { $capacity } tokens a day.
+tco-self-hosted = Self-hosted: { $busy } { $currency } per 1M tokens if you rent only the hours you need (about { $hours } h a day for { $tokens } tokens), or { $always } { $currency } per 1M tokens if the card runs all day ({ $day } { $currency }/day).
+tco-over-capacity = ⚠️ That daily volume is more than one setup can serve: you need more cards, or the API.
+tco-api = API: { $api } { $currency } per 1M tokens = { $day } { $currency } a day at your volume.
+tco-break-even = Break-even for a card rented around the clock: { $tokens } tokens a day{ $reachable ->
+    [yes] {""}.
+   *[no] {" "}— more than this card can serve, so around-the-clock renting does not pay off here.
+}
+tco-verdict = { $verdict ->
+    [rent] 👉 At this volume renting is cheaper.
+   *[api] 👉 At this volume the API is cheaper.
+}
+tco-no-api = Add the API's price per 1M tokens to compare, e.g. /tco qwen2.5-7b int4 4090 20m 0.3
+tco-basis = Estimate based on decode speed from memory bandwidth (calibrated on Qwen2.5 vLLM measurements) with batching; real throughput depends on prompt lengths and the engine. Run a small trial and record what you really get.
+tco-faq = Renting is not always cheaper than an API. Small volume and a model available by API: pay per call. Renting wins for open weights, your own quantization, or a long, steady, high-volume workload.
+tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5
+tco-no-fx = I have no exchange rate from { $from } to { $to }.
