@@ -6,8 +6,7 @@
 use anyhow::{Result, anyhow};
 use bot_core::billing::{
     self, BillingError, CostBreakdown, Job, Origin, Pattern, PriceUnit, RankedOffer, Rule,
-    as_number, chat as bchat, parse_amount, parse_currency, parse_dur, parse_price,
-    parse_size_gb,
+    as_number, chat as bchat, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 use bot_core::catalog::{BillingStart, PriceQuote};
 use bot_core::fact::Fact;
@@ -47,10 +46,10 @@ pub struct ConvertArgs {
 #[derive(clap::Args)]
 pub struct JobArgs {
     /// Useful work of a one-off job: 90s, 40m, 1h30m, 2d, 1mo.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     work: Option<String>,
     /// Daily use instead: this many useful hours a day (e.g. 4h).
-    #[arg(long, conflicts_with_all = ["work", "always_on"])]
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["work", "always_on"])]
     daily: Option<String>,
     /// Days of daily use (default 30).
     #[arg(long, default_value_t = 30)]
@@ -62,33 +61,40 @@ pub struct JobArgs {
     #[arg(long, default_value_t = 1)]
     months: u32,
     /// Boot/provisioning time per session.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     boot: Option<String>,
     /// Image pull / environment setup time per session.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pull: Option<String>,
     /// Idle time before the instance stops, per session.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     idle: Option<String>,
     /// Storage size in GB.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     storage_gb: Option<String>,
     /// How long the storage exists (default: the billed time; the whole period for daily use).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     stored: Option<String>,
     /// GB transferred out.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     egress_gb: Option<String>,
     /// GB transferred in.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     ingress_gb: Option<String>,
     /// Number of cards.
     #[arg(long, default_value_t = 1)]
     cards: u32,
 }
 
+/// Boxed: the options are many, and `Cmd` should stay small.
 #[derive(clap::Args)]
 pub struct CostArgs {
+    #[command(flatten)]
+    opts: Box<CostOpts>,
+}
+
+#[derive(clap::Args)]
+pub struct CostOpts {
     /// Price per --per unit (manual mode), e.g. 0.69 or `$0.69/hr`.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "platform")]
     price: Option<String>,
@@ -106,25 +112,25 @@ pub struct CostArgs {
     #[command(flatten)]
     job: JobArgs,
     /// Billing increment: 1s, 1m, 1h, 1d, 1mo (default: unknown, assumed = the price unit).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     increment: Option<String>,
     /// Minimum charge.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     minimum: Option<String>,
     /// When the meter starts: boot or job (default: unknown, assumed boot).
     #[arg(long)]
     billing_starts: Option<String>,
     /// Storage price per GB-month while running.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     storage_price: Option<String>,
     /// Storage price per GB-month while stopped (default: as running).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     stopped_storage_price: Option<String>,
     /// Transfer price per GB out.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     egress_price: Option<String>,
     /// Transfer price per GB in.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     ingress_price: Option<String>,
     /// Commitment tier `UNIT=PRICE` (e.g. week=300, month=900); the cheapest covering the job wins.
     #[arg(long = "tier")]
@@ -133,7 +139,7 @@ pub struct CostArgs {
     #[arg(long)]
     to_currency: Option<String>,
     /// Units of --to-currency per one unit of the price's currency.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     fx_rate: Option<String>,
     #[arg(long)]
     json: bool,
@@ -186,8 +192,9 @@ fn opt_gb(what: &'static str, v: &Option<String>) -> Result<Decimal, BillingErro
         .map_or(Ok(Decimal::ZERO), |t| parse_size_gb(what, t))
 }
 fn opt_money(what: &'static str, v: &Option<String>) -> Result<Fact<Decimal>, BillingError> {
-    v.as_deref()
-        .map_or(Ok(Fact::Unknown), |t| parse_amount(what, t).map(Fact::Known))
+    v.as_deref().map_or(Ok(Fact::Unknown), |t| {
+        parse_amount(what, t).map(Fact::Known)
+    })
 }
 
 fn build_job(a: &JobArgs) -> Result<Job, BillingError> {
@@ -244,7 +251,11 @@ pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
     let per = match (&a.per, price.per) {
         (Some(p), _) => parse_unit(p).map_err(err)?,
         (None, Some(p)) => p,
-        (None, None) => return Err(err(BillingError::UnknownUnit { text: String::new() })),
+        (None, None) => {
+            return Err(err(BillingError::UnknownUnit {
+                text: String::new(),
+            }));
+        }
     };
     let to = parse_unit(&a.to).map_err(err)?;
     let currency = match (&a.currency, &price.currency) {
@@ -269,8 +280,7 @@ pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
         .transpose()
         .map_err(err)?;
     let fx = billing::resolve_fx(Some(catalog), &currency, &to_currency, fx_rate).map_err(err)?;
-    let amount =
-        billing::convert_price(price.amount, per, to, tps, fx.as_ref()).map_err(err)?;
+    let amount = billing::convert_price(price.amount, per, to, tps, fx.as_ref()).map_err(err)?;
     let mut assumptions = Vec::new();
     if let Some(f) = &fx {
         assumptions.push(billing::Assumption {
@@ -291,7 +301,8 @@ pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
             as_of: None,
         });
     }
-    if let Some(t) = tps.filter(|_| per == PriceUnit::MillionTokens || to == PriceUnit::MillionTokens)
+    if let Some(t) =
+        tps.filter(|_| per == PriceUnit::MillionTokens || to == PriceUnit::MillionTokens)
     {
         assumptions.push(billing::Assumption {
             key: "throughput".into(),
@@ -316,7 +327,10 @@ pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
         bchat::price_text(Lang::En, amount, &to_currency, to)
     );
     for x in &assumptions {
-        println!("{}", l.format(Lang::En, &bchat::assumption_msg(Lang::En, x)));
+        println!(
+            "{}",
+            l.format(Lang::En, &bchat::assumption_msg(Lang::En, x))
+        );
     }
     Ok(())
 }
@@ -368,6 +382,7 @@ fn offer_out<'a>(catalog: &'a Catalog, o: &'a RankedOffer, rank: Option<usize>) 
 }
 
 pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
+    let a = *a.opts;
     let job = build_job(&a.job).map_err(err)?;
     let fx_rate = a
         .fx_rate
@@ -414,7 +429,11 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
     let per = match (&a.per, price.per) {
         (Some(p), _) => parse_unit(p).map_err(err)?,
         (None, Some(p)) => p,
-        (None, None) => return Err(err(BillingError::UnknownUnit { text: String::new() })),
+        (None, None) => {
+            return Err(err(BillingError::UnknownUnit {
+                text: String::new(),
+            }));
+        }
     };
     let per = time_unit(per).map_err(err)?;
     let currency = match (&a.currency, &price.currency) {
@@ -488,7 +507,10 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
     let mut best: Option<(CostBreakdown, billing::CostDetails)> = None;
     for q in &quotes {
         let (c, d) = billing::job_cost(q, &rule, &job, a.job.cards, fx.as_ref()).map_err(err)?;
-        if best.as_ref().is_none_or(|(b, _)| c.total_cost < b.total_cost) {
+        if best
+            .as_ref()
+            .is_none_or(|(b, _)| c.total_cost < b.total_cost)
+        {
             best = Some((c, d));
         }
     }
@@ -518,10 +540,16 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         println!("What makes the difference: {}", l.format(Lang::En, &rule));
     }
     for x in &c.assumptions {
-        println!("{}", l.format(Lang::En, &bchat::assumption_msg(Lang::En, x)));
+        println!(
+            "{}",
+            l.format(Lang::En, &bchat::assumption_msg(Lang::En, x))
+        );
     }
     if d.uses_month {
-        println!("{}", l.format(Lang::En, &bot_core::Msg::new("billing-month-note")));
+        println!(
+            "{}",
+            l.format(Lang::En, &bot_core::Msg::new("billing-month-note"))
+        );
     }
     if matches!(job.pattern, Pattern::OneOff) && d.useful_seconds.is_zero() {
         unreachable!("validated above");

@@ -63,7 +63,11 @@ fn a_monthly_price_for_one_afternoon_pays_the_whole_month() {
         d("1000") * d("14400") / d("2628000"),
         "per-second share of the month"
     );
-    assert!(c.assumptions.iter().any(|a| a.key == "month" && a.value == "730h"));
+    assert!(
+        c.assumptions
+            .iter()
+            .any(|a| a.key == "month" && a.value == "730h")
+    );
 }
 
 #[test]
@@ -155,7 +159,10 @@ fn minimum_charge_idle_storage_and_transfer_add_up() {
     assert_eq!(c.storage_cost, d("35100") / d("2628000"));
     // Transfer: 20 GB × $0.05 = $1.00.
     assert_eq!(c.egress_cost, d("1"));
-    assert_eq!(c.total_cost, c.compute_cost + c.storage_cost + c.egress_cost);
+    assert_eq!(
+        c.total_cost,
+        c.compute_cost + c.storage_cost + c.egress_cost
+    );
 }
 
 #[test]
@@ -229,19 +236,31 @@ as_of = "2026-11-20"
     let today = bot_core::catalog::parse_date("2026-11-30").unwrap();
     // 10 h: hourly 30 < week 300 -> hourly.
     let o = platform_cost(&cat, p, "4090", 1, &Job::one_off(d("36000")), "CNY", today).unwrap();
-    assert_eq!((o.quote.tier.as_str(), o.cost.total_cost), ("on_demand", d("30")));
+    assert_eq!(
+        (o.quote.tier.as_str(), o.cost.total_cost),
+        ("on_demand", d("30"))
+    );
     // 5 days straight = 120 h: hourly 360 > one week 300 -> week.
     let five_days = Job::one_off(d("432000"));
     let o = platform_cost(&cat, p, "4090", 1, &five_days, "CNY", today).unwrap();
-    assert_eq!((o.quote.tier.as_str(), o.cost.total_cost), ("week", d("300")));
+    assert_eq!(
+        (o.quote.tier.as_str(), o.cost.total_cost),
+        ("week", d("300"))
+    );
     // Always on for a month: hourly 730 × 3 = 2190; weeks ceil(730/168) = 5 × 300 = 1500;
     // month 900 -> month.
     let o = platform_cost(&cat, p, "4090", 1, &Job::always_on(1), "CNY", today).unwrap();
-    assert_eq!((o.quote.tier.as_str(), o.cost.total_cost), ("month", d("900")));
+    assert_eq!(
+        (o.quote.tier.as_str(), o.cost.total_cost),
+        ("month", d("900"))
+    );
     assert!(!o.stale, "10 days old is fresh");
     // Daily 4 h for 30 days: hourly 120 h × 3 = 360 < month 900 (held 30 days) -> hourly.
     let o = platform_cost(&cat, p, "4090", 1, &Job::daily(d("4"), 30), "CNY", today).unwrap();
-    assert_eq!((o.quote.tier.as_str(), o.cost.total_cost), ("on_demand", d("360")));
+    assert_eq!(
+        (o.quote.tier.as_str(), o.cost.total_cost),
+        ("on_demand", d("360"))
+    );
 }
 
 #[test]
@@ -251,7 +270,11 @@ fn cards_scale_the_single_card_price_and_say_so() {
     // 4 cards × $2 × 1 h = $8.
     let (c, _) = job_cost(&q, &r, &Job::one_off(d("3600")), 4, None).unwrap();
     assert_eq!(c.total_cost, d("8"));
-    assert!(c.assumptions.iter().any(|a| a.key == "cards" && a.origin == Origin::Assumed));
+    assert!(
+        c.assumptions
+            .iter()
+            .any(|a| a.key == "cards" && a.origin == Origin::Assumed)
+    );
 }
 
 #[test]
@@ -278,7 +301,11 @@ fn daily_pattern_bills_each_session() {
 fn fx_converts_every_part_with_the_dated_rate() {
     let cat = Catalog::embedded().unwrap();
     let fx = resolve_fx(Some(&cat), "USD", "CNY", None).unwrap().unwrap();
-    let row = cat.fx.iter().find(|r| r.base == "USD" && r.quote == "CNY").unwrap();
+    let row = cat
+        .fx
+        .iter()
+        .find(|r| r.base == "USD" && r.quote == "CNY")
+        .unwrap();
     assert_eq!(fx.rate, row.rate);
     assert_eq!(fx.as_of.as_deref(), Some(row.as_of.as_str()));
     let q = quote("1", TimeUnit::Hour, "USD");
@@ -286,9 +313,15 @@ fn fx_converts_every_part_with_the_dated_rate() {
     let (c, _) = job_cost(&q, &r, &Job::one_off(d("3600")), 1, Some(&fx)).unwrap();
     assert_eq!(c.currency, "CNY");
     assert_eq!(c.total_cost, row.rate);
-    assert!(c.assumptions.iter().any(|a| a.key == "fx" && a.origin == Origin::Catalog));
+    assert!(
+        c.assumptions
+            .iter()
+            .any(|a| a.key == "fx" && a.origin == Origin::Catalog)
+    );
     // An explicit rate wins and is marked as the user's.
-    let mine = resolve_fx(Some(&cat), "USD", "CNY", Some(d("7"))).unwrap().unwrap();
+    let mine = resolve_fx(Some(&cat), "USD", "CNY", Some(d("7")))
+        .unwrap()
+        .unwrap();
     assert_eq!((mine.rate, mine.origin), (d("7"), Origin::User));
     assert!(matches!(
         resolve_fx(Some(&cat), "USD", "JPY", None),
@@ -303,7 +336,10 @@ fn conversion_is_exact_where_the_arithmetic_allows_and_round_trips() {
     let h = PriceUnit::Time(TimeUnit::Hour);
     let m = PriceUnit::Time(TimeUnit::Month);
     // 0.0007 × 3600 = 2.52 exactly.
-    assert_eq!(convert_price(d("0.0007"), s, h, None, None).unwrap(), d("2.52"));
+    assert_eq!(
+        convert_price(d("0.0007"), s, h, None, None).unwrap(),
+        d("2.52")
+    );
     // $2/h = 2 × 730 = $1460/month.
     assert_eq!(convert_price(d("2"), h, m, None, None).unwrap(), d("1460"));
     // $2/h at 50 tok/s: 2 / (3600 × 50) × 1e6 = 11.111...
@@ -328,7 +364,10 @@ fn conversion_is_exact_where_the_arithmetic_allows_and_round_trips() {
                 // Decimal keeps 28 places after the point, so a tiny per-second price keeps
                 // ~18 significant digits: far beyond the 4 shown, but not bit-exact.
                 let err = (back - x).abs();
-                assert!(err <= x * d("0.000000000000001"), "{amount} {a:?}->{b:?}: {back}");
+                assert!(
+                    err <= x * d("0.000000000000001"),
+                    "{amount} {a:?}->{b:?}: {back}"
+                );
             }
         }
     }
@@ -379,7 +418,13 @@ fn random_job(g: &mut Gen) -> Job {
 #[test]
 fn properties_hold_over_generated_jobs() {
     let mut g = Gen(0x9E37_79B9_7F4A_7C15);
-    let units = [TimeUnit::Second, TimeUnit::Minute, TimeUnit::Hour, TimeUnit::Day, TimeUnit::Month];
+    let units = [
+        TimeUnit::Second,
+        TimeUnit::Minute,
+        TimeUnit::Hour,
+        TimeUnit::Day,
+        TimeUnit::Month,
+    ];
     for _ in 0..400 {
         let r = random_rule(&mut g);
         let q = quote(
@@ -403,7 +448,10 @@ fn properties_hold_over_generated_jobs() {
         let min = *r.minimum.known().unwrap();
         assert!(c.billed_seconds < metered + inc || c.billed_seconds == min);
         // Totals add up, exactly.
-        assert_eq!(c.total_cost, c.compute_cost + c.storage_cost + c.egress_cost);
+        assert_eq!(
+            c.total_cost,
+            c.compute_cost + c.storage_cost + c.egress_cost
+        );
         // The parts of the compute cost add up too (up to the last of 28 decimal places:
         // the list share is a quotient).
         let parts = det.list_cost + det.startup_cost + det.idle_cost + det.rounding_cost;
@@ -419,7 +467,10 @@ fn properties_hold_over_generated_jobs() {
                 _ => more.idle += extra,
             }
             let (c2, _) = job_cost(&q, &r, &more, 1, None).unwrap();
-            assert!(c2.total_cost >= c.total_cost, "{field} +{extra}: {c2:?} < {c:?}");
+            assert!(
+                c2.total_cost >= c.total_cost,
+                "{field} +{extra}: {c2:?} < {c:?}"
+            );
         }
     }
 }
@@ -452,7 +503,9 @@ fn compare_ranks_the_whole_catalog_cheapest_first() {
         }
     }
     // Pattern variants work over the whole catalog too.
-    assert!(!billing::compare(&cat, "rtx-4090", 1, &Job::daily(d("4"), 30), "CNY", today).is_empty());
+    assert!(
+        !billing::compare(&cat, "rtx-4090", 1, &Job::daily(d("4"), 30), "CNY", today).is_empty()
+    );
     assert!(!billing::compare(&cat, "rtx-4090", 2, &Job::always_on(1), "CNY", today).is_empty());
     assert!(billing::compare(&cat, "no-such-gpu", 1, &job, "USD", today).is_empty());
 }
@@ -487,7 +540,8 @@ fn bad_input_is_a_clear_error_never_a_panic() {
         job_cost(&huge, &r, &century, 1000, None).unwrap_err(),
         BillingError::Overflow
     );
-    let too_long = Job::one_off(Decimal::from(bot_core::units::MAX_DURATION_SECONDS) + Decimal::ONE);
+    let too_long =
+        Job::one_off(Decimal::from(bot_core::units::MAX_DURATION_SECONDS) + Decimal::ONE);
     assert_eq!(
         job_cost(&q, &r, &too_long, 1, None).unwrap_err(),
         BillingError::TooLarge { what: "work" }
@@ -505,19 +559,30 @@ fn bad_input_is_a_clear_error_never_a_panic() {
         BillingError::ZeroPeriod
     );
     assert!(matches!(
-        job_cost(&quote("1", TimeUnit::Hour, "CNY"), &r, &Job::one_off(d("60")), 1, None),
+        job_cost(
+            &quote("1", TimeUnit::Hour, "CNY"),
+            &r,
+            &Job::one_off(d("60")),
+            1,
+            None
+        ),
         Err(BillingError::CurrencyMismatch { .. })
     ));
     assert_eq!(
         billing::parse_price("5 usd/fortnight").unwrap_err(),
-        BillingError::UnknownUnit { text: "fortnight".into() }
+        BillingError::UnknownUnit {
+            text: "fortnight".into()
+        }
     );
     assert!(matches!(
         billing::parse_dur("work", "40 lightyears"),
         Err(BillingError::Duration { what: "work", .. })
     ));
     // Pattern on a Job is kept as given.
-    assert!(matches!(Job::daily(d("4"), 30).pattern, Pattern::Daily { days: 30, .. }));
+    assert!(matches!(
+        Job::daily(d("4"), 30).pattern,
+        Pattern::Daily { days: 30, .. }
+    ));
 }
 
 fn test_catalog(prices: &str) -> Catalog {

@@ -64,7 +64,14 @@ fn option_key(k: &str) -> Option<&'static str> {
 }
 
 const ALWAYS_WORDS: &[&str] = &[
-    "always", "always-on", "alwayson", "24/7", "常开", "一直开", "长期", "全天",
+    "always",
+    "always-on",
+    "alwayson",
+    "24/7",
+    "常开",
+    "一直开",
+    "长期",
+    "全天",
 ];
 const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
 
@@ -208,11 +215,15 @@ pub fn error_msg(lang: Lang, e: &BillingError) -> Msg {
         BillingError::BadNumber { what, text } => Msg::new("billing-error-bad-number")
             .arg("what", label(what))
             .arg("text", text),
-        BillingError::Negative { what } => Msg::new("billing-error-negative").arg("what", label(what)),
+        BillingError::Negative { what } => {
+            Msg::new("billing-error-negative").arg("what", label(what))
+        }
         BillingError::NotPositive { what } => {
             Msg::new("billing-error-not-positive").arg("what", label(what))
         }
-        BillingError::TooLarge { what } => Msg::new("billing-error-too-large").arg("what", label(what)),
+        BillingError::TooLarge { what } => {
+            Msg::new("billing-error-too-large").arg("what", label(what))
+        }
         BillingError::Overflow => Msg::new("billing-error-overflow"),
         BillingError::ZeroIncrement => Msg::new("billing-error-zero-increment"),
         BillingError::ZeroWork => Msg::new("billing-error-zero-work"),
@@ -272,7 +283,17 @@ pub fn error_msg(lang: Lang, e: &BillingError) -> Msg {
     }
 }
 
-const TO_WORDS: &[&str] = &["to", "in", "->", "→", "=>", "换成", "转成", "换算成", "折合"];
+const TO_WORDS: &[&str] = &[
+    "to",
+    "in",
+    "->",
+    "→",
+    "=>",
+    "换成",
+    "转成",
+    "换算成",
+    "折合",
+];
 
 /// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`
 pub fn convert(ctx: &Ctx, args: &str) -> Reply {
@@ -350,13 +371,14 @@ pub fn convert_reply(
             .arg("from", price_text(lang, price.amount, &from_cur, from_unit))
             .arg("to", price_text(lang, out, &to_cur, to_unit)),
     );
-    let month = |u: PriceUnit| matches!(u, PriceUnit::Time(t) if t >= crate::units::TimeUnit::Month);
+    let month =
+        |u: PriceUnit| matches!(u, PriceUnit::Time(t) if t >= crate::units::TimeUnit::Month);
     if month(from_unit) || month(to_unit) {
         r.push(Msg::new("billing-month-note"));
     }
-    if let Some(t) = tps.filter(|_| {
-        from_unit == PriceUnit::MillionTokens || to_unit == PriceUnit::MillionTokens
-    }) {
+    if let Some(t) =
+        tps.filter(|_| from_unit == PriceUnit::MillionTokens || to_unit == PriceUnit::MillionTokens)
+    {
         r.push(Msg::new("billing-token-note").arg("tps", format_decimal(t, 6)));
     }
     if let Some(f) = &fx {
@@ -396,22 +418,26 @@ fn platform_and_gpu<'a>(
     match platform {
         Some((i, _)) => {
             let gpu = names[i..].join(" ");
-            Err(BillingError::NotFound(catalog.gpu(&gpu).err().unwrap_or_else(|| {
-                crate::catalog::NotFound {
-                    kind: crate::catalog::EntryKind::Gpu,
-                    query: gpu,
-                    suggestions: Vec::new(),
-                }
-            })))
+            Err(BillingError::NotFound(
+                catalog
+                    .gpu(&gpu)
+                    .err()
+                    .unwrap_or_else(|| crate::catalog::NotFound {
+                        kind: crate::catalog::EntryKind::Gpu,
+                        query: gpu,
+                        suggestions: Vec::new(),
+                    }),
+            ))
         }
         None => Err(BillingError::NotFound(
-            catalog.platform(&first).err().unwrap_or_else(|| {
-                crate::catalog::NotFound {
+            catalog
+                .platform(&first)
+                .err()
+                .unwrap_or_else(|| crate::catalog::NotFound {
                     kind: crate::catalog::EntryKind::Platform,
                     query: first,
                     suggestions: Vec::new(),
-                }
-            }),
+                }),
         )),
     }
 }
@@ -478,7 +504,10 @@ pub fn cost_reply(lang: Lang, p: &Platform, g: &Gpu, job: &Job, offer: &RankedOf
     );
     r.push(
         Msg::new("billing-quote")
-            .arg("price", price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per)))
+            .arg(
+                "price",
+                price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per)),
+            )
             .arg("tier", &q.tier)
             .arg("as_of", &q.as_of)
             .arg("age", staleness(offer)),
@@ -571,8 +600,22 @@ pub fn compare(ctx: &Ctx, args: &str) -> Reply {
         let name = req.names.join(" ");
         let g = ctx.catalog.gpu(&name).map_err(BillingError::NotFound)?;
         let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
-        let offers = rank(ctx.catalog, &g.id, req.cards, &req.job, &currency, ctx.today);
-        Ok(compare_reply(ctx.catalog, ctx.lang, g, &req, &currency, &offers))
+        let offers = rank(
+            ctx.catalog,
+            &g.id,
+            req.cards,
+            &req.job,
+            &currency,
+            ctx.today,
+        );
+        Ok(compare_reply(
+            ctx.catalog,
+            ctx.lang,
+            g,
+            &req,
+            &currency,
+            &offers,
+        ))
     });
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))
 }
@@ -611,7 +654,12 @@ pub fn compare_reply(
             vec![
                 format!("{}", i + 1),
                 name,
-                price_text(lang, o.quote.amount, &o.quote.currency, PriceUnit::Time(o.quote.per)),
+                price_text(
+                    lang,
+                    o.quote.amount,
+                    &o.quote.currency,
+                    PriceUnit::Time(o.quote.per),
+                ),
                 o.quote.tier.clone(),
                 format_duration(o.cost.billed_seconds),
                 format_money(o.cost.total_cost, &o.cost.currency),
@@ -638,10 +686,10 @@ pub fn compare_reply(
             .platform(&o.platform_id)
             .map(|p| p.display_name(zh).to_string())
             .unwrap_or_else(|_| o.platform_id.clone());
-        let rule = o
-            .deciding_rule
-            .as_ref()
-            .map_or_else(|| fmt(lang, &Msg::new("billing-rule-none")), |m| fmt(lang, m));
+        let rule = o.deciding_rule.as_ref().map_or_else(
+            || fmt(lang, &Msg::new("billing-rule-none")),
+            |m| fmt(lang, m),
+        );
         let assumed = o
             .cost
             .assumptions

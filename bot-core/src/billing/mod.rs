@@ -20,7 +20,9 @@ pub use parse::{PriceText, PriceUnit, parse_amount, parse_dur, parse_price, pars
 use crate::catalog::{BillingStart, Catalog, NotFound, Platform, PriceQuote};
 use crate::fact::Fact;
 use crate::reply::Msg;
-use crate::units::{DurationError, HOURS_PER_MONTH, MAX_DURATION_SECONDS, TimeUnit, format_duration};
+use crate::units::{
+    DurationError, HOURS_PER_MONTH, MAX_DURATION_SECONDS, TimeUnit, format_duration,
+};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::{Deserialize, Serialize, Serializer};
@@ -317,13 +319,13 @@ impl Rule {
         let dur = |field: &'static str, f: &Fact<String>| -> Result<Fact<Decimal>, BillingError> {
             match f {
                 Fact::Unknown => Ok(Fact::Unknown),
-                Fact::Known(t) => crate::units::parse_duration(t).map(Fact::Known).map_err(|_| {
-                    BillingError::BadCatalogRule {
+                Fact::Known(t) => crate::units::parse_duration(t)
+                    .map(Fact::Known)
+                    .map_err(|_| BillingError::BadCatalogRule {
                         platform: p.id.clone(),
                         field,
                         text: t.clone(),
-                    }
-                }),
+                    }),
             }
         };
         Ok(Rule {
@@ -541,7 +543,7 @@ pub fn job_cost(
 
     let unit_s = Decimal::from(quote.per.seconds());
     let prepaid = prepaid_unit(quote);
-    let mut uses_month = quote.per == TimeUnit::Month;
+    let mut uses_month = quote.per == TimeUnit::Month || always_on;
     let (billed, increment) = if let Some(pkg) = prepaid {
         // A package is paid whole, for the whole span the machine is held.
         let span = match job.pattern {
@@ -624,7 +626,10 @@ pub fn job_cost(
         } else {
             job.stored
         };
-        notes.push(user_note("storage", format!("{} GB", format_decimal(job.storage_gb, 6))));
+        notes.push(user_note(
+            "storage",
+            format!("{} GB", format_decimal(job.storage_gb, 6)),
+        ));
         notes.push(Assumption {
             key: "stored".into(),
             value: format_duration(stored),
@@ -651,7 +656,11 @@ pub fn job_cost(
                         Fact::Known(b) => (b, true),
                         Fact::Unknown => (true, false),
                     };
-                    notes.push(rule.note("stopped_storage_billed", yes_no(billed_when_stopped), known));
+                    notes.push(rule.note(
+                        "stopped_storage_billed",
+                        yes_no(billed_when_stopped),
+                        known,
+                    ));
                     if billed_when_stopped {
                         let stopped_price = match rule.stopped_storage_price {
                             Fact::Known(p) => {
@@ -681,7 +690,11 @@ pub fn job_cost(
         if gb <= Decimal::ZERO {
             continue;
         }
-        let what = if key == "egress_price" { "egress" } else { "ingress" };
+        let what = if key == "egress_price" {
+            "egress"
+        } else {
+            "ingress"
+        };
         notes.push(user_note(what, format!("{} GB", format_decimal(gb, 6))));
         match price {
             Fact::Known(p) => {
@@ -835,7 +848,11 @@ pub fn platform_cost_fx(
     let rule = Rule::from_platform(platform)?;
     let quotes: Vec<&PriceQuote> = platform.prices_for(gpu_id).collect();
     // A quote for exactly this many cards beats scaling a single-card price.
-    let exact: Vec<&PriceQuote> = quotes.iter().copied().filter(|q| q.cards == cards).collect();
+    let exact: Vec<&PriceQuote> = quotes
+        .iter()
+        .copied()
+        .filter(|q| q.cards == cards)
+        .collect();
     let quotes = if exact.is_empty() { quotes } else { exact };
     let mut best: Option<RankedOffer> = None;
     let mut last_err = None;

@@ -71,7 +71,9 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
     let t = text.trim().to_lowercase();
     let code = match t.as_str() {
         "$" | "us$" | "usd" | "dollar" | "dollars" | "美元" | "美金" | "刀" => "USD",
-        "¥" | "￥" | "cny" | "rmb" | "元" | "块" | "块钱" | "人民币" | "yuan" | "cn¥" => "CNY",
+        "¥" | "￥" | "cny" | "rmb" | "元" | "块" | "块钱" | "人民币" | "yuan" | "cn¥" => {
+            "CNY"
+        }
         "€" | "eur" | "euro" | "欧元" => "EUR",
         "£" | "gbp" | "英镑" => "GBP",
         other if other.len() == 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => {
@@ -182,7 +184,13 @@ mod tests {
 
     #[test]
     fn currencies_parse_from_symbols_and_words() {
-        for (t, c) in [("$", "USD"), ("美元", "USD"), ("¥", "CNY"), ("元", "CNY"), ("rmb", "CNY")] {
+        for (t, c) in [
+            ("$", "USD"),
+            ("美元", "USD"),
+            ("¥", "CNY"),
+            ("元", "CNY"),
+            ("rmb", "CNY"),
+        ] {
             assert_eq!(parse_currency(t).unwrap(), c, "{t}");
         }
         assert_eq!(parse_currency("chf").unwrap(), "CHF");

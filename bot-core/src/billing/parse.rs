@@ -91,7 +91,12 @@ pub fn parse_amount(what: &'static str, text: &str) -> Result<Decimal, BillingEr
         });
     }
     // Too many digits before the point cannot be a price or a size; say so precisely.
-    let int_digits = t.split('.').next().unwrap_or("").trim_start_matches('0').len();
+    let int_digits = t
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .trim_start_matches('0')
+        .len();
     if int_digits > 20 {
         return Err(BillingError::TooLarge { what });
     }
@@ -151,9 +156,11 @@ pub fn parse_price(text: &str) -> Result<PriceText, BillingError> {
         }
     }
     if let Some(u) = unit_word {
-        per = Some(PriceUnit::parse(u).ok_or_else(|| BillingError::UnknownUnit {
-            text: u.to_string(),
-        })?);
+        per = Some(
+            PriceUnit::parse(u).ok_or_else(|| BillingError::UnknownUnit {
+                text: u.to_string(),
+            })?,
+        );
     }
     Ok(PriceText {
         amount,
@@ -215,7 +222,11 @@ mod tests {
         let p = parse_price("$0.69/hr").unwrap();
         assert_eq!(
             (p.amount, p.currency.as_deref(), p.per),
-            (d("0.69"), Some("USD"), Some(PriceUnit::Time(TimeUnit::Hour)))
+            (
+                d("0.69"),
+                Some("USD"),
+                Some(PriceUnit::Time(TimeUnit::Hour))
+            )
         );
         let p = parse_price("0.0007 usd/s").unwrap();
         assert_eq!(

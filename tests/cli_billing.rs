@@ -1,0 +1,338 @@
+//! End-to-end: the `gpuscout` binary's convert / cost / compare, JSON for scripts.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gpuscout"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(args)
+        // Pin "today" so staleness does not drift with the clock.
+        .env("GPUSCOUT_TODAY", "2026-11-30")
+        .env_remove("GPUSCOUT_CATALOG_DIR")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (ok, out, err) = run(args);
+    assert!(ok, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn num(v: &Value, k: &str) -> f64 {
+    v[k].as_f64()
+        .unwrap_or_else(|| panic!("{k} is not a number in {v}"))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9 * b.abs().max(1.0)
+}
+
+#[test]
+fn convert_json() {
+    // 0.0007 $/s × 3600 = 2.52 $/h
+    let v = json(&["convert", "0.0007", "--per", "s", "--to", "hour", "--json"]);
+    assert!(close(num(&v, "amount"), 2.52), "{v}");
+    assert_eq!(
+        (v["unit"].as_str(), v["currency"].as_str()),
+        (Some("hour"), Some("USD"))
+    );
+    // ¥730/month -> ¥1/hour (730 h a month), then to USD at an explicit 7.3 CNY per USD:
+    // 1 / 7.3 = 0.136986...
+    let v = json(&[
+        "convert",
+        "730",
+        "--per",
+        "month",
+        "--to",
+        "h",
+        "--currency",
+        "cny",
+        "--to-currency",
+        "usd",
+        "--fx-rate",
+        "0.1369863013698630136986301370",
+        "--json",
+    ]);
+    assert!(close(num(&v, "amount"), 1.0 / 7.3), "{v}");
+    assert_eq!(v["currency"], "USD");
+    assert!(
+        v["assumptions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["key"] == "month")
+    );
+    // Round trip through the binary: 2.52 $/h -> per second = 0.0007.
+    let v = json(&[
+        "convert", "2.52", "--per", "hour", "--to", "second", "--json",
+    ]);
+    assert!(close(num(&v, "amount"), 0.0007), "{v}");
+    // Catalog FX: the rate and its date are in the answer.
+    let v = json(&[
+        "convert",
+        "1",
+        "--per",
+        "h",
+        "--to",
+        "h",
+        "--to-currency",
+        "cny",
+        "--json",
+    ]);
+    let fx = &v["assumptions"][0];
+    assert_eq!(
+        (fx["key"].as_str(), fx["origin"].as_str()),
+        (Some("fx"), Some("catalog"))
+    );
+    assert!(fx["as_of"].as_str().unwrap().len() == 10);
+}
+
+#[test]
+fn cost_json_manual_rule() {
+    // Worked example: monthly price for one afternoon pays the month.
+    let v = json(&[
+        "cost",
+        "--price",
+        "1000",
+        "--per",
+        "month",
+        "--currency",
+        "CNY",
+        "--increment",
+        "1mo",
+        "--work",
+        "4h",
+        "--json",
+    ]);
+    // 730 h × 3600 = 2,628,000 s; ¥1000 / 4 h = ¥250 per useful hour.
+    assert!(close(num(&v, "billed_seconds"), 2_628_000.0));
+    assert!(close(num(&v, "total_cost"), 1000.0));
+    assert!(close(num(&v, "effective_per_useful_hour"), 250.0));
+    for k in ["compute_cost", "storage_cost", "egress_cost"] {
+        num(&v, k);
+    }
+    // Per-second with boot and pull billed; storage and transfer add up into the total.
+    let v = json(&[
+        "cost",
+        "--price",
+        "0.0007",
+        "--per",
+        "s",
+        "--work",
+        "40m",
+        "--boot",
+        "3m",
+        "--pull",
+        "2m",
+        "--increment",
+        "1s",
+        "--billing-starts",
+        "boot",
+        "--storage-gb",
+        "100",
+        "--storage-price",
+        "0.073",
+        "--egress-gb",
+        "10",
+        "--egress-price",
+        "0.05",
+        "--json",
+    ]);
+    // compute: 2700 s × 0.0007 = 1.89; storage: 100 × 0.073 × 2700 / 2,628,000 = 0.0075;
+    // egress: 10 × 0.05 = 0.5; total 2.3975.
+    assert!(close(num(&v, "billed_seconds"), 2700.0));
+    assert!(close(num(&v, "compute_cost"), 1.89));
+    assert!(close(num(&v, "storage_cost"), 0.0075));
+    assert!(close(num(&v, "egress_cost"), 0.5));
+    assert!(close(num(&v, "total_cost"), 2.3975));
+    let a = v["assumptions"].as_array().unwrap();
+    let starts = a.iter().find(|x| x["key"] == "starts_at").unwrap();
+    assert_eq!(starts["origin"], "user");
+    // Commitment tier chosen when cheaper: 10 days straight at $1/h = $240 vs a $150 month.
+    let v = json(&[
+        "cost",
+        "--price",
+        "1",
+        "--per",
+        "h",
+        "--work",
+        "10d",
+        "--increment",
+        "1h",
+        "--tier",
+        "month=150",
+        "--json",
+    ]);
+    assert!(close(num(&v, "total_cost"), 150.0), "{v}");
+}
+
+#[test]
+fn cost_json_from_the_catalog() {
+    let v = json(&[
+        "cost",
+        "--platform",
+        "runpod",
+        "--gpu",
+        "rtx 4090",
+        "--work",
+        "40m",
+        "--json",
+    ]);
+    // RunPod community 4090 $0.34/h, per-second: 2400 s × 0.34 / 3600 = 0.22666...
+    assert!(close(num(&v, "total_cost"), 0.34 * 2400.0 / 3600.0), "{v}");
+    assert_eq!(v["currency"], "USD");
+    assert_eq!(v["stale"], true);
+    let inc = v["assumptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["key"] == "increment")
+        .unwrap();
+    assert_eq!(
+        (inc["value"].as_str(), inc["origin"].as_str()),
+        (Some("1s"), Some("catalog"))
+    );
+    assert!(inc["source"].as_str().unwrap().contains("runpod"));
+}
+
+#[test]
+fn compare_json_is_ranked() {
+    let v = json(&["compare", "--gpu", "4090", "--work", "3h", "--json"]);
+    let list = v.as_array().unwrap();
+    assert!(list.len() >= 3);
+    let totals: Vec<f64> = list.iter().map(|x| num(x, "total_cost")).collect();
+    assert!(totals.windows(2).all(|w| w[0] <= w[1]), "{totals:?}");
+    for (i, x) in list.iter().enumerate() {
+        assert_eq!(x["rank"].as_u64(), Some(i as u64 + 1));
+        for k in [
+            "billed_seconds",
+            "compute_cost",
+            "storage_cost",
+            "egress_cost",
+            "effective_per_useful_hour",
+        ] {
+            num(x, k);
+        }
+        assert!(x["platform_id"].is_string() && x["stale"].is_boolean());
+        // Per useful hour over 3 useful hours equals total / 3.
+        assert!(close(
+            num(x, "effective_per_useful_hour"),
+            num(x, "total_cost") / 3.0
+        ));
+    }
+    let (ok, out, _) = run(&[
+        "compare",
+        "--gpu",
+        "4090",
+        "--daily",
+        "4h",
+        "--currency",
+        "cny",
+    ]);
+    assert!(ok && out.contains("4h a day for 30 days") && !out.contains("730 hours"));
+}
+
+#[test]
+fn bad_input_fails_with_a_clear_message() {
+    for (args, needle) in [
+        (
+            vec![
+                "cost",
+                "--price",
+                "1",
+                "--per",
+                "h",
+                "--work",
+                "1h",
+                "--increment",
+                "0s",
+            ],
+            "increment of zero",
+        ),
+        (
+            vec!["cost", "--price", "1", "--per", "h", "--work", "-1h"],
+            "can't be negative",
+        ),
+        (
+            vec!["cost", "--price", "1", "--per", "fortnight", "--work", "1h"],
+            "fortnight",
+        ),
+        (
+            vec![
+                "cost",
+                "--price",
+                "99999999999999999999999999999999",
+                "--per",
+                "h",
+                "--work",
+                "1h",
+            ],
+            "too large",
+        ),
+        (
+            vec!["cost", "--price", "1", "--per", "h", "--work", "0s"],
+            "no useful work",
+        ),
+        (
+            vec!["convert", "-5", "--per", "h", "--to", "s"],
+            "can't be negative",
+        ),
+        (
+            vec![
+                "convert",
+                "5",
+                "--per",
+                "h",
+                "--to",
+                "s",
+                "--to-currency",
+                "xyz",
+            ],
+            "no exchange rate",
+        ),
+        (
+            vec!["compare", "--gpu", "4909", "--work", "1h"],
+            "Did you mean",
+        ),
+        (
+            vec![
+                "cost",
+                "--platform",
+                "runpood",
+                "--gpu",
+                "4090",
+                "--work",
+                "1h",
+            ],
+            "RunPod",
+        ),
+        (
+            vec![
+                "cost",
+                "--price",
+                "1",
+                "--per",
+                "h",
+                "--work",
+                "1h",
+                "--storage-gb",
+                "5",
+            ],
+            "--storage-price",
+        ),
+    ] {
+        let (ok, _, err) = run(&args);
+        assert!(!ok, "{args:?} should fail");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
