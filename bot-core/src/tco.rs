@@ -34,7 +34,7 @@ pub fn cost_per_mtok(price_per_hour: f64, tokens_per_second: f64, utilisation: f
 /// Tokens per day at which renting around the clock (24 h at `price_per_hour`) costs the same
 /// as the API at `api_price_per_mtok` (same currency). `None` for a non-positive API price.
 pub fn break_even_tokens_per_day(price_per_hour: f64, api_price_per_mtok: f64) -> Option<f64> {
-    if !(api_price_per_mtok > 0.0) || price_per_hour < 0.0 {
+    if api_price_per_mtok.is_nan() || api_price_per_mtok <= 0.0 || price_per_hour < 0.0 {
         return None;
     }
     Some(price_per_hour * 24.0 * 1e6 / api_price_per_mtok)
@@ -118,8 +118,9 @@ pub fn analyze(
     }
     let fits = concurrency > 0;
     let conc = concurrency.max(1);
-    let tps = decode_tokens_per_second(model, quant, gpu, cards, engine, conc, SERVING_CONTEXT / 2)?
-        .value;
+    let tps =
+        decode_tokens_per_second(model, quant, gpu, cards, engine, conc, SERVING_CONTEXT / 2)?
+            .value;
     let capacity = tps * 86_400.0;
     let utilisation = (tokens_per_day / capacity).min(1.0);
     let always_on_day = price_per_hour * 24.0;
@@ -128,7 +129,14 @@ pub fn analyze(
     let be = api_price_per_mtok.and_then(|a| break_even_tokens_per_day(price_per_hour, a));
     let verdict = match api_price_per_mtok {
         None => "unknown",
-        Some(a) if fits && tokens_per_day <= capacity && busy < a && always_on_day <= tokens_per_day / 1e6 * a => "rent",
+        Some(a)
+            if fits
+                && tokens_per_day <= capacity
+                && busy < a
+                && always_on_day <= tokens_per_day / 1e6 * a =>
+        {
+            "rent"
+        }
         Some(_) => "api",
     };
     let name = match model {
@@ -164,8 +172,14 @@ pub fn analyze(
 /// Parses `20m`, `1.5b`, `500k`, `2000000`, `2千万`-free plain forms: a token count.
 pub fn parse_tokens(s: &str) -> Option<f64> {
     let t = s.trim().to_lowercase().replace(['_', ','], "");
-    let t = t.trim_end_matches("tokens").trim_end_matches("tok").trim_end_matches("/day");
-    let t = t.trim_end_matches("/d").trim_end_matches("/天").trim_end_matches("每天");
+    let t = t
+        .trim_end_matches("tokens")
+        .trim_end_matches("tok")
+        .trim_end_matches("/day");
+    let t = t
+        .trim_end_matches("/d")
+        .trim_end_matches("/天")
+        .trim_end_matches("每天");
     let (num, mult) = if let Some(n) = t.strip_suffix('k') {
         (n, 1e3)
     } else if let Some(n) = t.strip_suffix('m') {
@@ -200,7 +214,12 @@ pub fn parse_money(s: &str) -> Option<(f64, Option<&'static str>)> {
     } else {
         (t.as_str(), None)
     };
-    let v: f64 = t.trim().trim_end_matches("/m").trim_end_matches("/mtok").parse().ok()?;
+    let v: f64 = t
+        .trim()
+        .trim_end_matches("/m")
+        .trim_end_matches("/mtok")
+        .parse()
+        .ok()?;
     (v.is_finite() && v >= 0.0).then_some((v, cur))
 }
 
@@ -245,7 +264,10 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     let mut cards = 1u32;
     for w in &words {
         let lw = w.to_lowercase();
-        if let Some(v) = lw.strip_prefix("price=").or_else(|| lw.strip_prefix("价格=")) {
+        if let Some(v) = lw
+            .strip_prefix("price=")
+            .or_else(|| lw.strip_prefix("价格="))
+        {
             match parse_money(v) {
                 Some(p) => price = Some(p),
                 None => return bad(w),
@@ -311,7 +333,17 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
             }
         },
     };
-    let rep = match analyze(ctx.catalog, model, quant, gpu, cards, price_h, &cur, tokens, api) {
+    let rep = match analyze(
+        ctx.catalog,
+        model,
+        quant,
+        gpu,
+        cards,
+        price_h,
+        &cur,
+        tokens,
+        api,
+    ) {
         Ok(r) => r,
         Err(e) => return err_reply(&e),
     };
@@ -357,7 +389,11 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     if tokens > rep.capacity_tokens_per_day {
         r.push(Msg::new("tco-over-capacity"));
     }
-    match (rep.api_price_per_mtok, rep.api_cost_per_day, rep.break_even_tokens_per_day) {
+    match (
+        rep.api_price_per_mtok,
+        rep.api_cost_per_day,
+        rep.break_even_tokens_per_day,
+    ) {
         (Some(a), Some(day), Some(be)) => {
             r.push(
                 Msg::new("tco-api")

@@ -30,7 +30,10 @@ fn quant_task_engine_parse_forgivingly() {
         assert_eq!(s.parse::<Quant>().unwrap(), q, "{s}");
         assert_eq!(q.key().parse::<Quant>().unwrap(), q, "key round-trips");
     }
-    assert!(matches!("q9".parse::<Quant>(), Err(FitError::UnknownQuant(_))));
+    assert!(matches!(
+        "q9".parse::<Quant>(),
+        Err(FitError::UnknownQuant(_))
+    ));
     assert_eq!("推理".parse::<Task>().unwrap(), Task::Infer);
     assert_eq!("inference".parse::<Task>().unwrap(), Task::Infer);
     assert_eq!("QLoRA".parse::<Task>().unwrap(), Task::Qlora);
@@ -41,7 +44,11 @@ fn quant_task_engine_parse_forgivingly() {
 #[test]
 fn size_only_model_is_flagged_and_llama_like() {
     let c = cat();
-    let req = FitRequest::new(ModelRef::BySize { params_b: 13.0 }, Quant::Q4KM, Task::Infer);
+    let req = FitRequest::new(
+        ModelRef::BySize { params_b: 13.0 },
+        Quant::Q4KM,
+        Task::Infer,
+    );
     let r = estimate(&c, &req).unwrap();
     assert!(r.size_only);
     assert!(r.warning_ids.contains(&"fit-warn-size-only".to_string()));
@@ -50,14 +57,22 @@ fn size_only_model_is_flagged_and_llama_like() {
     assert!(
         estimate(
             &c,
-            &FitRequest::new(ModelRef::BySize { params_b: -1.0 }, Quant::Fp16, Task::Infer)
+            &FitRequest::new(
+                ModelRef::BySize { params_b: -1.0 },
+                Quant::Fp16,
+                Task::Infer
+            )
         )
         .is_err()
     );
     assert!(
         estimate(
             &c,
-            &FitRequest::new(ModelRef::BySize { params_b: f64::NAN }, Quant::Fp16, Task::Infer)
+            &FitRequest::new(
+                ModelRef::BySize { params_b: f64::NAN },
+                Quant::Fp16,
+                Task::Infer
+            )
         )
         .is_err()
     );
@@ -82,7 +97,10 @@ fn more_cards_than_kv_heads_warns_and_stops_shrinking_kv() {
     req.context = 32768;
     req.cards = 8;
     let r8 = estimate(&c, &req).unwrap();
-    assert!(r8.warning_ids.contains(&"fit-warn-kv-replicated".to_string()));
+    assert!(
+        r8.warning_ids
+            .contains(&"fit-warn-kv-replicated".to_string())
+    );
     // 57344 B/token x 32768 = 1.75 GiB in all; with 8 cards each holds a quarter (heads are
     // replicated), so the summed KV over cards is 2 x 1.75 = 3.5 GiB.
     assert!((r8.kv_cache_gib - 3.5).abs() < 0.01, "{}", r8.kv_cache_gib);
@@ -92,7 +110,11 @@ fn more_cards_than_kv_heads_warns_and_stops_shrinking_kv() {
 fn moe_keeps_all_experts_in_memory() {
     let c = cat();
     let m = c.model("qwen3-30b-a3b").unwrap();
-    let r = estimate(&c, &FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Infer)).unwrap();
+    let r = estimate(
+        &c,
+        &FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Infer),
+    )
+    .unwrap();
     assert!(r.warning_ids.contains(&"fit-warn-moe".to_string()));
     // All 30.5B parameters in bf16: 61e9 B = 56.8 GiB, not the 3.3B active.
     assert!((r.weights_gib - 56.8).abs() < 0.5, "{}", r.weights_gib);
@@ -152,13 +174,29 @@ fn full_finetune_is_16_bytes_per_param_and_zero3_shards_it() {
     };
     let r4 = estimate_with(&c, &req, &opts).unwrap();
     // ZeRO-3 over 4 cards: ~119.7 / 4 = 29.9 GiB of states per card (+ reserve and overhead).
-    assert!(r4.per_gpu_gib < 40.0 && r4.per_gpu_gib > 29.9, "{}", r4.per_gpu_gib);
+    assert!(
+        r4.per_gpu_gib < 40.0 && r4.per_gpu_gib > 29.9,
+        "{}",
+        r4.per_gpu_gib
+    );
     // QLoRA is far smaller than LoRA, which is far smaller than full.
-    let lora = estimate(&c, &FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora)).unwrap();
-    let qlora = estimate(&c, &FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora)).unwrap();
+    let lora = estimate(
+        &c,
+        &FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora),
+    )
+    .unwrap();
+    let qlora = estimate(
+        &c,
+        &FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora),
+    )
+    .unwrap();
     assert!(qlora.total_gib < lora.total_gib && lora.total_gib < r.total_gib);
     // Inference on a 4-bit model needs far less than training.
-    let infer = estimate(&c, &FitRequest::new(ModelRef::Known(m), Quant::Int4, Task::Infer)).unwrap();
+    let infer = estimate(
+        &c,
+        &FitRequest::new(ModelRef::Known(m), Quant::Int4, Task::Infer),
+    )
+    .unwrap();
     assert!(infer.total_gib * 5.0 < r.total_gib);
 }
 
@@ -178,7 +216,10 @@ fn bad_requests_are_typed_errors() {
     let q = FitRequest::new(ModelRef::Known(m), Quant::Q4KM, Task::Lora);
     assert!(matches!(estimate(&c, &q), Err(FitError::GgufTraining(_))));
     let q = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Qlora);
-    assert!(matches!(estimate(&c, &q), Err(FitError::QloraNeedsLowBit(..))));
+    assert!(matches!(
+        estimate(&c, &q),
+        Err(FitError::QloraNeedsLowBit(..))
+    ));
     // Every error formats in both languages.
     for e in [
         FitError::BadContext(0),

@@ -29,7 +29,10 @@ fn llama31_kv_matches_hf_blog_rows() {
     assert_eq!(b, 327_680.0);
     assert!((b * 128_000.0 / GIB - 39.0625).abs() < 1e-3);
     // FP8 cache halves it.
-    assert_eq!(kv_bytes_per_token(&s, Engine::Vllm, KvDtype::Fp8), 163_840.0);
+    assert_eq!(
+        kv_bytes_per_token(&s, Engine::Vllm, KvDtype::Fp8),
+        163_840.0
+    );
 }
 
 #[test]
@@ -47,7 +50,10 @@ fn mha_gqa_and_mla_kv_per_token() {
     // DeepSeek-V3 MLA latent (vLLM): 61 layers x (512 + 64) x 2 B = 70272 B, not the
     // 2 x 61 x 128 x 56 x 2 that head_dim = hidden/heads would give.
     let ds = shape("deepseek-v3");
-    assert_eq!(kv_bytes_per_token(&ds, Engine::Vllm, KvDtype::Fp16), 70_272.0);
+    assert_eq!(
+        kv_bytes_per_token(&ds, Engine::Vllm, KvDtype::Fp16),
+        70_272.0
+    );
     // Transformers keeps K (128 heads x 192) and V (128 x 128) per layer: 61 x 128 x 320 x 2.
     assert_eq!(
         kv_bytes_per_token(&ds, Engine::Transformers, KvDtype::Fp16),
@@ -115,7 +121,15 @@ fn moe_total_vs_active() {
     // 32 x 8 x 3 x 4096 x 14336 = 45.10B; embed + head 2 x 32000 x 4096 = 0.262B -> ~46.7B
     // total; active: 2 of 8 experts -> 32 x 2 x 176.2M = 11.27B + 1.342 + 0.262 = ~12.9B.
     let s = shape("mixtral-8x7b");
-    assert!((s.params.total / 1e9 - 46.7).abs() < 0.2, "{}", s.params.total);
-    assert!((s.params.active / 1e9 - 12.9).abs() < 0.2, "{}", s.params.active);
+    assert!(
+        (s.params.total / 1e9 - 46.7).abs() < 0.2,
+        "{}",
+        s.params.total
+    );
+    assert!(
+        (s.params.active / 1e9 - 12.9).abs() < 0.2,
+        "{}",
+        s.params.active
+    );
     let _ = ModelRef::BySize { params_b: 7.0 };
 }

@@ -203,7 +203,9 @@ fn memory_estimates_match_measured_public_data() {
         }
         let (r10, r15, rworst) = required(g);
         if w10 < r10 || w15 < r15 || worst > rworst {
-            failures.push(format!("{g}: {w10:.2}/{w15:.2}/{worst:.2} < {r10}/{r15}/{rworst}"));
+            failures.push(format!(
+                "{g}: {w10:.2}/{w15:.2}/{worst:.2} < {r10}/{r15}/{rworst}"
+            ));
         }
     }
     assert!(failures.is_empty(), "tolerance not reached: {failures:?}");

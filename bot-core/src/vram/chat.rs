@@ -4,8 +4,8 @@
 //! (gradient checkpointing), `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::{
-    Engine, FitError, FitOptions, FitReport, FitRequest, KvDtype, ModelRef, Optimizer, Quant,
-    Task, decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
+    Engine, FitError, FitOptions, FitReport, FitRequest, KvDtype, ModelRef, Optimizer, Quant, Task,
+    decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
 };
 use crate::bot::{Ctx, not_found_reply};
 use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
@@ -49,7 +49,7 @@ pub fn parse_ctx(v: &str) -> Option<u64> {
         (v.as_str(), 1.0)
     };
     let x: f64 = n.parse().ok()?;
-    (x.is_finite() && x >= 0.0 && x < 1e12).then(|| (x * m).round() as u64)
+    (x.is_finite() && (0.0..1e12).contains(&x)).then(|| (x * m).round() as u64)
 }
 
 fn parse_cards(w: &str) -> Option<u32> {
@@ -222,7 +222,12 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
 
 /// The chat/terminal rendering of a report (`quant_given`: whether to say the quantization was
 /// assumed).
-pub fn render_report(catalog: &Catalog, req: &FitRequest, rep: &FitReport, quant_given: bool) -> Reply {
+pub fn render_report(
+    catalog: &Catalog,
+    req: &FitRequest,
+    rep: &FitReport,
+    quant_given: bool,
+) -> Reply {
     let mut r = Reply::text(
         Msg::new("fit-title")
             .arg("model", rep.model.as_str())
@@ -246,7 +251,10 @@ pub fn render_report(catalog: &Catalog, req: &FitRequest, rep: &FitReport, quant
             .arg("total", gib(rep.total_gib))
             .arg("per_card", gib(rep.per_gpu_gib))
             .arg("cards", rep.cards)
-            .arg("training", if req.task.is_training() { "yes" } else { "no" }),
+            .arg(
+                "training",
+                if req.task.is_training() { "yes" } else { "no" },
+            ),
     );
     if let Some(g) = req.gpu {
         let fits = rep.fits == Some(true);

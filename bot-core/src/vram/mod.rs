@@ -15,7 +15,7 @@ mod quant;
 pub mod shape;
 mod throughput;
 
-pub use quant::{Engine, GIB, GGUF_BPW_SOURCE, KvDtype, Optimizer, Quant, Task, Zero};
+pub use quant::{Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Quant, Task, Zero};
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
 
@@ -133,7 +133,9 @@ impl FitError {
 pub enum ModelRef<'a> {
     Known(&'a Model),
     /// Only the size is known: a Llama-like shape is assumed and the answer says so.
-    BySize { params_b: f64 },
+    BySize {
+        params_b: f64,
+    },
 }
 
 /// One fit question. Build with `new` and set fields.
@@ -311,9 +313,7 @@ pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
     let b = kv.bytes();
     match &shape.mla {
         Some(m) if engine != Engine::Transformers => l * (m.kv_lora_rank + m.qk_rope) as f64 * b,
-        Some(m) => {
-            l * shape.heads as f64 * ((m.qk_nope + m.qk_rope) as f64 + m.v_head as f64) * b
-        }
+        Some(m) => l * shape.heads as f64 * ((m.qk_nope + m.qk_rope) as f64 + m.v_head as f64) * b,
         None => 2.0 * l * shape.kv_heads as f64 * shape.head_dim as f64 * b,
     }
 }
@@ -410,9 +410,11 @@ fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Parts {
     };
     let grads = trainable * 2.0;
     let optim = trainable * k;
-    let zero = opts
-        .zero
-        .unwrap_or(if req.cards > 1 { Zero::Three } else { Zero::Off });
+    let zero = opts.zero.unwrap_or(if req.cards > 1 {
+        Zero::Three
+    } else {
+        Zero::Off
+    });
     let (base_c, grads_c, optim_c) = match zero {
         Zero::Off => (base, grads, optim),
         Zero::One => (base, grads, optim / n),
@@ -582,7 +584,12 @@ fn zero_key(z: Zero) -> &'static str {
 
 /// Every catalog card type with the fewest cards (1, 2, 4, 8) that hold the job, cheapest
 /// known hourly price first (cards without a catalog price after, by class and VRAM).
-fn options(catalog: &Catalog, shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<FitOption> {
+fn options(
+    catalog: &Catalog,
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> Vec<FitOption> {
     let mut out = Vec::new();
     for g in &catalog.gpus {
         let vram = g.vram_gib() * GIB;
@@ -607,7 +614,13 @@ fn options(catalog: &Catalog, shape: &Shape, req: &FitRequest, opts: &FitOptions
         }
     }
     out.sort_by(|a, b| {
-        let tier = |id: &str| catalog.gpus.iter().find(|g| g.id == id).map_or(0, |g| g.tier);
+        let tier = |id: &str| {
+            catalog
+                .gpus
+                .iter()
+                .find(|g| g.id == id)
+                .map_or(0, |g| g.tier)
+        };
         match (a.usd_per_hour, b.usd_per_hour) {
             (Some(x), Some(y)) => x.total_cmp(&y),
             (Some(_), None) => std::cmp::Ordering::Less,

@@ -108,19 +108,26 @@ pub fn decode_tokens_per_second(
         basis: Msg::new("fit-basis-decode")
             .arg("bandwidth", gpu.mem_bandwidth_gbps)
             .arg("eta", (eta * 100.0).round())
-            .arg("gib", (bytes_per_step(&shape, quant, engine, 1, context) / GIB * 100.0).round() / 100.0),
+            .arg(
+                "gib",
+                (bytes_per_step(&shape, quant, engine, 1, context) / GIB * 100.0).round() / 100.0,
+            ),
     })
 }
 
 /// Prefill (prompt) tokens per second: compute bound, 2 FLOPs per active parameter per token,
 /// at `PREFILL_COMPUTE_EFFICIENCY` of the card's dense FP16/BF16 TFLOPS.
-pub fn prefill_tokens_per_second(model: ModelRef, gpu: &Gpu, cards: u32) -> Result<Estimate, FitError> {
+pub fn prefill_tokens_per_second(
+    model: ModelRef,
+    gpu: &Gpu,
+    cards: u32,
+) -> Result<Estimate, FitError> {
     if cards == 0 || cards > super::MAX_CARDS {
         return Err(FitError::BadCards(cards as u64));
     }
     let shape = shape_of(model)?;
-    let value =
-        gpu.fp16_tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards) / (2.0 * shape.params.active);
+    let value = gpu.fp16_tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards)
+        / (2.0 * shape.params.active);
     Ok(Estimate {
         value: value.round(),
         basis: Msg::new("fit-basis-prefill")

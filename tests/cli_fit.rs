@@ -1,0 +1,218 @@
+//! End-to-end: the `gpuscout fit | tco` binary with `--json` (names are a contract).
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gpuscout"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (ok, out, err) = run(args);
+    assert!(ok, "{args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn fit_json_has_the_contract_fields() {
+    let v = json(&[
+        "fit",
+        "--model",
+        "qwen2.5-7b",
+        "--quant",
+        "awq",
+        "--context",
+        "8192",
+        "--gpu",
+        "4090",
+        "--json",
+    ]);
+    for k in [
+        "model",
+        "quant",
+        "total_gib",
+        "per_gpu_gib",
+        "weights_gib",
+        "kv_cache_gib",
+        "activations_gib",
+        "overhead_gib",
+        "fits",
+        "options",
+    ] {
+        assert!(v.get(k).is_some(), "missing {k}: {v}");
+    }
+    assert_eq!(v["model"], "qwen2.5-7b");
+    assert_eq!(v["quant"], "awq");
+    assert_eq!(v["fits"], true);
+    // KV: 57344 B/token x 8192 = 0.4375 GiB.
+    assert!((v["kv_cache_gib"].as_f64().unwrap() - 0.44).abs() < 0.006);
+    let sum = [
+        "weights_gib",
+        "kv_cache_gib",
+        "activations_gib",
+        "overhead_gib",
+    ]
+    .iter()
+    .map(|k| v[*k].as_f64().unwrap())
+    .sum::<f64>();
+    assert!((sum - v["total_gib"].as_f64().unwrap()).abs() < 0.05);
+}
+
+#[test]
+fn fit_without_gpu_lists_options_and_size_only_works() {
+    let v = json(&[
+        "fit",
+        "--model",
+        "qwen2.5-72b",
+        "--quant",
+        "int4",
+        "--context",
+        "32768",
+        "--json",
+    ]);
+    assert!(v.get("fits").is_none());
+    let opts = v["options"].as_array().unwrap();
+    assert!(!opts.is_empty());
+    for o in opts {
+        assert!(o["gpu"].is_string() && o["cards"].as_u64().unwrap() >= 1);
+    }
+    let v = json(&["fit", "--model", "13b", "--quant", "q4_k_m", "--json"]);
+    assert_eq!(v["size_only"], true);
+}
+
+#[test]
+fn fit_training_flags_and_engine() {
+    let v = json(&[
+        "fit",
+        "--model",
+        "llama-3.1-8b",
+        "--quant",
+        "nf4",
+        "--task",
+        "qlora",
+        "--context",
+        "2048",
+        "--grad-checkpointing",
+        "--gpu",
+        "rtx 4090",
+        "--json",
+    ]);
+    assert_eq!(v["fits"], true);
+    let v = json(&[
+        "fit",
+        "--model",
+        "qwen2.5-72b",
+        "--quant",
+        "bf16",
+        "--engine",
+        "vllm",
+        "--gpus",
+        "4",
+        "--gpu",
+        "h100-sxm",
+        "--json",
+    ]);
+    assert_eq!(v["fits"], true);
+    assert_eq!(v["engine"], "vllm");
+}
+
+#[test]
+fn fit_bad_input_fails_cleanly() {
+    for args in [
+        vec!["fit", "--model", "qwen2.5-7b", "--quant", "q9", "--json"],
+        vec!["fit", "--model", "nosuchmodel", "--quant", "int4"],
+        vec![
+            "fit",
+            "--model",
+            "qwen2.5-7b",
+            "--quant",
+            "int4",
+            "--context",
+            "0",
+        ],
+        vec![
+            "fit",
+            "--model",
+            "qwen2.5-7b",
+            "--quant",
+            "int4",
+            "--gpu",
+            "nosuchgpu",
+        ],
+        vec![
+            "fit",
+            "--model",
+            "qwen2.5-7b",
+            "--quant",
+            "q4_k_m",
+            "--task",
+            "full",
+        ],
+    ] {
+        let (ok, out, err) = run(&args);
+        assert!(!ok, "{args:?} should fail: {out}");
+        assert!(err.starts_with("error:"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn tco_json_by_hand() {
+    let v = json(&[
+        "tco",
+        "--model",
+        "qwen2.5-7b",
+        "--quant",
+        "int4",
+        "--gpu",
+        "4090",
+        "--price",
+        "0.5",
+        "--per",
+        "hour",
+        "--currency",
+        "USD",
+        "--tokens-per-day",
+        "20000000",
+        "--api-price-per-mtok",
+        "0.3",
+        "--json",
+    ]);
+    // Break-even: 0.5 $/h x 24 h = 12 $/day; 12 / 0.3 $ per 1M = 40M tokens/day.
+    assert!((v["break_even_tokens_per_day"].as_f64().unwrap() - 40e6).abs() < 1.0);
+    // API at 20M/day: 20 x 0.3 = 6 $/day.
+    assert!((v["api_cost_per_day"].as_f64().unwrap() - 6.0).abs() < 1e-9);
+    // Busy-hours cost = 0.5e6 / (3600 x tok/s).
+    let tps = v["tokens_per_second"].as_f64().unwrap();
+    let busy = v["busy_cost_per_mtok"].as_f64().unwrap();
+    assert!((busy - 0.5e6 / (3600.0 * tps)).abs() < 1e-3);
+    // A day price divides by 24.
+    let d = json(&[
+        "tco",
+        "--model",
+        "qwen2.5-7b",
+        "--quant",
+        "int4",
+        "--gpu",
+        "4090",
+        "--price",
+        "12",
+        "--per",
+        "day",
+        "--tokens-per-day",
+        "1000000",
+        "--json",
+    ]);
+    assert!((d["price_per_hour"].as_f64().unwrap() - 0.5).abs() < 1e-9);
+    assert_eq!(d["verdict"], "unknown");
+}
