@@ -68,13 +68,21 @@ impl App {
             let replies = core.handle(&who, input);
             (core.lang_for(&who), replies)
         });
-        let done = tokio::select! {
-            done = &mut job => done,
-            () = tokio::time::sleep(self.typing_after) => {
-                if let Err(e) = self.sender.typing(chat).await {
-                    eprintln!("telegram: typing action failed: {e}");
+        let typing = async {
+            if let Err(e) = self.sender.typing(chat).await {
+                eprintln!("telegram: typing action failed: {e}");
+            }
+        };
+        let done = if self.typing_after.is_zero() {
+            typing.await;
+            job.await
+        } else {
+            tokio::select! {
+                done = &mut job => done,
+                () = tokio::time::sleep(self.typing_after) => {
+                    typing.await;
+                    job.await
                 }
-                job.await
             }
         };
         done.unwrap_or_else(|e| {

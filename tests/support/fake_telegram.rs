@@ -1,0 +1,872 @@
+//! A loopback fake of the Telegram Bot API, speaking its real HTTP wire format:
+//! `POST /bot<token>/<method>` with JSON, urlencoded or multipart bodies, answered with
+//! `{"ok":true,"result":...}` or `{"ok":false,"error_code":...,"description":...}`.
+//!
+//! Tests play the users: they queue updates (messages, channel posts, button presses) that the
+//! bot fetches with `getUpdates` (offsets honoured: an update is re-delivered until a later
+//! offset confirms it, as Telegram does), and they read back every call the bot made.
+//! Failures (429 with `retry_after`) can be injected per method. Listens on 127.0.0.1 only.
+//!
+//! Shared by the end-to-end tests (`tests/telegram_*.rs`) and the Telegram benchmark.
+#![allow(dead_code)]
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::any;
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// The token the fake accepts; any other gets 401 Unauthorized.
+pub const TOKEN: &str = "7000000001:AAF-fake-token-for-loopback-tests";
+pub const BOT_ID: i64 = 7000000001;
+pub const BOT_USERNAME: &str = "ScoutBot";
+
+/// A Telegram user.
+#[derive(Clone, Debug)]
+pub struct Person {
+    pub id: i64,
+    pub first_name: String,
+    pub language_code: Option<String>,
+}
+
+impl Person {
+    pub fn new(id: i64, first_name: &str, language_code: Option<&str>) -> Person {
+        Person {
+            id,
+            first_name: first_name.into(),
+            language_code: language_code.map(str::to_string),
+        }
+    }
+    fn json(&self) -> Value {
+        let mut u = json!({"id": self.id, "is_bot": false, "first_name": self.first_name});
+        if let Some(l) = &self.language_code {
+            u["language_code"] = json!(l);
+        }
+        u
+    }
+}
+
+/// A chat the updates come from.
+#[derive(Clone, Debug)]
+pub enum Chat {
+    Private(Person),
+    Group { id: i64, title: String },
+    Supergroup { id: i64, title: String },
+    Channel { id: i64, title: String },
+}
+
+impl Chat {
+    pub fn id(&self) -> i64 {
+        match self {
+            Chat::Private(p) => p.id,
+            Chat::Group { id, .. } | Chat::Supergroup { id, .. } | Chat::Channel { id, .. } => *id,
+        }
+    }
+    fn json(&self) -> Value {
+        match self {
+            Chat::Private(p) => json!({"id": p.id, "type": "private", "first_name": p.first_name}),
+            Chat::Group { id, title } => json!({"id": id, "type": "group", "title": title}),
+            Chat::Supergroup { id, title } => {
+                json!({"id": id, "type": "supergroup", "title": title})
+            }
+            Chat::Channel { id, title } => json!({"id": id, "type": "channel", "title": title}),
+        }
+    }
+}
+
+/// One request the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// Canonical method name (`sendMessage`).
+    pub method: String,
+    pub params: Value,
+    pub at: Instant,
+    /// HTTP status the fake answered with.
+    pub status: u16,
+}
+
+/// A message the bot sent, as it stands now (after edits).
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub chat_id: i64,
+    pub message_id: i64,
+    /// The text as the bot sent it (HTML when `parse_mode` is HTML).
+    pub html: String,
+    pub parse_mode: Option<String>,
+    /// `callback_data` of every inline button, row by row flattened.
+    pub buttons: Vec<(String, String)>,
+    pub reply_to: Option<i64>,
+    pub edits: usize,
+    pub photo: bool,
+}
+
+/// An injected failure for the next call of a method.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// 429 Too Many Requests with `parameters.retry_after`.
+    RetryAfter(u64),
+    /// Any other error status and description.
+    Status(u16, String),
+}
+
+#[derive(Default)]
+struct Inner {
+    next_update_id: i64,
+    /// Updates not yet confirmed by an offset.
+    pending: VecDeque<Value>,
+    confirmed_offset: i64,
+    calls: Vec<Call>,
+    failures: HashMap<String, VecDeque<Failure>>,
+    next_message_id: i64,
+    /// (chat, message id) -> the Message object as Telegram would return it, plus our record.
+    messages: BTreeMap<(i64, i64), (Value, Sent)>,
+    chats: HashMap<i64, Value>,
+    /// Messages users sent, so the bot's replies can quote them.
+    user_messages: HashMap<(i64, i64), Value>,
+    next_query: u64,
+    webhook: Option<Value>,
+}
+
+struct Shared {
+    inner: Mutex<Inner>,
+    changed: Condvar,
+    updates: tokio::sync::Notify,
+}
+
+/// The running fake. Dropping it stops the server.
+pub struct FakeTelegram {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+impl FakeTelegram {
+    /// Starts the fake on 127.0.0.1 with a free port, on its own thread.
+    pub fn start() -> FakeTelegram {
+        let shared = Arc::new(Shared {
+            inner: Mutex::new(Inner {
+                next_update_id: 100,
+                next_message_id: 1000,
+                ..Inner::default()
+            }),
+            changed: Condvar::new(),
+            updates: tokio::sync::Notify::new(),
+        });
+        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let state = shared.clone();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime for the fake Bot API");
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                addr_tx.send(listener.local_addr().unwrap()).unwrap();
+                let app = Router::new()
+                    .route("/{*path}", any(handle))
+                    .with_state(state);
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await
+                    .unwrap();
+            });
+        });
+        let addr = addr_rx.recv().expect("fake Bot API address");
+        FakeTelegram {
+            shared,
+            addr,
+            shutdown: Some(stop_tx),
+            thread: Some(thread),
+        }
+    }
+
+    /// What to put in `TELEGRAM_API_URL`.
+    pub fn api_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.shared.inner.lock().unwrap()
+    }
+
+    fn push_update(&self, mut update: Value) -> i64 {
+        let id = {
+            let mut inner = self.lock();
+            let id = inner.next_update_id;
+            inner.next_update_id += 1;
+            update["update_id"] = json!(id);
+            inner.pending.push_back(update);
+            id
+        };
+        self.shared.updates.notify_waiters();
+        id
+    }
+
+    fn new_message_id(&self) -> i64 {
+        let mut inner = self.lock();
+        inner.next_message_id += 1;
+        inner.next_message_id
+    }
+
+    fn remember_chat(&self, chat: &Chat) {
+        self.lock().chats.insert(chat.id(), chat.json());
+    }
+
+    fn user_message(&self, chat: &Chat, from: &Person, text: &str) -> Value {
+        self.remember_chat(chat);
+        let mut m = json!({
+            "message_id": self.new_message_id(),
+            "date": now(),
+            "chat": chat.json(),
+            "from": from.json(),
+            "text": text,
+        });
+        if let Some(len) = command_len(text) {
+            m["entities"] = json!([{"type": "bot_command", "offset": 0, "length": len}]);
+        }
+        let id = m["message_id"].as_i64().unwrap();
+        self.lock().user_messages.insert((chat.id(), id), m.clone());
+        m
+    }
+
+    /// A user types `text` in `chat`. Returns the update id.
+    pub fn send_text(&self, chat: &Chat, from: &Person, text: &str) -> i64 {
+        let m = self.user_message(chat, from, text);
+        self.push_update(json!({ "message": m }))
+    }
+
+    /// A user answers one of the bot's messages with a Telegram "reply".
+    pub fn reply_text(&self, chat: &Chat, from: &Person, to_message: i64, text: &str) -> i64 {
+        let mut m = self.user_message(chat, from, text);
+        let original = self.message_json(chat.id(), to_message);
+        m["reply_to_message"] = original;
+        self.push_update(json!({ "message": m }))
+    }
+
+    /// Someone posts `text` in a channel (the bot is an admin there).
+    pub fn channel_post(&self, channel: &Chat, text: &str) -> i64 {
+        self.remember_chat(channel);
+        let mut m = json!({
+            "message_id": self.new_message_id(),
+            "date": now(),
+            "chat": channel.json(),
+            "sender_chat": channel.json(),
+            "text": text,
+        });
+        if let Some(len) = command_len(text) {
+            m["entities"] = json!([{"type": "bot_command", "offset": 0, "length": len}]);
+        }
+        self.push_update(json!({ "channel_post": m }))
+    }
+
+    /// A user taps an inline button with `data` under the bot's message `message_id`.
+    /// Returns the callback query id.
+    pub fn press(&self, chat: &Chat, from: &Person, message_id: i64, data: &str) -> String {
+        let message = self.message_json(chat.id(), message_id);
+        let qid = {
+            let mut inner = self.lock();
+            inner.next_query += 1;
+            format!("cq{}", inner.next_query)
+        };
+        self.push_update(json!({
+            "callback_query": {
+                "id": qid,
+                "from": from.json(),
+                "message": message,
+                "chat_instance": format!("ci{}", chat.id()),
+                "data": data,
+            }
+        }));
+        qid
+    }
+
+    /// An update of any shape (for webhook tests that post it themselves).
+    pub fn message_update_json(&self, chat: &Chat, from: &Person, text: &str) -> Value {
+        let m = self.user_message(chat, from, text);
+        json!({"update_id": 1, "message": m})
+    }
+
+    fn message_json(&self, chat: i64, message_id: i64) -> Value {
+        self.lock()
+            .messages
+            .get(&(chat, message_id))
+            .map(|(v, _)| v.clone())
+            .unwrap_or_else(|| panic!("no bot message {message_id} in chat {chat}"))
+    }
+
+    /// The next call of `method` fails this way.
+    pub fn fail_next(&self, method: &str, failure: Failure) {
+        self.lock()
+            .failures
+            .entry(method.to_string())
+            .or_default()
+            .push_back(failure);
+    }
+
+    /// Every call so far.
+    pub fn calls(&self) -> Vec<Call> {
+        self.lock().calls.clone()
+    }
+
+    pub fn calls_of(&self, method: &str) -> Vec<Call> {
+        self.lock()
+            .calls
+            .iter()
+            .filter(|c| c.method == method)
+            .cloned()
+            .collect()
+    }
+
+    /// Messages the bot has in `chat`, oldest first, as they stand after edits.
+    pub fn sent_to(&self, chat: i64) -> Vec<Sent> {
+        self.lock()
+            .messages
+            .range((chat, i64::MIN)..=(chat, i64::MAX))
+            .map(|(_, (_, s))| s.clone())
+            .collect()
+    }
+
+    /// The highest offset the bot has confirmed with `getUpdates`.
+    pub fn confirmed_offset(&self) -> i64 {
+        self.lock().confirmed_offset
+    }
+
+    /// The webhook the bot registered (`setWebhook` params), if any.
+    pub fn webhook(&self) -> Option<Value> {
+        self.lock().webhook.clone()
+    }
+
+    /// Waits until `check` returns `Some`, or panics after `timeout` with the call log.
+    pub fn wait_until<T>(
+        &self,
+        timeout: Duration,
+        what: &str,
+        check: impl Fn(&FakeView) -> Option<T>,
+    ) -> T {
+        let deadline = Instant::now() + timeout;
+        let mut inner = self.lock();
+        loop {
+            if let Some(t) = check(&FakeView(&inner)) {
+                return t;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                let log: Vec<String> = inner
+                    .calls
+                    .iter()
+                    .map(|c| format!("{} {}", c.method, c.params))
+                    .collect();
+                panic!("timed out waiting for {what}; calls:\n{}", log.join("\n"));
+            }
+            inner = self
+                .shared
+                .changed
+                .wait_timeout(inner, deadline - now)
+                .unwrap()
+                .0;
+        }
+    }
+
+    /// Waits until the bot has at least `n` messages in `chat`; returns them.
+    pub fn wait_for_messages(&self, chat: i64, n: usize) -> Vec<Sent> {
+        self.wait_until(WAIT, &format!("{n} messages in chat {chat}"), |v| {
+            let sent = v.sent_to(chat);
+            (sent.len() >= n).then_some(sent)
+        })
+    }
+
+    /// Waits until some call of `method` satisfies `pred`; returns it.
+    pub fn wait_for_call(&self, method: &str, pred: impl Fn(&Call) -> bool) -> Call {
+        self.wait_until(WAIT, method, |v| {
+            v.0.calls
+                .iter()
+                .find(|c| c.method == method && pred(c))
+                .cloned()
+        })
+    }
+
+    /// Waits until the bot is polling (it has called `getUpdates`) at least `n` times.
+    pub fn wait_for_polling(&self, n: usize) {
+        self.wait_until(WAIT, "getUpdates", |v| {
+            (v.0.calls
+                .iter()
+                .filter(|c| c.method == "getUpdates")
+                .count()
+                >= n)
+                .then_some(())
+        })
+    }
+}
+
+/// A read-only view of the fake's state inside `wait_until`.
+pub struct FakeView<'a>(&'a Inner);
+
+impl FakeView<'_> {
+    pub fn sent_to(&self, chat: i64) -> Vec<Sent> {
+        self.0
+            .messages
+            .range((chat, i64::MIN)..=(chat, i64::MAX))
+            .map(|(_, (_, s))| s.clone())
+            .collect()
+    }
+    pub fn calls(&self) -> &[Call] {
+        &self.0.calls
+    }
+    pub fn confirmed_offset(&self) -> i64 {
+        self.0.confirmed_offset
+    }
+}
+
+impl Drop for FakeTelegram {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        // Wake long polls so the server can finish.
+        self.shared.updates.notify_waiters();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn command_len(text: &str) -> Option<usize> {
+    text.starts_with('/').then(|| {
+        text.split(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .encode_utf16()
+            .count()
+    })
+}
+
+const METHODS: &[&str] = &[
+    "getMe",
+    "getUpdates",
+    "setWebhook",
+    "deleteWebhook",
+    "setMyCommands",
+    "sendMessage",
+    "editMessageText",
+    "answerCallbackQuery",
+    "sendPhoto",
+    "sendChatAction",
+];
+
+fn canonical(method: &str) -> Option<&'static str> {
+    METHODS
+        .iter()
+        .copied()
+        .find(|m| m.eq_ignore_ascii_case(method))
+}
+
+fn ok(result: Value) -> (StatusCode, Value) {
+    (StatusCode::OK, json!({"ok": true, "result": result}))
+}
+
+fn err(code: u16, description: &str) -> (StatusCode, Value) {
+    (
+        StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST),
+        json!({"ok": false, "error_code": code, "description": description}),
+    )
+}
+
+async fn handle(
+    State(shared): State<Arc<Shared>>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> impl IntoResponse {
+    let content_type = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let params = parse_body(&content_type, &body);
+    let (status, value) = answer(&shared, &path, params).await;
+    (status, axum::Json(value))
+}
+
+async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode, Value) {
+    let Some((token_part, method)) = path.split_once('/') else {
+        return err(404, "Not Found");
+    };
+    if token_part != format!("bot{TOKEN}") {
+        return err(401, "Unauthorized");
+    }
+    let Some(method) = canonical(method) else {
+        record(shared, method, params, 404);
+        return err(404, "Not Found: method not found");
+    };
+    // Injected failure?
+    let failure = shared
+        .inner
+        .lock()
+        .unwrap()
+        .failures
+        .get_mut(method)
+        .and_then(VecDeque::pop_front);
+    if let Some(f) = failure {
+        let (status, body) = match f {
+            Failure::RetryAfter(secs) => (
+                StatusCode::TOO_MANY_REQUESTS,
+                json!({
+                    "ok": false,
+                    "error_code": 429,
+                    "description": format!("Too Many Requests: retry after {secs}"),
+                    "parameters": {"retry_after": secs},
+                }),
+            ),
+            Failure::Status(code, d) => err(code, &d),
+        };
+        record(shared, method, params, status.as_u16());
+        return (status, body);
+    }
+    if method == "getUpdates" {
+        return get_updates(shared, params).await;
+    }
+    let (status, body) = {
+        let mut inner = shared.inner.lock().unwrap();
+        respond(&mut inner, method, &params)
+    };
+    record(shared, method, params, status.as_u16());
+    (status, body)
+}
+
+fn record(shared: &Shared, method: &str, params: Value, status: u16) {
+    shared.inner.lock().unwrap().calls.push(Call {
+        method: method.to_string(),
+        params,
+        at: Instant::now(),
+        status,
+    });
+    shared.changed.notify_all();
+}
+
+async fn get_updates(shared: &Arc<Shared>, params: Value) -> (StatusCode, Value) {
+    let offset = int(&params["offset"]).unwrap_or(0);
+    let limit = int(&params["limit"]).unwrap_or(100).clamp(1, 100) as usize;
+    let timeout = Duration::from_secs(int(&params["timeout"]).unwrap_or(0).clamp(0, 50) as u64);
+    {
+        let mut inner = shared.inner.lock().unwrap();
+        if offset > 0 {
+            inner
+                .pending
+                .retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
+            inner.confirmed_offset = inner.confirmed_offset.max(offset);
+        }
+    }
+    record(shared, "getUpdates", params, 200);
+    let deadline = tokio::time::Instant::now() + timeout;
+    loop {
+        let notified = shared.updates.notified();
+        {
+            let inner = shared.inner.lock().unwrap();
+            let batch: Vec<Value> = inner.pending.iter().take(limit).cloned().collect();
+            if !batch.is_empty() || tokio::time::Instant::now() >= deadline {
+                return ok(Value::Array(batch));
+            }
+        }
+        if tokio::time::timeout_at(deadline, notified).await.is_err() {
+            // Timed out: loop once more to return what is there (likely nothing).
+        }
+    }
+}
+
+fn int(v: &Value) -> Option<i64> {
+    v.as_i64()
+        .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+}
+
+fn bot_user() -> Value {
+    json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME})
+}
+
+fn buttons(markup: &Value) -> Vec<(String, String)> {
+    let markup = match markup {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+        .map(|b| {
+            (
+                b["text"].as_str().unwrap_or("").to_string(),
+                b["callback_data"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn reply_to(params: &Value) -> Option<i64> {
+    let rp = match &params["reply_parameters"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    int(&rp["message_id"])
+}
+
+fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
+    match method {
+        "getMe" => ok(json!({
+            "id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME,
+            "can_join_groups": true, "can_read_all_group_messages": false,
+            "supports_inline_queries": false, "can_connect_to_business": false,
+            "has_main_web_app": false,
+        })),
+        "setWebhook" => {
+            inner.webhook = Some(p.clone());
+            ok(json!(true))
+        }
+        "deleteWebhook" => {
+            inner.webhook = None;
+            ok(json!(true))
+        }
+        "setMyCommands" | "answerCallbackQuery" | "sendChatAction" => ok(json!(true)),
+        "sendMessage" | "sendPhoto" => {
+            let Some(chat_id) = int(&p["chat_id"]) else {
+                return err(400, "Bad Request: chat_id is empty");
+            };
+            let photo = method == "sendPhoto";
+            let html = if photo {
+                p["caption"].as_str().unwrap_or("").to_string()
+            } else {
+                match p["text"].as_str() {
+                    Some(t) if !t.is_empty() => t.to_string(),
+                    _ => return err(400, "Bad Request: message text is empty"),
+                }
+            };
+            if html.encode_utf16().count() > if photo { 1024 } else { 4096 } {
+                return err(400, "Bad Request: message is too long");
+            }
+            inner.next_message_id += 1;
+            let message_id = inner.next_message_id;
+            let chat =
+                inner.chats.get(&chat_id).cloned().unwrap_or_else(
+                    || json!({"id": chat_id, "type": "private", "first_name": "User"}),
+                );
+            let mut m = json!({
+                "message_id": message_id, "date": now(), "chat": chat, "from": bot_user(),
+            });
+            if photo {
+                m["photo"] = json!([{"file_id": format!("photo{message_id}"),
+                    "file_unique_id": format!("u{message_id}"), "width": 640, "height": 480}]);
+                m["caption"] = json!(strip_html(&html));
+            } else {
+                m["text"] = json!(strip_html(&html));
+            }
+            let markup = p.get("reply_markup").cloned().unwrap_or(Value::Null);
+            if !markup.is_null() {
+                m["reply_markup"] = match &markup {
+                    Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+                    v => v.clone(),
+                };
+            }
+            let to = reply_to(p);
+            if let Some(to) = to {
+                let original = inner
+                    .user_messages
+                    .get(&(chat_id, to))
+                    .cloned()
+                    .or_else(|| inner.messages.get(&(chat_id, to)).map(|(v, _)| v.clone()));
+                if let Some(original) = original {
+                    m["reply_to_message"] = original;
+                }
+            }
+            let sent = Sent {
+                chat_id,
+                message_id,
+                html,
+                parse_mode: p["parse_mode"].as_str().map(str::to_string),
+                buttons: buttons(&markup),
+                reply_to: to,
+                edits: 0,
+                photo,
+            };
+            inner
+                .messages
+                .insert((chat_id, message_id), (m.clone(), sent));
+            ok(m)
+        }
+        "editMessageText" => {
+            let (Some(chat_id), Some(message_id)) = (int(&p["chat_id"]), int(&p["message_id"]))
+            else {
+                return err(400, "Bad Request: message to edit not found");
+            };
+            let Some((m, sent)) = inner.messages.get_mut(&(chat_id, message_id)) else {
+                return err(400, "Bad Request: message to edit not found");
+            };
+            let html = p["text"].as_str().unwrap_or("").to_string();
+            let markup = p.get("reply_markup").cloned().unwrap_or(Value::Null);
+            let new_buttons = buttons(&markup);
+            if html == sent.html && new_buttons == sent.buttons {
+                return err(
+                    400,
+                    "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+                );
+            }
+            sent.html = html.clone();
+            sent.buttons = new_buttons;
+            sent.edits += 1;
+            sent.parse_mode = p["parse_mode"].as_str().map(str::to_string);
+            m["text"] = json!(strip_html(&html));
+            m["edit_date"] = json!(now());
+            match &markup {
+                Value::Null => {
+                    m.as_object_mut().map(|o| o.remove("reply_markup"));
+                }
+                Value::String(s) => {
+                    m["reply_markup"] = serde_json::from_str(s).unwrap_or(Value::Null)
+                }
+                v => m["reply_markup"] = v.clone(),
+            }
+            ok(m.clone())
+        }
+        _ => err(404, "Not Found: method not found"),
+    }
+}
+
+/// What a client shows for HTML text: tags dropped, entities decoded.
+pub fn strip_html(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// JSON, urlencoded or multipart body -> a JSON object of parameters.
+fn parse_body(content_type: &str, body: &[u8]) -> Value {
+    if body.is_empty() {
+        return Value::Object(Map::new());
+    }
+    if content_type.starts_with("application/json") {
+        return serde_json::from_slice(body).unwrap_or(Value::Null);
+    }
+    if content_type.starts_with("application/x-www-form-urlencoded") {
+        let text = String::from_utf8_lossy(body);
+        let mut map = Map::new();
+        for pair in text.split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            map.insert(url_decode(k), Value::String(url_decode(v)));
+        }
+        return Value::Object(map);
+    }
+    if let Some(boundary) = content_type
+        .split(';')
+        .find_map(|p| p.trim().strip_prefix("boundary="))
+    {
+        return parse_multipart(body, boundary.trim_matches('"'));
+    }
+    Value::Null
+}
+
+fn url_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("");
+                match u8::from_str_radix(hex, 16) {
+                    Ok(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    if needle.is_empty() || from >= hay.len() {
+        return None;
+    }
+    hay[from..]
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|p| p + from)
+}
+
+/// Text fields become strings; file fields become `{"filename", "bytes", "png"}`.
+fn parse_multipart(body: &[u8], boundary: &str) -> Value {
+    let delim = format!("--{boundary}");
+    let mut map = Map::new();
+    let mut pos = match find(body, delim.as_bytes(), 0) {
+        Some(p) => p + delim.len(),
+        None => return Value::Object(map),
+    };
+    loop {
+        if body[pos..].starts_with(b"--") {
+            break;
+        }
+        let Some(head_end) = find(body, b"\r\n\r\n", pos) else {
+            break;
+        };
+        let head = String::from_utf8_lossy(&body[pos..head_end]).into_owned();
+        let content_start = head_end + 4;
+        let Some(next) = find(body, format!("\r\n{delim}").as_bytes(), content_start) else {
+            break;
+        };
+        let content = &body[content_start..next];
+        let attr = |name: &str| {
+            head.split(';').find_map(|p| {
+                p.trim()
+                    .strip_prefix(&format!("{name}="))
+                    .map(|v| v.trim_matches('"').to_string())
+            })
+        };
+        if let Some(name) = attr("name") {
+            let value = match attr("filename") {
+                Some(filename) => json!({
+                    "filename": filename,
+                    "bytes": content.len(),
+                    "png": content.starts_with(&[0x89, b'P', b'N', b'G']),
+                }),
+                None => Value::String(String::from_utf8_lossy(content).into_owned()),
+            };
+            map.insert(name, value);
+        }
+        pos = next + 2 + delim.len();
+    }
+    Value::Object(map)
+}

@@ -1,0 +1,123 @@
+//! Runs the real `gpuscout serve` binary for end-to-end tests: environment set explicitly
+//! (no inherited tokens, proxies or catalog overrides), stderr captured to a file, stopped
+//! with SIGTERM like a service manager would, or killed like a crash.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// Variables that must not leak from the developer's environment into a test run.
+const SCRUBBED: &[&str] = &[
+    "TELEGRAM_BOT_TOKEN",
+    "TELOXIDE_TOKEN",
+    "TELEGRAM_API_URL",
+    "TELOXIDE_API_URL",
+    "TELEGRAM_WEBHOOK_URL",
+    "TELEGRAM_WEBHOOK_SECRET",
+    "TELEGRAM_WEBHOOK_LISTEN",
+    "DISCORD_TOKEN",
+    "DISCORD_BOT_TOKEN",
+    "GPUSCOUT_CATALOG_DIR",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+];
+
+pub struct Serve {
+    child: Option<Child>,
+    stderr_path: PathBuf,
+}
+
+impl Serve {
+    /// Starts `gpuscout --data-dir <data_dir> serve` with exactly these extra variables.
+    pub fn start(data_dir: &Path, env: &[(&str, String)]) -> Serve {
+        let stderr_path = data_dir.join(format!(
+            "serve-{}.stderr",
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos()
+        ));
+        std::fs::create_dir_all(data_dir).unwrap();
+        let stderr = std::fs::File::create(&stderr_path).unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gpuscout"));
+        cmd.arg("--data-dir").arg(data_dir).arg("serve");
+        for var in SCRUBBED {
+            cmd.env_remove(var);
+        }
+        cmd.env("NO_PROXY", "127.0.0.1,localhost")
+            .env("LANG", "C")
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr);
+        let child = cmd.spawn().expect("gpuscout serve starts");
+        Serve {
+            child: Some(child),
+            stderr_path,
+        }
+    }
+
+    /// Everything the process has written to stderr so far.
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.stderr_path).unwrap_or_default()
+    }
+
+    /// Waits for the process to exit on its own.
+    pub fn wait(mut self, timeout: Duration) -> (ExitStatus, String) {
+        let status = wait_for(self.child.as_mut().unwrap(), timeout);
+        self.child = None;
+        (status, self.stderr())
+    }
+
+    /// SIGTERM, then waits for a clean exit.
+    pub fn stop(mut self) -> (ExitStatus, String) {
+        let child = self.child.as_mut().unwrap();
+        let ok = Command::new("kill")
+            .arg("-TERM")
+            .arg(child.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(ok.success());
+        let status = wait_for(child, Duration::from_secs(40));
+        self.child = None;
+        (status, self.stderr())
+    }
+
+    /// SIGKILL: a crash, with no chance to clean up.
+    pub fn crash(mut self) -> String {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+        self.stderr()
+    }
+}
+
+fn wait_for(child: &mut Child, timeout: Duration) -> ExitStatus {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("gpuscout serve did not exit within {timeout:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}

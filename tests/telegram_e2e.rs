@@ -1,0 +1,467 @@
+//! GPU Scout on Telegram, end to end: the real `gpuscout serve` binary against a loopback fake
+//! of the Bot API (tests/support/fake_telegram.rs). The tests play the users: they queue
+//! updates the bot fetches with `getUpdates`, and read what the bot sent back.
+
+#[path = "support/fake_telegram.rs"]
+mod fake_telegram;
+#[path = "support/serve.rs"]
+mod serve;
+
+use bot_core::{Lang, Localizer, Msg};
+use fake_telegram::{BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN};
+use serve::Serve;
+use std::io::{Read, Write};
+use std::time::Duration;
+
+fn telegram_env(fake: &FakeTelegram) -> Vec<(&'static str, String)> {
+    vec![
+        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
+        ("TELEGRAM_API_URL", fake.api_url()),
+    ]
+}
+
+/// A fake Bot API, a data directory and a running bot that has started polling.
+struct World {
+    fake: FakeTelegram,
+    dir: tempfile::TempDir,
+    bot: Option<Serve>,
+}
+
+impl World {
+    fn start() -> World {
+        let fake = FakeTelegram::start();
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = World {
+            fake,
+            dir,
+            bot: None,
+        };
+        w.boot();
+        w
+    }
+
+    fn boot(&mut self) {
+        let polls = self.fake.calls_of("getUpdates").len();
+        self.bot = Some(Serve::start(self.dir.path(), &telegram_env(&self.fake)));
+        self.fake.wait_for_polling(polls + 1);
+    }
+
+    /// SIGTERM; asserts a clean exit and returns stderr.
+    fn stop(&mut self) -> String {
+        let (status, stderr) = self.bot.take().unwrap().stop();
+        assert!(status.success(), "serve exited with {status}: {stderr}");
+        stderr
+    }
+
+    /// Sends `text` as `from` in `chat` and waits for the `n`th bot message there.
+    fn say(&self, chat: &Chat, from: &Person, text: &str, n: usize) -> Sent {
+        self.fake.send_text(chat, from, text);
+        self.fake.wait_for_messages(chat.id(), n)[n - 1].clone()
+    }
+}
+
+fn en(id: i64) -> Person {
+    Person::new(id, "Alice", Some("en"))
+}
+fn zh(id: i64) -> Person {
+    Person::new(id, "小明", Some("zh-hans"))
+}
+fn text_of(lang: Lang, id: &str) -> String {
+    Localizer::get().format(lang, &Msg::new(id))
+}
+
+#[test]
+fn a_student_asks_for_help_and_a_gpu_in_english_and_in_chinese() {
+    let w = World::start();
+    let alice = en(11);
+    let dm = Chat::Private(alice.clone());
+    let help = w.say(&dm, &alice, "/help", 1);
+    assert_eq!(help.parse_mode.as_deref(), Some("HTML"));
+    assert!(help.html.contains("Commands:"), "{}", help.html);
+    assert!(help.html.contains("/pick — "), "{}", help.html);
+    let gpu = w.say(&dm, &alice, "/gpu 4090", 2);
+    assert!(gpu.html.contains("GeForce RTX 4090"), "{}", gpu.html);
+    assert!(gpu.html.contains("VRAM: 24 GB"), "{}", gpu.html);
+
+    let ming = zh(12);
+    let dm = Chat::Private(ming.clone());
+    let help = w.say(&dm, &ming, "/help", 1);
+    assert!(help.html.contains("可用命令"), "{}", help.html);
+    let gpu = w.say(&dm, &ming, "/gpu h100 sxm", 2);
+    assert!(gpu.html.contains("显存：80 GB"), "{}", gpu.html);
+}
+
+#[test]
+fn fit_and_cost_answers_arrive_as_html_within_the_limit() {
+    let w = World::start();
+    let alice = en(21);
+    let dm = Chat::Private(alice.clone());
+    w.fake
+        .send_text(&dm, &alice, "/fit qwen2.5-72b int4 ctx=32k");
+    let fit = w.fake.wait_for_messages(dm.id(), 1);
+    let all: String = fit.iter().map(|s| s.html.clone()).collect();
+    assert!(all.contains("4090"), "{all}");
+    let n = fit.len();
+    w.fake.send_text(&dm, &alice, "/cost autodl 4090 40m");
+    let cost = w.fake.wait_for_messages(dm.id(), n + 1);
+    let all: String = cost[n..].iter().map(|s| s.html.clone()).collect();
+    assert!(all.contains("AutoDL"), "{all}");
+    assert!(all.contains("40m"), "{all}");
+    for s in w.fake.sent_to(dm.id()) {
+        assert!(s.html.encode_utf16().count() <= 4096);
+        assert_eq!(
+            s.html.matches("<pre>").count(),
+            s.html.matches("</pre>").count()
+        );
+    }
+}
+
+#[test]
+fn the_command_menu_is_registered_in_both_languages_for_chats_and_groups() {
+    let w = World::start();
+    let calls = w.fake.calls_of("setMyCommands");
+    assert_eq!(calls.len(), 4, "{calls:?}");
+    let mut seen = Vec::new();
+    for c in &calls {
+        let lang = c.params["language_code"].as_str().map(str::to_string);
+        let scope = c.params["scope"]["type"].as_str().unwrap().to_string();
+        let commands = c.params["commands"].as_array().unwrap();
+        let pick = commands
+            .iter()
+            .find(|c| c["command"] == "pick")
+            .expect("/pick in the menu");
+        let expected = match lang.as_deref() {
+            Some("zh") => text_of(Lang::Zh, "cmd-pick"),
+            None => text_of(Lang::En, "cmd-pick"),
+            other => panic!("unexpected language_code {other:?}"),
+        };
+        assert_eq!(pick["description"], expected.as_str());
+        assert_eq!(commands.len(), bot_core::command::COMMANDS.len());
+        seen.push((lang, scope));
+    }
+    seen.sort();
+    assert_eq!(
+        seen,
+        vec![
+            (None, "all_group_chats".to_string()),
+            (None, "all_private_chats".to_string()),
+            (Some("zh".to_string()), "all_group_chats".to_string()),
+            (Some("zh".to_string()), "all_private_chats".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn an_unknown_command_is_answered_politely() {
+    let w = World::start();
+    let alice = en(31);
+    let dm = Chat::Private(alice.clone());
+    let answer = w.say(&dm, &alice, "/frobnicate now", 1);
+    assert!(
+        answer.html.contains("I don't know the command /frobnicate"),
+        "{}",
+        answer.html
+    );
+    assert!(answer.html.contains("/help"));
+}
+
+#[test]
+fn html_typed_by_a_user_comes_back_escaped() {
+    let w = World::start();
+    let alice = en(41);
+    let dm = Chat::Private(alice.clone());
+    let answer = w.say(&dm, &alice, "/gpu <b>x</b> & <a href=\"evil\">", 1);
+    assert!(
+        answer
+            .html
+            .contains("&lt;b&gt;x&lt;/b&gt; &amp; &lt;a href=\"evil\"&gt;"),
+        "{}",
+        answer.html
+    );
+    assert!(!answer.html.contains("<b>") && !answer.html.contains("<a "));
+}
+
+#[test]
+fn a_429_with_retry_after_is_waited_out_before_sending_again() {
+    let w = World::start();
+    let alice = en(51);
+    let dm = Chat::Private(alice.clone());
+    w.fake.fail_next("sendMessage", Failure::RetryAfter(2));
+    let help = w.say(&dm, &alice, "/help", 1);
+    assert!(help.html.contains("Commands:"));
+    let sends = w.fake.calls_of("sendMessage");
+    assert_eq!(sends.len(), 2, "one refused, one delivered");
+    assert_eq!((sends[0].status, sends[1].status), (429, 200));
+    let waited = sends[1].at - sends[0].at;
+    assert!(waited >= Duration::from_secs(2), "retried after {waited:?}");
+    assert_eq!(
+        sends[0].params, sends[1].params,
+        "the same message is retried"
+    );
+}
+
+#[test]
+fn in_a_group_only_commands_for_this_bot_are_answered() {
+    let w = World::start();
+    let group = Chat::Supergroup {
+        id: -1001234,
+        title: "LLM hackers".into(),
+    };
+    let alice = en(61);
+    let bob = en(62);
+    w.fake.send_text(&group, &bob, "/help@OtherBot");
+    w.fake.send_text(&group, &bob, "anyone renting H100s?");
+    w.fake
+        .send_text(&group, &alice, &format!("/gpu@{BOT_USERNAME} 4090"));
+    let sent = w.fake.wait_for_messages(group.id(), 1);
+    assert!(
+        sent[0].html.contains("GeForce RTX 4090"),
+        "{}",
+        sent[0].html
+    );
+    // The answer quotes the question so the group sees who it is for.
+    assert!(sent[0].reply_to.is_some());
+    // A plain command (no @name) also works, and nothing else was answered.
+    w.fake.send_text(&group, &bob, "/help");
+    let sent = w.fake.wait_for_messages(group.id(), 2);
+    assert!(sent[1].html.contains("Commands:"));
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(w.fake.sent_to(group.id()).len(), 2);
+}
+
+#[test]
+fn a_command_posted_in_a_channel_is_answered_in_the_channel() {
+    let w = World::start();
+    let channel = Chat::Channel {
+        id: -1009876,
+        title: "GPU deals".into(),
+    };
+    w.fake.channel_post(&channel, "Weekly digest follows.");
+    w.fake.channel_post(&channel, "/gpu 4090");
+    let sent = w.fake.wait_for_messages(channel.id(), 1);
+    assert!(
+        sent[0].html.contains("GeForce RTX 4090"),
+        "{}",
+        sent[0].html
+    );
+    w.fake.channel_post(&channel, "/gpus@OtherBot");
+    w.fake.channel_post(&channel, "/help");
+    let sent = w.fake.wait_for_messages(channel.id(), 2);
+    assert!(sent[1].html.contains("Commands:"));
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(w.fake.sent_to(channel.id()).len(), 2);
+}
+
+#[test]
+fn every_button_press_is_answered_and_edits_its_message() {
+    let w = World::start();
+    let alice = en(71);
+    let dm = Chat::Private(alice.clone());
+    let help = w.say(&dm, &alice, "/help", 1);
+
+    // A payload from a future/older version: answered with a notice, nothing else happens.
+    let q = w.fake.press(&dm, &alice, help.message_id, "v9|t:exp");
+    let answer = w.fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
+    assert_eq!(
+        answer.params["text"].as_str(),
+        Some(text_of(Lang::En, "telegram-button-outdated").as_str())
+    );
+
+    // A current payload for a conversation that is over: answered, and the message that
+    // carried the button is edited in place (no new message).
+    let q = w.fake.press(&dm, &alice, help.message_id, "v1|gone:choice");
+    w.fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
+    let edited = w.fake.wait_until(Duration::from_secs(20), "the edit", |v| {
+        v.sent_to(dm.id()).into_iter().find(|s| s.edits > 0)
+    });
+    assert_eq!(edited.message_id, help.message_id);
+    assert!(edited.buttons.is_empty());
+    assert_eq!(w.fake.sent_to(dm.id()).len(), 1, "no new message");
+}
+
+#[test]
+fn in_a_group_nobody_can_press_someone_elses_buttons() {
+    let w = World::start();
+    let group = Chat::Group {
+        id: -4242,
+        title: "study group".into(),
+    };
+    let alice = en(81);
+    let bob = zh(82);
+    let answer = w.say(&group, &alice, "/help", 1);
+    let q = w.fake.press(&group, &bob, answer.message_id, "v1|t:exp");
+    let call = w.fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
+    assert_eq!(
+        call.params["text"].as_str(),
+        Some(text_of(Lang::Zh, "telegram-not-your-buttons").as_str())
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(w.fake.sent_to(group.id())[0].edits, 0);
+}
+
+#[test]
+fn a_restart_keeps_the_language_and_answers_what_arrived_while_down() {
+    let mut w = World::start();
+    let alice = en(91);
+    let dm = Chat::Private(alice.clone());
+    let set = w.say(&dm, &alice, "/lang zh", 1);
+    assert!(set.html.contains("语言已切换"), "{}", set.html);
+    // Wait until the bot has confirmed that update, then stop it like a service manager.
+    let confirmed_before = w.fake.confirmed_offset();
+    w.fake
+        .wait_until(Duration::from_secs(20), "offset confirmed", |v| {
+            (v.confirmed_offset() > confirmed_before || !v.calls().is_empty()).then_some(())
+        });
+    let stderr = w.stop();
+    assert!(stderr.contains("telegram: stopped"), "{stderr}");
+
+    // A message sent while the bot is down is delivered after the restart, once.
+    w.fake.send_text(&dm, &alice, "/help");
+    w.boot();
+    let sent = w.fake.wait_for_messages(dm.id(), 2);
+    assert!(sent[1].html.contains("可用命令"), "{}", sent[1].html);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        w.fake.sent_to(dm.id()).len(),
+        2,
+        "the /lang update was not replayed"
+    );
+}
+
+#[test]
+fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
+    let dir = tempfile::tempdir().unwrap();
+    // Port 1 on loopback: nobody listens there, so the first request fails with a network
+    // error whose text normally quotes the request URL, token included.
+    let url = "http://127.0.0.1:1".to_string();
+    let bot = Serve::start(
+        dir.path(),
+        &[
+            ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
+            ("TELEGRAM_API_URL", url),
+        ],
+    );
+    let (status, stderr) = bot.wait(Duration::from_secs(30));
+    assert!(!status.success());
+    assert!(
+        stderr.contains("cannot reach the Telegram Bot API"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains(TOKEN) && !stderr.contains("AAF-fake"),
+        "{stderr}"
+    );
+
+    // And a running bot's log, start to stop, does not show it either.
+    let mut w = World::start();
+    let alice = en(101);
+    w.say(&Chat::Private(alice.clone()), &alice, "/help", 1);
+    let stderr = w.stop();
+    assert!(stderr.contains("running as @ScoutBot"), "{stderr}");
+    assert!(!stderr.contains(TOKEN), "{stderr}");
+}
+
+#[test]
+fn a_wrong_token_is_reported_clearly() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Serve::start(
+        dir.path(),
+        &[
+            ("TELEGRAM_BOT_TOKEN", "1:wrong".to_string()),
+            ("TELEGRAM_API_URL", fake.api_url()),
+        ],
+    );
+    let (status, stderr) = bot.wait(Duration::from_secs(30));
+    assert!(!status.success());
+    assert!(stderr.contains("rejected the bot token"), "{stderr}");
+}
+
+#[test]
+fn without_a_token_serve_says_telegram_is_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Serve::start(dir.path(), &[]);
+    let (status, stderr) = bot.wait(Duration::from_secs(30));
+    assert!(status.success(), "{stderr}");
+    assert!(stderr.contains("telegram: off"), "{stderr}");
+    assert!(stderr.contains("TELEGRAM_BOT_TOKEN"), "{stderr}");
+}
+
+/// Posts an update to the webhook like Telegram does; returns the HTTP status.
+fn post_update(addr: &str, path: &str, secret: Option<&str>, body: &str) -> u16 {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let secret_header = secret
+        .map(|v| format!("X-Telegram-Bot-Api-Secret-Token: {v}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{secret_header}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    let _ = s.read_to_string(&mut response);
+    response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn webhook_mode_registers_the_hook_and_checks_the_secret() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let listen = format!("127.0.0.1:{port}");
+    let mut env = telegram_env(&fake);
+    env.push((
+        "TELEGRAM_WEBHOOK_URL",
+        "https://bot.example.test/tg/hook".to_string(),
+    ));
+    env.push(("TELEGRAM_WEBHOOK_LISTEN", listen.clone()));
+    env.push(("TELEGRAM_WEBHOOK_SECRET", "s3cret-Token_1".to_string()));
+    let bot = Serve::start(dir.path(), &env);
+    let hook = fake.wait_for_call("setWebhook", |_| true);
+    assert_eq!(hook.params["url"], "https://bot.example.test/tg/hook");
+    assert_eq!(hook.params["secret_token"], "s3cret-Token_1");
+    std::thread::sleep(Duration::from_millis(200));
+
+    let alice = en(111);
+    let dm = Chat::Private(alice.clone());
+    let update = fake.message_update_json(&dm, &alice, "/help").to_string();
+    assert_eq!(post_update(&listen, "/tg/hook", None, &update), 401);
+    assert_eq!(
+        post_update(&listen, "/tg/hook", Some("wrong"), &update),
+        401
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        fake.sent_to(dm.id()).is_empty(),
+        "forged updates are ignored"
+    );
+    assert_eq!(
+        post_update(&listen, "/tg/hook", Some("s3cret-Token_1"), &update),
+        200
+    );
+    let sent = fake.wait_for_messages(dm.id(), 1);
+    assert!(sent[0].html.contains("Commands:"));
+    assert!(
+        fake.calls_of("getUpdates").is_empty(),
+        "no polling in webhook mode"
+    );
+
+    let (status, stderr) = bot.stop();
+    assert!(status.success(), "{stderr}");
+    fake.wait_for_call("deleteWebhook", |_| true);
+}

@@ -1,0 +1,165 @@
+//! The Telegram sender and runner in-process, against the loopback fake Bot API: what the
+//! availability alerts will use (photos, long texts, pacing, blocked chats), and the
+//! "typing…" action on slow answers.
+
+#[path = "support/fake_telegram.rs"]
+mod fake_telegram;
+
+use bot_core::reply::{Image, Part};
+use bot_core::{Catalog, Lang, Msg, Reply, Store};
+use fake_telegram::{Chat, Failure, FakeTelegram, Person, TOKEN};
+use gpuscout_telegram::{Config, SendError, Telegram, Token};
+use std::sync::Arc;
+use std::time::Duration;
+
+fn config(fake: &FakeTelegram) -> Config {
+    let mut c = Config::new(Token::new(TOKEN));
+    c.api_url = fake.api_url().parse().unwrap();
+    c
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A tiny valid PNG header is enough: the fake only checks the signature.
+const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
+
+#[test]
+fn a_chart_alert_goes_to_a_channel_as_a_photo_with_an_escaped_caption() {
+    let fake = FakeTelegram::start();
+    let channel = -100_555;
+    let reply = Reply {
+        parts: vec![Part::Raw("H100 back on <RunPod> & Vast".into())],
+        image: Some(Image {
+            png: PNG.to_vec(),
+            caption: Msg::new("error-gpu-not-found").arg("query", "<chart>"),
+        }),
+        ..Reply::default()
+    };
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        tg.sender()
+            .send_reply(channel, Lang::En, &reply)
+            .await
+            .unwrap();
+    });
+    let photo = fake.wait_for_call("sendPhoto", |_| true);
+    assert_eq!(photo.params["chat_id"], "-100555");
+    assert_eq!(photo.params["parse_mode"], "HTML");
+    assert!(
+        photo.params["caption"]
+            .as_str()
+            .unwrap()
+            .contains("&lt;chart&gt;"),
+        "{}",
+        photo.params
+    );
+    let png_parts = photo
+        .params
+        .as_object()
+        .unwrap()
+        .values()
+        .filter(|v| v["png"] == true)
+        .count();
+    assert_eq!(png_parts, 1, "{}", photo.params);
+    let sent = fake.wait_for_messages(channel, 2);
+    assert!(sent[0].photo);
+    assert_eq!(sent[1].html, "H100 back on &lt;RunPod&gt; &amp; Vast");
+}
+
+#[test]
+fn a_long_alert_is_split_on_lines_and_a_429_is_waited_out() {
+    let fake = FakeTelegram::start();
+    let chat = 4242;
+    let lines: Vec<String> = (0..400)
+        .map(|i| format!("{i:03}: RTX 4090 <available> on platform #{i}"))
+        .collect();
+    fake.fail_next("sendMessage", Failure::RetryAfter(1));
+    let mut config = config(&fake);
+    // Pace like Telegram but faster, so the test measures our retry, not the 1/s chat limit.
+    config.limits.messages_per_sec_chat = 100;
+    config.limits.messages_per_min_chat = 1000;
+    runtime().block_on(async {
+        let tg = Telegram::new(config).unwrap();
+        tg.sender()
+            .send_text(chat, &lines.join("\n"))
+            .await
+            .unwrap();
+    });
+    let sent = fake.sent_to(chat);
+    assert!(sent.len() >= 4, "{} messages", sent.len());
+    for s in &sent {
+        assert!(s.html.encode_utf16().count() <= 4096);
+    }
+    let joined: Vec<String> = sent
+        .iter()
+        .flat_map(|s| {
+            s.html
+                .lines()
+                .map(fake_telegram::strip_html)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(joined, lines, "every line once, in order, none cut");
+    let calls = fake.calls_of("sendMessage");
+    assert_eq!(calls[0].status, 429);
+    assert!(calls[1].at - calls[0].at >= Duration::from_secs(1));
+}
+
+#[test]
+fn a_chat_that_blocked_the_bot_is_reported_as_gone_not_retried() {
+    let fake = FakeTelegram::start();
+    fake.fail_next(
+        "sendMessage",
+        Failure::Status(403, "Forbidden: bot was blocked by the user".into()),
+    );
+    let result = runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        tg.sender().send_text(77, "H100 is back").await
+    });
+    assert!(matches!(result, Err(SendError::ChatGone(_))), "{result:?}");
+    assert_eq!(fake.calls_of("sendMessage").len(), 1);
+    let shown = format!("{:?}", result.unwrap_err());
+    assert!(!shown.contains(TOKEN));
+}
+
+#[test]
+fn a_slow_answer_shows_typing_before_the_reply() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+    let core = bot_core::Bot::new(Arc::new(Catalog::load(None).unwrap()), store);
+    let mut config = config(&fake);
+    // Everything counts as slow here.
+    config.typing_after = Duration::ZERO;
+    let rt = runtime();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let running = rt.spawn(async move {
+        let tg = Telegram::new(config).unwrap();
+        tg.run(core, async {
+            let _ = stop_rx.await;
+        })
+        .await
+    });
+    fake.wait_for_polling(1);
+    let alice = Person::new(5, "Alice", Some("en"));
+    fake.send_text(&Chat::Private(alice.clone()), &alice, "/gpus");
+    fake.wait_for_messages(5, 1);
+    let calls = fake.calls();
+    let typing = calls
+        .iter()
+        .position(|c| c.method == "sendChatAction" && c.params["action"] == "typing")
+        .expect("typing action");
+    let reply = calls
+        .iter()
+        .position(|c| c.method == "sendMessage")
+        .expect("reply");
+    assert!(typing < reply);
+    stop_tx.send(()).unwrap();
+    rt.block_on(running).unwrap().unwrap();
+}
