@@ -4,6 +4,7 @@
 
 use crate::catalog::{Catalog, EntryKind, NotFound};
 use crate::command::{self, COMMANDS, Command, CommandError};
+use crate::dialogue::{self, Outcome, PickInput, PickState};
 use crate::i18n::{Lang, Localizer};
 use crate::reply::{Msg, Reply};
 use crate::store::{Store, StoreError, UserPrefs, tables};
@@ -144,18 +145,73 @@ impl Bot {
             Command::Compare(args) => vec![crate::billing::chat::compare(ctx, &args)],
             Command::Fit(args) => vec![crate::vram::chat::fit(ctx, &args)],
             Command::Tco(args) => vec![crate::tco::chat(ctx, &args)],
-            Command::Pick | Command::Back | Command::Cancel | Command::Trial(_) => {
-                vec![Reply::text(Msg::new("error-not-available-yet"))]
-            }
+            Command::Pick => self.commit_dialogue(ctx, dialogue::start(ctx)),
+            Command::Back => match self.dialogue(ctx) {
+                Some(state) => {
+                    self.commit_dialogue(ctx, dialogue::step(ctx, &state, PickInput::Back))
+                }
+                None => {
+                    vec![Reply::text(Msg::new("pick-none-active")).with(Msg::new("usage-pick"))]
+                }
+            },
+            Command::Cancel => match self
+                .store
+                .delete(&tables::DIALOGUE, &ctx.who.dialogue_key())
+            {
+                Ok(true) => vec![Reply::text(Msg::new("pick-cancelled"))],
+                Ok(false) => vec![Reply::text(Msg::new("pick-none-active"))],
+                Err(e) => vec![store_error_reply(&e)],
+            },
+            Command::Trial(args) => vec![crate::trial::handle(ctx, &args)],
         }
     }
 
-    fn on_text(&self, _ctx: &Ctx, _text: &str) -> Vec<Reply> {
-        vec![Reply::text(Msg::new("hint-not-a-command")).with(Msg::new("hint-help"))]
+    /// The user's dialogue in this chat, if one is running. An unreadable state (from an
+    /// incompatible older version) counts as none.
+    fn dialogue(&self, ctx: &Ctx) -> Option<PickState> {
+        let value = self
+            .store
+            .get(&tables::DIALOGUE, &ctx.who.dialogue_key())
+            .ok()??;
+        serde_json::from_value(value).ok()
     }
 
-    fn on_choice(&self, _ctx: &Ctx, _id: &str) -> Vec<Reply> {
-        vec![Reply::text(Msg::new("error-stale-choice"))]
+    /// Saves (or clears) the dialogue state an outcome carries, then returns its replies.
+    /// A rejected answer writes nothing.
+    fn commit_dialogue(&self, ctx: &Ctx, outcome: Outcome) -> Vec<Reply> {
+        if outcome.changed {
+            let key = ctx.who.dialogue_key();
+            let saved = match &outcome.state {
+                Some(state) => serde_json::to_value(state)
+                    .map_err(|e| StoreError::Db(e.to_string()))
+                    .and_then(|v| self.store.put(&tables::DIALOGUE, &key, &v)),
+                None => self.store.delete(&tables::DIALOGUE, &key).map(|_| ()),
+            };
+            if let Err(e) = saved {
+                return vec![store_error_reply(&e)];
+            }
+        }
+        outcome.replies
+    }
+
+    fn on_text(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
+        match self.dialogue(ctx) {
+            Some(state) => self.commit_dialogue(
+                ctx,
+                dialogue::step(ctx, &state, PickInput::Text(text.to_string())),
+            ),
+            None => vec![Reply::text(Msg::new("hint-not-a-command")).with(Msg::new("hint-help"))],
+        }
+    }
+
+    fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
+        match self.dialogue(ctx) {
+            Some(state) => self.commit_dialogue(
+                ctx,
+                dialogue::step(ctx, &state, PickInput::Choice(id.to_string())),
+            ),
+            None => vec![Reply::text(Msg::new("error-stale-choice"))],
+        }
     }
 
     fn set_lang(&self, ctx: &Ctx, arg: Option<&str>) -> Reply {

@@ -1,0 +1,314 @@
+//! The /pick dialogue as users live it: every step, both languages, back, cancel, bad answers,
+//! a restart in the middle, and two people in one group.
+
+use bot_core::reply::Reply;
+use bot_core::store::{Store, db_path, tables};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
+use std::path::Path;
+use std::sync::Arc;
+
+fn bot_at(dir: &Path) -> Bot {
+    let store = Arc::new(Store::open(&db_path(dir)).unwrap());
+    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    bot
+}
+
+fn user(chat: &str, id: &str, locale: &str) -> ChatRef {
+    ChatRef {
+        platform: "test".into(),
+        chat: chat.into(),
+        user: id.into(),
+        locale: Some(locale.into()),
+    }
+}
+
+struct Turn {
+    text: String,
+    choices: Vec<String>,
+}
+
+fn render(bot: &Bot, who: &ChatRef, replies: &[Reply]) -> Turn {
+    let lang = bot.lang_for(who);
+    let l = Localizer::get();
+    let mut text = String::new();
+    let mut choices = Vec::new();
+    for r in replies {
+        for id in r.message_ids() {
+            let _ = id;
+        }
+        text.push_str(&l.render_plain(lang, r));
+        text.push('\n');
+        for c in &r.choices {
+            // Every label must format in the user's language.
+            l.try_format(lang, &c.label).unwrap();
+            choices.push(c.id.clone());
+        }
+        for part in &r.parts {
+            if let bot_core::reply::Part::Text(m) = part {
+                l.try_format(lang, m).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    Turn { text, choices }
+}
+
+fn say(bot: &Bot, who: &ChatRef, text: &str) -> Turn {
+    let replies = bot.handle(who, Input::Text(text.into()));
+    render(bot, who, &replies)
+}
+
+fn tap(bot: &Bot, who: &ChatRef, id: &str) -> Turn {
+    let replies = bot.handle(who, Input::Choice(id.into()));
+    render(bot, who, &replies)
+}
+
+fn state(bot: &Bot, who: &ChatRef) -> Option<serde_json::Value> {
+    bot.store
+        .get(&tables::DIALOGUE, &who.dialogue_key())
+        .unwrap()
+}
+
+/// Drives a fine-tune dialogue to the trial plan and returns each turn's text.
+fn fine_tune_to_trial(bot: &Bot, who: &ChatRef) -> Vec<String> {
+    let mut texts = Vec::new();
+    let t = say(bot, who, "/pick");
+    assert_eq!(t.choices, vec!["t:exp", "t:tune", "t:serve"]);
+    texts.push(t.text);
+    let t = tap(bot, who, "t:tune");
+    assert!(
+        t.choices.contains(&"m:qwen2.5-7b".to_string()),
+        "{:?}",
+        t.choices
+    );
+    texts.push(t.text);
+    let t = tap(bot, who, "m:qwen2.5-7b");
+    assert_eq!(t.choices[0], "q:lora");
+    texts.push(t.text);
+    let t = tap(bot, who, "q:lora");
+    texts.push(t.text);
+    let t = tap(bot, who, "c:4096");
+    texts.push(t.text);
+    let t = tap(bot, who, "u:3h");
+    let card = t
+        .choices
+        .iter()
+        .find(|c| c.starts_with("g:"))
+        .expect("some card fits a 7B LoRA")
+        .clone();
+    assert!(
+        card.len() <= 60,
+        "choice ids stay under Telegram's 64-byte callback limit"
+    );
+    texts.push(t.text);
+    let t = tap(bot, who, &card);
+    assert!(t.choices.contains(&"b:done".to_string()));
+    texts.push(t.text);
+    let t = tap(bot, who, "b:web");
+    texts.push(t.text);
+    let t = tap(bot, who, "b:done");
+    assert_eq!(t.choices, vec!["r:trial"]);
+    texts.push(t.text);
+    let t = tap(bot, who, "r:trial");
+    assert_eq!(t.choices, vec!["x:done"]);
+    texts.push(t.text);
+    texts
+}
+
+#[test]
+fn an_english_user_taps_through_to_the_trial_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u1", "en-GB");
+    let texts = fine_tune_to_trial(&bot, &who);
+    assert!(texts[0].contains("Step 1 of 7") && texts[0].contains("one sentence"));
+    let usage_turn = &texts[5];
+    assert!(
+        usage_turn.contains("hourly and per-second billing come close"),
+        "{usage_turn}"
+    );
+    assert!(usage_turn.contains("needs about") && usage_turn.contains("GiB"));
+    let result = &texts[8];
+    assert!(result.contains("Where to rent"), "{result}");
+    assert!(result.contains("Job cost") && result.contains("Per useful hour"));
+    assert!(result.contains("Stock: unknown"));
+    let plan = &texts[9];
+    assert!(plan.contains("Top up only about"), "{plan}");
+    assert!(plan.contains("/trial"));
+    assert!(plan.contains("switch platform"));
+    let end = tap(&bot, &who, "x:done");
+    assert!(end.text.contains("Done."));
+    assert!(
+        state(&bot, &who).is_none(),
+        "a finished dialogue leaves no state"
+    );
+}
+
+#[test]
+fn a_chinese_user_gets_the_same_dialogue_in_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u2", "zh-Hans");
+    let texts = fine_tune_to_trial(&bot, &who);
+    assert!(texts[0].contains("第 1 步") && texts[0].contains("写成一句话"));
+    assert!(
+        texts[8].contains("去哪租") && texts[8].contains("任务总价"),
+        "{}",
+        texts[8]
+    );
+    assert!(texts[9].contains("只充大约"), "{}", texts[9]);
+    assert!(!texts.concat().contains("Step "));
+}
+
+#[test]
+fn back_returns_to_the_previous_question_and_cancel_clears() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u1", "en");
+    let t = say(&bot, &who, "/back");
+    assert!(t.text.contains("no /pick conversation"));
+    say(&bot, &who, "/pick");
+    let t = say(&bot, &who, "/back");
+    assert!(t.text.contains("first step"));
+    tap(&bot, &who, "t:serve");
+    tap(&bot, &who, "m:qwen2.5-7b");
+    let t = say(&bot, &who, "/back");
+    assert!(t.text.contains("Which model?"), "{}", t.text);
+    let t = say(&bot, &who, "/back");
+    assert!(t.text.contains("What kind of work"), "{}", t.text);
+    let t = say(&bot, &who, "/cancel");
+    assert!(t.text.contains("Stopped."));
+    assert!(state(&bot, &who).is_none());
+    let t = tap(&bot, &who, "t:exp");
+    assert!(t.text.contains("conversation that has ended"));
+}
+
+#[test]
+fn a_bad_answer_at_any_step_gets_a_hint_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u1", "en");
+    say(&bot, &who, "/pick");
+    let path = ["t:exp", "m:qwen2.5-7b", "q:bf16", "c:4096", "u:1h"];
+    let mut steps_checked = 0;
+    for next in path
+        .iter()
+        .map(|s| Some(s.to_string()))
+        .chain([None, None, None, None])
+    {
+        let before = state(&bot, &who).expect("dialogue running");
+        for junk in ["banana", "<b>x</b>", "z:nope", "999999999999999999999b"] {
+            let t = if junk.contains(':') {
+                tap(&bot, &who, junk)
+            } else {
+                say(&bot, &who, junk)
+            };
+            assert!(
+                t.text.contains("couldn't use that answer"),
+                "{junk}: {}",
+                t.text
+            );
+            assert_eq!(
+                state(&bot, &who).unwrap(),
+                before,
+                "{junk} changed the state"
+            );
+        }
+        steps_checked += 1;
+        // Advance: the scripted answer, or the first choice offered (card, barriers done, trial).
+        let choice = match next {
+            Some(c) => c,
+            None => {
+                let step = before["step"].as_str().unwrap().to_string();
+                match step.as_str() {
+                    "card" => {
+                        let t = say(&bot, &who, "ok");
+                        assert!(t.text.contains("What do you need"), "{}", t.text);
+                        continue;
+                    }
+                    "barriers" => "b:done".into(),
+                    "result" => "r:trial".into(),
+                    _ => "x:done".into(),
+                }
+            }
+        };
+        tap(&bot, &who, &choice);
+    }
+    assert_eq!(steps_checked, 9);
+    assert!(state(&bot, &who).is_none());
+}
+
+#[test]
+fn typed_answers_work_as_well_as_buttons() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u1", "zh-CN");
+    say(&bot, &who, "/pick");
+    let t = say(
+        &bot,
+        &who,
+        "我想用 LoRA 微调 Qwen/Qwen2.5-7B-Instruct，大概跑 3 小时",
+    );
+    assert!(t.text.contains("跑哪个模型"), "{}", t.text);
+    assert_eq!(
+        t.choices[0], "m:qwen2.5-7b",
+        "the model named in the sentence is offered first"
+    );
+    say(&bot, &who, "好");
+    say(&bot, &who, "qlora");
+    say(&bot, &who, "16k");
+    let t = say(&bot, &who, "每天4小时");
+    assert!(t.text.contains("自动关机"), "{}", t.text);
+    let s = state(&bot, &who).unwrap();
+    assert_eq!(s["method"], "qlora");
+    assert_eq!(s["context"], 16384);
+    let t = say(&bot, &who, "4090");
+    assert!(t.text.contains("上手需要什么条件"), "{}", t.text);
+    say(&bot, &who, "支付宝");
+    say(&bot, &who, "预算 30");
+    let s = state(&bot, &who).unwrap();
+    assert_eq!(s["needs"]["payments"][0], "alipay");
+    assert_eq!(s["gpu"], "rtx-4090");
+    let t = say(&bot, &who, "完成");
+    assert!(t.text.contains("去哪租"), "{}", t.text);
+}
+
+#[test]
+fn a_restart_in_the_middle_continues_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let who = user("c9", "u9", "en");
+    {
+        let bot = bot_at(dir.path());
+        say(&bot, &who, "/pick");
+        tap(&bot, &who, "t:exp");
+        tap(&bot, &who, "m:llama-3.1-8b");
+    } // the process "exits": store closed
+    let bot = bot_at(dir.path());
+    let t = tap(&bot, &who, "q:int8");
+    assert!(t.text.contains("How long are the sequences"), "{}", t.text);
+    let s = state(&bot, &who).unwrap();
+    assert_eq!(s["model"], "llama-3.1-8b");
+    assert_eq!(s["method"], "int8");
+}
+
+#[test]
+fn two_people_in_one_group_each_have_their_own_dialogue() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let alice = user("group-1", "alice", "en");
+    let bob = user("group-1", "bob", "zh");
+    say(&bot, &alice, "/pick");
+    say(&bot, &bob, "/pick");
+    tap(&bot, &alice, "t:serve");
+    tap(&bot, &alice, "m:qwen2.5-32b");
+    let t = tap(&bot, &bob, "t:exp");
+    assert!(t.text.contains("跑哪个模型"));
+    assert_eq!(state(&bot, &alice).unwrap()["step"], "method");
+    assert_eq!(state(&bot, &bob).unwrap()["step"], "model");
+    say(&bot, &bob, "/cancel");
+    assert!(
+        state(&bot, &alice).is_some(),
+        "Bob's cancel leaves Alice's dialogue alone"
+    );
+    assert_eq!(bot.lang_for(&bob), Lang::Zh);
+}

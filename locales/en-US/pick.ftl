@@ -1,0 +1,123 @@
+pick-step = Step { $n } of { $total }
+pick-at-first-step = This is the first step; there is nothing to go back to.
+pick-finished = Done. Good luck with the trial! Start again any time with /pick.
+pick-none-active = There is no /pick conversation running here.
+pick-cancelled = Stopped. Nothing else was changed; /pick starts over.
+pick-invalid = I couldn't use that answer, so nothing changed.
+pick-hint-task = Tap one of the three task types, or describe the job in one sentence (e.g. "LoRA fine-tune qwen2.5-7b for 3 hours").
+pick-hint-model = Tap a model, type a name (qwen2.5-7b, Qwen/Qwen2.5-7B-Instruct) or a size (13b).
+pick-hint-method = Tap one of the options, or type a format such as bf16, int8, awq, q4_k_m (or lora / qlora / full for training).
+pick-hint-context = Tap a context length or type one such as 16k or 8192.
+pick-hint-usage = Type a duration (40m, 3h), "daily 4h" or "always", or tap an option.
+pick-hint-card = Tap a card, or type one such as "4090" or "2x a100".
+pick-hint-barriers = Tap the needs to switch them on or off, type "budget 50" to set a budget, then tap "Done".
+pick-hint-result = Tap "Trial plan" to continue, /back to change an answer.
+pick-hint-trial = Tap "Finish" to end, /back to change an answer.
+
+pick-ask-task = What kind of work is it?
+pick-one-sentence = First write the job as one sentence: which model, for how long, does it need to stay online? If you can't yet, you're not ready to order. You can type that sentence here instead of tapping.
+pick-task-exp = Short experiment / demo (minutes to hours)
+pick-task-tune = Fine-tuning / training (hours to days)
+pick-task-serve = Long-running inference service (always on)
+
+pick-ask-model = Which model? Tap one, or type a name or a size like 13b.
+pick-ask-model-unsure = Not sure? Pick by size: smaller models fit cheaper cards.
+pick-model = { $name }
+pick-model-size = { $name } ({ $b }B parameters)
+pick-model-unsure = Not sure
+pick-ask-method-quant = Which precision / quantization? Lower bits need less VRAM at some quality cost.
+pick-ask-method-train = How will you train? LoRA trains a small adapter; QLoRA also keeps the base in 4-bit; full fine-tuning updates every weight and needs far more memory.
+pick-method = { $method ->
+    [bf16] BF16 (full quality)
+    [fp8] FP8
+    [int8] INT8
+    [awq] 4-bit AWQ
+    [q4_k_m] GGUF Q4_K_M (llama.cpp)
+    [lora] LoRA (BF16 base)
+    [qlora] QLoRA (4-bit base)
+    [full] Full fine-tune
+   *[other] { $method }
+  }
+pick-ask-context = How long are the sequences (prompt + output)? Longer context needs more memory for the KV cache and activations.
+pick-context = { $k }k tokens
+
+pick-ask-usage = How long, and how often, do you need the card?
+pick-usage-oneoff = One run of { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+  }
+pick-usage-daily = { $hours } hours every day
+pick-usage-always = Always on (a service)
+pick-advice-short = A short run-and-stop job: per-second billing usually wins — but check whether boot and image pull are billed, they are a big share of a short job.
+pick-advice-hours = A job of several hours: hourly and per-second billing come close; what decides is the minimum increment and whether setup time is billed.
+pick-advice-daily = A few hours every day: hourly billing with auto-shutdown, so a forgotten instance stops costing money; a daily or weekly package only pays off if you really use it.
+pick-advice-always = Always on: monthly (or longer) prices are usually cheapest; per-second billing costs more to manage for a service.
+pick-advice-api = For a service that is not busy all day, a pay-per-token API is often cheaper than renting a card; compare with /tco before you rent.
+
+pick-fit-failed = I couldn't estimate memory for this combination. Go /back and change the model or format.
+pick-fit-summary = { $model } ({ $method }) needs about { $total } GiB: weights { $weights }, KV cache { $kv }, activations { $act }, optimizer and gradients { $optimizer }, overhead { $overhead } GiB.
+pick-no-card-fits = No card in the catalog fits this, even with 8 cards. Go /back and pick a smaller model or lower precision.
+pick-ask-card = Cards that fit, cheapest for your job first (the price already includes hidden costs):
+pick-bandwidth-note = Generating tokens is limited by memory bandwidth, not TFLOPS: a card with more GB/s answers faster.
+pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vram } GB, { $bandwidth } GB/s — from { $from ->
+    [unknown] price unknown
+   *[other] { $from }
+  }
+
+pick-ask-barriers = What do you need to get started? Tap to switch each on or off, then tap "Done". Type "budget 50" to set a budget for the job.
+pick-budget-set = Budget: { $budget }
+pick-need-web = { $state ->
+    [on] ☑
+   *[off] ☐
+  } Web terminal / Jupyter in the browser
+pick-need-img = { $state ->
+    [on] ☑
+   *[off] ☐
+  } Ready-made framework images
+pick-need-nrn = { $state ->
+    [on] ☑
+   *[off] ☐
+  } No real-name verification
+pick-need-pay = { $state ->
+    [on] ☑
+   *[off] ☐
+  } Pay with { $method ->
+    [alipay] Alipay
+    [wechat] WeChat Pay
+    [card] a bank card
+    [crypto] crypto
+   *[other] { $method }
+  }
+pick-barriers-done = Done
+
+pick-result-title = Where to rent { $cards }× { $gpu }:
+pick-usage-line-oneoff = Job: one run of { $hours } h.
+pick-usage-line-daily = Job: { $hours } h a day for 30 days.
+pick-usage-line-always = Job: always on for one 730-hour month.
+pick-result-none = No platform in the catalog lists a price for this card.
+col-rank = #
+col-job-cost = Job cost
+col-per-useful-hour = Per useful hour
+col-barriers = Needs
+pick-rule = { $platform }: { $rule }
+pick-stock-unknown = Stock: unknown for now — check the platform's console before paying.
+pick-result-legend = Needs: web = web terminal, img = images, nrn = no real-name, pay = payment; ✓ met, ✗ not met, ? unknown. * = price older than 30 days or undated.
+pick-assumed-boot = Assumed for the first run: { $boot } min boot and { $pull } min image pull, billed where the platform bills them.
+pick-over-budget = The cheapest option is over your budget of { $budget }.
+pick-drop-tier = Drop one tier: { $cards }× { $gpu } also fits, from { $cost } for this job.
+pick-no-lower-tier = No cheaper lower-tier card fits this job.
+pick-see-trial = Trial plan
+
+pick-trial-title = A small trial before you spend more:
+pick-trial-topup = 1. Top up only about { $amount } on { $platform } — enough for one { $hours } h trial run. Check network, environment and VRAM.
+pick-trial-min-topup = (That is the platform's minimum top-up.)
+pick-trial-topup-unknown = 1. Top up only enough for one short run (no price known for this card, so I can't size it).
+pick-trial-task-exp = 2. Run a reduced version of your real experiment (your model, your data, fewer samples), not hello world.
+pick-trial-task-tune = 2. Run a few hundred steps of your real fine-tune on a slice of your data; check memory at the peak and that a checkpoint saves and resumes.
+pick-trial-task-serve = 2. Serve your real model and replay a sample of real requests at the concurrency you expect; watch latency and memory.
+pick-trial-record = 3. Record wall time from boot to finish, card-hours, and the real charge.
+pick-trial-ledger = Then tell me: /trial <platform> { $gpu } <wall time> <cost> — I'll convert it to the common unit and compare it with the list price.
+pick-trial-switch = 4. If it doesn't run, switch platform and repeat — don't keep paying on the one that fails.
+pick-trial-scale = 5. Scale up only after it works.
+pick-subscribe-offer = Stock alerts for { $gpu } (/subscribe) will arrive with the availability feature; until then check stock on the platform before paying.
+pick-done = Finish

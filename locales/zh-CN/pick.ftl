@@ -1,0 +1,120 @@
+pick-step = 第 { $n } 步，共 { $total } 步
+pick-at-first-step = 已经是第一步了，没有上一步可返回。
+pick-finished = 完成，祝试跑顺利！随时可以用 /pick 重新开始。
+pick-none-active = 这里没有进行中的 /pick 对话。
+pick-cancelled = 已退出，其他数据没有改动；/pick 可以重新开始。
+pick-invalid = 这个回答我没法用，当前进度没有变。
+pick-hint-task = 点选三种任务之一，或者用一句话描述任务（例如“用 LoRA 微调 qwen2.5-7b，跑 3 小时”）。
+pick-hint-model = 点选模型，或输入名称（qwen2.5-7b、Qwen/Qwen2.5-7B-Instruct）或参数量（13b）。
+pick-hint-method = 点选一项，或输入格式，如 bf16、int8、awq、q4_k_m（训练可选 lora / qlora / full）。
+pick-hint-context = 点选上下文长度，或直接输入，如 16k、8192。
+pick-hint-usage = 输入时长（40分钟、3h）、“每天4小时”或“一直在线”，也可以点选。
+pick-hint-card = 点选显卡，或输入如“4090”“2x a100”。
+pick-hint-barriers = 点选需求来开关，输入“预算 50”设定预算，最后点“完成”。
+pick-hint-result = 点“试跑计划”继续，或用 /back 修改之前的回答。
+pick-hint-trial = 点“结束”完成，或用 /back 修改之前的回答。
+
+pick-ask-task = 你要跑的是哪类任务？
+pick-one-sentence = 先把任务写成一句话：跑什么模型、跑多久、要不要一直在线。写不出来说明还没想清楚，这时下单多半会买错规格。这句话也可以直接发给我，不用点按钮。
+pick-task-exp = 短时实验 / demo（几分钟到几小时）
+pick-task-tune = 微调 / 训练（几小时到几天）
+pick-task-serve = 长期在线的推理服务
+
+pick-ask-model = 跑哪个模型？点选，或输入名称，或输入参数量如 13b。
+pick-ask-model-unsure = 拿不准？按规模挑：模型越小，能用的卡越便宜。
+pick-model = { $name }
+pick-model-size = { $name }（{ $b }B 参数）
+pick-model-unsure = 不确定
+pick-ask-method-quant = 用什么精度 / 量化？位数越低越省显存，效果会有些损失。
+pick-ask-method-train = 打算怎么训？LoRA 只训练一个小适配器；QLoRA 还把底座压到 4 bit；全参微调更新所有权重，显存要多得多。
+pick-method = { $method ->
+    [bf16] BF16（原始精度）
+    [fp8] FP8
+    [int8] INT8
+    [awq] 4 bit AWQ
+    [q4_k_m] GGUF Q4_K_M（llama.cpp）
+    [lora] LoRA（BF16 底座）
+    [qlora] QLoRA（4 bit 底座）
+    [full] 全参微调
+   *[other] { $method }
+  }
+pick-ask-context = 序列有多长（输入加输出）？上下文越长，KV 缓存和激活占的显存越多。
+pick-context = { $k }k tokens
+
+pick-ask-usage = 要用多久、多频繁？
+pick-usage-oneoff = 跑一次，{ $hours } 小时
+pick-usage-daily = 每天 { $hours } 小时
+pick-usage-always = 一直在线（挂服务）
+pick-advice-short = 跑完就关的短任务，按秒计费通常最划算；但要看开机和拉镜像算不算钱，短任务里这部分占比很大。
+pick-advice-hours = 几个小时的任务，按小时和按秒差不多，关键看最小计费单位和环境准备时间是否计费。
+pick-advice-daily = 每天用几个小时：按小时计费并打开自动关机，免得忘关一直扣钱；包日包周只有真用满才划算。
+pick-advice-always = 一直在线：包月（或更长）通常最便宜；按秒计费挂服务，管理成本更高。
+pick-advice-api = 不是全天满载的服务，按 token 调 API 往往比租卡更省；租之前先用 /tco 算一下。
+
+pick-fit-failed = 这个组合我估算不了显存，请 /back 换个模型或格式。
+pick-fit-summary = { $model }（{ $method }）大约需要 { $total } GiB：权重 { $weights }，KV 缓存 { $kv }，激活 { $act }，优化器和梯度 { $optimizer }，额外开销 { $overhead } GiB。
+pick-no-card-fits = 目录里没有卡放得下，8 卡也不行。请 /back 换个小一点的模型或更低的精度。
+pick-ask-card = 放得下的卡，按你这个任务的实际花费从低到高（已含隐性成本）：
+pick-bandwidth-note = 生成 token 的速度受显存带宽限制，而不是算力：GB/s 越高，出字越快。
+pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共 { $vram } GB，带宽 { $bandwidth } GB/s — { $from ->
+    [unknown] 价格未知
+   *[other] { $from } 起
+  }
+
+pick-ask-barriers = 上手需要什么条件？点选来开关，选好后点“完成”。输入“预算 50”可以设定这次任务的预算。
+pick-budget-set = 预算：{ $budget }
+pick-need-web = { $state ->
+    [on] ☑
+   *[off] ☐
+  } 浏览器里能用网页终端 / Jupyter
+pick-need-img = { $state ->
+    [on] ☑
+   *[off] ☐
+  } 有现成的框架镜像
+pick-need-nrn = { $state ->
+    [on] ☑
+   *[off] ☐
+  } 不需要实名认证
+pick-need-pay = { $state ->
+    [on] ☑
+   *[off] ☐
+  } 能用{ $method ->
+    [alipay] 支付宝
+    [wechat] 微信支付
+    [card] 银行卡
+    [crypto] 加密货币
+   *[other] { $method }
+  }付款
+pick-barriers-done = 完成
+
+pick-result-title = { $cards } 张 { $gpu } 去哪租：
+pick-usage-line-oneoff = 任务：跑一次 { $hours } 小时。
+pick-usage-line-daily = 任务：每天 { $hours } 小时，按 30 天算。
+pick-usage-line-always = 任务：一直在线，按一个月 730 小时算。
+pick-result-none = 目录里还没有平台标出这张卡的价格。
+col-rank = #
+col-job-cost = 任务总价
+col-per-useful-hour = 每有效小时
+col-barriers = 需求
+pick-rule = { $platform }：{ $rule }
+pick-stock-unknown = 库存：暂时未知，付款前请先到平台控制台确认。
+pick-result-legend = 需求：web = 网页终端，img = 镜像，nrn = 免实名，pay = 支付方式；✓ 满足，✗ 不满足，? 未知。* = 价格超过 30 天或没有日期。
+pick-assumed-boot = 首次运行按开机 { $boot } 分钟、拉镜像 { $pull } 分钟估算，平台对这部分计费的才计入。
+pick-over-budget = 最便宜的方案也超出了你的预算 { $budget }。
+pick-drop-tier = 降一档：{ $cards } 张 { $gpu } 也放得下，这个任务 { $cost } 起。
+pick-no-lower-tier = 没有更便宜的低一档显卡放得下这个任务。
+pick-see-trial = 试跑计划
+
+pick-trial-title = 加钱之前，先小额试跑：
+pick-trial-topup = 1. 在 { $platform } 只充大约 { $amount }，够跑一次 { $hours } 小时的试跑就行。先验证网络、环境和显存。
+pick-trial-min-topup = （这是平台的最低充值额。）
+pick-trial-topup-unknown = 1. 只充够跑一次的钱（这张卡暂无价格数据，没法帮你算具体金额）。
+pick-trial-task-exp = 2. 跑你真实实验的简化版（同样的模型和数据，少一点样本），不要只跑 hello world。
+pick-trial-task-tune = 2. 用一小部分数据跑几百步真实微调，看峰值显存，确认检查点能保存、能续跑。
+pick-trial-task-serve = 2. 部署你的真实模型，按预期并发回放一批真实请求，观察延迟和显存。
+pick-trial-record = 3. 记下从开机到跑完的耗时、卡时和实际扣费。
+pick-trial-ledger = 然后告诉我：/trial <平台> { $gpu } <耗时> <花费>，我帮你折成统一单位，和标价对比。
+pick-trial-switch = 4. 跑不通就换一家重复上面的步骤，别在跑不通的平台上继续加钱。
+pick-trial-scale = 5. 跑通了再放大规模。
+pick-subscribe-offer = { $gpu } 的到货提醒（/subscribe）会随库存功能上线；在那之前，付款前请先到平台确认库存。
+pick-done = 结束
