@@ -11,8 +11,14 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
     let locale = lang.or(env_lang.as_deref());
     let who = ChatRef::terminal(locale);
     let bot = Bot::new(catalog, store);
-    // An explicit --lang wins over a stored /lang choice for this session only.
-    let forced = lang.and_then(bot_core::Lang::parse_user_choice);
+    // `--lang` is the same as typing `/lang` first: stored, so every part of every answer
+    // (including text the engines pre-format) uses one language.
+    if let Some(l) = lang {
+        if bot_core::Lang::parse_user_choice(l).is_none() {
+            anyhow::bail!("--lang must be zh or en, not `{l}`");
+        }
+        bot.handle(&who, Input::Text(format!("/lang {l}")));
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut choices: Vec<Choice> = Vec::new();
