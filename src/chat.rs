@@ -36,9 +36,7 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
             _ => Input::Text(text.to_string()),
         };
         let replies = bot.handle(&who, input);
-        let lang = forced
-            .filter(|_| !text.starts_with("/lang"))
-            .unwrap_or_else(|| bot.lang_for(&who));
+        let lang = bot.lang_for(&who);
         choices.clear();
         for reply in &replies {
             writeln!(out, "{}", Localizer::get().render_plain(lang, reply))?;

@@ -317,8 +317,8 @@ pub fn ask_barriers(s: &PickState, header: Msg) -> Reply {
 
 /// Offers for the chosen card, cheapest first, with each one's barrier check; platforms that
 /// certainly fail a need go after those that do not.
-pub fn ranked_offers<'a>(
-    ctx: &'a Ctx,
+pub fn ranked_offers(
+    ctx: &Ctx,
     s: &PickState,
     gpu: &str,
     cards: u32,
