@@ -324,7 +324,15 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         }
         None => match vram::cheapest_usd_per_hour(ctx.catalog, &gpu.id) {
             Some((usd, as_of)) => match convert(ctx.catalog, usd, "USD", &cur) {
-                Some(x) => (x * cards as f64, Some(as_of)),
+                // `?` marks an undated quote; the message names it.
+                Some(x) => (
+                    x * cards as f64,
+                    Some(if as_of == "?" {
+                        "undated".to_string()
+                    } else {
+                        as_of
+                    }),
+                ),
                 None => return no_fx("USD", &cur),
             },
             None => {

@@ -53,7 +53,10 @@ fit-error-word = "{ $value }" is neither a quantization, a task, an engine nor a
 fit-error-model = The catalog entry for { $model } is incomplete, so I can't size it.
 
 tco-title = Rent vs API: { $model } · { $quant } on { $cards } × { $gpu }
-tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list price in my catalog (as of { $as_of }). Give your own with price=…
+tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list price in my catalog (as of { $as_of ->
+    [undated] an unknown date: the source gives none
+   *[other] { $as_of }
+  }). Prices move: give your own with price=…
 tco-price-user = Card price: { $price } { $currency }/hour (yours).
 tco-does-not-fit = ❌ The model does not fit on these cards even for one 2048-token conversation; the figures below assume it did. Check /fit first.
 tco-throughput = Serving estimate: about { $tps } tokens/s with { $concurrency } conversations of { $context } tokens in parallel, so at most { $capacity } tokens a day.

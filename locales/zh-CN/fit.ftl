@@ -53,7 +53,10 @@ fit-error-word = 「{ $value }」既不是量化方式、任务、推理框架�
 fit-error-model = 目录里 { $model } 的配置不完整，没法估算。
 
 tco-title = 租卡还是调 API：{ $model } · { $quant }，{ $cards } 张 { $gpu }
-tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目录中的最低标价（报价日期 { $as_of }）。也可以用 price=… 填你自己的价格。
+tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目录中的最低标价（报价日期 { $as_of ->
+    [undated] 未知，来源没有标注
+   *[other] { $as_of }
+  }）。价格会变，可以用 price=… 填你自己的价格。
 tco-price-user = 显卡价格：{ $price } { $currency }/小时（你提供的）。
 tco-does-not-fit = ❌ 这些卡连一路 2048 tokens 的对话都放不下，下面的数字是假设能放下时的结果。请先用 /fit 检查。
 tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } tokens 时约 { $tps } tokens/秒，一天最多约 { $capacity } tokens。

@@ -635,12 +635,13 @@ fn options(
     out
 }
 
-/// Cheapest catalog list price of one card for one hour, in USD at the catalog FX rate, and
-/// the date of that quote. Quotes per second/minute/day/... are scaled to an hour.
+/// Cheapest pay-as-you-go catalog list price of one card for one hour, in USD at the catalog
+/// FX rate, and the date of that quote (`?` when the source gives none). Quotes per second or
+/// minute are scaled to an hour; prepaid day/week/month tiers are not an hourly price.
 pub fn cheapest_usd_per_hour(catalog: &Catalog, gpu_id: &str) -> Option<(f64, String)> {
     let mut best: Option<(f64, String)> = None;
     for p in &catalog.platforms {
-        for q in p.prices_for(gpu_id) {
+        for q in p.prices_for(gpu_id).filter(|q| q.per.seconds() <= 3600) {
             let amount: f64 = q.amount.to_string().parse().ok()?;
             let per_hour = amount * 3600.0 / q.per.seconds() as f64 / q.cards.max(1) as f64;
             let usd = if q.currency.eq_ignore_ascii_case("USD") {
@@ -650,7 +651,12 @@ pub fn cheapest_usd_per_hour(catalog: &Catalog, gpu_id: &str) -> Option<(f64, St
                 per_hour * rate.to_string().parse::<f64>().ok()?
             };
             if best.as_ref().is_none_or(|(b, _)| usd < *b) {
-                best = Some((usd, q.as_of.clone()));
+                let date = if q.undated {
+                    "?".to_string()
+                } else {
+                    q.as_of.clone()
+                };
+                best = Some((usd, date));
             }
         }
     }
