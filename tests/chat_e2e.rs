@@ -116,3 +116,25 @@ fn a_database_from_a_newer_version_is_refused_clearly() {
     assert!(!ok);
     assert!(err.contains("newer GPU Scout"), "{err}");
 }
+
+#[test]
+fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    // Fine-tune, first model, LoRA, 8k, one 3-hour run, first card, web terminal, done,
+    // trial plan, finish.
+    let (out, err, ok) = gpuscout(dir.path(), &["chat", "--lang", "zh"], "/pick\n2\n1\n1\n2\n2\n1\n1\n8\n1\n1\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("第 7 步，共 7 步"), "{out}");
+    assert!(out.contains("只充大约"), "{out}");
+    assert!(out.contains("完成，祝试跑顺利"));
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "en"],
+        "/pick\nserve qwen2.5-7b as an API for my team, always on\nok\n1\n2\n4\n1\n8\n1\n1\n",
+    );
+    assert!(ok);
+    assert!(out.contains("Always on: monthly"), "{out}");
+    assert!(out.contains("one 730-hour month"), "{out}");
+    assert!(out.contains("Step 7 of 7") && out.contains("Top up only about"), "{out}");
+}

@@ -405,7 +405,9 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                     billing::format_money(o.cost.total_cost, &o.cost.currency),
                     billing::format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
                     met_text(check),
-                    if o.stale {
+                    if o.quote.undated {
+                        "? *".to_string()
+                    } else if o.stale {
                         format!("{} *", o.quote.as_of)
                     } else {
                         o.quote.as_of.clone()
@@ -440,11 +442,13 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
         }
         r.push(Msg::new("pick-stock-unknown"));
         r.push(Msg::new("pick-result-legend"));
-        r.push(
-            Msg::new("pick-assumed-boot")
-                .arg("boot", ASSUMED_BOOT_MINUTES as u32)
-                .arg("pull", ASSUMED_PULL_MINUTES as u32),
-        );
+        if !matches!(s.usage, Some(Usage::Always)) {
+            r.push(
+                Msg::new("pick-assumed-boot")
+                    .arg("boot", ASSUMED_BOOT_MINUTES as u32)
+                    .arg("pull", ASSUMED_PULL_MINUTES as u32),
+            );
+        }
     }
     let first_total = offers.first().map(|(o, _)| o.cost.total_cost);
     let over_budget = matches!((s.needs.budget, first_total), (Some(b), Some(t)) if t > b);
