@@ -312,3 +312,29 @@ fn two_people_in_one_group_each_have_their_own_dialogue() {
     );
     assert_eq!(bot.lang_for(&bob), Lang::Zh);
 }
+
+#[test]
+fn not_sure_offers_models_by_size_and_a_tight_budget_offers_a_lower_tier() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u1", "en");
+    say(&bot, &who, "/pick");
+    tap(&bot, &who, "t:serve");
+    let t = tap(&bot, &who, "m:unsure");
+    assert!(t.text.contains("Pick by size"), "{}", t.text);
+    assert!(
+        t.choices.contains(&"m:qwen2.5-1.5b".to_string())
+            && t.choices.contains(&"m:llama-3.3-70b".to_string())
+    );
+    tap(&bot, &who, "m:qwen2.5-7b");
+    tap(&bot, &who, "q:bf16");
+    tap(&bot, &who, "c:4096");
+    tap(&bot, &who, "u:3h");
+    // Choose a flagship card on purpose, then a budget no platform can meet.
+    let t = say(&bot, &who, "h100");
+    assert!(t.text.contains("What do you need"), "{}", t.text);
+    say(&bot, &who, "budget 0.01");
+    let t = tap(&bot, &who, "b:done");
+    assert!(t.text.contains("over your budget of 0.01"), "{}", t.text);
+    assert!(t.text.contains("Drop one tier:"), "{}", t.text);
+}
