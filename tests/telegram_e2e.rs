@@ -312,12 +312,8 @@ fn a_restart_keeps_the_language_and_answers_what_arrived_while_down() {
     let dm = Chat::Private(alice.clone());
     let set = w.say(&dm, &alice, "/lang zh", 1);
     assert!(set.html.contains("语言已切换"), "{}", set.html);
-    // Wait until the bot has confirmed that update, then stop it like a service manager.
-    let confirmed_before = w.fake.confirmed_offset();
-    w.fake
-        .wait_until(Duration::from_secs(20), "offset confirmed", |v| {
-            (v.confirmed_offset() > confirmed_before || !v.calls().is_empty()).then_some(())
-        });
+    // Once Telegram has our offset, stop the bot like a service manager would.
+    w.fake.wait_for_confirmation();
     let stderr = w.stop();
     assert!(stderr.contains("telegram: stopped"), "{stderr}");
 
@@ -464,4 +460,122 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
     let (status, stderr) = bot.stop();
     assert!(status.success(), "{stderr}");
     fake.wait_for_call("deleteWebhook", |_| true);
+}
+
+/// Taps the button `choice` on the bot's latest message that offers it; waits until the press
+/// is answered and the bot has finished (its message count and edits settle on a change).
+/// Returns the message that carried the button, as it reads after the edit.
+fn tap(w: &World, chat: &Chat, who: &Person, choice: &str) -> Sent {
+    let data = format!("v1|{choice}");
+    // The button may be on a message that is still on its way (a step can be several replies).
+    let carrier = w
+        .fake
+        .wait_until(Duration::from_secs(20), &format!("button {data}"), |v| {
+            v.sent_to(chat.id())
+                .into_iter()
+                .rev()
+                .find(|s| s.buttons.iter().any(|(_, d)| *d == data))
+        });
+    let q = w.fake.press(chat, who, carrier.message_id, &data);
+    w.fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
+    w.fake.wait_until(
+        Duration::from_secs(20),
+        &format!("the edit after {choice}"),
+        |v| {
+            v.sent_to(chat.id())
+                .into_iter()
+                .find(|s| s.message_id == carrier.message_id && s.edits > carrier.edits)
+        },
+    )
+}
+
+/// The fine-tune path of the seed guide: a 3-hour LoRA of Qwen2.5-7B, to the trial plan.
+/// Returns the text of every step, in order.
+fn pick_to_trial_plan(w: &World, chat: &Chat, who: &Person) -> Vec<String> {
+    let before = w.fake.sent_to(chat.id()).len();
+    let first = w.say(chat, who, "/pick", before + 1);
+    let mut texts = vec![first.html.clone()];
+    for choice in ["t:tune", "m:qwen2.5-7b", "q:lora", "c:4096", "u:3h"] {
+        texts.push(tap(w, chat, who, choice).html);
+    }
+    // The card step offers the cards that fit; take the first.
+    let card = w
+        .fake
+        .wait_until(Duration::from_secs(20), "a card button", |v| {
+            v.sent_to(chat.id())
+                .into_iter()
+                .flat_map(|s| s.buttons)
+                .map(|(_, d)| d)
+                .find(|d| d.starts_with("v1|g:"))
+        });
+    assert!(card.len() <= 64);
+    texts.push(tap(w, chat, who, &card["v1|".len()..]).html);
+    for choice in ["b:web", "b:done", "r:trial"] {
+        texts.push(tap(w, chat, who, choice).html);
+    }
+    // Everything after /pick edited the dialogue's message in place: no flood.
+    let messages = w.fake.sent_to(chat.id()).len() - before;
+    assert!(messages <= 3, "{messages} messages for one dialogue");
+    texts
+}
+
+#[test]
+fn an_english_student_taps_through_pick_to_the_trial_plan() {
+    let w = World::start();
+    let alice = en(201);
+    let dm = Chat::Private(alice.clone());
+    let texts = pick_to_trial_plan(&w, &dm, &alice);
+    assert!(texts[0].contains("Step 1 of 7"), "{}", texts[0]);
+    let result = &texts[texts.len() - 2];
+    assert!(result.contains("Where to rent"), "{result}");
+    let plan = texts.last().unwrap();
+    assert!(plan.contains("Top up only about"), "{plan}");
+    assert!(plan.contains("/trial"), "{plan}");
+    let answers = w.fake.calls_of("answerCallbackQuery");
+    assert_eq!(answers.len(), 9, "every press answered once");
+}
+
+#[test]
+fn a_chinese_student_gets_the_same_dialogue_in_chinese() {
+    let w = World::start();
+    let ming = zh(202);
+    let dm = Chat::Private(ming.clone());
+    let texts = pick_to_trial_plan(&w, &dm, &ming);
+    assert!(texts[0].contains("第 1 步"), "{}", texts[0]);
+    assert!(texts[texts.len() - 2].contains("去哪租"));
+    assert!(
+        texts.last().unwrap().contains("只充大约"),
+        "{}",
+        texts.last().unwrap()
+    );
+    assert!(!texts.concat().contains("Step "));
+}
+
+#[test]
+fn a_crash_in_the_middle_of_pick_and_a_restart_continue_the_dialogue() {
+    let mut w = World::start();
+    let alice = en(203);
+    let dm = Chat::Private(alice.clone());
+    w.say(&dm, &alice, "/pick", 1);
+    tap(&w, &dm, &alice, "t:tune");
+    let method_step = tap(&w, &dm, &alice, "m:qwen2.5-7b");
+    assert!(method_step.buttons.iter().any(|(_, d)| d == "v1|q:lora"));
+    // Killed without warning (after Telegram has our offset), then started again on the
+    // same data directory.
+    w.fake.wait_for_confirmation();
+    w.bot.take().unwrap().crash();
+    w.boot();
+    let context_step = tap(&w, &dm, &alice, "q:lora");
+    assert!(
+        context_step.buttons.iter().any(|(_, d)| d == "v1|c:4096"),
+        "the dialogue continued at the context step: {context_step:?}"
+    );
+    // Typed commands work inside the dialogue too.
+    let back = w.say(&dm, &alice, "/back", 2);
+    assert!(
+        back.buttons.iter().any(|(_, d)| d == "v1|q:lora"),
+        "{back:?}"
+    );
 }

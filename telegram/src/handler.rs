@@ -107,11 +107,10 @@ impl App {
         let (lang, replies) = self
             .answer(origin.who, Input::Text(text.to_string()), origin.chat)
             .await;
-        let mut reply_to = origin.reply_to;
         for reply in &replies {
             let rendered = render::render(lang, reply);
             self.sender
-                .deliver(origin.chat, &rendered, reply_to.take())
+                .deliver(origin.chat, &rendered, origin.reply_to)
                 .await?;
         }
         Ok(())
@@ -185,12 +184,12 @@ pub(crate) async fn on_callback(q: CallbackQuery, app: Arc<App>) -> HandlerResul
                 .await;
         }
     };
-    // In a group, buttons answer the person whose message they reply to.
-    if let Some(owner) = q
+    // In a group, buttons belong to the person whose message they quote.
+    let asked = q
         .regular_message()
         .filter(|m| !m.chat.is_private())
-        .and_then(|m| m.reply_to_message())
-        .and_then(|m| m.from.as_ref())
+        .and_then(|m| m.reply_to_message());
+    if let Some(owner) = asked.and_then(|m| m.from.as_ref())
         && owner.id != q.from.id
     {
         let lang = app.lang_for(who).await;
@@ -199,6 +198,7 @@ pub(crate) async fn on_callback(q: CallbackQuery, app: Arc<App>) -> HandlerResul
             .answer_callback(q.id, Some(notice(lang, "telegram-not-your-buttons")))
             .await;
     }
+    let reply_to = asked.map(|m| m.id);
     if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
         eprintln!("telegram: answering a button press failed: {e}");
     }
@@ -209,11 +209,15 @@ pub(crate) async fn on_callback(q: CallbackQuery, app: Arc<App>) -> HandlerResul
     }
     let first = rendered.remove(0);
     match carrier {
-        Some((chat, message)) => app.sender.edit_or_send(chat, message, &first).await?,
-        None => app.sender.deliver(chat, &first, None).await?,
+        Some((chat, message)) => {
+            app.sender
+                .edit_or_send(chat, message, &first, reply_to)
+                .await?
+        }
+        None => app.sender.deliver(chat, &first, reply_to).await?,
     }
     for r in &rendered {
-        app.sender.deliver(chat, r, None).await?;
+        app.sender.deliver(chat, r, reply_to).await?;
     }
     Ok(())
 }

@@ -105,12 +105,13 @@ impl TelegramSender {
         self.deliver(ChatId(chat_id), &rendered, None).await
     }
 
-    /// Sends a rendered reply; the first message quotes `reply_to` (groups: who asked).
+    /// Sends a rendered reply; every message quotes `reply_to` (in groups: the asker's message,
+    /// so everyone sees whom it answers and whose buttons they are).
     pub(crate) async fn deliver(
         &self,
         chat: ChatId,
         r: &Rendered,
-        mut reply_to: Option<MessageId>,
+        reply_to: Option<MessageId>,
     ) -> Result<(), SendError> {
         if let Some(photo) = &r.photo {
             let mut req = self.bot.send_photo(
@@ -125,7 +126,7 @@ impl TelegramSender {
             {
                 req = req.reply_markup(kb.clone());
             }
-            if let Some(id) = reply_to.take() {
+            if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
             req.await.map_err(|e| self.classify(&e))?;
@@ -138,7 +139,7 @@ impl TelegramSender {
         chat: ChatId,
         r: &Rendered,
         from: usize,
-        mut reply_to: Option<MessageId>,
+        reply_to: Option<MessageId>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
             let mut req = self
@@ -151,7 +152,7 @@ impl TelegramSender {
             {
                 req = req.reply_markup(kb.clone());
             }
-            if let Some(id) = reply_to.take() {
+            if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
             req.await.map_err(|e| self.classify(&e))?;
@@ -167,9 +168,10 @@ impl TelegramSender {
         chat: ChatId,
         message: MessageId,
         r: &Rendered,
+        reply_to: Option<MessageId>,
     ) -> Result<(), SendError> {
         if r.photo.is_some() || r.texts.is_empty() {
-            return self.deliver(chat, r, None).await;
+            return self.deliver(chat, r, reply_to).await;
         }
         let mut req = self
             .bot
@@ -183,11 +185,11 @@ impl TelegramSender {
         }
         match with_retry(&req).await {
             Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                self.send_texts(chat, r, 1, None).await
+                self.send_texts(chat, r, 1, reply_to).await
             }
             Err(RequestError::Api(
                 ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
-            )) => self.deliver(chat, r, None).await,
+            )) => self.deliver(chat, r, reply_to).await,
             Err(e) => Err(self.classify(&e)),
         }
     }

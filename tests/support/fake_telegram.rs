@@ -339,6 +339,19 @@ impl FakeTelegram {
             .collect()
     }
 
+    /// The id of the newest update queued so far.
+    pub fn last_update_id(&self) -> i64 {
+        self.lock().next_update_id - 1
+    }
+
+    /// Waits until the bot has confirmed (with a later `getUpdates` offset) every update so far.
+    pub fn wait_for_confirmation(&self) {
+        let last = self.last_update_id();
+        self.wait_until(WAIT, "offset confirmation", |v| {
+            (v.confirmed_offset() > last).then_some(())
+        })
+    }
+
     /// The highest offset the bot has confirmed with `getUpdates`.
     pub fn confirmed_offset(&self) -> i64 {
         self.lock().confirmed_offset
