@@ -579,3 +579,34 @@ fn a_crash_in_the_middle_of_pick_and_a_restart_continue_the_dialogue() {
         "{back:?}"
     );
 }
+
+#[test]
+fn in_a_group_a_typed_answer_is_a_reply_to_the_bots_question() {
+    let w = World::start();
+    let group = Chat::Supergroup {
+        id: -1005555,
+        title: "fine-tuners".into(),
+    };
+    let alice = en(301);
+    let bob = en(302);
+    let question = w.say(&group, &alice, &format!("/pick@{BOT_USERNAME}"), 1);
+    assert!(question.html.contains("Step 1 of 7"), "{}", question.html);
+    assert!(!question.buttons.is_empty());
+    // Chatter that is not a reply to the bot is not the bot's business.
+    w.fake.send_text(&group, &bob, "LoRA on a 4090 is fine imo");
+    let answer = w.fake.reply_text(
+        &group,
+        &alice,
+        question.message_id,
+        "LoRA fine-tune of qwen2.5-7b for about 3 hours",
+    );
+    let sent = w.fake.wait_for_messages(group.id(), 2);
+    assert_eq!(
+        sent[1].reply_to,
+        Some(answer),
+        "the bot answers Alice's reply"
+    );
+    assert!(sent[1].html.contains("Step "), "{}", sent[1].html);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(w.fake.sent_to(group.id()).len(), 2);
+}

@@ -248,12 +248,15 @@ impl FakeTelegram {
         self.push_update(json!({ "message": m }))
     }
 
-    /// A user answers one of the bot's messages with a Telegram "reply".
+    /// A user answers one of the bot's messages with a Telegram "reply". Returns the id of
+    /// the user's message.
     pub fn reply_text(&self, chat: &Chat, from: &Person, to_message: i64, text: &str) -> i64 {
         let mut m = self.user_message(chat, from, text);
         let original = self.message_json(chat.id(), to_message);
         m["reply_to_message"] = original;
-        self.push_update(json!({ "message": m }))
+        let id = m["message_id"].as_i64().unwrap();
+        self.push_update(json!({ "message": m }));
+        id
     }
 
     /// Someone posts `text` in a channel (the bot is an admin there).
