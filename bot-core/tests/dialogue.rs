@@ -338,3 +338,23 @@ fn not_sure_offers_models_by_size_and_a_tight_budget_offers_a_lower_tier() {
     assert!(t.text.contains("over your budget of 0.01"), "{}", t.text);
     assert!(t.text.contains("Drop one tier:"), "{}", t.text);
 }
+
+#[test]
+fn every_step_is_one_message_so_chats_can_edit_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u1", "en");
+    let mut replies = bot.handle(&who, Input::Text("/pick".into()));
+    for id in ["t:exp", "m:qwen2.5-7b", "q:bf16", "c:4096", "u:1h"] {
+        assert_eq!(replies.len(), 1);
+        replies = bot.handle(&who, Input::Choice(id.into()));
+    }
+    // The usage answer brings billing advice and the card question together.
+    assert_eq!(replies.len(), 1);
+    let text = Localizer::get().render_plain(Lang::En, &replies[0]);
+    assert!(
+        text.contains("per-second billing usually wins") && text.contains("Cards that fit"),
+        "{text}"
+    );
+    assert!(replies[0].choices.iter().any(|c| c.id.starts_with("g:")));
+}

@@ -159,18 +159,19 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             changed: true,
         },
         Ok(Answer::Next(mut next)) => {
-            let mut replies = Vec::new();
-            if let Some(note) = after_answer_note(state, &next) {
-                replies.push(note);
-            }
             if next.step != state.step {
                 next.history.push(state.step);
             }
-            // Answers that stay on the step (barrier toggles) just re-ask it.
-            replies.push(ask(ctx, &next));
+            // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
+            // answer goes in the same reply, so a chat can edit one message in place.
+            let mut reply = after_answer_note(state, &next).unwrap_or_default();
+            let question = ask(ctx, &next);
+            reply.parts.extend(question.parts);
+            reply.choices = question.choices;
+            reply.image = question.image;
             Outcome {
                 state: Some(next),
-                replies,
+                replies: vec![reply],
                 changed: true,
             }
         }
