@@ -15,7 +15,12 @@ fn gpuscout(data_dir: &std::path::Path, args: &[&str], stdin: &str) -> (String, 
         .stderr(Stdio::piped())
         .spawn()
         .expect("binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     (
         String::from_utf8(out.stdout).unwrap(),
@@ -27,7 +32,11 @@ fn gpuscout(data_dir: &std::path::Path, args: &[&str], stdin: &str) -> (String, 
 #[test]
 fn a_user_asks_in_english_then_switches_to_chinese() {
     let dir = tempfile::tempdir().unwrap();
-    let (out, err, ok) = gpuscout(dir.path(), &["chat"], "/help\n/gpu 4090\n/lang zh\n/gpu h100 sxm\n");
+    let (out, err, ok) = gpuscout(
+        dir.path(),
+        &["chat"],
+        "/help\n/gpu 4090\n/lang zh\n/gpu h100 sxm\n",
+    );
     assert!(ok, "{err}");
     // English help and the 4090's specs with their source.
     assert!(out.contains("Commands:"), "{out}");
@@ -36,7 +45,10 @@ fn a_user_asks_in_english_then_switches_to_chinese() {
     assert!(out.contains("Memory bandwidth: 1008 GB/s"));
     assert!(out.contains("Source: https://"));
     // After /lang zh the H100 SXM answer is in Chinese, with its own specs.
-    let zh = out.split("语言已切换").nth(1).expect("language switch confirmed in Chinese");
+    let zh = out
+        .split("语言已切换")
+        .nth(1)
+        .expect("language switch confirmed in Chinese");
     assert!(zh.contains("显存：80 GB"), "{zh}");
     assert!(zh.contains("显存带宽：3350 GB/s"));
     assert!(zh.contains("来源："));
@@ -55,9 +67,16 @@ fn the_language_choice_survives_a_restart() {
 #[test]
 fn typos_and_unknown_commands_get_helpful_answers() {
     let dir = tempfile::tempdir().unwrap();
-    let (out, _, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "/gpu rtx 4909\n/frobnicate\n/gpu\nhello\n");
+    let (out, _, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "en"],
+        "/gpu rtx 4909\n/frobnicate\n/gpu\nhello\n",
+    );
     assert!(ok);
-    assert!(out.contains("I don't know a GPU called \"rtx 4909\""), "{out}");
+    assert!(
+        out.contains("I don't know a GPU called \"rtx 4909\""),
+        "{out}"
+    );
     assert!(out.contains("Did you mean:") && out.contains("4090"));
     assert!(out.contains("I don't know the command /frobnicate"));
     assert!(out.contains("Usage: /gpu <name>"));
@@ -70,7 +89,17 @@ fn cli_json_uses_the_documented_field_names() {
     let (out, err, ok) = gpuscout(dir.path(), &["gpu", "H100 80GB HBM3", "--json"], "");
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    for field in ["id", "name", "vram_gb", "mem_bandwidth_gbps", "fp16_tflops", "interconnect", "aliases", "source", "as_of"] {
+    for field in [
+        "id",
+        "name",
+        "vram_gb",
+        "mem_bandwidth_gbps",
+        "fp16_tflops",
+        "interconnect",
+        "aliases",
+        "source",
+        "as_of",
+    ] {
         assert!(v.get(field).is_some(), "missing {field}");
     }
     assert_eq!(v["vram_gb"], 80.0);
@@ -80,7 +109,9 @@ fn cli_json_uses_the_documented_field_names() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let list = v.as_array().unwrap();
     assert!(list.len() >= 15);
-    for field in ["id", "name", "region", "currency", "billing", "barriers", "source", "as_of"] {
+    for field in [
+        "id", "name", "region", "currency", "billing", "barriers", "source", "as_of",
+    ] {
         assert!(list[0].get(field).is_some(), "missing {field}");
     }
     let (out, _, ok) = gpuscout(dir.path(), &["platform", "runpod", "--json"], "");
@@ -91,7 +122,14 @@ fn cli_json_uses_the_documented_field_names() {
 
     let (out, _, ok) = gpuscout(dir.path(), &["gpus", "--json"], "");
     assert!(ok);
-    assert!(serde_json::from_str::<serde_json::Value>(&out).unwrap().as_array().unwrap().len() >= 25);
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&out)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len()
+            >= 25
+    );
 }
 
 #[test]
@@ -100,7 +138,10 @@ fn cli_errors_go_to_stderr_with_a_failing_exit() {
     let (out, err, ok) = gpuscout(dir.path(), &["gpu", "h1OO", "--json"], "");
     assert!(!ok);
     assert!(out.is_empty());
-    assert!(err.contains("h1OO") && err.contains("Did you mean"), "{err}");
+    assert!(
+        err.contains("h1OO") && err.contains("Did you mean"),
+        "{err}"
+    );
     let (_, err, ok) = gpuscout(dir.path(), &["platform", "nowhere"], "");
     assert!(!ok && err.contains("nowhere"));
 }
@@ -110,7 +151,9 @@ fn a_database_from_a_newer_version_is_refused_clearly() {
     let dir = tempfile::tempdir().unwrap();
     {
         let store = bot_core::Store::open(&bot_core::store::db_path(dir.path())).unwrap();
-        store.set_schema_version(bot_core::store::SCHEMA_VERSION + 1).unwrap();
+        store
+            .set_schema_version(bot_core::store::SCHEMA_VERSION + 1)
+            .unwrap();
     }
     let (_, err, ok) = gpuscout(dir.path(), &["chat"], "/help\n");
     assert!(!ok);
@@ -122,7 +165,11 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
     // Fine-tune, first model, LoRA, 8k, one 3-hour run, first card, web terminal, done,
     // trial plan, finish.
-    let (out, err, ok) = gpuscout(dir.path(), &["chat", "--lang", "zh"], "/pick\n2\n1\n1\n2\n2\n1\n1\n8\n1\n1\n");
+    let (out, err, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "zh"],
+        "/pick\n2\n1\n1\n2\n2\n1\n1\n8\n1\n1\n",
+    );
     assert!(ok, "{err}");
     assert!(out.contains("第 7 步，共 7 步"), "{out}");
     assert!(out.contains("只充大约"), "{out}");
@@ -136,5 +183,8 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
     assert!(ok);
     assert!(out.contains("Always on: monthly"), "{out}");
     assert!(out.contains("one 730-hour month"), "{out}");
-    assert!(out.contains("Step 7 of 7") && out.contains("Top up only about"), "{out}");
+    assert!(
+        out.contains("Step 7 of 7") && out.contains("Top up only about"),
+        "{out}"
+    );
 }

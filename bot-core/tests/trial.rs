@@ -98,7 +98,13 @@ fn bad_trial_lines_are_explained_and_store_nothing() {
     for (line, expected) in cases {
         let out = say(&bot, &u, line);
         assert!(out.contains(expected), "{line}: {out}");
-        assert!(out.contains("Usage: /trial") || out.contains("Did you mean") || out.contains("/gpus") || out.contains("/platforms"), "{line}: {out}");
+        assert!(
+            out.contains("Usage: /trial")
+                || out.contains("Did you mean")
+                || out.contains("/gpus")
+                || out.contains("/platforms"),
+            "{line}: {out}"
+        );
     }
     assert_eq!(trials(&bot), 0);
 }
