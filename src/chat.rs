@@ -10,7 +10,8 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
     let env_lang = std::env::var("LANG").ok();
     let locale = lang.or(env_lang.as_deref());
     let who = ChatRef::terminal(locale);
-    let bot = Bot::new(catalog, store);
+    let mut bot = Bot::new(catalog, store);
+    bot.today = crate::pinned_today();
     // `--lang` is the same as typing `/lang` first: stored, so every part of every answer
     // (including text the engines pre-format) uses one language.
     if let Some(l) = lang {

@@ -158,13 +158,6 @@ pub struct CompareArgs {
     json: bool,
 }
 
-fn today() -> i64 {
-    std::env::var("GPUSCOUT_TODAY")
-        .ok()
-        .and_then(|d| bot_core::catalog::parse_date(&d))
-        .unwrap_or_else(bot_core::catalog::today)
-}
-
 /// A billing error as the English chat message (NotFound with its suggestions).
 fn err(e: BillingError) -> anyhow::Error {
     let reply = match &e {
@@ -410,7 +403,7 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
             &job,
             &currency,
             fx_rate,
-            today(),
+            crate::today(),
         )
         .map_err(err)?;
         if a.json {
@@ -563,7 +556,7 @@ pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
         .map_err(|nf| err(BillingError::NotFound(nf)))?;
     let job = build_job(&a.job).map_err(err)?;
     let currency = parse_currency(&a.currency).map_err(err)?;
-    let offers = billing::compare(catalog, &g.id, a.job.cards, &job, &currency, today());
+    let offers = billing::compare(catalog, &g.id, a.job.cards, &job, &currency, crate::today());
     if a.json {
         let out: Vec<OfferOut> = offers
             .iter()

@@ -99,7 +99,8 @@ fn run() -> Result<()> {
         }
         Cmd::Serve => {
             let store = open_store(args.data_dir)?;
-            let bot = bot_core::Bot::new(Arc::new(catalog), store);
+            let mut bot = bot_core::Bot::new(Arc::new(catalog), store);
+            bot.today = pinned_today();
             eprintln!("{}", gpuscout_discord::status());
             let Some(config) = gpuscout_telegram::Config::from_env()? else {
                 eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
@@ -122,6 +123,19 @@ fn run() -> Result<()> {
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
     }
+}
+
+/// `GPUSCOUT_TODAY=YYYY-MM-DD` pins "today" for staleness labels, so tests and reproducible
+/// transcripts do not drift with the clock. Unset, the bot reads the clock on every answer.
+pub(crate) fn pinned_today() -> Option<i64> {
+    std::env::var("GPUSCOUT_TODAY")
+        .ok()
+        .and_then(|d| bot_core::catalog::parse_date(&d))
+}
+
+/// Today (UTC) for one-shot commands.
+pub(crate) fn today() -> i64 {
+    pinned_today().unwrap_or_else(bot_core::catalog::today)
 }
 
 fn open_store(dir: Option<PathBuf>) -> Result<Arc<Store>> {

@@ -1,32 +1,11 @@
 //! The terminal chat and the catalog CLI, driven as a user would: the real binary, piped stdin.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "support/cli.rs"]
+mod cli;
 
 fn gpuscout(data_dir: &std::path::Path, args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gpuscout"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
-        .env_remove("GPUSCOUT_CATALOG_DIR")
-        .env("LANG", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
+    let r = cli::gpuscout_in(data_dir, args, stdin);
+    (r.stdout, r.stderr, r.ok)
 }
 
 #[test]

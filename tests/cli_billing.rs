@@ -1,30 +1,14 @@
 //! End-to-end: the `gpuscout` binary's convert / cost / compare, JSON for scripts.
 
 use serde_json::Value;
-use std::process::Command;
+
+#[path = "support/cli.rs"]
+mod cli;
+use cli::json;
 
 fn run(args: &[&str]) -> (bool, String, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_gpuscout"))
-        .arg("--data-dir")
-        .arg(dir.path())
-        .args(args)
-        // Pin "today" so staleness does not drift with the clock.
-        .env("GPUSCOUT_TODAY", "2026-11-30")
-        .env_remove("GPUSCOUT_CATALOG_DIR")
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> Value {
-    let (ok, out, err) = run(args);
-    assert!(ok, "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+    let r = cli::gpuscout(args);
+    (r.ok, r.stdout, r.stderr)
 }
 
 fn num(v: &Value, k: &str) -> f64 {

@@ -1,26 +1,12 @@
 //! End-to-end: the `gpuscout fit | tco` binary with `--json` (names are a contract).
 
-use std::process::Command;
+#[path = "support/cli.rs"]
+mod cli;
+use cli::json;
 
 fn run(args: &[&str]) -> (bool, String, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_gpuscout"))
-        .arg("--data-dir")
-        .arg(dir.path())
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (ok, out, err) = run(args);
-    assert!(ok, "{args:?} failed: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+    let r = cli::gpuscout(args);
+    (r.ok, r.stdout, r.stderr)
 }
 
 #[test]
