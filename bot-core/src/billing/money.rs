@@ -18,8 +18,8 @@ fn symbol(code: &str) -> Option<&'static str> {
     })
 }
 
-/// `¥12.34`, `$0.69`, `$0.0007`: two decimals from 1 up; below 1, four significant digits
-/// (at least two decimals) so a per-second price never shows as `$0.00`.
+/// `¥12.34`, `$0.69`, `$0.0267`, `$0.0007`: two decimals from 0.1 up (what a bill shows);
+/// below that, three significant digits so a per-second price never shows as `$0.00`.
 pub fn format_money(amount: Decimal, currency: &str) -> String {
     let sign = if amount.is_sign_negative() && !amount.is_zero() {
         "-"
@@ -35,19 +35,19 @@ pub fn format_money(amount: Decimal, currency: &str) -> String {
 
 /// The number part of [`format_money`] (non-negative input).
 pub fn format_amount(abs: Decimal) -> String {
-    let dp = if abs.is_zero() || abs >= Decimal::ONE {
+    let tenth = Decimal::new(1, 1);
+    let dp = if abs.is_zero() || abs >= tenth {
         2
     } else {
-        // Leading zeros after the point, then four significant digits; capped so a
+        // Leading zeros after the point, then three significant digits; capped so a
         // pathological 1e-25 does not print 30 digits.
         let mut zeros = 0u32;
         let mut x = abs;
-        let tenth = Decimal::new(1, 1);
         while x < tenth && zeros < 10 {
             x *= Decimal::TEN;
             zeros += 1;
         }
-        zeros + 4
+        zeros + 3
     };
     let mut r = abs
         .round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero)
@@ -170,12 +170,15 @@ mod tests {
     }
 
     #[test]
-    fn money_keeps_significant_digits_below_one() {
+    fn money_shows_cents_and_keeps_digits_below_a_dime() {
         assert_eq!(format_money(d("12.345"), "CNY"), "¥12.35");
         assert_eq!(format_money(d("0.69"), "USD"), "$0.69");
         assert_eq!(format_money(d("0.5"), "USD"), "$0.50");
         assert_eq!(format_money(d("0.0007"), "USD"), "$0.0007");
-        assert_eq!(format_money(d("0.000277777"), "USD"), "$0.0002778");
+        assert_eq!(format_money(d("0.000277777"), "USD"), "$0.000278");
+        // A bill-sized amount shows cents; only sub-dime amounts keep three significant digits.
+        assert_eq!(format_money(d("0.9867"), "USD"), "$0.99");
+        assert_eq!(format_money(d("0.02667"), "USD"), "$0.0267");
         assert_eq!(format_money(d("0"), "USD"), "$0.00");
         assert_eq!(format_money(d("3"), "EUR"), "€3.00");
         assert_eq!(format_money(d("3"), "JPY"), "JPY 3.00");
