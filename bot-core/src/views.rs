@@ -44,6 +44,11 @@ fn fmt_num(x: f64) -> String {
     }
 }
 
+/// A price tier (`on_demand`, `community`, `spot`, ...) in the user's language.
+pub fn tier_label(lang: Lang, tier: &str) -> String {
+    crate::Localizer::get().format(lang, &Msg::new("price-tier").arg("tier", tier))
+}
+
 /// The date cell of a price row: `2025-06-21 *` when stale, `? *` when the price is undated.
 pub fn quote_date(ctx: &Ctx, q: &PriceQuote) -> String {
     if q.undated {
@@ -55,14 +60,20 @@ pub fn quote_date(ctx: &Ctx, q: &PriceQuote) -> String {
     }
 }
 
-/// `1.98 CNY/hour` style list price (no conversion; that is the billing engine's job).
-pub fn quote_text(q: &PriceQuote) -> String {
+/// `¥1.98/小时`, `$0.69/hour ×8` (no conversion; that is the billing engine's job).
+pub fn quote_text(lang: Lang, q: &PriceQuote) -> String {
     let cards = if q.cards > 1 {
         format!(" ×{}", q.cards)
     } else {
         String::new()
     };
-    format!("{} {}/{}{cards}", q.amount.normalize(), q.currency, q.per)
+    let price = crate::billing::chat::price_text(
+        lang,
+        q.amount,
+        &q.currency,
+        crate::billing::PriceUnit::Time(q.per),
+    );
+    format!("{price}{cards}")
 }
 
 pub fn gpu_detail(ctx: &Ctx, name: &str) -> Reply {
@@ -135,8 +146,8 @@ fn price_rows(ctx: &Ctx, gpu: &Gpu) -> Vec<Vec<String>> {
             let date = quote_date(ctx, q);
             rows.push(vec![
                 p.display_name(zh).to_string(),
-                quote_text(q),
-                q.tier.clone(),
+                quote_text(ctx.lang, q),
+                tier_label(ctx.lang, &q.tier),
                 date,
             ]);
         }
@@ -311,7 +322,12 @@ fn platform_prices(ctx: &Ctx, p: &Platform, r: &mut Reply) {
         .iter()
         .map(|q| {
             let date = quote_date(ctx, q);
-            vec![q.gpu.clone(), quote_text(q), q.tier.clone(), date]
+            vec![
+                q.gpu.clone(),
+                quote_text(ctx.lang, q),
+                tier_label(ctx.lang, &q.tier),
+                date,
+            ]
         })
         .collect();
     r.parts.push(crate::reply::Part::Table(Table {

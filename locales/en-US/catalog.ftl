@@ -115,3 +115,13 @@ platform-prices-title = List prices:
 platform-credibility = Record { $date }: { $note } ({ $source })
 platforms-title = { $count } platforms:
 hint-platform-detail = /platform <name> shows billing rules, barriers and sources.
+price-tier = { $tier ->
+    [on_demand] on demand
+    [community] community cloud
+    [secure] secure cloud
+    [spot] spot / interruptible
+    [day] per day
+    [week] per week
+    [month] per month
+   *[other] { $tier }
+  }

@@ -115,3 +115,13 @@ platform-prices-title = 挂牌价：
 platform-credibility = 记录 { $date }：{ $note }（{ $source }）
 platforms-title = 共 { $count } 个平台：
 hint-platform-detail = /platform <名称> 查看计费规则、上手门槛和来源。
+price-tier = { $tier ->
+    [on_demand] 按量
+    [community] 社区云
+    [secure] 安全云
+    [spot] 竞价 / 可中断
+    [day] 包天
+    [week] 包周
+    [month] 包月
+   *[other] { $tier }
+  }

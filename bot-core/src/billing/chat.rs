@@ -508,7 +508,7 @@ pub fn cost_reply(lang: Lang, p: &Platform, g: &Gpu, job: &Job, offer: &RankedOf
                 "price",
                 price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per)),
             )
-            .arg("tier", &q.tier)
+            .arg("tier", crate::views::tier_label(lang, &q.tier))
             .arg("as_of", &q.as_of)
             .arg("age", staleness(offer)),
     );
@@ -660,7 +660,7 @@ pub fn compare_reply(
                     &o.quote.currency,
                     PriceUnit::Time(o.quote.per),
                 ),
-                o.quote.tier.clone(),
+                crate::views::tier_label(lang, &o.quote.tier),
                 format_duration(o.cost.billed_seconds),
                 format_money(o.cost.total_cost, &o.cost.currency),
                 format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
