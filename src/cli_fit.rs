@@ -146,7 +146,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }
-    let reply = vram::chat::render_report(catalog, &req, &rep, true);
+    let reply = vram::chat::render_report(catalog, &req, &rep, true, "USD");
     println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }

@@ -215,18 +215,20 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
         Err(r) => return *r,
     };
     match estimate_with(ctx.catalog, &p.req, &p.opts) {
-        Ok(rep) => render_report(ctx.catalog, &p.req, &rep, p.quant_given),
+        Ok(rep) => render_report(ctx.catalog, &p.req, &rep, p.quant_given, &ctx.currency),
         Err(e) => Reply::text(e.msg()).with(Msg::new("usage-fit")),
     }
 }
 
 /// The chat/terminal rendering of a report (`quant_given`: whether to say the quantization was
 /// assumed).
+/// Card prices are shown in `currency` (converted at the catalog's dated rate).
 pub fn render_report(
     catalog: &Catalog,
     req: &FitRequest,
     rep: &FitReport,
     quant_given: bool,
+    currency: &str,
 ) -> Reply {
     let mut r = Reply::text(
         Msg::new("fit-title")
@@ -273,7 +275,7 @@ pub fn render_report(
             speed(&mut r, req, g);
         }
     } else {
-        push_options(catalog, &mut r, rep);
+        push_options(catalog, &mut r, rep, currency);
     }
     for w in &rep.warnings {
         r.push(w.clone());
@@ -320,12 +322,20 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
     }
 }
 
-fn push_options(catalog: &Catalog, r: &mut Reply, rep: &FitReport) {
+fn push_options(catalog: &Catalog, r: &mut Reply, rep: &FitReport, currency: &str) {
     if rep.options.is_empty() {
         r.push(Msg::new("fit-no-option"));
         return;
     }
-    r.push(Msg::new("fit-options-intro").arg("count", rep.options.len()));
+    // Prices come in USD at the catalog rate; show them in the user's currency when a
+    // rate exists, else in USD.
+    let fx = crate::billing::resolve_fx(Some(catalog), "USD", currency, None).ok();
+    let shown_currency = if fx.is_some() { currency } else { "USD" };
+    r.push(
+        Msg::new("fit-options-intro")
+            .arg("count", rep.options.len())
+            .arg("currency", shown_currency.to_uppercase()),
+    );
     let mut rows = Vec::new();
     for o in rep.options.iter().take(SHOWN_OPTIONS) {
         let name = catalog
@@ -333,8 +343,16 @@ fn push_options(catalog: &Catalog, r: &mut Reply, rep: &FitReport) {
             .iter()
             .find(|g| g.id == o.gpu)
             .map_or(o.gpu.clone(), |g| g.name.clone());
-        let price = match (&o.usd_per_hour, &o.price_as_of) {
-            (Some(p), Some(d)) => format!("${p:.2}/h ({d})"),
+        let price = match (o.usd_per_hour, &o.price_as_of) {
+            (Some(p), Some(d)) => {
+                let usd = rust_decimal::Decimal::try_from(p).unwrap_or_default();
+                let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
+                let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
+                format!(
+                    "{}/h ({d})",
+                    crate::billing::format_money(amount, shown_currency)
+                )
+            }
             _ => "?".to_string(),
         };
         rows.push(vec![

@@ -606,7 +606,9 @@ fn options(
                     fits: true,
                     vram_gb: g.vram_gb,
                     interconnect: g.interconnect.clone(),
-                    usd_per_hour: price.as_ref().map(|(p, _)| round2(p * cards as f64)),
+                    // Kept unrounded: answers convert it back to the user's currency, and a
+                    // rounded USD cent would turn ¥1.66 into ¥1.65.
+                    usd_per_hour: price.as_ref().map(|(p, _)| p * cards as f64),
                     price_as_of: price.map(|(_, d)| d),
                 });
                 break;
