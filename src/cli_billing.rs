@@ -239,17 +239,20 @@ struct ConvertOut {
     assumptions: Vec<billing::Assumption>,
 }
 
+/// The unit a price is per: `--per` wins, else the unit written with the price (`2/h`).
+fn unit_of(per: Option<&str>, price: &bot_core::billing::PriceText) -> Result<PriceUnit> {
+    match (per, price.per) {
+        (Some(p), _) => parse_unit(p).map_err(err),
+        (None, Some(p)) => Ok(p),
+        (None, None) => Err(err(BillingError::UnknownUnit {
+            text: String::new(),
+        })),
+    }
+}
+
 pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
     let price = parse_price(&a.amount).map_err(err)?;
-    let per = match (&a.per, price.per) {
-        (Some(p), _) => parse_unit(p).map_err(err)?,
-        (None, Some(p)) => p,
-        (None, None) => {
-            return Err(err(BillingError::UnknownUnit {
-                text: String::new(),
-            }));
-        }
-    };
+    let per = unit_of(a.per.as_deref(), &price)?;
     let to = parse_unit(&a.to).map_err(err)?;
     let currency = match (&a.currency, &price.currency) {
         (Some(c), _) => parse_currency(c).map_err(err)?,
@@ -419,15 +422,7 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         ));
     };
     let price = parse_price(price_text).map_err(err)?;
-    let per = match (&a.per, price.per) {
-        (Some(p), _) => parse_unit(p).map_err(err)?,
-        (None, Some(p)) => p,
-        (None, None) => {
-            return Err(err(BillingError::UnknownUnit {
-                text: String::new(),
-            }));
-        }
-    };
+    let per = unit_of(a.per.as_deref(), &price)?;
     let per = time_unit(per).map_err(err)?;
     let currency = match (&a.currency, &price.currency) {
         (Some(c), _) => parse_currency(c).map_err(err)?,
