@@ -352,10 +352,13 @@ fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Inv
                 .and_then(|c| c.strip_prefix("g:"))
                 .or(text)
                 .ok_or(Invalid)?;
-            let options = result::card_options(ctx, &s);
             let (gpu, cards) = if is_accept(value) {
-                let first = options.first().ok_or(Invalid)?;
-                (first.gpu.clone(), first.cards)
+                // "ok" takes the first (cheapest) option offered.
+                let (first, _) = result::card_options(ctx, &s)
+                    .into_iter()
+                    .next()
+                    .ok_or(Invalid)?;
+                (first.gpu, first.cards)
             } else if let Some((id, n)) = value.rsplit_once(':')
                 && let Ok(n) = n.parse::<u32>()
             {

@@ -191,13 +191,19 @@ pub fn job_for(s: &PickState) -> Job {
     }
 }
 
-/// Card options that fit, cheapest job first (cards without any price last).
-pub fn card_options(ctx: &Ctx, s: &PickState) -> Vec<FitOption> {
-    let Some(report) = fit_report(ctx, s) else {
-        return Vec::new();
-    };
+/// Card options that fit, with the cheapest total for the job on each (in the user's
+/// currency), cheapest first; cards without any price last.
+pub fn card_options(ctx: &Ctx, s: &PickState) -> Vec<(FitOption, Option<Decimal>)> {
+    fit_report(ctx, s).map_or_else(Vec::new, |report| priced_options(ctx, s, report))
+}
+
+fn priced_options(
+    ctx: &Ctx,
+    s: &PickState,
+    report: FitReport,
+) -> Vec<(FitOption, Option<Decimal>)> {
     let job = job_for(s);
-    let mut priced: Vec<(Option<Decimal>, FitOption)> = report
+    let mut priced: Vec<(FitOption, Option<Decimal>)> = report
         .options
         .into_iter()
         .filter(|o| o.fits)
@@ -206,16 +212,16 @@ pub fn card_options(ctx: &Ctx, s: &PickState) -> Vec<FitOption> {
                 billing::compare(ctx.catalog, &o.gpu, o.cards, &job, &ctx.currency, ctx.today)
                     .first()
                     .map(|r| r.cost.total_cost);
-            (best, o)
+            (o, best)
         })
         .collect();
-    priced.sort_by(|a, b| match (a.0, b.0) {
+    priced.sort_by(|a, b| match (a.1, b.1) {
         (Some(x), Some(y)) => x.cmp(&y),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => a.1.cards.cmp(&b.1.cards),
+        (None, None) => a.0.cards.cmp(&b.0.cards),
     });
-    priced.into_iter().map(|(_, o)| o).collect()
+    priced
 }
 
 pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
@@ -237,8 +243,7 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     for w in &report.warnings {
         r.push(w.clone());
     }
-    let job = job_for(s);
-    let options = card_options(ctx, s);
+    let options = priced_options(ctx, s, report);
     if options.is_empty() {
         return r.with(Msg::new("pick-no-card-fits"));
     }
@@ -246,14 +251,14 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if s.task != Some(TaskKind::FineTune) {
         r.push(Msg::new("pick-bandwidth-note"));
     }
-    for o in options.iter().take(6) {
+    for (o, best) in options.iter().take(6) {
         let Ok(gpu) = ctx.catalog.gpu(&o.gpu) else {
             continue;
         };
-        let from = billing::compare(ctx.catalog, &o.gpu, o.cards, &job, &ctx.currency, ctx.today)
-            .first()
-            .map(|best| billing::format_money(best.cost.total_cost, &best.cost.currency))
-            .unwrap_or_else(|| "unknown".to_string());
+        let from = best.map_or_else(
+            || "unknown".to_string(),
+            |total| billing::format_money(total, &ctx.currency),
+        );
         r = r.with_choice(
             &format!("g:{}:{}", o.gpu, o.cards),
             Msg::new("pick-card-option")
@@ -488,19 +493,16 @@ fn usage_line(s: &PickState) -> Msg {
 /// The cheapest fitting option on a lower-tier card than the chosen one.
 fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(FitOption, String)> {
     let tier = ctx.catalog.gpu(gpu_id).ok()?.tier;
-    let job = job_for(s);
-    card_options(ctx, s).into_iter().find_map(|o| {
+    card_options(ctx, s).into_iter().find_map(|(o, best)| {
         let g = ctx.catalog.gpu(&o.gpu).ok()?;
         if g.tier >= tier {
             return None;
         }
-        let best = billing::compare(ctx.catalog, &o.gpu, o.cards, &job, &ctx.currency, ctx.today)
-            .into_iter()
-            .next()?;
+        let total = best?;
         let name = g.name.clone();
         Some((
             FitOption { gpu: name, ..o },
-            billing::format_money(best.cost.total_cost, &best.cost.currency),
+            billing::format_money(total, &ctx.currency),
         ))
     })
 }
