@@ -140,6 +140,16 @@ impl PriceQuote {
         parse_date(&self.as_of).map(|d| today - d)
     }
 
+    /// Pay-as-you-go price of one card for one hour (a per-second or per-minute quote scaled
+    /// up); `None` for a prepaid day/week/month quote, which is not an hourly price.
+    pub fn per_card_hour(&self) -> Option<Decimal> {
+        (self.per.seconds() <= 3600 && self.cards > 0).then(|| {
+            self.amount * Decimal::from(3600)
+                / Decimal::from(self.per.seconds())
+                / Decimal::from(self.cards)
+        })
+    }
+
     /// Older than `max_days`, or of unknown date.
     pub fn is_stale(&self, today: i64, max_days: i64) -> bool {
         self.age_days(today).is_none_or(|d| d > max_days)
@@ -688,6 +698,26 @@ mod tests {
         );
         assert_eq!(parse_date("2026-13-01"), None);
         assert_eq!(parse_date("yesterday"), None);
+    }
+
+    #[test]
+    fn per_card_hour_scales_pay_as_you_go_and_refuses_prepaid_tiers() {
+        let quote = |amount: &str, per: &str, cards: u32| -> PriceQuote {
+            toml::from_str(&format!(
+                "gpu = \"x\"\namount = \"{amount}\"\nper = \"{per}\"\ncurrency = \"USD\"\ncards = {cards}\nsource = \"s\"\nas_of = \"2026-01-01\""
+            ))
+            .unwrap()
+        };
+        // $0.0007/s = $2.52/h; $16/h for 8 cards = $2/card-hour; a monthly price is no hourly one.
+        assert_eq!(
+            quote("0.0007", "second", 1).per_card_hour(),
+            Some(Decimal::new(252, 2))
+        );
+        assert_eq!(
+            quote("16", "hour", 8).per_card_hour(),
+            Some(Decimal::from(2))
+        );
+        assert_eq!(quote("1000", "month", 1).per_card_hour(), None);
     }
 
     #[test]

@@ -57,13 +57,7 @@ pub fn list_per_card_hour<'a>(
 ) -> Option<(Decimal, &'a PriceQuote)> {
     let p = catalog.platform(platform).ok()?;
     p.prices_for(gpu)
-        .filter(|q| q.per.seconds() <= 3600 && q.cards > 0)
-        .map(|q| {
-            let per_hour = q.amount * Decimal::from(3600)
-                / Decimal::from(q.per.seconds())
-                / Decimal::from(q.cards);
-            (per_hour, q)
-        })
+        .filter_map(|q| Some((q.per_card_hour()?, q)))
         .min_by(|a, b| a.0.cmp(&b.0))
 }
 

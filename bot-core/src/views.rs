@@ -1,7 +1,7 @@
 //! Catalog answers: one GPU, the GPU list, one platform, the platform list.
 
 use crate::bot::{Ctx, not_found_reply};
-use crate::catalog::{Gpu, Platform, PriceQuote, RealName, parse_date};
+use crate::catalog::{Gpu, Platform, PriceQuote, RealName};
 use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
@@ -21,19 +21,6 @@ pub fn yes_no(f: &Fact<bool>) -> &'static str {
 /// Text of a fact, or `unknown` (localized by the message's selector).
 pub fn text_or_unknown(f: &Fact<String>) -> String {
     f.known().cloned().unwrap_or_else(|| "unknown".into())
-}
-
-/// Age in days of a `YYYY-MM-DD` date, when it parses.
-pub fn age_days(as_of: &str, today: i64) -> Option<i64> {
-    parse_date(as_of).map(|d| today - d)
-}
-
-/// `stale` or `fresh`, the selector for "(N days old)" labels.
-pub fn staleness(as_of: &str, today: i64) -> &'static str {
-    match age_days(as_of, today) {
-        Some(d) if d <= STALE_AFTER_DAYS => "fresh",
-        _ => "stale",
-    }
 }
 
 fn fmt_num(x: f64) -> String {

@@ -643,14 +643,21 @@ fn options(
 pub fn cheapest_usd_per_hour(catalog: &Catalog, gpu_id: &str) -> Option<(f64, String)> {
     let mut best: Option<(f64, String)> = None;
     for p in &catalog.platforms {
-        for q in p.prices_for(gpu_id).filter(|q| q.per.seconds() <= 3600) {
-            let amount: f64 = q.amount.to_string().parse().ok()?;
-            let per_hour = amount * 3600.0 / q.per.seconds() as f64 / q.cards.max(1) as f64;
+        for q in p.prices_for(gpu_id) {
+            let Some(per_hour) = q.per_card_hour() else {
+                continue;
+            };
+            // A quote in a currency without a rate is skipped, not fatal for the others.
             let usd = if q.currency.eq_ignore_ascii_case("USD") {
                 per_hour
             } else {
-                let (rate, _) = catalog.fx_rate(&q.currency, "USD")?;
-                per_hour * rate.to_string().parse::<f64>().ok()?
+                match catalog.fx_rate(&q.currency, "USD") {
+                    Some((rate, _)) => per_hour * rate,
+                    None => continue,
+                }
+            };
+            let Ok(usd) = usd.to_string().parse::<f64>() else {
+                continue;
             };
             if best.as_ref().is_none_or(|(b, _)| usd < *b) {
                 let date = if q.undated {
