@@ -34,9 +34,6 @@ fn render(bot: &Bot, who: &ChatRef, replies: &[Reply]) -> Turn {
     let mut text = String::new();
     let mut choices = Vec::new();
     for r in replies {
-        for id in r.message_ids() {
-            let _ = id;
-        }
         text.push_str(&l.render_plain(lang, r));
         text.push('\n');
         for c in &r.choices {
