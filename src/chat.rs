@@ -12,13 +12,12 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
     let who = ChatRef::terminal(locale);
     let mut bot = Bot::new(catalog, store);
     bot.today = crate::pinned_today();
-    // `--lang` is the same as typing `/lang` first: stored, so every part of every answer
-    // (including text the engines pre-format) uses one language.
+    // `--lang` is stored like `/lang`, so every part of every answer uses one language.
     if let Some(l) = lang {
-        if bot_core::Lang::parse_user_choice(l).is_none() {
+        let Some(choice) = bot_core::Lang::parse_user_choice(l) else {
             anyhow::bail!("--lang must be zh or en, not `{l}`");
-        }
-        bot.handle(&who, Input::Text(format!("/lang {l}")));
+        };
+        bot.set_lang(&who, choice)?;
     }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -36,8 +35,7 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
             Ok(n) if n >= 1 && n <= choices.len() => Input::Choice(choices[n - 1].id.clone()),
             _ => Input::Text(text.to_string()),
         };
-        let replies = bot.handle(&who, input);
-        let lang = bot.lang_for(&who);
+        let bot_core::Answer { lang, replies } = bot.handle(&who, input);
         choices.clear();
         for reply in &replies {
             writeln!(out, "{}", Localizer::get().render_plain(lang, reply))?;

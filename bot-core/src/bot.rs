@@ -49,6 +49,13 @@ pub enum Input {
     Choice(String),
 }
 
+/// What the bot says to one input, and in which language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    pub lang: Lang,
+    pub replies: Vec<Reply>,
+}
+
 /// Everything a handler needs to answer one input.
 pub struct Ctx<'a> {
     pub catalog: &'a Catalog,
@@ -96,8 +103,24 @@ impl Bot {
             .unwrap_or_default()
     }
 
-    /// Handles one input and returns the replies, in order.
-    pub fn handle(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
+    /// Handles one input: the replies, in order, and the language they are in (after any
+    /// `/lang` switch the input made), so a frontend never has to ask again.
+    pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
+        let replies = self.replies(who, input);
+        Answer {
+            lang: self.lang_for(who),
+            replies,
+        }
+    }
+
+    /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
+    pub fn set_lang(&self, who: &ChatRef, lang: Lang) -> Result<(), StoreError> {
+        let mut prefs = self.prefs(who);
+        prefs.lang = Some(lang);
+        self.store.put(&tables::PREFS, &who.user_key(), &prefs)
+    }
+
+    fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
         let prefs = self.prefs(who);
         let lang = prefs
             .lang
@@ -135,7 +158,7 @@ impl Bot {
         match cmd {
             Command::Start => vec![Reply::text(Msg::new("welcome")).with(Msg::new("hint-help"))],
             Command::Help => vec![help(ctx.lang)],
-            Command::Lang(arg) => vec![self.set_lang(ctx, arg.as_deref())],
+            Command::Lang(arg) => vec![self.lang_command(ctx, arg.as_deref())],
             Command::Gpu(name) => vec![views::gpu_detail(ctx, &name)],
             Command::Gpus => vec![views::gpu_list(ctx)],
             Command::Platform(name) => vec![views::platform_detail(ctx, &name)],
@@ -214,7 +237,7 @@ impl Bot {
         }
     }
 
-    fn set_lang(&self, ctx: &Ctx, arg: Option<&str>) -> Reply {
+    fn lang_command(&self, ctx: &Ctx, arg: Option<&str>) -> Reply {
         let Some(arg) = arg else {
             return Reply::text(Msg::new("lang-current").arg("lang", ctx.lang.tag()))
                 .with(Msg::new("usage-lang"));
@@ -223,11 +246,9 @@ impl Bot {
             return Reply::text(Msg::new("error-bad-lang").arg("value", arg))
                 .with(Msg::new("usage-lang"));
         };
-        let mut prefs = self.prefs(ctx.who);
-        prefs.lang = Some(lang);
         // A language switch also resets the display currency to that language's default
         // unless the user picked one explicitly.
-        match self.store.put(&tables::PREFS, &ctx.who.user_key(), &prefs) {
+        match self.set_lang(ctx.who, lang) {
             Ok(()) => Reply::text(Msg::new("lang-set").arg("lang", lang.tag())),
             Err(e) => store_error_reply(&e),
         }

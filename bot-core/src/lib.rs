@@ -19,7 +19,7 @@ pub mod units;
 pub mod views;
 pub mod vram;
 
-pub use bot::{Bot, ChatRef, Input};
+pub use bot::{Answer, Bot, ChatRef, Input};
 pub use catalog::Catalog;
 pub use i18n::{Lang, Localizer};
 pub use reply::{Msg, Reply};

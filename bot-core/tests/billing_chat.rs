@@ -26,7 +26,7 @@ fn env() -> Env {
 
 fn ask(e: &Env, locale: &str, line: &str) -> (Reply, String) {
     let who = ChatRef::terminal(Some(locale));
-    let replies = e.bot.handle(&who, Input::Text(line.to_string()));
+    let replies = e.bot.handle(&who, Input::Text(line.to_string())).replies;
     assert_eq!(replies.len(), 1, "{line}");
     let r = replies.into_iter().next().unwrap();
     let lang = Lang::from_locale(Some(locale));

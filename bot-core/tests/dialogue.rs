@@ -51,12 +51,12 @@ fn render(bot: &Bot, who: &ChatRef, replies: &[Reply]) -> Turn {
 }
 
 fn say(bot: &Bot, who: &ChatRef, text: &str) -> Turn {
-    let replies = bot.handle(who, Input::Text(text.into()));
+    let replies = bot.handle(who, Input::Text(text.into())).replies;
     render(bot, who, &replies)
 }
 
 fn tap(bot: &Bot, who: &ChatRef, id: &str) -> Turn {
-    let replies = bot.handle(who, Input::Choice(id.into()));
+    let replies = bot.handle(who, Input::Choice(id.into())).replies;
     render(bot, who, &replies)
 }
 
@@ -341,10 +341,10 @@ fn every_step_is_one_message_so_chats_can_edit_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let bot = bot_at(dir.path());
     let who = user("c1", "u1", "en");
-    let mut replies = bot.handle(&who, Input::Text("/pick".into()));
+    let mut replies = bot.handle(&who, Input::Text("/pick".into())).replies;
     for id in ["t:exp", "m:qwen2.5-7b", "q:bf16", "c:4096", "u:1h"] {
         assert_eq!(replies.len(), 1);
-        replies = bot.handle(&who, Input::Choice(id.into()));
+        replies = bot.handle(&who, Input::Choice(id.into())).replies;
     }
     // The usage answer brings billing advice and the card question together.
     assert_eq!(replies.len(), 1);

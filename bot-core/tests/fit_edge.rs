@@ -240,6 +240,7 @@ fn ask(lang: &str, line: &str) -> String {
     let who = ChatRef::terminal(Some(lang));
     let l = if lang == "zh" { Lang::Zh } else { Lang::En };
     bot.handle(&who, Input::Text(line.into()))
+        .replies
         .iter()
         .map(|r| {
             for id in r.message_ids() {

@@ -87,11 +87,15 @@ fn every_answer_formats_in_both_languages() {
         let l = bot.lang_for(&who);
         let mut formatted = 0;
         for line in LINES {
-            formatted += check(l, line, &bot.handle(&who, Input::Text(line.to_string())));
+            formatted += check(
+                l,
+                line,
+                &bot.handle(&who, Input::Text(line.to_string())).replies,
+            );
         }
         // The dialogue, every step, with each task type.
         for task in ["t:exp", "t:tune", "t:serve"] {
-            let mut replies = bot.handle(&who, Input::Text("/pick".into()));
+            let mut replies = bot.handle(&who, Input::Text("/pick".into())).replies;
             formatted += check(l, "/pick", &replies);
             let mut reached_trial = false;
             for _ in 0..12 {
@@ -111,7 +115,7 @@ fn every_answer_formats_in_both_languages() {
                     first
                 };
                 reached_trial |= id == "x:done";
-                replies = bot.handle(&who, Input::Choice(id.clone()));
+                replies = bot.handle(&who, Input::Choice(id.clone())).replies;
                 formatted += check(l, &id, &replies);
             }
             assert!(
@@ -198,12 +202,14 @@ fn junk_arguments_never_panic() {
             .map(|_| junk[(next() % junk.len() as u64) as usize])
             .collect();
         let line = format!("{cmd} {}", args.join(" "));
-        let replies = bot.handle(&who, Input::Text(line.clone()));
+        let replies = bot.handle(&who, Input::Text(line.clone())).replies;
         assert!(!replies.is_empty(), "{line}: no answer");
         check(Lang::Zh, &line, &replies);
         // Typed junk and forged button ids inside a running dialogue are rejected politely.
         let choice = junk[(next() % junk.len() as u64) as usize];
-        let replies = bot.handle(&who, Input::Choice(format!("g:{choice}:{}", next() % 100)));
+        let replies = bot
+            .handle(&who, Input::Choice(format!("g:{choice}:{}", next() % 100)))
+            .replies;
         check(Lang::Zh, choice, &replies);
     }
 }

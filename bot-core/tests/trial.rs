@@ -24,6 +24,7 @@ fn who(user: &str, locale: &str) -> ChatRef {
 fn say(bot: &Bot, w: &ChatRef, text: &str) -> String {
     let lang = bot.lang_for(w);
     bot.handle(w, Input::Text(text.into()))
+        .replies
         .iter()
         .map(|r| Localizer::get().render_plain(lang, r))
         .collect::<Vec<_>>()

@@ -65,8 +65,8 @@ impl App {
         let core = self.core.clone();
         let fallback_lang = Lang::from_locale(who.locale.as_deref());
         let mut job = tokio::task::spawn_blocking(move || {
-            let replies = core.handle(&who, input);
-            (core.lang_for(&who), replies)
+            let answer = core.handle(&who, input);
+            (answer.lang, answer.replies)
         });
         let typing = async {
             if let Err(e) = self.sender.typing(chat).await {
