@@ -134,6 +134,26 @@ pub fn find_spec(name: &str) -> Option<&'static CommandSpec> {
         .find(|c| c.name == n || c.aliases.contains(&n.as_str()))
 }
 
+/// Is `line` written as a command (`/x` or full-width `／x`)?
+pub fn looks_like_command(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with('/') || t.starts_with('／')
+}
+
+/// Is `line` a command addressed to a bot other than `me` (`/help@OtherBot`)? Frontends use
+/// this to stay quiet in groups; the grammar is the same one [`parse`] reads.
+pub fn for_another_bot(line: &str, me: &str) -> bool {
+    let t = line.trim_start();
+    let Some(body) = t.strip_prefix('/').or_else(|| t.strip_prefix('／')) else {
+        return false;
+    };
+    let head = body.split(char::is_whitespace).next().unwrap_or("");
+    match head.split_once('@') {
+        Some((_, target)) => !target.eq_ignore_ascii_case(me.trim_start_matches('@')),
+        None => false,
+    }
+}
+
 /// Parses a line. `Ok(None)` means it is not a command (plain text for the dialogue).
 /// A command addressed to another bot (`/help@otherbot`) is also `Ok(None)` when `bot_name`
 /// is known.
@@ -225,6 +245,16 @@ mod tests {
         );
         assert_eq!(parse("/gpu@OtherBot h100", Some("scoutbot")), Ok(None));
         assert_eq!(parse("/help@whatever", None), Ok(Some(Command::Help)));
+    }
+
+    #[test]
+    fn commands_for_other_bots_are_recognised() {
+        assert!(for_another_bot("/help@OtherBot", "ScoutBot"));
+        assert!(for_another_bot("  /gpu@other_bot 4090", "ScoutBot"));
+        assert!(!for_another_bot("/help@scoutbot", "ScoutBot"));
+        assert!(!for_another_bot("/help", "ScoutBot"));
+        assert!(!for_another_bot("mail me at a@b.c", "ScoutBot"));
+        assert!(looks_like_command(" ／帮助") && !looks_like_command("hi /x"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::callback::CallbackData;
 use crate::render::{self, Rendered};
 use crate::sender::{SendError, TelegramSender};
+use bot_core::command;
 use bot_core::{ChatRef, Input, Lang, Localizer, Msg, Reply};
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,24 +39,6 @@ fn chat_ref(chat: ChatId, user: i64, locale: Option<&str>) -> ChatRef {
         user: user.to_string(),
         locale: locale.map(str::to_string),
     }
-}
-
-/// Is `text` a command addressed to another bot (`/help@OtherBot`)?
-pub(crate) fn for_another_bot(text: &str, username: &str) -> bool {
-    let text = text.trim_start();
-    let Some(body) = text.strip_prefix('/').or_else(|| text.strip_prefix('／')) else {
-        return false;
-    };
-    let head = body.split(char::is_whitespace).next().unwrap_or("");
-    match head.split_once('@') {
-        Some((_, target)) => !target.eq_ignore_ascii_case(username),
-        None => false,
-    }
-}
-
-fn is_command(text: &str) -> bool {
-    let t = text.trim_start();
-    t.starts_with('/') || t.starts_with('／')
 }
 
 impl App {
@@ -123,7 +106,7 @@ pub(crate) async fn on_message(msg: Message, app: Arc<App>) -> HandlerResult {
     let Some(text) = msg.text() else {
         return Ok(());
     };
-    if for_another_bot(text, &app.username) {
+    if command::for_another_bot(text, &app.username) {
         return Ok(());
     }
     let in_group = msg.chat.is_group() || msg.chat.is_supergroup();
@@ -132,7 +115,7 @@ pub(crate) async fn on_message(msg: Message, app: Arc<App>) -> HandlerResult {
             .reply_to_message()
             .and_then(|m| m.from.as_ref())
             .is_some_and(|u| u.id == app.me);
-        if !is_command(text) && !replying_to_us {
+        if !command::looks_like_command(text) && !replying_to_us {
             return Ok(());
         }
     }
@@ -155,7 +138,7 @@ pub(crate) async fn on_channel_post(msg: Message, app: Arc<App>) -> HandlerResul
     let Some(text) = msg.text() else {
         return Ok(());
     };
-    if !is_command(text) || for_another_bot(text, &app.username) {
+    if !command::looks_like_command(text) || command::for_another_bot(text, &app.username) {
         return Ok(());
     }
     let origin = Origin {
@@ -220,18 +203,4 @@ pub(crate) async fn on_callback(q: CallbackQuery, app: Arc<App>) -> HandlerResul
         app.sender.deliver(chat, r, reply_to).await?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_for_other_bots_are_recognised() {
-        assert!(for_another_bot("/help@OtherBot", "ScoutBot"));
-        assert!(for_another_bot("  /gpu@other_bot 4090", "ScoutBot"));
-        assert!(!for_another_bot("/help@scoutbot", "ScoutBot"));
-        assert!(!for_another_bot("/help", "ScoutBot"));
-        assert!(!for_another_bot("mail me at a@b.c", "ScoutBot"));
-    }
 }
