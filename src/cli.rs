@@ -5,7 +5,7 @@ use bot_core::catalog::NotFound;
 use bot_core::{Catalog, Lang, Localizer};
 
 fn not_found(nf: NotFound) -> anyhow::Error {
-    let reply = bot_core::bot::not_found_reply(&nf);
+    let reply = bot_core::answer::common::not_found_reply(&nf);
     anyhow::anyhow!(
         Localizer::get()
             .render_plain(Lang::En, &reply)

@@ -4,9 +4,10 @@
 //! the chat's answer rendered in English, so both say the same thing.
 
 use anyhow::{Result, anyhow};
+use bot_core::answer::billing as bchat;
 use bot_core::billing::{
     self, BillingError, CostBreakdown, Job, Origin, Pattern, PriceUnit, RankedOffer, Rule,
-    as_number, chat as bchat, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
+    as_number, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 use bot_core::catalog::{BillingStart, PriceQuote};
 use bot_core::fact::Fact;
@@ -161,7 +162,7 @@ pub struct CompareArgs {
 /// A billing error as the English chat message (NotFound with its suggestions).
 fn err(e: BillingError) -> anyhow::Error {
     let reply = match &e {
-        BillingError::NotFound(nf) => bot_core::bot::not_found_reply(nf),
+        BillingError::NotFound(nf) => bot_core::answer::common::not_found_reply(nf),
         _ => Reply::text(bchat::error_msg(Lang::En, &e)),
     };
     anyhow!(
@@ -319,8 +320,8 @@ pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
     let l = Localizer::get();
     println!(
         "{} = {}",
-        bchat::price_text(Lang::En, price.amount, &currency, per),
-        bchat::price_text(Lang::En, amount, &to_currency, to)
+        bot_core::answer::common::price_text(Lang::En, price.amount, &currency, per),
+        bot_core::answer::common::price_text(Lang::En, amount, &to_currency, to)
     );
     for x in &assumptions {
         println!(

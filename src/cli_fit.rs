@@ -88,12 +88,12 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match vram::chat::parse_size(name) {
+        Err(nf) => match bot_core::answer::fit::parse_size(name) {
             Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
             Some(Err(e)) => Err(fit_err(e)),
             None => Err(anyhow!(
                 Localizer::get()
-                    .render_plain(Lang::En, &bot_core::bot::not_found_reply(&nf))
+                    .render_plain(Lang::En, &bot_core::answer::common::not_found_reply(&nf))
                     .replace('\n', " ")
             )),
         },
@@ -104,7 +104,7 @@ fn gpu<'a>(catalog: &'a Catalog, name: &str) -> Result<&'a bot_core::catalog::Gp
     catalog.gpu(name).map_err(|nf| {
         anyhow!(
             Localizer::get()
-                .render_plain(Lang::En, &bot_core::bot::not_found_reply(&nf))
+                .render_plain(Lang::En, &bot_core::answer::common::not_found_reply(&nf))
                 .replace('\n', " ")
         )
     })
@@ -146,7 +146,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }
-    let reply = vram::chat::render_report(catalog, &req, &rep, true, "USD");
+    let reply = bot_core::answer::fit::render_report(catalog, &req, &rep, true, "USD");
     println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }
@@ -184,7 +184,7 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
         g.name,
         rep.tokens_per_second,
         rep.concurrency,
-        bot_core::tco::tokens_text(rep.capacity_tokens_per_day)
+        bot_core::answer::tco::tokens_text(rep.capacity_tokens_per_day)
     );
     println!(
         "Self-hosted: {:.4} {c}/1M tokens renting only busy hours ({:.2} h/day); {:.4} {c}/1M always on ({:.2} {c}/day)",
@@ -201,7 +201,7 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     ) {
         println!(
             "API: {api} {c}/1M = {day:.2} {c}/day. Break-even (always on): {} tokens/day. Verdict: {}",
-            bot_core::tco::tokens_text(be),
+            bot_core::answer::tco::tokens_text(be),
             rep.verdict,
             c = rep.currency
         );

@@ -2,71 +2,16 @@
 //!
 //! It picks the language, parses the command, and calls the module that owns the answer.
 
-use crate::catalog::{Catalog, EntryKind, NotFound};
-use crate::command::{self, COMMANDS, Command, CommandError};
+use crate::answer::common::store_error_reply;
+use crate::answer::{self, help::help};
+use crate::catalog::Catalog;
+use crate::command::{self, Command, CommandError};
+use crate::context::{Answer, ChatRef, Ctx, Input};
 use crate::dialogue::{self, Outcome, PickInput, PickState};
-use crate::i18n::{Lang, Localizer};
+use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
 use crate::store::{Store, StoreError, UserPrefs, tables};
-use crate::views;
 use std::sync::Arc;
-
-/// Who is talking, and where. Keys in the store are built from these strings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChatRef {
-    /// `terminal`, `telegram`, `discord`.
-    pub platform: String,
-    pub chat: String,
-    pub user: String,
-    /// The platform's locale code for the user, if it sends one.
-    pub locale: Option<String>,
-}
-
-impl ChatRef {
-    pub fn terminal(locale: Option<&str>) -> ChatRef {
-        ChatRef {
-            platform: "terminal".into(),
-            chat: "local".into(),
-            user: "local".into(),
-            locale: locale.map(str::to_string),
-        }
-    }
-    pub fn user_key(&self) -> String {
-        format!("{}:{}", self.platform, self.user)
-    }
-    /// Dialogue state is per (platform, chat, user): two people in one group each have their own.
-    pub fn dialogue_key(&self) -> String {
-        format!("{}:{}:{}", self.platform, self.chat, self.user)
-    }
-}
-
-/// What a user sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
-    /// A typed line (a command or a free-text answer).
-    Text(String),
-    /// A button press / numbered choice, carrying the choice id.
-    Choice(String),
-}
-
-/// What the bot says to one input, and in which language.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Answer {
-    pub lang: Lang,
-    pub replies: Vec<Reply>,
-}
-
-/// Everything a handler needs to answer one input.
-pub struct Ctx<'a> {
-    pub catalog: &'a Catalog,
-    pub store: &'a Store,
-    pub who: &'a ChatRef,
-    pub lang: Lang,
-    /// Currency the user sees prices in.
-    pub currency: String,
-    /// Today as days since the epoch (injected so tests can pin the date).
-    pub today: i64,
-}
 
 /// The bot: catalog + store; cheap to share in an `Arc`.
 pub struct Bot {
@@ -159,15 +104,15 @@ impl Bot {
             Command::Start => vec![Reply::text(Msg::new("welcome")).with(Msg::new("hint-help"))],
             Command::Help => vec![help(ctx.lang)],
             Command::Lang(arg) => vec![self.lang_command(ctx, arg.as_deref())],
-            Command::Gpu(name) => vec![views::gpu_detail(ctx, &name)],
-            Command::Gpus => vec![views::gpu_list(ctx)],
-            Command::Platform(name) => vec![views::platform_detail(ctx, &name)],
-            Command::Platforms => vec![views::platform_list(ctx)],
-            Command::Convert(args) => vec![crate::billing::chat::convert(ctx, &args)],
-            Command::Cost(args) => vec![crate::billing::chat::cost(ctx, &args)],
-            Command::Compare(args) => vec![crate::billing::chat::compare(ctx, &args)],
-            Command::Fit(args) => vec![crate::vram::chat::fit(ctx, &args)],
-            Command::Tco(args) => vec![crate::tco::chat(ctx, &args)],
+            Command::Gpu(name) => vec![answer::catalog::gpu_detail(ctx, &name)],
+            Command::Gpus => vec![answer::catalog::gpu_list(ctx)],
+            Command::Platform(name) => vec![answer::catalog::platform_detail(ctx, &name)],
+            Command::Platforms => vec![answer::catalog::platform_list(ctx)],
+            Command::Convert(args) => vec![answer::billing::convert(ctx, &args)],
+            Command::Cost(args) => vec![answer::billing::cost(ctx, &args)],
+            Command::Compare(args) => vec![answer::billing::compare(ctx, &args)],
+            Command::Fit(args) => vec![answer::fit::fit(ctx, &args)],
+            Command::Tco(args) => vec![answer::tco::chat(ctx, &args)],
             Command::Pick => self.commit_dialogue(ctx, dialogue::start(ctx)),
             Command::Back => match self.dialogue(ctx) {
                 Some(state) => {
@@ -185,7 +130,7 @@ impl Bot {
                 Ok(false) => vec![Reply::text(Msg::new("pick-none-active"))],
                 Err(e) => vec![store_error_reply(&e)],
             },
-            Command::Trial(args) => vec![crate::trial::handle(ctx, &args)],
+            Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
         }
     }
 
@@ -253,41 +198,4 @@ impl Bot {
             Err(e) => store_error_reply(&e),
         }
     }
-}
-
-/// `/help`: every command with its one-line description.
-pub fn help(lang: Lang) -> Reply {
-    let mut r = Reply::text(Msg::new("help-intro"));
-    for spec in COMMANDS {
-        r.push(Msg::new("help-line").arg("command", spec.name).arg(
-            "description",
-            Localizer::get().format(lang, &Msg::new(spec.describe_id)),
-        ));
-    }
-    r.with(Msg::new("help-outro"))
-}
-
-/// A polite answer for a storage failure; nothing is half-written (redb transactions).
-pub fn store_error_reply(e: &StoreError) -> Reply {
-    Reply::text(Msg::new("error-store").arg("detail", e.to_string()))
-}
-
-/// "No GPU named X" with suggestions.
-pub fn not_found_reply(nf: &NotFound) -> Reply {
-    let id = match nf.kind {
-        EntryKind::Gpu => "error-gpu-not-found",
-        EntryKind::Platform => "error-platform-not-found",
-        EntryKind::Model => "error-model-not-found",
-    };
-    let mut r = Reply::text(Msg::new(id).arg("query", &nf.query));
-    if nf.suggestions.is_empty() {
-        r.push(Msg::new(match nf.kind {
-            EntryKind::Gpu => "hint-list-gpus",
-            EntryKind::Platform => "hint-list-platforms",
-            EntryKind::Model => "hint-list-models",
-        }));
-    } else {
-        r.push(Msg::new("did-you-mean").arg("names", nf.suggestions.join(", ")));
-    }
-    r
 }

@@ -11,6 +11,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
 
+/// Prices older than this many days (or undated) are labelled stale in every answer.
+pub const STALE_AFTER_DAYS: i64 = 30;
+
 pub const EMBEDDED_GPUS: &str = include_str!("../catalog/gpus.toml");
 pub const EMBEDDED_PLATFORMS: &str = include_str!("../catalog/platforms.toml");
 pub const EMBEDDED_MODELS: &str = include_str!("../catalog/models.toml");

@@ -4,10 +4,12 @@
 //! [`bot::Input`], call [`bot::Bot::handle`], and render the [`reply::Reply`]s they get back.
 //! This crate never performs network I/O for chat platforms.
 
+pub mod answer;
 pub mod billing;
 pub mod bot;
 pub mod catalog;
 pub mod command;
+pub mod context;
 pub mod dialogue;
 pub mod fact;
 pub mod i18n;
@@ -16,11 +18,11 @@ pub mod store;
 pub mod tco;
 pub mod trial;
 pub mod units;
-pub mod views;
 pub mod vram;
 
-pub use bot::{Answer, Bot, ChatRef, Input};
+pub use bot::Bot;
 pub use catalog::Catalog;
+pub use context::{Answer, ChatRef, Input};
 pub use i18n::{Lang, Localizer};
 pub use reply::{Msg, Reply};
 pub use store::Store;

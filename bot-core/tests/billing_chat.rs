@@ -1,6 +1,6 @@
 //! `/convert`, `/cost`, `/compare` through the bot, in both languages.
 
-use bot_core::billing::chat::parse_job_request;
+use bot_core::answer::billing::parse_job_request;
 use bot_core::billing::{BillingError, Pattern};
 use bot_core::reply::Part;
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Reply, Store};

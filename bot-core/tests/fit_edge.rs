@@ -1,9 +1,9 @@
 //! Edge cases of the fit estimator and the /fit, /tco chat commands.
 
-use bot_core::bot::{Bot, ChatRef, Input};
 use bot_core::vram::{
     Engine, FitError, FitOptions, FitRequest, ModelRef, Quant, Task, Zero, estimate, estimate_with,
 };
+use bot_core::{Bot, ChatRef, Input};
 use bot_core::{Catalog, Lang, Localizer, Store};
 use std::sync::Arc;
 

@@ -10,7 +10,6 @@
 //! `compute = price × cards/quote_cards × billed / unit`, plus storage (GB × per-GB-month ×
 //! time stored / 730 h) and transfer (GB × per-GB price). A month is 730 hours.
 
-pub mod chat;
 pub mod money;
 pub mod parse;
 
@@ -28,7 +27,7 @@ use rust_decimal::prelude::ToPrimitive;
 use serde::{Deserialize, Serialize, Serializer};
 
 /// Prices older than this many days (or undated) are marked stale.
-pub const STALE_AFTER_DAYS: i64 = crate::views::STALE_AFTER_DAYS;
+pub use crate::catalog::STALE_AFTER_DAYS;
 
 /// Why a price, a conversion or a job cost could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -9,8 +9,8 @@
 
 mod result;
 
-use crate::bot::Ctx;
 use crate::catalog::Catalog;
+use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use crate::units::parse_duration;
 use rust_decimal::Decimal;

@@ -3,8 +3,8 @@
 
 use super::{PickState, TaskKind, Usage};
 use crate::billing::{self, Job, RankedOffer};
-use crate::bot::Ctx;
 use crate::catalog::{Platform, RealName};
+use crate::context::Ctx;
 use crate::fact::Fact;
 use crate::reply::{Msg, Reply, Table};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};

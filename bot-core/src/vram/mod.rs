@@ -10,7 +10,6 @@
 //! checkpointing; `FitOptions::default()`: fp16 KV cache, AdamW, LoRA rank 16 on every linear
 //! layer, ZeRO-3 when training on more than one card.
 
-pub mod chat;
 mod quant;
 pub mod shape;
 mod throughput;

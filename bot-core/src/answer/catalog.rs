@@ -1,27 +1,11 @@
-//! Catalog answers: one GPU, the GPU list, one platform, the platform list.
+//! Catalog answers (`/gpu`, `/gpus`, `/platform`, `/platforms`): one GPU, the GPU list, one platform, the platform list.
 
-use crate::bot::{Ctx, not_found_reply};
-use crate::catalog::{Gpu, Platform, PriceQuote, RealName};
+use super::common::{not_found_reply, quote_date, quote_text, text_or_unknown, tier_label, yes_no};
+use crate::catalog::{Gpu, Platform, RealName};
+use crate::context::Ctx;
 use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
-
-/// Prices older than this many days are labelled stale.
-pub const STALE_AFTER_DAYS: i64 = 30;
-
-/// `yes` / `no` / `unknown`: the selector the Fluent messages branch on.
-pub fn yes_no(f: &Fact<bool>) -> &'static str {
-    match f {
-        Fact::Known(true) => "yes",
-        Fact::Known(false) => "no",
-        Fact::Unknown => "unknown",
-    }
-}
-
-/// Text of a fact, or `unknown` (localized by the message's selector).
-pub fn text_or_unknown(f: &Fact<String>) -> String {
-    f.known().cloned().unwrap_or_else(|| "unknown".into())
-}
 
 fn fmt_num(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
@@ -29,38 +13,6 @@ fn fmt_num(x: f64) -> String {
     } else {
         format!("{x:.1}")
     }
-}
-
-/// A price tier (`on_demand`, `community`, `spot`, ...) in the user's language.
-pub fn tier_label(lang: Lang, tier: &str) -> String {
-    crate::Localizer::get().format(lang, &Msg::new("price-tier").arg("tier", tier))
-}
-
-/// The date cell of a price row: `2025-06-21 *` when stale, `? *` when the price is undated.
-pub fn quote_date(ctx: &Ctx, q: &PriceQuote) -> String {
-    if q.undated {
-        "? *".to_string()
-    } else if q.is_stale(ctx.today, STALE_AFTER_DAYS) {
-        format!("{} *", q.as_of)
-    } else {
-        q.as_of.clone()
-    }
-}
-
-/// `¥1.98/小时`, `$0.69/hour ×8` (no conversion; that is the billing engine's job).
-pub fn quote_text(lang: Lang, q: &PriceQuote) -> String {
-    let cards = if q.cards > 1 {
-        format!(" ×{}", q.cards)
-    } else {
-        String::new()
-    };
-    let price = crate::billing::chat::price_text(
-        lang,
-        q.amount,
-        &q.currency,
-        crate::billing::PriceUnit::Time(q.per),
-    );
-    format!("{price}{cards}")
 }
 
 pub fn gpu_detail(ctx: &Ctx, name: &str) -> Reply {
@@ -130,7 +82,7 @@ fn price_rows(ctx: &Ctx, gpu: &Gpu) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     for p in &ctx.catalog.platforms {
         for q in p.prices_for(&gpu.id) {
-            let date = quote_date(ctx, q);
+            let date = quote_date(ctx.today, q);
             rows.push(vec![
                 p.display_name(zh).to_string(),
                 quote_text(ctx.lang, q),
@@ -308,7 +260,7 @@ fn platform_prices(ctx: &Ctx, p: &Platform, r: &mut Reply) {
         .prices
         .iter()
         .map(|q| {
-            let date = quote_date(ctx, q);
+            let date = quote_date(ctx.today, q);
             vec![
                 q.gpu.clone(),
                 quote_text(ctx.lang, q),

@@ -3,14 +3,15 @@
 //! Parsing is forgiving ("40分钟", "1.5h", "¥2/小时", "$0.69/hr"); anything that cannot be read
 //! is named precisely in the answer. The CLI renders the same replies for its text output.
 
-use super::{
-    BillingError, Job, Origin, Pattern, PriceUnit, RankedOffer, compare as rank, convert_price,
-    format_decimal, format_money, parse_amount, parse_currency, parse_dur, parse_price,
-    parse_size_gb, platform_cost_fx, resolve_fx,
+use super::common::{fmt, not_found_reply, price_text, tier_label, unit_label};
+use crate::billing::{
+    self, BillingError, Job, Origin, Pattern, PriceUnit, RankedOffer, compare as rank,
+    convert_price, format_decimal, format_money, parse_amount, parse_currency, parse_dur,
+    parse_price, parse_size_gb, platform_cost_fx, resolve_fx,
 };
-use crate::bot::{Ctx, not_found_reply};
 use crate::catalog::{Catalog, Gpu, Platform};
-use crate::i18n::{Lang, Localizer};
+use crate::context::Ctx;
+use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
 use crate::units::format_duration;
 use rust_decimal::Decimal;
@@ -180,23 +181,6 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         currency,
         fx_rate,
     })
-}
-
-fn fmt(lang: Lang, msg: &Msg) -> String {
-    Localizer::get().format(lang, msg)
-}
-
-fn unit_label(lang: Lang, unit: &str) -> String {
-    fmt(lang, &Msg::new("billing-unit").arg("unit", unit))
-}
-
-/// `$2.52/hour`, `¥2.52/小时`.
-pub fn price_text(lang: Lang, amount: Decimal, currency: &str, unit: PriceUnit) -> String {
-    format!(
-        "{}/{}",
-        format_money(amount, currency),
-        unit_label(lang, unit.key())
-    )
 }
 
 /// The localized message for an error, with the usage line to try again.
@@ -387,7 +371,7 @@ pub fn convert_reply(
     Ok(r)
 }
 
-fn fx_msg(f: &super::FxUsed) -> Msg {
+fn fx_msg(f: &billing::FxUsed) -> Msg {
     match f.origin {
         Origin::Catalog => Msg::new("billing-fx-line")
             .arg("rate", f.text())
@@ -508,7 +492,7 @@ pub fn cost_reply(lang: Lang, p: &Platform, g: &Gpu, job: &Job, offer: &RankedOf
                 "price",
                 price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per)),
             )
-            .arg("tier", crate::views::tier_label(lang, &q.tier))
+            .arg("tier", tier_label(lang, &q.tier))
             .arg("as_of", &q.as_of)
             .arg("age", staleness(offer)),
     );
@@ -570,7 +554,7 @@ pub fn cost_reply(lang: Lang, p: &Platform, g: &Gpu, job: &Job, offer: &RankedOf
 }
 
 /// One assumption line: label, value, and where it came from.
-pub fn assumption_msg(lang: Lang, a: &super::Assumption) -> Msg {
+pub fn assumption_msg(lang: Lang, a: &billing::Assumption) -> Msg {
     let label = fmt(lang, &Msg::new("billing-key").arg("key", a.key.as_str()));
     let value = match (a.key.as_str(), a.value.as_str()) {
         ("tier", u) => unit_label(lang, u),
@@ -660,7 +644,7 @@ pub fn compare_reply(
                     &o.quote.currency,
                     PriceUnit::Time(o.quote.per),
                 ),
-                crate::views::tier_label(lang, &o.quote.tier),
+                tier_label(lang, &o.quote.tier),
                 format_duration(o.cost.billed_seconds),
                 format_money(o.cost.total_cost, &o.cost.currency),
                 format_money(o.cost.effective_per_useful_hour, &o.cost.currency),

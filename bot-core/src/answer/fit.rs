@@ -3,13 +3,14 @@
 //! Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `rank=64`, `zero=2`, `gc`
 //! (gradient checkpointing), `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
-use super::{
-    Engine, FitError, FitOptions, FitReport, FitRequest, KvDtype, ModelRef, Optimizer, Quant, Task,
-    decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
-};
-use crate::bot::{Ctx, not_found_reply};
+use super::common::not_found_reply;
 use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
+use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
+use crate::vram::{
+    self, Engine, FitError, FitOptions, FitReport, FitRequest, KvDtype, ModelRef, Optimizer, Quant,
+    Task, decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
+};
 
 /// Options shown when no card is given.
 const SHOWN_OPTIONS: usize = 6;
@@ -89,19 +90,19 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         if let Some((k, v)) = lw.split_once('=') {
             match k {
                 "ctx" | "context" | "上下文" => match parse_ctx(v) {
-                    Some(n) if (1..=super::MAX_CONTEXT as u64).contains(&n) => {
+                    Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
                         req.context = n as u32
                     }
                     Some(n) => return Err(err(FitError::BadContext(n))),
                     None => return Err(err(FitError::BadValue(w.to_string()))),
                 },
                 "batch" | "bs" | "并发" => match v.parse::<u64>() {
-                    Ok(n) if (1..=super::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
+                    Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
                     Ok(n) => return Err(err(FitError::BadBatch(n))),
                     Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
                 },
                 "cards" | "gpus" | "卡" => match v.parse::<u64>() {
-                    Ok(n) if (1..=super::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
+                    Ok(n) if (1..=vram::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
                     Ok(n) => return Err(err(FitError::BadCards(n))),
                     Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
                 },
@@ -157,7 +158,7 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         }
         // A small number is a card count; "4090" is a card.
         if let Some(n) = parse_cards(w)
-            && (1..=super::MAX_CARDS).contains(&n)
+            && (1..=vram::MAX_CARDS).contains(&n)
         {
             req.cards = n;
             continue;

@@ -1,0 +1,13 @@
+//! Answers: each command's reply, built from the engines' results in the user's language.
+//!
+//! The floor above the engines (billing, vram, tco, trial, catalog) and below [`crate::bot`],
+//! which dispatches to these modules. Engines never import an answer; the CLI prints these
+//! same replies, so the chat and the scripts say the same thing.
+
+pub mod billing;
+pub mod catalog;
+pub mod common;
+pub mod fit;
+pub mod help;
+pub mod tco;
+pub mod trial;

@@ -1,0 +1,254 @@
+//! `/trial`: record what a small trial really took and compare it with the list price; `/trial
+//! list` shows the ledger. The arithmetic is [`crate::trial`]'s.
+
+use super::common::{not_found_reply, store_error_reply};
+use crate::billing::money::{format_money, resolve_fx};
+use crate::billing::parse::{parse_dur, parse_price};
+use crate::catalog::{Catalog, STALE_AFTER_DAYS};
+use crate::context::Ctx;
+use crate::i18n::Lang;
+use crate::reply::{Msg, Reply, Table};
+use crate::store::tables;
+use crate::trial::{TrialEntry, TrialError, list_per_card_hour};
+use rust_decimal::Decimal;
+
+pub fn handle(ctx: &Ctx, args: &str) -> Reply {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    if words.is_empty()
+        || matches!(
+            words[0].to_lowercase().as_str(),
+            "list" | "ls" | "列表" | "记录"
+        )
+    {
+        return list(ctx);
+    }
+    match record(ctx, &words) {
+        Ok(reply) => reply,
+        Err(reply) => reply,
+    }
+}
+
+fn error_reply(e: TrialError) -> Reply {
+    let msg = match &e {
+        TrialError::Shape => Msg::new("trial-error-shape"),
+        TrialError::BadDuration(t) => Msg::new("trial-error-duration").arg("text", t),
+        TrialError::BadCost(t) => Msg::new("trial-error-cost").arg("text", t),
+        TrialError::BadCardHours(t) => Msg::new("trial-error-card-hours").arg("text", t),
+        TrialError::Zero => Msg::new("trial-error-zero"),
+    };
+    Reply::text(msg).with(Msg::new("usage-trial"))
+}
+
+/// Parses `/trial` words into an entry. The platform and GPU may be several words
+/// ("tencent hai", "rtx 4090"), so the numbers are read from the end.
+pub fn parse_entry(
+    catalog: &Catalog,
+    words: &[&str],
+    currency: &str,
+    today: i64,
+) -> Result<TrialEntry, Reply> {
+    if words.len() < 4 {
+        return Err(error_reply(TrialError::Shape));
+    }
+    // Optional card-hours at the end: a bare number or `2ch` / `2卡时`.
+    let (card_hours, rest) = {
+        let last = words[words.len() - 1];
+        let trimmed = last
+            .trim_end_matches("ch")
+            .trim_end_matches("卡时")
+            .trim_end_matches("card-hours");
+        let looks_like_cost = parse_price(last)
+            .map(|p| p.currency.is_some())
+            .unwrap_or(false);
+        if words.len() >= 5 && !looks_like_cost && trimmed.parse::<Decimal>().is_ok() {
+            let v: Decimal = trimmed
+                .parse()
+                .map_err(|_| error_reply(TrialError::BadCardHours(last.into())))?;
+            (Some(v), &words[..words.len() - 1])
+        } else {
+            (None, words)
+        }
+    };
+    let n = rest.len();
+    let cost_text = rest[n - 1];
+    let wall_text = rest[n - 2];
+    let price =
+        parse_price(cost_text).map_err(|_| error_reply(TrialError::BadCost(cost_text.into())))?;
+    if price.per.is_some() {
+        return Err(error_reply(TrialError::BadCost(cost_text.into())));
+    }
+    let wall = parse_dur("wall time", wall_text)
+        .map_err(|_| error_reply(TrialError::BadDuration(wall_text.into())))?;
+    // Platform is the longest prefix of the remaining words that names one; the GPU is the rest.
+    let names = &rest[..n - 2];
+    let mut found = None;
+    for split in (1..names.len()).rev() {
+        let pname = names[..split].join(" ");
+        let gname = names[split..].join(" ");
+        if let (Ok(p), Ok(g)) = (catalog.platform(&pname), catalog.gpu(&gname)) {
+            found = Some((p.id.clone(), g.id.clone()));
+            break;
+        }
+    }
+    let (platform, gpu) = match found {
+        Some(x) => x,
+        None => {
+            if names.is_empty() {
+                return Err(error_reply(TrialError::Shape));
+            }
+            // Say which part did not resolve.
+            if let Err(nf) = catalog.platform(names[0]) {
+                return Err(not_found_reply(&nf));
+            }
+            let gname = names[1..].join(" ");
+            return Err(match catalog.gpu(&gname) {
+                Err(nf) => not_found_reply(&nf),
+                Ok(_) => error_reply(TrialError::Shape),
+            });
+        }
+    };
+    let card_hours = card_hours.unwrap_or(wall / Decimal::from(3600));
+    if wall <= Decimal::ZERO || card_hours <= Decimal::ZERO {
+        return Err(error_reply(TrialError::Zero));
+    }
+    Ok(TrialEntry {
+        platform,
+        gpu,
+        wall_seconds: wall,
+        cost: price.amount,
+        currency: price.currency.unwrap_or_else(|| currency.to_string()),
+        card_hours,
+        recorded_on: today,
+    })
+}
+
+fn record(ctx: &Ctx, words: &[&str]) -> Result<Reply, Reply> {
+    let entry = parse_entry(ctx.catalog, words, &ctx.currency, ctx.today)?;
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let key = format!("{}:{stamp:024}", ctx.who.user_key());
+    ctx.store
+        .put(
+            &tables::TRIALS,
+            &key,
+            &serde_json::to_value(&entry).unwrap_or_default(),
+        )
+        .map_err(|e| store_error_reply(&e))?;
+    Ok(compare_reply(ctx, &entry))
+}
+
+fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
+    let zh = ctx.lang == Lang::Zh;
+    let pname = ctx
+        .catalog
+        .platform(&e.platform)
+        .map(|p| p.display_name(zh).to_string())
+        .unwrap_or_else(|_| e.platform.clone());
+    let mut r = Reply::text(
+        Msg::new("trial-recorded")
+            .arg("platform", pname)
+            .arg("gpu", &e.gpu)
+            .arg("wall", crate::units::format_duration(e.wall_seconds))
+            .arg("cost", format_money(e.cost, &e.currency))
+            .arg(
+                "card_hours",
+                e.card_hours.round_dp(2).normalize().to_string(),
+            ),
+    );
+    let paid = e.per_card_hour();
+    r.push(Msg::new("trial-per-card-hour").arg("amount", format_money(paid, &e.currency)));
+    match list_per_card_hour(ctx.catalog, &e.platform, &e.gpu) {
+        Some((list, quote)) => {
+            let fx = match resolve_fx(Some(ctx.catalog), &quote.currency, &e.currency, None) {
+                Ok(fx) => fx,
+                Err(_) => {
+                    r.push(
+                        Msg::new("trial-no-fx")
+                            .arg("from", &quote.currency)
+                            .arg("to", &e.currency),
+                    );
+                    return r;
+                }
+            };
+            let list_conv = list * fx.as_ref().map_or(Decimal::ONE, |f| f.rate);
+            let diff_pct = ((paid - list_conv) / list_conv * Decimal::from(100)).round_dp(0);
+            let stale = quote.is_stale(ctx.today, STALE_AFTER_DAYS);
+            r.push(
+                Msg::new("trial-vs-list")
+                    .arg("list", format_money(list_conv, &e.currency))
+                    .arg("as_of", &quote.as_of)
+                    .arg("stale", if stale { "yes" } else { "no" })
+                    .arg("pct", diff_pct.abs().to_string())
+                    .arg(
+                        "direction",
+                        match diff_pct.cmp(&Decimal::ZERO) {
+                            std::cmp::Ordering::Greater => "above",
+                            std::cmp::Ordering::Less => "below",
+                            std::cmp::Ordering::Equal => "equal",
+                        },
+                    ),
+            );
+            if let Some(fx) = fx {
+                r.push(
+                    Msg::new("trial-fx")
+                        .arg("rate", fx.text())
+                        .arg("as_of", fx.as_of.unwrap_or_default()),
+                );
+            }
+        }
+        None => {
+            r.push(Msg::new("trial-no-list-price"));
+        }
+    }
+    r
+}
+
+fn list(ctx: &Ctx) -> Reply {
+    let prefix = format!("{}:", ctx.who.user_key());
+    let entries = match ctx.store.scan_prefix(&tables::TRIALS, &prefix) {
+        Ok(v) => v,
+        Err(e) => return store_error_reply(&e),
+    };
+    let entries: Vec<TrialEntry> = entries
+        .into_iter()
+        .filter_map(|(_, v)| serde_json::from_value(v).ok())
+        .collect();
+    if entries.is_empty() {
+        return Reply::text(Msg::new("trial-list-empty")).with(Msg::new("usage-trial"));
+    }
+    let rows = entries
+        .iter()
+        .map(|e| {
+            let list = list_per_card_hour(ctx.catalog, &e.platform, &e.gpu)
+                .and_then(|(l, q)| {
+                    resolve_fx(Some(ctx.catalog), &q.currency, &e.currency, None)
+                        .ok()
+                        .map(|fx| {
+                            format_money(l * fx.map_or(Decimal::ONE, |f| f.rate), &e.currency)
+                        })
+                })
+                .unwrap_or_else(|| "?".into());
+            vec![
+                e.platform.clone(),
+                e.gpu.clone(),
+                crate::units::format_duration(e.wall_seconds),
+                format_money(e.cost, &e.currency),
+                format_money(e.per_card_hour(), &e.currency),
+                list,
+            ]
+        })
+        .collect();
+    Reply::text(Msg::new("trial-list-title").arg("count", entries.len())).with_table(Table {
+        header: vec![
+            Msg::new("col-platform"),
+            Msg::new("col-gpu"),
+            Msg::new("col-wall"),
+            Msg::new("col-cost"),
+            Msg::new("col-per-card-hour"),
+            Msg::new("col-list-per-card-hour"),
+        ],
+        rows,
+    })
+}

@@ -1,0 +1,66 @@
+//! One turn's inputs: who is talking ([`ChatRef`]), what they sent ([`Input`]), what an answer
+//! module needs to answer it ([`Ctx`]), and what comes back ([`Answer`]).
+//!
+//! This is the floor every answer module stands on; it imports no answer and no engine.
+
+use crate::catalog::Catalog;
+use crate::i18n::Lang;
+use crate::reply::Reply;
+use crate::store::Store;
+
+/// Who is talking, and where. Keys in the store are built from these strings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatRef {
+    /// `terminal`, `telegram`, `discord`.
+    pub platform: String,
+    pub chat: String,
+    pub user: String,
+    /// The platform's locale code for the user, if it sends one.
+    pub locale: Option<String>,
+}
+
+impl ChatRef {
+    pub fn terminal(locale: Option<&str>) -> ChatRef {
+        ChatRef {
+            platform: "terminal".into(),
+            chat: "local".into(),
+            user: "local".into(),
+            locale: locale.map(str::to_string),
+        }
+    }
+    pub fn user_key(&self) -> String {
+        format!("{}:{}", self.platform, self.user)
+    }
+    /// Dialogue state is per (platform, chat, user): two people in one group each have their own.
+    pub fn dialogue_key(&self) -> String {
+        format!("{}:{}:{}", self.platform, self.chat, self.user)
+    }
+}
+
+/// What a user sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A typed line (a command or a free-text answer).
+    Text(String),
+    /// A button press / numbered choice, carrying the choice id.
+    Choice(String),
+}
+
+/// What the bot says to one input, and in which language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    pub lang: Lang,
+    pub replies: Vec<Reply>,
+}
+
+/// Everything a handler needs to answer one input.
+pub struct Ctx<'a> {
+    pub catalog: &'a Catalog,
+    pub store: &'a Store,
+    pub who: &'a ChatRef,
+    pub lang: Lang,
+    /// Currency the user sees prices in.
+    pub currency: String,
+    /// Today as days since the epoch (injected so tests can pin the date).
+    pub today: i64,
+}
