@@ -1,0 +1,118 @@
+//! Ranking: what a job costs on each platform that quotes the card, cheapest first.
+
+use super::cost::{CostBreakdown, CostDetails, deciding_rule, job_cost};
+use super::money::resolve_fx;
+use super::{BillingError, Job, Rule, STALE_AFTER_DAYS};
+use crate::catalog::{Catalog, Platform, PriceQuote};
+use crate::reply::Msg;
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+/// One platform's answer for a job.
+#[derive(Debug, Clone, Serialize)]
+pub struct RankedOffer {
+    pub platform_id: String,
+    pub gpu_id: String,
+    pub cards: u32,
+    pub quote: PriceQuote,
+    pub cost: CostBreakdown,
+    /// Older than 30 days, or undated.
+    pub stale: bool,
+    /// The hidden cost that moved this offer most away from its list price.
+    pub deciding_rule: Option<Msg>,
+    pub details: CostDetails,
+}
+
+/// What `job` costs on `platform` for `gpu_id` × `cards`, in `currency`: every quote for that
+/// GPU (on-demand and commitment tiers) is priced and the cheapest total is kept.
+pub fn platform_cost(
+    catalog: &Catalog,
+    platform: &Platform,
+    gpu_id: &str,
+    cards: u32,
+    job: &Job,
+    currency: &str,
+    today: i64,
+) -> Result<RankedOffer, BillingError> {
+    platform_cost_fx(catalog, platform, gpu_id, cards, job, currency, None, today)
+}
+
+/// [`platform_cost`] with an explicit exchange rate (units of `currency` per one unit of the
+/// platform's currency) instead of the catalog's.
+#[allow(clippy::too_many_arguments)]
+pub fn platform_cost_fx(
+    catalog: &Catalog,
+    platform: &Platform,
+    gpu_id: &str,
+    cards: u32,
+    job: &Job,
+    currency: &str,
+    fx_rate: Option<Decimal>,
+    today: i64,
+) -> Result<RankedOffer, BillingError> {
+    let gpu_id = catalog.gpu(gpu_id).map(|g| g.id.as_str()).unwrap_or(gpu_id);
+    let rule = Rule::from_platform(platform)?;
+    let quotes: Vec<&PriceQuote> = platform.prices_for(gpu_id).collect();
+    // A quote for exactly this many cards beats scaling a single-card price.
+    let exact: Vec<&PriceQuote> = quotes
+        .iter()
+        .copied()
+        .filter(|q| q.cards == cards)
+        .collect();
+    let quotes = if exact.is_empty() { quotes } else { exact };
+    let mut best: Option<RankedOffer> = None;
+    let mut last_err = None;
+    for q in quotes {
+        let fx = resolve_fx(Some(catalog), &q.currency, currency, fx_rate)?;
+        match job_cost(q, &rule, job, cards, fx.as_ref()) {
+            Ok((cost, details)) => {
+                if best
+                    .as_ref()
+                    .is_none_or(|b| cost.total_cost < b.cost.total_cost)
+                {
+                    best = Some(RankedOffer {
+                        platform_id: platform.id.clone(),
+                        gpu_id: gpu_id.to_string(),
+                        cards,
+                        quote: q.clone(),
+                        stale: q.is_stale(today, STALE_AFTER_DAYS),
+                        deciding_rule: deciding_rule(&details, &cost),
+                        cost,
+                        details,
+                    });
+                }
+            }
+            Err(e) => last_err = Some(e),
+        }
+    }
+    best.ok_or_else(|| {
+        last_err.unwrap_or_else(|| BillingError::NoPrice {
+            platform: platform.id.clone(),
+            gpu: gpu_id.to_string(),
+        })
+    })
+}
+
+/// Every platform with a price for the GPU, cheapest total first (ties by platform id).
+/// Platforms that cannot be priced (no rate into `currency`, no quote) are left out.
+pub fn compare(
+    catalog: &Catalog,
+    gpu_id: &str,
+    cards: u32,
+    job: &Job,
+    currency: &str,
+    today: i64,
+) -> Vec<RankedOffer> {
+    let mut offers: Vec<RankedOffer> = catalog
+        .platforms
+        .iter()
+        .filter_map(|p| platform_cost(catalog, p, gpu_id, cards, job, currency, today).ok())
+        .collect();
+    offers.sort_by(|a, b| {
+        a.cost
+            .total_cost
+            .cmp(&b.cost.total_cost)
+            .then_with(|| a.platform_id.cmp(&b.platform_id))
+    });
+    offers
+}

@@ -1,0 +1,132 @@
+//! Billing rules (the catalog's or the user's) and the notes that say where each figure came
+//! from ([`Assumption`] with its [`Origin`]).
+
+use super::BillingError;
+use crate::catalog::{BillingStart, Platform};
+use crate::fact::Fact;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+/// Where a number came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// The catalog, with a source and date.
+    Catalog,
+    /// The user typed it.
+    User,
+    /// Nobody knows; the engine took the conservative reading.
+    Assumed,
+}
+
+impl Origin {
+    pub fn key(self) -> &'static str {
+        match self {
+            Origin::Catalog => "catalog",
+            Origin::User => "user",
+            Origin::Assumed => "assumed",
+        }
+    }
+}
+
+/// One input a figure depends on. `value` is language-neutral: durations (`1h`), `yes`/`no`,
+/// `boot`/`job`, `unknown` (= not included), or an amount with its currency.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Assumption {
+    pub key: String,
+    pub value: String,
+    pub origin: Origin,
+    pub source: Option<String>,
+    pub as_of: Option<String>,
+}
+
+/// A platform's (or the user's) billing rule, resolved to numbers where known.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rule {
+    /// Billing increment in seconds.
+    pub increment: Fact<Decimal>,
+    /// Minimum charge in seconds.
+    pub minimum: Fact<Decimal>,
+    pub starts_at: Fact<BillingStart>,
+    pub boot_billed: Fact<bool>,
+    pub pull_billed: Fact<bool>,
+    pub stopped_storage_billed: Fact<bool>,
+    /// Per GB-month while the instance runs.
+    pub storage_price: Fact<Decimal>,
+    /// Per GB-month while stopped; unknown = same as running.
+    pub stopped_storage_price: Fact<Decimal>,
+    pub egress_price: Fact<Decimal>,
+    pub ingress_price: Fact<Decimal>,
+    /// Currency of the storage and transfer prices.
+    pub currency: String,
+    /// `Catalog` or `User`: where the known fields came from.
+    pub origin: Origin,
+    pub source: Option<String>,
+    pub as_of: Option<String>,
+}
+
+impl Rule {
+    /// A rule where nothing is known yet (the user fills in what they know).
+    pub fn unknown(currency: &str, origin: Origin) -> Rule {
+        Rule {
+            increment: Fact::Unknown,
+            minimum: Fact::Unknown,
+            starts_at: Fact::Unknown,
+            boot_billed: Fact::Unknown,
+            pull_billed: Fact::Unknown,
+            stopped_storage_billed: Fact::Unknown,
+            storage_price: Fact::Unknown,
+            stopped_storage_price: Fact::Unknown,
+            egress_price: Fact::Unknown,
+            ingress_price: Fact::Unknown,
+            currency: currency.to_string(),
+            origin,
+            source: None,
+            as_of: None,
+        }
+    }
+
+    /// The catalog's rule for a platform.
+    pub fn from_platform(p: &Platform) -> Result<Rule, BillingError> {
+        let b = &p.billing;
+        let dur = |field: &'static str, f: &Fact<String>| -> Result<Fact<Decimal>, BillingError> {
+            match f {
+                Fact::Unknown => Ok(Fact::Unknown),
+                Fact::Known(t) => crate::units::parse_duration(t)
+                    .map(Fact::Known)
+                    .map_err(|_| BillingError::BadCatalogRule {
+                        platform: p.id.clone(),
+                        field,
+                        text: t.clone(),
+                    }),
+            }
+        };
+        Ok(Rule {
+            increment: dur("increment", &b.increment)?,
+            minimum: dur("minimum_charge", &b.minimum_charge)?,
+            starts_at: b.starts_at,
+            boot_billed: b.boot_billed,
+            pull_billed: b.image_pull_billed,
+            stopped_storage_billed: b.stopped_storage_billed,
+            storage_price: b.storage_price_per_gb_month,
+            stopped_storage_price: Fact::Unknown,
+            egress_price: b.egress_price_per_gb,
+            // The catalog records no inbound-transfer price.
+            ingress_price: Fact::Unknown,
+            currency: p.currency.clone(),
+            origin: Origin::Catalog,
+            source: Some(b.source.clone()),
+            as_of: Some(b.as_of.clone()),
+        })
+    }
+
+    pub(crate) fn note(&self, key: &str, value: String, known: bool) -> Assumption {
+        Assumption {
+            key: key.to_string(),
+            value,
+            origin: if known { self.origin } else { Origin::Assumed },
+            source: if known { self.source.clone() } else { None },
+            as_of: if known { self.as_of.clone() } else { None },
+        }
+    }
+}
