@@ -6,12 +6,12 @@
 use anyhow::{Result, anyhow};
 use bot_core::answer::billing as bchat;
 use bot_core::billing::{
-    self, BillingError, CostBreakdown, Job, Origin, Pattern, PriceUnit, RankedOffer, Rule,
+    self, BillingError, ConvertQuery, CostBreakdown, Job, Origin, PriceUnit, RankedOffer, Rule,
     as_number, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 use bot_core::catalog::{BillingStart, PriceQuote};
 use bot_core::fact::Fact;
-use bot_core::units::{TimeUnit, format_duration};
+use bot_core::units::TimeUnit;
 use bot_core::{Catalog, Lang, Localizer, Reply};
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -231,15 +231,6 @@ fn time_unit(u: PriceUnit) -> Result<TimeUnit, BillingError> {
     }
 }
 
-#[derive(Serialize)]
-struct ConvertOut {
-    #[serde(serialize_with = "as_number")]
-    amount: Decimal,
-    unit: &'static str,
-    currency: String,
-    assumptions: Vec<billing::Assumption>,
-}
-
 /// The unit a price is per: `--per` wins, else the unit written with the price (`2/h`).
 fn unit_of(per: Option<&str>, price: &bot_core::billing::PriceText) -> Result<PriceUnit> {
     match (per, price.per) {
@@ -253,82 +244,36 @@ fn unit_of(per: Option<&str>, price: &bot_core::billing::PriceText) -> Result<Pr
 
 pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
     let price = parse_price(&a.amount).map_err(err)?;
-    let per = unit_of(a.per.as_deref(), &price)?;
-    let to = parse_unit(&a.to).map_err(err)?;
     let currency = match (&a.currency, &price.currency) {
         (Some(c), _) => parse_currency(c).map_err(err)?,
         (None, Some(c)) => c.clone(),
         (None, None) => "USD".to_string(),
     };
-    let to_currency = match &a.to_currency {
-        Some(c) => parse_currency(c).map_err(err)?,
-        None => currency.clone(),
+    let query = ConvertQuery {
+        amount: price.amount,
+        from_unit: unit_of(a.per.as_deref(), &price)?,
+        to_unit: parse_unit(&a.to).map_err(err)?,
+        to_currency: match &a.to_currency {
+            Some(c) => parse_currency(c).map_err(err)?,
+            None => currency.clone(),
+        },
+        from_currency: currency,
+        fx_rate: opt_amount("fx-rate", &a.fx_rate).map_err(err)?,
+        tokens_per_second: opt_amount("throughput", &a.throughput).map_err(err)?,
     };
-    let fx_rate = a
-        .fx_rate
-        .as_deref()
-        .map(|r| parse_amount("fx-rate", r))
-        .transpose()
-        .map_err(err)?;
-    let tps = a
-        .throughput
-        .as_deref()
-        .map(|r| parse_amount("throughput", r))
-        .transpose()
-        .map_err(err)?;
-    let fx = billing::resolve_fx(Some(catalog), &currency, &to_currency, fx_rate).map_err(err)?;
-    let amount = billing::convert_price(price.amount, per, to, tps, fx.as_ref()).map_err(err)?;
-    let mut assumptions = Vec::new();
-    if let Some(f) = &fx {
-        assumptions.push(billing::Assumption {
-            key: "fx".into(),
-            value: f.text(),
-            origin: f.origin,
-            source: f.source.clone(),
-            as_of: f.as_of.clone(),
-        });
-    }
-    let is_month = |u: PriceUnit| matches!(u, PriceUnit::Time(t) if t >= TimeUnit::Month);
-    if is_month(per) || is_month(to) {
-        assumptions.push(billing::Assumption {
-            key: "month".into(),
-            value: "730h".into(),
-            origin: Origin::Assumed,
-            source: None,
-            as_of: None,
-        });
-    }
-    if let Some(t) =
-        tps.filter(|_| per == PriceUnit::MillionTokens || to == PriceUnit::MillionTokens)
-    {
-        assumptions.push(billing::Assumption {
-            key: "throughput".into(),
-            value: format!("{} tok/s", billing::format_decimal(t, 6)),
-            origin: Origin::User,
-            source: None,
-            as_of: None,
-        });
-    }
+    let conversion = billing::convert(catalog, &query).map_err(err)?;
     if a.json {
-        return print_json(&ConvertOut {
-            amount,
-            unit: to.key(),
-            currency: to_currency,
-            assumptions,
-        });
+        return print_json(&conversion);
     }
-    let l = Localizer::get();
-    println!(
-        "{} = {}",
-        bot_core::answer::common::price_text(Lang::En, price.amount, &currency, per),
-        bot_core::answer::common::price_text(Lang::En, amount, &to_currency, to)
-    );
-    for x in &assumptions {
-        println!(
-            "{}",
-            l.format(Lang::En, &bchat::assumption_msg(Lang::En, x))
-        );
-    }
+    print_reply(&bchat::convert_reply(Lang::En, &query, &conversion))
+}
+
+fn opt_amount(what: &'static str, v: &Option<String>) -> Result<Option<Decimal>, BillingError> {
+    v.as_deref().map(|t| parse_amount(what, t)).transpose()
+}
+
+fn print_reply(reply: &Reply) -> Result<()> {
+    println!("{}", Localizer::get().render_plain(Lang::En, reply));
     Ok(())
 }
 
@@ -381,12 +326,7 @@ fn offer_out<'a>(catalog: &'a Catalog, o: &'a RankedOffer, rank: Option<usize>) 
 pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
     let a = *a.opts;
     let job = build_job(&a.job).map_err(err)?;
-    let fx_rate = a
-        .fx_rate
-        .as_deref()
-        .map(|r| parse_amount("fx-rate", r))
-        .transpose()
-        .map_err(err)?;
+    let fx_rate = opt_amount("fx-rate", &a.fx_rate).map_err(err)?;
     if let Some(name) = &a.platform {
         let p = catalog
             .platform(name)
@@ -413,9 +353,12 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         if a.json {
             return print_json(&offer_out(catalog, &offer, None));
         }
-        let reply = bchat::cost_reply(Lang::En, p, g, &job, &offer);
-        println!("{}", Localizer::get().render_plain(Lang::En, &reply));
-        return Ok(());
+        return print_reply(&bchat::cost_reply(
+            Lang::En,
+            bchat::CostSubject::Platform(p, g),
+            &job,
+            &offer,
+        ));
     }
     let Some(price_text) = &a.price else {
         return Err(anyhow!(
@@ -457,16 +400,6 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         opt_money("stopped storage price", &a.stopped_storage_price).map_err(err)?;
     rule.egress_price = opt_money("egress price", &a.egress_price).map_err(err)?;
     rule.ingress_price = opt_money("ingress price", &a.ingress_price).map_err(err)?;
-    // A size given without its price is a mistake in a rule the user writes.
-    for (gb, p, flag) in [
-        (job.storage_gb, &rule.storage_price, "--storage-price"),
-        (job.egress_gb, &rule.egress_price, "--egress-price"),
-        (job.ingress_gb, &rule.ingress_price, "--ingress-price"),
-    ] {
-        if gb > Decimal::ZERO && !p.is_known() {
-            return Err(anyhow!("a size needs its price: add {flag}"));
-        }
-    }
     let user_quote = |amount: Decimal, per: TimeUnit, tier: &str| PriceQuote {
         gpu: "user".into(),
         amount,
@@ -493,59 +426,26 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         None => currency.clone(),
     };
     let fx = billing::resolve_fx(Some(catalog), &currency, &to_currency, fx_rate).map_err(err)?;
-    let mut best: Option<(CostBreakdown, billing::CostDetails)> = None;
-    for q in &quotes {
-        let (c, d) = billing::job_cost(q, &rule, &job, a.job.cards, fx.as_ref()).map_err(err)?;
-        if best
-            .as_ref()
-            .is_none_or(|(b, _)| c.total_cost < b.total_cost)
-        {
-            best = Some((c, d));
-        }
-    }
-    let (c, d) = best.expect("at least the on-demand quote");
+    let offer =
+        billing::user_cost(&quotes, &rule, &job, a.job.cards, fx.as_ref()).map_err(|e| {
+            match e {
+                // The CLI names its own flags.
+                BillingError::SizeWithoutPrice { what } => {
+                    anyhow!("a size needs its price: add --{what}-price")
+                }
+                other => err(other),
+            }
+        })?;
     if a.json {
-        return print_json(&c);
+        return print_json(&offer.cost);
     }
-    let l = Localizer::get();
-    let m = |x: Decimal| billing::format_money(x, &c.currency);
-    println!(
-        "Billed {} for {} of useful work",
-        format_duration(c.billed_seconds),
-        format_duration(d.useful_seconds)
-    );
-    println!(
-        "Compute {}, storage {}, transfer {}, total {}",
-        m(c.compute_cost),
-        m(c.storage_cost),
-        m(c.egress_cost),
-        m(c.total_cost)
-    );
-    println!(
-        "Effective price: {} per useful hour",
-        m(c.effective_per_useful_hour)
-    );
-    if let Some(rule) = billing::deciding_rule(&d, &c) {
-        println!("What makes the difference: {}", l.format(Lang::En, &rule));
-    }
-    for x in &c.assumptions {
-        println!(
-            "{}",
-            l.format(Lang::En, &bchat::assumption_msg(Lang::En, x))
-        );
-    }
-    if d.uses_month {
-        println!(
-            "{}",
-            l.format(Lang::En, &bot_core::Msg::new("billing-month-note"))
-        );
-    }
-    if matches!(job.pattern, Pattern::OneOff) && d.useful_seconds.is_zero() {
-        unreachable!("validated above");
-    }
-    Ok(())
+    print_reply(&bchat::cost_reply(
+        Lang::En,
+        bchat::CostSubject::UserPrice,
+        &job,
+        &offer,
+    ))
 }
-
 pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
     let g = catalog
         .gpu(&a.gpu)
@@ -568,7 +468,12 @@ pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
         currency: Some(currency.clone()),
         fx_rate: None,
     };
-    let reply = bchat::compare_reply(catalog, Lang::En, g, &req, &currency, &offers);
-    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
-    Ok(())
+    print_reply(&bchat::compare_reply(
+        catalog,
+        Lang::En,
+        g,
+        &req,
+        &currency,
+        &offers,
+    ))
 }

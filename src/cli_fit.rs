@@ -1,11 +1,15 @@
 //! `gpuscout fit | tco`: the VRAM-fit and rent-vs-API estimates, as text or `--json`.
 
 use anyhow::{Result, anyhow, bail};
+use bot_core::answer::tco::PriceBasis;
+use bot_core::billing;
+use bot_core::tco::TcoQuery;
 use bot_core::units::TimeUnit;
 use bot_core::vram::{
     self, Engine, FitOptions, FitRequest, KvDtype, ModelRef, Optimizer, Quant, Task, Zero,
 };
 use bot_core::{Catalog, Lang, Localizer, Msg};
+use rust_decimal::Decimal;
 
 #[derive(clap::Args)]
 pub struct FitArgs {
@@ -58,9 +62,9 @@ pub struct TcoArgs {
     quant: String,
     #[arg(long)]
     gpu: String,
-    /// Rental price of all the cards for one `--per` unit.
+    /// Rental price of all the cards for one `--per` unit, in `--currency`.
     #[arg(long)]
-    price: f64,
+    price: String,
     /// second | minute | hour | day | week | month (730 h)
     #[arg(long, default_value = "hour")]
     per: String,
@@ -70,7 +74,7 @@ pub struct TcoArgs {
     tokens_per_day: f64,
     /// API price per million tokens, in `--currency`.
     #[arg(long)]
-    api_price_per_mtok: Option<f64>,
+    api_price_per_mtok: Option<String>,
     #[arg(long, default_value_t = 1)]
     gpus: u32,
     #[arg(long)]
@@ -156,57 +160,31 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     let quant: Quant = a.quant.parse().map_err(fit_err)?;
     let g = gpu(catalog, &a.gpu)?;
     let unit = TimeUnit::parse(&a.per).ok_or_else(|| anyhow!("unknown time unit `{}`", a.per))?;
-    if !(a.price.is_finite() && a.price >= 0.0) {
-        bail!("--price must be a non-negative number");
-    }
-    let per_hour = a.price * 3600.0 / unit.seconds() as f64;
-    let rep = bot_core::tco::analyze(
-        catalog,
+    let money = |flag: &str, text: &str| {
+        billing::parse_amount("price", text)
+            .map_err(|_| anyhow!("--{flag} must be a non-negative number, not `{text}`"))
+    };
+    let price = money("price", &a.price)?;
+    let query = TcoQuery {
         model,
         quant,
-        g,
-        a.gpus,
-        per_hour,
-        &a.currency,
-        a.tokens_per_day,
-        a.api_price_per_mtok,
-    )
-    .map_err(fit_err)?;
+        gpu: g,
+        cards: a.gpus,
+        // Exact: the price for one `--per` unit scaled to one hour.
+        price_per_hour: price * Decimal::from(3600) / Decimal::from(unit.seconds()),
+        tokens_per_day: a.tokens_per_day,
+        api_price_per_mtok: a
+            .api_price_per_mtok
+            .as_deref()
+            .map(|t| money("api-price-per-mtok", t))
+            .transpose()?,
+    };
+    let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }
-    println!(
-        "{} {} on {} x {}: ~{:.0} tok/s serving ({} parallel), capacity {} tokens/day",
-        rep.model,
-        rep.quant,
-        rep.cards,
-        g.name,
-        rep.tokens_per_second,
-        rep.concurrency,
-        bot_core::answer::tco::tokens_text(rep.capacity_tokens_per_day)
-    );
-    println!(
-        "Self-hosted: {:.4} {c}/1M tokens renting only busy hours ({:.2} h/day); {:.4} {c}/1M always on ({:.2} {c}/day)",
-        rep.busy_cost_per_mtok,
-        rep.hours_needed_per_day,
-        rep.always_on_cost_per_mtok,
-        rep.always_on_cost_per_day,
-        c = rep.currency
-    );
-    if let (Some(api), Some(day), Some(be)) = (
-        rep.api_price_per_mtok,
-        rep.api_cost_per_day,
-        rep.break_even_tokens_per_day,
-    ) {
-        println!(
-            "API: {api} {c}/1M = {day:.2} {c}/day. Break-even (always on): {} tokens/day. Verdict: {}",
-            bot_core::answer::tco::tokens_text(be),
-            rep.verdict,
-            c = rep.currency
-        );
-    }
-    println!("{}", en(&Msg::new("tco-basis")));
-    println!("{}", en(&Msg::new("tco-faq")));
+    let reply = bot_core::answer::tco::tco_reply(g, &rep, &PriceBasis::User);
+    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }

@@ -8,10 +8,13 @@
 //!   api_price_per_mtok: the daily volume at which a card rented around the clock costs the same as
 //!   the API (only reachable if the card can serve that much).
 
+use crate::billing::{as_number, opt_as_number};
 use crate::catalog::{Catalog, Gpu};
 use crate::vram::{
     self, Engine, FitError, FitRequest, ModelRef, Quant, Task, decode_tokens_per_second, round2,
 };
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 use serde::Serialize;
 
 /// Concurrent sequences assumed for serving throughput, reduced until the KV cache fits.
@@ -22,23 +25,35 @@ pub const SERVING_CONTEXT: u32 = 2048;
 /// Self-hosted cost of one million tokens: `price_per_hour` for the cards, generating
 /// `tokens_per_second` in aggregate, busy `utilisation` (0..=1) of the paid time.
 /// `None` for a non-positive throughput or utilisation.
-pub fn cost_per_mtok(price_per_hour: f64, tokens_per_second: f64, utilisation: f64) -> Option<f64> {
-    if !(tokens_per_second > 0.0 && utilisation > 0.0 && price_per_hour >= 0.0) {
+pub fn cost_per_mtok(
+    price_per_hour: Decimal,
+    tokens_per_second: f64,
+    utilisation: f64,
+) -> Option<Decimal> {
+    if !(tokens_per_second > 0.0 && utilisation > 0.0 && price_per_hour >= Decimal::ZERO) {
         return None;
     }
-    Some(price_per_hour * 1e6 / (3600.0 * tokens_per_second * utilisation.min(1.0)))
+    // Throughput is an estimate (f64); it enters the money arithmetic once, as a divisor.
+    let tokens_per_hour =
+        Decimal::try_from(3600.0 * tokens_per_second * utilisation.min(1.0)).ok()?;
+    (price_per_hour * Decimal::from(1_000_000)).checked_div(tokens_per_hour)
 }
 
 /// Tokens per day at which renting around the clock (24 h at `price_per_hour`) costs the same
 /// as the API at `api_price_per_mtok` (same currency). `None` for a non-positive API price.
-pub fn break_even_tokens_per_day(price_per_hour: f64, api_price_per_mtok: f64) -> Option<f64> {
-    if api_price_per_mtok.is_nan() || api_price_per_mtok <= 0.0 || price_per_hour < 0.0 {
+pub fn break_even_tokens_per_day(
+    price_per_hour: Decimal,
+    api_price_per_mtok: Decimal,
+) -> Option<f64> {
+    if api_price_per_mtok <= Decimal::ZERO || price_per_hour < Decimal::ZERO {
         return None;
     }
-    Some(price_per_hour * 24.0 * 1e6 / api_price_per_mtok)
+    let tokens = (price_per_hour * Decimal::from(24_000_000)).checked_div(api_price_per_mtok)?;
+    tokens.to_f64()
 }
 
-/// One rent-vs-API comparison.
+/// One rent-vs-API comparison. Money is exact (`Decimal`, JSON numbers); token counts and
+/// throughputs are estimates (`f64`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TcoReport {
     pub model: String,
@@ -46,7 +61,8 @@ pub struct TcoReport {
     pub gpu: String,
     pub cards: u32,
     pub currency: String,
-    pub price_per_hour: f64,
+    #[serde(serialize_with = "as_number")]
+    pub price_per_hour: Decimal,
     pub tokens_per_day: f64,
     /// Estimated aggregate decode throughput (tokens/s) at `concurrency` sequences.
     pub tokens_per_second: f64,
@@ -55,41 +71,57 @@ pub struct TcoReport {
     pub capacity_tokens_per_day: f64,
     pub utilisation: f64,
     /// Renting around the clock: cost per day and per million of the user's tokens.
-    pub always_on_cost_per_day: f64,
-    pub always_on_cost_per_mtok: f64,
+    #[serde(serialize_with = "as_number")]
+    pub always_on_cost_per_day: Decimal,
+    #[serde(serialize_with = "as_number")]
+    pub always_on_cost_per_mtok: Decimal,
     /// Renting only the hours needed (per-hour billing, perfect batching).
-    pub busy_cost_per_mtok: f64,
+    #[serde(serialize_with = "as_number")]
+    pub busy_cost_per_mtok: Decimal,
     pub hours_needed_per_day: f64,
-    pub api_price_per_mtok: Option<f64>,
-    pub api_cost_per_day: Option<f64>,
+    #[serde(serialize_with = "opt_as_number")]
+    pub api_price_per_mtok: Option<Decimal>,
+    #[serde(serialize_with = "opt_as_number")]
+    pub api_cost_per_day: Option<Decimal>,
     pub break_even_tokens_per_day: Option<f64>,
     /// `rent`, `api`, or `unknown` (no API price given).
     pub verdict: String,
     pub fits: bool,
 }
 
-/// Compares renting `cards` x `gpu` at `price_per_hour` (all cards, `currency`) for
-/// `tokens_per_day` with an optional API price per million tokens in the same currency.
-#[allow(clippy::too_many_arguments)]
-pub fn analyze(
-    catalog: &Catalog,
-    model: ModelRef,
-    quant: Quant,
-    gpu: &Gpu,
-    cards: u32,
-    price_per_hour: f64,
-    currency: &str,
-    tokens_per_day: f64,
-    api_price_per_mtok: Option<f64>,
-) -> Result<TcoReport, FitError> {
-    if !(price_per_hour.is_finite() && price_per_hour >= 0.0) {
+/// What to compare: the chat's `/tco` line and the CLI's flags both become one.
+#[derive(Debug, Clone, Copy)]
+pub struct TcoQuery<'a> {
+    pub model: ModelRef<'a>,
+    pub quant: Quant,
+    pub gpu: &'a Gpu,
+    pub cards: u32,
+    /// Rental price of all the cards for one hour, in `currency`.
+    pub price_per_hour: Decimal,
+    pub tokens_per_day: f64,
+    /// API price per million tokens, in `currency`.
+    pub api_price_per_mtok: Option<Decimal>,
+}
+
+/// Compares renting the query's cards for its daily volume with the API price, in `currency`.
+pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<TcoReport, FitError> {
+    let TcoQuery {
+        model,
+        quant,
+        gpu,
+        cards,
+        price_per_hour,
+        tokens_per_day,
+        api_price_per_mtok,
+    } = *q;
+    if price_per_hour < Decimal::ZERO {
         return Err(FitError::BadValue(format!("price={price_per_hour}")));
     }
     if !(tokens_per_day.is_finite() && tokens_per_day > 0.0) {
         return Err(FitError::BadValue(format!("tokens/day={tokens_per_day}")));
     }
     if let Some(a) = api_price_per_mtok
-        && !(a.is_finite() && a > 0.0)
+        && a <= Decimal::ZERO
     {
         return Err(FitError::BadValue(format!("api price={a}")));
     }
@@ -121,21 +153,23 @@ pub fn analyze(
             .value;
     let capacity = tps * 86_400.0;
     let utilisation = (tokens_per_day / capacity).min(1.0);
-    let always_on_day = price_per_hour * 24.0;
-    let busy = cost_per_mtok(price_per_hour, tps, 1.0).unwrap_or(f64::INFINITY);
-    let api_day = api_price_per_mtok.map(|a| tokens_per_day / 1e6 * a);
+    let always_on_day = price_per_hour * Decimal::from(24);
+    let busy = cost_per_mtok(price_per_hour, tps, 1.0)
+        .ok_or_else(|| FitError::BadValue(format!("throughput={tps}")))?;
+    let user_mtok = Decimal::try_from(tokens_per_day / 1e6)
+        .map_err(|_| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?;
+    let served_mtok = Decimal::try_from(tokens_per_day.min(capacity) / 1e6)
+        .map_err(|_| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?;
+    let api_day = api_price_per_mtok.map(|a| user_mtok * a);
     let be = api_price_per_mtok.and_then(|a| break_even_tokens_per_day(price_per_hour, a));
-    let verdict = match api_price_per_mtok {
-        None => "unknown",
-        Some(a)
-            if fits
-                && tokens_per_day <= capacity
-                && busy < a
-                && always_on_day <= tokens_per_day / 1e6 * a =>
+    let verdict = match (api_price_per_mtok, api_day) {
+        (Some(a), Some(day))
+            if fits && tokens_per_day <= capacity && busy < a && always_on_day <= day =>
         {
             "rent"
         }
-        Some(_) => "api",
+        (Some(_), _) => "api",
+        (None, _) => "unknown",
     };
     let name = match model {
         ModelRef::Known(m) => m.id.clone(),
@@ -153,14 +187,14 @@ pub fn analyze(
         concurrency: conc,
         capacity_tokens_per_day: capacity.round(),
         utilisation: (utilisation * 1000.0).round() / 1000.0,
-        always_on_cost_per_day: round2(always_on_day),
-        always_on_cost_per_mtok: (always_on_day / (tokens_per_day.min(capacity) / 1e6) * 1e4)
-            .round()
-            / 1e4,
-        busy_cost_per_mtok: (busy * 1e4).round() / 1e4,
+        always_on_cost_per_day: always_on_day,
+        always_on_cost_per_mtok: always_on_day
+            .checked_div(served_mtok)
+            .ok_or_else(|| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?,
+        busy_cost_per_mtok: busy,
         hours_needed_per_day: round2(tokens_per_day / tps.max(1e-9) / 3600.0),
         api_price_per_mtok,
-        api_cost_per_day: api_day.map(round2),
+        api_cost_per_day: api_day,
         break_even_tokens_per_day: be.map(f64::round),
         verdict: verdict.to_string(),
         fits,
@@ -195,41 +229,6 @@ pub fn parse_tokens(s: &str) -> Option<f64> {
     (v.is_finite() && v > 0.0).then_some(v * mult)
 }
 
-/// A money amount the user typed: `0.3`, `$0.3`, `0.3usd`, `¥2`, `2cny`, `2元`. Returns the
-/// amount and its currency (`None` = the user's display currency).
-pub fn parse_money(s: &str) -> Option<(f64, Option<&'static str>)> {
-    let t = s.trim().to_lowercase();
-    let (t, cur): (&str, Option<&'static str>) = if let Some(r) = t.strip_prefix('$') {
-        (r, Some("USD"))
-    } else if let Some(r) = t.strip_prefix('¥').or_else(|| t.strip_prefix('￥')) {
-        (r, Some("CNY"))
-    } else if let Some(r) = t.strip_suffix("usd") {
-        (r, Some("USD"))
-    } else if let Some(r) = t.strip_suffix("cny").or_else(|| t.strip_suffix("rmb")) {
-        (r, Some("CNY"))
-    } else if let Some(r) = t.strip_suffix('元') {
-        (r, Some("CNY"))
-    } else {
-        (t.as_str(), None)
-    };
-    let v: f64 = t
-        .trim()
-        .trim_end_matches("/m")
-        .trim_end_matches("/mtok")
-        .parse()
-        .ok()?;
-    (v.is_finite() && v >= 0.0).then_some((v, cur))
-}
-
-/// Converts `amount` from one currency to another with the catalog's dated rate.
-pub fn convert(catalog: &Catalog, amount: f64, from: &str, to: &str) -> Option<f64> {
-    if from.eq_ignore_ascii_case(to) {
-        return Some(amount);
-    }
-    let (rate, _) = catalog.fx_rate(from, to)?;
-    Some(amount * rate.to_string().parse::<f64>().ok()?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,20 +236,25 @@ mod tests {
     #[test]
     fn cost_per_mtok_by_hand() {
         // $3.49/h, 15,220 tok/s, fully busy: 3.49 * 1e6 / (3600 * 15220) = 0.06370 $/Mtok.
-        let c = cost_per_mtok(3.49, 15_220.0, 1.0).unwrap();
-        assert!((c - 0.063_70).abs() < 1e-4, "{c}");
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        let c = cost_per_mtok(d("3.49"), 15_220.0, 1.0).unwrap();
+        assert_eq!(c.round_dp(5), d("0.06370"), "{c}");
         // Half busy doubles it.
-        assert!((cost_per_mtok(3.49, 15_220.0, 0.5).unwrap() - 0.127_39).abs() < 1e-4);
-        assert_eq!(cost_per_mtok(1.0, 0.0, 1.0), None);
-        assert_eq!(cost_per_mtok(1.0, 10.0, 0.0), None);
+        assert_eq!(
+            cost_per_mtok(d("3.49"), 15_220.0, 0.5).unwrap().round_dp(5),
+            d("0.12739")
+        );
+        assert_eq!(cost_per_mtok(Decimal::ONE, 0.0, 1.0), None);
+        assert_eq!(cost_per_mtok(Decimal::ONE, 10.0, 0.0), None);
     }
 
     #[test]
     fn break_even_by_hand() {
         // 2 CNY/h around the clock = 48 CNY/day; at 0.8 CNY per 1M tokens: 48 / 0.8 = 60M/day.
-        let be = break_even_tokens_per_day(2.0, 0.8).unwrap();
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        let be = break_even_tokens_per_day(d("2"), d("0.8")).unwrap();
         assert!((be - 60e6).abs() < 1.0, "{be}");
-        assert_eq!(break_even_tokens_per_day(2.0, 0.0), None);
+        assert_eq!(break_even_tokens_per_day(d("2"), Decimal::ZERO), None);
     }
 
     #[test]
@@ -261,9 +265,5 @@ mod tests {
         assert_eq!(parse_tokens("3000万"), Some(3e7));
         assert_eq!(parse_tokens("lots"), None);
         assert_eq!(parse_tokens("-5m"), None);
-        assert_eq!(parse_money("$0.3"), Some((0.3, Some("USD"))));
-        assert_eq!(parse_money("2元"), Some((2.0, Some("CNY"))));
-        assert_eq!(parse_money("0.5"), Some((0.5, None)));
-        assert_eq!(parse_money("abc"), None);
     }
 }

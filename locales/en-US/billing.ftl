@@ -156,3 +156,6 @@ billing-error-daily-hours = Daily use must be more than 0 and at most 24 hours a
 billing-error-zero-period = days and months must be at least 1.
 billing-error-catalog-rule = The catalog's { $field } for { $platform } ("{ $text }") can't be read; please report it.
 billing-error-currency-mismatch = The price is in { $price } but the storage/transfer rules are in { $rule }; I can't mix them.
+billing-error-size-without-price = { $what } is given without its price; add the price per GB (e.g. --storage-price or --egress-price).
+billing-cost-title-user = At your price: { $job }, ×{ $cards }
+billing-quote-user = Your price: { $price } ({ $tier })

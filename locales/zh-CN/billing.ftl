@@ -158,3 +158,6 @@ billing-error-daily-hours = 每天使用时长必须大于 0 且不超过 24 小
 billing-error-zero-period = 天数和月数至少为 1。
 billing-error-catalog-rule = 数据库中 { $platform } 的 { $field }（“{ $text }”）无法解析，请反馈给我们。
 billing-error-currency-mismatch = 价格以 { $price } 计，但存储/流量规则以 { $rule } 计，无法混算。
+billing-error-size-without-price = 给了{ $what }却没有给单价，请补上每 GB 的价格（如 --storage-price 或 --egress-price）。
+billing-cost-title-user = 按你给的价格：{ $job }，×{ $cards }
+billing-quote-user = 你给的价格：{ $price }（{ $tier }）

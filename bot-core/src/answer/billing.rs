@@ -5,9 +5,9 @@
 
 use super::common::{fmt, not_found_reply, price_text, tier_label, unit_label};
 use crate::billing::{
-    self, BillingError, Job, Origin, Pattern, PriceUnit, RankedOffer, compare as rank,
-    convert_price, format_decimal, format_money, parse_amount, parse_currency, parse_dur,
-    parse_price, parse_size_gb, platform_cost_fx, resolve_fx,
+    self, BillingError, Conversion, ConvertQuery, Job, Origin, Pattern, PriceUnit, RankedOffer,
+    compare as rank, format_decimal, format_money, parse_amount, parse_currency, parse_dur,
+    parse_price, parse_size_gb, platform_cost_fx,
 };
 use crate::catalog::{Catalog, Gpu, Platform};
 use crate::context::Ctx;
@@ -259,6 +259,9 @@ pub fn error_msg(lang: Lang, e: &BillingError) -> Msg {
             .arg("platform", platform)
             .arg("field", *field)
             .arg("text", text),
+        BillingError::SizeWithoutPrice { what } => {
+            Msg::new("billing-error-size-without-price").arg("what", label(what))
+        }
         BillingError::CurrencyMismatch { price, rule } => {
             Msg::new("billing-error-currency-mismatch")
                 .arg("price", price)
@@ -281,10 +284,14 @@ const TO_WORDS: &[&str] = &[
 
 /// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`
 pub fn convert(ctx: &Ctx, args: &str) -> Reply {
-    match convert_reply(ctx.catalog, ctx.lang, &ctx.currency, args) {
-        Ok(r) => r,
-        Err(e) => error_reply(ctx.lang, &e, "usage-convert"),
-    }
+    let answer = parse_convert(&ctx.currency, args).and_then(|q| {
+        Ok(convert_reply(
+            ctx.lang,
+            &q,
+            &billing::convert(ctx.catalog, &q)?,
+        ))
+    });
+    answer.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-convert"))
 }
 
 /// Parsed `/convert` target: `hour`, `hour cny`, `cny/hour`, `¥/小时`.
@@ -313,13 +320,8 @@ fn parse_target(words: &[String]) -> Result<(Option<PriceUnit>, Option<String>),
     Ok((unit, currency))
 }
 
-/// Builds the `/convert` answer; shared with the CLI's text output.
-pub fn convert_reply(
-    catalog: &Catalog,
-    lang: Lang,
-    default_currency: &str,
-    args: &str,
-) -> Result<Reply, BillingError> {
+/// Reads a `/convert` line into the query the CLI's flags also build.
+pub fn parse_convert(default_currency: &str, args: &str) -> Result<ConvertQuery, BillingError> {
     let (words, opts) = split_options(args);
     let mut fx_rate = None;
     let mut tps = None;
@@ -341,34 +343,44 @@ pub fn convert_reply(
     let from_unit = price.per.ok_or_else(|| BillingError::UnknownUnit {
         text: left.join(" "),
     })?;
-    let from_cur = price
+    let from_currency = price
         .currency
         .clone()
         .unwrap_or_else(|| default_currency.to_string());
     let (to_unit, to_cur) = parse_target(right)?;
-    let to_unit = to_unit.unwrap_or(PriceUnit::Time(crate::units::TimeUnit::Hour));
-    let to_cur = to_cur.unwrap_or_else(|| from_cur.clone());
-    let fx = resolve_fx(Some(catalog), &from_cur, &to_cur, fx_rate)?;
-    let out = convert_price(price.amount, from_unit, to_unit, tps, fx.as_ref())?;
+    Ok(ConvertQuery {
+        amount: price.amount,
+        from_unit,
+        to_unit: to_unit.unwrap_or(PriceUnit::Time(crate::units::TimeUnit::Hour)),
+        to_currency: to_cur.unwrap_or_else(|| from_currency.clone()),
+        from_currency,
+        fx_rate,
+        tokens_per_second: tps,
+    })
+}
+
+/// The `/convert` answer; the CLI prints the same reply.
+pub fn convert_reply(lang: Lang, q: &ConvertQuery, c: &Conversion) -> Reply {
     let mut r = Reply::text(
         Msg::new("billing-convert-result")
-            .arg("from", price_text(lang, price.amount, &from_cur, from_unit))
-            .arg("to", price_text(lang, out, &to_cur, to_unit)),
+            .arg(
+                "from",
+                price_text(lang, q.amount, &q.from_currency, q.from_unit),
+            )
+            .arg("to", price_text(lang, c.amount, &c.currency, q.to_unit)),
     );
-    let month =
-        |u: PriceUnit| matches!(u, PriceUnit::Time(t) if t >= crate::units::TimeUnit::Month);
-    if month(from_unit) || month(to_unit) {
+    if c.uses_month {
         r.push(Msg::new("billing-month-note"));
     }
-    if let Some(t) =
-        tps.filter(|_| from_unit == PriceUnit::MillionTokens || to_unit == PriceUnit::MillionTokens)
+    if c.assumptions.iter().any(|a| a.key == "throughput")
+        && let Some(t) = q.tokens_per_second
     {
         r.push(Msg::new("billing-token-note").arg("tps", format_decimal(t, 6)));
     }
-    if let Some(f) = &fx {
+    if let Some(f) = &c.fx {
         r.push(fx_msg(f));
     }
-    Ok(r)
+    r
 }
 
 fn fx_msg(f: &billing::FxUsed) -> Msg {
@@ -441,7 +453,12 @@ pub fn cost(ctx: &Ctx, args: &str) -> Reply {
             req.fx_rate,
             ctx.today,
         )?;
-        Ok(cost_reply(ctx.lang, p, g, &req.job, &offer))
+        Ok(cost_reply(
+            ctx.lang,
+            CostSubject::Platform(p, g),
+            &req.job,
+            &offer,
+        ))
     });
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-cost"))
 }
@@ -473,29 +490,48 @@ fn staleness(offer: &RankedOffer) -> &'static str {
     }
 }
 
-/// The full answer for one platform: breakdown, deciding rule, assumptions with sources.
-pub fn cost_reply(lang: Lang, p: &Platform, g: &Gpu, job: &Job, offer: &RankedOffer) -> Reply {
+/// Whose prices a cost answer is about.
+#[derive(Debug, Clone, Copy)]
+pub enum CostSubject<'a> {
+    /// A catalog platform's dated list price for a card.
+    Platform(&'a Platform, &'a Gpu),
+    /// The price and rule the user typed (the CLI's `--price`).
+    UserPrice,
+}
+
+/// The full answer for one job: breakdown, deciding rule, assumptions with sources.
+pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &RankedOffer) -> Reply {
     let c = &offer.cost;
     let q = &offer.quote;
     let zh = lang == Lang::Zh;
     let money = |x: Decimal| format_money(x, &c.currency);
-    let mut r = Reply::text(
-        Msg::new("billing-cost-title")
-            .arg("platform", p.display_name(zh))
-            .arg("gpu", &g.name)
-            .arg("cards", offer.cards)
-            .arg("job", job_text(lang, job)),
-    );
-    r.push(
-        Msg::new("billing-quote")
-            .arg(
-                "price",
-                price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per)),
-            )
-            .arg("tier", tier_label(lang, &q.tier))
-            .arg("as_of", &q.as_of)
-            .arg("age", staleness(offer)),
-    );
+    let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    let mut r = match subject {
+        CostSubject::Platform(p, g) => Reply::text(
+            Msg::new("billing-cost-title")
+                .arg("platform", p.display_name(zh))
+                .arg("gpu", &g.name)
+                .arg("cards", offer.cards)
+                .arg("job", job_text(lang, job)),
+        )
+        .with(
+            Msg::new("billing-quote")
+                .arg("price", price)
+                .arg("tier", tier_label(lang, &q.tier))
+                .arg("as_of", &q.as_of)
+                .arg("age", staleness(offer)),
+        ),
+        CostSubject::UserPrice => Reply::text(
+            Msg::new("billing-cost-title-user")
+                .arg("cards", offer.cards)
+                .arg("job", job_text(lang, job)),
+        )
+        .with(
+            Msg::new("billing-quote-user")
+                .arg("price", price)
+                .arg("tier", tier_label(lang, &q.tier)),
+        ),
+    };
     r.push(
         Msg::new("billing-billed")
             .arg("billed", format_duration(c.billed_seconds))

@@ -345,8 +345,7 @@ fn push_options(catalog: &Catalog, r: &mut Reply, rep: &FitReport, currency: &st
             .find(|g| g.id == o.gpu)
             .map_or(o.gpu.clone(), |g| g.name.clone());
         let price = match (o.usd_per_hour, &o.price_as_of) {
-            (Some(p), Some(d)) => {
-                let usd = rust_decimal::Decimal::try_from(p).unwrap_or_default();
+            (Some(usd), Some(d)) => {
                 let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
                 let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
                 format!(

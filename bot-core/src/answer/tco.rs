@@ -1,49 +1,60 @@
 //! `/tco <model> <quant> <gpu> <tokens/day> [api price per 1M] [price=P] [cards=N]`: rent vs
-//! API in the chat, from the [`crate::tco`] engine.
+//! API in the chat, from the [`crate::tco`] engine. The CLI prints the same reply.
 
 use super::common::not_found_reply;
+use super::fit::model_ref;
+use crate::billing::{self, PriceText, PriceUnit, parse_price};
+use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
-use crate::tco::{SERVING_CONTEXT, analyze, convert, parse_money, parse_tokens};
+use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze, parse_tokens};
 use crate::vram::{self, FitError, Quant};
+use rust_decimal::{Decimal, RoundingStrategy};
 
-fn money(x: f64) -> String {
-    if x >= 100.0 {
-        format!("{x:.0}")
-    } else if x >= 1.0 {
-        format!("{x:.2}")
-    } else {
-        format!("{x:.4}")
+/// Where the card price in a /tco answer came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PriceBasis {
+    /// The user gave it.
+    User,
+    /// The cheapest catalog list price, with its date (`undated` when the source gives none).
+    Catalog { as_of: String },
+}
+
+/// `0.3`, `$0.3`, `¥2`, `2元`, `0.3/mtok`: an amount with an optional currency (`None` = the
+/// user's display currency). A price per hour or per million tokens is accepted; any other
+/// unit is not what this question asks for.
+fn money(text: &str, per_ok: PriceUnit) -> Option<PriceText> {
+    let p = parse_price(text).ok()?;
+    match p.per {
+        None => Some(p),
+        Some(u) if u == per_ok => Some(p),
+        Some(_) => None,
     }
 }
 
-/// Human token count: 20M, 1.5B, 500K.
-pub fn tokens_text(x: f64) -> String {
-    if x >= 1e9 {
-        format!("{:.2}B", x / 1e9)
-    } else if x >= 1e6 {
-        format!("{:.1}M", x / 1e6)
-    } else if x >= 1e3 {
-        format!("{:.0}K", x / 1e3)
-    } else {
-        format!("{x:.0}")
+/// `amount` in `from` turned into `to` at the catalog's dated rate.
+fn in_currency(catalog: &Catalog, amount: Decimal, from: &str, to: &str) -> Option<Decimal> {
+    match billing::resolve_fx(Some(catalog), from, to, None).ok()? {
+        None => Some(amount),
+        Some(fx) => Some(amount * fx.rate),
     }
 }
 
-/// `/tco <model> <quant> <gpu> <tokens/day> [api price per 1M] [price=P] [cards=N]`.
+/// `/tco` in the chat.
 pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     let usage = || Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-tco"));
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut pos = Vec::new();
-    let mut price: Option<(f64, Option<&'static str>)> = None;
+    let mut price: Option<PriceText> = None;
     let mut cards = 1u32;
+    let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
     for w in &words {
         let lw = w.to_lowercase();
         if let Some(v) = lw
             .strip_prefix("price=")
             .or_else(|| lw.strip_prefix("价格="))
         {
-            match parse_money(v) {
+            match money(v, hour) {
                 Some(p) => price = Some(p),
                 None => return bad(w),
             }
@@ -59,7 +70,7 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     if pos.len() < 4 {
         return usage();
     }
-    let model = match super::fit::model_ref(ctx, pos[0]) {
+    let model = match model_ref(ctx, pos[0]) {
         Ok(m) => m,
         Err(r) => return *r,
     };
@@ -74,39 +85,41 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     let Some(tokens) = parse_tokens(pos[3]) else {
         return bad(pos[3]);
     };
+    let cur = ctx.currency.clone();
     let api = match pos.get(4) {
-        Some(a) => match parse_money(a) {
-            Some((v, cur)) => {
-                let from = cur.unwrap_or(ctx.currency.as_str());
-                match convert(ctx.catalog, v, from, &ctx.currency) {
+        Some(a) => match money(a, PriceUnit::MillionTokens) {
+            Some(p) => {
+                let from = p.currency.clone().unwrap_or_else(|| cur.clone());
+                match in_currency(ctx.catalog, p.amount, &from, &cur) {
                     Some(x) => Some(x),
-                    None => return no_fx(from, &ctx.currency),
+                    None => return no_fx(&from, &cur),
                 }
             }
             None => return bad(a),
         },
         None => None,
     };
-    let cur = ctx.currency.clone();
     // GPU price: the user's, else the cheapest catalog list price (dated) converted.
-    let (price_h, price_note) = match price {
-        Some((v, c)) => {
-            let from = c.unwrap_or(cur.as_str());
-            match convert(ctx.catalog, v, from, &cur) {
-                Some(x) => (x, None),
-                None => return no_fx(from, &cur),
+    let (price_h, basis) = match price {
+        Some(p) => {
+            let from = p.currency.clone().unwrap_or_else(|| cur.clone());
+            match in_currency(ctx.catalog, p.amount, &from, &cur) {
+                Some(x) => (x, PriceBasis::User),
+                None => return no_fx(&from, &cur),
             }
         }
-        None => match vram::cheapest_usd_per_hour(ctx.catalog, &gpu.id) {
-            Some((usd, as_of)) => match convert(ctx.catalog, usd, "USD", &cur) {
-                // `?` marks an undated quote; the message names it.
+        None => match billing::cheapest_hourly_usd(ctx.catalog, &gpu.id) {
+            Some((usd, as_of)) => match in_currency(ctx.catalog, usd, "USD", &cur) {
                 Some(x) => (
-                    x * cards as f64,
-                    Some(if as_of == "?" {
-                        "undated".to_string()
-                    } else {
-                        as_of
-                    }),
+                    x * Decimal::from(cards),
+                    PriceBasis::Catalog {
+                        // `?` marks an undated quote; the message names it.
+                        as_of: if as_of == "?" {
+                            "undated".into()
+                        } else {
+                            as_of
+                        },
+                    },
                 ),
                 None => return no_fx("USD", &cur),
             },
@@ -116,38 +129,55 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
             }
         },
     };
-    let rep = match analyze(
-        ctx.catalog,
+    let query = TcoQuery {
         model,
         quant,
         gpu,
         cards,
-        price_h,
-        &cur,
-        tokens,
-        api,
-    ) {
-        Ok(r) => r,
-        Err(e) => return err_reply(&e),
+        price_per_hour: price_h,
+        tokens_per_day: tokens,
+        api_price_per_mtok: api,
     };
+    match analyze(ctx.catalog, &query, &cur) {
+        Ok(rep) => tco_reply(gpu, &rep, &basis),
+        Err(e) => err_reply(&e),
+    }
+}
+
+/// `x` as the /tco answers show money: whole units from 100, cents from 1, else 4 decimals.
+fn amount(x: Decimal) -> String {
+    let dp = if x >= Decimal::from(100) {
+        0
+    } else if x >= Decimal::ONE {
+        2
+    } else {
+        4
+    };
+    let r = x.round_dp_with_strategy(dp, RoundingStrategy::MidpointNearestEven);
+    format!("{r:.prec$}", prec = dp as usize)
+}
+
+/// The rent-vs-API answer for one report; the CLI prints the same reply.
+pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
+    let cur = rep.currency.as_str();
     let mut r = Reply::text(
         Msg::new("tco-title")
             .arg("model", rep.model.as_str())
             .arg("quant", rep.quant.as_str())
             .arg("gpu", gpu.name.as_str())
-            .arg("cards", cards),
+            .arg("cards", rep.cards),
     );
-    match price_note {
-        Some(d) => r.push(
+    match basis {
+        PriceBasis::Catalog { as_of } => r.push(
             Msg::new("tco-price-catalog")
-                .arg("price", money(price_h))
-                .arg("currency", cur.as_str())
-                .arg("as_of", d),
+                .arg("price", amount(rep.price_per_hour))
+                .arg("currency", cur)
+                .arg("as_of", as_of.as_str()),
         ),
-        None => r.push(
+        PriceBasis::User => r.push(
             Msg::new("tco-price-user")
-                .arg("price", money(price_h))
-                .arg("currency", cur.as_str()),
+                .arg("price", amount(rep.price_per_hour))
+                .arg("currency", cur),
         ),
     };
     if !rep.fits {
@@ -162,14 +192,14 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     );
     r.push(
         Msg::new("tco-self-hosted")
-            .arg("busy", money(rep.busy_cost_per_mtok))
-            .arg("always", money(rep.always_on_cost_per_mtok))
-            .arg("day", money(rep.always_on_cost_per_day))
+            .arg("busy", amount(rep.busy_cost_per_mtok))
+            .arg("always", amount(rep.always_on_cost_per_mtok))
+            .arg("day", amount(rep.always_on_cost_per_day))
             .arg("hours", rep.hours_needed_per_day)
-            .arg("tokens", tokens_text(tokens))
-            .arg("currency", cur.as_str()),
+            .arg("tokens", tokens_text(rep.tokens_per_day))
+            .arg("currency", cur),
     );
-    if tokens > rep.capacity_tokens_per_day {
+    if rep.tokens_per_day > rep.capacity_tokens_per_day {
         r.push(Msg::new("tco-over-capacity"));
     }
     match (
@@ -180,9 +210,9 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         (Some(a), Some(day), Some(be)) => {
             r.push(
                 Msg::new("tco-api")
-                    .arg("api", money(a))
-                    .arg("day", money(day))
-                    .arg("currency", cur.as_str()),
+                    .arg("api", amount(a))
+                    .arg("day", amount(day))
+                    .arg("currency", cur),
             );
             let reachable = if be <= rep.capacity_tokens_per_day {
                 "yes"
@@ -203,6 +233,19 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     r.push(Msg::new("tco-basis"));
     r.push(Msg::new("tco-faq"));
     r
+}
+
+/// Human token count: 20M, 1.5B, 500K.
+pub fn tokens_text(x: f64) -> String {
+    if x >= 1e9 {
+        format!("{:.2}B", x / 1e9)
+    } else if x >= 1e6 {
+        format!("{:.1}M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.0}K", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
 }
 
 fn bad(w: &str) -> Reply {

@@ -39,6 +39,14 @@ pub fn as_number<S: Serializer>(d: &Decimal, s: S) -> Result<S::Ok, S::Error> {
     }
 }
 
+/// [`as_number`] for an optional amount (`null` when absent).
+pub fn opt_as_number<S: Serializer>(d: &Option<Decimal>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => as_number(d, s),
+        None => s.serialize_none(),
+    }
+}
+
 /// Where the money goes beyond "list price × useful time" (all in the answer's currency).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CostDetails {

@@ -54,6 +54,8 @@ pub enum BillingError {
         field: &'static str,
         text: String,
     },
+    #[error("{what} is given without its price")]
+    SizeWithoutPrice { what: &'static str },
     #[error("prices in {price} but storage/transfer rules in {rule}")]
     CurrencyMismatch { price: String, rule: String },
 }

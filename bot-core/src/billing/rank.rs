@@ -116,3 +116,71 @@ pub fn compare(
     });
     offers
 }
+
+/// What `job` costs at the user's own prices under the user's own rule: every quote (the
+/// on-demand price and any prepaid tiers) is priced and the cheapest total is kept, as
+/// [`platform_cost`] does for a catalog platform.
+pub fn user_cost(
+    quotes: &[PriceQuote],
+    rule: &Rule,
+    job: &Job,
+    cards: u32,
+    fx: Option<&super::FxUsed>,
+) -> Result<RankedOffer, BillingError> {
+    if cards == 0 {
+        return Err(BillingError::NotPositive { what: "cards" });
+    }
+    rule.check_sizes(job)?;
+    let mut best: Option<RankedOffer> = None;
+    for q in quotes {
+        let (cost, details) = job_cost(q, rule, job, cards, fx)?;
+        if best
+            .as_ref()
+            .is_none_or(|b| cost.total_cost < b.cost.total_cost)
+        {
+            best = Some(RankedOffer {
+                platform_id: "user".into(),
+                gpu_id: q.gpu.clone(),
+                cards,
+                quote: q.clone(),
+                stale: false,
+                deciding_rule: deciding_rule(&details, &cost),
+                cost,
+                details,
+            });
+        }
+    }
+    best.ok_or(BillingError::ZeroWork)
+}
+
+/// The cheapest pay-as-you-go list price of one card for one hour across the catalog, in USD
+/// at the catalog's dated rate, with the date of that quote (`?` when the source gives none).
+/// Quotes per second or minute are scaled to an hour; prepaid day/week/month tiers are not an
+/// hourly price, and a quote in a currency without a rate is skipped.
+pub fn cheapest_hourly_usd(catalog: &Catalog, gpu_id: &str) -> Option<(Decimal, String)> {
+    let mut best: Option<(Decimal, String)> = None;
+    for p in &catalog.platforms {
+        for q in p.prices_for(gpu_id) {
+            let Some(per_hour) = q.per_card_hour() else {
+                continue;
+            };
+            let usd = if q.currency.eq_ignore_ascii_case("USD") {
+                per_hour
+            } else {
+                match catalog.fx_rate(&q.currency, "USD") {
+                    Some((rate, _)) => per_hour * rate,
+                    None => continue,
+                }
+            };
+            if best.as_ref().is_none_or(|(b, _)| usd < *b) {
+                let date = if q.undated {
+                    "?".to_string()
+                } else {
+                    q.as_of.clone()
+                };
+                best = Some((usd, date));
+            }
+        }
+    }
+    best
+}

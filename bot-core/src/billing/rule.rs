@@ -120,6 +120,24 @@ impl Rule {
         })
     }
 
+    /// A size the job names (storage, egress, ingress) needs a price in a rule the user
+    /// writes; the catalog's rules say "unknown" instead, which the cost lists as not included.
+    pub fn check_sizes(&self, job: &super::Job) -> Result<(), BillingError> {
+        if self.origin != Origin::User {
+            return Ok(());
+        }
+        for (what, gb, price) in [
+            ("storage", job.storage_gb, &self.storage_price),
+            ("egress", job.egress_gb, &self.egress_price),
+            ("ingress", job.ingress_gb, &self.ingress_price),
+        ] {
+            if gb > Decimal::ZERO && !price.is_known() {
+                return Err(BillingError::SizeWithoutPrice { what });
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn note(&self, key: &str, value: String, known: bool) -> Assumption {
         Assumption {
             key: key.to_string(),

@@ -20,6 +20,7 @@ pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_seco
 
 use crate::catalog::{Catalog, Gpu, Model};
 use crate::reply::Msg;
+use rust_decimal::Decimal;
 use serde::Serialize;
 
 /// Default whole-sequence length when none is given.
@@ -206,7 +207,8 @@ pub struct FitOption {
     pub interconnect: String,
     /// Cheapest hourly catalog list price for all the cards, in USD at the catalog FX rate;
     /// `None` when the catalog has no price for this card.
-    pub usd_per_hour: Option<f64>,
+    #[serde(serialize_with = "crate::billing::opt_as_number")]
+    pub usd_per_hour: Option<Decimal>,
     /// Date of that price (`as_of` of the quote).
     pub price_as_of: Option<String>,
 }
@@ -597,7 +599,7 @@ fn options(
             r.cards = cards;
             let parts = compute(shape, &r, opts);
             if parts.per_card <= vram {
-                let price = cheapest_usd_per_hour(catalog, &g.id);
+                let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
                 out.push(FitOption {
                     gpu: g.id.clone(),
                     cards,
@@ -607,7 +609,7 @@ fn options(
                     interconnect: g.interconnect.clone(),
                     // Kept unrounded: answers convert it back to the user's currency, and a
                     // rounded USD cent would turn ¥1.66 into ¥1.65.
-                    usd_per_hour: price.as_ref().map(|(p, _)| p * cards as f64),
+                    usd_per_hour: price.as_ref().map(|(p, _)| p * Decimal::from(cards)),
                     price_as_of: price.map(|(_, d)| d),
                 });
                 break;
@@ -623,7 +625,7 @@ fn options(
                 .map_or(0, |g| g.tier)
         };
         match (a.usd_per_hour, b.usd_per_hour) {
-            (Some(x), Some(y)) => x.total_cmp(&y),
+            (Some(x), Some(y)) => x.cmp(&y),
             (Some(_), None) => std::cmp::Ordering::Less,
             (None, Some(_)) => std::cmp::Ordering::Greater,
             (None, None) => (a.cards * tier(&a.gpu) as u32)
@@ -634,41 +636,6 @@ fn options(
         .then(a.gpu.cmp(&b.gpu))
     });
     out
-}
-
-/// Cheapest pay-as-you-go catalog list price of one card for one hour, in USD at the catalog
-/// FX rate, and the date of that quote (`?` when the source gives none). Quotes per second or
-/// minute are scaled to an hour; prepaid day/week/month tiers are not an hourly price.
-pub fn cheapest_usd_per_hour(catalog: &Catalog, gpu_id: &str) -> Option<(f64, String)> {
-    let mut best: Option<(f64, String)> = None;
-    for p in &catalog.platforms {
-        for q in p.prices_for(gpu_id) {
-            let Some(per_hour) = q.per_card_hour() else {
-                continue;
-            };
-            // A quote in a currency without a rate is skipped, not fatal for the others.
-            let usd = if q.currency.eq_ignore_ascii_case("USD") {
-                per_hour
-            } else {
-                match catalog.fx_rate(&q.currency, "USD") {
-                    Some((rate, _)) => per_hour * rate,
-                    None => continue,
-                }
-            };
-            let Ok(usd) = usd.to_string().parse::<f64>() else {
-                continue;
-            };
-            if best.as_ref().is_none_or(|(b, _)| usd < *b) {
-                let date = if q.undated {
-                    "?".to_string()
-                } else {
-                    q.as_of.clone()
-                };
-                best = Some((usd, date));
-            }
-        }
-    }
-    best
 }
 
 /// Rounds to 2 decimals (what answers and JSON show).
