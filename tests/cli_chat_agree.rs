@@ -1,0 +1,145 @@
+//! The CLI and the chat are one brain: for the same job, `gpuscout cost|compare|convert|fit|tco`
+//! prints exactly the answer the chat gives, and its `--json` carries the same numbers.
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use bot_core::billing::format_money;
+use cli::{gpuscout, gpuscout_in, json};
+
+/// The chat's answer to one line, in English (a fresh store, so no earlier state).
+fn chat(line: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let r = gpuscout_in(dir.path(), &["chat", "--lang", "en"], &format!("{line}\n"));
+    assert!(r.ok, "{line}: {}", r.stderr);
+    r.stdout.trim().to_string()
+}
+
+/// The CLI's text answer.
+fn text(args: &[&str]) -> String {
+    let r = gpuscout(args);
+    assert!(r.ok, "{args:?}: {}", r.stderr);
+    r.stdout.trim().to_string()
+}
+
+fn line_with<'a>(answer: &'a str, start: &str) -> &'a str {
+    answer
+        .lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line starting with {start:?} in:\n{answer}"))
+}
+
+#[test]
+fn a_student_gets_the_same_cost_from_the_chat_and_the_cli() {
+    let chat = chat("/cost runpod 4090 3h boot=3m pull=2m");
+    let args = [
+        "cost",
+        "--platform",
+        "runpod",
+        "--gpu",
+        "4090",
+        "--work",
+        "3h",
+        "--boot",
+        "3m",
+        "--pull",
+        "2m",
+        "--to-currency",
+        "USD",
+    ];
+    assert_eq!(chat, text(&args));
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let total = rust_decimal::Decimal::try_from(v["total_cost"].as_f64().unwrap()).unwrap();
+    assert_eq!(
+        line_with(&chat, "Total:"),
+        format!("Total: {}", format_money(total, "USD"))
+    );
+}
+
+#[test]
+fn compare_ranks_the_same_platforms_in_the_same_order_with_the_same_totals() {
+    let chat = chat("/compare 4090 3h");
+    assert_eq!(chat, text(&["compare", "--gpu", "4090", "--work", "3h"]));
+    let rows = json(&["compare", "--gpu", "4090", "--work", "3h", "--json"]);
+    let rows = rows.as_array().unwrap();
+    assert!(rows.len() >= 3, "{rows:?}");
+    for (i, row) in rows.iter().enumerate() {
+        let total = rust_decimal::Decimal::try_from(row["total_cost"].as_f64().unwrap()).unwrap();
+        let why = format!("{}. {}", i + 1, row["platform"].as_str().unwrap());
+        assert!(chat.contains(&why), "{why} missing from:\n{chat}");
+        assert!(
+            chat.contains(&format_money(total, "USD")),
+            "total of rank {} missing",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn convert_says_the_same_in_both() {
+    let chat = chat("/convert 0.0007 usd/s to hour");
+    assert_eq!(
+        chat,
+        text(&["convert", "0.0007", "--per", "second", "--to", "hour"])
+    );
+    let v = json(&[
+        "convert", "0.0007", "--per", "second", "--to", "hour", "--json",
+    ]);
+    assert_eq!(v["amount"].as_f64(), Some(2.52));
+    assert!(chat.contains("$2.52/hour"), "{chat}");
+}
+
+#[test]
+fn fit_gives_the_same_gib_in_both() {
+    let chat = chat("/fit qwen2.5-72b int4 ctx=32k 4090");
+    let args = [
+        "fit",
+        "--model",
+        "qwen2.5-72b",
+        "--quant",
+        "int4",
+        "--context",
+        "32768",
+        "--gpu",
+        "4090",
+    ];
+    assert_eq!(chat, text(&args));
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let total = format!("{:.1}", v["total_gib"].as_f64().unwrap());
+    assert!(chat.contains(&total), "{total} GiB missing from:\n{chat}");
+    assert_eq!(v["fits"], false);
+}
+
+#[test]
+fn tco_gives_the_same_cost_per_million_tokens_in_both() {
+    let chat = chat("/tco qwen2.5-7b int4 4090 20m 0.3 price=0.35");
+    let args = [
+        "tco",
+        "--model",
+        "qwen2.5-7b",
+        "--quant",
+        "int4",
+        "--gpu",
+        "4090",
+        "--price",
+        "0.35",
+        "--tokens-per-day",
+        "20000000",
+        "--api-price-per-mtok",
+        "0.3",
+    ];
+    assert_eq!(chat, text(&args));
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let busy = format!("{:.4}", v["busy_cost_per_mtok"].as_f64().unwrap());
+    assert!(
+        line_with(&chat, "Self-hosted:").contains(&busy),
+        "{busy}: {chat}"
+    );
+    assert_eq!(v["verdict"], "api");
+}
