@@ -7,10 +7,13 @@ use anyhow::{Result, anyhow};
 use bot_core::answer::billing as bchat;
 use bot_core::billing::{
     self, BillingError, ConvertQuery, CostBreakdown, Job, Origin, PriceUnit, RankedOffer, Rule,
-    as_number, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
+    as_number,
 };
-use bot_core::catalog::{BillingStart, PriceQuote};
+use bot_core::catalog::PriceQuote;
 use bot_core::fact::Fact;
+use bot_core::lexicon::{
+    PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
+};
 use bot_core::units::TimeUnit;
 use bot_core::{Catalog, Lang, Localizer, Reply};
 use rust_decimal::Decimal;
@@ -232,7 +235,7 @@ fn time_unit(u: PriceUnit) -> Result<TimeUnit, BillingError> {
 }
 
 /// The unit a price is per: `--per` wins, else the unit written with the price (`2/h`).
-fn unit_of(per: Option<&str>, price: &bot_core::billing::PriceText) -> Result<PriceUnit> {
+fn unit_of(per: Option<&str>, price: &PriceText) -> Result<PriceUnit> {
     match (per, price.per) {
         (Some(p), _) => parse_unit(p).map_err(err),
         (None, Some(p)) => Ok(p),
@@ -385,15 +388,12 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         rule.minimum = Fact::Known(parse_dur("minimum", m).map_err(err)?);
     }
     if let Some(s) = &a.billing_starts {
-        rule.starts_at = Fact::Known(match s.trim().to_lowercase().as_str() {
-            "boot" | "开机" => BillingStart::Boot,
-            "job" | "任务" => BillingStart::Job,
-            other => {
-                return Err(anyhow!(
-                    "--billing-starts must be `boot` or `job`, not `{other}`"
-                ));
-            }
-        });
+        rule.starts_at = Fact::Known(bot_core::lexicon::billing_start(s).ok_or_else(|| {
+            anyhow!(
+                "--billing-starts must be `boot` or `job`, not `{}`",
+                s.trim()
+            )
+        })?);
     }
     rule.storage_price = opt_money("storage price", &a.storage_price).map_err(err)?;
     rule.stopped_storage_price =

@@ -2,11 +2,10 @@
 
 use anyhow::{Result, anyhow, bail};
 use bot_core::answer::tco::PriceBasis;
-use bot_core::billing;
 use bot_core::tco::TcoQuery;
 use bot_core::units::TimeUnit;
 use bot_core::vram::{
-    self, Engine, FitOptions, FitRequest, KvDtype, ModelRef, Optimizer, Quant, Task, Zero,
+    self, Engine, FitOptions, FitRequest, ModelRef, Optimizer, Quant, Task, Zero,
 };
 use bot_core::{Catalog, Lang, Localizer, Msg};
 use rust_decimal::Decimal;
@@ -92,7 +91,7 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match bot_core::answer::fit::parse_size(name) {
+        Err(nf) => match bot_core::lexicon::params_b(name) {
             Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
             Some(Err(e)) => Err(fit_err(e)),
             None => Err(anyhow!(
@@ -129,10 +128,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         None => None,
     };
     let opts = FitOptions {
-        kv_cache: match a.kv_cache.to_lowercase().as_str() {
-            "fp16" | "bf16" => KvDtype::Fp16,
-            "fp8" | "int8" => KvDtype::Fp8,
-            other => bail!("unknown KV cache type `{other}` (fp16 or fp8)"),
+        kv_cache: match bot_core::lexicon::kv_dtype(&a.kv_cache) {
+            Some(kv) => kv,
+            None => bail!("unknown KV cache type `{}` (fp16 or fp8)", a.kv_cache),
         },
         optimizer: if a.adam_8bit {
             Optimizer::Adam8bit
@@ -161,7 +159,7 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     let g = gpu(catalog, &a.gpu)?;
     let unit = TimeUnit::parse(&a.per).ok_or_else(|| anyhow!("unknown time unit `{}`", a.per))?;
     let money = |flag: &str, text: &str| {
-        billing::parse_amount("price", text)
+        bot_core::lexicon::parse_amount("price", text)
             .map_err(|_| anyhow!("--{flag} must be a non-negative number, not `{text}`"))
     };
     let price = money("price", &a.price)?;

@@ -13,6 +13,7 @@ pub mod context;
 pub mod dialogue;
 pub mod fact;
 pub mod i18n;
+pub mod lexicon;
 pub mod reply;
 pub mod store;
 pub mod tco;

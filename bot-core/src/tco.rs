@@ -201,34 +201,6 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     })
 }
 
-/// Parses `20m`, `1.5b`, `500k`, `2000000`, `2千万`-free plain forms: a token count.
-pub fn parse_tokens(s: &str) -> Option<f64> {
-    let t = s.trim().to_lowercase().replace(['_', ','], "");
-    let t = t
-        .trim_end_matches("tokens")
-        .trim_end_matches("tok")
-        .trim_end_matches("/day");
-    let t = t
-        .trim_end_matches("/d")
-        .trim_end_matches("/天")
-        .trim_end_matches("每天");
-    let (num, mult) = if let Some(n) = t.strip_suffix('k') {
-        (n, 1e3)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 1e6)
-    } else if let Some(n) = t.strip_suffix('b') {
-        (n, 1e9)
-    } else if let Some(n) = t.strip_suffix('万') {
-        (n, 1e4)
-    } else if let Some(n) = t.strip_suffix('亿') {
-        (n, 1e8)
-    } else {
-        (t, 1.0)
-    };
-    let v: f64 = num.trim().parse().ok()?;
-    (v.is_finite() && v > 0.0).then_some(v * mult)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,15 +227,5 @@ mod tests {
         let be = break_even_tokens_per_day(d("2"), d("0.8")).unwrap();
         assert!((be - 60e6).abs() < 1.0, "{be}");
         assert_eq!(break_even_tokens_per_day(d("2"), Decimal::ZERO), None);
-    }
-
-    #[test]
-    fn tokens_and_money_parse() {
-        assert_eq!(parse_tokens("20m"), Some(20e6));
-        assert_eq!(parse_tokens("1.5B"), Some(1.5e9));
-        assert_eq!(parse_tokens("500k"), Some(5e5));
-        assert_eq!(parse_tokens("3000万"), Some(3e7));
-        assert_eq!(parse_tokens("lots"), None);
-        assert_eq!(parse_tokens("-5m"), None);
     }
 }

@@ -569,13 +569,13 @@ fn bad_input_is_a_clear_error_never_a_panic() {
         Err(BillingError::CurrencyMismatch { .. })
     ));
     assert_eq!(
-        billing::parse_price("5 usd/fortnight").unwrap_err(),
+        bot_core::lexicon::parse_price("5 usd/fortnight").unwrap_err(),
         BillingError::UnknownUnit {
             text: "fortnight".into()
         }
     );
     assert!(matches!(
-        billing::parse_dur("work", "40 lightyears"),
+        bot_core::lexicon::parse_dur("work", "40 lightyears"),
         Err(BillingError::Duration { what: "work", .. })
     ));
     // Pattern on a Job is kept as given.

@@ -6,12 +6,12 @@
 use super::common::{fmt, not_found_reply, price_text, tier_label, unit_label};
 use crate::billing::{
     self, BillingError, Conversion, ConvertQuery, Job, Origin, Pattern, PriceUnit, RankedOffer,
-    compare as rank, format_decimal, format_money, parse_amount, parse_currency, parse_dur,
-    parse_price, parse_size_gb, platform_cost_fx,
+    compare as rank, format_decimal, format_money, platform_cost_fx,
 };
 use crate::catalog::{Catalog, Gpu, Platform};
 use crate::context::Ctx;
 use crate::i18n::Lang;
+use crate::lexicon::{parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 use crate::reply::{Msg, Reply, Table};
 use crate::units::format_duration;
 use rust_decimal::Decimal;

@@ -6,10 +6,11 @@
 use super::common::not_found_reply;
 use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
 use crate::context::Ctx;
+use crate::lexicon;
 use crate::reply::{Msg, Reply, Table};
 use crate::vram::{
-    self, Engine, FitError, FitOptions, FitReport, FitRequest, KvDtype, ModelRef, Optimizer, Quant,
-    Task, decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
+    self, Engine, FitError, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
+    decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
 };
 
 /// Options shown when no card is given.
@@ -19,52 +20,12 @@ const SHOWN_OPTIONS: usize = 6;
 pub fn model_ref<'a>(ctx: &Ctx<'a>, word: &str) -> Result<ModelRef<'a>, Box<Reply>> {
     match ctx.catalog.model(word) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match parse_size(word) {
+        Err(nf) => match lexicon::params_b(word) {
             Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
             Some(Err(e)) => Err(Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")))),
             None => Err(Box::new(not_found_reply(&nf))),
         },
     }
-}
-
-/// `13b`, `1.5B`, `7b-model`-free sizes in billions; `Some(Err)` for a size out of range.
-pub fn parse_size(word: &str) -> Option<Result<f64, FitError>> {
-    let w = word.trim().to_lowercase();
-    let num = w.strip_suffix('b')?;
-    let v: f64 = num.parse().ok()?;
-    if v.is_finite() && (0.01..=10_000.0).contains(&v) {
-        Some(Ok(v))
-    } else {
-        Some(Err(FitError::BadSize(v)))
-    }
-}
-
-/// Token counts for `ctx=`: `32k` = 32768, `128k`, `1m` = 1048576, or a plain number.
-pub fn parse_ctx(v: &str) -> Option<u64> {
-    let v = v.trim().to_lowercase();
-    let (n, m) = if let Some(n) = v.strip_suffix('k') {
-        (n, 1024.0)
-    } else if let Some(n) = v.strip_suffix('m') {
-        (n, 1024.0 * 1024.0)
-    } else {
-        (v.as_str(), 1.0)
-    };
-    let x: f64 = n.parse().ok()?;
-    (x.is_finite() && (0.0..1e12).contains(&x)).then(|| (x * m).round() as u64)
-}
-
-fn parse_cards(w: &str) -> Option<u32> {
-    let l = w.to_lowercase();
-    let t = l
-        .trim_start_matches('x')
-        .trim_start_matches('×')
-        .trim_end_matches("cards")
-        .trim_end_matches("gpus")
-        .trim_end_matches('x')
-        .trim_end_matches('×')
-        .trim_end_matches("张")
-        .trim_end_matches("卡");
-    t.parse().ok()
 }
 
 struct Parsed<'a> {
@@ -89,7 +50,7 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         let lw = w.to_lowercase();
         if let Some((k, v)) = lw.split_once('=') {
             match k {
-                "ctx" | "context" | "上下文" => match parse_ctx(v) {
+                "ctx" | "context" | "上下文" => match lexicon::context_tokens(v) {
                     Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
                         req.context = n as u32
                     }
@@ -112,25 +73,19 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                     quant_given = true;
                 }
                 "task" => req.task = v.parse::<Task>().map_err(err)?,
-                "kv" => {
-                    opts.kv_cache = match v {
-                        "fp8" | "int8" | "8" => KvDtype::Fp8,
-                        "fp16" | "bf16" | "16" => KvDtype::Fp16,
-                        _ => return Err(err(FitError::BadValue(w.to_string()))),
-                    }
-                }
+                "kv" => match lexicon::kv_dtype(v) {
+                    Some(kv) => opts.kv_cache = kv,
+                    None => return Err(err(FitError::BadValue(w.to_string()))),
+                },
                 "rank" | "r" => match v.parse::<u32>() {
                     Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
                     _ => return Err(err(FitError::BadValue(w.to_string()))),
                 },
                 "zero" => opts.zero = Some(v.parse().map_err(err)?),
-                "optim" | "optimizer" => {
-                    opts.optimizer = match v.replace(['-', '_'], "").as_str() {
-                        "adamw" | "adam" => Optimizer::AdamW,
-                        "adam8bit" | "adamw8bit" | "8bit" => Optimizer::Adam8bit,
-                        _ => return Err(err(FitError::BadValue(w.to_string()))),
-                    }
-                }
+                "optim" | "optimizer" => match lexicon::optimizer(v) {
+                    Some(o) => opts.optimizer = o,
+                    None => return Err(err(FitError::BadValue(w.to_string()))),
+                },
                 "gpu" | "card" => match ctx.catalog.gpu(v) {
                     Ok(g) => req.gpu = Some(g),
                     Err(nf) => return Err(Box::new(not_found_reply(&nf))),
@@ -157,7 +112,7 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
             continue;
         }
         // A small number is a card count; "4090" is a card.
-        if let Some(n) = parse_cards(w)
+        if let Some(n) = lexicon::card_count(w)
             && (1..=vram::MAX_CARDS).contains(&n)
         {
             req.cards = n;
@@ -166,7 +121,7 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         match ctx.catalog.gpu(w) {
             Ok(g) => req.gpu = Some(g),
             Err(nf) => {
-                if let Some(n) = parse_cards(w) {
+                if let Some(n) = lexicon::card_count(w) {
                     return Err(err(FitError::BadCards(n as u64)));
                 }
                 if looks_like_quant(&lw) {

@@ -3,11 +3,12 @@
 
 use super::common::not_found_reply;
 use super::fit::model_ref;
-use crate::billing::{self, PriceText, PriceUnit, parse_price};
+use crate::billing::{self, PriceUnit};
 use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
+use crate::lexicon::{PriceText, parse_price, token_count};
 use crate::reply::{Msg, Reply};
-use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze, parse_tokens};
+use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze};
 use crate::vram::{self, FitError, Quant};
 use rust_decimal::{Decimal, RoundingStrategy};
 
@@ -82,7 +83,7 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         Ok(g) => g,
         Err(nf) => return not_found_reply(&nf),
     };
-    let Some(tokens) = parse_tokens(pos[3]) else {
+    let Some(tokens) = token_count(pos[3]) else {
         return bad(pos[3]);
     };
     let cur = ctx.currency.clone();

@@ -3,10 +3,10 @@
 
 use super::common::{not_found_reply, store_error_reply};
 use crate::billing::money::{format_money, resolve_fx};
-use crate::billing::parse::{parse_dur, parse_price};
 use crate::catalog::{Catalog, STALE_AFTER_DAYS};
 use crate::context::Ctx;
 use crate::i18n::Lang;
+use crate::lexicon::{parse_dur, parse_price};
 use crate::reply::{Msg, Reply, Table};
 use crate::store::tables;
 use crate::trial::{TrialEntry, TrialError, list_per_card_hour};

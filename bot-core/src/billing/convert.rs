@@ -2,11 +2,30 @@
 
 use super::cost::{as_number, div, mul};
 use super::money::{FxUsed, format_decimal, resolve_fx};
-use super::{Assumption, BillingError, Origin, PriceUnit};
+use super::{Assumption, BillingError, Origin};
 use crate::catalog::Catalog;
 use crate::units::{HOURS_PER_MONTH, TimeUnit};
 use rust_decimal::Decimal;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+/// What a price is quoted per: a time unit, or one million tokens (needs a throughput).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PriceUnit {
+    Time(TimeUnit),
+    /// Per 1,000,000 tokens.
+    MillionTokens,
+}
+
+impl PriceUnit {
+    /// Stable key for JSON: `second` .. `year`, or `mtok`.
+    pub fn key(self) -> &'static str {
+        match self {
+            PriceUnit::Time(u) => u.key(),
+            PriceUnit::MillionTokens => "mtok",
+        }
+    }
+}
 
 /// Converts a price between units (and currencies). Per-token units need `tokens_per_second`.
 /// Multiplies out before the one division, so hour <-> second conversions are exact.

@@ -15,19 +15,17 @@ mod cost;
 mod error;
 mod job;
 pub mod money;
-pub mod parse;
 mod rank;
 mod rule;
 
-pub use convert::{Conversion, ConvertQuery, convert, convert_price};
+pub use convert::{Conversion, ConvertQuery, PriceUnit, convert, convert_price};
 pub use cost::{
     CostBreakdown, CostDetails, as_number, deciding_rule, format_span, job_cost, opt_as_number,
     prepaid_unit, round_up_to,
 };
 pub use error::BillingError;
 pub use job::{Job, Pattern};
-pub use money::{FxUsed, format_decimal, format_money, parse_currency, resolve_fx};
-pub use parse::{PriceText, PriceUnit, parse_amount, parse_dur, parse_price, parse_size_gb};
+pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use rank::{
     RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,
 };

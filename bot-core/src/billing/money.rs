@@ -65,29 +65,6 @@ pub fn format_decimal(d: Decimal, max_dp: u32) -> String {
         .to_string()
 }
 
-/// Reads a currency as people type it: `usd`, `$`, `美元`, `cny`, `rmb`, `¥`, `元`, `块`...
-/// Any other three-letter code is accepted upper-cased (the FX table decides if it is usable).
-pub fn parse_currency(text: &str) -> Result<String, BillingError> {
-    let t = text.trim().to_lowercase();
-    let code = match t.as_str() {
-        "$" | "us$" | "usd" | "dollar" | "dollars" | "美元" | "美金" | "刀" => "USD",
-        "¥" | "￥" | "cny" | "rmb" | "元" | "块" | "块钱" | "人民币" | "yuan" | "cn¥" => {
-            "CNY"
-        }
-        "€" | "eur" | "euro" | "欧元" => "EUR",
-        "£" | "gbp" | "英镑" => "GBP",
-        other if other.len() == 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => {
-            return Ok(other.to_uppercase());
-        }
-        _ => {
-            return Err(BillingError::UnknownCurrency {
-                text: text.trim().to_string(),
-            });
-        }
-    };
-    Ok(code.to_string())
-}
-
 /// The exchange rate used for one conversion, with where it came from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FxUsed {
@@ -183,23 +160,5 @@ mod tests {
         assert_eq!(format_money(d("3"), "EUR"), "€3.00");
         assert_eq!(format_money(d("3"), "JPY"), "JPY 3.00");
         assert_eq!(format_money(d("-1.5"), "USD"), "-$1.50");
-    }
-
-    #[test]
-    fn currencies_parse_from_symbols_and_words() {
-        for (t, c) in [
-            ("$", "USD"),
-            ("美元", "USD"),
-            ("¥", "CNY"),
-            ("元", "CNY"),
-            ("rmb", "CNY"),
-        ] {
-            assert_eq!(parse_currency(t).unwrap(), c, "{t}");
-        }
-        assert_eq!(parse_currency("chf").unwrap(), "CHF");
-        assert!(matches!(
-            parse_currency("bitcoins"),
-            Err(BillingError::UnknownCurrency { .. })
-        ));
     }
 }

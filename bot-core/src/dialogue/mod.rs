@@ -11,6 +11,7 @@ mod result;
 
 use crate::catalog::Catalog;
 use crate::context::Ctx;
+use crate::lexicon;
 use crate::reply::{Msg, Reply};
 use crate::units::parse_duration;
 use rust_decimal::Decimal;
@@ -282,7 +283,7 @@ fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Inv
             if let Ok(m) = ctx.catalog.model(value) {
                 s.model = Some(m.id.clone());
                 s.params_b = None;
-            } else if let Some(b) = parse_params_b(value) {
+            } else if let Some(b) = params_b(value) {
                 s.model = None;
                 s.params_b = Some(b);
             } else {
@@ -313,7 +314,7 @@ fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Inv
             let tokens = if is_accept(value) {
                 4096
             } else {
-                parse_tokens(value)
+                lexicon::context_tokens(value)
                     .filter(|t| (128..=10_000_000).contains(t))
                     .ok_or(Invalid)?
             };
@@ -365,7 +366,7 @@ fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Inv
                 (ctx.catalog.gpu(id).map_err(|_| Invalid)?.id.clone(), n)
             } else {
                 // Typed: "4090", "2x 4090", "4090 2", "a100 x2".
-                let (name, n) = split_card_count(value);
+                let (name, n) = lexicon::cards_and_name(value);
                 (ctx.catalog.gpu(&name).map_err(|_| Invalid)?.id.clone(), n)
             };
             if !(1..=64).contains(&cards) {
@@ -490,27 +491,9 @@ fn usage_in_sentence(t: &str) -> Option<Usage> {
         })
 }
 
-/// `13b`, `7B`, `70 b`, `1.5b` → billions of parameters.
-pub fn parse_params_b(t: &str) -> Option<f64> {
-    let l = t.trim().to_lowercase().replace(' ', "");
-    let num = l.strip_suffix('b')?;
-    let v: f64 = num.parse().ok()?;
-    (v > 0.0 && v <= 5000.0).then_some(v)
-}
-
-/// `4k`, `32k`, `128k`, `8192`, `1m` → tokens.
-pub fn parse_tokens(t: &str) -> Option<u64> {
-    let l = t.trim().to_lowercase().replace([' ', ','], "");
-    let l = l.strip_prefix("ctx=").unwrap_or(&l);
-    let (num, mul) = if let Some(n) = l.strip_suffix('k') {
-        (n, 1024.0)
-    } else if let Some(n) = l.strip_suffix('m') {
-        (n, 1024.0 * 1024.0)
-    } else {
-        (l, 1.0)
-    };
-    let v: f64 = num.parse().ok()?;
-    (v.is_finite() && v > 0.0).then(|| (v * mul).round() as u64)
+/// A model size the user typed (`13b`), in range.
+fn params_b(t: &str) -> Option<f64> {
+    lexicon::params_b(t)?.ok()
 }
 
 /// `40m`, `3h`, `daily 4h`, `每天4小时`, `always`, `一直在线`.
@@ -538,32 +521,6 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
         secs / Decimal::from(3600)
     };
     (hours > Decimal::ZERO).then_some(Usage::OneOff { hours })
-}
-
-fn split_card_count(t: &str) -> (String, u32) {
-    let l = t.trim().to_lowercase();
-    for sep in ["x ", "× ", "*"] {
-        if let Some((n, rest)) = l.split_once(sep)
-            && let Ok(n) = n.trim().parse()
-        {
-            return (rest.trim().to_string(), n);
-        }
-    }
-    if let Some((n, rest)) = l.split_once('x')
-        && let Ok(n) = n.trim().parse()
-        && !rest.is_empty()
-    {
-        return (rest.trim().to_string(), n);
-    }
-    if let Some((name, n)) = l.rsplit_once(|c: char| c.is_whitespace() || c == '×')
-        && let Ok(n) = n.trim_start_matches('x').parse()
-    {
-        return (
-            name.trim().trim_end_matches(['x', '×']).trim().to_string(),
-            n,
-        );
-    }
-    (l, 1)
 }
 
 /// Quantization / method keys offered for a task, default first.
@@ -764,16 +721,9 @@ mod tests {
     }
 
     #[test]
-    fn sizes_tokens_and_cards() {
-        assert_eq!(parse_params_b("13b"), Some(13.0));
-        assert_eq!(parse_params_b("1.5B"), Some(1.5));
-        assert_eq!(parse_params_b("0b"), None);
-        assert_eq!(parse_tokens("32k"), Some(32768));
-        assert_eq!(parse_tokens("8192"), Some(8192));
-        assert_eq!(parse_tokens("lots"), None);
-        assert_eq!(split_card_count("2x 4090"), ("4090".to_string(), 2));
-        assert_eq!(split_card_count("2x4090"), ("4090".to_string(), 2));
-        assert_eq!(split_card_count("a100 x2"), ("a100".to_string(), 2));
-        assert_eq!(split_card_count("h100"), ("h100".to_string(), 1));
+    fn sizes_in_range() {
+        assert_eq!(params_b("13b"), Some(13.0));
+        assert_eq!(params_b("1.5B"), Some(1.5));
+        assert_eq!(params_b("0b"), None);
     }
 }

@@ -2,9 +2,6 @@
 
 use serde::Serialize;
 use std::fmt;
-use std::str::FromStr;
-
-use super::FitError;
 
 /// A weight format: 16/32-bit floats, FP8, GPTQ/AWQ/bitsandbytes integers, or a GGUF mix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -144,43 +141,6 @@ impl fmt::Display for Quant {
     }
 }
 
-fn squash(s: &str) -> String {
-    s.trim()
-        .to_lowercase()
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' ' | '.'))
-        .collect()
-}
-
-impl FromStr for Quant {
-    type Err = FitError;
-    /// Forgiving: `int4`, `Q4_K_M`, `q4km`, `gptq`, `gptq-int4`, `awq`, `nf4`, `bnb4`, `4bit`,
-    /// `fp16`, `half`, `bf16`, `fp8`, `int8`, `bnb8`, `8bit`, `gguf` (= Q4_K_M, the common default)...
-    fn from_str(s: &str) -> Result<Quant, FitError> {
-        let k = squash(s);
-        Ok(match k.as_str() {
-            "fp32" | "f32" | "float32" | "float" | "full" => Quant::Fp32,
-            "fp16" | "f16" | "float16" | "half" => Quant::Fp16,
-            "bf16" | "bfloat16" => Quant::Bf16,
-            "fp8" | "f8" | "float8" | "e4m3" | "fp8e4m3" | "w8a8fp8" => Quant::Fp8,
-            "int8" | "i8" | "8bit" | "bnb8" | "bnbint8" | "llmint8" => Quant::Int8,
-            "gptqint8" | "gptq8" | "gptq8bit" => Quant::GptqInt8,
-            "int4" | "i4" | "4bit" | "w4a16" => Quant::Int4,
-            "gptq" | "gptqint4" | "gptq4" | "gptq4bit" => Quant::GptqInt4,
-            "awq" | "awqint4" | "awq4" | "awq4bit" => Quant::Awq,
-            "nf4" | "bnb4" | "bnbnf4" | "bnb4bit" | "qlora" => Quant::Nf4,
-            "q2k" => Quant::Q2K,
-            "q3km" | "q3k" => Quant::Q3KM,
-            "q40" | "q4" => Quant::Q4_0,
-            "q4km" | "q4k" | "gguf" => Quant::Q4KM,
-            "q5km" | "q5k" => Quant::Q5KM,
-            "q6k" | "q6" => Quant::Q6K,
-            "q80" | "q8" => Quant::Q8_0,
-            _ => return Err(FitError::UnknownQuant(s.trim().to_string())),
-        })
-    }
-}
-
 /// What the memory is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -205,23 +165,6 @@ impl Task {
     }
 }
 
-impl FromStr for Task {
-    type Err = FitError;
-    fn from_str(s: &str) -> Result<Task, FitError> {
-        let k = squash(s);
-        Ok(match k.as_str() {
-            "infer" | "inference" | "serve" | "serving" | "chat" | "推理" | "部署" => {
-                Task::Infer
-            }
-            "lora" | "lorafinetune" | "微调" | "lora微调" => Task::Lora,
-            "qlora" | "qlorafinetune" | "qlora微调" => Task::Qlora,
-            "full" | "fullft" | "fullfinetune" | "finetune" | "ft" | "train" | "training"
-            | "全参" | "全参微调" | "全量微调" | "训练" => Task::Full,
-            _ => return Err(FitError::UnknownTask(s.trim().to_string())),
-        })
-    }
-}
-
 /// The inference/training stack, which decides activations and overhead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -238,18 +181,6 @@ impl Engine {
             Engine::Vllm => "vllm",
             Engine::Llamacpp => "llamacpp",
         }
-    }
-}
-
-impl FromStr for Engine {
-    type Err = FitError;
-    fn from_str(s: &str) -> Result<Engine, FitError> {
-        Ok(match squash(s).as_str() {
-            "transformers" | "hf" | "huggingface" | "pytorch" | "torch" => Engine::Transformers,
-            "vllm" | "sglang" => Engine::Vllm,
-            "llamacpp" | "llama" | "ollama" | "gguf" | "lmstudio" => Engine::Llamacpp,
-            _ => return Err(FitError::UnknownEngine(s.trim().to_string())),
-        })
     }
 }
 
@@ -303,17 +234,4 @@ pub enum Zero {
     Two,
     /// + parameters sharded (FSDP full shard).
     Three,
-}
-
-impl FromStr for Zero {
-    type Err = FitError;
-    fn from_str(s: &str) -> Result<Zero, FitError> {
-        Ok(match squash(s).as_str() {
-            "0" | "off" | "none" | "ddp" | "zero0" => Zero::Off,
-            "1" | "zero1" => Zero::One,
-            "2" | "zero2" => Zero::Two,
-            "3" | "zero3" | "fsdp" => Zero::Three,
-            _ => return Err(FitError::BadValue(format!("zero={s}"))),
-        })
-    }
 }

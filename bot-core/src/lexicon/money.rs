@@ -1,31 +1,12 @@
-//! Reading what people type: amounts, prices (`¥2/小时`, `$0.69/hr`, `0.0007 usd/s`), price
+//! Money as people type it: amounts, currencies, prices (`¥2/小时`, `$0.69/hr`, `0.0007 usd/s`), price
 //! units (including per million tokens), sizes (`50gb`) and durations with a named field.
 
-use super::BillingError;
-use super::money::parse_currency;
+use crate::billing::{BillingError, PriceUnit};
 use crate::units::{TimeUnit, parse_duration};
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
-/// What a price is quoted per: a time unit, or one million tokens (needs a throughput).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PriceUnit {
-    Time(TimeUnit),
-    /// Per 1,000,000 tokens.
-    MillionTokens,
-}
-
 impl PriceUnit {
-    /// Stable key for JSON: `second` .. `year`, or `mtok`.
-    pub fn key(self) -> &'static str {
-        match self {
-            PriceUnit::Time(u) => u.key(),
-            PriceUnit::MillionTokens => "mtok",
-        }
-    }
-
     /// Parses `h`, `/hr`, `per hour`, `小时`, `1小时`, `mtok`, `1m tokens`, `百万token`...
     pub fn parse(word: &str) -> Option<PriceUnit> {
         let w: String = word
@@ -204,6 +185,29 @@ pub fn parse_dur(what: &'static str, text: &str) -> Result<Decimal, BillingError
     })
 }
 
+/// Reads a currency as people type it: `usd`, `$`, `美元`, `cny`, `rmb`, `¥`, `元`, `块`...
+/// Any other three-letter code is accepted upper-cased (the FX table decides if it is usable).
+pub fn parse_currency(text: &str) -> Result<String, BillingError> {
+    let t = text.trim().to_lowercase();
+    let code = match t.as_str() {
+        "$" | "us$" | "usd" | "dollar" | "dollars" | "美元" | "美金" | "刀" => "USD",
+        "¥" | "￥" | "cny" | "rmb" | "元" | "块" | "块钱" | "人民币" | "yuan" | "cn¥" => {
+            "CNY"
+        }
+        "€" | "eur" | "euro" | "欧元" => "EUR",
+        "£" | "gbp" | "英镑" => "GBP",
+        other if other.len() == 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => {
+            return Ok(other.to_uppercase());
+        }
+        _ => {
+            return Err(BillingError::UnknownCurrency {
+                text: text.trim().to_string(),
+            });
+        }
+    };
+    Ok(code.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,5 +287,23 @@ mod tests {
             parse_size_gb("storage", "-5gb"),
             Err(BillingError::Negative { what: "storage" })
         );
+    }
+
+    #[test]
+    fn currencies_parse_from_symbols_and_words() {
+        for (t, c) in [
+            ("$", "USD"),
+            ("美元", "USD"),
+            ("¥", "CNY"),
+            ("元", "CNY"),
+            ("rmb", "CNY"),
+        ] {
+            assert_eq!(parse_currency(t).unwrap(), c, "{t}");
+        }
+        assert_eq!(parse_currency("chf").unwrap(), "CHF");
+        assert!(matches!(
+            parse_currency("bitcoins"),
+            Err(BillingError::UnknownCurrency { .. })
+        ));
     }
 }

@@ -1,0 +1,159 @@
+//! Counts as people type them: token volumes (`20m`, `1.5k`, `2万`), context windows (`32k`),
+//! card counts (`2x`, `×2`, `2张`, `2 cards`), model sizes (`13b`, `1.5B`).
+//!
+//! One meaning for each suffix, per kind of count (see the table in [`super`]).
+
+use crate::vram::FitError;
+
+/// Splits `20m` into (`20`, 1e6) by its suffix, with `table` giving each suffix's multiplier.
+fn with_suffix<'a>(t: &'a str, table: &[(&str, f64)]) -> (&'a str, f64) {
+    for (suffix, mult) in table {
+        if let Some(n) = t.strip_suffix(suffix) {
+            return (n, *mult);
+        }
+    }
+    (t, 1.0)
+}
+
+/// Decimal multipliers for volumes of tokens (APIs price per 1,000,000 tokens).
+const VOLUME: &[(&str, f64)] = &[
+    ("k", 1e3),
+    ("m", 1e6),
+    ("b", 1e9),
+    ("千", 1e3),
+    ("万", 1e4),
+    ("亿", 1e8),
+];
+
+/// Binary `k`/`m` for context windows: a model's "32K context" is 32,768 tokens in its config
+/// (`max_position_embeddings`), so `ctx=32k` reads the way model cards mean it. `万` stays 10⁴.
+const WINDOW: &[(&str, f64)] = &[("k", 1024.0), ("m", 1024.0 * 1024.0), ("万", 1e4)];
+
+/// A volume of tokens: `20m` = 20,000,000, `1.5b`, `500k`, `3000万`, `20m/day`, `2,000,000`.
+/// `None` for anything that is not a positive finite count.
+pub fn token_count(s: &str) -> Option<f64> {
+    let t = s.trim().to_lowercase().replace(['_', ','], "");
+    let t = t
+        .trim_end_matches("tokens")
+        .trim_end_matches("tok")
+        .trim_end_matches("/day");
+    let t = t
+        .trim_end_matches("/d")
+        .trim_end_matches("/天")
+        .trim_end_matches("每天");
+    let (num, mult) = with_suffix(t, VOLUME);
+    let v: f64 = num.trim().parse().ok()?;
+    (v.is_finite() && v > 0.0).then_some(v * mult)
+}
+
+/// A context window in tokens: `32k` = 32,768, `128k`, `1m` = 1,048,576, `3.2万` = 32,000,
+/// `8192`, `ctx=4k`. Zero is read (the caller decides whether it is allowed).
+pub fn context_tokens(s: &str) -> Option<u64> {
+    let t = s.trim().to_lowercase().replace([' ', ','], "");
+    let t = t.strip_prefix("ctx=").unwrap_or(&t);
+    let (num, mult) = with_suffix(t, WINDOW);
+    let x: f64 = num.parse().ok()?;
+    (x.is_finite() && (0.0..1e12).contains(&x)).then(|| (x * mult).round() as u64)
+}
+
+/// A card count written alone: `2`, `x2`, `×2`, `2x`, `2cards`, `2gpus`, `2张`, `2卡`.
+pub fn card_count(word: &str) -> Option<u32> {
+    let l = word.to_lowercase();
+    let t = l
+        .trim_start_matches('x')
+        .trim_start_matches('×')
+        .trim_end_matches("cards")
+        .trim_end_matches("gpus")
+        .trim_end_matches('x')
+        .trim_end_matches('×')
+        .trim_end_matches("张")
+        .trim_end_matches("卡");
+    t.parse().ok()
+}
+
+/// A card with its count: `2x 4090`, `2 x a100`, `2*4090`, `2x4090`, `4090 x2`, `4090 2` →
+/// (`4090`, 2); a name alone is one card.
+pub fn cards_and_name(t: &str) -> (String, u32) {
+    let l = t.trim().to_lowercase();
+    for sep in ["x ", "× ", "*"] {
+        if let Some((n, rest)) = l.split_once(sep)
+            && let Ok(n) = n.trim().parse()
+        {
+            return (rest.trim().to_string(), n);
+        }
+    }
+    // `2x4090`; not `4090 x2`, whose count comes after the name.
+    if let Some((n, rest)) = l.split_once('x')
+        && !n.ends_with(char::is_whitespace)
+        && let Ok(n) = n.parse()
+        && !rest.is_empty()
+    {
+        return (rest.trim().to_string(), n);
+    }
+    if let Some((name, n)) = l.rsplit_once(|c: char| c.is_whitespace() || c == '×')
+        && let Ok(n) = n.trim_start_matches('x').parse()
+    {
+        return (
+            name.trim().trim_end_matches(['x', '×']).trim().to_string(),
+            n,
+        );
+    }
+    (l, 1)
+}
+
+/// A model size in billions of parameters: `13b`, `1.5B`, `70 b`. `Some(Err)` for a size out of
+/// range (0.01 to 10,000), `None` when the word is not a size at all.
+pub fn params_b(word: &str) -> Option<Result<f64, FitError>> {
+    let w = word.trim().to_lowercase().replace(' ', "");
+    let num = w.strip_suffix('b')?;
+    let v: f64 = num.parse().ok()?;
+    if v.is_finite() && (0.01..=10_000.0).contains(&v) {
+        Some(Ok(v))
+    } else {
+        Some(Err(FitError::BadSize(v)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn volumes_are_decimal_and_windows_are_binary() {
+        assert_eq!(token_count("20m"), Some(20e6));
+        assert_eq!(token_count("1.5k"), Some(1500.0));
+        assert_eq!(token_count("1.5B"), Some(1.5e9));
+        assert_eq!(token_count("3000万"), Some(3e7));
+        assert_eq!(token_count("2万"), Some(2e4));
+        assert_eq!(token_count("lots"), None);
+        assert_eq!(token_count("-5m"), None);
+        assert_eq!(context_tokens("32k"), Some(32_768));
+        assert_eq!(context_tokens("ctx=4k"), Some(4096));
+        assert_eq!(context_tokens("1m"), Some(1_048_576));
+        assert_eq!(context_tokens("3.2万"), Some(32_000));
+        assert_eq!(context_tokens("8192"), Some(8192));
+        assert_eq!(context_tokens("big"), None);
+    }
+
+    #[test]
+    fn cards_in_the_ways_people_write_them() {
+        for w in ["2", "x2", "×2", "2x", "2cards", "2gpus", "2张", "2卡"] {
+            assert_eq!(card_count(w), Some(2), "{w}");
+        }
+        assert_eq!(card_count("4090d"), None);
+        for t in [
+            "2x 4090", "2 x 4090", "2*4090", "2x4090", "4090 x2", "4090 2",
+        ] {
+            assert_eq!(cards_and_name(t), ("4090".to_string(), 2), "{t}");
+        }
+        assert_eq!(cards_and_name("H100 SXM"), ("h100 sxm".to_string(), 1));
+    }
+
+    #[test]
+    fn sizes_in_billions() {
+        assert_eq!(params_b("13b").map(Result::ok), Some(Some(13.0)));
+        assert_eq!(params_b("1.5B").map(Result::ok), Some(Some(1.5)));
+        assert!(matches!(params_b("99999b"), Some(Err(_))));
+        assert!(params_b("qwen").is_none());
+    }
+}

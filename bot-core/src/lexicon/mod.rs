@@ -1,0 +1,30 @@
+//! The lexicon: how people write durations, money, counts and the names of things, in English
+//! and Chinese, read in one place for every command, the `/pick` dialogue and the CLI.
+//!
+//! One meaning for each suffix, per kind of quantity:
+//!
+//! | kind | written | meaning |
+//! |---|---|---|
+//! | duration | `s`/`秒`, `m`/`min`/`分钟`, `h`/`小时`, `d`/`天`, `w`/`周`, `mo`/`月`, `y`/`年` | seconds … years; a month is 730 h ([`crate::units`]) |
+//! | price unit | `/s`, `/min`, `/h`, `/day`, `/week`, `/month`, `/mtok` | per time unit; `mtok` = per 1,000,000 tokens (`m` alone is a minute) |
+//! | token volume | `k`/`千` = 10³, `m` = 10⁶, `b` = 10⁹, `万` = 10⁴, `亿` = 10⁸ | decimal, as APIs price tokens |
+//! | context window | `k` = 1024, `m` = 1024², `万` = 10⁴ | binary, as model configs size windows (32k = 32,768) |
+//! | model size | `b` = 10⁹ parameters | `13b`, `1.5B` |
+//! | cards | `2`, `x2`, `×2`, `2x`, `2张`, `2卡`, `2 cards`, `2x4090` | a count of cards |
+//! | storage | `gb`, `tb` (= 1000 GB) | decimal GB, as platforms bill disks |
+//! | money | `$`, `usd`, `美元`, `刀`; `¥`, `￥`, `cny`, `rmb`, `元`, `块` | USD, CNY |
+//!
+//! The types these words name live with their engines (durations in [`crate::units`], price
+//! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
+
+mod count;
+mod money;
+mod words;
+
+pub use count::{card_count, cards_and_name, context_tokens, params_b, token_count};
+pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
+pub use words::{billing_start, kv_dtype, optimizer};
+
+/// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
+/// [`crate::units`], because catalog files write billing increments the same way.
+pub use crate::units::parse_duration as duration;
