@@ -1,0 +1,122 @@
+//! Each step's question, with the choices a frontend shows as buttons or numbers.
+
+use super::plan::trial_plan;
+use super::state::{PickState, Step, TaskKind};
+use crate::context::Ctx;
+use crate::reply::{Msg, Reply};
+
+/// Quantization / method keys offered for a task, default first.
+pub fn methods_for(task: Option<TaskKind>) -> &'static [&'static str] {
+    match task {
+        Some(TaskKind::FineTune) => &["lora", "qlora", "full"],
+        Some(TaskKind::Serve) => &["bf16", "fp8", "awq", "int8"],
+        _ => &["bf16", "int8", "awq", "q4_k_m"],
+    }
+}
+
+/// Default model suggestions per task (catalog ids).
+pub(super) fn default_models(task: Option<TaskKind>) -> &'static [&'static str] {
+    match task {
+        Some(TaskKind::FineTune) => &["qwen2.5-7b", "llama-3.1-8b", "qwen2.5-14b"],
+        Some(TaskKind::Serve) => &["qwen2.5-7b", "qwen2.5-32b", "qwen2.5-72b"],
+        _ => &["qwen2.5-7b", "llama-3.1-8b", "qwen3-8b"],
+    }
+}
+
+/// Suggestions by size for "not sure".
+pub(super) const BY_SIZE: &[&str] = &[
+    "qwen2.5-1.5b",
+    "qwen2.5-7b",
+    "qwen2.5-14b",
+    "qwen2.5-32b",
+    "llama-3.3-70b",
+];
+
+/// The question for the current step, with its choices.
+pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
+    let n = step_number(s.step);
+    let header = Msg::new("pick-step").arg("n", n).arg("total", 7u32);
+    match s.step {
+        Step::Task => Reply::text(header)
+            .with(Msg::new("pick-ask-task"))
+            .with(Msg::new("pick-one-sentence"))
+            .with_choice("t:exp", Msg::new("pick-task-exp"))
+            .with_choice("t:tune", Msg::new("pick-task-tune"))
+            .with_choice("t:serve", Msg::new("pick-task-serve")),
+        Step::Model => {
+            let mut r = Reply::text(header);
+            if s.unsure_model {
+                r.push(Msg::new("pick-ask-model-unsure"));
+                for id in BY_SIZE {
+                    if let Ok(m) = ctx.catalog.model(id) {
+                        r = r.with_choice(
+                            &format!("m:{id}"),
+                            Msg::new("pick-model-size")
+                                .arg("name", &m.name)
+                                .arg("b", format!("{:.1}", m.params_b)),
+                        );
+                    }
+                }
+                return r;
+            }
+            r.push(Msg::new("pick-ask-model"));
+            let mut ids: Vec<String> = Vec::new();
+            if let Some(m) = &s.model {
+                ids.push(m.clone());
+            }
+            for id in default_models(s.task) {
+                if !ids.iter().any(|x| x == id) {
+                    ids.push(id.to_string());
+                }
+            }
+            for id in ids {
+                if let Ok(m) = ctx.catalog.model(&id) {
+                    r = r.with_choice(
+                        &format!("m:{id}"),
+                        Msg::new("pick-model").arg("name", &m.name),
+                    );
+                }
+            }
+            r.with_choice("m:unsure", Msg::new("pick-model-unsure"))
+        }
+        Step::Method => {
+            let mut r = Reply::text(header).with(Msg::new(if s.task == Some(TaskKind::FineTune) {
+                "pick-ask-method-train"
+            } else {
+                "pick-ask-method-quant"
+            }));
+            for m in methods_for(s.task) {
+                r = r.with_choice(&format!("q:{m}"), Msg::new("pick-method").arg("method", *m));
+            }
+            r
+        }
+        Step::Context => Reply::text(header)
+            .with(Msg::new("pick-ask-context"))
+            .with_choice("c:4096", Msg::new("pick-context").arg("k", 4u32))
+            .with_choice("c:8192", Msg::new("pick-context").arg("k", 8u32))
+            .with_choice("c:32768", Msg::new("pick-context").arg("k", 32u32))
+            .with_choice("c:131072", Msg::new("pick-context").arg("k", 128u32)),
+        Step::Usage => Reply::text(header)
+            .with(Msg::new("pick-ask-usage"))
+            .with_choice("u:1h", Msg::new("pick-usage-oneoff").arg("hours", 1u32))
+            .with_choice("u:3h", Msg::new("pick-usage-oneoff").arg("hours", 3u32))
+            .with_choice("u:daily4h", Msg::new("pick-usage-daily").arg("hours", 4u32))
+            .with_choice("u:always", Msg::new("pick-usage-always")),
+        Step::Card => super::card::ask_card(ctx, s, header),
+        Step::Barriers => super::needs::ask_barriers(s, header),
+        Step::Result => super::result::show_result(ctx, s, header),
+        Step::Trial => trial_plan(ctx, s),
+    }
+}
+
+pub(super) fn step_number(step: Step) -> u32 {
+    match step {
+        Step::Task => 1,
+        Step::Model | Step::Method | Step::Context => 2,
+        Step::Usage => 3,
+        Step::Card => 4,
+        Step::Barriers => 5,
+        Step::Result => 6,
+        Step::Trial => 7,
+    }
+}

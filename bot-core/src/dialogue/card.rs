@@ -1,0 +1,170 @@
+//! The card step: the cards that hold the job (the fit engine), each priced for the job.
+
+use super::state::{PickState, TaskKind, Usage};
+use crate::billing::{self, Job};
+use crate::context::Ctx;
+use crate::reply::{Msg, Reply};
+use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
+use rust_decimal::Decimal;
+
+/// Typical container boot and image pull for a first run. These are the user's job
+/// assumptions (not platform facts); every answer that uses them says so.
+pub(super) const ASSUMED_BOOT_MINUTES: i64 = 3;
+
+pub(super) const ASSUMED_PULL_MINUTES: i64 = 2;
+
+/// The fit request the answers so far describe.
+pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
+    let model = match (&s.model, s.params_b) {
+        (Some(id), _) => ModelRef::Known(ctx.catalog.model(id).ok()?),
+        (None, Some(b)) => ModelRef::BySize { params_b: b },
+        _ => return None,
+    };
+    let method = s.method.as_deref().unwrap_or("bf16");
+    let (quant, task) = match method {
+        "lora" => (Quant::Bf16, Task::Lora),
+        "qlora" => (Quant::Nf4, Task::Qlora),
+        "full" => (Quant::Bf16, Task::Full),
+        q => (q.parse().ok()?, Task::Infer),
+    };
+    let mut req = FitRequest::new(model, quant, task);
+    req.context = s.context.unwrap_or(4096);
+    req.engine = match quant {
+        Quant::Q2K
+        | Quant::Q3KM
+        | Quant::Q4_0
+        | Quant::Q4KM
+        | Quant::Q5KM
+        | Quant::Q6K
+        | Quant::Q8_0 => Engine::Llamacpp,
+        _ if s.task == Some(TaskKind::Serve) => Engine::Vllm,
+        _ => Engine::Transformers,
+    };
+    req.grad_checkpointing = task != Task::Infer;
+    Some(req)
+}
+
+pub(super) fn fit_report(ctx: &Ctx, s: &PickState) -> Option<FitReport> {
+    let req = fit_request(ctx, s)?;
+    vram::estimate(ctx.catalog, &req).ok()
+}
+
+/// The job the usage answer describes, with the stated boot/pull assumptions.
+pub fn job_for(s: &PickState) -> Job {
+    let boot = Decimal::from(ASSUMED_BOOT_MINUTES * 60);
+    let pull = Decimal::from(ASSUMED_PULL_MINUTES * 60);
+    match s.usage.unwrap_or(Usage::OneOff {
+        hours: Decimal::ONE,
+    }) {
+        Usage::OneOff { hours } => Job {
+            boot,
+            pull,
+            ..Job::one_off(hours * Decimal::from(3600))
+        },
+        // The image is cached after the first day; each day still boots.
+        Usage::Daily { hours } => Job {
+            boot,
+            ..Job::daily(hours, 30)
+        },
+        Usage::Always => Job::always_on(1),
+    }
+}
+
+/// Card options that fit, with the cheapest total for the job on each (in the user's
+/// currency), cheapest first; cards without any price last.
+pub fn card_options(ctx: &Ctx, s: &PickState) -> Vec<(FitOption, Option<Decimal>)> {
+    fit_report(ctx, s).map_or_else(Vec::new, |report| priced_options(ctx, s, report))
+}
+
+pub(super) fn priced_options(
+    ctx: &Ctx,
+    s: &PickState,
+    report: FitReport,
+) -> Vec<(FitOption, Option<Decimal>)> {
+    let job = job_for(s);
+    let mut priced: Vec<(FitOption, Option<Decimal>)> = report
+        .options
+        .into_iter()
+        .filter(|o| o.fits)
+        .map(|o| {
+            let best =
+                billing::compare(ctx.catalog, &o.gpu, o.cards, &job, &ctx.currency, ctx.today)
+                    .first()
+                    .map(|r| r.cost.total_cost);
+            (o, best)
+        })
+        .collect();
+    priced.sort_by(|a, b| match (a.1, b.1) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.0.cards.cmp(&b.0.cards),
+    });
+    priced
+}
+
+pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
+    let mut r = Reply::text(header);
+    let Some(report) = fit_report(ctx, s) else {
+        return r.with(Msg::new("pick-fit-failed"));
+    };
+    r.push(
+        Msg::new("pick-fit-summary")
+            .arg("model", &report.model)
+            .arg("method", s.method.clone().unwrap_or_default())
+            .arg("total", format!("{:.1}", report.total_gib))
+            .arg("weights", format!("{:.1}", report.weights_gib))
+            .arg("kv", format!("{:.1}", report.kv_cache_gib))
+            .arg("act", format!("{:.1}", report.activations_gib))
+            .arg("optimizer", format!("{:.1}", report.optimizer_gib))
+            .arg("overhead", format!("{:.1}", report.overhead_gib)),
+    );
+    for w in &report.warnings {
+        r.push(w.clone());
+    }
+    let options = priced_options(ctx, s, report);
+    if options.is_empty() {
+        return r.with(Msg::new("pick-no-card-fits"));
+    }
+    r.push(Msg::new("pick-ask-card"));
+    if s.task != Some(TaskKind::FineTune) {
+        r.push(Msg::new("pick-bandwidth-note"));
+    }
+    for (o, best) in options.iter().take(6) {
+        let Ok(gpu) = ctx.catalog.gpu(&o.gpu) else {
+            continue;
+        };
+        let from = best.map_or_else(
+            || "unknown".to_string(),
+            |total| billing::format_money(total, &ctx.currency),
+        );
+        r = r.with_choice(
+            &format!("g:{}:{}", o.gpu, o.cards),
+            Msg::new("pick-card-option")
+                .arg("cards", o.cards)
+                .arg("gpu", &gpu.name)
+                .arg("per_card", format!("{:.1}", o.per_gpu_gib))
+                .arg("vram", format!("{:.0}", gpu.vram_gb))
+                .arg("bandwidth", format!("{:.0}", gpu.mem_bandwidth_gbps))
+                .arg("from", from),
+        );
+    }
+    r
+}
+
+/// The cheapest fitting option on a lower-tier card than the chosen one.
+pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(FitOption, String)> {
+    let tier = ctx.catalog.gpu(gpu_id).ok()?.tier;
+    card_options(ctx, s).into_iter().find_map(|(o, best)| {
+        let g = ctx.catalog.gpu(&o.gpu).ok()?;
+        if g.tier >= tier {
+            return None;
+        }
+        let total = best?;
+        let name = g.name.clone();
+        Some((
+            FitOption { gpu: name, ..o },
+            billing::format_money(total, &ctx.currency),
+        ))
+    })
+}

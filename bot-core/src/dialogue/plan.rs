@@ -1,0 +1,93 @@
+//! Billing advice after the usage step, and the small-trial plan that ends the dialogue.
+
+use super::result::ranked_offers;
+use super::state::{PickState, TaskKind, Usage};
+use crate::billing::{self};
+use crate::context::Ctx;
+use crate::fact::Fact;
+use crate::reply::{Msg, Reply};
+use rust_decimal::Decimal;
+
+/// Billing-unit advice for the usage answer (seed §2 and FAQ).
+pub fn usage_advice(s: &PickState) -> Reply {
+    let usage = s.usage.unwrap_or(Usage::OneOff {
+        hours: Decimal::ONE,
+    });
+    let mut r = Reply::default();
+    match usage {
+        Usage::OneOff { hours } if hours <= Decimal::ONE => r.push(Msg::new("pick-advice-short")),
+        Usage::OneOff { .. } => r.push(Msg::new("pick-advice-hours")),
+        Usage::Daily { .. } => r.push(Msg::new("pick-advice-daily")),
+        Usage::Always => r.push(Msg::new("pick-advice-always")),
+    };
+    let intermittent = !matches!(usage, Usage::Always);
+    if s.task == Some(TaskKind::Serve) && intermittent {
+        r.push(Msg::new("pick-advice-api"));
+    }
+    r
+}
+
+/// The seed's §5 as a checklist, sized for the first-ranked platform.
+pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
+    let mut r = Reply::text(Msg::new("pick-step").arg("n", 7u32).arg("total", 7u32))
+        .with(Msg::new("pick-trial-title"));
+    let (Some(gpu), Some(cards)) = (s.gpu.as_deref(), s.cards) else {
+        return r.with(Msg::new("pick-fit-failed"));
+    };
+    // A reduced real run: a tenth of the job, at least 30 minutes, at most 2 hours.
+    let full = match s.usage.unwrap_or(Usage::OneOff {
+        hours: Decimal::ONE,
+    }) {
+        Usage::OneOff { hours } => hours,
+        Usage::Daily { hours } => hours,
+        Usage::Always => Decimal::from(2),
+    };
+    let trial_hours = (full / Decimal::from(10)).clamp(Decimal::new(5, 1), Decimal::from(2));
+    let mut trial = s.clone();
+    trial.usage = Some(Usage::OneOff { hours: trial_hours });
+    let offers = ranked_offers(ctx, &trial, gpu, cards);
+    match offers.first() {
+        Some((o, _)) => {
+            let p = ctx.catalog.platform(&o.platform_id).ok();
+            let zh = ctx.lang == crate::i18n::Lang::Zh;
+            // Top up the trial cost rounded up to a whole unit, or the platform's minimum.
+            let mut topup = o.cost.total_cost.ceil();
+            let mut min_note = None;
+            if let Some(p) = p
+                && let Fact::Known(min) = p.barriers.min_topup
+                && p.currency == o.cost.currency
+                && min > topup
+            {
+                topup = min;
+                min_note = Some(min);
+            }
+            r.push(
+                Msg::new("pick-trial-topup")
+                    .arg(
+                        "platform",
+                        p.map(|p| p.display_name(zh).to_string())
+                            .unwrap_or_default(),
+                    )
+                    .arg("amount", billing::format_money(topup, &o.cost.currency))
+                    .arg("hours", trial_hours.normalize().to_string()),
+            );
+            if min_note.is_some() {
+                r.push(Msg::new("pick-trial-min-topup"));
+            }
+        }
+        None => {
+            r.push(Msg::new("pick-trial-topup-unknown"));
+        }
+    }
+    r.push(Msg::new(match s.task {
+        Some(TaskKind::FineTune) => "pick-trial-task-tune",
+        Some(TaskKind::Serve) => "pick-trial-task-serve",
+        _ => "pick-trial-task-exp",
+    }));
+    r.push(Msg::new("pick-trial-record"));
+    r.push(Msg::new("pick-trial-ledger").arg("gpu", gpu));
+    r.push(Msg::new("pick-trial-switch"));
+    r.push(Msg::new("pick-trial-scale"));
+    r.push(Msg::new("pick-subscribe-offer").arg("gpu", gpu));
+    r.with_choice("x:done", Msg::new("pick-done"))
+}

@@ -1,0 +1,185 @@
+//! Reading what people type at a step: a sentence that reveals the task, the model or the
+//! usage, usage patterns (`3h`, `daily 4h`, `一直在线`), methods (`lora`, `全参`, `int4`).
+
+use super::state::{TaskKind, Usage};
+use crate::catalog::Catalog;
+use crate::lexicon;
+use crate::units::parse_duration;
+use rust_decimal::Decimal;
+
+/// Guesses the task kind from a one-sentence description.
+pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
+    let l = t.to_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
+    if has(&[
+        "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",
+    ]) {
+        Some(TaskKind::FineTune)
+    } else if has(&[
+        "serv", "api", "online", "deploy", "always", "24/7", "上线", "部署", "服务", "在线", "一直",
+    ]) {
+        Some(TaskKind::Serve)
+    } else if has(&[
+        "demo",
+        "experiment",
+        "try",
+        "test",
+        "eval",
+        "实验",
+        "试",
+        "跑一下",
+        "测试",
+        "评测",
+    ]) {
+        Some(TaskKind::Experiment)
+    } else {
+        None
+    }
+}
+
+pub(super) fn model_in_sentence(catalog: &Catalog, t: &str) -> Option<String> {
+    t.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '。' | ';'))
+        .filter(|w| w.len() >= 3)
+        .find_map(|w| catalog.model(w).ok().map(|m| m.id.clone()))
+}
+
+pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
+    let l = t.to_lowercase();
+    if ["always", "24/7", "一直在线", "长期在线", "一直"]
+        .iter()
+        .any(|w| l.contains(w))
+    {
+        return Some(Usage::Always);
+    }
+    l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '。' | '跑'))
+        .find_map(|w| {
+            let secs = parse_duration(w).ok()?;
+            // A bare number is not a duration in a sentence ("qwen 7b", "2 cards").
+            (w.chars().any(|c| !c.is_ascii_digit() && c != '.') && secs >= Decimal::from(60)).then(
+                || Usage::OneOff {
+                    hours: secs / Decimal::from(3600),
+                },
+            )
+        })
+}
+
+/// A model size the user typed (`13b`), in range.
+pub(super) fn params_b(t: &str) -> Option<f64> {
+    lexicon::params_b(t)?.ok()
+}
+
+/// `40m`, `3h`, `daily 4h`, `每天4小时`, `always`, `一直在线`.
+pub fn parse_usage(t: &str) -> Option<Usage> {
+    let l = t.trim().to_lowercase();
+    if matches!(
+        l.as_str(),
+        "always" | "always on" | "24/7" | "一直在线" | "长期在线" | "一直" | "常驻"
+    ) {
+        return Some(Usage::Always);
+    }
+    for prefix in ["daily", "every day", "per day", "每天", "每日"] {
+        if let Some(rest) = l.strip_prefix(prefix) {
+            let secs = parse_duration(rest.trim()).ok()?;
+            let hours = secs / Decimal::from(3600);
+            return (hours > Decimal::ZERO && hours <= Decimal::from(24))
+                .then_some(Usage::Daily { hours });
+        }
+    }
+    let secs = parse_duration(&l).ok()?;
+    // Bare numbers mean hours in this question ("3" → 3 h), not seconds.
+    let hours = if l.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        secs
+    } else {
+        secs / Decimal::from(3600)
+    };
+    (hours > Decimal::ZERO).then_some(Usage::OneOff { hours })
+}
+
+pub(super) fn normalize_method(t: &str, task: Option<TaskKind>) -> Option<String> {
+    let l = t.trim().to_lowercase();
+    match l.as_str() {
+        "lora" => return Some("lora".into()),
+        "qlora" => return Some("qlora".into()),
+        "full" | "full fine-tune" | "全参" | "全参数" | "全量" => {
+            return Some("full".into());
+        }
+        _ => {}
+    }
+    if task == Some(TaskKind::FineTune) {
+        return None;
+    }
+    l.parse::<crate::vram::Quant>()
+        .ok()
+        .map(|q| q.key().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_reveal_the_task() {
+        assert_eq!(
+            task_from_sentence("LoRA fine-tune qwen2.5-7b for 3 hours"),
+            Some(TaskKind::FineTune)
+        );
+        assert_eq!(
+            task_from_sentence("我想微调 Qwen2.5-7B，大概跑 3 小时"),
+            Some(TaskKind::FineTune)
+        );
+        assert_eq!(
+            task_from_sentence("serve llama 3.1 8b as an API, always on"),
+            Some(TaskKind::Serve)
+        );
+        assert_eq!(
+            task_from_sentence("跑个 demo 试试"),
+            Some(TaskKind::Experiment)
+        );
+        assert_eq!(task_from_sentence("banana"), None);
+    }
+
+    #[test]
+    fn usage_forms() {
+        assert_eq!(
+            parse_usage("3h"),
+            Some(Usage::OneOff {
+                hours: Decimal::from(3)
+            })
+        );
+        assert_eq!(
+            parse_usage("40m"),
+            Some(Usage::OneOff {
+                hours: Decimal::from(2400) / Decimal::from(3600)
+            })
+        );
+        assert_eq!(
+            parse_usage("daily 4h"),
+            Some(Usage::Daily {
+                hours: Decimal::from(4)
+            })
+        );
+        assert_eq!(
+            parse_usage("每天4小时"),
+            Some(Usage::Daily {
+                hours: Decimal::from(4)
+            })
+        );
+        assert_eq!(parse_usage("一直在线"), Some(Usage::Always));
+        assert_eq!(
+            parse_usage("2"),
+            Some(Usage::OneOff {
+                hours: Decimal::from(2)
+            })
+        );
+        assert_eq!(parse_usage("daily 25h"), None);
+        assert_eq!(parse_usage("soon"), None);
+        assert_eq!(parse_usage("-3h"), None);
+    }
+
+    #[test]
+    fn sizes_in_range() {
+        assert_eq!(params_b("13b"), Some(13.0));
+        assert_eq!(params_b("1.5B"), Some(1.5));
+        assert_eq!(params_b("0b"), None);
+    }
+}
