@@ -1,0 +1,216 @@
+//! Loading the catalog: the embedded files, or a directory whose files replace them; every
+//! entry validated (provenance, unambiguous names) before the bot answers from it.
+
+use super::lookup::normalize;
+use super::types::{Catalog, FxRate, Gpu, Model, Platform};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::path::Path;
+
+pub const EMBEDDED_GPUS: &str = include_str!("../../catalog/gpus.toml");
+
+pub const EMBEDDED_PLATFORMS: &str = include_str!("../../catalog/platforms.toml");
+
+pub const EMBEDDED_MODELS: &str = include_str!("../../catalog/models.toml");
+
+pub const EMBEDDED_FX: &str = include_str!("../../catalog/fx.toml");
+
+#[derive(Deserialize)]
+pub(super) struct GpuFile {
+    gpu: Vec<Gpu>,
+}
+
+#[derive(Deserialize)]
+pub(super) struct PlatformFile {
+    platform: Vec<Platform>,
+}
+
+#[derive(Deserialize)]
+pub(super) struct ModelFile {
+    model: Vec<Model>,
+}
+
+#[derive(Deserialize)]
+pub(super) struct FxFile {
+    rate: Vec<FxRate>,
+}
+
+/// Why the catalog could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error("{file}: {message}")]
+    Parse { file: String, message: String },
+    #[error("{file}: cannot read: {message}")]
+    Io { file: String, message: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub(super) fn parse<T: for<'de> Deserialize<'de>>(
+    file: &str,
+    text: &str,
+) -> Result<T, CatalogError> {
+    toml::from_str(text).map_err(|e| CatalogError::Parse {
+        file: file.to_string(),
+        message: e.to_string(),
+    })
+}
+
+impl Catalog {
+    /// The catalog compiled into the binary.
+    pub fn embedded() -> Result<Catalog, CatalogError> {
+        Catalog::from_sources(
+            EMBEDDED_GPUS,
+            EMBEDDED_PLATFORMS,
+            EMBEDDED_MODELS,
+            EMBEDDED_FX,
+        )
+    }
+
+    /// The embedded catalog with any of `gpus.toml`, `platforms.toml`, `models.toml`,
+    /// `fx.toml` found in `dir` used instead of the embedded file.
+    pub fn load(dir: Option<&Path>) -> Result<Catalog, CatalogError> {
+        let read = |name: &str, embedded: &'static str| -> Result<String, CatalogError> {
+            match dir.map(|d| d.join(name)) {
+                Some(p) if p.exists() => {
+                    std::fs::read_to_string(&p).map_err(|e| CatalogError::Io {
+                        file: p.display().to_string(),
+                        message: e.to_string(),
+                    })
+                }
+                _ => Ok(embedded.to_string()),
+            }
+        };
+        Catalog::from_sources(
+            &read("gpus.toml", EMBEDDED_GPUS)?,
+            &read("platforms.toml", EMBEDDED_PLATFORMS)?,
+            &read("models.toml", EMBEDDED_MODELS)?,
+            &read("fx.toml", EMBEDDED_FX)?,
+        )
+    }
+
+    pub fn from_sources(
+        gpus: &str,
+        platforms: &str,
+        models: &str,
+        fx: &str,
+    ) -> Result<Catalog, CatalogError> {
+        let gpus = parse::<GpuFile>("gpus.toml", gpus)?.gpu;
+        let platforms = parse::<PlatformFile>("platforms.toml", platforms)?.platform;
+        let models = parse::<ModelFile>("models.toml", models)?.model;
+        let fx = parse::<FxFile>("fx.toml", fx)?.rate;
+
+        let gpu_index = build_index(
+            "GPU",
+            gpus.iter().map(|g| {
+                let mut keys = vec![g.id.clone(), g.name.clone()];
+                keys.extend(g.aliases.iter().cloned());
+                keys
+            }),
+        )?;
+        let platform_index = build_index(
+            "platform",
+            platforms.iter().map(|p| {
+                let mut keys = vec![p.id.clone(), p.name.clone()];
+                keys.extend(p.name_zh.iter().cloned());
+                keys.extend(p.aliases.iter().cloned());
+                keys
+            }),
+        )?;
+        let model_index = build_index(
+            "model",
+            models.iter().map(|m| {
+                let mut keys = vec![m.id.clone(), m.name.clone()];
+                keys.extend(m.hf_ids.iter().cloned());
+                keys.extend(m.aliases.iter().cloned());
+                keys
+            }),
+        )?;
+        let catalog = Catalog {
+            gpus,
+            platforms,
+            models,
+            fx,
+            gpu_index,
+            platform_index,
+            model_index,
+        };
+        catalog.validate()?;
+        Ok(catalog)
+    }
+
+    fn validate(&self) -> Result<(), CatalogError> {
+        for p in &self.platforms {
+            for q in &p.prices {
+                if !self.gpus.iter().any(|g| g.id == q.gpu) {
+                    return Err(CatalogError::Invalid(format!(
+                        "platform {}: price for unknown GPU id `{}`",
+                        p.id, q.gpu
+                    )));
+                }
+                if q.amount <= Decimal::ZERO || q.cards == 0 {
+                    return Err(CatalogError::Invalid(format!(
+                        "platform {}: price for {} must be positive with at least one card",
+                        p.id, q.gpu
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(super) fn build_index(
+    what: &str,
+    entries: impl Iterator<Item = Vec<String>>,
+) -> Result<HashMap<String, usize>, CatalogError> {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for (i, keys) in entries.enumerate() {
+        for key in keys {
+            let k = normalize(&key);
+            if k.is_empty() {
+                continue;
+            }
+            match index.get(&k) {
+                Some(&j) if j != i => {
+                    return Err(CatalogError::Invalid(format!(
+                        "{what} name `{key}` is ambiguous: it names entries #{j} and #{i}"
+                    )));
+                }
+                _ => {
+                    index.insert(k, i);
+                }
+            }
+        }
+    }
+    Ok(index)
+}
+
+/// Days since 1970-01-01 for a `YYYY-MM-DD` date, or `None` when it is not one.
+pub fn parse_date(date: &str) -> Option<i64> {
+    let mut it = date.trim().splitn(3, '-');
+    let y: i64 = it.next()?.parse().ok()?;
+    let m: i64 = it.next()?.parse().ok()?;
+    let d: i64 = it.next()?.parse().ok()?;
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) || !(1900..=9999).contains(&y) {
+        return None;
+    }
+    // Howard Hinnant's days_from_civil.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
+/// Today's date as days since the epoch (UTC), from the system clock.
+pub fn today() -> i64 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    (secs / 86_400) as i64
+}

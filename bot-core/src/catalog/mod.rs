@@ -1,0 +1,19 @@
+//! The catalog: GPUs, platforms, models and FX rates, each entry with `source` and `as_of`.
+//!
+//! - [`types`]: the entries as the data files write them;
+//! - [`load`]: the embedded files or a `--catalog-dir` override, parsed and validated;
+//! - [`lookup`]: forgiving names (`4090`, `RTX4090`, `GeForce RTX 4090`) and "did you mean".
+
+mod load;
+mod lookup;
+mod types;
+
+pub use load::{
+    CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, parse_date,
+    today,
+};
+pub use lookup::{EntryKind, NotFound, normalize};
+pub use types::{
+    Barriers, BillingRules, BillingStart, Catalog, CredibilityNote, FxRate, Gpu, Model, Platform,
+    PriceQuote, RealName, STALE_AFTER_DAYS,
+};
