@@ -87,9 +87,12 @@ impl Parts {
         };
         let mut first_error = None;
         // Until a stop is asked for, the first part to end stops the others.
-        if let Some(done) = self.running.join_next().await {
-            note(&mut first_error, done);
-            self.stop.cancel();
+        tokio::select! {
+            Some(done) = self.running.join_next() => {
+                note(&mut first_error, done);
+                self.stop.cancel();
+            }
+            () = self.stop.cancelled() => {}
         }
         let rest = async {
             while let Some(done) = self.running.join_next().await {
@@ -157,5 +160,60 @@ async fn stop_signal() {
     tokio::select! {
         () = ctrl_c => {}
         () = term => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn rt() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    /// A well-behaved part: runs until told to stop.
+    async fn until_stopped(stop: CancellationToken) -> Result<(), anyhow::Error> {
+        stop.cancelled().await;
+        Ok(())
+    }
+
+    #[test]
+    fn a_part_that_fails_stops_the_others_and_its_error_is_the_result() {
+        let result = rt().block_on(async {
+            let mut parts = Parts::new();
+            parts.start(until_stopped(parts.stop()));
+            parts.start(async { Err::<(), _>(anyhow!("telegram rejected the token")) });
+            parts.run(Duration::from_secs(5)).await
+        });
+        let e = result.unwrap_err();
+        assert!(e.to_string().contains("rejected the token"), "{e}");
+    }
+
+    #[test]
+    fn a_part_that_ignores_the_stop_is_aborted_after_the_deadline() {
+        let started = Instant::now();
+        let result = rt().block_on(async {
+            let mut parts = Parts::new();
+            let stop = parts.stop();
+            // The only part never ends, not even when stopped.
+            parts.start(async {
+                std::future::pending::<()>().await;
+                Ok::<(), anyhow::Error>(())
+            });
+            // Stands in for SIGTERM.
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                stop.cancel();
+            });
+            parts.run(Duration::from_millis(200)).await
+        });
+        assert!(result.is_ok(), "{result:?}");
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(3), "{took:?}");
     }
 }
