@@ -4,6 +4,7 @@ mod chat;
 mod cli;
 mod cli_billing;
 mod cli_fit;
+mod serve;
 
 use anyhow::{Context, Result};
 use bot_core::{Catalog, Store};
@@ -101,17 +102,7 @@ fn run() -> Result<()> {
             let store = open_store(args.data_dir)?;
             let mut bot = bot_core::Bot::new(Arc::new(catalog), store);
             bot.today = pinned_today();
-            eprintln!("{}", gpuscout_discord::status());
-            let Some(config) = gpuscout_telegram::Config::from_env()? else {
-                eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
-                return Ok(());
-            };
-            let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-            runtime.block_on(async {
-                let telegram = gpuscout_telegram::Telegram::new(config)?;
-                telegram.run(bot, gpuscout_telegram::stop_signal()).await
-            })?;
-            Ok(())
+            serve::run(bot)
         }
         Cmd::Gpus { json } => cli::gpus(&catalog, json),
         Cmd::Gpu { name, json } => cli::gpu(&catalog, &name, json),

@@ -1,10 +1,9 @@
 //! The terminal chat and the catalog CLI, driven as a user would: the real binary, piped stdin.
 
-#[path = "support/cli.rs"]
-mod cli;
+use gpuscout_testkit::cli::Cli;
 
 fn gpuscout(data_dir: &std::path::Path, args: &[&str], stdin: &str) -> (String, String, bool) {
-    let r = cli::gpuscout_in(data_dir, args, stdin);
+    let r = Cli::new(env!("CARGO_BIN_EXE_gpuscout")).run_in(data_dir, args, stdin);
     (r.stdout, r.stderr, r.ok)
 }
 

@@ -2,12 +2,18 @@
 
 use serde_json::Value;
 
-#[path = "support/cli.rs"]
-mod cli;
-use cli::json;
+use gpuscout_testkit::cli::Cli;
+
+fn gpuscout() -> Cli {
+    Cli::new(env!("CARGO_BIN_EXE_gpuscout"))
+}
+
+fn json(args: &[&str]) -> Value {
+    gpuscout().json(args)
+}
 
 fn run(args: &[&str]) -> (bool, String, String) {
-    let r = cli::gpuscout(args);
+    let r = gpuscout().run(args);
     (r.ok, r.stdout, r.stderr)
 }
 

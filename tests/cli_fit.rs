@@ -1,11 +1,18 @@
 //! End-to-end: the `gpuscout fit | tco` binary with `--json` (names are a contract).
 
-#[path = "support/cli.rs"]
-mod cli;
-use cli::json;
+use gpuscout_testkit::cli::Cli;
+use serde_json::Value;
+
+fn gpuscout() -> Cli {
+    Cli::new(env!("CARGO_BIN_EXE_gpuscout"))
+}
+
+fn json(args: &[&str]) -> Value {
+    gpuscout().json(args)
+}
 
 fn run(args: &[&str]) -> (bool, String, String) {
-    let r = cli::gpuscout(args);
+    let r = gpuscout().run(args);
     (r.ok, r.stdout, r.stderr)
 }
 

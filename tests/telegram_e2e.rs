@@ -1,17 +1,19 @@
 //! GPU Scout on Telegram, end to end: the real `gpuscout serve` binary against a loopback fake
-//! of the Bot API (tests/support/fake_telegram.rs). The tests play the users: they queue
+//! of the Bot API (`gpuscout_testkit::fake_telegram`). The tests play the users: they queue
 //! updates the bot fetches with `getUpdates`, and read what the bot sent back.
 
-#[path = "support/fake_telegram.rs"]
-mod fake_telegram;
-#[path = "support/serve.rs"]
-mod serve;
-
 use bot_core::{Lang, Localizer, Msg};
-use fake_telegram::{BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN};
-use serve::Serve;
+use gpuscout_testkit::fake_telegram::{
+    BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN,
+};
+use gpuscout_testkit::serve::Serve;
 use std::io::{Read, Write};
 use std::time::Duration;
+
+/// Starts the real `gpuscout serve` in `data_dir` with these variables.
+fn start_serve(data_dir: &std::path::Path, env: &[(&str, String)]) -> Serve {
+    Serve::start(env!("CARGO_BIN_EXE_gpuscout"), data_dir, env)
+}
 
 fn telegram_env(fake: &FakeTelegram) -> Vec<(&'static str, String)> {
     vec![
@@ -42,7 +44,7 @@ impl World {
 
     fn boot(&mut self) {
         let polls = self.fake.calls_of("getUpdates").len();
-        self.bot = Some(Serve::start(self.dir.path(), &telegram_env(&self.fake)));
+        self.bot = Some(start_serve(self.dir.path(), &telegram_env(&self.fake)));
         self.fake.wait_for_polling(polls + 1);
     }
 
@@ -336,7 +338,7 @@ fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
     // Port 1 on loopback: nobody listens there, so the first request fails with a network
     // error whose text normally quotes the request URL, token included.
     let url = "http://127.0.0.1:1".to_string();
-    let bot = Serve::start(
+    let bot = start_serve(
         dir.path(),
         &[
             ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
@@ -367,7 +369,7 @@ fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
 fn a_wrong_token_is_reported_clearly() {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let bot = Serve::start(
+    let bot = start_serve(
         dir.path(),
         &[
             ("TELEGRAM_BOT_TOKEN", "1:wrong".to_string()),
@@ -382,7 +384,7 @@ fn a_wrong_token_is_reported_clearly() {
 #[test]
 fn without_a_token_serve_says_telegram_is_off() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = Serve::start(dir.path(), &[]);
+    let bot = start_serve(dir.path(), &[]);
     let (status, stderr) = bot.wait(Duration::from_secs(30));
     assert!(status.success(), "{stderr}");
     assert!(stderr.contains("telegram: off"), "{stderr}");
@@ -427,7 +429,7 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
     ));
     env.push(("TELEGRAM_WEBHOOK_LISTEN", listen.clone()));
     env.push(("TELEGRAM_WEBHOOK_SECRET", "s3cret-Token_1".to_string()));
-    let bot = Serve::start(dir.path(), &env);
+    let bot = start_serve(dir.path(), &env);
     let hook = fake.wait_for_call("setWebhook", |_| true);
     assert_eq!(hook.params["url"], "https://bot.example.test/tg/hook");
     assert_eq!(hook.params["secret_token"], "s3cret-Token_1");

@@ -1,4 +1,3 @@
 # Telegram 前端：只在有按钮和群组的地方才会出现的提示。
 telegram-button-outdated = 这个按钮来自旧版本的机器人，请用 /pick 重新开始。
 telegram-not-your-buttons = 这些按钮属于别人的对话，你可以发送 /pick 开始自己的。
-telegram-internal-error = 抱歉，我这边出了点问题，请再试一次。

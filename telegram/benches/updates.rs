@@ -3,15 +3,13 @@
 //! fake Bot API. Pacing limits are lifted so that this measures our work, not Telegram's
 //! 30 messages/second cap.
 
-#[path = "../../tests/support/fake_telegram.rs"]
-mod fake_telegram;
-
 use bot_core::{Catalog, Store};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fake_telegram::{Chat, FakeTelegram, Person, TOKEN};
 use gpuscout_telegram::{Config, Telegram, Token};
+use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person, TOKEN};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
 
 /// Updates per measured batch, each from a different private chat.
 const BATCH: i64 = 50;
@@ -20,7 +18,10 @@ fn updates_per_second(c: &mut Criterion) {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let core = bot_core::Bot::new(Arc::new(Catalog::load(None).unwrap()), store);
+    let core = Arc::new(bot_core::Bot::new(
+        Arc::new(Catalog::load(None).unwrap()),
+        store,
+    ));
     let mut config = Config::new(Token::new(TOKEN));
     config.api_url = fake.api_url().parse().unwrap();
     config.limits.messages_per_sec_chat = 100_000;
@@ -33,13 +34,10 @@ fn updates_per_second(c: &mut Criterion) {
         .enable_all()
         .build()
         .unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let running = rt.spawn(async move {
-        let tg = Telegram::new(config).unwrap();
-        tg.run(core, async {
-            let _ = stop_rx.await;
-        })
-        .await
+    let stop = CancellationToken::new();
+    let running = rt.spawn({
+        let stop = stop.clone();
+        async move { Telegram::new(config).unwrap().run(core, stop).await }
     });
     fake.wait_for_polling(1);
 
@@ -73,7 +71,7 @@ fn updates_per_second(c: &mut Criterion) {
         });
     }
     group.finish();
-    stop_tx.send(()).unwrap();
+    stop.cancel();
     let _ = rt.block_on(running);
 }
 

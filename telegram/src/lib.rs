@@ -10,8 +10,12 @@
 //! - Replies are rendered in HTML parse mode with every string escaped, split under 4096
 //!   characters, tables in `<pre>` ([`render`]).
 //! - Sends are paced by teloxide's `Throttle`, which waits out `RetryAfter`; edits and button
-//!   answers retry `RetryAfter` themselves ([`sender`]). [`TelegramSender`] posts to any chat
-//!   or channel by id (availability alerts use it).
+//!   answers retry `RetryAfter` themselves ([`sender`]). [`TelegramSender`] is Telegram's
+//!   [`gpuscout_frontend::Sender`] and posts to any chat or channel by id (availability alerts
+//!   use it).
+//! - What every frontend shares (the per-turn glue, the choice-id codec, text packing) lives in
+//!   `gpuscout_frontend`; this crate keeps only what is Telegram's: teloxide types, HTML,
+//!   inline keyboards, the sender and the update handlers.
 //!
 //! **Dialogue state lives in bot-core, not in a teloxide `Storage`.** bot-core already keeps
 //! each `/pick` conversation in its redb store keyed by (platform, chat, user), for every
@@ -37,6 +41,7 @@ pub use sender::{SendError, TelegramSender};
 use bot_core::command::COMMANDS;
 use bot_core::{Lang, Localizer, Msg};
 use config::Redactor;
+use gpuscout_frontend::Turns;
 use handler::App;
 use std::fmt::Debug;
 use std::future::Future;
@@ -49,6 +54,7 @@ use teloxide::types::{BotCommand, BotCommandScope};
 use teloxide::update_listeners::webhooks;
 use teloxide::update_listeners::{Polling, UpdateListener};
 use teloxide::{ApiError, RequestError};
+use tokio_util::sync::CancellationToken;
 
 /// What `gpuscout serve` prints when no token is configured.
 pub const OFF_NOTICE: &str = "telegram: off — no TELEGRAM_BOT_TOKEN (or TELOXIDE_TOKEN) is set; \
@@ -103,11 +109,15 @@ impl Telegram {
         self.sender.clone()
     }
 
-    /// Runs until `stop` resolves (Ctrl-C, SIGTERM) or the update source ends.
+    /// Runs until `stop` is cancelled (Ctrl-C, SIGTERM, another part of `serve` ending) or
+    /// the update source ends.
+    ///
+    /// `core` is shared with the other parts of `serve`; it needs no `bot_name`, because the
+    /// handlers drop commands for other bots (`/cmd@OtherBot`) before bot-core sees them.
     pub async fn run(
         self,
-        mut core: bot_core::Bot,
-        stop: impl Future<Output = ()> + Send + 'static,
+        core: Arc<bot_core::Bot>,
+        stop: CancellationToken,
     ) -> Result<(), RunError> {
         let bot = self.sender.bot().clone();
         let me = bot.get_me().await.map_err(|e| match e {
@@ -118,15 +128,18 @@ impl Telegram {
             },
         })?;
         let username = me.username().to_string();
-        core.bot_name = Some(username.clone());
         register_commands(&bot, &self.redactor).await;
 
         let app = Arc::new(App {
-            core: Arc::new(core),
+            turns: Turns::new(
+                core,
+                Arc::new(self.sender.clone()),
+                self.config.typing_after,
+                "telegram",
+            ),
             sender: self.sender.clone(),
             me: me.id,
             username: username.clone(),
-            typing_after: self.config.typing_after,
         });
         let handler = dptree::entry()
             .branch(Update::filter_message().endpoint(handler::on_message))
@@ -140,7 +153,7 @@ impl Telegram {
 
         let token = dispatcher.shutdown_token();
         let watcher = tokio::spawn(async move {
-            stop.await;
+            stop.cancelled().await;
             eprintln!("telegram: stopping");
             // The dispatcher may not have started yet; wait until it can be told.
             loop {
@@ -263,27 +276,5 @@ async fn register_commands(bot: &sender::TgBot, redactor: &Redactor) {
                 );
             }
         }
-    }
-}
-
-/// Resolves on Ctrl-C or SIGTERM.
-pub async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
     }
 }

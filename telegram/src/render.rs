@@ -1,11 +1,12 @@
 //! `Reply` -> Telegram messages: HTML parse mode, everything escaped, split under the
 //! 4096-character limit on line boundaries, tables in `<pre>` (as records when too wide for
-//! a phone), choices as an inline keyboard, images as photos.
+//! a phone), choices as an inline keyboard, images as photos. The splitting is the shared
+//! [`gpuscout_frontend::pack`] with Telegram's [`HTML`] markup.
 
 use crate::callback::CallbackData;
-use bot_core::i18n::display_width;
-use bot_core::reply::{Part, Reply, Table};
+use bot_core::reply::{Part, Reply};
 use bot_core::{Lang, Localizer};
+use gpuscout_frontend::pack::{self, Block, Markup};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// Telegram's limit for a message text (we count UTF-16 units of the HTML, which is stricter).
@@ -13,7 +14,16 @@ pub const MESSAGE_LIMIT: usize = 4096;
 /// Telegram's limit for a photo caption.
 pub const CAPTION_LIMIT: usize = 1024;
 /// Monospace columns that fit a phone screen; wider tables are shown as records.
-pub const PHONE_COLUMNS: usize = 40;
+pub const PHONE_COLUMNS: usize = pack::PHONE_COLUMNS;
+
+/// Telegram's HTML parse mode, measured in UTF-16 units as Telegram counts.
+pub const HTML: Markup = Markup {
+    escape,
+    measure: units,
+    pre_open: "<pre>",
+    pre_close: "</pre>",
+    limit: MESSAGE_LIMIT,
+};
 
 /// One reply, ready to send.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +59,7 @@ pub fn escape(text: &str) -> String {
 }
 
 fn units(s: &str) -> usize {
-    s.encode_utf16().count()
+    pack::utf16_units(s)
 }
 
 /// Renders one reply in `lang`.
@@ -62,30 +72,20 @@ pub fn render(lang: Lang, reply: &Reply) -> Rendered {
             caption: (units(&caption) <= CAPTION_LIMIT).then_some(caption),
         }
     });
-    let mut blocks: Vec<(String, bool)> = Vec::new();
+    let block = |text: String, preformatted: bool| Block { text, preformatted };
+    let mut blocks: Vec<Block> = Vec::new();
     if let (Some(img), Some(Photo { caption: None, .. })) = (&reply.image, &photo) {
         // Too long for a caption: it leads the text instead.
-        blocks.push((l.format(lang, &img.caption), false));
+        blocks.push(block(l.format(lang, &img.caption), false));
     }
     for part in &reply.parts {
         blocks.push(match part {
-            Part::Text(m) => (l.format(lang, m), false),
-            Part::Raw(s) => (s.clone(), false),
-            Part::Table(t) => (table_text(lang, t), true),
+            Part::Text(m) => block(l.format(lang, m), false),
+            Part::Raw(s) => block(s.clone(), false),
+            Part::Table(t) => block(pack::table_text(lang, t, PHONE_COLUMNS), true),
         });
     }
-    let mut lines: Vec<Line> = Vec::new();
-    for (block, (text, pre)) in blocks.iter().enumerate() {
-        for raw in text.split('\n') {
-            for piece in wrap(raw, MESSAGE_LIMIT - "<pre></pre>".len()) {
-                lines.push(Line {
-                    html: escape(&piece),
-                    pre_block: pre.then_some(block),
-                });
-            }
-        }
-    }
-    let mut texts = pack(&lines, MESSAGE_LIMIT);
+    let mut texts = HTML.pack_blocks(&blocks);
     if texts.is_empty() && (photo.is_none() || !reply.choices.is_empty()) {
         // Telegram refuses empty messages; buttons still need a message to sit on.
         texts.push("…".to_string());
@@ -113,131 +113,11 @@ pub fn keyboard(lang: Lang, reply: &Reply) -> Option<InlineKeyboardMarkup> {
     (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
 }
 
-/// A table as monospace text: aligned columns when it fits a phone, else one record per row
-/// ("first cell", then "header: value" lines).
-fn table_text(lang: Lang, table: &Table) -> String {
-    let l = Localizer::get();
-    let aligned = l.render_table(lang, table);
-    if aligned
-        .lines()
-        .all(|line| display_width(line) <= PHONE_COLUMNS)
-    {
-        return aligned;
-    }
-    let header: Vec<String> = table.header.iter().map(|m| l.format(lang, m)).collect();
-    let mut records = Vec::new();
-    for row in &table.rows {
-        let mut rec = Vec::new();
-        if let Some(first) = row.first() {
-            rec.push(first.clone());
-        }
-        for (i, cell) in row.iter().enumerate().skip(1) {
-            match header.get(i) {
-                Some(h) => rec.push(format!("  {h}: {cell}")),
-                None => rec.push(format!("  {cell}")),
-            }
-        }
-        records.push(rec.join("\n"));
-    }
-    records.join("\n\n")
-}
-
-/// One line of output, already escaped; `pre_block` says which table it belongs to.
-struct Line {
-    html: String,
-    pre_block: Option<usize>,
-}
-
-/// Cuts a raw line so that each piece, once escaped, is at most `max` UTF-16 units.
-fn wrap(raw: &str, max: usize) -> Vec<String> {
-    if units(&escape(raw)) <= max {
-        return vec![raw.to_string()];
-    }
-    let mut pieces = Vec::new();
-    let mut cur = String::new();
-    let mut cur_units = 0;
-    for c in raw.chars() {
-        let u = units(&escape(c.encode_utf8(&mut [0; 4])));
-        if cur_units + u > max {
-            pieces.push(std::mem::take(&mut cur));
-            cur_units = 0;
-        }
-        cur.push(c);
-        cur_units += u;
-    }
-    pieces.push(cur);
-    pieces
-}
-
-/// Joins lines into messages of at most `limit` units, opening and closing `<pre>` around
-/// table lines so that every message is valid HTML on its own.
-fn pack(lines: &[Line], limit: usize) -> Vec<String> {
-    const OPEN: &str = "<pre>";
-    const CLOSE: &str = "</pre>";
-    let mut texts = Vec::new();
-    let mut cur = String::new();
-    let mut cur_units = 0;
-    let mut prev: Option<Option<usize>> = None;
-    for line in lines {
-        let line_units = units(&line.html);
-        loop {
-            let mut add = line_units;
-            if prev.is_some() {
-                add += 1;
-            }
-            let leaving_pre = matches!(prev, Some(Some(b)) if line.pre_block != Some(b));
-            let entering_pre = line.pre_block.is_some() && prev != Some(line.pre_block);
-            if leaving_pre {
-                add += CLOSE.len();
-            }
-            if entering_pre {
-                add += OPEN.len();
-            }
-            let closing = if line.pre_block.is_some() {
-                CLOSE.len()
-            } else {
-                0
-            };
-            if prev.is_some() && cur_units + add + closing > limit {
-                if matches!(prev, Some(Some(_))) {
-                    cur.push_str(CLOSE);
-                }
-                texts.push(std::mem::take(&mut cur));
-                cur_units = 0;
-                prev = None;
-                continue;
-            }
-            if leaving_pre {
-                cur.push_str(CLOSE);
-            }
-            if prev.is_some() {
-                cur.push('\n');
-            }
-            if entering_pre {
-                cur.push_str(OPEN);
-            }
-            cur.push_str(&line.html);
-            cur_units += add;
-            prev = Some(line.pre_block);
-            break;
-        }
-    }
-    if let Some(last) = prev {
-        if last.is_some() {
-            cur.push_str(CLOSE);
-        }
-        if !cur.trim().is_empty() {
-            texts.push(cur);
-        }
-    }
-    texts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use bot_core::Msg;
-    use bot_core::reply::Image;
+    use bot_core::reply::{Image, Table};
 
     #[test]
     fn data_is_escaped() {

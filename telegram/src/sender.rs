@@ -2,13 +2,15 @@
 //! sends), with our own bounded `RetryAfter` handling for edits and callback answers, which
 //! `Throttle` passes through untouched.
 //!
-//! [`TelegramSender`] is also what other parts of the bot (availability alerts) use to post to
-//! a chat, group or channel by id.
+//! [`TelegramSender`] is the platform's [`Sender`]: the per-turn glue answers through it, and
+//! other parts of the bot (availability alerts) post to a chat, group or channel by id.
 
 use crate::config::Redactor;
 use crate::render::{self, Rendered};
 use bot_core::Lang;
 use bot_core::reply::{Part, Reply};
+pub use gpuscout_frontend::SendError;
+use gpuscout_frontend::{Address, SendFuture, Sender};
 use std::time::Duration;
 use teloxide::adaptors::Throttle;
 use teloxide::prelude::*;
@@ -26,17 +28,6 @@ pub type TgBot = Throttle<Bot>;
 const MAX_RETRIES: u32 = 3;
 /// We never sleep longer than this for one `RetryAfter` on an edit (sends wait as long as asked).
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
-
-/// Why a message did not arrive.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SendError {
-    /// The bot was blocked, kicked, or the chat no longer exists: stop sending there.
-    #[error("the chat is gone for this bot: {0}")]
-    ChatGone(String),
-    /// Anything else (network, API); the detail has the token removed.
-    #[error("telegram request failed: {0}")]
-    Failed(String),
-}
 
 /// Posts replies and plain texts to chats by id, within Telegram's rate limits.
 #[derive(Clone)]
@@ -81,6 +72,8 @@ impl TelegramSender {
                 | ApiError::BotKickedFromChannel
                 | ApiError::CantInitiateConversation,
             ) => SendError::ChatGone(text),
+            // Only what `with_retry` or `Throttle` gave up waiting out reaches here.
+            RequestError::RetryAfter(after) => SendError::RetryAfter(after.duration()),
             _ => SendError::Failed(text),
         }
     }
@@ -107,7 +100,7 @@ impl TelegramSender {
 
     /// Sends a rendered reply; every message quotes `reply_to` (in groups: the asker's message,
     /// so everyone sees whom it answers and whose buttons they are).
-    pub(crate) async fn deliver(
+    async fn deliver(
         &self,
         chat: ChatId,
         r: &Rendered,
@@ -163,7 +156,7 @@ impl TelegramSender {
     /// Replaces the text (and buttons) of `message` with `r`, so a button press does not add
     /// a message; anything that does not fit in one edit is sent after it. Falls back to
     /// sending when the message cannot be edited (a photo, too old, deleted).
-    pub(crate) async fn edit_or_send(
+    async fn edit_or_deliver(
         &self,
         chat: ChatId,
         message: MessageId,
@@ -211,12 +204,63 @@ impl TelegramSender {
     }
 
     /// "typing…" in the chat header while an answer is being worked out.
-    pub(crate) async fn typing(&self, chat: ChatId) -> Result<(), SendError> {
+    async fn typing_in(&self, chat: ChatId) -> Result<(), SendError> {
         self.bot
             .send_chat_action(chat, ChatAction::Typing)
             .await
             .map(drop)
             .map_err(|e| self.classify(&e))
+    }
+}
+
+/// A shared [`Address`] in Telegram's ids: a chat id and, optionally, a message id to quote.
+fn telegram_address(to: &Address) -> Result<(ChatId, Option<MessageId>), SendError> {
+    let chat = telegram_chat(&to.chat)?;
+    let reply_to = match &to.reply_to {
+        Some(id) => Some(telegram_message(id)?),
+        None => None,
+    };
+    Ok((chat, reply_to))
+}
+
+fn telegram_chat(chat: &str) -> Result<ChatId, SendError> {
+    chat.parse()
+        .map(ChatId)
+        .map_err(|_| SendError::Failed(format!("{chat:?} is not a Telegram chat id")))
+}
+
+fn telegram_message(id: &str) -> Result<MessageId, SendError> {
+    id.parse()
+        .map(MessageId)
+        .map_err(|_| SendError::Failed(format!("{id:?} is not a Telegram message id")))
+}
+
+impl Sender for TelegramSender {
+    fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
+        Box::pin(async move {
+            let (chat, reply_to) = telegram_address(to)?;
+            self.deliver(chat, &render::render(lang, reply), reply_to)
+                .await
+        })
+    }
+
+    fn edit_or_send<'a>(
+        &'a self,
+        to: &'a Address,
+        message: &'a str,
+        lang: Lang,
+        reply: &'a Reply,
+    ) -> SendFuture<'a> {
+        Box::pin(async move {
+            let (chat, reply_to) = telegram_address(to)?;
+            let message = telegram_message(message)?;
+            self.edit_or_deliver(chat, message, &render::render(lang, reply), reply_to)
+                .await
+        })
+    }
+
+    fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a> {
+        Box::pin(async move { self.typing_in(telegram_chat(chat)?).await })
     }
 }
 

@@ -1,7 +1,6 @@
 //! Runs the real `gpuscout serve` binary for end-to-end tests: environment set explicitly
 //! (no inherited tokens, proxies or catalog overrides), stderr captured to a file, stopped
 //! with SIGTERM like a service manager would, or killed like a crash.
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -33,8 +32,9 @@ pub struct Serve {
 }
 
 impl Serve {
-    /// Starts `gpuscout --data-dir <data_dir> serve` with exactly these extra variables.
-    pub fn start(data_dir: &Path, env: &[(&str, String)]) -> Serve {
+    /// Starts `<bin> --data-dir <data_dir> serve` with exactly these extra variables (`bin`:
+    /// `env!("CARGO_BIN_EXE_gpuscout")` in the root package's tests).
+    pub fn start(bin: impl AsRef<Path>, data_dir: &Path, env: &[(&str, String)]) -> Serve {
         let stderr_path = data_dir.join(format!(
             "serve-{}.stderr",
             std::time::SystemTime::now()
@@ -44,7 +44,7 @@ impl Serve {
         ));
         std::fs::create_dir_all(data_dir).unwrap();
         let stderr = std::fs::File::create(&stderr_path).unwrap();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gpuscout"));
+        let mut cmd = Command::new(bin.as_ref());
         cmd.arg("--data-dir").arg(data_dir).arg("serve");
         for var in SCRUBBED {
             cmd.env_remove(var);

@@ -2,15 +2,13 @@
 //! availability alerts will use (photos, long texts, pacing, blocked chats), and the
 //! "typing…" action on slow answers.
 
-#[path = "support/fake_telegram.rs"]
-mod fake_telegram;
-
 use bot_core::reply::{Image, Part};
 use bot_core::{Catalog, Lang, Msg, Reply, Store};
-use fake_telegram::{Chat, Failure, FakeTelegram, Person, TOKEN};
 use gpuscout_telegram::{Config, SendError, Telegram, Token};
+use gpuscout_testkit::fake_telegram::{self, Chat, Failure, FakeTelegram, Person, TOKEN};
 use std::sync::Arc;
 use std::time::Duration;
+use tokio_util::sync::CancellationToken;
 
 fn config(fake: &FakeTelegram) -> Config {
     let mut c = Config::new(Token::new(TOKEN));
@@ -133,18 +131,18 @@ fn a_slow_answer_shows_typing_before_the_reply() {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let core = bot_core::Bot::new(Arc::new(Catalog::load(None).unwrap()), store);
+    let core = Arc::new(bot_core::Bot::new(
+        Arc::new(Catalog::load(None).unwrap()),
+        store,
+    ));
     let mut config = config(&fake);
     // Everything counts as slow here.
     config.typing_after = Duration::ZERO;
     let rt = runtime();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let running = rt.spawn(async move {
-        let tg = Telegram::new(config).unwrap();
-        tg.run(core, async {
-            let _ = stop_rx.await;
-        })
-        .await
+    let stop = CancellationToken::new();
+    let running = rt.spawn({
+        let stop = stop.clone();
+        async move { Telegram::new(config).unwrap().run(core, stop).await }
     });
     fake.wait_for_polling(1);
     let alice = Person::new(5, "Alice", Some("en"));
@@ -160,6 +158,6 @@ fn a_slow_answer_shows_typing_before_the_reply() {
         .position(|c| c.method == "sendMessage")
         .expect("reply");
     assert!(typing < reply);
-    stop_tx.send(()).unwrap();
+    stop.cancel();
     rt.block_on(running).unwrap().unwrap();
 }

@@ -1,0 +1,27 @@
+//! What every GPU Scout chat frontend shares, whatever the platform: the pieces between
+//! `bot_core` (which decides what to answer) and a platform crate (which speaks Telegram's or
+//! Discord's wire format).
+//!
+//! - [`Sender`]: send a [`bot_core::Reply`] in a [`bot_core::Lang`] to an [`Address`], edit a
+//!   message in place, show "typing". Object-safe, so the per-turn glue and (later) the alert
+//!   dispatcher hold an `Arc<dyn Sender>` per platform. Its [`SendError`] says whether a chat is
+//!   gone (stop sending there), asked us to wait, or the send failed.
+//! - [`turn`]: one user turn: input -> [`bot_core::Bot::handle`] off the async threads ->
+//!   send, or edit-then-send for a button press; "typing" when the answer is slow; a polite
+//!   localized reply when answering itself failed.
+//! - [`choice`]: the versioned wire form of a button's choice id, within the platform's limit.
+//! - [`pack`]: cutting rendered text into messages under the platform's length limit, with
+//!   preformatted blocks balanced in every message, and tables laid out for a phone.
+//!
+//! What it is not: no platform types (no teloxide, no serenity), no network, no markup of its
+//! own (escaping, fences and length measures are parameters), and no domain decisions: it never
+//! computes a price or a fit.
+
+pub mod choice;
+pub mod pack;
+pub mod sender;
+pub mod turn;
+
+pub use choice::{ChoiceData, ChoiceError};
+pub use sender::{Address, SendError, SendFuture, Sender};
+pub use turn::Turns;

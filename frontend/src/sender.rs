@@ -1,0 +1,69 @@
+//! The one way a frontend puts a reply in front of someone: [`Sender`].
+//!
+//! A platform implements it once (Telegram's `TelegramSender`); the per-turn glue and the
+//! alert dispatcher only ever see `dyn Sender`, so a test swaps in a recording fake.
+
+use bot_core::{Lang, Reply};
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+/// Where a reply goes, in the platform's own ids written as strings (a Telegram chat id, a
+/// Discord channel id), so that this crate needs no platform types.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Address {
+    pub chat: String,
+    /// The message every reply quotes (in groups: the asker's, so everyone sees whom it
+    /// answers and whose buttons they are).
+    pub reply_to: Option<String>,
+}
+
+impl Address {
+    /// A chat, quoting nothing (private chats, channels, alerts).
+    pub fn chat(chat: impl Into<String>) -> Address {
+        Address {
+            chat: chat.into(),
+            reply_to: None,
+        }
+    }
+}
+
+/// Why a reply did not arrive. Details never contain the bot token.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// The bot was blocked, kicked, or the chat no longer exists: stop sending there
+    /// (an alert subscription for it should be dropped, not retried).
+    #[error("the chat is gone for this bot: {0}")]
+    ChatGone(String),
+    /// The platform asked us to wait this long before trying again, and the sender did not
+    /// wait it out itself.
+    #[error("the platform asked to retry after {0:?}")]
+    RetryAfter(Duration),
+    /// Anything else (network, API, an address the platform cannot use).
+    #[error("the request failed: {0}")]
+    Failed(String),
+}
+
+/// What a [`Sender`] call returns: boxed so that the trait stays object-safe.
+pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), SendError>> + Send + 'a>>;
+
+/// Posts replies to a chat platform. Implementations render the reply in their own markup,
+/// split it under their limits and pace themselves within the platform's rate limits.
+pub trait Sender: Send + Sync {
+    /// Sends `reply`, rendered in `lang`, to `to` (possibly as several messages).
+    fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a>;
+
+    /// Replaces message `message` in `to.chat` with `reply`, so that a button press does not
+    /// add a message; whatever does not fit in one edit is sent after it. Falls back to
+    /// [`Sender::send`] when the message cannot be edited (too old, deleted, a photo).
+    fn edit_or_send<'a>(
+        &'a self,
+        to: &'a Address,
+        message: &'a str,
+        lang: Lang,
+        reply: &'a Reply,
+    ) -> SendFuture<'a>;
+
+    /// Shows "typing…" in `chat` while an answer is being worked out.
+    fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a>;
+}

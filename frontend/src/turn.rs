@@ -1,0 +1,123 @@
+//! One turn of a conversation, the same on every platform: the platform crate decides that an
+//! update is for us and where the answer goes; [`Turns`] asks bot-core and sends the answer.
+
+use crate::sender::{Address, SendError, Sender};
+use bot_core::{Answer, ChatRef, Input, Lang, Msg, Reply};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The message shown when answering itself failed (a panic in bot-core).
+pub const INTERNAL_ERROR: &str = "internal-error";
+
+/// Answers turns for one platform: the one `Bot`, that platform's sender, and when to show
+/// "typing".
+#[derive(Clone)]
+pub struct Turns {
+    core: Arc<bot_core::Bot>,
+    sender: Arc<dyn Sender>,
+    typing_after: Duration,
+    /// Log lines start with this (`telegram`), so the operator knows which frontend spoke.
+    platform: &'static str,
+}
+
+impl Turns {
+    /// `typing_after`: answers slower than this show "typing…" first (zero: always).
+    pub fn new(
+        core: Arc<bot_core::Bot>,
+        sender: Arc<dyn Sender>,
+        typing_after: Duration,
+        platform: &'static str,
+    ) -> Turns {
+        Turns {
+            core,
+            sender,
+            typing_after,
+            platform,
+        }
+    }
+
+    /// The sender replies go through.
+    pub fn sender(&self) -> &Arc<dyn Sender> {
+        &self.sender
+    }
+
+    /// A typed line (a command or a free-text answer): every reply is sent to `to`.
+    pub async fn text(&self, who: ChatRef, text: &str, to: &Address) -> Result<(), SendError> {
+        let answer = self
+            .answer(who, Input::Text(text.to_string()), &to.chat)
+            .await;
+        for reply in &answer.replies {
+            self.sender.send(to, answer.lang, reply).await?;
+        }
+        Ok(())
+    }
+
+    /// A button press: the first reply replaces `carrier` (the message that had the buttons,
+    /// when the platform still has it), the rest are sent after it.
+    pub async fn choice(
+        &self,
+        who: ChatRef,
+        choice: String,
+        to: &Address,
+        carrier: Option<&str>,
+    ) -> Result<(), SendError> {
+        let answer = self.answer(who, Input::Choice(choice), &to.chat).await;
+        let Some((first, rest)) = answer.replies.split_first() else {
+            return Ok(());
+        };
+        match carrier {
+            Some(message) => {
+                self.sender
+                    .edit_or_send(to, message, answer.lang, first)
+                    .await?
+            }
+            None => self.sender.send(to, answer.lang, first).await?,
+        }
+        for reply in rest {
+            self.sender.send(to, answer.lang, reply).await?;
+        }
+        Ok(())
+    }
+
+    /// The language `who` is answered in, for notices outside a turn (an outdated button).
+    pub async fn lang_for(&self, who: ChatRef) -> Lang {
+        let core = self.core.clone();
+        let fallback = Lang::from_locale(who.locale.as_deref());
+        tokio::task::spawn_blocking(move || core.lang_for(&who))
+            .await
+            .unwrap_or(fallback)
+    }
+
+    /// Runs bot-core off the async threads (it does blocking redb I/O) and shows "typing…" in
+    /// `chat` if that takes longer than `typing_after`. A failure inside bot-core becomes a
+    /// polite reply in the user's platform language rather than silence.
+    pub async fn answer(&self, who: ChatRef, input: Input, chat: &str) -> Answer {
+        let core = self.core.clone();
+        let fallback_lang = Lang::from_locale(who.locale.as_deref());
+        let mut job = tokio::task::spawn_blocking(move || core.handle(&who, input));
+        let typing = async {
+            if let Err(e) = self.sender.typing(chat).await {
+                eprintln!("{}: typing action failed: {e}", self.platform);
+            }
+        };
+        let done = if self.typing_after.is_zero() {
+            typing.await;
+            job.await
+        } else {
+            tokio::select! {
+                done = &mut job => done,
+                () = tokio::time::sleep(self.typing_after) => {
+                    typing.await;
+                    job.await
+                }
+            }
+        };
+        done.unwrap_or_else(|e| {
+            eprintln!("{}: answering failed: {e}", self.platform);
+            Answer {
+                lang: fallback_lang,
+                replies: vec![Reply::text(Msg::new(INTERNAL_ERROR))],
+            }
+        })
+    }
+}

@@ -1,0 +1,2 @@
+# What every chat frontend says when answering itself went wrong.
+internal-error = Sorry, something went wrong on my side. Please try again.

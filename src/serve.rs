@@ -1,0 +1,219 @@
+//! `gpuscout serve`: the long-running bot. This module owns the async runtime, the one
+//! [`bot_core::Bot`] every part shares, the stop signal and the set of running parts.
+//!
+//! A part is a future that runs until its `CancellationToken` is cancelled (the Telegram
+//! frontend now; the provider poller and the alert dispatcher later): adding one is one
+//! `parts.start(...)` line in [`run`]. SIGTERM or Ctrl-C cancels the token; so does any part
+//! ending on its own (the service is then incomplete, and a supervisor should restart it
+//! whole). Parts get [`DEFAULT_STOP_DEADLINE`] (or `GPUSCOUT_STOP_DEADLINE` seconds) to finish;
+//! after that they are aborted and the process exits anyway.
+
+use anyhow::{Context, Result, anyhow};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+
+/// How long the parts get to stop after a stop was asked for.
+pub const DEFAULT_STOP_DEADLINE: Duration = Duration::from_secs(10);
+/// Seconds, overriding [`DEFAULT_STOP_DEADLINE`].
+const STOP_DEADLINE_VAR: &str = "GPUSCOUT_STOP_DEADLINE";
+
+/// Runs every configured part until a stop signal or until one of them ends. The error is
+/// the first part's failure, if any.
+pub fn run(core: bot_core::Bot) -> Result<()> {
+    let deadline = stop_deadline()?;
+    eprintln!("{}", gpuscout_discord::status());
+    let telegram = gpuscout_telegram::Config::from_env()?;
+    if telegram.is_none() {
+        eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
+    }
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let result = runtime.block_on(async {
+        let core = Arc::new(core);
+        let mut parts = Parts::new();
+        if let Some(config) = telegram {
+            let telegram = gpuscout_telegram::Telegram::new(config)?;
+            parts.start(telegram.run(core.clone(), parts.stop()));
+        }
+        parts.run(deadline).await
+    });
+    // A blocking bot-core call still in flight must not hold the exit up past the deadline.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    result
+}
+
+/// The running parts and the token that stops them.
+struct Parts {
+    stop: CancellationToken,
+    running: JoinSet<Result<()>>,
+}
+
+impl Parts {
+    fn new() -> Parts {
+        Parts {
+            stop: CancellationToken::new(),
+            running: JoinSet::new(),
+        }
+    }
+
+    /// The token a part watches; cancelled when it is time to stop.
+    fn stop(&self) -> CancellationToken {
+        self.stop.clone()
+    }
+
+    fn start<E>(&mut self, part: impl Future<Output = Result<(), E>> + Send + 'static)
+    where
+        E: Into<anyhow::Error> + Send + 'static,
+    {
+        self.running
+            .spawn(async move { part.await.map_err(Into::into) });
+    }
+
+    /// Waits for a stop signal or for a part to end, then stops them all within `deadline`.
+    async fn run(mut self, deadline: Duration) -> Result<()> {
+        if self.running.is_empty() {
+            return Ok(());
+        }
+        let signal = {
+            let stop = self.stop.clone();
+            tokio::spawn(async move {
+                tokio::select! {
+                    () = stop_signal() => stop.cancel(),
+                    () = stop.cancelled() => {}
+                }
+            })
+        };
+        let mut first_error = None;
+        // Until a stop is asked for, the first part to end stops the others.
+        tokio::select! {
+            Some(done) = self.running.join_next() => {
+                note(&mut first_error, done);
+                self.stop.cancel();
+            }
+            () = self.stop.cancelled() => {}
+        }
+        let rest = async {
+            while let Some(done) = self.running.join_next().await {
+                note(&mut first_error, done);
+            }
+        };
+        if tokio::time::timeout(deadline, rest).await.is_err() {
+            eprintln!(
+                "serve: {} part(s) did not stop within {}s; aborting them",
+                self.running.len(),
+                deadline.as_secs_f64()
+            );
+            self.running.abort_all();
+            while self.running.join_next().await.is_some() {}
+        }
+        signal.abort();
+        first_error.map_or(Ok(()), Err)
+    }
+}
+
+/// Keeps the first failure; a part that panicked is a failure too.
+fn note(first: &mut Option<anyhow::Error>, done: Result<Result<()>, tokio::task::JoinError>) {
+    let error = match done {
+        Ok(Ok(())) => return,
+        Ok(Err(e)) => e,
+        Err(e) => anyhow!("a part of serve failed: {e}"),
+    };
+    match first {
+        None => *first = Some(error),
+        Some(_) => eprintln!("error: {error:#}"),
+    }
+}
+
+fn stop_deadline() -> Result<Duration> {
+    match std::env::var(STOP_DEADLINE_VAR) {
+        Err(_) => Ok(DEFAULT_STOP_DEADLINE),
+        Ok(s) => s
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|secs| secs.is_finite() && *secs >= 0.0)
+            .map(Duration::from_secs_f64)
+            .with_context(|| {
+                format!("{STOP_DEADLINE_VAR}={s:?} is not a number of seconds (e.g. 10)")
+            }),
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn rt() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    /// A well-behaved part: runs until told to stop.
+    async fn until_stopped(stop: CancellationToken) -> Result<(), anyhow::Error> {
+        stop.cancelled().await;
+        Ok(())
+    }
+
+    #[test]
+    fn a_part_that_fails_stops_the_others_and_its_error_is_the_result() {
+        let result = rt().block_on(async {
+            let mut parts = Parts::new();
+            parts.start(until_stopped(parts.stop()));
+            parts.start(async { Err::<(), _>(anyhow!("telegram rejected the token")) });
+            parts.run(Duration::from_secs(5)).await
+        });
+        let e = result.unwrap_err();
+        assert!(e.to_string().contains("rejected the token"), "{e}");
+    }
+
+    #[test]
+    fn a_part_that_ignores_the_stop_is_aborted_after_the_deadline() {
+        let started = Instant::now();
+        let result = rt().block_on(async {
+            let mut parts = Parts::new();
+            let stop = parts.stop();
+            // The only part never ends, not even when stopped.
+            parts.start(async {
+                std::future::pending::<()>().await;
+                Ok::<(), anyhow::Error>(())
+            });
+            // Stands in for SIGTERM.
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                stop.cancel();
+            });
+            parts.run(Duration::from_millis(200)).await
+        });
+        assert!(result.is_ok(), "{result:?}");
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(3), "{took:?}");
+    }
+}

@@ -1,0 +1,13 @@
+//! GPU Scout's test support, shared by the end-to-end tests, the Telegram crate's in-process
+//! tests and its benchmark: a loopback fake of the Telegram Bot API ([`fake_telegram`]) and
+//! launchers for the real `gpuscout` binary ([`cli`] for one-shot commands, [`serve`] for the
+//! long-running bot).
+//!
+//! What it is not: a dependency of anything that ships (it is only ever a dev-dependency), or
+//! a place for assertions about the bot's answers (those belong in the tests). It listens on
+//! 127.0.0.1 only and never reaches the network. The launchers take the binary's path as a
+//! parameter because `CARGO_BIN_EXE_gpuscout` exists only in the root package's tests.
+
+pub mod cli;
+pub mod fake_telegram;
+pub mod serve;
