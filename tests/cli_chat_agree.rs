@@ -1,16 +1,25 @@
 //! The CLI and the chat are one brain: for the same job, `gpuscout cost|compare|convert|fit|tco`
 //! prints exactly the answer the chat gives, and its `--json` carries the same numbers.
 
-#[path = "support/cli.rs"]
-mod cli;
-
 use bot_core::billing::format_money;
-use cli::{gpuscout, gpuscout_in, json};
+use gpuscout_testkit::cli::{Cli, Run};
+
+fn gpuscout_bin() -> Cli {
+    Cli::new(env!("CARGO_BIN_EXE_gpuscout"))
+}
+
+fn gpuscout(args: &[&str]) -> Run {
+    gpuscout_bin().run(args)
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    gpuscout_bin().json(args)
+}
 
 /// The chat's answer to one line, in English (a fresh store, so no earlier state).
 fn chat(line: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let r = gpuscout_in(dir.path(), &["chat", "--lang", "en"], &format!("{line}\n"));
+    let r = gpuscout_bin().run_in(dir.path(), &["chat", "--lang", "en"], &format!("{line}\n"));
     assert!(r.ok, "{line}: {}", r.stderr);
     r.stdout.trim().to_string()
 }
