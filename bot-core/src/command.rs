@@ -26,7 +26,9 @@ pub enum Command {
     Trial(String),
 }
 
-/// Metadata for one command: name, aliases, whether it needs arguments, and its usage message.
+/// One row of the command table: the name people type, its aliases, the Fluent ids of its
+/// description and usage, whether it needs arguments, and how its argument text becomes a
+/// [`Command`]. Adding a command is one row here plus its messages in each locale.
 pub struct CommandSpec {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
@@ -35,84 +37,44 @@ pub struct CommandSpec {
     /// Fluent id of the usage hint shown on bad arguments.
     pub usage_id: &'static str,
     pub needs_args: bool,
+    /// Builds the command from its (trimmed) argument text.
+    pub make: fn(String) -> Command,
+}
+
+macro_rules! row {
+    ($name:literal, [$($alias:literal),*], $needs:expr, $make:expr) => {
+        CommandSpec {
+            name: $name,
+            aliases: &[$($alias),*],
+            describe_id: concat!("cmd-", $name),
+            usage_id: concat!("usage-", $name),
+            needs_args: $needs,
+            make: $make,
+        }
+    };
 }
 
 /// Every command, in the order help lists them.
 pub const COMMANDS: &[CommandSpec] = &[
-    spec("start", &[], false),
-    spec("help", &["h", "帮助"], false),
-    spec("pick", &["选卡"], false),
-    spec("fit", &[], true),
-    spec("cost", &[], true),
-    spec("compare", &[], true),
-    spec("convert", &[], true),
-    spec("tco", &[], true),
-    spec("gpu", &[], true),
-    spec("gpus", &[], false),
-    spec("platform", &[], true),
-    spec("platforms", &[], false),
-    spec("trial", &[], false),
-    spec("lang", &["language", "语言"], false),
-    spec("back", &["返回"], false),
-    spec("cancel", &["取消"], false),
+    row!("start", [], false, |_| Command::Start),
+    row!("help", ["h", "帮助"], false, |_| Command::Help),
+    row!("pick", ["选卡"], false, |_| Command::Pick),
+    row!("fit", [], true, Command::Fit),
+    row!("cost", [], true, Command::Cost),
+    row!("compare", [], true, Command::Compare),
+    row!("convert", [], true, Command::Convert),
+    row!("tco", [], true, Command::Tco),
+    row!("gpu", [], true, Command::Gpu),
+    row!("gpus", [], false, |_| Command::Gpus),
+    row!("platform", [], true, Command::Platform),
+    row!("platforms", [], false, |_| Command::Platforms),
+    row!("trial", [], false, Command::Trial),
+    row!("lang", ["language", "语言"], false, |a: String| {
+        Command::Lang((!a.is_empty()).then_some(a))
+    }),
+    row!("back", ["返回"], false, |_| Command::Back),
+    row!("cancel", ["取消"], false, |_| Command::Cancel),
 ];
-
-const fn spec(
-    name: &'static str,
-    aliases: &'static [&'static str],
-    needs_args: bool,
-) -> CommandSpec {
-    CommandSpec {
-        name,
-        aliases,
-        describe_id: describe_id(name),
-        usage_id: usage_id(name),
-        needs_args,
-    }
-}
-
-// Ids are spelled out so that a grep for a Fluent id finds its user.
-const fn describe_id(name: &str) -> &'static str {
-    match name.as_bytes() {
-        b"start" => "cmd-start",
-        b"help" => "cmd-help",
-        b"pick" => "cmd-pick",
-        b"fit" => "cmd-fit",
-        b"cost" => "cmd-cost",
-        b"compare" => "cmd-compare",
-        b"convert" => "cmd-convert",
-        b"tco" => "cmd-tco",
-        b"gpu" => "cmd-gpu",
-        b"gpus" => "cmd-gpus",
-        b"platform" => "cmd-platform",
-        b"platforms" => "cmd-platforms",
-        b"trial" => "cmd-trial",
-        b"lang" => "cmd-lang",
-        b"back" => "cmd-back",
-        _ => "cmd-cancel",
-    }
-}
-
-const fn usage_id(name: &str) -> &'static str {
-    match name.as_bytes() {
-        b"start" => "usage-start",
-        b"help" => "usage-help",
-        b"pick" => "usage-pick",
-        b"fit" => "usage-fit",
-        b"cost" => "usage-cost",
-        b"compare" => "usage-compare",
-        b"convert" => "usage-convert",
-        b"tco" => "usage-tco",
-        b"gpu" => "usage-gpu",
-        b"gpus" => "usage-gpus",
-        b"platform" => "usage-platform",
-        b"platforms" => "usage-platforms",
-        b"trial" => "usage-trial",
-        b"lang" => "usage-lang",
-        b"back" => "usage-back",
-        _ => "usage-cancel",
-    }
-}
 
 /// Why a line is not a valid command.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -187,26 +149,7 @@ pub fn parse(line: &str, bot_name: Option<&str>) -> Result<Option<Command>, Comm
             usage_id: spec.usage_id,
         });
     }
-    let rest = rest.to_string();
-    Ok(Some(match spec.name {
-        "start" => Command::Start,
-        "help" => Command::Help,
-        "lang" => Command::Lang((!rest.is_empty()).then_some(rest)),
-        "gpu" => Command::Gpu(rest),
-        "gpus" => Command::Gpus,
-        "platform" => Command::Platform(rest),
-        "platforms" => Command::Platforms,
-        "convert" => Command::Convert(rest),
-        "cost" => Command::Cost(rest),
-        "compare" => Command::Compare(rest),
-        "fit" => Command::Fit(rest),
-        "tco" => Command::Tco(rest),
-        "pick" => Command::Pick,
-        "back" => Command::Back,
-        "cancel" => Command::Cancel,
-        "trial" => Command::Trial(rest),
-        other => unreachable!("spec table lists /{other} without a parser arm"),
-    }))
+    Ok(Some((spec.make)(rest.to_string())))
 }
 
 #[cfg(test)]
