@@ -11,7 +11,9 @@ use crate::billing::{
 use crate::catalog::{Catalog, Gpu, Platform};
 use crate::context::Ctx;
 use crate::i18n::Lang;
-use crate::lexicon::{parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
+use crate::lexicon::{
+    parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb, split_options,
+};
 use crate::reply::{Msg, Reply, Table};
 use crate::units::format_duration;
 use rust_decimal::Decimal;
@@ -25,24 +27,6 @@ pub struct JobRequest {
     pub cards: u32,
     pub currency: Option<String>,
     pub fx_rate: Option<Decimal>,
-}
-
-/// Splits `key=value` options from the words; keys in English or Chinese.
-fn split_options(args: &str) -> (Vec<String>, Vec<(String, String)>) {
-    let mut words = Vec::new();
-    let mut opts = Vec::new();
-    for tok in args.split_whitespace() {
-        let tok = tok.replace('＝', "=").replace('：', ":");
-        match tok.split_once('=').or_else(|| {
-            // `boot:3m` too, but not a bare `¥2/h`-style word.
-            tok.split_once(':')
-                .filter(|(k, _)| k.chars().all(|c| c.is_alphabetic() || c == '_'))
-        }) {
-            Some((k, v)) if !k.is_empty() => opts.push((k.to_lowercase(), v.to_string())),
-            _ => words.push(tok),
-        }
-    }
-    (words, opts)
 }
 
 fn option_key(k: &str) -> Option<&'static str> {

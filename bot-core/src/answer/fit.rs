@@ -48,8 +48,9 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
     let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
     for w in &words[1..] {
         let lw = w.to_lowercase();
-        if let Some((k, v)) = lw.split_once('=') {
-            match k {
+        if let Some((k, v)) = lexicon::option(&lw) {
+            let v = v.as_str();
+            match k.as_str() {
                 "ctx" | "context" | "上下文" => match lexicon::context_tokens(v) {
                     Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
                         req.context = n as u32

@@ -6,7 +6,7 @@ use super::fit::model_ref;
 use crate::billing::{self, PriceUnit};
 use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
-use crate::lexicon::{PriceText, parse_price, token_count};
+use crate::lexicon::{self, PriceText, parse_price, token_count};
 use crate::reply::{Msg, Reply};
 use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze};
 use crate::vram::{self, FitError, Quant};
@@ -50,22 +50,16 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     let mut cards = 1u32;
     let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
     for w in &words {
-        let lw = w.to_lowercase();
-        if let Some(v) = lw
-            .strip_prefix("price=")
-            .or_else(|| lw.strip_prefix("价格="))
-        {
-            match money(v, hour) {
+        match lexicon::option(w) {
+            Some((k, v)) if matches!(k.as_str(), "price" | "价格") => match money(&v, hour) {
                 Some(p) => price = Some(p),
                 None => return bad(w),
-            }
-        } else if let Some(v) = lw.strip_prefix("cards=").or_else(|| lw.strip_prefix("卡=")) {
-            match v.parse::<u32>() {
+            },
+            Some((k, v)) if matches!(k.as_str(), "cards" | "卡") => match v.parse::<u32>() {
                 Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => cards = n,
                 _ => return err_reply(&FitError::BadCards(v.parse::<u64>().unwrap_or(0))),
-            }
-        } else {
-            pos.push(*w);
+            },
+            _ => pos.push(*w),
         }
     }
     if pos.len() < 4 {
