@@ -1,0 +1,82 @@
+//! `/convert`, `/cost`, `/compare` in the chat (every frontend, both languages); the CLI prints
+//! the same replies.
+//!
+//! - [`request`]: the argument language (`40分钟`, `1.5h`, `¥2/小时`, `boot=3m`, `daily 4h`);
+//! - [`reply`]: the answers built from the billing engine's results;
+//! - [`error`]: a localized message naming exactly what could not be read.
+
+mod error;
+mod reply;
+mod request;
+
+pub use error::{error_msg, error_reply};
+pub use reply::{CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text};
+pub use request::{JobRequest, parse_convert, parse_job_request};
+
+use crate::billing::{self, BillingError, compare as rank, platform_cost_fx};
+use crate::context::Ctx;
+use crate::reply::Reply;
+use request::platform_and_gpu;
+
+/// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`
+pub fn convert(ctx: &Ctx<'_>, args: &str) -> Reply {
+    let answer = parse_convert(&ctx.currency, args).and_then(|q| {
+        Ok(convert_reply(
+            ctx.lang,
+            &q,
+            &billing::convert(ctx.catalog, &q)?,
+        ))
+    });
+    answer.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-convert"))
+}
+
+/// `/cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]`
+pub fn cost(ctx: &Ctx<'_>, args: &str) -> Reply {
+    let result = parse_job_request(args).and_then(|req| {
+        let (p, g) = platform_and_gpu(ctx.catalog, &req.names)?;
+        let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
+        let offer = platform_cost_fx(
+            ctx.catalog,
+            p,
+            &g.id,
+            req.cards,
+            &req.job,
+            &currency,
+            req.fx_rate,
+            ctx.today,
+        )?;
+        Ok(cost_reply(
+            ctx.lang,
+            CostSubject::Platform(p, g),
+            &req.job,
+            &offer,
+        ))
+    });
+    result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-cost"))
+}
+
+/// `/compare <gpu> <duration | daily 4h | always> [cards=2 currency=usd ...]`
+pub fn compare(ctx: &Ctx<'_>, args: &str) -> Reply {
+    let result = parse_job_request(args).and_then(|req| {
+        let name = req.names.join(" ");
+        let g = ctx.catalog.gpu(&name).map_err(BillingError::NotFound)?;
+        let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
+        let offers = rank(
+            ctx.catalog,
+            &g.id,
+            req.cards,
+            &req.job,
+            &currency,
+            ctx.today,
+        );
+        Ok(compare_reply(
+            ctx.catalog,
+            ctx.lang,
+            g,
+            &req,
+            &currency,
+            &offers,
+        ))
+    });
+    result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))
+}

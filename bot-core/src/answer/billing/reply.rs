@@ -1,0 +1,295 @@
+//! The `/convert`, `/cost` and `/compare` answers, built from the billing engine's results.
+
+use super::request::JobRequest;
+use crate::answer::common::{fmt, price_text, tier_label, unit_label};
+use crate::billing::{
+    self, Conversion, ConvertQuery, Job, Origin, Pattern, PriceUnit, RankedOffer, format_decimal,
+    format_money,
+};
+use crate::catalog::{Catalog, Gpu, Platform};
+use crate::i18n::Lang;
+use crate::reply::{Msg, Reply, Table};
+use crate::units::format_duration;
+use rust_decimal::Decimal;
+
+/// The `/convert` answer; the CLI prints the same reply.
+pub fn convert_reply(lang: Lang, q: &ConvertQuery, c: &Conversion) -> Reply {
+    let mut r = Reply::text(
+        Msg::new("billing-convert-result")
+            .arg(
+                "from",
+                price_text(lang, q.amount, &q.from_currency, q.from_unit),
+            )
+            .arg("to", price_text(lang, c.amount, &c.currency, q.to_unit)),
+    );
+    if c.uses_month {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if c.assumptions.iter().any(|a| a.key == "throughput")
+        && let Some(t) = q.tokens_per_second
+    {
+        r.push(Msg::new("billing-token-note").arg("tps", format_decimal(t, 6)));
+    }
+    if let Some(f) = &c.fx {
+        r.push(fx_msg(f));
+    }
+    r
+}
+
+pub(super) fn fx_msg(f: &billing::FxUsed) -> Msg {
+    match f.origin {
+        Origin::Catalog => Msg::new("billing-fx-line")
+            .arg("rate", f.text())
+            .arg("as_of", f.as_of.clone().unwrap_or_default())
+            .arg("source", f.source.clone().unwrap_or_default()),
+        _ => Msg::new("billing-fx-user").arg("rate", f.text()),
+    }
+}
+
+/// Describes the job: `40m`, `4h a day for 30 days`, `always on for 1 month`.
+pub fn job_text(lang: Lang, job: &Job) -> String {
+    let msg = match job.pattern {
+        Pattern::OneOff => Msg::new("billing-job")
+            .arg("kind", "oneoff")
+            .arg("work", format_duration(job.work)),
+        Pattern::Daily { hours, days } => Msg::new("billing-job")
+            .arg("kind", "daily")
+            .arg("work", format_duration(hours * Decimal::from(3600)))
+            .arg("days", days),
+        Pattern::AlwaysOn { months } => Msg::new("billing-job")
+            .arg("kind", "always")
+            .arg("months", months),
+    };
+    fmt(lang, &msg)
+}
+
+pub(super) fn staleness(offer: &RankedOffer) -> &'static str {
+    if offer.quote.undated {
+        "undated"
+    } else if offer.stale {
+        "stale"
+    } else {
+        "fresh"
+    }
+}
+
+/// Whose prices a cost answer is about.
+#[derive(Debug, Clone, Copy)]
+pub enum CostSubject<'a> {
+    /// A catalog platform's dated list price for a card.
+    Platform(&'a Platform, &'a Gpu),
+    /// The price and rule the user typed (the CLI's `--price`).
+    UserPrice,
+}
+
+/// The full answer for one job: breakdown, deciding rule, assumptions with sources.
+pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &RankedOffer) -> Reply {
+    let c = &offer.cost;
+    let q = &offer.quote;
+    let zh = lang == Lang::Zh;
+    let money = |x: Decimal| format_money(x, &c.currency);
+    let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    let mut r = match subject {
+        CostSubject::Platform(p, g) => Reply::text(
+            Msg::new("billing-cost-title")
+                .arg("platform", p.display_name(zh))
+                .arg("gpu", &g.name)
+                .arg("cards", offer.cards)
+                .arg("job", job_text(lang, job)),
+        )
+        .with(
+            Msg::new("billing-quote")
+                .arg("price", price)
+                .arg("tier", tier_label(lang, &q.tier))
+                .arg("as_of", &q.as_of)
+                .arg("age", staleness(offer)),
+        ),
+        CostSubject::UserPrice => Reply::text(
+            Msg::new("billing-cost-title-user")
+                .arg("cards", offer.cards)
+                .arg("job", job_text(lang, job)),
+        )
+        .with(
+            Msg::new("billing-quote-user")
+                .arg("price", price)
+                .arg("tier", tier_label(lang, &q.tier)),
+        ),
+    };
+    r.push(
+        Msg::new("billing-billed")
+            .arg("billed", format_duration(c.billed_seconds))
+            .arg("useful", format_duration(offer.details.useful_seconds)),
+    );
+    r.push(Msg::new("billing-compute").arg("amount", money(c.compute_cost)));
+    // A price the catalog does not know is "not included", never a reassuring 0.00.
+    let unpriced = |keys: &[&str]| {
+        c.assumptions
+            .iter()
+            .any(|a| keys.contains(&a.key.as_str()) && a.value == "unknown")
+    };
+    if job.storage_gb > Decimal::ZERO {
+        let id = if unpriced(&["storage_price"]) {
+            "billing-storage-unknown"
+        } else {
+            "billing-storage"
+        };
+        r.push(Msg::new(id).arg("amount", money(c.storage_cost)));
+    }
+    if job.egress_gb > Decimal::ZERO || job.ingress_gb > Decimal::ZERO {
+        let id = if unpriced(&["egress_price", "ingress_price"]) {
+            "billing-transfer-unknown"
+        } else {
+            "billing-transfer"
+        };
+        r.push(Msg::new(id).arg("amount", money(c.egress_cost)));
+    }
+    r.push(Msg::new("billing-total").arg("amount", money(c.total_cost)));
+    let list_hour = offer.details.list_cost * Decimal::from(3600)
+        / offer.details.useful_seconds.max(Decimal::ONE);
+    r.push(
+        Msg::new("billing-effective")
+            .arg("amount", money(c.effective_per_useful_hour))
+            .arg("list", money(list_hour)),
+    );
+    match &offer.deciding_rule {
+        Some(rule) => r.push(Msg::new("billing-deciding").arg("rule", fmt(lang, rule))),
+        None => r.push(Msg::new("billing-rule-none")),
+    };
+    r.push(Msg::new("billing-assumptions-title"));
+    // The 730-hour month is a convention, stated once below rather than as an "assumption".
+    for a in c.assumptions.iter().filter(|a| a.key != "month") {
+        r.push(assumption_msg(lang, a));
+    }
+    if offer.details.uses_month {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if let Some(f) = &offer.details.fx {
+        r.push(fx_msg(f));
+    }
+    if offer.stale {
+        r.push(Msg::new("billing-stale-note"));
+    }
+    r
+}
+
+/// One assumption line: label, value, and where it came from.
+pub fn assumption_msg(lang: Lang, a: &billing::Assumption) -> Msg {
+    let label = fmt(lang, &Msg::new("billing-key").arg("key", a.key.as_str()));
+    let value = match (a.key.as_str(), a.value.as_str()) {
+        ("tier", u) => unit_label(lang, u),
+        (_, v @ ("yes" | "no" | "boot" | "job" | "unknown")) => {
+            fmt(lang, &Msg::new("billing-value").arg("value", v))
+        }
+        (_, v) => v.to_string(),
+    };
+    let base = Msg::new(match &a.source {
+        Some(_) => "billing-assumption-sourced",
+        None => "billing-assumption",
+    })
+    .arg("label", label)
+    .arg("value", value)
+    .arg("origin", a.origin.key());
+    match &a.source {
+        Some(s) => base
+            .arg("source", s)
+            .arg("as_of", a.as_of.clone().unwrap_or_else(|| "undated".into())),
+        None => base,
+    }
+}
+
+/// The ranked table with each offer's deciding rule; shared with the CLI's text output.
+pub fn compare_reply(
+    catalog: &Catalog,
+    lang: Lang,
+    g: &Gpu,
+    req: &JobRequest,
+    currency: &str,
+    offers: &[RankedOffer],
+) -> Reply {
+    let zh = lang == Lang::Zh;
+    let title = Msg::new("billing-compare-title")
+        .arg("gpu", &g.name)
+        .arg("cards", req.cards)
+        .arg("job", job_text(lang, &req.job))
+        .arg("currency", currency);
+    if offers.is_empty() {
+        return Reply::text(title).with(Msg::new("billing-compare-empty").arg("gpu", &g.name));
+    }
+    let rows = offers
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let name = catalog
+                .platform(&o.platform_id)
+                .map(|p| p.display_name(zh).to_string())
+                .unwrap_or_else(|_| o.platform_id.clone());
+            let date = match staleness(o) {
+                "undated" => "? *".to_string(),
+                "stale" => format!("{} *", o.quote.as_of),
+                _ => o.quote.as_of.clone(),
+            };
+            vec![
+                format!("{}", i + 1),
+                name,
+                price_text(
+                    lang,
+                    o.quote.amount,
+                    &o.quote.currency,
+                    PriceUnit::Time(o.quote.per),
+                ),
+                tier_label(lang, &o.quote.tier),
+                format_duration(o.cost.billed_seconds),
+                format_money(o.cost.total_cost, &o.cost.currency),
+                format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
+                date,
+            ]
+        })
+        .collect();
+    let mut r = Reply::text(title).with_table(Table {
+        header: vec![
+            Msg::new("billing-col-rank"),
+            Msg::new("col-platform"),
+            Msg::new("col-list-price"),
+            Msg::new("col-tier"),
+            Msg::new("billing-col-billed"),
+            Msg::new("billing-col-total"),
+            Msg::new("billing-col-per-hour"),
+            Msg::new("col-as-of"),
+        ],
+        rows,
+    });
+    for (i, o) in offers.iter().enumerate() {
+        let name = catalog
+            .platform(&o.platform_id)
+            .map(|p| p.display_name(zh).to_string())
+            .unwrap_or_else(|_| o.platform_id.clone());
+        let rule = o.deciding_rule.as_ref().map_or_else(
+            || fmt(lang, &Msg::new("billing-rule-none")),
+            |m| fmt(lang, m),
+        );
+        let assumed = o
+            .cost
+            .assumptions
+            .iter()
+            .filter(|a| a.origin == Origin::Assumed && a.key != "month")
+            .count();
+        r.push(
+            Msg::new("billing-compare-why")
+                .arg("rank", i + 1)
+                .arg("platform", name)
+                .arg("rule", rule)
+                .arg("assumed", assumed),
+        );
+    }
+    if offers.iter().any(|o| o.details.uses_month) {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if let Some(f) = offers.iter().find_map(|o| o.details.fx.as_ref()) {
+        r.push(fx_msg(f));
+    }
+    if offers.iter().any(|o| o.stale) {
+        r.push(Msg::new("billing-stale-footer"));
+    }
+    r.push(Msg::new("billing-compare-hint"));
+    r
+}

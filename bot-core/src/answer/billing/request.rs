@@ -1,0 +1,284 @@
+//! The argument language of `/cost`, `/compare` and `/convert`: names, a duration or a usage
+//! pattern (`40m`, `daily 4h`, `always`), options (`boot=3m`, `cards=2`, `fx=7.2`), conversion
+//! targets (`to hour cny`, `换成 usd/day`).
+
+use crate::billing::{BillingError, ConvertQuery, Job, Pattern, PriceUnit};
+use crate::catalog::{Catalog, Gpu, Platform};
+use crate::lexicon::{
+    parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb, split_options,
+};
+use rust_decimal::Decimal;
+
+/// A `/cost` or `/compare` line after parsing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobRequest {
+    /// The words before the duration: platform and/or GPU names.
+    pub names: Vec<String>,
+    pub job: Job,
+    pub cards: u32,
+    pub currency: Option<String>,
+    pub fx_rate: Option<Decimal>,
+}
+
+pub(super) fn option_key(k: &str) -> Option<&'static str> {
+    Some(match k {
+        "boot" | "启动" | "开机" | "provision" => "boot",
+        "pull" | "image" | "setup" | "镜像" | "拉取" | "环境" => "pull",
+        "idle" | "空闲" | "闲置" => "idle",
+        "storage" | "disk" | "存储" | "硬盘" | "磁盘" => "storage",
+        "stored" | "keep" | "保留" | "存储时长" => "stored",
+        "egress" | "out" | "download" | "出网" | "流量" | "下行" => "egress",
+        "ingress" | "in" | "upload" | "入网" | "上传" => "ingress",
+        "cards" | "card" | "gpus" | "卡" | "卡数" => "cards",
+        "currency" | "cur" | "币种" | "货币" => "currency",
+        "fx" | "rate" | "汇率" => "fx",
+        "days" | "天数" => "days",
+        "months" | "月数" => "months",
+        "tps" | "throughput" | "吞吐" => "tps",
+        _ => return None,
+    })
+}
+
+pub(super) const ALWAYS_WORDS: &[&str] = &[
+    "always",
+    "always-on",
+    "alwayson",
+    "24/7",
+    "常开",
+    "一直开",
+    "长期",
+    "全天",
+];
+
+pub(super) const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
+
+pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingError> {
+    let d = parse_amount(what, v)?;
+    if d.is_zero() {
+        return Err(BillingError::NotPositive { what });
+    }
+    if d.fract() != Decimal::ZERO {
+        return Err(BillingError::BadNumber {
+            what,
+            text: v.to_string(),
+        });
+    }
+    u32::try_from(d.mantissa() / 10i128.pow(d.scale()))
+        .ok()
+        .filter(|n| *n <= 100_000)
+        .ok_or(BillingError::TooLarge { what })
+}
+
+/// Parses `<names...> <duration | daily 4h | always> [key=value...]`.
+pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
+    let (mut words, opts) = split_options(args);
+    let mut job = Job::default();
+    let mut cards = 1;
+    let mut currency = None;
+    let mut fx_rate = None;
+    let mut days = None;
+    let mut months = None;
+    for (k, v) in &opts {
+        match option_key(k) {
+            Some("boot") => job.boot = parse_dur("boot", v)?,
+            Some("pull") => job.pull = parse_dur("pull", v)?,
+            Some("idle") => job.idle = parse_dur("idle", v)?,
+            Some("stored") => job.stored = parse_dur("stored", v)?,
+            Some("storage") => job.storage_gb = parse_size_gb("storage", v)?,
+            Some("egress") => job.egress_gb = parse_size_gb("egress", v)?,
+            Some("ingress") => job.ingress_gb = parse_size_gb("ingress", v)?,
+            Some("cards") => cards = parse_count("cards", v)?,
+            Some("currency") => currency = Some(parse_currency(v)?),
+            Some("fx") => {
+                let r = parse_amount("fx-rate", v)?;
+                if r.is_zero() {
+                    return Err(BillingError::NotPositive { what: "fx-rate" });
+                }
+                fx_rate = Some(r);
+            }
+            Some("days") => days = Some(parse_count("days", v)?),
+            Some("months") => months = Some(parse_count("months", v)?),
+            _ => return Err(BillingError::UnknownOption { key: k.clone() }),
+        }
+    }
+    let Some(last) = words.pop() else {
+        return Err(BillingError::Duration {
+            what: "work",
+            text: String::new(),
+            source: crate::units::DurationError::Empty,
+        });
+    };
+    let lower = last.to_lowercase();
+    if ALWAYS_WORDS.contains(&lower.as_str()) {
+        job.pattern = Pattern::AlwaysOn {
+            months: months.unwrap_or(1),
+        };
+    } else if let Some(prefix) = DAILY_WORDS.iter().find(|w| lower.starts_with(**w))
+        && lower.len() > prefix.len()
+    {
+        // "每天4h" as one word.
+        let hours = parse_dur("daily", &lower[prefix.len()..])? / Decimal::from(3600);
+        job.pattern = Pattern::Daily {
+            hours,
+            days: days.unwrap_or(30),
+        };
+    } else if words
+        .last()
+        .is_some_and(|w| DAILY_WORDS.contains(&w.to_lowercase().as_str()))
+    {
+        words.pop();
+        let hours = parse_dur("daily", &last)? / Decimal::from(3600);
+        job.pattern = Pattern::Daily {
+            hours,
+            days: days.unwrap_or(30),
+        };
+    } else {
+        // "3 hours": a lone unit word belongs to the number before it.
+        let text = if crate::units::TimeUnit::parse(&last).is_some()
+            && words
+                .last()
+                .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        {
+            format!("{}{}", words.pop().unwrap_or_default(), last)
+        } else {
+            last
+        };
+        job.work = parse_dur("work", &text)?;
+    }
+    if let Pattern::Daily { hours, .. } = job.pattern {
+        job.work = hours
+            .checked_mul(Decimal::from(3600))
+            .ok_or(BillingError::Overflow)?;
+    }
+    Ok(JobRequest {
+        names: words,
+        job,
+        cards,
+        currency,
+        fx_rate,
+    })
+}
+
+pub(super) const TO_WORDS: &[&str] = &[
+    "to",
+    "in",
+    "->",
+    "→",
+    "=>",
+    "换成",
+    "转成",
+    "换算成",
+    "折合",
+];
+
+/// Parsed `/convert` target: `hour`, `hour cny`, `cny/hour`, `¥/小时`.
+pub(super) fn parse_target(
+    words: &[String],
+) -> Result<(Option<PriceUnit>, Option<String>), BillingError> {
+    let mut unit = None;
+    let mut currency = None;
+    for w in words {
+        let w = w.replace('／', "/");
+        let parts: Vec<&str> = if w.contains('/') && w.len() > 1 {
+            w.split('/').filter(|p| !p.is_empty()).collect()
+        } else {
+            vec![w.as_str()]
+        };
+        for p in parts {
+            if let Some(u) = PriceUnit::parse(p) {
+                unit = Some(u);
+            } else if let Ok(c) = parse_currency(p) {
+                currency = Some(c);
+            } else {
+                return Err(BillingError::UnknownUnit {
+                    text: p.to_string(),
+                });
+            }
+        }
+    }
+    Ok((unit, currency))
+}
+
+/// Reads a `/convert` line into the query the CLI's flags also build.
+pub fn parse_convert(default_currency: &str, args: &str) -> Result<ConvertQuery, BillingError> {
+    let (words, opts) = split_options(args);
+    let mut fx_rate = None;
+    let mut tps = None;
+    for (k, v) in &opts {
+        match option_key(k) {
+            Some("fx") => fx_rate = Some(parse_amount("fx-rate", v)?),
+            Some("tps") => tps = Some(parse_amount("throughput", v)?),
+            _ => return Err(BillingError::UnknownOption { key: k.clone() }),
+        }
+    }
+    let split = words
+        .iter()
+        .position(|w| TO_WORDS.contains(&w.to_lowercase().as_str()));
+    let (left, right) = match split {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (&words[..], &[][..]),
+    };
+    let price = parse_price(&left.join(" "))?;
+    let from_unit = price.per.ok_or_else(|| BillingError::UnknownUnit {
+        text: left.join(" "),
+    })?;
+    let from_currency = price
+        .currency
+        .clone()
+        .unwrap_or_else(|| default_currency.to_string());
+    let (to_unit, to_cur) = parse_target(right)?;
+    Ok(ConvertQuery {
+        amount: price.amount,
+        from_unit,
+        to_unit: to_unit.unwrap_or(PriceUnit::Time(crate::units::TimeUnit::Hour)),
+        to_currency: to_cur.unwrap_or_else(|| from_currency.clone()),
+        from_currency,
+        fx_rate,
+        tokens_per_second: tps,
+    })
+}
+
+/// Finds `<platform> <gpu>` in the words, trying every split (both may have spaces).
+pub(super) fn platform_and_gpu<'a>(
+    catalog: &'a Catalog,
+    names: &[String],
+) -> Result<(&'a Platform, &'a Gpu), BillingError> {
+    for i in 1..names.len() {
+        if let (Ok(p), Ok(g)) = (
+            catalog.platform(&names[..i].join(" ")),
+            catalog.gpu(&names[i..].join(" ")),
+        ) {
+            return Ok((p, g));
+        }
+    }
+    // Report the part that does not resolve; the platform is written first.
+    let first = names.first().cloned().unwrap_or_default();
+    let platform = (1..=names.len())
+        .rev()
+        .find_map(|i| catalog.platform(&names[..i].join(" ")).ok().map(|p| (i, p)));
+    match platform {
+        Some((i, _)) => {
+            let gpu = names[i..].join(" ");
+            Err(BillingError::NotFound(
+                catalog
+                    .gpu(&gpu)
+                    .err()
+                    .unwrap_or_else(|| crate::catalog::NotFound {
+                        kind: crate::catalog::EntryKind::Gpu,
+                        query: gpu,
+                        suggestions: Vec::new(),
+                    }),
+            ))
+        }
+        None => Err(BillingError::NotFound(
+            catalog
+                .platform(&first)
+                .err()
+                .unwrap_or_else(|| crate::catalog::NotFound {
+                    kind: crate::catalog::EntryKind::Platform,
+                    query: first,
+                    suggestions: Vec::new(),
+                }),
+        )),
+    }
+}
