@@ -1,0 +1,423 @@
+//! The memory estimate: weights, KV cache, activations, optimizer states and engine overhead
+//! per card, and the cards (of 1, 2, 4, 8) that hold a job. Every constant says where it
+//! comes from.
+
+use super::request::{
+    CARD_COUNTS, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef, validate,
+};
+use super::{Engine, GIB, KvDtype, Quant, Shape, Task, Zero};
+use crate::catalog::Catalog;
+use crate::reply::Msg;
+use rust_decimal::Decimal;
+
+/// CUDA context + cuBLAS/cuDNN workspaces per card, GiB. gpu_poor (RahulSChand/gpu_poor
+/// README): "Cuda etc. overhead = Around 500-1GB ... I assume 650 MB overhead". An assumption
+/// from that source, not our measurement.
+pub const CUDA_CONTEXT_GIB: f64 = 0.65;
+
+/// vLLM's default `gpu_memory_utilization` (vLLM engine args docs): the share of VRAM it
+/// preallocates; the rest is left unused.
+pub const VLLM_GPU_MEMORY_UTILIZATION: f64 = 0.90;
+
+/// vLLM default `max_num_batched_tokens` for chunked prefill on the OpenAI server (vLLM V1
+/// engine args docs): its profile run sizes the activation peak at this many tokens.
+pub const VLLM_MAX_BATCHED_TOKENS: u32 = 8192;
+
+/// vLLM CUDA-graph capture memory per card, GiB; vLLM logs report "Graph capturing finished
+/// ... took 0.3-1 GiB" depending on model and batch sizes. Assumed, not measured by us.
+pub const VLLM_CUDA_GRAPHS_GIB: f64 = 0.5;
+
+/// llama.cpp evaluates prompts in micro-batches of `n_ubatch` = 512 tokens (llama.cpp
+/// `common/common.h` default), so its compute buffer does not grow with the prompt.
+pub const LLAMACPP_UBATCH: u32 = 512;
+
+/// Bytes of live activation per prompt token at the prefill peak of one decoder layer in
+/// Hugging Face Transformers (bf16, FlashAttention/SDPA, no s^2 score matrix):
+/// `6*I + 8*h` = three bf16 tensors of FFN width (gate, up, product) + four of hidden width
+/// (residual, normed input, MLP input, output). Calibrated against Qwen's published
+/// transformers memory table (QwenLM/Qwen2.5 docs/source/benchmark/speed_benchmark.rst
+/// @010c37c3): (measured - weights - KV) / input tokens = 3.5-4.3 x (2*I) for 0.5B-32B.
+pub fn hf_activation_bytes_per_token(s: &Shape) -> f64 {
+    6.0 * s.ffn_width_active_per_token() + 8.0 * s.hidden as f64
+}
+
+/// Bytes per token of the loss head during training: bf16 logits (2) + fp32 upcast for the
+/// loss (4) + fp32 log-softmax (4) + bf16 gradient of the logits (2), times the vocabulary.
+/// Basis: Hugging Face `ForCausalLMLoss` upcasts logits to fp32; checked against the slope of
+/// QwenLM/Qwen README "Profiling of Memory and Speed" (Qwen-7B LoRA 256 -> 8192 tokens).
+pub const LOSS_BYTES_PER_VOCAB: f64 = 12.0;
+
+/// Training keeps more memory reserved than allocated: PyTorch's caching allocator holds freed
+/// blocks, and DeepSpeed/PEFT keep bucket and dequantization buffers. Added as this share of
+/// weights + optimizer + activations. Calibrated on QwenLM/Qwen README "Profiling of Memory and
+/// Speed" (Qwen-7B/14B LoRA, Q-LoRA and full fine-tuning on A100-80G), where the table exceeds
+/// the tensor count by 10-25 % at short sequences.
+pub const TRAINING_RESERVE: f64 = 0.15;
+
+/// Memory for one configuration, per card, in bytes (internal).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Parts {
+    weights: f64,
+    kv: f64,
+    act: f64,
+    optim: f64,
+    overhead: f64,
+    /// Parts per card on the busiest card.
+    per_card: f64,
+}
+
+/// Bytes of the weights for the whole model in `quant`.
+pub fn weight_bytes(shape: &Shape, quant: Quant) -> f64 {
+    let p = &shape.params;
+    if let Some(bpw) = quant.gguf_bpw() {
+        // Measured whole-file figure: applies to every tensor.
+        return p.total * bpw / 8.0;
+    }
+    let unq = quant.unquantized_bytes();
+    let kept = p.embed + p.lm_head + p.other;
+    p.linear * quant.linear_bits() / 8.0 + kept * unq
+}
+
+/// KV-cache bytes per token for one sequence, all layers, for an engine.
+/// Standard attention: 2 (K and V) x layers x KV heads x head_dim x bytes.
+/// MLA (DeepSeek-V2/V3): vLLM, SGLang and llama.cpp cache the compressed latent,
+/// layers x (kv_lora_rank + qk_rope_head_dim) x bytes; Hugging Face Transformers caches the
+/// decompressed per-head K (qk_nope + qk_rope) and V (v_head_dim).
+pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
+    let l = shape.layers as f64;
+    let b = kv.bytes();
+    match &shape.mla {
+        Some(m) if engine != Engine::Transformers => l * (m.kv_lora_rank + m.qk_rope) as f64 * b,
+        Some(m) => l * shape.heads as f64 * ((m.qk_nope + m.qk_rope) as f64 + m.v_head as f64) * b,
+        None => 2.0 * l * shape.kv_heads as f64 * shape.head_dim as f64 * b,
+    }
+}
+
+/// Share of the KV cache each card holds under tensor parallelism over `cards`: heads are
+/// split, and replicated when cards > KV heads (vLLM `num_kv_heads` per rank =
+/// max(1, kv_heads / tp)); an MLA latent has one "head" and is replicated on every card.
+pub fn kv_share_per_card(shape: &Shape, cards: u32) -> f64 {
+    let n = cards.max(1) as f64;
+    if shape.mla.is_some() {
+        return 1.0;
+    }
+    let k = shape.kv_heads.max(1) as f64;
+    (k.max(n) / k) / n
+}
+
+pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Parts {
+    let n = req.cards.max(1) as f64;
+    let tokens = req.context as f64;
+    let batch = req.batch as f64;
+    let w_total = weight_bytes(shape, req.quant);
+    let kv_tok = kv_bytes_per_token(shape, req.engine, opts.kv_cache);
+    let ctx = CUDA_CONTEXT_GIB * GIB;
+    let mut p = Parts::default();
+
+    if !req.task.is_training() {
+        let kv_total = kv_tok * tokens * batch;
+        match req.engine {
+            Engine::Vllm => {
+                // Tensor parallel: weights split, KV split by heads (or replicated).
+                let w = w_total / n;
+                let kv = kv_total * kv_share_per_card(shape, req.cards);
+                let prof_tokens = (tokens * batch).min(VLLM_MAX_BATCHED_TOKENS as f64);
+                // Activations of one rank: FFN width is split by TP, hidden is not.
+                let a = prof_tokens
+                    * (6.0 * shape.ffn_width_active_per_token() / n + 8.0 * shape.hidden as f64);
+                let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
+                let need = w + kv + a + graphs;
+                // vLLM only uses `gpu_memory_utilization` of the card: the rest is headroom.
+                let headroom = need / VLLM_GPU_MEMORY_UTILIZATION - need;
+                p.weights = w_total;
+                p.kv = kv * n;
+                p.act = a * n;
+                p.overhead = (ctx + graphs + headroom) * n;
+                p.per_card = need + ctx + headroom;
+            }
+            Engine::Transformers => {
+                // device_map="auto" splits layers: each card peaks with its own activations.
+                let a = tokens * batch * hf_activation_bytes_per_token(shape)
+                    + batch * shape.vocab as f64 * 4.0;
+                p.weights = w_total;
+                p.kv = kv_total;
+                p.act = a * n;
+                p.overhead = ctx * n;
+                p.per_card = w_total / n + kv_total / n + a + ctx;
+            }
+            Engine::Llamacpp => {
+                // Layer split; compute buffer for one micro-batch in fp32 (12*I + 16*h per
+                // token = the 6*I + 8*h tensors above at 4 bytes) + logits for the micro-batch.
+                let ub = (tokens * batch).min(LLAMACPP_UBATCH as f64);
+                let a = ub
+                    * (12.0 * shape.ffn_width_active_per_token()
+                        + 16.0 * shape.hidden as f64
+                        + 4.0 * shape.vocab as f64);
+                p.weights = w_total;
+                p.kv = kv_total;
+                p.act = a * n;
+                p.overhead = ctx * n;
+                p.per_card = w_total / n + kv_total / n + a + ctx;
+            }
+        }
+        return p;
+    }
+
+    // ---- training ----
+    let pc = &shape.params;
+    let trainable = match req.task {
+        Task::Full => pc.total,
+        _ => shape.lora_params(opts.lora_rank),
+    };
+    // Full fine-tune keeps bf16 weights; LoRA keeps the frozen base in its format.
+    let base = if req.task == Task::Full {
+        weight_bytes(shape, Quant::Bf16)
+    } else {
+        w_total
+    };
+    // Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +
+    // bf16 gradient (2) + optimizer K (ZeRO paper: 2 + 2 + K, K = 12 for mixed-precision Adam).
+    let k = opts.optimizer.state_bytes();
+    let adapter_weights = if req.task == Task::Full {
+        0.0
+    } else {
+        trainable * 2.0
+    };
+    let grads = trainable * 2.0;
+    let optim = trainable * k;
+    let zero = opts.zero.unwrap_or(if req.cards > 1 {
+        Zero::Three
+    } else {
+        Zero::Off
+    });
+    let (base_c, grads_c, optim_c) = match zero {
+        Zero::Off => (base, grads, optim),
+        Zero::One => (base, grads, optim / n),
+        Zero::Two => (base, grads / n, optim / n),
+        Zero::Three => (base / n, grads / n, optim / n),
+    };
+    // Activations per token (bf16, FlashAttention, SwiGLU), after Korthikanti et al. 2022
+    // (arXiv:2205.05198, eq. 1: s*b*h*(34 + 5*a*s/h) per layer for GPT), with the MLP term
+    // rewritten for a gated FFN and the s^2 term removed by FlashAttention:
+    // 16*h + 8*I bytes per layer. Gradient checkpointing keeps each layer's input (2*h) and
+    // recomputes one layer at a time. Plus the loss head (LOSS_BYTES_PER_VOCAB * V).
+    let per_layer = 16.0 * shape.hidden as f64 + 8.0 * shape.ffn_width_active_per_token();
+    let layers = shape.layers as f64;
+    let act_tok = if req.grad_checkpointing {
+        layers * 2.0 * shape.hidden as f64 + per_layer
+    } else {
+        layers * per_layer
+    } + LOSS_BYTES_PER_VOCAB * shape.vocab as f64;
+    let a = act_tok * tokens * batch;
+    p.weights = base_c * n + adapter_weights * n;
+    p.optim = (grads_c + optim_c) * n;
+    p.act = a * n;
+    let reserve = TRAINING_RESERVE * (base_c + adapter_weights + grads_c + optim_c + a);
+    p.overhead = (ctx + reserve) * n;
+    p.kv = 0.0;
+    p.per_card = base_c + adapter_weights + grads_c + optim_c + a + ctx + reserve;
+    p
+}
+
+/// The estimate for one request (default options).
+pub fn estimate(catalog: &Catalog, req: &FitRequest) -> Result<FitReport, FitError> {
+    estimate_with(catalog, req, &FitOptions::default())
+}
+
+/// The estimate for one request with explicit options.
+pub fn estimate_with(
+    catalog: &Catalog,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> Result<FitReport, FitError> {
+    validate(req)?;
+    let shape = match req.model {
+        ModelRef::Known(m) => Shape::from_model(m)?,
+        ModelRef::BySize { params_b } => Shape::llama_like(params_b),
+    };
+    let parts = compute(&shape, req, opts);
+    let mut warnings = Vec::new();
+    let name = match req.model {
+        ModelRef::Known(m) => m.id.clone(),
+        ModelRef::BySize { params_b } => format!("{}b", trim_num(params_b)),
+    };
+    if let ModelRef::BySize { .. } = req.model {
+        warnings.push(
+            Msg::new("fit-warn-size-only")
+                .arg("layers", shape.layers)
+                .arg("hidden", shape.hidden)
+                .arg("kv_heads", shape.kv_heads),
+        );
+    }
+    if let ModelRef::Known(m) = req.model {
+        if m.max_context > 0 && req.context > m.max_context {
+            warnings.push(
+                Msg::new("fit-warn-context")
+                    .arg("context", req.context)
+                    .arg("max", m.max_context),
+            );
+        }
+        if m.is_moe() {
+            warnings.push(
+                Msg::new("fit-warn-moe")
+                    .arg("total", round2(shape.params.total / 1e9))
+                    .arg("active", round2(shape.params.active / 1e9)),
+            );
+        }
+        if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {
+            warnings.push(Msg::new("fit-warn-mla-transformers"));
+        }
+    }
+    if !req.task.is_training() && req.engine == Engine::Vllm && req.cards > shape.kv_heads {
+        warnings.push(
+            Msg::new("fit-warn-kv-replicated")
+                .arg("cards", req.cards)
+                .arg("kv_heads", shape.kv_heads),
+        );
+    }
+    if req.quant.is_gguf() && req.engine != Engine::Llamacpp {
+        warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
+    }
+    if !req.task.is_training() && req.engine == Engine::Vllm {
+        warnings.push(
+            Msg::new("fit-warn-vllm-prealloc")
+                .arg("util", VLLM_GPU_MEMORY_UTILIZATION * 100.0)
+                .arg("tokens", VLLM_MAX_BATCHED_TOKENS),
+        );
+    }
+    if req.task.is_training() && req.cards > 1 {
+        let z = opts.zero.unwrap_or(Zero::Three);
+        warnings.push(Msg::new("fit-warn-zero").arg("stage", zero_key(z)));
+    }
+
+    let to_gib = |b: f64| round2(b / GIB);
+    let total = parts.weights + parts.kv + parts.act + parts.optim + parts.overhead;
+    let trainable = match req.task {
+        Task::Infer => 0.0,
+        Task::Full => shape.params.total,
+        _ => shape.lora_params(opts.lora_rank),
+    };
+    let mut report = FitReport {
+        model: name,
+        quant: req.quant.key().to_string(),
+        task: req.task.key().to_string(),
+        engine: req.engine.key().to_string(),
+        context: req.context,
+        batch: req.batch,
+        cards: req.cards,
+        total_gib: to_gib(total),
+        per_gpu_gib: to_gib(parts.per_card),
+        weights_gib: to_gib(parts.weights),
+        kv_cache_gib: to_gib(parts.kv),
+        activations_gib: to_gib(parts.act),
+        optimizer_gib: to_gib(parts.optim),
+        overhead_gib: to_gib(parts.overhead),
+        params_b: round2(shape.params.total / 1e9),
+        active_params_b: round2(shape.params.active / 1e9),
+        trainable_params_b: (trainable / 1e9 * 1e4).round() / 1e4,
+        kv_bytes_per_token: kv_bytes_per_token(&shape, req.engine, opts.kv_cache),
+        gpu: None,
+        fits: None,
+        margin_gib: None,
+        options: Vec::new(),
+        size_only: matches!(req.model, ModelRef::BySize { .. }),
+        warnings: Vec::new(),
+        warning_ids: Vec::new(),
+    };
+
+    match req.gpu {
+        Some(g) => {
+            let vram = g.vram_gib();
+            report.gpu = Some(g.id.clone());
+            report.fits = Some(parts.per_card <= vram * GIB);
+            report.margin_gib = Some(round2(vram - parts.per_card / GIB));
+            if req.cards > 1 {
+                warnings.push(
+                    Msg::new("fit-warn-multi-card")
+                        .arg("cards", req.cards)
+                        .arg("interconnect", g.interconnect.as_str()),
+                );
+            }
+        }
+        None => {
+            report.options = options(catalog, &shape, req, opts);
+        }
+    }
+    report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
+    report.warnings = warnings;
+    Ok(report)
+}
+
+pub(super) fn zero_key(z: Zero) -> &'static str {
+    match z {
+        Zero::Off => "0",
+        Zero::One => "1",
+        Zero::Two => "2",
+        Zero::Three => "3",
+    }
+}
+
+/// Every catalog card type with the fewest cards (1, 2, 4, 8) that hold the job, cheapest
+/// known hourly price first (cards without a catalog price after, by class and VRAM).
+pub(super) fn options(
+    catalog: &Catalog,
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> Vec<FitOption> {
+    let mut out = Vec::new();
+    for g in &catalog.gpus {
+        let vram = g.vram_gib() * GIB;
+        for cards in CARD_COUNTS {
+            let mut r = req.clone();
+            r.cards = cards;
+            let parts = compute(shape, &r, opts);
+            if parts.per_card <= vram {
+                let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
+                out.push(FitOption {
+                    gpu: g.id.clone(),
+                    cards,
+                    per_gpu_gib: round2(parts.per_card / GIB),
+                    fits: true,
+                    vram_gb: g.vram_gb,
+                    interconnect: g.interconnect.clone(),
+                    // Kept unrounded: answers convert it back to the user's currency, and a
+                    // rounded USD cent would turn ¥1.66 into ¥1.65.
+                    usd_per_hour: price.as_ref().map(|(p, _)| p * Decimal::from(cards)),
+                    price_as_of: price.map(|(_, d)| d),
+                });
+                break;
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        let tier = |id: &str| {
+            catalog
+                .gpus
+                .iter()
+                .find(|g| g.id == id)
+                .map_or(0, |g| g.tier)
+        };
+        match (a.usd_per_hour, b.usd_per_hour) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => (a.cards * tier(&a.gpu) as u32)
+                .cmp(&(b.cards * tier(&b.gpu) as u32))
+                .then(a.vram_gb.total_cmp(&b.vram_gb)),
+        }
+        .then(a.cards.cmp(&b.cards))
+        .then(a.gpu.cmp(&b.gpu))
+    });
+    out
+}
+
+/// Rounds to 2 decimals (what answers and JSON show).
+pub fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+pub(super) fn trim_num(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}

@@ -1,0 +1,229 @@
+//! What to estimate (model, quantization, task, context, batch, cards, engine), the limits on
+//! it, and the report that comes back.
+
+use super::{Engine, KvDtype, Optimizer, Quant, Task, Zero};
+use crate::catalog::{Gpu, Model};
+use crate::reply::Msg;
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+/// Default whole-sequence length when none is given.
+pub const DEFAULT_CONTEXT: u32 = 4096;
+
+/// Card counts tried when no card count is given.
+pub const CARD_COUNTS: [u32; 4] = [1, 2, 4, 8];
+
+/// Largest card count accepted (a multi-node job is out of scope for a fit answer).
+pub const MAX_CARDS: u32 = 64;
+
+/// Largest context accepted (10M tokens; beyond this the request is a typo).
+pub const MAX_CONTEXT: u32 = 10_000_000;
+
+/// Largest batch accepted.
+pub const MAX_BATCH: u32 = 4096;
+
+/// Why an estimate cannot be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FitError {
+    #[error("unknown quantization `{0}`")]
+    UnknownQuant(String),
+    #[error("unknown task `{0}`")]
+    UnknownTask(String),
+    #[error("unknown engine `{0}`")]
+    UnknownEngine(String),
+    #[error("model size must be between 0.01 and 10000 billion parameters, got {0}")]
+    BadSize(f64),
+    #[error("context must be between 1 and {MAX_CONTEXT} tokens, got {0}")]
+    BadContext(u64),
+    #[error("batch must be between 1 and {MAX_BATCH}, got {0}")]
+    BadBatch(u64),
+    #[error("cards must be between 1 and {MAX_CARDS}, got {0}")]
+    BadCards(u64),
+    #[error("{0} is a llama.cpp GGUF format; fine-tuning GGUF weights is not supported")]
+    GgufTraining(Quant),
+    #[error("{0} cannot be used for {task}: QLoRA trains adapters on a 4-bit base", task = .1.key())]
+    QloraNeedsLowBit(Quant, Task),
+    #[error("bad value `{0}`")]
+    BadValue(String),
+    #[error("model `{0}` has an incomplete config (zero layers, hidden size or heads)")]
+    IncompleteModel(String),
+}
+
+impl FitError {
+    /// The localized message for this error (ids in `locales/*/fit.ftl`).
+    pub fn msg(&self) -> Msg {
+        match self {
+            FitError::UnknownQuant(q) => Msg::new("fit-error-quant").arg("value", q.as_str()),
+            FitError::UnknownTask(t) => Msg::new("fit-error-task").arg("value", t.as_str()),
+            FitError::UnknownEngine(e) => Msg::new("fit-error-engine").arg("value", e.as_str()),
+            FitError::BadSize(x) => Msg::new("fit-error-size").arg("value", *x),
+            FitError::BadContext(x) => Msg::new("fit-error-context")
+                .arg("value", *x as f64)
+                .arg("max", MAX_CONTEXT),
+            FitError::BadBatch(x) => Msg::new("fit-error-batch")
+                .arg("value", *x as f64)
+                .arg("max", MAX_BATCH),
+            FitError::BadCards(x) => Msg::new("fit-error-cards")
+                .arg("value", *x as f64)
+                .arg("max", MAX_CARDS),
+            FitError::GgufTraining(q) => Msg::new("fit-error-gguf-training").arg("quant", q.key()),
+            FitError::QloraNeedsLowBit(q, _) => {
+                Msg::new("fit-error-qlora-quant").arg("quant", q.key())
+            }
+            FitError::BadValue(v) => Msg::new("fit-error-value").arg("value", v.as_str()),
+            FitError::IncompleteModel(m) => Msg::new("fit-error-model").arg("model", m.as_str()),
+        }
+    }
+}
+
+/// The model to size: a catalog entry, or only a parameter count.
+#[derive(Debug, Clone, Copy)]
+pub enum ModelRef<'a> {
+    Known(&'a Model),
+    /// Only the size is known: a Llama-like shape is assumed and the answer says so.
+    BySize {
+        params_b: f64,
+    },
+}
+
+/// One fit question. Build with `new` and set fields.
+#[derive(Debug, Clone)]
+pub struct FitRequest<'a> {
+    pub model: ModelRef<'a>,
+    pub quant: Quant,
+    pub task: Task,
+    /// Whole sequence: prompt + generated tokens.
+    pub context: u32,
+    /// Concurrent sequences (inference) or micro-batch (training).
+    pub batch: u32,
+    pub engine: Engine,
+    /// The card to check; `None` lists the cards that fit.
+    pub gpu: Option<&'a Gpu>,
+    pub cards: u32,
+    pub grad_checkpointing: bool,
+}
+
+impl<'a> FitRequest<'a> {
+    pub fn new(model: ModelRef<'a>, quant: Quant, task: Task) -> Self {
+        FitRequest {
+            model,
+            quant,
+            task,
+            context: DEFAULT_CONTEXT,
+            batch: 1,
+            engine: Engine::Transformers,
+            gpu: None,
+            cards: 1,
+            grad_checkpointing: false,
+        }
+    }
+}
+
+/// Less common knobs, with documented defaults.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FitOptions {
+    pub kv_cache: KvDtype,
+    pub optimizer: Optimizer,
+    /// LoRA rank (adapters on every linear layer of every decoder layer).
+    pub lora_rank: u32,
+    /// Sharding when training on several cards; `None` = ZeRO-3 for cards > 1.
+    pub zero: Option<Zero>,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions {
+            kv_cache: KvDtype::Fp16,
+            optimizer: Optimizer::AdamW,
+            lora_rank: 16,
+            zero: None,
+        }
+    }
+}
+
+/// A card type with the fewest cards (of 1, 2, 4, 8) that hold the job.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FitOption {
+    /// Catalog GPU id.
+    pub gpu: String,
+    pub cards: u32,
+    pub per_gpu_gib: f64,
+    pub fits: bool,
+    /// Marketed VRAM per card, decimal GB (catalog).
+    pub vram_gb: f64,
+    /// Interconnect between the cards (catalog text): speed-up over cards is not linear.
+    pub interconnect: String,
+    /// Cheapest hourly catalog list price for all the cards, in USD at the catalog FX rate;
+    /// `None` when the catalog has no price for this card.
+    #[serde(serialize_with = "crate::billing::opt_as_number")]
+    pub usd_per_hour: Option<Decimal>,
+    /// Date of that price (`as_of` of the quote).
+    pub price_as_of: Option<String>,
+}
+
+/// The estimate, with its breakdown. JSON names are part of the CLI contract.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FitReport {
+    pub model: String,
+    pub quant: String,
+    pub task: String,
+    pub engine: String,
+    pub context: u32,
+    pub batch: u32,
+    pub cards: u32,
+    /// Sum over all cards.
+    pub total_gib: f64,
+    /// The busiest card.
+    pub per_gpu_gib: f64,
+    pub weights_gib: f64,
+    pub kv_cache_gib: f64,
+    pub activations_gib: f64,
+    /// Optimizer states + gradients + trainable master weights (training only; else 0).
+    pub optimizer_gib: f64,
+    pub overhead_gib: f64,
+    /// Parameters counted from the config (billions), and those read per token.
+    pub params_b: f64,
+    pub active_params_b: f64,
+    /// Trainable (adapter or full) parameters, billions; 0 for inference.
+    pub trainable_params_b: f64,
+    /// KV cache bytes per token per sequence, all layers.
+    pub kv_bytes_per_token: f64,
+    /// Only when a card was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fits: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_gib: Option<f64>,
+    /// When no card was given: card types and the fewest cards that fit, cheapest first.
+    pub options: Vec<FitOption>,
+    pub size_only: bool,
+    #[serde(skip)]
+    pub warnings: Vec<Msg>,
+    /// Warning ids, for JSON readers.
+    pub warning_ids: Vec<String>,
+}
+
+pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
+    if req.context == 0 || req.context > MAX_CONTEXT {
+        return Err(FitError::BadContext(req.context as u64));
+    }
+    if req.batch == 0 || req.batch > MAX_BATCH {
+        return Err(FitError::BadBatch(req.batch as u64));
+    }
+    if req.cards == 0 || req.cards > MAX_CARDS {
+        return Err(FitError::BadCards(req.cards as u64));
+    }
+    if req.task.is_training() && req.quant.is_gguf() {
+        return Err(FitError::GgufTraining(req.quant));
+    }
+    if req.task == Task::Qlora && !req.quant.is_low_bit() {
+        return Err(FitError::QloraNeedsLowBit(req.quant, req.task));
+    }
+    if let ModelRef::BySize { params_b } = req.model
+        && !(params_b.is_finite() && (0.01..=10_000.0).contains(&params_b))
+    {
+        return Err(FitError::BadSize(params_b));
+    }
+    Ok(())
+}
