@@ -1,6 +1,7 @@
 //! Price conversion between units (second .. year, per million tokens) and currencies.
 
-use super::cost::{as_number, div, mul};
+use super::arith::{div, mul};
+use super::cost::as_number;
 use super::money::{FxUsed, format_decimal, resolve_fx};
 use super::{Assumption, BillingError, Origin};
 use crate::catalog::Catalog;

@@ -1,6 +1,7 @@
 //! The cost of one job on one quote under one rule: billed time, compute, storage, transfer,
 //! the effective price per useful hour, and the hidden cost that decided it.
 
+use super::arith::{add, div, mul, round_up_to};
 use super::job::month_seconds_u64;
 use super::money::{FxUsed, format_decimal, format_money};
 use super::{Assumption, BillingError, Job, Origin, Pattern, Rule};
@@ -67,30 +68,6 @@ pub struct CostDetails {
     /// Whether a 730-hour month entered the arithmetic.
     pub uses_month: bool,
     pub fx: Option<FxUsed>,
-}
-
-pub(crate) fn mul(a: Decimal, b: Decimal) -> Result<Decimal, BillingError> {
-    a.checked_mul(b).ok_or(BillingError::Overflow)
-}
-pub(crate) fn add(a: Decimal, b: Decimal) -> Result<Decimal, BillingError> {
-    a.checked_add(b).ok_or(BillingError::Overflow)
-}
-pub(crate) fn div(a: Decimal, b: Decimal) -> Result<Decimal, BillingError> {
-    a.checked_div(b).ok_or(BillingError::Overflow)
-}
-
-/// `ceil(a / b) * b` with exact remainder arithmetic (b > 0), so a whole multiple is never
-/// bumped up by a rounding digit.
-pub fn round_up_to(a: Decimal, b: Decimal) -> Result<Decimal, BillingError> {
-    if b <= Decimal::ZERO {
-        return Err(BillingError::ZeroIncrement);
-    }
-    let rem = a.checked_rem(b).ok_or(BillingError::Overflow)?;
-    if rem.is_zero() {
-        Ok(a)
-    } else {
-        add(a - rem, b)
-    }
 }
 
 /// The prepaid package a quote's tier names (`day`, `week`, `month`, `year`), if any.

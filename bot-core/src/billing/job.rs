@@ -1,7 +1,7 @@
 //! A job to price: useful work, the hidden minutes around it, and how it is spread over time.
 
 use super::BillingError;
-use super::cost::mul;
+use super::arith::mul;
 use crate::units::{HOURS_PER_MONTH, MAX_DURATION_SECONDS};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};

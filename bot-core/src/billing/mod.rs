@@ -10,6 +10,7 @@
 //! `compute = price × cards/quote_cards × billed / unit`, plus storage (GB × per-GB-month ×
 //! time stored / 730 h) and transfer (GB × per-GB price). A month is 730 hours.
 
+mod arith;
 mod convert;
 mod cost;
 mod error;
@@ -18,10 +19,11 @@ pub mod money;
 mod rank;
 mod rule;
 
+pub use arith::round_up_to;
 pub use convert::{Conversion, ConvertQuery, PriceUnit, convert, convert_price};
 pub use cost::{
     CostBreakdown, CostDetails, as_number, deciding_rule, format_span, job_cost, opt_as_number,
-    prepaid_unit, round_up_to,
+    prepaid_unit,
 };
 pub use error::BillingError;
 pub use job::{Job, Pattern};

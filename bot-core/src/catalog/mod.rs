@@ -4,14 +4,13 @@
 //! - [`load`]: the embedded files or a `--catalog-dir` override, parsed and validated;
 //! - [`lookup`]: forgiving names (`4090`, `RTX4090`, `GeForce RTX 4090`) and "did you mean".
 
+mod date;
 mod load;
 mod lookup;
 mod types;
 
-pub use load::{
-    CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, parse_date,
-    today,
-};
+pub use date::{parse_date, today};
+pub use load::{CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
 pub use lookup::{EntryKind, NotFound, normalize};
 pub use types::{
     Barriers, BillingRules, BillingStart, Catalog, CredibilityNote, FxRate, Gpu, Model, Platform,

@@ -1,6 +1,6 @@
 //! The catalog's entries as the data files write them (`bot-core/catalog/SCHEMA.md`).
 
-use super::load::parse_date;
+use super::date::parse_date;
 use crate::fact::Fact;
 use crate::units::TimeUnit;
 use rust_decimal::Decimal;

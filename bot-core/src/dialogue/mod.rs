@@ -11,12 +11,12 @@
 //! - [`step`]: the machine, one input at a time;
 //! - [`understand`]: reading typed answers and sentences;
 //! - [`ask`]: each step's question and its choices;
-//! - [`card`], [`needs`]: the card and barrier steps; [`result`]: the ranked platforms;
+//! - [`card`], [`barriers`]: the card and barrier steps; [`result`]: the ranked platforms;
 //!   [`plan`]: billing advice and the trial plan.
 
 mod ask;
+mod barriers;
 mod card;
-mod needs;
 mod plan;
 mod result;
 mod state;
@@ -24,9 +24,9 @@ mod step;
 mod understand;
 
 pub use ask::methods_for;
-pub use needs::Needs;
 pub use plan::trial_plan;
 pub use result::ranked_offers;
+pub use state::Needs;
 pub use state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
 pub use step::{start, step};
 pub use understand::{parse_usage, task_from_sentence};

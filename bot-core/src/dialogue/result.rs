@@ -1,7 +1,8 @@
 //! The result: platforms ranked by what the job really costs, with stock and barriers.
 
+use super::barriers::met_text;
 use super::card::{ASSUMED_BOOT_MINUTES, ASSUMED_PULL_MINUTES, drop_one_tier, job_for};
-use super::needs::{Met, met_text};
+use super::state::Met;
 use super::state::{PickState, Usage};
 use crate::billing::{self, RankedOffer};
 use crate::context::Ctx;

@@ -1,6 +1,7 @@
 //! What the dialogue has been told so far: the steps and the answers, stored in redb.
 
-use super::needs::Needs;
+use crate::catalog::{Platform, RealName};
+use crate::fact::Fact;
 use crate::reply::Reply;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -107,4 +108,122 @@ pub struct Outcome {
     pub replies: Vec<Reply>,
     /// False when the input was rejected: the caller must not write anything.
     pub changed: bool,
+}
+
+/// What the user needs from a platform before price matters.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Needs {
+    pub web_terminal: bool,
+    pub images: bool,
+    pub no_real_name: bool,
+    /// Payment methods the user can use (any one is enough); empty = any.
+    pub payments: Vec<String>,
+    /// Budget for the job, in the user's currency.
+    pub budget: Option<Decimal>,
+}
+
+/// Whether a platform meets one need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Met {
+    Yes,
+    No,
+    Unknown,
+}
+
+pub(super) const PAYMENTS: &[(&str, &[&str])] = &[
+    ("alipay", &["alipay", "支付宝"]),
+    ("wechat", &["wechat", "微信", "wechat pay", "微信支付"]),
+    ("card", &["card", "credit card", "visa", "信用卡", "银行卡"]),
+    ("crypto", &["crypto", "usdt", "加密货币", "虚拟币"]),
+];
+
+impl Needs {
+    /// Toggles a need from a choice id or typed word; false when the word means nothing here.
+    pub fn apply(&mut self, value: &str) -> bool {
+        let v = value.trim().to_lowercase();
+        for prefix in ["budget", "预算", "max"] {
+            if let Some(rest) = v.strip_prefix(prefix) {
+                let amount = rest.trim().trim_start_matches(['=', ':', '：']).trim();
+                let amount = amount
+                    .trim_start_matches(['¥', '$', '￥'])
+                    .trim_end_matches(['元', '块']);
+                return match amount.parse::<Decimal>() {
+                    Ok(b) if b > Decimal::ZERO && b < Decimal::from(10_000_000) => {
+                        self.budget = Some(b);
+                        true
+                    }
+                    _ => false,
+                };
+            }
+        }
+        match v.as_str() {
+            "web" | "web terminal" | "网页终端" | "网页" => {
+                self.web_terminal = !self.web_terminal
+            }
+            "img" | "images" | "image" | "镜像" | "现成镜像" => self.images = !self.images,
+            "nrn" | "no real-name" | "no real name" | "免实名" | "不实名" => {
+                self.no_real_name = !self.no_real_name
+            }
+            _ => {
+                let Some((key, _)) = PAYMENTS
+                    .iter()
+                    .find(|(k, words)| *k == v || words.contains(&v.as_str()))
+                else {
+                    return false;
+                };
+                if let Some(i) = self.payments.iter().position(|p| p == key) {
+                    self.payments.remove(i);
+                } else {
+                    self.payments.push(key.to_string());
+                }
+            }
+        }
+        true
+    }
+
+    /// Each need the user set, with whether `p` meets it.
+    pub fn check(&self, p: &Platform) -> Vec<(&'static str, Met)> {
+        let b = &p.barriers;
+        let fact = |f: &Fact<bool>| match f {
+            Fact::Known(true) => Met::Yes,
+            Fact::Known(false) => Met::No,
+            Fact::Unknown => Met::Unknown,
+        };
+        let mut out = Vec::new();
+        if self.web_terminal {
+            // Jupyter's terminal also counts as a browser terminal.
+            let m = match (fact(&b.web_terminal), fact(&b.jupyter)) {
+                (Met::Yes, _) | (_, Met::Yes) => Met::Yes,
+                (Met::No, Met::No) => Met::No,
+                _ => Met::Unknown,
+            };
+            out.push(("web", m));
+        }
+        if self.images {
+            out.push(("img", fact(&b.prebuilt_images)));
+        }
+        if self.no_real_name {
+            out.push((
+                "nrn",
+                match b.real_name_verification {
+                    Fact::Known(RealName::NotRequired) => Met::Yes,
+                    Fact::Known(RealName::Required) => Met::No,
+                    Fact::Unknown => Met::Unknown,
+                },
+            ));
+        }
+        if !self.payments.is_empty() {
+            out.push((
+                "pay",
+                if b.payment_methods.is_empty() {
+                    Met::Unknown
+                } else if self.payments.iter().any(|p| b.payment_methods.contains(p)) {
+                    Met::Yes
+                } else {
+                    Met::No
+                },
+            ));
+        }
+        out
+    }
 }
