@@ -110,7 +110,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 r.push(
                     Msg::new("pick-rule")
                         .arg("platform", name)
-                        .arg("rule", crate::Localizer::get().format(ctx.lang, rule)),
+                        .arg("rule", crate::i18n::Localizer::get().format(ctx.lang, rule)),
                 );
             }
         }
