@@ -1,4 +1,4 @@
-# Billing: /convert, /cost, /compare (bot-core/src/billing/chat.rs).
+# Billing: /convert, /cost, /compare (bot-core/src/answer/billing/).
 
 billing-unit = { $unit ->
     [second] second

@@ -1,4 +1,4 @@
-# 计费：/convert、/cost、/compare（bot-core/src/billing/chat.rs）。
+# 计费：/convert、/cost、/compare（bot-core/src/answer/billing/）。
 
 billing-unit = { $unit ->
     [second] 秒
