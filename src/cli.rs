@@ -1,11 +1,14 @@
-//! Scriptable subcommands: JSON on stdout with `--json`, errors on stderr with exit 1.
+//! Scriptable catalog subcommands: JSON on stdout with `--json`, else the chat's `/gpus`, `/gpu`,
+//! `/platforms`, `/platform` answer in English; errors on stderr with exit 1.
 
-use anyhow::{Result, bail};
+use anyhow::Result;
+use bot_core::answer::catalog::{self as answer, View};
+use bot_core::answer::common::not_found_reply;
 use bot_core::catalog::NotFound;
-use bot_core::{Catalog, Lang, Localizer};
+use bot_core::{Catalog, Lang, Localizer, Reply};
 
 fn not_found(nf: NotFound) -> anyhow::Error {
-    let reply = bot_core::answer::common::not_found_reply(&nf);
+    let reply = not_found_reply(&nf);
     anyhow::anyhow!(
         Localizer::get()
             .render_plain(Lang::En, &reply)
@@ -18,17 +21,24 @@ fn print_json(v: &impl serde::Serialize) -> Result<()> {
     Ok(())
 }
 
+fn print_reply(reply: &Reply) -> Result<()> {
+    println!("{}", Localizer::get().render_plain(Lang::En, reply));
+    Ok(())
+}
+
+fn view(catalog: &Catalog) -> View<'_> {
+    View {
+        catalog,
+        lang: Lang::En,
+        today: crate::today(),
+    }
+}
+
 pub fn gpus(catalog: &Catalog, json: bool) -> Result<()> {
     if json {
         return print_json(&catalog.gpus);
     }
-    for g in &catalog.gpus {
-        println!(
-            "{:<18} {:>6} GB  {:>6} GB/s  {:>7} TFLOPS  {}",
-            g.id, g.vram_gb, g.mem_bandwidth_gbps, g.fp16_tflops, g.name
-        );
-    }
-    Ok(())
+    print_reply(&answer::gpu_list(&view(catalog)))
 }
 
 pub fn gpu(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
@@ -36,24 +46,14 @@ pub fn gpu(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
     if json {
         return print_json(g);
     }
-    println!("{} ({})", g.name, g.id);
-    println!(
-        "VRAM {} GB, {} GB/s, {} TFLOPS FP16/BF16 dense ({} accumulate)",
-        g.vram_gb, g.mem_bandwidth_gbps, g.fp16_tflops, g.fp16_accumulate
-    );
-    println!("Interconnect: {}", g.interconnect);
-    println!("Source: {} (as of {})", g.source, g.as_of);
-    Ok(())
+    print_reply(&answer::gpu_detail(&view(catalog), &g.id))
 }
 
 pub fn platforms(catalog: &Catalog, json: bool) -> Result<()> {
     if json {
         return print_json(&catalog.platforms);
     }
-    for p in &catalog.platforms {
-        println!("{:<14} {:<6} {:<4} {}", p.id, p.region, p.currency, p.name);
-    }
-    Ok(())
+    print_reply(&answer::platform_list(&view(catalog)))
 }
 
 pub fn platform(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
@@ -61,13 +61,5 @@ pub fn platform(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
     if json {
         return print_json(p);
     }
-    if p.id.is_empty() {
-        bail!("platform without id");
-    }
-    println!(
-        "{} ({}) — {} — prices in {}",
-        p.name, p.id, p.region, p.currency
-    );
-    println!("Source: {} (as of {})", p.source, p.as_of);
-    Ok(())
+    print_reply(&answer::platform_detail(&view(catalog), &p.id))
 }

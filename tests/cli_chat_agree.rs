@@ -152,3 +152,15 @@ fn tco_gives_the_same_cost_per_million_tokens_in_both() {
     );
     assert_eq!(v["verdict"], "api");
 }
+
+#[test]
+fn the_catalog_reads_the_same_in_both() {
+    for (line, args) in [
+        ("/gpu 4090", vec!["gpu", "4090"]),
+        ("/gpus", vec!["gpus"]),
+        ("/platform autodl", vec!["platform", "autodl"]),
+        ("/platforms", vec!["platforms"]),
+    ] {
+        assert_eq!(chat(line), text(&args), "{line}");
+    }
+}

@@ -2,6 +2,7 @@
 //!
 //! It picks the language, parses the command, and calls the module that owns the answer.
 
+use crate::answer::catalog::View;
 use crate::answer::common::store_error_reply;
 use crate::answer::{self, help::help};
 use crate::catalog::Catalog;
@@ -104,10 +105,12 @@ impl Bot {
             Command::Start => vec![Reply::text(Msg::new("welcome")).with(Msg::new("hint-help"))],
             Command::Help => vec![help(ctx.lang)],
             Command::Lang(arg) => vec![self.lang_command(ctx, arg.as_deref())],
-            Command::Gpu(name) => vec![answer::catalog::gpu_detail(ctx, &name)],
-            Command::Gpus => vec![answer::catalog::gpu_list(ctx)],
-            Command::Platform(name) => vec![answer::catalog::platform_detail(ctx, &name)],
-            Command::Platforms => vec![answer::catalog::platform_list(ctx)],
+            Command::Gpu(name) => vec![answer::catalog::gpu_detail(&View::of(ctx), &name)],
+            Command::Gpus => vec![answer::catalog::gpu_list(&View::of(ctx))],
+            Command::Platform(name) => {
+                vec![answer::catalog::platform_detail(&View::of(ctx), &name)]
+            }
+            Command::Platforms => vec![answer::catalog::platform_list(&View::of(ctx))],
             Command::Convert(args) => vec![answer::billing::convert(ctx, &args)],
             Command::Cost(args) => vec![answer::billing::cost(ctx, &args)],
             Command::Compare(args) => vec![answer::billing::compare(ctx, &args)],

@@ -1,11 +1,30 @@
 //! Catalog answers (`/gpu`, `/gpus`, `/platform`, `/platforms`): one GPU, the GPU list, one platform, the platform list.
 
 use super::common::{not_found_reply, quote_date, quote_text, text_or_unknown, tier_label, yes_no};
-use crate::catalog::{Gpu, Platform, RealName};
+use crate::catalog::{Catalog, Gpu, Platform, RealName};
 use crate::context::Ctx;
 use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
+
+/// What a catalog answer needs: the catalog, the language, and today (for staleness labels).
+/// The chat builds it from its [`Ctx`]; the CLI builds it from its flags.
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    pub catalog: &'a Catalog,
+    pub lang: Lang,
+    pub today: i64,
+}
+
+impl<'a> View<'a> {
+    pub fn of(ctx: &Ctx<'a>) -> View<'a> {
+        View {
+            catalog: ctx.catalog,
+            lang: ctx.lang,
+            today: ctx.today,
+        }
+    }
+}
 
 fn fmt_num(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
@@ -15,8 +34,8 @@ fn fmt_num(x: f64) -> String {
     }
 }
 
-pub fn gpu_detail(ctx: &Ctx, name: &str) -> Reply {
-    let gpu = match ctx.catalog.gpu(name) {
+pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
+    let gpu = match v.catalog.gpu(name) {
         Ok(g) => g,
         Err(nf) => return not_found_reply(&nf),
     };
@@ -58,7 +77,7 @@ pub fn gpu_detail(ctx: &Ctx, name: &str) -> Reply {
             .arg("source", &gpu.source)
             .arg("as_of", &gpu.as_of),
     );
-    let rows = price_rows(ctx, gpu);
+    let rows = price_rows(v, gpu);
     if rows.is_empty() {
         r.push(Msg::new("gpu-no-prices"));
     } else {
@@ -77,16 +96,16 @@ pub fn gpu_detail(ctx: &Ctx, name: &str) -> Reply {
     r
 }
 
-fn price_rows(ctx: &Ctx, gpu: &Gpu) -> Vec<Vec<String>> {
-    let zh = ctx.lang == Lang::Zh;
+fn price_rows(v: &View<'_>, gpu: &Gpu) -> Vec<Vec<String>> {
+    let zh = v.lang == Lang::Zh;
     let mut rows = Vec::new();
-    for p in &ctx.catalog.platforms {
+    for p in &v.catalog.platforms {
         for q in p.prices_for(&gpu.id) {
-            let date = quote_date(ctx.today, q);
+            let date = quote_date(v.today, q);
             rows.push(vec![
                 p.display_name(zh).to_string(),
-                quote_text(ctx.lang, q),
-                tier_label(ctx.lang, &q.tier),
+                quote_text(v.lang, q),
+                tier_label(v.lang, &q.tier),
                 date,
             ]);
         }
@@ -94,8 +113,8 @@ fn price_rows(ctx: &Ctx, gpu: &Gpu) -> Vec<Vec<String>> {
     rows
 }
 
-pub fn gpu_list(ctx: &Ctx) -> Reply {
-    let mut gpus: Vec<&Gpu> = ctx.catalog.gpus.iter().collect();
+pub fn gpu_list(v: &View<'_>) -> Reply {
+    let mut gpus: Vec<&Gpu> = v.catalog.gpus.iter().collect();
     gpus.sort_by(|a, b| b.tier.cmp(&a.tier).then(b.vram_gb.total_cmp(&a.vram_gb)));
     let rows = gpus
         .iter()
@@ -121,12 +140,12 @@ pub fn gpu_list(ctx: &Ctx) -> Reply {
         .with(Msg::new("hint-gpu-detail"))
 }
 
-pub fn platform_detail(ctx: &Ctx, name: &str) -> Reply {
-    let p = match ctx.catalog.platform(name) {
+pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
+    let p = match v.catalog.platform(name) {
         Ok(p) => p,
         Err(nf) => return not_found_reply(&nf),
     };
-    let zh = ctx.lang == Lang::Zh;
+    let zh = v.lang == Lang::Zh;
     let b = &p.billing;
     let mut r = Reply::text(
         Msg::new("platform-title")
@@ -238,7 +257,7 @@ pub fn platform_detail(ctx: &Ctx, name: &str) -> Reply {
             .arg("source", &br.source)
             .arg("as_of", &br.as_of),
     );
-    platform_prices(ctx, p, &mut r);
+    platform_prices(v, p, &mut r);
     for c in &p.credibility {
         r.push(
             Msg::new("platform-credibility")
@@ -250,7 +269,7 @@ pub fn platform_detail(ctx: &Ctx, name: &str) -> Reply {
     r
 }
 
-fn platform_prices(ctx: &Ctx, p: &Platform, r: &mut Reply) {
+fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
     if p.prices.is_empty() {
         r.push(Msg::new("platform-no-prices"));
         return;
@@ -260,11 +279,11 @@ fn platform_prices(ctx: &Ctx, p: &Platform, r: &mut Reply) {
         .prices
         .iter()
         .map(|q| {
-            let date = quote_date(ctx.today, q);
+            let date = quote_date(v.today, q);
             vec![
                 q.gpu.clone(),
-                quote_text(ctx.lang, q),
-                tier_label(ctx.lang, &q.tier),
+                quote_text(v.lang, q),
+                tier_label(v.lang, &q.tier),
                 date,
             ]
         })
@@ -281,9 +300,9 @@ fn platform_prices(ctx: &Ctx, p: &Platform, r: &mut Reply) {
     r.push(Msg::new("gpu-prices-footer"));
 }
 
-pub fn platform_list(ctx: &Ctx) -> Reply {
-    let zh = ctx.lang == Lang::Zh;
-    let rows = ctx
+pub fn platform_list(v: &View<'_>) -> Reply {
+    let zh = v.lang == Lang::Zh;
+    let rows = v
         .catalog
         .platforms
         .iter()
@@ -297,7 +316,7 @@ pub fn platform_list(ctx: &Ctx) -> Reply {
             ]
         })
         .collect();
-    Reply::text(Msg::new("platforms-title").arg("count", ctx.catalog.platforms.len()))
+    Reply::text(Msg::new("platforms-title").arg("count", v.catalog.platforms.len()))
         .with_table(Table {
             header: vec![
                 Msg::new("col-id"),
