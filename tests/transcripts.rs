@@ -13,7 +13,10 @@ fn transcripts(doc: &str) -> Vec<(String, String, String)> {
         let Some((input, after)) = rest.split_once("' | gpuscout chat --lang ") else {
             break;
         };
-        let lang: String = after.chars().take_while(char::is_ascii_alphabetic).collect();
+        let lang: String = after
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .collect();
         let Some(block) = after.split_once("```text\n").map(|(_, b)| b) else {
             break;
         };
