@@ -2,6 +2,23 @@
 
 fit-title = Memory estimate: { $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
 fit-quant-assumed = No quantization given: assuming { $quant }. Add e.g. int4, awq, q4_k_m or fp8.
+fit-assume-context = No context given: sized for { $context } tokens per sequence (prompt + output). Add e.g. ctx=32k.
+fit-assume-training = { $task ->
+    [full] Full fine-tune
+   *[other] { $task ->
+        [qlora] QLoRA
+       *[lora] LoRA
+      }, rank { $rank } on every linear layer (rank=…)
+  }, gradient checkpointing { $gc ->
+    [on] on{ $given ->
+        [yes] {""}
+       *[no] {" "}(the usual trainers' default; gc=off to size without it)
+      }
+   *[off] off{ $given ->
+        [yes] {""}
+       *[no] {" "}(gc=on to save activation memory)
+      }
+  }.
 fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations { $act } GiB{ $training ->
     [yes] {" "}· gradients + optimizer { $optim } GiB
    *[no] {""}
@@ -22,6 +39,7 @@ fit-speed-prefill = Prompt processing: about { $tps } tokens/s.
 fit-basis-decode = (estimate based on { $bandwidth } GB/s memory bandwidth at { $eta }% efficiency, { $gib } GiB read per token; efficiency calibrated on Qwen2.5 vLLM measurements)
 fit-basis-prefill = (estimate based on { $tflops } dense FP16 TFLOPS at { $eff }% efficiency, 2 FLOPs per active parameter per token)
 fit-options-intro = { $count } card types can hold it. Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated):
+fit-alternatives-intro = What does hold it: { $count } card types, cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated):
 fit-options-note = More cards is not a linear speed-up: cards on PCIe without NVLink spend more time talking to each other.
 fit-no-option = No card in the catalog holds it with up to 8 cards. Try a smaller quantization, a shorter context or a smaller batch.
 fit-col-gpu = Card

@@ -2,6 +2,23 @@
 
 fit-title = 显存估算：{ $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
 fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
+fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
+fit-assume-training = { $task ->
+    [full] 全参微调
+   *[other] { $task ->
+        [qlora] QLoRA
+       *[lora] LoRA
+      }，秩 { $rank }，挂在所有线性层上（可用 rank=… 修改）
+  }，梯度检查点{ $gc ->
+    [on] 开启{ $given ->
+        [yes] {""}
+       *[no] （常用训练框架的默认设置；不开请加 gc=off）
+      }
+   *[off] 关闭{ $given ->
+        [yes] {""}
+       *[no] （加 gc=on 可省下激活显存）
+      }
+  }。
 fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $act } GiB{ $training ->
     [yes] {" "}· 梯度与优化器 { $optim } GiB
    *[no] {""}
@@ -22,6 +39,7 @@ fit-speed-prefill = 处理提示词约 { $tps } tokens/秒。
 fit-basis-decode = （估算依据：显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计，每个 token 读取 { $gib } GiB；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
 fit-basis-prefill = （估算依据：FP16 稠密算力 { $tflops } TFLOPS，按 { $eff }% 的效率计，每个 token 每个激活参数 2 次浮点运算）
 fit-options-intro = 有 { $count } 种卡放得下，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）：
+fit-alternatives-intro = 放得下的配置有 { $count } 种，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）：
 fit-options-note = 卡数翻倍，速度不会翻倍：没有 NVLink、只走 PCIe 的多卡之间通信更慢。
 fit-no-option = 目录里没有哪种卡在 8 张以内放得下。可以换更小的量化、缩短上下文或减小 batch。
 fit-col-gpu = 显卡
