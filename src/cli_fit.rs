@@ -194,12 +194,13 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
             .map(|t| money("api-price-per-mtok", t))
             .transpose()?,
     };
-    let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
     if a.json {
+        let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
         println!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }
-    let reply = bot_core::answer::tco::tco_reply(g, &rep, &PriceBasis::User);
+    let reply = bot_core::answer::tco::tco_answer(catalog, &query, &a.currency, &PriceBasis::User)
+        .map_err(fit_err)?;
     println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }

@@ -76,7 +76,7 @@ tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list
    *[other] { $as_of }
   }). Prices move: give your own with price=…
 tco-price-user = Card price: { $price } { $currency }/hour (yours).
-tco-does-not-fit = ❌ The model does not fit on these cards even for one 2048-token conversation; the figures below assume it did. Check /fit first.
+tco-does-not-fit = ❌ { $model } · { $quant } does not fit on { $cards } × { $gpu } even for one 2048-token conversation, so there is nothing to compare: renting these cards cannot serve it.
 tco-throughput = Serving estimate: about { $tps } tokens/s with { $concurrency } conversations of { $context } tokens in parallel, so at most { $capacity } tokens a day.
 tco-self-hosted = Self-hosted: { $busy } { $currency } per 1M tokens if you rent only the hours you need (about { $hours } h a day for { $tokens } tokens), or { $always } { $currency } per 1M tokens if the card runs all day ({ $day } { $currency }/day).
 tco-over-capacity = ⚠️ That daily volume is more than one setup can serve: you need more cards, or the API.
@@ -86,7 +86,8 @@ tco-break-even = Break-even for a card rented around the clock: { $tokens } toke
    *[no] {" "}— more than this card can serve, so around-the-clock renting does not pay off here.
 }
 tco-verdict = { $verdict ->
-    [rent] 👉 At this volume renting is cheaper.
+    [rent] 👉 At this volume renting is cheaper, even with the card on all day.
+    [rent_part_time] 👉 Renting is cheaper only if you rent just the hours the volume needs (about { $hours } h a day) on a platform billed by the second or minute; kept on all day, the API is cheaper.
    *[api] 👉 At this volume the API is cheaper.
 }
 tco-no-api = Add the API's price per 1M tokens to compare, e.g. /tco qwen2.5-7b int4 4090 20m 0.3

@@ -76,7 +76,7 @@ tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目�
    *[other] { $as_of }
   }）。价格会变，可以用 price=… 填你自己的价格。
 tco-price-user = 显卡价格：{ $price } { $currency }/小时（你提供的）。
-tco-does-not-fit = ❌ 这些卡连一路 2048 tokens 的对话都放不下，下面的数字是假设能放下时的结果。请先用 /fit 检查。
+tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 tokens 的对话都放不下，没法比较：租这些卡跑不了这个模型。
 tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } tokens 时约 { $tps } tokens/秒，一天最多约 { $capacity } tokens。
 tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } tokens 每天约 { $hours } 小时），每百万 tokens { $busy } { $currency }；整天开着则每百万 tokens { $always } { $currency }（每天 { $day } { $currency }）。
 tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
@@ -86,7 +86,8 @@ tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } tokens{ $re
    *[no] ——超过了这张卡的处理能力，所以这里整天租卡划不来。
 }
 tco-verdict = { $verdict ->
-    [rent] 👉 按这个用量，租卡更便宜。
+    [rent] 👉 按这个用量，租卡更便宜，整天开着也划算。
+    [rent_part_time] 👉 只有按需租用（每天约 { $hours } 小时，且平台按秒或按分钟计费）时租卡才更便宜；整天开着的话，调 API 更便宜。
    *[api] 👉 按这个用量，调 API 更便宜。
 }
 tco-no-api = 加上 API 每百万 tokens 的价格就能对比，例如 /tco qwen2.5-7b int4 4090 20m 0.3
