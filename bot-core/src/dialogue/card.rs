@@ -1,8 +1,8 @@
 //! The card step: the cards that hold the job (the fit engine), each priced for the job.
 
 use super::state::{PickState, TaskKind, Usage};
-use crate::billing::{self, Job};
 use crate::advice;
+use crate::billing::{self, Job};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
@@ -96,7 +96,9 @@ pub(super) fn priced_options(
         })
         .collect();
     priced.sort_by(|a, b| match (a.1, b.1) {
-        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(x), Some(y)) => {
+            advice::ranking_cost(x, a.0.cards).cmp(&advice::ranking_cost(y, b.0.cards))
+        }
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => a.0.cards.cmp(&b.0.cards),
