@@ -21,6 +21,7 @@ pub fn ranked_offers(
     let job = job_for(s);
     let mut offers: Vec<_> =
         billing::compare(ctx.catalog, gpu, cards, &job, &ctx.currency, ctx.today)
+            .unwrap_or_default()
             .into_iter()
             .filter_map(|o| {
                 let p = ctx.catalog.platform(&o.platform_id).ok()?;
