@@ -235,3 +235,99 @@ pub enum Zero {
     /// + parameters sharded (FSDP full shard).
     Three,
 }
+
+/// How attention scores are computed. `Eager` materializes the score matrix
+/// (batch x heads x query tokens x cached tokens) per layer; `Sdpa` (PyTorch
+/// `scaled_dot_product_attention`) and `Flash` (FlashAttention, vLLM's paged kernels,
+/// llama.cpp `-fa`) tile it in on-chip memory and keep nothing of size s^2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Attention {
+    Eager,
+    Sdpa,
+    Flash,
+}
+
+impl Attention {
+    pub const ALL: [Attention; 3] = [Attention::Eager, Attention::Sdpa, Attention::Flash];
+
+    pub fn key(&self) -> &'static str {
+        match self {
+            Attention::Eager => "eager",
+            Attention::Sdpa => "sdpa",
+            Attention::Flash => "flash",
+        }
+    }
+
+    /// Reads a stable key (`eager`, `sdpa`, `flash`) and the engines' own spellings
+    /// (`flash_attention_2`, `fa`, `fa=off` is the caller's business).
+    pub fn from_key(s: &str) -> Option<Attention> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "eager" | "naive" | "math" | "no-fa" | "nofa" => Some(Attention::Eager),
+            "sdpa" => Some(Attention::Sdpa),
+            "flash" | "fa" | "fa2" | "flash_attention_2" | "flash-attn" | "flash_attn" => {
+                Some(Attention::Flash)
+            }
+            _ => None,
+        }
+    }
+
+    /// What each engine uses when nobody says otherwise:
+    /// - Transformers: `sdpa` (the default `attn_implementation` since transformers 4.36 with
+    ///   PyTorch >= 2.1.1; `eager` only where a model has no SDPA path).
+    /// - vLLM: `flash` (FlashAttention / FlashInfer paged backends; no score matrix).
+    /// - llama.cpp: `flash` (`-fa auto`, the default since build b6325, enables it on CUDA).
+    ///   Older builds default to `-fa off`: ask for `eager` to size that (score buffer of
+    ///   `n_ubatch x n_ctx x heads` f32).
+    pub fn engine_default(engine: Engine) -> Attention {
+        match engine {
+            Engine::Transformers => Attention::Sdpa,
+            Engine::Vllm | Engine::Llamacpp => Attention::Flash,
+        }
+    }
+
+    /// The score matrix is materialized.
+    pub fn materializes_scores(&self) -> bool {
+        *self == Attention::Eager
+    }
+}
+
+impl fmt::Display for Attention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// How a job is spread over several cards (what the estimate assumes; `FitReport::parallelism`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Parallelism {
+    /// One card.
+    None,
+    /// Tensor parallel (vLLM `--tensor-parallel-size`): every layer's matrices, the vocabulary
+    /// and the KV heads are split; norms and the hidden-width activations are replicated.
+    Tensor,
+    /// Layer split (Transformers `device_map="auto"`, llama.cpp `--split-mode layer`): each card
+    /// holds whole layers and their KV cache; every card needs its own activation workspace.
+    Layer,
+    /// Data parallel training without sharding: every card holds everything.
+    Data,
+    /// ZeRO stage 1/2/3 (DeepSpeed; FSDP full shard = 3) data-parallel training.
+    Zero1,
+    Zero2,
+    Zero3,
+}
+
+impl Parallelism {
+    pub fn key(&self) -> &'static str {
+        match self {
+            Parallelism::None => "none",
+            Parallelism::Tensor => "tensor",
+            Parallelism::Layer => "layer",
+            Parallelism::Data => "data",
+            Parallelism::Zero1 => "zero1",
+            Parallelism::Zero2 => "zero2",
+            Parallelism::Zero3 => "zero3",
+        }
+    }
+}
