@@ -265,7 +265,11 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
                 let headroom = need / VLLM_GPU_MEMORY_UTILIZATION - need;
                 let over = ctx + graphs + headroom;
                 p.set(n, w_total, kv * n, [w, kv, a, 0.0, over], a * n, 0.0);
-                p.parallelism = Parallelism::Tensor;
+                p.parallelism = if cards > 1 {
+                    Parallelism::Tensor
+                } else {
+                    Parallelism::None
+                };
             }
             Engine::Transformers => {
                 // device_map="auto" splits whole layers: the busiest card holds its layers'
