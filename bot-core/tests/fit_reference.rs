@@ -137,8 +137,15 @@ const GOAL_UNDER_BEYOND_15: usize = 0;
 
 /// Where a group does not reach the goals, what it reaches instead (asserted, and printed).
 /// Empty: every group meets the goals.
-fn reached(_group: &str) -> Option<(f64, usize)> {
-    None
+fn reached(group: &str) -> Option<(f64, usize)> {
+    match group {
+        // 24 of 27 rows within 15 % (0.89): the three Q-LoRA rows at 4k-8k tokens are
+        // over-estimated by 15-31 % (the safe side). The LoRA and Q-LoRA rows of this table grow
+        // by different amounts per token for the same activations (Qwen-14B: 3.3 vs 1.3 MB per
+        // token from 4k to 8k), which no per-token model fits; short Q-LoRA rows are 11-15 % low.
+        "training (Qwen v1 README)" => Some((0.88, 0)),
+        _ => None,
+    }
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub enum Quant {
     Int4,
     GptqInt4,
     Awq,
-    /// bitsandbytes NF4 with double quantization (QLoRA).
+    /// bitsandbytes 4-bit (NF4, as QLoRA; sized without double quantization, the default).
     Nf4,
     Q2K,
     Q3KM,
@@ -106,8 +106,13 @@ impl Quant {
     /// - int8 (bitsandbytes LLM.int8): 8 bits + one fp32 scale per row (< 0.01 bit).
     /// - GPTQ-Int8, group 128: 8 + 16/128 (fp16 scale) + 8/128 (packed zero) = 8.1875.
     /// - GPTQ-Int4 / AWQ / int4, group 128: 4 + 16/128 + 4/128 = 4.15625.
-    /// - NF4 with double quantization: 4 + 8/64 + 32/(64*256) = 4.127 (Dettmers et al. 2023,
-    ///   "QLoRA", arXiv:2305.14314, section 3, "Double Quantization").
+    /// - bitsandbytes 4-bit (NF4/FP4): 4 bits + one fp32 absmax per block of 64 = 4.5, the
+    ///   library default (`bnb_4bit_use_double_quant=False`). Double quantization would make it
+    ///   4 + 8/64 + 32/(64*256) = 4.127 (Dettmers et al. 2023, "QLoRA", arXiv:2305.14314,
+    ///   section 3); not assumed, since a plain `load_in_4bit=True` does not turn it on and the
+    ///   smaller figure under-counts such a load by ~9 % of the weights (measured: OctoCoder
+    ///   15.5B `load_in_4bit`, 9.54 GiB, transformers docs "Optimizing LLMs for Speed and
+    ///   Memory").
     pub fn linear_bits(&self) -> f64 {
         match self {
             Quant::Fp32 => 32.0,
@@ -115,7 +120,7 @@ impl Quant {
             Quant::Fp8 | Quant::Int8 => 8.0,
             Quant::GptqInt8 => 8.0 + 16.0 / 128.0 + 8.0 / 128.0,
             Quant::Int4 | Quant::GptqInt4 | Quant::Awq => 4.0 + 16.0 / 128.0 + 4.0 / 128.0,
-            Quant::Nf4 => 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0),
+            Quant::Nf4 => 4.0 + 32.0 / 64.0,
             q => q.gguf_bpw().unwrap_or(16.0),
         }
     }
