@@ -153,10 +153,17 @@ fn the_issue_example_shrinks_per_card() {
             req.context = 32768;
             req.cards = cards;
             let r = estimate_with(&catalog, &req, &FitOptions::default()).unwrap();
-            assert!(r.per_gpu_gib < last, "{engine:?} x{cards}: {}", r.per_gpu_gib);
+            assert!(
+                r.per_gpu_gib < last,
+                "{engine:?} x{cards}: {}",
+                r.per_gpu_gib
+            );
             assert!(r.per_gpu.activations_gib <= act);
             if engine == Engine::Vllm && cards > 1 {
-                assert!(r.per_gpu.activations_gib < act, "TP splits the FFN activations");
+                assert!(
+                    r.per_gpu.activations_gib < act,
+                    "TP splits the FFN activations"
+                );
             }
             last = r.per_gpu_gib;
             act = r.per_gpu.activations_gib;

@@ -7,8 +7,8 @@
 use bot_core::Catalog;
 use bot_core::catalog::Model;
 use bot_core::vram::{
-    Attention, Engine, FitOptions, FitRequest, ModelRef, Quant, Task, Zero, decode_tokens_per_second,
-    estimate_with,
+    Attention, Engine, FitOptions, FitRequest, ModelRef, Quant, Task, Zero,
+    decode_tokens_per_second, estimate_with,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
