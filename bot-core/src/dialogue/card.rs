@@ -1,6 +1,7 @@
 //! The card step: the cards that hold the job (the fit engine), each priced for the job.
 
 use super::state::{PickState, TaskKind, Usage};
+use crate::advice;
 use crate::billing::{self, Job};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
@@ -95,7 +96,9 @@ pub(super) fn priced_options(
         })
         .collect();
     priced.sort_by(|a, b| match (a.1, b.1) {
-        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(x), Some(y)) => {
+            advice::ranking_cost(x, a.0.cards).cmp(&advice::ranking_cost(y, b.0.cards))
+        }
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => a.0.cards.cmp(&b.0.cards),
@@ -167,4 +170,38 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
             billing::format_money(total, &ctx.currency),
         ))
     })
+}
+
+/// Why `cards` × `gpu_id` cannot hold the job the answers describe, with the cards that can;
+/// `None` when it fits (or the fit cannot be judged, e.g. an incomplete model config).
+pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<Reply> {
+    let mut req = fit_request(ctx, s)?;
+    let gpu = ctx.catalog.gpu(gpu_id).ok()?;
+    req.gpu = Some(gpu);
+    req.cards = cards;
+    let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
+    if fit.fits() {
+        return None;
+    }
+    let mut r = Reply::text(
+        Msg::new("pick-card-does-not-fit")
+            .arg("cards", cards)
+            .arg("gpu", &gpu.name)
+            .arg("vram", format!("{:.1}", gpu.vram_gib()))
+            .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
+    );
+    let alternatives: Vec<String> = card_options(ctx, s)
+        .iter()
+        .take(3)
+        .filter_map(|(o, _)| {
+            let g = ctx.catalog.gpu(&o.gpu).ok()?;
+            Some(format!("{}× {}", o.cards, g.name))
+        })
+        .collect();
+    if alternatives.is_empty() {
+        r.push(Msg::new("pick-no-card-fits"));
+    } else {
+        r.push(Msg::new("pick-card-alternatives").arg("cards", alternatives.join(", ")));
+    }
+    Some(r)
 }
