@@ -2,6 +2,7 @@
 //! (`/fit`, `/tco`, `/pick`, the CLI): a configuration that does not fit is never priced as a
 //! working option, and the defaults a figure rests on are the same everywhere and shown.
 
+use crate::billing::Pattern;
 use crate::catalog::Catalog;
 use crate::vram::{self, FitError, FitOption, FitOptions, FitReport, FitRequest, Task};
 use rust_decimal::Decimal;
@@ -12,6 +13,21 @@ use rust_decimal::Decimal;
 pub const BOOT_MINUTES: u32 = 3;
 /// Minutes a first run spends pulling its image and setting up; `pull=0` drops it.
 pub const PULL_MINUTES: u32 = 2;
+
+/// The boot and image-pull seconds a job's first session spends, by how it is used: a one-off
+/// run boots and pulls; daily use boots every day (the image stays cached on the disk);
+/// an always-on service pays them once, which disappears in a month of 730 hours.
+pub fn hidden_seconds(pattern: &Pattern) -> (Decimal, Decimal) {
+    let minute = Decimal::from(60);
+    match pattern {
+        Pattern::OneOff => (
+            Decimal::from(BOOT_MINUTES) * minute,
+            Decimal::from(PULL_MINUTES) * minute,
+        ),
+        Pattern::Daily { .. } => (Decimal::from(BOOT_MINUTES) * minute, Decimal::ZERO),
+        Pattern::AlwaysOn { .. } => (Decimal::ZERO, Decimal::ZERO),
+    }
+}
 
 /// Gradient checkpointing for a training task unless the user says `gc=off`: the common
 /// fine-tuning tools turn it on by default (LLaMA-Factory, unsloth), and without it a 7B LoRA

@@ -8,12 +8,6 @@ use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
 use rust_decimal::Decimal;
 
-/// Typical container boot and image pull for a first run. These are the user's job
-/// assumptions (not platform facts); every answer that uses them says so.
-pub(super) const ASSUMED_BOOT_MINUTES: i64 = 3;
-
-pub(super) const ASSUMED_PULL_MINUTES: i64 = 2;
-
 /// The fit request the answers so far describe.
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
     let model = match (&s.model, s.params_b) {
@@ -50,25 +44,22 @@ pub(super) fn fit_report(ctx: &Ctx, s: &PickState) -> Option<FitReport> {
     vram::estimate(ctx.catalog, &req).ok()
 }
 
-/// The job the usage answer describes, with the stated boot/pull assumptions.
+/// The job the usage answer describes, with the same boot/pull assumptions /cost makes
+/// ([`advice::hidden_seconds`]).
 pub fn job_for(s: &PickState) -> Job {
-    let boot = Decimal::from(ASSUMED_BOOT_MINUTES * 60);
-    let pull = Decimal::from(ASSUMED_PULL_MINUTES * 60);
-    match s.usage.unwrap_or(Usage::OneOff {
+    let mut job = match s.usage.unwrap_or(Usage::OneOff {
         hours: Decimal::ONE,
     }) {
-        Usage::OneOff { hours } => Job {
-            boot,
-            pull,
-            ..Job::one_off(hours * Decimal::from(3600))
-        },
-        // The image is cached after the first day; each day still boots.
-        Usage::Daily { hours } => Job {
-            boot,
-            ..Job::daily(hours, 30)
-        },
+        Usage::OneOff { hours } => Job::one_off(hours * Decimal::from(3600)),
+        Usage::Daily { hours } => Job::daily(hours, 30),
         Usage::Always => Job::always_on(1),
-    }
+    };
+    let (boot, pull) = advice::hidden_seconds(&job.pattern);
+    job.boot = boot;
+    job.pull = pull;
+    job.boot_assumed = boot > Decimal::ZERO;
+    job.pull_assumed = pull > Decimal::ZERO;
+    job
 }
 
 /// Card options that fit, with the cheapest total for the job on each (in the user's
