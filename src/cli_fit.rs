@@ -44,6 +44,9 @@ pub struct FitArgs {
     /// Size training without gradient checkpointing.
     #[arg(long)]
     no_grad_checkpointing: bool,
+    /// Attention implementation: eager | sdpa | flash (default: the engine's own).
+    #[arg(long)]
+    attention: Option<String>,
     /// KV cache type: fp16 | fp8
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
@@ -138,6 +141,12 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         Some(g) => Some(gpu(catalog, g)?),
         None => None,
     };
+    if let Some(t) = &a.attention {
+        req.attention = Some(
+            bot_core::lexicon::attention(t)
+                .ok_or_else(|| anyhow!("--attention must be eager, sdpa or flash, not `{t}`"))?,
+        );
+    }
     let opts = FitOptions {
         kv_cache: match bot_core::lexicon::kv_dtype(&a.kv_cache) {
             Some(kv) => kv,

@@ -24,6 +24,19 @@ fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations 
    *[no] {""}
 } · overhead { $overhead } GiB
     = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB.
+fit-setup = Setup assumed: { $attention ->
+    [eager] eager attention (the full score matrix in memory)
+    [sdpa] SDPA attention (the engine's default)
+   *[flash] flash attention (the engine's default)
+  }{ $parallelism ->
+    [tensor] , tensor parallel across the { $cards } cards (each holds a slice of every layer)
+    [layer] , layers split across the { $cards } cards (each needs its own working memory)
+    [data] , plain data parallel (every card holds everything)
+    [zero1] , ZeRO-1 across the { $cards } cards (optimizer state sharded)
+    [zero2] , ZeRO-2 across the { $cards } cards (optimizer state and gradients sharded)
+    [zero3] , ZeRO-3 across the { $cards } cards (everything sharded)
+   *[none] {""}
+  }. attn=eager|sdpa|flash changes the attention.
 fit-verdict = { $fits ->
     [yes] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.

@@ -24,6 +24,19 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
    *[no] {""}
 } · 额外开销 { $overhead } GiB
     = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB。
+fit-setup = 假设的运行方式：{ $attention ->
+    [eager] eager 注意力（整个注意力分数矩阵放在显存里）
+    [sdpa] SDPA 注意力（框架默认）
+   *[flash] flash attention（框架默认）
+  }{ $parallelism ->
+    [tensor] ，{ $cards } 张卡张量并行（每张卡放每一层的一部分）
+    [layer] ，按层切到 { $cards } 张卡上（每张卡都要自己的工作显存）
+    [data] ，普通数据并行（每张卡都放一整份）
+    [zero1] ，{ $cards } 张卡 ZeRO-1（切分优化器状态）
+    [zero2] ，{ $cards } 张卡 ZeRO-2（切分优化器状态和梯度）
+    [zero3] ，{ $cards } 张卡 ZeRO-3（全部切分）
+   *[none] {""}
+  }。可以用 attn=eager|sdpa|flash 换注意力实现。
 fit-verdict = { $fits ->
     [yes] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。

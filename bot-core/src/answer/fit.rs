@@ -3,6 +3,7 @@
 //! Words in any order (`/fit 4090 qwen2.5-32b` = `/fit qwen2.5-32b 4090`); `2x4090` is two
 //! cards. Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `rank=64`, `zero=2`,
 //! `gc=on|off` (gradient checkpointing; on by default for training, see [`crate::advice`]),
+//! `attn=eager|sdpa|flash` (default: the engine's own),
 //! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::common::not_found_reply;
@@ -117,6 +118,10 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                 "zero" => opts.zero = Some(v.parse().map_err(err)?),
                 "optim" | "optimizer" => match lexicon::optimizer(v) {
                     Some(o) => opts.optimizer = o,
+                    None => return Err(err(FitError::BadValue(w.to_string()))),
+                },
+                "attn" | "attention" => match lexicon::attention(v) {
+                    Some(a) => req.attention = Some(a),
                     None => return Err(err(FitError::BadValue(w.to_string()))),
                 },
                 "gc" | "checkpointing" => match lexicon::on_off(v) {
@@ -287,6 +292,12 @@ pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) 
                 "training",
                 if req.task.is_training() { "yes" } else { "no" },
             ),
+    );
+    r.push(
+        Msg::new("fit-setup")
+            .arg("attention", rep.attention.as_str())
+            .arg("parallelism", rep.parallelism.as_str())
+            .arg("cards", rep.cards),
     );
     if let Some(g) = req.gpu {
         let fits = fit.fits();

@@ -5,7 +5,7 @@
 //! `/fit`, `/tco`, `/pick` and the CLI read one vocabulary.
 
 use crate::catalog::BillingStart;
-use crate::vram::{Engine, FitError, KvDtype, Optimizer, Quant, Task, Zero};
+use crate::vram::{Attention, Engine, FitError, KvDtype, Optimizer, Quant, Task, Zero};
 use std::str::FromStr;
 
 /// Lower-case, without `-`, `_`, spaces or dots: `Q4_K_M`, `q4-k-m` and `q4km` are one word.
@@ -112,6 +112,11 @@ pub fn billing_start(word: &str) -> Option<BillingStart> {
         "job" | "任务" => Some(BillingStart::Job),
         _ => None,
     }
+}
+
+/// Attention implementation: `eager` (scores materialized), `sdpa`, `flash` (`fa2`...).
+pub fn attention(word: &str) -> Option<Attention> {
+    Attention::from_key(word)
 }
 
 /// A switch: `on`/`yes`/`true`/`1`/`开` or `off`/`no`/`false`/`0`/`关`.
