@@ -114,6 +114,13 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 );
             }
         }
+        for (o, _) in offers.iter().take(3) {
+            if let Ok(p) = ctx.catalog.platform(&o.platform_id) {
+                for m in crate::catalog::warn::data_loss_warnings(p, ctx.lang, 1) {
+                    r.push(m);
+                }
+            }
+        }
         r.push(Msg::new("pick-stock-unknown"));
         r.push(Msg::new("pick-result-legend"));
         if !matches!(s.usage, Some(Usage::Always)) {
