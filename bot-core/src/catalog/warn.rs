@@ -7,16 +7,30 @@ use crate::reply::Msg;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-/// `autodl.com` from `https://www.autodl.com/docs/price/`; a non-URL citation is kept whole.
+/// `autodl.com` from `https://www.autodl.com/docs/price/`: the host of the first URL or
+/// domain in a citation (`github.com/x/y @ abc` → `github.com`); a citation without one is
+/// kept whole.
 pub fn source_domain(source: &str) -> &str {
-    let s = source.trim();
-    let rest = s
-        .strip_prefix("https://")
-        .or_else(|| s.strip_prefix("http://"))
-        .unwrap_or(s);
-    let host = rest.split(['/', ' ', ';', '?', '#']).next().unwrap_or(rest);
-    let host = host.strip_prefix("www.").unwrap_or(host);
-    if host.contains('.') { host } else { s }
+    for token in source.split(|c: char| c.is_whitespace() || matches!(c, ';' | ',' | '(' | ')' | '\'' | '"')) {
+        let rest = token
+            .strip_prefix("https://")
+            .or_else(|| token.strip_prefix("http://"))
+            .unwrap_or(token);
+        let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+        let host = host.strip_prefix("www.").unwrap_or(host);
+        let labels: Vec<&str> = host.split('.').collect();
+        let domain_like = labels.len() >= 2
+            && labels.iter().all(|l| {
+                !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+            && labels
+                .last()
+                .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+        if domain_like {
+            return host;
+        }
+    }
+    source.trim()
 }
 
 /// `source-short`: "autodl.com（2026-09-29，第三方转述）".

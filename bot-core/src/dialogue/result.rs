@@ -78,7 +78,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                     name,
                     billing::format_money(o.cost.total_cost, &o.cost.currency),
                     billing::format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
-                    met_text(check),
+                    met_text(check, zh),
                     if o.quote.undated {
                         "? *".to_string()
                     } else if o.stale {
