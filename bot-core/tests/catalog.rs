@@ -290,7 +290,10 @@ fn every_chinese_platform_has_billing_payment_and_real_name_facts_or_says_where_
         let facts = [
             ("billing.increment", p.billing.increment.is_known()),
             ("billing.starts_at", p.billing.starts_at.is_known()),
-            ("barriers.payment_methods", !p.barriers.payment_methods.is_empty()),
+            (
+                "barriers.payment_methods",
+                !p.barriers.payment_methods.is_empty(),
+            ),
             (
                 "barriers.real_name_verification",
                 p.barriers.real_name_verification.is_known(),
@@ -304,7 +307,10 @@ fn every_chinese_platform_has_billing_payment_and_real_name_facts_or_says_where_
                 missing.push(format!("{} {field}", p.id));
             }
             if known && looked {
-                missing.push(format!("{} {field}: known but also listed as looked-for", p.id));
+                missing.push(format!(
+                    "{} {field}: known but also listed as looked-for",
+                    p.id
+                ));
             }
         }
     }
@@ -333,7 +339,11 @@ fn most_prices_are_recent() {
         share * 100.0,
         now * 100.0
     );
-    assert!(share >= 0.8, "only {:.0}% of prices are recent", share * 100.0);
+    assert!(
+        share >= 0.8,
+        "only {:.0}% of prices are recent",
+        share * 100.0
+    );
     assert!(
         c.platforms
             .iter()
@@ -359,16 +369,24 @@ fn autodl_bills_per_second_from_boot_and_deletes_stopped_instances_after_15_days
         .iter()
         .find(|r| r.state == bot_core::catalog::InstanceState::Stopped)
         .unwrap();
-    assert_eq!(r.after_seconds().unwrap().to_string(), (15 * 86_400).to_string());
+    assert_eq!(
+        r.after_seconds().unwrap().to_string(),
+        (15 * 86_400).to_string()
+    );
 }
 
 mod bad_values {
     //! Each kind of nonsense in a catalog file is a load error naming file, entry and field.
-    use bot_core::catalog::{Catalog, CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
+    use bot_core::catalog::{
+        Catalog, CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS,
+    };
 
     fn err_of(gpus: &str, platforms: &str, models: &str, fx: &str) -> String {
         match Catalog::from_sources(gpus, platforms, models, fx) {
-            Ok(_) => panic!("accepted a bad catalog: {}", FIXTURE.with(|f| f.borrow().clone())),
+            Ok(_) => panic!(
+                "accepted a bad catalog: {}",
+                FIXTURE.with(|f| f.borrow().clone())
+            ),
             Err(e) => e.to_string(),
         }
     }
@@ -392,7 +410,12 @@ mod bad_values {
 
     fn bad_gpu(from: &str, to: &str, field: &str) {
         let (from, to) = (format!("\n{from}"), format!("\n{to}"));
-        let m = err_of(&with(EMBEDDED_GPUS, &from, &to), EMBEDDED_PLATFORMS, EMBEDDED_MODELS, EMBEDDED_FX);
+        let m = err_of(
+            &with(EMBEDDED_GPUS, &from, &to),
+            EMBEDDED_PLATFORMS,
+            EMBEDDED_MODELS,
+            EMBEDDED_FX,
+        );
         assert_names(&m, &["gpus.toml", field]);
     }
 
@@ -402,59 +425,140 @@ mod bad_values {
         bad_gpu("vram_gb = 12", "vram_gb = 0", "vram_gb");
         bad_gpu("fp16_tflops = ", "fp16_tflops = nan #", "fp16_tflops");
         bad_gpu("fp16_tflops = ", "fp16_tflops = inf #", "fp16_tflops");
-        bad_gpu("mem_bandwidth_gbps = ", "mem_bandwidth_gbps = 0 #", "mem_bandwidth_gbps");
+        bad_gpu(
+            "mem_bandwidth_gbps = ",
+            "mem_bandwidth_gbps = 0 #",
+            "mem_bandwidth_gbps",
+        );
         bad_gpu("tier = ", "tier = 9 #", "tier");
         bad_gpu("vendor = \"nvidia\"", "vendor = \"nvidla\"", "vendor");
-        bad_gpu("form_factor = \"pcie\"", "form_factor = \"usb\"", "form_factor");
+        bad_gpu(
+            "form_factor = \"pcie\"",
+            "form_factor = \"usb\"",
+            "form_factor",
+        );
         bad_gpu("as_of = \"", "as_of = \"yesterday\" #\"", "as_of");
     }
 
     #[test]
     fn impossible_dates_are_rejected() {
-        let m = err_of(EMBEDDED_GPUS, &with(EMBEDDED_PLATFORMS, "as_of = \"2026-09-29\"", "as_of = \"2026-02-30\""), EMBEDDED_MODELS, EMBEDDED_FX);
-        assert_names(&m, &["platforms.toml", "platform `autodl`", "as_of", "2026-02-30"]);
+        let m = err_of(
+            EMBEDDED_GPUS,
+            &with(
+                EMBEDDED_PLATFORMS,
+                "as_of = \"2026-09-29\"",
+                "as_of = \"2026-02-30\"",
+            ),
+            EMBEDDED_MODELS,
+            EMBEDDED_FX,
+        );
+        assert_names(
+            &m,
+            &["platforms.toml", "platform `autodl`", "as_of", "2026-02-30"],
+        );
     }
 
     #[test]
     fn exchange_rates_must_be_positive() {
         for bad in ["0", "-7", "0.0"] {
-            let m = err_of(EMBEDDED_GPUS, EMBEDDED_PLATFORMS, EMBEDDED_MODELS, &with(EMBEDDED_FX, "rate = \"6.7489\"", &format!("rate = \"{bad}\"")));
+            let m = err_of(
+                EMBEDDED_GPUS,
+                EMBEDDED_PLATFORMS,
+                EMBEDDED_MODELS,
+                &with(
+                    EMBEDDED_FX,
+                    "rate = \"6.7489\"",
+                    &format!("rate = \"{bad}\""),
+                ),
+            );
             assert_names(&m, &["fx.toml", "rate USD/CNY", "`rate`"]);
         }
-        let m = err_of(EMBEDDED_GPUS, EMBEDDED_PLATFORMS, EMBEDDED_MODELS, &with(EMBEDDED_FX, "quote = \"CNY\"", "quote = \"XYZ\""));
+        let m = err_of(
+            EMBEDDED_GPUS,
+            EMBEDDED_PLATFORMS,
+            EMBEDDED_MODELS,
+            &with(EMBEDDED_FX, "quote = \"CNY\"", "quote = \"XYZ\""),
+        );
         assert_names(&m, &["fx.toml", "quote", "XYZ"]);
     }
 
     #[test]
     fn platform_values_must_be_known_words_and_sane_numbers() {
         let cases = [
-            ("increment = \"1s\"", "increment = \"0s\"", "billing.increment"),
-            ("increment = \"1s\"", "increment = \"soon\"", "billing.increment"),
+            (
+                "increment = \"1s\"",
+                "increment = \"0s\"",
+                "billing.increment",
+            ),
+            (
+                "increment = \"1s\"",
+                "increment = \"soon\"",
+                "billing.increment",
+            ),
             ("region = \"cn\"", "region = \"mars\"", "region"),
-            ("payment_methods = [\"wechat\"", "payment_methods = [\"cheque\"", "barriers.payment_methods"),
+            (
+                "payment_methods = [\"wechat\"",
+                "payment_methods = [\"cheque\"",
+                "barriers.payment_methods",
+            ),
             ("amount = \"1.88\"", "amount = \"-1.88\"", "amount"),
             ("amount = \"1.88\"", "amount = \"0\"", "amount"),
             ("tier = \"on_demand\"", "tier = \"cheap\"", "tier"),
-            ("after = \"15d\"", "after = \"fortnight\"", "retention[0].after"),
-            ("egress_price_per_gb = \"0\"", "egress_price_per_gb = \"-1\"", "billing.egress_price_per_gb"),
-            ("stopped_storage_billed = true", "stopped_storage_billed = false", "billing.stopped_storage_billed"),
+            (
+                "after = \"15d\"",
+                "after = \"fortnight\"",
+                "retention[0].after",
+            ),
+            (
+                "egress_price_per_gb = \"0\"",
+                "egress_price_per_gb = \"-1\"",
+                "billing.egress_price_per_gb",
+            ),
+            (
+                "stopped_storage_billed = true",
+                "stopped_storage_billed = false",
+                "billing.stopped_storage_billed",
+            ),
         ];
         for (from, to, field) in cases {
-            let m = err_of(EMBEDDED_GPUS, &with(EMBEDDED_PLATFORMS, from, to), EMBEDDED_MODELS, EMBEDDED_FX);
+            let m = err_of(
+                EMBEDDED_GPUS,
+                &with(EMBEDDED_PLATFORMS, from, to),
+                EMBEDDED_MODELS,
+                EMBEDDED_FX,
+            );
             assert_names(&m, &["platforms.toml", "autodl", field]);
         }
         // Enum-typed fields are refused by the parser, which names the file and the key.
         for (from, to, field) in [
-            ("starts_at = \"boot\"", "starts_at = \"sometime\"", "starts_at"),
-            ("real_name_verification = \"some_services\"", "real_name_verification = \"maybe\"", "real_name_verification"),
+            (
+                "starts_at = \"boot\"",
+                "starts_at = \"sometime\"",
+                "starts_at",
+            ),
+            (
+                "real_name_verification = \"some_services\"",
+                "real_name_verification = \"maybe\"",
+                "real_name_verification",
+            ),
             ("state = \"stopped\"", "state = \"asleep\"", "state"),
             ("per = \"hour\"", "per = \"fortnight\"", "per"),
         ] {
-            let m = err_of(EMBEDDED_GPUS, &with(EMBEDDED_PLATFORMS, from, to), EMBEDDED_MODELS, EMBEDDED_FX);
+            let m = err_of(
+                EMBEDDED_GPUS,
+                &with(EMBEDDED_PLATFORMS, from, to),
+                EMBEDDED_MODELS,
+                EMBEDDED_FX,
+            );
             assert_names(&m, &["platforms.toml", field]);
         }
         // A note in one language only.
-        let m = err_of(EMBEDDED_GPUS, &with(EMBEDDED_PLATFORMS, "note_zh = ", "note_zz = "), EMBEDDED_MODELS, EMBEDDED_FX);
+        let m = err_of(
+            EMBEDDED_GPUS,
+            &with(EMBEDDED_PLATFORMS, "note_zh = ", "note_zz = "),
+            EMBEDDED_MODELS,
+            EMBEDDED_FX,
+        );
         assert_names(&m, &["platforms.toml", "note_zz"]);
     }
 
@@ -465,15 +569,24 @@ mod bad_values {
             ("layers = 32", "layers = 0", "layers"),
             ("params_b = 6.74", "params_b = nan", "params_b"),
         ] {
-            let m = err_of(EMBEDDED_GPUS, EMBEDDED_PLATFORMS, &with(EMBEDDED_MODELS, from, to), EMBEDDED_FX);
+            let m = err_of(
+                EMBEDDED_GPUS,
+                EMBEDDED_PLATFORMS,
+                &with(EMBEDDED_MODELS, from, to),
+                EMBEDDED_FX,
+            );
             assert_names(&m, &["models.toml", field]);
         }
     }
 
     #[test]
     fn a_missing_catalog_dir_is_an_error_not_the_embedded_catalog() {
-        let err = Catalog::load(Some(std::path::Path::new("/nonexistent/gpuscout-catalog"))).unwrap_err();
+        let err =
+            Catalog::load(Some(std::path::Path::new("/nonexistent/gpuscout-catalog"))).unwrap_err();
         assert!(matches!(err, CatalogError::Io { .. }), "{err}");
-        assert!(err.to_string().contains("/nonexistent/gpuscout-catalog"), "{err}");
+        assert!(
+            err.to_string().contains("/nonexistent/gpuscout-catalog"),
+            "{err}"
+        );
     }
 }

@@ -63,7 +63,10 @@ fn explicit_card_hours_and_another_currency() {
     // 0.5 / 0.2786 - 1 = 79.5% above.
     let out = say(&bot, &u, "/trial autodl 4090 1h $0.5");
     assert!(out.contains("$0.279") || out.contains("$0.28"), "{out}");
-    assert!(out.contains("79% above") || out.contains("80% above"), "{out}");
+    assert!(
+        out.contains("79% above") || out.contains("80% above"),
+        "{out}"
+    );
     assert!(out.contains("1 USD = 6.7489 CNY"), "{out}");
 }
 

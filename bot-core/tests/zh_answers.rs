@@ -127,7 +127,12 @@ fn chinese_answers_have_no_english_words() {
             for r in &replies {
                 texts.push((format!("/pick {task}"), l.render_plain(Lang::Zh, r)));
             }
-            let Some(first) = replies.iter().flat_map(|r| r.choices.iter()).next().map(|c| c.id.clone()) else {
+            let Some(first) = replies
+                .iter()
+                .flat_map(|r| r.choices.iter())
+                .next()
+                .map(|c| c.id.clone())
+            else {
                 break;
             };
             let id = match first.as_str() {
@@ -143,7 +148,11 @@ fn chinese_answers_have_no_english_words() {
         for w in latin_words(text) {
             if !allowed.contains(&w.to_lowercase()) {
                 let at = text.find(&w).unwrap_or(0);
-                let start = text[..at].char_indices().rev().nth(20).map_or(0, |(i, _)| i);
+                let start = text[..at]
+                    .char_indices()
+                    .rev()
+                    .nth(20)
+                    .map_or(0, |(i, _)| i);
                 let snippet: String = text[start..].chars().take(60).collect();
                 bad.push(format!("{line}: `{w}` in …{snippet}…"));
             }
@@ -151,13 +160,24 @@ fn chinese_answers_have_no_english_words() {
     }
     bad.sort();
     bad.dedup();
-    assert!(bad.is_empty(), "{} English words in Chinese answers:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} English words in Chinese answers:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 #[test]
 fn the_scanner_finds_english_and_lets_names_and_units_through() {
     assert_eq!(latin_words("报价单位：hour"), vec!["hour"]);
-    assert_eq!(latin_words("任务时长 40m，¥1.88/小时"), Vec::<String>::new());
-    assert_eq!(latin_words("来源：autodl.com（2026-09-29）"), Vec::<String>::new());
+    assert_eq!(
+        latin_words("任务时长 40m，¥1.88/小时"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        latin_words("来源：autodl.com（2026-09-29）"),
+        Vec::<String>::new()
+    );
     assert_eq!(latin_words("地区 cn unknown"), vec!["cn", "unknown"]);
 }

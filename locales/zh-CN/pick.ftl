@@ -34,7 +34,7 @@ pick-method = { $method ->
     [awq] 4 位 AWQ
     [q4_k_m] GGUF Q4_K_M（llama.cpp）
     [lora] LoRA（BF16 底座）
-    [qlora] QLoRA（4 位 底座）
+    [qlora] QLoRA（4 位底座）
     [full] 全参微调
    *[other] { $method }
   }

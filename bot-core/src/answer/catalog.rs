@@ -1,8 +1,8 @@
 //! Catalog answers (`/gpu`, `/gpus`, `/platform`, `/platforms`): one GPU, the GPU list, one platform, the platform list.
 
 use super::common::{
-    duration_or_unknown, list_or_unknown, money_or_unknown, not_found_reply, quote_date, quote_text,
-    tier_label, yes_no,
+    duration_or_unknown, list_or_unknown, money_or_unknown, not_found_reply, quote_date,
+    quote_text, tier_label, yes_no,
 };
 use crate::catalog::warn::{retention_text, source_msg};
 use crate::catalog::{Catalog, Gpu, Platform, note_in};
@@ -164,7 +164,10 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     }
     r.push(Msg::new("platform-billing-title"));
     let units: Vec<&str> = b.units.iter().map(|u| u.key()).collect();
-    r.push(Msg::new("platform-units").arg("units", list_or_unknown(lang, "billing-unit", "unit", &units)));
+    r.push(Msg::new("platform-units").arg(
+        "units",
+        list_or_unknown(lang, "billing-unit", "unit", &units),
+    ));
     r.push(Msg::new("platform-increment").arg("value", duration_or_unknown(lang, &b.increment)));
     r.push(Msg::new("platform-minimum").arg("value", duration_or_unknown(lang, &b.minimum_charge)));
     r.push(Msg::new("platform-starts").arg(
@@ -194,18 +197,20 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
         "value",
         money_or_unknown(lang, &b.egress_price_per_gb, &p.currency),
     ));
-    r.push(Msg::new("platform-idle").arg(
-        "value",
-        b.idle_auto_shutdown
-            .known()
-            .map_or_else(|| "unknown".to_string(), |t| t.get(zh).to_string()),
-    ));
+    r.push(
+        Msg::new("platform-idle").arg(
+            "value",
+            b.idle_auto_shutdown
+                .known()
+                .map_or_else(|| "unknown".to_string(), |t| t.get(zh).to_string()),
+        ),
+    );
     if !b.commitment.is_empty() {
         let c: Vec<&str> = b.commitment.iter().map(|u| u.key()).collect();
-        r.push(Msg::new("platform-commitment").arg(
-            "units",
-            list_or_unknown(lang, "price-tier", "tier", &c),
-        ));
+        r.push(
+            Msg::new("platform-commitment")
+                .arg("units", list_or_unknown(lang, "price-tier", "tier", &c)),
+        );
     }
     if let Some(n) = note_in(zh, &b.note_zh, &b.note_en) {
         r.push(Msg::new("note").arg("text", n));
@@ -222,11 +227,15 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
         Msg::new("platform-real-name")
             .arg(
                 "value",
-                br.real_name_verification.known().map_or("unknown", |x| x.key()),
+                br.real_name_verification
+                    .known()
+                    .map_or("unknown", |x| x.key()),
             )
             .arg(
                 "documents",
-                br.real_name_documents.known().map_or("unknown", |x| x.key()),
+                br.real_name_documents
+                    .known()
+                    .map_or("unknown", |x| x.key()),
             ),
     );
     let pay: Vec<&str> = br.payment_methods.iter().map(String::as_str).collect();
@@ -234,17 +243,24 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
         "value",
         list_or_unknown(lang, "payment-method", "method", &pay),
     ));
-    r.push(Msg::new("platform-min-topup").arg(
-        "value",
-        money_or_unknown(lang, &br.min_topup, &p.currency),
-    ));
+    r.push(
+        Msg::new("platform-min-topup")
+            .arg("value", money_or_unknown(lang, &br.min_topup, &p.currency)),
+    );
     if let Some(t) = br.signup_steps.known() {
         r.push(Msg::new("platform-signup").arg("text", t.get(zh)));
     }
     if let Some(n) = note_in(zh, &br.note_zh, &br.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
-    push_sources(&mut r, p, "barriers.", &br.source, &br.as_of, br.third_party);
+    push_sources(
+        &mut r,
+        p,
+        "barriers.",
+        &br.source,
+        &br.as_of,
+        br.third_party,
+    );
 
     if p.retention.is_empty() {
         r.push(Msg::new("platform-retention-unknown"));
@@ -271,10 +287,7 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
             Msg::new("platform-credibility")
                 .arg("date", &c.date)
                 .arg("note", if zh { &c.note_zh } else { &c.note_en })
-                .arg(
-                    "source",
-                    crate::catalog::warn::source_domain(&c.source),
-                ),
+                .arg("source", crate::catalog::warn::source_domain(&c.source)),
         );
     }
     r
@@ -282,7 +295,11 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
 
 /// The section's source line, then one per distinct field citation under `prefix`.
 fn push_sources(r: &mut Reply, p: &Platform, prefix: &str, source: &str, as_of: &str, third: bool) {
-    let mut seen = vec![(crate::catalog::warn::source_domain(source).to_string(), as_of.to_string(), third)];
+    let mut seen = vec![(
+        crate::catalog::warn::source_domain(source).to_string(),
+        as_of.to_string(),
+        third,
+    )];
     r.push(source_msg(source, as_of, third));
     for c in &p.cite {
         if !c.fields.iter().any(|f| f.starts_with(prefix)) {
@@ -341,8 +358,14 @@ pub fn platform_list(v: &View<'_>) -> Reply {
             vec![
                 p.id.clone(),
                 p.display_name(zh).to_string(),
-                super::common::fmt(v.lang, &Msg::new("region-name").arg("region", p.region.as_str())),
-                super::common::fmt(v.lang, &Msg::new("currency-name").arg("currency", p.currency.as_str())),
+                super::common::fmt(
+                    v.lang,
+                    &Msg::new("region-name").arg("region", p.region.as_str()),
+                ),
+                super::common::fmt(
+                    v.lang,
+                    &Msg::new("currency-name").arg("currency", p.currency.as_str()),
+                ),
                 duration_or_unknown(v.lang, &p.billing.increment),
             ]
         })

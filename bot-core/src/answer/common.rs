@@ -90,7 +90,10 @@ pub fn quote_text(lang: Lang, q: &PriceQuote) -> String {
     };
     let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
     if q.from {
-        fmt(lang, &Msg::new("price-from").arg("price", format!("{price}{cards}")))
+        fmt(
+            lang,
+            &Msg::new("price-from").arg("price", format!("{price}{cards}")),
+        )
     } else {
         format!("{price}{cards}")
     }

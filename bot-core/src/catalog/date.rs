@@ -46,7 +46,15 @@ mod tests {
     fn impossible_dates_are_not_dates() {
         assert_eq!(parse_date("1970-01-01"), Some(0));
         assert!(parse_date("2024-02-29").is_some());
-        for bad in ["2026-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "yesterday", "2026-1-1", "2026-11-30x"] {
+        for bad in [
+            "2026-02-29",
+            "2026-04-31",
+            "2026-13-01",
+            "2026-00-10",
+            "yesterday",
+            "2026-1-1",
+            "2026-11-30x",
+        ] {
             assert_eq!(parse_date(bad), None, "{bad}");
         }
     }

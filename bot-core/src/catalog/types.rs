@@ -149,8 +149,16 @@ impl Text {
 }
 
 /// The localized note of an entry: `note_zh` in Chinese answers, `note_en` otherwise.
-pub fn note_in<'a>(zh: bool, note_zh: &'a Option<String>, note_en: &'a Option<String>) -> Option<&'a str> {
-    if zh { note_zh.as_deref() } else { note_en.as_deref() }
+pub fn note_in<'a>(
+    zh: bool,
+    note_zh: &'a Option<String>,
+    note_en: &'a Option<String>,
+) -> Option<&'a str> {
+    if zh {
+        note_zh.as_deref()
+    } else {
+        note_en.as_deref()
+    }
 }
 
 /// When the meter starts running.
@@ -241,7 +249,11 @@ pub struct Barriers {
     #[serde(default)]
     pub real_name_documents: Fact<RealNameDocuments>,
     /// `"unknown"` (or `[]`) means unknown; names from [`PAYMENT_METHODS`].
-    #[serde(default, deserialize_with = "list_or_unknown", serialize_with = "unknown_if_empty")]
+    #[serde(
+        default,
+        deserialize_with = "list_or_unknown",
+        serialize_with = "unknown_if_empty"
+    )]
     pub payment_methods: Vec<String>,
     /// Smallest first top-up, in the platform's currency.
     pub min_topup: Fact<Decimal>,
@@ -523,7 +535,9 @@ pub struct Platform {
 impl Platform {
     /// The citation of one field: its own `[[platform.cite]]`, else `None` (the section's).
     pub fn cite_of(&self, field: &str) -> Option<&Cite> {
-        self.cite.iter().find(|c| c.fields.iter().any(|f| f == field))
+        self.cite
+            .iter()
+            .find(|c| c.fields.iter().any(|f| f == field))
     }
 
     /// Whether an unknown field records where it was looked for.

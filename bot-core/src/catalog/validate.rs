@@ -78,7 +78,10 @@ impl Check<'_> {
         } else {
             Err(self.fail(
                 field,
-                format!("unknown value `{value}` (expected one of {})", allowed.join(", ")),
+                format!(
+                    "unknown value `{value}` (expected one of {})",
+                    allowed.join(", ")
+                ),
             ))
         }
     }
@@ -105,8 +108,14 @@ impl Check<'_> {
                 self.text(&format!("{prefix}note_zh"), z)?;
                 self.text(&format!("{prefix}note_en"), e)
             }
-            (None, Some(_)) => Err(self.fail(&format!("{prefix}note_zh"), "missing (note_en has no Chinese)")),
-            (Some(_), None) => Err(self.fail(&format!("{prefix}note_en"), "missing (note_zh has no English)")),
+            (None, Some(_)) => Err(self.fail(
+                &format!("{prefix}note_zh"),
+                "missing (note_en has no Chinese)",
+            )),
+            (Some(_), None) => Err(self.fail(
+                &format!("{prefix}note_en"),
+                "missing (note_zh has no English)",
+            )),
         }
     }
 }
@@ -205,11 +214,18 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
     {
         return Err(k.fail("billing.increment", "must be longer than zero"));
     }
-    k.money("billing.storage_price_per_gb_month", &b.storage_price_per_gb_month, true)?;
+    k.money(
+        "billing.storage_price_per_gb_month",
+        &b.storage_price_per_gb_month,
+        true,
+    )?;
     k.money("billing.egress_price_per_gb", &b.egress_price_per_gb, true)?;
     if let Fact::Known(list) = &b.stopped_billing {
         if list.is_empty() {
-            return Err(k.fail("billing.stopped_billing", "an empty list; write \"unknown\""));
+            return Err(k.fail(
+                "billing.stopped_billing",
+                "an empty list; write \"unknown\"",
+            ));
         }
         let alone = [StoppedCharge::Nothing, StoppedCharge::CannotStop];
         if list.len() > 1 && list.iter().any(|s| alone.contains(s)) {
@@ -288,7 +304,10 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
         if let Some(u) = prepaid
             && q.per != u
         {
-            return Err(k.fail("per", format!("a `{}` tier is priced per {}", q.tier, u.key())));
+            return Err(k.fail(
+                "per",
+                format!("a `{}` tier is priced per {}", q.tier, u.key()),
+            ));
         }
         if q.per == TimeUnit::Year {
             return Err(k.fail("per", "yearly quotes are not supported"));
@@ -323,7 +342,10 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
             k.one_of(&format!("{prefix}fields"), f, &PLATFORM_FIELDS)?;
         }
         if l.looked_in.iter().all(|w| w.trim().is_empty()) {
-            return Err(k.fail(&format!("{prefix}looked_in"), "must say where it was looked for"));
+            return Err(k.fail(
+                &format!("{prefix}looked_in"),
+                "must say where it was looked for",
+            ));
         }
         k.date(&format!("{prefix}as_of"), &l.as_of)?;
     }

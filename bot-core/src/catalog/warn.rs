@@ -11,7 +11,9 @@ use rust_decimal::prelude::ToPrimitive;
 /// domain in a citation (`github.com/x/y @ abc` → `github.com`); a citation without one is
 /// kept whole.
 pub fn source_domain(source: &str) -> &str {
-    for token in source.split(|c: char| c.is_whitespace() || matches!(c, ';' | ',' | '(' | ')' | '\'' | '"')) {
+    for token in
+        source.split(|c: char| c.is_whitespace() || matches!(c, ';' | ',' | '(' | ')' | '\'' | '"'))
+    {
         let rest = token
             .strip_prefix("https://")
             .or_else(|| token.strip_prefix("http://"))
@@ -20,9 +22,9 @@ pub fn source_domain(source: &str) -> &str {
         let host = host.strip_prefix("www.").unwrap_or(host);
         let labels: Vec<&str> = host.split('.').collect();
         let domain_like = labels.len() >= 2
-            && labels.iter().all(|l| {
-                !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-            })
+            && labels
+                .iter()
+                .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
             && labels
                 .last()
                 .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
@@ -38,7 +40,14 @@ pub fn source_msg(source: &str, as_of: &str, third_party: bool) -> Msg {
     Msg::new("source-short")
         .arg("source", source_domain(source))
         .arg("as_of", as_of)
-        .arg("via", if third_party { "third_party" } else { "official" })
+        .arg(
+            "via",
+            if third_party {
+                "third_party"
+            } else {
+                "official"
+            },
+        )
 }
 
 /// A duration as a number and a unit key (`15`, `day`), for the `duration` and
@@ -109,10 +118,7 @@ pub fn data_loss_warnings(p: &Platform, lang: Lang, limit: usize) -> Vec<Msg> {
         .map(|r| {
             Msg::new("data-loss-warning")
                 .arg("platform", p.display_name(zh))
-                .arg(
-                    "rule",
-                    retention_text(lang, r),
-                )
+                .arg("rule", retention_text(lang, r))
         })
         .collect()
 }
