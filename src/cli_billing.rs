@@ -64,10 +64,11 @@ pub struct JobArgs {
     /// Months of always-on use (default 1).
     #[arg(long, default_value_t = 1)]
     months: u32,
-    /// Boot/provisioning time per session.
+    /// Boot/provisioning time per session (default: 3m for a one-off run or a day's session;
+    /// 0 to leave it out).
     #[arg(long, allow_hyphen_values = true)]
     boot: Option<String>,
-    /// Image pull / environment setup time per session.
+    /// Image pull / environment setup time per session (default: 2m for a one-off run).
     #[arg(long, allow_hyphen_values = true)]
     pull: Option<String>,
     /// Idle time before the instance stops, per session.
@@ -208,8 +209,18 @@ fn build_job(a: &JobArgs) -> Result<Job, BillingError> {
         })?;
         Job::one_off(parse_dur("work", w)?)
     };
-    job.boot = opt_dur("boot", &a.boot)?;
-    job.pull = opt_dur("pull", &a.pull)?;
+    // The same first-run minutes the chat counts, unless the flags give the user's own.
+    let (boot, pull) = bot_core::advice::hidden_seconds(&job.pattern);
+    job.boot = match &a.boot {
+        Some(t) => parse_dur("boot", t)?,
+        None => boot,
+    };
+    job.pull = match &a.pull {
+        Some(t) => parse_dur("pull", t)?,
+        None => pull,
+    };
+    job.boot_assumed = a.boot.is_none() && boot > Decimal::ZERO;
+    job.pull_assumed = a.pull.is_none() && pull > Decimal::ZERO;
     job.idle = opt_dur("idle", &a.idle)?;
     job.stored = opt_dur("stored", &a.stored)?;
     job.storage_gb = opt_gb("storage", &a.storage_gb)?;
@@ -298,6 +309,12 @@ struct OfferOut<'a> {
     undated: bool,
     stale: bool,
     deciding_rule: Option<String>,
+    /// The best case when a billing rule is unverified (`total_cost` is the worst case).
+    #[serde(
+        serialize_with = "bot_core::billing::opt_as_number",
+        skip_serializing_if = "Option::is_none"
+    )]
+    best_case_total_cost: Option<Decimal>,
     #[serde(flatten)]
     cost: &'a CostBreakdown,
 }
@@ -322,6 +339,11 @@ fn offer_out<'a>(catalog: &'a Catalog, o: &'a RankedOffer, rank: Option<usize>) 
             .deciding_rule
             .as_ref()
             .map(|m| Localizer::get().format(Lang::En, m)),
+        best_case_total_cost: o
+            .best_case
+            .as_ref()
+            .filter(|_| o.is_range())
+            .map(|b| b.total_cost),
         cost: &o.cost,
     }
 }

@@ -1,6 +1,8 @@
 //! `gpuscout fit | tco`: the VRAM-fit and rent-vs-API estimates, as text or `--json`.
 
 use anyhow::{Result, anyhow, bail};
+use bot_core::advice;
+use bot_core::answer::fit as fit_answer;
 use bot_core::answer::tco::PriceBasis;
 use bot_core::tco::TcoQuery;
 use bot_core::units::TimeUnit;
@@ -16,14 +18,15 @@ pub struct FitArgs {
     #[arg(long)]
     model: String,
     /// fp32 fp16 bf16 fp8 int8 gptq-int8 int4 gptq-int4 awq nf4 q2_k q3_k_m q4_0 q4_k_m q5_k_m q6_k q8_0
-    #[arg(long, default_value = "bf16")]
-    quant: String,
+    /// (default: bf16; nf4 for qlora)
+    #[arg(long)]
+    quant: Option<String>,
     /// infer | lora | qlora | full
     #[arg(long, default_value = "infer")]
     task: String,
-    /// Whole sequence length (prompt + generated), tokens.
-    #[arg(long, default_value_t = vram::DEFAULT_CONTEXT)]
-    context: u32,
+    /// Whole sequence length (prompt + generated), tokens (default 4096).
+    #[arg(long)]
+    context: Option<u32>,
     #[arg(long, default_value_t = 1)]
     batch: u32,
     /// transformers | vllm | llamacpp
@@ -35,8 +38,12 @@ pub struct FitArgs {
     /// Number of cards.
     #[arg(long, default_value_t = 1)]
     gpus: u32,
-    #[arg(long)]
+    /// Gradient checkpointing on (the default for training).
+    #[arg(long, conflicts_with = "no_grad_checkpointing")]
     grad_checkpointing: bool,
+    /// Size training without gradient checkpointing.
+    #[arg(long)]
+    no_grad_checkpointing: bool,
     /// KV cache type: fp16 | fp8
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
@@ -115,14 +122,18 @@ fn gpu<'a>(catalog: &'a Catalog, name: &str) -> Result<&'a bot_core::catalog::Gp
 
 pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     let model = model_ref(catalog, &a.model)?;
-    let quant: Quant = a.quant.parse().map_err(fit_err)?;
+    let quant: Quant = match &a.quant {
+        Some(q) => q.parse().map_err(fit_err)?,
+        None => Quant::Bf16,
+    };
     let task: Task = a.task.parse().map_err(fit_err)?;
     let mut req = FitRequest::new(model, quant, task);
-    req.context = a.context;
+    if let Some(c) = a.context {
+        req.context = c;
+    }
     req.batch = a.batch;
     req.engine = a.engine.parse::<Engine>().map_err(fit_err)?;
     req.cards = a.gpus;
-    req.grad_checkpointing = a.grad_checkpointing;
     req.gpu = match &a.gpu {
         Some(g) => Some(gpu(catalog, g)?),
         None => None,
@@ -143,12 +154,18 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             None => None,
         },
     };
-    let rep = vram::estimate_with(catalog, &req, &opts).map_err(fit_err)?;
+    let gc = match (a.grad_checkpointing, a.no_grad_checkpointing) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
+    let parsed = fit_answer::settle(req, opts, a.quant.is_some(), gc, a.context.is_some());
+    let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rep)?);
+        println!("{}", serde_json::to_string_pretty(&fit.report)?);
         return Ok(());
     }
-    let reply = bot_core::answer::fit::render_report(catalog, &req, &rep, true, "USD");
+    let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD");
     println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }
@@ -177,12 +194,13 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
             .map(|t| money("api-price-per-mtok", t))
             .transpose()?,
     };
-    let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
     if a.json {
+        let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
         println!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }
-    let reply = bot_core::answer::tco::tco_reply(g, &rep, &PriceBasis::User);
+    let reply = bot_core::answer::tco::tco_answer(catalog, &query, &a.currency, &PriceBasis::User)
+        .map_err(fit_err)?;
     println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }

@@ -102,7 +102,10 @@ fn fit_and_cost_answers_arrive_as_html_within_the_limit() {
         .send_text(&dm, &alice, "/fit qwen2.5-72b int4 ctx=32k");
     let fit = w.fake.wait_for_messages(dm.id(), 1);
     let all: String = fit.iter().map(|s| s.html.clone()).collect();
-    assert!(all.contains("4090"), "{all}");
+    assert!(
+        all.contains("card types can hold it") && all.contains("<pre>"),
+        "{all}"
+    );
     let n = fit.len();
     w.fake.send_text(&dm, &alice, "/cost autodl 4090 40m");
     let cost = w.fake.wait_for_messages(dm.id(), n + 1);

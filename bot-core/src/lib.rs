@@ -4,6 +4,7 @@
 //! [`bot::Input`], call [`bot::Bot::handle`], and render the [`reply::Reply`]s they get back.
 //! This crate never performs network I/O for chat platforms.
 
+pub mod advice;
 pub mod answer;
 pub mod billing;
 pub mod bot;

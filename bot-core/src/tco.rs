@@ -84,7 +84,8 @@ pub struct TcoReport {
     #[serde(serialize_with = "opt_as_number")]
     pub api_cost_per_day: Option<Decimal>,
     pub break_even_tokens_per_day: Option<f64>,
-    /// `rent`, `api`, or `unknown` (no API price given).
+    /// `rent` (around the clock beats the API), `rent_part_time` (only renting the busy hours
+    /// does), `api`, `no_fit` (the model does not fit the cards), or `unknown` (no API price).
     pub verdict: String,
     pub fits: bool,
 }
@@ -162,14 +163,14 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         .map_err(|_| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?;
     let api_day = api_price_per_mtok.map(|a| user_mtok * a);
     let be = api_price_per_mtok.and_then(|a| break_even_tokens_per_day(price_per_hour, a));
+    // The verdict follows the figures the answer prints: around the clock, part time (only the
+    // hours the volume needs, on a platform billed by the second or minute), or the API.
     let verdict = match (api_price_per_mtok, api_day) {
-        (Some(a), Some(day))
-            if fits && tokens_per_day <= capacity && busy < a && always_on_day <= day =>
-        {
-            "rent"
-        }
-        (Some(_), _) => "api",
-        (None, _) => "unknown",
+        _ if !fits => "no_fit",
+        (None, _) | (_, None) => "unknown",
+        (Some(_), Some(day)) if tokens_per_day <= capacity && always_on_day <= day => "rent",
+        (Some(a), Some(_)) if tokens_per_day <= capacity && busy < a => "rent_part_time",
+        _ => "api",
     };
     let name = match model {
         ModelRef::Known(m) => m.id.clone(),

@@ -77,7 +77,8 @@ fn latin_words(text: &str) -> Vec<String> {
             continue;
         }
         for w in token.split(['-', '_', '+']) {
-            if !w.is_empty() && !w.chars().any(|ch| ch.is_ascii_digit()) {
+            // One letter is a label (`A–B` ranges), not a word.
+            if w.len() > 1 && !w.chars().any(|ch| ch.is_ascii_digit()) {
                 out.push(w.to_string());
             }
         }

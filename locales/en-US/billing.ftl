@@ -51,12 +51,12 @@ billing-assumptions-title = Based on:
 billing-assumption = • { $label }: { $value } ({ $origin ->
     [catalog] from the catalog
     [user] your input
-   *[assumed] ASSUMED, not documented
+   *[assumed] assumed, not verified
   })
 billing-assumption-sourced = • { $label }: { $value } ({ $origin ->
     [catalog] catalog
     [user] your input
-   *[assumed] ASSUMED
+   *[assumed] assumed, not verified
   }; { $source }, { $as_of ->
     [undated] no date
    *[other] { $as_of }
@@ -104,8 +104,8 @@ billing-col-total = Total
 billing-col-per-hour = Per useful hour
 billing-compare-why = { $rank }. { $platform }: { $rule }{ $assumed ->
     [0] {""}
-    [one] {" "}(1 rule assumed: not documented)
-   *[other] {" "}({ $assumed } rules assumed: not documented)
+    [one] {" "}(1 rule not verified: worst case used)
+   *[other] {" "}({ $assumed } rules not verified: worst case used)
   }
 billing-stale-footer = * older than 30 days ("?" = the source gives no date): check the platform before you pay.
 billing-compare-hint = /cost <platform> <gpu> <duration> shows one platform's full breakdown and sources.
@@ -159,3 +159,9 @@ billing-error-currency-mismatch = The price is in { $price } but the storage/tra
 billing-error-size-without-price = { $what } is given without its price; add the price per GB (e.g. --storage-price or --egress-price).
 billing-cost-title-user = At your price: { $job }, ×{ $cards }
 billing-quote-user = Your price: { $price } ({ $tier })
+billing-hidden-assumed = Counted { $boot } of boot{ $has_pull ->
+    [no] {""}
+   *[other] {" "}and { $pull } of image pull
+  } per session, as a first run typically spends them (billed where the platform bills them); boot=0 pull=0 leaves them out, boot=1m sets your own.
+billing-range = Some of this platform's billing rules are not verified, so the real total lies between { $best } (billed per second from the job's start, no minimum) and { $worst } (the worst case above).
+billing-range-footer = A–B: some billing rules of that platform are not verified; A if it bills per second from the job's start, B if per started hour from power-on. Ranked by B, the worst case.

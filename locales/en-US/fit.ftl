@@ -2,6 +2,23 @@
 
 fit-title = Memory estimate: { $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
 fit-quant-assumed = No quantization given: assuming { $quant }. Add e.g. int4, awq, q4_k_m or fp8.
+fit-assume-context = No context given: sized for { $context } tokens per sequence (prompt + output). Add e.g. ctx=32k.
+fit-assume-training = { $task ->
+    [full] Full fine-tune
+   *[other] { $task ->
+        [qlora] QLoRA
+       *[lora] LoRA
+      }, rank { $rank } on every linear layer (rank=…)
+  }, gradient checkpointing { $gc ->
+    [on] on{ $given ->
+        [yes] {""}
+       *[no] {" "}(the usual trainers' default; gc=off to size without it)
+      }
+   *[off] off{ $given ->
+        [yes] {""}
+       *[no] {" "}(gc=on to save activation memory)
+      }
+  }.
 fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations { $act } GiB{ $training ->
     [yes] {" "}· gradients + optimizer { $optim } GiB
    *[no] {""}
@@ -21,7 +38,8 @@ fit-speed-decode = Speed estimate: about { $tps } tokens/s for one stream on { $
 fit-speed-prefill = Prompt processing: about { $tps } tokens/s.
 fit-basis-decode = (estimate based on { $bandwidth } GB/s memory bandwidth at { $eta }% efficiency, { $gib } GiB read per token; efficiency calibrated on Qwen2.5 vLLM measurements)
 fit-basis-prefill = (estimate based on { $tflops } dense FP16 TFLOPS at { $eff }% efficiency, 2 FLOPs per active parameter per token)
-fit-options-intro = { $count } card types can hold it. Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated):
+fit-options-intro = { $count } card types can hold it. Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer, since more cards bring more to go wrong:
+fit-alternatives-intro = What does hold it: { $count } card types, cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer:
 fit-options-note = More cards is not a linear speed-up: cards on PCIe without NVLink spend more time talking to each other.
 fit-no-option = No card in the catalog holds it with up to 8 cards. Try a smaller quantization, a shorter context or a smaller batch.
 fit-col-gpu = Card
@@ -58,7 +76,7 @@ tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list
    *[other] { $as_of }
   }). Prices move: give your own with price=…
 tco-price-user = Card price: { $price } { $currency }/hour (yours).
-tco-does-not-fit = ❌ The model does not fit on these cards even for one 2048-token conversation; the figures below assume it did. Check /fit first.
+tco-does-not-fit = ❌ { $model } · { $quant } does not fit on { $cards } × { $gpu } even for one 2048-token conversation, so there is nothing to compare: renting these cards cannot serve it.
 tco-throughput = Serving estimate: about { $tps } tokens/s with { $concurrency } conversations of { $context } tokens in parallel, so at most { $capacity } tokens a day.
 tco-self-hosted = Self-hosted: { $busy } { $currency } per 1M tokens if you rent only the hours you need (about { $hours } h a day for { $tokens } tokens), or { $always } { $currency } per 1M tokens if the card runs all day ({ $day } { $currency }/day).
 tco-over-capacity = ⚠️ That daily volume is more than one setup can serve: you need more cards, or the API.
@@ -68,7 +86,8 @@ tco-break-even = Break-even for a card rented around the clock: { $tokens } toke
    *[no] {" "}— more than this card can serve, so around-the-clock renting does not pay off here.
 }
 tco-verdict = { $verdict ->
-    [rent] 👉 At this volume renting is cheaper.
+    [rent] 👉 At this volume renting is cheaper, even with the card on all day.
+    [rent_part_time] 👉 Renting is cheaper only if you rent just the hours the volume needs (about { $hours } h a day) on a platform billed by the second or minute; kept on all day, the API is cheaper.
    *[api] 👉 At this volume the API is cheaper.
 }
 tco-no-api = Add the API's price per 1M tokens to compare, e.g. /tco qwen2.5-7b int4 4090 20m 0.3

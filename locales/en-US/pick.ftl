@@ -57,7 +57,9 @@ pick-advice-api = For a service that is not busy all day, a pay-per-token API is
 pick-fit-failed = I couldn't estimate memory for this combination. Go /back and change the model or format.
 pick-fit-summary = { $model } ({ $method }) needs about { $total } GiB: weights { $weights }, KV cache { $kv }, activations { $act }, optimizer and gradients { $optimizer }, overhead { $overhead } GiB.
 pick-no-card-fits = No card in the catalog fits this, even with 8 cards. Go /back and pick a smaller model or lower precision.
-pick-ask-card = Cards that fit, cheapest for your job first (the price already includes hidden costs):
+pick-card-does-not-fit = ❌ { $cards }× { $gpu } cannot hold this job: it needs { $need } GiB per card and the card has { $vram } GiB. I won't price a setup that runs out of memory.
+pick-card-alternatives = Cards that do fit: { $cards }. Tap one below or type another.
+pick-ask-card = Cards that fit, cheapest for your job first (the price already includes hidden costs; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong):
 pick-bandwidth-note = Generating tokens is limited by memory bandwidth, not TFLOPS: a card with more GB/s answers faster.
 pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vram } GB, { $bandwidth } GB/s — from { $from ->
     [unknown] price unknown

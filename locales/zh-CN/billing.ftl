@@ -54,12 +54,12 @@ billing-assumptions-title = 计算依据：
 billing-assumption = • { $label }：{ $value }（{ $origin ->
     [catalog] 来自数据库
     [user] 你提供的
-   *[assumed] 假设值，平台未公开
+   *[assumed] 假设值，未经核实
   }）
 billing-assumption-sourced = • { $label }：{ $value }（{ $origin ->
     [catalog] 数据库
     [user] 你提供的
-   *[assumed] 假设值
+   *[assumed] 假设值，未经核实
   }；{ $source }，{ $as_of ->
     [undated] 无日期
    *[other] { $as_of }
@@ -110,7 +110,7 @@ billing-col-total = 合计
 billing-col-per-hour = 每有效小时
 billing-compare-why = { $rank }. { $platform }：{ $rule }{ $assumed ->
     [0] {""}
-   *[other] （其中 { $assumed } 项规则平台未公开，按保守假设计算）
+   *[other] （其中 { $assumed } 项规则未经核实，按最不利的情况计算）
   }
 billing-stale-footer = * 超过 30 天（“?” 表示来源没有日期），付款前请到平台核实。
 billing-compare-hint = 用 /cost <平台> <显卡> <时长> 查看单个平台的完整明细和来源。
@@ -164,3 +164,9 @@ billing-error-currency-mismatch = 价格以 { $price } 计，但存储/流量规
 billing-error-size-without-price = 给了{ $what }却没有给单价，请补上每 GB 的价格（如 --storage-price 或 --egress-price）。
 billing-cost-title-user = 按你给的价格：{ $job }，×{ $cards }
 billing-quote-user = 你给的价格：{ $price }（{ $tier }）
+billing-hidden-assumed = 每次按开机 { $boot }{ $has_pull ->
+    [no] {""}
+   *[other] 、拉镜像 { $pull }
+  } 计入，这是首次运行通常要花的时间（平台对这部分计费的才算钱）；不想算就加 boot=0 pull=0，也可以写自己的，如 boot=1m。
+billing-range = 这个平台有些计费规则未经核实，实际合计在 { $best }（从任务开始按秒计费、无最低消费）到 { $worst }（上面按最不利情况算出的数）之间。
+billing-range-footer = A–B：该平台有些计费规则未经核实；按秒、从任务开始计费为 A，按整小时、从开机计费为 B。按最不利的 B 排序。

@@ -2,6 +2,23 @@
 
 fit-title = 显存估算：{ $model } · { $quant } · { $task } · { $context } token × { $batch } · { $engine }
 fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
+fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
+fit-assume-training = { $task ->
+    [full] 全参微调
+   *[other] { $task ->
+        [qlora] QLoRA
+       *[lora] LoRA
+      }，秩 { $rank }，挂在所有线性层上（可用 rank=… 修改）
+  }，梯度检查点{ $gc ->
+    [on] 开启{ $given ->
+        [yes] {""}
+       *[no] （常用训练框架的默认设置；不开请加 gc=off）
+      }
+   *[off] 关闭{ $given ->
+        [yes] {""}
+       *[no] （加 gc=on 可省下激活显存）
+      }
+  }。
 fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $act } GiB{ $training ->
     [yes] {" "}· 梯度与优化器 { $optim } GiB
    *[no] {""}
@@ -17,11 +34,12 @@ fit-why-not = 占用最大的是{ $part ->
     [activations] 激活值（缩短上下文、减小 batch 或开启梯度检查点都有帮助）
    *[optimizer] 梯度和优化器状态（改用 LoRA/QLoRA，或多卡配合 ZeRO 都有帮助）
 }（{ $gib } GiB）。
-fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } tokens/秒。
-fit-speed-prefill = 处理提示词约 { $tps } tokens/秒。
+fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } token/秒。
+fit-speed-prefill = 处理提示词约 { $tps } token/秒。
 fit-basis-decode = （估算依据：显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计，每个 token 读取 { $gib } GiB；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
 fit-basis-prefill = （估算依据：FP16 稠密算力 { $tflops } TFLOPS，按 { $eff }% 的效率计，每个 token 每个激活参数 2 次浮点运算）
-fit-options-intro = 有 { $count } 种卡放得下，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）：
+fit-options-intro = 有 { $count } 种卡放得下，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
+fit-alternatives-intro = 放得下的配置有 { $count } 种，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期），卡数每翻一倍按贵 15% 排序：
 fit-options-note = 卡数翻倍，速度不会翻倍：没有 NVLink、只走 PCIe 的多卡之间通信更慢。
 fit-no-option = 目录里没有哪种卡在 8 张以内放得下。可以换更小的量化、缩短上下文或减小 batch。
 fit-col-gpu = 显卡
@@ -58,8 +76,8 @@ tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目�
    *[other] { $as_of }
   }）。价格会变，可以用 price=… 填你自己的价格。
 tco-price-user = 显卡价格：{ $price } { $currency }/小时（你提供的）。
-tco-does-not-fit = ❌ 这些卡连一路 2048 token 的对话都放不下，下面的数字是假设能放下时的结果。请先用 /fit 检查。
-tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } token 时约 { $tps } tokens/秒，一天最多约 { $capacity } tokens。
+tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 token 的对话都放不下，没法比较：租这些卡跑不了这个模型。
+tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } token 时约 { $tps } token/秒，一天最多约 { $capacity } token。
 tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $busy } { $currency }；整天开着则每百万 token { $always } { $currency }（每天 { $day } { $currency }）。
 tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
 tco-api = API：每百万 token { $api } { $currency }，按你的用量每天 { $day } { $currency }。
@@ -68,7 +86,8 @@ tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } tokens{ $re
    *[no] ——超过了这张卡的处理能力，所以这里整天租卡划不来。
 }
 tco-verdict = { $verdict ->
-    [rent] 👉 按这个用量，租卡更便宜。
+    [rent] 👉 按这个用量，租卡更便宜，整天开着也划算。
+    [rent_part_time] 👉 只有按需租用（每天约 { $hours } 小时，且平台按秒或按分钟计费）时租卡才更便宜；整天开着的话，调 API 更便宜。
    *[api] 👉 按这个用量，调 API 更便宜。
 }
 tco-no-api = 加上 API 每百万 token 的价格就能对比，例如 /tco qwen2.5-7b int4 4090 20m 0.3

@@ -54,7 +54,9 @@ pick-advice-api = 不是全天满载的服务，按 token 调 API 往往比租�
 pick-fit-failed = 这个组合我估算不了显存，请 /back 换个模型或格式。
 pick-fit-summary = { $model }（{ $method }）大约需要 { $total } GiB：权重 { $weights }，KV 缓存 { $kv }，激活 { $act }，优化器和梯度 { $optimizer }，额外开销 { $overhead } GiB。
 pick-no-card-fits = 目录里没有卡放得下，8 卡也不行。请 /back 换个小一点的模型或更低的精度。
-pick-ask-card = 放得下的卡，按你这个任务的实际花费从低到高（已含隐性成本）：
+pick-card-does-not-fit = ❌ { $cards }× { $gpu } 放不下这个任务：每张卡需要 { $need } GiB，而这张卡只有 { $vram } GiB。显存不够的配置我不给报价。
+pick-card-alternatives = 放得下的卡：{ $cards }。点下面的选项，或输入别的卡。
+pick-ask-card = 放得下的卡，按你这个任务的实际花费从低到高（已含隐性成本；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题）：
 pick-bandwidth-note = 生成 token 的速度受显存带宽限制，而不是算力：GB/s 越高，出字越快。
 pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共 { $vram } GB，带宽 { $bandwidth } GB/s — { $from ->
     [unknown] 价格未知

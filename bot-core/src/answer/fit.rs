@@ -1,16 +1,19 @@
 //! `/fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards]` in the chat.
 //!
-//! Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `rank=64`, `zero=2`, `gc`
-//! (gradient checkpointing), `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
+//! Words in any order (`/fit 4090 qwen2.5-32b` = `/fit qwen2.5-32b 4090`); `2x4090` is two
+//! cards. Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `rank=64`, `zero=2`,
+//! `gc=on|off` (gradient checkpointing; on by default for training, see [`crate::advice`]),
+//! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::common::not_found_reply;
+use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
 use crate::context::Ctx;
 use crate::lexicon;
 use crate::reply::{Msg, Reply, Table};
 use crate::vram::{
-    self, Engine, FitError, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
-    decode_tokens_per_second, estimate_with, prefill_tokens_per_second,
+    self, Engine, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
+    decode_tokens_per_second, prefill_tokens_per_second,
 };
 
 /// Options shown when no card is given.
@@ -28,32 +31,61 @@ pub fn model_ref<'a>(ctx: &Ctx<'a>, word: &str) -> Result<ModelRef<'a>, Box<Repl
     }
 }
 
-struct Parsed<'a> {
-    req: FitRequest<'a>,
-    opts: FitOptions,
-    quant_given: bool,
+pub struct Parsed<'a> {
+    pub req: FitRequest<'a>,
+    pub opts: FitOptions,
+    pub quant_given: bool,
+    /// Whether the user said `gc=on|off` (else the shared default applies, and is shown).
+    pub gc_given: bool,
+    pub context_given: bool,
 }
 
-fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
-    let words: Vec<&str> = args.split_whitespace().collect();
-    let Some(first) = words.first() else {
+/// The model word among `words`: the first that names a catalog model or a size (`13b`), so
+/// `/fit 4090 qwen2.5-32b` reads the same as `/fit qwen2.5-32b 4090`. Falls back to the first
+/// word that is not a card, an option or a known word, for a precise "not found".
+fn model_word<'w>(ctx: &Ctx<'_>, words: &[&'w str]) -> Option<(usize, &'w str)> {
+    let named = words.iter().enumerate().find(|(_, w)| {
+        lexicon::option(w).is_none()
+            && (ctx.catalog.model(w).is_ok() || lexicon::params_b(w).is_some())
+    });
+    named
+        .or_else(|| {
+            words.iter().enumerate().find(|(_, w)| {
+                lexicon::option(w).is_none()
+                    && ctx.catalog.gpu(w).is_err()
+                    && lexicon::card_count(w).is_none()
+                    && w.parse::<Quant>().is_err()
+                    && w.parse::<Task>().is_err()
+            })
+        })
+        .map(|(i, w)| (i, *w))
+}
+
+/// Reads a `/fit` line (also the model, quantization, card and cards of a `/tco` line).
+pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
+    let mut words: Vec<&str> = args.split_whitespace().collect();
+    let Some((at, first)) = model_word(ctx, &words) else {
         return Err(Box::new(
             Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-fit")),
         ));
     };
+    words.remove(at);
     let model = model_ref(ctx, first)?;
     let mut req = FitRequest::new(model, Quant::Bf16, Task::Infer);
     let mut opts = FitOptions::default();
     let mut quant_given = false;
+    let mut gc: Option<bool> = None;
+    let mut context_given = false;
     let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
-    for w in &words[1..] {
+    for w in &words {
         let lw = w.to_lowercase();
         if let Some((k, v)) = lexicon::option(&lw) {
             let v = v.as_str();
             match k.as_str() {
                 "ctx" | "context" | "上下文" => match lexicon::context_tokens(v) {
                     Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
-                        req.context = n as u32
+                        req.context = n as u32;
+                        context_given = true;
                     }
                     Some(n) => return Err(err(FitError::BadContext(n))),
                     None => return Err(err(FitError::BadValue(w.to_string()))),
@@ -87,6 +119,10 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                     Some(o) => opts.optimizer = o,
                     None => return Err(err(FitError::BadValue(w.to_string()))),
                 },
+                "gc" | "checkpointing" => match lexicon::on_off(v) {
+                    Some(on) => gc = Some(on),
+                    None => return Err(err(FitError::BadValue(w.to_string()))),
+                },
                 "gpu" | "card" => match ctx.catalog.gpu(v) {
                     Ok(g) => req.gpu = Some(g),
                     Err(nf) => return Err(Box::new(not_found_reply(&nf))),
@@ -96,7 +132,11 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
             continue;
         }
         if matches!(lw.as_str(), "gc" | "grad-checkpointing" | "checkpointing") {
-            req.grad_checkpointing = true;
+            gc = Some(true);
+            continue;
+        }
+        if matches!(lw.as_str(), "nogc" | "no-gc") {
+            gc = Some(false);
             continue;
         }
         if let Ok(q) = w.parse::<Quant>() {
@@ -119,6 +159,18 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
             req.cards = n;
             continue;
         }
+        // "2x4090", "4090x2", "2张4090": a card with its count.
+        let (name, n) = lexicon::cards_and_name(w);
+        if n > 1
+            && let Ok(g) = ctx.catalog.gpu(&name)
+        {
+            if !(1..=vram::MAX_CARDS).contains(&n) {
+                return Err(err(FitError::BadCards(n as u64)));
+            }
+            req.gpu = Some(g);
+            req.cards = n;
+            continue;
+        }
         match ctx.catalog.gpu(w) {
             Ok(g) => req.gpu = Some(g),
             Err(nf) => {
@@ -132,17 +184,32 @@ fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
             }
         }
     }
+    Ok(settle(req, opts, quant_given, gc, context_given))
+}
+
+/// The defaults every caller of the fit shares (chat and CLI alike): QLoRA on a 4-bit base
+/// unless a quantization was given, gradient checkpointing per [`advice`], GGUF on llama.cpp.
+pub fn settle<'a>(
+    mut req: FitRequest<'a>,
+    opts: FitOptions,
+    quant_given: bool,
+    gc: Option<bool>,
+    context_given: bool,
+) -> Parsed<'a> {
     if !quant_given && req.task == Task::Qlora {
         req.quant = Quant::Nf4;
     }
+    req.grad_checkpointing = gc.unwrap_or_else(|| advice::default_grad_checkpointing(req.task));
     if req.quant.is_gguf() && req.engine == Engine::Transformers && !req.task.is_training() {
         req.engine = Engine::Llamacpp;
     }
-    Ok(Parsed {
+    Parsed {
         req,
         opts,
         quant_given,
-    })
+        gc_given: gc.is_some(),
+        context_given,
+    }
 }
 
 fn looks_like_quant(w: &str) -> bool {
@@ -171,22 +238,16 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
         Ok(p) => p,
         Err(r) => return *r,
     };
-    match estimate_with(ctx.catalog, &p.req, &p.opts) {
-        Ok(rep) => render_report(ctx.catalog, &p.req, &rep, p.quant_given, &ctx.currency),
+    match advice::decide(ctx.catalog, &p.req, &p.opts) {
+        Ok(fit) => render_fit(ctx.catalog, &p, &fit, &ctx.currency),
         Err(e) => Reply::text(e.msg()).with(Msg::new("usage-fit")),
     }
 }
 
-/// The chat/terminal rendering of a report (`quant_given`: whether to say the quantization was
-/// assumed).
-/// Card prices are shown in `currency` (converted at the catalog's dated rate).
-pub fn render_report(
-    catalog: &Catalog,
-    req: &FitRequest,
-    rep: &FitReport,
-    quant_given: bool,
-    currency: &str,
-) -> Reply {
+/// The `/fit` answer for one decision; the CLI prints the same reply. Every default the
+/// figure rests on and the user did not choose is said, with the word that changes it.
+pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) -> Reply {
+    let (req, rep) = (&p.req, &fit.report);
     let mut r = Reply::text(
         Msg::new("fit-title")
             .arg("model", rep.model.as_str())
@@ -196,8 +257,20 @@ pub fn render_report(
             .arg("batch", rep.batch)
             .arg("engine", rep.engine.as_str()),
     );
-    if !quant_given {
+    if !p.quant_given {
         r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
+    }
+    if !p.context_given {
+        r.push(Msg::new("fit-assume-context").arg("context", req.context));
+    }
+    if req.task.is_training() {
+        r.push(
+            Msg::new("fit-assume-training")
+                .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
+                .arg("given", if p.gc_given { "yes" } else { "no" })
+                .arg("rank", p.opts.lora_rank)
+                .arg("task", req.task.key()),
+        );
     }
     // Tables carry data cells; labels are localized messages, so the breakdown is one message.
     r.push(
@@ -216,7 +289,7 @@ pub fn render_report(
             ),
     );
     if let Some(g) = req.gpu {
-        let fits = rep.fits == Some(true);
+        let fits = fit.fits();
         r.push(
             Msg::new("fit-verdict")
                 .arg("fits", if fits { "yes" } else { "no" })
@@ -225,14 +298,22 @@ pub fn render_report(
                 .arg("vram", gib(g.vram_gib()))
                 .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs())),
         );
-        if !fits {
+        if fits {
+            if !req.task.is_training() {
+                speed(&mut r, req, g);
+            }
+        } else {
             r.push(why_not(rep));
-        }
-        if fits && !req.task.is_training() {
-            speed(&mut r, req, g);
+            push_options(
+                catalog,
+                &mut r,
+                &fit.alternatives,
+                currency,
+                "fit-alternatives-intro",
+            );
         }
     } else {
-        push_options(catalog, &mut r, rep, currency);
+        push_options(catalog, &mut r, &rep.options, currency, "fit-options-intro");
     }
     for w in &rep.warnings {
         r.push(w.clone());
@@ -279,8 +360,15 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
     }
 }
 
-fn push_options(catalog: &Catalog, r: &mut Reply, rep: &FitReport, currency: &str) {
-    if rep.options.is_empty() {
+/// The configurations that hold the job, cheapest first, under the `intro` message.
+pub fn push_options(
+    catalog: &Catalog,
+    r: &mut Reply,
+    options: &[FitOption],
+    currency: &str,
+    intro: &str,
+) {
+    if options.is_empty() {
         r.push(Msg::new("fit-no-option"));
         return;
     }
@@ -289,12 +377,12 @@ fn push_options(catalog: &Catalog, r: &mut Reply, rep: &FitReport, currency: &st
     let fx = crate::billing::resolve_fx(Some(catalog), "USD", currency, None).ok();
     let shown_currency = if fx.is_some() { currency } else { "USD" };
     r.push(
-        Msg::new("fit-options-intro")
-            .arg("count", rep.options.len())
+        Msg::new(intro)
+            .arg("count", options.len())
             .arg("currency", shown_currency.to_uppercase()),
     );
     let mut rows = Vec::new();
-    for o in rep.options.iter().take(SHOWN_OPTIONS) {
+    for o in options.iter().take(SHOWN_OPTIONS) {
         let name = catalog
             .gpus
             .iter()

@@ -2,14 +2,15 @@
 //! API in the chat, from the [`crate::tco`] engine. The CLI prints the same reply.
 
 use super::common::not_found_reply;
-use super::fit::model_ref;
+use super::fit::{model_ref, push_options};
+use crate::advice;
 use crate::billing::{self, PriceUnit};
 use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
 use crate::lexicon::{self, PriceText, parse_price, token_count};
 use crate::reply::{Msg, Reply};
 use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze};
-use crate::vram::{self, FitError, Quant};
+use crate::vram::{self, Engine, FitError, FitOptions, FitRequest, Quant, Task};
 use rust_decimal::{Decimal, RoundingStrategy};
 
 /// Where the card price in a /tco answer came from.
@@ -73,9 +74,22 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         Ok(q) => q,
         Err(e) => return err_reply(&e),
     };
+    // "4090" or "2x4090": the card, and its count unless cards= says otherwise.
     let gpu = match ctx.catalog.gpu(pos[2]) {
         Ok(g) => g,
-        Err(nf) => return not_found_reply(&nf),
+        Err(nf) => {
+            let (name, n) = lexicon::cards_and_name(pos[2]);
+            match ctx.catalog.gpu(&name) {
+                Ok(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
+                    // An explicit cards= wins over the count written with the card.
+                    if cards == 1 {
+                        cards = n;
+                    }
+                    g
+                }
+                _ => return not_found_reply(&nf),
+            }
+        }
     };
     let Some(tokens) = token_count(pos[3]) else {
         return bad(pos[3]);
@@ -133,10 +147,54 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         tokens_per_day: tokens,
         api_price_per_mtok: api,
     };
-    match analyze(ctx.catalog, &query, &cur) {
-        Ok(rep) => tco_reply(gpu, &rep, &basis),
-        Err(e) => err_reply(&e),
+    tco_answer(ctx.catalog, &query, &cur, &basis).unwrap_or_else(|e| err_reply(&e))
+}
+
+/// The whole /tco answer for a query; the CLI prints the same. When the model does not fit
+/// the cards, the answer is the fit failure and the configurations that do hold it: no cost
+/// per token for a setup that cannot serve.
+pub fn tco_answer(
+    catalog: &Catalog,
+    q: &TcoQuery<'_>,
+    currency: &str,
+    basis: &PriceBasis,
+) -> Result<Reply, FitError> {
+    let rep = analyze(catalog, q, currency)?;
+    if rep.fits {
+        return Ok(tco_reply(q.gpu, &rep, basis));
     }
+    let mut serve = FitRequest::new(q.model, q.quant, Task::Infer);
+    serve.engine = if q.quant.is_gguf() {
+        Engine::Llamacpp
+    } else {
+        Engine::Vllm
+    };
+    serve.context = SERVING_CONTEXT;
+    serve.cards = q.cards;
+    serve.gpu = Some(q.gpu);
+    let fit = advice::decide(catalog, &serve, &FitOptions::default())?;
+    let mut r = Reply::text(
+        Msg::new("tco-title")
+            .arg("model", rep.model.as_str())
+            .arg("quant", rep.quant.as_str())
+            .arg("gpu", q.gpu.name.as_str())
+            .arg("cards", rep.cards),
+    )
+    .with(
+        Msg::new("tco-does-not-fit")
+            .arg("model", rep.model.as_str())
+            .arg("quant", rep.quant.as_str())
+            .arg("gpu", q.gpu.name.as_str())
+            .arg("cards", rep.cards),
+    );
+    push_options(
+        catalog,
+        &mut r,
+        &fit.alternatives,
+        currency,
+        "fit-alternatives-intro",
+    );
+    Ok(r)
 }
 
 /// `x` as the /tco answers show money: whole units from 100, cents from 1, else 4 decimals.
@@ -175,9 +233,6 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
                 .arg("currency", cur),
         ),
     };
-    if !rep.fits {
-        r.push(Msg::new("tco-does-not-fit"));
-    }
     r.push(
         Msg::new("tco-throughput")
             .arg("tps", rep.tokens_per_second.round())
@@ -219,7 +274,11 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
                     .arg("tokens", tokens_text(be))
                     .arg("reachable", reachable),
             );
-            r.push(Msg::new("tco-verdict").arg("verdict", rep.verdict.as_str()));
+            r.push(
+                Msg::new("tco-verdict")
+                    .arg("verdict", rep.verdict.as_str())
+                    .arg("hours", rep.hours_needed_per_day),
+            );
         }
         _ => {
             r.push(Msg::new("tco-no-api"));

@@ -147,11 +147,19 @@ pub fn job_cost(
     notes.push(rule.note("starts_at", starts_value.into(), start_known.is_some()));
     let idle = if always_on { Decimal::ZERO } else { job.idle };
     if job.boot > Decimal::ZERO {
-        notes.push(user_note("boot", format_duration(job.boot)));
+        notes.push(job_note(
+            "boot",
+            format_duration(job.boot),
+            job.boot_assumed,
+        ));
         notes.push(rule.note("boot_billed", yes_no(boot_billed), boot_known));
     }
     if job.pull > Decimal::ZERO {
-        notes.push(user_note("pull", format_duration(job.pull)));
+        notes.push(job_note(
+            "pull",
+            format_duration(job.pull),
+            job.pull_assumed,
+        ));
         notes.push(rule.note("pull_billed", yes_no(pull_billed), pull_known));
     }
     if idle > Decimal::ZERO {
@@ -399,6 +407,18 @@ pub fn format_span(seconds: Decimal) -> String {
 
 fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.to_string()
+}
+
+/// A figure of the job: the user's, or the standard assumption.
+fn job_note(key: &str, value: String, assumed: bool) -> Assumption {
+    Assumption {
+        origin: if assumed {
+            Origin::Assumed
+        } else {
+            Origin::User
+        },
+        ..user_note(key, value)
+    }
 }
 
 fn user_note(key: &str, value: String) -> Assumption {

@@ -39,6 +39,12 @@ pub struct Job {
     #[serde(default)]
     pub ingress_gb: Decimal,
     pub pattern: Pattern,
+    /// Whether `boot` / `pull` are the standard first-run assumption ([`crate::advice`]) rather
+    /// than the user's own figures; answers label them and say how to drop them.
+    #[serde(default)]
+    pub boot_assumed: bool,
+    #[serde(default)]
+    pub pull_assumed: bool,
 }
 
 impl Default for Job {
@@ -53,8 +59,16 @@ impl Default for Job {
             egress_gb: Decimal::ZERO,
             ingress_gb: Decimal::ZERO,
             pattern: Pattern::OneOff,
+            boot_assumed: false,
+            pull_assumed: false,
         }
     }
+}
+
+/// Useful seconds of one day of `hours`. Typed durations are whole milliseconds at most, so the
+/// product is rounded there: `40m` a day is 2,400 s, not 2,400.000…1 s billed as 40m1s.
+pub fn daily_seconds(hours: Decimal) -> Result<Decimal, BillingError> {
+    Ok(mul(hours, Decimal::from(3600))?.round_dp(3))
 }
 
 impl Job {
@@ -105,7 +119,7 @@ impl Job {
                         hours: hours.normalize().to_string(),
                     });
                 }
-                (days, mul(hours, Decimal::from(3600))?)
+                (days, daily_seconds(hours)?)
             }
             Pattern::AlwaysOn { months } => {
                 if months == 0 {

@@ -26,7 +26,7 @@ pub use cost::{
     prepaid_unit,
 };
 pub use error::BillingError;
-pub use job::{Job, Pattern};
+pub use job::{Job, Pattern, daily_seconds};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use rank::{
     RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,

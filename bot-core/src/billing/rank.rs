@@ -21,6 +21,19 @@ pub struct RankedOffer {
     /// The hidden cost that moved this offer most away from its list price.
     pub deciding_rule: Option<Msg>,
     pub details: CostDetails,
+    /// When a billing rule is unverified, `cost` is the worst case and this is the best case
+    /// (per second, no minimum, boot free): the true cost lies between. `None` when the rules
+    /// that matter are known, or the two readings agree.
+    pub best_case: Option<CostBreakdown>,
+}
+
+impl RankedOffer {
+    /// Whether the figure is a range because a billing rule is unverified.
+    pub fn is_range(&self) -> bool {
+        self.best_case
+            .as_ref()
+            .is_some_and(|b| b.total_cost != self.cost.total_cost)
+    }
 }
 
 /// What `job` costs on `platform` for `gpu_id` × `cards`, in `currency`: every quote for that
@@ -70,6 +83,13 @@ pub fn platform_cost_fx(
                     .as_ref()
                     .is_none_or(|b| cost.total_cost < b.cost.total_cost)
                 {
+                    let best_case = if rule.has_unverified_timing() {
+                        job_cost(q, &rule.best_case(), job, cards, fx.as_ref())
+                            .ok()
+                            .map(|(c, _)| c)
+                    } else {
+                        None
+                    };
                     best = Some(RankedOffer {
                         platform_id: platform.id.clone(),
                         gpu_id: gpu_id.to_string(),
@@ -79,6 +99,7 @@ pub fn platform_cost_fx(
                         deciding_rule: deciding_rule(&details, &cost),
                         cost,
                         details,
+                        best_case,
                     });
                 }
             }
@@ -147,6 +168,7 @@ pub fn user_cost(
                 deciding_rule: deciding_rule(&details, &cost),
                 cost,
                 details,
+                best_case: None,
             });
         }
     }

@@ -66,6 +66,43 @@ pub struct Rule {
 }
 
 impl Rule {
+    /// The kindest reading of what nobody has verified: billed per second, no minimum, the meter
+    /// starting with the job (boot and image pull free), nothing billed while stopped. Known
+    /// facts stay as they are. With [`Rule`] itself as the worst case, the two bound the cost.
+    pub fn best_case(&self) -> Rule {
+        let or = |f: &Fact<bool>, kind: bool| match f {
+            Fact::Known(b) => Fact::Known(*b),
+            Fact::Unknown => Fact::Known(kind),
+        };
+        Rule {
+            increment: match self.increment {
+                Fact::Known(i) => Fact::Known(i),
+                Fact::Unknown => Fact::Known(Decimal::ONE),
+            },
+            minimum: match self.minimum {
+                Fact::Known(m) => Fact::Known(m),
+                Fact::Unknown => Fact::Known(Decimal::ZERO),
+            },
+            starts_at: match self.starts_at {
+                Fact::Known(s) => Fact::Known(s),
+                Fact::Unknown => Fact::Known(BillingStart::Job),
+            },
+            boot_billed: or(&self.boot_billed, false),
+            pull_billed: or(&self.pull_billed, false),
+            stopped_storage_billed: or(&self.stopped_storage_billed, false),
+            ..self.clone()
+        }
+    }
+
+    /// Whether any fact that changes a job's billed time is unverified.
+    pub fn has_unverified_timing(&self) -> bool {
+        !(self.increment.is_known()
+            && self.minimum.is_known()
+            && (self.starts_at.is_known()
+                || (self.boot_billed.is_known() && self.pull_billed.is_known()))
+            && self.stopped_storage_billed.is_known())
+    }
+
     /// A rule where nothing is known yet (the user fills in what they know).
     pub fn unknown(currency: &str, origin: Origin) -> Rule {
         Rule {

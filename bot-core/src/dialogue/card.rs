@@ -1,17 +1,12 @@
 //! The card step: the cards that hold the job (the fit engine), each priced for the job.
 
 use super::state::{PickState, TaskKind, Usage};
+use crate::advice;
 use crate::billing::{self, Job};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
 use rust_decimal::Decimal;
-
-/// Typical container boot and image pull for a first run. These are the user's job
-/// assumptions (not platform facts); every answer that uses them says so.
-pub(super) const ASSUMED_BOOT_MINUTES: i64 = 3;
-
-pub(super) const ASSUMED_PULL_MINUTES: i64 = 2;
 
 /// The fit request the answers so far describe.
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
@@ -49,25 +44,22 @@ pub(super) fn fit_report(ctx: &Ctx, s: &PickState) -> Option<FitReport> {
     vram::estimate(ctx.catalog, &req).ok()
 }
 
-/// The job the usage answer describes, with the stated boot/pull assumptions.
+/// The job the usage answer describes, with the same boot/pull assumptions /cost makes
+/// ([`advice::hidden_seconds`]).
 pub fn job_for(s: &PickState) -> Job {
-    let boot = Decimal::from(ASSUMED_BOOT_MINUTES * 60);
-    let pull = Decimal::from(ASSUMED_PULL_MINUTES * 60);
-    match s.usage.unwrap_or(Usage::OneOff {
+    let mut job = match s.usage.unwrap_or(Usage::OneOff {
         hours: Decimal::ONE,
     }) {
-        Usage::OneOff { hours } => Job {
-            boot,
-            pull,
-            ..Job::one_off(hours * Decimal::from(3600))
-        },
-        // The image is cached after the first day; each day still boots.
-        Usage::Daily { hours } => Job {
-            boot,
-            ..Job::daily(hours, 30)
-        },
+        Usage::OneOff { hours } => Job::one_off(hours * Decimal::from(3600)),
+        Usage::Daily { hours } => Job::daily(hours, 30),
         Usage::Always => Job::always_on(1),
-    }
+    };
+    let (boot, pull) = advice::hidden_seconds(&job.pattern);
+    job.boot = boot;
+    job.pull = pull;
+    job.boot_assumed = boot > Decimal::ZERO;
+    job.pull_assumed = pull > Decimal::ZERO;
+    job
 }
 
 /// Card options that fit, with the cheapest total for the job on each (in the user's
@@ -95,7 +87,9 @@ pub(super) fn priced_options(
         })
         .collect();
     priced.sort_by(|a, b| match (a.1, b.1) {
-        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(x), Some(y)) => {
+            advice::ranking_cost(x, a.0.cards).cmp(&advice::ranking_cost(y, b.0.cards))
+        }
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => a.0.cards.cmp(&b.0.cards),
@@ -167,4 +161,38 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
             billing::format_money(total, &ctx.currency),
         ))
     })
+}
+
+/// Why `cards` × `gpu_id` cannot hold the job the answers describe, with the cards that can;
+/// `None` when it fits (or the fit cannot be judged, e.g. an incomplete model config).
+pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<Reply> {
+    let mut req = fit_request(ctx, s)?;
+    let gpu = ctx.catalog.gpu(gpu_id).ok()?;
+    req.gpu = Some(gpu);
+    req.cards = cards;
+    let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
+    if fit.fits() {
+        return None;
+    }
+    let mut r = Reply::text(
+        Msg::new("pick-card-does-not-fit")
+            .arg("cards", cards)
+            .arg("gpu", &gpu.name)
+            .arg("vram", format!("{:.1}", gpu.vram_gib()))
+            .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
+    );
+    let alternatives: Vec<String> = card_options(ctx, s)
+        .iter()
+        .take(3)
+        .filter_map(|(o, _)| {
+            let g = ctx.catalog.gpu(&o.gpu).ok()?;
+            Some(format!("{}× {}", o.cards, g.name))
+        })
+        .collect();
+    if alternatives.is_empty() {
+        r.push(Msg::new("pick-no-card-fits"));
+    } else {
+        r.push(Msg::new("pick-card-alternatives").arg("cards", alternatives.join(", ")));
+    }
+    Some(r)
 }

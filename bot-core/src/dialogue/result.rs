@@ -1,9 +1,10 @@
 //! The result: platforms ranked by what the job really costs, with stock and barriers.
 
 use super::barriers::met_text;
-use super::card::{ASSUMED_BOOT_MINUTES, ASSUMED_PULL_MINUTES, drop_one_tier, job_for};
+use super::card::{drop_one_tier, job_for};
 use super::state::Met;
 use super::state::{PickState, Usage};
+use crate::advice::{BOOT_MINUTES, PULL_MINUTES};
 use crate::billing::{self, RankedOffer};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
@@ -76,7 +77,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 vec![
                     format!("{}", i + 1),
                     name,
-                    billing::format_money(o.cost.total_cost, &o.cost.currency),
+                    crate::answer::billing::total_text(o),
                     billing::format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
                     met_text(check, zh),
                     if o.quote.undated {
@@ -123,11 +124,14 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
         }
         r.push(Msg::new("pick-stock-unknown"));
         r.push(Msg::new("pick-result-legend"));
+        if offers.iter().any(|(o, _)| o.is_range()) {
+            r.push(Msg::new("billing-range-footer"));
+        }
         if !matches!(s.usage, Some(Usage::Always)) {
             r.push(
                 Msg::new("pick-assumed-boot")
-                    .arg("boot", ASSUMED_BOOT_MINUTES as u32)
-                    .arg("pull", ASSUMED_PULL_MINUTES as u32),
+                    .arg("boot", BOOT_MINUTES)
+                    .arg("pull", PULL_MINUTES),
             );
         }
     }

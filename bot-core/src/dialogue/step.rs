@@ -64,6 +64,11 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                 changed: true,
             }
         }
+        Ok(Answer::Refused(why)) => Outcome {
+            replies: vec![why, ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        },
         Err(Invalid) => {
             let hint =
                 Reply::text(Msg::new("pick-invalid")).with(Msg::new(step_hint_id(state.step)));
@@ -82,6 +87,9 @@ pub(super) struct Invalid;
 
 pub(super) enum Answer {
     Next(PickState),
+    /// A well-formed answer that would lead the user wrong (a card that cannot hold the job):
+    /// the reason, and nothing changes.
+    Refused(Reply),
     Done,
 }
 
@@ -259,6 +267,10 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
             };
             if !(1..=64).contains(&cards) {
                 return Err(Invalid);
+            }
+            // The same fit decision /fit makes: a card that cannot hold the job is not priced.
+            if let Some(refusal) = super::card::refuse_card(ctx, &s, &gpu, cards) {
+                return Ok(Answer::Refused(refusal));
             }
             s.gpu = Some(gpu);
             s.cards = Some(cards);

@@ -30,7 +30,8 @@ const VOLUME: &[(&str, f64)] = &[
 const WINDOW: &[(&str, f64)] = &[("k", 1024.0), ("m", 1024.0 * 1024.0), ("万", 1e4)];
 
 /// A volume of tokens: `20m` = 20,000,000, `1.5b`, `500k`, `3000万`, `20m/day`, `2,000,000`.
-/// `None` for anything that is not a positive finite count.
+/// `None` for anything that is not a whole, positive count (`0.6` tokens is a typo, most
+/// likely a price in the wrong place).
 pub fn token_count(s: &str) -> Option<f64> {
     let t = s.trim().to_lowercase().replace(['_', ','], "");
     let t = t
@@ -43,7 +44,8 @@ pub fn token_count(s: &str) -> Option<f64> {
         .trim_end_matches("每天");
     let (num, mult) = with_suffix(t, VOLUME);
     let v: f64 = num.trim().parse().ok()?;
-    (v.is_finite() && v > 0.0).then_some(v * mult)
+    let n = v * mult;
+    (n.is_finite() && n >= 1.0 && n.fract() == 0.0).then_some(n)
 }
 
 /// A context window in tokens: `32k` = 32,768, `128k`, `1m` = 1,048,576, `3.2万` = 32,000,
@@ -127,6 +129,8 @@ mod tests {
         assert_eq!(token_count("2万"), Some(2e4));
         assert_eq!(token_count("lots"), None);
         assert_eq!(token_count("-5m"), None);
+        assert_eq!(token_count("0.6"), None);
+        assert_eq!(token_count("1.5"), None);
         assert_eq!(context_tokens("32k"), Some(32_768));
         assert_eq!(context_tokens("ctx=4k"), Some(4096));
         assert_eq!(context_tokens("1m"), Some(1_048_576));

@@ -25,7 +25,7 @@ mod words;
 pub use count::{card_count, cards_and_name, context_tokens, params_b, token_count};
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 pub use options::{option, split_options};
-pub use words::{billing_start, kv_dtype, optimizer};
+pub use words::{billing_start, kv_dtype, on_off, optimizer};
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
 /// [`crate::units`], because catalog files write billing increments the same way.

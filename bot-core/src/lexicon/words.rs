@@ -33,7 +33,7 @@ impl FromStr for Quant {
             "int4" | "i4" | "4bit" | "w4a16" => Quant::Int4,
             "gptq" | "gptqint4" | "gptq4" | "gptq4bit" => Quant::GptqInt4,
             "awq" | "awqint4" | "awq4" | "awq4bit" => Quant::Awq,
-            "nf4" | "bnb4" | "bnbnf4" | "bnb4bit" | "qlora" => Quant::Nf4,
+            "nf4" | "bnb4" | "bnbnf4" | "bnb4bit" => Quant::Nf4,
             "q2k" => Quant::Q2K,
             "q3km" | "q3k" => Quant::Q3KM,
             "q40" | "q4" => Quant::Q4_0,
@@ -110,6 +110,15 @@ pub fn billing_start(word: &str) -> Option<BillingStart> {
     match word.trim().to_lowercase().as_str() {
         "boot" | "开机" => Some(BillingStart::Boot),
         "job" | "任务" => Some(BillingStart::Job),
+        _ => None,
+    }
+}
+
+/// A switch: `on`/`yes`/`true`/`1`/`开` or `off`/`no`/`false`/`0`/`关`.
+pub fn on_off(word: &str) -> Option<bool> {
+    match word.trim().to_lowercase().as_str() {
+        "on" | "yes" | "true" | "1" | "开" | "开启" | "是" => Some(true),
+        "off" | "no" | "false" | "0" | "关" | "关闭" | "否" => Some(false),
         _ => None,
     }
 }

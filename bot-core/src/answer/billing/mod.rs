@@ -10,7 +10,9 @@ mod reply;
 mod request;
 
 pub use error::{error_msg, error_reply};
-pub use reply::{CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text};
+pub use reply::{
+    CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text, total_text,
+};
 pub use request::{JobRequest, parse_convert, parse_job_request};
 
 use crate::billing::{self, BillingError, compare as rank, platform_cost_fx};

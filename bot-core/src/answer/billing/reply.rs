@@ -54,7 +54,10 @@ pub fn job_text(lang: Lang, job: &Job) -> String {
             .arg("work", format_duration(job.work)),
         Pattern::Daily { hours, days } => Msg::new("billing-job")
             .arg("kind", "daily")
-            .arg("work", format_duration(hours * Decimal::from(3600)))
+            .arg(
+                "work",
+                format_duration(billing::daily_seconds(hours).unwrap_or(Decimal::MAX)),
+            )
             .arg("days", days),
         Pattern::AlwaysOn { months } => Msg::new("billing-job")
             .arg("kind", "always")
@@ -71,6 +74,32 @@ pub(super) fn staleness(offer: &RankedOffer) -> &'static str {
     } else {
         "fresh"
     }
+}
+
+/// The total of an offer: one figure, or `best–worst` when a billing rule is unverified.
+pub fn total_text(o: &RankedOffer) -> String {
+    let worst = format_money(o.cost.total_cost, &o.cost.currency);
+    match o.best_case.as_ref().filter(|_| o.is_range()) {
+        Some(b) => format!("{}–{worst}", format_money(b.total_cost, &o.cost.currency)),
+        None => worst,
+    }
+}
+
+/// Says which boot/pull minutes were assumed and how to change them, if any were.
+fn hidden_note(job: &Job) -> Option<Msg> {
+    (job.boot_assumed || job.pull_assumed).then(|| {
+        Msg::new("billing-hidden-assumed")
+            .arg("boot", format_duration(job.boot))
+            .arg("pull", format_duration(job.pull))
+            .arg(
+                "has_pull",
+                if job.pull > Decimal::ZERO {
+                    "yes"
+                } else {
+                    "no"
+                },
+            )
+    })
 }
 
 /// Whose prices a cost answer is about.
@@ -144,6 +173,13 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
         r.push(Msg::new(id).arg("amount", money(c.egress_cost)));
     }
     r.push(Msg::new("billing-total").arg("amount", money(c.total_cost)));
+    if let Some(b) = offer.best_case.as_ref().filter(|_| offer.is_range()) {
+        r.push(
+            Msg::new("billing-range")
+                .arg("best", money(b.total_cost))
+                .arg("worst", money(c.total_cost)),
+        );
+    }
     let list_hour = offer.details.list_cost * Decimal::from(3600)
         / offer.details.useful_seconds.max(Decimal::ONE);
     r.push(
@@ -165,6 +201,9 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     }
     if let Some(f) = &offer.details.fx {
         r.push(fx_msg(f));
+    }
+    if let Some(note) = hidden_note(job) {
+        r.push(note);
     }
     if offer.stale {
         r.push(Msg::new("billing-stale-note"));
@@ -242,7 +281,7 @@ pub fn compare_reply(
                 ),
                 tier_label(lang, &o.quote.tier),
                 format_duration(o.cost.billed_seconds),
-                format_money(o.cost.total_cost, &o.cost.currency),
+                total_text(o),
                 format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
                 date,
             ]
@@ -289,6 +328,12 @@ pub fn compare_reply(
     }
     if let Some(f) = offers.iter().find_map(|o| o.details.fx.as_ref()) {
         r.push(fx_msg(f));
+    }
+    if let Some(note) = hidden_note(&req.job) {
+        r.push(note);
+    }
+    if offers.iter().any(RankedOffer::is_range) {
+        r.push(Msg::new("billing-range-footer"));
     }
     if offers.iter().any(|o| o.stale) {
         r.push(Msg::new("billing-stale-footer"));

@@ -2,7 +2,8 @@
 //! pattern (`40m`, `daily 4h`, `always`), options (`boot=3m`, `cards=2`, `fx=7.2`), conversion
 //! targets (`to hour cny`, `换成 usd/day`).
 
-use crate::billing::{BillingError, ConvertQuery, Job, Pattern, PriceUnit};
+use crate::advice;
+use crate::billing::{self, BillingError, ConvertQuery, Job, Pattern, PriceUnit};
 use crate::catalog::{Catalog, Gpu, Platform};
 use crate::lexicon::{
     parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb, split_options,
@@ -146,9 +147,18 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         job.work = parse_dur("work", &text)?;
     }
     if let Pattern::Daily { hours, .. } = job.pattern {
-        job.work = hours
-            .checked_mul(Decimal::from(3600))
-            .ok_or(BillingError::Overflow)?;
+        job.work = billing::daily_seconds(hours)?;
+    }
+    // The first run's boot and image pull are billed on most platforms: counted unless the
+    // user gives their own figures (boot=0 drops them), the same minutes /pick counts.
+    let (boot, pull) = advice::hidden_seconds(&job.pattern);
+    if !opts.iter().any(|(k, _)| option_key(k) == Some("boot")) {
+        job.boot = boot;
+        job.boot_assumed = boot > Decimal::ZERO;
+    }
+    if !opts.iter().any(|(k, _)| option_key(k) == Some("pull")) {
+        job.pull = pull;
+        job.pull_assumed = pull > Decimal::ZERO;
     }
     Ok(JobRequest {
         names: words,
