@@ -192,7 +192,7 @@ platform-stopped-billing = · billed while stopped: { $value }
 platform-signup = · sign-up: { $text }
 platform-retention-title = Data deletion rules (back up before these happen):
 platform-retention-unknown = Data deletion rules: none found in the sources; ask the platform before leaving data on a stopped instance.
-platform-retention-line = ⚠ { $rule }. { $note } ({ $source })
+platform-retention-line = ⚠ { $rule }. { $note } { $source }
 retention-rule = { $state ->
     [stopped] { $when ->
         [instant] when the instance stops
@@ -220,3 +220,4 @@ retention-rule = { $state ->
    *[volume] volumes and personal data are deleted
   }
 data-loss-warning = ⚠ { $platform }: { $rule }. Back up before leaving it stopped.
+retention-scoped = { $scope } only: { $rule }

@@ -180,7 +180,7 @@ platform-stopped-billing = · 关机后仍计费：{ $value }
 platform-signup = · 注册：{ $text }
 platform-retention-title = 数据删除规则（到期前先备份）：
 platform-retention-unknown = 数据删除规则：资料里没有找到；关机留数据前请先向平台确认。
-platform-retention-line = ⚠ { $rule }。{ $note }（{ $source }）
+platform-retention-line = ⚠ { $rule }。{ $note }{ $source }
 retention-rule = { $state ->
     [stopped] { $when ->
         [instant] 关机时
@@ -208,3 +208,4 @@ retention-rule = { $state ->
    *[volume] 存储卷和个人数据被删除
   }
 data-loss-warning = ⚠ { $platform }：{ $rule }。关机留数据前请先备份。
+retention-scoped = 仅限{ $scope }：{ $rule }

@@ -432,6 +432,11 @@ pub struct RetentionRule {
     /// How long in that state before deletion (`15d`, `24h`, `0s` = at once), or `"unknown"`.
     pub after: Fact<String>,
     pub deletes: DataScope,
+    /// Which instances the rule is for when not all (`潮汐算力实例` / `tidal-compute instances`).
+    #[serde(default)]
+    pub scope_zh: Option<String>,
+    #[serde(default)]
+    pub scope_en: Option<String>,
     pub note_zh: String,
     pub note_en: String,
     pub source: String,

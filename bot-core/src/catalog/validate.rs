@@ -318,6 +318,12 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
     for (i, r) in p.retention.iter().enumerate() {
         let prefix = format!("retention[{i}].");
         k.duration(&format!("{prefix}after"), &r.after)?;
+        if r.scope_zh.is_some() != r.scope_en.is_some() {
+            return Err(k.fail(
+                &format!("{prefix}scope_zh"),
+                "scope_zh and scope_en go together",
+            ));
+        }
         k.text(&format!("{prefix}note_zh"), &r.note_zh)?;
         k.text(&format!("{prefix}note_en"), &r.note_en)?;
         k.provenance(&prefix, &r.source, &r.as_of)?;

@@ -81,14 +81,28 @@ pub fn retention_text(lang: Lang, r: &RetentionRule) -> String {
         Some(s) if s.is_zero() => ("instant", String::new()),
         Some(s) => ("after", Localizer::get().format(lang, &duration_msg(s))),
     };
-    Localizer::get().format(
+    let rule = Localizer::get().format(
         lang,
         &Msg::new("retention-rule")
             .arg("state", r.state.key())
             .arg("when", when)
             .arg("after", after)
             .arg("deletes", r.deletes.key()),
-    )
+    );
+    let scope = if lang == Lang::Zh {
+        &r.scope_zh
+    } else {
+        &r.scope_en
+    };
+    match scope {
+        Some(s) => Localizer::get().format(
+            lang,
+            &Msg::new("retention-scoped")
+                .arg("scope", s.as_str())
+                .arg("rule", rule),
+        ),
+        None => rule,
+    }
 }
 
 /// The rules that lose data when an instance is left stopped or idle between sessions (what
@@ -104,7 +118,13 @@ pub fn idle_data_loss_rules(p: &Platform) -> Vec<&RetentionRule> {
             ) && !matches!(r.deletes, DataScope::SystemDisk)
         })
         .collect();
-    rules.sort_by_key(|r| r.after_seconds().unwrap_or(Decimal::MAX));
+    // Rules for every instance first, then those for some kinds only; soonest first.
+    rules.sort_by_key(|r| {
+        (
+            r.scope_en.is_some(),
+            r.after_seconds().unwrap_or(Decimal::MAX),
+        )
+    });
     rules
 }
 
