@@ -478,7 +478,8 @@ pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
         .map_err(|nf| err(BillingError::NotFound(nf)))?;
     let job = build_job(&a.job).map_err(err)?;
     let currency = parse_currency(&a.currency).map_err(err)?;
-    let offers = billing::compare(catalog, &g.id, a.job.cards, &job, &currency, crate::today());
+    let offers = billing::compare(catalog, &g.id, a.job.cards, &job, &currency, crate::today())
+        .map_err(err)?;
     if a.json {
         let out: Vec<OfferOut> = offers
             .iter()

@@ -53,7 +53,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("compare/every gpu in the catalog", |b| {
         b.iter(|| {
             for g in &cat.gpus {
-                black_box(compare(&cat, &g.id, 1, &job, "USD", today));
+                let _ = black_box(compare(&cat, &g.id, 1, &job, "USD", today));
             }
         })
     });

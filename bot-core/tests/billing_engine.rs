@@ -488,7 +488,7 @@ fn compare_ranks_the_whole_catalog_cheapest_first() {
         ..Job::one_off(mins(40))
     };
     for gpu in &cat.gpus {
-        let offers = billing::compare(&cat, &gpu.id, 1, &job, "USD", today);
+        let offers = billing::compare(&cat, &gpu.id, 1, &job, "USD", today).unwrap();
         let with_prices = cat
             .platforms
             .iter()
@@ -508,10 +508,41 @@ fn compare_ranks_the_whole_catalog_cheapest_first() {
     }
     // Pattern variants work over the whole catalog too.
     assert!(
-        !billing::compare(&cat, "rtx-4090", 1, &Job::daily(d("4"), 30), "CNY", today).is_empty()
+        !billing::compare(&cat, "rtx-4090", 1, &Job::daily(d("4"), 30), "CNY", today)
+            .unwrap()
+            .is_empty()
     );
-    assert!(!billing::compare(&cat, "rtx-4090", 2, &Job::always_on(1), "CNY", today).is_empty());
-    assert!(billing::compare(&cat, "no-such-gpu", 1, &job, "USD", today).is_empty());
+    assert!(
+        !billing::compare(&cat, "rtx-4090", 2, &Job::always_on(1), "CNY", today)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        billing::compare(&cat, "no-such-gpu", 1, &job, "USD", today)
+            .unwrap()
+            .is_empty()
+    );
+    // A job nobody can price is the error /cost gives, not "no platform has a price".
+    assert_eq!(
+        billing::compare(
+            &cat,
+            "rtx-4090",
+            1,
+            &Job::one_off(Decimal::ZERO),
+            "USD",
+            today
+        )
+        .unwrap_err(),
+        BillingError::ZeroWork
+    );
+    assert!(matches!(
+        billing::compare(&cat, "rtx-4090", 1, &Job::daily(d("25"), 30), "USD", today),
+        Err(BillingError::BadDailyHours { .. })
+    ));
+    assert!(matches!(
+        billing::compare(&cat, "rtx-4090", 1, &job, "EUR", today),
+        Err(BillingError::NoFxRate { .. })
+    ));
 }
 
 // --- Bad input ------------------------------------------------------------------------------

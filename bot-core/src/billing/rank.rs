@@ -114,8 +114,10 @@ pub fn platform_cost_fx(
     })
 }
 
-/// Every platform with a price for the GPU, cheapest total first (ties by platform id).
-/// Platforms that cannot be priced (no rate into `currency`, no quote) are left out.
+/// Every platform with a price for the GPU, cheapest total (worst case) first, ties by
+/// platform id. A job that cannot be priced anywhere (no work, 25 hours a day, zero days, a
+/// currency without a rate) is the error `/cost` would give, never an empty list; a platform
+/// without a quote for the card is simply not in the list.
 pub fn compare(
     catalog: &Catalog,
     gpu_id: &str,
@@ -123,19 +125,34 @@ pub fn compare(
     job: &Job,
     currency: &str,
     today: i64,
-) -> Vec<RankedOffer> {
-    let mut offers: Vec<RankedOffer> = catalog
-        .platforms
-        .iter()
-        .filter_map(|p| platform_cost(catalog, p, gpu_id, cards, job, currency, today).ok())
-        .collect();
+) -> Result<Vec<RankedOffer>, BillingError> {
+    if cards == 0 {
+        return Err(BillingError::NotPositive { what: "cards" });
+    }
+    job.validate()?;
+    let mut offers = Vec::new();
+    let mut first_error = None;
+    for p in &catalog.platforms {
+        match platform_cost(catalog, p, gpu_id, cards, job, currency, today) {
+            Ok(o) => offers.push(o),
+            Err(BillingError::NoPrice { .. }) => {}
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if offers.is_empty()
+        && let Some(e) = first_error
+    {
+        return Err(e);
+    }
     offers.sort_by(|a, b| {
         a.cost
             .total_cost
             .cmp(&b.cost.total_cost)
             .then_with(|| a.platform_id.cmp(&b.platform_id))
     });
-    offers
+    Ok(offers)
 }
 
 /// What `job` costs at the user's own prices under the user's own rule: every quote (the

@@ -81,8 +81,8 @@ pub(super) fn priced_options(
         .map(|o| {
             let best =
                 billing::compare(ctx.catalog, &o.gpu, o.cards, &job, &ctx.currency, ctx.today)
-                    .first()
-                    .map(|r| r.cost.total_cost);
+                    .ok()
+                    .and_then(|offers| offers.first().map(|r| r.cost.total_cost));
             (o, best)
         })
         .collect();

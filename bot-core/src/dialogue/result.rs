@@ -21,6 +21,7 @@ pub fn ranked_offers(
     let job = job_for(s);
     let mut offers: Vec<_> =
         billing::compare(ctx.catalog, gpu, cards, &job, &ctx.currency, ctx.today)
+            .unwrap_or_default()
             .into_iter()
             .filter_map(|o| {
                 let p = ctx.catalog.platform(&o.platform_id).ok()?;
@@ -28,8 +29,9 @@ pub fn ranked_offers(
                 Some((o, check))
             })
             .collect();
-    // Stable sort keeps the cost order inside each group.
-    offers.sort_by_key(|(_, check)| check.iter().any(|(_, m)| *m == Met::No));
+    // Known to meet every need, then not verified, then known to fail one: the less we know
+    // about a platform, the less it is recommended. Stable, so cost order holds in a group.
+    offers.sort_by_key(|(_, check)| need_rank(check));
     // One row per platform: its cheapest quote.
     let mut seen = Vec::new();
     offers.retain(|(o, _)| {
@@ -41,6 +43,17 @@ pub fn ranked_offers(
         }
     });
     offers
+}
+
+/// 0 = every need known to be met, 1 = some need not verified, 2 = some need known to fail.
+fn need_rank(check: &[(&'static str, Met)]) -> u8 {
+    if check.iter().any(|(_, m)| *m == Met::No) {
+        2
+    } else if check.iter().any(|(_, m)| *m == Met::Unknown) {
+        1
+    } else {
+        0
+    }
 }
 
 pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
@@ -124,6 +137,9 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
         }
         r.push(Msg::new("pick-stock-unknown"));
         r.push(Msg::new("pick-result-legend"));
+        if offers.iter().any(|(_, check)| need_rank(check) == 1) {
+            r.push(Msg::new("pick-unverified-needs-lower"));
+        }
         if offers.iter().any(|(o, _)| o.is_range()) {
             r.push(Msg::new("billing-range-footer"));
         }

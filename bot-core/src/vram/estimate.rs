@@ -3,9 +3,10 @@
 //! comes from.
 
 use super::request::{
-    CARD_COUNTS, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef, validate,
+    CARD_COUNTS, CardParts, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef,
+    validate,
 };
-use super::{Engine, GIB, KvDtype, Quant, Shape, Task, Zero};
+use super::{Engine, GIB, KvDtype, Parallelism, Quant, Shape, Task, Zero};
 use crate::catalog::Catalog;
 use crate::reply::Msg;
 use rust_decimal::Decimal;
@@ -54,16 +55,140 @@ pub const LOSS_BYTES_PER_VOCAB: f64 = 12.0;
 /// the tensor count by 10-25 % at short sequences.
 pub const TRAINING_RESERVE: f64 = 0.15;
 
-/// Memory for one configuration, per card, in bytes (internal).
-#[derive(Debug, Clone, Copy, Default)]
+/// Bytes a Transformers eager attention layer holds per score element (one query token
+/// against one cached token, one head) at its peak: the scaled QK^T and the masked copy in
+/// bf16 (2 + 2, the first freed after the add), the fp32 softmax (4) and its bf16 cast (2)
+/// while the masked copy is still referenced: 2 + 4 + 2 = 8 (transformers
+/// `eager_attention_forward`, Llama/Qwen2 modeling). The 4D additive mask adds 2 bytes per
+/// element once, for all heads.
+pub const EAGER_SCORE_BYTES: f64 = 8.0;
+
+/// llama.cpp without flash attention: the KQ matrix and its softmax, both f32, per micro-batch
+/// token, cached token and head (`llm_graph_context::build_attn_mha`: `kq = ggml_mul_mat`,
+/// `kq = ggml_soft_max_ext(kq, ...)`): 4 + 4 bytes.
+pub const LLAMACPP_KQ_BYTES: f64 = 8.0;
+
+/// Memory for one configuration, in bytes (internal): summed over the cards, and the busiest
+/// card's share.
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Parts {
     weights: f64,
     kv: f64,
     act: f64,
     optim: f64,
     overhead: f64,
-    /// Parts per card on the busiest card.
+    /// The busiest card, part by part.
+    card: [f64; 5],
+    /// The busiest card in all.
     per_card: f64,
+    parallelism: Parallelism,
+}
+
+impl Default for Parts {
+    fn default() -> Self {
+        Parts {
+            weights: 0.0,
+            kv: 0.0,
+            act: 0.0,
+            optim: 0.0,
+            overhead: 0.0,
+            card: [0.0; 5],
+            per_card: 0.0,
+            parallelism: Parallelism::None,
+        }
+    }
+}
+
+impl Parts {
+    /// Sets the busiest card's parts and the totals (`copies` = how many cards hold each
+    /// per-card part; weights and KV totals are given whole, never multiplied).
+    #[allow(clippy::too_many_arguments)]
+    fn set(
+        &mut self,
+        n: f64,
+        w_total: f64,
+        kv_total: f64,
+        card: [f64; 5],
+        act_total: f64,
+        optim_total: f64,
+    ) {
+        self.card = card;
+        self.per_card = card.iter().sum();
+        self.weights = w_total;
+        self.kv = kv_total;
+        self.act = act_total;
+        self.optim = optim_total;
+        self.overhead = card[4] * n;
+    }
+}
+
+/// The weights of a model in one format, by where they sit: token embedding, output head,
+/// other 16-bit tensors (norms, vision tower, MTP head) and the decoder layers' matrices.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct WeightSplit {
+    pub embed: f64,
+    pub head: f64,
+    pub other: f64,
+    pub layers: f64,
+}
+
+impl WeightSplit {
+    pub fn total(&self) -> f64 {
+        self.embed + self.head + self.other + self.layers
+    }
+}
+
+/// Where the bytes of `weight_bytes` sit, as an engine loads them. One engine-specific copy:
+/// Transformers loading a tied-embedding model in FP8 keeps the output head as its own 16-bit
+/// tensor (measured: Qwen3-0.6B/1.7B/4B-FP8 in the Qwen3 transformers table use an
+/// embedding-sized amount more than the bf16 figure minus the 8-bit saving, at every input
+/// length; the untied Qwen3-8B/14B/32B-FP8 do not).
+pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> WeightSplit {
+    let p = &shape.params;
+    if let Some(bpw) = quant.gguf_bpw() {
+        let b = bpw / 8.0;
+        return WeightSplit {
+            embed: p.embed * b,
+            head: p.lm_head * b,
+            other: p.other * b,
+            layers: p.linear * b,
+        };
+    }
+    let unq = quant.unquantized_bytes();
+    let untied_copy = quant == Quant::Fp8 && shape.tied && engine == Engine::Transformers;
+    WeightSplit {
+        embed: p.embed * unq,
+        head: if untied_copy {
+            p.embed * unq
+        } else {
+            p.lm_head * unq
+        },
+        other: p.other * unq,
+        layers: p.linear * quant.linear_bits() / 8.0,
+    }
+}
+
+/// Layers on the busiest card of a layer split over `cards`: ceil(layers / cards).
+pub(super) fn layers_per_card(shape: &Shape, cards: u32) -> f64 {
+    let l = shape.layers.max(1);
+    l.div_ceil(cards.max(1).min(l)) as f64
+}
+
+/// Weights on the busiest card of a layer split: its share of the decoder layers plus the
+/// larger end (the embedding and the other 16-bit tensors on the first card, the output head
+/// on the last); everything on one card.
+pub(super) fn layer_split_weights(shape: &Shape, w: &WeightSplit, cards: u32) -> f64 {
+    if cards <= 1 {
+        return w.total();
+    }
+    let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+    w.layers * share + (w.embed + w.other).max(w.head)
+}
+
+/// Bytes of the score matrices eager attention holds at once on one card: `q` query tokens
+/// against `kv` cached tokens for `heads` heads, per sequence, times `batch`.
+pub fn eager_score_bytes(batch: f64, q: f64, kv: f64, heads: f64) -> f64 {
+    batch * q * kv * (EAGER_SCORE_BYTES * heads + 2.0)
 }
 
 /// Bytes of the weights for the whole model in `quant`.
@@ -106,58 +231,94 @@ pub fn kv_share_per_card(shape: &Shape, cards: u32) -> f64 {
 }
 
 pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Parts {
-    let n = req.cards.max(1) as f64;
+    let cards = req.cards.max(1);
+    let n = cards as f64;
     let tokens = req.context as f64;
     let batch = req.batch as f64;
-    let w_total = weight_bytes(shape, req.quant);
+    let split = weight_split(shape, req.quant, req.engine);
+    let w_total = split.total();
     let kv_tok = kv_bytes_per_token(shape, req.engine, opts.kv_cache);
     let ctx = CUDA_CONTEXT_GIB * GIB;
+    let heads = shape.heads as f64;
+    let eager = req.attention().materializes_scores();
     let mut p = Parts::default();
 
     if !req.task.is_training() {
         let kv_total = kv_tok * tokens * batch;
         match req.engine {
             Engine::Vllm => {
-                // Tensor parallel: weights split, KV split by heads (or replicated).
-                let w = w_total / n;
-                let kv = kv_total * kv_share_per_card(shape, req.cards);
+                // Tensor parallel: every matrix and the vocabulary (VocabParallelEmbedding,
+                // ParallelLMHead) split over the ranks; norms and extra towers replicated.
+                let w = (w_total - split.other) / n + split.other;
+                let kv = kv_total * kv_share_per_card(shape, cards);
                 let prof_tokens = (tokens * batch).min(VLLM_MAX_BATCHED_TOKENS as f64);
-                // Activations of one rank: FFN width is split by TP, hidden is not.
-                let a = prof_tokens
+                // Activations of one rank at the profile run: FFN width and heads are split by
+                // TP, the hidden width (residual stream) is not.
+                let mut a = prof_tokens
                     * (6.0 * shape.ffn_width_active_per_token() / n + 8.0 * shape.hidden as f64);
+                if eager {
+                    a += eager_score_bytes(1.0, prof_tokens, tokens, (heads / n).ceil());
+                }
                 let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
                 let need = w + kv + a + graphs;
                 // vLLM only uses `gpu_memory_utilization` of the card: the rest is headroom.
                 let headroom = need / VLLM_GPU_MEMORY_UTILIZATION - need;
-                p.weights = w_total;
-                p.kv = kv * n;
-                p.act = a * n;
-                p.overhead = (ctx + graphs + headroom) * n;
-                p.per_card = need + ctx + headroom;
+                let over = ctx + graphs + headroom;
+                p.set(n, w_total, kv * n, [w, kv, a, 0.0, over], a * n, 0.0);
+                p.parallelism = if cards > 1 {
+                    Parallelism::Tensor
+                } else {
+                    Parallelism::None
+                };
             }
             Engine::Transformers => {
-                // device_map="auto" splits layers: each card peaks with its own activations.
-                let a = tokens * batch * hf_activation_bytes_per_token(shape)
+                // device_map="auto" splits whole layers: the busiest card holds its layers'
+                // weights and KV cache, and peaks with the activations of one of its layers
+                // over the whole prompt (every card needs that workspace).
+                let w = layer_split_weights(shape, &split, cards);
+                let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+                let kv = kv_total * share;
+                let mut a = tokens * batch * hf_activation_bytes_per_token(shape)
                     + batch * shape.vocab as f64 * 4.0;
-                p.weights = w_total;
-                p.kv = kv_total;
-                p.act = a * n;
-                p.overhead = ctx * n;
-                p.per_card = w_total / n + kv_total / n + a + ctx;
+                if eager {
+                    a += eager_score_bytes(batch, tokens, tokens, heads);
+                }
+                // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
+                // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
+                // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill
+                // peak is higher): the peak is the larger of the two.
+                if req.quant == Quant::Awq && shape.tied {
+                    a = a.max(split.embed - kv);
+                }
+                p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
+                p.parallelism = if cards > 1 {
+                    Parallelism::Layer
+                } else {
+                    Parallelism::None
+                };
             }
             Engine::Llamacpp => {
                 // Layer split; compute buffer for one micro-batch in fp32 (12*I + 16*h per
-                // token = the 6*I + 8*h tensors above at 4 bytes) + logits for the micro-batch.
+                // token = the 6*I + 8*h tensors above at 4 bytes) + logits for the micro-batch;
+                // without flash attention, the f32 KQ matrix and its softmax for the micro-batch
+                // against the whole cache.
                 let ub = (tokens * batch).min(LLAMACPP_UBATCH as f64);
-                let a = ub
+                let mut a = ub
                     * (12.0 * shape.ffn_width_active_per_token()
                         + 16.0 * shape.hidden as f64
                         + 4.0 * shape.vocab as f64);
-                p.weights = w_total;
-                p.kv = kv_total;
-                p.act = a * n;
-                p.overhead = ctx * n;
-                p.per_card = w_total / n + kv_total / n + a + ctx;
+                if eager {
+                    a += ub * tokens * heads * LLAMACPP_KQ_BYTES;
+                }
+                let w = layer_split_weights(shape, &split, cards);
+                let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+                let kv = kv_total * share;
+                p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
+                p.parallelism = if cards > 1 {
+                    Parallelism::Layer
+                } else {
+                    Parallelism::None
+                };
             }
         }
         return p;
@@ -185,22 +346,29 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     };
     let grads = trainable * 2.0;
     let optim = trainable * k;
-    let zero = opts.zero.unwrap_or(if req.cards > 1 {
-        Zero::Three
+    let zero = if cards > 1 {
+        opts.zero.unwrap_or(Zero::Three)
     } else {
         Zero::Off
-    });
+    };
+    // ZeRO-3 gathers the layer being computed and prefetches the next: two layers of the base
+    // live in full on every card (DeepSpeed `stage3_prefetch_bucket_size`,
+    // `stage3_max_live_parameters`; FSDP gathers one unit and prefetches one).
+    let live = 2.0 * base / shape.layers.max(1) as f64;
     let (base_c, grads_c, optim_c) = match zero {
         Zero::Off => (base, grads, optim),
         Zero::One => (base, grads, optim / n),
         Zero::Two => (base, grads / n, optim / n),
-        Zero::Three => (base / n, grads / n, optim / n),
+        Zero::Three => ((base / n + live).min(base), grads / n, optim / n),
     };
     // Activations per token (bf16, FlashAttention, SwiGLU), after Korthikanti et al. 2022
     // (arXiv:2205.05198, eq. 1: s*b*h*(34 + 5*a*s/h) per layer for GPT), with the MLP term
-    // rewritten for a gated FFN and the s^2 term removed by FlashAttention:
+    // rewritten for a gated FFN and the s^2 term removed by FlashAttention/SDPA:
     // 16*h + 8*I bytes per layer. Gradient checkpointing keeps each layer's input (2*h) and
     // recomputes one layer at a time. Plus the loss head (LOSS_BYTES_PER_VOCAB * V).
+    // Eager attention keeps the s^2 scores of every layer for the backward pass (fp32 softmax
+    // output 4 + bf16 probabilities 2 = 6 bytes per element and head), or, with checkpointing,
+    // those of the one layer being recomputed plus their gradient (EAGER_SCORE_BYTES).
     let per_layer = 16.0 * shape.hidden as f64 + 8.0 * shape.ffn_width_active_per_token();
     let layers = shape.layers as f64;
     let act_tok = if req.grad_checkpointing {
@@ -208,14 +376,37 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     } else {
         layers * per_layer
     } + LOSS_BYTES_PER_VOCAB * shape.vocab as f64;
-    let a = act_tok * tokens * batch;
-    p.weights = base_c * n + adapter_weights * n;
-    p.optim = (grads_c + optim_c) * n;
-    p.act = a * n;
+    let mut a = act_tok * tokens * batch;
+    if eager {
+        let per_elem = if req.grad_checkpointing {
+            EAGER_SCORE_BYTES + 6.0
+        } else {
+            6.0 * layers
+        };
+        a += batch * tokens * tokens * (per_elem * heads + 2.0);
+    }
     let reserve = TRAINING_RESERVE * (base_c + adapter_weights + grads_c + optim_c + a);
-    p.overhead = (ctx + reserve) * n;
-    p.kv = 0.0;
-    p.per_card = base_c + adapter_weights + grads_c + optim_c + a + ctx + reserve;
+    p.set(
+        n,
+        base_c * n + adapter_weights * n,
+        0.0,
+        [
+            base_c + adapter_weights,
+            0.0,
+            a,
+            grads_c + optim_c,
+            ctx + reserve,
+        ],
+        a * n,
+        (grads_c + optim_c) * n,
+    );
+    p.parallelism = match zero {
+        _ if cards == 1 => Parallelism::None,
+        Zero::Off => Parallelism::Data,
+        Zero::One => Parallelism::Zero1,
+        Zero::Two => Parallelism::Zero2,
+        Zero::Three => Parallelism::Zero3,
+    };
     p
 }
 
@@ -307,6 +498,15 @@ pub fn estimate_with(
         cards: req.cards,
         total_gib: to_gib(total),
         per_gpu_gib: to_gib(parts.per_card),
+        per_gpu: CardParts {
+            weights_gib: to_gib(parts.card[0]),
+            kv_cache_gib: to_gib(parts.card[1]),
+            activations_gib: to_gib(parts.card[2]),
+            optimizer_gib: to_gib(parts.card[3]),
+            overhead_gib: to_gib(parts.card[4]),
+        },
+        parallelism: parts.parallelism.key().to_string(),
+        attention: req.attention().key().to_string(),
         weights_gib: to_gib(parts.weights),
         kv_cache_gib: to_gib(parts.kv),
         activations_gib: to_gib(parts.act),

@@ -7,8 +7,16 @@
 //!
 //! Defaults (documented, used by `FitRequest::new`): context 4096 tokens (the whole sequence,
 //! prompt + generated), batch 1, Hugging Face Transformers, no card, 1 card, no gradient
-//! checkpointing; `FitOptions::default()`: fp16 KV cache, AdamW, LoRA rank 16 on every linear
+//! checkpointing, the engine's own attention implementation (`Attention::engine_default`:
+//! Transformers `sdpa`, vLLM and llama.cpp `flash`); `FitOptions::default()`: fp16 KV cache, AdamW, LoRA rank 16 on every linear
 //! layer, ZeRO-3 when training on more than one card.
+//!
+//! Several cards: vLLM is tensor parallel (weights, vocabulary, KV heads and FFN activations
+//! split; norms and hidden-width activations replicated); Transformers (`device_map="auto"`)
+//! and llama.cpp split whole layers (each card holds ceil(layers / cards) layers and their KV
+//! cache, plus one end of the model, and needs its own activation workspace); training is data
+//! parallel with ZeRO. The busiest card never needs more when cards are added
+//! (`FitReport::per_gpu`, `FitReport::parallelism`).
 
 mod quant;
 pub mod shape;
@@ -18,15 +26,17 @@ mod estimate;
 mod request;
 
 pub use estimate::{
-    CUDA_CONTEXT_GIB, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB, TRAINING_RESERVE,
-    VLLM_CUDA_GRAPHS_GIB, VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, estimate,
-    estimate_with, hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, round2,
-    weight_bytes,
+    CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
+    TRAINING_RESERVE, VLLM_CUDA_GRAPHS_GIB, VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS,
+    eager_score_bytes, estimate, estimate_with, hf_activation_bytes_per_token, kv_bytes_per_token,
+    kv_share_per_card, round2, weight_bytes,
 };
-pub use quant::{Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Quant, Task, Zero};
+pub use quant::{
+    Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,
+};
 pub use request::{
-    CARD_COUNTS, DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest,
-    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelRef,
+    CARD_COUNTS, CardParts, DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport,
+    FitRequest, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelRef,
 };
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};

@@ -18,7 +18,7 @@ pub enum Quant {
     Int4,
     GptqInt4,
     Awq,
-    /// bitsandbytes NF4 with double quantization (QLoRA).
+    /// bitsandbytes 4-bit (NF4, as QLoRA; sized without double quantization, the default).
     Nf4,
     Q2K,
     Q3KM,
@@ -106,8 +106,13 @@ impl Quant {
     /// - int8 (bitsandbytes LLM.int8): 8 bits + one fp32 scale per row (< 0.01 bit).
     /// - GPTQ-Int8, group 128: 8 + 16/128 (fp16 scale) + 8/128 (packed zero) = 8.1875.
     /// - GPTQ-Int4 / AWQ / int4, group 128: 4 + 16/128 + 4/128 = 4.15625.
-    /// - NF4 with double quantization: 4 + 8/64 + 32/(64*256) = 4.127 (Dettmers et al. 2023,
-    ///   "QLoRA", arXiv:2305.14314, section 3, "Double Quantization").
+    /// - bitsandbytes 4-bit (NF4/FP4): 4 bits + one fp32 absmax per block of 64 = 4.5, the
+    ///   library default (`bnb_4bit_use_double_quant=False`). Double quantization would make it
+    ///   4 + 8/64 + 32/(64*256) = 4.127 (Dettmers et al. 2023, "QLoRA", arXiv:2305.14314,
+    ///   section 3); not assumed, since a plain `load_in_4bit=True` does not turn it on and the
+    ///   smaller figure under-counts such a load by ~9 % of the weights (measured: OctoCoder
+    ///   15.5B `load_in_4bit`, 9.54 GiB, transformers docs "Optimizing LLMs for Speed and
+    ///   Memory").
     pub fn linear_bits(&self) -> f64 {
         match self {
             Quant::Fp32 => 32.0,
@@ -115,7 +120,7 @@ impl Quant {
             Quant::Fp8 | Quant::Int8 => 8.0,
             Quant::GptqInt8 => 8.0 + 16.0 / 128.0 + 8.0 / 128.0,
             Quant::Int4 | Quant::GptqInt4 | Quant::Awq => 4.0 + 16.0 / 128.0 + 4.0 / 128.0,
-            Quant::Nf4 => 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0),
+            Quant::Nf4 => 4.0 + 32.0 / 64.0,
             q => q.gguf_bpw().unwrap_or(16.0),
         }
     }
@@ -234,4 +239,100 @@ pub enum Zero {
     Two,
     /// + parameters sharded (FSDP full shard).
     Three,
+}
+
+/// How attention scores are computed. `Eager` materializes the score matrix
+/// (batch x heads x query tokens x cached tokens) per layer; `Sdpa` (PyTorch
+/// `scaled_dot_product_attention`) and `Flash` (FlashAttention, vLLM's paged kernels,
+/// llama.cpp `-fa`) tile it in on-chip memory and keep nothing of size s^2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Attention {
+    Eager,
+    Sdpa,
+    Flash,
+}
+
+impl Attention {
+    pub const ALL: [Attention; 3] = [Attention::Eager, Attention::Sdpa, Attention::Flash];
+
+    pub fn key(&self) -> &'static str {
+        match self {
+            Attention::Eager => "eager",
+            Attention::Sdpa => "sdpa",
+            Attention::Flash => "flash",
+        }
+    }
+
+    /// Reads a stable key (`eager`, `sdpa`, `flash`) and the engines' own spellings
+    /// (`flash_attention_2`, `fa`, `fa=off` is the caller's business).
+    pub fn from_key(s: &str) -> Option<Attention> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "eager" | "naive" | "math" | "no-fa" | "nofa" => Some(Attention::Eager),
+            "sdpa" => Some(Attention::Sdpa),
+            "flash" | "fa" | "fa2" | "flash_attention_2" | "flash-attn" | "flash_attn" => {
+                Some(Attention::Flash)
+            }
+            _ => None,
+        }
+    }
+
+    /// What each engine uses when nobody says otherwise:
+    /// - Transformers: `sdpa` (the default `attn_implementation` since transformers 4.36 with
+    ///   PyTorch >= 2.1.1; `eager` only where a model has no SDPA path).
+    /// - vLLM: `flash` (FlashAttention / FlashInfer paged backends; no score matrix).
+    /// - llama.cpp: `flash` (`-fa auto`, the default since build b6325, enables it on CUDA).
+    ///   Older builds default to `-fa off`: ask for `eager` to size that (score buffer of
+    ///   `n_ubatch x n_ctx x heads` f32).
+    pub fn engine_default(engine: Engine) -> Attention {
+        match engine {
+            Engine::Transformers => Attention::Sdpa,
+            Engine::Vllm | Engine::Llamacpp => Attention::Flash,
+        }
+    }
+
+    /// The score matrix is materialized.
+    pub fn materializes_scores(&self) -> bool {
+        *self == Attention::Eager
+    }
+}
+
+impl fmt::Display for Attention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// How a job is spread over several cards (what the estimate assumes; `FitReport::parallelism`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Parallelism {
+    /// One card.
+    None,
+    /// Tensor parallel (vLLM `--tensor-parallel-size`): every layer's matrices, the vocabulary
+    /// and the KV heads are split; norms and the hidden-width activations are replicated.
+    Tensor,
+    /// Layer split (Transformers `device_map="auto"`, llama.cpp `--split-mode layer`): each card
+    /// holds whole layers and their KV cache; every card needs its own activation workspace.
+    Layer,
+    /// Data parallel training without sharding: every card holds everything.
+    Data,
+    /// ZeRO stage 1/2/3 (DeepSpeed; FSDP full shard = 3) data-parallel training.
+    Zero1,
+    Zero2,
+    Zero3,
+}
+
+impl Parallelism {
+    pub fn key(&self) -> &'static str {
+        match self {
+            Parallelism::None => "none",
+            Parallelism::Tensor => "tensor",
+            Parallelism::Layer => "layer",
+            Parallelism::Data => "data",
+            Parallelism::Zero1 => "zero1",
+            Parallelism::Zero2 => "zero2",
+            Parallelism::Zero3 => "zero3",
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! What to estimate (model, quantization, task, context, batch, cards, engine), the limits on
 //! it, and the report that comes back.
 
-use super::{Engine, KvDtype, Optimizer, Quant, Task, Zero};
+use super::{Attention, Engine, KvDtype, Optimizer, Quant, Task, Zero};
 use crate::catalog::{Gpu, Model};
 use crate::reply::Msg;
 use rust_decimal::Decimal;
@@ -101,6 +101,9 @@ pub struct FitRequest<'a> {
     pub gpu: Option<&'a Gpu>,
     pub cards: u32,
     pub grad_checkpointing: bool,
+    /// Attention implementation; `None` = the engine's default
+    /// (`Attention::engine_default`: Transformers `sdpa`, vLLM and llama.cpp `flash`).
+    pub attention: Option<Attention>,
 }
 
 impl<'a> FitRequest<'a> {
@@ -115,7 +118,14 @@ impl<'a> FitRequest<'a> {
             gpu: None,
             cards: 1,
             grad_checkpointing: false,
+            attention: None,
         }
+    }
+
+    /// The attention implementation this request is sized for.
+    pub fn attention(&self) -> Attention {
+        self.attention
+            .unwrap_or_else(|| Attention::engine_default(self.engine))
     }
 }
 
@@ -161,6 +171,16 @@ pub struct FitOption {
     pub price_as_of: Option<String>,
 }
 
+/// One card's share of the memory, GiB.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+pub struct CardParts {
+    pub weights_gib: f64,
+    pub kv_cache_gib: f64,
+    pub activations_gib: f64,
+    pub optimizer_gib: f64,
+    pub overhead_gib: f64,
+}
+
 /// The estimate, with its breakdown. JSON names are part of the CLI contract.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FitReport {
@@ -175,6 +195,17 @@ pub struct FitReport {
     pub total_gib: f64,
     /// The busiest card.
     pub per_gpu_gib: f64,
+    /// What the busiest card holds, part by part (sums to `per_gpu_gib` up to rounding). None of these rises
+    /// with the card count.
+    pub per_gpu: CardParts,
+    /// How the job is spread over the cards: `none` (one card), `tensor` (vLLM), `layer`
+    /// (Transformers `device_map="auto"`, llama.cpp), `data`, `zero1`, `zero2`, `zero3`.
+    pub parallelism: String,
+    /// Attention implementation assumed: `eager` (score matrix materialized), `sdpa`, `flash`.
+    pub attention: String,
+    /// The parts below are summed over all cards: replicated parts (hidden-width activations
+    /// under tensor parallelism, each card's own workspace under a layer split) count once per
+    /// card, so `total_gib` is what all the cards together must hold.
     pub weights_gib: f64,
     pub kv_cache_gib: f64,
     pub activations_gib: f64,

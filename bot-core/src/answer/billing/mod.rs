@@ -70,7 +70,7 @@ pub fn compare(ctx: &Ctx<'_>, args: &str) -> Reply {
             &req.job,
             &currency,
             ctx.today,
-        );
+        )?;
         Ok(compare_reply(
             ctx.catalog,
             ctx.lang,

@@ -1,0 +1,197 @@
+//! More cards never make a job need more memory on a card: for every engine, task,
+//! attention implementation and a spread of models, contexts and batches, the busiest card's
+//! memory (and each of its parts) does not rise with the card count, and the report says which
+//! parallelism it assumed.
+
+use bot_core::Catalog;
+use bot_core::vram::{
+    Attention, Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Zero,
+    estimate_with,
+};
+
+const CARDS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 16, 32, 64];
+
+fn parts(r: &FitReport) -> [(&'static str, f64); 6] {
+    [
+        ("per_gpu", r.per_gpu_gib),
+        ("weights", r.per_gpu.weights_gib),
+        ("kv", r.per_gpu.kv_cache_gib),
+        ("activations", r.per_gpu.activations_gib),
+        ("optimizer", r.per_gpu.optimizer_gib),
+        ("overhead", r.per_gpu.overhead_gib),
+    ]
+}
+
+fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> usize {
+    let mut prev: Option<FitReport> = None;
+    let mut checked = 0;
+    for cards in CARDS {
+        let mut r = req.clone();
+        r.cards = cards;
+        let Ok(rep) = estimate_with(catalog, &r, opts) else {
+            return checked;
+        };
+        let sum: f64 = parts(&rep)[1..].iter().map(|(_, v)| v).sum();
+        assert!(
+            (sum - rep.per_gpu_gib).abs() < 0.05,
+            "{what} x{cards}: per-card parts {sum} != per_gpu {}",
+            rep.per_gpu_gib
+        );
+        let expected = match (cards, req.task, req.engine) {
+            (1, _, _) => "none",
+            (_, Task::Infer, Engine::Vllm) => "tensor",
+            (_, Task::Infer, _) => "layer",
+            _ => match opts.zero.unwrap_or(Zero::Three) {
+                Zero::Off => "data",
+                Zero::One => "zero1",
+                Zero::Two => "zero2",
+                Zero::Three => "zero3",
+            },
+        };
+        assert_eq!(rep.parallelism, expected, "{what} x{cards}");
+        if let Some(p) = &prev {
+            for ((name, before), (_, now)) in parts(p).iter().zip(parts(&rep).iter()) {
+                assert!(
+                    *now <= *before + 0.01,
+                    "{what}: {name} rises from {before} GiB on {} cards to {now} GiB on {cards}",
+                    p.cards
+                );
+            }
+            // What all the cards hold of the model itself is never less than one copy.
+            assert!(rep.weights_gib + 0.01 >= p.weights_gib.min(rep.weights_gib));
+        }
+        prev = Some(rep);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn per_card_memory_never_rises_with_card_count() {
+    let catalog = Catalog::embedded().unwrap();
+    let models = [
+        "qwen2.5-0.5b",
+        "qwen2.5-7b",
+        "qwen2.5-72b",
+        "qwen3-30b-a3b",
+        "deepseek-v3",
+        "llama-2-7b",
+        "mixtral-8x7b",
+    ];
+    let mut refs: Vec<ModelRef> = models
+        .iter()
+        .map(|id| ModelRef::Known(catalog.model(id).unwrap()))
+        .collect();
+    refs.push(ModelRef::BySize { params_b: 13.0 });
+    refs.push(ModelRef::BySize { params_b: 70.0 });
+    let mut checked = 0;
+    for model in &refs {
+        for engine in [Engine::Transformers, Engine::Vllm, Engine::Llamacpp] {
+            for (task, quant) in [
+                (Task::Infer, Quant::Bf16),
+                (Task::Infer, Quant::Int4),
+                (Task::Infer, Quant::Fp8),
+                (Task::Infer, Quant::Awq),
+                (Task::Infer, Quant::Q4KM),
+                (Task::Lora, Quant::Bf16),
+                (Task::Qlora, Quant::Nf4),
+                (Task::Full, Quant::Bf16),
+            ] {
+                for (context, batch) in [(2048, 1), (32768, 1), (4096, 8)] {
+                    for attention in [None, Some(Attention::Eager)] {
+                        for zero in [None, Some(Zero::Off), Some(Zero::One), Some(Zero::Two)] {
+                            if zero.is_some() && !task.is_training() {
+                                continue;
+                            }
+                            for gc in [false, true] {
+                                if gc && !task.is_training() {
+                                    continue;
+                                }
+                                let mut req = FitRequest::new(*model, quant, task);
+                                req.engine = engine;
+                                req.context = context;
+                                req.batch = batch;
+                                req.attention = attention;
+                                req.grad_checkpointing = gc;
+                                let opts = FitOptions {
+                                    zero,
+                                    ..FitOptions::default()
+                                };
+                                let name = match model {
+                                    ModelRef::Known(m) => m.id.clone(),
+                                    ModelRef::BySize { params_b } => format!("{params_b}b"),
+                                };
+                                let what = format!(
+                                    "{name} {quant} {} {} ctx={context} batch={batch} attn={} zero={zero:?} gc={gc}",
+                                    task.key(),
+                                    engine.key(),
+                                    req.attention().key()
+                                );
+                                checked += check(&catalog, &req, &opts, &what);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 5000, "checked {checked} configurations");
+}
+
+#[test]
+fn the_issue_example_shrinks_per_card() {
+    // Qwen2.5-72B int4 at 32k: 1, 2, 3 cards, every engine; the busiest card needs strictly
+    // less each time, and tensor parallelism splits the activations' FFN part too.
+    let catalog = Catalog::embedded().unwrap();
+    let m = catalog.model("qwen2.5-72b").unwrap();
+    for engine in [Engine::Transformers, Engine::Vllm, Engine::Llamacpp] {
+        let mut last = f64::INFINITY;
+        let mut act = f64::INFINITY;
+        for cards in [1, 2, 3] {
+            let mut req = FitRequest::new(ModelRef::Known(m), Quant::Int4, Task::Infer);
+            req.engine = engine;
+            req.context = 32768;
+            req.cards = cards;
+            let r = estimate_with(&catalog, &req, &FitOptions::default()).unwrap();
+            assert!(
+                r.per_gpu_gib < last,
+                "{engine:?} x{cards}: {}",
+                r.per_gpu_gib
+            );
+            assert!(r.per_gpu.activations_gib <= act);
+            if engine == Engine::Vllm && cards > 1 {
+                assert!(
+                    r.per_gpu.activations_gib < act,
+                    "TP splits the FFN activations"
+                );
+            }
+            last = r.per_gpu_gib;
+            act = r.per_gpu.activations_gib;
+        }
+    }
+}
+
+#[test]
+fn eager_attention_materializes_scores_at_long_context() {
+    let catalog = Catalog::embedded().unwrap();
+    let m = catalog.model("qwen2.5-7b").unwrap();
+    let mut req = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Infer);
+    req.context = 32768;
+    assert_eq!(req.attention(), Attention::Sdpa, "Transformers default");
+    let sdpa = estimate_with(&catalog, &req, &FitOptions::default()).unwrap();
+    assert_eq!(sdpa.attention, "sdpa");
+    req.attention = Some(Attention::Eager);
+    let eager = estimate_with(&catalog, &req, &FitOptions::default()).unwrap();
+    assert_eq!(eager.attention, "eager");
+    // 28 heads x 32768^2 scores x 8 B + the 2-byte mask = 226 GiB more.
+    let extra = eager.activations_gib - sdpa.activations_gib;
+    assert!((extra - 226.0).abs() < 1.0, "{extra}");
+    let mut v = req.clone();
+    v.engine = Engine::Vllm;
+    v.attention = None;
+    assert_eq!(v.attention(), Attention::Flash);
+    let mut l = req.clone();
+    l.engine = Engine::Llamacpp;
+    l.attention = None;
+    assert_eq!(l.attention(), Attention::Flash);
+}
