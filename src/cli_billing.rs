@@ -432,7 +432,11 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         source: "user".into(),
         as_of: String::new(),
         undated: true,
-        notes: None,
+        from: false,
+        third_party: false,
+        source_note: None,
+        note_zh: None,
+        note_en: None,
     };
     let mut quotes = vec![user_quote(price.amount, per, "on_demand")];
     for t in &a.tiers {

@@ -26,7 +26,11 @@ fn quote(amount: &str, per: TimeUnit, currency: &str) -> PriceQuote {
         source: "user".into(),
         as_of: String::new(),
         undated: true,
-        notes: None,
+        from: false,
+        third_party: false,
+        source_note: None,
+        note_zh: None,
+        note_en: None,
     }
 }
 

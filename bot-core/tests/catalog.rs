@@ -17,7 +17,7 @@ fn assert_dated(what: &str, source: &str, as_of: &str) {
 fn catalog_has_the_promised_breadth() {
     let c = catalog();
     assert!(c.gpus.len() >= 25, "{} GPUs", c.gpus.len());
-    assert!(c.platforms.len() >= 15, "{} platforms", c.platforms.len());
+    assert!(c.platforms.len() >= 30, "{} platforms", c.platforms.len());
     let cn = c.platforms.iter().filter(|p| p.region == "cn").count();
     assert!(cn >= 8, "{cn} Chinese platforms");
     assert!(c.models.len() >= 40, "{} models", c.models.len());
@@ -278,4 +278,315 @@ fn runpod_display_names_resolve_where_we_list_the_card() {
         }
     }
     assert!(resolved >= 20, "only {resolved} RunPod GPU ids resolve");
+}
+
+/// Every Chinese platform says how it bills, how you pay and whether you must verify your
+/// identity: a sourced value, or "unknown" with a record of where it was looked for.
+#[test]
+fn every_chinese_platform_has_billing_payment_and_real_name_facts_or_says_where_it_looked() {
+    let c = catalog();
+    let mut missing = Vec::new();
+    for p in c.platforms.iter().filter(|p| p.region == "cn") {
+        let facts = [
+            ("billing.increment", p.billing.increment.is_known()),
+            ("billing.starts_at", p.billing.starts_at.is_known()),
+            (
+                "barriers.payment_methods",
+                !p.barriers.payment_methods.is_empty(),
+            ),
+            (
+                "barriers.real_name_verification",
+                p.barriers.real_name_verification.is_known(),
+            ),
+        ];
+        for (field, known) in facts {
+            let looked = p
+                .looked_for_of(field)
+                .is_some_and(|l| l.looked_in.iter().any(|w| !w.trim().is_empty()));
+            if !known && !looked {
+                missing.push(format!("{} {field}", p.id));
+            }
+            if known && looked {
+                missing.push(format!(
+                    "{} {field}: known but also listed as looked-for",
+                    p.id
+                ));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}
+
+/// The share of list prices dated within 180 days of the research pass (goal ≥ 80%).
+#[test]
+fn most_prices_are_recent() {
+    let c = catalog();
+    let reviewed = parse_date("2026-12-01").unwrap();
+    let prices: Vec<_> = c.platforms.iter().flat_map(|p| &p.prices).collect();
+    let fresh = prices
+        .iter()
+        .filter(|q| q.age_days(reviewed).is_some_and(|d| d <= 180))
+        .count();
+    let share = fresh as f64 / prices.len() as f64;
+    let now = prices
+        .iter()
+        .filter(|q| q.age_days(today()).is_some_and(|d| d <= 180))
+        .count() as f64
+        / prices.len() as f64;
+    println!(
+        "prices dated within 180 days: {fresh}/{} = {:.0}% of the 2026-12-01 pass ({:.0}% today)",
+        prices.len(),
+        share * 100.0,
+        now * 100.0
+    );
+    assert!(
+        share >= 0.8,
+        "only {:.0}% of prices are recent",
+        share * 100.0
+    );
+    assert!(
+        c.platforms
+            .iter()
+            .filter(|p| p.region == "cn")
+            .flat_map(|p| &p.prices)
+            .any(|q| q.gpu == "rtx-3090")
+    );
+}
+
+/// AutoDL bills per second from boot, and its data-loss rule is in the catalog.
+#[test]
+fn autodl_bills_per_second_from_boot_and_deletes_stopped_instances_after_15_days() {
+    let c = catalog();
+    let a = c.platform("autodl").unwrap();
+    assert_eq!(a.billing.increment.known().map(String::as_str), Some("1s"));
+    assert_eq!(
+        a.billing.starts_at,
+        bot_core::fact::Fact::Known(bot_core::catalog::BillingStart::Boot)
+    );
+    assert!(a.barriers.payment_methods.contains(&"alipay".to_string()));
+    let r = a
+        .retention
+        .iter()
+        .find(|r| r.state == bot_core::catalog::InstanceState::Stopped)
+        .unwrap();
+    assert_eq!(
+        r.after_seconds().unwrap().to_string(),
+        (15 * 86_400).to_string()
+    );
+}
+
+mod bad_values {
+    //! Each kind of nonsense in a catalog file is a load error naming file, entry and field.
+    use bot_core::catalog::{
+        Catalog, CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS,
+    };
+
+    fn err_of(gpus: &str, platforms: &str, models: &str, fx: &str) -> String {
+        match Catalog::from_sources(gpus, platforms, models, fx) {
+            Ok(_) => panic!(
+                "accepted a bad catalog: {}",
+                FIXTURE.with(|f| f.borrow().clone())
+            ),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    thread_local! {
+        static FIXTURE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+
+    /// The embedded file with the first `from` replaced by `to`.
+    fn with(file: &str, from: &str, to: &str) -> String {
+        FIXTURE.with(|f| *f.borrow_mut() = to.to_string());
+        assert!(file.contains(from), "fixture text `{from}` not found");
+        file.replacen(from, to, 1)
+    }
+
+    fn assert_names(msg: &str, parts: &[&str]) {
+        for p in parts {
+            assert!(msg.contains(p), "`{p}` missing from: {msg}");
+        }
+    }
+
+    fn bad_gpu(from: &str, to: &str, field: &str) {
+        let (from, to) = (format!("\n{from}"), format!("\n{to}"));
+        let m = err_of(
+            &with(EMBEDDED_GPUS, &from, &to),
+            EMBEDDED_PLATFORMS,
+            EMBEDDED_MODELS,
+            EMBEDDED_FX,
+        );
+        assert_names(&m, &["gpus.toml", field]);
+    }
+
+    #[test]
+    fn gpu_numbers_must_be_positive_and_finite() {
+        bad_gpu("vram_gb = 12", "vram_gb = -12", "vram_gb");
+        bad_gpu("vram_gb = 12", "vram_gb = 0", "vram_gb");
+        bad_gpu("fp16_tflops = ", "fp16_tflops = nan #", "fp16_tflops");
+        bad_gpu("fp16_tflops = ", "fp16_tflops = inf #", "fp16_tflops");
+        bad_gpu(
+            "mem_bandwidth_gbps = ",
+            "mem_bandwidth_gbps = 0 #",
+            "mem_bandwidth_gbps",
+        );
+        bad_gpu("tier = ", "tier = 9 #", "tier");
+        bad_gpu("vendor = \"nvidia\"", "vendor = \"nvidla\"", "vendor");
+        bad_gpu(
+            "form_factor = \"pcie\"",
+            "form_factor = \"usb\"",
+            "form_factor",
+        );
+        bad_gpu("as_of = \"", "as_of = \"yesterday\" #\"", "as_of");
+    }
+
+    #[test]
+    fn impossible_dates_are_rejected() {
+        let m = err_of(
+            EMBEDDED_GPUS,
+            &with(
+                EMBEDDED_PLATFORMS,
+                "as_of = \"2026-09-29\"",
+                "as_of = \"2026-02-30\"",
+            ),
+            EMBEDDED_MODELS,
+            EMBEDDED_FX,
+        );
+        assert_names(
+            &m,
+            &["platforms.toml", "platform `autodl`", "as_of", "2026-02-30"],
+        );
+    }
+
+    #[test]
+    fn exchange_rates_must_be_positive() {
+        for bad in ["0", "-7", "0.0"] {
+            let m = err_of(
+                EMBEDDED_GPUS,
+                EMBEDDED_PLATFORMS,
+                EMBEDDED_MODELS,
+                &with(
+                    EMBEDDED_FX,
+                    "rate = \"6.7489\"",
+                    &format!("rate = \"{bad}\""),
+                ),
+            );
+            assert_names(&m, &["fx.toml", "rate USD/CNY", "`rate`"]);
+        }
+        let m = err_of(
+            EMBEDDED_GPUS,
+            EMBEDDED_PLATFORMS,
+            EMBEDDED_MODELS,
+            &with(EMBEDDED_FX, "quote = \"CNY\"", "quote = \"XYZ\""),
+        );
+        assert_names(&m, &["fx.toml", "quote", "XYZ"]);
+    }
+
+    #[test]
+    fn platform_values_must_be_known_words_and_sane_numbers() {
+        let cases = [
+            (
+                "increment = \"1s\"",
+                "increment = \"0s\"",
+                "billing.increment",
+            ),
+            (
+                "increment = \"1s\"",
+                "increment = \"soon\"",
+                "billing.increment",
+            ),
+            ("region = \"cn\"", "region = \"mars\"", "region"),
+            (
+                "payment_methods = [\"wechat\"",
+                "payment_methods = [\"cheque\"",
+                "barriers.payment_methods",
+            ),
+            ("amount = \"1.88\"", "amount = \"-1.88\"", "amount"),
+            ("amount = \"1.88\"", "amount = \"0\"", "amount"),
+            ("tier = \"on_demand\"", "tier = \"cheap\"", "tier"),
+            (
+                "after = \"15d\"",
+                "after = \"fortnight\"",
+                "retention[0].after",
+            ),
+            (
+                "egress_price_per_gb = \"0\"",
+                "egress_price_per_gb = \"-1\"",
+                "billing.egress_price_per_gb",
+            ),
+            (
+                "stopped_storage_billed = true",
+                "stopped_storage_billed = false",
+                "billing.stopped_storage_billed",
+            ),
+        ];
+        for (from, to, field) in cases {
+            let m = err_of(
+                EMBEDDED_GPUS,
+                &with(EMBEDDED_PLATFORMS, from, to),
+                EMBEDDED_MODELS,
+                EMBEDDED_FX,
+            );
+            assert_names(&m, &["platforms.toml", "autodl", field]);
+        }
+        // Enum-typed fields are refused by the parser, which names the file and the key.
+        for (from, to, field) in [
+            (
+                "starts_at = \"boot\"",
+                "starts_at = \"sometime\"",
+                "starts_at",
+            ),
+            (
+                "real_name_verification = \"some_services\"",
+                "real_name_verification = \"maybe\"",
+                "real_name_verification",
+            ),
+            ("state = \"stopped\"", "state = \"asleep\"", "state"),
+            ("per = \"hour\"", "per = \"fortnight\"", "per"),
+        ] {
+            let m = err_of(
+                EMBEDDED_GPUS,
+                &with(EMBEDDED_PLATFORMS, from, to),
+                EMBEDDED_MODELS,
+                EMBEDDED_FX,
+            );
+            assert_names(&m, &["platforms.toml", field]);
+        }
+        // A note in one language only.
+        let m = err_of(
+            EMBEDDED_GPUS,
+            &with(EMBEDDED_PLATFORMS, "note_zh = ", "note_zz = "),
+            EMBEDDED_MODELS,
+            EMBEDDED_FX,
+        );
+        assert_names(&m, &["platforms.toml", "note_zz"]);
+    }
+
+    #[test]
+    fn model_numbers_must_be_positive() {
+        for (from, to, field) in [
+            ("params_b = 6.74", "params_b = -6.74", "params_b"),
+            ("layers = 32", "layers = 0", "layers"),
+            ("params_b = 6.74", "params_b = nan", "params_b"),
+        ] {
+            let m = err_of(
+                EMBEDDED_GPUS,
+                EMBEDDED_PLATFORMS,
+                &with(EMBEDDED_MODELS, from, to),
+                EMBEDDED_FX,
+            );
+            assert_names(&m, &["models.toml", field]);
+        }
+    }
+
+    #[test]
+    fn a_missing_catalog_dir_is_an_error_not_the_embedded_catalog() {
+        let err =
+            Catalog::load(Some(std::path::Path::new("/nonexistent/gpuscout-catalog"))).unwrap_err();
+        assert!(matches!(err, CatalogError::Io { .. }), "{err}");
+        assert!(
+            err.to_string().contains("/nonexistent/gpuscout-catalog"),
+            "{err}"
+        );
+    }
 }

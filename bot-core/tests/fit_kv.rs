@@ -106,7 +106,10 @@ fn parameter_counts_from_config_agree_with_published_totals() {
         let published = m.params_b * 1e9;
         let rel = (counted - published) / published;
         assert!(
-            rel.abs() < 0.06 || m.notes.as_deref().is_some_and(|n| n.contains("vision")),
+            rel.abs() < 0.06
+                || m.source_note
+                    .as_deref()
+                    .is_some_and(|n| n.contains("vision")),
             "{}: counted {:.3}B vs published {:.3}B ({:+.1}%)",
             m.id,
             counted / 1e9,

@@ -110,7 +110,9 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         v_head_dim: 0,
         source: a.source.clone(),
         as_of: "2026-11-30".into(),
-        notes: None,
+        note_zh: None,
+        note_en: None,
+        source_note: None,
     }
 }
 

@@ -27,8 +27,11 @@ col-increment = Increment
 
 platform-title = { $name } ({ $id }) — { $region ->
     [cn] mainland China
-   *[other] global
-  }, prices in { $currency }
+   *[other] outside mainland China
+  }, prices in { $currency ->
+    [CNY] CNY
+   *[other] USD
+  }
 platform-website = Website: { $url }
 platform-billing-title = Billing:
 platform-units = · quoted per: { $units ->
@@ -98,9 +101,14 @@ platform-ssh = · SSH: { $value ->
    *[unknown] unknown
   }
 platform-real-name = · real-name verification: { $value ->
-    [required] required
-    [not_required] not required
+    [always] required before renting
+    [some_services] required for some services only (see the note)
+    [none] not required
    *[unknown] unknown
+  }{ $documents ->
+    [passport_ok] ; passports accepted
+    [domestic_id] ; mainland ID card only
+   *[unknown] {""}
   }
 platform-payment = · payment: { $value ->
     [unknown] unknown
@@ -120,8 +128,96 @@ price-tier = { $tier ->
     [community] community cloud
     [secure] secure cloud
     [spot] spot / interruptible
+    [reserved] reserved
+    [promo] promotion
     [day] per day
     [week] per week
     [month] per month
    *[other] { $tier }
   }
+
+source-short = Source: { $source } ({ $as_of }{ $via ->
+    [third_party] , seen in a third-party copy
+   *[official] {""}
+  })
+unknown-value = unknown
+duration = { $n } { $unit ->
+    [day] { $n ->
+        [one] day
+       *[other] days
+      }
+    [hour] { $n ->
+        [one] hour
+       *[other] hours
+      }
+    [minute] { $n ->
+        [one] minute
+       *[other] minutes
+      }
+   *[second] { $n ->
+        [one] second
+       *[other] seconds
+      }
+  }
+region-name = { $region ->
+    [cn] mainland China
+   *[other] outside mainland China
+  }
+currency-name = { $currency ->
+    [CNY] CNY
+   *[other] USD
+  }
+payment-method = { $method ->
+    [alipay] Alipay
+    [wechat] WeChat Pay
+    [card] bank card
+    [paypal] PayPal
+    [crypto] cryptocurrency
+    [bank_transfer] bank transfer
+    [invoice] invoice
+    [unionpay] UnionPay
+   *[other] { $method }
+  }
+stopped-charge = { $what ->
+    [disk] the instance's disk
+    [storage] storage (volumes, file storage)
+    [prepaid_plan] the prepaid plan
+    [compute] the full instance price
+    [nothing] nothing
+    [cannot_stop] cannot be stopped, only terminated
+   *[other] { $what }
+  }
+price-from = from { $price }
+platform-stopped-billing = · billed while stopped: { $value }
+platform-signup = · sign-up: { $text }
+platform-retention-title = Data deletion rules (back up before these happen):
+platform-retention-unknown = Data deletion rules: none found in the sources; ask the platform before leaving data on a stopped instance.
+platform-retention-line = ⚠ { $rule }. { $note } { $source }
+retention-rule = { $state ->
+    [stopped] { $when ->
+        [instant] when the instance stops
+        [after] after { $after } stopped
+       *[unknown] after some time stopped (period not stated)
+      }
+    [not_started] { $when ->
+        [after] when not started for { $after }
+       *[other] when not started for a while
+      }
+    [released] when the instance is returned or released
+    [arrears] { $when ->
+        [instant] when the balance runs out
+        [after] { $after } into arrears
+       *[unknown] when the balance runs out (period not stated)
+      }
+    [reset] on a system reset or image change
+    [reclaimed] when spot capacity is reclaimed
+   *[any] at any time
+  } → { $deletes ->
+    [all_data] the instance and all its data are deleted
+    [local_disk] the local disk is deleted
+    [temp_dir] the temporary directory is wiped
+    [system_disk] the system disk is wiped
+   *[volume] volumes and personal data are deleted
+  }
+data-loss-warning = ⚠ { $platform }: { $rule }. Back up before leaving it stopped.
+retention-scoped = { $scope } only: { $rule }

@@ -99,7 +99,10 @@ billing-value = { $value ->
   }
 billing-stale-note = 这个价格已超过 30 天或没有日期，付款前请到平台核实。
 
-billing-compare-title = { $gpu } ×{ $cards }，{ $job }，以 { $currency } 计，从便宜到贵：
+billing-compare-title = { $gpu } ×{ $cards }，{ $job }，以{ $currency ->
+    [CNY] 人民币
+   *[other] 美元
+  }计，从便宜到贵：
 billing-compare-empty = 数据库里还没有平台提供 { $gpu } 的价格。
 billing-col-rank = #
 billing-col-billed = 计费时长

@@ -28,7 +28,10 @@ col-increment = 计费粒度
 platform-title = { $name }（{ $id }）— { $region ->
     [cn] 国内
    *[other] 海外
-  }，以 { $currency } 计价
+  }平台，以{ $currency ->
+    [CNY] 人民币
+   *[other] 美元
+  }计价
 platform-website = 官网：{ $url }
 platform-billing-title = 计费：
 platform-units = · 报价单位：{ $units ->
@@ -98,9 +101,14 @@ platform-ssh = · SSH：{ $value ->
    *[unknown] 未知
   }
 platform-real-name = · 实名认证：{ $value ->
-    [required] 需要
-    [not_required] 不需要
+    [always] 租用前必须实名
+    [some_services] 仅部分服务需要（见备注）
+    [none] 不需要
    *[unknown] 未知
+  }{ $documents ->
+    [passport_ok] ；可用护照
+    [domestic_id] ；仅限大陆身份证
+   *[unknown] {""}
   }
 platform-payment = · 支付方式：{ $value ->
     [unknown] 未知
@@ -120,8 +128,84 @@ price-tier = { $tier ->
     [community] 社区云
     [secure] 安全云
     [spot] 竞价 / 可中断
+    [reserved] 预留
+    [promo] 限时优惠
     [day] 包天
     [week] 包周
     [month] 包月
-   *[other] { $tier }
+   *[other] 其他
   }
+
+source-short = 来源：{ $source }（{ $as_of }{ $via ->
+    [third_party] ，第三方转述
+   *[official] {""}
+  }）
+unknown-value = 未知
+duration = { $n } { $unit ->
+    [day] 天
+    [hour] 小时
+    [minute] 分钟
+   *[second] 秒
+  }
+region-name = { $region ->
+    [cn] 国内
+   *[other] 海外
+  }
+currency-name = { $currency ->
+    [CNY] 人民币
+   *[other] 美元
+  }
+payment-method = { $method ->
+    [alipay] 支付宝
+    [wechat] 微信支付
+    [card] 银行卡
+    [paypal] 贝宝
+    [crypto] 加密货币
+    [bank_transfer] 银行转账
+    [invoice] 对公账单
+    [unionpay] 银联
+   *[other] 其他
+  }
+stopped-charge = { $what ->
+    [disk] 实例磁盘
+    [storage] 存储（网盘、文件存储）
+    [prepaid_plan] 预付套餐
+    [compute] 整机价格照常计费
+    [nothing] 不计费
+    [cannot_stop] 不能关机，只能销毁
+   *[other] 其他
+  }
+price-from = { $price } 起
+platform-stopped-billing = · 关机后仍计费：{ $value }
+platform-signup = · 注册：{ $text }
+platform-retention-title = 数据删除规则（到期前先备份）：
+platform-retention-unknown = 数据删除规则：资料里没有找到；关机留数据前请先向平台确认。
+platform-retention-line = ⚠ { $rule }。{ $note }{ $source }
+retention-rule = { $state ->
+    [stopped] { $when ->
+        [instant] 关机时
+        [after] 关机满 { $after }
+       *[unknown] 关机一段时间后（期限未写明）
+      }
+    [not_started] { $when ->
+        [after] { $after }不开机
+       *[other] 长时间不开机
+      }
+    [released] 归还或释放实例时
+    [arrears] { $when ->
+        [instant] 余额用完时
+        [after] 欠费满 { $after }
+       *[unknown] 余额用完后（期限未写明）
+      }
+    [reset] 重置系统或更换镜像时
+    [reclaimed] 竞价实例被回收时
+   *[any] 任何时候
+  } → { $deletes ->
+    [all_data] 实例和全部数据被删除
+    [local_disk] 本地磁盘数据被删除
+    [temp_dir] 临时目录被清空
+    [system_disk] 系统盘被清空
+   *[volume] 存储卷和个人数据被删除
+  }
+data-loss-warning = ⚠ { $platform }：{ $rule }。关机留数据前请先备份。
+retention-scoped = 仅限{ $scope }：{ $rule }

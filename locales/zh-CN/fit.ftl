@@ -1,6 +1,6 @@
 ## /fit 与 /tco（issue 4）。数字均为估算，每条回答都注明依据。
 
-fit-title = 显存估算：{ $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
+fit-title = 显存估算：{ $model } · { $quant } · { $task } · { $context } token × { $batch } · { $engine }
 fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
 fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
 fit-assume-training = { $task ->
@@ -47,8 +47,8 @@ fit-why-not = 占用最大的是{ $part ->
     [activations] 激活值（缩短上下文、减小 batch 或开启梯度检查点都有帮助）
    *[optimizer] 梯度和优化器状态（改用 LoRA/QLoRA，或多卡配合 ZeRO 都有帮助）
 }（{ $gib } GiB）。
-fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } tokens/秒。
-fit-speed-prefill = 处理提示词约 { $tps } tokens/秒。
+fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } token/秒。
+fit-speed-prefill = 处理提示词约 { $tps } token/秒。
 fit-basis-decode = （估算依据：显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计，每个 token 读取 { $gib } GiB；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
 fit-basis-prefill = （估算依据：FP16 稠密算力 { $tflops } TFLOPS，按 { $eff }% 的效率计，每个 token 每个激活参数 2 次浮点运算）
 fit-options-intro = 有 { $count } 种卡放得下，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
@@ -62,11 +62,11 @@ fit-col-price = 价格
 fit-col-interconnect = 互联
 fit-basis = 估算依据：模型的 config.json、实测的每参数比特数（GGUF 用 llama.cpp 官方数据）、KV = 2 × 层数 × KV 头数 × 头维度 × 字节数 × token 数；激活值用 Qwen 公布的 transformers 显存实测表校准（112 行中 98% 误差在 15% 以内），每张卡另计约 0.65 GiB 的 CUDA 开销。建议预留 1–2 GiB 余量。
 fit-warn-size-only = ⚠️ 只知道参数量：按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。实际模型可能不同，KV 缓存尤其如此。
-fit-warn-context = ⚠️ { $context } tokens 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
+fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
 fit-warn-moe = ℹ️ 这是 MoE 模型：全部 { $total }B 参数都要放进显存，但每个 token 只读取 { $active }B（速度取决于激活参数量）。
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
-fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存，剩下的全部用作 KV 缓存；激活值按它每次 { $tokens } tokens 的分块预填充估算。
+fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存，剩下的全部用作 KV 缓存；激活值按它每次 { $tokens } token 的分块预填充估算。
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的 KV 缓存解压后存放（大得多）；vLLM、SGLang 和 llama.cpp 存的是压缩后的潜向量（可用 engine=vllm）。
 fit-warn-zero = ℹ️ 多卡训练按 ZeRO stage { $stage } 分片估算（DeepSpeed/FSDP）；普通数据并行每张卡都要存一整份。
 fit-warn-multi-card = ℹ️ { $cards } 张卡并不会快 { $cards } 倍。互联方式：{ $interconnect }。
@@ -74,11 +74,11 @@ fit-error-quant = 不认识量化方式「{ $value }」。可以用 fp16、bf16�
 fit-error-task = 不认识任务「{ $value }」。请用 infer（推理）、lora、qlora 或 full（全参微调）。
 fit-error-engine = 不认识推理框架「{ $value }」。请用 transformers、vllm 或 llamacpp。
 fit-error-size = 模型参数量应在 0.01B 到 10000B 之间，而不是 { $value }B。
-fit-error-context = 上下文长度应在 1 到 { $max } tokens 之间，而不是 { $value }。
+fit-error-context = 上下文长度应在 1 到 { $max } token 之间，而不是 { $value }。
 fit-error-batch = batch 应在 1 到 { $max } 之间，而不是 { $value }。
 fit-error-cards = 卡数应在 1 到 { $max } 之间，而不是 { $value }。
 fit-error-gguf-training = { $quant } 是 llama.cpp 的 GGUF 格式，只能用来推理，不能用来微调。LoRA 请用 bf16，QLoRA 请用 nf4。
-fit-error-qlora-quant = QLoRA 要在 4 bit 的底座上训练，{ $quant } 不是 4 bit。请用 nf4（bitsandbytes）或 GPTQ/AWQ int4 模型，或者改用 lora。
+fit-error-qlora-quant = QLoRA 要在 4 位 的底座上训练，{ $quant } 不是 4 位。请用 nf4（bitsandbytes）或 GPTQ/AWQ int4 模型，或者改用 lora。
 fit-error-value = 看不懂「{ $value }」。
 fit-error-word = 「{ $value }」既不是量化方式、任务、推理框架，也不是我认识的显卡。
 fit-error-model = 目录里 { $model } 的配置不完整，没法估算。
@@ -89,11 +89,11 @@ tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目�
    *[other] { $as_of }
   }）。价格会变，可以用 price=… 填你自己的价格。
 tco-price-user = 显卡价格：{ $price } { $currency }/小时（你提供的）。
-tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 tokens 的对话都放不下，没法比较：租这些卡跑不了这个模型。
-tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } tokens 时约 { $tps } tokens/秒，一天最多约 { $capacity } tokens。
-tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } tokens 每天约 { $hours } 小时），每百万 tokens { $busy } { $currency }；整天开着则每百万 tokens { $always } { $currency }（每天 { $day } { $currency }）。
+tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 token 的对话都放不下，没法比较：租这些卡跑不了这个模型。
+tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } token 时约 { $tps } token/秒，一天最多约 { $capacity } token。
+tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $busy } { $currency }；整天开着则每百万 token { $always } { $currency }（每天 { $day } { $currency }）。
 tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
-tco-api = API：每百万 tokens { $api } { $currency }，按你的用量每天 { $day } { $currency }。
+tco-api = API：每百万 token { $api } { $currency }，按你的用量每天 { $day } { $currency }。
 tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } tokens{ $reachable ->
     [yes] 。
    *[no] ——超过了这张卡的处理能力，所以这里整天租卡划不来。
@@ -103,7 +103,7 @@ tco-verdict = { $verdict ->
     [rent_part_time] 👉 只有按需租用（每天约 { $hours } 小时，且平台按秒或按分钟计费）时租卡才更便宜；整天开着的话，调 API 更便宜。
    *[api] 👉 按这个用量，调 API 更便宜。
 }
-tco-no-api = 加上 API 每百万 tokens 的价格就能对比，例如 /tco qwen2.5-7b int4 4090 20m 0.3
+tco-no-api = 加上 API 每百万 token 的价格就能对比，例如 /tco qwen2.5-7b int4 4090 20m 0.3
 tco-basis = 估算依据：按显存带宽推算的生成速度（用 Qwen2.5 的 vLLM 实测数据校准），并考虑批处理；实际吞吐取决于提示词长度和推理框架。建议先小规模试跑，记录真实数据。
 tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：按调用付费更划算。开源权重、需要自己的量化方式，或者长期稳定的大用量，租卡才更有优势。
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5

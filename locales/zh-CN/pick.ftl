@@ -26,15 +26,15 @@ pick-model = { $name }
 pick-model-size = { $name }（{ $b }B 参数）
 pick-model-unsure = 不确定
 pick-ask-method-quant = 用什么精度 / 量化？位数越低越省显存，效果会有些损失。
-pick-ask-method-train = 打算怎么训？LoRA 只训练一个小适配器；QLoRA 还把底座压到 4 bit；全参微调更新所有权重，显存要多得多。
+pick-ask-method-train = 打算怎么训？LoRA 只训练一个小适配器；QLoRA 还把底座压到 4 位；全参微调更新所有权重，显存要多得多。
 pick-method = { $method ->
     [bf16] BF16（原始精度）
     [fp8] FP8
     [int8] INT8
-    [awq] 4 bit AWQ
+    [awq] 4 位 AWQ
     [q4_k_m] GGUF Q4_K_M（llama.cpp）
     [lora] LoRA（BF16 底座）
-    [qlora] QLoRA（4 bit 底座）
+    [qlora] QLoRA（4 位底座）
     [full] 全参微调
    *[other] { $method }
   }
@@ -100,7 +100,7 @@ col-per-useful-hour = 每有效小时
 col-barriers = 需求
 pick-rule = { $platform }：{ $rule }
 pick-stock-unknown = 库存：暂时未知，付款前请先到平台控制台确认。
-pick-result-legend = 需求：web = 网页终端，img = 镜像，nrn = 免实名，pay = 支付方式；✓ 满足，✗ 不满足，? 未知。* = 价格超过 30 天或没有日期。
+pick-result-legend = 需求：终端 = 网页终端，镜像 = 预置镜像，免实名 = 不需要实名认证，支付 = 支付方式；✓ 满足，✗ 不满足，? 未知。* = 价格超过 30 天或没有日期。
 pick-unverified-needs-lower = 有哪条需求我没法核实（?）的平台，不管多便宜，都排在确认能满足需求的平台之后；付款前请到它的网站核实这一条。
 pick-assumed-boot = 首次运行按开机 { $boot } 分钟、拉镜像 { $pull } 分钟估算，平台对这部分计费的才计入。
 pick-over-budget = 最便宜的方案也超出了你的预算 { $budget }。
@@ -112,7 +112,7 @@ pick-trial-title = 加钱之前，先小额试跑：
 pick-trial-topup = 1. 在 { $platform } 只充大约 { $amount }，够跑一次 { $hours } 小时的试跑就行。先验证网络、环境和显存。
 pick-trial-min-topup = （这是平台的最低充值额。）
 pick-trial-topup-unknown = 1. 只充够跑一次的钱（这张卡暂无价格数据，没法帮你算具体金额）。
-pick-trial-task-exp = 2. 跑你真实实验的简化版（同样的模型和数据，少一点样本），不要只跑 hello world。
+pick-trial-task-exp = 2. 跑你真实实验的简化版（同样的模型和数据，少一点样本），不要只跑一个最小示例。
 pick-trial-task-tune = 2. 用一小部分数据跑几百步真实微调，看峰值显存，确认检查点能保存、能续跑。
 pick-trial-task-serve = 2. 部署你的真实模型，按预期并发回放一批真实请求，观察延迟和显存。
 pick-trial-record = 3. 记下从开机到跑完的耗时、卡时和实际扣费。

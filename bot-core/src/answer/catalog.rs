@@ -1,7 +1,11 @@
 //! Catalog answers (`/gpu`, `/gpus`, `/platform`, `/platforms`): one GPU, the GPU list, one platform, the platform list.
 
-use super::common::{not_found_reply, quote_date, quote_text, text_or_unknown, tier_label, yes_no};
-use crate::catalog::{Catalog, Gpu, Platform, RealName};
+use super::common::{
+    duration_or_unknown, list_or_unknown, money_or_unknown, not_found_reply, quote_date,
+    quote_text, tier_label, yes_no,
+};
+use crate::catalog::warn::{retention_text, source_msg};
+use crate::catalog::{Catalog, Gpu, Platform, note_in};
 use crate::context::Ctx;
 use crate::fact::Fact;
 use crate::i18n::Lang;
@@ -55,7 +59,8 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
             .arg("tflops", fmt_num(gpu.fp16_tflops))
             .arg("accumulate", gpu.fp16_accumulate.as_str()),
     );
-    r.push(Msg::new("gpu-interconnect").arg("text", &gpu.interconnect));
+    let zh = v.lang == Lang::Zh;
+    r.push(Msg::new("gpu-interconnect").arg("text", gpu.interconnect_text(zh)));
     if !gpu.aliases.is_empty() {
         r.push(
             Msg::new("gpu-aliases").arg(
@@ -69,14 +74,10 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
             ),
         );
     }
-    if let Some(n) = &gpu.notes {
+    if let Some(n) = note_in(zh, &gpu.note_zh, &gpu.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
-    r.push(
-        Msg::new("source-line")
-            .arg("source", &gpu.source)
-            .arg("as_of", &gpu.as_of),
-    );
+    r.push(source_msg(&gpu.source, &gpu.as_of, false));
     let rows = price_rows(v, gpu);
     if rows.is_empty() {
         r.push(Msg::new("gpu-no-prices"));
@@ -145,7 +146,8 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
         Ok(p) => p,
         Err(nf) => return not_found_reply(&nf),
     };
-    let zh = v.lang == Lang::Zh;
+    let lang = v.lang;
+    let zh = lang == Lang::Zh;
     let b = &p.billing;
     let mut r = Reply::text(
         Msg::new("platform-title")
@@ -157,21 +159,17 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     if let Some(w) = &p.website {
         r.push(Msg::new("platform-website").arg("url", w));
     }
+    if let Some(n) = note_in(zh, &p.note_zh, &p.note_en) {
+        r.push(Msg::new("note").arg("text", n));
+    }
     r.push(Msg::new("platform-billing-title"));
+    let units: Vec<&str> = b.units.iter().map(|u| u.key()).collect();
     r.push(Msg::new("platform-units").arg(
         "units",
-        if b.units.is_empty() {
-            "unknown".to_string()
-        } else {
-            b.units
-                .iter()
-                .map(|u| u.key())
-                .collect::<Vec<_>>()
-                .join(", ")
-        },
+        list_or_unknown(lang, "billing-unit", "unit", &units),
     ));
-    r.push(Msg::new("platform-increment").arg("value", text_or_unknown(&b.increment)));
-    r.push(Msg::new("platform-minimum").arg("value", text_or_unknown(&b.minimum_charge)));
+    r.push(Msg::new("platform-increment").arg("value", duration_or_unknown(lang, &b.increment)));
+    r.push(Msg::new("platform-minimum").arg("value", duration_or_unknown(lang, &b.minimum_charge)));
     r.push(Msg::new("platform-starts").arg(
         "value",
         match b.starts_at {
@@ -182,91 +180,141 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     ));
     r.push(Msg::new("platform-boot-billed").arg("value", yes_no(&b.boot_billed)));
     r.push(Msg::new("platform-pull-billed").arg("value", yes_no(&b.image_pull_billed)));
-    r.push(Msg::new("platform-stopped-storage").arg("value", yes_no(&b.stopped_storage_billed)));
+    let stopped: Vec<&str> = b
+        .stopped_billing
+        .known()
+        .map(|l| l.iter().map(|s| s.key()).collect())
+        .unwrap_or_default();
+    r.push(Msg::new("platform-stopped-billing").arg(
+        "value",
+        list_or_unknown(lang, "stopped-charge", "what", &stopped),
+    ));
+    r.push(Msg::new("platform-storage-price").arg(
+        "value",
+        money_or_unknown(lang, &b.storage_price_per_gb_month, &p.currency),
+    ));
+    r.push(Msg::new("platform-egress-price").arg(
+        "value",
+        money_or_unknown(lang, &b.egress_price_per_gb, &p.currency),
+    ));
     r.push(
-        Msg::new("platform-storage-price").arg(
+        Msg::new("platform-idle").arg(
             "value",
-            b.storage_price_per_gb_month
+            b.idle_auto_shutdown
                 .known()
-                .map_or("unknown".to_string(), |d| {
-                    format!("{} {}", d.normalize(), p.currency)
-                }),
+                .map_or_else(|| "unknown".to_string(), |t| t.get(zh).to_string()),
         ),
     );
-    r.push(
-        Msg::new("platform-egress-price").arg(
-            "value",
-            b.egress_price_per_gb
-                .known()
-                .map_or("unknown".to_string(), |d| {
-                    format!("{} {}", d.normalize(), p.currency)
-                }),
-        ),
-    );
-    r.push(Msg::new("platform-idle").arg("value", text_or_unknown(&b.idle_auto_shutdown)));
     if !b.commitment.is_empty() {
+        let c: Vec<&str> = b.commitment.iter().map(|u| u.key()).collect();
         r.push(
-            Msg::new("platform-commitment").arg(
-                "units",
-                b.commitment
-                    .iter()
-                    .map(|u| u.key())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
+            Msg::new("platform-commitment")
+                .arg("units", list_or_unknown(lang, "price-tier", "tier", &c)),
         );
     }
-    if let Some(n) = &b.notes {
+    if let Some(n) = note_in(zh, &b.note_zh, &b.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
-    r.push(
-        Msg::new("source-line")
-            .arg("source", &b.source)
-            .arg("as_of", &b.as_of),
-    );
+    push_sources(&mut r, p, "billing.", &b.source, &b.as_of, b.third_party);
+
     r.push(Msg::new("platform-barriers-title"));
     let br = &p.barriers;
     r.push(Msg::new("platform-images").arg("value", yes_no(&br.prebuilt_images)));
     r.push(Msg::new("platform-web-terminal").arg("value", yes_no(&br.web_terminal)));
     r.push(Msg::new("platform-jupyter").arg("value", yes_no(&br.jupyter)));
     r.push(Msg::new("platform-ssh").arg("value", yes_no(&br.ssh)));
-    r.push(Msg::new("platform-real-name").arg(
-        "value",
-        match br.real_name_verification {
-            Fact::Known(RealName::Required) => "required",
-            Fact::Known(RealName::NotRequired) => "not_required",
-            Fact::Unknown => "unknown",
-        },
-    ));
+    r.push(
+        Msg::new("platform-real-name")
+            .arg(
+                "value",
+                br.real_name_verification
+                    .known()
+                    .map_or("unknown", |x| x.key()),
+            )
+            .arg(
+                "documents",
+                br.real_name_documents
+                    .known()
+                    .map_or("unknown", |x| x.key()),
+            ),
+    );
+    let pay: Vec<&str> = br.payment_methods.iter().map(String::as_str).collect();
     r.push(Msg::new("platform-payment").arg(
         "value",
-        if br.payment_methods.is_empty() {
-            "unknown".to_string()
-        } else {
-            br.payment_methods.join(", ")
-        },
-    ));
-    r.push(Msg::new("platform-min-topup").arg(
-        "value",
-        br.min_topup.known().map_or("unknown".to_string(), |d| {
-            format!("{} {}", d.normalize(), p.currency)
-        }),
+        list_or_unknown(lang, "payment-method", "method", &pay),
     ));
     r.push(
-        Msg::new("source-line")
-            .arg("source", &br.source)
-            .arg("as_of", &br.as_of),
+        Msg::new("platform-min-topup")
+            .arg("value", money_or_unknown(lang, &br.min_topup, &p.currency)),
     );
+    if let Some(t) = br.signup_steps.known() {
+        r.push(Msg::new("platform-signup").arg("text", t.get(zh)));
+    }
+    if let Some(n) = note_in(zh, &br.note_zh, &br.note_en) {
+        r.push(Msg::new("note").arg("text", n));
+    }
+    push_sources(
+        &mut r,
+        p,
+        "barriers.",
+        &br.source,
+        &br.as_of,
+        br.third_party,
+    );
+
+    if p.retention.is_empty() {
+        r.push(Msg::new("platform-retention-unknown"));
+    } else {
+        r.push(Msg::new("platform-retention-title"));
+        for rule in &p.retention {
+            r.push(
+                Msg::new("platform-retention-line")
+                    .arg("rule", retention_text(lang, rule))
+                    .arg("note", if zh { &rule.note_zh } else { &rule.note_en })
+                    .arg(
+                        "source",
+                        crate::i18n::Localizer::get().format(
+                            lang,
+                            &source_msg(&rule.source, &rule.as_of, rule.third_party),
+                        ),
+                    ),
+            );
+        }
+    }
     platform_prices(v, p, &mut r);
     for c in &p.credibility {
         r.push(
             Msg::new("platform-credibility")
                 .arg("date", &c.date)
-                .arg("note", &c.note)
-                .arg("source", &c.source),
+                .arg("note", if zh { &c.note_zh } else { &c.note_en })
+                .arg("source", crate::catalog::warn::source_domain(&c.source)),
         );
     }
     r
+}
+
+/// The section's source line, then one per distinct field citation under `prefix`.
+fn push_sources(r: &mut Reply, p: &Platform, prefix: &str, source: &str, as_of: &str, third: bool) {
+    let mut seen = vec![(
+        crate::catalog::warn::source_domain(source).to_string(),
+        as_of.to_string(),
+        third,
+    )];
+    r.push(source_msg(source, as_of, third));
+    for c in &p.cite {
+        if !c.fields.iter().any(|f| f.starts_with(prefix)) {
+            continue;
+        }
+        let key = (
+            crate::catalog::warn::source_domain(&c.source).to_string(),
+            c.as_of.clone(),
+            c.third_party,
+        );
+        if !seen.contains(&key) {
+            r.push(source_msg(&c.source, &c.as_of, c.third_party));
+            seen.push(key);
+        }
+    }
 }
 
 fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
@@ -310,9 +358,15 @@ pub fn platform_list(v: &View<'_>) -> Reply {
             vec![
                 p.id.clone(),
                 p.display_name(zh).to_string(),
-                p.region.clone(),
-                p.currency.clone(),
-                text_or_unknown(&p.billing.increment),
+                super::common::fmt(
+                    v.lang,
+                    &Msg::new("region-name").arg("region", p.region.as_str()),
+                ),
+                super::common::fmt(
+                    v.lang,
+                    &Msg::new("currency-name").arg("currency", p.currency.as_str()),
+                ),
+                duration_or_unknown(v.lang, &p.billing.increment),
             ]
         })
         .collect();

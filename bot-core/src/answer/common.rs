@@ -89,5 +89,64 @@ pub fn quote_text(lang: Lang, q: &PriceQuote) -> String {
         String::new()
     };
     let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
-    format!("{price}{cards}")
+    if q.from {
+        fmt(
+            lang,
+            &Msg::new("price-from").arg("price", format!("{price}{cards}")),
+        )
+    } else {
+        format!("{price}{cards}")
+    }
+}
+
+/// "未知" / "unknown", for a table cell or a message without an `unknown` selector.
+pub fn unknown_text(lang: Lang) -> String {
+    fmt(lang, &Msg::new("unknown-value"))
+}
+
+/// A catalog duration (`1s`, `15d`) in words ("1 秒", "15 days"), or the unknown word.
+pub fn duration_or_unknown(lang: Lang, f: &Fact<String>) -> String {
+    match f.known().map(|t| crate::units::parse_duration(t)) {
+        Some(Ok(secs)) => fmt(lang, &crate::catalog::warn::duration_msg(secs)),
+        Some(Err(_)) | None => unknown_text(lang),
+    }
+}
+
+/// Keys (`hour`, `alipay`, `disk`) each localized by `msg_id` with the key as `arg`, joined
+/// ("小时、月" / "hour, month"); the unknown word when the list is empty.
+pub fn list_or_unknown(lang: Lang, msg_id: &str, arg: &str, keys: &[&str]) -> String {
+    if keys.is_empty() {
+        return unknown_text(lang);
+    }
+    let sep = if lang == Lang::Zh { "、" } else { ", " };
+    keys.iter()
+        .map(|k| fmt(lang, &Msg::new(msg_id).arg(arg, *k)))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// `¥0.504` / `$0.10`, or the unknown word.
+pub fn money_or_unknown(lang: Lang, f: &Fact<Decimal>, currency: &str) -> String {
+    f.known()
+        .map_or_else(|| unknown_text(lang), |d| format_money(*d, currency))
+}
+
+/// An engine's value text in the user's language where it has a known shape: a duration
+/// (`1s` → "1 秒") or a price (`1.88 CNY/hour` → "¥1.88/小时"); anything else as given.
+pub fn localize_value(lang: Lang, v: &str) -> String {
+    if let Ok(secs) = crate::units::parse_duration(v)
+        && v.chars().next().is_some_and(|c| c.is_ascii_digit())
+    {
+        return fmt(lang, &crate::catalog::warn::duration_msg(secs));
+    }
+    let mut words = v.split_whitespace();
+    if let (Some(amount), Some(rest), None) = (words.next(), words.next(), words.next())
+        && let Ok(amount) = amount.parse::<Decimal>()
+        && let Some((currency, unit)) = rest.split_once('/')
+        && matches!(currency, "CNY" | "USD")
+        && let Some(u) = crate::units::TimeUnit::parse(unit)
+    {
+        return price_text(lang, amount, currency, PriceUnit::Time(u));
+    }
+    v.to_string()
 }

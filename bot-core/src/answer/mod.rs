@@ -7,6 +7,7 @@
 pub mod billing;
 pub mod catalog;
 pub mod common;
+pub mod data_loss;
 pub mod fit;
 pub mod help;
 pub mod tco;

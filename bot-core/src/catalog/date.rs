@@ -6,7 +6,17 @@ pub fn parse_date(date: &str) -> Option<i64> {
     let y: i64 = it.next()?.parse().ok()?;
     let m: i64 = it.next()?.parse().ok()?;
     let d: i64 = it.next()?.parse().ok()?;
-    if !(1..=12).contains(&m) || !(1..=31).contains(&d) || !(1900..=9999).contains(&y) {
+    if date.trim().len() != 10 || !(1..=12).contains(&m) || !(1900..=9999).contains(&y) {
+        return None;
+    }
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let month_days = match m {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    if !(1..=month_days).contains(&d) {
         return None;
     }
     // Howard Hinnant's days_from_civil.
@@ -26,4 +36,26 @@ pub fn today() -> i64 {
         .map(|d| d.as_secs())
         .unwrap_or(0);
     (secs / 86_400) as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_date;
+
+    #[test]
+    fn impossible_dates_are_not_dates() {
+        assert_eq!(parse_date("1970-01-01"), Some(0));
+        assert!(parse_date("2024-02-29").is_some());
+        for bad in [
+            "2026-02-29",
+            "2026-04-31",
+            "2026-13-01",
+            "2026-00-10",
+            "yesterday",
+            "2026-1-1",
+            "2026-11-30x",
+        ] {
+            assert_eq!(parse_date(bad), None, "{bad}");
+        }
+    }
 }

@@ -3,7 +3,6 @@
 
 use super::lookup::normalize;
 use super::types::{Catalog, FxRate, Gpu, Model, Platform};
-use rust_decimal::Decimal;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::Path;
@@ -71,6 +70,14 @@ impl Catalog {
     /// The embedded catalog with any of `gpus.toml`, `platforms.toml`, `models.toml`,
     /// `fx.toml` found in `dir` used instead of the embedded file.
     pub fn load(dir: Option<&Path>) -> Result<Catalog, CatalogError> {
+        if let Some(d) = dir
+            && !d.is_dir()
+        {
+            return Err(CatalogError::Io {
+                file: d.display().to_string(),
+                message: "the catalog directory does not exist (or is not a directory)".into(),
+            });
+        }
         let read = |name: &str, embedded: &'static str| -> Result<String, CatalogError> {
             match dir.map(|d| d.join(name)) {
                 Some(p) if p.exists() => {
@@ -141,23 +148,7 @@ impl Catalog {
     }
 
     fn validate(&self) -> Result<(), CatalogError> {
-        for p in &self.platforms {
-            for q in &p.prices {
-                if !self.gpus.iter().any(|g| g.id == q.gpu) {
-                    return Err(CatalogError::Invalid(format!(
-                        "platform {}: price for unknown GPU id `{}`",
-                        p.id, q.gpu
-                    )));
-                }
-                if q.amount <= Decimal::ZERO || q.cards == 0 {
-                    return Err(CatalogError::Invalid(format!(
-                        "platform {}: price for {} must be positive with at least one card",
-                        p.id, q.gpu
-                    )));
-                }
-            }
-        }
-        Ok(())
+        super::validate::validate(self)
     }
 }
 

@@ -2,17 +2,23 @@
 //!
 //! - [`types`]: the entries as the data files write them;
 //! - [`load`]: the embedded files or a `--catalog-dir` override, parsed and validated;
+//! - `validate`: strict checks naming file, entry and field;
 //! - [`lookup`]: forgiving names (`4090`, `RTX4090`, `GeForce RTX 4090`) and "did you mean".
 
 mod date;
 mod load;
 mod lookup;
 mod types;
+mod validate;
+pub mod warn;
 
 pub use date::{parse_date, today};
 pub use load::{CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
 pub use lookup::{EntryKind, NotFound, normalize};
 pub use types::{
-    Barriers, BillingRules, BillingStart, Catalog, CredibilityNote, FxRate, Gpu, Model, Platform,
-    PriceQuote, RealName, STALE_AFTER_DAYS,
+    Barriers, BillingRules, BillingStart, Catalog, Cite, CredibilityNote, DataScope, FxRate, Gpu,
+    InstanceState, LookedFor, Model, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform,
+    PriceQuote, RealName, RealNameDocuments, RetentionRule, STALE_AFTER_DAYS, StoppedCharge, Text,
+    note_in,
 };
+pub use validate::CURRENCIES;

@@ -51,13 +51,21 @@ pub fn ask_barriers(s: &PickState, header: Msg) -> Reply {
     .with_choice("b:done", Msg::new("pick-barriers-done"))
 }
 
-pub(super) fn met_text(check: &[(&'static str, Met)]) -> String {
+pub(super) fn met_text(check: &[(&'static str, Met)], zh: bool) -> String {
     if check.is_empty() {
         return "-".into();
     }
     check
         .iter()
         .map(|(k, m)| {
+            // The short codes read as words in Chinese answers (see `pick-result-legend`).
+            let k = match (zh, *k) {
+                (true, "web") => "终端",
+                (true, "img") => "镜像",
+                (true, "nrn") => "免实名",
+                (true, "pay") => "支付",
+                (_, k) => k,
+            };
             format!(
                 "{k}{}",
                 match m {

@@ -74,6 +74,11 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
             if min_note.is_some() {
                 r.push(Msg::new("pick-trial-min-topup"));
             }
+            if let Some(p) = p {
+                for m in crate::catalog::warn::data_loss_warnings(p, ctx.lang, 3) {
+                    r.push(m);
+                }
+            }
         }
         None => {
             r.push(Msg::new("pick-trial-topup-unknown"));

@@ -92,7 +92,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                     name,
                     crate::answer::billing::total_text(o),
                     billing::format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
-                    met_text(check),
+                    met_text(check, zh),
                     if o.quote.undated {
                         "? *".to_string()
                     } else if o.stale {
@@ -126,6 +126,13 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                         .arg("platform", name)
                         .arg("rule", crate::i18n::Localizer::get().format(ctx.lang, rule)),
                 );
+            }
+        }
+        for (o, _) in offers.iter().take(3) {
+            if let Ok(p) = ctx.catalog.platform(&o.platform_id) {
+                for m in crate::catalog::warn::data_loss_warnings(p, ctx.lang, 1) {
+                    r.push(m);
+                }
             }
         }
         r.push(Msg::new("pick-stock-unknown"));

@@ -208,6 +208,8 @@ impl Needs {
                 match b.real_name_verification {
                     Fact::Known(RealName::NotRequired) => Met::Yes,
                     Fact::Known(RealName::Required) => Met::No,
+                    // Only some services (an API, enterprise features) need it.
+                    Fact::Known(RealName::SomeServices) => Met::Unknown,
                     Fact::Unknown => Met::Unknown,
                 },
             ));

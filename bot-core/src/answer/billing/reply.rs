@@ -208,6 +208,9 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     if offer.stale {
         r.push(Msg::new("billing-stale-note"));
     }
+    if let CostSubject::Platform(p, _) = subject {
+        crate::answer::data_loss::push_cost_warnings(&mut r, p, job, lang);
+    }
     r
 }
 
@@ -219,7 +222,7 @@ pub fn assumption_msg(lang: Lang, a: &billing::Assumption) -> Msg {
         (_, v @ ("yes" | "no" | "boot" | "job" | "unknown")) => {
             fmt(lang, &Msg::new("billing-value").arg("value", v))
         }
-        (_, v) => v.to_string(),
+        (_, v) => crate::answer::common::localize_value(lang, v),
     };
     let base = Msg::new(match &a.source {
         Some(_) => "billing-assumption-sourced",
@@ -230,7 +233,7 @@ pub fn assumption_msg(lang: Lang, a: &billing::Assumption) -> Msg {
     .arg("origin", a.origin.key());
     match &a.source {
         Some(s) => base
-            .arg("source", s)
+            .arg("source", crate::catalog::warn::source_domain(s))
             .arg("as_of", a.as_of.clone().unwrap_or_else(|| "undated".into())),
         None => base,
     }

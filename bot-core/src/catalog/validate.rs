@@ -1,0 +1,359 @@
+//! Strict validation of a parsed catalog: every number positive and finite where it must be,
+//! every date a real `YYYY-MM-DD`, every enum-like string one the schema names, every duration
+//! readable, every note in both languages. An error names the file, the entry and the field.
+
+use super::date::parse_date;
+use super::load::CatalogError;
+use super::types::{
+    Catalog, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName, StoppedCharge,
+};
+use crate::fact::Fact;
+use crate::units::{TimeUnit, parse_duration};
+use rust_decimal::Decimal;
+
+/// Currencies the billing engine can convert.
+pub const CURRENCIES: [&str; 2] = ["CNY", "USD"];
+
+struct Check<'a> {
+    file: &'a str,
+    entry: String,
+}
+
+impl Check<'_> {
+    fn fail(&self, field: &str, message: impl std::fmt::Display) -> CatalogError {
+        CatalogError::Invalid(format!(
+            "{}: {}: field `{field}`: {message}",
+            self.file, self.entry
+        ))
+    }
+
+    fn positive(&self, field: &str, x: f64) -> Result<(), CatalogError> {
+        if x.is_finite() && x > 0.0 {
+            Ok(())
+        } else {
+            Err(self.fail(field, format!("must be a positive finite number, not {x}")))
+        }
+    }
+
+    fn non_negative(&self, field: &str, x: f64) -> Result<(), CatalogError> {
+        if x.is_finite() && x >= 0.0 {
+            Ok(())
+        } else {
+            Err(self.fail(field, format!("must be a finite number ≥ 0, not {x}")))
+        }
+    }
+
+    fn money(&self, field: &str, x: &Fact<Decimal>, zero_ok: bool) -> Result<(), CatalogError> {
+        match x {
+            Fact::Known(d) if *d < Decimal::ZERO || (!zero_ok && d.is_zero()) => Err(self.fail(
+                field,
+                format!("must be {}, not {d}", if zero_ok { "≥ 0" } else { "> 0" }),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn date(&self, field: &str, d: &str) -> Result<(), CatalogError> {
+        parse_date(d)
+            .map(|_| ())
+            .ok_or_else(|| self.fail(field, format!("`{d}` is not a real YYYY-MM-DD date")))
+    }
+
+    fn text(&self, field: &str, t: &str) -> Result<(), CatalogError> {
+        if t.trim().is_empty() {
+            Err(self.fail(field, "must not be empty"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn provenance(&self, prefix: &str, source: &str, as_of: &str) -> Result<(), CatalogError> {
+        self.text(&format!("{prefix}source"), source)?;
+        self.date(&format!("{prefix}as_of"), as_of)
+    }
+
+    fn one_of(&self, field: &str, value: &str, allowed: &[&str]) -> Result<(), CatalogError> {
+        if allowed.contains(&value) {
+            Ok(())
+        } else {
+            Err(self.fail(
+                field,
+                format!(
+                    "unknown value `{value}` (expected one of {})",
+                    allowed.join(", ")
+                ),
+            ))
+        }
+    }
+
+    fn duration(&self, field: &str, f: &Fact<String>) -> Result<(), CatalogError> {
+        match f {
+            Fact::Known(t) => parse_duration(t)
+                .map(|_| ())
+                .map_err(|e| self.fail(field, format!("`{t}` is not a duration ({e})"))),
+            Fact::Unknown => Ok(()),
+        }
+    }
+
+    /// `note_zh` and `note_en`: both or neither, never empty.
+    fn note(
+        &self,
+        prefix: &str,
+        zh: &Option<String>,
+        en: &Option<String>,
+    ) -> Result<(), CatalogError> {
+        match (zh, en) {
+            (None, None) => Ok(()),
+            (Some(z), Some(e)) => {
+                self.text(&format!("{prefix}note_zh"), z)?;
+                self.text(&format!("{prefix}note_en"), e)
+            }
+            (None, Some(_)) => Err(self.fail(
+                &format!("{prefix}note_zh"),
+                "missing (note_en has no Chinese)",
+            )),
+            (Some(_), None) => Err(self.fail(
+                &format!("{prefix}note_en"),
+                "missing (note_zh has no English)",
+            )),
+        }
+    }
+}
+
+pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
+    for g in &c.gpus {
+        let k = Check {
+            file: "gpus.toml",
+            entry: format!("gpu `{}`", g.id),
+        };
+        k.text("id", &g.id)?;
+        k.one_of("vendor", &g.vendor, &["nvidia", "amd", "intel"])?;
+        k.positive("vram_gb", g.vram_gb)?;
+        k.positive("mem_bandwidth_gbps", g.mem_bandwidth_gbps)?;
+        k.positive("fp16_tflops", g.fp16_tflops)?;
+        k.one_of("fp16_accumulate", &g.fp16_accumulate, &["fp32", "fp16"])?;
+        if let Fact::Known(n) = g.nvlink_gbps {
+            k.non_negative("nvlink_gbps", n)?;
+        }
+        if let Some(f) = &g.form_factor {
+            k.one_of("form_factor", f, &["pcie", "sxm", "oam", "nvl"])?;
+        }
+        if !(1..=6).contains(&g.tier) {
+            return Err(k.fail("tier", format!("must be 1..6, not {}", g.tier)));
+        }
+        k.text("interconnect", &g.interconnect)?;
+        k.provenance("", &g.source, &g.as_of)?;
+        k.note("", &g.note_zh, &g.note_en)?;
+    }
+    for p in &c.platforms {
+        platform(c, p)?;
+    }
+    for m in &c.models {
+        let k = Check {
+            file: "models.toml",
+            entry: format!("model `{}`", m.id),
+        };
+        k.positive("params_b", m.params_b)?;
+        k.positive("active_params_b", m.active_params_b)?;
+        if m.active_params_b > m.params_b {
+            return Err(k.fail("active_params_b", "is larger than params_b"));
+        }
+        for (field, v) in [
+            ("layers", m.layers),
+            ("hidden", m.hidden),
+            ("heads", m.heads),
+            ("kv_heads", m.kv_heads),
+            ("head_dim", m.head_dim),
+            ("vocab", m.vocab),
+            ("max_context", m.max_context),
+        ] {
+            if v == 0 {
+                return Err(k.fail(field, "must be positive"));
+            }
+        }
+        if m.experts > 0 && (m.experts_per_token == 0 || m.experts_per_token > m.experts) {
+            return Err(k.fail("experts_per_token", "must be 1..experts for a MoE model"));
+        }
+        if m.experts == 0 && m.intermediate == 0 {
+            return Err(k.fail("intermediate", "must be positive for a dense model"));
+        }
+        k.provenance("", &m.source, &m.as_of)?;
+        k.note("", &m.note_zh, &m.note_en)?;
+    }
+    for r in &c.fx {
+        let k = Check {
+            file: "fx.toml",
+            entry: format!("rate {}/{}", r.base, r.quote),
+        };
+        k.one_of("base", &r.base, &CURRENCIES)?;
+        k.one_of("quote", &r.quote, &CURRENCIES)?;
+        if r.rate <= Decimal::ZERO {
+            return Err(k.fail("rate", format!("must be > 0, not {}", r.rate)));
+        }
+        k.provenance("", &r.source, &r.as_of)?;
+    }
+    Ok(())
+}
+
+fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
+    let k = Check {
+        file: "platforms.toml",
+        entry: format!("platform `{}`", p.id),
+    };
+    k.text("id", &p.id)?;
+    k.one_of("region", &p.region, &["cn", "global"])?;
+    k.one_of("currency", &p.currency, &CURRENCIES)?;
+    k.provenance("", &p.source, &p.as_of)?;
+    k.note("", &p.note_zh, &p.note_en)?;
+
+    let b = &p.billing;
+    k.duration("billing.increment", &b.increment)?;
+    k.duration("billing.minimum_charge", &b.minimum_charge)?;
+    if let Fact::Known(t) = &b.increment
+        && parse_duration(t).is_ok_and(|d| d <= Decimal::ZERO)
+    {
+        return Err(k.fail("billing.increment", "must be longer than zero"));
+    }
+    k.money(
+        "billing.storage_price_per_gb_month",
+        &b.storage_price_per_gb_month,
+        true,
+    )?;
+    k.money("billing.egress_price_per_gb", &b.egress_price_per_gb, true)?;
+    if let Fact::Known(list) = &b.stopped_billing {
+        if list.is_empty() {
+            return Err(k.fail(
+                "billing.stopped_billing",
+                "an empty list; write \"unknown\"",
+            ));
+        }
+        let alone = [StoppedCharge::Nothing, StoppedCharge::CannotStop];
+        if list.len() > 1 && list.iter().any(|s| alone.contains(s)) {
+            return Err(k.fail(
+                "billing.stopped_billing",
+                "`nothing`/`cannot_stop` cannot be combined with other charges",
+            ));
+        }
+        let storage = list.iter().any(|s| {
+            matches!(
+                s,
+                StoppedCharge::Disk | StoppedCharge::Storage | StoppedCharge::Compute
+            )
+        });
+        let agrees = match b.stopped_storage_billed {
+            Fact::Known(true) => storage,
+            Fact::Known(false) => !storage,
+            Fact::Unknown => !storage && !list.contains(&StoppedCharge::Nothing),
+        };
+        if !agrees {
+            return Err(k.fail(
+                "billing.stopped_storage_billed",
+                "disagrees with billing.stopped_billing",
+            ));
+        }
+    }
+    if let Fact::Known(t) = &b.idle_auto_shutdown {
+        k.text("billing.idle_auto_shutdown.zh", &t.zh)?;
+        k.text("billing.idle_auto_shutdown.en", &t.en)?;
+    }
+    k.provenance("billing.", &b.source, &b.as_of)?;
+    k.note("billing.", &b.note_zh, &b.note_en)?;
+
+    let br = &p.barriers;
+    for m in &br.payment_methods {
+        k.one_of("barriers.payment_methods", m, &PAYMENT_METHODS)?;
+    }
+    k.money("barriers.min_topup", &br.min_topup, true)?;
+    if let (Fact::Known(_), Fact::Known(RealName::NotRequired)) =
+        (br.real_name_documents, br.real_name_verification)
+    {
+        return Err(k.fail(
+            "barriers.real_name_documents",
+            "given although no real-name check is required",
+        ));
+    }
+    if let Fact::Known(t) = &br.signup_steps {
+        k.text("barriers.signup_steps.zh", &t.zh)?;
+        k.text("barriers.signup_steps.en", &t.en)?;
+    }
+    k.provenance("barriers.", &br.source, &br.as_of)?;
+    k.note("barriers.", &br.note_zh, &br.note_en)?;
+
+    for (i, q) in p.prices.iter().enumerate() {
+        let k = Check {
+            file: "platforms.toml",
+            entry: format!("platform `{}` price #{} ({})", p.id, i + 1, q.gpu),
+        };
+        if !c.gpus.iter().any(|g| g.id == q.gpu) {
+            return Err(k.fail("gpu", format!("unknown GPU id `{}`", q.gpu)));
+        }
+        if q.amount <= Decimal::ZERO {
+            return Err(k.fail("amount", format!("must be > 0, not {}", q.amount)));
+        }
+        if q.cards == 0 {
+            return Err(k.fail("cards", "must be at least 1"));
+        }
+        k.one_of("currency", &q.currency, &CURRENCIES)?;
+        k.one_of("tier", &q.tier, &PRICE_TIERS)?;
+        let prepaid = match q.tier.as_str() {
+            "day" => Some(TimeUnit::Day),
+            "week" => Some(TimeUnit::Week),
+            "month" => Some(TimeUnit::Month),
+            _ => None,
+        };
+        if let Some(u) = prepaid
+            && q.per != u
+        {
+            return Err(k.fail(
+                "per",
+                format!("a `{}` tier is priced per {}", q.tier, u.key()),
+            ));
+        }
+        if q.per == TimeUnit::Year {
+            return Err(k.fail("per", "yearly quotes are not supported"));
+        }
+        k.provenance("", &q.source, &q.as_of)?;
+        k.note("", &q.note_zh, &q.note_en)?;
+    }
+    for (i, r) in p.retention.iter().enumerate() {
+        let prefix = format!("retention[{i}].");
+        k.duration(&format!("{prefix}after"), &r.after)?;
+        if r.scope_zh.is_some() != r.scope_en.is_some() {
+            return Err(k.fail(
+                &format!("{prefix}scope_zh"),
+                "scope_zh and scope_en go together",
+            ));
+        }
+        k.text(&format!("{prefix}note_zh"), &r.note_zh)?;
+        k.text(&format!("{prefix}note_en"), &r.note_en)?;
+        k.provenance(&prefix, &r.source, &r.as_of)?;
+    }
+    for (i, n) in p.credibility.iter().enumerate() {
+        let prefix = format!("credibility[{i}].");
+        k.date(&format!("{prefix}date"), &n.date)?;
+        k.text(&format!("{prefix}source"), &n.source)?;
+        k.text(&format!("{prefix}note_zh"), &n.note_zh)?;
+        k.text(&format!("{prefix}note_en"), &n.note_en)?;
+    }
+    for (i, cite) in p.cite.iter().enumerate() {
+        let prefix = format!("cite[{i}].");
+        for f in &cite.fields {
+            k.one_of(&format!("{prefix}fields"), f, &PLATFORM_FIELDS)?;
+        }
+        k.provenance(&prefix, &cite.source, &cite.as_of)?;
+    }
+    for (i, l) in p.looked_for.iter().enumerate() {
+        let prefix = format!("looked_for[{i}].");
+        for f in &l.fields {
+            k.one_of(&format!("{prefix}fields"), f, &PLATFORM_FIELDS)?;
+        }
+        if l.looked_in.iter().all(|w| w.trim().is_empty()) {
+            return Err(k.fail(
+                &format!("{prefix}looked_in"),
+                "must say where it was looked for",
+            ));
+        }
+        k.date(&format!("{prefix}as_of"), &l.as_of)?;
+    }
+    Ok(())
+}

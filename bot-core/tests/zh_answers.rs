@@ -1,0 +1,184 @@
+//! A Chinese answer is all Chinese: no English words, region codes or a literal "unknown".
+//! Every catalog answer (each GPU, each platform, the lists), /cost, /compare and the whole
+//! /pick dialogue are rendered in zh and scanned for Latin-only words; names of models, cards
+//! and platforms, units and a short list of technical terms are allowed.
+
+use bot_core::store::{Store, db_path};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Terms a Chinese developer reads as they are (products, protocols, units).
+const TERMS: &[&str] = &[
+    "GB", "GiB", "TB", "MB", "TFLOPS", "GPU", "CPU", "API", "SSH", "Jupyter", "NVLink", "PCIe",
+    "SXM", "NVSwitch", "HGX", "OAM", "NVL", "HBM", "GDDR", "Infinity", "Fabric", "Grace", "AMD",
+    "NVIDIA", "Docker", "token", "LoRA", "QLoRA", "KV", "Pro", "Pod", "VM", "TiB", "SM", "TOPS",
+    "vLLM", "CNY", "USD", "Stripe", "CVM", "ECS", "PyPI", "GPTQ", "AWQ", "NF4", "CORE",
+];
+
+fn allowed_words(c: &Catalog) -> HashSet<String> {
+    let mut words: HashSet<String> = TERMS.iter().map(|t| t.to_lowercase()).collect();
+    let mut add = |s: &str| {
+        for w in s.split(|ch: char| !ch.is_ascii_alphanumeric()) {
+            if !w.is_empty() {
+                words.insert(w.to_lowercase());
+            }
+        }
+    };
+    for g in &c.gpus {
+        add(&g.id);
+        add(&g.name);
+        add(g.arch.as_deref().unwrap_or_default());
+        add(g.mem_type.as_deref().unwrap_or_default());
+        g.aliases.iter().for_each(|a| add(a));
+    }
+    for p in &c.platforms {
+        add(&p.id);
+        add(&p.name);
+        add(p.name_zh.as_deref().unwrap_or_default());
+        p.aliases.iter().for_each(|a| add(a));
+    }
+    for m in &c.models {
+        add(&m.id);
+        add(&m.name);
+    }
+    words
+}
+
+/// Latin-only words: runs of ASCII letters not touching a digit, a dot or a slash (numbers
+/// with units like `40m`, domains and paths are data, not words).
+fn latin_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    // `key=value` is command syntax the user types (`boot=3m`, `fx=汇率`), not prose.
+    let text: String = {
+        let mut t = String::new();
+        let mut word = String::new();
+        for ch in text.chars().chain(std::iter::once(' ')) {
+            if ch.is_ascii_alphanumeric() || ch == '_' {
+                word.push(ch);
+            } else {
+                if ch != '=' {
+                    t.push_str(&word);
+                }
+                word.clear();
+                t.push(ch);
+            }
+        }
+        t
+    };
+    for token in text.split(|ch: char| {
+        !(ch.is_ascii_alphanumeric() || matches!(ch, '.' | '/' | '_' | '-' | ':' | '+' | '@'))
+    }) {
+        if token.is_empty()
+            || token.contains(['.', '/', ':', '@'])
+            || token.chars().any(|ch| ch.is_ascii_digit())
+            || !token.chars().any(|ch| ch.is_ascii_alphabetic())
+        {
+            continue;
+        }
+        for w in token.split(['-', '_', '+']) {
+            // One letter is a label (`A–B` ranges), not a word.
+            if w.len() > 1 && !w.chars().any(|ch| ch.is_ascii_digit()) {
+                out.push(w.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn zh_lines(c: &Catalog) -> Vec<String> {
+    let mut lines = vec![
+        "/gpus".to_string(),
+        "/platforms".into(),
+        "/cost autodl 4090 40m".into(),
+        "/cost autodl 4090 daily 4h".into(),
+        "/cost gpushare 4090 daily 2h".into(),
+        "/compare 4090 3h".into(),
+        "/compare 4090 daily 4h".into(),
+    ];
+    lines.extend(c.gpus.iter().map(|g| format!("/gpu {}", g.id)));
+    lines.extend(c.platforms.iter().map(|p| format!("/platform {}", p.id)));
+    lines
+}
+
+#[test]
+fn chinese_answers_have_no_english_words() {
+    let catalog = Catalog::embedded().unwrap();
+    let allowed = allowed_words(&catalog);
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(catalog.clone()), store);
+    let who = ChatRef {
+        platform: "test".into(),
+        chat: "c".into(),
+        user: "u".into(),
+        locale: Some("zh-CN".into()),
+    };
+    let l = Localizer::get();
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for line in zh_lines(&catalog) {
+        for r in bot.handle(&who, Input::Text(line.clone())).replies {
+            texts.push((line.clone(), l.render_plain(Lang::Zh, &r)));
+        }
+    }
+    // The /pick dialogue to the trial plan, taking the first choice at every step.
+    for task in ["t:exp", "t:tune", "t:serve"] {
+        let mut replies = bot.handle(&who, Input::Text("/pick".into())).replies;
+        for _ in 0..12 {
+            for r in &replies {
+                texts.push((format!("/pick {task}"), l.render_plain(Lang::Zh, r)));
+            }
+            let Some(first) = replies
+                .iter()
+                .flat_map(|r| r.choices.iter())
+                .next()
+                .map(|c| c.id.clone())
+            else {
+                break;
+            };
+            let id = match first.as_str() {
+                "t:exp" => task.to_string(),
+                "b:web" => "b:done".into(),
+                _ => first,
+            };
+            replies = bot.handle(&who, Input::Choice(id)).replies;
+        }
+    }
+    let mut bad: Vec<String> = Vec::new();
+    for (line, text) in &texts {
+        for w in latin_words(text) {
+            if !allowed.contains(&w.to_lowercase()) {
+                let at = text.find(&w).unwrap_or(0);
+                let start = text[..at]
+                    .char_indices()
+                    .rev()
+                    .nth(20)
+                    .map_or(0, |(i, _)| i);
+                let snippet: String = text[start..].chars().take(60).collect();
+                bad.push(format!("{line}: `{w}` in …{snippet}…"));
+            }
+        }
+    }
+    bad.sort();
+    bad.dedup();
+    assert!(
+        bad.is_empty(),
+        "{} English words in Chinese answers:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_scanner_finds_english_and_lets_names_and_units_through() {
+    assert_eq!(latin_words("报价单位：hour"), vec!["hour"]);
+    assert_eq!(
+        latin_words("任务时长 40m，¥1.88/小时"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        latin_words("来源：autodl.com（2026-09-29）"),
+        Vec::<String>::new()
+    );
+    assert_eq!(latin_words("地区 cn unknown"), vec!["cn", "unknown"]);
+}
