@@ -161,7 +161,8 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
     let (out, _, ok) = gpuscout(
         dir.path(),
         &["chat", "--lang", "en"],
-        "/pick\nserve qwen2.5-7b as an API for my team, always on\nok\n1\n2\n4\n1\n8\n1\n1\n",
+        // Serving also asks how many conversations at once (2 = four).
+        "/pick\nserve qwen2.5-7b as an API for my team, always on\nok\n1\n2\n2\n4\n1\n8\n1\n1\n",
     );
     assert!(ok);
     assert!(out.contains("Always on: monthly"), "{out}");

@@ -73,7 +73,13 @@ fn a_student_who_types_4090_for_72b_bf16_is_refused_with_the_cards_that_fit() {
     tap(&w, "en", "t:serve");
     say(&w, "en", "qwen2.5-72b");
     say(&w, "en", "bf16");
-    tap(&w, "en", "c:4096");
+    let (asked, _) = tap(&w, "en", "c:4096");
+    assert!(asked.contains("conversations at once"), "{asked}");
+    let (asked, _) = tap(&w, "en", "n:4");
+    assert!(
+        asked.contains("How long"),
+        "serving asks how many at once first: {asked}"
+    );
     tap(&w, "en", "u:always");
     let out = say(&w, "en", "4090");
     assert!(out.contains("cannot hold this job"), "{out}");

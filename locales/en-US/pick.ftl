@@ -8,6 +8,7 @@ pick-hint-task = Tap one of the three task types, or describe the job in one sen
 pick-hint-model = Tap a model, type a name (qwen2.5-7b, Qwen/Qwen2.5-7B-Instruct) or a size (13b).
 pick-hint-method = Tap one of the options, or type a format such as bf16, int8, awq, q4_k_m (or lora / qlora / full for training).
 pick-hint-context = Tap a context length or type one such as 16k or 8192.
+pick-hint-concurrency = Tap how many conversations run at once at peak, or type a number such as 8.
 pick-hint-usage = Type a duration (40m, 3h), "daily 4h" or "always", or tap an option.
 pick-hint-card = Tap a card, or type one such as "4090" or "2x a100".
 pick-hint-barriers = Tap the needs to switch them on or off, type "budget 50" to set a budget, then tap "Done".
@@ -40,6 +41,11 @@ pick-method = { $method ->
   }
 pick-ask-context = How long are the sequences (prompt + output)? Longer context needs more memory for the KV cache and activations.
 pick-context = { $k }k tokens
+pick-ask-concurrency = How many conversations at once at peak? Each one keeps its own KV cache, so this sizes the card more than the model does at long contexts.
+pick-concurrency = { $n ->
+    [one] 1 at a time
+   *[other] { $n } at once
+  }
 
 pick-ask-usage = How long, and how often, do you need the card?
 pick-usage-oneoff = One run of { $hours ->

@@ -8,6 +8,7 @@ pick-hint-task = 点选三种任务之一，或者用一句话描述任务（例
 pick-hint-model = 点选模型，或输入名称（qwen2.5-7b、Qwen/Qwen2.5-7B-Instruct）或参数量（13b）。
 pick-hint-method = 点选一项，或输入格式，如 bf16、int8、awq、q4_k_m（训练可选 lora / qlora / full）。
 pick-hint-context = 点选上下文长度，或直接输入，如 16k、8192。
+pick-hint-concurrency = 点选高峰时同时进行的对话数，或直接输入数字，如 8。
 pick-hint-usage = 输入时长（40分钟、3h）、“每天4小时”或“一直在线”，也可以点选。
 pick-hint-card = 点选显卡，或输入如“4090”“2x a100”。
 pick-hint-barriers = 点选需求来开关，输入“预算 50”设定预算，最后点“完成”。
@@ -40,6 +41,11 @@ pick-method = { $method ->
   }
 pick-ask-context = 序列有多长（输入加输出）？上下文越长，KV 缓存和激活占的显存越多。
 pick-context = { $k }k tokens
+pick-ask-concurrency = 高峰时同时有多少路对话？每一路都有自己的 KV 缓存，上下文长时，它比模型本身更决定要什么卡。
+pick-concurrency = { $n ->
+    [one] 一次一路
+   *[other] 同时 { $n } 路
+  }
 
 pick-ask-usage = 要用多久、多频繁？
 pick-usage-oneoff = 跑一次，{ $hours } 小时

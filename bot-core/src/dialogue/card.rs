@@ -24,6 +24,7 @@ pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<
     };
     let mut req = FitRequest::new(model, quant, task);
     req.context = s.context.unwrap_or(4096);
+    req.batch = s.concurrency.unwrap_or(1);
     req.engine = match quant {
         Quant::Q2K
         | Quant::Q3KM
