@@ -3,6 +3,7 @@
 use anyhow::{Result, bail};
 use bot_core::catalog::NotFound;
 use bot_core::{Catalog, Lang, Localizer};
+use std::path::Path;
 
 fn not_found(nf: NotFound) -> anyhow::Error {
     let reply = bot_core::answer::common::not_found_reply(&nf);
@@ -14,7 +15,7 @@ fn not_found(nf: NotFound) -> anyhow::Error {
 }
 
 fn print_json(v: &impl serde::Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    outln!("{}", serde_json::to_string_pretty(v)?)?;
     Ok(())
 }
 
@@ -23,10 +24,10 @@ pub fn gpus(catalog: &Catalog, json: bool) -> Result<()> {
         return print_json(&catalog.gpus);
     }
     for g in &catalog.gpus {
-        println!(
+        outln!(
             "{:<18} {:>6} GB  {:>6} GB/s  {:>7} TFLOPS  {}",
             g.id, g.vram_gb, g.mem_bandwidth_gbps, g.fp16_tflops, g.name
-        );
+        )?;
     }
     Ok(())
 }
@@ -36,13 +37,13 @@ pub fn gpu(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
     if json {
         return print_json(g);
     }
-    println!("{} ({})", g.name, g.id);
-    println!(
+    outln!("{} ({})", g.name, g.id)?;
+    outln!(
         "VRAM {} GB, {} GB/s, {} TFLOPS FP16/BF16 dense ({} accumulate)",
         g.vram_gb, g.mem_bandwidth_gbps, g.fp16_tflops, g.fp16_accumulate
-    );
-    println!("Interconnect: {}", g.interconnect);
-    println!("Source: {} (as of {})", g.source, g.as_of);
+    )?;
+    outln!("Interconnect: {}", g.interconnect)?;
+    outln!("Source: {} (as of {})", g.source, g.as_of)?;
     Ok(())
 }
 
@@ -51,7 +52,7 @@ pub fn platforms(catalog: &Catalog, json: bool) -> Result<()> {
         return print_json(&catalog.platforms);
     }
     for p in &catalog.platforms {
-        println!("{:<14} {:<6} {:<4} {}", p.id, p.region, p.currency, p.name);
+        outln!("{:<14} {:<6} {:<4} {}", p.id, p.region, p.currency, p.name)?;
     }
     Ok(())
 }
@@ -64,10 +65,69 @@ pub fn platform(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
     if p.id.is_empty() {
         bail!("platform without id");
     }
-    println!(
+    outln!(
         "{} ({}) — {} — prices in {}",
         p.name, p.id, p.region, p.currency
-    );
-    println!("Source: {} (as of {})", p.source, p.as_of);
+    )?;
+    outln!("Source: {} (as of {})", p.source, p.as_of)?;
+    Ok(())
+}
+
+/// `gpuscout db check`: exit 0 when every page and entry reads.
+pub fn db_check(path: &Path) -> Result<()> {
+    let r = bot_core::store::check(path)?;
+    outln!("{}: schema {}, every page verified", path.display(), r.schema_version)?;
+    for (table, n) in &r.tables {
+        outln!("  {table:<14} {n} entries")?;
+    }
+    if r.needs_repair {
+        outln!("It was not shut down cleanly; the next start runs redb's crash repair (on a copy).")?;
+    }
+    if r.unreadable_values > 0 {
+        bail!(
+            "{} stored values are not valid JSON; run `gpuscout db repair`",
+            r.unreadable_values
+        );
+    }
+    Ok(())
+}
+
+/// `gpuscout db repair`: keeps what can be read; the damaged file stays next to it.
+pub fn db_repair(path: &Path) -> Result<()> {
+    match bot_core::store::repair(path)? {
+        bot_core::store::RepairReport::Healthy(_) => {
+            outln!("{}: healthy; nothing to repair.", path.display())?;
+        }
+        bot_core::store::RepairReport::Rebuilt {
+            moved_to,
+            kept,
+            lost_tables,
+        } => {
+            outln!(
+                "{}: rebuilt. The damaged file is kept as {}.",
+                path.display(),
+                moved_to.display()
+            )?;
+            for (table, n) in &kept {
+                outln!("  {table:<14} {n} entries kept")?;
+            }
+            if !lost_tables.is_empty() {
+                outln!("  could not read: {}", lost_tables.join(", "))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `gpuscout db reset`: moves the file aside; the next start creates an empty one.
+pub fn db_reset(path: &Path) -> Result<()> {
+    match bot_core::store::reset(path)? {
+        Some(to) => outln!(
+            "{} moved to {}; the next start begins with an empty database.",
+            path.display(),
+            to.display()
+        )?,
+        None => outln!("{}: no database here; nothing to reset.", path.display())?,
+    }
     Ok(())
 }

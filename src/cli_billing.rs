@@ -176,7 +176,7 @@ fn err(e: BillingError) -> anyhow::Error {
 }
 
 fn print_json(v: &impl Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    outln!("{}", serde_json::to_string_pretty(v)?)?;
     Ok(())
 }
 
@@ -276,7 +276,7 @@ fn opt_amount(what: &'static str, v: &Option<String>) -> Result<Option<Decimal>,
 }
 
 fn print_reply(reply: &Reply) -> Result<()> {
-    println!("{}", Localizer::get().render_plain(Lang::En, reply));
+    outln!("{}", Localizer::get().render_plain(Lang::En, reply))?;
     Ok(())
 }
 

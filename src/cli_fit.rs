@@ -145,11 +145,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     };
     let rep = vram::estimate_with(catalog, &req, &opts).map_err(fit_err)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rep)?);
+        outln!("{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(());
     }
     let reply = bot_core::answer::fit::render_report(catalog, &req, &rep, true, "USD");
-    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
+    outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }
 
@@ -179,10 +179,10 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     };
     let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rep)?);
+        outln!("{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(());
     }
     let reply = bot_core::answer::tco::tco_reply(g, &rep, &PriceBasis::User);
-    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
+    outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }
