@@ -215,3 +215,26 @@ fn a_second_open_in_use_is_locked_not_damaged() {
     assert!(matches!(store::reset(&path), Err(StoreError::Locked { .. })));
     assert!(path.exists());
 }
+
+#[test]
+fn the_user_is_told_the_disk_is_full_in_their_language_and_it_heals() {
+    use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
+    let dir = tempfile::tempdir().unwrap();
+    let faults = Arc::new(Faults::default());
+    let s = Arc::new(Store::open_with_faults(&db_path(dir.path()), faults.clone()).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::load(None).unwrap()), s);
+    let who = ChatRef::terminal(Some("zh_CN.UTF-8"));
+    faults.set_disk_full(true);
+    let answer = bot.handle(&who, Input::Text("/lang en".into()));
+    let text: String = answer
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(answer.lang, r))
+        .collect();
+    assert_eq!(answer.lang, Lang::Zh);
+    assert!(text.contains("磁盘已满"), "{text}");
+    assert!(!text.contains("请再试一次"), "{text}");
+    faults.set_disk_full(false);
+    let answer = bot.handle(&who, Input::Text("/lang en".into()));
+    assert_eq!(answer.lang, Lang::En, "the store healed without a restart");
+}
