@@ -131,6 +131,10 @@ struct Inner {
     user_messages: HashMap<(i64, i64), Value>,
     next_query: u64,
     webhook: Option<Value>,
+    /// Every update ever queued, by id, so a test can re-deliver one.
+    history: BTreeMap<i64, Value>,
+    /// How many `getUpdates` answers carried each update id.
+    deliveries: HashMap<i64, usize>,
 }
 
 struct Shared {
@@ -208,6 +212,7 @@ impl FakeTelegram {
             let id = inner.next_update_id;
             inner.next_update_id += 1;
             update["update_id"] = json!(id);
+            inner.history.insert(id, update.clone());
             inner.pending.push_back(update);
             id
         };
@@ -353,6 +358,30 @@ impl FakeTelegram {
         self.wait_until(WAIT, "offset confirmation", |v| {
             (v.confirmed_offset() > last).then_some(())
         })
+    }
+
+    /// Delivers update `id` again, as Telegram does when the bot crashed before its next
+    /// `getUpdates` confirmed it (the confirmation is lost with the process).
+    pub fn redeliver(&self, id: i64) {
+        {
+            let mut inner = self.lock();
+            let update = inner.history.get(&id).cloned().expect("a queued update");
+            inner.confirmed_offset = inner.confirmed_offset.min(id);
+            if !inner.pending.iter().any(|u| u["update_id"] == json!(id)) {
+                let at = inner
+                    .pending
+                    .iter()
+                    .position(|u| u["update_id"].as_i64().unwrap_or(0) > id)
+                    .unwrap_or(inner.pending.len());
+                inner.pending.insert(at, update);
+            }
+        }
+        self.shared.updates.notify_waiters();
+    }
+
+    /// How many times `getUpdates` has handed out update `id`.
+    pub fn deliveries(&self, id: i64) -> usize {
+        self.lock().deliveries.get(&id).copied().unwrap_or(0)
     }
 
     /// The highest offset the bot has confirmed with `getUpdates`.
@@ -597,9 +626,15 @@ async fn get_updates(shared: &Arc<Shared>, params: Value) -> (StatusCode, Value)
     loop {
         let notified = shared.updates.notified();
         {
-            let inner = shared.inner.lock().unwrap();
+            let mut inner = shared.inner.lock().unwrap();
             let batch: Vec<Value> = inner.pending.iter().take(limit).cloned().collect();
             if !batch.is_empty() || tokio::time::Instant::now() >= deadline {
+                for u in &batch {
+                    *inner
+                        .deliveries
+                        .entry(u["update_id"].as_i64().unwrap_or(0))
+                        .or_default() += 1;
+                }
                 return ok(Value::Array(batch));
             }
         }
