@@ -26,7 +26,11 @@ pub fn gpus(catalog: &Catalog, json: bool) -> Result<()> {
     for g in &catalog.gpus {
         outln!(
             "{:<18} {:>6} GB  {:>6} GB/s  {:>7} TFLOPS  {}",
-            g.id, g.vram_gb, g.mem_bandwidth_gbps, g.fp16_tflops, g.name
+            g.id,
+            g.vram_gb,
+            g.mem_bandwidth_gbps,
+            g.fp16_tflops,
+            g.name
         )?;
     }
     Ok(())
@@ -40,7 +44,10 @@ pub fn gpu(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
     outln!("{} ({})", g.name, g.id)?;
     outln!(
         "VRAM {} GB, {} GB/s, {} TFLOPS FP16/BF16 dense ({} accumulate)",
-        g.vram_gb, g.mem_bandwidth_gbps, g.fp16_tflops, g.fp16_accumulate
+        g.vram_gb,
+        g.mem_bandwidth_gbps,
+        g.fp16_tflops,
+        g.fp16_accumulate
     )?;
     outln!("Interconnect: {}", g.interconnect)?;
     outln!("Source: {} (as of {})", g.source, g.as_of)?;
@@ -67,7 +74,10 @@ pub fn platform(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
     }
     outln!(
         "{} ({}) — {} — prices in {}",
-        p.name, p.id, p.region, p.currency
+        p.name,
+        p.id,
+        p.region,
+        p.currency
     )?;
     outln!("Source: {} (as of {})", p.source, p.as_of)?;
     Ok(())
@@ -76,12 +86,18 @@ pub fn platform(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
 /// `gpuscout db check`: exit 0 when every page and entry reads.
 pub fn db_check(path: &Path) -> Result<()> {
     let r = bot_core::store::check(path)?;
-    outln!("{}: schema {}, every page verified", path.display(), r.schema_version)?;
+    outln!(
+        "{}: schema {}, every page verified",
+        path.display(),
+        r.schema_version
+    )?;
     for (table, n) in &r.tables {
         outln!("  {table:<14} {n} entries")?;
     }
     if r.needs_repair {
-        outln!("It was not shut down cleanly; the next start runs redb's crash repair (on a copy).")?;
+        outln!(
+            "It was not shut down cleanly; the next start runs redb's crash repair (on a copy)."
+        )?;
     }
     if r.unreadable_values > 0 {
         bail!(
@@ -130,4 +146,26 @@ pub fn db_reset(path: &Path) -> Result<()> {
         None => outln!("{}: no database here; nothing to reset.", path.display())?,
     }
     Ok(())
+}
+
+/// The chat's messages name chat options (`fx=RATE`); on the command line the same thing is
+/// a flag, so errors and notes name the flag that exists.
+pub fn cli_words(text: &str) -> String {
+    const FLAGS: &[(&str, &str)] = &[
+        ("fx=RATE", "--fx-rate RATE"),
+        ("tps=TOKENS_PER_SECOND", "--throughput TOKENS_PER_SECOND"),
+        ("storage=50gb", "--storage-gb 50"),
+        ("price=…, e.g. price=2.5", "--price …, e.g. --price 2.5"),
+    ];
+    FLAGS
+        .iter()
+        .fold(text.to_string(), |t, (chat, flag)| t.replace(chat, flag))
+}
+
+/// A finite number above zero (clap has no ranges for floats).
+pub fn positive_number(s: &str) -> std::result::Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a number above zero")),
+    }
 }

@@ -22,9 +22,9 @@ pub struct FitArgs {
     #[arg(long, default_value = "infer")]
     task: String,
     /// Whole sequence length (prompt + generated), tokens.
-    #[arg(long, default_value_t = vram::DEFAULT_CONTEXT)]
+    #[arg(long, default_value_t = vram::DEFAULT_CONTEXT, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     context: u32,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     batch: u32,
     /// transformers | vllm | llamacpp
     #[arg(long, default_value = "transformers")]
@@ -33,7 +33,7 @@ pub struct FitArgs {
     #[arg(long)]
     gpu: Option<String>,
     /// Number of cards.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     gpus: u32,
     #[arg(long)]
     grad_checkpointing: bool,
@@ -41,7 +41,7 @@ pub struct FitArgs {
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
     /// LoRA rank (adapters on all linear layers).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
     /// ZeRO stage when training on several cards (0-3; default 3).
     #[arg(long)]
@@ -69,19 +69,19 @@ pub struct TcoArgs {
     per: String,
     #[arg(long, default_value = "USD")]
     currency: String,
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::positive_number)]
     tokens_per_day: f64,
     /// API price per million tokens, in `--currency`.
     #[arg(long)]
     api_price_per_mtok: Option<String>,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     gpus: u32,
     #[arg(long)]
     json: bool,
 }
 
 fn en(msg: &Msg) -> String {
-    Localizer::get().format(Lang::En, msg)
+    crate::cli::cli_words(&Localizer::get().format(Lang::En, msg))
 }
 
 fn fit_err(e: vram::FitError) -> anyhow::Error {

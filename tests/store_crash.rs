@@ -103,7 +103,10 @@ fn a_kill_during_writes_loses_no_committed_write() {
     let mut acked_total = 0;
     while done < KILLS && started.elapsed() < BUDGET {
         let before = trials(dir.path());
-        assert!(before >= expected_min, "committed trials lost: {before} < {expected_min}");
+        assert!(
+            before >= expected_min,
+            "committed trials lost: {before} < {expected_min}"
+        );
         let mut child = chat(dir.path());
         let sent = 40;
         let mut stdin = child.stdin.take().unwrap();

@@ -19,8 +19,8 @@
 
 use redb::backends::FileBackend;
 use redb::{
-    Builder, Database, DatabaseError, ReadableDatabase, ReadableTable,
-    StorageBackend, TableDefinition, TableHandle, WriteTransaction,
+    Builder, Database, DatabaseError, ReadableDatabase, ReadableTable, StorageBackend,
+    TableDefinition, TableHandle, WriteTransaction,
 };
 use serde::{Serialize, de::DeserializeOwned};
 use std::cell::{Cell, RefCell};
@@ -156,9 +156,7 @@ impl StoreError {
             StoreError::Full { .. } => Msg::new("error-store-full"),
             StoreError::Io { detail, .. } => Msg::new("error-store-io").arg("detail", detail),
             StoreError::Db(d) => Msg::new("error-store-io").arg("detail", d),
-            StoreError::Decode { message, .. } => {
-                Msg::new("error-store-io").arg("detail", message)
-            }
+            StoreError::Decode { message, .. } => Msg::new("error-store-io").arg("detail", message),
         }
     }
 
@@ -955,11 +953,10 @@ impl Store {
                 if !key.starts_with(prefix) {
                     break;
                 }
-                let value =
-                    serde_json::from_slice(v.value()).map_err(|e| StoreError::Decode {
-                        table: table.name(),
-                        message: e.to_string(),
-                    })?;
+                let value = serde_json::from_slice(v.value()).map_err(|e| StoreError::Decode {
+                    table: table.name(),
+                    message: e.to_string(),
+                })?;
                 out.push((key.to_string(), value));
             }
             Ok(out)

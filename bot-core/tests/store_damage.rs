@@ -14,8 +14,12 @@ fn healthy_file(dir: &Path) -> Vec<u8> {
         let v = serde_json::json!({"i": i, "pad": "x".repeat(40)});
         s.put(&tables::TRIALS, &format!("telegram:{i}:{i:024}"), &v)
             .unwrap();
-        s.put(&tables::PREFS, &format!("telegram:{i}"), &UserPrefs::default())
-            .unwrap();
+        s.put(
+            &tables::PREFS,
+            &format!("telegram:{i}"),
+            &UserPrefs::default(),
+        )
+        .unwrap();
     }
     drop(s);
     std::fs::read(&path).unwrap()
@@ -49,7 +53,20 @@ fn a_damaged_file_corpus_gives_errors_and_no_panics_and_is_never_rewritten() {
     let len = good.len();
     assert!(len > 8 * 4096, "the sample spans pages: {len}");
     let mut corpus: Vec<(String, Vec<u8>)> = Vec::new();
-    for cut in [1, 8, 100, 511, 512, 4095, 4096, 4097, 8192, len / 2, len - 4096, len - 1] {
+    for cut in [
+        1,
+        8,
+        100,
+        511,
+        512,
+        4095,
+        4096,
+        4097,
+        8192,
+        len / 2,
+        len - 4096,
+        len - 1,
+    ] {
         corpus.push((format!("truncated to {cut}"), good[..cut].to_vec()));
     }
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -102,7 +119,10 @@ fn a_damaged_file_corpus_gives_errors_and_no_panics_and_is_never_rewritten() {
             None => opened += 1,
         }
     }
-    eprintln!("{} damaged files: {refused} refused, {opened} usable", corpus.len());
+    eprintln!(
+        "{} damaged files: {refused} refused, {opened} usable",
+        corpus.len()
+    );
     // Every truncation and the zeroed header must be refused; most damage is caught on open.
     assert!(refused >= 20, "only {refused} of {} refused", corpus.len());
 }
@@ -114,13 +134,19 @@ fn repair_keeps_the_damaged_file_aside_and_what_can_be_read() {
     let good = healthy_file(dir.path());
     let path = db_path(dir.path());
     std::fs::write(&path, &good[..good.len() / 2]).unwrap();
-    assert!(matches!(Store::open(&path), Err(StoreError::Damaged { .. })));
+    assert!(matches!(
+        Store::open(&path),
+        Err(StoreError::Damaged { .. })
+    ));
     let report = store::repair(&path).unwrap();
     let store::RepairReport::Rebuilt { moved_to, .. } = report else {
         panic!("a truncated file is not healthy: {report:?}")
     };
     assert_eq!(std::fs::read(&moved_to).unwrap(), &good[..good.len() / 2]);
-    assert!(moved_to.to_string_lossy().contains(".damaged-20"), "{moved_to:?}");
+    assert!(
+        moved_to.to_string_lossy().contains(".damaged-20"),
+        "{moved_to:?}"
+    );
     let s = Store::open(&path).unwrap();
     s.put(&tables::PREFS, "k", &UserPrefs::default()).unwrap();
     drop(s);
@@ -129,7 +155,13 @@ fn repair_keeps_the_damaged_file_aside_and_what_can_be_read() {
 
     let aside = store::reset(&path).unwrap().unwrap();
     assert!(aside.exists() && !path.exists());
-    assert!(Store::open(&path).unwrap().get(&tables::PREFS, "k").unwrap().is_none());
+    assert!(
+        Store::open(&path)
+            .unwrap()
+            .get(&tables::PREFS, "k")
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
@@ -138,7 +170,8 @@ fn a_full_disk_fails_writes_with_the_reason_and_heals_when_space_is_back() {
     let path = db_path(dir.path());
     let faults = Arc::new(Faults::default());
     let s = Store::open_with_faults(&path, faults.clone()).unwrap();
-    s.put(&tables::PREFS, "before", &UserPrefs::default()).unwrap();
+    s.put(&tables::PREFS, "before", &UserPrefs::default())
+        .unwrap();
     faults.set_disk_full(true);
     for _ in 0..3 {
         let e = s
@@ -149,7 +182,8 @@ fn a_full_disk_fails_writes_with_the_reason_and_heals_when_space_is_back() {
     }
     faults.set_disk_full(false);
     // No restart: the store reopens itself.
-    s.put(&tables::PREFS, "after", &UserPrefs::default()).unwrap();
+    s.put(&tables::PREFS, "after", &UserPrefs::default())
+        .unwrap();
     assert!(s.get(&tables::PREFS, "before").unwrap().is_some());
     assert!(s.get(&tables::PREFS, "during").unwrap().is_none());
     assert!(s.get(&tables::PREFS, "after").unwrap().is_some());
@@ -185,7 +219,8 @@ fn an_update_is_handled_once_and_its_mark_commits_with_its_writes() {
     let s = Store::open_with_faults(&path, faults.clone()).unwrap();
     faults.set_disk_full(true);
     let _ = s.once("telegram:1", 600, || {
-        s.put(&tables::PREFS, "b", &UserPrefs::default()).unwrap_err()
+        s.put(&tables::PREFS, "b", &UserPrefs::default())
+            .unwrap_err()
     });
     faults.set_disk_full(false);
     assert!(!s.handled("telegram:1", 600).unwrap());
@@ -212,7 +247,10 @@ fn a_second_open_in_use_is_locked_not_damaged() {
     let _s = Store::open(&path).unwrap();
     let e = Store::open(&path).unwrap_err();
     assert!(matches!(e, StoreError::Locked { .. }), "{e:?}");
-    assert!(matches!(store::reset(&path), Err(StoreError::Locked { .. })));
+    assert!(matches!(
+        store::reset(&path),
+        Err(StoreError::Locked { .. })
+    ));
     assert!(path.exists());
 }
 

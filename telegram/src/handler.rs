@@ -68,15 +68,13 @@ pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> Hand
     };
     let who = chat_ref(msg.chat.id, user, locale);
     let to = address(msg.chat.id, in_group.then_some(msg.id));
-    app.turns.text_update(who, text, &to, Some(upd.id.0.into())).await
+    app.turns
+        .text_update(who, text, &to, Some(upd.id.0.into()))
+        .await
 }
 
 /// Channels: commands posted in the channel are answered in the channel.
-pub(crate) async fn on_channel_post(
-    upd: Update,
-    msg: Message,
-    app: Arc<App>,
-) -> HandlerResult {
+pub(crate) async fn on_channel_post(upd: Update, msg: Message, app: Arc<App>) -> HandlerResult {
     let Some(text) = msg.text() else {
         return Ok(());
     };
