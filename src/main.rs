@@ -98,6 +98,7 @@ enum DbAction {
 }
 
 fn main() {
+    redact_panics();
     // redb asserts on some damaged files; the store turns those panics into errors.
     bot_core::store::quiet_guarded_panics();
     if let Err(e) = run() {
@@ -108,6 +109,46 @@ fn main() {
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
+}
+
+/// Panic messages go through the same redaction as logs: no token, secret or URL password.
+fn redact_panics() {
+    let secrets: Vec<String> = [
+        "TELEGRAM_BOT_TOKEN",
+        "TELOXIDE_TOKEN",
+        "TELEGRAM_WEBHOOK_SECRET",
+        "DISCORD_TOKEN",
+        "DISCORD_BOT_TOKEN",
+    ]
+    .iter()
+    .filter_map(|v| std::env::var(v).ok())
+    .map(|s| s.trim().to_string())
+    .filter(|s| s.len() >= 4)
+    .collect();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(no message)".into());
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let thread = std::thread::current();
+        let mut text = format!(
+            "thread '{}' panicked at {at}:\n{message}",
+            thread.name().unwrap_or("<unnamed>")
+        );
+        for secret in &secrets {
+            text = text.replace(secret.as_str(), "<redacted>");
+        }
+        eprintln!(
+            "{}",
+            gpuscout_telegram::config::scrub_url_passwords(&text)
+        );
+    }));
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

@@ -59,3 +59,132 @@ fn a_trial_redelivered_after_a_crash_is_recorded_once() {
         .count();
     assert_eq!(recorded, 1, "the answer was not sent twice either");
 }
+
+/// A loopback server that answers every request with `response` (raw HTTP).
+fn raw_server(response: &'static str) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut s) = stream else { return };
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 8192];
+                let _ = s.set_read_timeout(Some(Duration::from_secs(2)));
+                let _ = s.read(&mut buf);
+                let _ = s.write_all(response.as_bytes());
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+/// Runs serve with `env` for at most `secs` (then SIGTERM); returns stdout + stderr.
+fn all_output(dir: &std::path::Path, env: &[(&str, String)], secs: u64) -> String {
+    let mut bot = start_serve(dir, env);
+    let until = std::time::Instant::now() + Duration::from_secs(secs);
+    while bot.running() && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if bot.running() {
+        let (_, _) = bot.stop_within(Duration::from_secs(20));
+        // stop() consumed it; the files stay in `dir`.
+        let mut out = String::new();
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with("serve-") {
+                out += &std::fs::read_to_string(e.path()).unwrap_or_default();
+            }
+        }
+        out
+    } else {
+        bot.output()
+    }
+}
+
+#[test]
+fn no_failure_scenario_prints_the_token_or_a_url_password() {
+    const SECRET_TOKEN: &str = "123456:SECRET-token-part";
+    const PASSWORD: &str = "hunter2-url-password";
+    let fake = FakeTelegram::start();
+    // 409 Conflict on every poll: another instance is polling with this token.
+    fake.fail_always(
+        "getUpdates",
+        Some(gpuscout_testkit::fake_telegram::Failure::Status(
+            409,
+            "Conflict: terminated by other getUpdates request".into(),
+        )),
+    );
+    let garbage = raw_server(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 21\r\nConnection: close\r\n\r\n<html>garbage</html>!",
+    );
+    let unauthorized = raw_server(
+        "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: 58\r\nConnection: close\r\n\r\n{\"ok\":false,\"error_code\":401,\"description\":\"Unauthorized\"}",
+    );
+    // A label over 63 bytes fails in the resolver itself: a DNS failure with no packet sent.
+    let dns = format!("http://{}.invalid", "a".repeat(70));
+    let scenarios: Vec<(&str, Vec<(&str, String)>, &str)> = vec![
+        (
+            "unreachable, token pasted into the URL",
+            vec![
+                ("TELEGRAM_BOT_TOKEN", SECRET_TOKEN.into()),
+                ("TELEGRAM_API_URL", format!("http://127.0.0.1:1/bot{SECRET_TOKEN}/")),
+            ],
+            SECRET_TOKEN,
+        ),
+        (
+            "unreachable, password in the URL",
+            vec![
+                ("TELEGRAM_BOT_TOKEN", SECRET_TOKEN.into()),
+                ("TELEGRAM_API_URL", format!("http://user:{PASSWORD}@127.0.0.1:1/")),
+            ],
+            PASSWORD,
+        ),
+        (
+            "401",
+            vec![
+                ("TELEGRAM_BOT_TOKEN", SECRET_TOKEN.into()),
+                ("TELEGRAM_API_URL", unauthorized),
+            ],
+            SECRET_TOKEN,
+        ),
+        (
+            "409 on every poll",
+            vec![
+                ("TELEGRAM_BOT_TOKEN", TOKEN.into()),
+                ("TELEGRAM_API_URL", fake.api_url()),
+            ],
+            TOKEN,
+        ),
+        (
+            "DNS failure",
+            vec![
+                ("TELEGRAM_BOT_TOKEN", SECRET_TOKEN.into()),
+                ("TELEGRAM_API_URL", dns),
+            ],
+            SECRET_TOKEN,
+        ),
+        (
+            "garbage answers",
+            vec![
+                ("TELEGRAM_BOT_TOKEN", SECRET_TOKEN.into()),
+                ("TELEGRAM_API_URL", garbage),
+            ],
+            SECRET_TOKEN,
+        ),
+    ];
+    for (name, env, secret) in scenarios {
+        let dir = tempfile::tempdir().unwrap();
+        let out = all_output(dir.path(), &env, 3);
+        // The scenario really failed and said so (not a silent run).
+        assert!(!out.trim().is_empty(), "{name}: no output");
+        let secret_part = secret.split(':').next_back().unwrap();
+        assert!(
+            !out.contains(secret) && !out.contains(secret_part),
+            "{name}: the secret leaked:\n{out}"
+        );
+        eprintln!("--- {name}:\n{out}");
+    }
+    // The 409 scenario reached the polling loop (its errors were printed, redacted).
+    assert!(fake.calls_of("getUpdates").len() >= 1);
+}

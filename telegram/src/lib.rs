@@ -90,7 +90,7 @@ pub struct Telegram {
 impl Telegram {
     /// Builds the client. Must be called inside a Tokio runtime (the pacing worker starts here).
     pub fn new(config: Config) -> Result<Telegram, RunError> {
-        let redactor = Redactor::new(&config.token);
+        let redactor = Redactor::for_config(&config);
         let client = teloxide::net::default_reqwest_settings()
             .build()
             .map_err(|e| RunError::Client(redactor.clean(&e.to_string())))?;
@@ -123,7 +123,7 @@ impl Telegram {
         let me = bot.get_me().await.map_err(|e| match e {
             RequestError::Api(ApiError::InvalidToken) => RunError::TokenRejected,
             other => RunError::Unreachable {
-                api: self.config.api_url.to_string(),
+                api: self.redactor.clean(self.config.api_url.as_str()),
                 detail: self.redactor.clean(&other.to_string()),
             },
         })?;

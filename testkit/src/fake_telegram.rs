@@ -123,6 +123,8 @@ struct Inner {
     confirmed_offset: i64,
     calls: Vec<Call>,
     failures: HashMap<String, VecDeque<Failure>>,
+    /// Failures for every call of a method, after the queued ones.
+    always: HashMap<String, Failure>,
     next_message_id: i64,
     /// (chat, message id) -> the Message object as Telegram would return it, plus our record.
     messages: BTreeMap<(i64, i64), (Value, Sent)>,
@@ -322,6 +324,15 @@ impl FakeTelegram {
             .entry(method.to_string())
             .or_default()
             .push_back(failure);
+    }
+
+    /// Every call of `method` fails this way from now on (`None`: no longer).
+    pub fn fail_always(&self, method: &str, failure: Option<Failure>) {
+        let mut inner = self.lock();
+        match failure {
+            Some(f) => inner.always.insert(method.to_string(), f),
+            None => inner.always.remove(method),
+        };
     }
 
     /// Every call so far.
@@ -564,13 +575,14 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode,
         return err(404, "Not Found: method not found");
     };
     // Injected failure?
-    let failure = shared
-        .inner
-        .lock()
-        .unwrap()
-        .failures
-        .get_mut(method)
-        .and_then(VecDeque::pop_front);
+    let failure = {
+        let mut inner = shared.inner.lock().unwrap();
+        inner
+            .failures
+            .get_mut(method)
+            .and_then(VecDeque::pop_front)
+            .or_else(|| inner.always.get(method).cloned())
+    };
     if let Some(f) = failure {
         let (status, body) = match f {
             Failure::RetryAfter(secs) => (
