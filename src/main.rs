@@ -144,10 +144,7 @@ fn redact_panics() {
         for secret in &secrets {
             text = text.replace(secret.as_str(), "<redacted>");
         }
-        eprintln!(
-            "{}",
-            gpuscout_telegram::config::scrub_url_passwords(&text)
-        );
+        eprintln!("{}", gpuscout_telegram::config::scrub_url_passwords(&text));
     }));
 }
 

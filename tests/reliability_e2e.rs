@@ -128,7 +128,10 @@ fn no_failure_scenario_prints_the_token_or_a_url_password() {
             "unreachable, token pasted into the URL",
             vec![
                 ("TELEGRAM_BOT_TOKEN", SECRET_TOKEN.into()),
-                ("TELEGRAM_API_URL", format!("http://127.0.0.1:1/bot{SECRET_TOKEN}/")),
+                (
+                    "TELEGRAM_API_URL",
+                    format!("http://127.0.0.1:1/bot{SECRET_TOKEN}/"),
+                ),
             ],
             SECRET_TOKEN,
         ),
@@ -136,7 +139,10 @@ fn no_failure_scenario_prints_the_token_or_a_url_password() {
             "unreachable, password in the URL",
             vec![
                 ("TELEGRAM_BOT_TOKEN", SECRET_TOKEN.into()),
-                ("TELEGRAM_API_URL", format!("http://user:{PASSWORD}@127.0.0.1:1/")),
+                (
+                    "TELEGRAM_API_URL",
+                    format!("http://user:{PASSWORD}@127.0.0.1:1/"),
+                ),
             ],
             PASSWORD,
         ),
@@ -173,7 +179,9 @@ fn no_failure_scenario_prints_the_token_or_a_url_password() {
             SECRET_TOKEN,
         ),
     ];
-    for (name, env, secret) in scenarios {
+    for (name, mut env, secret) in scenarios {
+        // Start-up retries, then gives up with its final error: both kinds of line are checked.
+        env.push(("TELEGRAM_STARTUP_TIMEOUT", "1.5".into()));
         let dir = tempfile::tempdir().unwrap();
         let out = all_output(dir.path(), &env, 3);
         // The scenario really failed and said so (not a silent run).
@@ -187,4 +195,83 @@ fn no_failure_scenario_prints_the_token_or_a_url_password() {
     }
     // The 409 scenario reached the polling loop (its errors were printed, redacted).
     assert!(fake.calls_of("getUpdates").len() >= 1);
+}
+
+#[test]
+fn a_stop_finishes_within_the_deadline_while_every_send_gets_429() {
+    use gpuscout_testkit::fake_telegram::Failure;
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut env = telegram_env(&fake);
+    env.push(("GPUSCOUT_STOP_DEADLINE", "2".into()));
+    let polls = fake.calls_of("getUpdates").len();
+    let bot = start_serve(dir.path(), &env);
+    fake.wait_for_polling(polls + 1);
+    // Telegram throttles every send for an hour; a chat has a backlog.
+    fake.fail_always("sendMessage", Some(Failure::RetryAfter(3600)));
+    let alice = Person::new(401, "Alice", Some("en"));
+    let dm = Chat::Private(alice.clone());
+    for _ in 0..20 {
+        fake.send_text(&dm, &alice, "/help");
+    }
+    fake.wait_for_call("sendMessage", |c| c.status == 429);
+    let asked = std::time::Instant::now();
+    let (status, stderr) = bot.stop_within(Duration::from_secs(15));
+    let took = asked.elapsed();
+    assert!(
+        took < Duration::from_secs(5),
+        "stop took {took:?}: {stderr}"
+    );
+    assert!(stderr.contains("telegram: stopping"), "{stderr}");
+    // Exit 0: the stop was asked for; parts that did not finish were aborted and said so.
+    assert!(status.success(), "{status}: {stderr}");
+}
+
+#[test]
+fn start_up_rides_out_an_outage_and_a_stop_during_it_is_clean() {
+    use gpuscout_testkit::fake_telegram::Failure;
+    let fake = FakeTelegram::start();
+    // (teloxide itself sleeps 10 s after any 5xx, so the quick outage here is a 429 and a
+    // 400 from a proxy that is not ready yet; every error but a rejected token is retried.)
+    fake.fail_next("getMe", Failure::RetryAfter(1));
+    fake.fail_next(
+        "getMe",
+        Failure::Status(400, "Bad Request: warming up".into()),
+    );
+    // The command menu cannot be registered at all: polling must not wait for it.
+    fake.fail_always(
+        "setMyCommands",
+        Some(Failure::Status(500, "Internal".into())),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bot = boot(&fake, dir.path());
+    assert!(fake.calls_of("getMe").len() >= 3);
+    let alice = Person::new(501, "Alice", Some("en"));
+    let dm = Chat::Private(alice.clone());
+    fake.send_text(&dm, &alice, "/help");
+    fake.wait_for_messages(dm.id(), 1);
+    let asked = std::time::Instant::now();
+    let (status, stderr) = bot.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+    assert!(asked.elapsed() < Duration::from_secs(5), "{stderr}");
+    assert!(stderr.contains("retrying in"), "{stderr}");
+
+    // Telegram is down for good: SIGTERM during the retries stops cleanly and at once.
+    let down = FakeTelegram::start();
+    down.fail_always(
+        "getMe",
+        Some(Failure::Status(503, "Service Unavailable".into())),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start_serve(dir.path(), &telegram_env(&down));
+    down.wait_for_call("getMe", |c| c.status == 503);
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    let (status, stderr) = bot.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{status}: {stderr}");
+    assert!(asked.elapsed() < Duration::from_secs(3), "{stderr}");
+    assert!(
+        stderr.contains("stopped before start-up finished"),
+        "{stderr}"
+    );
 }

@@ -6,6 +6,9 @@ use std::time::Duration;
 use teloxide::adaptors::throttle::Limits;
 use url::Url;
 
+/// How long start-up rides out an outage by default.
+pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(120);
+
 /// The official Bot API server.
 pub const DEFAULT_API_URL: &str = "https://api.telegram.org";
 /// Where the webhook server listens when `TELEGRAM_WEBHOOK_LISTEN` is not set.
@@ -165,6 +168,9 @@ pub struct Config {
     pub limits: Limits,
     /// Show "typing…" when an answer takes longer than this.
     pub typing_after: Duration,
+    /// How long start-up (getMe) keeps retrying through an outage before giving up
+    /// (`TELEGRAM_STARTUP_TIMEOUT` seconds; default 120).
+    pub startup_timeout: Duration,
 }
 
 impl fmt::Debug for Config {
@@ -181,6 +187,7 @@ impl fmt::Debug for Config {
             .field("api_url", &r.clean(self.api_url.as_str()))
             .field("mode", &mode)
             .field("typing_after", &self.typing_after)
+            .field("startup_timeout", &self.startup_timeout)
             .finish_non_exhaustive()
     }
 }
@@ -202,6 +209,7 @@ impl Config {
             mode: Mode::Polling,
             limits: Limits::default(),
             typing_after: Duration::from_millis(700),
+            startup_timeout: DEFAULT_STARTUP_TIMEOUT,
         }
     }
 
@@ -244,6 +252,17 @@ impl Config {
                 url.set_path(if root.is_empty() { "/" } else { &root });
             }
             config.api_url = url;
+        }
+        if let Some(t) = var("TELEGRAM_STARTUP_TIMEOUT") {
+            config.startup_timeout = t
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 86_400.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| ConfigError {
+                    var: "TELEGRAM_STARTUP_TIMEOUT",
+                    problem: format!("{t:?} is not a number of seconds (0-86400), e.g. 120"),
+                })?;
         }
         if let Some(hook) = var("TELEGRAM_WEBHOOK_URL") {
             let url = Url::parse(&hook).map_err(|e| ConfigError {
@@ -361,8 +380,14 @@ mod tests {
     fn url_passwords_and_a_pasted_bot_path_never_print() {
         let c = from(&[
             ("TELEGRAM_BOT_TOKEN", "123:SECRET"),
-            ("TELEGRAM_API_URL", "http://proxy:pa%24%24word@127.0.0.1:1/bot123:SECRET/"),
-            ("TELEGRAM_WEBHOOK_URL", "https://u:hookpass@bot.example.com/tg"),
+            (
+                "TELEGRAM_API_URL",
+                "http://proxy:pa%24%24word@127.0.0.1:1/bot123:SECRET/",
+            ),
+            (
+                "TELEGRAM_WEBHOOK_URL",
+                "https://u:hookpass@bot.example.com/tg",
+            ),
             ("TELEGRAM_WEBHOOK_SECRET", "whsecret_1"),
         ])
         .unwrap()
@@ -377,8 +402,14 @@ mod tests {
         let line = r.clean(
             "error for url (http://proxy:pa%24%24word@127.0.0.1:1/bot123:SECRET/getMe): pa$$word whsecret_1",
         );
-        assert!(!line.contains("SECRET") && !line.contains("pa$$word"), "{line}");
-        assert!(!line.contains("pa%24%24word") && !line.contains("whsecret_1"), "{line}");
+        assert!(
+            !line.contains("SECRET") && !line.contains("pa$$word"),
+            "{line}"
+        );
+        assert!(
+            !line.contains("pa%24%24word") && !line.contains("whsecret_1"),
+            "{line}"
+        );
         assert_eq!(
             scrub_url_passwords("see https://a:b@h/x and http://h2/ and ftp://c:d@e"),
             "see https://a:<redacted>@h/x and http://h2/ and ftp://c:<redacted>@e"

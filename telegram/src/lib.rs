@@ -120,15 +120,42 @@ impl Telegram {
         stop: CancellationToken,
     ) -> Result<(), RunError> {
         let bot = self.sender.bot().clone();
-        let me = bot.get_me().await.map_err(|e| match e {
-            RequestError::Api(ApiError::InvalidToken) => RunError::TokenRejected,
-            other => RunError::Unreachable {
-                api: self.redactor.clean(self.config.api_url.as_str()),
-                detail: self.redactor.clean(&other.to_string()),
-            },
-        })?;
+        // An outage at start-up is ridden out (with backoff, for `startup_timeout`); a stop
+        // during the wait is a clean stop.
+        let me = {
+            let retry = Startup {
+                stop: &stop,
+                give_up_after: self.config.startup_timeout,
+                redactor: &self.redactor,
+            };
+            match retry.run("getMe", || bot.get_me().send()).await {
+                Ok(Some(me)) => me,
+                Ok(None) => {
+                    eprintln!("telegram: stopped before start-up finished");
+                    return Ok(());
+                }
+                Err(RequestError::Api(ApiError::InvalidToken)) => {
+                    return Err(RunError::TokenRejected);
+                }
+                Err(other) => {
+                    return Err(RunError::Unreachable {
+                        api: self.redactor.clean(self.config.api_url.as_str()),
+                        detail: self.redactor.clean(&other.to_string()),
+                    });
+                }
+            }
+        };
         let username = me.username().to_string();
-        register_commands(&bot, &self.redactor).await;
+        // The command menu is a nicety: registering it never delays answering or a stop.
+        let menu = {
+            let (bot, redactor, stop) = (bot.clone(), self.redactor.clone(), stop.clone());
+            tokio::spawn(async move {
+                tokio::select! {
+                    () = register_commands(&bot, &redactor) => {}
+                    () = stop.cancelled() => {}
+                }
+            })
+        };
 
         let app = Arc::new(App {
             turns: Turns::new(
@@ -211,6 +238,7 @@ impl Telegram {
             }
         };
         watcher.abort();
+        menu.abort();
         eprintln!("telegram: stopped");
         result
     }
@@ -233,6 +261,57 @@ where
             detail: redactor.clean(&e.to_string()),
         })
 }
+
+/// Start-up calls that must succeed before polling: retried with exponential backoff (and
+/// Telegram's `retry_after`) until `give_up_after`, except a rejected token; `Ok(None)` when a
+/// stop was asked for meanwhile.
+struct Startup<'a> {
+    stop: &'a CancellationToken,
+    give_up_after: Duration,
+    redactor: &'a Redactor,
+}
+
+impl Startup<'_> {
+    async fn run<T, F, Fut>(&self, what: &str, mut call: F) -> Result<Option<T>, RequestError>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, RequestError>>,
+    {
+        let started = tokio::time::Instant::now();
+        let mut backoff = Duration::from_millis(500);
+        loop {
+            let result = tokio::select! {
+                r = call() => r,
+                () = self.stop.cancelled() => return Ok(None),
+            };
+            let error = match result {
+                Ok(t) => return Ok(Some(t)),
+                Err(e @ RequestError::Api(ApiError::InvalidToken)) => return Err(e),
+                Err(e) => e,
+            };
+            let wait = match &error {
+                RequestError::RetryAfter(after) => after.duration().max(backoff),
+                _ => backoff,
+            };
+            if started.elapsed() + wait > self.give_up_after {
+                return Err(error);
+            }
+            eprintln!(
+                "telegram: {what} failed ({}); retrying in {:.1}s",
+                self.redactor.clean(&error.to_string()),
+                wait.as_secs_f64()
+            );
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = self.stop.cancelled() => return Ok(None),
+            }
+            backoff = (backoff * 2).min(MAX_STARTUP_BACKOFF);
+        }
+    }
+}
+
+/// The longest wait between two start-up attempts.
+const MAX_STARTUP_BACKOFF: Duration = Duration::from_secs(15);
 
 /// Prints handler and polling errors to stderr without the token.
 struct PrintErrors(Redactor);
