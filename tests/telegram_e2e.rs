@@ -121,6 +121,17 @@ fn fit_and_cost_answers_arrive_as_html_within_the_limit() {
 #[test]
 fn the_command_menu_is_registered_in_both_languages_for_chats_and_groups() {
     let w = World::start();
+    // The menu is registered in the background, beside polling.
+    w.fake
+        .wait_until(Duration::from_secs(20), "4 setMyCommands", |v| {
+            (v.calls()
+                .iter()
+                .filter(|c| c.method == "setMyCommands")
+                .count()
+                >= 4)
+                .then_some(())
+        });
+    std::thread::sleep(Duration::from_millis(200));
     let calls = w.fake.calls_of("setMyCommands");
     assert_eq!(calls.len(), 4, "{calls:?}");
     let mut seen = Vec::new();

@@ -143,6 +143,9 @@ struct Shared {
     inner: Mutex<Inner>,
     changed: Condvar,
     updates: tokio::sync::Notify,
+    /// Set when the fake is dropped: long polls end at once, so shutdown does not wait for
+    /// their timeout.
+    stopping: std::sync::atomic::AtomicBool,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -166,6 +169,7 @@ impl FakeTelegram {
             }),
             changed: Condvar::new(),
             updates: tokio::sync::Notify::new(),
+            stopping: std::sync::atomic::AtomicBool::new(false),
         });
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
@@ -488,6 +492,9 @@ impl FakeView<'_> {
 
 impl Drop for FakeTelegram {
     fn drop(&mut self) {
+        self.shared
+            .stopping
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
@@ -640,7 +647,8 @@ async fn get_updates(shared: &Arc<Shared>, params: Value) -> (StatusCode, Value)
         {
             let mut inner = shared.inner.lock().unwrap();
             let batch: Vec<Value> = inner.pending.iter().take(limit).cloned().collect();
-            if !batch.is_empty() || tokio::time::Instant::now() >= deadline {
+            let stopping = shared.stopping.load(std::sync::atomic::Ordering::SeqCst);
+            if !batch.is_empty() || stopping || tokio::time::Instant::now() >= deadline {
                 for u in &batch {
                     *inner
                         .deliveries
