@@ -276,3 +276,111 @@ fn start_up_rides_out_an_outage_and_a_stop_during_it_is_clean() {
         "{stderr}"
     );
 }
+
+/// Posts `body` to the webhook; returns the HTTP status.
+fn post(addr: &str, path: &str, secret: &str, body: &str) -> u16 {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nX-Telegram-Bot-Api-Secret-Token: {secret}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    let _ = s.read_to_string(&mut response);
+    response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_full_queue_answers_the_webhook_503_and_recovers() {
+    use gpuscout_testkit::fake_telegram::Failure;
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let mut env = telegram_env(&fake);
+    env.push((
+        "TELEGRAM_WEBHOOK_URL",
+        "https://bot.example.test/hook".into(),
+    ));
+    env.push(("TELEGRAM_WEBHOOK_LISTEN", listen.clone()));
+    env.push(("TELEGRAM_WEBHOOK_SECRET", "s3cret".into()));
+    env.push(("TELEGRAM_MAX_INFLIGHT", "2".into()));
+    let bot = start_serve(dir.path(), &env);
+    fake.wait_for_call("setWebhook", |_| true);
+    std::thread::sleep(Duration::from_millis(200));
+    // Telegram throttles every send: answers cannot finish, so updates stay in flight.
+    fake.fail_always("sendMessage", Some(Failure::RetryAfter(2)));
+    let update = |n: i64| {
+        let p = Person::new(600 + n, "P", Some("en"));
+        let mut u = fake.message_update_json(&Chat::Private(p.clone()), &p, "/help");
+        u["update_id"] = serde_json::json!(9000 + n);
+        u.to_string()
+    };
+    let codes: Vec<u16> = (0..10)
+        .map(|n| post(&listen, "/hook", "s3cret", &update(n)))
+        .collect();
+    assert_eq!(codes.iter().filter(|&&c| c == 200).count(), 2, "{codes:?}");
+    assert_eq!(codes.iter().filter(|&&c| c == 503).count(), 8, "{codes:?}");
+    // Telegram recovers; the two accepted updates are answered and the door opens again.
+    fake.fail_always("sendMessage", None);
+    fake.wait_for_messages(600, 1);
+    fake.wait_for_messages(601, 1);
+    let again = (0..50)
+        .map(|_| {
+            std::thread::sleep(Duration::from_millis(100));
+            post(&listen, "/hook", "s3cret", &update(5))
+        })
+        .find(|&c| c == 200);
+    assert_eq!(again, Some(200));
+    fake.wait_for_messages(605, 1);
+    let (status, stderr) = bot.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+}
+
+#[test]
+fn a_full_queue_pauses_polling_and_it_resumes() {
+    use gpuscout_testkit::fake_telegram::Failure;
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut env = telegram_env(&fake);
+    env.push(("TELEGRAM_MAX_INFLIGHT", "2".into()));
+    let polls = fake.calls_of("getUpdates").len();
+    let bot = start_serve(dir.path(), &env);
+    fake.wait_for_polling(polls + 1);
+    fake.fail_always("sendMessage", Some(Failure::RetryAfter(2)));
+    let people: Vec<Person> = (0..6)
+        .map(|n| Person::new(700 + n, "P", Some("en")))
+        .collect();
+    let ids: Vec<i64> = people
+        .iter()
+        .map(|p| fake.send_text(&Chat::Private(p.clone()), p, "/help"))
+        .collect();
+    fake.wait_for_call("sendMessage", |c| c.status == 429);
+    std::thread::sleep(Duration::from_millis(1500));
+    // The batch of six was fetched, but only two were taken in: the stream is not read on,
+    // so no getUpdates confirms the batch (it stays with Telegram, not in our memory).
+    assert!(
+        fake.confirmed_offset() <= ids[0],
+        "polling went on while the queue was full: offset {} > {}",
+        fake.confirmed_offset(),
+        ids[0]
+    );
+    fake.fail_always("sendMessage", None);
+    for p in &people {
+        fake.wait_for_messages(p.id, 1);
+    }
+    fake.wait_for_confirmation();
+    let (status, stderr) = bot.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+}

@@ -9,6 +9,9 @@ use url::Url;
 /// How long start-up rides out an outage by default.
 pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(120);
 
+/// Updates in flight at most, by default.
+pub const DEFAULT_MAX_INFLIGHT: usize = 256;
+
 /// The official Bot API server.
 pub const DEFAULT_API_URL: &str = "https://api.telegram.org";
 /// Where the webhook server listens when `TELEGRAM_WEBHOOK_LISTEN` is not set.
@@ -171,6 +174,9 @@ pub struct Config {
     /// How long start-up (getMe) keeps retrying through an outage before giving up
     /// (`TELEGRAM_STARTUP_TIMEOUT` seconds; default 120).
     pub startup_timeout: Duration,
+    /// Updates accepted but not yet handled, at most (`TELEGRAM_MAX_INFLIGHT`; default 256).
+    /// When full, polling pauses and the webhook answers 503.
+    pub max_inflight: usize,
 }
 
 impl fmt::Debug for Config {
@@ -188,6 +194,7 @@ impl fmt::Debug for Config {
             .field("mode", &mode)
             .field("typing_after", &self.typing_after)
             .field("startup_timeout", &self.startup_timeout)
+            .field("max_inflight", &self.max_inflight)
             .finish_non_exhaustive()
     }
 }
@@ -210,6 +217,7 @@ impl Config {
             limits: Limits::default(),
             typing_after: Duration::from_millis(700),
             startup_timeout: DEFAULT_STARTUP_TIMEOUT,
+            max_inflight: DEFAULT_MAX_INFLIGHT,
         }
     }
 
@@ -262,6 +270,16 @@ impl Config {
                 .ok_or_else(|| ConfigError {
                     var: "TELEGRAM_STARTUP_TIMEOUT",
                     problem: format!("{t:?} is not a number of seconds (0-86400), e.g. 120"),
+                })?;
+        }
+        if let Some(n) = var("TELEGRAM_MAX_INFLIGHT") {
+            config.max_inflight = n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=100_000).contains(n))
+                .ok_or_else(|| ConfigError {
+                    var: "TELEGRAM_MAX_INFLIGHT",
+                    problem: format!("{n:?} is not a count from 1 to 100000, e.g. 256"),
                 })?;
         }
         if let Some(hook) = var("TELEGRAM_WEBHOOK_URL") {

@@ -12,6 +12,8 @@ use teloxide::types::{CallbackQuery, MessageId};
 
 /// What every handler shares.
 pub(crate) struct App {
+    /// Backpressure: each handler gives its update's slot back when it returns.
+    pub gate: crate::gate::Gate,
     /// Answers a turn and sends it through `sender` (as a `dyn Sender`).
     pub turns: Turns,
     /// The same sender, for what only Telegram has (button answers).
@@ -44,6 +46,7 @@ fn address(chat: ChatId, reply_to: Option<MessageId>) -> Address {
 /// Private chats: every text. Groups: commands for us, and replies to our messages (typed
 /// answers); other chatter is not ours to read even when privacy mode is off.
 pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> HandlerResult {
+    let _done = app.gate.done();
     let Some(text) = msg.text() else {
         return Ok(());
     };
@@ -91,6 +94,7 @@ pub(crate) async fn on_channel_post(upd: Update, msg: Message, app: Arc<App>) ->
 /// Buttons: always answer the query; then feed the choice to bot-core and edit the message
 /// that carried the buttons with the first reply.
 pub(crate) async fn on_callback(upd: Update, q: CallbackQuery, app: Arc<App>) -> HandlerResult {
+    let _done = app.gate.done();
     let carrier = q.message.as_ref().map(|m| (m.chat().id, m.id()));
     let chat = carrier.map_or(ChatId(q.from.id.0 as i64), |(c, _)| c);
     let who = chat_ref(chat, q.from.id.0 as i64, q.from.language_code.as_deref());

@@ -31,6 +31,7 @@
 
 pub mod callback;
 pub mod config;
+mod gate;
 mod handler;
 pub mod render;
 pub mod sender;
@@ -157,7 +158,9 @@ impl Telegram {
             })
         };
 
+        let gate = gate::Gate::new(self.config.max_inflight);
         let app = Arc::new(App {
+            gate: gate.clone(),
             turns: Turns::new(
                 core,
                 Arc::new(self.sender.clone()),
@@ -174,7 +177,13 @@ impl Telegram {
             .branch(Update::filter_callback_query().endpoint(handler::on_callback));
         let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
             .dependencies(dptree::deps![app])
-            .default_handler(|_| async {})
+            .default_handler({
+                let gate = gate.clone();
+                move |_| {
+                    let gate = gate.clone();
+                    async move { gate.leave() }
+                }
+            })
             .error_handler(Arc::new(PrintErrors(self.redactor.clone())))
             .build();
 
@@ -202,6 +211,11 @@ impl Telegram {
                     .delete_webhook()
                     .await
                     .build();
+                let listener = gate::Gated {
+                    inner: listener,
+                    gate: gate.clone(),
+                    counted_on_accept: false,
+                };
                 dispatch(&mut dispatcher, listener, &self.redactor).await
             }
             config::Mode::Webhook {
@@ -223,6 +237,18 @@ impl Telegram {
                 let (listener, stopped, router) = webhooks::axum_to_router(bot.clone(), options)
                     .await
                     .map_err(|e| RunError::Webhook(self.redactor.clean(&e.to_string())))?;
+                let router = router.layer(axum::middleware::from_fn({
+                    let gate = gate.clone();
+                    move |req: axum::extract::Request, next: axum::middleware::Next| {
+                        let gate = gate.clone();
+                        async move { admit(&gate, req, next).await }
+                    }
+                }));
+                let listener = gate::Gated {
+                    inner: listener,
+                    gate: gate.clone(),
+                    counted_on_accept: true,
+                };
                 eprintln!("telegram: running as @{username} (webhook on {listen})");
                 let server = tokio::spawn(async move {
                     if let Err(e) = axum::serve(tcp, router)
@@ -260,6 +286,29 @@ where
             api: "getMe".into(),
             detail: redactor.clean(&e.to_string()),
         })
+}
+
+/// The webhook's door: a full gate answers 503 with `Retry-After` (Telegram delivers the update
+/// again later); an accepted update holds its slot until a handler is done with it.
+async fn admit(
+    gate: &gate::Gate,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if !gate.try_enter() {
+        return (
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            [(axum::http::header::RETRY_AFTER, "5")],
+        )
+            .into_response();
+    }
+    let response = next.run(req).await;
+    if response.status() != axum::http::StatusCode::OK {
+        // Not queued (a wrong secret, a body that is no update).
+        gate.leave();
+    }
+    response
 }
 
 /// Start-up calls that must succeed before polling: retried with exponential backoff (and
