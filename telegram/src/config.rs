@@ -272,6 +272,17 @@ impl Config {
                     problem: format!("{t:?} is not a number of seconds (0-86400), e.g. 120"),
                 })?;
         }
+        if let Some(n) = var("TELEGRAM_MESSAGES_PER_SEC") {
+            // Telegram allows more to bots with paid broadcasts; tests lift it entirely.
+            config.limits.messages_per_sec_overall = n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| ConfigError {
+                    var: "TELEGRAM_MESSAGES_PER_SEC",
+                    problem: format!("{n:?} is not a whole number of messages per second, e.g. 30"),
+                })?;
+        }
         if let Some(n) = var("TELEGRAM_MAX_INFLIGHT") {
             config.max_inflight = n
                 .parse::<usize>()

@@ -344,6 +344,15 @@ impl FakeTelegram {
         self.lock().calls.clone()
     }
 
+    /// How many calls of `method` so far (cheap: nothing is cloned).
+    pub fn count_of(&self, method: &str) -> usize {
+        self.lock()
+            .calls
+            .iter()
+            .filter(|c| c.method == method)
+            .count()
+    }
+
     pub fn calls_of(&self, method: &str) -> Vec<Call> {
         self.lock()
             .calls

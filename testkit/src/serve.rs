@@ -72,6 +72,11 @@ impl Serve {
         format!("{stdout}{}", self.stderr())
     }
 
+    /// The process id (to read its memory from /proc).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, |c| c.id())
+    }
+
     /// Whether the process is still running.
     pub fn running(&mut self) -> bool {
         self.child
