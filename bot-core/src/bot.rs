@@ -52,11 +52,23 @@ impl Bot {
     /// Handles one input: the replies, in order, and the language they are in (after any
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
-        let replies = self.replies(who, input);
+        crate::store::take_last_error();
+        let mut replies = self.replies(who, input);
+        if let Some(e) = crate::store::take_last_error() {
+            explain_store_error(&mut replies, &e);
+        }
         Answer {
             lang: self.lang_for(who),
             replies,
         }
+    }
+
+    /// [`Bot::handle`] for a platform update with an id: `None` if this update was handled
+    /// before (re-delivered after a crash). The "handled" mark commits with the update's own
+    /// writes (see [`Store::once`]).
+    pub fn handle_update(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
+        let key = format!("{}:{}", who.platform, who.chat);
+        self.store.once(&key, update, || self.handle(who, input))
     }
 
     /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
@@ -199,6 +211,20 @@ impl Bot {
         match self.set_lang(ctx.who, lang) {
             Ok(()) => Reply::text(Msg::new("lang-set").arg("lang", lang.tag())),
             Err(e) => store_error_reply(&e),
+        }
+    }
+}
+
+/// A store failure is answered with its real reason (a full disk, a damaged file) in the
+/// user's language, instead of the generic "couldn't save, try again".
+fn explain_store_error(replies: &mut [Reply], e: &StoreError) {
+    for reply in replies {
+        for part in &mut reply.parts {
+            if let crate::reply::Part::Text(msg) = part
+                && msg.id == "error-store"
+            {
+                *msg = e.user_msg();
+            }
         }
     }
 }
