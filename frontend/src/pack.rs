@@ -19,6 +19,9 @@ pub const PHONE_COLUMNS: usize = 40;
 pub struct Markup {
     /// Makes raw text safe in the platform's markup.
     pub escape: fn(&str) -> String,
+    /// Makes raw text safe inside a preformatted block (where markup such as Markdown's
+    /// backslash escapes is shown literally); often the same as `escape`.
+    pub pre_escape: fn(&str) -> String,
     /// The length the platform's limit is counted in (UTF-16 units, characters…).
     pub measure: fn(&str) -> usize,
     /// Opens a preformatted block (`<pre>`, "```\n").
@@ -60,10 +63,15 @@ impl Markup {
         let room = self.limit - (self.measure)(self.pre_open) - (self.measure)(self.pre_close);
         let mut lines = Vec::new();
         for (i, block) in blocks.iter().enumerate() {
+            let escape = if block.preformatted {
+                self.pre_escape
+            } else {
+                self.escape
+            };
             for raw in block.text.split('\n') {
-                for piece in self.wrap(raw, room) {
+                for piece in self.wrap(raw, room, escape) {
                     lines.push(Line {
-                        text: (self.escape)(&piece),
+                        text: escape(&piece),
                         pre_block: block.preformatted.then_some(i),
                     });
                 }
@@ -73,8 +81,8 @@ impl Markup {
     }
 
     /// Cuts a raw line so that each piece, once escaped, measures at most `max`.
-    fn wrap(&self, raw: &str, max: usize) -> Vec<String> {
-        let measure = |s: &str| (self.measure)(&(self.escape)(s));
+    fn wrap(&self, raw: &str, max: usize, escape: fn(&str) -> String) -> Vec<String> {
+        let measure = |s: &str| (self.measure)(&escape(s));
         if measure(raw) <= max {
             return vec![raw.to_string()];
         }
@@ -205,6 +213,7 @@ mod tests {
 
     const DISCORD: Markup = Markup {
         escape: discord_escape,
+        pre_escape: discord_escape,
         measure: chars,
         pre_open: "```\n",
         pre_close: "\n```",

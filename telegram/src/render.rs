@@ -19,6 +19,7 @@ pub const PHONE_COLUMNS: usize = pack::PHONE_COLUMNS;
 /// Telegram's HTML parse mode, measured in UTF-16 units as Telegram counts.
 pub const HTML: Markup = Markup {
     escape,
+    pre_escape: escape,
     measure: units,
     pre_open: "<pre>",
     pre_close: "</pre>",

@@ -1,0 +1,313 @@
+//! The HTTP interactions endpoint, `POST /discord/interactions`: Discord POSTs every slash
+//! command, button press and autocomplete request here, signed with Ed25519.
+//!
+//! Anything unsigned, forged, or with a timestamp more than [`MAX_SKEW`] away from now is
+//! answered 401 before its body is read as JSON. A PING is answered PONG. A command or a press
+//! is answered inline when bot-core is quick (within `defer_after`); otherwise the interaction is
+//! deferred ("thinking…") and the answer follows as an edit of the original response. Replies
+//! beyond the first are follow-ups. `/pick` and its buttons are ephemeral to the person who
+//! started it; someone else pressing them gets a polite ephemeral refusal.
+
+use crate::ChoiceId;
+use crate::commands::{self, Value as OptValue};
+use crate::config::Secret;
+use crate::render::{self, MENU_ID};
+use crate::rest::Rest;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use bot_core::{ChatRef, Input, Lang, Localizer, Msg};
+use gpuscout_frontend::Turns;
+use serde_json::{Value, json};
+use serenity::interactions_endpoint::Verifier;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The most a signature's timestamp may differ from our clock.
+pub const MAX_SKEW: Duration = Duration::from_secs(300);
+/// Commands whose answers only the asker sees (the dialogue and per-user settings).
+const EPHEMERAL: &[&str] = &["pick", "back", "cancel", "lang"];
+/// Discord's ephemeral message flag.
+const EPHEMERAL_FLAG: u64 = 64;
+
+// Interaction and response types (Discord's numbers).
+const PING: u64 = 1;
+const APPLICATION_COMMAND: u64 = 2;
+const MESSAGE_COMPONENT: u64 = 3;
+const AUTOCOMPLETE: u64 = 4;
+const PONG: u64 = 1;
+const CHANNEL_MESSAGE: u64 = 4;
+const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
+const DEFERRED_UPDATE_MESSAGE: u64 = 6;
+const UPDATE_MESSAGE: u64 = 7;
+const AUTOCOMPLETE_RESULT: u64 = 8;
+
+/// What the endpoint shares between requests.
+pub(crate) struct Endpoint {
+    pub turns: Turns,
+    pub rest: Rest,
+    pub verifier: Verifier,
+    pub defer_after: Duration,
+    pub catalog: Arc<bot_core::Catalog>,
+}
+
+/// The routes this frontend adds to the bot's HTTP server.
+pub(crate) fn routes(endpoint: Arc<Endpoint>) -> Router {
+    Router::new()
+        .route("/discord/interactions", post(interaction))
+        .with_state(endpoint)
+}
+
+fn unauthorized(why: &'static str) -> Response {
+    (StatusCode::UNAUTHORIZED, why).into_response()
+}
+
+/// Checks the signature and the timestamp's age: `Err` is the 401 to answer.
+fn verify(app: &Endpoint, headers: &HeaderMap, body: &[u8]) -> Result<(), Response> {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let (Some(signature), Some(timestamp)) = (
+        header("x-signature-ed25519"),
+        header("x-signature-timestamp"),
+    ) else {
+        return Err(unauthorized("missing signature"));
+    };
+    if app.verifier.verify(signature, timestamp, body).is_err() {
+        return Err(unauthorized("invalid request signature"));
+    }
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs() as i64;
+    match timestamp.trim().parse::<i64>() {
+        Ok(t) if (now - t).unsigned_abs() <= MAX_SKEW.as_secs() => Ok(()),
+        _ => Err(unauthorized("stale or malformed timestamp")),
+    }
+}
+
+async fn interaction(
+    State(app): State<Arc<Endpoint>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(refused) = verify(&app, &headers, &body) {
+        return refused;
+    }
+    let Ok(i) = serde_json::from_slice::<Value>(&body) else {
+        return (StatusCode::BAD_REQUEST, "not JSON").into_response();
+    };
+    let reply = match i["type"].as_u64() {
+        Some(PING) => json!({"type": PONG}),
+        Some(APPLICATION_COMMAND) => on_command(&app, &i).await,
+        Some(MESSAGE_COMPONENT) => on_component(&app, &i).await,
+        Some(AUTOCOMPLETE) => on_autocomplete(&app, &i),
+        _ => return (StatusCode::BAD_REQUEST, "unknown interaction type").into_response(),
+    };
+    axum::Json(reply).into_response()
+}
+
+/// Who is talking and where, from an interaction (guild: `member.user`; DM: `user`).
+fn who(i: &Value) -> ChatRef {
+    let user = i["member"]["user"]["id"]
+        .as_str()
+        .or_else(|| i["user"]["id"].as_str())
+        .unwrap_or("0");
+    let channel = i["channel_id"]
+        .as_str()
+        .or_else(|| i["channel"]["id"].as_str())
+        .unwrap_or(user);
+    ChatRef {
+        platform: "discord".into(),
+        chat: channel.to_string(),
+        user: user.to_string(),
+        locale: i["locale"].as_str().map(str::to_string),
+    }
+}
+
+fn update_id(i: &Value) -> Option<u64> {
+    i["id"].as_str().and_then(|s| s.parse().ok())
+}
+
+fn notice(lang: Lang, id: &str) -> Value {
+    json!({
+        "type": CHANNEL_MESSAGE,
+        "data": render::notice(&Localizer::get().format(lang, &Msg::new(id))),
+    })
+}
+
+async fn on_command(app: &Arc<Endpoint>, i: &Value) -> Value {
+    let name = i["data"]["name"].as_str().unwrap_or("");
+    let values: Vec<(String, OptValue)> = i["data"]["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| {
+            let name = o["name"].as_str()?.to_string();
+            let value = match &o["value"] {
+                Value::String(s) => OptValue::Text(s.clone()),
+                Value::Number(n) => match n.as_i64() {
+                    Some(n) => OptValue::Integer(n),
+                    None => OptValue::Text(n.to_string()),
+                },
+                Value::Bool(b) => OptValue::Text(b.to_string()),
+                _ => return None,
+            };
+            Some((name, value))
+        })
+        .collect();
+    let line = commands::to_text(name, &values);
+    let ephemeral = EPHEMERAL.contains(&name);
+    answer(app, i, Input::Text(line), ephemeral, false).await
+}
+
+async fn on_component(app: &Arc<Endpoint>, i: &Value) -> Value {
+    let who = who(i);
+    let custom_id = i["data"]["custom_id"].as_str().unwrap_or("");
+    let wire = if custom_id == MENU_ID {
+        i["data"]["values"][0].as_str().unwrap_or("")
+    } else {
+        custom_id
+    };
+    let choice = match ChoiceId::try_from(wire) {
+        Ok(ChoiceId::Choice(id)) => id,
+        Err(_) => return notice(app.turns.lang_for(who).await, "discord-button-outdated"),
+    };
+    // The buttons belong to whoever ran the command that put them there.
+    let message = &i["message"];
+    let owner = message["interaction_metadata"]["user"]["id"]
+        .as_str()
+        .or_else(|| message["interaction"]["user"]["id"].as_str());
+    if let Some(owner) = owner
+        && owner != who.user
+    {
+        return notice(app.turns.lang_for(who).await, "discord-not-your-buttons");
+    }
+    let ephemeral = message["flags"].as_u64().unwrap_or(0) & EPHEMERAL_FLAG != 0;
+    answer(app, i, Input::Choice(choice), ephemeral, true).await
+}
+
+/// Asks bot-core; answers inline when that is quick, else defers and edits the original
+/// response when the answer is ready. Replies after the first are follow-ups.
+async fn answer(
+    app: &Arc<Endpoint>,
+    i: &Value,
+    input: Input,
+    ephemeral: bool,
+    press: bool,
+) -> Value {
+    let who = who(i);
+    let token = Secret::new(i["token"].as_str().unwrap_or(""));
+    let chat = who.chat.clone();
+    let update = update_id(i);
+    let turns = app.turns.clone();
+    let mut job = tokio::spawn(async move { turns.answer_update(who, input, &chat, update).await });
+    match tokio::time::timeout(app.defer_after, &mut job).await {
+        Ok(done) => {
+            let Some(answer) = done.ok().flatten() else {
+                return already_answered(press);
+            };
+            let mut bodies = bodies(&answer, ephemeral);
+            let first = bodies.remove(0);
+            spawn_follow_ups(app.rest.clone(), token, bodies);
+            if press {
+                json!({"type": UPDATE_MESSAGE, "data": without_flags(first)})
+            } else {
+                json!({"type": CHANNEL_MESSAGE, "data": first})
+            }
+        }
+        Err(_) => {
+            let rest = app.rest.clone();
+            tokio::spawn(async move {
+                let Ok(Some(answer)) = job.await else {
+                    return;
+                };
+                let mut bodies = bodies(&answer, ephemeral);
+                let first = without_flags(bodies.remove(0));
+                if let Err(e) = rest.edit_original(&token, &first).await {
+                    eprintln!("discord: editing a deferred answer failed: {e}");
+                    return;
+                }
+                follow_ups(&rest, &token, bodies).await;
+            });
+            if press {
+                json!({"type": DEFERRED_UPDATE_MESSAGE})
+            } else if ephemeral {
+                json!({"type": DEFERRED_CHANNEL_MESSAGE, "data": {"flags": EPHEMERAL_FLAG}})
+            } else {
+                json!({"type": DEFERRED_CHANNEL_MESSAGE})
+            }
+        }
+    }
+}
+
+fn already_answered(press: bool) -> Value {
+    if press {
+        json!({"type": DEFERRED_UPDATE_MESSAGE})
+    } else {
+        notice(Lang::En, "discord-already-answered")
+    }
+}
+
+/// Every reply of an answer as message bodies, in order; never empty.
+fn bodies(answer: &bot_core::Answer, ephemeral: bool) -> Vec<Value> {
+    let mut out: Vec<Value> = answer
+        .replies
+        .iter()
+        .flat_map(|r| render::render(answer.lang, r, ephemeral))
+        .collect();
+    if out.is_empty() {
+        out = render::render(answer.lang, &bot_core::Reply::default(), ephemeral);
+    }
+    out
+}
+
+/// An edit cannot change whether a message is ephemeral; Discord wants no flags there.
+fn without_flags(mut body: Value) -> Value {
+    if let Some(o) = body.as_object_mut() {
+        o.remove("flags");
+    }
+    body
+}
+
+fn spawn_follow_ups(rest: Rest, token: Secret, bodies: Vec<Value>) {
+    if bodies.is_empty() {
+        return;
+    }
+    tokio::spawn(async move {
+        // Discord accepts follow-ups only once the response itself has arrived.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        follow_ups(&rest, &token, bodies).await;
+    });
+}
+
+async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>) {
+    for body in bodies {
+        if let Err(e) = rest.follow_up(token, &body).await {
+            eprintln!("discord: a follow-up message failed: {e}");
+            return;
+        }
+    }
+}
+
+fn on_autocomplete(app: &Endpoint, i: &Value) -> Value {
+    let command = i["data"]["name"].as_str().unwrap_or("");
+    let focused = i["data"]["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["focused"].as_bool() == Some(true));
+    let (option, typed) = focused.map_or(("", ""), |o| {
+        (
+            o["name"].as_str().unwrap_or(""),
+            o["value"].as_str().unwrap_or(""),
+        )
+    });
+    let lang = Lang::from_locale(i["locale"].as_str());
+    let choices: Vec<Value> = commands::autocomplete(&app.catalog, lang, command, option, typed)
+        .into_iter()
+        .map(|(name, value)| json!({"name": name, "value": value}))
+        .collect();
+    json!({"type": AUTOCOMPLETE_RESULT, "data": {"choices": choices}})
+}

@@ -1,0 +1,380 @@
+//! Discord's REST API, paced: [`Rest`] sends every request we make (channel messages, edits,
+//! typing, interaction follow-ups, the command registration) and is the platform's
+//! [`Sender`] for posting to a channel by id (the alert dispatcher's way in).
+//!
+//! Pacing follows Discord's rate-limit headers per route (`X-RateLimit-Remaining`,
+//! `X-RateLimit-Reset-After`): a route with no requests left waits for its reset. A 429 is
+//! waited out (its `retry_after`; for the whole client when `global`) and retried a few times;
+//! past that the caller gets [`SendError::RetryAfter`]. A deleted channel, a channel the bot
+//! can no longer see, or a guild that removed the bot is [`SendError::ChatGone`].
+//!
+//! It uses reqwest directly rather than serenity's `Http`: pointing serenity at another base
+//! URL needs its ratelimiter off, and its errors do not carry the headers pacing needs.
+
+use crate::config::{Config, Redactor, Secret};
+use crate::render;
+use bot_core::{Lang, Reply};
+use gpuscout_frontend::{Address, SendError, SendFuture, Sender};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How often a request is retried after a 429.
+const MAX_RETRIES: u32 = 3;
+/// The longest we wait out one 429 before giving the wait back to the caller.
+const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
+/// A request that takes longer than this failed.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// JSON error codes that mean "stop sending there".
+const GONE_CODES: &[i64] = &[
+    10003, // Unknown Channel (deleted)
+    10004, // Unknown Guild (the bot was removed)
+    50001, // Missing Access (the bot can no longer see the channel)
+    50007, // Cannot send messages to this user
+];
+
+/// A paced Discord REST client. Cheap to clone (shared state).
+#[derive(Clone)]
+pub struct Rest {
+    http: reqwest::Client,
+    api: String,
+    token: Secret,
+    application_id: u64,
+    redactor: Redactor,
+    limits: Arc<Mutex<Limits>>,
+}
+
+#[derive(Default)]
+struct Limits {
+    /// No request before this (a global 429).
+    global_until: Option<Instant>,
+    /// Per route: no request before this (its bucket is empty, or it got a 429).
+    routes: HashMap<String, Instant>,
+}
+
+/// One request: the route it is paced by (method + path with the major id kept), and whether
+/// it carries the bot token (interaction webhooks do not need it).
+struct Call<'a> {
+    method: Method,
+    path: String,
+    route: String,
+    body: Option<&'a Value>,
+    auth: bool,
+}
+
+impl Rest {
+    pub fn new(config: &Config) -> Result<Rest, SendError> {
+        let http = reqwest::Client::builder()
+            .timeout(REQUEST_TIMEOUT)
+            .user_agent("DiscordBot (https://github.com/gpuscout, 0.1)")
+            .build()
+            .map_err(|e| SendError::Failed(e.without_url().to_string()))?;
+        Ok(Rest {
+            http,
+            api: config.api_url.as_str().trim_end_matches('/').to_string(),
+            token: config.token.clone(),
+            application_id: config.application_id,
+            redactor: config.redactor(),
+            limits: Arc::default(),
+        })
+    }
+
+    /// Sends one request, paced and retried after 429s; the response's JSON (or `null`).
+    async fn call(&self, call: Call<'_>) -> Result<Value, SendError> {
+        let mut attempt = 0;
+        loop {
+            self.wait_turn(&call.route).await;
+            let mut req = self
+                .http
+                .request(call.method.clone(), format!("{}{}", self.api, call.path));
+            if call.auth {
+                req = req.header("Authorization", format!("Bot {}", self.token.expose()));
+            }
+            if let Some(body) = call.body {
+                req = req.json(body);
+            }
+            let resp = req.send().await.map_err(|e| self.failed(e))?;
+            let status = resp.status();
+            let headers = resp.headers().clone();
+            let header = |name: &str| {
+                headers
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string)
+            };
+            let body: Value = match resp.bytes().await {
+                Ok(b) if b.is_empty() => Value::Null,
+                Ok(b) => serde_json::from_slice(&b).unwrap_or(Value::Null),
+                Err(e) => return Err(self.failed(e)),
+            };
+            // The bucket: when it is empty, the route waits for its reset.
+            if header("x-ratelimit-remaining").as_deref() == Some("0")
+                && let Some(after) = header("x-ratelimit-reset-after").and_then(|s| seconds(&s))
+            {
+                self.block_route(&call.route, after);
+            }
+            if status == StatusCode::TOO_MANY_REQUESTS {
+                let after = body
+                    .get("retry_after")
+                    .and_then(Value::as_f64)
+                    .and_then(|s| seconds(&s.to_string()))
+                    .or_else(|| header("retry-after").and_then(|s| seconds(&s)))
+                    .unwrap_or(Duration::from_secs(1));
+                let global = body.get("global").and_then(Value::as_bool) == Some(true)
+                    || header("x-ratelimit-global").is_some();
+                if attempt >= MAX_RETRIES || after > MAX_RETRY_WAIT {
+                    return Err(SendError::RetryAfter(after));
+                }
+                attempt += 1;
+                eprintln!(
+                    "discord: rate limited on {} ({}), waiting {:.2}s",
+                    call.route,
+                    if global { "global" } else { "route" },
+                    after.as_secs_f64()
+                );
+                if global {
+                    self.block_global(after);
+                } else {
+                    self.block_route(&call.route, after);
+                }
+                continue;
+            }
+            if status.is_success() {
+                return Ok(body);
+            }
+            let code = body.get("code").and_then(Value::as_i64).unwrap_or(0);
+            let message = body.get("message").and_then(Value::as_str).unwrap_or("");
+            let text = self.redactor.clean(&format!(
+                "{} {} answered {status}: {message} (code {code})",
+                call.method, call.route
+            ));
+            return Err(if GONE_CODES.contains(&code) {
+                SendError::ChatGone(text)
+            } else {
+                SendError::Failed(text)
+            });
+        }
+    }
+
+    fn failed(&self, e: reqwest::Error) -> SendError {
+        SendError::Failed(self.redactor.clean(&e.without_url().to_string()))
+    }
+
+    async fn wait_turn(&self, route: &str) {
+        let until = {
+            let limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
+            let route_until = limits.routes.get(route).copied();
+            match (limits.global_until, route_until) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            }
+        };
+        if let Some(until) = until {
+            tokio::time::sleep_until(until).await;
+        }
+    }
+
+    fn block_route(&self, route: &str, after: Duration) {
+        let until = Instant::now() + after;
+        let mut limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
+        limits.routes.retain(|_, t| *t > Instant::now());
+        let slot = limits.routes.entry(route.to_string()).or_insert(until);
+        *slot = (*slot).max(until);
+    }
+
+    fn block_global(&self, after: Duration) {
+        let until = Instant::now() + after;
+        let mut limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
+        limits.global_until = Some(limits.global_until.map_or(until, |t| t.max(until)));
+    }
+
+    /// Replaces every command with `commands` (one bulk overwrite), globally or in one guild.
+    pub async fn register_commands(
+        &self,
+        commands: &Value,
+        guild: Option<u64>,
+    ) -> Result<(), SendError> {
+        let app = self.application_id;
+        let (path, route) = match guild {
+            Some(g) => (
+                format!("/applications/{app}/guilds/{g}/commands"),
+                format!("PUT /applications/{app}/guilds/{g}/commands"),
+            ),
+            None => (
+                format!("/applications/{app}/commands"),
+                format!("PUT /applications/{app}/commands"),
+            ),
+        };
+        self.call(Call {
+            method: Method::PUT,
+            path,
+            route,
+            body: Some(commands),
+            auth: true,
+        })
+        .await
+        .map(drop)
+    }
+
+    /// A follow-up message to interaction `token`.
+    pub async fn follow_up(&self, token: &Secret, body: &Value) -> Result<(), SendError> {
+        let app = self.application_id;
+        self.call(Call {
+            method: Method::POST,
+            path: format!("/webhooks/{app}/{}", token.expose()),
+            route: format!("POST /webhooks/{app}/<interaction>"),
+            body: Some(body),
+            auth: false,
+        })
+        .await
+        .map(drop)
+    }
+
+    /// Edits the interaction's original response (the deferred "thinking…" message, or the
+    /// message whose component was pressed).
+    pub async fn edit_original(&self, token: &Secret, body: &Value) -> Result<(), SendError> {
+        let app = self.application_id;
+        self.call(Call {
+            method: Method::PATCH,
+            path: format!("/webhooks/{app}/{}/messages/@original", token.expose()),
+            route: format!("PATCH /webhooks/{app}/<interaction>/messages/@original"),
+            body: Some(body),
+            auth: false,
+        })
+        .await
+        .map(drop)
+    }
+
+    /// Posts a message body to a channel; `reply_to` quotes a message.
+    pub async fn post_message(
+        &self,
+        channel: u64,
+        body: &Value,
+        reply_to: Option<u64>,
+    ) -> Result<Value, SendError> {
+        let mut body = body.clone();
+        if let Some(obj) = body.as_object_mut() {
+            // Ephemeral flags only mean something on interaction responses.
+            obj.remove("flags");
+            if let Some(id) = reply_to {
+                obj.insert(
+                    "message_reference".into(),
+                    json!({"message_id": id.to_string(), "fail_if_not_exists": false}),
+                );
+            }
+        }
+        self.call(Call {
+            method: Method::POST,
+            path: format!("/channels/{channel}/messages"),
+            route: format!("POST /channels/{channel}/messages"),
+            body: Some(&body),
+            auth: true,
+        })
+        .await
+    }
+
+    async fn edit_message(
+        &self,
+        channel: u64,
+        message: u64,
+        body: &Value,
+    ) -> Result<(), SendError> {
+        let mut body = body.clone();
+        if let Some(obj) = body.as_object_mut() {
+            obj.remove("flags");
+        }
+        self.call(Call {
+            method: Method::PATCH,
+            path: format!("/channels/{channel}/messages/{message}"),
+            route: format!("PATCH /channels/{channel}/messages/<id>"),
+            body: Some(&body),
+            auth: true,
+        })
+        .await
+        .map(drop)
+    }
+
+    async fn typing_in(&self, channel: u64) -> Result<(), SendError> {
+        self.call(Call {
+            method: Method::POST,
+            path: format!("/channels/{channel}/typing"),
+            route: format!("POST /channels/{channel}/typing"),
+            body: None,
+            auth: true,
+        })
+        .await
+        .map(drop)
+    }
+}
+
+fn seconds(s: &str) -> Option<Duration> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .map(Duration::from_secs_f64)
+}
+
+fn id(s: &str, what: &str) -> Result<u64, SendError> {
+    s.parse()
+        .map_err(|_| SendError::Failed(format!("{s:?} is not a Discord {what} id")))
+}
+
+impl Sender for Rest {
+    fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
+        Box::pin(async move {
+            let channel = id(&to.chat, "channel")?;
+            let reply_to = to
+                .reply_to
+                .as_deref()
+                .map(|m| id(m, "message"))
+                .transpose()?;
+            for body in render::render(lang, reply, false) {
+                self.post_message(channel, &body, reply_to).await?;
+            }
+            Ok(())
+        })
+    }
+
+    fn edit_or_send<'a>(
+        &'a self,
+        to: &'a Address,
+        message: &'a str,
+        lang: Lang,
+        reply: &'a Reply,
+    ) -> SendFuture<'a> {
+        Box::pin(async move {
+            let channel = id(&to.chat, "channel")?;
+            let message = id(message, "message")?;
+            let reply_to = to
+                .reply_to
+                .as_deref()
+                .map(|m| id(m, "message"))
+                .transpose()?;
+            let bodies = render::render(lang, reply, false);
+            let mut rest = bodies.iter();
+            if let Some(first) = rest.next()
+                && let Err(e) = self.edit_message(channel, message, first).await
+            {
+                match e {
+                    SendError::Failed(_) => {
+                        self.post_message(channel, first, reply_to).await?;
+                    }
+                    other => return Err(other),
+                }
+            }
+            for body in rest {
+                self.post_message(channel, body, reply_to).await?;
+            }
+            Ok(())
+        })
+    }
+
+    fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a> {
+        Box::pin(async move { self.typing_in(id(chat, "channel")?).await })
+    }
+}
