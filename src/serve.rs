@@ -2,7 +2,9 @@
 //! [`bot_core::Bot`] every part shares, the stop signal and the set of running parts.
 //!
 //! A part is a future that runs until its `CancellationToken` is cancelled (the Telegram
-//! frontend now; the provider poller and the alert dispatcher later): adding one is one
+//! frontend, Discord's command registration, the HTTP server at `GPUSCOUT_HTTP_ADDR` that
+//! carries `/healthz` and Discord's interactions endpoint; the provider poller and the alert
+//! dispatcher later): adding one is one
 //! `parts.start(...)` line in [`run`]. SIGTERM or Ctrl-C cancels the token; so does any part
 //! ending on its own (the service is then incomplete, and a supervisor should restart it
 //! whole). Parts get [`DEFAULT_STOP_DEADLINE`] (or `GPUSCOUT_STOP_DEADLINE` seconds) to finish;
@@ -24,7 +26,11 @@ const STOP_DEADLINE_VAR: &str = "GPUSCOUT_STOP_DEADLINE";
 /// the first part's failure, if any.
 pub fn run(core: bot_core::Bot) -> Result<()> {
     let deadline = stop_deadline()?;
-    eprintln!("{}", gpuscout_discord::status());
+    let discord = gpuscout_discord::Config::from_env()?;
+    if discord.is_none() {
+        eprintln!("{}", gpuscout_discord::OFF_NOTICE);
+    }
+    let http_addr = http_addr(discord.is_some())?;
     let telegram = gpuscout_telegram::Config::from_env()?;
     if telegram.is_none() {
         eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
@@ -42,6 +48,25 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
         if let Some(config) = telegram {
             let telegram = gpuscout_telegram::Telegram::new(config)?;
             parts.start(telegram.run(core.clone(), parts.stop()));
+        }
+        let mut http = axum::Router::new().route("/healthz", axum::routing::get(|| async { "ok" }));
+        if let Some(config) = discord {
+            let discord = gpuscout_discord::Discord::new(config, core.clone())?;
+            eprintln!("{}", discord.status());
+            http = http.merge(discord.routes());
+            parts.start(discord.run(parts.stop()));
+        }
+        if let Some(addr) = http_addr {
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("listening on {HTTP_ADDR_VAR}={addr}"))?;
+            eprintln!("http: listening on {}", listener.local_addr()?);
+            let stop = parts.stop();
+            parts.start(async move {
+                axum::serve(listener, http)
+                    .with_graceful_shutdown(stop.cancelled_owned())
+                    .await
+            });
         }
         parts.run(deadline).await
     });
@@ -130,6 +155,22 @@ fn note(first: &mut Option<anyhow::Error>, done: Result<Result<()>, tokio::task:
         None => *first = Some(error),
         Some(_) => eprintln!("error: {error:#}"),
     }
+}
+
+/// Where the bot's HTTP server (`/healthz`, `POST /discord/interactions`) listens.
+const HTTP_ADDR_VAR: &str = "GPUSCOUT_HTTP_ADDR";
+const DEFAULT_HTTP_ADDR: &str = "127.0.0.1:8080";
+
+/// The HTTP server runs when Discord needs it or when `GPUSCOUT_HTTP_ADDR` asks for it.
+fn http_addr(discord: bool) -> Result<Option<std::net::SocketAddr>> {
+    let var = std::env::var(HTTP_ADDR_VAR).ok().filter(|s| !s.trim().is_empty());
+    if var.is_none() && !discord {
+        return Ok(None);
+    }
+    let text = var.unwrap_or_else(|| DEFAULT_HTTP_ADDR.to_string());
+    text.trim().parse().map(Some).with_context(|| {
+        format!("{HTTP_ADDR_VAR}={text:?} is not an address to listen on (e.g. {DEFAULT_HTTP_ADDR})")
+    })
 }
 
 fn stop_deadline() -> Result<Duration> {
