@@ -163,13 +163,17 @@ const DEFAULT_HTTP_ADDR: &str = "127.0.0.1:8080";
 
 /// The HTTP server runs when Discord needs it or when `GPUSCOUT_HTTP_ADDR` asks for it.
 fn http_addr(discord: bool) -> Result<Option<std::net::SocketAddr>> {
-    let var = std::env::var(HTTP_ADDR_VAR).ok().filter(|s| !s.trim().is_empty());
+    let var = std::env::var(HTTP_ADDR_VAR)
+        .ok()
+        .filter(|s| !s.trim().is_empty());
     if var.is_none() && !discord {
         return Ok(None);
     }
     let text = var.unwrap_or_else(|| DEFAULT_HTTP_ADDR.to_string());
     text.trim().parse().map(Some).with_context(|| {
-        format!("{HTTP_ADDR_VAR}={text:?} is not an address to listen on (e.g. {DEFAULT_HTTP_ADDR})")
+        format!(
+            "{HTTP_ADDR_VAR}={text:?} is not an address to listen on (e.g. {DEFAULT_HTTP_ADDR})"
+        )
     })
 }
 

@@ -1,5 +1,6 @@
 //! GPU Scout's test support, shared by the end-to-end tests, the Telegram crate's in-process
-//! tests and its benchmark: a loopback fake of the Telegram Bot API ([`fake_telegram`]) and
+//! tests and its benchmark: a loopback fake of the Telegram Bot API ([`fake_telegram`]), one of
+//! Discord's REST API with a signer of interactions ([`fake_discord`]) and
 //! launchers for the real `gpuscout` binary ([`cli`] for one-shot commands, [`serve`] for the
 //! long-running bot).
 //!
@@ -9,5 +10,6 @@
 //! parameter because `CARGO_BIN_EXE_gpuscout` exists only in the root package's tests.
 
 pub mod cli;
+pub mod fake_discord;
 pub mod fake_telegram;
 pub mod serve;

@@ -1,0 +1,391 @@
+//! A loopback fake of Discord for end-to-end tests: the REST API the bot calls (command
+//! registration, interaction follow-ups and edits, channel messages), and the other side of
+//! the interactions endpoint, posting Ed25519-signed interactions the way Discord does.
+//!
+//! Tests read back every REST call ([`FakeDiscord::calls`]) and can inject failures (a 429
+//! with `retry_after`, a deleted channel) per path. Listens on 127.0.0.1 only.
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::IntoResponse;
+use axum::routing::any;
+use ed25519_dalek::{Signer, SigningKey};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The bot token the fake expects on authenticated routes.
+pub const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.fake.discord-token-for-loopback";
+pub const APPLICATION_ID: u64 = 100000000000000001;
+pub const GUILD_ID: u64 = 200000000000000002;
+pub const CHANNEL_ID: u64 = 300000000000000003;
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: String,
+    pub path: String,
+    pub authorization: Option<String>,
+    pub body: Value,
+    pub at: Instant,
+}
+
+/// A failure to answer instead of success, once.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Failure {
+    /// 429 with `retry_after` seconds (global or per route).
+    pub fn rate_limited(retry_after: f64, global: bool) -> Failure {
+        Failure {
+            status: 429,
+            body: json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": global}),
+        }
+    }
+    /// 404 Unknown Channel: the channel was deleted.
+    pub fn unknown_channel() -> Failure {
+        Failure {
+            status: 404,
+            body: json!({"message": "Unknown Channel", "code": 10003}),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    calls: Vec<Call>,
+    failures: Vec<(String, Failure)>,
+    next_id: u64,
+}
+
+/// The fake REST API, running on its own thread until dropped with the test.
+pub struct FakeDiscord {
+    addr: SocketAddr,
+    inner: Arc<Mutex<Inner>>,
+}
+
+impl FakeDiscord {
+    pub fn start() -> FakeDiscord {
+        let inner = Arc::new(Mutex::new(Inner {
+            next_id: 900000000000000000,
+            ..Inner::default()
+        }));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let state = inner.clone();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                tx.send(listener.local_addr().unwrap()).unwrap();
+                let app = Router::new().fallback(any(handle)).with_state(state);
+                axum::serve(listener, app).await.unwrap();
+            });
+        });
+        let addr = rx.recv().unwrap();
+        FakeDiscord { addr, inner }
+    }
+
+    /// `DISCORD_API_URL` for the bot.
+    pub fn api_url(&self) -> String {
+        format!("http://{}/api/v10", self.addr)
+    }
+
+    /// The next call whose path contains `path` gets `failure` instead of success.
+    pub fn fail_next(&self, path: &str, failure: Failure) {
+        self.inner
+            .lock()
+            .unwrap()
+            .failures
+            .push((path.to_string(), failure));
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.inner.lock().unwrap().calls.clone()
+    }
+
+    /// Waits up to 20 s for a call that `pred` accepts.
+    pub fn wait_for_call(&self, pred: impl Fn(&Call) -> bool) -> Call {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(c) = self.calls().into_iter().find(|c| pred(c)) {
+                return c;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no such call; calls: {:#?}",
+                self.calls()
+                    .iter()
+                    .map(|c| format!("{} {}", c.method, c.path))
+                    .collect::<Vec<_>>()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+async fn handle(
+    State(inner): State<Arc<Mutex<Inner>>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> impl IntoResponse {
+    let path = uri.path().trim_start_matches("/api/v10").to_string();
+    let authorization = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let mut inner = inner.lock().unwrap();
+    inner.calls.push(Call {
+        method: method.to_string(),
+        path: path.clone(),
+        authorization: authorization.clone(),
+        body: body.clone(),
+        at: Instant::now(),
+    });
+    if let Some(i) = inner.failures.iter().position(|(p, _)| path.contains(p)) {
+        let (_, f) = inner.failures.remove(i);
+        let status = StatusCode::from_u16(f.status).unwrap();
+        return (status, axum::Json(f.body)).into_response();
+    }
+    let needs_token = !path.starts_with("/webhooks/");
+    if needs_token && authorization.as_deref() != Some(&format!("Bot {TOKEN}")) {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"message": "401: Unauthorized", "code": 0})),
+        )
+            .into_response();
+    }
+    inner.next_id += 1;
+    let id = inner.next_id.to_string();
+    let answer = if path.ends_with("/commands") {
+        body
+    } else if path.ends_with("/typing") {
+        return StatusCode::NO_CONTENT.into_response();
+    } else {
+        let mut m = body;
+        if let Some(o) = m.as_object_mut() {
+            o.insert("id".into(), json!(id));
+        }
+        m
+    };
+    axum::Json(answer).into_response()
+}
+
+/// Plays Discord's side of the interactions endpoint: builds interactions and POSTs them,
+/// signed with a key generated for the test.
+pub struct Interactions {
+    key: SigningKey,
+    endpoint: SocketAddr,
+    next: AtomicU64,
+}
+
+/// What the endpoint answered.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Interactions {
+    /// A fresh signing key (from the clock and the process id); `endpoint` is the bot's HTTP
+    /// server.
+    pub fn new(endpoint: SocketAddr) -> Interactions {
+        use std::hash::{BuildHasher, Hasher};
+        let mut seed = [0u8; 32];
+        for (i, chunk) in seed.chunks_mut(8).enumerate() {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u128(
+                SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos(),
+            );
+            h.write_u32(std::process::id());
+            h.write_usize(i);
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+        Interactions {
+            key: SigningKey::from_bytes(&seed),
+            endpoint,
+            next: AtomicU64::new(1),
+        }
+    }
+
+    /// The same key, posting to the bot's HTTP server at `endpoint` (known once it listens).
+    pub fn at(self, endpoint: SocketAddr) -> Interactions {
+        Interactions { endpoint, ..self }
+    }
+
+    /// The bot's HTTP server.
+    pub fn addr(&self) -> SocketAddr {
+        self.endpoint
+    }
+
+    /// The application's signing key.
+    pub fn key(&self) -> &SigningKey {
+        &self.key
+    }
+
+    /// `DISCORD_PUBLIC_KEY` for the bot: the public half, 64 hex digits.
+    pub fn public_key_hex(&self) -> String {
+        self.key
+            .verifying_key()
+            .to_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    fn id(&self) -> String {
+        (500000000000000000 + self.next.fetch_add(1, Ordering::Relaxed)).to_string()
+    }
+
+    /// A slash command from `user` in the test channel, with `options` (name, JSON value).
+    pub fn command(
+        &self,
+        name: &str,
+        options: &[(&str, Value)],
+        user: &str,
+        locale: &str,
+    ) -> Value {
+        let id = self.id();
+        let options: Vec<Value> = options
+            .iter()
+            .map(|(n, v)| {
+                let kind = if v.is_i64() { 4 } else { 3 };
+                json!({"name": n, "type": kind, "value": v})
+            })
+            .collect();
+        json!({
+            "id": id, "application_id": APPLICATION_ID.to_string(), "type": 2,
+            "token": format!("itok-{id}"), "version": 1,
+            "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
+            "member": {"user": {"id": user, "username": format!("user{user}")}, "roles": []},
+            "locale": locale, "guild_locale": "en-US",
+            "data": {"id": "1", "name": name, "type": 1, "options": options},
+        })
+    }
+
+    /// `user` pressing component `custom_id` (a select menu: `values`) on `message`, a
+    /// message whose command `owner` ran.
+    pub fn press(
+        &self,
+        custom_id: &str,
+        values: &[&str],
+        owner: &str,
+        user: &str,
+        ephemeral: bool,
+    ) -> Value {
+        let id = self.id();
+        let component_type = if values.is_empty() { 2 } else { 3 };
+        json!({
+            "id": id, "application_id": APPLICATION_ID.to_string(), "type": 3,
+            "token": format!("itok-{id}"), "version": 1,
+            "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
+            "member": {"user": {"id": user, "username": format!("user{user}")}, "roles": []},
+            "locale": "en-US",
+            "message": {
+                "id": "800000000000000008", "channel_id": CHANNEL_ID.to_string(),
+                "flags": if ephemeral { 64 } else { 0 },
+                "interaction_metadata": {"id": "1", "type": 2, "user": {"id": owner}},
+            },
+            "data": {"custom_id": custom_id, "component_type": component_type, "values": values},
+        })
+    }
+
+    /// Signs and POSTs `interaction` now.
+    pub fn post(&self, interaction: &Value) -> Answer {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        self.post_signed(interaction, &now.to_string(), &self.key)
+    }
+
+    /// POSTs `interaction` signed by `key` with `timestamp` (to forge or go stale).
+    pub fn post_signed(&self, interaction: &Value, timestamp: &str, key: &SigningKey) -> Answer {
+        let body = interaction.to_string();
+        let message = format!("{timestamp}{body}");
+        let sig: String = key
+            .sign(message.as_bytes())
+            .to_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        self.post_raw(
+            &body,
+            &[
+                ("X-Signature-Ed25519", &sig),
+                ("X-Signature-Timestamp", timestamp),
+            ],
+        )
+    }
+
+    /// POSTs a body with exactly these extra headers.
+    pub fn post_raw(&self, body: &str, headers: &[(&str, &str)]) -> Answer {
+        let (status, body) = http_request(
+            self.endpoint,
+            "POST",
+            "/discord/interactions",
+            headers,
+            body,
+        );
+        Answer {
+            status,
+            body: serde_json::from_str(&body).unwrap_or(Value::String(body)),
+        }
+    }
+
+    /// A key that is not the application's (for forged signatures).
+    pub fn stranger_key() -> SigningKey {
+        SigningKey::from_bytes(&[7u8; 32])
+    }
+}
+
+/// A minimal HTTP/1.1 request over loopback (`Connection: close`): status and body.
+pub fn http_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("the bot's HTTP server accepts");
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    s.write_all(req.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
