@@ -1,0 +1,110 @@
+//! The REST sender against the loopback fake: paced through 429s (per route and global),
+//! a deleted channel is "gone", and the token never appears in an error.
+
+use bot_core::{Lang, Msg, Reply};
+use gpuscout_discord::{Config, Rest};
+use gpuscout_frontend::{Address, SendError, Sender};
+use gpuscout_testkit::fake_discord::{self, CHANNEL_ID, Failure, FakeDiscord};
+use std::time::{Duration, Instant};
+
+fn rest(fake: &FakeDiscord, token: &str) -> Rest {
+    let config = Config::from_vars(|k| {
+        Some(match k {
+            "DISCORD_BOT_TOKEN" => token.to_string(),
+            "DISCORD_APPLICATION_ID" => fake_discord::APPLICATION_ID.to_string(),
+            "DISCORD_PUBLIC_KEY" => "ab".repeat(32),
+            "DISCORD_API_URL" => fake.api_url(),
+            _ => return None,
+        })
+    })
+    .unwrap()
+    .unwrap();
+    Rest::new(&config).unwrap()
+}
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn an_alert_waits_out_a_429_and_arrives_once() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    let to = Address::chat(CHANNEL_ID.to_string());
+    let reply = Reply::text(Msg::new("help-intro"));
+    fake.fail_next("/messages", Failure::rate_limited(0.4, false));
+    let started = Instant::now();
+    rt().block_on(sender.send(&to, Lang::En, &reply)).unwrap();
+    assert!(
+        started.elapsed() >= Duration::from_millis(400),
+        "{:?}",
+        started.elapsed()
+    );
+    let posts: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages"))
+        .collect();
+    assert_eq!(posts.len(), 2, "one refused, one delivered");
+    assert!(posts[1].at - posts[0].at >= Duration::from_millis(400));
+    assert_eq!(
+        posts[1].body["allowed_mentions"]["parse"],
+        serde_json::json!([])
+    );
+    assert!(posts[1].body.get("flags").is_none());
+
+    // A global limit holds every route.
+    fake.fail_next("/messages", Failure::rate_limited(0.3, true));
+    let started = Instant::now();
+    rt().block_on(async {
+        sender.send(&to, Lang::En, &reply).await.unwrap();
+        sender.typing(&CHANNEL_ID.to_string()).await.unwrap();
+    });
+    assert!(started.elapsed() >= Duration::from_millis(300));
+}
+
+#[test]
+fn a_deleted_channel_is_gone_and_errors_never_show_the_token() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    fake.fail_next("/messages", Failure::unknown_channel());
+    let e = rt()
+        .block_on(sender.send(
+            &Address::chat(CHANNEL_ID.to_string()),
+            Lang::En,
+            &Reply::text(Msg::new("help-intro")),
+        ))
+        .unwrap_err();
+    assert!(matches!(e, SendError::ChatGone(_)), "{e:?}");
+    // A wrong token is refused; the error names the route, not the token.
+    let wrong = rest(&fake, "wrong.sekrit-token");
+    let e = rt()
+        .block_on(wrong.typing(&CHANNEL_ID.to_string()))
+        .unwrap_err();
+    let text = format!("{e} {e:?}");
+    assert!(matches!(e, SendError::Failed(_)), "{text}");
+    assert!(!text.contains("sekrit"), "{text}");
+    // An unreachable API: the error has no URL with secrets in it either.
+    let dead = {
+        let config = Config::from_vars(|k| {
+            Some(match k {
+                "DISCORD_BOT_TOKEN" => "t.sekrit".to_string(),
+                "DISCORD_APPLICATION_ID" => "1".to_string(),
+                "DISCORD_PUBLIC_KEY" => "ab".repeat(32),
+                "DISCORD_API_URL" => "http://127.0.0.1:9/api/v10".to_string(),
+                _ => return None,
+            })
+        })
+        .unwrap()
+        .unwrap();
+        Rest::new(&config).unwrap()
+    };
+    let token = gpuscout_discord::config::Secret::new("interaction-sekrit");
+    let e = rt()
+        .block_on(dead.follow_up(&token, &serde_json::json!({"content": "x"})))
+        .unwrap_err();
+    assert!(!format!("{e} {e:?}").contains("sekrit"), "{e:?}");
+}
