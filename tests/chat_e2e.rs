@@ -172,3 +172,30 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
         "{out}"
     );
 }
+
+#[test]
+fn a_typed_number_answers_the_waiting_question_after_a_restart_or_another_command() {
+    let dir = tempfile::tempdir().unwrap();
+    // The first run asks the task question and stops; the second starts fresh and types "2".
+    let (_, _, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "/pick\n");
+    assert!(ok);
+    let (out, err, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "2\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Which model?"),
+        "\"2\" chose fine-tuning: {out}"
+    );
+    // Another command in between: the number still answers the dialogue's question.
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "en"],
+        "/pick\n/gpu 4090\n3\n",
+    );
+    assert!(ok);
+    let after = &out[out.find("GeForce RTX 4090").unwrap()..];
+    assert!(
+        after.contains("Which model?") && after.contains("Qwen2.5-32B"),
+        "\"3\" chose the serving task: {after}"
+    );
+}

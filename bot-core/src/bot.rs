@@ -78,6 +78,34 @@ impl Bot {
         self.store.put(&tables::PREFS, &who.user_key(), &prefs)
     }
 
+    /// The choices of the question the user's `/pick` dialogue is waiting on (none when no
+    /// dialogue runs). A frontend that maps typed numbers to choices uses it when it has no
+    /// question of its own to go by: after a restart, or when another command came between.
+    pub fn pending_choices(&self, who: &ChatRef) -> Vec<crate::reply::Choice> {
+        let ctx = self.ctx(who);
+        self.dialogue(&ctx)
+            .map(|state| dialogue::ask(&ctx, &state).choices)
+            .unwrap_or_default()
+    }
+
+    fn ctx<'a>(&'a self, who: &'a ChatRef) -> Ctx<'a> {
+        let prefs = self.prefs(who);
+        let lang = prefs
+            .lang
+            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
+        Ctx {
+            catalog: &self.catalog,
+            store: &self.store,
+            who,
+            lang,
+            currency: prefs
+                .currency
+                .clone()
+                .unwrap_or_else(|| lang.default_currency().to_string()),
+            today: self.today.unwrap_or_else(crate::catalog::today),
+        }
+    }
+
     fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
         let prefs = self.prefs(who);
         let lang = prefs
