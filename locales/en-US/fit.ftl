@@ -82,6 +82,10 @@ fit-error-qlora-quant = QLoRA trains on a 4-bit base; { $quant } is not 4-bit. U
 fit-error-value = I can't read "{ $value }".
 fit-error-word = "{ $value }" is neither a quantization, a task, an engine nor a card I know.
 fit-error-model = The catalog entry for { $model } is incomplete, so I can't size it.
+fit-error-spec-unknown = No speed estimate: the catalog does not know the { $gpu }'s { $field ->
+    [bandwidth] memory bandwidth
+   *[tflops] dense FP16/BF16 tensor TFLOPS
+  } (no source gives it), and a figure computed from a guess could mislead you.
 
 tco-title = Rent vs API: { $model } · { $quant } on { $cards } × { $gpu }
 tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list price in my catalog (as of { $as_of ->

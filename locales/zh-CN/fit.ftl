@@ -82,6 +82,10 @@ fit-error-qlora-quant = QLoRA 要在 4 位 的底座上训练，{ $quant } 不�
 fit-error-value = 看不懂「{ $value }」。
 fit-error-word = 「{ $value }」既不是量化方式、任务、推理框架，也不是我认识的显卡。
 fit-error-model = 目录里 { $model } 的配置不完整，没法估算。
+fit-error-spec-unknown = 无法估算速度：目录里没有 { $gpu } 的{ $field ->
+    [bandwidth] 显存带宽
+   *[tflops] 稠密 FP16/BF16 张量算力
+  }（找不到可靠来源），凭猜测算出的数字可能误导你。
 
 tco-title = 租卡还是调 API：{ $model } · { $quant }，{ $cards } 张 { $gpu }
 tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目录中的最低标价（报价日期 { $as_of ->

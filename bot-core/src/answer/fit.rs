@@ -349,7 +349,10 @@ fn why_not(rep: &FitReport) -> Msg {
 }
 
 fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
-    if let Ok(d) = decode_tokens_per_second(
+    // A card figure the catalog does not know: say which, once, instead of estimating from a
+    // guess.
+    let mut unknown: Vec<Msg> = Vec::new();
+    match decode_tokens_per_second(
         req.model,
         req.quant,
         g,
@@ -358,16 +361,29 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
         1,
         req.context / 2,
     ) {
-        r.push(
-            Msg::new("fit-speed-decode")
-                .arg("tps", d.value.round())
-                .arg("cards", req.cards),
-        );
-        r.push(d.basis);
+        Ok(d) => {
+            r.push(
+                Msg::new("fit-speed-decode")
+                    .arg("tps", d.value.round())
+                    .arg("cards", req.cards),
+            );
+            r.push(d.basis);
+        }
+        Err(e @ FitError::SpecUnknown(..)) => unknown.push(e.msg()),
+        Err(_) => {}
     }
-    if let Ok(pf) = prefill_tokens_per_second(req.model, g, req.cards) {
-        r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
-        r.push(pf.basis);
+    match prefill_tokens_per_second(req.model, g, req.cards) {
+        Ok(pf) => {
+            r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
+            r.push(pf.basis);
+        }
+        Err(e @ FitError::SpecUnknown(..)) if !unknown.contains(&e.msg()) => {
+            unknown.push(e.msg());
+        }
+        Err(_) => {}
+    }
+    for m in unknown {
+        r.push(m);
     }
 }
 

@@ -139,7 +139,11 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 .arg("gpu", &gpu.name)
                 .arg("per_card", format!("{:.1}", o.per_gpu_gib))
                 .arg("vram", format!("{:.0}", gpu.vram_gb))
-                .arg("bandwidth", format!("{:.0}", gpu.mem_bandwidth_gbps))
+                .arg(
+                    "bandwidth",
+                    gpu.bandwidth_gbps()
+                        .map_or_else(|| "unknown".to_string(), |b| format!("{b:.0}")),
+                )
                 .arg("from", from),
         );
     }

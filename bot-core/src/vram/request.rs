@@ -47,6 +47,10 @@ pub enum FitError {
     BadValue(String),
     #[error("model `{0}` has an incomplete config (zero layers, hidden size or heads)")]
     IncompleteModel(String),
+    /// A speed estimate needs a card figure the catalog honestly does not know
+    /// (`bandwidth` or `tflops`): no estimate is made from a guess.
+    #[error("{0}: {1} is unknown in the catalog, so no speed estimate")]
+    SpecUnknown(String, &'static str),
 }
 
 impl FitError {
@@ -72,6 +76,9 @@ impl FitError {
             }
             FitError::BadValue(v) => Msg::new("fit-error-value").arg("value", v.as_str()),
             FitError::IncompleteModel(m) => Msg::new("fit-error-model").arg("model", m.as_str()),
+            FitError::SpecUnknown(g, field) => Msg::new("fit-error-spec-unknown")
+                .arg("gpu", g.as_str())
+                .arg("field", *field),
         }
     }
 }
