@@ -112,3 +112,4 @@ tco-basis = Estimate based on decode speed from memory bandwidth (calibrated on 
 tco-faq = Renting is not always cheaper than an API. Small volume and a model available by API: pay per call. Renting wins for open weights, your own quantization, or a long, steady, high-volume workload.
 tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5
 tco-no-fx = I have no exchange rate from { $from } to { $to }.
+fit-warn-iquant = { $quant } files differ from model to model (llama.cpp keeps some tensors at higher-bit types; the bits per weight used here were measured on Llama-3.1-8B): check the size of the .gguf file you download.

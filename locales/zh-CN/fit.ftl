@@ -112,3 +112,4 @@ tco-basis = 估算依据：按显存带宽推算的生成速度（用 Qwen2.5 �
 tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：按调用付费更划算。开源权重、需要自己的量化方式，或者长期稳定的大用量，租卡才更有优势。
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5
 tco-no-fx = 没有从 { $from } 到 { $to } 的汇率。
+fit-warn-iquant = { $quant } 文件的大小因模型而异（llama.cpp 会把部分张量存成更高位数；这里用的每参数比特数是在 Llama-3.1-8B 上实测的）：请以你下载的 .gguf 文件大小为准。

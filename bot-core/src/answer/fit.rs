@@ -329,6 +329,9 @@ pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) 
     for w in &rep.warnings {
         r.push(w.clone());
     }
+    if req.quant.gguf_block_bpw().is_some() {
+        r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
+    }
     r.push(Msg::new("fit-basis"));
     r
 }
