@@ -101,8 +101,11 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match bot_core::lexicon::params_b(name) {
-            Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
+        Err(nf) => match bot_core::lexicon::model_size(name) {
+            Some(Ok(b)) => Ok(ModelRef::BySize {
+                params_b: b.total_b,
+                active_b: b.active_b,
+            }),
             Some(Err(e)) => Err(fit_err(e)),
             None => Err(anyhow!(
                 Localizer::get()

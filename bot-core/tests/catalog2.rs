@@ -20,7 +20,11 @@ fn ask(lang: &str, line: &str) -> String {
         locale: Some(lang.into()),
     };
     let l = Localizer::get();
-    let lang = if lang.starts_with("zh") { Lang::Zh } else { Lang::En };
+    let lang = if lang.starts_with("zh") {
+        Lang::Zh
+    } else {
+        Lang::En
+    };
     bot.handle(&who, Input::Text(line.into()))
         .replies
         .iter()
@@ -90,7 +94,10 @@ fn cards_without_a_published_figure_say_unknown_and_get_no_speed_estimate() {
     let d = decode_tokens_per_second(m, Quant::Q4KM, l20, 1, Engine::Llamacpp, 1, 2048);
     assert_eq!(d, Err(FitError::SpecUnknown(l20.name.clone(), "tflops")));
     let d = decode_tokens_per_second(m, Quant::Q4KM, modded, 1, Engine::Llamacpp, 1, 2048);
-    assert_eq!(d, Err(FitError::SpecUnknown(modded.name.clone(), "bandwidth")));
+    assert_eq!(
+        d,
+        Err(FitError::SpecUnknown(modded.name.clone(), "bandwidth"))
+    );
     assert!(prefill_tokens_per_second(m, l20, 1).is_err());
     // Memory does not need them: the fit still answers.
     let mut req = FitRequest::new(m, Quant::Q4KM, Task::Infer);
@@ -98,14 +105,26 @@ fn cards_without_a_published_figure_say_unknown_and_get_no_speed_estimate() {
     assert_eq!(estimate(&c, &req).unwrap().fits, Some(true));
 
     let en = ask("en", "/gpu l20");
-    assert!(en.contains("864 GB/s") && en.contains("FP16/BF16 tensor: unknown"), "{en}");
+    assert!(
+        en.contains("864 GB/s") && en.contains("FP16/BF16 tensor: unknown"),
+        "{en}"
+    );
     let zh = ask("zh-CN", "/gpu rtx-4090-48g");
-    assert!(zh.contains("显存带宽：未知") && zh.contains("张量算力：未知"), "{zh}");
+    assert!(
+        zh.contains("显存带宽：未知") && zh.contains("张量算力：未知"),
+        "{zh}"
+    );
     let fit = ask("en", "/fit qwen2.5-7b q4_k_m l20");
     assert!(fit.contains("Fits on 1"), "{fit}");
-    assert!(fit.contains("No speed estimate") && !fit.contains("tokens/s"), "{fit}");
+    assert!(
+        fit.contains("No speed estimate") && !fit.contains("tokens/s"),
+        "{fit}"
+    );
     let fit = ask("zh-CN", "/fit qwen2.5-7b q4_k_m 4090-48g");
-    assert!(fit.contains("无法估算速度") && fit.contains("显存带宽"), "{fit}");
+    assert!(
+        fit.contains("无法估算速度") && fit.contains("显存带宽"),
+        "{fit}"
+    );
     let tco = ask("zh-CN", "/tco qwen2.5-7b int4 l20 10m 0.3 price=2.5");
     assert!(tco.contains("无法估算速度"), "{tco}");
     let tco = ask("en", "/tco qwen2.5-7b int4 4090 10m 0.3");
@@ -144,10 +163,75 @@ fn gguf_i_quants_parse_and_carry_llama_cpp_bits_per_weight() {
     let c = Catalog::embedded().unwrap();
     let m = ModelRef::Known(c.model("qwen2.5-7b").unwrap());
     let req = FitRequest::new(m, Quant::Iq4Xs, Task::Lora);
-    assert_eq!(estimate(&c, &req).unwrap_err(), FitError::GgufTraining(Quant::Iq4Xs));
+    assert_eq!(
+        estimate(&c, &req).unwrap_err(),
+        FitError::GgufTraining(Quant::Iq4Xs)
+    );
     // In chat, both languages, with the file-size caveat.
     let en = ask("en", "/fit qwen2.5-72b iq2_xxs");
     assert!(en.contains("iq2_xxs") && en.contains(".gguf file"), "{en}");
     let zh = ask("zh-CN", "/fit qwen2.5-72b IQ4_XS");
-    assert!(zh.contains("iq4_xs") && zh.contains("gguf 文件大小"), "{zh}");
+    assert!(
+        zh.contains("iq4_xs") && zh.contains("gguf 文件大小"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn raw_moe_sizes_use_the_total_for_memory_and_the_active_count_for_speed() {
+    let c = Catalog::embedded().unwrap();
+    let h100 = c.gpu("h100-sxm").unwrap();
+    let dense = ModelRef::BySize {
+        params_b: 671.0,
+        active_b: None,
+    };
+    let moe = ModelRef::BySize {
+        params_b: 671.0,
+        active_b: Some(37.0),
+    };
+    let mem = |m: ModelRef| {
+        let mut req = FitRequest::new(m, Quant::Q4KM, Task::Infer);
+        req.engine = Engine::Llamacpp;
+        estimate(&c, &req).unwrap()
+    };
+    let (d, m) = (mem(dense), mem(moe));
+    assert_eq!(d.total_gib, m.total_gib, "memory holds every expert");
+    assert_eq!(m.model, "671b-a37b");
+    let tps = |m: ModelRef| {
+        decode_tokens_per_second(m, Quant::Q4KM, h100, 8, Engine::Llamacpp, 1, 2048)
+            .unwrap()
+            .value
+    };
+    let (td, tm) = (tps(dense), tps(moe));
+    assert!(
+        tm > 10.0 * td,
+        "a step reads only the active weights: {tm} vs {td}"
+    );
+    // Active above total is refused, not silently swapped.
+    let bad = ModelRef::BySize {
+        params_b: 37.0,
+        active_b: Some(671.0),
+    };
+    assert!(estimate(&c, &FitRequest::new(bad, Quant::Q4KM, Task::Infer)).is_err());
+
+    // In chat: the raw size is read; a bare large size warns that it is sized as dense and
+    // names the catalog's MoE models of that size.
+    let en = ask("en", "/fit 671b-a37b q4_k_m h100-sxm 8");
+    assert!(en.contains("671b-a37b") && en.contains("tokens/s"), "{en}");
+    assert!(!en.contains("sized as a dense model"), "{en}");
+    let en = ask("en", "/fit 671b q4_k_m");
+    assert!(
+        en.contains("sized as a dense model") && en.contains("671b-a37b"),
+        "{en}"
+    );
+    assert!(en.contains("deepseek-v3"), "{en}");
+    let zh = ask("zh-CN", "/fit 355b q4_k_m");
+    assert!(
+        zh.contains("按稠密模型估算") && zh.contains("glm-4.5"),
+        "{zh}"
+    );
+    let small = ask("en", "/fit 13b");
+    assert!(!small.contains("sized as a dense model"), "{small}");
+    let tco = ask("en", "/tco 671b q4_k_m h100-sxm cards=8 10m 0.5");
+    assert!(tco.contains("sized as a dense model"), "{tco}");
 }

@@ -113,3 +113,7 @@ tco-faq = Renting is not always cheaper than an API. Small volume and a model av
 tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5
 tco-no-fx = I have no exchange rate from { $from } to { $to }.
 fit-warn-iquant = { $quant } files differ from model to model (llama.cpp keeps some tensors at higher-bit types; the bits per weight used here were measured on Llama-3.1-8B): check the size of the .gguf file you download.
+fit-warn-bare-size = { $size } is sized as a dense model (every parameter active in each token). Many models this large are mixture-of-experts: give the active count as { $example } for a speed estimate that reads only the active weights{ $models ->
+    [none] .
+   *[other] , or name the model: { $models }.
+  }

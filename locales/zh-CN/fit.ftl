@@ -113,3 +113,7 @@ tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：�
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5
 tco-no-fx = 没有从 { $from } 到 { $to } 的汇率。
 fit-warn-iquant = { $quant } 文件的大小因模型而异（llama.cpp 会把部分张量存成更高位数；这里用的每参数比特数是在 Llama-3.1-8B 上实测的）：请以你下载的 .gguf 文件大小为准。
+fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 用到全部参数）。这么大的模型很多是 MoE（混合专家）：写成 { $example } 给出激活参数量，速度就只按激活的权重估算{ $models ->
+    [none] 。
+   *[other] ；也可以直接写模型名：{ $models }。
+  }

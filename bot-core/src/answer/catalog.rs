@@ -53,10 +53,19 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
             .arg("gb", fmt_num(gpu.vram_gb))
             .arg("mem", gpu.mem_type.clone().unwrap_or_default()),
     );
-    r.push(Msg::new("gpu-bandwidth").arg("gbps", gpu.bandwidth_gbps().map_or_else(|| "unknown".to_string(), fmt_num)));
+    r.push(
+        Msg::new("gpu-bandwidth").arg(
+            "gbps",
+            gpu.bandwidth_gbps()
+                .map_or_else(|| "unknown".to_string(), fmt_num),
+        ),
+    );
     r.push(
         Msg::new("gpu-tflops")
-            .arg("tflops", gpu.tflops().map_or_else(|| "unknown".to_string(), fmt_num))
+            .arg(
+                "tflops",
+                gpu.tflops().map_or_else(|| "unknown".to_string(), fmt_num),
+            )
             .arg("accumulate", gpu.fp16_accumulate.as_str()),
     );
     let zh = v.lang == Lang::Zh;
@@ -125,8 +134,7 @@ pub fn gpu_list(v: &View<'_>) -> Reply {
                 format!("{} GB", fmt_num(g.vram_gb)),
                 g.bandwidth_gbps()
                     .map_or_else(|| unknown_text(v.lang), |b| format!("{} GB/s", fmt_num(b))),
-                g.tflops()
-                    .map_or_else(|| unknown_text(v.lang), fmt_num),
+                g.tflops().map_or_else(|| unknown_text(v.lang), fmt_num),
             ]
         })
         .collect();

@@ -24,8 +24,11 @@ const SHOWN_OPTIONS: usize = 6;
 pub fn model_ref<'a>(ctx: &Ctx<'a>, word: &str) -> Result<ModelRef<'a>, Box<Reply>> {
     match ctx.catalog.model(word) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match lexicon::params_b(word) {
-            Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
+        Err(nf) => match lexicon::model_size(word) {
+            Some(Ok(b)) => Ok(ModelRef::BySize {
+                params_b: b.total_b,
+                active_b: b.active_b,
+            }),
             Some(Err(e)) => Err(Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")))),
             None => Err(Box::new(not_found_reply(&nf))),
         },
@@ -329,11 +332,67 @@ pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) 
     for w in &rep.warnings {
         r.push(w.clone());
     }
+    if let Some(w) = bare_size_warning(catalog, req.model) {
+        r.push(w);
+    }
     if req.quant.gguf_block_bpw().is_some() {
         r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
     }
     r.push(Msg::new("fit-basis"));
     r
+}
+
+/// Bare sizes at or above this many billions are often MoE models; the answer says that a bare
+/// size is sized as dense and how to give the active count.
+const LARGE_BARE_SIZE_B: f64 = 200.0;
+
+fn trim_b(x: f64) -> String {
+    let s = format!("{x:.1}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A bare size (`671b`) is sized as a dense model. Say so, with `NNNb-aMMb` for the active
+/// count, when it is large or matches a MoE model's total in the catalog (within 3%), naming
+/// those models. `None` for a catalog model or a raw MoE size.
+pub fn bare_size_warning(catalog: &Catalog, model: ModelRef) -> Option<Msg> {
+    let ModelRef::BySize {
+        params_b,
+        active_b: None,
+    } = model
+    else {
+        return None;
+    };
+    let like: Vec<&crate::catalog::Model> = catalog
+        .models
+        .iter()
+        .filter(|m| m.is_moe() && (m.params_b - params_b).abs() <= 0.03 * m.params_b)
+        .take(3)
+        .collect();
+    if like.is_empty() && params_b < LARGE_BARE_SIZE_B {
+        return None;
+    }
+    let example = like.first().map_or_else(
+        || format!("{}b-aNNb", trim_b(params_b)),
+        |m| format!("{}b-a{}b", trim_b(params_b), trim_b(m.active_params_b)),
+    );
+    let models = like
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(
+        Msg::new("fit-warn-bare-size")
+            .arg("size", format!("{}b", trim_b(params_b)))
+            .arg("example", example)
+            .arg(
+                "models",
+                if models.is_empty() {
+                    "none".to_string()
+                } else {
+                    models
+                },
+            ),
+    )
 }
 
 /// The largest part of the estimate, to say why it does not fit.

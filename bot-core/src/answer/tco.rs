@@ -160,8 +160,13 @@ pub fn tco_answer(
     basis: &PriceBasis,
 ) -> Result<Reply, FitError> {
     let rep = analyze(catalog, q, currency)?;
+    let bare = super::fit::bare_size_warning(catalog, q.model);
     if rep.fits {
-        return Ok(tco_reply(q.gpu, &rep, basis));
+        let mut r = tco_reply(q.gpu, &rep, basis);
+        if let Some(w) = bare.clone() {
+            r.push(w);
+        }
+        return Ok(r);
     }
     let mut serve = FitRequest::new(q.model, q.quant, Task::Infer);
     serve.engine = if q.quant.is_gguf() {
@@ -194,6 +199,9 @@ pub fn tco_answer(
         currency,
         "fit-alternatives-intro",
     );
+    if let Some(w) = bare {
+        r.push(w);
+    }
     Ok(r)
 }
 
@@ -307,7 +315,11 @@ fn bad(w: &str) -> Reply {
 }
 
 fn err_reply(e: &FitError) -> Reply {
-    Reply::text(e.msg()).with(Msg::new("usage-tco"))
+    match e {
+        // Not a typing mistake: the catalog lacks a card figure; the usage line would not help.
+        FitError::SpecUnknown(..) => Reply::text(e.msg()),
+        _ => Reply::text(e.msg()).with(Msg::new("usage-tco")),
+    }
 }
 
 fn no_fx(from: &str, to: &str) -> Reply {

@@ -12,7 +12,10 @@ use rust_decimal::Decimal;
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
     let model = match (&s.model, s.params_b) {
         (Some(id), _) => ModelRef::Known(ctx.catalog.model(id).ok()?),
-        (None, Some(b)) => ModelRef::BySize { params_b: b },
+        (None, Some(b)) => ModelRef::BySize {
+            params_b: b,
+            active_b: None,
+        },
         _ => return None,
     };
     let method = s.method.as_deref().unwrap_or("bf16");

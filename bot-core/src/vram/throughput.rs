@@ -50,11 +50,19 @@ pub const PREFILL_COMPUTE_EFFICIENCY: f64 = 0.5;
 fn shape_of(model: ModelRef) -> Result<Shape, FitError> {
     match model {
         ModelRef::Known(m) => Shape::from_model(m),
-        ModelRef::BySize { params_b } => {
-            if !(params_b.is_finite() && (0.01..=10_000.0).contains(&params_b)) {
-                return Err(FitError::BadSize(params_b));
+        ModelRef::BySize { params_b, active_b } => {
+            for b in std::iter::once(params_b).chain(active_b) {
+                if !(b.is_finite() && (0.01..=10_000.0).contains(&b) && b <= params_b) {
+                    return Err(FitError::BadSize(b));
+                }
             }
-            Ok(Shape::llama_like(params_b))
+            let mut s = Shape::llama_like(params_b);
+            // A raw MoE size: the dense Llama-like shape holds the total (memory); a decode
+            // step reads and computes only the active parameters.
+            if let Some(a) = active_b {
+                s.params.active = a * 1e9;
+            }
+            Ok(s)
         }
     }
 }
@@ -144,8 +152,8 @@ pub fn prefill_tokens_per_second(
     let tflops = gpu
         .tflops()
         .ok_or_else(|| FitError::SpecUnknown(gpu.name.clone(), "tflops"))?;
-    let value = tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards)
-        / (2.0 * shape.params.active);
+    let value =
+        tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards) / (2.0 * shape.params.active);
     Ok(Estimate {
         value: value.round(),
         basis: Msg::new("fit-basis-prefill")
