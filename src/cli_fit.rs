@@ -177,7 +177,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&fit.report)?);
         return Ok(());
     }
-    let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD");
+    let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD", Lang::En);
     println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }
@@ -211,8 +211,14 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&rep)?);
         return Ok(());
     }
-    let reply = bot_core::answer::tco::tco_answer(catalog, &query, &a.currency, &PriceBasis::User)
-        .map_err(fit_err)?;
+    let reply = bot_core::answer::tco::tco_answer(
+        catalog,
+        &query,
+        &a.currency,
+        &PriceBasis::User,
+        Lang::En,
+    )
+    .map_err(fit_err)?;
     println!("{}", Localizer::get().render_plain(Lang::En, &reply));
     Ok(())
 }

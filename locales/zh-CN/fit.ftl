@@ -1,6 +1,15 @@
 ## /fit 与 /tco（issue 4）。数字均为估算，每条回答都注明依据。
 
-fit-title = 显存估算：{ $model } · { $quant } · { $task } · { $context } token × { $batch } · { $engine }
+fit-title = 显存估算：{ $model } · { $quant } · { $task ->
+    [lora] LoRA 微调
+    [qlora] QLoRA 微调
+    [full] 全参微调
+   *[infer] 推理
+  } · { $context } token × { $batch } · { $engine ->
+    [vllm] vLLM
+    [llamacpp] llama.cpp
+   *[transformers] Transformers
+  }
 fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
 fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
 fit-assume-training = { $task ->
@@ -25,9 +34,9 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
 } · 额外开销 { $overhead } GiB
     = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB。
 fit-setup = 假设的运行方式：{ $attention ->
-    [eager] eager 注意力（整个注意力分数矩阵放在显存里）
+    [eager] 朴素（eager）注意力（整个注意力分数矩阵放在显存里）
     [sdpa] SDPA 注意力（框架默认）
-   *[flash] flash attention（框架默认）
+   *[flash] FlashAttention（框架默认）
   }{ $parallelism ->
     [tensor] ，{ $cards } 张卡张量并行（每张卡放每一层的一部分）
     [layer] ，按层切到 { $cards } 张卡上（每张卡都要自己的工作显存）
@@ -98,7 +107,7 @@ tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路
 tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $busy } { $currency }；整天开着则每百万 token { $always } { $currency }（每天 { $day } { $currency }）。
 tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
 tco-api = API：每百万 token { $api } { $currency }，按你的用量每天 { $day } { $currency }。
-tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } tokens{ $reachable ->
+tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } token{ $reachable ->
     [yes] 。
    *[no] ——超过了这张卡的处理能力，所以这里整天租卡划不来。
 }

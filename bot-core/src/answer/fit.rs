@@ -10,6 +10,7 @@ use super::common::not_found_reply;
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
 use crate::context::Ctx;
+use crate::i18n::Lang;
 use crate::lexicon;
 use crate::reply::{Msg, Reply, Table};
 use crate::vram::{
@@ -247,14 +248,20 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
         Err(r) => return *r,
     };
     match advice::decide(ctx.catalog, &p.req, &p.opts) {
-        Ok(fit) => render_fit(ctx.catalog, &p, &fit, &ctx.currency),
+        Ok(fit) => render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang),
         Err(e) => Reply::text(e.msg()).with(Msg::new("usage-fit")),
     }
 }
 
 /// The `/fit` answer for one decision; the CLI prints the same reply. Every default the
 /// figure rests on and the user did not choose is said, with the word that changes it.
-pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) -> Reply {
+pub fn render_fit(
+    catalog: &Catalog,
+    p: &Parsed<'_>,
+    fit: &Fit,
+    currency: &str,
+    lang: Lang,
+) -> Reply {
     let (req, rep) = (&p.req, &fit.report);
     let mut r = Reply::text(
         Msg::new("fit-title")
@@ -324,10 +331,18 @@ pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) 
                 &fit.alternatives,
                 currency,
                 "fit-alternatives-intro",
+                lang,
             );
         }
     } else {
-        push_options(catalog, &mut r, &rep.options, currency, "fit-options-intro");
+        push_options(
+            catalog,
+            &mut r,
+            &rep.options,
+            currency,
+            "fit-options-intro",
+            lang,
+        );
     }
     for w in &rep.warnings {
         r.push(w.clone());
@@ -456,6 +471,7 @@ pub fn push_options(
     options: &[FitOption],
     currency: &str,
     intro: &str,
+    lang: Lang,
 ) {
     if options.is_empty() {
         r.push(Msg::new("fit-no-option"));
@@ -472,11 +488,12 @@ pub fn push_options(
     );
     let mut rows = Vec::new();
     for o in options.iter().take(SHOWN_OPTIONS) {
-        let name = catalog
-            .gpus
-            .iter()
-            .find(|g| g.id == o.gpu)
-            .map_or(o.gpu.clone(), |g| g.name.clone());
+        let gpu = catalog.gpus.iter().find(|g| g.id == o.gpu);
+        let name = gpu.map_or(o.gpu.clone(), |g| g.name.clone());
+        // The catalog's own text in the answer's language (the report carries the English).
+        let interconnect = gpu.map_or(o.interconnect.clone(), |g| {
+            g.interconnect_text(lang == Lang::Zh).to_string()
+        });
         let price = match (o.usd_per_hour, &o.price_as_of) {
             (Some(usd), Some(d)) => {
                 let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
@@ -493,7 +510,7 @@ pub fn push_options(
             format!("×{}", o.cards),
             gib(o.per_gpu_gib),
             price,
-            o.interconnect.clone(),
+            interconnect,
         ]);
     }
     *r = std::mem::take(r).with_table(Table {

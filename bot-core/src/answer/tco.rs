@@ -7,6 +7,7 @@ use crate::advice;
 use crate::billing::{self, PriceUnit};
 use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
+use crate::i18n::Lang;
 use crate::lexicon::{self, PriceText, parse_price, token_count};
 use crate::reply::{Msg, Reply};
 use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze};
@@ -147,7 +148,7 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         tokens_per_day: tokens,
         api_price_per_mtok: api,
     };
-    tco_answer(ctx.catalog, &query, &cur, &basis).unwrap_or_else(|e| err_reply(&e))
+    tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e))
 }
 
 /// The whole /tco answer for a query; the CLI prints the same. When the model does not fit
@@ -158,6 +159,7 @@ pub fn tco_answer(
     q: &TcoQuery<'_>,
     currency: &str,
     basis: &PriceBasis,
+    lang: Lang,
 ) -> Result<Reply, FitError> {
     let rep = analyze(catalog, q, currency)?;
     let bare = super::fit::bare_size_warning(catalog, q.model);
@@ -198,6 +200,7 @@ pub fn tco_answer(
         &fit.alternatives,
         currency,
         "fit-alternatives-intro",
+        lang,
     );
     if let Some(w) = bare {
         r.push(w);
