@@ -1,15 +1,6 @@
 ## /fit and /tco (issue 4). Numbers are estimates; each answer names its basis.
 
-fit-title = Memory estimate: { $model } · { $quant } · { $task ->
-    [lora] LoRA
-    [qlora] QLoRA
-    [full] full fine-tune
-   *[infer] inference
-  } · { $context } tokens × { $batch } · { $engine ->
-    [vllm] vLLM
-    [llamacpp] llama.cpp
-   *[transformers] Transformers
-  }
+fit-title = Memory estimate: { $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
 fit-quant-assumed = No quantization given: assuming { $quant }. Add e.g. int4, awq, q4_k_m or fp8.
 fit-assume-context = No context given: sized for { $context } tokens per sequence (prompt + output). Add e.g. ctx=32k.
 fit-assume-training = { $task ->
