@@ -183,6 +183,11 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         match ctx.catalog.gpu(w) {
             Ok(g) => req.gpu = Some(g),
             Err(nf) => {
+                // A number that is not a card count (`-2`, `1.5`) is a bad count, not a
+                // misspelt card to suggest names for.
+                if w.parse::<f64>().is_ok() {
+                    return Err(err(FitError::BadValue(w.to_string())));
+                }
                 if let Some(n) = lexicon::card_count(w) {
                     return Err(err(FitError::BadCards(n as u64)));
                 }

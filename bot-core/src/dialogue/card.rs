@@ -4,6 +4,7 @@ use super::state::{PickState, TaskKind, Usage};
 use crate::advice;
 use crate::billing::{self, Job};
 use crate::context::Ctx;
+use crate::fact::Fact;
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
 use rust_decimal::Decimal;
@@ -27,6 +28,7 @@ pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<
     };
     let mut req = FitRequest::new(model, quant, task);
     req.context = s.context.unwrap_or(4096);
+    req.batch = s.concurrency.unwrap_or(1);
     req.engine = match quant {
         Quant::Q2K
         | Quant::Q3KM
@@ -126,6 +128,17 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     r.push(Msg::new("pick-ask-card"));
     if s.task != Some(TaskKind::FineTune) {
         r.push(Msg::new("pick-bandwidth-note"));
+    }
+    // Serving over several cards without NVLink: tensor parallelism talks over PCIe every layer.
+    let pcie_multi = options.iter().take(6).any(|(o, _)| {
+        o.cards > 1
+            && ctx
+                .catalog
+                .gpu(&o.gpu)
+                .is_ok_and(|g| matches!(g.nvlink_gbps, Fact::Known(x) if x <= 0.0))
+    });
+    if s.task == Some(TaskKind::Serve) && pcie_multi {
+        r.push(Msg::new("pick-pcie-multicard-note"));
     }
     for (o, best) in options.iter().take(6) {
         let Ok(gpu) = ctx.catalog.gpu(&o.gpu) else {
