@@ -65,19 +65,28 @@ fn chinese_numerals(s: &str) -> String {
     let mut i = 0;
     while i < chars.len() {
         let start = i;
-        let mut value: Option<u32> = None;
         let mut j = i;
-        while j < chars.len() {
-            let c = chars[j];
-            if let Some(d) = digit(c) {
-                value = Some(value.unwrap_or(0) * 10 + d);
-            } else if c == '十' {
-                value = Some(value.unwrap_or(1).max(1) * 10);
-            } else {
-                break;
-            }
+        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') {
             j += 1;
         }
+        let numeral = &chars[i..j];
+        let value = match numeral.iter().position(|c| *c == '十') {
+            _ if numeral.is_empty() => None,
+            // 十 = 10, 十二 = 12, 二十 = 20, 二十三 = 23.
+            Some(k) if k <= 1 && numeral.len() - k <= 2 => {
+                let tens = if k == 0 {
+                    1
+                } else {
+                    digit(numeral[0]).unwrap_or(1)
+                };
+                let units = numeral.get(k + 1).and_then(|c| digit(*c)).unwrap_or(0);
+                Some(tens * 10 + units)
+            }
+            Some(_) => None,
+            None => numeral
+                .iter()
+                .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
+        };
         if let Some(v) = value {
             let rest: String = chars[j..].iter().collect();
             if FOLLOWERS.iter().any(|f| rest.starts_with(f)) {
