@@ -145,10 +145,11 @@ struct Entities {
 }
 
 /// Durations written with a unit: `40分钟`, `3个小时`, `40 min`, `2h`, `1个月`.
-fn find_duration(tokens: &[String]) -> Option<String> {
+/// Words already read as a card or a model (`4090d`, `7b`) are not durations.
+fn find_duration(tokens: &[String], taken: &[usize]) -> Option<String> {
     for (i, t) in tokens.iter().enumerate() {
         let has_digit = t.chars().next().is_some_and(|c| c.is_ascii_digit());
-        if !has_digit {
+        if !has_digit || taken.contains(&i) {
             continue;
         }
         // `40` + `分钟…`: the CJK run after a number starts with its unit.
@@ -157,7 +158,7 @@ fn find_duration(tokens: &[String]) -> Option<String> {
                 if next.starts_with(unit) {
                     let text = format!("{t}{unit}");
                     if let Ok(secs) = lexicon::duration(&text) {
-                        return Some(crate::units::format_duration(secs));
+                        return Some(crate::billing::format_span(secs));
                     }
                 }
             }
@@ -166,7 +167,7 @@ fn find_duration(tokens: &[String]) -> Option<String> {
                 "min" | "mins" | "minutes" | "h" | "hr" | "hrs" | "hours" | "hour" | "days" | "day"
             ) && let Ok(secs) = lexicon::duration(&format!("{t}{next}"))
             {
-                return Some(crate::units::format_duration(secs));
+                return Some(crate::billing::format_span(secs));
             }
         }
         // `40m`, `2h`, `1h30m`, `3d` as one word (not `7b`, `4090`, `32k`).
@@ -176,7 +177,7 @@ fn find_duration(tokens: &[String]) -> Option<String> {
             && let Ok(secs) = lexicon::duration(t)
             && secs >= rust_decimal::Decimal::from(60)
         {
-            return Some(crate::units::format_duration(secs));
+            return Some(crate::billing::format_span(secs));
         }
     }
     None
@@ -199,10 +200,14 @@ const FAMILIES: &[(&str, &str)] = &[
 /// A model written as family + version + size: `qwen 7b`, `千问2.5 7B`, `qwen2.5 32b`.
 fn family_model(catalog: &Catalog, tokens: &[String], i: usize) -> Option<(String, usize)> {
     let t = &tokens[i];
-    let (alias, family) = FAMILIES.iter().find(|(a, _)| t.starts_with(a))?;
-    let mut version = t[alias.len()..]
-        .trim_matches(|c| c == '-' || c == '_')
-        .to_string();
+    // `qwen2.5-7b` starts with its family; a Chinese run ends with it (`能跑千问` + `2.5 7b`).
+    let (alias, family) = FAMILIES
+        .iter()
+        .find(|(a, _)| t.starts_with(a) || (a.chars().any(is_cjk) && t.ends_with(a)))?;
+    let mut version = t
+        .strip_prefix(alias)
+        .map(|v| v.trim_matches(|c| c == '-' || c == '_').to_string())
+        .unwrap_or_default();
     let mut size = String::new();
     let mut used = 1;
     // The size may be glued on (`qwen2.5-7b`) or follow as its own word (`7b`).
@@ -238,7 +243,7 @@ fn family_model(catalog: &Catalog, tokens: &[String], i: usize) -> Option<(Strin
             format!("{family}-{v}-{size}"),
             format!("{family}{v}{size}"),
         ] {
-            if let Ok(m) = catalog.model(&cand) {
+            if let Some(m) = catalog.find_model(&cand) {
                 return Some((m.id.clone(), used));
             }
         }
@@ -248,6 +253,7 @@ fn family_model(catalog: &Catalog, tokens: &[String], i: usize) -> Option<(Strin
 
 fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     let mut e = Entities::default();
+    let mut taken: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
@@ -266,7 +272,7 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                 (phrase.clone(), 1)
             };
             if name.len() >= 2
-                && let Ok(g) = catalog.gpu(&name)
+                && let Some(g) = catalog.find_gpu(&name)
             {
                 // A card count written before: `2张4090`, `两张 4090`, `2 x 4090`.
                 let mut cards = count;
@@ -290,6 +296,7 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                 if !e.gpus.iter().any(|(id, _)| *id == g.id) {
                     e.gpus.push((g.id.clone(), cards));
                 }
+                taken.extend(i..i + n);
                 i += n;
                 matched = true;
                 break;
@@ -298,17 +305,19 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         if matched {
             continue;
         }
-        if let Ok(m) = catalog.model(t) {
+        if let Some(m) = catalog.find_model(t) {
             e.models.push(m.id.clone());
+            taken.push(i);
             i += 1;
             continue;
         }
         if let Some((id, used)) = family_model(catalog, toks, i) {
             e.models.push(id);
+            taken.extend(i..i + used);
             i += used;
             continue;
         }
-        if let Ok(p) = catalog.platform(t) {
+        if let Some(p) = catalog.find_platform(t) {
             e.platforms.push(p.id.clone());
             i += 1;
             continue;
@@ -348,7 +357,7 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         }
         i += 1;
     }
-    e.duration = find_duration(toks);
+    e.duration = find_duration(toks, &taken);
     e
 }
 
