@@ -145,8 +145,17 @@ const GOAL_UNDER_BEYOND_15: usize = 0;
 
 /// Where a group does not reach the goals, what it reaches instead (asserted, and printed).
 /// Empty: every group meets the goals.
-fn reached(_group: &str) -> Option<(f64, usize)> {
-    None
+fn reached(group: &str) -> Option<(f64, usize)> {
+    match group {
+        // 10 of 12 rows within 15 % (0.83); Llama-3.2-1B and -3B Q-LoRA (bitsandbytes nf4,
+        // batch 2 x 512, no checkpointing) are 21.6 % and 19.7 % under. The 7-8B Q-LoRA rows of
+        // the same table are 12-13 % under and the LoRA rows within 14 %: LitGPT's 4-bit path
+        // holds more per token than the fp32-stream mechanism explains, most for the small
+        // models with a 128k vocabulary (not found: whether LitGPT unties or quantizes the
+        // output head). `margin_pct` for Q-LoRA (30 %) covers these rows.
+        "training, LitGPT config hub (A10G)" => Some((0.83, 2)),
+        _ => None,
+    }
 }
 
 #[test]
