@@ -396,6 +396,9 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     } else {
         2.0
     };
+    // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
+    // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
+    // rows hold even more per token).
     let per_layer = 8.0 * stream * shape.hidden as f64 + 8.0 * shape.ffn_width_active_per_token();
     let layers = shape.layers as f64;
     let loss_tok = req.loss.bytes_per_vocab() * shape.vocab as f64;
