@@ -161,7 +161,8 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
     let (out, _, ok) = gpuscout(
         dir.path(),
         &["chat", "--lang", "en"],
-        "/pick\nserve qwen2.5-7b as an API for my team, always on\nok\n1\n2\n4\n1\n8\n1\n1\n",
+        // Serving also asks how many conversations at once (2 = four).
+        "/pick\nserve qwen2.5-7b as an API for my team, always on\nok\n1\n2\n2\n4\n1\n8\n1\n1\n",
     );
     assert!(ok);
     assert!(out.contains("Always on: monthly"), "{out}");
@@ -169,5 +170,32 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
     assert!(
         out.contains("Step 7 of 7") && out.contains("Top up only about"),
         "{out}"
+    );
+}
+
+#[test]
+fn a_typed_number_answers_the_waiting_question_after_a_restart_or_another_command() {
+    let dir = tempfile::tempdir().unwrap();
+    // The first run asks the task question and stops; the second starts fresh and types "2".
+    let (_, _, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "/pick\n");
+    assert!(ok);
+    let (out, err, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "2\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Which model?"),
+        "\"2\" chose fine-tuning: {out}"
+    );
+    // Another command in between: the number still answers the dialogue's question.
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "en"],
+        "/pick\n/gpu 4090\n3\n",
+    );
+    assert!(ok);
+    let after = &out[out.find("GeForce RTX 4090").unwrap()..];
+    assert!(
+        after.contains("Which model?") && after.contains("Qwen2.5-32B"),
+        "\"3\" chose the serving task: {after}"
     );
 }

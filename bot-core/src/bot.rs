@@ -52,11 +52,23 @@ impl Bot {
     /// Handles one input: the replies, in order, and the language they are in (after any
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
-        let replies = self.replies(who, input);
+        crate::store::take_last_error();
+        let mut replies = self.replies(who, input);
+        if let Some(e) = crate::store::take_last_error() {
+            explain_store_error(&mut replies, &e);
+        }
         Answer {
             lang: self.lang_for(who),
             replies,
         }
+    }
+
+    /// [`Bot::handle`] for a platform update with an id: `None` if this update was handled
+    /// before (re-delivered after a crash). The "handled" mark commits with the update's own
+    /// writes (see [`Store::once`]).
+    pub fn handle_update(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
+        let key = format!("{}:{}", who.platform, who.chat);
+        self.store.once(&key, update, || self.handle(who, input))
     }
 
     /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
@@ -64,6 +76,34 @@ impl Bot {
         let mut prefs = self.prefs(who);
         prefs.lang = Some(lang);
         self.store.put(&tables::PREFS, &who.user_key(), &prefs)
+    }
+
+    /// The choices of the question the user's `/pick` dialogue is waiting on (none when no
+    /// dialogue runs). A frontend that maps typed numbers to choices uses it when it has no
+    /// question of its own to go by: after a restart, or when another command came between.
+    pub fn pending_choices(&self, who: &ChatRef) -> Vec<crate::reply::Choice> {
+        let ctx = self.ctx(who);
+        self.dialogue(&ctx)
+            .map(|state| dialogue::ask(&ctx, &state).choices)
+            .unwrap_or_default()
+    }
+
+    fn ctx<'a>(&'a self, who: &'a ChatRef) -> Ctx<'a> {
+        let prefs = self.prefs(who);
+        let lang = prefs
+            .lang
+            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
+        Ctx {
+            catalog: &self.catalog,
+            store: &self.store,
+            who,
+            lang,
+            currency: prefs
+                .currency
+                .clone()
+                .unwrap_or_else(|| lang.default_currency().to_string()),
+            today: self.today.unwrap_or_else(crate::catalog::today),
+        }
     }
 
     fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
@@ -199,6 +239,20 @@ impl Bot {
         match self.set_lang(ctx.who, lang) {
             Ok(()) => Reply::text(Msg::new("lang-set").arg("lang", lang.tag())),
             Err(e) => store_error_reply(&e),
+        }
+    }
+}
+
+/// A store failure is answered with its real reason (a full disk, a damaged file) in the
+/// user's language, instead of the generic "couldn't save, try again".
+fn explain_store_error(replies: &mut [Reply], e: &StoreError) {
+    for reply in replies {
+        for part in &mut reply.parts {
+            if let crate::reply::Part::Text(msg) = part
+                && msg.id == "error-store"
+            {
+                *msg = e.user_msg();
+            }
         }
     }
 }

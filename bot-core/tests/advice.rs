@@ -73,7 +73,13 @@ fn a_student_who_types_4090_for_72b_bf16_is_refused_with_the_cards_that_fit() {
     tap(&w, "en", "t:serve");
     say(&w, "en", "qwen2.5-72b");
     say(&w, "en", "bf16");
-    tap(&w, "en", "c:4096");
+    let (asked, _) = tap(&w, "en", "c:4096");
+    assert!(asked.contains("conversations at once"), "{asked}");
+    let (asked, _) = tap(&w, "en", "n:4");
+    assert!(
+        asked.contains("How long"),
+        "serving asks how many at once first: {asked}"
+    );
     tap(&w, "en", "u:always");
     let out = say(&w, "en", "4090");
     assert!(out.contains("cannot hold this job"), "{out}");
@@ -220,5 +226,15 @@ fn compare_of_a_job_nobody_can_price_is_an_error() {
         let out = say(&w, "en", line);
         assert!(!out.contains("cheapest first"), "{line}: {out}");
         assert!(out.contains("Usage: /compare"), "{line}: {out}");
+    }
+}
+
+#[test]
+fn a_negative_card_count_is_a_bad_number_not_a_misspelt_card() {
+    let w = world();
+    for line in ["/fit qwen2.5-7b 4090 -2", "/fit qwen2.5-7b 4090 1.5"] {
+        let out = say(&w, "en", line);
+        assert!(!out.contains("Did you mean"), "{line}: {out}");
+        assert!(out.contains("Usage: /fit"), "{line}: {out}");
     }
 }

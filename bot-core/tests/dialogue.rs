@@ -335,6 +335,8 @@ fn not_sure_offers_models_by_size_and_a_tight_budget_offers_a_lower_tier() {
     tap(&bot, &who, "m:qwen2.5-7b");
     tap(&bot, &who, "q:bf16");
     tap(&bot, &who, "c:4096");
+    // A service is asked how many conversations it serves at once.
+    tap(&bot, &who, "n:1");
     tap(&bot, &who, "u:3h");
     // Choose a flagship card on purpose, then a budget no platform can meet.
     let t = say(&bot, &who, "h100");

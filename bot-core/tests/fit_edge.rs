@@ -45,7 +45,10 @@ fn quant_task_engine_parse_forgivingly() {
 fn size_only_model_is_flagged_and_llama_like() {
     let c = cat();
     let req = FitRequest::new(
-        ModelRef::BySize { params_b: 13.0 },
+        ModelRef::BySize {
+            params_b: 13.0,
+            active_b: None,
+        },
         Quant::Q4KM,
         Task::Infer,
     );
@@ -58,7 +61,10 @@ fn size_only_model_is_flagged_and_llama_like() {
         estimate(
             &c,
             &FitRequest::new(
-                ModelRef::BySize { params_b: -1.0 },
+                ModelRef::BySize {
+                    params_b: -1.0,
+                    active_b: None
+                },
                 Quant::Fp16,
                 Task::Infer
             )
@@ -69,7 +75,10 @@ fn size_only_model_is_flagged_and_llama_like() {
         estimate(
             &c,
             &FitRequest::new(
-                ModelRef::BySize { params_b: f64::NAN },
+                ModelRef::BySize {
+                    params_b: f64::NAN,
+                    active_b: None
+                },
                 Quant::Fp16,
                 Task::Infer
             )

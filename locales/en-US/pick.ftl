@@ -8,6 +8,7 @@ pick-hint-task = Tap one of the three task types, or describe the job in one sen
 pick-hint-model = Tap a model, type a name (qwen2.5-7b, Qwen/Qwen2.5-7B-Instruct) or a size (13b).
 pick-hint-method = Tap one of the options, or type a format such as bf16, int8, awq, q4_k_m (or lora / qlora / full for training).
 pick-hint-context = Tap a context length or type one such as 16k or 8192.
+pick-hint-concurrency = Tap how many conversations run at once at peak, or type a number such as 8.
 pick-hint-usage = Type a duration (40m, 3h), "daily 4h" or "always", or tap an option.
 pick-hint-card = Tap a card, or type one such as "4090" or "2x a100".
 pick-hint-barriers = Tap the needs to switch them on or off, type "budget 50" to set a budget, then tap "Done".
@@ -40,6 +41,11 @@ pick-method = { $method ->
   }
 pick-ask-context = How long are the sequences (prompt + output)? Longer context needs more memory for the KV cache and activations.
 pick-context = { $k }k tokens
+pick-ask-concurrency = How many conversations at once at peak? Each one keeps its own KV cache, so this sizes the card more than the model does at long contexts.
+pick-concurrency = { $n ->
+    [one] 1 at a time
+   *[other] { $n } at once
+  }
 
 pick-ask-usage = How long, and how often, do you need the card?
 pick-usage-oneoff = One run of { $hours ->
@@ -61,7 +67,11 @@ pick-card-does-not-fit = ❌ { $cards }× { $gpu } cannot hold this job: it need
 pick-card-alternatives = Cards that do fit: { $cards }. Tap one below or type another.
 pick-ask-card = Cards that fit, cheapest for your job first (the price already includes hidden costs; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong):
 pick-bandwidth-note = Generating tokens is limited by memory bandwidth, not TFLOPS: a card with more GB/s answers faster.
-pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vram } GB, { $bandwidth } GB/s — from { $from ->
+pick-pcie-multicard-note = ⚠️ Several cards without NVLink serve over PCIe: with tensor parallelism every layer waits on that link, so two such cards answer well short of twice as fast, and consumer cards often have peer-to-peer disabled. One bigger card is usually the safer service.
+pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vram } GB, { $bandwidth ->
+    [unknown] bandwidth unknown
+   *[other] { $bandwidth } GB/s
+  } — from { $from ->
     [unknown] price unknown
    *[other] { $from }
   }

@@ -8,6 +8,7 @@ pick-hint-task = 点选三种任务之一，或者用一句话描述任务（例
 pick-hint-model = 点选模型，或输入名称（qwen2.5-7b、Qwen/Qwen2.5-7B-Instruct）或参数量（13b）。
 pick-hint-method = 点选一项，或输入格式，如 bf16、int8、awq、q4_k_m（训练可选 lora / qlora / full）。
 pick-hint-context = 点选上下文长度，或直接输入，如 16k、8192。
+pick-hint-concurrency = 点选高峰时同时进行的对话数，或直接输入数字，如 8。
 pick-hint-usage = 输入时长（40分钟、3h）、“每天4小时”或“一直在线”，也可以点选。
 pick-hint-card = 点选显卡，或输入如“4090”“2x a100”。
 pick-hint-barriers = 点选需求来开关，输入“预算 50”设定预算，最后点“完成”。
@@ -40,6 +41,11 @@ pick-method = { $method ->
   }
 pick-ask-context = 序列有多长（输入加输出）？上下文越长，KV 缓存和激活占的显存越多。
 pick-context = { $k }k tokens
+pick-ask-concurrency = 高峰时同时有多少路对话？每一路都有自己的 KV 缓存，上下文长时，它比模型本身更决定要什么卡。
+pick-concurrency = { $n ->
+    [one] 一次一路
+   *[other] 同时 { $n } 路
+  }
 
 pick-ask-usage = 要用多久、多频繁？
 pick-usage-oneoff = 跑一次，{ $hours } 小时
@@ -58,7 +64,11 @@ pick-card-does-not-fit = ❌ { $cards }× { $gpu } 放不下这个任务：每�
 pick-card-alternatives = 放得下的卡：{ $cards }。点下面的选项，或输入别的卡。
 pick-ask-card = 放得下的卡，按你这个任务的实际花费从低到高（已含隐性成本；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题）：
 pick-bandwidth-note = 生成 token 的速度受显存带宽限制，而不是算力：GB/s 越高，出字越快。
-pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共 { $vram } GB，带宽 { $bandwidth } GB/s — { $from ->
+pick-pcie-multicard-note = ⚠️ 没有 NVLink 的多张卡只能走 PCIe 通信：张量并行时每一层都要等这条链路，所以两张卡远达不到两倍速度，消费级显卡还常常关掉了点对点通信。做长期服务，一张显存更大的卡通常更稳。
+pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共 { $vram } GB，{ $bandwidth ->
+    [unknown] 带宽未知
+   *[other] 带宽 { $bandwidth } GB/s
+  } — { $from ->
     [unknown] 价格未知
    *[other] { $from } 起
   }

@@ -38,6 +38,8 @@ pub enum Step {
     Model,
     Method,
     Context,
+    /// Serving only: conversations at once at peak (sizes the KV cache).
+    Concurrency,
     Usage,
     Card,
     Barriers,
@@ -59,6 +61,9 @@ pub struct PickState {
     /// Quantization key (`bf16`, `int4`, `q4_k_m`...) or training method (`lora`, `qlora`, `full`).
     pub method: Option<String>,
     pub context: Option<u32>,
+    /// Conversations served at once at peak (serving); sizes the KV cache.
+    #[serde(default)]
+    pub concurrency: Option<u32>,
     pub usage: Option<Usage>,
     pub gpu: Option<String>,
     pub cards: Option<u32>,
@@ -79,6 +84,7 @@ impl PickState {
             params_b: None,
             method: None,
             context: None,
+            concurrency: None,
             usage: None,
             gpu: None,
             cards: None,

@@ -9,6 +9,7 @@ use super::understand::{
 use crate::context::Ctx;
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
+use crate::vram;
 use rust_decimal::Decimal;
 
 /// Starts a dialogue: the first question.
@@ -99,6 +100,7 @@ pub(super) fn step_hint_id(step: Step) -> &'static str {
         Step::Model => "pick-hint-model",
         Step::Method => "pick-hint-method",
         Step::Context => "pick-hint-context",
+        Step::Concurrency => "pick-hint-concurrency",
         Step::Usage => "pick-hint-usage",
         Step::Card => "pick-hint-card",
         Step::Barriers => "pick-hint-barriers",
@@ -112,7 +114,9 @@ pub(super) fn next_step(s: &PickState) -> Step {
         Step::Task => Step::Model,
         Step::Model => Step::Method,
         Step::Method => Step::Context,
-        Step::Context => Step::Usage,
+        // A service is sized for the conversations it serves at once.
+        Step::Context if s.task == Some(TaskKind::Serve) => Step::Concurrency,
+        Step::Context | Step::Concurrency => Step::Usage,
         Step::Usage => Step::Card,
         Step::Card => Step::Barriers,
         Step::Barriers => Step::Result,
@@ -215,6 +219,21 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                     .ok_or(Invalid)?
             };
             s.context = Some(tokens as u32);
+            Ok(Answer::Next(advanced(s)))
+        }
+        Step::Concurrency => {
+            let value = choice
+                .and_then(|c| c.strip_prefix("n:"))
+                .or(text)
+                .ok_or(Invalid)?;
+            let n = if is_accept(value) {
+                1
+            } else {
+                lexicon::card_count(value)
+                    .filter(|n| (1..=vram::MAX_BATCH).contains(n))
+                    .ok_or(Invalid)?
+            };
+            s.concurrency = Some(n);
             Ok(Answer::Next(advanced(s)))
         }
         Step::Usage => {

@@ -486,13 +486,16 @@ pub fn estimate_with(
     validate(req)?;
     let shape = match req.model {
         ModelRef::Known(m) => Shape::from_model(m)?,
-        ModelRef::BySize { params_b } => Shape::llama_like(params_b),
+        ModelRef::BySize { params_b, .. } => Shape::llama_like(params_b),
     };
     let parts = compute(&shape, req, opts);
     let mut warnings = Vec::new();
     let name = match req.model {
         ModelRef::Known(m) => m.id.clone(),
-        ModelRef::BySize { params_b } => format!("{}b", trim_num(params_b)),
+        ModelRef::BySize { params_b, active_b } => match active_b {
+            Some(a) => format!("{}b-a{}b", trim_num(params_b), trim_num(a)),
+            None => format!("{}b", trim_num(params_b)),
+        },
     };
     if let ModelRef::BySize { .. } = req.model {
         warnings.push(

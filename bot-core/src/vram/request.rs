@@ -47,6 +47,10 @@ pub enum FitError {
     BadValue(String),
     #[error("model `{0}` has an incomplete config (zero layers, hidden size or heads)")]
     IncompleteModel(String),
+    /// A speed estimate needs a card figure the catalog honestly does not know
+    /// (`bandwidth` or `tflops`): no estimate is made from a guess.
+    #[error("{0}: {1} is unknown in the catalog, so no speed estimate")]
+    SpecUnknown(String, &'static str),
 }
 
 impl FitError {
@@ -72,6 +76,9 @@ impl FitError {
             }
             FitError::BadValue(v) => Msg::new("fit-error-value").arg("value", v.as_str()),
             FitError::IncompleteModel(m) => Msg::new("fit-error-model").arg("model", m.as_str()),
+            FitError::SpecUnknown(g, field) => Msg::new("fit-error-spec-unknown")
+                .arg("gpu", g.as_str())
+                .arg("field", *field),
         }
     }
 }
@@ -81,8 +88,10 @@ impl FitError {
 pub enum ModelRef<'a> {
     Known(&'a Model),
     /// Only the size is known: a Llama-like shape is assumed and the answer says so.
+    /// `active_b` (a raw MoE size, `671b-a37b`) is used for speed only; memory uses the total.
     BySize {
         params_b: f64,
+        active_b: Option<f64>,
     },
 }
 
@@ -345,10 +354,12 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
     if req.task == Task::Qlora && !req.quant.is_low_bit() {
         return Err(FitError::QloraNeedsLowBit(req.quant, req.task));
     }
-    if let ModelRef::BySize { params_b } = req.model
-        && !(params_b.is_finite() && (0.01..=10_000.0).contains(&params_b))
-    {
-        return Err(FitError::BadSize(params_b));
+    if let ModelRef::BySize { params_b, active_b } = req.model {
+        for b in std::iter::once(params_b).chain(active_b) {
+            if !(b.is_finite() && (0.01..=10_000.0).contains(&b) && b <= params_b) {
+                return Err(FitError::BadSize(b));
+            }
+        }
     }
     Ok(())
 }
