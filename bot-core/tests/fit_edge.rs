@@ -188,17 +188,15 @@ fn full_finetune_is_16_bytes_per_param_and_zero3_shards_it() {
         "{}",
         r4.per_gpu_gib
     );
-    // QLoRA is far smaller than LoRA, which is far smaller than full.
-    let lora = estimate(
-        &c,
-        &FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora),
-    )
-    .unwrap();
-    let qlora = estimate(
-        &c,
-        &FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora),
-    )
-    .unwrap();
+    // QLoRA is far smaller than LoRA, which is far smaller than full, with gradient
+    // checkpointing (as measured: fms-acceleration Mistral-7B, 19.25 vs 24.87 GiB). Without it
+    // at 4k tokens the fp32 hidden stream of bitsandbytes training makes the two about equal.
+    let mut lora_req = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora);
+    lora_req.grad_checkpointing = true;
+    let lora = estimate(&c, &lora_req).unwrap();
+    let mut qlora_req = FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora);
+    qlora_req.grad_checkpointing = true;
+    let qlora = estimate(&c, &qlora_req).unwrap();
     assert!(qlora.total_gib < lora.total_gib && lora.total_gib < r.total_gib);
     // Inference on a 4-bit model needs far less than training.
     let infer = estimate(
