@@ -37,6 +37,10 @@ fit-setup = Setup assumed: { $attention ->
     [zero3] , ZeRO-3 across the { $cards } cards (everything sharded)
    *[none] {""}
   }. attn=eager|sdpa|flash changes the attention.
+fit-margin = Expect up to ±{ $pct }% { $measured ->
+    [yes] (the largest error against public measurements of this kind of setup)
+   *[no] (a stated allowance: no public measurement covers this setup yet)
+  }; an estimate near the card's limit may not fit.
 fit-verdict = { $fits ->
     [yes] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.

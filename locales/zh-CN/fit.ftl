@@ -46,6 +46,10 @@ fit-setup = 假设的运行方式：{ $attention ->
     [zero3] ，{ $cards } 张卡 ZeRO-3（全部切分）
    *[none] {""}
   }。可以用 attn=eager|sdpa|flash 换注意力实现。
+fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
+    [yes] （这是同类配置对照公开实测数据时的最大误差）
+   *[no] （这是预留的余量：这类配置还没有公开实测数据可对照）
+  }；估算值接近显存上限时，实际可能放不下。
 fit-verdict = { $fits ->
     [yes] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。

@@ -314,6 +314,11 @@ pub fn render_fit(
             .arg("parallelism", rep.parallelism.as_str())
             .arg("cards", rep.cards),
     );
+    r.push(
+        Msg::new("fit-margin")
+            .arg("pct", rep.margin_pct.round())
+            .arg("measured", if rep.margin_measured { "yes" } else { "no" }),
+    );
     if let Some(g) = req.gpu {
         let fits = fit.fits();
         r.push(
