@@ -47,6 +47,11 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
         if matches!(text, "/quit" | "/exit") {
             break;
         }
+        // A number picks an option: of the last question shown, or, after a restart or another
+        // command in between, of the question the dialogue is waiting on.
+        if choices.is_empty() && text.parse::<usize>().is_ok() {
+            choices = bot.pending_choices(&who);
+        }
         let input = match text.parse::<usize>() {
             Ok(n) if n >= 1 && n <= choices.len() => Input::Choice(choices[n - 1].id.clone()),
             _ => Input::Text(text.to_string()),

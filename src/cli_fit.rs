@@ -101,8 +101,11 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match bot_core::lexicon::params_b(name) {
-            Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
+        Err(nf) => match bot_core::lexicon::model_size(name) {
+            Some(Ok(b)) => Ok(ModelRef::BySize {
+                params_b: b.total_b,
+                active_b: b.active_b,
+            }),
             Some(Err(e)) => Err(fit_err(e)),
             None => Err(anyhow!(
                 Localizer::get()
@@ -174,7 +177,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         outln!("{}", serde_json::to_string_pretty(&fit.report)?)?;
         return Ok(());
     }
-    let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD");
+    let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD", Lang::En);
     outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }
@@ -208,8 +211,14 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
         outln!("{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(());
     }
-    let reply = bot_core::answer::tco::tco_answer(catalog, &query, &a.currency, &PriceBasis::User)
-        .map_err(fit_err)?;
+    let reply = bot_core::answer::tco::tco_answer(
+        catalog,
+        &query,
+        &a.currency,
+        &PriceBasis::User,
+        Lang::En,
+    )
+    .map_err(fit_err)?;
     outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }

@@ -13,7 +13,10 @@ use rust_decimal::Decimal;
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
     let model = match (&s.model, s.params_b) {
         (Some(id), _) => ModelRef::Known(ctx.catalog.model(id).ok()?),
-        (None, Some(b)) => ModelRef::BySize { params_b: b },
+        (None, Some(b)) => ModelRef::BySize {
+            params_b: b,
+            active_b: None,
+        },
         _ => return None,
     };
     let method = s.method.as_deref().unwrap_or("bf16");
@@ -152,7 +155,11 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 .arg("gpu", &gpu.name)
                 .arg("per_card", format!("{:.1}", o.per_gpu_gib))
                 .arg("vram", format!("{:.0}", gpu.vram_gb))
-                .arg("bandwidth", format!("{:.0}", gpu.mem_bandwidth_gbps))
+                .arg(
+                    "bandwidth",
+                    gpu.bandwidth_gbps()
+                        .map_or_else(|| "unknown".to_string(), |b| format!("{b:.0}")),
+                )
                 .arg("from", from),
         );
     }
