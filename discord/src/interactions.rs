@@ -65,17 +65,20 @@ fn unauthorized(why: &'static str) -> Response {
     (StatusCode::UNAUTHORIZED, why).into_response()
 }
 
+/// Why a request was refused (answered 401).
+type Refusal = &'static str;
+
 /// Checks the signature and the timestamp's age: `Err` is the 401 to answer.
-fn verify(app: &Endpoint, headers: &HeaderMap, body: &[u8]) -> Result<(), Response> {
+fn verify(app: &Endpoint, headers: &HeaderMap, body: &[u8]) -> Result<(), Refusal> {
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
     let (Some(signature), Some(timestamp)) = (
         header("x-signature-ed25519"),
         header("x-signature-timestamp"),
     ) else {
-        return Err(unauthorized("missing signature"));
+        return Err("missing signature");
     };
     if app.verifier.verify(signature, timestamp, body).is_err() {
-        return Err(unauthorized("invalid request signature"));
+        return Err("invalid request signature");
     }
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -83,7 +86,7 @@ fn verify(app: &Endpoint, headers: &HeaderMap, body: &[u8]) -> Result<(), Respon
         .as_secs() as i64;
     match timestamp.trim().parse::<i64>() {
         Ok(t) if (now - t).unsigned_abs() <= MAX_SKEW.as_secs() => Ok(()),
-        _ => Err(unauthorized("stale or malformed timestamp")),
+        _ => Err("stale or malformed timestamp"),
     }
 }
 
@@ -92,8 +95,8 @@ async fn interaction(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(refused) = verify(&app, &headers, &body) {
-        return refused;
+    if let Err(why) = verify(&app, &headers, &body) {
+        return unauthorized(why);
     }
     let Ok(i) = serde_json::from_slice::<Value>(&body) else {
         return (StatusCode::BAD_REQUEST, "not JSON").into_response();
