@@ -206,8 +206,14 @@ async fn answer(
     let update = update_id(i);
     let turns = app.turns.clone();
     let mut job = tokio::spawn(async move { turns.answer_update(who, input, &chat, update).await });
-    match tokio::time::timeout(app.defer_after, &mut job).await {
-        Ok(done) => {
+    // Zero means "always defer" (no race with a quick answer).
+    let quick = if app.defer_after.is_zero() {
+        None
+    } else {
+        tokio::time::timeout(app.defer_after, &mut job).await.ok()
+    };
+    match quick {
+        Some(done) => {
             let Some(answer) = done.ok().flatten() else {
                 return already_answered(press);
             };
@@ -220,7 +226,7 @@ async fn answer(
                 json!({"type": CHANNEL_MESSAGE, "data": first})
             }
         }
-        Err(_) => {
+        None => {
             let rest = app.rest.clone();
             tokio::spawn(async move {
                 let Ok(Some(answer)) = job.await else {
