@@ -9,5 +9,6 @@
 //! parameter because `CARGO_BIN_EXE_gpuscout` exists only in the root package's tests.
 
 pub mod cli;
+pub mod fake_providers;
 pub mod fake_telegram;
 pub mod serve;
