@@ -4,6 +4,7 @@ mod chat;
 mod cli;
 mod cli_billing;
 mod cli_fit;
+mod cli_stock;
 mod serve;
 
 use anyhow::{Context, Result};
@@ -72,6 +73,10 @@ enum Cmd {
     Fit(cli_fit::FitArgs),
     /// Rent vs API: cost per million tokens self-hosted vs an API price.
     Tco(cli_fit::TcoArgs),
+    /// Who has a GPU in stock now, cheapest first, from the last fetched snapshots.
+    Stock(cli_stock::StockArgs),
+    /// Fetch live offers from the providers (Vast.ai, RunPod, Lambda) into the store.
+    Poll(cli_stock::PollArgs),
 }
 
 fn main() {
@@ -113,6 +118,8 @@ fn run() -> Result<()> {
         Cmd::Compare(a) => cli_billing::compare(&catalog, a),
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
+        Cmd::Stock(a) => cli_stock::stock(&catalog, &*open_store(args.data_dir)?, a),
+        Cmd::Poll(a) => cli_stock::poll(catalog, open_store(args.data_dir)?, a),
     }
 }
 
