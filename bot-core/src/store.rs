@@ -261,15 +261,18 @@ impl Store {
     }
 }
 
+/// One put (`Some` bytes) or delete (`None`) of a [`Batch`].
+type BatchOp = (
+    TableDefinition<'static, &'static str, &'static [u8]>,
+    String,
+    Option<Vec<u8>>,
+);
+
 /// Several puts and deletes, possibly across tables, written as one redb transaction by
 /// [`Store::commit`]: all of them or none.
 #[derive(Default)]
 pub struct Batch {
-    ops: Vec<(
-        TableDefinition<'static, &'static str, &'static [u8]>,
-        String,
-        Option<Vec<u8>>,
-    )>,
+    ops: Vec<BatchOp>,
 }
 
 impl Batch {
