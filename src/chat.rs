@@ -22,14 +22,35 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut choices: Vec<Choice> = Vec::new();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut input = stdin.lock();
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        // A paste from a non-UTF-8 terminal (GBK) must not end the chat: the bad bytes are
+        // replaced, and the user is told, in their language.
+        let line = match String::from_utf8_lossy(&raw) {
+            std::borrow::Cow::Borrowed(s) => s.to_string(),
+            std::borrow::Cow::Owned(s) => {
+                let lang = bot.lang_for(&who);
+                let note = bot_core::Msg::new("chat-invalid-utf8");
+                writeln!(out, "{}\n", Localizer::get().format(lang, &note))?;
+                s
+            }
+        };
         let text = line.trim();
         if text.is_empty() {
             continue;
         }
         if matches!(text, "/quit" | "/exit") {
             break;
+        }
+        // A number picks an option: of the last question shown, or, after a restart or another
+        // command in between, of the question the dialogue is waiting on.
+        if choices.is_empty() && text.parse::<usize>().is_ok() {
+            choices = bot.pending_choices(&who);
         }
         let input = match text.parse::<usize>() {
             Ok(n) if n >= 1 && n <= choices.len() => Input::Choice(choices[n - 1].id.clone()),

@@ -2,10 +2,12 @@
 //! `/platforms`, `/platform` answer in English; errors on stderr with exit 1.
 
 use anyhow::Result;
+use anyhow::bail;
 use bot_core::answer::catalog::{self as answer, View};
 use bot_core::answer::common::not_found_reply;
 use bot_core::catalog::NotFound;
 use bot_core::{Catalog, Lang, Localizer, Reply};
+use std::path::Path;
 
 fn not_found(nf: NotFound) -> anyhow::Error {
     let reply = not_found_reply(&nf);
@@ -17,12 +19,12 @@ fn not_found(nf: NotFound) -> anyhow::Error {
 }
 
 fn print_json(v: &impl serde::Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    outln!("{}", serde_json::to_string_pretty(v)?)?;
     Ok(())
 }
 
 fn print_reply(reply: &Reply) -> Result<()> {
-    println!("{}", Localizer::get().render_plain(Lang::En, reply));
+    outln!("{}", Localizer::get().render_plain(Lang::En, reply))?;
     Ok(())
 }
 
@@ -62,4 +64,91 @@ pub fn platform(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
         return print_json(p);
     }
     print_reply(&answer::platform_detail(&view(catalog), &p.id))
+}
+
+/// `gpuscout db check`: exit 0 when every page and entry reads.
+pub fn db_check(path: &Path) -> Result<()> {
+    let r = bot_core::store::check(path)?;
+    outln!(
+        "{}: schema {}, every page verified",
+        path.display(),
+        r.schema_version
+    )?;
+    for (table, n) in &r.tables {
+        outln!("  {table:<14} {n} entries")?;
+    }
+    if r.needs_repair {
+        outln!(
+            "It was not shut down cleanly; the next start runs redb's crash repair (on a copy)."
+        )?;
+    }
+    if r.unreadable_values > 0 {
+        bail!(
+            "{} stored values are not valid JSON; run `gpuscout db repair`",
+            r.unreadable_values
+        );
+    }
+    Ok(())
+}
+
+/// `gpuscout db repair`: keeps what can be read; the damaged file stays next to it.
+pub fn db_repair(path: &Path) -> Result<()> {
+    match bot_core::store::repair(path)? {
+        bot_core::store::RepairReport::Healthy(_) => {
+            outln!("{}: healthy; nothing to repair.", path.display())?;
+        }
+        bot_core::store::RepairReport::Rebuilt {
+            moved_to,
+            kept,
+            lost_tables,
+        } => {
+            outln!(
+                "{}: rebuilt. The damaged file is kept as {}.",
+                path.display(),
+                moved_to.display()
+            )?;
+            for (table, n) in &kept {
+                outln!("  {table:<14} {n} entries kept")?;
+            }
+            if !lost_tables.is_empty() {
+                outln!("  could not read: {}", lost_tables.join(", "))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `gpuscout db reset`: moves the file aside; the next start creates an empty one.
+pub fn db_reset(path: &Path) -> Result<()> {
+    match bot_core::store::reset(path)? {
+        Some(to) => outln!(
+            "{} moved to {}; the next start begins with an empty database.",
+            path.display(),
+            to.display()
+        )?,
+        None => outln!("{}: no database here; nothing to reset.", path.display())?,
+    }
+    Ok(())
+}
+
+/// The chat's messages name chat options (`fx=RATE`); on the command line the same thing is
+/// a flag, so errors and notes name the flag that exists.
+pub fn cli_words(text: &str) -> String {
+    const FLAGS: &[(&str, &str)] = &[
+        ("fx=RATE", "--fx-rate RATE"),
+        ("tps=TOKENS_PER_SECOND", "--throughput TOKENS_PER_SECOND"),
+        ("storage=50gb", "--storage-gb 50"),
+        ("price=…, e.g. price=2.5", "--price …, e.g. --price 2.5"),
+    ];
+    FLAGS
+        .iter()
+        .fold(text.to_string(), |t, (chat, flag)| t.replace(chat, flag))
+}
+
+/// A finite number above zero (clap has no ranges for floats).
+pub fn positive_number(s: &str) -> std::result::Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a number above zero")),
+    }
 }

@@ -56,13 +56,13 @@ pub struct JobArgs {
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["work", "always_on"])]
     daily: Option<String>,
     /// Days of daily use (default 30).
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=3650))]
     days: u32,
     /// Always on instead (730 h a month).
     #[arg(long, conflicts_with = "work")]
     always_on: bool,
     /// Months of always-on use (default 1).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=120))]
     months: u32,
     /// Boot/provisioning time per session (default: 3m for a one-off run or a day's session;
     /// 0 to leave it out).
@@ -87,7 +87,7 @@ pub struct JobArgs {
     #[arg(long, allow_hyphen_values = true)]
     ingress_gb: Option<String>,
     /// Number of cards.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     cards: u32,
 }
 
@@ -169,15 +169,15 @@ fn err(e: BillingError) -> anyhow::Error {
         BillingError::NotFound(nf) => bot_core::answer::common::not_found_reply(nf),
         _ => Reply::text(bchat::error_msg(Lang::En, &e)),
     };
-    anyhow!(
-        Localizer::get()
+    anyhow!(crate::cli::cli_words(
+        &Localizer::get()
             .render_plain(Lang::En, &reply)
             .replace('\n', " ")
-    )
+    ))
 }
 
 fn print_json(v: &impl Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    outln!("{}", serde_json::to_string_pretty(v)?)?;
     Ok(())
 }
 
@@ -287,7 +287,10 @@ fn opt_amount(what: &'static str, v: &Option<String>) -> Result<Option<Decimal>,
 }
 
 fn print_reply(reply: &Reply) -> Result<()> {
-    println!("{}", Localizer::get().render_plain(Lang::En, reply));
+    outln!(
+        "{}",
+        crate::cli::cli_words(&Localizer::get().render_plain(Lang::En, reply))
+    )?;
     Ok(())
 }
 

@@ -25,9 +25,9 @@ pub struct FitArgs {
     #[arg(long, default_value = "infer")]
     task: String,
     /// Whole sequence length (prompt + generated), tokens (default 4096).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     context: Option<u32>,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     batch: u32,
     /// transformers | vllm | llamacpp
     #[arg(long, default_value = "transformers")]
@@ -36,7 +36,7 @@ pub struct FitArgs {
     #[arg(long)]
     gpu: Option<String>,
     /// Number of cards.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     gpus: u32,
     /// Gradient checkpointing on (the default for training).
     #[arg(long, conflicts_with = "no_grad_checkpointing")]
@@ -51,7 +51,7 @@ pub struct FitArgs {
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
     /// LoRA rank (adapters on all linear layers).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
     /// ZeRO stage when training on several cards (0-3; default 3).
     #[arg(long)]
@@ -79,19 +79,19 @@ pub struct TcoArgs {
     per: String,
     #[arg(long, default_value = "USD")]
     currency: String,
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::positive_number)]
     tokens_per_day: f64,
     /// API price per million tokens, in `--currency`.
     #[arg(long)]
     api_price_per_mtok: Option<String>,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     gpus: u32,
     #[arg(long)]
     json: bool,
 }
 
 fn en(msg: &Msg) -> String {
-    Localizer::get().format(Lang::En, msg)
+    crate::cli::cli_words(&Localizer::get().format(Lang::En, msg))
 }
 
 fn fit_err(e: vram::FitError) -> anyhow::Error {
@@ -101,8 +101,11 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match bot_core::lexicon::params_b(name) {
-            Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
+        Err(nf) => match bot_core::lexicon::model_size(name) {
+            Some(Ok(b)) => Ok(ModelRef::BySize {
+                params_b: b.total_b,
+                active_b: b.active_b,
+            }),
             Some(Err(e)) => Err(fit_err(e)),
             None => Err(anyhow!(
                 Localizer::get()
@@ -171,11 +174,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     let parsed = fit_answer::settle(req, opts, a.quant.is_some(), gc, a.context.is_some());
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&fit.report)?);
+        outln!("{}", serde_json::to_string_pretty(&fit.report)?)?;
         return Ok(());
     }
-    let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD");
-    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
+    let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD", Lang::En);
+    outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }
 
@@ -205,11 +208,17 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     };
     if a.json {
         let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
-        println!("{}", serde_json::to_string_pretty(&rep)?);
+        outln!("{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(());
     }
-    let reply = bot_core::answer::tco::tco_answer(catalog, &query, &a.currency, &PriceBasis::User)
-        .map_err(fit_err)?;
-    println!("{}", Localizer::get().render_plain(Lang::En, &reply));
+    let reply = bot_core::answer::tco::tco_answer(
+        catalog,
+        &query,
+        &a.currency,
+        &PriceBasis::User,
+        Lang::En,
+    )
+    .map_err(fit_err)?;
+    outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }

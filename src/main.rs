@@ -1,5 +1,13 @@
 //! `gpuscout`: wires the catalog, store and frontends together. No domain logic lives here.
 
+/// `println!` that returns the write error (a closed pipe) instead of panicking.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($t)*)
+    }};
+}
+
 mod chat;
 mod cli;
 mod cli_billing;
@@ -77,13 +85,82 @@ enum Cmd {
     Stock(cli_stock::StockArgs),
     /// Fetch live offers from the providers (Vast.ai, RunPod, Lambda) into the store.
     Poll(cli_stock::PollArgs),
+    /// Look after the database: check it, repair it, or start over.
+    Db {
+        #[command(subcommand)]
+        action: DbAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum DbAction {
+    /// Reads every page and entry (on an in-memory image; the file is not touched).
+    Check,
+    /// Keeps what can be read: a damaged file is moved aside with a timestamp and replaced.
+    Repair,
+    /// Moves the database aside with a timestamp; the next start begins empty.
+    Reset,
 }
 
 fn main() {
+    redact_panics();
+    // redb asserts on some damaged files; the store turns those panics into errors.
+    bot_core::store::quiet_guarded_panics();
     if let Err(e) = run() {
+        // A reader that went away (`gpuscout gpus | head -1`) is not a failure.
+        if is_broken_pipe(&e) {
+            std::process::exit(0);
+        }
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
+}
+
+/// Panic messages go through the same redaction as logs: no token, secret or URL password.
+fn redact_panics() {
+    let secrets: Vec<String> = [
+        "TELEGRAM_BOT_TOKEN",
+        "TELOXIDE_TOKEN",
+        "TELEGRAM_WEBHOOK_SECRET",
+        "DISCORD_TOKEN",
+        "DISCORD_BOT_TOKEN",
+        "GPUSCOUT_VAST_API_KEY",
+        "GPUSCOUT_RUNPOD_API_KEY",
+        "GPUSCOUT_LAMBDA_API_KEY",
+    ]
+    .iter()
+    .filter_map(|v| std::env::var(v).ok())
+    .map(|s| s.trim().to_string())
+    .filter(|s| s.len() >= 4)
+    .collect();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(no message)".into());
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let thread = std::thread::current();
+        let mut text = format!(
+            "thread '{}' panicked at {at}:\n{message}",
+            thread.name().unwrap_or("<unnamed>")
+        );
+        for secret in &secrets {
+            text = text.replace(secret.as_str(), "<redacted>");
+        }
+        eprintln!("{}", gpuscout_telegram::config::scrub_url_passwords(&text));
+    }));
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn data_dir(arg: Option<PathBuf>) -> Result<PathBuf> {
@@ -100,11 +177,15 @@ fn run() -> Result<()> {
     let catalog = Catalog::load(args.catalog_dir.as_deref()).context("loading the catalog")?;
     match args.command {
         Cmd::Chat { lang } => {
-            let store = open_store(args.data_dir)?;
+            let ui = lang
+                .as_deref()
+                .and_then(bot_core::Lang::parse_user_choice)
+                .unwrap_or_else(env_lang);
+            let store = open_store(args.data_dir, ui)?;
             chat::run(Arc::new(catalog), store, lang.as_deref())
         }
         Cmd::Serve => {
-            let store = open_store(args.data_dir)?;
+            let store = open_store(args.data_dir, env_lang())?;
             let mut bot = bot_core::Bot::new(Arc::new(catalog), store);
             bot.today = pinned_today();
             serve::run(bot)
@@ -118,8 +199,20 @@ fn run() -> Result<()> {
         Cmd::Compare(a) => cli_billing::compare(&catalog, a),
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
-        Cmd::Stock(a) => cli_stock::stock(&catalog, &*open_store(args.data_dir)?, a),
-        Cmd::Poll(a) => cli_stock::poll(catalog, open_store(args.data_dir)?, a),
+        Cmd::Stock(a) => cli_stock::stock(
+            &catalog,
+            &*open_store(args.data_dir, bot_core::Lang::En)?,
+            a,
+        ),
+        Cmd::Poll(a) => cli_stock::poll(catalog, open_store(args.data_dir, bot_core::Lang::En)?, a),
+        Cmd::Db { action } => {
+            let path = bot_core::store::db_path(&data_dir(args.data_dir)?);
+            match action {
+                DbAction::Check => cli::db_check(&path),
+                DbAction::Repair => cli::db_repair(&path),
+                DbAction::Reset => cli::db_reset(&path),
+            }
+        }
     }
 }
 
@@ -136,8 +229,19 @@ pub(crate) fn today() -> i64 {
     pinned_today().unwrap_or_else(bot_core::catalog::today)
 }
 
-fn open_store(dir: Option<PathBuf>) -> Result<Arc<Store>> {
+/// The language of the environment (`$LANG`), for messages before any `/lang`.
+fn env_lang() -> bot_core::Lang {
+    bot_core::Lang::from_locale(std::env::var("LANG").ok().as_deref())
+}
+
+/// Opens the store; a failure says what happened and what to do, in `lang`.
+fn open_store(dir: Option<PathBuf>, lang: bot_core::Lang) -> Result<Arc<Store>> {
     let dir = data_dir(dir)?;
     let path = bot_core::store::db_path(&dir);
-    Ok(Arc::new(Store::open(&path)?))
+    match Store::open(&path) {
+        Ok(store) => Ok(Arc::new(store)),
+        Err(e) => Err(anyhow::anyhow!(
+            bot_core::Localizer::get().format(lang, &e.user_msg())
+        )),
+    }
 }

@@ -29,7 +29,13 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     if telegram.is_none() {
         eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
     }
-    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    // bot-core calls are short and redb serialises writes: a few blocking threads suffice,
+    // and each extra one costs a malloc arena that is never given back (memory under load).
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(16)
+        .build()
+        .context("starting the async runtime")?;
     let result = runtime.block_on(async {
         let core = Arc::new(core);
         let mut parts = Parts::new();

@@ -63,7 +63,8 @@ fn typos_and_unknown_commands_get_helpful_answers() {
     assert!(out.contains("Did you mean:") && out.contains("4090"));
     assert!(out.contains("I don't know the command /frobnicate"));
     assert!(out.contains("Usage: /gpu <name>"));
-    assert!(out.contains("Commands start with \"/\""));
+    // Plain text the bot cannot read gets example questions, not silence.
+    assert!(out.contains("Ask me like this"), "{out}");
 }
 
 #[test]
@@ -170,5 +171,63 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
     assert!(
         out.contains("Step 7 of 7") && out.contains("Top up only about"),
         "{out}"
+    );
+}
+
+#[test]
+fn a_typed_number_answers_the_waiting_question_after_a_restart_or_another_command() {
+    let dir = tempfile::tempdir().unwrap();
+    // The first run asks the task question and stops; the second starts fresh and types "2".
+    let (_, _, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "/pick\n");
+    assert!(ok);
+    let (out, err, ok) = gpuscout(dir.path(), &["chat", "--lang", "en"], "2\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Which model?"),
+        "\"2\" chose fine-tuning: {out}"
+    );
+    // Another command in between: the number still answers the dialogue's question.
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "en"],
+        "/pick\n/gpu 4090\n3\n",
+    );
+    assert!(ok);
+    let after = &out[out.find("GeForce RTX 4090").unwrap()..];
+    assert!(
+        after.contains("Which model?") && after.contains("Qwen2.5-32B"),
+        "\"3\" chose the serving task: {after}"
+    );
+}
+
+#[test]
+fn a_plain_question_is_answered_with_the_command_it_was_read_as() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "zh"],
+        "4090能跑qwen2.5-32b int4吗\nautodl 4090 跑40分钟多少钱\n今天天气怎么样\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("我理解为：/fit qwen2.5-32b int4 rtx-4090"),
+        "{out}"
+    );
+    assert!(out.contains("显存估算"), "the fit answer follows: {out}");
+    assert!(out.contains("我理解为：/cost autodl rtx-4090 40m"), "{out}");
+    assert!(
+        out.contains("可以这样问"),
+        "an unknown question gets examples: {out}"
+    );
+    let (out, _, _) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "en"],
+        "qwen2.5-7b on 4090 or 3090?\n1\n",
+    );
+    assert!(out.contains("two ways"), "{out}");
+    assert!(
+        out.contains("I read this as: /fit qwen2.5-7b"),
+        "the tapped reading runs: {out}"
     );
 }

@@ -70,7 +70,11 @@ fn a_student_gets_the_same_cost_from_the_chat_and_the_cli() {
 #[test]
 fn compare_ranks_the_same_platforms_in_the_same_order_with_the_same_totals() {
     let chat = chat("/compare 4090 3h");
-    assert_eq!(chat, text(&["compare", "--gpu", "4090", "--work", "3h"]));
+    // The one wording difference: the CLI names its flag where the chat names its option.
+    assert_eq!(
+        chat.replace("fx=RATE", "--fx-rate RATE"),
+        text(&["compare", "--gpu", "4090", "--work", "3h"])
+    );
     let rows = json(&["compare", "--gpu", "4090", "--work", "3h", "--json"]);
     let rows = rows.as_array().unwrap();
     assert!(rows.len() >= 3, "{rows:?}");

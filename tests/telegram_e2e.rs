@@ -124,6 +124,17 @@ fn fit_and_cost_answers_arrive_as_html_within_the_limit() {
 #[test]
 fn the_command_menu_is_registered_in_both_languages_for_chats_and_groups() {
     let w = World::start();
+    // The menu is registered in the background, beside polling.
+    w.fake
+        .wait_until(Duration::from_secs(20), "4 setMyCommands", |v| {
+            (v.calls()
+                .iter()
+                .filter(|c| c.method == "setMyCommands")
+                .count()
+                >= 4)
+                .then_some(())
+        });
+    std::thread::sleep(Duration::from_millis(200));
     let calls = w.fake.calls_of("setMyCommands");
     assert_eq!(calls.len(), 4, "{calls:?}");
     let mut seen = Vec::new();
@@ -346,6 +357,8 @@ fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
         &[
             ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
             ("TELEGRAM_API_URL", url),
+            // Start-up rides out an outage; here it gives up quickly.
+            ("TELEGRAM_STARTUP_TIMEOUT", "1".to_string()),
         ],
     );
     let (status, stderr) = bot.wait(Duration::from_secs(30));

@@ -12,6 +12,10 @@ use crate::dialogue::{self, Outcome, PickInput, PickState};
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
 use crate::store::{Store, StoreError, UserPrefs, tables};
+use crate::understand::{self, Reading};
+
+/// Choice ids that run a command line (the understanding layer's "did you mean …?").
+const RUN_PREFIX: &str = "run:";
 use std::sync::Arc;
 
 /// The bot: catalog + store; cheap to share in an `Arc`.
@@ -52,11 +56,23 @@ impl Bot {
     /// Handles one input: the replies, in order, and the language they are in (after any
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
-        let replies = self.replies(who, input);
+        crate::store::take_last_error();
+        let mut replies = self.replies(who, input);
+        if let Some(e) = crate::store::take_last_error() {
+            explain_store_error(&mut replies, &e);
+        }
         Answer {
             lang: self.lang_for(who),
             replies,
         }
+    }
+
+    /// [`Bot::handle`] for a platform update with an id: `None` if this update was handled
+    /// before (re-delivered after a crash). The "handled" mark commits with the update's own
+    /// writes (see [`Store::once`]).
+    pub fn handle_update(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
+        let key = format!("{}:{}", who.platform, who.chat);
+        self.store.once(&key, update, || self.handle(who, input))
     }
 
     /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
@@ -64,6 +80,34 @@ impl Bot {
         let mut prefs = self.prefs(who);
         prefs.lang = Some(lang);
         self.store.put(&tables::PREFS, &who.user_key(), &prefs)
+    }
+
+    /// The choices of the question the user's `/pick` dialogue is waiting on (none when no
+    /// dialogue runs). A frontend that maps typed numbers to choices uses it when it has no
+    /// question of its own to go by: after a restart, or when another command came between.
+    pub fn pending_choices(&self, who: &ChatRef) -> Vec<crate::reply::Choice> {
+        let ctx = self.ctx(who);
+        self.dialogue(&ctx)
+            .map(|state| dialogue::ask(&ctx, &state).choices)
+            .unwrap_or_default()
+    }
+
+    fn ctx<'a>(&'a self, who: &'a ChatRef) -> Ctx<'a> {
+        let prefs = self.prefs(who);
+        let lang = prefs
+            .lang
+            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
+        Ctx {
+            catalog: &self.catalog,
+            store: &self.store,
+            who,
+            lang,
+            currency: prefs
+                .currency
+                .clone()
+                .unwrap_or_else(|| lang.default_currency().to_string()),
+            today: self.today.unwrap_or_else(crate::catalog::today),
+        }
     }
 
     fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
@@ -176,11 +220,64 @@ impl Bot {
                 ctx,
                 dialogue::step(ctx, &state, PickInput::Text(text.to_string())),
             ),
-            None => vec![Reply::text(Msg::new("hint-not-a-command")).with(Msg::new("hint-help"))],
+            None => self.on_question(ctx, text),
         }
     }
 
+    /// A plain question: read as a command ("I read this as: /fit …"), asked back when two
+    /// readings are possible, or answered with examples when nothing in it can be acted on.
+    fn on_question(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
+        match understand::read(ctx.catalog, text) {
+            Reading::Command(line) => self.run_read_line(ctx, &line),
+            Reading::Ask(lines) => {
+                let mut r = Reply::text(Msg::new("understand-ask"));
+                for line in lines.iter().take(6) {
+                    let id = format!("{RUN_PREFIX}{line}");
+                    // Choice ids travel in callback data: short ASCII only, else typed.
+                    if id.is_ascii() && id.len() <= 60 {
+                        r = r.with_choice(&id, Msg::new("understand-choice").arg("command", line));
+                    } else {
+                        r.push(Msg::new("understand-choice").arg("command", line));
+                    }
+                }
+                vec![r]
+            }
+            Reading::Unknown => {
+                vec![Reply::text(Msg::new("understand-unknown")).with(Msg::new("hint-help"))]
+            }
+        }
+    }
+
+    /// Runs a command line the understanding layer produced, after a line saying so.
+    fn run_read_line(&self, ctx: &Ctx, line: &str) -> Vec<Reply> {
+        // Live stock needs the live-offers feature; until a /stock command exists, the card's
+        // dated list prices are the honest answer, with stock said to be unknown.
+        let (line, stock_unknown) = match line.strip_prefix("/stock ") {
+            Some(rest) if !understand::is_known_command(line) => {
+                let gpu = rest.split_whitespace().next().unwrap_or_default();
+                (format!("/gpu {gpu}"), true)
+            }
+            _ => (line.to_string(), false),
+        };
+        let mut replies = match command::parse(&line, None) {
+            Ok(Some(cmd)) => self.on_command(ctx, cmd),
+            _ => return vec![Reply::text(Msg::new("understand-unknown"))],
+        };
+        let note = Msg::new("understood-as").arg("command", line.as_str());
+        match replies.first_mut() {
+            Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
+            None => replies.push(Reply::text(note)),
+        }
+        if stock_unknown && let Some(last) = replies.last_mut() {
+            last.push(Msg::new("pick-stock-unknown"));
+        }
+        replies
+    }
+
     fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
+        if let Some(line) = id.strip_prefix(RUN_PREFIX) {
+            return self.run_read_line(ctx, line);
+        }
         match self.dialogue(ctx) {
             Some(state) => self.commit_dialogue(
                 ctx,
@@ -204,6 +301,20 @@ impl Bot {
         match self.set_lang(ctx.who, lang) {
             Ok(()) => Reply::text(Msg::new("lang-set").arg("lang", lang.tag())),
             Err(e) => store_error_reply(&e),
+        }
+    }
+}
+
+/// A store failure is answered with its real reason (a full disk, a damaged file) in the
+/// user's language, instead of the generic "couldn't save, try again".
+fn explain_store_error(replies: &mut [Reply], e: &StoreError) {
+    for reply in replies {
+        for part in &mut reply.parts {
+            if let crate::reply::Part::Text(msg) = part
+                && msg.id == "error-store"
+            {
+                *msg = e.user_msg();
+            }
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod reply;
 pub mod store;
 pub mod tco;
 pub mod trial;
+pub mod understand;
 pub mod units;
 pub mod vram;
 

@@ -174,7 +174,14 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     };
     let name = match model {
         ModelRef::Known(m) => m.id.clone(),
-        ModelRef::BySize { params_b } => format!("{params_b}b"),
+        ModelRef::BySize {
+            params_b,
+            active_b: None,
+        } => format!("{params_b}b"),
+        ModelRef::BySize {
+            params_b,
+            active_b: Some(a),
+        } => format!("{params_b}b-a{a}b"),
     };
     Ok(TcoReport {
         model: name,

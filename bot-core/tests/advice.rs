@@ -228,3 +228,13 @@ fn compare_of_a_job_nobody_can_price_is_an_error() {
         assert!(out.contains("Usage: /compare"), "{line}: {out}");
     }
 }
+
+#[test]
+fn a_negative_card_count_is_a_bad_number_not_a_misspelt_card() {
+    let w = world();
+    for line in ["/fit qwen2.5-7b 4090 -2", "/fit qwen2.5-7b 4090 1.5"] {
+        let out = say(&w, "en", line);
+        assert!(!out.contains("Did you mean"), "{line}: {out}");
+        assert!(out.contains("Usage: /fit"), "{line}: {out}");
+    }
+}

@@ -82,8 +82,14 @@ fn per_card_memory_never_rises_with_card_count() {
         .iter()
         .map(|id| ModelRef::Known(catalog.model(id).unwrap()))
         .collect();
-    refs.push(ModelRef::BySize { params_b: 13.0 });
-    refs.push(ModelRef::BySize { params_b: 70.0 });
+    refs.push(ModelRef::BySize {
+        params_b: 13.0,
+        active_b: None,
+    });
+    refs.push(ModelRef::BySize {
+        params_b: 70.0,
+        active_b: None,
+    });
     let mut checked = 0;
     for model in &refs {
         for engine in [Engine::Transformers, Engine::Vllm, Engine::Llamacpp] {
@@ -119,7 +125,7 @@ fn per_card_memory_never_rises_with_card_count() {
                                 };
                                 let name = match model {
                                     ModelRef::Known(m) => m.id.clone(),
-                                    ModelRef::BySize { params_b } => format!("{params_b}b"),
+                                    ModelRef::BySize { params_b, .. } => format!("{params_b}b"),
                                 };
                                 let what = format!(
                                     "{name} {quant} {} {} ctx={context} batch={batch} attn={} zero={zero:?} gc={gc}",

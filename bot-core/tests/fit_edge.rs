@@ -45,7 +45,10 @@ fn quant_task_engine_parse_forgivingly() {
 fn size_only_model_is_flagged_and_llama_like() {
     let c = cat();
     let req = FitRequest::new(
-        ModelRef::BySize { params_b: 13.0 },
+        ModelRef::BySize {
+            params_b: 13.0,
+            active_b: None,
+        },
         Quant::Q4KM,
         Task::Infer,
     );
@@ -58,7 +61,10 @@ fn size_only_model_is_flagged_and_llama_like() {
         estimate(
             &c,
             &FitRequest::new(
-                ModelRef::BySize { params_b: -1.0 },
+                ModelRef::BySize {
+                    params_b: -1.0,
+                    active_b: None
+                },
                 Quant::Fp16,
                 Task::Infer
             )
@@ -69,7 +75,10 @@ fn size_only_model_is_flagged_and_llama_like() {
         estimate(
             &c,
             &FitRequest::new(
-                ModelRef::BySize { params_b: f64::NAN },
+                ModelRef::BySize {
+                    params_b: f64::NAN,
+                    active_b: None
+                },
                 Quant::Fp16,
                 Task::Infer
             )
@@ -179,17 +188,15 @@ fn full_finetune_is_16_bytes_per_param_and_zero3_shards_it() {
         "{}",
         r4.per_gpu_gib
     );
-    // QLoRA is far smaller than LoRA, which is far smaller than full.
-    let lora = estimate(
-        &c,
-        &FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora),
-    )
-    .unwrap();
-    let qlora = estimate(
-        &c,
-        &FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora),
-    )
-    .unwrap();
+    // QLoRA is far smaller than LoRA, which is far smaller than full, with gradient
+    // checkpointing (as measured: fms-acceleration Mistral-7B, 19.25 vs 24.87 GiB). Without it
+    // at 4k tokens the fp32 hidden stream of bitsandbytes training makes the two about equal.
+    let mut lora_req = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora);
+    lora_req.grad_checkpointing = true;
+    let lora = estimate(&c, &lora_req).unwrap();
+    let mut qlora_req = FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora);
+    qlora_req.grad_checkpointing = true;
+    let qlora = estimate(&c, &qlora_req).unwrap();
     assert!(qlora.total_gib < lora.total_gib && lora.total_gib < r.total_gib);
     // Inference on a 4-bit model needs far less than training.
     let infer = estimate(

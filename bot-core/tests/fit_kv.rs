@@ -135,5 +135,8 @@ fn moe_total_vs_active() {
         "{}",
         s.params.active
     );
-    let _ = ModelRef::BySize { params_b: 7.0 };
+    let _ = ModelRef::BySize {
+        params_b: 7.0,
+        active_b: None,
+    };
 }

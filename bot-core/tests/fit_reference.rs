@@ -7,7 +7,7 @@
 use bot_core::Catalog;
 use bot_core::catalog::Model;
 use bot_core::vram::{
-    Attention, Engine, FitOptions, FitRequest, ModelRef, Quant, Task, Zero,
+    Attention, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelRef, Quant, Task, Zero,
     decode_tokens_per_second, estimate_with,
 };
 use serde::Deserialize;
@@ -31,6 +31,12 @@ struct Row {
     /// `eager`, `sdpa` or `flash`; absent = the engine's default.
     #[serde(default)]
     attention: Option<String>,
+    /// Training loss head: `fp32` (Transformers' own loss) or `half`; absent = `fp32`.
+    #[serde(default)]
+    loss: Option<String>,
+    /// LoRA targets: `all`, `qkvo` or `qv`; absent = `all`.
+    #[serde(default)]
+    lora_targets: Option<String>,
     /// The public table or source the row belongs to (accuracy is reported per group);
     /// absent = derived from the source.
     #[serde(default)]
@@ -141,11 +147,13 @@ const GOAL_UNDER_BEYOND_15: usize = 0;
 /// Empty: every group meets the goals.
 fn reached(group: &str) -> Option<(f64, usize)> {
     match group {
-        // 24 of 27 rows within 15 % (0.89): the three Q-LoRA rows at 4k-8k tokens are
-        // over-estimated by 15-31 % (the safe side). The LoRA and Q-LoRA rows of this table grow
-        // by different amounts per token for the same activations (Qwen-14B: 3.3 vs 1.3 MB per
-        // token from 4k to 8k), which no per-token model fits; short Q-LoRA rows are 11-15 % low.
-        "training (Qwen v1 README)" => Some((0.88, 0)),
+        // 10 of 12 rows within 15 % (0.83); Llama-3.2-1B and -3B Q-LoRA (bitsandbytes nf4,
+        // batch 2 x 512, no checkpointing) are 21.6 % and 19.7 % under. The 7-8B Q-LoRA rows of
+        // the same table are 12-13 % under and the LoRA rows within 14 %: LitGPT's 4-bit path
+        // holds more per token than the fp32-stream mechanism explains, most for the small
+        // models with a 128k vocabulary (not found: whether LitGPT unties or quantizes the
+        // output head). `margin_pct` for Q-LoRA (30 %) covers these rows.
+        "training, LitGPT config hub (A10G)" => Some((0.83, 2)),
         _ => None,
     }
 }
@@ -160,6 +168,7 @@ fn memory_estimates_match_measured_public_data() {
         .map(|(k, a)| (k.clone(), arch_model(k, a)))
         .collect();
     let mut errors: BTreeMap<String, Vec<(f64, String)>> = BTreeMap::new();
+    let mut margin_misses = Vec::new();
     assert!(d.row.len() >= 30, "at least 30 measured rows");
     for r in &d.row {
         assert_eq!(r.kind, "measured", "only measured rows count");
@@ -178,6 +187,12 @@ fn memory_estimates_match_measured_public_data() {
         req.engine = r.engine.parse::<Engine>().unwrap();
         req.cards = r.cards;
         req.grad_checkpointing = r.grad_checkpointing;
+        if let Some(l) = &r.loss {
+            req.loss = LossHead::from_key(l).expect("loss key");
+        }
+        if let Some(t) = &r.lora_targets {
+            req.lora_targets = LoraTargets::from_key(t).expect("lora_targets key");
+        }
         let opts = FitOptions {
             lora_rank: r.lora_rank.unwrap_or(16),
             zero: r.zero.as_deref().map(|z| z.parse::<Zero>().unwrap()),
@@ -197,6 +212,17 @@ fn memory_estimates_match_measured_public_data() {
             other => panic!("unknown measures {other}"),
         };
         let err = (predicted - r.measured_gib) / r.measured_gib;
+        // The stated margin covers every measured row of its kind (file sizes are checked
+        // as weights only, not as a whole estimate).
+        if rep.margin_measured && r.measures != "file" {
+            let off = (predicted - r.measured_gib).abs() / predicted * 100.0;
+            if off > rep.margin_pct {
+                margin_misses.push(format!(
+                    "{} {} {} ctx={} batch={}: off by {off:.1}% of the estimate, margin {}%",
+                    r.model, r.quant, r.task, r.context, r.batch, rep.margin_pct
+                ));
+            }
+        }
         errors.entry(group(r)).or_default().push((
             err,
             format!(
@@ -252,6 +278,10 @@ fn memory_estimates_match_measured_public_data() {
         all_w15 as f64 * 100.0 / all_n as f64
     );
     assert!(failures.is_empty(), "goal not reached: {failures:?}");
+    assert!(
+        margin_misses.is_empty(),
+        "stated margin_pct does not cover: {margin_misses:?}"
+    );
 }
 
 #[test]

@@ -10,10 +10,59 @@ use std::sync::Arc;
 
 /// Terms a Chinese developer reads as they are (products, protocols, units).
 const TERMS: &[&str] = &[
-    "GB", "GiB", "TB", "MB", "TFLOPS", "GPU", "CPU", "API", "SSH", "Jupyter", "NVLink", "PCIe",
-    "SXM", "NVSwitch", "HGX", "OAM", "NVL", "HBM", "GDDR", "Infinity", "Fabric", "Grace", "AMD",
-    "NVIDIA", "Docker", "token", "LoRA", "QLoRA", "KV", "Pro", "Pod", "VM", "TiB", "SM", "TOPS",
-    "vLLM", "CNY", "USD", "Stripe", "CVM", "ECS", "PyPI", "GPTQ", "AWQ", "NF4", "CORE",
+    "GB",
+    "GiB",
+    "TB",
+    "MB",
+    "TFLOPS",
+    "GPU",
+    "CPU",
+    "API",
+    "SSH",
+    "Jupyter",
+    "NVLink",
+    "PCIe",
+    "SXM",
+    "NVSwitch",
+    "HGX",
+    "OAM",
+    "NVL",
+    "HBM",
+    "GDDR",
+    "Infinity",
+    "Fabric",
+    "Grace",
+    "AMD",
+    "NVIDIA",
+    "Docker",
+    "token",
+    "LoRA",
+    "QLoRA",
+    "KV",
+    "Pro",
+    "Pod",
+    "VM",
+    "TiB",
+    "SM",
+    "TOPS",
+    "vLLM",
+    "CNY",
+    "USD",
+    "Stripe",
+    "CVM",
+    "ECS",
+    "PyPI",
+    "GPTQ",
+    "AWQ",
+    "NF4",
+    "CORE",
+    "CUDA",
+    "GGUF",
+    "MoE",
+    "SDPA",
+    "FlashAttention",
+    "Transformers",
+    "ZeRO",
 ];
 
 fn allowed_words(c: &Catalog) -> HashSet<String> {
@@ -49,11 +98,17 @@ fn allowed_words(c: &Catalog) -> HashSet<String> {
 /// with units like `40m`, domains and paths are data, not words).
 fn latin_words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    // `key=value` is command syntax the user types (`boot=3m`, `fx=汇率`), not prose.
+    // `key=value` is command syntax the user types (`boot=3m`, `fx=汇率`, `gc=off`,
+    // `attn=eager|sdpa|flash`), not prose: the key and an ASCII value are dropped.
     let text: String = {
         let mut t = String::new();
         let mut word = String::new();
+        let mut in_value = false;
         for ch in text.chars().chain(std::iter::once(' ')) {
+            if in_value && (ch.is_ascii_alphanumeric() || matches!(ch, '_' | '|' | '-' | '.')) {
+                continue;
+            }
+            in_value = ch == '=';
             if ch.is_ascii_alphanumeric() || ch == '_' {
                 word.push(ch);
             } else {
@@ -95,6 +150,20 @@ fn zh_lines(c: &Catalog) -> Vec<String> {
         "/cost gpushare 4090 daily 2h".into(),
         "/compare 4090 3h".into(),
         "/compare 4090 daily 4h".into(),
+        // /fit: the options table, a card that holds it (with speed), one that does not (with
+        // what does), training, an unknown card figure, an i-quant and a bare MoE-sized size.
+        "/fit qwen2.5-72b".into(),
+        "/fit qwen2.5-7b int4 4090".into(),
+        "/fit qwen2.5-72b bf16 4090".into(),
+        "/fit qwen2.5-7b lora 4090".into(),
+        "/fit qwen2.5-7b qlora 4090".into(),
+        "/fit qwen2.5-7b full 4090".into(),
+        "/fit qwen2.5-7b int4 vllm l20".into(),
+        "/fit qwen2.5-72b iq2_xxs 4090".into(),
+        "/fit 671b q4_k_m".into(),
+        // /tco: a fitting card and one that cannot serve the model.
+        "/tco qwen2.5-7b int4 4090 20m 0.3".into(),
+        "/tco qwen2.5-72b bf16 4090 20m 0.3".into(),
     ];
     lines.extend(c.gpus.iter().map(|g| format!("/gpu {}", g.id)));
     lines.extend(c.platforms.iter().map(|p| format!("/platform {}", p.id)));

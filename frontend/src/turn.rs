@@ -43,9 +43,24 @@ impl Turns {
 
     /// A typed line (a command or a free-text answer): every reply is sent to `to`.
     pub async fn text(&self, who: ChatRef, text: &str, to: &Address) -> Result<(), SendError> {
-        let answer = self
-            .answer(who, Input::Text(text.to_string()), &to.chat)
-            .await;
+        self.text_update(who, text, to, None).await
+    }
+
+    /// [`Turns::text`] for platform update `update`: a re-delivered update (one bot-core
+    /// already handled, before a crash) is skipped, so its effects and answers happen once.
+    pub async fn text_update(
+        &self,
+        who: ChatRef,
+        text: &str,
+        to: &Address,
+        update: Option<u64>,
+    ) -> Result<(), SendError> {
+        let Some(answer) = self
+            .answer_update(who, Input::Text(text.to_string()), &to.chat, update)
+            .await
+        else {
+            return Ok(());
+        };
         for reply in &answer.replies {
             self.sender.send(to, answer.lang, reply).await?;
         }
@@ -61,7 +76,24 @@ impl Turns {
         to: &Address,
         carrier: Option<&str>,
     ) -> Result<(), SendError> {
-        let answer = self.answer(who, Input::Choice(choice), &to.chat).await;
+        self.choice_update(who, choice, to, carrier, None).await
+    }
+
+    /// [`Turns::choice`] for platform update `update` (see [`Turns::text_update`]).
+    pub async fn choice_update(
+        &self,
+        who: ChatRef,
+        choice: String,
+        to: &Address,
+        carrier: Option<&str>,
+        update: Option<u64>,
+    ) -> Result<(), SendError> {
+        let Some(answer) = self
+            .answer_update(who, Input::Choice(choice), &to.chat, update)
+            .await
+        else {
+            return Ok(());
+        };
         let Some((first, rest)) = answer.replies.split_first() else {
             return Ok(());
         };
@@ -92,9 +124,28 @@ impl Turns {
     /// `chat` if that takes longer than `typing_after`. A failure inside bot-core becomes a
     /// polite reply in the user's platform language rather than silence.
     pub async fn answer(&self, who: ChatRef, input: Input, chat: &str) -> Answer {
+        self.answer_update(who, input, chat, None)
+            .await
+            .unwrap_or_else(|| Answer {
+                lang: Lang::En,
+                replies: Vec::new(),
+            })
+    }
+
+    /// [`Turns::answer`], or `None` for an update that was handled before.
+    pub async fn answer_update(
+        &self,
+        who: ChatRef,
+        input: Input,
+        chat: &str,
+        update: Option<u64>,
+    ) -> Option<Answer> {
         let core = self.core.clone();
         let fallback_lang = Lang::from_locale(who.locale.as_deref());
-        let mut job = tokio::task::spawn_blocking(move || core.handle(&who, input));
+        let mut job = tokio::task::spawn_blocking(move || match update {
+            Some(id) => core.handle_update(&who, id, input),
+            None => Some(core.handle(&who, input)),
+        });
         let typing = async {
             if let Err(e) = self.sender.typing(chat).await {
                 eprintln!("{}: typing action failed: {e}", self.platform);
@@ -114,10 +165,10 @@ impl Turns {
         };
         done.unwrap_or_else(|e| {
             eprintln!("{}: answering failed: {e}", self.platform);
-            Answer {
+            Some(Answer {
                 lang: fallback_lang,
                 replies: vec![Reply::text(Msg::new(INTERNAL_ERROR))],
-            }
+            })
         })
     }
 }

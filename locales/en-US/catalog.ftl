@@ -1,10 +1,16 @@
 gpu-title = { $name } ({ $id })
 gpu-vram = VRAM: { $gb } GB { $mem }
-gpu-bandwidth = Memory bandwidth: { $gbps } GB/s
-gpu-tflops = FP16/BF16 tensor: { $tflops } TFLOPS dense ({ $accumulate ->
-    [fp16] FP16 accumulate
-   *[other] FP32 accumulate
-  }; sparsity not counted)
+gpu-bandwidth = Memory bandwidth: { $gbps ->
+    [unknown] unknown (no source gives it)
+   *[other] { $gbps } GB/s
+  }
+gpu-tflops = FP16/BF16 tensor: { $tflops ->
+    [unknown] unknown (no source gives a dense figure; no speed estimates for this card)
+   *[other] { $tflops } TFLOPS dense ({ $accumulate ->
+        [fp16] FP16 accumulate
+       *[other] FP32 accumulate
+      }; sparsity not counted)
+  }
 gpu-interconnect = Interconnect: { $text }
 gpu-aliases = Also called: { $names }
 gpu-no-prices = No list prices recorded for this GPU yet.

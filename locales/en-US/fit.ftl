@@ -37,6 +37,10 @@ fit-setup = Setup assumed: { $attention ->
     [zero3] , ZeRO-3 across the { $cards } cards (everything sharded)
    *[none] {""}
   }. attn=eager|sdpa|flash changes the attention.
+fit-margin = Expect up to ±{ $pct }% { $measured ->
+    [yes] (the largest error against public measurements of this kind of setup)
+   *[no] (a stated allowance: no public measurement covers this setup yet)
+  }; an estimate near the card's limit may not fit.
 fit-verdict = { $fits ->
     [yes] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.
@@ -82,6 +86,10 @@ fit-error-qlora-quant = QLoRA trains on a 4-bit base; { $quant } is not 4-bit. U
 fit-error-value = I can't read "{ $value }".
 fit-error-word = "{ $value }" is neither a quantization, a task, an engine nor a card I know.
 fit-error-model = The catalog entry for { $model } is incomplete, so I can't size it.
+fit-error-spec-unknown = No speed estimate: the catalog does not know the { $gpu }'s { $field ->
+    [bandwidth] memory bandwidth
+   *[tflops] dense FP16/BF16 tensor TFLOPS
+  } (no source gives it), and a figure computed from a guess could mislead you.
 
 tco-title = Rent vs API: { $model } · { $quant } on { $cards } × { $gpu }
 tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list price in my catalog (as of { $as_of ->
@@ -108,3 +116,8 @@ tco-basis = Estimate based on decode speed from memory bandwidth (calibrated on 
 tco-faq = Renting is not always cheaper than an API. Small volume and a model available by API: pay per call. Renting wins for open weights, your own quantization, or a long, steady, high-volume workload.
 tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5
 tco-no-fx = I have no exchange rate from { $from } to { $to }.
+fit-warn-iquant = { $quant } files differ from model to model (llama.cpp keeps some tensors at higher-bit types; the bits per weight used here were measured on Llama-3.1-8B): check the size of the .gguf file you download.
+fit-warn-bare-size = { $size } is sized as a dense model (every parameter active in each token). Many models this large are mixture-of-experts: give the active count as { $example } for a speed estimate that reads only the active weights{ $models ->
+    [none] .
+   *[other] , or name the model: { $models }.
+  }

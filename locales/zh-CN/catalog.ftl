@@ -1,10 +1,16 @@
 gpu-title = { $name }（{ $id }）
 gpu-vram = 显存：{ $gb } GB { $mem }
-gpu-bandwidth = 显存带宽：{ $gbps } GB/s
-gpu-tflops = FP16/BF16 张量算力：{ $tflops } TFLOPS 稠密（{ $accumulate ->
-    [fp16] FP16 累加
-   *[other] FP32 累加
-  }；不计稀疏）
+gpu-bandwidth = 显存带宽：{ $gbps ->
+    [unknown] 未知（没有可靠来源）
+   *[other] { $gbps } GB/s
+  }
+gpu-tflops = FP16/BF16 张量算力：{ $tflops ->
+    [unknown] 未知（没有可靠的稠密算力数据，因此不估算这张卡的速度）
+   *[other] { $tflops } TFLOPS 稠密（{ $accumulate ->
+        [fp16] FP16 累加
+       *[other] FP32 累加
+      }；不计稀疏）
+  }
 gpu-interconnect = 互联：{ $text }
 gpu-aliases = 别名：{ $names }
 gpu-no-prices = 暂未收录这张卡的挂牌价。

@@ -1,6 +1,15 @@
 ## /fit 与 /tco（issue 4）。数字均为估算，每条回答都注明依据。
 
-fit-title = 显存估算：{ $model } · { $quant } · { $task } · { $context } token × { $batch } · { $engine }
+fit-title = 显存估算：{ $model } · { $quant } · { $task ->
+    [lora] LoRA 微调
+    [qlora] QLoRA 微调
+    [full] 全参微调
+   *[infer] 推理
+  } · { $context } token × { $batch } · { $engine ->
+    [vllm] vLLM
+    [llamacpp] llama.cpp
+   *[transformers] Transformers
+  }
 fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
 fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
 fit-assume-training = { $task ->
@@ -25,9 +34,9 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
 } · 额外开销 { $overhead } GiB
     = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB。
 fit-setup = 假设的运行方式：{ $attention ->
-    [eager] eager 注意力（整个注意力分数矩阵放在显存里）
+    [eager] 朴素（eager）注意力（整个注意力分数矩阵放在显存里）
     [sdpa] SDPA 注意力（框架默认）
-   *[flash] flash attention（框架默认）
+   *[flash] FlashAttention（框架默认）
   }{ $parallelism ->
     [tensor] ，{ $cards } 张卡张量并行（每张卡放每一层的一部分）
     [layer] ，按层切到 { $cards } 张卡上（每张卡都要自己的工作显存）
@@ -37,6 +46,10 @@ fit-setup = 假设的运行方式：{ $attention ->
     [zero3] ，{ $cards } 张卡 ZeRO-3（全部切分）
    *[none] {""}
   }。可以用 attn=eager|sdpa|flash 换注意力实现。
+fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
+    [yes] （这是同类配置对照公开实测数据时的最大误差）
+   *[no] （这是预留的余量：这类配置还没有公开实测数据可对照）
+  }；估算值接近显存上限时，实际可能放不下。
 fit-verdict = { $fits ->
     [yes] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。
@@ -82,6 +95,10 @@ fit-error-qlora-quant = QLoRA 要在 4 位 的底座上训练，{ $quant } 不�
 fit-error-value = 看不懂「{ $value }」。
 fit-error-word = 「{ $value }」既不是量化方式、任务、推理框架，也不是我认识的显卡。
 fit-error-model = 目录里 { $model } 的配置不完整，没法估算。
+fit-error-spec-unknown = 无法估算速度：目录里没有 { $gpu } 的{ $field ->
+    [bandwidth] 显存带宽
+   *[tflops] 稠密 FP16/BF16 张量算力
+  }（找不到可靠来源），凭猜测算出的数字可能误导你。
 
 tco-title = 租卡还是调 API：{ $model } · { $quant }，{ $cards } 张 { $gpu }
 tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目录中的最低标价（报价日期 { $as_of ->
@@ -94,7 +111,7 @@ tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路
 tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $busy } { $currency }；整天开着则每百万 token { $always } { $currency }（每天 { $day } { $currency }）。
 tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
 tco-api = API：每百万 token { $api } { $currency }，按你的用量每天 { $day } { $currency }。
-tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } tokens{ $reachable ->
+tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } token{ $reachable ->
     [yes] 。
    *[no] ——超过了这张卡的处理能力，所以这里整天租卡划不来。
 }
@@ -108,3 +125,8 @@ tco-basis = 估算依据：按显存带宽推算的生成速度（用 Qwen2.5 �
 tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：按调用付费更划算。开源权重、需要自己的量化方式，或者长期稳定的大用量，租卡才更有优势。
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5
 tco-no-fx = 没有从 { $from } 到 { $to } 的汇率。
+fit-warn-iquant = { $quant } 文件的大小因模型而异（llama.cpp 会把部分张量存成更高位数；这里用的每参数比特数是在 Llama-3.1-8B 上实测的）：请以你下载的 .gguf 文件大小为准。
+fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 用到全部参数）。这么大的模型很多是 MoE（混合专家）：写成 { $example } 给出激活参数量，速度就只按激活的权重估算{ $models ->
+    [none] 。
+   *[other] ；也可以直接写模型名：{ $models }。
+  }

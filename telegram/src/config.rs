@@ -6,6 +6,12 @@ use std::time::Duration;
 use teloxide::adaptors::throttle::Limits;
 use url::Url;
 
+/// How long start-up rides out an outage by default.
+pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Updates in flight at most, by default.
+pub const DEFAULT_MAX_INFLIGHT: usize = 256;
+
 /// The official Bot API server.
 pub const DEFAULT_API_URL: &str = "https://api.telegram.org";
 /// Where the webhook server listens when `TELEGRAM_WEBHOOK_LISTEN` is not set.
@@ -37,25 +43,106 @@ impl fmt::Display for Token {
     }
 }
 
-/// Removes the token from text that may quote a request URL (HTTP client errors do).
+/// Removes secrets from text that may quote a request URL (HTTP client errors do): the token,
+/// passwords in configured URLs, the webhook secret, and any `scheme://user:password@` form.
 #[derive(Clone, Debug)]
 pub struct Redactor {
     token: Token,
+    /// Other secrets (URL passwords raw and percent-decoded, the webhook secret).
+    others: Vec<Token>,
 }
 
 impl Redactor {
     pub fn new(token: &Token) -> Redactor {
         Redactor {
             token: token.clone(),
+            others: Vec::new(),
         }
     }
+
+    /// Everything secret in `config`.
+    pub fn for_config(config: &Config) -> Redactor {
+        let mut r = Redactor::new(&config.token);
+        let mut urls = vec![&config.api_url];
+        if let Mode::Webhook { url, secret, .. } = &config.mode {
+            urls.push(url);
+            if let Some(s) = secret {
+                r.others.push(Token::new(s.clone()));
+            }
+        }
+        for url in urls {
+            if let Some(p) = url.password() {
+                r.others.push(Token::new(p));
+                let decoded = percent_decode(p);
+                if decoded != p {
+                    r.others.push(Token::new(decoded));
+                }
+            }
+        }
+        r.others.retain(|t| !t.expose().is_empty());
+        r
+    }
+
     pub fn clean(&self, text: &str) -> String {
         let secret = self.token.expose();
-        if secret.is_empty() {
-            return text.to_string();
+        let mut text = if secret.is_empty() {
+            text.to_string()
+        } else {
+            text.replace(secret, "<token>")
+        };
+        for other in &self.others {
+            text = text.replace(other.expose(), "<redacted>");
         }
-        text.replace(secret, "<token>")
+        scrub_url_passwords(&text)
     }
+}
+
+/// `scheme://user:password@host` -> `scheme://user:<redacted>@host`, for URLs in any text.
+pub fn scrub_url_passwords(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("://") {
+        let (head, tail) = rest.split_at(at + 3);
+        out.push_str(head);
+        // The authority ends at the first '/', whitespace, or closing bracket/quote.
+        let end = tail
+            .find(|c: char| c == '/' || c.is_whitespace() || matches!(c, ')' | '"' | '\'' | '>'))
+            .unwrap_or(tail.len());
+        let authority = &tail[..end];
+        match (authority.rfind('@'), authority.find(':')) {
+            (Some(at_sign), Some(colon)) if colon < at_sign => {
+                out.push_str(&authority[..=colon]);
+                out.push_str("<redacted>");
+                out.push_str(&authority[at_sign..]);
+            }
+            _ => out.push_str(authority),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                bytes.get(i + 1).and_then(|&b| hex(b)),
+                bytes.get(i + 2).and_then(|&b| hex(b)),
+            )
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// How updates reach us.
@@ -73,8 +160,8 @@ pub enum Mode {
     },
 }
 
-/// Everything the Telegram frontend needs to start.
-#[derive(Clone, Debug)]
+/// Everything the Telegram frontend needs to start. `Debug` shows no secret.
+#[derive(Clone)]
 pub struct Config {
     pub token: Token,
     /// Bot API server root (without `/bot<token>`).
@@ -84,6 +171,32 @@ pub struct Config {
     pub limits: Limits,
     /// Show "typing…" when an answer takes longer than this.
     pub typing_after: Duration,
+    /// How long start-up (getMe) keeps retrying through an outage before giving up
+    /// (`TELEGRAM_STARTUP_TIMEOUT` seconds; default 120).
+    pub startup_timeout: Duration,
+    /// Updates accepted but not yet handled, at most (`TELEGRAM_MAX_INFLIGHT`; default 256).
+    /// When full, polling pauses and the webhook answers 503.
+    pub max_inflight: usize,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = Redactor::for_config(self);
+        let mode = match &self.mode {
+            Mode::Polling => "polling".to_string(),
+            Mode::Webhook { url, listen, .. } => {
+                format!("webhook {} on {listen}", r.clean(url.as_str()))
+            }
+        };
+        f.debug_struct("Config")
+            .field("token", &self.token)
+            .field("api_url", &r.clean(self.api_url.as_str()))
+            .field("mode", &mode)
+            .field("typing_after", &self.typing_after)
+            .field("startup_timeout", &self.startup_timeout)
+            .field("max_inflight", &self.max_inflight)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A setting that cannot be used; the message says which variable and what to do.
@@ -103,6 +216,8 @@ impl Config {
             mode: Mode::Polling,
             limits: Limits::default(),
             typing_after: Duration::from_millis(700),
+            startup_timeout: DEFAULT_STARTUP_TIMEOUT,
+            max_inflight: DEFAULT_MAX_INFLIGHT,
         }
     }
 
@@ -133,10 +248,50 @@ impl Config {
         }
         let mut config = Config::new(Token::new(token));
         if let Some(api) = var("TELEGRAM_API_URL").or_else(|| var("TELOXIDE_API_URL")) {
-            config.api_url = Url::parse(&api).map_err(|e| ConfigError {
+            let mut url = Url::parse(&api).map_err(|e| ConfigError {
                 var: "TELEGRAM_API_URL",
+                // The URL parser's message never quotes the input, so no secret leaks here.
                 problem: format!("not a URL ({e}); e.g. https://api.telegram.org"),
             })?;
+            // A copy-paste of `…/bot<token>/` means the server root: the client adds that part.
+            let bot_part = format!("/bot{}", config.token.expose());
+            if let Some(at) = url.path().find(&bot_part) {
+                let root = url.path()[..at].to_string();
+                url.set_path(if root.is_empty() { "/" } else { &root });
+            }
+            config.api_url = url;
+        }
+        if let Some(t) = var("TELEGRAM_STARTUP_TIMEOUT") {
+            config.startup_timeout = t
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 86_400.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| ConfigError {
+                    var: "TELEGRAM_STARTUP_TIMEOUT",
+                    problem: format!("{t:?} is not a number of seconds (0-86400), e.g. 120"),
+                })?;
+        }
+        if let Some(n) = var("TELEGRAM_MESSAGES_PER_SEC") {
+            // Telegram allows more to bots with paid broadcasts; tests lift it entirely.
+            config.limits.messages_per_sec_overall = n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| ConfigError {
+                    var: "TELEGRAM_MESSAGES_PER_SEC",
+                    problem: format!("{n:?} is not a whole number of messages per second, e.g. 30"),
+                })?;
+        }
+        if let Some(n) = var("TELEGRAM_MAX_INFLIGHT") {
+            config.max_inflight = n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=100_000).contains(n))
+                .ok_or_else(|| ConfigError {
+                    var: "TELEGRAM_MAX_INFLIGHT",
+                    problem: format!("{n:?} is not a count from 1 to 100000, e.g. 256"),
+                })?;
         }
         if let Some(hook) = var("TELEGRAM_WEBHOOK_URL") {
             let url = Url::parse(&hook).map_err(|e| ConfigError {
@@ -247,6 +402,46 @@ mod tests {
         assert_eq!(
             r.clean("error sending request for url (https://x/bot123:SECRET/getMe)"),
             "error sending request for url (https://x/bot<token>/getMe)"
+        );
+    }
+
+    #[test]
+    fn url_passwords_and_a_pasted_bot_path_never_print() {
+        let c = from(&[
+            ("TELEGRAM_BOT_TOKEN", "123:SECRET"),
+            (
+                "TELEGRAM_API_URL",
+                "http://proxy:pa%24%24word@127.0.0.1:1/bot123:SECRET/",
+            ),
+            (
+                "TELEGRAM_WEBHOOK_URL",
+                "https://u:hookpass@bot.example.com/tg",
+            ),
+            ("TELEGRAM_WEBHOOK_SECRET", "whsecret_1"),
+        ])
+        .unwrap()
+        .unwrap();
+        // The pasted `/bot<token>/` is dropped: the client adds it.
+        assert_eq!(c.api_url.path(), "/");
+        let shown = format!("{c:?}");
+        for secret in ["SECRET", "pa%24%24word", "hookpass", "whsecret_1"] {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        let r = Redactor::for_config(&c);
+        let line = r.clean(
+            "error for url (http://proxy:pa%24%24word@127.0.0.1:1/bot123:SECRET/getMe): pa$$word whsecret_1",
+        );
+        assert!(
+            !line.contains("SECRET") && !line.contains("pa$$word"),
+            "{line}"
+        );
+        assert!(
+            !line.contains("pa%24%24word") && !line.contains("whsecret_1"),
+            "{line}"
+        );
+        assert_eq!(
+            scrub_url_passwords("see https://a:b@h/x and http://h2/ and ftp://c:d@e"),
+            "see https://a:<redacted>@h/x and http://h2/ and ftp://c:<redacted>@e"
         );
     }
 }

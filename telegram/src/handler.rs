@@ -12,6 +12,8 @@ use teloxide::types::{CallbackQuery, MessageId};
 
 /// What every handler shares.
 pub(crate) struct App {
+    /// Backpressure: each handler gives its update's slot back when it returns.
+    pub gate: crate::gate::Gate,
     /// Answers a turn and sends it through `sender` (as a `dyn Sender`).
     pub turns: Turns,
     /// The same sender, for what only Telegram has (button answers).
@@ -43,7 +45,8 @@ fn address(chat: ChatId, reply_to: Option<MessageId>) -> Address {
 
 /// Private chats: every text. Groups: commands for us, and replies to our messages (typed
 /// answers); other chatter is not ours to read even when privacy mode is off.
-pub(crate) async fn on_message(msg: Message, app: Arc<App>) -> HandlerResult {
+pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> HandlerResult {
+    let _done = app.gate.done();
     let Some(text) = msg.text() else {
         return Ok(());
     };
@@ -68,11 +71,13 @@ pub(crate) async fn on_message(msg: Message, app: Arc<App>) -> HandlerResult {
     };
     let who = chat_ref(msg.chat.id, user, locale);
     let to = address(msg.chat.id, in_group.then_some(msg.id));
-    app.turns.text(who, text, &to).await
+    app.turns
+        .text_update(who, text, &to, Some(upd.id.0.into()))
+        .await
 }
 
 /// Channels: commands posted in the channel are answered in the channel.
-pub(crate) async fn on_channel_post(msg: Message, app: Arc<App>) -> HandlerResult {
+pub(crate) async fn on_channel_post(upd: Update, msg: Message, app: Arc<App>) -> HandlerResult {
     let Some(text) = msg.text() else {
         return Ok(());
     };
@@ -80,12 +85,16 @@ pub(crate) async fn on_channel_post(msg: Message, app: Arc<App>) -> HandlerResul
         return Ok(());
     }
     let who = chat_ref(msg.chat.id, msg.chat.id.0, None);
-    app.turns.text(who, text, &address(msg.chat.id, None)).await
+    let to = address(msg.chat.id, None);
+    app.turns
+        .text_update(who, text, &to, Some(upd.id.0.into()))
+        .await
 }
 
 /// Buttons: always answer the query; then feed the choice to bot-core and edit the message
 /// that carried the buttons with the first reply.
-pub(crate) async fn on_callback(q: CallbackQuery, app: Arc<App>) -> HandlerResult {
+pub(crate) async fn on_callback(upd: Update, q: CallbackQuery, app: Arc<App>) -> HandlerResult {
+    let _done = app.gate.done();
     let carrier = q.message.as_ref().map(|m| (m.chat().id, m.id()));
     let chat = carrier.map_or(ChatId(q.from.id.0 as i64), |(c, _)| c);
     let who = chat_ref(chat, q.from.id.0 as i64, q.from.language_code.as_deref());
@@ -121,5 +130,7 @@ pub(crate) async fn on_callback(q: CallbackQuery, app: Arc<App>) -> HandlerResul
     }
     let to = address(chat, reply_to);
     let carrier = carrier.map(|(_, message)| message.0.to_string());
-    app.turns.choice(who, choice, &to, carrier.as_deref()).await
+    app.turns
+        .choice_update(who, choice, &to, carrier.as_deref(), Some(upd.id.0.into()))
+        .await
 }

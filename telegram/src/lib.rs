@@ -31,6 +31,7 @@
 
 pub mod callback;
 pub mod config;
+mod gate;
 mod handler;
 pub mod render;
 pub mod sender;
@@ -90,7 +91,7 @@ pub struct Telegram {
 impl Telegram {
     /// Builds the client. Must be called inside a Tokio runtime (the pacing worker starts here).
     pub fn new(config: Config) -> Result<Telegram, RunError> {
-        let redactor = Redactor::new(&config.token);
+        let redactor = Redactor::for_config(&config);
         let client = teloxide::net::default_reqwest_settings()
             .build()
             .map_err(|e| RunError::Client(redactor.clean(&e.to_string())))?;
@@ -120,17 +121,46 @@ impl Telegram {
         stop: CancellationToken,
     ) -> Result<(), RunError> {
         let bot = self.sender.bot().clone();
-        let me = bot.get_me().await.map_err(|e| match e {
-            RequestError::Api(ApiError::InvalidToken) => RunError::TokenRejected,
-            other => RunError::Unreachable {
-                api: self.config.api_url.to_string(),
-                detail: self.redactor.clean(&other.to_string()),
-            },
-        })?;
+        // An outage at start-up is ridden out (with backoff, for `startup_timeout`); a stop
+        // during the wait is a clean stop.
+        let me = {
+            let retry = Startup {
+                stop: &stop,
+                give_up_after: self.config.startup_timeout,
+                redactor: &self.redactor,
+            };
+            match retry.run("getMe", || bot.get_me().send()).await {
+                Ok(Some(me)) => me,
+                Ok(None) => {
+                    eprintln!("telegram: stopped before start-up finished");
+                    return Ok(());
+                }
+                Err(RequestError::Api(ApiError::InvalidToken)) => {
+                    return Err(RunError::TokenRejected);
+                }
+                Err(other) => {
+                    return Err(RunError::Unreachable {
+                        api: self.redactor.clean(self.config.api_url.as_str()),
+                        detail: self.redactor.clean(&other.to_string()),
+                    });
+                }
+            }
+        };
         let username = me.username().to_string();
-        register_commands(&bot, &self.redactor).await;
+        // The command menu is a nicety: registering it never delays answering or a stop.
+        let menu = {
+            let (bot, redactor, stop) = (bot.clone(), self.redactor.clone(), stop.clone());
+            tokio::spawn(async move {
+                tokio::select! {
+                    () = register_commands(&bot, &redactor) => {}
+                    () = stop.cancelled() => {}
+                }
+            })
+        };
 
+        let gate = gate::Gate::new(self.config.max_inflight);
         let app = Arc::new(App {
+            gate: gate.clone(),
             turns: Turns::new(
                 core,
                 Arc::new(self.sender.clone()),
@@ -147,7 +177,13 @@ impl Telegram {
             .branch(Update::filter_callback_query().endpoint(handler::on_callback));
         let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
             .dependencies(dptree::deps![app])
-            .default_handler(|_| async {})
+            .default_handler({
+                let gate = gate.clone();
+                move |_| {
+                    let gate = gate.clone();
+                    async move { gate.leave() }
+                }
+            })
             .error_handler(Arc::new(PrintErrors(self.redactor.clone())))
             .build();
 
@@ -175,6 +211,11 @@ impl Telegram {
                     .delete_webhook()
                     .await
                     .build();
+                let listener = gate::Gated {
+                    inner: listener,
+                    gate: gate.clone(),
+                    counted_on_accept: false,
+                };
                 dispatch(&mut dispatcher, listener, &self.redactor).await
             }
             config::Mode::Webhook {
@@ -196,6 +237,18 @@ impl Telegram {
                 let (listener, stopped, router) = webhooks::axum_to_router(bot.clone(), options)
                     .await
                     .map_err(|e| RunError::Webhook(self.redactor.clean(&e.to_string())))?;
+                let router = router.layer(axum::middleware::from_fn({
+                    let gate = gate.clone();
+                    move |req: axum::extract::Request, next: axum::middleware::Next| {
+                        let gate = gate.clone();
+                        async move { admit(&gate, req, next).await }
+                    }
+                }));
+                let listener = gate::Gated {
+                    inner: listener,
+                    gate: gate.clone(),
+                    counted_on_accept: true,
+                };
                 eprintln!("telegram: running as @{username} (webhook on {listen})");
                 let server = tokio::spawn(async move {
                     if let Err(e) = axum::serve(tcp, router)
@@ -211,6 +264,7 @@ impl Telegram {
             }
         };
         watcher.abort();
+        menu.abort();
         eprintln!("telegram: stopped");
         result
     }
@@ -233,6 +287,80 @@ where
             detail: redactor.clean(&e.to_string()),
         })
 }
+
+/// The webhook's door: a full gate answers 503 with `Retry-After` (Telegram delivers the update
+/// again later); an accepted update holds its slot until a handler is done with it.
+async fn admit(
+    gate: &gate::Gate,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if !gate.try_enter() {
+        return (
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            [(axum::http::header::RETRY_AFTER, "5")],
+        )
+            .into_response();
+    }
+    let response = next.run(req).await;
+    if response.status() != axum::http::StatusCode::OK {
+        // Not queued (a wrong secret, a body that is no update).
+        gate.leave();
+    }
+    response
+}
+
+/// Start-up calls that must succeed before polling: retried with exponential backoff (and
+/// Telegram's `retry_after`) until `give_up_after`, except a rejected token; `Ok(None)` when a
+/// stop was asked for meanwhile.
+struct Startup<'a> {
+    stop: &'a CancellationToken,
+    give_up_after: Duration,
+    redactor: &'a Redactor,
+}
+
+impl Startup<'_> {
+    async fn run<T, F, Fut>(&self, what: &str, mut call: F) -> Result<Option<T>, RequestError>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, RequestError>>,
+    {
+        let started = tokio::time::Instant::now();
+        let mut backoff = Duration::from_millis(500);
+        loop {
+            let result = tokio::select! {
+                r = call() => r,
+                () = self.stop.cancelled() => return Ok(None),
+            };
+            let error = match result {
+                Ok(t) => return Ok(Some(t)),
+                Err(e @ RequestError::Api(ApiError::InvalidToken)) => return Err(e),
+                Err(e) => e,
+            };
+            let wait = match &error {
+                RequestError::RetryAfter(after) => after.duration().max(backoff),
+                _ => backoff,
+            };
+            if started.elapsed() + wait > self.give_up_after {
+                return Err(error);
+            }
+            eprintln!(
+                "telegram: {what} failed ({}); retrying in {:.1}s",
+                self.redactor.clean(&error.to_string()),
+                wait.as_secs_f64()
+            );
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = self.stop.cancelled() => return Ok(None),
+            }
+            backoff = (backoff * 2).min(MAX_STARTUP_BACKOFF);
+        }
+    }
+}
+
+/// The longest wait between two start-up attempts.
+const MAX_STARTUP_BACKOFF: Duration = Duration::from_secs(15);
 
 /// Prints handler and polling errors to stderr without the token.
 struct PrintErrors(Redactor);

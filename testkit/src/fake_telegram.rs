@@ -123,6 +123,8 @@ struct Inner {
     confirmed_offset: i64,
     calls: Vec<Call>,
     failures: HashMap<String, VecDeque<Failure>>,
+    /// Failures for every call of a method, after the queued ones.
+    always: HashMap<String, Failure>,
     next_message_id: i64,
     /// (chat, message id) -> the Message object as Telegram would return it, plus our record.
     messages: BTreeMap<(i64, i64), (Value, Sent)>,
@@ -131,12 +133,19 @@ struct Inner {
     user_messages: HashMap<(i64, i64), Value>,
     next_query: u64,
     webhook: Option<Value>,
+    /// Every update ever queued, by id, so a test can re-deliver one.
+    history: BTreeMap<i64, Value>,
+    /// How many `getUpdates` answers carried each update id.
+    deliveries: HashMap<i64, usize>,
 }
 
 struct Shared {
     inner: Mutex<Inner>,
     changed: Condvar,
     updates: tokio::sync::Notify,
+    /// Set when the fake is dropped: long polls end at once, so shutdown does not wait for
+    /// their timeout.
+    stopping: std::sync::atomic::AtomicBool,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -160,6 +169,7 @@ impl FakeTelegram {
             }),
             changed: Condvar::new(),
             updates: tokio::sync::Notify::new(),
+            stopping: std::sync::atomic::AtomicBool::new(false),
         });
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
@@ -208,6 +218,7 @@ impl FakeTelegram {
             let id = inner.next_update_id;
             inner.next_update_id += 1;
             update["update_id"] = json!(id);
+            inner.history.insert(id, update.clone());
             inner.pending.push_back(update);
             id
         };
@@ -319,9 +330,27 @@ impl FakeTelegram {
             .push_back(failure);
     }
 
+    /// Every call of `method` fails this way from now on (`None`: no longer).
+    pub fn fail_always(&self, method: &str, failure: Option<Failure>) {
+        let mut inner = self.lock();
+        match failure {
+            Some(f) => inner.always.insert(method.to_string(), f),
+            None => inner.always.remove(method),
+        };
+    }
+
     /// Every call so far.
     pub fn calls(&self) -> Vec<Call> {
         self.lock().calls.clone()
+    }
+
+    /// How many calls of `method` so far (cheap: nothing is cloned).
+    pub fn count_of(&self, method: &str) -> usize {
+        self.lock()
+            .calls
+            .iter()
+            .filter(|c| c.method == method)
+            .count()
     }
 
     pub fn calls_of(&self, method: &str) -> Vec<Call> {
@@ -353,6 +382,30 @@ impl FakeTelegram {
         self.wait_until(WAIT, "offset confirmation", |v| {
             (v.confirmed_offset() > last).then_some(())
         })
+    }
+
+    /// Delivers update `id` again, as Telegram does when the bot crashed before its next
+    /// `getUpdates` confirmed it (the confirmation is lost with the process).
+    pub fn redeliver(&self, id: i64) {
+        {
+            let mut inner = self.lock();
+            let update = inner.history.get(&id).cloned().expect("a queued update");
+            inner.confirmed_offset = inner.confirmed_offset.min(id);
+            if !inner.pending.iter().any(|u| u["update_id"] == json!(id)) {
+                let at = inner
+                    .pending
+                    .iter()
+                    .position(|u| u["update_id"].as_i64().unwrap_or(0) > id)
+                    .unwrap_or(inner.pending.len());
+                inner.pending.insert(at, update);
+            }
+        }
+        self.shared.updates.notify_waiters();
+    }
+
+    /// How many times `getUpdates` has handed out update `id`.
+    pub fn deliveries(&self, id: i64) -> usize {
+        self.lock().deliveries.get(&id).copied().unwrap_or(0)
     }
 
     /// The highest offset the bot has confirmed with `getUpdates`.
@@ -448,6 +501,9 @@ impl FakeView<'_> {
 
 impl Drop for FakeTelegram {
     fn drop(&mut self) {
+        self.shared
+            .stopping
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
@@ -535,13 +591,14 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode,
         return err(404, "Not Found: method not found");
     };
     // Injected failure?
-    let failure = shared
-        .inner
-        .lock()
-        .unwrap()
-        .failures
-        .get_mut(method)
-        .and_then(VecDeque::pop_front);
+    let failure = {
+        let mut inner = shared.inner.lock().unwrap();
+        inner
+            .failures
+            .get_mut(method)
+            .and_then(VecDeque::pop_front)
+            .or_else(|| inner.always.get(method).cloned())
+    };
     if let Some(f) = failure {
         let (status, body) = match f {
             Failure::RetryAfter(secs) => (
@@ -597,9 +654,16 @@ async fn get_updates(shared: &Arc<Shared>, params: Value) -> (StatusCode, Value)
     loop {
         let notified = shared.updates.notified();
         {
-            let inner = shared.inner.lock().unwrap();
+            let mut inner = shared.inner.lock().unwrap();
             let batch: Vec<Value> = inner.pending.iter().take(limit).cloned().collect();
-            if !batch.is_empty() || tokio::time::Instant::now() >= deadline {
+            let stopping = shared.stopping.load(std::sync::atomic::Ordering::SeqCst);
+            if !batch.is_empty() || stopping || tokio::time::Instant::now() >= deadline {
+                for u in &batch {
+                    *inner
+                        .deliveries
+                        .entry(u["update_id"].as_i64().unwrap_or(0))
+                        .or_default() += 1;
+                }
                 return ok(Value::Array(batch));
             }
         }

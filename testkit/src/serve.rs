@@ -35,6 +35,7 @@ const SCRUBBED: &[&str] = &[
 pub struct Serve {
     child: Option<Child>,
     stderr_path: PathBuf,
+    stdout_path: PathBuf,
 }
 
 impl Serve {
@@ -50,6 +51,8 @@ impl Serve {
         ));
         std::fs::create_dir_all(data_dir).unwrap();
         let stderr = std::fs::File::create(&stderr_path).unwrap();
+        let stdout_path = stderr_path.with_extension("stdout");
+        let stdout = std::fs::File::create(&stdout_path).unwrap();
         let mut cmd = Command::new(bin.as_ref());
         cmd.arg("--data-dir").arg(data_dir).arg("serve");
         for var in SCRUBBED {
@@ -61,13 +64,32 @@ impl Serve {
             .env("LANG", "C")
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(stdout)
             .stderr(stderr);
         let child = cmd.spawn().expect("gpuscout serve starts");
         Serve {
             child: Some(child),
             stderr_path,
+            stdout_path,
         }
+    }
+
+    /// Everything the process has written to stdout and stderr so far.
+    pub fn output(&self) -> String {
+        let stdout = std::fs::read_to_string(&self.stdout_path).unwrap_or_default();
+        format!("{stdout}{}", self.stderr())
+    }
+
+    /// The process id (to read its memory from /proc).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, |c| c.id())
+    }
+
+    /// Whether the process is still running.
+    pub fn running(&mut self) -> bool {
+        self.child
+            .as_mut()
+            .is_some_and(|c| c.try_wait().ok().flatten().is_none())
     }
 
     /// Everything the process has written to stderr so far.
@@ -83,7 +105,12 @@ impl Serve {
     }
 
     /// SIGTERM, then waits for a clean exit.
-    pub fn stop(mut self) -> (ExitStatus, String) {
+    pub fn stop(self) -> (ExitStatus, String) {
+        self.stop_within(Duration::from_secs(40))
+    }
+
+    /// SIGTERM, then waits at most `timeout` for the exit (panics past it).
+    pub fn stop_within(mut self, timeout: Duration) -> (ExitStatus, String) {
         let child = self.child.as_mut().unwrap();
         let ok = Command::new("kill")
             .arg("-TERM")
@@ -91,7 +118,7 @@ impl Serve {
             .status()
             .expect("kill runs");
         assert!(ok.success());
-        let status = wait_for(child, Duration::from_secs(40));
+        let status = wait_for(child, timeout);
         self.child = None;
         (status, self.stderr())
     }

@@ -2,7 +2,7 @@
 
 use super::common::{
     duration_or_unknown, list_or_unknown, money_or_unknown, not_found_reply, quote_date,
-    quote_text, tier_label, yes_no,
+    quote_text, tier_label, unknown_text, yes_no,
 };
 use crate::catalog::warn::{retention_text, source_msg};
 use crate::catalog::{Catalog, Gpu, Platform, note_in};
@@ -53,10 +53,19 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
             .arg("gb", fmt_num(gpu.vram_gb))
             .arg("mem", gpu.mem_type.clone().unwrap_or_default()),
     );
-    r.push(Msg::new("gpu-bandwidth").arg("gbps", fmt_num(gpu.mem_bandwidth_gbps)));
+    r.push(
+        Msg::new("gpu-bandwidth").arg(
+            "gbps",
+            gpu.bandwidth_gbps()
+                .map_or_else(|| "unknown".to_string(), fmt_num),
+        ),
+    );
     r.push(
         Msg::new("gpu-tflops")
-            .arg("tflops", fmt_num(gpu.fp16_tflops))
+            .arg(
+                "tflops",
+                gpu.tflops().map_or_else(|| "unknown".to_string(), fmt_num),
+            )
             .arg("accumulate", gpu.fp16_accumulate.as_str()),
     );
     let zh = v.lang == Lang::Zh;
@@ -123,8 +132,9 @@ pub fn gpu_list(v: &View<'_>) -> Reply {
             vec![
                 g.id.clone(),
                 format!("{} GB", fmt_num(g.vram_gb)),
-                format!("{} GB/s", fmt_num(g.mem_bandwidth_gbps)),
-                fmt_num(g.fp16_tflops),
+                g.bandwidth_gbps()
+                    .map_or_else(|| unknown_text(v.lang), |b| format!("{} GB/s", fmt_num(b))),
+                g.tflops().map_or_else(|| unknown_text(v.lang), fmt_num),
             ]
         })
         .collect();

@@ -10,6 +10,7 @@ use super::common::not_found_reply;
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
 use crate::context::Ctx;
+use crate::i18n::Lang;
 use crate::lexicon;
 use crate::reply::{Msg, Reply, Table};
 use crate::vram::{
@@ -24,8 +25,11 @@ const SHOWN_OPTIONS: usize = 6;
 pub fn model_ref<'a>(ctx: &Ctx<'a>, word: &str) -> Result<ModelRef<'a>, Box<Reply>> {
     match ctx.catalog.model(word) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match lexicon::params_b(word) {
-            Some(Ok(b)) => Ok(ModelRef::BySize { params_b: b }),
+        Err(nf) => match lexicon::model_size(word) {
+            Some(Ok(b)) => Ok(ModelRef::BySize {
+                params_b: b.total_b,
+                active_b: b.active_b,
+            }),
             Some(Err(e)) => Err(Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")))),
             None => Err(Box::new(not_found_reply(&nf))),
         },
@@ -179,6 +183,11 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         match ctx.catalog.gpu(w) {
             Ok(g) => req.gpu = Some(g),
             Err(nf) => {
+                // A number that is not a card count (`-2`, `1.5`) is a bad count, not a
+                // misspelt card to suggest names for.
+                if w.parse::<f64>().is_ok() {
+                    return Err(err(FitError::BadValue(w.to_string())));
+                }
                 if let Some(n) = lexicon::card_count(w) {
                     return Err(err(FitError::BadCards(n as u64)));
                 }
@@ -244,14 +253,20 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
         Err(r) => return *r,
     };
     match advice::decide(ctx.catalog, &p.req, &p.opts) {
-        Ok(fit) => render_fit(ctx.catalog, &p, &fit, &ctx.currency),
+        Ok(fit) => render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang),
         Err(e) => Reply::text(e.msg()).with(Msg::new("usage-fit")),
     }
 }
 
 /// The `/fit` answer for one decision; the CLI prints the same reply. Every default the
 /// figure rests on and the user did not choose is said, with the word that changes it.
-pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) -> Reply {
+pub fn render_fit(
+    catalog: &Catalog,
+    p: &Parsed<'_>,
+    fit: &Fit,
+    currency: &str,
+    lang: Lang,
+) -> Reply {
     let (req, rep) = (&p.req, &fit.report);
     let mut r = Reply::text(
         Msg::new("fit-title")
@@ -299,6 +314,11 @@ pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) 
             .arg("parallelism", rep.parallelism.as_str())
             .arg("cards", rep.cards),
     );
+    r.push(
+        Msg::new("fit-margin")
+            .arg("pct", rep.margin_pct.round())
+            .arg("measured", if rep.margin_measured { "yes" } else { "no" }),
+    );
     if let Some(g) = req.gpu {
         let fits = fit.fits();
         r.push(
@@ -321,16 +341,83 @@ pub fn render_fit(catalog: &Catalog, p: &Parsed<'_>, fit: &Fit, currency: &str) 
                 &fit.alternatives,
                 currency,
                 "fit-alternatives-intro",
+                lang,
             );
         }
     } else {
-        push_options(catalog, &mut r, &rep.options, currency, "fit-options-intro");
+        push_options(
+            catalog,
+            &mut r,
+            &rep.options,
+            currency,
+            "fit-options-intro",
+            lang,
+        );
     }
     for w in &rep.warnings {
         r.push(w.clone());
     }
+    if let Some(w) = bare_size_warning(catalog, req.model) {
+        r.push(w);
+    }
+    if req.quant.gguf_block_bpw().is_some() {
+        r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
+    }
     r.push(Msg::new("fit-basis"));
     r
+}
+
+/// Bare sizes at or above this many billions are often MoE models; the answer says that a bare
+/// size is sized as dense and how to give the active count.
+const LARGE_BARE_SIZE_B: f64 = 200.0;
+
+fn trim_b(x: f64) -> String {
+    let s = format!("{x:.1}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A bare size (`671b`) is sized as a dense model. Say so, with `NNNb-aMMb` for the active
+/// count, when it is large or matches a MoE model's total in the catalog (within 3%), naming
+/// those models. `None` for a catalog model or a raw MoE size.
+pub fn bare_size_warning(catalog: &Catalog, model: ModelRef) -> Option<Msg> {
+    let ModelRef::BySize {
+        params_b,
+        active_b: None,
+    } = model
+    else {
+        return None;
+    };
+    let like: Vec<&crate::catalog::Model> = catalog
+        .models
+        .iter()
+        .filter(|m| m.is_moe() && (m.params_b - params_b).abs() <= 0.03 * m.params_b)
+        .take(3)
+        .collect();
+    if like.is_empty() && params_b < LARGE_BARE_SIZE_B {
+        return None;
+    }
+    let example = like.first().map_or_else(
+        || format!("{}b-aNNb", trim_b(params_b)),
+        |m| format!("{}b-a{}b", trim_b(params_b), trim_b(m.active_params_b)),
+    );
+    let models = like
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(
+        Msg::new("fit-warn-bare-size")
+            .arg("size", format!("{}b", trim_b(params_b)))
+            .arg("example", example)
+            .arg(
+                "models",
+                if models.is_empty() {
+                    "none".to_string()
+                } else {
+                    models
+                },
+            ),
+    )
 }
 
 /// The largest part of the estimate, to say why it does not fit.
@@ -349,7 +436,10 @@ fn why_not(rep: &FitReport) -> Msg {
 }
 
 fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
-    if let Ok(d) = decode_tokens_per_second(
+    // A card figure the catalog does not know: say which, once, instead of estimating from a
+    // guess.
+    let mut unknown: Vec<Msg> = Vec::new();
+    match decode_tokens_per_second(
         req.model,
         req.quant,
         g,
@@ -358,16 +448,29 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
         1,
         req.context / 2,
     ) {
-        r.push(
-            Msg::new("fit-speed-decode")
-                .arg("tps", d.value.round())
-                .arg("cards", req.cards),
-        );
-        r.push(d.basis);
+        Ok(d) => {
+            r.push(
+                Msg::new("fit-speed-decode")
+                    .arg("tps", d.value.round())
+                    .arg("cards", req.cards),
+            );
+            r.push(d.basis);
+        }
+        Err(e @ FitError::SpecUnknown(..)) => unknown.push(e.msg()),
+        Err(_) => {}
     }
-    if let Ok(pf) = prefill_tokens_per_second(req.model, g, req.cards) {
-        r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
-        r.push(pf.basis);
+    match prefill_tokens_per_second(req.model, g, req.cards) {
+        Ok(pf) => {
+            r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
+            r.push(pf.basis);
+        }
+        Err(e @ FitError::SpecUnknown(..)) if !unknown.contains(&e.msg()) => {
+            unknown.push(e.msg());
+        }
+        Err(_) => {}
+    }
+    for m in unknown {
+        r.push(m);
     }
 }
 
@@ -378,6 +481,7 @@ pub fn push_options(
     options: &[FitOption],
     currency: &str,
     intro: &str,
+    lang: Lang,
 ) {
     if options.is_empty() {
         r.push(Msg::new("fit-no-option"));
@@ -394,11 +498,12 @@ pub fn push_options(
     );
     let mut rows = Vec::new();
     for o in options.iter().take(SHOWN_OPTIONS) {
-        let name = catalog
-            .gpus
-            .iter()
-            .find(|g| g.id == o.gpu)
-            .map_or(o.gpu.clone(), |g| g.name.clone());
+        let gpu = catalog.gpus.iter().find(|g| g.id == o.gpu);
+        let name = gpu.map_or(o.gpu.clone(), |g| g.name.clone());
+        // The catalog's own text in the answer's language (the report carries the English).
+        let interconnect = gpu.map_or(o.interconnect.clone(), |g| {
+            g.interconnect_text(lang == Lang::Zh).to_string()
+        });
         let price = match (o.usd_per_hour, &o.price_as_of) {
             (Some(usd), Some(d)) => {
                 let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
@@ -415,7 +520,7 @@ pub fn push_options(
             format!("×{}", o.cards),
             gib(o.per_gpu_gib),
             price,
-            o.interconnect.clone(),
+            interconnect,
         ]);
     }
     *r = std::mem::take(r).with_table(Table {

@@ -7,6 +7,7 @@ use crate::advice;
 use crate::billing::{self, PriceUnit};
 use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
+use crate::i18n::Lang;
 use crate::lexicon::{self, PriceText, parse_price, token_count};
 use crate::reply::{Msg, Reply};
 use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze};
@@ -147,7 +148,7 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         tokens_per_day: tokens,
         api_price_per_mtok: api,
     };
-    tco_answer(ctx.catalog, &query, &cur, &basis).unwrap_or_else(|e| err_reply(&e))
+    tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e))
 }
 
 /// The whole /tco answer for a query; the CLI prints the same. When the model does not fit
@@ -158,10 +159,16 @@ pub fn tco_answer(
     q: &TcoQuery<'_>,
     currency: &str,
     basis: &PriceBasis,
+    lang: Lang,
 ) -> Result<Reply, FitError> {
     let rep = analyze(catalog, q, currency)?;
+    let bare = super::fit::bare_size_warning(catalog, q.model);
     if rep.fits {
-        return Ok(tco_reply(q.gpu, &rep, basis));
+        let mut r = tco_reply(q.gpu, &rep, basis);
+        if let Some(w) = bare.clone() {
+            r.push(w);
+        }
+        return Ok(r);
     }
     let mut serve = FitRequest::new(q.model, q.quant, Task::Infer);
     serve.engine = if q.quant.is_gguf() {
@@ -193,7 +200,11 @@ pub fn tco_answer(
         &fit.alternatives,
         currency,
         "fit-alternatives-intro",
+        lang,
     );
+    if let Some(w) = bare {
+        r.push(w);
+    }
     Ok(r)
 }
 
@@ -307,7 +318,11 @@ fn bad(w: &str) -> Reply {
 }
 
 fn err_reply(e: &FitError) -> Reply {
-    Reply::text(e.msg()).with(Msg::new("usage-tco"))
+    match e {
+        // Not a typing mistake: the catalog lacks a card figure; the usage line would not help.
+        FitError::SpecUnknown(..) => Reply::text(e.msg()),
+        _ => Reply::text(e.msg()).with(Msg::new("usage-tco")),
+    }
 }
 
 fn no_fx(from: &str, to: &str) -> Reply {

@@ -42,6 +42,47 @@ impl Catalog {
         .ok_or_else(|| self.not_found(EntryKind::Gpu, query))
     }
 
+    /// [`Catalog::gpu`] without the "did you mean" search, for scanning text word by word.
+    pub fn find_gpu(&self, query: &str) -> Option<&Gpu> {
+        lookup(
+            &self.gpu_index,
+            query,
+            &["nvidia", "geforce", "tesla", "amd", "instinct"],
+        )
+        .map(|i| &self.gpus[i])
+    }
+
+    /// [`Catalog::platform`] without the "did you mean" search.
+    pub fn find_platform(&self, query: &str) -> Option<&Platform> {
+        lookup(&self.platform_index, query, &[]).map(|i| &self.platforms[i])
+    }
+
+    /// [`Catalog::model`] without the "did you mean" search.
+    pub fn find_model(&self, query: &str) -> Option<&Model> {
+        if let Some(i) = lookup(&self.model_index, query, &[]) {
+            return Some(&self.models[i]);
+        }
+        let bare = query.rsplit('/').next().unwrap_or(query);
+        let lower = bare.to_lowercase();
+        [
+            "-instruct",
+            "-chat",
+            "-it",
+            "-base",
+            "-hf",
+            "-gguf",
+            "-awq",
+            "-gptq-int4",
+        ]
+        .iter()
+        .find_map(|suffix| {
+            let stem = lower.strip_suffix(suffix)?;
+            lookup(&self.model_index, stem, &[])
+        })
+        .or_else(|| lookup(&self.model_index, bare, &[]))
+        .map(|i| &self.models[i])
+    }
+
     pub fn platform(&self, query: &str) -> Result<&Platform, NotFound> {
         lookup(&self.platform_index, query, &[])
             .map(|i| &self.platforms[i])

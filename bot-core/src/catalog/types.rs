@@ -22,9 +22,11 @@ pub struct Gpu {
     pub vram_gb: f64,
     #[serde(default)]
     pub mem_type: Option<String>,
-    pub mem_bandwidth_gbps: f64,
-    /// Dense FP16/BF16 tensor TFLOPS; sparsity is never counted.
-    pub fp16_tflops: f64,
+    /// Peak memory bandwidth, GB/s; `"unknown"` when no source gives it.
+    pub mem_bandwidth_gbps: Fact<f64>,
+    /// Dense FP16/BF16 tensor TFLOPS; sparsity is never counted; `"unknown"` when no source
+    /// gives a dense tensor figure (speed estimates are then not made, and answers say why).
+    pub fp16_tflops: Fact<f64>,
     /// Accumulate precision the TFLOPS figure is for (`fp32` or `fp16`).
     pub fp16_accumulate: String,
     /// Technical text (`PCIe 4.0 x16`, `SXM5; NVLink 4.0 900 GB/s`), shown in English answers.
@@ -59,6 +61,16 @@ impl Gpu {
             (Some(t), true) => t,
             _ => &self.interconnect,
         }
+    }
+
+    /// Memory bandwidth in GB/s, when known.
+    pub fn bandwidth_gbps(&self) -> Option<f64> {
+        self.mem_bandwidth_gbps.known().copied()
+    }
+
+    /// Dense FP16/BF16 tensor TFLOPS, when known.
+    pub fn tflops(&self) -> Option<f64> {
+        self.fp16_tflops.known().copied()
     }
 
     /// VRAM in GiB (2^30 bytes), the unit memory estimates use.

@@ -129,8 +129,12 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         k.text("id", &g.id)?;
         k.one_of("vendor", &g.vendor, &["nvidia", "amd", "intel"])?;
         k.positive("vram_gb", g.vram_gb)?;
-        k.positive("mem_bandwidth_gbps", g.mem_bandwidth_gbps)?;
-        k.positive("fp16_tflops", g.fp16_tflops)?;
+        if let Fact::Known(x) = g.mem_bandwidth_gbps {
+            k.positive("mem_bandwidth_gbps", x)?;
+        }
+        if let Fact::Known(x) = g.fp16_tflops {
+            k.positive("fp16_tflops", x)?;
+        }
         k.one_of("fp16_accumulate", &g.fp16_accumulate, &["fp32", "fp16"])?;
         if let Fact::Known(n) = g.nvlink_gbps {
             k.non_negative("nvlink_gbps", n)?;

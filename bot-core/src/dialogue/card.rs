@@ -4,6 +4,7 @@ use super::state::{PickState, TaskKind, Usage};
 use crate::advice;
 use crate::billing::{self, Job};
 use crate::context::Ctx;
+use crate::fact::Fact;
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
 use rust_decimal::Decimal;
@@ -12,7 +13,10 @@ use rust_decimal::Decimal;
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
     let model = match (&s.model, s.params_b) {
         (Some(id), _) => ModelRef::Known(ctx.catalog.model(id).ok()?),
-        (None, Some(b)) => ModelRef::BySize { params_b: b },
+        (None, Some(b)) => ModelRef::BySize {
+            params_b: b,
+            active_b: None,
+        },
         _ => return None,
     };
     let method = s.method.as_deref().unwrap_or("bf16");
@@ -125,6 +129,17 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if s.task != Some(TaskKind::FineTune) {
         r.push(Msg::new("pick-bandwidth-note"));
     }
+    // Serving over several cards without NVLink: tensor parallelism talks over PCIe every layer.
+    let pcie_multi = options.iter().take(6).any(|(o, _)| {
+        o.cards > 1
+            && ctx
+                .catalog
+                .gpu(&o.gpu)
+                .is_ok_and(|g| matches!(g.nvlink_gbps, Fact::Known(x) if x <= 0.0))
+    });
+    if s.task == Some(TaskKind::Serve) && pcie_multi {
+        r.push(Msg::new("pick-pcie-multicard-note"));
+    }
     for (o, best) in options.iter().take(6) {
         let Ok(gpu) = ctx.catalog.gpu(&o.gpu) else {
             continue;
@@ -140,7 +155,11 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 .arg("gpu", &gpu.name)
                 .arg("per_card", format!("{:.1}", o.per_gpu_gib))
                 .arg("vram", format!("{:.0}", gpu.vram_gb))
-                .arg("bandwidth", format!("{:.0}", gpu.mem_bandwidth_gbps))
+                .arg(
+                    "bandwidth",
+                    gpu.bandwidth_gbps()
+                        .map_or_else(|| "unknown".to_string(), |b| format!("{b:.0}")),
+                )
                 .arg("from", from),
         );
     }

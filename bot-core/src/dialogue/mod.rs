@@ -23,7 +23,7 @@ mod state;
 mod step;
 mod understand;
 
-pub use ask::methods_for;
+pub use ask::{ask, methods_for};
 pub use plan::trial_plan;
 pub use result::ranked_offers;
 pub use state::Needs;

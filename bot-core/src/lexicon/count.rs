@@ -103,17 +103,60 @@ pub fn cards_and_name(t: &str) -> (String, u32) {
     (l, 1)
 }
 
-/// A model size in billions of parameters: `13b`, `1.5B`, `70 b`. `Some(Err)` for a size out of
+/// A model size in billions of parameters: `13b`, `1.5B`, `70 b`, or a raw MoE size
+/// `671b-a37b` (total, then active; its total is returned here). `Some(Err)` for a size out of
 /// range (0.01 to 10,000), `None` when the word is not a size at all.
 pub fn params_b(word: &str) -> Option<Result<f64, FitError>> {
-    let w = word.trim().to_lowercase().replace(' ', "");
-    let num = w.strip_suffix('b')?;
-    let v: f64 = num.parse().ok()?;
+    model_size(word).map(|r| r.map(|s| s.total_b))
+}
+
+/// A size the user typed instead of a model name: total parameters and, for a raw MoE size
+/// (`671b-a37b`, `30B-A3B`, `235b a22b`), the active ones.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ModelSize {
+    pub total_b: f64,
+    /// Active parameters per token, when the size says (`-aNNb`); `None` = a bare size.
+    pub active_b: Option<f64>,
+}
+
+fn billions(w: &str) -> Option<f64> {
+    w.strip_suffix('b')?.parse().ok()
+}
+
+fn in_range(v: f64) -> Result<f64, FitError> {
     if v.is_finite() && (0.01..=10_000.0).contains(&v) {
-        Some(Ok(v))
+        Ok(v)
     } else {
-        Some(Err(FitError::BadSize(v)))
+        Err(FitError::BadSize(v))
     }
+}
+
+/// `13b` or `671b-a37b` (also `671b_a37b`, `671ba37b`, `671b a37b`). `Some(Err)` for a size out
+/// of range or active parameters above the total; `None` when the word is not a size.
+pub fn model_size(word: &str) -> Option<Result<ModelSize, FitError>> {
+    let w = word.trim().to_lowercase().replace([' ', '_'], "");
+    // `671b-a37b`, or `671ba37b` where the total's `b` runs into the active's `a`.
+    let split = w
+        .split_once("-a")
+        .or_else(|| w.find("ba").map(|i| (&w[..=i], &w[i + 2..])));
+    if let Some((total, active)) = split {
+        let (t, a) = (billions(total)?, billions(active)?);
+        return Some(in_range(t).and_then(|t| {
+            let a = in_range(a)?;
+            if a > t {
+                return Err(FitError::BadValue(format!("{word}: active > total")));
+            }
+            Ok(ModelSize {
+                total_b: t,
+                active_b: Some(a),
+            })
+        }));
+    }
+    let v = billions(&w)?;
+    Some(in_range(v).map(|t| ModelSize {
+        total_b: t,
+        active_b: None,
+    }))
 }
 
 #[cfg(test)]
@@ -159,5 +202,40 @@ mod tests {
         assert_eq!(params_b("1.5B").map(Result::ok), Some(Some(1.5)));
         assert!(matches!(params_b("99999b"), Some(Err(_))));
         assert!(params_b("qwen").is_none());
+    }
+
+    #[test]
+    fn raw_moe_sizes_give_total_and_active() {
+        let moe = |t: f64, a: f64| {
+            Some(Ok(ModelSize {
+                total_b: t,
+                active_b: Some(a),
+            }))
+        };
+        for w in [
+            "671b-a37b",
+            "671B-A37B",
+            "671b_a37b",
+            "671ba37b",
+            "671b a37b",
+        ] {
+            assert_eq!(model_size(w), moe(671.0, 37.0), "{w}");
+        }
+        assert_eq!(model_size("30b-a3b"), moe(30.0, 3.0));
+        assert_eq!(model_size("1.5b-a0.5b"), moe(1.5, 0.5));
+        assert_eq!(params_b("671b-a37b").map(Result::ok), Some(Some(671.0)));
+        assert_eq!(
+            model_size("70b"),
+            Some(Ok(ModelSize {
+                total_b: 70.0,
+                active_b: None
+            }))
+        );
+        assert!(matches!(model_size("37b-a671b"), Some(Err(_))));
+        assert!(matches!(model_size("671b-a0b"), Some(Err(_))));
+        assert!(matches!(model_size("99999b-a1b"), Some(Err(_))));
+        for w in ["qwen3-30b-a3b", "671b-abc", "b-a3b", "a37b", "llama"] {
+            assert!(model_size(w).is_none(), "{w}");
+        }
     }
 }

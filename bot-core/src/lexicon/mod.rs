@@ -22,7 +22,9 @@ mod money;
 mod options;
 mod words;
 
-pub use count::{card_count, cards_and_name, context_tokens, params_b, token_count};
+pub use count::{
+    ModelSize, card_count, cards_and_name, context_tokens, model_size, params_b, token_count,
+};
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 pub use options::{option, split_options};
 pub use words::{attention, billing_start, kv_dtype, on_off, optimizer};

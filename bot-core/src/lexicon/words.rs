@@ -20,7 +20,8 @@ fn squash(s: &str) -> String {
 impl FromStr for Quant {
     type Err = FitError;
     /// Forgiving: `int4`, `Q4_K_M`, `q4km`, `gptq`, `gptq-int4`, `awq`, `nf4`, `bnb4`, `4bit`,
-    /// `fp16`, `half`, `bf16`, `fp8`, `int8`, `bnb8`, `8bit`, `gguf` (= Q4_K_M, the common default)...
+    /// `fp16`, `half`, `bf16`, `fp8`, `int8`, `bnb8`, `8bit`, `gguf` (= Q4_K_M, the common default),
+    /// the GGUF i-quants `IQ1_S` ... `IQ4_NL` (`iq2_xxs`, `IQ4-XS`, `iq4xs`)...
     fn from_str(s: &str) -> Result<Quant, FitError> {
         let k = squash(s);
         Ok(match k.as_str() {
@@ -41,6 +42,15 @@ impl FromStr for Quant {
             "q5km" | "q5k" => Quant::Q5KM,
             "q6k" | "q6" => Quant::Q6K,
             "q80" | "q8" => Quant::Q8_0,
+            "iq1s" => Quant::Iq1S,
+            "iq1m" => Quant::Iq1M,
+            "iq2xxs" => Quant::Iq2Xxs,
+            "iq2xs" => Quant::Iq2Xs,
+            "iq2s" => Quant::Iq2S,
+            "iq3xxs" => Quant::Iq3Xxs,
+            "iq3s" => Quant::Iq3S,
+            "iq4xs" => Quant::Iq4Xs,
+            "iq4nl" => Quant::Iq4Nl,
             _ => return Err(FitError::UnknownQuant(s.trim().to_string())),
         })
     }

@@ -42,11 +42,10 @@ pub fn hf_activation_bytes_per_token(s: &Shape) -> f64 {
     6.0 * s.ffn_width_active_per_token() + 8.0 * s.hidden as f64
 }
 
-/// Bytes per token of the loss head during training: bf16 logits (2) + fp32 upcast for the
-/// loss (4) + fp32 log-softmax (4) + bf16 gradient of the logits (2), times the vocabulary.
-/// Basis: Hugging Face `ForCausalLMLoss` upcasts logits to fp32; checked against the slope of
-/// QwenLM/Qwen README "Profiling of Memory and Speed" (Qwen-7B LoRA 256 -> 8192 tokens).
-pub const LOSS_BYTES_PER_VOCAB: f64 = 12.0;
+/// Bytes per token of the loss head during training with Hugging Face Transformers' own loss
+/// (`LossHead::Fp32`, the default), times the vocabulary; see `LossHead::bytes_per_vocab` for
+/// the tensors and the measurement it was checked against.
+pub const LOSS_BYTES_PER_VOCAB: f64 = 14.0;
 
 /// Training keeps more memory reserved than allocated: PyTorch's caching allocator holds freed
 /// blocks, and DeepSpeed/PEFT keep bucket and dequantization buffers. Added as this share of
@@ -54,6 +53,15 @@ pub const LOSS_BYTES_PER_VOCAB: f64 = 12.0;
 /// Speed" (Qwen-7B/14B LoRA, Q-LoRA and full fine-tuning on A100-80G), where the table exceeds
 /// the tensor count by 10-25 % at short sequences.
 pub const TRAINING_RESERVE: f64 = 0.15;
+
+/// The same reserve when the frozen base is quantized (Q-LoRA on bitsandbytes or GPTQ
+/// weights): dequantized weight tiles are allocated and freed in every layer, forward and
+/// backward, and the caching allocator keeps more of them. Measured in
+/// foundation-model-stack/fms-acceleration `scripts/benchmarks/refs/a100_80gb.csv`
+/// (Mistral-7B, 1 x A100-80G, 4096 x 4 tokens): nvidia-smi memory minus the CUDA context over
+/// the peak allocated is 1.135-1.152 for the bf16 LoRA runs, 1.24 for GPTQ-LoRA and 1.29 for
+/// bitsandbytes-4-bit LoRA.
+pub const TRAINING_RESERVE_QUANTIZED: f64 = 0.25;
 
 /// Bytes a Transformers eager attention layer holds per score element (one query token
 /// against one cached token, one head) at its peak: the scaled QK^T and the masked copy in
@@ -328,7 +336,7 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     let pc = &shape.params;
     let trainable = match req.task {
         Task::Full => pc.total,
-        _ => shape.lora_params(opts.lora_rank),
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
     };
     // Full fine-tune keeps bf16 weights; LoRA keeps the frozen base in its format.
     let base = if req.task == Task::Full {
@@ -364,18 +372,41 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     // Activations per token (bf16, FlashAttention, SwiGLU), after Korthikanti et al. 2022
     // (arXiv:2205.05198, eq. 1: s*b*h*(34 + 5*a*s/h) per layer for GPT), with the MLP term
     // rewritten for a gated FFN and the s^2 term removed by FlashAttention/SDPA:
-    // 16*h + 8*I bytes per layer. Gradient checkpointing keeps each layer's input (2*h) and
-    // recomputes one layer at a time. Plus the loss head (LOSS_BYTES_PER_VOCAB * V).
+    // 16*h + 8*I bytes per layer. Plus the loss head (`LossHead::bytes_per_vocab` * V).
+    // Without checkpointing every layer's activations are alive when the loss backward starts:
+    // they add. Gradient checkpointing keeps each layer's input (2*h) and recomputes one
+    // layer at a time, and the recompute of the last layer only starts once the loss head's
+    // backward has freed its buffers: the peak is the checkpoints plus the larger of the two,
+    // not their sum (fms-acceleration Mistral-7B LoRA at 4096 x 4 and 4096 x 8 tokens: the
+    // measured 735 KB per token is the checkpoints + the loss head alone).
     // Eager attention keeps the s^2 scores of every layer for the backward pass (fp32 softmax
     // output 4 + bf16 probabilities 2 = 6 bytes per element and head), or, with checkpointing,
     // those of the one layer being recomputed plus their gradient (EAGER_SCORE_BYTES).
-    let per_layer = 16.0 * shape.hidden as f64 + 8.0 * shape.ffn_width_active_per_token();
-    let layers = shape.layers as f64;
-    let act_tok = if req.grad_checkpointing {
-        layers * 2.0 * shape.hidden as f64 + per_layer
+    // Q-LoRA on bitsandbytes weights goes through PEFT `prepare_model_for_kbit_training`, which
+    // casts every remaining 16-bit parameter to fp32 (GPTQ models are exempt). The RMSNorm
+    // weights become fp32, so each norm's output, and from the first residual add on the whole
+    // hidden-width stream, is fp32: 4 bytes per hidden element instead of 2 (the norms are too
+    // small to show in the weights). Measured: fms-acceleration Mistral-7B at 4096 x 4 and x 8
+    // tokens, bitsandbytes Q-LoRA with PEFT's preparation holds 999 KB of peak per token, its
+    // accelerated plugin (no fp32 cast) and bf16 LoRA 735 KB: the 264 KB difference is the
+    // 32 layers x 4096 checkpointed inputs at 2 more bytes. Applied to every bitsandbytes
+    // 4-bit training: LitGPT's own 4-bit path (no PEFT) holds even more per token than this.
+    let stream = if req.quant == Quant::Nf4 && req.task != Task::Full {
+        4.0
     } else {
-        layers * per_layer
-    } + LOSS_BYTES_PER_VOCAB * shape.vocab as f64;
+        2.0
+    };
+    // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
+    // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
+    // rows hold even more per token).
+    let per_layer = 8.0 * stream * shape.hidden as f64 + 8.0 * shape.ffn_width_active_per_token();
+    let layers = shape.layers as f64;
+    let loss_tok = req.loss.bytes_per_vocab() * shape.vocab as f64;
+    let act_tok = if req.grad_checkpointing {
+        layers * stream * shape.hidden as f64 + per_layer.max(loss_tok)
+    } else {
+        layers * per_layer + loss_tok
+    };
     let mut a = act_tok * tokens * batch;
     if eager {
         let per_elem = if req.grad_checkpointing {
@@ -385,7 +416,12 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
         };
         a += batch * tokens * tokens * (per_elem * heads + 2.0);
     }
-    let reserve = TRAINING_RESERVE * (base_c + adapter_weights + grads_c + optim_c + a);
+    let reserve_share = if req.quant.is_low_bit() {
+        TRAINING_RESERVE_QUANTIZED
+    } else {
+        TRAINING_RESERVE
+    };
+    let reserve = reserve_share * (base_c + adapter_weights + grads_c + optim_c + a);
     p.set(
         n,
         base_c * n + adapter_weights * n,
@@ -410,6 +446,32 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     p
 }
 
+/// The stated uncertainty of an estimate, in percent, by kind of configuration, and whether
+/// public measurements back it. A measured margin is the worst error of the public rows of that
+/// kind in `bot-core/tests/data/fit_reference.toml`, rounded up to the next 5 %, and
+/// `tests/fit_reference.rs` asserts that it covers every one of them. Where no measured row
+/// covers a kind, the margin is a stated guess (`false`), wider than any measured one.
+pub fn margin_pct(req: &FitRequest) -> (f64, bool) {
+    let eager_long = req.attention().materializes_scores() && req.context > 16_384;
+    match (req.task, req.engine) {
+        // No measured row with a materialized score matrix beyond 16k tokens.
+        _ if eager_long => (30.0, false),
+        // Qwen2.5 (A100) and Qwen3 (H20) transformers tables, OctoCoder docs: worst 11.1 %;
+        // all measured at batch 1.
+        (Task::Infer, Engine::Transformers) if req.batch == 1 => (15.0, true),
+        // No measured inference row at batch > 1, none for vLLM's memory, none for llama.cpp's
+        // runtime buffers (only its file sizes, within 6 %).
+        (Task::Infer, _) => (25.0, false),
+        // Qwen v1 README full fine-tuning (ZeRO-3, 2 x A100): worst 16.6 % of the estimate.
+        (Task::Full, _) => (20.0, true),
+        // Q-LoRA: worst is LitGPT Llama-3.2-1B/3B on bitsandbytes 4-bit, 27 % of the
+        // estimate above it (Qwen v1 README, fms-acceleration and LitGPT tables).
+        (Task::Qlora, _) => (30.0, true),
+        // LoRA: worst is LitGPT Llama-3.2-1B, 16 % of the estimate above it.
+        _ => (20.0, true),
+    }
+}
+
 /// The estimate for one request (default options).
 pub fn estimate(catalog: &Catalog, req: &FitRequest) -> Result<FitReport, FitError> {
     estimate_with(catalog, req, &FitOptions::default())
@@ -424,13 +486,16 @@ pub fn estimate_with(
     validate(req)?;
     let shape = match req.model {
         ModelRef::Known(m) => Shape::from_model(m)?,
-        ModelRef::BySize { params_b } => Shape::llama_like(params_b),
+        ModelRef::BySize { params_b, .. } => Shape::llama_like(params_b),
     };
     let parts = compute(&shape, req, opts);
     let mut warnings = Vec::new();
     let name = match req.model {
         ModelRef::Known(m) => m.id.clone(),
-        ModelRef::BySize { params_b } => format!("{}b", trim_num(params_b)),
+        ModelRef::BySize { params_b, active_b } => match active_b {
+            Some(a) => format!("{}b-a{}b", trim_num(params_b), trim_num(a)),
+            None => format!("{}b", trim_num(params_b)),
+        },
     };
     if let ModelRef::BySize { .. } = req.model {
         warnings.push(
@@ -486,8 +551,9 @@ pub fn estimate_with(
     let trainable = match req.task {
         Task::Infer => 0.0,
         Task::Full => shape.params.total,
-        _ => shape.lora_params(opts.lora_rank),
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
     };
+    let (margin_pct, margin_measured) = margin_pct(req);
     let mut report = FitReport {
         model: name,
         quant: req.quant.key().to_string(),
@@ -523,6 +589,8 @@ pub fn estimate_with(
         size_only: matches!(req.model, ModelRef::BySize { .. }),
         warnings: Vec::new(),
         warning_ids: Vec::new(),
+        margin_pct,
+        margin_measured,
     };
 
     match req.gpu {

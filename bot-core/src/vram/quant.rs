@@ -27,13 +27,23 @@ pub enum Quant {
     Q5KM,
     Q6K,
     Q8_0,
+    /// GGUF i-quants (importance-matrix quants; `IQ1_S` ... `IQ4_NL`).
+    Iq1S,
+    Iq1M,
+    Iq2Xxs,
+    Iq2Xs,
+    Iq2S,
+    Iq3Xxs,
+    Iq3S,
+    Iq4Xs,
+    Iq4Nl,
 }
 
 /// Where a bits-per-weight figure comes from (shown in answers as the estimate's basis).
-pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B";
+pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md @ 311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6 (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B; i-quant block sizes from ggml/src/ggml-common.h @ 01243c587feceaa5d6a6c2305535ef2f549c48b8";
 
 impl Quant {
-    pub const ALL: [Quant; 17] = [
+    pub const ALL: [Quant; 26] = [
         Quant::Fp32,
         Quant::Fp16,
         Quant::Bf16,
@@ -51,6 +61,15 @@ impl Quant {
         Quant::Q5KM,
         Quant::Q6K,
         Quant::Q8_0,
+        Quant::Iq1S,
+        Quant::Iq1M,
+        Quant::Iq2Xxs,
+        Quant::Iq2Xs,
+        Quant::Iq2S,
+        Quant::Iq3Xxs,
+        Quant::Iq3S,
+        Quant::Iq4Xs,
+        Quant::Iq4Nl,
     ];
 
     /// Stable lower-case key (JSON, CLI).
@@ -73,6 +92,15 @@ impl Quant {
             Quant::Q5KM => "q5_k_m",
             Quant::Q6K => "q6_k",
             Quant::Q8_0 => "q8_0",
+            Quant::Iq1S => "iq1_s",
+            Quant::Iq1M => "iq1_m",
+            Quant::Iq2Xxs => "iq2_xxs",
+            Quant::Iq2Xs => "iq2_xs",
+            Quant::Iq2S => "iq2_s",
+            Quant::Iq3Xxs => "iq3_xxs",
+            Quant::Iq3S => "iq3_s",
+            Quant::Iq4Xs => "iq4_xs",
+            Quant::Iq4Nl => "iq4_nl",
         }
     }
 
@@ -86,6 +114,14 @@ impl Quant {
     /// `tools/quantize/README.md` gives bpw directly (Q2_K 3.1593, Q4_K_M 4.8944, Q5_K_M 5.7036,
     /// Q6_K 6.5633, Q8_0 8.5008); `tools/quantize/quantize.cpp` gives sizes in GiB for
     /// Q3_K_M (3.74 G) and Q4_0 (4.34 G): bpw = GiB * 2^30 * 8 / 8.03e9.
+    ///
+    /// I-quants: the same README table (`tools/quantize/README.md` @ 311c2c9f, Llama-3.1-8B,
+    /// bits/weight column): IQ1_S 2.0042, IQ1_M 2.1460, IQ2_XXS 2.3824, IQ2_XS 2.5882,
+    /// IQ2_S 2.7403, IQ3_XXS 3.2548, IQ3_S 3.6606, IQ4_XS 4.4597, IQ4_NL 4.6818. A whole file is
+    /// above its block type's own bits (`gguf_block_bpw`) because llama.cpp keeps the token
+    /// embedding, the output and some attention/FFN tensors at higher-bit types. That share
+    /// depends on the model and on the quantizer's choices, so for another model the file can
+    /// be smaller or larger than this figure says: answers tell users to check the file size.
     pub fn gguf_bpw(&self) -> Option<f64> {
         let gib_to_bpw = |gib: f64| gib * GIB * 8.0 / 8.03e9;
         match self {
@@ -96,6 +132,41 @@ impl Quant {
             Quant::Q5KM => Some(5.7036),
             Quant::Q6K => Some(6.5633),
             Quant::Q8_0 => Some(8.5008),
+            Quant::Iq1S => Some(2.0042),
+            Quant::Iq1M => Some(2.1460),
+            Quant::Iq2Xxs => Some(2.3824),
+            Quant::Iq2Xs => Some(2.5882),
+            Quant::Iq2S => Some(2.7403),
+            Quant::Iq3Xxs => Some(3.2548),
+            Quant::Iq3S => Some(3.6606),
+            Quant::Iq4Xs => Some(4.4597),
+            Quant::Iq4Nl => Some(4.6818),
+            _ => None,
+        }
+    }
+
+    /// Exact bits per weight of an i-quant's own block, the floor under any file of that type:
+    /// block bytes x 8 / weights per block, from the `block_iq*` structs and their
+    /// `static_assert`s in llama.cpp `ggml/src/ggml-common.h` @ 01243c587feceaa5d6a6c2305535ef2f549c48b8
+    /// (QK_K = 256; IQ4_NL blocks hold 32):
+    /// IQ1_S d(2) + qs[32] + qh u16[8] = 50 B -> 1.5625; IQ1_M qs[32] + qh[16] + scales[8] = 56 B
+    /// (no separate d) -> 1.75; IQ2_XXS d + qs u16[32] = 66 B -> 2.0625; IQ2_XS + scales[8] =
+    /// 74 B -> 2.3125; IQ2_S d + qs[64] + qh[8] + scales[8] = 82 B -> 2.5625; IQ3_XXS d + qs[96]
+    /// = 98 B -> 3.0625; IQ3_S d + qs[64] + qh[8] + signs[32] + scales[4] = 110 B -> 3.4375;
+    /// IQ4_XS d + scales_h u16 + scales_l[4] + qs[128] = 136 B -> 4.25; IQ4_NL d + qs[16] = 18 B
+    /// per 32 -> 4.5. `None` for other formats.
+    pub fn gguf_block_bpw(&self) -> Option<f64> {
+        let per_256 = |bytes: f64| bytes * 8.0 / 256.0;
+        match self {
+            Quant::Iq1S => Some(per_256(50.0)),
+            Quant::Iq1M => Some(per_256(56.0)),
+            Quant::Iq2Xxs => Some(per_256(66.0)),
+            Quant::Iq2Xs => Some(per_256(74.0)),
+            Quant::Iq2S => Some(per_256(82.0)),
+            Quant::Iq3Xxs => Some(per_256(98.0)),
+            Quant::Iq3S => Some(per_256(110.0)),
+            Quant::Iq4Xs => Some(per_256(136.0)),
+            Quant::Iq4Nl => Some(18.0 * 8.0 / 32.0),
             _ => None,
         }
     }

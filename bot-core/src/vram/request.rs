@@ -47,6 +47,10 @@ pub enum FitError {
     BadValue(String),
     #[error("model `{0}` has an incomplete config (zero layers, hidden size or heads)")]
     IncompleteModel(String),
+    /// A speed estimate needs a card figure the catalog honestly does not know
+    /// (`bandwidth` or `tflops`): no estimate is made from a guess.
+    #[error("{0}: {1} is unknown in the catalog, so no speed estimate")]
+    SpecUnknown(String, &'static str),
 }
 
 impl FitError {
@@ -72,6 +76,9 @@ impl FitError {
             }
             FitError::BadValue(v) => Msg::new("fit-error-value").arg("value", v.as_str()),
             FitError::IncompleteModel(m) => Msg::new("fit-error-model").arg("model", m.as_str()),
+            FitError::SpecUnknown(g, field) => Msg::new("fit-error-spec-unknown")
+                .arg("gpu", g.as_str())
+                .arg("field", *field),
         }
     }
 }
@@ -81,8 +88,10 @@ impl FitError {
 pub enum ModelRef<'a> {
     Known(&'a Model),
     /// Only the size is known: a Llama-like shape is assumed and the answer says so.
+    /// `active_b` (a raw MoE size, `671b-a37b`) is used for speed only; memory uses the total.
     BySize {
         params_b: f64,
+        active_b: Option<f64>,
     },
 }
 
@@ -104,6 +113,90 @@ pub struct FitRequest<'a> {
     /// Attention implementation; `None` = the engine's default
     /// (`Attention::engine_default`: Transformers `sdpa`, vLLM and llama.cpp `flash`).
     pub attention: Option<Attention>,
+    /// How the training loss head holds the logits (training only); default
+    /// `LossHead::Fp32`, what Hugging Face Transformers' own loss does.
+    pub loss: LossHead,
+    /// Which matrices carry LoRA adapters (LoRA / QLoRA only); default every linear layer.
+    pub lora_targets: LoraTargets,
+}
+
+/// How a trainer computes the causal-LM loss, which decides the bytes held per token per
+/// vocabulary entry at the loss peak (`LossHead::bytes_per_vocab`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LossHead {
+    /// Hugging Face Transformers >= 4.46 `ForCausalLMLoss`: `logits.float()` then
+    /// `cross_entropy` in fp32 (also LLaMA-Factory, TRL, Axolotl without Liger/CCE kernels).
+    #[default]
+    Fp32,
+    /// Cross entropy on the 16-bit logits (Qwen v1 `modeling_qwen.py`: `CrossEntropyLoss` on
+    /// `lm_logits[..., :-1, :].contiguous()`; LitGPT `chunked_cross_entropy` in bf16-true).
+    Half,
+}
+
+impl LossHead {
+    /// Bytes per token per vocabulary entry at the loss peak (the start of the backward pass):
+    /// * `Fp32`: the saved fp32 log-softmax output (4) + the gradient of the log-probabilities
+    ///   (4) + the gradient of the fp32 logits (4) + its bf16 cast (2) = 14 (the bf16 logits
+    ///   and their fp32 copy are no longer referenced once `compute_loss` returns). Checked
+    ///   against foundation-model-stack/fms-acceleration `scripts/benchmarks/refs/a100_80gb.csv`
+    ///   (Mistral-7B LoRA, transformers 4.48.1): 735 KB of peak per token, of which 262 KB are
+    ///   the checkpointed layer inputs, i.e. 14.8 B per vocabulary entry.
+    /// * `Half`: the saved 16-bit log-softmax output (2) + its gradient (2) + the gradient of
+    ///   the shifted copy (2) + the gradient scattered back into the logits (2) = 8.
+    pub fn bytes_per_vocab(self) -> f64 {
+        match self {
+            LossHead::Fp32 => 14.0,
+            LossHead::Half => 8.0,
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            LossHead::Fp32 => "fp32",
+            LossHead::Half => "half",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Self> {
+        match s {
+            "fp32" => Some(LossHead::Fp32),
+            "half" | "bf16" | "fp16" => Some(LossHead::Half),
+            _ => None,
+        }
+    }
+}
+
+/// Which matrices of each decoder layer carry LoRA adapters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoraTargets {
+    /// q, k, v, o and the FFN matrices (LLaMA-Factory `lora_target: all`, QLoRA paper).
+    #[default]
+    AllLinear,
+    /// q, k, v and o only (PEFT examples, fms-acceleration benchmarks).
+    Attention,
+    /// q and v only (LoRA paper; LitGPT `config_hub/finetune/*/lora.yaml`).
+    QueryValue,
+}
+
+impl LoraTargets {
+    pub fn key(self) -> &'static str {
+        match self {
+            LoraTargets::AllLinear => "all",
+            LoraTargets::Attention => "qkvo",
+            LoraTargets::QueryValue => "qv",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Self> {
+        match s {
+            "all" | "all-linear" => Some(LoraTargets::AllLinear),
+            "qkvo" | "attention" => Some(LoraTargets::Attention),
+            "qv" => Some(LoraTargets::QueryValue),
+            _ => None,
+        }
+    }
 }
 
 impl<'a> FitRequest<'a> {
@@ -119,6 +212,8 @@ impl<'a> FitRequest<'a> {
             cards: 1,
             grad_checkpointing: false,
             attention: None,
+            loss: LossHead::Fp32,
+            lora_targets: LoraTargets::AllLinear,
         }
     }
 
@@ -134,7 +229,8 @@ impl<'a> FitRequest<'a> {
 pub struct FitOptions {
     pub kv_cache: KvDtype,
     pub optimizer: Optimizer,
-    /// LoRA rank (adapters on every linear layer of every decoder layer).
+    /// LoRA rank (adapters on the matrices `FitRequest::lora_targets` names; default every
+    /// linear layer of every decoder layer).
     pub lora_rank: u32,
     /// Sharding when training on several cards; `None` = ZeRO-3 for cards > 1.
     pub zero: Option<Zero>,
@@ -233,6 +329,13 @@ pub struct FitReport {
     pub warnings: Vec<Msg>,
     /// Warning ids, for JSON readers.
     pub warning_ids: Vec<String>,
+    /// How far off this kind of estimate has been on public measurements, in percent of the
+    /// estimate (`estimate::margin_pct`): answers can say "±N%". Wider where no measured
+    /// row covers the configuration.
+    pub margin_pct: f64,
+    /// Whether measured public rows cover this kind of configuration (false: `margin_pct` is
+    /// a stated guess, not a measured error).
+    pub margin_measured: bool,
 }
 
 pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
@@ -251,10 +354,12 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
     if req.task == Task::Qlora && !req.quant.is_low_bit() {
         return Err(FitError::QloraNeedsLowBit(req.quant, req.task));
     }
-    if let ModelRef::BySize { params_b } = req.model
-        && !(params_b.is_finite() && (0.01..=10_000.0).contains(&params_b))
-    {
-        return Err(FitError::BadSize(params_b));
+    if let ModelRef::BySize { params_b, active_b } = req.model {
+        for b in std::iter::once(params_b).chain(active_b) {
+            if !(b.is_finite() && (0.01..=10_000.0).contains(&b) && b <= params_b) {
+                return Err(FitError::BadSize(b));
+            }
+        }
     }
     Ok(())
 }

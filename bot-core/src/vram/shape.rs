@@ -235,6 +235,12 @@ impl Shape {
     /// LoRA adapter parameters at rank `r` on every linear layer of every decoder layer:
     /// r x (d_in + d_out) per adapted matrix (Hu et al. 2021, LoRA, arXiv:2106.09685).
     pub fn lora_params(&self, r: u32) -> f64 {
+        self.lora_params_on(r, super::LoraTargets::AllLinear)
+    }
+
+    /// LoRA adapter parameters at rank `r` on `targets`: every linear layer, the attention
+    /// projections (q, k, v, o) or q and v only.
+    pub fn lora_params_on(&self, r: u32, targets: super::LoraTargets) -> f64 {
         let r = r as f64;
         let h = self.hidden as f64;
         let attn = match &self.mla {
@@ -256,6 +262,17 @@ impl Shape {
                 2.0 * (h + q) + 2.0 * (h + kv)
             }
         };
+        let attn = match (targets, &self.mla) {
+            (super::LoraTargets::QueryValue, None) => {
+                let q = (self.heads * self.head_dim) as f64;
+                let kv = (self.kv_heads * self.head_dim) as f64;
+                (h + q) + (h + kv)
+            }
+            _ => attn,
+        };
+        if targets != super::LoraTargets::AllLinear {
+            return r * attn * self.layers as f64;
+        }
         let ffn = |i: u32| 3.0 * (h + i as f64);
         let moe_l = self.moe_layers() as f64;
         let dense_l = self.layers as f64 - moe_l;

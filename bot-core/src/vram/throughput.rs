@@ -50,13 +50,33 @@ pub const PREFILL_COMPUTE_EFFICIENCY: f64 = 0.5;
 fn shape_of(model: ModelRef) -> Result<Shape, FitError> {
     match model {
         ModelRef::Known(m) => Shape::from_model(m),
-        ModelRef::BySize { params_b } => {
-            if !(params_b.is_finite() && (0.01..=10_000.0).contains(&params_b)) {
-                return Err(FitError::BadSize(params_b));
+        ModelRef::BySize { params_b, active_b } => {
+            for b in std::iter::once(params_b).chain(active_b) {
+                if !(b.is_finite() && (0.01..=10_000.0).contains(&b) && b <= params_b) {
+                    return Err(FitError::BadSize(b));
+                }
             }
-            Ok(Shape::llama_like(params_b))
+            let mut s = Shape::llama_like(params_b);
+            // A raw MoE size: the dense Llama-like shape holds the total (memory); a decode
+            // step reads and computes only the active parameters.
+            if let Some(a) = active_b {
+                s.params.active = a * 1e9;
+            }
+            Ok(s)
         }
     }
+}
+
+/// The card's memory bandwidth (GB/s) and dense TFLOPS, or which of them the catalog does not
+/// know: an unknown figure means no speed estimate, never one computed from a guess.
+fn card_figures(gpu: &Gpu) -> Result<(f64, f64), FitError> {
+    let bw = gpu
+        .bandwidth_gbps()
+        .ok_or_else(|| FitError::SpecUnknown(gpu.name.clone(), "bandwidth"))?;
+    let tflops = gpu
+        .tflops()
+        .ok_or_else(|| FitError::SpecUnknown(gpu.name.clone(), "tflops"))?;
+    Ok((bw, tflops))
 }
 
 fn scaling(cards: u32) -> f64 {
@@ -76,7 +96,8 @@ fn bytes_per_step(shape: &Shape, quant: Quant, engine: Engine, batch: u32, conte
 /// Decode tokens per second summed over `batch` concurrent sequences at `context` tokens each
 /// (use the average context during generation), on `cards` cards of `gpu`:
 /// min over memory time (bytes per step / (eta * bandwidth * TP scaling)) and compute time
-/// (2 * active params * batch FLOPs / (efficiency * TFLOPS * cards)).
+/// (2 * active params * batch FLOPs / (efficiency * TFLOPS * cards)). Both card figures are
+/// needed: `FitError::SpecUnknown` when the catalog does not know one.
 pub fn decode_tokens_per_second(
     model: ModelRef,
     quant: Quant,
@@ -93,20 +114,21 @@ pub fn decode_tokens_per_second(
         return Err(FitError::BadBatch(batch as u64));
     }
     let shape = shape_of(model)?;
+    let (bandwidth, tflops) = card_figures(gpu)?;
     let eta = bandwidth_efficiency(engine, quant);
-    let bw = gpu.mem_bandwidth_gbps * 1e9 * eta * scaling(cards);
+    let bw = bandwidth * 1e9 * eta * scaling(cards);
     let mut t_mem = bytes_per_step(&shape, quant, engine, batch, context) / bw;
     if engine == Engine::Transformers {
         t_mem += HF_SECONDS_PER_LAYER * shape.layers as f64;
     }
     let flops = 2.0 * shape.params.active * batch as f64;
-    let t_comp = flops / (gpu.fp16_tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards));
+    let t_comp = flops / (tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards));
     let step = t_mem.max(t_comp);
     let value = if step > 0.0 { batch as f64 / step } else { 0.0 };
     Ok(Estimate {
         value: (value * 10.0).round() / 10.0,
         basis: Msg::new("fit-basis-decode")
-            .arg("bandwidth", gpu.mem_bandwidth_gbps)
+            .arg("bandwidth", bandwidth)
             .arg("eta", (eta * 100.0).round())
             .arg(
                 "gib",
@@ -116,7 +138,8 @@ pub fn decode_tokens_per_second(
 }
 
 /// Prefill (prompt) tokens per second: compute bound, 2 FLOPs per active parameter per token,
-/// at `PREFILL_COMPUTE_EFFICIENCY` of the card's dense FP16/BF16 TFLOPS.
+/// at `PREFILL_COMPUTE_EFFICIENCY` of the card's dense FP16/BF16 TFLOPS
+/// (`FitError::SpecUnknown` when the catalog does not know them).
 pub fn prefill_tokens_per_second(
     model: ModelRef,
     gpu: &Gpu,
@@ -126,12 +149,15 @@ pub fn prefill_tokens_per_second(
         return Err(FitError::BadCards(cards as u64));
     }
     let shape = shape_of(model)?;
-    let value = gpu.fp16_tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards)
-        / (2.0 * shape.params.active);
+    let tflops = gpu
+        .tflops()
+        .ok_or_else(|| FitError::SpecUnknown(gpu.name.clone(), "tflops"))?;
+    let value =
+        tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards) / (2.0 * shape.params.active);
     Ok(Estimate {
         value: value.round(),
         basis: Msg::new("fit-basis-prefill")
-            .arg("tflops", gpu.fp16_tflops)
+            .arg("tflops", tflops)
             .arg("eff", PREFILL_COMPUTE_EFFICIENCY * 100.0),
     })
 }

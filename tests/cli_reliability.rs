@@ -1,0 +1,144 @@
+//! The terminal and CLI under hostile conditions: closed pipes, bad bytes, out-of-range
+//! numbers, damaged databases.
+
+use gpuscout_testkit::cli::Cli;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gpuscout");
+
+fn cli() -> Cli {
+    Cli::new(BIN)
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_exit_0() {
+    for args in [&["gpus"][..], &["gpus", "--json"], &["platforms"]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(BIN)
+            .arg("--data-dir")
+            .arg(dir.path())
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the first line (`| head -0`): every write fails.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn invalid_utf8_on_stdin_is_replaced_reported_in_chinese_and_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(BIN)
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(["chat", "--lang", "zh"])
+        .env("GPUSCOUT_TODAY", "2026-11-30")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"/gpu 4090\n\xff\xfe\n/gpu h100\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("不是有效的 UTF-8"), "{stdout}");
+    assert!(
+        stdout.contains("RTX 4090") && stdout.contains("H100"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn numeric_flags_have_ranges_and_errors_name_real_flags() {
+    for bad in ["0", "99999999", "-1"] {
+        let flag = format!("--lora-rank={bad}");
+        let r = cli().run(&["fit", "--model", "7b", "--task", "lora", &flag]);
+        assert!(!r.ok, "--lora-rank {bad} was accepted");
+        assert!(r.stderr.contains("--lora-rank"), "{}", r.stderr);
+    }
+    let r = cli().run(&[
+        "fit",
+        "--model",
+        "7b",
+        "--task",
+        "lora",
+        "--lora-rank",
+        "64",
+    ]);
+    assert!(r.ok, "{}", r.stderr);
+    let r = cli().run(&["fit", "--model", "7b", "--batch", "0"]);
+    assert!(!r.ok && r.stderr.contains("--batch"), "{}", r.stderr);
+    let r = cli().run(&[
+        "cost",
+        "--price",
+        "0.5",
+        "--per",
+        "h",
+        "--work",
+        "1h",
+        "--to-currency",
+        "EUR",
+    ]);
+    assert!(!r.ok);
+    assert!(r.stderr.contains("--fx-rate"), "{}", r.stderr);
+    assert!(!r.stderr.contains("fx="), "{}", r.stderr);
+}
+
+#[test]
+fn a_damaged_database_is_explained_kept_and_repaired_by_db_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = cli();
+    assert!(c.run_in(dir.path(), &["chat"], "/lang zh\n").ok);
+    let path = dir.path().join("gpuscout.redb");
+    let len = std::fs::metadata(&path).unwrap().len();
+    let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.set_len(len / 2).unwrap();
+    drop(f);
+    let damaged = std::fs::read(&path).unwrap();
+
+    let r = c.run_in(dir.path(), &["chat", "--lang", "zh"], "/help\n");
+    assert!(!r.ok);
+    assert!(
+        r.stderr.contains("已损坏") && r.stderr.contains("gpuscout db repair"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    let r = c.run_in(dir.path(), &["chat"], "/help\n");
+    assert!(r.stderr.contains("is damaged"), "{}", r.stderr);
+    assert_eq!(std::fs::read(&path).unwrap(), damaged, "never rewritten");
+
+    let r = c.run_in(dir.path(), &["db", "check"], "");
+    assert!(!r.ok, "{}", r.stdout);
+    let r = c.run_in(dir.path(), &["db", "repair"], "");
+    assert!(r.ok, "{}", r.stderr);
+    assert!(r.stdout.contains("damaged file is kept as"), "{}", r.stdout);
+    let aside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(std::fs::read(aside[0].path()).unwrap(), damaged);
+    assert!(c.run_in(dir.path(), &["db", "check"], "").ok);
+    assert!(c.run_in(dir.path(), &["chat"], "/help\n").ok);
+    let r = c.run_in(dir.path(), &["db", "reset"], "");
+    assert!(r.ok && r.stdout.contains("moved to"), "{}", r.stdout);
+}
