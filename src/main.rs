@@ -12,6 +12,7 @@ mod chat;
 mod cli;
 mod cli_billing;
 mod cli_fit;
+mod cli_stock;
 mod serve;
 
 use anyhow::{Context, Result};
@@ -80,6 +81,10 @@ enum Cmd {
     Fit(cli_fit::FitArgs),
     /// Rent vs API: cost per million tokens self-hosted vs an API price.
     Tco(cli_fit::TcoArgs),
+    /// Who has a GPU in stock now, cheapest first, from the last fetched snapshots.
+    Stock(cli_stock::StockArgs),
+    /// Fetch live offers from the providers (Vast.ai, RunPod, Lambda) into the store.
+    Poll(cli_stock::PollArgs),
     /// Look after the database: check it, repair it, or start over.
     Db {
         #[command(subcommand)]
@@ -119,6 +124,9 @@ fn redact_panics() {
         "TELEGRAM_WEBHOOK_SECRET",
         "DISCORD_TOKEN",
         "DISCORD_BOT_TOKEN",
+        "GPUSCOUT_VAST_API_KEY",
+        "GPUSCOUT_RUNPOD_API_KEY",
+        "GPUSCOUT_LAMBDA_API_KEY",
     ]
     .iter()
     .filter_map(|v| std::env::var(v).ok())
@@ -191,6 +199,12 @@ fn run() -> Result<()> {
         Cmd::Compare(a) => cli_billing::compare(&catalog, a),
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
+        Cmd::Stock(a) => cli_stock::stock(
+            &catalog,
+            &*open_store(args.data_dir, bot_core::Lang::En)?,
+            a,
+        ),
+        Cmd::Poll(a) => cli_stock::poll(catalog, open_store(args.data_dir, bot_core::Lang::En)?, a),
         Cmd::Db { action } => {
             let path = bot_core::store::db_path(&data_dir(args.data_dir)?);
             match action {

@@ -68,6 +68,9 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
                     .await
             });
         }
+        if let Some(poller) = crate::cli_stock::poller(core.catalog.clone(), core.store.clone())? {
+            parts.start(poller.run(parts.stop()));
+        }
         parts.run(deadline).await
     });
     // A blocking bot-core call still in flight must not hold the exit up past the deadline.

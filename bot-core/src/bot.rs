@@ -178,6 +178,11 @@ impl Bot {
                 Err(e) => vec![store_error_reply(&e)],
             },
             Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
+            Command::Stock(args) => vec![answer::stock::chat(
+                ctx,
+                &args,
+                crate::availability::now_unix(),
+            )],
         }
     }
 

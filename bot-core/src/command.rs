@@ -24,6 +24,8 @@ pub enum Command {
     Back,
     Cancel,
     Trial(String),
+    /// `/stock <gpu> [platform] [max price]`: live offers from the stored snapshots.
+    Stock(String),
 }
 
 /// One row of the command table: the name people type, its aliases, the Fluent ids of its
@@ -64,6 +66,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("compare", [], true, Command::Compare),
     row!("convert", [], true, Command::Convert),
     row!("tco", [], true, Command::Tco),
+    row!("stock", ["库存", "有货"], true, Command::Stock),
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),

@@ -6,6 +6,7 @@
 
 pub mod advice;
 pub mod answer;
+pub mod availability;
 pub mod billing;
 pub mod bot;
 pub mod catalog;

@@ -1145,6 +1145,66 @@ pub fn reset(path: &Path) -> Result<Option<PathBuf>, StoreError> {
     Ok(Some(moved_to))
 }
 
+/// One put (`Some` bytes) or delete (`None`) of a [`Batch`].
+type BatchOp = (
+    TableDefinition<'static, &'static str, &'static [u8]>,
+    String,
+    Option<Vec<u8>>,
+);
+
+/// Several puts and deletes, possibly across tables, written as one redb transaction by
+/// [`Store::commit`]: all of them or none.
+#[derive(Default)]
+pub struct Batch {
+    ops: Vec<BatchOp>,
+}
+
+impl Batch {
+    pub fn new() -> Batch {
+        Batch::default()
+    }
+    pub fn put<V: Serialize>(
+        &mut self,
+        table: &TypedTable<V>,
+        key: &str,
+        value: &V,
+    ) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(value).map_err(|e| StoreError::Db(e.to_string()))?;
+        self.ops.push((table.def, key.to_string(), Some(bytes)));
+        Ok(())
+    }
+    pub fn delete<V>(&mut self, table: &TypedTable<V>, key: &str) {
+        self.ops.push((table.def, key.to_string(), None));
+    }
+    pub fn len(&self) -> usize {
+        self.ops.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+}
+
+impl Store {
+    /// Writes a [`Batch`] in one transaction, in order.
+    pub fn commit(&self, batch: Batch) -> Result<(), StoreError> {
+        self.write(|txn| {
+            for (def, key, value) in &batch.ops {
+                let mut t = txn.open_table(*def).map_err(|e| self.err(e))?;
+                match value {
+                    Some(bytes) => {
+                        t.insert(key.as_str(), bytes.as_slice())
+                            .map_err(|e| self.err(e))?;
+                    }
+                    None => {
+                        t.remove(key.as_str()).map_err(|e| self.err(e))?;
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -140,6 +140,13 @@ const GPU_OPTIONS: &[OptionSpec] = &[opt("gpu", Kind::Gpu, true)];
 
 const PLATFORM_OPTIONS: &[OptionSpec] = &[opt("platform", Kind::Platform, true)];
 
+/// `/stock <gpu> [platform] [max price]`.
+const STOCK_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, true),
+    opt("platform", Kind::Platform, false),
+    opt("price", Kind::Text, false),
+];
+
 const TRIAL_OPTIONS: &[OptionSpec] = &[
     opt("platform", Kind::Platform, false),
     opt("gpu", Kind::Gpu, false),
@@ -161,6 +168,7 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "tco" => TCO_OPTIONS,
         "gpu" => GPU_OPTIONS,
         "platform" => PLATFORM_OPTIONS,
+        "stock" => STOCK_OPTIONS,
         "trial" => TRIAL_OPTIONS,
         "lang" => LANG_OPTIONS,
         _ => &[],

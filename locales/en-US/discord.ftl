@@ -15,6 +15,7 @@ discord-name-tco = tco
 discord-name-gpu = gpu
 discord-name-gpus = gpus
 discord-name-platform = platform
+discord-name-stock = stock
 discord-name-platforms = platforms
 discord-name-trial = trial
 discord-name-lang = lang

@@ -11,5 +11,6 @@
 
 pub mod cli;
 pub mod fake_discord;
+pub mod fake_providers;
 pub mod fake_telegram;
 pub mod serve;

@@ -24,6 +24,12 @@ const SCRUBBED: &[&str] = &[
     "DISCORD_DEFER_AFTER_MS",
     "GPUSCOUT_HTTP_ADDR",
     "GPUSCOUT_CATALOG_DIR",
+    "GPUSCOUT_VAST_URL",
+    "GPUSCOUT_RUNPOD_URL",
+    "GPUSCOUT_LAMBDA_URL",
+    "GPUSCOUT_VAST_API_KEY",
+    "GPUSCOUT_RUNPOD_API_KEY",
+    "GPUSCOUT_LAMBDA_API_KEY",
     "HTTP_PROXY",
     "HTTPS_PROXY",
     "ALL_PROXY",
@@ -58,7 +64,9 @@ impl Serve {
         for var in SCRUBBED {
             cmd.env_remove(var);
         }
-        cmd.env("NO_PROXY", "127.0.0.1,localhost")
+        // No test reaches a real provider: polling is off unless a test turns it on.
+        cmd.env("GPUSCOUT_PROVIDERS", "none")
+            .env("NO_PROXY", "127.0.0.1,localhost")
             .env("LANG", "C")
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
             .stdin(Stdio::null())

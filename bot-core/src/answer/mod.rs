@@ -10,5 +10,6 @@ pub mod common;
 pub mod data_loss;
 pub mod fit;
 pub mod help;
+pub mod stock;
 pub mod tco;
 pub mod trial;

@@ -1,0 +1,289 @@
+//! `/stock <gpu> [platform] [max price]`: every stored offer for a card, in stock first,
+//! cheapest first, each with its age; what each provider's feed looks like (no data yet,
+//! stale, failing, too old). Reads only the snapshots in the store, so it works offline.
+
+use super::common::{fmt, not_found_reply, store_error_reply};
+use crate::availability::{
+    Freshness, LIVE_PROVIDERS, ProviderStatus, StockQuery, StockView, gpu_key, latest_offers,
+};
+use crate::billing::{format_money, resolve_fx};
+use crate::context::Ctx;
+use crate::i18n::Lang;
+use crate::lexicon::parse_price;
+use crate::reply::{Msg, Reply, Table};
+use rust_decimal::Decimal;
+
+/// Most rows one answer lists.
+pub const MAX_ROWS: usize = 12;
+
+/// The chat answer at `now` (seconds since the epoch).
+pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
+    let query = match parse(ctx, args) {
+        Ok(q) => q,
+        Err(reply) => return reply,
+    };
+    match lookup(ctx, &query, now) {
+        Ok(view) => reply(ctx, &query, &view),
+        Err(reply) => reply,
+    }
+}
+
+/// Reads `<gpu words> [platform] [price]`. The card is the longest leading run of words the
+/// catalog knows; a card it does not know is looked up by its raw name among stored offers.
+pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-stock")));
+    }
+    let known = (1..=words.len())
+        .rev()
+        .find_map(|n| ctx.catalog.gpu(&words[..n].join(" ")).ok().map(|g| (n, g)));
+    let (gpu, rest): (String, Vec<&str>) = match known {
+        Some((n, g)) => (g.id.clone(), words[n..].to_vec()),
+        None => {
+            // Unknown to the catalog: peel a trailing price and platform, keep the rest raw.
+            let mut rest = Vec::new();
+            let mut name = words.clone();
+            if name.len() >= 2 && parse_price(name[name.len() - 1]).is_ok() {
+                rest.insert(0, name.pop().unwrap_or_default());
+            }
+            if name.len() >= 2 && ctx.catalog.platform(name[name.len() - 1]).is_ok() {
+                rest.insert(0, name.pop().unwrap_or_default());
+            }
+            let raw = name.join(" ");
+            let stored = latest_offers(ctx.store, &gpu_key(&raw), None)
+                .map_err(|e| store_error_reply(&e))?;
+            if stored.is_empty() {
+                return Err(match ctx.catalog.gpu(&raw) {
+                    Err(nf) => not_found_reply(&nf),
+                    Ok(_) => Reply::text(Msg::new("error-missing-args")),
+                });
+            }
+            (raw, rest)
+        }
+    };
+    let mut query = StockQuery {
+        gpu,
+        provider: None,
+        max_per_gpu_hour: None,
+        max_currency: ctx.currency.clone(),
+    };
+    let mut rest = rest;
+    if let Some(last) = rest.last().copied()
+        && let Ok(p) = parse_price(last)
+        && (rest.len() >= 2 || ctx.catalog.platform(last).is_err())
+    {
+        if p.per.is_some_and(|u| u.key() != "hour") || p.amount <= Decimal::ZERO {
+            return Err(Reply::text(Msg::new("stock-error-price").arg("text", last))
+                .with(Msg::new("usage-stock")));
+        }
+        query.max_per_gpu_hour = Some(p.amount);
+        if let Some(c) = p.currency {
+            query.max_currency = c;
+        }
+        rest.pop();
+    }
+    if !rest.is_empty() {
+        let text = rest.join(" ");
+        match ctx.catalog.platform(&text) {
+            Ok(p) => query.provider = Some(p.id.clone()),
+            Err(_) => {
+                return Err(Reply::text(Msg::new("stock-error-args").arg("text", text))
+                    .with(Msg::new("usage-stock")));
+            }
+        }
+    }
+    Ok(query)
+}
+
+/// The offers and feed states for a parsed query.
+pub fn lookup(ctx: &Ctx, query: &StockQuery, now: i64) -> Result<StockView, Reply> {
+    let to = query.max_currency.clone();
+    crate::availability::stock(ctx.store, query, now, |from| {
+        resolve_fx(Some(ctx.catalog), from, &to, None)
+            .ok()
+            .map(|fx| fx.map_or(Decimal::ONE, |f| f.rate))
+    })
+    .map_err(|e| store_error_reply(&e))
+}
+
+fn provider_name(ctx: &Ctx, id: &str) -> String {
+    ctx.catalog
+        .platform(id)
+        .map(|p| p.display_name(ctx.lang == Lang::Zh).to_string())
+        .unwrap_or_else(|_| id.to_string())
+}
+
+/// `12 min ago`, `3 h ago`, `刚刚`.
+pub fn age_text(lang: Lang, age_secs: i64) -> String {
+    let a = age_secs.max(0);
+    let (unit, n) = if a < 60 {
+        ("now", 0)
+    } else if a < 3600 {
+        ("minute", a / 60)
+    } else if a < 86_400 {
+        ("hour", a / 3600)
+    } else {
+        ("day", a / 86_400)
+    };
+    fmt(
+        lang,
+        &Msg::new("stock-age").arg("unit", unit).arg("n", n as f64),
+    )
+}
+
+/// The reply for a view.
+pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
+    let lang = ctx.lang;
+    let gpu_name = ctx
+        .catalog
+        .gpu(&query.gpu)
+        .map(|g| g.name.clone())
+        .unwrap_or_else(|_| query.gpu.clone());
+    let max_text = query
+        .max_per_gpu_hour
+        .map(|m| format_money(m, &query.max_currency));
+    let nothing_polled = view.providers.iter().all(|p| p.state.is_none());
+    if let Some(p) = &query.provider
+        && !LIVE_PROVIDERS.contains(&p.as_str())
+        && view.rows.is_empty()
+    {
+        return Reply::text(Msg::new("stock-no-feed").arg("platform", provider_name(ctx, p)));
+    }
+    if nothing_polled && view.rows.is_empty() {
+        return Reply::text(Msg::new("stock-no-data"));
+    }
+    let title = if view.rows.is_empty() {
+        "stock-title-none"
+    } else {
+        "stock-title"
+    };
+    let mut r = Reply::text(
+        Msg::new(title)
+            .arg("gpu", gpu_name)
+            .arg("count", view.rows.len())
+            .arg(
+                "platform",
+                query
+                    .provider
+                    .as_deref()
+                    .map_or("none".to_string(), |p| provider_name(ctx, p)),
+            )
+            .arg("max", max_text.clone().unwrap_or_else(|| "none".into())),
+    );
+    if !view.rows.is_empty() {
+        let rows = view
+            .rows
+            .iter()
+            .take(MAX_ROWS)
+            .map(|row| {
+                let o = &row.offer;
+                let stock = match o.available_count {
+                    Some(n) => fmt(
+                        lang,
+                        &Msg::new("stock-level-count")
+                            .arg("level", o.stock.key())
+                            .arg("count", n),
+                    ),
+                    None => fmt(lang, &Msg::new("stock-level").arg("level", o.stock.key())),
+                };
+                let mut age = age_text(lang, row.age_secs);
+                if row.freshness == Freshness::Stale {
+                    age.push_str(" *");
+                }
+                vec![
+                    provider_name(ctx, &o.provider),
+                    o.cards.to_string(),
+                    format_money(o.price_per_gpu_hour, &o.currency),
+                    format_money(o.price_per_instance_hour, &o.currency),
+                    fmt(lang, &Msg::new("offer-kind").arg("kind", o.kind.key())),
+                    o.region.clone().unwrap_or_else(|| "—".into()),
+                    stock,
+                    age,
+                ]
+            })
+            .collect();
+        r = r.with_table(Table {
+            header: vec![
+                Msg::new("col-platform"),
+                Msg::new("stock-col-cards"),
+                Msg::new("stock-col-per-gpu"),
+                Msg::new("stock-col-per-instance"),
+                Msg::new("stock-col-kind"),
+                Msg::new("col-region"),
+                Msg::new("stock-col-stock"),
+                Msg::new("stock-col-age"),
+            ],
+            rows,
+        });
+        if view.rows.len() > MAX_ROWS {
+            r.push(Msg::new("stock-more").arg("count", view.rows.len() - MAX_ROWS));
+        }
+    }
+    for p in &view.providers {
+        if let Some(msg) = provider_line(ctx, p) {
+            r.push(msg);
+        }
+    }
+    let over: usize = view.providers.iter().map(|p| p.over_price).sum();
+    let no_fx: usize = view.providers.iter().map(|p| p.no_fx).sum();
+    if let Some(max) = &max_text {
+        if over > 0 {
+            r.push(
+                Msg::new("stock-over-price")
+                    .arg("count", over)
+                    .arg("max", max),
+            );
+        }
+        if no_fx > 0 {
+            r.push(Msg::new("stock-no-fx").arg("count", no_fx).arg("max", max));
+        }
+    }
+    if let Some(first) = view.rows.first() {
+        r.push(Msg::new("stock-prices-note").arg("currency", &first.offer.currency));
+    }
+    r
+}
+
+/// One line about a provider's feed, when there is something to say.
+fn provider_line(ctx: &Ctx, p: &ProviderStatus) -> Option<Msg> {
+    let name = provider_name(ctx, &p.provider);
+    let Some(state) = &p.state else {
+        return Some(Msg::new("stock-provider-missing").arg("provider", name));
+    };
+    let age = p.age_secs.map(|a| age_text(ctx.lang, a));
+    let Some(age) = age else {
+        // Polled, but never a good answer.
+        return Some(Msg::new("stock-provider-missing").arg("provider", name));
+    };
+    if p.freshness == Some(Freshness::Hidden) || (p.shown == 0 && p.hidden_old > 0) {
+        return Some(
+            Msg::new("stock-provider-too-old")
+                .arg("provider", name)
+                .arg("age", age),
+        );
+    }
+    if state.misses_in_a_row > 0 && (p.shown > 0 || p.over_price > 0) {
+        return Some(
+            Msg::new("stock-provider-failing")
+                .arg("provider", name)
+                .arg("misses", state.misses_in_a_row)
+                .arg("age", age),
+        );
+    }
+    if p.freshness == Some(Freshness::Stale) && p.shown > 0 {
+        return Some(
+            Msg::new("stock-provider-stale")
+                .arg("provider", name)
+                .arg("age", age),
+        );
+    }
+    if p.shown == 0 && p.over_price == 0 && p.no_fx == 0 {
+        return Some(
+            Msg::new("stock-provider-fresh-none")
+                .arg("provider", name)
+                .arg("age", age),
+        );
+    }
+    None
+}

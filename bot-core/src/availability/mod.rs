@@ -1,0 +1,27 @@
+//! Availability: live offers from GPU providers, normalized, kept as snapshots in the store.
+//!
+//! Pure domain, no network: the `gpuscout-providers` crate fetches and parses each provider's
+//! API into [`Offer`]s; this module names the cards ([`canonical_gpu`]), keeps one good
+//! snapshot per provider in redb ([`record_fetch`]: a failed, empty or malformed fetch keeps the
+//! last good one and is counted, so it can never read as "sold out"), and answers "who has this
+//! card" ([`stock`]) with each row's age and freshness ([`Freshness`]: fresh under 2 h, stale
+//! after, hidden after 24 h).
+
+mod canonical;
+mod offer;
+mod query;
+mod snapshot;
+mod time;
+
+pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
+pub use offer::{Offer, OfferKind, StockLevel};
+pub use query::{ProviderStatus, StockQuery, StockRow, StockView, stock};
+pub use snapshot::{
+    FetchOutcome, HistoryPoint, ProviderState, Recorded, history, latest_offers, provider_state,
+    provider_states, record_fetch,
+};
+pub use time::{FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS, format_rfc3339, now_unix};
+
+/// Providers with a live feed (the adapters in `gpuscout-providers`), by catalog platform id.
+/// `/stock` names each one, saying when it has no data yet.
+pub const LIVE_PROVIDERS: &[&str] = &["vast", "runpod", "lambda"];

@@ -1,0 +1,132 @@
+//! "Who has this card": every stored offer for one GPU, in stock first, cheapest first, each
+//! with its age, plus what each provider's feed looks like (fresh, stale, failing, missing).
+
+use super::LIVE_PROVIDERS;
+use super::offer::Offer;
+use super::snapshot::{ProviderState, latest_offers, provider_state};
+use super::time::Freshness;
+use crate::store::{Store, StoreError};
+use rust_decimal::Decimal;
+
+/// What to look up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StockQuery {
+    /// A catalog GPU id, or a raw provider name (see [`super::gpu_key`]).
+    pub gpu: String,
+    /// Only this provider (catalog platform id).
+    pub provider: Option<String>,
+    /// Only offers at or under this price per GPU-hour, in `max_currency`.
+    pub max_per_gpu_hour: Option<Decimal>,
+    pub max_currency: String,
+}
+
+/// One offer as shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StockRow {
+    pub offer: Offer,
+    pub age_secs: i64,
+    pub freshness: Freshness,
+}
+
+/// One provider's feed as it bears on the answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProviderStatus {
+    pub provider: String,
+    /// `None`: never polled (no data yet).
+    pub state: Option<ProviderState>,
+    /// Age of the stored snapshot.
+    pub age_secs: Option<i64>,
+    pub freshness: Option<Freshness>,
+    /// Offers for the card: shown, and left out for being too old or over the price.
+    pub shown: usize,
+    pub hidden_old: usize,
+    pub over_price: usize,
+    /// Offers whose price could not be compared with the limit (no exchange rate).
+    pub no_fx: usize,
+}
+
+/// The answer's data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StockView {
+    pub rows: Vec<StockRow>,
+    pub providers: Vec<ProviderStatus>,
+}
+
+/// Every stored offer for the card at `now`. `fx(currency)` is the rate from an offer's
+/// currency into `max_currency` (`Some(1)` for the same one); it is only asked for with a
+/// price limit. Offers older than [`super::HIDDEN_AFTER_SECS`] are counted, not shown.
+pub fn stock(
+    store: &Store,
+    query: &StockQuery,
+    now: i64,
+    fx: impl Fn(&str) -> Option<Decimal>,
+) -> Result<StockView, StoreError> {
+    let key = super::gpu_key(&query.gpu);
+    let offers = latest_offers(store, &key, query.provider.as_deref())?;
+    let mut names: Vec<String> = match &query.provider {
+        Some(p) => vec![p.clone()],
+        None => LIVE_PROVIDERS.iter().map(|s| s.to_string()).collect(),
+    };
+    for o in &offers {
+        if !names.contains(&o.provider) {
+            names.push(o.provider.clone());
+        }
+    }
+    let mut providers = Vec::new();
+    for name in names {
+        let state = provider_state(store, &name)?;
+        let age = state
+            .as_ref()
+            .and_then(|s| s.last_good_at)
+            .map(|t| (now - t).max(0));
+        providers.push(ProviderStatus {
+            provider: name,
+            state,
+            age_secs: age,
+            freshness: age.map(Freshness::of_age),
+            shown: 0,
+            hidden_old: 0,
+            over_price: 0,
+            no_fx: 0,
+        });
+    }
+    let mut rows = Vec::new();
+    for offer in offers {
+        let Some(p) = providers.iter_mut().find(|p| p.provider == offer.provider) else {
+            continue;
+        };
+        let age = (now - offer.fetched_at).max(0);
+        let freshness = Freshness::of_age(age);
+        if freshness == Freshness::Hidden {
+            p.hidden_old += 1;
+            continue;
+        }
+        if let Some(max) = query.max_per_gpu_hour {
+            match fx(&offer.currency) {
+                Some(rate) if offer.price_per_gpu_hour * rate > max => {
+                    p.over_price += 1;
+                    continue;
+                }
+                Some(_) => {}
+                None => {
+                    p.no_fx += 1;
+                    continue;
+                }
+            }
+        }
+        p.shown += 1;
+        rows.push(StockRow {
+            offer,
+            age_secs: age,
+            freshness,
+        });
+    }
+    rows.sort_by(|a, b| {
+        (a.offer.stock.rank(), a.freshness)
+            .cmp(&(b.offer.stock.rank(), b.freshness))
+            .then(a.offer.price_per_gpu_hour.cmp(&b.offer.price_per_gpu_hour))
+            .then(a.offer.provider.cmp(&b.offer.provider))
+            .then(a.offer.cards.cmp(&b.offer.cards))
+    });
+    Ok(StockView { rows, providers })
+}

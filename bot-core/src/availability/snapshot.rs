@@ -1,0 +1,212 @@
+//! One good snapshot per provider in the store's `snapshots` table, and what happened to each
+//! fetch. Only a fetch that brought offers replaces a snapshot; a failed, empty or malformed
+//! one is counted in the provider's state and changes nothing else, so a provider that is down
+//! never reads as "sold out".
+//!
+//! Keys (one value type per prefix):
+//! - `offers:<gpu key>:<provider>` -> `Vec<Offer>`: the provider's latest offers for one card,
+//!   so `/stock` reads only the card it is asked about;
+//! - `state:<provider>` -> [`ProviderState`];
+//! - `hist:<provider>:<gpu key>:<hour>` -> [`HistoryPoint`]: one point per provider, card and
+//!   hour (the cheapest price and whether any was in stock), for trends.
+//!
+//! A snapshot is written in one transaction ([`crate::store::Batch`]): readers see the old one
+//! or the new one, never half of each.
+
+use super::canonical::gpu_key;
+use super::offer::Offer;
+use crate::store::{Batch, Store, StoreError, TypedTable};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Typed views of the store's `snapshots` table (see the module doc for the key prefixes).
+const OFFERS: TypedTable<Vec<Offer>> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+const STATE: TypedTable<ProviderState> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+const HISTORY: TypedTable<HistoryPoint> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+
+/// Longest problem text kept (an HTML error page is not worth storing).
+const PROBLEM_MAX_CHARS: usize = 300;
+
+/// What one fetch brought.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FetchOutcome {
+    /// The provider answered and these offers were read from it (may be empty).
+    Offers(Vec<Offer>),
+    /// No usable answer: network error, timeout, HTTP error, unreadable body. The text must
+    /// hold no secret (the providers crate strips keys and URLs).
+    Failed(String),
+}
+
+/// What [`record_fetch`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    /// A new snapshot replaced the last one.
+    Replaced { offers: usize, gpus: usize },
+    /// The answer had no offers: the last snapshot stays, and the miss is counted.
+    KeptAfterEmpty,
+    /// The fetch failed: the last snapshot stays, and the failure is counted.
+    KeptAfterFailure,
+}
+
+/// Everything known about one provider's feed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProviderState {
+    pub provider: String,
+    /// When the snapshot now stored was fetched.
+    pub last_good_at: Option<i64>,
+    pub last_attempt_at: Option<i64>,
+    /// Offers and GPU keys in the stored snapshot.
+    pub offers: usize,
+    pub gpu_keys: Vec<String>,
+    /// Fetches that failed or came back empty, since the store was created / in a row.
+    pub misses_total: u64,
+    pub misses_in_a_row: u32,
+    pub last_problem: Option<String>,
+}
+
+/// One hour of one card on one provider.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HistoryPoint {
+    /// Hours since the epoch.
+    pub hour: i64,
+    pub cheapest_per_gpu_hour: Decimal,
+    pub currency: String,
+    pub in_stock: bool,
+    pub offers: usize,
+}
+
+fn state_key(provider: &str) -> String {
+    format!("state:{provider}")
+}
+
+fn offers_key(gpu_key: &str, provider: &str) -> String {
+    format!("offers:{gpu_key}:{provider}")
+}
+
+/// The provider's state, if it was ever polled.
+pub fn provider_state(store: &Store, provider: &str) -> Result<Option<ProviderState>, StoreError> {
+    store.get(&STATE, &state_key(provider))
+}
+
+/// Every provider that was ever polled, by id.
+pub fn provider_states(store: &Store) -> Result<Vec<ProviderState>, StoreError> {
+    Ok(store
+        .scan_prefix(&STATE, "state:")?
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect())
+}
+
+/// Stored offers for one GPU key, from every provider (or one).
+pub fn latest_offers(
+    store: &Store,
+    gpu_key: &str,
+    provider: Option<&str>,
+) -> Result<Vec<Offer>, StoreError> {
+    let rows = match provider {
+        Some(p) => store
+            .get(&OFFERS, &offers_key(gpu_key, p))?
+            .into_iter()
+            .collect::<Vec<_>>(),
+        None => store
+            .scan_prefix(&OFFERS, &format!("offers:{gpu_key}:"))?
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect(),
+    };
+    Ok(rows.into_iter().flatten().collect())
+}
+
+/// Records one fetch of `provider` at `now` (seconds). Offers are filed under their
+/// `provider` field's value only if it matches `provider`; others are dropped as a bug guard.
+pub fn record_fetch(
+    store: &Store,
+    provider: &str,
+    outcome: FetchOutcome,
+    now: i64,
+) -> Result<Recorded, StoreError> {
+    let mut state = provider_state(store, provider)?.unwrap_or_else(|| ProviderState {
+        provider: provider.to_string(),
+        ..ProviderState::default()
+    });
+    state.last_attempt_at = Some(now);
+    let offers = match outcome {
+        FetchOutcome::Offers(offers) => offers
+            .into_iter()
+            .filter(|o| o.provider == provider)
+            .collect::<Vec<_>>(),
+        FetchOutcome::Failed(problem) => {
+            miss(&mut state, problem);
+            store.put(&STATE, &state_key(provider), &state)?;
+            return Ok(Recorded::KeptAfterFailure);
+        }
+    };
+    if offers.is_empty() {
+        miss(&mut state, "the provider answered with no offers".into());
+        store.put(&STATE, &state_key(provider), &state)?;
+        return Ok(Recorded::KeptAfterEmpty);
+    }
+    let mut by_gpu: BTreeMap<String, Vec<Offer>> = BTreeMap::new();
+    for o in offers {
+        by_gpu.entry(gpu_key(&o.gpu)).or_default().push(o);
+    }
+    let mut batch = Batch::new();
+    for old in &state.gpu_keys {
+        if !by_gpu.contains_key(old) {
+            batch.delete(&OFFERS, &offers_key(old, provider));
+        }
+    }
+    let hour = now.div_euclid(3600);
+    let mut count = 0;
+    for (key, list) in &by_gpu {
+        count += list.len();
+        batch.put(&OFFERS, &offers_key(key, provider), list)?;
+        if let Some(point) = history_point(hour, list) {
+            batch.put(
+                &HISTORY,
+                &format!("hist:{provider}:{key}:{hour:012}"),
+                &point,
+            )?;
+        }
+    }
+    state.last_good_at = Some(now);
+    state.offers = count;
+    state.gpu_keys = by_gpu.keys().cloned().collect();
+    state.misses_in_a_row = 0;
+    state.last_problem = None;
+    batch.put(&STATE, &state_key(provider), &state)?;
+    store.commit(batch)?;
+    Ok(Recorded::Replaced {
+        offers: count,
+        gpus: by_gpu.len(),
+    })
+}
+
+fn miss(state: &mut ProviderState, problem: String) {
+    state.misses_total += 1;
+    state.misses_in_a_row = state.misses_in_a_row.saturating_add(1);
+    state.last_problem = Some(problem.chars().take(PROBLEM_MAX_CHARS).collect());
+}
+
+/// The hour's point for one card: the cheapest per-GPU price in the snapshot's main currency.
+fn history_point(hour: i64, offers: &[Offer]) -> Option<HistoryPoint> {
+    let currency = offers.first()?.currency.clone();
+    let same: Vec<&Offer> = offers.iter().filter(|o| o.currency == currency).collect();
+    Some(HistoryPoint {
+        hour,
+        cheapest_per_gpu_hour: same.iter().map(|o| o.price_per_gpu_hour).min()?,
+        currency,
+        in_stock: offers.iter().any(|o| o.stock.in_stock()),
+        offers: offers.len(),
+    })
+}
+
+/// The stored history of one card on one provider, oldest first.
+pub fn history(store: &Store, provider: &str, gpu: &str) -> Result<Vec<HistoryPoint>, StoreError> {
+    Ok(store
+        .scan_prefix(&HISTORY, &format!("hist:{provider}:{}:", gpu_key(gpu)))?
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect())
+}

@@ -1,0 +1,73 @@
+## /stock: live offers from the providers' APIs, with their age.
+
+cmd-stock = who has a card in stock now, cheapest first
+usage-stock = Usage: /stock <gpu> [platform] [max price per GPU-hour] — e.g. /stock 4090, /stock h100 runpod 2.5
+stock-title = { $gpu }: { $count ->
+    [0] no offers in the latest data
+    [one] 1 offer
+   *[other] { $count } offers
+  }{ $platform ->
+    [none] {""}
+   *[other] {" "}on { $platform }
+  }{ $max ->
+    [none] {""}
+   *[other] {" "}at or under { $max } per GPU-hour
+  }, in stock first, cheapest first:
+stock-title-none = { $gpu }: no offers in the latest data{ $platform ->
+    [none] {""}
+   *[other] {" "}on { $platform }
+  }{ $max ->
+    [none] {""}
+   *[other] {" "}at or under { $max } per GPU-hour
+  }.
+stock-col-cards = Cards
+stock-col-per-gpu = Per GPU-hour
+stock-col-per-instance = Whole offer
+stock-col-kind = Kind
+stock-col-stock = Stock
+stock-col-age = Seen
+stock-level = { $level ->
+    [available] in stock
+    [low] low
+    [unavailable] out
+   *[unknown] unknown
+  }
+stock-level-count = { $level ->
+    [available] in stock
+    [low] low
+    [unavailable] out
+   *[unknown] unknown
+  } ({ $count })
+offer-kind = { $kind ->
+    [spot] spot
+    [reserved] reserved
+   *[on_demand] on-demand
+  }
+stock-age = { $unit ->
+    [now] just now
+    [minute] { $n } min ago
+    [hour] { $n } h ago
+   *[day] { $n } d ago
+  }
+stock-more = …and { $count } more (narrow it down with a platform or a price).
+stock-provider-missing = { $provider }: no data yet.
+stock-provider-fresh-none = { $provider }: no offers for this card in its latest data ({ $age }).
+stock-provider-stale = { $provider }: data is stale, fetched { $age }; stock may have changed.
+stock-provider-too-old = { $provider }: its last data is from { $age }, too old to show.
+stock-provider-failing = { $provider }: the last { $misses ->
+    [one] fetch
+   *[other] { $misses } fetches
+  } failed; these are the offers from { $age }.
+stock-over-price = { $count ->
+    [one] 1 offer is
+   *[other] { $count } offers are
+  } above { $max } per GPU-hour and not shown.
+stock-no-fx = { $count ->
+    [one] 1 offer is
+   *[other] { $count } offers are
+  } priced in a currency I have no rate for, so I can't compare with { $max }.
+stock-prices-note = Prices are as each provider quotes them ({ $currency }), storage for a 10 GB disk included where billed separately. "Out" is only said when a provider answered that none is free; a provider that fails to answer keeps its last data.
+stock-no-data = No provider data yet. `gpuscout poll --once` fetches it, and `gpuscout serve` keeps it current.
+stock-no-feed = { $platform } has no live feed; see /platform for its list prices.
+stock-error-price = "{ $text }" is not a price per GPU-hour I can read (try 2.5, $2.5 or ¥15).
+stock-error-args = I couldn't read "{ $text }" as a platform or a price.

@@ -1,0 +1,63 @@
+## /stock：各平台 API 的实时报价和库存，附上数据时间。
+
+cmd-stock = 现在哪里有这张卡，按价格从低到高
+usage-stock = 用法：/stock <显卡> [平台] [每卡每小时最高价] — 例如 /stock 4090、/stock h100 runpod 2.5
+stock-title = { $gpu }{ $platform ->
+    [none] {""}
+   *[other] （{ $platform }）
+  }{ $max ->
+    [none] {""}
+   *[other] ，每卡每小时不超过 { $max }
+  }：{ $count ->
+    [0] 最新数据里没有报价
+   *[other] 共 { $count } 条报价
+  }，有货的在前，便宜的在前：
+stock-title-none = { $gpu }{ $platform ->
+    [none] {""}
+   *[other] （{ $platform }）
+  }{ $max ->
+    [none] {""}
+   *[other] ，每卡每小时不超过 { $max }
+  }：最新数据里没有报价。
+stock-col-cards = 卡数
+stock-col-per-gpu = 每卡每小时
+stock-col-per-instance = 整机每小时
+stock-col-kind = 类型
+stock-col-stock = 库存
+stock-col-age = 数据时间
+stock-level = { $level ->
+    [available] 有货
+    [low] 紧张
+    [unavailable] 无货
+   *[unknown] 未知
+  }
+stock-level-count = { $level ->
+    [available] 有货
+    [low] 紧张
+    [unavailable] 无货
+   *[unknown] 未知
+  }（{ $count }）
+offer-kind = { $kind ->
+    [spot] 竞价
+    [reserved] 包期
+   *[on_demand] 按需
+  }
+stock-age = { $unit ->
+    [now] 刚刚
+    [minute] { $n } 分钟前
+    [hour] { $n } 小时前
+   *[day] { $n } 天前
+  }
+stock-more = ……还有 { $count } 条（可以加上平台或价格缩小范围）。
+stock-provider-missing = { $provider }：还没有数据。
+stock-provider-fresh-none = { $provider }：最新数据（{ $age }）里没有这张卡的报价。
+stock-provider-stale = { $provider }：数据已过时（{ $age }获取），库存可能已经变了。
+stock-provider-too-old = { $provider }：最后一次数据是{ $age }的，太旧，不再显示。
+stock-provider-failing = { $provider }：最近 { $misses } 次获取失败，显示的是{ $age }的数据。
+stock-over-price = 有 { $count } 条报价每卡每小时高于 { $max }，没有列出。
+stock-no-fx = 有 { $count } 条报价的币种没有汇率，无法和 { $max } 比较。
+stock-prices-note = 价格按各平台的报价币种（{ $currency }）显示；存储单独计费的平台已按 10 GB 磁盘计入。只有平台明确回答“没有空闲”时才标“无货”；平台没有应答时保留它上一次的数据。
+stock-no-data = 还没有任何平台数据。`gpuscout poll --once` 可以立即获取，`gpuscout serve` 会持续更新。
+stock-no-feed = { $platform } 没有实时数据接口；它的标价见 /platform。
+stock-error-price = “{ $text }” 不是能看懂的每卡每小时价格（可以写 2.5、$2.5 或 ¥15）。
+stock-error-args = 看不懂“{ $text }”，它既不是平台也不是价格。

@@ -1,0 +1,247 @@
+//! Configuration from the environment. Keys are [`Secret`]s; base URLs default to the real
+//! APIs, with the same paths, so a test points them at a loopback fake.
+//!
+//! | variable | default |
+//! |---|---|
+//! | `GPUSCOUT_VAST_URL`, `GPUSCOUT_RUNPOD_URL`, `GPUSCOUT_LAMBDA_URL` | the real APIs |
+//! | `GPUSCOUT_VAST_API_KEY`, `GPUSCOUT_RUNPOD_API_KEY` (optional), `GPUSCOUT_LAMBDA_API_KEY` (Lambda is off without it) | unset |
+//! | `GPUSCOUT_PROVIDERS`: comma list, or `none` | `vast,runpod,lambda` |
+//! | `GPUSCOUT_POLL_INTERVAL`: seconds between polls of each provider | 900 |
+//! | `GPUSCOUT_FETCH_TIMEOUT`: seconds one fetch may take | 20 |
+
+use crate::lambda::Lambda;
+use crate::runpod::RunPod;
+use crate::vast::Vast;
+use crate::{Adapter, Secret};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub const VAST_URL: &str = "https://console.vast.ai";
+pub const RUNPOD_URL: &str = "https://api.runpod.io";
+pub const LAMBDA_URL: &str = "https://cloud.lambda.ai";
+pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(900);
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
+/// The providers with adapters.
+pub const ALL: &[&str] = &["vast", "runpod", "lambda"];
+
+/// A bad setting, named so the operator can fix it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{var}={value:?} is not a number of seconds above zero (e.g. 900)")]
+    Seconds { var: &'static str, value: String },
+    #[error("{var} must be an http:// or https:// URL without a query (got {shown})")]
+    Url { var: &'static str, shown: String },
+    #[error("GPUSCOUT_PROVIDERS names `{0}`; known providers: vast, runpod, lambda (or `none`)")]
+    UnknownProvider(String),
+}
+
+/// One provider's base URL and key.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    pub base: String,
+    pub key: Option<Secret>,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("base", &shown_url(&self.base))
+            .field("key", &self.key.as_ref().map(|_| "<redacted>"))
+            .finish()
+    }
+}
+
+/// A URL with any `user:password@` removed, for messages.
+fn shown_url(url: &str) -> String {
+    match url.split_once("://") {
+        Some((scheme, rest)) => {
+            let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+            let host = host.rsplit('@').next().unwrap_or(host);
+            let path = path.split('?').next().unwrap_or("");
+            format!("{scheme}://{host}{path}")
+        }
+        None => "<not a URL>".into(),
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    pub vast: Endpoint,
+    pub runpod: Endpoint,
+    pub lambda: Endpoint,
+    /// Providers asked for (before Lambda's key check).
+    pub enabled: Vec<&'static str>,
+    pub interval: Duration,
+    pub timeout: Duration,
+}
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|k| std::env::var(k).ok())
+    }
+
+    /// Reads settings through `get` (tests pass a map).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let key = |var: &str| {
+            get(var)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+                .map(Secret::new)
+        };
+        let url = |var: &'static str, default: &str| -> Result<String, ConfigError> {
+            let v = get(var)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty());
+            let v = v.unwrap_or_else(|| default.to_string());
+            let ok = (v.starts_with("http://") || v.starts_with("https://")) && !v.contains('?');
+            if !ok {
+                return Err(ConfigError::Url {
+                    var,
+                    shown: shown_url(&v),
+                });
+            }
+            Ok(v.trim_end_matches('/').to_string())
+        };
+        let secs = |var: &'static str, default: Duration| -> Result<Duration, ConfigError> {
+            match get(var) {
+                None => Ok(default),
+                Some(s) => s
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x > 0.0)
+                    .map(Duration::from_secs_f64)
+                    .ok_or(ConfigError::Seconds { var, value: s }),
+            }
+        };
+        let enabled = match get("GPUSCOUT_PROVIDERS") {
+            None => ALL.to_vec(),
+            Some(list) if list.trim().eq_ignore_ascii_case("none") || list.trim().is_empty() => {
+                Vec::new()
+            }
+            Some(list) => {
+                let mut out = Vec::new();
+                for name in list.split(',').map(|s| s.trim().to_ascii_lowercase()) {
+                    let known = ALL
+                        .iter()
+                        .find(|p| **p == name)
+                        .ok_or_else(|| ConfigError::UnknownProvider(name.clone()))?;
+                    if !out.contains(known) {
+                        out.push(*known);
+                    }
+                }
+                out
+            }
+        };
+        Ok(Config {
+            vast: Endpoint {
+                base: url("GPUSCOUT_VAST_URL", VAST_URL)?,
+                key: key("GPUSCOUT_VAST_API_KEY"),
+            },
+            runpod: Endpoint {
+                base: url("GPUSCOUT_RUNPOD_URL", RUNPOD_URL)?,
+                key: key("GPUSCOUT_RUNPOD_API_KEY"),
+            },
+            lambda: Endpoint {
+                base: url("GPUSCOUT_LAMBDA_URL", LAMBDA_URL)?,
+                key: key("GPUSCOUT_LAMBDA_API_KEY"),
+            },
+            enabled,
+            interval: secs("GPUSCOUT_POLL_INTERVAL", DEFAULT_INTERVAL)?,
+            timeout: secs("GPUSCOUT_FETCH_TIMEOUT", DEFAULT_TIMEOUT)?,
+        })
+    }
+
+    /// The adapters that will run, and a line for each provider that will not, saying why.
+    pub fn adapters(&self) -> (Vec<Arc<dyn Adapter>>, Vec<String>) {
+        let mut on: Vec<Arc<dyn Adapter>> = Vec::new();
+        let mut off = Vec::new();
+        for p in ALL {
+            if !self.enabled.contains(p) {
+                off.push(format!("{p}: off (not in GPUSCOUT_PROVIDERS)"));
+                continue;
+            }
+            match *p {
+                "vast" => on.push(Arc::new(Vast {
+                    base: self.vast.base.clone(),
+                    key: self.vast.key.clone(),
+                })),
+                "runpod" => on.push(Arc::new(RunPod {
+                    base: self.runpod.base.clone(),
+                    key: self.runpod.key.clone(),
+                })),
+                _ => match &self.lambda.key {
+                    Some(key) => on.push(Arc::new(Lambda {
+                        base: self.lambda.base.clone(),
+                        key: key.clone(),
+                    })),
+                    None => off.push("lambda: off (set GPUSCOUT_LAMBDA_API_KEY)".into()),
+                },
+            }
+        }
+        (on, off)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn cfg(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let m: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| m.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_are_the_real_apis_and_lambda_is_off_without_a_key() {
+        let c = cfg(&[]).unwrap();
+        assert_eq!(c.vast.base, VAST_URL);
+        assert_eq!(c.interval, DEFAULT_INTERVAL);
+        let (on, off) = c.adapters();
+        let names: Vec<&str> = on.iter().map(|a| a.provider()).collect();
+        assert_eq!(names, ["vast", "runpod"]);
+        assert!(off[0].contains("GPUSCOUT_LAMBDA_API_KEY"));
+        assert!(
+            cfg(&[("GPUSCOUT_PROVIDERS", "none")])
+                .unwrap()
+                .adapters()
+                .0
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn bad_settings_are_named_and_keys_never_print() {
+        assert!(matches!(
+            cfg(&[("GPUSCOUT_POLL_INTERVAL", "soon")]),
+            Err(ConfigError::Seconds { .. })
+        ));
+        assert!(matches!(
+            cfg(&[("GPUSCOUT_PROVIDERS", "vast,azure")]),
+            Err(ConfigError::UnknownProvider(_))
+        ));
+        let e = cfg(&[(
+            "GPUSCOUT_VAST_URL",
+            "ftp://user:hunter2@host/x?api_key=hunter2",
+        )])
+        .unwrap_err();
+        assert!(!e.to_string().contains("hunter2"), "{e}");
+        let c = cfg(&[
+            ("GPUSCOUT_LAMBDA_API_KEY", "secret_lambda_key"),
+            ("GPUSCOUT_RUNPOD_URL", "http://me:hunter2@127.0.0.1:9/"),
+        ])
+        .unwrap();
+        let debug = format!("{c:?}");
+        assert!(
+            !debug.contains("secret_lambda_key") && !debug.contains("hunter2"),
+            "{debug}"
+        );
+        assert_eq!(c.runpod.base, "http://me:hunter2@127.0.0.1:9");
+        assert_eq!(c.adapters().0.len(), 3);
+    }
+}

@@ -1,0 +1,127 @@
+//! Lambda: `GET /api/v1/instance-types` (needs a key: `Authorization: Bearer`; the adapter
+//! is off without one). The answer maps each instance type's name to its `instance_type`
+//! (`price_cents_per_hour`: US cents for the whole instance; `specs.gpus`; `gpu_description`
+//! such as `A100 (40 GB SXM4)`) and `regions_with_capacity_available`.
+//!
+//! One row per region with capacity (available); a type with no region with capacity is one
+//! row, unavailable: Lambda said so in a good answer. Types without GPUs are not offers. A type
+//! without a readable price in cents is skipped, never read as free.
+
+use crate::json::{count, text};
+use crate::{Adapter, FetchError, Parsed, Secret};
+use bot_core::Catalog;
+use bot_core::availability::{Offer, OfferKind, StockLevel, name_offer_gpu};
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+pub struct Lambda {
+    pub base: String,
+    pub key: Secret,
+}
+
+impl Adapter for Lambda {
+    fn provider(&self) -> &'static str {
+        "lambda"
+    }
+
+    fn request(&self, http: &reqwest::Client) -> reqwest::RequestBuilder {
+        http.get(format!("{}/api/v1/instance-types", self.base))
+            .header("Accept", "application/json")
+            .bearer_auth(self.key.expose())
+    }
+
+    fn parse(&self, body: &[u8], catalog: &Catalog, now: i64) -> Result<Parsed, FetchError> {
+        let root = crate::json::parse(body)?;
+        let Some(types) = root.get("data").and_then(Value::as_object) else {
+            let why = root
+                .pointer("/error/message")
+                .and_then(Value::as_str)
+                .unwrap_or("no `data` object");
+            return Err(FetchError::Malformed(format!(
+                "Lambda: {}",
+                why.chars().take(160).collect::<String>()
+            )));
+        };
+        let mut parsed = Parsed::default();
+        for (name, entry) in types {
+            match read_type(name, entry, catalog, now) {
+                Some(offers) => parsed.offers.extend(offers),
+                None => parsed.skipped += 1,
+            }
+        }
+        crate::all_rows_unreadable(types.len(), &parsed)?;
+        Ok(parsed)
+    }
+}
+
+/// Whole cents -> dollars; a fractional or negative figure is not cents.
+pub fn dollars_from_cents(v: Option<&Value>) -> Option<Decimal> {
+    let cents = match v? {
+        Value::Number(n) => n.as_i64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 1e12)
+                .map(|f| f as i64)
+        })?,
+        _ => return None,
+    };
+    (cents >= 0).then(|| Decimal::new(cents, 2))
+}
+
+fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
+    let it = entry.get("instance_type")?;
+    let cards = count(it.pointer("/specs/gpus"))?;
+    if cards == 0 {
+        return Some(Vec::new());
+    }
+    let instance = dollars_from_cents(it.get("price_cents_per_hour"))?;
+    if instance <= Decimal::ZERO {
+        return None;
+    }
+    let raw = text(it.get("gpu_description"))
+        .or_else(|| text(it.get("description")))
+        .unwrap_or(name)
+        .to_string();
+    let (gpu, vram_gb) = name_offer_gpu(catalog, &raw, None);
+    let regions: Vec<String> = entry
+        .get("regions_with_capacity_available")
+        .and_then(Value::as_array)
+        .map(|rs| {
+            rs.iter()
+                .filter_map(|r| text(r.get("name")).map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    let make = |region: Option<String>, stock| Offer {
+        provider: "lambda".into(),
+        gpu: gpu.clone(),
+        raw_name: raw.clone(),
+        cards,
+        vram_gb,
+        price_per_gpu_hour: (instance / Decimal::from(cards)).round_dp(6).normalize(),
+        price_per_instance_hour: instance,
+        currency: "USD".into(),
+        kind: OfferKind::OnDemand,
+        region,
+        stock,
+        available_count: None,
+        fetched_at: now,
+        source: format!("lambda instance-types {name}: price_cents_per_hour"),
+    };
+    if regions.is_empty() {
+        // Only a well-formed answer that lists capacity (as an empty list) says "out".
+        if entry
+            .get("regions_with_capacity_available")
+            .and_then(Value::as_array)
+            .is_none()
+        {
+            return Some(vec![make(None, StockLevel::Unknown)]);
+        }
+        return Some(vec![make(None, StockLevel::Unavailable)]);
+    }
+    Some(
+        regions
+            .into_iter()
+            .map(|r| make(Some(r), StockLevel::Available))
+            .collect(),
+    )
+}

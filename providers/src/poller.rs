@@ -1,0 +1,233 @@
+//! The poller: each provider on its own schedule (the interval with ±10 % jitter; after a
+//! miss, exponential backoff from [`RETRY_AFTER`] up to [`MAX_BACKOFF`]), each fetch under
+//! the timeout, each result recorded in the store off the async runtime
+//! (`spawn_blocking`: redb blocks). It stops when its `CancellationToken` is cancelled, even
+//! in the middle of a fetch. A miss never replaces a snapshot (bot-core's `record_fetch`).
+
+use crate::config::Config;
+use crate::{Adapter, FetchError, fetch};
+use bot_core::availability::{FetchOutcome, Recorded, now_unix, record_fetch};
+use bot_core::{Catalog, Store};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
+
+/// First retry after a miss.
+pub const RETRY_AFTER: Duration = Duration::from_secs(30);
+/// Longest wait between tries of a failing provider.
+pub const MAX_BACKOFF: Duration = Duration::from_secs(6 * 3600);
+
+/// What one poll of one provider did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PollReport {
+    pub provider: &'static str,
+    /// `None` when the store could not be written (then `problem` says why).
+    pub recorded: Option<Recorded>,
+    pub offers: usize,
+    /// Rows the provider sent that could not be read.
+    pub skipped: usize,
+    pub problem: Option<String>,
+    pub took: Duration,
+}
+
+impl PollReport {
+    /// Did this poll bring a new snapshot?
+    pub fn replaced(&self) -> bool {
+        matches!(self.recorded, Some(Recorded::Replaced { .. }))
+    }
+
+    /// One line for a log: no URL, no key.
+    pub fn line(&self) -> String {
+        let took = format!("{:.1}s", self.took.as_secs_f64());
+        match (&self.recorded, &self.problem) {
+            (Some(Recorded::Replaced { offers, gpus }), _) => format!(
+                "poll: {}: {offers} offers for {gpus} GPU models{} ({took})",
+                self.provider,
+                if self.skipped > 0 {
+                    format!(", {} unreadable rows skipped", self.skipped)
+                } else {
+                    String::new()
+                }
+            ),
+            (Some(Recorded::KeptAfterEmpty), _) => format!(
+                "poll: {}: no offers in the answer; keeping the last snapshot ({took})",
+                self.provider
+            ),
+            (_, Some(p)) => format!(
+                "poll: {}: {p}; keeping the last snapshot ({took})",
+                self.provider
+            ),
+            (_, None) => format!("poll: {}: failed ({took})", self.provider),
+        }
+    }
+}
+
+pub struct Poller {
+    adapters: Vec<Arc<dyn Adapter>>,
+    catalog: Arc<Catalog>,
+    store: Arc<Store>,
+    http: reqwest::Client,
+    interval: Duration,
+    timeout: Duration,
+}
+
+impl Poller {
+    pub fn new(
+        config: &Config,
+        adapters: Vec<Arc<dyn Adapter>>,
+        catalog: Arc<Catalog>,
+        store: Arc<Store>,
+    ) -> Result<Poller, FetchError> {
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.timeout)
+            .user_agent(concat!("gpuscout/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
+        Ok(Poller {
+            adapters,
+            catalog,
+            store,
+            http,
+            interval: config.interval,
+            timeout: config.timeout,
+        })
+    }
+
+    pub fn providers(&self) -> Vec<&'static str> {
+        self.adapters.iter().map(|a| a.provider()).collect()
+    }
+
+    /// Polls every provider (or only `only`) once, at the same time.
+    pub async fn poll_once(&self, only: Option<&str>) -> Vec<PollReport> {
+        let mut tasks = Vec::new();
+        for a in &self.adapters {
+            if only.is_some_and(|p| p != a.provider()) {
+                continue;
+            }
+            tasks.push(self.poll(a.clone()));
+        }
+        let mut out = Vec::new();
+        for t in tasks {
+            out.push(t.await);
+        }
+        out
+    }
+
+    async fn poll(&self, adapter: Arc<dyn Adapter>) -> PollReport {
+        let started = Instant::now();
+        let now = now_unix();
+        let result = fetch(&*adapter, &self.http, &self.catalog, self.timeout, now).await;
+        let (outcome, offers, skipped, problem) = match result {
+            Ok(p) => {
+                let n = p.offers.len();
+                (FetchOutcome::Offers(p.offers), n, p.skipped, None)
+            }
+            Err(e) => (
+                FetchOutcome::Failed(e.to_string()),
+                0,
+                0,
+                Some(e.to_string()),
+            ),
+        };
+        let store = self.store.clone();
+        let provider = adapter.provider();
+        let recorded =
+            tokio::task::spawn_blocking(move || record_fetch(&store, provider, outcome, now)).await;
+        let (recorded, problem) = match recorded {
+            Ok(Ok(r)) => (Some(r), problem),
+            Ok(Err(e)) => (None, Some(format!("storing the snapshot failed: {e}"))),
+            Err(e) => (None, Some(format!("storing the snapshot failed: {e}"))),
+        };
+        PollReport {
+            provider,
+            recorded,
+            offers,
+            skipped,
+            problem,
+            took: started.elapsed(),
+        }
+    }
+
+    /// Polls every provider on its schedule until `stop` is cancelled.
+    pub async fn run(self, stop: CancellationToken) -> Result<(), std::convert::Infallible> {
+        let me = Arc::new(self);
+        let mut loops = tokio::task::JoinSet::new();
+        for (i, a) in me.adapters.iter().enumerate() {
+            let (me, a, stop) = (me.clone(), a.clone(), stop.clone());
+            loops.spawn(async move {
+                let mut misses = 0u32;
+                let mut seed = jitter_seed(i);
+                loop {
+                    let report = tokio::select! {
+                        r = me.poll(a.clone()) => r,
+                        () = stop.cancelled() => return,
+                    };
+                    eprintln!("{}", report.line());
+                    misses = if report.replaced() {
+                        0
+                    } else {
+                        misses.saturating_add(1)
+                    };
+                    let wait = jittered(next_delay(me.interval, misses), &mut seed);
+                    tokio::select! {
+                        () = tokio::time::sleep(wait) => {}
+                        () = stop.cancelled() => return,
+                    }
+                }
+            });
+        }
+        while loops.join_next().await.is_some() {}
+        Ok(())
+    }
+}
+
+/// The wait before the next poll: the interval after a good one; after `misses` in a row,
+/// [`RETRY_AFTER`] doubled each time, never above [`MAX_BACKOFF`] (nor below 1 s).
+pub fn next_delay(interval: Duration, misses: u32) -> Duration {
+    if misses == 0 {
+        return interval;
+    }
+    let factor = 1u32.checked_shl(misses - 1).unwrap_or(u32::MAX);
+    RETRY_AFTER
+        .checked_mul(factor)
+        .unwrap_or(MAX_BACKOFF)
+        .min(MAX_BACKOFF)
+        .max(Duration::from_secs(1))
+}
+
+fn jitter_seed(i: usize) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    (t ^ ((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))) | 1
+}
+
+/// `d` ±10 %, from a xorshift step of `seed` (so providers do not poll in lockstep).
+pub fn jittered(d: Duration, seed: &mut u64) -> Duration {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    let unit = (*seed % 2001) as f64 / 1000.0 - 1.0; // -1.0 ..= 1.0
+    d.mul_f64(1.0 + 0.1 * unit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_thirty_seconds_and_is_capped() {
+        let i = Duration::from_secs(900);
+        assert_eq!(next_delay(i, 0), i);
+        assert_eq!(next_delay(i, 1), Duration::from_secs(30));
+        assert_eq!(next_delay(i, 3), Duration::from_secs(120));
+        assert_eq!(next_delay(i, 40), MAX_BACKOFF);
+        let mut seed = 12345;
+        for _ in 0..1000 {
+            let d = jittered(i, &mut seed);
+            assert!(d >= i.mul_f64(0.9) && d <= i.mul_f64(1.1), "{d:?}");
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! RunPod: GraphQL `POST /graphql` asking `gpuTypes` for per-GPU prices and, per cloud,
+//! `lowestPrice(input: {gpuCount: 1, secureCloud: …}).stockStatus` (GraphQL aliases
+//! `secureLowest` / `communityLowest`). A key is optional (`Authorization: Bearer`).
+//!
+//! Each GPU type gives up to four rows: secure and community cloud, on-demand
+//! (`securePrice`, `communityPrice`) and spot (`secureSpotPrice`, `communitySpotPrice`); a
+//! price that is null or 0 means "not offered" and gives no row. Prices are dollars per GPU
+//! per hour. Stock: `High`/`Medium` = available, `Low` = low, `None`/`Unavailable` = out,
+//! anything else or null = unknown. A plain `lowestPrice` (no alias) is used only when the type
+//! is offered in one cloud, where it cannot mean the other one. RunPod gives no counts.
+
+use crate::json::{float, money, text};
+use crate::{Adapter, FetchError, Parsed, Secret};
+use bot_core::Catalog;
+use bot_core::availability::{Offer, OfferKind, StockLevel, name_offer_gpu};
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+
+/// The GraphQL document the adapter sends.
+pub const QUERY: &str = "query GpuTypes { gpuTypes { id displayName memoryInGb secureCloud communityCloud securePrice communityPrice secureSpotPrice communitySpotPrice secureLowest: lowestPrice(input: {gpuCount: 1, secureCloud: true}) { stockStatus } communityLowest: lowestPrice(input: {gpuCount: 1, secureCloud: false}) { stockStatus } } }";
+
+pub struct RunPod {
+    pub base: String,
+    pub key: Option<Secret>,
+}
+
+impl Adapter for RunPod {
+    fn provider(&self) -> &'static str {
+        "runpod"
+    }
+
+    fn request(&self, http: &reqwest::Client) -> reqwest::RequestBuilder {
+        let req = http
+            .post(format!("{}/graphql", self.base))
+            .header("Content-Type", "application/json")
+            .body(json!({ "query": QUERY }).to_string());
+        match &self.key {
+            Some(k) => req.bearer_auth(k.expose()),
+            None => req,
+        }
+    }
+
+    fn parse(&self, body: &[u8], catalog: &Catalog, now: i64) -> Result<Parsed, FetchError> {
+        let root = crate::json::parse(body)?;
+        let types = root.pointer("/data/gpuTypes").and_then(Value::as_array);
+        let Some(types) = types else {
+            let why = root
+                .pointer("/errors/0/message")
+                .and_then(Value::as_str)
+                .unwrap_or("no data.gpuTypes list");
+            return Err(FetchError::Malformed(format!(
+                "RunPod: {}",
+                why.chars().take(160).collect::<String>()
+            )));
+        };
+        let mut parsed = Parsed::default();
+        for t in types {
+            match read_type(t, catalog, now) {
+                Some(offers) => parsed.offers.extend(offers),
+                None => parsed.skipped += 1,
+            }
+        }
+        crate::all_rows_unreadable(types.len(), &parsed)?;
+        Ok(parsed)
+    }
+}
+
+/// RunPod's `stockStatus` words.
+pub fn stock_level(status: Option<&Value>) -> StockLevel {
+    match status
+        .and_then(Value::as_str)
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("high" | "medium") => StockLevel::Available,
+        Some("low") => StockLevel::Low,
+        Some("none" | "unavailable" | "out_of_stock") => StockLevel::Unavailable,
+        _ => StockLevel::Unknown,
+    }
+}
+
+fn read_type(t: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
+    let raw = text(t.get("id"))
+        .or_else(|| text(t.get("displayName")))?
+        .to_string();
+    let vram = float(t.get("memoryInGb")).filter(|v| *v > 0.0);
+    let (mut gpu, mut vram_gb) = name_offer_gpu(catalog, &raw, vram);
+    if gpu == raw
+        && let Some(display) = text(t.get("displayName"))
+    {
+        let (g, v) = name_offer_gpu(catalog, display, vram);
+        if g != display {
+            (gpu, vram_gb) = (g, v);
+        }
+    }
+    let price = |field: &str| money(t.get(field)).filter(|p| *p > Decimal::ZERO);
+    let secure = price("securePrice");
+    let community = price("communityPrice");
+    let only_one_cloud = secure.is_some() != community.is_some();
+    let status = |alias: &str| match t.get(alias) {
+        Some(v) if !v.is_null() => stock_level(v.get("stockStatus")),
+        _ if only_one_cloud => stock_level(t.pointer("/lowestPrice/stockStatus")),
+        _ => StockLevel::Unknown,
+    };
+    let rows = [
+        ("securePrice", OfferKind::OnDemand, "secureLowest", "secure"),
+        (
+            "communityPrice",
+            OfferKind::OnDemand,
+            "communityLowest",
+            "community",
+        ),
+        ("secureSpotPrice", OfferKind::Spot, "secureLowest", "secure"),
+        (
+            "communitySpotPrice",
+            OfferKind::Spot,
+            "communityLowest",
+            "community",
+        ),
+    ];
+    let out: Vec<Offer> = rows
+        .iter()
+        .filter_map(|(field, kind, alias, cloud)| {
+            let p = price(field)?;
+            Some(Offer {
+                provider: "runpod".into(),
+                gpu: gpu.clone(),
+                raw_name: raw.clone(),
+                cards: 1,
+                vram_gb,
+                price_per_gpu_hour: p,
+                price_per_instance_hour: p,
+                currency: "USD".into(),
+                kind: *kind,
+                region: None,
+                stock: status(alias),
+                available_count: None,
+                fetched_at: now,
+                source: format!("runpod graphql gpuTypes.{field} ({cloud} cloud)"),
+            })
+        })
+        .collect();
+    // A type with no price at all is not an offer, and not an error either.
+    Some(out)
+}

@@ -1,0 +1,182 @@
+//! A loopback fake of the GPU providers' HTTP APIs (Vast.ai, RunPod, Lambda): one server,
+//! answering each path with a scripted response (status, body, delay) and recording every
+//! request (method, path with query, headers, body). Tests write the bodies in the providers'
+//! real wire formats; the fake knows nothing about them, so schema drift, garbage, 500s and
+//! timeouts are just other scripts. Listens on 127.0.0.1 only.
+//!
+//! The real paths: Vast `GET /api/v0/bundles/`, RunPod `POST /graphql`, Lambda
+//! `GET /api/v1/instance-types`. Point `GPUSCOUT_VAST_URL` etc. at [`FakeProviders::url`].
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::IntoResponse;
+use axum::routing::any;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// One scripted answer.
+#[derive(Clone, Debug)]
+pub struct Script {
+    pub status: u16,
+    pub body: String,
+    /// Wait this long before answering (to make a client time out).
+    pub delay: Duration,
+}
+
+impl Script {
+    pub fn ok(body: impl Into<String>) -> Script {
+        Script {
+            status: 200,
+            body: body.into(),
+            delay: Duration::ZERO,
+        }
+    }
+    pub fn status(status: u16, body: impl Into<String>) -> Script {
+        Script {
+            status,
+            body: body.into(),
+            delay: Duration::ZERO,
+        }
+    }
+    pub fn slow(self, delay: Duration) -> Script {
+        Script { delay, ..self }
+    }
+}
+
+/// A request the fake received.
+#[derive(Clone, Debug)]
+pub struct Seen {
+    pub method: String,
+    /// Path and query, as sent.
+    pub uri: String,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Seen {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    /// path -> queue; the last script repeats.
+    scripts: HashMap<String, Vec<Script>>,
+    seen: Vec<Seen>,
+}
+
+pub struct FakeProviders {
+    inner: Arc<Mutex<Inner>>,
+    addr: SocketAddr,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl FakeProviders {
+    /// Starts the fake on 127.0.0.1 with a free port, on its own thread.
+    pub fn start() -> FakeProviders {
+        let inner = Arc::new(Mutex::new(Inner::default()));
+        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let state = inner.clone();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .expect("runtime for the fake providers");
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                addr_tx.send(listener.local_addr().unwrap()).unwrap();
+                let app = Router::new().fallback(any(handle)).with_state(state);
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await
+                    .unwrap();
+            });
+        });
+        let addr = addr_rx.recv().expect("fake providers address");
+        FakeProviders {
+            inner,
+            addr,
+            shutdown: Some(stop_tx),
+            thread: Some(thread),
+        }
+    }
+
+    /// The base URL (`http://127.0.0.1:PORT`) for every provider's `GPUSCOUT_*_URL`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Answers `path` with these scripts in turn; the last one repeats. Replaces any before.
+    pub fn script(&self, path: &str, scripts: Vec<Script>) {
+        self.inner
+            .lock()
+            .unwrap()
+            .scripts
+            .insert(path.to_string(), scripts);
+    }
+
+    /// Every request so far, oldest first.
+    pub fn seen(&self) -> Vec<Seen> {
+        self.inner.lock().unwrap().seen.clone()
+    }
+}
+
+impl Drop for FakeProviders {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+async fn handle(
+    State(inner): State<Arc<Mutex<Inner>>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> impl IntoResponse {
+    let script = {
+        let mut g = inner.lock().unwrap();
+        g.seen.push(Seen {
+            method: method.to_string(),
+            uri: uri.to_string(),
+            headers: headers
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_str().unwrap_or("").to_string()))
+                .collect(),
+            body: String::from_utf8_lossy(&body).into_owned(),
+        });
+        match g.scripts.get_mut(uri.path()) {
+            Some(q) if q.len() > 1 => Some(q.remove(0)),
+            Some(q) => q.first().cloned(),
+            None => None,
+        }
+    };
+    let Some(s) = script else {
+        return (StatusCode::NOT_FOUND, "no script for this path".to_string());
+    };
+    if !s.delay.is_zero() {
+        tokio::time::sleep(s.delay).await;
+    }
+    (
+        StatusCode::from_u16(s.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        s.body,
+    )
+}
