@@ -1,0 +1,188 @@
+//! Why a store call failed, said in the user's language; the panic boundary around redb.
+
+use std::cell::{Cell, RefCell};
+use std::io;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+/// Why the store failed. The English text is for logs and the CLI; [`StoreError::user_msg`]
+/// is the same reason as a localizable message.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "{path}: this database was written by a newer GPU Scout (schema {found}; this build reads up to {supported}). Upgrade gpuscout or use another --data-dir."
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: u64,
+        supported: u64,
+    },
+    #[error(
+        "{path}: the database file is damaged ({detail}); it was not changed. Run `gpuscout db check` for details, then `gpuscout db repair` to keep what can be read or `gpuscout db reset` to start empty (both move the damaged file aside with a timestamp)."
+    )]
+    Damaged { path: PathBuf, detail: String },
+    #[error(
+        "{path}: the database is in use by another gpuscout process; stop it first, or use another --data-dir."
+    )]
+    Locked { path: PathBuf },
+    #[error(
+        "{path}: the disk is full, so nothing was saved. GPU Scout recovers by itself once some space is freed."
+    )]
+    Full { path: PathBuf },
+    #[error("{path}: cannot read or write the database: {detail}")]
+    Io { path: PathBuf, detail: String },
+    #[error("database error: {0}")]
+    Db(String),
+    #[error("stored value in table {table} is unreadable: {message}")]
+    Decode {
+        table: &'static str,
+        message: String,
+    },
+}
+
+impl StoreError {
+    /// The reason as a Fluent message (`locales/*/store.ftl`), for answers in the user's language.
+    pub fn user_msg(&self) -> crate::reply::Msg {
+        use crate::reply::Msg;
+        let path = |p: &Path| p.display().to_string();
+        match self {
+            StoreError::NewerSchema {
+                path: p,
+                found,
+                supported,
+            } => Msg::new("error-store-newer")
+                .arg("path", path(p))
+                .arg("found", found.to_string())
+                .arg("supported", supported.to_string()),
+            StoreError::Damaged { path: p, detail } => Msg::new("error-store-damaged")
+                .arg("path", path(p))
+                .arg("detail", detail),
+            StoreError::Locked { path: p } => Msg::new("error-store-locked").arg("path", path(p)),
+            StoreError::Full { .. } => Msg::new("error-store-full"),
+            StoreError::Io { detail, .. } => Msg::new("error-store-io").arg("detail", detail),
+            StoreError::Db(d) => Msg::new("error-store-io").arg("detail", d),
+            StoreError::Decode { message, .. } => Msg::new("error-store-io").arg("detail", message),
+        }
+    }
+
+    /// Whether the open database must be closed and reopened before the next call (redb
+    /// refuses every call after an I/O error until it is reopened).
+    pub(super) fn closes_db(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Full { .. } | StoreError::Io { .. } | StoreError::Damaged { .. }
+        )
+    }
+}
+
+thread_local! {
+    /// Set while this thread is inside [`guard`]: a panic there is redb meeting a damaged
+    /// file, reported as an error, so the panic hook stays quiet.
+    static IN_GUARD: Cell<bool> = const { Cell::new(false) };
+    /// The last store failure on this thread, so `Bot::handle` can tell the user the reason.
+    static LAST_ERROR: RefCell<Option<StoreError>> = const { RefCell::new(None) };
+    /// The update being handled on this thread, written with every write ([`Store::once`]).
+    pub(super) static MARK: RefCell<Option<Mark>> = const { RefCell::new(None) };
+}
+
+pub(super) struct Mark {
+    pub(super) key: String,
+    pub(super) update: u64,
+    pub(super) written: bool,
+}
+
+/// Takes the last store failure seen on this thread (and forgets it).
+pub fn take_last_error() -> Option<StoreError> {
+    LAST_ERROR.with(|e| e.borrow_mut().take())
+}
+
+pub(super) fn note_error(e: &StoreError) {
+    LAST_ERROR.with(|slot| *slot.borrow_mut() = Some(e.clone()));
+}
+
+/// Wraps the process's panic hook so that panics caught by [`guard`] print nothing (they
+/// become [`StoreError::Damaged`]). Call once at start-up, after installing any other hook.
+pub fn quiet_guarded_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !IN_GUARD.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs redb code so that a panic (redb asserts on some damaged files) becomes an error.
+pub(super) fn guard<T>(
+    path: &Path,
+    f: impl FnOnce() -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let was = IN_GUARD.with(|g| g.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    IN_GUARD.with(|g| g.set(was));
+    result.unwrap_or_else(|panic| {
+        let detail = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "internal check failed".into());
+        Err(StoreError::Damaged {
+            path: path.to_path_buf(),
+            detail: format!("redb: {detail}"),
+        })
+    })
+}
+
+pub(super) fn io_error(path: &Path, e: io::Error) -> StoreError {
+    // ENOSPC is 28 on Linux and macOS; older kernels/filesystems map quota errors to it too.
+    if e.kind() == io::ErrorKind::StorageFull || e.raw_os_error() == Some(28) {
+        StoreError::Full {
+            path: path.to_path_buf(),
+        }
+    } else {
+        StoreError::Io {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        }
+    }
+}
+
+/// Classifies a redb failure.
+pub(super) fn redb_error(path: &Path, e: impl Into<redb::Error>) -> StoreError {
+    let path_buf = path.to_path_buf();
+    match e.into() {
+        redb::Error::DatabaseAlreadyOpen => StoreError::Locked { path: path_buf },
+        redb::Error::Corrupted(detail) => StoreError::Damaged {
+            path: path_buf,
+            detail,
+        },
+        redb::Error::UpgradeRequired(v) => StoreError::Damaged {
+            path: path_buf,
+            detail: format!("file format {v} is not one this build reads"),
+        },
+        redb::Error::Io(io) => io_error(path, io),
+        redb::Error::PreviousIo => StoreError::Io {
+            path: path_buf,
+            detail: "an earlier write failed".into(),
+        },
+        redb::Error::LockPoisoned(_) | redb::Error::DatabaseClosed => StoreError::Io {
+            path: path_buf,
+            detail: "the database was closed after an error".into(),
+        },
+        other => StoreError::Db(other.to_string()),
+    }
+}
+
+/// While opening, unreadable bytes (a bad magic number, a short file) mean a damaged file.
+pub(super) fn open_error(path: &Path, e: impl Into<redb::Error>) -> StoreError {
+    match redb_error(path, e) {
+        StoreError::Io { path, detail } => StoreError::Damaged { path, detail },
+        StoreError::Db(detail) => StoreError::Damaged {
+            path: path.to_path_buf(),
+            detail,
+        },
+        other => other,
+    }
+}

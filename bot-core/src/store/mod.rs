@@ -1,0 +1,28 @@
+//! The redb store: one database file, a schema version, and typed tables.
+//!
+//! Values are JSON-encoded serde types behind `TypedTable<V>`, so callers never see bytes.
+//! redb allows one open handle per file per process and blocking I/O: share one `Store` in an
+//! `Arc`, and call it from `spawn_blocking` in async code.
+//!
+//! What keeps the data safe (issue 10):
+//! - **Creation is atomic**: a new database is built under a temporary name and linked into
+//!   place only when complete, so a kill during creation leaves no file or a valid one.
+//! - **No panic escapes**: every redb call runs behind [`guard`] (`catch_unwind`); a damaged
+//!   file is [`StoreError::Damaged`].
+//! - **A damaged file is never rewritten**: an existing file is probed read-only first; one
+//!   that needs redb's crash repair is repaired on a copy that replaces it only when the
+//!   repair succeeded. [`check`], [`repair`] and [`reset`] are the operator's tools.
+//! - **A failed write heals**: an I/O error (a full disk) closes the database and the next
+//!   call reopens it, so the store works again once space is back.
+//! - **Exactly-once updates**: [`Store::once`] commits "update N of this chat was handled"
+//!   in the same transaction as the update's own writes.
+
+mod db;
+mod error;
+mod maintenance;
+mod open;
+
+pub use db::{Batch, SCHEMA_VERSION, Store, TypedTable, UserPrefs, db_path, tables};
+pub use error::{StoreError, quiet_guarded_panics, take_last_error};
+pub use maintenance::{CheckReport, RepairReport, check, repair, reset};
+pub use open::{Faults, timestamp};

@@ -1,0 +1,424 @@
+//! Creating and opening the database file: atomic creation, a checksum-verified read of an existing
+//! file before any write, crash repair on a copy, injected faults for tests.
+
+use super::db::tables;
+use super::db::{META, SCHEMA_VERSION};
+use super::error::{StoreError, guard, io_error, open_error, redb_error};
+use redb::backends::FileBackend;
+use redb::{
+    Builder, Database, DatabaseError, ReadableDatabase, StorageBackend, TableDefinition,
+    TableHandle,
+};
+use std::fs::OpenOptions;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// redb's default cache is 1 GiB; the bot's working set is small, and memory must stay bounded.
+pub(super) const CACHE_BYTES: usize = 16 << 20;
+
+/// Test hook: makes every write to the file fail as if the disk were full.
+#[derive(Debug, Default)]
+pub struct Faults {
+    disk_full: AtomicBool,
+}
+
+impl Faults {
+    pub fn set_disk_full(&self, full: bool) {
+        self.disk_full.store(full, Ordering::SeqCst);
+    }
+    fn check(&self) -> io::Result<()> {
+        if self.disk_full.load(Ordering::SeqCst) {
+            Err(io::Error::from(io::ErrorKind::StorageFull))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// redb's file backend, with the test faults in front of every write.
+#[derive(Debug)]
+pub(super) struct Backend {
+    file: FileBackend,
+    faults: Option<Arc<Faults>>,
+}
+
+impl Backend {
+    pub(super) fn open(path: &Path, faults: Option<Arc<Faults>>) -> Result<Backend, StoreError> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| io_error(path, e))?;
+        Ok(Backend {
+            file: FileBackend::new(file).map_err(|e| redb_error(path, e))?,
+            faults,
+        })
+    }
+    fn fault(&self) -> io::Result<()> {
+        self.faults.as_ref().map_or(Ok(()), |f| f.check())
+    }
+}
+
+impl StorageBackend for Backend {
+    fn len(&self) -> io::Result<u64> {
+        self.file.len()
+    }
+    fn read(&self, offset: u64, out: &mut [u8]) -> io::Result<()> {
+        self.file.read(offset, out)
+    }
+    fn set_len(&self, len: u64) -> io::Result<()> {
+        self.fault()?;
+        self.file.set_len(len)
+    }
+    fn sync_data(&self) -> io::Result<()> {
+        self.fault()?;
+        self.file.sync_data()
+    }
+    fn write(&self, offset: u64, data: &[u8]) -> io::Result<()> {
+        self.fault()?;
+        self.file.write(offset, data)
+    }
+    fn close(&self) -> io::Result<()> {
+        self.file.close()
+    }
+}
+
+pub(super) fn builder() -> Builder {
+    let mut b = Builder::new();
+    b.set_cache_size(CACHE_BYTES);
+    b
+}
+
+/// `gpuscout.redb` -> `gpuscout.redb.<suffix>` in the same directory (renames stay atomic).
+pub(super) fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".");
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+pub(super) fn unique() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!("{}-{nanos}", std::process::id())
+}
+
+/// A UTC timestamp for file names: `20261130T235959Z`.
+pub fn timestamp() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+/// Makes a rename or link durable (the directory entry is data too).
+pub(super) fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent()
+        && let Ok(d) = std::fs::File::open(if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        })
+    {
+        let _ = d.sync_all();
+    }
+}
+
+/// Removes temporary files a killed process left behind (older than a minute, so a
+/// concurrent start's file is left alone).
+pub(super) fn remove_leftovers(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!("{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let temporary = rest.starts_with("new-") || rest.starts_with("repair-");
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age.as_secs() > 60);
+        if temporary && old {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Creates the tables and records the schema version, in one transaction; writes nothing
+/// when both are already there.
+pub(super) fn init(path: &Path, db: &Database) -> Result<(), StoreError> {
+    let err = |e: redb::Error| redb_error(path, e);
+    let (found, missing) = {
+        let txn = db.begin_read().map_err(|e| err(e.into()))?;
+        let found = match txn.open_table(META) {
+            Ok(t) => t
+                .get("schema_version")
+                .map_err(|e| err(e.into()))?
+                .map(|v| v.value()),
+            Err(redb::TableError::TableDoesNotExist(_)) => None,
+            Err(e) => return Err(err(e.into())),
+        };
+        let existing: Vec<String> = txn
+            .list_tables()
+            .map_err(|e| err(e.into()))?
+            .map(|t| t.name().to_string())
+            .collect();
+        let missing = tables::ALL
+            .iter()
+            .any(|name| !existing.iter().any(|e| e == name));
+        (found, missing)
+    };
+    if let Some(v) = found
+        && v > SCHEMA_VERSION
+    {
+        return Err(StoreError::NewerSchema {
+            path: path.to_path_buf(),
+            found: v,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    if found == Some(SCHEMA_VERSION) && !missing {
+        return Ok(());
+    }
+    let txn = db.begin_write().map_err(|e| err(e.into()))?;
+    {
+        let mut meta = txn.open_table(META).map_err(|e| err(e.into()))?;
+        // Forward-only migrations from `found` to SCHEMA_VERSION go here; version 1 is the first.
+        meta.insert("schema_version", SCHEMA_VERSION)
+            .map_err(|e| err(e.into()))?;
+        for name in tables::ALL {
+            let def: TableDefinition<&str, &[u8]> = TableDefinition::new(name);
+            txn.open_table(def).map_err(|e| err(e.into()))?;
+        }
+    }
+    txn.commit().map_err(|e| err(e.into()))
+}
+
+/// Builds a complete database under a temporary name, then links it to `path`: a kill at any
+/// point leaves either no `path` or a valid one.
+pub(super) fn create_atomically(
+    path: &Path,
+    faults: Option<Arc<Faults>>,
+) -> Result<(), StoreError> {
+    let tmp = sibling(path, &format!("new-{}", unique()));
+    let built = guard(path, || {
+        let db = builder()
+            .create_with_backend(Backend::open(&tmp, faults)?)
+            .map_err(|e| open_error(path, e))?;
+        init(path, &db)?;
+        drop(db);
+        Ok(())
+    });
+    if let Err(e) = built {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // A hard link never replaces a file a concurrent start created meanwhile; a filesystem
+    // without hard links gets a rename.
+    let placed = match std::fs::hard_link(&tmp, path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+        Err(_) => std::fs::rename(&tmp, path),
+    };
+    let _ = std::fs::remove_file(&tmp);
+    sync_dir(path);
+    placed.map_err(|e| io_error(path, e))
+}
+
+/// What verifying an existing file found.
+pub(super) enum Probe {
+    Clean,
+    /// Not shut down cleanly: redb must run its crash repair before use.
+    NeedsRepair,
+}
+
+/// redb's header: the magic number, then the "god byte" with the commit flags.
+pub(super) const MAGIC: &[u8] = b"redb\x1A\x0A\xA9\x0D\x0A";
+
+pub(super) const GOD_BYTE: usize = 9;
+
+pub(super) const RECOVERY_REQUIRED: u8 = 2;
+
+pub(super) const TWO_PHASE_COMMIT: u8 = 4;
+
+/// Opens an in-memory image of a database file, always through redb's repair path, which
+/// verifies every page's checksum from the root down before following any page reference
+/// (a normal open follows them unchecked, and a flipped bit in one can make redb allocate
+/// terabytes and abort). `strict`: a latest commit that fails its checksums is damage, not
+/// a crash to roll back from.
+pub(super) fn open_image(
+    path: &Path,
+    mut bytes: Vec<u8>,
+    strict: bool,
+) -> Result<Database, StoreError> {
+    let damaged = |detail: &str| StoreError::Damaged {
+        path: path.to_path_buf(),
+        detail: detail.to_string(),
+    };
+    if bytes.len() < 512 || !bytes.starts_with(MAGIC) {
+        return Err(damaged("no database header"));
+    }
+    bytes[GOD_BYTE] |= RECOVERY_REQUIRED;
+    bytes[GOD_BYTE] &= !TWO_PHASE_COMMIT;
+    let image = redb::backends::InMemoryBackend::new();
+    image
+        .set_len(bytes.len() as u64)
+        .and_then(|()| image.write(0, &bytes))
+        .map_err(|e| io_error(path, e))?;
+    drop(bytes);
+    let mut b = builder();
+    // redb reports progress 0.3 only when the latest commit failed its checksums.
+    b.set_repair_callback(move |session| {
+        if strict && session.progress() > 0.2 && session.progress() < 0.5 {
+            session.abort();
+        }
+    });
+    guard(path, || match b.create_with_backend(image) {
+        Ok(db) => Ok(db),
+        Err(DatabaseError::RepairAborted) => Err(damaged("the latest commit fails its checksums")),
+        Err(e) => Err(open_error(path, e)),
+    })
+}
+
+/// Checks an existing file without writing to it: every page's checksum, the schema version,
+/// and whether another process has it open.
+pub(super) fn probe(path: &Path) -> Result<Probe, StoreError> {
+    let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
+    let flags = bytes.get(GOD_BYTE).copied().unwrap_or(0);
+    // redb closes a file cleanly with a two-phase commit and no recovery flag.
+    let clean = flags & TWO_PHASE_COMMIT != 0 && flags & RECOVERY_REQUIRED == 0;
+    let db = open_image(path, bytes, clean)?;
+    let schema = guard(path, || check_schema(path, &db));
+    let _ = guard(path, || {
+        drop(db);
+        Ok(())
+    });
+    schema?;
+    // The image says nothing about locks: ask the file (read-only; safe now it is verified).
+    let locked = guard(path, || match builder().open_read_only(path) {
+        Err(DatabaseError::DatabaseAlreadyOpen) => Err(StoreError::Locked {
+            path: path.to_path_buf(),
+        }),
+        _ => Ok(()),
+    });
+    locked?;
+    Ok(if clean {
+        Probe::Clean
+    } else {
+        Probe::NeedsRepair
+    })
+}
+
+pub(super) fn check_schema(path: &Path, db: &impl ReadableDatabase) -> Result<(), StoreError> {
+    let txn = db.begin_read().map_err(|e| open_error(path, e))?;
+    let found = match txn.open_table(META) {
+        Ok(t) => t
+            .get("schema_version")
+            .map_err(|e| open_error(path, e))?
+            .map(|v| v.value()),
+        Err(redb::TableError::TableDoesNotExist(_)) => None,
+        Err(e) => return Err(open_error(path, e)),
+    };
+    match found {
+        Some(v) if v > SCHEMA_VERSION => Err(StoreError::NewerSchema {
+            path: path.to_path_buf(),
+            found: v,
+            supported: SCHEMA_VERSION,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// redb's crash repair, run on a copy that replaces `path` only if it succeeded.
+pub(super) fn repair_on_copy(path: &Path, faults: Option<Arc<Faults>>) -> Result<(), StoreError> {
+    let tmp = sibling(path, &format!("repair-{}", unique()));
+    let result = (|| {
+        if let Some(f) = &faults {
+            f.check().map_err(|e| io_error(path, e))?;
+        }
+        std::fs::copy(path, &tmp).map_err(|e| io_error(path, e))?;
+        guard(path, || {
+            let db = builder()
+                .create_with_backend(Backend::open(&tmp, faults)?)
+                .map_err(|e| open_error(path, e))?;
+            check_schema(path, &db)?;
+            drop(db);
+            Ok(())
+        })?;
+        std::fs::rename(&tmp, path).map_err(|e| io_error(path, e))?;
+        sync_dir(path);
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Opens the file at `path` for use: creates it atomically, or probes and (on a copy)
+/// repairs an existing one. Never writes to a file it finds damaged.
+pub(super) fn open_db(path: &Path, faults: Option<Arc<Faults>>) -> Result<Database, StoreError> {
+    if let Some(parent) = path.parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent).map_err(|e| io_error(path, e))?;
+    }
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            create_atomically(path, faults.clone())?;
+        }
+        Err(e) => return Err(io_error(path, e)),
+        // An empty file holds nothing (an older build was killed before writing a byte).
+        Ok(m) if m.len() == 0 => {
+            std::fs::remove_file(path).map_err(|e| io_error(path, e))?;
+            create_atomically(path, faults.clone())?;
+        }
+        Ok(_) => match probe(path)? {
+            Probe::Clean => {}
+            Probe::NeedsRepair => repair_on_copy(path, faults.clone())?,
+        },
+    }
+    let db = guard(path, || {
+        let db = builder()
+            .create_with_backend(Backend::open(path, faults)?)
+            .map_err(|e| open_error(path, e))?;
+        init(path, &db)?;
+        Ok(db)
+    })?;
+    remove_leftovers(path);
+    Ok(db)
+}
