@@ -1,6 +1,7 @@
 //! Loading the catalog: the embedded files, or a directory whose files replace them; every
 //! entry validated (provenance, unambiguous names) before the bot answers from it.
 
+use super::error::CatalogError;
 use super::lookup::normalize;
 use super::types::{Catalog, FxRate, Gpu, Model, Platform};
 use serde::Deserialize;
@@ -33,17 +34,6 @@ pub(super) struct ModelFile {
 #[derive(Deserialize)]
 pub(super) struct FxFile {
     rate: Vec<FxRate>,
-}
-
-/// Why the catalog could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum CatalogError {
-    #[error("{file}: {message}")]
-    Parse { file: String, message: String },
-    #[error("{file}: cannot read: {message}")]
-    Io { file: String, message: String },
-    #[error("{0}")]
-    Invalid(String),
 }
 
 pub(super) fn parse<T: for<'de> Deserialize<'de>>(

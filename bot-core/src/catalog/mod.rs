@@ -6,6 +6,7 @@
 //! - [`lookup`]: forgiving names (`4090`, `RTX4090`, `GeForce RTX 4090`) and "did you mean".
 
 mod date;
+mod error;
 mod load;
 mod lookup;
 mod types;
@@ -13,7 +14,8 @@ mod validate;
 pub mod warn;
 
 pub use date::{parse_date, today};
-pub use load::{CatalogError, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
+pub use error::CatalogError;
+pub use load::{EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
 pub use lookup::{EntryKind, NotFound, normalize};
 pub use types::{
     Barriers, BillingRules, BillingStart, Catalog, Cite, CredibilityNote, DataScope, FxRate, Gpu,

@@ -3,7 +3,7 @@
 //! readable, every note in both languages. An error names the file, the entry and the field.
 
 use super::date::parse_date;
-use super::load::CatalogError;
+use super::error::CatalogError;
 use super::types::{
     Catalog, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName, StoppedCharge,
 };

@@ -1,81 +1,13 @@
-//! The store itself: typed tables, reads and writes in one transaction each, batches, and
-//! exactly-once marks for platform updates.
+//! The store itself: reads and writes in one transaction each, batches, and exactly-once marks
+//! for platform updates.
 
 use super::error::{MARK, Mark, StoreError, guard, note_error, redb_error};
 use super::open::{Faults, open_db};
+use super::schema::{HANDLED, HANDLED_KEEP, META, TypedTable};
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use serde::{Serialize, de::DeserializeOwned};
-use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, PoisonError, RwLock};
-
-/// Version of the layout below; bump it with a migration when a table's meaning changes.
-/// Migrations are forward-only: a file with a newer version is refused, never rewritten.
-pub const SCHEMA_VERSION: u64 = 1;
-
-pub(super) const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
-
-/// `platform:chat` -> the ids of the last updates handled there (see [`Store::once`]).
-pub(super) const HANDLED: TableDefinition<&str, &[u8]> = TableDefinition::new("handled");
-
-/// How many handled update ids each chat remembers; re-deliveries are the last few.
-pub(super) const HANDLED_KEEP: usize = 32;
-
-/// A table of `V` values keyed by strings.
-pub struct TypedTable<V> {
-    name: &'static str,
-    def: TableDefinition<'static, &'static str, &'static [u8]>,
-    _v: PhantomData<fn() -> V>,
-}
-
-impl<V> TypedTable<V> {
-    pub const fn new(name: &'static str) -> Self {
-        TypedTable {
-            name,
-            def: TableDefinition::new(name),
-            _v: PhantomData,
-        }
-    }
-    pub const fn name(&self) -> &'static str {
-        self.name
-    }
-}
-
-/// Every table, so that `open` can create them all before any read.
-pub mod tables {
-    use super::TypedTable;
-    use serde_json::Value;
-    /// `platform:user` -> user preferences.
-    pub const PREFS: TypedTable<crate::store::UserPrefs> = TypedTable::new("prefs");
-    /// `platform:chat:user` -> dialogue state (JSON of the dialogue module's state).
-    pub const DIALOGUE: TypedTable<Value> = TypedTable::new("dialogue");
-    /// subscription id -> subscription.
-    pub const SUBSCRIPTIONS: TypedTable<Value> = TypedTable::new("subscriptions");
-    /// `provider:gpu:time` -> availability snapshot.
-    pub const SNAPSHOTS: TypedTable<Value> = TypedTable::new("snapshots");
-    /// zero-padded sequence -> pending outgoing notification.
-    pub const OUTBOX: TypedTable<Value> = TypedTable::new("outbox");
-    /// `platform:user:time` -> trial ledger entry.
-    pub const TRIALS: TypedTable<Value> = TypedTable::new("trials");
-    pub const ALL: [&str; 7] = [
-        PREFS.name(),
-        DIALOGUE.name(),
-        SUBSCRIPTIONS.name(),
-        SNAPSHOTS.name(),
-        OUTBOX.name(),
-        TRIALS.name(),
-        "handled",
-    ];
-}
-
-/// A user's stored choices.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct UserPrefs {
-    #[serde(default)]
-    pub lang: Option<crate::i18n::Lang>,
-    #[serde(default)]
-    pub currency: Option<String>,
-}
 
 /// The database.
 pub struct Store {
@@ -431,6 +363,7 @@ impl Store {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
+    use crate::store::schema::{SCHEMA_VERSION, UserPrefs, tables};
 
     #[test]
     fn values_round_trip_and_survive_reopen() {

@@ -1,12 +1,13 @@
 //! The operator's tools behind `gpuscout db`: check every page and value, repair by keeping what
 //! can be read (the damaged file stays beside it), reset by moving the file aside.
 
-use super::db::tables;
-use super::db::{META, Store};
+use super::db::Store;
 use super::error::{StoreError, guard, io_error, open_error, redb_error};
 use super::open::{
     Backend, Probe, builder, init, open_image, probe, sibling, sync_dir, timestamp, unique,
 };
+use super::schema::META;
+use super::schema::tables;
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 use std::path::{Path, PathBuf};
 

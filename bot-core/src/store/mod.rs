@@ -21,8 +21,10 @@ mod db;
 mod error;
 mod maintenance;
 mod open;
+mod schema;
 
-pub use db::{Batch, SCHEMA_VERSION, Store, TypedTable, UserPrefs, db_path, tables};
+pub use db::{Batch, Store, db_path};
 pub use error::{StoreError, quiet_guarded_panics, take_last_error};
 pub use maintenance::{CheckReport, RepairReport, check, repair, reset};
 pub use open::{Faults, timestamp};
+pub use schema::{SCHEMA_VERSION, TypedTable, UserPrefs, tables};

@@ -1,9 +1,9 @@
 //! Creating and opening the database file: atomic creation, a checksum-verified read of an existing
 //! file before any write, crash repair on a copy, injected faults for tests.
 
-use super::db::tables;
-use super::db::{META, SCHEMA_VERSION};
 use super::error::{StoreError, guard, io_error, open_error, redb_error};
+use super::schema::tables;
+use super::schema::{META, SCHEMA_VERSION};
 use redb::backends::FileBackend;
 use redb::{
     Builder, Database, DatabaseError, ReadableDatabase, StorageBackend, TableDefinition,
