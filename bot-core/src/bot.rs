@@ -155,6 +155,7 @@ impl Bot {
                 vec![answer::catalog::platform_detail(&View::of(ctx), &name)]
             }
             Command::Platforms => vec![answer::catalog::platform_list(&View::of(ctx))],
+            Command::Models => vec![answer::catalog::model_list(&View::of(ctx))],
             Command::Convert(args) => vec![answer::billing::convert(ctx, &args)],
             Command::Cost(args) => vec![answer::billing::cost(ctx, &args)],
             Command::Compare(args) => vec![answer::billing::compare(ctx, &args)],

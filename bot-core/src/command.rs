@@ -15,6 +15,8 @@ pub enum Command {
     Gpus,
     Platform(String),
     Platforms,
+    /// Every model the fit engine knows, with its size.
+    Models,
     Convert(String),
     Cost(String),
     Compare(String),
@@ -71,6 +73,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),
     row!("platforms", [], false, |_| Command::Platforms),
+    row!("models", ["模型"], false, |_| Command::Models),
     row!("trial", [], false, Command::Trial),
     row!("lang", ["language", "语言"], false, |a: String| {
         Command::Lang((!a.is_empty()).then_some(a))

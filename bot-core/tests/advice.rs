@@ -238,3 +238,16 @@ fn a_negative_card_count_is_a_bad_number_not_a_misspelt_card() {
         assert!(out.contains("Usage: /fit"), "{line}: {out}");
     }
 }
+
+#[test]
+fn the_models_list_names_what_fit_knows_with_moe_sizes() {
+    let w = world();
+    let out = say(&w, "en", "/models");
+    assert!(out.contains("qwen2.5-7b"), "{out}");
+    assert!(
+        out.contains("671B / 37B"),
+        "MoE totals and active counts: {out}"
+    );
+    let zh = say(&w, "zh", "/模型");
+    assert!(zh.contains("由大到小"), "{zh}");
+}

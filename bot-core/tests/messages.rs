@@ -35,6 +35,7 @@ const LINES: &[&str] = &[
     "/lang xx",
     "/gpus",
     "/platforms",
+    "/models",
     "/gpu 4090",
     "/stock 4090",
     "/stock h100 runpod 2.5",

@@ -227,3 +227,8 @@ retention-rule = { $state ->
   }
 data-loss-warning = ⚠ { $platform }: { $rule }. Back up before leaving it stopped.
 retention-scoped = { $scope } only: { $rule }
+models-title = { $count } models the fit engine knows, largest first (mixture-of-experts: total / active parameters):
+col-model = Model
+col-params = Parameters
+col-max-context = Max context
+hint-models = /fit <model> checks one against a card; any other model works by size, e.g. /fit 13b or /fit 671b-a37b.

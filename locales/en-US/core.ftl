@@ -55,3 +55,5 @@ usage-trial = Usage: /trial <platform> <gpu> <wall time> <cost> [card-hours] —
 usage-lang = Usage: /lang en or /lang zh
 usage-back = Usage: /back (inside /pick)
 usage-cancel = Usage: /cancel (inside /pick)
+cmd-models = all models the fit engine knows
+usage-models = Usage: /models

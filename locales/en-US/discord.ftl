@@ -17,6 +17,7 @@ discord-name-gpus = gpus
 discord-name-platform = platform
 discord-name-stock = stock
 discord-name-platforms = platforms
+discord-name-models = models
 discord-name-trial = trial
 discord-name-lang = lang
 discord-name-back = back

@@ -215,3 +215,8 @@ retention-rule = { $state ->
   }
 data-loss-warning = ⚠ { $platform }：{ $rule }。关机留数据前请先备份。
 retention-scoped = 仅限{ $scope }：{ $rule }
+models-title = 显存估算认识的 { $count } 个模型，由大到小（混合专家模型写作 总参数 / 激活参数）：
+col-model = 模型
+col-params = 参数量
+col-max-context = 最长上下文
+hint-models = /fit <模型> 检查某个模型放不放得下某张卡；没列出的模型按参数量估算，如 /fit 13b 或 /fit 671b-a37b。

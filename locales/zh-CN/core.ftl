@@ -55,3 +55,5 @@ usage-trial = 用法：/trial <平台> <显卡> <实际耗时> <花费> [卡时]
 usage-lang = 用法：/lang en 或 /lang zh
 usage-back = 用法：/back（在 /pick 中使用）
 usage-cancel = 用法：/cancel（在 /pick 中使用）
+cmd-models = 全部已知模型
+usage-models = 用法：/models

@@ -17,6 +17,7 @@ discord-name-gpus = 显卡列表
 discord-name-platform = 平台
 discord-name-stock = 库存
 discord-name-platforms = 平台列表
+discord-name-models = 模型列表
 discord-name-trial = 试用记录
 discord-name-lang = 语言
 discord-name-back = 返回

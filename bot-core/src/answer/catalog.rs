@@ -151,6 +151,37 @@ pub fn gpu_list(v: &View<'_>) -> Reply {
         .with(Msg::new("hint-gpu-detail"))
 }
 
+/// `/models`: every model the fit engine knows, largest first, with total and active sizes.
+pub fn model_list(v: &View<'_>) -> Reply {
+    let mut models: Vec<_> = v.catalog.models.iter().collect();
+    models.sort_by(|a, b| {
+        b.params_b
+            .total_cmp(&a.params_b)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    let rows = models
+        .iter()
+        .map(|m| {
+            let size = if m.is_moe() {
+                format!("{}B / {}B", fmt_num(m.params_b), fmt_num(m.active_params_b))
+            } else {
+                format!("{}B", fmt_num(m.params_b))
+            };
+            vec![m.id.clone(), size, format!("{}k", m.max_context / 1024)]
+        })
+        .collect();
+    Reply::text(Msg::new("models-title").arg("count", models.len()))
+        .with_table(Table {
+            header: vec![
+                Msg::new("col-model"),
+                Msg::new("col-params"),
+                Msg::new("col-max-context"),
+            ],
+            rows,
+        })
+        .with(Msg::new("hint-models"))
+}
+
 pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     let p = match v.catalog.platform(name) {
         Ok(p) => p,
