@@ -111,21 +111,7 @@ impl Bot {
     }
 
     fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
-        let prefs = self.prefs(who);
-        let lang = prefs
-            .lang
-            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
-        let ctx = Ctx {
-            catalog: &self.catalog,
-            store: &self.store,
-            who,
-            lang,
-            currency: prefs
-                .currency
-                .clone()
-                .unwrap_or_else(|| lang.default_currency().to_string()),
-            today: self.today.unwrap_or_else(crate::catalog::today),
-        };
+        let ctx = self.ctx(who);
         match input {
             Input::Choice(id) => self.on_choice(&ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {

@@ -17,6 +17,7 @@ pub mod fact;
 pub mod i18n;
 pub mod lexicon;
 pub mod reply;
+pub mod secret;
 pub mod store;
 pub mod tco;
 pub mod trial;

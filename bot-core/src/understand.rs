@@ -434,16 +434,6 @@ const SPECS_WORDS: &[&str] = &[
     "tflops",
     "算力",
 ];
-const PLATFORM_WORDS: &[&str] = &[
-    "怎么样",
-    "靠谱",
-    "计费",
-    "怎么收费",
-    "billing",
-    "how does",
-    "实名",
-    "支付",
-];
 const PICK_WORDS: &[&str] = &[
     "推荐",
     "帮我选",
@@ -537,14 +527,14 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
         // "Can a 4090 run it?" without a model: nothing to size.
         return Reading::Unknown;
     }
+    // A card alone, or a card asked about its specs even where a platform is named
+    // ("autodl 上的 4090 显存多大"): its specs and list prices.
     if let [g] = e.gpus.as_slice()
-        && e.platforms.is_empty()
+        && (e.platforms.is_empty() || has(&padded, SPECS_WORDS))
     {
-        let _ = has(&padded, SPECS_WORDS);
         return Reading::Command(format!("/gpu {}", g.0));
     }
     if let [p] = e.platforms.as_slice() {
-        let _ = has(&padded, PLATFORM_WORDS);
         return match e.gpus.as_slice() {
             [g] => Reading::Command(format!("/cost {p} {} {duration}", g.0)),
             _ => Reading::Command(format!("/platform {p}")),

@@ -55,5 +55,14 @@ fn two_readings_are_asked_back_and_nonsense_is_not_guessed() {
         Reading::Ask(options) if options.len() == 2
     ));
     assert_eq!(read(&catalog, "今天天气怎么样"), Reading::Unknown);
+    // A specs question names a platform too: still the card's specs, not a job's cost.
+    assert_eq!(
+        read(&catalog, "autodl 上的 4090 显存多大"),
+        Reading::Command("/gpu rtx-4090".into())
+    );
+    assert_eq!(
+        read(&catalog, "autodl 4090 多少钱"),
+        Reading::Command("/cost autodl rtx-4090 1h".into())
+    );
     assert_eq!(read(&catalog, "hello there"), Reading::Unknown);
 }

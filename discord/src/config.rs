@@ -1,7 +1,6 @@
 //! Configuration from the environment. The bot token never appears in a log line, an error
 //! or a `Debug` (also not inside a URL: [`Redactor`] scrubs every text that may quote one).
 
-use std::fmt;
 use std::time::Duration;
 use url::Url;
 
@@ -14,31 +13,8 @@ pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(2000);
 pub const OFF_NOTICE: &str = "discord: off (set DISCORD_BOT_TOKEN, DISCORD_APPLICATION_ID and \
                               DISCORD_PUBLIC_KEY to turn it on); running the rest";
 
-/// A secret (the bot token, an interaction token). `Debug` and `Display` never show it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(secret: impl Into<String>) -> Secret {
-        Secret(secret.into())
-    }
-    /// The secret itself, for the HTTP client only.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(<redacted>)")
-    }
-}
-
-impl fmt::Display for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<redacted>")
-    }
-}
+/// A secret (the bot token, an interaction token): the workspace's one type.
+pub use bot_core::secret::Secret;
 
 /// Removes the bot token (and the API URL's password, if any) from a text.
 #[derive(Clone, Debug)]

@@ -17,31 +17,8 @@ pub const DEFAULT_API_URL: &str = "https://api.telegram.org";
 /// Where the webhook server listens when `TELEGRAM_WEBHOOK_LISTEN` is not set.
 pub const DEFAULT_WEBHOOK_LISTEN: &str = "0.0.0.0:8443";
 
-/// The bot token. Its `Debug` and `Display` never show it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Token(String);
-
-impl Token {
-    pub fn new(token: impl Into<String>) -> Token {
-        Token(token.into())
-    }
-    /// The secret itself, for the HTTP client only.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Token(<redacted>)")
-    }
-}
-
-impl fmt::Display for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<redacted>")
-    }
-}
+/// The bot token: the workspace's one [`Secret`] type, which never prints itself.
+pub type Token = bot_core::secret::Secret;
 
 /// Removes secrets from text that may quote a request URL (HTTP client errors do): the token,
 /// passwords in configured URLs, the webhook secret, and any `scheme://user:password@` form.

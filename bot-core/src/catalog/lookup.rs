@@ -33,13 +33,19 @@ pub fn normalize(name: &str) -> String {
 impl Catalog {
     /// Finds a GPU by id, name or alias, forgiving case, spacing and vendor prefixes.
     pub fn gpu(&self, query: &str) -> Result<&Gpu, NotFound> {
-        lookup(
-            &self.gpu_index,
-            query,
-            &["nvidia", "geforce", "tesla", "amd", "instinct"],
-        )
-        .map(|i| &self.gpus[i])
-        .ok_or_else(|| self.not_found(EntryKind::Gpu, query))
+        self.find_gpu(query)
+            .ok_or_else(|| self.not_found(EntryKind::Gpu, query))
+    }
+
+    pub fn platform(&self, query: &str) -> Result<&Platform, NotFound> {
+        self.find_platform(query)
+            .ok_or_else(|| self.not_found(EntryKind::Platform, query))
+    }
+
+    /// Finds a model by id, alias or Hugging Face id (`Qwen/Qwen2.5-7B-Instruct`).
+    pub fn model(&self, query: &str) -> Result<&Model, NotFound> {
+        self.find_model(query)
+            .ok_or_else(|| self.not_found(EntryKind::Model, query))
     }
 
     /// [`Catalog::gpu`] without the "did you mean" search, for scanning text word by word.
@@ -62,6 +68,7 @@ impl Catalog {
         if let Some(i) = lookup(&self.model_index, query, &[]) {
             return Some(&self.models[i]);
         }
+        // An org prefix or a chat/instruct suffix does not change the architecture.
         let bare = query.rsplit('/').next().unwrap_or(query);
         let lower = bare.to_lowercase();
         [
@@ -75,47 +82,9 @@ impl Catalog {
             "-gptq-int4",
         ]
         .iter()
-        .find_map(|suffix| {
-            let stem = lower.strip_suffix(suffix)?;
-            lookup(&self.model_index, stem, &[])
-        })
+        .find_map(|suffix| lookup(&self.model_index, lower.strip_suffix(suffix)?, &[]))
         .or_else(|| lookup(&self.model_index, bare, &[]))
         .map(|i| &self.models[i])
-    }
-
-    pub fn platform(&self, query: &str) -> Result<&Platform, NotFound> {
-        lookup(&self.platform_index, query, &[])
-            .map(|i| &self.platforms[i])
-            .ok_or_else(|| self.not_found(EntryKind::Platform, query))
-    }
-
-    /// Finds a model by id, alias or Hugging Face id (`Qwen/Qwen2.5-7B-Instruct`).
-    pub fn model(&self, query: &str) -> Result<&Model, NotFound> {
-        if let Some(i) = lookup(&self.model_index, query, &[]) {
-            return Ok(&self.models[i]);
-        }
-        // An org prefix or a chat/instruct suffix does not change the architecture.
-        let bare = query.rsplit('/').next().unwrap_or(query);
-        let lower = bare.to_lowercase();
-        for suffix in [
-            "-instruct",
-            "-chat",
-            "-it",
-            "-base",
-            "-hf",
-            "-gguf",
-            "-awq",
-            "-gptq-int4",
-        ] {
-            if let Some(stem) = lower.strip_suffix(suffix)
-                && let Some(i) = lookup(&self.model_index, stem, &[])
-            {
-                return Ok(&self.models[i]);
-            }
-        }
-        lookup(&self.model_index, bare, &[])
-            .map(|i| &self.models[i])
-            .ok_or_else(|| self.not_found(EntryKind::Model, query))
     }
 
     /// Rate to convert one `from` into `to`, with the row it came from (inverse rows allowed).
