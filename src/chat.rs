@@ -12,6 +12,8 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
     let who = ChatRef::terminal(locale);
     let mut bot = Bot::new(catalog, store);
     bot.today = crate::pinned_today();
+    // Whoever runs the terminal chat owns the machine: they are its operator.
+    bot.operators = vec![who.user_key()];
     // `--lang` is stored like `/lang`, so every part of every answer uses one language.
     if let Some(l) = lang {
         let Some(choice) = bot_core::Lang::parse_user_choice(l) else {

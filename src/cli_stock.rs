@@ -44,6 +44,7 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
         lang: Lang::En,
         currency: "USD".into(),
         today: crate::today(),
+        is_operator: false,
     };
     let args = a.words.join(" ");
     let now = now_unix();

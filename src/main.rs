@@ -188,6 +188,9 @@ fn run() -> Result<()> {
             let store = open_store(args.data_dir, env_lang())?;
             let mut bot = bot_core::Bot::new(Arc::new(catalog), store);
             bot.today = pinned_today();
+            bot.operators = bot_core::Bot::parse_operators(
+                &std::env::var("GPUSCOUT_ADMINS").unwrap_or_default(),
+            );
             serve::run(bot)
         }
         Cmd::Gpus { json } => cli::gpus(&catalog, json),

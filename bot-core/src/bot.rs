@@ -25,6 +25,9 @@ pub struct Bot {
     /// Our own @name on platforms that use it, to ignore commands meant for other bots.
     pub bot_name: Option<String>,
     pub today: Option<i64>,
+    /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
+    /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
+    pub operators: Vec<String>,
 }
 
 impl Bot {
@@ -34,6 +37,7 @@ impl Bot {
             store,
             bot_name: None,
             today: None,
+            operators: Vec::new(),
         }
     }
 
@@ -75,6 +79,22 @@ impl Bot {
         self.store.once(&key, update, || self.handle(who, input))
     }
 
+    /// Reads the operator list from `GPUSCOUT_ADMINS`'s format: user keys separated by commas
+    /// or spaces (`telegram:123, discord:456`); a bare number means a Telegram user id.
+    pub fn parse_operators(list: &str) -> Vec<String> {
+        list.split([',', ' ', '\n', '\t'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                if s.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("telegram:{s}")
+                } else {
+                    s.to_string()
+                }
+            })
+            .collect()
+    }
+
     /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
     pub fn set_lang(&self, who: &ChatRef, lang: Lang) -> Result<(), StoreError> {
         let mut prefs = self.prefs(who);
@@ -107,6 +127,7 @@ impl Bot {
                 .clone()
                 .unwrap_or_else(|| lang.default_currency().to_string()),
             today: self.today.unwrap_or_else(crate::catalog::today),
+            is_operator: self.operators.iter().any(|k| *k == who.user_key()),
         }
     }
 

@@ -63,4 +63,6 @@ pub struct Ctx<'a> {
     pub currency: String,
     /// Today as days since the epoch (injected so tests can pin the date).
     pub today: i64,
+    /// The sender is one of the bot's operators (`GPUSCOUT_ADMINS`), not merely a chat admin.
+    pub is_operator: bool,
 }

@@ -182,6 +182,7 @@ fn ask(s: &Store, lang: Lang, args: &str, now: i64) -> String {
         lang,
         currency: lang.default_currency().into(),
         today: now / 86_400,
+        is_operator: false,
     };
     let reply = bot_core::answer::stock::chat(&ctx, args, now);
     for id in reply.message_ids() {
