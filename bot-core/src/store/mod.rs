@@ -19,6 +19,7 @@
 
 mod db;
 mod error;
+mod image;
 mod maintenance;
 mod open;
 mod schema;
