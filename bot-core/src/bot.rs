@@ -72,11 +72,18 @@ impl Bot {
     }
 
     /// [`Bot::handle`] for a platform update with an id: `None` if this update was handled
-    /// before (re-delivered after a crash). The "handled" mark commits with the update's own
-    /// writes (see [`Store::once`]).
+    /// before (re-delivered after a crash). All of the update's writes and its "handled" mark
+    /// are one transaction (see [`Store::once`]); when it fails, nothing of the update was
+    /// applied and the answer is the store's real reason instead.
     pub fn handle_update(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
         let key = format!("{}:{}", who.platform, who.chat);
-        self.store.once(&key, update, || self.handle(who, input))
+        match self.store.once(&key, update, || self.handle(who, input)) {
+            Ok(answer) => answer,
+            Err(e) => Some(Answer {
+                lang: self.lang_for(who),
+                replies: vec![Reply::text(e.user_msg())],
+            }),
+        }
     }
 
     /// Reads the operator list from `GPUSCOUT_ADMINS`'s format: user keys separated by commas
