@@ -13,6 +13,7 @@ mod cli;
 mod cli_billing;
 mod cli_fit;
 mod cli_stock;
+mod ops;
 mod serve;
 
 use anyhow::{Context, Result};
@@ -106,6 +107,7 @@ fn main() {
     redact_panics();
     // redb asserts on some damaged files; the store turns those panics into errors.
     bot_core::store::quiet_guarded_panics();
+    ops::init_logging();
     if let Err(e) = run() {
         // A reader that went away (`gpuscout gpus | head -1`) is not a failure.
         if is_broken_pipe(&e) {
@@ -191,6 +193,7 @@ fn run() -> Result<()> {
             bot.operators = bot_core::Bot::parse_operators(
                 &std::env::var("GPUSCOUT_ADMINS").unwrap_or_default(),
             );
+            bot.rate_limit = ops::rate_limit()?;
             serve::run(bot)
         }
         Cmd::Gpus { json } => cli::gpus(&catalog, json),

@@ -28,12 +28,12 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     let deadline = stop_deadline()?;
     let discord = gpuscout_discord::Config::from_env()?;
     if discord.is_none() {
-        eprintln!("{}", gpuscout_discord::OFF_NOTICE);
+        tracing::info!("{}", gpuscout_discord::OFF_NOTICE);
     }
     let http_addr = http_addr(discord.is_some())?;
     let telegram = gpuscout_telegram::Config::from_env()?;
     if telegram.is_none() {
-        eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
+        tracing::info!("{}", gpuscout_telegram::OFF_NOTICE);
     }
     // bot-core calls are short and redb serialises writes: a few blocking threads suffice,
     // and each extra one costs a malloc arena that is never given back (memory under load).
@@ -47,29 +47,29 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
         let mut parts = Parts::new();
         if let Some(config) = telegram {
             let telegram = gpuscout_telegram::Telegram::new(config)?;
-            parts.start(telegram.run(core.clone(), parts.stop()));
+            parts.start_as("telegram", telegram.run(core.clone(), parts.stop()));
         }
-        let mut http = axum::Router::new().route("/healthz", axum::routing::get(|| async { "ok" }));
+        let mut http = crate::ops::routes(parts.health.clone(), core.store.clone());
         if let Some(config) = discord {
             let discord = gpuscout_discord::Discord::new(config, core.clone())?;
-            eprintln!("{}", discord.status());
+            tracing::info!("{}", discord.status());
             http = http.merge(discord.routes());
-            parts.start(discord.run(parts.stop()));
+            parts.start_as("discord", discord.run(parts.stop()));
         }
         if let Some(addr) = http_addr {
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .with_context(|| format!("listening on {HTTP_ADDR_VAR}={addr}"))?;
-            eprintln!("http: listening on {}", listener.local_addr()?);
+            tracing::info!("http: listening on {}", listener.local_addr()?);
             let stop = parts.stop();
-            parts.start(async move {
+            parts.start_as("http", async move {
                 axum::serve(listener, http)
                     .with_graceful_shutdown(stop.cancelled_owned())
                     .await
             });
         }
         if let Some(poller) = crate::cli_stock::poller(core.catalog.clone(), core.store.clone())? {
-            parts.start(poller.run(parts.stop()));
+            parts.start_as("poller", poller.run(parts.stop()));
         }
         parts.run(deadline).await
     });
@@ -78,10 +78,11 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     result
 }
 
-/// The running parts and the token that stops them.
+/// The running parts, the token that stops them, and their states for `/healthz`.
 struct Parts {
     stop: CancellationToken,
     running: JoinSet<Result<()>>,
+    health: Arc<crate::ops::Health>,
 }
 
 impl Parts {
@@ -89,6 +90,7 @@ impl Parts {
         Parts {
             stop: CancellationToken::new(),
             running: JoinSet::new(),
+            health: Arc::default(),
         }
     }
 
@@ -97,12 +99,31 @@ impl Parts {
         self.stop.clone()
     }
 
+    /// A part without a name of its own (`/healthz` lists it as `part`).
+    // Kept for parts added elsewhere; the ones here are named.
+    #[allow(dead_code)]
     fn start<E>(&mut self, part: impl Future<Output = Result<(), E>> + Send + 'static)
     where
         E: Into<anyhow::Error> + Send + 'static,
     {
-        self.running
-            .spawn(async move { part.await.map_err(Into::into) });
+        self.start_as("part", part);
+    }
+
+    /// Starts a part that `/healthz` lists as `name`.
+    fn start_as<E>(
+        &mut self,
+        name: &str,
+        part: impl Future<Output = Result<(), E>> + Send + 'static,
+    ) where
+        E: Into<anyhow::Error> + Send + 'static,
+    {
+        let health = self.health.clone();
+        let name = health.started(name);
+        self.running.spawn(async move {
+            let result = part.await.map_err(Into::into);
+            health.ended(&name, result.is_ok());
+            result
+        });
     }
 
     /// Waits for a stop signal or for a part to end, then stops them all within `deadline`.
@@ -134,7 +155,7 @@ impl Parts {
             }
         };
         if tokio::time::timeout(deadline, rest).await.is_err() {
-            eprintln!(
+            tracing::warn!(
                 "serve: {} part(s) did not stop within {}s; aborting them",
                 self.running.len(),
                 deadline.as_secs_f64()
@@ -156,7 +177,7 @@ fn note(first: &mut Option<anyhow::Error>, done: Result<Result<()>, tokio::task:
     };
     match first {
         None => *first = Some(error),
-        Some(_) => eprintln!("error: {error:#}"),
+        Some(_) => tracing::error!("error: {error:#}"),
     }
 }
 

@@ -42,8 +42,12 @@ fn start(defer_after_ms: u64) -> Bot {
     let deadline = Instant::now() + Duration::from_secs(30);
     let addr: SocketAddr = loop {
         let out = serve.output();
-        if let Some(line) = out.lines().find(|l| l.starts_with("http: listening on ")) {
-            break line["http: listening on ".len()..].trim().parse().unwrap();
+        // The line is a log record now: the message follows a timestamp and a level.
+        if let Some((_, addr)) = out
+            .lines()
+            .find_map(|l| l.split_once("http: listening on "))
+        {
+            break addr.trim().parse().unwrap();
         }
         assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
         std::thread::sleep(Duration::from_millis(20));

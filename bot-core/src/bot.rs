@@ -28,6 +28,9 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// The per-user limit on expensive commands (`GPUSCOUT_RATE_LIMIT`); `None` = no limit
+    /// (the terminal chat, tests).
+    pub rate_limit: Option<crate::ratelimit::RateLimit>,
 }
 
 impl Bot {
@@ -38,6 +41,7 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            rate_limit: None,
         }
     }
 
@@ -140,6 +144,16 @@ impl Bot {
 
     fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
         let ctx = self.ctx(who);
+        if let Some(limit) = &self.rate_limit
+            && is_expensive(&input, self.bot_name.as_deref())
+            && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
+        {
+            // Nothing runs and nothing is written: the same input works after the wait.
+            let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+            return vec![Reply::text(
+                Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
+            )];
+        }
         match input {
             Input::Choice(id) => self.on_choice(&ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
@@ -317,6 +331,29 @@ impl Bot {
             Ok(()) => Reply::text(Msg::new("lang-set").arg("lang", lang.tag())),
             Err(e) => store_error_reply(&e),
         }
+    }
+}
+
+/// Whether answering `input` costs real work: a dialogue step, a plain question (read as a
+/// command), a button, or a command that prices, fits or searches. `/help`, `/lang`, `/cancel`,
+/// catalog look-ups and typos stay free, so a limited user can still find their way.
+fn is_expensive(input: &Input, bot_name: Option<&str>) -> bool {
+    match input {
+        Input::Choice(_) => true,
+        Input::Text(text) => match command::parse(text, bot_name) {
+            Ok(Some(cmd)) => matches!(
+                cmd,
+                Command::Cost(_)
+                    | Command::Compare(_)
+                    | Command::Fit(_)
+                    | Command::Tco(_)
+                    | Command::Stock(_)
+                    | Command::Pick
+                    | Command::Back
+            ),
+            Ok(None) => true,
+            Err(_) => false,
+        },
     }
 }
 

@@ -235,7 +235,7 @@ async fn answer(
                 let mut bodies = bodies(&answer, ephemeral);
                 let first = without_flags(bodies.remove(0));
                 if let Err(e) = rest.edit_original(&token, &first).await {
-                    eprintln!("discord: editing a deferred answer failed: {e}");
+                    tracing::warn!("discord: editing a deferred answer failed: {e}");
                     return;
                 }
                 follow_ups(&rest, &token, bodies).await;
@@ -294,7 +294,7 @@ fn spawn_follow_ups(rest: Rest, token: Secret, bodies: Vec<Value>) {
 async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>) {
     for body in bodies {
         if let Err(e) = rest.follow_up(token, &body).await {
-            eprintln!("discord: a follow-up message failed: {e}");
+            tracing::warn!("discord: a follow-up message failed: {e}");
             return;
         }
     }

@@ -163,7 +163,11 @@ impl Poller {
                         r = me.poll(a.clone()) => r,
                         () = stop.cancelled() => return,
                     };
-                    eprintln!("{}", report.line());
+                    if report.replaced() {
+                        tracing::info!("{}", report.line());
+                    } else {
+                        tracing::warn!("{}", report.line());
+                    }
                     misses = if report.replaced() {
                         0
                     } else {

@@ -389,6 +389,16 @@ impl Store {
         })
     }
 
+    /// How many entries `table` holds (in the file), without reading them.
+    pub fn count<V>(&self, table: &TypedTable<V>) -> Result<u64, StoreError> {
+        use redb::ReadableTableMetadata;
+        self.with_db(|db| {
+            let txn = db.begin_read().map_err(|e| self.err(e))?;
+            let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
+            t.len().map_err(|e| self.err(e))
+        })
+    }
+
     /// All `(key, value)` pairs whose key starts with `prefix`, in key order.
     pub fn scan_prefix<V: DeserializeOwned>(
         &self,
@@ -519,6 +529,8 @@ mod tests {
         }
         let s = Store::open(&path).unwrap();
         assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
+        assert_eq!(s.count(&tables::TRIALS).unwrap(), 3);
+        assert_eq!(s.count(&tables::OUTBOX).unwrap(), 0);
         let prefs = s.get(&tables::PREFS, "telegram:42").unwrap().unwrap();
         assert_eq!(prefs.lang, Some(Lang::Zh));
         let trials = s.scan_prefix(&tables::TRIALS, "terminal:u:").unwrap();
