@@ -129,7 +129,9 @@ fn discord_pings_are_ponged_commands_registered_and_unsigned_or_stale_requests_r
     assert_eq!(put.body[0]["name_localizations"]["zh-CN"], "开始");
 
     let (status, body) = fake_discord::http_request(bot.discord.addr(), "GET", "/healthz", &[], "");
-    assert_eq!((status, body.as_str()), (200, "ok"));
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#""status":"ok""#), "{body}");
+    assert!(body.contains(r#""discord":"running""#), "{body}");
     let (_, out) = bot.serve.stop();
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }
