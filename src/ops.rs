@@ -171,6 +171,30 @@ mod tests {
         assert_eq!(s["part-2"], PartState::Failed);
     }
 
+    #[tokio::test]
+    async fn healthz_is_503_naming_the_part_that_ended() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+        let health = Arc::new(Health::default());
+        health.started("telegram");
+        health.started("poller");
+        let body = |r: axum::response::Response| async move {
+            let code = r.status();
+            let bytes = axum::body::to_bytes(r.into_body(), 1 << 16).await.unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            (code, v)
+        };
+        let (code, v) = body(healthz(health.clone(), store.clone()).await.into_response()).await;
+        assert_eq!(code, StatusCode::OK);
+        assert_eq!(v["status"], "ok");
+        health.ended("poller", false);
+        let (code, v) = body(healthz(health, store).await.into_response()).await;
+        assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(v["status"], "unhealthy");
+        assert_eq!(v["parts"]["poller"], "failed");
+        assert_eq!(v["parts"]["telegram"], "running");
+    }
+
     #[test]
     fn gauges_come_from_the_stored_provider_states() {
         let dir = tempfile::tempdir().unwrap();
