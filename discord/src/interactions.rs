@@ -200,6 +200,7 @@ async fn answer(
     ephemeral: bool,
     press: bool,
 ) -> Value {
+    let arrived = std::time::Instant::now();
     let who = who(i);
     let token = Secret::new(i["token"].as_str().unwrap_or(""));
     let chat = who.chat.clone();
@@ -220,6 +221,7 @@ async fn answer(
             let mut bodies = bodies(&answer, ephemeral);
             let first = bodies.remove(0);
             spawn_follow_ups(app.rest.clone(), token, bodies);
+            gpuscout_frontend::metrics::reply_latency("discord", arrived.elapsed());
             if press {
                 json!({"type": UPDATE_MESSAGE, "data": without_flags(first)})
             } else {
@@ -235,9 +237,11 @@ async fn answer(
                 let mut bodies = bodies(&answer, ephemeral);
                 let first = without_flags(bodies.remove(0));
                 if let Err(e) = rest.edit_original(&token, &first).await {
+                    gpuscout_frontend::metrics::error("discord", e.kind());
                     tracing::warn!("discord: editing a deferred answer failed: {e}");
                     return;
                 }
+                gpuscout_frontend::metrics::reply_latency("discord", arrived.elapsed());
                 follow_ups(&rest, &token, bodies).await;
             });
             if press {
@@ -294,6 +298,7 @@ fn spawn_follow_ups(rest: Rest, token: Secret, bodies: Vec<Value>) {
 async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>) {
     for body in bodies {
         if let Err(e) = rest.follow_up(token, &body).await {
+            gpuscout_frontend::metrics::error("discord", e.kind());
             tracing::warn!("discord: a follow-up message failed: {e}");
             return;
         }

@@ -69,24 +69,11 @@ impl Turns {
             }
             Ok(())
         };
-        self.measured(arrived, &answer, sent.await)
+        self.measured(arrived, sent.await)
     }
 
-    /// Counts a turn that was answered: handled, how long it took, a rate-limit refusal, and a
-    /// send failure's kind.
-    fn measured(
-        &self,
-        arrived: Instant,
-        answer: &Answer,
-        sent: Result<(), SendError>,
-    ) -> Result<(), SendError> {
-        crate::metrics::update_handled(self.platform);
-        let limited = answer.replies.iter().flat_map(|r| &r.parts).any(|p| {
-            matches!(p, bot_core::reply::Part::Text(m) if m.id == bot_core::ratelimit::RATE_LIMITED)
-        });
-        if limited {
-            crate::metrics::rate_limited(self.platform);
-        }
+    /// Counts a turn's latency (arrival to its last reply sent) and a send failure's kind.
+    fn measured(&self, arrived: Instant, sent: Result<(), SendError>) -> Result<(), SendError> {
         crate::metrics::reply_latency(self.platform, arrived.elapsed());
         if let Err(e) = &sent {
             crate::metrics::error(self.platform, e.kind());
@@ -139,7 +126,7 @@ impl Turns {
             }
             Ok(())
         };
-        self.measured(arrived, &answer, sent.await)
+        self.measured(arrived, sent.await)
     }
 
     /// The language `who` is answered in, for notices outside a turn (an outdated button).
@@ -195,13 +182,28 @@ impl Turns {
                 }
             }
         };
-        done.unwrap_or_else(|e| {
+        let answer = done.unwrap_or_else(|e| {
             crate::metrics::error(self.platform, "answer_panicked");
             tracing::error!("{}: answering failed: {e}", self.platform);
             Some(Answer {
                 lang: fallback_lang,
                 replies: vec![Reply::text(Msg::new(INTERNAL_ERROR))],
             })
-        })
+        });
+        if let Some(answer) = &answer {
+            self.counted(answer);
+        }
+        answer
+    }
+
+    /// Counts an answered update (every platform's, Discord's too) and a rate-limit refusal.
+    fn counted(&self, answer: &Answer) {
+        crate::metrics::update_handled(self.platform);
+        let limited = answer.replies.iter().flat_map(|r| &r.parts).any(|p| {
+            matches!(p, bot_core::reply::Part::Text(m) if m.id == bot_core::ratelimit::RATE_LIMITED)
+        });
+        if limited {
+            crate::metrics::rate_limited(self.platform);
+        }
     }
 }
