@@ -13,14 +13,20 @@ use std::sync::{Arc, PoisonError, RwLock};
 
 type Def = TableDefinition<'static, &'static str, &'static [u8]>;
 
+/// One write: `(table name, table, key, value)`; `None` deletes.
+type Op = (&'static str, Def, String, Option<Vec<u8>>);
+
 /// The writes of the platform update being handled on this thread ([`Store::once`]): held
 /// here, seen by this thread's reads, and committed with the update's "handled" mark as one
 /// transaction when the update is done, so an update is applied whole or not at all.
 #[derive(Default)]
 struct Pending {
     /// `(table, key)` -> the last value written (`None`: deleted).
-    ops: BTreeMap<(&'static str, String), (Def, Option<Vec<u8>>)>,
+    ops: BTreeMap<(&'static str, String), Written>,
 }
+
+/// A table and the value last written to one of its keys (`None`: deleted).
+type Written = (Def, Option<Vec<u8>>);
 
 thread_local! {
     static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
@@ -38,7 +44,7 @@ fn pending_value(table: &'static str, key: &str) -> Option<Option<Vec<u8>>> {
 }
 
 /// Puts the ops into this thread's pending update; gives them back when none is running.
-fn defer(ops: Vec<(&'static str, Def, String, Option<Vec<u8>>)>) -> Option<Vec<BatchOp>> {
+fn defer(ops: Vec<Op>) -> Option<Vec<BatchOp>> {
     PENDING.with(|p| match p.borrow_mut().as_mut() {
         Some(pending) => {
             for (table, def, key, value) in ops {
@@ -219,10 +225,7 @@ impl Store {
     }
 
     /// Writes `ops` now, or, inside [`Store::once`], with the update when it is done.
-    fn apply(
-        &self,
-        ops: Vec<(&'static str, Def, String, Option<Vec<u8>>)>,
-    ) -> Result<(), StoreError> {
+    fn apply(&self, ops: Vec<Op>) -> Result<(), StoreError> {
         match defer(ops) {
             None => Ok(()),
             Some(ops) => self.write_ops(
@@ -453,7 +456,7 @@ type BatchOp = (Def, String, Option<Vec<u8>>);
 /// [`Store::commit`]: all of them or none.
 #[derive(Default)]
 pub struct Batch {
-    ops: Vec<(&'static str, Def, String, Option<Vec<u8>>)>,
+    ops: Vec<Op>,
 }
 
 impl Batch {
