@@ -1,0 +1,30 @@
+## /trend: price history per platform, a chart, and the stock rhythm.
+
+cmd-trend = price history of a card per platform, with a chart and when it is usually in stock
+usage-trend = Usage: /trend <gpu> [days, 1–365, default 30] — e.g. /trend 4090, /trend h100 7
+trend-error-days = “{ $text }” is not a number of days from 1 to { $max }.
+trend-title = { $gpu }: price per GPU-hour, cheapest offer each hour, { $from } to { $to } ({ $zone }, last { $days } days):
+trend-caption = { $gpu }: price per GPU-hour over the last { $days } days
+trend-line = { $platform }: lowest { $lowest }, median { $median }, { $first } → { $last } ({ $change }); { $points ->
+    [one] 1 hour
+   *[other] { $points } hours
+  } recorded, in stock in { $stocked }.
+trend-change-none = a single point
+trend-no-history = No price history for { $gpu } in the last { $days } days yet. The poller records one point per platform per hour while `gpuscout serve` runs (or after each `gpuscout poll --once`).
+trend-no-chart = The chart could not be drawn this time; the figures below are complete.
+trend-note = Prices are the cheapest live offer per GPU-hour in each platform's own currency, one point per hour polled; hours with no data are gaps, not “out of stock”. Times are { $zone }.
+trend-rhythm-title = When { $gpu } is usually in stock ({ $zone }, share of polled hours with stock on any platform):
+trend-rhythm-line = Last { $days } days: best { $best_from }–{ $best_to } ({ $best }%), worst { $worst_from }–{ $worst_to } ({ $worst }%), from { $hours ->
+    [one] 1 hour
+   *[other] { $hours } hours
+  } seen.
+trend-rhythm-none = Last { $days } days: not enough history for a rhythm yet ({ $hours ->
+    [one] 1 hour
+   *[other] { $hours } hours
+  } seen).
+trend-col-period = Period
+trend-col-hours = 00h … 23h ({ $zone })
+trend-days-short = { $days }d
+trend-out-now = { $gpu } is out of stock on every platform polled right now. Try the best hours above, drop one tier, or use an API for now.
+trend-alternative = In stock now with as much memory or more: { $alt } ({ $vram } GB) on { $platform } from { $price } per GPU-hour — /stock { $alt_id }
+trend-alternative-none = No card with as much memory is in stock on the polled platforms either.
