@@ -295,7 +295,9 @@ fn retention_drops_old_points_and_keeps_recent_ones_and_the_snapshot() {
     );
     assert_eq!(latest_offers(&s, &gpu_key("rtx-4090"), None).unwrap().len(), 1);
     assert_eq!(prune_history(&s, 90, NOW).unwrap(), 0, "a second pass finds nothing");
-    // A point exactly the retention old stays; an hour later it goes.
+    // With one day kept, the 89-day-old point goes; the one exactly a day old stays until
+    // an hour later.
+    assert_eq!(prune_history(&s, 1, NOW).unwrap(), 1);
     assert_eq!(prune_history(&s, 1, NOW).unwrap(), 0);
     assert_eq!(prune_history(&s, 1, NOW + HOUR).unwrap(), 1);
 }

@@ -32,7 +32,8 @@ const PALETTE: [RGBColor; 7] = [
     RGBColor(120, 120, 120),
 ];
 
-/// A gap longer than this many hours breaks a line, so missing data is not drawn as a price.
+/// A gap longer than this many hours (and than twice the line's cadence) breaks a line, so
+/// missing data is not drawn as a price.
 const GAP_HOURS: i64 = 3;
 
 /// The renderer bot-core's `/trend` uses (wired in by the `gpuscout` binary).
@@ -120,10 +121,19 @@ fn draw(
             .copied()
             .filter(|(hr, p)| p.is_finite() && (from..=to).contains(hr))
             .collect();
+        // The line's own cadence (a poller may run every few hours): only a gap of more than
+        // twice that, and more than GAP_HOURS, breaks it.
+        let step = points
+            .windows(2)
+            .map(|w| w[1].0 - w[0].0)
+            .filter(|d| *d > 0)
+            .min()
+            .unwrap_or(1);
+        let gap = GAP_HOURS.max(step * 2);
         let mut segments: Vec<Vec<(i64, f64)>> = Vec::new();
         for p in &points {
             match segments.last_mut() {
-                Some(seg) if seg.last().is_some_and(|q| p.0 - q.0 <= GAP_HOURS) => seg.push(*p),
+                Some(seg) if seg.last().is_some_and(|q| p.0 - q.0 <= gap) => seg.push(*p),
                 _ => segments.push(vec![*p]),
             }
         }
