@@ -28,3 +28,5 @@ trend-days-short = { $days }d
 trend-out-now = { $gpu } is out of stock on every platform polled right now. Try the best hours above, drop one tier, or use an API for now.
 trend-alternative = In stock now with as much memory or more: { $alt } ({ $vram } GB) on { $platform } from { $price } per GPU-hour — /stock { $alt_id }
 trend-alternative-none = No card with as much memory is in stock on the polled platforms either.
+chat-chart-saved = Chart ({ $caption }): { $path }
+chat-chart-failed = The chart could not be saved: { $error }

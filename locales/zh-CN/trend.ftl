@@ -19,3 +19,5 @@ trend-days-short = { $days } 天
 trend-out-now = { $gpu } 现在在所有轮询到的平台上都没货。可以挑上面有货比例高的时段再试，降一档显卡，或者先用 API。
 trend-alternative = 现在有货、显存不小于它的卡：{ $alt }（{ $vram } GB），{ $platform }，每卡每小时 { $price } 起 — /stock { $alt_id }
 trend-alternative-none = 显存不小于它的卡在轮询到的平台上也都没货。
+chat-chart-saved = 走势图（{ $caption }）：{ $path }
+chat-chart-failed = 走势图没能保存：{ $error }
