@@ -160,3 +160,70 @@ fn telegram_gets_the_chart_as_a_photo() {
     let (status, stderr) = bot.stop();
     assert!(status.success(), "{stderr}");
 }
+
+#[test]
+fn discord_gets_the_chart_as_an_attachment() {
+    use gpuscout_testkit::fake_discord::{self, APPLICATION_ID, FakeDiscord, GUILD_ID, Interactions};
+    use serde_json::json;
+    use std::time::{Duration, Instant};
+
+    let (_providers, dir) = polled();
+    let fake = FakeDiscord::start();
+    let keys = Interactions::new("127.0.0.1:1".parse().unwrap());
+    let bot = Serve::start(
+        env!("CARGO_BIN_EXE_gpuscout"),
+        dir.path(),
+        &[
+            ("DISCORD_BOT_TOKEN", fake_discord::TOKEN.to_string()),
+            ("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string()),
+            ("DISCORD_PUBLIC_KEY", keys.public_key_hex()),
+            ("DISCORD_API_URL", fake.api_url()),
+            ("DISCORD_GUILD_ID", GUILD_ID.to_string()),
+            ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
+        ],
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let addr = loop {
+        let out = bot.output();
+        if let Some(line) = out.lines().find(|l| l.starts_with("http: listening on ")) {
+            break line["http: listening on ".len()..].trim().parse().unwrap();
+        }
+        assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let discord = keys.at(addr);
+    // /trend is registered with typed options like every other command.
+    let registered = fake.wait_for_call(|c| c.method == "PUT" && c.path.ends_with("/commands"));
+    let trend = registered.body.as_array().unwrap().iter().find(|c| c["name"] == "trend");
+    let trend = trend.expect("/trend is registered");
+    assert_eq!(trend["name_localizations"]["zh-CN"], "走势");
+    assert_eq!(trend["options"][0]["name"], "gpu");
+    assert_eq!(trend["options"][1]["name"], "days");
+    assert_eq!(trend["options"][1]["type"], 4, "days is an integer");
+
+    let answer = discord.post(&discord.command(
+        "trend",
+        &[("gpu", json!("4090")), ("days", json!(7))],
+        "111",
+        "en-US",
+    ));
+    assert_eq!(answer.status, 200, "{:?}", answer.body);
+    // Inline when quick; on a busy machine deferred, and the answer edited in.
+    let text = if answer.body["type"] == 5 {
+        fake.wait_for_call(|c| c.method == "PATCH" && c.path.ends_with("/messages/@original"))
+            .body
+            .to_string()
+    } else {
+        answer.body.to_string()
+    };
+    assert!(text.contains("lowest $0.35"), "{text}");
+    let upload = fake.wait_for_call(|c| c.path.starts_with("/webhooks/") && !c.files.is_empty());
+    assert_eq!(upload.method, "POST");
+    let file = &upload.files[0];
+    assert_eq!(file.filename.as_deref(), Some("chart.png"));
+    assert_eq!(png_size(&file.bytes), Some((960, 540)));
+    assert_eq!(upload.body["embeds"][0]["image"]["url"], "attachment://chart.png");
+    assert_eq!(upload.body["allowed_mentions"]["parse"], json!([]));
+    let (status, stderr) = bot.stop();
+    assert!(status.success(), "{stderr}");
+}

@@ -30,3 +30,6 @@ trend-alternative = In stock now with as much memory or more: { $alt } ({ $vram 
 trend-alternative-none = No card with as much memory is in stock on the polled platforms either.
 chat-chart-saved = Chart ({ $caption }): { $path }
 chat-chart-failed = The chart could not be saved: { $error }
+discord-name-trend = trend
+discord-opt-days = days
+discord-opt-days-about = Days to cover, 1 to 365 (default 30)

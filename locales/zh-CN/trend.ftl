@@ -21,3 +21,6 @@ trend-alternative = 现在有货、显存不小于它的卡：{ $alt }（{ $vram
 trend-alternative-none = 显存不小于它的卡在轮询到的平台上也都没货。
 chat-chart-saved = 走势图（{ $caption }）：{ $path }
 chat-chart-failed = 走势图没能保存：{ $error }
+discord-name-trend = 走势
+discord-opt-days = 天数
+discord-opt-days-about = 看最近多少天，1 到 365（默认 30）
