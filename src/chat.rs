@@ -101,7 +101,11 @@ fn save_chart(dir: Option<&std::path::Path>, png: &[u8]) -> std::io::Result<std:
         .replace([':', '-'], "");
     for n in 1..1000 {
         let path = dir.join(format!("trend-{stamp}-{n}.png"));
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
             Ok(mut f) => {
                 f.write_all(png)?;
                 return Ok(path);

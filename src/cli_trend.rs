@@ -49,7 +49,10 @@ pub fn trend(catalog: &Catalog, store: &Store, a: TrendArgs) -> Result<()> {
         query.days = d;
     }
     let report = trend::report(&ctx, &query, now_unix()).map_err(|r| anyhow::anyhow!(plain(&r)))?;
-    let charts = a.out.as_ref().map(|_| &PlottersCharts as &dyn bot_core::chart::ChartRenderer);
+    let charts = a
+        .out
+        .as_ref()
+        .map(|_| &PlottersCharts as &dyn bot_core::chart::ChartRenderer);
     let reply = trend::reply(&ctx, &report, charts);
     let chart = match (&a.out, &reply.image) {
         (Some(path), Some(image)) => {
@@ -58,7 +61,11 @@ pub fn trend(catalog: &Catalog, store: &Store, a: TrendArgs) -> Result<()> {
             Some(path.clone())
         }
         (Some(_), None) if report.summaries.is_empty() => {
-            bail!("no price history for {} in the last {} days: no chart to write", report.gpu, report.days)
+            bail!(
+                "no price history for {} in the last {} days: no chart to write",
+                report.gpu,
+                report.days
+            )
         }
         (Some(_), None) => bail!("the chart could not be drawn"),
         _ => None,
@@ -103,16 +110,13 @@ pub fn retention_days() -> Result<u32> {
 const PRUNE_EVERY: Duration = Duration::from_secs(3600);
 
 /// A `serve` part: drops history older than `days`, now and every hour, until stopped.
-pub async fn prune_history(
-    store: Arc<Store>,
-    days: u32,
-    stop: CancellationToken,
-) -> Result<()> {
+pub async fn prune_history(store: Arc<Store>, days: u32, stop: CancellationToken) -> Result<()> {
     loop {
         let s = store.clone();
-        let pass =
-            tokio::task::spawn_blocking(move || bot_core::availability::prune_history(&s, days, now_unix()))
-                .await;
+        let pass = tokio::task::spawn_blocking(move || {
+            bot_core::availability::prune_history(&s, days, now_unix())
+        })
+        .await;
         match pass {
             Ok(Ok(0)) => {}
             Ok(Ok(n)) => eprintln!("history: dropped {n} point(s) older than {days} days"),

@@ -20,7 +20,12 @@ const RUNPOD: &str = r#"{"data": {"gpuTypes": [
 ]}}"#;
 
 /// Runs `gpuscout --data-dir DIR ARGS` with `stdin`, providers pointed at `fake`.
-fn gpuscout(dir: &Path, fake: &FakeProviders, args: &[&str], stdin: &str) -> (bool, String, String) {
+fn gpuscout(
+    dir: &Path,
+    fake: &FakeProviders,
+    args: &[&str],
+    stdin: &str,
+) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gpuscout"))
         .arg("--data-dir")
         .arg(dir)
@@ -37,7 +42,12 @@ fn gpuscout(dir: &Path, fake: &FakeProviders, args: &[&str], stdin: &str) -> (bo
         .stderr(Stdio::piped())
         .spawn()
         .expect("gpuscout runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     (
         out.status.success(),
@@ -69,7 +79,12 @@ fn the_cli_answers_from_the_history_and_writes_a_png() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["provider"].as_str().unwrap(), s["lowest"].as_str().unwrap()))
+        .map(|s| {
+            (
+                s["provider"].as_str().unwrap(),
+                s["lowest"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(lows, [("runpod", "2.69"), ("vast", "2")], "{out}");
     assert_eq!(v["in_stock_now"], true);
@@ -101,7 +116,12 @@ fn the_cli_answers_from_the_history_and_writes_a_png() {
     // No history for the card: the text says so; asking for a chart file fails.
     let (ok, out, _) = gpuscout(dir.path(), &fake, &["trend", "a100-80g-sxm"], "");
     assert!(ok && out.contains("No price history"), "{out}");
-    let (ok, _, err) = gpuscout(dir.path(), &fake, &["trend", "a100-80g-sxm", "--out", png_arg], "");
+    let (ok, _, err) = gpuscout(
+        dir.path(),
+        &fake,
+        &["trend", "a100-80g-sxm", "--out", png_arg],
+        "",
+    );
     assert!(!ok && err.contains("no chart"), "{err}");
 }
 
@@ -143,14 +163,23 @@ fn telegram_gets_the_chart_as_a_photo() {
     fake.send_text(&chat, &alice, "/trend 4090");
     let call = fake.wait_for_call("sendPhoto", |_| true);
     // teloxide uploads the file as its own part and names it: `photo = attach://<part>`.
-    let photo = match call.params["photo"].as_str().and_then(|s| s.strip_prefix("attach://")) {
+    let photo = match call.params["photo"]
+        .as_str()
+        .and_then(|s| s.strip_prefix("attach://"))
+    {
         Some(part) => &call.params[part],
         None => &call.params["photo"],
     };
     assert_eq!(photo["png"], true, "{}", call.params);
-    assert_eq!((photo["width"].as_u64(), photo["height"].as_u64()), (Some(960), Some(540)));
+    assert_eq!(
+        (photo["width"].as_u64(), photo["height"].as_u64()),
+        (Some(960), Some(540))
+    );
     assert!(
-        call.params["caption"].as_str().unwrap().contains("RTX 4090"),
+        call.params["caption"]
+            .as_str()
+            .unwrap()
+            .contains("RTX 4090"),
         "{}",
         call.params
     );
@@ -163,7 +192,9 @@ fn telegram_gets_the_chart_as_a_photo() {
 
 #[test]
 fn discord_gets_the_chart_as_an_attachment() {
-    use gpuscout_testkit::fake_discord::{self, APPLICATION_ID, FakeDiscord, GUILD_ID, Interactions};
+    use gpuscout_testkit::fake_discord::{
+        self, APPLICATION_ID, FakeDiscord, GUILD_ID, Interactions,
+    };
     use serde_json::json;
     use std::time::{Duration, Instant};
 
@@ -194,7 +225,12 @@ fn discord_gets_the_chart_as_an_attachment() {
     let discord = keys.at(addr);
     // /trend is registered with typed options like every other command.
     let registered = fake.wait_for_call(|c| c.method == "PUT" && c.path.ends_with("/commands"));
-    let trend = registered.body.as_array().unwrap().iter().find(|c| c["name"] == "trend");
+    let trend = registered
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "trend");
     let trend = trend.expect("/trend is registered");
     assert_eq!(trend["name_localizations"]["zh-CN"], "走势");
     assert_eq!(trend["options"][0]["name"], "gpu");
@@ -222,7 +258,10 @@ fn discord_gets_the_chart_as_an_attachment() {
     let file = &upload.files[0];
     assert_eq!(file.filename.as_deref(), Some("chart.png"));
     assert_eq!(png_size(&file.bytes), Some((960, 540)));
-    assert_eq!(upload.body["embeds"][0]["image"]["url"], "attachment://chart.png");
+    assert_eq!(
+        upload.body["embeds"][0]["image"]["url"],
+        "attachment://chart.png"
+    );
     assert_eq!(upload.body["allowed_mentions"]["parse"], json!([]));
     let (status, stderr) = bot.stop();
     assert!(status.success(), "{stderr}");

@@ -130,7 +130,11 @@ fn a_month_of_history_gives_a_summary_per_platform_and_a_chart() {
     assert_eq!(vast.lowest, Decimal::new(40, 2));
     assert_eq!(vast.median, Decimal::new(40, 2));
     assert_eq!(vast.change_percent, Some(Decimal::new(-200, 1)));
-    let runpod = rep.summaries.iter().find(|x| x.provider == "runpod").unwrap();
+    let runpod = rep
+        .summaries
+        .iter()
+        .find(|x| x.provider == "runpod")
+        .unwrap();
     assert_eq!(runpod.change_percent, Some(Decimal::ZERO));
     assert_eq!(runpod.in_stock_hours, 120, "low counts as in stock");
 
@@ -149,7 +153,10 @@ fn a_month_of_history_gives_a_summary_per_platform_and_a_chart() {
     assert!(chart.title.is_ascii() && chart.title.contains("rtx-4090"));
     assert_eq!(chart.to_hour - chart.from_hour + 1, 30 * 24);
     let out = text(Lang::En, &reply);
-    assert!(out.contains("lowest $0.40, median $0.40, $0.50 → $0.40 (-20%)"), "{out}");
+    assert!(
+        out.contains("lowest $0.40, median $0.40, $0.50 → $0.40 (-20%)"),
+        "{out}"
+    );
     assert!(out.contains("$0.69 → $0.69 (0%)"), "{out}");
 
     // Chinese: the same figures, times in UTC+8, no English words left in the sentences.
@@ -169,7 +176,13 @@ fn a_chart_that_cannot_be_drawn_still_leaves_the_figures() {
     fetch(
         &s,
         "vast",
-        vec![offer("vast", "h100-sxm", "2.10", StockLevel::Available, NOW)],
+        vec![offer(
+            "vast",
+            "h100-sxm",
+            "2.10",
+            StockLevel::Available,
+            NOW,
+        )],
         NOW,
     );
     let cat = Catalog::embedded().unwrap();
@@ -293,8 +306,15 @@ fn retention_drops_old_points_and_keeps_recent_ones_and_the_snapshot() {
         [days(89) / HOUR, days(1) / HOUR, NOW / HOUR],
         "the last 90 days stay"
     );
-    assert_eq!(latest_offers(&s, &gpu_key("rtx-4090"), None).unwrap().len(), 1);
-    assert_eq!(prune_history(&s, 90, NOW).unwrap(), 0, "a second pass finds nothing");
+    assert_eq!(
+        latest_offers(&s, &gpu_key("rtx-4090"), None).unwrap().len(),
+        1
+    );
+    assert_eq!(
+        prune_history(&s, 90, NOW).unwrap(),
+        0,
+        "a second pass finds nothing"
+    );
     // With one day kept, the 89-day-old point goes; the one exactly a day old stays until
     // an hour later.
     assert_eq!(prune_history(&s, 1, NOW).unwrap(), 1);

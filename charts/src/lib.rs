@@ -170,9 +170,7 @@ fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
     let mut enc = png::Encoder::new(&mut out, w, h);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
-    let mut writer = enc
-        .write_header()
-        .map_err(|e| format!("PNG header: {e}"))?;
+    let mut writer = enc.write_header().map_err(|e| format!("PNG header: {e}"))?;
     writer
         .write_image_data(rgb)
         .map_err(|e| format!("PNG data: {e}"))?;

@@ -56,13 +56,25 @@ fn trend_through_the_bot_carries_a_png_of_the_expected_size() {
         let at = now - (59 - i) * 4 * 3600;
         let vast = Decimal::new(50 - i / 6, 2);
         for (p, price) in [("vast", vast), ("runpod", Decimal::new(69, 2))] {
-            record_fetch(&store, p, FetchOutcome::Offers(vec![offer(p, price, at)]), at).unwrap();
+            record_fetch(
+                &store,
+                p,
+                FetchOutcome::Offers(vec![offer(p, price, at)]),
+                at,
+            )
+            .unwrap();
         }
     }
     let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
     bot.charts = Some(Arc::new(PlottersCharts));
-    let answer = bot.handle(&ChatRef::terminal(Some("en-US")), Input::Text("/trend 4090 14".into()));
-    let image = answer.replies[0].image.as_ref().expect("the reply carries the chart");
+    let answer = bot.handle(
+        &ChatRef::terminal(Some("en-US")),
+        Input::Text("/trend 4090 14".into()),
+    );
+    let image = answer.replies[0]
+        .image
+        .as_ref()
+        .expect("the reply carries the chart");
     assert_eq!(image.caption.id, "trend-caption");
     let (w, h, rgb) = decode(&image.png);
     assert_eq!((w, h), (WIDTH, HEIGHT));
@@ -70,7 +82,10 @@ fn trend_through_the_bot_carries_a_png_of_the_expected_size() {
     assert!(count_colour(&rgb, (0, 114, 178)) > 200, "runpod's line");
     assert!(count_colour(&rgb, (230, 159, 0)) > 200, "vast's line");
     // Text was drawn (dark pixels from the embedded font), not left blank.
-    let dark = rgb.chunks_exact(3).filter(|p| p.iter().all(|&v| v < 80)).count();
+    let dark = rgb
+        .chunks_exact(3)
+        .filter(|p| p.iter().all(|&v| v < 80))
+        .count();
     assert!(dark > 500, "labels and title: {dark} dark pixels");
 }
 
@@ -111,9 +126,21 @@ fn odd_charts_render_without_panicking() {
         let png = PlottersCharts.price_chart(&chart).expect("drawn");
         assert_eq!(decode(&png).0, WIDTH);
     }
-    let small = render_price_chart(&PriceChart { lines: vec![], ..flat_title() }, 10, 10).unwrap();
+    let small = render_price_chart(
+        &PriceChart {
+            lines: vec![],
+            ..flat_title()
+        },
+        10,
+        10,
+    )
+    .unwrap();
     let (w, h, _) = decode(&small);
-    assert_eq!((w, h), (200, 150), "sizes are clamped to something drawable");
+    assert_eq!(
+        (w, h),
+        (200, 150),
+        "sizes are clamped to something drawable"
+    );
 }
 
 fn flat_title() -> PriceChart {

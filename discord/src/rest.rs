@@ -78,7 +78,12 @@ pub struct Attachment {
 
 impl std::fmt::Debug for Attachment {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Attachment({}, {} bytes)", self.filename, self.bytes.len())
+        write!(
+            f,
+            "Attachment({}, {} bytes)",
+            self.filename,
+            self.bytes.len()
+        )
     }
 }
 
@@ -133,7 +138,10 @@ pub fn chart_message(ephemeral: bool) -> Value {
 }
 
 /// Discord's multipart form: `payload_json` (the message) and `files[n]` (the uploads).
-fn multipart(body: Option<&Value>, files: &[Attachment]) -> Result<reqwest::multipart::Form, SendError> {
+fn multipart(
+    body: Option<&Value>,
+    files: &[Attachment],
+) -> Result<reqwest::multipart::Form, SendError> {
     let payload = with_attachments(body.unwrap_or(&json!({})), files);
     let mut form = reqwest::multipart::Form::new().part(
         "payload_json",

@@ -47,7 +47,9 @@ fn a_chart_is_uploaded_with_its_message_and_survives_a_429() {
     let mut reply = Reply::text(Msg::new("help-intro"));
     reply.image = Some(Image {
         png: png(),
-        caption: Msg::new("trend-caption").arg("gpu", "RTX 4090").arg("days", 30u32),
+        caption: Msg::new("trend-caption")
+            .arg("gpu", "RTX 4090")
+            .arg("days", 30u32),
     });
     fake.fail_next("/messages", Failure::rate_limited(0.2, false));
     rt().block_on(sender.send(&to, Lang::En, &reply)).unwrap();

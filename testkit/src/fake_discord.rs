@@ -171,7 +171,10 @@ async fn handle(
                 .collect();
             (payload, files)
         }
-        None => (serde_json::from_slice(&body).unwrap_or(Value::Null), Vec::new()),
+        None => (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            Vec::new(),
+        ),
     };
     let mut inner = inner.lock().unwrap();
     inner.calls.push(Call {

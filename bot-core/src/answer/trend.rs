@@ -246,8 +246,10 @@ pub fn alternative(ctx: &Ctx, gpu: &str, now: i64) -> Result<Option<Alternative>
         if best.as_ref().is_some_and(|b| b.vram_gb < g.vram_gb) {
             break;
         }
-        let view = stock(ctx.store, &query_for(ctx, &g.id), now, |_| Some(Decimal::ONE))
-            .map_err(|e| store_error_reply(&e))?;
+        let view = stock(ctx.store, &query_for(ctx, &g.id), now, |_| {
+            Some(Decimal::ONE)
+        })
+        .map_err(|e| store_error_reply(&e))?;
         // Rows come in stock first, cheapest first.
         let Some(row) = view.rows.iter().find(|r| r.offer.stock.in_stock()) else {
             continue;
@@ -283,7 +285,13 @@ pub fn chart_of(ctx: &Ctx, report: &TrendReport) -> Option<PriceChart> {
                 _ => continue,
             }
         };
-        let label = if report.series.iter().filter(|o| o.provider == s.provider).count() > 1 {
+        let label = if report
+            .series
+            .iter()
+            .filter(|o| o.provider == s.provider)
+            .count()
+            > 1
+        {
             format!("{} ({})", s.provider, s.currency)
         } else {
             s.provider.clone()
@@ -313,7 +321,13 @@ pub fn chart_of(ctx: &Ctx, report: &TrendReport) -> Option<PriceChart> {
 /// Chart text is drawn with an ASCII-only font: anything else becomes `?`.
 fn ascii(s: &str) -> String {
     s.chars()
-        .map(|c| if c.is_ascii() && !c.is_control() { c } else { '?' })
+        .map(|c| {
+            if c.is_ascii() && !c.is_control() {
+                c
+            } else {
+                '?'
+            }
+        })
         .collect()
 }
 
@@ -409,22 +423,26 @@ fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) {
     let mut rows = Vec::new();
     for h in &rep.rhythms {
         match h.best_and_worst(WINDOW_HOURS) {
-            Some((best, worst)) => _ = r.push(
-                Msg::new("trend-rhythm-line")
-                    .arg("days", h.days)
-                    .arg("best_from", hh(best.start_hour))
-                    .arg("best_to", hh(best.start_hour + best.hours))
-                    .arg("best", best.share_percent)
-                    .arg("worst_from", hh(worst.start_hour))
-                    .arg("worst_to", hh(worst.start_hour + worst.hours))
-                    .arg("worst", worst.share_percent)
-                    .arg("hours", h.total_seen()),
-            ),
-            None => _ = r.push(
-                Msg::new("trend-rhythm-none")
-                    .arg("days", h.days)
-                    .arg("hours", h.total_seen()),
-            ),
+            Some((best, worst)) => {
+                _ = r.push(
+                    Msg::new("trend-rhythm-line")
+                        .arg("days", h.days)
+                        .arg("best_from", hh(best.start_hour))
+                        .arg("best_to", hh(best.start_hour + best.hours))
+                        .arg("best", best.share_percent)
+                        .arg("worst_from", hh(worst.start_hour))
+                        .arg("worst_to", hh(worst.start_hour + worst.hours))
+                        .arg("worst", worst.share_percent)
+                        .arg("hours", h.total_seen()),
+                )
+            }
+            None => {
+                _ = r.push(
+                    Msg::new("trend-rhythm-none")
+                        .arg("days", h.days)
+                        .arg("hours", h.total_seen()),
+                )
+            }
         }
         rows.push(vec![
             fmt(ctx.lang, &Msg::new("trend-days-short").arg("days", h.days)),
