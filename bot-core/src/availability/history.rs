@@ -172,9 +172,7 @@ impl Rhythm {
     pub fn shares(&self) -> [Option<u32>; 24] {
         let mut out = [None; 24];
         for (h, slot) in out.iter_mut().enumerate() {
-            if self.seen[h] > 0 {
-                *slot = Some(self.in_stock[h] * 100 / self.seen[h]);
-            }
+            *slot = (self.in_stock[h] * 100).checked_div(self.seen[h]);
         }
         out
     }
@@ -311,7 +309,7 @@ mod tests {
         assert_eq!(line.chars().count(), 24);
         assert_eq!(line.chars().nth(8), Some('█'));
         assert_eq!(line.chars().nth(9), Some('▁'));
-        assert_eq!(line.chars().nth(0), Some('·'));
+        assert_eq!(line.chars().next(), Some('·'));
         let (best, worst) = cst.best_and_worst(1).unwrap();
         assert_eq!((best.start_hour, best.share_percent), (8, 100));
         assert_eq!((worst.start_hour, worst.share_percent), (9, 0));
