@@ -8,7 +8,7 @@ trend-caption = { $gpu }: price per GPU-hour over the last { $days } days
 trend-line = { $platform }: lowest { $lowest }, median { $median }, { $first } → { $last } ({ $change }); { $points ->
     [one] 1 hour
    *[other] { $points } hours
-  } recorded, in stock in { $stocked }.
+  } recorded, in stock in { $stocked } of them.
 trend-change-none = a single point
 trend-no-history = No price history for { $gpu } in the last { $days } days yet. The poller records one point per platform per hour while `gpuscout serve` runs (or after each `gpuscout poll --once`).
 trend-no-chart = The chart could not be drawn this time; the figures below are complete.
@@ -25,7 +25,10 @@ trend-rhythm-none = Last { $days } days: not enough history for a rhythm yet ({ 
 trend-col-period = Period
 trend-col-hours = 00h … 23h ({ $zone })
 trend-days-short = { $days }d
-trend-out-now = { $gpu } is out of stock on every platform polled right now. Try the best hours above, drop one tier, or use an API for now.
+trend-out-now = { $gpu } is out of stock on every platform polled right now. { $rhythm ->
+    [yes] Try again in the best hours above,
+   *[no] Try again later,
+  } drop one tier, or use an API for now.
 trend-alternative = In stock now with as much memory or more: { $alt } ({ $vram } GB) on { $platform } from { $price } per GPU-hour — /stock { $alt_id }
 trend-alternative-none = No card with as much memory is in stock on the polled platforms either.
 chat-chart-saved = Chart ({ $caption }): { $path }

@@ -16,7 +16,10 @@ trend-rhythm-none = 最近 { $days } 天：数据还不够看出规律（只有 
 trend-col-period = 时段
 trend-col-hours = 0 点 … 23 点（{ $zone }）
 trend-days-short = { $days } 天
-trend-out-now = { $gpu } 现在在所有轮询到的平台上都没货。可以挑上面有货比例高的时段再试，降一档显卡，或者先用 API。
+trend-out-now = { $gpu } 现在在所有轮询到的平台上都没货。{ $rhythm ->
+    [yes] 可以挑上面有货比例高的时段再试，
+   *[no] 可以晚些再试，
+  }降一档显卡，或者先用 API。
 trend-alternative = 现在有货、显存不小于它的卡：{ $alt }（{ $vram } GB），{ $platform }，每卡每小时 { $price } 起 — /stock { $alt_id }
 trend-alternative-none = 显存不小于它的卡在轮询到的平台上也都没货。
 chat-chart-saved = 走势图（{ $caption }）：{ $path }

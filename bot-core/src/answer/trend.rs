@@ -381,8 +381,8 @@ pub fn reply(ctx: &Ctx, rep: &TrendReport, charts: Option<&dyn ChartRenderer>) -
             r.push(summary_line(ctx, s));
         }
     }
-    rhythm_parts(ctx, rep, &mut r);
-    out_of_stock_parts(ctx, rep, &mut r);
+    let rhythm = rhythm_parts(ctx, rep, &mut r);
+    out_of_stock_parts(ctx, rep, &mut r, rhythm);
     if !rep.summaries.is_empty() {
         r.push(Msg::new("trend-note").arg("zone", zone));
     }
@@ -408,10 +408,12 @@ fn summary_line(ctx: &Ctx, s: &SeriesSummary) -> Msg {
         .arg("stocked", s.in_stock_hours)
 }
 
-/// The rhythm: one line per period (best and worst 3-hour windows) and a 24-hour strip.
-fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) {
+/// The rhythm: one line per period (best and worst 3-hour windows) and a 24-hour strip. A
+/// longer period with no more hours than the shorter one says nothing new and is left out.
+/// Returns whether anything was shown.
+fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) -> bool {
     if rep.rhythms.iter().all(|h| h.total_seen() == 0) {
-        return;
+        return false;
     }
     let zone = zone_label(rep.offset_hours);
     r.push(
@@ -421,7 +423,12 @@ fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) {
     );
     let hh = |h: u32| format!("{:02}:00", h % 24);
     let mut rows = Vec::new();
+    let mut shown_hours = None;
     for h in &rep.rhythms {
+        if shown_hours == Some(h.total_seen()) {
+            continue;
+        }
+        shown_hours = Some(h.total_seen());
         match h.best_and_worst(WINDOW_HOURS) {
             Some((best, worst)) => {
                 _ = r.push(
@@ -456,13 +463,18 @@ fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) {
         ],
         rows,
     });
+    true
 }
 
-fn out_of_stock_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) {
+fn out_of_stock_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply, rhythm_shown: bool) {
     if rep.in_stock_now != Some(false) {
         return;
     }
-    r.push(Msg::new("trend-out-now").arg("gpu", &rep.gpu_name));
+    r.push(
+        Msg::new("trend-out-now")
+            .arg("gpu", &rep.gpu_name)
+            .arg("rhythm", if rhythm_shown { "yes" } else { "no" }),
+    );
     match &rep.alternative {
         Some(a) => r.push(
             Msg::new("trend-alternative")
@@ -497,7 +509,7 @@ pub fn out_of_stock_notes(ctx: &Ctx, stock_args: &str, now: i64) -> Option<Reply
         return None;
     }
     let mut r = Reply::default();
-    rhythm_parts(ctx, &rep, &mut r);
-    out_of_stock_parts(ctx, &rep, &mut r);
+    let rhythm = rhythm_parts(ctx, &rep, &mut r);
+    out_of_stock_parts(ctx, &rep, &mut r, rhythm);
     Some(r)
 }
