@@ -236,10 +236,15 @@ fn discord_gets_the_chart_as_an_attachment() {
     assert_eq!(trend["options"][0]["name"], "gpu");
     assert_eq!(trend["options"][1]["name"], "days");
     assert_eq!(trend["options"][1]["type"], 4, "days is an integer");
+    assert_eq!(trend["options"][2]["name"], "job");
 
     let answer = discord.post(&discord.command(
         "trend",
-        &[("gpu", json!("4090")), ("days", json!(7))],
+        &[
+            ("gpu", json!("4090")),
+            ("days", json!(7)),
+            ("job", json!("qwen2.5-7b int4")),
+        ],
         "111",
         "en-US",
     ));
@@ -253,6 +258,7 @@ fn discord_gets_the_chart_as_an_attachment() {
         answer.body.to_string()
     };
     assert!(text.contains("lowest $0.35"), "{text}");
+    assert!(text.contains("last 7 days"), "{text}");
     let upload = fake.wait_for_call(|c| c.path.starts_with("/webhooks/") && !c.files.is_empty());
     assert_eq!(upload.method, "POST");
     let file = &upload.files[0];

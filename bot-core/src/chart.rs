@@ -18,9 +18,9 @@ pub struct ChartLine {
 /// needs no CJK font; the localized title travels in the message beside it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PriceChart {
-    /// ASCII title, e.g. `rtx-4090 - USD per GPU-hour - last 30 days`.
+    /// ASCII title of ids, codes and dates, e.g. `rtx-4090  USD/GPU/h  2026-11-01 - 2026-11-30 (UTC)`.
     pub title: String,
-    /// ASCII y-axis label, e.g. `USD / GPU-hour`.
+    /// ASCII y-axis label, e.g. `USD/GPU/h`.
     pub y_label: String,
     /// The period, hours since the epoch (inclusive).
     pub from_hour: i64,

@@ -119,7 +119,8 @@ fn a_month_of_history_gives_a_summary_per_platform_and_a_chart() {
         q,
         TrendQuery {
             gpu: "rtx-4090".into(),
-            days: 30
+            days: 30,
+            job: None,
         }
     );
     let rep = trend::report(&c, &q, NOW).unwrap();
@@ -320,4 +321,65 @@ fn retention_drops_old_points_and_keeps_recent_ones_and_the_snapshot() {
     assert_eq!(prune_history(&s, 1, NOW).unwrap(), 1);
     assert_eq!(prune_history(&s, 1, NOW).unwrap(), 0);
     assert_eq!(prune_history(&s, 1, NOW + HOUR).unwrap(), 1);
+}
+
+#[test]
+fn with_a_job_the_alternative_must_hold_it_not_just_match_memory() {
+    let (_d, s) = store();
+    // The 4090 is out; a 5090 (32 GB) and an A100 80GB are in stock.
+    fetch(
+        &s,
+        "vast",
+        vec![
+            offer("vast", "rtx-4090", "0.40", StockLevel::Unavailable, NOW),
+            offer("vast", "rtx-5090", "0.70", StockLevel::Available, NOW),
+            offer("vast", "a100-80g-sxm", "1.20", StockLevel::Available, NOW),
+        ],
+        NOW,
+    );
+    let cat = Catalog::embedded().unwrap();
+    let who = ChatRef::terminal(None);
+    let en = ctx(&cat, &s, &who, Lang::En);
+    // By memory alone the 5090 is the nearest card with as much.
+    let rep = trend::report(&en, &trend::parse(&en, "4090").unwrap(), NOW).unwrap();
+    assert_eq!(rep.alternative.as_ref().unwrap().gpu, "rtx-5090");
+    // A 72B model in int4 needs ~48 GB: neither the 4090 nor the 5090 holds it.
+    let q = trend::parse(&en, "4090 7 for qwen2.5-72b int4").unwrap();
+    assert_eq!((q.days, q.job.as_deref()), (7, Some("qwen2.5-72b int4")));
+    let rep = trend::report(&en, &q, NOW).unwrap();
+    assert_eq!(rep.job_fits_card, Some(false));
+    let alt = rep.alternative.as_ref().expect("a card that holds the job");
+    assert_eq!(alt.gpu, "a100-80g-sxm", "{alt:?}");
+    assert_eq!(alt.cards, 1);
+    let out = text(Lang::En, &trend::reply(&en, &rep, None));
+    assert!(
+        out.contains("one GeForce RTX 4090 cannot hold qwen2.5-72b int4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("holds qwen2.5-72b int4: NVIDIA A100 80GB"),
+        "{out}"
+    );
+    let zh = ctx(&cat, &s, &who, Lang::Zh);
+    let rep = trend::report(
+        &zh,
+        &trend::parse(&zh, "4090 跑 qwen2.5-72b int4").unwrap(),
+        NOW,
+    );
+    let out = text(Lang::Zh, &trend::reply(&zh, &rep.unwrap(), None));
+    assert!(out.contains("能跑 qwen2.5-72b int4 的"), "{out}");
+    // A job nothing in stock can hold is said so; a model typo is refused before anything.
+    let rep = trend::report(
+        &en,
+        &trend::parse(&en, "4090 for llama-3.1-405b bf16").unwrap(),
+        NOW,
+    );
+    let out = text(Lang::En, &trend::reply(&en, &rep.unwrap(), None));
+    assert!(
+        out.contains("No card that holds llama-3.1-405b bf16"),
+        "{out}"
+    );
+    let bad = trend::parse(&en, "4090 for qwen9.9-1t").unwrap_err();
+    assert!(!text(Lang::En, &bad).is_empty());
+    assert!(trend::parse(&en, "4090 for").is_err());
 }

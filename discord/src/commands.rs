@@ -147,10 +147,16 @@ const STOCK_OPTIONS: &[OptionSpec] = &[
     opt("price", Kind::Text, false),
 ];
 
-/// `/trend <gpu> [days]`.
+/// `/trend <gpu> [days] [for <job>]`.
 const TREND_OPTIONS: &[OptionSpec] = &[
     opt("gpu", Kind::Gpu, true),
     key("days", Kind::Integer, "days"),
+    OptionSpec {
+        name: "job",
+        kind: Kind::Text,
+        required: false,
+        write: Write::After("for"),
+    },
 ];
 
 const TRIAL_OPTIONS: &[OptionSpec] = &[

@@ -1,7 +1,7 @@
 ## /trend: price history per platform, a chart, and the stock rhythm.
 
 cmd-trend = price history of a card per platform, with a chart and when it is usually in stock
-usage-trend = Usage: /trend <gpu> [days, 1–365, default 30] — e.g. /trend 4090, /trend h100 7
+usage-trend = Usage: /trend <gpu> [days, 1–365, default 30] [for <model> [quant] [task]] — e.g. /trend 4090, /trend h100 7, /trend 4090 for qwen2.5-32b int4
 trend-error-days = “{ $text }” is not a number of days from 1 to { $max }.
 trend-title = { $gpu }: price per GPU-hour, cheapest offer each hour, { $from } to { $to } ({ $zone }, last { $days } days):
 trend-caption = { $gpu }: price per GPU-hour over the last { $days } days
@@ -36,3 +36,11 @@ chat-chart-failed = The chart could not be saved: { $error }
 discord-name-trend = trend
 discord-opt-days = days
 discord-opt-days-about = Days to cover, 1 to 365 (default 30)
+trend-alternative-job = In stock now and holds { $job }: { $cards ->
+    [one] {""}
+   *[other] { $cards } ×{" "}
+  }{ $alt } on { $platform } from { $price } per GPU-hour — /stock { $alt_id }
+trend-alternative-job-none = No card that holds { $job } is in stock on the polled platforms either.
+trend-job-too-big = Note: one { $gpu } cannot hold { $job } (see /fit).
+discord-opt-job = job
+discord-opt-job-about = What it is for, as in /fit: model [quant] [task], e.g. qwen2.5-32b int4

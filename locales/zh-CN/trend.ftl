@@ -1,7 +1,7 @@
 ## /trend：各平台的历史价格、走势图，以及通常什么时候有货。
 
 cmd-trend = 一张卡在各平台的历史价格，附走势图和有货时段
-usage-trend = 用法：/trend <显卡> [天数，1–365，默认 30] — 例如 /trend 4090、/trend h100 7
+usage-trend = 用法：/trend <显卡> [天数，1–365，默认 30] [for <模型> [量化] [任务]] — 例如 /trend 4090、/trend h100 7、/trend 4090 for qwen2.5-32b int4
 trend-error-days = “{ $text }”不是 1 到 { $max } 之间的天数。
 trend-title = { $gpu } 每卡每小时价格（每小时取最便宜的报价），{ $from } 至 { $to }（{ $zone }，最近 { $days } 天）：
 trend-caption = { $gpu } 最近 { $days } 天的每卡每小时价格
@@ -27,3 +27,11 @@ chat-chart-failed = 走势图没能保存：{ $error }
 discord-name-trend = 走势
 discord-opt-days = 天数
 discord-opt-days-about = 看最近多少天，1 到 365（默认 30）
+trend-alternative-job = 现在有货、能跑 { $job } 的：{ $cards ->
+    [one] {""}
+   *[other] { $cards } 张{" "}
+  }{ $alt }，{ $platform }，每卡每小时 { $price } 起 — /stock { $alt_id }
+trend-alternative-job-none = 能跑 { $job } 的卡在轮询到的平台上也都没货。
+trend-job-too-big = 注意：一张 { $gpu } 放不下 { $job }（详见 /fit）。
+discord-opt-job = 用途
+discord-opt-job-about = 要跑什么，写法同 /fit：模型 [量化] [任务]，例如 qwen2.5-32b int4

@@ -35,7 +35,14 @@ pub struct TrendQuery {
     /// A catalog GPU id, or a raw provider name that has history.
     pub gpu: String,
     pub days: u32,
+    /// The job the card is for, in `/fit`'s language (`qwen2.5-32b int4`), after `for`: the
+    /// alternative for an out card must then fit it ([`advice::decide`]), not just match memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job: Option<String>,
 }
+
+/// Words that start the job part: `/trend 4090 for qwen2.5-7b lora`.
+const JOB_WORDS: &[&str] = &["for", "跑", "用于"];
 
 /// A card in stock now that can stand in for one that is out.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -43,6 +50,11 @@ pub struct Alternative {
     pub gpu: String,
     pub name: String,
     pub vram_gb: f64,
+    /// Cards the job needs on it (1 when chosen by memory).
+    pub cards: u32,
+    /// The job it was checked to fit, when one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job: Option<String>,
     pub provider: String,
     pub price_per_gpu_hour: Decimal,
     pub currency: String,
@@ -65,6 +77,12 @@ pub struct TrendReport {
     /// `Some(false)`: polled and in stock nowhere; `None`: nothing polled to say.
     pub in_stock_now: Option<bool>,
     pub alternative: Option<Alternative>,
+    /// The job asked about (`for …`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job: Option<String>,
+    /// With a job: whether this card itself (one of it) holds the job.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job_fits_card: Option<bool>,
 }
 
 /// The zone hours of day are counted in: UTC+8 for Chinese users, UTC otherwise.
@@ -88,9 +106,31 @@ fn date(hour: i64, offset: i32) -> String {
     text.get(..10).unwrap_or(&text).to_string()
 }
 
-/// Reads `<gpu words> [days]`: `30`, `30d`, `30天`, `days=30`.
+/// Reads `<gpu words> [days] [for <job>]`: days as `30`, `30d`, `30天`, `days=30`; the job
+/// in `/fit`'s language.
 pub fn parse(ctx: &Ctx, args: &str) -> Result<TrendQuery, Reply> {
-    let words: Vec<&str> = args.split_whitespace().collect();
+    let all: Vec<&str> = args.split_whitespace().collect();
+    let (words, job) = match all
+        .iter()
+        .position(|w| JOB_WORDS.iter().any(|j| w.eq_ignore_ascii_case(j)))
+    {
+        Some(at) => (all[..at].to_vec(), Some(all[at + 1..].join(" "))),
+        None => (all, None),
+    };
+    if job.as_deref().is_some_and(str::is_empty) {
+        return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-trend")));
+    }
+    if let Some(job) = &job {
+        // The job is read now, so a typo is answered before any history is read.
+        super::fit::parse(ctx, job).map_err(|r| *r)?;
+    }
+    let mut query = parse_card(ctx, &words)?;
+    query.job = job;
+    Ok(query)
+}
+
+fn parse_card(ctx: &Ctx, words: &[&str]) -> Result<TrendQuery, Reply> {
+    let words = words.to_vec();
     if words.is_empty() {
         return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-trend")));
     }
@@ -132,6 +172,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<TrendQuery, Reply> {
         Ok(g) => Ok(TrendQuery {
             gpu: g.id.clone(),
             days,
+            job: None,
         }),
         Err(nf) => {
             // A card the catalog does not know may still have history under its raw name.
@@ -142,6 +183,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<TrendQuery, Reply> {
                 Ok(TrendQuery {
                     gpu: gpu_key(&raw),
                     days,
+                    job: None,
                 })
             }
         }
@@ -169,10 +211,14 @@ pub fn report(ctx: &Ctx, query: &TrendQuery, now: i64) -> Result<TrendReport, Re
         .collect();
     let summaries = series.iter().filter_map(summarize).collect();
     let in_stock_now = in_stock_now(ctx, &query.gpu, now)?;
-    let alternative = if in_stock_now == Some(false) {
-        alternative(ctx, &query.gpu, now)?
-    } else {
-        None
+    let alternative = match (&query.job, in_stock_now) {
+        (Some(job), Some(false)) => alternative_for_job(ctx, &query.gpu, job, now)?,
+        (None, Some(false)) => alternative(ctx, &query.gpu, now)?,
+        _ => None,
+    };
+    let job_fits_card = match &query.job {
+        Some(job) => job_fits(ctx, &query.gpu, job)?,
+        None => None,
     };
     Ok(TrendReport {
         gpu: query.gpu.clone(),
@@ -186,7 +232,61 @@ pub fn report(ctx: &Ctx, query: &TrendQuery, now: i64) -> Result<TrendReport, Re
         rhythms,
         in_stock_now,
         alternative,
+        job: query.job.clone(),
+        job_fits_card,
     })
+}
+
+/// Does one of `gpu` hold `job`? `None` for a card the catalog does not know.
+fn job_fits(ctx: &Ctx, gpu: &str, job: &str) -> Result<Option<bool>, Reply> {
+    let Ok(card) = ctx.catalog.gpu(gpu) else {
+        return Ok(None);
+    };
+    let mut p = super::fit::parse(ctx, job).map_err(|r| *r)?;
+    p.req.gpu = Some(card);
+    p.req.cards = 1;
+    let fit =
+        crate::advice::decide(ctx.catalog, &p.req, &p.opts).map_err(|e| Reply::text(e.msg()))?;
+    Ok(Some(fit.fits()))
+}
+
+/// The cheapest configuration (by the catalog's list prices, as `/fit` ranks them) that holds
+/// `job` and is in stock now with enough cards in one offer; `gpu` itself is skipped.
+pub fn alternative_for_job(
+    ctx: &Ctx,
+    gpu: &str,
+    job: &str,
+    now: i64,
+) -> Result<Option<Alternative>, Reply> {
+    let mut p = super::fit::parse(ctx, job).map_err(|r| *r)?;
+    p.req.gpu = None;
+    p.req.cards = 1;
+    let fit =
+        crate::advice::decide(ctx.catalog, &p.req, &p.opts).map_err(|e| Reply::text(e.msg()))?;
+    for o in fit.report.options.iter().filter(|o| o.fits && o.gpu != gpu) {
+        let view = stock(ctx.store, &query_for(ctx, &o.gpu), now, |_| {
+            Some(Decimal::ONE)
+        })
+        .map_err(|e| store_error_reply(&e))?;
+        let Some(row) = view
+            .rows
+            .iter()
+            .find(|r| r.offer.stock.in_stock() && r.offer.cards >= o.cards)
+        else {
+            continue;
+        };
+        return Ok(Some(Alternative {
+            gpu: o.gpu.clone(),
+            name: gpu_name(ctx, &o.gpu),
+            vram_gb: o.vram_gb,
+            cards: o.cards,
+            job: Some(job.to_string()),
+            provider: row.offer.provider.clone(),
+            price_per_gpu_hour: row.offer.price_per_gpu_hour,
+            currency: row.offer.currency.clone(),
+        }));
+    }
+    Ok(None)
 }
 
 fn gpu_name(ctx: &Ctx, gpu: &str) -> String {
@@ -262,6 +362,8 @@ pub fn alternative(ctx: &Ctx, gpu: &str, now: i64) -> Result<Option<Alternative>
                 gpu: g.id.clone(),
                 name: g.name.clone(),
                 vram_gb: g.vram_gb,
+                cards: 1,
+                job: None,
                 provider: row.offer.provider.clone(),
                 price_per_gpu_hour: row.offer.price_per_gpu_hour,
                 currency: row.offer.currency.clone(),
@@ -305,12 +407,16 @@ pub fn chart_of(ctx: &Ctx, report: &TrendReport) -> Option<PriceChart> {
                 .collect(),
         });
     }
+    // Ids, codes and dates only: the same image serves readers of either language.
     Some(PriceChart {
         title: ascii(&format!(
-            "{} - {currency} per GPU-hour - last {} days",
-            report.gpu, report.days
+            "{}  {currency}/GPU/h  {} - {} ({})",
+            report.gpu,
+            date(report.from_hour, report.offset_hours),
+            date(report.to_hour, report.offset_hours),
+            zone_label(report.offset_hours)
         )),
-        y_label: ascii(&format!("{currency} / GPU-hour")),
+        y_label: ascii(&format!("{currency}/GPU/h")),
         from_hour: report.from_hour,
         to_hour: report.to_hour,
         offset_hours: report.offset_hours,
@@ -467,6 +573,13 @@ fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) -> bool {
 }
 
 fn out_of_stock_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply, rhythm_shown: bool) {
+    if let (Some(job), Some(false)) = (&rep.job, rep.job_fits_card) {
+        r.push(
+            Msg::new("trend-job-too-big")
+                .arg("gpu", &rep.gpu_name)
+                .arg("job", job),
+        );
+    }
     if rep.in_stock_now != Some(false) {
         return;
     }
@@ -476,6 +589,18 @@ fn out_of_stock_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply, rhythm_shown:
             .arg("rhythm", if rhythm_shown { "yes" } else { "no" }),
     );
     match &rep.alternative {
+        Some(a) if a.job.is_some() => r.push(
+            Msg::new("trend-alternative-job")
+                .arg("job", a.job.clone().unwrap_or_default())
+                .arg("cards", a.cards)
+                .arg("alt", &a.name)
+                .arg("alt_id", &a.gpu)
+                .arg("platform", provider_name(ctx, &a.provider))
+                .arg("price", format_money(a.price_per_gpu_hour, &a.currency)),
+        ),
+        None if rep.job.is_some() => r.push(
+            Msg::new("trend-alternative-job-none").arg("job", rep.job.clone().unwrap_or_default()),
+        ),
         Some(a) => r.push(
             Msg::new("trend-alternative")
                 .arg("alt", &a.name)
@@ -501,6 +626,7 @@ pub fn out_of_stock_notes(ctx: &Ctx, stock_args: &str, now: i64) -> Option<Reply
         &TrendQuery {
             gpu: query.gpu,
             days: RHYTHM_DAYS[RHYTHM_DAYS.len() - 1],
+            job: None,
         },
         now,
     )
