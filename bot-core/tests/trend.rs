@@ -383,3 +383,22 @@ fn with_a_job_the_alternative_must_hold_it_not_just_match_memory() {
     assert!(!text(Lang::En, &bad).is_empty());
     assert!(trend::parse(&en, "4090 for").is_err());
 }
+
+#[test]
+fn plain_questions_about_price_history_read_as_trend() {
+    use bot_core::understand::{Reading, read};
+    let cat = Catalog::embedded().unwrap();
+    for (q, line) in [
+        ("4090 价格走势", "/trend rtx-4090"),
+        ("H100 SXM 什么时候有货", "/trend h100-sxm"),
+        ("price history of the 4090?", "/trend rtx-4090"),
+        ("when is the 4090 usually in stock", "/trend rtx-4090"),
+    ] {
+        assert_eq!(read(&cat, q), Reading::Command(line.into()), "{q}");
+    }
+    // Stock questions stay /stock.
+    assert_eq!(
+        read(&cat, "4090 哪家有货"),
+        Reading::Command("/stock rtx-4090".into())
+    );
+}
