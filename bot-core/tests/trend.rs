@@ -402,3 +402,46 @@ fn plain_questions_about_price_history_read_as_trend() {
         Reading::Command("/stock rtx-4090".into())
     );
 }
+
+#[test]
+fn stock_for_a_card_that_is_out_adds_the_rhythm_and_what_is_in_stock() {
+    use bot_core::availability::now_unix;
+    use bot_core::{Bot, Input};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let s = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let now = now_unix();
+    for h in (0..48).rev() {
+        let at = now - h * HOUR;
+        let level = if h % 24 < 3 {
+            StockLevel::Available
+        } else {
+            StockLevel::Unavailable
+        };
+        let level = if h == 0 {
+            StockLevel::Unavailable
+        } else {
+            level
+        };
+        fetch(
+            &s,
+            "vast",
+            vec![
+                offer("vast", "rtx-4090", "0.40", level, at),
+                offer("vast", "rtx-5090", "0.70", StockLevel::Available, at),
+            ],
+            at,
+        );
+    }
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), s);
+    let who = ChatRef::terminal(Some("en-US"));
+    let answer = bot.handle(&who, Input::Text("/stock 4090".into()));
+    let ids = answer.replies[0].message_ids();
+    assert!(ids.contains(&"stock-title"), "{ids:?}");
+    assert!(ids.contains(&"trend-rhythm-title"), "{ids:?}");
+    assert!(ids.contains(&"trend-alternative"), "{ids:?}");
+    // In stock: /stock stays as it was.
+    let answer = bot.handle(&who, Input::Text("/stock 5090".into()));
+    let ids = answer.replies[0].message_ids();
+    assert!(!ids.iter().any(|id| id.starts_with("trend-")), "{ids:?}");
+}
