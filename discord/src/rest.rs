@@ -483,6 +483,10 @@ impl Sender for Rest {
                 .as_deref()
                 .map(|m| id(m, "message"))
                 .transpose()?;
+            if reply.image.is_some() {
+                // A JSON edit cannot add a file: a reply with a chart is posted anew.
+                return self.send(to, lang, reply).await;
+            }
             let bodies = render::render(lang, reply, false);
             let mut rest = bodies.iter();
             if let Some(first) = rest.next()

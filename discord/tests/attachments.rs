@@ -105,3 +105,23 @@ fn attachments_are_declared_and_shown_even_without_an_embed() {
     assert_eq!(body["embeds"][0]["image"]["url"], "attachment://chart.png");
     assert_eq!(format!("{file:?}"), "Attachment(chart.png, 3 bytes)");
 }
+
+#[test]
+fn an_edit_with_a_chart_posts_it_anew() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake);
+    let to = Address::chat(CHANNEL_ID.to_string());
+    let mut reply = Reply::text(Msg::new("help-intro"));
+    reply.image = Some(Image {
+        png: png(),
+        caption: Msg::new("trend-caption")
+            .arg("gpu", "H100")
+            .arg("days", 7u32),
+    });
+    rt().block_on(sender.edit_or_send(&to, "900000000000000123", Lang::En, &reply))
+        .unwrap();
+    let calls = fake.calls();
+    assert!(calls.iter().all(|c| c.method != "PATCH"), "{calls:?}");
+    let post = calls.iter().find(|c| c.method == "POST").unwrap();
+    assert_eq!(post.files.len(), 1);
+}
