@@ -18,10 +18,7 @@ trend-rhythm-line = Last { $days } days: best { $best_from }–{ $best_to } ({ $
     [one] 1 hour
    *[other] { $hours } hours
   } seen.
-trend-rhythm-none = Last { $days } days: not enough history for a rhythm yet ({ $hours ->
-    [one] 1 hour
-   *[other] { $hours } hours
-  } seen).
+trend-rhythm-none = Last { $days } days: not enough of the day covered for a rhythm yet ({ $covered } of the 24 hours of the day seen).
 trend-col-period = Period
 trend-col-hours = 00h … 23h ({ $zone })
 trend-days-short = { $days }d

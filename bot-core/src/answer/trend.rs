@@ -553,7 +553,7 @@ fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) -> bool {
                 _ = r.push(
                     Msg::new("trend-rhythm-none")
                         .arg("days", h.days)
-                        .arg("hours", h.total_seen()),
+                        .arg("covered", h.covered()),
                 )
             }
         }

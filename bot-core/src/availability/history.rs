@@ -168,6 +168,11 @@ impl Rhythm {
         self.seen.iter().sum()
     }
 
+    /// Hours of the day (of 24) seen at least once.
+    pub fn covered(&self) -> u32 {
+        self.seen.iter().filter(|&&n| n > 0).count() as u32
+    }
+
     /// Percent in stock per local hour; `None` where the hour was never seen.
     pub fn shares(&self) -> [Option<u32>; 24] {
         let mut out = [None; 24];
