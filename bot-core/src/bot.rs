@@ -31,6 +31,8 @@ pub struct Bot {
     /// The per-user limit on expensive commands (`GPUSCOUT_RATE_LIMIT`); `None` = no limit
     /// (the terminal chat, tests).
     pub rate_limit: Option<crate::ratelimit::RateLimit>,
+    /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
+    pub charts: Option<Arc<dyn crate::chart::ChartRenderer>>,
 }
 
 impl Bot {
@@ -42,6 +44,7 @@ impl Bot {
             today: None,
             operators: Vec::new(),
             rate_limit: None,
+            charts: None,
         }
     }
 
@@ -207,10 +210,20 @@ impl Bot {
                 Err(e) => vec![store_error_reply(&e)],
             },
             Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
-            Command::Stock(args) => vec![answer::stock::chat(
+            Command::Stock(args) => {
+                let now = crate::availability::now_unix();
+                let mut r = answer::stock::chat(ctx, &args, now);
+                // A card that is out everywhere: when it usually is in, and what is in now.
+                if let Some(notes) = answer::trend::out_of_stock_notes(ctx, &args, now) {
+                    r.parts.extend(notes.parts);
+                }
+                vec![r]
+            }
+            Command::Trend(args) => vec![answer::trend::chat(
                 ctx,
                 &args,
                 crate::availability::now_unix(),
+                self.charts.as_deref(),
             )],
         }
     }
