@@ -39,19 +39,7 @@ fn start(defer_after_ms: u64) -> Bot {
             ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
         ],
     );
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let addr: SocketAddr = loop {
-        let out = serve.output();
-        // The line is a log record now: the message follows a timestamp and a level.
-        if let Some((_, addr)) = out
-            .lines()
-            .find_map(|l| l.split_once("http: listening on "))
-        {
-            break addr.trim().parse().unwrap();
-        }
-        assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let addr: SocketAddr = serve.http_addr(Duration::from_secs(30));
     let discord = key_holder.at(addr);
     Bot {
         serve,

@@ -6,7 +6,6 @@ use gpuscout_testkit::fake_discord::http_request;
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
 use gpuscout_testkit::fake_telegram::{Chat, Failure, FakeTelegram, Person, TOKEN};
 use gpuscout_testkit::serve::Serve;
-use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -31,21 +30,6 @@ fn poll_once(dir: &Path, fake: &FakeProviders) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-fn listening(serve: &Serve) -> SocketAddr {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let out = serve.output();
-        if let Some((_, addr)) = out
-            .lines()
-            .find_map(|l| l.split_once("http: listening on "))
-        {
-            return addr.trim().parse().unwrap();
-        }
-        assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// The value of one series (`name{labels}`) in a metrics text; 0 when absent.
@@ -73,7 +57,7 @@ fn healthz_and_metrics_answer_while_serve_runs_and_the_counters_move() {
             ("RUST_LOG", "info".to_string()),
         ],
     );
-    let addr = listening(&serve);
+    let addr = serve.http_addr(Duration::from_secs(30));
     fake.wait_for_polling(1);
 
     let (status, body) = http_request(addr, "GET", "/healthz", &[], "");
