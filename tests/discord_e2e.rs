@@ -1,10 +1,12 @@
 //! The Discord frontend end to end: the real `gpuscout serve` with a loopback fake of
 //! Discord's REST API, and interactions signed with a key made for the test and POSTed to the
-//! bot's endpoint the way Discord does.
+//! bot's endpoint the way Discord does; or, through a loopback fake of the gateway, the same
+//! interactions and plain messages (DMs, mentions) over a WebSocket.
 
 use gpuscout_testkit::fake_discord::{
-    self, APPLICATION_ID, Call, FakeDiscord, GUILD_ID, Interactions,
+    self, APPLICATION_ID, CHANNEL_ID, Call, FakeDiscord, GUILD_ID, Interactions,
 };
+use gpuscout_testkit::fake_discord_gateway::{self as gw, BOT_USER_ID, DM_CHANNEL_ID, FakeGateway};
 use gpuscout_testkit::serve::Serve;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -17,12 +19,36 @@ struct Bot {
     serve: Serve,
     fake: FakeDiscord,
     discord: Interactions,
+    gateway: Option<FakeGateway>,
     _dir: tempfile::TempDir,
 }
 
-/// Starts `serve` with Discord on (registering to the test guild) and waits for its HTTP server.
+/// Starts `serve` with Discord on (registering to the test guild), interactions at the HTTP
+/// endpoint only, and waits for its HTTP server.
 fn start(defer_after_ms: u64) -> Bot {
+    start_with(defer_after_ms, Gateway::Off)
+}
+
+enum Gateway {
+    Off,
+    /// On, and the fake REST API hands out the fake gateway's URL.
+    On,
+    /// On, but `GET /gateway/bot` fails until the test says otherwise.
+    Unreachable,
+}
+
+fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
     let fake = FakeDiscord::start();
+    let fake_gateway = match gateway {
+        Gateway::Off => None,
+        Gateway::On => {
+            let g = FakeGateway::start();
+            fake.use_gateway(&g.url());
+            Some(g)
+        }
+        Gateway::Unreachable => Some(FakeGateway::start()),
+    };
+    let gateway_var = if fake_gateway.is_some() { "on" } else { "off" };
     let dir = tempfile::tempdir().unwrap();
     // The key is generated before the bot starts; the address is filled in once it listens.
     let key_holder = Interactions::new("127.0.0.1:1".parse().unwrap());
@@ -37,6 +63,7 @@ fn start(defer_after_ms: u64) -> Bot {
             ("DISCORD_GUILD_ID", GUILD_ID.to_string()),
             ("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string()),
             ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
+            ("DISCORD_GATEWAY", gateway_var.to_string()),
         ],
     );
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -53,6 +80,7 @@ fn start(defer_after_ms: u64) -> Bot {
         serve,
         fake,
         discord,
+        gateway: fake_gateway,
         _dir: dir,
     }
 }
@@ -330,4 +358,239 @@ fn discord_slow_answers_are_deferred_then_edited_in() {
 
     let p = d.post(&d.command("pick", &[], ALICE, "en-US"));
     assert_eq!(p.body, json!({"type": 5, "data": {"flags": 64}}));
+}
+
+/// The first message the bot posted to `channel` quoting message `quoting` (`None`: quoting
+/// nothing).
+fn posted(bot: &Bot, channel: u64, quoting: Option<&str>) -> Call {
+    let path = format!("/channels/{channel}/messages");
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST"
+            && c.path == path
+            && c.body["message_reference"]["message_id"].as_str() == quoting
+    })
+}
+
+#[test]
+fn discord_gateway_feeds_the_same_handler_and_answers_dms_and_mentions_only() {
+    let bot = start_with(2000, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    let identify = &g.identifies()[0];
+    assert_eq!(
+        identify["token"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("Bot "),
+        fake_discord::TOKEN
+    );
+    let intents = identify["intents"].as_u64().unwrap();
+    assert_ne!(intents & (1 << 9), 0, "guild messages");
+    assert_ne!(intents & (1 << 12), 0, "direct messages");
+    assert_eq!(
+        intents & (1 << 15),
+        0,
+        "message content is privileged: not asked for"
+    );
+
+    // A slash command over the gateway: the same answer as at the endpoint, POSTed to the
+    // interaction's callback (no bot token needed there).
+    let i = bot
+        .discord
+        .command("gpu", &[("gpu", json!("4090"))], BOB, "zh-CN");
+    g.dispatch("INTERACTION_CREATE", i.clone());
+    let callback = format!(
+        "/interactions/{}/{}/callback",
+        i["id"].as_str().unwrap(),
+        i["token"].as_str().unwrap()
+    );
+    let cb = bot
+        .fake
+        .wait_for_call(|c| c.method == "POST" && c.path == callback);
+    assert_eq!(cb.body["type"], 4, "{:?}", cb.body);
+    assert!(
+        description(&cb.body["data"]).contains("显存"),
+        "{:?}",
+        cb.body
+    );
+    assert_eq!(cb.body["data"]["allowed_mentions"]["parse"], json!([]));
+
+    // /pick over the gateway, then its first button: edited in place through the callback.
+    let pick = bot.discord.command("pick", &[], ALICE, "en-US");
+    g.dispatch("INTERACTION_CREATE", pick.clone());
+    let path = format!(
+        "/interactions/{}/{}/callback",
+        pick["id"].as_str().unwrap(),
+        pick["token"].as_str().unwrap()
+    );
+    let started = bot.fake.wait_for_call(|c| c.path == path);
+    assert_eq!(
+        started.body["data"]["flags"], 64,
+        "only the starter sees /pick"
+    );
+    let (id, value, _) = choices(&started.body["data"])[0].clone();
+    let values: Vec<&str> = value.iter().map(String::as_str).collect();
+    let press = bot.discord.press(&id, &values, ALICE, ALICE, true);
+    g.dispatch("INTERACTION_CREATE", press.clone());
+    let path = format!(
+        "/interactions/{}/{}/callback",
+        press["id"].as_str().unwrap(),
+        press["token"].as_str().unwrap()
+    );
+    let pressed = bot.fake.wait_for_call(|c| c.path == path);
+    assert!(
+        [6, 7].contains(&pressed.body["type"].as_u64().unwrap()),
+        "{:?}",
+        pressed.body
+    );
+    // Someone else's press over the gateway: refused, only they see it.
+    let stranger = bot.discord.press(&id, &values, ALICE, BOB, true);
+    g.dispatch("INTERACTION_CREATE", stranger.clone());
+    let path = format!(
+        "/interactions/{}/{}/callback",
+        stranger["id"].as_str().unwrap(),
+        stranger["token"].as_str().unwrap()
+    );
+    let refused = bot.fake.wait_for_call(|c| c.path == path);
+    assert_eq!(refused.body["data"]["flags"], 64);
+
+    // A DM: every plain question is answered, read by bot-core's understanding layer.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000001",
+            "4090能跑qwen2.5-32b吗",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    let dm = posted(&bot, DM_CHANNEL_ID, None);
+    let text = description(&dm.body);
+    assert!(text.contains("我理解为"), "{text}");
+    assert!(text.contains("/fit"), "{text}");
+    assert_eq!(dm.body["allowed_mentions"]["parse"], json!([]));
+    assert_eq!(
+        dm.authorization.as_deref(),
+        Some(&*format!("Bot {}", fake_discord::TOKEN))
+    );
+
+    // A guild channel: chatter not addressed to the bot is left alone...
+    let me = BOT_USER_ID.to_string();
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000002",
+            "cheapest A100?",
+            BOB,
+            CHANNEL_ID,
+            true,
+            &[],
+            None,
+        ),
+    );
+    // ...a mention is answered, quoting the question, and its @everyone pings nobody...
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000003",
+            &format!("<@{me}> cheapest A100? @everyone"),
+            ALICE,
+            CHANNEL_ID,
+            true,
+            &[me.as_str()],
+            None,
+        ),
+    );
+    let answer = posted(&bot, CHANNEL_ID, Some("600000000000000003"));
+    let text = description(&answer.body);
+    assert!(text.contains("I read this as"), "{text}");
+    assert!(!text.contains("<@"), "{text}");
+    assert_eq!(answer.body["allowed_mentions"]["parse"], json!([]));
+    // ...and so is a reply to one of the bot's messages, without a mention.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000004",
+            "can a 4090 run qwen2.5-7b int4?",
+            BOB,
+            CHANNEL_ID,
+            true,
+            &[],
+            Some(("600000000000000099", me.as_str())),
+        ),
+    );
+    posted(&bot, CHANNEL_ID, Some("600000000000000004"));
+    // A typed command in a DM works too. By the time it is answered, the unaddressed guild
+    // message (sent before everything after it) has had its chance, and was left alone.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000006",
+            "/gpu h100",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST"
+            && c.path == format!("/channels/{DM_CHANNEL_ID}/messages")
+            && description(&c.body).contains("H100")
+    });
+    let quoted: Vec<String> = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages"))
+        .filter_map(|c| {
+            c.body["message_reference"]["message_id"]
+                .as_str()
+                .map(str::to_string)
+        })
+        .collect();
+    assert!(
+        !quoted.contains(&"600000000000000002".to_string()),
+        "{quoted:?}"
+    );
+    let (_, out) = bot.serve.stop();
+    assert!(out.contains("discord: gateway connected as"), "{out}");
+    assert!(!out.contains(fake_discord::TOKEN), "{out}");
+}
+
+#[test]
+fn discord_gateway_that_cannot_connect_retries_and_the_endpoint_keeps_answering() {
+    let bot = start_with(2000, Gateway::Unreachable);
+    // The first lookup fails (404)...
+    bot.fake
+        .wait_for_call(|c| c.method == "GET" && c.path == "/gateway/bot");
+    // ...and meanwhile the endpoint answers.
+    let ping = json!({"id": "1", "type": 1, "application_id": APPLICATION_ID.to_string(), "token": "t", "version": 1});
+    let a = bot.discord.post(&ping);
+    assert_eq!((a.status, &a.body), (200, &json!({"type": 1})));
+    let en =
+        bot.discord.post(
+            &bot.discord
+                .command("gpu", &[("gpu", json!("4090"))], ALICE, "en-US"),
+        );
+    assert!(description(&en.body["data"]).contains("RTX 4090"));
+    // Once Discord is back, the retry (with backoff) connects.
+    let g = bot.gateway.as_ref().unwrap();
+    bot.fake.use_gateway(&g.url());
+    g.wait_for_session();
+    let lookups = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.path == "/gateway/bot")
+        .count();
+    assert!(lookups >= 2, "retried: {lookups}");
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("reconnecting in"), "{out}");
+    assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }

@@ -160,7 +160,7 @@ impl EventHandler for Events {
     }
 
     async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {
-        let i = match serde_json::to_value(&interaction) {
+        let i = match interaction_json(&interaction) {
             Ok(i) => i,
             Err(e) => {
                 eprintln!("discord: gateway: an interaction did not serialize: {e}");
@@ -212,6 +212,16 @@ impl EventHandler for Events {
             eprintln!("discord: answering a message failed: {e}");
         }
     }
+}
+
+/// An interaction as the JSON Discord POSTs to the endpoint. serenity's types serialize what
+/// they read except the interaction `type`, which is its enum's variant.
+pub fn interaction_json(interaction: &Interaction) -> Result<serde_json::Value, serde_json::Error> {
+    let mut i = serde_json::to_value(interaction)?;
+    if let Some(o) = i.as_object_mut() {
+        o.insert("type".into(), u8::from(interaction.kind()).into());
+    }
+    Ok(i)
 }
 
 /// The text bot-core should read, if `msg` is for us: every DM; in a guild channel, a message
@@ -336,5 +346,72 @@ mod tests {
     fn chinese_text_hints_chinese() {
         assert_eq!(locale_hint("H100 哪家有货").as_deref(), Some("zh-CN"));
         assert_eq!(locale_hint("cheapest A100?"), None);
+    }
+}
+
+#[cfg(test)]
+mod round_trip {
+    use super::interaction_json;
+    use gpuscout_testkit::fake_discord::Interactions;
+    use serde_json::json;
+    use serenity::model::application::Interaction;
+
+    /// What the handler reads survives serenity's types: the gateway hands it
+    /// `serde_json::to_value(&interaction)`.
+    #[test]
+    fn interactions_keep_what_the_handler_reads_through_serenity() {
+        let d = Interactions::new("127.0.0.1:1".parse().unwrap());
+        let cmd = d.command(
+            "fit",
+            &[("model", json!("qwen2.5-7b")), ("cards", json!(2))],
+            "400000000000000001",
+            "zh-CN",
+        );
+        let typed: Interaction = serde_json::from_value(cmd.clone()).expect("serenity reads it");
+        let back = interaction_json(&typed).unwrap();
+        for pointer in [
+            "/id",
+            "/token",
+            "/type",
+            "/locale",
+            "/channel_id",
+            "/data/name",
+        ] {
+            assert_eq!(
+                back.pointer(pointer),
+                cmd.pointer(pointer),
+                "{pointer}: {back}"
+            );
+        }
+        assert_eq!(back["member"]["user"]["id"], "400000000000000001");
+        assert_eq!(back["data"]["options"][0]["value"], "qwen2.5-7b");
+        assert_eq!(back["data"]["options"][1]["value"], 2);
+
+        let press = d.press(
+            "menu",
+            &["v1|t:tune"],
+            "400000000000000001",
+            "400000000000000002",
+            true,
+        );
+        let typed: Interaction = serde_json::from_value(press.clone()).expect("serenity reads it");
+        let back = interaction_json(&typed).unwrap();
+        assert_eq!(back["data"]["custom_id"], "menu");
+        assert_eq!(back["data"]["values"][0], "v1|t:tune");
+        assert_eq!(back["message"]["flags"], 64);
+        assert_eq!(
+            back["message"]["interaction_metadata"]["user"]["id"],
+            "400000000000000001"
+        );
+        assert_eq!(back["member"]["user"]["id"], "400000000000000002");
+
+        let mut ac = d.command("cost", &[("gpu", json!("409"))], "1", "en-US");
+        ac["type"] = json!(4);
+        ac["data"]["options"][0]["focused"] = json!(true);
+        let typed: Interaction = serde_json::from_value(ac).expect("serenity reads it");
+        let back = interaction_json(&typed).unwrap();
+        assert_eq!(back["type"], 4);
+        assert_eq!(back["data"]["options"][0]["focused"], true);
+        assert_eq!(back["data"]["options"][0]["value"], "409");
     }
 }
