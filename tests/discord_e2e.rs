@@ -14,6 +14,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 const ALICE: &str = "400000000000000001";
 const BOB: &str = "400000000000000002";
+const CAROL: &str = "400000000000000003";
 
 struct Bot {
     serve: Serve,
@@ -497,7 +498,8 @@ fn discord_gateway_feeds_the_same_handler_and_answers_dms_and_mentions_only() {
         gw::message(
             "600000000000000003",
             &format!("<@{me}> cheapest A100? @everyone"),
-            ALICE,
+            // Not Alice: her /pick in this channel would read this as its next answer.
+            CAROL,
             CHANNEL_ID,
             true,
             &[me.as_str()],
