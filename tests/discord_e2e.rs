@@ -86,14 +86,21 @@ fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
     }
 }
 
+/// Everything an embed shows, as text: titles, descriptions, fields ("name: value").
 fn description(body: &Value) -> String {
-    body["embeds"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e["description"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut out = Vec::new();
+    for e in body["embeds"].as_array().into_iter().flatten() {
+        out.extend(e["title"].as_str().map(str::to_string));
+        out.extend(e["description"].as_str().map(str::to_string));
+        for f in e["fields"].as_array().into_iter().flatten() {
+            out.push(format!(
+                "{}: {}",
+                f["name"].as_str().unwrap_or(""),
+                f["value"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    out.join("\n")
 }
 
 fn is_original_edit(c: &Call) -> bool {
@@ -209,6 +216,30 @@ fn discord_gpu_4090_answers_in_the_users_language_and_never_pings() {
     ));
     let text = description(&fit.body["data"]);
     assert!(text.contains("GiB"), "{text}");
+    // Native: the estimate's title heads the embed, the memory split is fields, and the
+    // colour is the verdict (qwen2.5-7b in int4 fits one 4090: green).
+    let embeds = fit.body["data"]["embeds"].as_array().unwrap();
+    assert!(
+        embeds[0]["title"].as_str().unwrap().contains("qwen2.5"),
+        "{embeds:?}"
+    );
+    assert!(
+        text.contains("Weights: ") && text.contains("KV cache: "),
+        "{text}"
+    );
+    assert!(embeds.iter().all(|e| e["color"] == 0x57F287), "{embeds:?}");
+    let too_big = bot.discord.post(&bot.discord.command(
+        "fit",
+        &[
+            ("model", json!("qwen2.5-72b")),
+            ("quant", json!("bf16")),
+            ("gpu", json!("RTX 4090")),
+        ],
+        ALICE,
+        "en-US",
+    ));
+    let embeds = too_big.body["data"]["embeds"].as_array().unwrap();
+    assert!(embeds.iter().all(|e| e["color"] == 0xED4245), "{embeds:?}");
 
     // Autocomplete offers catalog names.
     let mut ac = bot
@@ -559,6 +590,7 @@ fn discord_gateway_feeds_the_same_handler_and_answers_dms_and_mentions_only() {
         !quoted.contains(&"600000000000000002".to_string()),
         "{quoted:?}"
     );
+    assert_nobody_can_be_pinged(&bot.fake);
     let (_, out) = bot.serve.stop();
     assert!(out.contains("discord: gateway connected as"), "{out}");
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
@@ -595,4 +627,124 @@ fn discord_gateway_that_cannot_connect_retries_and_the_endpoint_keeps_answering(
     assert!(status.success(), "{out}");
     assert!(out.contains("reconnecting in"), "{out}");
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
+}
+
+/// Every message the bot sent, whichever way (channel posts, edits, follow-ups, the edited
+/// original, gateway callbacks), allows no mention at all.
+fn assert_nobody_can_be_pinged(fake: &FakeDiscord) {
+    let mut bodies = 0;
+    for c in fake.calls() {
+        let body = if c.path.ends_with("/callback") {
+            &c.body["data"]
+        } else if c.path.contains("/messages") || c.path.starts_with("/webhooks/") {
+            &c.body
+        } else {
+            continue;
+        };
+        if body.get("embeds").is_none() && body.get("content").is_none() {
+            continue;
+        }
+        bodies += 1;
+        assert_eq!(
+            body["allowed_mentions"]["parse"],
+            json!([]),
+            "{} {}: {body}",
+            c.method,
+            c.path
+        );
+    }
+    assert!(bodies > 0, "no message was sent at all");
+}
+
+#[test]
+fn discord_deferred_pick_arrives_as_edits_and_follow_ups_to_the_trial_plan() {
+    // Every answer counts as slow: each step is deferred, then edited in (and followed up).
+    let bot = start(0);
+    let d = &bot.discord;
+    let token = |i: &Value| i["token"].as_str().unwrap().to_string();
+    // The deferred answer to interaction `i`: its edited original, then its follow-ups.
+    let answer_to = |i: &Value| -> Vec<Value> {
+        let t = token(i);
+        let edit = bot.fake.wait_for_call(|c| {
+            c.method == "PATCH"
+                && c.path == format!("/webhooks/{APPLICATION_ID}/{t}/messages/@original")
+        });
+        let mut bodies = vec![edit.body];
+        // Follow-ups come after the edit; the last body carries the buttons.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while choices(bodies.last().unwrap()).is_empty()
+            && !description(bodies.last().unwrap()).contains("A small trial before you spend more")
+        {
+            bodies = std::iter::once(bodies[0].clone())
+                .chain(
+                    bot.fake
+                        .calls()
+                        .into_iter()
+                        .filter(|c| {
+                            c.method == "POST"
+                                && c.path == format!("/webhooks/{APPLICATION_ID}/{t}")
+                        })
+                        .map(|c| c.body),
+                )
+                .collect();
+            assert!(
+                Instant::now() < deadline,
+                "no follow-up with choices for {t}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        bodies
+    };
+    let pick = d.command("pick", &[], ALICE, "en-US");
+    let a = d.post(&pick);
+    assert_eq!(a.body, json!({"type": 5, "data": {"flags": 64}}));
+    let first = answer_to(&pick);
+    assert!(!choices(first.last().unwrap()).is_empty());
+    // `/back` at the first step answers twice ("already at the first step", then the question
+    // again): the edited original, and a follow-up that carries the buttons.
+    let back = d.command("back", &[], ALICE, "en-US");
+    assert_eq!(
+        d.post(&back).body,
+        json!({"type": 5, "data": {"flags": 64}})
+    );
+    let mut bodies = answer_to(&back);
+    assert_eq!(bodies.len(), 2, "{bodies:?}");
+    assert_eq!(bodies[1]["flags"], 64, "the follow-up is ephemeral too");
+    let mut follow_ups = 1;
+    for _step in 0..20 {
+        let last = bodies.last().unwrap().clone();
+        if description(&last).contains("A small trial before you spend more") {
+            break;
+        }
+        follow_ups += bodies.len() - 1;
+        let options = choices(&last);
+        let (id, value, _) = options
+            .iter()
+            .find(|(_, _, label)| label == "Done" || label == "Trial plan")
+            .unwrap_or(&options[0])
+            .clone();
+        let values: Vec<&str> = value.iter().map(String::as_str).collect();
+        let press = d.press(&id, &values, ALICE, ALICE, true);
+        let a = d.post(&press);
+        assert_eq!(
+            a.body,
+            json!({"type": 6}),
+            "a press is deferred as an update"
+        );
+        bodies = answer_to(&press);
+        for b in &bodies[1..] {
+            assert_eq!(
+                b["flags"], 64,
+                "follow-ups of an ephemeral dialogue stay ephemeral"
+            );
+        }
+        assert!(bodies[0].get("flags").is_none(), "an edit carries no flags");
+    }
+    assert!(
+        description(bodies.last().unwrap()).contains("A small trial before you spend more"),
+        "{:?}",
+        bodies
+    );
+    assert!(follow_ups > 0, "some answer had more than one reply");
+    assert_nobody_can_be_pinged(&bot.fake);
 }
