@@ -556,6 +556,56 @@ fn discord_gateway_feeds_the_same_handler_and_answers_dms_and_mentions_only() {
         ),
     );
     posted(&bot, CHANNEL_ID, Some("600000000000000004"));
+    // /pick typed as a mention: the question comes back as a reply with buttons, and the
+    // buttons belong to whoever asked (the author of the quoted message).
+    let asked = gw::message(
+        "600000000000000007",
+        &format!("<@{me}> /pick"),
+        CAROL,
+        CHANNEL_ID,
+        true,
+        &[me.as_str()],
+        None,
+    );
+    g.dispatch("MESSAGE_CREATE", asked.clone());
+    let question = posted(&bot, CHANNEL_ID, Some("600000000000000007"));
+    let (id, value, _) = choices(&question.body)[0].clone();
+    let values: Vec<&str> = value.iter().map(String::as_str).collect();
+    let on_answer = |user: &str| {
+        let mut press = bot.discord.press(&id, &values, CAROL, user, false);
+        let m = press["message"].as_object_mut().unwrap();
+        m.remove("interaction_metadata");
+        m.insert("type".into(), json!(19));
+        m.insert("referenced_message".into(), asked.clone());
+        press
+    };
+    let stranger = on_answer(BOB);
+    g.dispatch("INTERACTION_CREATE", stranger.clone());
+    let refused = bot.fake.wait_for_call(|c| {
+        c.path
+            == format!(
+                "/interactions/{}/{}/callback",
+                stranger["id"].as_str().unwrap(),
+                stranger["token"].as_str().unwrap()
+            )
+    });
+    assert_eq!(refused.body["type"], 4);
+    assert_eq!(refused.body["data"]["flags"], 64, "{:?}", refused.body);
+    let own = on_answer(CAROL);
+    g.dispatch("INTERACTION_CREATE", own.clone());
+    let pressed = bot.fake.wait_for_call(|c| {
+        c.path
+            == format!(
+                "/interactions/{}/{}/callback",
+                own["id"].as_str().unwrap(),
+                own["token"].as_str().unwrap()
+            )
+    });
+    assert_eq!(
+        pressed.body["type"], 7,
+        "edited in place: {:?}",
+        pressed.body
+    );
     // A typed command in a DM works too. By the time it is answered, the unaddressed guild
     // message (sent before everything after it) has had its chance, and was left alone.
     g.dispatch(
@@ -591,7 +641,11 @@ fn discord_gateway_feeds_the_same_handler_and_answers_dms_and_mentions_only() {
         "{quoted:?}"
     );
     assert_nobody_can_be_pinged(&bot.fake);
-    let (_, out) = bot.serve.stop();
+    // The stop reaches the gateway too: the shard is shut down and serve exits cleanly.
+    let stopping = Instant::now();
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(stopping.elapsed() < Duration::from_secs(10), "{out}");
     assert!(out.contains("discord: gateway connected as"), "{out}");
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }
