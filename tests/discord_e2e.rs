@@ -241,6 +241,30 @@ fn discord_gpu_4090_answers_in_the_users_language_and_never_pings() {
     let embeds = too_big.body["data"]["embeds"].as_array().unwrap();
     assert!(embeds.iter().all(|e| e["color"] == 0xED4245), "{embeds:?}");
 
+    // /cost: the bill's lines are fields.
+    let cost = bot.discord.post(&bot.discord.command(
+        "cost",
+        &[
+            ("platform", json!("runpod")),
+            ("gpu", json!("4090")),
+            ("duration", json!("40m")),
+        ],
+        ALICE,
+        "en-US",
+    ));
+    let fields: Vec<String> = cost.body["data"]["embeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| e["fields"].as_array().cloned().unwrap_or_default())
+        .map(|f| f["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        fields.contains(&"Total".to_string()) && fields.contains(&"Compute".to_string()),
+        "{fields:?} in {:?}",
+        cost.body
+    );
+
     // Autocomplete offers catalog names.
     let mut ac = bot
         .discord
