@@ -80,10 +80,8 @@ impl Gateway {
         let mut backoff = Duration::from_secs(1);
         loop {
             let started = Instant::now();
-            let outcome = tokio::select! {
-                r = self.session(events.clone(), &stop) => r,
-                () = stop.cancelled() => return,
-            };
+            // The session watches the stop itself, so that a running shard is shut down.
+            let outcome = self.session(events.clone(), &stop).await;
             if stop.is_cancelled() {
                 return;
             }
@@ -108,24 +106,31 @@ impl Gateway {
 
     /// One client: the gateway URL, the shard, until it ends or `stop` (then shut down).
     async fn session(&self, events: Arc<Events>, stop: &CancellationToken) -> Result<(), String> {
-        let url = self
-            .rest
-            .gateway_url()
-            .await
-            .map_err(|e| format!("fetching the gateway URL failed ({e})"))?;
-        // serenity's `Http` is used for nothing but its own gateway lookup (overridden below);
-        // its ratelimiter would ignore the proxy, so it is off.
-        let http = HttpBuilder::new(self.token.expose())
-            .proxy(self.proxy.clone())
-            .ratelimiter_disabled(true)
-            .application_id(ApplicationId::new(self.application_id.max(1)))
-            .build();
-        let intents = GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
-        let mut client = ClientBuilder::new_with_http(http, intents)
-            .event_handler_arc(events)
-            .await
-            .map_err(|e| format!("building the client failed ({e})"))?;
-        *client.ws_url.lock().await = url;
+        let setup = async {
+            let url = self
+                .rest
+                .gateway_url()
+                .await
+                .map_err(|e| format!("fetching the gateway URL failed ({e})"))?;
+            // serenity's `Http` is used for nothing but its own gateway lookup (overridden
+            // below); its ratelimiter would ignore the proxy, so it is off.
+            let http = HttpBuilder::new(self.token.expose())
+                .proxy(self.proxy.clone())
+                .ratelimiter_disabled(true)
+                .application_id(ApplicationId::new(self.application_id.max(1)))
+                .build();
+            let intents = GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+            let client = ClientBuilder::new_with_http(http, intents)
+                .event_handler_arc(events)
+                .await
+                .map_err(|e| format!("building the client failed ({e})"))?;
+            *client.ws_url.lock().await = url;
+            Ok::<_, String>(client)
+        };
+        let mut client = tokio::select! {
+            c = setup => c?,
+            () = stop.cancelled() => return Ok(()),
+        };
         let shards = client.shard_manager.clone();
         let result = tokio::select! {
             r = client.start() => r.map_err(|e| format!("the connection failed ({e})")),
