@@ -36,6 +36,8 @@ enum Gateway {
     On,
     /// On, but `GET /gateway/bot` fails until the test says otherwise.
     Unreachable,
+    /// On, and the first IDENTIFY is closed with this code.
+    RefusingFirst(u16),
 }
 
 fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
@@ -48,6 +50,12 @@ fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
             Some(g)
         }
         Gateway::Unreachable => Some(FakeGateway::start()),
+        Gateway::RefusingFirst(code) => {
+            let g = FakeGateway::start();
+            g.refuse_next_identify(code);
+            fake.use_gateway(&g.url());
+            Some(g)
+        }
     };
     let gateway_var = if fake_gateway.is_some() { "on" } else { "off" };
     let dir = tempfile::tempdir().unwrap();
@@ -825,4 +833,41 @@ fn discord_deferred_pick_arrives_as_edits_and_follow_ups_to_the_trial_plan() {
     );
     assert!(follow_ups > 0, "some answer had more than one reply");
     assert_nobody_can_be_pinged(&bot.fake);
+}
+
+#[test]
+fn discord_gateway_refused_at_identify_backs_off_and_connects_again() {
+    // Discord closes the first session: "disallowed intents" (as if the portal had them off).
+    let bot = start_with(2000, Gateway::RefusingFirst(4014));
+    let g = bot.gateway.as_ref().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while g.identifies().len() < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "never identified again:\n{}",
+            bot.serve.output()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    g.wait_for_session();
+    // The new session works: a DM is answered.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000011",
+            "/gpu 4090",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    let dm = posted(&bot, DM_CHANNEL_ID, None);
+    assert!(description(&dm.body).contains("RTX 4090"));
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("the connection failed"), "{out}");
+    assert!(out.contains("reconnecting in 1s"), "{out}");
+    assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }

@@ -30,6 +30,8 @@ struct Inner {
     /// Sessions that identified and are still open: where dispatches go.
     live: Vec<mpsc::UnboundedSender<Value>>,
     seq: u64,
+    /// Close the next IDENTIFY with this code instead of READY (e.g. 4014, disallowed intents).
+    refuse_next: Option<u16>,
 }
 
 /// The fake gateway, running on its own thread until dropped with the test.
@@ -64,6 +66,12 @@ impl FakeGateway {
     /// The URL `GET /gateway/bot` answers with.
     pub fn url(&self) -> String {
         format!("ws://{}", self.addr)
+    }
+
+    /// The next IDENTIFY is closed with `code` (4004 bad token, 4014 disallowed intents…), as
+    /// Discord does; later ones get READY again.
+    pub fn refuse_next_identify(&self, code: u16) {
+        self.inner.lock().unwrap().refuse_next = Some(code);
     }
 
     /// Every IDENTIFY's payload so far.
@@ -164,9 +172,14 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
                     Some(2) => {
                         let d = v["d"].clone();
                         let token = d["token"].as_str().unwrap_or("");
-                        inner.lock().unwrap().identifies.push(d.clone());
-                        if token.trim_start_matches("Bot ") != TOKEN {
-                            let close = CloseFrame { code: CloseCode::from(4004), reason: "Authentication failed.".into() };
+                        let refused = {
+                            let mut inner = inner.lock().unwrap();
+                            inner.identifies.push(d.clone());
+                            inner.refuse_next.take()
+                        };
+                        let refused = refused.or((token.trim_start_matches("Bot ") != TOKEN).then_some(4004));
+                        if let Some(code) = refused {
+                            let close = CloseFrame { code: CloseCode::from(code), reason: "Refused.".into() };
                             let _ = ws.send(Message::Close(Some(close))).await;
                             return;
                         }
