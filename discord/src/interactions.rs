@@ -16,7 +16,7 @@ use crate::ChoiceId;
 use crate::commands::{self, Value as OptValue};
 use crate::config::Secret;
 use crate::render::{self, MENU_ID};
-use crate::rest::Rest;
+use crate::rest::{Attachment, Rest};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -277,13 +277,15 @@ async fn answer(
             };
             let mut bodies = bodies(&answer, ephemeral);
             let first = bodies.remove(0);
+            let chart = chart(&answer, ephemeral);
             let response = if press {
                 json!({"type": UPDATE_MESSAGE, "data": without_flags(first)})
             } else {
                 json!({"type": CHANNEL_MESSAGE, "data": first})
             };
-            let then: Option<Then> = (!bodies.is_empty())
-                .then(|| Box::pin(async move { follow_ups(&rest, &token, bodies).await }) as Then);
+            let then: Option<Then> = (!bodies.is_empty() || chart.is_some()).then(|| {
+                Box::pin(async move { follow_ups(&rest, &token, bodies, chart).await }) as Then
+            });
             Handled { response, then }
         }
         None => {
@@ -297,7 +299,7 @@ async fn answer(
                     eprintln!("discord: editing a deferred answer failed: {e}");
                     return;
                 }
-                follow_ups(&rest, &token, bodies).await;
+                follow_ups(&rest, &token, bodies, chart(&answer, ephemeral)).await;
             });
             let response = if press {
                 json!({"type": DEFERRED_UPDATE_MESSAGE})
@@ -343,12 +345,26 @@ fn without_flags(mut body: Value) -> Value {
     body
 }
 
-async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>) {
+/// A chart in the answer, as a follow-up with the PNG attached (an interaction's inline
+/// response is JSON, so the file cannot ride on it).
+type Chart = Option<(Value, Attachment)>;
+
+fn chart(answer: &bot_core::Answer, ephemeral: bool) -> Chart {
+    let file = answer.replies.iter().find_map(Attachment::chart)?;
+    Some((crate::rest::chart_message(ephemeral), file))
+}
+
+async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Chart) {
     for body in bodies {
         if let Err(e) = rest.follow_up(token, &body).await {
             eprintln!("discord: a follow-up message failed: {e}");
             return;
         }
+    }
+    if let Some((body, file)) = chart
+        && let Err(e) = rest.follow_up_with_files(token, &body, &[file]).await
+    {
+        eprintln!("discord: the chart follow-up failed: {e}");
     }
 }
 

@@ -15,4 +15,5 @@ pub mod fake_discord;
 pub mod fake_discord_gateway;
 pub mod fake_providers;
 pub mod fake_telegram;
+pub mod multipart;
 pub mod serve;
