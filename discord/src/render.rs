@@ -164,7 +164,7 @@ pub fn render(lang: Lang, reply: &Reply, ephemeral: bool) -> Vec<Value> {
         _ => segments.push(Segment::Blocks(vec![b])),
     };
     if let Some(img) = &reply.image {
-        // Attachments are not sent yet: the caption stands in for the chart.
+        // The chart itself goes as an attachment (`rest::with_attachments`); its caption is text.
         push_block(&mut segments, block(l.format(lang, &img.caption), false));
     }
     for part in parts {
