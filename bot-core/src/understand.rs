@@ -674,6 +674,47 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     e
 }
 
+/// What one sentence says, for the /pick dialogue's typed answers and its step-1 sentence.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Facts {
+    /// Catalog model id.
+    pub model: Option<String>,
+    /// A training method written out (`lora`, `qlora`, `full`).
+    pub training: Option<&'static str>,
+    /// A quantization key (`int4`, `awq`).
+    pub quant: Option<String>,
+    /// How long one run takes, in seconds.
+    pub seconds: Option<rust_decimal::Decimal>,
+    /// Said to run every day (`每天`, `daily`, `a day`).
+    pub daily: bool,
+    /// The first card named, with its count (`2张4090`).
+    pub gpu: Option<(String, u32)>,
+}
+
+/// Reads the entities of one sentence (no intent): the same reading plain questions get.
+pub fn facts(catalog: &Catalog, text: &str) -> Facts {
+    let norm = normalize(text);
+    let toks = tokens(&norm);
+    let e = entities(catalog, &toks);
+    let explicit = toks.iter().any(|t| {
+        matches!(t.as_str(), "lora" | "qlora" | "full") || t.contains("全参") || t.contains("全量")
+    });
+    Facts {
+        model: e.models.first().cloned(),
+        training: e.task.filter(|_| explicit),
+        quant: e.quant.clone(),
+        seconds: e
+            .duration
+            .as_deref()
+            .and_then(|d| lexicon::duration(d).ok()),
+        daily: has(
+            &format!("{norm} "),
+            &["每天", "每日", "daily", "per day", "every day"],
+        ),
+        gpu: e.gpus.first().cloned(),
+    }
+}
+
 fn has(text: &str, words: &[&str]) -> bool {
     words.iter().any(|w| text.contains(w))
 }
