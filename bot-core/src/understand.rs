@@ -152,6 +152,13 @@ struct Entities {
     context: Option<String>,
     /// A token volume (`2000万token`, `20m tokens`), written as `/tco` reads it.
     volume: Option<String>,
+    /// Every catalog model a family and size could mean (`qwen 32b`: Qwen2.5 and Qwen3).
+    model_options: Vec<String>,
+    /// Two parts of the question contradict each other (`deepseek r1 32b` when no 32B R1
+    /// exists): nothing is guessed.
+    conflict: bool,
+    /// Words that named nothing, for "did you mean".
+    unused: Vec<usize>,
 }
 
 /// A price written with its currency or its unit: `¥2.5/小时`, `$0.0007 per second`, `2.5刀`,
@@ -451,7 +458,7 @@ const FAMILIES: &[(&str, &str)] = &[
 ];
 
 /// A model written as family + version + size: `qwen 7b`, `千问2.5 7B`, `qwen2.5 32b`.
-fn family_model(catalog: &Catalog, tokens: &[String], i: usize) -> Option<(String, usize)> {
+fn family_model(catalog: &Catalog, tokens: &[String], i: usize) -> Option<(Vec<String>, usize)> {
     let t = &tokens[i];
     // `qwen2.5-7b` starts with its family; a Chinese run ends with it (`能跑千问` + `2.5 7b`).
     let (alias, family) = FAMILIES
@@ -485,11 +492,14 @@ fn family_model(catalog: &Catalog, tokens: &[String], i: usize) -> Option<(Strin
     if size.is_empty() {
         return None;
     }
-    let versions: Vec<String> = if version.is_empty() && *family == "qwen" {
-        vec!["2.5".into(), "3".into()]
-    } else {
-        vec![version]
+    // No version written: every version of that size is a candidate (asked back when
+    // several exist).
+    let versions: Vec<String> = match (version.is_empty(), *family) {
+        (true, "qwen") => vec!["2.5".into(), "3".into()],
+        (true, "llama") => vec!["3.3".into(), "3.1".into(), "3".into(), "2".into()],
+        _ => vec![version],
     };
+    let mut found: Vec<String> = Vec::new();
     for v in versions {
         for cand in [
             format!("{family}{v}-{size}"),
@@ -497,11 +507,14 @@ fn family_model(catalog: &Catalog, tokens: &[String], i: usize) -> Option<(Strin
             format!("{family}{v}{size}"),
         ] {
             if let Some(m) = catalog.find_model(&cand) {
-                return Some((m.id.clone(), used));
+                if !found.contains(&m.id) {
+                    found.push(m.id.clone());
+                }
+                break;
             }
         }
     }
-    None
+    (!found.is_empty()).then_some((found, used))
 }
 
 /// A card by name, forgiving what people add: a plural (`3090s`), `40g` for `40gb`.
@@ -582,7 +595,29 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         if matched {
             continue;
         }
-        if let Some(m) = catalog.find_model(t) {
+        if let Some(mut m) = catalog.find_model(t) {
+            // `deepseek r1 32b`: a size after the name that the model does not have names a
+            // sibling (the 32B distill), or contradicts the name.
+            let mut used = 1;
+            if let Some(size) = toks.get(i + 1)
+                && let Some(Ok(b)) = lexicon::params_b(size)
+                && (b - m.params_b).abs() > 0.2 * m.params_b
+            {
+                let sibling = [
+                    format!("{}-{size}", m.id),
+                    format!("{}-distill-qwen-{size}", m.id),
+                    format!("{}-distill-llama-{size}", m.id),
+                ]
+                .iter()
+                .find_map(|c| catalog.find_model(c));
+                match sibling {
+                    Some(s) => {
+                        m = s;
+                        used = 2;
+                    }
+                    None => e.conflict = true,
+                }
+            }
             e.models.push(m.id.clone());
             // `qwen2.5-32b-awq`: the quantization written into the name.
             if e.quant.is_none() {
@@ -592,18 +627,22 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                     .find_map(|p| p.parse::<crate::vram::Quant>().ok())
                     .map(|q| q.key().to_string());
             }
-            taken.push(i);
-            i += 1;
+            taken.extend(i..i + used);
+            i += used;
             continue;
         }
-        if let Some((id, used)) = family_model(catalog, toks, i) {
-            e.models.push(id);
+        if let Some((ids, used)) = family_model(catalog, toks, i) {
+            e.models.push(ids[0].clone());
+            if ids.len() > 1 {
+                e.model_options = ids;
+            }
             taken.extend(i..i + used);
             i += used;
             continue;
         }
         if let Some(p) = catalog.find_platform(t) {
             e.platforms.push(p.id.clone());
+            taken.push(i);
             i += 1;
             continue;
         }
@@ -670,6 +709,7 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         i += 1;
     }
     e.duration = find_duration(toks, &taken);
+    e.unused = (0..toks.len()).filter(|k| !taken.contains(k)).collect();
     e.volume = find_volume(toks);
     e
 }
@@ -778,6 +818,11 @@ const STOCK_WORDS: &[&str] = &[
     "有没有货",
     "缺货",
     "sold out",
+    "in stok",
+    "stcok",
+    "avaliable",
+    "availble",
+    "有活",
 ];
 const SPECS_WORDS: &[&str] = &[
     "显存多大",
@@ -807,16 +852,40 @@ const HELP_WORDS: &[&str] = &["help", "帮助", "怎么用", "能做什么", "wh
 
 /// Reads one plain question.
 pub fn read(catalog: &Catalog, text: &str) -> Reading {
-    let mut norm = normalize(text);
+    read_normalized(catalog, normalize(text), true)
+}
+
+fn read_normalized(catalog: &Catalog, original: String, fix_typos: bool) -> Reading {
+    let mut norm = original.clone();
     let price = find_price(&norm).map(|(p, span)| {
         norm.replace_range(span, " ");
         p
     });
     let toks = tokens(&norm);
     let e = entities(catalog, &toks);
+    // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
+    // catalog's candidates are asked back.
+    if fix_typos && let Some(r) = typo_reading(catalog, &original, &toks, &e) {
+        return r;
+    }
+    if e.conflict {
+        return Reading::Unknown;
+    }
     let padded = format!("{norm} ");
     if let Some(r) = tco_reading(&padded, &e, price.as_ref()) {
         return r;
+    }
+    // `¥2.5/小时跑40分钟多少钱`: a job at the user's own price (a card named with it changes
+    // nothing; a platform named means its list price, read below).
+    if let Some(p) = &price
+        && let Some(PriceUnit::Time(_)) = p.per
+        && let Some(d) = &e.duration
+        && e.platforms.is_empty()
+        && e.models.is_empty()
+        && has(&padded, RUN_WORDS)
+    {
+        let unit = p.per.map_or("hour", |u| u.key());
+        return Reading::Command(format!("/cost {}/{unit} {d}", money_word(p)));
     }
     if let Some(p) = &price
         && e.gpus.is_empty()
@@ -841,10 +910,17 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
     if has(&padded, STOCK_WORDS)
         && let Some(g) = e.gpus.first()
     {
-        let line = match e.platforms.first() {
+        let mut line = match e.platforms.first() {
             Some(p) => format!("/stock {} {p}", g.0),
             None => format!("/stock {}", g.0),
         };
+        // `under $2/hr`: the highest hourly price per card.
+        if let Some(p) = price
+            .as_ref()
+            .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))
+        {
+            line.push_str(&format!(" {}/hour", money_word(p)));
+        }
         return Reading::Command(line);
     }
     // "how much vram does an l40s have": a specs question, though it says "how much".
@@ -855,6 +931,10 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
         && let [g] = e.gpus.as_slice()
     {
         return Reading::Command(format!("/gpu {}", g.0));
+    }
+    // "4090d和4090有啥区别，算力多少": the specs of each, asked back.
+    if has(&padded, SPECS_WORDS) && e.models.is_empty() && e.gpus.len() > 1 {
+        return Reading::Ask(e.gpus.iter().map(|g| format!("/gpu {}", g.0)).collect());
     }
     let duration = e.duration.clone().unwrap_or_else(|| "1h".into());
     if has(&padded, COST_WORDS) || (e.duration.is_some() && !e.platforms.is_empty()) {
@@ -894,6 +974,22 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
         if let Some(c) = &e.context {
             line.push_str(&format!(" ctx={c}"));
         }
+        if e.model_options.len() > 1 && e.models.len() == 1 {
+            // `qwen 32b`: Qwen2.5-32B or Qwen3-32B; ask, do not pick one.
+            let rest = line
+                .strip_prefix(&format!("/fit {model}"))
+                .unwrap_or_default();
+            let gpu = match e.gpus.as_slice() {
+                [g] => format!(" {}", gpu_arg(g)),
+                _ => String::new(),
+            };
+            return Reading::Ask(
+                e.model_options
+                    .iter()
+                    .map(|m| format!("/fit {m}{rest}{gpu}"))
+                    .collect(),
+            );
+        }
         return match e.gpus.as_slice() {
             [] => Reading::Command(line),
             [g] => Reading::Command(format!("{line} {}", gpu_arg(g))),
@@ -924,8 +1020,12 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
     Reading::Unknown
 }
 
+/// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
+const RUN_WORDS: &[&str] = &["跑", "用", "租", "run ", "running", "for ", "job", "train"];
+
 const TCO_WORDS: &[&str] = &[
-    "tco",
+    // A word of its own (`stcok` is not a TCO question).
+    " tco ",
     "自建",
     "自己部署",
     "自己搭",
@@ -960,7 +1060,7 @@ const TCO_WORDS: &[&str] = &[
 /// Rent vs an API: needs a model, a card and a daily volume of tokens; the quantization is
 /// bf16 unless named (the same default /fit uses), an API price per 1M tokens when given.
 fn tco_reading(padded: &str, e: &Entities, price: Option<&Price>) -> Option<Reading> {
-    if !has(padded, TCO_WORDS) {
+    if !has(&format!(" {padded}"), TCO_WORDS) {
         return None;
     }
     let (Some(model), [g], Some(volume)) = (e.models.first(), e.gpus.as_slice(), &e.volume) else {
@@ -1037,6 +1137,123 @@ fn convert_reading(padded: &str, p: &Price) -> Reading {
     Reading::Command(line)
 }
 
+/// Words of five letters or more that are English, not a misspelt platform (`model` is not
+/// `modal`).
+const NOT_NAMES: &[&str] = &[
+    "model",
+    "models",
+    "cheapest",
+    "price",
+    "prices",
+    "about",
+    "which",
+    "where",
+    "there",
+    "their",
+    "hello",
+    "thanks",
+    "please",
+    "right",
+    "specs",
+    "stock",
+    "hours",
+    "minutes",
+    "month",
+    "months",
+    "tokens",
+    "train",
+    "serve",
+    "quant",
+    "cards",
+    "would",
+    "could",
+    "should",
+    "enough",
+    "anywhere",
+    "available",
+    "today",
+    "running",
+    "under",
+    "cheap",
+    "cheaper",
+    "compare",
+    "memory",
+    "context",
+    "week",
+    "weeks",
+    "daily",
+    "always",
+    "price",
+    "what's",
+    "pricing",
+];
+
+/// The first word that names nothing but is shaped like a card (`4009`, `a10o`), a model
+/// (`qwne2.5-7b`) or a platform (`autdl`), read again with each of the catalog's candidates;
+/// the readings that work are asked back.
+fn typo_reading(
+    catalog: &Catalog,
+    original: &str,
+    toks: &[String],
+    e: &Entities,
+) -> Option<Reading> {
+    use crate::catalog::EntryKind;
+    for &k in &e.unused {
+        let t = toks[k].as_str();
+        if !t.is_ascii() || t.len() < 3 || t.parse::<crate::vram::Quant>().is_ok() {
+            continue;
+        }
+        let has_digit = t.bytes().any(|b| b.is_ascii_digit());
+        let starts_alpha = t.bytes().next().is_some_and(|b| b.is_ascii_alphabetic());
+        let size_or_time = lexicon::params_b(t).is_some()
+            || lexicon::card_count(t).is_some_and(|n| n <= 64)
+            || (t.ends_with(['k', 'm', 'h', 's', 'd']) && !starts_alpha);
+        let nf = if has_digit && !size_or_time && (t.contains('-') || t.contains('.')) {
+            if starts_alpha {
+                catalog.model(t).err()
+            } else {
+                None
+            }
+        } else if has_digit && !size_or_time && (starts_alpha || t.len() == 4) {
+            catalog.gpu(t).err()
+        } else if !has_digit
+            && (5..=12).contains(&t.len())
+            && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'.')
+            && !NOT_NAMES.contains(&t)
+        {
+            catalog.platform(t).err().map(|mut nf| {
+                nf.suggestions
+                    .retain(|s| s.to_lowercase().starts_with(&t[..1]));
+                nf
+            })
+        } else {
+            None
+        };
+        let Some(nf) = nf else { continue };
+        let mut lines: Vec<String> = Vec::new();
+        for name in nf.suggestions.iter().take(3) {
+            let id = match nf.kind {
+                EntryKind::Gpu => catalog.find_gpu(name).map(|g| g.id.clone()),
+                EntryKind::Platform => catalog.find_platform(name).map(|p| p.id.clone()),
+                EntryKind::Model => catalog.find_model(name).map(|m| m.id.clone()),
+            };
+            let (Some(id), Some(at)) = (id, original.find(t)) else {
+                continue;
+            };
+            let fixed = format!("{}{id}{}", &original[..at], &original[at + t.len()..]);
+            if let Reading::Command(l) = read_normalized(catalog, fixed, false)
+                && !lines.contains(&l)
+            {
+                lines.push(l);
+            }
+        }
+        if !lines.is_empty() {
+            return Some(Reading::Ask(lines));
+        }
+    }
+    None
+}
+
 fn cards_opt(cards: u32) -> String {
     if cards > 1 {
         format!(" cards={cards}")
@@ -1062,6 +1279,36 @@ mod tests {
         assert_eq!(normalize("一个月"), "1个月");
         assert_eq!(normalize("一直在线"), "一直在线");
         assert_eq!(normalize("十二张"), "12张");
+    }
+
+    #[test]
+    fn prices_are_found_with_their_currency_and_unit() {
+        let p = |t: &str| find_price(&normalize(t)).map(|(p, _)| p);
+        let hour = PriceUnit::parse("hour");
+        assert_eq!(p("¥2.5/小时合多少美元").unwrap().per, hour);
+        assert_eq!(p("¥2.5/小时").unwrap().currency.as_deref(), Some("CNY"));
+        let s = p("$0.0007 per second").unwrap();
+        assert_eq!(
+            (s.currency.as_deref(), s.per),
+            (Some("USD"), PriceUnit::parse("second"))
+        );
+        assert_eq!(p("2.5刀").unwrap().currency.as_deref(), Some("USD"));
+        assert_eq!(p("2.5刀一小时").unwrap().per, hour);
+        assert_eq!(p("每秒0.0007美元").unwrap().per, PriceUnit::parse("second"));
+        // Not prices: cards, durations, counts.
+        assert_eq!(p("两块3090跑qwen2.5-32b"), None);
+        assert_eq!(p("4090跑40分钟"), None);
+        assert_eq!(p("4090每小时多少钱"), None);
+    }
+
+    #[test]
+    fn token_volumes_in_both_languages() {
+        let v = |t: &str| find_volume(&tokens(&normalize(t)));
+        assert_eq!(v("每天2000万token").as_deref(), Some("20m"));
+        assert_eq!(v("1亿 tokens").as_deref(), Some("100m"));
+        assert_eq!(v("20m tokens a day").as_deref(), Some("20m"));
+        assert_eq!(v("100 million tokens per day").as_deref(), Some("100m"));
+        assert_eq!(v("4090 20m"), None);
     }
 
     #[test]
