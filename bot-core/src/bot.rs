@@ -242,7 +242,12 @@ impl Bot {
         match understand::read(ctx.catalog, text) {
             Reading::Command(line) => self.run_read_line(ctx, &line),
             Reading::Ask(lines) => {
-                let mut r = Reply::text(Msg::new("understand-ask"));
+                // One candidate (a misspelt name): "did you mean this?", not "two ways".
+                let mut r = Reply::text(Msg::new(if lines.len() == 1 {
+                    "understand-confirm"
+                } else {
+                    "understand-ask"
+                }));
                 for line in lines.iter().take(6) {
                     let id = format!("{RUN_PREFIX}{line}");
                     // Choice ids travel in callback data: short ASCII only, else typed.

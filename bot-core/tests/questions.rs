@@ -133,3 +133,26 @@ fn arguments_come_in_any_order_where_they_cannot_be_confused() {
         assert_eq!(x, y, "{a} and {b} differ");
     }
 }
+
+#[test]
+fn a_misspelt_name_in_a_question_is_asked_back_not_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    for (locale, q, heading) in [
+        ("zh-CN", "autdl 4090 跑40分钟多少钱", "你是想问这个吗"),
+        ("en", "runpdo h100 3h cost", "Did you mean this?"),
+    ] {
+        let me = ChatRef {
+            user: locale.into(),
+            ..who(locale)
+        };
+        let replies = bot.handle(&me, Input::Text(q.into())).replies;
+        let t = text(&bot, &me, &replies);
+        assert!(t.contains(heading), "{q}: {t}");
+        let choices = ids(&replies);
+        assert_eq!(choices.len(), 1, "{choices:?}");
+        let tapped = bot.handle(&me, Input::Choice(choices[0].clone())).replies;
+        let t = text(&bot, &me, &tapped);
+        assert!(t.contains("/cost "), "{t}");
+    }
+}

@@ -9,3 +9,4 @@ pick-understood-usage = • { $kind ->
    *[always] always on
   }
 did-you-mean-choice = { $name }
+understand-confirm = I didn't recognise one name in that. Did you mean this?

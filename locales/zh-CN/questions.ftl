@@ -9,3 +9,4 @@ pick-understood-usage = • { $kind ->
    *[always] 一直在线
   }
 did-you-mean-choice = { $name }
+understand-confirm = 里面有个名字我没认出来，你是想问这个吗？
