@@ -1160,6 +1160,7 @@ const NOT_NAMES: &[&str] = &[
     "minutes",
     "month",
     "months",
+    "token",
     "tokens",
     "train",
     "serve",
@@ -1201,6 +1202,14 @@ fn typo_reading(
     for &k in &e.unused {
         let t = toks[k].as_str();
         if !t.is_ascii() || t.len() < 3 || t.parse::<crate::vram::Quant>().is_ok() {
+            continue;
+        }
+        // `2000万token`, `20 million tokens`: a volume, not a card number.
+        if toks.get(k + 1).is_some_and(|n| {
+            ["万", "亿", "千", "tok", "million", "billion", "thousand"]
+                .iter()
+                .any(|s| n.starts_with(s))
+        }) {
             continue;
         }
         let has_digit = t.bytes().any(|b| b.is_ascii_digit());
