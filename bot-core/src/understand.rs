@@ -747,10 +747,19 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
             .duration
             .as_deref()
             .and_then(|d| lexicon::duration(d).ok()),
+        // `2 hours a day` is daily; `for a day` is one run of a day.
         daily: has(
             &format!("{norm} "),
-            &["每天", "每日", "daily", "per day", "every day"],
-        ),
+            &[
+                "每天",
+                "每日",
+                "daily",
+                "per day",
+                "every day",
+                "a day",
+                "/天",
+            ],
+        ) && !has(&norm, &["for a day", "for one day"]),
         gpu: e.gpus.first().cloned(),
     }
 }

@@ -438,6 +438,7 @@ fn the_first_sentence_is_echoed_and_its_answers_are_not_asked_again() {
         "{}",
         t.text
     );
+    assert!(t.text.contains("task: fine-tuning"), "{}", t.text);
     assert!(t.text.contains("model: Qwen2.5-7B"), "{}", t.text);
     assert!(t.text.contains("method: lora"), "{}", t.text);
     assert!(t.text.contains("one run of 3 h"), "{}", t.text);
@@ -457,10 +458,46 @@ fn the_first_sentence_is_echoed_and_its_answers_are_not_asked_again() {
     let who = user("c2", "u2", "zh-CN");
     say(&bot, &who, "/pick");
     let t = say(&bot, &who, "想部署千问2.5 14B 做个在线服务，一直在线");
+    assert!(t.text.contains("任务：推理服务"), "{}", t.text);
     assert!(t.text.contains("模型：Qwen2.5-14B"), "{}", t.text);
     assert!(t.text.contains("一直在线"), "{}", t.text);
     assert!(!t.text.contains("跑哪个模型"), "{}", t.text);
     let s = state(&bot, &who).unwrap();
     assert_eq!(s["step"], "method");
     assert_eq!(s["usage"], "always");
+}
+
+/// Durations as people write them at the usage step, in both languages.
+#[test]
+fn durations_written_out_are_read_at_the_usage_step() {
+    for (locale, typed, kind, hours) in [
+        ("zh-CN", "40分钟", "one_off", "0.6666"),
+        ("zh-CN", "半小时", "one_off", "0.5"),
+        ("zh-CN", "三个小时", "one_off", "3"),
+        ("zh-CN", "每天4小时", "daily", "4"),
+        ("en", "40 minutes", "one_off", "0.6666"),
+        ("en", "3 hours", "one_off", "3"),
+        ("en", "2 hours a day", "daily", "2"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot_at(dir.path());
+        let who = user("c1", "u1", locale);
+        say(&bot, &who, "/pick");
+        for id in ["t:exp", "m:qwen2.5-7b", "q:bf16", "c:4096"] {
+            tap(&bot, &who, id);
+        }
+        assert_eq!(state(&bot, &who).unwrap()["step"], "usage");
+        let t = say(&bot, &who, typed);
+        assert!(
+            !t.text.contains("couldn't use") && !t.text.contains("没法用"),
+            "{typed}: {}",
+            t.text
+        );
+        let s = state(&bot, &who).unwrap();
+        let got = s["usage"][kind]["hours"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(got.starts_with(hours), "{typed}: {s}");
+    }
 }

@@ -473,6 +473,12 @@ pub(super) fn after_answer_note(ctx: &Ctx, before: &PickState, after: &PickState
 /// "Understood: Qwen2.5-7B · LoRA · 3 h": what the step-1 sentence answered.
 fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
     let mut r = Reply::text(Msg::new("pick-understood"));
+    let task = match s.task {
+        Some(TaskKind::FineTune) => "tune",
+        Some(TaskKind::Serve) => "serve",
+        _ => "exp",
+    };
+    r.push(Msg::new("pick-understood-task").arg("task", task));
     if s.skip.contains(&Step::Model)
         && let Some(m) = &s.model
     {
