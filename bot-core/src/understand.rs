@@ -541,8 +541,11 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         let t = &toks[i];
         // Cards: `2x4090`, `4090x2`, and 2-3 word names first (`h100 sxm`, `a100 80g`).
         let mut matched = false;
+        // Card and model names are ASCII: a Chinese run is never looked up as one, which
+        // keeps a question to a few lookups per word.
+        let ascii = t.is_ascii();
         for n in (1..=3).rev() {
-            if i + n > toks.len() {
+            if !ascii || i + n > toks.len() || !toks[i..i + n].iter().all(|w| w.is_ascii()) {
                 continue;
             }
             let phrase = toks[i..i + n].join(" ");
@@ -595,7 +598,7 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         if matched {
             continue;
         }
-        if let Some(mut m) = catalog.find_model(t) {
+        if let Some(mut m) = catalog.find_model(t).filter(|_| ascii) {
             // `deepseek r1 32b`: a size after the name that the model does not have names a
             // sibling (the 32B distill), or contradicts the name.
             let mut used = 1;
