@@ -440,7 +440,7 @@ fn the_first_sentence_is_echoed_and_its_answers_are_not_asked_again() {
     );
     assert!(t.text.contains("task: fine-tuning"), "{}", t.text);
     assert!(t.text.contains("model: Qwen2.5-7B"), "{}", t.text);
-    assert!(t.text.contains("method: lora"), "{}", t.text);
+    assert!(t.text.contains("method: LoRA"), "{}", t.text);
     assert!(t.text.contains("one run of 3 h"), "{}", t.text);
     // Model, method and usage skipped: the context is asked next.
     assert!(t.text.contains("How long are the sequences"), "{}", t.text);

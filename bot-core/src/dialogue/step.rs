@@ -491,7 +491,10 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
     if s.skip.contains(&Step::Method)
         && let Some(m) = &s.method
     {
-        r.push(Msg::new("pick-understood-method").arg("method", m.as_str()));
+        // The method as its button reads (`LoRA`, `4-bit AWQ`), in the user's language.
+        let label = crate::i18n::Localizer::get()
+            .format(ctx.lang, &Msg::new("pick-method").arg("method", m.as_str()));
+        r.push(Msg::new("pick-understood-method").arg("method", label));
     }
     if s.skip.contains(&Step::Usage) {
         let msg = match s.usage {
