@@ -118,6 +118,45 @@ pub struct FitRequest<'a> {
     pub loss: LossHead,
     /// Which matrices carry LoRA adapters (LoRA / QLoRA only); default every linear layer.
     pub lora_targets: LoraTargets,
+    /// How the trainer holds the output head (training only); default `HeadLayout::AsModel`,
+    /// what Hugging Face Transformers does.
+    pub head: HeadLayout,
+}
+
+/// How a trainer holds the output head (`lm_head`), which decides its bytes and whether a
+/// 4-bit base dequantizes it at the loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HeadLayout {
+    /// As the checkpoint has it: a tied head shares the embedding, and a 4-bit base keeps the
+    /// head in 16-bit (Transformers' bitsandbytes integration skips the output embedding,
+    /// `get_keys_to_not_convert`).
+    #[default]
+    AsModel,
+    /// Its own `nn.Linear`, quantized like every other linear layer: LitGPT (`GPT.lm_head =
+    /// nn.Linear`, separate from `transformer.wte`; `convert_hf_checkpoint` copies a tied
+    /// embedding into `lm_head.weight`) under Lightning Fabric's `BitsandbytesPrecision`,
+    /// which replaces every `nn.Linear`. A tied model then holds two copies, and a 4-bit head
+    /// is dequantized to a 16-bit V x h matrix for each logits chunk, forward and backward:
+    /// that copy is live at the loss peak.
+    OwnLinear,
+}
+
+impl HeadLayout {
+    pub fn key(self) -> &'static str {
+        match self {
+            HeadLayout::AsModel => "model",
+            HeadLayout::OwnLinear => "linear",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Self> {
+        match s {
+            "model" => Some(HeadLayout::AsModel),
+            "linear" | "own" => Some(HeadLayout::OwnLinear),
+            _ => None,
+        }
+    }
 }
 
 /// How a trainer computes the causal-LM loss, which decides the bytes held per token per
@@ -214,6 +253,7 @@ impl<'a> FitRequest<'a> {
             attention: None,
             loss: LossHead::Fp32,
             lora_targets: LoraTargets::AllLinear,
+            head: HeadLayout::AsModel,
         }
     }
 
