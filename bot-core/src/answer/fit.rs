@@ -342,6 +342,7 @@ pub fn render_fit(
                 currency,
                 "fit-alternatives-intro",
                 lang,
+                crate::advice::link_matters(req),
             );
         }
     } else {
@@ -352,6 +353,7 @@ pub fn render_fit(
             currency,
             "fit-options-intro",
             lang,
+            crate::advice::link_matters(req),
         );
     }
     for w in &rep.warnings {
@@ -482,6 +484,7 @@ pub fn push_options(
     currency: &str,
     intro: &str,
     lang: Lang,
+    link_matters: bool,
 ) {
     if options.is_empty() {
         r.push(Msg::new("fit-no-option"));
@@ -496,6 +499,20 @@ pub fn push_options(
             .arg("count", options.len())
             .arg("currency", shown_currency.to_uppercase()),
     );
+    // Where several cards talk every layer, those not known to be on NVLink ranked with a
+    // margin (`advice::INTERCONNECT_MARGIN_PERCENT`): say so when such a row is shown.
+    let slow_multi = options.iter().take(SHOWN_OPTIONS).any(|o| {
+        catalog
+            .gpu(&o.gpu)
+            .ok()
+            .and_then(|g| crate::advice::config_link(g, o.cards))
+            .is_some_and(|l| !l.is_known_fast())
+    });
+    if link_matters && slow_multi {
+        r.push(
+            Msg::new("advice-link-margin").arg("pct", crate::advice::INTERCONNECT_MARGIN_PERCENT),
+        );
+    }
     let mut rows = Vec::new();
     for o in options.iter().take(SHOWN_OPTIONS) {
         let gpu = catalog.gpus.iter().find(|g| g.id == o.gpu);

@@ -201,6 +201,7 @@ pub fn tco_answer(
         currency,
         "fit-alternatives-intro",
         lang,
+        crate::advice::link_matters(&serve),
     );
     if let Some(w) = bare {
         r.push(w);

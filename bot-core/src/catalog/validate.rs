@@ -142,6 +142,9 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if let Some(f) = &g.form_factor {
             k.one_of("form_factor", f, &["pcie", "sxm", "oam", "nvl"])?;
         }
+        if let Some(l) = &g.card_link {
+            k.one_of("card_link", l, &super::types::CardLink::KEYS)?;
+        }
         if !(1..=6).contains(&g.tier) {
             return Err(k.fail("tier", format!("must be 1..6, not {}", g.tier)));
         }
