@@ -419,3 +419,23 @@ fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_
     let cost = |row: &str| number_after(row, "$");
     assert!(cost(after) < cost(&before), "{before}\n{after}");
 }
+
+#[test]
+fn lora_dropout_is_a_shown_assumption_with_the_word_that_changes_it() {
+    let w = world();
+    let on = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off");
+    assert!(
+        on.contains("LoRA dropout counted") && on.contains("dropout=off"),
+        "{on}"
+    );
+    let off = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off dropout=off");
+    assert!(off.contains("LoRA dropout off"), "{off}");
+    // Without checkpointing every layer keeps its adapters' dropped-out inputs: more memory.
+    assert!(
+        number_after(&on, "= total") > number_after(&off, "= total"),
+        "{on}\n{off}"
+    );
+    // Inference has no adapters: nothing said.
+    let infer = say(&w, "en", "/fit qwen2.5-7b int4");
+    assert!(!infer.contains("dropout"), "{infer}");
+}

@@ -7,7 +7,7 @@
 use bot_core::Catalog;
 use bot_core::catalog::Model;
 use bot_core::vram::{
-    Attention, Engine, FitOptions, FitRequest, HeadLayout, LoraTargets, LossHead, ModelRef, Quant,
+    Attention, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef, Quant,
     Task, Zero, decode_tokens_per_second, estimate_with,
 };
 use serde::Deserialize;
@@ -37,10 +37,13 @@ struct Row {
     /// LoRA targets: `all`, `qkvo` or `qv`; absent = `all`.
     #[serde(default)]
     lora_targets: Option<String>,
-    /// Output head: `model` (as the checkpoint has it) or `linear` (the trainer's own linear
-    /// layer, LitGPT); absent = `model`.
+    /// How the trainer lays out the model: `transformers` (+ PEFT) or `litgpt`; absent =
+    /// `transformers`.
     #[serde(default)]
-    head: Option<String>,
+    layout: Option<String>,
+    /// Whether the LoRA adapters use dropout; absent = true (the estimator's default).
+    #[serde(default)]
+    lora_dropout: Option<bool>,
     /// The public table or source the row belongs to (accuracy is reported per group);
     /// absent = derived from the source.
     #[serde(default)]
@@ -182,8 +185,11 @@ fn memory_estimates_match_measured_public_data() {
         if let Some(t) = &r.lora_targets {
             req.lora_targets = LoraTargets::from_key(t).expect("lora_targets key");
         }
-        if let Some(h) = &r.head {
-            req.head = HeadLayout::from_key(h).expect("head key");
+        if let Some(l) = &r.layout {
+            req.layout = ModelLayout::from_key(l).expect("layout key");
+        }
+        if let Some(d) = r.lora_dropout {
+            req.lora_dropout = d;
         }
         let opts = FitOptions {
             lora_rank: r.lora_rank.unwrap_or(16),

@@ -63,6 +63,8 @@ const TERMS: &[&str] = &[
     "FlashAttention",
     "Transformers",
     "ZeRO",
+    "PEFT",
+    "dropout",
 ];
 
 fn allowed_words(c: &Catalog) -> HashSet<String> {

@@ -18,3 +18,7 @@ advice-pay-method = { $method ->
   }
 advice-or = { " or " }
 advice-list-sep = { ", " }
+advice-assume-dropout = { $on ->
+    [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=off if your trainer sets lora_dropout to 0, as LLaMA-Factory and PEFT do by default).
+   *[no] LoRA dropout off: adapters read their inputs as they are (dropout=on to count the copies).
+  }

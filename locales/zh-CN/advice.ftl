@@ -18,3 +18,7 @@ advice-pay-method = { $method ->
   }
 advice-or = 或
 advice-list-sep = 、
+advice-assume-dropout = { $on ->
+    [yes] 已计入 LoRA dropout：每个适配器为反向传播保留一份经过 dropout 的输入副本（如果训练框架把 lora_dropout 设为 0——PEFT 和不少中文微调框架默认如此——请加 dropout=off）。
+   *[no] 不计 LoRA dropout：适配器直接读取原输入（加 dropout=on 可计入副本）。
+  }

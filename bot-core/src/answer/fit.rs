@@ -132,6 +132,10 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                     Some(on) => gc = Some(on),
                     None => return Err(err(FitError::BadValue(w.to_string()))),
                 },
+                "dropout" => match lexicon::on_off(v) {
+                    Some(on) => req.lora_dropout = on,
+                    None => return Err(err(FitError::BadValue(w.to_string()))),
+                },
                 "gpu" | "card" => match ctx.catalog.gpu(v) {
                     Ok(g) => req.gpu = Some(g),
                     Err(nf) => return Err(Box::new(not_found_reply(&nf))),
@@ -291,6 +295,12 @@ pub fn render_fit(
                 .arg("rank", p.opts.lora_rank)
                 .arg("task", req.task.key()),
         );
+        if matches!(req.task, Task::Lora | Task::Qlora) {
+            r.push(
+                Msg::new("advice-assume-dropout")
+                    .arg("on", if req.lora_dropout { "yes" } else { "no" }),
+            );
+        }
     }
     // Tables carry data cells; labels are localized messages, so the breakdown is one message.
     r.push(

@@ -118,42 +118,47 @@ pub struct FitRequest<'a> {
     pub loss: LossHead,
     /// Which matrices carry LoRA adapters (LoRA / QLoRA only); default every linear layer.
     pub lora_targets: LoraTargets,
-    /// How the trainer holds the output head (training only); default `HeadLayout::AsModel`,
-    /// what Hugging Face Transformers does.
-    pub head: HeadLayout,
+    /// How the trainer lays the model out (training only); default
+    /// `ModelLayout::Transformers`.
+    pub layout: ModelLayout,
+    /// Whether the LoRA adapters apply dropout to their input (training only; default on:
+    /// LitGPT, fms-hf-tuning, Qwen's and Axolotl's examples use 0.05): each adapted matrix then
+    /// keeps its own dropped-out copy of its input and the mask for the backward pass.
+    pub lora_dropout: bool,
 }
 
-/// How a trainer holds the output head (`lm_head`), which decides its bytes and whether a
-/// 4-bit base dequantizes it at the loss.
+/// How a trainer lays out the model it trains, which decides the bytes of the output head and
+/// how many LoRA adapters read their own copy of an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum HeadLayout {
-    /// As the checkpoint has it: a tied head shares the embedding, and a 4-bit base keeps the
-    /// head in 16-bit (Transformers' bitsandbytes integration skips the output embedding,
-    /// `get_keys_to_not_convert`).
+pub enum ModelLayout {
+    /// Hugging Face Transformers + PEFT: a tied head shares the embedding, a 4-bit base keeps
+    /// the head in 16-bit (the bitsandbytes integration skips the output embedding,
+    /// `get_keys_to_not_convert`), and q, k, v are separate matrices, each with its own adapter.
     #[default]
-    AsModel,
-    /// Its own `nn.Linear`, quantized like every other linear layer: LitGPT (`GPT.lm_head =
-    /// nn.Linear`, separate from `transformer.wte`; `convert_hf_checkpoint` copies a tied
-    /// embedding into `lm_head.weight`) under Lightning Fabric's `BitsandbytesPrecision`,
-    /// which replaces every `nn.Linear`. A tied model then holds two copies, and a 4-bit head
-    /// is dequantized to a 16-bit V x h matrix for each logits chunk, forward and backward:
-    /// that copy is live at the loss peak.
-    OwnLinear,
+    Transformers,
+    /// LitGPT: the head is its own `nn.Linear` (`GPT.lm_head`, separate from
+    /// `transformer.wte`; `convert_hf_checkpoint` copies a tied embedding into
+    /// `lm_head.weight`), quantized like every other linear layer under Lightning Fabric's
+    /// `BitsandbytesPrecision` (it replaces every `nn.Linear`). A tied model then holds two
+    /// copies, and a 4-bit head is dequantized to a 16-bit V x h matrix for each logits chunk,
+    /// forward and backward: that copy is live at the loss peak. q, k and v are one fused
+    /// matrix (`attn.qkv`) with one adapter (`LoRAQKVLinear`).
+    LitGpt,
 }
 
-impl HeadLayout {
+impl ModelLayout {
     pub fn key(self) -> &'static str {
         match self {
-            HeadLayout::AsModel => "model",
-            HeadLayout::OwnLinear => "linear",
+            ModelLayout::Transformers => "transformers",
+            ModelLayout::LitGpt => "litgpt",
         }
     }
 
     pub fn from_key(s: &str) -> Option<Self> {
         match s {
-            "model" => Some(HeadLayout::AsModel),
-            "linear" | "own" => Some(HeadLayout::OwnLinear),
+            "transformers" | "hf" | "peft" => Some(ModelLayout::Transformers),
+            "litgpt" => Some(ModelLayout::LitGpt),
             _ => None,
         }
     }
@@ -253,7 +258,8 @@ impl<'a> FitRequest<'a> {
             attention: None,
             loss: LossHead::Fp32,
             lora_targets: LoraTargets::AllLinear,
-            head: HeadLayout::AsModel,
+            layout: ModelLayout::Transformers,
+            lora_dropout: true,
         }
     }
 
