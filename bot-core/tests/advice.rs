@@ -439,3 +439,42 @@ fn lora_dropout_is_a_shown_assumption_with_the_word_that_changes_it() {
     let infer = say(&w, "en", "/fit qwen2.5-7b int4");
     assert!(!infer.contains("dropout"), "{infer}");
 }
+
+#[test]
+fn a_failing_fit_names_the_cheapest_configurations_that_do_fit() {
+    let w = world();
+    let out = say(&w, "en", "/fit qwen2.5-72b bf16 4090");
+    assert!(
+        out.contains("Does not fit on 1 × GeForce RTX 4090"),
+        "{out}"
+    );
+    assert!(out.contains("What does hold it"), "{out}");
+    // Each listed configuration holds the job: its per-card need is under its card's memory.
+    let catalog = Catalog::embedded().unwrap();
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .any(|c| c.len() > 2 && c.starts_with('×') && c[2..].parse::<u32>().is_ok())
+        })
+        .collect();
+    assert!(!rows.is_empty(), "{out}");
+    for row in rows {
+        let name = row.split("  ").next().unwrap().trim();
+        let gpu = catalog
+            .gpu(name)
+            .unwrap_or_else(|_| panic!("{name} in {row}"));
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        let at = cols.iter().position(|c| c.starts_with('×')).unwrap();
+        let need: f64 = cols[at + 1].parse().unwrap();
+        assert!(need <= gpu.vram_gib(), "{row}");
+    }
+}
+
+#[test]
+fn a_bare_number_in_tco_is_an_error_not_a_token_volume() {
+    let w = world();
+    let out = say(&w, "en", "/tco qwen2.5-7b int4 4090 0.6");
+    assert!(out.contains("Usage: /tco"), "{out}");
+    assert!(!out.contains("Self-hosted"), "{out}");
+}
