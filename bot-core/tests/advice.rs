@@ -478,3 +478,42 @@ fn a_bare_number_in_tco_is_an_error_not_a_token_volume() {
     assert!(out.contains("Usage: /tco"), "{out}");
     assert!(!out.contains("Self-hosted"), "{out}");
 }
+
+#[test]
+fn an_offer_that_states_nvlink_ranks_ahead_of_a_cheaper_pcie_one_within_the_margin() {
+    // RunPod's H100 PCIe at 2.40 (a fixture, 8% under Hyperstack's 2.60, whose listing says
+    // "NVLink"): within the 15% link margin for two serving cards, outside it for one card.
+    let platforms = bot_core::catalog::EMBEDDED_PLATFORMS;
+    let from = "gpu = \"h100-pcie\"\namount = \"1.99\"";
+    assert!(platforms.contains(from));
+    let patched = platforms.replace(from, "gpu = \"h100-pcie\"\namount = \"2.40\"");
+    let catalog = Catalog::from_sources(
+        bot_core::catalog::EMBEDDED_GPUS,
+        &patched,
+        bot_core::catalog::EMBEDDED_MODELS,
+        bot_core::catalog::EMBEDDED_FX,
+    )
+    .unwrap();
+    let order = |cards: &str| {
+        let w = world_with(catalog.clone());
+        say(&w, "en", "/pick");
+        tap(&w, "en", "t:serve");
+        say(&w, "en", "qwen2.5-7b");
+        say(&w, "en", "int4");
+        tap(&w, "en", "c:4096");
+        tap(&w, "en", "n:4");
+        tap(&w, "en", "u:always");
+        say(&w, "en", cards);
+        let (out, _) = tap(&w, "en", "b:done");
+        let at = |name: &str| {
+            out.lines()
+                .position(|l| l.contains(name) && l.contains('$'))
+                .unwrap_or_else(|| panic!("{name} in {out}"))
+        };
+        (at("Hyperstack"), at("RunPod"))
+    };
+    let (hyperstack, runpod) = order("2x h100-pcie");
+    assert!(hyperstack < runpod, "two cards: NVLink first");
+    let (hyperstack, runpod) = order("1x h100-pcie");
+    assert!(runpod < hyperstack, "one card: price alone");
+}

@@ -386,6 +386,10 @@ pub struct PriceQuote {
     /// True when only a third-party copy of the price page was read.
     #[serde(default)]
     pub third_party: bool,
+    /// What links the cards of this offer as the platform states it (`nvlink` | `pcie`), on
+    /// this quote's `source` and `as_of`; absent = the GPU's own `Gpu::card_link`.
+    #[serde(default)]
+    pub card_link: Option<String>,
     #[serde(default)]
     pub source_note: Option<String>,
     #[serde(default)]
@@ -395,6 +399,14 @@ pub struct PriceQuote {
 }
 
 impl PriceQuote {
+    /// What links `cards` cards of this offer: the quote's own statement, else the GPU's.
+    pub fn card_link(&self, gpu: &Gpu) -> CardLink {
+        self.card_link
+            .as_deref()
+            .and_then(CardLink::from_key)
+            .unwrap_or_else(|| gpu.card_link())
+    }
+
     /// Days since the price was quoted; `None` when that date is unknown.
     pub fn age_days(&self, today: i64) -> Option<i64> {
         if self.undated {

@@ -302,6 +302,9 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
         }
         k.one_of("currency", &q.currency, &CURRENCIES)?;
         k.one_of("tier", &q.tier, &PRICE_TIERS)?;
+        if let Some(l) = &q.card_link {
+            k.one_of("card_link", l, &["nvlink", "pcie"])?;
+        }
         let prepaid = match q.tier.as_str() {
             "day" => Some(TimeUnit::Day),
             "week" => Some(TimeUnit::Week),

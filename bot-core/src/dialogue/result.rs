@@ -4,7 +4,7 @@ use super::barriers::met_text;
 use super::card::{drop_one_tier, job_for};
 use super::state::Met;
 use super::state::{PickState, Usage};
-use crate::advice::{BOOT_MINUTES, PULL_MINUTES};
+use crate::advice::{self, BOOT_MINUTES, PULL_MINUTES};
 use crate::billing::{self, RankedOffer};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
@@ -30,8 +30,18 @@ pub fn ranked_offers(
             })
             .collect();
     // Known to meet every need, then not verified, then known to fail one: the less we know
-    // about a platform, the less it is recommended. Stable, so cost order holds in a group.
-    offers.sort_by_key(|(_, check)| need_rank(check));
+    // about a platform, the less it is recommended. Within a group, several cards not known to
+    // be on NVLink (the quote's own statement, else the card's) rank with the link margin where
+    // the cards talk every layer. Stable, so cost order holds for equal keys.
+    let matters = super::card::fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
+    let gpu_entry = ctx.catalog.gpu(gpu).ok();
+    offers.sort_by_cached_key(|(o, check)| {
+        let link = gpu_entry.and_then(|g| (cards > 1).then(|| o.quote.card_link(g)));
+        (
+            need_rank(check),
+            advice::ranking_cost_linked(o.cost.total_cost, cards, link, matters),
+        )
+    });
     // One row per platform: its cheapest quote.
     let mut seen = Vec::new();
     offers.retain(|(o, _)| {
