@@ -414,11 +414,24 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     // accelerated plugin (no fp32 cast) and bf16 LoRA 735 KB: the 264 KB difference is the
     // 32 layers x 4096 checkpointed inputs at 2 more bytes. Applied to every bitsandbytes
     // 4-bit training: LitGPT's own 4-bit path (no PEFT) holds even more per token than this.
-    let stream = if req.quant == Quant::Nf4 && req.task != Task::Full {
-        4.0
-    } else {
-        2.0
-    };
+    // Off (`FitRequest::kbit_upcast`) for a trainer that skips the cast: fms-acceleration's
+    // accelerated plugin, Llama-2-70B at 4096 x 4 tokens, 34 % over with the fp32 stream, 3 %
+    // without.
+    // A GPTQ base trained on several cards (FSDP) holds the same fp32 stream: in the
+    // fms-acceleration table at 04702cc5, two A100s hold 9.27 / 15.15 GiB per card for GPTQ-LoRA
+    // at 2 / 4 x 4096 tokens against 9.29 / 15.45 for bitsandbytes Q-LoRA with PEFT's cast,
+    // while on one card the two differ by exactly the fp32 stream (15.28 against 19.25 at 4 x
+    // 4096). Which tensor upcasts is not known (the GPTQ plugin stores its integer weights as
+    // `torch_dtype` parameters for FSDP; fp16 autocast keeps adds and norms in fp32).
+    let sharded_gptq = cards > 1
+        && req.task == Task::Qlora
+        && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
+    let stream =
+        if (req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast) || sharded_gptq {
+            4.0
+        } else {
+            2.0
+        };
     // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
     // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
     // rows hold even more per token).

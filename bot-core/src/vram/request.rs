@@ -125,6 +125,11 @@ pub struct FitRequest<'a> {
     /// LitGPT, fms-hf-tuning, Qwen's and Axolotl's examples use 0.05): each adapted matrix then
     /// keeps its own dropped-out copy of its input and the mask for the backward pass.
     pub lora_dropout: bool,
+    /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
+    /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit
+    /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
+    /// trainers that skip that cast (fms-acceleration's `accelerated-peft-bnb` plugin).
+    pub kbit_upcast: bool,
 }
 
 /// How a trainer lays out the model it trains, which decides the bytes of the output head and
@@ -260,6 +265,7 @@ impl<'a> FitRequest<'a> {
             lora_targets: LoraTargets::AllLinear,
             layout: ModelLayout::Transformers,
             lora_dropout: true,
+            kbit_upcast: true,
         }
     }
 
