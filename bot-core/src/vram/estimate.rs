@@ -528,8 +528,8 @@ pub fn margin_pct(req: &FitRequest) -> (f64, bool) {
         (Task::Infer, _) => (25.0, false),
         // Qwen v1 README full fine-tuning (ZeRO-3, 2 x A100): worst 16.6 % of the estimate.
         (Task::Full, _) => (20.0, true),
-        // Q-LoRA: worst is Qwen-14B (v1) GPTQ-Int4 at 8192 tokens, 13 % of the estimate below
-        // it (Qwen v1 README, fms-acceleration and LitGPT tables).
+        // Q-LoRA: worst is Mixtral-8x7B on bitsandbytes 4-bit at 8 x 4096 tokens, 14.2 % of
+        // the estimate above it (Qwen v1 README, fms-acceleration and LitGPT tables).
         (Task::Qlora, _) => (15.0, true),
         // LoRA: worst is Qwen-7B (v1) at 4096 tokens, 12.5 % of the estimate above it.
         _ => (15.0, true),
