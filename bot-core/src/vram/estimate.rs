@@ -667,7 +667,9 @@ pub fn estimate_with(
                 warnings.push(
                     Msg::new("fit-warn-multi-card")
                         .arg("cards", req.cards)
-                        .arg("interconnect", g.interconnect.as_str()),
+                        .arg("interconnect", g.interconnect.as_str())
+                        // The engine knows no language: both texts travel, each locale picks.
+                        .arg("interconnect_zh", g.interconnect_text(true)),
                 );
             }
         }
