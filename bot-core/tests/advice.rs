@@ -517,3 +517,13 @@ fn an_offer_that_states_nvlink_ranks_ahead_of_a_cheaper_pcie_one_within_the_marg
     let (hyperstack, runpod) = order("1x h100-pcie");
     assert!(runpod < hyperstack, "one card: price alone");
 }
+
+#[test]
+fn tco_on_several_cards_without_nvlink_says_so() {
+    let w = world();
+    let out = say(&w, "en", "/tco qwen2.5-32b int4 2x4090 20m 0.3");
+    assert!(out.contains("Self-hosted"), "{out}");
+    assert!(out.contains("2 × GeForce RTX 4090 have no NVLink"), "{out}");
+    let one = say(&w, "en", "/tco qwen2.5-7b int4 4090 20m 0.3");
+    assert!(!one.contains("NVLink"), "{one}");
+}
