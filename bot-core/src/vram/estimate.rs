@@ -417,21 +417,20 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     // Off (`FitRequest::kbit_upcast`) for a trainer that skips the cast: fms-acceleration's
     // accelerated plugin, Llama-2-70B at 4096 x 4 tokens, 34 % over with the fp32 stream, 3 %
     // without.
-    // A GPTQ base trained on several cards (FSDP) holds the same fp32 stream: in the
-    // fms-acceleration table at 04702cc5, two A100s hold 9.27 / 15.15 GiB per card for GPTQ-LoRA
-    // at 2 / 4 x 4096 tokens against 9.29 / 15.45 for bitsandbytes Q-LoRA with PEFT's cast,
-    // while on one card the two differ by exactly the fp32 stream (15.28 against 19.25 at 4 x
-    // 4096). Which tensor upcasts is not known (the GPTQ plugin stores its integer weights as
-    // `torch_dtype` parameters for FSDP; fp16 autocast keeps adds and norms in fp32).
+    // A GPTQ base trained on several cards (FSDP) gains nothing per card from the sharding:
+    // in the fms-acceleration table at 04702cc5, GPTQ-LoRA at 4 x 4096 tokens holds 14.80 GiB
+    // on one A100 and 15.15 GiB on each of two, while bitsandbytes Q-LoRA and bf16 LoRA fall
+    // from 21.26 to 15.45 and from 24.32 to 19.96. Which tensor eats the saving is not known
+    // (the GPTQ plugin re-registers its integer weights as `torch_dtype` parameters for FSDP);
+    // each card is sized as one card alone (at the end).
     let sharded_gptq = cards > 1
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    let stream =
-        if (req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast) || sharded_gptq {
-            4.0
-        } else {
-            2.0
-        };
+    let stream = if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast {
+        4.0
+    } else {
+        2.0
+    };
     // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
     // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
     // rows hold even more per token).
@@ -488,6 +487,13 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
         Zero::Two => Parallelism::Zero2,
         Zero::Three => Parallelism::Zero3,
     };
+    if sharded_gptq {
+        let mut one = req.clone();
+        one.cards = 1;
+        let single = compute(shape, &one, opts);
+        let c = single.card;
+        p.set(n, c[0] * n, 0.0, c, c[2] * n, c[3] * n);
+    }
     p
 }
 
