@@ -28,6 +28,8 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
+    pub charts: Option<Arc<dyn crate::chart::ChartRenderer>>,
 }
 
 impl Bot {
@@ -38,6 +40,7 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            charts: None,
         }
     }
 
@@ -186,10 +189,20 @@ impl Bot {
                 Err(e) => vec![store_error_reply(&e)],
             },
             Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
-            Command::Stock(args) => vec![answer::stock::chat(
+            Command::Stock(args) => {
+                let now = crate::availability::now_unix();
+                let mut r = answer::stock::chat(ctx, &args, now);
+                // A card that is out everywhere: when it usually is in, and what is in now.
+                if let Some(notes) = answer::trend::out_of_stock_notes(ctx, &args, now) {
+                    r.parts.extend(notes.parts);
+                }
+                vec![r]
+            }
+            Command::Trend(args) => vec![answer::trend::chat(
                 ctx,
                 &args,
                 crate::availability::now_unix(),
+                self.charts.as_deref(),
             )],
         }
     }
