@@ -16,6 +16,7 @@ use crate::understand::{self, Reading};
 
 /// Choice ids that run a command line (the understanding layer's "did you mean …?").
 const RUN_PREFIX: &str = "run:";
+use crate::alerts::ALERT_CHOICE_PREFIX as ALERT_PREFIX;
 use std::sync::Arc;
 
 /// The bot: catalog + store; cheap to share in an `Arc`.
@@ -28,6 +29,8 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// Who may manage subscriptions in a group or channel, per platform (frontends register).
+    pub access: crate::alerts::AccessChecks,
 }
 
 impl Bot {
@@ -38,6 +41,7 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            access: crate::alerts::AccessChecks::default(),
         }
     }
 
@@ -191,6 +195,20 @@ impl Bot {
                 &args,
                 crate::availability::now_unix(),
             )],
+            Command::Subscribe(args) => vec![answer::alerts::subscribe(
+                ctx,
+                &self.access,
+                &args,
+                crate::availability::now_unix(),
+            )],
+            Command::Unsubscribe(args) => {
+                vec![answer::alerts::unsubscribe(ctx, &self.access, &args)]
+            }
+            Command::Subs => vec![answer::alerts::subs(ctx)],
+            Command::Status => vec![answer::alerts::status(
+                ctx,
+                crate::availability::now_unix(),
+            )],
         }
     }
 
@@ -285,6 +303,15 @@ impl Bot {
     fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
         if let Some(line) = id.strip_prefix(RUN_PREFIX) {
             return self.run_read_line(ctx, line);
+        }
+        // The /pick result's "alert me": a subscription for the card it recommended.
+        if let Some(gpu) = id.strip_prefix(ALERT_PREFIX) {
+            return vec![answer::alerts::subscribe(
+                ctx,
+                &self.access,
+                gpu,
+                crate::availability::now_unix(),
+            )];
         }
         match self.dialogue(ctx) {
             Some(state) => self.commit_dialogue(
