@@ -147,6 +147,20 @@ const STOCK_OPTIONS: &[OptionSpec] = &[
     opt("price", Kind::Text, false),
 ];
 
+/// `/subscribe <gpu> [platform] [max=price] [cards=N]`.
+const SUBSCRIBE_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, true),
+    opt("platform", Kind::Platform, false),
+    key("max_price", Kind::Text, "max"),
+    key("cards", Kind::Integer, "cards"),
+];
+
+const UNSUBSCRIBE_OPTIONS: &[OptionSpec] = &[opt("id", Kind::Text, true)];
+
+/// Commands that change a channel's alerts: only members who may manage channels see them
+/// by default (`default_member_permissions`); bot-core checks again on use.
+pub const MANAGE_COMMANDS: &[&str] = &["subscribe", "unsubscribe"];
+
 const TRIAL_OPTIONS: &[OptionSpec] = &[
     opt("platform", Kind::Platform, false),
     opt("gpu", Kind::Gpu, false),
@@ -170,6 +184,8 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "platform" => PLATFORM_OPTIONS,
         "stock" => STOCK_OPTIONS,
         "trial" => TRIAL_OPTIONS,
+        "subscribe" => SUBSCRIBE_OPTIONS,
+        "unsubscribe" => UNSUBSCRIBE_OPTIONS,
         "lang" => LANG_OPTIONS,
         _ => &[],
     }
@@ -195,6 +211,9 @@ pub fn slash_commands() -> Vec<CreateCommand> {
                 .description_localized(ZH_LOCALE, text(Lang::Zh, row.describe_id));
             for spec in options_for(row.name) {
                 c = c.add_option(option(spec));
+            }
+            if MANAGE_COMMANDS.contains(&row.name) {
+                c = c.default_member_permissions(serenity::model::Permissions::MANAGE_CHANNELS);
             }
             c
         })

@@ -47,6 +47,8 @@ const AUTOCOMPLETE_RESULT: u64 = 8;
 
 /// What the endpoint shares between requests.
 pub(crate) struct Endpoint {
+    /// Member permissions per (channel, user), for bot-core's subscription check.
+    pub access: Arc<crate::access::DiscordAccess>,
     pub turns: Turns,
     pub rest: Rest,
     pub verifier: Verifier,
@@ -101,6 +103,9 @@ async fn interaction(
     let Ok(i) = serde_json::from_slice::<Value>(&body) else {
         return (StatusCode::BAD_REQUEST, "not JSON").into_response();
     };
+    if matches!(i["type"].as_u64(), Some(APPLICATION_COMMAND | MESSAGE_COMPONENT)) {
+        app.access.note(&who(&i), &i);
+    }
     let reply = match i["type"].as_u64() {
         Some(PING) => json!({"type": PONG}),
         Some(APPLICATION_COMMAND) => on_command(&app, &i).await,

@@ -13,6 +13,7 @@
 //! connection yet: interactions arrive over HTTP only. Channel alerts (`/subscribe`) will post
 //! through [`Discord::sender`] once bot-core has subscriptions.
 
+pub mod access;
 pub mod commands;
 pub mod config;
 mod interactions;
@@ -49,7 +50,11 @@ impl Discord {
         let sender: Arc<dyn Sender> = Arc::new(rest.clone());
         // Interactions have no "typing…"; Discord shows "thinking…" for a deferral instead.
         let turns = Turns::new(core.clone(), sender, Duration::from_secs(3600), "discord");
+        // Subscriptions in a channel need Manage Channels; the interaction says who has it.
+        let access = Arc::new(access::DiscordAccess::default());
+        core.access.register("discord", access.clone());
         let endpoint = Arc::new(interactions::Endpoint {
+            access,
             turns,
             rest: rest.clone(),
             verifier,
