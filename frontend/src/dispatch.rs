@@ -447,7 +447,7 @@ impl Watcher {
             catalog,
             config,
             wake,
-            tick: Duration::from_secs(1),
+            tick: Duration::from_millis(250),
         }
     }
 
