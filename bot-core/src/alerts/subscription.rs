@@ -141,6 +141,33 @@ pub fn add(store: &Store, mut sub: Subscription, max: usize) -> Result<Added, St
     Ok(Added::Added(sub))
 }
 
+/// Adds many subscriptions in one transaction (imports, benches), each as the next id of its
+/// chat; unlike [`add`] it checks no limit and no duplicate. Returns how many were written.
+pub fn add_batch(store: &Store, subs: Vec<Subscription>) -> Result<usize, StoreError> {
+    let _lock = super::write_lock();
+    let mut next: std::collections::HashMap<(String, String), u32> = Default::default();
+    let mut batch = Batch::new();
+    for mut sub in subs {
+        let chat = (sub.platform.clone(), sub.chat.clone());
+        if !next.contains_key(&chat) {
+            let top = list_chat(store, &sub.platform, &sub.chat)?
+                .iter()
+                .map(|s| s.id)
+                .max()
+                .unwrap_or(0);
+            next.insert(chat.clone(), top);
+        }
+        let id = next.entry(chat).or_default();
+        *id += 1;
+        sub.id = *id;
+        sub.track.clear();
+        batch.put(&SUBS, &sub.key(), &sub)?;
+    }
+    let n = batch.len();
+    store.commit(batch)?;
+    Ok(n)
+}
+
 /// Removes one subscription of the chat; whether it existed. Its pending alerts go too.
 pub fn remove(store: &Store, platform: &str, chat: &str, id: u32) -> Result<bool, StoreError> {
     let _lock = super::write_lock();
