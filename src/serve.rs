@@ -94,7 +94,10 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
         if dispatcher.platforms().is_empty() {
             eprintln!("alerts: off — no chat platform to deliver them to");
         } else {
-            eprintln!("alerts: delivering to {}", dispatcher.platforms().join(", "));
+            eprintln!(
+                "alerts: delivering to {}",
+                dispatcher.platforms().join(", ")
+            );
             let watcher = Watcher::new(
                 core.store.clone(),
                 core.catalog.clone(),

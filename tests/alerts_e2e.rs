@@ -6,7 +6,9 @@
 //! channel's alert survives a 429 with `retry_after`.
 
 use bot_core::{Lang, Localizer, Msg};
-use gpuscout_testkit::fake_discord::{self, APPLICATION_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, Interactions};
+use gpuscout_testkit::fake_discord::{
+    self, APPLICATION_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, Interactions,
+};
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
 use gpuscout_testkit::fake_telegram::{Chat, Failure, FakeTelegram, Person, TOKEN};
 use gpuscout_testkit::serve::Serve;
@@ -38,7 +40,10 @@ fn provider_env(fake: &FakeProviders) -> Vec<(&'static str, String)> {
 }
 
 fn polls(fake: &FakeProviders) -> usize {
-    fake.seen().iter().filter(|s| s.uri.starts_with("/graphql")).count()
+    fake.seen()
+        .iter()
+        .filter(|s| s.uri.starts_with("/graphql"))
+        .count()
 }
 
 /// Waits until the provider has been polled `n` more times.
@@ -122,8 +127,16 @@ fn a_channel_subscribes_the_stock_flips_and_it_hears_once_in_its_language() {
             .into_iter()
             .find(|m| m.html.contains("有货"))
     });
-    assert!(alert.html.contains("H100") && alert.html.contains("RunPod"), "{}", alert.html);
-    assert!(alert.html.contains("¥"), "the price in the channel's currency: {}", alert.html);
+    assert!(
+        alert.html.contains("H100") && alert.html.contains("RunPod"),
+        "{}",
+        alert.html
+    );
+    assert!(
+        alert.html.contains("¥"),
+        "the price in the channel's currency: {}",
+        alert.html
+    );
     assert!(!alert.html.contains("in stock on"), "{}", alert.html);
     // More polls in stock: still one alert.
     wait_polls(&p, 3);
@@ -159,14 +172,21 @@ fn a_kill_between_commit_and_send_then_a_restart_delivers_every_alert_exactly_on
     }
     wait_polls(&p, 2);
     // Sends fail from now on: the alerts are committed but cannot go out.
-    tg.fail_always("sendMessage", Some(Failure::Status(502, "Bad Gateway".into())));
+    tg.fail_always(
+        "sendMessage",
+        Some(Failure::Status(502, "Bad Gateway".into())),
+    );
     p.script("/graphql", vec![Script::ok(runpod("High"))]);
     tg.wait_until(Duration::from_secs(30), "sendMessage", |v| {
         let tried: std::collections::HashSet<i64> = v
             .calls()
             .iter()
             .filter(|c| c.method == "sendMessage" && c.status == 502)
-            .filter_map(|c| c.params["chat_id"].as_i64().or_else(|| c.params["chat_id"].as_str()?.parse().ok()))
+            .filter_map(|c| {
+                c.params["chat_id"]
+                    .as_i64()
+                    .or_else(|| c.params["chat_id"].as_str()?.parse().ok())
+            })
             .collect();
         (tried.len() == users.len()).then_some(())
     });
@@ -177,17 +197,25 @@ fn a_kill_between_commit_and_send_then_a_restart_delivers_every_alert_exactly_on
     let serve = telegram_serve(dir.path(), &tg, &p);
     for u in &users {
         let alert = tg.wait_until(Duration::from_secs(30), "sendMessage", |v| {
-            v.sent_to(u.id).into_iter().find(|m| m.html.contains("in stock on RunPod"))
+            v.sent_to(u.id)
+                .into_iter()
+                .find(|m| m.html.contains("in stock on RunPod"))
         });
         assert!(alert.html.contains("H100"));
     }
     // Polls go on after the restart; nothing is sent twice.
     wait_polls(&p, 3);
     for u in &users {
-        assert_eq!(alerts_in(&tg, u.id, "in stock on RunPod"), 1, "user {}", u.id);
+        assert_eq!(
+            alerts_in(&tg, u.id, "in stock on RunPod"),
+            1,
+            "user {}",
+            u.id
+        );
     }
     let (status, out) = serve.stop();
     assert!(status.success(), "{out}");
+    assert!(out.contains("is gone"), "{out}");
 }
 
 #[test]
@@ -204,7 +232,10 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_not_retried() {
     wait_polls(&p, 2);
     tg.fail_always(
         "sendMessage",
-        Some(Failure::Status(403, "Forbidden: bot was blocked by the user".into())),
+        Some(Failure::Status(
+            403,
+            "Forbidden: bot was blocked by the user".into(),
+        )),
     );
     p.script("/graphql", vec![Script::ok(runpod("High"))]);
     tg.wait_for_call("sendMessage", |c| c.status == 403);
@@ -225,7 +256,7 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_not_retried() {
 }
 
 #[test]
-fn a_discord_channel_alert_arrives_through_a_429_with_retry_after_honoured() {
+fn a_discord_channel_alert_arrives_through_a_429_and_a_deleted_channel_unsubscribes() {
     let p = FakeProviders::start();
     p.script("/graphql", vec![Script::ok(runpod("None"))]);
     let fake = FakeDiscord::start();
@@ -264,10 +295,19 @@ fn a_discord_channel_alert_arrives_through_a_429_with_retry_after_honoured() {
     assert_eq!(sub["default_member_permissions"], "16");
     let answer_text = |a: &Value| a.to_string();
     // Someone without the permission (a server can override the default) is refused on use.
-    let mut plain = discord.command("subscribe", &[("gpu", json!("h100"))], "400000000000000009", "en-US");
+    let mut plain = discord.command(
+        "subscribe",
+        &[("gpu", json!("h100"))],
+        "400000000000000009",
+        "en-US",
+    );
     plain["member"]["permissions"] = json!("0");
     let refused = discord.post(&plain);
-    assert!(answer_text(&refused.body).contains("Only this chat's administrators"), "{:?}", refused.body);
+    assert!(
+        answer_text(&refused.body).contains("Only this chat's administrators"),
+        "{:?}",
+        refused.body
+    );
     let mut admin = discord.command(
         "subscribe",
         &[("gpu", json!("h100")), ("platform", json!("runpod"))],
@@ -279,18 +319,24 @@ fn a_discord_channel_alert_arrives_through_a_429_with_retry_after_honoured() {
     assert!(answer_text(&ok.body).contains("Alert set"), "{:?}", ok.body);
     wait_polls(&p, 2);
     let channel_path = format!("/channels/{CHANNEL_ID}/messages");
-    fake.fail_next(&channel_path, fake_discord::Failure::rate_limited(1.5, false));
+    fake.fail_next(
+        &channel_path,
+        fake_discord::Failure::rate_limited(1.5, false),
+    );
     p.script("/graphql", vec![Script::ok(runpod("High"))]);
     let limited = fake.wait_for_call(|c| c.method == "POST" && c.path == channel_path);
-    let delivered = fake.wait_for_call(|c| {
-        c.method == "POST" && c.path == channel_path && c.at > limited.at
-    });
+    let delivered =
+        fake.wait_for_call(|c| c.method == "POST" && c.path == channel_path && c.at > limited.at);
     assert!(
         delivered.at - limited.at >= Duration::from_millis(1400),
         "{:?}",
         delivered.at - limited.at
     );
-    assert!(delivered.body.to_string().contains("H100"), "{}", delivered.body);
+    assert!(
+        delivered.body.to_string().contains("H100"),
+        "{}",
+        delivered.body
+    );
     assert_eq!(delivered.body["allowed_mentions"]["parse"], json!([]));
     wait_polls(&p, 3);
     let posts = fake
@@ -299,6 +345,22 @@ fn a_discord_channel_alert_arrives_through_a_429_with_retry_after_honoured() {
         .filter(|c| c.method == "POST" && c.path == channel_path)
         .count();
     assert_eq!(posts, 2, "one refused by the 429, one delivered");
+    // The channel is deleted: the next alert ("gone again") meets a 404, and the channel's
+    // alerts are turned off; stock coming and going later posts nothing more there.
+    fake.fail_next(&channel_path, fake_discord::Failure::unknown_channel());
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    fake.wait_for_call(|c| c.method == "POST" && c.path == channel_path && c.at > delivered.at);
+    for stock in ["High", "None", "High"] {
+        p.script("/graphql", vec![Script::ok(runpod(stock))]);
+        wait_polls(&p, 2);
+    }
+    let posts = fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == channel_path)
+        .count();
+    assert_eq!(posts, 3, "the 404 was the last post to the deleted channel");
     let (status, out) = serve.stop();
     assert!(status.success(), "{out}");
+    assert!(out.contains("is gone"), "{out}");
 }

@@ -49,7 +49,11 @@ fn bench(c: &mut Criterion) {
             created_by: format!("{}", 10_000 + i),
             created_at: T0,
             lang: if i % 2 == 0 { Lang::En } else { Lang::Zh },
-            currency: if i % 2 == 0 { "USD".into() } else { "CNY".into() },
+            currency: if i % 2 == 0 {
+                "USD".into()
+            } else {
+                "CNY".into()
+            },
             gpu: gpus[i % gpus.len()].into(),
             provider: None,
             max_price: (i % 3 == 0).then(|| Decimal::new(3, 0)),

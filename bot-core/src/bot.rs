@@ -205,10 +205,7 @@ impl Bot {
                 vec![answer::alerts::unsubscribe(ctx, &self.access, &args)]
             }
             Command::Subs => vec![answer::alerts::subs(ctx)],
-            Command::Status => vec![answer::alerts::status(
-                ctx,
-                crate::availability::now_unix(),
-            )],
+            Command::Status => vec![answer::alerts::status(ctx, crate::availability::now_unix())],
         }
     }
 

@@ -77,9 +77,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("convert", [], true, Command::Convert),
     row!("tco", [], true, Command::Tco),
     row!("stock", ["库存", "有货"], true, Command::Stock),
-    row!("subscribe", ["alert", "订阅", "提醒"], true, Command::Subscribe),
-    row!("unsubscribe", ["退订", "取消订阅"], true, Command::Unsubscribe),
-    row!("subs", ["subscriptions", "我的订阅"], false, |_| Command::Subs),
+    row!(
+        "subscribe",
+        ["alert", "订阅", "提醒"],
+        true,
+        Command::Subscribe
+    ),
+    row!(
+        "unsubscribe",
+        ["退订", "取消订阅"],
+        true,
+        Command::Unsubscribe
+    ),
+    row!("subs", ["subscriptions", "我的订阅"], false, |_| {
+        Command::Subs
+    }),
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),

@@ -136,14 +136,21 @@ fn run(bot: &Bot, polls: &[Option<bool>]) -> usize {
 fn the_debounce_holds_a_new_state_for_n_polls_and_flapping_never_confirms() {
     let c = cfg();
     let mut t = Track::default();
-    assert_eq!(step(&mut t, false, 0, &c), None, "the first poll is the baseline");
+    assert_eq!(
+        step(&mut t, false, 0, &c),
+        None,
+        "the first poll is the baseline"
+    );
     assert_eq!(step(&mut t, true, 1, &c), None, "one poll is not enough");
     assert_eq!(step(&mut t, false, 2, &c), None);
     assert_eq!(step(&mut t, true, 3, &c), None);
     assert_eq!(step(&mut t, true, 4, &c), Some(Event::Back));
     assert_eq!(step(&mut t, true, 5, &c), None);
     assert_eq!(step(&mut t, false, 6, &c), None);
-    assert_eq!(step(&mut t, false, 606, &c), Some(Event::Gone { lasted_secs: 3 }));
+    assert_eq!(
+        step(&mut t, false, 606, &c),
+        Some(Event::Gone { lasted_secs: 3 })
+    );
     // M minutes: with N = 5 polls, a state held 10 minutes over two polls is confirmed.
     let slow = AlertConfig {
         debounce_polls: 5,
@@ -190,7 +197,10 @@ fn stock_that_flaps_every_poll_yields_one_alert_not_many() {
     let text = Localizer::get().render_plain(Lang::En, &q[0].reply);
     assert!(text.contains("in stock on RunPod"), "{text}");
     assert!(text.contains("$2.39"), "{text}");
-    assert!(text.contains("3 available") && text.contains("US-East"), "{text}");
+    assert!(
+        text.contains("3 available") && text.contains("US-East"),
+        "{text}"
+    );
     assert!(text.contains("/cost runpod"), "{text}");
 }
 
@@ -212,7 +222,10 @@ fn a_failed_fetch_yields_no_transition_and_does_not_count_as_a_poll() {
     // An empty answer keeps the snapshot and moves nothing either.
     let at = T0 + 10 * POLL;
     record_fetch(&bot.store, "runpod", FetchOutcome::Offers(vec![]), at).unwrap();
-    assert_eq!(detect(&bot.store, &bot.catalog, &cfg(), at).unwrap().alerts, 0);
+    assert_eq!(
+        detect(&bot.store, &bot.catalog, &cfg(), at).unwrap().alerts,
+        0
+    );
     // A stale snapshot (looked at 3 h after its fetch) moves nothing.
     let (_d, bot) = setup();
     say(&bot, &me, "/subscribe h100 runpod");
@@ -240,7 +253,10 @@ fn gone_again_follows_after_the_debounce_with_how_long_it_lasted() {
     let q = queued(&bot);
     let gone = Localizer::get().render_plain(Lang::Zh, &q[1].reply);
     // Back since poll 1, gone since poll 4: three minutes of stock.
-    assert!(gone.contains("又没货了") && gone.contains("3 分钟"), "{gone}");
+    assert!(
+        gone.contains("又没货了") && gone.contains("3 分钟"),
+        "{gone}"
+    );
     assert_eq!(q[1].lang, Lang::Zh);
 }
 
@@ -272,7 +288,9 @@ fn a_transition_and_its_alert_commit_together_and_a_restart_repeats_nothing() {
     let bot = Bot::new(catalog, Arc::new(Store::open(&path).unwrap()));
     // The same polls looked at again after the restart: already seen, nothing new.
     assert_eq!(
-        detect(&bot.store, &bot.catalog, &cfg(), T0 + 3 * POLL).unwrap().alerts,
+        detect(&bot.store, &bot.catalog, &cfg(), T0 + 3 * POLL)
+            .unwrap()
+            .alerts,
         0
     );
     let q = queued(&bot);
@@ -294,7 +312,10 @@ fn in_a_group_only_admins_may_add_or_remove_and_a_chat_has_a_limit() {
     let member = who("g1", "joe", "en");
     let boss = who("g1", "boss", "en");
     let refused = say(&bot, &member, "/subscribe 4090");
-    assert!(refused.contains("Only this chat's administrators"), "{refused}");
+    assert!(
+        refused.contains("Only this chat's administrators"),
+        "{refused}"
+    );
     assert!(alerts::list_all(&bot.store).unwrap().is_empty());
     assert!(say(&bot, &boss, "/subscribe 4090 max=0.5").contains("Alert set"));
     assert!(say(&bot, &boss, "/subscribe 4090 max=0.5").contains("already has that alert"));
@@ -348,13 +369,19 @@ fn a_gone_chat_loses_its_subscriptions_and_the_admin_who_set_them_is_told() {
     };
     say(&bot, &admin, "/subscribe h100");
     say(&bot, &admin, "/subscribe 4090");
-    assert_eq!(alerts::chat_gone(&bot.store, "telegram", "-1001", T0).unwrap(), 2);
+    assert_eq!(
+        alerts::chat_gone(&bot.store, "telegram", "-1001", T0).unwrap(),
+        2
+    );
     assert!(alerts::list_all(&bot.store).unwrap().is_empty());
     let q = queued(&bot);
     assert_eq!(q.len(), 1);
     assert_eq!((q[0].chat.as_str(), q[0].sub), ("42", None));
     let text = Localizer::get().render_plain(Lang::En, &q[0].reply);
-    assert!(text.contains("-1001") && text.contains("2 stock alerts"), "{text}");
+    assert!(
+        text.contains("-1001") && text.contains("2 stock alerts"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -369,7 +396,10 @@ fn status_is_for_operators_and_shows_the_outbox_and_feeds() {
     assert!(s.contains("Subscriptions: 1 in 1 chats (test 1)"), "{s}");
     assert!(s.contains("Outbox: 1 waiting"), "{s}");
     assert!(s.contains("Last delivery: never"), "{s}");
-    assert!(s.contains("runpod: last good fetch") && s.contains("1 failed in a row"), "{s}");
+    assert!(
+        s.contains("runpod: last good fetch") && s.contains("1 failed in a row"),
+        "{s}"
+    );
 }
 
 #[test]
@@ -378,7 +408,10 @@ fn the_pick_results_alert_me_choice_subscribes() {
     let me = who("u1", "u1", "en");
     let a = bot.handle(&me, Input::Choice("a:rtx-4090".into()));
     let text = Localizer::get().render_plain(a.lang, &a.replies[0]);
-    assert!(text.contains("Alert set") && text.contains("RTX 4090"), "{text}");
+    assert!(
+        text.contains("Alert set") && text.contains("RTX 4090"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -389,7 +422,10 @@ fn config_reads_its_variables_and_refuses_nonsense() {
         _ => None,
     })
     .unwrap();
-    assert_eq!((c.debounce_polls, c.debounce_secs, c.cooldown_secs), (3, 600, 0));
+    assert_eq!(
+        (c.debounce_polls, c.debounce_secs, c.cooldown_secs),
+        (3, 600, 0)
+    );
     let e = AlertConfig::from_vars(|k| (k == "GPUSCOUT_ALERT_DEBOUNCE_SECS").then(|| "-1".into()));
     assert!(e.unwrap_err().contains("GPUSCOUT_ALERT_DEBOUNCE_SECS"));
 }

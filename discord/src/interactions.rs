@@ -103,7 +103,10 @@ async fn interaction(
     let Ok(i) = serde_json::from_slice::<Value>(&body) else {
         return (StatusCode::BAD_REQUEST, "not JSON").into_response();
     };
-    if matches!(i["type"].as_u64(), Some(APPLICATION_COMMAND | MESSAGE_COMPONENT)) {
+    if matches!(
+        i["type"].as_u64(),
+        Some(APPLICATION_COMMAND | MESSAGE_COMPONENT)
+    ) {
         app.access.note(&who(&i), &i);
     }
     let reply = match i["type"].as_u64() {

@@ -119,9 +119,11 @@ fn bench(c: &mut Criterion) {
                     per_chat_gap: Duration::ZERO,
                     group_per_min: 1_000_000,
                 };
-                let d = Arc::new(
-                    Dispatcher::new(store).with_platform("telegram", sink.clone(), limits),
-                );
+                let d = Arc::new(Dispatcher::new(store).with_platform(
+                    "telegram",
+                    sink.clone(),
+                    limits,
+                ));
                 let n = rt.block_on(d.drain());
                 assert_eq!((n, sink.0.load(Ordering::Relaxed)), (CHATS, CHATS));
             },

@@ -60,7 +60,10 @@ impl Limits {
     pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Result<Limits, String> {
         let mut l = Limits::default();
         let read = |name: &str| -> Result<Option<f64>, String> {
-            match get(name).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
+            match get(name)
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+            {
                 None => Ok(None),
                 Some(s) => s
                     .parse::<f64>()
@@ -186,7 +189,12 @@ impl Dispatcher {
 
     /// Sends for `platform` (`telegram`, `discord`) go through `sender`, within `limits`.
     /// Alerts for a platform without a sender wait in the outbox.
-    pub fn with_platform(mut self, platform: &str, sender: Arc<dyn Sender>, limits: Limits) -> Self {
+    pub fn with_platform(
+        mut self,
+        platform: &str,
+        sender: Arc<dyn Sender>,
+        limits: Limits,
+    ) -> Self {
         self.platforms.insert(
             platform.to_string(),
             Arc::new(Platform {
@@ -220,7 +228,8 @@ impl Dispatcher {
             if last_prune.elapsed() > Duration::from_secs(3600) {
                 last_prune = Instant::now();
                 let store = me.store.clone();
-                let _ = tokio::task::spawn_blocking(move || outbox::prune(&store, now_unix())).await;
+                let _ =
+                    tokio::task::spawn_blocking(move || outbox::prune(&store, now_unix())).await;
             }
             tokio::select! {
                 () = stop.cancelled() => break,
@@ -241,7 +250,9 @@ impl Dispatcher {
         let delivered = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         loop {
             let mut tasks = JoinSet::new();
-            let n = self.schedule_counting(&in_flight, &mut tasks, Some(delivered.clone())).await;
+            let n = self
+                .schedule_counting(&in_flight, &mut tasks, Some(delivered.clone()))
+                .await;
             while tasks.join_next().await.is_some() {}
             if n == 0 {
                 break;
@@ -250,7 +261,11 @@ impl Dispatcher {
         delivered.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    async fn schedule(self: &Arc<Self>, in_flight: &Arc<Mutex<HashSet<String>>>, tasks: &mut JoinSet<()>) {
+    async fn schedule(
+        self: &Arc<Self>,
+        in_flight: &Arc<Mutex<HashSet<String>>>,
+        tasks: &mut JoinSet<()>,
+    ) {
         self.schedule_counting(in_flight, tasks, None).await;
     }
 
@@ -263,7 +278,8 @@ impl Dispatcher {
     ) -> usize {
         let store = self.store.clone();
         let batch = self.batch;
-        let items = match tokio::task::spawn_blocking(move || outbox::pending(&store, batch)).await {
+        let items = match tokio::task::spawn_blocking(move || outbox::pending(&store, batch)).await
+        {
             Ok(Ok(items)) => items,
             Ok(Err(e)) => {
                 eprintln!("alerts: reading the outbox failed: {e}");

@@ -22,7 +22,10 @@ struct Fake {
 
 impl Fake {
     fn fail(&self, chat: &str, errors: Vec<SendError>) {
-        self.script.lock().unwrap().insert(chat.into(), errors.into());
+        self.script
+            .lock()
+            .unwrap()
+            .insert(chat.into(), errors.into());
     }
     fn sent(&self) -> Vec<(String, Instant, String)> {
         self.sent.lock().unwrap().clone()
@@ -49,7 +52,13 @@ impl Sender for Fake {
             Ok(())
         })
     }
-    fn edit_or_send<'a>(&'a self, to: &'a Address, _: &'a str, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
+    fn edit_or_send<'a>(
+        &'a self,
+        to: &'a Address,
+        _: &'a str,
+        lang: Lang,
+        reply: &'a Reply,
+    ) -> SendFuture<'a> {
         self.send(to, lang, reply)
     }
     fn typing<'a>(&'a self, _: &'a str) -> SendFuture<'a> {
@@ -105,9 +114,13 @@ fn flip(w: &World) -> usize {
         cooldown_secs: 0,
     };
     let mut n = 0;
-    for (i, level) in [StockLevel::Unavailable, StockLevel::Available, StockLevel::Available]
-        .into_iter()
-        .enumerate()
+    for (i, level) in [
+        StockLevel::Unavailable,
+        StockLevel::Available,
+        StockLevel::Available,
+    ]
+    .into_iter()
+    .enumerate()
     {
         let at = now - 30 + i as i64 * 10;
         let offer = Offer {
@@ -127,7 +140,9 @@ fn flip(w: &World) -> usize {
             source: "test".into(),
         };
         record_fetch(&w.store, "runpod", FetchOutcome::Offers(vec![offer]), at).unwrap();
-        n += alerts::detect(&w.store, &w.catalog, &cfg, now).unwrap().alerts;
+        n += alerts::detect(&w.store, &w.catalog, &cfg, now)
+            .unwrap()
+            .alerts;
     }
     n
 }
@@ -151,7 +166,13 @@ fn a_fan_out_to_1000_chats_keeps_the_configured_pacing_and_delivers_each_once() 
         subscribe(&w, "telegram", &format!("-{i}"), ChatKind::Group, None);
     }
     for i in 0..10 {
-        subscribe(&w, "telegram", &format!("{i}"), ChatKind::Private, Some("3"));
+        subscribe(
+            &w,
+            "telegram",
+            &format!("{i}"),
+            ChatKind::Private,
+            Some("3"),
+        );
     }
     assert_eq!(flip(&w), 1010);
     let limits = Limits {
@@ -160,9 +181,8 @@ fn a_fan_out_to_1000_chats_keeps_the_configured_pacing_and_delivers_each_once() 
         group_per_min: 20,
     };
     let fake = Arc::new(Fake::default());
-    let d = Arc::new(
-        Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone(), limits),
-    );
+    let d =
+        Arc::new(Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone(), limits));
     let started = Instant::now();
     let delivered = rt().block_on(d.drain());
     let took = started.elapsed();
@@ -207,10 +227,15 @@ fn retry_after_pauses_the_platform_and_the_alert_still_arrives_once() {
     subscribe(&w, "discord", "556", ChatKind::Channel, None);
     assert_eq!(flip(&w), 2);
     let fake = Arc::new(Fake::default());
-    fake.fail("555", vec![SendError::RetryAfter(Duration::from_millis(1500))]);
-    let d = Arc::new(
-        Dispatcher::new(w.store.clone()).with_platform("discord", fake.clone(), Limits::default()),
+    fake.fail(
+        "555",
+        vec![SendError::RetryAfter(Duration::from_millis(1500))],
     );
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform(
+        "discord",
+        fake.clone(),
+        Limits::default(),
+    ));
     let started = Instant::now();
     let runtime = rt();
     let mut delivered = 0;
@@ -223,7 +248,11 @@ fn retry_after_pauses_the_platform_and_the_alert_still_arrives_once() {
     assert_eq!(sent.iter().filter(|(c, _, _)| c == "556").count(), 1);
     // The retry waited out what the platform asked for.
     let at = sent.iter().find(|(c, _, _)| c == "555").unwrap().1;
-    assert!(at - started >= Duration::from_millis(1400), "{:?}", at - started);
+    assert!(
+        at - started >= Duration::from_millis(1400),
+        "{:?}",
+        at - started
+    );
     assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
 }
 
@@ -234,10 +263,15 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_never_retried() {
     subscribe(&w, "telegram", "42", ChatKind::Private, None);
     assert_eq!(flip(&w), 2);
     let fake = Arc::new(Fake::default());
-    fake.fail("-100777", vec![SendError::ChatGone("Forbidden: bot was kicked".into())]);
-    let d = Arc::new(
-        Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone(), Limits::default()),
+    fake.fail(
+        "-100777",
+        vec![SendError::ChatGone("Forbidden: bot was kicked".into())],
     );
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform(
+        "telegram",
+        fake.clone(),
+        Limits::default(),
+    ));
     let runtime = rt();
     runtime.block_on(d.drain());
     let subs = alerts::list_all(&w.store).unwrap();
@@ -246,7 +280,10 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_never_retried() {
     // The admin who set it (user 7) was told; the channel got nothing.
     let sent = fake.sent();
     assert!(sent.iter().all(|(c, _, _)| c != "-100777"));
-    let notice = sent.iter().find(|(c, _, _)| c == "7").expect("a notice to the admin");
+    let notice = sent
+        .iter()
+        .find(|(c, _, _)| c == "7")
+        .expect("a notice to the admin");
     assert!(notice.2.contains("-100777"), "{}", notice.2);
     assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
     // New stock later: nothing goes to the gone chat.
@@ -260,9 +297,11 @@ fn a_failed_send_is_retried_later_with_backoff() {
     assert_eq!(flip(&w), 1);
     let fake = Arc::new(Fake::default());
     fake.fail("42", vec![SendError::Failed("HTTP 502".into())]);
-    let d = Arc::new(
-        Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone(), Limits::default()),
-    );
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform(
+        "telegram",
+        fake.clone(),
+        Limits::default(),
+    ));
     assert_eq!(rt().block_on(d.drain()), 0);
     let q = outbox::pending(&w.store, 10).unwrap();
     assert_eq!(q.len(), 1);

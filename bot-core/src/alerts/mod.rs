@@ -17,8 +17,8 @@ mod transition;
 pub use access::{Access, AccessCheck, AccessChecks};
 pub use outbox::{OutboxItem, OutboxStats};
 pub use subscription::{
-    Added, ChatKind, MAX_PER_CHAT, Subscription, Track, add, add_batch, chat_gone, list_all, list_chat,
-    remove, remove_all,
+    Added, ChatKind, MAX_PER_CHAT, Subscription, Track, add, add_batch, chat_gone, list_all,
+    list_chat, remove, remove_all,
 };
 pub use text::{alert_reply, describe};
 pub use transition::{AlertConfig, DetectReport, Event, detect, matching_offers, step};

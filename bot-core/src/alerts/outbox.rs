@@ -44,7 +44,14 @@ pub struct OutboxItem {
 
 impl OutboxItem {
     /// A notice to one person's private chat.
-    pub fn notice(platform: &str, chat: &str, lang: Lang, reply: Reply, tag: &str, now: i64) -> Self {
+    pub fn notice(
+        platform: &str,
+        chat: &str,
+        lang: Lang,
+        reply: Reply,
+        tag: &str,
+        now: i64,
+    ) -> Self {
         OutboxItem {
             key: format!("{platform}:{chat}:notice:{tag}"),
             platform: platform.into(),
@@ -95,7 +102,12 @@ pub fn discard(store: &Store, item: &OutboxItem) -> Result<(), StoreError> {
 }
 
 /// Try again later: the attempt is counted and the row keeps its place in the queue.
-pub fn retry_later(store: &Store, item: &OutboxItem, not_before: i64, count: bool) -> Result<(), StoreError> {
+pub fn retry_later(
+    store: &Store,
+    item: &OutboxItem,
+    not_before: i64,
+    count: bool,
+) -> Result<(), StoreError> {
     let mut next = item.clone();
     next.not_before = not_before;
     if count {
@@ -118,7 +130,11 @@ pub(crate) fn drop_pending(
     sub: Option<u32>,
 ) -> Result<(), StoreError> {
     for (row, item) in store.scan_prefix(&QUEUE, "q:")? {
-        if item.platform == platform && item.chat == chat && item.sub.is_some() && (sub.is_none() || item.sub == sub) {
+        if item.platform == platform
+            && item.chat == chat
+            && item.sub.is_some()
+            && (sub.is_none() || item.sub == sub)
+        {
             batch.delete(&QUEUE, &row);
         }
     }

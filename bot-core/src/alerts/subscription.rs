@@ -92,7 +92,11 @@ pub(crate) fn sub_key(platform: &str, chat: &str, id: u32) -> String {
 }
 
 /// The chat's subscriptions, oldest first.
-pub fn list_chat(store: &Store, platform: &str, chat: &str) -> Result<Vec<Subscription>, StoreError> {
+pub fn list_chat(
+    store: &Store,
+    platform: &str,
+    chat: &str,
+) -> Result<Vec<Subscription>, StoreError> {
     Ok(store
         .scan_prefix(&SUBS, &chat_prefix(platform, chat))?
         .into_iter()
@@ -112,7 +116,7 @@ pub fn list_all(store: &Store) -> Result<Vec<Subscription>, StoreError> {
 /// What [`add`] did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Added {
-    Added(Subscription),
+    Added(Box<Subscription>),
     /// The chat already holds [`MAX_PER_CHAT`].
     Full,
     /// The same subscription exists already, with this id.
@@ -138,7 +142,7 @@ pub fn add(store: &Store, mut sub: Subscription, max: usize) -> Result<Added, St
     sub.id = existing.iter().map(|s| s.id).max().unwrap_or(0) + 1;
     sub.track.clear();
     store.put(&SUBS, &sub.key(), &sub)?;
-    Ok(Added::Added(sub))
+    Ok(Added::Added(Box::new(sub)))
 }
 
 /// Adds many subscriptions in one transaction (imports, benches), each as the next id of its
@@ -223,7 +227,10 @@ pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<
         let reply = Reply::text(
             Msg::new("alerts-chat-gone-notice")
                 .arg("chat", s.chat.as_str())
-                .arg("count", subs.iter().filter(|x| x.created_by == s.created_by).count()),
+                .arg(
+                    "count",
+                    subs.iter().filter(|x| x.created_by == s.created_by).count(),
+                ),
         );
         let item = outbox::OutboxItem::notice(
             platform,

@@ -66,7 +66,10 @@ pub fn alert_reply(
             let price = best.map_or_else(|| "unknown".to_string(), |o| price_text(catalog, sub, o));
             let count: u32 = matching.iter().filter_map(|o| o.available_count).sum();
             let regions: Vec<&str> = {
-                let mut r: Vec<&str> = matching.iter().filter_map(|o| o.region.as_deref()).collect();
+                let mut r: Vec<&str> = matching
+                    .iter()
+                    .filter_map(|o| o.region.as_deref())
+                    .collect();
                 r.sort_unstable();
                 r.dedup();
                 r.truncate(3);
@@ -79,7 +82,11 @@ pub fn alert_reply(
             };
             let cost = format!("/cost {provider} {} 1h", sub.gpu);
             let stock = format!("/stock {} {provider}", sub.gpu);
-            let id = if compact { "alerts-back-compact" } else { "alerts-back" };
+            let id = if compact {
+                "alerts-back-compact"
+            } else {
+                "alerts-back"
+            };
             let mut r = Reply::text(
                 Msg::new(id)
                     .arg("gpu", gpu)
@@ -99,7 +106,11 @@ pub fn alert_reply(
         }
         Event::Gone { lasted_secs } => {
             let minutes = (lasted_secs / 60).max(1);
-            let id = if compact { "alerts-gone-compact" } else { "alerts-gone" };
+            let id = if compact {
+                "alerts-gone-compact"
+            } else {
+                "alerts-gone"
+            };
             let mut r = Reply::text(
                 Msg::new(id)
                     .arg("gpu", gpu)
@@ -118,9 +129,10 @@ pub fn alert_reply(
 
 /// One line describing a subscription: `#2 H100 SXM on RunPod, at or under $2.50/GPU-hour`.
 pub fn describe(catalog: &Catalog, lang: Lang, sub: &Subscription) -> String {
-    let max = sub
-        .max_price
-        .map_or_else(|| "none".to_string(), |m| format_money(m, &sub.max_currency));
+    let max = sub.max_price.map_or_else(
+        || "none".to_string(),
+        |m| format_money(m, &sub.max_currency),
+    );
     let platform = sub
         .provider
         .as_deref()

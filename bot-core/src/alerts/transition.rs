@@ -46,7 +46,10 @@ impl AlertConfig {
     pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Result<AlertConfig, String> {
         let mut c = AlertConfig::default();
         let num = |name: &str| -> Result<Option<i64>, String> {
-            match get(name).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
+            match get(name)
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+            {
                 None => Ok(None),
                 Some(s) => s
                     .parse::<i64>()
@@ -142,7 +145,7 @@ pub fn matching_offers(catalog: &Catalog, sub: &Subscription, offers: &[Offer]) 
         })
         .cloned()
         .collect();
-    out.sort_by(|a, b| a.price_per_gpu_hour.cmp(&b.price_per_gpu_hour));
+    out.sort_by_key(|o| o.price_per_gpu_hour);
     out
 }
 

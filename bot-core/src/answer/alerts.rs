@@ -3,9 +3,7 @@
 //! subscriptions; the platform says who is one (an [`AccessCheck`] its frontend registered).
 
 use super::common::{fmt, store_error_reply};
-use crate::alerts::{
-    self, Access, AccessChecks, Added, MAX_PER_CHAT, Subscription, outbox,
-};
+use crate::alerts::{self, Access, AccessChecks, Added, MAX_PER_CHAT, Subscription, outbox};
 use crate::availability::{format_rfc3339, provider_states};
 use crate::context::Ctx;
 use crate::lexicon::split_options;
@@ -16,7 +14,9 @@ fn access(ctx: &Ctx, checks: &AccessChecks) -> Result<Access, Reply> {
     match checks.check(ctx.who) {
         Ok(a) if a.may_manage => Ok(a),
         Ok(_) => Err(Reply::text(Msg::new("alerts-admins-only"))),
-        Err(reason) => Err(Reply::text(Msg::new("alerts-admin-unknown").arg("reason", reason))),
+        Err(reason) => Err(Reply::text(
+            Msg::new("alerts-admin-unknown").arg("reason", reason),
+        )),
     }
 }
 
@@ -32,8 +32,9 @@ fn terms(ctx: &Ctx, args: &str) -> Result<(crate::availability::StockQuery, Opti
             "cards" | "card" | "卡数" => match v.trim().parse::<u32>() {
                 Ok(n) if (1..=4096).contains(&n) => cards = Some(n),
                 _ => {
-                    return Err(Reply::text(Msg::new("alerts-error-cards").arg("text", v))
-                        .with(usage()));
+                    return Err(
+                        Reply::text(Msg::new("alerts-error-cards").arg("text", v)).with(usage())
+                    );
                 }
             },
             _ => {
@@ -121,8 +122,11 @@ pub fn subs(ctx: &Ctx) -> Reply {
         Ok(list) => {
             let mut r = Reply::text(Msg::new("alerts-list").arg("count", list.len()));
             for s in &list {
-                r.parts
-                    .push(crate::reply::Part::Raw(alerts::describe(ctx.catalog, ctx.lang, s)));
+                r.parts.push(crate::reply::Part::Raw(alerts::describe(
+                    ctx.catalog,
+                    ctx.lang,
+                    s,
+                )));
             }
             r.with(Msg::new("alerts-list-how"))
         }
@@ -196,7 +200,8 @@ pub fn status(ctx: &Ctx, now: i64) -> Reply {
                 .arg("offers", p.offers),
         );
         if let Some(problem) = &p.last_problem {
-            r.parts.push(crate::reply::Part::Raw(format!("  {problem}")));
+            r.parts
+                .push(crate::reply::Part::Raw(format!("  {problem}")));
         }
     }
     r
