@@ -215,7 +215,6 @@ fn a_kill_between_commit_and_send_then_a_restart_delivers_every_alert_exactly_on
     }
     let (status, out) = serve.stop();
     assert!(status.success(), "{out}");
-    assert!(out.contains("is gone"), "{out}");
 }
 
 #[test]
