@@ -363,3 +363,111 @@ fn a_discord_channel_alert_arrives_through_a_429_and_a_deleted_channel_unsubscri
     assert!(status.success(), "{out}");
     assert!(out.contains("is gone"), "{out}");
 }
+
+#[test]
+fn a_fan_out_to_1000_chats_through_the_fake_bot_api_keeps_the_configured_pacing() {
+    use bot_core::alerts::{ChatKind, Subscription, add_batch};
+    let p = FakeProviders::start();
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    let tg = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    // 990 private chats with one alert each, 10 groups with two each: 1,000 chats.
+    {
+        let store = bot_core::Store::open(&bot_core::store::db_path(dir.path())).unwrap();
+        let sub = |chat: String, kind: ChatKind, max: Option<i64>| Subscription {
+            id: 0,
+            platform: "telegram".into(),
+            created_by: chat.clone(),
+            chat,
+            kind,
+            created_at: 1,
+            lang: Lang::En,
+            currency: "USD".into(),
+            gpu: "h100-sxm".into(),
+            provider: None,
+            max_price: max.map(rust_decimal::Decimal::from),
+            max_currency: "USD".into(),
+            min_cards: None,
+            track: Default::default(),
+        };
+        let mut subs: Vec<Subscription> = (0..990)
+            .map(|i| sub(format!("{}", 5000 + i), ChatKind::Private, None))
+            .collect();
+        for g in 0..10 {
+            for max in [None, Some(9)] {
+                subs.push(sub(format!("-{}", 9000 + g), ChatKind::Group, max));
+            }
+        }
+        assert_eq!(add_batch(&store, subs).unwrap(), 1010);
+    }
+    let mut env = provider_env(&p);
+    env.extend([
+        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
+        ("TELEGRAM_API_URL", tg.api_url()),
+        // The dispatcher's pacing is under test: the Telegram sender's own overall limit
+        // (teloxide's Throttle, which releases in bursts) is set out of the way.
+        ("TELEGRAM_MESSAGES_PER_SEC", "1000".to_string()),
+        ("GPUSCOUT_ALERT_RATE", "100".to_string()),
+        ("GPUSCOUT_ALERT_CHAT_GAP_MS", "1000".to_string()),
+        ("GPUSCOUT_ALERT_GROUP_PER_MIN", "20".to_string()),
+    ]);
+    let serve = Serve::start(env!("CARGO_BIN_EXE_gpuscout"), dir.path(), &env);
+    tg.wait_for_polling(1);
+    wait_polls(&p, 2);
+    p.script("/graphql", vec![Script::ok(runpod("High"))]);
+    let sends = tg.wait_until(Duration::from_secs(90), "1,010 alerts", |v| {
+        let sends: Vec<(i64, Instant)> = v
+            .calls()
+            .iter()
+            .filter(|c| c.method == "sendMessage" && c.status == 200)
+            .filter_map(|c| Some((c.params["chat_id"].as_i64()?, c.at)))
+            .collect();
+        (sends.len() >= 1000 + 10).then_some(sends)
+    });
+    wait_polls(&p, 2);
+    assert_eq!(
+        tg.count_of("sendMessage"),
+        1010,
+        "no alert twice, no 429 retried"
+    );
+    let mut per_chat: std::collections::HashMap<i64, Vec<Instant>> = Default::default();
+    for (chat, at) in &sends {
+        per_chat.entry(*chat).or_default().push(*at);
+    }
+    assert_eq!(per_chat.len(), 1000);
+    for (chat, times) in &per_chat {
+        let expected = if *chat < 0 { 2 } else { 1 };
+        assert_eq!(times.len(), expected, "chat {chat}");
+        if let [a, b] = times[..] {
+            assert!(
+                b - a >= Duration::from_millis(990),
+                "chat {chat}: {:?}",
+                b - a
+            );
+        }
+    }
+    let mut times: Vec<Instant> = sends.iter().map(|(_, t)| *t).collect();
+    times.sort();
+    let mut j = 0;
+    for i in 0..times.len() {
+        while times[i] - times[j] >= Duration::from_secs(1) {
+            j += 1;
+        }
+        // 100/s configured; a little slack for the HTTP round trip's jitter.
+        assert!(i - j < 105, "{} sends within one second", i - j + 1);
+    }
+    let mut j = 0;
+    for i in 0..times.len() {
+        while times[i] - times[j] >= Duration::from_secs(5) {
+            j += 1;
+        }
+        assert!(i - j < 505, "{} sends within five seconds", i - j + 1);
+    }
+    let span = *times.last().unwrap() - times[0];
+    assert!(
+        span >= Duration::from_secs(9),
+        "1,010 at 100/s took only {span:?}"
+    );
+    let (status, out) = serve.stop();
+    assert!(status.success(), "{out}");
+}

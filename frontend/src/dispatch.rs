@@ -161,8 +161,90 @@ enum Outcome {
 /// One platform's sending state.
 struct Platform {
     sender: Arc<dyn Sender>,
+    /// Booked start times: spreads the sends out so they do not all wake at once.
     pacer: Mutex<Pacer>,
+    /// The limits again, enforced on the actual sends: after a stall (a busy machine, a
+    /// `retry_after`) the booked times are in the past, and without this they would all go
+    /// at once.
+    limits: Limits,
+    sent: Mutex<Sent>,
+    next_any: tokio::sync::Mutex<Instant>,
     paused_until: Mutex<Option<Instant>>,
+}
+
+/// When each chat and group was last sent to.
+#[derive(Default)]
+struct Sent {
+    chat: HashMap<String, Instant>,
+    group: HashMap<String, VecDeque<Instant>>,
+}
+
+impl Sent {
+    /// The earliest time `chat` may be sent to again.
+    fn earliest(&mut self, chat: &str, group: bool, limits: &Limits, now: Instant) -> Instant {
+        let mut at = now;
+        if let Some(t) = self.chat.get(chat) {
+            at = at.max(*t + limits.per_chat_gap);
+        }
+        if group && let Some(q) = self.group.get_mut(chat) {
+            let window = Duration::from_secs(60);
+            while q.front().is_some_and(|t| *t + window <= now) {
+                q.pop_front();
+            }
+            if q.len() >= limits.group_per_min as usize
+                && let Some(first) = q.front()
+            {
+                at = at.max(*first + window);
+            }
+        }
+        at
+    }
+
+    fn record(&mut self, chat: &str, group: bool, at: Instant) {
+        if self.chat.len() > 50_000 {
+            self.chat.retain(|_, t| *t + Duration::from_secs(60) > at);
+            self.group
+                .retain(|_, q| q.back().is_some_and(|t| *t + Duration::from_secs(60) > at));
+        }
+        self.chat.insert(chat.to_string(), at);
+        if group {
+            self.group
+                .entry(chat.to_string())
+                .or_default()
+                .push_back(at);
+        }
+    }
+}
+
+impl Platform {
+    /// Waits until a message to `chat` keeps every limit, counting actual sends, and books it.
+    async fn wait_turn(&self, chat: &str, group: bool) {
+        let interval = Duration::from_secs_f64(1.0 / self.limits.overall_per_sec);
+        loop {
+            let ok_at = self
+                .sent
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .earliest(chat, group, &self.limits, Instant::now());
+            if ok_at > Instant::now() {
+                tokio::time::sleep_until(ok_at).await;
+                continue;
+            }
+            // One send at a time passes this gate, `interval` apart.
+            let mut next = self.next_any.lock().await;
+            if *next > Instant::now() {
+                tokio::time::sleep_until(*next).await;
+            }
+            let now = Instant::now();
+            let mut sent = self.sent.lock().unwrap_or_else(PoisonError::into_inner);
+            if sent.earliest(chat, group, &self.limits, now) > now {
+                continue;
+            }
+            sent.record(chat, group, now);
+            *next = now + interval;
+            return;
+        }
+    }
 }
 
 /// Drains the outbox. Cheap to share: [`Dispatcher::waker`] lets the watcher wake it.
@@ -200,6 +282,9 @@ impl Dispatcher {
             Arc::new(Platform {
                 sender,
                 pacer: Mutex::new(Pacer::new(limits)),
+                limits,
+                sent: Mutex::new(Sent::default()),
+                next_any: tokio::sync::Mutex::new(Instant::now()),
                 paused_until: Mutex::new(None),
             }),
         );
@@ -370,6 +455,9 @@ impl Dispatcher {
                 return Outcome::StoreFailed;
             }
         }
+        platform
+            .wait_turn(&item.chat, item.kind != ChatKind::Private)
+            .await;
         let to = Address::chat(item.chat.clone());
         let result = platform.sender.send(&to, item.lang, &item.reply).await;
         let now = now_unix();

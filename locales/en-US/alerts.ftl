@@ -67,7 +67,10 @@ alerts-back = { $gpu } is in stock on { $platform }: from { $price } per GPU-hou
   }. Seen { $seen }.
     What it costs for your job: { $cost } · all offers: { $stock } · help choosing: /pick
 alerts-back-compact = { $gpu } in stock on { $platform } from { $price }/GPU-h ({ $count ->
-    [0] { $offers } offers
+    [0] { $offers ->
+        [one] 1 offer
+       *[other] { $offers } offers
+      }
    *[other] { $count } available
   }, seen { $seen }) · { $stock }
 alerts-gone = { $gpu } is gone again on { $platform }, after { $minutes } min in stock. Seen { $seen }. Other offers: { $stock }
