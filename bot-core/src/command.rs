@@ -36,6 +36,8 @@ pub enum Command {
     Subs,
     /// Operators: subscriptions, outbox, deliveries, provider feeds.
     Status,
+    /// `/trend <gpu> [days]`: price history per platform, a chart, the stock rhythm.
+    Trend(String),
 }
 
 /// One row of the command table: the name people type, its aliases, the Fluent ids of its
@@ -92,6 +94,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("subs", ["subscriptions", "我的订阅"], false, |_| {
         Command::Subs
     }),
+    row!("trend", ["走势", "价格走势"], true, Command::Trend),
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),

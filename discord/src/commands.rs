@@ -161,6 +161,18 @@ const UNSUBSCRIBE_OPTIONS: &[OptionSpec] = &[opt("id", Kind::Text, true)];
 /// by default (`default_member_permissions`); bot-core checks again on use.
 pub const MANAGE_COMMANDS: &[&str] = &["subscribe", "unsubscribe"];
 
+/// `/trend <gpu> [days] [for <job>]`.
+const TREND_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, true),
+    key("days", Kind::Integer, "days"),
+    OptionSpec {
+        name: "job",
+        kind: Kind::Text,
+        required: false,
+        write: Write::After("for"),
+    },
+];
+
 const TRIAL_OPTIONS: &[OptionSpec] = &[
     opt("platform", Kind::Platform, false),
     opt("gpu", Kind::Gpu, false),
@@ -183,6 +195,7 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "gpu" => GPU_OPTIONS,
         "platform" => PLATFORM_OPTIONS,
         "stock" => STOCK_OPTIONS,
+        "trend" => TREND_OPTIONS,
         "trial" => TRIAL_OPTIONS,
         "subscribe" => SUBSCRIBE_OPTIONS,
         "unsubscribe" => UNSUBSCRIBE_OPTIONS,
