@@ -438,9 +438,11 @@ fn a_fan_out_to_1000_chats_through_the_fake_bot_api_keeps_the_configured_pacing(
     for (chat, times) in &per_chat {
         let expected = if *chat < 0 { 2 } else { 1 };
         assert_eq!(times.len(), expected, "chat {chat}");
+        // 1 s apart when sent; arrivals may be closer by the loopback round trip's jitter
+        // on a loaded machine.
         if let [a, b] = times[..] {
             assert!(
-                b - a >= Duration::from_millis(990),
+                b - a >= Duration::from_millis(900),
                 "chat {chat}: {:?}",
                 b - a
             );
