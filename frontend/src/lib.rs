@@ -22,6 +22,7 @@
 //! computes a price or a fit.
 
 pub mod choice;
+pub mod dispatch;
 pub mod metrics;
 pub mod pack;
 pub mod sender;
