@@ -8,12 +8,19 @@
 //! after, hidden after 24 h).
 
 mod canonical;
+mod fx;
+mod imported;
 mod offer;
 mod query;
 mod snapshot;
 mod time;
 
 pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
+pub use fx::{ECB_FEED, FX_FRESH_DAYS, FxSnapshot, RateUsed, latest_fx, rate_for, record_fx};
+pub use imported::{
+    CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds, priced_offers,
+    record_curated, record_import, record_sighting, sightings,
+};
 pub use offer::{Offer, OfferKind, StockLevel};
 pub use query::{ProviderStatus, StockQuery, StockRow, StockView, stock};
 pub use snapshot::{
