@@ -9,6 +9,8 @@
 //! logs or errors.
 
 pub mod config;
+pub mod fx;
+pub mod import;
 mod json;
 pub mod lambda;
 pub mod poller;
