@@ -191,6 +191,16 @@ impl Bot {
                 &args,
                 crate::availability::now_unix(),
             )],
+            Command::Offers(args) => vec![answer::offers::chat(
+                ctx,
+                &args,
+                crate::availability::now_unix(),
+            )],
+            Command::Report(args) => vec![answer::offers::report(
+                ctx,
+                &args,
+                crate::availability::now_unix(),
+            )],
         }
     }
 

@@ -28,6 +28,10 @@ pub enum Command {
     Trial(String),
     /// `/stock <gpu> [platform] [max price]`: live offers from the stored snapshots.
     Stock(String),
+    /// `/offers [gpu] [filters]`: every stored offer through `vastai search offers` filters.
+    Offers(String),
+    /// `/report <platform> <gpu> <in|out|price>`: an operator records what they saw.
+    Report(String),
 }
 
 /// One row of the command table: the name people type, its aliases, the Fluent ids of its
@@ -69,6 +73,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("convert", [], true, Command::Convert),
     row!("tco", [], true, Command::Tco),
     row!("stock", ["库存", "有货"], true, Command::Stock),
+    row!("offers", ["报价"], false, Command::Offers),
+    row!("report", ["上报"], true, Command::Report),
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),

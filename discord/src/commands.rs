@@ -147,6 +147,19 @@ const STOCK_OPTIONS: &[OptionSpec] = &[
     opt("price", Kind::Text, false),
 ];
 
+/// `/offers [gpu] [filters]`: the filters are typed as in the chat (`cards>=2 vram>=40 spot`).
+const OFFERS_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, false),
+    opt("filters", Kind::Text, false),
+];
+
+/// `/report <platform> <gpu> <in|out|price>`.
+const REPORT_OPTIONS: &[OptionSpec] = &[
+    opt("platform", Kind::Platform, true),
+    opt("gpu", Kind::Gpu, true),
+    opt("seen", Kind::Text, true),
+];
+
 const TRIAL_OPTIONS: &[OptionSpec] = &[
     opt("platform", Kind::Platform, false),
     opt("gpu", Kind::Gpu, false),
@@ -169,6 +182,8 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "gpu" => GPU_OPTIONS,
         "platform" => PLATFORM_OPTIONS,
         "stock" => STOCK_OPTIONS,
+        "offers" => OFFERS_OPTIONS,
+        "report" => REPORT_OPTIONS,
         "trial" => TRIAL_OPTIONS,
         "lang" => LANG_OPTIONS,
         _ => &[],

@@ -52,7 +52,7 @@ impl std::fmt::Debug for Endpoint {
 }
 
 /// A URL with any `user:password@` removed, for messages.
-fn shown_url(url: &str) -> String {
+pub fn shown_url(url: &str) -> String {
     match url.split_once("://") {
         Some((scheme, rest)) => {
             let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
