@@ -12,6 +12,7 @@ mod chat;
 mod cli;
 mod cli_billing;
 mod cli_fit;
+mod cli_import;
 mod cli_stock;
 mod serve;
 
@@ -85,6 +86,10 @@ enum Cmd {
     Stock(cli_stock::StockArgs),
     /// Fetch live offers from the providers (Vast.ai, RunPod, Lambda) into the store.
     Poll(cli_stock::PollArgs),
+    /// Every stored offer (live and catalog) through filters: cards, VRAM, region, spot, price.
+    Offers(cli_import::OffersArgs),
+    /// Load a public price catalog (SkyPilot, gpuhunt) or the curated file into the store.
+    Import(cli_import::ImportArgs),
     /// Look after the database: check it, repair it, or start over.
     Db {
         #[command(subcommand)]
@@ -182,10 +187,12 @@ fn run() -> Result<()> {
                 .and_then(bot_core::Lang::parse_user_choice)
                 .unwrap_or_else(env_lang);
             let store = open_store(args.data_dir, ui)?;
+            cli_import::curated_from_env(&catalog, &store);
             chat::run(Arc::new(catalog), store, lang.as_deref())
         }
         Cmd::Serve => {
             let store = open_store(args.data_dir, env_lang())?;
+            cli_import::curated_from_env(&catalog, &store);
             let mut bot = bot_core::Bot::new(Arc::new(catalog), store);
             bot.today = pinned_today();
             bot.operators = bot_core::Bot::parse_operators(
@@ -203,6 +210,16 @@ fn run() -> Result<()> {
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
         Cmd::Stock(a) => cli_stock::stock(
+            &catalog,
+            &*open_store(args.data_dir, bot_core::Lang::En)?,
+            a,
+        ),
+        Cmd::Offers(a) => cli_import::offers(
+            &catalog,
+            &*open_store(args.data_dir, bot_core::Lang::En)?,
+            a,
+        ),
+        Cmd::Import(a) => cli_import::import(
             &catalog,
             &*open_store(args.data_dir, bot_core::Lang::En)?,
             a,

@@ -102,6 +102,74 @@ pub fn cloud_of_url(format: Format, url: &str) -> Option<String> {
     (!cloud.contains(':')).then(|| cloud.to_string())
 }
 
+/// Fetches one catalog file (or the rates file) from `url` within `timeout`: its text and,
+/// when the server says, its `Last-Modified` date (`YYYY-MM-DD`).
+pub async fn download(
+    url: &str,
+    timeout: std::time::Duration,
+) -> Result<(String, Option<String>), FetchError> {
+    let http = reqwest::Client::builder()
+        .timeout(timeout)
+        .connect_timeout(timeout)
+        .user_agent(concat!("gpuscout/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
+    let exchange = async {
+        let r = http
+            .get(url)
+            .send()
+            .await
+            .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
+        let status = r.status();
+        let modified = r
+            .headers()
+            .get(reqwest::header::LAST_MODIFIED)
+            .and_then(|v| v.to_str().ok())
+            .and_then(http_date);
+        let body = r
+            .bytes()
+            .await
+            .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
+        Ok::<_, FetchError>((status, modified, body))
+    };
+    let (status, modified, body) = tokio::time::timeout(timeout, exchange)
+        .await
+        .map_err(|_| FetchError::Timeout(timeout))??;
+    if !status.is_success() {
+        return Err(FetchError::Http {
+            status: status.as_u16(),
+            snippet: crate::snippet(&body),
+        });
+    }
+    let text = String::from_utf8(body.to_vec())
+        .map_err(|_| FetchError::Malformed("the file is not UTF-8 text".into()))?;
+    Ok((text, modified))
+}
+
+/// `Tue, 01 Dec 2026 10:00:00 GMT` -> `2026-12-01`.
+pub fn http_date(text: &str) -> Option<String> {
+    let mut it = text.split_whitespace().skip(1);
+    let day: u32 = it.next()?.parse().ok()?;
+    let month = match it.next()?.to_ascii_lowercase().as_str() {
+        "jan" => 1,
+        "feb" => 2,
+        "mar" => 3,
+        "apr" => 4,
+        "may" => 5,
+        "jun" => 6,
+        "jul" => 7,
+        "aug" => 8,
+        "sep" => 9,
+        "oct" => 10,
+        "nov" => 11,
+        "dec" => 12,
+        _ => return None,
+    };
+    let year: u32 = it.next()?.parse().ok()?;
+    let date = format!("{year:04}-{month:02}-{day:02}");
+    bot_core::catalog::parse_date(&date).map(|_| date)
+}
+
 /// The catalog platform id for a catalog's cloud name, or the name itself.
 pub fn platform_id(catalog: &Catalog, cloud: &str) -> String {
     let alias = match cloud {
@@ -520,6 +588,15 @@ mod tests {
             gpu_info("{'Gpus': [{'Name': 'X', 'Count': '1.0', 'Ok': True}]}").count,
             Some(1.0)
         );
+    }
+
+    #[test]
+    fn http_dates_read() {
+        assert_eq!(
+            http_date("Tue, 01 Dec 2026 10:00:00 GMT").as_deref(),
+            Some("2026-12-01")
+        );
+        assert_eq!(http_date("yesterday"), None);
     }
 
     #[test]
