@@ -207,12 +207,14 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
             let cloud = a
                 .provider
                 .clone()
-                .or_else(|| match format {
-                    Format::SkyPilot => dir.parent().and_then(|p| p.file_name()),
-                    Format::GpuHunt => dir.file_stem(),
-                }
-                .and_then(|n| n.to_str())
-                .map(str::to_string))
+                .or_else(|| {
+                    match format {
+                        Format::SkyPilot => dir.parent().and_then(|p| p.file_name()),
+                        Format::GpuHunt => dir.file_stem(),
+                    }
+                    .and_then(|n| n.to_str())
+                    .map(str::to_string)
+                })
                 .context("can't tell the provider from the path; pass --provider")?;
             vec![import::CatalogFile {
                 cloud,
@@ -347,9 +349,9 @@ fn progress(total: u64) -> indicatif::ProgressBar {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{spinner} importing {msg:12} [{bar:30}] {percent}%")
-    {
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} importing {msg:12} [{bar:30}] {percent}%",
+    ) {
         bar.set_style(style.progress_chars("=> "));
     }
     bar.enable_steady_tick(Duration::from_millis(120));

@@ -24,7 +24,7 @@ pub struct PollArgs {
     /// Poll each provider once and exit (without it: keep polling until Ctrl-C).
     #[arg(long)]
     once: bool,
-    /// Only this provider: vast, runpod or lambda.
+    /// Only this feed: vast, runpod, lambda, or fx (the exchange rates).
     #[arg(long)]
     provider: Option<String>,
     #[arg(long)]
@@ -89,7 +89,7 @@ pub fn poller(catalog: Arc<Catalog>, store: Arc<Store>) -> Result<Option<Poller>
     for line in &off {
         eprintln!("poll: {line}");
     }
-    if adapters.is_empty() {
+    if adapters.is_empty() && config.fx_url.is_none() {
         return Ok(None);
     }
     let poller = Poller::new(&config, adapters, catalog, store)?;
@@ -104,8 +104,9 @@ pub fn poller(catalog: Arc<Catalog>, store: Arc<Store>) -> Result<Option<Poller>
 pub fn poll(catalog: Catalog, store: Arc<Store>, a: PollArgs) -> Result<()> {
     if let Some(p) = &a.provider
         && !gpuscout_providers::config::ALL.contains(&p.as_str())
+        && p != gpuscout_providers::poller::FX
     {
-        bail!("no provider named `{p}`; known: vast, runpod, lambda");
+        bail!("no provider named `{p}`; known: vast, runpod, lambda, fx");
     }
     let Some(poller) = poller(Arc::new(catalog), store)? else {
         bail!("no provider is on (GPUSCOUT_PROVIDERS, GPUSCOUT_LAMBDA_API_KEY)");

@@ -112,7 +112,13 @@ mod tests {
         assert_eq!(s.rates["CNY"], Decimal::new(756, 2));
         assert_eq!(s.cross("USD", "CNY"), Some(Decimal::new(72, 1)));
         assert!(parse_ecb(b"<html>maintenance</html>", 0).is_err());
-        assert!(parse_ecb(b"<Cube time='2026-11-30'><Cube currency='CNY' rate='7.5'/>", 0).is_err());
+        assert!(
+            parse_ecb(
+                b"<Cube time='2026-11-30'><Cube currency='CNY' rate='7.5'/>",
+                0
+            )
+            .is_err()
+        );
         assert!(parse_ecb(b"<Cube time='yesterday'>", 0).is_err());
         assert!(parse_ecb(&[0xff, 0xfe], 0).is_err());
     }

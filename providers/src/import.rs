@@ -199,7 +199,11 @@ pub fn parse(
     let Some(header) = rows.next() else {
         return Err(FetchError::Malformed("the file is empty".into()));
     };
-    let col = |name: &str| header.iter().position(|h| h.trim().eq_ignore_ascii_case(name));
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h.trim().eq_ignore_ascii_case(name))
+    };
     let needed: &[&str] = match format {
         Format::SkyPilot => &["AcceleratorName", "AcceleratorCount", "Price"],
         Format::GpuHunt => &["gpu_name", "gpu_count", "price"],
@@ -262,10 +266,7 @@ impl<'a> Cells<'a> {
             .header
             .iter()
             .position(|h| h.trim().eq_ignore_ascii_case(name))?;
-        self.row
-            .get(i)
-            .map(|s| s.trim())
-            .filter(|s| !s.is_empty())
+        self.row.get(i).map(|s| s.trim()).filter(|s| !s.is_empty())
     }
 }
 
@@ -300,7 +301,10 @@ fn offer(
     as_of: i64,
     source: &str,
 ) -> Option<Offer> {
-    let per_gpu = price.checked_div(Decimal::from(cards))?.round_dp(6).normalize();
+    let per_gpu = price
+        .checked_div(Decimal::from(cards))?
+        .round_dp(6)
+        .normalize();
     Some(Offer {
         provider: provider.to_string(),
         gpu: gpu.0,
@@ -387,7 +391,8 @@ fn gpuhunt_row(
         return Row::Bad;
     };
     // gpuhunt writes memory per card in GB.
-    let vram = cells.get("gpu_memory")
+    let vram = cells
+        .get("gpu_memory")
         .and_then(|v| v.parse::<f64>().ok())
         .filter(|v| v.is_finite() && *v > 0.0);
     let kind = match cells.get("spot").map(str::to_ascii_lowercase).as_deref() {
@@ -502,7 +507,12 @@ fn python_literal(t: &str) -> Option<Value> {
 /// The GPU id and per-card memory of a SkyPilot row. Memory per card is `SizeInMiB` when the
 /// total agrees with `size × count`; when the total equals `SizeInMiB` for several cards, the
 /// file is ambiguous and the catalog's card decides between `size` and `size / count`.
-fn name_with_memory(catalog: &Catalog, name: &str, cards: u32, info: &GpuInfo) -> (String, Option<f64>) {
+fn name_with_memory(
+    catalog: &Catalog,
+    name: &str,
+    cards: u32,
+    info: &GpuInfo,
+) -> (String, Option<f64>) {
     let gib = |mib: f64| mib / 1024.0;
     let Some(size) = info.size_mib else {
         return name_offer_gpu(catalog, name, None);

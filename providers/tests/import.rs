@@ -10,8 +10,12 @@ use rust_decimal::Decimal;
 use std::path::Path;
 
 fn fixture(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name))
-        .unwrap()
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name),
+    )
+    .unwrap()
 }
 
 fn shared(rel: &str) -> Option<std::path::PathBuf> {
@@ -21,7 +25,10 @@ fn shared(rel: &str) -> Option<std::path::PathBuf> {
     if p.exists() {
         Some(p)
     } else {
-        println!("skipped: {} is absent (the shared data set is not here)", p.display());
+        println!(
+            "skipped: {} is absent (the shared data set is not here)",
+            p.display()
+        );
         None
     }
 }
@@ -51,14 +58,22 @@ fn skypilot_fixture_rows_become_price_only_offers() {
     assert_eq!(v100.currency, "USD");
     assert_eq!(v100.fetched_at, 1_764_460_800);
     // Vast writes the offer's total as SizeInMiB: 49128 for two 4090s is 24 GB a card.
-    let r4090: Vec<_> = p.offers.iter().filter(|o| o.raw_name == "RTX4090").collect();
+    let r4090: Vec<_> = p
+        .offers
+        .iter()
+        .filter(|o| o.raw_name == "RTX4090")
+        .collect();
     assert_eq!(r4090.len(), 2, "on-demand and spot");
     assert!(r4090.iter().all(|o| o.gpu == "rtx-4090" && o.cards == 2));
     let spot = r4090.iter().find(|o| o.kind == OfferKind::Spot).unwrap();
     assert_eq!(spot.price_per_gpu_hour, Decimal::new(2, 1));
     assert_eq!(spot.region.as_deref(), Some("Spain, ES"));
     // An unknown card keeps its raw name and the file's memory, in GB.
-    let q = p.offers.iter().find(|o| o.raw_name == "QuantumFlux9000").unwrap();
+    let q = p
+        .offers
+        .iter()
+        .find(|o| o.raw_name == "QuantumFlux9000")
+        .unwrap();
     assert_eq!((q.gpu.as_str(), q.vram_gb), ("QuantumFlux9000", Some(96.0)));
 }
 
@@ -76,11 +91,7 @@ fn gpuhunt_fixture_rows_become_price_only_offers() {
     .unwrap();
     assert_eq!(p.skipped, 1, "the row priced `abc`");
     assert_eq!(p.offers.len(), 4, "{:?}", p.offers);
-    let spot = p
-        .offers
-        .iter()
-        .find(|o| o.kind == OfferKind::Spot)
-        .unwrap();
+    let spot = p.offers.iter().find(|o| o.kind == OfferKind::Spot).unwrap();
     assert_eq!(spot.gpu, "h100-sxm");
     assert_eq!(spot.price_per_gpu_hour, Decimal::new(175, 2));
     let a100 = p.offers.iter().find(|o| o.cards == 8).unwrap();
@@ -93,16 +104,39 @@ fn gpuhunt_fixture_rows_become_price_only_offers() {
 #[test]
 fn a_file_of_another_format_or_garbage_is_refused_whole() {
     let cat = Catalog::embedded().unwrap();
-    let e = parse(Format::GpuHunt, &fixture("skypilot_vms.csv"), "x", &cat, 0, "s").unwrap_err();
+    let e = parse(
+        Format::GpuHunt,
+        &fixture("skypilot_vms.csv"),
+        "x",
+        &cat,
+        0,
+        "s",
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("gpu_name"), "{e}");
     assert!(parse(Format::SkyPilot, "", "x", &cat, 0, "s").is_err());
-    assert!(parse(Format::SkyPilot, "\u{0}\u{1}garbage\n,,,\n", "x", &cat, 0, "s").is_err());
+    assert!(
+        parse(
+            Format::SkyPilot,
+            "\u{0}\u{1}garbage\n,,,\n",
+            "x",
+            &cat,
+            0,
+            "s"
+        )
+        .is_err()
+    );
     // Every GPU row unreadable: malformed, not "no offers".
     let bad = "AcceleratorName,AcceleratorCount,Price\nH100,x,1\nA10,1,free\n";
     assert!(parse(Format::SkyPilot, bad, "x", &cat, 0, "s").is_err());
     // Only CPU rows: no offers, no error.
     let cpu = "AcceleratorName,AcceleratorCount,Price\n,,0.2\n";
-    assert!(parse(Format::SkyPilot, cpu, "x", &cat, 0, "s").unwrap().offers.is_empty());
+    assert!(
+        parse(Format::SkyPilot, cpu, "x", &cat, 0, "s")
+            .unwrap()
+            .offers
+            .is_empty()
+    );
 }
 
 #[test]
@@ -113,7 +147,16 @@ fn real_skypilot_catalogs_read_without_losing_rows() {
     let cat = Catalog::embedded().unwrap();
     let files = catalog_files(Format::SkyPilot, &dir).unwrap();
     let clouds: Vec<&str> = files.iter().map(|f| f.cloud.as_str()).collect();
-    for c in ["lambda", "runpod", "vast", "cudo", "fluidstack", "paperspace", "gcp", "do"] {
+    for c in [
+        "lambda",
+        "runpod",
+        "vast",
+        "cudo",
+        "fluidstack",
+        "paperspace",
+        "gcp",
+        "do",
+    ] {
         assert!(clouds.contains(&c), "{c} missing from {clouds:?}");
     }
     let mut total = 0;
@@ -128,16 +171,29 @@ fn real_skypilot_catalogs_read_without_losing_rows() {
             assert!(o.price_per_gpu_hour > Decimal::ZERO);
             assert!(o.cards >= 1);
             if let Some(v) = o.vram_gb {
-                assert!((4.0..=300.0).contains(&v), "{}: {} {v} GB", f.cloud, o.raw_name);
+                assert!(
+                    (4.0..=300.0).contains(&v),
+                    "{}: {} {v} GB",
+                    f.cloud,
+                    o.raw_name
+                );
             }
         }
-        let mut names: Vec<String> = p.offers.iter().map(|o| format!("{}->{}@{:?}", o.raw_name, o.gpu, o.vram_gb)).collect();
+        let mut names: Vec<String> = p
+            .offers
+            .iter()
+            .map(|o| format!("{}->{}@{:?}", o.raw_name, o.gpu, o.vram_gb))
+            .collect();
         names.sort();
         names.dedup();
         println!("{names:?}");
         total += p.offers.len();
         let known = p.offers.iter().filter(|o| o.gpu != o.raw_name).count();
-        println!("{}: {} offers, {known} on catalog cards", f.cloud, p.offers.len());
+        println!(
+            "{}: {} offers, {known} on catalog cards",
+            f.cloud,
+            p.offers.len()
+        );
     }
     assert!(total > 300, "{total}");
 
@@ -171,7 +227,11 @@ fn real_skypilot_catalogs_read_without_losing_rows() {
         "real",
     )
     .unwrap();
-    let r: Vec<_> = p.offers.iter().filter(|o| o.raw_name == "RTX4090").collect();
+    let r: Vec<_> = p
+        .offers
+        .iter()
+        .filter(|o| o.raw_name == "RTX4090")
+        .collect();
     assert!(!r.is_empty());
     assert!(r.iter().all(|o| o.gpu == "rtx-4090"), "{r:?}");
 }

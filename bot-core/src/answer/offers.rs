@@ -65,7 +65,12 @@ fn date_of(secs: i64) -> String {
 
 /// The first word of a catalog row's source (`SkyPilot`, `gpuhunt`) and its date.
 fn catalog_label(row: &StockRow) -> String {
-    let name = row.offer.source.split_whitespace().next().unwrap_or("catalog");
+    let name = row
+        .offer
+        .source
+        .split_whitespace()
+        .next()
+        .unwrap_or("catalog");
     format!("{name} {}", date_of(row.offer.fetched_at))
 }
 
@@ -159,7 +164,10 @@ pub fn sightings_section(ctx: &Ctx, mut r: Reply, rows: &[SightingRow]) -> Reply
         ],
         rows: body,
     });
-    if rows.iter().any(|r| r.stock_expired && r.sighting.stock != StockLevel::Unknown) {
+    if rows
+        .iter()
+        .any(|r| r.stock_expired && r.sighting.stock != StockLevel::Unknown)
+    {
         r.push(Msg::new("offers-seen-expired"));
     }
     r
@@ -243,7 +251,10 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
                     set_price(&mut f, value).map_err(|_| bad(w))?;
                 }
                 "provider" | "platform" => {
-                    let p = ctx.catalog.platform(value).map_err(|nf| not_found_reply(&nf))?;
+                    let p = ctx
+                        .catalog
+                        .platform(value)
+                        .map_err(|nf| not_found_reply(&nf))?;
                     f.provider = Some(p.id.clone());
                 }
                 "sort" | "order" | "o" => {
@@ -319,9 +330,13 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
         });
     }
     if f.min_cards.zip(f.max_cards).is_some_and(|(lo, hi)| lo > hi)
-        || f.min_vram_gb.zip(f.max_vram_gb).is_some_and(|(lo, hi)| lo > hi)
+        || f.min_vram_gb
+            .zip(f.max_vram_gb)
+            .is_some_and(|(lo, hi)| lo > hi)
     {
-        return Err(Reply::text(Msg::new("offers-error-empty-range")).with(Msg::new("usage-offers")));
+        return Err(
+            Reply::text(Msg::new("offers-error-empty-range")).with(Msg::new("usage-offers"))
+        );
     }
     Ok(f)
 }
@@ -350,8 +365,10 @@ fn set_price(f: &mut OfferFilter, text: &str) -> Result<(), ()> {
 /// The offers for a filter at `now`.
 pub fn lookup(ctx: &Ctx, f: &OfferFilter, now: i64) -> Result<OffersView, Reply> {
     let to = f.currency.clone();
-    search_offers(ctx.store, f, now, |from| rate(ctx, from, &to).map(|r| r.rate))
-        .map_err(|e| store_error_reply(&e))
+    search_offers(ctx.store, f, now, |from| {
+        rate(ctx, from, &to).map(|r| r.rate)
+    })
+    .map_err(|e| store_error_reply(&e))
 }
 
 /// The chat answer.
@@ -446,7 +463,11 @@ pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
     if view.rows.iter().any(OfferRow::price_only) {
         r.push(Msg::new("offers-catalog-note"));
     }
-    let mut currencies: Vec<&str> = view.rows.iter().map(|r| r.offer.currency.as_str()).collect();
+    let mut currencies: Vec<&str> = view
+        .rows
+        .iter()
+        .map(|r| r.offer.currency.as_str())
+        .collect();
     currencies.sort_unstable();
     currencies.dedup();
     if f.max_price.is_some() || currencies.len() > 1 {
@@ -491,7 +512,10 @@ pub fn report(ctx: &Ctx, args: &str, now: i64) -> Reply {
                 return Reply::text(Msg::new("stock-error-price").arg("text", w))
                     .with(Msg::new("usage-report"));
             }
-            price = Some((p.amount, p.currency.unwrap_or_else(|| platform.currency.clone())));
+            price = Some((
+                p.amount,
+                p.currency.unwrap_or_else(|| platform.currency.clone()),
+            ));
         } else {
             break;
         }

@@ -95,9 +95,12 @@ pub fn parse_curated(text: &str, catalog: &Catalog) -> Result<Vec<Sighting>, Cur
             field,
             problem,
         };
-        let platform = catalog
-            .platform(&r.platform)
-            .map_err(|_| bad("platform", format!("`{}` is not a catalog platform", r.platform)))?;
+        let platform = catalog.platform(&r.platform).map_err(|_| {
+            bad(
+                "platform",
+                format!("`{}` is not a catalog platform", r.platform),
+            )
+        })?;
         let stock = match r.stock.as_deref() {
             None => StockLevel::Unknown,
             Some(w) => parse_stock_word(w)
@@ -113,7 +116,10 @@ pub fn parse_curated(text: &str, catalog: &Catalog) -> Result<Vec<Sighting>, Cur
             ),
         };
         if price.is_none() && stock == StockLevel::Unknown {
-            return Err(bad("stock", "and `price` are both missing: the row says nothing".into()));
+            return Err(bad(
+                "stock",
+                "and `price` are both missing: the row says nothing".into(),
+            ));
         }
         let source = r
             .source
@@ -186,15 +192,38 @@ who = "alice"
         assert_eq!(rows[1].who, "alice");
         assert_eq!(rows[1].price_per_gpu_hour, None);
 
-        let no_source = "as_of='2026-11-30'\nwho='x'\n[[row]]\nplatform='autodl'\ngpu='4090'\nstock='in'\n";
+        let no_source =
+            "as_of='2026-11-30'\nwho='x'\n[[row]]\nplatform='autodl'\ngpu='4090'\nstock='in'\n";
         let e = parse_curated(no_source, &cat).unwrap_err();
         assert!(e.to_string().starts_with("row 1: `source`"), "{e}");
         let bad_platform = no_source.replace("autodl", "autodll") + "source='x'\n";
-        assert!(parse_curated(&bad_platform, &cat).unwrap_err().to_string().contains("platform"));
+        assert!(
+            parse_curated(&bad_platform, &cat)
+                .unwrap_err()
+                .to_string()
+                .contains("platform")
+        );
         let bad_price = no_source.to_string() + "source='x'\nprice='cheap'\n";
-        assert!(parse_curated(&bad_price, &cat).unwrap_err().to_string().contains("price"));
-        assert_eq!(parse_curated("as_of='2026-11-30'\n", &cat), Err(CuratedError::Empty));
-        assert!(matches!(parse_curated("[[row", &cat), Err(CuratedError::Toml(_))));
-        assert!(parse_curated(&(no_source.to_string() + "source='x'\ncolour='red'\n"), &cat).is_err());
+        assert!(
+            parse_curated(&bad_price, &cat)
+                .unwrap_err()
+                .to_string()
+                .contains("price")
+        );
+        assert_eq!(
+            parse_curated("as_of='2026-11-30'\n", &cat),
+            Err(CuratedError::Empty)
+        );
+        assert!(matches!(
+            parse_curated("[[row", &cat),
+            Err(CuratedError::Toml(_))
+        ));
+        assert!(
+            parse_curated(
+                &(no_source.to_string() + "source='x'\ncolour='red'\n"),
+                &cat
+            )
+            .is_err()
+        );
     }
 }

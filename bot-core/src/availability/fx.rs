@@ -171,6 +171,9 @@ mod tests {
         assert!(!record_fx(&store, &snap("2026-11-20")).unwrap());
         // A currency nobody quotes.
         assert!(rate_for(&store, &cat, "USD", "XAU", day).is_none());
-        assert_eq!(rate_for(&store, &cat, "USD", "usd", day).unwrap().rate, Decimal::ONE);
+        assert_eq!(
+            rate_for(&store, &cat, "USD", "usd", day).unwrap().rate,
+            Decimal::ONE
+        );
     }
 }

@@ -258,7 +258,12 @@ mod tests {
         assert_eq!(h[0].stock, StockLevel::Unknown);
         assert_eq!(h[0].available_count, None);
         // The next import no longer has the A10: its rows go.
-        record_import(&store, info("skypilot/lambda"), vec![offer("h100-sxm", 249)]).unwrap();
+        record_import(
+            &store,
+            info("skypilot/lambda"),
+            vec![offer("h100-sxm", 249)],
+        )
+        .unwrap();
         assert!(priced_offers(&store, &gpu_key("a10")).unwrap().is_empty());
         // An empty import keeps what was there.
         record_import(&store, info("skypilot/lambda"), vec![]).unwrap();
@@ -266,7 +271,10 @@ mod tests {
         assert_eq!(h[0].price_per_gpu_hour, Decimal::new(249, 2));
         // Another feed sits beside it.
         record_import(&store, info("gpuhunt/lambda"), vec![offer("h100-sxm", 279)]).unwrap();
-        assert_eq!(priced_offers(&store, &gpu_key("h100-sxm")).unwrap().len(), 2);
+        assert_eq!(
+            priced_offers(&store, &gpu_key("h100-sxm")).unwrap().len(),
+            2
+        );
         assert_eq!(feeds(&store).unwrap().len(), 2);
     }
 
@@ -300,7 +308,12 @@ mod tests {
         record_sighting(&store, &s("autodl", SightingOrigin::Report, 30)).unwrap();
         let k = gpu_key("rtx-4090");
         assert_eq!(sightings(&store, &k).unwrap().len(), 3);
-        record_curated(&store, info("x"), &[s("autodl", SightingOrigin::Curated, 40)]).unwrap();
+        record_curated(
+            &store,
+            info("x"),
+            &[s("autodl", SightingOrigin::Curated, 40)],
+        )
+        .unwrap();
         let now = sightings(&store, &k).unwrap();
         assert_eq!(now.len(), 2, "{now:?}");
         assert_eq!(now[0].at, 40);

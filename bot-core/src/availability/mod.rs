@@ -22,14 +22,14 @@ pub use curated::{CuratedError, parse_curated, parse_stock_word};
 pub use filter::{OfferFilter, OfferRow, OffersView, Sort, search_offers};
 pub use fx::{ECB_FEED, FX_FRESH_DAYS, FxSnapshot, RateUsed, latest_fx, rate_for, record_fx};
 pub use imported::{
-    CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds, priced_offers,
-    record_curated, record_import, record_sighting, sightings,
+    CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds,
+    priced_offers, record_curated, record_import, record_sighting, sightings,
 };
 pub use offer::{Offer, OfferKind, StockLevel};
 pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, stock};
 pub use snapshot::{
-    FetchOutcome, HistoryPoint, all_latest_offers, ProviderState, Recorded, history, latest_offers, provider_state,
-    provider_states, record_fetch,
+    FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
+    provider_state, provider_states, record_fetch,
 };
 pub use time::{FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS, format_rfc3339, now_unix};
 

@@ -2,8 +2,8 @@
 //! with its age, plus what each provider's feed looks like (fresh, stale, failing, missing).
 
 use super::LIVE_PROVIDERS;
-use super::offer::Offer;
 use super::imported::{Sighting, priced_offers, sightings};
+use super::offer::Offer;
 use super::snapshot::{ProviderState, latest_offers, provider_state};
 use super::time::Freshness;
 use crate::store::{Store, StoreError};
@@ -118,7 +118,11 @@ pub fn stock(
     let mut catalog_rows = Vec::new();
     let mut catalog_over_price = 0;
     for offer in priced_offers(store, &key)? {
-        if query.provider.as_ref().is_some_and(|p| *p != offer.provider) {
+        if query
+            .provider
+            .as_ref()
+            .is_some_and(|p| *p != offer.provider)
+        {
             continue;
         }
         if over(&offer.currency, offer.price_per_gpu_hour) {
