@@ -67,3 +67,15 @@ report-recorded = Recorded: { $platform } { $gpu }, { $level ->
     [none] {""}
    *[other] , { $price } per GPU-hour
   }, by { $who } at { $at }. /stock shows it with who and when.
+live-price-used = { $platform }: live price { $price } per GPU-hour ({ $level ->
+    [available] in stock
+    [low] low
+   *[unknown] stock unknown
+  }, fetched { $age }) used instead of its list price.
+live-out-of-stock = { $platform }: every offer for this card was out when fetched { $age }; its list price is shown.
+live-list-note = The other rows are the catalog's list prices, with their dates.
+live-fit-option = Live now: { $gpu } from { $price } per GPU-hour on { $platform } ({ $level ->
+    [available] in stock
+    [low] low
+   *[unknown] stock unknown
+  }, fetched { $age }).

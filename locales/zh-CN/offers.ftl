@@ -49,3 +49,15 @@ report-recorded = 已记录：{ $platform } { $gpu }，{ $level ->
     [none] {""}
    *[other] ，每卡每小时 { $price }
   }，由 { $who } 于 { $at } 上报。/stock 会连同上报人和时间一起显示。
+live-price-used = { $platform }：采用实时价格每卡每小时 { $price }（{ $level ->
+    [available] 有货
+    [low] 紧张
+   *[unknown] 库存未知
+  }，{ $age }抓取），而不是目录标价。
+live-out-of-stock = { $platform }：{ $age }抓取时这张卡全部无货，下面显示的是目录标价。
+live-list-note = 其余各行是目录标价，日期见表。
+live-fit-option = 实时：{ $gpu } 在 { $platform } 每卡每小时 { $price } 起（{ $level ->
+    [available] 有货
+    [low] 紧张
+   *[unknown] 库存未知
+  }，{ $age }抓取）。

@@ -173,6 +173,56 @@ pub fn sightings_section(ctx: &Ctx, mut r: Reply, rows: &[SightingRow]) -> Reply
     r
 }
 
+/// After a ranking: which platforms are at their live price, and which were out of stock
+/// (those keep the list price). Nothing is added when no live price was fresh.
+pub fn live_notes(ctx: &Ctx, mut r: Reply, used: &[crate::billing::LiveUse]) -> Reply {
+    use crate::billing::LiveUse;
+    for u in used {
+        let (id, q) = match u {
+            LiveUse::Priced(q) => ("live-price-used", q),
+            LiveUse::OutOfStock(q) => ("live-out-of-stock", q),
+        };
+        r.push(
+            Msg::new(id)
+                .arg("platform", platform_name(ctx, &q.provider))
+                .arg("price", format_money(q.price_per_gpu_hour, &q.currency))
+                .arg("level", q.stock.key())
+                .arg("age", age_text(ctx.lang, q.age_secs)),
+        );
+    }
+    if used
+        .iter()
+        .any(|u| matches!(u, crate::billing::LiveUse::Priced(_)))
+    {
+        r.push(Msg::new("live-list-note"));
+    }
+    r
+}
+
+/// For `/fit` options: the cheapest fresh live price of `gpu` across providers, as a note.
+pub fn live_option_note(ctx: &Ctx, gpu: &str, now: i64) -> Option<Msg> {
+    let quotes = crate::availability::live_quotes(ctx.store, gpu, now).ok()?;
+    let q = quotes
+        .iter()
+        .filter(|q| q.stock != StockLevel::Unavailable)
+        .min_by(|a, b| {
+            let price = |q: &crate::availability::LiveQuote| {
+                rate(ctx, &q.currency, &ctx.currency)
+                    .map(|r| q.price_per_gpu_hour * r.rate)
+                    .unwrap_or(q.price_per_gpu_hour)
+            };
+            price(a).cmp(&price(b))
+        })?;
+    Some(
+        Msg::new("live-fit-option")
+            .arg("gpu", gpu_name(ctx, gpu))
+            .arg("platform", platform_name(ctx, &q.provider))
+            .arg("price", format_money(q.price_per_gpu_hour, &q.currency))
+            .arg("level", q.stock.key())
+            .arg("age", age_text(ctx.lang, q.age_secs)),
+    )
+}
+
 /// Why `/offers` arguments were refused.
 fn bad(text: &str) -> Reply {
     Reply::text(Msg::new("offers-error-arg").arg("text", text)).with(Msg::new("usage-offers"))

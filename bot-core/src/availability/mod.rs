@@ -12,6 +12,7 @@ mod curated;
 mod filter;
 mod fx;
 mod imported;
+mod live;
 mod offer;
 mod query;
 mod snapshot;
@@ -25,6 +26,7 @@ pub use imported::{
     CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds,
     priced_offers, record_curated, record_import, record_sighting, sightings,
 };
+pub use live::{LiveQuote, live_quotes};
 pub use offer::{Offer, OfferKind, StockLevel};
 pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, stock};
 pub use snapshot::{
