@@ -206,7 +206,9 @@ fn run() -> Result<()> {
         Cmd::Platform { name, json } => cli::platform(&catalog, &name, json),
         Cmd::Convert(a) => cli_billing::convert(&catalog, a),
         Cmd::Cost(a) => cli_billing::cost(&catalog, a),
-        Cmd::Compare(a) => cli_billing::compare(&catalog, a),
+        Cmd::Compare(a) => {
+            cli_billing::compare(&catalog, existing_store(args.data_dir).as_deref(), a)
+        }
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
         Cmd::Stock(a) => cli_stock::stock(
@@ -252,6 +254,16 @@ pub(crate) fn today() -> i64 {
 /// The language of the environment (`$LANG`), for messages before any `/lang`.
 fn env_lang() -> bot_core::Lang {
     bot_core::Lang::from_locale(std::env::var("LANG").ok().as_deref())
+}
+
+/// The store if one already exists and can be opened now (for live prices in one-shot
+/// answers); never creates one, and a store another process holds just means "no live data".
+fn existing_store(dir: Option<PathBuf>) -> Option<Arc<Store>> {
+    let path = bot_core::store::db_path(&data_dir(dir).ok()?);
+    if !path.exists() {
+        return None;
+    }
+    Store::open(&path).ok().map(Arc::new)
 }
 
 /// Opens the store; a failure says what happened and what to do, in `lang`.
