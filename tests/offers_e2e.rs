@@ -219,6 +219,16 @@ fn the_ecb_rates_are_fetched_stored_and_named_in_answers() {
         "{out}"
     );
     assert!(out.contains("Price catalogs (1 row"), "{out}");
+    // The chat's conversions use the day's rate too, and name it.
+    let (ok, out, err) = gpuscout(
+        dir.path(),
+        &fake,
+        &["chat", "--lang", "en"],
+        "/convert 1 usd/h to hour cny\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("¥7.20"), "{out}");
+    assert!(out.contains("2026-11-27") && out.contains("ECB"), "{out}");
     // The next fetch is garbage: it is counted, and the stored rates stay.
     let (ok, out, _) = gpuscout(
         dir.path(),

@@ -28,6 +28,9 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// The catalog with the daily exchange-rate feed's rates, for the feed's date (rebuilt
+    /// when a newer day is stored; unused when the feed is not fresh).
+    fx_catalog: std::sync::Mutex<Option<(String, Arc<Catalog>)>>,
 }
 
 impl Bot {
@@ -38,6 +41,23 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            fx_catalog: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// The catalog to answer with on `today`: the embedded one, or — when the daily rate feed
+    /// is fresh — the same with the feed's exchange rates, so conversions use the day's rate
+    /// and name it.
+    fn catalog_for(&self, today: i64) -> Option<Arc<Catalog>> {
+        let snap = crate::availability::fresh_fx(&self.store, today)?;
+        let mut cache = self.fx_catalog.lock().unwrap_or_else(|e| e.into_inner());
+        match &*cache {
+            Some((date, c)) if *date == snap.date => Some(c.clone()),
+            _ => {
+                let c = Arc::new(crate::availability::catalog_with_fx(&self.catalog, &snap));
+                *cache = Some((snap.date.clone(), c.clone()));
+                Some(c)
+            }
         }
     }
 
@@ -132,7 +152,11 @@ impl Bot {
     }
 
     fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
-        let ctx = self.ctx(who);
+        let mut ctx = self.ctx(who);
+        let fed = self.catalog_for(ctx.today);
+        if let Some(c) = &fed {
+            ctx.catalog = c;
+        }
         match input {
             Input::Choice(id) => self.on_choice(&ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {

@@ -128,6 +128,29 @@ pub fn rate_for(
     })
 }
 
+/// The stored feed if it is fresh on day `today` (see [`FX_FRESH_DAYS`]).
+pub fn fresh_fx(store: &Store, today: i64) -> Option<FxSnapshot> {
+    let snap = latest_fx(store, ECB_FEED).ok()??;
+    let day = parse_date(&snap.date)?;
+    (0..=FX_FRESH_DAYS).contains(&(today - day)).then_some(snap)
+}
+
+/// The catalog with each of its dated rates replaced by the feed's cross rate where the feed
+/// quotes both currencies, source and date included, so every conversion (and the line that
+/// names the rate) uses the feed. Rows the feed cannot cross stay as the catalog has them.
+pub fn catalog_with_fx(catalog: &Catalog, snap: &FxSnapshot) -> Catalog {
+    let mut c = catalog.clone();
+    for row in &mut c.fx {
+        if let Some(rate) = snap.cross(&row.base, &row.quote) {
+            row.rate = rate.round_dp(6).normalize();
+            row.source = format!("{} ({})", snap.source, snap.feed.to_uppercase());
+            row.as_of = snap.date.clone();
+            row.source_note = None;
+        }
+    }
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

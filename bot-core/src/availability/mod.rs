@@ -21,7 +21,10 @@ mod time;
 pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
 pub use curated::{CuratedError, parse_curated, parse_stock_word};
 pub use filter::{OfferFilter, OfferRow, OffersView, Sort, search_offers};
-pub use fx::{ECB_FEED, FX_FRESH_DAYS, FxSnapshot, RateUsed, latest_fx, rate_for, record_fx};
+pub use fx::{
+    ECB_FEED, FX_FRESH_DAYS, FxSnapshot, RateUsed, catalog_with_fx, fresh_fx, latest_fx, rate_for,
+    record_fx,
+};
 pub use imported::{
     CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds,
     priced_offers, record_curated, record_import, record_sighting, sightings,
