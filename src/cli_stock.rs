@@ -77,6 +77,27 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
         "max_currency": query.max_currency,
         "offers": view.rows.iter().map(|r| &r.offer).collect::<Vec<_>>(),
         "providers": providers,
+        // Price catalogs (stock always unknown) and what people saw, each with provenance.
+        "catalog_offers": view.catalog_rows.iter().map(|r| &r.offer).collect::<Vec<_>>(),
+        "sightings": view
+            .sightings
+            .iter()
+            .map(|s| {
+                let x = &s.sighting;
+                json!({
+                    "platform": x.platform,
+                    "gpu": x.gpu,
+                    "raw_name": x.raw_name,
+                    "stock": if s.stock_expired { "unknown" } else { x.stock.key() },
+                    "price_per_gpu_hour": x.price_per_gpu_hour.map(|p| p.to_string()),
+                    "currency": x.currency,
+                    "who": x.who,
+                    "seen_at": format_rfc3339(x.at),
+                    "source": x.source,
+                    "origin": x.origin.key(),
+                })
+            })
+            .collect::<Vec<_>>(),
     });
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(())

@@ -299,6 +299,14 @@ source = "https://www.autodl.com/market/list"
     assert!(!ok && err.contains("row 1"), "{err}");
     let (_, out, _) = gpuscout(dir.path(), &fake, &["stock", "4090"], "");
     assert!(out.contains("ops-team (curated list)"), "{out}");
+    let (_, out, _) = gpuscout(dir.path(), &fake, &["stock", "4090", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let seen = v["sightings"].as_array().unwrap();
+    assert_eq!(seen.len(), 2, "{out}");
+    let curated_row = seen.iter().find(|s| s["origin"] == "curated").unwrap();
+    assert_eq!(curated_row["who"], "ops-team");
+    assert_eq!(curated_row["price_per_gpu_hour"], "1.98");
+    assert!(curated_row["source"].as_str().unwrap().contains("autodl.com"));
     // Chinese too.
     let (_, out, _) = gpuscout(
         dir.path(),
