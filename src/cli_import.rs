@@ -5,9 +5,7 @@
 
 use anyhow::{Context, Result, bail};
 use bot_core::answer::offers;
-use bot_core::availability::{
-    FeedInfo, format_rfc3339, now_unix, parse_curated, record_curated, record_import,
-};
+use bot_core::availability::{FeedInfo, format_rfc3339, now_unix, record_import};
 use bot_core::context::Ctx;
 use bot_core::{Catalog, ChatRef, Lang, Localizer, Store};
 use gpuscout_providers::import::{self, Format};
@@ -143,18 +141,7 @@ pub fn import(catalog: &Catalog, store: &Store, a: ImportArgs) -> Result<()> {
 /// Reads the curated file into the store (every curated row replaced). Used by
 /// `gpuscout import curated` and at the start of `serve` and `chat`.
 pub fn import_curated(catalog: &Catalog, store: &Store, file: &Path) -> Result<FeedInfo> {
-    let text = std::fs::read_to_string(file)
-        .with_context(|| format!("reading the curated file {}", file.display()))?;
-    let rows = parse_curated(&text, catalog)
-        .with_context(|| format!("the curated file {} was not loaded", file.display()))?;
-    let now = now_unix();
-    let info = FeedInfo {
-        source: file.display().to_string(),
-        as_of: format_rfc3339(rows.iter().map(|r| r.at).max().unwrap_or(now))[..10].to_string(),
-        imported_at: now,
-        ..FeedInfo::default()
-    };
-    Ok(record_curated(store, info, &rows)?)
+    gpuscout_providers::curated::load(catalog, store, file).map_err(anyhow::Error::msg)
 }
 
 /// The curated file named by `GPUSCOUT_CURATED_FILE`, loaded when set; a bad file is reported

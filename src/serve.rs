@@ -71,6 +71,15 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
         if let Some(poller) = crate::cli_stock::poller(core.catalog.clone(), core.store.clone())? {
             parts.start(poller.run(parts.stop()));
         }
+        // The operator's curated file: loaded at start (main), re-read when it changes.
+        if let Some(file) = std::env::var_os("GPUSCOUT_CURATED_FILE") {
+            parts.start(gpuscout_providers::curated::watch(
+                core.catalog.clone(),
+                core.store.clone(),
+                file.into(),
+                parts.stop(),
+            ));
+        }
         parts.run(deadline).await
     });
     // A blocking bot-core call still in flight must not hold the exit up past the deadline.

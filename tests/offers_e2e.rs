@@ -306,7 +306,12 @@ source = "https://www.autodl.com/market/list"
     let curated_row = seen.iter().find(|s| s["origin"] == "curated").unwrap();
     assert_eq!(curated_row["who"], "ops-team");
     assert_eq!(curated_row["price_per_gpu_hour"], "1.98");
-    assert!(curated_row["source"].as_str().unwrap().contains("autodl.com"));
+    assert!(
+        curated_row["source"]
+            .as_str()
+            .unwrap()
+            .contains("autodl.com")
+    );
     // Chinese too.
     let (_, out, _) = gpuscout(
         dir.path(),

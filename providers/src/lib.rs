@@ -9,6 +9,7 @@
 //! logs or errors.
 
 pub mod config;
+pub mod curated;
 pub mod fx;
 pub mod import;
 mod json;
