@@ -205,7 +205,7 @@ pub fn sightings(store: &Store, gpu_key: &str) -> Result<Vec<Sighting>, StoreErr
         .into_iter()
         .map(|(_, s)| s)
         .collect();
-    out.sort_by(|a, b| b.at.cmp(&a.at));
+    out.sort_by_key(|s| std::cmp::Reverse(s.at));
     Ok(out)
 }
 

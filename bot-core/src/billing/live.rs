@@ -3,8 +3,8 @@
 //! costs); elsewhere the list price stays. With no fresh live quote the ranking is untouched,
 //! so catalog-only answers stay exactly as they were.
 
+use super::Job;
 use super::rank::{RankedOffer, platform_cost};
-use super::{BillingError, Job};
 use crate::availability::{LiveQuote, StockLevel, format_rfc3339};
 use crate::catalog::{Catalog, PriceQuote};
 use crate::units::TimeUnit;
@@ -59,15 +59,12 @@ pub fn with_live_prices(
             note_zh: None,
             note_en: None,
         });
-        match platform_cost(catalog, &p, gpu_id, cards, job, currency, today) {
-            Ok(o) => {
-                offers.retain(|x| x.platform_id != q.provider);
-                offers.push(o);
-                used.push(LiveUse::Priced(q.clone()));
-            }
-            // No rate for its currency, or the job cannot be priced there: the list price
-            // stays, unannounced as live.
-            Err(BillingError::NoFxRate { .. }) | Err(_) => {}
+        // No rate for its currency, or a job that cannot be priced there: the list price
+        // stays, not announced as live.
+        if let Ok(o) = platform_cost(catalog, &p, gpu_id, cards, job, currency, today) {
+            offers.retain(|x| x.platform_id != q.provider);
+            offers.push(o);
+            used.push(LiveUse::Priced(q.clone()));
         }
     }
     if !used.is_empty() {

@@ -10,6 +10,9 @@ use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
 use rust_decimal::Decimal;
 
+/// An offer with its barrier checks.
+pub type CheckedOffer = (RankedOffer, Vec<(&'static str, Met)>);
+
 /// Offers for the chosen card, cheapest first, with each one's barrier check; platforms that
 /// certainly fail a need go after those that do not.
 pub fn ranked_offers(
@@ -28,10 +31,7 @@ pub fn ranked_offers_live(
     s: &PickState,
     gpu: &str,
     cards: u32,
-) -> (
-    Vec<(RankedOffer, Vec<(&'static str, Met)>)>,
-    Vec<billing::LiveUse>,
-) {
+) -> (Vec<CheckedOffer>, Vec<billing::LiveUse>) {
     let job = job_for(s);
     let listed = billing::compare(ctx.catalog, gpu, cards, &job, &ctx.currency, ctx.today)
         .unwrap_or_default();
