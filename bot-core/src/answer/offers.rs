@@ -361,17 +361,13 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
             Err(nf) => {
                 // A card only a provider or a catalog names is searched by its raw name.
                 let (raw, _) = name_offer_gpu(ctx.catalog, &text, None);
-                let known = search_offers(
-                    ctx.store,
-                    &OfferFilter {
-                        gpu: Some(raw.clone()),
-                        ..OfferFilter::default()
-                    },
-                    i64::MAX / 4,
-                    |_| None,
-                )
-                .map(|v| v.stored > 0 && !v.rows.is_empty())
-                .unwrap_or(false);
+                let key = crate::availability::gpu_key(&raw);
+                let known = crate::availability::latest_offers(ctx.store, &key, None)
+                    .map(|v| !v.is_empty())
+                    .unwrap_or(false)
+                    || crate::availability::priced_offers(ctx.store, &key)
+                        .map(|v| !v.is_empty())
+                        .unwrap_or(false);
                 if !known {
                     return Err(not_found_reply(&nf));
                 }
