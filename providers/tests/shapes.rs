@@ -232,3 +232,68 @@ fn runpod_and_lambda_tell_500s_garbage_drift_empty_and_timeouts_apart() {
         p.offers
     );
 }
+
+/// GPU names and memory figures from real provider answers that gpuhunt's tests replay
+/// (Verda's `gpu.description` + `gpu_memory.size_in_gigabytes`, Vultr's `gpu_type` +
+/// `gpu_vram_gb`): each reaches a catalog card whose memory agrees, or stays under its raw
+/// name; a vGPU slice (Vultr's 4 GB A100 share) never becomes the full card.
+#[test]
+fn real_names_from_gpuhunt_fixtures_map_to_cards_whose_memory_agrees() {
+    let cat = Catalog::embedded().unwrap();
+    let mut pairs: Vec<(String, f64)> = Vec::new();
+    if let Some(b) = shared("gpuhunt/test_verda_fixtures.json") {
+        let v: Value = serde_json::from_slice(&b).unwrap();
+        for it in v["items"].as_array().unwrap() {
+            let x = &it["value"];
+            let (Some(desc), Some(n), Some(gb)) = (
+                x.pointer("/gpu/description").and_then(Value::as_str),
+                x.pointer("/gpu/number_of_gpus").and_then(Value::as_u64),
+                x.pointer("/gpu_memory/size_in_gigabytes")
+                    .and_then(Value::as_f64),
+            ) else {
+                continue;
+            };
+            if n == 0 || desc.is_empty() {
+                continue;
+            }
+            // "2x RTX A6000 48GB": the count prefix goes, memory per card is total / count.
+            let name = desc.split_once("x ").map_or(desc, |(_, rest)| rest);
+            pairs.push((name.to_string(), gb / n as f64));
+        }
+    }
+    if let Some(b) = shared("gpuhunt/test_vultr_fixtures.json") {
+        let v: Value = serde_json::from_slice(&b).unwrap();
+        for it in v["items"].as_array().unwrap() {
+            for plan in it["value"]["plans"].as_array().into_iter().flatten() {
+                if let (Some(t), Some(gb)) =
+                    (plan["gpu_type"].as_str(), plan["gpu_vram_gb"].as_f64())
+                {
+                    pairs.push((t.replace('_', " "), gb));
+                }
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return;
+    }
+    let mut mapped = 0;
+    for (name, gb) in &pairs {
+        let (id, vram) = bot_core::availability::name_offer_gpu(&cat, name, Some(*gb));
+        // Only an exact catalog id is a mapping; a raw name stays a raw name even when the
+        // forgiving lookup could read it as some card.
+        if let Some(card) = cat.gpus.iter().find(|g| g.id == id) {
+            mapped += 1;
+            assert!(
+                ((card.vram_gb - gb) / card.vram_gb).abs() <= 0.12,
+                "{name} ({gb} GB) became {} ({} GB)",
+                card.id,
+                card.vram_gb
+            );
+            assert_eq!(vram, Some(card.vram_gb));
+        } else {
+            assert_eq!(id, name.trim());
+        }
+        println!("{name} {gb} GB -> {id}");
+    }
+    assert!(mapped > 0, "no real name reached a catalog card");
+}

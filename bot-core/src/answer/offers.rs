@@ -51,11 +51,15 @@ fn platform_name(ctx: &Ctx, id: &str) -> String {
         .unwrap_or_else(|_| id.to_string())
 }
 
+/// The card's name for a catalog id; a raw provider name is shown as it is (the forgiving
+/// lookup could read "NVIDIA A100" as the 80 GB card, which a 4 GB slice is not).
 fn gpu_name(ctx: &Ctx, id: &str) -> String {
     ctx.catalog
-        .gpu(id)
+        .gpus
+        .iter()
+        .find(|g| g.id == id)
         .map(|g| g.name.clone())
-        .unwrap_or_else(|_| id.to_string())
+        .unwrap_or_else(|| id.to_string())
 }
 
 /// `2026-11-30`.
