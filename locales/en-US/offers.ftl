@@ -79,3 +79,10 @@ live-fit-option = Live now: { $gpu } from { $price } per GPU-hour on { $platform
     [low] low
    *[unknown] stock unknown
   }, fetched { $age }).
+stock-title-no-live = { $gpu }: no live offers in the providers' latest data{ $platform ->
+    [none] {""}
+   *[other] {" "}on { $platform }
+  }{ $max ->
+    [none] {""}
+   *[other] {" "}at or under { $max } per GPU-hour
+  }; other sources below.

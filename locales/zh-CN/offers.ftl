@@ -61,3 +61,10 @@ live-fit-option = 实时：{ $gpu } 在 { $platform } 每卡每小时 { $price }
     [low] 紧张
    *[unknown] 库存未知
   }，{ $age }抓取）。
+stock-title-no-live = { $gpu }{ $platform ->
+    [none] {""}
+   *[other] （{ $platform }）
+  }{ $max ->
+    [none] {""}
+   *[other] ，每卡每小时不超过 { $max }
+  }：各平台最新的实时数据里没有报价；其他来源见下。

@@ -215,6 +215,10 @@ pub fn parse(
         )));
     }
     let mut parsed = Parsed::default();
+    let mut names = Names {
+        catalog,
+        known: std::collections::HashMap::new(),
+    };
     let mut seen = std::collections::HashSet::new();
     let mut rows_read = 0usize;
     for row in rows {
@@ -226,8 +230,8 @@ pub fn parse(
             row: &row,
         };
         let read = match format {
-            Format::SkyPilot => skypilot_row(&cells, provider, catalog, as_of, source),
-            Format::GpuHunt => gpuhunt_row(&cells, provider, catalog, as_of, source),
+            Format::SkyPilot => skypilot_row(&cells, provider, &mut names, as_of, source),
+            Format::GpuHunt => gpuhunt_row(&cells, provider, &mut names, as_of, source),
         };
         match read {
             Row::NotAGpu => {}
@@ -267,6 +271,39 @@ impl<'a> Cells<'a> {
             .iter()
             .position(|h| h.trim().eq_ignore_ascii_case(name))?;
         self.row.get(i).map(|s| s.trim()).filter(|s| !s.is_empty())
+    }
+}
+
+/// Card names already resolved in this file: a catalog repeats a few names thousands of
+/// times, and a name the catalog does not know is the slow case (it looks for suggestions).
+struct Names<'c> {
+    catalog: &'c Catalog,
+    known:
+        std::collections::HashMap<(String, u32, Option<u64>, Option<u64>), (String, Option<f64>)>,
+}
+
+impl Names<'_> {
+    fn skypilot(&mut self, name: &str, cards: u32, info: &GpuInfo) -> (String, Option<f64>) {
+        let key = (
+            name.to_string(),
+            cards,
+            info.size_mib.map(f64::to_bits),
+            info.total_mib.map(f64::to_bits),
+        );
+        let catalog = self.catalog;
+        self.known
+            .entry(key)
+            .or_insert_with(|| name_with_memory(catalog, name, cards, info))
+            .clone()
+    }
+
+    fn plain(&mut self, name: &str, vram: Option<f64>) -> (String, Option<f64>) {
+        let key = (name.to_string(), 0, vram.map(f64::to_bits), None);
+        let catalog = self.catalog;
+        self.known
+            .entry(key)
+            .or_insert_with(|| name_offer_gpu(catalog, name, vram))
+            .clone()
     }
 }
 
@@ -326,7 +363,7 @@ fn offer(
 fn skypilot_row(
     cells: &Cells<'_>,
     provider: &str,
-    catalog: &Catalog,
+    names: &mut Names<'_>,
     as_of: i64,
     source: &str,
 ) -> Row {
@@ -337,7 +374,7 @@ fn skypilot_row(
         return Row::Bad;
     };
     let info = cells.get("GpuInfo").map(gpu_info).unwrap_or_default();
-    let gpu = name_with_memory(catalog, name, cards, &info);
+    let gpu = names.skypilot(name, cards, &info);
     let region = cells.get("Region");
     let mut list = Vec::new();
     let on_demand = cells.get("Price");
@@ -374,7 +411,7 @@ fn skypilot_row(
 fn gpuhunt_row(
     cells: &Cells<'_>,
     provider: &str,
-    catalog: &Catalog,
+    names: &mut Names<'_>,
     as_of: i64,
     source: &str,
 ) -> Row {
@@ -400,7 +437,7 @@ fn gpuhunt_row(
         Some("false" | "0") | None => OfferKind::OnDemand,
         Some(_) => return Row::Bad,
     };
-    let gpu = name_offer_gpu(catalog, name, vram);
+    let gpu = names.plain(name, vram);
     match offer(
         provider,
         gpu,

@@ -575,10 +575,9 @@ pub fn report(ctx: &Ctx, args: &str, now: i64) -> Reply {
         return Reply::text(Msg::new("report-error-what")).with(Msg::new("usage-report"));
     }
     let raw = words[1..gpu_end].join(" ");
+    // A typed report names a catalog card: a typo gets "did you mean", not a junk row.
     let gpu = match ctx.catalog.gpu(&raw) {
         Ok(g) => g.id.clone(),
-        // Unknown cards are kept under their raw name, like a provider's.
-        Err(_) if raw.chars().count() <= 60 => raw.clone(),
         Err(nf) => return not_found_reply(&nf),
     };
     let sighting = Sighting {

@@ -153,7 +153,9 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
     if nothing_polled && view.rows.is_empty() && nothing_else {
         return Reply::text(Msg::new("stock-no-data"));
     }
-    let title = if view.rows.is_empty() {
+    let title = if view.rows.is_empty() && !nothing_else {
+        "stock-title-no-live"
+    } else if view.rows.is_empty() {
         "stock-title-none"
     } else {
         "stock-title"
