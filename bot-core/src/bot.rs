@@ -31,6 +31,8 @@ pub struct Bot {
     /// The catalog with the daily exchange-rate feed's rates, for the feed's date (rebuilt
     /// when a newer day is stored; unused when the feed is not fresh).
     fx_catalog: std::sync::Mutex<Option<(String, Arc<Catalog>)>>,
+    /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
+    pub charts: Option<Arc<dyn crate::chart::ChartRenderer>>,
 }
 
 impl Bot {
@@ -42,6 +44,7 @@ impl Bot {
             today: None,
             operators: Vec::new(),
             fx_catalog: std::sync::Mutex::new(None),
+            charts: None,
         }
     }
 
@@ -210,10 +213,20 @@ impl Bot {
                 Err(e) => vec![store_error_reply(&e)],
             },
             Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
-            Command::Stock(args) => vec![answer::stock::chat(
+            Command::Stock(args) => {
+                let now = crate::availability::now_unix();
+                let mut r = answer::stock::chat(ctx, &args, now);
+                // A card that is out everywhere: when it usually is in, and what is in now.
+                if let Some(notes) = answer::trend::out_of_stock_notes(ctx, &args, now) {
+                    r.parts.extend(notes.parts);
+                }
+                vec![r]
+            }
+            Command::Trend(args) => vec![answer::trend::chat(
                 ctx,
                 &args,
                 crate::availability::now_unix(),
+                self.charts.as_deref(),
             )],
             Command::Offers(args) => vec![answer::offers::chat(
                 ctx,

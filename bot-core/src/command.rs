@@ -32,6 +32,8 @@ pub enum Command {
     Offers(String),
     /// `/report <platform> <gpu> <in|out|price>`: an operator records what they saw.
     Report(String),
+    /// `/trend <gpu> [days]`: price history per platform, a chart, the stock rhythm.
+    Trend(String),
 }
 
 /// One row of the command table: the name people type, its aliases, the Fluent ids of its
@@ -75,6 +77,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("stock", ["库存", "有货"], true, Command::Stock),
     row!("offers", ["报价"], false, Command::Offers),
     row!("report", ["上报"], true, Command::Report),
+    row!("trend", ["走势", "价格走势"], true, Command::Trend),
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),

@@ -421,6 +421,21 @@ const STOCK_WORDS: &[&str] = &[
     "缺货",
     "sold out",
 ];
+/// Price history and "when is it in stock" (the rhythm): `/trend`. Checked before the stock
+/// words, which "什么时候有货" also contains.
+const TREND_WORDS: &[&str] = &[
+    "走势",
+    "历史价格",
+    "价格历史",
+    "价格变化",
+    "什么时候有货",
+    "几点有货",
+    "price trend",
+    "price history",
+    "price over time",
+    "usually in stock",
+    "when is it in stock",
+];
 const SPECS_WORDS: &[&str] = &[
     "显存多大",
     "显存多少",
@@ -465,6 +480,12 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
     }
     if has(&padded, HELP_WORDS) && e.models.is_empty() && e.gpus.is_empty() {
         return Reading::Command("/help".into());
+    }
+    if has(&padded, TREND_WORDS)
+        && e.models.is_empty()
+        && let Some(g) = e.gpus.first()
+    {
+        return Reading::Command(format!("/trend {}", g.0));
     }
     if has(&padded, STOCK_WORDS)
         && let Some(g) = e.gpus.first()

@@ -160,6 +160,18 @@ const REPORT_OPTIONS: &[OptionSpec] = &[
     opt("seen", Kind::Text, true),
 ];
 
+/// `/trend <gpu> [days] [for <job>]`.
+const TREND_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, true),
+    key("days", Kind::Integer, "days"),
+    OptionSpec {
+        name: "job",
+        kind: Kind::Text,
+        required: false,
+        write: Write::After("for"),
+    },
+];
+
 const TRIAL_OPTIONS: &[OptionSpec] = &[
     opt("platform", Kind::Platform, false),
     opt("gpu", Kind::Gpu, false),
@@ -184,6 +196,7 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "stock" => STOCK_OPTIONS,
         "offers" => OFFERS_OPTIONS,
         "report" => REPORT_OPTIONS,
+        "trend" => TREND_OPTIONS,
         "trial" => TRIAL_OPTIONS,
         "lang" => LANG_OPTIONS,
         _ => &[],

@@ -13,4 +13,5 @@ pub mod help;
 pub mod offers;
 pub mod stock;
 pub mod tco;
+pub mod trend;
 pub mod trial;

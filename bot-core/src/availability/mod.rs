@@ -13,6 +13,7 @@ mod filter;
 mod fx;
 mod imported;
 mod live;
+mod history;
 mod offer;
 mod query;
 mod snapshot;
@@ -30,6 +31,10 @@ pub use imported::{
     priced_offers, record_curated, record_import, record_sighting, sightings,
 };
 pub use live::{LiveQuote, live_quotes};
+pub use history::{
+    DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, PlatformSeries, Rhythm, SeriesSummary, Window,
+    price_series, prune_history, summarize,
+};
 pub use offer::{Offer, OfferKind, StockLevel};
 pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, stock};
 pub use snapshot::{
