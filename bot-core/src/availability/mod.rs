@@ -11,9 +11,9 @@ mod canonical;
 mod curated;
 mod filter;
 mod fx;
+mod history;
 mod imported;
 mod live;
-mod history;
 mod offer;
 mod query;
 mod snapshot;
@@ -26,15 +26,15 @@ pub use fx::{
     ECB_FEED, FX_FRESH_DAYS, FxSnapshot, RateUsed, catalog_with_fx, fresh_fx, latest_fx, rate_for,
     record_fx,
 };
+pub use history::{
+    DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, PlatformSeries, Rhythm, SeriesSummary, Window,
+    price_series, prune_history, summarize,
+};
 pub use imported::{
     CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds,
     priced_offers, record_curated, record_import, record_sighting, sightings,
 };
 pub use live::{LiveQuote, live_quotes};
-pub use history::{
-    DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, PlatformSeries, Rhythm, SeriesSummary, Window,
-    price_series, prune_history, summarize,
-};
 pub use offer::{Offer, OfferKind, StockLevel};
 pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, stock};
 pub use snapshot::{
