@@ -278,9 +278,11 @@ impl<'a> Cells<'a> {
 /// times, and a name the catalog does not know is the slow case (it looks for suggestions).
 struct Names<'c> {
     catalog: &'c Catalog,
-    known:
-        std::collections::HashMap<(String, u32, Option<u64>, Option<u64>), (String, Option<f64>)>,
+    known: std::collections::HashMap<NameKey, (String, Option<f64>)>,
 }
+
+/// A raw name, the card count, and the memory figures (as bits) it came with.
+type NameKey = (String, u32, Option<u64>, Option<u64>);
 
 impl Names<'_> {
     fn skypilot(&mut self, name: &str, cards: u32, info: &GpuInfo) -> (String, Option<f64>) {
