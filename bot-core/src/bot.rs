@@ -163,7 +163,11 @@ impl Bot {
         match input {
             Input::Choice(id) => self.on_choice(&ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
-                Ok(Some(cmd)) => self.on_command(&ctx, cmd),
+                Ok(Some(cmd)) => {
+                    let mut replies = self.on_command(&ctx, cmd);
+                    self.offer_fixes(&text, &mut replies);
+                    replies
+                }
                 Ok(None) => self.on_text(&ctx, &text),
                 Err(CommandError::Unknown(name)) => vec![
                     Reply::text(
@@ -285,7 +289,12 @@ impl Bot {
         match understand::read(ctx.catalog, text) {
             Reading::Command(line) => self.run_read_line(ctx, &line),
             Reading::Ask(lines) => {
-                let mut r = Reply::text(Msg::new("understand-ask"));
+                // One candidate (a misspelt name): "did you mean this?", not "two ways".
+                let mut r = Reply::text(Msg::new(if lines.len() == 1 {
+                    "understand-confirm"
+                } else {
+                    "understand-ask"
+                }));
                 for line in lines.iter().take(6) {
                     let id = format!("{RUN_PREFIX}{line}");
                     // Choice ids travel in callback data: short ASCII only, else typed.
@@ -318,6 +327,7 @@ impl Bot {
             Ok(Some(cmd)) => self.on_command(ctx, cmd),
             _ => return vec![Reply::text(Msg::new("understand-unknown"))],
         };
+        self.offer_fixes(&line, &mut replies);
         let note = Msg::new("understood-as").arg("command", line.as_str());
         match replies.first_mut() {
             Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
@@ -327,6 +337,55 @@ impl Bot {
             last.push(Msg::new("pick-stock-unknown"));
         }
         replies
+    }
+
+    /// "Did you mean" candidates become choices that run the user's own line with the name
+    /// corrected (`/cost autdl 4090 3h` → `run:/cost autodl 4090 3h`). A candidate whose line
+    /// would not fit in callback data (non-ASCII, too long) stays in the text only.
+    fn offer_fixes(&self, line: &str, replies: &mut [Reply]) {
+        use crate::answer::common::{FIX_PREFIX, FIX_SEP};
+        for r in replies.iter_mut() {
+            r.choices.retain_mut(|c| {
+                let Some(rest) = c.id.strip_prefix(FIX_PREFIX) else {
+                    return true;
+                };
+                let mut parts = rest.split(FIX_SEP);
+                let (Some(kind), Some(query), Some(name)) =
+                    (parts.next(), parts.next(), parts.next())
+                else {
+                    return false;
+                };
+                let id = match kind {
+                    "g" => self.catalog.find_gpu(name).map(|g| g.id.clone()),
+                    "p" => self.catalog.find_platform(name).map(|p| p.id.clone()),
+                    _ => self.catalog.find_model(name).map(|m| m.id.clone()),
+                };
+                let (Some(id), false) = (id, query.is_empty()) else {
+                    return false;
+                };
+                let lower = line.to_lowercase();
+                let Some(at) = lower
+                    .find(&query.to_lowercase())
+                    .filter(|_| line.is_ascii())
+                else {
+                    return false;
+                };
+                let fixed = format!("{}{id}{}", &line[..at], &line[at + query.len()..]);
+                // `/gpu@ScoutBot 4009`: the choice runs the line without the bot's name.
+                let fixed = match fixed.split_once(' ') {
+                    Some((cmd, rest)) if cmd.contains('@') => {
+                        format!("{} {rest}", cmd.split('@').next().unwrap_or(cmd))
+                    }
+                    _ => fixed,
+                };
+                let choice_id = format!("{RUN_PREFIX}{}", fixed.trim());
+                if choice_id.len() > 60 {
+                    return false;
+                }
+                c.id = choice_id;
+                true
+            });
+        }
     }
 
     fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {

@@ -55,6 +55,8 @@ pub fn with_live_prices(
             undated: false,
             from: false,
             third_party: false,
+            // A provider's offer row does not say how its cards are linked.
+            card_link: None,
             source_note: None,
             note_zh: None,
             note_en: None,
