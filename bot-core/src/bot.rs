@@ -16,6 +16,7 @@ use crate::understand::{self, Reading};
 
 /// Choice ids that run a command line (the understanding layer's "did you mean …?").
 const RUN_PREFIX: &str = "run:";
+use crate::alerts::ALERT_CHOICE_PREFIX as ALERT_PREFIX;
 use std::sync::Arc;
 
 /// The bot: catalog + store; cheap to share in an `Arc`.
@@ -31,6 +32,8 @@ pub struct Bot {
     /// The catalog with the daily exchange-rate feed's rates, for the feed's date (rebuilt
     /// when a newer day is stored; unused when the feed is not fresh).
     fx_catalog: std::sync::Mutex<Option<(String, Arc<Catalog>)>>,
+    /// Who may manage subscriptions in a group or channel, per platform (frontends register).
+    pub access: crate::alerts::AccessChecks,
     /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
     pub charts: Option<Arc<dyn crate::chart::ChartRenderer>>,
 }
@@ -44,6 +47,7 @@ impl Bot {
             today: None,
             operators: Vec::new(),
             fx_catalog: std::sync::Mutex::new(None),
+            access: crate::alerts::AccessChecks::default(),
             charts: None,
         }
     }
@@ -242,6 +246,17 @@ impl Bot {
                 &args,
                 crate::availability::now_unix(),
             )],
+            Command::Subscribe(args) => vec![answer::alerts::subscribe(
+                ctx,
+                &self.access,
+                &args,
+                crate::availability::now_unix(),
+            )],
+            Command::Unsubscribe(args) => {
+                vec![answer::alerts::unsubscribe(ctx, &self.access, &args)]
+            }
+            Command::Subs => vec![answer::alerts::subs(ctx)],
+            Command::Status => vec![answer::alerts::status(ctx, crate::availability::now_unix())],
         }
     }
 
@@ -391,6 +406,15 @@ impl Bot {
     fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
         if let Some(line) = id.strip_prefix(RUN_PREFIX) {
             return self.run_read_line(ctx, line);
+        }
+        // The /pick result's "alert me": a subscription for the card it recommended.
+        if let Some(gpu) = id.strip_prefix(ALERT_PREFIX) {
+            return vec![answer::alerts::subscribe(
+                ctx,
+                &self.access,
+                gpu,
+                crate::availability::now_unix(),
+            )];
         }
         match self.dialogue(ctx) {
             Some(state) => self.commit_dialogue(

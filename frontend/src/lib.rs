@@ -18,6 +18,7 @@
 //! computes a price or a fit.
 
 pub mod choice;
+pub mod dispatch;
 pub mod pack;
 pub mod sender;
 pub mod turn;
