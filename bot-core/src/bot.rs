@@ -32,6 +32,9 @@ pub struct Bot {
     /// The per-user limit on expensive commands (`GPUSCOUT_RATE_LIMIT`); `None` = no limit
     /// (the terminal chat, tests).
     pub rate_limit: Option<crate::ratelimit::RateLimit>,
+    /// The catalog with the daily exchange-rate feed's rates, for the feed's date (rebuilt
+    /// when a newer day is stored; unused when the feed is not fresh).
+    fx_catalog: std::sync::Mutex<Option<(String, Arc<Catalog>)>>,
     /// Who may manage subscriptions in a group or channel, per platform (frontends register).
     pub access: crate::alerts::AccessChecks,
     /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
@@ -47,8 +50,25 @@ impl Bot {
             today: None,
             operators: Vec::new(),
             rate_limit: None,
+            fx_catalog: std::sync::Mutex::new(None),
             access: crate::alerts::AccessChecks::default(),
             charts: None,
+        }
+    }
+
+    /// The catalog to answer with on `today`: the embedded one, or — when the daily rate feed
+    /// is fresh — the same with the feed's exchange rates, so conversions use the day's rate
+    /// and name it.
+    fn catalog_for(&self, today: i64) -> Option<Arc<Catalog>> {
+        let snap = crate::availability::fresh_fx(&self.store, today)?;
+        let mut cache = self.fx_catalog.lock().unwrap_or_else(|e| e.into_inner());
+        match &*cache {
+            Some((date, c)) if *date == snap.date => Some(c.clone()),
+            _ => {
+                let c = Arc::new(crate::availability::catalog_with_fx(&self.catalog, &snap));
+                *cache = Some((snap.date.clone(), c.clone()));
+                Some(c)
+            }
         }
     }
 
@@ -150,7 +170,6 @@ impl Bot {
     }
 
     fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
-        let ctx = self.ctx(who);
         if let Some(limit) = &self.rate_limit
             && is_expensive(&input, self.bot_name.as_deref())
             && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
@@ -160,6 +179,11 @@ impl Bot {
             return vec![Reply::text(
                 Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
             )];
+        }
+        let mut ctx = self.ctx(who);
+        let fed = self.catalog_for(ctx.today);
+        if let Some(c) = &fed {
+            ctx.catalog = c;
         }
         match input {
             Input::Choice(id) => self.on_choice(&ctx, &id),
@@ -232,6 +256,16 @@ impl Bot {
                 &args,
                 crate::availability::now_unix(),
                 self.charts.as_deref(),
+            )],
+            Command::Offers(args) => vec![answer::offers::chat(
+                ctx,
+                &args,
+                crate::availability::now_unix(),
+            )],
+            Command::Report(args) => vec![answer::offers::report(
+                ctx,
+                &args,
+                crate::availability::now_unix(),
             )],
             Command::Subscribe(args) => vec![answer::alerts::subscribe(
                 ctx,
@@ -444,6 +478,8 @@ fn is_expensive(input: &Input, bot_name: Option<&str>) -> bool {
                     | Command::Fit(_)
                     | Command::Tco(_)
                     | Command::Stock(_)
+                    | Command::Trend(_)
+                    | Command::Offers(_)
                     | Command::Pick
                     | Command::Back
             ),
