@@ -305,7 +305,10 @@ mod tests {
     /// Asserts that no span of `rate.per` holds more than `rate.count` of `times` (sorted).
     fn within(times: &[Instant], rate: Rate, what: &str) {
         for (i, t) in times.iter().enumerate() {
-            let in_window = times[i..].iter().take_while(|u| **u < *t + rate.per).count();
+            let in_window = times[i..]
+                .iter()
+                .take_while(|u| **u < *t + rate.per)
+                .count();
             assert!(
                 in_window <= rate.count as usize,
                 "{what}: {in_window} sends within {:?} from send {i}",
@@ -325,7 +328,11 @@ mod tests {
         for chat in 2..20 {
             p.slot(&chat.to_string(), ChatKind::Private).await;
         }
-        assert_eq!(Instant::now(), start, "no send waited while a slot was free");
+        assert_eq!(
+            Instant::now(),
+            start,
+            "no send waited while a slot was free"
+        );
     }
 
     #[tokio::test(start_paused = true)]
@@ -340,7 +347,11 @@ mod tests {
         p.slot("7", ChatKind::Private).await;
         tokio::time::advance(secs(0.3)).await;
         p.slot("7", ChatKind::Private).await;
-        assert_eq!(Instant::now() - start, secs(1.0), "slept exactly to the slot");
+        assert_eq!(
+            Instant::now() - start,
+            secs(1.0),
+            "slept exactly to the slot"
+        );
         // Another chat is not held up by chat 7's limit.
         let before = Instant::now();
         p.slot("8", ChatKind::Private).await;
@@ -427,7 +438,11 @@ mod tests {
         }
         assert!(p.tracked_chats() > 0);
         tokio::time::advance(secs(3.0)).await;
-        assert_eq!(p.tracked_chats(), 0, "entries whose sends left every window");
+        assert_eq!(
+            p.tracked_chats(),
+            0,
+            "entries whose sends left every window"
+        );
         let st = p.state();
         assert!(st.chats.capacity() <= 64, "{}", st.chats.capacity());
     }

@@ -1,9 +1,9 @@
 //! Configuration from the environment, with the bot token kept out of every log line.
 
+use gpuscout_frontend::pace::{Limits, Rate};
 use std::fmt;
 use std::net::SocketAddr;
 use std::time::Duration;
-use gpuscout_frontend::pace::{Limits, Rate};
 use url::Url;
 
 /// How long start-up rides out an outage by default.

@@ -648,8 +648,8 @@ async fn get_updates(shared: &Arc<Shared>, params: Value) -> (StatusCode, Value)
     let limit = int(&params["limit"]).unwrap_or(100).clamp(1, 100) as usize;
     // Held for at most `MAX_HOLD`, not the bot's full poll timeout: an answer ends the hold
     // anyway, and a long hold only makes every stop and restart in a test wait for it.
-    let timeout = Duration::from_secs(int(&params["timeout"]).unwrap_or(0).clamp(0, 50) as u64)
-        .min(MAX_HOLD);
+    let timeout =
+        Duration::from_secs(int(&params["timeout"]).unwrap_or(0).clamp(0, 50) as u64).min(MAX_HOLD);
     {
         let mut inner = shared.inner.lock().unwrap();
         if offset > 0 {

@@ -29,7 +29,7 @@ pub use error::BillingError;
 pub use job::{Job, Pattern, daily_seconds};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use rank::{
-    RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,
+    Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,
 };
 pub use rule::{Assumption, Origin, Rule};
 
