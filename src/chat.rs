@@ -10,7 +10,9 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
     let env_lang = std::env::var("LANG").ok();
     let locale = lang.or(env_lang.as_deref());
     let who = ChatRef::terminal(locale);
+    let charts_dir = store.path().parent().map(|d| d.join("charts"));
     let mut bot = Bot::new(catalog, store);
+    bot.charts = Some(Arc::new(gpuscout_charts::PlottersCharts));
     bot.today = crate::pinned_today();
     // Whoever runs the terminal chat owns the machine: they are its operator.
     bot.operators = vec![who.user_key()];
@@ -62,6 +64,16 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
         choices.clear();
         for reply in &replies {
             writeln!(out, "{}", Localizer::get().render_plain(lang, reply))?;
+            if let Some(img) = &reply.image {
+                // A terminal shows no pictures: the chart goes to a file, and its path is shown.
+                let note = match save_chart(charts_dir.as_deref(), &img.png) {
+                    Ok(path) => bot_core::Msg::new("chat-chart-saved")
+                        .arg("caption", Localizer::get().format(lang, &img.caption))
+                        .arg("path", path.display().to_string()),
+                    Err(e) => bot_core::Msg::new("chat-chart-failed").arg("error", e.to_string()),
+                };
+                writeln!(out, "{}", Localizer::get().format(lang, &note))?;
+            }
             for (i, c) in reply.choices.iter().enumerate() {
                 writeln!(
                     out,
@@ -76,4 +88,31 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
         out.flush()?;
     }
     Ok(())
+}
+
+/// Writes a chart under the data directory's `charts/` with a name that does not clash
+/// (time and a counter), and returns its path.
+fn save_chart(dir: Option<&std::path::Path>, png: &[u8]) -> std::io::Result<std::path::PathBuf> {
+    let dir = dir
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_else(std::env::temp_dir);
+    std::fs::create_dir_all(&dir)?;
+    let stamp = bot_core::availability::format_rfc3339(bot_core::availability::now_unix())
+        .replace([':', '-'], "");
+    for n in 1..1000 {
+        let path = dir.join(format!("trend-{stamp}-{n}.png"));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut f) => {
+                f.write_all(png)?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("too many charts with the same time"))
 }

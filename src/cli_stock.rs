@@ -107,7 +107,7 @@ pub fn poll(catalog: Catalog, store: Arc<Store>, a: PollArgs) -> Result<()> {
     {
         bail!("no provider named `{p}`; known: vast, runpod, lambda");
     }
-    let Some(poller) = poller(Arc::new(catalog), store)? else {
+    let Some(poller) = poller(Arc::new(catalog), store.clone())? else {
         bail!("no provider is on (GPUSCOUT_PROVIDERS, GPUSCOUT_LAMBDA_API_KEY)");
     };
     if let Some(p) = &a.provider
@@ -128,6 +128,11 @@ pub fn poll(catalog: Catalog, store: Arc<Store>, a: PollArgs) -> Result<()> {
         });
     }
     let reports = runtime.block_on(poller.poll_once(a.provider.as_deref()));
+    // A poller run from cron is the only writer of history there: keep it within its limit.
+    let days = crate::cli_trend::retention_days()?;
+    if let Err(e) = bot_core::availability::prune_history(&store, days, now_unix()) {
+        eprintln!("history: pruning failed: {e}");
+    }
     if a.json {
         let out: Vec<_> = reports
             .iter()

@@ -13,6 +13,7 @@ mod cli;
 mod cli_billing;
 mod cli_fit;
 mod cli_stock;
+mod cli_trend;
 mod serve;
 
 use anyhow::{Context, Result};
@@ -83,6 +84,8 @@ enum Cmd {
     Tco(cli_fit::TcoArgs),
     /// Who has a GPU in stock now, cheapest first, from the last fetched snapshots.
     Stock(cli_stock::StockArgs),
+    /// Price history of a GPU per platform, its stock rhythm, and a PNG chart with --out.
+    Trend(cli_trend::TrendArgs),
     /// Fetch live offers from the providers (Vast.ai, RunPod, Lambda) into the store.
     Poll(cli_stock::PollArgs),
     /// Look after the database: check it, repair it, or start over.
@@ -191,6 +194,7 @@ fn run() -> Result<()> {
             bot.operators = bot_core::Bot::parse_operators(
                 &std::env::var("GPUSCOUT_ADMINS").unwrap_or_default(),
             );
+            bot.charts = Some(Arc::new(gpuscout_charts::PlottersCharts));
             serve::run(bot)
         }
         Cmd::Gpus { json } => cli::gpus(&catalog, json),
@@ -203,6 +207,11 @@ fn run() -> Result<()> {
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
         Cmd::Stock(a) => cli_stock::stock(
+            &catalog,
+            &*open_store(args.data_dir, bot_core::Lang::En)?,
+            a,
+        ),
+        Cmd::Trend(a) => cli_trend::trend(
             &catalog,
             &*open_store(args.data_dir, bot_core::Lang::En)?,
             a,

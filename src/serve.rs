@@ -3,8 +3,8 @@
 //!
 //! A part is a future that runs until its `CancellationToken` is cancelled (the Telegram
 //! frontend, Discord's command registration, the HTTP server at `GPUSCOUT_HTTP_ADDR` that
-//! carries `/healthz` and Discord's interactions endpoint; the provider poller and the alert
-//! dispatcher later): adding one is one
+//! carries `/healthz` and Discord's interactions endpoint, the provider poller and the history
+//! retention pass; the alert dispatcher later): adding one is one
 //! `parts.start(...)` line in [`run`]. SIGTERM or Ctrl-C cancels the token; so does any part
 //! ending on its own (the service is then incomplete, and a supervisor should restart it
 //! whole). Parts get [`DEFAULT_STOP_DEADLINE`] (or `GPUSCOUT_STOP_DEADLINE` seconds) to finish;
@@ -26,6 +26,7 @@ const STOP_DEADLINE_VAR: &str = "GPUSCOUT_STOP_DEADLINE";
 /// the first part's failure, if any.
 pub fn run(core: bot_core::Bot) -> Result<()> {
     let deadline = stop_deadline()?;
+    let history_days = crate::cli_trend::retention_days()?;
     let discord = gpuscout_discord::Config::from_env()?;
     if discord.is_none() {
         eprintln!("{}", gpuscout_discord::OFF_NOTICE);
@@ -70,6 +71,12 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
         }
         if let Some(poller) = crate::cli_stock::poller(core.catalog.clone(), core.store.clone())? {
             parts.start(poller.run(parts.stop()));
+            // History only grows while something polls.
+            parts.start(crate::cli_trend::prune_history(
+                core.store.clone(),
+                history_days,
+                parts.stop(),
+            ));
         }
         parts.run(deadline).await
     });

@@ -124,14 +124,24 @@ fn a_kill_during_writes_loses_no_committed_write() {
             std::thread::sleep(Duration::from_secs(5));
         });
         let stdout = child.stdout.take().unwrap();
+        let (first_tx, first_rx) = std::sync::mpsc::channel();
         let reader = std::thread::spawn(move || {
-            BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-                .filter(|l| l.starts_with("Recorded:"))
-                .count()
+            let mut n = 0;
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if line.starts_with("Recorded:") {
+                    n += 1;
+                    if n == 1 {
+                        let _ = first_tx.send(());
+                    }
+                }
+            }
+            n
         });
-        std::thread::sleep(Duration::from_micros(5_000 + rng.below(60_000)));
+        // The kill lands at a random point of the write stream, counted from its first
+        // acknowledged write: a fixed delay from spawn missed the stream on a loaded machine,
+        // where start-up alone takes longer than the delay.
+        let _ = first_rx.recv_timeout(Duration::from_secs(20));
+        std::thread::sleep(Duration::from_micros(rng.below(30_000)));
         child.kill().unwrap();
         child.wait().unwrap();
         // Every "Recorded" line was printed after its transaction committed.

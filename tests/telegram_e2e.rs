@@ -628,3 +628,45 @@ fn in_a_group_a_typed_answer_is_a_reply_to_the_bots_question() {
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(w.fake.sent_to(group.id()).len(), 2);
 }
+
+/// Plain questions: all of them in a private chat; in a group only when addressed (a mention
+/// of @us or a reply to our message), so the bot never answers group chatter.
+#[test]
+fn plain_questions_are_answered_in_private_and_in_a_group_only_when_addressed() {
+    let w = World::start();
+    let ming = zh(701);
+    let dm = Chat::Private(ming.clone());
+    let a = w.say(&dm, &ming, "4090能跑qwen2.5-32b吗", 1);
+    assert!(a.html.contains("我理解为"), "{}", a.html);
+    assert!(a.html.contains("/fit qwen2.5-32b rtx-4090"), "{}", a.html);
+
+    let group = Chat::Supergroup {
+        id: -1007777,
+        title: "GPU 租卡群".into(),
+    };
+    let alice = en(702);
+    let bob = en(703);
+    // Chatter, even a question the bot could answer, is not addressed to it.
+    w.fake.send_text(&group, &bob, "cheapest A100?");
+    w.fake
+        .send_text(&group, &alice, &format!("@{BOT_USERNAME} cheapest A100?"));
+    let sent = w.fake.wait_for_messages(group.id(), 1);
+    assert!(sent[0].html.contains("I read this as"), "{}", sent[0].html);
+    assert!(
+        sent[0].html.contains("/compare a100-80g-sxm 1h"),
+        "{}",
+        sent[0].html
+    );
+    // The answer quotes Alice's question, so the group sees who it is for.
+    assert!(sent[0].reply_to.is_some());
+    // A reply to the bot's message is addressed to it, without a mention.
+    w.fake
+        .reply_text(&group, &alice, sent[0].message_id, "H100 哪家有货");
+    let sent = w.fake.wait_for_messages(group.id(), 2);
+    assert!(sent[1].html.contains("/stock h100-sxm"), "{}", sent[1].html);
+    // Someone else's name is not ours.
+    w.fake
+        .send_text(&group, &bob, &format!("@{BOT_USERNAME}2 4090 specs"));
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(w.fake.sent_to(group.id()).len(), 2);
+}

@@ -13,6 +13,10 @@ fn bench(c: &mut Criterion) {
         "autodl 4090 跑40分钟多少钱",
         "cheapest A100?",
         "两张Ｈ１００ ＳＸＭ能跑通义千问２．５ １４Ｂ吗",
+        "$0.0007 per second, what is that per hour",
+        "qwen2.5-7b int4 用4090自建还是调api划算，每天2000万token",
+        // A misspelt platform: read again with each candidate.
+        "autdl 4090 跑40分钟多少钱",
     ] {
         c.bench_function(q, |b| b.iter(|| black_box(read(&catalog, black_box(q)))));
     }

@@ -34,6 +34,8 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
+    pub charts: Option<Arc<dyn crate::chart::ChartRenderer>>,
 }
 
 impl Bot {
@@ -44,6 +46,7 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            charts: None,
         }
     }
 
@@ -145,7 +148,11 @@ impl Bot {
         match input {
             Input::Choice(id) => self.on_choice(ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
-                Ok(Some(cmd)) => self.on_command(ctx, cmd),
+                Ok(Some(cmd)) => {
+                    let mut replies = self.on_command(ctx, cmd);
+                    self.offer_fixes(&text, &mut replies);
+                    replies
+                }
                 Ok(None) => self.on_text(ctx, &text),
                 Err(CommandError::Unknown(name)) => vec![
                     Reply::text(
@@ -195,10 +202,20 @@ impl Bot {
                 Err(e) => vec![store_error_reply(&e)],
             },
             Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
-            Command::Stock(args) => vec![answer::stock::chat(
+            Command::Stock(args) => {
+                let now = crate::availability::now_unix();
+                let mut r = answer::stock::chat(ctx, &args, now);
+                // A card that is out everywhere: when it usually is in, and what is in now.
+                if let Some(notes) = answer::trend::out_of_stock_notes(ctx, &args, now) {
+                    r.parts.extend(notes.parts);
+                }
+                vec![r]
+            }
+            Command::Trend(args) => vec![answer::trend::chat(
                 ctx,
                 &args,
                 crate::availability::now_unix(),
+                self.charts.as_deref(),
             )],
         }
     }
@@ -247,7 +264,12 @@ impl Bot {
         match understand::read(ctx.catalog, text) {
             Reading::Command(line) => self.run_read_line(ctx, &line),
             Reading::Ask(lines) => {
-                let mut r = Reply::text(Msg::new("understand-ask"));
+                // One candidate (a misspelt name): "did you mean this?", not "two ways".
+                let mut r = Reply::text(Msg::new(if lines.len() == 1 {
+                    "understand-confirm"
+                } else {
+                    "understand-ask"
+                }));
                 for line in lines.iter().take(6) {
                     let id = format!("{RUN_PREFIX}{line}");
                     // Choice ids travel in callback data: short ASCII only, else typed.
@@ -280,6 +302,7 @@ impl Bot {
             Ok(Some(cmd)) => self.on_command(ctx, cmd),
             _ => return vec![Reply::text(Msg::new("understand-unknown"))],
         };
+        self.offer_fixes(&line, &mut replies);
         let note = Msg::new("understood-as").arg("command", line.as_str());
         match replies.first_mut() {
             Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
@@ -289,6 +312,55 @@ impl Bot {
             last.push(Msg::new("pick-stock-unknown"));
         }
         replies
+    }
+
+    /// "Did you mean" candidates become choices that run the user's own line with the name
+    /// corrected (`/cost autdl 4090 3h` → `run:/cost autodl 4090 3h`). A candidate whose line
+    /// would not fit in callback data (non-ASCII, too long) stays in the text only.
+    fn offer_fixes(&self, line: &str, replies: &mut [Reply]) {
+        use crate::answer::common::{FIX_PREFIX, FIX_SEP};
+        for r in replies.iter_mut() {
+            r.choices.retain_mut(|c| {
+                let Some(rest) = c.id.strip_prefix(FIX_PREFIX) else {
+                    return true;
+                };
+                let mut parts = rest.split(FIX_SEP);
+                let (Some(kind), Some(query), Some(name)) =
+                    (parts.next(), parts.next(), parts.next())
+                else {
+                    return false;
+                };
+                let id = match kind {
+                    "g" => self.catalog.find_gpu(name).map(|g| g.id.clone()),
+                    "p" => self.catalog.find_platform(name).map(|p| p.id.clone()),
+                    _ => self.catalog.find_model(name).map(|m| m.id.clone()),
+                };
+                let (Some(id), false) = (id, query.is_empty()) else {
+                    return false;
+                };
+                let lower = line.to_lowercase();
+                let Some(at) = lower
+                    .find(&query.to_lowercase())
+                    .filter(|_| line.is_ascii())
+                else {
+                    return false;
+                };
+                let fixed = format!("{}{id}{}", &line[..at], &line[at + query.len()..]);
+                // `/gpu@ScoutBot 4009`: the choice runs the line without the bot's name.
+                let fixed = match fixed.split_once(' ') {
+                    Some((cmd, rest)) if cmd.contains('@') => {
+                        format!("{} {rest}", cmd.split('@').next().unwrap_or(cmd))
+                    }
+                    _ => fixed,
+                };
+                let choice_id = format!("{RUN_PREFIX}{}", fixed.trim());
+                if choice_id.len() > 60 {
+                    return false;
+                }
+                c.id = choice_id;
+                true
+            });
+        }
     }
 
     fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {

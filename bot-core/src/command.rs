@@ -28,6 +28,8 @@ pub enum Command {
     Trial(String),
     /// `/stock <gpu> [platform] [max price]`: live offers from the stored snapshots.
     Stock(String),
+    /// `/trend <gpu> [days]`: price history per platform, a chart, the stock rhythm.
+    Trend(String),
 }
 
 /// One row of the command table: the name people type, its aliases, the Fluent ids of its
@@ -69,6 +71,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("convert", [], true, Command::Convert),
     row!("tco", [], true, Command::Tco),
     row!("stock", ["库存", "有货"], true, Command::Stock),
+    row!("trend", ["走势", "价格走势"], true, Command::Trend),
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),

@@ -10,6 +10,7 @@ pub mod availability;
 pub mod billing;
 pub mod bot;
 pub mod catalog;
+pub mod chart;
 pub mod command;
 pub mod context;
 pub mod dialogue;

@@ -241,21 +241,20 @@ fn typed_answers_work_as_well_as_buttons() {
     let bot = bot_at(dir.path());
     let who = user("c1", "u1", "zh-CN");
     say(&bot, &who, "/pick");
-    let t = say(
-        &bot,
-        &who,
-        "我想用 LoRA 微调 Qwen/Qwen2.5-7B-Instruct，大概跑 3 小时",
+    // The sentence names the model and a daily duration: both are echoed and not asked.
+    let t = say(&bot, &who, "我想微调 Qwen/Qwen2.5-7B-Instruct，每天跑4小时");
+    assert!(t.text.contains("模型：Qwen2.5-7B"), "{}", t.text);
+    assert!(t.text.contains("每天 4 小时"), "{}", t.text);
+    assert!(
+        t.text.contains("打算怎么训"),
+        "the method is asked next: {}",
+        t.text
     );
-    assert!(t.text.contains("跑哪个模型"), "{}", t.text);
-    assert_eq!(
-        t.choices[0], "m:qwen2.5-7b",
-        "the model named in the sentence is offered first"
-    );
-    say(&bot, &who, "好");
+    assert!(!t.text.contains("跑哪个模型"), "{}", t.text);
     say(&bot, &who, "qlora");
-    say(&bot, &who, "16k");
-    let t = say(&bot, &who, "每天4小时");
-    assert!(t.text.contains("自动关机"), "{}", t.text);
+    let t = say(&bot, &who, "16k");
+    // The usage step is skipped: the card is asked next.
+    assert!(t.text.contains("放得下的卡"), "{}", t.text);
     let s = state(&bot, &who).unwrap();
     assert_eq!(s["method"], "qlora");
     assert_eq!(s["context"], 16384);
@@ -365,4 +364,140 @@ fn every_step_is_one_message_so_chats_can_edit_in_place() {
         "{text}"
     );
     assert!(replies[0].choices.iter().any(|c| c.id.starts_with("g:")));
+}
+
+/// What a person would type at each step is accepted, in both languages: family and size
+/// (`qwen 7b`, `千问2.5 7B`), methods, contexts, durations written out, `2张4090`, the
+/// barrier button's own words (`不需要实名`) and `不要实名`, budgets with a currency.
+#[test]
+fn typed_answers_people_write_are_accepted_at_every_step_in_both_languages() {
+    for (locale, lines) in [
+        (
+            "zh-CN",
+            [
+                ("做实验", "task", "experiment"),
+                ("千问2.5 7B", "model", "qwen2.5-7b"),
+                ("int4", "method", "int4"),
+                ("32k上下文", "context", "32768"),
+                ("三个小时", "usage", "3"),
+                ("2张4090", "cards", "2"),
+                ("不需要实名", "nrn", "true"),
+                ("不要实名", "nrn", "false"),
+                ("预算30元", "budget", "30"),
+            ],
+        ),
+        (
+            "en",
+            [
+                ("Short experiment", "task", "experiment"),
+                ("qwen 7b", "model", "qwen2.5-7b"),
+                ("awq", "method", "awq"),
+                ("8k tokens", "context", "8192"),
+                ("3 hours", "usage", "3"),
+                ("2x 4090", "cards", "2"),
+                ("No real-name verification", "nrn", "true"),
+                ("no kyc", "nrn", "false"),
+                ("under $20", "budget", "20"),
+            ],
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot_at(dir.path());
+        let who = user("c1", "u1", locale);
+        say(&bot, &who, "/pick");
+        for (typed, key, want) in lines {
+            let t = say(&bot, &who, typed);
+            assert!(
+                !t.text.contains("couldn't use") && !t.text.contains("没法用"),
+                "{locale} {typed}: {}",
+                t.text
+            );
+            let s = state(&bot, &who).unwrap();
+            let got = match key {
+                "usage" => s["usage"]["one_off"]["hours"].to_string(),
+                "nrn" => s["needs"]["no_real_name"].to_string(),
+                "budget" => s["needs"]["budget"].to_string(),
+                k => s[k].to_string(),
+            };
+            assert_eq!(got.trim_matches('"'), want, "{locale} {typed} → {key}: {s}");
+        }
+    }
+}
+
+/// The step-1 sentence's model, method and duration are echoed in both languages, and those
+/// steps are skipped; /back still returns to the first question.
+#[test]
+fn the_first_sentence_is_echoed_and_its_answers_are_not_asked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c1", "u1", "en");
+    say(&bot, &who, "/pick");
+    let t = say(&bot, &who, "LoRA fine-tune qwen2.5-7b for 3 hours");
+    assert!(
+        t.text.contains("Understood from your sentence"),
+        "{}",
+        t.text
+    );
+    assert!(t.text.contains("task: fine-tuning"), "{}", t.text);
+    assert!(t.text.contains("model: Qwen2.5-7B"), "{}", t.text);
+    assert!(t.text.contains("method: LoRA"), "{}", t.text);
+    assert!(t.text.contains("one run of 3 h"), "{}", t.text);
+    // Model, method and usage skipped: the context is asked next.
+    assert!(t.text.contains("How long are the sequences"), "{}", t.text);
+    let s = state(&bot, &who).unwrap();
+    assert_eq!(s["step"], "context");
+    assert_eq!(s["method"], "lora");
+    let t = tap(&bot, &who, "c:4096");
+    assert!(t.text.contains("Cards that fit"), "{}", t.text);
+    // Back goes to the steps actually asked.
+    say(&bot, &who, "/back");
+    assert_eq!(state(&bot, &who).unwrap()["step"], "context");
+    say(&bot, &who, "/back");
+    assert_eq!(state(&bot, &who).unwrap()["step"], "task");
+
+    let who = user("c2", "u2", "zh-CN");
+    say(&bot, &who, "/pick");
+    let t = say(&bot, &who, "想部署千问2.5 14B 做个在线服务，一直在线");
+    assert!(t.text.contains("任务：推理服务"), "{}", t.text);
+    assert!(t.text.contains("模型：Qwen2.5-14B"), "{}", t.text);
+    assert!(t.text.contains("一直在线"), "{}", t.text);
+    assert!(!t.text.contains("跑哪个模型"), "{}", t.text);
+    let s = state(&bot, &who).unwrap();
+    assert_eq!(s["step"], "method");
+    assert_eq!(s["usage"], "always");
+}
+
+/// Durations as people write them at the usage step, in both languages.
+#[test]
+fn durations_written_out_are_read_at_the_usage_step() {
+    for (locale, typed, kind, hours) in [
+        ("zh-CN", "40分钟", "one_off", "0.6666"),
+        ("zh-CN", "半小时", "one_off", "0.5"),
+        ("zh-CN", "三个小时", "one_off", "3"),
+        ("zh-CN", "每天4小时", "daily", "4"),
+        ("en", "40 minutes", "one_off", "0.6666"),
+        ("en", "3 hours", "one_off", "3"),
+        ("en", "2 hours a day", "daily", "2"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot_at(dir.path());
+        let who = user("c1", "u1", locale);
+        say(&bot, &who, "/pick");
+        for id in ["t:exp", "m:qwen2.5-7b", "q:bf16", "c:4096"] {
+            tap(&bot, &who, id);
+        }
+        assert_eq!(state(&bot, &who).unwrap()["step"], "usage");
+        let t = say(&bot, &who, typed);
+        assert!(
+            !t.text.contains("couldn't use") && !t.text.contains("没法用"),
+            "{typed}: {}",
+            t.text
+        );
+        let s = state(&bot, &who).unwrap();
+        let got = s["usage"][kind]["hours"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(got.starts_with(hours), "{typed}: {s}");
+    }
 }

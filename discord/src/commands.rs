@@ -147,6 +147,18 @@ const STOCK_OPTIONS: &[OptionSpec] = &[
     opt("price", Kind::Text, false),
 ];
 
+/// `/trend <gpu> [days] [for <job>]`.
+const TREND_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, true),
+    key("days", Kind::Integer, "days"),
+    OptionSpec {
+        name: "job",
+        kind: Kind::Text,
+        required: false,
+        write: Write::After("for"),
+    },
+];
+
 const TRIAL_OPTIONS: &[OptionSpec] = &[
     opt("platform", Kind::Platform, false),
     opt("gpu", Kind::Gpu, false),
@@ -169,6 +181,7 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "gpu" => GPU_OPTIONS,
         "platform" => PLATFORM_OPTIONS,
         "stock" => STOCK_OPTIONS,
+        "trend" => TREND_OPTIONS,
         "trial" => TRIAL_OPTIONS,
         "lang" => LANG_OPTIONS,
         _ => &[],

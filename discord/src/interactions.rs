@@ -12,7 +12,7 @@ use crate::ChoiceId;
 use crate::commands::{self, Value as OptValue};
 use crate::config::Secret;
 use crate::render::{self, MENU_ID};
-use crate::rest::Rest;
+use crate::rest::{Attachment, Rest};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -219,7 +219,8 @@ async fn answer(
             };
             let mut bodies = bodies(&answer, ephemeral);
             let first = bodies.remove(0);
-            spawn_follow_ups(app.rest.clone(), token, bodies);
+            let chart = chart(&answer, ephemeral);
+            spawn_follow_ups(app.rest.clone(), token, bodies, chart);
             if press {
                 json!({"type": UPDATE_MESSAGE, "data": without_flags(first)})
             } else {
@@ -238,7 +239,7 @@ async fn answer(
                     eprintln!("discord: editing a deferred answer failed: {e}");
                     return;
                 }
-                follow_ups(&rest, &token, bodies).await;
+                follow_ups(&rest, &token, bodies, chart(&answer, ephemeral)).await;
             });
             if press {
                 json!({"type": DEFERRED_UPDATE_MESSAGE})
@@ -280,23 +281,37 @@ fn without_flags(mut body: Value) -> Value {
     body
 }
 
-fn spawn_follow_ups(rest: Rest, token: Secret, bodies: Vec<Value>) {
-    if bodies.is_empty() {
+/// A chart in the answer, as a follow-up with the PNG attached (an interaction's inline
+/// response is JSON, so the file cannot ride on it).
+type Chart = Option<(Value, Attachment)>;
+
+fn chart(answer: &bot_core::Answer, ephemeral: bool) -> Chart {
+    let file = answer.replies.iter().find_map(Attachment::chart)?;
+    Some((crate::rest::chart_message(ephemeral), file))
+}
+
+fn spawn_follow_ups(rest: Rest, token: Secret, bodies: Vec<Value>, chart: Chart) {
+    if bodies.is_empty() && chart.is_none() {
         return;
     }
     tokio::spawn(async move {
         // Discord accepts follow-ups only once the response itself has arrived.
         tokio::time::sleep(Duration::from_millis(200)).await;
-        follow_ups(&rest, &token, bodies).await;
+        follow_ups(&rest, &token, bodies, chart).await;
     });
 }
 
-async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>) {
+async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Chart) {
     for body in bodies {
         if let Err(e) = rest.follow_up(token, &body).await {
             eprintln!("discord: a follow-up message failed: {e}");
             return;
         }
+    }
+    if let Some((body, file)) = chart
+        && let Err(e) = rest.follow_up_with_files(token, &body, &[file]).await
+    {
+        eprintln!("discord: the chart follow-up failed: {e}");
     }
 }
 

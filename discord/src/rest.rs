@@ -64,6 +64,99 @@ struct Call<'a> {
     route: String,
     body: Option<&'a Value>,
     auth: bool,
+    /// Files to upload: the body then goes as `payload_json` of a multipart request.
+    files: &'a [Attachment],
+}
+
+/// A file sent with a message (a chart), shown in its embed as `attachment://<filename>`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub filename: String,
+    pub content_type: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for Attachment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Attachment({}, {} bytes)",
+            self.filename,
+            self.bytes.len()
+        )
+    }
+}
+
+impl Attachment {
+    /// The chart of a reply, if it has one.
+    pub fn chart(reply: &Reply) -> Option<Attachment> {
+        reply.image.as_ref().map(|img| Attachment {
+            filename: "chart.png".into(),
+            content_type: "image/png",
+            bytes: img.png.clone(),
+        })
+    }
+}
+
+/// `body` with `files` declared (`attachments`, ids = part indexes) and the first shown as the
+/// first embed's image, so the chart sits in the answer's card rather than under it.
+pub fn with_attachments(body: &Value, files: &[Attachment]) -> Value {
+    let mut body = body.clone();
+    let Some(obj) = body.as_object_mut() else {
+        return body;
+    };
+    let declared: Vec<Value> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| json!({"id": i, "filename": f.filename}))
+        .collect();
+    obj.insert("attachments".into(), Value::Array(declared));
+    if let Some(first) = files.first() {
+        let image = json!({"url": format!("attachment://{}", first.filename)});
+        match obj.get_mut("embeds").and_then(Value::as_array_mut) {
+            Some(embeds) if !embeds.is_empty() => {
+                if let Some(e) = embeds[0].as_object_mut() {
+                    e.insert("image".into(), image);
+                }
+            }
+            _ => {
+                obj.insert("embeds".into(), json!([{"image": image}]));
+            }
+        }
+    }
+    body
+}
+
+/// The body of a message that carries only a chart (its embed image is filled in by
+/// [`with_attachments`]); pings nobody, and is ephemeral where the answer is.
+pub fn chart_message(ephemeral: bool) -> Value {
+    let mut body = json!({"allowed_mentions": {"parse": []}});
+    if ephemeral {
+        body["flags"] = json!(64);
+    }
+    body
+}
+
+/// Discord's multipart form: `payload_json` (the message) and `files[n]` (the uploads).
+fn multipart(
+    body: Option<&Value>,
+    files: &[Attachment],
+) -> Result<reqwest::multipart::Form, SendError> {
+    let payload = with_attachments(body.unwrap_or(&json!({})), files);
+    let mut form = reqwest::multipart::Form::new().part(
+        "payload_json",
+        reqwest::multipart::Part::text(payload.to_string())
+            .mime_str("application/json")
+            .map_err(|e| SendError::Failed(e.to_string()))?,
+    );
+    for (i, f) in files.iter().enumerate() {
+        let part = reqwest::multipart::Part::bytes(f.bytes.clone())
+            .file_name(f.filename.clone())
+            .mime_str(f.content_type)
+            .map_err(|e| SendError::Failed(e.to_string()))?;
+        form = form.part(format!("files[{i}]"), part);
+    }
+    Ok(form)
 }
 
 impl Rest {
@@ -94,7 +187,10 @@ impl Rest {
             if call.auth {
                 req = req.header("Authorization", format!("Bot {}", self.token.expose()));
             }
-            if let Some(body) = call.body {
+            if !call.files.is_empty() {
+                // A form is consumed by sending: built again for each attempt.
+                req = req.multipart(multipart(call.body, call.files)?);
+            } else if let Some(body) = call.body {
                 req = req.json(body);
             }
             let resp = req.send().await.map_err(|e| self.failed(e))?;
@@ -215,6 +311,7 @@ impl Rest {
             route,
             body: Some(commands),
             auth: true,
+            files: &[],
         })
         .await
         .map(drop)
@@ -222,6 +319,16 @@ impl Rest {
 
     /// A follow-up message to interaction `token`.
     pub async fn follow_up(&self, token: &Secret, body: &Value) -> Result<(), SendError> {
+        self.follow_up_with_files(token, body, &[]).await
+    }
+
+    /// A follow-up message with files attached (multipart `payload_json` + `files[n]`).
+    pub async fn follow_up_with_files(
+        &self,
+        token: &Secret,
+        body: &Value,
+        files: &[Attachment],
+    ) -> Result<(), SendError> {
         let app = self.application_id;
         self.call(Call {
             method: Method::POST,
@@ -229,6 +336,7 @@ impl Rest {
             route: format!("POST /webhooks/{app}/<interaction>"),
             body: Some(body),
             auth: false,
+            files,
         })
         .await
         .map(drop)
@@ -244,6 +352,7 @@ impl Rest {
             route: format!("PATCH /webhooks/{app}/<interaction>/messages/@original"),
             body: Some(body),
             auth: false,
+            files: &[],
         })
         .await
         .map(drop)
@@ -255,6 +364,18 @@ impl Rest {
         channel: u64,
         body: &Value,
         reply_to: Option<u64>,
+    ) -> Result<Value, SendError> {
+        self.post_message_with_files(channel, body, reply_to, &[])
+            .await
+    }
+
+    /// [`Rest::post_message`] with files attached (multipart `payload_json` + `files[n]`).
+    pub async fn post_message_with_files(
+        &self,
+        channel: u64,
+        body: &Value,
+        reply_to: Option<u64>,
+        files: &[Attachment],
     ) -> Result<Value, SendError> {
         let mut body = body.clone();
         if let Some(obj) = body.as_object_mut() {
@@ -273,6 +394,7 @@ impl Rest {
             route: format!("POST /channels/{channel}/messages"),
             body: Some(&body),
             auth: true,
+            files,
         })
         .await
     }
@@ -293,6 +415,7 @@ impl Rest {
             route: format!("PATCH /channels/{channel}/messages/<id>"),
             body: Some(&body),
             auth: true,
+            files: &[],
         })
         .await
         .map(drop)
@@ -305,6 +428,7 @@ impl Rest {
             route: format!("POST /channels/{channel}/typing"),
             body: None,
             auth: true,
+            files: &[],
         })
         .await
         .map(drop)
@@ -333,8 +457,12 @@ impl Sender for Rest {
                 .as_deref()
                 .map(|m| id(m, "message"))
                 .transpose()?;
-            for body in render::render(lang, reply, false) {
-                self.post_message(channel, &body, reply_to).await?;
+            // A chart rides on the first message, inside its embed.
+            let chart: Vec<Attachment> = Attachment::chart(reply).into_iter().collect();
+            for (i, body) in render::render(lang, reply, false).iter().enumerate() {
+                let files = if i == 0 { &chart[..] } else { &[] };
+                self.post_message_with_files(channel, body, reply_to, files)
+                    .await?;
             }
             Ok(())
         })
@@ -355,6 +483,10 @@ impl Sender for Rest {
                 .as_deref()
                 .map(|m| id(m, "message"))
                 .transpose()?;
+            if reply.image.is_some() {
+                // A JSON edit cannot add a file: a reply with a chart is posted anew.
+                return self.send(to, lang, reply).await;
+            }
             let bodies = render::render(lang, reply, false);
             let mut rest = bodies.iter();
             if let Some(first) = rest.next()

@@ -43,8 +43,38 @@ fn address(chat: ChatId, reply_to: Option<MessageId>) -> Address {
     }
 }
 
-/// Private chats: every text. Groups: commands for us, and replies to our messages (typed
-/// answers); other chatter is not ours to read even when privacy mode is off.
+/// The text with every `@username` mention of us taken out, or `None` when it does not
+/// mention us. The name is matched without case (Telegram usernames are case-insensitive)
+/// and must end there (`@GpuScoutBot2` is someone else).
+pub(crate) fn without_mention(text: &str, username: &str) -> Option<String> {
+    let needle = format!("@{}", username.to_lowercase());
+    let lower = text.to_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut found = false;
+    let mut i = 0;
+    while let Some(at) = lower[i..].find(&needle).map(|k| k + i) {
+        let end = at + needle.len();
+        let ends = lower[end..]
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        // Lower-casing can change byte lengths; only cut where both strings agree.
+        if ends && text.is_char_boundary(at) && text.is_char_boundary(end) {
+            out.push_str(&text[i..at]);
+            out.push(' ');
+            found = true;
+        } else {
+            out.push_str(&text[i..end.min(text.len())]);
+        }
+        i = end.min(text.len());
+    }
+    out.push_str(&text[i.min(text.len())..]);
+    found.then(|| out.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Private chats: every text. Groups: commands for us, replies to our messages (typed
+/// answers, follow-up questions) and plain text that mentions @us; other chatter is not ours
+/// to read even when privacy mode is off, so the bot never spams a group.
 pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> HandlerResult {
     let _done = app.gate.done();
     let Some(text) = msg.text() else {
@@ -54,13 +84,17 @@ pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> Hand
         return Ok(());
     }
     let in_group = msg.chat.is_group() || msg.chat.is_supergroup();
-    if in_group {
+    let mut text = text.to_string();
+    if in_group && !command::looks_like_command(&text) {
         let replying_to_us = msg
             .reply_to_message()
             .and_then(|m| m.from.as_ref())
             .is_some_and(|u| u.id == app.me);
-        if !command::looks_like_command(text) && !replying_to_us {
-            return Ok(());
+        match without_mention(&text, &app.username) {
+            // "@GpuScoutBot 4090能跑qwen2.5-32b吗": the question without the name.
+            Some(rest) => text = rest,
+            None if replying_to_us => {}
+            None => return Ok(()),
         }
     }
     let (user, locale) = match (&msg.from, msg.sender_chat.as_ref()) {
@@ -72,7 +106,7 @@ pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> Hand
     let who = chat_ref(msg.chat.id, user, locale);
     let to = address(msg.chat.id, in_group.then_some(msg.id));
     app.turns
-        .text_update(who, text, &to, Some(upd.id.0.into()))
+        .text_update(who, &text, &to, Some(upd.id.0.into()))
         .await
 }
 
@@ -133,4 +167,34 @@ pub(crate) async fn on_callback(upd: Update, q: CallbackQuery, app: Arc<App>) ->
     app.turns
         .choice_update(who, choice, &to, carrier.as_deref(), Some(upd.id.0.into()))
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_mention;
+
+    #[test]
+    fn a_mention_of_us_is_found_and_taken_out() {
+        assert_eq!(
+            without_mention("@GpuScoutBot 4090能跑qwen2.5-32b吗", "GpuScoutBot").as_deref(),
+            Some("4090能跑qwen2.5-32b吗")
+        );
+        assert_eq!(
+            without_mention("cheapest A100? @gpuscoutbot", "GpuScoutBot").as_deref(),
+            Some("cheapest A100?")
+        );
+        assert_eq!(
+            without_mention("问一下@GPUSCOUTBOT，H100 哪家有货", "GpuScoutBot").as_deref(),
+            Some("问一下 ，H100 哪家有货")
+        );
+        assert_eq!(without_mention("@GpuScoutBot2 hi", "GpuScoutBot"), None);
+        assert_eq!(
+            without_mention("anyone renting H100s?", "GpuScoutBot"),
+            None
+        );
+        assert_eq!(
+            without_mention("@GpuScoutBot", "GpuScoutBot").as_deref(),
+            Some("")
+        );
+    }
 }

@@ -3,7 +3,9 @@
 //! the interactions endpoint, posting Ed25519-signed interactions the way Discord does.
 //!
 //! Tests read back every REST call ([`FakeDiscord::calls`]) and can inject failures (a 429
-//! with `retry_after`, a deleted channel) per path. Listens on 127.0.0.1 only.
+//! with `retry_after`, a deleted channel) per path. Messages with files come as Discord takes
+//! them, `multipart/form-data` with the message in `payload_json` and the uploads in
+//! `files[n]`; the call records both ([`Call::files`]). Listens on 127.0.0.1 only.
 
 use axum::Router;
 use axum::body::Bytes;
@@ -19,6 +21,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use crate::multipart::{self, FormPart};
+
 /// The bot token the fake expects on authenticated routes.
 pub const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.fake.discord-token-for-loopback";
 pub const APPLICATION_ID: u64 = 100000000000000001;
@@ -31,7 +35,10 @@ pub struct Call {
     pub method: String,
     pub path: String,
     pub authorization: Option<String>,
+    /// The JSON body, or a multipart request's `payload_json`.
     pub body: Value,
+    /// Uploaded files of a multipart request (`files[n]` parts), in order.
+    pub files: Vec<FormPart>,
     pub at: Instant,
 }
 
@@ -146,13 +153,36 @@ async fn handle(
         .get("authorization")
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let content_type = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let (body, files): (Value, Vec<FormPart>) = match multipart::boundary(content_type) {
+        Some(b) => {
+            let parts = multipart::parse(&body, &b);
+            let payload = parts
+                .iter()
+                .find(|p| p.name == "payload_json")
+                .and_then(|p| serde_json::from_slice(&p.bytes).ok())
+                .unwrap_or(Value::Null);
+            let files = parts
+                .into_iter()
+                .filter(|p| p.name.starts_with("files["))
+                .collect();
+            (payload, files)
+        }
+        None => (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            Vec::new(),
+        ),
+    };
     let mut inner = inner.lock().unwrap();
     inner.calls.push(Call {
         method: method.to_string(),
         path: path.clone(),
         authorization: authorization.clone(),
         body: body.clone(),
+        files,
         at: Instant::now(),
     });
     if let Some(i) = inner.failures.iter().position(|(p, _)| path.contains(p)) {

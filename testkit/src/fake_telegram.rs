@@ -917,7 +917,8 @@ fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
         .map(|p| p + from)
 }
 
-/// Text fields become strings; file fields become `{"filename", "bytes", "png"}`.
+/// Text fields become strings; file fields become `{"filename", "bytes", "png"}`, plus
+/// `width` and `height` from a PNG's header.
 fn parse_multipart(body: &[u8], boundary: &str) -> Value {
     let delim = format!("--{boundary}");
     let mut map = Map::new();
@@ -947,11 +948,18 @@ fn parse_multipart(body: &[u8], boundary: &str) -> Value {
         };
         if let Some(name) = attr("name") {
             let value = match attr("filename") {
-                Some(filename) => json!({
-                    "filename": filename,
-                    "bytes": content.len(),
-                    "png": content.starts_with(&[0x89, b'P', b'N', b'G']),
-                }),
+                Some(filename) => {
+                    let mut file = json!({
+                        "filename": filename,
+                        "bytes": content.len(),
+                        "png": content.starts_with(&[0x89, b'P', b'N', b'G']),
+                    });
+                    if let Some((w, h)) = png_size(content) {
+                        file["width"] = json!(w);
+                        file["height"] = json!(h);
+                    }
+                    file
+                }
                 None => Value::String(String::from_utf8_lossy(content).into_owned()),
             };
             map.insert(name, value);
@@ -959,4 +967,13 @@ fn parse_multipart(body: &[u8], boundary: &str) -> Value {
         pos = next + 2 + delim.len();
     }
     Value::Object(map)
+}
+
+/// Width and height from a PNG's IHDR chunk (the first chunk, right after the signature).
+pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 24 || !bytes.starts_with(b"\x89PNG\r\n\x1a\n") || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    Some((be(16), be(20)))
 }

@@ -13,4 +13,5 @@ pub mod cli;
 pub mod fake_discord;
 pub mod fake_providers;
 pub mod fake_telegram;
+pub mod multipart;
 pub mod serve;

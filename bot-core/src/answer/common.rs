@@ -30,9 +30,27 @@ pub fn not_found_reply(nf: &NotFound) -> Reply {
         }));
     } else {
         r.push(Msg::new("did-you-mean").arg("names", nf.suggestions.join(", ")));
+        // Each candidate as a choice too; `Bot` turns these into the user's own command line
+        // with the name corrected (`run:/gpu rtx-4090`), or drops them where it cannot.
+        let kind = match nf.kind {
+            EntryKind::Gpu => "g",
+            EntryKind::Platform => "p",
+            EntryKind::Model => "m",
+        };
+        for name in nf.suggestions.iter().take(4) {
+            r = r.with_choice(
+                &format!("{FIX_PREFIX}{kind}{FIX_SEP}{}{FIX_SEP}{name}", nf.query),
+                Msg::new("did-you-mean-choice").arg("name", name.as_str()),
+            );
+        }
     }
     r
 }
+
+/// Choice ids of "did you mean" candidates before `Bot` rewrites them: never sent as they are.
+pub const FIX_PREFIX: &str = "fix:";
+/// Separates the kind, the name not found and the candidate in a [`FIX_PREFIX`] id.
+pub const FIX_SEP: char = '\u{1f}';
 
 /// `yes` / `no` / `unknown`: the selector the Fluent messages branch on.
 pub fn yes_no(f: &Fact<bool>) -> &'static str {

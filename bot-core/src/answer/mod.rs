@@ -12,4 +12,5 @@ pub mod fit;
 pub mod help;
 pub mod stock;
 pub mod tco;
+pub mod trend;
 pub mod trial;

@@ -31,9 +31,21 @@ pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
 /// Reads `<gpu words> [platform] [price]`. The card is the longest leading run of words the
 /// catalog knows; a card it does not know is looked up by its raw name among stored offers.
 pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
-    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut words: Vec<&str> = args.split_whitespace().collect();
     if words.is_empty() {
         return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-stock")));
+    }
+    // `/stock runpod 4090`: a platform written first moves after the card.
+    if words.len() >= 2
+        && ctx.catalog.platform(words[0]).is_ok()
+        && ctx.catalog.gpu(words[0]).is_err()
+    {
+        let p = words.remove(0);
+        let card_end = (1..=words.len())
+            .rev()
+            .find(|n| ctx.catalog.gpu(&words[..*n].join(" ")).is_ok())
+            .unwrap_or(words.len());
+        words.insert(card_end, p);
     }
     let known = (1..=words.len())
         .rev()

@@ -67,6 +67,21 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     if pos.len() < 4 {
         return usage();
     }
+    // `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card in any order.
+    let is_gpu = |w: &str| {
+        ctx.catalog.gpu(w).is_ok() || ctx.catalog.gpu(&lexicon::cards_and_name(w).0).is_ok()
+    };
+    let gpu_at = (0..3).find(|i| is_gpu(pos[*i]));
+    let quant_at = (0..3).find(|i| pos[*i].parse::<Quant>().is_ok() && Some(*i) != gpu_at);
+    if let (Some(g), Some(q)) = (gpu_at, quant_at)
+        && (g, q) != (2, 1)
+    {
+        let m = 3 - g - q;
+        let (model, quant, gpu) = (pos[m], pos[q], pos[g]);
+        pos[0] = model;
+        pos[1] = quant;
+        pos[2] = gpu;
+    }
     let model = match model_ref(ctx, pos[0]) {
         Ok(m) => m,
         Err(r) => return *r,

@@ -8,12 +8,17 @@
 //! after, hidden after 24 h).
 
 mod canonical;
+mod history;
 mod offer;
 mod query;
 mod snapshot;
 mod time;
 
 pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
+pub use history::{
+    DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, PlatformSeries, Rhythm, SeriesSummary, Window,
+    price_series, prune_history, summarize,
+};
 pub use offer::{Offer, OfferKind, StockLevel};
 pub use query::{ProviderStatus, StockQuery, StockRow, StockView, stock};
 pub use snapshot::{

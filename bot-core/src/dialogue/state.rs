@@ -72,6 +72,9 @@ pub struct PickState {
     /// Set when the user chose "not sure" at the model step.
     #[serde(default)]
     pub unsure_model: bool,
+    /// Steps the step-1 sentence already answered (its model, method, duration): not asked.
+    #[serde(default)]
+    pub skip: Vec<Step>,
 }
 
 impl PickState {
@@ -90,6 +93,7 @@ impl PickState {
             cards: None,
             needs: Needs::default(),
             unsure_model: false,
+            skip: Vec::new(),
         }
     }
 }
@@ -147,12 +151,29 @@ impl Needs {
     /// Toggles a need from a choice id or typed word; false when the word means nothing here.
     pub fn apply(&mut self, value: &str) -> bool {
         let v = value.trim().to_lowercase();
-        for prefix in ["budget", "预算", "max"] {
+        for prefix in [
+            "budget",
+            "预算",
+            "max",
+            "不超过",
+            "最多",
+            "under",
+            "at most",
+            "within",
+            "below",
+        ] {
             if let Some(rest) = v.strip_prefix(prefix) {
-                let amount = rest.trim().trim_start_matches(['=', ':', '：']).trim();
+                let amount = rest
+                    .trim()
+                    .trim_start_matches(['=', ':', '：', '是'])
+                    .trim();
                 let amount = amount
+                    .trim_end_matches("以内")
+                    .trim_end_matches("以下")
+                    .trim_end_matches("块钱")
                     .trim_start_matches(['¥', '$', '￥'])
-                    .trim_end_matches(['元', '块']);
+                    .trim_end_matches(['元', '块', '刀'])
+                    .trim();
                 return match amount.parse::<Decimal>() {
                     Ok(b) if b > Decimal::ZERO && b < Decimal::from(10_000_000) => {
                         self.budget = Some(b);
@@ -167,9 +188,22 @@ impl Needs {
                 self.web_terminal = !self.web_terminal
             }
             "img" | "images" | "image" | "镜像" | "现成镜像" => self.images = !self.images,
-            "nrn" | "no real-name" | "no real name" | "免实名" | "不实名" => {
-                self.no_real_name = !self.no_real_name
-            }
+            "nrn"
+            | "no real-name"
+            | "no real name"
+            | "no real-name check"
+            | "no kyc"
+            | "免实名"
+            | "免实名认证"
+            | "不实名"
+            | "不要实名"
+            | "不需要实名"
+            | "不用实名"
+            | "无需实名"
+            | "不要实名认证"
+            | "不需要实名认证"
+            | "不用实名认证"
+            | "无需实名认证" => self.no_real_name = !self.no_real_name,
             _ => {
                 let Some((key, _)) = PAYMENTS
                     .iter()

@@ -3,12 +3,12 @@
 use super::ask::{ask, default_models, methods_for};
 use super::state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
 use super::understand::{
-    model_in_sentence, normalize_method, params_b, parse_usage, task_from_sentence,
-    usage_in_sentence,
+    normalize_method, params_b, parse_usage, task_from_sentence, usage_in_sentence,
 };
 use crate::context::Ctx;
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
+use crate::understand;
 use crate::vram;
 use rust_decimal::Decimal;
 
@@ -54,7 +54,7 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
             // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
             // answer goes in the same reply, so a chat can edit one message in place.
-            let mut reply = after_answer_note(state, &next).unwrap_or_default();
+            let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
             let question = ask(ctx, &next);
             reply.parts.extend(question.parts);
             reply.choices = question.choices;
@@ -126,16 +126,51 @@ pub(super) fn next_step(s: &PickState) -> Step {
 
 pub(super) fn advanced(mut s: PickState) -> PickState {
     s.step = next_step(&s);
+    // Steps the step-1 sentence answered are not asked again.
+    while s.skip.contains(&s.step) {
+        s.step = next_step(&s);
+    }
     s
+}
+
+/// A typed answer that is a button's own words (`不需要实名`, `Fine-tuning`): that button.
+/// Only one button may match, and a word of two letters is too short to tell.
+fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
+    let clean = |t: &str| -> String {
+        understand::normalize(t)
+            .chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '☑' | '☐' | '/' | '(' | ')'))
+            .collect()
+    };
+    let typed = clean(text);
+    if typed.chars().count() < 3 {
+        return None;
+    }
+    let l = crate::i18n::Localizer::get();
+    let choices = ask(ctx, state).choices;
+    let mut found = choices.iter().filter(|c| {
+        [crate::i18n::Lang::En, crate::i18n::Lang::Zh]
+            .iter()
+            .any(|lang| clean(&l.format(*lang, &c.label)).starts_with(&typed))
+    });
+    match (found.next(), found.next()) {
+        (Some(c), None) => Some(c.id.clone()),
+        _ => None,
+    }
 }
 
 /// Applies an answer to the current step.
 pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Invalid> {
     let mut s = state.clone();
-    let (choice, text) = match input {
-        PickInput::Choice(id) => (Some(id.as_str()), None),
-        PickInput::Text(t) => (None, Some(t.trim())),
-        PickInput::Back => return Err(Invalid),
+    let label_choice = match input {
+        PickInput::Text(t) => typed_choice(ctx, state, t),
+        _ => None,
+    };
+    let (choice, text) = match (input, &label_choice) {
+        (_, Some(id)) => (Some(id.as_str()), None),
+        (PickInput::Choice(id), None) => (Some(id.as_str()), None),
+        (PickInput::Text(t), None) => (None, Some(t.trim())),
+        (PickInput::Back, None) => return Err(Invalid),
     };
     // A typed number is not a choice here (the terminal maps numbers); "ok"/"好" accept defaults.
     match state.step {
@@ -148,12 +183,37 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                 None => {
                     let t = text.unwrap_or_default();
                     let task = task_from_sentence(t).ok_or(Invalid)?;
-                    // The seed asks for the task as one sentence; take what else it says.
-                    if let Some(m) = model_in_sentence(ctx.catalog, t) {
+                    // The seed asks for the task as one sentence; take what else it says,
+                    // echo it, and do not ask for it again.
+                    let f = understand::facts(ctx.catalog, t);
+                    s.skip.clear();
+                    if let Some(m) = f.model {
                         s.model = Some(m);
+                        s.params_b = None;
+                        s.skip.push(Step::Model);
                     }
-                    if let Some(u) = usage_in_sentence(t) {
+                    let method = match task {
+                        TaskKind::FineTune => f.training.map(str::to_string),
+                        _ => f.quant.filter(|q| methods_known(q)),
+                    };
+                    if let Some(m) = method {
+                        s.method = Some(m);
+                        s.skip.push(Step::Method);
+                    }
+                    let usage = usage_in_sentence(t)
+                        .filter(|u| *u == Usage::Always)
+                        .or_else(|| {
+                            let hours = f.seconds? / Decimal::from(3600);
+                            Some(if f.daily {
+                                Usage::Daily { hours }
+                            } else {
+                                Usage::OneOff { hours }
+                            })
+                        })
+                        .or_else(|| usage_in_sentence(t));
+                    if let Some(u) = usage {
                         s.usage = Some(u);
+                        s.skip.push(Step::Usage);
                     }
                     task
                 }
@@ -183,6 +243,10 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
             if let Ok(m) = ctx.catalog.model(value) {
                 s.model = Some(m.id.clone());
                 s.params_b = None;
+            } else if let Some(m) = understand::facts(ctx.catalog, value).model {
+                // `qwen 7b`, `千问2.5 7B`: a family and a size.
+                s.model = Some(m);
+                s.params_b = None;
             } else if let Some(b) = params_b(value) {
                 s.model = None;
                 s.params_b = Some(b);
@@ -201,7 +265,16 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
             let key = if is_accept(value) {
                 methods[0].to_string()
             } else {
-                normalize_method(value, s.task).ok_or(Invalid)?
+                let value = understand::normalize(value);
+                normalize_method(&value, s.task)
+                    .or_else(|| {
+                        let f = understand::facts(ctx.catalog, &value);
+                        match s.task {
+                            Some(TaskKind::FineTune) => f.training.map(str::to_string),
+                            _ => f.quant,
+                        }
+                    })
+                    .ok_or(Invalid)?
             };
             s.method = Some(key);
             Ok(Answer::Next(advanced(s)))
@@ -214,7 +287,14 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
             let tokens = if is_accept(value) {
                 4096
             } else {
-                lexicon::context_tokens(value)
+                // `32k上下文`, `上下文 32k`, `8k tokens`: the number is the answer.
+                let value = understand::normalize(value);
+                let value = value
+                    .replace("上下文", "")
+                    .replace("tokens", "")
+                    .replace("token", "")
+                    .replace("context", "");
+                lexicon::context_tokens(value.trim())
                     .filter(|t| (128..=10_000_000).contains(t))
                     .ok_or(Invalid)?
             };
@@ -229,7 +309,14 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
             let n = if is_accept(value) {
                 1
             } else {
-                lexicon::card_count(value)
+                // `4个人同时用`, `16 users`, `4并发`: the first number.
+                let value = understand::normalize(value);
+                let digits: String = value
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
+                lexicon::card_count(if digits.is_empty() { &value } else { &digits })
                     .filter(|n| (1..=vram::MAX_BATCH).contains(n))
                     .ok_or(Invalid)?
             };
@@ -256,7 +343,20 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                             hours: Decimal::ONE,
                         })
                     } else {
-                        parse_usage(t).ok_or(Invalid)?
+                        // `三个小时`, `半小时`, `每天4小时`, `3 hours`.
+                        let n = understand::normalize(t);
+                        parse_usage(&n)
+                            .or_else(|| parse_usage(&n.replace(' ', "")))
+                            .or_else(|| {
+                                let f = understand::facts(ctx.catalog, &n);
+                                let hours = f.seconds? / Decimal::from(3600);
+                                Some(if f.daily {
+                                    Usage::Daily { hours }
+                                } else {
+                                    Usage::OneOff { hours }
+                                })
+                            })
+                            .ok_or(Invalid)?
                     }
                 }
             };
@@ -280,9 +380,12 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
             {
                 (ctx.catalog.gpu(id).map_err(|_| Invalid)?.id.clone(), n)
             } else {
-                // Typed: "4090", "2x 4090", "4090 2", "a100 x2".
+                // Typed: "4090", "2x 4090", "4090 2", "a100 x2", "2张4090", "两张 4090".
                 let (name, n) = lexicon::cards_and_name(value);
-                (ctx.catalog.gpu(&name).map_err(|_| Invalid)?.id.clone(), n)
+                match ctx.catalog.gpu(&name) {
+                    Ok(g) => (g.id.clone(), n),
+                    Err(_) => understand::facts(ctx.catalog, value).gpu.ok_or(Invalid)?,
+                }
             };
             if !(1..=64).contains(&cards) {
                 return Err(Invalid);
@@ -322,6 +425,11 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
     }
 }
 
+/// Whether a quantization read from a sentence is one the method step offers.
+fn methods_known(q: &str) -> bool {
+    q.parse::<vram::Quant>().is_ok()
+}
+
 /// "ok", "yes", "next", "好", "继续": accept the default / go on.
 pub(super) fn is_accept(t: &str) -> bool {
     matches!(
@@ -347,9 +455,58 @@ pub(super) fn is_accept(t: &str) -> bool {
 }
 
 /// A short note shown right after an answer (billing-unit advice after the usage step).
-pub(super) fn after_answer_note(before: &PickState, after: &PickState) -> Option<Reply> {
+pub(super) fn after_answer_note(ctx: &Ctx, before: &PickState, after: &PickState) -> Option<Reply> {
+    if before.step == Step::Task && !after.skip.is_empty() {
+        let mut r = understood_note(ctx, after);
+        // The duration was in the sentence: its billing advice comes now.
+        if after.skip.contains(&Step::Usage) {
+            r.parts.extend(super::plan::usage_advice(after).parts);
+        }
+        return Some(r);
+    }
     if before.step == Step::Usage && after.step != Step::Usage {
         return Some(super::plan::usage_advice(after));
     }
     None
+}
+
+/// "Understood: Qwen2.5-7B · LoRA · 3 h": what the step-1 sentence answered.
+fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
+    let mut r = Reply::text(Msg::new("pick-understood"));
+    let task = match s.task {
+        Some(TaskKind::FineTune) => "tune",
+        Some(TaskKind::Serve) => "serve",
+        _ => "exp",
+    };
+    r.push(Msg::new("pick-understood-task").arg("task", task));
+    if s.skip.contains(&Step::Model)
+        && let Some(m) = &s.model
+    {
+        let name = ctx
+            .catalog
+            .model(m)
+            .map_or_else(|_| m.clone(), |m| m.name.clone());
+        r.push(Msg::new("pick-understood-model").arg("name", name));
+    }
+    if s.skip.contains(&Step::Method)
+        && let Some(m) = &s.method
+    {
+        // The method as its button reads (`LoRA`, `4-bit AWQ`), in the user's language.
+        let label = crate::i18n::Localizer::get()
+            .format(ctx.lang, &Msg::new("pick-method").arg("method", m.as_str()));
+        r.push(Msg::new("pick-understood-method").arg("method", label));
+    }
+    if s.skip.contains(&Step::Usage) {
+        let msg = match s.usage {
+            Some(Usage::OneOff { hours }) => Msg::new("pick-understood-usage")
+                .arg("kind", "oneoff")
+                .arg("hours", hours.round_dp(2).normalize().to_string()),
+            Some(Usage::Daily { hours }) => Msg::new("pick-understood-usage")
+                .arg("kind", "daily")
+                .arg("hours", hours.round_dp(2).normalize().to_string()),
+            _ => Msg::new("pick-understood-usage").arg("kind", "always"),
+        };
+        r.push(msg);
+    }
+    r
 }

@@ -2,7 +2,6 @@
 //! usage, usage patterns (`3h`, `daily 4h`, `一直在线`), methods (`lora`, `全参`, `int4`).
 
 use super::state::{TaskKind, Usage};
-use crate::catalog::Catalog;
 use crate::lexicon;
 use crate::units::parse_duration;
 use rust_decimal::Decimal;
@@ -35,12 +34,6 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
     } else {
         None
     }
-}
-
-pub(super) fn model_in_sentence(catalog: &Catalog, t: &str) -> Option<String> {
-    t.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '。' | ';'))
-        .filter(|w| w.len() >= 3)
-        .find_map(|w| catalog.model(w).ok().map(|m| m.id.clone()))
 }
 
 pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {

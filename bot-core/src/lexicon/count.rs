@@ -84,6 +84,19 @@ pub fn cards_and_name(t: &str) -> (String, u32) {
             return (rest.trim().to_string(), n);
         }
     }
+    // `4090x2`: a name, then its count.
+    if let Some((name, n)) = l.rsplit_once('x')
+        && !name.is_empty()
+        && !name.ends_with(char::is_whitespace)
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && name.bytes().any(|b| b.is_ascii_digit())
+        && let Ok(n) = n.parse::<u32>()
+        // `rtx4090` is a name: a count is small.
+        && n <= 64
+    {
+        return (name.to_string(), n);
+    }
     // `2x4090`; not `4090 x2`, whose count comes after the name.
     if let Some((n, rest)) = l.split_once('x')
         && !n.ends_with(char::is_whitespace)

@@ -272,6 +272,34 @@ impl Store {
         })
     }
 
+    /// Removes every key under `prefix` that `doomed` accepts, in one transaction, reading
+    /// keys only (no value is decoded); returns how many went.
+    pub fn delete_keys_where<V>(
+        &self,
+        table: &TypedTable<V>,
+        prefix: &str,
+        doomed: impl Fn(&str) -> bool,
+    ) -> Result<usize, StoreError> {
+        self.write(|txn| {
+            let mut t = txn.open_table(table.def).map_err(|e| self.err(e))?;
+            let mut keys = Vec::new();
+            for item in t.range(prefix..).map_err(|e| self.err(e))? {
+                let (k, _) = item.map_err(|e| self.err(e))?;
+                let key = k.value();
+                if !key.starts_with(prefix) {
+                    break;
+                }
+                if doomed(key) {
+                    keys.push(key.to_string());
+                }
+            }
+            for key in &keys {
+                t.remove(key.as_str()).map_err(|e| self.err(e))?;
+            }
+            Ok(keys.len())
+        })
+    }
+
     /// All `(key, value)` pairs whose key starts with `prefix`, in key order.
     pub fn scan_prefix<V: DeserializeOwned>(
         &self,

@@ -32,9 +32,61 @@ pub fn convert(ctx: &Ctx<'_>, args: &str) -> Reply {
     answer.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-convert"))
 }
 
-/// `/cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]`
+/// `/cost ¥2.5/h 40m`: a job at a price the user names. Its billing rule is unknown, so the
+/// engine takes the conservative reading and lists it as assumed (as the CLI's `--price`).
+fn user_price_cost(
+    ctx: &Ctx<'_>,
+    req: &JobRequest,
+    price: &crate::lexicon::PriceText,
+) -> Result<Reply, BillingError> {
+    let Some(billing::PriceUnit::Time(per)) = price.per else {
+        return Err(BillingError::UnknownUnit {
+            text: req.names.join(" "),
+        });
+    };
+    let currency = price
+        .currency
+        .clone()
+        .unwrap_or_else(|| ctx.currency.clone());
+    let rule = billing::Rule::unknown(&currency, billing::Origin::User);
+    let quote = crate::catalog::PriceQuote {
+        gpu: "user".into(),
+        amount: price.amount,
+        per,
+        currency: currency.clone(),
+        tier: "on_demand".into(),
+        cards: 1,
+        source: "user".into(),
+        as_of: String::new(),
+        undated: true,
+        from: false,
+        third_party: false,
+        source_note: None,
+        note_zh: None,
+        note_en: None,
+    };
+    let to = req.currency.clone().unwrap_or_else(|| currency.clone());
+    let fx = billing::resolve_fx(Some(ctx.catalog), &currency, &to, req.fx_rate)?;
+    let offer = billing::user_cost(&[quote], &rule, &req.job, req.cards, fx.as_ref())?;
+    Ok(cost_reply(
+        ctx.lang,
+        CostSubject::UserPrice,
+        &req.job,
+        &offer,
+    ))
+}
+
+/// `/cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]`,
+/// or `/cost <price/unit> <duration>` at a price of the user's own.
 pub fn cost(ctx: &Ctx<'_>, args: &str) -> Reply {
     let result = parse_job_request(args).and_then(|req| {
+        if let [word] = req.names.as_slice()
+            && ctx.catalog.platform(word).is_err()
+            && let Ok(price) = crate::lexicon::parse_price(word)
+            && price.per.is_some()
+        {
+            return user_price_cost(ctx, &req, &price);
+        }
         let (p, g) = platform_and_gpu(ctx.catalog, &req.names)?;
         let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
         let offer = platform_cost_fx(

@@ -102,6 +102,22 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
             _ => return Err(BillingError::UnknownOption { key: k.clone() }),
         }
     }
+    // `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
+    // grammar reads it (a word with a unit, so `4090` is never taken for seconds).
+    let is_duration = |w: &str| {
+        let l = w.to_lowercase();
+        ALWAYS_WORDS.contains(&l.as_str())
+            || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
+                && crate::units::parse_duration(&l).is_ok())
+    };
+    if words.last().is_some_and(|w| !is_duration(w))
+        && let Some(j) = words.iter().position(|w| is_duration(w))
+    {
+        let daily = j > 0 && DAILY_WORDS.contains(&words[j - 1].to_lowercase().as_str());
+        let at = if daily { j - 1 } else { j };
+        let moved: Vec<String> = words.drain(at..=j).collect();
+        words.extend(moved);
+    }
     let Some(last) = words.pop() else {
         return Err(BillingError::Duration {
             what: "work",
@@ -257,6 +273,15 @@ pub(super) fn platform_and_gpu<'a>(
         if let (Ok(p), Ok(g)) = (
             catalog.platform(&names[..i].join(" ")),
             catalog.gpu(&names[i..].join(" ")),
+        ) {
+            return Ok((p, g));
+        }
+    }
+    // `/cost 4090 autodl 3h`: the card first also reads unambiguously.
+    for i in 1..names.len() {
+        if let (Ok(g), Ok(p)) = (
+            catalog.gpu(&names[..i].join(" ")),
+            catalog.platform(&names[i..].join(" ")),
         ) {
             return Ok((p, g));
         }
