@@ -1,6 +1,6 @@
 //! Core latency of every command through `Bot::handle` (grammar, engines, Fluent-free replies,
 //! the redb reads of prefs and dialogue), on the embedded catalog (×1) and on a generated one
-//! a hundred times larger (×100: ~4,900 GPUs, ~3,200 platforms, ~7,100 price rows... see
+//! a hundred times larger (×100: 4,900 GPUs, 3,200 platforms, 7,100 price rows; see
 //! `scaled`), so that an answer that grows faster than its matching rows shows up.
 //!
 //! `cargo bench -p bot-core --bench commands` (add `-- x100` for the large catalog only).
@@ -108,9 +108,7 @@ fn commands(c: &mut Criterion) {
         }
         // The /pick card step: the usage answer runs the fit engine and prices every card
         // that holds the job (then /back, so each iteration is the same step).
-        for line in ["/pick"] {
-            bot.handle(&who, Input::Text(line.into()));
-        }
+        bot.handle(&who, Input::Text("/pick".into()));
         for choice in ["t:tune", "m:qwen2.5-7b", "q:lora", "c:4096"] {
             bot.handle(&who, Input::Choice(choice.into()));
         }
