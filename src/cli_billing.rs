@@ -437,6 +437,7 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         undated: true,
         from: false,
         third_party: false,
+        card_link: None,
         source_note: None,
         note_zh: None,
         note_en: None,

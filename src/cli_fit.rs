@@ -50,6 +50,10 @@ pub struct FitArgs {
     /// KV cache type: fp16 | fp8
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
+    /// Size LoRA/QLoRA without adapter dropout (trainers with lora_dropout = 0; the chat's
+    /// `dropout=off`).
+    #[arg(long)]
+    no_lora_dropout: bool,
     /// LoRA rank (adapters on all linear layers).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
@@ -138,6 +142,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.context = c;
     }
     req.batch = a.batch;
+    req.lora_dropout = !a.no_lora_dropout;
     req.engine = a.engine.parse::<Engine>().map_err(fit_err)?;
     req.cards = a.gpus;
     req.gpu = match &a.gpu {

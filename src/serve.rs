@@ -31,7 +31,8 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     if discord.is_none() {
         eprintln!("{}", gpuscout_discord::OFF_NOTICE);
     }
-    let http_addr = http_addr(discord.is_some())?;
+    // The endpoint needs the HTTP server; a gateway-only Discord does not.
+    let http_addr = http_addr(discord.as_ref().is_some_and(|d| d.public_key.is_some()))?;
     let telegram = gpuscout_telegram::Config::from_env()?;
     if telegram.is_none() {
         eprintln!("{}", gpuscout_telegram::OFF_NOTICE);

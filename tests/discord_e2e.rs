@@ -1,10 +1,12 @@
 //! The Discord frontend end to end: the real `gpuscout serve` with a loopback fake of
 //! Discord's REST API, and interactions signed with a key made for the test and POSTed to the
-//! bot's endpoint the way Discord does.
+//! bot's endpoint the way Discord does; or, through a loopback fake of the gateway, the same
+//! interactions and plain messages (DMs, mentions) over a WebSocket.
 
 use gpuscout_testkit::fake_discord::{
-    self, APPLICATION_ID, Call, FakeDiscord, GUILD_ID, Interactions,
+    self, APPLICATION_ID, CHANNEL_ID, Call, FakeDiscord, GUILD_ID, Interactions,
 };
+use gpuscout_testkit::fake_discord_gateway::{self as gw, BOT_USER_ID, DM_CHANNEL_ID, FakeGateway};
 use gpuscout_testkit::serve::Serve;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -12,17 +14,50 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 const ALICE: &str = "400000000000000001";
 const BOB: &str = "400000000000000002";
+const CAROL: &str = "400000000000000003";
 
 struct Bot {
     serve: Serve,
     fake: FakeDiscord,
     discord: Interactions,
+    gateway: Option<FakeGateway>,
     _dir: tempfile::TempDir,
 }
 
-/// Starts `serve` with Discord on (registering to the test guild) and waits for its HTTP server.
+/// Starts `serve` with Discord on (registering to the test guild), interactions at the HTTP
+/// endpoint only, and waits for its HTTP server.
 fn start(defer_after_ms: u64) -> Bot {
+    start_with(defer_after_ms, Gateway::Off)
+}
+
+enum Gateway {
+    Off,
+    /// On, and the fake REST API hands out the fake gateway's URL.
+    On,
+    /// On, but `GET /gateway/bot` fails until the test says otherwise.
+    Unreachable,
+    /// On, and the first IDENTIFY is closed with this code.
+    RefusingFirst(u16),
+}
+
+fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
     let fake = FakeDiscord::start();
+    let fake_gateway = match gateway {
+        Gateway::Off => None,
+        Gateway::On => {
+            let g = FakeGateway::start();
+            fake.use_gateway(&g.url());
+            Some(g)
+        }
+        Gateway::Unreachable => Some(FakeGateway::start()),
+        Gateway::RefusingFirst(code) => {
+            let g = FakeGateway::start();
+            g.refuse_next_identify(code);
+            fake.use_gateway(&g.url());
+            Some(g)
+        }
+    };
+    let gateway_var = if fake_gateway.is_some() { "on" } else { "off" };
     let dir = tempfile::tempdir().unwrap();
     // The key is generated before the bot starts; the address is filled in once it listens.
     let key_holder = Interactions::new("127.0.0.1:1".parse().unwrap());
@@ -37,6 +72,7 @@ fn start(defer_after_ms: u64) -> Bot {
             ("DISCORD_GUILD_ID", GUILD_ID.to_string()),
             ("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string()),
             ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
+            ("DISCORD_GATEWAY", gateway_var.to_string()),
         ],
     );
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -53,18 +89,26 @@ fn start(defer_after_ms: u64) -> Bot {
         serve,
         fake,
         discord,
+        gateway: fake_gateway,
         _dir: dir,
     }
 }
 
+/// Everything an embed shows, as text: titles, descriptions, fields ("name: value").
 fn description(body: &Value) -> String {
-    body["embeds"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e["description"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut out = Vec::new();
+    for e in body["embeds"].as_array().into_iter().flatten() {
+        out.extend(e["title"].as_str().map(str::to_string));
+        out.extend(e["description"].as_str().map(str::to_string));
+        for f in e["fields"].as_array().into_iter().flatten() {
+            out.push(format!(
+                "{}: {}",
+                f["name"].as_str().unwrap_or(""),
+                f["value"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    out.join("\n")
 }
 
 fn is_original_edit(c: &Call) -> bool {
@@ -180,6 +224,54 @@ fn discord_gpu_4090_answers_in_the_users_language_and_never_pings() {
     ));
     let text = description(&fit.body["data"]);
     assert!(text.contains("GiB"), "{text}");
+    // Native: the estimate's title heads the embed, the memory split is fields, and the
+    // colour is the verdict (qwen2.5-7b in int4 fits one 4090: green).
+    let embeds = fit.body["data"]["embeds"].as_array().unwrap();
+    assert!(
+        embeds[0]["title"].as_str().unwrap().contains("qwen2.5"),
+        "{embeds:?}"
+    );
+    assert!(
+        text.contains("Weights: ") && text.contains("KV cache: "),
+        "{text}"
+    );
+    assert!(embeds.iter().all(|e| e["color"] == 0x57F287), "{embeds:?}");
+    let too_big = bot.discord.post(&bot.discord.command(
+        "fit",
+        &[
+            ("model", json!("qwen2.5-72b")),
+            ("quant", json!("bf16")),
+            ("gpu", json!("RTX 4090")),
+        ],
+        ALICE,
+        "en-US",
+    ));
+    let embeds = too_big.body["data"]["embeds"].as_array().unwrap();
+    assert!(embeds.iter().all(|e| e["color"] == 0xED4245), "{embeds:?}");
+
+    // /cost: the bill's lines are fields.
+    let cost = bot.discord.post(&bot.discord.command(
+        "cost",
+        &[
+            ("platform", json!("runpod")),
+            ("gpu", json!("4090")),
+            ("duration", json!("40m")),
+        ],
+        ALICE,
+        "en-US",
+    ));
+    let fields: Vec<String> = cost.body["data"]["embeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| e["fields"].as_array().cloned().unwrap_or_default())
+        .map(|f| f["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        fields.contains(&"Total".to_string()) && fields.contains(&"Compute".to_string()),
+        "{fields:?} in {:?}",
+        cost.body
+    );
 
     // Autocomplete offers catalog names.
     let mut ac = bot
@@ -330,4 +422,452 @@ fn discord_slow_answers_are_deferred_then_edited_in() {
 
     let p = d.post(&d.command("pick", &[], ALICE, "en-US"));
     assert_eq!(p.body, json!({"type": 5, "data": {"flags": 64}}));
+}
+
+/// The first message the bot posted to `channel` quoting message `quoting` (`None`: quoting
+/// nothing).
+fn posted(bot: &Bot, channel: u64, quoting: Option<&str>) -> Call {
+    let path = format!("/channels/{channel}/messages");
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST"
+            && c.path == path
+            && c.body["message_reference"]["message_id"].as_str() == quoting
+    })
+}
+
+#[test]
+fn discord_gateway_feeds_the_same_handler_and_answers_dms_and_mentions_only() {
+    let bot = start_with(2000, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    let identify = &g.identifies()[0];
+    assert_eq!(
+        identify["token"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("Bot "),
+        fake_discord::TOKEN
+    );
+    let intents = identify["intents"].as_u64().unwrap();
+    assert_ne!(intents & (1 << 9), 0, "guild messages");
+    assert_ne!(intents & (1 << 12), 0, "direct messages");
+    assert_eq!(
+        intents & (1 << 15),
+        0,
+        "message content is privileged: not asked for"
+    );
+
+    // A slash command over the gateway: the same answer as at the endpoint, POSTed to the
+    // interaction's callback (no bot token needed there).
+    let i = bot
+        .discord
+        .command("gpu", &[("gpu", json!("4090"))], BOB, "zh-CN");
+    g.dispatch("INTERACTION_CREATE", i.clone());
+    let callback = format!(
+        "/interactions/{}/{}/callback",
+        i["id"].as_str().unwrap(),
+        i["token"].as_str().unwrap()
+    );
+    let cb = bot
+        .fake
+        .wait_for_call(|c| c.method == "POST" && c.path == callback);
+    assert_eq!(cb.body["type"], 4, "{:?}", cb.body);
+    assert!(
+        description(&cb.body["data"]).contains("显存"),
+        "{:?}",
+        cb.body
+    );
+    assert_eq!(cb.body["data"]["allowed_mentions"]["parse"], json!([]));
+
+    // /pick over the gateway, then its first button: edited in place through the callback.
+    let pick = bot.discord.command("pick", &[], ALICE, "en-US");
+    g.dispatch("INTERACTION_CREATE", pick.clone());
+    let path = format!(
+        "/interactions/{}/{}/callback",
+        pick["id"].as_str().unwrap(),
+        pick["token"].as_str().unwrap()
+    );
+    let started = bot.fake.wait_for_call(|c| c.path == path);
+    assert_eq!(
+        started.body["data"]["flags"], 64,
+        "only the starter sees /pick"
+    );
+    let (id, value, _) = choices(&started.body["data"])[0].clone();
+    let values: Vec<&str> = value.iter().map(String::as_str).collect();
+    let press = bot.discord.press(&id, &values, ALICE, ALICE, true);
+    g.dispatch("INTERACTION_CREATE", press.clone());
+    let path = format!(
+        "/interactions/{}/{}/callback",
+        press["id"].as_str().unwrap(),
+        press["token"].as_str().unwrap()
+    );
+    let pressed = bot.fake.wait_for_call(|c| c.path == path);
+    assert!(
+        [6, 7].contains(&pressed.body["type"].as_u64().unwrap()),
+        "{:?}",
+        pressed.body
+    );
+    // Someone else's press over the gateway: refused, only they see it.
+    let stranger = bot.discord.press(&id, &values, ALICE, BOB, true);
+    g.dispatch("INTERACTION_CREATE", stranger.clone());
+    let path = format!(
+        "/interactions/{}/{}/callback",
+        stranger["id"].as_str().unwrap(),
+        stranger["token"].as_str().unwrap()
+    );
+    let refused = bot.fake.wait_for_call(|c| c.path == path);
+    assert_eq!(refused.body["data"]["flags"], 64);
+
+    // A DM: every plain question is answered, read by bot-core's understanding layer.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000001",
+            "4090能跑qwen2.5-32b吗",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    let dm = posted(&bot, DM_CHANNEL_ID, None);
+    let text = description(&dm.body);
+    assert!(text.contains("我理解为"), "{text}");
+    assert!(text.contains("/fit"), "{text}");
+    assert_eq!(dm.body["allowed_mentions"]["parse"], json!([]));
+    assert_eq!(
+        dm.authorization.as_deref(),
+        Some(&*format!("Bot {}", fake_discord::TOKEN))
+    );
+
+    // A guild channel: chatter not addressed to the bot is left alone...
+    let me = BOT_USER_ID.to_string();
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000002",
+            "cheapest A100?",
+            BOB,
+            CHANNEL_ID,
+            true,
+            &[],
+            None,
+        ),
+    );
+    // ...a mention is answered, quoting the question, and its @everyone pings nobody...
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000003",
+            &format!("<@{me}> cheapest A100? @everyone"),
+            // Not Alice: her /pick in this channel would read this as its next answer.
+            CAROL,
+            CHANNEL_ID,
+            true,
+            &[me.as_str()],
+            None,
+        ),
+    );
+    let answer = posted(&bot, CHANNEL_ID, Some("600000000000000003"));
+    let text = description(&answer.body);
+    assert!(text.contains("I read this as"), "{text}");
+    assert!(!text.contains("<@"), "{text}");
+    assert_eq!(answer.body["allowed_mentions"]["parse"], json!([]));
+    // ...and so is a reply to one of the bot's messages, without a mention.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000004",
+            "can a 4090 run qwen2.5-7b int4?",
+            BOB,
+            CHANNEL_ID,
+            true,
+            &[],
+            Some(("600000000000000099", me.as_str())),
+        ),
+    );
+    posted(&bot, CHANNEL_ID, Some("600000000000000004"));
+    // /pick typed as a mention: the question comes back as a reply with buttons, and the
+    // buttons belong to whoever asked (the author of the quoted message).
+    let asked = gw::message(
+        "600000000000000007",
+        &format!("<@{me}> /pick"),
+        CAROL,
+        CHANNEL_ID,
+        true,
+        &[me.as_str()],
+        None,
+    );
+    g.dispatch("MESSAGE_CREATE", asked.clone());
+    let question = posted(&bot, CHANNEL_ID, Some("600000000000000007"));
+    let (id, value, _) = choices(&question.body)[0].clone();
+    let values: Vec<&str> = value.iter().map(String::as_str).collect();
+    let on_answer = |user: &str| {
+        let mut press = bot.discord.press(&id, &values, CAROL, user, false);
+        let m = press["message"].as_object_mut().unwrap();
+        m.remove("interaction_metadata");
+        m.insert("type".into(), json!(19));
+        m.insert("referenced_message".into(), asked.clone());
+        press
+    };
+    let stranger = on_answer(BOB);
+    g.dispatch("INTERACTION_CREATE", stranger.clone());
+    let refused = bot.fake.wait_for_call(|c| {
+        c.path
+            == format!(
+                "/interactions/{}/{}/callback",
+                stranger["id"].as_str().unwrap(),
+                stranger["token"].as_str().unwrap()
+            )
+    });
+    assert_eq!(refused.body["type"], 4);
+    assert_eq!(refused.body["data"]["flags"], 64, "{:?}", refused.body);
+    let own = on_answer(CAROL);
+    g.dispatch("INTERACTION_CREATE", own.clone());
+    let pressed = bot.fake.wait_for_call(|c| {
+        c.path
+            == format!(
+                "/interactions/{}/{}/callback",
+                own["id"].as_str().unwrap(),
+                own["token"].as_str().unwrap()
+            )
+    });
+    assert_eq!(
+        pressed.body["type"], 7,
+        "edited in place: {:?}",
+        pressed.body
+    );
+    // A typed command in a DM works too. By the time it is answered, the unaddressed guild
+    // message (sent before everything after it) has had its chance, and was left alone.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000006",
+            "/gpu h100",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST"
+            && c.path == format!("/channels/{DM_CHANNEL_ID}/messages")
+            && description(&c.body).contains("H100")
+    });
+    let quoted: Vec<String> = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages"))
+        .filter_map(|c| {
+            c.body["message_reference"]["message_id"]
+                .as_str()
+                .map(str::to_string)
+        })
+        .collect();
+    assert!(
+        !quoted.contains(&"600000000000000002".to_string()),
+        "{quoted:?}"
+    );
+    assert_nobody_can_be_pinged(&bot.fake);
+    // The stop reaches the gateway too: the shard is shut down and serve exits cleanly.
+    let stopping = Instant::now();
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(stopping.elapsed() < Duration::from_secs(10), "{out}");
+    assert!(out.contains("discord: gateway connected as"), "{out}");
+    assert!(!out.contains(fake_discord::TOKEN), "{out}");
+}
+
+#[test]
+fn discord_gateway_that_cannot_connect_retries_and_the_endpoint_keeps_answering() {
+    let bot = start_with(2000, Gateway::Unreachable);
+    // The first lookup fails (404)...
+    bot.fake
+        .wait_for_call(|c| c.method == "GET" && c.path == "/gateway/bot");
+    // ...and meanwhile the endpoint answers.
+    let ping = json!({"id": "1", "type": 1, "application_id": APPLICATION_ID.to_string(), "token": "t", "version": 1});
+    let a = bot.discord.post(&ping);
+    assert_eq!((a.status, &a.body), (200, &json!({"type": 1})));
+    let en =
+        bot.discord.post(
+            &bot.discord
+                .command("gpu", &[("gpu", json!("4090"))], ALICE, "en-US"),
+        );
+    assert!(description(&en.body["data"]).contains("RTX 4090"));
+    // Once Discord is back, the retry (with backoff) connects.
+    let g = bot.gateway.as_ref().unwrap();
+    bot.fake.use_gateway(&g.url());
+    g.wait_for_session();
+    let lookups = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.path == "/gateway/bot")
+        .count();
+    assert!(lookups >= 2, "retried: {lookups}");
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("reconnecting in"), "{out}");
+    assert!(!out.contains(fake_discord::TOKEN), "{out}");
+}
+
+/// Every message the bot sent, whichever way (channel posts, edits, follow-ups, the edited
+/// original, gateway callbacks), allows no mention at all.
+fn assert_nobody_can_be_pinged(fake: &FakeDiscord) {
+    let mut bodies = 0;
+    for c in fake.calls() {
+        let body = if c.path.ends_with("/callback") {
+            &c.body["data"]
+        } else if c.path.contains("/messages") || c.path.starts_with("/webhooks/") {
+            &c.body
+        } else {
+            continue;
+        };
+        if body.get("embeds").is_none() && body.get("content").is_none() {
+            continue;
+        }
+        bodies += 1;
+        assert_eq!(
+            body["allowed_mentions"]["parse"],
+            json!([]),
+            "{} {}: {body}",
+            c.method,
+            c.path
+        );
+    }
+    assert!(bodies > 0, "no message was sent at all");
+}
+
+#[test]
+fn discord_deferred_pick_arrives_as_edits_and_follow_ups_to_the_trial_plan() {
+    // Every answer counts as slow: each step is deferred, then edited in (and followed up).
+    let bot = start(0);
+    let d = &bot.discord;
+    let token = |i: &Value| i["token"].as_str().unwrap().to_string();
+    // The deferred answer to interaction `i`: its edited original, then its follow-ups.
+    let answer_to = |i: &Value| -> Vec<Value> {
+        let t = token(i);
+        let edit = bot.fake.wait_for_call(|c| {
+            c.method == "PATCH"
+                && c.path == format!("/webhooks/{APPLICATION_ID}/{t}/messages/@original")
+        });
+        let mut bodies = vec![edit.body];
+        // Follow-ups come after the edit; the last body carries the buttons.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while choices(bodies.last().unwrap()).is_empty()
+            && !description(bodies.last().unwrap()).contains("A small trial before you spend more")
+        {
+            bodies = std::iter::once(bodies[0].clone())
+                .chain(
+                    bot.fake
+                        .calls()
+                        .into_iter()
+                        .filter(|c| {
+                            c.method == "POST"
+                                && c.path == format!("/webhooks/{APPLICATION_ID}/{t}")
+                        })
+                        .map(|c| c.body),
+                )
+                .collect();
+            assert!(
+                Instant::now() < deadline,
+                "no follow-up with choices for {t}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        bodies
+    };
+    let pick = d.command("pick", &[], ALICE, "en-US");
+    let a = d.post(&pick);
+    assert_eq!(a.body, json!({"type": 5, "data": {"flags": 64}}));
+    let first = answer_to(&pick);
+    assert!(!choices(first.last().unwrap()).is_empty());
+    // `/back` at the first step answers twice ("already at the first step", then the question
+    // again): the edited original, and a follow-up that carries the buttons.
+    let back = d.command("back", &[], ALICE, "en-US");
+    assert_eq!(
+        d.post(&back).body,
+        json!({"type": 5, "data": {"flags": 64}})
+    );
+    let mut bodies = answer_to(&back);
+    assert_eq!(bodies.len(), 2, "{bodies:?}");
+    assert_eq!(bodies[1]["flags"], 64, "the follow-up is ephemeral too");
+    let mut follow_ups = 1;
+    for _step in 0..20 {
+        let last = bodies.last().unwrap().clone();
+        if description(&last).contains("A small trial before you spend more") {
+            break;
+        }
+        follow_ups += bodies.len() - 1;
+        let options = choices(&last);
+        let (id, value, _) = options
+            .iter()
+            .find(|(_, _, label)| label == "Done" || label == "Trial plan")
+            .unwrap_or(&options[0])
+            .clone();
+        let values: Vec<&str> = value.iter().map(String::as_str).collect();
+        let press = d.press(&id, &values, ALICE, ALICE, true);
+        let a = d.post(&press);
+        assert_eq!(
+            a.body,
+            json!({"type": 6}),
+            "a press is deferred as an update"
+        );
+        bodies = answer_to(&press);
+        for b in &bodies[1..] {
+            assert_eq!(
+                b["flags"], 64,
+                "follow-ups of an ephemeral dialogue stay ephemeral"
+            );
+        }
+        assert!(bodies[0].get("flags").is_none(), "an edit carries no flags");
+    }
+    assert!(
+        description(bodies.last().unwrap()).contains("A small trial before you spend more"),
+        "{:?}",
+        bodies
+    );
+    assert!(follow_ups > 0, "some answer had more than one reply");
+    assert_nobody_can_be_pinged(&bot.fake);
+}
+
+#[test]
+fn discord_gateway_refused_at_identify_backs_off_and_connects_again() {
+    // Discord closes the first session: "disallowed intents" (as if the portal had them off).
+    let bot = start_with(2000, Gateway::RefusingFirst(4014));
+    let g = bot.gateway.as_ref().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while g.identifies().len() < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "never identified again:\n{}",
+            bot.serve.output()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    g.wait_for_session();
+    // The new session works: a DM is answered.
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000011",
+            "/gpu 4090",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    let dm = posted(&bot, DM_CHANNEL_ID, None);
+    assert!(description(&dm.body).contains("RTX 4090"));
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("the connection failed"), "{out}");
+    assert!(out.contains("reconnecting in 1s"), "{out}");
+    assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }

@@ -3,7 +3,8 @@
 //! working option, and the defaults a figure rests on are the same everywhere and shown.
 
 use crate::billing::Pattern;
-use crate::catalog::Catalog;
+use crate::catalog::{CardLink, Catalog, Gpu};
+use crate::reply::Msg;
 use crate::vram::{self, FitError, FitOption, FitOptions, FitReport, FitRequest, Task};
 use rust_decimal::Decimal;
 
@@ -53,15 +54,94 @@ pub fn ranking_cost(price: Decimal, cards: u32) -> Decimal {
     cost
 }
 
-/// Orders configurations by [`ranking_cost`] of their known price; unpriced ones last, fewer
-/// cards first among them. Stable, so equal keys keep the engine's order.
-pub fn rank_options(options: &mut [FitOption]) {
-    options.sort_by(|a, b| match (a.usd_per_hour, b.usd_per_hour) {
-        (Some(x), Some(y)) => ranking_cost(x, a.cards).cmp(&ranking_cost(y, b.cards)),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => a.cards.cmp(&b.cards),
+/// How much cheaper several cards that are not known to be on NVLink must be to rank ahead of
+/// cards that are, when the cards talk every step (tensor parallelism, ZeRO): over PCIe each
+/// layer (or each gradient bucket) waits on a link 10-30× slower than NVLink, and consumer
+/// cards often have peer-to-peer disabled. An unknown link counts as PCIe, its worst case.
+pub const INTERCONNECT_MARGIN_PERCENT: u32 = 15;
+
+/// Whether the link between cards decides the job's speed: serving with tensor parallelism
+/// (vLLM) and training with ZeRO talk over it every layer; a layer split (Transformers
+/// `device_map="auto"`, llama.cpp) sends one hidden vector per layer boundary.
+pub fn link_matters(req: &FitRequest<'_>) -> bool {
+    req.task.is_training() || req.engine == vram::Engine::Vllm
+}
+
+/// What links `cards` × `gpu`: nothing to link for one card.
+pub fn config_link(gpu: &Gpu, cards: u32) -> Option<CardLink> {
+    (cards > 1).then(|| gpu.card_link())
+}
+
+/// The ranking key of a configuration: its price, raised by the margin per doubling of cards
+/// and, where the link matters, by [`INTERCONNECT_MARGIN_PERCENT`] when several cards are not
+/// known to be on NVLink.
+pub fn ranking_cost_linked(
+    price: Decimal,
+    cards: u32,
+    link: Option<CardLink>,
+    matters: bool,
+) -> Decimal {
+    let cost = ranking_cost(price, cards);
+    match link {
+        Some(l) if matters && !l.is_known_fast() => {
+            cost * (Decimal::ONE + Decimal::from(INTERCONNECT_MARGIN_PERCENT) / Decimal::from(100))
+        }
+        _ => cost,
+    }
+}
+
+/// Orders `(link, price, cards)` keys: known prices by [`ranking_cost_linked`], a known link
+/// before an unknown one at equal keys; unpriced ones last, fewer cards first among them.
+pub fn compare_configs(
+    a: (Option<CardLink>, Option<Decimal>, u32),
+    b: (Option<CardLink>, Option<Decimal>, u32),
+    matters: bool,
+) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let unknown = |l: Option<CardLink>| matches!(l, Some(CardLink::Unknown | CardLink::Bridge));
+    match (a.1, b.1) {
+        (Some(x), Some(y)) => ranking_cost_linked(x, a.2, a.0, matters)
+            .cmp(&ranking_cost_linked(y, b.2, b.0, matters))
+            .then_with(|| unknown(a.0).cmp(&unknown(b.0))),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => a.2.cmp(&b.2),
+    }
+}
+
+/// Orders configurations by [`compare_configs`]. Stable, so equal keys keep the engine's order.
+pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool) {
+    let link = |o: &FitOption| {
+        catalog
+            .gpu(&o.gpu)
+            .ok()
+            .and_then(|g| config_link(g, o.cards))
+    };
+    options.sort_by(|a, b| {
+        compare_configs(
+            (link(a), a.usd_per_hour, a.cards),
+            (link(b), b.usd_per_hour, b.cards),
+            matters,
+        )
     });
+}
+
+/// The warning for several cards whose link is not known to be NVLink, when the link matters
+/// (serving with tensor parallelism, training with ZeRO); `None` otherwise.
+pub fn link_warning(gpu: &Gpu, cards: u32, matters: bool) -> Option<Msg> {
+    let id = match config_link(gpu, cards)? {
+        CardLink::NvLink => return None,
+        _ if !matters => return None,
+        CardLink::Pcie => "advice-warn-pcie",
+        CardLink::Bridge => "advice-warn-bridge",
+        CardLink::Unknown => "advice-warn-link-unknown",
+    };
+    Some(
+        Msg::new(id)
+            .arg("cards", cards)
+            .arg("gpu", gpu.name.as_str())
+            .arg("pct", INTERCONNECT_MARGIN_PERCENT),
+    )
 }
 
 /// The fit decision for one request, and what to offer when it fails.
@@ -85,7 +165,12 @@ impl Fit {
 /// configurations that can.
 pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Result<Fit, FitError> {
     let mut report = vram::estimate_with(catalog, req, opts)?;
-    rank_options(&mut report.options);
+    let matters = link_matters(req);
+    rank_options(catalog, &mut report.options, matters);
+    if let Some(w) = req.gpu.and_then(|g| link_warning(g, req.cards, matters)) {
+        report.warning_ids.push(w.id.clone());
+        report.warnings.push(w);
+    }
     let alternatives = if report.fits == Some(false) {
         let mut any_card = req.clone();
         any_card.gpu = None;
@@ -95,7 +180,7 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
             .into_iter()
             .filter(|o| o.fits)
             .collect();
-        rank_options(&mut fitting);
+        rank_options(catalog, &mut fitting, matters);
         fitting
     } else {
         Vec::new()

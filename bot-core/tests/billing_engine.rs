@@ -28,6 +28,7 @@ fn quote(amount: &str, per: TimeUnit, currency: &str) -> PriceQuote {
         undated: true,
         from: false,
         third_party: false,
+        card_link: None,
         source_note: None,
         note_zh: None,
         note_en: None,

@@ -101,6 +101,7 @@ fn per_card_memory_never_rises_with_card_count() {
                 (Task::Infer, Quant::Q4KM),
                 (Task::Lora, Quant::Bf16),
                 (Task::Qlora, Quant::Nf4),
+                (Task::Qlora, Quant::GptqInt4),
                 (Task::Full, Quant::Bf16),
             ] {
                 for (context, batch) in [(2048, 1), (32768, 1), (4096, 8)] {

@@ -63,6 +63,8 @@ const TERMS: &[&str] = &[
     "FlashAttention",
     "Transformers",
     "ZeRO",
+    "PEFT",
+    "dropout",
 ];
 
 fn allowed_words(c: &Catalog) -> HashSet<String> {
@@ -161,6 +163,10 @@ fn zh_lines(c: &Catalog) -> Vec<String> {
         "/fit qwen2.5-7b int4 vllm l20".into(),
         "/fit qwen2.5-72b iq2_xxs 4090".into(),
         "/fit 671b q4_k_m".into(),
+        // Several cards: the interconnect and the link warnings in Chinese.
+        "/fit qwen2.5-72b int4 2x3090 vllm".into(),
+        "/fit qwen2.5-72b int4 2x4090 vllm".into(),
+        "/fit qwen2.5-7b lora 2x4090 gc=off".into(),
         // /tco: a fitting card and one that cannot serve the model.
         "/tco qwen2.5-7b int4 4090 20m 0.3".into(),
         "/tco qwen2.5-72b bf16 4090 20m 0.3".into(),

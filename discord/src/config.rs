@@ -10,8 +10,9 @@ pub const DEFAULT_API_URL: &str = "https://discord.com/api/v10";
 pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(2000);
 
 /// What `serve` says when Discord is not configured.
-pub const OFF_NOTICE: &str = "discord: off (set DISCORD_BOT_TOKEN, DISCORD_APPLICATION_ID and \
-                              DISCORD_PUBLIC_KEY to turn it on); running the rest";
+pub const OFF_NOTICE: &str = "discord: off (set DISCORD_BOT_TOKEN and DISCORD_APPLICATION_ID, \
+                              and DISCORD_PUBLIC_KEY for the interactions endpoint, to turn it \
+                              on); running the rest";
 
 /// A secret (the bot token, an interaction token): the workspace's one type.
 pub use bot_core::secret::Secret;
@@ -46,8 +47,12 @@ impl Redactor {
 pub struct Config {
     pub token: Secret,
     pub application_id: u64,
-    /// The application's Ed25519 public key (32 bytes, from 64 hex digits).
-    pub public_key: [u8; 32],
+    /// The application's Ed25519 public key (32 bytes, from 64 hex digits): the HTTP
+    /// interactions endpoint runs only with it.
+    pub public_key: Option<[u8; 32]>,
+    /// Connect to the gateway (`DISCORD_GATEWAY`, on unless `off`): messages (DMs, mentions)
+    /// and, when no endpoint URL is set in the Developer Portal, interactions arrive there.
+    pub gateway: bool,
     /// REST API root, e.g. `https://discord.com/api/v10` (tests: a loopback fake).
     pub api_url: Url,
     /// Register the commands to this guild only (instant, for testing) instead of globally.
@@ -65,13 +70,10 @@ impl Config {
 
     /// [`Config::from_env`] over any source of variables (tests).
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Option<Config>, ConfigError> {
-        const REQUIRED: [&str; 3] = [
-            "DISCORD_BOT_TOKEN",
-            "DISCORD_APPLICATION_ID",
-            "DISCORD_PUBLIC_KEY",
-        ];
+        const REQUIRED: [&str; 2] = ["DISCORD_BOT_TOKEN", "DISCORD_APPLICATION_ID"];
         let values: Vec<Option<String>> = REQUIRED.iter().map(|k| var(k)).collect();
-        if values.iter().all(Option::is_none) {
+        let key = var("DISCORD_PUBLIC_KEY");
+        if values.iter().all(Option::is_none) && key.is_none() {
             return Ok(None);
         }
         let missing: Vec<&str> = REQUIRED
@@ -87,16 +89,38 @@ impl Config {
                 missing.join(", ")
             )));
         }
-        let [token, app, key] = [0, 1, 2].map(|i| values[i].clone().unwrap_or_default());
+        let [token, app] = [0, 1].map(|i| values[i].clone().unwrap_or_default());
         let token = Secret::new(token.trim().trim_start_matches("Bot ").to_string());
         let application_id = snowflake("DISCORD_APPLICATION_ID", &app)?;
-        let public_key = hex32(key.trim()).ok_or_else(|| {
-            ConfigError(
-                "DISCORD_PUBLIC_KEY must be the application's public key: 64 hex digits \
-                 (Developer Portal → General Information)"
+        let public_key = key
+            .map(|key| {
+                hex32(key.trim()).ok_or_else(|| {
+                    ConfigError(
+                        "DISCORD_PUBLIC_KEY must be the application's public key: 64 hex \
+                         digits (Developer Portal → General Information)"
+                            .into(),
+                    )
+                })
+            })
+            .transpose()?;
+        let gateway = match var("DISCORD_GATEWAY").map(|v| v.trim().to_ascii_lowercase()) {
+            None => true,
+            Some(v) if ["on", "1", "true", "yes"].contains(&v.as_str()) => true,
+            Some(v) if ["off", "0", "false", "no"].contains(&v.as_str()) => false,
+            Some(v) => {
+                return Err(ConfigError(format!(
+                    "DISCORD_GATEWAY={v:?} must be on or off"
+                )));
+            }
+        };
+        if !gateway && public_key.is_none() {
+            return Err(ConfigError(
+                "with DISCORD_GATEWAY=off, interactions can only come to the HTTP endpoint: set \
+                 DISCORD_PUBLIC_KEY (Developer Portal → General Information) or turn the \
+                 gateway on"
                     .into(),
-            )
-        })?;
+            ));
+        }
         let api_url = match var("DISCORD_API_URL") {
             None => Url::parse(DEFAULT_API_URL).expect("valid default"),
             Some(s) => Url::parse(s.trim().trim_end_matches('/')).map_err(|e| {
@@ -126,6 +150,7 @@ impl Config {
             token,
             application_id,
             public_key,
+            gateway,
             api_url,
             guild_id,
             defer_after,
@@ -208,7 +233,8 @@ mod tests {
         .unwrap();
         assert_eq!(c.application_id, 42);
         assert_eq!(c.guild_id, Some(7));
-        assert_eq!(c.public_key[0], 0x01);
+        assert_eq!(c.public_key.map(|k| k[0]), Some(0x01));
+        assert!(c.gateway, "the gateway is on unless turned off");
         assert_eq!(c.api_url.as_str(), "http://127.0.0.1:9/api/v10");
         let debug = format!("{c:?}");
         assert!(!debug.contains("sekrit"), "{debug}");
@@ -222,5 +248,31 @@ mod tests {
             ("DISCORD_PUBLIC_KEY", "nothex"),
         ]);
         assert!(bad.unwrap_err().to_string().contains("64 hex digits"));
+    }
+
+    #[test]
+    fn gateway_or_endpoint_at_least_one_way_in() {
+        let base = [("DISCORD_BOT_TOKEN", "t"), ("DISCORD_APPLICATION_ID", "42")];
+        // Gateway only: no public key needed.
+        let c = from(&base).unwrap().unwrap();
+        assert!(c.gateway && c.public_key.is_none());
+        // Endpoint only.
+        let c = from(&[
+            base[0],
+            base[1],
+            ("DISCORD_PUBLIC_KEY", KEY),
+            ("DISCORD_GATEWAY", "off"),
+        ])
+        .unwrap()
+        .unwrap();
+        assert!(!c.gateway && c.public_key.is_some());
+        // Neither: refused, saying what to set.
+        let e = from(&[base[0], base[1], ("DISCORD_GATEWAY", "off")]).unwrap_err();
+        assert!(e.to_string().contains("DISCORD_PUBLIC_KEY"), "{e}");
+        let e = from(&[base[0], base[1], ("DISCORD_GATEWAY", "maybe")]).unwrap_err();
+        assert!(e.to_string().contains("on or off"), "{e}");
+        // A key alone is half a configuration.
+        let e = from(&[("DISCORD_PUBLIC_KEY", KEY)]).unwrap_err();
+        assert!(e.to_string().contains("DISCORD_BOT_TOKEN"), "{e}");
     }
 }

@@ -1,12 +1,16 @@
-//! The HTTP interactions endpoint, `POST /discord/interactions`: Discord POSTs every slash
-//! command, button press and autocomplete request here, signed with Ed25519.
+//! Interactions (slash commands, button presses, autocomplete), whichever way they come in:
+//! the HTTP endpoint `POST /discord/interactions` (Discord POSTs them, signed with Ed25519) or
+//! the gateway (`crate::gateway`, which serializes serenity's event back to the same JSON).
+//! Both call [`handle`]; only how the response travels differs (the HTTP body, or a POST to
+//! the interaction's callback).
 //!
-//! Anything unsigned, forged, or with a timestamp more than [`MAX_SKEW`] away from now is
-//! answered 401 before its body is read as JSON. A PING is answered PONG. A command or a press
-//! is answered inline when bot-core is quick (within `defer_after`); otherwise the interaction is
-//! deferred ("thinking…") and the answer follows as an edit of the original response. Replies
-//! beyond the first are follow-ups. `/pick` and its buttons are ephemeral to the person who
-//! started it; someone else pressing them gets a polite ephemeral refusal.
+//! At the endpoint, anything unsigned, forged, or with a timestamp more than [`MAX_SKEW`] away
+//! from now is answered 401 before its body is read as JSON, and a PING is answered PONG. A
+//! command or a press is answered inline when bot-core is quick (within `defer_after`);
+//! otherwise the interaction is deferred ("thinking…") and the answer follows as an edit of
+//! the original response. Replies beyond the first are follow-ups. `/pick` and its buttons are
+//! ephemeral to the person who started it; someone else pressing them gets a polite ephemeral
+//! refusal.
 
 use crate::ChoiceId;
 use crate::commands::{self, Value as OptValue};
@@ -23,6 +27,8 @@ use bot_core::{ChatRef, Input, Lang, Localizer, Msg};
 use gpuscout_frontend::Turns;
 use serde_json::{Value, json};
 use serenity::interactions_endpoint::Verifier;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -45,13 +51,41 @@ const DEFERRED_UPDATE_MESSAGE: u64 = 6;
 const UPDATE_MESSAGE: u64 = 7;
 const AUTOCOMPLETE_RESULT: u64 = 8;
 
-/// What the endpoint shares between requests.
-pub(crate) struct Endpoint {
+/// Discord accepts follow-ups only once the response itself has arrived; over HTTP we cannot
+/// see when that is, so what comes after waits this long.
+const AFTER_RESPONSE: Duration = Duration::from_millis(200);
+
+/// What both ways in share: bot-core's turns and the REST client for follow-ups.
+pub(crate) struct Handler {
     pub turns: Turns,
     pub rest: Rest,
-    pub verifier: Verifier,
     pub defer_after: Duration,
     pub catalog: Arc<bot_core::Catalog>,
+}
+
+/// The HTTP endpoint's state: the handler and the application's public key.
+pub(crate) struct Endpoint {
+    pub handler: Arc<Handler>,
+    pub verifier: Verifier,
+}
+
+/// Work that must wait until Discord has the response: follow-ups, or the edit that brings a
+/// deferred answer.
+pub(crate) type Then = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// One interaction's outcome: the response, and what to do once it is delivered.
+pub(crate) struct Handled {
+    pub response: Value,
+    pub then: Option<Then>,
+}
+
+impl Handled {
+    fn now(response: Value) -> Handled {
+        Handled {
+            response,
+            then: None,
+        }
+    }
 }
 
 /// The routes this frontend adds to the bot's HTTP server.
@@ -101,14 +135,31 @@ async fn interaction(
     let Ok(i) = serde_json::from_slice::<Value>(&body) else {
         return (StatusCode::BAD_REQUEST, "not JSON").into_response();
     };
-    let reply = match i["type"].as_u64() {
-        Some(PING) => json!({"type": PONG}),
-        Some(APPLICATION_COMMAND) => on_command(&app, &i).await,
-        Some(MESSAGE_COMPONENT) => on_component(&app, &i).await,
-        Some(AUTOCOMPLETE) => on_autocomplete(&app, &i),
-        _ => return (StatusCode::BAD_REQUEST, "unknown interaction type").into_response(),
+    if i["type"].as_u64() == Some(PING) {
+        return axum::Json(json!({"type": PONG})).into_response();
+    }
+    let Some(handled) = handle(&app.handler, &i).await else {
+        return (StatusCode::BAD_REQUEST, "unknown interaction type").into_response();
     };
-    axum::Json(reply).into_response()
+    if let Some(then) = handled.then {
+        tokio::spawn(async move {
+            tokio::time::sleep(AFTER_RESPONSE).await;
+            then.await;
+        });
+    }
+    axum::Json(handled.response).into_response()
+}
+
+/// One interaction (its JSON as Discord sends it), from either way in; `None` for a type we
+/// do not handle.
+pub(crate) async fn handle(app: &Arc<Handler>, i: &Value) -> Option<Handled> {
+    Some(match i["type"].as_u64() {
+        Some(PING) => Handled::now(json!({"type": PONG})),
+        Some(APPLICATION_COMMAND) => on_command(app, i).await,
+        Some(MESSAGE_COMPONENT) => on_component(app, i).await,
+        Some(AUTOCOMPLETE) => Handled::now(on_autocomplete(app, i)),
+        _ => return None,
+    })
 }
 
 /// Who is talking and where, from an interaction (guild: `member.user`; DM: `user`).
@@ -140,7 +191,7 @@ fn notice(lang: Lang, id: &str) -> Value {
     })
 }
 
-async fn on_command(app: &Arc<Endpoint>, i: &Value) -> Value {
+async fn on_command(app: &Arc<Handler>, i: &Value) -> Handled {
     let name = i["data"]["name"].as_str().unwrap_or("");
     let values: Vec<(String, OptValue)> = i["data"]["options"]
         .as_array()
@@ -165,7 +216,7 @@ async fn on_command(app: &Arc<Endpoint>, i: &Value) -> Value {
     answer(app, i, Input::Text(line), ephemeral, false).await
 }
 
-async fn on_component(app: &Arc<Endpoint>, i: &Value) -> Value {
+async fn on_component(app: &Arc<Handler>, i: &Value) -> Handled {
     let who = who(i);
     let custom_id = i["data"]["custom_id"].as_str().unwrap_or("");
     let wire = if custom_id == MENU_ID {
@@ -175,17 +226,23 @@ async fn on_component(app: &Arc<Endpoint>, i: &Value) -> Value {
     };
     let choice = match ChoiceId::try_from(wire) {
         Ok(ChoiceId::Choice(id)) => id,
-        Err(_) => return notice(app.turns.lang_for(who).await, "discord-button-outdated"),
+        Err(_) => {
+            let lang = app.turns.lang_for(who).await;
+            return Handled::now(notice(lang, "discord-button-outdated"));
+        }
     };
-    // The buttons belong to whoever ran the command that put them there.
+    // The buttons belong to whoever ran the command that put them there, or (an answer to a
+    // message) whoever wrote the message they answer.
     let message = &i["message"];
     let owner = message["interaction_metadata"]["user"]["id"]
         .as_str()
-        .or_else(|| message["interaction"]["user"]["id"].as_str());
+        .or_else(|| message["interaction"]["user"]["id"].as_str())
+        .or_else(|| message["referenced_message"]["author"]["id"].as_str());
     if let Some(owner) = owner
         && owner != who.user
     {
-        return notice(app.turns.lang_for(who).await, "discord-not-your-buttons");
+        let lang = app.turns.lang_for(who).await;
+        return Handled::now(notice(lang, "discord-not-your-buttons"));
     }
     let ephemeral = message["flags"].as_u64().unwrap_or(0) & EPHEMERAL_FLAG != 0;
     answer(app, i, Input::Choice(choice), ephemeral, true).await
@@ -194,12 +251,12 @@ async fn on_component(app: &Arc<Endpoint>, i: &Value) -> Value {
 /// Asks bot-core; answers inline when that is quick, else defers and edits the original
 /// response when the answer is ready. Replies after the first are follow-ups.
 async fn answer(
-    app: &Arc<Endpoint>,
+    app: &Arc<Handler>,
     i: &Value,
     input: Input,
     ephemeral: bool,
     press: bool,
-) -> Value {
+) -> Handled {
     let who = who(i);
     let token = Secret::new(i["token"].as_str().unwrap_or(""));
     let chat = who.chat.clone();
@@ -212,24 +269,27 @@ async fn answer(
     } else {
         tokio::time::timeout(app.defer_after, &mut job).await.ok()
     };
+    let rest = app.rest.clone();
     match quick {
         Some(done) => {
             let Some(answer) = done.ok().flatten() else {
-                return already_answered(press);
+                return Handled::now(already_answered(press));
             };
             let mut bodies = bodies(&answer, ephemeral);
             let first = bodies.remove(0);
             let chart = chart(&answer, ephemeral);
-            spawn_follow_ups(app.rest.clone(), token, bodies, chart);
-            if press {
+            let response = if press {
                 json!({"type": UPDATE_MESSAGE, "data": without_flags(first)})
             } else {
                 json!({"type": CHANNEL_MESSAGE, "data": first})
-            }
+            };
+            let then: Option<Then> = (!bodies.is_empty() || chart.is_some()).then(|| {
+                Box::pin(async move { follow_ups(&rest, &token, bodies, chart).await }) as Then
+            });
+            Handled { response, then }
         }
         None => {
-            let rest = app.rest.clone();
-            tokio::spawn(async move {
+            let then: Then = Box::pin(async move {
                 let Ok(Some(answer)) = job.await else {
                     return;
                 };
@@ -241,12 +301,16 @@ async fn answer(
                 }
                 follow_ups(&rest, &token, bodies, chart(&answer, ephemeral)).await;
             });
-            if press {
+            let response = if press {
                 json!({"type": DEFERRED_UPDATE_MESSAGE})
             } else if ephemeral {
                 json!({"type": DEFERRED_CHANNEL_MESSAGE, "data": {"flags": EPHEMERAL_FLAG}})
             } else {
                 json!({"type": DEFERRED_CHANNEL_MESSAGE})
+            };
+            Handled {
+                response,
+                then: Some(then),
             }
         }
     }
@@ -290,17 +354,6 @@ fn chart(answer: &bot_core::Answer, ephemeral: bool) -> Chart {
     Some((crate::rest::chart_message(ephemeral), file))
 }
 
-fn spawn_follow_ups(rest: Rest, token: Secret, bodies: Vec<Value>, chart: Chart) {
-    if bodies.is_empty() && chart.is_none() {
-        return;
-    }
-    tokio::spawn(async move {
-        // Discord accepts follow-ups only once the response itself has arrived.
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        follow_ups(&rest, &token, bodies, chart).await;
-    });
-}
-
 async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Chart) {
     for body in bodies {
         if let Err(e) = rest.follow_up(token, &body).await {
@@ -315,7 +368,7 @@ async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Char
     }
 }
 
-fn on_autocomplete(app: &Endpoint, i: &Value) -> Value {
+fn on_autocomplete(app: &Handler, i: &Value) -> Value {
     let command = i["data"]["name"].as_str().unwrap_or("");
     let focused = i["data"]["options"]
         .as_array()

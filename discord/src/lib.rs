@@ -4,17 +4,20 @@
 //!
 //! - [`commands`]: the table's rows as slash commands (typed options, zh-CN localizations,
 //!   autocomplete from the catalog) and options back into the line bot-core parses;
-//! - `interactions`: the endpoint (signature and timestamp checks, PING, defer + follow-up);
+//! - `interactions`: the one interaction handler, and the HTTP endpoint (signature and
+//!   timestamp checks, PING, defer + follow-up);
+//! - [`gateway`]: the serenity client: interactions into the same handler, messages (DMs,
+//!   mentions, replies to us) into bot-core's understanding layer; reconnects with backoff;
 //! - [`render`]: `Reply` -> embeds, code blocks, buttons; everything escaped, no mentions;
 //! - [`rest`]: Discord's REST API paced per route, 429s honoured; the platform's `Sender`;
 //! - [`config`]: the environment; the token never shown.
 //!
-//! What it is not: no grammar, prices or fits of its own (bot-core decides), and no gateway
-//! connection yet: interactions arrive over HTTP only. Channel alerts (`/subscribe`) will post
-//! through [`Discord::sender`] once bot-core has subscriptions.
+//! What it is not: no grammar, prices or fits of its own (bot-core decides). Channel alerts
+//! (`/subscribe`) post through [`Discord::sender`].
 
 pub mod commands;
 pub mod config;
+pub mod gateway;
 mod interactions;
 pub mod render;
 pub mod rest;
@@ -34,38 +37,66 @@ pub type ChoiceId = ChoiceData<DISCORD_LIMIT>;
 /// The longest wait between two registration attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
-/// The Discord frontend, configured and sharing the one `Bot`.
+/// The Discord frontend, configured and sharing the one `Bot`: two ways in (the HTTP
+/// endpoint, the gateway), one interaction handler.
 pub struct Discord {
     config: Config,
     rest: Rest,
-    endpoint: Arc<interactions::Endpoint>,
+    endpoint: Option<Arc<interactions::Endpoint>>,
+    gateway: Option<gateway::Gateway>,
 }
 
 impl Discord {
     pub fn new(config: Config, core: Arc<bot_core::Bot>) -> Result<Discord, ConfigError> {
         let rest = Rest::new(&config).map_err(|e| ConfigError::new(e.to_string()))?;
-        let verifier = Verifier::try_new(config.public_key)
-            .map_err(|_| ConfigError::new("DISCORD_PUBLIC_KEY is not a valid Ed25519 key"))?;
         let sender: Arc<dyn Sender> = Arc::new(rest.clone());
         // Interactions have no "typing…"; Discord shows "thinking…" for a deferral instead.
-        let turns = Turns::new(core.clone(), sender, Duration::from_secs(3600), "discord");
-        let endpoint = Arc::new(interactions::Endpoint {
+        let turns = Turns::new(
+            core.clone(),
+            sender.clone(),
+            Duration::from_secs(3600),
+            "discord",
+        );
+        let handler = Arc::new(interactions::Handler {
             turns,
             rest: rest.clone(),
-            verifier,
             defer_after: config.defer_after,
             catalog: core.catalog.clone(),
+        });
+        let endpoint = match config.public_key {
+            None => None,
+            Some(key) => Some(Arc::new(interactions::Endpoint {
+                handler: handler.clone(),
+                verifier: Verifier::try_new(key).map_err(|_| {
+                    ConfigError::new("DISCORD_PUBLIC_KEY is not a valid Ed25519 key")
+                })?,
+            })),
+        };
+        let gateway = config.gateway.then(|| {
+            let messages = Turns::new(core.clone(), sender, gateway::TYPING_AFTER, "discord");
+            gateway::Gateway::new(&config, handler.clone(), messages)
         });
         Ok(Discord {
             config,
             rest,
             endpoint,
+            gateway,
         })
     }
 
-    /// The routes to mount on the bot's HTTP server (`POST /discord/interactions`).
+    /// Whether the HTTP interactions endpoint runs (`DISCORD_PUBLIC_KEY` is set), so the bot's
+    /// HTTP server must.
+    pub fn has_endpoint(&self) -> bool {
+        self.endpoint.is_some()
+    }
+
+    /// The routes to mount on the bot's HTTP server (`POST /discord/interactions`); none
+    /// without a public key.
     pub fn routes(&self) -> axum::Router {
-        interactions::routes(self.endpoint.clone())
+        match &self.endpoint {
+            Some(e) => interactions::routes(e.clone()),
+            None => axum::Router::new(),
+        }
     }
 
     /// The platform's sender, for posting to a channel by id (alerts).
@@ -79,17 +110,38 @@ impl Discord {
             Some(g) => format!("guild {g}"),
             None => "globally".to_string(),
         };
+        let ways = match (self.gateway.is_some(), self.endpoint.is_some()) {
+            (true, true) => "gateway on; interactions also at POST /discord/interactions",
+            (true, false) => "gateway on; no interactions endpoint (DISCORD_PUBLIC_KEY unset)",
+            (false, _) => {
+                "gateway off (DISCORD_GATEWAY=off): interactions at POST \
+                           /discord/interactions, no messages"
+            }
+        };
         format!(
-            "discord: on (application {}, commands registered {scope}; interactions at \
-             POST /discord/interactions)",
+            "discord: on (application {}, commands registered {scope}; {ways})",
             self.config.application_id
         )
     }
 
     /// Registers the slash commands (one bulk overwrite, retried with backoff while Discord
-    /// is unreachable), then waits for the stop. A registration that never succeeds is logged,
-    /// never fatal: the endpoint keeps answering commands registered before.
-    pub async fn run(self, stop: CancellationToken) -> Result<(), ConfigError> {
+    /// is unreachable) and keeps the gateway connected, until the stop. Neither failing is
+    /// fatal: the endpoint keeps answering commands registered before, and a gateway that
+    /// cannot connect retries with backoff.
+    pub async fn run(mut self, stop: CancellationToken) -> Result<(), ConfigError> {
+        let gateway = self.gateway.take().map(|g| g.run(stop.clone()));
+        let gateway = async move {
+            if let Some(g) = gateway {
+                g.await;
+            }
+        };
+        let (registered, ()) = tokio::join!(self.register(stop.clone()), gateway);
+        registered?;
+        stop.cancelled().await;
+        Ok(())
+    }
+
+    async fn register(&self, stop: CancellationToken) -> Result<(), ConfigError> {
         let commands = serde_json::to_value(commands::slash_commands())
             .map_err(|e| ConfigError::new(e.to_string()))?;
         let mut backoff = Duration::from_secs(1);
@@ -104,7 +156,7 @@ impl Discord {
                         "discord: registered {} slash commands",
                         commands.as_array().map_or(0, Vec::len)
                     );
-                    break;
+                    return Ok(());
                 }
                 Err(e) => {
                     eprintln!(
@@ -119,7 +171,5 @@ impl Discord {
                 }
             }
         }
-        stop.cancelled().await;
-        Ok(())
     }
 }

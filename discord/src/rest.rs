@@ -358,6 +358,44 @@ impl Rest {
         .map(drop)
     }
 
+    /// Answers interaction `id` (one that came over the gateway) with `response`.
+    pub async fn interaction_callback(
+        &self,
+        id: &str,
+        token: &Secret,
+        response: &Value,
+    ) -> Result<(), SendError> {
+        self.call(Call {
+            method: Method::POST,
+            path: format!("/interactions/{id}/{}/callback", token.expose()),
+            route: "POST /interactions/<interaction>/callback".to_string(),
+            body: Some(response),
+            auth: false,
+            files: &[],
+        })
+        .await
+        .map(drop)
+    }
+
+    /// The gateway's WebSocket URL (`GET /gateway/bot`, which also proves the token works).
+    pub async fn gateway_url(&self) -> Result<String, SendError> {
+        let body = self
+            .call(Call {
+                method: Method::GET,
+                path: "/gateway/bot".to_string(),
+                route: "GET /gateway/bot".to_string(),
+                body: None,
+                auth: true,
+                files: &[],
+            })
+            .await?;
+        body.get("url")
+            .and_then(Value::as_str)
+            .filter(|u| u.starts_with("wss://") || u.starts_with("ws://"))
+            .map(str::to_string)
+            .ok_or_else(|| SendError::Failed("GET /gateway/bot gave no WebSocket URL".into()))
+    }
+
     /// Posts a message body to a channel; `reply_to` quotes a message.
     pub async fn post_message(
         &self,

@@ -67,3 +67,13 @@ discord-task-inference = Inference
 discord-task-lora = LoRA fine-tune
 discord-task-qlora = QLoRA fine-tune
 discord-task-full = Full fine-tune
+
+# Embed fields for breakdowns (/fit's memory split).
+discord-field-weights = Weights
+discord-field-kv = KV cache
+discord-field-activations = Activations
+discord-field-optimizer = Gradients + optimizer
+discord-field-overhead = Overhead
+discord-field-total = Total
+discord-field-per-card = Busiest card
+discord-field-gib = { $gib } GiB

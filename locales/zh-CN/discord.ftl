@@ -67,3 +67,13 @@ discord-task-inference = 推理
 discord-task-lora = LoRA 微调
 discord-task-qlora = QLoRA 微调
 discord-task-full = 全量微调
+
+# 分项拆解的嵌入字段（/fit 的显存构成）。
+discord-field-weights = 权重
+discord-field-kv = KV 缓存
+discord-field-activations = 激活
+discord-field-optimizer = 梯度与优化器
+discord-field-overhead = 额外开销
+discord-field-total = 合计
+discord-field-per-card = 占用最多的卡
+discord-field-gib = { $gib } GiB

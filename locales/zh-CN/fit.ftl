@@ -56,8 +56,8 @@ fit-verdict = { $fits ->
 }
 fit-why-not = 占用最大的是{ $part ->
     [weights] 模型权重
-    [kv] KV 缓存（缩短上下文、减小 batch 或用 kv=fp8 都有帮助）
-    [activations] 激活值（缩短上下文、减小 batch 或开启梯度检查点都有帮助）
+    [kv] KV 缓存（缩短上下文、减小批量（batch=）或用 kv=fp8 都有帮助）
+    [activations] 激活值（缩短上下文、减小批量（batch=）或开启梯度检查点都有帮助）
    *[optimizer] 梯度和优化器状态（改用 LoRA/QLoRA，或多卡配合 ZeRO 都有帮助）
 }（{ $gib } GiB）。
 fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } token/秒。
@@ -67,7 +67,7 @@ fit-basis-prefill = （估算依据：FP16 稠密算力 { $tflops } TFLOPS，按
 fit-options-intro = 有 { $count } 种卡放得下，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
 fit-alternatives-intro = 放得下的配置有 { $count } 种，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期），卡数每翻一倍按贵 15% 排序：
 fit-options-note = 卡数翻倍，速度不会翻倍：没有 NVLink、只走 PCIe 的多卡之间通信更慢。
-fit-no-option = 目录里没有哪种卡在 8 张以内放得下。可以换更小的量化、缩短上下文或减小 batch。
+fit-no-option = 目录里没有哪种卡在 8 张以内放得下。可以换更小的量化、缩短上下文或减小批量（batch=）。
 fit-col-gpu = 显卡
 fit-col-cards = 卡数
 fit-col-per-card = 每卡 GiB
@@ -81,14 +81,14 @@ fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存，剩下的全部用作 KV 缓存；激活值按它每次 { $tokens } token 的分块预填充估算。
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的 KV 缓存解压后存放（大得多）；vLLM、SGLang 和 llama.cpp 存的是压缩后的潜向量（可用 engine=vllm）。
-fit-warn-zero = ℹ️ 多卡训练按 ZeRO stage { $stage } 分片估算（DeepSpeed/FSDP）；普通数据并行每张卡都要存一整份。
-fit-warn-multi-card = ℹ️ { $cards } 张卡并不会快 { $cards } 倍。互联方式：{ $interconnect }。
+fit-warn-zero = ℹ️ 多卡训练按 ZeRO 第 { $stage } 阶段（ZeRO-{ $stage }）分片估算（DeepSpeed/FSDP）；普通数据并行每张卡都要存一整份。
+fit-warn-multi-card = ℹ️ { $cards } 张卡并不会快 { $cards } 倍。互联方式：{ $interconnect_zh }。
 fit-error-quant = 不认识量化方式「{ $value }」。可以用 fp16、bf16、fp8、int8、int4、gptq、awq、nf4、q4_k_m、q5_k_m、q8_0 等。
 fit-error-task = 不认识任务「{ $value }」。请用 infer（推理）、lora、qlora 或 full（全参微调）。
 fit-error-engine = 不认识推理框架「{ $value }」。请用 transformers、vllm 或 llamacpp。
 fit-error-size = 模型参数量应在 0.01B 到 10000B 之间，而不是 { $value }B。
 fit-error-context = 上下文长度应在 1 到 { $max } token 之间，而不是 { $value }。
-fit-error-batch = batch 应在 1 到 { $max } 之间，而不是 { $value }。
+fit-error-batch = 批量（batch）应在 1 到 { $max } 之间，而不是 { $value }。
 fit-error-cards = 卡数应在 1 到 { $max } 之间，而不是 { $value }。
 fit-error-gguf-training = { $quant } 是 llama.cpp 的 GGUF 格式，只能用来推理，不能用来微调。LoRA 请用 bf16，QLoRA 请用 nf4。
 fit-error-qlora-quant = QLoRA 要在 4 位 的底座上训练，{ $quant } 不是 4 位。请用 nf4（bitsandbytes）或 GPTQ/AWQ int4 模型，或者改用 lora。

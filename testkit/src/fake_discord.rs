@@ -71,6 +71,8 @@ struct Inner {
     calls: Vec<Call>,
     failures: Vec<(String, Failure)>,
     next_id: u64,
+    /// What `GET /gateway/bot` answers (a [`crate::fake_discord_gateway::FakeGateway`]).
+    gateway_url: Option<String>,
 }
 
 /// The fake REST API, running on its own thread until dropped with the test.
@@ -115,6 +117,11 @@ impl FakeDiscord {
             .unwrap()
             .failures
             .push((path.to_string(), failure));
+    }
+
+    /// `GET /gateway` and `GET /gateway/bot` answer with `url` from now on (else 404).
+    pub fn use_gateway(&self, url: &str) {
+        self.inner.lock().unwrap().gateway_url = Some(url.to_string());
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -190,7 +197,8 @@ async fn handle(
         let status = StatusCode::from_u16(f.status).unwrap();
         return (status, axum::Json(f.body)).into_response();
     }
-    let needs_token = !path.starts_with("/webhooks/");
+    // Interaction webhooks and callbacks are authorized by the interaction's token.
+    let needs_token = !path.starts_with("/webhooks/") && !path.starts_with("/interactions/");
     if needs_token && authorization.as_deref() != Some(&format!("Bot {TOKEN}")) {
         return (
             StatusCode::UNAUTHORIZED,
@@ -200,9 +208,20 @@ async fn handle(
     }
     inner.next_id += 1;
     let id = inner.next_id.to_string();
+    if path == "/gateway" || path == "/gateway/bot" {
+        return match &inner.gateway_url {
+            Some(url) => axum::Json(json!({
+                "url": url, "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+            }))
+            .into_response(),
+            None => (StatusCode::NOT_FOUND, axum::Json(json!({"message": "404: Not Found", "code": 0})))
+                .into_response(),
+        };
+    }
     let answer = if path.ends_with("/commands") {
         body
-    } else if path.ends_with("/typing") {
+    } else if path.ends_with("/typing") || path.ends_with("/callback") {
         return StatusCode::NO_CONTENT.into_response();
     } else {
         let mut m = body;
@@ -220,6 +239,34 @@ pub struct Interactions {
     key: SigningKey,
     endpoint: SocketAddr,
     next: AtomicU64,
+}
+
+/// A user object as Discord sends it.
+pub fn discord_user(id: &str, bot: bool) -> Value {
+    json!({
+        "id": id, "username": format!("user{id}"), "discriminator": "0",
+        "global_name": null, "avatar": null, "bot": bot,
+    })
+}
+
+/// What every interaction from `user` in the test guild's channel carries, as Discord sends
+/// it (complete enough for serenity's types, so the same JSON can go over the gateway).
+fn envelope(id: &str, kind: u64, user: &str, locale: &str) -> Value {
+    json!({
+        "id": id, "application_id": APPLICATION_ID.to_string(), "type": kind,
+        "token": format!("itok-{id}"), "version": 1,
+        "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
+        "channel": {"id": CHANNEL_ID.to_string(), "type": 0, "name": "gpu-talk"},
+        "member": {
+            "user": discord_user(user, false), "roles": [], "deaf": false, "mute": false,
+            "flags": 0, "joined_at": "2026-01-01T00:00:00.000000+00:00",
+            "permissions": "2248473465835073",
+        },
+        "app_permissions": "2248473465835073",
+        "locale": locale, "guild_locale": "en-US", "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID.to_string()}, "context": 0,
+        "attachment_size_limit": 10485760,
+    })
 }
 
 /// What the endpoint answered.
@@ -299,14 +346,9 @@ impl Interactions {
                 json!({"name": n, "type": kind, "value": v})
             })
             .collect();
-        json!({
-            "id": id, "application_id": APPLICATION_ID.to_string(), "type": 2,
-            "token": format!("itok-{id}"), "version": 1,
-            "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
-            "member": {"user": {"id": user, "username": format!("user{user}")}, "roles": []},
-            "locale": locale, "guild_locale": "en-US",
-            "data": {"id": "1", "name": name, "type": 1, "options": options},
-        })
+        let mut i = envelope(&id, 2, user, locale);
+        i["data"] = json!({"id": "1", "name": name, "type": 1, "options": options});
+        i
     }
 
     /// `user` pressing component `custom_id` (a select menu: `values`) on `message`, a
@@ -321,19 +363,22 @@ impl Interactions {
     ) -> Value {
         let id = self.id();
         let component_type = if values.is_empty() { 2 } else { 3 };
-        json!({
-            "id": id, "application_id": APPLICATION_ID.to_string(), "type": 3,
-            "token": format!("itok-{id}"), "version": 1,
-            "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
-            "member": {"user": {"id": user, "username": format!("user{user}")}, "roles": []},
-            "locale": "en-US",
-            "message": {
-                "id": "800000000000000008", "channel_id": CHANNEL_ID.to_string(),
-                "flags": if ephemeral { 64 } else { 0 },
-                "interaction_metadata": {"id": "1", "type": 2, "user": {"id": owner}},
+        let mut i = envelope(&id, 3, user, "en-US");
+        i["message"] = json!({
+            "id": "800000000000000008", "channel_id": CHANNEL_ID.to_string(),
+            "author": discord_user(&APPLICATION_ID.to_string(), true), "content": "",
+            "timestamp": "2026-12-01T10:00:00.000000+00:00", "edited_timestamp": null,
+            "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+            "attachments": [], "embeds": [], "pinned": false, "type": 20,
+            "flags": if ephemeral { 64 } else { 0 },
+            "interaction_metadata": {
+                "id": "1", "type": 2, "user": discord_user(owner, false),
+                "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
             },
-            "data": {"custom_id": custom_id, "component_type": component_type, "values": values},
-        })
+        });
+        i["data"] =
+            json!({"custom_id": custom_id, "component_type": component_type, "values": values});
+        i
     }
 
     /// Signs and POSTs `interaction` now.

@@ -1,6 +1,7 @@
 //! GPU Scout's test support, shared by the end-to-end tests, the Telegram crate's in-process
 //! tests and its benchmark: a loopback fake of the Telegram Bot API ([`fake_telegram`]), one of
-//! Discord's REST API with a signer of interactions ([`fake_discord`]) and
+//! Discord's REST API with a signer of interactions ([`fake_discord`]), Discord's gateway
+//! WebSocket ([`fake_discord_gateway`]) and
 //! launchers for the real `gpuscout` binary ([`cli`] for one-shot commands, [`serve`] for the
 //! long-running bot).
 //!
@@ -11,6 +12,7 @@
 
 pub mod cli;
 pub mod fake_discord;
+pub mod fake_discord_gateway;
 pub mod fake_providers;
 pub mod fake_telegram;
 pub mod multipart;

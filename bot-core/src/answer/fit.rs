@@ -132,6 +132,10 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                     Some(on) => gc = Some(on),
                     None => return Err(err(FitError::BadValue(w.to_string()))),
                 },
+                "dropout" => match lexicon::on_off(v) {
+                    Some(on) => req.lora_dropout = on,
+                    None => return Err(err(FitError::BadValue(w.to_string()))),
+                },
                 "gpu" | "card" => match ctx.catalog.gpu(v) {
                     Ok(g) => req.gpu = Some(g),
                     Err(nf) => return Err(Box::new(not_found_reply(&nf))),
@@ -291,6 +295,12 @@ pub fn render_fit(
                 .arg("rank", p.opts.lora_rank)
                 .arg("task", req.task.key()),
         );
+        if matches!(req.task, Task::Lora | Task::Qlora) {
+            r.push(
+                Msg::new("advice-assume-dropout")
+                    .arg("on", if req.lora_dropout { "yes" } else { "no" }),
+            );
+        }
     }
     // Tables carry data cells; labels are localized messages, so the breakdown is one message.
     r.push(
@@ -342,6 +352,7 @@ pub fn render_fit(
                 currency,
                 "fit-alternatives-intro",
                 lang,
+                crate::advice::link_matters(req),
             );
         }
     } else {
@@ -352,6 +363,7 @@ pub fn render_fit(
             currency,
             "fit-options-intro",
             lang,
+            crate::advice::link_matters(req),
         );
     }
     for w in &rep.warnings {
@@ -482,6 +494,7 @@ pub fn push_options(
     currency: &str,
     intro: &str,
     lang: Lang,
+    link_matters: bool,
 ) {
     if options.is_empty() {
         r.push(Msg::new("fit-no-option"));
@@ -496,6 +509,20 @@ pub fn push_options(
             .arg("count", options.len())
             .arg("currency", shown_currency.to_uppercase()),
     );
+    // Where several cards talk every layer, those not known to be on NVLink ranked with a
+    // margin (`advice::INTERCONNECT_MARGIN_PERCENT`): say so when such a row is shown.
+    let slow_multi = options.iter().take(SHOWN_OPTIONS).any(|o| {
+        catalog
+            .gpu(&o.gpu)
+            .ok()
+            .and_then(|g| crate::advice::config_link(g, o.cards))
+            .is_some_and(|l| !l.is_known_fast())
+    });
+    if link_matters && slow_multi {
+        r.push(
+            Msg::new("advice-link-margin").arg("pct", crate::advice::INTERCONNECT_MARGIN_PERCENT),
+        );
+    }
     let mut rows = Vec::new();
     for o in options.iter().take(SHOWN_OPTIONS) {
         let gpu = catalog.gpus.iter().find(|g| g.id == o.gpu);

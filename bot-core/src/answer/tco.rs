@@ -183,6 +183,13 @@ pub fn tco_answer(
         if let Some(w) = bare.clone() {
             r.push(w);
         }
+        // Serving over several cards is tensor parallel: say when their link is not known to
+        // be NVLink (a GGUF layer split does not talk every layer).
+        if !q.quant.is_gguf()
+            && let Some(w) = advice::link_warning(q.gpu, q.cards, true)
+        {
+            r.push(w);
+        }
         return Ok(r);
     }
     let mut serve = FitRequest::new(q.model, q.quant, Task::Infer);
@@ -216,6 +223,7 @@ pub fn tco_answer(
         currency,
         "fit-alternatives-intro",
         lang,
+        crate::advice::link_matters(&serve),
     );
     if let Some(w) = bare {
         r.push(w);

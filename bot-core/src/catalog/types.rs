@@ -10,6 +10,48 @@ use std::collections::HashMap;
 /// Prices older than this many days (or undated) are labelled stale in every answer.
 pub const STALE_AFTER_DAYS: i64 = 30;
 
+/// What links several cards of one kind in one host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardLink {
+    /// Every card on NVLink/NVSwitch (or AMD Infinity Fabric) by construction of the board.
+    NvLink,
+    /// An optional bridge (pairs of PCIe cards): whether a rented host has it is not known.
+    Bridge,
+    /// PCIe only: no NVLink on this card.
+    Pcie,
+    Unknown,
+}
+
+impl CardLink {
+    pub const KEYS: [&'static str; 4] = ["nvlink", "bridge", "pcie", "unknown"];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            CardLink::NvLink => "nvlink",
+            CardLink::Bridge => "bridge",
+            CardLink::Pcie => "pcie",
+            CardLink::Unknown => "unknown",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Self> {
+        match s {
+            "nvlink" => Some(CardLink::NvLink),
+            "bridge" => Some(CardLink::Bridge),
+            "pcie" => Some(CardLink::Pcie),
+            "unknown" => Some(CardLink::Unknown),
+            _ => None,
+        }
+    }
+
+    /// Known to be NVLink between every card (the one link a careful engineer does not have
+    /// to check before renting several cards for one job).
+    pub fn is_known_fast(self) -> bool {
+        self == CardLink::NvLink
+    }
+}
+
 /// A GPU model as sold or rented.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,6 +80,11 @@ pub struct Gpu {
     pub nvlink_gbps: Fact<f64>,
     #[serde(default)]
     pub form_factor: Option<String>,
+    /// What links several of these cards in one host, when the form factor and
+    /// `nvlink_gbps` do not say it (`nvlink` | `bridge` | `pcie` | `unknown`); absent = read
+    /// from them (`Gpu::card_link`).
+    #[serde(default)]
+    pub card_link: Option<String>,
     /// Rough class, 1 (entry) to 6 (flagship), for "drop one tier" advice.
     pub tier: u8,
     #[serde(default)]
@@ -60,6 +107,23 @@ impl Gpu {
         match (&self.interconnect_zh, zh) {
             (Some(t), true) => t,
             _ => &self.interconnect,
+        }
+    }
+
+    /// What links several of these cards in one host: `card_link` when the entry states it;
+    /// else an SXM/OAM module with a known link rate sits on a baseboard that wires every card
+    /// (HGX NVLink/NVSwitch, AMD's Infinity Fabric mesh); a PCIe or NVL card with a link rate
+    /// has an optional bridge, which the host may or may not fit; a zero rate is PCIe only.
+    pub fn card_link(&self) -> CardLink {
+        if let Some(l) = self.card_link.as_deref() {
+            return CardLink::from_key(l).unwrap_or(CardLink::Unknown);
+        }
+        match (self.nvlink_gbps.known(), self.form_factor.as_deref()) {
+            (None, _) => CardLink::Unknown,
+            (Some(x), _) if *x <= 0.0 => CardLink::Pcie,
+            (Some(_), Some("sxm" | "oam")) => CardLink::NvLink,
+            (Some(_), Some("pcie" | "nvl")) => CardLink::Bridge,
+            (Some(_), _) => CardLink::Unknown,
         }
     }
 
@@ -322,6 +386,10 @@ pub struct PriceQuote {
     /// True when only a third-party copy of the price page was read.
     #[serde(default)]
     pub third_party: bool,
+    /// What links the cards of this offer as the platform states it (`nvlink` | `pcie`), on
+    /// this quote's `source` and `as_of`; absent = the GPU's own `Gpu::card_link`.
+    #[serde(default)]
+    pub card_link: Option<String>,
     #[serde(default)]
     pub source_note: Option<String>,
     #[serde(default)]
@@ -331,6 +399,14 @@ pub struct PriceQuote {
 }
 
 impl PriceQuote {
+    /// What links `cards` cards of this offer: the quote's own statement, else the GPU's.
+    pub fn card_link(&self, gpu: &Gpu) -> CardLink {
+        self.card_link
+            .as_deref()
+            .and_then(CardLink::from_key)
+            .unwrap_or_else(|| gpu.card_link())
+    }
+
     /// Days since the price was quoted; `None` when that date is unknown.
     pub fn age_days(&self, today: i64) -> Option<i64> {
         if self.undated {

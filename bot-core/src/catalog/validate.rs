@@ -142,6 +142,9 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if let Some(f) = &g.form_factor {
             k.one_of("form_factor", f, &["pcie", "sxm", "oam", "nvl"])?;
         }
+        if let Some(l) = &g.card_link {
+            k.one_of("card_link", l, &super::types::CardLink::KEYS)?;
+        }
         if !(1..=6).contains(&g.tier) {
             return Err(k.fail("tier", format!("must be 1..6, not {}", g.tier)));
         }
@@ -299,6 +302,9 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
         }
         k.one_of("currency", &q.currency, &CURRENCIES)?;
         k.one_of("tier", &q.tier, &PRICE_TIERS)?;
+        if let Some(l) = &q.card_link {
+            k.one_of("card_link", l, &["nvlink", "pcie"])?;
+        }
         let prepaid = match q.tier.as_str() {
             "day" => Some(TimeUnit::Day),
             "week" => Some(TimeUnit::Week),

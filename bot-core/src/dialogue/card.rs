@@ -4,7 +4,6 @@ use super::state::{PickState, TaskKind, Usage};
 use crate::advice;
 use crate::billing::{self, Job};
 use crate::context::Ctx;
-use crate::fact::Fact;
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
 use rust_decimal::Decimal;
@@ -91,13 +90,19 @@ pub(super) fn priced_options(
             (o, best)
         })
         .collect();
-    priced.sort_by(|a, b| match (a.1, b.1) {
-        (Some(x), Some(y)) => {
-            advice::ranking_cost(x, a.0.cards).cmp(&advice::ranking_cost(y, b.0.cards))
-        }
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => a.0.cards.cmp(&b.0.cards),
+    let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
+    let link = |o: &FitOption| {
+        ctx.catalog
+            .gpu(&o.gpu)
+            .ok()
+            .and_then(|g| advice::config_link(g, o.cards))
+    };
+    priced.sort_by(|a, b| {
+        advice::compare_configs(
+            (link(&a.0), a.1, a.0.cards),
+            (link(&b.0), b.1, b.0.cards),
+            matters,
+        )
     });
     priced
 }
@@ -129,16 +134,20 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if s.task != Some(TaskKind::FineTune) {
         r.push(Msg::new("pick-bandwidth-note"));
     }
-    // Serving over several cards without NVLink: tensor parallelism talks over PCIe every layer.
-    let pcie_multi = options.iter().take(6).any(|(o, _)| {
-        o.cards > 1
-            && ctx
-                .catalog
-                .gpu(&o.gpu)
-                .is_ok_and(|g| matches!(g.nvlink_gbps, Fact::Known(x) if x <= 0.0))
+    // Serving over several cards not known to be on NVLink: tensor parallelism talks over
+    // the link every layer.
+    let slow_multi = options.iter().take(6).any(|(o, _)| {
+        ctx.catalog
+            .gpu(&o.gpu)
+            .ok()
+            .and_then(|g| advice::config_link(g, o.cards))
+            .is_some_and(|l| !l.is_known_fast())
     });
-    if s.task == Some(TaskKind::Serve) && pcie_multi {
+    if s.task == Some(TaskKind::Serve) && slow_multi {
         r.push(Msg::new("pick-pcie-multicard-note"));
+    }
+    if slow_multi && fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r)) {
+        r.push(Msg::new("advice-link-margin").arg("pct", advice::INTERCONNECT_MARGIN_PERCENT));
     }
     for (o, best) in options.iter().take(6) {
         let Ok(gpu) = ctx.catalog.gpu(&o.gpu) else {

@@ -4,7 +4,7 @@ use super::barriers::met_text;
 use super::card::{drop_one_tier, job_for};
 use super::state::Met;
 use super::state::{PickState, Usage};
-use crate::advice::{BOOT_MINUTES, PULL_MINUTES};
+use crate::advice::{self, BOOT_MINUTES, PULL_MINUTES};
 use crate::billing::{self, RankedOffer};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
@@ -30,8 +30,18 @@ pub fn ranked_offers(
             })
             .collect();
     // Known to meet every need, then not verified, then known to fail one: the less we know
-    // about a platform, the less it is recommended. Stable, so cost order holds in a group.
-    offers.sort_by_key(|(_, check)| need_rank(check));
+    // about a platform, the less it is recommended. Within a group, several cards not known to
+    // be on NVLink (the quote's own statement, else the card's) rank with the link margin where
+    // the cards talk every layer. Stable, so cost order holds for equal keys.
+    let matters = super::card::fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
+    let gpu_entry = ctx.catalog.gpu(gpu).ok();
+    offers.sort_by_cached_key(|(o, check)| {
+        let link = gpu_entry.and_then(|g| (cards > 1).then(|| o.quote.card_link(g)));
+        (
+            need_rank(check),
+            advice::ranking_cost_linked(o.cost.total_cost, cards, link, matters),
+        )
+    });
     // One row per platform: its cheapest quote.
     let mut seen = Vec::new();
     offers.retain(|(o, _)| {
@@ -135,6 +145,27 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 }
             }
         }
+        // Which of the user's needs each shown platform could not be checked against.
+        for (o, check) in offers.iter().take(3) {
+            if let Some(m) = unverified_facts(ctx, s, &o.platform_id, check) {
+                r.push(m);
+            }
+        }
+        // An always-on service priced by the hour where the platform also rents by the month
+        // at a price the catalog lacks: say that the figure is 730 hourly prices.
+        if matches!(s.usage, Some(Usage::Always)) {
+            for (o, _) in offers.iter().take(3) {
+                let Ok(p) = ctx.catalog.platform(&o.platform_id) else {
+                    continue;
+                };
+                let month = crate::units::TimeUnit::Month;
+                let monthly_sold = p.billing.commitment.contains(&month);
+                let priced_monthly = o.details.prepaid.is_some() || o.quote.per == month;
+                if monthly_sold && !priced_monthly {
+                    r.push(Msg::new("advice-monthly-unpriced").arg("platform", p.display_name(zh)));
+                }
+            }
+        }
         r.push(Msg::new("pick-stock-unknown"));
         r.push(Msg::new("pick-result-legend"));
         if offers.iter().any(|(_, check)| need_rank(check) == 1) {
@@ -184,4 +215,55 @@ pub(super) fn usage_line(s: &PickState) -> Msg {
             .arg("hours", hours.round_dp(2).normalize().to_string()),
         Usage::Always => Msg::new("pick-usage-line-always"),
     }
+}
+
+/// "Platform: not verified — payment by Alipay, a web terminal" for the needs whose facts the
+/// catalog does not have for `platform_id`; `None` when every need is known either way.
+fn unverified_facts(
+    ctx: &Ctx,
+    s: &PickState,
+    platform_id: &str,
+    check: &[(&'static str, Met)],
+) -> Option<Msg> {
+    let l = crate::i18n::Localizer::get();
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let facts: Vec<String> = check
+        .iter()
+        .filter(|(_, m)| *m == Met::Unknown)
+        .map(|(k, _)| match *k {
+            "pay" => {
+                let methods: Vec<String> = s
+                    .needs
+                    .payments
+                    .iter()
+                    .map(|p| {
+                        l.format(
+                            ctx.lang,
+                            &Msg::new("advice-pay-method").arg("method", p.as_str()),
+                        )
+                    })
+                    .collect();
+                let or = l.format(ctx.lang, &Msg::new("advice-or"));
+                l.format(
+                    ctx.lang,
+                    &Msg::new("advice-fact-pay").arg("methods", methods.join(&or)),
+                )
+            }
+            k => l.format(ctx.lang, &Msg::new(&format!("advice-fact-{k}"))),
+        })
+        .collect();
+    if facts.is_empty() {
+        return None;
+    }
+    let name = ctx
+        .catalog
+        .platform(platform_id)
+        .map(|p| p.display_name(zh).to_string())
+        .unwrap_or_else(|_| platform_id.to_string());
+    let sep = l.format(ctx.lang, &Msg::new("advice-list-sep"));
+    Some(
+        Msg::new("advice-unverified-facts")
+            .arg("platform", name)
+            .arg("facts", facts.join(&sep)),
+    )
 }

@@ -37,7 +37,7 @@ pub use quant::{
 };
 pub use request::{
     CARD_COUNTS, CardParts, DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport,
-    FitRequest, LoraTargets, LossHead, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelRef,
+    FitRequest, LoraTargets, LossHead, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
 };
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};

@@ -118,6 +118,55 @@ pub struct FitRequest<'a> {
     pub loss: LossHead,
     /// Which matrices carry LoRA adapters (LoRA / QLoRA only); default every linear layer.
     pub lora_targets: LoraTargets,
+    /// How the trainer lays the model out (training only); default
+    /// `ModelLayout::Transformers`.
+    pub layout: ModelLayout,
+    /// Whether the LoRA adapters apply dropout to their input (training only; default on:
+    /// LitGPT, fms-hf-tuning, Qwen's and Axolotl's examples use 0.05): each adapted matrix then
+    /// keeps its own dropped-out copy of its input and the mask for the backward pass.
+    pub lora_dropout: bool,
+    /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
+    /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit
+    /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
+    /// trainers that skip that cast (fms-acceleration's `accelerated-peft-bnb` plugin).
+    pub kbit_upcast: bool,
+}
+
+/// How a trainer lays out the model it trains, which decides the bytes of the output head and
+/// how many LoRA adapters read their own copy of an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelLayout {
+    /// Hugging Face Transformers + PEFT: a tied head shares the embedding, a 4-bit base keeps
+    /// the head in 16-bit (the bitsandbytes integration skips the output embedding,
+    /// `get_keys_to_not_convert`), and q, k, v are separate matrices, each with its own adapter.
+    #[default]
+    Transformers,
+    /// LitGPT: the head is its own `nn.Linear` (`GPT.lm_head`, separate from
+    /// `transformer.wte`; `convert_hf_checkpoint` copies a tied embedding into
+    /// `lm_head.weight`), quantized like every other linear layer under Lightning Fabric's
+    /// `BitsandbytesPrecision` (it replaces every `nn.Linear`). A tied model then holds two
+    /// copies, and a 4-bit head is dequantized to a 16-bit V x h matrix for each logits chunk,
+    /// forward and backward: that copy is live at the loss peak. q, k and v are one fused
+    /// matrix (`attn.qkv`) with one adapter (`LoRAQKVLinear`).
+    LitGpt,
+}
+
+impl ModelLayout {
+    pub fn key(self) -> &'static str {
+        match self {
+            ModelLayout::Transformers => "transformers",
+            ModelLayout::LitGpt => "litgpt",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Self> {
+        match s {
+            "transformers" | "hf" | "peft" => Some(ModelLayout::Transformers),
+            "litgpt" => Some(ModelLayout::LitGpt),
+            _ => None,
+        }
+    }
 }
 
 /// How a trainer computes the causal-LM loss, which decides the bytes held per token per
@@ -214,6 +263,9 @@ impl<'a> FitRequest<'a> {
             attention: None,
             loss: LossHead::Fp32,
             lora_targets: LoraTargets::AllLinear,
+            layout: ModelLayout::Transformers,
+            lora_dropout: true,
+            kbit_upcast: true,
         }
     }
 

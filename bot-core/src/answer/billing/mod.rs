@@ -64,6 +64,7 @@ fn user_price_cost(
         source_note: None,
         note_zh: None,
         note_en: None,
+        card_link: None,
     };
     let to = req.currency.clone().unwrap_or_else(|| currency.clone());
     let fx = billing::resolve_fx(Some(ctx.catalog), &currency, &to, req.fx_rate)?;

@@ -1,0 +1,422 @@
+//! The gateway: a serenity client (one shard) that receives what Discord only sends over a
+//! WebSocket (messages: DMs and mentions) and interactions, when no interactions endpoint URL
+//! is set in the Developer Portal.
+//!
+//! Interactions are serialized back into the JSON Discord sends to the HTTP endpoint and go to
+//! the same [`interactions::handle`]; the response is POSTed to the interaction's callback
+//! instead of being an HTTP body. Messages are read as plain text by bot-core (`Input::Text`,
+//! its understanding layer): in a DM every message, in a guild channel only a message that
+//! mentions the bot or replies to it (see [`addressed`]).
+//!
+//! A gateway that cannot connect never takes anything else down: the gateway URL is fetched
+//! with backoff (1 s doubling to 5 min), serenity re-queues a shard whose WebSocket fails
+//! (every 5 s), and a session that ends with an error (a bad token, intents not allowed) is
+//! rebuilt after the same backoff. The stop token shuts the shard down.
+//!
+//! Intents: guild and direct messages only. Message Content is privileged and not asked for:
+//! Discord still sends the content of DMs and of messages that mention the bot.
+
+use crate::config::{Config, Redactor, Secret};
+use crate::interactions::{self, Handler};
+use crate::rest::Rest;
+use bot_core::ChatRef;
+use gpuscout_frontend::{Address, Turns};
+use serenity::client::{ClientBuilder, Context, EventHandler};
+use serenity::http::HttpBuilder;
+use serenity::model::application::Interaction;
+use serenity::model::channel::Message;
+use serenity::model::gateway::{GatewayIntents, Ready};
+use serenity::model::id::ApplicationId;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
+
+/// The longest wait between two connection attempts.
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+/// A session that lasted this long was healthy: the next failure starts the backoff afresh.
+const HEALTHY: Duration = Duration::from_secs(60);
+/// How long shutting the shard down may take at a stop.
+const SHUTDOWN: Duration = Duration::from_secs(5);
+/// Messages: "typing…" when an answer takes longer than this.
+pub(crate) const TYPING_AFTER: Duration = Duration::from_secs(1);
+
+/// The gateway half of the frontend.
+pub(crate) struct Gateway {
+    pub handler: Arc<Handler>,
+    /// Answers typed messages (with "typing…", unlike interactions).
+    pub messages: Turns,
+    pub rest: Rest,
+    pub token: Secret,
+    pub application_id: u64,
+    /// serenity's base URL: the API URL without `/api/v10`.
+    pub proxy: String,
+    pub redactor: Redactor,
+}
+
+impl Gateway {
+    pub fn new(config: &Config, handler: Arc<Handler>, messages: Turns) -> Gateway {
+        let api = config.api_url.as_str().trim_end_matches('/');
+        let proxy = api.strip_suffix("/api/v10").unwrap_or(api).to_string();
+        Gateway {
+            rest: handler.rest.clone(),
+            handler,
+            messages,
+            token: config.token.clone(),
+            application_id: config.application_id,
+            proxy,
+            redactor: config.redactor(),
+        }
+    }
+
+    /// Connects and stays connected until `stop`; never returns an error (a failure is logged
+    /// and retried), so that the endpoint and Telegram keep running.
+    pub async fn run(self, stop: CancellationToken) {
+        let events = Arc::new(Events {
+            handler: self.handler.clone(),
+            messages: self.messages.clone(),
+            me: AtomicU64::new(0),
+        });
+        let mut backoff = Duration::from_secs(1);
+        loop {
+            let started = Instant::now();
+            // The session watches the stop itself, so that a running shard is shut down.
+            let outcome = self.session(events.clone(), &stop).await;
+            if stop.is_cancelled() {
+                return;
+            }
+            if started.elapsed() >= HEALTHY {
+                backoff = Duration::from_secs(1);
+            }
+            let why = match outcome {
+                Ok(()) => "the session ended".to_string(),
+                Err(e) => self.redactor.clean(&e),
+            };
+            eprintln!(
+                "discord: gateway: {why}; reconnecting in {}s",
+                backoff.as_secs()
+            );
+            tokio::select! {
+                () = tokio::time::sleep(backoff) => {}
+                () = stop.cancelled() => return,
+            }
+            backoff = (backoff * 2).min(MAX_BACKOFF);
+        }
+    }
+
+    /// One client: the gateway URL, the shard, until it ends or `stop` (then shut down).
+    async fn session(&self, events: Arc<Events>, stop: &CancellationToken) -> Result<(), String> {
+        let setup = async {
+            let url = self
+                .rest
+                .gateway_url()
+                .await
+                .map_err(|e| format!("fetching the gateway URL failed ({e})"))?;
+            // serenity's `Http` is used for nothing but its own gateway lookup (overridden
+            // below); its ratelimiter would ignore the proxy, so it is off.
+            let http = HttpBuilder::new(self.token.expose())
+                .proxy(self.proxy.clone())
+                .ratelimiter_disabled(true)
+                .application_id(ApplicationId::new(self.application_id.max(1)))
+                .build();
+            let intents = GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+            let client = ClientBuilder::new_with_http(http, intents)
+                .event_handler_arc(events)
+                .await
+                .map_err(|e| format!("building the client failed ({e})"))?;
+            *client.ws_url.lock().await = url;
+            Ok::<_, String>(client)
+        };
+        let mut client = tokio::select! {
+            c = setup => c?,
+            () = stop.cancelled() => return Ok(()),
+        };
+        let shards = client.shard_manager.clone();
+        let result = tokio::select! {
+            r = client.start() => r.map_err(|e| format!("the connection failed ({e})")),
+            () = stop.cancelled() => Ok(()),
+        };
+        if tokio::time::timeout(SHUTDOWN, shards.shutdown_all())
+            .await
+            .is_err()
+        {
+            eprintln!("discord: gateway: the shard did not shut down in time");
+        }
+        result
+    }
+}
+
+/// serenity's events, handed to the shared handler or to bot-core.
+struct Events {
+    handler: Arc<Handler>,
+    messages: Turns,
+    /// Our own user id, from READY (0 before it).
+    me: AtomicU64,
+}
+
+#[serenity::async_trait]
+impl EventHandler for Events {
+    async fn ready(&self, _ctx: Context, ready: Ready) {
+        self.me.store(ready.user.id.get(), Ordering::Relaxed);
+        eprintln!(
+            "discord: gateway connected as {} ({})",
+            ready.user.name, ready.user.id
+        );
+    }
+
+    async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {
+        let i = match interaction_json(&interaction) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("discord: gateway: an interaction did not serialize: {e}");
+                return;
+            }
+        };
+        let id = i["id"].as_str().unwrap_or("").to_string();
+        let token = Secret::new(i["token"].as_str().unwrap_or(""));
+        let Some(handled) = interactions::handle(&self.handler, &i).await else {
+            return;
+        };
+        if let Err(e) = self
+            .handler
+            .rest
+            .interaction_callback(&id, &token, &handled.response)
+            .await
+        {
+            eprintln!("discord: answering an interaction failed: {e}");
+            return;
+        }
+        if let Some(then) = handled.then {
+            then.await;
+        }
+    }
+
+    async fn message(&self, _ctx: Context, msg: Message) {
+        let me = self.me.load(Ordering::Relaxed);
+        let Some(text) = addressed(&msg, me) else {
+            return;
+        };
+        let in_guild = msg.guild_id.is_some();
+        let who = ChatRef {
+            platform: "discord".into(),
+            chat: msg.channel_id.to_string(),
+            user: msg.author.id.to_string(),
+            locale: locale_hint(&text),
+        };
+        // In a channel the answer quotes the question, so everyone sees whom it answers (and
+        // whose buttons they are).
+        let to = Address {
+            chat: msg.channel_id.to_string(),
+            reply_to: in_guild.then(|| msg.id.to_string()),
+        };
+        if let Err(e) = self
+            .messages
+            .text_update(who, &text, &to, Some(msg.id.get()))
+            .await
+        {
+            eprintln!("discord: answering a message failed: {e}");
+        }
+    }
+}
+
+/// An interaction as the JSON Discord POSTs to the endpoint. serenity's types serialize what
+/// they read except the interaction `type`, which is its enum's variant.
+pub fn interaction_json(interaction: &Interaction) -> Result<serde_json::Value, serde_json::Error> {
+    let mut i = serde_json::to_value(interaction)?;
+    if let Some(o) = i.as_object_mut() {
+        o.insert("type".into(), u8::from(interaction.kind()).into());
+    }
+    Ok(i)
+}
+
+/// The text bot-core should read, if `msg` is for us: every DM; in a guild channel, a message
+/// that mentions us (the mention removed) or replies to one of ours. Bots (ourselves too) are
+/// never answered. An empty mention asks for help.
+pub fn addressed(msg: &Message, me: u64) -> Option<String> {
+    if msg.author.bot || msg.author.system || me == 0 || msg.author.id.get() == me {
+        return None;
+    }
+    let content = msg.content.trim();
+    if msg.guild_id.is_none() {
+        return (!content.is_empty()).then(|| content.to_string());
+    }
+    let mentioned = msg.mentions.iter().any(|u| u.id.get() == me);
+    let replying = msg
+        .referenced_message
+        .as_ref()
+        .is_some_and(|m| m.author.id.get() == me);
+    if !mentioned && !replying {
+        return None;
+    }
+    let text = content
+        .replace(&format!("<@{me}>"), " ")
+        .replace(&format!("<@!{me}>"), " ");
+    let text = text.trim();
+    Some(if text.is_empty() {
+        "/help".to_string()
+    } else {
+        text.to_string()
+    })
+}
+
+/// A message carries no locale (an interaction does): Chinese script in the text reads as
+/// zh-CN, anything else as the default; a `/lang` choice overrides both in bot-core.
+fn locale_hint(text: &str) -> Option<String> {
+    text.chars()
+        .any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c))
+        .then(|| "zh-CN".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const ME: u64 = 111;
+
+    fn message(
+        content: &str,
+        guild: bool,
+        mentions: &[u64],
+        reply_to_author: Option<u64>,
+    ) -> Message {
+        let user = |id: u64| json!({"id": id.to_string(), "username": format!("u{id}"), "discriminator": "0", "global_name": null, "avatar": null});
+        let mut m = json!({
+            "id": "5000", "channel_id": "6000", "author": user(222), "content": content,
+            "timestamp": "2026-12-01T10:00:00.000000+00:00", "edited_timestamp": null,
+            "tts": false, "mention_everyone": false,
+            "mentions": mentions.iter().map(|id| user(*id)).collect::<Vec<_>>(),
+            "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        });
+        if guild {
+            m["guild_id"] = json!("7000");
+        }
+        if let Some(author) = reply_to_author {
+            let mut r = m.clone();
+            r["id"] = json!("4999");
+            r["author"] = user(author);
+            m["referenced_message"] = r;
+            m["type"] = json!(19);
+        }
+        serde_json::from_value(m).expect("a message as Discord sends it")
+    }
+
+    #[test]
+    fn dms_are_answered_guild_messages_only_when_addressed() {
+        assert_eq!(
+            addressed(&message("4090能跑qwen2.5-32b吗", false, &[], None), ME).as_deref(),
+            Some("4090能跑qwen2.5-32b吗")
+        );
+        assert_eq!(
+            addressed(&message("cheapest A100?", true, &[], None), ME),
+            None
+        );
+        assert_eq!(
+            addressed(&message("<@111> cheapest A100?", true, &[ME], None), ME).as_deref(),
+            Some("cheapest A100?")
+        );
+        assert_eq!(
+            addressed(&message("<@!111>", true, &[ME], None), ME).as_deref(),
+            Some("/help")
+        );
+        // Someone else mentioned: not for us.
+        assert_eq!(
+            addressed(&message("<@333> hi", true, &[333], None), ME),
+            None
+        );
+        // A reply to one of our messages, even without the ping.
+        assert_eq!(
+            addressed(&message("qwen 7b", true, &[], Some(ME)), ME).as_deref(),
+            Some("qwen 7b")
+        );
+        assert_eq!(
+            addressed(&message("qwen 7b", true, &[], Some(333)), ME),
+            None
+        );
+        // Before READY we do not know who we are: nothing is answered.
+        assert_eq!(addressed(&message("hi", false, &[], None), 0), None);
+    }
+
+    #[test]
+    fn bots_and_ourselves_are_never_answered() {
+        let mut m = message("hi", false, &[], None);
+        m.author.bot = true;
+        assert_eq!(addressed(&m, ME), None);
+        let mut m = message("hi", false, &[], None);
+        m.author.id = serenity::model::id::UserId::new(ME);
+        assert_eq!(addressed(&m, ME), None);
+    }
+
+    #[test]
+    fn chinese_text_hints_chinese() {
+        assert_eq!(locale_hint("H100 哪家有货").as_deref(), Some("zh-CN"));
+        assert_eq!(locale_hint("cheapest A100?"), None);
+    }
+}
+
+#[cfg(test)]
+mod round_trip {
+    use super::interaction_json;
+    use gpuscout_testkit::fake_discord::Interactions;
+    use serde_json::json;
+    use serenity::model::application::Interaction;
+
+    /// What the handler reads survives serenity's types: the gateway hands it
+    /// `serde_json::to_value(&interaction)`.
+    #[test]
+    fn interactions_keep_what_the_handler_reads_through_serenity() {
+        let d = Interactions::new("127.0.0.1:1".parse().unwrap());
+        let cmd = d.command(
+            "fit",
+            &[("model", json!("qwen2.5-7b")), ("cards", json!(2))],
+            "400000000000000001",
+            "zh-CN",
+        );
+        let typed: Interaction = serde_json::from_value(cmd.clone()).expect("serenity reads it");
+        let back = interaction_json(&typed).unwrap();
+        for pointer in [
+            "/id",
+            "/token",
+            "/type",
+            "/locale",
+            "/channel_id",
+            "/data/name",
+        ] {
+            assert_eq!(
+                back.pointer(pointer),
+                cmd.pointer(pointer),
+                "{pointer}: {back}"
+            );
+        }
+        assert_eq!(back["member"]["user"]["id"], "400000000000000001");
+        assert_eq!(back["data"]["options"][0]["value"], "qwen2.5-7b");
+        assert_eq!(back["data"]["options"][1]["value"], 2);
+
+        let press = d.press(
+            "menu",
+            &["v1|t:tune"],
+            "400000000000000001",
+            "400000000000000002",
+            true,
+        );
+        let typed: Interaction = serde_json::from_value(press.clone()).expect("serenity reads it");
+        let back = interaction_json(&typed).unwrap();
+        assert_eq!(back["data"]["custom_id"], "menu");
+        assert_eq!(back["data"]["values"][0], "v1|t:tune");
+        assert_eq!(back["message"]["flags"], 64);
+        assert_eq!(
+            back["message"]["interaction_metadata"]["user"]["id"],
+            "400000000000000001"
+        );
+        assert_eq!(back["member"]["user"]["id"], "400000000000000002");
+
+        let mut ac = d.command("cost", &[("gpu", json!("409"))], "1", "en-US");
+        ac["type"] = json!(4);
+        ac["data"]["options"][0]["focused"] = json!(true);
+        let typed: Interaction = serde_json::from_value(ac).expect("serenity reads it");
+        let back = interaction_json(&typed).unwrap();
+        assert_eq!(back["type"], 4);
+        assert_eq!(back["data"]["options"][0]["focused"], true);
+        assert_eq!(back["data"]["options"][0]["value"], "409");
+    }
+}

@@ -1,0 +1,24 @@
+# Advice shared by /fit, /tco and /pick (bot-core/src/advice.rs, dialogue/result.rs).
+advice-link-margin = Several cards that are not known to be on NVLink count as another { $pct }% dearer in this order: tensor parallelism and ZeRO wait on the link between cards every layer.
+advice-warn-pcie = ⚠️ { $cards } × { $gpu } have no NVLink: every layer's tensor-parallel (or ZeRO) traffic goes over PCIe, so { $cards } cards are well short of { $cards }× as fast, and consumer cards often have peer-to-peer disabled. One card with enough memory is the safer choice; ranked { $pct }% dearer for this.
+advice-warn-bridge = ⚠️ { $gpu } can be paired with an NVLink bridge, but no platform in the catalog says its hosts fit one: ask before renting { $cards }, or count on PCIe (ranked { $pct }% dearer for this).
+advice-warn-link-unknown = ⚠️ What links { $cards } × { $gpu } is unknown in the catalog: count on PCIe until the platform says otherwise (ranked { $pct }% dearer for this).
+advice-unverified-facts = { $platform }: not verified — { $facts }. Check on its site before you pay.
+advice-fact-web = a web terminal
+advice-fact-img = ready images
+advice-fact-nrn = sign-up without a real-name check
+advice-fact-pay = payment by { $methods }
+advice-monthly-unpriced = { $platform } also rents by the month, but its monthly price is not in the catalog, so this is 730 × the hourly price: ask for the monthly rate, which is usually lower.
+advice-pay-method = { $method ->
+    [alipay] Alipay
+    [wechat] WeChat Pay
+    [card] a bank card
+    [crypto] crypto
+   *[other] { $method }
+  }
+advice-or = { " or " }
+advice-list-sep = { ", " }
+advice-assume-dropout = { $on ->
+    [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=off if your trainer sets lora_dropout to 0, as LLaMA-Factory and PEFT do by default).
+   *[no] LoRA dropout off: adapters read their inputs as they are (dropout=on to count the copies).
+  }

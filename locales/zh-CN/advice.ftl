@@ -1,0 +1,24 @@
+# /fit、/tco、/pick 共用的建议（bot-core/src/advice.rs、dialogue/result.rs）。
+advice-link-margin = 不确定有 NVLink 的多卡配置，在此排序中再按贵 { $pct }% 计：张量并行和 ZeRO 每一层都要等卡间互联。
+advice-warn-pcie = ⚠️ { $cards } 张 { $gpu } 之间没有 NVLink：张量并行（或 ZeRO）每一层的通信都走 PCIe，{ $cards } 张卡远达不到 { $cards } 倍速度，消费级显卡还常常关闭了点对点通信。显存够用的单卡更稳妥；排序时按贵 { $pct }% 计。
+advice-warn-bridge = ⚠️ { $gpu } 可以加装 NVLink 桥接器，但目录里没有平台说明其主机装了桥接器：租 { $cards } 张之前先问清楚，否则按 PCIe 打算（排序时按贵 { $pct }% 计）。
+advice-warn-link-unknown = ⚠️ 目录里没有 { $cards } 张 { $gpu } 之间用什么互联的资料：在平台说明之前按 PCIe 打算（排序时按贵 { $pct }% 计）。
+advice-unverified-facts = { $platform }：未核实——{ $facts }。付款前请到它的网站确认。
+advice-fact-web = 网页终端
+advice-fact-img = 现成镜像
+advice-fact-nrn = 无需实名即可注册
+advice-fact-pay = 可用{ $methods }付款
+advice-monthly-unpriced = { $platform } 也提供包月，但目录里没有包月价格，所以这里按 730 × 小时价计算：请向平台询问包月价，通常更便宜。
+advice-pay-method = { $method ->
+    [alipay] 支付宝
+    [wechat] 微信支付
+    [card] 银行卡
+    [crypto] 加密货币
+   *[other] { $method }
+  }
+advice-or = 或
+advice-list-sep = 、
+advice-assume-dropout = { $on ->
+    [yes] 已计入 LoRA dropout：每个适配器为反向传播保留一份经过 dropout 的输入副本（如果训练框架把 lora_dropout 设为 0——PEFT 和不少中文微调框架默认如此——请加 dropout=off）。
+   *[no] 不计 LoRA dropout：适配器直接读取原输入（加 dropout=on 可计入副本）。
+  }
