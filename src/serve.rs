@@ -3,19 +3,30 @@
 //!
 //! A part is a future that runs until its `CancellationToken` is cancelled (the Telegram
 //! frontend, Discord's command registration, the HTTP server at `GPUSCOUT_HTTP_ADDR` that
-//! carries `/healthz` and Discord's interactions endpoint, the provider poller and the history
-//! retention pass; the alert dispatcher later): adding one is one
+//! carries `/healthz` and Discord's interactions endpoint; the provider poller and the history
+//! retention pass; the alert watcher, which runs transition detection after each poll, and the
+//! alert dispatcher, which drains the outbox through each platform's sender): adding one is one
 //! `parts.start(...)` line in [`run`]. SIGTERM or Ctrl-C cancels the token; so does any part
 //! ending on its own (the service is then incomplete, and a supervisor should restart it
 //! whole). Parts get [`DEFAULT_STOP_DEADLINE`] (or `GPUSCOUT_STOP_DEADLINE` seconds) to finish;
 //! after that they are aborted and the process exits anyway.
 
 use anyhow::{Context, Result, anyhow};
+use gpuscout_frontend::dispatch::{Dispatcher, Limits, Watcher};
+use gpuscout_telegram::admins::TelegramAdmins;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
+
+/// Discord: 5 messages per 5 s per channel; the REST sender also paces each route from
+/// Discord's own headers.
+const DISCORD_LIMITS: Limits = Limits {
+    overall_per_sec: 40.0,
+    per_chat_gap: Duration::from_secs(1),
+    group_per_min: 60,
+};
 
 /// How long the parts get to stop after a stop was asked for.
 pub const DEFAULT_STOP_DEADLINE: Duration = Duration::from_secs(10);
@@ -37,6 +48,9 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     if telegram.is_none() {
         eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
     }
+    let env = |k: &str| std::env::var(k).ok();
+    let alert_config = bot_core::alerts::AlertConfig::from_vars(env).map_err(|e| anyhow!(e))?;
+    let telegram_limits = Limits::from_vars(env).map_err(|e| anyhow!(e))?;
     // bot-core calls are short and redb serialises writes: a few blocking threads suffice,
     // and each extra one costs a malloc arena that is never given back (memory under load).
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -47,8 +61,13 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     let result = runtime.block_on(async {
         let core = Arc::new(core);
         let mut parts = Parts::new();
+        let mut dispatcher = Dispatcher::new(core.store.clone());
         if let Some(config) = telegram {
             let telegram = gpuscout_telegram::Telegram::new(config)?;
+            let sender = telegram.sender();
+            core.access
+                .register("telegram", Arc::new(TelegramAdmins::new(&sender)));
+            dispatcher = dispatcher.with_platform("telegram", Arc::new(sender), telegram_limits);
             parts.start(telegram.run(core.clone(), parts.stop()));
         }
         let mut http = axum::Router::new().route("/healthz", axum::routing::get(|| async { "ok" }));
@@ -56,6 +75,7 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
             let discord = gpuscout_discord::Discord::new(config, core.clone())?;
             eprintln!("{}", discord.status());
             http = http.merge(discord.routes());
+            dispatcher = dispatcher.with_platform("discord", discord.sender(), DISCORD_LIMITS);
             parts.start(discord.run(parts.stop()));
         }
         if let Some(addr) = http_addr {
@@ -78,6 +98,22 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
                 history_days,
                 parts.stop(),
             ));
+        }
+        if dispatcher.platforms().is_empty() {
+            eprintln!("alerts: off — no chat platform to deliver them to");
+        } else {
+            eprintln!(
+                "alerts: delivering to {}",
+                dispatcher.platforms().join(", ")
+            );
+            let watcher = Watcher::new(
+                core.store.clone(),
+                core.catalog.clone(),
+                alert_config,
+                dispatcher.waker(),
+            );
+            parts.start(watcher.run(parts.stop()));
+            parts.start(dispatcher.run(parts.stop()));
         }
         parts.run(deadline).await
     });

@@ -16,6 +16,7 @@ use crate::understand::{self, Reading};
 
 /// Choice ids that run a command line (the understanding layer's "did you mean …?").
 const RUN_PREFIX: &str = "run:";
+use crate::alerts::ALERT_CHOICE_PREFIX as ALERT_PREFIX;
 use std::sync::Arc;
 
 thread_local! {
@@ -34,6 +35,8 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// Who may manage subscriptions in a group or channel, per platform (frontends register).
+    pub access: crate::alerts::AccessChecks,
     /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
     pub charts: Option<Arc<dyn crate::chart::ChartRenderer>>,
 }
@@ -46,6 +49,7 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            access: crate::alerts::AccessChecks::default(),
             charts: None,
         }
     }
@@ -217,6 +221,17 @@ impl Bot {
                 crate::availability::now_unix(),
                 self.charts.as_deref(),
             )],
+            Command::Subscribe(args) => vec![answer::alerts::subscribe(
+                ctx,
+                &self.access,
+                &args,
+                crate::availability::now_unix(),
+            )],
+            Command::Unsubscribe(args) => {
+                vec![answer::alerts::unsubscribe(ctx, &self.access, &args)]
+            }
+            Command::Subs => vec![answer::alerts::subs(ctx)],
+            Command::Status => vec![answer::alerts::status(ctx, crate::availability::now_unix())],
         }
     }
 
@@ -366,6 +381,15 @@ impl Bot {
     fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
         if let Some(line) = id.strip_prefix(RUN_PREFIX) {
             return self.run_read_line(ctx, line);
+        }
+        // The /pick result's "alert me": a subscription for the card it recommended.
+        if let Some(gpu) = id.strip_prefix(ALERT_PREFIX) {
+            return vec![answer::alerts::subscribe(
+                ctx,
+                &self.access,
+                gpu,
+                crate::availability::now_unix(),
+            )];
         }
         match self.dialogue(ctx) {
             Some(state) => self.commit_dialogue(

@@ -28,6 +28,14 @@ pub enum Command {
     Trial(String),
     /// `/stock <gpu> [platform] [max price]`: live offers from the stored snapshots.
     Stock(String),
+    /// `/subscribe <gpu> [platform] [max=price] [cards=N]`: a stock alert for this chat.
+    Subscribe(String),
+    /// `/unsubscribe <id|all>`.
+    Unsubscribe(String),
+    /// This chat's subscriptions.
+    Subs,
+    /// Operators: subscriptions, outbox, deliveries, provider feeds.
+    Status,
     /// `/trend <gpu> [days]`: price history per platform, a chart, the stock rhythm.
     Trend(String),
 }
@@ -71,6 +79,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("convert", [], true, Command::Convert),
     row!("tco", [], true, Command::Tco),
     row!("stock", ["库存", "有货"], true, Command::Stock),
+    row!(
+        "subscribe",
+        ["alert", "订阅", "提醒"],
+        true,
+        Command::Subscribe
+    ),
+    row!(
+        "unsubscribe",
+        ["退订", "取消订阅"],
+        true,
+        Command::Unsubscribe
+    ),
+    row!("subs", ["subscriptions", "我的订阅"], false, |_| {
+        Command::Subs
+    }),
     row!("trend", ["走势", "价格走势"], true, Command::Trend),
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
@@ -81,6 +104,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("lang", ["language", "语言"], false, |a: String| {
         Command::Lang((!a.is_empty()).then_some(a))
     }),
+    row!("status", ["状态"], false, |_| Command::Status),
     row!("back", ["返回"], false, |_| Command::Back),
     row!("cancel", ["取消"], false, |_| Command::Cancel),
 ];

@@ -5,6 +5,7 @@
 //! This crate never performs network I/O for chat platforms.
 
 pub mod advice;
+pub mod alerts;
 pub mod answer;
 pub mod availability;
 pub mod billing;

@@ -107,7 +107,10 @@ fn fine_tune_to_trial(bot: &Bot, who: &ChatRef) -> Vec<String> {
     assert_eq!(t.choices, vec!["r:trial"]);
     texts.push(t.text);
     let t = tap(bot, who, "r:trial");
-    assert_eq!(t.choices, vec!["x:done"]);
+    // Done, and "alert me when the card is in stock" (a subscription for the chosen card).
+    assert_eq!(t.choices.len(), 2, "{:?}", t.choices);
+    assert_eq!(t.choices[0], "x:done");
+    assert!(t.choices[1].starts_with("a:"), "{:?}", t.choices);
     texts.push(t.text);
     texts
 }

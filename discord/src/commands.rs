@@ -147,6 +147,20 @@ const STOCK_OPTIONS: &[OptionSpec] = &[
     opt("price", Kind::Text, false),
 ];
 
+/// `/subscribe <gpu> [platform] [max=price] [cards=N]`.
+const SUBSCRIBE_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, true),
+    opt("platform", Kind::Platform, false),
+    key("max_price", Kind::Text, "max"),
+    key("cards", Kind::Integer, "cards"),
+];
+
+const UNSUBSCRIBE_OPTIONS: &[OptionSpec] = &[opt("id", Kind::Text, true)];
+
+/// Commands that change a channel's alerts: only members who may manage channels see them
+/// by default (`default_member_permissions`); bot-core checks again on use.
+pub const MANAGE_COMMANDS: &[&str] = &["subscribe", "unsubscribe"];
+
 /// `/trend <gpu> [days] [for <job>]`.
 const TREND_OPTIONS: &[OptionSpec] = &[
     opt("gpu", Kind::Gpu, true),
@@ -183,6 +197,8 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "stock" => STOCK_OPTIONS,
         "trend" => TREND_OPTIONS,
         "trial" => TRIAL_OPTIONS,
+        "subscribe" => SUBSCRIBE_OPTIONS,
+        "unsubscribe" => UNSUBSCRIBE_OPTIONS,
         "lang" => LANG_OPTIONS,
         _ => &[],
     }
@@ -208,6 +224,9 @@ pub fn slash_commands() -> Vec<CreateCommand> {
                 .description_localized(ZH_LOCALE, text(Lang::Zh, row.describe_id));
             for spec in options_for(row.name) {
                 c = c.add_option(option(spec));
+            }
+            if MANAGE_COMMANDS.contains(&row.name) {
+                c = c.default_member_permissions(serenity::model::Permissions::MANAGE_CHANNELS);
             }
             c
         })

@@ -57,6 +57,8 @@ const AFTER_RESPONSE: Duration = Duration::from_millis(200);
 
 /// What both ways in share: bot-core's turns and the REST client for follow-ups.
 pub(crate) struct Handler {
+    /// Member permissions per (channel, user), for bot-core's subscription check.
+    pub access: Arc<crate::access::DiscordAccess>,
     pub turns: Turns,
     pub rest: Rest,
     pub defer_after: Duration,
@@ -153,6 +155,12 @@ async fn interaction(
 /// One interaction (its JSON as Discord sends it), from either way in; `None` for a type we
 /// do not handle.
 pub(crate) async fn handle(app: &Arc<Handler>, i: &Value) -> Option<Handled> {
+    if matches!(
+        i["type"].as_u64(),
+        Some(APPLICATION_COMMAND | MESSAGE_COMPONENT)
+    ) {
+        app.access.note(&who(i), i);
+    }
     Some(match i["type"].as_u64() {
         Some(PING) => Handled::now(json!({"type": PONG})),
         Some(APPLICATION_COMMAND) => on_command(app, i).await,

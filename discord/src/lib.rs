@@ -15,6 +15,7 @@
 //! What it is not: no grammar, prices or fits of its own (bot-core decides). Channel alerts
 //! (`/subscribe`) post through [`Discord::sender`].
 
+pub mod access;
 pub mod commands;
 pub mod config;
 pub mod gateway;
@@ -57,7 +58,11 @@ impl Discord {
             Duration::from_secs(3600),
             "discord",
         );
+        // Subscriptions in a channel need Manage Channels; the interaction says who has it.
+        let access = Arc::new(access::DiscordAccess::default());
+        core.access.register("discord", access.clone());
         let handler = Arc::new(interactions::Handler {
+            access,
             turns,
             rest: rest.clone(),
             defer_after: config.defer_after,

@@ -20,12 +20,13 @@
 //! computes a price or a fit.
 
 pub mod choice;
+pub mod dispatch;
 pub mod pace;
 pub mod pack;
 pub mod sender;
 pub mod turn;
 
 pub use choice::{ChoiceData, ChoiceError};
-pub use pace::{ChatKind, Limits, Pacer, Rate};
+pub use pace::{Limits, Pacer, Rate};
 pub use sender::{Address, SendError, SendFuture, Sender};
 pub use turn::Turns;

@@ -30,6 +30,7 @@
 //! goes through [`config::Redactor`] (HTTP client errors quote the request URL, which
 //! contains the token). We install no `log` backend, so teloxide's own log lines go nowhere.
 
+pub mod admins;
 pub mod callback;
 pub mod config;
 mod gate;

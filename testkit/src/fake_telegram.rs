@@ -139,6 +139,8 @@ struct Inner {
     history: BTreeMap<i64, Value>,
     /// How many `getUpdates` answers carried each update id.
     deliveries: HashMap<i64, usize>,
+    /// Administrators per chat, for `getChatMember` (everyone else is a plain member).
+    admins: HashMap<i64, Vec<i64>>,
 }
 
 struct Shared {
@@ -203,6 +205,16 @@ impl FakeTelegram {
             shutdown: Some(stop_tx),
             thread: Some(thread),
         }
+    }
+
+    /// `users` are the administrators of `chat` (what `getChatMember` answers).
+    pub fn set_admins(&self, chat: &Chat, users: &[i64]) {
+        self.shared
+            .inner
+            .lock()
+            .unwrap()
+            .admins
+            .insert(chat.id(), users.to_vec());
     }
 
     /// What to put in `TELEGRAM_API_URL`.
@@ -545,6 +557,7 @@ const METHODS: &[&str] = &[
     "answerCallbackQuery",
     "sendPhoto",
     "sendChatAction",
+    "getChatMember",
 ];
 
 fn canonical(method: &str) -> Option<&'static str> {
@@ -736,6 +749,21 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
             ok(json!(true))
         }
         "setMyCommands" | "answerCallbackQuery" | "sendChatAction" => ok(json!(true)),
+        "getChatMember" => {
+            let (Some(chat_id), Some(user_id)) = (int(&p["chat_id"]), int(&p["user_id"])) else {
+                return err(400, "Bad Request: chat not found");
+            };
+            let user = json!({"id": user_id, "is_bot": false, "first_name": "User"});
+            let admin = inner
+                .admins
+                .get(&chat_id)
+                .is_some_and(|list| list.contains(&user_id));
+            if admin {
+                ok(json!({"status": "creator", "user": user, "is_anonymous": false}))
+            } else {
+                ok(json!({"status": "member", "user": user}))
+            }
+        }
         "sendMessage" | "sendPhoto" => {
             let Some(chat_id) = int(&p["chat_id"]) else {
                 return err(400, "Bad Request: chat_id is empty");

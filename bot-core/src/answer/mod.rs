@@ -4,6 +4,7 @@
 //! which dispatches to these modules. Engines never import an answer; the CLI prints these
 //! same replies, so the chat and the scripts say the same thing.
 
+pub mod alerts;
 pub mod billing;
 pub mod catalog;
 pub mod common;

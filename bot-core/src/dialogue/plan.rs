@@ -94,5 +94,11 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
     r.push(Msg::new("pick-trial-switch"));
     r.push(Msg::new("pick-trial-scale"));
     r.push(Msg::new("pick-subscribe-offer").arg("gpu", gpu));
-    r.with_choice("x:done", Msg::new("pick-done"))
+    r = r.with_choice("x:done", Msg::new("pick-done"));
+    let alert = format!("{}{gpu}", crate::alerts::ALERT_CHOICE_PREFIX);
+    // Choice ids travel in callback data: short ASCII only.
+    if alert.is_ascii() && alert.len() <= 48 {
+        r = r.with_choice(&alert, Msg::new("pick-alert-me"));
+    }
+    r
 }

@@ -1,0 +1,67 @@
+//! Who may manage a chat's subscriptions: the platform says, through an [`AccessCheck`] its
+//! frontend registers. bot-core never asks a platform itself.
+
+use super::subscription::ChatKind;
+use crate::context::ChatRef;
+use std::collections::HashMap;
+use std::sync::{Arc, PoisonError, RwLock};
+
+/// What the platform says about one person in one chat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Access {
+    pub kind: ChatKind,
+    /// May add and remove the chat's subscriptions (always, in a private chat).
+    pub may_manage: bool,
+}
+
+/// A platform's answer to "is this person an administrator here?". Called from blocking
+/// code (`Bot::handle` runs in `spawn_blocking`); implementations cache briefly. `Err` is a
+/// reason to show (no secret in it): the platform could not be asked.
+pub trait AccessCheck: Send + Sync {
+    fn check(&self, who: &ChatRef) -> Result<Access, String>;
+}
+
+/// The checks frontends registered, by platform name.
+#[derive(Default)]
+pub struct AccessChecks(RwLock<HashMap<String, Arc<dyn AccessCheck>>>);
+
+impl std::fmt::Debug for AccessChecks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let map = self.0.read().unwrap_or_else(PoisonError::into_inner);
+        f.debug_list().entries(map.keys()).finish()
+    }
+}
+
+impl AccessChecks {
+    pub fn register(&self, platform: &str, check: Arc<dyn AccessCheck>) {
+        self.0
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(platform.to_string(), check);
+    }
+
+    /// The platform's answer; the terminal is one private chat. Without a registered check,
+    /// a chat whose id is the person's own is private and anything else cannot be verified.
+    pub fn check(&self, who: &ChatRef) -> Result<Access, String> {
+        if who.platform == "terminal" {
+            return Ok(Access {
+                kind: ChatKind::Private,
+                may_manage: true,
+            });
+        }
+        let check = self
+            .0
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&who.platform)
+            .cloned();
+        match check {
+            Some(c) => c.check(who),
+            None if who.chat == who.user => Ok(Access {
+                kind: ChatKind::Private,
+                may_manage: true,
+            }),
+            None => Err(format!("no administrator check for {}", who.platform)),
+        }
+    }
+}

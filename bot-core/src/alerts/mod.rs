@@ -1,0 +1,38 @@
+//! Stock alerts, pure: who wants to hear about which card ([`Subscription`], one row per
+//! subscription in the `subscriptions` table), when something changed ([`detect`]: per
+//! subscription and provider, from the stored snapshots, with debounce, cooldown and a "gone
+//! again after N min" follow-up), and what is waiting to be said ([`outbox`]: the transition and
+//! its alert rows commit in one redb transaction; a dispatcher outside bot-core drains it).
+//!
+//! Who may add or remove a subscription in a group or channel is the platform's to say: a
+//! frontend registers an [`AccessCheck`] for its platform (Telegram asks `getChatMember`,
+//! Discord reads the member permissions in the interaction); bot-core only asks it.
+
+mod access;
+pub mod outbox;
+mod subscription;
+mod text;
+mod transition;
+
+pub use access::{Access, AccessCheck, AccessChecks};
+pub use outbox::{OutboxItem, OutboxStats};
+pub use subscription::{
+    Added, ChatKind, MAX_PER_CHAT, Subscription, Track, add, add_batch, chat_gone, list_all,
+    list_chat, remove, remove_all,
+};
+pub use text::{alert_reply, describe};
+pub use transition::{AlertConfig, DetectReport, Event, detect, matching_offers, step};
+
+/// The /pick result's "alert me when it is in stock" choice: `a:<gpu id>`.
+pub const ALERT_CHOICE_PREFIX: &str = "a:";
+
+/// Serialises every read-modify-write of subscriptions in this process (commands, transition
+/// detection, the dispatcher's "chat gone"), so that a poll's batch never resurrects a
+/// subscription deleted meanwhile. The store is opened once per process, so this suffices.
+pub(crate) static WRITE_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+pub(crate) fn write_lock() -> std::sync::MutexGuard<'static, ()> {
+    WRITE_LOCK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

@@ -1,0 +1,249 @@
+//! Subscriptions: one row per subscription, `sub:<platform>:<chat>:<id>` in the
+//! `subscriptions` table, with the per-provider tracking state the transition detector keeps
+//! (so a transition and the rows it changes commit together).
+
+use super::outbox;
+use crate::i18n::Lang;
+use crate::reply::{Msg, Reply};
+use crate::store::{Batch, Store, StoreError, TypedTable, tables};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub(crate) const SUBS: TypedTable<Subscription> = TypedTable::new(tables::SUBSCRIPTIONS.name());
+
+/// Most subscriptions one chat may hold.
+pub const MAX_PER_CHAT: usize = 10;
+
+/// What kind of chat a subscription posts to (channels and groups get compact alerts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatKind {
+    Private,
+    Group,
+    Channel,
+}
+
+/// "Tell this chat when `gpu` [on `provider`] [at or under `max_price`] [with `min_cards`] is
+/// in stock, and when it is gone again."
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Subscription {
+    /// Per chat: `/unsubscribe 2`.
+    pub id: u32,
+    pub platform: String,
+    pub chat: String,
+    pub kind: ChatKind,
+    /// The user who set it (told where possible if the chat goes away).
+    pub created_by: String,
+    pub created_at: i64,
+    /// The language and currency alerts are written in (the setter's, at the time).
+    pub lang: Lang,
+    pub currency: String,
+    /// Catalog GPU id (or a raw provider name).
+    pub gpu: String,
+    pub provider: Option<String>,
+    pub max_price: Option<Decimal>,
+    pub max_currency: String,
+    pub min_cards: Option<u32>,
+    /// By provider id.
+    #[serde(default)]
+    pub track: BTreeMap<String, Track>,
+}
+
+/// What the detector knows about one subscription on one provider.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Track {
+    /// The provider's last fetch attempt already looked at (each poll counts once).
+    pub last_attempt: Option<i64>,
+    /// The confirmed state: something matching is in stock. `None` until the first good poll.
+    pub state: Option<bool>,
+    /// A different state seen, not yet held long enough.
+    pub candidate: Option<bool>,
+    pub candidate_polls: u32,
+    pub candidate_since: Option<i64>,
+    /// When the last "back in stock" alert was issued (cooldown).
+    pub last_back_alert: Option<i64>,
+    /// Since when stock has been back, if a "back" alert was sent (for "gone again after").
+    pub back_since: Option<i64>,
+    /// Alerts issued so far: the idempotency key's counter.
+    pub alerts: u64,
+}
+
+impl Subscription {
+    pub fn key(&self) -> String {
+        sub_key(&self.platform, &self.chat, self.id)
+    }
+    /// Any confirmed in-stock provider.
+    pub fn in_stock_on(&self) -> Vec<&str> {
+        self.track
+            .iter()
+            .filter(|(_, t)| t.state == Some(true))
+            .map(|(p, _)| p.as_str())
+            .collect()
+    }
+}
+
+pub(crate) fn chat_prefix(platform: &str, chat: &str) -> String {
+    format!("sub:{platform}:{chat}:")
+}
+
+pub(crate) fn sub_key(platform: &str, chat: &str, id: u32) -> String {
+    format!("sub:{platform}:{chat}:{id:06}")
+}
+
+/// The chat's subscriptions, oldest first.
+pub fn list_chat(
+    store: &Store,
+    platform: &str,
+    chat: &str,
+) -> Result<Vec<Subscription>, StoreError> {
+    Ok(store
+        .scan_prefix(&SUBS, &chat_prefix(platform, chat))?
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect())
+}
+
+/// Every subscription.
+pub fn list_all(store: &Store) -> Result<Vec<Subscription>, StoreError> {
+    Ok(store
+        .scan_prefix(&SUBS, "sub:")?
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect())
+}
+
+/// What [`add`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Added {
+    Added(Box<Subscription>),
+    /// The chat already holds [`MAX_PER_CHAT`].
+    Full,
+    /// The same subscription exists already, with this id.
+    Duplicate(u32),
+}
+
+/// Adds `sub` (its `id` is assigned) unless the chat is full or holds the same one.
+pub fn add(store: &Store, mut sub: Subscription, max: usize) -> Result<Added, StoreError> {
+    let _lock = super::write_lock();
+    let existing = list_chat(store, &sub.platform, &sub.chat)?;
+    if let Some(same) = existing.iter().find(|s| {
+        s.gpu == sub.gpu
+            && s.provider == sub.provider
+            && s.max_price == sub.max_price
+            && s.max_currency == sub.max_currency
+            && s.min_cards == sub.min_cards
+    }) {
+        return Ok(Added::Duplicate(same.id));
+    }
+    if existing.len() >= max {
+        return Ok(Added::Full);
+    }
+    sub.id = existing.iter().map(|s| s.id).max().unwrap_or(0) + 1;
+    sub.track.clear();
+    store.put(&SUBS, &sub.key(), &sub)?;
+    Ok(Added::Added(Box::new(sub)))
+}
+
+/// Adds many subscriptions in one transaction (imports, benches), each as the next id of its
+/// chat; unlike [`add`] it checks no limit and no duplicate. Returns how many were written.
+pub fn add_batch(store: &Store, subs: Vec<Subscription>) -> Result<usize, StoreError> {
+    let _lock = super::write_lock();
+    let mut next: std::collections::HashMap<(String, String), u32> = Default::default();
+    let mut batch = Batch::new();
+    for mut sub in subs {
+        let chat = (sub.platform.clone(), sub.chat.clone());
+        if !next.contains_key(&chat) {
+            let top = list_chat(store, &sub.platform, &sub.chat)?
+                .iter()
+                .map(|s| s.id)
+                .max()
+                .unwrap_or(0);
+            next.insert(chat.clone(), top);
+        }
+        let id = next.entry(chat).or_default();
+        *id += 1;
+        sub.id = *id;
+        sub.track.clear();
+        batch.put(&SUBS, &sub.key(), &sub)?;
+    }
+    let n = batch.len();
+    store.commit(batch)?;
+    Ok(n)
+}
+
+/// Removes one subscription of the chat; whether it existed. Its pending alerts go too.
+pub fn remove(store: &Store, platform: &str, chat: &str, id: u32) -> Result<bool, StoreError> {
+    let _lock = super::write_lock();
+    let key = sub_key(platform, chat, id);
+    if store.get(&SUBS, &key)?.is_none() {
+        return Ok(false);
+    }
+    let mut batch = Batch::new();
+    batch.delete(&SUBS, &key);
+    outbox::drop_pending(store, &mut batch, platform, chat, Some(id))?;
+    store.commit(batch)?;
+    Ok(true)
+}
+
+/// Removes every subscription of the chat (and its pending alerts); how many there were.
+pub fn remove_all(store: &Store, platform: &str, chat: &str) -> Result<usize, StoreError> {
+    let _lock = super::write_lock();
+    remove_all_locked(store, platform, chat).map(|(n, _)| n)
+}
+
+fn remove_all_locked(
+    store: &Store,
+    platform: &str,
+    chat: &str,
+) -> Result<(usize, Vec<Subscription>), StoreError> {
+    let subs = list_chat(store, platform, chat)?;
+    let mut batch = Batch::new();
+    for s in &subs {
+        batch.delete(&SUBS, &s.key());
+    }
+    outbox::drop_pending(store, &mut batch, platform, chat, None)?;
+    store.commit(batch)?;
+    Ok((subs.len(), subs))
+}
+
+/// The chat is gone for the bot (blocked, kicked, deleted): its subscriptions are turned off
+/// and their pending alerts dropped, and whoever set them is told in their private chat where
+/// the platform has one (Telegram: a user's id is their private chat). Returns how many
+/// subscriptions were removed.
+pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<usize, StoreError> {
+    let _lock = super::write_lock();
+    let (n, subs) = remove_all_locked(store, platform, chat)?;
+    if platform != "telegram" {
+        return Ok(n);
+    }
+    let mut told: Vec<&str> = Vec::new();
+    let mut batch = Batch::new();
+    for s in &subs {
+        if s.created_by == s.chat || told.contains(&s.created_by.as_str()) {
+            continue;
+        }
+        told.push(&s.created_by);
+        let reply = Reply::text(
+            Msg::new("alerts-chat-gone-notice")
+                .arg("chat", s.chat.as_str())
+                .arg(
+                    "count",
+                    subs.iter().filter(|x| x.created_by == s.created_by).count(),
+                ),
+        );
+        let item = outbox::OutboxItem::notice(
+            platform,
+            &s.created_by,
+            s.lang,
+            reply,
+            &format!("gone:{chat}"),
+            now,
+        );
+        outbox::enqueue(&mut batch, &item)?;
+    }
+    if !batch.is_empty() {
+        store.commit(batch)?;
+    }
+    Ok(n)
+}

@@ -1,0 +1,208 @@
+//! `/subscribe <gpu> [platform] [max=price] [cards=N]`, `/unsubscribe <id|all>`, `/subs`, and
+//! the operators' `/status`. In groups and channels only administrators may add or remove
+//! subscriptions; the platform says who is one (an [`AccessCheck`] its frontend registered).
+
+use super::common::{fmt, store_error_reply};
+use crate::alerts::{self, Access, AccessChecks, Added, MAX_PER_CHAT, Subscription, outbox};
+use crate::availability::{format_rfc3339, provider_states};
+use crate::context::Ctx;
+use crate::lexicon::split_options;
+use crate::reply::{Msg, Reply};
+use std::collections::BTreeMap;
+
+fn access(ctx: &Ctx, checks: &AccessChecks) -> Result<Access, Reply> {
+    match checks.check(ctx.who) {
+        Ok(a) if a.may_manage => Ok(a),
+        Ok(_) => Err(Reply::text(Msg::new("alerts-admins-only"))),
+        Err(reason) => Err(Reply::text(
+            Msg::new("alerts-admin-unknown").arg("reason", reason),
+        )),
+    }
+}
+
+/// Reads the subscription's terms: the `/stock` words (card, platform, a bare price), plus
+/// `max=` and `cards=`.
+fn terms(ctx: &Ctx, args: &str) -> Result<(crate::availability::StockQuery, Option<u32>), Reply> {
+    let (mut words, opts) = split_options(args);
+    let mut cards = None;
+    let usage = || Msg::new("usage-subscribe");
+    for (k, v) in opts {
+        match k.as_str() {
+            "max" | "price" | "under" | "价格" | "最高" => words.push(v),
+            "cards" | "card" | "卡数" => match v.trim().parse::<u32>() {
+                Ok(n) if (1..=4096).contains(&n) => cards = Some(n),
+                _ => {
+                    return Err(
+                        Reply::text(Msg::new("alerts-error-cards").arg("text", v)).with(usage())
+                    );
+                }
+            },
+            _ => {
+                return Err(Reply::text(
+                    Msg::new("alerts-error-option").arg("text", format!("{k}={v}")),
+                )
+                .with(usage()));
+            }
+        }
+    }
+    let query = super::stock::parse(ctx, &words.join(" ")).map_err(|r| r.with(usage()))?;
+    Ok((query, cards))
+}
+
+pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Reply {
+    if args.trim().is_empty() {
+        return Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-subscribe"));
+    }
+    let (query, cards) = match terms(ctx, args) {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let access = match access(ctx, checks) {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let sub = Subscription {
+        id: 0,
+        platform: ctx.who.platform.clone(),
+        chat: ctx.who.chat.clone(),
+        kind: access.kind,
+        created_by: ctx.who.user.clone(),
+        created_at: now,
+        lang: ctx.lang,
+        currency: ctx.currency.clone(),
+        gpu: query.gpu,
+        provider: query.provider,
+        max_price: query.max_per_gpu_hour,
+        max_currency: query.max_currency,
+        min_cards: cards,
+        track: BTreeMap::new(),
+    };
+    match alerts::add(ctx.store, sub, MAX_PER_CHAT) {
+        Ok(Added::Added(s)) => Reply::text(
+            Msg::new("alerts-subscribed").arg("line", alerts::describe(ctx.catalog, ctx.lang, &s)),
+        )
+        .with(Msg::new("alerts-subscribed-how").arg("id", s.id)),
+        Ok(Added::Duplicate(id)) => Reply::text(Msg::new("alerts-duplicate").arg("id", id)),
+        Ok(Added::Full) => Reply::text(Msg::new("alerts-full").arg("max", MAX_PER_CHAT)),
+        Err(e) => store_error_reply(&e),
+    }
+}
+
+pub fn unsubscribe(ctx: &Ctx, checks: &AccessChecks, args: &str) -> Reply {
+    let arg = args.trim().trim_start_matches('#');
+    let all = matches!(arg.to_lowercase().as_str(), "all" | "全部" | "所有");
+    let id = arg.parse::<u32>().ok();
+    if !all && id.is_none() {
+        return Reply::text(Msg::new("alerts-error-id").arg("text", args.trim()))
+            .with(Msg::new("usage-unsubscribe"));
+    }
+    if let Err(r) = access(ctx, checks) {
+        return r;
+    }
+    let (platform, chat) = (&ctx.who.platform, &ctx.who.chat);
+    match id {
+        Some(id) => match alerts::remove(ctx.store, platform, chat, id) {
+            Ok(true) => Reply::text(Msg::new("alerts-removed").arg("id", id)),
+            Ok(false) => Reply::text(Msg::new("alerts-no-such").arg("id", id))
+                .with(Msg::new("alerts-see-subs")),
+            Err(e) => store_error_reply(&e),
+        },
+        None => match alerts::remove_all(ctx.store, platform, chat) {
+            Ok(n) => Reply::text(Msg::new("alerts-removed-all").arg("count", n)),
+            Err(e) => store_error_reply(&e),
+        },
+    }
+}
+
+pub fn subs(ctx: &Ctx) -> Reply {
+    match alerts::list_chat(ctx.store, &ctx.who.platform, &ctx.who.chat) {
+        Ok(list) if list.is_empty() => {
+            Reply::text(Msg::new("alerts-none")).with(Msg::new("usage-subscribe"))
+        }
+        Ok(list) => {
+            let mut r = Reply::text(Msg::new("alerts-list").arg("count", list.len()));
+            for s in &list {
+                r.parts.push(crate::reply::Part::Raw(alerts::describe(
+                    ctx.catalog,
+                    ctx.lang,
+                    s,
+                )));
+            }
+            r.with(Msg::new("alerts-list-how"))
+        }
+        Err(e) => store_error_reply(&e),
+    }
+}
+
+fn ago(ctx: &Ctx, now: i64, at: Option<i64>) -> String {
+    match at {
+        Some(t) => format!(
+            "{} ({})",
+            super::stock::age_text(ctx.lang, now - t),
+            format_rfc3339(t)
+        ),
+        None => fmt(ctx.lang, &Msg::new("alerts-status-never")),
+    }
+}
+
+/// Operators only: subscriptions, outbox depth, last delivery, each provider's fetch age.
+pub fn status(ctx: &Ctx, now: i64) -> Reply {
+    if !ctx.is_operator {
+        return Reply::text(Msg::new("alerts-status-operators-only"));
+    }
+    let (subs, stats, providers) = match (
+        alerts::list_all(ctx.store),
+        outbox::stats(ctx.store),
+        provider_states(ctx.store),
+    ) {
+        (Ok(a), Ok(b), Ok(c)) => (a, b, c),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return store_error_reply(&e),
+    };
+    let mut by_platform: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut chats = std::collections::BTreeSet::new();
+    for s in &subs {
+        *by_platform.entry(s.platform.as_str()).or_default() += 1;
+        chats.insert((s.platform.as_str(), s.chat.as_str()));
+    }
+    let platforms = if by_platform.is_empty() {
+        "—".to_string()
+    } else {
+        by_platform
+            .iter()
+            .map(|(p, n)| format!("{p} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut r = Reply::text(
+        Msg::new("alerts-status-subs")
+            .arg("count", subs.len())
+            .arg("chats", chats.len())
+            .arg("platforms", platforms),
+    )
+    .with(
+        Msg::new("alerts-status-outbox")
+            .arg("depth", stats.depth)
+            .arg("retrying", stats.retrying)
+            .arg("oldest", ago(ctx, now, stats.oldest_created)),
+    )
+    .with(Msg::new("alerts-status-delivery").arg("last", ago(ctx, now, stats.last_delivery)));
+    if providers.is_empty() {
+        r.push(Msg::new("alerts-status-no-providers"));
+    }
+    for p in &providers {
+        r.push(
+            Msg::new("alerts-status-provider")
+                .arg("provider", p.provider.as_str())
+                .arg("good", ago(ctx, now, p.last_good_at))
+                .arg("attempt", ago(ctx, now, p.last_attempt_at))
+                .arg("misses", p.misses_in_a_row)
+                .arg("total", p.misses_total as f64)
+                .arg("offers", p.offers),
+        );
+        if let Some(problem) = &p.last_problem {
+            r.parts
+                .push(crate::reply::Part::Raw(format!("  {problem}")));
+        }
+    }
+    r
+}

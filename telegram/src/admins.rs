@@ -1,0 +1,82 @@
+//! Who may manage a chat's stock alerts, asked of Telegram (`getChatMember`) and cached
+//! briefly: bot-core's [`AccessCheck`] for the `telegram` platform.
+//!
+//! A private chat's id is its user's id, and a command posted in a channel (which only its
+//! administrators can do) or by an anonymous group administrator comes from the chat itself:
+//! those need no question. Anyone else in a group is asked about.
+
+use crate::sender::TelegramSender;
+use bot_core::ChatRef;
+use bot_core::alerts::{Access, AccessCheck, ChatKind};
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+use teloxide::prelude::*;
+
+/// How long an answer is reused (a demoted admin loses the right within this).
+pub const CACHE_FOR: Duration = Duration::from_secs(60);
+/// Longest wait for Telegram's answer.
+const ASK_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub struct TelegramAdmins {
+    sender: TelegramSender,
+    cache: Mutex<HashMap<(i64, i64), (Instant, Access)>>,
+}
+
+impl TelegramAdmins {
+    pub fn new(sender: &TelegramSender) -> TelegramAdmins {
+        TelegramAdmins {
+            sender: sender.clone(),
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl AccessCheck for TelegramAdmins {
+    fn check(&self, who: &ChatRef) -> Result<Access, String> {
+        let (Ok(chat), Ok(user)) = (who.chat.parse::<i64>(), who.user.parse::<i64>()) else {
+            return Err("not a Telegram chat".into());
+        };
+        if chat == user {
+            return Ok(Access {
+                kind: if chat > 0 {
+                    ChatKind::Private
+                } else {
+                    ChatKind::Channel
+                },
+                may_manage: true,
+            });
+        }
+        if let Some((at, access)) = self
+            .cache
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&(chat, user))
+            && at.elapsed() < CACHE_FOR
+        {
+            return Ok(*access);
+        }
+        // Bot::handle runs on a blocking thread (frontend::Turns), where waiting is allowed.
+        let handle = tokio::runtime::Handle::try_current()
+            .map_err(|_| "Telegram cannot be asked from here".to_string())?;
+        let ask = self
+            .sender
+            .bot()
+            .get_chat_member(ChatId(chat), UserId(user as u64))
+            .send();
+        let member = handle
+            .block_on(async { tokio::time::timeout(ASK_TIMEOUT, ask).await })
+            .map_err(|_| "Telegram did not answer in time".to_string())?
+            .map_err(|e| self.sender.classify(&e).to_string())?;
+        let access = Access {
+            kind: ChatKind::Group,
+            may_manage: member.is_privileged(),
+        };
+        let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+        if cache.len() > 10_000 {
+            cache.retain(|_, (at, _)| at.elapsed() < CACHE_FOR);
+        }
+        cache.insert((chat, user), (Instant::now(), access));
+        Ok(access)
+    }
+}

@@ -1,0 +1,475 @@
+//! Stock alerts end to end: the real `gpuscout serve` polling a loopback fake provider
+//! (`testkit::fake_providers`, RunPod's wire format) every second, with the fake Bot API and
+//! the fake Discord. A channel subscribes, the provider flips stock, and the channel gets one
+//! alert in its language; a group member who is not an administrator is refused; a kill -9
+//! between the alert's commit and its delivery loses nothing and repeats nothing; a Discord
+//! channel's alert survives a 429 with `retry_after`.
+
+use bot_core::{Lang, Localizer, Msg};
+use gpuscout_testkit::fake_discord::{
+    self, APPLICATION_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, Interactions,
+};
+use gpuscout_testkit::fake_providers::{FakeProviders, Script};
+use gpuscout_testkit::fake_telegram::{Chat, Failure, FakeTelegram, Person, TOKEN};
+use gpuscout_testkit::serve::Serve;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+fn runpod(stock: &str) -> String {
+    format!(
+        r#"{{"data": {{"gpuTypes": [
+  {{"id": "NVIDIA H100 80GB HBM3", "displayName": "H100 SXM", "memoryInGb": 80, "securePrice": 2.69, "communityPrice": null,
+   "secureLowest": {{"stockStatus": "{stock}"}}}},
+  {{"id": "NVIDIA GeForce RTX 4090", "displayName": "RTX 4090", "memoryInGb": 24, "securePrice": 0.69, "communityPrice": null,
+   "secureLowest": {{"stockStatus": "High"}}}}
+]}}}}"#
+    )
+}
+
+fn provider_env(fake: &FakeProviders) -> Vec<(&'static str, String)> {
+    vec![
+        ("GPUSCOUT_PROVIDERS", "runpod".into()),
+        ("GPUSCOUT_RUNPOD_URL", fake.url()),
+        ("GPUSCOUT_POLL_INTERVAL", "1".into()),
+        ("GPUSCOUT_FETCH_TIMEOUT", "5".into()),
+        ("GPUSCOUT_ALERT_DEBOUNCE_POLLS", "2".into()),
+        ("GPUSCOUT_ALERT_DEBOUNCE_SECS", "0".into()),
+        ("GPUSCOUT_ALERT_COOLDOWN_SECS", "0".into()),
+    ]
+}
+
+fn polls(fake: &FakeProviders) -> usize {
+    fake.seen()
+        .iter()
+        .filter(|s| s.uri.starts_with("/graphql"))
+        .count()
+}
+
+/// Waits until the provider has been polled `n` more times.
+fn wait_polls(fake: &FakeProviders, n: usize) {
+    let start = polls(fake);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while polls(fake) < start + n {
+        assert!(Instant::now() < deadline, "the provider was not polled");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The watcher looks at the store every 250 ms.
+    std::thread::sleep(Duration::from_millis(600));
+}
+
+fn zh(id: &str) -> String {
+    Localizer::get().format(Lang::Zh, &Msg::new(id))
+}
+
+fn telegram_serve(dir: &std::path::Path, tg: &FakeTelegram, p: &FakeProviders) -> Serve {
+    let mut env = provider_env(p);
+    env.push(("TELEGRAM_BOT_TOKEN", TOKEN.to_string()));
+    env.push(("TELEGRAM_API_URL", tg.api_url()));
+    let serve = Serve::start(env!("CARGO_BIN_EXE_gpuscout"), dir, &env);
+    tg.wait_for_polling(tg.calls_of("getUpdates").len() + 1);
+    serve
+}
+
+fn alerts_in(tg: &FakeTelegram, chat: i64, marker: &str) -> usize {
+    tg.sent_to(chat)
+        .iter()
+        .filter(|m| m.html.contains(marker))
+        .count()
+}
+
+#[test]
+fn a_channel_subscribes_the_stock_flips_and_it_hears_once_in_its_language() {
+    let p = FakeProviders::start();
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    let tg = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let serve = telegram_serve(dir.path(), &tg, &p);
+
+    // A group: a member is refused, an administrator may subscribe.
+    let group = Chat::Supergroup {
+        id: -100_500,
+        title: "GPU fans".into(),
+    };
+    let (joe, ann) = (
+        Person::new(31, "Joe", Some("en")),
+        Person::new(32, "Ann", Some("en")),
+    );
+    tg.set_admins(&group, &[32]);
+    tg.send_text(&group, &joe, "/subscribe 4090");
+    let refused = &tg.wait_for_messages(group.id(), 1)[0];
+    assert!(
+        refused.html.contains("Only this chat's administrators"),
+        "{}",
+        refused.html
+    );
+    tg.send_text(&group, &ann, "/subscribe 4090 max=1");
+    let ok = &tg.wait_for_messages(group.id(), 2)[1];
+    assert!(ok.html.contains("Alert set"), "{}", ok.html);
+    assert!(tg.count_of("getChatMember") >= 2);
+
+    // A channel in Chinese.
+    let channel = Chat::Channel {
+        id: -100_900,
+        title: "GPU 到货".into(),
+    };
+    tg.channel_post(&channel, "/lang zh");
+    tg.wait_for_messages(channel.id(), 1);
+    tg.channel_post(&channel, "/subscribe h100 runpod");
+    let set = &tg.wait_for_messages(channel.id(), 2)[1];
+    assert!(set.html.contains("已设置提醒"), "{}", set.html);
+
+    // Out for a poll after subscribing (the baseline), then in stock for good.
+    wait_polls(&p, 2);
+    p.script("/graphql", vec![Script::ok(runpod("High"))]);
+    let alert = tg.wait_until(Duration::from_secs(30), "sendMessage", |v| {
+        v.sent_to(channel.id())
+            .into_iter()
+            .find(|m| m.html.contains("有货"))
+    });
+    assert!(
+        alert.html.contains("H100") && alert.html.contains("RunPod"),
+        "{}",
+        alert.html
+    );
+    assert!(
+        alert.html.contains("¥"),
+        "the price in the channel's currency: {}",
+        alert.html
+    );
+    assert!(!alert.html.contains("in stock on"), "{}", alert.html);
+    // More polls in stock: still one alert.
+    wait_polls(&p, 3);
+    assert_eq!(alerts_in(&tg, channel.id(), "有货"), 1);
+    // The group's 4090 was in stock all along (baseline): nothing to say.
+    assert_eq!(tg.sent_to(group.id()).len(), 2);
+    // Gone again: one follow-up.
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    let gone = tg.wait_until(Duration::from_secs(30), "sendMessage", |v| {
+        v.sent_to(channel.id())
+            .into_iter()
+            .find(|m| m.html.contains("又没货了"))
+    });
+    assert!(gone.html.contains("分钟"), "{}", gone.html);
+    let (status, out) = serve.stop();
+    assert!(status.success(), "{out}");
+    let _ = zh("alerts-none");
+}
+
+#[test]
+fn a_kill_between_commit_and_send_then_a_restart_delivers_every_alert_exactly_once() {
+    let p = FakeProviders::start();
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    let tg = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let serve = telegram_serve(dir.path(), &tg, &p);
+    let users: Vec<Person> = (0..3)
+        .map(|i| Person::new(700 + i, "U", Some("en")))
+        .collect();
+    for u in &users {
+        tg.send_text(&Chat::Private(u.clone()), u, "/subscribe h100");
+        tg.wait_for_messages(u.id, 1);
+    }
+    wait_polls(&p, 2);
+    // Sends fail from now on: the alerts are committed but cannot go out.
+    tg.fail_always(
+        "sendMessage",
+        Some(Failure::Status(502, "Bad Gateway".into())),
+    );
+    p.script("/graphql", vec![Script::ok(runpod("High"))]);
+    tg.wait_until(Duration::from_secs(30), "sendMessage", |v| {
+        let tried: std::collections::HashSet<i64> = v
+            .calls()
+            .iter()
+            .filter(|c| c.method == "sendMessage" && c.status == 502)
+            .filter_map(|c| {
+                c.params["chat_id"]
+                    .as_i64()
+                    .or_else(|| c.params["chat_id"].as_str()?.parse().ok())
+            })
+            .collect();
+        (tried.len() == users.len()).then_some(())
+    });
+    let out = serve.crash();
+    assert!(out.contains("alerts: 3 queued"), "{out}");
+    tg.fail_always("sendMessage", None);
+    p.script("/graphql", vec![Script::ok(runpod("High"))]);
+    let serve = telegram_serve(dir.path(), &tg, &p);
+    for u in &users {
+        let alert = tg.wait_until(Duration::from_secs(30), "sendMessage", |v| {
+            v.sent_to(u.id)
+                .into_iter()
+                .find(|m| m.html.contains("in stock on RunPod"))
+        });
+        assert!(alert.html.contains("H100"));
+    }
+    // Polls go on after the restart; nothing is sent twice.
+    wait_polls(&p, 3);
+    for u in &users {
+        assert_eq!(
+            alerts_in(&tg, u.id, "in stock on RunPod"),
+            1,
+            "user {}",
+            u.id
+        );
+    }
+    let (status, out) = serve.stop();
+    assert!(status.success(), "{out}");
+}
+
+#[test]
+fn a_chat_that_blocked_the_bot_is_unsubscribed_and_not_retried() {
+    let p = FakeProviders::start();
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    let tg = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let serve = telegram_serve(dir.path(), &tg, &p);
+    let u = Person::new(801, "U", Some("en"));
+    let dm = Chat::Private(u.clone());
+    tg.send_text(&dm, &u, "/subscribe h100");
+    tg.wait_for_messages(u.id, 1);
+    wait_polls(&p, 2);
+    tg.fail_always(
+        "sendMessage",
+        Some(Failure::Status(
+            403,
+            "Forbidden: bot was blocked by the user".into(),
+        )),
+    );
+    p.script("/graphql", vec![Script::ok(runpod("High"))]);
+    tg.wait_for_call("sendMessage", |c| c.status == 403);
+    // Gone and back again, several times: the blocked chat is never tried again.
+    for stock in ["None", "High", "None", "High"] {
+        p.script("/graphql", vec![Script::ok(runpod(stock))]);
+        wait_polls(&p, 2);
+    }
+    let tries = tg
+        .calls_of("sendMessage")
+        .iter()
+        .filter(|c| c.status == 403)
+        .count();
+    assert_eq!(tries, 1);
+    let (status, out) = serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("is gone"), "{out}");
+}
+
+#[test]
+fn a_discord_channel_alert_arrives_through_a_429_and_a_deleted_channel_unsubscribes() {
+    let p = FakeProviders::start();
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    let fake = FakeDiscord::start();
+    let dir = tempfile::tempdir().unwrap();
+    let key_holder = Interactions::new("127.0.0.1:1".parse().unwrap());
+    let mut env = provider_env(&p);
+    env.extend([
+        ("DISCORD_BOT_TOKEN", fake_discord::TOKEN.to_string()),
+        ("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string()),
+        ("DISCORD_PUBLIC_KEY", key_holder.public_key_hex()),
+        ("DISCORD_API_URL", fake.api_url()),
+        ("DISCORD_GUILD_ID", GUILD_ID.to_string()),
+        ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
+    ]);
+    let serve = Serve::start(env!("CARGO_BIN_EXE_gpuscout"), dir.path(), &env);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let addr: SocketAddr = loop {
+        let out = serve.output();
+        if let Some(line) = out.lines().find(|l| l.starts_with("http: listening on ")) {
+            break line["http: listening on ".len()..].trim().parse().unwrap();
+        }
+        assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let discord = key_holder.at(addr);
+    // /subscribe is registered for Manage Channels by default.
+    let put = fake.wait_for_call(|c| c.method == "PUT");
+    let sub = put
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "subscribe")
+        .cloned()
+        .unwrap();
+    assert_eq!(sub["default_member_permissions"], "16");
+    let answer_text = |a: &Value| a.to_string();
+    // Someone without the permission (a server can override the default) is refused on use.
+    let mut plain = discord.command(
+        "subscribe",
+        &[("gpu", json!("h100"))],
+        "400000000000000009",
+        "en-US",
+    );
+    plain["member"]["permissions"] = json!("0");
+    let refused = discord.post(&plain);
+    assert!(
+        answer_text(&refused.body).contains("Only this chat's administrators"),
+        "{:?}",
+        refused.body
+    );
+    let mut admin = discord.command(
+        "subscribe",
+        &[("gpu", json!("h100")), ("platform", json!("runpod"))],
+        "400000000000000001",
+        "en-US",
+    );
+    admin["member"]["permissions"] = json!("16");
+    let ok = discord.post(&admin);
+    assert!(answer_text(&ok.body).contains("Alert set"), "{:?}", ok.body);
+    wait_polls(&p, 2);
+    let channel_path = format!("/channels/{CHANNEL_ID}/messages");
+    fake.fail_next(
+        &channel_path,
+        fake_discord::Failure::rate_limited(1.5, false),
+    );
+    p.script("/graphql", vec![Script::ok(runpod("High"))]);
+    let limited = fake.wait_for_call(|c| c.method == "POST" && c.path == channel_path);
+    let delivered =
+        fake.wait_for_call(|c| c.method == "POST" && c.path == channel_path && c.at > limited.at);
+    assert!(
+        delivered.at - limited.at >= Duration::from_millis(1400),
+        "{:?}",
+        delivered.at - limited.at
+    );
+    assert!(
+        delivered.body.to_string().contains("H100"),
+        "{}",
+        delivered.body
+    );
+    assert_eq!(delivered.body["allowed_mentions"]["parse"], json!([]));
+    wait_polls(&p, 3);
+    let posts = fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == channel_path)
+        .count();
+    assert_eq!(posts, 2, "one refused by the 429, one delivered");
+    // The channel is deleted: the next alert ("gone again") meets a 404, and the channel's
+    // alerts are turned off; stock coming and going later posts nothing more there.
+    fake.fail_next(&channel_path, fake_discord::Failure::unknown_channel());
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    fake.wait_for_call(|c| c.method == "POST" && c.path == channel_path && c.at > delivered.at);
+    for stock in ["High", "None", "High"] {
+        p.script("/graphql", vec![Script::ok(runpod(stock))]);
+        wait_polls(&p, 2);
+    }
+    let posts = fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == channel_path)
+        .count();
+    assert_eq!(posts, 3, "the 404 was the last post to the deleted channel");
+    let (status, out) = serve.stop();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("is gone"), "{out}");
+}
+
+#[test]
+fn a_fan_out_to_1000_chats_through_the_fake_bot_api_keeps_the_configured_pacing() {
+    use bot_core::alerts::{ChatKind, Subscription, add_batch};
+    let p = FakeProviders::start();
+    p.script("/graphql", vec![Script::ok(runpod("None"))]);
+    let tg = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    // 990 private chats with one alert each, 10 groups with two each: 1,000 chats.
+    {
+        let store = bot_core::Store::open(&bot_core::store::db_path(dir.path())).unwrap();
+        let sub = |chat: String, kind: ChatKind, max: Option<i64>| Subscription {
+            id: 0,
+            platform: "telegram".into(),
+            created_by: chat.clone(),
+            chat,
+            kind,
+            created_at: 1,
+            lang: Lang::En,
+            currency: "USD".into(),
+            gpu: "h100-sxm".into(),
+            provider: None,
+            max_price: max.map(rust_decimal::Decimal::from),
+            max_currency: "USD".into(),
+            min_cards: None,
+            track: Default::default(),
+        };
+        let mut subs: Vec<Subscription> = (0..990)
+            .map(|i| sub(format!("{}", 5000 + i), ChatKind::Private, None))
+            .collect();
+        for g in 0..10 {
+            for max in [None, Some(9)] {
+                subs.push(sub(format!("-{}", 9000 + g), ChatKind::Group, max));
+            }
+        }
+        assert_eq!(add_batch(&store, subs).unwrap(), 1010);
+    }
+    let mut env = provider_env(&p);
+    env.extend([
+        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
+        ("TELEGRAM_API_URL", tg.api_url()),
+        // The dispatcher's pacing is under test: the Telegram sender's own overall limit
+        // (its pacer) is set out of the way.
+        ("TELEGRAM_MESSAGES_PER_SEC", "1000".to_string()),
+        ("GPUSCOUT_ALERT_RATE", "100".to_string()),
+        ("GPUSCOUT_ALERT_CHAT_GAP_MS", "1000".to_string()),
+        ("GPUSCOUT_ALERT_GROUP_PER_MIN", "20".to_string()),
+    ]);
+    let serve = Serve::start(env!("CARGO_BIN_EXE_gpuscout"), dir.path(), &env);
+    tg.wait_for_polling(1);
+    wait_polls(&p, 2);
+    p.script("/graphql", vec![Script::ok(runpod("High"))]);
+    let sends = tg.wait_until(Duration::from_secs(90), "1,010 alerts", |v| {
+        let sends: Vec<(i64, Instant)> = v
+            .calls()
+            .iter()
+            .filter(|c| c.method == "sendMessage" && c.status == 200)
+            .filter_map(|c| Some((c.params["chat_id"].as_i64()?, c.at)))
+            .collect();
+        (sends.len() >= 1000 + 10).then_some(sends)
+    });
+    wait_polls(&p, 2);
+    assert_eq!(
+        tg.count_of("sendMessage"),
+        1010,
+        "no alert twice, no 429 retried"
+    );
+    let mut per_chat: std::collections::HashMap<i64, Vec<Instant>> = Default::default();
+    for (chat, at) in &sends {
+        per_chat.entry(*chat).or_default().push(*at);
+    }
+    assert_eq!(per_chat.len(), 1000);
+    for (chat, times) in &per_chat {
+        let expected = if *chat < 0 { 2 } else { 1 };
+        assert_eq!(times.len(), expected, "chat {chat}");
+        // 1 s apart when sent; arrivals may be closer by the loopback round trip's jitter
+        // on a loaded machine.
+        if let [a, b] = times[..] {
+            assert!(
+                b - a >= Duration::from_millis(900),
+                "chat {chat}: {:?}",
+                b - a
+            );
+        }
+    }
+    let mut times: Vec<Instant> = sends.iter().map(|(_, t)| *t).collect();
+    times.sort();
+    let mut j = 0;
+    for i in 0..times.len() {
+        while times[i] - times[j] >= Duration::from_secs(1) {
+            j += 1;
+        }
+        // 100/s configured; a little slack for the HTTP round trip's jitter.
+        assert!(i - j < 105, "{} sends within one second", i - j + 1);
+    }
+    let mut j = 0;
+    for i in 0..times.len() {
+        while times[i] - times[j] >= Duration::from_secs(5) {
+            j += 1;
+        }
+        assert!(i - j < 505, "{} sends within five seconds", i - j + 1);
+    }
+    let span = *times.last().unwrap() - times[0];
+    assert!(
+        span >= Duration::from_secs(9),
+        "1,010 at 100/s took only {span:?}"
+    );
+    let (status, out) = serve.stop();
+    assert!(status.success(), "{out}");
+}
