@@ -476,7 +476,7 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         &offer,
     ))
 }
-pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
+pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArgs) -> Result<()> {
     let g = catalog
         .gpu(&a.gpu)
         .map_err(|nf| err(BillingError::NotFound(nf)))?;
@@ -484,6 +484,22 @@ pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
     let currency = parse_currency(&a.currency).map_err(err)?;
     let offers = billing::compare(catalog, &g.id, a.job.cards, &job, &currency, crate::today())
         .map_err(err)?;
+    // Fresh live prices from the stored snapshots, as the chat's /compare uses them.
+    let live = store
+        .and_then(|s| {
+            bot_core::availability::live_quotes(s, &g.id, bot_core::availability::now_unix()).ok()
+        })
+        .unwrap_or_default();
+    let (offers, used) = billing::with_live_prices(
+        catalog,
+        offers,
+        &g.id,
+        a.job.cards,
+        &job,
+        &currency,
+        crate::today(),
+        &live,
+    );
     if a.json {
         let out: Vec<OfferOut> = offers
             .iter()
@@ -499,12 +515,22 @@ pub fn compare(catalog: &Catalog, a: CompareArgs) -> Result<()> {
         currency: Some(currency.clone()),
         fx_rate: None,
     };
-    print_reply(&bchat::compare_reply(
-        catalog,
-        Lang::En,
-        g,
-        &req,
-        &currency,
-        &offers,
-    ))
+    let reply = bchat::compare_reply(catalog, Lang::En, g, &req, &currency, &offers);
+    let reply = match store {
+        Some(store) if !used.is_empty() => {
+            let who = bot_core::ChatRef::terminal(None);
+            let ctx = bot_core::context::Ctx {
+                catalog,
+                store,
+                who: &who,
+                lang: Lang::En,
+                currency: currency.clone(),
+                today: crate::today(),
+                is_operator: false,
+            };
+            bot_core::answer::offers::live_notes(&ctx, reply, &used)
+        }
+        _ => reply,
+    };
+    print_reply(&reply)
 }

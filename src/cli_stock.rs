@@ -24,7 +24,7 @@ pub struct PollArgs {
     /// Poll each provider once and exit (without it: keep polling until Ctrl-C).
     #[arg(long)]
     once: bool,
-    /// Only this provider: vast, runpod or lambda.
+    /// Only this feed: vast, runpod, lambda, or fx (the exchange rates).
     #[arg(long)]
     provider: Option<String>,
     #[arg(long)]
@@ -77,6 +77,27 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
         "max_currency": query.max_currency,
         "offers": view.rows.iter().map(|r| &r.offer).collect::<Vec<_>>(),
         "providers": providers,
+        // Price catalogs (stock always unknown) and what people saw, each with provenance.
+        "catalog_offers": view.catalog_rows.iter().map(|r| &r.offer).collect::<Vec<_>>(),
+        "sightings": view
+            .sightings
+            .iter()
+            .map(|s| {
+                let x = &s.sighting;
+                json!({
+                    "platform": x.platform,
+                    "gpu": x.gpu,
+                    "raw_name": x.raw_name,
+                    "stock": if s.stock_expired { "unknown" } else { x.stock.key() },
+                    "price_per_gpu_hour": x.price_per_gpu_hour.map(|p| p.to_string()),
+                    "currency": x.currency,
+                    "who": x.who,
+                    "seen_at": format_rfc3339(x.at),
+                    "source": x.source,
+                    "origin": x.origin.key(),
+                })
+            })
+            .collect::<Vec<_>>(),
     });
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(())
@@ -89,7 +110,7 @@ pub fn poller(catalog: Arc<Catalog>, store: Arc<Store>) -> Result<Option<Poller>
     for line in &off {
         eprintln!("poll: {line}");
     }
-    if adapters.is_empty() {
+    if adapters.is_empty() && config.fx_url.is_none() {
         return Ok(None);
     }
     let poller = Poller::new(&config, adapters, catalog, store)?;
@@ -104,8 +125,9 @@ pub fn poller(catalog: Arc<Catalog>, store: Arc<Store>) -> Result<Option<Poller>
 pub fn poll(catalog: Catalog, store: Arc<Store>, a: PollArgs) -> Result<()> {
     if let Some(p) = &a.provider
         && !gpuscout_providers::config::ALL.contains(&p.as_str())
+        && p != gpuscout_providers::poller::FX
     {
-        bail!("no provider named `{p}`; known: vast, runpod, lambda");
+        bail!("no provider named `{p}`; known: vast, runpod, lambda, fx");
     }
     let Some(poller) = poller(Arc::new(catalog), store.clone())? else {
         bail!("no provider is on (GPUSCOUT_PROVIDERS, GPUSCOUT_LAMBDA_API_KEY)");

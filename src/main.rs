@@ -12,6 +12,7 @@ mod chat;
 mod cli;
 mod cli_billing;
 mod cli_fit;
+mod cli_import;
 mod cli_stock;
 mod cli_trend;
 mod serve;
@@ -88,6 +89,10 @@ enum Cmd {
     Trend(cli_trend::TrendArgs),
     /// Fetch live offers from the providers (Vast.ai, RunPod, Lambda) into the store.
     Poll(cli_stock::PollArgs),
+    /// Every stored offer (live and catalog) through filters: cards, VRAM, region, spot, price.
+    Offers(cli_import::OffersArgs),
+    /// Load a public price catalog (SkyPilot, gpuhunt) or the curated file into the store.
+    Import(cli_import::ImportArgs),
     /// Look after the database: check it, repair it, or start over.
     Db {
         #[command(subcommand)]
@@ -185,10 +190,12 @@ fn run() -> Result<()> {
                 .and_then(bot_core::Lang::parse_user_choice)
                 .unwrap_or_else(env_lang);
             let store = open_store(args.data_dir, ui)?;
+            cli_import::curated_from_env(&catalog, &store);
             chat::run(Arc::new(catalog), store, lang.as_deref())
         }
         Cmd::Serve => {
             let store = open_store(args.data_dir, env_lang())?;
+            cli_import::curated_from_env(&catalog, &store);
             let mut bot = bot_core::Bot::new(Arc::new(catalog), store);
             bot.today = pinned_today();
             bot.operators = bot_core::Bot::parse_operators(
@@ -203,10 +210,22 @@ fn run() -> Result<()> {
         Cmd::Platform { name, json } => cli::platform(&catalog, &name, json),
         Cmd::Convert(a) => cli_billing::convert(&catalog, a),
         Cmd::Cost(a) => cli_billing::cost(&catalog, a),
-        Cmd::Compare(a) => cli_billing::compare(&catalog, a),
+        Cmd::Compare(a) => {
+            cli_billing::compare(&catalog, existing_store(args.data_dir).as_deref(), a)
+        }
         Cmd::Fit(a) => cli_fit::fit(&catalog, a),
         Cmd::Tco(a) => cli_fit::tco(&catalog, a),
         Cmd::Stock(a) => cli_stock::stock(
+            &catalog,
+            &*open_store(args.data_dir, bot_core::Lang::En)?,
+            a,
+        ),
+        Cmd::Offers(a) => cli_import::offers(
+            &catalog,
+            &*open_store(args.data_dir, bot_core::Lang::En)?,
+            a,
+        ),
+        Cmd::Import(a) => cli_import::import(
             &catalog,
             &*open_store(args.data_dir, bot_core::Lang::En)?,
             a,
@@ -244,6 +263,16 @@ pub(crate) fn today() -> i64 {
 /// The language of the environment (`$LANG`), for messages before any `/lang`.
 fn env_lang() -> bot_core::Lang {
     bot_core::Lang::from_locale(std::env::var("LANG").ok().as_deref())
+}
+
+/// The store if one already exists and can be opened now (for live prices in one-shot
+/// answers); never creates one, and a store another process holds just means "no live data".
+fn existing_store(dir: Option<PathBuf>) -> Option<Arc<Store>> {
+    let path = bot_core::store::db_path(&data_dir(dir).ok()?);
+    if !path.exists() {
+        return None;
+    }
+    Store::open(&path).ok().map(Arc::new)
 }
 
 /// Opens the store; a failure says what happened and what to do, in `lang`.

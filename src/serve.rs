@@ -99,6 +99,15 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
                 parts.stop(),
             ));
         }
+        // The operator's curated file: loaded at start (main), re-read when it changes.
+        if let Some(file) = std::env::var_os("GPUSCOUT_CURATED_FILE") {
+            parts.start(gpuscout_providers::curated::watch(
+                core.catalog.clone(),
+                core.store.clone(),
+                file.into(),
+                parts.stop(),
+            ));
+        }
         if dispatcher.platforms().is_empty() {
             eprintln!("alerts: off — no chat platform to deliver them to");
         } else {

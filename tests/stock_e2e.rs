@@ -34,6 +34,7 @@ fn gpuscout(dir: &Path, fake: &FakeProviders, args: &[&str]) -> (bool, String, S
         .env("GPUSCOUT_LAMBDA_URL", fake.url())
         .env("GPUSCOUT_LAMBDA_API_KEY", KEY)
         .env("GPUSCOUT_FETCH_TIMEOUT", "5")
+        .env("GPUSCOUT_FX_URL", "none")
         .env("NO_PROXY", "127.0.0.1")
         .env("LANG", "C")
         .output()

@@ -35,6 +35,9 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// The catalog with the daily exchange-rate feed's rates, for the feed's date (rebuilt
+    /// when a newer day is stored; unused when the feed is not fresh).
+    fx_catalog: std::sync::Mutex<Option<(String, Arc<Catalog>)>>,
     /// Who may manage subscriptions in a group or channel, per platform (frontends register).
     pub access: crate::alerts::AccessChecks,
     /// Draws `/trend`'s chart (the binary wires in `gpuscout-charts`); `None`: text only.
@@ -49,8 +52,25 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            fx_catalog: std::sync::Mutex::new(None),
             access: crate::alerts::AccessChecks::default(),
             charts: None,
+        }
+    }
+
+    /// The catalog to answer with on `today`: the embedded one, or — when the daily rate feed
+    /// is fresh — the same with the feed's exchange rates, so conversions use the day's rate
+    /// and name it.
+    fn catalog_for(&self, today: i64) -> Option<Arc<Catalog>> {
+        let snap = crate::availability::fresh_fx(&self.store, today)?;
+        let mut cache = self.fx_catalog.lock().unwrap_or_else(|e| e.into_inner());
+        match &*cache {
+            Some((date, c)) if *date == snap.date => Some(c.clone()),
+            _ => {
+                let c = Arc::new(crate::availability::catalog_with_fx(&self.catalog, &snap));
+                *cache = Some((snap.date.clone(), c.clone()));
+                Some(c)
+            }
         }
     }
 
@@ -77,7 +97,12 @@ impl Bot {
         SWITCHED_LANG.set(None);
         // One read of the user's prefs per message: the answer's language is the context's,
         // unless this very input switched it (`/lang`).
-        let ctx = self.ctx(who);
+        let mut ctx = self.ctx(who);
+        // Today's exchange rates from the feed when there is a fresh one (cached per date).
+        let fed = self.catalog_for(ctx.today);
+        if let Some(c) = &fed {
+            ctx.catalog = c;
+        }
         let mut replies = self.replies(&ctx, input);
         if let Some(e) = crate::store::take_last_error() {
             explain_store_error(&mut replies, &e);
@@ -220,6 +245,16 @@ impl Bot {
                 &args,
                 crate::availability::now_unix(),
                 self.charts.as_deref(),
+            )],
+            Command::Offers(args) => vec![answer::offers::chat(
+                ctx,
+                &args,
+                crate::availability::now_unix(),
+            )],
+            Command::Report(args) => vec![answer::offers::report(
+                ctx,
+                &args,
+                crate::availability::now_unix(),
             )],
             Command::Subscribe(args) => vec![answer::alerts::subscribe(
                 ctx,

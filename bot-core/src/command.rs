@@ -28,6 +28,10 @@ pub enum Command {
     Trial(String),
     /// `/stock <gpu> [platform] [max price]`: live offers from the stored snapshots.
     Stock(String),
+    /// `/offers [gpu] [filters]`: every stored offer through `vastai search offers` filters.
+    Offers(String),
+    /// `/report <platform> <gpu> <in|out|price>`: an operator records what they saw.
+    Report(String),
     /// `/subscribe <gpu> [platform] [max=price] [cards=N]`: a stock alert for this chat.
     Subscribe(String),
     /// `/unsubscribe <id|all>`.
@@ -79,6 +83,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("convert", [], true, Command::Convert),
     row!("tco", [], true, Command::Tco),
     row!("stock", ["库存", "有货"], true, Command::Stock),
+    row!("offers", ["报价"], false, Command::Offers),
+    row!("report", ["上报"], true, Command::Report),
     row!(
         "subscribe",
         ["alert", "订阅", "提醒"],

@@ -147,6 +147,19 @@ const STOCK_OPTIONS: &[OptionSpec] = &[
     opt("price", Kind::Text, false),
 ];
 
+/// `/offers [gpu] [filters]`: the filters are typed as in the chat (`cards>=2 vram>=40 spot`).
+const OFFERS_OPTIONS: &[OptionSpec] = &[
+    opt("gpu", Kind::Gpu, false),
+    opt("filters", Kind::Text, false),
+];
+
+/// `/report <platform> <gpu> <in|out|price>`.
+const REPORT_OPTIONS: &[OptionSpec] = &[
+    opt("platform", Kind::Platform, true),
+    opt("gpu", Kind::Gpu, true),
+    opt("seen", Kind::Text, true),
+];
+
 /// `/subscribe <gpu> [platform] [max=price] [cards=N]`.
 const SUBSCRIBE_OPTIONS: &[OptionSpec] = &[
     opt("gpu", Kind::Gpu, true),
@@ -195,6 +208,8 @@ pub fn options_for(name: &str) -> &'static [OptionSpec] {
         "gpu" => GPU_OPTIONS,
         "platform" => PLATFORM_OPTIONS,
         "stock" => STOCK_OPTIONS,
+        "offers" => OFFERS_OPTIONS,
+        "report" => REPORT_OPTIONS,
         "trend" => TREND_OPTIONS,
         "trial" => TRIAL_OPTIONS,
         "subscribe" => SUBSCRIBE_OPTIONS,

@@ -1,7 +1,9 @@
-//! Ingesting 10,000 offers into a snapshot, and answering /stock over 100,000 stored offers.
+//! Ingesting 10,000 offers into a snapshot, answering /stock and /offers over 100,000 stored
+//! offers, and reading a 10,000-row SkyPilot catalog.
 
 use bot_core::availability::{
-    FetchOutcome, Offer, OfferKind, StockLevel, StockQuery, record_fetch, stock,
+    FetchOutcome, Offer, OfferFilter, OfferKind, StockLevel, StockQuery, record_fetch,
+    search_offers, stock,
 };
 use bot_core::store::{Store, db_path};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -81,6 +83,56 @@ fn bench(c: &mut Criterion) {
     };
     c.bench_function("/stock h100 over 100,000 stored offers", |b| {
         b.iter(|| stock(&big, black_box(&q), now + 60, |_| Some(Decimal::ONE)).unwrap())
+    });
+    // /offers reads every stored offer: the whole table, then the filters.
+    let f = OfferFilter {
+        min_cards: Some(4),
+        min_vram_gb: Some(48.0),
+        kind: Some(OfferKind::Spot),
+        max_price: Some(Decimal::new(3, 0)),
+        currency: "USD".into(),
+        ..OfferFilter::default()
+    };
+    c.bench_function(
+        "/offers cards>=4 vram>=48 spot max=3 over 100,000 stored offers",
+        |b| {
+            b.iter(|| search_offers(&big, black_box(&f), now + 60, |_| Some(Decimal::ONE)).unwrap())
+        },
+    );
+    let catalog = bot_core::Catalog::embedded().unwrap();
+    let mut csv = String::from(
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\r\n",
+    );
+    let names = [
+        ("H100", 81920),
+        ("RTX4090", 24564),
+        ("A100-80GB", 81920),
+        ("L40S", 46068),
+    ];
+    for i in 0..10_000 {
+        let (name, mib) = names[i % names.len()];
+        let n = 1 << (i % 4);
+        csv.push_str(&format!(
+            "{n}x-{name}-{i},{name},{n},32,128,{}.{:02},\"Region {}, XX\",\"{{'Gpus': [{{'Name': '{name}', 'Count': {n}, 'MemoryInfo': {{'SizeInMiB': {mib}}}}}], 'TotalGpuMemoryInMiB': {}}}\",0.{:02}\r\n",
+            i % 9 + 1,
+            i % 100,
+            i % 40,
+            mib * n,
+            i % 100,
+        ));
+    }
+    c.bench_function("read a 10,000-row SkyPilot catalog", |b| {
+        b.iter(|| {
+            gpuscout_providers::import::parse(
+                gpuscout_providers::import::Format::SkyPilot,
+                black_box(&csv),
+                "vast",
+                &catalog,
+                now,
+                "bench",
+            )
+            .unwrap()
+        })
     });
 }
 

@@ -8,6 +8,7 @@
 //! | `GPUSCOUT_PROVIDERS`: comma list, or `none` | `vast,runpod,lambda` |
 //! | `GPUSCOUT_POLL_INTERVAL`: seconds between polls of each provider | 900 |
 //! | `GPUSCOUT_FETCH_TIMEOUT`: seconds one fetch may take | 20 |
+//! | `GPUSCOUT_FX_URL`: the ECB daily rates file, or `none` | the ECB's; off with `GPUSCOUT_PROVIDERS=none` unless set |
 
 use crate::lambda::Lambda;
 use crate::runpod::RunPod;
@@ -52,7 +53,7 @@ impl std::fmt::Debug for Endpoint {
 }
 
 /// A URL with any `user:password@` removed, for messages.
-fn shown_url(url: &str) -> String {
+pub fn shown_url(url: &str) -> String {
     match url.split_once("://") {
         Some((scheme, rest)) => {
             let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
@@ -73,6 +74,8 @@ pub struct Config {
     pub enabled: Vec<&'static str>,
     pub interval: Duration,
     pub timeout: Duration,
+    /// The daily exchange-rate file (ECB XML); `None` = off.
+    pub fx_url: Option<String>,
 }
 
 impl Config {
@@ -134,6 +137,7 @@ impl Config {
                 out
             }
         };
+        let all_off = enabled.is_empty();
         Ok(Config {
             vast: Endpoint {
                 base: url("GPUSCOUT_VAST_URL", VAST_URL)?,
@@ -148,6 +152,13 @@ impl Config {
                 key: key("GPUSCOUT_LAMBDA_API_KEY"),
             },
             enabled,
+            fx_url: match get("GPUSCOUT_FX_URL").map(|v| v.trim().to_string()) {
+                Some(v) if v.eq_ignore_ascii_case("none") => None,
+                Some(v) if !v.is_empty() => Some(url("GPUSCOUT_FX_URL", &v)?),
+                // With every feed off (tests, offline use), the rates feed is off too.
+                _ if all_off => None,
+                _ => Some(crate::fx::ECB_URL.to_string()),
+            },
             interval: secs("GPUSCOUT_POLL_INTERVAL", DEFAULT_INTERVAL)?,
             timeout: secs("GPUSCOUT_FETCH_TIMEOUT", DEFAULT_TIMEOUT)?,
         })
@@ -243,5 +254,25 @@ mod tests {
         );
         assert_eq!(c.runpod.base, "http://me:hunter2@127.0.0.1:9");
         assert_eq!(c.adapters().0.len(), 3);
+    }
+
+    #[test]
+    fn the_rates_feed_defaults_to_the_ecb_and_follows_none() {
+        assert_eq!(
+            cfg(&[]).unwrap().fx_url.as_deref(),
+            Some(crate::fx::ECB_URL)
+        );
+        assert_eq!(cfg(&[("GPUSCOUT_PROVIDERS", "none")]).unwrap().fx_url, None);
+        assert_eq!(cfg(&[("GPUSCOUT_FX_URL", "none")]).unwrap().fx_url, None);
+        let c = cfg(&[
+            ("GPUSCOUT_PROVIDERS", "none"),
+            ("GPUSCOUT_FX_URL", "http://127.0.0.1:9/eurofxref-daily.xml"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.fx_url.as_deref(),
+            Some("http://127.0.0.1:9/eurofxref-daily.xml")
+        );
+        assert!(cfg(&[("GPUSCOUT_FX_URL", "file:///etc/passwd")]).is_err());
     }
 }

@@ -9,6 +9,9 @@
 //! logs or errors.
 
 pub mod config;
+pub mod curated;
+pub mod fx;
+pub mod import;
 mod json;
 pub mod lambda;
 pub mod poller;
@@ -98,7 +101,7 @@ fn network_error(e: reqwest::Error) -> FetchError {
     FetchError::Network(e.without_url().to_string())
 }
 
-fn snippet(body: &[u8]) -> String {
+pub(crate) fn snippet(body: &[u8]) -> String {
     let text = String::from_utf8_lossy(body);
     let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     one_line.chars().take(SNIPPET_CHARS).collect()

@@ -6,7 +6,7 @@
 
 use crate::config::Config;
 use crate::{Adapter, FetchError, fetch};
-use bot_core::availability::{FetchOutcome, Recorded, now_unix, record_fetch};
+use bot_core::availability::{FetchOutcome, Recorded, now_unix, record_fetch, record_fx};
 use bot_core::{Catalog, Store};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -40,6 +40,12 @@ impl PollReport {
     pub fn line(&self) -> String {
         let took = format!("{:.1}s", self.took.as_secs_f64());
         match (&self.recorded, &self.problem) {
+            (Some(Recorded::Replaced { offers, .. }), _) if self.provider == FX => {
+                format!("poll: fx: {offers} exchange rates stored ({took})")
+            }
+            (_, Some(p)) if self.provider == FX => {
+                format!("poll: fx: {p}; answers use the last stored or the catalog rate ({took})")
+            }
             (Some(Recorded::Replaced { offers, gpus }), _) => format!(
                 "poll: {}: {offers} offers for {gpus} GPU models{} ({took})",
                 self.provider,
@@ -62,8 +68,12 @@ impl PollReport {
     }
 }
 
+/// The name the exchange-rate feed goes by in reports and `--provider`.
+pub const FX: &str = "fx";
+
 pub struct Poller {
     adapters: Vec<Arc<dyn Adapter>>,
+    fx_url: Option<String>,
     catalog: Arc<Catalog>,
     store: Arc<Store>,
     http: reqwest::Client,
@@ -86,6 +96,7 @@ impl Poller {
             .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
         Ok(Poller {
             adapters,
+            fx_url: config.fx_url.clone(),
             catalog,
             store,
             http,
@@ -94,8 +105,45 @@ impl Poller {
         })
     }
 
+    /// The feeds polled: the providers, and `fx` when the rates feed is on.
     pub fn providers(&self) -> Vec<&'static str> {
-        self.adapters.iter().map(|a| a.provider()).collect()
+        let mut out: Vec<&'static str> = self.adapters.iter().map(|a| a.provider()).collect();
+        if self.fx_url.is_some() {
+            out.push(FX);
+        }
+        out
+    }
+
+    /// Fetches the exchange-rate file once and stores it.
+    pub async fn poll_fx(&self) -> PollReport {
+        let started = Instant::now();
+        let now = now_unix();
+        let report = |recorded, offers, problem: Option<String>| PollReport {
+            provider: FX,
+            recorded,
+            offers,
+            skipped: 0,
+            problem,
+            took: started.elapsed(),
+        };
+        let Some(url) = self.fx_url.clone() else {
+            return report(None, 0, Some("off".into()));
+        };
+        let snap = match crate::import::download(&url, self.timeout).await {
+            Ok((text, _)) => crate::fx::parse_ecb(text.as_bytes(), now),
+            Err(e) => Err(e),
+        };
+        let snap = match snap {
+            Ok(s) => s,
+            Err(e) => return report(None, 0, Some(e.to_string())),
+        };
+        let n = snap.rates.len();
+        let store = self.store.clone();
+        match tokio::task::spawn_blocking(move || record_fx(&store, &snap)).await {
+            Ok(Ok(_)) => report(Some(Recorded::Replaced { offers: n, gpus: 0 }), n, None),
+            Ok(Err(e)) => report(None, 0, Some(format!("storing the rates failed: {e}"))),
+            Err(e) => report(None, 0, Some(format!("storing the rates failed: {e}"))),
+        }
     }
 
     /// Polls every provider (or only `only`) once, at the same time.
@@ -110,6 +158,9 @@ impl Poller {
         let mut out = Vec::new();
         for t in tasks {
             out.push(t.await);
+        }
+        if self.fx_url.is_some() && only.is_none_or(|p| p == FX) {
+            out.push(self.poll_fx().await);
         }
         out
     }
@@ -170,6 +221,30 @@ impl Poller {
                         misses.saturating_add(1)
                     };
                     let wait = jittered(next_delay(me.interval, misses), &mut seed);
+                    tokio::select! {
+                        () = tokio::time::sleep(wait) => {}
+                        () = stop.cancelled() => return,
+                    }
+                }
+            });
+        }
+        if me.fx_url.is_some() {
+            let (me, stop) = (me.clone(), stop.clone());
+            loops.spawn(async move {
+                let mut misses = 0u32;
+                let mut seed = jitter_seed(usize::MAX / 2);
+                loop {
+                    let report = tokio::select! {
+                        r = me.poll_fx() => r,
+                        () = stop.cancelled() => return,
+                    };
+                    eprintln!("{}", report.line());
+                    misses = if report.replaced() {
+                        0
+                    } else {
+                        misses.saturating_add(1)
+                    };
+                    let wait = jittered(next_delay(crate::fx::FX_INTERVAL, misses), &mut seed);
                     tokio::select! {
                         () = tokio::time::sleep(wait) => {}
                         () = stop.cancelled() => return,

@@ -257,7 +257,27 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
         Err(r) => return *r,
     };
     match advice::decide(ctx.catalog, &p.req, &p.opts) {
-        Ok(fit) => render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang),
+        Ok(fit) => {
+            let mut r = render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang);
+            // The options shown carry list prices; say where a fresh live price exists.
+            let shown = match p.req.gpu {
+                Some(_) if !fit.fits() => &fit.alternatives,
+                Some(_) => &Vec::new(),
+                None => &fit.report.options,
+            };
+            let now = crate::availability::now_unix();
+            let mut done: Vec<&str> = Vec::new();
+            for o in shown.iter().take(SHOWN_OPTIONS) {
+                if done.contains(&o.gpu.as_str()) {
+                    continue;
+                }
+                done.push(&o.gpu);
+                if let Some(m) = super::offers::live_option_note(ctx, &o.gpu, now) {
+                    r.push(m);
+                }
+            }
+            r
+        }
         Err(e) => Reply::text(e.msg()).with(Msg::new("usage-fit")),
     }
 }

@@ -6,7 +6,7 @@ use super::common::{fmt, not_found_reply, store_error_reply};
 use crate::availability::{
     Freshness, LIVE_PROVIDERS, ProviderStatus, StockQuery, StockView, gpu_key, latest_offers,
 };
-use crate::billing::{format_money, resolve_fx};
+use crate::billing::format_money;
 use crate::context::Ctx;
 use crate::i18n::Lang;
 use crate::lexicon::parse_price;
@@ -112,9 +112,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
 pub fn lookup(ctx: &Ctx, query: &StockQuery, now: i64) -> Result<StockView, Reply> {
     let to = query.max_currency.clone();
     crate::availability::stock(ctx.store, query, now, |from| {
-        resolve_fx(Some(ctx.catalog), from, &to, None)
-            .ok()
-            .map(|fx| fx.map_or(Decimal::ONE, |f| f.rate))
+        super::offers::rate(ctx, from, &to).map(|r| r.rate)
     })
     .map_err(|e| store_error_reply(&e))
 }
@@ -156,16 +154,20 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
         .max_per_gpu_hour
         .map(|m| format_money(m, &query.max_currency));
     let nothing_polled = view.providers.iter().all(|p| p.state.is_none());
+    let nothing_else = view.catalog_rows.is_empty() && view.sightings.is_empty();
     if let Some(p) = &query.provider
         && !LIVE_PROVIDERS.contains(&p.as_str())
         && view.rows.is_empty()
+        && nothing_else
     {
         return Reply::text(Msg::new("stock-no-feed").arg("platform", provider_name(ctx, p)));
     }
-    if nothing_polled && view.rows.is_empty() {
+    if nothing_polled && view.rows.is_empty() && nothing_else {
         return Reply::text(Msg::new("stock-no-data"));
     }
-    let title = if view.rows.is_empty() {
+    let title = if view.rows.is_empty() && !nothing_else {
+        "stock-title-no-live"
+    } else if view.rows.is_empty() {
         "stock-title-none"
     } else {
         "stock-title"
@@ -233,10 +235,19 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
         }
     }
     for p in &view.providers {
+        if query.provider.as_ref().is_some_and(|q| *q != p.provider) {
+            continue;
+        }
+        if !LIVE_PROVIDERS.contains(&p.provider.as_str()) && p.state.is_none() {
+            // A platform known only from catalogs or people: no live feed to describe.
+            continue;
+        }
         if let Some(msg) = provider_line(ctx, p) {
             r.push(msg);
         }
     }
+    r = super::offers::catalog_section(ctx, r, &view.catalog_rows, view.catalog_over_price);
+    r = super::offers::sightings_section(ctx, r, &view.sightings);
     let over: usize = view.providers.iter().map(|p| p.over_price).sum();
     let no_fx: usize = view.providers.iter().map(|p| p.no_fx).sum();
     if let Some(max) = &max_text {
@@ -253,6 +264,21 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
     }
     if let Some(first) = view.rows.first() {
         r.push(Msg::new("stock-prices-note").arg("currency", &first.offer.currency));
+    }
+    if query.max_per_gpu_hour.is_some() {
+        let mut currencies: Vec<&str> = view
+            .rows
+            .iter()
+            .chain(&view.catalog_rows)
+            .map(|row| row.offer.currency.as_str())
+            .collect();
+        currencies.sort_unstable();
+        currencies.dedup();
+        for c in currencies {
+            if let Some(note) = super::offers::rate_note(ctx, c, &query.max_currency) {
+                r.push(note);
+            }
+        }
     }
     r
 }

@@ -8,22 +8,38 @@
 //! after, hidden after 24 h).
 
 mod canonical;
+mod curated;
+mod filter;
+mod fx;
 mod history;
+mod imported;
+mod live;
 mod offer;
 mod query;
 mod snapshot;
 mod time;
 
 pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
+pub use curated::{CuratedError, parse_curated, parse_stock_word};
+pub use filter::{OfferFilter, OfferRow, OffersView, Sort, search_offers};
+pub use fx::{
+    ECB_FEED, FX_FRESH_DAYS, FxSnapshot, RateUsed, catalog_with_fx, fresh_fx, latest_fx, rate_for,
+    record_fx,
+};
 pub use history::{
     DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, PlatformSeries, Rhythm, SeriesSummary, Window,
     price_series, prune_history, summarize,
 };
+pub use imported::{
+    CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds,
+    priced_offers, record_curated, record_import, record_sighting, sightings,
+};
+pub use live::{LiveQuote, live_quotes};
 pub use offer::{Offer, OfferKind, StockLevel};
-pub use query::{ProviderStatus, StockQuery, StockRow, StockView, stock};
+pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, stock};
 pub use snapshot::{
-    FetchOutcome, HistoryPoint, ProviderState, Recorded, history, latest_offers, provider_state,
-    provider_states, record_fetch,
+    FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
+    provider_state, provider_states, record_fetch,
 };
 pub use time::{FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS, format_rfc3339, now_unix};
 

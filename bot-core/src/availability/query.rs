@@ -2,6 +2,7 @@
 //! with its age, plus what each provider's feed looks like (fresh, stale, failing, missing).
 
 use super::LIVE_PROVIDERS;
+use super::imported::{Sighting, priced_offers, sightings};
 use super::offer::Offer;
 use super::snapshot::{ProviderState, latest_offers, provider_state};
 use super::time::Freshness;
@@ -45,11 +46,29 @@ pub struct ProviderStatus {
     pub no_fx: usize,
 }
 
+/// What a person saw, as shown: its age, and whether its stock claim is still worth showing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SightingRow {
+    pub sighting: Sighting,
+    pub age_secs: i64,
+    /// Stock seen more than [`super::HIDDEN_AFTER_SECS`] ago is shown as unknown (with its
+    /// age); a price stays, dated.
+    pub stock_expired: bool,
+}
+
 /// The answer's data.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StockView {
+    /// Live offers from the providers' APIs.
     pub rows: Vec<StockRow>,
     pub providers: Vec<ProviderStatus>,
+    /// Imported price catalogs' rows: prices only, stock unknown, cheapest first, never hidden
+    /// for age (their date is shown instead).
+    pub catalog_rows: Vec<StockRow>,
+    /// Catalog rows over the price limit or without a rate to compare.
+    pub catalog_over_price: usize,
+    /// What people saw (curated file, `/report`), newest first.
+    pub sightings: Vec<SightingRow>,
 }
 
 /// Every stored offer for the card at `now`. `fx(currency)` is the rate from an offer's
@@ -90,6 +109,56 @@ pub fn stock(
             no_fx: 0,
         });
     }
+    let over = |currency: &str, price: Decimal| -> bool {
+        match query.max_per_gpu_hour {
+            None => false,
+            Some(max) => fx(currency).is_none_or(|rate| price * rate > max),
+        }
+    };
+    let mut catalog_rows = Vec::new();
+    let mut catalog_over_price = 0;
+    for offer in priced_offers(store, &key)? {
+        if query
+            .provider
+            .as_ref()
+            .is_some_and(|p| *p != offer.provider)
+        {
+            continue;
+        }
+        if over(&offer.currency, offer.price_per_gpu_hour) {
+            catalog_over_price += 1;
+            continue;
+        }
+        catalog_rows.push(StockRow {
+            age_secs: (now - offer.fetched_at).max(0),
+            freshness: Freshness::Stale,
+            offer,
+        });
+    }
+    catalog_rows.sort_by(|a, b| {
+        a.offer
+            .price_per_gpu_hour
+            .cmp(&b.offer.price_per_gpu_hour)
+            .then(a.offer.provider.cmp(&b.offer.provider))
+            .then(a.offer.cards.cmp(&b.offer.cards))
+    });
+    let mut seen = Vec::new();
+    for s in sightings(store, &key)? {
+        if query.provider.as_ref().is_some_and(|p| *p != s.platform) {
+            continue;
+        }
+        if let (Some(p), Some(c)) = (s.price_per_gpu_hour, s.currency.as_deref())
+            && over(c, p)
+        {
+            continue;
+        }
+        let age = (now - s.at).max(0);
+        seen.push(SightingRow {
+            stock_expired: Freshness::of_age(age) == Freshness::Hidden,
+            age_secs: age,
+            sighting: s,
+        });
+    }
     let mut rows = Vec::new();
     for offer in offers {
         let Some(p) = providers.iter_mut().find(|p| p.provider == offer.provider) else {
@@ -128,5 +197,11 @@ pub fn stock(
             .then(a.offer.provider.cmp(&b.offer.provider))
             .then(a.offer.cards.cmp(&b.offer.cards))
     });
-    Ok(StockView { rows, providers })
+    Ok(StockView {
+        rows,
+        providers,
+        catalog_rows,
+        catalog_over_price,
+        sightings: seen,
+    })
 }

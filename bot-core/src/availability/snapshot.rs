@@ -118,6 +118,15 @@ pub fn latest_offers(
     Ok(rows.into_iter().flatten().collect())
 }
 
+/// Every stored live offer, of every card and provider (for `/offers`).
+pub fn all_latest_offers(store: &Store) -> Result<Vec<Offer>, StoreError> {
+    Ok(store
+        .scan_prefix(&OFFERS, "offers:")?
+        .into_iter()
+        .flat_map(|(_, v)| v)
+        .collect())
+}
+
 /// Records one fetch of `provider` at `now` (seconds). Offers are filed under their
 /// `provider` field's value only if it matches `provider`; others are dropped as a bug guard.
 pub fn record_fetch(

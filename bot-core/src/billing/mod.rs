@@ -15,6 +15,7 @@ mod convert;
 mod cost;
 mod error;
 mod job;
+mod live;
 pub mod money;
 mod rank;
 mod rule;
@@ -27,6 +28,7 @@ pub use cost::{
 };
 pub use error::BillingError;
 pub use job::{Job, Pattern, daily_seconds};
+pub use live::{LiveUse, with_live_prices};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use rank::{
     Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,

@@ -10,6 +10,9 @@ use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
 use rust_decimal::Decimal;
 
+/// An offer with its barrier checks.
+pub type CheckedOffer = (RankedOffer, Vec<(&'static str, Met)>);
+
 /// Offers for the chosen card, cheapest first, with each one's barrier check; platforms that
 /// certainly fail a need go after those that do not.
 pub fn ranked_offers(
@@ -18,17 +21,40 @@ pub fn ranked_offers(
     gpu: &str,
     cards: u32,
 ) -> Vec<(RankedOffer, Vec<(&'static str, Met)>)> {
+    ranked_offers_live(ctx, s, gpu, cards).0
+}
+
+/// [`ranked_offers`] with fresh live prices in place of list prices where a provider has
+/// them, and what the live data did (empty: the catalog's ranking, untouched).
+pub fn ranked_offers_live(
+    ctx: &Ctx,
+    s: &PickState,
+    gpu: &str,
+    cards: u32,
+) -> (Vec<CheckedOffer>, Vec<billing::LiveUse>) {
     let job = job_for(s);
-    let mut offers: Vec<_> =
-        billing::compare(ctx.catalog, gpu, cards, &job, &ctx.currency, ctx.today)
-            .unwrap_or_default()
-            .into_iter()
-            .filter_map(|o| {
-                let p = ctx.catalog.platform(&o.platform_id).ok()?;
-                let check = s.needs.check(p);
-                Some((o, check))
-            })
-            .collect();
+    let listed = billing::compare(ctx.catalog, gpu, cards, &job, &ctx.currency, ctx.today)
+        .unwrap_or_default();
+    let live = crate::availability::live_quotes(ctx.store, gpu, crate::availability::now_unix())
+        .unwrap_or_default();
+    let (listed, used) = billing::with_live_prices(
+        ctx.catalog,
+        listed,
+        gpu,
+        cards,
+        &job,
+        &ctx.currency,
+        ctx.today,
+        &live,
+    );
+    let mut offers: Vec<_> = listed
+        .into_iter()
+        .filter_map(|o| {
+            let p = ctx.catalog.platform(&o.platform_id).ok()?;
+            let check = s.needs.check(p);
+            Some((o, check))
+        })
+        .collect();
     // Known to meet every need, then not verified, then known to fail one: the less we know
     // about a platform, the less it is recommended. Within a group, several cards not known to
     // be on NVLink (the quote's own statement, else the card's) rank with the link margin where
@@ -52,7 +78,7 @@ pub fn ranked_offers(
             true
         }
     });
-    offers
+    (offers, used)
 }
 
 /// 0 = every need known to be met, 1 = some need not verified, 2 = some need known to fail.
@@ -82,7 +108,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             .arg("gpu", &gpu_name),
     );
     r.push(usage_line(s));
-    let offers = ranked_offers(ctx, s, gpu_id, cards);
+    let (offers, live) = ranked_offers_live(ctx, s, gpu_id, cards);
     let zh = ctx.lang == crate::i18n::Lang::Zh;
     if offers.is_empty() {
         r.push(Msg::new("pick-result-none"));
@@ -166,7 +192,11 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 }
             }
         }
-        r.push(Msg::new("pick-stock-unknown"));
+        if live.is_empty() {
+            r.push(Msg::new("pick-stock-unknown"));
+        } else {
+            r = crate::answer::offers::live_notes(ctx, r, &live);
+        }
         r.push(Msg::new("pick-result-legend"));
         if offers.iter().any(|(_, check)| need_rank(check) == 1) {
             r.push(Msg::new("pick-unverified-needs-lower"));

@@ -124,14 +124,22 @@ pub fn compare(ctx: &Ctx<'_>, args: &str) -> Reply {
             &currency,
             ctx.today,
         )?;
-        Ok(compare_reply(
+        // Fresh live prices replace list prices where a provider has them; none, no change.
+        let live =
+            crate::availability::live_quotes(ctx.store, &g.id, crate::availability::now_unix())
+                .unwrap_or_default();
+        let (offers, used) = billing::with_live_prices(
             ctx.catalog,
-            ctx.lang,
-            g,
-            &req,
+            offers,
+            &g.id,
+            req.cards,
+            &req.job,
             &currency,
-            &offers,
-        ))
+            ctx.today,
+            &live,
+        );
+        let r = compare_reply(ctx.catalog, ctx.lang, g, &req, &currency, &offers);
+        Ok(super::offers::live_notes(ctx, r, &used))
     });
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))
 }

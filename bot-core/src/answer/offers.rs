@@ -1,0 +1,614 @@
+//! `/offers` (every stored offer through `vastai search offers`-style filters), `/report`
+//! (an operator records what they saw on a platform with no API), and the parts `/stock`
+//! shares with them: the price-catalog rows, people's sightings, and which exchange rate an
+//! answer used.
+
+use super::common::{fmt, not_found_reply, store_error_reply};
+use super::stock::age_text;
+use crate::availability::{
+    OfferFilter, OfferKind, OfferRow, OffersView, RateUsed, Sighting, SightingOrigin, SightingRow,
+    Sort, StockLevel, StockRow, format_rfc3339, name_offer_gpu, parse_stock_word, rate_for,
+    record_sighting, search_offers,
+};
+use crate::billing::format_money;
+use crate::context::Ctx;
+use crate::i18n::Lang;
+use crate::lexicon::parse_price;
+use crate::reply::{Msg, Reply, Table};
+use rust_decimal::Decimal;
+
+/// Most rows `/offers` lists.
+pub const MAX_ROWS: usize = 15;
+
+/// The rate from `from` into `to` for this answer: the ECB feed's when fresh, else the
+/// catalog's (see `availability::rate_for`).
+pub fn rate(ctx: &Ctx, from: &str, to: &str) -> Option<RateUsed> {
+    rate_for(ctx.store, ctx.catalog, from, to, ctx.today)
+}
+
+/// "Rate used: 1 USD = 7.2 CNY (ECB reference rate of 2026-11-30)", or `None` for one currency.
+pub fn rate_note(ctx: &Ctx, from: &str, to: &str) -> Option<Msg> {
+    if from.eq_ignore_ascii_case(to) {
+        return None;
+    }
+    Some(match rate(ctx, from, to) {
+        Some(r) => Msg::new("offers-fx-used")
+            .arg("from", r.from)
+            .arg("to", r.to)
+            .arg("rate", r.rate.round_dp(4).normalize().to_string())
+            .arg("origin", if r.live { "ecb" } else { "catalog" })
+            .arg("date", r.as_of),
+        None => Msg::new("offers-fx-none")
+            .arg("from", from.to_uppercase())
+            .arg("to", to.to_uppercase()),
+    })
+}
+
+fn platform_name(ctx: &Ctx, id: &str) -> String {
+    ctx.catalog
+        .platform(id)
+        .map(|p| p.display_name(ctx.lang == Lang::Zh).to_string())
+        .unwrap_or_else(|_| id.to_string())
+}
+
+/// The card's name for a catalog id; a raw provider name is shown as it is (the forgiving
+/// lookup could read "NVIDIA A100" as the 80 GB card, which a 4 GB slice is not).
+fn gpu_name(ctx: &Ctx, id: &str) -> String {
+    ctx.catalog
+        .gpus
+        .iter()
+        .find(|g| g.id == id)
+        .map(|g| g.name.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// `2026-11-30`.
+fn date_of(secs: i64) -> String {
+    format_rfc3339(secs)[..10].to_string()
+}
+
+/// The first word of a catalog row's source (`SkyPilot`, `gpuhunt`) and its date.
+fn catalog_label(row: &StockRow) -> String {
+    let name = row
+        .offer
+        .source
+        .split_whitespace()
+        .next()
+        .unwrap_or("catalog");
+    format!("{name} {}", date_of(row.offer.fetched_at))
+}
+
+/// Appends the imported price catalogs' rows, labelled prices only.
+pub fn catalog_section(ctx: &Ctx, mut r: Reply, rows: &[StockRow], over_price: usize) -> Reply {
+    if rows.is_empty() {
+        if over_price > 0 {
+            r.push(Msg::new("offers-catalog-over-price").arg("count", over_price));
+        }
+        return r;
+    }
+    r.push(Msg::new("offers-catalog-title").arg("count", rows.len()));
+    let body = rows
+        .iter()
+        .take(super::stock::MAX_ROWS)
+        .map(|row| {
+            let o = &row.offer;
+            vec![
+                platform_name(ctx, &o.provider),
+                o.cards.to_string(),
+                format_money(o.price_per_gpu_hour, &o.currency),
+                fmt(ctx.lang, &Msg::new("offer-kind").arg("kind", o.kind.key())),
+                o.region.clone().unwrap_or_else(|| "—".into()),
+                catalog_label(row),
+            ]
+        })
+        .collect();
+    r = r.with_table(Table {
+        header: vec![
+            Msg::new("col-platform"),
+            Msg::new("stock-col-cards"),
+            Msg::new("stock-col-per-gpu"),
+            Msg::new("stock-col-kind"),
+            Msg::new("col-region"),
+            Msg::new("offers-col-catalog"),
+        ],
+        rows: body,
+    });
+    if rows.len() > super::stock::MAX_ROWS {
+        r.push(Msg::new("stock-more").arg("count", rows.len() - super::stock::MAX_ROWS));
+    }
+    if over_price > 0 {
+        r.push(Msg::new("offers-catalog-over-price").arg("count", over_price));
+    }
+    r.push(Msg::new("offers-catalog-note"));
+    r
+}
+
+/// Appends what people saw (the curated file, `/report`), with who and when.
+pub fn sightings_section(ctx: &Ctx, mut r: Reply, rows: &[SightingRow]) -> Reply {
+    if rows.is_empty() {
+        return r;
+    }
+    r.push(Msg::new("offers-seen-title").arg("count", rows.len()));
+    let body = rows
+        .iter()
+        .take(super::stock::MAX_ROWS)
+        .map(|row| {
+            let s = &row.sighting;
+            let level = if row.stock_expired {
+                StockLevel::Unknown
+            } else {
+                s.stock
+            };
+            vec![
+                platform_name(ctx, &s.platform),
+                fmt(ctx.lang, &Msg::new("stock-level").arg("level", level.key())),
+                match (s.price_per_gpu_hour, &s.currency) {
+                    (Some(p), Some(c)) => format_money(p, c),
+                    _ => "—".into(),
+                },
+                fmt(
+                    ctx.lang,
+                    &Msg::new("offers-seen-by")
+                        .arg("origin", s.origin.key())
+                        .arg("who", s.who.as_str()),
+                ),
+                age_text(ctx.lang, row.age_secs),
+                s.source.clone(),
+            ]
+        })
+        .collect();
+    r = r.with_table(Table {
+        header: vec![
+            Msg::new("col-platform"),
+            Msg::new("stock-col-stock"),
+            Msg::new("stock-col-per-gpu"),
+            Msg::new("offers-col-who"),
+            Msg::new("stock-col-age"),
+            Msg::new("offers-col-source"),
+        ],
+        rows: body,
+    });
+    if rows
+        .iter()
+        .any(|r| r.stock_expired && r.sighting.stock != StockLevel::Unknown)
+    {
+        r.push(Msg::new("offers-seen-expired"));
+    }
+    r
+}
+
+/// After a ranking: which platforms are at their live price, and which were out of stock
+/// (those keep the list price). Nothing is added when no live price was fresh.
+pub fn live_notes(ctx: &Ctx, mut r: Reply, used: &[crate::billing::LiveUse]) -> Reply {
+    use crate::billing::LiveUse;
+    for u in used {
+        let (id, q) = match u {
+            LiveUse::Priced(q) => ("live-price-used", q),
+            LiveUse::OutOfStock(q) => ("live-out-of-stock", q),
+        };
+        r.push(
+            Msg::new(id)
+                .arg("platform", platform_name(ctx, &q.provider))
+                .arg("price", format_money(q.price_per_gpu_hour, &q.currency))
+                .arg("level", q.stock.key())
+                .arg("age", age_text(ctx.lang, q.age_secs)),
+        );
+    }
+    if used
+        .iter()
+        .any(|u| matches!(u, crate::billing::LiveUse::Priced(_)))
+    {
+        r.push(Msg::new("live-list-note"));
+    }
+    r
+}
+
+/// For `/fit` options: the cheapest fresh live price of `gpu` across providers, as a note.
+pub fn live_option_note(ctx: &Ctx, gpu: &str, now: i64) -> Option<Msg> {
+    let quotes = crate::availability::live_quotes(ctx.store, gpu, now).ok()?;
+    let q = quotes
+        .iter()
+        .filter(|q| q.stock != StockLevel::Unavailable)
+        .min_by(|a, b| {
+            let price = |q: &crate::availability::LiveQuote| {
+                rate(ctx, &q.currency, &ctx.currency)
+                    .map(|r| q.price_per_gpu_hour * r.rate)
+                    .unwrap_or(q.price_per_gpu_hour)
+            };
+            price(a).cmp(&price(b))
+        })?;
+    Some(
+        Msg::new("live-fit-option")
+            .arg("gpu", gpu_name(ctx, gpu))
+            .arg("platform", platform_name(ctx, &q.provider))
+            .arg("price", format_money(q.price_per_gpu_hour, &q.currency))
+            .arg("level", q.stock.key())
+            .arg("age", age_text(ctx.lang, q.age_secs)),
+    )
+}
+
+/// Why `/offers` arguments were refused.
+fn bad(text: &str) -> Reply {
+    Reply::text(Msg::new("offers-error-arg").arg("text", text)).with(Msg::new("usage-offers"))
+}
+
+/// `key op value` with `op` one of `>=`, `<=`, `=`, `>`, `<`, `:`.
+fn split_op(word: &str) -> Option<(String, &'static str, &str)> {
+    for op in [">=", "<=", "=", ">", "<", ":"] {
+        if let Some(i) = word.find(op) {
+            let key = word[..i].trim().to_lowercase();
+            let value = word[i + op.len()..].trim();
+            if !key.is_empty() && !value.is_empty() {
+                return Some((key, op, value));
+            }
+        }
+    }
+    None
+}
+
+fn number(text: &str) -> Option<f64> {
+    let t = text.trim().to_lowercase();
+    let t = t
+        .strip_suffix("gib")
+        .or_else(|| t.strip_suffix("gb"))
+        .or_else(|| t.strip_suffix('g'))
+        .unwrap_or(&t);
+    t.parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0)
+}
+
+/// Reads `/offers` arguments: an optional card, then filters in any order:
+/// `cards>=2` (`num_gpus`, `2x`), `vram>=40` (`gpu_ram`), `region=us` (`geolocation`),
+/// `spot` / `on-demand` (`kind=`), `max=2.5` (`price<=`, `dph<`, or a bare `$2.5`),
+/// a platform name (`provider=`), `sort=price|-price|vram|cards|age`, `live`.
+pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
+    let mut f = OfferFilter {
+        currency: ctx.currency.clone(),
+        ..OfferFilter::default()
+    };
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut gpu_words: Vec<&str> = Vec::new();
+    for w in &words {
+        let lower = w.to_lowercase();
+        if let Some((key, op, value)) = split_op(w) {
+            let ceiling = matches!(op, "<=" | "<" | "=" | ":");
+            let floor = matches!(op, ">=" | ">" | "=" | ":");
+            match key.as_str() {
+                "cards" | "num_gpus" | "gpus" | "n" => {
+                    let n = number(value)
+                        .filter(|n| n.fract() == 0.0 && *n >= 1.0 && *n <= 4096.0)
+                        .ok_or_else(|| bad(w))? as u32;
+                    let (lo, hi) = match op {
+                        ">" => (Some(n + 1), None),
+                        "<" => (None, Some(n.saturating_sub(1))),
+                        _ => (floor.then_some(n), ceiling.then_some(n)),
+                    };
+                    f.min_cards = lo.or(f.min_cards);
+                    f.max_cards = hi.or(f.max_cards);
+                }
+                "vram" | "gpu_ram" | "mem" | "memory" => {
+                    let v = number(value).ok_or_else(|| bad(w))?;
+                    if floor {
+                        f.min_vram_gb = Some(v);
+                    }
+                    if ceiling {
+                        f.max_vram_gb = Some(v);
+                    }
+                }
+                "region" | "geolocation" | "geo" | "location" => f.region = Some(value.into()),
+                "kind" | "type" => {
+                    f.kind = Some(kind_word(value).ok_or_else(|| bad(w))?);
+                }
+                "max" | "price" | "dph" | "dph_total" | "max_price" => {
+                    if op.starts_with('>') {
+                        return Err(bad(w));
+                    }
+                    set_price(&mut f, value).map_err(|_| bad(w))?;
+                }
+                "provider" | "platform" => {
+                    let p = ctx
+                        .catalog
+                        .platform(value)
+                        .map_err(|nf| not_found_reply(&nf))?;
+                    f.provider = Some(p.id.clone());
+                }
+                "sort" | "order" | "o" => {
+                    f.sort = match value.to_lowercase().as_str() {
+                        "price" | "dph" | "cheap" | "cheapest" => Sort::Price,
+                        "-price" | "-dph" | "price-" => Sort::PriceDesc,
+                        "vram" | "gpu_ram" | "-vram" | "memory" => Sort::Vram,
+                        "cards" | "num_gpus" | "-cards" => Sort::Cards,
+                        "age" | "new" | "newest" | "fresh" => Sort::Age,
+                        _ => return Err(bad(w)),
+                    };
+                }
+                "gpu" | "gpu_name" => gpu_words.push(value),
+                _ => return Err(bad(w)),
+            }
+            continue;
+        }
+        if let Some(k) = kind_word(&lower) {
+            f.kind = Some(k);
+            continue;
+        }
+        if lower == "live" {
+            f.live_only = true;
+            continue;
+        }
+        if let Some(n) = lower
+            .strip_suffix('x')
+            .or_else(|| lower.strip_prefix('x'))
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| (1..=4096).contains(n))
+        {
+            f.min_cards = Some(n);
+            f.max_cards = Some(n);
+            continue;
+        }
+        if gpu_words.is_empty()
+            && f.provider.is_none()
+            && ctx.catalog.platform(w).is_ok()
+            && ctx.catalog.gpu(w).is_err()
+        {
+            f.provider = ctx.catalog.platform(w).ok().map(|p| p.id.clone());
+            continue;
+        }
+        if parse_price(w).is_ok_and(|p| p.currency.is_some()) {
+            set_price(&mut f, w).map_err(|_| bad(w))?;
+            continue;
+        }
+        gpu_words.push(w);
+    }
+    if !gpu_words.is_empty() {
+        let text = gpu_words.join(" ");
+        f.gpu = Some(match ctx.catalog.gpu(&text) {
+            Ok(g) => g.id.clone(),
+            Err(nf) => {
+                // A card only a provider or a catalog names is searched by its raw name.
+                let (raw, _) = name_offer_gpu(ctx.catalog, &text, None);
+                let key = crate::availability::gpu_key(&raw);
+                let known = crate::availability::latest_offers(ctx.store, &key, None)
+                    .map(|v| !v.is_empty())
+                    .unwrap_or(false)
+                    || crate::availability::priced_offers(ctx.store, &key)
+                        .map(|v| !v.is_empty())
+                        .unwrap_or(false);
+                if !known {
+                    return Err(not_found_reply(&nf));
+                }
+                raw
+            }
+        });
+    }
+    if f.min_cards.zip(f.max_cards).is_some_and(|(lo, hi)| lo > hi)
+        || f.min_vram_gb
+            .zip(f.max_vram_gb)
+            .is_some_and(|(lo, hi)| lo > hi)
+    {
+        return Err(
+            Reply::text(Msg::new("offers-error-empty-range")).with(Msg::new("usage-offers"))
+        );
+    }
+    Ok(f)
+}
+
+fn kind_word(w: &str) -> Option<OfferKind> {
+    Some(match w.to_lowercase().as_str() {
+        "spot" | "interruptible" | "bid" | "竞价" => OfferKind::Spot,
+        "on-demand" | "ondemand" | "on_demand" | "demand" | "按需" => OfferKind::OnDemand,
+        "reserved" | "预留" => OfferKind::Reserved,
+        _ => return None,
+    })
+}
+
+fn set_price(f: &mut OfferFilter, text: &str) -> Result<(), ()> {
+    let p = parse_price(text).map_err(|_| ())?;
+    if p.amount <= Decimal::ZERO || p.per.is_some_and(|u| u.key() != "hour") {
+        return Err(());
+    }
+    f.max_price = Some(p.amount);
+    if let Some(c) = p.currency {
+        f.currency = c;
+    }
+    Ok(())
+}
+
+/// The offers for a filter at `now`.
+pub fn lookup(ctx: &Ctx, f: &OfferFilter, now: i64) -> Result<OffersView, Reply> {
+    let to = f.currency.clone();
+    search_offers(ctx.store, f, now, |from| {
+        rate(ctx, from, &to).map(|r| r.rate)
+    })
+    .map_err(|e| store_error_reply(&e))
+}
+
+/// The chat answer.
+pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
+    let f = match parse(ctx, args) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    match lookup(ctx, &f, now) {
+        Ok(view) => reply(ctx, &f, &view),
+        Err(r) => r,
+    }
+}
+
+/// The reply for a view.
+pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
+    let lang = ctx.lang;
+    if view.stored == 0 && view.hidden_old == 0 {
+        return Reply::text(Msg::new("offers-no-data"));
+    }
+    if view.rows.is_empty() {
+        let mut r = Reply::text(Msg::new("offers-none"));
+        if view.hidden_old > 0 {
+            r.push(Msg::new("offers-hidden-old").arg("count", view.hidden_old));
+        }
+        return r;
+    }
+    let mut r = Reply::text(Msg::new("offers-title").arg("count", view.rows.len()));
+    let body = view
+        .rows
+        .iter()
+        .take(MAX_ROWS)
+        .map(|row: &OfferRow| {
+            let o = &row.offer;
+            let (stock, seen) = if row.price_only() {
+                (
+                    fmt(lang, &Msg::new("offers-price-only")),
+                    o.source
+                        .split_whitespace()
+                        .next()
+                        .map(|s| format!("{s} {}", date_of(o.fetched_at)))
+                        .unwrap_or_default(),
+                )
+            } else {
+                let mut age = age_text(lang, row.age_secs);
+                if row.freshness == Some(crate::availability::Freshness::Stale) {
+                    age.push_str(" *");
+                }
+                (
+                    fmt(lang, &Msg::new("stock-level").arg("level", o.stock.key())),
+                    age,
+                )
+            };
+            vec![
+                platform_name(ctx, &o.provider),
+                gpu_name(ctx, &o.gpu),
+                o.cards.to_string(),
+                o.vram_gb
+                    .map(|v| format!("{v:.0}"))
+                    .unwrap_or_else(|| "?".into()),
+                format_money(o.price_per_gpu_hour, &o.currency),
+                fmt(lang, &Msg::new("offer-kind").arg("kind", o.kind.key())),
+                o.region.clone().unwrap_or_else(|| "—".into()),
+                stock,
+                seen,
+            ]
+        })
+        .collect();
+    r = r.with_table(Table {
+        header: vec![
+            Msg::new("col-platform"),
+            Msg::new("offers-col-gpu"),
+            Msg::new("stock-col-cards"),
+            Msg::new("offers-col-vram"),
+            Msg::new("stock-col-per-gpu"),
+            Msg::new("stock-col-kind"),
+            Msg::new("col-region"),
+            Msg::new("stock-col-stock"),
+            Msg::new("stock-col-age"),
+        ],
+        rows: body,
+    });
+    if view.rows.len() > MAX_ROWS {
+        r.push(Msg::new("stock-more").arg("count", view.rows.len() - MAX_ROWS));
+    }
+    if view.hidden_old > 0 {
+        r.push(Msg::new("offers-hidden-old").arg("count", view.hidden_old));
+    }
+    if view.no_fx > 0 {
+        r.push(Msg::new("offers-no-fx").arg("count", view.no_fx));
+    }
+    if view.rows.iter().any(OfferRow::price_only) {
+        r.push(Msg::new("offers-catalog-note"));
+    }
+    let mut currencies: Vec<&str> = view
+        .rows
+        .iter()
+        .map(|r| r.offer.currency.as_str())
+        .collect();
+    currencies.sort_unstable();
+    currencies.dedup();
+    if f.max_price.is_some() || currencies.len() > 1 {
+        for c in currencies {
+            if let Some(note) = rate_note(ctx, c, &f.currency) {
+                r.push(note);
+            }
+        }
+    }
+    r
+}
+
+/// `/report <platform> <gpu> <in|out|low|price>`: operators only. Records what they saw, with
+/// who and when; it shows in `/stock` beside the live data.
+pub fn report(ctx: &Ctx, args: &str, now: i64) -> Reply {
+    if !ctx.is_operator {
+        return Reply::text(Msg::new("report-not-operator"));
+    }
+    let words: Vec<&str> = args.split_whitespace().collect();
+    if words.len() < 3 {
+        return Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-report"));
+    }
+    let platform = match ctx.catalog.platform(words[0]) {
+        Ok(p) => p,
+        Err(nf) => return not_found_reply(&nf),
+    };
+    // The tail: stock words and/or one price, in any order (`in ¥1.98`, `1.98`, `out`).
+    let mut stock = None;
+    let mut price = None;
+    let mut gpu_end = words.len();
+    while gpu_end > 1 {
+        let w = words[gpu_end - 1];
+        if stock.is_none()
+            && let Some(s) = parse_stock_word(w)
+        {
+            stock = Some(s);
+        } else if price.is_none()
+            && let Ok(p) = parse_price(w)
+            && gpu_end > 2
+        {
+            if p.amount <= Decimal::ZERO || p.per.is_some_and(|u| u.key() != "hour") {
+                return Reply::text(Msg::new("stock-error-price").arg("text", w))
+                    .with(Msg::new("usage-report"));
+            }
+            price = Some((
+                p.amount,
+                p.currency.unwrap_or_else(|| platform.currency.clone()),
+            ));
+        } else {
+            break;
+        }
+        gpu_end -= 1;
+    }
+    if gpu_end < 2 || (stock.is_none() && price.is_none()) {
+        return Reply::text(Msg::new("report-error-what")).with(Msg::new("usage-report"));
+    }
+    let raw = words[1..gpu_end].join(" ");
+    // A typed report names a catalog card: a typo gets "did you mean", not a junk row.
+    let gpu = match ctx.catalog.gpu(&raw) {
+        Ok(g) => g.id.clone(),
+        Err(nf) => return not_found_reply(&nf),
+    };
+    let sighting = Sighting {
+        platform: platform.id.clone(),
+        gpu: gpu.clone(),
+        raw_name: raw,
+        stock: stock.unwrap_or(StockLevel::Unknown),
+        price_per_gpu_hour: price.as_ref().map(|p| p.0),
+        currency: price.as_ref().map(|p| p.1.clone()),
+        cards: None,
+        region: None,
+        who: ctx.who.user_key(),
+        at: now,
+        source: fmt(ctx.lang, &Msg::new("report-source")),
+        origin: SightingOrigin::Report,
+    };
+    if let Err(e) = record_sighting(ctx.store, &sighting) {
+        return store_error_reply(&e);
+    }
+    Reply::text(
+        Msg::new("report-recorded")
+            .arg("platform", platform.display_name(ctx.lang == Lang::Zh))
+            .arg("gpu", gpu_name(ctx, &gpu))
+            .arg("level", sighting.stock.key())
+            .arg(
+                "price",
+                price
+                    .map(|(a, c)| format_money(a, &c))
+                    .unwrap_or_else(|| "none".into()),
+            )
+            .arg("who", sighting.who.as_str())
+            .arg("at", format_rfc3339(now)),
+    )
+}

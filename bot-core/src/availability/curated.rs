@@ -1,0 +1,229 @@
+//! The operator's curated file: what trusted people saw on platforms with no public API
+//! (most Chinese ones: AutoDL, 恒源云 …), one dated row each. It is read strictly, like the
+//! catalog: a row without its source, date or author, a platform the catalog does not know,
+//! or an unreadable price refuses the whole file with the row and field named, so a typo
+//! never reaches users. A card the catalog does not know is kept under its raw name.
+//!
+//! ```toml
+//! as_of = "2026-11-30"          # default date of every row
+//! who = "ops"                   # default author
+//! [[row]]
+//! platform = "autodl"
+//! gpu = "4090"
+//! stock = "in"                  # in | low | out | unknown (default unknown)
+//! price = "1.98"                # per GPU-hour, optional; currency defaults to the platform's
+//! source = "https://www.autodl.com/market/list"
+//! ```
+
+use super::canonical::name_offer_gpu;
+use super::imported::{Sighting, SightingOrigin};
+use super::offer::StockLevel;
+use super::time::parse_rfc3339;
+use crate::catalog::{Catalog, parse_date};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use std::str::FromStr;
+
+/// Why the curated file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CuratedError {
+    #[error("not valid TOML: {0}")]
+    Toml(String),
+    #[error("row {row}: `{field}` {problem}")]
+    Row {
+        row: usize,
+        field: &'static str,
+        problem: String,
+    },
+    #[error("the file has no [[row]] entries")]
+    Empty,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    as_of: Option<String>,
+    who: Option<String>,
+    #[serde(default)]
+    row: Vec<RowText>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RowText {
+    platform: String,
+    gpu: String,
+    stock: Option<String>,
+    price: Option<String>,
+    currency: Option<String>,
+    cards: Option<u32>,
+    region: Option<String>,
+    source: Option<String>,
+    as_of: Option<String>,
+    who: Option<String>,
+}
+
+/// Reads `in`, `out`, `low`, `unknown` (and 有货/无货/紧张/未知).
+pub fn parse_stock_word(word: &str) -> Option<StockLevel> {
+    Some(match word.trim().to_lowercase().as_str() {
+        "in" | "available" | "yes" | "有" | "有货" => StockLevel::Available,
+        "low" | "few" | "紧张" | "少" => StockLevel::Low,
+        "out" | "none" | "no" | "sold-out" | "无" | "无货" | "没货" | "售罄" => {
+            StockLevel::Unavailable
+        }
+        "unknown" | "?" | "未知" => StockLevel::Unknown,
+        _ => return None,
+    })
+}
+
+/// A date (`2026-11-30`, noon UTC: a day is all the file says) or an RFC 3339 time.
+fn when(text: &str) -> Option<i64> {
+    parse_rfc3339(text).or_else(|| parse_date(text.trim()).map(|d| d * 86_400 + 12 * 3600))
+}
+
+/// Reads the file into sightings.
+pub fn parse_curated(text: &str, catalog: &Catalog) -> Result<Vec<Sighting>, CuratedError> {
+    let file: File = toml::from_str(text).map_err(|e| CuratedError::Toml(e.message().into()))?;
+    if file.row.is_empty() {
+        return Err(CuratedError::Empty);
+    }
+    let mut out = Vec::new();
+    for (i, r) in file.row.into_iter().enumerate() {
+        let row = i + 1;
+        let bad = |field: &'static str, problem: String| CuratedError::Row {
+            row,
+            field,
+            problem,
+        };
+        let platform = catalog.platform(&r.platform).map_err(|_| {
+            bad(
+                "platform",
+                format!("`{}` is not a catalog platform", r.platform),
+            )
+        })?;
+        let stock = match r.stock.as_deref() {
+            None => StockLevel::Unknown,
+            Some(w) => parse_stock_word(w)
+                .ok_or_else(|| bad("stock", format!("`{w}` is not in, low, out or unknown")))?,
+        };
+        let price = match r.price.as_deref() {
+            None => None,
+            Some(p) => Some(
+                Decimal::from_str(p.trim())
+                    .ok()
+                    .filter(|d| *d > Decimal::ZERO)
+                    .ok_or_else(|| bad("price", format!("`{p}` is not a price above zero")))?,
+            ),
+        };
+        if price.is_none() && stock == StockLevel::Unknown {
+            return Err(bad(
+                "stock",
+                "and `price` are both missing: the row says nothing".into(),
+            ));
+        }
+        let source = r
+            .source
+            .filter(|s| !s.trim().is_empty())
+            .ok_or_else(|| bad("source", "is missing (where was this seen?)".into()))?;
+        let date = r
+            .as_of
+            .or_else(|| file.as_of.clone())
+            .ok_or_else(|| bad("as_of", "is missing (in the row or at the top)".into()))?;
+        let at = when(&date).ok_or_else(|| bad("as_of", format!("`{date}` is not a date")))?;
+        let who = r
+            .who
+            .or_else(|| file.who.clone())
+            .filter(|w| !w.trim().is_empty())
+            .ok_or_else(|| bad("who", "is missing (in the row or at the top)".into()))?;
+        let currency = match r.currency {
+            Some(c) => c.trim().to_uppercase(),
+            None => platform.currency.clone(),
+        };
+        let (gpu, _) = name_offer_gpu(catalog, &r.gpu, None);
+        out.push(Sighting {
+            platform: platform.id.clone(),
+            gpu,
+            raw_name: r.gpu.trim().to_string(),
+            stock,
+            price_per_gpu_hour: price,
+            currency: price.map(|_| currency),
+            cards: r.cards,
+            region: r.region,
+            who: who.trim().to_string(),
+            at,
+            source: source.trim().to_string(),
+            origin: SightingOrigin::Curated,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_read_with_defaults_and_bad_rows_are_named() {
+        let cat = Catalog::embedded().unwrap();
+        let ok = r#"
+as_of = "2026-11-30"
+who = "ops"
+[[row]]
+platform = "autodl"
+gpu = "4090"
+stock = "有货"
+price = "1.98"
+source = "https://www.autodl.com/market/list"
+[[row]]
+platform = "gpushare"
+gpu = "Quantum Flux 9000"
+stock = "out"
+source = "support chat"
+as_of = "2026-11-29T08:00:00Z"
+who = "alice"
+"#;
+        let rows = parse_curated(ok, &cat).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].gpu, "rtx-4090");
+        assert_eq!(rows[0].stock, StockLevel::Available);
+        assert_eq!(rows[0].currency.as_deref(), Some("CNY"));
+        assert_eq!(rows[0].who, "ops");
+        assert_eq!(rows[1].gpu, "Quantum Flux 9000");
+        assert_eq!(rows[1].who, "alice");
+        assert_eq!(rows[1].price_per_gpu_hour, None);
+
+        let no_source =
+            "as_of='2026-11-30'\nwho='x'\n[[row]]\nplatform='autodl'\ngpu='4090'\nstock='in'\n";
+        let e = parse_curated(no_source, &cat).unwrap_err();
+        assert!(e.to_string().starts_with("row 1: `source`"), "{e}");
+        let bad_platform = no_source.replace("autodl", "autodll") + "source='x'\n";
+        assert!(
+            parse_curated(&bad_platform, &cat)
+                .unwrap_err()
+                .to_string()
+                .contains("platform")
+        );
+        let bad_price = no_source.to_string() + "source='x'\nprice='cheap'\n";
+        assert!(
+            parse_curated(&bad_price, &cat)
+                .unwrap_err()
+                .to_string()
+                .contains("price")
+        );
+        assert_eq!(
+            parse_curated("as_of='2026-11-30'\n", &cat),
+            Err(CuratedError::Empty)
+        );
+        assert!(matches!(
+            parse_curated("[[row", &cat),
+            Err(CuratedError::Toml(_))
+        ));
+        assert!(
+            parse_curated(
+                &(no_source.to_string() + "source='x'\ncolour='red'\n"),
+                &cat
+            )
+            .is_err()
+        );
+    }
+}

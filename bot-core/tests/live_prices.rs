@@ -1,0 +1,167 @@
+//! Live prices where fresh, list prices otherwise, and the answer says which: `/compare`, the
+//! `/fit` options and the `/pick` result use a provider's fresh snapshot (under 2 h), say so
+//! with its age and stock, keep the list price for a provider whose offers are all out, and
+//! are exactly the catalog-only answers when the snapshot is stale or absent.
+
+use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
+use bot_core::reply::Reply;
+use bot_core::store::{Store, db_path};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
+use rust_decimal::Decimal;
+use std::sync::Arc;
+
+fn bot(dir: &std::path::Path) -> Bot {
+    let store = Arc::new(Store::open(&db_path(dir)).unwrap());
+    Bot::new(Arc::new(Catalog::embedded().unwrap()), store)
+}
+
+fn who() -> ChatRef {
+    ChatRef {
+        platform: "test".into(),
+        chat: "c".into(),
+        user: "u".into(),
+        locale: Some("en-US".into()),
+    }
+}
+
+fn text(replies: &[Reply], lang: Lang) -> String {
+    replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn say(b: &Bot, line: &str) -> String {
+    let a = b.handle(&who(), Input::Text(line.into()));
+    text(&a.replies, a.lang)
+}
+
+fn tap(b: &Bot, id: &str) -> (String, Vec<String>) {
+    let a = b.handle(&who(), Input::Choice(id.into()));
+    let ids = a
+        .replies
+        .iter()
+        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+        .collect();
+    (text(&a.replies, a.lang), ids)
+}
+
+fn offer(provider: &str, gpu: &str, cents: i64, stock: StockLevel, at: i64) -> Offer {
+    Offer {
+        provider: provider.into(),
+        gpu: gpu.into(),
+        raw_name: gpu.into(),
+        cards: 1,
+        vram_gb: Some(24.0),
+        price_per_gpu_hour: Decimal::new(cents, 2),
+        price_per_instance_hour: Decimal::new(cents, 2),
+        currency: "USD".into(),
+        kind: OfferKind::OnDemand,
+        region: Some("US".into()),
+        stock,
+        available_count: None,
+        fetched_at: at,
+        source: format!("{provider} test feed"),
+    }
+}
+
+fn record(b: &Bot, provider: &str, offers: Vec<Offer>, at: i64) {
+    record_fetch(&b.store, provider, FetchOutcome::Offers(offers), at).unwrap();
+}
+
+#[test]
+fn compare_uses_fresh_live_prices_and_says_so_and_is_unchanged_without_them() {
+    let empty = tempfile::tempdir().unwrap();
+    let catalog_only = say(&bot(empty.path()), "/compare 4090 3h");
+    assert!(!catalog_only.contains("live price"), "{catalog_only}");
+
+    // A snapshot three hours old is stale: the answer is the catalog's, byte for byte.
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(dir.path());
+    let old = now_unix() - 3 * 3600;
+    record(
+        &b,
+        "vast",
+        vec![offer("vast", "rtx-4090", 5, StockLevel::Available, old)],
+        old,
+    );
+    assert_eq!(say(&b, "/compare 4090 3h"), catalog_only);
+
+    // Fresh: Vast's live 5 cents beats every list price and says so; RunPod is all out and
+    // keeps its list price, said too.
+    let now = now_unix();
+    record(
+        &b,
+        "vast",
+        vec![
+            offer("vast", "rtx-4090", 9, StockLevel::Unavailable, now),
+            offer("vast", "rtx-4090", 5, StockLevel::Available, now),
+        ],
+        now,
+    );
+    record(
+        &b,
+        "runpod",
+        vec![offer("runpod", "rtx-4090", 1, StockLevel::Unavailable, now)],
+        now,
+    );
+    let t = say(&b, "/compare 4090 3h currency=usd");
+    assert!(
+        t.contains("Vast.ai: live price $0.05 per GPU-hour (in stock, fetched just now)"),
+        "{t}"
+    );
+    assert!(
+        t.contains("RunPod: every offer for this card was out"),
+        "{t}"
+    );
+    assert!(
+        t.contains("The other rows are the catalog's list prices"),
+        "{t}"
+    );
+    let first_row = t
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap_or_default();
+    assert!(first_row.contains("Vast.ai"), "{t}");
+    // RunPod's out-of-stock 1 cent was not used as its price.
+    assert!(!t.contains("$0.01/hour"), "{t}");
+}
+
+#[test]
+fn fit_options_and_the_pick_result_name_fresh_live_prices() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(dir.path());
+    let before = say(&b, "/fit qwen2.5-7b");
+    assert!(!before.contains("Live now"), "{before}");
+    let now = now_unix();
+    record(
+        &b,
+        "vast",
+        vec![offer("vast", "rtx-4090", 5, StockLevel::Low, now)],
+        now,
+    );
+    let t = say(&b, "/fit qwen2.5-7b");
+    assert!(t.contains("Live now:"), "{t}");
+    assert!(t.contains("$0.05 per GPU-hour on Vast.ai (low"), "{t}");
+    // A named card that fits lists no options, so no live line either.
+    assert!(!say(&b, "/fit qwen2.5-7b 4090").contains("Live now"));
+
+    // /pick to the result, choosing the 4090.
+    say(&b, "/pick");
+    tap(&b, "t:tune");
+    tap(&b, "m:qwen2.5-7b");
+    tap(&b, "q:lora");
+    tap(&b, "c:4096");
+    let (_, choices) = tap(&b, "u:3h");
+    let card = choices
+        .iter()
+        .find(|c| c.starts_with("g:rtx-4090"))
+        .cloned()
+        .unwrap_or_else(|| panic!("no 4090 choice in {choices:?}"));
+    tap(&b, &card);
+    let (result, _) = tap(&b, "b:done");
+    assert!(result.contains("Where to rent"), "{result}");
+    assert!(result.contains("Vast.ai: live price $0.05"), "{result}");
+    assert!(!result.contains("Stock: unknown"), "{result}");
+}

@@ -1,0 +1,346 @@
+//! `gpuscout import skypilot|gpuhunt DIR|URL` (public price catalogs into the store, labelled
+//! price-only), `gpuscout import curated FILE` (the operator's dated sightings), and
+//! `gpuscout offers … [--json]` (the chat's `/offers`). A long import shows a progress bar on
+//! a terminal and stays quiet in a pipe.
+
+use anyhow::{Context, Result, bail};
+use bot_core::answer::offers;
+use bot_core::availability::{FeedInfo, format_rfc3339, now_unix, record_import};
+use bot_core::context::Ctx;
+use bot_core::{Catalog, ChatRef, Lang, Localizer, Store};
+use gpuscout_providers::import::{self, Format};
+use serde_json::json;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct ImportArgs {
+    #[command(subcommand)]
+    what: ImportWhat,
+}
+
+#[derive(clap::Subcommand)]
+enum ImportWhat {
+    /// SkyPilot catalog CSVs: a directory holding `<cloud>/vms.csv` (e.g. a checkout's
+    /// `catalogs/v5`), or the URL of one `…/<cloud>/vms.csv`.
+    Skypilot(CatalogArgs),
+    /// gpuhunt's per-provider catalog CSVs: a directory of `<provider>.csv`, or one file's URL.
+    Gpuhunt(CatalogArgs),
+    /// The operator's curated file (TOML; default GPUSCOUT_CURATED_FILE).
+    Curated {
+        file: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(clap::Args)]
+struct CatalogArgs {
+    /// A directory or an http(s):// URL.
+    source: String,
+    /// File the rows under this provider (default: from the path: the cloud's folder for
+    /// SkyPilot, the file name for gpuhunt).
+    #[arg(long)]
+    provider: Option<String>,
+    /// The catalog's date, YYYY-MM-DD (default: the file's modification date, or the
+    /// server's Last-Modified, else today).
+    #[arg(long)]
+    as_of: Option<String>,
+    /// Seconds a download may take.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct OffersArgs {
+    /// Optional GPU, then filters: `h100 cards>=8 vram>=80 region=us spot max=2.5 sort=price`.
+    words: Vec<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+fn plain(reply: &bot_core::Reply) -> String {
+    Localizer::get().render_plain(Lang::En, reply)
+}
+
+fn ctx<'a>(catalog: &'a Catalog, store: &'a Store, who: &'a ChatRef) -> Ctx<'a> {
+    Ctx {
+        catalog,
+        store,
+        who,
+        lang: Lang::En,
+        currency: "USD".into(),
+        today: crate::today(),
+        is_operator: false,
+    }
+}
+
+pub fn offers(catalog: &Catalog, store: &Store, a: OffersArgs) -> Result<()> {
+    let who = ChatRef::terminal(None);
+    let ctx = ctx(catalog, store, &who);
+    let filter = offers::parse(&ctx, &a.words.join(" "))
+        .map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
+    let view = offers::lookup(&ctx, &filter, now_unix()).map_err(|r| anyhow::anyhow!(plain(&r)))?;
+    if !a.json {
+        outln!("{}", plain(&offers::reply(&ctx, &filter, &view)))?;
+        return Ok(());
+    }
+    let rows: Vec<_> = view
+        .rows
+        .iter()
+        .map(|r| {
+            let mut v = serde_json::to_value(&r.offer).unwrap_or_default();
+            if let Some(o) = v.as_object_mut() {
+                o.insert("price_only".into(), json!(r.price_only()));
+                o.insert("age_seconds".into(), json!(r.age_secs));
+            }
+            v
+        })
+        .collect();
+    let out = json!({
+        "currency": filter.currency,
+        "max_price_per_gpu_hour": filter.max_price.map(|m| m.to_string()),
+        "offers": rows,
+        "hidden_too_old": view.hidden_old,
+        "no_fx": view.no_fx,
+    });
+    outln!("{}", serde_json::to_string_pretty(&out)?)?;
+    Ok(())
+}
+
+pub fn import(catalog: &Catalog, store: &Store, a: ImportArgs) -> Result<()> {
+    match a.what {
+        ImportWhat::Skypilot(c) => import_catalog(catalog, store, Format::SkyPilot, c),
+        ImportWhat::Gpuhunt(c) => import_catalog(catalog, store, Format::GpuHunt, c),
+        ImportWhat::Curated { file, json } => {
+            let file = file
+                .or_else(|| std::env::var_os("GPUSCOUT_CURATED_FILE").map(PathBuf::from))
+                .context("name the file, or set GPUSCOUT_CURATED_FILE")?;
+            let info = import_curated(catalog, store, &file)?;
+            if json {
+                outln!(
+                    "{}",
+                    serde_json::to_string_pretty(&json!({
+                        "feed": info.feed,
+                        "rows": info.offers,
+                        "source": info.source,
+                        "as_of": info.as_of,
+                    }))?
+                )?;
+            } else {
+                outln!("curated: {} rows from {}", info.offers, info.source)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Reads the curated file into the store (every curated row replaced). Used by
+/// `gpuscout import curated` and at the start of `serve` and `chat`.
+pub fn import_curated(catalog: &Catalog, store: &Store, file: &Path) -> Result<FeedInfo> {
+    gpuscout_providers::curated::load(catalog, store, file).map_err(anyhow::Error::msg)
+}
+
+/// The curated file named by `GPUSCOUT_CURATED_FILE`, loaded when set; a bad file is reported
+/// and the previous rows are kept.
+pub fn curated_from_env(catalog: &Catalog, store: &Store) {
+    let Some(file) = std::env::var_os("GPUSCOUT_CURATED_FILE") else {
+        return;
+    };
+    match import_curated(catalog, store, Path::new(&file)) {
+        Ok(info) => eprintln!("curated: {} rows from {}", info.offers, info.source),
+        Err(e) => eprintln!("curated: {e:#}; keeping the rows stored before"),
+    }
+}
+
+/// One file to read: its text comes later (a download or a read), with a size for the bar.
+struct Item {
+    cloud: String,
+    /// What the feed's source says: the path, or the URL without credentials.
+    shown: String,
+    local: Option<PathBuf>,
+    url: Option<String>,
+    size: u64,
+}
+
+fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogArgs) -> Result<()> {
+    let as_of_flag = match &a.as_of {
+        Some(d) => Some(
+            bot_core::catalog::parse_date(d)
+                .map(|_| d.clone())
+                .with_context(|| format!("--as-of {d:?} is not a date (YYYY-MM-DD)"))?,
+        ),
+        None => None,
+    };
+    let items = if a.source.starts_with("http://") || a.source.starts_with("https://") {
+        let cloud = a
+            .provider
+            .clone()
+            .or_else(|| import::cloud_of_url(format, &a.source))
+            .context("can't tell the provider from the URL; pass --provider")?;
+        vec![Item {
+            cloud,
+            shown: gpuscout_providers::config::shown_url(&a.source),
+            local: None,
+            url: Some(a.source.clone()),
+            size: 0,
+        }]
+    } else {
+        let dir = Path::new(&a.source);
+        let files = if dir.is_file() {
+            let cloud = a
+                .provider
+                .clone()
+                .or_else(|| {
+                    match format {
+                        Format::SkyPilot => dir.parent().and_then(|p| p.file_name()),
+                        Format::GpuHunt => dir.file_stem(),
+                    }
+                    .and_then(|n| n.to_str())
+                    .map(str::to_string)
+                })
+                .context("can't tell the provider from the path; pass --provider")?;
+            vec![import::CatalogFile {
+                cloud,
+                path: dir.to_path_buf(),
+            }]
+        } else {
+            import::catalog_files(format, dir)
+                .with_context(|| format!("reading the directory {}", dir.display()))?
+        };
+        if files.is_empty() {
+            bail!(
+                "no {} files under {}",
+                match format {
+                    Format::SkyPilot => "`<cloud>/vms.csv`",
+                    Format::GpuHunt => "`<provider>.csv`",
+                },
+                dir.display()
+            );
+        }
+        files
+            .into_iter()
+            .map(|f| Item {
+                cloud: a.provider.clone().unwrap_or(f.cloud),
+                shown: f.path.display().to_string(),
+                size: std::fs::metadata(&f.path).map(|m| m.len()).unwrap_or(0),
+                local: Some(f.path),
+                url: None,
+            })
+            .collect()
+    };
+    let bar = progress(items.iter().map(|i| i.size.max(1)).sum());
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let mut reports = Vec::new();
+    let mut failed = 0;
+    for item in &items {
+        bar.set_message(item.cloud.clone());
+        let read = match (&item.local, &item.url) {
+            (Some(p), _) => std::fs::read_to_string(p)
+                .map(|t| {
+                    let modified = std::fs::metadata(p)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                        .map(|d| format_rfc3339(d.as_secs() as i64)[..10].to_string());
+                    (t, modified)
+                })
+                .map_err(|e| e.to_string()),
+            (None, Some(u)) => runtime
+                .block_on(import::download(u, Duration::from_secs(a.timeout.max(1))))
+                .map_err(|e| e.to_string()),
+            _ => Err("nothing to read".into()),
+        };
+        bar.inc(item.size.max(1));
+        let (text, file_date) = match read {
+            Ok(x) => x,
+            Err(e) => {
+                failed += 1;
+                bar.suspend(|| eprintln!("import: {}: {e}", item.shown));
+                continue;
+            }
+        };
+        let as_of = as_of_flag
+            .clone()
+            .or(file_date)
+            .unwrap_or_else(|| format_rfc3339(now_unix())[..10].to_string());
+        let as_of_secs = bot_core::catalog::parse_date(&as_of).unwrap_or(0) * 86_400;
+        let provider = import::platform_id(catalog, &item.cloud);
+        let feed = format!("{}/{}", format.key(), item.cloud);
+        let source = format!(
+            "{} catalog {} ({as_of}; price only)",
+            match format {
+                Format::SkyPilot => "SkyPilot",
+                Format::GpuHunt => "gpuhunt",
+            },
+            item.cloud
+        );
+        let parsed = match import::parse(format, &text, &provider, catalog, as_of_secs, &source) {
+            Ok(p) => p,
+            Err(e) => {
+                failed += 1;
+                bar.suspend(|| eprintln!("import: {}: {e}; nothing imported from it", item.shown));
+                continue;
+            }
+        };
+        let info = FeedInfo {
+            feed: feed.clone(),
+            source: item.shown.clone(),
+            as_of: as_of.clone(),
+            imported_at: now_unix(),
+            skipped: parsed.skipped,
+            ..FeedInfo::default()
+        };
+        let offers = parsed.offers.len();
+        let stored = record_import(store, info, parsed.offers)?;
+        reports.push(json!({
+            "feed": feed,
+            "provider": provider,
+            "offers": offers,
+            "gpus": if offers > 0 { stored.gpu_keys.len() } else { 0 },
+            "skipped_rows": parsed.skipped,
+            "as_of": as_of,
+            "source": item.shown,
+        }));
+    }
+    bar.finish_and_clear();
+    if a.json {
+        outln!("{}", serde_json::to_string_pretty(&reports)?)?;
+    } else {
+        for r in &reports {
+            outln!(
+                "import: {}: {} price-only offers for {} GPU models{} (as of {})",
+                r["feed"].as_str().unwrap_or(""),
+                r["offers"],
+                r["gpus"],
+                match r["skipped_rows"].as_u64() {
+                    Some(n) if n > 0 => format!(", {n} unreadable rows skipped"),
+                    _ => String::new(),
+                },
+                r["as_of"].as_str().unwrap_or("")
+            )?;
+        }
+    }
+    if reports.is_empty() && failed > 0 {
+        bail!("nothing was imported");
+    }
+    Ok(())
+}
+
+/// A bar on a terminal's stderr; hidden in a pipe (and under tests).
+fn progress(total: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} importing {msg:12} [{bar:30}] {percent}%",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
