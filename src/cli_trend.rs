@@ -119,10 +119,10 @@ pub async fn prune_history(store: Arc<Store>, days: u32, stop: CancellationToken
         .await;
         match pass {
             Ok(Ok(0)) => {}
-            Ok(Ok(n)) => eprintln!("history: dropped {n} point(s) older than {days} days"),
+            Ok(Ok(n)) => tracing::info!("history: dropped {n} point(s) older than {days} days"),
             // A failed pass is retried next hour; the store says why.
-            Ok(Err(e)) => eprintln!("history: pruning failed: {e}"),
-            Err(e) => eprintln!("history: pruning stopped: {e}"),
+            Ok(Err(e)) => tracing::warn!("history: pruning failed: {e}"),
+            Err(e) => tracing::error!("history: pruning stopped: {e}"),
         }
         tokio::select! {
             () = stop.cancelled() => return Ok(()),

@@ -15,6 +15,7 @@ mod cli_fit;
 mod cli_import;
 mod cli_stock;
 mod cli_trend;
+mod ops;
 mod serve;
 
 use anyhow::{Context, Result};
@@ -114,6 +115,7 @@ fn main() {
     redact_panics();
     // redb asserts on some damaged files; the store turns those panics into errors.
     bot_core::store::quiet_guarded_panics();
+    ops::init_logging();
     if let Err(e) = run() {
         // A reader that went away (`gpuscout gpus | head -1`) is not a failure.
         if is_broken_pipe(&e) {
@@ -201,6 +203,7 @@ fn run() -> Result<()> {
             bot.operators = bot_core::Bot::parse_operators(
                 &std::env::var("GPUSCOUT_ADMINS").unwrap_or_default(),
             );
+            bot.rate_limit = ops::rate_limit()?;
             bot.charts = Some(Arc::new(gpuscout_charts::PlottersCharts));
             serve::run(bot)
         }

@@ -40,13 +40,13 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     let history_days = crate::cli_trend::retention_days()?;
     let discord = gpuscout_discord::Config::from_env()?;
     if discord.is_none() {
-        eprintln!("{}", gpuscout_discord::OFF_NOTICE);
+        tracing::info!("{}", gpuscout_discord::OFF_NOTICE);
     }
     // The endpoint needs the HTTP server; a gateway-only Discord does not.
     let http_addr = http_addr(discord.as_ref().is_some_and(|d| d.public_key.is_some()))?;
     let telegram = gpuscout_telegram::Config::from_env()?;
     if telegram.is_none() {
-        eprintln!("{}", gpuscout_telegram::OFF_NOTICE);
+        tracing::info!("{}", gpuscout_telegram::OFF_NOTICE);
     }
     let env = |k: &str| std::env::var(k).ok();
     let alert_config = bot_core::alerts::AlertConfig::from_vars(env).map_err(|e| anyhow!(e))?;
@@ -68,36 +68,35 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
             core.access
                 .register("telegram", Arc::new(TelegramAdmins::new(&sender)));
             dispatcher = dispatcher.with_platform("telegram", Arc::new(sender), telegram_limits);
-            parts.start(telegram.run(core.clone(), parts.stop()));
+            parts.start_as("telegram", telegram.run(core.clone(), parts.stop()));
         }
-        let mut http = axum::Router::new().route("/healthz", axum::routing::get(|| async { "ok" }));
+        let mut http = crate::ops::routes(parts.health.clone(), core.store.clone());
         if let Some(config) = discord {
             let discord = gpuscout_discord::Discord::new(config, core.clone())?;
-            eprintln!("{}", discord.status());
+            tracing::info!("{}", discord.status());
             http = http.merge(discord.routes());
             dispatcher = dispatcher.with_platform("discord", discord.sender(), DISCORD_LIMITS);
-            parts.start(discord.run(parts.stop()));
+            parts.start_as("discord", discord.run(parts.stop()));
         }
         if let Some(addr) = http_addr {
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .with_context(|| format!("listening on {HTTP_ADDR_VAR}={addr}"))?;
-            eprintln!("http: listening on {}", listener.local_addr()?);
+            tracing::info!("http: listening on {}", listener.local_addr()?);
             let stop = parts.stop();
-            parts.start(async move {
+            parts.start_as("http", async move {
                 axum::serve(listener, http)
                     .with_graceful_shutdown(stop.cancelled_owned())
                     .await
             });
         }
         if let Some(poller) = crate::cli_stock::poller(core.catalog.clone(), core.store.clone())? {
-            parts.start(poller.run(parts.stop()));
+            parts.start_as("poller", poller.run(parts.stop()));
             // History only grows while something polls.
-            parts.start(crate::cli_trend::prune_history(
-                core.store.clone(),
-                history_days,
-                parts.stop(),
-            ));
+            parts.start_as(
+                "history-pruner",
+                crate::cli_trend::prune_history(core.store.clone(), history_days, parts.stop()),
+            );
         }
         // The operator's curated file: loaded at start (main), re-read when it changes.
         if let Some(file) = std::env::var_os("GPUSCOUT_CURATED_FILE") {
@@ -109,9 +108,9 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
             ));
         }
         if dispatcher.platforms().is_empty() {
-            eprintln!("alerts: off — no chat platform to deliver them to");
+            tracing::info!("alerts: off — no chat platform to deliver them to");
         } else {
-            eprintln!(
+            tracing::info!(
                 "alerts: delivering to {}",
                 dispatcher.platforms().join(", ")
             );
@@ -121,8 +120,8 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
                 alert_config,
                 dispatcher.waker(),
             );
-            parts.start(watcher.run(parts.stop()));
-            parts.start(dispatcher.run(parts.stop()));
+            parts.start_as("alert-watcher", watcher.run(parts.stop()));
+            parts.start_as("alert-dispatcher", dispatcher.run(parts.stop()));
         }
         parts.run(deadline).await
     });
@@ -131,10 +130,11 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     result
 }
 
-/// The running parts and the token that stops them.
+/// The running parts, the token that stops them, and their states for `/healthz`.
 struct Parts {
     stop: CancellationToken,
     running: JoinSet<Result<()>>,
+    health: Arc<crate::ops::Health>,
 }
 
 impl Parts {
@@ -142,6 +142,7 @@ impl Parts {
         Parts {
             stop: CancellationToken::new(),
             running: JoinSet::new(),
+            health: Arc::default(),
         }
     }
 
@@ -150,12 +151,31 @@ impl Parts {
         self.stop.clone()
     }
 
+    /// A part without a name of its own (`/healthz` lists it as `part`).
+    // Kept for parts added elsewhere; the ones here are named.
+    #[allow(dead_code)]
     fn start<E>(&mut self, part: impl Future<Output = Result<(), E>> + Send + 'static)
     where
         E: Into<anyhow::Error> + Send + 'static,
     {
-        self.running
-            .spawn(async move { part.await.map_err(Into::into) });
+        self.start_as("part", part);
+    }
+
+    /// Starts a part that `/healthz` lists as `name`.
+    fn start_as<E>(
+        &mut self,
+        name: &str,
+        part: impl Future<Output = Result<(), E>> + Send + 'static,
+    ) where
+        E: Into<anyhow::Error> + Send + 'static,
+    {
+        let health = self.health.clone();
+        let name = health.started(name);
+        self.running.spawn(async move {
+            let result = part.await.map_err(Into::into);
+            health.ended(&name, result.is_ok());
+            result
+        });
     }
 
     /// Waits for a stop signal or for a part to end, then stops them all within `deadline`.
@@ -187,7 +207,7 @@ impl Parts {
             }
         };
         if tokio::time::timeout(deadline, rest).await.is_err() {
-            eprintln!(
+            tracing::warn!(
                 "serve: {} part(s) did not stop within {}s; aborting them",
                 self.running.len(),
                 deadline.as_secs_f64()
@@ -209,7 +229,7 @@ fn note(first: &mut Option<anyhow::Error>, done: Result<Result<()>, tokio::task:
     };
     match first {
         None => *first = Some(error),
-        Some(_) => eprintln!("error: {error:#}"),
+        Some(_) => tracing::error!("error: {error:#}"),
     }
 }
 

@@ -271,15 +271,7 @@ fn a_discord_channel_alert_arrives_through_a_429_and_a_deleted_channel_unsubscri
         ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
     ]);
     let serve = Serve::start(env!("CARGO_BIN_EXE_gpuscout"), dir.path(), &env);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let addr: SocketAddr = loop {
-        let out = serve.output();
-        if let Some(line) = out.lines().find(|l| l.starts_with("http: listening on ")) {
-            break line["http: listening on ".len()..].trim().parse().unwrap();
-        }
-        assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let addr: SocketAddr = serve.http_addr(Duration::from_secs(30));
     let discord = key_holder.at(addr);
     // /subscribe is registered for Manage Channels by default.
     let put = fake.wait_for_call(|c| c.method == "PUT");

@@ -196,7 +196,7 @@ fn discord_gets_the_chart_as_an_attachment() {
         self, APPLICATION_ID, FakeDiscord, GUILD_ID, Interactions,
     };
     use serde_json::json;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     let (_providers, dir) = polled();
     let fake = FakeDiscord::start();
@@ -213,15 +213,7 @@ fn discord_gets_the_chart_as_an_attachment() {
             ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
         ],
     );
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let addr = loop {
-        let out = bot.output();
-        if let Some(line) = out.lines().find(|l| l.starts_with("http: listening on ")) {
-            break line["http: listening on ".len()..].trim().parse().unwrap();
-        }
-        assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let addr = bot.http_addr(Duration::from_secs(30));
     let discord = keys.at(addr);
     // /trend is registered with typed options like every other command.
     let registered = fake.wait_for_call(|c| c.method == "PUT" && c.path.ends_with("/commands"));

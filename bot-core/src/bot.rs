@@ -35,6 +35,9 @@ pub struct Bot {
     /// The bot's operators (`GPUSCOUT_ADMINS`): user keys such as `telegram:123`, `discord:456`,
     /// `terminal:local`. Operator-only commands (`/report`, `/status`) check [`Ctx::is_operator`].
     pub operators: Vec<String>,
+    /// The per-user limit on expensive commands (`GPUSCOUT_RATE_LIMIT`); `None` = no limit
+    /// (the terminal chat, tests).
+    pub rate_limit: Option<crate::ratelimit::RateLimit>,
     /// The catalog with the daily exchange-rate feed's rates, for the feed's date (rebuilt
     /// when a newer day is stored; unused when the feed is not fresh).
     fx_catalog: std::sync::Mutex<Option<(String, Arc<Catalog>)>>,
@@ -52,6 +55,7 @@ impl Bot {
             bot_name: None,
             today: None,
             operators: Vec::new(),
+            rate_limit: None,
             fx_catalog: std::sync::Mutex::new(None),
             access: crate::alerts::AccessChecks::default(),
             charts: None,
@@ -98,6 +102,19 @@ impl Bot {
         // One read of the user's prefs per message: the answer's language is the context's,
         // unless this very input switched it (`/lang`).
         let mut ctx = self.ctx(who);
+        if let Some(limit) = &self.rate_limit
+            && is_expensive(&input, self.bot_name.as_deref())
+            && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
+        {
+            // Nothing runs and nothing is written: the same input works after the wait.
+            let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+            return Answer {
+                lang: ctx.lang,
+                replies: vec![Reply::text(
+                    Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
+                )],
+            };
+        }
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
         let fed = self.catalog_for(ctx.today);
         if let Some(c) = &fed {
@@ -114,11 +131,18 @@ impl Bot {
     }
 
     /// [`Bot::handle`] for a platform update with an id: `None` if this update was handled
-    /// before (re-delivered after a crash). The "handled" mark commits with the update's own
-    /// writes (see [`Store::once`]).
+    /// before (re-delivered after a crash). All of the update's writes and its "handled" mark
+    /// are one transaction (see [`Store::once`]); when it fails, nothing of the update was
+    /// applied and the answer is the store's real reason instead.
     pub fn handle_update(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
         let key = format!("{}:{}", who.platform, who.chat);
-        self.store.once(&key, update, || self.handle(who, input))
+        match self.store.once(&key, update, || self.handle(who, input)) {
+            Ok(answer) => answer,
+            Err(e) => Some(Answer {
+                lang: self.lang_for(who),
+                replies: vec![Reply::text(e.user_msg())],
+            }),
+        }
     }
 
     /// Reads the operator list from `GPUSCOUT_ADMINS`'s format: user keys separated by commas
@@ -453,6 +477,31 @@ impl Bot {
             }
             Err(e) => store_error_reply(&e),
         }
+    }
+}
+
+/// Whether answering `input` costs real work: a dialogue step, a plain question (read as a
+/// command), a button, or a command that prices, fits or searches. `/help`, `/lang`, `/cancel`,
+/// catalog look-ups and typos stay free, so a limited user can still find their way.
+fn is_expensive(input: &Input, bot_name: Option<&str>) -> bool {
+    match input {
+        Input::Choice(_) => true,
+        Input::Text(text) => match command::parse(text, bot_name) {
+            Ok(Some(cmd)) => matches!(
+                cmd,
+                Command::Cost(_)
+                    | Command::Compare(_)
+                    | Command::Fit(_)
+                    | Command::Tco(_)
+                    | Command::Stock(_)
+                    | Command::Trend(_)
+                    | Command::Offers(_)
+                    | Command::Pick
+                    | Command::Back
+            ),
+            Ok(None) => true,
+            Err(_) => false,
+        },
     }
 }
 

@@ -18,6 +18,7 @@ pub mod dialogue;
 pub mod fact;
 pub mod i18n;
 pub mod lexicon;
+pub mod ratelimit;
 pub mod reply;
 pub mod secret;
 pub mod store;

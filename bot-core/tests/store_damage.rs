@@ -200,30 +200,36 @@ fn an_update_is_handled_once_and_its_mark_commits_with_its_writes() {
     let ran = s.once("telegram:1", 500, || {
         s.put(&tables::PREFS, "a", &UserPrefs::default()).unwrap();
     });
-    assert!(ran.is_some());
-    assert!(s.once("telegram:1", 500, || unreachable!()).is_none());
+    assert!(ran.unwrap().is_some());
+    assert!(
+        s.once("telegram:1", 500, || unreachable!())
+            .unwrap()
+            .is_none()
+    );
     // Another chat's update with the same id is its own.
-    assert!(s.once("telegram:2", 500, || ()).is_some());
+    assert!(s.once("telegram:2", 500, || ()).unwrap().is_some());
     // An update that writes nothing is marked too.
-    assert!(s.once("telegram:1", 501, || ()).is_some());
+    assert!(s.once("telegram:1", 501, || ()).unwrap().is_some());
     drop(s);
     let s = Store::open(&path).unwrap();
     assert!(s.handled("telegram:1", 500).unwrap());
     assert!(s.handled("telegram:1", 501).unwrap());
     assert!(!s.handled("telegram:1", 502).unwrap());
 
-    // A write that fails (disk full) does not mark the update; the mark is written alone
-    // afterwards only once the disk has room.
+    // A commit that fails (disk full) does not mark the update.
     let faults = Arc::new(Faults::default());
     drop(s);
     let s = Store::open_with_faults(&path, faults.clone()).unwrap();
     faults.set_disk_full(true);
-    let _ = s.once("telegram:1", 600, || {
-        s.put(&tables::PREFS, "b", &UserPrefs::default())
-            .unwrap_err()
-    });
+    let e = s
+        .once("telegram:1", 600, || {
+            s.put(&tables::PREFS, "b", &UserPrefs::default()).unwrap()
+        })
+        .unwrap_err();
+    assert!(matches!(e, StoreError::Full { .. }), "{e:?}");
     faults.set_disk_full(false);
     assert!(!s.handled("telegram:1", 600).unwrap());
+    assert!(s.get(&tables::PREFS, "b").unwrap().is_none());
 }
 
 #[test]

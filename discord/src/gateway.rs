@@ -92,7 +92,7 @@ impl Gateway {
                 Ok(()) => "the session ended".to_string(),
                 Err(e) => self.redactor.clean(&e),
             };
-            eprintln!(
+            tracing::warn!(
                 "discord: gateway: {why}; reconnecting in {}s",
                 backoff.as_secs()
             );
@@ -140,7 +140,7 @@ impl Gateway {
             .await
             .is_err()
         {
-            eprintln!("discord: gateway: the shard did not shut down in time");
+            tracing::warn!("discord: gateway: the shard did not shut down in time");
         }
         result
     }
@@ -158,9 +158,10 @@ struct Events {
 impl EventHandler for Events {
     async fn ready(&self, _ctx: Context, ready: Ready) {
         self.me.store(ready.user.id.get(), Ordering::Relaxed);
-        eprintln!(
+        tracing::info!(
             "discord: gateway connected as {} ({})",
-            ready.user.name, ready.user.id
+            ready.user.name,
+            ready.user.id
         );
     }
 
@@ -168,7 +169,7 @@ impl EventHandler for Events {
         let i = match interaction_json(&interaction) {
             Ok(i) => i,
             Err(e) => {
-                eprintln!("discord: gateway: an interaction did not serialize: {e}");
+                tracing::warn!("discord: gateway: an interaction did not serialize: {e}");
                 return;
             }
         };
@@ -183,7 +184,7 @@ impl EventHandler for Events {
             .interaction_callback(&id, &token, &handled.response)
             .await
         {
-            eprintln!("discord: answering an interaction failed: {e}");
+            tracing::warn!("discord: answering an interaction failed: {e}");
             return;
         }
         if let Some(then) = handled.then {
@@ -214,7 +215,7 @@ impl EventHandler for Events {
             .text_update(who, &text, &to, Some(msg.id.get()))
             .await
         {
-            eprintln!("discord: answering a message failed: {e}");
+            tracing::warn!("discord: answering a message failed: {e}");
         }
     }
 }

@@ -265,6 +265,7 @@ async fn answer(
     ephemeral: bool,
     press: bool,
 ) -> Handled {
+    let arrived = std::time::Instant::now();
     let who = who(i);
     let token = Secret::new(i["token"].as_str().unwrap_or(""));
     let chat = who.chat.clone();
@@ -286,6 +287,7 @@ async fn answer(
             let mut bodies = bodies(&answer, ephemeral);
             let first = bodies.remove(0);
             let chart = chart(&answer, ephemeral);
+            gpuscout_frontend::metrics::reply_latency("discord", arrived.elapsed());
             let response = if press {
                 json!({"type": UPDATE_MESSAGE, "data": without_flags(first)})
             } else {
@@ -304,9 +306,11 @@ async fn answer(
                 let mut bodies = bodies(&answer, ephemeral);
                 let first = without_flags(bodies.remove(0));
                 if let Err(e) = rest.edit_original(&token, &first).await {
-                    eprintln!("discord: editing a deferred answer failed: {e}");
+                    gpuscout_frontend::metrics::error("discord", e.kind());
+                    tracing::warn!("discord: editing a deferred answer failed: {e}");
                     return;
                 }
+                gpuscout_frontend::metrics::reply_latency("discord", arrived.elapsed());
                 follow_ups(&rest, &token, bodies, chart(&answer, ephemeral)).await;
             });
             let response = if press {
@@ -365,14 +369,16 @@ fn chart(answer: &bot_core::Answer, ephemeral: bool) -> Chart {
 async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Chart) {
     for body in bodies {
         if let Err(e) = rest.follow_up(token, &body).await {
-            eprintln!("discord: a follow-up message failed: {e}");
+            gpuscout_frontend::metrics::error("discord", e.kind());
+            tracing::warn!("discord: a follow-up message failed: {e}");
             return;
         }
     }
     if let Some((body, file)) = chart
         && let Err(e) = rest.follow_up_with_files(token, &body, &[file]).await
     {
-        eprintln!("discord: the chart follow-up failed: {e}");
+        gpuscout_frontend::metrics::error("discord", e.kind());
+        tracing::warn!("discord: the chart follow-up failed: {e}");
     }
 }
 

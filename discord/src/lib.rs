@@ -157,14 +157,14 @@ impl Discord {
                 .await
             {
                 Ok(()) => {
-                    eprintln!(
+                    tracing::info!(
                         "discord: registered {} slash commands",
                         commands.as_array().map_or(0, Vec::len)
                     );
                     return Ok(());
                 }
                 Err(e) => {
-                    eprintln!(
+                    tracing::warn!(
                         "discord: registering slash commands failed ({e}); retrying in {}s",
                         backoff.as_secs()
                     );

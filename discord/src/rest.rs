@@ -226,7 +226,7 @@ impl Rest {
                     return Err(SendError::RetryAfter(after));
                 }
                 attempt += 1;
-                eprintln!(
+                tracing::warn!(
                     "discord: rate limited on {} ({}), waiting {:.2}s",
                     call.route,
                     if global { "global" } else { "route" },

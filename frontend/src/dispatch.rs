@@ -367,7 +367,7 @@ impl Dispatcher {
         {
             Ok(Ok(items)) => items,
             Ok(Err(e)) => {
-                eprintln!("alerts: reading the outbox failed: {e}");
+                tracing::warn!("alerts: reading the outbox failed: {e}");
                 return 0;
             }
             Err(_) => return 0,
@@ -451,7 +451,7 @@ impl Dispatcher {
             }
             Ok(false) => {}
             Err(e) => {
-                eprintln!("alerts: reading the outbox failed: {e}");
+                tracing::warn!("alerts: reading the outbox failed: {e}");
                 return Outcome::StoreFailed;
             }
         }
@@ -460,6 +460,10 @@ impl Dispatcher {
             .await;
         let to = Address::chat(item.chat.clone());
         let result = platform.sender.send(&to, item.lang, &item.reply).await;
+        match &result {
+            Ok(()) => crate::metrics::alert_sent(&item.platform),
+            Err(e) => crate::metrics::error(&item.platform, &format!("alert_{}", e.kind())),
+        }
         let now = now_unix();
         let (outcome, write): (Outcome, Result<(), String>) = match result {
             Ok(()) => {
@@ -483,9 +487,10 @@ impl Dispatcher {
                 )
             }
             Err(SendError::ChatGone(why)) => {
-                eprintln!(
+                tracing::warn!(
                     "alerts: {} chat {} is gone ({why}); turning its alerts off",
-                    item.platform, item.chat
+                    item.platform,
+                    item.chat
                 );
                 let it = item.clone();
                 (
@@ -501,7 +506,7 @@ impl Dispatcher {
                 let attempts = item.attempts + 1;
                 let it = item.clone();
                 if attempts >= MAX_ATTEMPTS {
-                    eprintln!(
+                    tracing::warn!(
                         "alerts: giving up on {} after {attempts} failures: {why}",
                         item.key
                     );
@@ -522,7 +527,7 @@ impl Dispatcher {
         match write {
             Ok(()) => outcome,
             Err(e) => {
-                eprintln!("alerts: recording a delivery failed: {e}");
+                tracing::error!("alerts: recording a delivery failed: {e}");
                 Outcome::StoreFailed
             }
         }
@@ -581,12 +586,13 @@ impl Watcher {
                     Ok(Ok(r)) => {
                         seen = Some(attempts);
                         if r.alerts > 0 {
-                            eprintln!("alerts: {} queued", r.alerts);
+                            crate::metrics::alert_queued(r.alerts as u64);
+                            tracing::info!("alerts: {} queued", r.alerts);
                             me.wake.notify_one();
                         }
                     }
-                    Ok(Err(e)) => eprintln!("alerts: transition detection failed: {e}"),
-                    Err(e) => eprintln!("alerts: transition detection failed: {e}"),
+                    Ok(Err(e)) => tracing::warn!("alerts: transition detection failed: {e}"),
+                    Err(e) => tracing::warn!("alerts: transition detection failed: {e}"),
                 }
             }
             tokio::select! {

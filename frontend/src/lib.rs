@@ -15,12 +15,17 @@
 //! - [`pack`]: cutting rendered text into messages under the platform's length limit, with
 //!   preformatted blocks balanced in every message, and tables laid out for a phone.
 //!
+//! - [`metrics`]: the process's Prometheus metrics (updates handled, errors by kind, reply
+//!   latency, alerts queued/sent, rate-limit refusals; provider age and outbox depth as gauges
+//!   read at scrape time), rendered by `serve`'s `GET /metrics`.
+//!
 //! What it is not: no platform types (no teloxide, no serenity), no network, no markup of its
 //! own (escaping, fences and length measures are parameters), and no domain decisions: it never
 //! computes a price or a fit.
 
 pub mod choice;
 pub mod dispatch;
+pub mod metrics;
 pub mod pace;
 pub mod pack;
 pub mod sender;

@@ -44,6 +44,17 @@ pub enum SendError {
     Failed(String),
 }
 
+impl SendError {
+    /// A short fixed word for metrics and logs.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            SendError::ChatGone(_) => "send_chat_gone",
+            SendError::RetryAfter(_) => "send_retry_after",
+            SendError::Failed(_) => "send_failed",
+        }
+    }
+}
+
 /// What a [`Sender`] call returns: boxed so that the trait stays object-safe.
 pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), SendError>> + Send + 'a>>;
 

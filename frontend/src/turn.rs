@@ -4,7 +4,7 @@
 use crate::sender::{Address, SendError, Sender};
 use bot_core::{Answer, ChatRef, Input, Lang, Msg, Reply};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The message shown when answering itself failed (a panic in bot-core).
 pub const INTERNAL_ERROR: &str = "internal-error";
@@ -28,6 +28,7 @@ impl Turns {
         typing_after: Duration,
         platform: &'static str,
     ) -> Turns {
+        crate::metrics::register_platform(platform);
         Turns {
             core,
             sender,
@@ -55,16 +56,29 @@ impl Turns {
         to: &Address,
         update: Option<u64>,
     ) -> Result<(), SendError> {
+        let arrived = Instant::now();
         let Some(answer) = self
             .answer_update(who, Input::Text(text.to_string()), &to.chat, update)
             .await
         else {
             return Ok(());
         };
-        for reply in &answer.replies {
-            self.sender.send(to, answer.lang, reply).await?;
+        let sent = async {
+            for reply in &answer.replies {
+                self.sender.send(to, answer.lang, reply).await?;
+            }
+            Ok(())
+        };
+        self.measured(arrived, sent.await)
+    }
+
+    /// Counts a turn's latency (arrival to its last reply sent) and a send failure's kind.
+    fn measured(&self, arrived: Instant, sent: Result<(), SendError>) -> Result<(), SendError> {
+        crate::metrics::reply_latency(self.platform, arrived.elapsed());
+        if let Err(e) = &sent {
+            crate::metrics::error(self.platform, e.kind());
         }
-        Ok(())
+        sent
     }
 
     /// A button press: the first reply replaces `carrier` (the message that had the buttons,
@@ -88,27 +102,31 @@ impl Turns {
         carrier: Option<&str>,
         update: Option<u64>,
     ) -> Result<(), SendError> {
+        let arrived = Instant::now();
         let Some(answer) = self
             .answer_update(who, Input::Choice(choice), &to.chat, update)
             .await
         else {
             return Ok(());
         };
-        let Some((first, rest)) = answer.replies.split_first() else {
-            return Ok(());
-        };
-        match carrier {
-            Some(message) => {
-                self.sender
-                    .edit_or_send(to, message, answer.lang, first)
-                    .await?
+        let sent = async {
+            let Some((first, rest)) = answer.replies.split_first() else {
+                return Ok(());
+            };
+            match carrier {
+                Some(message) => {
+                    self.sender
+                        .edit_or_send(to, message, answer.lang, first)
+                        .await?
+                }
+                None => self.sender.send(to, answer.lang, first).await?,
             }
-            None => self.sender.send(to, answer.lang, first).await?,
-        }
-        for reply in rest {
-            self.sender.send(to, answer.lang, reply).await?;
-        }
-        Ok(())
+            for reply in rest {
+                self.sender.send(to, answer.lang, reply).await?;
+            }
+            Ok(())
+        };
+        self.measured(arrived, sent.await)
     }
 
     /// The language `who` is answered in, for notices outside a turn (an outdated button).
@@ -148,7 +166,8 @@ impl Turns {
         });
         let typing = async {
             if let Err(e) = self.sender.typing(chat).await {
-                eprintln!("{}: typing action failed: {e}", self.platform);
+                crate::metrics::error(self.platform, "typing_failed");
+                tracing::warn!("{}: typing action failed: {e}", self.platform);
             }
         };
         let done = if self.typing_after.is_zero() {
@@ -163,12 +182,28 @@ impl Turns {
                 }
             }
         };
-        done.unwrap_or_else(|e| {
-            eprintln!("{}: answering failed: {e}", self.platform);
+        let answer = done.unwrap_or_else(|e| {
+            crate::metrics::error(self.platform, "answer_panicked");
+            tracing::error!("{}: answering failed: {e}", self.platform);
             Some(Answer {
                 lang: fallback_lang,
                 replies: vec![Reply::text(Msg::new(INTERNAL_ERROR))],
             })
-        })
+        });
+        if let Some(answer) = &answer {
+            self.counted(answer);
+        }
+        answer
+    }
+
+    /// Counts an answered update (every platform's, Discord's too) and a rate-limit refusal.
+    fn counted(&self, answer: &Answer) {
+        crate::metrics::update_handled(self.platform);
+        let limited = answer.replies.iter().flat_map(|r| &r.parts).any(|p| {
+            matches!(p, bot_core::reply::Part::Text(m) if m.id == bot_core::ratelimit::RATE_LIMITED)
+        });
+        if limited {
+            crate::metrics::rate_limited(self.platform);
+        }
     }
 }

@@ -52,9 +52,9 @@ pub async fn watch(
         seen = now;
         let (c, s, f) = (catalog.clone(), store.clone(), file.clone());
         match tokio::task::spawn_blocking(move || load(&c, &s, &f)).await {
-            Ok(Ok(info)) => eprintln!("curated: {} rows from {}", info.offers, info.source),
-            Ok(Err(e)) => eprintln!("curated: {e}; keeping the rows stored before"),
-            Err(e) => eprintln!("curated: {e}"),
+            Ok(Ok(info)) => tracing::info!("curated: {} rows from {}", info.offers, info.source),
+            Ok(Err(e)) => tracing::warn!("curated: {e}; keeping the rows stored before"),
+            Err(e) => tracing::error!("curated: {e}"),
         }
     }
 }

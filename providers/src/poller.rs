@@ -214,7 +214,11 @@ impl Poller {
                         r = me.poll(a.clone()) => r,
                         () = stop.cancelled() => return,
                     };
-                    eprintln!("{}", report.line());
+                    if report.replaced() {
+                        tracing::info!("{}", report.line());
+                    } else {
+                        tracing::warn!("{}", report.line());
+                    }
                     misses = if report.replaced() {
                         0
                     } else {
@@ -238,7 +242,11 @@ impl Poller {
                         r = me.poll_fx() => r,
                         () = stop.cancelled() => return,
                     };
-                    eprintln!("{}", report.line());
+                    if report.replaced() {
+                        tracing::info!("{}", report.line());
+                    } else {
+                        tracing::warn!("{}", report.line());
+                    }
                     misses = if report.replaced() {
                         0
                     } else {

@@ -160,7 +160,7 @@ pub(crate) async fn on_callback(upd: Update, q: CallbackQuery, app: Arc<App>) ->
     }
     let reply_to = asked.map(|m| m.id);
     if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
-        eprintln!("telegram: answering a button press failed: {e}");
+        tracing::warn!("telegram: answering a button press failed: {e}");
     }
     let to = address(chat, reply_to);
     let carrier = carrier.map(|(_, message)| message.0.to_string());

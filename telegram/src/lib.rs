@@ -134,7 +134,7 @@ impl Telegram {
             match retry.run("getMe", || bot.get_me().send()).await {
                 Ok(Some(me)) => me,
                 Ok(None) => {
-                    eprintln!("telegram: stopped before start-up finished");
+                    tracing::info!("telegram: stopped before start-up finished");
                     return Ok(());
                 }
                 Err(RequestError::Api(ApiError::InvalidToken)) => {
@@ -192,7 +192,7 @@ impl Telegram {
         let token = dispatcher.shutdown_token();
         let watcher = tokio::spawn(async move {
             stop.cancelled().await;
-            eprintln!("telegram: stopping");
+            tracing::info!("telegram: stopping");
             // The dispatcher may not have started yet; wait until it can be told.
             loop {
                 match token.shutdown() {
@@ -207,7 +207,7 @@ impl Telegram {
 
         let result = match &self.config.mode {
             config::Mode::Polling => {
-                eprintln!("telegram: running as @{username} (long polling)");
+                tracing::info!("telegram: running as @{username} (long polling)");
                 let listener = Polling::builder(bot.clone())
                     .timeout(POLL_TIMEOUT)
                     .delete_webhook()
@@ -251,13 +251,13 @@ impl Telegram {
                     gate: gate.clone(),
                     counted_on_accept: true,
                 };
-                eprintln!("telegram: running as @{username} (webhook on {listen})");
+                tracing::info!("telegram: running as @{username} (webhook on {listen})");
                 let server = tokio::spawn(async move {
                     if let Err(e) = axum::serve(tcp, router)
                         .with_graceful_shutdown(stopped)
                         .await
                     {
-                        eprintln!("telegram: webhook server failed: {e}");
+                        tracing::error!("telegram: webhook server failed: {e}");
                     }
                 });
                 let r = dispatch(&mut dispatcher, listener, &self.redactor).await;
@@ -267,7 +267,7 @@ impl Telegram {
         };
         watcher.abort();
         menu.abort();
-        eprintln!("telegram: stopped");
+        tracing::info!("telegram: stopped");
         result
     }
 }
@@ -347,7 +347,7 @@ impl Startup<'_> {
             if started.elapsed() + wait > self.give_up_after {
                 return Err(error);
             }
-            eprintln!(
+            tracing::warn!(
                 "telegram: {what} failed ({}); retrying in {:.1}s",
                 self.redactor.clean(&error.to_string()),
                 wait.as_secs_f64()
@@ -370,7 +370,10 @@ struct PrintErrors(Redactor);
 impl<E: std::fmt::Display + Send + 'static> ErrorHandler<E> for PrintErrors {
     fn handle_error(self: Arc<Self>, error: E) -> BoxFuture<'static, ()> {
         let line = self.0.clean(&error.to_string());
-        Box::pin(async move { eprintln!("telegram: {line}") })
+        Box::pin(async move {
+            gpuscout_frontend::metrics::error("telegram", "update_listener");
+            tracing::warn!("telegram: {line}");
+        })
     }
 }
 
@@ -400,7 +403,7 @@ async fn register_commands(bot: &sender::TgBot, redactor: &Redactor) {
                 req = req.language_code(code);
             }
             if let Err(e) = sender::with_retry(&req).await {
-                eprintln!(
+                tracing::warn!(
                     "telegram: could not register the command menu: {}",
                     redactor.clean(&e.to_string())
                 );

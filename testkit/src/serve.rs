@@ -87,6 +87,24 @@ impl Serve {
         format!("{stdout}{}", self.stderr())
     }
 
+    /// The address the bot's HTTP server listens on, from its `http: listening on ADDR` log
+    /// record (the message may follow a timestamp and a level); panics after `timeout`.
+    pub fn http_addr(&self, timeout: Duration) -> std::net::SocketAddr {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let out = self.output();
+            if let Some((_, addr)) = out
+                .lines()
+                .find_map(|l| l.split_once("http: listening on "))
+                && let Ok(addr) = addr.trim().parse()
+            {
+                return addr;
+            }
+            assert!(Instant::now() < deadline, "serve did not listen:\n{out}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The process id (to read its memory from /proc).
     pub fn pid(&self) -> u32 {
         self.child.as_ref().map_or(0, |c| c.id())

@@ -1,13 +1,87 @@
 //! The store itself: reads and writes in one transaction each, batches, and exactly-once marks
 //! for platform updates.
 
-use super::error::{MARK, Mark, StoreError, guard, note_error, redb_error};
+use super::error::{StoreError, guard, note_error, redb_error};
 use super::open::{Faults, open_db};
 use super::schema::{HANDLED, HANDLED_KEEP, META, TypedTable};
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use serde::{Serialize, de::DeserializeOwned};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, PoisonError, RwLock};
+
+type Def = TableDefinition<'static, &'static str, &'static [u8]>;
+
+/// One write: `(table name, table, key, value)`; `None` deletes.
+type Op = (&'static str, Def, String, Option<Vec<u8>>);
+
+/// The writes of the platform update being handled on this thread ([`Store::once`]): held
+/// here, seen by this thread's reads, and committed with the update's "handled" mark as one
+/// transaction when the update is done, so an update is applied whole or not at all.
+#[derive(Default)]
+struct Pending {
+    /// `(table, key)` -> the last value written (`None`: deleted).
+    ops: BTreeMap<(&'static str, String), Written>,
+}
+
+/// A table and the value last written to one of its keys (`None`: deleted).
+type Written = (Def, Option<Vec<u8>>);
+
+thread_local! {
+    static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
+}
+
+/// What this thread's pending update holds for `(table, key)`: `None` if it did not touch it.
+fn pending_value(table: &'static str, key: &str) -> Option<Option<Vec<u8>>> {
+    PENDING.with(|p| {
+        p.borrow()
+            .as_ref()?
+            .ops
+            .get(&(table, key.to_string()))
+            .map(|(_, v)| v.clone())
+    })
+}
+
+/// Puts the ops into this thread's pending update; gives them back when none is running.
+fn defer(ops: Vec<Op>) -> Option<Vec<BatchOp>> {
+    PENDING.with(|p| match p.borrow_mut().as_mut() {
+        Some(pending) => {
+            for (table, def, key, value) in ops {
+                pending.ops.insert((table, key), (def, value));
+            }
+            None
+        }
+        None => Some(ops.into_iter().map(|(_, d, k, v)| (d, k, v)).collect()),
+    })
+}
+
+/// Restores the enclosing pending update (if any) when dropped, so a handler that panics
+/// leaves nothing of its writes behind.
+struct Scope(Option<Option<Pending>>);
+
+impl Scope {
+    fn enter() -> Scope {
+        Scope(Some(
+            PENDING.with(|p| p.borrow_mut().replace(Pending::default())),
+        ))
+    }
+    /// The writes made inside this scope.
+    fn finish(mut self) -> Pending {
+        let previous = self.0.take().flatten();
+        PENDING
+            .with(|p| std::mem::replace(&mut *p.borrow_mut(), previous))
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        if let Some(previous) = self.0.take() {
+            PENDING.with(|p| *p.borrow_mut() = previous);
+        }
+    }
+}
 
 /// The database.
 pub struct Store {
@@ -112,32 +186,53 @@ impl Store {
         redb_error(&self.path, e)
     }
 
-    /// One write transaction; the update being handled on this thread (if any) is marked
-    /// handled in the same transaction.
+    /// One write transaction.
     fn write<T>(
         &self,
         f: impl FnOnce(&WriteTransaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let marked = self.with_db(|db| {
+        self.with_db(|db| {
             let txn = db.begin_write().map_err(|e| self.err(e))?;
             let t = f(&txn)?;
-            let marked = MARK.with(|m| match m.borrow().as_ref() {
-                Some(mark) => self.write_mark(&txn, &mark.key, mark.update).map(|()| true),
-                None => Ok(false),
-            })?;
             txn.commit().map_err(|e| self.err(e))?;
-            Ok((t, marked))
-        });
-        marked.map(|(t, marked)| {
-            if marked {
-                MARK.with(|m| {
-                    if let Some(mark) = m.borrow_mut().as_mut() {
-                        mark.written = true;
-                    }
-                });
-            }
-            t
+            Ok(t)
         })
+    }
+
+    /// Writes `ops` in order, and the handled mark if given, in one transaction.
+    fn write_ops<'a>(
+        &self,
+        ops: impl IntoIterator<Item = (&'a Def, &'a str, Option<&'a [u8]>)>,
+        mark: Option<(&str, u64)>,
+    ) -> Result<(), StoreError> {
+        self.write(|txn| {
+            for (def, key, value) in ops {
+                let mut t = txn.open_table(*def).map_err(|e| self.err(e))?;
+                match value {
+                    Some(bytes) => {
+                        t.insert(key, bytes).map_err(|e| self.err(e))?;
+                    }
+                    None => {
+                        t.remove(key).map_err(|e| self.err(e))?;
+                    }
+                }
+            }
+            if let Some((key, update)) = mark {
+                self.write_mark(txn, key, update)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Writes `ops` now, or, inside [`Store::once`], with the update when it is done.
+    fn apply(&self, ops: Vec<Op>) -> Result<(), StoreError> {
+        match defer(ops) {
+            None => Ok(()),
+            Some(ops) => self.write_ops(
+                ops.iter().map(|(d, k, v)| (d, k.as_str(), v.as_deref())),
+                None,
+            ),
+        }
     }
 
     fn write_mark(&self, txn: &WriteTransaction, key: &str, update: u64) -> Result<(), StoreError> {
@@ -168,38 +263,41 @@ impl Store {
         })
     }
 
-    /// Handles update `update` of chat `key` (`platform:chat`) exactly once: `None` if it was
-    /// handled before (a platform re-delivering it after a crash); otherwise runs `f`, and
-    /// every write `f` makes also records the update as handled, in the same transaction, so
-    /// its effects and the mark commit together. If `f` writes nothing, the mark is written
-    /// alone afterwards. Updates of one chat arrive in order, so a short per-chat list of
-    /// handled ids recognises every re-delivery (ids are not globally ordered: Telegram handles
-    /// different chats concurrently and restarts its sequence after a quiet week).
-    pub fn once<T>(&self, key: &str, update: u64, f: impl FnOnce() -> T) -> Option<T> {
+    /// Handles update `update` of chat `key` (`platform:chat`) exactly once: `Ok(None)` if it
+    /// was handled before (a platform re-delivering it after a crash); otherwise runs `f`.
+    /// Every write `f` makes (on this thread) is held back and seen by `f`'s own reads, then
+    /// written with the "handled" mark as ONE transaction after `f` returns: the update is
+    /// applied whole, or (a failed commit, a panic, a kill) not at all and not marked, so a
+    /// re-delivery runs it again. `Err` is that failed commit. Updates of one chat arrive in
+    /// order, so a short per-chat list of handled ids recognises every re-delivery (ids are
+    /// not globally ordered: Telegram handles different chats concurrently and restarts its
+    /// sequence after a quiet week).
+    pub fn once<T>(
+        &self,
+        key: &str,
+        update: u64,
+        f: impl FnOnce() -> T,
+    ) -> Result<Option<T>, StoreError> {
         // A store that cannot be read cannot dedupe; answering beats silence.
         if self.handled(key, update).unwrap_or(false) {
-            return None;
+            return Ok(None);
         }
-        let previous = MARK.with(|m| {
-            m.borrow_mut().replace(Mark {
-                key: key.to_string(),
-                update,
-                written: false,
-            })
-        });
+        let scope = Scope::enter();
         let out = f();
-        let mark = MARK.with(|m| std::mem::replace(&mut *m.borrow_mut(), previous));
-        if let Some(mark) = mark
-            && !mark.written
-        {
-            // Nothing else was written; a failure here only risks one repeated answer.
-            let _ = self.with_db(|db| {
-                let txn = db.begin_write().map_err(|e| self.err(e))?;
-                self.write_mark(&txn, key, update)?;
-                txn.commit().map_err(|e| self.err(e))
-            });
+        let pending = scope.finish();
+        let committed = self.write_ops(
+            pending
+                .ops
+                .iter()
+                .map(|((_, k), (def, value))| (def, k.as_str(), value.as_deref())),
+            Some((key, update)),
+        );
+        match committed {
+            Ok(()) => Ok(Some(out)),
+            // An update that wrote nothing only risks one repeated answer.
+            Err(_) if pending.ops.is_empty() => Ok(Some(out)),
+            Err(e) => Err(e),
         }
-        Some(out)
     }
 
     /// The schema version recorded in the file.
@@ -229,18 +327,33 @@ impl Store {
         table: &TypedTable<V>,
         key: &str,
     ) -> Result<Option<V>, StoreError> {
+        let decode = |bytes: &[u8]| {
+            serde_json::from_slice(bytes)
+                .map(Some)
+                .map_err(|e| StoreError::Decode {
+                    table: table.name(),
+                    message: e.to_string(),
+                })
+        };
+        if let Some(pending) = pending_value(table.name(), key) {
+            return pending.map_or(Ok(None), |bytes| decode(&bytes));
+        }
         self.with_db(|db| {
             let txn = db.begin_read().map_err(|e| self.err(e))?;
             let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
             match t.get(key).map_err(|e| self.err(e))? {
-                Some(bytes) => serde_json::from_slice(bytes.value())
-                    .map(Some)
-                    .map_err(|e| StoreError::Decode {
-                        table: table.name(),
-                        message: e.to_string(),
-                    }),
+                Some(bytes) => decode(bytes.value()),
                 None => Ok(None),
             }
+        })
+    }
+
+    /// Whether `key` is in `table` (in the file; the pending update is the caller's business).
+    fn exists(&self, def: Def, key: &str) -> Result<bool, StoreError> {
+        self.with_db(|db| {
+            let txn = db.begin_read().map_err(|e| self.err(e))?;
+            let t = txn.open_table(def).map_err(|e| self.err(e))?;
+            Ok(t.get(key).map_err(|e| self.err(e))?.is_some())
         })
     }
 
@@ -251,17 +364,24 @@ impl Store {
         value: &V,
     ) -> Result<(), StoreError> {
         let bytes = serde_json::to_vec(value).map_err(|e| StoreError::Db(e.to_string()))?;
-        self.write(|txn| {
-            txn.open_table(table.def)
-                .map_err(|e| self.err(e))?
-                .insert(key, bytes.as_slice())
-                .map_err(|e| self.err(e))?;
-            Ok(())
-        })
+        self.apply(vec![(
+            table.name(),
+            table.def,
+            key.to_string(),
+            Some(bytes),
+        )])
     }
 
     /// Removes a key; returns whether it existed.
     pub fn delete<V>(&self, table: &TypedTable<V>, key: &str) -> Result<bool, StoreError> {
+        if PENDING.with(|p| p.borrow().is_some()) {
+            let existed = match pending_value(table.name(), key) {
+                Some(v) => v.is_some(),
+                None => self.exists(table.def, key)?,
+            };
+            self.apply(vec![(table.name(), table.def, key.to_string(), None)])?;
+            return Ok(existed);
+        }
         self.write(|txn| {
             Ok(txn
                 .open_table(table.def)
@@ -272,8 +392,19 @@ impl Store {
         })
     }
 
+    /// How many entries `table` holds (in the file), without reading them.
+    pub fn count<V>(&self, table: &TypedTable<V>) -> Result<u64, StoreError> {
+        use redb::ReadableTableMetadata;
+        self.with_db(|db| {
+            let txn = db.begin_read().map_err(|e| self.err(e))?;
+            let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
+            t.len().map_err(|e| self.err(e))
+        })
+    }
+
     /// Removes every key under `prefix` that `doomed` accepts, in one transaction, reading
-    /// keys only (no value is decoded); returns how many went.
+    /// keys only (no value is decoded); returns how many went. Maintenance (history pruning):
+    /// it writes at once, not with an update being handled.
     pub fn delete_keys_where<V>(
         &self,
         table: &TypedTable<V>,
@@ -306,39 +437,55 @@ impl Store {
         table: &TypedTable<V>,
         prefix: &str,
     ) -> Result<Vec<(String, V)>, StoreError> {
-        self.with_db(|db| {
+        let mut raw: BTreeMap<String, Vec<u8>> = self.with_db(|db| {
             let txn = db.begin_read().map_err(|e| self.err(e))?;
             let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
-            let mut out = Vec::new();
+            let mut out = BTreeMap::new();
             for item in t.range(prefix..).map_err(|e| self.err(e))? {
                 let (k, v) = item.map_err(|e| self.err(e))?;
                 let key = k.value();
                 if !key.starts_with(prefix) {
                     break;
                 }
-                let value = serde_json::from_slice(v.value()).map_err(|e| StoreError::Decode {
-                    table: table.name(),
-                    message: e.to_string(),
-                })?;
-                out.push((key.to_string(), value));
+                out.insert(key.to_string(), v.value().to_vec());
             }
             Ok(out)
-        })
+        })?;
+        PENDING.with(|p| {
+            let p = p.borrow();
+            let Some(pending) = p.as_ref() else { return };
+            let from = (table.name(), prefix.to_string());
+            for ((t, key), (_, value)) in pending.ops.range(from..) {
+                if *t != table.name() || !key.starts_with(prefix) {
+                    break;
+                }
+                match value {
+                    Some(bytes) => raw.insert(key.clone(), bytes.clone()),
+                    None => raw.remove(key),
+                };
+            }
+        });
+        raw.into_iter()
+            .map(|(key, bytes)| {
+                serde_json::from_slice(&bytes)
+                    .map(|value| (key, value))
+                    .map_err(|e| StoreError::Decode {
+                        table: table.name(),
+                        message: e.to_string(),
+                    })
+            })
+            .collect()
     }
 }
 
 /// One put (`Some` bytes) or delete (`None`) of a [`Batch`].
-type BatchOp = (
-    TableDefinition<'static, &'static str, &'static [u8]>,
-    String,
-    Option<Vec<u8>>,
-);
+type BatchOp = (Def, String, Option<Vec<u8>>);
 
 /// Several puts and deletes, possibly across tables, written as one redb transaction by
 /// [`Store::commit`]: all of them or none.
 #[derive(Default)]
 pub struct Batch {
-    ops: Vec<BatchOp>,
+    ops: Vec<Op>,
 }
 
 impl Batch {
@@ -352,11 +499,13 @@ impl Batch {
         value: &V,
     ) -> Result<(), StoreError> {
         let bytes = serde_json::to_vec(value).map_err(|e| StoreError::Db(e.to_string()))?;
-        self.ops.push((table.def, key.to_string(), Some(bytes)));
+        self.ops
+            .push((table.name(), table.def, key.to_string(), Some(bytes)));
         Ok(())
     }
     pub fn delete<V>(&mut self, table: &TypedTable<V>, key: &str) {
-        self.ops.push((table.def, key.to_string(), None));
+        self.ops
+            .push((table.name(), table.def, key.to_string(), None));
     }
     pub fn len(&self) -> usize {
         self.ops.len()
@@ -367,23 +516,10 @@ impl Batch {
 }
 
 impl Store {
-    /// Writes a [`Batch`] in one transaction, in order.
+    /// Writes a [`Batch`] in one transaction, in order (inside [`Store::once`], with the
+    /// update's other writes).
     pub fn commit(&self, batch: Batch) -> Result<(), StoreError> {
-        self.write(|txn| {
-            for (def, key, value) in &batch.ops {
-                let mut t = txn.open_table(*def).map_err(|e| self.err(e))?;
-                match value {
-                    Some(bytes) => {
-                        t.insert(key.as_str(), bytes.as_slice())
-                            .map_err(|e| self.err(e))?;
-                    }
-                    None => {
-                        t.remove(key.as_str()).map_err(|e| self.err(e))?;
-                    }
-                }
-            }
-            Ok(())
-        })
+        self.apply(batch.ops)
     }
 }
 
@@ -425,6 +561,8 @@ mod tests {
         }
         let s = Store::open(&path).unwrap();
         assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
+        assert_eq!(s.count(&tables::TRIALS).unwrap(), 3);
+        assert_eq!(s.count(&tables::OUTBOX).unwrap(), 0);
         let prefs = s.get(&tables::PREFS, "telegram:42").unwrap().unwrap();
         assert_eq!(prefs.lang, Some(Lang::Zh));
         let trials = s.scan_prefix(&tables::TRIALS, "terminal:u:").unwrap();

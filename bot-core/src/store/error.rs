@@ -81,14 +81,6 @@ thread_local! {
     static IN_GUARD: Cell<bool> = const { Cell::new(false) };
     /// The last store failure on this thread, so `Bot::handle` can tell the user the reason.
     static LAST_ERROR: RefCell<Option<StoreError>> = const { RefCell::new(None) };
-    /// The update being handled on this thread, written with every write ([`Store::once`]).
-    pub(super) static MARK: RefCell<Option<Mark>> = const { RefCell::new(None) };
-}
-
-pub(super) struct Mark {
-    pub(super) key: String,
-    pub(super) update: u64,
-    pub(super) written: bool,
 }
 
 /// Takes the last store failure seen on this thread (and forgets it).

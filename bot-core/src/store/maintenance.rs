@@ -33,8 +33,7 @@ pub fn check(path: &Path) -> Result<CheckReport, StoreError> {
         });
     }
     let needs_repair = matches!(probe(path)?, Probe::NeedsRepair);
-    let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
-    let db = open_image(path, bytes, !needs_repair)?;
+    let db = open_image(path, !needs_repair)?;
     let report = guard(path, || {
         let mut report = CheckReport {
             schema_version: 0,
@@ -130,14 +129,12 @@ pub fn repair(path: &Path) -> Result<RepairReport, StoreError> {
     })
 }
 
-/// Copies every readable entry of the damaged `path` into `into` (from an in-memory image,
+/// Copies every readable entry of the damaged `path` into `into` (from a copy-on-write image,
 /// rolled back to the previous commit if the latest is damaged), table by table; a table that panics or errors mid-way keeps what was read.
 pub(super) fn salvage(path: &Path, into: &Database) -> (Vec<(String, u64)>, Vec<String>) {
     let mut kept = Vec::new();
     let mut lost = Vec::new();
-    let opened = std::fs::read(path)
-        .map_err(|e| io_error(path, e))
-        .and_then(|bytes| open_image(path, bytes, false));
+    let opened = open_image(path, false);
     let Ok(src) = opened else {
         return (kept, tables::ALL.iter().map(|t| t.to_string()).collect());
     };

@@ -14,11 +14,15 @@
 //!   repair succeeded. [`check`], [`repair`] and [`reset`] are the operator's tools.
 //! - **A failed write heals**: an I/O error (a full disk) closes the database and the next
 //!   call reopens it, so the store works again once space is back.
-//! - **Exactly-once updates**: [`Store::once`] commits "update N of this chat was handled"
-//!   in the same transaction as the update's own writes.
+//! - **Exactly-once, all-or-nothing updates**: inside [`Store::once`] every write is held
+//!   (and read back by the same thread), then committed with "update N of this chat was
+//!   handled" as one transaction; a panic, a kill or a failed commit leaves none of it.
+//! - **A bounded damage check**: an existing file is verified through a copy-on-write image
+//!   (`image`), page by page, never read whole into memory.
 
 mod db;
 mod error;
+mod image;
 mod maintenance;
 mod open;
 mod schema;

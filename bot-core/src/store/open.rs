@@ -2,6 +2,7 @@
 //! file before any write, crash repair on a copy, injected faults for tests.
 
 use super::error::{StoreError, guard, io_error, open_error, redb_error};
+use super::image::{Image, ImageStats};
 use super::schema::tables;
 use super::schema::{META, SCHEMA_VERSION};
 use redb::backends::FileBackend;
@@ -260,6 +261,7 @@ pub(super) fn create_atomically(
 }
 
 /// What verifying an existing file found.
+#[derive(Debug)]
 pub(super) enum Probe {
     Clean,
     /// Not shut down cleanly: redb must run its crash repair before use.
@@ -275,31 +277,42 @@ pub(super) const RECOVERY_REQUIRED: u8 = 2;
 
 pub(super) const TWO_PHASE_COMMIT: u8 = 4;
 
-/// Opens an in-memory image of a database file, always through redb's repair path, which
-/// verifies every page's checksum from the root down before following any page reference
-/// (a normal open follows them unchecked, and a flipped bit in one can make redb allocate
-/// terabytes and abort). `strict`: a latest commit that fails its checksums is damage, not
-/// a crash to roll back from.
-pub(super) fn open_image(
+/// Opens a copy-on-write image of a database file ([`Image`]: read from the file page by
+/// page, repair writes kept in memory), always through redb's repair path, which verifies
+/// every page's checksum from the root down before following any page reference (a normal
+/// open follows them unchecked, and a flipped bit in one can make redb allocate terabytes and
+/// abort). `strict`: a latest commit that fails its checksums is damage, not a crash to roll
+/// back from. The file is neither changed nor read whole into memory.
+pub(super) fn open_image(path: &Path, strict: bool) -> Result<Database, StoreError> {
+    open_image_with(path, strict, Arc::default())
+}
+
+pub(super) fn open_image_with(
     path: &Path,
-    mut bytes: Vec<u8>,
     strict: bool,
+    stats: Arc<ImageStats>,
 ) -> Result<Database, StoreError> {
     let damaged = |detail: &str| StoreError::Damaged {
         path: path.to_path_buf(),
         detail: detail.to_string(),
     };
-    if bytes.len() < 512 || !bytes.starts_with(MAGIC) {
-        return Err(damaged("no database header"));
+    let mut head = [0u8; 512];
+    let read_head = std::fs::File::open(path).and_then(|mut f| {
+        use std::io::Read;
+        f.read_exact(&mut head)
+    });
+    match read_head {
+        Ok(()) if head.starts_with(MAGIC) => {}
+        Err(e) if e.kind() != io::ErrorKind::UnexpectedEof => return Err(io_error(path, e)),
+        _ => return Err(damaged("no database header")),
     }
-    bytes[GOD_BYTE] |= RECOVERY_REQUIRED;
-    bytes[GOD_BYTE] &= !TWO_PHASE_COMMIT;
-    let image = redb::backends::InMemoryBackend::new();
-    image
-        .set_len(bytes.len() as u64)
-        .and_then(|()| image.write(0, &bytes))
-        .map_err(|e| io_error(path, e))?;
-    drop(bytes);
+    let image = Image::open(
+        path,
+        GOD_BYTE as u64,
+        |flags| (flags | RECOVERY_REQUIRED) & !TWO_PHASE_COMMIT,
+        stats,
+    )
+    .map_err(|e| io_error(path, e))?;
     let mut b = builder();
     // redb reports progress 0.3 only when the latest commit failed its checksums.
     b.set_repair_callback(move |session| {
@@ -314,14 +327,28 @@ pub(super) fn open_image(
     })
 }
 
+/// The header's flags byte (see [`GOD_BYTE`]); 0 for a file too short to have one.
+fn header_flags(path: &Path) -> Result<u8, StoreError> {
+    use std::io::Read;
+    let mut head = [0u8; GOD_BYTE + 1];
+    match std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)) {
+        Ok(()) => Ok(head[GOD_BYTE]),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(0),
+        Err(e) => Err(io_error(path, e)),
+    }
+}
+
 /// Checks an existing file without writing to it: every page's checksum, the schema version,
 /// and whether another process has it open.
 pub(super) fn probe(path: &Path) -> Result<Probe, StoreError> {
-    let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
-    let flags = bytes.get(GOD_BYTE).copied().unwrap_or(0);
+    probe_with(path, Arc::default())
+}
+
+pub(super) fn probe_with(path: &Path, stats: Arc<ImageStats>) -> Result<Probe, StoreError> {
+    let flags = header_flags(path)?;
     // redb closes a file cleanly with a two-phase commit and no recovery flag.
     let clean = flags & TWO_PHASE_COMMIT != 0 && flags & RECOVERY_REQUIRED == 0;
-    let db = open_image(path, bytes, clean)?;
+    let db = open_image_with(path, clean, stats)?;
     let schema = guard(path, || check_schema(path, &db));
     let _ = guard(path, || {
         drop(db);
@@ -421,4 +448,53 @@ pub(super) fn open_db(path: &Path, faults: Option<Arc<Faults>>) -> Result<Databa
     })?;
     remove_leftovers(path);
     Ok(db)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, tables};
+    use std::sync::atomic::Ordering;
+
+    /// The damage check streams the file: a database much larger than anything held in
+    /// memory is verified page by page, and a flipped byte deep inside it is still found.
+    #[test]
+    fn a_large_file_is_checked_without_being_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = super::super::db_path(dir.path());
+        {
+            let s = Store::open(&path).unwrap();
+            for i in 0..256 {
+                let value = serde_json::Value::String(format!("{i:04}{}", "x".repeat(64 << 10)));
+                s.put(&tables::TRIALS, &format!("k{i:04}"), &value).unwrap();
+            }
+        }
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size > 16 << 20, "{size}");
+
+        let stats = Arc::new(ImageStats::default());
+        assert!(matches!(
+            probe_with(&path, stats.clone()).unwrap(),
+            Probe::Clean
+        ));
+        let peak = stats.peak_overlay_bytes.load(Ordering::Relaxed);
+        let largest = stats.largest_read.load(Ordering::Relaxed);
+        let read = stats.bytes_read.load(Ordering::Relaxed);
+        assert!(peak < size / 16, "overlay held {peak} of {size} bytes");
+        assert!(
+            largest < size / 16,
+            "one read took {largest} of {size} bytes"
+        );
+        // Every value page was verified, so most of the file went through the check.
+        assert!(read > size / 2, "read {read} of {size} bytes");
+
+        // A flipped byte in the middle of one value is damage, and the file is left as it was.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.windows(8).position(|w| w == b"0128xxxx").unwrap() + 1000;
+        bytes[at] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let e = probe(&path).unwrap_err();
+        assert!(matches!(e, StoreError::Damaged { .. }), "{e:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    }
 }

@@ -1,0 +1,214 @@
+//! Operations: structured logs, the health of `serve`'s parts, and the `/healthz` and
+//! `/metrics` routes on the bot's HTTP server (`GPUSCOUT_HTTP_ADDR`).
+
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use bot_core::Store;
+use gpuscout_frontend::metrics::{self, Gauges, ProviderGauge};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Logs go to stderr through `tracing`, filtered by `RUST_LOG` (default `info`), e.g.
+/// `RUST_LOG=warn` or `RUST_LOG=info,gpuscout_telegram=debug`. The CLI's own messages to the
+/// user are plain stderr lines and not affected.
+pub fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    // A second init (tests running `run` twice) keeps the first subscriber.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// The per-user limit on expensive commands in `serve`: `GPUSCOUT_RATE_LIMIT` (`N/SECONDS` or
+/// `off`), default [`DEFAULT_RATE_LIMIT`].
+pub fn rate_limit() -> anyhow::Result<Option<bot_core::ratelimit::RateLimit>> {
+    const VAR: &str = "GPUSCOUT_RATE_LIMIT";
+    let spec = std::env::var(VAR).unwrap_or_else(|_| DEFAULT_RATE_LIMIT.to_string());
+    let limit =
+        bot_core::ratelimit::Limit::parse(&spec).map_err(|e| anyhow::anyhow!("{VAR}: {e}"))?;
+    Ok(limit.map(bot_core::ratelimit::RateLimit::new))
+}
+
+/// 30 expensive commands a minute per user: far above a person's pace, well below a script's.
+pub const DEFAULT_RATE_LIMIT: &str = "30/60";
+
+/// Where one part of `serve` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PartState {
+    Running,
+    Stopped,
+    Failed,
+}
+
+/// The parts of `serve` by name, as they start and end.
+#[derive(Debug, Default)]
+pub struct Health {
+    parts: Mutex<BTreeMap<String, PartState>>,
+}
+
+impl Health {
+    /// Records `name` (made unique with a number when taken) as running; returns the name used.
+    pub fn started(&self, name: &str) -> String {
+        let mut parts = self.parts.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut unique = name.to_string();
+        let mut n = 2;
+        while parts.contains_key(&unique) {
+            unique = format!("{name}-{n}");
+            n += 1;
+        }
+        parts.insert(unique.clone(), PartState::Running);
+        unique
+    }
+
+    pub fn ended(&self, name: &str, ok: bool) {
+        let state = if ok {
+            PartState::Stopped
+        } else {
+            PartState::Failed
+        };
+        self.parts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(name.to_string(), state);
+    }
+
+    fn snapshot(&self) -> BTreeMap<String, PartState> {
+        self.parts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// `GET /healthz` and `GET /metrics`, to merge into the bot's HTTP router.
+pub fn routes(health: Arc<Health>, store: Arc<Store>) -> axum::Router {
+    let healthz = {
+        let store = store.clone();
+        move || healthz(health.clone(), store.clone())
+    };
+    axum::Router::new()
+        .route("/healthz", axum::routing::get(healthz))
+        .route(
+            "/metrics",
+            axum::routing::get(move || scrape(store.clone())),
+        )
+}
+
+/// 200 with `{"status":"ok",...}` while every part runs and the store answers; 503 with the
+/// same body saying which is not (a part ended, the database cannot be read).
+async fn healthz(health: Arc<Health>, store: Arc<Store>) -> impl IntoResponse {
+    let parts = health.snapshot();
+    let store_state = tokio::task::spawn_blocking(move || store.schema_version())
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()));
+    let parts_ok = parts.values().all(|s| *s == PartState::Running);
+    let ok = parts_ok && store_state.is_ok();
+    let body = serde_json::json!({
+        "status": if ok { "ok" } else { "unhealthy" },
+        "parts": parts,
+        "store": match &store_state {
+            Ok(_) => "ok".to_string(),
+            Err(e) => e.clone(),
+        },
+    });
+    let code = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (
+        code,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+}
+
+async fn scrape(store: Arc<Store>) -> impl IntoResponse {
+    let now = bot_core::availability::now_unix();
+    let gauges = tokio::task::spawn_blocking(move || gauges(&store, now))
+        .await
+        .unwrap_or_default();
+    (
+        [(header::CONTENT_TYPE, metrics::CONTENT_TYPE)],
+        metrics::render(&gauges),
+    )
+}
+
+/// What the store says about the feeds and the outbox, now.
+fn gauges(store: &Store, now: i64) -> Gauges {
+    let providers = bot_core::availability::provider_states(store)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| ProviderGauge {
+            fetch_age_seconds: p.last_good_at.map(|t| (now - t).max(0) as f64),
+            misses_in_a_row: p.misses_in_a_row,
+            provider: p.provider,
+        })
+        .collect();
+    Gauges {
+        providers,
+        outbox_depth: store.count(&bot_core::store::tables::OUTBOX).ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_names_parts_uniquely_and_tracks_their_end() {
+        let h = Health::default();
+        assert_eq!(h.started("telegram"), "telegram");
+        assert_eq!(h.started("part"), "part");
+        assert_eq!(h.started("part"), "part-2");
+        h.ended("part-2", false);
+        let s = h.snapshot();
+        assert_eq!(s["telegram"], PartState::Running);
+        assert_eq!(s["part-2"], PartState::Failed);
+    }
+
+    #[tokio::test]
+    async fn healthz_is_503_naming_the_part_that_ended() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+        let health = Arc::new(Health::default());
+        health.started("telegram");
+        health.started("poller");
+        let body = |r: axum::response::Response| async move {
+            let code = r.status();
+            let bytes = axum::body::to_bytes(r.into_body(), 1 << 16).await.unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            (code, v)
+        };
+        let (code, v) = body(healthz(health.clone(), store.clone()).await.into_response()).await;
+        assert_eq!(code, StatusCode::OK);
+        assert_eq!(v["status"], "ok");
+        health.ended("poller", false);
+        let (code, v) = body(healthz(health, store).await.into_response()).await;
+        assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(v["status"], "unhealthy");
+        assert_eq!(v["parts"]["poller"], "failed");
+        assert_eq!(v["parts"]["telegram"], "running");
+    }
+
+    #[test]
+    fn gauges_come_from_the_stored_provider_states() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&bot_core::store::db_path(dir.path())).unwrap();
+        let g = gauges(&store, 1_000);
+        assert!(g.providers.is_empty());
+        assert_eq!(g.outbox_depth, Some(0));
+        store
+            .put(
+                &bot_core::store::tables::OUTBOX,
+                "0001",
+                &serde_json::json!({"to": "x"}),
+            )
+            .unwrap();
+        assert_eq!(gauges(&store, 1_000).outbox_depth, Some(1));
+    }
+}
