@@ -19,6 +19,12 @@ const RUN_PREFIX: &str = "run:";
 use crate::alerts::ALERT_CHOICE_PREFIX as ALERT_PREFIX;
 use std::sync::Arc;
 
+thread_local! {
+    /// The language a `/lang` in the message being handled switched to: `handle` answers in
+    /// it without reading the prefs a second time (a message is handled on one thread).
+    static SWITCHED_LANG: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
 /// The bot: catalog + store; cheap to share in an `Arc`.
 pub struct Bot {
     pub catalog: Arc<Catalog>,
@@ -92,12 +98,34 @@ impl Bot {
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
         crate::store::take_last_error();
-        let mut replies = self.replies(who, input);
+        SWITCHED_LANG.set(None);
+        // One read of the user's prefs per message: the answer's language is the context's,
+        // unless this very input switched it (`/lang`).
+        let mut ctx = self.ctx(who);
+        if let Some(limit) = &self.rate_limit
+            && is_expensive(&input, self.bot_name.as_deref())
+            && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
+        {
+            // Nothing runs and nothing is written: the same input works after the wait.
+            let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+            return Answer {
+                lang: ctx.lang,
+                replies: vec![Reply::text(
+                    Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
+                )],
+            };
+        }
+        // Today's exchange rates from the feed when there is a fresh one (cached per date).
+        let fed = self.catalog_for(ctx.today);
+        if let Some(c) = &fed {
+            ctx.catalog = c;
+        }
+        let mut replies = self.replies(&ctx, input);
         if let Some(e) = crate::store::take_last_error() {
             explain_store_error(&mut replies, &e);
         }
         Answer {
-            lang: self.lang_for(who),
+            lang: SWITCHED_LANG.take().unwrap_or(ctx.lang),
             replies,
         }
     }
@@ -169,31 +197,16 @@ impl Bot {
         }
     }
 
-    fn replies(&self, who: &ChatRef, input: Input) -> Vec<Reply> {
-        if let Some(limit) = &self.rate_limit
-            && is_expensive(&input, self.bot_name.as_deref())
-            && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
-        {
-            // Nothing runs and nothing is written: the same input works after the wait.
-            let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
-            return vec![Reply::text(
-                Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
-            )];
-        }
-        let mut ctx = self.ctx(who);
-        let fed = self.catalog_for(ctx.today);
-        if let Some(c) = &fed {
-            ctx.catalog = c;
-        }
+    fn replies(&self, ctx: &Ctx, input: Input) -> Vec<Reply> {
         match input {
-            Input::Choice(id) => self.on_choice(&ctx, &id),
+            Input::Choice(id) => self.on_choice(ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
                 Ok(Some(cmd)) => {
-                    let mut replies = self.on_command(&ctx, cmd);
+                    let mut replies = self.on_command(ctx, cmd);
                     self.offer_fixes(&text, &mut replies);
                     replies
                 }
-                Ok(None) => self.on_text(&ctx, &text),
+                Ok(None) => self.on_text(ctx, &text),
                 Err(CommandError::Unknown(name)) => vec![
                     Reply::text(
                         Msg::new("error-unknown-command").arg("command", format!("/{name}")),
@@ -458,7 +471,10 @@ impl Bot {
         // A language switch also resets the display currency to that language's default
         // unless the user picked one explicitly.
         match self.set_lang(ctx.who, lang) {
-            Ok(()) => Reply::text(Msg::new("lang-set").arg("lang", lang.tag())),
+            Ok(()) => {
+                SWITCHED_LANG.set(Some(lang));
+                Reply::text(Msg::new("lang-set").arg("lang", lang.tag()))
+            }
             Err(e) => store_error_reply(&e),
         }
     }

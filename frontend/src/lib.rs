@@ -10,6 +10,8 @@
 //!   send, or edit-then-send for a button press; "typing" when the answer is slow; a polite
 //!   localized reply when answering itself failed.
 //! - [`choice`]: the versioned wire form of a button's choice id, within the platform's limit.
+//! - [`pace`]: the send scheduler platform senders take a slot from before each message
+//!   (per chat, per group, overall), sending at once when a slot is free.
 //! - [`pack`]: cutting rendered text into messages under the platform's length limit, with
 //!   preformatted blocks balanced in every message, and tables laid out for a phone.
 //!
@@ -24,10 +26,12 @@
 pub mod choice;
 pub mod dispatch;
 pub mod metrics;
+pub mod pace;
 pub mod pack;
 pub mod sender;
 pub mod turn;
 
 pub use choice::{ChoiceData, ChoiceError};
+pub use pace::{Limits, Pacer, Rate};
 pub use sender::{Address, SendError, SendFuture, Sender};
 pub use turn::Turns;

@@ -1,9 +1,9 @@
 //! Configuration from the environment, with the bot token kept out of every log line.
 
+use gpuscout_frontend::pace::{Limits, Rate};
 use std::fmt;
 use std::net::SocketAddr;
 use std::time::Duration;
-use teloxide::adaptors::throttle::Limits;
 use url::Url;
 
 /// How long start-up rides out an outage by default.
@@ -144,7 +144,7 @@ pub struct Config {
     /// Bot API server root (without `/bot<token>`).
     pub api_url: Url,
     pub mode: Mode,
-    /// Send pacing (Telegram's published limits by default).
+    /// Send pacing (Telegram's published limits by default; see [`gpuscout_frontend::pace`]).
     pub limits: Limits,
     /// Show "typing…" when an answer takes longer than this.
     pub typing_after: Duration,
@@ -191,7 +191,7 @@ impl Config {
             token,
             api_url: Url::parse(DEFAULT_API_URL).expect("valid default URL"),
             mode: Mode::Polling,
-            limits: Limits::default(),
+            limits: Limits::TELEGRAM,
             typing_after: Duration::from_millis(700),
             startup_timeout: DEFAULT_STARTUP_TIMEOUT,
             max_inflight: DEFAULT_MAX_INFLIGHT,
@@ -251,7 +251,7 @@ impl Config {
         }
         if let Some(n) = var("TELEGRAM_MESSAGES_PER_SEC") {
             // Telegram allows more to bots with paid broadcasts; tests lift it entirely.
-            config.limits.messages_per_sec_overall = n
+            let count = n
                 .parse::<u32>()
                 .ok()
                 .filter(|n| *n >= 1)
@@ -259,6 +259,7 @@ impl Config {
                     var: "TELEGRAM_MESSAGES_PER_SEC",
                     problem: format!("{n:?} is not a whole number of messages per second, e.g. 30"),
                 })?;
+            config.limits.overall = Some(Rate::new(count, Duration::from_secs(1)));
         }
         if let Some(n) = var("TELEGRAM_MAX_INFLIGHT") {
             config.max_inflight = n

@@ -9,8 +9,9 @@
 //!   answered, and edit the message that carried the buttons.
 //! - Replies are rendered in HTML parse mode with every string escaped, split under 4096
 //!   characters, tables in `<pre>` ([`render`]).
-//! - Sends are paced by teloxide's `Throttle`, which waits out `RetryAfter`; edits and button
-//!   answers retry `RetryAfter` themselves ([`sender`]). [`TelegramSender`] is Telegram's
+//! - Sends are paced by our own scheduler ([`gpuscout_frontend::pace`]: at once when a slot is
+//!   free, exactly until the next one otherwise), which also waits out `RetryAfter`; edits and
+//!   button answers retry `RetryAfter` themselves ([`sender`]). [`TelegramSender`] is Telegram's
 //!   [`gpuscout_frontend::Sender`] and posts to any chat or channel by id (availability alerts
 //!   use it).
 //! - What every frontend shares (the per-turn glue, the choice-id codec, text packing) lives in
@@ -90,7 +91,7 @@ pub struct Telegram {
 }
 
 impl Telegram {
-    /// Builds the client. Must be called inside a Tokio runtime (the pacing worker starts here).
+    /// Builds the client.
     pub fn new(config: Config) -> Result<Telegram, RunError> {
         let redactor = Redactor::for_config(&config);
         let client = teloxide::net::default_reqwest_settings()
@@ -98,9 +99,9 @@ impl Telegram {
             .map_err(|e| RunError::Client(redactor.clean(&e.to_string())))?;
         let bot =
             Bot::with_client(config.token.expose(), client).set_api_url(config.api_url.clone());
-        let bot = bot.throttle(config.limits);
+        let pacer = Arc::new(gpuscout_frontend::Pacer::new(config.limits));
         Ok(Telegram {
-            sender: TelegramSender::new(bot, redactor.clone()),
+            sender: TelegramSender::new(bot, pacer, redactor.clone()),
             config,
             redactor,
         })

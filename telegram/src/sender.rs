@@ -1,6 +1,7 @@
-//! Sending to Telegram: paced by teloxide's `Throttle` (which also waits out `RetryAfter` on
-//! sends), with our own bounded `RetryAfter` handling for edits and callback answers, which
-//! `Throttle` passes through untouched.
+//! Sending to Telegram: every message takes a slot from our [`Pacer`] first (at once when no
+//! limit is near; exactly until the next slot otherwise), and a `RetryAfter` on a send holds
+//! that chat in the pacer and sends again. Edits and callback answers are not paced (Telegram
+//! counts messages) and retry `RetryAfter` a bounded number of times.
 //!
 //! [`TelegramSender`] is the platform's [`Sender`]: the per-turn glue answers through it, and
 //! other parts of the bot (availability alerts) post to a chat, group or channel by id.
@@ -10,9 +11,10 @@ use crate::render::{self, Rendered};
 use bot_core::Lang;
 use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
+use gpuscout_frontend::pace::{ChatKind, Pacer};
 use gpuscout_frontend::{Address, SendFuture, Sender};
+use std::sync::Arc;
 use std::time::Duration;
-use teloxide::adaptors::Throttle;
 use teloxide::prelude::*;
 use teloxide::requests::{Output, Request};
 use teloxide::types::{
@@ -21,11 +23,13 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-/// The teloxide client every request goes through.
-pub type TgBot = Throttle<Bot>;
+/// The teloxide client every request goes through (no adaptor: pacing is ours).
+pub type TgBot = Bot;
 
 /// How often an edit or callback answer is retried after `RetryAfter`.
 const MAX_RETRIES: u32 = 3;
+/// How often a send is retried after `RetryAfter` (each time waiting as long as asked).
+const MAX_SEND_RETRIES: u32 = 5;
 /// We never sleep longer than this for one `RetryAfter` on an edit (sends wait as long as asked).
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
 
@@ -33,6 +37,7 @@ const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
 #[derive(Clone)]
 pub struct TelegramSender {
     bot: TgBot,
+    pacer: Arc<Pacer>,
     redactor: Redactor,
 }
 
@@ -51,8 +56,38 @@ fn no_preview() -> LinkPreviewOptions {
 }
 
 impl TelegramSender {
-    pub(crate) fn new(bot: TgBot, redactor: Redactor) -> TelegramSender {
-        TelegramSender { bot, redactor }
+    pub(crate) fn new(bot: TgBot, pacer: Arc<Pacer>, redactor: Redactor) -> TelegramSender {
+        TelegramSender {
+            bot,
+            pacer,
+            redactor,
+        }
+    }
+
+    /// Sends one message request to `chat` in its pacing slot; a `RetryAfter` holds the chat
+    /// for as long as Telegram asks and sends again (a bounded number of times).
+    async fn paced<R>(&self, chat: ChatId, req: &R) -> Result<Output<R>, RequestError>
+    where
+        R: Request<Err = RequestError>,
+    {
+        let key = chat.0.to_string();
+        // Groups, supergroups and channels have negative ids and a per-group limit.
+        let kind = if chat.0 < 0 {
+            ChatKind::Group
+        } else {
+            ChatKind::Private
+        };
+        let mut attempt = 0;
+        loop {
+            self.pacer.slot(&key, kind).await;
+            match req.send_ref().await {
+                Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
+                    attempt += 1;
+                    self.pacer.hold_chat(&key, after.duration());
+                }
+                other => return other,
+            }
+        }
     }
 
     pub(crate) fn bot(&self) -> &TgBot {
@@ -72,7 +107,7 @@ impl TelegramSender {
                 | ApiError::BotKickedFromChannel
                 | ApiError::CantInitiateConversation,
             ) => SendError::ChatGone(text),
-            // Only what `with_retry` or `Throttle` gave up waiting out reaches here.
+            // Only what `with_retry` or `paced` gave up waiting out reaches here.
             RequestError::RetryAfter(after) => SendError::RetryAfter(after.duration()),
             _ => SendError::Failed(text),
         }
@@ -122,7 +157,9 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            req.await.map_err(|e| self.classify(&e))?;
+            self.paced(chat, &req)
+                .await
+                .map_err(|e| self.classify(&e))?;
         }
         self.send_texts(chat, r, 0, reply_to).await
     }
@@ -148,7 +185,9 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            req.await.map_err(|e| self.classify(&e))?;
+            self.paced(chat, &req)
+                .await
+                .map_err(|e| self.classify(&e))?;
         }
         Ok(())
     }

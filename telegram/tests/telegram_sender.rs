@@ -4,6 +4,7 @@
 
 use bot_core::reply::{Image, Part};
 use bot_core::{Catalog, Lang, Msg, Reply, Store};
+use gpuscout_frontend::pace::Rate;
 use gpuscout_telegram::{Config, SendError, Telegram, Token};
 use gpuscout_testkit::fake_telegram::{self, Chat, Failure, FakeTelegram, Person, TOKEN};
 use std::sync::Arc;
@@ -80,8 +81,7 @@ fn a_long_alert_is_split_on_lines_and_a_429_is_waited_out() {
     fake.fail_next("sendMessage", Failure::RetryAfter(1));
     let mut config = config(&fake);
     // Pace like Telegram but faster, so the test measures our retry, not the 1/s chat limit.
-    config.limits.messages_per_sec_chat = 100;
-    config.limits.messages_per_min_chat = 1000;
+    config.limits.chat = Some(Rate::new(100, Duration::from_secs(1)));
     runtime().block_on(async {
         let tg = Telegram::new(config).unwrap();
         tg.sender()

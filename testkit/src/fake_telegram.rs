@@ -122,6 +122,8 @@ struct Inner {
     pending: VecDeque<Value>,
     confirmed_offset: i64,
     calls: Vec<Call>,
+    /// Calls per method, so that counting them is O(1) however long the log grows.
+    counts: HashMap<String, usize>,
     failures: HashMap<String, VecDeque<Failure>>,
     /// Failures for every call of a method, after the queued ones.
     always: HashMap<String, Failure>,
@@ -358,11 +360,7 @@ impl FakeTelegram {
 
     /// How many calls of `method` so far (cheap: nothing is cloned).
     pub fn count_of(&self, method: &str) -> usize {
-        self.lock()
-            .calls
-            .iter()
-            .filter(|c| c.method == method)
-            .count()
+        self.lock().counts.get(method).copied().unwrap_or(0)
     }
 
     pub fn calls_of(&self, method: &str) -> Vec<Call> {
@@ -506,6 +504,10 @@ impl FakeView<'_> {
     pub fn calls(&self) -> &[Call] {
         &self.0.calls
     }
+    /// How many calls of `method` so far, in O(1).
+    pub fn count_of(&self, method: &str) -> usize {
+        self.0.counts.get(method).copied().unwrap_or(0)
+    }
     pub fn confirmed_offset(&self) -> i64 {
         self.0.confirmed_offset
     }
@@ -640,7 +642,9 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode,
 }
 
 fn record(shared: &Shared, method: &str, params: Value, status: u16) {
-    shared.inner.lock().unwrap().calls.push(Call {
+    let mut inner = shared.inner.lock().unwrap();
+    *inner.counts.entry(method.to_string()).or_default() += 1;
+    inner.calls.push(Call {
         method: method.to_string(),
         params,
         at: Instant::now(),
@@ -649,10 +653,16 @@ fn record(shared: &Shared, method: &str, params: Value, status: u16) {
     shared.changed.notify_all();
 }
 
+/// The longest a `getUpdates` call is held open waiting for an update.
+pub const MAX_HOLD: Duration = Duration::from_secs(1);
+
 async fn get_updates(shared: &Arc<Shared>, params: Value) -> (StatusCode, Value) {
     let offset = int(&params["offset"]).unwrap_or(0);
     let limit = int(&params["limit"]).unwrap_or(100).clamp(1, 100) as usize;
-    let timeout = Duration::from_secs(int(&params["timeout"]).unwrap_or(0).clamp(0, 50) as u64);
+    // Held for at most `MAX_HOLD`, not the bot's full poll timeout: an answer ends the hold
+    // anyway, and a long hold only makes every stop and restart in a test wait for it.
+    let timeout =
+        Duration::from_secs(int(&params["timeout"]).unwrap_or(0).clamp(0, 50) as u64).min(MAX_HOLD);
     {
         let mut inner = shared.inner.lock().unwrap();
         if offset > 0 {

@@ -109,16 +109,14 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
 fn price_rows(v: &View<'_>, gpu: &Gpu) -> Vec<Vec<String>> {
     let zh = v.lang == Lang::Zh;
     let mut rows = Vec::new();
-    for p in &v.catalog.platforms {
-        for q in p.prices_for(&gpu.id) {
-            let date = quote_date(v.today, q);
-            rows.push(vec![
-                p.display_name(zh).to_string(),
-                quote_text(v.lang, q),
-                tier_label(v.lang, &q.tier),
-                date,
-            ]);
-        }
+    for (p, q) in v.catalog.quotes_for(&gpu.id) {
+        let date = quote_date(v.today, q);
+        rows.push(vec![
+            p.display_name(zh).to_string(),
+            quote_text(v.lang, q),
+            tier_label(v.lang, &q.tier),
+            date,
+        ]);
     }
     rows
 }

@@ -84,6 +84,43 @@ pub fn job_cost(
     cards: u32,
     fx: Option<&FxUsed>,
 ) -> Result<(CostBreakdown, CostDetails), BillingError> {
+    cost_with(quote, rule, job, cards, fx, true)
+}
+
+/// [`job_cost`]'s total alone: for ranking many options where only the totals count, since
+/// writing the notes (and copying names into the breakdown) is most of the work.
+pub(super) fn job_total(
+    quote: &PriceQuote,
+    rule: &Rule,
+    job: &Job,
+    cards: u32,
+    fx: Option<&FxUsed>,
+) -> Result<Decimal, BillingError> {
+    cost_with(quote, rule, job, cards, fx, false).map(|(c, _)| c.total_cost)
+}
+
+/// The notes a cost rests on, written only when they are wanted.
+struct Notes {
+    keep: bool,
+    list: Vec<Assumption>,
+}
+
+impl Notes {
+    fn push(&mut self, note: impl FnOnce() -> Assumption) {
+        if self.keep {
+            self.list.push(note());
+        }
+    }
+}
+
+fn cost_with(
+    quote: &PriceQuote,
+    rule: &Rule,
+    job: &Job,
+    cards: u32,
+    fx: Option<&FxUsed>,
+    with_notes: bool,
+) -> Result<(CostBreakdown, CostDetails), BillingError> {
     job.validate()?;
     if cards == 0 || quote.cards == 0 {
         return Err(BillingError::NotPositive { what: "cards" });
@@ -97,13 +134,16 @@ pub fn job_cost(
             rule: rule.currency.clone(),
         });
     }
-    let mut notes: Vec<Assumption> = Vec::new();
+    let mut notes = Notes {
+        keep: with_notes,
+        list: Vec::new(),
+    };
     let origin_of_quote = if quote.source == "user" {
         Origin::User
     } else {
         Origin::Catalog
     };
-    notes.push(Assumption {
+    notes.push(|| Assumption {
         key: "price".into(),
         value: format!(
             "{} {}/{}{}",
@@ -144,26 +184,18 @@ pub fn job_cost(
         Some(BillingStart::Job) => "job",
         None => "boot",
     };
-    notes.push(rule.note("starts_at", starts_value.into(), start_known.is_some()));
+    notes.push(|| rule.note("starts_at", starts_value.into(), start_known.is_some()));
     let idle = if always_on { Decimal::ZERO } else { job.idle };
     if job.boot > Decimal::ZERO {
-        notes.push(job_note(
-            "boot",
-            format_duration(job.boot),
-            job.boot_assumed,
-        ));
-        notes.push(rule.note("boot_billed", yes_no(boot_billed), boot_known));
+        notes.push(|| job_note("boot", format_duration(job.boot), job.boot_assumed));
+        notes.push(|| rule.note("boot_billed", yes_no(boot_billed), boot_known));
     }
     if job.pull > Decimal::ZERO {
-        notes.push(job_note(
-            "pull",
-            format_duration(job.pull),
-            job.pull_assumed,
-        ));
-        notes.push(rule.note("pull_billed", yes_no(pull_billed), pull_known));
+        notes.push(|| job_note("pull", format_duration(job.pull), job.pull_assumed));
+        notes.push(|| rule.note("pull_billed", yes_no(pull_billed), pull_known));
     }
     if idle > Decimal::ZERO {
-        notes.push(user_note("idle", format_duration(idle)));
+        notes.push(|| user_note("idle", format_duration(idle)));
     }
     let boot_s = if boot_billed { job.boot } else { Decimal::ZERO };
     let pull_s = if pull_billed { job.pull } else { Decimal::ZERO };
@@ -185,7 +217,7 @@ pub fn job_cost(
         };
         let pkg_s = Decimal::from(pkg.seconds());
         uses_month |= pkg == TimeUnit::Month;
-        notes.push(Assumption {
+        notes.push(|| Assumption {
             key: "tier".into(),
             value: pkg.key().into(),
             origin: origin_of_quote,
@@ -204,7 +236,7 @@ pub fn job_cost(
             return Err(BillingError::ZeroIncrement);
         }
         uses_month |= inc >= Decimal::from(month_seconds_u64());
-        notes.push(rule.note("increment", format_span(inc), inc_known));
+        notes.push(|| rule.note("increment", format_span(inc), inc_known));
         let (min, min_known) = match rule.minimum {
             Fact::Known(m) => (m, true),
             // Unknown minimum: nothing beyond one increment (already charged by rounding up).
@@ -213,7 +245,7 @@ pub fn job_cost(
         if min.is_sign_negative() && !min.is_zero() {
             return Err(BillingError::Negative { what: "minimum" });
         }
-        notes.push(rule.note("minimum", format_duration(min), min_known));
+        notes.push(|| rule.note("minimum", format_duration(min), min_known));
         let per_session = round_up_to(active_session, inc)?.max(min);
         (mul(n, per_session)?, inc)
     };
@@ -222,7 +254,7 @@ pub fn job_cost(
     let scale_num = Decimal::from(cards);
     let scale_den = Decimal::from(quote.cards);
     if cards != quote.cards {
-        notes.push(Assumption {
+        notes.push(|| Assumption {
             key: "cards".into(),
             value: format!("{cards}"),
             origin: Origin::Assumed,
@@ -258,11 +290,13 @@ pub fn job_cost(
         } else {
             job.stored
         };
-        notes.push(user_note(
-            "storage",
-            format!("{} GB", format_decimal(job.storage_gb, 6)),
-        ));
-        notes.push(Assumption {
+        notes.push(|| {
+            user_note(
+                "storage",
+                format!("{} GB", format_decimal(job.storage_gb, 6)),
+            )
+        });
+        notes.push(|| Assumption {
             key: "stored".into(),
             value: format_duration(stored),
             origin: if job.stored.is_zero() {
@@ -275,11 +309,13 @@ pub fn job_cost(
         });
         match rule.storage_price {
             Fact::Known(price) => {
-                notes.push(rule.note(
-                    "storage_price",
-                    format!("{} {}/GB-month", format_decimal(price, 12), rule.currency),
-                    true,
-                ));
+                notes.push(|| {
+                    rule.note(
+                        "storage_price",
+                        format!("{} {}/GB-month", format_decimal(price, 12), rule.currency),
+                        true,
+                    )
+                });
                 let running = stored.min(mul(n, on_session)?);
                 let stopped = stored - running;
                 let mut gb_seconds_cost = mul(price, running)?;
@@ -288,19 +324,23 @@ pub fn job_cost(
                         Fact::Known(b) => (b, true),
                         Fact::Unknown => (true, false),
                     };
-                    notes.push(rule.note(
-                        "stopped_storage_billed",
-                        yes_no(billed_when_stopped),
-                        known,
-                    ));
+                    notes.push(|| {
+                        rule.note("stopped_storage_billed", yes_no(billed_when_stopped), known)
+                    });
                     if billed_when_stopped {
                         let stopped_price = match rule.stopped_storage_price {
                             Fact::Known(p) => {
-                                notes.push(rule.note(
-                                    "stopped_storage_price",
-                                    format!("{} {}/GB-month", format_decimal(p, 12), rule.currency),
-                                    true,
-                                ));
+                                notes.push(|| {
+                                    rule.note(
+                                        "stopped_storage_price",
+                                        format!(
+                                            "{} {}/GB-month",
+                                            format_decimal(p, 12),
+                                            rule.currency
+                                        ),
+                                        true,
+                                    )
+                                });
                                 p
                             }
                             Fact::Unknown => price,
@@ -310,7 +350,7 @@ pub fn job_cost(
                 }
                 storage = div(mul(job.storage_gb, gb_seconds_cost)?, month_s)?;
             }
-            Fact::Unknown => notes.push(rule.note("storage_price", "unknown".into(), false)),
+            Fact::Unknown => notes.push(|| rule.note("storage_price", "unknown".into(), false)),
         }
     }
 
@@ -327,17 +367,19 @@ pub fn job_cost(
         } else {
             "ingress"
         };
-        notes.push(user_note(what, format!("{} GB", format_decimal(gb, 6))));
+        notes.push(|| user_note(what, format!("{} GB", format_decimal(gb, 6))));
         match price {
             Fact::Known(p) => {
-                notes.push(rule.note(
-                    key,
-                    format!("{} {}/GB", format_decimal(p, 12), rule.currency),
-                    true,
-                ));
+                notes.push(|| {
+                    rule.note(
+                        key,
+                        format!("{} {}/GB", format_decimal(p, 12), rule.currency),
+                        true,
+                    )
+                });
                 transfer = add(transfer, mul(gb, p)?)?;
             }
-            Fact::Unknown => notes.push(rule.note(key, "unknown".into(), false)),
+            Fact::Unknown => notes.push(|| rule.note(key, "unknown".into(), false)),
         }
     }
 
@@ -350,7 +392,7 @@ pub fn job_cost(
     let total = add(add(compute_c, storage_c)?, transfer_c)?;
     let effective = div(mul(total, Decimal::from(3600))?, useful)?;
     if let Some(f) = fx {
-        notes.push(Assumption {
+        notes.push(|| Assumption {
             key: "fx".into(),
             value: f.text(),
             origin: f.origin,
@@ -359,7 +401,7 @@ pub fn job_cost(
         });
     }
     if uses_month {
-        notes.push(Assumption {
+        notes.push(|| Assumption {
             key: "month".into(),
             value: format!("{HOURS_PER_MONTH}h"),
             origin: Origin::Assumed,
@@ -367,7 +409,12 @@ pub fn job_cost(
             as_of: None,
         });
     }
-    let currency = fx.map_or_else(|| quote.currency.clone(), |f| f.to.clone());
+    // A total alone (`job_total`) needs no names copied.
+    let currency = match (with_notes, fx) {
+        (false, _) => String::new(),
+        (true, Some(f)) => f.to.clone(),
+        (true, None) => quote.currency.clone(),
+    };
     let details = CostDetails {
         useful_seconds: useful,
         active_seconds: active,
@@ -378,7 +425,7 @@ pub fn job_cost(
         increment_seconds: increment,
         prepaid,
         uses_month,
-        fx: fx.cloned(),
+        fx: fx.filter(|_| with_notes).cloned(),
     };
     Ok((
         CostBreakdown {
@@ -389,7 +436,7 @@ pub fn job_cost(
             total_cost: total,
             effective_per_useful_hour: effective,
             currency,
-            assumptions: notes,
+            assumptions: notes.list,
         },
         details,
     ))

@@ -31,7 +31,7 @@ pub use job::{Job, Pattern, daily_seconds};
 pub use live::{LiveUse, with_live_prices};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use rank::{
-    RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,
+    Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,
 };
 pub use rule::{Assumption, Origin, Rule};
 

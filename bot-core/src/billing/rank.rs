@@ -1,12 +1,13 @@
 //! Ranking: what a job costs on each platform that quotes the card, cheapest first.
 
-use super::cost::{CostBreakdown, CostDetails, deciding_rule, job_cost};
+use super::cost::{CostBreakdown, CostDetails, deciding_rule, job_cost, job_total};
 use super::money::resolve_fx;
 use super::{BillingError, Job, Rule, STALE_AFTER_DAYS};
 use crate::catalog::{Catalog, Platform, PriceQuote};
 use crate::reply::Msg;
 use rust_decimal::Decimal;
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// One platform's answer for a job.
 #[derive(Debug, Clone, Serialize)]
@@ -130,9 +131,12 @@ pub fn compare(
         return Err(BillingError::NotPositive { what: "cards" });
     }
     job.validate()?;
+    let gpu_id = catalog.gpu(gpu_id).map(|g| g.id.as_str()).unwrap_or(gpu_id);
     let mut offers = Vec::new();
     let mut first_error = None;
-    for p in &catalog.platforms {
+    // Only the platforms that quote the card (the price index): a platform without a quote
+    // for it would only answer `NoPrice`.
+    for p in catalog.platforms_quoting(gpu_id) {
         match platform_cost(catalog, p, gpu_id, cards, job, currency, today) {
             Ok(o) => offers.push(o),
             Err(BillingError::NoPrice { .. }) => {}
@@ -153,6 +157,81 @@ pub fn compare(
             .then_with(|| a.platform_id.cmp(&b.platform_id))
     });
     Ok(offers)
+}
+
+/// Prices one job on many (card, count) options, as the /pick card step does: the job is
+/// checked once, and each platform's billing rule and each exchange rate are worked out once
+/// for all the options instead of once per option and quote.
+pub struct Pricer<'a> {
+    catalog: &'a Catalog,
+    job: &'a Job,
+    currency: &'a str,
+    valid: bool,
+    /// `None`: the platform's rule does not build (`compare` would skip the platform).
+    rules: HashMap<&'a str, Option<Rule>>,
+    /// Per quote currency; `None`: no rate (`compare` would skip the platform).
+    fx: HashMap<String, Option<Option<super::FxUsed>>>,
+}
+
+impl<'a> Pricer<'a> {
+    pub fn new(catalog: &'a Catalog, job: &'a Job, currency: &'a str) -> Pricer<'a> {
+        Pricer {
+            catalog,
+            job,
+            currency,
+            valid: job.validate().is_ok(),
+            rules: HashMap::new(),
+            fx: HashMap::new(),
+        }
+    }
+
+    /// The cheapest total (worst case) of the job on `cards` × `gpu_id` (a catalog id) over
+    /// every platform that quotes it: the same figure as the first row of [`compare`], or
+    /// `None` where `compare` has no row.
+    pub fn cheapest_total(&mut self, gpu_id: &str, cards: u32) -> Option<Decimal> {
+        if !self.valid || cards == 0 {
+            return None;
+        }
+        let catalog = self.catalog;
+        let mut best: Option<Decimal> = None;
+        'platforms: for p in catalog.platforms_quoting(gpu_id) {
+            let Some(rule) = self
+                .rules
+                .entry(p.id.as_str())
+                .or_insert_with(|| Rule::from_platform(p).ok())
+                .as_ref()
+            else {
+                continue;
+            };
+            let any_exact = p.prices_for(gpu_id).any(|q| q.cards == cards);
+            let mut platform_best: Option<Decimal> = None;
+            for q in p.prices_for(gpu_id) {
+                if any_exact && q.cards != cards {
+                    continue;
+                }
+                if !self.fx.contains_key(&q.currency) {
+                    let fx = resolve_fx(Some(catalog), &q.currency, self.currency, None).ok();
+                    self.fx.insert(q.currency.clone(), fx);
+                }
+                let fx = &self.fx[&q.currency];
+                // `platform_cost` gives up on the platform at a quote it cannot convert.
+                let Some(fx) = fx.as_ref() else {
+                    continue 'platforms;
+                };
+                if let Ok(total) = job_total(q, rule, self.job, cards, fx.as_ref())
+                    && platform_best.is_none_or(|b| total < b)
+                {
+                    platform_best = Some(total);
+                }
+            }
+            if let Some(t) = platform_best
+                && best.is_none_or(|b| t < b)
+            {
+                best = Some(t);
+            }
+        }
+        best
+    }
 }
 
 /// What `job` costs at the user's own prices under the user's own rule: every quote (the
@@ -198,28 +277,68 @@ pub fn user_cost(
 /// hourly price, and a quote in a currency without a rate is skipped.
 pub fn cheapest_hourly_usd(catalog: &Catalog, gpu_id: &str) -> Option<(Decimal, String)> {
     let mut best: Option<(Decimal, String)> = None;
-    for p in &catalog.platforms {
-        for q in p.prices_for(gpu_id) {
-            let Some(per_hour) = q.per_card_hour() else {
-                continue;
-            };
-            let usd = if q.currency.eq_ignore_ascii_case("USD") {
-                per_hour
-            } else {
-                match catalog.fx_rate(&q.currency, "USD") {
-                    Some((rate, _)) => per_hour * rate,
-                    None => continue,
-                }
-            };
-            if best.as_ref().is_none_or(|(b, _)| usd < *b) {
-                let date = if q.undated {
-                    "?".to_string()
-                } else {
-                    q.as_of.clone()
-                };
-                best = Some((usd, date));
+    for (_, q) in catalog.quotes_for(gpu_id) {
+        let Some(per_hour) = q.per_card_hour() else {
+            continue;
+        };
+        let usd = if q.currency.eq_ignore_ascii_case("USD") {
+            per_hour
+        } else {
+            match catalog.fx_rate(&q.currency, "USD") {
+                Some((rate, _)) => per_hour * rate,
+                None => continue,
             }
+        };
+        if best.as_ref().is_none_or(|(b, _)| usd < *b) {
+            let date = if q.undated {
+                "?".to_string()
+            } else {
+                q.as_of.clone()
+            };
+            best = Some((usd, date));
         }
     }
     best
+}
+
+#[cfg(test)]
+mod pricer_tests {
+    use super::*;
+
+    #[test]
+    fn the_pricer_gives_compares_first_row_for_every_card_and_job() {
+        let catalog = Catalog::embedded().unwrap();
+        let today = crate::catalog::parse_date("2026-11-30").unwrap();
+        let mut with_storage = Job::one_off(Decimal::from(2400));
+        with_storage.boot = Decimal::from(180);
+        with_storage.storage_gb = Decimal::from(50);
+        let jobs = [
+            Job::one_off(Decimal::from(3 * 3600)),
+            Job::daily(Decimal::from(4), 30),
+            Job::always_on(1),
+            with_storage,
+            Job::one_off(Decimal::ZERO),
+        ];
+        let mut checked = 0;
+        for job in &jobs {
+            for currency in ["USD", "CNY", "XYZ"] {
+                let mut pricer = Pricer::new(&catalog, job, currency);
+                for g in &catalog.gpus {
+                    for cards in [0, 1, 2, 3, 8] {
+                        let want = compare(&catalog, &g.id, cards, job, currency, today)
+                            .ok()
+                            .and_then(|o| o.first().map(|r| r.cost.total_cost));
+                        assert_eq!(
+                            pricer.cheapest_total(&g.id, cards),
+                            want,
+                            "{} x{cards}",
+                            g.id
+                        );
+                        checked += usize::from(want.is_some());
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "only {checked} priced");
+    }
 }

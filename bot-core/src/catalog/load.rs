@@ -97,7 +97,18 @@ impl Catalog {
         let platforms = parse::<PlatformFile>("platforms.toml", platforms)?.platform;
         let models = parse::<ModelFile>("models.toml", models)?.model;
         let fx = parse::<FxFile>("fx.toml", fx)?.rate;
+        Catalog::from_parts(gpus, platforms, models, fx)
+    }
 
+    /// A catalog from entries already read (a generated catalog in a benchmark, a
+    /// converted import): the name and price indexes are built and everything is validated as
+    /// for the files.
+    pub fn from_parts(
+        gpus: Vec<Gpu>,
+        platforms: Vec<Platform>,
+        models: Vec<Model>,
+        fx: Vec<FxRate>,
+    ) -> Result<Catalog, CatalogError> {
         let gpu_index = build_index(
             "GPU",
             gpus.iter().map(|g| {
@@ -124,6 +135,12 @@ impl Catalog {
                 keys
             }),
         )?;
+        let mut price_index: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        for (pi, p) in platforms.iter().enumerate() {
+            for (qi, q) in p.prices.iter().enumerate() {
+                price_index.entry(q.gpu.clone()).or_default().push((pi, qi));
+            }
+        }
         let catalog = Catalog {
             gpus,
             platforms,
@@ -132,6 +149,7 @@ impl Catalog {
             gpu_index,
             platform_index,
             model_index,
+            price_index,
         };
         catalog.validate()?;
         Ok(catalog)

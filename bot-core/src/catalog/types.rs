@@ -730,6 +730,8 @@ pub struct FxRate {
 }
 
 /// The loaded, validated catalog with name indexes.
+///
+/// Built once ([`Catalog::from_parts`]) and read-only afterwards, so the indexes stay true.
 #[derive(Debug, Clone)]
 pub struct Catalog {
     pub gpus: Vec<Gpu>,
@@ -739,4 +741,34 @@ pub struct Catalog {
     pub(super) gpu_index: HashMap<String, usize>,
     pub(super) platform_index: HashMap<String, usize>,
     pub(super) model_index: HashMap<String, usize>,
+    /// Per GPU id (as the quotes write it): (platform, quote) positions, in catalog order, so
+    /// a per-GPU answer reads its own rows instead of every platform's.
+    pub(super) price_index: HashMap<String, Vec<(usize, usize)>>,
+}
+
+impl Catalog {
+    /// Every quote for `gpu_id` (the catalog id) with its platform, in catalog order
+    /// (platforms as listed, each platform's quotes as listed).
+    pub fn quotes_for<'a>(
+        &'a self,
+        gpu_id: &str,
+    ) -> impl Iterator<Item = (&'a Platform, &'a PriceQuote)> + 'a {
+        self.price_index
+            .get(gpu_id)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|&(p, q)| (&self.platforms[p], &self.platforms[p].prices[q]))
+    }
+
+    /// The platforms that quote `gpu_id`, each once, in catalog order.
+    pub fn platforms_quoting<'a>(
+        &'a self,
+        gpu_id: &str,
+    ) -> impl Iterator<Item = &'a Platform> + 'a {
+        let rows = self.price_index.get(gpu_id).map_or(&[][..], Vec::as_slice);
+        rows.iter()
+            .enumerate()
+            .filter(move |(i, (p, _))| *i == 0 || rows[i - 1].0 != *p)
+            .map(|(_, &(p, _))| &self.platforms[p])
+    }
 }

@@ -78,15 +78,15 @@ pub(super) fn priced_options(
     report: FitReport,
 ) -> Vec<(FitOption, Option<Decimal>)> {
     let job = job_for(s);
+    // The cheapest total per option, as `compare`'s first row, without ranking every platform
+    // of every option (rules and exchange rates worked out once for the whole list).
+    let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency);
     let mut priced: Vec<(FitOption, Option<Decimal>)> = report
         .options
         .into_iter()
         .filter(|o| o.fits)
         .map(|o| {
-            let best =
-                billing::compare(ctx.catalog, &o.gpu, o.cards, &job, &ctx.currency, ctx.today)
-                    .ok()
-                    .and_then(|offers| offers.first().map(|r| r.cost.total_cost));
+            let best = pricer.cheapest_total(&o.gpu, o.cards);
             (o, best)
         })
         .collect();

@@ -705,19 +705,27 @@ pub(super) fn options(
     req: &FitRequest,
     opts: &FitOptions,
 ) -> Vec<FitOption> {
-    let mut out = Vec::new();
-    for g in &catalog.gpus {
-        let vram = g.vram_gib() * GIB;
-        for cards in CARD_COUNTS {
+    // The memory a job needs per card depends on the card count, not on the card (no card is
+    // named here): computed once per count, not once per catalog GPU.
+    let per_card: Vec<(u32, f64)> = CARD_COUNTS
+        .into_iter()
+        .map(|cards| {
             let mut r = req.clone();
             r.cards = cards;
-            let parts = compute(shape, &r, opts);
-            if parts.per_card <= vram {
-                let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
-                out.push(FitOption {
+            (cards, compute(shape, &r, opts).per_card)
+        })
+        .collect();
+    // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
+    let mut out: Vec<(FitOption, u8)> = Vec::new();
+    for g in &catalog.gpus {
+        let vram = g.vram_gib() * GIB;
+        if let Some(&(cards, need)) = per_card.iter().find(|(_, need)| *need <= vram) {
+            let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
+            out.push((
+                FitOption {
                     gpu: g.id.clone(),
                     cards,
-                    per_gpu_gib: round2(parts.per_card / GIB),
+                    per_gpu_gib: round2(need / GIB),
                     fits: true,
                     vram_gb: g.vram_gb,
                     interconnect: g.interconnect.clone(),
@@ -725,31 +733,24 @@ pub(super) fn options(
                     // rounded USD cent would turn ¥1.66 into ¥1.65.
                     usd_per_hour: price.as_ref().map(|(p, _)| p * Decimal::from(cards)),
                     price_as_of: price.map(|(_, d)| d),
-                });
-                break;
-            }
+                },
+                g.tier,
+            ));
         }
     }
-    out.sort_by(|a, b| {
-        let tier = |id: &str| {
-            catalog
-                .gpus
-                .iter()
-                .find(|g| g.id == id)
-                .map_or(0, |g| g.tier)
-        };
+    out.sort_by(|(a, ta), (b, tb)| {
         match (a.usd_per_hour, b.usd_per_hour) {
             (Some(x), Some(y)) => x.cmp(&y),
             (Some(_), None) => std::cmp::Ordering::Less,
             (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => (a.cards * tier(&a.gpu) as u32)
-                .cmp(&(b.cards * tier(&b.gpu) as u32))
+            (None, None) => (a.cards * u32::from(*ta))
+                .cmp(&(b.cards * u32::from(*tb)))
                 .then(a.vram_gb.total_cmp(&b.vram_gb)),
         }
         .then(a.cards.cmp(&b.cards))
         .then(a.gpu.cmp(&b.gpu))
     });
-    out
+    out.into_iter().map(|(o, _)| o).collect()
 }
 
 /// Rounds to 2 decimals (what answers and JSON show).

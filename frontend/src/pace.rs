@@ -1,0 +1,460 @@
+//! The send scheduler: every message a platform sender posts first takes a slot here, so that
+//! the bot stays within the platform's rate limits without adding a tick to every reply.
+//!
+//! Each limit is a sliding window ("at most `count` sends in any span of `per`"), kept per
+//! chat, per group (a group or channel also has the group limit) and overall. A send takes
+//! its slot at once when every window has room, and otherwise sleeps exactly until the
+//! earliest instant at which all of them do — no polling, no fixed tick. A window of
+//! `count` = 3 over 3 s is "one a second, with a burst of three", so a reply in three parts
+//! goes out back to back.
+//!
+//! State is small and short-lived: a chat's entry holds at most its window's last sends and is
+//! dropped once they have all left the window (and any `retry_after` hold has passed), so a
+//! stream of new chats does not grow memory. Times are tokio's, so tests run on paused time.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// At most `count` sends in any span of `per`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    pub count: u32,
+    pub per: Duration,
+}
+
+impl Rate {
+    pub const fn new(count: u32, per: Duration) -> Rate {
+        Rate { count, per }
+    }
+}
+
+/// The limits a platform sender paces within; `None` = no limit of that kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Per chat (private chats, groups and channels alike).
+    pub chat: Option<Rate>,
+    /// Additionally per group, supergroup or channel.
+    pub group: Option<Rate>,
+    /// Over all chats together.
+    pub overall: Option<Rate>,
+}
+
+impl Limits {
+    /// Telegram's published limits: about one message a second per chat (short bursts are
+    /// tolerated: three back to back), 20 a minute per group or channel, 30 a second overall.
+    pub const TELEGRAM: Limits = Limits {
+        chat: Some(Rate::new(3, Duration::from_secs(3))),
+        group: Some(Rate::new(20, Duration::from_secs(60))),
+        overall: Some(Rate::new(30, Duration::from_secs(1))),
+    };
+
+    /// No limits at all (benchmarks of our own work).
+    pub const NONE: Limits = Limits {
+        chat: None,
+        group: None,
+        overall: None,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::TELEGRAM
+    }
+}
+
+/// What kind of chat a send goes to: groups and channels have a limit of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChatKind {
+    Private,
+    Group,
+}
+
+/// The last sends within one window, oldest first.
+#[derive(Debug, Default)]
+struct Window {
+    sent: VecDeque<Instant>,
+}
+
+impl Window {
+    /// Forgets sends that have left the window at `now`.
+    fn prune(&mut self, rate: Rate, now: Instant) {
+        while self.sent.front().is_some_and(|t| *t + rate.per <= now) {
+            self.sent.pop_front();
+        }
+    }
+
+    /// When the window next has room (`now` if it has room now).
+    fn free_at(&mut self, rate: Rate, now: Instant) -> Instant {
+        self.prune(rate, now);
+        if self.sent.len() < rate.count as usize {
+            return now;
+        }
+        // Full: room once the send `count` places back leaves the window.
+        self.sent[self.sent.len() - rate.count as usize] + rate.per
+    }
+
+    fn record(&mut self, rate: Rate, now: Instant) {
+        self.sent.push_back(now);
+        // Only the last `count` sends can ever decide a wait.
+        while self.sent.len() > rate.count as usize {
+            self.sent.pop_front();
+        }
+    }
+}
+
+/// One chat's state: its windows and any hold the platform asked for.
+#[derive(Debug, Default)]
+struct Entry {
+    chat: Window,
+    group: Window,
+    /// The platform answered "retry after": nothing goes to this chat before then.
+    held_until: Option<Instant>,
+}
+
+impl Entry {
+    /// True when this entry says nothing a fresh one would not (it can be dropped).
+    fn idle(&self, limits: &Limits, now: Instant) -> bool {
+        let gone = |w: &Window, r: Option<Rate>| {
+            r.is_none_or(|r| w.sent.back().is_none_or(|t| *t + r.per <= now))
+        };
+        self.held_until.is_none_or(|t| t <= now)
+            && gone(&self.chat, limits.chat)
+            && gone(&self.group, limits.group)
+    }
+}
+
+#[derive(Debug, Default)]
+struct State {
+    chats: HashMap<String, Entry>,
+    overall: Window,
+    /// Held back as a whole (a `retry_after` that is not about one chat).
+    held_until: Option<Instant>,
+    next_sweep: Option<Instant>,
+}
+
+/// How often idle chat entries are swept out at most.
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
+
+/// The scheduler. Cheap to share behind an `Arc`; all methods take `&self`.
+#[derive(Debug)]
+pub struct Pacer {
+    limits: Limits,
+    state: Mutex<State>,
+    /// Waiters for the overall limit queue here in order (tokio's mutex is fair), so that a
+    /// full overall window wakes one sender per slot instead of every waiting one.
+    turnstile: tokio::sync::Mutex<()>,
+}
+
+impl Pacer {
+    pub fn new(limits: Limits) -> Pacer {
+        Pacer {
+            limits,
+            state: Mutex::new(State::default()),
+            turnstile: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // The state stays consistent between statements, so a panic elsewhere cannot leave
+        // it half-written: keep using it.
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits until a message may go to `chat` now, and counts it as sent.
+    pub async fn slot(&self, chat: &str, kind: ChatKind) {
+        loop {
+            // The chat's own limits first, without holding up anyone else.
+            let chat_free = self.chat_free_at(chat, kind, Instant::now());
+            if chat_free > Instant::now() {
+                tokio::time::sleep_until(chat_free).await;
+                continue;
+            }
+            // Then the overall limit, one waiter at a time, in order.
+            let _turn = self.turnstile.lock().await;
+            loop {
+                let wait = {
+                    let now = Instant::now();
+                    let mut st = self.state();
+                    let mut free = match self.limits.overall {
+                        Some(r) => st.overall.free_at(r, now),
+                        None => now,
+                    };
+                    if let Some(h) = st.held_until {
+                        free = free.max(h);
+                    }
+                    if free > now {
+                        Some(free)
+                    } else if self.chat_free_in(&mut st, chat, kind, now) > now {
+                        // Another send to this chat took its slot meanwhile: back to its queue.
+                        None
+                    } else {
+                        self.record(&mut st, chat, kind, now);
+                        return;
+                    }
+                };
+                match wait {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// When `chat`'s own windows (and hold) next have room.
+    fn chat_free_at(&self, chat: &str, kind: ChatKind, now: Instant) -> Instant {
+        let mut st = self.state();
+        self.chat_free_in(&mut st, chat, kind, now)
+    }
+
+    fn chat_free_in(&self, st: &mut State, chat: &str, kind: ChatKind, now: Instant) -> Instant {
+        let Some(e) = st.chats.get_mut(chat) else {
+            return now;
+        };
+        let mut at = e.held_until.map_or(now, |h| h.max(now));
+        if let Some(r) = self.limits.chat {
+            at = at.max(e.chat.free_at(r, now));
+        }
+        if kind == ChatKind::Group
+            && let Some(r) = self.limits.group
+        {
+            at = at.max(e.group.free_at(r, now));
+        }
+        at
+    }
+
+    fn record(&self, st: &mut State, chat: &str, kind: ChatKind, now: Instant) {
+        if let Some(r) = self.limits.overall {
+            st.overall.record(r, now);
+        }
+        let chat_limited = self.limits.chat.is_some();
+        let group_limited = kind == ChatKind::Group && self.limits.group.is_some();
+        if chat_limited || group_limited {
+            let e = st.chats.entry(chat.to_string()).or_default();
+            if let Some(r) = self.limits.chat {
+                e.chat.record(r, now);
+            }
+            if kind == ChatKind::Group
+                && let Some(r) = self.limits.group
+            {
+                e.group.record(r, now);
+            }
+        }
+        self.sweep(st, now);
+    }
+
+    /// The platform said "retry after `wait`" for a send to `chat`: nothing more goes there
+    /// until then.
+    pub fn hold_chat(&self, chat: &str, wait: Duration) {
+        let until = Instant::now() + wait;
+        let mut st = self.state();
+        let e = st.chats.entry(chat.to_string()).or_default();
+        e.held_until = Some(e.held_until.map_or(until, |h| h.max(until)));
+    }
+
+    /// The platform said "retry after `wait`" for everything (a global limit).
+    pub fn hold_all(&self, wait: Duration) {
+        let until = Instant::now() + wait;
+        let mut st = self.state();
+        st.held_until = Some(st.held_until.map_or(until, |h| h.max(until)));
+    }
+
+    /// Chats with state kept (tests: idle entries are evicted).
+    pub fn tracked_chats(&self) -> usize {
+        let now = Instant::now();
+        let mut st = self.state();
+        self.sweep_now(&mut st, now);
+        st.chats.len()
+    }
+
+    fn sweep(&self, st: &mut State, now: Instant) {
+        if st.next_sweep.is_some_and(|t| now < t) {
+            return;
+        }
+        self.sweep_now(st, now);
+    }
+
+    fn sweep_now(&self, st: &mut State, now: Instant) {
+        let limits = self.limits;
+        st.chats.retain(|_, e| !e.idle(&limits, now));
+        // A burst of new chats must not leave a huge table behind once they are gone.
+        if st.chats.capacity() > 64 && st.chats.capacity() > 4 * st.chats.len() {
+            st.chats.shrink_to_fit();
+        }
+        if st.held_until.is_some_and(|t| t <= now) {
+            st.held_until = None;
+        }
+        st.next_sweep = Some(now + SWEEP_EVERY);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn secs(s: f64) -> Duration {
+        Duration::from_secs_f64(s)
+    }
+
+    /// Asserts that no span of `rate.per` holds more than `rate.count` of `times` (sorted).
+    fn within(times: &[Instant], rate: Rate, what: &str) {
+        for (i, t) in times.iter().enumerate() {
+            let in_window = times[i..]
+                .iter()
+                .take_while(|u| **u < *t + rate.per)
+                .count();
+            assert!(
+                in_window <= rate.count as usize,
+                "{what}: {in_window} sends within {:?} from send {i}",
+                rate.per
+            );
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_free_slot_is_taken_without_waiting() {
+        let p = Pacer::new(Limits::TELEGRAM);
+        let start = Instant::now();
+        // Three parts of one reply, back to back (the burst), and other chats at once too.
+        for _ in 0..3 {
+            p.slot("1", ChatKind::Private).await;
+        }
+        for chat in 2..20 {
+            p.slot(&chat.to_string(), ChatKind::Private).await;
+        }
+        assert_eq!(
+            Instant::now(),
+            start,
+            "no send waited while a slot was free"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_full_window_waits_exactly_until_the_next_slot() {
+        let rate = Rate::new(1, secs(1.0));
+        let p = Pacer::new(Limits {
+            chat: Some(rate),
+            group: None,
+            overall: None,
+        });
+        let start = Instant::now();
+        p.slot("7", ChatKind::Private).await;
+        tokio::time::advance(secs(0.3)).await;
+        p.slot("7", ChatKind::Private).await;
+        assert_eq!(
+            Instant::now() - start,
+            secs(1.0),
+            "slept exactly to the slot"
+        );
+        // Another chat is not held up by chat 7's limit.
+        let before = Instant::now();
+        p.slot("8", ChatKind::Private).await;
+        assert_eq!(Instant::now(), before);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn concurrent_senders_never_exceed_any_configured_rate() {
+        let limits = Limits {
+            chat: Some(Rate::new(3, secs(3.0))),
+            group: Some(Rate::new(20, secs(60.0))),
+            overall: Some(Rate::new(30, secs(1.0))),
+        };
+        let p = Arc::new(Pacer::new(limits));
+        let log = Arc::new(Mutex::new(Vec::<(String, Instant)>::new()));
+        let mut tasks = Vec::new();
+        // 40 private chats and 5 groups, each with bursts of messages from several tasks.
+        for c in 0..45 {
+            for _ in 0..3 {
+                let (p, log) = (p.clone(), log.clone());
+                tasks.push(tokio::spawn(async move {
+                    let (chat, kind) = if c < 40 {
+                        (format!("{c}"), ChatKind::Private)
+                    } else {
+                        (format!("-{c}"), ChatKind::Group)
+                    };
+                    for _ in 0..4 {
+                        p.slot(&chat, kind).await;
+                        log.lock().unwrap().push((chat.clone(), Instant::now()));
+                    }
+                }));
+            }
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+        let log = log.lock().unwrap();
+        assert_eq!(log.len(), 45 * 3 * 4);
+        let mut all: Vec<Instant> = log.iter().map(|(_, t)| *t).collect();
+        all.sort();
+        within(&all, limits.overall.unwrap(), "overall");
+        for c in 0..45 {
+            let chat = if c < 40 {
+                format!("{c}")
+            } else {
+                format!("-{c}")
+            };
+            let mut times: Vec<Instant> = log
+                .iter()
+                .filter(|(k, _)| *k == chat)
+                .map(|(_, t)| *t)
+                .collect();
+            times.sort();
+            within(&times, limits.chat.unwrap(), &format!("chat {chat}"));
+            if c >= 40 {
+                within(&times, limits.group.unwrap(), &format!("group {chat}"));
+            }
+        }
+        // And it was not slower than the limits make it: 540 sends at 30/s is 18 s, and the
+        // groups' 12 sends each fit in their first minute's 20.
+        let span = *all.last().unwrap() - *all.first().unwrap();
+        assert!(span <= secs(18.0), "took {span:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn retry_after_holds_that_chat_only() {
+        let p = Pacer::new(Limits::TELEGRAM);
+        let start = Instant::now();
+        p.hold_chat("5", secs(4.0));
+        p.slot("6", ChatKind::Private).await;
+        assert_eq!(Instant::now(), start);
+        p.slot("5", ChatKind::Private).await;
+        assert_eq!(Instant::now() - start, secs(4.0));
+        p.hold_all(secs(2.0));
+        p.slot("6", ChatKind::Private).await;
+        assert_eq!(Instant::now() - start, secs(6.0));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn idle_chats_are_forgotten() {
+        let p = Pacer::new(Limits::TELEGRAM);
+        for c in 0..5_000 {
+            p.slot(&c.to_string(), ChatKind::Private).await;
+        }
+        assert!(p.tracked_chats() > 0);
+        tokio::time::advance(secs(3.0)).await;
+        assert_eq!(
+            p.tracked_chats(),
+            0,
+            "entries whose sends left every window"
+        );
+        let st = p.state();
+        assert!(st.chats.capacity() <= 64, "{}", st.chats.capacity());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn no_limits_keep_no_state() {
+        let p = Pacer::new(Limits::NONE);
+        let start = Instant::now();
+        for c in 0..1_000 {
+            p.slot(&(c % 7).to_string(), ChatKind::Group).await;
+        }
+        assert_eq!(Instant::now(), start);
+        assert_eq!(p.tracked_chats(), 0);
+    }
+}
