@@ -447,15 +447,17 @@ fn a_fan_out_to_1000_chats_through_the_fake_bot_api_keeps_the_configured_pacing(
         while times[i] - times[j] >= Duration::from_secs(1) {
             j += 1;
         }
-        // 100/s configured; a little slack for the HTTP round trip's jitter.
-        assert!(i - j < 105, "{} sends within one second", i - j + 1);
+        // 100/s configured. Arrival times carry the round trip's jitter: on a loaded 2-core
+        // machine sends held back by the scheduler arrive bunched (106 seen), so one second
+        // gets 15% slack and five seconds 4%; without pacing all 1,000 arrive within a second.
+        assert!(i - j < 115, "{} sends within one second", i - j + 1);
     }
     let mut j = 0;
     for i in 0..times.len() {
         while times[i] - times[j] >= Duration::from_secs(5) {
             j += 1;
         }
-        assert!(i - j < 505, "{} sends within five seconds", i - j + 1);
+        assert!(i - j < 520, "{} sends within five seconds", i - j + 1);
     }
     let span = *times.last().unwrap() - times[0];
     assert!(
