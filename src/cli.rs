@@ -9,6 +9,28 @@ use bot_core::catalog::NotFound;
 use bot_core::{Catalog, Lang, Localizer, Reply};
 use std::path::Path;
 
+/// A reply as the CLI prints it: English, no markup.
+pub(crate) fn plain(reply: &Reply) -> String {
+    Localizer::get().render_plain(Lang::En, reply)
+}
+
+/// The context CLI commands answer in: the terminal user, English, US dollars.
+pub(crate) fn ctx<'a>(
+    catalog: &'a Catalog,
+    store: &'a bot_core::Store,
+    who: &'a bot_core::ChatRef,
+) -> bot_core::context::Ctx<'a> {
+    bot_core::context::Ctx {
+        catalog,
+        store,
+        who,
+        lang: Lang::En,
+        currency: "USD".into(),
+        today: crate::today(),
+        is_operator: false,
+    }
+}
+
 fn not_found(nf: NotFound) -> anyhow::Error {
     let reply = not_found_reply(&nf);
     anyhow::anyhow!(

@@ -3,11 +3,11 @@
 //! `gpuscout offers … [--json]` (the chat's `/offers`). A long import shows a progress bar on
 //! a terminal and stays quiet in a pipe.
 
+use crate::cli::{ctx, plain};
 use anyhow::{Context, Result, bail};
 use bot_core::answer::offers;
 use bot_core::availability::{FeedInfo, format_rfc3339, now_unix, record_import};
-use bot_core::context::Ctx;
-use bot_core::{Catalog, ChatRef, Lang, Localizer, Store};
+use bot_core::{Catalog, ChatRef, Store};
 use gpuscout_providers::import::{self, Format};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -60,22 +60,6 @@ pub struct OffersArgs {
     words: Vec<String>,
     #[arg(long)]
     json: bool,
-}
-
-fn plain(reply: &bot_core::Reply) -> String {
-    Localizer::get().render_plain(Lang::En, reply)
-}
-
-fn ctx<'a>(catalog: &'a Catalog, store: &'a Store, who: &'a ChatRef) -> Ctx<'a> {
-    Ctx {
-        catalog,
-        store,
-        who,
-        lang: Lang::En,
-        currency: "USD".into(),
-        today: crate::today(),
-        is_operator: false,
-    }
 }
 
 pub fn offers(catalog: &Catalog, store: &Store, a: OffersArgs) -> Result<()> {

@@ -1,11 +1,11 @@
 //! `gpuscout stock <gpu> [platform] [max price] [--json]` (the chat's `/stock`, from the stored
 //! snapshots, offline) and `gpuscout poll [--once] [--provider P] [--json]` (fetch now).
 
+use crate::cli::{ctx, plain};
 use anyhow::{Context, Result, bail};
 use bot_core::answer::stock;
 use bot_core::availability::{Freshness, format_rfc3339, now_unix};
-use bot_core::context::Ctx;
-use bot_core::{Catalog, ChatRef, Lang, Localizer, Store};
+use bot_core::{Catalog, ChatRef, Store};
 use gpuscout_providers::{Config, Poller};
 use serde_json::json;
 use std::sync::Arc;
@@ -31,21 +31,9 @@ pub struct PollArgs {
     json: bool,
 }
 
-fn plain(reply: &bot_core::Reply) -> String {
-    Localizer::get().render_plain(Lang::En, reply)
-}
-
 pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
     let who = ChatRef::terminal(None);
-    let ctx = Ctx {
-        catalog,
-        store,
-        who: &who,
-        lang: Lang::En,
-        currency: "USD".into(),
-        today: crate::today(),
-        is_operator: false,
-    };
+    let ctx = ctx(catalog, store, &who);
     let args = a.words.join(" ");
     let now = now_unix();
     let query =

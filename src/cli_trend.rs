@@ -2,11 +2,11 @@
 //! stored history, offline), and the history retention pass `serve` runs
 //! (`GPUSCOUT_HISTORY_DAYS`, default 90).
 
+use crate::cli::{ctx, plain};
 use anyhow::{Context, Result, bail};
 use bot_core::answer::trend;
 use bot_core::availability::{DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, now_unix};
-use bot_core::context::Ctx;
-use bot_core::{Catalog, ChatRef, Lang, Localizer, Store};
+use bot_core::{Catalog, ChatRef, Store};
 use gpuscout_charts::PlottersCharts;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -28,21 +28,9 @@ pub struct TrendArgs {
     json: bool,
 }
 
-fn plain(reply: &bot_core::Reply) -> String {
-    Localizer::get().render_plain(Lang::En, reply)
-}
-
 pub fn trend(catalog: &Catalog, store: &Store, a: TrendArgs) -> Result<()> {
     let who = ChatRef::terminal(None);
-    let ctx = Ctx {
-        catalog,
-        store,
-        who: &who,
-        lang: Lang::En,
-        currency: "USD".into(),
-        today: crate::today(),
-        is_operator: false,
-    };
+    let ctx = ctx(catalog, store, &who);
     let mut query = trend::parse(&ctx, &a.words.join(" "))
         .map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
     if let Some(d) = a.days {
