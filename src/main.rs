@@ -18,6 +18,13 @@ mod cli_trend;
 mod ops;
 mod serve;
 
+/// jemalloc instead of glibc's malloc: glibc keeps what a burst freed inside its arenas (a
+/// soak of 20,000 updates from new chats left RSS a third above its idle baseline while the
+/// live heap had grown by under 1 MiB); jemalloc's background thread gives pages that stay
+/// unused for a few seconds back to the system.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use anyhow::{Context, Result};
 use bot_core::{Catalog, Store};
 use clap::{Parser, Subcommand};
