@@ -61,20 +61,11 @@ fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
     let dir = tempfile::tempdir().unwrap();
     // The key is generated before the bot starts; the address is filled in once it listens.
     let key_holder = Interactions::new("127.0.0.1:1".parse().unwrap());
-    let serve = Serve::start(
-        env!("CARGO_BIN_EXE_gpuscout"),
-        dir.path(),
-        &[
-            ("DISCORD_BOT_TOKEN", fake_discord::TOKEN.to_string()),
-            ("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string()),
-            ("DISCORD_PUBLIC_KEY", key_holder.public_key_hex()),
-            ("DISCORD_API_URL", fake.api_url()),
-            ("DISCORD_GUILD_ID", GUILD_ID.to_string()),
-            ("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string()),
-            ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
-            ("DISCORD_GATEWAY", gateway_var.to_string()),
-        ],
-    );
+    let serve = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .discord(&fake, &key_holder.public_key_hex())
+        .env("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string())
+        .env("DISCORD_GATEWAY", gateway_var)
+        .start(dir.path());
     let addr: SocketAddr = serve.http_addr(Duration::from_secs(30));
     let discord = key_holder.at(addr);
     Bot {

@@ -6,20 +6,13 @@ use bot_core::{Lang, Localizer, Msg};
 use gpuscout_testkit::fake_telegram::{
     BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN,
 };
-use gpuscout_testkit::serve::Serve;
+use gpuscout_testkit::serve::{Serve, Setup};
 use std::io::{Read, Write};
 use std::time::Duration;
 
-/// Starts the real `gpuscout serve` in `data_dir` with these variables.
-fn start_serve(data_dir: &std::path::Path, env: &[(&str, String)]) -> Serve {
-    Serve::start(env!("CARGO_BIN_EXE_gpuscout"), data_dir, env)
-}
-
-fn telegram_env(fake: &FakeTelegram) -> Vec<(&'static str, String)> {
-    vec![
-        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-        ("TELEGRAM_API_URL", fake.api_url()),
-    ]
+/// The real `gpuscout serve`, set up through the testkit.
+fn serve() -> Setup {
+    Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
 }
 
 /// A fake Bot API, a data directory and a running bot that has started polling.
@@ -43,9 +36,11 @@ impl World {
     }
 
     fn boot(&mut self) {
-        let polls = self.fake.calls_of("getUpdates").len();
-        self.bot = Some(start_serve(self.dir.path(), &telegram_env(&self.fake)));
-        self.fake.wait_for_polling(polls + 1);
+        self.bot = Some(
+            serve()
+                .telegram(&self.fake)
+                .start_polling(self.dir.path(), &self.fake),
+        );
     }
 
     /// SIGTERM; asserts a clean exit and returns stderr.
@@ -352,15 +347,12 @@ fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
     // Port 1 on loopback: nobody listens there, so the first request fails with a network
     // error whose text normally quotes the request URL, token included.
     let url = "http://127.0.0.1:1".to_string();
-    let bot = start_serve(
-        dir.path(),
-        &[
-            ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-            ("TELEGRAM_API_URL", url),
-            // Start-up rides out an outage; here it gives up quickly.
-            ("TELEGRAM_STARTUP_TIMEOUT", "1".to_string()),
-        ],
-    );
+    let bot = serve()
+        .env("TELEGRAM_BOT_TOKEN", TOKEN)
+        .env("TELEGRAM_API_URL", url)
+        // Start-up rides out an outage; here it gives up quickly.
+        .env("TELEGRAM_STARTUP_TIMEOUT", "1")
+        .start(dir.path());
     let (status, stderr) = bot.wait(Duration::from_secs(30));
     assert!(!status.success());
     assert!(
@@ -385,13 +377,10 @@ fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
 fn a_wrong_token_is_reported_clearly() {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_serve(
-        dir.path(),
-        &[
-            ("TELEGRAM_BOT_TOKEN", "1:wrong".to_string()),
-            ("TELEGRAM_API_URL", fake.api_url()),
-        ],
-    );
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_BOT_TOKEN", "1:wrong")
+        .start(dir.path());
     let (status, stderr) = bot.wait(Duration::from_secs(30));
     assert!(!status.success());
     assert!(stderr.contains("rejected the bot token"), "{stderr}");
@@ -400,7 +389,7 @@ fn a_wrong_token_is_reported_clearly() {
 #[test]
 fn without_a_token_serve_says_telegram_is_off() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_serve(dir.path(), &[]);
+    let bot = serve().start(dir.path());
     let (status, stderr) = bot.wait(Duration::from_secs(30));
     assert!(status.success(), "{stderr}");
     assert!(stderr.contains("telegram: off"), "{stderr}");
@@ -438,14 +427,12 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
         l.local_addr().unwrap().port()
     };
     let listen = format!("127.0.0.1:{port}");
-    let mut env = telegram_env(&fake);
-    env.push((
-        "TELEGRAM_WEBHOOK_URL",
-        "https://bot.example.test/tg/hook".to_string(),
-    ));
-    env.push(("TELEGRAM_WEBHOOK_LISTEN", listen.clone()));
-    env.push(("TELEGRAM_WEBHOOK_SECRET", "s3cret-Token_1".to_string()));
-    let bot = start_serve(dir.path(), &env);
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.test/tg/hook")
+        .env("TELEGRAM_WEBHOOK_LISTEN", listen.clone())
+        .env("TELEGRAM_WEBHOOK_SECRET", "s3cret-Token_1")
+        .start(dir.path());
     let hook = fake.wait_for_call("setWebhook", |_| true);
     assert_eq!(hook.params["url"], "https://bot.example.test/tg/hook");
     assert_eq!(hook.params["secret_token"], "s3cret-Token_1");
