@@ -2,7 +2,7 @@
 //! the loopback fake Bot API.
 
 use bot_core::store::{Store, db_path, tables};
-use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person, TOKEN};
+use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person, TOKEN, post_webhook};
 use gpuscout_testkit::serve::{Serve, Setup};
 use std::time::Duration;
 
@@ -267,26 +267,6 @@ fn start_up_rides_out_an_outage_and_a_stop_during_it_is_clean() {
     );
 }
 
-/// Posts `body` to the webhook; returns the HTTP status.
-fn post(addr: &str, path: &str, secret: &str, body: &str) -> u16 {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nX-Telegram-Bot-Api-Secret-Token: {secret}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    let _ = s.read_to_string(&mut response);
-    response
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
-}
-
 #[test]
 fn a_full_queue_answers_the_webhook_503_and_recovers() {
     use gpuscout_testkit::fake_telegram::Failure;
@@ -316,7 +296,7 @@ fn a_full_queue_answers_the_webhook_503_and_recovers() {
         u.to_string()
     };
     let codes: Vec<u16> = (0..10)
-        .map(|n| post(&listen, "/hook", "s3cret", &update(n)))
+        .map(|n| post_webhook(&listen, "/hook", Some("s3cret"), &update(n)))
         .collect();
     assert_eq!(codes.iter().filter(|&&c| c == 200).count(), 2, "{codes:?}");
     assert_eq!(codes.iter().filter(|&&c| c == 503).count(), 8, "{codes:?}");
@@ -327,7 +307,7 @@ fn a_full_queue_answers_the_webhook_503_and_recovers() {
     let again = (0..50)
         .map(|_| {
             std::thread::sleep(Duration::from_millis(100));
-            post(&listen, "/hook", "s3cret", &update(5))
+            post_webhook(&listen, "/hook", Some("s3cret"), &update(5))
         })
         .find(|&c| c == 200);
     assert_eq!(again, Some(200));

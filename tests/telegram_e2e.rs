@@ -4,10 +4,9 @@
 
 use bot_core::{Lang, Localizer, Msg};
 use gpuscout_testkit::fake_telegram::{
-    BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN,
+    BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN, post_webhook,
 };
 use gpuscout_testkit::serve::{Serve, Setup};
-use std::io::{Read, Write};
 use std::time::Duration;
 
 /// The real `gpuscout serve`, set up through the testkit.
@@ -396,28 +395,6 @@ fn without_a_token_serve_says_telegram_is_off() {
     assert!(stderr.contains("TELEGRAM_BOT_TOKEN"), "{stderr}");
 }
 
-/// Posts an update to the webhook like Telegram does; returns the HTTP status.
-fn post_update(addr: &str, path: &str, secret: Option<&str>, body: &str) -> u16 {
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    let secret_header = secret
-        .map(|v| format!("X-Telegram-Bot-Api-Secret-Token: {v}\r\n"))
-        .unwrap_or_default();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{secret_header}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    let _ = s.read_to_string(&mut response);
-    response
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
-}
-
 #[test]
 fn webhook_mode_registers_the_hook_and_checks_the_secret() {
     let fake = FakeTelegram::start();
@@ -441,9 +418,9 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
     let alice = en(111);
     let dm = Chat::Private(alice.clone());
     let update = fake.message_update_json(&dm, &alice, "/help").to_string();
-    assert_eq!(post_update(&listen, "/tg/hook", None, &update), 401);
+    assert_eq!(post_webhook(&listen, "/tg/hook", None, &update), 401);
     assert_eq!(
-        post_update(&listen, "/tg/hook", Some("wrong"), &update),
+        post_webhook(&listen, "/tg/hook", Some("wrong"), &update),
         401
     );
     std::thread::sleep(Duration::from_millis(300));
@@ -452,7 +429,7 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
         "forged updates are ignored"
     );
     assert_eq!(
-        post_update(&listen, "/tg/hook", Some("s3cret-Token_1"), &update),
+        post_webhook(&listen, "/tg/hook", Some("s3cret-Token_1"), &update),
         200
     );
     let sent = fake.wait_for_messages(dm.id(), 1);
