@@ -360,11 +360,10 @@ fn a_full_queue_pauses_polling_and_it_resumes() {
 fn channel_posts_give_their_queue_slots_back() {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let mut env = telegram_env(&fake);
-    env.push(("TELEGRAM_MAX_INFLIGHT", "2".into()));
-    let polls = fake.calls_of("getUpdates").len();
-    let bot = start_serve(dir.path(), &env);
-    fake.wait_for_polling(polls + 1);
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_MAX_INFLIGHT", "2")
+        .start_polling(dir.path(), &fake);
     let channel = Chat::Channel {
         id: -1004242,
         title: "GPU deals".into(),
