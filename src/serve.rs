@@ -12,21 +12,13 @@
 //! after that they are aborted and the process exits anyway.
 
 use anyhow::{Context, Result, anyhow};
-use gpuscout_frontend::dispatch::{Dispatcher, Limits, Watcher};
+use gpuscout_frontend::dispatch::{Dispatcher, Watcher};
 use gpuscout_telegram::admins::TelegramAdmins;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
-
-/// Discord: 5 messages per 5 s per channel; the REST sender also paces each route from
-/// Discord's own headers.
-const DISCORD_LIMITS: Limits = Limits {
-    overall_per_sec: 40.0,
-    per_chat_gap: Duration::from_secs(1),
-    group_per_min: 60,
-};
 
 /// How long the parts get to stop after a stop was asked for.
 pub const DEFAULT_STOP_DEADLINE: Duration = Duration::from_secs(10);
@@ -50,7 +42,6 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     }
     let env = |k: &str| std::env::var(k).ok();
     let alert_config = bot_core::alerts::AlertConfig::from_vars(env).map_err(|e| anyhow!(e))?;
-    let telegram_limits = Limits::from_vars(env).map_err(|e| anyhow!(e))?;
     // bot-core calls are short and redb serialises writes: a few blocking threads suffice,
     // and each extra one costs a malloc arena that is never given back (memory under load).
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -67,7 +58,7 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
             let sender = telegram.sender();
             core.access
                 .register("telegram", Arc::new(TelegramAdmins::new(&sender)));
-            dispatcher = dispatcher.with_platform("telegram", Arc::new(sender), telegram_limits);
+            dispatcher = dispatcher.with_platform("telegram", Arc::new(sender));
             parts.start_as("telegram", telegram.run(core.clone(), parts.stop()));
         }
         let mut http = crate::ops::routes(parts.health.clone(), core.store.clone());
@@ -75,7 +66,7 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
             let discord = gpuscout_discord::Discord::new(config, core.clone())?;
             tracing::info!("{}", discord.status());
             http = http.merge(discord.routes());
-            dispatcher = dispatcher.with_platform("discord", discord.sender(), DISCORD_LIMITS);
+            dispatcher = dispatcher.with_platform("discord", discord.sender());
             parts.start_as("discord", discord.run(parts.stop()));
         }
         if let Some(addr) = http_addr {

@@ -38,6 +38,8 @@ enum Gateway {
     Unreachable,
     /// On, and the first IDENTIFY is closed with this code.
     RefusingFirst(u16),
+    /// On, sending every payload zlib-compressed and asking for a heartbeat every 300 ms.
+    Compressed,
 }
 
 fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
@@ -50,6 +52,13 @@ fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
             Some(g)
         }
         Gateway::Unreachable => Some(FakeGateway::start()),
+        Gateway::Compressed => {
+            let g = FakeGateway::start();
+            g.compress(true);
+            g.set_heartbeat_interval(Duration::from_millis(300));
+            fake.use_gateway(&g.url());
+            Some(g)
+        }
         Gateway::RefusingFirst(code) => {
             let g = FakeGateway::start();
             g.refuse_next_identify(code);
@@ -61,20 +70,11 @@ fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
     let dir = tempfile::tempdir().unwrap();
     // The key is generated before the bot starts; the address is filled in once it listens.
     let key_holder = Interactions::new("127.0.0.1:1".parse().unwrap());
-    let serve = Serve::start(
-        env!("CARGO_BIN_EXE_gpuscout"),
-        dir.path(),
-        &[
-            ("DISCORD_BOT_TOKEN", fake_discord::TOKEN.to_string()),
-            ("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string()),
-            ("DISCORD_PUBLIC_KEY", key_holder.public_key_hex()),
-            ("DISCORD_API_URL", fake.api_url()),
-            ("DISCORD_GUILD_ID", GUILD_ID.to_string()),
-            ("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string()),
-            ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
-            ("DISCORD_GATEWAY", gateway_var.to_string()),
-        ],
-    );
+    let serve = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .discord(&fake, &key_holder.public_key_hex())
+        .env("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string())
+        .env("DISCORD_GATEWAY", gateway_var)
+        .start(dir.path());
     let addr: SocketAddr = serve.http_addr(Duration::from_secs(30));
     let discord = key_holder.at(addr);
     Bot {
@@ -863,5 +863,61 @@ fn discord_gateway_refused_at_identify_backs_off_and_connects_again() {
     assert!(status.success(), "{out}");
     assert!(out.contains("the connection failed"), "{out}");
     assert!(out.contains("reconnecting in 1s"), "{out}");
+    assert!(!out.contains(fake_discord::TOKEN), "{out}");
+}
+
+#[test]
+fn discord_gateway_heartbeats_its_sequence_and_resumes_after_a_dropped_connection() {
+    // serenity asks for payload compression (`compress: true` in IDENTIFY; it has no
+    // zlib-stream transport); this gateway compresses every payload, READY included.
+    let bot = start_with(2000, Gateway::Compressed);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    assert_eq!(g.identifies()[0]["compress"], true);
+    let dm = |id: &str, text: &str| gw::message(id, text, ALICE, DM_CHANNEL_ID, false, &[], None);
+    let first = g.dispatch("MESSAGE_CREATE", dm("600000000000000021", "/gpu 4090"));
+    let answer = posted(&bot, DM_CHANNEL_ID, None);
+    assert!(description(&answer.body).contains("RTX 4090"));
+    // Heartbeats carry the last sequence number the bot saw.
+    g.wait_until("a heartbeat with the message's sequence", |g| {
+        g.heartbeats().contains(&Some(first))
+    });
+
+    // The network drops the connection (no close frame). A message comes while it is down.
+    g.drop_connections();
+    let path = format!("/channels/{DM_CHANNEL_ID}/messages");
+    let missed = g.dispatch("MESSAGE_CREATE", dm("600000000000000022", "/gpu h100"));
+    g.wait_until("a RESUME", |g| !g.resumes().is_empty());
+    let resume = &g.resumes()[0];
+    assert_eq!(resume["session_id"], "fake-session");
+    assert_eq!(resume["seq"].as_u64(), Some(first), "{resume}");
+    assert_eq!(
+        resume["token"].as_str().unwrap().trim_start_matches("Bot "),
+        fake_discord::TOKEN
+    );
+    // The missed message is replayed after the RESUME and answered, once.
+    let h100 = bot.fake.wait_for_call(|c| {
+        c.method == "POST" && c.path == path && description(&c.body).contains("H100")
+    });
+    assert!(h100.at > answer.at);
+    assert_eq!(g.identifies().len(), 1, "resumed, not identified again");
+    // The resumed session keeps heartbeating from where it is.
+    g.wait_until("a heartbeat after the resume", |g| {
+        g.heartbeats().iter().any(|s| s.is_some_and(|s| s > missed))
+    });
+    let after = g.dispatch("MESSAGE_CREATE", dm("600000000000000023", "/gpu a100"));
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST" && c.path == path && description(&c.body).contains("A100")
+    });
+    assert!(after > missed);
+    let h100_posts = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == path && description(&c.body).contains("H100"))
+        .count();
+    assert_eq!(h100_posts, 1, "the replayed message was answered once");
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }

@@ -4,7 +4,7 @@
 
 use gpuscout_testkit::fake_discord::http_request;
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
-use gpuscout_testkit::fake_telegram::{Chat, Failure, FakeTelegram, Person, TOKEN};
+use gpuscout_testkit::fake_telegram::{Chat, Failure, FakeTelegram, Person};
 use gpuscout_testkit::serve::Serve;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -47,16 +47,11 @@ fn healthz_and_metrics_answer_while_serve_runs_and_the_counters_move() {
     poll_once(dir.path(), &providers);
 
     let fake = FakeTelegram::start();
-    let serve = Serve::start(
-        env!("CARGO_BIN_EXE_gpuscout"),
-        dir.path(),
-        &[
-            ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-            ("TELEGRAM_API_URL", fake.api_url()),
-            ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
-            ("RUST_LOG", "info".to_string()),
-        ],
-    );
+    let serve = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .telegram(&fake)
+        .http()
+        .env("RUST_LOG", "info")
+        .start(dir.path());
     let addr = serve.http_addr(Duration::from_secs(30));
     fake.wait_for_polling(1);
 

@@ -2,26 +2,17 @@
 //! the loopback fake Bot API.
 
 use bot_core::store::{Store, db_path, tables};
-use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person, TOKEN};
-use gpuscout_testkit::serve::Serve;
+use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person, TOKEN, post_webhook};
+use gpuscout_testkit::serve::{Serve, Setup};
 use std::time::Duration;
 
-fn start_serve(data_dir: &std::path::Path, env: &[(&str, String)]) -> Serve {
-    Serve::start(env!("CARGO_BIN_EXE_gpuscout"), data_dir, env)
-}
-
-fn telegram_env(fake: &FakeTelegram) -> Vec<(&'static str, String)> {
-    vec![
-        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-        ("TELEGRAM_API_URL", fake.api_url()),
-    ]
+/// The real `gpuscout serve`, set up through the testkit.
+fn serve() -> Setup {
+    Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
 }
 
 fn boot(fake: &FakeTelegram, dir: &std::path::Path) -> Serve {
-    let polls = fake.calls_of("getUpdates").len();
-    let bot = start_serve(dir, &telegram_env(fake));
-    fake.wait_for_polling(polls + 1);
-    bot
+    serve().telegram(fake).start_polling(dir, fake)
 }
 
 #[test]
@@ -80,8 +71,8 @@ fn raw_server(response: &'static str) -> String {
 }
 
 /// Runs serve with `env` for at most `secs` (then SIGTERM); returns stdout + stderr.
-fn all_output(dir: &std::path::Path, env: &[(&str, String)], secs: u64) -> String {
-    let mut bot = start_serve(dir, env);
+fn all_output(dir: &std::path::Path, env: &[(&'static str, String)], secs: u64) -> String {
+    let mut bot = serve().envs(env).start(dir);
     let until = std::time::Instant::now() + Duration::from_secs(secs);
     while bot.running() && std::time::Instant::now() < until {
         std::thread::sleep(Duration::from_millis(50));
@@ -203,11 +194,10 @@ fn a_stop_finishes_within_the_deadline_while_every_send_gets_429() {
     use gpuscout_testkit::fake_telegram::Failure;
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let mut env = telegram_env(&fake);
-    env.push(("GPUSCOUT_STOP_DEADLINE", "2".into()));
-    let polls = fake.calls_of("getUpdates").len();
-    let bot = start_serve(dir.path(), &env);
-    fake.wait_for_polling(polls + 1);
+    let bot = serve()
+        .telegram(&fake)
+        .env("GPUSCOUT_STOP_DEADLINE", "2")
+        .start_polling(dir.path(), &fake);
     // Telegram throttles every send for an hour; a chat has a backlog.
     fake.fail_always("sendMessage", Some(Failure::RetryAfter(3600)));
     let alice = Person::new(401, "Alice", Some("en"));
@@ -264,7 +254,7 @@ fn start_up_rides_out_an_outage_and_a_stop_during_it_is_clean() {
         Some(Failure::Status(503, "Service Unavailable".into())),
     );
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_serve(dir.path(), &telegram_env(&down));
+    let bot = serve().telegram(&down).start(dir.path());
     down.wait_for_call("getMe", |c| c.status == 503);
     std::thread::sleep(Duration::from_millis(300));
     let asked = std::time::Instant::now();
@@ -275,26 +265,6 @@ fn start_up_rides_out_an_outage_and_a_stop_during_it_is_clean() {
         stderr.contains("stopped before start-up finished"),
         "{stderr}"
     );
-}
-
-/// Posts `body` to the webhook; returns the HTTP status.
-fn post(addr: &str, path: &str, secret: &str, body: &str) -> u16 {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nX-Telegram-Bot-Api-Secret-Token: {secret}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    let _ = s.read_to_string(&mut response);
-    response
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
 }
 
 #[test]
@@ -308,15 +278,13 @@ fn a_full_queue_answers_the_webhook_503_and_recovers() {
         .unwrap()
         .port();
     let listen = format!("127.0.0.1:{port}");
-    let mut env = telegram_env(&fake);
-    env.push((
-        "TELEGRAM_WEBHOOK_URL",
-        "https://bot.example.test/hook".into(),
-    ));
-    env.push(("TELEGRAM_WEBHOOK_LISTEN", listen.clone()));
-    env.push(("TELEGRAM_WEBHOOK_SECRET", "s3cret".into()));
-    env.push(("TELEGRAM_MAX_INFLIGHT", "2".into()));
-    let bot = start_serve(dir.path(), &env);
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.test/hook")
+        .env("TELEGRAM_WEBHOOK_LISTEN", listen.clone())
+        .env("TELEGRAM_WEBHOOK_SECRET", "s3cret")
+        .env("TELEGRAM_MAX_INFLIGHT", "2")
+        .start(dir.path());
     fake.wait_for_call("setWebhook", |_| true);
     std::thread::sleep(Duration::from_millis(200));
     // Telegram throttles every send: answers cannot finish, so updates stay in flight.
@@ -328,7 +296,7 @@ fn a_full_queue_answers_the_webhook_503_and_recovers() {
         u.to_string()
     };
     let codes: Vec<u16> = (0..10)
-        .map(|n| post(&listen, "/hook", "s3cret", &update(n)))
+        .map(|n| post_webhook(&listen, "/hook", Some("s3cret"), &update(n)))
         .collect();
     assert_eq!(codes.iter().filter(|&&c| c == 200).count(), 2, "{codes:?}");
     assert_eq!(codes.iter().filter(|&&c| c == 503).count(), 8, "{codes:?}");
@@ -339,7 +307,7 @@ fn a_full_queue_answers_the_webhook_503_and_recovers() {
     let again = (0..50)
         .map(|_| {
             std::thread::sleep(Duration::from_millis(100));
-            post(&listen, "/hook", "s3cret", &update(5))
+            post_webhook(&listen, "/hook", Some("s3cret"), &update(5))
         })
         .find(|&c| c == 200);
     assert_eq!(again, Some(200));
@@ -353,11 +321,10 @@ fn a_full_queue_pauses_polling_and_it_resumes() {
     use gpuscout_testkit::fake_telegram::Failure;
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let mut env = telegram_env(&fake);
-    env.push(("TELEGRAM_MAX_INFLIGHT", "2".into()));
-    let polls = fake.calls_of("getUpdates").len();
-    let bot = start_serve(dir.path(), &env);
-    fake.wait_for_polling(polls + 1);
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_MAX_INFLIGHT", "2")
+        .start_polling(dir.path(), &fake);
     fake.fail_always("sendMessage", Some(Failure::RetryAfter(2)));
     let people: Vec<Person> = (0..6)
         .map(|n| Person::new(700 + n, "P", Some("en")))
@@ -393,11 +360,10 @@ fn a_full_queue_pauses_polling_and_it_resumes() {
 fn channel_posts_give_their_queue_slots_back() {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let mut env = telegram_env(&fake);
-    env.push(("TELEGRAM_MAX_INFLIGHT", "2".into()));
-    let polls = fake.calls_of("getUpdates").len();
-    let bot = start_serve(dir.path(), &env);
-    fake.wait_for_polling(polls + 1);
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_MAX_INFLIGHT", "2")
+        .start_polling(dir.path(), &fake);
     let channel = Chat::Channel {
         id: -1004242,
         title: "GPU deals".into(),

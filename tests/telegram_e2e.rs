@@ -4,22 +4,14 @@
 
 use bot_core::{Lang, Localizer, Msg};
 use gpuscout_testkit::fake_telegram::{
-    BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN,
+    BOT_USERNAME, Chat, Failure, FakeTelegram, Person, Sent, TOKEN, post_webhook,
 };
-use gpuscout_testkit::serve::Serve;
-use std::io::{Read, Write};
+use gpuscout_testkit::serve::{Serve, Setup};
 use std::time::Duration;
 
-/// Starts the real `gpuscout serve` in `data_dir` with these variables.
-fn start_serve(data_dir: &std::path::Path, env: &[(&str, String)]) -> Serve {
-    Serve::start(env!("CARGO_BIN_EXE_gpuscout"), data_dir, env)
-}
-
-fn telegram_env(fake: &FakeTelegram) -> Vec<(&'static str, String)> {
-    vec![
-        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-        ("TELEGRAM_API_URL", fake.api_url()),
-    ]
+/// The real `gpuscout serve`, set up through the testkit.
+fn serve() -> Setup {
+    Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
 }
 
 /// A fake Bot API, a data directory and a running bot that has started polling.
@@ -43,9 +35,11 @@ impl World {
     }
 
     fn boot(&mut self) {
-        let polls = self.fake.calls_of("getUpdates").len();
-        self.bot = Some(start_serve(self.dir.path(), &telegram_env(&self.fake)));
-        self.fake.wait_for_polling(polls + 1);
+        self.bot = Some(
+            serve()
+                .telegram(&self.fake)
+                .start_polling(self.dir.path(), &self.fake),
+        );
     }
 
     /// SIGTERM; asserts a clean exit and returns stderr.
@@ -352,15 +346,12 @@ fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
     // Port 1 on loopback: nobody listens there, so the first request fails with a network
     // error whose text normally quotes the request URL, token included.
     let url = "http://127.0.0.1:1".to_string();
-    let bot = start_serve(
-        dir.path(),
-        &[
-            ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-            ("TELEGRAM_API_URL", url),
-            // Start-up rides out an outage; here it gives up quickly.
-            ("TELEGRAM_STARTUP_TIMEOUT", "1".to_string()),
-        ],
-    );
+    let bot = serve()
+        .env("TELEGRAM_BOT_TOKEN", TOKEN)
+        .env("TELEGRAM_API_URL", url)
+        // Start-up rides out an outage; here it gives up quickly.
+        .env("TELEGRAM_STARTUP_TIMEOUT", "1")
+        .start(dir.path());
     let (status, stderr) = bot.wait(Duration::from_secs(30));
     assert!(!status.success());
     assert!(
@@ -385,13 +376,10 @@ fn the_token_never_appears_in_the_log_even_when_telegram_is_unreachable() {
 fn a_wrong_token_is_reported_clearly() {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_serve(
-        dir.path(),
-        &[
-            ("TELEGRAM_BOT_TOKEN", "1:wrong".to_string()),
-            ("TELEGRAM_API_URL", fake.api_url()),
-        ],
-    );
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_BOT_TOKEN", "1:wrong")
+        .start(dir.path());
     let (status, stderr) = bot.wait(Duration::from_secs(30));
     assert!(!status.success());
     assert!(stderr.contains("rejected the bot token"), "{stderr}");
@@ -400,33 +388,11 @@ fn a_wrong_token_is_reported_clearly() {
 #[test]
 fn without_a_token_serve_says_telegram_is_off() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = start_serve(dir.path(), &[]);
+    let bot = serve().start(dir.path());
     let (status, stderr) = bot.wait(Duration::from_secs(30));
     assert!(status.success(), "{stderr}");
     assert!(stderr.contains("telegram: off"), "{stderr}");
     assert!(stderr.contains("TELEGRAM_BOT_TOKEN"), "{stderr}");
-}
-
-/// Posts an update to the webhook like Telegram does; returns the HTTP status.
-fn post_update(addr: &str, path: &str, secret: Option<&str>, body: &str) -> u16 {
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    let secret_header = secret
-        .map(|v| format!("X-Telegram-Bot-Api-Secret-Token: {v}\r\n"))
-        .unwrap_or_default();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{secret_header}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    let _ = s.read_to_string(&mut response);
-    response
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
 }
 
 #[test]
@@ -438,14 +404,12 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
         l.local_addr().unwrap().port()
     };
     let listen = format!("127.0.0.1:{port}");
-    let mut env = telegram_env(&fake);
-    env.push((
-        "TELEGRAM_WEBHOOK_URL",
-        "https://bot.example.test/tg/hook".to_string(),
-    ));
-    env.push(("TELEGRAM_WEBHOOK_LISTEN", listen.clone()));
-    env.push(("TELEGRAM_WEBHOOK_SECRET", "s3cret-Token_1".to_string()));
-    let bot = start_serve(dir.path(), &env);
+    let bot = serve()
+        .telegram(&fake)
+        .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.test/tg/hook")
+        .env("TELEGRAM_WEBHOOK_LISTEN", listen.clone())
+        .env("TELEGRAM_WEBHOOK_SECRET", "s3cret-Token_1")
+        .start(dir.path());
     let hook = fake.wait_for_call("setWebhook", |_| true);
     assert_eq!(hook.params["url"], "https://bot.example.test/tg/hook");
     assert_eq!(hook.params["secret_token"], "s3cret-Token_1");
@@ -454,9 +418,9 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
     let alice = en(111);
     let dm = Chat::Private(alice.clone());
     let update = fake.message_update_json(&dm, &alice, "/help").to_string();
-    assert_eq!(post_update(&listen, "/tg/hook", None, &update), 401);
+    assert_eq!(post_webhook(&listen, "/tg/hook", None, &update), 401);
     assert_eq!(
-        post_update(&listen, "/tg/hook", Some("wrong"), &update),
+        post_webhook(&listen, "/tg/hook", Some("wrong"), &update),
         401
     );
     std::thread::sleep(Duration::from_millis(300));
@@ -465,7 +429,7 @@ fn webhook_mode_registers_the_hook_and_checks_the_secret() {
         "forged updates are ignored"
     );
     assert_eq!(
-        post_update(&listen, "/tg/hook", Some("s3cret-Token_1"), &update),
+        post_webhook(&listen, "/tg/hook", Some("s3cret-Token_1"), &update),
         200
     );
     let sent = fake.wait_for_messages(dm.id(), 1);

@@ -4,7 +4,7 @@
 //! all answer from it.
 
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
-use gpuscout_testkit::fake_telegram::{FakeTelegram, Person, TOKEN, png_size};
+use gpuscout_testkit::fake_telegram::{FakeTelegram, Person, png_size};
 use gpuscout_testkit::serve::Serve;
 use std::io::Write;
 use std::path::Path;
@@ -149,14 +149,9 @@ fn the_terminal_chat_saves_the_chart_and_prints_where() {
 fn telegram_gets_the_chart_as_a_photo() {
     let (_providers, dir) = polled();
     let fake = FakeTelegram::start();
-    let bot = Serve::start(
-        env!("CARGO_BIN_EXE_gpuscout"),
-        dir.path(),
-        &[
-            ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-            ("TELEGRAM_API_URL", fake.api_url()),
-        ],
-    );
+    let bot = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .telegram(&fake)
+        .start(dir.path());
     fake.wait_for_polling(1);
     let alice = Person::new(4242, "Alice", Some("en"));
     let chat = gpuscout_testkit::fake_telegram::Chat::Private(alice.clone());
@@ -192,27 +187,16 @@ fn telegram_gets_the_chart_as_a_photo() {
 
 #[test]
 fn discord_gets_the_chart_as_an_attachment() {
-    use gpuscout_testkit::fake_discord::{
-        self, APPLICATION_ID, FakeDiscord, GUILD_ID, Interactions,
-    };
+    use gpuscout_testkit::fake_discord::{FakeDiscord, Interactions};
     use serde_json::json;
     use std::time::Duration;
 
     let (_providers, dir) = polled();
     let fake = FakeDiscord::start();
     let keys = Interactions::new("127.0.0.1:1".parse().unwrap());
-    let bot = Serve::start(
-        env!("CARGO_BIN_EXE_gpuscout"),
-        dir.path(),
-        &[
-            ("DISCORD_BOT_TOKEN", fake_discord::TOKEN.to_string()),
-            ("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string()),
-            ("DISCORD_PUBLIC_KEY", keys.public_key_hex()),
-            ("DISCORD_API_URL", fake.api_url()),
-            ("DISCORD_GUILD_ID", GUILD_ID.to_string()),
-            ("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0".to_string()),
-        ],
-    );
+    let bot = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .discord(&fake, &keys.public_key_hex())
+        .start(dir.path());
     let addr = bot.http_addr(Duration::from_secs(30));
     let discord = keys.at(addr);
     // /trend is registered with typed options like every other command.

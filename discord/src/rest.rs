@@ -3,7 +3,11 @@
 //! [`Sender`] for posting to a channel by id (the alert dispatcher's way in).
 //!
 //! Pacing follows Discord's rate-limit headers per route (`X-RateLimit-Remaining`,
-//! `X-RateLimit-Reset-After`): a route with no requests left waits for its reset. A 429 is
+//! `X-RateLimit-Reset-After`): a route with no requests left waits for its reset. Requests
+//! with the bot token also take a slot from a [`Pacer`] under Discord's global limit (50 a
+//! second; we keep to [`GLOBAL_PER_SEC`]), so a fan-out of alerts to many channels, each its
+//! own route, does not run into a global 429. This client is the only pacing Discord sends
+//! get: the alert dispatcher adds none. A 429 is
 //! waited out (its `retry_after`; for the whole client when `global`) and retried a few times;
 //! past that the caller gets [`SendError::RetryAfter`]. A deleted channel, a channel the bot
 //! can no longer see, or a guild that removed the bot is [`SendError::ChatGone`].
@@ -14,6 +18,7 @@
 use crate::config::{Config, Redactor, Secret};
 use crate::render;
 use bot_core::{Lang, Reply};
+use gpuscout_frontend::pace::{ChatKind, Limits as PaceLimits, Pacer, Rate};
 use gpuscout_frontend::{Address, SendError, SendFuture, Sender};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -21,6 +26,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::time::Instant;
+
+/// Requests with the bot token per second, below Discord's global 50.
+pub const GLOBAL_PER_SEC: u32 = 40;
+/// The global limit as a window: 10 per 250 ms is 40 a second at most in any second, and a
+/// reply's few requests still go back to back, but a fan-out is spread evenly, not in bursts
+/// of 40.
+const GLOBAL_WINDOW: Rate = Rate::new(GLOBAL_PER_SEC / 4, Duration::from_millis(250));
 
 /// How often a request is retried after a 429.
 const MAX_RETRIES: u32 = 3;
@@ -46,6 +58,8 @@ pub struct Rest {
     application_id: u64,
     redactor: Redactor,
     limits: Arc<Mutex<Limits>>,
+    /// The global limit, shared by every clone.
+    global: Arc<Pacer>,
 }
 
 #[derive(Default)]
@@ -175,6 +189,11 @@ impl Rest {
             application_id: config.application_id,
             redactor: config.redactor(),
             limits: Arc::default(),
+            global: Arc::new(Pacer::new(PaceLimits {
+                chat: None,
+                group: None,
+                overall: Some(GLOBAL_WINDOW),
+            })),
         })
     }
 
@@ -183,6 +202,10 @@ impl Rest {
         let mut attempt = 0;
         loop {
             self.wait_turn(&call.route).await;
+            if call.auth {
+                // Interaction webhooks (no token) are outside the global limit.
+                self.global.slot(&call.route, ChatKind::Private).await;
+            }
             let mut req = self
                 .http
                 .request(call.method.clone(), format!("{}{}", self.api, call.path));

@@ -108,3 +108,42 @@ fn a_deleted_channel_is_gone_and_errors_never_show_the_token() {
         .unwrap_err();
     assert!(!format!("{e} {e:?}").contains("sekrit"), "{e:?}");
 }
+
+#[test]
+fn a_fan_out_to_many_channels_keeps_under_the_global_limit() {
+    // Each channel is its own route, so only the client's global pacer spaces these out (the
+    // alert dispatcher adds no pacing): 100 posts at 40/s take at least two windows.
+    let fake = FakeDiscord::start();
+    let sender = std::sync::Arc::new(rest(&fake, fake_discord::TOKEN));
+    let reply = Reply::text(Msg::new("help-intro"));
+    let started = Instant::now();
+    rt().block_on(async {
+        let mut tasks = tokio::task::JoinSet::new();
+        for i in 0..100u64 {
+            let (sender, reply) = (sender.clone(), reply.clone());
+            tasks.spawn(async move {
+                let to = Address::chat((CHANNEL_ID + 1 + i).to_string());
+                sender.send(&to, Lang::En, &reply).await
+            });
+        }
+        while let Some(r) = tasks.join_next().await {
+            r.unwrap().unwrap();
+        }
+    });
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    let times: Vec<Instant> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+        .map(|c| c.at)
+        .collect();
+    assert_eq!(times.len(), 100);
+    // We keep to 40/s; arrival times carry the loopback round trip's jitter, and Discord's
+    // own limit is 50.
+    let n = gpuscout_testkit::timing::most_within(&times, Duration::from_secs(1));
+    assert!(n <= 50, "{n} posts within one second");
+}

@@ -1,6 +1,9 @@
 //! The alert dispatcher: drains bot-core's durable outbox through each platform's
-//! [`Sender`], paced within the platform's limits ([`Limits`]: per chat, per group or channel,
-//! overall), so a fan-out to thousands of chats goes out as fast as allowed and no faster.
+//! [`Sender`]. It does no pacing of its own: every due alert is handed to the sender at once,
+//! and the sender's pacer ([`crate::pace`]: per chat, per group or channel, overall; Discord's
+//! REST client also per route) lets each go at its slot, so a fan-out to thousands of chats
+//! goes out as fast as allowed and no faster, and alerts share the limits with the
+//! platform's replies (the platform counts them together).
 //!
 //! A delivered alert's row is deleted (with its delivery mark) in one transaction; a failed
 //! send is retried with exponential backoff ([`backoff`]) and given up after [`MAX_ATTEMPTS`];
@@ -13,10 +16,10 @@
 
 use crate::sender::{Address, SendError, Sender};
 use bot_core::Store;
-use bot_core::alerts::{self, AlertConfig, ChatKind, OutboxItem, outbox};
+use bot_core::alerts::{self, AlertConfig, OutboxItem, outbox};
 use bot_core::availability::{now_unix, provider_states};
 use bot_core::catalog::Catalog;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -31,118 +34,6 @@ pub const MAX_ATTEMPTS: u32 = 16;
 pub fn backoff(attempts: u32) -> Duration {
     let secs = 5u64.saturating_mul(1u64 << attempts.min(20));
     Duration::from_secs(secs.min(3600))
-}
-
-/// How fast one platform may be sent to.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
-    /// Messages per second overall (Telegram: about 30).
-    pub overall_per_sec: f64,
-    /// Least time between two messages to one chat (Telegram: 1 s).
-    pub per_chat_gap: Duration,
-    /// Messages per minute to one group or channel (Telegram: 20).
-    pub group_per_min: u32,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            overall_per_sec: 30.0,
-            per_chat_gap: Duration::from_secs(1),
-            group_per_min: 20,
-        }
-    }
-}
-
-impl Limits {
-    /// From `GPUSCOUT_ALERT_RATE` (per second), `GPUSCOUT_ALERT_CHAT_GAP_MS` and
-    /// `GPUSCOUT_ALERT_GROUP_PER_MIN`, read through `get`.
-    pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Result<Limits, String> {
-        let mut l = Limits::default();
-        let read = |name: &str| -> Result<Option<f64>, String> {
-            match get(name)
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-            {
-                None => Ok(None),
-                Some(s) => s
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|n| n.is_finite() && *n >= 0.0)
-                    .map(Some)
-                    .ok_or_else(|| format!("{name}={s:?} is not a number of 0 or more")),
-            }
-        };
-        if let Some(n) = read("GPUSCOUT_ALERT_RATE")? {
-            if n <= 0.0 {
-                return Err("GPUSCOUT_ALERT_RATE must be above 0".into());
-            }
-            l.overall_per_sec = n;
-        }
-        if let Some(n) = read("GPUSCOUT_ALERT_CHAT_GAP_MS")? {
-            l.per_chat_gap = Duration::from_millis(n as u64);
-        }
-        if let Some(n) = read("GPUSCOUT_ALERT_GROUP_PER_MIN")? {
-            l.group_per_min = (n as u32).max(1);
-        }
-        Ok(l)
-    }
-}
-
-/// Start times within [`Limits`], handed out in order.
-#[derive(Debug)]
-pub struct Pacer {
-    limits: Limits,
-    next_any: Instant,
-    next_chat: HashMap<String, Instant>,
-    group_starts: HashMap<String, VecDeque<Instant>>,
-}
-
-impl Pacer {
-    pub fn new(limits: Limits) -> Pacer {
-        Pacer {
-            limits,
-            next_any: Instant::now(),
-            next_chat: HashMap::new(),
-            group_starts: HashMap::new(),
-        }
-    }
-
-    /// The earliest start for one message to `chat` (a group or channel when `group`) that
-    /// keeps every limit, given every start handed out before; it is booked.
-    pub fn reserve(&mut self, chat: &str, group: bool) -> Instant {
-        let now = Instant::now();
-        // Forget what no longer constrains anything, so memory stays bounded.
-        if self.next_chat.len() > 50_000 {
-            self.next_chat.retain(|_, t| *t > now);
-            self.group_starts
-                .retain(|_, q| q.back().is_some_and(|t| *t + Duration::from_secs(60) > now));
-        }
-        let mut at = now.max(self.next_any);
-        if let Some(t) = self.next_chat.get(chat) {
-            at = at.max(*t);
-        }
-        if group {
-            let q = self.group_starts.entry(chat.to_string()).or_default();
-            let window = Duration::from_secs(60);
-            while q.front().is_some_and(|t| *t + window <= at) {
-                q.pop_front();
-            }
-            if q.len() >= self.limits.group_per_min as usize
-                && let Some(first) = q.front()
-            {
-                at = at.max(*first + window);
-                while q.front().is_some_and(|t| *t + window <= at) {
-                    q.pop_front();
-                }
-            }
-            q.push_back(at);
-        }
-        self.next_any = at + Duration::from_secs_f64(1.0 / self.limits.overall_per_sec);
-        self.next_chat
-            .insert(chat.to_string(), at + self.limits.per_chat_gap);
-        at
-    }
 }
 
 /// What happened to one item.
@@ -160,91 +51,11 @@ enum Outcome {
 
 /// One platform's sending state.
 struct Platform {
+    /// Paces itself within the platform's limits (its [`crate::pace::Pacer`]): the one place
+    /// that decides when a message may go, shared with the platform's replies.
     sender: Arc<dyn Sender>,
-    /// Booked start times: spreads the sends out so they do not all wake at once.
-    pacer: Mutex<Pacer>,
-    /// The limits again, enforced on the actual sends: after a stall (a busy machine, a
-    /// `retry_after`) the booked times are in the past, and without this they would all go
-    /// at once.
-    limits: Limits,
-    sent: Mutex<Sent>,
-    next_any: tokio::sync::Mutex<Instant>,
+    /// Set when a send came back with `RetryAfter` the sender did not wait out.
     paused_until: Mutex<Option<Instant>>,
-}
-
-/// When each chat and group was last sent to.
-#[derive(Default)]
-struct Sent {
-    chat: HashMap<String, Instant>,
-    group: HashMap<String, VecDeque<Instant>>,
-}
-
-impl Sent {
-    /// The earliest time `chat` may be sent to again.
-    fn earliest(&mut self, chat: &str, group: bool, limits: &Limits, now: Instant) -> Instant {
-        let mut at = now;
-        if let Some(t) = self.chat.get(chat) {
-            at = at.max(*t + limits.per_chat_gap);
-        }
-        if group && let Some(q) = self.group.get_mut(chat) {
-            let window = Duration::from_secs(60);
-            while q.front().is_some_and(|t| *t + window <= now) {
-                q.pop_front();
-            }
-            if q.len() >= limits.group_per_min as usize
-                && let Some(first) = q.front()
-            {
-                at = at.max(*first + window);
-            }
-        }
-        at
-    }
-
-    fn record(&mut self, chat: &str, group: bool, at: Instant) {
-        if self.chat.len() > 50_000 {
-            self.chat.retain(|_, t| *t + Duration::from_secs(60) > at);
-            self.group
-                .retain(|_, q| q.back().is_some_and(|t| *t + Duration::from_secs(60) > at));
-        }
-        self.chat.insert(chat.to_string(), at);
-        if group {
-            self.group
-                .entry(chat.to_string())
-                .or_default()
-                .push_back(at);
-        }
-    }
-}
-
-impl Platform {
-    /// Waits until a message to `chat` keeps every limit, counting actual sends, and books it.
-    async fn wait_turn(&self, chat: &str, group: bool) {
-        let interval = Duration::from_secs_f64(1.0 / self.limits.overall_per_sec);
-        loop {
-            let ok_at = self
-                .sent
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .earliest(chat, group, &self.limits, Instant::now());
-            if ok_at > Instant::now() {
-                tokio::time::sleep_until(ok_at).await;
-                continue;
-            }
-            // One send at a time passes this gate, `interval` apart.
-            let mut next = self.next_any.lock().await;
-            if *next > Instant::now() {
-                tokio::time::sleep_until(*next).await;
-            }
-            let now = Instant::now();
-            let mut sent = self.sent.lock().unwrap_or_else(PoisonError::into_inner);
-            if sent.earliest(chat, group, &self.limits, now) > now {
-                continue;
-            }
-            sent.record(chat, group, now);
-            *next = now + interval;
-            return;
-        }
-    }
 }
 
 /// Drains the outbox. Cheap to share: [`Dispatcher::waker`] lets the watcher wake it.
@@ -269,22 +80,13 @@ impl Dispatcher {
         }
     }
 
-    /// Sends for `platform` (`telegram`, `discord`) go through `sender`, within `limits`.
+    /// Sends for `platform` (`telegram`, `discord`) go through `sender`, which paces them.
     /// Alerts for a platform without a sender wait in the outbox.
-    pub fn with_platform(
-        mut self,
-        platform: &str,
-        sender: Arc<dyn Sender>,
-        limits: Limits,
-    ) -> Self {
+    pub fn with_platform(mut self, platform: &str, sender: Arc<dyn Sender>) -> Self {
         self.platforms.insert(
             platform.to_string(),
             Arc::new(Platform {
                 sender,
-                pacer: Mutex::new(Pacer::new(limits)),
-                limits,
-                sent: Mutex::new(Sent::default()),
-                next_any: tokio::sync::Mutex::new(Instant::now()),
                 paused_until: Mutex::new(None),
             }),
         );
@@ -354,7 +156,8 @@ impl Dispatcher {
         self.schedule_counting(in_flight, tasks, None).await;
     }
 
-    /// Books a start for every due item and spawns its send; returns how many were spawned.
+    /// Spawns the send of every due item (each waits in its sender's pacer for its slot);
+    /// returns how many were spawned.
     async fn schedule_counting(
         self: &Arc<Self>,
         in_flight: &Arc<Mutex<HashSet<String>>>,
@@ -396,15 +199,9 @@ impl Dispatcher {
             {
                 continue;
             }
-            let start = platform
-                .pacer
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .reserve(&item.chat, item.kind != ChatKind::Private);
             let (me, in_flight, delivered) = (self.clone(), in_flight.clone(), delivered.clone());
             spawned += 1;
             tasks.spawn(async move {
-                tokio::time::sleep_until(start).await;
                 let key = item.key.clone();
                 let outcome = me.deliver(&platform, item).await;
                 if outcome == Outcome::Delivered
@@ -455,9 +252,6 @@ impl Dispatcher {
                 return Outcome::StoreFailed;
             }
         }
-        platform
-            .wait_turn(&item.chat, item.kind != ChatKind::Private)
-            .await;
         let to = Address::chat(item.chat.clone());
         let result = platform.sender.send(&to, item.lang, &item.reply).await;
         match &result {
@@ -607,24 +401,8 @@ impl Watcher {
 mod tests {
     use super::*;
 
-    #[tokio::test]
-    async fn the_pacer_keeps_every_limit() {
-        let mut p = Pacer::new(Limits {
-            overall_per_sec: 10.0,
-            per_chat_gap: Duration::from_secs(1),
-            group_per_min: 3,
-        });
-        let a: Vec<Instant> = (0..3).map(|i| p.reserve(&format!("u{i}"), false)).collect();
-        // Bookings run ahead of the clock, so the gaps are exact.
-        assert_eq!(a[1] - a[0], Duration::from_millis(100));
-        assert_eq!(a[2] - a[1], Duration::from_millis(100));
-        // One chat: a second apart.
-        let b1 = p.reserve("u9", false);
-        let b2 = p.reserve("u9", false);
-        assert!(b2 - b1 >= Duration::from_secs(1));
-        // A group: the fourth message in a minute waits for the window.
-        let g: Vec<Instant> = (0..4).map(|_| p.reserve("g", true)).collect();
-        assert!(g[3] - g[0] >= Duration::from_secs(60), "{:?}", g[3] - g[0]);
+    #[test]
+    fn backoff_doubles_up_to_an_hour() {
         assert!(backoff(0) == Duration::from_secs(5) && backoff(30) == Duration::from_secs(3600));
     }
 }

@@ -1,26 +1,42 @@
-//! The alert dispatcher against a recording fake `Sender`: a fan-out to 1,000 chats stays
-//! within the configured pacing and delivers each alert once; `retry_after` pauses the
+//! The alert dispatcher against a recording fake `Sender` that paces itself the way the
+//! platform senders do (the real `pace::Pacer`; the dispatcher adds no pacing of its own): a
+//! fan-out to 1,000 chats stays within the configured pacing and delivers each alert once; `retry_after` pauses the
 //! platform; a gone chat is unsubscribed and not retried; a failure is retried later.
 
 use bot_core::alerts::{self, AlertConfig, ChatKind, Subscription, outbox};
 use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
 use bot_core::store::{Store, db_path};
 use bot_core::{Catalog, Lang, Localizer, Reply};
-use gpuscout_frontend::dispatch::{Dispatcher, Limits};
+use gpuscout_frontend::dispatch::Dispatcher;
+use gpuscout_frontend::pace::{self, Limits, Pacer, Rate};
 use gpuscout_frontend::{Address, SendError, SendFuture, Sender};
 use rust_decimal::Decimal;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Records every send; fails per chat as scripted.
-#[derive(Default)]
+/// Records every send; fails per chat as scripted. Like a platform sender, each message first
+/// takes a slot from its pacer (groups have negative ids, as on Telegram).
 struct Fake {
+    pacer: Pacer,
     sent: Mutex<Vec<(String, Instant, String)>>,
     script: Mutex<HashMap<String, VecDeque<SendError>>>,
 }
 
+impl Default for Fake {
+    fn default() -> Fake {
+        Fake::paced(Limits::TELEGRAM)
+    }
+}
+
 impl Fake {
+    fn paced(limits: Limits) -> Fake {
+        Fake {
+            pacer: Pacer::new(limits),
+            sent: Mutex::default(),
+            script: Mutex::default(),
+        }
+    }
     fn fail(&self, chat: &str, errors: Vec<SendError>) {
         self.script
             .lock()
@@ -35,6 +51,12 @@ impl Fake {
 impl Sender for Fake {
     fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
         Box::pin(async move {
+            let kind = if to.chat.starts_with('-') {
+                pace::ChatKind::Group
+            } else {
+                pace::ChatKind::Private
+            };
+            self.pacer.slot(&to.chat, kind).await;
             if let Some(e) = self
                 .script
                 .lock()
@@ -175,14 +197,13 @@ fn a_fan_out_to_1000_chats_keeps_the_configured_pacing_and_delivers_each_once() 
         );
     }
     assert_eq!(flip(&w), 1010);
-    let limits = Limits {
-        overall_per_sec: 400.0,
-        per_chat_gap: Duration::from_millis(500),
-        group_per_min: 20,
-    };
-    let fake = Arc::new(Fake::default());
-    let d =
-        Arc::new(Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone(), limits));
+    // 400/s evenly spaced, 500 ms between two messages to one chat, 20/min per group.
+    let fake = Arc::new(Fake::paced(Limits {
+        chat: Some(Rate::new(1, Duration::from_millis(500))),
+        group: Some(Rate::new(20, Duration::from_secs(60))),
+        overall: Some(Rate::new(1, Duration::from_micros(2500))),
+    }));
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone()));
     let started = Instant::now();
     let delivered = rt().block_on(d.drain());
     let took = started.elapsed();
@@ -231,11 +252,7 @@ fn retry_after_pauses_the_platform_and_the_alert_still_arrives_once() {
         "555",
         vec![SendError::RetryAfter(Duration::from_millis(1500))],
     );
-    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform(
-        "discord",
-        fake.clone(),
-        Limits::default(),
-    ));
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform("discord", fake.clone()));
     let started = Instant::now();
     let runtime = rt();
     let mut delivered = 0;
@@ -267,11 +284,7 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_never_retried() {
         "-100777",
         vec![SendError::ChatGone("Forbidden: bot was kicked".into())],
     );
-    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform(
-        "telegram",
-        fake.clone(),
-        Limits::default(),
-    ));
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone()));
     let runtime = rt();
     runtime.block_on(d.drain());
     let subs = alerts::list_all(&w.store).unwrap();
@@ -297,11 +310,7 @@ fn a_failed_send_is_retried_later_with_backoff() {
     assert_eq!(flip(&w), 1);
     let fake = Arc::new(Fake::default());
     fake.fail("42", vec![SendError::Failed("HTTP 502".into())]);
-    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform(
-        "telegram",
-        fake.clone(),
-        Limits::default(),
-    ));
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone()));
     assert_eq!(rt().block_on(d.drain()), 0);
     let q = outbox::pending(&w.store, 10).unwrap();
     assert_eq!(q.len(), 1);

@@ -261,6 +261,42 @@ impl Config {
                 })?;
             config.limits.overall = Some(Rate::new(count, Duration::from_secs(1)));
         }
+        // The alert pacing variables pace every message now: replies and alerts go through
+        // one pacer, because Telegram counts them together.
+        let number = |name: &'static str, n: String| -> Result<f64, ConfigError> {
+            n.parse::<f64>()
+                .ok()
+                .filter(|f| f.is_finite() && *f >= 0.0)
+                .ok_or_else(|| ConfigError {
+                    var: name,
+                    problem: format!("{n:?} is not a number of 0 or more"),
+                })
+        };
+        if let Some(n) = var("GPUSCOUT_ALERT_RATE") {
+            if var("TELEGRAM_MESSAGES_PER_SEC").is_some() {
+                return Err(ConfigError {
+                    var: "GPUSCOUT_ALERT_RATE",
+                    problem: "set either this or TELEGRAM_MESSAGES_PER_SEC, not both".into(),
+                });
+            }
+            let rate = number("GPUSCOUT_ALERT_RATE", n)?;
+            if !(rate > 0.0 && rate <= 1e6) {
+                return Err(ConfigError {
+                    var: "GPUSCOUT_ALERT_RATE",
+                    problem: "must be above 0 (messages per second)".into(),
+                });
+            }
+            // Evenly spaced, as it always meant: one message every 1/rate seconds.
+            config.limits.overall = Some(Rate::new(1, Duration::from_secs_f64(1.0 / rate)));
+        }
+        if let Some(n) = var("GPUSCOUT_ALERT_CHAT_GAP_MS") {
+            let gap = Duration::from_millis(number("GPUSCOUT_ALERT_CHAT_GAP_MS", n)? as u64);
+            config.limits.chat = (!gap.is_zero()).then_some(Rate::new(1, gap));
+        }
+        if let Some(n) = var("GPUSCOUT_ALERT_GROUP_PER_MIN") {
+            let per_min = (number("GPUSCOUT_ALERT_GROUP_PER_MIN", n)? as u32).max(1);
+            config.limits.group = Some(Rate::new(per_min, Duration::from_secs(60)));
+        }
         if let Some(n) = var("TELEGRAM_MAX_INFLIGHT") {
             config.max_inflight = n
                 .parse::<usize>()
@@ -367,6 +403,49 @@ mod tests {
             ("TELEGRAM_WEBHOOK_SECRET", "no spaces allowed"),
         ]);
         assert_eq!(bad.unwrap_err().var, "TELEGRAM_WEBHOOK_SECRET");
+    }
+
+    #[test]
+    fn pacing_comes_from_the_environment() {
+        let c = from(&[("TELEGRAM_BOT_TOKEN", "1:a")]).unwrap().unwrap();
+        assert_eq!(c.limits, Limits::TELEGRAM);
+        let c = from(&[
+            ("TELEGRAM_BOT_TOKEN", "1:a"),
+            ("GPUSCOUT_ALERT_RATE", "100"),
+            ("GPUSCOUT_ALERT_CHAT_GAP_MS", "1000"),
+            ("GPUSCOUT_ALERT_GROUP_PER_MIN", "20"),
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            c.limits,
+            Limits {
+                chat: Some(Rate::new(1, Duration::from_secs(1))),
+                group: Some(Rate::new(20, Duration::from_secs(60))),
+                overall: Some(Rate::new(1, Duration::from_millis(10))),
+            }
+        );
+        let c = from(&[
+            ("TELEGRAM_BOT_TOKEN", "1:a"),
+            ("GPUSCOUT_ALERT_CHAT_GAP_MS", "0"),
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(c.limits.chat, None);
+        for bad in [
+            vec![("GPUSCOUT_ALERT_RATE", "0")],
+            vec![("GPUSCOUT_ALERT_RATE", "fast")],
+            vec![("GPUSCOUT_ALERT_GROUP_PER_MIN", "-1")],
+            vec![
+                ("GPUSCOUT_ALERT_RATE", "5"),
+                ("TELEGRAM_MESSAGES_PER_SEC", "5"),
+            ],
+        ] {
+            let mut vars = vec![("TELEGRAM_BOT_TOKEN", "1:a")];
+            vars.extend(bad.iter().copied());
+            let e = from(&vars).unwrap_err();
+            assert!(e.var.starts_with("GPUSCOUT_ALERT_"), "{e}");
+        }
     }
 
     #[test]

@@ -4,8 +4,13 @@
 //!
 //! It speaks the real protocol in JSON text frames: HELLO (op 10) on connect, READY after a
 //! valid IDENTIFY (op 2; a wrong token is closed with 4004, as Discord does), HEARTBEAT_ACK
-//! (op 11) for every HEARTBEAT (op 1), and dispatches (op 0) with a rising sequence number
-//! that tests push with [`FakeGateway::dispatch`]. Listens on 127.0.0.1 only.
+//! (op 11) for every HEARTBEAT (op 1, whose sequence is recorded), and dispatches (op 0) with
+//! a rising sequence number that tests push with [`FakeGateway::dispatch`]. Sessions can be
+//! dropped without a close frame ([`FakeGateway::drop_connections`], a network failure); a
+//! RESUME (op 6) with the session id gets every dispatch after its sequence replayed, then
+//! RESUMED, as Discord does. Dispatches can be sent zlib-compressed in binary frames
+//! ([`FakeGateway::compress`]: the payload compression an IDENTIFY with `compress: true`
+//! asks for). Listens on 127.0.0.1 only.
 
 use crate::fake_discord::{APPLICATION_ID, CHANNEL_ID, GUILD_ID, TOKEN};
 use futures_util::{SinkExt, StreamExt};
@@ -28,8 +33,18 @@ struct Inner {
     /// Every IDENTIFY payload's `d`, in order.
     identifies: Vec<Value>,
     /// Sessions that identified and are still open: where dispatches go.
-    live: Vec<mpsc::UnboundedSender<Value>>,
+    live: Vec<mpsc::UnboundedSender<Out>>,
     seq: u64,
+    /// Every dispatch sent (or due while no session was open), for RESUME to replay.
+    log: Vec<(u64, Value)>,
+    /// Every RESUME payload's `d`, in order.
+    resumes: Vec<Value>,
+    /// The sequence number of every HEARTBEAT, in order.
+    heartbeats: Vec<Option<u64>>,
+    /// HELLO's `heartbeat_interval` (Discord's is about 41 s).
+    heartbeat_ms: u64,
+    /// Send dispatches as zlib in binary frames.
+    compress: bool,
     /// Close the next IDENTIFY with this code instead of READY (e.g. 4014, disallowed intents).
     refuse_next: Option<u16>,
 }
@@ -42,7 +57,10 @@ pub struct FakeGateway {
 
 impl FakeGateway {
     pub fn start() -> FakeGateway {
-        let inner = Arc::new(Mutex::new(Inner::default()));
+        let inner = Arc::new(Mutex::new(Inner {
+            heartbeat_ms: 41_250,
+            ..Inner::default()
+        }));
         let (tx, rx) = std::sync::mpsc::channel();
         let state = inner.clone();
         std::thread::spawn(move || {
@@ -88,12 +106,56 @@ impl FakeGateway {
         }
     }
 
-    /// Sends event `t` with payload `d` to every identified session.
-    pub fn dispatch(&self, t: &str, d: Value) {
+    /// Sends event `t` with payload `d` to every identified session (kept for a RESUME when
+    /// none is open); returns its sequence number.
+    pub fn dispatch(&self, t: &str, d: Value) -> u64 {
         let mut inner = self.inner.lock().unwrap();
         inner.seq += 1;
-        let frame = json!({"op": 0, "t": t, "s": inner.seq, "d": d});
-        inner.live.retain(|tx| tx.send(frame.clone()).is_ok());
+        let seq = inner.seq;
+        let frame = json!({"op": 0, "t": t, "s": seq, "d": d});
+        inner.log.push((seq, frame.clone()));
+        inner
+            .live
+            .retain(|tx| tx.send(Out::Frame(frame.clone())).is_ok());
+        seq
+    }
+
+    /// The heartbeat interval HELLO asks for from now on (a test needs heartbeats sooner).
+    pub fn set_heartbeat_interval(&self, every: Duration) {
+        self.inner.lock().unwrap().heartbeat_ms = every.as_millis() as u64;
+    }
+
+    /// Dispatches go zlib-compressed in binary frames from now on.
+    pub fn compress(&self, on: bool) {
+        self.inner.lock().unwrap().compress = on;
+    }
+
+    /// Drops every open session's connection without a close frame, as a network failure
+    /// does; dispatches from now on wait for a RESUME.
+    pub fn drop_connections(&self) {
+        let mut inner = self.inner.lock().unwrap();
+        for tx in inner.live.drain(..) {
+            let _ = tx.send(Out::Drop);
+        }
+    }
+
+    /// Every RESUME's payload so far.
+    pub fn resumes(&self) -> Vec<Value> {
+        self.inner.lock().unwrap().resumes.clone()
+    }
+
+    /// The sequence number each HEARTBEAT carried, in order.
+    pub fn heartbeats(&self) -> Vec<Option<u64>> {
+        self.inner.lock().unwrap().heartbeats.clone()
+    }
+
+    /// Waits up to 30 s until `pred` holds for what the gateway recorded.
+    pub fn wait_until(&self, what: &str, pred: impl Fn(&FakeGateway) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !pred(self) {
+            assert!(Instant::now() < deadline, "gateway: {what} never happened");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -146,15 +208,34 @@ pub fn message(
 /// The channel the guild tests talk in.
 pub const GUILD_CHANNEL_ID: u64 = CHANNEL_ID;
 
+/// What a session is told to do.
+enum Out {
+    Frame(Value),
+    /// Go away without a close frame.
+    Drop,
+}
+
+/// A dispatch as a WebSocket message: JSON text, or zlib-compressed JSON in a binary frame.
+fn encode(frame: &Value, compress: bool) -> Message {
+    if !compress {
+        return Message::Text(frame.to_string());
+    }
+    use std::io::Write;
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(frame.to_string().as_bytes()).unwrap();
+    Message::Binary(z.finish().unwrap())
+}
+
 async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mutex<Inner>>) {
     let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
+    let every = inner.lock().unwrap().heartbeat_ms;
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": every}, "s": null, "t": null});
     if ws.send(Message::Text(hello.to_string())).await.is_err() {
         return;
     }
-    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Value>();
+    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Out>();
     loop {
         tokio::select! {
             frame = ws.next() => {
@@ -166,6 +247,7 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
                 let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
                 match v["op"].as_u64() {
                     Some(1) => {
+                        inner.lock().unwrap().heartbeats.push(v["d"].as_u64());
                         let ack = json!({"op": 11, "d": null, "s": null, "t": null});
                         if ws.send(Message::Text(ack.to_string())).await.is_err() { return; }
                     }
@@ -196,14 +278,51 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
                             "shard": [0, 1],
                             "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
                         }});
-                        if ws.send(Message::Text(ready.to_string())).await.is_err() { return; }
+                        let compress = inner.lock().unwrap().compress;
+                        if ws.send(encode(&ready, compress)).await.is_err() { return; }
                         inner.lock().unwrap().live.push(out_tx.clone());
+                    }
+                    Some(6) => {
+                        let d = v["d"].clone();
+                        let (replay, resumed, compress) = {
+                            let mut inner = inner.lock().unwrap();
+                            inner.resumes.push(d.clone());
+                            let valid = d["token"].as_str().unwrap_or("").trim_start_matches("Bot ") == TOKEN
+                                && d["session_id"] == "fake-session";
+                            if !valid {
+                                (None, None, false)
+                            } else {
+                                let after = d["seq"].as_u64().unwrap_or(0);
+                                let replay: Vec<Value> = inner.log.iter().filter(|(s, _)| *s > after).map(|(_, f)| f.clone()).collect();
+                                inner.seq += 1;
+                                let resumed = json!({"op": 0, "t": "RESUMED", "s": inner.seq, "d": {}});
+                                let seq = inner.seq;
+                                inner.log.push((seq, resumed.clone()));
+                                inner.live.push(out_tx.clone());
+                                (Some(replay), Some(resumed), inner.compress)
+                            }
+                        };
+                        let (Some(replay), Some(resumed)) = (replay, resumed) else {
+                            // Not resumable: Discord answers INVALID_SESSION (d = false).
+                            let invalid = json!({"op": 9, "d": false, "s": null, "t": null});
+                            if ws.send(Message::Text(invalid.to_string())).await.is_err() { return; }
+                            continue;
+                        };
+                        for f in replay.iter().chain([&resumed]) {
+                            if ws.send(encode(f, compress)).await.is_err() { return; }
+                        }
                     }
                     _ => {}
                 }
             }
-            Some(frame) = out_rx.recv() => {
-                if ws.send(Message::Text(frame.to_string())).await.is_err() { return; }
+            Some(out) = out_rx.recv() => {
+                let frame = match out {
+                    Out::Frame(frame) => frame,
+                    // Dropping the stream closes the TCP connection with no close frame.
+                    Out::Drop => return,
+                };
+                let compress = inner.lock().unwrap().compress;
+                if ws.send(encode(&frame, compress)).await.is_err() { return; }
             }
         }
     }

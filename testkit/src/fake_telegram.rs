@@ -529,6 +529,30 @@ impl Drop for FakeTelegram {
     }
 }
 
+/// Posts an update to the bot's webhook at `addr` the way Telegram does (with the secret
+/// header when `secret` is given); returns the HTTP status (0 when there was no answer).
+pub fn post_webhook(addr: &str, path: &str, secret: Option<&str>, body: &str) -> u16 {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let secret_header = secret
+        .map(|v| format!("X-Telegram-Bot-Api-Secret-Token: {v}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{secret_header}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    let _ = s.read_to_string(&mut response);
+    response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
 fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

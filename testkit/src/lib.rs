@@ -3,7 +3,8 @@
 //! Discord's REST API with a signer of interactions ([`fake_discord`]), Discord's gateway
 //! WebSocket ([`fake_discord_gateway`]) and
 //! launchers for the real `gpuscout` binary ([`cli`] for one-shot commands, [`serve`] for the
-//! long-running bot).
+//! long-running bot, its [`serve::Setup`] naming the fakes it talks to), and [`timing`] for
+//! reading pacing back from recorded times.
 //!
 //! What it is not: a dependency of anything that ships (it is only ever a dev-dependency), or
 //! a place for assertions about the bot's answers (those belong in the tests). It listens on
@@ -17,3 +18,4 @@ pub mod fake_providers;
 pub mod fake_telegram;
 pub mod multipart;
 pub mod serve;
+pub mod timing;

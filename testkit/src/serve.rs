@@ -2,6 +2,9 @@
 //! (no inherited tokens, proxies or catalog overrides), stderr captured to a file, stopped
 //! with SIGTERM like a service manager would, or killed like a crash.
 
+use crate::fake_discord::FakeDiscord;
+use crate::fake_providers::FakeProviders;
+use crate::fake_telegram::FakeTelegram;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -39,6 +42,82 @@ const SCRUBBED: &[&str] = &[
     "all_proxy",
 ];
 
+/// What a test runs `serve` with: the fakes it talks to and any other variables, written
+/// once here instead of in every test (`Serve::with(bin).telegram(&tg).provider("runpod",
+/// &p).start(dir)`).
+#[derive(Debug, Clone)]
+pub struct Setup {
+    bin: PathBuf,
+    env: Vec<(&'static str, String)>,
+}
+
+impl Setup {
+    /// One more variable (a later one of the same name wins, as in a shell).
+    pub fn env(mut self, name: &'static str, value: impl Into<String>) -> Setup {
+        self.env.push((name, value.into()));
+        self
+    }
+
+    /// Several more variables.
+    pub fn envs<'a>(mut self, vars: impl IntoIterator<Item = &'a (&'static str, String)>) -> Setup {
+        self.env.extend(vars.into_iter().cloned());
+        self
+    }
+
+    /// Telegram against the fake Bot API, with its token.
+    pub fn telegram(self, fake: &FakeTelegram) -> Setup {
+        self.env("TELEGRAM_BOT_TOKEN", crate::fake_telegram::TOKEN)
+            .env("TELEGRAM_API_URL", fake.api_url())
+    }
+
+    /// Discord against the fake REST API in the fake's guild, with the interactions endpoint
+    /// on the bot's HTTP server (any free port: read it with [`Serve::http_addr`]) checked
+    /// against `public_key_hex` (an `Interactions`' key).
+    pub fn discord(self, fake: &FakeDiscord, public_key_hex: &str) -> Setup {
+        use crate::fake_discord::{APPLICATION_ID, GUILD_ID, TOKEN};
+        self.env("DISCORD_BOT_TOKEN", TOKEN)
+            .env("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string())
+            .env("DISCORD_PUBLIC_KEY", public_key_hex)
+            .env("DISCORD_API_URL", fake.api_url())
+            .env("DISCORD_GUILD_ID", GUILD_ID.to_string())
+            .http()
+    }
+
+    /// The bot's HTTP server on any free loopback port.
+    pub fn http(self) -> Setup {
+        self.env("GPUSCOUT_HTTP_ADDR", "127.0.0.1:0")
+    }
+
+    /// Polls `provider` (`vast`, `runpod`, `lambda`) at the fake every second, with a short
+    /// fetch timeout; the only provider polled.
+    pub fn provider(self, provider: &'static str, fake: &FakeProviders) -> Setup {
+        let var = match provider {
+            "vast" => "GPUSCOUT_VAST_URL",
+            "runpod" => "GPUSCOUT_RUNPOD_URL",
+            "lambda" => "GPUSCOUT_LAMBDA_URL",
+            other => panic!("no fake for provider {other}"),
+        };
+        self.env("GPUSCOUT_PROVIDERS", provider)
+            .env(var, fake.url())
+            .env("GPUSCOUT_POLL_INTERVAL", "1")
+            .env("GPUSCOUT_FETCH_TIMEOUT", "5")
+    }
+
+    /// Starts `serve` in `data_dir`.
+    pub fn start(self, data_dir: &Path) -> Serve {
+        Serve::start(&self.bin, data_dir, &self.env)
+    }
+
+    /// Starts `serve` in `data_dir` and waits until it polls the fake Bot API (its Telegram
+    /// frontend is up).
+    pub fn start_polling(self, data_dir: &Path, fake: &FakeTelegram) -> Serve {
+        let polls = fake.calls_of("getUpdates").len();
+        let serve = self.start(data_dir);
+        fake.wait_for_polling(polls + 1);
+        serve
+    }
+}
+
 pub struct Serve {
     child: Option<Child>,
     stderr_path: PathBuf,
@@ -46,6 +125,14 @@ pub struct Serve {
 }
 
 impl Serve {
+    /// A [`Setup`] for `bin` (`env!("CARGO_BIN_EXE_gpuscout")`) with no variables yet.
+    pub fn with(bin: impl AsRef<Path>) -> Setup {
+        Setup {
+            bin: bin.as_ref().to_path_buf(),
+            env: Vec::new(),
+        }
+    }
+
     /// Starts `<bin> --data-dir <data_dir> serve` with exactly these extra variables (`bin`:
     /// `env!("CARGO_BIN_EXE_gpuscout")` in the root package's tests).
     pub fn start(bin: impl AsRef<Path>, data_dir: &Path, env: &[(&str, String)]) -> Serve {

@@ -18,10 +18,7 @@ fn gpu_name(catalog: &Catalog, gpu: &str) -> String {
 }
 
 fn platform_name(catalog: &Catalog, lang: Lang, id: &str) -> String {
-    catalog
-        .platform(id)
-        .map(|p| p.display_name(lang == Lang::Zh).to_string())
-        .unwrap_or_else(|_| id.to_string())
+    catalog.platform_label(id, lang == Lang::Zh)
 }
 
 /// `09:30 UTC` (the date too when it is not today's, which an alert read late may need).

@@ -11,6 +11,7 @@ pub mod common;
 pub mod data_loss;
 pub mod fit;
 pub mod help;
+pub mod offer_table;
 pub mod offers;
 pub mod stock;
 pub mod tco;

@@ -4,7 +4,7 @@
 //! answer used.
 
 use super::common::{fmt, not_found_reply, store_error_reply};
-use super::stock::age_text;
+use super::offer_table::{Col, Live, Row, age_text, gpu_name, platform_name, push_table};
 use crate::availability::{
     OfferFilter, OfferKind, OfferRow, OffersView, RateUsed, Sighting, SightingOrigin, SightingRow,
     Sort, StockLevel, StockRow, format_rfc3339, name_offer_gpu, parse_stock_word, rate_for,
@@ -19,6 +19,29 @@ use rust_decimal::Decimal;
 
 /// Most rows `/offers` lists.
 pub const MAX_ROWS: usize = 15;
+
+/// `/offers`: live and catalog rows in one table.
+const OFFERS_COLUMNS: [Col; 9] = [
+    Col::Platform,
+    Col::Gpu,
+    Col::Cards,
+    Col::Vram,
+    Col::PerGpu,
+    Col::Kind,
+    Col::Region,
+    Col::Stock,
+    Col::Seen,
+];
+
+/// The price catalogs' rows under `/stock`'s live ones.
+const CATALOG_COLUMNS: [Col; 6] = [
+    Col::Platform,
+    Col::Cards,
+    Col::PerGpu,
+    Col::Kind,
+    Col::Region,
+    Col::Catalog,
+];
 
 /// The rate from `from` into `to` for this answer: the ECB feed's when fresh, else the
 /// catalog's (see `availability::rate_for`).
@@ -44,40 +67,6 @@ pub fn rate_note(ctx: &Ctx, from: &str, to: &str) -> Option<Msg> {
     })
 }
 
-fn platform_name(ctx: &Ctx, id: &str) -> String {
-    ctx.catalog
-        .platform(id)
-        .map(|p| p.display_name(ctx.lang == Lang::Zh).to_string())
-        .unwrap_or_else(|_| id.to_string())
-}
-
-/// The card's name for a catalog id; a raw provider name is shown as it is (the forgiving
-/// lookup could read "NVIDIA A100" as the 80 GB card, which a 4 GB slice is not).
-fn gpu_name(ctx: &Ctx, id: &str) -> String {
-    ctx.catalog
-        .gpus
-        .iter()
-        .find(|g| g.id == id)
-        .map(|g| g.name.clone())
-        .unwrap_or_else(|| id.to_string())
-}
-
-/// `2026-11-30`.
-fn date_of(secs: i64) -> String {
-    format_rfc3339(secs)[..10].to_string()
-}
-
-/// The first word of a catalog row's source (`SkyPilot`, `gpuhunt`) and its date.
-fn catalog_label(row: &StockRow) -> String {
-    let name = row
-        .offer
-        .source
-        .split_whitespace()
-        .next()
-        .unwrap_or("catalog");
-    format!("{name} {}", date_of(row.offer.fetched_at))
-}
-
 /// Appends the imported price catalogs' rows, labelled prices only.
 pub fn catalog_section(ctx: &Ctx, mut r: Reply, rows: &[StockRow], over_price: usize) -> Reply {
     if rows.is_empty() {
@@ -87,35 +76,8 @@ pub fn catalog_section(ctx: &Ctx, mut r: Reply, rows: &[StockRow], over_price: u
         return r;
     }
     r.push(Msg::new("offers-catalog-title").arg("count", rows.len()));
-    let body = rows
-        .iter()
-        .take(super::stock::MAX_ROWS)
-        .map(|row| {
-            let o = &row.offer;
-            vec![
-                platform_name(ctx, &o.provider),
-                o.cards.to_string(),
-                format_money(o.price_per_gpu_hour, &o.currency),
-                fmt(ctx.lang, &Msg::new("offer-kind").arg("kind", o.kind.key())),
-                o.region.clone().unwrap_or_else(|| "—".into()),
-                catalog_label(row),
-            ]
-        })
-        .collect();
-    r = r.with_table(Table {
-        header: vec![
-            Msg::new("col-platform"),
-            Msg::new("stock-col-cards"),
-            Msg::new("stock-col-per-gpu"),
-            Msg::new("stock-col-kind"),
-            Msg::new("col-region"),
-            Msg::new("offers-col-catalog"),
-        ],
-        rows: body,
-    });
-    if rows.len() > super::stock::MAX_ROWS {
-        r.push(Msg::new("stock-more").arg("count", rows.len() - super::stock::MAX_ROWS));
-    }
+    let body = rows.iter().map(|row| Row::catalog(&row.offer));
+    r = push_table(ctx, r, &CATALOG_COLUMNS, body, super::stock::MAX_ROWS);
     if over_price > 0 {
         r.push(Msg::new("offers-catalog-over-price").arg("count", over_price));
     }
@@ -435,7 +397,6 @@ pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
 
 /// The reply for a view.
 pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
-    let lang = ctx.lang;
     if view.stored == 0 && view.hidden_old == 0 {
         return Reply::text(Msg::new("offers-no-data"));
     }
@@ -446,64 +407,15 @@ pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
         }
         return r;
     }
-    let mut r = Reply::text(Msg::new("offers-title").arg("count", view.rows.len()));
-    let body = view
-        .rows
-        .iter()
-        .take(MAX_ROWS)
-        .map(|row: &OfferRow| {
-            let o = &row.offer;
-            let (stock, seen) = if row.price_only() {
-                (
-                    fmt(lang, &Msg::new("offers-price-only")),
-                    o.source
-                        .split_whitespace()
-                        .next()
-                        .map(|s| format!("{s} {}", date_of(o.fetched_at)))
-                        .unwrap_or_default(),
-                )
-            } else {
-                let mut age = age_text(lang, row.age_secs);
-                if row.freshness == Some(crate::availability::Freshness::Stale) {
-                    age.push_str(" *");
-                }
-                (
-                    fmt(lang, &Msg::new("stock-level").arg("level", o.stock.key())),
-                    age,
-                )
-            };
-            vec![
-                platform_name(ctx, &o.provider),
-                gpu_name(ctx, &o.gpu),
-                o.cards.to_string(),
-                o.vram_gb
-                    .map(|v| format!("{v:.0}"))
-                    .unwrap_or_else(|| "?".into()),
-                format_money(o.price_per_gpu_hour, &o.currency),
-                fmt(lang, &Msg::new("offer-kind").arg("kind", o.kind.key())),
-                o.region.clone().unwrap_or_else(|| "—".into()),
-                stock,
-                seen,
-            ]
-        })
-        .collect();
-    r = r.with_table(Table {
-        header: vec![
-            Msg::new("col-platform"),
-            Msg::new("offers-col-gpu"),
-            Msg::new("stock-col-cards"),
-            Msg::new("offers-col-vram"),
-            Msg::new("stock-col-per-gpu"),
-            Msg::new("stock-col-kind"),
-            Msg::new("col-region"),
-            Msg::new("stock-col-stock"),
-            Msg::new("stock-col-age"),
-        ],
-        rows: body,
+    let r = Reply::text(Msg::new("offers-title").arg("count", view.rows.len()));
+    let rows = view.rows.iter().map(|row: &OfferRow| Row {
+        offer: &row.offer,
+        live: row.freshness.map(|freshness| Live {
+            age_secs: row.age_secs,
+            freshness,
+        }),
     });
-    if view.rows.len() > MAX_ROWS {
-        r.push(Msg::new("stock-more").arg("count", view.rows.len() - MAX_ROWS));
-    }
+    let mut r = push_table(ctx, r, &OFFERS_COLUMNS, rows, MAX_ROWS);
     if view.hidden_old > 0 {
         r.push(Msg::new("offers-hidden-old").arg("count", view.hidden_old));
     }

@@ -2,19 +2,32 @@
 //! cheapest first, each with its age; what each provider's feed looks like (no data yet,
 //! stale, failing, too old). Reads only the snapshots in the store, so it works offline.
 
-use super::common::{fmt, not_found_reply, store_error_reply};
+use super::common::{not_found_reply, store_error_reply};
+pub use super::offer_table::age_text;
+use super::offer_table::{Col, Row, platform_name, push_table};
 use crate::availability::{
     Freshness, LIVE_PROVIDERS, ProviderStatus, StockQuery, StockView, gpu_key, latest_offers,
 };
 use crate::billing::format_money;
 use crate::context::Ctx;
-use crate::i18n::Lang;
 use crate::lexicon::parse_price;
-use crate::reply::{Msg, Reply, Table};
+use crate::reply::{Msg, Reply};
 use rust_decimal::Decimal;
 
 /// Most rows one answer lists.
 pub const MAX_ROWS: usize = 12;
+
+/// The live offers' table.
+const LIVE_COLUMNS: [Col; 8] = [
+    Col::Platform,
+    Col::Cards,
+    Col::PerGpu,
+    Col::PerInstance,
+    Col::Kind,
+    Col::Region,
+    Col::StockCount,
+    Col::Seen,
+];
 
 /// The chat answer at `now` (seconds since the epoch).
 pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
@@ -117,34 +130,8 @@ pub fn lookup(ctx: &Ctx, query: &StockQuery, now: i64) -> Result<StockView, Repl
     .map_err(|e| store_error_reply(&e))
 }
 
-fn provider_name(ctx: &Ctx, id: &str) -> String {
-    ctx.catalog
-        .platform(id)
-        .map(|p| p.display_name(ctx.lang == Lang::Zh).to_string())
-        .unwrap_or_else(|_| id.to_string())
-}
-
-/// `12 min ago`, `3 h ago`, `刚刚`.
-pub fn age_text(lang: Lang, age_secs: i64) -> String {
-    let a = age_secs.max(0);
-    let (unit, n) = if a < 60 {
-        ("now", 0)
-    } else if a < 3600 {
-        ("minute", a / 60)
-    } else if a < 86_400 {
-        ("hour", a / 3600)
-    } else {
-        ("day", a / 86_400)
-    };
-    fmt(
-        lang,
-        &Msg::new("stock-age").arg("unit", unit).arg("n", n as f64),
-    )
-}
-
 /// The reply for a view.
 pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
-    let lang = ctx.lang;
     let gpu_name = ctx
         .catalog
         .gpu(&query.gpu)
@@ -160,7 +147,7 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
         && view.rows.is_empty()
         && nothing_else
     {
-        return Reply::text(Msg::new("stock-no-feed").arg("platform", provider_name(ctx, p)));
+        return Reply::text(Msg::new("stock-no-feed").arg("platform", platform_name(ctx, p)));
     }
     if nothing_polled && view.rows.is_empty() && nothing_else {
         return Reply::text(Msg::new("stock-no-data"));
@@ -181,7 +168,7 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
                 query
                     .provider
                     .as_deref()
-                    .map_or("none".to_string(), |p| provider_name(ctx, p)),
+                    .map_or("none".to_string(), |p| platform_name(ctx, p)),
             )
             .arg("max", max_text.clone().unwrap_or_else(|| "none".into())),
     );
@@ -189,50 +176,8 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
         let rows = view
             .rows
             .iter()
-            .take(MAX_ROWS)
-            .map(|row| {
-                let o = &row.offer;
-                let stock = match o.available_count {
-                    Some(n) => fmt(
-                        lang,
-                        &Msg::new("stock-level-count")
-                            .arg("level", o.stock.key())
-                            .arg("count", n),
-                    ),
-                    None => fmt(lang, &Msg::new("stock-level").arg("level", o.stock.key())),
-                };
-                let mut age = age_text(lang, row.age_secs);
-                if row.freshness == Freshness::Stale {
-                    age.push_str(" *");
-                }
-                vec![
-                    provider_name(ctx, &o.provider),
-                    o.cards.to_string(),
-                    format_money(o.price_per_gpu_hour, &o.currency),
-                    format_money(o.price_per_instance_hour, &o.currency),
-                    fmt(lang, &Msg::new("offer-kind").arg("kind", o.kind.key())),
-                    o.region.clone().unwrap_or_else(|| "—".into()),
-                    stock,
-                    age,
-                ]
-            })
-            .collect();
-        r = r.with_table(Table {
-            header: vec![
-                Msg::new("col-platform"),
-                Msg::new("stock-col-cards"),
-                Msg::new("stock-col-per-gpu"),
-                Msg::new("stock-col-per-instance"),
-                Msg::new("stock-col-kind"),
-                Msg::new("col-region"),
-                Msg::new("stock-col-stock"),
-                Msg::new("stock-col-age"),
-            ],
-            rows,
-        });
-        if view.rows.len() > MAX_ROWS {
-            r.push(Msg::new("stock-more").arg("count", view.rows.len() - MAX_ROWS));
-        }
+            .map(|row| Row::live(&row.offer, row.age_secs, row.freshness));
+        r = push_table(ctx, r, &LIVE_COLUMNS, rows, MAX_ROWS);
     }
     for p in &view.providers {
         if query.provider.as_ref().is_some_and(|q| *q != p.provider) {
@@ -285,7 +230,7 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
 
 /// One line about a provider's feed, when there is something to say.
 fn provider_line(ctx: &Ctx, p: &ProviderStatus) -> Option<Msg> {
-    let name = provider_name(ctx, &p.provider);
+    let name = platform_name(ctx, &p.provider);
     let Some(state) = &p.state else {
         return Some(Msg::new("stock-provider-missing").arg("provider", name));
     };

@@ -7,6 +7,7 @@
 //! Hours of day are in UTC+8 for Chinese and UTC for English (no user time zone is stored).
 
 use super::common::{fmt, not_found_reply, store_error_reply};
+use super::offer_table::platform_name;
 use crate::availability::{
     Freshness, PlatformSeries, Rhythm, SeriesSummary, StockQuery, format_rfc3339, gpu_key,
     price_series, stock, summarize,
@@ -296,13 +297,6 @@ fn gpu_name(ctx: &Ctx, gpu: &str) -> String {
         .unwrap_or_else(|_| gpu.to_string())
 }
 
-fn provider_name(ctx: &Ctx, id: &str) -> String {
-    ctx.catalog
-        .platform(id)
-        .map(|p| p.display_name(ctx.lang == Lang::Zh).to_string())
-        .unwrap_or_else(|_| id.to_string())
-}
-
 /// Is the card in stock on any platform whose latest data is shown (under 24 h old)?
 /// `None` when no such data mentions it and no feed was polled recently.
 fn in_stock_now(ctx: &Ctx, gpu: &str, now: i64) -> Result<Option<bool>, Reply> {
@@ -504,7 +498,7 @@ fn summary_line(ctx: &Ctx, s: &SeriesSummary) -> Msg {
         None => fmt(ctx.lang, &Msg::new("trend-change-none")),
     };
     Msg::new("trend-line")
-        .arg("platform", provider_name(ctx, &s.provider))
+        .arg("platform", platform_name(ctx, &s.provider))
         .arg("lowest", format_money(s.lowest, &s.currency))
         .arg("median", format_money(s.median, &s.currency))
         .arg("first", format_money(s.first, &s.currency))
@@ -595,7 +589,7 @@ fn out_of_stock_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply, rhythm_shown:
                 .arg("cards", a.cards)
                 .arg("alt", &a.name)
                 .arg("alt_id", &a.gpu)
-                .arg("platform", provider_name(ctx, &a.provider))
+                .arg("platform", platform_name(ctx, &a.provider))
                 .arg("price", format_money(a.price_per_gpu_hour, &a.currency)),
         ),
         None if rep.job.is_some() => r.push(
@@ -606,7 +600,7 @@ fn out_of_stock_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply, rhythm_shown:
                 .arg("alt", &a.name)
                 .arg("alt_id", &a.gpu)
                 .arg("vram", a.vram_gb)
-                .arg("platform", provider_name(ctx, &a.provider))
+                .arg("platform", platform_name(ctx, &a.provider))
                 .arg("price", format_money(a.price_per_gpu_hour, &a.currency)),
         ),
         None => r.push(Msg::new("trend-alternative-none")),

@@ -42,6 +42,14 @@ impl Catalog {
             .ok_or_else(|| self.not_found(EntryKind::Platform, query))
     }
 
+    /// A platform's name to show (its Chinese name when `zh`); an id the catalog does not
+    /// know (a provider only a feed names) is shown as it is.
+    pub fn platform_label(&self, id: &str, zh: bool) -> String {
+        self.platform(id)
+            .map(|p| p.display_name(zh).to_string())
+            .unwrap_or_else(|_| id.to_string())
+    }
+
     /// Finds a model by id, alias or Hugging Face id (`Qwen/Qwen2.5-7B-Instruct`).
     pub fn model(&self, query: &str) -> Result<&Model, NotFound> {
         self.find_model(query)
