@@ -5,7 +5,9 @@
 use crate::billing::Pattern;
 use crate::catalog::{CardLink, Catalog, Gpu};
 use crate::reply::Msg;
-use crate::vram::{self, FitError, FitOption, FitOptions, FitReport, FitRequest, Task};
+use crate::vram::{
+    self, Engine, FitError, FitOption, FitOptions, FitReport, FitRequest, Quant, Task,
+};
 use rust_decimal::Decimal;
 
 /// Minutes a first run spends booting its container, billed on most platforms from power-on
@@ -35,6 +37,67 @@ pub fn hidden_seconds(pattern: &Pattern) -> (Decimal, Decimal) {
 /// needs twice the memory. Inference has nothing to checkpoint.
 pub fn default_grad_checkpointing(task: Task) -> bool {
     task.is_training()
+}
+
+/// The most memory one card has that most platforms rent by the hour: 80 GB (A100/H100
+/// 80GB; the catalog's larger cards, H200 and B200, are rarer and dearer). A model whose
+/// 16-bit inference does not fit in one is a several-card job in BF16.
+pub const COMMON_LARGEST_CARD_GB: f64 = 80.0;
+
+/// Qwen's own benchmark of its quantized checkpoints (QwenLM/Qwen2.5
+/// `docs/source/benchmark/quantization_benchmark.rst` @0adae90f, Qwen2 series, greedy
+/// decoding, average of MMLU, C-Eval and IFEval): Qwen2-72B-Instruct BF16 81.3, AWQ 80.4;
+/// Qwen2-7B-Instruct BF16 66.9, AWQ 64.1. Large models lose little to 4-bit weights, small
+/// ones more; the answer quotes these figures with their source rather than a rule of thumb.
+pub const QUALITY_72B_BF16: f64 = 81.3;
+pub const QUALITY_72B_AWQ: f64 = 80.4;
+pub const QUALITY_7B_BF16: f64 = 66.9;
+pub const QUALITY_7B_AWQ: f64 = 64.1;
+
+/// What inference is sized in when the user named no quantization, and the BF16 figure that
+/// made it so. BF16 while one 80 GB card ([`COMMON_LARGEST_CARD_GB`]) holds the BF16 job;
+/// beyond that (a 70B-class model), the 4-bit weights people serve such models with: AWQ
+/// (Transformers, vLLM), Q4_K_M (llama.cpp). An individual developer then rents one or two
+/// cards instead of eight, at a quality cost the answer states ([`QUALITY_72B_AWQ`]); `bf16`
+/// brings the full-precision estimate back. Training keeps its own defaults.
+pub fn default_quant(catalog: &Catalog, req: &FitRequest<'_>) -> (Quant, Option<FitReport>) {
+    if req.task.is_training() {
+        return (req.quant, None);
+    }
+    let mut bf16 = req.clone();
+    bf16.quant = Quant::Bf16;
+    bf16.gpu = None;
+    bf16.cards = 1;
+    let Ok(rep) = vram::estimate_with(catalog, &bf16, &FitOptions::default()) else {
+        return (Quant::Bf16, None);
+    };
+    let one_card_gib = COMMON_LARGEST_CARD_GB * 1e9 / vram::GIB;
+    if rep.per_gpu_gib <= one_card_gib {
+        return (Quant::Bf16, None);
+    }
+    let q = if req.engine == Engine::Llamacpp {
+        Quant::Q4KM
+    } else {
+        Quant::Awq
+    };
+    (q, Some(rep))
+}
+
+/// The cheapest configuration that holds `req` in BF16, ranked as every answer ranks, to show
+/// beside a 4-bit default ([`default_quant`]); `None` when nothing in the catalog holds it.
+pub fn bf16_alternative(catalog: &Catalog, req: &FitRequest<'_>) -> Option<FitOption> {
+    let mut bf16 = req.clone();
+    bf16.quant = Quant::Bf16;
+    bf16.gpu = None;
+    bf16.cards = 1;
+    let mut options: Vec<FitOption> = vram::estimate_with(catalog, &bf16, &FitOptions::default())
+        .ok()?
+        .options
+        .into_iter()
+        .filter(|o| o.fits)
+        .collect();
+    rank_options(catalog, &mut options, link_matters(&bf16));
+    options.into_iter().next()
 }
 
 /// How much cheaper a configuration with twice the cards must be to rank ahead: more cards
@@ -109,7 +172,20 @@ pub fn compare_configs(
     }
 }
 
-/// Orders configurations by [`compare_configs`]. Stable, so equal keys keep the engine's order.
+/// The price of one unit of decode speed: an hour's price over the tokens per second it buys.
+/// What a careful engineer compares for inference, where cards differ in speed as much as in
+/// price: eight RTX 4090 splitting a 72B model layer by layer decode at one 4090's pace, two
+/// 80 GB cards at twice it. `None` without a speed.
+pub fn price_per_speed(price: Decimal, tok_s: Option<f64>) -> Option<Decimal> {
+    let speed = Decimal::try_from(tok_s.filter(|t| t.is_finite() && *t > 0.0)?).ok()?;
+    (speed > Decimal::ZERO).then(|| price / speed)
+}
+
+/// Orders configurations: for inference, by price per token of decode speed
+/// ([`price_per_speed`], with the card and link margins of [`compare_configs`] on top); those
+/// whose speed cannot be estimated (a card figure the catalog lacks) after them by hourly
+/// price; unpriced ones last. Training options carry no speed and rank by hourly price.
+/// Stable, so equal keys keep the engine's order.
 pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool) {
     let link = |o: &FitOption| {
         catalog
@@ -117,12 +193,24 @@ pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool)
             .ok()
             .and_then(|g| config_link(g, o.cards))
     };
+    let per_speed = |o: &FitOption| {
+        o.usd_per_hour
+            .and_then(|p| price_per_speed(p, o.decode_tok_s))
+    };
+    let tier = |o: &FitOption| match (per_speed(o), o.usd_per_hour) {
+        (Some(_), _) => 0u8,
+        (None, Some(_)) => 1,
+        (None, None) => 2,
+    };
     options.sort_by(|a, b| {
-        compare_configs(
-            (link(a), a.usd_per_hour, a.cards),
-            (link(b), b.usd_per_hour, b.cards),
-            matters,
-        )
+        tier(a).cmp(&tier(b)).then_with(|| {
+            let key = |o: &FitOption| per_speed(o).or(o.usd_per_hour);
+            compare_configs(
+                (link(a), key(a), a.cards),
+                (link(b), key(b), b.cards),
+                matters,
+            )
+        })
     });
 }
 

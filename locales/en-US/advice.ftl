@@ -22,3 +22,7 @@ advice-assume-dropout = { $on ->
     [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=off if your trainer sets lora_dropout to 0, as LLaMA-Factory and PEFT do by default).
    *[no] LoRA dropout off: adapters read their inputs as they are (dropout=on to count the copies).
   }
+advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, the way models this size are served on one or two cards. Add bf16 for full precision.
+advice-quant-quality = Quality: in Qwen's own benchmark (average of MMLU, C-Eval and IFEval) Qwen2-72B-Instruct scores { $b72 } in BF16 and { $q72 } in AWQ; small models lose more (Qwen2-7B: { $b7 } and { $q7 }).
+advice-bf16-beside = In bf16 the cheapest configuration that holds it is { $cards } × { $gpu } at { $price }.
+advice-bf16-none = In bf16 no card in the catalog holds it with up to 8 cards.

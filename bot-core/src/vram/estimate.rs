@@ -733,6 +733,21 @@ pub(super) fn options(
                     // rounded USD cent would turn ¥1.66 into ¥1.65.
                     usd_per_hour: price.as_ref().map(|(p, _)| p * Decimal::from(cards)),
                     price_as_of: price.map(|(_, d)| d),
+                    // Decode over the average context of a generation (half the sequence).
+                    decode_tok_s: (!req.task.is_training())
+                        .then(|| {
+                            super::throughput::decode_with_shape(
+                                shape,
+                                req.quant,
+                                g,
+                                cards,
+                                req.engine,
+                                req.batch,
+                                req.context / 2,
+                            )
+                            .ok()
+                        })
+                        .flatten(),
                 },
                 g.tier,
             ));

@@ -317,6 +317,10 @@ pub struct FitOption {
     pub usd_per_hour: Option<Decimal>,
     /// Date of that price (`as_of` of the quote).
     pub price_as_of: Option<String>,
+    /// Inference: estimated decode tokens per second over the request's batch on these cards
+    /// (`decode_tokens_per_second`); `None` for training, or when the catalog lacks the
+    /// card's bandwidth or TFLOPS. Inference options rank by price per token with it.
+    pub decode_tok_s: Option<f64>,
 }
 
 /// One card's share of the memory, GiB.
