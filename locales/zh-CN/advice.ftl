@@ -26,3 +26,4 @@ advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需�
 advice-quant-quality = 质量：在 Qwen 官方的量化评测（MMLU、C-Eval、IFEval 平均分）中，Qwen2-72B-Instruct 的 BF16 得分 { $b72 }，AWQ 得分 { $q72 }；小模型损失更大（Qwen2-7B：{ $b7 } 和 { $q7 }）。
 advice-bf16-beside = 如果用 bf16，放得下的最便宜配置是 { $cards } × { $gpu }，{ $price }。
 advice-bf16-none = 如果用 bf16，目录里没有哪种卡用 8 张以内放得下。
+advice-pick-4bit-first = { $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下：所以把 { $quant }（4 比特权重）排在第一位，一两张卡就够；bf16 至少要两张 80 GB 的卡。
