@@ -226,11 +226,29 @@ fn compare_and_cost_price_the_same_job_the_same_way_hidden_minutes_included() {
 #[test]
 fn compare_of_a_job_nobody_can_price_is_an_error() {
     let w = world();
-    for line in ["/compare 4090 0s", "/compare 4090 daily 25h"] {
+    for (line, reason) in [
+        ("/compare 4090 0s", "useful work"),
+        ("/compare 4090 daily 25h", "24 hours"),
+        ("/compare 4090 3h currency=eur", "no exchange rate"),
+        ("/compare 4090 daily 2h days=0", "days"),
+    ] {
         let out = say(&w, "en", line);
         assert!(!out.contains("cheapest first"), "{line}: {out}");
+        assert!(!out.contains("no platform has a price"), "{line}: {out}");
+        assert!(out.contains(reason), "{line}: {out}");
         assert!(out.contains("Usage: /compare"), "{line}: {out}");
     }
+}
+
+#[test]
+fn durations_are_exact_forty_minutes_a_day_is_forty_minutes() {
+    let w = world();
+    // 30 days of 40m plus the 3m boot each day: 30 x 43m = 21h30m, not 30 x 40m1s.
+    let out = say(&w, "en", "/compare 4090 daily 40m");
+    assert!(out.contains("40m a day for 30 days"), "{out}");
+    assert!(out.contains("21h30m"), "{out}");
+    let bare = say(&w, "en", "/compare 4090 daily 40m boot=0");
+    assert!(bare.contains("20h") && !bare.contains("20h0m30s"), "{bare}");
 }
 
 #[test]
