@@ -193,25 +193,38 @@ pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool)
             .ok()
             .and_then(|g| config_link(g, o.cards))
     };
-    let per_speed = |o: &FitOption| {
-        o.usd_per_hour
-            .and_then(|p| price_per_speed(p, o.decode_tok_s))
-    };
-    let tier = |o: &FitOption| match (per_speed(o), o.usd_per_hour) {
+    options.sort_by(|a, b| {
+        compare_priced(
+            (a, a.usd_per_hour, link(a)),
+            (b, b.usd_per_hour, link(b)),
+            matters,
+        )
+    });
+}
+
+/// [`rank_options`]'s order for options priced another way (the /pick card step prices the
+/// whole job): `(option, price, link)`, the price per decode speed where the option has a
+/// speed, then price alone, then unpriced.
+pub fn compare_priced(
+    a: (&FitOption, Option<Decimal>, Option<CardLink>),
+    b: (&FitOption, Option<Decimal>, Option<CardLink>),
+    matters: bool,
+) -> std::cmp::Ordering {
+    let per_speed =
+        |o: &FitOption, p: Option<Decimal>| p.and_then(|p| price_per_speed(p, o.decode_tok_s));
+    let tier = |o: &FitOption, p: Option<Decimal>| match (per_speed(o, p), p) {
         (Some(_), _) => 0u8,
         (None, Some(_)) => 1,
         (None, None) => 2,
     };
-    options.sort_by(|a, b| {
-        tier(a).cmp(&tier(b)).then_with(|| {
-            let key = |o: &FitOption| per_speed(o).or(o.usd_per_hour);
-            compare_configs(
-                (link(a), key(a), a.cards),
-                (link(b), key(b), b.cards),
-                matters,
-            )
-        })
-    });
+    let key = |o: &FitOption, p: Option<Decimal>| per_speed(o, p).or(p);
+    tier(a.0, a.1).cmp(&tier(b.0, b.1)).then_with(|| {
+        compare_configs(
+            (a.2, key(a.0, a.1), a.0.cards),
+            (b.2, key(b.0, b.1), b.0.cards),
+            matters,
+        )
+    })
 }
 
 /// The warning for several cards whose link is not known to be NVLink, when the link matters

@@ -550,7 +550,9 @@ fn tco_on_several_cards_without_nvlink_says_so() {
 
 /// The rows of the options table under the line that introduces it: (card name, cards).
 fn option_rows(out: &str, intro: &str) -> Vec<(String, u32)> {
-    let start = out.find(intro).unwrap_or_else(|| panic!("{intro:?} in {out}"));
+    let start = out
+        .find(intro)
+        .unwrap_or_else(|| panic!("{intro:?} in {out}"));
     out[start..]
         .lines()
         .skip_while(|l| !l.starts_with("Card "))
@@ -592,7 +594,10 @@ fn a_70b_model_asked_without_a_quantization_is_sized_in_4_bit_with_bf16_beside()
     // Typing bf16 brings the full-precision estimate back; a model one 80 GB card holds in
     // BF16 keeps BF16 as its default.
     let typed = say(&w, "en", "/fit qwen2.5-72b bf16");
-    assert!(typed.contains("· bf16 · infer") && !typed.contains("in bf16 needs"), "{typed}");
+    assert!(
+        typed.contains("· bf16 · infer") && !typed.contains("in bf16 needs"),
+        "{typed}"
+    );
     let small = say(&w, "en", "/fit qwen2.5-32b");
     assert!(
         small.contains("· bf16 · infer") && small.contains("assuming bf16"),
@@ -603,7 +608,10 @@ fn a_70b_model_asked_without_a_quantization_is_sized_in_4_bit_with_bf16_beside()
     assert!(lora.contains("· bf16 · lora"), "{lora}");
     // The same in Chinese.
     let zh = say(&w, "zh", "/fit qwen2.5-72b");
-    assert!(zh.contains("一张 80 GB 的卡放不下") && zh.contains("要全精度就加上 bf16"), "{zh}");
+    assert!(
+        zh.contains("一张 80 GB 的卡放不下") && zh.contains("要全精度就加上 bf16"),
+        "{zh}"
+    );
 }
 
 #[test]
@@ -637,7 +645,10 @@ fn serving_a_72b_model_in_bf16_prefers_two_80gb_cards_over_eight_consumer_cards(
     };
     let one = speed("rtx-4090", 1, Engine::Transformers);
     assert_eq!(speed("rtx-4090", 8, Engine::Transformers), one);
-    assert_eq!(speed("rtx-4090", 2, Engine::Vllm), speed("rtx-4090", 1, Engine::Vllm));
+    assert_eq!(
+        speed("rtx-4090", 2, Engine::Vllm),
+        speed("rtx-4090", 1, Engine::Vllm)
+    );
     assert!(speed("h100-sxm", 2, Engine::Vllm) > 1.5 * speed("h100-sxm", 1, Engine::Vllm));
 }
 
@@ -664,4 +675,20 @@ fn picking_a_72b_model_to_serve_offers_4_bit_first_and_ok_takes_it() {
         tap(&w, "en", "u:always")
     };
     assert!(card_step.contains("awq"), "{card_step}");
+}
+
+#[test]
+fn picking_cards_for_a_72b_bf16_service_ranks_per_token_as_fit_does() {
+    let w = world();
+    say(&w, "en", "/pick");
+    tap(&w, "en", "t:serve");
+    tap(&w, "en", "m:qwen2.5-72b");
+    tap(&w, "en", "q:bf16");
+    tap(&w, "en", "c:4096");
+    tap(&w, "en", "n:1");
+    let (card_step, ids) = tap(&w, "en", "u:always");
+    assert!(card_step.contains("cheapest per generated token"), "{card_step}");
+    // Eight consumer cards are the cheapest month but the slowest service: not first.
+    let first = ids.iter().find(|i| i.starts_with("g:")).unwrap();
+    assert!(!first.starts_with("g:rtx-"), "{ids:?}\n{card_step}");
 }

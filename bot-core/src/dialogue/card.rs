@@ -97,12 +97,9 @@ pub(super) fn priced_options(
             .ok()
             .and_then(|g| advice::config_link(g, o.cards))
     };
+    // Inference ranks by the job's price per decode speed, as /fit does (advice::rank_options).
     priced.sort_by(|a, b| {
-        advice::compare_configs(
-            (link(&a.0), a.1, a.0.cards),
-            (link(&b.0), b.1, b.0.cards),
-            matters,
-        )
+        advice::compare_priced((&a.0, a.1, link(&a.0)), (&b.0, b.1, link(&b.0)), matters)
     });
     priced
 }
@@ -130,7 +127,13 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if options.is_empty() {
         return r.with(Msg::new("pick-no-card-fits"));
     }
-    r.push(Msg::new("pick-ask-card"));
+    // Inference options carry a decode speed and are ranked per generated token.
+    let per_token = options.iter().any(|(o, _)| o.decode_tok_s.is_some());
+    r.push(Msg::new(if per_token {
+        "advice-pick-ask-card-per-token"
+    } else {
+        "pick-ask-card"
+    }));
     if s.task != Some(TaskKind::FineTune) {
         r.push(Msg::new("pick-bandwidth-note"));
     }
