@@ -687,7 +687,10 @@ fn picking_cards_for_a_72b_bf16_service_ranks_per_token_as_fit_does() {
     tap(&w, "en", "c:4096");
     tap(&w, "en", "n:1");
     let (card_step, ids) = tap(&w, "en", "u:always");
-    assert!(card_step.contains("cheapest per generated token"), "{card_step}");
+    assert!(
+        card_step.contains("cheapest per generated token"),
+        "{card_step}"
+    );
     // Eight consumer cards are the cheapest month but the slowest service: not first.
     let first = ids.iter().find(|i| i.starts_with("g:")).unwrap();
     assert!(!first.starts_with("g:rtx-"), "{ids:?}\n{card_step}");

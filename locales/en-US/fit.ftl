@@ -71,7 +71,7 @@ fit-col-per-card = GiB per card
 fit-col-price = Price
 fit-col-speed = tok/s
 fit-col-interconnect = Interconnect
-fit-basis = Estimate based on the model's config.json, measured bits per weight (GGUF: llama.cpp tables), KV = 2 × layers × KV heads × head dim × bytes × tokens, activations calibrated on Qwen's published transformers memory tables (within 15% on 98% of 112 rows), and about 0.65 GiB CUDA overhead per card. Leave 1–2 GiB of margin.
+fit-basis = Estimate based on the model's config.json, measured bits per weight (GGUF: llama.cpp tables), KV = 2 × layers × KV heads × head dim × bytes × tokens, activations calibrated on Qwen's published transformers memory tables (Qwen2, Qwen2.5, Qwen3: every row within 15%), and about 0.65 GiB CUDA overhead per card. Leave 1–2 GiB of margin.
 fit-warn-size-only = ⚠️ Known only by size: I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads). The real model may differ, especially in KV cache.
 fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
