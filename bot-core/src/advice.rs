@@ -60,7 +60,11 @@ pub const QUALITY_7B_AWQ: f64 = 64.1;
 /// (Transformers, vLLM), Q4_K_M (llama.cpp). An individual developer then rents one or two
 /// cards instead of eight, at a quality cost the answer states ([`QUALITY_72B_AWQ`]); `bf16`
 /// brings the full-precision estimate back. Training keeps its own defaults.
-pub fn default_quant(catalog: &Catalog, req: &FitRequest<'_>) -> (Quant, Option<FitReport>) {
+pub fn default_quant(
+    catalog: &Catalog,
+    req: &FitRequest<'_>,
+    opts: &FitOptions,
+) -> (Quant, Option<FitReport>) {
     if req.task.is_training() {
         return (req.quant, None);
     }
@@ -68,7 +72,7 @@ pub fn default_quant(catalog: &Catalog, req: &FitRequest<'_>) -> (Quant, Option<
     bf16.quant = Quant::Bf16;
     bf16.gpu = None;
     bf16.cards = 1;
-    let Ok(rep) = vram::estimate_with(catalog, &bf16, &FitOptions::default()) else {
+    let Ok(rep) = vram::estimate_with(catalog, &bf16, opts) else {
         return (Quant::Bf16, None);
     };
     let one_card_gib = COMMON_LARGEST_CARD_GB * 1e9 / vram::GIB;
@@ -85,12 +89,16 @@ pub fn default_quant(catalog: &Catalog, req: &FitRequest<'_>) -> (Quant, Option<
 
 /// The cheapest configuration that holds `req` in BF16, ranked as every answer ranks, to show
 /// beside a 4-bit default ([`default_quant`]); `None` when nothing in the catalog holds it.
-pub fn bf16_alternative(catalog: &Catalog, req: &FitRequest<'_>) -> Option<FitOption> {
+pub fn bf16_alternative(
+    catalog: &Catalog,
+    req: &FitRequest<'_>,
+    opts: &FitOptions,
+) -> Option<FitOption> {
     let mut bf16 = req.clone();
     bf16.quant = Quant::Bf16;
     bf16.gpu = None;
     bf16.cards = 1;
-    let mut options: Vec<FitOption> = vram::estimate_with(catalog, &bf16, &FitOptions::default())
+    let mut options: Vec<FitOption> = vram::estimate_with(catalog, &bf16, opts)
         .ok()?
         .options
         .into_iter()

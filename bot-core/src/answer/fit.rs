@@ -232,7 +232,7 @@ pub fn settle<'a>(
     }
     let mut bf16_instead = None;
     if !quant_given && req.task == Task::Infer {
-        let (q, bf16) = advice::default_quant(catalog, &req);
+        let (q, bf16) = advice::default_quant(catalog, &req, &opts);
         req.quant = q;
         bf16_instead = bf16;
     }
@@ -337,7 +337,7 @@ pub fn render_fit(
                     .arg("b7", advice::QUALITY_7B_BF16)
                     .arg("q7", advice::QUALITY_7B_AWQ),
             );
-            match advice::bf16_alternative(catalog, req) {
+            match advice::bf16_alternative(catalog, req, &p.opts) {
                 Some(o) => {
                     let name = catalog
                         .gpu(&o.gpu)

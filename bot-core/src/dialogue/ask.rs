@@ -38,7 +38,7 @@ fn four_bit_first(ctx: &Ctx, s: &PickState) -> Option<(&'static str, crate::vram
     let mut probe = s.clone();
     probe.method = Some("bf16".into());
     let req = super::card::fit_request(ctx, &probe)?;
-    match advice::default_quant(ctx.catalog, &req) {
+    match advice::default_quant(ctx.catalog, &req, &crate::vram::FitOptions::default()) {
         (q, Some(bf16)) if q != Quant::Bf16 => Some((q.key(), bf16)),
         _ => None,
     }
