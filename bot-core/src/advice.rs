@@ -104,7 +104,7 @@ pub fn bf16_alternative(
         .into_iter()
         .filter(|o| o.fits)
         .collect();
-    rank_options(catalog, &mut options, link_matters(&bf16));
+    rank_options(catalog, &mut options, link_matters(&bf16), bf16.batch);
     options.into_iter().next()
 }
 
@@ -180,21 +180,36 @@ pub fn compare_configs(
     }
 }
 
-/// The price of one unit of decode speed: an hour's price over the tokens per second it buys.
-/// What a careful engineer compares for inference, where cards differ in speed as much as in
-/// price: eight RTX 4090 splitting a 72B model layer by layer decode at one 4090's pace, two
-/// 80 GB cards at twice it. `None` without a speed.
-pub fn price_per_speed(price: Decimal, tok_s: Option<f64>) -> Option<Decimal> {
-    let speed = Decimal::try_from(tok_s.filter(|t| t.is_finite() && *t > 0.0)?).ok()?;
-    (speed > Decimal::ZERO).then(|| price / speed)
+/// Silent reading pace of adults in English, words per minute: 238 for non-fiction
+/// (Brysbaert 2019, "How many words do we read per minute? A review and meta-analysis of
+/// reading rate", Journal of Memory and Language 109, doi:10.1016/j.jml.2019.104047).
+pub const READING_WORDS_PER_MINUTE: f64 = 238.0;
+/// Words per token of English text, OpenAI's rule of thumb ("1 token ~ 3/4 of a word",
+/// help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them).
+pub const WORDS_PER_TOKEN: f64 = 0.75;
+
+/// The decode speed per conversation below which a reader waits for the text: about 5.3
+/// tokens per second ([`READING_WORDS_PER_MINUTE`] / 60 / [`WORDS_PER_TOKEN`]). A configuration
+/// that cannot keep that pace for every conversation at once is not a working service however
+/// cheap its hour: eight RTX 4090 splitting a 72B model in BF16 layer by layer decode at one
+/// 4090's pace, about 4 tokens per second.
+pub fn reading_tokens_per_second() -> f64 {
+    READING_WORDS_PER_MINUTE / 60.0 / WORDS_PER_TOKEN
 }
 
-/// Orders configurations: for inference, by price per token of decode speed
-/// ([`price_per_speed`], with the card and link margins of [`compare_configs`] on top); those
-/// whose speed cannot be estimated (a card figure the catalog lacks) after them by hourly
-/// price; unpriced ones last. Training options carry no speed and rank by hourly price.
-/// Stable, so equal keys keep the engine's order.
-pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool) {
+/// Whether an inference configuration keeps up with a reader in every conversation
+/// (`Some(false)` when it is too slow, `None` when its speed is unknown or it is training).
+pub fn keeps_up(o: &FitOption, batch: u32) -> Option<bool> {
+    let t = o.decode_tok_s?;
+    Some(t / f64::from(batch.max(1)) >= reading_tokens_per_second())
+}
+
+/// Orders configurations: for inference, those known to keep up with a reader in every
+/// conversation ([`keeps_up`]) first, then those whose speed is unknown, then those known to be
+/// slower; within each, by [`compare_configs`] (hourly price with the card and link margins).
+/// Training options carry no speed and rank by hourly price alone. Stable, so equal keys keep
+/// the engine's order.
+pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool, batch: u32) {
     let link = |o: &FitOption| {
         catalog
             .gpu(&o.gpu)
@@ -206,33 +221,27 @@ pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool)
             (a, a.usd_per_hour, link(a)),
             (b, b.usd_per_hour, link(b)),
             matters,
+            batch,
         )
     });
 }
 
 /// [`rank_options`]'s order for options priced another way (the /pick card step prices the
-/// whole job): `(option, price, link)`, the price per decode speed where the option has a
-/// speed, then price alone, then unpriced.
+/// whole job): `(option, price, link)`.
 pub fn compare_priced(
     a: (&FitOption, Option<Decimal>, Option<CardLink>),
     b: (&FitOption, Option<Decimal>, Option<CardLink>),
     matters: bool,
+    batch: u32,
 ) -> std::cmp::Ordering {
-    let per_speed =
-        |o: &FitOption, p: Option<Decimal>| p.and_then(|p| price_per_speed(p, o.decode_tok_s));
-    let tier = |o: &FitOption, p: Option<Decimal>| match (per_speed(o, p), p) {
-        (Some(_), _) => 0u8,
-        (None, Some(_)) => 1,
-        (None, None) => 2,
+    let tier = |o: &FitOption| match keeps_up(o, batch) {
+        Some(true) => 0u8,
+        None => 1,
+        Some(false) => 2,
     };
-    let key = |o: &FitOption, p: Option<Decimal>| per_speed(o, p).or(p);
-    tier(a.0, a.1).cmp(&tier(b.0, b.1)).then_with(|| {
-        compare_configs(
-            (a.2, key(a.0, a.1), a.0.cards),
-            (b.2, key(b.0, b.1), b.0.cards),
-            matters,
-        )
-    })
+    tier(a.0)
+        .cmp(&tier(b.0))
+        .then_with(|| compare_configs((a.2, a.1, a.0.cards), (b.2, b.1, b.0.cards), matters))
 }
 
 /// The warning for several cards whose link is not known to be NVLink, when the link matters
@@ -275,7 +284,7 @@ impl Fit {
 pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Result<Fit, FitError> {
     let mut report = vram::estimate_with(catalog, req, opts)?;
     let matters = link_matters(req);
-    rank_options(catalog, &mut report.options, matters);
+    rank_options(catalog, &mut report.options, matters, req.batch);
     if let Some(w) = req.gpu.and_then(|g| link_warning(g, req.cards, matters)) {
         report.warning_ids.push(w.id.clone());
         report.warnings.push(w);
@@ -289,7 +298,7 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
             .into_iter()
             .filter(|o| o.fits)
             .collect();
-        rank_options(catalog, &mut fitting, matters);
+        rank_options(catalog, &mut fitting, matters, req.batch);
         fitting
     } else {
         Vec::new()

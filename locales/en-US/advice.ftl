@@ -27,4 +27,4 @@ advice-quant-quality = Quality: in Qwen's own benchmark (average of MMLU, C-Eval
 advice-bf16-beside = In bf16 the cheapest configuration that holds it is { $cards } × { $gpu } at { $price }.
 advice-bf16-none = In bf16 no card in the catalog holds it with up to 8 cards.
 advice-pick-4bit-first = { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds: { $quant } (4-bit weights) comes first, on one or two cards; bf16 takes at least two 80 GB cards.
-advice-pick-ask-card-per-token = Cards that fit, cheapest per generated token first: what your job costs there (hidden costs included) over the estimated decode speed, so a faster card can come before a cheaper hour; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:
+advice-pick-ask-card-reader = Cards that fit, cheapest for your job first (the price already includes hidden costs) among those that keep up with a reader in every conversation (about { $tps } tokens/s each); slower ones after; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:

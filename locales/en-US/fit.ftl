@@ -56,11 +56,11 @@ fit-speed-prefill = Prompt processing: about { $tps } tokens/s.
 fit-basis-decode = (estimate based on { $bandwidth } GB/s memory bandwidth at { $eta }% efficiency, { $gib } GiB read per token; efficiency calibrated on Qwen2.5 vLLM measurements)
 fit-basis-prefill = (estimate based on { $tflops } dense FP16 TFLOPS at { $eff }% efficiency, 2 FLOPs per active parameter per token)
 fit-options-intro = { $count } card types can hold it. { $by ->
-    [speed] Cheapest per generated token first: the known pay-as-you-go list price ({ $currency } at the catalog rate, dated) over the estimated decode speed, counting each doubling of cards as 15% dearer, since more cards bring more to go wrong:
+    [speed] Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated) among the configurations that keep up with a reader in every conversation (about { $reader } tokens/s, the tok/s column is the estimate); slower ones and those of unknown speed after them; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:
    *[price] Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer, since more cards bring more to go wrong:
   }
 fit-alternatives-intro = What does hold it: { $count } card types, { $by ->
-    [speed] cheapest per generated token first (the known pay-as-you-go list price, { $currency } at the catalog rate, dated, over the estimated decode speed), counting each doubling of cards as 15% dearer:
+    [speed] cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated) among those that keep up with a reader in every conversation (about { $reader } tokens/s), slower ones after, counting each doubling of cards as 15% dearer:
    *[price] cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer:
   }
 fit-options-note = More cards is not a linear speed-up: cards on PCIe without NVLink spend more time talking to each other.

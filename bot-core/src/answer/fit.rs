@@ -601,13 +601,18 @@ pub fn push_options(
     // rate exists, else in USD.
     let fx = crate::billing::resolve_fx(Some(catalog), "USD", currency, None).ok();
     let shown_currency = if fx.is_some() { currency } else { "USD" };
-    // Inference options carry a decode speed and rank by price per token (advice::rank_options).
+    // Inference options carry a decode speed: those too slow for a reader rank last
+    // (advice::rank_options).
     let by_speed = options.iter().any(|o| o.decode_tok_s.is_some());
     r.push(
         Msg::new(intro)
             .arg("count", options.len())
             .arg("currency", shown_currency.to_uppercase())
-            .arg("by", if by_speed { "speed" } else { "price" }),
+            .arg("by", if by_speed { "speed" } else { "price" })
+            .arg(
+                "reader",
+                format!("{:.1}", crate::advice::reading_tokens_per_second()),
+            ),
     );
     // Where several cards talk every layer, those not known to be on NVLink ranked with a
     // margin (`advice::INTERCONNECT_MARGIN_PERCENT`): say so when such a row is shown.
