@@ -176,7 +176,14 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         (_, true) => Some(false),
         _ => None,
     };
-    let parsed = fit_answer::settle(req, opts, a.quant.is_some(), gc, a.context.is_some());
+    let parsed = fit_answer::settle(
+        catalog,
+        req,
+        opts,
+        a.quant.is_some(),
+        gc,
+        a.context.is_some(),
+    );
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;
     if a.json {
         outln!("{}", serde_json::to_string_pretty(&fit.report)?)?;

@@ -309,6 +309,31 @@ fn bad_input_fails_with_a_clear_message() {
             vec!["compare", "--gpu", "4909", "--work", "1h"],
             "Did you mean",
         ),
+        // Issue 11: a job nobody can price is an error with its reason, never an empty ranking.
+        (
+            vec!["compare", "--gpu", "4090", "--work", "0s"],
+            "no useful work",
+        ),
+        (
+            vec![
+                "compare",
+                "--gpu",
+                "4090",
+                "--work",
+                "3h",
+                "--currency",
+                "eur",
+            ],
+            "no exchange rate",
+        ),
+        (
+            vec!["compare", "--gpu", "4090", "--daily", "25h"],
+            "at most 24 hours",
+        ),
+        (
+            vec!["compare", "--gpu", "4090", "--daily", "2h", "--days", "0"],
+            "--days",
+        ),
         (
             vec![
                 "cost",

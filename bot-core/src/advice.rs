@@ -5,7 +5,9 @@
 use crate::billing::Pattern;
 use crate::catalog::{CardLink, Catalog, Gpu};
 use crate::reply::Msg;
-use crate::vram::{self, FitError, FitOption, FitOptions, FitReport, FitRequest, Task};
+use crate::vram::{
+    self, Engine, FitError, FitOption, FitOptions, FitReport, FitRequest, Quant, Task,
+};
 use rust_decimal::Decimal;
 
 /// Minutes a first run spends booting its container, billed on most platforms from power-on
@@ -35,6 +37,75 @@ pub fn hidden_seconds(pattern: &Pattern) -> (Decimal, Decimal) {
 /// needs twice the memory. Inference has nothing to checkpoint.
 pub fn default_grad_checkpointing(task: Task) -> bool {
     task.is_training()
+}
+
+/// The most memory one card has that most platforms rent by the hour: 80 GB (A100/H100
+/// 80GB; the catalog's larger cards, H200 and B200, are rarer and dearer). A model whose
+/// 16-bit inference does not fit in one is a several-card job in BF16.
+pub const COMMON_LARGEST_CARD_GB: f64 = 80.0;
+
+/// Qwen's own benchmark of its quantized checkpoints (QwenLM/Qwen2.5
+/// `docs/source/benchmark/quantization_benchmark.rst` @0adae90f, Qwen2 series, greedy
+/// decoding, average of MMLU, C-Eval and IFEval): Qwen2-72B-Instruct BF16 81.3, AWQ 80.4;
+/// Qwen2-7B-Instruct BF16 66.9, AWQ 64.1. Large models lose little to 4-bit weights, small
+/// ones more; the answer quotes these figures with their source rather than a rule of thumb.
+pub const QUALITY_72B_BF16: f64 = 81.3;
+pub const QUALITY_72B_AWQ: f64 = 80.4;
+pub const QUALITY_7B_BF16: f64 = 66.9;
+pub const QUALITY_7B_AWQ: f64 = 64.1;
+
+/// What inference is sized in when the user named no quantization, and the BF16 figure that
+/// made it so. BF16 while one 80 GB card ([`COMMON_LARGEST_CARD_GB`]) holds the BF16 job;
+/// beyond that (a 70B-class model), the 4-bit weights people serve such models with: AWQ
+/// (Transformers, vLLM), Q4_K_M (llama.cpp). An individual developer then rents one or two
+/// cards instead of eight, at a quality cost the answer states ([`QUALITY_72B_AWQ`]); `bf16`
+/// brings the full-precision estimate back. Training keeps its own defaults.
+pub fn default_quant(
+    catalog: &Catalog,
+    req: &FitRequest<'_>,
+    opts: &FitOptions,
+) -> (Quant, Option<FitReport>) {
+    if req.task.is_training() {
+        return (req.quant, None);
+    }
+    let mut bf16 = req.clone();
+    bf16.quant = Quant::Bf16;
+    bf16.gpu = None;
+    bf16.cards = 1;
+    let Ok(rep) = vram::estimate_with(catalog, &bf16, opts) else {
+        return (Quant::Bf16, None);
+    };
+    let one_card_gib = COMMON_LARGEST_CARD_GB * 1e9 / vram::GIB;
+    if rep.per_gpu_gib <= one_card_gib {
+        return (Quant::Bf16, None);
+    }
+    let q = if req.engine == Engine::Llamacpp {
+        Quant::Q4KM
+    } else {
+        Quant::Awq
+    };
+    (q, Some(rep))
+}
+
+/// The cheapest configuration that holds `req` in BF16, ranked as every answer ranks, to show
+/// beside a 4-bit default ([`default_quant`]); `None` when nothing in the catalog holds it.
+pub fn bf16_alternative(
+    catalog: &Catalog,
+    req: &FitRequest<'_>,
+    opts: &FitOptions,
+) -> Option<FitOption> {
+    let mut bf16 = req.clone();
+    bf16.quant = Quant::Bf16;
+    bf16.gpu = None;
+    bf16.cards = 1;
+    let mut options: Vec<FitOption> = vram::estimate_with(catalog, &bf16, opts)
+        .ok()?
+        .options
+        .into_iter()
+        .filter(|o| o.fits)
+        .collect();
+    rank_options(catalog, &mut options, link_matters(&bf16), bf16.batch);
+    options.into_iter().next()
 }
 
 /// How much cheaper a configuration with twice the cards must be to rank ahead: more cards
@@ -109,8 +180,36 @@ pub fn compare_configs(
     }
 }
 
-/// Orders configurations by [`compare_configs`]. Stable, so equal keys keep the engine's order.
-pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool) {
+/// Silent reading pace of adults in English, words per minute: 238 for non-fiction
+/// (Brysbaert 2019, "How many words do we read per minute? A review and meta-analysis of
+/// reading rate", Journal of Memory and Language 109, doi:10.1016/j.jml.2019.104047).
+pub const READING_WORDS_PER_MINUTE: f64 = 238.0;
+/// Words per token of English text, OpenAI's rule of thumb ("1 token ~ 3/4 of a word",
+/// help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them).
+pub const WORDS_PER_TOKEN: f64 = 0.75;
+
+/// The decode speed per conversation below which a reader waits for the text: about 5.3
+/// tokens per second ([`READING_WORDS_PER_MINUTE`] / 60 / [`WORDS_PER_TOKEN`]). A configuration
+/// that cannot keep that pace for every conversation at once is not a working service however
+/// cheap its hour: eight RTX 4090 splitting a 72B model in BF16 layer by layer decode at one
+/// 4090's pace, about 4 tokens per second.
+pub fn reading_tokens_per_second() -> f64 {
+    READING_WORDS_PER_MINUTE / 60.0 / WORDS_PER_TOKEN
+}
+
+/// Whether an inference configuration keeps up with a reader in every conversation
+/// (`Some(false)` when it is too slow, `None` when its speed is unknown or it is training).
+pub fn keeps_up(o: &FitOption, batch: u32) -> Option<bool> {
+    let t = o.decode_tok_s?;
+    Some(t / f64::from(batch.max(1)) >= reading_tokens_per_second())
+}
+
+/// Orders configurations: for inference, those known to keep up with a reader in every
+/// conversation ([`keeps_up`]) first, then those whose speed is unknown, then those known to be
+/// slower; within each, by [`compare_configs`] (hourly price with the card and link margins).
+/// Training options carry no speed and rank by hourly price alone. Stable, so equal keys keep
+/// the engine's order.
+pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool, batch: u32) {
     let link = |o: &FitOption| {
         catalog
             .gpu(&o.gpu)
@@ -118,12 +217,31 @@ pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool)
             .and_then(|g| config_link(g, o.cards))
     };
     options.sort_by(|a, b| {
-        compare_configs(
-            (link(a), a.usd_per_hour, a.cards),
-            (link(b), b.usd_per_hour, b.cards),
+        compare_priced(
+            (a, a.usd_per_hour, link(a)),
+            (b, b.usd_per_hour, link(b)),
             matters,
+            batch,
         )
     });
+}
+
+/// [`rank_options`]'s order for options priced another way (the /pick card step prices the
+/// whole job): `(option, price, link)`.
+pub fn compare_priced(
+    a: (&FitOption, Option<Decimal>, Option<CardLink>),
+    b: (&FitOption, Option<Decimal>, Option<CardLink>),
+    matters: bool,
+    batch: u32,
+) -> std::cmp::Ordering {
+    let tier = |o: &FitOption| match keeps_up(o, batch) {
+        Some(true) => 0u8,
+        None => 1,
+        Some(false) => 2,
+    };
+    tier(a.0)
+        .cmp(&tier(b.0))
+        .then_with(|| compare_configs((a.2, a.1, a.0.cards), (b.2, b.1, b.0.cards), matters))
 }
 
 /// The warning for several cards whose link is not known to be NVLink, when the link matters
@@ -166,7 +284,7 @@ impl Fit {
 pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Result<Fit, FitError> {
     let mut report = vram::estimate_with(catalog, req, opts)?;
     let matters = link_matters(req);
-    rank_options(catalog, &mut report.options, matters);
+    rank_options(catalog, &mut report.options, matters, req.batch);
     if let Some(w) = req.gpu.and_then(|g| link_warning(g, req.cards, matters)) {
         report.warning_ids.push(w.id.clone());
         report.warnings.push(w);
@@ -180,7 +298,7 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
             .into_iter()
             .filter(|o| o.fits)
             .collect();
-        rank_options(catalog, &mut fitting, matters);
+        rank_options(catalog, &mut fitting, matters, req.batch);
         fitting
     } else {
         Vec::new()

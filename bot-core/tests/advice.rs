@@ -226,11 +226,29 @@ fn compare_and_cost_price_the_same_job_the_same_way_hidden_minutes_included() {
 #[test]
 fn compare_of_a_job_nobody_can_price_is_an_error() {
     let w = world();
-    for line in ["/compare 4090 0s", "/compare 4090 daily 25h"] {
+    for (line, reason) in [
+        ("/compare 4090 0s", "useful work"),
+        ("/compare 4090 daily 25h", "24 hours"),
+        ("/compare 4090 3h currency=eur", "no exchange rate"),
+        ("/compare 4090 daily 2h days=0", "days"),
+    ] {
         let out = say(&w, "en", line);
         assert!(!out.contains("cheapest first"), "{line}: {out}");
+        assert!(!out.contains("no platform has a price"), "{line}: {out}");
+        assert!(out.contains(reason), "{line}: {out}");
         assert!(out.contains("Usage: /compare"), "{line}: {out}");
     }
+}
+
+#[test]
+fn durations_are_exact_forty_minutes_a_day_is_forty_minutes() {
+    let w = world();
+    // 30 days of 40m plus the 3m boot each day: 30 x 43m = 21h30m, not 30 x 40m1s.
+    let out = say(&w, "en", "/compare 4090 daily 40m");
+    assert!(out.contains("40m a day for 30 days"), "{out}");
+    assert!(out.contains("21h30m"), "{out}");
+    let bare = say(&w, "en", "/compare 4090 daily 40m boot=0");
+    assert!(bare.contains("20h") && !bare.contains("20h0m30s"), "{bare}");
 }
 
 #[test]
@@ -315,10 +333,12 @@ fn among_configurations_that_fit_a_known_nvlink_wins_within_the_margin_and_only_
         interconnect: String::new(),
         usd_per_hour: Some(usd.parse::<Decimal>().unwrap()),
         price_as_of: Some("2026-11-30".into()),
+        // Training options: no decode speed, ranked by hourly price.
+        decode_tok_s: None,
     };
     let order = |opts: &[FitOption], matters: bool| {
         let mut v = opts.to_vec();
-        rank_options(&c, &mut v, matters);
+        rank_options(&c, &mut v, matters, 1);
         v.iter().map(|o| o.gpu.clone()).collect::<Vec<_>>()
     };
     // 10% dearer on NVLink: within the 15% margin, so NVLink first where the link matters...
@@ -526,4 +546,162 @@ fn tco_on_several_cards_without_nvlink_says_so() {
     assert!(out.contains("2 × GeForce RTX 4090 have no NVLink"), "{out}");
     let one = say(&w, "en", "/tco qwen2.5-7b int4 4090 20m 0.3");
     assert!(!one.contains("NVLink"), "{one}");
+}
+
+/// The rows of the options table under the line that introduces it: (card name, cards).
+fn option_rows(out: &str, intro: &str) -> Vec<(String, u32)> {
+    let start = out
+        .find(intro)
+        .unwrap_or_else(|| panic!("{intro:?} in {out}"));
+    out[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with("Card "))
+        .skip(1)
+        .take_while(|l| l.contains(" ×"))
+        .map(|l| {
+            let (name, rest) = l.split_once(" ×").unwrap();
+            let cards: u32 = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<String>()
+                .parse()
+                .unwrap();
+            (name.trim().to_string(), cards)
+        })
+        .collect()
+}
+
+#[test]
+fn a_70b_model_asked_without_a_quantization_is_sized_in_4_bit_with_bf16_beside() {
+    let w = world();
+    let out = say(&w, "en", "/fit qwen2.5-72b");
+    // Sized as it is served on one or two cards, and the answer says why, at what quality
+    // cost, and what full precision would take.
+    assert!(out.contains("qwen2.5-72b · awq · infer"), "{out}");
+    let bf16 = number_after(&out, "in bf16 needs");
+    assert!(bf16 > 80e9 / (1u64 << 30) as f64, "{out}");
+    assert!(out.contains("Add bf16 for full precision"), "{out}");
+    assert!(out.contains("81.3 in BF16 and 80.4 in AWQ"), "{out}");
+    // The BF16 line names two 80 GB-class cards, not eight consumer ones.
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("In bf16 the cheapest configuration"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(!line.contains("RTX"), "{line}");
+    // One or two cards hold the 4-bit job: no eight-card row is offered first.
+    let rows = option_rows(&out, "card types can hold it");
+    assert!(rows[0].1 <= 2, "{rows:?}");
+    // Typing bf16 brings the full-precision estimate back; a model one 80 GB card holds in
+    // BF16 keeps BF16 as its default.
+    let typed = say(&w, "en", "/fit qwen2.5-72b bf16");
+    assert!(
+        typed.contains("· bf16 · infer") && !typed.contains("in bf16 needs"),
+        "{typed}"
+    );
+    let small = say(&w, "en", "/fit qwen2.5-32b");
+    assert!(
+        small.contains("· bf16 · infer") && small.contains("assuming bf16"),
+        "{small}"
+    );
+    // Training keeps its own defaults.
+    let lora = say(&w, "en", "/fit qwen2.5-72b lora");
+    assert!(lora.contains("· bf16 · lora"), "{lora}");
+    // The same in Chinese.
+    let zh = say(&w, "zh", "/fit qwen2.5-72b");
+    assert!(
+        zh.contains("一张 80 GB 的卡放不下") && zh.contains("要全精度就加上 bf16"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn serving_a_72b_model_in_bf16_prefers_two_80gb_cards_over_eight_consumer_cards() {
+    let w = world();
+    for line in ["/fit qwen2.5-72b bf16", "/fit qwen2.5-72b bf16 vllm"] {
+        let out = say(&w, "en", line);
+        assert!(out.contains("keep up with a reader"), "{out}");
+        let rows = option_rows(&out, "card types can hold it");
+        let pos = |name: &str, cards: u32| rows.iter().position(|r| r.0 == name && r.1 == cards);
+        // Eight RTX 4090 are the cheapest hour, but a layer split decodes at one 4090's pace
+        // and tensor parallelism over PCIe without peer-to-peer gains nothing known: about 4
+        // tokens a second, slower than a reader, so they never lead, and come after the
+        // A100 SXM cards that hold the job where both are shown.
+        assert_ne!(
+            rows[0],
+            ("GeForce RTX 4090".to_string(), 8),
+            "{line}: {rows:?}"
+        );
+        if let (Some(a100), Some(rtx)) = (
+            pos("NVIDIA A100 80GB SXM4", 2).or(pos("NVIDIA A100 80GB SXM4", 4)),
+            pos("GeForce RTX 4090", 8),
+        ) {
+            assert!(a100 < rtx, "{line}: {rows:?}");
+        }
+    }
+    // In Transformers (a layer split) two 80 GB cards lead.
+    let out = say(&w, "en", "/fit qwen2.5-72b bf16");
+    let rows = option_rows(&out, "card types can hold it");
+    assert!(rows[0].0.contains("80GB") && rows[0].1 == 2, "{rows:?}");
+    // The speed behind the order: a layer split is no faster than one card, tensor
+    // parallelism over NVLink is.
+    use bot_core::vram::{Engine, ModelRef, Quant, decode_tokens_per_second};
+    let c = Catalog::embedded().unwrap();
+    let m = ModelRef::Known(c.model("qwen2.5-7b").unwrap());
+    let speed = |gpu: &str, cards: u32, engine: Engine| {
+        decode_tokens_per_second(m, Quant::Bf16, c.gpu(gpu).unwrap(), cards, engine, 1, 2048)
+            .unwrap()
+            .value
+    };
+    let one = speed("rtx-4090", 1, Engine::Transformers);
+    assert_eq!(speed("rtx-4090", 8, Engine::Transformers), one);
+    assert_eq!(
+        speed("rtx-4090", 2, Engine::Vllm),
+        speed("rtx-4090", 1, Engine::Vllm)
+    );
+    assert!(speed("h100-sxm", 2, Engine::Vllm) > 1.5 * speed("h100-sxm", 1, Engine::Vllm));
+}
+
+#[test]
+fn picking_a_72b_model_to_serve_offers_4_bit_first_and_ok_takes_it() {
+    let w = world();
+    say(&w, "en", "/pick");
+    tap(&w, "en", "t:serve");
+    let (asked, ids) = tap(&w, "en", "m:qwen2.5-72b");
+    assert_eq!(ids.first().map(String::as_str), Some("q:awq"), "{asked}");
+    assert!(asked.contains("80.4 in AWQ"), "{asked}");
+    // A 7B model keeps BF16 first, without the note.
+    let w7 = world();
+    say(&w7, "en", "/pick");
+    tap(&w7, "en", "t:serve");
+    let (asked7, ids7) = tap(&w7, "en", "m:qwen2.5-7b");
+    assert_eq!(ids7.first().map(String::as_str), Some("q:bf16"), "{asked7}");
+    assert!(!asked7.contains("in AWQ"), "{asked7}");
+    // Accepting the default takes the 4-bit method: the card step sizes AWQ.
+    let (card_step, _) = {
+        say(&w, "en", "ok");
+        tap(&w, "en", "c:4096");
+        tap(&w, "en", "n:1");
+        tap(&w, "en", "u:always")
+    };
+    assert!(card_step.contains("awq"), "{card_step}");
+}
+
+#[test]
+fn picking_cards_for_a_72b_bf16_service_puts_those_slower_than_a_reader_last() {
+    let w = world();
+    say(&w, "en", "/pick");
+    tap(&w, "en", "t:serve");
+    tap(&w, "en", "m:qwen2.5-72b");
+    tap(&w, "en", "q:bf16");
+    tap(&w, "en", "c:4096");
+    tap(&w, "en", "n:1");
+    let (card_step, ids) = tap(&w, "en", "u:always");
+    assert!(card_step.contains("keep up with a reader"), "{card_step}");
+    // Eight RTX 4090 are the cheapest month but slower than a reader (tensor parallelism over
+    // PCIe counts no speed-up): not offered before any configuration that keeps up.
+    let cards: Vec<&String> = ids.iter().filter(|i| i.starts_with("g:")).collect();
+    assert_ne!(cards[0], "g:rtx-4090:8", "{ids:?}\n{card_step}");
+    if let Some(rtx) = cards.iter().position(|i| *i == "g:rtx-4090:8") {
+        assert_eq!(rtx, cards.len() - 1, "{ids:?}");
+    }
 }

@@ -48,6 +48,13 @@ struct Row {
     /// true (the estimator's default).
     #[serde(default)]
     kbit_upcast: Option<bool>,
+    /// Inference with Transformers before 4.45: the prompt length the LM head runs over (in
+    /// fp32 too); absent = the last position only.
+    #[serde(default)]
+    prompt_logits: Option<u32>,
+    /// Transformers 4.38: a tied embedding is held twice while loading; absent = false.
+    #[serde(default)]
+    tied_embedding_copy: bool,
     /// The public table or source the row belongs to (accuracy is reported per group);
     /// absent = derived from the source.
     #[serde(default)]
@@ -198,6 +205,8 @@ fn memory_estimates_match_measured_public_data() {
         if let Some(u) = r.kbit_upcast {
             req.kbit_upcast = u;
         }
+        req.prompt_logits = r.prompt_logits;
+        req.tied_embedding_copy = r.tied_embedding_copy;
         let opts = FitOptions {
             lora_rank: r.lora_rank.unwrap_or(16),
             zero: r.zero.as_deref().map(|z| z.parse::<Zero>().unwrap()),

@@ -10,6 +10,10 @@ use std::sync::Arc;
 
 /// Terms a Chinese developer reads as they are (products, protocols, units).
 const TERMS: &[&str] = &[
+    // Benchmark names, quoted with Qwen's quantization figures.
+    "MMLU",
+    "Eval",
+    "IFEval",
     "GB",
     "GiB",
     "TB",

@@ -55,16 +55,23 @@ fit-speed-decode = Speed estimate: about { $tps } tokens/s for one stream on { $
 fit-speed-prefill = Prompt processing: about { $tps } tokens/s.
 fit-basis-decode = (estimate based on { $bandwidth } GB/s memory bandwidth at { $eta }% efficiency, { $gib } GiB read per token; efficiency calibrated on Qwen2.5 vLLM measurements)
 fit-basis-prefill = (estimate based on { $tflops } dense FP16 TFLOPS at { $eff }% efficiency, 2 FLOPs per active parameter per token)
-fit-options-intro = { $count } card types can hold it. Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer, since more cards bring more to go wrong:
-fit-alternatives-intro = What does hold it: { $count } card types, cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer:
+fit-options-intro = { $count } card types can hold it. { $by ->
+    [speed] Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated) among the configurations that keep up with a reader in every conversation (about { $reader } tokens/s, the tok/s column is the estimate); slower ones and those of unknown speed after them; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:
+   *[price] Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer, since more cards bring more to go wrong:
+  }
+fit-alternatives-intro = What does hold it: { $count } card types, { $by ->
+    [speed] cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated) among those that keep up with a reader in every conversation (about { $reader } tokens/s), slower ones after, counting each doubling of cards as 15% dearer:
+   *[price] cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer:
+  }
 fit-options-note = More cards is not a linear speed-up: cards on PCIe without NVLink spend more time talking to each other.
 fit-no-option = No card in the catalog holds it with up to 8 cards. Try a smaller quantization, a shorter context or a smaller batch.
 fit-col-gpu = Card
 fit-col-cards = Cards
 fit-col-per-card = GiB per card
 fit-col-price = Price
+fit-col-speed = tok/s
 fit-col-interconnect = Interconnect
-fit-basis = Estimate based on the model's config.json, measured bits per weight (GGUF: llama.cpp tables), KV = 2 × layers × KV heads × head dim × bytes × tokens, activations calibrated on Qwen's published transformers memory tables (within 15% on 98% of 112 rows), and about 0.65 GiB CUDA overhead per card. Leave 1–2 GiB of margin.
+fit-basis = Estimate based on the model's config.json, measured bits per weight (GGUF: llama.cpp tables), KV = 2 × layers × KV heads × head dim × bytes × tokens, activations calibrated on Qwen's published transformers memory tables (Qwen2, Qwen2.5, Qwen3: every row within 15%), and about 0.65 GiB CUDA overhead per card. Leave 1–2 GiB of margin.
 fit-warn-size-only = ⚠️ Known only by size: I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads). The real model may differ, especially in KV cache.
 fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).

@@ -64,16 +64,23 @@ fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } t
 fit-speed-prefill = 处理提示词约 { $tps } token/秒。
 fit-basis-decode = （估算依据：显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计，每个 token 读取 { $gib } GiB；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
 fit-basis-prefill = （估算依据：FP16 稠密算力 { $tflops } TFLOPS，按 { $eff }% 的效率计，每个 token 每个激活参数 2 次浮点运算）
-fit-options-intro = 有 { $count } 种卡放得下，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
-fit-alternatives-intro = 放得下的配置有 { $count } 种，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期），卡数每翻一倍按贵 15% 排序：
+fit-options-intro = 有 { $count } 种卡放得下，{ $by ->
+    [speed] 在每路对话都跟得上阅读速度（约每秒 { $reader } 个 token，生成速度一栏是估算值）的配置里，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；更慢或速度不明的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
+   *[price] 按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
+  }
+fit-alternatives-intro = 放得下的配置有 { $count } 种，{ $by ->
+    [speed] 在每路对话都跟得上阅读速度（约每秒 { $reader } 个 token）的配置里，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期），更慢的排在后面，卡数每翻一倍按贵 15% 排序：
+   *[price] 按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期），卡数每翻一倍按贵 15% 排序：
+  }
 fit-options-note = 卡数翻倍，速度不会翻倍：没有 NVLink、只走 PCIe 的多卡之间通信更慢。
 fit-no-option = 目录里没有哪种卡在 8 张以内放得下。可以换更小的量化、缩短上下文或减小批量（batch=）。
 fit-col-gpu = 显卡
 fit-col-cards = 卡数
 fit-col-per-card = 每卡 GiB
 fit-col-price = 价格
+fit-col-speed = 生成速度 token/秒
 fit-col-interconnect = 互联
-fit-basis = 估算依据：模型的 config.json、实测的每参数比特数（GGUF 用 llama.cpp 官方数据）、KV = 2 × 层数 × KV 头数 × 头维度 × 字节数 × token 数；激活值用 Qwen 公布的 transformers 显存实测表校准（112 行中 98% 误差在 15% 以内），每张卡另计约 0.65 GiB 的 CUDA 开销。建议预留 1–2 GiB 余量。
+fit-basis = 估算依据：模型的 config.json、实测的每参数比特数（GGUF 用 llama.cpp 官方数据）、KV = 2 × 层数 × KV 头数 × 头维度 × 字节数 × token 数；激活值用 Qwen 公布的 transformers 显存实测表校准（Qwen2、Qwen2.5、Qwen3 三张表，每一行误差都在 15% 以内），每张卡另计约 0.65 GiB 的 CUDA 开销。建议预留 1–2 GiB 余量。
 fit-warn-size-only = ⚠️ 只知道参数量：按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。实际模型可能不同，KV 缓存尤其如此。
 fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
 fit-warn-moe = ℹ️ 这是 MoE 模型：全部 { $total }B 参数都要放进显存，但每个 token 只读取 { $active }B（速度取决于激活参数量）。

@@ -43,6 +43,9 @@ pub struct Parsed<'a> {
     /// Whether the user said `gc=on|off` (else the shared default applies, and is shown).
     pub gc_given: bool,
     pub context_given: bool,
+    /// When no quantization was given and BF16 needs more than one 80 GB card: the BF16
+    /// estimate, and the job is sized in 4-bit instead ([`advice::default_quant`]).
+    pub bf16_instead: Option<FitReport>,
 }
 
 /// The model word among `words`: the first that names a catalog model or a size (`13b`), so
@@ -202,12 +205,22 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
             }
         }
     }
-    Ok(settle(req, opts, quant_given, gc, context_given))
+    Ok(settle(
+        ctx.catalog,
+        req,
+        opts,
+        quant_given,
+        gc,
+        context_given,
+    ))
 }
 
 /// The defaults every caller of the fit shares (chat and CLI alike): QLoRA on a 4-bit base
-/// unless a quantization was given, gradient checkpointing per [`advice`], GGUF on llama.cpp.
+/// unless a quantization was given, inference of a model too big for one 80 GB card in BF16
+/// sized in 4-bit ([`advice::default_quant`]), gradient checkpointing per [`advice`], GGUF on
+/// llama.cpp.
 pub fn settle<'a>(
+    catalog: &Catalog,
     mut req: FitRequest<'a>,
     opts: FitOptions,
     quant_given: bool,
@@ -216,6 +229,12 @@ pub fn settle<'a>(
 ) -> Parsed<'a> {
     if !quant_given && req.task == Task::Qlora {
         req.quant = Quant::Nf4;
+    }
+    let mut bf16_instead = None;
+    if !quant_given && req.task == Task::Infer {
+        let (q, bf16) = advice::default_quant(catalog, &req, &opts);
+        req.quant = q;
+        bf16_instead = bf16;
     }
     req.grad_checkpointing = gc.unwrap_or_else(|| advice::default_grad_checkpointing(req.task));
     if req.quant.is_gguf() && req.engine == Engine::Transformers && !req.task.is_training() {
@@ -227,6 +246,7 @@ pub fn settle<'a>(
         quant_given,
         gc_given: gc.is_some(),
         context_given,
+        bf16_instead,
     }
 }
 
@@ -301,8 +321,43 @@ pub fn render_fit(
             .arg("batch", rep.batch)
             .arg("engine", rep.engine.as_str()),
     );
-    if !p.quant_given {
-        r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
+    match &p.bf16_instead {
+        Some(bf16) if !p.quant_given => {
+            r.push(
+                Msg::new("advice-quant-4bit-default")
+                    .arg("model", rep.model.as_str())
+                    .arg("bf16", gib(bf16.per_gpu_gib))
+                    .arg("gb", advice::COMMON_LARGEST_CARD_GB)
+                    .arg("quant", req.quant.key()),
+            );
+            r.push(
+                Msg::new("advice-quant-quality")
+                    .arg("b72", advice::QUALITY_72B_BF16)
+                    .arg("q72", advice::QUALITY_72B_AWQ)
+                    .arg("b7", advice::QUALITY_7B_BF16)
+                    .arg("q7", advice::QUALITY_7B_AWQ),
+            );
+            match advice::bf16_alternative(catalog, req, &p.opts) {
+                Some(o) => {
+                    let name = catalog
+                        .gpu(&o.gpu)
+                        .map_or(o.gpu.clone(), |g| g.name.clone());
+                    r.push(
+                        Msg::new("advice-bf16-beside")
+                            .arg("cards", o.cards)
+                            .arg("gpu", name)
+                            .arg("price", option_price(catalog, &o, currency)),
+                    );
+                }
+                None => {
+                    r.push(Msg::new("advice-bf16-none"));
+                }
+            }
+        }
+        _ if !p.quant_given => {
+            r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
+        }
+        _ => {}
     }
     if !p.context_given {
         r.push(Msg::new("fit-assume-context").arg("context", req.context));
@@ -506,6 +561,28 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
     }
 }
 
+/// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or `?`.
+fn price_cell(o: &FitOption, rate: Option<rust_decimal::Decimal>, shown_currency: &str) -> String {
+    match (o.usd_per_hour, &o.price_as_of) {
+        (Some(usd), Some(d)) => {
+            let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
+            format!(
+                "{}/h ({d})",
+                crate::billing::format_money(amount, shown_currency)
+            )
+        }
+        _ => "?".to_string(),
+    }
+}
+
+/// [`price_cell`] in the user's currency where the catalog has a rate, else in USD.
+fn option_price(catalog: &Catalog, o: &FitOption, currency: &str) -> String {
+    match crate::billing::resolve_fx(Some(catalog), "USD", currency, None) {
+        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency),
+        Err(_) => price_cell(o, None, "USD"),
+    }
+}
+
 /// The configurations that hold the job, cheapest first, under the `intro` message.
 pub fn push_options(
     catalog: &Catalog,
@@ -524,10 +601,18 @@ pub fn push_options(
     // rate exists, else in USD.
     let fx = crate::billing::resolve_fx(Some(catalog), "USD", currency, None).ok();
     let shown_currency = if fx.is_some() { currency } else { "USD" };
+    // Inference options carry a decode speed: those too slow for a reader rank last
+    // (advice::rank_options).
+    let by_speed = options.iter().any(|o| o.decode_tok_s.is_some());
     r.push(
         Msg::new(intro)
             .arg("count", options.len())
-            .arg("currency", shown_currency.to_uppercase()),
+            .arg("currency", shown_currency.to_uppercase())
+            .arg("by", if by_speed { "speed" } else { "price" })
+            .arg(
+                "reader",
+                format!("{:.1}", crate::advice::reading_tokens_per_second()),
+            ),
     );
     // Where several cards talk every layer, those not known to be on NVLink ranked with a
     // margin (`advice::INTERCONNECT_MARGIN_PERCENT`): say so when such a row is shown.
@@ -551,34 +636,28 @@ pub fn push_options(
         let interconnect = gpu.map_or(o.interconnect.clone(), |g| {
             g.interconnect_text(lang == Lang::Zh).to_string()
         });
-        let price = match (o.usd_per_hour, &o.price_as_of) {
-            (Some(usd), Some(d)) => {
-                let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
-                let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
-                format!(
-                    "{}/h ({d})",
-                    crate::billing::format_money(amount, shown_currency)
-                )
-            }
-            _ => "?".to_string(),
-        };
-        rows.push(vec![
-            name,
-            format!("×{}", o.cards),
-            gib(o.per_gpu_gib),
-            price,
-            interconnect,
-        ]);
+        let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
+        let price = price_cell(o, rate, shown_currency);
+        let mut row = vec![name, format!("×{}", o.cards), gib(o.per_gpu_gib), price];
+        if by_speed {
+            row.push(
+                o.decode_tok_s
+                    .map_or_else(|| "?".to_string(), |t| format!("{t:.0}")),
+            );
+        }
+        row.push(interconnect);
+        rows.push(row);
     }
-    *r = std::mem::take(r).with_table(Table {
-        header: vec![
-            Msg::new("fit-col-gpu"),
-            Msg::new("fit-col-cards"),
-            Msg::new("fit-col-per-card"),
-            Msg::new("fit-col-price"),
-            Msg::new("fit-col-interconnect"),
-        ],
-        rows,
-    });
+    let mut header = vec![
+        Msg::new("fit-col-gpu"),
+        Msg::new("fit-col-cards"),
+        Msg::new("fit-col-per-card"),
+        Msg::new("fit-col-price"),
+    ];
+    if by_speed {
+        header.push(Msg::new("fit-col-speed"));
+    }
+    header.push(Msg::new("fit-col-interconnect"));
+    *r = std::mem::take(r).with_table(Table { header, rows });
     r.push(Msg::new("fit-options-note"));
 }

@@ -2,8 +2,10 @@
 
 use super::plan::trial_plan;
 use super::state::{PickState, Step, TaskKind};
+use crate::advice;
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
+use crate::vram::Quant;
 
 /// Quantization / method keys offered for a task, default first.
 pub fn methods_for(task: Option<TaskKind>) -> &'static [&'static str] {
@@ -12,6 +14,51 @@ pub fn methods_for(task: Option<TaskKind>) -> &'static [&'static str] {
         Some(TaskKind::Serve) => &["bf16", "fp8", "awq", "int8"],
         _ => &["bf16", "int8", "awq", "q4_k_m"],
     }
+}
+
+/// [`methods_for`] for the model chosen so far, default first: for inference of a model that
+/// needs more than one 80 GB card in BF16, the 4-bit method [`advice::default_quant`] picks
+/// leads (with why, [`method_note`]), as `/fit` sizes it when no quantization is typed.
+pub fn methods_in_order(ctx: &Ctx, s: &PickState) -> Vec<&'static str> {
+    let mut methods = methods_for(s.task).to_vec();
+    if let Some((q, _)) = four_bit_first(ctx, s) {
+        if let Some(i) = methods.iter().position(|m| *m == q) {
+            let m = methods.remove(i);
+            methods.insert(0, m);
+        }
+    }
+    methods
+}
+
+/// The 4-bit method to lead with and the BF16 estimate that calls for it, or `None`.
+fn four_bit_first(ctx: &Ctx, s: &PickState) -> Option<(&'static str, crate::vram::FitReport)> {
+    if s.task == Some(TaskKind::FineTune) {
+        return None;
+    }
+    let mut probe = s.clone();
+    probe.method = Some("bf16".into());
+    let req = super::card::fit_request(ctx, &probe)?;
+    match advice::default_quant(ctx.catalog, &req, &crate::vram::FitOptions::default()) {
+        (q, Some(bf16)) if q != Quant::Bf16 => Some((q.key(), bf16)),
+        _ => None,
+    }
+}
+
+/// Why the method list leads with 4-bit, with the quality figures; `None` when it does not.
+fn method_note(ctx: &Ctx, s: &PickState) -> Option<[Msg; 2]> {
+    let (q, bf16) = four_bit_first(ctx, s)?;
+    Some([
+        Msg::new("advice-pick-4bit-first")
+            .arg("model", bf16.model.as_str())
+            .arg("bf16", format!("{:.1}", bf16.per_gpu_gib))
+            .arg("gb", advice::COMMON_LARGEST_CARD_GB)
+            .arg("quant", q),
+        Msg::new("advice-quant-quality")
+            .arg("b72", advice::QUALITY_72B_BF16)
+            .arg("q72", advice::QUALITY_72B_AWQ)
+            .arg("b7", advice::QUALITY_7B_BF16)
+            .arg("q7", advice::QUALITY_7B_AWQ),
+    ])
 }
 
 /// Default model suggestions per task (catalog ids).
@@ -85,8 +132,13 @@ pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
             } else {
                 "pick-ask-method-quant"
             }));
-            for m in methods_for(s.task) {
-                r = r.with_choice(&format!("q:{m}"), Msg::new("pick-method").arg("method", *m));
+            if let Some(note) = method_note(ctx, s) {
+                for m in note {
+                    r.push(m);
+                }
+            }
+            for m in methods_in_order(ctx, s) {
+                r = r.with_choice(&format!("q:{m}"), Msg::new("pick-method").arg("method", m));
             }
             r
         }

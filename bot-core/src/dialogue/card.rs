@@ -97,11 +97,15 @@ pub(super) fn priced_options(
             .ok()
             .and_then(|g| advice::config_link(g, o.cards))
     };
+    // Inference: configurations that keep up with a reader first, as /fit ranks them
+    // (advice::rank_options).
+    let batch = s.concurrency.unwrap_or(1);
     priced.sort_by(|a, b| {
-        advice::compare_configs(
-            (link(&a.0), a.1, a.0.cards),
-            (link(&b.0), b.1, b.0.cards),
+        advice::compare_priced(
+            (&a.0, a.1, link(&a.0)),
+            (&b.0, b.1, link(&b.0)),
             matters,
+            batch,
         )
     });
     priced
@@ -130,7 +134,15 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if options.is_empty() {
         return r.with(Msg::new("pick-no-card-fits"));
     }
-    r.push(Msg::new("pick-ask-card"));
+    // Inference options carry a decode speed: those too slow for a reader rank last, and the
+    // answer says so.
+    let by_speed = options.iter().any(|(o, _)| o.decode_tok_s.is_some());
+    r.push(if by_speed {
+        Msg::new("advice-pick-ask-card-reader")
+            .arg("tps", format!("{:.1}", advice::reading_tokens_per_second()))
+    } else {
+        Msg::new("pick-ask-card")
+    });
     if s.task != Some(TaskKind::FineTune) {
         r.push(Msg::new("pick-bandwidth-note"));
     }

@@ -1,6 +1,6 @@
 //! The machine: one input in, the next state and its replies out; a rejected answer changes nothing.
 
-use super::ask::{ask, default_models, methods_for};
+use super::ask::{ask, default_models, methods_in_order};
 use super::state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
 use super::understand::{
     normalize_method, params_b, parse_usage, task_from_sentence, usage_in_sentence,
@@ -261,7 +261,7 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                 .and_then(|c| c.strip_prefix("q:"))
                 .or(text)
                 .ok_or(Invalid)?;
-            let methods = methods_for(s.task);
+            let methods = methods_in_order(ctx, &s);
             let key = if is_accept(value) {
                 methods[0].to_string()
             } else {

@@ -291,11 +291,18 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
                 if eager {
                     a += eager_score_bytes(batch, tokens, tokens, heads);
                 }
+                // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32
+                // copy, after the layers have freed their workspace, so the larger of the two
+                // peaks (Qwen2 table, Transformers 4.38.2: 968 KB per prompt token on
+                // Qwen2-7B = 57 KB of KV + 152064 x 6 B).
+                if let Some(prompt) = req.prompt_logits {
+                    a = a.max(prompt.min(req.context) as f64 * batch * shape.vocab as f64 * 6.0);
+                }
                 // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
                 // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
                 // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill
                 // peak is higher): the peak is the larger of the two.
-                if req.quant == Quant::Awq && shape.tied {
+                if (req.quant == Quant::Awq || req.tied_embedding_copy) && shape.tied {
                     a = a.max(split.embed - kv);
                 }
                 p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
@@ -526,8 +533,8 @@ pub fn margin_pct(req: &FitRequest) -> (f64, bool) {
     match (req.task, req.engine) {
         // No measured row with a materialized score matrix beyond 16k tokens.
         _ if eager_long => (30.0, false),
-        // Qwen2.5 (A100) and Qwen3 (H20) transformers tables, OctoCoder docs: worst 11.1 %;
-        // all measured at batch 1.
+        // Qwen2 (A100, Transformers 4.38), Qwen2.5 (A100) and Qwen3 (H20) transformers tables,
+        // OctoCoder docs: worst 13.8 %; all measured at batch 1.
         (Task::Infer, Engine::Transformers) if req.batch == 1 => (15.0, true),
         // No measured inference row at batch > 1, none for vLLM's memory, none for llama.cpp's
         // runtime buffers (only its file sizes, within 6 %).
@@ -733,6 +740,21 @@ pub(super) fn options(
                     // rounded USD cent would turn ¥1.66 into ¥1.65.
                     usd_per_hour: price.as_ref().map(|(p, _)| p * Decimal::from(cards)),
                     price_as_of: price.map(|(_, d)| d),
+                    // Decode over the average context of a generation (half the sequence).
+                    decode_tok_s: (!req.task.is_training())
+                        .then(|| {
+                            super::throughput::decode_with_shape(
+                                shape,
+                                req.quant,
+                                g,
+                                cards,
+                                req.engine,
+                                req.batch,
+                                req.context / 2,
+                            )
+                            .ok()
+                        })
+                        .flatten(),
                 },
                 g.tier,
             ));

@@ -130,6 +130,17 @@ pub struct FitRequest<'a> {
     /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
     /// trainers that skip that cast (fms-acceleration's `accelerated-peft-bnb` plugin).
     pub kbit_upcast: bool,
+    /// Inference with Transformers before 4.45 (`num_logits_to_keep`): the prompt length over
+    /// which the prefill runs the LM head, upcasting the logits to fp32 (`logits =
+    /// logits.float()` in Llama/Qwen2 modeling of that time), 2 + 4 bytes per vocabulary entry
+    /// per prompt token; current versions keep the last position only. Default `None`.
+    pub prompt_logits: Option<u32>,
+    /// Inference with Transformers 4.38 (`device_map="auto"`): loading a model with tied
+    /// embeddings holds a second 16-bit copy of the embedding for a moment, whatever the
+    /// quantization (AutoAWQ does it in every version). Qwen2 table: 0.5B and 1.5B sit 0.16-0.45
+    /// GiB above the tensors at input length 1 in BF16, GPTQ and AWQ alike; untied 7B and 72B do
+    /// not. Default off.
+    pub tied_embedding_copy: bool,
 }
 
 /// How a trainer lays out the model it trains, which decides the bytes of the output head and
@@ -266,6 +277,8 @@ impl<'a> FitRequest<'a> {
             layout: ModelLayout::Transformers,
             lora_dropout: true,
             kbit_upcast: true,
+            prompt_logits: None,
+            tied_embedding_copy: false,
         }
     }
 
@@ -317,6 +330,10 @@ pub struct FitOption {
     pub usd_per_hour: Option<Decimal>,
     /// Date of that price (`as_of` of the quote).
     pub price_as_of: Option<String>,
+    /// Inference: estimated decode tokens per second over the request's batch on these cards
+    /// (`decode_tokens_per_second`); `None` for training, or when the catalog lacks the
+    /// card's bandwidth or TFLOPS. Inference options rank by price per token with it.
+    pub decode_tok_s: Option<f64>,
 }
 
 /// One card's share of the memory, GiB.

@@ -79,9 +79,20 @@ fn card_figures(gpu: &Gpu) -> Result<(f64, f64), FitError> {
     Ok((bw, tflops))
 }
 
-fn scaling(cards: u32) -> f64 {
+/// How much faster `cards` cards decode than one. vLLM is tensor parallel: every card reads
+/// its share of every layer at once ([`TP_SCALING_PER_DOUBLING`], measured over NVLink); over a
+/// link not known to be NVLink (`fast_link` false) each layer's all-reduce crosses PCIe, often
+/// without peer-to-peer on consumer cards, and no public measurement says what is left of
+/// the gain: none is counted (the worst case, as for an unknown link elsewhere). Transformers
+/// (`device_map="auto"`) and llama.cpp split whole layers: a token passes the cards one after
+/// the other, each reading its layers while the rest wait, so a step takes as long as on one
+/// card that held everything: no speed-up.
+fn scaling(cards: u32, engine: Engine, fast_link: bool) -> f64 {
     let n = cards.max(1) as f64;
-    n * TP_SCALING_PER_DOUBLING.powf(n.log2())
+    match engine {
+        Engine::Vllm if fast_link || cards == 1 => n * TP_SCALING_PER_DOUBLING.powf(n.log2()),
+        Engine::Vllm | Engine::Transformers | Engine::Llamacpp => 1.0,
+    }
 }
 
 /// Bytes read from memory per decode step: the active weights (MoE: the routed experts only)
@@ -114,19 +125,11 @@ pub fn decode_tokens_per_second(
         return Err(FitError::BadBatch(batch as u64));
     }
     let shape = shape_of(model)?;
-    let (bandwidth, tflops) = card_figures(gpu)?;
+    let value = decode_with_shape(&shape, quant, gpu, cards, engine, batch, context)?;
     let eta = bandwidth_efficiency(engine, quant);
-    let bw = bandwidth * 1e9 * eta * scaling(cards);
-    let mut t_mem = bytes_per_step(&shape, quant, engine, batch, context) / bw;
-    if engine == Engine::Transformers {
-        t_mem += HF_SECONDS_PER_LAYER * shape.layers as f64;
-    }
-    let flops = 2.0 * shape.params.active * batch as f64;
-    let t_comp = flops / (tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards));
-    let step = t_mem.max(t_comp);
-    let value = if step > 0.0 { batch as f64 / step } else { 0.0 };
+    let (bandwidth, _) = card_figures(gpu)?;
     Ok(Estimate {
-        value: (value * 10.0).round() / 10.0,
+        value,
         basis: Msg::new("fit-basis-decode")
             .arg("bandwidth", bandwidth)
             .arg("eta", (eta * 100.0).round())
@@ -135,6 +138,32 @@ pub fn decode_tokens_per_second(
                 (bytes_per_step(&shape, quant, engine, 1, context) / GIB * 100.0).round() / 100.0,
             ),
     })
+}
+
+/// [`decode_tokens_per_second`]'s figure for a shape already built (the options table asks it
+/// for every card type), rounded to 0.1 tok/s.
+pub(super) fn decode_with_shape(
+    shape: &Shape,
+    quant: Quant,
+    gpu: &Gpu,
+    cards: u32,
+    engine: Engine,
+    batch: u32,
+    context: u32,
+) -> Result<f64, FitError> {
+    let (bandwidth, tflops) = card_figures(gpu)?;
+    let eta = bandwidth_efficiency(engine, quant);
+    let scale = scaling(cards, engine, gpu.card_link().is_known_fast());
+    let bw = bandwidth * 1e9 * eta * scale;
+    let mut t_mem = bytes_per_step(shape, quant, engine, batch, context) / bw;
+    if engine == Engine::Transformers {
+        t_mem += HF_SECONDS_PER_LAYER * shape.layers as f64;
+    }
+    let flops = 2.0 * shape.params.active * batch as f64;
+    let t_comp = flops / (tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scale);
+    let step = t_mem.max(t_comp);
+    let value = if step > 0.0 { batch as f64 / step } else { 0.0 };
+    Ok((value * 10.0).round() / 10.0)
 }
 
 /// Prefill (prompt) tokens per second: compute bound, 2 FLOPs per active parameter per token,
@@ -152,8 +181,10 @@ pub fn prefill_tokens_per_second(
     let tflops = gpu
         .tflops()
         .ok_or_else(|| FitError::SpecUnknown(gpu.name.clone(), "tflops"))?;
-    let value =
-        tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards) / (2.0 * shape.params.active);
+    // Several cards counted as tensor parallel (the best case: a layer split runs one prompt
+    // through the cards one after the other).
+    let value = tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scaling(cards, Engine::Vllm, true)
+        / (2.0 * shape.params.active);
     Ok(Estimate {
         value: value.round(),
         basis: Msg::new("fit-basis-prefill")
