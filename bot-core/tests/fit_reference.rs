@@ -3,17 +3,21 @@
 //! Expected values are the measured numbers in the data file, each with its source; nothing
 //! here is copied from the estimator. The tolerances reached are asserted per group and
 //! printed (`cargo test -p bot-core --test fit_reference -- --nocapture`).
+//!
+//! `tests/data/fit_measured.toml`, when present, adds the rows that tools/fit-measure/measure.py
+//! measured on a GPU (its `[[row]]` entries, and `[[oom]]` entries that must not be estimated
+//! as fitting); until a GPU session has run it the file is absent and the test says so.
 
 use bot_core::Catalog;
 use bot_core::catalog::Model;
 use bot_core::vram::{
     Attention, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef, Quant,
-    Task, Zero, decode_tokens_per_second, estimate_with,
+    FitReport, Task, Zero, decode_tokens_per_second, estimate_with,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct Row {
     model: String,
     quant: String,
@@ -103,6 +107,103 @@ fn data() -> Data {
     toml::from_str(include_str!("data/fit_reference.toml")).expect("fit_reference.toml parses")
 }
 
+/// A case that ran out of memory: the estimate must not fall below the memory the job had.
+#[derive(Deserialize)]
+struct Oom {
+    model: String,
+    quant: String,
+    task: String,
+    context: u32,
+    batch: u32,
+    engine: String,
+    cards: u32,
+    #[serde(default)]
+    attention: Option<String>,
+    group: String,
+    /// Memory the job could use on the card when it ran out (GiB, tensors).
+    limit_gib: f64,
+    source: String,
+    as_of: String,
+    kind: String,
+}
+
+impl Oom {
+    fn as_row(&self) -> Row {
+        Row {
+            model: self.model.clone(),
+            quant: self.quant.clone(),
+            task: self.task.clone(),
+            context: self.context,
+            batch: self.batch,
+            engine: self.engine.clone(),
+            cards: self.cards,
+            attention: self.attention.clone(),
+            group: Some(self.group.clone()),
+            measures: "allocated".into(),
+            measured_gib: self.limit_gib,
+            source: self.source.clone(),
+            kind: self.kind.clone(),
+            ..Row::default()
+        }
+    }
+}
+
+/// What tools/fit-measure/measure.py writes.
+#[derive(Deserialize)]
+struct Measured {
+    #[serde(default)]
+    row: Vec<MeasuredRow>,
+    #[serde(default)]
+    oom: Vec<Oom>,
+}
+
+#[derive(Deserialize)]
+struct MeasuredRow {
+    #[serde(flatten)]
+    row: Row,
+    as_of: String,
+}
+
+const MEASURE_SOURCE: &str = "tools/fit-measure/measure.py @";
+
+/// Parses a measure.py output and checks its provenance; `kind` is what every entry must say
+/// (`measured` for a GPU run, `dry-run` for the CPU check of the script).
+fn parse_measured(text: &str, kind: &str) -> Result<Measured, String> {
+    let m: Measured = toml::from_str(text).map_err(|e| format!("does not parse: {e}"))?;
+    let rows = m.row.iter().map(|r| (&r.row.source, &r.row.kind, &r.as_of));
+    let ooms = m.oom.iter().map(|o| (&o.source, &o.kind, &o.as_of));
+    for (source, k, as_of) in rows.chain(ooms) {
+        if k != kind {
+            return Err(format!("entry of kind {k:?}, expected {kind:?}"));
+        }
+        if !source.starts_with(MEASURE_SOURCE) || source.contains("@unknown") {
+            return Err(format!("source {source:?} does not name the script's commit"));
+        }
+        if as_of.len() != 10 {
+            return Err(format!("as_of {as_of:?} is not a date"));
+        }
+    }
+    Ok(m)
+}
+
+/// The GPU-measured rows and out-of-memory cases, or none when no GPU session has run the
+/// script yet.
+fn measured() -> Measured {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fit_measured.toml");
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_measured(&text, "measured").unwrap_or_else(|e| panic!("{path}: {e}")),
+        Err(_) => {
+            println!(
+                "no tests/data/fit_measured.toml: no GPU-measured rows yet (tools/fit-measure/README.md)"
+            );
+            Measured {
+                row: vec![],
+                oom: vec![],
+            }
+        }
+    }
+}
+
 fn arch_model(id: &str, a: &Arch) -> Model {
     Model {
         id: id.to_string(),
@@ -156,6 +257,62 @@ fn group(r: &Row) -> String {
     .to_string()
 }
 
+/// The estimator's report for a row and the figure comparable with what the row measures.
+fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> (FitReport, f64) {
+    let model = match archs.get(&r.model) {
+        Some(m) => m,
+        None => catalog.model(&r.model).expect("row model in catalog"),
+    };
+    let mut req = FitRequest::new(
+        ModelRef::Known(model),
+        r.quant.parse::<Quant>().unwrap(),
+        r.task.parse::<Task>().unwrap(),
+    );
+    req.context = r.context;
+    req.batch = r.batch;
+    req.engine = r.engine.parse::<Engine>().unwrap();
+    req.cards = r.cards;
+    req.grad_checkpointing = r.grad_checkpointing;
+    if let Some(l) = &r.loss {
+        req.loss = LossHead::from_key(l).expect("loss key");
+    }
+    if let Some(t) = &r.lora_targets {
+        req.lora_targets = LoraTargets::from_key(t).expect("lora_targets key");
+    }
+    if let Some(l) = &r.layout {
+        req.layout = ModelLayout::from_key(l).expect("layout key");
+    }
+    if let Some(d) = r.lora_dropout {
+        req.lora_dropout = d;
+    }
+    if let Some(u) = r.kbit_upcast {
+        req.kbit_upcast = u;
+    }
+    req.prompt_logits = r.prompt_logits;
+    req.tied_embedding_copy = r.tied_embedding_copy;
+    let opts = FitOptions {
+        lora_rank: r.lora_rank.unwrap_or(16),
+        zero: r.zero.as_deref().map(|z| z.parse::<Zero>().unwrap()),
+        ..FitOptions::default()
+    };
+    req.attention = r
+        .attention
+        .as_deref()
+        .map(|a| Attention::from_key(a).expect("attention key"));
+    let rep = estimate_with(catalog, &req, &opts).unwrap();
+    let predicted = match r.measures.as_str() {
+        "allocated" => rep.total_gib - rep.overhead_gib,
+        // The same on the busiest card, for tables that report one card's peak.
+        "allocated-per-card" => rep.per_gpu_gib - rep.per_gpu.overhead_gib,
+        "file" => rep.weights_gib,
+        "process" => rep.total_gib,
+        // Tensors still held after generation (weights + KV cache), no transient peak.
+        "resident" => rep.weights_gib + rep.kv_cache_gib,
+        other => panic!("unknown measures {other}"),
+    };
+    (rep, predicted)
+}
+
 /// Goals for every group: at least this share of rows within 15 %, and no estimate more than
 /// 15 % below the measurement (an underestimate is the error that costs the user a run).
 const GOAL_WITHIN_15: f64 = 0.90;
@@ -176,61 +333,29 @@ fn memory_estimates_match_measured_public_data() {
     for r in &d.row {
         assert_eq!(r.kind, "measured", "only measured rows count");
         assert!(r.source.starts_with("https://"), "row has a source URL");
-        let model = match archs.get(&r.model) {
-            Some(m) => m,
-            None => catalog.model(&r.model).expect("row model in catalog"),
+    }
+    // Public rows, then the GPU-measured ones (provenance checked by `parse_measured`); an
+    // out-of-memory case counts as an error only when the estimate is below what the job had.
+    let m = measured();
+    println!(
+        "fit_measured.toml: {} rows, {} out-of-memory cases",
+        m.row.len(),
+        m.oom.len()
+    );
+    let mut entries: Vec<(Row, bool)> = d.row.into_iter().map(|r| (r, false)).collect();
+    entries.extend(m.row.into_iter().map(|r| (r.row, false)));
+    entries.extend(m.oom.iter().map(|o| (o.as_row(), true)));
+    for (r, oom) in &entries {
+        let oom = *oom;
+        let (rep, predicted) = estimate_row(&catalog, &archs, r);
+        let err = if oom {
+            ((predicted - r.measured_gib) / r.measured_gib).min(0.0)
+        } else {
+            (predicted - r.measured_gib) / r.measured_gib
         };
-        let mut req = FitRequest::new(
-            ModelRef::Known(model),
-            r.quant.parse::<Quant>().unwrap(),
-            r.task.parse::<Task>().unwrap(),
-        );
-        req.context = r.context;
-        req.batch = r.batch;
-        req.engine = r.engine.parse::<Engine>().unwrap();
-        req.cards = r.cards;
-        req.grad_checkpointing = r.grad_checkpointing;
-        if let Some(l) = &r.loss {
-            req.loss = LossHead::from_key(l).expect("loss key");
-        }
-        if let Some(t) = &r.lora_targets {
-            req.lora_targets = LoraTargets::from_key(t).expect("lora_targets key");
-        }
-        if let Some(l) = &r.layout {
-            req.layout = ModelLayout::from_key(l).expect("layout key");
-        }
-        if let Some(d) = r.lora_dropout {
-            req.lora_dropout = d;
-        }
-        if let Some(u) = r.kbit_upcast {
-            req.kbit_upcast = u;
-        }
-        req.prompt_logits = r.prompt_logits;
-        req.tied_embedding_copy = r.tied_embedding_copy;
-        let opts = FitOptions {
-            lora_rank: r.lora_rank.unwrap_or(16),
-            zero: r.zero.as_deref().map(|z| z.parse::<Zero>().unwrap()),
-            ..FitOptions::default()
-        };
-        req.attention = r
-            .attention
-            .as_deref()
-            .map(|a| Attention::from_key(a).expect("attention key"));
-        let rep = estimate_with(&catalog, &req, &opts).unwrap();
-        let predicted = match r.measures.as_str() {
-            "allocated" => rep.total_gib - rep.overhead_gib,
-            // The same on the busiest card, for tables that report one card's peak.
-            "allocated-per-card" => rep.per_gpu_gib - rep.per_gpu.overhead_gib,
-            "file" => rep.weights_gib,
-            "process" => rep.total_gib,
-            // Tensors still held after generation (weights + KV cache), no transient peak.
-            "resident" => rep.weights_gib + rep.kv_cache_gib,
-            other => panic!("unknown measures {other}"),
-        };
-        let err = (predicted - r.measured_gib) / r.measured_gib;
         // The stated margin covers every measured row of its kind (file sizes are checked
         // as weights only, not as a whole estimate).
-        if rep.margin_measured && r.measures != "file" {
+        if rep.margin_measured && r.measures != "file" && !oom {
             let off = (predicted - r.measured_gib).abs() / predicted * 100.0;
             if off > rep.margin_pct {
                 margin_misses.push(format!(
@@ -242,7 +367,7 @@ fn memory_estimates_match_measured_public_data() {
         errors.entry(group(r)).or_default().push((
             err,
             format!(
-                "{} {} {} ctx={} batch={} cards={} attn={}: measured {:.2} GiB, estimated {:.2} GiB",
+                "{} {} {} ctx={} batch={} cards={} attn={}: {} {:.2} GiB, estimated {:.2} GiB",
                 r.model,
                 r.quant,
                 r.task,
@@ -250,6 +375,11 @@ fn memory_estimates_match_measured_public_data() {
                 r.batch,
                 r.cards,
                 rep.attention,
+                if oom {
+                    "out of memory with"
+                } else {
+                    "measured"
+                },
                 r.measured_gib,
                 predicted
             ),
@@ -334,4 +464,71 @@ fn decode_speed_estimates_match_measured_public_data() {
     }
     println!("decode: worst error {:.0}%", worst * 100.0);
     assert!(worst <= 0.50, "decode estimates within 50% of measured");
+}
+
+/// The shapes measure.py builds are the catalog's: a measured row is only evidence about the
+/// model the estimator sizes if both describe the same tensors.
+#[test]
+fn fit_measure_models_match_the_catalog() {
+    let catalog = Catalog::embedded().unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(include_str!("../../tools/fit-measure/models.json")).unwrap();
+    let models = v.as_object().unwrap();
+    let mut checked = 0;
+    for (id, spec) in models.iter().filter(|(k, _)| !k.starts_with('_')) {
+        let m = catalog.model(id).unwrap_or_else(|e| panic!("{id} not in catalog: {e}"));
+        let c = &spec["config"];
+        let int = |k: &str| {
+            c[k].as_u64()
+                .unwrap_or_else(|| panic!("{id}: {k} missing")) as u32
+        };
+        assert_eq!(spec["source"].as_str(), Some(m.source.as_str()), "{id} source");
+        assert_eq!(int("num_hidden_layers"), m.layers, "{id} layers");
+        assert_eq!(int("hidden_size"), m.hidden, "{id} hidden");
+        assert_eq!(int("num_attention_heads"), m.heads, "{id} heads");
+        assert_eq!(int("num_key_value_heads"), m.kv_heads, "{id} kv_heads");
+        let head_dim = c["head_dim"]
+            .as_u64()
+            .map(|x| x as u32)
+            .unwrap_or(m.hidden / m.heads);
+        assert_eq!(head_dim, m.head_dim, "{id} head_dim");
+        assert_eq!(int("intermediate_size"), m.intermediate, "{id} intermediate");
+        assert_eq!(int("vocab_size"), m.vocab, "{id} vocab");
+        assert_eq!(
+            c["tie_word_embeddings"].as_bool(),
+            Some(m.tied_embeddings),
+            "{id} tied"
+        );
+        assert_eq!(int("max_position_embeddings"), m.max_context, "{id} max_context");
+        assert!(matches!(spec["model_type"].as_str(), Some("qwen2" | "qwen3")));
+        checked += 1;
+    }
+    assert!(checked >= 4, "measure.py sizes at least four models");
+}
+
+/// The CPU dry run of measure.py (`--dry-run`, memory not measured) is refused as measurement,
+/// and every entry it wrote is a request the estimator accepts: the script's output format is
+/// the one this test reads.
+#[test]
+fn fit_measure_dry_run_output_has_the_reference_format() {
+    let text = include_str!("data/fit_measured.dryrun.toml");
+    assert!(
+        parse_measured(text, "measured").is_err(),
+        "a dry run is not a measurement"
+    );
+    let m = parse_measured(text, "dry-run").expect("dry-run output parses");
+    assert!(!m.row.is_empty() && !m.oom.is_empty(), "rows and oom cases");
+    let catalog = Catalog::embedded().unwrap();
+    let archs = BTreeMap::new();
+    let mut attn = std::collections::BTreeSet::new();
+    let oom_rows: Vec<Row> = m.oom.iter().map(Oom::as_row).collect();
+    for r in m.row.iter().map(|r| &r.row).chain(oom_rows.iter()) {
+        assert_eq!(r.measures, "allocated");
+        let (rep, predicted) = estimate_row(&catalog, &archs, r);
+        assert!(predicted > 0.0, "{} ctx={}", r.model, r.context);
+        assert_eq!(Some(rep.attention.clone()), r.attention, "attention key round-trips");
+        assert!(r.group.as_deref().unwrap_or("").starts_with("inference, fit-measure"));
+        attn.insert(rep.attention);
+    }
+    assert_eq!(attn.len(), 2, "eager and sdpa both written: {attn:?}");
 }

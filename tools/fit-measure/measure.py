@@ -220,12 +220,14 @@ def main():
     if dry:
         device = "cpu"
         gpu = "cpu (dry run, memory not measured)"
+        gpu_name = "cpu dry run"
     else:
         if not torch.cuda.is_available():
             sys.exit("no CUDA device: use --dry-run to test the script without one")
         device = "cuda"
         props = torch.cuda.get_device_properties(0)
         gpu = f"{props.name} {props.total_memory / GIB:.1f} GiB"
+        gpu_name = props.name
     meta = {
         "commit": args.commit or git_commit(),
         "gpu": gpu,
@@ -371,7 +373,7 @@ def main():
             "engine": "transformers",
             "cards": 1,
             "attention": case.attention,
-            "group": case.group,
+            "group": f"{case.group} ({gpu_name})",
         }
         kind = "dry-run" if dry else "measured"
         notes = (
