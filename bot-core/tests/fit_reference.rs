@@ -11,8 +11,8 @@
 use bot_core::Catalog;
 use bot_core::catalog::Model;
 use bot_core::vram::{
-    Attention, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef, Quant,
-    FitReport, Task, Zero, decode_tokens_per_second, estimate_with,
+    Attention, Engine, FitOptions, FitReport, FitRequest, LoraTargets, LossHead, ModelLayout,
+    ModelRef, Quant, Task, Zero, decode_tokens_per_second, estimate_with,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -177,7 +177,9 @@ fn parse_measured(text: &str, kind: &str) -> Result<Measured, String> {
             return Err(format!("entry of kind {k:?}, expected {kind:?}"));
         }
         if !source.starts_with(MEASURE_SOURCE) || source.contains("@unknown") {
-            return Err(format!("source {source:?} does not name the script's commit"));
+            return Err(format!(
+                "source {source:?} does not name the script's commit"
+            ));
         }
         if as_of.len() != 10 {
             return Err(format!("as_of {as_of:?} is not a date"));
@@ -476,13 +478,16 @@ fn fit_measure_models_match_the_catalog() {
     let models = v.as_object().unwrap();
     let mut checked = 0;
     for (id, spec) in models.iter().filter(|(k, _)| !k.starts_with('_')) {
-        let m = catalog.model(id).unwrap_or_else(|e| panic!("{id} not in catalog: {e}"));
+        let m = catalog
+            .model(id)
+            .unwrap_or_else(|e| panic!("{id} not in catalog: {e}"));
         let c = &spec["config"];
-        let int = |k: &str| {
-            c[k].as_u64()
-                .unwrap_or_else(|| panic!("{id}: {k} missing")) as u32
-        };
-        assert_eq!(spec["source"].as_str(), Some(m.source.as_str()), "{id} source");
+        let int = |k: &str| c[k].as_u64().unwrap_or_else(|| panic!("{id}: {k} missing")) as u32;
+        assert_eq!(
+            spec["source"].as_str(),
+            Some(m.source.as_str()),
+            "{id} source"
+        );
         assert_eq!(int("num_hidden_layers"), m.layers, "{id} layers");
         assert_eq!(int("hidden_size"), m.hidden, "{id} hidden");
         assert_eq!(int("num_attention_heads"), m.heads, "{id} heads");
@@ -492,15 +497,26 @@ fn fit_measure_models_match_the_catalog() {
             .map(|x| x as u32)
             .unwrap_or(m.hidden / m.heads);
         assert_eq!(head_dim, m.head_dim, "{id} head_dim");
-        assert_eq!(int("intermediate_size"), m.intermediate, "{id} intermediate");
+        assert_eq!(
+            int("intermediate_size"),
+            m.intermediate,
+            "{id} intermediate"
+        );
         assert_eq!(int("vocab_size"), m.vocab, "{id} vocab");
         assert_eq!(
             c["tie_word_embeddings"].as_bool(),
             Some(m.tied_embeddings),
             "{id} tied"
         );
-        assert_eq!(int("max_position_embeddings"), m.max_context, "{id} max_context");
-        assert!(matches!(spec["model_type"].as_str(), Some("qwen2" | "qwen3")));
+        assert_eq!(
+            int("max_position_embeddings"),
+            m.max_context,
+            "{id} max_context"
+        );
+        assert!(matches!(
+            spec["model_type"].as_str(),
+            Some("qwen2" | "qwen3")
+        ));
         checked += 1;
     }
     assert!(checked >= 4, "measure.py sizes at least four models");
@@ -526,8 +542,17 @@ fn fit_measure_dry_run_output_has_the_reference_format() {
         assert_eq!(r.measures, "allocated");
         let (rep, predicted) = estimate_row(&catalog, &archs, r);
         assert!(predicted > 0.0, "{} ctx={}", r.model, r.context);
-        assert_eq!(Some(rep.attention.clone()), r.attention, "attention key round-trips");
-        assert!(r.group.as_deref().unwrap_or("").starts_with("inference, fit-measure"));
+        assert_eq!(
+            Some(rep.attention.clone()),
+            r.attention,
+            "attention key round-trips"
+        );
+        assert!(
+            r.group
+                .as_deref()
+                .unwrap_or("")
+                .starts_with("inference, fit-measure")
+        );
         attn.insert(rep.attention);
     }
     assert_eq!(attn.len(), 2, "eager and sdpa both written: {attn:?}");
