@@ -167,6 +167,7 @@ class Writer:
             "# measured_gib = torch.cuda.max_memory_allocated() / 2**30 over one generate() call",
             f"# (prefill with use_cache and logits_to_keep=1, then {NEW_TOKENS} decode steps; `context` = prompt +",
             "# generated tokens), random bf16 weights built from models.json, peak stats reset before each case.",
+            "# measures = \"resident\": torch.cuda.memory_allocated() right after the same call, cache still held.",
             "# [[oom]]: the case raised torch.OutOfMemoryError; limit_gib = memory the job could use",
             "# (free at the case's start + what was already allocated, i.e. the weights).",
         ]
@@ -283,12 +284,15 @@ def main():
                 do_sample=False,
                 use_cache=True,
                 pad_token_id=0,
+                # Keeps the KV cache referenced after the call, for the resident figure.
+                return_dict_in_generate=True,
             )
-        assert out.shape == (case.batch, ctx), f"generated shape {tuple(out.shape)}"
+        assert out.sequences.shape == (case.batch, ctx), f"generated shape {tuple(out.sequences.shape)}"
         if device == "cuda":
             torch.cuda.synchronize()
-            return torch.cuda.max_memory_allocated()
-        return 0
+            # Peak of the call; then what is still held: weights + the KV cache (+ the ids).
+            return torch.cuda.max_memory_allocated(), torch.cuda.memory_allocated()
+        return 0, 0
 
     current = None  # (name, model): one model on the card at a time, nothing else allocated
     failed = set()  # models that could not be built
@@ -345,9 +349,9 @@ def main():
         else:
             limit = 0.0
         tc = time.monotonic()
-        status, peak = "ok", 0
+        status, peak, resident = "ok", 0, 0
         try:
-            peak = run_case(current[1], case, current[1].config.vocab_size)
+            peak, resident = run_case(current[1], case, current[1].config.vocab_size)
         except torch.OutOfMemoryError as e:
             # The exception's frames hold the case's tensors: drop them before freeing.
             status = "oom"
@@ -391,7 +395,14 @@ def main():
             writer.add("row", {**common, "measures": "allocated", "measured_gib": round(gib, 4),
                                "unit": "GiB (torch.cuda.max_memory_allocated()/1024**3)", "source": source,
                                "as_of": meta["as_of"], "kind": kind, "notes": notes})
-            shown = f"{gib:.3f} GiB" if not dry else "memory not measured (dry run)"
+            # What stays allocated after generate: compared with weights + KV cache, so a miss
+            # in the peak can be told apart from a miss in the cache.
+            writer.add("row", {**common, "group": f"inference, fit-measure resident ({gpu_name})",
+                               "measures": "resident", "measured_gib": round(resident / GIB, 4),
+                               "unit": "GiB (torch.cuda.memory_allocated()/1024**3 after generate, cache held)",
+                               "source": source, "as_of": meta["as_of"], "kind": kind, "notes": notes})
+            shown = (f"peak {gib:.3f} GiB, resident {resident / GIB:.3f} GiB" if not dry
+                     else "memory not measured (dry run)")
             log(f"{case.key()}: {shown} [{took:.1f} s, {left():.0f} s left]")
     rows = sum(1 for k, _ in writer.entries if k == "row")
     ooms = sum(1 for k, _ in writer.entries if k == "oom")
