@@ -537,9 +537,15 @@ fn fit_measure_dry_run_output_has_the_reference_format() {
     let catalog = Catalog::embedded().unwrap();
     let archs = BTreeMap::new();
     let mut attn = std::collections::BTreeSet::new();
+    let mut kinds = std::collections::BTreeSet::new();
     let oom_rows: Vec<Row> = m.oom.iter().map(Oom::as_row).collect();
     for r in m.row.iter().map(|r| &r.row).chain(oom_rows.iter()) {
-        assert_eq!(r.measures, "allocated");
+        assert!(
+            matches!(r.measures.as_str(), "allocated" | "resident"),
+            "{}",
+            r.measures
+        );
+        kinds.insert(r.measures.clone());
         let (rep, predicted) = estimate_row(&catalog, &archs, r);
         assert!(predicted > 0.0, "{} ctx={}", r.model, r.context);
         assert_eq!(
@@ -556,4 +562,5 @@ fn fit_measure_dry_run_output_has_the_reference_format() {
         attn.insert(rep.attention);
     }
     assert_eq!(attn.len(), 2, "eager and sdpa both written: {attn:?}");
+    assert_eq!(kinds.len(), 2, "peak and resident rows: {kinds:?}");
 }
