@@ -205,7 +205,14 @@ def main():
         default=0,
         help="dry-run test hook: raise torch.OutOfMemoryError for batch x context above this",
     )
+    ap.add_argument("--list", action="store_true", help="print the cases in run order and exit (no torch needed)")
     args = ap.parse_args()
+    if args.list:
+        models = load_models(args.models)
+        cases = plan(models, [s.strip() for s in args.only.split(",") if s.strip()])
+        for i, c in enumerate(cases, 1):
+            log(f"{i:3} {c.key()}")
+        return
 
     out = args.out or os.path.join(os.environ.get("OUT", "."), "fit_measured.toml")
     t0 = time.monotonic()
