@@ -109,20 +109,41 @@ pub fn compare_configs(
     }
 }
 
+/// A configuration's [`compare_configs`] key as a value, so that a sort can work it out once
+/// per configuration instead of looking the card up at every comparison.
+struct ConfigKey(Option<CardLink>, Option<Decimal>, u32, bool);
+
+impl Ord for ConfigKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        compare_configs(
+            (self.0, self.1, self.2),
+            (other.0, other.1, other.2),
+            self.3,
+        )
+    }
+}
+
+impl PartialOrd for ConfigKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for ConfigKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for ConfigKey {}
+
 /// Orders configurations by [`compare_configs`]. Stable, so equal keys keep the engine's order.
 pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool) {
-    let link = |o: &FitOption| {
-        catalog
-            .gpu(&o.gpu)
-            .ok()
-            .and_then(|g| config_link(g, o.cards))
-    };
-    options.sort_by(|a, b| {
-        compare_configs(
-            (link(a), a.usd_per_hour, a.cards),
-            (link(b), b.usd_per_hour, b.cards),
-            matters,
-        )
+    options.sort_by_cached_key(|o| {
+        let link = catalog
+            .find_gpu(&o.gpu)
+            .and_then(|g| config_link(g, o.cards));
+        ConfigKey(link, o.usd_per_hour, o.cards, matters)
     });
 }
 
