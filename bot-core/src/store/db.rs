@@ -9,9 +9,29 @@ use serde::{Serialize, de::DeserializeOwned};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 type Def = TableDefinition<'static, &'static str, &'static [u8]>;
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        let db = self
+            .db
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let Some(db) = db else { return };
+        // redb's close may trip its own checks after a failure; that must not panic either.
+        let closed = guard(&self.path, || {
+            drop(db);
+            Ok(())
+        });
+        if closed.is_ok() && self.seal.load(Ordering::Relaxed) {
+            super::seal::write(&self.path);
+        }
+    }
+}
 
 /// One write: `(table name, table, key, value)`; `None` deletes.
 type Op = (&'static str, Def, String, Option<Vec<u8>>);
@@ -89,6 +109,8 @@ pub struct Store {
     db: RwLock<Option<Database>>,
     path: PathBuf,
     faults: Option<Arc<Faults>>,
+    /// Seal the file after the clean close at drop ([`Store::seal_when_closed`]).
+    seal: AtomicBool,
 }
 
 impl std::fmt::Debug for Store {
@@ -119,11 +141,19 @@ impl Store {
             db: RwLock::new(Some(db)),
             path: path.to_path_buf(),
             faults,
+            seal: AtomicBool::new(false),
         })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// When this store is dropped, after redb's clean close, run the full damage check and
+    /// seal the file, so the next open verifies it by one sequential read instead of a walk of
+    /// every page (`serve` asks for this: its restart is the cold start that must be fast).
+    pub fn seal_when_closed(&self) {
+        self.seal.store(true, Ordering::Relaxed);
     }
 
     /// Runs `f` on the open database (reopening it first if a failure closed it). A failure
