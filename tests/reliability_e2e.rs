@@ -391,3 +391,29 @@ fn a_full_queue_pauses_polling_and_it_resumes() {
     let (status, stderr) = bot.stop_within(Duration::from_secs(15));
     assert!(status.success(), "{stderr}");
 }
+
+/// Every kind of update gives its queue slot back: channel posts (answered or not) once held
+/// theirs for good, so a channel with as many posts as the queue holds stopped the bot.
+#[test]
+fn channel_posts_give_their_queue_slots_back() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut env = telegram_env(&fake);
+    env.push(("TELEGRAM_MAX_INFLIGHT", "2".into()));
+    let polls = fake.calls_of("getUpdates").len();
+    let bot = start_serve(dir.path(), &env);
+    fake.wait_for_polling(polls + 1);
+    let channel = Chat::Channel {
+        id: -1004242,
+        title: "GPU deals".into(),
+    };
+    for text in ["Weekly digest follows.", "/help", "more chatter", "/gpus"] {
+        fake.channel_post(&channel, text);
+    }
+    fake.wait_for_messages(channel.id(), 2);
+    let p = Person::new(4242, "P", Some("en"));
+    fake.send_text(&Chat::Private(p.clone()), &p, "/help");
+    fake.wait_for_messages(p.id, 1);
+    let (status, stderr) = bot.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+}

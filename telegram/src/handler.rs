@@ -8,7 +8,7 @@ use bot_core::{ChatRef, Lang, Localizer, Msg};
 use gpuscout_frontend::{Address, Turns};
 use std::sync::Arc;
 use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, MessageId};
+use teloxide::types::{AllowedUpdate, CallbackQuery, MessageId, UpdateId, UpdateKind};
 
 /// What every handler shares.
 pub(crate) struct App {
@@ -25,6 +25,30 @@ pub(crate) struct App {
 }
 
 pub(crate) type HandlerResult = Result<(), SendError>;
+
+/// The update kinds we read; polling asks Telegram for these only.
+pub(crate) const ALLOWED: [AllowedUpdate; 3] = [
+    AllowedUpdate::Message,
+    AllowedUpdate::ChannelPost,
+    AllowedUpdate::CallbackQuery,
+];
+
+/// One update, start to finish: it holds its gate slot until it is done (or has panicked),
+/// and a failed send is counted and logged here (the turn glue reports its own).
+pub(crate) async fn handle(app: Arc<App>, upd: Update) {
+    let _done = app.gate.done();
+    let Update { id, kind } = upd;
+    let result = match kind {
+        UpdateKind::Message(msg) => on_message(id, msg, &app).await,
+        UpdateKind::ChannelPost(msg) => on_channel_post(id, msg, &app).await,
+        UpdateKind::CallbackQuery(q) => on_callback(id, q, &app).await,
+        _ => Ok(()),
+    };
+    if let Err(e) = result {
+        gpuscout_frontend::metrics::error("telegram", "update_handler");
+        tracing::warn!("telegram: {e}");
+    }
+}
 
 fn chat_ref(chat: ChatId, user: i64, locale: Option<&str>) -> ChatRef {
     ChatRef {
@@ -75,8 +99,7 @@ pub(crate) fn without_mention(text: &str, username: &str) -> Option<String> {
 /// Private chats: every text. Groups: commands for us, replies to our messages (typed
 /// answers, follow-up questions) and plain text that mentions @us; other chatter is not ours
 /// to read even when privacy mode is off, so the bot never spams a group.
-pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> HandlerResult {
-    let _done = app.gate.done();
+async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     let Some(text) = msg.text() else {
         return Ok(());
     };
@@ -106,12 +129,12 @@ pub(crate) async fn on_message(upd: Update, msg: Message, app: Arc<App>) -> Hand
     let who = chat_ref(msg.chat.id, user, locale);
     let to = address(msg.chat.id, in_group.then_some(msg.id));
     app.turns
-        .text_update(who, &text, &to, Some(upd.id.0.into()))
+        .text_update(who, &text, &to, Some(id.0.into()))
         .await
 }
 
 /// Channels: commands posted in the channel are answered in the channel.
-pub(crate) async fn on_channel_post(upd: Update, msg: Message, app: Arc<App>) -> HandlerResult {
+async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     let Some(text) = msg.text() else {
         return Ok(());
     };
@@ -121,14 +144,13 @@ pub(crate) async fn on_channel_post(upd: Update, msg: Message, app: Arc<App>) ->
     let who = chat_ref(msg.chat.id, msg.chat.id.0, None);
     let to = address(msg.chat.id, None);
     app.turns
-        .text_update(who, text, &to, Some(upd.id.0.into()))
+        .text_update(who, text, &to, Some(id.0.into()))
         .await
 }
 
 /// Buttons: always answer the query; then feed the choice to bot-core and edit the message
 /// that carried the buttons with the first reply.
-pub(crate) async fn on_callback(upd: Update, q: CallbackQuery, app: Arc<App>) -> HandlerResult {
-    let _done = app.gate.done();
+async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult {
     let carrier = q.message.as_ref().map(|m| (m.chat().id, m.id()));
     let chat = carrier.map_or(ChatId(q.from.id.0 as i64), |(c, _)| c);
     let who = chat_ref(chat, q.from.id.0 as i64, q.from.language_code.as_deref());
@@ -165,7 +187,7 @@ pub(crate) async fn on_callback(upd: Update, q: CallbackQuery, app: Arc<App>) ->
     let to = address(chat, reply_to);
     let carrier = carrier.map(|(_, message)| message.0.to_string());
     app.turns
-        .choice_update(who, choice, &to, carrier.as_deref(), Some(upd.id.0.into()))
+        .choice_update(who, choice, &to, carrier.as_deref(), Some(id.0.into()))
         .await
 }
 

@@ -35,6 +35,7 @@ pub mod callback;
 pub mod config;
 mod gate;
 mod handler;
+mod lanes;
 pub mod render;
 pub mod sender;
 
@@ -44,16 +45,16 @@ pub use sender::{SendError, TelegramSender};
 use bot_core::command::COMMANDS;
 use bot_core::{Lang, Localizer, Msg};
 use config::Redactor;
+use futures_util::StreamExt;
+use futures_util::future::BoxFuture;
 use gpuscout_frontend::Turns;
 use handler::App;
 use std::fmt::Debug;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
-use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
-use teloxide::error_handlers::ErrorHandler;
 use teloxide::prelude::*;
-use teloxide::types::{BotCommand, BotCommandScope};
+use teloxide::types::{BotCommand, BotCommandScope, UpdateKind};
 use teloxide::update_listeners::webhooks;
 use teloxide::update_listeners::{Polling, UpdateListener};
 use teloxide::{ApiError, RequestError};
@@ -173,37 +174,9 @@ impl Telegram {
             me: me.id,
             username: username.clone(),
         });
-        let handler = dptree::entry()
-            .branch(Update::filter_message().endpoint(handler::on_message))
-            .branch(Update::filter_channel_post().endpoint(handler::on_channel_post))
-            .branch(Update::filter_callback_query().endpoint(handler::on_callback));
-        let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
-            .dependencies(dptree::deps![app])
-            .default_handler({
-                let gate = gate.clone();
-                move |_| {
-                    let gate = gate.clone();
-                    async move { gate.leave() }
-                }
-            })
-            .error_handler(Arc::new(PrintErrors(self.redactor.clone())))
-            .build();
-
-        let token = dispatcher.shutdown_token();
-        let watcher = tokio::spawn(async move {
-            stop.cancelled().await;
-            tracing::info!("telegram: stopping");
-            // The dispatcher may not have started yet; wait until it can be told.
-            loop {
-                match token.shutdown() {
-                    Ok(done) => {
-                        done.await;
-                        break;
-                    }
-                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-                }
-            }
-        });
+        let lanes = Arc::new(lanes::Lanes::new(move |upd: Update| {
+            Box::pin(handler::handle(app.clone(), upd)) as BoxFuture<'static, ()>
+        }));
 
         let result = match &self.config.mode {
             config::Mode::Polling => {
@@ -218,7 +191,7 @@ impl Telegram {
                     gate: gate.clone(),
                     counted_on_accept: false,
                 };
-                dispatch(&mut dispatcher, listener, &self.redactor).await
+                dispatch(&lanes, listener, &self.redactor, &stop).await
             }
             config::Mode::Webhook {
                 url,
@@ -260,34 +233,57 @@ impl Telegram {
                         tracing::error!("telegram: webhook server failed: {e}");
                     }
                 });
-                let r = dispatch(&mut dispatcher, listener, &self.redactor).await;
+                let r = dispatch(&lanes, listener, &self.redactor, &stop).await;
                 let _ = server.await;
                 r
             }
         };
-        watcher.abort();
         menu.abort();
         tracing::info!("telegram: stopped");
         result
     }
 }
 
+/// Reads updates until the listener ends (a stop stops it), hands each to its chat's lane,
+/// then waits for the lanes to finish what was accepted.
 async fn dispatch<L>(
-    dispatcher: &mut Dispatcher<sender::TgBot, SendError, teloxide::dispatching::DefaultKey>,
-    listener: L,
+    lanes: &lanes::Lanes<ChatId, Update>,
+    mut listener: L,
     redactor: &Redactor,
+    stop: &CancellationToken,
 ) -> Result<(), RunError>
 where
     L: UpdateListener + Send,
     L::Err: Debug + std::fmt::Display + Send + 'static,
 {
-    dispatcher
-        .try_dispatch_with_listener(listener, Arc::new(PrintErrors(redactor.clone())))
-        .await
-        .map_err(|e| RunError::Unreachable {
-            api: "getMe".into(),
-            detail: redactor.clean(&e.to_string()),
+    listener.hint_allowed_updates(&mut handler::ALLOWED.iter().cloned());
+    let stop_token = listener.stop_token();
+    let stopper = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            stop.cancelled().await;
+            tracing::info!("telegram: stopping");
+            stop_token.stop();
         })
+    };
+    {
+        let updates = listener.as_stream();
+        tokio::pin!(updates);
+        while let Some(item) = updates.next().await {
+            match item {
+                // What teloxide cannot parse reaches no handler (the gate already knows).
+                Ok(upd) if matches!(upd.kind, UpdateKind::Error(_)) => {}
+                Ok(upd) => lanes.push(upd.chat().map(|c| c.id), upd),
+                Err(e) => {
+                    gpuscout_frontend::metrics::error("telegram", "update_listener");
+                    tracing::warn!("telegram: {}", redactor.clean(&e.to_string()));
+                }
+            }
+        }
+    }
+    stopper.abort();
+    lanes.drain().await;
+    Ok(())
 }
 
 /// The webhook's door: a full gate answers 503 with `Retry-After` (Telegram delivers the update
@@ -363,21 +359,6 @@ impl Startup<'_> {
 
 /// The longest wait between two start-up attempts.
 const MAX_STARTUP_BACKOFF: Duration = Duration::from_secs(15);
-
-/// Prints handler and polling errors to stderr without the token.
-struct PrintErrors(Redactor);
-
-impl<E: std::fmt::Display + Send + 'static> ErrorHandler<E> for PrintErrors {
-    fn handle_error(self: Arc<Self>, error: E) -> BoxFuture<'static, ()> {
-        let line = self.0.clean(&error.to_string());
-        Box::pin(async move {
-            gpuscout_frontend::metrics::error("telegram", "update_listener");
-            tracing::warn!("telegram: {line}");
-        })
-    }
-}
-
-type BoxFuture<'a, T> = std::pin::Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// The command menu in one language, descriptions from the Fluent `describe_id`s.
 pub fn command_menu(lang: Lang) -> Vec<BotCommand> {
