@@ -171,6 +171,12 @@ fn bench(c: &mut Criterion) {
     build_year(dir.path());
     eprintln!("cold start: the year was built in {:?}", t.elapsed());
 
+    // What the stop pays instead: the full check of the closed file and the seal.
+    let bot = cold_start(dir.path(), true);
+    let t = Instant::now();
+    drop(bot);
+    eprintln!("cold start: sealing at the stop took {:?}", t.elapsed());
+
     let mut group = c.benchmark_group("cold start");
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));
