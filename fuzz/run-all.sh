@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds every fuzz target and runs each for SECONDS (default 20) on its seeds, with stable
 # Rust and RUSTC_BOOTSTRAP=1 (no nightly needed). Exits non-zero on the first crash; the
-# crashing input is left in fuzz/artifacts/<target>/. Not part of .ci/run (see README.md).
+# crashing input is left in fuzz/artifacts/<target>/. .ci/run runs the shorter, sanitizer-free ./ci.sh instead (see README.md).
 set -euo pipefail
 cd "$(dirname "$0")"
 secs="${1:-20}"

@@ -76,7 +76,7 @@ pub fn offers(catalog: &Catalog, store: &Store, a: OffersArgs) -> Result<()> {
         .rows
         .iter()
         .map(|r| {
-            let mut v = serde_json::to_value(&r.offer).unwrap_or_default();
+            let mut v = serde_json::to_value(&*r.offer).unwrap_or_default();
             if let Some(o) = v.as_object_mut() {
                 o.insert("price_only".into(), json!(r.price_only()));
                 o.insert("age_seconds".into(), json!(r.age_secs));

@@ -204,6 +204,8 @@ fn run() -> Result<()> {
         }
         Cmd::Serve => {
             let store = open_store(args.data_dir, env_lang())?;
+            // The next start is the cold start that must be fast: seal the file at the stop.
+            store.seal_when_closed();
             cli_import::curated_from_env(&catalog, &store);
             let mut bot = bot_core::Bot::new(Arc::new(catalog), store);
             bot.today = pinned_today();

@@ -28,6 +28,9 @@ fn a_trial_redelivered_after_a_crash_is_recorded_once() {
     // Killed right after answering; Telegram never got the confirming offset, so it
     // delivers the update again to the next process.
     bot.crash();
+    // The seal is taken at the open, and a crash writes none: the restart runs the full check.
+    let seal = dir.path().join("gpuscout.redb.seal");
+    assert!(!seal.exists(), "a crashed serve left a seal");
     fake.redeliver(update);
     let bot = boot(&fake, dir.path());
     fake.wait_until(Duration::from_secs(20), "the re-delivery confirmed", |v| {
@@ -40,7 +43,9 @@ fn a_trial_redelivered_after_a_crash_is_recorded_once() {
     assert!(!sent[1].html.contains("Recorded"), "{}", sent[1].html);
     let (status, stderr) = bot.stop();
     assert!(status.success(), "{stderr}");
+    assert!(seal.exists(), "a clean stop seals the file");
     let store = Store::open(&db_path(dir.path())).unwrap();
+    assert!(!seal.exists(), "opening takes the seal");
     let trials = store.scan_prefix(&tables::TRIALS, "telegram:").unwrap();
     assert_eq!(trials.len(), 1, "{trials:?}");
     let recorded = fake

@@ -204,25 +204,57 @@ pub fn keeps_up(o: &FitOption, batch: u32) -> Option<bool> {
     Some(t / f64::from(batch.max(1)) >= reading_tokens_per_second())
 }
 
+/// A configuration's ranking key as a value, so that a sort works it out once per
+/// configuration instead of looking the card up at every comparison: the [`keeps_up`] tier,
+/// then [`compare_configs`].
+struct ConfigKey(u8, Option<CardLink>, Option<Decimal>, u32, bool);
+
+impl Ord for ConfigKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.cmp(&other.0).then_with(|| {
+            compare_configs(
+                (self.1, self.2, self.3),
+                (other.1, other.2, other.3),
+                self.4,
+            )
+        })
+    }
+}
+
+impl PartialOrd for ConfigKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for ConfigKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for ConfigKey {}
+
+/// 0: keeps up with a reader in every conversation, 1: speed unknown (or training), 2: slower.
+pub fn speed_tier(o: &FitOption, batch: u32) -> u8 {
+    match keeps_up(o, batch) {
+        Some(true) => 0,
+        None => 1,
+        Some(false) => 2,
+    }
+}
+
 /// Orders configurations: for inference, those known to keep up with a reader in every
 /// conversation ([`keeps_up`]) first, then those whose speed is unknown, then those known to be
 /// slower; within each, by [`compare_configs`] (hourly price with the card and link margins).
 /// Training options carry no speed and rank by hourly price alone. Stable, so equal keys keep
 /// the engine's order.
 pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool, batch: u32) {
-    let link = |o: &FitOption| {
-        catalog
-            .gpu(&o.gpu)
-            .ok()
-            .and_then(|g| config_link(g, o.cards))
-    };
-    options.sort_by(|a, b| {
-        compare_priced(
-            (a, a.usd_per_hour, link(a)),
-            (b, b.usd_per_hour, link(b)),
-            matters,
-            batch,
-        )
+    options.sort_by_cached_key(|o| {
+        let link = catalog
+            .find_gpu(&o.gpu)
+            .and_then(|g| config_link(g, o.cards));
+        ConfigKey(speed_tier(o, batch), link, o.usd_per_hour, o.cards, matters)
     });
 }
 
@@ -234,13 +266,8 @@ pub fn compare_priced(
     matters: bool,
     batch: u32,
 ) -> std::cmp::Ordering {
-    let tier = |o: &FitOption| match keeps_up(o, batch) {
-        Some(true) => 0u8,
-        None => 1,
-        Some(false) => 2,
-    };
-    tier(a.0)
-        .cmp(&tier(b.0))
+    speed_tier(a.0, batch)
+        .cmp(&speed_tier(b.0, batch))
         .then_with(|| compare_configs((a.2, a.1, a.0.cards), (b.2, b.1, b.0.cards), matters))
 }
 

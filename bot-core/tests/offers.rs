@@ -244,3 +244,106 @@ fn report_is_for_operators_and_records_who_and_when() {
         StockLevel::Unavailable
     );
 }
+
+/// `/offers` answers from an in-memory index of the stored offers; every write of the
+/// snapshots (a poll, an import, a failed fetch) must show in the very next answer.
+#[test]
+fn the_offer_index_follows_every_write_of_the_snapshots() {
+    use bot_core::availability::{OfferFilter, search_offers};
+    let (bot, _dir) = world();
+    let now = now_unix();
+    let h100 = |store: &Store| {
+        let f = OfferFilter {
+            gpu: Some("h100-sxm".into()),
+            currency: "USD".into(),
+            ..OfferFilter::default()
+        };
+        search_offers(store, &f, now, |_| Some(Decimal::ONE))
+            .unwrap()
+            .rows
+            .iter()
+            .map(|r| (r.offer.provider.clone(), r.offer.cards, r.price_only()))
+            .collect::<Vec<_>>()
+    };
+    let first = h100(&bot.store);
+    assert_eq!(first.len(), 3, "{first:?}");
+    assert_eq!(h100(&bot.store), first, "the same answer from the index");
+    // A new poll replaces vast's snapshot: one H100 offer is left.
+    record_fetch(
+        &bot.store,
+        "vast",
+        FetchOutcome::Offers(vec![offer(
+            "vast",
+            "h100-sxm",
+            4,
+            Some(80.0),
+            150,
+            OfferKind::OnDemand,
+            "Texas, US",
+            now,
+        )]),
+        now,
+    )
+    .unwrap();
+    assert_eq!(
+        h100(&bot.store),
+        vec![("vast".into(), 4, false), ("lambda".into(), 8, true)]
+    );
+    // An import adds catalog rows.
+    record_import(
+        &bot.store,
+        FeedInfo {
+            feed: "gpuhunt/runpod".into(),
+            source: "test".into(),
+            as_of: "2026-11-21".into(),
+            ..FeedInfo::default()
+        },
+        vec![offer(
+            "runpod",
+            "h100-sxm",
+            2,
+            Some(80.0),
+            199,
+            OfferKind::OnDemand,
+            "EU",
+            0,
+        )],
+    )
+    .unwrap();
+    assert_eq!(h100(&bot.store).len(), 3);
+    // Inside an update, the update's own pending writes are seen (and not kept in the index
+    // if the update never commits).
+    let seen = bot
+        .store
+        .once("test:chat", 1, || {
+            record_fetch(
+                &bot.store,
+                "vast",
+                FetchOutcome::Offers(vec![offer(
+                    "vast",
+                    "rtx-4090",
+                    1,
+                    Some(24.0),
+                    30,
+                    OfferKind::OnDemand,
+                    "Spain, ES",
+                    now,
+                )]),
+                now,
+            )
+            .unwrap();
+            h100(&bot.store)
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        seen.len(),
+        2,
+        "vast's H100 is gone in the pending snapshot: {seen:?}"
+    );
+    assert_eq!(
+        h100(&bot.store),
+        seen,
+        "and the commit shows after the update"
+    );
+}

@@ -54,13 +54,13 @@ pub struct Parsed<'a> {
 fn model_word<'w>(ctx: &Ctx<'_>, words: &[&'w str]) -> Option<(usize, &'w str)> {
     let named = words.iter().enumerate().find(|(_, w)| {
         lexicon::option(w).is_none()
-            && (ctx.catalog.model(w).is_ok() || lexicon::params_b(w).is_some())
+            && (ctx.catalog.find_model(w).is_some() || lexicon::params_b(w).is_some())
     });
     named
         .or_else(|| {
             words.iter().enumerate().find(|(_, w)| {
                 lexicon::option(w).is_none()
-                    && ctx.catalog.gpu(w).is_err()
+                    && ctx.catalog.find_gpu(w).is_none()
                     && lexicon::card_count(w).is_none()
                     && w.parse::<Quant>().is_err()
                     && w.parse::<Task>().is_err()

@@ -69,7 +69,11 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     }
     // `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card in any order.
     let is_gpu = |w: &str| {
-        ctx.catalog.gpu(w).is_ok() || ctx.catalog.gpu(&lexicon::cards_and_name(w).0).is_ok()
+        ctx.catalog.find_gpu(w).is_some()
+            || ctx
+                .catalog
+                .find_gpu(&lexicon::cards_and_name(w).0)
+                .is_some()
     };
     let gpu_at = (0..3).find(|i| is_gpu(pos[*i]));
     let quant_at = (0..3).find(|i| pos[*i].parse::<Quant>().is_ok() && Some(*i) != gpu_at);
@@ -91,19 +95,24 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         Err(e) => return err_reply(&e),
     };
     // "4090" or "2x4090": the card, and its count unless cards= says otherwise.
-    let gpu = match ctx.catalog.gpu(pos[2]) {
-        Ok(g) => g,
-        Err(nf) => {
+    // `find_gpu` first: the "did you mean" search scans every card, so it runs only when
+    // neither reading names one.
+    let gpu = match ctx.catalog.find_gpu(pos[2]) {
+        Some(g) => g,
+        None => {
             let (name, n) = lexicon::cards_and_name(pos[2]);
-            match ctx.catalog.gpu(&name) {
-                Ok(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
+            match ctx.catalog.find_gpu(&name) {
+                Some(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
                     // An explicit cards= wins over the count written with the card.
                     if cards == 1 {
                         cards = n;
                     }
                     g
                 }
-                _ => return not_found_reply(&nf),
+                _ => match ctx.catalog.gpu(pos[2]) {
+                    Err(nf) => return not_found_reply(&nf),
+                    Ok(g) => g,
+                },
             }
         }
     };

@@ -145,7 +145,7 @@ fn parse_card(ctx: &Ctx, words: &[&str]) -> Result<TrendQuery, Reply> {
         .or_else(|| last.strip_prefix("days="))
         .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     let plain = last.bytes().all(|b| b.is_ascii_digit());
-    let whole_is_card = ctx.catalog.gpu(&words.join(" ")).is_ok();
+    let whole_is_card = ctx.catalog.find_gpu(&words.join(" ")).is_some();
     let day_text = match marked {
         Some(n) => Some(n),
         None if plain && !whole_is_card && words.len() >= 2 => Some(last),

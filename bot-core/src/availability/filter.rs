@@ -4,12 +4,12 @@
 //! counted; catalog rows are always labelled price-only.
 
 use super::canonical::gpu_key;
-use super::imported::all_priced_offers;
+use super::index::offer_index;
 use super::offer::{Offer, OfferKind};
-use super::snapshot::all_latest_offers;
 use super::time::Freshness;
 use crate::store::{Store, StoreError};
 use rust_decimal::Decimal;
+use std::sync::Arc;
 
 /// The order of the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -51,7 +51,8 @@ pub struct OfferFilter {
 /// One offer as shown.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OfferRow {
-    pub offer: Offer,
+    /// Shared with the store's offer index (an answer copies no offer).
+    pub offer: Arc<Offer>,
     pub age_secs: i64,
     /// `None` for a catalog row (prices only; its date is its age).
     pub freshness: Option<Freshness>,
@@ -76,12 +77,8 @@ pub struct OffersView {
 }
 
 impl OfferFilter {
+    /// Everything but the card, which the index selects by.
     fn keeps(&self, o: &Offer, fx: &dyn Fn(&str) -> Option<Decimal>, no_fx: &mut usize) -> bool {
-        if let Some(g) = &self.gpu
-            && gpu_key(&o.gpu) != gpu_key(g)
-        {
-            return false;
-        }
         if self.provider.as_ref().is_some_and(|p| *p != o.provider)
             || self.min_cards.is_some_and(|n| o.cards < n)
             || self.max_cards.is_some_and(|n| o.cards > n)
@@ -136,61 +133,89 @@ pub fn search_offers(
     fx: impl Fn(&str) -> Option<Decimal>,
 ) -> Result<OffersView, StoreError> {
     let mut view = OffersView::default();
-    let live = all_latest_offers(store)?;
-    let catalog = if filter.live_only {
-        Vec::new()
-    } else {
-        all_priced_offers(store)?
+    // Decoded once per write of the snapshots table, not per query.
+    let index = offer_index(store)?;
+    let gpu = filter.gpu.as_deref().map(gpu_key);
+    view.stored = index.live.offers.len()
+        + if filter.live_only {
+            0
+        } else {
+            index.priced.offers.len()
+        };
+    // Matches are collected as references with their sort facts; only the sorted result is
+    // cloned, once each (moving whole rows while sorting was most of a query's time).
+    struct Hit<'a> {
+        offer: &'a Arc<Offer>,
+        age_secs: i64,
+        freshness: Option<Freshness>,
+        /// In one currency where a rate exists; else as quoted.
+        price: Decimal,
+    }
+    let price = |o: &Offer| {
+        fx(&o.currency)
+            .map(|rate| o.price_per_gpu_hour * rate)
+            .unwrap_or(o.price_per_gpu_hour)
     };
-    view.stored = live.len() + catalog.len();
-    for o in live {
+    let mut hits: Vec<Hit<'_>> = Vec::new();
+    // Every live offer is looked at: the hidden count covers all cards (and live offers are a
+    // few hundred; the catalog rows, which can be 100,000, are selected by card).
+    for (o, key) in index.live.offers.iter().zip(&index.live.keys) {
         let age = (now - o.fetched_at).max(0);
         let f = Freshness::of_age(age);
         if f == Freshness::Hidden {
             view.hidden_old += 1;
             continue;
         }
-        if filter.keeps(&o, &fx, &mut view.no_fx) {
-            view.rows.push(OfferRow {
+        if gpu.as_ref().is_some_and(|g| g != key) {
+            continue;
+        }
+        if filter.keeps(o, &fx, &mut view.no_fx) {
+            hits.push(Hit {
                 offer: o,
                 age_secs: age,
                 freshness: Some(f),
+                price: price(o),
             });
         }
     }
-    for o in catalog {
-        if filter.keeps(&o, &fx, &mut view.no_fx) {
-            view.rows.push(OfferRow {
-                age_secs: (now - o.fetched_at).max(0),
+    let catalog = (!filter.live_only).then(|| index.priced.select(gpu.as_deref()));
+    for o in catalog.into_iter().flatten() {
+        if filter.keeps(o, &fx, &mut view.no_fx) {
+            hits.push(Hit {
                 offer: o,
+                age_secs: (now - o.fetched_at).max(0),
                 freshness: None,
+                price: price(o),
             });
         }
     }
-    // Prices compare in one currency where a rate exists; else as quoted.
-    let price = |r: &OfferRow| {
-        fx(&r.offer.currency)
-            .map(|rate| r.offer.price_per_gpu_hour * rate)
-            .unwrap_or(r.offer.price_per_gpu_hour)
-    };
-    view.rows.sort_by(|a, b| {
+    // Stable, so equal rows keep the stored order.
+    hits.sort_by(|a, b| {
         // Live rows before catalog rows in every order: a catalog is not a stock figure.
-        let first = a.price_only().cmp(&b.price_only());
-        let by = match filter.sort {
-            Sort::Price => price(a).cmp(&price(b)),
-            Sort::PriceDesc => price(b).cmp(&price(a)),
-            Sort::Vram => b
-                .offer
-                .vram_gb
-                .unwrap_or(0.0)
-                .total_cmp(&a.offer.vram_gb.unwrap_or(0.0)),
-            Sort::Cards => b.offer.cards.cmp(&a.offer.cards),
-            Sort::Age => a.age_secs.cmp(&b.age_secs),
-        };
-        first
-            .then(by)
-            .then(price(a).cmp(&price(b)))
-            .then(a.offer.provider.cmp(&b.offer.provider))
+        a.freshness
+            .is_none()
+            .cmp(&b.freshness.is_none())
+            .then_with(|| match filter.sort {
+                Sort::Price => a.price.cmp(&b.price),
+                Sort::PriceDesc => b.price.cmp(&a.price),
+                Sort::Vram => b
+                    .offer
+                    .vram_gb
+                    .unwrap_or(0.0)
+                    .total_cmp(&a.offer.vram_gb.unwrap_or(0.0)),
+                Sort::Cards => b.offer.cards.cmp(&a.offer.cards),
+                Sort::Age => a.age_secs.cmp(&b.age_secs),
+            })
+            .then_with(|| a.price.cmp(&b.price))
+            .then_with(|| a.offer.provider.cmp(&b.offer.provider))
     });
+    view.rows = hits
+        .into_iter()
+        .map(|h| OfferRow {
+            offer: h.offer.clone(),
+            age_secs: h.age_secs,
+            freshness: h.freshness,
+        })
+        .collect();
     Ok(view)
 }

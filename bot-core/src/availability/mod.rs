@@ -13,6 +13,7 @@ mod filter;
 mod fx;
 mod history;
 mod imported;
+mod index;
 mod live;
 mod offer;
 mod query;

@@ -6,6 +6,7 @@ use super::{BillingError, Job, Rule, STALE_AFTER_DAYS};
 use crate::catalog::{Catalog, Platform, PriceQuote};
 use crate::reply::Msg;
 use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -170,7 +171,9 @@ pub struct Pricer<'a> {
     /// `None`: the platform's rule does not build (`compare` would skip the platform).
     rules: HashMap<&'a str, Option<Rule>>,
     /// Per quote currency; `None`: no rate (`compare` would skip the platform).
-    fx: HashMap<String, Option<Option<super::FxUsed>>>,
+    fx: FxCache,
+    /// Seconds of useful work in the whole job (`None`: the job cannot be priced).
+    useful_seconds: Option<f64>,
 }
 
 impl<'a> Pricer<'a> {
@@ -181,8 +184,43 @@ impl<'a> Pricer<'a> {
             currency,
             valid: job.validate().is_ok(),
             rules: HashMap::new(),
-            fx: HashMap::new(),
+            fx: Vec::new(),
+            useful_seconds: job
+                .sessions()
+                .ok()
+                .and_then(|(n, work)| Decimal::from(n).checked_mul(work)?.to_f64()),
         }
+    }
+
+    /// A figure that [`Pricer::cheapest_total`] of `cards` × `gpu_id` is never below, cheap
+    /// enough to work out for every option before pricing any (f64, no billing rule read):
+    /// the list price of the useful hours on the cheapest quote, lowered by one part in 10⁹
+    /// so that float rounding cannot lift it above the exact figure. It holds because every
+    /// rule bills at least the useful time (rounding up, minimums, boot, idle and storage only
+    /// add), a prepaid package at least the span it covers, and a platform skipped for a
+    /// missing rule or rate only raises the cheapest total. `None`: no quote can be priced
+    /// (then `cheapest_total` is `None` too).
+    pub fn lower_bound(&mut self, gpu_id: &str, cards: u32) -> Option<f64> {
+        if !self.valid || cards == 0 {
+            return None;
+        }
+        let useful = self.useful_seconds?;
+        let catalog = self.catalog;
+        let mut per_card_second: Option<f64> = None;
+        // Per quote currency (one or two per card) from the index built at load.
+        for (currency, floor) in catalog.floor_per_card_second(gpu_id) {
+            let Some(fx) = fx_for(&mut self.fx, catalog, currency, self.currency) else {
+                continue;
+            };
+            let p = fx
+                .as_ref()
+                .map_or(Some(*floor), |f| Some(floor * f.rate.to_f64()?))
+                .unwrap_or(0.0);
+            if per_card_second.is_none_or(|b| p < b) {
+                per_card_second = Some(p);
+            }
+        }
+        per_card_second.map(|p| p * f64::from(cards) * useful * (1.0 - 1e-9))
     }
 
     /// The cheapest total (worst case) of the job on `cards` × `gpu_id` (a catalog id) over
@@ -209,13 +247,8 @@ impl<'a> Pricer<'a> {
                 if any_exact && q.cards != cards {
                     continue;
                 }
-                if !self.fx.contains_key(&q.currency) {
-                    let fx = resolve_fx(Some(catalog), &q.currency, self.currency, None).ok();
-                    self.fx.insert(q.currency.clone(), fx);
-                }
-                let fx = &self.fx[&q.currency];
                 // `platform_cost` gives up on the platform at a quote it cannot convert.
-                let Some(fx) = fx.as_ref() else {
+                let Some(fx) = fx_for(&mut self.fx, catalog, &q.currency, self.currency) else {
                     continue 'platforms;
                 };
                 if let Ok(total) = job_total(q, rule, self.job, cards, fx.as_ref())
@@ -233,6 +266,29 @@ impl<'a> Pricer<'a> {
         best
     }
 }
+
+/// The rate from `from` into `to` (`Some(None)`: the same currency), looked up once per
+/// currency in `cache`; `None`: no rate.
+fn fx_for<'m>(
+    cache: &'m mut FxCache,
+    catalog: &Catalog,
+    from: &str,
+    to: &str,
+) -> Option<&'m Option<super::FxUsed>> {
+    let at = match cache.iter().position(|(c, _)| c == from) {
+        Some(at) => at,
+        None => {
+            let fx = resolve_fx(Some(catalog), from, to, None).ok();
+            cache.push((from.to_string(), fx));
+            cache.len() - 1
+        }
+    };
+    cache[at].1.as_ref()
+}
+
+/// Exchange rates by quote currency, looked up once each: a short list (a step sees one or
+/// two currencies), cheaper to scan than to hash into.
+type FxCache = Vec<(String, Option<Option<super::FxUsed>>)>;
 
 /// What `job` costs at the user's own prices under the user's own rule: every quote (the
 /// on-demand price and any prepaid tiers) is priced and the cheapest total is kept, as
@@ -274,31 +330,10 @@ pub fn user_cost(
 /// The cheapest pay-as-you-go list price of one card for one hour across the catalog, in USD
 /// at the catalog's dated rate, with the date of that quote (`?` when the source gives none).
 /// Quotes per second or minute are scaled to an hour; prepaid day/week/month tiers are not an
-/// hourly price, and a quote in a currency without a rate is skipped.
+/// hourly price, and a quote in a currency without a rate is skipped. Read from the index the
+/// catalog builds at load ([`Catalog::cheapest_hourly_usd`]).
 pub fn cheapest_hourly_usd(catalog: &Catalog, gpu_id: &str) -> Option<(Decimal, String)> {
-    let mut best: Option<(Decimal, String)> = None;
-    for (_, q) in catalog.quotes_for(gpu_id) {
-        let Some(per_hour) = q.per_card_hour() else {
-            continue;
-        };
-        let usd = if q.currency.eq_ignore_ascii_case("USD") {
-            per_hour
-        } else {
-            match catalog.fx_rate(&q.currency, "USD") {
-                Some((rate, _)) => per_hour * rate,
-                None => continue,
-            }
-        };
-        if best.as_ref().is_none_or(|(b, _)| usd < *b) {
-            let date = if q.undated {
-                "?".to_string()
-            } else {
-                q.as_of.clone()
-            };
-            best = Some((usd, date));
-        }
-    }
-    best
+    catalog.cheapest_hourly_usd(gpu_id)
 }
 
 #[cfg(test)]
@@ -334,6 +369,15 @@ mod pricer_tests {
                             "{} x{cards}",
                             g.id
                         );
+                        // The bound the card step prunes with never exceeds the figure.
+                        let bound = pricer.lower_bound(&g.id, cards);
+                        match (want, bound) {
+                            (Some(t), Some(b)) => {
+                                assert!(b <= t.to_f64().unwrap(), "{} x{cards}: {b} > {t}", g.id)
+                            }
+                            (Some(t), None) => panic!("{} x{cards}: no bound for {t}", g.id),
+                            (None, _) => {}
+                        }
                         checked += usize::from(want.is_some());
                     }
                 }

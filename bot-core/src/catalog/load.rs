@@ -141,7 +141,7 @@ impl Catalog {
                 price_index.entry(q.gpu.clone()).or_default().push((pi, qi));
             }
         }
-        let catalog = Catalog {
+        let mut catalog = Catalog {
             gpus,
             platforms,
             models,
@@ -150,8 +150,22 @@ impl Catalog {
             platform_index,
             model_index,
             price_index,
+            cheapest_hourly: HashMap::new(),
+            price_floor: HashMap::new(),
         };
         catalog.validate()?;
+        let cheapest_hourly = catalog
+            .price_index
+            .keys()
+            .filter_map(|id| Some((id.clone(), catalog.scan_cheapest_hourly_usd(id)?)))
+            .collect();
+        catalog.cheapest_hourly = cheapest_hourly;
+        let price_floor = catalog
+            .price_index
+            .keys()
+            .map(|id| (id.clone(), catalog.scan_price_floor(id)))
+            .collect();
+        catalog.price_floor = price_floor;
         Ok(catalog)
     }
 

@@ -3,10 +3,12 @@
 use super::state::{PickState, TaskKind, Usage};
 use crate::advice;
 use crate::billing::{self, Job};
+use crate::catalog::CardLink;
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quant, Task};
 use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 
 /// The fit request the answers so far describe.
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
@@ -66,50 +68,126 @@ pub fn job_for(s: &PickState) -> Job {
     job
 }
 
-/// Card options that fit, with the cheapest total for the job on each (in the user's
-/// currency), cheapest first; cards without any price last.
-pub fn card_options(ctx: &Ctx, s: &PickState) -> Vec<(FitOption, Option<Decimal>)> {
-    fit_report(ctx, s).map_or_else(Vec::new, |report| priced_options(ctx, s, report))
+/// The first `want` card options that fit, with the cheapest total for the job on each (in
+/// the user's currency), cheapest first; cards without any price last.
+pub fn card_options(ctx: &Ctx, s: &PickState, want: usize) -> Vec<(FitOption, Option<Decimal>)> {
+    fit_report(ctx, s).map_or_else(Vec::new, |report| {
+        priced_options(ctx, s, report, want, |_| true)
+    })
 }
 
+/// The first `want` of the fitting options that `keep` accepts, in the order of
+/// [`advice::compare_configs`] over the cheapest total of each (as `compare`'s first row);
+/// equal keys keep the fit engine's order.
+///
+/// Exactly the head of pricing and ranking them all, without pricing them all: every option
+/// gets a lower bound first ([`billing::Pricer::lower_bound`], no billing rule read), options
+/// are priced cheapest bound first, and once `want` totals are known an option whose bound
+/// already ranks after the `want`-th of them cannot reach the head and is not priced. At
+/// 100× the catalog that prices a few hundred of some 4,900 options.
 pub(super) fn priced_options(
     ctx: &Ctx,
     s: &PickState,
     report: FitReport,
+    want: usize,
+    keep: impl Fn(&FitOption) -> bool,
 ) -> Vec<(FitOption, Option<Decimal>)> {
+    if want == 0 {
+        return Vec::new();
+    }
     let job = job_for(s);
-    // The cheapest total per option, as `compare`'s first row, without ranking every platform
-    // of every option (rules and exchange rates worked out once for the whole list).
+    // Rules and exchange rates are worked out once for the whole list.
     let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency);
-    let mut priced: Vec<(FitOption, Option<Decimal>)> = report
+    let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
+    // Inference: configurations that keep up with a reader come first, as /fit ranks them
+    // (`advice::rank_options`); the tier needs no price, so it leads the pruning key too.
+    let batch = s.concurrency.unwrap_or(1);
+    struct Candidate {
+        option: FitOption,
+        tier: u8,
+        /// The ranking key's lower bound (`INFINITY`: no price possible).
+        bound: f64,
+        /// Worked out for the options priced.
+        link: Option<CardLink>,
+        total: Option<Decimal>,
+    }
+    let mut candidates: Vec<Candidate> = report
         .options
         .into_iter()
-        .filter(|o| o.fits)
-        .map(|o| {
-            let best = pricer.cheapest_total(&o.gpu, o.cards);
-            (o, best)
+        .filter(|o| o.fits && keep(o))
+        .map(|option| {
+            // The ranking key only scales the total up (a margin per doubling of cards, and
+            // one more for a slow link, which the bound leaves out), so the bound scaled by
+            // the first margin bounds the key.
+            let factor = advice::ranking_cost(Decimal::ONE, option.cards)
+                .to_f64()
+                .unwrap_or(1.0);
+            let bound = pricer
+                .lower_bound(&option.gpu, option.cards)
+                .map_or(f64::INFINITY, |b| b * factor * (1.0 - 1e-9));
+            Candidate {
+                tier: advice::speed_tier(&option, batch),
+                option,
+                bound,
+                link: None,
+                total: None,
+            }
         })
         .collect();
-    let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
-    let link = |o: &FitOption| {
-        ctx.catalog
-            .gpu(&o.gpu)
+    let key_order = |a: &(u8, f64), b: &(u8, f64)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1));
+    let mut by_bound: Vec<usize> = (0..candidates.len()).collect();
+    by_bound.sort_by(|&a, &b| {
+        let (a, b) = (&candidates[a], &candidates[b]);
+        key_order(&(a.tier, a.bound), &(b.tier, b.bound))
+    });
+    // The `want` smallest known (tier, ranking key) pairs so far, ascending.
+    let mut head: Vec<(u8, f64)> = Vec::with_capacity(want + 1);
+    let mut priced: Vec<usize> = Vec::new();
+    for i in by_bound {
+        let c = &mut candidates[i];
+        // Strictly after the `want`-th key (the margins above absorb float rounding), so it
+        // ranks after `want` options whatever the tie-breaks.
+        if head.len() == want && key_order(&(c.tier, c.bound), &head[want - 1]).is_gt() {
+            break;
+        }
+        c.link = ctx
+            .catalog
+            .gpu(&c.option.gpu)
             .ok()
-            .and_then(|g| advice::config_link(g, o.cards))
-    };
-    // Inference: configurations that keep up with a reader first, as /fit ranks them
-    // (advice::rank_options).
-    let batch = s.concurrency.unwrap_or(1);
-    priced.sort_by(|a, b| {
+            .and_then(|g| advice::config_link(g, c.option.cards));
+        c.total = pricer.cheapest_total(&c.option.gpu, c.option.cards);
+        if let Some(key) = c
+            .total
+            .and_then(|t| advice::ranking_cost_linked(t, c.option.cards, c.link, matters).to_f64())
+        {
+            let key = (c.tier, key);
+            let at = head.partition_point(|k| key_order(k, &key).is_le());
+            head.insert(at, key);
+            head.truncate(want);
+        }
+        priced.push(i);
+    }
+    // The engine's order, then a stable sort: the same order as ranking every option.
+    priced.sort_unstable();
+    priced.sort_by(|&a, &b| {
+        let (a, b) = (&candidates[a], &candidates[b]);
         advice::compare_priced(
-            (&a.0, a.1, link(&a.0)),
-            (&b.0, b.1, link(&b.0)),
+            (&a.option, a.total, a.link),
+            (&b.option, b.total, b.link),
             matters,
             batch,
         )
     });
+    priced.truncate(want);
+    let mut slots: Vec<Option<Candidate>> = candidates.into_iter().map(Some).collect();
     priced
+        .into_iter()
+        .filter_map(|i| slots[i].take().map(|c| (c.option, c.total)))
+        .collect()
 }
+
+/// How many card options the card step offers.
+const SHOWN: usize = 6;
 
 pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let mut r = Reply::text(header);
@@ -130,7 +208,7 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     for w in &report.warnings {
         r.push(w.clone());
     }
-    let options = priced_options(ctx, s, report);
+    let options = priced_options(ctx, s, report, SHOWN, |_| true);
     if options.is_empty() {
         return r.with(Msg::new("pick-no-card-fits"));
     }
@@ -148,7 +226,7 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     }
     // Serving over several cards not known to be on NVLink: tensor parallelism talks over
     // the link every layer.
-    let slow_multi = options.iter().take(6).any(|(o, _)| {
+    let slow_multi = options.iter().any(|(o, _)| {
         ctx.catalog
             .gpu(&o.gpu)
             .ok()
@@ -161,7 +239,7 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if slow_multi && fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r)) {
         r.push(Msg::new("advice-link-margin").arg("pct", advice::INTERCONNECT_MARGIN_PERCENT));
     }
-    for (o, best) in options.iter().take(6) {
+    for (o, best) in &options {
         let Ok(gpu) = ctx.catalog.gpu(&o.gpu) else {
             continue;
         };
@@ -190,18 +268,20 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
 /// The cheapest fitting option on a lower-tier card than the chosen one.
 pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(FitOption, String)> {
     let tier = ctx.catalog.gpu(gpu_id).ok()?.tier;
-    card_options(ctx, s).into_iter().find_map(|(o, best)| {
-        let g = ctx.catalog.gpu(&o.gpu).ok()?;
-        if g.tier >= tier {
-            return None;
-        }
-        let total = best?;
-        let name = g.name.clone();
-        Some((
-            FitOption { gpu: name, ..o },
-            billing::format_money(total, &ctx.currency),
-        ))
-    })
+    let lower = |o: &FitOption| ctx.catalog.gpu(&o.gpu).is_ok_and(|g| g.tier < tier);
+    let report = fit_report(ctx, s)?;
+    // The first lower-tier option; unpriced ones rank last, so if it has no price none has.
+    priced_options(ctx, s, report, 1, lower)
+        .into_iter()
+        .find_map(|(o, best)| {
+            let g = ctx.catalog.gpu(&o.gpu).ok()?;
+            let total = best?;
+            let name = g.name.clone();
+            Some((
+                FitOption { gpu: name, ..o },
+                billing::format_money(total, &ctx.currency),
+            ))
+        })
 }
 
 /// Why `cards` × `gpu_id` cannot hold the job the answers describe, with the cards that can;
@@ -222,9 +302,8 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
             .arg("vram", format!("{:.1}", gpu.vram_gib()))
             .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
     );
-    let alternatives: Vec<String> = card_options(ctx, s)
+    let alternatives: Vec<String> = card_options(ctx, s, 3)
         .iter()
-        .take(3)
         .filter_map(|(o, _)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
             Some(format!("{}× {}", o.cards, g.name))
@@ -236,4 +315,192 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
         r.push(Msg::new("pick-card-alternatives").arg("cards", alternatives.join(", ")));
     }
     Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::context::ChatRef;
+    use crate::dialogue::state::Usage;
+    use crate::i18n::Lang;
+    use crate::store::Store;
+
+    /// What pruning must equal: every fitting option priced, ranked by `compare_configs`
+    /// (stable), its head.
+    fn rank_all(
+        ctx: &Ctx,
+        s: &PickState,
+        want: usize,
+        keep: impl Fn(&FitOption) -> bool,
+    ) -> Vec<(FitOption, Option<Decimal>)> {
+        let report = fit_report(ctx, s).unwrap();
+        let job = job_for(s);
+        let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency);
+        let mut all: Vec<(FitOption, Option<Decimal>)> = report
+            .options
+            .into_iter()
+            .filter(|o| o.fits && keep(o))
+            .map(|o| {
+                let best = pricer.cheapest_total(&o.gpu, o.cards);
+                (o, best)
+            })
+            .collect();
+        let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
+        let link = |o: &FitOption| {
+            ctx.catalog
+                .gpu(&o.gpu)
+                .ok()
+                .and_then(|g| advice::config_link(g, o.cards))
+        };
+        let batch = s.concurrency.unwrap_or(1);
+        all.sort_by(|a, b| {
+            advice::compare_priced(
+                (&a.0, a.1, link(&a.0)),
+                (&b.0, b.1, link(&b.0)),
+                matters,
+                batch,
+            )
+        });
+        all.truncate(want);
+        all
+    }
+
+    /// The embedded catalog three times over, the copies quoting each other's cards at the
+    /// same and at slightly higher prices, and spot rows: many equal totals, so ties and the
+    /// stable order are exercised, not only distinct prices.
+    fn tripled() -> Catalog {
+        let base = Catalog::embedded().unwrap();
+        let id = |s: &str, c: usize| {
+            if c == 0 {
+                s.to_string()
+            } else {
+                format!("{s}-c{c}")
+            }
+        };
+        let (mut gpus, mut platforms) = (Vec::new(), Vec::new());
+        for c in 0..3 {
+            for g in &base.gpus {
+                let mut g = g.clone();
+                g.id = id(&g.id, c);
+                g.name = id(&g.name, c);
+                g.aliases = g.aliases.iter().map(|a| id(a, c)).collect();
+                gpus.push(g);
+            }
+            for p in &base.platforms {
+                let mut p = p.clone();
+                p.id = id(&p.id, c);
+                p.name = id(&p.name, c);
+                p.name_zh = p.name_zh.as_deref().map(|z| id(z, c));
+                p.aliases = p.aliases.iter().map(|a| id(a, c)).collect();
+                let mut prices = Vec::new();
+                for (i, q) in p.prices.iter().enumerate() {
+                    let mut own = q.clone();
+                    own.gpu = id(&q.gpu, c);
+                    let mut next = q.clone();
+                    next.gpu = id(&q.gpu, (c + 1) % 3);
+                    next.amount = q.amount * Decimal::new(100 + (i % 3) as i64, 2);
+                    if q.tier == "on_demand" && q.cards == 1 && i % 2 == 0 {
+                        let mut spot = own.clone();
+                        spot.tier = "spot".into();
+                        spot.amount = (q.amount * Decimal::new(6, 1)).round_dp(4);
+                        prices.push(spot);
+                    }
+                    prices.push(own);
+                    prices.push(next);
+                }
+                p.prices = prices;
+                platforms.push(p);
+            }
+        }
+        Catalog::from_parts(gpus, platforms, base.models.clone(), base.fx.clone()).unwrap()
+    }
+
+    fn states() -> Vec<PickState> {
+        let mut out = Vec::new();
+        let usages = [
+            Usage::OneOff {
+                hours: Decimal::ONE,
+            },
+            Usage::OneOff {
+                hours: Decimal::new(25, 2),
+            },
+            Usage::OneOff {
+                hours: Decimal::from(3),
+            },
+            Usage::Daily {
+                hours: Decimal::from(4),
+            },
+            Usage::Always,
+        ];
+        let jobs: [(TaskKind, Option<&str>, Option<f64>, &str); 7] = [
+            (TaskKind::Experiment, Some("qwen2.5-7b"), None, "bf16"),
+            (TaskKind::Serve, Some("qwen2.5-72b"), None, "int4"),
+            (TaskKind::Serve, Some("llama-3.1-8b"), None, "fp8"),
+            (TaskKind::FineTune, Some("qwen2.5-7b"), None, "lora"),
+            (TaskKind::FineTune, Some("llama-2-70b"), None, "qlora"),
+            (TaskKind::FineTune, Some("qwen2.5-14b"), None, "full"),
+            (TaskKind::Experiment, None, Some(13.0), "q4_k_m"),
+        ];
+        for (task, model, params_b, method) in jobs {
+            for usage in usages {
+                let mut s = PickState::new();
+                s.task = Some(task);
+                s.model = model.map(str::to_string);
+                s.params_b = params_b;
+                s.method = Some(method.into());
+                s.context = Some(4096);
+                s.usage = Some(usage);
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn pruned_heads_equal_ranking_every_option() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("t.redb")).unwrap();
+        let who = ChatRef::terminal(Some("en"));
+        let mut compared = 0;
+        for catalog in [Catalog::embedded().unwrap(), tripled()] {
+            for currency in ["USD", "CNY", "XYZ"] {
+                let ctx = Ctx {
+                    catalog: &catalog,
+                    store: &store,
+                    who: &who,
+                    lang: Lang::En,
+                    currency: currency.into(),
+                    today: crate::catalog::parse_date("2026-11-30").unwrap(),
+                    is_operator: false,
+                };
+                for s in states() {
+                    let Some(report) = fit_report(&ctx, &s) else {
+                        continue;
+                    };
+                    let fitting = report.options.iter().filter(|o| o.fits).count();
+                    for want in [1, 2, 3, 6, fitting + 1] {
+                        let got = card_options(&ctx, &s, want);
+                        let all = rank_all(&ctx, &s, want, |_| true);
+                        let key = |v: &[(FitOption, Option<Decimal>)]| {
+                            v.iter()
+                                .map(|(o, t)| (o.gpu.clone(), o.cards, *t))
+                                .collect::<Vec<_>>()
+                        };
+                        assert_eq!(key(&got), key(&all), "{currency} {s:?} want {want}");
+                        compared += got.len();
+                    }
+                    let low = |o: &FitOption| catalog.gpu(&o.gpu).is_ok_and(|g| g.tier < 4);
+                    let got = priced_options(&ctx, &s, fit_report(&ctx, &s).unwrap(), 1, low);
+                    let all = rank_all(&ctx, &s, 1, low);
+                    assert_eq!(
+                        got.iter().map(|(o, t)| (&o.gpu, *t)).collect::<Vec<_>>(),
+                        all.iter().map(|(o, t)| (&o.gpu, *t)).collect::<Vec<_>>(),
+                        "{currency} {s:?} lower tier"
+                    );
+                }
+            }
+        }
+        assert!(compared > 5_000, "only {compared} options compared");
+    }
 }

@@ -370,7 +370,7 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                 .ok_or(Invalid)?;
             let (gpu, cards) = if is_accept(value) {
                 // "ok" takes the first (cheapest) option offered.
-                let (first, _) = super::card::card_options(ctx, &s)
+                let (first, _) = super::card::card_options(ctx, &s, 1)
                     .into_iter()
                     .next()
                     .ok_or(Invalid)?;

@@ -4,14 +4,38 @@
 use super::error::{StoreError, guard, note_error, redb_error};
 use super::open::{Faults, open_db};
 use super::schema::{HANDLED, HANDLED_KEEP, META, TypedTable};
-use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
+use redb::{
+    Database, ReadableDatabase, ReadableTable, TableDefinition, TableHandle, WriteTransaction,
+};
 use serde::{Serialize, de::DeserializeOwned};
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 type Def = TableDefinition<'static, &'static str, &'static [u8]>;
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        let db = self
+            .db
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let Some(db) = db else { return };
+        // redb's close may trip its own checks after a failure; that must not panic either.
+        let closed = guard(&self.path, || {
+            drop(db);
+            Ok(())
+        });
+        if closed.is_ok() && self.seal.load(Ordering::Relaxed) {
+            super::seal::write(&self.path);
+        }
+    }
+}
 
 /// One write: `(table name, table, key, value)`; `None` deletes.
 type Op = (&'static str, Def, String, Option<Vec<u8>>);
@@ -89,7 +113,15 @@ pub struct Store {
     db: RwLock<Option<Database>>,
     path: PathBuf,
     faults: Option<Arc<Faults>>,
+    /// Seal the file after the clean close at drop ([`Store::seal_when_closed`]).
+    seal: AtomicBool,
+    /// Write transactions attempted per table name since the open ([`Store::derived`]).
+    generations: Mutex<HashMap<String, u64>>,
+    /// Values derived from a table, with the generation they were built at.
+    derived: Mutex<HashMap<(&'static str, TypeId), Derived>>,
 }
+
+type Derived = (u64, Arc<dyn Any + Send + Sync>);
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -119,11 +151,21 @@ impl Store {
             db: RwLock::new(Some(db)),
             path: path.to_path_buf(),
             faults,
+            seal: AtomicBool::new(false),
+            generations: Mutex::default(),
+            derived: Mutex::default(),
         })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// When this store is dropped, after redb's clean close, run the full damage check and
+    /// seal the file, so the next open verifies it by one sequential read instead of a walk of
+    /// every page (`serve` asks for this: its restart is the cold start that must be fast).
+    pub fn seal_when_closed(&self) {
+        self.seal.store(true, Ordering::Relaxed);
     }
 
     /// Runs `f` on the open database (reopening it first if a failure closed it). A failure
@@ -186,17 +228,77 @@ impl Store {
         redb_error(&self.path, e)
     }
 
-    /// One write transaction.
+    /// One write transaction that may change `tables`.
     fn write<T>(
         &self,
+        tables: &[&str],
         f: impl FnOnce(&WriteTransaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        self.with_db(|db| {
+        let result = self.with_db(|db| {
             let txn = db.begin_write().map_err(|e| self.err(e))?;
             let t = f(&txn)?;
             txn.commit().map_err(|e| self.err(e))?;
             Ok(t)
-        })
+        });
+        // After the commit (or its failure: counting one too many only costs a rebuild), so a
+        // value derived at the old generation is never taken for the new data.
+        let mut gens = self
+            .generations
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        for name in tables {
+            *gens.entry((*name).to_string()).or_default() += 1;
+        }
+        result
+    }
+
+    fn generation(&self, table: &str) -> u64 {
+        self.generations
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(table)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// A value computed from `table` alone (an in-memory index), kept until the next write to
+    /// that table through this store (the file is never open in two places, so no other
+    /// writer exists). Inside [`Store::once`] with writes to `table` pending, `build` runs
+    /// for this call only: the value must see those writes, and they may never commit.
+    pub fn derived<V, T: Any + Send + Sync>(
+        &self,
+        table: &TypedTable<V>,
+        build: impl FnOnce() -> Result<T, StoreError>,
+    ) -> Result<Arc<T>, StoreError> {
+        let name = table.name();
+        let pending = PENDING.with(|p| {
+            p.borrow()
+                .as_ref()
+                .is_some_and(|p| p.ops.keys().any(|(t, _)| *t == name))
+        });
+        if pending {
+            return Ok(Arc::new(build()?));
+        }
+        let key = (name, TypeId::of::<T>());
+        // Read before building: a write that lands meanwhile makes the value old at once.
+        let generation = self.generation(name);
+        let hit = self
+            .derived
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .filter(|(g, _)| *g == generation)
+            .and_then(|(_, v)| v.clone().downcast::<T>().ok());
+        if let Some(v) = hit {
+            return Ok(v);
+        }
+        let value = Arc::new(build()?);
+        let mut derived = self.derived.lock().unwrap_or_else(PoisonError::into_inner);
+        if derived.get(&key).is_none_or(|(g, _)| *g < generation) {
+            let shared: Arc<dyn Any + Send + Sync> = value.clone();
+            derived.insert(key, (generation, shared));
+        }
+        Ok(value)
     }
 
     /// Writes `ops` in order, and the handled mark if given, in one transaction.
@@ -205,7 +307,14 @@ impl Store {
         ops: impl IntoIterator<Item = (&'a Def, &'a str, Option<&'a [u8]>)>,
         mark: Option<(&str, u64)>,
     ) -> Result<(), StoreError> {
-        self.write(|txn| {
+        let ops: Vec<_> = ops.into_iter().collect();
+        let mut tables: Vec<&str> = ops.iter().map(|(def, _, _)| def.name()).collect();
+        if mark.is_some() {
+            tables.push(HANDLED.name());
+        }
+        tables.sort_unstable();
+        tables.dedup();
+        self.write(&tables, |txn| {
             for (def, key, value) in ops {
                 let mut t = txn.open_table(*def).map_err(|e| self.err(e))?;
                 match value {
@@ -313,7 +422,7 @@ impl Store {
 
     /// Test/maintenance hook: records a schema version (used to simulate a newer file).
     pub fn set_schema_version(&self, version: u64) -> Result<(), StoreError> {
-        self.write(|txn| {
+        self.write(&[META.name()], |txn| {
             txn.open_table(META)
                 .map_err(|e| self.err(e))?
                 .insert("schema_version", version)
@@ -382,7 +491,7 @@ impl Store {
             self.apply(vec![(table.name(), table.def, key.to_string(), None)])?;
             return Ok(existed);
         }
-        self.write(|txn| {
+        self.write(&[table.name()], |txn| {
             Ok(txn
                 .open_table(table.def)
                 .map_err(|e| self.err(e))?
@@ -411,7 +520,7 @@ impl Store {
         prefix: &str,
         doomed: impl Fn(&str) -> bool,
     ) -> Result<usize, StoreError> {
-        self.write(|txn| {
+        self.write(&[table.name()], |txn| {
             let mut t = txn.open_table(table.def).map_err(|e| self.err(e))?;
             let mut keys = Vec::new();
             for item in t.range(prefix..).map_err(|e| self.err(e))? {
@@ -604,6 +713,61 @@ mod tests {
         // The version was not rewritten by the failed open.
         let err2 = Store::open(&path).unwrap_err();
         assert!(matches!(err2, StoreError::NewerSchema { .. }));
+    }
+
+    #[test]
+    fn a_derived_value_is_kept_until_its_table_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(&dir.path().join("db.redb")).unwrap();
+        let builds = std::cell::Cell::new(0);
+        let count = || {
+            s.derived(&tables::SNAPSHOTS, || {
+                builds.set(builds.get() + 1);
+                Ok(s.scan_prefix(&tables::SNAPSHOTS, "").unwrap().len())
+            })
+            .unwrap()
+        };
+        assert_eq!(*count(), 0);
+        assert_eq!(*count(), 0);
+        assert_eq!(builds.get(), 1, "built once");
+        // Another table's write keeps it; this table's put, batch and delete each rebuild it.
+        s.put(&tables::TRIALS, "t", &serde_json::json!(1)).unwrap();
+        assert_eq!(*count(), 0);
+        assert_eq!(builds.get(), 1);
+        s.put(&tables::SNAPSHOTS, "a", &serde_json::json!(1))
+            .unwrap();
+        assert_eq!(*count(), 1);
+        let mut b = Batch::new();
+        b.put(&tables::SNAPSHOTS, "b", &serde_json::json!(2))
+            .unwrap();
+        s.commit(b).unwrap();
+        assert_eq!(*count(), 2);
+        s.delete(&tables::SNAPSHOTS, "a").unwrap();
+        assert_eq!(*count(), 1);
+        s.delete_keys_where(&tables::SNAPSHOTS, "", |_| true)
+            .unwrap();
+        assert_eq!(*count(), 0);
+        assert_eq!(builds.get(), 5);
+        // Pending writes of an update are seen by its own reads, never kept.
+        let inside = s
+            .once("t:c", 1, || {
+                s.put(&tables::SNAPSHOTS, "p", &serde_json::json!(3))
+                    .unwrap();
+                *count()
+            })
+            .unwrap();
+        assert_eq!(inside, Some(1));
+        assert_eq!(*count(), 1, "committed with the update");
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            s.once("t:c", 2, || {
+                s.put(&tables::SNAPSHOTS, "q", &serde_json::json!(4))
+                    .unwrap();
+                assert_eq!(*count(), 2);
+                panic!("the handler fails");
+            })
+        }));
+        assert!(panicked.is_err());
+        assert_eq!(*count(), 1, "the failed update's view was not kept");
     }
 
     #[test]

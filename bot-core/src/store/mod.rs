@@ -18,7 +18,10 @@
 //!   (and read back by the same thread), then committed with "update N of this chat was
 //!   handled" as one transaction; a panic, a kill or a failed commit leaves none of it.
 //! - **A bounded damage check**: an existing file is verified through a copy-on-write image
-//!   (`image`), page by page, never read whole into memory.
+//!   (`image`), page by page, never read whole into memory. After a clean close, `serve`
+//!   seals the file (`seal`: the full check, then a CRC per MiB): its next open reads the
+//!   file once in order instead of walking every page, and any change since falls back to
+//!   the full check.
 
 mod db;
 mod error;
@@ -26,6 +29,7 @@ mod image;
 mod maintenance;
 mod open;
 mod schema;
+mod seal;
 
 pub use db::{Batch, Store, db_path};
 pub use error::{StoreError, quiet_guarded_panics, take_last_error};

@@ -166,7 +166,9 @@ pub(super) fn remove_leftovers(path: &Path) {
         let Some(rest) = file.strip_prefix(&prefix) else {
             continue;
         };
-        let temporary = rest.starts_with("new-") || rest.starts_with("repair-");
+        let temporary = rest.starts_with("new-")
+            || rest.starts_with("repair-")
+            || rest.starts_with("seal-new-");
         let old = entry
             .metadata()
             .and_then(|m| m.modified())
@@ -344,7 +346,15 @@ pub(super) fn probe(path: &Path) -> Result<Probe, StoreError> {
     probe_with(path, Arc::default())
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Full checks run on this thread (the seal's tests count the walks an open does).
+    pub(super) static WALKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 pub(super) fn probe_with(path: &Path, stats: Arc<ImageStats>) -> Result<Probe, StoreError> {
+    #[cfg(test)]
+    WALKS.with(|w| w.set(w.get() + 1));
     let flags = header_flags(path)?;
     // redb closes a file cleanly with a two-phase commit and no recovery flag.
     let clean = flags & TWO_PHASE_COMMIT != 0 && flags & RECOVERY_REQUIRED == 0;
@@ -434,6 +444,9 @@ pub(super) fn open_db(path: &Path, faults: Option<Arc<Faults>>) -> Result<Databa
             std::fs::remove_file(path).map_err(|e| io_error(path, e))?;
             create_atomically(path, faults.clone())?;
         }
+        // A seal from the last clean close vouches for the file as it is (`seal`): the page
+        // walk is skipped; without one, or when the file changed since, the full check runs.
+        Ok(_) if super::seal::take(path) => {}
         Ok(_) => match probe(path)? {
             Probe::Clean => {}
             Probe::NeedsRepair => repair_on_copy(path, faults.clone())?,

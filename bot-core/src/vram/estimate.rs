@@ -760,7 +760,11 @@ pub(super) fn options(
             ));
         }
     }
-    out.sort_by(|(a, ta), (b, tb)| {
+    // Positions are sorted, not the options (each a few hundred bytes, moved at every step of
+    // the sort otherwise); stable either way, so the order is the same.
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by(|&i, &j| {
+        let ((a, ta), (b, tb)) = (&out[i], &out[j]);
         match (a.usd_per_hour, b.usd_per_hour) {
             (Some(x), Some(y)) => x.cmp(&y),
             (Some(_), None) => std::cmp::Ordering::Less,
@@ -772,7 +776,8 @@ pub(super) fn options(
         .then(a.cards.cmp(&b.cards))
         .then(a.gpu.cmp(&b.gpu))
     });
-    out.into_iter().map(|(o, _)| o).collect()
+    let mut slots: Vec<Option<FitOption>> = out.into_iter().map(|(o, _)| Some(o)).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// Rounds to 2 decimals (what answers and JSON show).

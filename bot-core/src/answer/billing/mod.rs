@@ -82,7 +82,7 @@ fn user_price_cost(
 pub fn cost(ctx: &Ctx<'_>, args: &str) -> Reply {
     let result = parse_job_request(args).and_then(|req| {
         if let [word] = req.names.as_slice()
-            && ctx.catalog.platform(word).is_err()
+            && ctx.catalog.find_platform(word).is_none()
             && let Ok(price) = crate::lexicon::parse_price(word)
             && price.per.is_some()
         {

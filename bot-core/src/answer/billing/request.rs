@@ -290,7 +290,7 @@ pub(super) fn platform_and_gpu<'a>(
     let first = names.first().cloned().unwrap_or_default();
     let platform = (1..=names.len())
         .rev()
-        .find_map(|i| catalog.platform(&names[..i].join(" ")).ok().map(|p| (i, p)));
+        .find_map(|i| catalog.find_platform(&names[..i].join(" ")).map(|p| (i, p)));
     match platform {
         Some((i, _)) => {
             let gpu = names[i..].join(" ");
