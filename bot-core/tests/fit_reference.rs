@@ -564,3 +564,45 @@ fn fit_measure_dry_run_output_has_the_reference_format() {
     assert_eq!(attn.len(), 2, "eager and sdpa both written: {attn:?}");
     assert_eq!(kinds.len(), 2, "peak and resident rows: {kinds:?}");
 }
+
+/// measure.py itself parses and plans both gaps (CI has no torch; `--list` needs none). Skips
+/// with a reason where no python3 is installed.
+#[test]
+fn fit_measure_script_plans_both_gaps() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tools/fit-measure/measure.py"
+    );
+    let out = match std::process::Command::new("python3")
+        .arg(script)
+        .arg("--list")
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            println!("skipped: no python3 to run measure.py --list ({e})");
+            return;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "measure.py --list failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let list = String::from_utf8_lossy(&out.stdout);
+    let has = |s: &str| list.lines().any(|l| l.ends_with(s));
+    for m in ["qwen2.5-7b", "qwen3-8b"] {
+        assert!(
+            has(&format!("{m} attn=eager batch=1 ctx=32768")),
+            "{m} eager 32k"
+        );
+        assert!(
+            has(&format!("{m} attn=sdpa batch=16 ctx=4096")),
+            "{m} batch 16"
+        );
+    }
+    assert!(has("qwen2.5-7b attn=sdpa batch=1 ctx=131072"), "sdpa 128k");
+    // Smallest model first: a run cut by its budget keeps whole sets of the small models.
+    let first = list.lines().next().unwrap_or("");
+    assert!(first.contains("qwen2.5-0.5b"), "first case: {first}");
+}
