@@ -425,23 +425,7 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
         opt_money("stopped storage price", &a.stopped_storage_price).map_err(err)?;
     rule.egress_price = opt_money("egress price", &a.egress_price).map_err(err)?;
     rule.ingress_price = opt_money("ingress price", &a.ingress_price).map_err(err)?;
-    let user_quote = |amount: Decimal, per: TimeUnit, tier: &str| PriceQuote {
-        gpu: "user".into(),
-        amount,
-        per,
-        currency: currency.clone(),
-        tier: tier.into(),
-        cards: 1,
-        source: "user".into(),
-        as_of: String::new(),
-        undated: true,
-        from: false,
-        third_party: false,
-        card_link: None,
-        source_note: None,
-        note_zh: None,
-        note_en: None,
-    };
+    let user_quote = |amount, per, tier: &str| PriceQuote::user(amount, per, &currency, tier);
     let mut quotes = vec![user_quote(price.amount, per, "on_demand")];
     for t in &a.tiers {
         let (u, p) = t

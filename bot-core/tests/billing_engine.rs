@@ -16,23 +16,7 @@ fn d(s: &str) -> Decimal {
 }
 
 fn quote(amount: &str, per: TimeUnit, currency: &str) -> PriceQuote {
-    PriceQuote {
-        gpu: "x".into(),
-        amount: d(amount),
-        per,
-        currency: currency.into(),
-        tier: "on_demand".into(),
-        cards: 1,
-        source: "user".into(),
-        as_of: String::new(),
-        undated: true,
-        from: false,
-        third_party: false,
-        card_link: None,
-        source_note: None,
-        note_zh: None,
-        note_en: None,
-    }
+    PriceQuote::user(d(amount), per, currency, "on_demand")
 }
 
 fn rule(currency: &str, increment: &str, minimum: &str, starts: BillingStart) -> Rule {

@@ -400,6 +400,27 @@ pub struct PriceQuote {
 }
 
 impl PriceQuote {
+    /// A price the user typed (`/cost`, `gpuscout cost`): one card, no date, no catalog source.
+    pub fn user(amount: Decimal, per: TimeUnit, currency: &str, tier: &str) -> PriceQuote {
+        PriceQuote {
+            gpu: "user".into(),
+            amount,
+            per,
+            currency: currency.into(),
+            tier: tier.into(),
+            cards: 1,
+            source: "user".into(),
+            as_of: String::new(),
+            undated: true,
+            from: false,
+            third_party: false,
+            card_link: None,
+            source_note: None,
+            note_zh: None,
+            note_en: None,
+        }
+    }
+
     /// What links `cards` cards of this offer: the quote's own statement, else the GPU's.
     pub fn card_link(&self, gpu: &Gpu) -> CardLink {
         self.card_link

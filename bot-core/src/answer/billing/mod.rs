@@ -49,23 +49,7 @@ fn user_price_cost(
         .clone()
         .unwrap_or_else(|| ctx.currency.clone());
     let rule = billing::Rule::unknown(&currency, billing::Origin::User);
-    let quote = crate::catalog::PriceQuote {
-        gpu: "user".into(),
-        amount: price.amount,
-        per,
-        currency: currency.clone(),
-        tier: "on_demand".into(),
-        cards: 1,
-        source: "user".into(),
-        as_of: String::new(),
-        undated: true,
-        from: false,
-        third_party: false,
-        source_note: None,
-        note_zh: None,
-        note_en: None,
-        card_link: None,
-    };
+    let quote = crate::catalog::PriceQuote::user(price.amount, per, &currency, "on_demand");
     let to = req.currency.clone().unwrap_or_else(|| currency.clone());
     let fx = billing::resolve_fx(Some(ctx.catalog), &currency, &to, req.fx_rate)?;
     let offer = billing::user_cost(&[quote], &rule, &req.job, req.cards, fx.as_ref())?;
