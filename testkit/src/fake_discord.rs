@@ -87,21 +87,11 @@ impl FakeDiscord {
             next_id: 900000000000000000,
             ..Inner::default()
         }));
-        let (tx, rx) = std::sync::mpsc::channel();
         let state = inner.clone();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                tx.send(listener.local_addr().unwrap()).unwrap();
-                let app = Router::new().fallback(any(handle)).with_state(state);
-                axum::serve(listener, app).await.unwrap();
-            });
+        let (addr, _) = crate::loopback::spawn("the fake Discord API", 0, |listener| async move {
+            let app = Router::new().fallback(any(handle)).with_state(state);
+            axum::serve(listener, app).await.unwrap();
         });
-        let addr = rx.recv().unwrap();
         FakeDiscord { addr, inner }
     }
 

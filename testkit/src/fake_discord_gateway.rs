@@ -61,23 +61,14 @@ impl FakeGateway {
             heartbeat_ms: 41_250,
             ..Inner::default()
         }));
-        let (tx, rx) = std::sync::mpsc::channel();
         let state = inner.clone();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let (addr, _) =
+            crate::loopback::spawn("the fake Discord gateway", 0, |listener| async move {
                 let addr = listener.local_addr().unwrap();
-                tx.send(addr).unwrap();
                 while let Ok((stream, _)) = listener.accept().await {
                     tokio::spawn(session(stream, addr, state.clone()));
                 }
             });
-        });
-        let addr = rx.recv().unwrap();
         FakeGateway { addr, inner }
     }
 

@@ -84,18 +84,10 @@ impl FakeProviders {
     /// Starts the fake on 127.0.0.1 with a free port, on its own thread.
     pub fn start() -> FakeProviders {
         let inner = Arc::new(Mutex::new(Inner::default()));
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let state = inner.clone();
-        let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(1)
-                .enable_all()
-                .build()
-                .expect("runtime for the fake providers");
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                addr_tx.send(listener.local_addr().unwrap()).unwrap();
+        let (addr, thread) =
+            crate::loopback::spawn("the fake providers", 1, |listener| async move {
                 let app = Router::new().fallback(any(handle)).with_state(state);
                 axum::serve(listener, app)
                     .with_graceful_shutdown(async {
@@ -104,8 +96,6 @@ impl FakeProviders {
                     .await
                     .unwrap();
             });
-        });
-        let addr = addr_rx.recv().expect("fake providers address");
         FakeProviders {
             inner,
             addr,

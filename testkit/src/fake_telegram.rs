@@ -175,30 +175,19 @@ impl FakeTelegram {
             updates: tokio::sync::Notify::new(),
             stopping: std::sync::atomic::AtomicBool::new(false),
         });
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let state = shared.clone();
-        let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("runtime for the fake Bot API");
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                addr_tx.send(listener.local_addr().unwrap()).unwrap();
-                let app = Router::new()
-                    .route("/{*path}", any(handle))
-                    .with_state(state);
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await
-                    .unwrap();
-            });
+        let (addr, thread) = crate::loopback::spawn("the fake Bot API", 2, |listener| async move {
+            let app = Router::new()
+                .route("/{*path}", any(handle))
+                .with_state(state);
+            axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = stop_rx.await;
+                })
+                .await
+                .unwrap();
         });
-        let addr = addr_rx.recv().expect("fake Bot API address");
         FakeTelegram {
             shared,
             addr,

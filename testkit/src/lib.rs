@@ -16,6 +16,7 @@ pub mod fake_discord;
 pub mod fake_discord_gateway;
 pub mod fake_providers;
 pub mod fake_telegram;
+pub mod loopback;
 pub mod multipart;
 pub mod serve;
 pub mod timing;
