@@ -177,8 +177,7 @@ impl Rest {
     pub fn new(config: &Config) -> Result<Rest, SendError> {
         let http = reqwest::Client::builder()
             .timeout(REQUEST_TIMEOUT)
-            // Idle keep-alive connections kept after a burst (reqwest keeps all for 90 s).
-            .pool_max_idle_per_host(16)
+            .pool_max_idle_per_host(gpuscout_frontend::IDLE_CONNECTIONS_PER_HOST)
             .user_agent("DiscordBot (https://github.com/gpuscout, 0.1)")
             .build()
             .map_err(|e| SendError::Failed(e.without_url().to_string()))?;

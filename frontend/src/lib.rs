@@ -35,6 +35,12 @@ pub mod sender;
 pub mod turn;
 
 pub use choice::{ChoiceData, ChoiceError};
+
+/// Keep-alive connections a chat platform's HTTP client keeps idle after a burst. reqwest keeps
+/// every idle one for 90 s by default: after a flood of new chats that was ~240 connections,
+/// ~40 KB of buffers each, held while idle. At Telegram's ~30 messages/s (Discord's 50) and a
+/// few hundred ms per call, about ten are busy at once.
+pub const IDLE_CONNECTIONS_PER_HOST: usize = 16;
 pub use pace::{Limits, Pacer, Rate};
 pub use sender::{Address, SendError, SendFuture, Sender};
 pub use turn::Turns;

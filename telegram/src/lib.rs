@@ -67,12 +67,6 @@ set it to the token from @BotFather to run the Telegram bot";
 /// Long-polling timeout (the HTTP client's own timeout is 17 s).
 const POLL_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Keep-alive connections kept after a burst. reqwest keeps every idle one for 90 s by
-/// default: after a flood of new chats that was ~240 connections, ~40 KB of buffers each,
-/// held while idle. At Telegram's ~30 messages/s and a few hundred ms per call, about ten are
-/// busy at once.
-const IDLE_CONNECTIONS: usize = 16;
-
 /// Why the frontend could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
@@ -102,7 +96,7 @@ impl Telegram {
     pub fn new(config: Config) -> Result<Telegram, RunError> {
         let redactor = Redactor::for_config(&config);
         let client = teloxide::net::default_reqwest_settings()
-            .pool_max_idle_per_host(IDLE_CONNECTIONS)
+            .pool_max_idle_per_host(gpuscout_frontend::IDLE_CONNECTIONS_PER_HOST)
             .build()
             .map_err(|e| RunError::Client(redactor.clean(&e.to_string())))?;
         let bot =
