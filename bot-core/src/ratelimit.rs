@@ -92,6 +92,10 @@ impl RateLimit {
         if now.saturating_duration_since(state.swept) >= self.limit.per {
             let full = f64::from(self.limit.burst);
             state.buckets.retain(|_, b| self.refilled(*b, now) < full);
+            // As the pacer does: a burst of new users must not leave a huge table behind.
+            if state.buckets.capacity() > 64 && state.buckets.capacity() > 4 * state.buckets.len() {
+                state.buckets.shrink_to_fit();
+            }
             state.swept = now;
         }
         let tokens = state
