@@ -7,8 +7,11 @@
 
 mod date;
 mod error;
+mod index;
 mod load;
 mod lookup;
+mod platform;
+mod quote;
 mod types;
 mod validate;
 pub mod warn;

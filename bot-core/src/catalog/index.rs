@@ -1,0 +1,125 @@
+//! The loaded catalog and the per-GPU price indexes built once at load.
+
+use super::platform::Platform;
+use super::quote::PriceQuote;
+use super::types::{FxRate, Gpu, Model};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+use std::collections::HashMap;
+
+/// The loaded, validated catalog with name indexes.
+///
+/// Built once ([`Catalog::from_parts`]) and read-only afterwards, so the indexes stay true.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    pub gpus: Vec<Gpu>,
+    pub platforms: Vec<Platform>,
+    pub models: Vec<Model>,
+    pub fx: Vec<FxRate>,
+    pub(super) gpu_index: HashMap<String, usize>,
+    pub(super) platform_index: HashMap<String, usize>,
+    pub(super) model_index: HashMap<String, usize>,
+    /// Per GPU id (as the quotes write it): (platform, quote) positions, in catalog order, so
+    /// a per-GPU answer reads its own rows instead of every platform's.
+    pub(super) price_index: HashMap<String, Vec<(usize, usize)>>,
+    /// Per GPU id: the cheapest pay-as-you-go hour of one card in USD with its quote's date
+    /// (see [`Catalog::cheapest_hourly_usd`]), worked out once at load because every /fit and
+    /// /pick card list reads it for every GPU.
+    pub(super) cheapest_hourly: HashMap<String, (Decimal, String)>,
+    /// Per GPU id: per quote currency, the lowest list price of one card for one second over
+    /// its quotes, as f64 (see [`Catalog::floor_per_card_second`]).
+    pub(super) price_floor: HashMap<String, Vec<(String, f64)>>,
+}
+
+impl Catalog {
+    /// Every quote for `gpu_id` (the catalog id) with its platform, in catalog order
+    /// (platforms as listed, each platform's quotes as listed).
+    pub fn quotes_for<'a>(
+        &'a self,
+        gpu_id: &str,
+    ) -> impl Iterator<Item = (&'a Platform, &'a PriceQuote)> + 'a {
+        self.price_index
+            .get(gpu_id)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|&(p, q)| (&self.platforms[p], &self.platforms[p].prices[q]))
+    }
+
+    /// The cheapest pay-as-you-go list price of one card for one hour across the catalog, in
+    /// USD at the catalog's dated rate, with the date of that quote (`?` when the source gives
+    /// none). Quotes per second or minute are scaled to an hour; prepaid day/week/month tiers
+    /// are not an hourly price, and a quote in a currency without a rate is skipped.
+    pub fn cheapest_hourly_usd(&self, gpu_id: &str) -> Option<(Decimal, String)> {
+        self.cheapest_hourly.get(gpu_id).cloned()
+    }
+
+    /// Per quote currency, the lowest `amount / (seconds of its unit × its cards)` over the
+    /// quotes of `gpu_id` that a job can be priced on (any tier, prepaid ones too): what
+    /// lower bounds of a job's cost start from (`billing::Pricer::lower_bound`). f64, so
+    /// only for bounds, never for a figure shown. Quotes with no cards or a negative amount,
+    /// which no job is priced on, are left out.
+    pub fn floor_per_card_second(&self, gpu_id: &str) -> &[(String, f64)] {
+        self.price_floor.get(gpu_id).map_or(&[], Vec::as_slice)
+    }
+
+    /// [`Catalog::floor_per_card_second`] from the quotes, for the index built at load.
+    pub(super) fn scan_price_floor(&self, gpu_id: &str) -> Vec<(String, f64)> {
+        let mut out: Vec<(String, f64)> = Vec::new();
+        for (_, q) in self.quotes_for(gpu_id) {
+            if q.cards == 0 || (q.amount.is_sign_negative() && !q.amount.is_zero()) {
+                continue;
+            }
+            // A figure f64 cannot hold bounds nothing: zero keeps a bound true.
+            let p = q
+                .amount
+                .to_f64()
+                .map_or(0.0, |a| a / (q.per.seconds() as f64 * f64::from(q.cards)));
+            match out.iter_mut().find(|(c, _)| *c == q.currency) {
+                Some((_, b)) => *b = b.min(p),
+                None => out.push((q.currency.clone(), p)),
+            }
+        }
+        out
+    }
+
+    /// [`Catalog::cheapest_hourly_usd`] from the quotes, for the index built at load.
+    pub(super) fn scan_cheapest_hourly_usd(&self, gpu_id: &str) -> Option<(Decimal, String)> {
+        let mut best: Option<(Decimal, &PriceQuote)> = None;
+        for (_, q) in self.quotes_for(gpu_id) {
+            let Some(per_hour) = q.per_card_hour() else {
+                continue;
+            };
+            let usd = if q.currency.eq_ignore_ascii_case("USD") {
+                per_hour
+            } else {
+                match self.fx_rate(&q.currency, "USD") {
+                    Some((rate, _)) => per_hour * rate,
+                    None => continue,
+                }
+            };
+            if best.as_ref().is_none_or(|(b, _)| usd < *b) {
+                best = Some((usd, q));
+            }
+        }
+        best.map(|(usd, q)| {
+            let date = if q.undated {
+                "?".to_string()
+            } else {
+                q.as_of.clone()
+            };
+            (usd, date)
+        })
+    }
+
+    /// The platforms that quote `gpu_id`, each once, in catalog order.
+    pub fn platforms_quoting<'a>(
+        &'a self,
+        gpu_id: &str,
+    ) -> impl Iterator<Item = &'a Platform> + 'a {
+        let rows = self.price_index.get(gpu_id).map_or(&[][..], Vec::as_slice);
+        rows.iter()
+            .enumerate()
+            .filter(move |(i, (p, _))| *i == 0 || rows[i - 1].0 != *p)
+            .map(|(_, &(p, _))| &self.platforms[p])
+    }
+}
