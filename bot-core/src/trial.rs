@@ -50,7 +50,8 @@ pub fn list_per_card_hour<'a>(
     gpu: &'a str,
 ) -> Option<(Decimal, &'a PriceQuote)> {
     let p = catalog.platform(platform).ok()?;
-    p.prices_for(gpu)
+    crate::catalog::choice::current_quotes(p, gpu, crate::catalog::choice::Tiers::Standard)
+        .into_iter()
         .filter_map(|q| Some((q.per_card_hour()?, q)))
         .min_by(|a, b| a.0.cmp(&b.0))
 }

@@ -72,6 +72,7 @@ billing-key = { $key ->
     [increment] Billing increment
     [minimum] Minimum charge
     [tier] Package
+    [instance] Cards paid for (sold as whole instances)
     [cards] Cards (price scaled from the listed card count)
     [storage] Storage
     [stored] Storage kept for
@@ -109,6 +110,10 @@ billing-compare-why = { $rank }. { $platform }: { $rule }{ $assumed ->
   }
 billing-stale-footer = * older than 30 days ("?" = the source gives no date): check the platform before you pay.
 billing-compare-hint = /cost <platform> <gpu> <duration> shows one platform's full breakdown and sources.
+billing-spot-line = Spot (can be reclaimed while it runs): { $platform } { $total } for this job, price as of { $as_of }. Add `spot` to rank spot offers too.
+billing-instance-price = { $price } per { $cards }-card instance
+billing-instance-note = { $platform } sells { $gpu } only as { $size }-card instances: a { $cards }-card job pays for { $paid } cards.
+billing-readings-range = { $platform }: current readings of this price disagree, from { $low } ({ $low_as_of }) to { $high } ({ $high_as_of }); the higher one is used.
 
 billing-what = { $what ->
     [price] the price

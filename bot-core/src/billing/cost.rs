@@ -250,10 +250,20 @@ fn cost_with(
         (mul(n, per_session)?, inc)
     };
 
-    // amount × cards/quote_cards × seconds / unit, multiplied out before the one division.
-    let scale_num = Decimal::from(cards);
+    // amount × billed cards/quote_cards × seconds / unit, multiplied out before the one
+    // division; a job smaller than a whole-instance quote pays for the whole instance.
+    let paid_cards = super::choice::billed_cards(quote.cards, cards);
+    let scale_num = Decimal::from(paid_cards);
     let scale_den = Decimal::from(quote.cards);
-    if cards != quote.cards {
+    if paid_cards > cards {
+        notes.push(|| Assumption {
+            key: "instance".into(),
+            value: format!("{paid_cards}"),
+            origin: origin_of_quote,
+            source: None,
+            as_of: None,
+        });
+    } else if cards != quote.cards {
         notes.push(|| Assumption {
             key: "cards".into(),
             value: format!("{cards}"),

@@ -2,6 +2,7 @@
 
 use super::BillingError;
 use super::arith::mul;
+use super::choice::Tiers;
 use crate::units::{HOURS_PER_MONTH, MAX_DURATION_SECONDS};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -45,6 +46,9 @@ pub struct Job {
     pub boot_assumed: bool,
     #[serde(default)]
     pub pull_assumed: bool,
+    /// Which price tiers the job may run on: spot/interruptible only when the user asks.
+    #[serde(default)]
+    pub tiers: Tiers,
 }
 
 impl Default for Job {
@@ -61,6 +65,7 @@ impl Default for Job {
             pattern: Pattern::OneOff,
             boot_assumed: false,
             pull_assumed: false,
+            tiers: Tiers::Standard,
         }
     }
 }

@@ -7,7 +7,8 @@
 //!
 //! The cost of one session of useful work `W` is
 //! `billed = max(minimum, ceil((W + boot? + pull? + idle) / increment) * increment)` and
-//! `compute = price × cards/quote_cards × billed / unit`, plus storage (GB × per-GB-month ×
+//! `compute = price × billed_cards/quote_cards × billed / unit` (a quote for N > 1 cards is a
+//! whole instance: [`choice::billed_cards`]), plus storage (GB × per-GB-month ×
 //! time stored / 730 h) and transfer (GB × per-GB price). A month is 730 hours.
 
 mod arith;
@@ -20,7 +21,10 @@ pub mod money;
 mod rank;
 mod rule;
 
+/// Which tiers, which instance, which reading: the one price choice (`catalog::choice`).
+pub use crate::catalog::choice;
 pub use arith::round_up_to;
+pub use choice::{PriceRange, Tiers, billed_cards, current_quotes, is_interruptible};
 pub use convert::{Conversion, ConvertQuery, PriceUnit, convert, convert_price};
 pub use cost::{
     CostBreakdown, CostDetails, as_number, deciding_rule, format_span, job_cost, opt_as_number,
@@ -31,7 +35,8 @@ pub use job::{Job, Pattern, daily_seconds};
 pub use live::{LiveUse, with_live_prices};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use rank::{
-    Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, user_cost,
+    Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx,
+    spot_alternative, user_cost,
 };
 pub use rule::{Assumption, Origin, Rule};
 

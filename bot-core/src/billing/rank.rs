@@ -1,5 +1,6 @@
 //! Ranking: what a job costs on each platform that quotes the card, cheapest first.
 
+use super::choice::{PriceRange, Tiers, billed_cards, current_quotes, readings_range};
 use super::cost::{CostBreakdown, CostDetails, deciding_rule, job_cost, job_total};
 use super::money::resolve_fx;
 use super::{BillingError, Job, Rule, STALE_AFTER_DAYS};
@@ -27,6 +28,12 @@ pub struct RankedOffer {
     /// (per second, no minimum, boot free): the true cost lies between. `None` when the rules
     /// that matter are known, or the two readings agree.
     pub best_case: Option<CostBreakdown>,
+    /// Cards paid for when the quote is a whole instance larger than the job needs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance_cards: Option<u32>,
+    /// Other current readings of this price that disagree with it (low and high, dated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<PriceRange>,
 }
 
 impl RankedOffer {
@@ -67,7 +74,8 @@ pub fn platform_cost_fx(
 ) -> Result<RankedOffer, BillingError> {
     let gpu_id = catalog.gpu(gpu_id).map(|g| g.id.as_str()).unwrap_or(gpu_id);
     let rule = Rule::from_platform(platform)?;
-    let quotes: Vec<&PriceQuote> = platform.prices_for(gpu_id).collect();
+    // The tiers the job may use, the newest reading of each (`choice`).
+    let quotes = current_quotes(platform, gpu_id, job.tiers);
     // A quote for exactly this many cards beats scaling a single-card price.
     let exact: Vec<&PriceQuote> = quotes
         .iter()
@@ -102,6 +110,9 @@ pub fn platform_cost_fx(
                         cost,
                         details,
                         best_case,
+                        instance_cards: super::choice::pays_for_whole_instance(q, cards)
+                            .then(|| billed_cards(q.cards, cards)),
+                        range: readings_range(platform, q),
                     });
                 }
             }
@@ -158,6 +169,31 @@ pub fn compare(
             .then_with(|| a.platform_id.cmp(&b.platform_id))
     });
     Ok(offers)
+}
+
+/// The cheapest spot / interruptible offer for a job priced on standard tiers, for the
+/// labelled extra line beside the ranking ("spot: ¥1.19, can be reclaimed"). `None` when the
+/// user already asked for spot, for a service meant to run 24/7 (never planned on capacity
+/// that can be taken away unless asked), or when no platform sells the card as spot.
+pub fn spot_alternative(
+    catalog: &Catalog,
+    gpu_id: &str,
+    cards: u32,
+    job: &Job,
+    currency: &str,
+    today: i64,
+) -> Option<RankedOffer> {
+    if job.tiers != Tiers::Standard || matches!(job.pattern, super::Pattern::AlwaysOn { .. }) {
+        return None;
+    }
+    let spot_job = Job {
+        tiers: Tiers::SpotOnly,
+        ..job.clone()
+    };
+    compare(catalog, gpu_id, cards, &spot_job, currency, today)
+        .ok()?
+        .into_iter()
+        .next()
 }
 
 /// Prices one job on many (card, count) options, as the /pick card step does: the job is
@@ -241,9 +277,10 @@ impl<'a> Pricer<'a> {
             else {
                 continue;
             };
-            let any_exact = p.prices_for(gpu_id).any(|q| q.cards == cards);
+            let quotes = current_quotes(p, gpu_id, self.job.tiers);
+            let any_exact = quotes.iter().any(|q| q.cards == cards);
             let mut platform_best: Option<Decimal> = None;
-            for q in p.prices_for(gpu_id) {
+            for q in quotes {
                 if any_exact && q.cards != cards {
                     continue;
                 }
@@ -321,14 +358,17 @@ pub fn user_cost(
                 cost,
                 details,
                 best_case: None,
+                instance_cards: None,
+                range: None,
             });
         }
     }
     best.ok_or(BillingError::ZeroWork)
 }
 
-/// The cheapest pay-as-you-go list price of one card for one hour across the catalog, in USD
-/// at the catalog's dated rate, with the date of that quote (`?` when the source gives none).
+/// The cheapest pay-as-you-go list price of one card for one hour across the catalog (the
+/// price choice's standard tiers: never spot; the newest reading), in USD at the catalog's
+/// dated rate, with the date of that quote (`?` when the source gives none).
 /// Quotes per second or minute are scaled to an hour; prepaid day/week/month tiers are not an
 /// hourly price, and a quote in a currency without a rate is skipped. Read from the index the
 /// catalog builds at load ([`Catalog::cheapest_hourly_usd`]).

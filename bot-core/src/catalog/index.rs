@@ -1,5 +1,6 @@
 //! The loaded catalog and the per-GPU price indexes built once at load.
 
+use super::choice::Tiers;
 use super::platform::Platform;
 use super::quote::PriceQuote;
 use super::types::{FxRate, Gpu, Model};
@@ -45,7 +46,8 @@ impl Catalog {
             .map(|&(p, q)| (&self.platforms[p], &self.platforms[p].prices[q]))
     }
 
-    /// The cheapest pay-as-you-go list price of one card for one hour across the catalog, in
+    /// The cheapest pay-as-you-go list price of one card for one hour across the catalog
+    /// (on-demand or promo, never spot; the newest reading; one-card quotes), in
     /// USD at the catalog's dated rate, with the date of that quote (`?` when the source gives
     /// none). Quotes per second or minute are scaled to an hour; prepaid day/week/month tiers
     /// are not an hourly price, and a quote in a currency without a rate is skipped.
@@ -85,7 +87,13 @@ impl Catalog {
     /// [`Catalog::cheapest_hourly_usd`] from the quotes, for the index built at load.
     pub(super) fn scan_cheapest_hourly_usd(&self, gpu_id: &str) -> Option<(Decimal, String)> {
         let mut best: Option<(Decimal, &PriceQuote)> = None;
-        for (_, q) in self.quotes_for(gpu_id) {
+        // The price choice every answer makes: no spot, the newest reading; and one card, so
+        // not a whole multi-card instance.
+        let current = self
+            .platforms_quoting(gpu_id)
+            .flat_map(|p| super::choice::current_quotes(p, gpu_id, Tiers::Standard))
+            .filter(|q| q.cards <= 1);
+        for q in current {
             let Some(per_hour) = q.per_card_hour() else {
                 continue;
             };

@@ -5,6 +5,7 @@
 //! - `validate`: strict checks naming file, entry and field;
 //! - [`lookup`]: forgiving names (`4090`, `RTX4090`, `GeForce RTX 4090`) and "did you mean".
 
+pub mod choice;
 mod date;
 mod error;
 mod index;

@@ -144,6 +144,9 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
                 .arg("tier", tier_label(lang, &q.tier)),
         ),
     };
+    if let CostSubject::Platform(p, g) = subject {
+        push_quote_notes(&mut r, lang, p.display_name(zh), g, offer);
+    }
     r.push(
         Msg::new("billing-billed")
             .arg("billed", format_duration(c.billed_seconds))
@@ -273,12 +276,7 @@ pub fn compare_reply(
             vec![
                 format!("{}", i + 1),
                 name,
-                price_text(
-                    lang,
-                    o.quote.amount,
-                    &o.quote.currency,
-                    PriceUnit::Time(o.quote.per),
-                ),
+                quote_cell(lang, &o.quote),
                 tier_label(lang, &o.quote.tier),
                 format_duration(o.cost.billed_seconds),
                 total_text(o),
@@ -323,6 +321,13 @@ pub fn compare_reply(
                 .arg("assumed", assumed),
         );
     }
+    for o in offers {
+        let name = catalog
+            .platform(&o.platform_id)
+            .map(|p| p.display_name(zh).to_string())
+            .unwrap_or_else(|_| o.platform_id.clone());
+        push_quote_notes(&mut r, lang, &name, g, o);
+    }
     if offers.iter().any(|o| o.details.uses_month) {
         r.push(Msg::new("billing-month-note"));
     }
@@ -340,4 +345,45 @@ pub fn compare_reply(
     }
     r.push(Msg::new("billing-compare-hint"));
     r
+}
+
+/// A list price cell: the quote's price, and for a whole multi-card instance its size.
+pub(crate) fn quote_cell(lang: Lang, q: &crate::catalog::PriceQuote) -> String {
+    let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    if q.cards > 1 {
+        fmt(
+            lang,
+            &Msg::new("billing-instance-price")
+                .arg("price", price)
+                .arg("cards", q.cards),
+        )
+    } else {
+        price
+    }
+}
+
+/// What the price choice did to one offer: a whole instance paid for beyond the cards the job
+/// needs, and current readings of the price that disagree (a range with dates).
+fn push_quote_notes(r: &mut Reply, lang: Lang, platform: &str, g: &Gpu, o: &RankedOffer) {
+    if let Some(paid) = o.instance_cards {
+        r.push(
+            Msg::new("billing-instance-note")
+                .arg("platform", platform)
+                .arg("gpu", &g.name)
+                .arg("size", o.quote.cards)
+                .arg("cards", o.cards)
+                .arg("paid", paid),
+        );
+    }
+    if let Some(range) = &o.range {
+        let unit = PriceUnit::Time(o.quote.per);
+        r.push(
+            Msg::new("billing-readings-range")
+                .arg("platform", platform)
+                .arg("low", price_text(lang, range.low, &range.currency, unit))
+                .arg("low_as_of", range.low_as_of.as_str())
+                .arg("high", price_text(lang, range.high, &range.currency, unit))
+                .arg("high_as_of", range.high_as_of.as_str()),
+        );
+    }
 }

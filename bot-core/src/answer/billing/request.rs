@@ -47,8 +47,23 @@ pub(super) const ALWAYS_WORDS: &[&str] = &[
     "24/7",
     "常开",
     "一直开",
+    "一直在线",
     "长期",
     "全天",
+    "monthly",
+    "包月",
+    "7x24",
+];
+
+/// Words that ask for spot / interruptible capacity too (never taken without them).
+pub(super) const SPOT_WORDS: &[&str] = &[
+    "spot",
+    "interruptible",
+    "preemptible",
+    "bid",
+    "竞价",
+    "可中断",
+    "抢占式",
 ];
 
 pub(super) const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
@@ -101,6 +116,13 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
             Some("months") => months = Some(parse_count("months", v)?),
             _ => return Err(BillingError::UnknownOption { key: k.clone() }),
         }
+    }
+    if let Some(at) = words
+        .iter()
+        .position(|w| SPOT_WORDS.contains(&w.to_lowercase().as_str()))
+    {
+        words.remove(at);
+        job.tiers = billing::Tiers::WithSpot;
     }
     // `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
     // grammar reads it (a word with a unit, so `4090` is never taken for seconds).
