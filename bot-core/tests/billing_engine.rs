@@ -474,12 +474,29 @@ fn compare_ranks_the_whole_catalog_cheapest_first() {
     };
     for gpu in &cat.gpus {
         let offers = billing::compare(&cat, &gpu.id, 1, &job, "USD", today).unwrap();
+        // By default only platforms with a price that cannot be reclaimed are ranked...
+        let standard = cat
+            .platforms
+            .iter()
+            .filter(|p| {
+                p.prices_for(&gpu.id)
+                    .any(|q| !billing::is_interruptible(&q.tier))
+            })
+            .count();
+        assert_eq!(offers.len(), standard, "{}", gpu.id);
+        assert!(offers.iter().all(|o| !billing::is_interruptible(&o.quote.tier)));
+        // ...and with `spot` asked for, every platform with a price, spot-only ones too.
+        let spot_job = Job {
+            tiers: billing::Tiers::WithSpot,
+            ..job.clone()
+        };
+        let with_spot = billing::compare(&cat, &gpu.id, 1, &spot_job, "USD", today).unwrap();
         let with_prices = cat
             .platforms
             .iter()
             .filter(|p| p.prices_for(&gpu.id).next().is_some())
             .count();
-        assert_eq!(offers.len(), with_prices, "{}", gpu.id);
+        assert_eq!(with_spot.len(), with_prices, "{}", gpu.id);
         for w in offers.windows(2) {
             assert!(w[0].cost.total_cost <= w[1].cost.total_cost);
         }

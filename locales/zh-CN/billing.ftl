@@ -115,7 +115,7 @@ billing-compare-why = { $rank }. { $platform }：{ $rule }{ $assumed ->
   }
 billing-stale-footer = * 超过 30 天（“?” 表示来源没有日期），付款前请到平台核实。
 billing-compare-hint = 用 /cost <平台> <显卡> <时长> 查看单个平台的完整明细和来源。
-billing-spot-line = 竞价/可中断（运行中可能被回收）：{ $platform } 这项任务 { $total }，价格日期 { $as_of }。加上 `spot` 可把竞价报价一起排名。
+billing-spot-line = 竞价/可中断（运行中可能被回收）：{ $platform } 这项任务 { $total }，价格日期 { $as_of }。在命令里加上“竞价”即可把竞价报价一起排名。
 billing-instance-price = { $price }（{ $cards } 卡整机）
 billing-instance-note = { $platform } 的 { $gpu } 只按 { $size } 卡整机出租：{ $cards } 卡的任务要为 { $paid } 张卡付费。
 billing-readings-range = { $platform }：这个价格的几次近期读数不一致，从 { $low }（{ $low_as_of }）到 { $high }（{ $high_as_of }），按较高的计算。
