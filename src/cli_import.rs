@@ -6,7 +6,7 @@
 use crate::cli::{ctx, plain};
 use anyhow::{Context, Result, bail};
 use bot_core::answer::offers;
-use bot_core::availability::{FeedInfo, format_rfc3339, now_unix, record_import};
+use bot_core::availability::{FeedInfo, now_unix, record_import};
 use bot_core::{Catalog, ChatRef, Store};
 use gpuscout_providers::import::{self, Format};
 use serde_json::json;
@@ -43,8 +43,9 @@ struct CatalogArgs {
     /// SkyPilot, the file name for gpuhunt).
     #[arg(long)]
     provider: Option<String>,
-    /// The catalog's date, YYYY-MM-DD (default: the file's modification date, or the
-    /// server's Last-Modified, else today).
+    /// The catalog's date, YYYY-MM-DD. Without it the date comes from the data: a date
+    /// column, the commit date of the git checkout holding the file, or the server's
+    /// Last-Modified; a catalog that states none is refused (never the file's mtime).
     #[arg(long)]
     as_of: Option<String>,
     /// Seconds a download may take.
@@ -224,14 +225,7 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
         bar.set_message(item.cloud.clone());
         let read = match (&item.local, &item.url) {
             (Some(p), _) => std::fs::read_to_string(p)
-                .map(|t| {
-                    let modified = std::fs::metadata(p)
-                        .and_then(|m| m.modified())
-                        .ok()
-                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                        .map(|d| format_rfc3339(d.as_secs() as i64)[..10].to_string());
-                    (t, modified)
-                })
+                .map(|t| (t, git_commit_date(p)))
                 .map_err(|e| e.to_string()),
             (None, Some(u)) => runtime
                 .block_on(import::download(u, Duration::from_secs(a.timeout.max(1))))
@@ -247,10 +241,23 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
                 continue;
             }
         };
-        let as_of = as_of_flag
+        // The data's own date first (a date column), then the checkout's commit or the
+        // server's Last-Modified; nothing stated: refused, not dated today.
+        let Some(as_of) = as_of_flag
             .clone()
+            .or_else(|| import::data_date(&text))
             .or(file_date)
-            .unwrap_or_else(|| format_rfc3339(now_unix())[..10].to_string());
+        else {
+            failed += 1;
+            bar.suspend(|| {
+                eprintln!(
+                    "import: {}: the catalog states no date (no date column, not in a git \
+                     checkout, no Last-Modified); pass --as-of YYYY-MM-DD",
+                    item.shown
+                )
+            });
+            continue;
+        };
         let as_of_secs = bot_core::catalog::parse_date(&as_of).unwrap_or(0) * 86_400;
         let provider = import::platform_id(catalog, &item.cloud);
         let feed = format!("{}/{}", format.key(), item.cloud);
@@ -327,4 +334,22 @@ fn progress(total: u64) -> indicatif::ProgressBar {
     }
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
+}
+
+/// The commit date (`YYYY-MM-DD`) of the last commit that changed `path` in the git checkout
+/// holding it: when a catalog checkout's prices were last written. `None` outside a checkout,
+/// for an uncommitted file, or without git.
+fn git_commit_date(path: &Path) -> Option<String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    let name = path.file_name()?;
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["log", "-1", "--format=%cs", "--"])
+        .arg(name)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let day = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && bot_core::catalog::parse_date(&day).is_some()).then_some(day)
 }

@@ -104,10 +104,14 @@ fn imported_catalogs_are_price_only_in_stock_and_offers() {
     // A pipe gets no progress bar.
     assert!(!err.contains("importing"), "{err}");
     let url = format!("{}/v2/runpod.csv", fake.url());
+    // A catalog that states no date (no date column, no Last-Modified) is refused, never
+    // dated by when it was read.
+    let (ok, _, err) = gpuscout(dir.path(), &fake, &["import", "gpuhunt", &url], "");
+    assert!(!ok && err.contains("--as-of"), "{err}");
     let (ok, out, err) = gpuscout(
         dir.path(),
         &fake,
-        &["import", "gpuhunt", &url, "--json"],
+        &["import", "gpuhunt", &url, "--json", "--as-of", "2026-11-21"],
         "",
     );
     assert!(ok, "{out}\n{err}");
@@ -198,7 +202,15 @@ fn the_ecb_rates_are_fetched_stored_and_named_in_answers() {
     fake.script("/catalogs/v5/lambda/vms.csv", vec![Script::ok(SKYPILOT)]);
     let dir = tempfile::tempdir().unwrap();
     let url = format!("{}/catalogs/v5/lambda/vms.csv", fake.url());
-    assert!(gpuscout(dir.path(), &fake, &["import", "skypilot", &url], "").0);
+    assert!(
+        gpuscout(
+            dir.path(),
+            &fake,
+            &["import", "skypilot", &url, "--as-of", "2026-11-20"],
+            ""
+        )
+        .0
+    );
     // Before any fetch: the catalog's dated rate, said so.
     let (_, out, _) = gpuscout(dir.path(), &fake, &["stock", "h100", "¥20"], "");
     assert!(out.contains("catalog rate of"), "{out}");

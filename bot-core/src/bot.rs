@@ -230,7 +230,9 @@ impl Bot {
             Command::Platform(name) => {
                 vec![answer::catalog::platform_detail(&View::of(ctx), &name)]
             }
-            Command::Platforms => vec![answer::catalog::platform_list(&View::of(ctx))],
+            Command::Platforms(args) => {
+                vec![answer::platform_filter::platforms(&View::of(ctx), &args)]
+            }
             Command::Models => vec![answer::catalog::model_list(&View::of(ctx))],
             Command::Convert(args) => vec![answer::billing::convert(ctx, &args)],
             Command::Cost(args) => vec![answer::billing::cost(ctx, &args)],

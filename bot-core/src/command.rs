@@ -14,7 +14,8 @@ pub enum Command {
     Gpu(String),
     Gpus,
     Platform(String),
-    Platforms,
+    /// `/platforms [alipay|wechat|card|paypal|crypto|免实名|按秒|cn|global …]`
+    Platforms(String),
     /// Every model the fit engine knows, with its size.
     Models,
     Convert(String),
@@ -104,7 +105,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     row!("gpu", [], true, Command::Gpu),
     row!("gpus", [], false, |_| Command::Gpus),
     row!("platform", [], true, Command::Platform),
-    row!("platforms", [], false, |_| Command::Platforms),
+    row!("platforms", [], false, Command::Platforms),
     row!("models", ["模型"], false, |_| Command::Models),
     row!("trial", [], false, Command::Trial),
     row!("lang", ["language", "语言"], false, |a: String| {

@@ -484,7 +484,11 @@ fn compare_ranks_the_whole_catalog_cheapest_first() {
             })
             .count();
         assert_eq!(offers.len(), standard, "{}", gpu.id);
-        assert!(offers.iter().all(|o| !billing::is_interruptible(&o.quote.tier)));
+        assert!(
+            offers
+                .iter()
+                .all(|o| !billing::is_interruptible(&o.quote.tier))
+        );
         // ...and with `spot` asked for, every platform with a price, spot-only ones too.
         let spot_job = Job {
             tiers: billing::Tiers::WithSpot,

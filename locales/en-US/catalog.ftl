@@ -129,6 +129,24 @@ platform-prices-title = List prices:
 platform-credibility = Record { $date }: { $note } ({ $source })
 platforms-title = { $count } platforms:
 hint-platform-detail = /platform <name> shows billing rules, barriers and sources.
+col-unknown = Not known
+platforms-need = { $need ->
+    [alipay] Alipay
+    [wechat] WeChat Pay
+    [card] bank card
+    [paypal] PayPal
+    [crypto] crypto
+    [unionpay] UnionPay
+    [no_real_name] no real-name check
+    [per_second] per-second billing
+    [cn] in mainland China
+   *[global] outside mainland China
+  }
+platforms-filtered-title = Platforms known to meet every need ({ $needs }): { $count }
+platforms-filtered-none = None is known to meet every need.
+platforms-filtered-unknown = Not verified: { $count } more where a needed fact is unknown (check it on the platform before you pay):
+platforms-filtered-left-out = { $count } platforms known not to meet a need are left out.
+platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, no-real-name, per-second, cn, global (combine them: /platforms alipay no-real-name).
 price-tier = { $tier ->
     [on_demand] on demand
     [community] community cloud

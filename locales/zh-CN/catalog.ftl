@@ -129,6 +129,24 @@ platform-prices-title = 挂牌价：
 platform-credibility = 记录 { $date }：{ $note }（{ $source }）
 platforms-title = 共 { $count } 个平台：
 hint-platform-detail = /platform <名称> 查看计费规则、上手门槛和来源。
+col-unknown = 未知项
+platforms-need = { $need ->
+    [alipay] 支付宝
+    [wechat] 微信支付
+    [card] 银行卡
+    [paypal] PayPal
+    [crypto] 加密货币
+    [unionpay] 银联
+    [no_real_name] 免实名
+    [per_second] 按秒计费
+    [cn] 国内平台
+   *[global] 海外平台
+  }
+platforms-filtered-title = 已知满足全部条件（{ $needs }）的平台：{ $count } 个
+platforms-filtered-none = 没有已知满足全部条件的平台。
+platforms-filtered-unknown = 未核实：另有 { $count } 个平台的相关信息未知（付款前请到平台确认）：
+platforms-filtered-left-out = 已排除 { $count } 个已知不满足条件的平台。
+platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、免实名、按秒、国内、海外（可组合，如 /platforms 支付宝 免实名）。
 price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云

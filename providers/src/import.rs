@@ -572,6 +572,35 @@ fn name_with_memory(
 
 /// RFC 4180 rows: quoted fields may hold commas, quotes (doubled) and line breaks; CRLF and
 /// LF both end a row.
+/// The date a catalog file's own data states: the newest `YYYY-MM-DD` in a date column
+/// (`date`, `as_of`, `updated`, `updated_at`, `last_updated`, `timestamp`, `fetched_at`;
+/// an RFC 3339 time counts by its day). `None` when the file has no such column: the caller
+/// then needs another statement of the date (the checkout's commit, `--as-of`), never the
+/// file's modification time, which says when it was copied, not when its prices were read.
+pub fn data_date(text: &str) -> Option<String> {
+    const NAMES: [&str; 7] = [
+        "date",
+        "as_of",
+        "updated",
+        "updated_at",
+        "last_updated",
+        "timestamp",
+        "fetched_at",
+    ];
+    let rows = csv_rows(text);
+    let (header, body) = rows.split_first()?;
+    let col = header
+        .iter()
+        .position(|h| NAMES.contains(&h.trim().to_ascii_lowercase().as_str()))?;
+    body.iter()
+        .filter_map(|r| r.get(col))
+        .filter_map(|cell| {
+            let day = cell.trim().get(..10)?;
+            bot_core::catalog::parse_date(day).map(|_| day.to_string())
+        })
+        .max()
+}
+
 pub fn csv_rows(text: &str) -> Vec<Vec<String>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut rows = Vec::new();
@@ -637,6 +666,15 @@ mod tests {
             gpu_info("{'Gpus': [{'Name': 'X', 'Count': '1.0', 'Ok': True}]}").count,
             Some(1.0)
         );
+    }
+
+    #[test]
+    fn a_date_column_dates_the_catalog_and_its_absence_leaves_it_undated() {
+        let dated =
+            "InstanceType,Price,updated_at\na,1,2026-03-01T10:00:00Z\nb,2,2026-04-02\nc,3,soon\n";
+        assert_eq!(data_date(dated).as_deref(), Some("2026-04-02"));
+        assert_eq!(data_date("InstanceType,Price\na,1\n"), None);
+        assert_eq!(data_date("date,Price\nyesterday,1\n"), None);
     }
 
     #[test]

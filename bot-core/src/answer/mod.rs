@@ -13,6 +13,7 @@ pub mod fit;
 pub mod help;
 pub mod offer_table;
 pub mod offers;
+pub mod platform_filter;
 pub mod stock;
 pub mod tco;
 pub mod trend;

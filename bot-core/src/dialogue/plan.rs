@@ -61,8 +61,18 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
                 topup = min;
                 min_note = Some(min);
             }
+            // Nobody documented the platform's minimum top-up (or it is in another currency):
+            // the trial's cost is said, never a top-up amount the platform may refuse.
+            let min_known = p.is_some_and(|p| {
+                p.barriers.min_topup.known().is_some() && p.currency == o.cost.currency
+            });
+            let id = if min_known {
+                "pick-trial-topup"
+            } else {
+                "pick-trial-cost-min-unknown"
+            };
             r.push(
-                Msg::new("pick-trial-topup")
+                Msg::new(id)
                     .arg(
                         "platform",
                         p.map(|p| p.display_name(zh).to_string())

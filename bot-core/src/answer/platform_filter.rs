@@ -1,0 +1,255 @@
+//! `/platforms alipay 免实名 per-second cn`: the barriers as filters. Platforms known to meet
+//! every need come first; those where a needed fact is unknown come in a separate, labelled
+//! group naming what is unknown; those known to fail a need are left out (and counted).
+
+use super::catalog::View;
+use super::common::{duration_or_unknown, fmt};
+use crate::catalog::{Platform, RealName};
+use crate::fact::Fact;
+use crate::i18n::Lang;
+use crate::reply::{Msg, Reply, Table};
+
+/// One thing a user needs from a platform.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Need {
+    /// Accepts this payment method (a `PAYMENT_METHODS` key).
+    Pay(&'static str),
+    /// Rents without a real-name (identity) check.
+    NoRealName,
+    /// Bills by the second (an increment of one second or less).
+    PerSecond,
+    /// Sells in mainland China (`cn`) or outside it (`global`).
+    Region(&'static str),
+}
+
+impl Need {
+    /// The key the answer's messages select on (`platforms-need`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            Need::Pay(m) => m,
+            Need::NoRealName => "no_real_name",
+            Need::PerSecond => "per_second",
+            Need::Region(r) => r,
+        }
+    }
+
+    /// Whether `p` meets the need: `Some(true/false)` when the catalog knows, `None` when the
+    /// fact is unknown.
+    pub fn met_by(&self, p: &Platform) -> Option<bool> {
+        let b = &p.barriers;
+        match self {
+            // An empty list is "unknown" in the catalog; a known list without it is a no.
+            Need::Pay(m) => {
+                (!b.payment_methods.is_empty()).then(|| b.payment_methods.iter().any(|x| x == m))
+            }
+            Need::NoRealName => match b.real_name_verification {
+                Fact::Known(RealName::NotRequired) => Some(true),
+                Fact::Known(RealName::Required) => Some(false),
+                // Needed only for some services: whether renting needs it is not said.
+                Fact::Known(RealName::SomeServices) | Fact::Unknown => None,
+            },
+            Need::PerSecond => p
+                .billing
+                .increment
+                .known()
+                .and_then(|i| crate::units::parse_duration(i).ok())
+                .map(|s| s <= rust_decimal::Decimal::ONE),
+            Need::Region(r) => Some(p.region == *r),
+        }
+    }
+}
+
+/// Reads the filter words; `Err(word)` names the first word that is not a filter.
+pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
+    let mut out = Vec::new();
+    for w in args.split_whitespace() {
+        let need = match w.to_lowercase().trim_matches(|c| c == ',' || c == '，') {
+            "alipay" | "支付宝" => Need::Pay("alipay"),
+            "wechat" | "weixin" | "微信" | "微信支付" => Need::Pay("wechat"),
+            "card" | "credit-card" | "visa" | "mastercard" | "信用卡" | "银行卡" => {
+                Need::Pay("card")
+            }
+            "paypal" => Need::Pay("paypal"),
+            "crypto" | "usdt" | "bitcoin" | "加密货币" | "虚拟货币" => Need::Pay("crypto"),
+            "unionpay" | "银联" => Need::Pay("unionpay"),
+            "免实名" | "无需实名" | "不实名" | "no-real-name" | "no-kyc" | "nokyc" => {
+                Need::NoRealName
+            }
+            "按秒" | "秒级" | "按秒计费" | "per-second" | "per-sec" | "persecond" => {
+                Need::PerSecond
+            }
+            "cn" | "china" | "国内" | "中国" => Need::Region("cn"),
+            "global" | "intl" | "overseas" | "海外" | "国外" | "境外" => {
+                Need::Region("global")
+            }
+            _ => return Err(w.to_string()),
+        };
+        if !out.contains(&need) {
+            out.push(need);
+        }
+    }
+    Ok(out)
+}
+
+/// The platforms that meet `needs`: (known to meet every need, with an unknown fact and the
+/// needs it could not check), leaving out those known to fail one; catalog order within each.
+pub fn filter<'a>(
+    platforms: &'a [Platform],
+    needs: &[Need],
+) -> (
+    Vec<&'a Platform>,
+    Vec<(&'a Platform, Vec<&'static str>)>,
+    usize,
+) {
+    let mut known = Vec::new();
+    let mut unsure = Vec::new();
+    let mut failed = 0;
+    for p in platforms {
+        let checks: Vec<(&Need, Option<bool>)> = needs.iter().map(|n| (n, n.met_by(p))).collect();
+        if checks.iter().any(|(_, m)| *m == Some(false)) {
+            failed += 1;
+        } else if checks.iter().all(|(_, m)| *m == Some(true)) {
+            known.push(p);
+        } else {
+            let unknown = checks
+                .iter()
+                .filter(|(_, m)| m.is_none())
+                .map(|(n, _)| n.key())
+                .collect();
+            unsure.push((p, unknown));
+        }
+    }
+    (known, unsure, failed)
+}
+
+fn need_names(lang: Lang, keys: &[&str]) -> String {
+    let sep = fmt(lang, &Msg::new("advice-list-sep"));
+    keys.iter()
+        .map(|k| fmt(lang, &Msg::new("platforms-need").arg("need", *k)))
+        .collect::<Vec<_>>()
+        .join(&sep)
+}
+
+fn row(v: &View<'_>, p: &Platform, extra: Option<String>) -> Vec<String> {
+    let zh = v.lang == Lang::Zh;
+    let mut r = vec![
+        p.id.clone(),
+        p.display_name(zh).to_string(),
+        fmt(
+            v.lang,
+            &Msg::new("region-name").arg("region", p.region.as_str()),
+        ),
+        duration_or_unknown(v.lang, &p.billing.increment),
+    ];
+    r.extend(extra);
+    r
+}
+
+/// `/platforms <needs…>`: the two groups and the count left out.
+pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
+    let keys: Vec<&str> = needs.iter().map(Need::key).collect();
+    let (known, unsure, failed) = filter(&v.catalog.platforms, needs);
+    let mut r = Reply::text(
+        Msg::new("platforms-filtered-title")
+            .arg("needs", need_names(v.lang, &keys))
+            .arg("count", known.len()),
+    );
+    let header = || {
+        vec![
+            Msg::new("col-id"),
+            Msg::new("col-platform"),
+            Msg::new("col-region"),
+            Msg::new("col-increment"),
+        ]
+    };
+    if known.is_empty() {
+        r.push(Msg::new("platforms-filtered-none"));
+    } else {
+        r = r.with_table(Table {
+            header: header(),
+            rows: known.iter().map(|p| row(v, p, None)).collect(),
+        });
+    }
+    if !unsure.is_empty() {
+        r.push(Msg::new("platforms-filtered-unknown").arg("count", unsure.len()));
+        let mut h = header();
+        h.push(Msg::new("col-unknown"));
+        r = r.with_table(Table {
+            header: h,
+            rows: unsure
+                .iter()
+                .map(|(p, k)| row(v, p, Some(need_names(v.lang, k))))
+                .collect(),
+        });
+    }
+    if failed > 0 {
+        r.push(Msg::new("platforms-filtered-left-out").arg("count", failed));
+    }
+    r.with(Msg::new("hint-platform-detail"))
+}
+
+/// `/platforms [needs…]`: the whole list, or the filtered one; an unknown word is a localized
+/// error naming it and the words that filter.
+pub fn platforms(v: &View<'_>, args: &str) -> Reply {
+    match parse_needs(args) {
+        Ok(needs) if needs.is_empty() => super::catalog::platform_list(v),
+        Ok(needs) => filtered_list(v, &needs),
+        Err(word) => Reply::text(Msg::new("platforms-filter-unknown").arg("word", word)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn filters_combine_and_group_known_unknown_and_failed() {
+        let cat = Catalog::embedded().unwrap();
+        let needs = parse_needs("支付宝 cn").unwrap();
+        assert_eq!(needs, [Need::Pay("alipay"), Need::Region("cn")]);
+        let (known, unsure, failed) = filter(&cat.platforms, &needs);
+        assert_eq!(known.len() + unsure.len() + failed, cat.platforms.len());
+        for p in &known {
+            assert_eq!(p.region, "cn");
+            assert!(p.barriers.payment_methods.iter().any(|m| m == "alipay"));
+        }
+        for (p, unknown) in &unsure {
+            assert_eq!(p.region, "cn", "{}", p.id);
+            assert_eq!(unknown, &["alipay"], "{}", p.id);
+            assert!(p.barriers.payment_methods.is_empty(), "{}", p.id);
+        }
+        // Every platform outside China is known to fail `cn`, so none is listed.
+        assert!(failed >= cat.platforms.iter().filter(|p| p.region != "cn").count());
+    }
+
+    #[test]
+    fn a_known_failure_is_left_out_and_an_unknown_fact_is_not_a_pass() {
+        let mut cat = Catalog::embedded().unwrap();
+        let mut p = cat.platforms[0].clone();
+        p.barriers.real_name_verification = Fact::Known(RealName::Required);
+        p.barriers.payment_methods = vec!["alipay".into()];
+        let mut q = p.clone();
+        q.id = "other".into();
+        q.barriers.real_name_verification = Fact::Unknown;
+        let mut s = p.clone();
+        s.id = "third".into();
+        s.barriers.real_name_verification = Fact::Known(RealName::NotRequired);
+        cat.platforms = vec![p, q, s];
+        let needs = parse_needs("no-real-name alipay").unwrap();
+        let (known, unsure, failed) = filter(&cat.platforms, &needs);
+        assert_eq!(
+            known.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(),
+            ["third"]
+        );
+        assert_eq!(unsure.len(), 1);
+        assert_eq!(unsure[0].1, ["no_real_name"]);
+        assert_eq!(failed, 1);
+    }
+
+    #[test]
+    fn unknown_words_are_named() {
+        assert_eq!(parse_needs("alipay bogus"), Err("bogus".to_string()));
+        assert_eq!(parse_needs("按秒 按秒").unwrap(), [Need::PerSecond]);
+    }
+}
