@@ -89,6 +89,10 @@ pub struct JobArgs {
     /// Number of cards.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     cards: u32,
+    /// Price on spot / interruptible capacity too (the chat's `spot`); without it only prices
+    /// that cannot be reclaimed are used.
+    #[arg(long)]
+    spot: bool,
 }
 
 /// Boxed: the options are many, and `Cmd` should stay small.
@@ -226,6 +230,9 @@ fn build_job(a: &JobArgs) -> Result<Job, BillingError> {
     job.storage_gb = opt_gb("storage", &a.storage_gb)?;
     job.egress_gb = opt_gb("egress", &a.egress_gb)?;
     job.ingress_gb = opt_gb("ingress", &a.ingress_gb)?;
+    if a.spot {
+        job.tiers = billing::Tiers::WithSpot;
+    }
     if a.cards == 0 {
         return Err(BillingError::NotPositive { what: "cards" });
     }
@@ -499,7 +506,23 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
         currency: Some(currency.clone()),
         fx_rate: None,
     };
-    let reply = bchat::compare_reply(catalog, Lang::En, g, &req, &currency, &offers);
+    let spot = billing::spot_alternative(
+        catalog,
+        &g.id,
+        a.job.cards,
+        &req.job,
+        &currency,
+        crate::today(),
+    );
+    let reply = bchat::compare_reply(
+        catalog,
+        Lang::En,
+        g,
+        &req,
+        &currency,
+        &offers,
+        spot.as_ref(),
+    );
     let reply = match store {
         Some(store) if !used.is_empty() => {
             let who = bot_core::ChatRef::terminal(None);

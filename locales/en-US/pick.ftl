@@ -124,6 +124,7 @@ pick-see-trial = Trial plan
 pick-trial-title = A small trial before you spend more:
 pick-trial-topup = 1. Top up only about { $amount } on { $platform } — enough for one { $hours } h trial run. Check network, environment and VRAM.
 pick-trial-min-topup = (That is the platform's minimum top-up.)
+pick-trial-min-topup-is = (The platform's minimum top-up is { $amount }.)
 pick-trial-cost-min-unknown = 1. One { $hours } h trial run on { $platform } costs about { $amount }. Its minimum top-up is not documented: check it on the platform before you pay, and top up as little as it allows. Check network, environment and VRAM.
 pick-trial-topup-unknown = 1. Top up only enough for one short run (no price known for this card, so I can't size it).
 pick-trial-task-exp = 2. Run a reduced version of your real experiment (your model, your data, fewer samples), not hello world.

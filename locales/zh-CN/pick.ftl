@@ -121,6 +121,7 @@ pick-see-trial = 试跑计划
 pick-trial-title = 加钱之前，先小额试跑：
 pick-trial-topup = 1. 在 { $platform } 只充大约 { $amount }，够跑一次 { $hours } 小时的试跑就行。先验证网络、环境和显存。
 pick-trial-min-topup = （这是平台的最低充值额。）
+pick-trial-min-topup-is = （该平台的最低充值额是 { $amount }。）
 pick-trial-cost-min-unknown = 1. 在 { $platform } 试跑一次 { $hours } 小时约需 { $amount }。该平台的最低充值额没有公开资料：付款前请到平台确认，按允许的最小金额充值。先验证网络、环境和显存。
 pick-trial-topup-unknown = 1. 只充够跑一次的钱（这张卡暂无价格数据，没法帮你算具体金额）。
 pick-trial-task-exp = 2. 跑你真实实验的简化版（同样的模型和数据，少一点样本），不要只跑一个最小示例。

@@ -61,12 +61,10 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
                 topup = min;
                 min_note = Some(min);
             }
-            // Nobody documented the platform's minimum top-up (or it is in another currency):
-            // the trial's cost is said, never a top-up amount the platform may refuse.
-            let min_known = p.is_some_and(|p| {
-                p.barriers.min_topup.known().is_some() && p.currency == o.cost.currency
-            });
-            let id = if min_known {
+            // Nobody documented the platform's minimum top-up: the trial's cost is said, never
+            // a top-up amount the platform may refuse.
+            let min_known = p.and_then(|p| p.barriers.min_topup.known().map(|m| (*m, p)));
+            let id = if min_known.is_some() {
                 "pick-trial-topup"
             } else {
                 "pick-trial-cost-min-unknown"
@@ -83,6 +81,15 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
             );
             if min_note.is_some() {
                 r.push(Msg::new("pick-trial-min-topup"));
+            } else if let Some((min, p)) = min_known
+                && p.currency != o.cost.currency
+                && !min.is_zero()
+            {
+                // A minimum in the platform's own currency: said as it is, not converted.
+                r.push(
+                    Msg::new("pick-trial-min-topup-is")
+                        .arg("amount", billing::format_money(min, &p.currency)),
+                );
             }
             if let Some(p) = p {
                 for m in crate::catalog::warn::data_loss_warnings(p, ctx.lang, 3) {

@@ -122,7 +122,6 @@ pub fn compare(ctx: &Ctx<'_>, args: &str) -> Reply {
             ctx.today,
             &live,
         );
-        let mut r = compare_reply(ctx.catalog, ctx.lang, g, &req, &currency, &offers);
         let spot = billing::spot_alternative(
             ctx.catalog,
             &g.id,
@@ -131,30 +130,16 @@ pub fn compare(ctx: &Ctx<'_>, args: &str) -> Reply {
             &currency,
             ctx.today,
         );
-        if let Some(s) = spot.filter(|s| {
-            offers
-                .first()
-                .is_none_or(|o| s.cost.total_cost < o.cost.total_cost)
-        }) {
-            r.push(spot_line(ctx, &s));
-        }
+        let r = compare_reply(
+            ctx.catalog,
+            ctx.lang,
+            g,
+            &req,
+            &currency,
+            &offers,
+            spot.as_ref(),
+        );
         Ok(super::offers::live_notes(ctx, r, &used))
     });
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))
-}
-
-/// The labelled extra line for a cheaper spot offer: its total, and that it can be reclaimed.
-fn spot_line(ctx: &Ctx<'_>, s: &billing::RankedOffer) -> crate::reply::Msg {
-    let name = ctx
-        .catalog
-        .platform(&s.platform_id)
-        .map(|p| {
-            p.display_name(ctx.lang == crate::i18n::Lang::Zh)
-                .to_string()
-        })
-        .unwrap_or_else(|_| s.platform_id.clone());
-    crate::reply::Msg::new("billing-spot-line")
-        .arg("platform", name)
-        .arg("total", total_text(s))
-        .arg("as_of", s.quote.as_of.as_str())
 }

@@ -250,6 +250,7 @@ pub fn compare_reply(
     req: &JobRequest,
     currency: &str,
     offers: &[RankedOffer],
+    spot: Option<&RankedOffer>,
 ) -> Reply {
     let zh = lang == Lang::Zh;
     let title = Msg::new("billing-compare-title")
@@ -257,8 +258,25 @@ pub fn compare_reply(
         .arg("cards", req.cards)
         .arg("job", job_text(lang, &req.job))
         .arg("currency", currency);
+    // The cheapest spot offer, as a labelled extra line, when it beats the ranking's first.
+    let spot_line = spot
+        .filter(|s| {
+            offers
+                .first()
+                .is_none_or(|o| s.cost.total_cost < o.cost.total_cost)
+        })
+        .map(|s| {
+            Msg::new("billing-spot-line")
+                .arg("platform", platform_name(catalog, zh, &s.platform_id))
+                .arg("total", total_text(s))
+                .arg("as_of", s.quote.as_of.as_str())
+        });
     if offers.is_empty() {
-        return Reply::text(title).with(Msg::new("billing-compare-empty").arg("gpu", &g.name));
+        let r = Reply::text(title).with(Msg::new("billing-compare-empty").arg("gpu", &g.name));
+        return match spot_line {
+            Some(m) => r.with(m),
+            None => r,
+        };
     }
     let rows = offers
         .iter()
@@ -343,8 +361,18 @@ pub fn compare_reply(
     if offers.iter().any(|o| o.stale) {
         r.push(Msg::new("billing-stale-footer"));
     }
+    if let Some(m) = spot_line {
+        r.push(m);
+    }
     r.push(Msg::new("billing-compare-hint"));
     r
+}
+
+fn platform_name(catalog: &Catalog, zh: bool, id: &str) -> String {
+    catalog
+        .platform(id)
+        .map(|p| p.display_name(zh).to_string())
+        .unwrap_or_else(|_| id.to_string())
 }
 
 /// A list price cell: the quote's price, and for a whole multi-card instance its size.
