@@ -57,3 +57,8 @@ usage-back = Usage: /back (inside /pick)
 usage-cancel = Usage: /cancel (inside /pick)
 cmd-models = all models the fit engine knows
 usage-models = Usage: /models
+bare-number-currency = (A number without a currency is read as { $currency ->
+    [CNY] CNY (¥)
+    [USD] USD ($)
+   *[other] { $currency }
+  }; write $ or ¥ to say otherwise.)

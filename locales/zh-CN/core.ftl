@@ -57,3 +57,8 @@ usage-back = 用法：/back（在 /pick 中使用）
 usage-cancel = 用法：/cancel（在 /pick 中使用）
 cmd-models = 全部已知模型
 usage-models = 用法：/models
+bare-number-currency = （没写币种的数字按{ $currency ->
+    [CNY] 人民币（¥）
+    [USD] 美元（$）
+   *[other] { $currency }
+  }计；要换币种请写上 $ 或 ¥。）

@@ -120,9 +120,12 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         return bad(pos[3]);
     };
     let cur = ctx.currency.clone();
+    // A price typed without a currency is read in the chat's currency, and the answer says so.
+    let mut bare = price.as_ref().is_some_and(|p| p.currency.is_none());
     let api = match pos.get(4) {
         Some(a) => match money(a, PriceUnit::MillionTokens) {
             Some(p) => {
+                bare |= p.currency.is_none();
                 let from = p.currency.clone().unwrap_or_else(|| cur.clone());
                 match in_currency(ctx.catalog, p.amount, &from, &cur) {
                     Some(x) => Some(x),
@@ -172,7 +175,13 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         tokens_per_day: tokens,
         api_price_per_mtok: api,
     };
-    tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e))
+    let r =
+        tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e));
+    if bare {
+        super::common::with_bare_currency(r, &cur)
+    } else {
+        r
+    }
 }
 
 /// The whole /tco answer for a query; the CLI prints the same. When the model does not fit

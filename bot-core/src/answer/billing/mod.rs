@@ -23,11 +23,19 @@ use request::platform_and_gpu;
 /// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`
 pub fn convert(ctx: &Ctx<'_>, args: &str) -> Reply {
     let answer = parse_convert(&ctx.currency, args).and_then(|q| {
-        Ok(convert_reply(
-            ctx.lang,
-            &q,
-            &billing::convert(ctx.catalog, &q)?,
-        ))
+        let r = convert_reply(ctx.lang, &q, &billing::convert(ctx.catalog, &q)?);
+        // No currency typed: read in the chat's, and said so.
+        let (words, _) = crate::lexicon::split_options(args);
+        let left: Vec<String> = words
+            .into_iter()
+            .take_while(|w| !request::TO_WORDS.contains(&w.to_lowercase().as_str()))
+            .collect();
+        let bare = crate::lexicon::parse_price(&left.join(" ")).is_ok_and(|p| p.currency.is_none());
+        Ok(if bare {
+            crate::answer::common::with_bare_currency(r, &q.from_currency)
+        } else {
+            r
+        })
     });
     answer.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-convert"))
 }
@@ -53,12 +61,11 @@ fn user_price_cost(
     let to = req.currency.clone().unwrap_or_else(|| currency.clone());
     let fx = billing::resolve_fx(Some(ctx.catalog), &currency, &to, req.fx_rate)?;
     let offer = billing::user_cost(&[quote], &rule, &req.job, req.cards, fx.as_ref())?;
-    Ok(cost_reply(
-        ctx.lang,
-        CostSubject::UserPrice,
-        &req.job,
-        &offer,
-    ))
+    let r = cost_reply(ctx.lang, CostSubject::UserPrice, &req.job, &offer);
+    Ok(match price.currency {
+        None => crate::answer::common::with_bare_currency(r, &currency),
+        Some(_) => r,
+    })
 }
 
 /// `/cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]`,

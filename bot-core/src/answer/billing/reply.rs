@@ -117,7 +117,7 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     let q = &offer.quote;
     let zh = lang == Lang::Zh;
     let money = |x: Decimal| format_money(x, &c.currency);
-    let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    let price = quote_cell(lang, q);
     let mut r = match subject {
         CostSubject::Platform(p, g) => Reply::text(
             Msg::new("billing-cost-title")
