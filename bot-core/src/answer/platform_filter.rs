@@ -91,16 +91,16 @@ pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
     Ok(out)
 }
 
-/// The platforms that meet `needs`: (known to meet every need, with an unknown fact and the
-/// needs it could not check), leaving out those known to fail one; catalog order within each.
-pub fn filter<'a>(
-    platforms: &'a [Platform],
-    needs: &[Need],
-) -> (
+/// What a filter found: platforms known to meet every need; those with an unknown fact and
+/// the needs it could not check; how many are known to fail one (left out).
+pub type Filtered<'a> = (
     Vec<&'a Platform>,
     Vec<(&'a Platform, Vec<&'static str>)>,
     usize,
-) {
+);
+
+/// The platforms that meet `needs` ([`Filtered`]), catalog order within each group.
+pub fn filter<'a>(platforms: &'a [Platform], needs: &[Need]) -> Filtered<'a> {
     let mut known = Vec::new();
     let mut unsure = Vec::new();
     let mut failed = 0;
