@@ -402,22 +402,21 @@ fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_
 {
     let w = world();
     let out = pick_result(&w, "en", "u:always", &[]);
-    // UCompShare rents by the month, but the catalog has no monthly price: the answer says so.
+    // AutoDL rents by the month, but the catalog has no monthly price: the answer says so.
+    // (Its on-demand price: spot capacity is never a 24/7 service's price.)
     assert!(
-        out.contains(
-            "UCompShare also rents by the month, but its monthly price is not in the catalog"
-        ),
+        out.contains("AutoDL also rents by the month, but its monthly price is not in the catalog"),
         "{out}"
     );
     let before = out
         .lines()
-        .find(|l| l.contains("UCompShare") && l.contains('$'))
+        .find(|l| l.contains("AutoDL") && l.contains('$'))
         .map(str::to_string)
         .unwrap_or_else(|| panic!("{out}"));
-    // The same catalog with a monthly UCompShare price (a fixture, not a real price): it is
+    // The same catalog with a monthly AutoDL price (a fixture, not a real price): it is
     // used, and the note is gone.
     let platforms = bot_core::catalog::EMBEDDED_PLATFORMS;
-    let at = platforms.find("id = \"ucompshare\"").unwrap();
+    let at = platforms.find("id = \"autodl\"").unwrap();
     let next = at + platforms[at..].find("\n[[platform]]\n").unwrap();
     let month = "\n[[platform.price]]\ngpu = \"rtx-4090\"\namount = \"500\"\nper = \"month\"\ncurrency = \"CNY\"\ntier = \"month\"\nsource = \"test fixture\"\nas_of = \"2026-11-30\"\n";
     let patched = format!("{}{}{}", &platforms[..next], month, &platforms[next..]);
@@ -430,10 +429,10 @@ fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_
     .unwrap();
     let w = world_with(catalog);
     let out = pick_result(&w, "en", "u:always", &[]);
-    assert!(!out.contains("UCompShare also rents by the month"), "{out}");
+    assert!(!out.contains("AutoDL also rents by the month"), "{out}");
     let after = out
         .lines()
-        .find(|l| l.contains("UCompShare") && l.contains('$'))
+        .find(|l| l.contains("AutoDL") && l.contains('$'))
         .unwrap_or_else(|| panic!("{out}"));
     // 500 CNY a month is well under 730 hourly prices: the row's job cost fell.
     let cost = |row: &str| number_after(row, "$");
