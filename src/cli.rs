@@ -73,11 +73,32 @@ pub fn gpu(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
     print_reply(&answer::gpu_detail(&view(catalog), &g.id))
 }
 
-pub fn platforms(catalog: &Catalog, json: bool) -> Result<()> {
-    if json {
-        return print_json(&catalog.platforms);
+pub fn platforms(catalog: &Catalog, needs: &[String], json: bool) -> Result<()> {
+    let words = needs.join(" ");
+    let needs = bot_core::answer::platform_filter::parse_needs(&words)
+        .map_err(|w| anyhow::anyhow!("`{w}` is not a filter"))?;
+    if needs.is_empty() {
+        if json {
+            return print_json(&catalog.platforms);
+        }
+        return print_reply(&answer::platform_list(&view(catalog)));
     }
-    print_reply(&answer::platform_list(&view(catalog)))
+    if json {
+        let (known, unsure, left_out) =
+            bot_core::answer::platform_filter::filter(&catalog.platforms, &needs);
+        return print_json(&serde_json::json!({
+            "known": known.iter().map(|p| &p.id).collect::<Vec<_>>(),
+            "unknown": unsure
+                .iter()
+                .map(|(p, k)| serde_json::json!({"id": p.id, "unknown": k}))
+                .collect::<Vec<_>>(),
+            "left_out": left_out,
+        }));
+    }
+    print_reply(&bot_core::answer::platform_filter::filtered_list(
+        &view(catalog),
+        &needs,
+    ))
 }
 
 pub fn platform(catalog: &Catalog, name: &str, json: bool) -> Result<()> {

@@ -231,6 +231,8 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
         Lang::En,
     )
     .map_err(fit_err)?;
+    // The flags' numbers carry no currency: read in --currency, and said so, as the chat says it.
+    let reply = bot_core::answer::common::with_bare_currency(reply, &a.currency);
     outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }

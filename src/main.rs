@@ -70,8 +70,10 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// List platforms.
+    /// List platforms; with needs (alipay wechat card paypal crypto no-real-name per-second cn
+    /// global) the ones known to meet them all, then those with an unknown fact.
     Platforms {
+        needs: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -218,7 +220,7 @@ fn run() -> Result<()> {
         }
         Cmd::Gpus { json } => cli::gpus(&catalog, json),
         Cmd::Gpu { name, json } => cli::gpu(&catalog, &name, json),
-        Cmd::Platforms { json } => cli::platforms(&catalog, json),
+        Cmd::Platforms { needs, json } => cli::platforms(&catalog, &needs, json),
         Cmd::Platform { name, json } => cli::platform(&catalog, &name, json),
         Cmd::Convert(a) => cli_billing::convert(&catalog, a),
         Cmd::Cost(a) => cli_billing::cost(&catalog, a),

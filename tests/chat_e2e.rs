@@ -93,6 +93,16 @@ fn cli_json_uses_the_documented_field_names() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let list = v.as_array().unwrap();
     assert!(list.len() >= 15);
+    // Barriers as filters: every platform is known, unknown or left out, once.
+    let (f, err, ok) = gpuscout(dir.path(), &["platforms", "alipay", "cn", "--json"], "");
+    assert!(ok, "{err}");
+    let f: serde_json::Value = serde_json::from_str(&f).unwrap();
+    let placed = f["known"].as_array().unwrap().len()
+        + f["unknown"].as_array().unwrap().len()
+        + f["left_out"].as_u64().unwrap() as usize;
+    assert_eq!(placed, list.len(), "{f}");
+    let (_, err, ok) = gpuscout(dir.path(), &["platforms", "bogus"], "");
+    assert!(!ok && err.contains("bogus"), "{err}");
     for field in [
         "id", "name", "region", "currency", "billing", "barriers", "source", "as_of",
     ] {
