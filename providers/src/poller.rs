@@ -129,7 +129,7 @@ impl Poller {
         let Some(url) = self.fx_url.clone() else {
             return report(None, 0, Some("off".into()));
         };
-        let snap = match crate::import::download(&url, self.timeout).await {
+        let snap = match crate::import::download(&url, self.timeout, crate::Limits::FX.max_bytes).await {
             Ok((text, _)) => crate::fx::parse_ecb(text.as_bytes(), now),
             Err(e) => Err(e),
         };
