@@ -199,7 +199,7 @@ source = "support chat"
 as_of = "2026-11-29T08:00:00Z"
 who = "alice"
 "#;
-        let now = 1_764_590_400; // 2025-12-01T12:00:00Z
+        let now = 1_796_126_400; // 2026-12-01T12:00:00Z
         let rows = parse_curated(ok, &cat, now).unwrap();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].gpu, "rtx-4090");
