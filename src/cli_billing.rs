@@ -356,9 +356,11 @@ fn tier(t: &str) -> Result<(TimeUnit, Decimal)> {
     let (u, p) = t
         .split_once('=')
         .ok_or_else(|| anyhow!("--tier wants UNIT=PRICE, e.g. month=900; got `{t}`"))?;
-    let unit = time_unit(parse_unit(u).map_err(err)?).map_err(err)?;
-    let amount = parse_amount("price", p).map_err(err)?;
-    Ok((unit, amount))
+    let read = || -> Result<(TimeUnit, Decimal)> {
+        let unit = time_unit(parse_unit(u).map_err(err)?).map_err(err)?;
+        Ok((unit, parse_amount("price", p).map_err(err)?))
+    };
+    read().map_err(|e| anyhow!("--tier `{t}`: {e}"))
 }
 
 pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
