@@ -224,15 +224,14 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
     for item in &items {
         bar.set_message(item.cloud.clone());
         let read = match (&item.local, &item.url) {
-            (Some(p), _) => import::read_capped(p, Limits::IMPORT.max_bytes)
-                .map(|t| {
-                    let modified = std::fs::metadata(p)
-                        .and_then(|m| m.modified())
-                        .ok()
-                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                        .map(|d| format_rfc3339(d.as_secs() as i64)[..10].to_string());
-                    (t, modified)
-                }),
+            (Some(p), _) => import::read_capped(p, Limits::IMPORT.max_bytes).map(|t| {
+                let modified = std::fs::metadata(p)
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map(|d| format_rfc3339(d.as_secs() as i64)[..10].to_string());
+                (t, modified)
+            }),
             (None, Some(u)) => runtime
                 .block_on(import::download(
                     u,

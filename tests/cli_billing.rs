@@ -371,7 +371,13 @@ fn bad_input_fails_with_a_clear_message() {
 #[test]
 fn a_bad_or_misplaced_tier_is_a_clear_error_never_ignored() {
     let platform = [
-        "cost", "--platform", "runpod", "--gpu", "4090", "--work", "1h",
+        "cost",
+        "--platform",
+        "runpod",
+        "--gpu",
+        "4090",
+        "--work",
+        "1h",
     ];
     let own = ["cost", "--price", "0.5", "--per", "hour", "--work", "1h"];
     for base in [&platform[..], &own[..]] {
@@ -384,9 +390,16 @@ fn a_bad_or_misplaced_tier_is_a_clear_error_never_ignored() {
         }
     }
     // A well-formed tier with a catalog platform is refused too: it would be ignored.
-    let args: Vec<&str> = platform.iter().copied().chain(["--tier", "month=900"]).collect();
+    let args: Vec<&str> = platform
+        .iter()
+        .copied()
+        .chain(["--tier", "month=900"])
+        .collect();
     let (ok, _, err) = run(&args);
-    assert!(!ok && err.contains("--tier") && err.contains("--price"), "{err}");
+    assert!(
+        !ok && err.contains("--tier") && err.contains("--price"),
+        "{err}"
+    );
     // With a price of one's own it is used.
     let args: Vec<&str> = own.iter().copied().chain(["--tier", "month=900"]).collect();
     assert!(run(&args).0);

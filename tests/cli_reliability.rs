@@ -218,7 +218,9 @@ fn a_catalog_or_curated_row_dated_in_the_future_is_refused_by_name() {
     );
     assert!(!r.ok, "{}", r.stdout);
     assert!(
-        r.stderr.contains("row 2") && r.stderr.contains("2099-01-01") && r.stderr.contains("future"),
+        r.stderr.contains("row 2")
+            && r.stderr.contains("2099-01-01")
+            && r.stderr.contains("future"),
         "{}",
         r.stderr
     );

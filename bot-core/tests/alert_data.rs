@@ -3,9 +3,7 @@
 //! on-demand row and its bid row are the same cards), and a provider's echoed key never
 //! reaches the store or `/status`.
 
-use bot_core::alerts::{
-    Access, AccessCheck, AlertConfig, ChatKind, detect, outbox,
-};
+use bot_core::alerts::{Access, AccessCheck, AlertConfig, ChatKind, detect, outbox};
 use bot_core::availability::{
     FetchOutcome, Offer, OfferKind, StockLevel, provider_state, record_fetch,
 };
@@ -54,7 +52,14 @@ fn say(bot: &Bot, text: &str) -> String {
 
 /// One host of `cards` H100s as Vast lists it: the on-demand row and, beside it, the bid row
 /// for the same cards.
-fn host(gpu: &str, cards: u32, on_demand: &str, bid: &str, stock: StockLevel, at: i64) -> Vec<Offer> {
+fn host(
+    gpu: &str,
+    cards: u32,
+    on_demand: &str,
+    bid: &str,
+    stock: StockLevel,
+    at: i64,
+) -> Vec<Offer> {
     let row = |kind, per_gpu: &str| {
         let p: Decimal = per_gpu.parse().unwrap();
         Offer {
@@ -74,7 +79,10 @@ fn host(gpu: &str, cards: u32, on_demand: &str, bid: &str, stock: StockLevel, at
             source: "test".into(),
         }
     };
-    vec![row(OfferKind::OnDemand, on_demand), row(OfferKind::Spot, bid)]
+    vec![
+        row(OfferKind::OnDemand, on_demand),
+        row(OfferKind::Spot, bid),
+    ]
 }
 
 fn alerts_text(bot: &Bot) -> Vec<String> {
@@ -104,7 +112,10 @@ fn the_from_price_is_on_demand_and_the_count_is_cards_as_sold() {
     };
     // Baseline: out of stock.
     assert_eq!(
-        poll(T0, host(&gpu, 3, "2.34", "0.18", StockLevel::Unavailable, T0)),
+        poll(
+            T0,
+            host(&gpu, 3, "2.34", "0.18", StockLevel::Unavailable, T0)
+        ),
         0
     );
     // Only a bid in stock (the on-demand row rented out): not "back" for a subscription.
@@ -115,13 +126,19 @@ fn the_from_price_is_on_demand_and_the_count_is_cards_as_sold() {
     assert!(alerts_text(&bot).is_empty());
     // One host of three cards in stock, on demand at $2.34, bid at $0.18.
     assert_eq!(
-        poll(T0 + 120, host(&gpu, 3, "2.34", "0.18", StockLevel::Available, T0 + 120)),
+        poll(
+            T0 + 120,
+            host(&gpu, 3, "2.34", "0.18", StockLevel::Available, T0 + 120)
+        ),
         1
     );
     let text = alerts_text(&bot).join("\n");
     assert!(text.contains("$2.34"), "{text}");
     assert!(!text.contains("0.18"), "{text}");
-    assert!(text.contains("3 available") && !text.contains("6 available"), "{text}");
+    assert!(
+        text.contains("3 available") && !text.contains("6 available"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -138,7 +155,10 @@ fn two_hosts_count_their_cards_once_each() {
     both.extend(host(&gpu, 2, "2.2", "0.3", StockLevel::Available, T0 + 60));
     assert_eq!(poll(T0 + 60, both), 1);
     let text = alerts_text(&bot).join("\n");
-    assert!(text.contains("from $2.20") || text.contains("from $2.2 "), "{text}");
+    assert!(
+        text.contains("from $2.20") || text.contains("from $2.2 "),
+        "{text}"
+    );
     assert!(text.contains("3 available"), "{text}");
 }
 
@@ -158,7 +178,13 @@ fn an_echoed_key_is_neither_stored_nor_shown_in_status() {
     .unwrap();
     let state = provider_state(&bot.store, "runpod").unwrap().unwrap();
     let problem = state.last_problem.unwrap();
-    assert!(!problem.contains(key) && problem.contains("HTTP 401"), "{problem}");
+    assert!(
+        !problem.contains(key) && problem.contains("HTTP 401"),
+        "{problem}"
+    );
     let status = say(&bot, "/status");
-    assert!(status.contains("HTTP 401") && !status.contains(key), "{status}");
+    assert!(
+        status.contains("HTTP 401") && !status.contains(key),
+        "{status}"
+    );
 }

@@ -65,8 +65,8 @@ pub fn shown_url(url: &str) -> String {
             let path: Vec<String> = path
                 .split('/')
                 .map(|seg| {
-                    let hide = (after_word && !seg.is_empty())
-                        || bot_core::secret::scrub(seg, &[]) != seg;
+                    let hide =
+                        (after_word && !seg.is_empty()) || bot_core::secret::scrub(seg, &[]) != seg;
                     after_word = bot_core::secret::is_credential_word(seg);
                     if hide {
                         "<redacted>".to_string()
@@ -296,7 +296,9 @@ mod tests {
     fn shown_urls_lose_credentials_queries_and_key_like_path_segments() {
         let key = "a8f5f167f44f4964e6c998dee827110c";
         assert_eq!(
-            shown_url(&format!("https://u:p@fx.example/{key}/eurofxref-daily.xml?k={key}#x")),
+            shown_url(&format!(
+                "https://u:p@fx.example/{key}/eurofxref-daily.xml?k={key}#x"
+            )),
             "https://fx.example/<redacted>/eurofxref-daily.xml"
         );
         assert_eq!(

@@ -141,9 +141,13 @@ pub async fn fetch_with(
     limits: Limits,
 ) -> Result<Parsed, FetchError> {
     let secrets: Vec<&str> = adapter.secret().map(|s| s.expose()).into_iter().collect();
-    let answer = exchange(adapter.request(http).timeout(timeout), timeout, limits.max_bytes)
-        .await
-        .map_err(|e| e.scrubbed(&secrets))?;
+    let answer = exchange(
+        adapter.request(http).timeout(timeout),
+        timeout,
+        limits.max_bytes,
+    )
+    .await
+    .map_err(|e| e.scrubbed(&secrets))?;
     if !answer.status.is_success() {
         return Err(FetchError::Http {
             status: answer.status.as_u16(),

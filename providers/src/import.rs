@@ -138,7 +138,9 @@ pub async fn download(
 /// mixes letters and digits over 12 characters (never a plain file or folder name).
 fn url_secrets(url: &str) -> Vec<&str> {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let values = query.split('&').filter_map(|kv| kv.split_once('=').map(|(_, v)| v));
+    let values = query
+        .split('&')
+        .filter_map(|kv| kv.split_once('=').map(|(_, v)| v));
     let segments = path.split('/').skip(3).filter(|seg| {
         seg.len() > 12
             && seg.chars().any(|c| c.is_ascii_digit())

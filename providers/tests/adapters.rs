@@ -387,7 +387,9 @@ fn a_repeated_provider_id_is_one_offer_not_several() {
     let t = r#"{"id": "NVIDIA GeForce RTX 4090", "displayName": "RTX 4090", "memoryInGb": 24, "securePrice": 0.69, "secureLowest": {"stockStatus": "High"}}"#;
     fake.script(
         "/graphql",
-        vec![Script::ok(format!(r#"{{"data": {{"gpuTypes": [{t}, {t}, {t}]}}}}"#))],
+        vec![Script::ok(format!(
+            r#"{{"data": {{"gpuTypes": [{t}, {t}, {t}]}}}}"#
+        ))],
     );
     let rp = RunPod {
         base: fake.url(),

@@ -65,8 +65,15 @@ fn an_endless_body_is_cut_at_the_cap_and_the_connection_dropped() {
             limits,
         ))
         .unwrap_err();
-    assert!(matches!(&e, FetchError::TooLarge(m) if m.contains("1048576")), "{e:?}");
-    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert!(
+        matches!(&e, FetchError::TooLarge(m) if m.contains("1048576")),
+        "{e:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
     // The client hung up: what the fake got out is the cap plus what sockets buffer, and it
     // stops growing (nothing goes on reading in the background).
     std::thread::sleep(Duration::from_millis(300));
@@ -208,7 +215,10 @@ fn every_refused_answer_keeps_the_last_good_snapshot_and_says_why() {
         let line = r[0].line();
         assert!(line.contains("keeping the last snapshot"), "{line}");
         assert!(!line.contains(key), "{line}");
-        assert_eq!(latest_offers(&store, &gpu_key("rtx-4090"), Some("vast")).unwrap(), good);
+        assert_eq!(
+            latest_offers(&store, &gpu_key("rtx-4090"), Some("vast")).unwrap(),
+            good
+        );
         let state = provider_state(&store, "vast").unwrap().unwrap();
         let problem = state.last_problem.unwrap_or_default();
         assert!(
@@ -239,7 +249,10 @@ fn a_download_is_capped_and_a_key_in_its_url_never_printed() {
     assert!(matches!(e, FetchError::Http { status: 500, .. }), "{e:?}");
     assert!(!e.to_string().contains(key), "{e}");
     let shown = gpuscout_providers::config::shown_url(&format!("{url}?sig={key}"));
-    assert!(!shown.contains(key) && shown.ends_with("/v2/runpod.csv"), "{shown}");
+    assert!(
+        !shown.contains(key) && shown.ends_with("/v2/runpod.csv"),
+        "{shown}"
+    );
     let e = runtime
         .block_on(import::download(&url, Duration::from_secs(5), 1 << 20))
         .unwrap_err();
@@ -278,7 +291,10 @@ fn a_local_file_or_a_csv_past_its_cap_is_refused() {
     };
     assert!(read(100).is_ok());
     let e = read(101).unwrap_err();
-    assert!(matches!(&e, FetchError::TooLarge(m) if m.contains("101 rows")), "{e:?}");
+    assert!(
+        matches!(&e, FetchError::TooLarge(m) if m.contains("101 rows")),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -294,6 +310,8 @@ fn a_curated_file_past_its_cap_is_refused_and_the_rows_before_stay() {
     std::fs::write(&file, format!("{good}{padding}")).unwrap();
     let e = gpuscout_providers::curated::load(&cat, &store, &file).unwrap_err();
     assert!(e.contains("larger than"), "{e}");
-    let seen = bot_core::availability::sightings(&store, &bot_core::availability::gpu_key("rtx-4090")).unwrap();
+    let seen =
+        bot_core::availability::sightings(&store, &bot_core::availability::gpu_key("rtx-4090"))
+            .unwrap();
     assert_eq!(seen.len(), 1, "{seen:?}");
 }

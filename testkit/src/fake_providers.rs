@@ -13,9 +13,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::any;
+use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use futures_util::StreamExt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -224,10 +224,7 @@ async fn handle(
         (script, g.served.clone())
     };
     let Some(s) = script else {
-        return (
-            StatusCode::NOT_FOUND,
-            Body::from("no script for this path"),
-        );
+        return (StatusCode::NOT_FOUND, Body::from("no script for this path"));
     };
     if !s.delay.is_zero() {
         tokio::time::sleep(s.delay).await;

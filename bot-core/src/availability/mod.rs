@@ -43,8 +43,8 @@ pub use snapshot::{
     provider_state, provider_states, record_fetch,
 };
 pub use time::{
-    CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS, date_is_future,
-    format_rfc3339, is_future, now_unix,
+    CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS,
+    date_is_future, format_rfc3339, is_future, now_unix,
 };
 
 /// Providers with a live feed (the adapters in `gpuscout-providers`), by catalog platform id.

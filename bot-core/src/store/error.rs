@@ -252,6 +252,9 @@ mod tests {
             Err(StoreError::NewerFormat { .. })
         ));
         assert_eq!(std::fs::read(&path).unwrap(), bytes);
-        assert_eq!(newer_format("Expected file format version <= 3, found 2"), None);
+        assert_eq!(
+            newer_format("Expected file format version <= 3, found 2"),
+            None
+        );
     }
 }
