@@ -193,12 +193,15 @@ pub(super) fn redb_error(path: &Path, e: impl Into<redb::Error>) -> StoreError {
 
 /// redb's words for a file whose format version is above its own (redb 3:
 /// `Expected file format version <= 3, found 4`): `(found, supported)`. Such a file was made
-/// by a newer build, not damaged, and no repair could read it.
+/// by a newer build, not damaged, and no repair could read it. Only the next two versions
+/// count: redb numbers its formats one by one, and a flipped bit in the version byte of 3
+/// gives 1, 2, 7, 11 or more, which is damage.
 fn newer_format(detail: &str) -> Option<(u64, u64)> {
     let rest = detail.strip_prefix("Expected file format version <= ")?;
     let (supported, found) = rest.split_once(", found ")?;
-    let (supported, found) = (supported.trim().parse().ok()?, found.trim().parse().ok()?);
-    (found > supported).then_some((found, supported))
+    let (supported, found): (u64, u64) =
+        (supported.trim().parse().ok()?, found.trim().parse().ok()?);
+    (found > supported && found <= supported + 2).then_some((found, supported))
 }
 
 /// While opening, unreadable bytes (a bad magic number, a short file) mean a damaged file.
