@@ -93,21 +93,24 @@ pub async fn exchange(
         {
             return Err(too_large(cap));
         }
-        let mut body = Vec::new();
+        // Chunks are kept as they came and joined once at the end: a growing buffer would
+        // hold its old and new copies at each doubling, half again the cap at its peak.
+        let (mut chunks, mut total) = (Vec::new(), 0usize);
         while let Some(chunk) = response.chunk().await.map_err(network_error)? {
-            if body.len() + chunk.len() > cap {
+            if total + chunk.len() > cap {
                 if !status.is_success() {
                     // An error body is only a snippet: what fits is enough.
-                    body.extend_from_slice(&chunk[..cap - body.len()]);
+                    chunks.push(chunk.slice(..cap - total));
                     break;
                 }
                 return Err(too_large(cap));
             }
-            body.extend_from_slice(&chunk);
+            total += chunk.len();
+            chunks.push(chunk);
         }
         Ok(Answer {
             status,
-            body,
+            body: chunks.concat(),
             last_modified,
         })
     };
