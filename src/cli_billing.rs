@@ -358,8 +358,29 @@ fn offer_out<'a>(catalog: &'a Catalog, o: &'a RankedOffer, rank: Option<usize>) 
     }
 }
 
+/// One `--tier UNIT=PRICE`, read or refused with the flag named.
+fn tier(t: &str) -> Result<(TimeUnit, Decimal)> {
+    let (u, p) = t
+        .split_once('=')
+        .ok_or_else(|| anyhow!("--tier wants UNIT=PRICE, e.g. month=900; got `{t}`"))?;
+    let read = || -> Result<(TimeUnit, Decimal)> {
+        let unit = time_unit(parse_unit(u).map_err(err)?).map_err(err)?;
+        Ok((unit, parse_amount("price", p).map_err(err)?))
+    };
+    read().map_err(|e| anyhow!("--tier `{t}`: {e}"))
+}
+
 pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
     let a = *a.opts;
+    // Every --tier is read before anything else, so a bad one is never passed over.
+    for t in &a.tiers {
+        tier(t)?;
+    }
+    if a.platform.is_some() && !a.tiers.is_empty() {
+        return Err(anyhow!(
+            "--tier is a price of your own and goes with --price; with --platform the catalog's tiers are used"
+        ));
+    }
     let job = build_job(&a.job).map_err(err)?;
     let fx_rate = opt_amount("fx-rate", &a.fx_rate).map_err(err)?;
     if let Some(name) = &a.platform {
@@ -435,11 +456,7 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
     let user_quote = |amount, per, tier: &str| PriceQuote::user(amount, per, &currency, tier);
     let mut quotes = vec![user_quote(price.amount, per, "on_demand")];
     for t in &a.tiers {
-        let (u, p) = t
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--tier wants UNIT=PRICE, e.g. month=900; got `{t}`"))?;
-        let unit = time_unit(parse_unit(u).map_err(err)?).map_err(err)?;
-        let amount = parse_amount("price", p).map_err(err)?;
+        let (unit, amount) = tier(t)?;
         quotes.push(user_quote(amount, unit, unit.key()));
     }
     let to_currency = match &a.to_currency {

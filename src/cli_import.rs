@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 use bot_core::answer::offers;
 use bot_core::availability::{FeedInfo, now_unix, record_import};
 use bot_core::{Catalog, ChatRef, Store};
+use gpuscout_providers::Limits;
 use gpuscout_providers::import::{self, Format};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -224,11 +225,14 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
     for item in &items {
         bar.set_message(item.cloud.clone());
         let read = match (&item.local, &item.url) {
-            (Some(p), _) => std::fs::read_to_string(p)
-                .map(|t| (t, git_commit_date(p)))
-                .map_err(|e| e.to_string()),
+            (Some(p), _) => import::read_capped(p, Limits::IMPORT.max_bytes)
+                .map(|t| (t, git_commit_date(p))),
             (None, Some(u)) => runtime
-                .block_on(import::download(u, Duration::from_secs(a.timeout.max(1))))
+                .block_on(import::download(
+                    u,
+                    Duration::from_secs(a.timeout.max(1)),
+                    Limits::IMPORT.max_bytes,
+                ))
                 .map_err(|e| e.to_string()),
             _ => Err("nothing to read".into()),
         };
@@ -259,6 +263,17 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
             continue;
         };
         let as_of_secs = bot_core::catalog::parse_date(&as_of).unwrap_or(0) * 86_400;
+        // A catalog dated ahead of every time zone's today would read as new until then.
+        if bot_core::availability::date_is_future(as_of_secs, now_unix()) {
+            failed += 1;
+            bar.suspend(|| {
+                eprintln!(
+                    "import: {}: its date {as_of} is in the future; nothing imported from it",
+                    item.shown
+                )
+            });
+            continue;
+        }
         let provider = import::platform_id(catalog, &item.cloud);
         let feed = format!("{}/{}", format.key(), item.cloud);
         let source = format!(

@@ -40,7 +40,7 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
         stock::parse(&ctx, &args).map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
     let view = stock::lookup(&ctx, &query, now).map_err(|r| anyhow::anyhow!(plain(&r)))?;
     if !a.json {
-        println!("{}", plain(&stock::reply(&ctx, &query, &view)));
+        outln!("{}", plain(&stock::reply(&ctx, &query, &view)))?;
         return Ok(());
     }
     let providers: Vec<_> = view
@@ -87,7 +87,7 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
             })
             .collect::<Vec<_>>(),
     });
-    println!("{}", serde_json::to_string_pretty(&out)?);
+    outln!("{}", serde_json::to_string_pretty(&out)?)?;
     Ok(())
 }
 
@@ -157,10 +157,10 @@ pub fn poll(catalog: Catalog, store: Arc<Store>, a: PollArgs) -> Result<()> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
         for r in &reports {
-            println!("{}", r.line());
+            outln!("{}", r.line())?;
         }
     }
     if reports.iter().all(|r| !r.replaced()) {

@@ -103,8 +103,8 @@ async fn healthz(health: Arc<Health>, store: Arc<Store>) -> impl IntoResponse {
     let parts = health.snapshot();
     let store_state = tokio::task::spawn_blocking(move || store.schema_version())
         .await
-        .map_err(|e| e.to_string())
-        .and_then(|r| r.map_err(|e| e.to_string()));
+        .map_err(|_| "the check did not finish".to_string())
+        .and_then(|r| r.map_err(|e| store_problem(&e)));
     let parts_ok = parts.values().all(|s| *s == PartState::Running);
     let ok = parts_ok && store_state.is_ok();
     let body = serde_json::json!({
@@ -125,6 +125,22 @@ async fn healthz(health: Arc<Health>, store: Arc<Store>) -> impl IntoResponse {
         [(header::CONTENT_TYPE, "application/json")],
         body.to_string(),
     )
+}
+
+/// What `/healthz` says about a failing store: the kind of failure, never the file's path
+/// (the endpoint may be reachable by more people than the server's disk). The full error,
+/// path included, goes to the operator's log.
+fn store_problem(e: &bot_core::store::StoreError) -> String {
+    use bot_core::store::StoreError as E;
+    tracing::warn!("healthz: the store is unhealthy: {e}");
+    match e {
+        E::Full { .. } => "disk full",
+        E::Damaged { .. } | E::Decode { .. } => "damaged",
+        E::Locked { .. } => "in use by another process",
+        E::NewerSchema { .. } | E::NewerFormat { .. } => "made by a newer version",
+        E::Io { .. } | E::Db(_) => "cannot be read or written",
+    }
+    .to_string()
 }
 
 async fn scrape(store: Arc<Store>) -> impl IntoResponse {
@@ -193,6 +209,34 @@ mod tests {
         assert_eq!(v["status"], "unhealthy");
         assert_eq!(v["parts"]["poller"], "failed");
         assert_eq!(v["parts"]["telegram"], "running");
+    }
+
+    #[test]
+    fn an_unhealthy_store_is_named_by_kind_without_its_path() {
+        use bot_core::store::StoreError as E;
+        let path = std::path::PathBuf::from("/srv/secret-place/gpuscout/gpuscout.redb");
+        let errors = [
+            E::Full { path: path.clone() },
+            E::Damaged {
+                path: path.clone(),
+                detail: format!("bad page in {}", path.display()),
+            },
+            E::Locked { path: path.clone() },
+            E::Io {
+                path: path.clone(),
+                detail: format!("{}: permission denied", path.display()),
+            },
+            E::NewerFormat {
+                path: path.clone(),
+                found: 4,
+                supported: 3,
+            },
+        ];
+        for e in &errors {
+            assert!(e.to_string().contains("/srv/secret-place"));
+            let shown = store_problem(e);
+            assert!(!shown.contains('/') && !shown.is_empty(), "{shown}");
+        }
     }
 
     #[test]

@@ -367,3 +367,40 @@ fn bad_input_fails_with_a_clear_message() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_bad_or_misplaced_tier_is_a_clear_error_never_ignored() {
+    let platform = [
+        "cost",
+        "--platform",
+        "runpod",
+        "--gpu",
+        "4090",
+        "--work",
+        "1h",
+    ];
+    let own = ["cost", "--price", "0.5", "--per", "hour", "--work", "1h"];
+    for base in [&platform[..], &own[..]] {
+        for bad in ["abc", "month=", "fortnight=900", "month=cheap"] {
+            let args: Vec<&str> = base.iter().copied().chain(["--tier", bad]).collect();
+            let (ok, _, err) = run(&args);
+            assert!(!ok, "{args:?} was accepted");
+            let named = bad.split('=').any(|p| !p.is_empty() && err.contains(p));
+            assert!(err.contains("tier") || named, "{args:?}: {err}");
+        }
+    }
+    // A well-formed tier with a catalog platform is refused too: it would be ignored.
+    let args: Vec<&str> = platform
+        .iter()
+        .copied()
+        .chain(["--tier", "month=900"])
+        .collect();
+    let (ok, _, err) = run(&args);
+    assert!(
+        !ok && err.contains("--tier") && err.contains("--price"),
+        "{err}"
+    );
+    // With a price of one's own it is used.
+    let args: Vec<&str> = own.iter().copied().chain(["--tier", "month=900"]).collect();
+    assert!(run(&args).0);
+}

@@ -142,3 +142,89 @@ fn a_damaged_database_is_explained_kept_and_repaired_by_db_commands() {
     let r = c.run_in(dir.path(), &["db", "reset"], "");
     assert!(r.ok && r.stdout.contains("moved to"), "{}", r.stdout);
 }
+
+#[test]
+fn stock_and_poll_never_panic_on_a_closed_pipe() {
+    use gpuscout_testkit::fake_providers::{FakeProviders, Script};
+    let fake = FakeProviders::start();
+    let body = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/providers/tests/data/vast_bundles.json"
+    ))
+    .unwrap();
+    fake.script("/api/v0/bundles/", vec![Script::ok(body)]);
+    let dir = tempfile::tempdir().unwrap();
+    let commands: [&[&str]; 4] = [
+        &["poll", "--once", "--provider", "vast"],
+        &["poll", "--once", "--json"],
+        &["stock", "4090"],
+        &["stock", "4090", "--json"],
+    ];
+    // The reader closing before, during or after the first write: repeated, since the race
+    // decides which write meets the closed pipe.
+    for round in 0..8 {
+        for args in commands {
+            let mut child = Command::new(BIN)
+                .arg("--data-dir")
+                .arg(dir.path())
+                .args(args)
+                .env("GPUSCOUT_PROVIDERS", "vast")
+                .env("GPUSCOUT_VAST_URL", fake.url())
+                .env("GPUSCOUT_FX_URL", "none")
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let stdout = child.stdout.take();
+            if round % 2 == 1 {
+                std::thread::sleep(std::time::Duration::from_millis(5 * round));
+            }
+            drop(stdout);
+            let out = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+            assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        }
+    }
+}
+
+#[test]
+fn a_catalog_or_curated_row_dated_in_the_future_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("runpod.csv");
+    std::fs::write(&csv, "gpu_name,gpu_count,price\nH100,1,2.5\n").unwrap();
+    let path = csv.to_str().unwrap();
+    let r = cli().run_in(
+        dir.path(),
+        &["import", "gpuhunt", path, "--as-of", "2099-01-01"],
+        "",
+    );
+    assert!(!r.ok, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("runpod.csv") && r.stderr.contains("future"),
+        "{}",
+        r.stderr
+    );
+    let curated = dir.path().join("curated.toml");
+    std::fs::write(
+        &curated,
+        "who='ops'\n[[row]]\nplatform='autodl'\ngpu='4090'\nstock='in'\nsource='x'\nas_of='2025-11-30'\n[[row]]\nplatform='autodl'\ngpu='3090'\nstock='in'\nsource='x'\nas_of='2099-01-01'\n",
+    )
+    .unwrap();
+    let r = cli().run_in(
+        dir.path(),
+        &["import", "curated", curated.to_str().unwrap()],
+        "",
+    );
+    assert!(!r.ok, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("row 2")
+            && r.stderr.contains("2099-01-01")
+            && r.stderr.contains("future"),
+        "{}",
+        r.stderr
+    );
+    // Nothing of it is shown as in stock.
+    let r = cli().run_in(dir.path(), &["stock", "3090"], "");
+    assert!(!r.stdout.contains("just now"), "{}", r.stdout);
+}

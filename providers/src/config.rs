@@ -52,14 +52,30 @@ impl std::fmt::Debug for Endpoint {
     }
 }
 
-/// A URL with any `user:password@` removed, for messages.
+/// A URL for messages and stored sources: without `user:password@`, without its query and
+/// fragment, and with any path segment that looks like a key (a long run mixing letters and
+/// digits, or the segment after one named `token`, `key` …) replaced by `<redacted>`.
 pub fn shown_url(url: &str) -> String {
     match url.split_once("://") {
         Some((scheme, rest)) => {
             let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
             let host = host.rsplit('@').next().unwrap_or(host);
-            let path = path.split('?').next().unwrap_or("");
-            format!("{scheme}://{host}{path}")
+            let path = path.split(['?', '#']).next().unwrap_or("");
+            let mut after_word = false;
+            let path: Vec<String> = path
+                .split('/')
+                .map(|seg| {
+                    let hide =
+                        (after_word && !seg.is_empty()) || bot_core::secret::scrub(seg, &[]) != seg;
+                    after_word = bot_core::secret::is_credential_word(seg);
+                    if hide {
+                        "<redacted>".to_string()
+                    } else {
+                        seg.to_string()
+                    }
+                })
+                .collect();
+            format!("{scheme}://{host}{}", path.join("/"))
         }
         None => "<not a URL>".into(),
     }
@@ -274,5 +290,26 @@ mod tests {
             Some("http://127.0.0.1:9/eurofxref-daily.xml")
         );
         assert!(cfg(&[("GPUSCOUT_FX_URL", "file:///etc/passwd")]).is_err());
+    }
+
+    #[test]
+    fn shown_urls_lose_credentials_queries_and_key_like_path_segments() {
+        let key = "a8f5f167f44f4964e6c998dee827110c";
+        assert_eq!(
+            shown_url(&format!(
+                "https://u:p@fx.example/{key}/eurofxref-daily.xml?k={key}#x"
+            )),
+            "https://fx.example/<redacted>/eurofxref-daily.xml"
+        );
+        assert_eq!(
+            shown_url("http://127.0.0.1:9/token/hunter22/runpod.csv"),
+            "http://127.0.0.1:9/token/<redacted>/runpod.csv"
+        );
+        let plain = "https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v5/lambda/vms.csv";
+        assert_eq!(shown_url(plain), plain);
+        assert_eq!(shown_url(crate::fx::ECB_URL), crate::fx::ECB_URL);
+        // A key in the FX URL's path never reaches the config error either.
+        let e = cfg(&[("GPUSCOUT_FX_URL", &format!("ftp://fx.example/{key}/f.xml"))]).unwrap_err();
+        assert!(!e.to_string().contains(key), "{e}");
     }
 }

@@ -13,11 +13,15 @@ pub const CHECK_EVERY: Duration = Duration::from_secs(60);
 
 /// Reads `file` into the store, replacing every curated row. The error says what to fix.
 pub fn load(catalog: &Catalog, store: &Store, file: &Path) -> Result<FeedInfo, String> {
-    let text = std::fs::read_to_string(file)
+    let limits = crate::Limits::CURATED;
+    let text = crate::import::read_capped(file, limits.max_bytes)
         .map_err(|e| format!("reading the curated file {}: {e}", file.display()))?;
-    let rows = parse_curated(&text, catalog)
-        .map_err(|e| format!("the curated file {} was not loaded: {e}", file.display()))?;
     let now = now_unix();
+    let rows = parse_curated(&text, catalog, now)
+        .map_err(|e| format!("the curated file {} was not loaded: {e}", file.display()))?;
+    limits
+        .check_rows(rows.len())
+        .map_err(|e| format!("the curated file {} was not loaded: {e}", file.display()))?;
     let info = FeedInfo {
         source: file.display().to_string(),
         as_of: format_rfc3339(rows.iter().map(|r| r.at).max().unwrap_or(now))[..10].to_string(),

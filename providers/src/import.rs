@@ -102,11 +102,14 @@ pub fn cloud_of_url(format: Format, url: &str) -> Option<String> {
     (!cloud.contains(':')).then(|| cloud.to_string())
 }
 
-/// Fetches one catalog file (or the rates file) from `url` within `timeout`: its text and,
-/// when the server says, its `Last-Modified` date (`YYYY-MM-DD`).
+/// Fetches one catalog file (or the rates file) from `url` within `timeout` (the whole
+/// download, not only the connect) and at most `max_bytes` (read in chunks; a larger file is
+/// refused, not buffered): its text and, when the server says, its `Last-Modified` date
+/// (`YYYY-MM-DD`). Errors name no URL and carry no key-like text.
 pub async fn download(
     url: &str,
     timeout: std::time::Duration,
+    max_bytes: usize,
 ) -> Result<(String, Option<String>), FetchError> {
     let http = reqwest::Client::builder()
         .timeout(timeout)
@@ -114,36 +117,53 @@ pub async fn download(
         .user_agent(concat!("gpuscout/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
-    let exchange = async {
-        let r = http
-            .get(url)
-            .send()
-            .await
-            .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
-        let status = r.status();
-        let modified = r
-            .headers()
-            .get(reqwest::header::LAST_MODIFIED)
-            .and_then(|v| v.to_str().ok())
-            .and_then(http_date);
-        let body = r
-            .bytes()
-            .await
-            .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
-        Ok::<_, FetchError>((status, modified, body))
-    };
-    let (status, modified, body) = tokio::time::timeout(timeout, exchange)
+    // A key a user put in the URL is a secret too: a server's error page may echo the path.
+    let url_parts = url_secrets(url);
+    let answer = crate::fetch::exchange(http.get(url), timeout, max_bytes)
         .await
-        .map_err(|_| FetchError::Timeout(timeout))??;
-    if !status.is_success() {
+        .map_err(|e| e.scrubbed(&url_parts))?;
+    if !answer.status.is_success() {
         return Err(FetchError::Http {
-            status: status.as_u16(),
-            snippet: crate::snippet(&body),
+            status: answer.status.as_u16(),
+            snippet: crate::fetch::snippet(&answer.body, &url_parts),
         });
     }
-    let text = String::from_utf8(body.to_vec())
+    let modified = answer.last_modified.as_deref().and_then(http_date);
+    let text = String::from_utf8(answer.body)
         .map_err(|_| FetchError::Malformed("the file is not UTF-8 text".into()))?;
     Ok((text, modified))
+}
+
+/// The parts of a URL that may be a key: every query value, and each path segment that
+/// mixes letters and digits over 12 characters (never a plain file or folder name).
+fn url_secrets(url: &str) -> Vec<&str> {
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let values = query
+        .split('&')
+        .filter_map(|kv| kv.split_once('=').map(|(_, v)| v));
+    let segments = path.split('/').skip(3).filter(|seg| {
+        seg.len() > 12
+            && seg.chars().any(|c| c.is_ascii_digit())
+            && seg.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    values.chain(segments).collect()
+}
+
+/// Reads a local file of at most `max_bytes` (a larger one is refused before it is read
+/// whole: the read stops one byte past the cap).
+pub fn read_capped(path: &Path, max_bytes: usize) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > max_bytes {
+        return Err(format!(
+            "the file is larger than {max_bytes} bytes; refused"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())
 }
 
 /// `Tue, 01 Dec 2026 10:00:00 GMT` -> `2026-12-01`.
@@ -195,7 +215,31 @@ pub fn parse(
     as_of: i64,
     source: &str,
 ) -> Result<Parsed, FetchError> {
-    let mut rows = csv_rows(text).into_iter();
+    parse_with(
+        format,
+        text,
+        provider,
+        catalog,
+        (as_of, source),
+        crate::Limits::IMPORT,
+    )
+}
+
+/// [`parse`] under `limits`' row cap (a file with more rows is refused; rows past the cap
+/// are not even split into cells). `dated` is `(as_of, source)`.
+pub fn parse_with(
+    format: Format,
+    text: &str,
+    provider: &str,
+    catalog: &Catalog,
+    dated: (i64, &str),
+    limits: crate::Limits,
+) -> Result<Parsed, FetchError> {
+    let (as_of, source) = dated;
+    // The header is a row too: more than the cap after it is refused, not read.
+    let rows = csv_rows_capped(text, limits.max_rows.saturating_add(2));
+    limits.check_rows(rows.len().saturating_sub(1))?;
+    let mut rows = rows.into_iter();
     let Some(header) = rows.next() else {
         return Err(FetchError::Malformed("the file is empty".into()));
     };
@@ -602,6 +646,11 @@ pub fn data_date(text: &str) -> Option<String> {
 }
 
 pub fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    csv_rows_capped(text, usize::MAX)
+}
+
+/// [`csv_rows`], stopping after `max` rows (so a file past a row cap costs no more than it).
+fn csv_rows_capped(text: &str, max: usize) -> Vec<Vec<String>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut rows = Vec::new();
     let mut row = Vec::new();
@@ -627,6 +676,9 @@ pub fn csv_rows(text: &str) -> Vec<Vec<String>> {
             '\n' | '\r' => {
                 row.push(std::mem::take(&mut field));
                 rows.push(std::mem::take(&mut row));
+                if rows.len() >= max {
+                    return rows;
+                }
             }
             c => field.push(c),
         }

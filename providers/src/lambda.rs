@@ -42,6 +42,7 @@ impl Adapter for Lambda {
                 why.chars().take(160).collect::<String>()
             )));
         };
+        crate::Limits::PROVIDER.check_rows(types.len())?;
         let mut parsed = Parsed::default();
         for (name, entry) in types {
             match read_type(name, entry, catalog, now) {
@@ -51,6 +52,10 @@ impl Adapter for Lambda {
         }
         crate::all_rows_unreadable(types.len(), &parsed)?;
         Ok(parsed)
+    }
+
+    fn secret(&self) -> Option<&Secret> {
+        Some(&self.key)
     }
 }
 

@@ -10,6 +10,7 @@
 
 pub mod config;
 pub mod curated;
+pub mod fetch;
 pub mod fx;
 pub mod import;
 mod json;
@@ -20,6 +21,7 @@ mod secret;
 pub mod vast;
 
 pub use config::{Config, ConfigError, Endpoint};
+pub use fetch::{Limits, fetch, fetch_with};
 pub use poller::{PollReport, Poller};
 pub use secret::Secret;
 
@@ -33,6 +35,25 @@ use std::time::Duration;
 pub struct Parsed {
     pub offers: Vec<Offer>,
     pub skipped: usize,
+    /// Rows that repeated an id already read (merged into the first: one host, one offer).
+    pub duplicates: usize,
+}
+
+/// Remembers the provider ids read so far in one answer: a repeated id is the same offer
+/// again, never a second one.
+#[derive(Default)]
+pub(crate) struct SeenIds(std::collections::HashSet<String>);
+
+impl SeenIds {
+    /// True when `id` was read before in this answer (a row without an id is never a repeat).
+    pub(crate) fn repeat(&mut self, id: Option<&serde_json::Value>) -> bool {
+        let key = match id {
+            Some(serde_json::Value::String(s)) if !s.trim().is_empty() => s.trim().to_string(),
+            Some(serde_json::Value::Number(n)) => n.to_string(),
+            _ => return false,
+        };
+        !self.0.insert(key)
+    }
 }
 
 /// Why a fetch brought nothing usable. The text never holds a URL or a key.
@@ -46,6 +67,26 @@ pub enum FetchError {
     Http { status: u16, snippet: String },
     #[error("unreadable answer: {0}")]
     Malformed(String),
+    /// Past a size or row cap ([`Limits`]): refused, not read further.
+    #[error("answer refused: {0}")]
+    TooLarge(String),
+}
+
+impl FetchError {
+    /// The same error with `secrets` and anything key-like scrubbed from its text.
+    pub fn scrubbed(self, secrets: &[&str]) -> FetchError {
+        let s = |t: String| bot_core::secret::scrub(&t, secrets);
+        match self {
+            FetchError::Timeout(d) => FetchError::Timeout(d),
+            FetchError::Network(t) => FetchError::Network(s(t)),
+            FetchError::Http { status, snippet } => FetchError::Http {
+                status,
+                snippet: s(snippet),
+            },
+            FetchError::Malformed(t) => FetchError::Malformed(s(t)),
+            FetchError::TooLarge(t) => FetchError::TooLarge(s(t)),
+        }
+    }
 }
 
 /// One provider's API: how to ask, and how to read the answer. Parsing is pure, so tests and
@@ -55,56 +96,13 @@ pub trait Adapter: Send + Sync {
     fn provider(&self) -> &'static str;
     /// The request, with any key in a header.
     fn request(&self, http: &reqwest::Client) -> reqwest::RequestBuilder;
-    /// Reads a 200 answer fetched at `now` (seconds since the epoch).
+    /// Reads a 200 answer fetched at `now` (seconds since the epoch). More rows than
+    /// [`Limits::PROVIDER`] allows is refused before any is read.
     fn parse(&self, body: &[u8], catalog: &Catalog, now: i64) -> Result<Parsed, FetchError>;
-}
-
-/// Most bytes of an error body kept in a message.
-const SNIPPET_CHARS: usize = 160;
-
-/// Sends the adapter's request and reads the answer, within `timeout`.
-pub async fn fetch(
-    adapter: &dyn Adapter,
-    http: &reqwest::Client,
-    catalog: &Catalog,
-    timeout: Duration,
-    now: i64,
-) -> Result<Parsed, FetchError> {
-    let exchange = async {
-        let response = adapter
-            .request(http)
-            .timeout(timeout)
-            .send()
-            .await
-            .map_err(network_error)?;
-        let status = response.status();
-        let body = response.bytes().await.map_err(network_error)?;
-        Ok::<_, FetchError>((status, body))
-    };
-    let (status, body) = tokio::time::timeout(timeout, exchange)
-        .await
-        .map_err(|_| FetchError::Timeout(timeout))??;
-    if !status.is_success() {
-        return Err(FetchError::Http {
-            status: status.as_u16(),
-            snippet: snippet(&body),
-        });
+    /// The key this adapter sends, so an answer that echoes it back can be scrubbed.
+    fn secret(&self) -> Option<&Secret> {
+        None
     }
-    adapter.parse(&body, catalog, now)
-}
-
-/// reqwest's error text without its URL (which could carry a key a user put there).
-fn network_error(e: reqwest::Error) -> FetchError {
-    if e.is_timeout() {
-        return FetchError::Network("timed out".into());
-    }
-    FetchError::Network(e.without_url().to_string())
-}
-
-pub(crate) fn snippet(body: &[u8]) -> String {
-    let text = String::from_utf8_lossy(body);
-    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    one_line.chars().take(SNIPPET_CHARS).collect()
 }
 
 /// Every row was unreadable: the answer is malformed, not "no offers".

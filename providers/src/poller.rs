@@ -129,10 +129,11 @@ impl Poller {
         let Some(url) = self.fx_url.clone() else {
             return report(None, 0, Some("off".into()));
         };
-        let snap = match crate::import::download(&url, self.timeout).await {
-            Ok((text, _)) => crate::fx::parse_ecb(text.as_bytes(), now),
-            Err(e) => Err(e),
-        };
+        let snap =
+            match crate::import::download(&url, self.timeout, crate::Limits::FX.max_bytes).await {
+                Ok((text, _)) => crate::fx::parse_ecb(text.as_bytes(), now),
+                Err(e) => Err(e),
+            };
         let snap = match snap {
             Ok(s) => s,
             Err(e) => return report(None, 0, Some(e.to_string())),

@@ -7,7 +7,8 @@
 //! price that is null or 0 means "not offered" and gives no row. Prices are dollars per GPU
 //! per hour. Stock: `High`/`Medium` = available, `Low` = low, `None`/`Unavailable` = out,
 //! anything else or null = unknown. A plain `lowestPrice` (no alias) is used only when the type
-//! is offered in one cloud, where it cannot mean the other one. RunPod gives no counts.
+//! is offered in one cloud, where it cannot mean the other one. RunPod gives no counts. A type
+//! whose `id` was already read is the same type again and is merged into the first.
 
 use crate::json::{float, money, text};
 use crate::{Adapter, FetchError, Parsed, Secret};
@@ -53,8 +54,14 @@ impl Adapter for RunPod {
                 why.chars().take(160).collect::<String>()
             )));
         };
+        crate::Limits::PROVIDER.check_rows(types.len())?;
         let mut parsed = Parsed::default();
+        let mut ids = crate::SeenIds::default();
         for t in types {
+            if ids.repeat(t.get("id")) {
+                parsed.duplicates += 1;
+                continue;
+            }
             match read_type(t, catalog, now) {
                 Some(offers) => parsed.offers.extend(offers),
                 None => parsed.skipped += 1,
@@ -62,6 +69,10 @@ impl Adapter for RunPod {
         }
         crate::all_rows_unreadable(types.len(), &parsed)?;
         Ok(parsed)
+    }
+
+    fn secret(&self) -> Option<&Secret> {
+        self.key.as_ref()
     }
 }
 

@@ -12,6 +12,8 @@
 //!   `allocated_storage` the query asks for, which is the same [`DISK_GB`].
 //! - `min_bid` is the going interruptible price: a `spot` row beside the on-demand one.
 //! - The query asks for rentable, unrented offers, so each row is in stock with `num_gpus` cards.
+//! - `id` is the offer's id: a row repeating an id already read is the same offer, merged
+//!   into the first (a cheapest-first answer: the first is the one to keep).
 
 use crate::json::{count, float, money, text};
 use crate::{Adapter, FetchError, Parsed, Secret};
@@ -75,8 +77,14 @@ impl Adapter for Vast {
                 ));
             }
         };
+        crate::Limits::PROVIDER.check_rows(rows.len())?;
         let mut parsed = Parsed::default();
+        let mut ids = crate::SeenIds::default();
         for row in rows {
+            if ids.repeat(row.get("id")) {
+                parsed.duplicates += 1;
+                continue;
+            }
             match read_row(row, catalog, now) {
                 Some(offers) => parsed.offers.extend(offers),
                 None => parsed.skipped += 1,
@@ -84,6 +92,10 @@ impl Adapter for Vast {
         }
         crate::all_rows_unreadable(rows.len(), &parsed)?;
         Ok(parsed)
+    }
+
+    fn secret(&self) -> Option<&Secret> {
+        self.key.as_ref()
     }
 }
 

@@ -349,3 +349,52 @@ fn the_recorded_runpod_dump_and_lambda_example_parse() {
         assert_eq!(o.gpu, "Example GPU (40 GB SXM4)");
     }
 }
+
+#[test]
+fn a_repeated_provider_id_is_one_offer_not_several() {
+    let fake = FakeProviders::start();
+    // Six hosts, sent as sixteen rows: ids 1–6, then ids 1–5 twice more (a paging overlap).
+    let row = |id: u32| {
+        format!(
+            r#"{{"id": {id}, "gpu_name": "RTX 4090", "num_gpus": 1, "gpu_ram": 24564, "dph_base": 0.3{id}, "storage_cost": 0.1, "min_bid": 0.1{id}, "rentable": true, "rented": false}}"#
+        )
+    };
+    let ids: Vec<u32> = (1..=6).chain(1..=5).chain(1..=5).collect();
+    let body = format!(
+        r#"{{"offers": [{}]}}"#,
+        ids.iter().map(|i| row(*i)).collect::<Vec<_>>().join(",")
+    );
+    fake.script("/api/v0/bundles/", vec![Script::ok(body)]);
+    let vast = Vast {
+        base: fake.url(),
+        key: None,
+    };
+    let p = run(&vast, Duration::from_secs(5)).unwrap();
+    let on_demand = p
+        .offers
+        .iter()
+        .filter(|o| o.kind == OfferKind::OnDemand)
+        .count();
+    assert_eq!((on_demand, p.duplicates), (6, 10), "{:#?}", p.offers);
+    // The first row of an id is the one kept (Vast sends cheapest first).
+    assert!(
+        p.offers
+            .iter()
+            .filter(|o| o.kind == OfferKind::OnDemand)
+            .all(|o| o.price_per_gpu_hour.to_string().starts_with("0.3")),
+    );
+    // RunPod: a GPU type listed twice is one type.
+    let t = r#"{"id": "NVIDIA GeForce RTX 4090", "displayName": "RTX 4090", "memoryInGb": 24, "securePrice": 0.69, "secureLowest": {"stockStatus": "High"}}"#;
+    fake.script(
+        "/graphql",
+        vec![Script::ok(format!(
+            r#"{{"data": {{"gpuTypes": [{t}, {t}, {t}]}}}}"#
+        ))],
+    );
+    let rp = RunPod {
+        base: fake.url(),
+        key: None,
+    };
+    let p = run(&rp, Duration::from_secs(5)).unwrap();
+    assert_eq!((p.offers.len(), p.duplicates), (1, 2), "{:#?}", p.offers);
+}

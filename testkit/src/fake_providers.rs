@@ -8,13 +8,15 @@
 //! `GET /api/v1/instance-types`. Point `GPUSCOUT_VAST_URL` etc. at [`FakeProviders::url`].
 
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::any;
+use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -25,25 +27,47 @@ pub struct Script {
     pub body: String,
     /// Wait this long before answering (to make a client time out).
     pub delay: Duration,
+    /// After `body`, keep sending: forever, or a byte at a time.
+    pub tail: Option<Tail>,
+}
+
+/// A body that does not end when `body` does.
+#[derive(Clone, Debug)]
+pub enum Tail {
+    /// This text again and again, as fast as the client reads, never ending.
+    Endless(String),
+    /// One more space every interval, never ending (a slow drip).
+    Drip(Duration),
 }
 
 impl Script {
     pub fn ok(body: impl Into<String>) -> Script {
-        Script {
-            status: 200,
-            body: body.into(),
-            delay: Duration::ZERO,
-        }
+        Script::status(200, body)
     }
     pub fn status(status: u16, body: impl Into<String>) -> Script {
         Script {
             status,
             body: body.into(),
             delay: Duration::ZERO,
+            tail: None,
         }
     }
     pub fn slow(self, delay: Duration) -> Script {
         Script { delay, ..self }
+    }
+    /// 200 with `head`, then `row` repeated without end (an endless JSON list, say).
+    pub fn endless(head: impl Into<String>, row: impl Into<String>) -> Script {
+        Script {
+            tail: Some(Tail::Endless(row.into())),
+            ..Script::ok(head)
+        }
+    }
+    /// 200 with `head`, then one byte every `every`, without end.
+    pub fn drip(head: impl Into<String>, every: Duration) -> Script {
+        Script {
+            tail: Some(Tail::Drip(every)),
+            ..Script::ok(head)
+        }
     }
 }
 
@@ -71,6 +95,9 @@ struct Inner {
     /// path -> queue; the last script repeats.
     scripts: HashMap<String, Vec<Script>>,
     seen: Vec<Seen>,
+    /// Body bytes handed to the connection so far (a chunk is handed over only when the
+    /// connection can take it, so this is what the client could have read, plus one chunk).
+    served: Arc<AtomicU64>,
 }
 
 pub struct FakeProviders {
@@ -122,6 +149,42 @@ impl FakeProviders {
     pub fn seen(&self) -> Vec<Seen> {
         self.inner.lock().unwrap().seen.clone()
     }
+
+    /// Body bytes sent so far, over every answer (see [`Script::endless`]).
+    pub fn served_bytes(&self) -> u64 {
+        self.inner.lock().unwrap().served.load(Ordering::SeqCst)
+    }
+}
+
+/// Bytes of one chunk of an endless body.
+const CHUNK: usize = 64 << 10;
+
+/// The body of a script: fixed, or its head followed by a tail without end. Counted into
+/// `served` as each chunk is handed to the connection.
+fn body_of(s: Script, served: Arc<AtomicU64>) -> Body {
+    served.fetch_add(s.body.len() as u64, Ordering::SeqCst);
+    let Some(tail) = s.tail else {
+        return Body::from(s.body);
+    };
+    let head = futures_util::stream::once(async move { Ok(Bytes::from(s.body)) });
+    let rest = futures_util::stream::unfold((tail, served), |(tail, served)| async move {
+        let chunk = match &tail {
+            Tail::Endless(row) => {
+                let mut c = String::with_capacity(CHUNK + row.len());
+                while c.len() < CHUNK {
+                    c.push_str(row);
+                }
+                Bytes::from(c)
+            }
+            Tail::Drip(every) => {
+                tokio::time::sleep(*every).await;
+                Bytes::from_static(b" ")
+            }
+        };
+        served.fetch_add(chunk.len() as u64, Ordering::SeqCst);
+        Some((Ok::<_, std::io::Error>(chunk), (tail, served)))
+    });
+    Body::from_stream(head.chain(rest))
 }
 
 impl Drop for FakeProviders {
@@ -142,7 +205,7 @@ async fn handle(
     headers: HeaderMap,
     body: Bytes,
 ) -> impl IntoResponse {
-    let script = {
+    let (script, served) = {
         let mut g = inner.lock().unwrap();
         g.seen.push(Seen {
             method: method.to_string(),
@@ -153,20 +216,21 @@ async fn handle(
                 .collect(),
             body: String::from_utf8_lossy(&body).into_owned(),
         });
-        match g.scripts.get_mut(uri.path()) {
+        let script = match g.scripts.get_mut(uri.path()) {
             Some(q) if q.len() > 1 => Some(q.remove(0)),
             Some(q) => q.first().cloned(),
             None => None,
-        }
+        };
+        (script, g.served.clone())
     };
     let Some(s) = script else {
-        return (StatusCode::NOT_FOUND, "no script for this path".to_string());
+        return (StatusCode::NOT_FOUND, Body::from("no script for this path"));
     };
     if !s.delay.is_zero() {
         tokio::time::sleep(s.delay).await;
     }
     (
         StatusCode::from_u16(s.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-        s.body,
+        body_of(s, served),
     )
 }

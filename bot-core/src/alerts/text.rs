@@ -4,7 +4,7 @@
 
 use super::subscription::{ChatKind, Subscription};
 use super::transition::{Event, rate};
-use crate::availability::{Offer, format_rfc3339};
+use crate::availability::{Offer, OfferKind, format_rfc3339};
 use crate::billing::format_money;
 use crate::catalog::Catalog;
 use crate::i18n::{Lang, Localizer};
@@ -42,6 +42,20 @@ fn price_text(catalog: &Catalog, sub: &Subscription, o: &Offer) -> String {
     }
 }
 
+/// Cards one could rent among `matching`, counted as sold: the same cards are offered under
+/// each way of buying them (Vast lists a host's on-demand price and its bid as two rows), so
+/// the kinds are counted apart and the largest taken, never added.
+fn cards_available(matching: &[Offer]) -> u32 {
+    let mut by_kind: std::collections::HashMap<OfferKind, u32> = std::collections::HashMap::new();
+    for o in matching {
+        if let Some(n) = o.available_count {
+            let sum = by_kind.entry(o.kind).or_default();
+            *sum = sum.saturating_add(n);
+        }
+    }
+    by_kind.into_values().max().unwrap_or(0)
+}
+
 /// The alert for one event of `sub` on `provider`, seen at `at`; `matching` are the offers that
 /// satisfy it now (cheapest first; empty when gone).
 pub fn alert_reply(
@@ -61,7 +75,7 @@ pub fn alert_reply(
         Event::Back => {
             let best = matching.first();
             let price = best.map_or_else(|| "unknown".to_string(), |o| price_text(catalog, sub, o));
-            let count: u32 = matching.iter().filter_map(|o| o.available_count).sum();
+            let count = cards_available(matching);
             let regions: Vec<&str> = {
                 let mut r: Vec<&str> = matching
                     .iter()

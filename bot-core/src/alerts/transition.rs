@@ -12,7 +12,7 @@
 use super::outbox::{self, OutboxItem};
 use super::subscription::{SUBS, Subscription, Track, list_all};
 use super::text::alert_reply;
-use crate::availability::{Freshness, Offer, gpu_key, latest_offers, provider_states};
+use crate::availability::{Freshness, Offer, OfferKind, gpu_key, latest_offers, provider_states};
 use crate::billing::resolve_fx;
 use crate::catalog::Catalog;
 use crate::store::{Batch, Store, StoreError};
@@ -131,10 +131,14 @@ pub fn step(track: &mut Track, observed: bool, at: i64, cfg: &AlertConfig) -> Op
 
 /// The offers of one provider snapshot that satisfy the subscription, cheapest first (prices
 /// compared in the subscription's limit currency; an offer with no rate does not match).
+/// A subscription watches capacity one can rent and keep: an interruptible bid (a spot row,
+/// such as Vast's `min_bid` beside the same host's on-demand price) neither triggers it nor
+/// becomes its "from" price.
 pub fn matching_offers(catalog: &Catalog, sub: &Subscription, offers: &[Offer]) -> Vec<Offer> {
     let mut out: Vec<Offer> = offers
         .iter()
         .filter(|o| o.stock.in_stock())
+        .filter(|o| o.kind != OfferKind::Spot)
         .filter(|o| sub.min_cards.is_none_or(|n| o.cards >= n))
         .filter(|o| match sub.max_price {
             None => true,

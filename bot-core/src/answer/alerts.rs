@@ -200,6 +200,8 @@ pub fn status(ctx: &Ctx, now: i64) -> Reply {
                 .arg("offers", p.offers),
         );
         if let Some(problem) = &p.last_problem {
+            // Scrubbed again on the way out: a row stored by an older build may hold a key.
+            let problem = crate::secret::scrub(problem, &[]);
             r.parts
                 .push(crate::reply::Part::Raw(format!("  {problem}")));
         }

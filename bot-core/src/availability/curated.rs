@@ -18,7 +18,7 @@
 use super::canonical::name_offer_gpu;
 use super::imported::{Sighting, SightingOrigin};
 use super::offer::StockLevel;
-use super::time::parse_rfc3339;
+use super::time::{date_is_future, is_future, parse_rfc3339};
 use crate::catalog::{Catalog, parse_date};
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -76,13 +76,30 @@ pub fn parse_stock_word(word: &str) -> Option<StockLevel> {
     })
 }
 
-/// A date (`2026-11-30`, noon UTC: a day is all the file says) or an RFC 3339 time.
-fn when(text: &str) -> Option<i64> {
-    parse_rfc3339(text).or_else(|| parse_date(text.trim()).map(|d| d * 86_400 + 12 * 3600))
+/// When a row was seen: an RFC 3339 time, or a date (`2026-11-30`: noon UTC, a day is all the
+/// file says; never later than `now`, since that day may already be today east of UTC).
+/// `Err` names why a date cannot be believed: not a date, or still ahead (beyond the clock
+/// skew for a time; not yet begun in any time zone for a date).
+fn when(text: &str, now: i64) -> Result<i64, String> {
+    if let Some(at) = parse_rfc3339(text) {
+        if is_future(at, now) {
+            return Err(format!("`{text}` is in the future"));
+        }
+        return Ok(at.min(now));
+    }
+    let day = parse_date(text.trim()).ok_or_else(|| format!("`{text}` is not a date"))?;
+    if date_is_future(day * 86_400, now) {
+        return Err(format!("`{text}` is in the future"));
+    }
+    Ok((day * 86_400 + 12 * 3600).min(now))
 }
 
-/// Reads the file into sightings.
-pub fn parse_curated(text: &str, catalog: &Catalog) -> Result<Vec<Sighting>, CuratedError> {
+/// Reads the file into sightings; `now` (seconds) refuses a row dated in the future.
+pub fn parse_curated(
+    text: &str,
+    catalog: &Catalog,
+    now: i64,
+) -> Result<Vec<Sighting>, CuratedError> {
     let file: File = toml::from_str(text).map_err(|e| CuratedError::Toml(e.message().into()))?;
     if file.row.is_empty() {
         return Err(CuratedError::Empty);
@@ -129,7 +146,7 @@ pub fn parse_curated(text: &str, catalog: &Catalog) -> Result<Vec<Sighting>, Cur
             .as_of
             .or_else(|| file.as_of.clone())
             .ok_or_else(|| bad("as_of", "is missing (in the row or at the top)".into()))?;
-        let at = when(&date).ok_or_else(|| bad("as_of", format!("`{date}` is not a date")))?;
+        let at = when(&date, now).map_err(|why| bad("as_of", why))?;
         let who = r
             .who
             .or_else(|| file.who.clone())
@@ -182,7 +199,8 @@ source = "support chat"
 as_of = "2026-11-29T08:00:00Z"
 who = "alice"
 "#;
-        let rows = parse_curated(ok, &cat).unwrap();
+        let now = 1_796_126_400; // 2026-12-01T12:00:00Z
+        let rows = parse_curated(ok, &cat, now).unwrap();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].gpu, "rtx-4090");
         assert_eq!(rows[0].stock, StockLevel::Available);
@@ -194,36 +212,61 @@ who = "alice"
 
         let no_source =
             "as_of='2026-11-30'\nwho='x'\n[[row]]\nplatform='autodl'\ngpu='4090'\nstock='in'\n";
-        let e = parse_curated(no_source, &cat).unwrap_err();
+        let e = parse_curated(no_source, &cat, now).unwrap_err();
         assert!(e.to_string().starts_with("row 1: `source`"), "{e}");
         let bad_platform = no_source.replace("autodl", "autodll") + "source='x'\n";
         assert!(
-            parse_curated(&bad_platform, &cat)
+            parse_curated(&bad_platform, &cat, now)
                 .unwrap_err()
                 .to_string()
                 .contains("platform")
         );
         let bad_price = no_source.to_string() + "source='x'\nprice='cheap'\n";
         assert!(
-            parse_curated(&bad_price, &cat)
+            parse_curated(&bad_price, &cat, now)
                 .unwrap_err()
                 .to_string()
                 .contains("price")
         );
         assert_eq!(
-            parse_curated("as_of='2026-11-30'\n", &cat),
+            parse_curated("as_of='2026-11-30'\n", &cat, now),
             Err(CuratedError::Empty)
         );
         assert!(matches!(
-            parse_curated("[[row", &cat),
+            parse_curated("[[row", &cat, now),
             Err(CuratedError::Toml(_))
         ));
         assert!(
             parse_curated(
                 &(no_source.to_string() + "source='x'\ncolour='red'\n"),
-                &cat
+                &cat,
+                now
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn a_row_dated_ahead_of_the_clock_is_refused_with_its_row_named() {
+        let cat = Catalog::embedded().unwrap();
+        let now = 1_764_590_400; // 2025-12-01T12:00:00Z
+        let file = |date: &str| {
+            format!(
+                "who='ops'\n[[row]]\nplatform='autodl'\ngpu='4090'\nstock='in'\nsource='x'\nas_of='2025-11-30'\n[[row]]\nplatform='autodl'\ngpu='3090'\nstock='in'\nsource='x'\nas_of='{date}'\n"
+            )
+        };
+        for future in ["2099-01-01", "2025-12-03", "2025-12-01T12:20:00Z"] {
+            let e = parse_curated(&file(future), &cat, now).unwrap_err();
+            assert!(
+                matches!(&e, CuratedError::Row { row: 2, field: "as_of", problem } if problem.contains("future")),
+                "{future}: {e}"
+            );
+        }
+        // Tomorrow's date is already today east of UTC, and a few minutes of clock skew pass:
+        // both read, and neither is later than now.
+        for near in ["2025-12-02", "2025-12-01T12:10:00Z"] {
+            let rows = parse_curated(&file(near), &cat, now).unwrap();
+            assert!(rows[1].at <= now, "{near}: {}", rows[1].at);
+        }
     }
 }

@@ -42,7 +42,10 @@ pub use snapshot::{
     FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
     provider_state, provider_states, record_fetch,
 };
-pub use time::{FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS, format_rfc3339, now_unix};
+pub use time::{
+    CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS,
+    date_is_future, format_rfc3339, is_future, now_unix,
+};
 
 /// Providers with a live feed (the adapters in `gpuscout-providers`), by catalog platform id.
 /// `/stock` names each one, saying when it has no data yet.

@@ -154,7 +154,9 @@ pub fn stock(
         }
         let age = (now - s.at).max(0);
         seen.push(SightingRow {
-            stock_expired: Freshness::of_age(age) == Freshness::Hidden,
+            // A date still ahead (stored before dates were checked) says nothing about now.
+            stock_expired: Freshness::of_age(age) == Freshness::Hidden
+                || super::time::is_future(s.at, now),
             age_secs: age,
             sighting: s,
         });

@@ -195,6 +195,8 @@ pub fn record_fetch(
 fn miss(state: &mut ProviderState, problem: String) {
     state.misses_total += 1;
     state.misses_in_a_row = state.misses_in_a_row.saturating_add(1);
+    // The fetcher scrubs its keys; this catches any credential-shaped text it could not know.
+    let problem = crate::secret::scrub(&problem, &[]);
     state.last_problem = Some(problem.chars().take(PROBLEM_MAX_CHARS).collect());
 }
 

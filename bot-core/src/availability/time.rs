@@ -5,6 +5,22 @@ pub const FRESH_FOR_SECS: i64 = 2 * 3600;
 /// A snapshot older than this is not shown as live data (24 h).
 pub const HIDDEN_AFTER_SECS: i64 = 24 * 3600;
 
+/// How far a stated time of day may lie ahead of our clock and still be believed: 15 minutes,
+/// for a writer's clock that is somewhat off (a synced clock is off by well under a second).
+pub const CLOCK_SKEW_SECS: i64 = 15 * 60;
+/// A date without a time may already be "today" where the day starts first (UTC+14).
+pub const EARLIEST_ZONE_SECS: i64 = 14 * 3600;
+
+/// Is a time of day `at` later than `now` could explain (beyond [`CLOCK_SKEW_SECS`])?
+pub fn is_future(at: i64, now: i64) -> bool {
+    at > now.saturating_add(CLOCK_SKEW_SECS)
+}
+
+/// Is the day starting at `day_start` (00:00 UTC) not yet begun anywhere on Earth?
+pub fn date_is_future(day_start: i64, now: i64) -> bool {
+    day_start > now.saturating_add(EARLIEST_ZONE_SECS)
+}
+
 /// How much to trust a fetch of a given age.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -18,6 +18,14 @@ pub enum StoreError {
         supported: u64,
     },
     #[error(
+        "{path}: this database file was made by a newer version of its storage engine (file format {found}; this build reads up to {supported}). Upgrade gpuscout or use another --data-dir; the file was not changed."
+    )]
+    NewerFormat {
+        path: PathBuf,
+        found: u64,
+        supported: u64,
+    },
+    #[error(
         "{path}: the database file is damaged ({detail}); it was not changed. Run `gpuscout db check` for details, then `gpuscout db repair` to keep what can be read or `gpuscout db reset` to start empty (both move the damaged file aside with a timestamp)."
     )]
     Damaged { path: PathBuf, detail: String },
@@ -51,6 +59,14 @@ impl StoreError {
                 found,
                 supported,
             } => Msg::new("error-store-newer")
+                .arg("path", path(p))
+                .arg("found", found.to_string())
+                .arg("supported", supported.to_string()),
+            StoreError::NewerFormat {
+                path: p,
+                found,
+                supported,
+            } => Msg::new("error-store-newer-format")
                 .arg("path", path(p))
                 .arg("found", found.to_string())
                 .arg("supported", supported.to_string()),
@@ -146,6 +162,14 @@ pub(super) fn redb_error(path: &Path, e: impl Into<redb::Error>) -> StoreError {
     let path_buf = path.to_path_buf();
     match e.into() {
         redb::Error::DatabaseAlreadyOpen => StoreError::Locked { path: path_buf },
+        redb::Error::Corrupted(detail) if newer_format(&detail).is_some() => {
+            let (found, supported) = newer_format(&detail).unwrap_or_default();
+            StoreError::NewerFormat {
+                path: path_buf,
+                found,
+                supported,
+            }
+        }
         redb::Error::Corrupted(detail) => StoreError::Damaged {
             path: path_buf,
             detail,
@@ -167,6 +191,19 @@ pub(super) fn redb_error(path: &Path, e: impl Into<redb::Error>) -> StoreError {
     }
 }
 
+/// redb's words for a file whose format version is above its own (redb 3:
+/// `Expected file format version <= 3, found 4`): `(found, supported)`. Such a file was made
+/// by a newer build, not damaged, and no repair could read it. Only the next two versions
+/// count: redb numbers its formats one by one, and a flipped bit in the version byte of 3
+/// gives 1, 2, 7, 11 or more, which is damage.
+fn newer_format(detail: &str) -> Option<(u64, u64)> {
+    let rest = detail.strip_prefix("Expected file format version <= ")?;
+    let (supported, found) = rest.split_once(", found ")?;
+    let (supported, found): (u64, u64) =
+        (supported.trim().parse().ok()?, found.trim().parse().ok()?);
+    (found > supported && found <= supported + 2).then_some((found, supported))
+}
+
 /// While opening, unreadable bytes (a bad magic number, a short file) mean a damaged file.
 pub(super) fn open_error(path: &Path, e: impl Into<redb::Error>) -> StoreError {
     match redb_error(path, e) {
@@ -176,5 +213,51 @@ pub(super) fn open_error(path: &Path, e: impl Into<redb::Error>) -> StoreError {
             detail,
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Localizer};
+    use crate::store::Store;
+
+    #[test]
+    fn a_newer_file_format_is_made_by_a_newer_version_never_damaged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = crate::store::db_path(dir.path());
+        drop(Store::open(&path).unwrap());
+        // Both commit slots' format version byte (redb 3 header: slots at 64 and 192).
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[64] = 4;
+        bytes[192] = 4;
+        std::fs::write(&path, &bytes).unwrap();
+        let e = Store::open(&path).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                StoreError::NewerFormat {
+                    found: 4,
+                    supported: 3,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        for lang in [Lang::En, Lang::Zh] {
+            let text = Localizer::get().format(lang, &e.user_msg());
+            assert!(!text.contains("repair") && text.contains('4'), "{text}");
+        }
+        assert!(!e.to_string().contains("repair"), "{e}");
+        // `db repair` leaves it alone too: nothing to repair, nothing moved aside.
+        assert!(matches!(
+            crate::store::repair(&path),
+            Err(StoreError::NewerFormat { .. })
+        ));
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        assert_eq!(
+            newer_format("Expected file format version <= 3, found 2"),
+            None
+        );
     }
 }

@@ -98,7 +98,11 @@ pub fn repair(path: &Path) -> Result<RepairReport, StoreError> {
             drop(Store::open(path)?);
             return Ok(RepairReport::Healthy(report));
         }
-        Err(e @ (StoreError::Locked { .. } | StoreError::NewerSchema { .. })) => return Err(e),
+        Err(
+            e @ (StoreError::Locked { .. }
+            | StoreError::NewerSchema { .. }
+            | StoreError::NewerFormat { .. }),
+        ) => return Err(e),
         Err(_) => {}
     }
     let fresh = sibling(path, &format!("repair-{}", unique()));

@@ -146,8 +146,9 @@ pub(super) fn sync_dir(path: &Path) {
     }
 }
 
-/// Removes temporary files a killed process left behind (older than a minute, so a
-/// concurrent start's file is left alone).
+/// Removes temporary files a killed process left behind: at once when the process that named
+/// it (`new-<pid>-…`) is gone, else once older than a minute (a concurrent start's file is
+/// left alone).
 pub(super) fn remove_leftovers(path: &Path) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
@@ -175,10 +176,23 @@ pub(super) fn remove_leftovers(path: &Path) {
             .ok()
             .and_then(|t| t.elapsed().ok())
             .is_some_and(|age| age.as_secs() > 60);
-        if temporary && old {
+        if temporary && (old || creator_gone(rest)) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
+}
+
+/// Whether the process whose id names a temporary file (`new-<pid>-<nanos>`, see [`unique`])
+/// has ended. Only where the OS says so (`/proc` on Linux); elsewhere the age rule decides.
+fn creator_gone(rest: &str) -> bool {
+    let rest = rest.strip_prefix("seal-").unwrap_or(rest);
+    let Some(pid) = rest.split('-').nth(1).and_then(|p| p.parse::<u32>().ok()) else {
+        return false;
+    };
+    if pid == std::process::id() || !Path::new("/proc/self").exists() {
+        return false;
+    }
+    !Path::new("/proc").join(pid.to_string()).exists()
 }
 
 /// Creates the tables and records the schema version, in one transaction; writes nothing
@@ -466,6 +480,28 @@ pub(super) fn open_db(path: &Path, faults: Option<Arc<Faults>>) -> Result<Databa
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_killed_creators_temporary_file_is_removed_at_the_next_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = crate::store::db_path(dir.path());
+        // A process that has ended: its pid names a file no one will finish.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let orphan = sibling(&path, &format!("new-{dead}-123"));
+        let seal = sibling(&path, &format!("seal-new-{dead}-9"));
+        let ours = sibling(&path, &format!("new-{}-5", std::process::id()));
+        for f in [&orphan, &seal, &ours] {
+            std::fs::write(f, b"half a database").unwrap();
+        }
+        drop(Store::open(&path).unwrap());
+        if Path::new("/proc/self").exists() {
+            assert!(!orphan.exists() && !seal.exists());
+        }
+        // A file of a live process (here our own) is not touched while it is young.
+        assert!(ours.exists());
+    }
     use crate::store::{Store, tables};
     use std::sync::atomic::Ordering;
 

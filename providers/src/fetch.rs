@@ -1,0 +1,186 @@
+//! Reading an answer from the network without trusting its size or its speed: the body is
+//! read chunk by chunk and the read stops at a byte cap (an endless body costs at most the
+//! cap), the whole exchange runs under one deadline (a slow drip ends with it, not only a slow
+//! connect), and an error body is cut to a snippet with every secret scrubbed out.
+//!
+//! The caps ([`Limits`]) are generous for the real answers and far below what would hurt the
+//! process: a capped answer is refused with its reason, and the caller keeps its last good
+//! snapshot (bot-core's `record_fetch` only replaces one on success).
+
+use crate::{Adapter, FetchError, Parsed};
+use bot_core::Catalog;
+use std::time::Duration;
+
+/// Most bytes and rows one answer or file may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub max_bytes: usize,
+    pub max_rows: usize,
+}
+
+impl Limits {
+    /// A provider's offer list. Vast is asked for 2,000 rows of about 2–3 KB each (≈ 6 MB);
+    /// RunPod's and Lambda's answers are tens of KB. 32 MiB and 10,000 rows leave room for
+    /// growth while a runaway answer cannot take the process's memory.
+    pub const PROVIDER: Limits = Limits {
+        max_bytes: 32 << 20,
+        max_rows: 10_000,
+    };
+    /// A downloaded or local price catalog (SkyPilot, gpuhunt): one file per cloud, every
+    /// region and zone of every instance type, so far larger than a provider answer.
+    pub const IMPORT: Limits = Limits {
+        max_bytes: 128 << 20,
+        max_rows: 1_000_000,
+    };
+    /// The operator's curated file: hand-written rows.
+    pub const CURATED: Limits = Limits {
+        max_bytes: 4 << 20,
+        max_rows: 20_000,
+    };
+    /// The ECB rates file (about 2 KB a day; the 90-day file about 200 KB).
+    pub const FX: Limits = Limits {
+        max_bytes: 4 << 20,
+        max_rows: 100_000,
+    };
+
+    /// The refusal for an answer with more rows than the cap.
+    pub fn check_rows(&self, rows: usize) -> Result<(), FetchError> {
+        if rows > self.max_rows {
+            return Err(FetchError::TooLarge(format!(
+                "{rows} rows, above the cap of {}",
+                self.max_rows
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Most bytes of an error body read (only a snippet of it is kept).
+const ERROR_BODY_BYTES: usize = 64 << 10;
+
+/// What came back: the status, the body (at most the cap), and `Last-Modified` as sent.
+pub struct Answer {
+    pub status: reqwest::StatusCode,
+    pub body: Vec<u8>,
+    pub last_modified: Option<String>,
+}
+
+/// Sends `request` and reads the answer within `timeout` (connect, headers and every byte of
+/// the body together), stopping at `max_bytes`. A body that goes past the cap is refused
+/// (its reading stops there, the connection is dropped); an error status reads only a small
+/// body, for the snippet.
+pub async fn exchange(
+    request: reqwest::RequestBuilder,
+    timeout: Duration,
+    max_bytes: usize,
+) -> Result<Answer, FetchError> {
+    let work = async {
+        let mut response = request.send().await.map_err(network_error)?;
+        let status = response.status();
+        let last_modified = response
+            .headers()
+            .get(reqwest::header::LAST_MODIFIED)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let cap = if status.is_success() {
+            max_bytes
+        } else {
+            ERROR_BODY_BYTES
+        };
+        if response
+            .content_length()
+            .is_some_and(|n| n > cap as u64 && status.is_success())
+        {
+            return Err(too_large(cap));
+        }
+        // Chunks are kept as they came and joined once at the end: a growing buffer would
+        // hold its old and new copies at each doubling, half again the cap at its peak.
+        let (mut chunks, mut total) = (Vec::new(), 0usize);
+        while let Some(chunk) = response.chunk().await.map_err(network_error)? {
+            if total + chunk.len() > cap {
+                if !status.is_success() {
+                    // An error body is only a snippet: what fits is enough.
+                    chunks.push(chunk.slice(..cap - total));
+                    break;
+                }
+                return Err(too_large(cap));
+            }
+            total += chunk.len();
+            chunks.push(chunk);
+        }
+        Ok(Answer {
+            status,
+            body: chunks.concat(),
+            last_modified,
+        })
+    };
+    tokio::time::timeout(timeout, work)
+        .await
+        .map_err(|_| FetchError::Timeout(timeout))?
+}
+
+fn too_large(cap: usize) -> FetchError {
+    FetchError::TooLarge(format!("more than {} bytes", cap))
+}
+
+/// Sends the adapter's request and reads the answer, within `timeout` and [`Limits::PROVIDER`].
+pub async fn fetch(
+    adapter: &dyn Adapter,
+    http: &reqwest::Client,
+    catalog: &Catalog,
+    timeout: Duration,
+    now: i64,
+) -> Result<Parsed, FetchError> {
+    fetch_with(adapter, http, catalog, timeout, now, Limits::PROVIDER).await
+}
+
+/// [`fetch`] under another byte cap (tests use small ones; the row cap is the adapters').
+pub async fn fetch_with(
+    adapter: &dyn Adapter,
+    http: &reqwest::Client,
+    catalog: &Catalog,
+    timeout: Duration,
+    now: i64,
+    limits: Limits,
+) -> Result<Parsed, FetchError> {
+    let secrets: Vec<&str> = adapter.secret().map(|s| s.expose()).into_iter().collect();
+    let answer = exchange(
+        adapter.request(http).timeout(timeout),
+        timeout,
+        limits.max_bytes,
+    )
+    .await
+    .map_err(|e| e.scrubbed(&secrets))?;
+    if !answer.status.is_success() {
+        return Err(FetchError::Http {
+            status: answer.status.as_u16(),
+            snippet: snippet(&answer.body, &secrets),
+        });
+    }
+    adapter
+        .parse(&answer.body, catalog, now)
+        .map_err(|e| e.scrubbed(&secrets))
+}
+
+/// reqwest's error text without its URL (which could carry a key a user put there).
+pub(crate) fn network_error(e: reqwest::Error) -> FetchError {
+    if e.is_timeout() {
+        return FetchError::Network("timed out".into());
+    }
+    FetchError::Network(e.without_url().to_string())
+}
+
+/// Most characters of an error body kept in a message.
+const SNIPPET_CHARS: usize = 160;
+
+/// An error body as one short line, with `secrets` and anything key-like scrubbed out (a
+/// provider that echoes the request's key back must not put it in a log, the store or
+/// `/status`). Scrubbed before it is cut, so a cut cannot leave half a key.
+pub(crate) fn snippet(body: &[u8], secrets: &[&str]) -> String {
+    let text = String::from_utf8_lossy(body);
+    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    bot_core::secret::scrub(&one_line, secrets)
+        .chars()
+        .take(SNIPPET_CHARS)
+        .collect()
+}
