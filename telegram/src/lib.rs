@@ -109,9 +109,10 @@ impl Telegram {
         })
     }
 
-    /// A sender sharing this frontend's pacing, for alerts to chats and channels.
+    /// A sender sharing this frontend's pacing, for alerts to chats and channels: at alert
+    /// priority, so replies go first during a fan-out.
     pub fn sender(&self) -> TelegramSender {
-        self.sender.clone()
+        self.sender.for_alerts()
     }
 
     /// Runs until `stop` is cancelled (Ctrl-C, SIGTERM, another part of `serve` ending) or
