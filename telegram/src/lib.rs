@@ -115,6 +115,11 @@ impl Telegram {
         self.sender.for_alerts()
     }
 
+    /// The sender replies go through (what the per-turn glue uses), sharing the same pacing.
+    pub fn reply_sender(&self) -> TelegramSender {
+        self.sender.clone()
+    }
+
     /// Runs until `stop` is cancelled (Ctrl-C, SIGTERM, another part of `serve` ending) or
     /// the update source ends.
     ///
