@@ -104,9 +104,10 @@ impl Discord {
         }
     }
 
-    /// The platform's sender, for posting to a channel by id (alerts).
+    /// The platform's sender, for posting to a channel by id (alerts, at alert priority:
+    /// replies go first).
     pub fn sender(&self) -> Arc<dyn Sender> {
-        Arc::new(self.rest.clone())
+        Arc::new(self.rest.for_alerts())
     }
 
     /// What `serve` prints at start.

@@ -18,7 +18,7 @@
 use crate::config::{Config, Redactor, Secret};
 use crate::render;
 use bot_core::{Lang, Reply};
-use gpuscout_frontend::pace::{ChatKind, Limits as PaceLimits, Pacer, Rate};
+use gpuscout_frontend::pace::{ChatKind, Limits as PaceLimits, Pacer, Priority, Rate};
 use gpuscout_frontend::{Address, SendError, SendFuture, Sender};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -60,6 +60,9 @@ pub struct Rest {
     limits: Arc<Mutex<Limits>>,
     /// The global limit, shared by every clone.
     global: Arc<Pacer>,
+    /// Replies (interactions, messages) or alerts (the dispatcher's copy): alerts take the
+    /// global slots replies leave.
+    priority: Priority,
 }
 
 #[derive(Default)]
@@ -193,7 +196,16 @@ impl Rest {
                 group: None,
                 overall: Some(GLOBAL_WINDOW),
             })),
+            priority: Priority::Reply,
         })
+    }
+
+    /// The same client, pacing at alert priority (the alert dispatcher's copy).
+    pub fn for_alerts(&self) -> Rest {
+        Rest {
+            priority: Priority::Alert,
+            ..self.clone()
+        }
     }
 
     /// Sends one request, paced and retried after 429s; the response's JSON (or `null`).
@@ -203,7 +215,9 @@ impl Rest {
             self.wait_turn(&call.route).await;
             if call.auth {
                 // Interaction webhooks (no token) are outside the global limit.
-                self.global.slot(&call.route, ChatKind::Private).await;
+                self.global
+                    .slot_as(&call.route, ChatKind::Private, self.priority)
+                    .await;
             }
             let mut req = self
                 .http

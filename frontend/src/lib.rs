@@ -41,6 +41,6 @@ pub use choice::{ChoiceData, ChoiceError};
 /// ~40 KB of buffers each, held while idle. At Telegram's ~30 messages/s (Discord's 50) and a
 /// few hundred ms per call, about ten are busy at once.
 pub const IDLE_CONNECTIONS_PER_HOST: usize = 16;
-pub use pace::{Limits, Pacer, Rate};
+pub use pace::{Limits, Pacer, Priority, Rate};
 pub use sender::{Address, SendError, SendFuture, Sender};
 pub use turn::Turns;

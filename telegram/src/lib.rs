@@ -109,8 +109,14 @@ impl Telegram {
         })
     }
 
-    /// A sender sharing this frontend's pacing, for alerts to chats and channels.
+    /// A sender sharing this frontend's pacing, for alerts to chats and channels: at alert
+    /// priority, so replies go first during a fan-out.
     pub fn sender(&self) -> TelegramSender {
+        self.sender.for_alerts()
+    }
+
+    /// The sender replies go through (what the per-turn glue uses), sharing the same pacing.
+    pub fn reply_sender(&self) -> TelegramSender {
         self.sender.clone()
     }
 

@@ -11,7 +11,7 @@ use crate::render::{self, Rendered};
 use bot_core::Lang;
 use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
-use gpuscout_frontend::pace::{ChatKind, Pacer};
+use gpuscout_frontend::pace::{ChatKind, Pacer, Priority};
 use gpuscout_frontend::{Address, SendFuture, Sender};
 use std::sync::Arc;
 use std::time::Duration;
@@ -39,6 +39,9 @@ pub struct TelegramSender {
     bot: TgBot,
     pacer: Arc<Pacer>,
     redactor: Redactor,
+    /// Replies (the per-turn glue) or alerts (the dispatcher's copy): alerts take the pacing
+    /// slots replies leave.
+    priority: Priority,
 }
 
 fn quote(id: MessageId) -> ReplyParameters {
@@ -61,6 +64,16 @@ impl TelegramSender {
             bot,
             pacer,
             redactor,
+            priority: Priority::Reply,
+        }
+    }
+
+    /// The same sender, pacing at alert priority: for the alert dispatcher, so a fan-out
+    /// never keeps someone waiting for a reply.
+    pub fn for_alerts(&self) -> TelegramSender {
+        TelegramSender {
+            priority: Priority::Alert,
+            ..self.clone()
         }
     }
 
@@ -79,7 +92,7 @@ impl TelegramSender {
         };
         let mut attempt = 0;
         loop {
-            self.pacer.slot(&key, kind).await;
+            self.pacer.slot_as(&key, kind, self.priority).await;
             match req.send_ref().await {
                 Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
                     attempt += 1;

@@ -141,6 +141,47 @@ struct Inner {
     deliveries: HashMap<i64, usize>,
     /// Administrators per chat, for `getChatMember` (everyone else is a plain member).
     admins: HashMap<i64, Vec<i64>>,
+    /// Telegram's rate limits, enforced at arrival when a test asks for it.
+    limits: Option<Enforced>,
+}
+
+/// Arrival times of the messages sent, for [`FakeTelegram::enforce_limits`].
+#[derive(Default)]
+struct Enforced {
+    overall: VecDeque<Instant>,
+    groups: HashMap<i64, VecDeque<Instant>>,
+}
+
+/// Telegram's published limits as the fake enforces them: 30 messages a second overall and
+/// 20 a minute per group or channel (chat id < 0), counted when a message arrives.
+pub const OVERALL_PER_SECOND: usize = 30;
+pub const GROUP_PER_MINUTE: usize = 20;
+
+impl Enforced {
+    /// Counts a message to `chat` arriving now, or refuses it (429) when it would exceed a
+    /// limit; a refused message is not counted.
+    fn admit(&mut self, chat: i64, now: Instant) -> bool {
+        let second = Duration::from_secs(1);
+        let minute = Duration::from_secs(60);
+        while self.overall.front().is_some_and(|t| *t + second <= now) {
+            self.overall.pop_front();
+        }
+        if self.overall.len() >= OVERALL_PER_SECOND {
+            return false;
+        }
+        if chat < 0 {
+            let g = self.groups.entry(chat).or_default();
+            while g.front().is_some_and(|t| *t + minute <= now) {
+                g.pop_front();
+            }
+            if g.len() >= GROUP_PER_MINUTE {
+                return false;
+            }
+            g.push_back(now);
+        }
+        self.overall.push_back(now);
+        true
+    }
 }
 
 struct Shared {
@@ -194,6 +235,13 @@ impl FakeTelegram {
             shutdown: Some(stop_tx),
             thread: Some(thread),
         }
+    }
+
+    /// From now on, messages (`sendMessage`, `sendPhoto`) beyond Telegram's limits as counted
+    /// at arrival ([`OVERALL_PER_SECOND`], [`GROUP_PER_MINUTE`]) are answered 429 with
+    /// `retry_after` 1, as the real Bot API does; `calls()` records them with status 429.
+    pub fn enforce_limits(&self) {
+        self.shared.inner.lock().unwrap().limits = Some(Enforced::default());
     }
 
     /// `users` are the administrators of `chat` (what `getChatMember` answers).
@@ -645,6 +693,28 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode,
     }
     if method == "getUpdates" {
         return get_updates(shared, params).await;
+    }
+    if matches!(method, "sendMessage" | "sendPhoto") {
+        let chat = int(&params["chat_id"]).unwrap_or(0);
+        let admitted = {
+            let mut inner = shared.inner.lock().unwrap();
+            match inner.limits.as_mut() {
+                Some(l) => l.admit(chat, Instant::now()),
+                None => true,
+            }
+        };
+        if !admitted {
+            record(shared, method, params, 429);
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                json!({
+                    "ok": false,
+                    "error_code": 429,
+                    "description": "Too Many Requests: retry after 1",
+                    "parameters": {"retry_after": 1},
+                }),
+            );
+        }
     }
     let (status, body) = {
         let mut inner = shared.inner.lock().unwrap();

@@ -19,7 +19,8 @@ pub fn canonical_gpu<'c>(catalog: &'c Catalog, raw: &str, vram_gb: Option<f64>) 
     };
     candidates(raw, vram_gb)
         .iter()
-        .filter_map(|c| catalog.gpu(c).ok())
+        // `find_gpu`: a miss here is normal (an unknown SKU) and needs no "did you mean".
+        .filter_map(|c| catalog.find_gpu(c))
         .find(|g| agrees(g))
 }
 
