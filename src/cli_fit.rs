@@ -105,7 +105,7 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match bot_core::lexicon::model_size(name) {
+        Err(nf) => match bot_core::lexicon::model_size_in_name(name) {
             Some(Ok(b)) => Ok(ModelRef::BySize {
                 params_b: b.total_b,
                 active_b: b.active_b,

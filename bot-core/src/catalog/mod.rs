@@ -11,6 +11,7 @@ mod load;
 mod lookup;
 mod types;
 mod validate;
+mod variant;
 pub mod warn;
 
 pub use date::{parse_date, today};
@@ -24,3 +25,4 @@ pub use types::{
     StoppedCharge, Text, note_in,
 };
 pub use validate::CURRENCIES;
+pub use variant::ModelVariant;
