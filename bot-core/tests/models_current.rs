@@ -58,6 +58,10 @@ const NAMES: &[(&str, &str)] = &[
     ("月之暗面k2.5", "kimi-k2.5"),
     ("google/gemma-4-26B-A4B-it", "gemma-4-26b-a4b"),
     ("gemma4:31b", "gemma-4-31b"),
+    ("Qwen/Qwen3-VL-8B-Instruct", "qwen3-vl-8b"),
+    ("qwen3-vl:30b", "qwen3-vl-30b-a3b"),
+    ("Qwen/Qwen3-VL-235B-A22B-Thinking", "qwen3-vl-235b-a22b"),
+    ("千问3-vl-32b", "qwen3-vl-32b"),
 ];
 
 #[test]
@@ -172,6 +176,25 @@ const CARDS: &[(&str, f64, f64, &str)] = &[
         "Gemma 4 card: 25.2B total, 3.8B active",
     ),
     ("gemma-4-31b", 31.0, 31.0, "Gemma 4 overview: 31B dense"),
+    // Qwen3-VL: the text decoder against the text model's card (the tower is on top).
+    (
+        "qwen3-vl-8b",
+        8.2,
+        8.2,
+        "Qwen3-8B card: 8.2B (VL checkpoint 8.77B with the tower)",
+    ),
+    (
+        "qwen3-vl-30b-a3b",
+        30.5,
+        3.3,
+        "Qwen3-30B-A3B card: 30.5B / 3.3B (VL 31.07B)",
+    ),
+    (
+        "qwen3-vl-235b-a22b",
+        235.0,
+        22.0,
+        "Qwen3-235B-A22B card: 235B / 22B",
+    ),
 ];
 
 /// Within 6% of the stated figure (the published ones are rounded: "10B", "3B").

@@ -273,6 +273,10 @@ fn gib(x: f64) -> String {
 
 /// `/fit`: the estimate and what it means for the card(s).
 pub fn fit(ctx: &Ctx, args: &str) -> Reply {
+    // Image and video generation models have their own estimate (`fit_diffusion`).
+    if let Some(r) = super::fit_diffusion::answer(ctx.catalog, args) {
+        return r;
+    }
     let p = match parse(ctx, args) {
         Ok(p) => p,
         Err(r) => return *r,
