@@ -92,7 +92,7 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
 /// `1024x768`, `768` (square for an image, the long side for a clip), `720p`.
 fn size(p: &Pipeline, v: &str) -> Option<(u32, u32)> {
     let ok = |x: u32| (64..=4096).contains(&x);
-    let v = v.to_lowercase().replace('×', "x").replace('*', "x");
+    let v = v.to_lowercase().replace(['×', '*'], "x");
     if let Some((w, h)) = v.split_once('x') {
         let (w, h) = (w.parse().ok()?, h.parse().ok()?);
         return (ok(w) && ok(h)).then_some((w, h));
