@@ -244,3 +244,18 @@ fn video_models_and_options_are_read_and_bad_words_refused() {
     // An LLM /fit is untouched.
     assert!(ask("en", "/fit qwen2.5-7b 4090").contains("KV cache"));
 }
+
+#[test]
+fn a_plain_question_about_an_image_model_is_read_as_its_fit() {
+    let zh = ask("zh", "4090能跑flux吗");
+    assert!(
+        zh.contains("/fit flux.1-dev") && zh.contains("FLUX.1-dev"),
+        "{zh}"
+    );
+    assert!(zh.contains("放不下") || zh.contains("放得下"), "{zh}");
+    let en = ask("en", "can a 4090 run sdxl?");
+    assert!(
+        en.contains("Stable Diffusion XL 1.0") && en.contains("✅"),
+        "{en}"
+    );
+}

@@ -55,6 +55,10 @@ fn bad(word: &str) -> Box<Reply> {
 
 fn word<'c>(catalog: &'c Catalog, line: &mut DiffusionLine<'c>, w: &str) -> Result<(), Box<Reply>> {
     let r = &mut line.req;
+    // A plain question's reading may say `infer`: generation is inference.
+    if w.parse::<crate::vram::Task>() == Ok(crate::vram::Task::Infer) {
+        return Ok(());
+    }
     if let Some(p) = Precision::parse(w) {
         r.precision = Some(p);
     } else if let Some((k, v)) = lexicon::option(w) {
