@@ -1,15 +1,19 @@
 # /fit：图像与视频生成模型（bot-core/src/answer/fit_diffusion.rs）。
-diff-title = 显存估算（图像/视频生成）：{ $model } · 去噪模型 { $precision } · { $size } · 批量 { $batch } · 卸载 { $offload }
+diff-title = 显存估算（图像/视频生成）：{ $model } · 去噪模型 { $precision } · { $size } · 批量 { $batch } · { $offload ->
+    [model] 按模型卸载
+    [seq] 逐层卸载
+   *[none] 不卸载
+}
 diff-weights = 权重：去噪模型 { $denoiser } GiB · 文本编码器 { $text } GiB{ $text_fp8 ->
-    [yes] {" "}（fp8）
+    [yes] （fp8）
    *[no] {""}
 } · VAE { $vae } GiB
 diff-activations = 一个去噪步：激活 { $step } GiB，共 { $tokens } 个 token · VAE 解码：{ $decode } GiB
-diff-peak = 卡上峰值：{ $peak } GiB，出现在{ $stage ->
+diff-peak = 卡上峰值：{ $peak } GiB（{ $stage ->
     [text] 编码提示词时
     [decode] VAE 解码时
    *[denoise] 去噪步骤中
-}（已含分配器预留 { $reserve } GiB）。
+}，已含分配器预留 { $reserve } GiB）。
 diff-offload = { $offload ->
     [model] 卸载：同一时间只有一个模型在卡上（diffusers 的 enable_model_cpu_offload()；显存不够时 ComfyUI 会自动这样做）。稍慢：每次生成每个模型要搬上卡一次。
     [seq] 卸载：权重逐层搬上卡（diffusers 的 enable_sequential_cpu_offload()；ComfyUI 的 --lowvram）。最省显存，但慢很多倍：每一步权重都要走一遍 PCIe。
@@ -26,7 +30,7 @@ diff-fix-intro = { $fits ->
    *[no] 在 { $gpu } 上放得下的做法：
 }
 diff-fix = • { $words } → 峰值 { $peak } GiB{ $slow ->
-    [yes] {" "}（慢：每一步权重都要走一遍 PCIe）
+    [yes] （慢：每一步权重都要走一遍 PCIe）
    *[no] {""}
 }
 diff-no-fix = 我知道的办法（fp8、4 位 GGUF、卸载、更小的输出）都不能让它放进一张 { $gpu }：请从下面的卡里选。
