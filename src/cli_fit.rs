@@ -3,6 +3,7 @@
 use anyhow::{Result, anyhow, bail};
 use bot_core::advice;
 use bot_core::answer::fit as fit_answer;
+use bot_core::answer::fit_diffusion as diffusion_answer;
 use bot_core::answer::tco::PriceBasis;
 use bot_core::tco::TcoQuery;
 use bot_core::units::TimeUnit;
@@ -63,6 +64,19 @@ pub struct FitArgs {
     /// Use bitsandbytes 8-bit Adam instead of AdamW.
     #[arg(long)]
     adam_8bit: bool,
+    /// Image/video models: offload mode none | model | seq (diffusers model/sequential CPU
+    /// offload; ComfyUI lowvram).
+    #[arg(long)]
+    offload: Option<String>,
+    /// Image/video models: output size, WxH, a side (768) or 720p.
+    #[arg(long)]
+    res: Option<String>,
+    /// Video models: frames per clip.
+    #[arg(long)]
+    frames: Option<u32>,
+    /// Image/video models: text encoders in fp8.
+    #[arg(long)]
+    te_fp8: bool,
     #[arg(long)]
     json: bool,
 }
@@ -105,7 +119,7 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match bot_core::lexicon::model_size(name) {
+        Err(nf) => match bot_core::lexicon::model_size_in_name(name) {
             Some(Ok(b)) => Ok(ModelRef::BySize {
                 params_b: b.total_b,
                 active_b: b.active_b,
@@ -131,6 +145,9 @@ fn gpu<'a>(catalog: &'a Catalog, name: &str) -> Result<&'a bot_core::catalog::Gp
 }
 
 pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
+    if bot_core::diffusion::find(&a.model).is_some() {
+        return fit_diffusion(catalog, &a);
+    }
     let model = model_ref(catalog, &a.model)?;
     let quant: Quant = match &a.quant {
         Some(q) => q.parse().map_err(fit_err)?,
@@ -190,6 +207,42 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         return Ok(());
     }
     let reply = fit_answer::render_fit(catalog, &parsed, &fit, "USD", Lang::En);
+    outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
+    Ok(())
+}
+
+/// An image or video model: the flags become the chat's words, so both read one line.
+fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
+    let mut words = vec![a.model.clone()];
+    words.extend(a.quant.clone());
+    if let Some(g) = &a.gpu {
+        words.push(match a.gpus {
+            1 => g.replace(' ', "-"),
+            n => format!("{n}x{}", g.replace(' ', "-")),
+        });
+    }
+    words.push(format!("batch={}", a.batch));
+    words.extend(a.offload.as_ref().map(|o| format!("offload={o}")));
+    words.extend(a.res.as_ref().map(|r| format!("res={r}")));
+    words.extend(a.frames.map(|f| format!("frames={f}")));
+    if a.te_fp8 {
+        words.push("te=fp8".into());
+    }
+    let line = match diffusion_answer::read(catalog, &words.join(" ")) {
+        Some(Ok(line)) => line,
+        Some(Err(r)) => bail!(
+            Localizer::get()
+                .render_plain(Lang::En, &r)
+                .replace('\n', " ")
+        ),
+        None => bail!("`{}` is not an image or video model", a.model),
+    };
+    if a.json {
+        let report = bot_core::diffusion::estimate(&line.req);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(());
+    }
+    let reply = diffusion_answer::render(catalog, &line);
     outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }

@@ -128,6 +128,38 @@ fn fit_gives_the_same_gib_in_both() {
 }
 
 #[test]
+fn an_image_model_fits_the_same_in_both() {
+    // `gpuscout fit --model flux.1-dev --gpu 4090` is `/fit flux.1-dev 4090`, word for word.
+    let chat_answer = chat("/fit flux.1-dev 4090");
+    assert_eq!(
+        chat_answer,
+        text(&["fit", "--model", "flux.1-dev", "--gpu", "4090"])
+    );
+    assert!(chat_answer.contains("FLUX.1-dev"), "{chat_answer}");
+    let args = [
+        "fit",
+        "--model",
+        "flux.1-dev",
+        "--quant",
+        "fp8",
+        "--offload",
+        "model",
+        "--gpu",
+        "4090",
+    ];
+    let with_options = chat("/fit flux.1-dev fp8 offload=model 4090 batch=1");
+    assert_eq!(with_options, text(&args));
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let peak = format!("{:.1} GiB", v["peak_gib"].as_f64().unwrap());
+    assert!(
+        with_options.contains(&peak),
+        "{peak} missing from:\n{with_options}"
+    );
+}
+
+#[test]
 fn tco_gives_the_same_cost_per_million_tokens_in_both() {
     let chat = chat("/tco qwen2.5-7b int4 4090 20m 0.3 price=0.35");
     let args = [

@@ -15,6 +15,7 @@ pub mod chart;
 pub mod command;
 pub mod context;
 pub mod dialogue;
+pub mod diffusion;
 pub mod fact;
 pub mod i18n;
 pub mod lexicon;

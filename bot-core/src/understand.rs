@@ -634,6 +634,13 @@ fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
             i += used;
             continue;
         }
+        // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one.
+        if ascii && let Some(p) = crate::diffusion::find(t) {
+            e.models.push(p.id.clone());
+            taken.push(i);
+            i += 1;
+            continue;
+        }
         if let Some((ids, used)) = family_model(catalog, toks, i) {
             e.models.push(ids[0].clone());
             if ids.len() > 1 {
@@ -743,7 +750,12 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
         matches!(t.as_str(), "lora" | "qlora" | "full") || t.contains("全参") || t.contains("全量")
     });
     Facts {
-        model: e.models.first().cloned(),
+        // /pick sizes language models only.
+        model: e
+            .models
+            .iter()
+            .find(|m| catalog.find_model(m).is_some())
+            .cloned(),
         training: e.task.filter(|_| explicit),
         quant: e.quant.clone(),
         seconds: e

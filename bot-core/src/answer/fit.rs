@@ -21,11 +21,12 @@ use crate::vram::{
 /// Options shown when no card is given.
 const SHOWN_OPTIONS: usize = 6;
 
-/// A model name from the catalog, or a size such as `13b` / `1.5B` / `70b`.
+/// A model name from the catalog, or a size such as `13b` / `1.5B` / `70b`, or the size in
+/// an unknown model's name (`acme/Foo-14B-Instruct`, flagged as a size-only guess).
 pub fn model_ref<'a>(ctx: &Ctx<'a>, word: &str) -> Result<ModelRef<'a>, Box<Reply>> {
     match ctx.catalog.model(word) {
         Ok(m) => Ok(ModelRef::Known(m)),
-        Err(nf) => match lexicon::model_size(word) {
+        Err(nf) => match lexicon::model_size_in_name(word) {
             Some(Ok(b)) => Ok(ModelRef::BySize {
                 params_b: b.total_b,
                 active_b: b.active_b,
@@ -272,6 +273,10 @@ fn gib(x: f64) -> String {
 
 /// `/fit`: the estimate and what it means for the card(s).
 pub fn fit(ctx: &Ctx, args: &str) -> Reply {
+    // Image and video generation models have their own estimate (`fit_diffusion`).
+    if let Some(r) = super::fit_diffusion::answer(ctx.catalog, args) {
+        return r;
+    }
     let p = match parse(ctx, args) {
         Ok(p) => p,
         Err(r) => return *r,

@@ -29,6 +29,8 @@ pub(super) struct PlatformFile {
 #[derive(Deserialize)]
 pub(super) struct ModelFile {
     model: Vec<Model>,
+    #[serde(default)]
+    variant: Vec<super::variant::ModelVariant>,
 }
 
 #[derive(Deserialize)]
@@ -95,7 +97,11 @@ impl Catalog {
     ) -> Result<Catalog, CatalogError> {
         let gpus = parse::<GpuFile>("gpus.toml", gpus)?.gpu;
         let platforms = parse::<PlatformFile>("platforms.toml", platforms)?.platform;
-        let models = parse::<ModelFile>("models.toml", models)?.model;
+        let ModelFile {
+            model: mut models,
+            variant,
+        } = parse::<ModelFile>("models.toml", models)?;
+        super::variant::resolve_all(&mut models, &variant)?;
         let fx = parse::<FxFile>("fx.toml", fx)?.rate;
         Catalog::from_parts(gpus, platforms, models, fx)
     }

@@ -15,6 +15,7 @@ mod platform;
 mod quote;
 mod types;
 mod validate;
+mod variant;
 pub mod warn;
 
 pub use date::{parse_date, today};
@@ -28,3 +29,4 @@ pub use types::{
     StoppedCharge, Text, note_in,
 };
 pub use validate::CURRENCIES;
+pub use variant::ModelVariant;

@@ -19,6 +19,7 @@
 
 mod count;
 mod money;
+mod name_size;
 mod options;
 mod words;
 
@@ -26,6 +27,7 @@ pub use count::{
     ModelSize, card_count, cards_and_name, context_tokens, model_size, params_b, token_count,
 };
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
+pub use name_size::model_size_in_name;
 pub use options::{option, split_options};
 pub use words::{attention, billing_start, kv_dtype, on_off, optimizer};
 

@@ -1,0 +1,320 @@
+//! `/fit <image or video model> [card] [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=WxH|720p]
+//! [frames=N] [batch=N] [te=fp8]`: the memory of one generation, by component, the verdict on
+//! the card, what makes it fit, and the cards that hold it. The CLI prints the same reply.
+
+use crate::catalog::{Catalog, Gpu};
+use crate::diffusion::{
+    self, DiffusionReport, DiffusionRequest, Kind, Offload, Pipeline, Precision, cards_that_hold,
+    estimate, what_fits,
+};
+use crate::lexicon;
+use crate::reply::{Msg, Reply};
+
+/// Cards listed as holding it.
+const SHOWN_CARDS: usize = 6;
+/// Changes listed as making it fit.
+const SHOWN_FIXES: usize = 3;
+
+/// A read `/fit` line for an image or video model.
+pub struct DiffusionLine<'c> {
+    pub req: DiffusionRequest<'static>,
+    pub gpu: Option<&'c Gpu>,
+    /// More than one card was asked for: sized on one, and said.
+    pub many_cards: bool,
+}
+
+/// Reads `args` when one of its words names an image or video pipeline; `None` otherwise (an
+/// LLM `/fit`). A word it cannot place is an error reply, never a guess.
+pub fn read<'c>(catalog: &'c Catalog, args: &str) -> Option<Result<DiffusionLine<'c>, Box<Reply>>> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let (at, pipeline) = words
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| diffusion::find(w).map(|p| (i, p)))?;
+    let mut line = DiffusionLine {
+        req: DiffusionRequest::new(pipeline),
+        gpu: None,
+        many_cards: false,
+    };
+    for (i, w) in words.iter().enumerate() {
+        if i == at {
+            continue;
+        }
+        if let Err(e) = word(catalog, &mut line, w) {
+            return Some(Err(e));
+        }
+    }
+    Some(Ok(line))
+}
+
+fn bad(word: &str) -> Box<Reply> {
+    Box::new(
+        Reply::text(Msg::new("diff-error-word").arg("word", word)).with(Msg::new("diff-usage")),
+    )
+}
+
+fn word<'c>(catalog: &'c Catalog, line: &mut DiffusionLine<'c>, w: &str) -> Result<(), Box<Reply>> {
+    let r = &mut line.req;
+    // A plain question's reading may say `infer`: generation is inference.
+    if w.parse::<crate::vram::Task>() == Ok(crate::vram::Task::Infer) {
+        return Ok(());
+    }
+    if let Some(p) = Precision::parse(w) {
+        r.precision = Some(p);
+    } else if let Some((k, v)) = lexicon::option(w) {
+        option(r, &k, &v).ok_or_else(|| bad(w))?;
+    } else if let Some(o) = Offload::parse(w).filter(|_| w.len() > 3) {
+        // `offload`-like bare words: `lowvram`, `sequential` (not `on`/`off`/`cpu` alone).
+        r.offload = o;
+    } else if w.eq_ignore_ascii_case("offload") {
+        r.offload = Offload::Model;
+    } else if let Some((wd, ht)) = named_size(r.pipeline, w) {
+        (r.width, r.height) = (wd, ht);
+    } else {
+        let (name, count) = lexicon::cards_and_name(w);
+        let g = catalog.find_gpu(&name).ok_or_else(|| bad(w))?;
+        line.gpu = Some(g);
+        line.many_cards = count > 1;
+    }
+    Ok(())
+}
+
+fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
+    let n = |lo: u32, hi: u32| value.parse::<u32>().ok().filter(|x| (lo..=hi).contains(x));
+    match key {
+        "offload" => r.offload = Offload::parse(value)?,
+        "batch" => r.batch = n(1, 64)?,
+        "frames" if r.pipeline.kind == Kind::Video => r.frames = n(1, 1000)?,
+        "te" | "text" => r.text_fp8 = Precision::parse(value)? == Precision::Fp8,
+        "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
+        "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
+        _ => return None,
+    }
+    Some(())
+}
+
+/// `1024x768`, `768` (square for an image, the long side for a clip), `720p`.
+fn size(p: &Pipeline, v: &str) -> Option<(u32, u32)> {
+    let ok = |x: u32| (64..=4096).contains(&x);
+    let v = v.to_lowercase().replace(['×', '*'], "x");
+    if let Some((w, h)) = v.split_once('x') {
+        let (w, h) = (w.parse().ok()?, h.parse().ok()?);
+        return (ok(w) && ok(h)).then_some((w, h));
+    }
+    named_size(p, &v).or_else(|| {
+        let s: u32 = v.parse().ok().filter(|x| ok(*x))?;
+        Some(match p.kind {
+            Kind::Image => (s, s),
+            Kind::Video => (s, (s as f64 * p.height as f64 / p.width as f64) as u32),
+        })
+    })
+}
+
+/// `480p` / `720p` / `1080p`: the short side, in the pipeline's aspect.
+fn named_size(p: &Pipeline, w: &str) -> Option<(u32, u32)> {
+    let short: u32 = w.to_lowercase().strip_suffix('p')?.parse().ok()?;
+    if !(240..=2160).contains(&short) {
+        return None;
+    }
+    let ratio = p.width.max(p.height) as f64 / p.width.min(p.height) as f64;
+    let long = ((short as f64 * ratio / 16.0).round() as u32) * 16;
+    Some(if p.width >= p.height {
+        (long, short)
+    } else {
+        (short, long)
+    })
+}
+
+/// How far off the estimate may be, %: tighter where the step was measured for this model.
+pub fn margin_pct(p: &Pipeline) -> u32 {
+    if p.act_basis.starts_with("measured") {
+        15
+    } else {
+        30
+    }
+}
+
+fn gib(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+fn size_text(r: &DiffusionRequest) -> String {
+    match r.pipeline.kind {
+        Kind::Image => format!("{}×{}", r.width, r.height),
+        Kind::Video => format!("{}×{}×{}f", r.width, r.height, r.frames),
+    }
+}
+
+/// The words that ask for `t` (`fp8 offload=model res=768x768`), for a "what fits" line.
+fn change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if t.precision.is_some() && t.denoiser_precision() != from.denoiser_precision() {
+        out.push(t.denoiser_precision().key().to_string());
+    }
+    if t.text_fp8 && !from.text_fp8 {
+        out.push("te=fp8".into());
+    }
+    if t.offload != from.offload {
+        out.push(format!("offload={}", t.offload.key()));
+    }
+    if (t.width, t.height) != (from.width, from.height) {
+        out.push(format!("res={}x{}", t.width, t.height));
+    }
+    if t.frames != from.frames {
+        out.push(format!("frames={}", t.frames));
+    }
+    out.join(" ")
+}
+
+/// The reply for a read line.
+pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
+    let r = &line.req;
+    let p = r.pipeline;
+    let e = estimate(r);
+    let mut reply = Reply::text(
+        Msg::new("diff-title")
+            .arg("model", p.name.as_str())
+            .arg("precision", r.denoiser_precision().key().to_uppercase())
+            .arg("size", size_text(r))
+            .arg("batch", r.batch)
+            .arg("offload", r.offload.key()),
+    );
+    reply.push(
+        Msg::new("diff-weights")
+            .arg("denoiser", gib(e.denoiser_gib))
+            .arg("text", gib(e.text_gib))
+            .arg("vae", gib(e.vae_gib))
+            .arg("text_fp8", if r.text_fp8 { "yes" } else { "no" }),
+    );
+    reply.push(
+        Msg::new("diff-activations")
+            .arg("step", gib(e.step_gib))
+            .arg("tokens", format!("{:.0}", e.tokens))
+            .arg("decode", gib(e.decode_gib)),
+    );
+    reply.push(
+        Msg::new("diff-peak")
+            .arg("peak", gib(e.peak_gib))
+            .arg("stage", e.stage.key())
+            .arg("reserve", gib(e.reserve_gib)),
+    );
+    reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
+    if line.many_cards {
+        reply.push(Msg::new("diff-one-card"));
+    }
+    if let Some(g) = line.gpu {
+        verdict(&mut reply, r, &e, g);
+    }
+    cards(&mut reply, catalog, &e);
+    basis(&mut reply, p);
+    reply
+}
+
+fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {
+    let vram = g.vram_gib();
+    let spare = vram - e.peak_gib;
+    let pct = margin_pct(r.pipeline);
+    let fits = if spare < 0.0 {
+        "no"
+    } else if spare < e.peak_gib * pct as f64 / 100.0 {
+        "tight"
+    } else {
+        "yes"
+    };
+    reply.push(
+        Msg::new("diff-verdict")
+            .arg("fits", fits)
+            .arg("gpu", g.name.as_str())
+            .arg("vram", gib(vram))
+            .arg("margin", gib(spare.abs()))
+            .arg("pct", pct),
+    );
+    if fits == "yes" {
+        return;
+    }
+    // Inside the margin, what makes it safe; outside, what makes it fit.
+    let target = if fits == "tight" {
+        vram / (1.0 + pct as f64 / 100.0)
+    } else {
+        vram
+    };
+    let fixes = what_fits(r, target, SHOWN_FIXES);
+    if fixes.is_empty() {
+        reply.push(Msg::new("diff-no-fix").arg("gpu", g.name.as_str()));
+        return;
+    }
+    reply.push(
+        Msg::new("diff-fix-intro")
+            .arg("gpu", g.name.as_str())
+            .arg("fits", fits),
+    );
+    for (t, te) in fixes {
+        reply.push(
+            Msg::new("diff-fix")
+                .arg("words", change_words(r, &t))
+                .arg("peak", gib(te.peak_gib))
+                .arg(
+                    "slow",
+                    if t.offload == Offload::Sequential {
+                        "yes"
+                    } else {
+                        "no"
+                    },
+                ),
+        );
+    }
+}
+
+fn cards(reply: &mut Reply, catalog: &Catalog, e: &DiffusionReport) {
+    let held = cards_that_hold(catalog, e);
+    if held.is_empty() {
+        reply.push(Msg::new("diff-no-cards"));
+        return;
+    }
+    let names = held
+        .iter()
+        .take(SHOWN_CARDS)
+        .map(|g| format!("{} ({} GiB)", g.name, gib(g.vram_gib())))
+        .collect::<Vec<_>>()
+        .join(", ");
+    reply.push(
+        Msg::new("diff-cards")
+            .arg("cards", names)
+            .arg("count", held.len()),
+    );
+}
+
+fn basis(reply: &mut Reply, p: &Pipeline) {
+    let measured = p.act_basis.starts_with("measured");
+    reply.push(
+        Msg::new("diff-basis")
+            .arg("measured", if measured { "yes" } else { "no" })
+            .arg("pct", margin_pct(p)),
+    );
+    if let Some(n) = &p.note_en {
+        let zh = p.note_zh.as_deref().unwrap_or(n);
+        reply.push(Msg::new("diff-note").arg("en", n.as_str()).arg("zh", zh));
+    }
+    let denoiser = p
+        .component
+        .iter()
+        .find(|c| c.role == diffusion::Role::Denoiser)
+        .map_or("", |c| c.source.as_str());
+    let mut sources = vec![p.source.as_str()];
+    if denoiser != p.source {
+        sources.push(denoiser);
+    }
+    reply.push(
+        Msg::new("diff-sources")
+            .arg("sources", sources.join(" · "))
+            .arg("as_of", p.as_of.as_str()),
+    );
+}
+
+/// `/fit` for an image or video model; `None` when no word names one.
+pub fn answer(catalog: &Catalog, args: &str) -> Option<Reply> {
+    Some(match read(catalog, args)? {
+        Ok(line) => render(catalog, &line),
+        Err(r) => *r,
+    })
+}

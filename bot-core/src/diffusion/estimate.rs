@@ -1,0 +1,436 @@
+//! The peak memory of one generation on one card, and the changes that bring it under a card.
+//!
+//! A generation runs in three stages: text encoding, the denoising loop, the VAE decode.
+//! Without offload every weight stays on the card and the peak is all weights plus the larger
+//! of the step's and the decode's activations. diffusers' `enable_model_cpu_offload()` (and
+//! ComfyUI, which loads models as they are needed) keeps one model on the card at a time: the
+//! peak is the largest stage. `enable_sequential_cpu_offload()` (ComfyUI `--lowvram` / partial
+//! loading) streams the denoiser a leaf module at a time: the peak is the step's activations.
+
+use super::{Kind, Pipeline, Role};
+use crate::catalog::{Catalog, Gpu};
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// The caching allocator's reserve above what tensors hold (allocated → what the card shows).
+pub const ALLOCATOR_RESERVE: f64 = 0.03;
+
+/// Weight storage of the denoiser (and, with `te=fp8`, the text encoders).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    Bf16,
+    Fp16,
+    /// fp8 e4m3 weights (ComfyUI `fp8_e4m3fn`, diffusers layerwise casting), computed in 16-bit.
+    Fp8,
+    /// GGUF Q8_0 (ComfyUI-GGUF): 8.5 bits per weight.
+    Q8_0,
+    /// GGUF Q4_0: 4.5 bits per weight.
+    Q4_0,
+    /// bitsandbytes NF4 (diffusers `BitsAndBytesConfig`): 4 bits + an fp32 absmax per 64.
+    Nf4,
+}
+
+impl Precision {
+    pub fn parse(word: &str) -> Option<Precision> {
+        Some(match word.to_lowercase().replace('-', "_").as_str() {
+            "bf16" => Precision::Bf16,
+            "fp16" | "f16" => Precision::Fp16,
+            "fp8" | "fp8_e4m3fn" | "fp8_e4m3" | "e4m3" => Precision::Fp8,
+            "q8_0" | "q8" | "gguf_q8" => Precision::Q8_0,
+            "q4_0" | "q4" | "gguf_q4" => Precision::Q4_0,
+            "nf4" | "bnb4" => Precision::Nf4,
+            _ => return None,
+        })
+    }
+
+    pub fn bits(self) -> f64 {
+        match self {
+            Precision::Bf16 | Precision::Fp16 => 16.0,
+            Precision::Fp8 => 8.0,
+            Precision::Q8_0 => 8.5,
+            Precision::Q4_0 | Precision::Nf4 => 4.5,
+        }
+    }
+
+    /// The word that asks for it (`/fit flux.1-dev fp8`), also its label.
+    pub fn key(self) -> &'static str {
+        match self {
+            Precision::Bf16 => "bf16",
+            Precision::Fp16 => "fp16",
+            Precision::Fp8 => "fp8",
+            Precision::Q8_0 => "q8_0",
+            Precision::Q4_0 => "q4_0",
+            Precision::Nf4 => "nf4",
+        }
+    }
+}
+
+/// Where the weights wait while another stage runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offload {
+    None,
+    /// One model on the card at a time (diffusers `enable_model_cpu_offload`, ComfyUI).
+    Model,
+    /// Leaf modules streamed in (diffusers `enable_sequential_cpu_offload`, ComfyUI lowvram).
+    Sequential,
+}
+
+impl Offload {
+    pub fn parse(word: &str) -> Option<Offload> {
+        Some(match word.to_lowercase().as_str() {
+            "none" | "off" | "no" => Offload::None,
+            "model" | "cpu" | "on" | "model_cpu_offload" => Offload::Model,
+            "seq" | "sequential" | "lowvram" | "sequential_cpu_offload" => Offload::Sequential,
+            _ => return None,
+        })
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Offload::None => "none",
+            Offload::Model => "model",
+            Offload::Sequential => "seq",
+        }
+    }
+}
+
+/// One generation to size.
+#[derive(Debug, Clone, Copy)]
+pub struct DiffusionRequest<'a> {
+    pub pipeline: &'a Pipeline,
+    /// The denoiser's storage; `None` = as published.
+    pub precision: Option<Precision>,
+    /// Text encoders in fp8 (ComfyUI's `t5xxl_fp8_e4m3fn`), else as published.
+    pub text_fp8: bool,
+    pub offload: Offload,
+    pub width: u32,
+    pub height: u32,
+    /// Frames of a clip (video); 1 for an image.
+    pub frames: u32,
+    pub batch: u32,
+}
+
+impl<'a> DiffusionRequest<'a> {
+    /// The pipeline's defaults: published precision, no offload, its default size, one output.
+    pub fn new(pipeline: &'a Pipeline) -> Self {
+        DiffusionRequest {
+            pipeline,
+            precision: None,
+            text_fp8: false,
+            offload: Offload::None,
+            width: pipeline.width,
+            height: pipeline.height,
+            frames: if pipeline.kind == Kind::Video {
+                pipeline.frames
+            } else {
+                1
+            },
+            batch: 1,
+        }
+    }
+
+    /// The denoiser's precision in effect.
+    pub fn denoiser_precision(&self) -> Precision {
+        self.precision
+            .unwrap_or_else(|| self.published(Role::Denoiser))
+    }
+
+    fn published(&self, role: Role) -> Precision {
+        self.pipeline
+            .component
+            .iter()
+            .find(|c| c.role == role)
+            .and_then(|c| Precision::parse(&c.precision))
+            .unwrap_or(Precision::Bf16)
+    }
+}
+
+/// The stage at which the peak happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Text,
+    Denoise,
+    Decode,
+}
+
+impl Stage {
+    pub fn key(self) -> &'static str {
+        match self {
+            Stage::Text => "text",
+            Stage::Denoise => "denoise",
+            Stage::Decode => "decode",
+        }
+    }
+}
+
+/// The estimate, GiB (2^30 bytes); `--json` carries these fields.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct DiffusionReport {
+    pub denoiser_gib: f64,
+    pub text_gib: f64,
+    pub vae_gib: f64,
+    /// Activations of one denoising step (both CFG halves when they are batched).
+    pub step_gib: f64,
+    /// Weights on the card during a denoising step (all of them, one model, or one leaf
+    /// module, by offload mode).
+    pub denoise_weights_gib: f64,
+    /// Activations of the VAE decode.
+    pub decode_gib: f64,
+    /// The allocator's reserve on top of the peak.
+    pub reserve_gib: f64,
+    /// What the card must hold at the busiest moment, reserve included.
+    pub peak_gib: f64,
+    pub stage: Stage,
+    /// Tokens in one denoiser forward (batch and CFG included).
+    pub tokens: f64,
+}
+
+fn gib(params_b: f64, bits: f64) -> f64 {
+    params_b * 1e9 * bits / 8.0 / GIB
+}
+
+/// Tokens of one forward: latent pixels over the patch, each latent frame, plus the text in a
+/// joint-attention sequence; times the batch, doubled when CFG is batched.
+fn tokens(r: &DiffusionRequest) -> f64 {
+    let p = r.pipeline;
+    let side = (p.vae_scale * p.patch) as f64;
+    let per_frame = (r.width as f64 / side).ceil() * (r.height as f64 / side).ceil();
+    let latent_frames = match p.kind {
+        Kind::Image => 1.0,
+        Kind::Video => ((r.frames.max(1) - 1) / p.vae_time + 1) as f64,
+    };
+    let cfg = if p.cfg { 2.0 } else { 1.0 };
+    (per_frame * latent_frames + p.text_tokens as f64) * r.batch.max(1) as f64 * cfg
+}
+
+/// The peak memory of `r`.
+pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
+    let p = r.pipeline;
+    let bits = r.denoiser_precision().bits();
+    let text_bits = if r.text_fp8 {
+        8.0
+    } else {
+        r.published(Role::TextEncoder).bits()
+    };
+    let denoisers: Vec<f64> = p
+        .component
+        .iter()
+        .filter(|c| c.role == Role::Denoiser)
+        .map(|c| gib(c.params_b, bits))
+        .collect();
+    let denoiser_gib: f64 = denoisers.iter().sum();
+    let largest_denoiser = denoisers.iter().copied().fold(0.0, f64::max);
+    let text_gib = gib(p.weights_b(Role::TextEncoder), text_bits);
+    let vae_gib = gib(p.weights_b(Role::Vae), r.published(Role::Vae).bits());
+    let t = tokens(r);
+    let step_gib = t * p.act_bytes_per_token / GIB;
+    let chunk_frames = match p.kind {
+        Kind::Image => 1.0,
+        Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
+    };
+    let decode_gib = (r.width as f64 * r.height as f64) * chunk_frames * p.decode_bytes_per_px
+        / GIB
+        * r.batch.max(1) as f64;
+    // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
+    // 15360 -> 3072 output projection).
+    let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
+    let denoise_weights_gib = match r.offload {
+        Offload::None => denoiser_gib + text_gib + vae_gib,
+        Offload::Model => largest_denoiser,
+        Offload::Sequential => leaf,
+    };
+    let stages = match r.offload {
+        Offload::None => {
+            let all = denoiser_gib + text_gib + vae_gib;
+            vec![
+                (Stage::Denoise, all + step_gib),
+                (Stage::Decode, all + decode_gib),
+            ]
+        }
+        Offload::Model => vec![
+            (Stage::Text, text_gib),
+            (Stage::Denoise, largest_denoiser + step_gib),
+            (Stage::Decode, vae_gib + decode_gib),
+        ],
+        Offload::Sequential => vec![
+            (Stage::Denoise, leaf + step_gib),
+            (Stage::Decode, vae_gib + decode_gib),
+        ],
+    };
+    let (stage, held) =
+        stages.into_iter().fold(
+            (Stage::Denoise, 0.0),
+            |best, s| if s.1 > best.1 { s } else { best },
+        );
+    let reserve_gib = held * ALLOCATOR_RESERVE;
+    DiffusionReport {
+        denoiser_gib,
+        text_gib,
+        vae_gib,
+        step_gib,
+        denoise_weights_gib,
+        decode_gib,
+        reserve_gib,
+        peak_gib: held + reserve_gib,
+        stage,
+        tokens: t,
+    }
+}
+
+/// The catalog's cards that hold `report` on one card, cheapest known hourly price first
+/// (cards without a price after, smallest memory first).
+pub fn cards_that_hold<'c>(catalog: &'c Catalog, report: &DiffusionReport) -> Vec<&'c Gpu> {
+    let mut out: Vec<(&Gpu, Option<rust_decimal::Decimal>)> = catalog
+        .gpus
+        .iter()
+        .filter(|g| g.vram_gib() >= report.peak_gib)
+        .map(|g| {
+            let price = crate::billing::cheapest_hourly_usd(catalog, &g.id).map(|(p, _)| p);
+            (g, price)
+        })
+        .collect();
+    out.sort_by(|a, b| match (a.1, b.1) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.0.vram_gb.total_cmp(&b.0.vram_gb),
+    });
+    out.into_iter().map(|(g, _)| g).collect()
+}
+
+/// Changes to `r` that bring its peak under `capacity_gib`, the least intrusive first: a
+/// lighter denoiser, then offload, then both, then 4-bit, then streaming, then a smaller
+/// output. At most `limit`.
+pub fn what_fits<'a>(
+    r: &DiffusionRequest<'a>,
+    capacity_gib: f64,
+    limit: usize,
+) -> Vec<(DiffusionRequest<'a>, DiffusionReport)> {
+    let fp8 = |mut x: DiffusionRequest<'a>| {
+        if x.denoiser_precision().bits() > 8.0 {
+            x.precision = Some(Precision::Fp8);
+        }
+        x
+    };
+    let offload = |mut x: DiffusionRequest<'a>, o: Offload| {
+        x.offload = o;
+        x
+    };
+    let mut tries = vec![
+        fp8(*r),
+        offload(*r, Offload::Model),
+        offload(fp8(*r), Offload::Model),
+        {
+            let mut x = offload(fp8(*r), Offload::Model);
+            x.text_fp8 = true;
+            x
+        },
+        {
+            let mut x = offload(*r, Offload::Model);
+            x.precision = Some(Precision::Q4_0);
+            x
+        },
+        offload(*r, Offload::Sequential),
+    ];
+    tries.push(smaller(offload(fp8(*r), Offload::Model)));
+    let mut out: Vec<(DiffusionRequest<'a>, DiffusionReport)> = Vec::new();
+    for t in tries {
+        let same = |a: &DiffusionRequest| {
+            a.precision.map(Precision::bits) == t.precision.map(Precision::bits)
+                && a.offload == t.offload
+                && a.text_fp8 == t.text_fp8
+                && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
+        };
+        if same(r) || out.iter().any(|(a, _)| same(a)) {
+            continue;
+        }
+        let e = estimate(&t);
+        // A change that saves nothing over one already listed (te=fp8 while the peak is
+        // the denoiser's) is not worth a line.
+        let new = out.iter().all(|(_, o)| e.peak_gib < o.peak_gib - 0.05);
+        if e.peak_gib <= capacity_gib && new {
+            out.push((t, e));
+        }
+        if out.len() == limit {
+            break;
+        }
+    }
+    out
+}
+
+/// A smaller output: 768 px on the long side for an image, 480p and 49 frames for a clip.
+fn smaller(mut r: DiffusionRequest) -> DiffusionRequest {
+    let scale = |w: u32, h: u32, long: u32| {
+        let f = long as f64 / w.max(h) as f64;
+        let round = |x: f64| ((x * f / 16.0).round() as u32).max(1) * 16;
+        (round(w as f64), round(h as f64))
+    };
+    match r.pipeline.kind {
+        Kind::Image if r.width.max(r.height) > 768 => {
+            (r.width, r.height) = scale(r.width, r.height, 768);
+        }
+        Kind::Video => {
+            if r.width.max(r.height) > 832 {
+                (r.width, r.height) = scale(r.width, r.height, 832);
+            }
+            r.frames = r.frames.min(49);
+        }
+        Kind::Image => {}
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diffusion::find;
+
+    #[test]
+    fn tokens_follow_resolution_batch_and_cfg() {
+        let flux = find("flux.1-dev").unwrap();
+        let r = DiffusionRequest::new(flux);
+        // 1024 / (8 x 2) = 64 per side: 4096 image tokens + 512 text tokens, no CFG batch.
+        assert_eq!(tokens(&r), 4608.0);
+        let sdxl = find("sdxl").unwrap();
+        let mut s = DiffusionRequest::new(sdxl);
+        s.batch = 2;
+        // 128 x 128 latent, patch 1, CFG doubles, batch 2.
+        assert_eq!(tokens(&s), 128.0 * 128.0 * 2.0 * 2.0);
+        let wan = find("wan2.1-t2v-14b").unwrap();
+        let w = DiffusionRequest::new(wan);
+        // 832x480 / 16 = 52 x 30 = 1560 per latent frame; (81 - 1) / 4 + 1 = 21 latent frames.
+        assert_eq!(tokens(&w), 1560.0 * 21.0);
+    }
+
+    #[test]
+    fn offload_lowers_the_peak_in_order() {
+        let flux = find("flux.1-dev").unwrap();
+        let mut r = DiffusionRequest::new(flux);
+        let none = estimate(&r).peak_gib;
+        r.offload = Offload::Model;
+        let model = estimate(&r);
+        r.offload = Offload::Sequential;
+        let seq = estimate(&r).peak_gib;
+        assert!(
+            none > model.peak_gib && model.peak_gib > seq,
+            "{none} {model:?} {seq}"
+        );
+        assert_eq!(model.stage, Stage::Denoise);
+        // Without offload every weight is held: 16.87B parameters in bf16 = 31.4 GiB.
+        assert!((estimate(&DiffusionRequest::new(flux)).denoiser_gib - 22.17).abs() < 0.05);
+    }
+
+    #[test]
+    fn suggestions_fit_and_differ_from_the_request() {
+        let flux = find("flux.1-dev").unwrap();
+        let r = DiffusionRequest::new(flux);
+        for cap in [8.0, 12.0, 16.0, 23.5] {
+            for (t, e) in what_fits(&r, cap, 3) {
+                assert!(e.peak_gib <= cap);
+                assert!(t.offload != r.offload || t.precision.is_some());
+            }
+        }
+        assert!(what_fits(&r, 0.1, 3).is_empty());
+    }
+}

@@ -1,0 +1,295 @@
+//! Image and video generation (SDXL, SD3.5, FLUX.1, Wan 2.x): the memory one generation needs
+//! on one card, by component (denoiser, text encoders, VAE), precision, resolution, batch and
+//! the offload modes of diffusers and ComfyUI. Pure: data from `catalog/diffusion.toml`.
+//!
+//! - `mod.rs`: the data (pipelines and their components), loaded once, checked strictly;
+//! - [`estimate`]: the peak memory of a request and the changes that make it fit.
+
+pub mod estimate;
+
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+pub use estimate::{
+    DiffusionReport, DiffusionRequest, Offload, Precision, Stage, cards_that_hold, estimate,
+    what_fits,
+};
+
+/// The embedded data file.
+pub const EMBEDDED_DIFFUSION: &str = include_str!("../../catalog/diffusion.toml");
+
+/// What a component does in the pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Denoiser,
+    TextEncoder,
+    Vae,
+}
+
+/// One set of weights, as published.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Component {
+    pub role: Role,
+    pub name: String,
+    pub params_b: f64,
+    /// The precision the checkpoint is published in (`bf16`, `fp16`).
+    pub precision: String,
+    pub source: String,
+    pub as_of: String,
+}
+
+/// Image or video.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Image,
+    Video,
+}
+
+/// A generation pipeline. An entry with `of` shares every figure of the pipeline it names
+/// (FLUX.1-schnell is FLUX.1-dev's weights) and carries only its names and provenance.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pipeline {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub of: Option<String>,
+    #[serde(default = "image")]
+    pub kind: Kind,
+    #[serde(default)]
+    pub hf_ids: Vec<String>,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Default output size, pixels.
+    #[serde(default)]
+    pub width: u32,
+    #[serde(default)]
+    pub height: u32,
+    /// Default frame count of a clip (video only).
+    #[serde(default)]
+    pub frames: u32,
+    #[serde(default)]
+    pub latent_channels: u32,
+    /// Pixels per latent pixel, each side.
+    #[serde(default)]
+    pub vae_scale: u32,
+    /// Frames per latent frame (video; the first frame stands alone).
+    #[serde(default)]
+    pub vae_time: u32,
+    /// Latent pixels per token, each side (DiT patchify; 1 for a UNet).
+    #[serde(default)]
+    pub patch: u32,
+    /// Text tokens in the denoiser's sequence (joint attention); 0 for cross-attention.
+    #[serde(default)]
+    pub text_tokens: u32,
+    /// The denoiser's width.
+    #[serde(default)]
+    pub hidden: u32,
+    /// Classifier-free guidance: a conditional and an unconditional pass per step.
+    #[serde(default)]
+    pub cfg: bool,
+    #[serde(default)]
+    pub act_bytes_per_token: f64,
+    #[serde(default)]
+    pub act_basis: String,
+    /// VAE decode activations per output pixel (video: per pixel of a frame).
+    #[serde(default)]
+    pub decode_bytes_per_px: f64,
+    #[serde(default)]
+    pub decode_basis: String,
+    pub source: String,
+    pub as_of: String,
+    #[serde(default)]
+    pub note_en: Option<String>,
+    #[serde(default)]
+    pub note_zh: Option<String>,
+    #[serde(default)]
+    pub component: Vec<Component>,
+}
+
+fn image() -> Kind {
+    Kind::Image
+}
+
+impl Pipeline {
+    pub fn weights_b(&self, role: Role) -> f64 {
+        self.component
+            .iter()
+            .filter(|c| c.role == role)
+            .map(|c| c.params_b)
+            .sum()
+    }
+
+    /// Names it answers to, normalized as catalog names are (case, separators).
+    fn keys(&self) -> impl Iterator<Item = String> + '_ {
+        [&self.id, &self.name]
+            .into_iter()
+            .chain(&self.hf_ids)
+            .chain(&self.aliases)
+            .map(|k| crate::catalog::normalize(k))
+    }
+}
+
+#[derive(Deserialize)]
+struct File {
+    pipeline: Vec<Pipeline>,
+}
+
+/// Reads and checks the data: every figure positive, provenance on every entry and component,
+/// `of` naming an entry without `of`, no name claimed twice.
+pub fn parse(text: &str) -> Result<Vec<Pipeline>, String> {
+    let mut list = toml::from_str::<File>(text)
+        .map_err(|e| format!("diffusion.toml: {e}"))?
+        .pipeline;
+    let bases = list.clone();
+    for p in &mut list {
+        if let Some(of) = p.of.clone() {
+            let base = bases
+                .iter()
+                .find(|b| b.id == of && b.of.is_none())
+                .ok_or_else(|| {
+                    format!("diffusion.toml: `{}`: `of` names no pipeline `{of}`", p.id)
+                })?;
+            let own = p.clone();
+            *p = base.clone();
+            p.id = own.id;
+            p.name = own.name;
+            p.of = Some(of);
+            p.hf_ids = own.hf_ids;
+            p.aliases = own.aliases;
+            p.source = own.source;
+            p.as_of = own.as_of;
+            p.note_en = own.note_en;
+            p.note_zh = own.note_zh;
+        }
+    }
+    // A name may repeat inside one entry (`FLUX.1-dev`, `flux.1 dev`), never across two.
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for p in &list {
+        check(p)?;
+        for k in p.keys() {
+            match seen.iter().find(|(s, _)| *s == k) {
+                Some((_, other)) if *other != p.id => {
+                    return Err(format!(
+                        "diffusion.toml: `{}`: name `{k}` is `{other}`'s",
+                        p.id
+                    ));
+                }
+                Some(_) => {}
+                None => seen.push((k, &p.id)),
+            }
+        }
+    }
+    Ok(list)
+}
+
+fn check(p: &Pipeline) -> Result<(), String> {
+    let bad = |what: &str| Err(format!("diffusion.toml: `{}`: {what}", p.id));
+    let dated = |d: &str| crate::catalog::parse_date(d).is_some();
+    if p.source.is_empty() || !dated(&p.as_of) {
+        return bad("needs source and as_of");
+    }
+    let sizes = [
+        p.width,
+        p.height,
+        p.latent_channels,
+        p.vae_scale,
+        p.patch,
+        p.hidden,
+    ];
+    if sizes.contains(&0)
+        || p.act_bytes_per_token <= 0.0
+        || p.act_basis.is_empty()
+        || p.decode_bytes_per_px <= 0.0
+        || p.decode_basis.is_empty()
+    {
+        return bad(
+            "width, height, latent_channels, vae_scale, patch, hidden, act_*, decode_* must be set",
+        );
+    }
+    if p.kind == Kind::Video && (p.frames == 0 || p.vae_time == 0) {
+        return bad("a video pipeline needs frames and vae_time");
+    }
+    if p.note_en.is_some() != p.note_zh.is_some() {
+        return bad("a note needs both languages");
+    }
+    for role in [Role::Denoiser, Role::TextEncoder, Role::Vae] {
+        if p.weights_b(role) <= 0.0 {
+            return bad("needs a denoiser, a text encoder and a VAE");
+        }
+    }
+    for c in &p.component {
+        if !(c.params_b > 0.0 && c.params_b.is_finite()) || c.source.is_empty() || !dated(&c.as_of)
+        {
+            return bad(&format!("component `{}`: params_b, source, as_of", c.name));
+        }
+        if Precision::parse(&c.precision).is_none() {
+            return bad(&format!(
+                "component `{}`: precision `{}`",
+                c.name, c.precision
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The embedded pipelines (checked by a test; a broken file is a build-time bug).
+pub fn pipelines() -> &'static [Pipeline] {
+    static LIST: OnceLock<Vec<Pipeline>> = OnceLock::new();
+    LIST.get_or_init(|| parse(EMBEDDED_DIFFUSION).unwrap_or_default())
+}
+
+/// A pipeline by any of its names: `flux.1-dev`, `FLUX.1-dev`, `black-forest-labs/FLUX.1-dev`.
+pub fn find(name: &str) -> Option<&'static Pipeline> {
+    let key = crate::catalog::normalize(name);
+    pipelines().iter().find(|p| p.keys().any(|k| k == key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_file_is_valid_and_complete() {
+        let list = parse(EMBEDDED_DIFFUSION).unwrap();
+        assert_eq!(list.len(), pipelines().len());
+        for id in [
+            "sdxl",
+            "sd3.5-large",
+            "sd3.5-medium",
+            "flux.1-dev",
+            "flux.1-schnell",
+        ] {
+            assert!(list.iter().any(|p| p.id == id), "{id}");
+        }
+        assert!(list.iter().filter(|p| p.kind == Kind::Video).count() >= 4);
+    }
+
+    #[test]
+    fn names_and_shared_weights() {
+        assert_eq!(
+            find("black-forest-labs/FLUX.1-dev").unwrap().id,
+            "flux.1-dev"
+        );
+        assert_eq!(find("Flux Schnell").unwrap().id, "flux.1-schnell");
+        assert_eq!(find("wan2.1").unwrap().id, "wan2.1-t2v-14b");
+        let (dev, schnell) = (find("flux.1-dev").unwrap(), find("flux.1-schnell").unwrap());
+        assert_eq!(
+            dev.weights_b(Role::Denoiser),
+            schnell.weights_b(Role::Denoiser)
+        );
+        assert_ne!(dev.source, schnell.source);
+        assert!(find("qwen2.5-7b").is_none());
+    }
+
+    #[test]
+    fn broken_data_is_refused_with_the_entry_named() {
+        let broken = EMBEDDED_DIFFUSION.replacen("params_b = 11.9", "params_b = -1", 1);
+        assert!(parse(&broken).unwrap_err().contains("flux.1-dev"));
+        let broken = EMBEDDED_DIFFUSION.replacen("of = \"flux.1-dev\"", "of = \"nope\"", 1);
+        assert!(parse(&broken).unwrap_err().contains("nope"));
+    }
+}

@@ -1,0 +1,325 @@
+//! Current open models (issue 24, item 7): each resolves by the names people use, its
+//! parameter count from the config's shape matches the figure its publisher states, and a
+//! model the catalog does not know is still sized from its name, with a warning.
+
+use bot_core::catalog::{Catalog, ModelVariant};
+use bot_core::vram::Shape;
+use bot_core::{Bot, ChatRef, Input, Lang, Localizer, Store};
+use std::sync::Arc;
+
+fn cat() -> Catalog {
+    Catalog::embedded().unwrap()
+}
+
+/// (what people type, the catalog id it must name).
+const NAMES: &[(&str, &str)] = &[
+    ("deepseek-ai/DeepSeek-V3.1", "deepseek-v3.1"),
+    ("DeepSeek-V3.1-Terminus", "deepseek-v3.1"),
+    ("dsv3.1", "deepseek-v3.1"),
+    ("深度求索v3.1", "deepseek-v3.1"),
+    ("deepseek-ai/DeepSeek-V3.2-Exp", "deepseek-v3.2-exp"),
+    ("deepseek v3.2", "deepseek-v3.2"),
+    ("zai-org/GLM-4.6", "glm-4.6"),
+    ("glm4.6", "glm-4.6"),
+    ("智谱glm-4.6", "glm-4.6"),
+    ("GLM-4.7", "glm-4.7"),
+    ("zai-org/GLM-5", "glm-5"),
+    ("智谱glm-5", "glm-5"),
+    (
+        "Qwen/Qwen3-Coder-480B-A35B-Instruct",
+        "qwen3-coder-480b-a35b",
+    ),
+    ("qwen3-coder:480b", "qwen3-coder-480b-a35b"),
+    ("Qwen/Qwen3-Coder-30B-A3B-Instruct", "qwen3-coder-30b-a3b"),
+    ("千问3-coder-30b", "qwen3-coder-30b-a3b"),
+    ("MiniMaxAI/MiniMax-M2", "minimax-m2"),
+    ("minimax m2", "minimax-m2"),
+    ("MiniMax-M2.5", "minimax-m2.5"),
+    ("Qwen/QwQ-32B", "qwq-32b"),
+    ("qwq", "qwq-32b"),
+    ("千问qwq-32b", "qwq-32b"),
+    (
+        "mistralai/Mistral-Small-3.1-24B-Instruct-2503",
+        "mistral-small-3.1-24b",
+    ),
+    ("mistral-small3.2:24b", "mistral-small-3.2-24b"),
+    (
+        "mistralai/Mistral-Small-24B-Instruct-2501",
+        "mistral-small-24b-2501",
+    ),
+    ("Qwen/Qwen2.5-VL-3B-Instruct", "qwen2.5-vl-3b"),
+    ("qwen2.5-vl:7b", "qwen2.5-vl-7b"),
+    ("Qwen2.5-VL-32B", "qwen2.5-vl-32b"),
+    ("千问2.5-vl-72b", "qwen2.5-vl-72b"),
+    ("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b"),
+    ("qwen3-next", "qwen3-next-80b-a3b"),
+    ("moonshotai/Kimi-K2.5", "kimi-k2.5"),
+    ("moonshotai/Kimi-K2-Thinking", "kimi-k2-thinking"),
+    ("月之暗面k2.5", "kimi-k2.5"),
+    ("google/gemma-4-26B-A4B-it", "gemma-4-26b-a4b"),
+    ("gemma4:31b", "gemma-4-31b"),
+    ("Qwen/Qwen3-VL-8B-Instruct", "qwen3-vl-8b"),
+    ("qwen3-vl:30b", "qwen3-vl-30b-a3b"),
+    ("Qwen/Qwen3-VL-235B-A22B-Thinking", "qwen3-vl-235b-a22b"),
+    ("千问3-vl-32b", "qwen3-vl-32b"),
+];
+
+#[test]
+fn current_models_resolve_by_their_common_names() {
+    let c = cat();
+    for (typed, id) in NAMES {
+        let m = c
+            .find_model(typed)
+            .unwrap_or_else(|| panic!("`{typed}` names no model"));
+        assert_eq!(&m.id, id, "`{typed}`");
+        assert!(m.source.starts_with("https://huggingface.co/"), "{id}");
+        assert!(bot_core::catalog::parse_date(&m.as_of).is_some(), "{id}");
+    }
+}
+
+/// A publisher's figures: (catalog id, total B, active B, where the figure is stated).
+/// Publishers differ on whether the input embedding (a lookup, no matmul) is "activated":
+/// Qwen counts it, MiniMax does not; `active` must match the count one way or the other.
+const CARDS: &[(&str, f64, f64, &str)] = &[
+    (
+        "deepseek-v3.1",
+        671.0,
+        37.0,
+        "DeepSeek-V3 card: 671B total, 37B activated",
+    ),
+    (
+        "deepseek-v3.2",
+        671.0,
+        37.0,
+        "DeepSeek-V3 card (V3.2 = V3 + indexer)",
+    ),
+    (
+        "deepseek-v3.2-exp",
+        671.0,
+        37.0,
+        "DeepSeek-V3 card (V3.2-Exp = V3 + indexer)",
+    ),
+    (
+        "glm-4.6",
+        355.0,
+        32.0,
+        "xinference glm-4.6.rst 355B; GLM-4.5 README 32B active",
+    ),
+    ("glm-4.7", 355.0, 32.0, "xinference glm-4.7.rst 355B"),
+    (
+        "glm-5",
+        744.0,
+        40.0,
+        "GLM-5 technical report table: 744B / 40B",
+    ),
+    (
+        "qwen3-coder-480b-a35b",
+        480.0,
+        35.0,
+        "model name / xinference qwen3-coder.rst",
+    ),
+    (
+        "qwen3-coder-30b-a3b",
+        30.5,
+        3.3,
+        "card: 30.5B in total and 3.3B activated",
+    ),
+    (
+        "minimax-m2",
+        230.0,
+        10.0,
+        "transformers minimax_m2.md: 230B total, 10B active",
+    ),
+    (
+        "minimax-m2.5",
+        230.0,
+        10.0,
+        "xinference minimax-m2.5.rst 230B",
+    ),
+    ("qwq-32b", 32.5, 32.5, "QwQ-32B card: 32.5B"),
+    ("mistral-small-3.1-24b", 24.0, 24.0, "Mistral card: 24B"),
+    ("mistral-small-3.2-24b", 24.0, 24.0, "Mistral card: 24B"),
+    (
+        "mistral-small-24b-2501",
+        24.0,
+        24.0,
+        "Mistral Small 3 card: 24B",
+    ),
+    // Qwen2.5-VL: the decoder is the Qwen2.5 LLM of that size (cards: 3.09B, 7.61B, 32.5B,
+    // 72.7B); the vision tower is on top and kept in `params_b`.
+    ("qwen2.5-vl-3b", 3.09, 3.09, "Qwen2.5-3B card: 3.09B"),
+    ("qwen2.5-vl-7b", 7.61, 7.61, "Qwen2.5-7B card: 7.61B"),
+    ("qwen2.5-vl-32b", 32.5, 32.5, "Qwen2.5-32B card: 32.5B"),
+    ("qwen2.5-vl-72b", 72.7, 72.7, "Qwen2.5-72B card: 72.7B"),
+    (
+        "qwen3-next-80b-a3b",
+        80.0,
+        3.0,
+        "transformers qwen3_next.md: 80B total, 3B active",
+    ),
+    (
+        "kimi-k2.5",
+        1000.0,
+        32.0,
+        "Kimi-K2 card: 1T total, 32B activated",
+    ),
+    (
+        "kimi-k2-thinking",
+        1000.0,
+        32.0,
+        "K2-Thinking card: 1T total, 32B activated",
+    ),
+    (
+        "gemma-4-26b-a4b",
+        25.2,
+        3.8,
+        "Gemma 4 card: 25.2B total, 3.8B active",
+    ),
+    ("gemma-4-31b", 31.0, 31.0, "Gemma 4 overview: 31B dense"),
+    // Qwen3-VL: the text decoder against the text model's card (the tower is on top).
+    (
+        "qwen3-vl-8b",
+        8.2,
+        8.2,
+        "Qwen3-8B card: 8.2B (VL checkpoint 8.77B with the tower)",
+    ),
+    (
+        "qwen3-vl-30b-a3b",
+        30.5,
+        3.3,
+        "Qwen3-30B-A3B card: 30.5B / 3.3B (VL 31.07B)",
+    ),
+    (
+        "qwen3-vl-235b-a22b",
+        235.0,
+        22.0,
+        "Qwen3-235B-A22B card: 235B / 22B",
+    ),
+];
+
+/// Within 6% of the stated figure (the published ones are rounded: "10B", "3B").
+const TOLERANCE: f64 = 0.06;
+
+#[test]
+fn parameters_counted_from_the_shape_match_the_cards() {
+    let c = cat();
+    for (id, total, active, why) in CARDS {
+        let m = c.find_model(id).unwrap_or_else(|| panic!("{id} missing"));
+        let s = Shape::from_model(m).unwrap();
+        // The count alone: no published figure used as a floor.
+        let p = s.count(None, None);
+        let counted_total = (p.embed + p.lm_head + p.linear) / 1e9;
+        let with_embed = p.active / 1e9;
+        let without = (p.active - p.embed) / 1e9;
+        let off = |x: f64| (x - active) / active;
+        let (counted_active, off_active) = if off(with_embed).abs() < off(without).abs() {
+            (with_embed, off(with_embed))
+        } else {
+            (without, off(without))
+        };
+        let off_total = (counted_total - total) / total;
+        println!(
+            "{id}: total {counted_total:.2}B ({:+.1}%), active {counted_active:.2}B ({:+.1}%)",
+            off_total * 100.0,
+            off_active * 100.0
+        );
+        assert!(
+            off_total.abs() < TOLERANCE,
+            "{id}: counted {counted_total:.2}B vs {total}B ({why}), {:+.1}%",
+            off_total * 100.0
+        );
+        assert!(
+            off_active.abs() < TOLERANCE,
+            "{id}: active {counted_active:.2}B vs {active}B ({why}), {:+.1}%",
+            off_active * 100.0
+        );
+    }
+}
+
+#[test]
+fn a_variant_shares_its_base_shape_and_keeps_its_own_provenance() {
+    let c = cat();
+    let base = c.find_model("deepseek-v3").unwrap();
+    let v = c.find_model("deepseek-v3.1").unwrap();
+    assert_eq!(
+        (v.layers, v.hidden, v.experts, v.kv_lora_rank, v.vocab),
+        (
+            base.layers,
+            base.hidden,
+            base.experts,
+            base.kv_lora_rank,
+            base.vocab
+        )
+    );
+    assert_ne!(v.source, base.source);
+    assert!(v.source_note.as_deref().unwrap().contains("`deepseek-v3`"));
+    // A variant overrides only what its config changes.
+    let glm46 = c.find_model("glm-4.6").unwrap();
+    assert_eq!(glm46.max_context, 202_752);
+    assert_eq!(c.find_model("glm-4.5").unwrap().max_context, 131_072);
+    // The base's own names do not leak into the variant.
+    assert_eq!(c.find_model("deepseek-v3-0324").unwrap().id, "deepseek-v3");
+}
+
+#[test]
+fn a_variant_of_an_unknown_model_is_refused_by_name() {
+    let broken = format!(
+        "{}\n[[variant]]\nid = \"x-1\"\nname = \"X-1\"\nof = \"no-such-model\"\n\
+         source = \"https://example.org\"\nas_of = \"2026-12-02\"\n",
+        bot_core::catalog::EMBEDDED_MODELS
+    );
+    let err = Catalog::from_sources(
+        bot_core::catalog::EMBEDDED_GPUS,
+        bot_core::catalog::EMBEDDED_PLATFORMS,
+        &broken,
+        bot_core::catalog::EMBEDDED_FX,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("no-such-model") && err.contains("x-1"),
+        "{err}"
+    );
+    // A typed field: the struct is the schema.
+    let _ = std::mem::size_of::<ModelVariant>();
+}
+
+fn ask(lang: &str, line: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
+    let bot = Bot::new(Arc::new(cat()), store);
+    let who = ChatRef::terminal(Some(lang));
+    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
+    bot.handle(&who, Input::Text(line.into()))
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(l, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn new_models_answer_fit_in_both_languages() {
+    for (line, lang) in [
+        ("/fit qwq-32b awq 4090", "en"),
+        ("/fit mistral-small-3.1-24b q4_k_m 4090", "zh"),
+        ("/fit Qwen/Qwen3-Coder-30B-A3B-Instruct awq 4090", "en"),
+    ] {
+        let out = ask(lang, line);
+        assert!(
+            !out.contains("don't know") && !out.contains("不认识"),
+            "{line}: {out}"
+        );
+        assert!(out.contains("GiB"), "{line}: {out}");
+    }
+}
+
+#[test]
+fn an_unknown_hf_id_is_sized_from_its_name_with_a_warning() {
+    let c = cat();
+    assert!(c.find_model("acme-lab/Foo-14B-Instruct").is_none());
+    let out = ask("en", "/fit acme-lab/Foo-14B-Instruct q4_k_m 4090");
+    assert!(out.contains("Llama-like"), "{out}");
+    let zh = ask("zh", "/fit acme-lab/Foo-14B-Instruct q4_k_m 4090");
+    assert!(zh.contains("GiB"), "{zh}");
+}
