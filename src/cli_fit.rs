@@ -50,10 +50,17 @@ pub struct FitArgs {
     /// KV cache type: fp16 | fp8
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
-    /// Size LoRA/QLoRA without adapter dropout (trainers with lora_dropout = 0; the chat's
-    /// `dropout=off`).
+    /// Count LoRA/QLoRA adapter dropout copies (trainers with lora_dropout > 0; the chat's
+    /// `dropout=0.1`). Off by default: PEFT and LLaMA-Factory default to 0.
+    #[arg(long, conflicts_with = "no_lora_dropout")]
+    lora_dropout: bool,
+    /// Size LoRA/QLoRA without adapter dropout (the default; kept for scripts).
     #[arg(long)]
     no_lora_dropout: bool,
+    /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
+    /// `amp`). Default: model in bf16, optimizer state in bf16.
+    #[arg(long)]
+    amp: bool,
     /// LoRA rank (adapters on all linear layers).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
@@ -142,7 +149,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.context = c;
     }
     req.batch = a.batch;
-    req.lora_dropout = !a.no_lora_dropout;
+    req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
+    req.mixed_precision = a.amp;
     req.engine = a.engine.parse::<Engine>().map_err(fit_err)?;
     req.cards = a.gpus;
     req.gpu = match &a.gpu {

@@ -135,8 +135,14 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                     Some(on) => gc = Some(on),
                     None => return Err(err(FitError::BadValue(w.to_string()))),
                 },
-                "dropout" => match lexicon::on_off(v) {
-                    Some(on) => req.lora_dropout = on,
+                // `dropout=0.1` (a trainer's rate) or `dropout=on|off`.
+                "dropout" => match (lexicon::on_off(v), v.parse::<f64>()) {
+                    (Some(on), _) => req.lora_dropout = on,
+                    (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
+                    _ => return Err(err(FitError::BadValue(w.to_string()))),
+                },
+                "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
+                    Some(on) => req.mixed_precision = on,
                     None => return Err(err(FitError::BadValue(w.to_string()))),
                 },
                 "gpu" | "card" => match ctx.catalog.gpu(v) {
@@ -153,6 +159,18 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         }
         if matches!(lw.as_str(), "nogc" | "no-gc") {
             gc = Some(false);
+            continue;
+        }
+        // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
+        if matches!(lw.as_str(), "amp" | "mixed-precision" | "混合精度") {
+            req.mixed_precision = true;
+            continue;
+        }
+        // An optimizer named as a word (`adamw8bit`, `paged_adamw_8bit`).
+        if lw.contains("adam")
+            && let Some(o) = lexicon::optimizer(&lw)
+        {
+            opts.optimizer = o;
             continue;
         }
         if let Ok(q) = w.parse::<Quant>() {
@@ -374,6 +392,21 @@ pub fn render_fit(
             r.push(
                 Msg::new("advice-assume-dropout")
                     .arg("on", if req.lora_dropout { "yes" } else { "no" }),
+            );
+        } else {
+            r.push(
+                Msg::new("advice-assume-precision")
+                    .arg("amp", if req.mixed_precision { "yes" } else { "no" })
+                    .arg("optim", p.opts.optimizer.key())
+                    // Gradients (bf16, 2 bytes) + optimizer state, per parameter.
+                    .arg(
+                        "bytes",
+                        2.0 + if req.mixed_precision {
+                            p.opts.optimizer.state_bytes()
+                        } else {
+                            p.opts.optimizer.state_bytes_in_param_dtype(2.0)
+                        },
+                    ),
             );
         }
     }

@@ -376,7 +376,13 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     };
     // Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +
     // bf16 gradient (2) + optimizer K (ZeRO paper: 2 + 2 + K, K = 12 for mixed-precision Adam).
-    let k = opts.optimizer.state_bytes();
+    // Full fine-tuning of a model loaded in bf16 keeps the moments in bf16 (no master copy)
+    // unless mixed precision (`amp`) is asked for; adapters are fp32 under PEFT either way.
+    let k = if req.task == Task::Full && !req.mixed_precision {
+        opts.optimizer.state_bytes_in_param_dtype(2.0)
+    } else {
+        opts.optimizer.state_bytes()
+    };
     let adapter_weights = if req.task == Task::Full {
         0.0
     } else {

@@ -282,19 +282,41 @@ impl KvDtype {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Optimizer {
-    /// AdamW with mixed precision: fp32 master weights + two fp32 moments = 12 B/param.
+    /// AdamW: two moments in the trainable parameters' dtype; with mixed precision, fp32
+    /// master weights + two fp32 moments = 12 B/param.
     #[default]
     AdamW,
-    /// bitsandbytes 8-bit Adam: fp32 master + two 1-byte moments = 6 B/param.
+    /// bitsandbytes 8-bit Adam (`adamw8bit`, `paged_adamw_8bit`: the paged variant holds the
+    /// same state on the card and only pages it out under pressure): two 1-byte moments; with
+    /// mixed precision + fp32 master = 6 B/param.
     Adam8bit,
 }
 
 impl Optimizer {
-    /// Optimizer bytes per trainable parameter (K in the ZeRO paper's 2+2+K accounting).
+    /// Optimizer bytes per trainable parameter with mixed precision (K in the ZeRO paper's
+    /// 2+2+K accounting), also what fp32 LoRA adapters hold (PEFT keeps adapters in fp32:
+    /// 4 master + 8 moments).
     pub fn state_bytes(&self) -> f64 {
         match self {
             Optimizer::AdamW => 12.0,
             Optimizer::Adam8bit => 6.0,
+        }
+    }
+
+    /// Stable key shown in answers.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Optimizer::AdamW => "adamw",
+            Optimizer::Adam8bit => "adamw8bit",
+        }
+    }
+
+    /// Optimizer bytes per parameter when the parameters themselves are trained in a 16-bit
+    /// dtype (no master copy): two moments of `param_bytes` each, or two 1-byte moments.
+    pub fn state_bytes_in_param_dtype(&self, param_bytes: f64) -> f64 {
+        match self {
+            Optimizer::AdamW => 2.0 * param_bytes,
+            Optimizer::Adam8bit => 2.0,
         }
     }
 }

@@ -121,10 +121,18 @@ pub struct FitRequest<'a> {
     /// How the trainer lays the model out (training only); default
     /// `ModelLayout::Transformers`.
     pub layout: ModelLayout,
-    /// Whether the LoRA adapters apply dropout to their input (training only; default on:
-    /// LitGPT, fms-hf-tuning, Qwen's and Axolotl's examples use 0.05): each adapted matrix then
-    /// keeps its own dropped-out copy of its input and the mask for the backward pass.
+    /// Whether the LoRA adapters apply dropout to their input (training only; default off:
+    /// PEFT's `LoraConfig.lora_dropout` and LLaMA-Factory's `lora_dropout` default to 0;
+    /// `dropout=0.1` / `dropout=on` for trainers that set it, as LitGPT, fms-hf-tuning, Qwen's
+    /// and Axolotl's examples do with 0.05): each adapted matrix then keeps its own dropped-out
+    /// copy of its input and the mask for the backward pass.
     pub lora_dropout: bool,
+    /// Full fine-tuning with mixed precision (`amp`; training only; default off): fp32 master
+    /// weights and fp32 Adam moments beside the 16-bit model (DeepSpeed bf16, Trainer with a
+    /// model loaded in fp32). Off: the model is loaded in bf16 and PyTorch's AdamW keeps its
+    /// moments in the parameters' dtype (`torch.optim.AdamW` allocates `exp_avg` /
+    /// `exp_avg_sq` with `zeros_like(param)`), LLaMA-Factory's and ms-swift's pure-bf16 way.
+    pub mixed_precision: bool,
     /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
     /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit
     /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
@@ -275,7 +283,8 @@ impl<'a> FitRequest<'a> {
             loss: LossHead::Fp32,
             lora_targets: LoraTargets::AllLinear,
             layout: ModelLayout::Transformers,
-            lora_dropout: true,
+            lora_dropout: false,
+            mixed_precision: false,
             kbit_upcast: true,
             prompt_logits: None,
             tied_embedding_copy: false,
