@@ -41,10 +41,17 @@ fit-margin = Expect up to ±{ $pct }% { $measured ->
     [yes] (the largest error against public measurements of this kind of setup)
    *[no] (a stated allowance: no public measurement covers this setup yet)
   }; an estimate near the card's limit may not fit.
-fit-verdict = { $fits ->
-    [yes] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
+fit-verdict = { $verdict ->
+    [fits] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
+    [tight] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): fits with { $margin } GiB to spare per card, but inside the ±{ $pct }% this estimate can be off.
+    [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.
 }
+fit-tight-remedies = { $goal ->
+    [fit] What makes it fit (memory per card then): { $list }.
+   *[safe] What makes it safe (memory per card then): { $list }.
+}
+fit-tight-none = No single change of context, batch, adapters or card count makes it a clear fit; leave a larger margin or take a larger card.
 fit-why-not = The largest part is { $part ->
     [weights] the weights
     [kv] the KV cache (shorter context, smaller batch or kv=fp8 help)

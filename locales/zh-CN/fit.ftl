@@ -50,10 +50,17 @@ fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
     [yes] （这是同类配置对照公开实测数据时的最大误差）
    *[no] （这是预留的余量：这类配置还没有公开实测数据可对照）
   }；估算值接近显存上限时，实际可能放不下。
-fit-verdict = { $fits ->
-    [yes] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
+fit-verdict = { $verdict ->
+    [fits] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
+    [tight] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算能放下，每张卡剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内。
+    [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。
 }
+fit-tight-remedies = { $goal ->
+    [fit] 这样改就能放下（括号里是改后每张卡所需显存）：{ $list }。
+   *[safe] 这样改更稳妥（括号里是改后每张卡所需显存）：{ $list }。
+}
+fit-tight-none = 单独改上下文、批大小、适配器或卡数都不能留出足够余量；请预留更多余量或换更大显存的卡。
 fit-why-not = 占用最大的是{ $part ->
     [weights] 模型权重
     [kv] KV 缓存（缩短上下文、减小批量（batch=）或用 kv=fp8 都有帮助）

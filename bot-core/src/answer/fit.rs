@@ -439,14 +439,19 @@ pub fn render_fit(
     );
     if let Some(g) = req.gpu {
         let fits = fit.fits();
+        let verdict = rep.verdict.as_deref().unwrap_or("no");
         r.push(
             Msg::new("fit-verdict")
-                .arg("fits", if fits { "yes" } else { "no" })
+                .arg("verdict", verdict)
                 .arg("gpu", g.name.as_str())
                 .arg("cards", req.cards)
                 .arg("vram", gib(g.vram_gib()))
-                .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs())),
+                .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs()))
+                .arg("pct", rep.margin_pct.round()),
         );
+        if matches!(verdict, "tight" | "short") {
+            push_remedies(&mut r, catalog, p, verdict);
+        }
         if fits {
             if !req.task.is_training() {
                 speed(&mut r, req, g);
@@ -485,6 +490,26 @@ pub fn render_fit(
     }
     r.push(Msg::new("fit-basis"));
     r
+}
+
+/// Inside the stated margin: the single changes that make the job fit (`short`) or safe
+/// (`tight`), each with the memory it then needs per card.
+fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str) {
+    let list: Vec<String> = advice::remedies(catalog, &p.req, &p.opts)
+        .into_iter()
+        .filter(|m| m.clear || verdict == "short")
+        .take(4)
+        .map(|m| format!("{} ({} GiB)", m.word, gib(m.need_gib)))
+        .collect();
+    if list.is_empty() {
+        r.push(Msg::new("fit-tight-none"));
+    } else {
+        r.push(
+            Msg::new("fit-tight-remedies")
+                .arg("goal", if verdict == "short" { "fit" } else { "safe" })
+                .arg("list", list.join(", ")),
+        );
+    }
 }
 
 /// Bare sizes at or above this many billions are often MoE models; the answer says that a bare

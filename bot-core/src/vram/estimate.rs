@@ -89,6 +89,10 @@ pub(super) struct Parts {
     card: [f64; 5],
     /// The busiest card in all.
     per_card: f64,
+    /// Of `per_card`, what the caching allocator holds without a live tensor in it (freed
+    /// blocks it keeps for reuse): nvidia-smi shows it, but PyTorch empties its cache and
+    /// retries before it raises out-of-memory, so it does not decide a fit.
+    releasable: f64,
     parallelism: Parallelism,
 }
 
@@ -102,12 +106,19 @@ impl Default for Parts {
             overhead: 0.0,
             card: [0.0; 5],
             per_card: 0.0,
+            releasable: 0.0,
             parallelism: Parallelism::None,
         }
     }
 }
 
 impl Parts {
+    /// What must be allocated on the busiest card (CUDA context included): the figure a fit
+    /// is decided on.
+    pub(super) fn need(&self) -> f64 {
+        self.per_card - self.releasable
+    }
+
     /// Sets the busiest card's parts and the totals (`copies` = how many cards hold each
     /// per-card part; weights and KV totals are given whole, never multiplied).
     #[allow(clippy::too_many_arguments)]
@@ -298,6 +309,9 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
                 if let Some(prompt) = req.prompt_logits {
                     a = a.max(prompt.min(req.context) as f64 * batch * shape.vocab as f64 * 6.0);
                 }
+                // A model whose own code keeps the logits of every prompt position
+                // (`Shape::prompt_logit_bytes`): they peak after the layers' workspace is freed.
+                a = a.max(tokens * batch * shape.vocab as f64 * shape.prompt_logit_bytes);
                 // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
                 // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
                 // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill
@@ -305,7 +319,23 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
                 if (req.quant == Quant::Awq || req.tied_embedding_copy) && shape.tied {
                     a = a.max(split.embed - kv);
                 }
-                p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
+                // Generating several sequences, Transformers' dynamic cache grows every layer's
+                // K and V by concatenation, and the caching allocator keeps the outgrown blocks:
+                // what nvidia-smi shows carries about one more KV cache (not allocated, so in
+                // the overhead). Measured: huggingface/optimum tests/benchmark/README.md
+                // @09638629 (Llama-2-13B, 512 + 512 tokens, A100, nvidia-smi) grows 1.56 GiB per
+                // sequence in fp16 and 1.51 in GPTQ-Int4 from batch 1 to 16, against 0.78 GiB of
+                // KV per sequence; at batch 1 the peak is the prefill's, within 5 %.
+                let kv_reserve = if req.batch > 1 { kv } else { 0.0 };
+                p.set(
+                    n,
+                    w_total,
+                    kv_total,
+                    [w, kv, a, 0.0, ctx + kv_reserve],
+                    a * n,
+                    0.0,
+                );
+                p.releasable = kv_reserve;
                 p.parallelism = if cards > 1 {
                     Parallelism::Layer
                 } else {
@@ -493,6 +523,7 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
         a * n,
         (grads_c + optim_c) * n,
     );
+    p.releasable = reserve;
     p.parallelism = match zero {
         _ if cards == 1 => Parallelism::None,
         Zero::Off => Parallelism::Data,
@@ -506,6 +537,7 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
         let single = compute(shape, &one, opts);
         let c = single.card;
         p.set(n, c[0] * n, 0.0, c, c[2] * n, c[3] * n);
+        p.releasable = single.releasable;
     }
     p
 }
@@ -647,6 +679,7 @@ pub fn estimate_with(
         cards: req.cards,
         total_gib: to_gib(total),
         per_gpu_gib: to_gib(parts.per_card),
+        per_gpu_required_gib: to_gib(parts.need()),
         per_gpu: CardParts {
             weights_gib: to_gib(parts.card[0]),
             kv_cache_gib: to_gib(parts.card[1]),
@@ -668,6 +701,7 @@ pub fn estimate_with(
         gpu: None,
         fits: None,
         margin_gib: None,
+        verdict: None,
         options: Vec::new(),
         size_only: matches!(req.model, ModelRef::BySize { .. }),
         warnings: Vec::new(),
@@ -680,8 +714,9 @@ pub fn estimate_with(
         Some(g) => {
             let vram = g.vram_gib();
             report.gpu = Some(g.id.clone());
-            report.fits = Some(parts.per_card <= vram * GIB);
-            report.margin_gib = Some(round2(vram - parts.per_card / GIB));
+            report.fits = Some(parts.need() <= vram * GIB);
+            report.margin_gib = Some(round2(vram - parts.need() / GIB));
+            report.verdict = Some(verdict(parts.per_card, parts.need(), vram * GIB, margin_pct));
             if req.cards > 1 {
                 warnings.push(
                     Msg::new("fit-warn-multi-card")
@@ -725,7 +760,7 @@ pub(super) fn options(
         .map(|cards| {
             let mut r = req.clone();
             r.cards = cards;
-            (cards, compute(shape, &r, opts).per_card)
+            (cards, compute(shape, &r, opts).need())
         })
         .collect();
     // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
@@ -784,6 +819,21 @@ pub(super) fn options(
     });
     let mut slots: Vec<Option<FitOption>> = out.into_iter().map(|(o, _)| Some(o)).collect();
     order.into_iter().filter_map(|i| slots[i].take()).collect()
+}
+
+/// The verdict for one card count: `fits` when even what nvidia-smi would show (`shown`) fits
+/// and what must be allocated (`need`) fits with the stated margin to spare; `tight` when
+/// `need` fits but not by the margin (or only once the allocator gives its cache back);
+/// `short` when `need` misses by less than the margin; `no` beyond it.
+pub fn verdict(shown: f64, need: f64, capacity: f64, margin_pct: f64) -> String {
+    let m = margin_pct / 100.0;
+    match () {
+        _ if shown <= capacity && need * (1.0 + m) <= capacity => "fits",
+        _ if need <= capacity => "tight",
+        _ if need * (1.0 - m) <= capacity => "short",
+        _ => "no",
+    }
+    .to_string()
 }
 
 /// Rounds to 2 decimals (what answers and JSON show).

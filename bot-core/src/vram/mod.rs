@@ -30,7 +30,7 @@ pub use estimate::{
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, eager_score_bytes, estimate,
     estimate_with, hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card,
-    margin_pct, round2, weight_bytes,
+    margin_pct, round2, verdict, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,

@@ -327,6 +327,7 @@ pub struct FitOption {
     /// Catalog GPU id.
     pub gpu: String,
     pub cards: u32,
+    /// What must be allocated per card (`FitReport::per_gpu_required_gib`).
     pub per_gpu_gib: f64,
     pub fits: bool,
     /// Marketed VRAM per card, decimal GB (catalog).
@@ -367,8 +368,13 @@ pub struct FitReport {
     pub cards: u32,
     /// Sum over all cards.
     pub total_gib: f64,
-    /// The busiest card.
+    /// The busiest card, as nvidia-smi would show it: allocated tensors, CUDA context and the
+    /// caching allocator's reserve.
     pub per_gpu_gib: f64,
+    /// What must be allocated on the busiest card, CUDA context included, without the
+    /// allocator's cache (given back before an out-of-memory error): the figure a fit, its
+    /// margin and the options are decided on.
+    pub per_gpu_required_gib: f64,
     /// What the busiest card holds, part by part (sums to `per_gpu_gib` up to rounding). None of these rises
     /// with the card count.
     pub per_gpu: CardParts,
@@ -400,6 +406,11 @@ pub struct FitReport {
     pub fits: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin_gib: Option<f64>,
+    /// Only when a card was given: `fits` (clear, with the stated margin), `tight` (fits, but
+    /// inside the margin), `short` (misses by less than the margin), `no` (clear miss); see
+    /// `estimate::verdict`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
     /// When no card was given: card types and the fewest cards that fit, cheapest first.
     pub options: Vec<FitOption>,
     pub size_only: bool,
