@@ -173,6 +173,11 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
             opts.optimizer = o;
             continue;
         }
+        // `full` is a full fine-tune here (the lexicon also reads it as full precision).
+        if lw == "full" {
+            req.task = Task::Full;
+            continue;
+        }
         if let Ok(q) = w.parse::<Quant>() {
             req.quant = q;
             quant_given = true;
