@@ -29,9 +29,9 @@ pub struct FitArgs {
     context: Option<u32>,
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     batch: u32,
-    /// transformers | vllm | llamacpp
-    #[arg(long, default_value = "transformers")]
-    engine: String,
+    /// transformers | vllm | llamacpp (default: transformers; vllm for a service, --batch > 1)
+    #[arg(long)]
+    engine: Option<String>,
     /// A card to check (catalog name or alias); without it, the cards that fit are listed.
     #[arg(long)]
     gpu: Option<String>,
@@ -151,7 +151,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.batch = a.batch;
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
-    req.engine = a.engine.parse::<Engine>().map_err(fit_err)?;
+    if let Some(e) = &a.engine {
+        req.engine = e.parse::<Engine>().map_err(fit_err)?;
+    }
     req.cards = a.gpus;
     req.gpu = match &a.gpu {
         Some(g) => Some(gpu(catalog, g)?),
@@ -188,9 +190,12 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         catalog,
         req,
         opts,
-        a.quant.is_some(),
-        gc,
-        a.context.is_some(),
+        fit_answer::Given {
+            quant: a.quant.is_some(),
+            gc,
+            context: a.context.is_some(),
+            engine: a.engine.is_some(),
+        },
     );
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;
     if a.json {

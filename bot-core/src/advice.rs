@@ -68,6 +68,11 @@ pub fn default_quant(
     if req.task.is_training() {
         return (req.quant, None);
     }
+    if let vram::ModelRef::Known(m) = req.model
+        && let Some(q) = native_quant(&m.family)
+    {
+        return (q, None);
+    }
     let mut bf16 = req.clone();
     bf16.quant = Quant::Bf16;
     bf16.gpu = None;
@@ -85,6 +90,17 @@ pub fn default_quant(
         Quant::Awq
     };
     (q, Some(rep))
+}
+
+/// The format a family's checkpoints are published in when that is not 16-bit, used for
+/// inference when no quantization is typed: gpt-oss ships its MoE experts in MXFP4 only
+/// (openai/gpt-oss-20b and -120b model cards: "MXFP4 quantization of the MoE weights", so
+/// 20b runs within 16 GB and 120b on one 80 GB card).
+pub fn native_quant(family: &str) -> Option<Quant> {
+    match family {
+        "gpt-oss" => Some(Quant::Mxfp4),
+        _ => None,
+    }
 }
 
 /// The cheapest configuration that holds `req` in BF16, ranked as every answer ranks, to show

@@ -210,3 +210,114 @@ fn tco_json_for_a_model_that_does_not_fit_carries_no_cost() {
     assert!(v["busy_cost_per_mtok"].as_f64().unwrap() > 0.0, "{v}");
     assert!(v["hours_needed_per_day"].as_f64().unwrap() > 0.0, "{v}");
 }
+
+#[test]
+fn a_service_is_sized_on_vllm_unless_another_engine_is_typed() {
+    let w = world();
+    let svc = say(&w, "en", "/fit llama-3.1-70b awq 2x a100 ctx=8k batch=20");
+    assert!(svc.contains("· vllm"), "{svc}");
+    assert!(svc.contains("sized on vLLM") && svc.contains("transformers"), "{svc}");
+    assert!(!svc.contains("Does not fit"), "{svc}");
+    let hf = say(&w, "en", "/fit llama-3.1-70b awq 2x a100 ctx=8k batch=20 transformers");
+    assert!(hf.contains("· transformers"), "{hf}");
+    assert!(!hf.contains("sized on vLLM"), "{hf}");
+    // One conversation is not a service: Transformers, as before.
+    let one = say(&w, "en", "/fit llama-3.1-8b 4090");
+    assert!(one.contains("· transformers"), "{one}");
+}
+
+#[test]
+fn can_card_x_run_model_y_answers_16_bit_and_the_4_bit_that_fits() {
+    let w = world();
+    let zh = say(&w, "zh", "/fit qwen2.5-32b 4090");
+    assert!(zh.contains("放不下"), "{zh}");
+    assert!(zh.contains("换成 4 比特（awq）"), "{zh}");
+    let en = say(&w, "en", "/fit qwen2.5-32b 4090");
+    assert!(en.contains("In 4-bit (awq) it fits on 1 × GeForce RTX 4090"), "{en}");
+    let about = number_after(&en[en.find("In 4-bit").unwrap()..], "about");
+    assert!((15.0..23.5).contains(&about), "{about}: {en}");
+    // A quantization typed is answered as typed.
+    let typed = say(&w, "en", "/fit qwen2.5-32b bf16 4090");
+    assert!(!typed.contains("In 4-bit"), "{typed}");
+}
+
+#[test]
+fn native_formats_and_raw_shapes() {
+    let c = Catalog::embedded().unwrap();
+    let w = world();
+    // gpt-oss is published in MXFP4: the default, about 13 GiB of weights for 20b.
+    let oss = say(&w, "en", "/fit gpt-oss-20b");
+    assert!(oss.contains("mxfp4"), "{oss}");
+    let weights = number_after(&oss, "Weights");
+    assert!((11.5..14.5).contains(&weights), "{weights}: {oss}");
+    assert!(!say(&w, "en", "/fit gpt-oss-20b mxfp4").contains("know the quantization"));
+    // A raw MoE size is sized as MoE: the total in memory, an active-size skeleton for KV.
+    let est = |m: ModelRef| {
+        let mut r = FitRequest::new(m, Quant::Fp8, Task::Infer);
+        r.context = 32_768;
+        vram::estimate(&c, &r).unwrap()
+    };
+    let moe = est(ModelRef::BySize {
+        params_b: 671.0,
+        active_b: Some(37.0),
+    });
+    let dense = est(ModelRef::BySize {
+        params_b: 671.0,
+        active_b: None,
+    });
+    assert!((moe.params_b - 671.0).abs() < 671.0 * 0.02, "{}", moe.params_b);
+    assert!((moe.active_params_b - 37.0).abs() < 37.0 * 0.05, "{}", moe.active_params_b);
+    assert!((moe.weights_gib - dense.weights_gib).abs() < 0.05 * dense.weights_gib);
+    assert!(moe.kv_cache_gib < dense.kv_cache_gib / 2.0, "{moe:?}");
+    // A size-only guess assumes grouped-query attention (8 KV heads), not 52.
+    let g = say(&w, "en", "/fit 24b");
+    assert!(g.contains("8 KV heads"), "{g}");
+}
+
+#[test]
+fn the_printed_speed_follows_from_the_printed_figures() {
+    let w = world();
+    for line in [
+        "/fit qwen2.5-32b awq h100",
+        "/fit qwen2.5-7b 4090",
+        "/fit qwen2.5-72b awq 2x h100 engine=vllm",
+    ] {
+        let out = say(&w, "en", line);
+        let tps = number_after(&out, "about");
+        let basis = &out[out.find("(estimate:").unwrap_or_else(|| panic!("{out}"))..];
+        let basis = basis.lines().next().unwrap();
+        let gib = number_after(basis, "(estimate:");
+        let bw = number_after(basis, "from");
+        let eta = number_after(basis, "GB/s at") / 100.0;
+        let scaled = basis.contains("scaling");
+        let mem_ms = if scaled {
+            number_after(basis, "scaling =")
+        } else {
+            number_after(basis, "efficiency =")
+        };
+        let step_ms = number_after(basis, "→");
+        // The memory term: bytes / (bandwidth x efficiency [x scaling]), as printed.
+        let scale = if scaled {
+            number_after(basis, "efficiency ×") / 100.0
+        } else {
+            1.0
+        };
+        let expect = gib * vram::GIB / (bw * 1e9 * eta * scale) * 1000.0;
+        assert!((expect - mem_ms).abs() <= 0.06 + 0.01 * expect, "{line}: {basis}");
+        // The step: the memory term plus the printed overhead (or the compute bound).
+        let overhead = if basis.contains("overhead") {
+            number_after(basis, "ms +")
+        } else {
+            0.0
+        };
+        if !basis.contains("compute needs") {
+            assert!((mem_ms + overhead - step_ms).abs() <= 0.15, "{line}: {basis}");
+        }
+        // The speed: one token per printed step.
+        let expect_tps = 1000.0 / step_ms;
+        assert!(
+            (expect_tps - tps).abs() <= 0.02 * expect_tps + 0.6,
+            "{line}: {tps} vs {expect_tps}: {out}"
+        );
+    }
+}

@@ -60,7 +60,16 @@ fit-why-not = The largest part is { $part ->
 } ({ $gib } GiB).
 fit-speed-decode = Speed estimate: about { $tps } tokens/s for one stream on { $cards } card(s).
 fit-speed-prefill = Prompt processing: about { $tps } tokens/s.
-fit-basis-decode = (estimate based on { $bandwidth } GB/s memory bandwidth at { $eta }% efficiency, { $gib } GiB read per token; efficiency calibrated on Qwen2.5 vLLM measurements)
+fit-basis-decode = (estimate: { $gib } GiB read per step from { $bandwidth } GB/s at { $eta }% efficiency{ $scale ->
+    [100] {""}
+   *[other] {" "}× { $scale }% multi-card scaling
+  } = { $mem_ms } ms{ $overhead ->
+    [yes] {" "}+ { $overhead_ms } ms of Transformers per-layer overhead ({ $layers } layers)
+   *[no] {""}
+  }{ $bound ->
+    [compute] ; compute needs { $comp_ms } ms, which bounds it
+   *[memory] {""}
+  } → { $step_ms } ms per step of { $batch } token(s); efficiency calibrated on Qwen2.5 vLLM measurements)
 fit-basis-prefill = (estimate based on { $tflops } dense FP16 TFLOPS at { $eff }% efficiency, 2 FLOPs per active parameter per token)
 fit-options-intro = { $count } card types can hold it. { $by ->
     [speed] Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated) among the configurations that keep up with a reader in every conversation (about { $reader } tokens/s, the tok/s column is the estimate); slower ones and those of unknown speed after them; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:
@@ -135,3 +144,8 @@ fit-warn-bare-size = { $size } is sized as a dense model (every parameter active
     [none] .
    *[other] , or name the model: { $models }.
   }
+fit-assume-serving = A service with { $batch } concurrent sequences is sized on vLLM (paged KV cache, continuous batching); add transformers to size it on Hugging Face Transformers.
+fit-4bit-on-card = { $verdict ->
+    [fits] ✅ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }: about { $need } GiB per card (add { $quant }).
+   *[other] ⚠️ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }, tightly: about { $need } GiB per card (add { $quant }).
+}

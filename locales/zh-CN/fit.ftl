@@ -69,7 +69,16 @@ fit-why-not = 占用最大的是{ $part ->
 }（{ $gib } GiB）。
 fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } token/秒。
 fit-speed-prefill = 处理提示词约 { $tps } token/秒。
-fit-basis-decode = （估算依据：显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计，每个 token 读取 { $gib } GiB；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
+fit-basis-decode = （估算依据：每步读取 { $gib } GiB，显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计{ $scale ->
+    [100] {""}
+   *[other] ，多卡扩展按 { $scale }% 计
+  } = { $mem_ms } 毫秒{ $overhead ->
+    [yes] ，另加 Transformers 逐层开销 { $overhead_ms } 毫秒（{ $layers } 层）
+   *[no] {""}
+  }{ $bound ->
+    [compute] ；计算需要 { $comp_ms } 毫秒，以此为准
+   *[memory] {""}
+  } → 每步 { $step_ms } 毫秒、生成 { $batch } 个 token；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
 fit-basis-prefill = （估算依据：FP16 稠密算力 { $tflops } TFLOPS，按 { $eff }% 的效率计，每个 token 每个激活参数 2 次浮点运算）
 fit-options-intro = 有 { $count } 种卡放得下，{ $by ->
     [speed] 在每路对话都跟得上阅读速度（约每秒 { $reader } 个 token，生成速度一栏是估算值）的配置里，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；更慢或速度不明的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
@@ -144,3 +153,8 @@ fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 
     [none] 。
    *[other] ；也可以直接写模型名：{ $models }。
   }
+fit-assume-serving = 有 { $batch } 路并发的服务按 vLLM 估算（分页 KV 缓存、连续批处理）；加上 transformers 可改按 Hugging Face Transformers 估算。
+fit-4bit-on-card = { $verdict ->
+    [fits] ✅ 换成 4 比特（{ $quant }）就能放进 { $cards } 张 { $gpu }：每张卡约需 { $need } GiB（加上 { $quant }）。
+   *[other] ⚠️ 换成 4 比特（{ $quant }）能放进 { $cards } 张 { $gpu }，但很紧：每张卡约需 { $need } GiB（加上 { $quant }）。
+}

@@ -46,6 +46,8 @@ pub struct Parsed<'a> {
     /// When no quantization was given and BF16 needs more than one 80 GB card: the BF16
     /// estimate, and the job is sized in 4-bit instead ([`advice::default_quant`]).
     pub bf16_instead: Option<FitReport>,
+    /// A service sized on vLLM because no engine was typed ([`settle`]).
+    pub serving_default: bool,
 }
 
 /// The model word among `words`: the first that names a catalog model or a size (`13b`), so
@@ -84,6 +86,7 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
     let mut quant_given = false;
     let mut gc: Option<bool> = None;
     let mut context_given = false;
+    let mut engine_given = false;
     let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
     for w in &words {
         let lw = w.to_lowercase();
@@ -108,7 +111,10 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                     Ok(n) => return Err(err(FitError::BadCards(n))),
                     Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
                 },
-                "engine" => req.engine = v.parse::<Engine>().map_err(err)?,
+                "engine" => {
+                    req.engine = v.parse::<Engine>().map_err(err)?;
+                    engine_given = true;
+                }
                 "quant" => {
                     req.quant = v.parse::<Quant>().map_err(err)?;
                     quant_given = true;
@@ -189,6 +195,7 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         }
         if let Ok(e) = w.parse::<Engine>() {
             req.engine = e;
+            engine_given = true;
             continue;
         }
         // A small number is a card count; "4090" is a card.
@@ -232,9 +239,12 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         ctx.catalog,
         req,
         opts,
-        quant_given,
-        gc,
-        context_given,
+        Given {
+            quant: quant_given,
+            gc,
+            context: context_given,
+            engine: engine_given,
+        },
     ))
 }
 
@@ -246,10 +256,24 @@ pub fn settle<'a>(
     catalog: &Catalog,
     mut req: FitRequest<'a>,
     opts: FitOptions,
-    quant_given: bool,
-    gc: Option<bool>,
-    context_given: bool,
+    given: Given,
 ) -> Parsed<'a> {
+    let Given {
+        quant: quant_given,
+        gc,
+        context: context_given,
+        engine: engine_given,
+    } = given;
+    // A service (several concurrent sequences) runs on a serving engine: vLLM unless an engine
+    // was typed (`transformers` sizes it on Hugging Face Transformers).
+    let serving = !engine_given
+        && req.task == Task::Infer
+        && req.batch > 1
+        && req.engine == Engine::Transformers
+        && !req.quant.is_gguf();
+    if serving {
+        req.engine = Engine::Vllm;
+    }
     if !quant_given && req.task == Task::Qlora {
         req.quant = Quant::Nf4;
     }
@@ -270,7 +294,18 @@ pub fn settle<'a>(
         gc_given: gc.is_some(),
         context_given,
         bf16_instead,
+        serving_default: serving,
     }
+}
+
+/// What the user typed rather than left to the defaults (`settle`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Given {
+    pub quant: bool,
+    /// `gc=on|off`, when said.
+    pub gc: Option<bool>,
+    pub context: bool,
+    pub engine: bool,
 }
 
 fn looks_like_quant(w: &str) -> bool {
@@ -385,6 +420,9 @@ pub fn render_fit(
     if !p.context_given {
         r.push(Msg::new("fit-assume-context").arg("context", req.context));
     }
+    if p.serving_default {
+        r.push(Msg::new("fit-assume-serving").arg("batch", req.batch));
+    }
     if req.task.is_training() {
         r.push(
             Msg::new("fit-assume-training")
@@ -463,6 +501,9 @@ pub fn render_fit(
             }
         } else {
             r.push(why_not(rep));
+            if let Some(m) = four_bit_on_card(catalog, p) {
+                r.push(m);
+            }
             push_options(
                 catalog,
                 &mut r,
@@ -495,6 +536,31 @@ pub fn render_fit(
     }
     r.push(Msg::new("fit-basis"));
     r
+}
+
+/// "Can card X run model Y" with no quantization typed, when 16-bit does not fit the card: the
+/// 4-bit form people run such a model in (AWQ; Q4_K_M on llama.cpp) on the same card(s), when it
+/// fits.
+fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
+    if p.quant_given || p.req.task != Task::Infer || p.req.quant.is_low_bit() {
+        return None;
+    }
+    let mut q4 = p.req.clone();
+    q4.quant = if q4.engine == Engine::Llamacpp {
+        Quant::Q4KM
+    } else {
+        Quant::Awq
+    };
+    let fit = advice::decide(catalog, &q4, &p.opts).ok()?;
+    let g = q4.gpu?;
+    fit.fits().then(|| {
+        Msg::new("fit-4bit-on-card")
+            .arg("quant", q4.quant.key())
+            .arg("cards", q4.cards)
+            .arg("gpu", g.name.as_str())
+            .arg("need", gib(fit.report.per_gpu_required_gib))
+            .arg("verdict", fit.report.verdict.clone().unwrap_or_default())
+    })
 }
 
 /// Inside the stated margin: the single changes that make the job fit (`short`) or safe

@@ -51,6 +51,7 @@ impl FromStr for Quant {
             "iq3s" => Quant::Iq3S,
             "iq4xs" => Quant::Iq4Xs,
             "iq4nl" => Quant::Iq4Nl,
+            "mxfp4" | "mxfp4moe" | "fp4mx" => Quant::Mxfp4,
             _ => return Err(FitError::UnknownQuant(s.trim().to_string())),
         })
     }

@@ -175,6 +175,7 @@ pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> Weigh
     }
     let unq = quant.unquantized_bytes();
     let untied_copy = quant == Quant::Fp8 && shape.tied && engine == Engine::Transformers;
+    let layers = linear_bytes(shape, quant);
     WeightSplit {
         embed: p.embed * unq,
         head: if untied_copy {
@@ -183,7 +184,19 @@ pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> Weigh
             p.lm_head * unq
         },
         other: p.other * unq,
-        layers: p.linear * quant.linear_bits() / 8.0,
+        layers,
+    }
+}
+
+/// Bytes of the decoder layers' matrices in `quant` (an experts-only format keeps the rest of
+/// them in 16-bit).
+fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
+    let p = &shape.params;
+    if quant.experts_only() {
+        let experts = shape.expert_params().min(p.linear);
+        experts * quant.linear_bits() / 8.0 + (p.linear - experts) * quant.unquantized_bytes()
+    } else {
+        p.linear * quant.linear_bits() / 8.0
     }
 }
 
@@ -219,7 +232,7 @@ pub fn weight_bytes(shape: &Shape, quant: Quant) -> f64 {
     }
     let unq = quant.unquantized_bytes();
     let kept = p.embed + p.lm_head + p.other;
-    p.linear * quant.linear_bits() / 8.0 + kept * unq
+    linear_bytes(shape, quant) + kept * unq
 }
 
 /// KV-cache bytes per token for one sequence, all layers, for an engine.
@@ -601,7 +614,7 @@ pub fn estimate_with(
     validate(req)?;
     let shape = match req.model {
         ModelRef::Known(m) => Shape::from_model(m)?,
-        ModelRef::BySize { params_b, .. } => Shape::llama_like(params_b),
+        ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
     };
     let parts = compute(&shape, req, opts);
     let mut warnings = Vec::new();

@@ -153,8 +153,42 @@ impl Shape {
         s
     }
 
+    /// A model known only by its size: dense Llama-like for `12b`; for a raw MoE size
+    /// (`671b-a37b`) a Llama-like skeleton of the active size whose FFN is split into experts
+    /// of 1/8 its width, 8 routed per token, with as many experts as make up the total: memory
+    /// holds the total, KV cache and activations follow the active skeleton (a 671B dense
+    /// shape would have 2-3x the layers and width of DeepSeek-V3's and a KV cache to match).
+    pub fn by_size(params_b: f64, active_b: Option<f64>) -> Shape {
+        let Some(active_b) = active_b.filter(|a| *a < params_b) else {
+            return Shape::llama_like(params_b);
+        };
+        let mut s = Shape::llama_like(active_b);
+        let k = 8u32;
+        let inter = s.intermediate;
+        let per_expert = s.ffn(inter) / k as f64;
+        let other_active = active_b * 1e9 - s.ffn(inter) * s.layers as f64;
+        let experts_total = (params_b * 1e9 - other_active) / (per_expert * s.layers as f64);
+        s.experts = (experts_total.round() as u32).max(k);
+        s.experts_per_token = k;
+        s.moe_intermediate = inter / k;
+        s.params = s.count(Some(params_b * 1e9), Some(active_b * 1e9));
+        s
+    }
+
     pub fn is_moe(&self) -> bool {
         self.experts > 0
+    }
+
+    /// The routed and shared experts' FFN matrices, all layers (what MXFP4 checkpoints
+    /// quantize); every decoder matrix for a dense model.
+    pub fn expert_params(&self) -> f64 {
+        if self.is_moe() {
+            self.moe_layers() as f64
+                * (self.experts + self.shared_experts) as f64
+                * self.ffn(self.moe_intermediate)
+        } else {
+            self.params.linear
+        }
     }
 
     /// Attention matmul parameters of one layer.

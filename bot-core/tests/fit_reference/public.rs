@@ -11,7 +11,7 @@
 
 use bot_core::Catalog;
 use bot_core::advice;
-use bot_core::answer::fit::settle;
+use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
     Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef, Optimizer, Quant,
     Task,
@@ -106,7 +106,14 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
             other => panic!("unknown flag {other}"),
         }
     }
-    let parsed = settle(catalog, req, opts, true, gc, true);
+    // Every row names its engine, as the CLI replay does with --engine.
+    let given = Given {
+        quant: true,
+        gc,
+        context: true,
+        engine: true,
+    };
+    let parsed = settle(catalog, req, opts, given);
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).expect("estimate");
     let rep = &fit.report;
     let est = match c.basis.as_str() {
