@@ -387,7 +387,9 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
         push("gc=on".into(), &|r, _| r.grad_checkpointing = true);
     }
     if req.task == Task::Full && opts.optimizer == vram::Optimizer::AdamW {
-        push("adamw8bit".into(), &|_, o| o.optimizer = vram::Optimizer::Adam8bit);
+        push("adamw8bit".into(), &|_, o| {
+            o.optimizer = vram::Optimizer::Adam8bit
+        });
     }
     if req.task == Task::Infer && !req.quant.is_low_bit() && !req.quant.is_gguf() {
         push("awq".into(), &|r, _| r.quant = Quant::Awq);
@@ -415,7 +417,11 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
             })
         })
         .collect();
-    out.sort_by(|a, b| b.clear.cmp(&a.clear).then(a.need_gib.total_cmp(&b.need_gib)));
+    out.sort_by(|a, b| {
+        b.clear
+            .cmp(&a.clear)
+            .then(a.need_gib.total_cmp(&b.need_gib))
+    });
     out
 }
 

@@ -109,23 +109,39 @@ fn trainer_defaults_are_stated_with_the_word_that_changes_them() {
     let w = world();
     // LoRA dropout 0 (PEFT, LLaMA-Factory); dropout=0.1 adds the copies.
     let lora = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off");
-    assert!(lora.contains("LoRA dropout 0") && lora.contains("dropout=0.1"), "{lora}");
+    assert!(
+        lora.contains("LoRA dropout 0") && lora.contains("dropout=0.1"),
+        "{lora}"
+    );
     let with = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off dropout=0.1");
     assert!(number_after(&with, "= total") > number_after(&lora, "= total"));
     // Full fine-tuning of a bf16 model: moments in bf16, ~6 bytes per parameter for gradients
     // and optimizer; amp adds fp32 master weights (~14).
     let full = say(&w, "en", "/fit qwen2.5-3b full bf16 ctx=1k");
-    assert!(full.contains("about 6 bytes per parameter") && full.contains("amp"), "{full}");
+    assert!(
+        full.contains("about 6 bytes per parameter") && full.contains("amp"),
+        "{full}"
+    );
     let amp = say(&w, "en", "/fit qwen2.5-3b full bf16 ctx=1k amp");
     assert!(amp.contains("about 14 bytes per parameter"), "{amp}");
     let optim = |t: &str| number_after(t, "gradients + optimizer");
     let params_b = 3.09;
     // bf16: 6 bytes per parameter; amp: 14.
-    assert!((optim(&full) / params_b - 6.0 * 1e9 / vram::GIB).abs() < 0.6, "{full}");
-    assert!((optim(&amp) / params_b - 14.0 * 1e9 / vram::GIB).abs() < 1.2, "{amp}");
+    assert!(
+        (optim(&full) / params_b - 6.0 * 1e9 / vram::GIB).abs() < 0.6,
+        "{full}"
+    );
+    assert!(
+        (optim(&amp) / params_b - 14.0 * 1e9 / vram::GIB).abs() < 1.2,
+        "{amp}"
+    );
     // 8-bit and paged optimizers are words.
     for word in ["adamw8bit", "paged_adamw_8bit"] {
-        let o = say(&w, "en", &format!("/fit qwen2.5-3b full bf16 ctx=1k {word}"));
+        let o = say(
+            &w,
+            "en",
+            &format!("/fit qwen2.5-3b full bf16 ctx=1k {word}"),
+        );
         assert!(optim(&o) < optim(&full), "{word}: {o}");
         assert!(o.contains("adamw8bit moments"), "{o}");
     }
@@ -216,9 +232,16 @@ fn a_service_is_sized_on_vllm_unless_another_engine_is_typed() {
     let w = world();
     let svc = say(&w, "en", "/fit llama-3.1-70b awq 2x a100 ctx=8k batch=20");
     assert!(svc.contains("· vllm"), "{svc}");
-    assert!(svc.contains("sized on vLLM") && svc.contains("transformers"), "{svc}");
+    assert!(
+        svc.contains("sized on vLLM") && svc.contains("transformers"),
+        "{svc}"
+    );
     assert!(!svc.contains("Does not fit"), "{svc}");
-    let hf = say(&w, "en", "/fit llama-3.1-70b awq 2x a100 ctx=8k batch=20 transformers");
+    let hf = say(
+        &w,
+        "en",
+        "/fit llama-3.1-70b awq 2x a100 ctx=8k batch=20 transformers",
+    );
     assert!(hf.contains("· transformers"), "{hf}");
     assert!(!hf.contains("sized on vLLM"), "{hf}");
     // One conversation is not a service: Transformers, as before.
@@ -233,7 +256,10 @@ fn can_card_x_run_model_y_answers_16_bit_and_the_4_bit_that_fits() {
     assert!(zh.contains("放不下"), "{zh}");
     assert!(zh.contains("换成 4 比特（awq）"), "{zh}");
     let en = say(&w, "en", "/fit qwen2.5-32b 4090");
-    assert!(en.contains("In 4-bit (awq) it fits on 1 × GeForce RTX 4090"), "{en}");
+    assert!(
+        en.contains("In 4-bit (awq) it fits on 1 × GeForce RTX 4090"),
+        "{en}"
+    );
     let about = number_after(&en[en.find("In 4-bit").unwrap()..], "about");
     assert!((15.0..23.5).contains(&about), "{about}: {en}");
     // A quantization typed is answered as typed.
@@ -265,8 +291,16 @@ fn native_formats_and_raw_shapes() {
         params_b: 671.0,
         active_b: None,
     });
-    assert!((moe.params_b - 671.0).abs() < 671.0 * 0.02, "{}", moe.params_b);
-    assert!((moe.active_params_b - 37.0).abs() < 37.0 * 0.05, "{}", moe.active_params_b);
+    assert!(
+        (moe.params_b - 671.0).abs() < 671.0 * 0.02,
+        "{}",
+        moe.params_b
+    );
+    assert!(
+        (moe.active_params_b - 37.0).abs() < 37.0 * 0.05,
+        "{}",
+        moe.active_params_b
+    );
     assert!((moe.weights_gib - dense.weights_gib).abs() < 0.05 * dense.weights_gib);
     assert!(moe.kv_cache_gib < dense.kv_cache_gib / 2.0, "{moe:?}");
     // A size-only guess assumes grouped-query attention (8 KV heads), not 52.
@@ -303,7 +337,10 @@ fn the_printed_speed_follows_from_the_printed_figures() {
             1.0
         };
         let expect = gib * vram::GIB / (bw * 1e9 * eta * scale) * 1000.0;
-        assert!((expect - mem_ms).abs() <= 0.06 + 0.01 * expect, "{line}: {basis}");
+        assert!(
+            (expect - mem_ms).abs() <= 0.06 + 0.01 * expect,
+            "{line}: {basis}"
+        );
         // The step: the memory term plus the printed overhead (or the compute bound).
         let overhead = if basis.contains("overhead") {
             number_after(basis, "ms +")
@@ -311,7 +348,10 @@ fn the_printed_speed_follows_from_the_printed_figures() {
             0.0
         };
         if !basis.contains("compute needs") {
-            assert!((mem_ms + overhead - step_ms).abs() <= 0.15, "{line}: {basis}");
+            assert!(
+                (mem_ms + overhead - step_ms).abs() <= 0.15,
+                "{line}: {basis}"
+            );
         }
         // The speed: one token per printed step.
         let expect_tps = 1000.0 / step_ms;

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod common;
 pub mod data_loss;
 pub mod fit;
+mod fit_render;
 pub mod help;
 pub mod offer_table;
 pub mod offers;
