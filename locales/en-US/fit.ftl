@@ -23,7 +23,10 @@ fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations 
     [yes] {" "}· gradients + optimizer { $optim } GiB
    *[no] {""}
 } · overhead { $overhead } GiB
-    = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB.
+    = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB{ $cache ->
+        [yes] {" "}as nvidia-smi would show it, { $required } GiB allocated (PyTorch gives its cache back before running out; the verdict counts what must be allocated)
+       *[no] {""}
+    }.
 fit-setup = Setup assumed: { $attention ->
     [eager] eager attention (the full score matrix in memory)
     [sdpa] SDPA attention (the engine's default)

@@ -32,7 +32,10 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
     [yes] {" "}· 梯度与优化器 { $optim } GiB
    *[no] {""}
 } · 额外开销 { $overhead } GiB
-    = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB。
+    = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB{ $cache ->
+        [yes] （nvidia-smi 看到的数），其中必须分配的是 { $required } GiB（PyTorch 会在显存不够前让出缓存；能否放下按必须分配的算）
+       *[no] {""}
+    }。
 fit-setup = 假设的运行方式：{ $attention ->
     [eager] 朴素（eager）注意力（整个注意力分数矩阵放在显存里）
     [sdpa] SDPA 注意力（框架默认）

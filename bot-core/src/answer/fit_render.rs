@@ -49,6 +49,15 @@ pub fn render_fit(
             .arg("overhead", gib(rep.overhead_gib))
             .arg("total", gib(rep.total_gib))
             .arg("per_card", gib(rep.per_gpu_gib))
+            .arg("required", gib(rep.per_gpu_required_gib))
+            .arg(
+                "cache",
+                if rep.per_gpu_gib > rep.per_gpu_required_gib + 0.05 {
+                    "yes"
+                } else {
+                    "no"
+                },
+            )
             .arg("cards", rep.cards)
             .arg(
                 "training",
