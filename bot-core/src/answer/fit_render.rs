@@ -224,7 +224,7 @@ fn push_verdict(
                 .arg("pct", rep.margin_pct.round()),
         );
         if matches!(verdict, "tight" | "short") {
-            push_remedies(r, catalog, p, verdict);
+            push_remedies(r, catalog, p, verdict, lang);
         }
         if fits {
             if !req.task.is_training() {
@@ -260,7 +260,7 @@ fn push_verdict(
 
 /// Inside the stated margin: the single changes that make the job fit (`short`) or safe
 /// (`tight`), each with the memory it then needs per card.
-fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str) {
+fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str, lang: Lang) {
     let list: Vec<String> = advice::remedies(catalog, &p.req, &p.opts)
         .into_iter()
         .filter(|m| m.clear || verdict == "short")
@@ -273,7 +273,10 @@ fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str
         r.push(
             Msg::new("fit-tight-remedies")
                 .arg("goal", if verdict == "short" { "fit" } else { "safe" })
-                .arg("list", list.join(", ")),
+                .arg(
+                    "list",
+                    list.join(if lang == Lang::Zh { "、" } else { ", " }),
+                ),
         );
     }
 }
