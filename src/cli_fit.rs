@@ -30,9 +30,9 @@ pub struct FitArgs {
     context: Option<u32>,
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     batch: u32,
-    /// transformers | vllm | llamacpp
-    #[arg(long, default_value = "transformers")]
-    engine: String,
+    /// transformers | vllm | llamacpp (default: transformers; vllm for a service, --batch > 1)
+    #[arg(long)]
+    engine: Option<String>,
     /// A card to check (catalog name or alias); without it, the cards that fit are listed.
     #[arg(long)]
     gpu: Option<String>,
@@ -51,10 +51,17 @@ pub struct FitArgs {
     /// KV cache type: fp16 | fp8
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
-    /// Size LoRA/QLoRA without adapter dropout (trainers with lora_dropout = 0; the chat's
-    /// `dropout=off`).
+    /// Count LoRA/QLoRA adapter dropout copies (trainers with lora_dropout > 0; the chat's
+    /// `dropout=0.1`). Off by default: PEFT and LLaMA-Factory default to 0.
+    #[arg(long, conflicts_with = "no_lora_dropout")]
+    lora_dropout: bool,
+    /// Size LoRA/QLoRA without adapter dropout (the default; kept for scripts).
     #[arg(long)]
     no_lora_dropout: bool,
+    /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
+    /// `amp`). Default: model in bf16, optimizer state in bf16.
+    #[arg(long)]
+    amp: bool,
     /// LoRA rank (adapters on all linear layers).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
@@ -159,8 +166,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.context = c;
     }
     req.batch = a.batch;
-    req.lora_dropout = !a.no_lora_dropout;
-    req.engine = a.engine.parse::<Engine>().map_err(fit_err)?;
+    req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
+    req.mixed_precision = a.amp;
+    if let Some(e) = &a.engine {
+        req.engine = e.parse::<Engine>().map_err(fit_err)?;
+    }
     req.cards = a.gpus;
     req.gpu = match &a.gpu {
         Some(g) => Some(gpu(catalog, g)?),
@@ -197,9 +207,12 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         catalog,
         req,
         opts,
-        a.quant.is_some(),
-        gc,
-        a.context.is_some(),
+        fit_answer::Given {
+            quant: a.quant.is_some(),
+            gc,
+            context: a.context.is_some(),
+            engine: a.engine.is_some(),
+        },
     );
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;
     if a.json {

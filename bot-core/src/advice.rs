@@ -68,6 +68,11 @@ pub fn default_quant(
     if req.task.is_training() {
         return (req.quant, None);
     }
+    if let vram::ModelRef::Known(m) = req.model
+        && let Some(q) = native_quant(&m.family)
+    {
+        return (q, None);
+    }
     let mut bf16 = req.clone();
     bf16.quant = Quant::Bf16;
     bf16.gpu = None;
@@ -85,6 +90,17 @@ pub fn default_quant(
         Quant::Awq
     };
     (q, Some(rep))
+}
+
+/// The format a family's checkpoints are published in when that is not 16-bit, used for
+/// inference when no quantization is typed: gpt-oss ships its MoE experts in MXFP4 only
+/// (openai/gpt-oss-20b and -120b model cards: "MXFP4 quantization of the MoE weights", so
+/// 20b runs within 16 GB and 120b on one 80 GB card).
+pub fn native_quant(family: &str) -> Option<Quant> {
+    match family {
+        "gpt-oss" => Some(Quant::Mxfp4),
+        _ => None,
+    }
 }
 
 /// The cheapest configuration that holds `req` in BF16, ranked as every answer ranks, to show
@@ -334,4 +350,96 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
         report,
         alternatives,
     })
+}
+
+/// One change that makes a tight fit safe (or a near miss fit): the word that asks for it, the
+/// memory the busiest card then needs, and whether that is a clear fit (`estimate::verdict`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Remedy {
+    pub word: String,
+    pub need_gib: f64,
+    pub clear: bool,
+}
+
+/// For a request on a named card whose verdict is `tight` or `short`: the single changes a user
+/// can type (QLoRA, dropout off, checkpointing on, a shorter context, a smaller batch, 4-bit
+/// weights, an 8-bit optimizer, one more card) that fit, clear fits first, then by need.
+pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Vec<Remedy> {
+    let Some(gpu) = req.gpu else {
+        return Vec::new();
+    };
+    let mut tries: Vec<(String, FitRequest<'_>, FitOptions)> = Vec::new();
+    let mut push = |word: String, f: &dyn Fn(&mut FitRequest<'_>, &mut FitOptions)| {
+        let (mut r, mut o) = (req.clone(), *opts);
+        f(&mut r, &mut o);
+        tries.push((word, r, o));
+    };
+    if req.task == Task::Lora {
+        push("qlora".into(), &|r, _| {
+            r.task = Task::Qlora;
+            r.quant = Quant::Nf4;
+        });
+    }
+    if req.task.is_training() && req.task != Task::Full && req.lora_dropout {
+        push("dropout=off".into(), &|r, _| r.lora_dropout = false);
+    }
+    if req.task.is_training() && !req.grad_checkpointing {
+        push("gc=on".into(), &|r, _| r.grad_checkpointing = true);
+    }
+    if req.task == Task::Full && opts.optimizer == vram::Optimizer::AdamW {
+        push("adamw8bit".into(), &|_, o| {
+            o.optimizer = vram::Optimizer::Adam8bit
+        });
+    }
+    if req.task == Task::Infer && !req.quant.is_low_bit() && !req.quant.is_gguf() {
+        push("awq".into(), &|r, _| r.quant = Quant::Awq);
+    }
+    if req.context >= 1024 {
+        let half = req.context / 2;
+        push(format!("ctx={}", context_word(half)), &|r, _| {
+            r.context = half
+        });
+    }
+    if req.batch > 1 {
+        let half = req.batch / 2;
+        push(format!("batch={half}"), &|r, _| r.batch = half);
+    }
+    let more = req.cards + 1;
+    push(format!("{more}x{}", gpu_word(gpu)), &|r, _| r.cards = more);
+    let mut out: Vec<Remedy> = tries
+        .into_iter()
+        .filter_map(|(word, r, o)| {
+            let rep = vram::estimate_with(catalog, &r, &o).ok()?;
+            (rep.fits == Some(true)).then(|| Remedy {
+                word,
+                need_gib: rep.per_gpu_required_gib,
+                clear: rep.verdict.as_deref() == Some("fits"),
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.clear
+            .cmp(&a.clear)
+            .then(a.need_gib.total_cmp(&b.need_gib))
+    });
+    out
+}
+
+/// A context length as the user types it: `2k` for 2048, else the number.
+fn context_word(tokens: u32) -> String {
+    if tokens >= 1024 && tokens % 1024 == 0 {
+        format!("{}k", tokens / 1024)
+    } else {
+        tokens.to_string()
+    }
+}
+
+/// The shortest alias of a card that is a plain word (`4090`), else its id.
+fn gpu_word(gpu: &Gpu) -> String {
+    gpu.aliases
+        .iter()
+        .filter(|a| !a.contains(' '))
+        .min_by_key(|a| a.len())
+        .cloned()
+        .unwrap_or_else(|| gpu.id.clone())
 }

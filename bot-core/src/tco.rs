@@ -64,6 +64,24 @@ pub struct TcoReport {
     #[serde(serialize_with = "as_number")]
     pub price_per_hour: Decimal,
     pub tokens_per_day: f64,
+    /// Throughput and self-hosted cost: only when the model fits the cards (a setup that
+    /// cannot run is never priced; the JSON then has none of these keys).
+    #[serde(flatten)]
+    pub serving: Option<Serving>,
+    #[serde(serialize_with = "opt_as_number")]
+    pub api_price_per_mtok: Option<Decimal>,
+    #[serde(serialize_with = "opt_as_number")]
+    pub api_cost_per_day: Option<Decimal>,
+    pub break_even_tokens_per_day: Option<f64>,
+    /// `rent` (around the clock beats the API), `rent_part_time` (only renting the busy hours
+    /// does), `api`, `no_fit` (the model does not fit the cards), or `unknown` (no API price).
+    pub verdict: String,
+    pub fits: bool,
+}
+
+/// Throughput and self-hosted cost of a setup that holds the model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Serving {
     /// Estimated aggregate decode throughput (tokens/s) at `concurrency` sequences.
     pub tokens_per_second: f64,
     pub concurrency: u32,
@@ -79,15 +97,6 @@ pub struct TcoReport {
     #[serde(serialize_with = "as_number")]
     pub busy_cost_per_mtok: Decimal,
     pub hours_needed_per_day: f64,
-    #[serde(serialize_with = "opt_as_number")]
-    pub api_price_per_mtok: Option<Decimal>,
-    #[serde(serialize_with = "opt_as_number")]
-    pub api_cost_per_day: Option<Decimal>,
-    pub break_even_tokens_per_day: Option<f64>,
-    /// `rent` (around the clock beats the API), `rent_part_time` (only renting the busy hours
-    /// does), `api`, `no_fit` (the model does not fit the cards), or `unknown` (no API price).
-    pub verdict: String,
-    pub fits: bool,
 }
 
 /// What to compare: the chat's `/tco` line and the CLI's flags both become one.
@@ -191,16 +200,22 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         currency: currency.to_uppercase(),
         price_per_hour,
         tokens_per_day,
-        tokens_per_second: tps,
-        concurrency: conc,
-        capacity_tokens_per_day: capacity.round(),
-        utilisation: (utilisation * 1000.0).round() / 1000.0,
-        always_on_cost_per_day: always_on_day,
-        always_on_cost_per_mtok: always_on_day
-            .checked_div(served_mtok)
-            .ok_or_else(|| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?,
-        busy_cost_per_mtok: busy,
-        hours_needed_per_day: round2(tokens_per_day / tps.max(1e-9) / 3600.0),
+        serving: fits
+            .then(|| -> Result<Serving, FitError> {
+                Ok(Serving {
+                    tokens_per_second: tps,
+                    concurrency: conc,
+                    capacity_tokens_per_day: capacity.round(),
+                    utilisation: (utilisation * 1000.0).round() / 1000.0,
+                    always_on_cost_per_day: always_on_day,
+                    always_on_cost_per_mtok: always_on_day.checked_div(served_mtok).ok_or_else(
+                        || FitError::BadValue(format!("tokens/day={tokens_per_day}")),
+                    )?,
+                    busy_cost_per_mtok: busy,
+                    hours_needed_per_day: round2(tokens_per_day / tps.max(1e-9) / 3600.0),
+                })
+            })
+            .transpose()?,
         api_price_per_mtok,
         api_cost_per_day: api_day,
         break_even_tokens_per_day: be.map(f64::round),

@@ -442,13 +442,22 @@ fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_
 #[test]
 fn lora_dropout_is_a_shown_assumption_with_the_word_that_changes_it() {
     let w = world();
-    let on = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off");
+    // Default: PEFT's and LLaMA-Factory's lora_dropout = 0, with the word that adds copies.
+    let off = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off");
+    assert!(
+        off.contains("LoRA dropout 0") && off.contains("dropout=0.1"),
+        "{off}"
+    );
+    let on = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off dropout=0.1");
     assert!(
         on.contains("LoRA dropout counted") && on.contains("dropout=off"),
         "{on}"
     );
-    let off = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off dropout=off");
-    assert!(off.contains("LoRA dropout off"), "{off}");
+    let on_word = say(&w, "en", "/fit qwen2.5-7b lora ctx=4k gc=off dropout=on");
+    assert_eq!(
+        number_after(&on, "= total"),
+        number_after(&on_word, "= total")
+    );
     // Without checkpointing every layer keeps its adapters' dropped-out inputs: more memory.
     assert!(
         number_after(&on, "= total") > number_after(&off, "= total"),

@@ -69,6 +69,16 @@ const TERMS: &[&str] = &[
     "ZeRO",
     "PEFT",
     "dropout",
+    // Memory as the driver reports it (nvidia-smi, MiB), trainers named by their product names,
+    // and the words that change a training assumption (amp, adamw8bit).
+    "MiB",
+    "smi",
+    "PyTorch",
+    "Factory",
+    "ms",
+    "swift",
+    "amp",
+    "adamw",
 ];
 
 fn allowed_words(c: &Catalog) -> HashSet<String> {

@@ -19,8 +19,12 @@ advice-pay-method = { $method ->
 advice-or = { " or " }
 advice-list-sep = { ", " }
 advice-assume-dropout = { $on ->
-    [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=off if your trainer sets lora_dropout to 0, as LLaMA-Factory and PEFT do by default).
-   *[no] LoRA dropout off: adapters read their inputs as they are (dropout=on to count the copies).
+    [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=0 or dropout=off when your trainer leaves lora_dropout at 0).
+   *[no] LoRA dropout 0, the default of PEFT and LLaMA-Factory: adapters read their inputs as they are (dropout=0.1 counts the copies a trainer with dropout keeps).
+  }
+advice-assume-precision = { $amp ->
+    [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
+   *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch, LLaMA-Factory and ms-swift pure bf16): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, adamw8bit or paged_adamw_8bit shrinks the moments.
   }
 advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, the way models this size are served on one or two cards. Add bf16 for full precision.
 advice-quant-quality = Quality: in Qwen's own benchmark (average of MMLU, C-Eval and IFEval) Qwen2-72B-Instruct scores { $b72 } in BF16 and { $q72 } in AWQ; small models lose more (Qwen2-7B: { $b7 } and { $q7 }).

@@ -1,5 +1,9 @@
 gpu-title = { $name } ({ $id })
 gpu-vram = VRAM: { $gb } GB { $mem }
+gpu-capacity = { $basis ->
+    [driver] Memory for jobs: { $gib } GiB ({ $usable } usable after the CUDA context; nvidia-smi shows { $mib } MiB, read { $as_of })
+   *[derived] Memory for jobs: { $gib } GiB ({ $usable } usable after the CUDA context; derived: the marketed { $gb } GB read as GiB of memory chips, no driver reading on file)
+}
 gpu-bandwidth = Memory bandwidth: { $gbps ->
     [unknown] unknown (no source gives it)
    *[other] { $gbps } GB/s

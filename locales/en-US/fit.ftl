@@ -23,7 +23,10 @@ fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations 
     [yes] {" "}· gradients + optimizer { $optim } GiB
    *[no] {""}
 } · overhead { $overhead } GiB
-    = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB.
+    = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB{ $cache ->
+        [yes] {" "}as nvidia-smi would show it, { $required } GiB allocated (PyTorch gives its cache back before running out; the verdict counts what must be allocated)
+       *[no] {""}
+    }.
 fit-setup = Setup assumed: { $attention ->
     [eager] eager attention (the full score matrix in memory)
     [sdpa] SDPA attention (the engine's default)
@@ -41,10 +44,17 @@ fit-margin = Expect up to ±{ $pct }% { $measured ->
     [yes] (the largest error against public measurements of this kind of setup)
    *[no] (a stated allowance: no public measurement covers this setup yet)
   }; an estimate near the card's limit may not fit.
-fit-verdict = { $fits ->
-    [yes] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
+fit-verdict = { $verdict ->
+    [fits] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
+    [tight] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): fits with { $margin } GiB to spare per card, but inside the ±{ $pct }% this estimate can be off.
+    [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.
 }
+fit-tight-remedies = { $goal ->
+    [fit] What makes it fit (memory per card then): { $list }.
+   *[safe] What makes it safe (memory per card then): { $list }.
+}
+fit-tight-none = No single change of context, batch, adapters or card count makes it a clear fit; leave a larger margin or take a larger card.
 fit-why-not = The largest part is { $part ->
     [weights] the weights
     [kv] the KV cache (shorter context, smaller batch or kv=fp8 help)
@@ -53,7 +63,16 @@ fit-why-not = The largest part is { $part ->
 } ({ $gib } GiB).
 fit-speed-decode = Speed estimate: about { $tps } tokens/s for one stream on { $cards } card(s).
 fit-speed-prefill = Prompt processing: about { $tps } tokens/s.
-fit-basis-decode = (estimate based on { $bandwidth } GB/s memory bandwidth at { $eta }% efficiency, { $gib } GiB read per token; efficiency calibrated on Qwen2.5 vLLM measurements)
+fit-basis-decode = (estimate: { $gib } GiB read per step from { $bandwidth } GB/s at { $eta }% efficiency{ $scale ->
+    [100] {""}
+   *[other] {" "}× { $scale }% multi-card scaling
+  } = { $mem_ms } ms{ $overhead ->
+    [yes] {" "}+ { $overhead_ms } ms of Transformers per-layer overhead ({ $layers } layers)
+   *[no] {""}
+  }{ $bound ->
+    [compute] ; compute needs { $comp_ms } ms, which bounds it
+   *[memory] {""}
+  } → { $step_ms } ms per step of { $batch } token(s); efficiency calibrated on Qwen2.5 vLLM measurements)
 fit-basis-prefill = (estimate based on { $tflops } dense FP16 TFLOPS at { $eff }% efficiency, 2 FLOPs per active parameter per token)
 fit-options-intro = { $count } card types can hold it. { $by ->
     [speed] Cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated) among the configurations that keep up with a reader in every conversation (about { $reader } tokens/s, the tok/s column is the estimate); slower ones and those of unknown speed after them; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:
@@ -128,3 +147,8 @@ fit-warn-bare-size = { $size } is sized as a dense model (every parameter active
     [none] .
    *[other] , or name the model: { $models }.
   }
+fit-assume-serving = A service with { $batch } concurrent sequences is sized on vLLM (paged KV cache, continuous batching); add transformers to size it on Hugging Face Transformers.
+fit-4bit-on-card = { $verdict ->
+    [fits] ✅ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }: about { $need } GiB per card (add { $quant }).
+   *[other] ⚠️ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }, tightly: about { $need } GiB per card (add { $quant }).
+}

@@ -61,7 +61,10 @@ pick-advice-always = Always on: monthly (or longer) prices are usually cheapest;
 pick-advice-api = For a service that is not busy all day, a pay-per-token API is often cheaper than renting a card; compare with /tco before you rent.
 
 pick-fit-failed = I couldn't estimate memory for this combination. Go /back and change the model or format.
-pick-fit-summary = { $model } ({ $method }) needs about { $total } GiB: weights { $weights }, KV cache { $kv }, activations { $act }, optimizer and gradients { $optimizer }, overhead { $overhead } GiB.
+pick-fit-summary = { $model } ({ $method }) needs about { $total } GiB: weights { $weights }, KV cache { $kv }, activations { $act }, optimizer and gradients { $optimizer }, overhead { $overhead } GiB{ $cache ->
+    [yes] , as nvidia-smi would show it; { $required } GiB of it must be allocated on a card (the rest is PyTorch's cache, given back when memory runs short).
+   *[no] .
+  }
 pick-no-card-fits = No card in the catalog fits this, even with 8 cards. Go /back and pick a smaller model or lower precision.
 pick-card-does-not-fit = ❌ { $cards }× { $gpu } cannot hold this job: it needs { $need } GiB per card and the card has { $vram } GiB. I won't price a setup that runs out of memory.
 pick-card-alternatives = Cards that do fit: { $cards }. Tap one below or type another.

@@ -1,5 +1,9 @@
 gpu-title = { $name }（{ $id }）
 gpu-vram = 显存：{ $gb } GB { $mem }
+gpu-capacity = { $basis ->
+    [driver] 可用于任务的显存：{ $gib } GiB（扣除 CUDA 上下文后约 { $usable } GiB 可用；nvidia-smi 显示 { $mib } MiB，{ $as_of } 读数）
+   *[derived] 可用于任务的显存：{ $gib } GiB（扣除 CUDA 上下文后约 { $usable } GiB 可用；推算：标称 { $gb } GB 按显存颗粒的 GiB 计，暂无驱动读数）
+}
 gpu-bandwidth = 显存带宽：{ $gbps ->
     [unknown] 未知（没有可靠来源）
    *[other] { $gbps } GB/s

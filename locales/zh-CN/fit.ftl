@@ -32,7 +32,10 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
     [yes] {" "}· 梯度与优化器 { $optim } GiB
    *[no] {""}
 } · 额外开销 { $overhead } GiB
-    = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB。
+    = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB{ $cache ->
+        [yes] （nvidia-smi 看到的数），其中必须分配的是 { $required } GiB（PyTorch 会在显存不够前让出缓存；能否放下按必须分配的算）
+       *[no] {""}
+    }。
 fit-setup = 假设的运行方式：{ $attention ->
     [eager] 朴素（eager）注意力（整个注意力分数矩阵放在显存里）
     [sdpa] SDPA 注意力（框架默认）
@@ -50,10 +53,17 @@ fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
     [yes] （这是同类配置对照公开实测数据时的最大误差）
    *[no] （这是预留的余量：这类配置还没有公开实测数据可对照）
   }；估算值接近显存上限时，实际可能放不下。
-fit-verdict = { $fits ->
-    [yes] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
+fit-verdict = { $verdict ->
+    [fits] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
+    [tight] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算能放下，每张卡剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内。
+    [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。
 }
+fit-tight-remedies = { $goal ->
+    [fit] 这样改就能放下（括号里是改后每张卡所需显存）：{ $list }。
+   *[safe] 这样改更稳妥（括号里是改后每张卡所需显存）：{ $list }。
+}
+fit-tight-none = 单独改上下文、批大小、适配器或卡数都不能留出足够余量；请预留更多余量或换更大显存的卡。
 fit-why-not = 占用最大的是{ $part ->
     [weights] 模型权重
     [kv] KV 缓存（缩短上下文、减小批量（batch=）或用 kv=fp8 都有帮助）
@@ -62,7 +72,16 @@ fit-why-not = 占用最大的是{ $part ->
 }（{ $gib } GiB）。
 fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } token/秒。
 fit-speed-prefill = 处理提示词约 { $tps } token/秒。
-fit-basis-decode = （估算依据：显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计，每个 token 读取 { $gib } GiB；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
+fit-basis-decode = （估算依据：每步读取 { $gib } GiB，显存带宽 { $bandwidth } GB/s，按 { $eta }% 的效率计{ $scale ->
+    [100] {""}
+   *[other] ，多卡扩展按 { $scale }% 计
+  } = { $mem_ms } 毫秒{ $overhead ->
+    [yes] ，另加 Transformers 逐层开销 { $overhead_ms } 毫秒（{ $layers } 层）
+   *[no] {""}
+  }{ $bound ->
+    [compute] ；计算需要 { $comp_ms } 毫秒，以此为准
+   *[memory] {""}
+  } → 每步 { $step_ms } 毫秒、生成 { $batch } 个 token；效率系数用 Qwen2.5 的 vLLM 实测数据校准）
 fit-basis-prefill = （估算依据：FP16 稠密算力 { $tflops } TFLOPS，按 { $eff }% 的效率计，每个 token 每个激活参数 2 次浮点运算）
 fit-options-intro = 有 { $count } 种卡放得下，{ $by ->
     [speed] 在每路对话都跟得上阅读速度（约每秒 { $reader } 个 token，生成速度一栏是估算值）的配置里，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期）；更慢或速度不明的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
@@ -137,3 +156,8 @@ fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 
     [none] 。
    *[other] ；也可以直接写模型名：{ $models }。
   }
+fit-assume-serving = 有 { $batch } 路并发的服务按 vLLM 估算（分页 KV 缓存、连续批处理）；加上 transformers 可改按 Hugging Face Transformers 估算。
+fit-4bit-on-card = { $verdict ->
+    [fits] ✅ 换成 4 比特（{ $quant }）就能放进 { $cards } 张 { $gpu }：每张卡约需 { $need } GiB（加上 { $quant }）。
+   *[other] ⚠️ 换成 4 比特（{ $quant }）能放进 { $cards } 张 { $gpu }，但很紧：每张卡约需 { $need } GiB（加上 { $quant }）。
+}

@@ -58,7 +58,10 @@ pick-advice-always = 一直在线：包月（或更长）通常最便宜；按�
 pick-advice-api = 不是全天满载的服务，按 token 调 API 往往比租卡更省；租之前先用 /tco 算一下。
 
 pick-fit-failed = 这个组合我估算不了显存，请 /back 换个模型或格式。
-pick-fit-summary = { $model }（{ $method }）大约需要 { $total } GiB：权重 { $weights }，KV 缓存 { $kv }，激活 { $act }，优化器和梯度 { $optimizer }，额外开销 { $overhead } GiB。
+pick-fit-summary = { $model }（{ $method }）大约需要 { $total } GiB：权重 { $weights }，KV 缓存 { $kv }，激活 { $act }，优化器和梯度 { $optimizer }，额外开销 { $overhead } GiB{ $cache ->
+    [yes] （nvidia-smi 看到的数）；其中必须分配在卡上的是 { $required } GiB，其余是 PyTorch 的缓存，显存紧张时会让出来。
+   *[no] 。
+  }
 pick-no-card-fits = 目录里没有卡放得下，8 卡也不行。请 /back 换个小一点的模型或更低的精度。
 pick-card-does-not-fit = ❌ { $cards }× { $gpu } 放不下这个任务：每张卡需要 { $need } GiB，而这张卡只有 { $vram } GiB。显存不够的配置我不给报价。
 pick-card-alternatives = 放得下的卡：{ $cards }。点下面的选项，或输入别的卡。

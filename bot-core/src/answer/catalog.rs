@@ -38,6 +38,31 @@ fn fmt_num(x: f64) -> String {
     }
 }
 
+/// The card's memory as fits use it: the driver's total (or the marketed size read as GiB of
+/// chips, said to be derived) and what is left after the CUDA context.
+fn capacity_line(gpu: &crate::catalog::Gpu) -> Msg {
+    let (gib, basis) = gpu.capacity();
+    let shown = if (gib - gib.round()).abs() < 0.05 {
+        format!("{:.0}", gib.round())
+    } else {
+        format!("{gib:.1}")
+    };
+    let usable = gib - crate::vram::CUDA_CONTEXT_GIB;
+    let m = Msg::new("gpu-capacity")
+        .arg("gib", shown)
+        .arg("usable", format!("{usable:.1}"))
+        .arg("gb", fmt_num(gpu.vram_gb));
+    match basis {
+        crate::catalog::CapacityBasis::Driver => m
+            .arg("basis", "driver")
+            .arg("mib", gpu.memory_mib.unwrap_or(0))
+            .arg("as_of", gpu.memory_as_of.clone().unwrap_or_default()),
+        crate::catalog::CapacityBasis::MarketedAsGib => {
+            m.arg("basis", "derived").arg("mib", 0u32).arg("as_of", "")
+        }
+    }
+}
+
 pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
     let gpu = match v.catalog.gpu(name) {
         Ok(g) => g,
@@ -53,6 +78,7 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
             .arg("gb", fmt_num(gpu.vram_gb))
             .arg("mem", gpu.mem_type.clone().unwrap_or_default()),
     );
+    r.push(capacity_line(gpu));
     r.push(
         Msg::new("gpu-bandwidth").arg(
             "gbps",

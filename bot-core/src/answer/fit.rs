@@ -7,19 +7,17 @@
 //! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::common::not_found_reply;
-use crate::advice::{self, Fit};
-use crate::catalog::{Catalog, EntryKind, Gpu, NotFound};
+pub use super::fit_render::{bare_size_warning, push_options, render_fit};
+use crate::advice;
+use crate::catalog::{Catalog, EntryKind, NotFound};
 use crate::context::Ctx;
-use crate::i18n::Lang;
 use crate::lexicon;
-use crate::reply::{Msg, Reply, Table};
+use crate::reply::{Msg, Reply};
 use crate::vram::{
-    self, Engine, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
-    decode_tokens_per_second, prefill_tokens_per_second,
+    self, Engine, FitError, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
 };
 
-/// Options shown when no card is given.
-const SHOWN_OPTIONS: usize = 6;
+use super::fit_render::SHOWN_OPTIONS;
 
 /// A model name from the catalog, or a size such as `13b` / `1.5B` / `70b`, or the size in
 /// an unknown model's name (`acme/Foo-14B-Instruct`, flagged as a size-only guess).
@@ -47,6 +45,8 @@ pub struct Parsed<'a> {
     /// When no quantization was given and BF16 needs more than one 80 GB card: the BF16
     /// estimate, and the job is sized in 4-bit instead ([`advice::default_quant`]).
     pub bf16_instead: Option<FitReport>,
+    /// A service sized on vLLM because no engine was typed ([`settle`]).
+    pub serving_default: bool,
 }
 
 /// The model word among `words`: the first that names a catalog model or a size (`13b`), so
@@ -82,83 +82,42 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
     let model = model_ref(ctx, first)?;
     let mut req = FitRequest::new(model, Quant::Bf16, Task::Infer);
     let mut opts = FitOptions::default();
-    let mut quant_given = false;
-    let mut gc: Option<bool> = None;
-    let mut context_given = false;
+    let mut given = Given::default();
     let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
     for w in &words {
         let lw = w.to_lowercase();
         if let Some((k, v)) = lexicon::option(&lw) {
-            let v = v.as_str();
-            match k.as_str() {
-                "ctx" | "context" | "上下文" => match lexicon::context_tokens(v) {
-                    Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
-                        req.context = n as u32;
-                        context_given = true;
-                    }
-                    Some(n) => return Err(err(FitError::BadContext(n))),
-                    None => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "batch" | "bs" | "并发" => match v.parse::<u64>() {
-                    Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
-                    Ok(n) => return Err(err(FitError::BadBatch(n))),
-                    Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "cards" | "gpus" | "卡" => match v.parse::<u64>() {
-                    Ok(n) if (1..=vram::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
-                    Ok(n) => return Err(err(FitError::BadCards(n))),
-                    Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "engine" => req.engine = v.parse::<Engine>().map_err(err)?,
-                "quant" => {
-                    req.quant = v.parse::<Quant>().map_err(err)?;
-                    quant_given = true;
-                }
-                "task" => req.task = v.parse::<Task>().map_err(err)?,
-                "kv" => match lexicon::kv_dtype(v) {
-                    Some(kv) => opts.kv_cache = kv,
-                    None => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "rank" | "r" => match v.parse::<u32>() {
-                    Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
-                    _ => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "zero" => opts.zero = Some(v.parse().map_err(err)?),
-                "optim" | "optimizer" => match lexicon::optimizer(v) {
-                    Some(o) => opts.optimizer = o,
-                    None => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "attn" | "attention" => match lexicon::attention(v) {
-                    Some(a) => req.attention = Some(a),
-                    None => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "gc" | "checkpointing" => match lexicon::on_off(v) {
-                    Some(on) => gc = Some(on),
-                    None => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "dropout" => match lexicon::on_off(v) {
-                    Some(on) => req.lora_dropout = on,
-                    None => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "gpu" | "card" => match ctx.catalog.gpu(v) {
-                    Ok(g) => req.gpu = Some(g),
-                    Err(nf) => return Err(Box::new(not_found_reply(&nf))),
-                },
-                _ => return Err(err(FitError::BadValue(w.to_string()))),
-            }
+            apply_option(ctx, &mut req, &mut opts, &mut given, &k, v.as_str(), w)?;
             continue;
         }
         if matches!(lw.as_str(), "gc" | "grad-checkpointing" | "checkpointing") {
-            gc = Some(true);
+            given.gc = Some(true);
             continue;
         }
         if matches!(lw.as_str(), "nogc" | "no-gc") {
-            gc = Some(false);
+            given.gc = Some(false);
+            continue;
+        }
+        // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
+        if matches!(lw.as_str(), "amp" | "mixed-precision" | "混合精度") {
+            req.mixed_precision = true;
+            continue;
+        }
+        // An optimizer named as a word (`adamw8bit`, `paged_adamw_8bit`).
+        if lw.contains("adam")
+            && let Some(o) = lexicon::optimizer(&lw)
+        {
+            opts.optimizer = o;
+            continue;
+        }
+        // `full` is a full fine-tune here (the lexicon also reads it as full precision).
+        if lw == "full" {
+            req.task = Task::Full;
             continue;
         }
         if let Ok(q) = w.parse::<Quant>() {
             req.quant = q;
-            quant_given = true;
+            given.quant = true;
             continue;
         }
         if let Ok(t) = w.parse::<Task>() {
@@ -167,6 +126,7 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         }
         if let Ok(e) = w.parse::<Engine>() {
             req.engine = e;
+            given.engine = true;
             continue;
         }
         // A small number is a card count; "4090" is a card.
@@ -206,14 +166,7 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
             }
         }
     }
-    Ok(settle(
-        ctx.catalog,
-        req,
-        opts,
-        quant_given,
-        gc,
-        context_given,
-    ))
+    Ok(settle(ctx.catalog, req, opts, given))
 }
 
 /// The defaults every caller of the fit shares (chat and CLI alike): QLoRA on a 4-bit base
@@ -224,10 +177,24 @@ pub fn settle<'a>(
     catalog: &Catalog,
     mut req: FitRequest<'a>,
     opts: FitOptions,
-    quant_given: bool,
-    gc: Option<bool>,
-    context_given: bool,
+    given: Given,
 ) -> Parsed<'a> {
+    let Given {
+        quant: quant_given,
+        gc,
+        context: context_given,
+        engine: engine_given,
+    } = given;
+    // A service (several concurrent sequences) runs on a serving engine: vLLM unless an engine
+    // was typed (`transformers` sizes it on Hugging Face Transformers).
+    let serving = !engine_given
+        && req.task == Task::Infer
+        && req.batch > 1
+        && req.engine == Engine::Transformers
+        && !req.quant.is_gguf();
+    if serving {
+        req.engine = Engine::Vllm;
+    }
     if !quant_given && req.task == Task::Qlora {
         req.quant = Quant::Nf4;
     }
@@ -248,7 +215,97 @@ pub fn settle<'a>(
         gc_given: gc.is_some(),
         context_given,
         bf16_instead,
+        serving_default: serving,
     }
+}
+
+/// What the user typed rather than left to the defaults (`settle`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Given {
+    pub quant: bool,
+    /// `gc=on|off`, when said.
+    pub gc: Option<bool>,
+    pub context: bool,
+    pub engine: bool,
+}
+
+/// One `key=value` word of a `/fit` line.
+fn apply_option<'a>(
+    ctx: &Ctx<'a>,
+    req: &mut FitRequest<'a>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    k: &str,
+    v: &str,
+    w: &str,
+) -> Result<(), Box<Reply>> {
+    let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
+    match k {
+        "ctx" | "context" | "上下文" => match lexicon::context_tokens(v) {
+            Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
+                req.context = n as u32;
+                given.context = true;
+            }
+            Some(n) => return Err(err(FitError::BadContext(n))),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "batch" | "bs" | "并发" => match v.parse::<u64>() {
+            Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
+            Ok(n) => return Err(err(FitError::BadBatch(n))),
+            Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "cards" | "gpus" | "卡" => match v.parse::<u64>() {
+            Ok(n) if (1..=vram::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
+            Ok(n) => return Err(err(FitError::BadCards(n))),
+            Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "engine" => {
+            req.engine = v.parse::<Engine>().map_err(err)?;
+            given.engine = true;
+        }
+        "quant" => {
+            req.quant = v.parse::<Quant>().map_err(err)?;
+            given.quant = true;
+        }
+        "task" => req.task = v.parse::<Task>().map_err(err)?,
+        "kv" => match lexicon::kv_dtype(v) {
+            Some(kv) => opts.kv_cache = kv,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "rank" | "r" => match v.parse::<u32>() {
+            Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "zero" => opts.zero = Some(v.parse().map_err(err)?),
+        "optim" | "optimizer" => match lexicon::optimizer(v) {
+            Some(o) => opts.optimizer = o,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "attn" | "attention" => match lexicon::attention(v) {
+            Some(a) => req.attention = Some(a),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "gc" | "checkpointing" => match lexicon::on_off(v) {
+            Some(on) => given.gc = Some(on),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // `dropout=0.1` (a trainer's rate) or `dropout=on|off`.
+        "dropout" => match (lexicon::on_off(v), v.parse::<f64>()) {
+            (Some(on), _) => req.lora_dropout = on,
+            (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
+            Some(on) => req.mixed_precision = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "gpu" | "card" => match ctx.catalog.gpu(v) {
+            Ok(g) => req.gpu = Some(g),
+            Err(nf) => return Err(Box::new(not_found_reply(&nf))),
+        },
+        _ => return Err(err(FitError::BadValue(w.to_string()))),
+    }
+    Ok(())
 }
 
 fn looks_like_quant(w: &str) -> bool {
@@ -265,10 +322,6 @@ fn unknown_word(w: &str, nf: &NotFound) -> Reply {
     } else {
         not_found_reply(nf)
     }
-}
-
-fn gib(x: f64) -> String {
-    format!("{x:.1}")
 }
 
 /// `/fit`: the estimate and what it means for the card(s).
@@ -305,364 +358,4 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
         }
         Err(e) => Reply::text(e.msg()).with(Msg::new("usage-fit")),
     }
-}
-
-/// The `/fit` answer for one decision; the CLI prints the same reply. Every default the
-/// figure rests on and the user did not choose is said, with the word that changes it.
-pub fn render_fit(
-    catalog: &Catalog,
-    p: &Parsed<'_>,
-    fit: &Fit,
-    currency: &str,
-    lang: Lang,
-) -> Reply {
-    let (req, rep) = (&p.req, &fit.report);
-    let mut r = Reply::text(
-        Msg::new("fit-title")
-            .arg("model", rep.model.as_str())
-            .arg("quant", rep.quant.as_str())
-            .arg("task", rep.task.as_str())
-            .arg("context", rep.context)
-            .arg("batch", rep.batch)
-            .arg("engine", rep.engine.as_str()),
-    );
-    match &p.bf16_instead {
-        Some(bf16) if !p.quant_given => {
-            r.push(
-                Msg::new("advice-quant-4bit-default")
-                    .arg("model", rep.model.as_str())
-                    .arg("bf16", gib(bf16.per_gpu_gib))
-                    .arg("gb", advice::COMMON_LARGEST_CARD_GB)
-                    .arg("quant", req.quant.key()),
-            );
-            r.push(
-                Msg::new("advice-quant-quality")
-                    .arg("b72", advice::QUALITY_72B_BF16)
-                    .arg("q72", advice::QUALITY_72B_AWQ)
-                    .arg("b7", advice::QUALITY_7B_BF16)
-                    .arg("q7", advice::QUALITY_7B_AWQ),
-            );
-            match advice::bf16_alternative(catalog, req, &p.opts) {
-                Some(o) => {
-                    let name = catalog
-                        .gpu(&o.gpu)
-                        .map_or(o.gpu.clone(), |g| g.name.clone());
-                    r.push(
-                        Msg::new("advice-bf16-beside")
-                            .arg("cards", o.cards)
-                            .arg("gpu", name)
-                            .arg("price", option_price(catalog, &o, currency)),
-                    );
-                }
-                None => {
-                    r.push(Msg::new("advice-bf16-none"));
-                }
-            }
-        }
-        _ if !p.quant_given => {
-            r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
-        }
-        _ => {}
-    }
-    if !p.context_given {
-        r.push(Msg::new("fit-assume-context").arg("context", req.context));
-    }
-    if req.task.is_training() {
-        r.push(
-            Msg::new("fit-assume-training")
-                .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
-                .arg("given", if p.gc_given { "yes" } else { "no" })
-                .arg("rank", p.opts.lora_rank)
-                .arg("task", req.task.key()),
-        );
-        if matches!(req.task, Task::Lora | Task::Qlora) {
-            r.push(
-                Msg::new("advice-assume-dropout")
-                    .arg("on", if req.lora_dropout { "yes" } else { "no" }),
-            );
-        }
-    }
-    // Tables carry data cells; labels are localized messages, so the breakdown is one message.
-    r.push(
-        Msg::new("fit-breakdown")
-            .arg("weights", gib(rep.weights_gib))
-            .arg("kv", gib(rep.kv_cache_gib))
-            .arg("act", gib(rep.activations_gib))
-            .arg("optim", gib(rep.optimizer_gib))
-            .arg("overhead", gib(rep.overhead_gib))
-            .arg("total", gib(rep.total_gib))
-            .arg("per_card", gib(rep.per_gpu_gib))
-            .arg("cards", rep.cards)
-            .arg(
-                "training",
-                if req.task.is_training() { "yes" } else { "no" },
-            ),
-    );
-    r.push(
-        Msg::new("fit-setup")
-            .arg("attention", rep.attention.as_str())
-            .arg("parallelism", rep.parallelism.as_str())
-            .arg("cards", rep.cards),
-    );
-    r.push(
-        Msg::new("fit-margin")
-            .arg("pct", rep.margin_pct.round())
-            .arg("measured", if rep.margin_measured { "yes" } else { "no" }),
-    );
-    if let Some(g) = req.gpu {
-        let fits = fit.fits();
-        r.push(
-            Msg::new("fit-verdict")
-                .arg("fits", if fits { "yes" } else { "no" })
-                .arg("gpu", g.name.as_str())
-                .arg("cards", req.cards)
-                .arg("vram", gib(g.vram_gib()))
-                .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs())),
-        );
-        if fits {
-            if !req.task.is_training() {
-                speed(&mut r, req, g);
-            }
-        } else {
-            r.push(why_not(rep));
-            push_options(
-                catalog,
-                &mut r,
-                &fit.alternatives,
-                currency,
-                "fit-alternatives-intro",
-                lang,
-                crate::advice::link_matters(req),
-            );
-        }
-    } else {
-        push_options(
-            catalog,
-            &mut r,
-            &rep.options,
-            currency,
-            "fit-options-intro",
-            lang,
-            crate::advice::link_matters(req),
-        );
-    }
-    for w in &rep.warnings {
-        r.push(w.clone());
-    }
-    if let Some(w) = bare_size_warning(catalog, req.model) {
-        r.push(w);
-    }
-    if req.quant.gguf_block_bpw().is_some() {
-        r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
-    }
-    r.push(Msg::new("fit-basis"));
-    r
-}
-
-/// Bare sizes at or above this many billions are often MoE models; the answer says that a bare
-/// size is sized as dense and how to give the active count.
-const LARGE_BARE_SIZE_B: f64 = 200.0;
-
-fn trim_b(x: f64) -> String {
-    let s = format!("{x:.1}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// A bare size (`671b`) is sized as a dense model. Say so, with `NNNb-aMMb` for the active
-/// count, when it is large or matches a MoE model's total in the catalog (within 3%), naming
-/// those models. `None` for a catalog model or a raw MoE size.
-pub fn bare_size_warning(catalog: &Catalog, model: ModelRef) -> Option<Msg> {
-    let ModelRef::BySize {
-        params_b,
-        active_b: None,
-    } = model
-    else {
-        return None;
-    };
-    let like: Vec<&crate::catalog::Model> = catalog
-        .models
-        .iter()
-        .filter(|m| m.is_moe() && (m.params_b - params_b).abs() <= 0.03 * m.params_b)
-        .take(3)
-        .collect();
-    if like.is_empty() && params_b < LARGE_BARE_SIZE_B {
-        return None;
-    }
-    let example = like.first().map_or_else(
-        || format!("{}b-aNNb", trim_b(params_b)),
-        |m| format!("{}b-a{}b", trim_b(params_b), trim_b(m.active_params_b)),
-    );
-    let models = like
-        .iter()
-        .map(|m| m.id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
-    Some(
-        Msg::new("fit-warn-bare-size")
-            .arg("size", format!("{}b", trim_b(params_b)))
-            .arg("example", example)
-            .arg(
-                "models",
-                if models.is_empty() {
-                    "none".to_string()
-                } else {
-                    models
-                },
-            ),
-    )
-}
-
-/// The largest part of the estimate, to say why it does not fit.
-fn why_not(rep: &FitReport) -> Msg {
-    let parts = [
-        ("weights", rep.weights_gib),
-        ("kv", rep.kv_cache_gib),
-        ("activations", rep.activations_gib),
-        ("optimizer", rep.optimizer_gib),
-    ];
-    let (part, v) = parts
-        .iter()
-        .copied()
-        .fold(("weights", f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
-    Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
-}
-
-fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
-    // A card figure the catalog does not know: say which, once, instead of estimating from a
-    // guess.
-    let mut unknown: Vec<Msg> = Vec::new();
-    match decode_tokens_per_second(
-        req.model,
-        req.quant,
-        g,
-        req.cards,
-        req.engine,
-        1,
-        req.context / 2,
-    ) {
-        Ok(d) => {
-            r.push(
-                Msg::new("fit-speed-decode")
-                    .arg("tps", d.value.round())
-                    .arg("cards", req.cards),
-            );
-            r.push(d.basis);
-        }
-        Err(e @ FitError::SpecUnknown(..)) => unknown.push(e.msg()),
-        Err(_) => {}
-    }
-    match prefill_tokens_per_second(req.model, g, req.cards) {
-        Ok(pf) => {
-            r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
-            r.push(pf.basis);
-        }
-        Err(e @ FitError::SpecUnknown(..)) if !unknown.contains(&e.msg()) => {
-            unknown.push(e.msg());
-        }
-        Err(_) => {}
-    }
-    for m in unknown {
-        r.push(m);
-    }
-}
-
-/// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or `?`.
-fn price_cell(o: &FitOption, rate: Option<rust_decimal::Decimal>, shown_currency: &str) -> String {
-    match (o.usd_per_hour, &o.price_as_of) {
-        (Some(usd), Some(d)) => {
-            let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
-            format!(
-                "{}/h ({d})",
-                crate::billing::format_money(amount, shown_currency)
-            )
-        }
-        _ => "?".to_string(),
-    }
-}
-
-/// [`price_cell`] in the user's currency where the catalog has a rate, else in USD.
-fn option_price(catalog: &Catalog, o: &FitOption, currency: &str) -> String {
-    match crate::billing::resolve_fx(Some(catalog), "USD", currency, None) {
-        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency),
-        Err(_) => price_cell(o, None, "USD"),
-    }
-}
-
-/// The configurations that hold the job, cheapest first, under the `intro` message.
-pub fn push_options(
-    catalog: &Catalog,
-    r: &mut Reply,
-    options: &[FitOption],
-    currency: &str,
-    intro: &str,
-    lang: Lang,
-    link_matters: bool,
-) {
-    if options.is_empty() {
-        r.push(Msg::new("fit-no-option"));
-        return;
-    }
-    // Prices come in USD at the catalog rate; show them in the user's currency when a
-    // rate exists, else in USD.
-    let fx = crate::billing::resolve_fx(Some(catalog), "USD", currency, None).ok();
-    let shown_currency = if fx.is_some() { currency } else { "USD" };
-    // Inference options carry a decode speed: those too slow for a reader rank last
-    // (advice::rank_options).
-    let by_speed = options.iter().any(|o| o.decode_tok_s.is_some());
-    r.push(
-        Msg::new(intro)
-            .arg("count", options.len())
-            .arg("currency", shown_currency.to_uppercase())
-            .arg("by", if by_speed { "speed" } else { "price" })
-            .arg(
-                "reader",
-                format!("{:.1}", crate::advice::reading_tokens_per_second()),
-            ),
-    );
-    // Where several cards talk every layer, those not known to be on NVLink ranked with a
-    // margin (`advice::INTERCONNECT_MARGIN_PERCENT`): say so when such a row is shown.
-    let slow_multi = options.iter().take(SHOWN_OPTIONS).any(|o| {
-        catalog
-            .gpu(&o.gpu)
-            .ok()
-            .and_then(|g| crate::advice::config_link(g, o.cards))
-            .is_some_and(|l| !l.is_known_fast())
-    });
-    if link_matters && slow_multi {
-        r.push(
-            Msg::new("advice-link-margin").arg("pct", crate::advice::INTERCONNECT_MARGIN_PERCENT),
-        );
-    }
-    let mut rows = Vec::new();
-    for o in options.iter().take(SHOWN_OPTIONS) {
-        let gpu = catalog.gpus.iter().find(|g| g.id == o.gpu);
-        let name = gpu.map_or(o.gpu.clone(), |g| g.name.clone());
-        // The catalog's own text in the answer's language (the report carries the English).
-        let interconnect = gpu.map_or(o.interconnect.clone(), |g| {
-            g.interconnect_text(lang == Lang::Zh).to_string()
-        });
-        let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
-        let price = price_cell(o, rate, shown_currency);
-        let mut row = vec![name, format!("×{}", o.cards), gib(o.per_gpu_gib), price];
-        if by_speed {
-            row.push(
-                o.decode_tok_s
-                    .map_or_else(|| "?".to_string(), |t| format!("{t:.0}")),
-            );
-        }
-        row.push(interconnect);
-        rows.push(row);
-    }
-    let mut header = vec![
-        Msg::new("fit-col-gpu"),
-        Msg::new("fit-col-cards"),
-        Msg::new("fit-col-per-card"),
-        Msg::new("fit-col-price"),
-    ];
-    if by_speed {
-        header.push(Msg::new("fit-col-speed"));
-    }
-    header.push(Msg::new("fit-col-interconnect"));
-    *r = std::mem::take(r).with_table(Table { header, rows });
-    r.push(Msg::new("fit-options-note"));
 }

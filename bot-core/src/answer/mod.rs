@@ -11,6 +11,7 @@ pub mod common;
 pub mod data_loss;
 pub mod fit;
 pub mod fit_diffusion;
+mod fit_render;
 pub mod help;
 pub mod offer_table;
 pub mod offers;

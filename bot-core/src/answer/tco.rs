@@ -285,23 +285,29 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
                 .arg("currency", cur),
         ),
     };
+    // Only a setup that holds the model carries throughput and cost (`tco_answer` answers the
+    // others with the fit failure).
+    let Some(sv) = &rep.serving else {
+        r.push(Msg::new("tco-basis"));
+        return r;
+    };
     r.push(
         Msg::new("tco-throughput")
-            .arg("tps", rep.tokens_per_second.round())
-            .arg("concurrency", rep.concurrency)
+            .arg("tps", sv.tokens_per_second.round())
+            .arg("concurrency", sv.concurrency)
             .arg("context", SERVING_CONTEXT)
-            .arg("capacity", tokens_text(rep.capacity_tokens_per_day)),
+            .arg("capacity", tokens_text(sv.capacity_tokens_per_day)),
     );
     r.push(
         Msg::new("tco-self-hosted")
-            .arg("busy", amount(rep.busy_cost_per_mtok))
-            .arg("always", amount(rep.always_on_cost_per_mtok))
-            .arg("day", amount(rep.always_on_cost_per_day))
-            .arg("hours", rep.hours_needed_per_day)
+            .arg("busy", amount(sv.busy_cost_per_mtok))
+            .arg("always", amount(sv.always_on_cost_per_mtok))
+            .arg("day", amount(sv.always_on_cost_per_day))
+            .arg("hours", sv.hours_needed_per_day)
             .arg("tokens", tokens_text(rep.tokens_per_day))
             .arg("currency", cur),
     );
-    if rep.tokens_per_day > rep.capacity_tokens_per_day {
+    if rep.tokens_per_day > sv.capacity_tokens_per_day {
         r.push(Msg::new("tco-over-capacity"));
     }
     match (
@@ -316,7 +322,7 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
                     .arg("day", amount(day))
                     .arg("currency", cur),
             );
-            let reachable = if be <= rep.capacity_tokens_per_day {
+            let reachable = if be <= sv.capacity_tokens_per_day {
                 "yes"
             } else {
                 "no"
@@ -329,7 +335,7 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
             r.push(
                 Msg::new("tco-verdict")
                     .arg("verdict", rep.verdict.as_str())
-                    .arg("hours", rep.hours_needed_per_day),
+                    .arg("hours", sv.hours_needed_per_day),
             );
         }
         _ => {

@@ -23,10 +23,10 @@ pub use error::CatalogError;
 pub use load::{EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
 pub use lookup::{EntryKind, NotFound, normalize};
 pub use types::{
-    Barriers, BillingRules, BillingStart, CardLink, Catalog, Cite, CredibilityNote, DataScope,
-    FxRate, Gpu, InstanceState, LookedFor, Model, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS,
-    Platform, PriceQuote, RealName, RealNameDocuments, RetentionRule, STALE_AFTER_DAYS,
-    StoppedCharge, Text, note_in,
+    Barriers, BillingRules, BillingStart, CapacityBasis, CardLink, Catalog, Cite, CredibilityNote,
+    DataScope, FxRate, Gpu, InstanceState, LookedFor, Model, PAYMENT_METHODS, PLATFORM_FIELDS,
+    PRICE_TIERS, Platform, PriceQuote, RealName, RealNameDocuments, RetentionRule,
+    STALE_AFTER_DAYS, StoppedCharge, Text, note_in,
 };
 pub use validate::CURRENCIES;
 pub use variant::ModelVariant;

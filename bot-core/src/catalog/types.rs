@@ -53,6 +53,16 @@ impl CardLink {
     }
 }
 
+/// How a card's memory capacity is known (`Gpu::capacity`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CapacityBasis {
+    /// The driver's own total (`memory_mib`, nvidia-smi), with its source.
+    Driver,
+    /// No driver reading in the catalog: the marketed size taken as GiB of memory chips (the
+    /// driver reports up to ~1 % less, ECC-enabled GDDR cards ~6 % less).
+    MarketedAsGib,
+}
+
 /// A GPU model as sold or rented.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -63,6 +73,15 @@ pub struct Gpu {
     #[serde(default)]
     pub arch: Option<String>,
     pub vram_gb: f64,
+    /// Total memory the driver reports (nvidia-smi `memory.total`, MiB), with where it was
+    /// read (`memory_source`, `memory_as_of`). Absent: derived from `vram_gb` as GiB of memory
+    /// chips (`Gpu::capacity`), and answers say it is derived.
+    #[serde(default)]
+    pub memory_mib: Option<u32>,
+    #[serde(default)]
+    pub memory_source: Option<String>,
+    #[serde(default)]
+    pub memory_as_of: Option<String>,
     #[serde(default)]
     pub mem_type: Option<String>,
     /// Peak memory bandwidth, GB/s; `"unknown"` when no source gives it.
@@ -138,9 +157,20 @@ impl Gpu {
         self.fp16_tflops.known().copied()
     }
 
-    /// VRAM in GiB (2^30 bytes), the unit memory estimates use.
+    /// The card's memory in GiB (2^30 bytes), the unit memory estimates use: what the driver
+    /// reports (`memory_mib`), else the marketed size read as GiB of memory chips (a "24 GB"
+    /// card carries 24 GiB of chips: nvidia-smi shows 24564 MiB on an RTX 4090, 81920 MiB on an
+    /// A100 80GB), never the marketed GB divided by 2^30 (which would lose 7 %).
     pub fn vram_gib(&self) -> f64 {
-        self.vram_gb * 1e9 / (1u64 << 30) as f64
+        self.capacity().0
+    }
+
+    /// [`Gpu::vram_gib`] and how it is known.
+    pub fn capacity(&self) -> (f64, CapacityBasis) {
+        match self.memory_mib {
+            Some(mib) => (f64::from(mib) / 1024.0, CapacityBasis::Driver),
+            None => (self.vram_gb, CapacityBasis::MarketedAsGib),
+        }
     }
 }
 

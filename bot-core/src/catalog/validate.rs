@@ -129,6 +129,27 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         k.text("id", &g.id)?;
         k.one_of("vendor", &g.vendor, &["nvidia", "amd", "intel"])?;
         k.positive("vram_gb", g.vram_gb)?;
+        // A driver reading carries where it was read, and stays near the marketed size (a
+        // reading off by more than 10 % is a typo or another card).
+        match (g.memory_mib, &g.memory_source, &g.memory_as_of) {
+            (None, None, None) => {}
+            (Some(mib), Some(src), Some(d)) => {
+                k.provenance("memory_", src, d)?;
+                let gib = f64::from(mib) / 1024.0;
+                if (gib / g.vram_gb - 1.0).abs() > 0.10 {
+                    return Err(k.fail(
+                        "memory_mib",
+                        format!("{mib} MiB is not near {} GB", g.vram_gb),
+                    ));
+                }
+            }
+            _ => {
+                return Err(k.fail(
+                    "memory_mib",
+                    "memory_mib, memory_source and memory_as_of go together",
+                ));
+            }
+        }
         if let Fact::Known(x) = g.mem_bandwidth_gbps {
             k.positive("mem_bandwidth_gbps", x)?;
         }

@@ -203,7 +203,17 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             .arg("kv", format!("{:.1}", report.kv_cache_gib))
             .arg("act", format!("{:.1}", report.activations_gib))
             .arg("optimizer", format!("{:.1}", report.optimizer_gib))
-            .arg("overhead", format!("{:.1}", report.overhead_gib)),
+            .arg("overhead", format!("{:.1}", report.overhead_gib))
+            // What a card must hold (the allocator's cache, in the total, is given back).
+            .arg("required", format!("{:.1}", report.per_gpu_required_gib))
+            .arg(
+                "cache",
+                if report.per_gpu_gib > report.per_gpu_required_gib + 0.05 {
+                    "yes"
+                } else {
+                    "no"
+                },
+            ),
     );
     for w in &report.warnings {
         r.push(w.clone());

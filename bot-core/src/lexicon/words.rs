@@ -51,6 +51,7 @@ impl FromStr for Quant {
             "iq3s" => Quant::Iq3S,
             "iq4xs" => Quant::Iq4Xs,
             "iq4nl" => Quant::Iq4Nl,
+            "mxfp4" | "mxfp4moe" | "fp4mx" => Quant::Mxfp4,
             _ => return Err(FitError::UnknownQuant(s.trim().to_string())),
         })
     }
@@ -109,8 +110,12 @@ pub fn kv_dtype(word: &str) -> Option<KvDtype> {
 /// Optimizer: `adamw`/`adam`, or bitsandbytes 8-bit Adam (`adam8bit`, `8bit`).
 pub fn optimizer(word: &str) -> Option<Optimizer> {
     match squash(word).as_str() {
-        "adamw" | "adam" => Some(Optimizer::AdamW),
-        "adam8bit" | "adamw8bit" | "8bit" => Some(Optimizer::Adam8bit),
+        "adamw" | "adam" | "adamwtorch" | "pagedadamw" | "pagedadamw32bit" => {
+            Some(Optimizer::AdamW)
+        }
+        "adam8bit" | "adamw8bit" | "8bit" | "pagedadamw8bit" | "pagedadam8bit" => {
+            Some(Optimizer::Adam8bit)
+        }
         _ => None,
     }
 }

@@ -37,13 +37,16 @@ pub enum Quant {
     Iq3S,
     Iq4Xs,
     Iq4Nl,
+    /// OCP microscaling FP4 (E2M1 values, one 8-bit E8M0 scale per block of 32): gpt-oss
+    /// checkpoints store their MoE expert weights this way, the rest in bf16.
+    Mxfp4,
 }
 
 /// Where a bits-per-weight figure comes from (shown in answers as the estimate's basis).
 pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md @ 311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6 (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B; i-quant block sizes from ggml/src/ggml-common.h @ 01243c587feceaa5d6a6c2305535ef2f549c48b8";
 
 impl Quant {
-    pub const ALL: [Quant; 26] = [
+    pub const ALL: [Quant; 27] = [
         Quant::Fp32,
         Quant::Fp16,
         Quant::Bf16,
@@ -70,6 +73,7 @@ impl Quant {
         Quant::Iq3S,
         Quant::Iq4Xs,
         Quant::Iq4Nl,
+        Quant::Mxfp4,
     ];
 
     /// Stable lower-case key (JSON, CLI).
@@ -101,6 +105,7 @@ impl Quant {
             Quant::Iq3S => "iq3_s",
             Quant::Iq4Xs => "iq4_xs",
             Quant::Iq4Nl => "iq4_nl",
+            Quant::Mxfp4 => "mxfp4",
         }
     }
 
@@ -192,6 +197,8 @@ impl Quant {
             Quant::GptqInt8 => 8.0 + 16.0 / 128.0 + 8.0 / 128.0,
             Quant::Int4 | Quant::GptqInt4 | Quant::Awq => 4.0 + 16.0 / 128.0 + 4.0 / 128.0,
             Quant::Nf4 => 4.0 + 32.0 / 64.0,
+            // 4-bit values + one 8-bit scale per 32 (OCP MX spec v1.0, MXFP4).
+            Quant::Mxfp4 => 4.0 + 8.0 / 32.0,
             q => q.gguf_bpw().unwrap_or(16.0),
         }
     }
@@ -200,6 +207,12 @@ impl Quant {
     /// norms, vision towers): 4 for fp32 models, 2 otherwise.
     pub fn unquantized_bytes(&self) -> f64 {
         if *self == Quant::Fp32 { 4.0 } else { 2.0 }
+    }
+
+    /// Whether the format quantizes only the MoE experts' matrices (MXFP4 as gpt-oss ships it:
+    /// attention, router, embeddings and head stay bf16).
+    pub fn experts_only(&self) -> bool {
+        *self == Quant::Mxfp4
     }
 
     /// A format meant for GPUs that dequantize at run time (4 bits or fewer per weight).
@@ -282,19 +295,41 @@ impl KvDtype {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Optimizer {
-    /// AdamW with mixed precision: fp32 master weights + two fp32 moments = 12 B/param.
+    /// AdamW: two moments in the trainable parameters' dtype; with mixed precision, fp32
+    /// master weights + two fp32 moments = 12 B/param.
     #[default]
     AdamW,
-    /// bitsandbytes 8-bit Adam: fp32 master + two 1-byte moments = 6 B/param.
+    /// bitsandbytes 8-bit Adam (`adamw8bit`, `paged_adamw_8bit`: the paged variant holds the
+    /// same state on the card and only pages it out under pressure): two 1-byte moments; with
+    /// mixed precision + fp32 master = 6 B/param.
     Adam8bit,
 }
 
 impl Optimizer {
-    /// Optimizer bytes per trainable parameter (K in the ZeRO paper's 2+2+K accounting).
+    /// Optimizer bytes per trainable parameter with mixed precision (K in the ZeRO paper's
+    /// 2+2+K accounting), also what fp32 LoRA adapters hold (PEFT keeps adapters in fp32:
+    /// 4 master + 8 moments).
     pub fn state_bytes(&self) -> f64 {
         match self {
             Optimizer::AdamW => 12.0,
             Optimizer::Adam8bit => 6.0,
+        }
+    }
+
+    /// Stable key shown in answers.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Optimizer::AdamW => "adamw",
+            Optimizer::Adam8bit => "adamw8bit",
+        }
+    }
+
+    /// Optimizer bytes per parameter when the parameters themselves are trained in a 16-bit
+    /// dtype (no master copy): two moments of `param_bytes` each, or two 1-byte moments.
+    pub fn state_bytes_in_param_dtype(&self, param_bytes: f64) -> f64 {
+        match self {
+            Optimizer::AdamW => 2.0 * param_bytes,
+            Optimizer::Adam8bit => 2.0,
         }
     }
 }

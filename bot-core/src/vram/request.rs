@@ -121,10 +121,18 @@ pub struct FitRequest<'a> {
     /// How the trainer lays the model out (training only); default
     /// `ModelLayout::Transformers`.
     pub layout: ModelLayout,
-    /// Whether the LoRA adapters apply dropout to their input (training only; default on:
-    /// LitGPT, fms-hf-tuning, Qwen's and Axolotl's examples use 0.05): each adapted matrix then
-    /// keeps its own dropped-out copy of its input and the mask for the backward pass.
+    /// Whether the LoRA adapters apply dropout to their input (training only; default off:
+    /// PEFT's `LoraConfig.lora_dropout` and LLaMA-Factory's `lora_dropout` default to 0;
+    /// `dropout=0.1` / `dropout=on` for trainers that set it, as LitGPT, fms-hf-tuning, Qwen's
+    /// and Axolotl's examples do with 0.05): each adapted matrix then keeps its own dropped-out
+    /// copy of its input and the mask for the backward pass.
     pub lora_dropout: bool,
+    /// Full fine-tuning with mixed precision (`amp`; training only; default off): fp32 master
+    /// weights and fp32 Adam moments beside the 16-bit model (DeepSpeed bf16, Trainer with a
+    /// model loaded in fp32). Off: the model is loaded in bf16 and PyTorch's AdamW keeps its
+    /// moments in the parameters' dtype (`torch.optim.AdamW` allocates `exp_avg` /
+    /// `exp_avg_sq` with `zeros_like(param)`), LLaMA-Factory's and ms-swift's pure-bf16 way.
+    pub mixed_precision: bool,
     /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
     /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit
     /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
@@ -275,7 +283,8 @@ impl<'a> FitRequest<'a> {
             loss: LossHead::Fp32,
             lora_targets: LoraTargets::AllLinear,
             layout: ModelLayout::Transformers,
-            lora_dropout: true,
+            lora_dropout: false,
+            mixed_precision: false,
             kbit_upcast: true,
             prompt_logits: None,
             tied_embedding_copy: false,
@@ -318,6 +327,7 @@ pub struct FitOption {
     /// Catalog GPU id.
     pub gpu: String,
     pub cards: u32,
+    /// What must be allocated per card (`FitReport::per_gpu_required_gib`).
     pub per_gpu_gib: f64,
     pub fits: bool,
     /// Marketed VRAM per card, decimal GB (catalog).
@@ -358,8 +368,13 @@ pub struct FitReport {
     pub cards: u32,
     /// Sum over all cards.
     pub total_gib: f64,
-    /// The busiest card.
+    /// The busiest card, as nvidia-smi would show it: allocated tensors, CUDA context and the
+    /// caching allocator's reserve.
     pub per_gpu_gib: f64,
+    /// What must be allocated on the busiest card, CUDA context included, without the
+    /// allocator's cache (given back before an out-of-memory error): the figure a fit, its
+    /// margin and the options are decided on.
+    pub per_gpu_required_gib: f64,
     /// What the busiest card holds, part by part (sums to `per_gpu_gib` up to rounding). None of these rises
     /// with the card count.
     pub per_gpu: CardParts,
@@ -391,6 +406,11 @@ pub struct FitReport {
     pub fits: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin_gib: Option<f64>,
+    /// Only when a card was given: `fits` (clear, with the stated margin), `tight` (fits, but
+    /// inside the margin), `short` (misses by less than the margin), `no` (clear miss); see
+    /// `estimate::verdict`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
     /// When no card was given: card types and the fewest cards that fit, cheapest first.
     pub options: Vec<FitOption>,
     pub size_only: bool,

@@ -48,6 +48,23 @@ pub struct Shape {
     pub dense_layers: u32,
     pub mla: Option<Mla>,
     pub params: ParamCounts,
+    /// Bytes per vocabulary entry per prompt token that the model's own code holds at the
+    /// prefill peak when run in Transformers: 0 where Transformers keeps the last position's
+    /// logits only; see [`prompt_logit_bytes`].
+    pub prompt_logit_bytes: f64,
+}
+
+/// Families whose own modelling code (`trust_remote_code`) runs the output layer over every
+/// prompt position at prefill and keeps those 16-bit logits until the step ends: GLM-4's
+/// ChatGLM-style code. Measured: THUDM/GLM-4 basic_demo/README @c0a6d1e (GLM-4-9B-Chat, BF16,
+/// nvidia-smi) grows by 300 KB per prompt token beyond its 40 KB of KV cache from 8k to 128k
+/// input = one bf16 row of its 151552-entry vocabulary (303 KB) per token, and the same in
+/// bitsandbytes 4-bit; Transformers' own models (`logits_to_keep`) do not.
+pub fn prompt_logit_bytes(family: &str) -> f64 {
+    match family {
+        "glm4" => 2.0,
+        _ => 0.0,
+    }
 }
 
 impl Shape {
@@ -85,15 +102,16 @@ impl Shape {
             dense_layers: if m.experts > 0 { m.dense_layers } else { 0 },
             mla,
             params: ParamCounts::default(),
+            prompt_logit_bytes: prompt_logit_bytes(&m.family),
         };
         s.params = s.count(Some(m.params_b * 1e9), Some(m.active_params_b * 1e9));
         Ok(s)
     }
 
     /// A Llama-like model known only by its size: head_dim 128, gated FFN of width
-    /// 2.6875 x hidden (Llama-2: 11008 / 4096), vocabulary 32000, untied head; full multi-head
-    /// attention below 30B (as Llama-2-7B/13B: the larger, conservative KV cache) and 8 KV
-    /// heads from 30B (as Llama-2/3-70B). Hidden size by size class as in Llama-2/3; the layer
+    /// 2.6875 x hidden (Llama-2: 11008 / 4096), vocabulary 32000, untied head; grouped-query
+    /// attention with 8 KV heads at every size (Llama-3 8B/70B/405B, Mistral-7B/Small-24B,
+    /// Qwen2.5-14B/32B/72B all have 8; full multi-head attention is a 2023 shape). Hidden size by size class as in Llama-2/3; the layer
     /// count is solved so the parameters add up.
     pub fn llama_like(params_b: f64) -> Shape {
         let p = params_b * 1e9;
@@ -108,7 +126,7 @@ impl Shape {
         };
         let h = hidden as f64;
         let heads = hidden / 128;
-        let kv_heads = if params_b < 30.0 { heads } else { 8 };
+        let kv_heads = heads.min(8);
         let inter = ((2.6875 * h) / 256.0).round() as u32 * 256;
         let vocab = 32000u32;
         let per_layer = 2.0 * h * h + 2.0 * h * (kv_heads as f64 * 128.0) + 3.0 * h * inter as f64;
@@ -129,13 +147,48 @@ impl Shape {
             dense_layers: 0,
             mla: None,
             params: ParamCounts::default(),
+            prompt_logit_bytes: 0.0,
         };
         s.params = s.count(Some(p), Some(p));
         s
     }
 
+    /// A model known only by its size: dense Llama-like for `12b`; for a raw MoE size
+    /// (`671b-a37b`) a Llama-like skeleton of the active size whose FFN is split into experts
+    /// of 1/8 its width, 8 routed per token, with as many experts as make up the total: memory
+    /// holds the total, KV cache and activations follow the active skeleton (a 671B dense
+    /// shape would have 2-3x the layers and width of DeepSeek-V3's and a KV cache to match).
+    pub fn by_size(params_b: f64, active_b: Option<f64>) -> Shape {
+        let Some(active_b) = active_b.filter(|a| *a < params_b) else {
+            return Shape::llama_like(params_b);
+        };
+        let mut s = Shape::llama_like(active_b);
+        let k = 8u32;
+        let inter = s.intermediate;
+        let per_expert = s.ffn(inter) / k as f64;
+        let other_active = active_b * 1e9 - s.ffn(inter) * s.layers as f64;
+        let experts_total = (params_b * 1e9 - other_active) / (per_expert * s.layers as f64);
+        s.experts = (experts_total.round() as u32).max(k);
+        s.experts_per_token = k;
+        s.moe_intermediate = inter / k;
+        s.params = s.count(Some(params_b * 1e9), Some(active_b * 1e9));
+        s
+    }
+
     pub fn is_moe(&self) -> bool {
         self.experts > 0
+    }
+
+    /// The routed and shared experts' FFN matrices, all layers (what MXFP4 checkpoints
+    /// quantize); every decoder matrix for a dense model.
+    pub fn expert_params(&self) -> f64 {
+        if self.is_moe() {
+            self.moe_layers() as f64
+                * (self.experts + self.shared_experts) as f64
+                * self.ffn(self.moe_intermediate)
+        } else {
+            self.params.linear
+        }
     }
 
     /// Attention matmul parameters of one layer.

@@ -56,13 +56,9 @@ fn shape_of(model: ModelRef) -> Result<Shape, FitError> {
                     return Err(FitError::BadSize(b));
                 }
             }
-            let mut s = Shape::llama_like(params_b);
-            // A raw MoE size: the dense Llama-like shape holds the total (memory); a decode
-            // step reads and computes only the active parameters.
-            if let Some(a) = active_b {
-                s.params.active = a * 1e9;
-            }
-            Ok(s)
+            // A raw MoE size: the total in memory; a decode step reads and computes only the
+            // active parameters.
+            Ok(Shape::by_size(params_b, active_b))
         }
     }
 }
@@ -125,18 +121,76 @@ pub fn decode_tokens_per_second(
         return Err(FitError::BadBatch(batch as u64));
     }
     let shape = shape_of(model)?;
-    let value = decode_with_shape(&shape, quant, gpu, cards, engine, batch, context)?;
-    let eta = bandwidth_efficiency(engine, quant);
-    let (bandwidth, _) = card_figures(gpu)?;
+    let d = decode_parts(&shape, quant, gpu, cards, engine, batch, context)?;
+    let ms = |s: f64| (s * 1e4).round() / 10.0;
+    let mem_bound = d.t_mem + d.t_overhead >= d.t_comp;
     Ok(Estimate {
-        value,
+        value: d.value,
+        // Every term of the figure, so the printed speed follows from the printed numbers.
         basis: Msg::new("fit-basis-decode")
-            .arg("bandwidth", bandwidth)
-            .arg("eta", (eta * 100.0).round())
-            .arg(
-                "gib",
-                (bytes_per_step(&shape, quant, engine, 1, context) / GIB * 100.0).round() / 100.0,
-            ),
+            .arg("bandwidth", d.bandwidth)
+            .arg("eta", (d.eta * 100.0).round())
+            .arg("gib", (d.bytes / GIB * 100.0).round() / 100.0)
+            .arg("scale", (d.scale * 100.0).round())
+            .arg("batch", batch)
+            .arg("mem_ms", ms(d.t_mem))
+            .arg("overhead", if d.t_overhead > 0.0 { "yes" } else { "no" })
+            .arg("overhead_ms", ms(d.t_overhead))
+            .arg("layers", shape.layers)
+            .arg("bound", if mem_bound { "memory" } else { "compute" })
+            .arg("comp_ms", ms(d.t_comp))
+            .arg("step_ms", ms(d.step)),
+    })
+}
+
+/// The terms of one decode step (seconds) and the figures they come from.
+struct DecodeParts {
+    bandwidth: f64,
+    eta: f64,
+    scale: f64,
+    /// Bytes read per step (all sequences of the batch).
+    bytes: f64,
+    t_mem: f64,
+    t_overhead: f64,
+    t_comp: f64,
+    step: f64,
+    /// Tokens per second over the batch, rounded to 0.1.
+    value: f64,
+}
+
+fn decode_parts(
+    shape: &Shape,
+    quant: Quant,
+    gpu: &Gpu,
+    cards: u32,
+    engine: Engine,
+    batch: u32,
+    context: u32,
+) -> Result<DecodeParts, FitError> {
+    let (bandwidth, tflops) = card_figures(gpu)?;
+    let eta = bandwidth_efficiency(engine, quant);
+    let scale = scaling(cards, engine, gpu.card_link().is_known_fast());
+    let bytes = bytes_per_step(shape, quant, engine, batch, context);
+    let t_mem = bytes / (bandwidth * 1e9 * eta * scale);
+    let t_overhead = if engine == Engine::Transformers {
+        HF_SECONDS_PER_LAYER * shape.layers as f64
+    } else {
+        0.0
+    };
+    let flops = 2.0 * shape.params.active * batch as f64;
+    let t_comp = flops / (tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scale);
+    let step = (t_mem + t_overhead).max(t_comp);
+    let value = if step > 0.0 { batch as f64 / step } else { 0.0 };
+    Ok(DecodeParts {
+        bandwidth,
+        eta,
+        scale,
+        bytes,
+        t_mem,
+        t_overhead,
+        t_comp,
+        step,
+        value: (value * 10.0).round() / 10.0,
     })
 }
 
@@ -151,19 +205,7 @@ pub(super) fn decode_with_shape(
     batch: u32,
     context: u32,
 ) -> Result<f64, FitError> {
-    let (bandwidth, tflops) = card_figures(gpu)?;
-    let eta = bandwidth_efficiency(engine, quant);
-    let scale = scaling(cards, engine, gpu.card_link().is_known_fast());
-    let bw = bandwidth * 1e9 * eta * scale;
-    let mut t_mem = bytes_per_step(shape, quant, engine, batch, context) / bw;
-    if engine == Engine::Transformers {
-        t_mem += HF_SECONDS_PER_LAYER * shape.layers as f64;
-    }
-    let flops = 2.0 * shape.params.active * batch as f64;
-    let t_comp = flops / (tflops * 1e12 * PREFILL_COMPUTE_EFFICIENCY * scale);
-    let step = t_mem.max(t_comp);
-    let value = if step > 0.0 { batch as f64 / step } else { 0.0 };
-    Ok((value * 10.0).round() / 10.0)
+    Ok(decode_parts(shape, quant, gpu, cards, engine, batch, context)?.value)
 }
 
 /// Prefill (prompt) tokens per second: compute bound, 2 FLOPs per active parameter per token,

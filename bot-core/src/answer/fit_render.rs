@@ -1,0 +1,490 @@
+//! The `/fit` answer: the estimate, the assumptions it rests on with the words that change
+//! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
+//! configurations that hold the job.
+
+use super::fit::Parsed;
+use crate::advice::{self, Fit};
+use crate::catalog::{Catalog, Gpu};
+use crate::i18n::Lang;
+use crate::reply::{Msg, Reply, Table};
+use crate::vram::{
+    Engine, FitError, FitOption, FitReport, FitRequest, ModelRef, Quant, Task,
+    decode_tokens_per_second, prefill_tokens_per_second,
+};
+
+/// Options shown when no card is given.
+pub(super) const SHOWN_OPTIONS: usize = 6;
+
+pub(super) fn gib(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// The `/fit` answer for one decision; the CLI prints the same reply. Every default the
+/// figure rests on and the user did not choose is said, with the word that changes it.
+pub fn render_fit(
+    catalog: &Catalog,
+    p: &Parsed<'_>,
+    fit: &Fit,
+    currency: &str,
+    lang: Lang,
+) -> Reply {
+    let (req, rep) = (&p.req, &fit.report);
+    let mut r = Reply::text(
+        Msg::new("fit-title")
+            .arg("model", rep.model.as_str())
+            .arg("quant", rep.quant.as_str())
+            .arg("task", rep.task.as_str())
+            .arg("context", rep.context)
+            .arg("batch", rep.batch)
+            .arg("engine", rep.engine.as_str()),
+    );
+    push_assumptions(&mut r, catalog, p, rep, currency);
+    // Tables carry data cells; labels are localized messages, so the breakdown is one message.
+    r.push(
+        Msg::new("fit-breakdown")
+            .arg("weights", gib(rep.weights_gib))
+            .arg("kv", gib(rep.kv_cache_gib))
+            .arg("act", gib(rep.activations_gib))
+            .arg("optim", gib(rep.optimizer_gib))
+            .arg("overhead", gib(rep.overhead_gib))
+            .arg("total", gib(rep.total_gib))
+            .arg("per_card", gib(rep.per_gpu_gib))
+            .arg("required", gib(rep.per_gpu_required_gib))
+            .arg(
+                "cache",
+                if rep.per_gpu_gib > rep.per_gpu_required_gib + 0.05 {
+                    "yes"
+                } else {
+                    "no"
+                },
+            )
+            .arg("cards", rep.cards)
+            .arg(
+                "training",
+                if req.task.is_training() { "yes" } else { "no" },
+            ),
+    );
+    r.push(
+        Msg::new("fit-setup")
+            .arg("attention", rep.attention.as_str())
+            .arg("parallelism", rep.parallelism.as_str())
+            .arg("cards", rep.cards),
+    );
+    r.push(
+        Msg::new("fit-margin")
+            .arg("pct", rep.margin_pct.round())
+            .arg("measured", if rep.margin_measured { "yes" } else { "no" }),
+    );
+    push_verdict(&mut r, catalog, p, fit, currency, lang);
+    for w in &rep.warnings {
+        r.push(w.clone());
+    }
+    if let Some(w) = bare_size_warning(catalog, req.model) {
+        r.push(w);
+    }
+    if req.quant.gguf_block_bpw().is_some() {
+        r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
+    }
+    r.push(Msg::new("fit-basis"));
+    r
+}
+
+/// "Can card X run model Y" with no quantization typed, when 16-bit does not fit the card: the
+/// 4-bit form people run such a model in (AWQ; Q4_K_M on llama.cpp) on the same card(s), when it
+/// fits.
+fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
+    if p.quant_given || p.req.task != Task::Infer || p.req.quant.is_low_bit() {
+        return None;
+    }
+    let mut q4 = p.req.clone();
+    q4.quant = if q4.engine == Engine::Llamacpp {
+        Quant::Q4KM
+    } else {
+        Quant::Awq
+    };
+    let fit = advice::decide(catalog, &q4, &p.opts).ok()?;
+    let g = q4.gpu?;
+    fit.fits().then(|| {
+        Msg::new("fit-4bit-on-card")
+            .arg("quant", q4.quant.key())
+            .arg("cards", q4.cards)
+            .arg("gpu", g.name.as_str())
+            .arg("need", gib(fit.report.per_gpu_required_gib))
+            .arg("verdict", fit.report.verdict.clone().unwrap_or_default())
+    })
+}
+
+/// The defaults the figure rests on that the user did not choose, each with its word.
+fn push_assumptions(
+    r: &mut Reply,
+    catalog: &Catalog,
+    p: &Parsed<'_>,
+    rep: &FitReport,
+    currency: &str,
+) {
+    let req = &p.req;
+    match &p.bf16_instead {
+        Some(bf16) if !p.quant_given => {
+            r.push(
+                Msg::new("advice-quant-4bit-default")
+                    .arg("model", rep.model.as_str())
+                    .arg("bf16", gib(bf16.per_gpu_gib))
+                    .arg("gb", advice::COMMON_LARGEST_CARD_GB)
+                    .arg("quant", req.quant.key()),
+            );
+            r.push(
+                Msg::new("advice-quant-quality")
+                    .arg("b72", advice::QUALITY_72B_BF16)
+                    .arg("q72", advice::QUALITY_72B_AWQ)
+                    .arg("b7", advice::QUALITY_7B_BF16)
+                    .arg("q7", advice::QUALITY_7B_AWQ),
+            );
+            match advice::bf16_alternative(catalog, req, &p.opts) {
+                Some(o) => {
+                    let name = catalog
+                        .gpu(&o.gpu)
+                        .map_or(o.gpu.clone(), |g| g.name.clone());
+                    r.push(
+                        Msg::new("advice-bf16-beside")
+                            .arg("cards", o.cards)
+                            .arg("gpu", name)
+                            .arg("price", option_price(catalog, &o, currency)),
+                    );
+                }
+                None => {
+                    r.push(Msg::new("advice-bf16-none"));
+                }
+            }
+        }
+        _ if !p.quant_given => {
+            r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
+        }
+        _ => {}
+    }
+    if !p.context_given {
+        r.push(Msg::new("fit-assume-context").arg("context", req.context));
+    }
+    if p.serving_default {
+        r.push(Msg::new("fit-assume-serving").arg("batch", req.batch));
+    }
+    if req.task.is_training() {
+        r.push(
+            Msg::new("fit-assume-training")
+                .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
+                .arg("given", if p.gc_given { "yes" } else { "no" })
+                .arg("rank", p.opts.lora_rank)
+                .arg("task", req.task.key()),
+        );
+        if matches!(req.task, Task::Lora | Task::Qlora) {
+            r.push(
+                Msg::new("advice-assume-dropout")
+                    .arg("on", if req.lora_dropout { "yes" } else { "no" }),
+            );
+        } else {
+            r.push(
+                Msg::new("advice-assume-precision")
+                    .arg("amp", if req.mixed_precision { "yes" } else { "no" })
+                    .arg("optim", p.opts.optimizer.key())
+                    // Gradients (bf16, 2 bytes) + optimizer state, per parameter.
+                    .arg(
+                        "bytes",
+                        2.0 + if req.mixed_precision {
+                            p.opts.optimizer.state_bytes()
+                        } else {
+                            p.opts.optimizer.state_bytes_in_param_dtype(2.0)
+                        },
+                    ),
+            );
+        }
+    }
+}
+
+/// The verdict on the named card(s), with what makes a tight job fit or safe, the speed when
+/// it fits and the configurations that hold it when it does not; the options when no card
+/// was named.
+fn push_verdict(
+    r: &mut Reply,
+    catalog: &Catalog,
+    p: &Parsed<'_>,
+    fit: &Fit,
+    currency: &str,
+    lang: Lang,
+) {
+    let (req, rep) = (&p.req, &fit.report);
+    if let Some(g) = req.gpu {
+        let fits = fit.fits();
+        let verdict = rep.verdict.as_deref().unwrap_or("no");
+        r.push(
+            Msg::new("fit-verdict")
+                .arg("verdict", verdict)
+                .arg("gpu", g.name.as_str())
+                .arg("cards", req.cards)
+                .arg("vram", gib(g.vram_gib()))
+                .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs()))
+                .arg("pct", rep.margin_pct.round()),
+        );
+        if matches!(verdict, "tight" | "short") {
+            push_remedies(r, catalog, p, verdict, lang);
+        }
+        if fits {
+            if !req.task.is_training() {
+                speed(r, req, g);
+            }
+        } else {
+            r.push(why_not(rep));
+            if let Some(m) = four_bit_on_card(catalog, p) {
+                r.push(m);
+            }
+            push_options(
+                catalog,
+                r,
+                &fit.alternatives,
+                currency,
+                "fit-alternatives-intro",
+                lang,
+                crate::advice::link_matters(req),
+            );
+        }
+    } else {
+        push_options(
+            catalog,
+            r,
+            &rep.options,
+            currency,
+            "fit-options-intro",
+            lang,
+            crate::advice::link_matters(req),
+        );
+    }
+}
+
+/// Inside the stated margin: the single changes that make the job fit (`short`) or safe
+/// (`tight`), each with the memory it then needs per card.
+fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str, lang: Lang) {
+    let list: Vec<String> = advice::remedies(catalog, &p.req, &p.opts)
+        .into_iter()
+        .filter(|m| m.clear || verdict == "short")
+        .take(4)
+        .map(|m| format!("{} ({} GiB)", m.word, gib(m.need_gib)))
+        .collect();
+    if list.is_empty() {
+        r.push(Msg::new("fit-tight-none"));
+    } else {
+        r.push(
+            Msg::new("fit-tight-remedies")
+                .arg("goal", if verdict == "short" { "fit" } else { "safe" })
+                .arg(
+                    "list",
+                    list.join(if lang == Lang::Zh { "、" } else { ", " }),
+                ),
+        );
+    }
+}
+
+/// Bare sizes at or above this many billions are often MoE models; the answer says that a bare
+/// size is sized as dense and how to give the active count.
+const LARGE_BARE_SIZE_B: f64 = 200.0;
+
+fn trim_b(x: f64) -> String {
+    let s = format!("{x:.1}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A bare size (`671b`) is sized as a dense model. Say so, with `NNNb-aMMb` for the active
+/// count, when it is large or matches a MoE model's total in the catalog (within 3%), naming
+/// those models. `None` for a catalog model or a raw MoE size.
+pub fn bare_size_warning(catalog: &Catalog, model: ModelRef) -> Option<Msg> {
+    let ModelRef::BySize {
+        params_b,
+        active_b: None,
+    } = model
+    else {
+        return None;
+    };
+    let like: Vec<&crate::catalog::Model> = catalog
+        .models
+        .iter()
+        .filter(|m| m.is_moe() && (m.params_b - params_b).abs() <= 0.03 * m.params_b)
+        .take(3)
+        .collect();
+    if like.is_empty() && params_b < LARGE_BARE_SIZE_B {
+        return None;
+    }
+    let example = like.first().map_or_else(
+        || format!("{}b-aNNb", trim_b(params_b)),
+        |m| format!("{}b-a{}b", trim_b(params_b), trim_b(m.active_params_b)),
+    );
+    let models = like
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(
+        Msg::new("fit-warn-bare-size")
+            .arg("size", format!("{}b", trim_b(params_b)))
+            .arg("example", example)
+            .arg(
+                "models",
+                if models.is_empty() {
+                    "none".to_string()
+                } else {
+                    models
+                },
+            ),
+    )
+}
+
+/// The largest part of the estimate, to say why it does not fit.
+fn why_not(rep: &FitReport) -> Msg {
+    let parts = [
+        ("weights", rep.weights_gib),
+        ("kv", rep.kv_cache_gib),
+        ("activations", rep.activations_gib),
+        ("optimizer", rep.optimizer_gib),
+    ];
+    let (part, v) = parts
+        .iter()
+        .copied()
+        .fold(("weights", f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+    Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
+}
+
+fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
+    // A card figure the catalog does not know: say which, once, instead of estimating from a
+    // guess.
+    let mut unknown: Vec<Msg> = Vec::new();
+    match decode_tokens_per_second(
+        req.model,
+        req.quant,
+        g,
+        req.cards,
+        req.engine,
+        1,
+        req.context / 2,
+    ) {
+        Ok(d) => {
+            r.push(
+                Msg::new("fit-speed-decode")
+                    .arg("tps", d.value.round())
+                    .arg("cards", req.cards),
+            );
+            r.push(d.basis);
+        }
+        Err(e @ FitError::SpecUnknown(..)) => unknown.push(e.msg()),
+        Err(_) => {}
+    }
+    match prefill_tokens_per_second(req.model, g, req.cards) {
+        Ok(pf) => {
+            r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
+            r.push(pf.basis);
+        }
+        Err(e @ FitError::SpecUnknown(..)) if !unknown.contains(&e.msg()) => {
+            unknown.push(e.msg());
+        }
+        Err(_) => {}
+    }
+    for m in unknown {
+        r.push(m);
+    }
+}
+
+/// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or `?`.
+fn price_cell(o: &FitOption, rate: Option<rust_decimal::Decimal>, shown_currency: &str) -> String {
+    match (o.usd_per_hour, &o.price_as_of) {
+        (Some(usd), Some(d)) => {
+            let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
+            format!(
+                "{}/h ({d})",
+                crate::billing::format_money(amount, shown_currency)
+            )
+        }
+        _ => "?".to_string(),
+    }
+}
+
+/// [`price_cell`] in the user's currency where the catalog has a rate, else in USD.
+fn option_price(catalog: &Catalog, o: &FitOption, currency: &str) -> String {
+    match crate::billing::resolve_fx(Some(catalog), "USD", currency, None) {
+        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency),
+        Err(_) => price_cell(o, None, "USD"),
+    }
+}
+
+/// The configurations that hold the job, cheapest first, under the `intro` message.
+pub fn push_options(
+    catalog: &Catalog,
+    r: &mut Reply,
+    options: &[FitOption],
+    currency: &str,
+    intro: &str,
+    lang: Lang,
+    link_matters: bool,
+) {
+    if options.is_empty() {
+        r.push(Msg::new("fit-no-option"));
+        return;
+    }
+    // Prices come in USD at the catalog rate; show them in the user's currency when a
+    // rate exists, else in USD.
+    let fx = crate::billing::resolve_fx(Some(catalog), "USD", currency, None).ok();
+    let shown_currency = if fx.is_some() { currency } else { "USD" };
+    // Inference options carry a decode speed: those too slow for a reader rank last
+    // (advice::rank_options).
+    let by_speed = options.iter().any(|o| o.decode_tok_s.is_some());
+    r.push(
+        Msg::new(intro)
+            .arg("count", options.len())
+            .arg("currency", shown_currency.to_uppercase())
+            .arg("by", if by_speed { "speed" } else { "price" })
+            .arg(
+                "reader",
+                format!("{:.1}", crate::advice::reading_tokens_per_second()),
+            ),
+    );
+    // Where several cards talk every layer, those not known to be on NVLink ranked with a
+    // margin (`advice::INTERCONNECT_MARGIN_PERCENT`): say so when such a row is shown.
+    let slow_multi = options.iter().take(SHOWN_OPTIONS).any(|o| {
+        catalog
+            .gpu(&o.gpu)
+            .ok()
+            .and_then(|g| crate::advice::config_link(g, o.cards))
+            .is_some_and(|l| !l.is_known_fast())
+    });
+    if link_matters && slow_multi {
+        r.push(
+            Msg::new("advice-link-margin").arg("pct", crate::advice::INTERCONNECT_MARGIN_PERCENT),
+        );
+    }
+    let mut rows = Vec::new();
+    for o in options.iter().take(SHOWN_OPTIONS) {
+        let gpu = catalog.gpus.iter().find(|g| g.id == o.gpu);
+        let name = gpu.map_or(o.gpu.clone(), |g| g.name.clone());
+        // The catalog's own text in the answer's language (the report carries the English).
+        let interconnect = gpu.map_or(o.interconnect.clone(), |g| {
+            g.interconnect_text(lang == Lang::Zh).to_string()
+        });
+        let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
+        let price = price_cell(o, rate, shown_currency);
+        let mut row = vec![name, format!("×{}", o.cards), gib(o.per_gpu_gib), price];
+        if by_speed {
+            row.push(
+                o.decode_tok_s
+                    .map_or_else(|| "?".to_string(), |t| format!("{t:.0}")),
+            );
+        }
+        row.push(interconnect);
+        rows.push(row);
+    }
+    let mut header = vec![
+        Msg::new("fit-col-gpu"),
+        Msg::new("fit-col-cards"),
+        Msg::new("fit-col-per-card"),
+        Msg::new("fit-col-price"),
+    ];
+    if by_speed {
+        header.push(Msg::new("fit-col-speed"));
+    }
+    header.push(Msg::new("fit-col-interconnect"));
+    *r = std::mem::take(r).with_table(Table { header, rows });
+    r.push(Msg::new("fit-options-note"));
+}

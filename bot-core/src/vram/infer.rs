@@ -1,0 +1,166 @@
+//! Inference memory per engine: vLLM (tensor parallel, preallocating), Hugging Face
+//! Transformers (`device_map="auto"` layer split) and llama.cpp (layer split, micro-batches).
+
+use super::estimate::{
+    Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
+    VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, eager_score_bytes,
+    hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
+};
+use super::request::FitRequest;
+use super::{Engine, GIB, Parallelism, Quant, Shape};
+
+pub(super) fn compute_infer(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
+    match req.engine {
+        Engine::Vllm => vllm(shape, c),
+        Engine::Transformers => transformers(shape, req, c),
+        Engine::Llamacpp => llamacpp(shape, c),
+    }
+}
+
+fn vllm(shape: &Shape, c: &Common) -> Parts {
+    let Common {
+        cards,
+        n,
+        tokens,
+        batch,
+        split,
+        w_total,
+        kv_tok,
+        ctx,
+        heads,
+        eager,
+    } = *c;
+    let kv_total = kv_tok * tokens * batch;
+    let mut p = Parts::default();
+    // Tensor parallel: every matrix and the vocabulary (VocabParallelEmbedding,
+    // ParallelLMHead) split over the ranks; norms and extra towers replicated.
+    let w = (w_total - split.other) / n + split.other;
+    let kv = kv_total * kv_share_per_card(shape, cards);
+    let prof_tokens = (tokens * batch).min(VLLM_MAX_BATCHED_TOKENS as f64);
+    // Activations of one rank at the profile run: FFN width and heads are split by
+    // TP, the hidden width (residual stream) is not.
+    let mut a =
+        prof_tokens * (6.0 * shape.ffn_width_active_per_token() / n + 8.0 * shape.hidden as f64);
+    if eager {
+        a += eager_score_bytes(1.0, prof_tokens, tokens, (heads / n).ceil());
+    }
+    let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
+    let need = w + kv + a + graphs;
+    // vLLM only uses `gpu_memory_utilization` of the card: the rest is headroom.
+    let headroom = need / VLLM_GPU_MEMORY_UTILIZATION - need;
+    let over = ctx + graphs + headroom;
+    p.set(n, w_total, kv * n, [w, kv, a, 0.0, over], a * n, 0.0);
+    p.parallelism = if cards > 1 {
+        Parallelism::Tensor
+    } else {
+        Parallelism::None
+    };
+    p
+}
+
+fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
+    let Common {
+        cards,
+        n,
+        tokens,
+        batch,
+        split,
+        w_total,
+        kv_tok,
+        ctx,
+        heads,
+        eager,
+    } = *c;
+    let kv_total = kv_tok * tokens * batch;
+    let mut p = Parts::default();
+    // device_map="auto" splits whole layers: the busiest card holds its layers'
+    // weights and KV cache, and peaks with the activations of one of its layers
+    // over the whole prompt (every card needs that workspace).
+    let w = layer_split_weights(shape, &split, cards);
+    let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+    let kv = kv_total * share;
+    let mut a =
+        tokens * batch * hf_activation_bytes_per_token(shape) + batch * shape.vocab as f64 * 4.0;
+    if eager {
+        a += eager_score_bytes(batch, tokens, tokens, heads);
+    }
+    // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32
+    // copy, after the layers have freed their workspace, so the larger of the two
+    // peaks (Qwen2 table, Transformers 4.38.2: 968 KB per prompt token on
+    // Qwen2-7B = 57 KB of KV + 152064 x 6 B).
+    if let Some(prompt) = req.prompt_logits {
+        a = a.max(prompt.min(req.context) as f64 * batch * shape.vocab as f64 * 6.0);
+    }
+    // A model whose own code keeps the logits of every prompt position
+    // (`Shape::prompt_logit_bytes`): they peak after the layers' workspace is freed.
+    a = a.max(tokens * batch * shape.vocab as f64 * shape.prompt_logit_bytes);
+    // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
+    // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
+    // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill
+    // peak is higher): the peak is the larger of the two.
+    if (req.quant == Quant::Awq || req.tied_embedding_copy) && shape.tied {
+        a = a.max(split.embed - kv);
+    }
+    // Generating several sequences, Transformers' dynamic cache grows every layer's
+    // K and V by concatenation, and the caching allocator keeps the outgrown blocks:
+    // what nvidia-smi shows carries about one more KV cache (not allocated, so in
+    // the overhead). Measured: huggingface/optimum tests/benchmark/README.md
+    // @09638629 (Llama-2-13B, 512 + 512 tokens, A100, nvidia-smi) grows 1.56 GiB per
+    // sequence in fp16 and 1.51 in GPTQ-Int4 from batch 1 to 16, against 0.78 GiB of
+    // KV per sequence; at batch 1 the peak is the prefill's, within 5 %.
+    let kv_reserve = if req.batch > 1 { kv } else { 0.0 };
+    p.set(
+        n,
+        w_total,
+        kv_total,
+        [w, kv, a, 0.0, ctx + kv_reserve],
+        a * n,
+        0.0,
+    );
+    p.releasable = kv_reserve;
+    p.parallelism = if cards > 1 {
+        Parallelism::Layer
+    } else {
+        Parallelism::None
+    };
+    p
+}
+
+fn llamacpp(shape: &Shape, c: &Common) -> Parts {
+    let Common {
+        cards,
+        n,
+        tokens,
+        batch,
+        split,
+        w_total,
+        kv_tok,
+        ctx,
+        heads,
+        eager,
+    } = *c;
+    let kv_total = kv_tok * tokens * batch;
+    let mut p = Parts::default();
+    // Layer split; compute buffer for one micro-batch in fp32 (12*I + 16*h per
+    // token = the 6*I + 8*h tensors above at 4 bytes) + logits for the micro-batch;
+    // without flash attention, the f32 KQ matrix and its softmax for the micro-batch
+    // against the whole cache.
+    let ub = (tokens * batch).min(LLAMACPP_UBATCH as f64);
+    let mut a = ub
+        * (12.0 * shape.ffn_width_active_per_token()
+            + 16.0 * shape.hidden as f64
+            + 4.0 * shape.vocab as f64);
+    if eager {
+        a += ub * tokens * heads * LLAMACPP_KQ_BYTES;
+    }
+    let w = layer_split_weights(shape, &split, cards);
+    let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+    let kv = kv_total * share;
+    p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
+    p.parallelism = if cards > 1 {
+        Parallelism::Layer
+    } else {
+        Parallelism::None
+    };
+    p
+}

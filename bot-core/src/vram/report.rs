@@ -1,0 +1,260 @@
+//! The report for one request: the estimate with its warnings, the verdict on a named card,
+//! or the cards (of 1, 2, 4, 8) that hold the job.
+
+use super::estimate::{
+    VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, compute, kv_bytes_per_token, margin_pct,
+    round2, trim_num, verdict,
+};
+use super::request::{
+    CARD_COUNTS, CardParts, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef,
+    validate,
+};
+use super::{Engine, GIB, Shape, Task, Zero};
+use crate::catalog::Catalog;
+use crate::reply::Msg;
+use rust_decimal::Decimal;
+
+/// The estimate for one request (default options).
+pub fn estimate(catalog: &Catalog, req: &FitRequest) -> Result<FitReport, FitError> {
+    estimate_with(catalog, req, &FitOptions::default())
+}
+
+/// What the answer must warn about for this request, whatever the card.
+fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
+    let mut warnings = Vec::new();
+    if let ModelRef::BySize { .. } = req.model {
+        warnings.push(
+            Msg::new("fit-warn-size-only")
+                .arg("layers", shape.layers)
+                .arg("hidden", shape.hidden)
+                .arg("kv_heads", shape.kv_heads),
+        );
+    }
+    if let ModelRef::Known(m) = req.model {
+        if m.max_context > 0 && req.context > m.max_context {
+            warnings.push(
+                Msg::new("fit-warn-context")
+                    .arg("context", req.context)
+                    .arg("max", m.max_context),
+            );
+        }
+        if m.is_moe() {
+            warnings.push(
+                Msg::new("fit-warn-moe")
+                    .arg("total", round2(shape.params.total / 1e9))
+                    .arg("active", round2(shape.params.active / 1e9)),
+            );
+        }
+        if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {
+            warnings.push(Msg::new("fit-warn-mla-transformers"));
+        }
+    }
+    if !req.task.is_training() && req.engine == Engine::Vllm && req.cards > shape.kv_heads {
+        warnings.push(
+            Msg::new("fit-warn-kv-replicated")
+                .arg("cards", req.cards)
+                .arg("kv_heads", shape.kv_heads),
+        );
+    }
+    if req.quant.is_gguf() && req.engine != Engine::Llamacpp {
+        warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
+    }
+    if !req.task.is_training() && req.engine == Engine::Vllm {
+        warnings.push(
+            Msg::new("fit-warn-vllm-prealloc")
+                .arg("util", VLLM_GPU_MEMORY_UTILIZATION * 100.0)
+                .arg("tokens", VLLM_MAX_BATCHED_TOKENS),
+        );
+    }
+    if req.task.is_training() && req.cards > 1 {
+        let z = opts.zero.unwrap_or(Zero::Three);
+        warnings.push(Msg::new("fit-warn-zero").arg("stage", zero_key(z)));
+    }
+
+    warnings
+}
+
+/// The estimate for one request with explicit options.
+pub fn estimate_with(
+    catalog: &Catalog,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> Result<FitReport, FitError> {
+    validate(req)?;
+    let shape = match req.model {
+        ModelRef::Known(m) => Shape::from_model(m)?,
+        ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
+    };
+    let parts = compute(&shape, req, opts);
+    let name = match req.model {
+        ModelRef::Known(m) => m.id.clone(),
+        ModelRef::BySize { params_b, active_b } => match active_b {
+            Some(a) => format!("{}b-a{}b", trim_num(params_b), trim_num(a)),
+            None => format!("{}b", trim_num(params_b)),
+        },
+    };
+    let mut warnings = warnings(&shape, req, opts);
+    let to_gib = |b: f64| round2(b / GIB);
+    let total = parts.weights + parts.kv + parts.act + parts.optim + parts.overhead;
+    let trainable = match req.task {
+        Task::Infer => 0.0,
+        Task::Full => shape.params.total,
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
+    };
+    let (margin_pct, margin_measured) = margin_pct(req);
+    let mut report = FitReport {
+        model: name,
+        quant: req.quant.key().to_string(),
+        task: req.task.key().to_string(),
+        engine: req.engine.key().to_string(),
+        context: req.context,
+        batch: req.batch,
+        cards: req.cards,
+        total_gib: to_gib(total),
+        per_gpu_gib: to_gib(parts.per_card),
+        per_gpu_required_gib: to_gib(parts.need()),
+        per_gpu: CardParts {
+            weights_gib: to_gib(parts.card[0]),
+            kv_cache_gib: to_gib(parts.card[1]),
+            activations_gib: to_gib(parts.card[2]),
+            optimizer_gib: to_gib(parts.card[3]),
+            overhead_gib: to_gib(parts.card[4]),
+        },
+        parallelism: parts.parallelism.key().to_string(),
+        attention: req.attention().key().to_string(),
+        weights_gib: to_gib(parts.weights),
+        kv_cache_gib: to_gib(parts.kv),
+        activations_gib: to_gib(parts.act),
+        optimizer_gib: to_gib(parts.optim),
+        overhead_gib: to_gib(parts.overhead),
+        params_b: round2(shape.params.total / 1e9),
+        active_params_b: round2(shape.params.active / 1e9),
+        trainable_params_b: (trainable / 1e9 * 1e4).round() / 1e4,
+        kv_bytes_per_token: kv_bytes_per_token(&shape, req.engine, opts.kv_cache),
+        gpu: None,
+        fits: None,
+        margin_gib: None,
+        verdict: None,
+        options: Vec::new(),
+        size_only: matches!(req.model, ModelRef::BySize { .. }),
+        warnings: Vec::new(),
+        warning_ids: Vec::new(),
+        margin_pct,
+        margin_measured,
+    };
+
+    match req.gpu {
+        Some(g) => {
+            let vram = g.vram_gib();
+            report.gpu = Some(g.id.clone());
+            report.fits = Some(parts.need() <= vram * GIB);
+            report.margin_gib = Some(round2(vram - parts.need() / GIB));
+            report.verdict = Some(verdict(
+                parts.per_card,
+                parts.need(),
+                vram * GIB,
+                margin_pct,
+            ));
+            if req.cards > 1 {
+                warnings.push(
+                    Msg::new("fit-warn-multi-card")
+                        .arg("cards", req.cards)
+                        .arg("interconnect", g.interconnect.as_str())
+                        // The engine knows no language: both texts travel, each locale picks.
+                        .arg("interconnect_zh", g.interconnect_text(true)),
+                );
+            }
+        }
+        None => {
+            report.options = options(catalog, &shape, req, opts);
+        }
+    }
+    report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
+    report.warnings = warnings;
+    Ok(report)
+}
+
+pub(super) fn zero_key(z: Zero) -> &'static str {
+    match z {
+        Zero::Off => "0",
+        Zero::One => "1",
+        Zero::Two => "2",
+        Zero::Three => "3",
+    }
+}
+
+/// Every catalog card type with the fewest cards (1, 2, 4, 8) that hold the job, cheapest
+/// known hourly price first (cards without a catalog price after, by class and VRAM).
+pub(super) fn options(
+    catalog: &Catalog,
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> Vec<FitOption> {
+    // The memory a job needs per card depends on the card count, not on the card (no card is
+    // named here): computed once per count, not once per catalog GPU.
+    let per_card: Vec<(u32, f64)> = CARD_COUNTS
+        .into_iter()
+        .map(|cards| {
+            let mut r = req.clone();
+            r.cards = cards;
+            (cards, compute(shape, &r, opts).need())
+        })
+        .collect();
+    // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
+    let mut out: Vec<(FitOption, u8)> = Vec::new();
+    for g in &catalog.gpus {
+        let vram = g.vram_gib() * GIB;
+        if let Some(&(cards, need)) = per_card.iter().find(|(_, need)| *need <= vram) {
+            let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
+            out.push((
+                FitOption {
+                    gpu: g.id.clone(),
+                    cards,
+                    per_gpu_gib: round2(need / GIB),
+                    fits: true,
+                    vram_gb: g.vram_gb,
+                    interconnect: g.interconnect.clone(),
+                    // Kept unrounded: answers convert it back to the user's currency, and a
+                    // rounded USD cent would turn ¥1.66 into ¥1.65.
+                    usd_per_hour: price.as_ref().map(|(p, _)| p * Decimal::from(cards)),
+                    price_as_of: price.map(|(_, d)| d),
+                    // Decode over the average context of a generation (half the sequence).
+                    decode_tok_s: (!req.task.is_training())
+                        .then(|| {
+                            super::throughput::decode_with_shape(
+                                shape,
+                                req.quant,
+                                g,
+                                cards,
+                                req.engine,
+                                req.batch,
+                                req.context / 2,
+                            )
+                            .ok()
+                        })
+                        .flatten(),
+                },
+                g.tier,
+            ));
+        }
+    }
+    // Positions are sorted, not the options (each a few hundred bytes, moved at every step of
+    // the sort otherwise); stable either way, so the order is the same.
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by(|&i, &j| {
+        let ((a, ta), (b, tb)) = (&out[i], &out[j]);
+        match (a.usd_per_hour, b.usd_per_hour) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => (a.cards * u32::from(*ta))
+                .cmp(&(b.cards * u32::from(*tb)))
+                .then(a.vram_gb.total_cmp(&b.vram_gb)),
+        }
+        .then(a.cards.cmp(&b.cards))
+        .then(a.gpu.cmp(&b.gpu))
+    });
+    let mut slots: Vec<Option<FitOption>> = out.into_iter().map(|(o, _)| Some(o)).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
+}

@@ -1,0 +1,204 @@
+//! Training memory: the frozen or trained weights, gradients and optimizer state (sharded by
+//! ZeRO), activations and the allocator's reserve, per card.
+
+use super::estimate::{
+    Common, EAGER_SCORE_BYTES, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, compute,
+    lora_dropout_inputs, weight_bytes,
+};
+use super::request::{FitOptions, FitRequest, ModelLayout};
+use super::{Parallelism, Quant, Shape, Task, Zero};
+
+/// The frozen (LoRA) or trained (full) weights in bytes, and the 16-bit copy of a quantized
+/// output head that is live at the loss peak.
+fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
+    let pc = &shape.params;
+    // Full fine-tune keeps bf16 weights; LoRA keeps the frozen base in its format.
+    let mut base = if req.task == Task::Full {
+        weight_bytes(shape, Quant::Bf16)
+    } else {
+        w_total
+    };
+    // A trainer that holds the head as its own linear layer (`ModelLayout::LitGpt`):
+    // a tied model gains a second copy, a 4-bit base stores the head in 4 bits instead of 16,
+    // and the 16-bit dequantized head is live at the loss peak (see `head_dequant` below).
+    // Measured: LitGPT config hub, Llama-3.2-1B/3B (tied, 128k vocabulary) Q-LoRA were 20-22 %
+    // under without it, LoRA 14 %; the untied 7-8B rows move by 1-6 %. With the LoRA dropout
+    // copies below, TinyLlama's all-linear LoRA and Q-LoRA at 8 x 512 tokens (21 % and 25 %
+    // under without them) are within 7 %.
+    let head_params = shape.vocab as f64 * shape.hidden as f64;
+    let own_head = req.layout == ModelLayout::LitGpt && req.task != Task::Full;
+    if own_head {
+        let head_bytes = if req.quant.gguf_bpw().is_some() {
+            0.0
+        } else {
+            req.quant.linear_bits() / 8.0
+        };
+        let held = pc.lm_head * req.quant.unquantized_bytes();
+        base += head_params * head_bytes - held;
+    }
+    let head_dequant = if own_head && req.quant.is_low_bit() {
+        head_params * 2.0
+    } else {
+        0.0
+    };
+    (base, head_dequant)
+}
+
+/// Activation bytes at the training peak on one card (one micro-batch), loss head included.
+fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
+    let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
+    let stream = if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast {
+        4.0
+    } else {
+        2.0
+    };
+    // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
+    // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
+    // rows hold even more per token).
+    // LoRA dropout: every adapter with its own dropout keeps the dropped-out copy of its input
+    // (2 bytes) and the mask (1 byte) per input element for the backward pass, on top of the
+    // layer's own tensors: `ModelLayout::lora_dropout_inputs` wide per token.
+    let dropout = if req.task.is_training() && req.task != Task::Full && req.lora_dropout {
+        3.0 * lora_dropout_inputs(shape, req.lora_targets, req.layout)
+    } else {
+        0.0
+    };
+    let per_layer =
+        8.0 * stream * shape.hidden as f64 + 8.0 * shape.ffn_width_active_per_token() + dropout;
+    let layers = shape.layers as f64;
+    let loss_tok = req.loss.bytes_per_vocab() * shape.vocab as f64;
+    let act_tok = if req.grad_checkpointing {
+        layers * stream * shape.hidden as f64 + per_layer.max(loss_tok)
+    } else {
+        layers * per_layer + loss_tok
+    };
+    let mut a = act_tok * tokens * batch + head_dequant;
+    if eager {
+        let per_elem = if req.grad_checkpointing {
+            EAGER_SCORE_BYTES + 6.0
+        } else {
+            6.0 * layers
+        };
+        a += batch * tokens * tokens * (per_elem * heads + 2.0);
+    }
+    a
+}
+
+pub(super) fn compute_train(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    c: &Common,
+) -> Parts {
+    let (cards, n, w_total, ctx) = (c.cards, c.n, c.w_total, c.ctx);
+    let mut p = Parts::default();
+    let pc = &shape.params;
+    let trainable = match req.task {
+        Task::Full => pc.total,
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
+    };
+    let (base, head_dequant) = base_weights(shape, req, w_total);
+    // Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +
+    // bf16 gradient (2) + optimizer K (ZeRO paper: 2 + 2 + K, K = 12 for mixed-precision Adam).
+    // Full fine-tuning of a model loaded in bf16 keeps the moments in bf16 (no master copy)
+    // unless mixed precision (`amp`) is asked for; adapters are fp32 under PEFT either way.
+    let k = if req.task == Task::Full && !req.mixed_precision {
+        opts.optimizer.state_bytes_in_param_dtype(2.0)
+    } else {
+        opts.optimizer.state_bytes()
+    };
+    let adapter_weights = if req.task == Task::Full {
+        0.0
+    } else {
+        trainable * 2.0
+    };
+    let grads = trainable * 2.0;
+    let optim = trainable * k;
+    let zero = if cards > 1 {
+        opts.zero.unwrap_or(Zero::Three)
+    } else {
+        Zero::Off
+    };
+    // ZeRO-3 gathers the layer being computed and prefetches the next: two layers of the base
+    // live in full on every card (DeepSpeed `stage3_prefetch_bucket_size`,
+    // `stage3_max_live_parameters`; FSDP gathers one unit and prefetches one).
+    let live = 2.0 * base / shape.layers.max(1) as f64;
+    let (base_c, grads_c, optim_c) = match zero {
+        Zero::Off => (base, grads, optim),
+        Zero::One => (base, grads, optim / n),
+        Zero::Two => (base, grads / n, optim / n),
+        Zero::Three => ((base / n + live).min(base), grads / n, optim / n),
+    };
+    // Activations per token (bf16, FlashAttention, SwiGLU), after Korthikanti et al. 2022
+    // (arXiv:2205.05198, eq. 1: s*b*h*(34 + 5*a*s/h) per layer for GPT), with the MLP term
+    // rewritten for a gated FFN and the s^2 term removed by FlashAttention/SDPA:
+    // 16*h + 8*I bytes per layer. Plus the loss head (`LossHead::bytes_per_vocab` * V).
+    // Without checkpointing every layer's activations are alive when the loss backward starts:
+    // they add. Gradient checkpointing keeps each layer's input (2*h) and recomputes one
+    // layer at a time, and the recompute of the last layer only starts once the loss head's
+    // backward has freed its buffers: the peak is the checkpoints plus the larger of the two,
+    // not their sum (fms-acceleration Mistral-7B LoRA at 4096 x 4 and 4096 x 8 tokens: the
+    // measured 735 KB per token is the checkpoints + the loss head alone).
+    // Eager attention keeps the s^2 scores of every layer for the backward pass (fp32 softmax
+    // output 4 + bf16 probabilities 2 = 6 bytes per element and head), or, with checkpointing,
+    // those of the one layer being recomputed plus their gradient (EAGER_SCORE_BYTES).
+    // Q-LoRA on bitsandbytes weights goes through PEFT `prepare_model_for_kbit_training`, which
+    // casts every remaining 16-bit parameter to fp32 (GPTQ models are exempt). The RMSNorm
+    // weights become fp32, so each norm's output, and from the first residual add on the whole
+    // hidden-width stream, is fp32: 4 bytes per hidden element instead of 2 (the norms are too
+    // small to show in the weights). Measured: fms-acceleration Mistral-7B at 4096 x 4 and x 8
+    // tokens, bitsandbytes Q-LoRA with PEFT's preparation holds 999 KB of peak per token, its
+    // accelerated plugin (no fp32 cast) and bf16 LoRA 735 KB: the 264 KB difference is the
+    // 32 layers x 4096 checkpointed inputs at 2 more bytes. Applied to every bitsandbytes
+    // 4-bit training: LitGPT's own 4-bit path (no PEFT) holds even more per token than this.
+    // Off (`FitRequest::kbit_upcast`) for a trainer that skips the cast: fms-acceleration's
+    // accelerated plugin, Llama-2-70B at 4096 x 4 tokens, 34 % over with the fp32 stream, 3 %
+    // without.
+    // A GPTQ base trained on several cards (FSDP) gains nothing per card from the sharding:
+    // in the fms-acceleration table at 04702cc5, GPTQ-LoRA at 4 x 4096 tokens holds 14.80 GiB
+    // on one A100 and 15.15 GiB on each of two, while bitsandbytes Q-LoRA and bf16 LoRA fall
+    // from 21.26 to 15.45 and from 24.32 to 19.96. Which tensor eats the saving is not known
+    // (the GPTQ plugin re-registers its integer weights as `torch_dtype` parameters for FSDP);
+    // each card is sized as one card alone (at the end).
+    let sharded_gptq = cards > 1
+        && req.task == Task::Qlora
+        && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
+    let a = activations(shape, req, c, head_dequant);
+    let reserve_share = if req.quant.is_low_bit() {
+        TRAINING_RESERVE_QUANTIZED
+    } else {
+        TRAINING_RESERVE
+    };
+    let reserve = reserve_share * (base_c + adapter_weights + grads_c + optim_c + a);
+    p.set(
+        n,
+        base_c * n + adapter_weights * n,
+        0.0,
+        [
+            base_c + adapter_weights,
+            0.0,
+            a,
+            grads_c + optim_c,
+            ctx + reserve,
+        ],
+        a * n,
+        (grads_c + optim_c) * n,
+    );
+    p.releasable = reserve;
+    p.parallelism = match zero {
+        _ if cards == 1 => Parallelism::None,
+        Zero::Off => Parallelism::Data,
+        Zero::One => Parallelism::Zero1,
+        Zero::Two => Parallelism::Zero2,
+        Zero::Three => Parallelism::Zero3,
+    };
+    if sharded_gptq {
+        let mut one = req.clone();
+        one.cards = 1;
+        let single = compute(shape, &one, opts);
+        let c = single.card;
+        p.set(n, c[0] * n, 0.0, c, c[2] * n, c[3] * n);
+        p.releasable = single.releasable;
+    }
+    p
+}

@@ -1,0 +1,200 @@
+//! The estimator against public measurements from outside Qwen's tables
+//! (tests/data/measured_memory.tsv, tuned on, and tests/data/measured_memory_heldout.tsv, never
+//! tuned on), each row replayed the way `gpuscout fit` replays it: the chat's and the CLI's
+//! defaults (`answer::fit::settle`) and the fit decision (`advice::decide`).
+//!
+//! Each row says what its figure covers (`basis`), so like is compared with like: `alloc`
+//! (PyTorch's allocator, no CUDA context) with the busiest card minus its overhead, `alloc-sum`
+//! with the total minus the overhead, `smi` (nvidia-smi, context included) with the busiest
+//! card, `weights` with the weights on the busiest card, `verdict` with the fit on the named
+//! card.
+
+use bot_core::Catalog;
+use bot_core::advice;
+use bot_core::answer::fit::{Given, settle};
+use bot_core::vram::{
+    Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef, Optimizer, Quant,
+    Task,
+};
+
+/// One public measurement in the CLI's terms.
+pub struct Case {
+    pub line: String,
+    model: String,
+    task: String,
+    quant: String,
+    context: u32,
+    batch: u32,
+    cards: u32,
+    gpu: Option<String>,
+    expect: String,
+    basis: String,
+    engine: String,
+    flags: Vec<String>,
+    pub source: String,
+}
+
+/// Reads a measured-memory TSV (comment lines start with `#`, then a header).
+pub fn parse(text: &str) -> Vec<Case> {
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f[0] == "model" {
+            continue;
+        }
+        assert!(f.len() >= 13, "13 columns: {line}");
+        let dash = |s: &str| (s != "-").then(|| s.to_string());
+        out.push(Case {
+            line: format!(
+                "{} {} {} ctx={} batch={} cards={} {}",
+                f[0], f[1], f[2], f[3], f[4], f[5], f[6]
+            ),
+            model: f[0].into(),
+            task: f[1].into(),
+            quant: f[2].into(),
+            context: f[3].parse().expect("context"),
+            batch: f[4].parse().expect("batch"),
+            cards: f[5].parse().expect("cards"),
+            gpu: dash(f[6]),
+            expect: f[7].into(),
+            basis: f[8].into(),
+            engine: f[9].into(),
+            flags: f[10]
+                .split_whitespace()
+                .filter(|x| *x != "-")
+                .map(String::from)
+                .collect(),
+            source: f[11].into(),
+        });
+    }
+    out
+}
+
+/// What a row checks: an error (estimate vs figure, as a share of the figure) or a verdict.
+pub enum Outcome {
+    Error(f64, f64),
+    Verdict { right: bool, need: f64, shown: f64 },
+}
+
+/// Replays one case through the CLI's path.
+pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
+    let model = catalog.model(&c.model).expect("row model in catalog");
+    let quant: Quant = c.quant.parse().expect("quant");
+    let task: Task = c.task.parse().expect("task");
+    let mut req = FitRequest::new(ModelRef::Known(model), quant, task);
+    req.context = c.context;
+    req.batch = c.batch;
+    req.engine = c.engine.parse::<Engine>().expect("engine");
+    req.cards = c.cards;
+    req.gpu = c.gpu.as_deref().map(|g| catalog.gpu(g).expect("row gpu"));
+    let mut opts = FitOptions::default();
+    let mut gc = None;
+    for f in &c.flags {
+        match f.as_str() {
+            "--grad-checkpointing" => gc = Some(true),
+            "--no-grad-checkpointing" => gc = Some(false),
+            "--lora-dropout" => req.lora_dropout = true,
+            "--amp" => req.mixed_precision = true,
+            "--adam-8bit" => opts.optimizer = Optimizer::Adam8bit,
+            // Trainer facts the chat has no word for (yet): set on the request directly.
+            "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
+            "--loss=half" => req.loss = LossHead::Half,
+            "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
+            other => panic!("unknown flag {other}"),
+        }
+    }
+    // Every row names its engine, as the CLI replay does with --engine.
+    let given = Given {
+        quant: true,
+        gc,
+        context: true,
+        engine: true,
+    };
+    let parsed = settle(catalog, req, opts, given);
+    let fit = advice::decide(catalog, &parsed.req, &parsed.opts).expect("estimate");
+    let rep = &fit.report;
+    let est = match c.basis.as_str() {
+        "alloc" => rep.per_gpu_gib - rep.per_gpu.overhead_gib,
+        "alloc-sum" => rep.total_gib - rep.overhead_gib,
+        "smi" => rep.per_gpu_gib,
+        "weights" => rep.per_gpu.weights_gib,
+        "verdict" => {
+            let fits = fit.fits();
+            return Outcome::Verdict {
+                right: fits == (c.expect == "FITS"),
+                need: rep.per_gpu_required_gib,
+                shown: rep.per_gpu_gib,
+            };
+        }
+        other => panic!("unknown basis {other}"),
+    };
+    let m: f64 = c.expect.parse().expect("numeric expect");
+    Outcome::Error((est - m) / m, est)
+}
+
+/// Scores of one file.
+pub struct Score {
+    /// Rows under by more than 15 %, by their line.
+    pub under: Vec<String>,
+    pub numeric: usize,
+    pub within15: usize,
+    pub under15: usize,
+    pub verdicts: usize,
+    pub verdicts_right: usize,
+}
+
+/// Replays every row of `text`, prints each and the score under `name`.
+pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
+    let cases = parse(text);
+    let mut s = Score {
+        under: Vec::new(),
+        numeric: 0,
+        within15: 0,
+        under15: 0,
+        verdicts: 0,
+        verdicts_right: 0,
+    };
+    for c in &cases {
+        assert!(c.source.starts_with("https://"), "{}: source", c.line);
+        match replay(catalog, c) {
+            Outcome::Error(e, est) => {
+                s.numeric += 1;
+                s.within15 += usize::from(e.abs() <= 0.15);
+                s.under15 += usize::from(e < -0.15);
+                if e < -0.15 {
+                    s.under.push(c.line.clone());
+                }
+                let mark = if e.abs() <= 0.15 { " " } else { "!" };
+                println!(
+                    "{mark} {:+6.1}%  {} [{}]: measured {} GiB, estimated {est:.2}",
+                    e * 100.0,
+                    c.line,
+                    c.basis,
+                    c.expect
+                );
+            }
+            Outcome::Verdict { right, need, shown } => {
+                s.verdicts += 1;
+                s.verdicts_right += usize::from(right);
+                let mark = if right { " " } else { "!" };
+                println!(
+                    "{mark} verdict {} {}: needs {need:.2} GiB per card allocated ({shown:.2} as nvidia-smi)",
+                    c.expect, c.line
+                );
+            }
+        }
+    }
+    println!(
+        "{name}: {} numeric rows, within 15%: {} ({:.0}%), under by >15%: {}; verdicts right: {}/{}",
+        s.numeric,
+        s.within15,
+        s.within15 as f64 * 100.0 / s.numeric.max(1) as f64,
+        s.under15,
+        s.verdicts_right,
+        s.verdicts
+    );
+    s
+}
