@@ -336,8 +336,9 @@ impl Bot {
     /// readings are possible, or answered with examples when nothing in it can be acted on.
     fn on_question(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
         match understand::read(ctx.catalog, text) {
-            Reading::Command(line) => self.run_read_line(ctx, &line),
-            Reading::Ask(lines) => {
+            Reading::Command(req) => self.run_read_line(ctx, &req.line()),
+            Reading::Ask(reqs) => {
+                let lines: Vec<String> = reqs.iter().map(|r| r.line()).collect();
                 // One candidate (a misspelt name): "did you mean this?", not "two ways".
                 let mut r = Reply::text(Msg::new(if lines.len() == 1 {
                     "understand-confirm"

@@ -37,11 +37,16 @@ fn score(catalog: &Catalog, name: &str, corpus: &str) -> Score {
             Some(e) => (e, true),
             None => (expected, false),
         };
-        match read(catalog, question) {
-            Reading::Command(c) if c == expected => right += 1,
-            Reading::Ask(options) if ask_ok && options.iter().any(|o| o == expected) => right += 1,
-            Reading::Command(c) => wrong.push(format!("{question} → {c} (expected {expected})")),
-            Reading::Ask(options) => {
+        let reading = read(catalog, question);
+        let lines = reading.lines();
+        match reading {
+            Reading::Command(_) if lines[0] == expected => right += 1,
+            Reading::Ask(_) if ask_ok && lines.iter().any(|o| o == expected) => right += 1,
+            Reading::Command(_) => {
+                wrong.push(format!("{question} → {} (expected {expected})", lines[0]))
+            }
+            Reading::Ask(_) => {
+                let options = lines;
                 asked += 1;
                 println!("asked back: {question} → {options:?} (expected {expected})");
             }
@@ -85,7 +90,19 @@ fn questions_people_type_become_the_commands_they_mean() {
         hand.zh,
         hand.total
     );
-    let wrong: Vec<String> = hand.wrong.iter().chain(&generated.wrong).cloned().collect();
+    let voices = score(
+        &catalog,
+        "voices (round two)",
+        include_str!("data/questions_voices.tsv"),
+    );
+    assert!(voices.total >= 150, "the corpus has {} questions", voices.total);
+    let wrong: Vec<String> = hand
+        .wrong
+        .iter()
+        .chain(&generated.wrong)
+        .chain(&voices.wrong)
+        .cloned()
+        .collect();
     assert!(
         wrong.is_empty(),
         "answered with a wrong command:\n{}",
@@ -93,6 +110,8 @@ fn questions_people_type_become_the_commands_they_mean() {
     );
     let accuracy = hand.right as f64 / hand.total as f64;
     assert!(accuracy >= 0.95, "accuracy {:.1}%", accuracy * 100.0);
+    let accuracy = voices.right as f64 / voices.total as f64;
+    assert!(accuracy >= 0.95, "voices accuracy {:.1}%", accuracy * 100.0);
     let accuracy = generated.right as f64 / generated.total as f64;
     assert!(
         accuracy >= 0.95,
@@ -111,12 +130,12 @@ fn two_readings_are_asked_back_and_nonsense_is_not_guessed() {
     assert_eq!(read(&catalog, "今天天气怎么样"), Reading::Unknown);
     // A specs question names a platform too: still the card's specs, not a job's cost.
     assert_eq!(
-        read(&catalog, "autodl 上的 4090 显存多大"),
-        Reading::Command("/gpu rtx-4090".into())
+        read(&catalog, "autodl 上的 4090 显存多大").lines(),
+        ["/gpu rtx-4090"]
     );
     assert_eq!(
-        read(&catalog, "autodl 4090 多少钱"),
-        Reading::Command("/cost autodl rtx-4090 1h".into())
+        read(&catalog, "autodl 4090 多少钱").lines(),
+        ["/cost autodl rtx-4090 1h"]
     );
     assert_eq!(read(&catalog, "hello there"), Reading::Unknown);
 }
@@ -163,4 +182,79 @@ fn every_expected_command_is_answered_without_an_error() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// A question set with only the expected command's name (`/fit`, `/stock|/offers` for either):
+/// the share whose reading names one of them (asked back counts when a choice does).
+fn share_by_name(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) {
+    let (mut total, mut right) = (0, 0);
+    for line in corpus
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let Some((question, expected)) = line.split_once('\t') else {
+            continue;
+        };
+        total += 1;
+        let lines = read(catalog, question).lines();
+        let ok = expected.split('|').any(|want| {
+            lines
+                .iter()
+                .any(|l| l.split_whitespace().next() == Some(want.trim()))
+        });
+        if ok {
+            right += 1;
+        } else {
+            println!("{name}: {question} → {lines:?} (expected {expected})");
+        }
+    }
+    println!(
+        "{name}: {right} of {total} read as the right command ({:.1}%)",
+        right as f64 * 100.0 / total.max(1) as f64
+    );
+    (total, right)
+}
+
+/// The held-out questions in `../shared/reference/questions-examples.tsv`, written apart from
+/// the code: measured, and held to the goal. Skipped, with the reason, where absent.
+#[test]
+fn held_out_examples_are_read_as_the_right_command() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let found = ["../../shared", "../../../shared"]
+        .iter()
+        .map(|up| format!("{dir}/{up}/reference/questions-examples.tsv"))
+        .find_map(|p| std::fs::read_to_string(p).ok());
+    let Some(corpus) = found else {
+        println!("skipped: ../shared/reference/questions-examples.tsv is not in this checkout");
+        return;
+    };
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_name(&catalog, "examples", &corpus);
+    assert!(total >= 50, "{total} examples");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+}
+
+/// A fresh batch written after the code was tuned on the others, before anything was fixed
+/// against it (see its header for the share it had then).
+#[test]
+fn a_fresh_batch_is_read_as_the_right_command() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_name(&catalog, "fresh", include_str!("data/questions_fresh.tsv"));
+    assert!(total >= 50, "{total} questions");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+}
+
+/// `QUESTIONS=file cargo test -p bot-core --test understand print_readings -- --ignored
+/// --nocapture`: each question of the file with its reading, for writing a corpus.
+#[test]
+#[ignore]
+fn print_readings() {
+    let catalog = Catalog::embedded().unwrap();
+    let Ok(path) = std::env::var("QUESTIONS") else {
+        return;
+    };
+    for q in std::fs::read_to_string(path).unwrap().lines() {
+        let q = q.split('\t').next().unwrap_or_default();
+        println!("{q}\t{:?}", read(&catalog, q).lines());
+    }
 }
