@@ -441,6 +441,21 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
     Some(used)
 }
 
+/// Lower case without spaces, dashes, dots or underscores.
+fn squash(s: &str) -> String {
+    s.to_lowercase()
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.' | '_'))
+        .collect()
+}
+
+/// A word names a platform only when it is one of its names, written any way (`vast.ai`,
+/// `VastAI`): the catalog's forgiving look-up would take `cloud` for CloudRift.
+fn names_exactly(p: &crate::catalog::Platform, word: &str) -> bool {
+    let w = squash(word);
+    squash(&p.id) == w || p.aliases.iter().any(|a| squash(a) == w)
+}
+
 /// Platforms named in a Chinese run by their Chinese names (`恒源云`, `矩池云`).
 fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
     for p in &catalog.platforms {
@@ -488,7 +503,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         }
         if ascii {
             e.lookups += 1;
-            if let Some(p) = catalog.find_platform(t) {
+            if let Some(p) = catalog.find_platform(t).filter(|p| names_exactly(p, t)) {
                 e.platforms.push(p.id.clone());
                 taken[i] = true;
                 i += 1;

@@ -88,13 +88,13 @@ fn tco(q: &Question) -> Option<Reading> {
         .models
         .first()
         .or(q.e.sizes.first())
-        .or(q.e.model_options.first())?;
+        .or(q.e.model_options.first());
     let api = q
         .price
         .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
         .cloned();
     one(Request::Tco {
-        model: model.clone(),
+        model: model.cloned(),
         // BF16 unless named: the same default /fit uses for a model that fits.
         quant: q.e.quant.unwrap_or(Quant::Bf16),
         gpu: q.e.gpus.first().cloned(),
@@ -196,7 +196,10 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     let e = q.e;
     let costly = q.has(COST_WORDS) || (e.usage.is_some() && !e.platforms.is_empty());
     let cheap = q.has(CHEAP_WORDS);
-    if !(costly || cheap) || !q.nothing_to_size() {
+    // A model with a job's length and a price asked (`3090 跑 qwen2.5-7b 一小时 多少钱`) is the
+    // job's price; a model with "how much memory" is a fit.
+    let priced_run = costly && e.usage.is_some() && !q.has(MEMORY_WORDS);
+    if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
         return None;
     }
     let usage = q.usage();

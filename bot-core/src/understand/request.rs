@@ -145,7 +145,8 @@ pub enum Request {
     Platforms(Option<Barrier>),
     /// Rent vs an API; missing facts are asked by `/tco` itself.
     Tco {
-        model: ModelWord,
+        /// `None` when the question names no model (`/tco` asks for it).
+        model: Option<ModelWord>,
         quant: Quant,
         gpu: Option<Cards>,
         /// Tokens per day.
@@ -257,7 +258,9 @@ impl Request {
                 volume,
                 api,
             } => {
-                w.extend([model.clone(), quant.key().to_string()]);
+                if let Some(m) = model {
+                    w.extend([m.clone(), quant.key().to_string()]);
+                }
                 w.extend(gpu.as_ref().map(Cards::word));
                 w.extend(volume.map(volume_word));
                 w.extend(api.as_ref().map(Money::amount_word));

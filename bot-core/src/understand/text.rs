@@ -152,6 +152,8 @@ fn numeral_value(numeral: &[char]) -> Option<u32> {
             Some(tens * 10 + units)
         }
         Some(_) => None,
+        // A long run of numerals is not a count (and must not overflow).
+        None if numeral.len() > 6 => None,
         None => numeral
             .iter()
             .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),

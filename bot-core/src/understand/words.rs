@@ -107,6 +107,15 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "offer",
     "抢到",
     "in-stock",
+    "哪能租",
+    "哪儿能租",
+    "哪里可以租",
+    "哪里租得到",
+    "where to rent",
+    "shows up",
+    "show up",
+    "can i rent",
+    "能租吗",
 ];
 /// Price history and "when is it in stock" (the rhythm): `/trend`. Checked before the stock
 /// words, which "什么时候有货" also contains.
@@ -130,6 +139,10 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "price changes",
     "getting cheaper",
     "history of",
+    "price changed",
+    "price change",
+    "价格怎么变",
+    "变化",
 ];
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
@@ -157,6 +170,12 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "bandwidth",
     "how fast",
     "性能",
+    "哪个好",
+    "哪个强",
+    "哪个更好",
+    "which is better",
+    "better",
+    "stronger",
 ];
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
@@ -189,6 +208,12 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "第一次租",
     "help me choose",
     "give me a recommendation",
+    "which gpu platform",
+    "which platform i should",
+    "should i use",
+    "beginner",
+    "what gpu should i",
+    "which gpu should i",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
@@ -202,6 +227,12 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "有什么功能",
     "怎么玩",
     "commands",
+    "how do i use",
+    "how to use",
+    "use this bot",
+    "命令",
+    "指令",
+    "怎么使用",
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
@@ -334,3 +365,6 @@ pub(super) const BARRIER_WORDS: &[(&str, super::request::Barrier)] = {
         ("outside china", Global),
     ]
 };
+
+/// Words that make "how much" a question of memory, not money.
+pub(super) const MEMORY_WORDS: &[&str] = &["显存", "内存", "vram", "memory", "gb"];
