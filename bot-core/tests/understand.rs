@@ -258,3 +258,104 @@ fn print_readings() {
         println!("{q}\t{:?}", read(&catalog, q).lines());
     }
 }
+
+/// A 91 KB line of Chinese (issue 23) is read as its first [`MAX_CHARS`] characters, with a
+/// constant number of catalog look-ups per word: the work is bounded by the structure of the
+/// reader, whatever the length of the message.
+#[test]
+fn a_long_message_is_read_with_bounded_work() {
+    use bot_core::understand::{MAX_CHARS, read_with_work};
+    let catalog = Catalog::embedded().unwrap();
+    let unit = "我想在autodl上用两张4090跑qwen2.5-72b int4三个小时，一共多少钱？";
+    let long = unit.repeat(91_000 / unit.len() + 1);
+    assert!(long.len() > 90_000);
+    let (_, work) = read_with_work(&catalog, &long);
+    assert!(work.chars <= MAX_CHARS, "{work:?}");
+    assert!(work.lookups <= 12 * work.words.max(1), "{work:?}");
+    // The same bound per word holds for every length up to the cut, so the work grows at most
+    // linearly with the text read.
+    for n in [1, 4, 16] {
+        let (_, w) = read_with_work(&catalog, &unit.repeat(n));
+        assert!(w.lookups <= 12 * w.words.max(1), "{n}: {w:?}");
+    }
+    // Long runs of numerals, digits and Latin words are bounded too, and none panics.
+    for text in ["四".repeat(100_000), "9".repeat(100_000), "autdl ".repeat(20_000)] {
+        let (_, w) = read_with_work(&catalog, &text);
+        assert!(w.chars <= MAX_CHARS && w.lookups <= 12 * w.words.max(1), "{w:?}");
+    }
+}
+
+/// One lexicon: each word has one meaning per kind, no word a `/fit` line reads in the same
+/// place is both a quantization and a task, and the reader reads each word as the commands do.
+#[test]
+fn every_word_has_one_meaning_and_the_reader_agrees() {
+    use bot_core::lexicon::{QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS};
+    use bot_core::vram::{Quant, Task};
+    for (w, _) in QUANT_WORDS {
+        assert!(w.parse::<Task>().is_err(), "{w} is a quantization and a task");
+        assert_eq!(QUANT_WORDS.iter().filter(|(x, _)| x == w).count(), 1, "{w} twice");
+    }
+    for (w, t) in TASK_WORDS {
+        assert!(w.parse::<Quant>().is_err(), "{w} is a task and a quantization");
+        assert_eq!(TASK_WORDS.iter().filter(|(x, _)| x == w).count(), 1, "{w} twice");
+        assert_eq!(w.parse::<Task>().ok(), Some(*t), "{w}");
+    }
+    // `full` is a full fine-tune to /fit and to the reader; `finetune` is LoRA to both.
+    let catalog = Catalog::embedded().unwrap();
+    for (word, task) in [("full", Task::Full), ("finetune", Task::Lora), ("全参", Task::Full)] {
+        assert_eq!(word.parse::<Task>().ok(), Some(task));
+        let lines = read(&catalog, &format!("qwen2.5-7b {word} 4090 能跑吗")).lines();
+        let want = format!("/fit qwen2.5-7b {} rtx-4090", bot_core::understand::task_word(task));
+        assert_eq!(lines, [want], "{word}");
+    }
+    // Every word the reader writes into a line reads back as itself.
+    for (w, q) in QUANT_WORDS {
+        assert_eq!(q.key().parse::<Quant>().ok(), Some(*q), "{w}");
+    }
+    for t in [Task::Infer, Task::Lora, Task::Qlora, Task::Full] {
+        assert_eq!(bot_core::understand::task_word(t).parse::<Task>().ok(), Some(t));
+    }
+    // The choices a frontend offers are the lexicon's words, each with a different meaning.
+    let quants: Vec<Quant> = QUANT_CHOICES.iter().map(|(w, _)| w.parse().unwrap()).collect();
+    let tasks: Vec<Task> = TASK_CHOICES.iter().map(|(w, _)| w.parse().unwrap()).collect();
+    for (i, q) in quants.iter().enumerate() {
+        assert!(!quants[..i].contains(q), "{q:?} offered twice");
+    }
+    for (i, t) in tasks.iter().enumerate() {
+        assert!(!tasks[..i].contains(t), "{t:?} offered twice");
+    }
+}
+
+/// Durations and money as people say them, read into the right bill (issue 26 item 3).
+#[test]
+fn durations_and_money_as_people_say_them() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, want) in [
+        ("autodl上4090跑两个半小时多少钱", "/cost autodl rtx-4090 2h30m"),
+        ("autodl上4090跑2小时30分钟多少钱", "/cost autodl rtx-4090 2h30m"),
+        ("autodl 4090跑半小时多少钱", "/cost autodl rtx-4090 30m"),
+        ("autodl 4090跑一晚上多少钱", "/cost autodl rtx-4090 8h"),
+        ("autodl 4090跑一天多少钱", "/cost autodl rtx-4090 1d"),
+        ("包月4090大概多少钱", "/compare rtx-4090 1mo"),
+        ("4090一直在线哪家便宜", "/compare rtx-4090 always"),
+        ("runpod 4090 for 90 minutes how much", "/cost runpod rtx-4090 1h30m"),
+        ("what's cheaper for a 40 minute job on a 4090", "/compare rtx-4090 40m"),
+        ("7块2一小时跑3小时多少钱", "/cost 7.2cny/hour 3h"),
+        ("2块5一小时跑3小时多少钱", "/cost 2.5cny/hour 3h"),
+        ("两块钱一小时跑3小时多少钱", "/cost 2cny/hour 3h"),
+        ("¥1.88/小时跑3小时多少钱", "/cost 1.88cny/hour 3h"),
+        ("$2.5/hr for 3 hours how much", "/cost 2.5usd/hour 3h"),
+    ] {
+        assert_eq!(read(&catalog, q).lines(), [want], "{q}");
+    }
+    // A number is never a card's name: `40 minute` is not an A40, `100` not an A100.
+    for q in ["40 minute job cost on runpod", "runpod 100 hours cost"] {
+        let lines = read(&catalog, q).lines();
+        assert!(
+            lines.iter().all(|l| !l.contains("a40") && !l.contains("a100")),
+            "{q}: {lines:?}"
+        );
+    }
+    // `几刀` is no amount: nothing is priced with a made-up figure.
+    assert!(read(&catalog, "几刀一小时").lines().iter().all(|l| !l.starts_with("/convert")));
+}

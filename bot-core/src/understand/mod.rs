@@ -54,7 +54,7 @@ impl Reading {
     }
 }
 
-/// What reading one question cost: characters read and catalog look-ups made.
+/// What reading one question cost: characters of the message read, words, catalog look-ups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Work {
     pub chars: usize,
@@ -69,7 +69,10 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
 
 /// Reads one plain question and says what it cost (the work bound's test reads this).
 pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
-    read_normalized(catalog, normalize(text), true)
+    let (reading, mut work) = read_normalized(catalog, normalize(text), true);
+    // What was read of the message: its first MAX_CHARS characters at most.
+    work.chars = text.chars().take(MAX_CHARS).count();
+    (reading, work)
 }
 
 pub(super) fn read_normalized(
