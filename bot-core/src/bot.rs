@@ -323,13 +323,19 @@ impl Bot {
     }
 
     fn on_text(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
-        match self.dialogue(ctx) {
-            Some(state) => self.commit_dialogue(
-                ctx,
-                dialogue::step(ctx, &state, PickInput::Text(text.to_string())),
-            ),
-            None => self.on_question(ctx, text),
+        let Some(state) = self.dialogue(ctx) else {
+            return self.on_question(ctx, text);
+        };
+        let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
+        // A question asked inside /pick is answered, with where /pick stands.
+        if !outcome.changed
+            && let Some(line) = dialogue::question_inside(ctx, text)
+        {
+            let mut replies = self.run_read_line(ctx, &line);
+            replies.push(dialogue::still_open(&state));
+            return replies;
         }
+        self.commit_dialogue(ctx, outcome)
     }
 
     /// A plain question: read as a command ("I read this as: /fit …"), asked back when two

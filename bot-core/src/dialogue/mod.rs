@@ -10,6 +10,7 @@
 //! - [`state`]: what has been answered (serde data in redb);
 //! - [`step`]: the machine, one input at a time;
 //! - [`understand`]: reading typed answers and sentences;
+//! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
 //! - [`ask`]: each step's question and its choices;
 //! - [`card`], [`barriers`]: the card and barrier steps; [`result`]: the ranked platforms;
 //!   [`plan`]: billing advice and the trial plan.
@@ -17,6 +18,7 @@
 mod ask;
 mod barriers;
 mod card;
+mod listen;
 mod plan;
 mod result;
 mod state;
@@ -28,5 +30,6 @@ pub use plan::trial_plan;
 pub use result::ranked_offers;
 pub use state::Needs;
 pub use state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
+pub use listen::{question_inside, still_open};
 pub use step::{start, step};
 pub use understand::{parse_usage, task_from_sentence};

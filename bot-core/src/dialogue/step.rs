@@ -71,8 +71,22 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             changed: false,
         },
         Err(Invalid) => {
-            let hint =
-                Reply::text(Msg::new("pick-invalid")).with(Msg::new(step_hint_id(state.step)));
+            // Not this step's answer, but facts the dialogue keeps: noted, never refused.
+            if let PickInput::Text(t) = &input
+                && let Some((next, mut reply)) = super::listen::listen(ctx, state, t)
+            {
+                let question = ask(ctx, &next);
+                reply.parts.extend(question.parts);
+                reply.choices = question.choices;
+                return Outcome {
+                    state: Some(next),
+                    replies: vec![reply],
+                    changed: true,
+                };
+            }
+            let hint = Reply::text(Msg::new("pick-invalid"))
+                .with(Msg::new(step_hint_id(state.step)))
+                .with(Msg::new("pick-leave-hint"));
             Outcome {
                 replies: vec![hint, ask(ctx, state)],
                 state: Some(state.clone()),
@@ -187,14 +201,14 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                     // echo it, and do not ask for it again.
                     let f = understand::facts(ctx.catalog, t);
                     s.skip.clear();
-                    if let Some(m) = f.model {
+                    if let Some(m) = f.model.clone() {
                         s.model = Some(m);
                         s.params_b = None;
                         s.skip.push(Step::Model);
                     }
                     let method = match task {
                         TaskKind::FineTune => f.training.map(str::to_string),
-                        _ => f.quant.filter(|q| methods_known(q)),
+                        _ => f.quant.clone().filter(|q| methods_known(q)),
                     };
                     if let Some(m) = method {
                         s.method = Some(m);
@@ -215,6 +229,8 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                         s.usage = Some(u);
                         s.skip.push(Step::Usage);
                     }
+                    // Real-name, payment and budget said in the same sentence are kept too.
+                    super::listen::apply_needs(&mut s, &f);
                     task
                 }
             };
@@ -295,6 +311,7 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
                     .replace("token", "")
                     .replace("context", "");
                 lexicon::context_tokens(value.trim())
+                    .or_else(|| first_count(&value).and_then(|c| lexicon::context_tokens(&c)))
                     .filter(|t| (128..=10_000_000).contains(t))
                     .ok_or(Invalid)?
             };
@@ -425,6 +442,20 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
     }
 }
 
+/// The first number in a message with its suffix: `大概2000个token` → `2000`, `2k吧` → `2k`.
+fn first_count(text: &str) -> Option<String> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let rest = &text[start..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let mut out = rest[..end].to_string();
+    if let Some(suffix) = rest[end..].chars().next().filter(|c| matches!(c, 'k' | 'm' | '万')) {
+        out.push(suffix);
+    }
+    Some(out)
+}
+
 /// Whether a quantization read from a sentence is one the method step offers.
 fn methods_known(q: &str) -> bool {
     q.parse::<vram::Quant>().is_ok()
@@ -507,6 +538,18 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             _ => Msg::new("pick-understood-usage").arg("kind", "always"),
         };
         r.push(msg);
+    }
+    if s.skip.contains(&Step::Barriers) {
+        let n = &s.needs;
+        if n.no_real_name {
+            r.push(Msg::new("pick-understood-nrn"));
+        }
+        for p in &n.payments {
+            r.push(Msg::new("pick-understood-pay").arg("method", p.as_str()));
+        }
+        if let Some(b) = n.budget {
+            r.push(Msg::new("pick-understood-budget").arg("budget", b.normalize().to_string()));
+        }
     }
     r
 }

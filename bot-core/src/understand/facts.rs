@@ -36,6 +36,8 @@ pub struct Facts {
     pub no_real_name: bool,
     /// Payment methods the user has (`只有支付宝` → `alipay`; `没有信用卡` is not `card`).
     pub payments: Vec<&'static str>,
+    /// Payment methods the user says they lack (`没有信用卡`).
+    pub lacks: Vec<&'static str>,
     /// A budget (`预算50`, `budget $20`), in the amount's own currency.
     pub budget: Option<Decimal>,
 }
@@ -52,6 +54,7 @@ impl Facts {
             || self.gpu.is_some()
             || self.no_real_name
             || !self.payments.is_empty()
+            || !self.lacks.is_empty()
             || self.budget.is_some()
     }
 }
@@ -114,14 +117,15 @@ fn barriers(norm: &str, f: &mut Facts) {
             .any(|n| before.trim_end().ends_with(n.trim_end()));
         match b {
             Barrier::NoRealName => f.no_real_name = true,
-            Barrier::Alipay | Barrier::Wechat | Barrier::Card if !denied => {
+            Barrier::Alipay | Barrier::Wechat | Barrier::Card => {
                 let key = match b {
                     Barrier::Alipay => "alipay",
                     Barrier::Wechat => "wechat",
                     _ => "card",
                 };
-                if !f.payments.contains(&key) {
-                    f.payments.push(key);
+                let list = if denied { &mut f.lacks } else { &mut f.payments };
+                if !list.contains(&key) {
+                    list.push(key);
                 }
             }
             _ => {}

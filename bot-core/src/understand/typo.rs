@@ -112,8 +112,10 @@ pub(super) fn typo_reading(
         {
             scans += 1;
             catalog.platform(t).err().map(|mut nf| {
-                nf.suggestions
-                    .retain(|s| s.to_lowercase().starts_with(&t[..1]));
+                // A misspelling keeps the name's length (`autdl`); `cloud` is not CloudRift.
+                nf.suggestions.retain(|s| {
+                    s.to_lowercase().starts_with(&t[..1]) && s.len().abs_diff(t.len()) <= 2
+                });
                 nf
             })
         } else {
