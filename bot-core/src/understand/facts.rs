@@ -141,13 +141,15 @@ fn budget(norm: &str) -> Option<Decimal> {
         .min()?;
     let rest = norm[at..].replace("大概", "");
     let rest = rest.trim_start_matches([' ', ':', '是', '在', '约']);
-    if let Some((p, _)) = find_price(rest) {
-        return Some(p.amount);
+    let first = rest.split_whitespace().next()?;
+    if let Some((p, _)) = find_price(first) {
+        return Some(p.amount).filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000));
     }
-    amount_word(rest)
+    amount_word(first)
 }
 
-/// The amount at the start of `text`: `50`, `2k`, `1.5w`, `3000块`, `2千`, `1万`.
+/// The amount at the start of `text`: `50`, `2k`, `2k吧`, `1.5w`, `3000块`, `2千`, `1万`;
+/// `None` when more follows than a currency or a "roughly" (`999b` is no amount).
 pub fn amount_word(text: &str) -> Option<Decimal> {
     let t = text.trim_start_matches(['¥', '$', ' ']);
     let end = t
@@ -155,13 +157,22 @@ pub fn amount_word(text: &str) -> Option<Decimal> {
         .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
         .map_or(t.len(), |(i, _)| i);
     let n: Decimal = t[..end].parse().ok()?;
-    let rest = &t[end..];
-    let mult = if rest.starts_with('k') || rest.starts_with('千') {
-        1000
-    } else if rest.starts_with('w') || rest.starts_with('万') {
-        10_000
-    } else {
-        1
-    };
+    let mut rest = &t[end..];
+    let mut mult = 1;
+    for (w, m) in [("k", 1000), ("千", 1000), ("w", 10_000), ("万", 10_000)] {
+        if let Some(r) = rest.strip_prefix(w) {
+            rest = r;
+            mult = m;
+            break;
+        }
+    }
+    const TAILS: &[&str] = &[
+        "", "吧", "左右", "以内", "以下", "块", "块钱", "元", "刀", "美元", "usd", "cny", "rmb",
+        "块吧", "元吧", "左右吧",
+    ];
+    if !TAILS.contains(&rest.trim()) {
+        return None;
+    }
     n.checked_mul(Decimal::from(mult))
+        .filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000))
 }
