@@ -342,6 +342,16 @@ impl Bot {
     /// readings are possible, or answered with examples when nothing in it can be acted on.
     fn on_question(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
         match understand::read(ctx.catalog, text) {
+            // Guidance: /pick, started with what the sentence already says.
+            Reading::Command(understand::Request::Pick) => {
+                let mut replies = self.commit_dialogue(ctx, dialogue::start_with(ctx, text));
+                let note = Msg::new("understood-as").arg("command", "/pick");
+                match replies.first_mut() {
+                    Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
+                    None => replies.push(Reply::text(note)),
+                }
+                replies
+            }
             Reading::Command(req) => self.run_read_line(ctx, &req.line()),
             Reading::Ask(reqs) => {
                 let lines: Vec<String> = reqs.iter().map(|r| r.line()).collect();

@@ -76,7 +76,10 @@ fn the_first_sentence_keeps_all_six_facts_and_asks_only_what_is_left() {
         "pick-ask-barriers",
         "pick-ask-task",
     ] {
-        assert!(!ids.iter().any(|i| i == asked), "{asked} asked again: {text}");
+        assert!(
+            !ids.iter().any(|i| i == asked),
+            "{asked} asked again: {text}"
+        );
     }
     assert!(!ids.iter().any(|i| i == "pick-invalid"), "{text}");
 }
@@ -108,7 +111,10 @@ fn each_step_takes_the_users_own_words() {
         let (ids, text) = say(&bot, &me, line);
         assert!(ids.iter().any(|i| i == id), "{line}: {text}");
         assert!(!ids.iter().any(|i| i == "pick-invalid"), "{line}: {text}");
-        assert!(ids.iter().any(|i| i == "pick-ask-barriers"), "{line}: {text}");
+        assert!(
+            ids.iter().any(|i| i == "pick-ask-barriers"),
+            "{line}: {text}"
+        );
     }
     let (_, text) = say(&bot, &me, "2k吧");
     assert!(text.contains("2000"), "{text}");
@@ -144,8 +150,14 @@ fn a_question_inside_pick_is_answered_and_pick_stays_open() {
         let me = who(locale);
         say(&bot, &me, "/pick");
         let (ids, text) = say(&bot, &me, question);
-        assert!(ids.iter().any(|i| i == "understood-as"), "{question}: {text}");
-        assert!(ids.iter().any(|i| i == "pick-still-open"), "{question}: {text}");
+        assert!(
+            ids.iter().any(|i| i == "understood-as"),
+            "{question}: {text}"
+        );
+        assert!(
+            ids.iter().any(|i| i == "pick-still-open"),
+            "{question}: {text}"
+        );
         assert!(text.contains(note), "{text}");
         assert!(!ids.iter().any(|i| i == "pick-invalid"), "{text}");
         // The dialogue is where it was: the task step takes its answer.
@@ -164,4 +176,31 @@ fn what_is_not_understood_says_how_to_leave() {
     let (ids, text) = say(&bot, &me, "banana");
     assert!(ids.iter().any(|i| i == "pick-invalid"), "{text}");
     assert!(text.contains("/cancel"), "{text}");
+}
+
+#[test]
+fn a_need_for_guidance_starts_pick_with_what_the_sentence_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who("zh");
+    let (ids, text) = say(
+        &bot,
+        &me,
+        "我是学生 想lora微调个模型 跑3个小时 不知道用什么卡 预算100",
+    );
+    assert!(ids.iter().any(|i| i == "understood-as"), "{text}");
+    assert!(text.contains("/pick"), "{text}");
+    // The task, method, duration and budget are kept: the next question is the model.
+    for id in [
+        "pick-understood-method",
+        "pick-understood-usage",
+        "pick-understood-budget",
+        "pick-ask-model",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "{id}: {text}");
+    }
+    // A sentence with nothing to keep starts at the first question.
+    let other = who("en");
+    let (ids, text) = say(&bot, &other, "help me choose a gpu");
+    assert!(ids.iter().any(|i| i == "pick-ask-task"), "{text}");
 }

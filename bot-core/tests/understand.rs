@@ -95,7 +95,11 @@ fn questions_people_type_become_the_commands_they_mean() {
         "voices (round two)",
         include_str!("data/questions_voices.tsv"),
     );
-    assert!(voices.total >= 150, "the corpus has {} questions", voices.total);
+    assert!(
+        voices.total >= 150,
+        "the corpus has {} questions",
+        voices.total
+    );
     let wrong: Vec<String> = hand
         .wrong
         .iter()
@@ -279,9 +283,16 @@ fn a_long_message_is_read_with_bounded_work() {
         assert!(w.lookups <= 12 * w.words.max(1), "{n}: {w:?}");
     }
     // Long runs of numerals, digits and Latin words are bounded too, and none panics.
-    for text in ["四".repeat(100_000), "9".repeat(100_000), "autdl ".repeat(20_000)] {
+    for text in [
+        "四".repeat(100_000),
+        "9".repeat(100_000),
+        "autdl ".repeat(20_000),
+    ] {
         let (_, w) = read_with_work(&catalog, &text);
-        assert!(w.chars <= MAX_CHARS && w.lookups <= 12 * w.words.max(1), "{w:?}");
+        assert!(
+            w.chars <= MAX_CHARS && w.lookups <= 12 * w.words.max(1),
+            "{w:?}"
+        );
     }
 }
 
@@ -292,20 +303,41 @@ fn every_word_has_one_meaning_and_the_reader_agrees() {
     use bot_core::lexicon::{QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS};
     use bot_core::vram::{Quant, Task};
     for (w, _) in QUANT_WORDS {
-        assert!(w.parse::<Task>().is_err(), "{w} is a quantization and a task");
-        assert_eq!(QUANT_WORDS.iter().filter(|(x, _)| x == w).count(), 1, "{w} twice");
+        assert!(
+            w.parse::<Task>().is_err(),
+            "{w} is a quantization and a task"
+        );
+        assert_eq!(
+            QUANT_WORDS.iter().filter(|(x, _)| x == w).count(),
+            1,
+            "{w} twice"
+        );
     }
     for (w, t) in TASK_WORDS {
-        assert!(w.parse::<Quant>().is_err(), "{w} is a task and a quantization");
-        assert_eq!(TASK_WORDS.iter().filter(|(x, _)| x == w).count(), 1, "{w} twice");
+        assert!(
+            w.parse::<Quant>().is_err(),
+            "{w} is a task and a quantization"
+        );
+        assert_eq!(
+            TASK_WORDS.iter().filter(|(x, _)| x == w).count(),
+            1,
+            "{w} twice"
+        );
         assert_eq!(w.parse::<Task>().ok(), Some(*t), "{w}");
     }
     // `full` is a full fine-tune to /fit and to the reader; `finetune` is LoRA to both.
     let catalog = Catalog::embedded().unwrap();
-    for (word, task) in [("full", Task::Full), ("finetune", Task::Lora), ("全参", Task::Full)] {
+    for (word, task) in [
+        ("full", Task::Full),
+        ("finetune", Task::Lora),
+        ("全参", Task::Full),
+    ] {
         assert_eq!(word.parse::<Task>().ok(), Some(task));
         let lines = read(&catalog, &format!("qwen2.5-7b {word} 4090 能跑吗")).lines();
-        let want = format!("/fit qwen2.5-7b {} rtx-4090", bot_core::understand::task_word(task));
+        let want = format!(
+            "/fit qwen2.5-7b {} rtx-4090",
+            bot_core::understand::task_word(task)
+        );
         assert_eq!(lines, [want], "{word}");
     }
     // Every word the reader writes into a line reads back as itself.
@@ -313,11 +345,20 @@ fn every_word_has_one_meaning_and_the_reader_agrees() {
         assert_eq!(q.key().parse::<Quant>().ok(), Some(*q), "{w}");
     }
     for t in [Task::Infer, Task::Lora, Task::Qlora, Task::Full] {
-        assert_eq!(bot_core::understand::task_word(t).parse::<Task>().ok(), Some(t));
+        assert_eq!(
+            bot_core::understand::task_word(t).parse::<Task>().ok(),
+            Some(t)
+        );
     }
     // The choices a frontend offers are the lexicon's words, each with a different meaning.
-    let quants: Vec<Quant> = QUANT_CHOICES.iter().map(|(w, _)| w.parse().unwrap()).collect();
-    let tasks: Vec<Task> = TASK_CHOICES.iter().map(|(w, _)| w.parse().unwrap()).collect();
+    let quants: Vec<Quant> = QUANT_CHOICES
+        .iter()
+        .map(|(w, _)| w.parse().unwrap())
+        .collect();
+    let tasks: Vec<Task> = TASK_CHOICES
+        .iter()
+        .map(|(w, _)| w.parse().unwrap())
+        .collect();
     for (i, q) in quants.iter().enumerate() {
         assert!(!quants[..i].contains(q), "{q:?} offered twice");
     }
@@ -331,15 +372,27 @@ fn every_word_has_one_meaning_and_the_reader_agrees() {
 fn durations_and_money_as_people_say_them() {
     let catalog = Catalog::embedded().unwrap();
     for (q, want) in [
-        ("autodl上4090跑两个半小时多少钱", "/cost autodl rtx-4090 2h30m"),
-        ("autodl上4090跑2小时30分钟多少钱", "/cost autodl rtx-4090 2h30m"),
+        (
+            "autodl上4090跑两个半小时多少钱",
+            "/cost autodl rtx-4090 2h30m",
+        ),
+        (
+            "autodl上4090跑2小时30分钟多少钱",
+            "/cost autodl rtx-4090 2h30m",
+        ),
         ("autodl 4090跑半小时多少钱", "/cost autodl rtx-4090 30m"),
         ("autodl 4090跑一晚上多少钱", "/cost autodl rtx-4090 8h"),
         ("autodl 4090跑一天多少钱", "/cost autodl rtx-4090 1d"),
         ("包月4090大概多少钱", "/compare rtx-4090 1mo"),
         ("4090一直在线哪家便宜", "/compare rtx-4090 always"),
-        ("runpod 4090 for 90 minutes how much", "/cost runpod rtx-4090 1h30m"),
-        ("what's cheaper for a 40 minute job on a 4090", "/compare rtx-4090 40m"),
+        (
+            "runpod 4090 for 90 minutes how much",
+            "/cost runpod rtx-4090 1h30m",
+        ),
+        (
+            "what's cheaper for a 40 minute job on a 4090",
+            "/compare rtx-4090 40m",
+        ),
         ("7块2一小时跑3小时多少钱", "/cost 7.2cny/hour 3h"),
         ("2块5一小时跑3小时多少钱", "/cost 2.5cny/hour 3h"),
         ("两块钱一小时跑3小时多少钱", "/cost 2cny/hour 3h"),
@@ -352,10 +405,17 @@ fn durations_and_money_as_people_say_them() {
     for q in ["40 minute job cost on runpod", "runpod 100 hours cost"] {
         let lines = read(&catalog, q).lines();
         assert!(
-            lines.iter().all(|l| !l.contains("a40") && !l.contains("a100")),
+            lines
+                .iter()
+                .all(|l| !l.contains("a40") && !l.contains("a100")),
             "{q}: {lines:?}"
         );
     }
     // `几刀` is no amount: nothing is priced with a made-up figure.
-    assert!(read(&catalog, "几刀一小时").lines().iter().all(|l| !l.starts_with("/convert")));
+    assert!(
+        read(&catalog, "几刀一小时")
+            .lines()
+            .iter()
+            .all(|l| !l.starts_with("/convert"))
+    );
 }

@@ -44,10 +44,7 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
         Err(nf) => {
             // `/gpu 4090 4090d`: two (or more) cards, each a whole name, side by side.
             let words: Vec<&str> = name.split_whitespace().collect();
-            let cards: Vec<&Gpu> = words
-                .iter()
-                .filter_map(|w| v.catalog.find_gpu(w))
-                .collect();
+            let cards: Vec<&Gpu> = words.iter().filter_map(|w| v.catalog.find_gpu(w)).collect();
             if words.len() > 1 && cards.len() == words.len() {
                 return gpu_side_by_side(v, &cards);
             }
@@ -122,22 +119,34 @@ fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
     let zh = v.lang == Lang::Zh;
     let unknown = || unknown_text(v.lang);
     let cheapest = |g: &Gpu| {
-        crate::billing::cheapest_hourly_usd(v.catalog, &g.id)
-            .map_or_else(unknown, |(usd, _)| format!("${}", usd.round_dp(2).normalize()))
+        crate::billing::cheapest_hourly_usd(v.catalog, &g.id).map_or_else(unknown, |(usd, _)| {
+            format!("${}", usd.round_dp(2).normalize())
+        })
     };
     let facts: Vec<(&str, Vec<String>)> = vec![
         (
             "gpu-cmp-vram",
             cards
                 .iter()
-                .map(|g| format!("{} GB {}", fmt_num(g.vram_gb), g.mem_type.clone().unwrap_or_default()).trim().to_string())
+                .map(|g| {
+                    format!(
+                        "{} GB {}",
+                        fmt_num(g.vram_gb),
+                        g.mem_type.clone().unwrap_or_default()
+                    )
+                    .trim()
+                    .to_string()
+                })
                 .collect(),
         ),
         (
             "gpu-cmp-bandwidth",
             cards
                 .iter()
-                .map(|g| g.bandwidth_gbps().map_or_else(unknown, |b| format!("{} GB/s", fmt_num(b))))
+                .map(|g| {
+                    g.bandwidth_gbps()
+                        .map_or_else(unknown, |b| format!("{} GB/s", fmt_num(b)))
+                })
                 .collect(),
         ),
         (
@@ -154,10 +163,17 @@ fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
                 .map(|g| g.interconnect_text(zh).to_string())
                 .collect(),
         ),
-        ("gpu-cmp-cheapest", cards.iter().map(|g| cheapest(g)).collect()),
+        (
+            "gpu-cmp-cheapest",
+            cards.iter().map(|g| cheapest(g)).collect(),
+        ),
     ];
     let mut header = vec![Msg::new("gpu-cmp-fact")];
-    header.extend(cards.iter().map(|g| Msg::new("gpu-cmp-card").arg("name", g.name.as_str())));
+    header.extend(
+        cards
+            .iter()
+            .map(|g| Msg::new("gpu-cmp-card").arg("name", g.name.as_str())),
+    );
     let rows = facts
         .into_iter()
         .map(|(id, values)| {

@@ -55,7 +55,11 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
             .catalog
             .gpu(gpu)
             .map_or_else(|_| gpu.clone(), |g| g.name.clone());
-        echo.push(Msg::new("pick-understood-gpu").arg("name", name).arg("cards", *cards));
+        echo.push(
+            Msg::new("pick-understood-gpu")
+                .arg("name", name)
+                .arg("cards", *cards),
+        );
     }
     echo.extend(apply_needs(s, f));
     echo
@@ -127,8 +131,27 @@ fn skip(s: &mut PickState, step: Step) {
 pub(super) fn is_question(text: &str) -> bool {
     let l = text.to_lowercase();
     let cues = [
-        "?", "？", "吗", "多少", "哪", "怎么", "什么", "几", "how ", "what", "which", "where",
-        "can ", "is ", "does ", "do ", "any ", "cheapest", "最便宜", "有货", "走势",
+        "?",
+        "？",
+        "吗",
+        "多少",
+        "哪",
+        "怎么",
+        "什么",
+        "几",
+        "how ",
+        "what",
+        "which",
+        "where",
+        "can ",
+        "is ",
+        "does ",
+        "do ",
+        "any ",
+        "cheapest",
+        "最便宜",
+        "有货",
+        "走势",
     ];
     l.starts_with('/') || cues.iter().any(|c| l.contains(c))
 }
@@ -150,6 +173,17 @@ pub fn question_inside(ctx: &Ctx, text: &str) -> Option<String> {
 pub fn still_open(s: &PickState) -> Reply {
     let n = super::ask::step_number(s.step);
     Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", 7u32))
+}
+
+/// `/pick` started from a plain question that asks for guidance (`我是学生 想微调个模型 不知道
+/// 用什么卡`): the sentence is the first step's answer where it says the task or other facts.
+pub fn start_with(ctx: &Ctx, text: &str) -> super::state::Outcome {
+    let first = super::step::start(ctx);
+    let Some(state) = &first.state else {
+        return first;
+    };
+    let next = super::step::step(ctx, state, super::state::PickInput::Text(text.to_string()));
+    if next.changed { next } else { first }
 }
 
 /// A message that is no answer to the step but states facts: kept, echoed, and the step moves
@@ -191,7 +225,9 @@ mod tests {
     #[test]
     fn statements_are_not_questions() {
         assert!(!is_question("it runs 3 hours, budget 40"));
-        assert!(!is_question("想用lora微调下qwen2.5 7b 跑3个小时 只有支付宝 不想实名 预算50"));
+        assert!(!is_question(
+            "想用lora微调下qwen2.5 7b 跑3个小时 只有支付宝 不想实名 预算50"
+        ));
         assert!(is_question("4090多少钱一小时"));
         assert!(is_question("H100 哪家有货"));
         let c = Catalog::embedded().unwrap();

@@ -15,6 +15,7 @@
 //! - [`card`], [`barriers`]: the card and barrier steps; [`result`]: the ranked platforms;
 //!   [`plan`]: billing advice and the trial plan.
 
+mod answers;
 mod ask;
 mod barriers;
 mod card;
@@ -26,10 +27,10 @@ mod step;
 mod understand;
 
 pub use ask::{ask, methods_for};
+pub use listen::{question_inside, start_with, still_open};
 pub use plan::trial_plan;
 pub use result::ranked_offers;
 pub use state::Needs;
 pub use state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
-pub use listen::{question_inside, still_open};
 pub use step::{start, step};
 pub use understand::{parse_usage, task_from_sentence};

@@ -28,8 +28,8 @@ pub use count::{
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 pub use options::{option, split_options};
 pub use words::{
-    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, kv_dtype, on_off,
-    optimizer, task_in,
+    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, kv_dtype,
+    on_off, optimizer, task_in,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -90,9 +90,13 @@ fn is_number(t: &str) -> bool {
 fn number_with_unit(toks: &[String], k: usize) -> bool {
     is_number(&toks[k])
         && toks.get(k + 1).is_some_and(|n| {
-            UNIT_AFTER
-                .iter()
-                .any(|u| if u.is_ascii() { n == u } else { n.starts_with(u) })
+            UNIT_AFTER.iter().any(|u| {
+                if u.is_ascii() {
+                    n == u
+                } else {
+                    n.starts_with(u)
+                }
+            })
         })
 }
 
@@ -141,8 +145,28 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
 
 /// Units after a number, as the lexicon's duration grammar reads them.
 const DURATION_UNITS: &[&str] = &[
-    "个小时", "小时", "分钟", "个月", "天", "周", "星期", "秒", "min", "mins", "minutes",
-    "minute", "h", "hr", "hrs", "hours", "hour", "days", "day", "weeks", "week", "months",
+    "个小时",
+    "小时",
+    "分钟",
+    "个月",
+    "天",
+    "周",
+    "星期",
+    "秒",
+    "min",
+    "mins",
+    "minutes",
+    "minute",
+    "h",
+    "hr",
+    "hrs",
+    "hours",
+    "hour",
+    "days",
+    "day",
+    "weeks",
+    "week",
+    "months",
     "month",
 ];
 

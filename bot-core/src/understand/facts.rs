@@ -61,7 +61,14 @@ impl Facts {
 
 /// Words that say the sentence is about money to spend, before an amount.
 const BUDGET_WORDS: &[&str] = &[
-    "预算", "budget", "最多花", "不超过", "花不超过", "at most", "up to", "控制在",
+    "预算",
+    "budget",
+    "最多花",
+    "不超过",
+    "花不超过",
+    "at most",
+    "up to",
+    "控制在",
 ];
 
 /// Reads the facts of one sentence (no intent).
@@ -94,7 +101,15 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
         daily: matches!(usage, Some(Usage::Daily(_)))
             || (has(
                 &format!("{norm} "),
-                &["每天", "每日", "daily", "per day", "every day", "a day", "/天"],
+                &[
+                    "每天",
+                    "每日",
+                    "daily",
+                    "per day",
+                    "every day",
+                    "a day",
+                    "/天",
+                ],
             ) && !has(&norm, &["for a day", "for one day"])
                 && e.volume.is_none()),
         always: usage == Some(Usage::Always),
@@ -112,9 +127,17 @@ fn barriers(norm: &str, f: &mut Facts) {
     for (w, b) in BARRIER_WORDS {
         let Some(at) = norm.find(w) else { continue };
         let before = &norm[..at];
-        let denied = ["没有", "没", "不用", "不能用", "no ", "without ", "don't have "]
-            .iter()
-            .any(|n| before.trim_end().ends_with(n.trim_end()));
+        let denied = [
+            "没有",
+            "没",
+            "不用",
+            "不能用",
+            "no ",
+            "without ",
+            "don't have ",
+        ]
+        .iter()
+        .any(|n| before.trim_end().ends_with(n.trim_end()));
         match b {
             Barrier::NoRealName => f.no_real_name = true,
             Barrier::Alipay | Barrier::Wechat | Barrier::Card => {
@@ -123,7 +146,11 @@ fn barriers(norm: &str, f: &mut Facts) {
                     Barrier::Wechat => "wechat",
                     _ => "card",
                 };
-                let list = if denied { &mut f.lacks } else { &mut f.payments };
+                let list = if denied {
+                    &mut f.lacks
+                } else {
+                    &mut f.payments
+                };
                 if !list.contains(&key) {
                     list.push(key);
                 }
@@ -167,8 +194,22 @@ pub fn amount_word(text: &str) -> Option<Decimal> {
         }
     }
     const TAILS: &[&str] = &[
-        "", "吧", "左右", "以内", "以下", "块", "块钱", "元", "刀", "美元", "usd", "cny", "rmb",
-        "块吧", "元吧", "左右吧",
+        "",
+        "吧",
+        "左右",
+        "以内",
+        "以下",
+        "块",
+        "块钱",
+        "元",
+        "刀",
+        "美元",
+        "usd",
+        "cny",
+        "rmb",
+        "块吧",
+        "元吧",
+        "左右吧",
     ];
     if !TAILS.contains(&rest.trim()) {
         return None;

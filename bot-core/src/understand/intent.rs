@@ -83,12 +83,11 @@ fn tco(q: &Question) -> Option<Reading> {
     if !has(&format!(" {}", q.padded), TCO_WORDS) && !(q.e.volume.is_some() && q.has(&["api"])) {
         return None;
     }
-    let model = q
-        .e
-        .models
-        .first()
-        .or(q.e.sizes.first())
-        .or(q.e.model_options.first());
+    let model =
+        q.e.models
+            .first()
+            .or(q.e.sizes.first())
+            .or(q.e.model_options.first());
     let api = q
         .price
         .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
@@ -158,7 +157,8 @@ fn help(q: &Question) -> Option<Reading> {
 
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
-    (q.has(TREND_WORDS) && q.nothing_to_size()).then(|| Reading::Command(Request::Trend(g.gpu.clone())))
+    (q.has(TREND_WORDS) && q.nothing_to_size())
+        .then(|| Reading::Command(Request::Trend(g.gpu.clone())))
 }
 
 /// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
@@ -188,7 +188,9 @@ fn specs(q: &Question) -> Option<Reading> {
     if q.e.gpus.len() > 1 && (q.e.usage.is_some() || !q.e.platforms.is_empty()) {
         return None;
     }
-    one(Request::Gpu(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
+    one(Request::Gpu(
+        q.e.gpus.iter().map(|c| c.gpu.clone()).collect(),
+    ))
 }
 
 /// A job's price: on one platform (`/cost`), or everywhere (`/compare`).

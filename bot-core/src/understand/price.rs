@@ -175,7 +175,6 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
     None
 }
 
-
 /// A price and what to turn it into: another unit, another currency, or both; an hourly
 /// figure when nothing else is asked. `None` when there is nothing to convert.
 pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {

@@ -125,9 +125,15 @@ pub enum Request {
         usage: Usage,
     },
     /// A job at the user's own price.
-    CostAt { price: Money, usage: Usage },
+    CostAt {
+        price: Money,
+        usage: Usage,
+    },
     /// Every platform's price for a job on this card.
-    Compare { gpu: Cards, usage: Usage },
+    Compare {
+        gpu: Cards,
+        usage: Usage,
+    },
     /// Offers in stock, with an hourly price cap.
     Stock {
         gpu: String,

@@ -131,7 +131,11 @@ mod round_trip {
                     assert_eq!(Some(p.req.context as u64), lexicon::context_tokens(w));
                 }
             }
-            Request::Cost { platform, gpu, usage } => {
+            Request::Cost {
+                platform,
+                gpu,
+                usage,
+            } => {
                 check_usage(&line, gpu, usage);
                 let req = crate::answer::billing::parse_job_request(args(&line)).unwrap();
                 assert_eq!(req.names.first(), Some(platform), "{line}");
@@ -139,7 +143,10 @@ mod round_trip {
             Request::CostAt { price, usage } => {
                 let req = crate::answer::billing::parse_job_request(args(&line)).unwrap();
                 let p = lexicon::parse_price(&req.names[0]).unwrap();
-                assert_eq!((p.amount, p.currency.as_ref()), (price.amount, price.currency.as_ref()));
+                assert_eq!(
+                    (p.amount, p.currency.as_ref()),
+                    (price.amount, price.currency.as_ref())
+                );
                 if let Usage::Once(s) = usage {
                     assert_eq!(req.job.work, *s, "{line}");
                 }
@@ -157,7 +164,11 @@ mod round_trip {
                 assert_eq!((&q.gpu, &q.provider), (gpu, platform), "{line}");
                 check_cap(ctx, &line, q, max);
             }
-            Request::Convert { price, to, currency } => {
+            Request::Convert {
+                price,
+                to,
+                currency,
+            } => {
                 let q = crate::answer::billing::parse_convert("USD", args(&line))
                     .unwrap_or_else(|e| panic!("{line}: {e}"));
                 assert_eq!(q.amount, price.amount, "{line}");
@@ -194,10 +205,7 @@ mod round_trip {
                 let words: Vec<&str> = line.split_whitespace().collect();
                 assert_eq!(lexicon::token_count(words[4]), Some(*v as f64), "{line}");
             }
-            Request::Tco { .. }
-            | Request::Platforms(_)
-            | Request::Pick
-            | Request::Help => {}
+            Request::Tco { .. } | Request::Platforms(_) | Request::Pick | Request::Help => {}
         }
         assert!(super::super::is_known_command(&line), "{line}");
     }
@@ -219,7 +227,10 @@ mod round_trip {
         };
         let mut checked = 0;
         for corpus in CORPORA {
-            for line in corpus.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            for line in corpus
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+            {
                 let q = line.split('\t').next().unwrap_or_default();
                 let requests = match read(&catalog, q) {
                     Reading::Command(r) => vec![r],

@@ -61,7 +61,6 @@ const SPOKEN: &[(&str, &str)] = &[
     ("always-on", " always "),
 ];
 
-
 /// One pass over `s`, each phrase replaced where it starts (the first in `table` wins).
 fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(s.len());

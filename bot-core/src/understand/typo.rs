@@ -78,8 +78,11 @@ pub(super) fn typo_reading(
             break;
         }
         let t = toks[k].as_str();
-        if !t.is_ascii() || t.len() < 3 || t.parse::<crate::vram::Quant>().is_ok()
-            || t.parse::<crate::vram::Task>().is_ok() {
+        if !t.is_ascii()
+            || t.len() < 3
+            || t.parse::<crate::vram::Quant>().is_ok()
+            || t.parse::<crate::vram::Task>().is_ok()
+        {
             continue;
         }
         // `2000万token`, `20 million tokens`: a volume, not a card number.

@@ -236,7 +236,8 @@ pub(super) const HELP_WORDS: &[&str] = &[
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
-pub(super) const RUN_WORDS: &[&str] = &["跑", "用", "租", "run ", "running", "for ", "job", "train"];
+pub(super) const RUN_WORDS: &[&str] =
+    &["跑", "用", "租", "run ", "running", "for ", "job", "train"];
 
 pub(super) const TCO_WORDS: &[&str] = &[
     // A word of its own (`stcok` is not a TCO question).
