@@ -136,7 +136,7 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             next += 1;
             tail = toks.get(next).map(String::as_str).unwrap_or("");
         }
-        if tail.starts_with("tok") && n.is_finite() && n >= 1.0 && n < 1e15 {
+        if tail.starts_with("tok") && (1.0..1e15).contains(&n) {
             return Some(n as u64);
         }
     }

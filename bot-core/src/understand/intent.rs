@@ -80,7 +80,8 @@ fn alert(q: &Question) -> Option<Reading> {
 /// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`
 /// asks for what is missing.
 fn tco(q: &Question) -> Option<Reading> {
-    if !has(&format!(" {}", q.padded), TCO_WORDS) && !(q.e.volume.is_some() && q.has(&["api"])) {
+    let asked = has(&format!(" {}", q.padded), TCO_WORDS);
+    if !(asked || (q.e.volume.is_some() && q.has(&["api"]))) {
         return None;
     }
     let model =

@@ -191,14 +191,9 @@ fn chinese_numerals(s: &str) -> String {
 }
 
 fn starts_with_at(chars: &[char], at: usize, word: &str) -> bool {
-    let mut k = at;
-    for w in word.chars() {
-        if chars.get(k) != Some(&w) {
-            return false;
-        }
-        k += 1;
-    }
-    true
+    word.chars()
+        .enumerate()
+        .all(|(k, w)| chars.get(at + k) == Some(&w))
 }
 
 pub(super) fn is_cjk(c: char) -> bool {

@@ -239,6 +239,7 @@ pub(super) const HELP_WORDS: &[&str] = &[
 pub(super) const RUN_WORDS: &[&str] =
     &["跑", "用", "租", "run ", "running", "for ", "job", "train"];
 
+/// Rent vs an API (self-hosting against paying per token).
 pub(super) const TCO_WORDS: &[&str] = &[
     // A word of its own (`stcok` is not a TCO question).
     " tco ",
@@ -287,8 +288,6 @@ pub(super) const TCO_WORDS: &[&str] = &[
     "api or",
     "划算还是",
 ];
-
-/// Rent vs an API: needs a model, a card and a daily volume of tokens; the quantization is
 
 /// A stock alert: "tell me when …".
 pub(super) const ALERT_WORDS: &[&str] = &[
