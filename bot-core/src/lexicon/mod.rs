@@ -13,6 +13,7 @@
 //! | cards | `2`, `x2`, `×2`, `2x`, `2张`, `2卡`, `2 cards`, `2x4090` | a count of cards |
 //! | storage | `gb`, `tb` (= 1000 GB) | decimal GB, as platforms bill disks |
 //! | money | `$`, `usd`, `美元`, `刀`; `¥`, `￥`, `cny`, `rmb`, `元`, `块` | USD, CNY |
+//! | task | `full`, `全参`, `全量` / `lora`, `finetune`, `微调`, `sft` / `qlora` / `推理` | full fine-tune / LoRA / QLoRA / inference ([`TASK_WORDS`]); FP32 is `fp32`, never `full` |
 //!
 //! The types these words name live with their engines (durations in [`crate::units`], price
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
