@@ -419,3 +419,59 @@ fn durations_and_money_as_people_say_them() {
             .all(|l| !l.starts_with("/convert"))
     );
 }
+
+/// A sentence that names two methods or two formats is asked back with each, never guessed.
+#[test]
+fn two_meanings_in_one_sentence_are_asked_back() {
+    let catalog = Catalog::embedded().unwrap();
+    let lines = read(&catalog, "qwen2.5-7b 在4090上 lora还是全参").lines();
+    assert_eq!(
+        lines,
+        [
+            "/fit qwen2.5-7b lora rtx-4090",
+            "/fit qwen2.5-7b full rtx-4090"
+        ]
+    );
+    let reading = read(&catalog, "qwen2.5-72b int4 or awq on two 4090s");
+    assert!(
+        matches!(reading, Reading::Ask(ref r) if r.len() == 2),
+        "{reading:?}"
+    );
+    // A fine-tune said generically and a method said outright is one method.
+    assert_eq!(
+        read(&catalog, "qlora微调qwen2.5-7b 3090够吗").lines(),
+        ["/fit qwen2.5-7b qlora rtx-3090"]
+    );
+}
+
+/// `/gpu 4090 4090d` and "4090和4090D有什么区别": both cards side by side, differences marked.
+#[test]
+fn two_cards_side_by_side() {
+    use bot_core::store::{Store, db_path};
+    use bot_core::{Bot, ChatRef, Input, Localizer};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    for (locale, line, mark) in [
+        ("en", "/gpu 4090 4090d", "* FP16 TFLOPS"),
+        ("zh", "4090和4090D有什么区别", "* FP16 算力"),
+        ("en", "4090 vs 5090 specs", "* VRAM"),
+    ] {
+        let who = ChatRef {
+            platform: "test".into(),
+            chat: locale.into(),
+            user: "u".into(),
+            locale: Some(locale.into()),
+        };
+        let answer = bot.handle(&who, Input::Text(line.into()));
+        let text: String = answer
+            .replies
+            .iter()
+            .map(|r| Localizer::get().render_plain(answer.lang, r))
+            .collect();
+        assert!(text.contains("RTX 4090"), "{line}: {text}");
+        assert!(text.contains(mark), "{line}: {text}");
+        assert!(!text.contains("don't know"), "{line}: {text}");
+    }
+}

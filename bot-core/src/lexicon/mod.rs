@@ -30,7 +30,7 @@ pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price,
 pub use options::{option, split_options};
 pub use words::{
     QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, kv_dtype,
-    on_off, optimizer, task_in,
+    on_off, optimizer, task_in, tasks_in,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

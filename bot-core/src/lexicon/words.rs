@@ -150,37 +150,64 @@ impl FromStr for Task {
     }
 }
 
-/// The task a sentence names: the first task word in it, a whole ASCII word or a Chinese
-/// word inside a run (`想用lora微调下` → LoRA; `全参微调` → full).
-pub fn task_in(words: &[String]) -> Option<Task> {
-    let mut found = None;
-    for (i, w) in words.iter().enumerate() {
-        let joined = words.get(i + 1).map(|n| format!("{w}{n}"));
-        // `full fine-tune`, `fine tune`: two words that are one.
-        if let Some(j) = joined.as_deref()
-            && let Ok(t) = j.parse::<Task>()
-            && j.is_ascii()
-            && found.is_none()
-        {
-            return Some(t);
-        }
-        if w.is_ascii() {
-            if let Ok(t) = w.parse::<Task>() {
-                found = found.or(Some(t));
-            }
-            continue;
-        }
-        if let Some((_, t)) = TASK_WORDS
-            .iter()
-            .find(|(tw, _)| !tw.is_ascii() && w.contains(tw))
-        {
-            // A method said outright (`全参`) wins over the generic word.
-            if *t != Task::Lora || found.is_none() {
-                found = Some(*t);
-            }
-        }
+/// Words that say "fine-tune" without the method: LoRA, unless the sentence names a method.
+const GENERIC_TUNE: &[&str] = &[
+    "finetune",
+    "finetuning",
+    "ft",
+    "sft",
+    "train",
+    "training",
+    "微调",
+    "训练",
+];
+
+/// The task of one word of a sentence, a whole ASCII word or a Chinese word inside a run
+/// (`想用lora微调下` → `lora`, `微调`), with whether it is the generic fine-tune.
+fn task_of(w: &str) -> Option<(Task, bool)> {
+    if w.is_ascii() {
+        let t = w.parse::<Task>().ok()?;
+        return Some((t, GENERIC_TUNE.contains(&squash(w).as_str())));
     }
-    found
+    TASK_WORDS
+        .iter()
+        .find(|(tw, _)| !tw.is_ascii() && w.contains(tw))
+        .map(|(tw, t)| (*t, GENERIC_TUNE.contains(tw)))
+}
+
+/// Every task a sentence names, in order: the methods said outright (`lora`, `全参`, `qlora`);
+/// else LoRA for a fine-tune without its method; else inference if said. Two methods
+/// (`lora还是全参`) are two readings, for the caller to ask back.
+pub fn tasks_in(words: &[String]) -> Vec<Task> {
+    let (mut methods, mut generic, mut infer) = (Vec::new(), false, false);
+    let mut i = 0;
+    while i < words.len() {
+        // `full fine-tune`, `fine tune`: two words that are one.
+        let joined = words.get(i + 1).map(|n| format!("{}{n}", words[i]));
+        let (found, used) = match joined.as_deref().filter(|j| j.is_ascii()).and_then(task_of) {
+            Some(f) => (Some(f), 2),
+            None => (task_of(&words[i]), 1),
+        };
+        match found {
+            Some((Task::Infer, _)) => infer = true,
+            Some((_, true)) => generic = true,
+            Some((t, false)) if !methods.contains(&t) => methods.push(t),
+            _ => {}
+        }
+        i += used;
+    }
+    if methods.is_empty() && generic {
+        methods.push(Task::Lora);
+    }
+    if methods.is_empty() && infer {
+        methods.push(Task::Infer);
+    }
+    methods
+}
+
+/// The task a sentence names (the first of [`tasks_in`]).
+pub fn task_in(words: &[String]) -> Option<Task> {
+    tasks_in(words).first().copied()
 }
 
 /// Choices a frontend offers for a quantization (value, label id): the one lexicon's words.

@@ -20,7 +20,11 @@ pub(super) struct Entities {
     pub sizes: Vec<String>,
     pub platforms: Vec<String>,
     pub quant: Option<Quant>,
+    /// Every quantization named; two are asked back.
+    pub quants: Vec<Quant>,
     pub task: Option<Task>,
+    /// Every method named (`lora还是全参`); two are asked back.
+    pub tasks: Vec<Task>,
     pub usage: Option<Usage>,
     pub context: Option<String>,
     /// Tokens per day (`2000万token`, `5M tokens a day`).
@@ -459,8 +463,11 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
     }
     e.models.push(m.id.clone());
     // `qwen2.5-32b-awq`: the quantization written into the name.
-    if e.quant.is_none() {
-        e.quant = t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok());
+    if let Some(q) = t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok()) {
+        e.quant = e.quant.or(Some(q));
+        if !e.quants.contains(&q) {
+            e.quants.push(q);
+        }
     }
     Some(used)
 }
@@ -556,7 +563,8 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         }
         i += 1;
     }
-    e.task = lexicon::task_in(toks);
+    e.tasks = lexicon::tasks_in(toks);
+    e.task = e.tasks.first().copied();
     e.usage = find_usage(toks, &taken);
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
@@ -566,10 +574,11 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
 /// Plain words at `i`: a quantization, a bare model size, a context window.
 fn words_of(toks: &[String], i: usize, e: &mut Entities, taken: &mut [bool]) {
     let t = &toks[i];
-    if e.quant.is_none()
-        && let Ok(q) = t.parse::<Quant>()
-    {
-        e.quant = Some(q);
+    if let Ok(q) = t.parse::<Quant>() {
+        e.quant = e.quant.or(Some(q));
+        if !e.quants.contains(&q) {
+            e.quants.push(q);
+        }
         taken[i] = true;
         return;
     }

@@ -8,7 +8,7 @@ use super::request::{Barrier, Cards, Money, Request, Usage};
 use super::text::has;
 use super::words::*;
 use crate::billing::PriceUnit;
-use crate::vram::Quant;
+use crate::vram::{Quant, Task};
 use rust_decimal::Decimal;
 
 /// What the rules read from: the padded normalized text, the entities and a price if any.
@@ -234,16 +234,43 @@ fn fit(q: &Question) -> Option<Reading> {
     let base = |model: &String, gpu: Option<Cards>| Request::Fit {
         model: model.clone(),
         quant: e.quant,
-        task: e.task.filter(|t| *t != crate::vram::Task::Infer),
+        task: e.task.filter(|t| *t != Task::Infer),
         ctx: e.context.clone(),
         gpu,
     };
+    // A method or a format named twice over (`lora还是全参`, `int4 or awq`): each, asked back.
+    let gpu = match e.gpus.as_slice() {
+        [g] => Some(g.clone()),
+        _ => None,
+    };
+    if e.tasks.len() > 1 || e.quants.len() > 1 {
+        let tasks: Vec<Option<Task>> = match e.tasks.as_slice() {
+            [] => vec![None],
+            ts => ts
+                .iter()
+                .map(|t| Some(*t).filter(|t| *t != Task::Infer))
+                .collect(),
+        };
+        let quants: Vec<Option<Quant>> = match e.quants.as_slice() {
+            [] => vec![None],
+            qs => qs.iter().copied().map(Some).collect(),
+        };
+        let mut asks = Vec::new();
+        for task in &tasks {
+            for quant in &quants {
+                asks.push(Request::Fit {
+                    model: model.clone(),
+                    quant: *quant,
+                    task: *task,
+                    ctx: e.context.clone(),
+                    gpu: gpu.clone(),
+                });
+            }
+        }
+        return Some(Reading::Ask(asks));
+    }
     if e.model_options.len() > 1 && e.models.len() == 1 {
         // `qwen 32b`: Qwen2.5-32B or Qwen3-32B; ask, do not pick one.
-        let gpu = match e.gpus.as_slice() {
-            [g] => Some(g.clone()),
-            _ => None,
-        };
         return Some(Reading::Ask(
             e.model_options
                 .iter()
