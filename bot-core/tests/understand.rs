@@ -475,3 +475,27 @@ fn two_cards_side_by_side() {
         assert!(!text.contains("don't know"), "{line}: {text}");
     }
 }
+
+/// Money said in Chinese is an amount to every command too: `/trial … 7块2` records ¥7.2.
+#[test]
+fn a_trial_cost_said_as_yuan_and_jiao_is_an_amount() {
+    use bot_core::store::{Store, db_path};
+    use bot_core::{Bot, ChatRef, Input, Localizer};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    let who = ChatRef {
+        platform: "test".into(),
+        chat: "c".into(),
+        user: "u".into(),
+        locale: Some("zh".into()),
+    };
+    let answer = bot.handle(&who, Input::Text("/trial autodl 4090 1h 7块2".into()));
+    let text: String = answer
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(answer.lang, r))
+        .collect();
+    assert!(text.contains("7.2"), "{text}");
+}
