@@ -246,6 +246,13 @@ fn a_fresh_batch_is_read_as_the_right_command() {
     let (total, right) = share_by_name(&catalog, "fresh", include_str!("data/questions_fresh.tsv"));
     assert!(total >= 50, "{total} questions");
     assert!(right * 100 >= total * 95, "{right} of {total}");
+    let (total, right) = share_by_name(
+        &catalog,
+        "fresh2",
+        include_str!("data/questions_fresh2.tsv"),
+    );
+    assert!(total >= 40, "{total} questions");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
 }
 
 /// `QUESTIONS=file cargo test -p bot-core --test understand print_readings -- --ignored

@@ -125,6 +125,10 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
 /// the sentence denies (`没有信用卡`, `no credit card`) is not one the user has.
 fn barriers(norm: &str, f: &mut Facts) {
     for (w, b) in BARRIER_WORDS {
+        // `实名` alone says neither way; only a sentence that refuses it is a need.
+        if matches!(*w, "实名" | "real name" | "real-name") {
+            continue;
+        }
         let Some(at) = norm.find(w) else { continue };
         let before = &norm[..at];
         let denied = [

@@ -167,7 +167,9 @@ fn stock(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    if !q.has(STOCK_WORDS) || !q.nothing_to_size() {
+    // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
+    let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
+    if !(q.has(STOCK_WORDS) || capped) || !q.nothing_to_size() {
         return None;
     }
     one(Request::Stock {

@@ -52,6 +52,7 @@ mod round_trip {
         include_str!("../../tests/data/questions_generated.tsv"),
         include_str!("../../tests/data/questions_voices.tsv"),
         include_str!("../../tests/data/questions_fresh.tsv"),
+        include_str!("../../tests/data/questions_fresh2.tsv"),
     ];
 
     fn args(line: &str) -> &str {

@@ -214,6 +214,10 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "beginner",
     "what gpu should i",
     "which gpu should i",
+    "student",
+    "学生",
+    "which gpu cloud",
+    "what gpu cloud",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
@@ -346,6 +350,10 @@ pub(super) const BARRIER_WORDS: &[(&str, super::request::Barrier)] = {
         ("without id", NoRealName),
         ("no id verification", NoRealName),
         ("no kyc", NoRealName),
+        ("don't need real", NoRealName),
+        ("real name", NoRealName),
+        ("real-name", NoRealName),
+        ("实名", NoRealName),
         ("without kyc", NoRealName),
         ("支付宝", Alipay),
         ("alipay", Alipay),
@@ -368,3 +376,18 @@ pub(super) const BARRIER_WORDS: &[(&str, super::request::Barrier)] = {
 
 /// Words that make "how much" a question of memory, not money.
 pub(super) const MEMORY_WORDS: &[&str] = &["显存", "内存", "vram", "memory", "gb"];
+
+/// Words that make a price a ceiling (`低于2块一小时`, `under $2/hr`): offers at or below it.
+pub(super) const CAP_WORDS: &[&str] = &[
+    "低于",
+    "不超过",
+    "以下",
+    "以内",
+    "便宜于",
+    "under",
+    "below",
+    "less than",
+    "cheaper than",
+    "at most",
+    "max",
+];
