@@ -202,8 +202,21 @@ impl Bot {
             Input::Choice(id) => self.on_choice(ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
                 Ok(Some(cmd)) => {
+                    // Another command typed inside /pick: answered, and /pick is said to wait.
+                    let own = matches!(
+                        cmd,
+                        Command::Pick
+                            | Command::Back
+                            | Command::Cancel
+                            | Command::Start
+                            | Command::Lang(_)
+                    );
+                    let waiting = if own { None } else { self.dialogue(ctx) };
                     let mut replies = self.on_command(ctx, cmd);
                     self.offer_fixes(&text, &mut replies);
+                    if let Some(state) = waiting {
+                        replies.push(dialogue::still_open(&state));
+                    }
                     replies
                 }
                 Ok(None) => self.on_text(ctx, &text),

@@ -204,3 +204,18 @@ fn a_need_for_guidance_starts_pick_with_what_the_sentence_says() {
     let (ids, text) = say(&bot, &other, "help me choose a gpu");
     assert!(ids.iter().any(|i| i == "pick-ask-task"), "{text}");
 }
+
+#[test]
+fn a_command_typed_inside_pick_is_answered_and_pick_says_it_waits() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who("en");
+    say(&bot, &me, "/pick");
+    let (ids, text) = say(&bot, &me, "/gpu 4090");
+    assert!(ids.iter().any(|i| i == "gpu-title"), "{text}");
+    assert!(ids.iter().any(|i| i == "pick-still-open"), "{text}");
+    // Without a dialogue, no such line.
+    say(&bot, &me, "/cancel");
+    let (ids, _) = say(&bot, &me, "/gpu 4090");
+    assert!(!ids.iter().any(|i| i == "pick-still-open"));
+}
