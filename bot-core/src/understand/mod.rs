@@ -18,6 +18,7 @@ mod facts;
 mod intent;
 mod price;
 mod request;
+mod span;
 mod text;
 mod typo;
 mod words;
