@@ -202,8 +202,21 @@ impl Bot {
             Input::Choice(id) => self.on_choice(ctx, &id),
             Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
                 Ok(Some(cmd)) => {
+                    // Another command typed inside /pick: answered, and /pick is said to wait.
+                    let own = matches!(
+                        cmd,
+                        Command::Pick
+                            | Command::Back
+                            | Command::Cancel
+                            | Command::Start
+                            | Command::Lang(_)
+                    );
+                    let waiting = if own { None } else { self.dialogue(ctx) };
                     let mut replies = self.on_command(ctx, cmd);
                     self.offer_fixes(&text, &mut replies);
+                    if let Some(state) = waiting {
+                        replies.push(dialogue::still_open(&state));
+                    }
                     replies
                 }
                 Ok(None) => self.on_text(ctx, &text),
@@ -325,21 +338,38 @@ impl Bot {
     }
 
     fn on_text(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
-        match self.dialogue(ctx) {
-            Some(state) => self.commit_dialogue(
-                ctx,
-                dialogue::step(ctx, &state, PickInput::Text(text.to_string())),
-            ),
-            None => self.on_question(ctx, text),
+        let Some(state) = self.dialogue(ctx) else {
+            return self.on_question(ctx, text);
+        };
+        let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
+        // A question asked inside /pick is answered, with where /pick stands.
+        if !outcome.changed
+            && let Some(line) = dialogue::question_inside(ctx, text)
+        {
+            let mut replies = self.run_read_line(ctx, &line);
+            replies.push(dialogue::still_open(&state));
+            return replies;
         }
+        self.commit_dialogue(ctx, outcome)
     }
 
     /// A plain question: read as a command ("I read this as: /fit …"), asked back when two
     /// readings are possible, or answered with examples when nothing in it can be acted on.
     fn on_question(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
         match understand::read(ctx.catalog, text) {
-            Reading::Command(line) => self.run_read_line(ctx, &line),
-            Reading::Ask(lines) => {
+            // Guidance: /pick, started with what the sentence already says.
+            Reading::Command(understand::Request::Pick) => {
+                let mut replies = self.commit_dialogue(ctx, dialogue::start_with(ctx, text));
+                let note = Msg::new("understood-as").arg("command", "/pick");
+                match replies.first_mut() {
+                    Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
+                    None => replies.push(Reply::text(note)),
+                }
+                replies
+            }
+            Reading::Command(req) => self.run_read_line(ctx, &req.line()),
+            Reading::Ask(reqs) => {
+                let lines: Vec<String> = reqs.iter().map(|r| r.line()).collect();
                 // One candidate (a misspelt name): "did you mean this?", not "two ways".
                 let mut r = Reply::text(Msg::new(if lines.len() == 1 {
                     "understand-confirm"

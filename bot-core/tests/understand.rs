@@ -37,11 +37,16 @@ fn score(catalog: &Catalog, name: &str, corpus: &str) -> Score {
             Some(e) => (e, true),
             None => (expected, false),
         };
-        match read(catalog, question) {
-            Reading::Command(c) if c == expected => right += 1,
-            Reading::Ask(options) if ask_ok && options.iter().any(|o| o == expected) => right += 1,
-            Reading::Command(c) => wrong.push(format!("{question} → {c} (expected {expected})")),
-            Reading::Ask(options) => {
+        let reading = read(catalog, question);
+        let lines = reading.lines();
+        match reading {
+            Reading::Command(_) if lines[0] == expected => right += 1,
+            Reading::Ask(_) if ask_ok && lines.iter().any(|o| o == expected) => right += 1,
+            Reading::Command(_) => {
+                wrong.push(format!("{question} → {} (expected {expected})", lines[0]))
+            }
+            Reading::Ask(_) => {
+                let options = lines;
                 asked += 1;
                 println!("asked back: {question} → {options:?} (expected {expected})");
             }
@@ -85,7 +90,23 @@ fn questions_people_type_become_the_commands_they_mean() {
         hand.zh,
         hand.total
     );
-    let wrong: Vec<String> = hand.wrong.iter().chain(&generated.wrong).cloned().collect();
+    let voices = score(
+        &catalog,
+        "voices (round two)",
+        include_str!("data/questions_voices.tsv"),
+    );
+    assert!(
+        voices.total >= 150,
+        "the corpus has {} questions",
+        voices.total
+    );
+    let wrong: Vec<String> = hand
+        .wrong
+        .iter()
+        .chain(&generated.wrong)
+        .chain(&voices.wrong)
+        .cloned()
+        .collect();
     assert!(
         wrong.is_empty(),
         "answered with a wrong command:\n{}",
@@ -93,6 +114,8 @@ fn questions_people_type_become_the_commands_they_mean() {
     );
     let accuracy = hand.right as f64 / hand.total as f64;
     assert!(accuracy >= 0.95, "accuracy {:.1}%", accuracy * 100.0);
+    let accuracy = voices.right as f64 / voices.total as f64;
+    assert!(accuracy >= 0.95, "voices accuracy {:.1}%", accuracy * 100.0);
     let accuracy = generated.right as f64 / generated.total as f64;
     assert!(
         accuracy >= 0.95,
@@ -111,12 +134,12 @@ fn two_readings_are_asked_back_and_nonsense_is_not_guessed() {
     assert_eq!(read(&catalog, "今天天气怎么样"), Reading::Unknown);
     // A specs question names a platform too: still the card's specs, not a job's cost.
     assert_eq!(
-        read(&catalog, "autodl 上的 4090 显存多大"),
-        Reading::Command("/gpu rtx-4090".into())
+        read(&catalog, "autodl 上的 4090 显存多大").lines(),
+        ["/gpu rtx-4090"]
     );
     assert_eq!(
-        read(&catalog, "autodl 4090 多少钱"),
-        Reading::Command("/cost autodl rtx-4090 1h".into())
+        read(&catalog, "autodl 4090 多少钱").lines(),
+        ["/cost autodl rtx-4090 1h"]
     );
     assert_eq!(read(&catalog, "hello there"), Reading::Unknown);
 }
@@ -163,4 +186,323 @@ fn every_expected_command_is_answered_without_an_error() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// A question set with only the expected command's name (`/fit`, `/stock|/offers` for either):
+/// the share whose reading names one of them (asked back counts when a choice does).
+fn share_by_name(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) {
+    let (mut total, mut right) = (0, 0);
+    for line in corpus
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let Some((question, expected)) = line.split_once('\t') else {
+            continue;
+        };
+        total += 1;
+        let lines = read(catalog, question).lines();
+        let ok = expected.split('|').any(|want| {
+            lines
+                .iter()
+                .any(|l| l.split_whitespace().next() == Some(want.trim()))
+        });
+        if ok {
+            right += 1;
+        } else {
+            println!("{name}: {question} → {lines:?} (expected {expected})");
+        }
+    }
+    println!(
+        "{name}: {right} of {total} read as the right command ({:.1}%)",
+        right as f64 * 100.0 / total.max(1) as f64
+    );
+    (total, right)
+}
+
+/// The held-out questions in `../shared/reference/questions-examples.tsv`, written apart from
+/// the code: measured, and held to the goal. Skipped, with the reason, where absent.
+#[test]
+fn held_out_examples_are_read_as_the_right_command() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let found = ["../../shared", "../../../shared"]
+        .iter()
+        .map(|up| format!("{dir}/{up}/reference/questions-examples.tsv"))
+        .find_map(|p| std::fs::read_to_string(p).ok());
+    let Some(corpus) = found else {
+        println!("skipped: ../shared/reference/questions-examples.tsv is not in this checkout");
+        return;
+    };
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_name(&catalog, "examples", &corpus);
+    assert!(total >= 50, "{total} examples");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+}
+
+/// A fresh batch written after the code was tuned on the others, before anything was fixed
+/// against it (see its header for the share it had then).
+#[test]
+fn a_fresh_batch_is_read_as_the_right_command() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_name(&catalog, "fresh", include_str!("data/questions_fresh.tsv"));
+    assert!(total >= 50, "{total} questions");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+    let (total, right) = share_by_name(
+        &catalog,
+        "fresh2",
+        include_str!("data/questions_fresh2.tsv"),
+    );
+    assert!(total >= 40, "{total} questions");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+}
+
+/// `QUESTIONS=file cargo test -p bot-core --test understand print_readings -- --ignored
+/// --nocapture`: each question of the file with its reading, for writing a corpus.
+#[test]
+#[ignore]
+fn print_readings() {
+    let catalog = Catalog::embedded().unwrap();
+    let Ok(path) = std::env::var("QUESTIONS") else {
+        return;
+    };
+    for q in std::fs::read_to_string(path).unwrap().lines() {
+        let q = q.split('\t').next().unwrap_or_default();
+        println!("{q}\t{:?}", read(&catalog, q).lines());
+    }
+}
+
+/// A 91 KB line of Chinese (issue 23) is read as its first [`MAX_CHARS`] characters, with a
+/// constant number of catalog look-ups per word: the work is bounded by the structure of the
+/// reader, whatever the length of the message.
+#[test]
+fn a_long_message_is_read_with_bounded_work() {
+    use bot_core::understand::{MAX_CHARS, read_with_work};
+    let catalog = Catalog::embedded().unwrap();
+    let unit = "我想在autodl上用两张4090跑qwen2.5-72b int4三个小时，一共多少钱？";
+    let long = unit.repeat(91_000 / unit.len() + 1);
+    assert!(long.len() > 90_000);
+    let (_, work) = read_with_work(&catalog, &long);
+    assert!(work.chars <= MAX_CHARS, "{work:?}");
+    assert!(work.lookups <= 12 * work.words.max(1), "{work:?}");
+    // The same bound per word holds for every length up to the cut, so the work grows at most
+    // linearly with the text read.
+    for n in [1, 4, 16] {
+        let (_, w) = read_with_work(&catalog, &unit.repeat(n));
+        assert!(w.lookups <= 12 * w.words.max(1), "{n}: {w:?}");
+    }
+    // Long runs of numerals, digits and Latin words are bounded too, and none panics.
+    for text in [
+        "四".repeat(100_000),
+        "9".repeat(100_000),
+        "autdl ".repeat(20_000),
+    ] {
+        let (_, w) = read_with_work(&catalog, &text);
+        assert!(
+            w.chars <= MAX_CHARS && w.lookups <= 12 * w.words.max(1),
+            "{w:?}"
+        );
+    }
+}
+
+/// One lexicon: each word has one meaning per kind, no word a `/fit` line reads in the same
+/// place is both a quantization and a task, and the reader reads each word as the commands do.
+#[test]
+fn every_word_has_one_meaning_and_the_reader_agrees() {
+    use bot_core::lexicon::{QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS};
+    use bot_core::vram::{Quant, Task};
+    for (w, _) in QUANT_WORDS {
+        assert!(
+            w.parse::<Task>().is_err(),
+            "{w} is a quantization and a task"
+        );
+        assert_eq!(
+            QUANT_WORDS.iter().filter(|(x, _)| x == w).count(),
+            1,
+            "{w} twice"
+        );
+    }
+    for (w, t) in TASK_WORDS {
+        assert!(
+            w.parse::<Quant>().is_err(),
+            "{w} is a task and a quantization"
+        );
+        assert_eq!(
+            TASK_WORDS.iter().filter(|(x, _)| x == w).count(),
+            1,
+            "{w} twice"
+        );
+        assert_eq!(w.parse::<Task>().ok(), Some(*t), "{w}");
+    }
+    // `full` is a full fine-tune to /fit and to the reader; `finetune` is LoRA to both.
+    let catalog = Catalog::embedded().unwrap();
+    for (word, task) in [
+        ("full", Task::Full),
+        ("finetune", Task::Lora),
+        ("全参", Task::Full),
+    ] {
+        assert_eq!(word.parse::<Task>().ok(), Some(task));
+        let lines = read(&catalog, &format!("qwen2.5-7b {word} 4090 能跑吗")).lines();
+        let want = format!(
+            "/fit qwen2.5-7b {} rtx-4090",
+            bot_core::understand::task_word(task)
+        );
+        assert_eq!(lines, [want], "{word}");
+    }
+    // Every word the reader writes into a line reads back as itself.
+    for (w, q) in QUANT_WORDS {
+        assert_eq!(q.key().parse::<Quant>().ok(), Some(*q), "{w}");
+    }
+    for t in [Task::Infer, Task::Lora, Task::Qlora, Task::Full] {
+        assert_eq!(
+            bot_core::understand::task_word(t).parse::<Task>().ok(),
+            Some(t)
+        );
+    }
+    // The choices a frontend offers are the lexicon's words, each with a different meaning.
+    let quants: Vec<Quant> = QUANT_CHOICES
+        .iter()
+        .map(|(w, _)| w.parse().unwrap())
+        .collect();
+    let tasks: Vec<Task> = TASK_CHOICES
+        .iter()
+        .map(|(w, _)| w.parse().unwrap())
+        .collect();
+    for (i, q) in quants.iter().enumerate() {
+        assert!(!quants[..i].contains(q), "{q:?} offered twice");
+    }
+    for (i, t) in tasks.iter().enumerate() {
+        assert!(!tasks[..i].contains(t), "{t:?} offered twice");
+    }
+}
+
+/// Durations and money as people say them, read into the right bill (issue 26 item 3).
+#[test]
+fn durations_and_money_as_people_say_them() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, want) in [
+        (
+            "autodl上4090跑两个半小时多少钱",
+            "/cost autodl rtx-4090 2h30m",
+        ),
+        (
+            "autodl上4090跑2小时30分钟多少钱",
+            "/cost autodl rtx-4090 2h30m",
+        ),
+        ("autodl 4090跑半小时多少钱", "/cost autodl rtx-4090 30m"),
+        ("autodl 4090跑一晚上多少钱", "/cost autodl rtx-4090 8h"),
+        ("autodl 4090跑一天多少钱", "/cost autodl rtx-4090 1d"),
+        ("包月4090大概多少钱", "/compare rtx-4090 1mo"),
+        ("4090一直在线哪家便宜", "/compare rtx-4090 always"),
+        (
+            "runpod 4090 for 90 minutes how much",
+            "/cost runpod rtx-4090 1h30m",
+        ),
+        (
+            "what's cheaper for a 40 minute job on a 4090",
+            "/compare rtx-4090 40m",
+        ),
+        ("7块2一小时跑3小时多少钱", "/cost 7.2cny/hour 3h"),
+        ("2块5一小时跑3小时多少钱", "/cost 2.5cny/hour 3h"),
+        ("两块钱一小时跑3小时多少钱", "/cost 2cny/hour 3h"),
+        ("¥1.88/小时跑3小时多少钱", "/cost 1.88cny/hour 3h"),
+        ("$2.5/hr for 3 hours how much", "/cost 2.5usd/hour 3h"),
+    ] {
+        assert_eq!(read(&catalog, q).lines(), [want], "{q}");
+    }
+    // A number is never a card's name: `40 minute` is not an A40, `100` not an A100.
+    for q in ["40 minute job cost on runpod", "runpod 100 hours cost"] {
+        let lines = read(&catalog, q).lines();
+        assert!(
+            lines
+                .iter()
+                .all(|l| !l.contains("a40") && !l.contains("a100")),
+            "{q}: {lines:?}"
+        );
+    }
+    // `几刀` is no amount: nothing is priced with a made-up figure.
+    assert!(
+        read(&catalog, "几刀一小时")
+            .lines()
+            .iter()
+            .all(|l| !l.starts_with("/convert"))
+    );
+}
+
+/// A sentence that names two methods or two formats is asked back with each, never guessed.
+#[test]
+fn two_meanings_in_one_sentence_are_asked_back() {
+    let catalog = Catalog::embedded().unwrap();
+    let lines = read(&catalog, "qwen2.5-7b 在4090上 lora还是全参").lines();
+    assert_eq!(
+        lines,
+        [
+            "/fit qwen2.5-7b lora rtx-4090",
+            "/fit qwen2.5-7b full rtx-4090"
+        ]
+    );
+    let reading = read(&catalog, "qwen2.5-72b int4 or awq on two 4090s");
+    assert!(
+        matches!(reading, Reading::Ask(ref r) if r.len() == 2),
+        "{reading:?}"
+    );
+    // A fine-tune said generically and a method said outright is one method.
+    assert_eq!(
+        read(&catalog, "qlora微调qwen2.5-7b 3090够吗").lines(),
+        ["/fit qwen2.5-7b qlora rtx-3090"]
+    );
+}
+
+/// `/gpu 4090 4090d` and "4090和4090D有什么区别": both cards side by side, differences marked.
+#[test]
+fn two_cards_side_by_side() {
+    use bot_core::store::{Store, db_path};
+    use bot_core::{Bot, ChatRef, Input, Localizer};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    for (locale, line, mark) in [
+        ("en", "/gpu 4090 4090d", "* FP16 TFLOPS"),
+        ("zh", "4090和4090D有什么区别", "* FP16 算力"),
+        ("en", "4090 vs 5090 specs", "* VRAM"),
+    ] {
+        let who = ChatRef {
+            platform: "test".into(),
+            chat: locale.into(),
+            user: "u".into(),
+            locale: Some(locale.into()),
+        };
+        let answer = bot.handle(&who, Input::Text(line.into()));
+        let text: String = answer
+            .replies
+            .iter()
+            .map(|r| Localizer::get().render_plain(answer.lang, r))
+            .collect();
+        assert!(text.contains("RTX 4090"), "{line}: {text}");
+        assert!(text.contains(mark), "{line}: {text}");
+        assert!(!text.contains("don't know"), "{line}: {text}");
+    }
+}
+
+/// Money said in Chinese is an amount to every command too: `/trial … 7块2` records ¥7.2.
+#[test]
+fn a_trial_cost_said_as_yuan_and_jiao_is_an_amount() {
+    use bot_core::store::{Store, db_path};
+    use bot_core::{Bot, ChatRef, Input, Localizer};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    let who = ChatRef {
+        platform: "test".into(),
+        chat: "c".into(),
+        user: "u".into(),
+        locale: Some("zh".into()),
+    };
+    let answer = bot.handle(&who, Input::Text("/trial autodl 4090 1h 7块2".into()));
+    let text: String = answer
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(answer.lang, r))
+        .collect();
+    assert!(text.contains("7.2"), "{text}");
 }

@@ -74,25 +74,9 @@ const fn key(name: &'static str, kind: Kind, key: &'static str) -> OptionSpec {
     }
 }
 
-const QUANTS: Kind = Kind::Choices(&[
-    ("bf16", None),
-    ("fp16", None),
-    ("fp8", None),
-    ("int8", None),
-    ("int4", None),
-    ("awq", None),
-    ("gptq", None),
-    ("nf4", None),
-    ("q4_k_m", None),
-    ("q5_k_m", None),
-    ("q8_0", None),
-]);
-const TASKS: Kind = Kind::Choices(&[
-    ("inference", Some("discord-task-inference")),
-    ("lora", Some("discord-task-lora")),
-    ("qlora", Some("discord-task-qlora")),
-    ("fullft", Some("discord-task-full")),
-]);
+// The lexicon's words, so Discord offers exactly what bot-core reads (one meaning each).
+const QUANTS: Kind = Kind::Choices(bot_core::lexicon::QUANT_CHOICES);
+const TASKS: Kind = Kind::Choices(bot_core::lexicon::TASK_CHOICES);
 const LANGS: Kind = Kind::Choices(&[("en", None), ("zh", None)]);
 /// The rest of the command's language (`boot=3m`, `engine=vllm`…), as typed.
 const MORE: OptionSpec = opt("more", Kind::Text, false);

@@ -254,3 +254,28 @@ col-model = Model
 col-params = Parameters
 col-max-context = Max context
 hint-models = /fit <model> checks one against a card; any other model works by size, e.g. /fit 13b or /fit 671b-a37b.
+
+gpu-cmp-title = Side by side: { $names }
+gpu-cmp-fact = Fact
+gpu-cmp-card = { $name }
+gpu-cmp-vram = { $differs ->
+    [yes] * VRAM
+   *[other] VRAM
+  }
+gpu-cmp-bandwidth = { $differs ->
+    [yes] * Bandwidth
+   *[other] Bandwidth
+  }
+gpu-cmp-tflops = { $differs ->
+    [yes] * FP16 TFLOPS
+   *[other] FP16 TFLOPS
+  }
+gpu-cmp-interconnect = { $differs ->
+    [yes] * Interconnect
+   *[other] Interconnect
+  }
+gpu-cmp-cheapest = { $differs ->
+    [yes] * From (list, per hour)
+   *[other] From (list, per hour)
+  }
+gpu-cmp-footer = * marks a row where the cards differ. /gpu <name> shows one card with its prices and sources.

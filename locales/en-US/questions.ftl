@@ -15,3 +15,24 @@ pick-understood-usage = • { $kind ->
   }
 did-you-mean-choice = { $name }
 understand-confirm = I didn't recognise one name in that. Did you mean this?
+pick-understood-gpu = • card: { $cards ->
+    [1] { $name }
+   *[other] { $cards } × { $name }
+  }
+pick-understood-nrn = • no real-name check
+pick-understood-pay = • pays with { $method ->
+    [alipay] Alipay
+    [wechat] WeChat Pay
+    [card] a card
+   *[other] { $method }
+  }
+pick-understood-no-pay = • no { $method ->
+    [alipay] Alipay
+    [wechat] WeChat Pay
+    [card] card
+   *[other] { $method }
+  }
+pick-understood-budget = • budget: { $budget }
+pick-noted = Noted (I won't ask again; /back to change):
+pick-still-open = /pick is still open at step { $n } of { $total }: answer its question to go on, /back to change an answer, or /cancel to leave it.
+pick-leave-hint = A question of your own is answered too; /cancel leaves /pick.

@@ -242,3 +242,28 @@ col-model = 模型
 col-params = 参数量
 col-max-context = 最长上下文
 hint-models = /fit <模型> 检查某个模型放不放得下某张卡；没列出的模型按参数量估算，如 /fit 13b 或 /fit 671b-a37b。
+
+gpu-cmp-title = 并排对比：{ $names }
+gpu-cmp-fact = 项目
+gpu-cmp-card = { $name }
+gpu-cmp-vram = { $differs ->
+    [yes] * 显存
+   *[other] 显存
+  }
+gpu-cmp-bandwidth = { $differs ->
+    [yes] * 带宽
+   *[other] 带宽
+  }
+gpu-cmp-tflops = { $differs ->
+    [yes] * FP16 算力
+   *[other] FP16 算力
+  }
+gpu-cmp-interconnect = { $differs ->
+    [yes] * 互联
+   *[other] 互联
+  }
+gpu-cmp-cheapest = { $differs ->
+    [yes] * 最低挂牌价（每小时）
+   *[other] 最低挂牌价（每小时）
+  }
+gpu-cmp-footer = 带 * 的行表示两张卡不同。/gpu <名称> 查看单卡的价格和来源。

@@ -15,3 +15,24 @@ pick-understood-usage = • { $kind ->
   }
 did-you-mean-choice = { $name }
 understand-confirm = 里面有个名字我没认出来，你是想问这个吗？
+pick-understood-gpu = • 显卡：{ $cards ->
+    [1] { $name }
+   *[other] { $cards } 张 { $name }
+  }
+pick-understood-nrn = • 不要实名认证
+pick-understood-pay = • 付款方式：{ $method ->
+    [alipay] 支付宝
+    [wechat] 微信支付
+    [card] 银行卡/信用卡
+   *[other] { $method }
+  }
+pick-understood-no-pay = • 没有{ $method ->
+    [alipay] 支付宝
+    [wechat] 微信支付
+    [card] 信用卡
+   *[other] { $method }
+  }
+pick-understood-budget = • 预算：{ $budget }
+pick-noted = 记下了（不再重复问；想改可以用 /back）：
+pick-still-open = /pick 还开着，停在第 { $n } 步（共 { $total } 步）：回答上面的问题继续，/back 改答案，/cancel 退出。
+pick-leave-hint = 直接问别的问题我也会回答；/cancel 可以退出 /pick。

@@ -22,7 +22,10 @@ fn access(ctx: &Ctx, checks: &AccessChecks) -> Result<Access, Reply> {
 
 /// Reads the subscription's terms: the `/stock` words (card, platform, a bare price), plus
 /// `max=` and `cards=`.
-fn terms(ctx: &Ctx, args: &str) -> Result<(crate::availability::StockQuery, Option<u32>), Reply> {
+pub(crate) fn terms(
+    ctx: &Ctx,
+    args: &str,
+) -> Result<(crate::availability::StockQuery, Option<u32>), Reply> {
     let (mut words, opts) = split_options(args);
     let mut cards = None;
     let usage = || Msg::new("usage-subscribe");

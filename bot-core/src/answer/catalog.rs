@@ -66,7 +66,15 @@ fn capacity_line(gpu: &crate::catalog::Gpu) -> Msg {
 pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
     let gpu = match v.catalog.gpu(name) {
         Ok(g) => g,
-        Err(nf) => return not_found_reply(&nf),
+        Err(nf) => {
+            // `/gpu 4090 4090d`: two (or more) cards, each a whole name, side by side.
+            let words: Vec<&str> = name.split_whitespace().collect();
+            let cards: Vec<&Gpu> = words.iter().filter_map(|w| v.catalog.find_gpu(w)).collect();
+            if words.len() > 1 && cards.len() == words.len() {
+                return gpu_side_by_side(v, &cards);
+            }
+            return not_found_reply(&nf);
+        }
     };
     let mut r = Reply::text(
         Msg::new("gpu-title")
@@ -128,6 +136,89 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
             rows,
         });
         r.push(Msg::new("gpu-prices-footer"));
+    }
+    r
+}
+
+/// Several cards in one table, a row per fact; a row whose values differ is marked.
+fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
+    let zh = v.lang == Lang::Zh;
+    let unknown = || unknown_text(v.lang);
+    let cheapest = |g: &Gpu| {
+        crate::billing::cheapest_hourly_usd(v.catalog, &g.id).map_or_else(unknown, |(usd, _)| {
+            format!("${}", usd.round_dp(2).normalize())
+        })
+    };
+    let facts: Vec<(&str, Vec<String>)> = vec![
+        (
+            "gpu-cmp-vram",
+            cards
+                .iter()
+                .map(|g| {
+                    format!(
+                        "{} GB {}",
+                        fmt_num(g.vram_gb),
+                        g.mem_type.clone().unwrap_or_default()
+                    )
+                    .trim()
+                    .to_string()
+                })
+                .collect(),
+        ),
+        (
+            "gpu-cmp-bandwidth",
+            cards
+                .iter()
+                .map(|g| {
+                    g.bandwidth_gbps()
+                        .map_or_else(unknown, |b| format!("{} GB/s", fmt_num(b)))
+                })
+                .collect(),
+        ),
+        (
+            "gpu-cmp-tflops",
+            cards
+                .iter()
+                .map(|g| g.tflops().map_or_else(unknown, fmt_num))
+                .collect(),
+        ),
+        (
+            "gpu-cmp-interconnect",
+            cards
+                .iter()
+                .map(|g| g.interconnect_text(zh).to_string())
+                .collect(),
+        ),
+        (
+            "gpu-cmp-cheapest",
+            cards.iter().map(|g| cheapest(g)).collect(),
+        ),
+    ];
+    let mut header = vec![Msg::new("gpu-cmp-fact")];
+    header.extend(
+        cards
+            .iter()
+            .map(|g| Msg::new("gpu-cmp-card").arg("name", g.name.as_str())),
+    );
+    let rows = facts
+        .into_iter()
+        .map(|(id, values)| {
+            let differs = values.iter().any(|x| *x != values[0]);
+            let label = crate::i18n::Localizer::get().format(
+                v.lang,
+                &Msg::new(id).arg("differs", if differs { "yes" } else { "no" }),
+            );
+            let mut row = vec![label];
+            row.extend(values);
+            row
+        })
+        .collect();
+    let names: Vec<&str> = cards.iter().map(|g| g.name.as_str()).collect();
+    let mut r = Reply::text(Msg::new("gpu-cmp-title").arg("names", names.join(" / ")));
+    r = r.with_table(Table { header, rows });
+    r.push(Msg::new("gpu-cmp-footer"));
+    for g in cards {
+        r.push(source_msg(&g.source, &g.as_of, false));
     }
     r
 }

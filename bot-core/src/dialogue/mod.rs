@@ -10,13 +10,16 @@
 //! - [`state`]: what has been answered (serde data in redb);
 //! - [`step`]: the machine, one input at a time;
 //! - [`understand`]: reading typed answers and sentences;
+//! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
 //! - [`ask`]: each step's question and its choices;
 //! - [`card`], [`barriers`]: the card and barrier steps; [`result`]: the ranked platforms;
 //!   [`plan`]: billing advice and the trial plan.
 
+mod answers;
 mod ask;
 mod barriers;
 mod card;
+mod listen;
 mod plan;
 mod result;
 mod state;
@@ -24,6 +27,7 @@ mod step;
 mod understand;
 
 pub use ask::{ask, methods_for};
+pub use listen::{question_inside, start_with, still_open};
 pub use plan::trial_plan;
 pub use result::ranked_offers;
 pub use state::Needs;

@@ -1,16 +1,15 @@
 //! The machine: one input in, the next state and its replies out; a rejected answer changes nothing.
 
-use super::ask::{ask, default_models, methods_in_order};
-use super::state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
-use super::understand::{
-    normalize_method, params_b, parse_usage, task_from_sentence, usage_in_sentence,
+use super::answers::{
+    barriers_step, card_step, concurrency_step, context_step, method_step, model_step, task_step,
+    usage_step,
 };
+use super::ask::ask;
+use super::state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
 use crate::context::Ctx;
-use crate::lexicon;
 use crate::reply::{Msg, Reply};
 use crate::understand;
 use crate::vram;
-use rust_decimal::Decimal;
 
 /// Starts a dialogue: the first question.
 pub fn start(ctx: &Ctx) -> Outcome {
@@ -71,8 +70,22 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             changed: false,
         },
         Err(Invalid) => {
-            let hint =
-                Reply::text(Msg::new("pick-invalid")).with(Msg::new(step_hint_id(state.step)));
+            // Not this step's answer, but facts the dialogue keeps: noted, never refused.
+            if let PickInput::Text(t) = &input
+                && let Some((next, mut reply)) = super::listen::listen(ctx, state, t)
+            {
+                let question = ask(ctx, &next);
+                reply.parts.extend(question.parts);
+                reply.choices = question.choices;
+                return Outcome {
+                    state: Some(next),
+                    replies: vec![reply],
+                    changed: true,
+                };
+            }
+            let hint = Reply::text(Msg::new("pick-invalid"))
+                .with(Msg::new(step_hint_id(state.step)))
+                .with(Msg::new("pick-leave-hint"));
             Outcome {
                 replies: vec![hint, ask(ctx, state)],
                 state: Some(state.clone()),
@@ -161,7 +174,7 @@ fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
 
 /// Applies an answer to the current step.
 pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Invalid> {
-    let mut s = state.clone();
+    let s = state.clone();
     let label_choice = match input {
         PickInput::Text(t) => typed_choice(ctx, state, t),
         _ => None,
@@ -174,244 +187,14 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
     };
     // A typed number is not a choice here (the terminal maps numbers); "ok"/"好" accept defaults.
     match state.step {
-        Step::Task => {
-            let task = match choice {
-                Some("t:exp") => TaskKind::Experiment,
-                Some("t:tune") => TaskKind::FineTune,
-                Some("t:serve") => TaskKind::Serve,
-                Some(_) => return Err(Invalid),
-                None => {
-                    let t = text.unwrap_or_default();
-                    let task = task_from_sentence(t).ok_or(Invalid)?;
-                    // The seed asks for the task as one sentence; take what else it says,
-                    // echo it, and do not ask for it again.
-                    let f = understand::facts(ctx.catalog, t);
-                    s.skip.clear();
-                    if let Some(m) = f.model {
-                        s.model = Some(m);
-                        s.params_b = None;
-                        s.skip.push(Step::Model);
-                    }
-                    let method = match task {
-                        TaskKind::FineTune => f.training.map(str::to_string),
-                        _ => f.quant.filter(|q| methods_known(q)),
-                    };
-                    if let Some(m) = method {
-                        s.method = Some(m);
-                        s.skip.push(Step::Method);
-                    }
-                    let usage = usage_in_sentence(t)
-                        .filter(|u| *u == Usage::Always)
-                        .or_else(|| {
-                            let hours = f.seconds? / Decimal::from(3600);
-                            Some(if f.daily {
-                                Usage::Daily { hours }
-                            } else {
-                                Usage::OneOff { hours }
-                            })
-                        })
-                        .or_else(|| usage_in_sentence(t));
-                    if let Some(u) = usage {
-                        s.usage = Some(u);
-                        s.skip.push(Step::Usage);
-                    }
-                    task
-                }
-            };
-            s.task = Some(task);
-            Ok(Answer::Next(advanced(s)))
-        }
-        Step::Model => {
-            let value = choice
-                .and_then(|c| c.strip_prefix("m:"))
-                .or(text)
-                .ok_or(Invalid)?;
-            if value == "unsure" {
-                s.unsure_model = true;
-                return Ok(Answer::Next(s));
-            }
-            if is_accept(value)
-                && let Some(m) = s
-                    .model
-                    .clone()
-                    .or_else(|| default_models(s.task)[0].to_string().into())
-            {
-                s.model = Some(m);
-                s.params_b = None;
-                return Ok(Answer::Next(advanced(s)));
-            }
-            if let Ok(m) = ctx.catalog.model(value) {
-                s.model = Some(m.id.clone());
-                s.params_b = None;
-            } else if let Some(m) = understand::facts(ctx.catalog, value).model {
-                // `qwen 7b`, `千问2.5 7B`: a family and a size.
-                s.model = Some(m);
-                s.params_b = None;
-            } else if let Some(b) = params_b(value) {
-                s.model = None;
-                s.params_b = Some(b);
-            } else {
-                return Err(Invalid);
-            }
-            s.unsure_model = false;
-            Ok(Answer::Next(advanced(s)))
-        }
-        Step::Method => {
-            let value = choice
-                .and_then(|c| c.strip_prefix("q:"))
-                .or(text)
-                .ok_or(Invalid)?;
-            let methods = methods_in_order(ctx, &s);
-            let key = if is_accept(value) {
-                methods[0].to_string()
-            } else {
-                let value = understand::normalize(value);
-                normalize_method(&value, s.task)
-                    .or_else(|| {
-                        let f = understand::facts(ctx.catalog, &value);
-                        match s.task {
-                            Some(TaskKind::FineTune) => f.training.map(str::to_string),
-                            _ => f.quant,
-                        }
-                    })
-                    .ok_or(Invalid)?
-            };
-            s.method = Some(key);
-            Ok(Answer::Next(advanced(s)))
-        }
-        Step::Context => {
-            let value = choice
-                .and_then(|c| c.strip_prefix("c:"))
-                .or(text)
-                .ok_or(Invalid)?;
-            let tokens = if is_accept(value) {
-                4096
-            } else {
-                // `32k上下文`, `上下文 32k`, `8k tokens`: the number is the answer.
-                let value = understand::normalize(value);
-                let value = value
-                    .replace("上下文", "")
-                    .replace("tokens", "")
-                    .replace("token", "")
-                    .replace("context", "");
-                lexicon::context_tokens(value.trim())
-                    .filter(|t| (128..=10_000_000).contains(t))
-                    .ok_or(Invalid)?
-            };
-            s.context = Some(tokens as u32);
-            Ok(Answer::Next(advanced(s)))
-        }
-        Step::Concurrency => {
-            let value = choice
-                .and_then(|c| c.strip_prefix("n:"))
-                .or(text)
-                .ok_or(Invalid)?;
-            let n = if is_accept(value) {
-                1
-            } else {
-                // `4个人同时用`, `16 users`, `4并发`: the first number.
-                let value = understand::normalize(value);
-                let digits: String = value
-                    .trim_start()
-                    .chars()
-                    .take_while(|c| c.is_ascii_digit())
-                    .collect();
-                lexicon::card_count(if digits.is_empty() { &value } else { &digits })
-                    .filter(|n| (1..=vram::MAX_BATCH).contains(n))
-                    .ok_or(Invalid)?
-            };
-            s.concurrency = Some(n);
-            Ok(Answer::Next(advanced(s)))
-        }
-        Step::Usage => {
-            let usage = match choice {
-                Some("u:1h") => Usage::OneOff {
-                    hours: Decimal::ONE,
-                },
-                Some("u:3h") => Usage::OneOff {
-                    hours: Decimal::from(3),
-                },
-                Some("u:daily4h") => Usage::Daily {
-                    hours: Decimal::from(4),
-                },
-                Some("u:always") => Usage::Always,
-                Some(_) => return Err(Invalid),
-                None => {
-                    let t = text.unwrap_or_default();
-                    if is_accept(t) {
-                        s.usage.unwrap_or(Usage::OneOff {
-                            hours: Decimal::ONE,
-                        })
-                    } else {
-                        // `三个小时`, `半小时`, `每天4小时`, `3 hours`.
-                        let n = understand::normalize(t);
-                        parse_usage(&n)
-                            .or_else(|| parse_usage(&n.replace(' ', "")))
-                            .or_else(|| {
-                                let f = understand::facts(ctx.catalog, &n);
-                                let hours = f.seconds? / Decimal::from(3600);
-                                Some(if f.daily {
-                                    Usage::Daily { hours }
-                                } else {
-                                    Usage::OneOff { hours }
-                                })
-                            })
-                            .ok_or(Invalid)?
-                    }
-                }
-            };
-            s.usage = Some(usage);
-            Ok(Answer::Next(advanced(s)))
-        }
-        Step::Card => {
-            let value = choice
-                .and_then(|c| c.strip_prefix("g:"))
-                .or(text)
-                .ok_or(Invalid)?;
-            let (gpu, cards) = if is_accept(value) {
-                // "ok" takes the first (cheapest) option offered.
-                let (first, _) = super::card::card_options(ctx, &s, 1)
-                    .into_iter()
-                    .next()
-                    .ok_or(Invalid)?;
-                (first.gpu, first.cards)
-            } else if let Some((id, n)) = value.rsplit_once(':')
-                && let Ok(n) = n.parse::<u32>()
-            {
-                (ctx.catalog.gpu(id).map_err(|_| Invalid)?.id.clone(), n)
-            } else {
-                // Typed: "4090", "2x 4090", "4090 2", "a100 x2", "2张4090", "两张 4090".
-                let (name, n) = lexicon::cards_and_name(value);
-                match ctx.catalog.gpu(&name) {
-                    Ok(g) => (g.id.clone(), n),
-                    Err(_) => understand::facts(ctx.catalog, value).gpu.ok_or(Invalid)?,
-                }
-            };
-            if !(1..=64).contains(&cards) {
-                return Err(Invalid);
-            }
-            // The same fit decision /fit makes: a card that cannot hold the job is not priced.
-            if let Some(refusal) = super::card::refuse_card(ctx, &s, &gpu, cards) {
-                return Ok(Answer::Refused(refusal));
-            }
-            s.gpu = Some(gpu);
-            s.cards = Some(cards);
-            Ok(Answer::Next(advanced(s)))
-        }
-        Step::Barriers => {
-            let value = choice
-                .and_then(|c| c.strip_prefix("b:"))
-                .or(text)
-                .ok_or(Invalid)?;
-            if is_accept(value) || value == "done" {
-                return Ok(Answer::Next(advanced(s)));
-            }
-            if s.needs.apply(value) {
-                Ok(Answer::Next(s))
-            } else {
-                Err(Invalid)
-            }
-        }
+        Step::Task => task_step(ctx, s, choice, text),
+        Step::Model => model_step(ctx, s, choice, text),
+        Step::Method => method_step(ctx, s, choice, text),
+        Step::Context => context_step(s, choice, text),
+        Step::Concurrency => concurrency_step(s, choice, text),
+        Step::Usage => usage_step(ctx, s, choice, text),
+        Step::Card => card_step(ctx, s, choice, text),
+        Step::Barriers => barriers_step(s, choice, text),
         Step::Result => match choice.or(text) {
             Some("r:trial") => Ok(Answer::Next(advanced(s))),
             Some(t) if is_accept(t) => Ok(Answer::Next(advanced(s))),
@@ -425,8 +208,26 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
     }
 }
 
+/// The first number in a message with its suffix: `大概2000个token` → `2000`, `2k吧` → `2k`.
+pub(super) fn first_count(text: &str) -> Option<String> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let rest = &text[start..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let mut out = rest[..end].to_string();
+    if let Some(suffix) = rest[end..]
+        .chars()
+        .next()
+        .filter(|c| matches!(c, 'k' | 'm' | '万'))
+    {
+        out.push(suffix);
+    }
+    Some(out)
+}
+
 /// Whether a quantization read from a sentence is one the method step offers.
-fn methods_known(q: &str) -> bool {
+pub(super) fn methods_known(q: &str) -> bool {
     q.parse::<vram::Quant>().is_ok()
 }
 
@@ -507,6 +308,18 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             _ => Msg::new("pick-understood-usage").arg("kind", "always"),
         };
         r.push(msg);
+    }
+    if s.skip.contains(&Step::Barriers) {
+        let n = &s.needs;
+        if n.no_real_name {
+            r.push(Msg::new("pick-understood-nrn"));
+        }
+        for p in &n.payments {
+            r.push(Msg::new("pick-understood-pay").arg("method", p.as_str()));
+        }
+        if let Some(b) = n.budget {
+            r.push(Msg::new("pick-understood-budget").arg("budget", b.normalize().to_string()));
+        }
     }
     r
 }

@@ -90,13 +90,11 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
 
 pub(super) fn normalize_method(t: &str, task: Option<TaskKind>) -> Option<String> {
     let l = t.trim().to_lowercase();
-    match l.as_str() {
-        "lora" => return Some("lora".into()),
-        "qlora" => return Some("qlora".into()),
-        "full" | "full fine-tune" | "全参" | "全参数" | "全量" => {
-            return Some("full".into());
-        }
-        _ => {}
+    // The lexicon's one meaning of each word: `full`/`全参` is a full fine-tune, `lora`...
+    if let Ok(method) = l.parse::<crate::vram::Task>()
+        && method != crate::vram::Task::Infer
+    {
+        return Some(crate::understand::task_word(method).to_string());
     }
     if task == Some(TaskKind::FineTune) {
         return None;

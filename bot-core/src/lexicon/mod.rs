@@ -13,6 +13,7 @@
 //! | cards | `2`, `x2`, `×2`, `2x`, `2张`, `2卡`, `2 cards`, `2x4090` | a count of cards |
 //! | storage | `gb`, `tb` (= 1000 GB) | decimal GB, as platforms bill disks |
 //! | money | `$`, `usd`, `美元`, `刀`; `¥`, `￥`, `cny`, `rmb`, `元`, `块` | USD, CNY |
+//! | task | `full`, `全参`, `全量` / `lora`, `finetune`, `微调`, `sft` / `qlora` / `推理` | full fine-tune / LoRA / QLoRA / inference ([`TASK_WORDS`]); FP32 is `fp32`, never `full` |
 //!
 //! The types these words name live with their engines (durations in [`crate::units`], price
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
@@ -29,7 +30,10 @@ pub use count::{
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 pub use name_size::model_size_in_name;
 pub use options::{option, split_options};
-pub use words::{attention, billing_start, kv_dtype, on_off, optimizer};
+pub use words::{
+    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, kv_dtype,
+    on_off, optimizer, task_in, tasks_in,
+};
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
 /// [`crate::units`], because catalog files write billing increments the same way.

@@ -119,8 +119,20 @@ pub fn parse_price(text: &str) -> Result<PriceText, BillingError> {
             text: raw.to_string(),
         });
     }
-    let amount = parse_amount("price", &s[..num_len])?;
-    let rest = &s[num_len..];
+    let mut amount = parse_amount("price", &s[..num_len])?;
+    let mut rest = &s[num_len..];
+    // `7块2`, `2元5`: yuan and jiao, as a price is said in Chinese.
+    for yuan in ["块", "元"] {
+        if let Some(jiao) = rest.strip_prefix(yuan)
+            && let Some(d) = jiao.chars().next().and_then(|c| c.to_digit(10))
+            && jiao.len() == 1
+            && !s[..num_len].contains('.')
+        {
+            amount += Decimal::new(i64::from(d), 1);
+            currency = Some("CNY".into());
+            rest = "";
+        }
+    }
     let (cur_word, unit_word) = match rest.split_once('/') {
         Some((c, u)) => (c, Some(u)),
         None => (rest, None),
@@ -248,6 +260,10 @@ mod tests {
         assert_eq!(p.per, Some(PriceUnit::MillionTokens));
         let p = parse_price("1.98").unwrap();
         assert_eq!((p.amount, p.currency, p.per), (d("1.98"), None, None));
+        // Yuan and jiao: `7块2` is 7.2 yuan.
+        let p = parse_price("7块2").unwrap();
+        assert_eq!((p.amount, p.currency.as_deref()), (d("7.2"), Some("CNY")));
+        assert_eq!(parse_price("2元5").unwrap().amount, d("2.5"));
     }
 
     #[test]

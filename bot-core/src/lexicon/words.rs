@@ -17,43 +17,127 @@ fn squash(s: &str) -> String {
         .collect()
 }
 
+/// Every way of writing a quantization, squashed (see [`squash`]), with its one meaning.
+/// `full` is not here: it is a full fine-tune ([`TASK_WORDS`]); FP32 is `fp32`.
+pub const QUANT_WORDS: &[(&str, Quant)] = &[
+    ("fp32", Quant::Fp32),
+    ("f32", Quant::Fp32),
+    ("float32", Quant::Fp32),
+    ("float", Quant::Fp32),
+    ("fp16", Quant::Fp16),
+    ("f16", Quant::Fp16),
+    ("float16", Quant::Fp16),
+    ("half", Quant::Fp16),
+    ("bf16", Quant::Bf16),
+    ("bfloat16", Quant::Bf16),
+    ("fp8", Quant::Fp8),
+    ("f8", Quant::Fp8),
+    ("float8", Quant::Fp8),
+    ("e4m3", Quant::Fp8),
+    ("fp8e4m3", Quant::Fp8),
+    ("w8a8fp8", Quant::Fp8),
+    ("int8", Quant::Int8),
+    ("i8", Quant::Int8),
+    ("8bit", Quant::Int8),
+    ("bnb8", Quant::Int8),
+    ("bnbint8", Quant::Int8),
+    ("llmint8", Quant::Int8),
+    ("gptqint8", Quant::GptqInt8),
+    ("gptq8", Quant::GptqInt8),
+    ("gptq8bit", Quant::GptqInt8),
+    ("int4", Quant::Int4),
+    ("i4", Quant::Int4),
+    ("4bit", Quant::Int4),
+    ("w4a16", Quant::Int4),
+    ("gptq", Quant::GptqInt4),
+    ("gptqint4", Quant::GptqInt4),
+    ("gptq4", Quant::GptqInt4),
+    ("gptq4bit", Quant::GptqInt4),
+    ("awq", Quant::Awq),
+    ("awqint4", Quant::Awq),
+    ("awq4", Quant::Awq),
+    ("awq4bit", Quant::Awq),
+    ("nf4", Quant::Nf4),
+    ("bnb4", Quant::Nf4),
+    ("bnbnf4", Quant::Nf4),
+    ("bnb4bit", Quant::Nf4),
+    ("q2k", Quant::Q2K),
+    ("q3km", Quant::Q3KM),
+    ("q3k", Quant::Q3KM),
+    ("q40", Quant::Q4_0),
+    ("q4", Quant::Q4_0),
+    ("q4km", Quant::Q4KM),
+    ("q4k", Quant::Q4KM),
+    ("gguf", Quant::Q4KM),
+    ("q5km", Quant::Q5KM),
+    ("q5k", Quant::Q5KM),
+    ("q6k", Quant::Q6K),
+    ("q6", Quant::Q6K),
+    ("q80", Quant::Q8_0),
+    ("q8", Quant::Q8_0),
+    ("iq1s", Quant::Iq1S),
+    ("iq1m", Quant::Iq1M),
+    ("iq2xxs", Quant::Iq2Xxs),
+    ("iq2xs", Quant::Iq2Xs),
+    ("iq2s", Quant::Iq2S),
+    ("iq3xxs", Quant::Iq3Xxs),
+    ("iq3s", Quant::Iq3S),
+    ("iq4xs", Quant::Iq4Xs),
+    ("iq4nl", Quant::Iq4Nl),
+    ("mxfp4", Quant::Mxfp4),
+    ("mxfp4moe", Quant::Mxfp4),
+    ("fp4mx", Quant::Mxfp4),
+];
+
+/// Every way of writing a task, squashed, with its one meaning. A fine-tune named without its
+/// method (`finetune`, `微调`, `sft`, `train`) is LoRA, the method a newcomer can afford and the
+/// one `/pick` leads with; a full fine-tune is said so (`full`, `全参`, `全量`). The reader
+/// finds the Chinese ones inside a sentence, so longer words come before the words they hold.
+pub const TASK_WORDS: &[(&str, Task)] = &[
+    ("infer", Task::Infer),
+    ("inference", Task::Infer),
+    ("serve", Task::Infer),
+    ("serving", Task::Infer),
+    ("推理", Task::Infer),
+    ("部署", Task::Infer),
+    ("qlora", Task::Qlora),
+    ("qlorafinetune", Task::Qlora),
+    ("qlora微调", Task::Qlora),
+    ("全参数微调", Task::Full),
+    ("全参微调", Task::Full),
+    ("全量微调", Task::Full),
+    ("全参数", Task::Full),
+    ("全参", Task::Full),
+    ("全量", Task::Full),
+    ("full", Task::Full),
+    ("fullft", Task::Full),
+    ("fullfinetune", Task::Full),
+    ("fullfinetuning", Task::Full),
+    ("fullparameter", Task::Full),
+    ("lora", Task::Lora),
+    ("lorafinetune", Task::Lora),
+    ("lora微调", Task::Lora),
+    ("finetune", Task::Lora),
+    ("finetuning", Task::Lora),
+    ("ft", Task::Lora),
+    ("sft", Task::Lora),
+    ("train", Task::Lora),
+    ("training", Task::Lora),
+    ("微调", Task::Lora),
+    ("训练", Task::Lora),
+];
+
 impl FromStr for Quant {
     type Err = FitError;
-    /// Forgiving: `int4`, `Q4_K_M`, `q4km`, `gptq`, `gptq-int4`, `awq`, `nf4`, `bnb4`, `4bit`,
-    /// `fp16`, `half`, `bf16`, `fp8`, `int8`, `bnb8`, `8bit`, `gguf` (= Q4_K_M, the common default),
-    /// the GGUF i-quants `IQ1_S` ... `IQ4_NL` (`iq2_xxs`, `IQ4-XS`, `iq4xs`)...
+    /// Forgiving: `int4`, `Q4_K_M`, `q4km`, `gptq`, `awq`, `nf4`, `4bit`, `fp16`, `half`, `gguf`
+    /// (= Q4_K_M, the common default), the GGUF i-quants... ([`QUANT_WORDS`]).
     fn from_str(s: &str) -> Result<Quant, FitError> {
         let k = squash(s);
-        Ok(match k.as_str() {
-            "fp32" | "f32" | "float32" | "float" | "full" => Quant::Fp32,
-            "fp16" | "f16" | "float16" | "half" => Quant::Fp16,
-            "bf16" | "bfloat16" => Quant::Bf16,
-            "fp8" | "f8" | "float8" | "e4m3" | "fp8e4m3" | "w8a8fp8" => Quant::Fp8,
-            "int8" | "i8" | "8bit" | "bnb8" | "bnbint8" | "llmint8" => Quant::Int8,
-            "gptqint8" | "gptq8" | "gptq8bit" => Quant::GptqInt8,
-            "int4" | "i4" | "4bit" | "w4a16" => Quant::Int4,
-            "gptq" | "gptqint4" | "gptq4" | "gptq4bit" => Quant::GptqInt4,
-            "awq" | "awqint4" | "awq4" | "awq4bit" => Quant::Awq,
-            "nf4" | "bnb4" | "bnbnf4" | "bnb4bit" => Quant::Nf4,
-            "q2k" => Quant::Q2K,
-            "q3km" | "q3k" => Quant::Q3KM,
-            "q40" | "q4" => Quant::Q4_0,
-            "q4km" | "q4k" | "gguf" => Quant::Q4KM,
-            "q5km" | "q5k" => Quant::Q5KM,
-            "q6k" | "q6" => Quant::Q6K,
-            "q80" | "q8" => Quant::Q8_0,
-            "iq1s" => Quant::Iq1S,
-            "iq1m" => Quant::Iq1M,
-            "iq2xxs" => Quant::Iq2Xxs,
-            "iq2xs" => Quant::Iq2Xs,
-            "iq2s" => Quant::Iq2S,
-            "iq3xxs" => Quant::Iq3Xxs,
-            "iq3s" => Quant::Iq3S,
-            "iq4xs" => Quant::Iq4Xs,
-            "iq4nl" => Quant::Iq4Nl,
-            "mxfp4" | "mxfp4moe" | "fp4mx" => Quant::Mxfp4,
-            _ => return Err(FitError::UnknownQuant(s.trim().to_string())),
-        })
+        QUANT_WORDS
+            .iter()
+            .find(|(w, _)| *w == k)
+            .map(|(_, q)| *q)
+            .ok_or_else(|| FitError::UnknownQuant(s.trim().to_string()))
     }
 }
 
@@ -61,18 +145,96 @@ impl FromStr for Task {
     type Err = FitError;
     fn from_str(s: &str) -> Result<Task, FitError> {
         let k = squash(s);
-        Ok(match k.as_str() {
-            "infer" | "inference" | "serve" | "serving" | "chat" | "推理" | "部署" => {
-                Task::Infer
-            }
-            "lora" | "lorafinetune" | "微调" | "lora微调" => Task::Lora,
-            "qlora" | "qlorafinetune" | "qlora微调" => Task::Qlora,
-            "full" | "fullft" | "fullfinetune" | "finetune" | "ft" | "train" | "training"
-            | "全参" | "全参微调" | "全量微调" | "训练" => Task::Full,
-            _ => return Err(FitError::UnknownTask(s.trim().to_string())),
-        })
+        TASK_WORDS
+            .iter()
+            .find(|(w, _)| *w == k)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| FitError::UnknownTask(s.trim().to_string()))
     }
 }
+
+/// Words that say "fine-tune" without the method: LoRA, unless the sentence names a method.
+const GENERIC_TUNE: &[&str] = &[
+    "finetune",
+    "finetuning",
+    "ft",
+    "sft",
+    "train",
+    "training",
+    "微调",
+    "训练",
+];
+
+/// The task of one word of a sentence, a whole ASCII word or a Chinese word inside a run
+/// (`想用lora微调下` → `lora`, `微调`), with whether it is the generic fine-tune.
+fn task_of(w: &str) -> Option<(Task, bool)> {
+    if w.is_ascii() {
+        let t = w.parse::<Task>().ok()?;
+        return Some((t, GENERIC_TUNE.contains(&squash(w).as_str())));
+    }
+    TASK_WORDS
+        .iter()
+        .find(|(tw, _)| !tw.is_ascii() && w.contains(tw))
+        .map(|(tw, t)| (*t, GENERIC_TUNE.contains(tw)))
+}
+
+/// Every task a sentence names, in order: the methods said outright (`lora`, `全参`, `qlora`);
+/// else LoRA for a fine-tune without its method; else inference if said. Two methods
+/// (`lora还是全参`) are two readings, for the caller to ask back.
+pub fn tasks_in(words: &[String]) -> Vec<Task> {
+    let (mut methods, mut generic, mut infer) = (Vec::new(), false, false);
+    let mut i = 0;
+    while i < words.len() {
+        // `full fine-tune`, `fine tune`: two words that are one.
+        let joined = words.get(i + 1).map(|n| format!("{}{n}", words[i]));
+        let (found, used) = match joined.as_deref().filter(|j| j.is_ascii()).and_then(task_of) {
+            Some(f) => (Some(f), 2),
+            None => (task_of(&words[i]), 1),
+        };
+        match found {
+            Some((Task::Infer, _)) => infer = true,
+            Some((_, true)) => generic = true,
+            Some((t, false)) if !methods.contains(&t) => methods.push(t),
+            _ => {}
+        }
+        i += used;
+    }
+    if methods.is_empty() && generic {
+        methods.push(Task::Lora);
+    }
+    if methods.is_empty() && infer {
+        methods.push(Task::Infer);
+    }
+    methods
+}
+
+/// The task a sentence names (the first of [`tasks_in`]).
+pub fn task_in(words: &[String]) -> Option<Task> {
+    tasks_in(words).first().copied()
+}
+
+/// Choices a frontend offers for a quantization (value, label id): the one lexicon's words.
+pub const QUANT_CHOICES: &[(&str, Option<&str>)] = &[
+    ("bf16", None),
+    ("fp16", None),
+    ("fp8", None),
+    ("int8", None),
+    ("int4", None),
+    ("awq", None),
+    ("gptq", None),
+    ("nf4", None),
+    ("q4_k_m", None),
+    ("q5_k_m", None),
+    ("q8_0", None),
+];
+
+/// Choices a frontend offers for a task (value, Fluent id of its label).
+pub const TASK_CHOICES: &[(&str, Option<&str>)] = &[
+    ("inference", Some("discord-task-inference")),
+    ("lora", Some("discord-task-lora")),
+    ("qlora", Some("discord-task-qlora")),
+    ("full", Some("discord-task-full")),
+];
 
 impl FromStr for Engine {
     type Err = FitError;

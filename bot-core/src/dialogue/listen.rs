@@ -1,0 +1,238 @@
+//! A `/pick` that listens: whatever step it is at, a message that states facts (the model,
+//! the method, how long, a card, real-name, payment, budget) is kept and echoed, and the steps
+//! it answered are not asked; a question asked in the middle is answered with a line saying
+//! where `/pick` stands and how to leave it.
+
+use super::state::{PickState, Step, TaskKind, Usage};
+use crate::context::Ctx;
+use crate::reply::{Msg, Reply};
+use crate::understand::{self, Facts, Reading, Request};
+use rust_decimal::Decimal;
+
+/// Applies what `f` states to `s`; returns the echo lines, empty when nothing was new.
+pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
+    let mut echo = Vec::new();
+    if let Some(m) = &f.model {
+        s.model = Some(m.clone());
+        s.params_b = None;
+        s.unsure_model = false;
+        skip(s, Step::Model);
+        let name = ctx
+            .catalog
+            .model(m)
+            .map_or_else(|_| m.clone(), |m| m.name.clone());
+        echo.push(Msg::new("pick-understood-model").arg("name", name));
+    } else if let Some(b) = f.params_b {
+        s.model = None;
+        s.params_b = Some(b);
+        skip(s, Step::Model);
+        echo.push(Msg::new("pick-understood-model").arg("name", format!("{b}B")));
+    }
+    let method = match s.task {
+        Some(TaskKind::FineTune) => f.training.map(str::to_string),
+        _ => f.quant.clone(),
+    };
+    if let Some(m) = method {
+        let label = crate::i18n::Localizer::get()
+            .format(ctx.lang, &Msg::new("pick-method").arg("method", m.as_str()));
+        s.method = Some(m);
+        skip(s, Step::Method);
+        echo.push(Msg::new("pick-understood-method").arg("method", label));
+    }
+    if let Some(u) = usage_of(f) {
+        s.usage = Some(u);
+        skip(s, Step::Usage);
+        echo.push(usage_msg(u));
+    }
+    if let Some((gpu, cards)) = &f.gpu
+        && (s.model.is_some() || s.params_b.is_some())
+        && super::card::refuse_card(ctx, s, gpu, *cards).is_none()
+    {
+        s.gpu = Some(gpu.clone());
+        s.cards = Some(*cards);
+        skip(s, Step::Card);
+        let name = ctx
+            .catalog
+            .gpu(gpu)
+            .map_or_else(|_| gpu.clone(), |g| g.name.clone());
+        echo.push(
+            Msg::new("pick-understood-gpu")
+                .arg("name", name)
+                .arg("cards", *cards),
+        );
+    }
+    echo.extend(apply_needs(s, f));
+    echo
+}
+
+/// Real-name, payment and budget: set as said (never toggled by a sentence).
+pub(super) fn apply_needs(s: &mut PickState, f: &Facts) -> Vec<Msg> {
+    let mut echo = Vec::new();
+    if f.no_real_name {
+        s.needs.no_real_name = true;
+        echo.push(Msg::new("pick-understood-nrn"));
+    }
+    for p in &f.payments {
+        if !s.needs.payments.iter().any(|x| x == p) {
+            s.needs.payments.push(p.to_string());
+        }
+        echo.push(Msg::new("pick-understood-pay").arg("method", *p));
+    }
+    for p in &f.lacks {
+        s.needs.payments.retain(|x| x != p);
+        echo.push(Msg::new("pick-understood-no-pay").arg("method", *p));
+    }
+    if let Some(b) = f.budget.filter(|b| *b > Decimal::ZERO) {
+        s.needs.budget = Some(b);
+        echo.push(Msg::new("pick-understood-budget").arg("budget", b.normalize().to_string()));
+    }
+    let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
+    if barriers {
+        skip(s, Step::Barriers);
+    }
+    echo
+}
+
+fn usage_of(f: &Facts) -> Option<Usage> {
+    if f.always {
+        return Some(Usage::Always);
+    }
+    let hours = f.seconds? / Decimal::from(3600);
+    Some(if f.daily {
+        Usage::Daily { hours }
+    } else {
+        Usage::OneOff { hours }
+    })
+}
+
+pub(super) fn usage_msg(u: Usage) -> Msg {
+    let hours = |h: Decimal| h.round_dp(2).normalize().to_string();
+    match u {
+        Usage::OneOff { hours: h } => Msg::new("pick-understood-usage")
+            .arg("kind", "oneoff")
+            .arg("hours", hours(h)),
+        Usage::Daily { hours: h } => Msg::new("pick-understood-usage")
+            .arg("kind", "daily")
+            .arg("hours", hours(h)),
+        Usage::Always => Msg::new("pick-understood-usage").arg("kind", "always"),
+    }
+}
+
+/// A step answered by a sentence is not asked (unless it is the step being asked now, which
+/// the caller moves past).
+fn skip(s: &mut PickState, step: Step) {
+    if !s.skip.contains(&step) {
+        s.skip.push(step);
+    }
+}
+
+/// Whether a message asks something (`4090多少钱一小时`, `H100 哪家有货`, `how much…?`)
+/// rather than stating facts.
+pub(super) fn is_question(text: &str) -> bool {
+    let l = text.to_lowercase();
+    let cues = [
+        "?",
+        "？",
+        "吗",
+        "多少",
+        "哪",
+        "怎么",
+        "什么",
+        "几",
+        "how ",
+        "what",
+        "which",
+        "where",
+        "can ",
+        "is ",
+        "does ",
+        "do ",
+        "any ",
+        "cheapest",
+        "最便宜",
+        "有货",
+        "走势",
+    ];
+    l.starts_with('/') || cues.iter().any(|c| l.contains(c))
+}
+
+/// A question asked in the middle of `/pick`: the command it reads as, if any.
+pub fn question_inside(ctx: &Ctx, text: &str) -> Option<String> {
+    if !is_question(text) {
+        return None;
+    }
+    match understand::read(ctx.catalog, text) {
+        // `/pick` inside `/pick` is the dialogue itself, already open.
+        Reading::Command(Request::Pick) | Reading::Unknown => None,
+        Reading::Command(r) => Some(r.line()),
+        Reading::Ask(rs) => rs.first().map(Request::line),
+    }
+}
+
+/// "/pick is still open at step N of M: answer its question, /back, or /cancel to leave."
+pub fn still_open(s: &PickState) -> Reply {
+    let n = super::ask::step_number(s.step);
+    Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", 7u32))
+}
+
+/// `/pick` started from a plain question that asks for guidance (`我是学生 想微调个模型 不知道
+/// 用什么卡`): the sentence is the first step's answer where it says the task or other facts.
+pub fn start_with(ctx: &Ctx, text: &str) -> super::state::Outcome {
+    let first = super::step::start(ctx);
+    let Some(state) = &first.state else {
+        return first;
+    };
+    let next = super::step::step(ctx, state, super::state::PickInput::Text(text.to_string()));
+    if next.changed { next } else { first }
+}
+
+/// A message that is no answer to the step but states facts: kept, echoed, and the step moves
+/// on when the message answered it. `None` when it states nothing (or asks something).
+pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Reply)> {
+    if is_question(text) {
+        return None;
+    }
+    let mut f = understand::facts(ctx.catalog, text);
+    // At the barriers step an amount alone is the budget it asks for (`2k吧`, `300`).
+    if state.step == Step::Barriers && f.budget.is_none() {
+        f.budget = understand::amount_word(understand::normalize(text).trim());
+    }
+    if !f.any() {
+        return None;
+    }
+    let mut s = state.clone();
+    let echo = apply_facts(ctx, &mut s, &f);
+    if echo.is_empty() {
+        return None;
+    }
+    let mut r = Reply::text(Msg::new("pick-noted"));
+    for m in echo {
+        r.push(m);
+    }
+    // The step this message answered moves on; the barriers step stays for more toggles.
+    if s.skip.contains(&s.step) && s.step != Step::Barriers {
+        s.history.push(s.step);
+        s = super::step::advanced(s);
+    }
+    Some((s, r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn statements_are_not_questions() {
+        assert!(!is_question("it runs 3 hours, budget 40"));
+        assert!(!is_question(
+            "想用lora微调下qwen2.5 7b 跑3个小时 只有支付宝 不想实名 预算50"
+        ));
+        assert!(is_question("4090多少钱一小时"));
+        assert!(is_question("H100 哪家有货"));
+        let c = Catalog::embedded().unwrap();
+        let f = understand::facts(&c, "it runs 3 hours, budget 40");
+        assert_eq!(f.seconds, Some(Decimal::from(10_800)), "{f:?}");
+        assert_eq!(f.budget, Some(Decimal::from(40)), "{f:?}");
+    }
+}

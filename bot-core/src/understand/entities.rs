@@ -1,0 +1,447 @@
+//! What a question names: cards with their counts, models (catalog names, Chinese family
+//! names, a bare size like `72b`), platforms, a quantization, a task, a context window, how
+//! long the job runs, a volume of tokens. Every word's meaning comes from the lexicon; a
+//! number is never a card name unless it is a card's whole model number (`4090`) with no unit
+//! after it (`40 minute` is a duration, never an A40).
+
+use super::request::{Cards, Usage};
+use super::span::{find_usage, find_volume};
+use super::text::is_cjk;
+use crate::catalog::{Catalog, Gpu};
+use crate::lexicon;
+use crate::vram::{Quant, Task};
+
+/// What the question names.
+#[derive(Debug, Default)]
+pub(super) struct Entities {
+    pub gpus: Vec<Cards>,
+    pub models: Vec<String>,
+    /// A size written without a family (`72b`, `70b的awq`): a model sized by parameters.
+    pub sizes: Vec<String>,
+    pub platforms: Vec<String>,
+    pub quant: Option<Quant>,
+    /// Every quantization named; two are asked back.
+    pub quants: Vec<Quant>,
+    pub task: Option<Task>,
+    /// Every method named (`lora还是全参`); two are asked back.
+    pub tasks: Vec<Task>,
+    pub usage: Option<Usage>,
+    pub context: Option<String>,
+    /// Tokens per day (`2000万token`, `5M tokens a day`).
+    pub volume: Option<u64>,
+    /// Every catalog model a family and size could mean (`qwen 32b`: Qwen2.5 and Qwen3).
+    pub model_options: Vec<String>,
+    /// Two parts of the question contradict each other (`deepseek r1 32b` when no 32B R1
+    /// exists): nothing is guessed.
+    pub conflict: bool,
+    /// Words that named nothing, for "did you mean".
+    pub unused: Vec<usize>,
+    /// Catalog look-ups made: a constant number per word (the reader's work bound).
+    pub lookups: usize,
+}
+
+/// Words after a number that make it a duration, an amount or a volume, never a card.
+const UNIT_AFTER: &[&str] = &[
+    "分钟",
+    "小时",
+    "个小时",
+    "个月",
+    "秒",
+    "天",
+    "周",
+    "min",
+    "mins",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
+    "hr",
+    "hrs",
+    "h",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "块",
+    "元",
+    "刀",
+    "美元",
+    "dollars",
+    "bucks",
+    "usd",
+    "cny",
+    "tok",
+    "万",
+    "千",
+    "亿",
+    "million",
+    "billion",
+    "thousand",
+    "b",
+    "gb",
+    "g",
+    "k",
+];
+
+fn is_number(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// A number whose next word is a unit (`40` `minute`, `2` `小时多少钱`): never part of a
+/// card's name. An English unit is a whole word (`handle` is not `h`).
+fn number_with_unit(toks: &[String], k: usize) -> bool {
+    is_number(&toks[k])
+        && toks.get(k + 1).is_some_and(|n| {
+            UNIT_AFTER.iter().any(|u| {
+                if u.is_ascii() {
+                    n == u
+                } else {
+                    n.starts_with(u)
+                }
+            })
+        })
+}
+
+const FAMILIES: &[(&str, &str)] = &[
+    ("通义千问", "qwen"),
+    ("千问", "qwen"),
+    ("qwen", "qwen"),
+    ("llama", "llama"),
+    ("deepseek", "deepseek"),
+    ("glm", "glm"),
+    ("智谱", "glm"),
+    ("mistral", "mistral"),
+    ("gemma", "gemma"),
+    ("phi", "phi"),
+    ("yi", "yi"),
+];
+
+/// A model written as family + version + size: `qwen 7b`, `千问2.5 7B`, `qwen2.5 32b`.
+fn family_model(
+    catalog: &Catalog,
+    tokens: &[String],
+    i: usize,
+    lookups: &mut usize,
+) -> Option<(Vec<String>, usize)> {
+    let t = &tokens[i];
+    // `qwen2.5-7b` starts with its family; a Chinese run ends with it (`能跑千问` + `2.5 7b`).
+    let (alias, family) = FAMILIES
+        .iter()
+        .find(|(a, _)| t.starts_with(a) || (a.chars().any(is_cjk) && t.ends_with(a)))?;
+    let mut version = t
+        .strip_prefix(alias)
+        .map(|v| v.trim_matches(|c| c == '-' || c == '_').to_string())
+        .unwrap_or_default();
+    let mut size = String::new();
+    let mut used = 1;
+    // The size may be glued on (`qwen2.5-7b`) or follow as its own word (`7b`).
+    if let Some((v, s)) = version.rsplit_once('-')
+        && s.ends_with('b')
+    {
+        size = s.to_string();
+        version = v.to_string();
+    }
+    for next in tokens.iter().skip(i + 1).take(2) {
+        if size.is_empty() && next.ends_with('b') && lexicon::params_b(next).is_some() {
+            size = next.clone();
+            used += 1;
+        } else if version.is_empty() && is_number(next) {
+            version = next.clone();
+            used += 1;
+        }
+    }
+    if size.is_empty() {
+        return None;
+    }
+    // No version written: every version of that size is a candidate (asked back when
+    // several exist).
+    let versions: Vec<String> = match (version.is_empty(), *family) {
+        (true, "qwen") => vec!["2.5".into(), "3".into()],
+        (true, "llama") => vec!["3.3".into(), "3.1".into(), "3".into(), "2".into()],
+        _ => vec![version],
+    };
+    let mut found: Vec<String> = Vec::new();
+    for v in versions {
+        for cand in [
+            format!("{family}{v}-{size}"),
+            format!("{family}-{v}-{size}"),
+            format!("{family}{v}{size}"),
+        ] {
+            *lookups += 1;
+            if let Some(m) = catalog.find_model(&cand) {
+                if !found.contains(&m.id) {
+                    found.push(m.id.clone());
+                }
+                break;
+            }
+        }
+    }
+    (!found.is_empty()).then_some((found, used))
+}
+
+/// A card by name, forgiving what people add: a plural (`3090s`), `40g` for `40gb`. A bare
+/// number is a card only when it is a whole model number of four digits.
+fn find_gpu<'c>(catalog: &'c Catalog, name: &str, lookups: &mut usize) -> Option<&'c Gpu> {
+    if is_number(name) && name.len() != 4 {
+        return None;
+    }
+    *lookups += 1;
+    catalog
+        .find_gpu(name)
+        .or_else(|| {
+            name.strip_suffix('s')
+                .filter(|n| n.ends_with(|c: char| c.is_ascii_digit()))
+                .and_then(|n| catalog.find_gpu(n))
+        })
+        .or_else(|| {
+            name.strip_suffix('g')
+                .filter(|n| n.ends_with(|c: char| c.is_ascii_digit()))
+                .and_then(|n| catalog.find_gpu(&format!("{n}gb")))
+        })
+}
+
+/// The count written before a card: `2张4090`, `两张 4090`, `2 x 4090`, `two 4090s`.
+fn count_before(toks: &[String], i: usize) -> Option<u32> {
+    let prev = toks.get(i.checked_sub(1)?)?;
+    if ["张", "块", "卡", "x", "×"]
+        .iter()
+        .any(|c| prev == c || prev.ends_with(c))
+    {
+        // `2张` is one word after normalizing; `2 张` two.
+        if let Some(n) = lexicon::card_count(prev).filter(|n| *n <= 64) {
+            return Some(n);
+        }
+        return i
+            .checked_sub(2)
+            .and_then(|k| toks.get(k))
+            .and_then(|p| lexicon::card_count(p));
+    }
+    match prev.as_str() {
+        "two" | "dual" => Some(2),
+        "three" => Some(3),
+        "four" | "quad" => Some(4),
+        "eight" => Some(8),
+        _ => None,
+    }
+}
+
+/// Cards at `i`: `2x4090`, `4090x2` and names of two or three words (`h100 sxm`, `a100 80g`).
+/// Returns the words used.
+fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
+    for n in (1..=3).rev() {
+        if i + n > toks.len() || !toks[i..i + n].iter().all(|w| w.is_ascii()) {
+            continue;
+        }
+        // An article or a number with a unit is never part of a card's name.
+        if matches!(toks[i].as_str(), "a" | "an" | "the" | "for" | "is")
+            || (i..i + n).any(|k| number_with_unit(toks, k))
+        {
+            continue;
+        }
+        let phrase = toks[i..i + n].join(" ");
+        // A count glued to one word (`2x4090`); a phrase is a name alone, so a number after a
+        // card (`4090 2小时`) is never read as its count.
+        let (name, count) = if n == 1 {
+            lexicon::cards_and_name(&phrase)
+        } else {
+            (phrase.clone(), 1)
+        };
+        if name.len() < 2 {
+            continue;
+        }
+        let Some(g) = find_gpu(catalog, &name, &mut e.lookups) else {
+            continue;
+        };
+        let count = if count == 1 {
+            count_before(toks, i).unwrap_or(1)
+        } else {
+            count
+        };
+        if !e.gpus.iter().any(|c| c.gpu == g.id) {
+            e.gpus.push(Cards {
+                gpu: g.id.clone(),
+                count,
+            });
+        }
+        return Some(n);
+    }
+    None
+}
+
+/// A catalog model at `i` (`qwen2.5-32b-awq`, `deepseek r1 32b`); returns the words used.
+fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
+    let t = &toks[i];
+    e.lookups += 1;
+    let mut m = catalog.find_model(t)?;
+    // `deepseek r1 32b`: a size after the name that the model does not have names a sibling
+    // (the 32B distill), or contradicts the name.
+    let mut used = 1;
+    if let Some(size) = toks.get(i + 1)
+        && let Some(Ok(b)) = lexicon::params_b(size)
+        && (b - m.params_b).abs() > 0.2 * m.params_b
+    {
+        e.lookups += 3;
+        let sibling = [
+            format!("{}-{size}", m.id),
+            format!("{}-distill-qwen-{size}", m.id),
+            format!("{}-distill-llama-{size}", m.id),
+        ]
+        .iter()
+        .find_map(|c| catalog.find_model(c));
+        match sibling {
+            Some(s) => {
+                m = s;
+                used = 2;
+            }
+            None => e.conflict = true,
+        }
+    }
+    e.models.push(m.id.clone());
+    // `qwen2.5-32b-awq`: the quantization written into the name.
+    if let Some(q) = t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok()) {
+        e.quant = e.quant.or(Some(q));
+        if !e.quants.contains(&q) {
+            e.quants.push(q);
+        }
+    }
+    Some(used)
+}
+
+/// Lower case without spaces, dashes, dots or underscores.
+fn squash(s: &str) -> String {
+    s.to_lowercase()
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.' | '_'))
+        .collect()
+}
+
+/// A word names a platform only when it is one of its names, written any way (`vast.ai`,
+/// `VastAI`): the catalog's forgiving look-up would take `cloud` for CloudRift.
+fn names_exactly(p: &crate::catalog::Platform, word: &str) -> bool {
+    let w = squash(word);
+    squash(&p.id) == w || p.aliases.iter().any(|a| squash(a) == w)
+}
+
+/// Platforms named in a Chinese run by their Chinese names (`恒源云`, `矩池云`).
+fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
+    for p in &catalog.platforms {
+        let mut zh = p.aliases.iter().filter(|a| a.chars().any(is_cjk));
+        if zh.any(|a| t.contains(a.as_str())) && !e.platforms.contains(&p.id) {
+            e.platforms.push(p.id.clone());
+        }
+    }
+}
+
+/// Every entity in the words of one question.
+pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
+    let mut e = Entities::default();
+    let mut taken = vec![false; toks.len()];
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        let ascii = t.is_ascii();
+        // Card and model names are ASCII: a Chinese run is never looked up as one, which keeps
+        // a question to a few look-ups per word.
+        let used = if ascii {
+            card_at(catalog, toks, i, &mut e)
+                .or_else(|| model_at(catalog, toks, i, &mut e))
+                // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one.
+                .or_else(|| {
+                    let p = crate::diffusion::find(t)?;
+                    e.models.push(p.id.clone());
+                    Some(1)
+                })
+                .or_else(|| {
+                    let (ids, used) = family_model(catalog, toks, i, &mut e.lookups)?;
+                    e.models.push(ids[0].clone());
+                    if ids.len() > 1 {
+                        e.model_options = ids;
+                    }
+                    Some(used)
+                })
+        } else {
+            family_model(catalog, toks, i, &mut e.lookups).map(|(ids, used)| {
+                e.models.push(ids[0].clone());
+                if ids.len() > 1 {
+                    e.model_options = ids;
+                }
+                used
+            })
+        };
+        if let Some(used) = used {
+            taken[i..(i + used).min(toks.len())].fill(true);
+            i += used;
+            continue;
+        }
+        if ascii {
+            e.lookups += 1;
+            if let Some(p) = catalog.find_platform(t).filter(|p| names_exactly(p, t)) {
+                e.platforms.push(p.id.clone());
+                taken[i] = true;
+                i += 1;
+                continue;
+            }
+            // `autodl4090`: a platform and a card written without a space.
+            if let Some(at) = t
+                .char_indices()
+                .find(|(k, c)| *k > 0 && c.is_ascii_digit())
+                .map(|(k, _)| k)
+                && let Some(p) = catalog.find_platform(&t[..at])
+                && let Some(g) = find_gpu(catalog, &t[at..], &mut e.lookups)
+            {
+                e.platforms.push(p.id.clone());
+                e.gpus.push(Cards {
+                    gpu: g.id.clone(),
+                    count: 1,
+                });
+                taken[i] = true;
+                i += 1;
+                continue;
+            }
+            words_of(toks, i, &mut e, &mut taken);
+        } else if is_cjk(t.chars().next().unwrap_or(' ')) {
+            platforms_in_run(catalog, t, &mut e);
+        }
+        i += 1;
+    }
+    e.tasks = lexicon::tasks_in(toks);
+    e.task = e.tasks.first().copied();
+    e.usage = find_usage(toks, &taken);
+    e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
+    e.volume = find_volume(toks);
+    e
+}
+
+/// Plain words at `i`: a quantization, a bare model size, a context window.
+fn words_of(toks: &[String], i: usize, e: &mut Entities, taken: &mut [bool]) {
+    let t = &toks[i];
+    if let Ok(q) = t.parse::<Quant>() {
+        e.quant = e.quant.or(Some(q));
+        if !e.quants.contains(&q) {
+            e.quants.push(q);
+        }
+        taken[i] = true;
+        return;
+    }
+    // `72b`, `70B`: a model by its size (never a card, never a duration).
+    if t.ends_with('b')
+        && !t.ends_with("gb")
+        && t.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && let Some(Ok(_)) = lexicon::params_b(t)
+    {
+        e.sizes.push(t.clone());
+        taken[i] = true;
+        return;
+    }
+    if e.context.is_none()
+        && (t.ends_with('k') || t.ends_with('万'))
+        && t.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && !toks.get(i + 1).is_some_and(|n| n.starts_with("tok"))
+        && let Some(n) = lexicon::context_tokens(t)
+        && n >= 1024
+    {
+        e.context = Some(t.clone());
+    }
+}

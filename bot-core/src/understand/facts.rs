@@ -1,0 +1,228 @@
+//! What one sentence says, without an intent: the facts `/pick` keeps at whatever step they
+//! come (model, method, duration, card, barriers, budget), read with the same entities and
+//! lexicon plain questions get.
+
+use super::entities::entities;
+use super::price::find_price;
+use super::request::{Barrier, Usage};
+use super::text::{has, normalize, tokens};
+use super::words::BARRIER_WORDS;
+use crate::catalog::Catalog;
+use crate::vram::Task;
+use rust_decimal::Decimal;
+
+/// What one sentence says.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Facts {
+    /// Catalog model id.
+    pub model: Option<String>,
+    /// A model size written without a family (`72b`), in billions of parameters.
+    pub params_b: Option<f64>,
+    /// A training method written out (`lora`, `qlora`, `full`).
+    pub training: Option<&'static str>,
+    /// A fine-tune said without its method (`微调`, `finetune`).
+    pub tuning: bool,
+    /// A quantization key (`int4`, `awq`).
+    pub quant: Option<String>,
+    /// How long one run takes, in seconds.
+    pub seconds: Option<Decimal>,
+    /// Said to run every day (`每天`, `daily`, `a day`).
+    pub daily: bool,
+    /// Said to stay on (`一直在线`, `24/7`).
+    pub always: bool,
+    /// The first card named, with its count (`2张4090`).
+    pub gpu: Option<(String, u32)>,
+    /// No real-name check wanted (`不想实名`).
+    pub no_real_name: bool,
+    /// Payment methods the user has (`只有支付宝` → `alipay`; `没有信用卡` is not `card`).
+    pub payments: Vec<&'static str>,
+    /// Payment methods the user says they lack (`没有信用卡`).
+    pub lacks: Vec<&'static str>,
+    /// A budget (`预算50`, `budget $20`), in the amount's own currency.
+    pub budget: Option<Decimal>,
+}
+
+impl Facts {
+    /// Whether the sentence said anything `/pick` keeps.
+    pub fn any(&self) -> bool {
+        self.model.is_some()
+            || self.params_b.is_some()
+            || self.training.is_some()
+            || self.quant.is_some()
+            || self.seconds.is_some()
+            || self.always
+            || self.gpu.is_some()
+            || self.no_real_name
+            || !self.payments.is_empty()
+            || !self.lacks.is_empty()
+            || self.budget.is_some()
+    }
+}
+
+/// Words that say the sentence is about money to spend, before an amount.
+const BUDGET_WORDS: &[&str] = &[
+    "预算",
+    "budget",
+    "最多花",
+    "不超过",
+    "花不超过",
+    "at most",
+    "up to",
+    "控制在",
+];
+
+/// Reads the facts of one sentence (no intent).
+pub fn facts(catalog: &Catalog, text: &str) -> Facts {
+    let norm = normalize(text);
+    let toks = tokens(&norm);
+    let e = entities(catalog, &toks);
+    let explicit = toks.iter().any(|t| {
+        t.contains("lora") || t.contains("full") || t.contains("全参") || t.contains("全量")
+    });
+    let usage = e.usage.clone();
+    let seconds = match usage {
+        Some(Usage::Once(s)) | Some(Usage::Daily(s)) => Some(s),
+        _ => None,
+    };
+    let mut f = Facts {
+        // /pick sizes language models only.
+        model: e
+            .models
+            .iter()
+            .find(|m| catalog.find_model(m).is_some())
+            .cloned(),
+        params_b: e
+            .sizes
+            .first()
+            .and_then(|s| crate::lexicon::params_b(s)?.ok()),
+        training: e
+            .task
+            .filter(|t| *t != Task::Infer && explicit)
+            .map(super::request::task_word),
+        tuning: e.task.is_some_and(|t| t != Task::Infer),
+        quant: e.quant.map(|q| q.key().to_string()),
+        seconds,
+        // `2 hours a day` is daily; `for a day` is one run of a day.
+        daily: matches!(usage, Some(Usage::Daily(_)))
+            || (has(
+                &format!("{norm} "),
+                &[
+                    "每天",
+                    "每日",
+                    "daily",
+                    "per day",
+                    "every day",
+                    "a day",
+                    "/天",
+                ],
+            ) && !has(&norm, &["for a day", "for one day"])
+                && e.volume.is_none()),
+        always: usage == Some(Usage::Always),
+        gpu: e.gpus.first().map(|c| (c.gpu.clone(), c.count)),
+        ..Facts::default()
+    };
+    barriers(&norm, &mut f);
+    f.budget = budget(&norm);
+    f
+}
+
+/// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method
+/// the sentence denies (`没有信用卡`, `no credit card`) is not one the user has.
+fn barriers(norm: &str, f: &mut Facts) {
+    for (w, b) in BARRIER_WORDS {
+        // `实名` alone says neither way; only a sentence that refuses it is a need.
+        if matches!(*w, "实名" | "real name" | "real-name") {
+            continue;
+        }
+        let Some(at) = norm.find(w) else { continue };
+        let before = &norm[..at];
+        let denied = [
+            "没有",
+            "没",
+            "不用",
+            "不能用",
+            "no ",
+            "without ",
+            "don't have ",
+        ]
+        .iter()
+        .any(|n| before.trim_end().ends_with(n.trim_end()));
+        match b {
+            Barrier::NoRealName => f.no_real_name = true,
+            Barrier::Alipay | Barrier::Wechat | Barrier::Card => {
+                let key = match b {
+                    Barrier::Alipay => "alipay",
+                    Barrier::Wechat => "wechat",
+                    _ => "card",
+                };
+                let list = if denied {
+                    &mut f.lacks
+                } else {
+                    &mut f.payments
+                };
+                if !list.contains(&key) {
+                    list.push(key);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `预算50`, `预算 ¥300`, `budget $20`, `2k吧` (alone, an amount is the budget the step asks).
+fn budget(norm: &str) -> Option<Decimal> {
+    let at = BUDGET_WORDS
+        .iter()
+        .filter_map(|w| norm.find(w).map(|i| i + w.len()))
+        .min()?;
+    let rest = norm[at..].replace("大概", "");
+    let rest = rest.trim_start_matches([' ', ':', '是', '在', '约']);
+    let first = rest.split_whitespace().next()?;
+    if let Some((p, _)) = find_price(first) {
+        return Some(p.amount).filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000));
+    }
+    amount_word(first)
+}
+
+/// The amount at the start of `text`: `50`, `2k`, `2k吧`, `1.5w`, `3000块`, `2千`, `1万`;
+/// `None` when more follows than a currency or a "roughly" (`999b` is no amount).
+pub fn amount_word(text: &str) -> Option<Decimal> {
+    let t = text.trim_start_matches(['¥', '$', ' ']);
+    let end = t
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
+        .map_or(t.len(), |(i, _)| i);
+    let n: Decimal = t[..end].parse().ok()?;
+    let mut rest = &t[end..];
+    let mut mult = 1;
+    for (w, m) in [("k", 1000), ("千", 1000), ("w", 10_000), ("万", 10_000)] {
+        if let Some(r) = rest.strip_prefix(w) {
+            rest = r;
+            mult = m;
+            break;
+        }
+    }
+    const TAILS: &[&str] = &[
+        "",
+        "吧",
+        "左右",
+        "以内",
+        "以下",
+        "块",
+        "块钱",
+        "元",
+        "刀",
+        "美元",
+        "usd",
+        "cny",
+        "rmb",
+        "块吧",
+        "元吧",
+        "左右吧",
+    ];
+    if !TAILS.contains(&rest.trim()) {
+        return None;
+    }
+    n.checked_mul(Decimal::from(mult))
+        .filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000))
+}

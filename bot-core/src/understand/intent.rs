@@ -1,0 +1,316 @@
+//! Which command a question asks for, from its cue words and what it names. Each rule returns
+//! a typed [`Request`]; a rule that sees two readings returns both to be asked back.
+
+use super::Reading;
+use super::entities::Entities;
+use super::price::convert_request;
+use super::request::{Barrier, Cards, Money, Request, Usage};
+use super::text::has;
+use super::words::*;
+use crate::billing::PriceUnit;
+use crate::vram::{Quant, Task};
+use rust_decimal::Decimal;
+
+/// What the rules read from: the padded normalized text, the entities and a price if any.
+pub(super) struct Question<'a> {
+    pub padded: &'a str,
+    pub e: &'a Entities,
+    pub price: Option<&'a Money>,
+}
+
+impl Question<'_> {
+    fn has(&self, words: &[&str]) -> bool {
+        has(self.padded, words)
+    }
+    fn nothing_to_size(&self) -> bool {
+        self.e.models.is_empty() && self.e.sizes.is_empty()
+    }
+    fn hourly_cap(&self) -> Option<Money> {
+        self.price
+            .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))
+            .cloned()
+    }
+    fn usage(&self) -> Usage {
+        self.e
+            .usage
+            .clone()
+            .unwrap_or(Usage::Once(Decimal::from(3600)))
+    }
+}
+
+fn one(r: Request) -> Option<Reading> {
+    Some(Reading::Command(r))
+}
+
+/// The rules, most specific first.
+pub(super) fn decide(q: &Question) -> Reading {
+    let rules: &[fn(&Question) -> Option<Reading>] = &[
+        alert,
+        tco,
+        priced_job,
+        convert,
+        guidance,
+        barriers,
+        help,
+        trend,
+        stock,
+        specs,
+        cost_or_compare,
+        fit,
+        alone,
+    ];
+    rules.iter().find_map(|r| r(q)).unwrap_or(Reading::Unknown)
+}
+
+/// "4090 到货了提醒我", "notify me when an A100 is under $1.5".
+fn alert(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    if !q.has(ALERT_WORDS) {
+        return None;
+    }
+    one(Request::Subscribe {
+        gpu: g.gpu.clone(),
+        platform: q.e.platforms.first().cloned(),
+        max: q.hourly_cap(),
+    })
+}
+
+/// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`
+/// asks for what is missing.
+fn tco(q: &Question) -> Option<Reading> {
+    let asked = has(&format!(" {}", q.padded), TCO_WORDS);
+    if !(asked || (q.e.volume.is_some() && q.has(&["api"]))) {
+        return None;
+    }
+    let model =
+        q.e.models
+            .first()
+            .or(q.e.sizes.first())
+            .or(q.e.model_options.first());
+    let api = q
+        .price
+        .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
+        .cloned();
+    one(Request::Tco {
+        model: model.cloned(),
+        // BF16 unless named: the same default /fit uses for a model that fits.
+        quant: q.e.quant.unwrap_or(Quant::Bf16),
+        gpu: q.e.gpus.first().cloned(),
+        volume: q.e.volume,
+        api,
+    })
+}
+
+/// `¥2.5/小时跑40分钟多少钱`: a job at the user's own price (a platform named means its list
+/// price, read below).
+fn priced_job(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    let Some(PriceUnit::Time(_)) = p.per else {
+        return None;
+    };
+    let usage = q.e.usage.clone()?;
+    if !q.e.platforms.is_empty() || !q.e.models.is_empty() || !q.has(RUN_WORDS) {
+        return None;
+    }
+    if q.has(STOCK_WORDS) || q.has(ALERT_WORDS) {
+        return None;
+    }
+    one(Request::CostAt {
+        price: p.clone(),
+        usage,
+    })
+}
+
+fn convert(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    if !q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty() {
+        return None;
+    }
+    Some(convert_request(q.padded, p).map_or(Reading::Unknown, Reading::Command))
+}
+
+/// "帮我选个平台", "我是学生 想微调个模型 不知道用什么卡": `/pick`.
+fn guidance(q: &Question) -> Option<Reading> {
+    (q.has(PICK_WORDS) && q.e.gpus.is_empty() && q.e.models.is_empty() && q.e.sizes.is_empty())
+        .then_some(Reading::Command(Request::Pick))
+}
+
+/// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
+/// is a question about that platform's facts.
+fn barriers(q: &Question) -> Option<Reading> {
+    let b: Barrier = BARRIER_WORDS
+        .iter()
+        .find(|(w, _)| q.padded.contains(w))
+        .map(|(_, b)| *b)?;
+    if let [p] = q.e.platforms.as_slice() {
+        return one(Request::Platform(p.clone()));
+    }
+    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && q.has(PLATFORM_LIST_WORDS))
+        .then_some(Reading::Command(Request::Platforms(Some(b))))
+}
+
+fn help(q: &Question) -> Option<Reading> {
+    (q.has(HELP_WORDS) && q.e.models.is_empty() && q.e.gpus.is_empty())
+        .then_some(Reading::Command(Request::Help))
+}
+
+fn trend(q: &Question) -> Option<Reading> {
+    let g = q.e.gpus.first()?;
+    (q.has(TREND_WORDS) && q.nothing_to_size())
+        .then(|| Reading::Command(Request::Trend(g.gpu.clone())))
+}
+
+/// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
+fn stock(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
+    let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
+    if !(q.has(STOCK_WORDS) || capped) || !q.nothing_to_size() {
+        return None;
+    }
+    one(Request::Stock {
+        gpu: g.gpu.clone(),
+        platform: q.e.platforms.first().cloned(),
+        max: q.hourly_cap(),
+    })
+}
+
+/// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.
+fn specs(q: &Question) -> Option<Reading> {
+    if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() || q.e.task.is_some() {
+        return None;
+    }
+    // A specs question names a platform too ("autodl 上的 4090 显存多大"): still the card.
+    if q.e.gpus.len() == 1 && q.e.usage.is_some() {
+        return None;
+    }
+    if q.e.gpus.len() > 1 && (q.e.usage.is_some() || !q.e.platforms.is_empty()) {
+        return None;
+    }
+    one(Request::Gpu(
+        q.e.gpus.iter().map(|c| c.gpu.clone()).collect(),
+    ))
+}
+
+/// A job's price: on one platform (`/cost`), or everywhere (`/compare`).
+fn cost_or_compare(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let costly = q.has(COST_WORDS) || (e.usage.is_some() && !e.platforms.is_empty());
+    let cheap = q.has(CHEAP_WORDS);
+    // A model with a job's length and a price asked (`3090 跑 qwen2.5-7b 一小时 多少钱`) is the
+    // job's price; a model with "how much memory" is a fit.
+    let priced_run = costly && e.usage.is_some() && !q.has(MEMORY_WORDS);
+    if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
+        return None;
+    }
+    let usage = q.usage();
+    let compare = |g: &Cards| Request::Compare {
+        gpu: g.clone(),
+        usage: usage.clone(),
+    };
+    let cost = |p: &String, g: &Cards| Request::Cost {
+        platform: p.clone(),
+        gpu: g.clone(),
+        usage: usage.clone(),
+    };
+    match (e.platforms.as_slice(), e.gpus.as_slice()) {
+        // "A和B哪个便宜" between platforms: every platform's price, ranked.
+        (ps, [g]) if cheap && ps.len() != 1 => one(compare(g)),
+        ([p], [g]) => one(cost(p, g)),
+        ([], [g]) => one(compare(g)),
+        (ps, [g]) if ps.len() > 1 => Some(Reading::Ask(ps.iter().map(|p| cost(p, g)).collect())),
+        // "4090和3090哪个便宜": each card's prices, asked back.
+        ([], gs) if gs.len() > 1 => Some(Reading::Ask(gs.iter().map(compare).collect())),
+        _ => None,
+    }
+}
+
+/// A model (or a bare size) and what it should run on: `/fit`.
+fn fit(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let model = e.models.first().or(e.sizes.first())?;
+    let base = |model: &String, gpu: Option<Cards>| Request::Fit {
+        model: model.clone(),
+        quant: e.quant,
+        task: e.task.filter(|t| *t != Task::Infer),
+        ctx: e.context.clone(),
+        gpu,
+    };
+    // A method or a format named twice over (`lora还是全参`, `int4 or awq`): each, asked back.
+    let gpu = match e.gpus.as_slice() {
+        [g] => Some(g.clone()),
+        _ => None,
+    };
+    if e.tasks.len() > 1 || e.quants.len() > 1 {
+        let tasks: Vec<Option<Task>> = match e.tasks.as_slice() {
+            [] => vec![None],
+            ts => ts
+                .iter()
+                .map(|t| Some(*t).filter(|t| *t != Task::Infer))
+                .collect(),
+        };
+        let quants: Vec<Option<Quant>> = match e.quants.as_slice() {
+            [] => vec![None],
+            qs => qs.iter().copied().map(Some).collect(),
+        };
+        let mut asks = Vec::new();
+        for task in &tasks {
+            for quant in &quants {
+                asks.push(Request::Fit {
+                    model: model.clone(),
+                    quant: *quant,
+                    task: *task,
+                    ctx: e.context.clone(),
+                    gpu: gpu.clone(),
+                });
+            }
+        }
+        return Some(Reading::Ask(asks));
+    }
+    if e.model_options.len() > 1 && e.models.len() == 1 {
+        // `qwen 32b`: Qwen2.5-32B or Qwen3-32B; ask, do not pick one.
+        return Some(Reading::Ask(
+            e.model_options
+                .iter()
+                .map(|m| base(m, gpu.clone()))
+                .collect(),
+        ));
+    }
+    match e.gpus.as_slice() {
+        [] => one(base(model, None)),
+        [g] => one(base(model, Some(g.clone()))),
+        gs => Some(Reading::Ask(
+            gs.iter().map(|g| base(model, Some(g.clone()))).collect(),
+        )),
+    }
+}
+
+/// A card alone (its specs and list prices), a platform alone (its facts), or a card on a
+/// platform (an hour of it there).
+fn alone(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    if q.has(FIT_WORDS) && !e.gpus.is_empty() {
+        // "Can a 4090 run it?" without a model: nothing to size.
+        return Some(Reading::Unknown);
+    }
+    if let [g] = e.gpus.as_slice()
+        && (e.platforms.is_empty() || q.has(SPECS_WORDS))
+    {
+        return one(Request::Gpu(vec![g.gpu.clone()]));
+    }
+    if let [p] = e.platforms.as_slice() {
+        return match e.gpus.as_slice() {
+            [g] => one(Request::Cost {
+                platform: p.clone(),
+                gpu: g.clone(),
+                usage: q.usage(),
+            }),
+            _ => one(Request::Platform(p.clone())),
+        };
+    }
+    None
+}

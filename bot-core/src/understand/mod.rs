@@ -1,0 +1,121 @@
+//! Plain questions into typed readings: `4090能跑qwen2.5-32b吗` → `/fit qwen2.5-32b rtx-4090`,
+//! `autodl 4090 跑40分钟多少钱` → `/cost autodl rtx-4090 40m`, `cheapest A100?` →
+//! `/compare a100-80g-sxm 1h`.
+//!
+//! Deterministic and offline. [`text`] makes the question plain (half-width, Chinese numerals,
+//! spoken durations and amounts); [`entities`] finds what it names with the catalog and the
+//! lexicon; [`price`] finds a price; [`intent`] chooses the command from cue words
+//! ([`words`]). The result is a typed [`Request`] whose [`Request::line`] is the command line
+//! the user could have typed, in canonical words the command's own parser reads back to the
+//! same facts, so the answer can start with "I read this as: …". When two readings are
+//! possible they are asked back; nothing is guessed. [`facts`] gives `/pick` the same entities.
+//!
+//! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
+//! constant number of catalog look-ups, and "did you mean" scans a few words at most.
+
+mod entities;
+mod facts;
+mod intent;
+mod price;
+mod request;
+mod span;
+mod text;
+mod typo;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+pub use facts::{Facts, amount_word, facts};
+pub use request::{Barrier, Cards, Money, Request, Usage, task_word, volume_word};
+pub use text::{MAX_CHARS, normalize};
+
+use crate::catalog::Catalog;
+use crate::command;
+
+/// How a question was read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reading {
+    /// One command, e.g. `/fit qwen2.5-32b int4 rtx-4090`.
+    Command(Request),
+    /// Two or more plausible commands: ask the user which.
+    Ask(Vec<Request>),
+    /// Nothing the bot can act on.
+    Unknown,
+}
+
+impl Reading {
+    /// The command line (or lines to ask back) this reading renders to.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            Reading::Command(r) => vec![r.line()],
+            Reading::Ask(rs) => rs.iter().map(Request::line).collect(),
+            Reading::Unknown => Vec::new(),
+        }
+    }
+}
+
+/// What reading one question cost: characters of the message read, words, catalog look-ups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Work {
+    pub chars: usize,
+    pub words: usize,
+    pub lookups: usize,
+}
+
+/// Reads one plain question.
+pub fn read(catalog: &Catalog, text: &str) -> Reading {
+    read_with_work(catalog, text).0
+}
+
+/// Reads one plain question and says what it cost (the work bound's test reads this).
+pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
+    let (reading, mut work) = read_normalized(catalog, normalize(text), true);
+    // What was read of the message: its first MAX_CHARS characters at most.
+    work.chars = text.chars().take(MAX_CHARS).count();
+    (reading, work)
+}
+
+pub(super) fn read_normalized(
+    catalog: &Catalog,
+    original: String,
+    fix_typos: bool,
+) -> (Reading, Work) {
+    let mut norm = original.clone();
+    let price = price::find_price(&norm).map(|(p, span)| {
+        norm.replace_range(span, " ");
+        p
+    });
+    let toks = text::tokens(&norm);
+    let e = entities::entities(catalog, &toks);
+    let work = Work {
+        chars: original.chars().count(),
+        words: toks.len(),
+        lookups: e.lookups,
+    };
+    let padded = format!("{norm} ");
+    let q = intent::Question {
+        padded: &padded,
+        e: &e,
+        price: price.as_ref(),
+    };
+    let plain = if e.conflict {
+        Reading::Unknown
+    } else {
+        intent::decide(&q)
+    };
+    // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
+    // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
+    if fix_typos && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e) {
+        let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));
+        if !same {
+            return (r, work);
+        }
+    }
+    (plain, work)
+}
+
+/// Whether a command line names a command the bot has (a reading must never invent one).
+pub fn is_known_command(line: &str) -> bool {
+    matches!(command::parse(line, None), Ok(Some(_)))
+}

@@ -1,0 +1,219 @@
+//! Prices written with a currency or a unit (`¥2.5/小时`, `$0.0007 per second`, `2.5刀`,
+//! `0.3/mtok`), found on the normalized text and cut out of it so their numbers are not read
+//! as anything else.
+
+use super::request::{Money, Request};
+use crate::billing::PriceUnit;
+use crate::lexicon;
+
+/// Currency words after a number, longest first where one begins another.
+pub(super) const CURRENCY_WORDS: &[&str] = &[
+    "美元",
+    "美金",
+    "刀",
+    "dollars",
+    "dollar",
+    "bucks",
+    "usd",
+    "人民币",
+    "块钱",
+    "块",
+    "元",
+    "cny",
+    "rmb",
+    "yuan",
+    "eur",
+    "欧元",
+];
+/// Unit words after `/`, `per`, `每` or a currency, longest first where one begins another.
+pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
+    ("个小时", "hour"),
+    ("小时", "hour"),
+    ("hours", "hour"),
+    ("hour", "hour"),
+    ("hrs", "hour"),
+    ("hr", "hour"),
+    ("h", "hour"),
+    ("分钟", "minute"),
+    ("minutes", "minute"),
+    ("minute", "minute"),
+    ("mins", "minute"),
+    ("min", "minute"),
+    ("秒", "second"),
+    ("seconds", "second"),
+    ("second", "second"),
+    ("sec", "second"),
+    ("s", "second"),
+    ("天", "day"),
+    ("days", "day"),
+    ("day", "day"),
+    ("个月", "month"),
+    ("月", "month"),
+    ("months", "month"),
+    ("month", "month"),
+    ("mo", "month"),
+    ("周", "week"),
+    ("week", "week"),
+    ("百万token", "mtok"),
+    ("mtok", "mtok"),
+    ("1m tokens", "mtok"),
+    ("million tokens", "mtok"),
+];
+
+pub(super) fn unit_at(s: &str) -> Option<(&'static str, usize)> {
+    UNIT_WORDS.iter().find_map(|(w, key)| {
+        let rest = s.strip_prefix(w)?;
+        // An English unit must end its word (`h`, not the start of `hello`).
+        let ends = !w.is_ascii()
+            || rest
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_ascii_alphanumeric());
+        ends.then_some((*key, w.len()))
+    })
+}
+
+/// The first price in `norm` and its byte span.
+pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
+    let b = norm.as_bytes();
+    for (start, c) in norm.char_indices() {
+        let sym = match c {
+            '$' => Some("USD"),
+            '¥' | '￥' => Some("CNY"),
+            _ => None,
+        };
+        let prev = norm[..start].chars().next_back();
+        if sym.is_none()
+            && !(c.is_ascii_digit()
+                && prev
+                    .is_none_or(|p| !(p.is_ascii_alphanumeric() || matches!(p, '.' | '-' | '_'))))
+        {
+            continue;
+        }
+        let mut i = start + c.len_utf8() * usize::from(sym.is_some());
+        let num_start = i;
+        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+            i += 1;
+        }
+        if i == num_start {
+            continue;
+        }
+        let number = &norm[num_start..i];
+        let skip_space = |mut k: usize| {
+            while k < b.len() && b[k] == b' ' {
+                k += 1;
+            }
+            k
+        };
+        let mut currency = sym.map(str::to_string);
+        let mut k = skip_space(i);
+        if currency.is_none()
+            && let Some(w) = CURRENCY_WORDS.iter().find(|w| norm[k..].starts_with(**w))
+        {
+            currency = lexicon::parse_currency(w).ok();
+            k += w.len();
+        }
+        // A currency word ends the amount after it; a symbol's amount ends with its number.
+        let mut end = if currency.is_some() && sym.is_none() {
+            k
+        } else {
+            i
+        };
+        // `每秒0.0007美元`, `每分钟0.05美元 一小时多少`: a unit written first is the price's.
+        let before = norm[..start].trim_end();
+        let mut per = UNIT_WORDS.iter().find_map(|(w, key)| {
+            let b = before.strip_suffix(w)?.trim_end();
+            (b.ends_with('每') || b.ends_with("per")).then(|| PriceUnit::parse(key))?
+        });
+        let unit_first = per.is_some();
+        let after = skip_space(k);
+        let mut marked = false;
+        let mut u = after;
+        for mark in ["/", "per ", "per", "每", "an ", "a "] {
+            if norm[after..].starts_with(mark) {
+                u = skip_space(after + mark.len());
+                marked = true;
+                break;
+            }
+        }
+        // `2.5刀1小时` (一小时 normalized): the one after a currency is the unit's count.
+        if !marked && currency.is_some() && norm[u..].starts_with('1') {
+            u += 1;
+        }
+        if !unit_first
+            && (marked || currency.is_some())
+            && let Some((key, len)) = unit_at(&norm[u..])
+        {
+            per = PriceUnit::parse(key);
+            end = u + len;
+        }
+        // `2块3090` is two cards, not two yuan: an amount without a unit ends its word.
+        if per.is_none()
+            && norm[end..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+        {
+            continue;
+        }
+        // A price has a currency or an explicit `/unit`; `40分钟` and `4090` are not prices.
+        if currency.is_none() && !(marked && per.is_some() && norm[after..].starts_with('/')) {
+            continue;
+        }
+        let Ok(amount) = lexicon::parse_amount("price", number) else {
+            continue;
+        };
+        return Some((
+            Money {
+                amount,
+                currency,
+                per,
+            },
+            start..end,
+        ));
+    }
+    None
+}
+
+/// A price and what to turn it into: another unit, another currency, or both; an hourly
+/// figure when nothing else is asked. `None` when there is nothing to convert.
+pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
+    // `2.5刀` alone: an amount without a unit is not a rate to convert.
+    let from = p.per?;
+    let mut target_unit = None;
+    let mut target_cur = None;
+    for (i, _) in padded.char_indices() {
+        let prev = padded[..i].chars().next_back();
+        // `1个月` is a unit after its count; `hello` does not hold an `h`.
+        let at_word = prev.is_none_or(|c| !c.is_ascii_alphabetic());
+        // `s`/`h` alone are too short to be a target in running text.
+        if target_unit.is_none()
+            && at_word
+            && let Some((key, len)) = unit_at(&padded[i..])
+            && len > 1
+            && key != "mtok"
+            && PriceUnit::parse(key) != Some(from)
+        {
+            target_unit = PriceUnit::parse(key);
+        }
+        if target_cur.is_none()
+            && at_word
+            && let Some(w) = CURRENCY_WORDS.iter().find(|w| padded[i..].starts_with(**w))
+            && let Ok(c) = lexicon::parse_currency(w)
+            && Some(&c) != p.currency.as_ref()
+        {
+            target_cur = Some(c);
+        }
+    }
+    let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
+    let to = target_unit.unwrap_or(hour);
+    if to == from && target_cur.is_none() {
+        // Already per hour and nothing else asked: nothing to convert.
+        return None;
+    }
+    Some(Request::Convert {
+        price: p.clone(),
+        to,
+        currency: target_cur,
+    })
+}

@@ -1,0 +1,208 @@
+//! How long and how much: a job's duration as people say it (parts that add up, every day,
+//! always on) and a daily volume of tokens.
+
+use super::request::Usage;
+use crate::lexicon;
+use rust_decimal::Decimal;
+
+fn is_number(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// Tokens per day: `2000万token`, `一千万token` (`1千万`), `20m tokens`, `1亿 tokens`,
+/// `5 million tokens`.
+pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
+    const CJK: &[(&str, f64)] = &[
+        ("千万", 1e7),
+        ("百万", 1e6),
+        ("亿", 1e8),
+        ("万", 1e4),
+        ("千", 1e3),
+    ];
+    for (i, t) in toks.iter().enumerate() {
+        if !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let Some(mut n) = lexicon::token_count(t) else {
+            continue;
+        };
+        let mut next = i + 1;
+        let mut tail = toks.get(next).map(String::as_str).unwrap_or("");
+        if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
+            n *= m;
+            tail = &tail[w.len()..];
+            if tail.is_empty() {
+                next += 1;
+                tail = toks.get(next).map(String::as_str).unwrap_or("");
+            }
+        } else if let Some(m) = match tail {
+            "million" => Some(1e6),
+            "billion" => Some(1e9),
+            "thousand" => Some(1e3),
+            _ => None,
+        } {
+            n *= m;
+            next += 1;
+            tail = toks.get(next).map(String::as_str).unwrap_or("");
+        }
+        if tail.starts_with("tok") && (1.0..1e15).contains(&n) {
+            return Some(n as u64);
+        }
+    }
+    None
+}
+
+/// Units after a number, as the lexicon's duration grammar reads them.
+const DURATION_UNITS: &[&str] = &[
+    "个小时",
+    "小时",
+    "分钟",
+    "个月",
+    "天",
+    "周",
+    "星期",
+    "秒",
+    "min",
+    "mins",
+    "minutes",
+    "minute",
+    "h",
+    "hr",
+    "hrs",
+    "hours",
+    "hour",
+    "days",
+    "day",
+    "weeks",
+    "week",
+    "months",
+    "month",
+];
+
+/// How long the job runs: `40分钟`, `2小时30分钟` (the parts add up), `2.5小时`, `90 minutes`,
+/// `1h30m`, `a day`, `always`; `每天4小时` / `daily 4h` is every day. Words taken as a card or a
+/// model (`4090d`, `7b`) are not durations.
+pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
+    if toks.iter().any(|t| t == "always") {
+        return Some(Usage::Always);
+    }
+    let daily_before = |i: usize| {
+        i > 0 && {
+            let p = &toks[i - 1];
+            p == "daily"
+                || p.contains("每天")
+                || p.contains("每日")
+                || p.contains("天天")
+                || (p == "day" && i > 1 && toks[i - 2] == "every")
+        }
+    };
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        // `for a day`, `an hour`, `one month`: one of the unit.
+        if matches!(t.as_str(), "a" | "an" | "one" | "per")
+            && let Some(next) = toks.get(i + 1)
+            && let Some(span) = match next.as_str() {
+                "hour" => Some("1h"),
+                "day" => Some("1d"),
+                "week" => Some("1w"),
+                "month" => Some("1mo"),
+                _ => None,
+            }
+            && let Ok(secs) = lexicon::duration(span)
+        {
+            return Some(Usage::Once(secs));
+        }
+        if taken[i] || !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut total = Decimal::ZERO;
+        // `2` `小时` `30` `分钟`: number and unit pairs in a row add up.
+        while let Some((secs, used)) = span_at(toks, taken, i) {
+            total += secs;
+            i += used;
+        }
+        if total >= Decimal::from(60) {
+            return Some(if daily_before(start) {
+                Usage::Daily(total)
+            } else {
+                Usage::Once(total)
+            });
+        }
+        i = start + 1;
+    }
+    None
+}
+
+/// One number with its unit at `i`: (seconds, words used).
+fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
+    let t = toks.get(i)?;
+    if taken[i] || !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if is_number(t)
+        && let Some(next) = toks.get(i + 1)
+    {
+        for unit in DURATION_UNITS {
+            let whole = next.as_str() == *unit;
+            if (whole || (!unit.is_ascii() && next.starts_with(unit)))
+                && let Ok(secs) = lexicon::duration(&format!("{t}{unit}"))
+            {
+                // A Chinese run that goes on after its unit (`小时多少钱`) ends the span.
+                let used = if whole || next.len() == unit.len() {
+                    2
+                } else {
+                    toks.len()
+                };
+                return Some((secs, used.min(toks.len() - i)));
+            }
+        }
+    }
+    // `40m`, `2h`, `1h30m`, `3d` as one word (not `7b`, `4090`, `32k`, `2gb`).
+    let last = t.chars().last().unwrap_or(' ');
+    if matches!(last, 'm' | 'h' | 'd' | 's')
+        && !t.ends_with("gb")
+        && let Ok(secs) = lexicon::duration(t)
+        && secs >= Decimal::from(60)
+    {
+        return Some((secs, 1));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::{normalize, tokens};
+    use super::*;
+
+    #[test]
+    fn token_volumes_in_both_languages() {
+        let v = |t: &str| find_volume(&tokens(&normalize(t)));
+        assert_eq!(v("每天2000万token"), Some(20_000_000));
+        assert_eq!(v("每天一千万token"), Some(10_000_000));
+        assert_eq!(v("1亿 tokens"), Some(100_000_000));
+        assert_eq!(v("20m tokens a day"), Some(20_000_000));
+        assert_eq!(v("5M tokens a day"), Some(5_000_000));
+        assert_eq!(v("100 million tokens per day"), Some(100_000_000));
+        assert_eq!(v("4090 20m"), None);
+    }
+
+    #[test]
+    fn durations_add_up_and_halves_count() {
+        let u = |t: &str| {
+            let toks = tokens(&normalize(t));
+            find_usage(&toks, &vec![false; toks.len()])
+        };
+        let h = |x: i64| Some(Usage::Once(Decimal::from(x)));
+        assert_eq!(u("跑两个半小时"), h(9000));
+        assert_eq!(u("跑2小时30分钟"), h(9000));
+        assert_eq!(u("半小时"), h(1800));
+        assert_eq!(u("90 minutes"), h(5400));
+        assert_eq!(u("一晚上"), h(8 * 3600));
+        assert_eq!(u("一天"), h(86400));
+        assert_eq!(u("一直在线"), Some(Usage::Always));
+        assert_eq!(u("每天4小时"), Some(Usage::Daily(Decimal::from(4 * 3600))));
+    }
+}

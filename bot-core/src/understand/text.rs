@@ -1,0 +1,275 @@
+//! The text of a question made plain before anything is read from it: half-width, lower
+//! case, Chinese numerals before a counter as digits, and the ways people say a duration or an
+//! amount written the one way the lexicon reads (`两个半小时` → `2.5小时`, `7块2` → `7.2块`).
+//!
+//! Every pass here is one walk over the text, and the text is cut at [`MAX_CHARS`] first: a
+//! 91 KB paste is read as its first lines, in time linear in what is read.
+
+/// The most characters of one message the reader looks at. A question is a sentence or two;
+/// a long paste is read as its start (and the answer's "I read this as" line says what).
+pub const MAX_CHARS: usize = 600;
+
+/// Full-width to half-width, ideographic space to space, lower case, Chinese numerals before a
+/// counter or unit (`两张` → `2张`, `一个月` → `1个月`), and spoken durations and amounts in
+/// the lexicon's words. Reads at most [`MAX_CHARS`] characters.
+pub fn normalize(text: &str) -> String {
+    let half: String = text
+        .chars()
+        .take(MAX_CHARS)
+        .map(|c| match c {
+            '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect::<String>()
+        .to_lowercase();
+    let half = spoken_amounts(&half);
+    let out = chinese_numerals(&half);
+    replace_all(&out, SPOKEN)
+}
+
+/// Phrases read after numerals: a half (`2个半小时` → `2.5小时`, `半小时`), a duration
+/// without a number (`一晚上`, `包月`), always on. The first match in the table wins.
+const SPOKEN: &[(&str, &str)] = &[
+    ("个半小时", ".5小时"),
+    ("小时半", ".5小时"),
+    ("天半", ".5天"),
+    ("个半月", ".5个月"),
+    (" hours and a half", ".5 hours"),
+    (" and a half hours", ".5 hours"),
+    ("an hour and a half", "1.5 hours"),
+    ("4 bit", "4bit"),
+    ("8 bit", "8bit"),
+    ("半个小时", "30分钟"),
+    ("半小时", "30分钟"),
+    ("一整晚", "8小时"),
+    ("1个晚上", "8小时"),
+    ("一晚上", "8小时"),
+    ("一晚", "8小时"),
+    ("overnight", "8h"),
+    ("一整天", "1天"),
+    ("包月", "1个月"),
+    ("包天", "1天"),
+    ("包周", "1周"),
+    ("半个月", "15天"),
+    ("半天", "12小时"),
+    ("一直在线", " always "),
+    ("长期在线", " always "),
+    ("24小时在线", " always "),
+    ("24/7", " always "),
+    ("always on", " always "),
+    ("always-on", " always "),
+];
+
+/// One pass over `s`, each phrase replaced where it starts (the first in `table` wins).
+fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let rest = &s[i..];
+        if let Some((from, to)) = table.iter().find(|(f, _)| rest.starts_with(f)) {
+            // `4090包月` → `4090 1个月`, never `40901个月`.
+            if to.starts_with(|c: char| c.is_ascii_digit())
+                && out.ends_with(|c: char| c.is_ascii_alphanumeric())
+            {
+                out.push(' ');
+            }
+            out.push_str(to);
+            i += from.len();
+            continue;
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// `7块2` → `7.2块`, `2块5` → `2.5块`, `3元5` → `3.5元`: yuan and jiao as people say a price.
+/// `2块3090` (two cards) stays: the jiao is one digit that ends its word.
+fn spoken_amounts(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let unit = (c == '块' || c == '元')
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())
+            && chars.get(i + 2).is_none_or(|n| {
+                !(n.is_ascii_alphanumeric() || *n == '.' || "小分个天周月张卡秒钟".contains(*n))
+            });
+        if unit {
+            out.push('.');
+            out.push(chars[i + 1]);
+            out.push(c);
+            i += 2;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+fn digit(c: char) -> Option<u32> {
+    Some(match c {
+        '零' => 0,
+        '一' => 1,
+        '二' | '两' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
+}
+
+/// Counters and units after which a Chinese numeral is a number.
+const FOLLOWERS: &[&str] = &[
+    "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "星期", "台", "刀", "元", "美元",
+    "千万", "百万", "万", "亿", "千",
+];
+
+/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
+fn numeral_value(numeral: &[char]) -> Option<u32> {
+    if numeral.is_empty() {
+        return None;
+    }
+    match numeral.iter().position(|c| *c == '十') {
+        Some(k) if k <= 1 && numeral.len() - k <= 2 => {
+            let tens = if k == 0 {
+                1
+            } else {
+                digit(numeral[0]).unwrap_or(1)
+            };
+            let units = numeral.get(k + 1).and_then(|c| digit(*c)).unwrap_or(0);
+            Some(tens * 10 + units)
+        }
+        Some(_) => None,
+        // A long run of numerals is not a count (and must not overflow).
+        None if numeral.len() > 6 => None,
+        None => numeral
+            .iter()
+            .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
+    }
+}
+
+/// Chinese numerals followed by a counter or a unit become digits, so `一直在线` stays.
+/// One walk: each position is looked at once, with a bounded look-ahead for the follower.
+fn chinese_numerals(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let mut j = i;
+        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') {
+            j += 1;
+        }
+        if j > i
+            && let Some(v) = numeral_value(&chars[i..j])
+            && FOLLOWERS.iter().any(|f| starts_with_at(&chars, j, f))
+        {
+            // `a100一小时` → `a100 1小时`, not `a1001小时`.
+            if out.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+                out.push(' ');
+            }
+            out.push_str(&v.to_string());
+            i = j;
+            continue;
+        }
+        // Not a number: copy the run as it is (one step past it, so the walk is linear).
+        let end = j.max(i + 1);
+        out.extend(&chars[i..end]);
+        i = end;
+    }
+    out
+}
+
+fn starts_with_at(chars: &[char], at: usize, word: &str) -> bool {
+    word.chars()
+        .enumerate()
+        .all(|(k, w)| chars.get(at + k) == Some(&w))
+}
+
+pub(super) fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF)
+}
+
+/// Splits into ASCII words and CJK runs: `4090能跑qwen2.5-32b吗` → `4090`, `能跑`,
+/// `qwen2.5-32b`, `吗`.
+pub(super) fn tokens(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut cur_cjk = false;
+    for c in s.chars() {
+        let word = c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '/' | '¥' | '$');
+        let cjk = is_cjk(c);
+        if !(word || cjk) {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        if !cur.is_empty() && cjk != cur_cjk {
+            out.push(std::mem::take(&mut cur));
+        }
+        cur_cjk = cjk;
+        cur.push(c);
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+pub(super) fn has(text: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| text.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizing_full_width_and_chinese_numbers() {
+        assert_eq!(normalize("ＲＴＸ４０９０？"), "rtx4090 ");
+        assert_eq!(normalize("两张4090"), "2张4090");
+        assert_eq!(normalize("跑三个小时"), "跑3个小时");
+        assert_eq!(normalize("一个月"), "1个月");
+        assert_eq!(normalize("十二张"), "12张");
+        assert_eq!(normalize("一直在线"), " always ");
+    }
+
+    #[test]
+    fn spoken_durations_and_amounts() {
+        assert_eq!(normalize("两个半小时"), "2.5小时");
+        assert_eq!(normalize("一个半小时"), "1.5小时");
+        assert_eq!(normalize("半小时"), "30分钟");
+        assert_eq!(normalize("跑一晚上"), "跑8小时");
+        assert_eq!(normalize("包月"), "1个月");
+        assert_eq!(normalize("7块2"), "7.2块");
+        assert_eq!(normalize("2块5一小时"), "2.5块1小时");
+        assert_eq!(normalize("两块钱"), "2块钱");
+        // Two cards, not 2.3 yuan.
+        assert_eq!(normalize("2块3090"), "2块3090");
+    }
+
+    #[test]
+    fn words_and_cjk_runs_split() {
+        assert_eq!(
+            tokens("4090能跑qwen2.5-32b吗"),
+            ["4090", "能跑", "qwen2.5-32b", "吗"]
+        );
+    }
+
+    #[test]
+    fn a_long_paste_is_cut_before_it_is_read() {
+        let long = "四".repeat(100_000);
+        assert_eq!(normalize(&long).chars().count(), MAX_CHARS);
+    }
+}
