@@ -2,28 +2,21 @@
 //!
 //! It picks the language, parses the command, and calls the module that owns the answer.
 
-use crate::answer::catalog::View;
-use crate::answer::common::store_error_reply;
-use crate::answer::{self, help::help};
+use crate::answer;
+use crate::answer::error::AnswerError;
 use crate::catalog::Catalog;
-use crate::command::{self, Command, CommandError};
+use crate::commands::{self, Command, Done, pick};
 use crate::context::{Answer, ChatRef, Ctx, Input};
-use crate::dialogue::{self, Outcome, PickInput, PickState};
+use crate::dialogue::{self, PickInput};
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
-use crate::store::{Store, StoreError, UserPrefs, tables};
+use crate::store::{Store, StoreError, UserPrefs};
 use crate::understand::{self, Reading};
 
 /// Choice ids that run a command line (the understanding layer's "did you mean …?").
 const RUN_PREFIX: &str = "run:";
 use crate::alerts::ALERT_CHOICE_PREFIX as ALERT_PREFIX;
 use std::sync::Arc;
-
-thread_local! {
-    /// The language a `/lang` in the message being handled switched to: `handle` answers in
-    /// it without reading the prefs a second time (a message is handled on one thread).
-    static SWITCHED_LANG: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
-}
 
 /// The bot: catalog + store; cheap to share in an `Arc`.
 pub struct Bot {
@@ -86,19 +79,13 @@ impl Bot {
     }
 
     fn prefs(&self, who: &ChatRef) -> UserPrefs {
-        // A store read error degrades to defaults: answering beats failing.
-        self.store
-            .get(&tables::PREFS, &who.user_key())
-            .ok()
-            .flatten()
-            .unwrap_or_default()
+        commands::lang::prefs(&self.store, who)
     }
 
     /// Handles one input: the replies, in order, and the language they are in (after any
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
         crate::store::take_last_error();
-        SWITCHED_LANG.set(None);
         // One read of the user's prefs per message: the answer's language is the context's,
         // unless this very input switched it (`/lang`).
         let mut ctx = self.ctx(who);
@@ -110,9 +97,7 @@ impl Bot {
             let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
             return Answer {
                 lang: ctx.lang,
-                replies: vec![Reply::text(
-                    Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
-                )],
+                replies: vec![AnswerError::RateLimited(seconds).reply()],
             };
         }
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
@@ -120,12 +105,15 @@ impl Bot {
         if let Some(c) = &fed {
             ctx.catalog = c;
         }
-        let mut replies = self.replies(&ctx, input);
+        let Done {
+            mut replies,
+            switched_lang,
+        } = self.answer(&ctx, input);
         if let Some(e) = crate::store::take_last_error() {
             explain_store_error(&mut replies, &e);
         }
         Answer {
-            lang: SWITCHED_LANG.take().unwrap_or(ctx.lang),
+            lang: switched_lang.unwrap_or(ctx.lang),
             replies,
         }
     }
@@ -163,9 +151,7 @@ impl Bot {
 
     /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
     pub fn set_lang(&self, who: &ChatRef, lang: Lang) -> Result<(), StoreError> {
-        let mut prefs = self.prefs(who);
-        prefs.lang = Some(lang);
-        self.store.put(&tables::PREFS, &who.user_key(), &prefs)
+        commands::lang::set(&self.store, who, lang)
     }
 
     /// The choices of the question the user's `/pick` dialogue is waiting on (none when no
@@ -173,7 +159,7 @@ impl Bot {
     /// question of its own to go by: after a restart, or when another command came between.
     pub fn pending_choices(&self, who: &ChatRef) -> Vec<crate::reply::Choice> {
         let ctx = self.ctx(who);
-        self.dialogue(&ctx)
+        pick::load(&ctx)
             .map(|state| dialogue::ask(&ctx, &state).choices)
             .unwrap_or_default()
     }
@@ -197,134 +183,28 @@ impl Bot {
         }
     }
 
-    fn replies(&self, ctx: &Ctx, input: Input) -> Vec<Reply> {
+    fn answer(&self, ctx: &Ctx, input: Input) -> Done {
         match input {
-            Input::Choice(id) => self.on_choice(ctx, &id),
-            Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
+            Input::Choice(id) => self.on_choice(ctx, &id).into(),
+            Input::Text(text) => match commands::parse(&text, self.bot_name.as_deref()) {
                 Ok(Some(cmd)) => {
-                    let mut replies = self.on_command(ctx, cmd);
-                    self.offer_fixes(&text, &mut replies);
-                    replies
+                    let mut done = self.run(ctx, &cmd);
+                    self.offer_fixes(&text, &mut done.replies);
+                    done
                 }
-                Ok(None) => self.on_text(ctx, &text),
-                Err(CommandError::Unknown(name)) => vec![
-                    Reply::text(
-                        Msg::new("error-unknown-command").arg("command", format!("/{name}")),
-                    )
-                    .with(Msg::new("hint-help")),
-                ],
-                Err(CommandError::MissingArgs { usage_id, .. }) => {
-                    vec![Reply::text(Msg::new("error-missing-args")).with(Msg::new(usage_id))]
-                }
+                Ok(None) => self.on_text(ctx, &text).into(),
+                Err(e) => AnswerError::from(e).reply().into(),
             },
         }
     }
 
-    fn on_command(&self, ctx: &Ctx, cmd: Command) -> Vec<Reply> {
-        match cmd {
-            Command::Start => vec![Reply::text(Msg::new("welcome")).with(Msg::new("hint-help"))],
-            Command::Help => vec![help(ctx.lang)],
-            Command::Lang(arg) => vec![self.lang_command(ctx, arg.as_deref())],
-            Command::Gpu(name) => vec![answer::catalog::gpu_detail(&View::of(ctx), &name)],
-            Command::Gpus => vec![answer::catalog::gpu_list(&View::of(ctx))],
-            Command::Platform(name) => {
-                vec![answer::catalog::platform_detail(&View::of(ctx), &name)]
-            }
-            Command::Platforms => vec![answer::catalog::platform_list(&View::of(ctx))],
-            Command::Models => vec![answer::catalog::model_list(&View::of(ctx))],
-            Command::Convert(args) => vec![answer::billing::convert(ctx, &args)],
-            Command::Cost(args) => vec![answer::billing::cost(ctx, &args)],
-            Command::Compare(args) => vec![answer::billing::compare(ctx, &args)],
-            Command::Fit(args) => vec![answer::fit::fit(ctx, &args)],
-            Command::Tco(args) => vec![answer::tco::chat(ctx, &args)],
-            Command::Pick => self.commit_dialogue(ctx, dialogue::start(ctx)),
-            Command::Back => match self.dialogue(ctx) {
-                Some(state) => {
-                    self.commit_dialogue(ctx, dialogue::step(ctx, &state, PickInput::Back))
-                }
-                None => {
-                    vec![Reply::text(Msg::new("pick-none-active")).with(Msg::new("usage-pick"))]
-                }
-            },
-            Command::Cancel => match self
-                .store
-                .delete(&tables::DIALOGUE, &ctx.who.dialogue_key())
-            {
-                Ok(true) => vec![Reply::text(Msg::new("pick-cancelled"))],
-                Ok(false) => vec![Reply::text(Msg::new("pick-none-active"))],
-                Err(e) => vec![store_error_reply(&e)],
-            },
-            Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
-            Command::Stock(args) => {
-                let now = crate::availability::now_unix();
-                let mut r = answer::stock::chat(ctx, &args, now);
-                // A card that is out everywhere: when it usually is in, and what is in now.
-                if let Some(notes) = answer::trend::out_of_stock_notes(ctx, &args, now) {
-                    r.parts.extend(notes.parts);
-                }
-                vec![r]
-            }
-            Command::Trend(args) => vec![answer::trend::chat(
-                ctx,
-                &args,
-                crate::availability::now_unix(),
-                self.charts.as_deref(),
-            )],
-            Command::Offers(args) => vec![answer::offers::chat(
-                ctx,
-                &args,
-                crate::availability::now_unix(),
-            )],
-            Command::Report(args) => vec![answer::offers::report(
-                ctx,
-                &args,
-                crate::availability::now_unix(),
-            )],
-            Command::Subscribe(args) => vec![answer::alerts::subscribe(
-                ctx,
-                &self.access,
-                &args,
-                crate::availability::now_unix(),
-            )],
-            Command::Unsubscribe(args) => {
-                vec![answer::alerts::unsubscribe(ctx, &self.access, &args)]
-            }
-            Command::Subs => vec![answer::alerts::subs(ctx)],
-            Command::Status => vec![answer::alerts::status(ctx, crate::availability::now_unix())],
-        }
-    }
-
-    /// The user's dialogue in this chat, if one is running. An unreadable state (from an
-    /// incompatible older version) counts as none.
-    fn dialogue(&self, ctx: &Ctx) -> Option<PickState> {
-        let value = self
-            .store
-            .get(&tables::DIALOGUE, &ctx.who.dialogue_key())
-            .ok()??;
-        serde_json::from_value(value).ok()
-    }
-
-    /// Saves (or clears) the dialogue state an outcome carries, then returns its replies.
-    /// A rejected answer writes nothing.
-    fn commit_dialogue(&self, ctx: &Ctx, outcome: Outcome) -> Vec<Reply> {
-        if outcome.changed {
-            let key = ctx.who.dialogue_key();
-            let saved = match &outcome.state {
-                Some(state) => serde_json::to_value(state)
-                    .map_err(|e| StoreError::Db(e.to_string()))
-                    .and_then(|v| self.store.put(&tables::DIALOGUE, &key, &v)),
-                None => self.store.delete(&tables::DIALOGUE, &key).map(|_| ()),
-            };
-            if let Err(e) = saved {
-                return vec![store_error_reply(&e)];
-            }
-        }
-        outcome.replies
+    fn run(&self, ctx: &Ctx, cmd: &Command) -> Done {
+        commands::run(ctx, &self.access, self.charts.as_deref(), cmd)
     }
 
     fn on_text(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
-        match self.dialogue(ctx) {
-            Some(state) => self.commit_dialogue(
+        match pick::load(ctx) {
+            Some(state) => pick::commit(
                 ctx,
                 dialogue::step(ctx, &state, PickInput::Text(text.to_string())),
             ),
@@ -366,14 +246,14 @@ impl Bot {
         // Live stock needs the live-offers feature; until a /stock command exists, the card's
         // dated list prices are the honest answer, with stock said to be unknown.
         let (line, stock_unknown) = match line.strip_prefix("/stock ") {
-            Some(rest) if !understand::is_known_command(line) => {
+            Some(rest) if !matches!(commands::parse(line, None), Ok(Some(_))) => {
                 let gpu = rest.split_whitespace().next().unwrap_or_default();
                 (format!("/gpu {gpu}"), true)
             }
             _ => (line.to_string(), false),
         };
-        let mut replies = match command::parse(&line, None) {
-            Ok(Some(cmd)) => self.on_command(ctx, cmd),
+        let mut replies = match commands::parse(&line, None) {
+            Ok(Some(cmd)) => self.run(ctx, &cmd).replies,
             _ => return vec![Reply::text(Msg::new("understand-unknown"))],
         };
         self.offer_fixes(&line, &mut replies);
@@ -450,32 +330,12 @@ impl Bot {
                 crate::availability::now_unix(),
             )];
         }
-        match self.dialogue(ctx) {
-            Some(state) => self.commit_dialogue(
+        match pick::load(ctx) {
+            Some(state) => pick::commit(
                 ctx,
                 dialogue::step(ctx, &state, PickInput::Choice(id.to_string())),
             ),
-            None => vec![Reply::text(Msg::new("error-stale-choice"))],
-        }
-    }
-
-    fn lang_command(&self, ctx: &Ctx, arg: Option<&str>) -> Reply {
-        let Some(arg) = arg else {
-            return Reply::text(Msg::new("lang-current").arg("lang", ctx.lang.tag()))
-                .with(Msg::new("usage-lang"));
-        };
-        let Some(lang) = Lang::parse_user_choice(arg) else {
-            return Reply::text(Msg::new("error-bad-lang").arg("value", arg))
-                .with(Msg::new("usage-lang"));
-        };
-        // A language switch also resets the display currency to that language's default
-        // unless the user picked one explicitly.
-        match self.set_lang(ctx.who, lang) {
-            Ok(()) => {
-                SWITCHED_LANG.set(Some(lang));
-                Reply::text(Msg::new("lang-set").arg("lang", lang.tag()))
-            }
-            Err(e) => store_error_reply(&e),
+            None => vec![AnswerError::StaleChoice.reply()],
         }
     }
 }
@@ -486,19 +346,8 @@ impl Bot {
 fn is_expensive(input: &Input, bot_name: Option<&str>) -> bool {
     match input {
         Input::Choice(_) => true,
-        Input::Text(text) => match command::parse(text, bot_name) {
-            Ok(Some(cmd)) => matches!(
-                cmd,
-                Command::Cost(_)
-                    | Command::Compare(_)
-                    | Command::Fit(_)
-                    | Command::Tco(_)
-                    | Command::Stock(_)
-                    | Command::Trend(_)
-                    | Command::Offers(_)
-                    | Command::Pick
-                    | Command::Back
-            ),
+        Input::Text(text) => match commands::parse(text, bot_name) {
+            Ok(Some(cmd)) => cmd.def.flags.expensive,
             Ok(None) => true,
             Err(_) => false,
         },

@@ -12,7 +12,7 @@ pub mod billing;
 pub mod bot;
 pub mod catalog;
 pub mod chart;
-pub mod command;
+pub mod commands;
 pub mod context;
 pub mod dialogue;
 pub mod fact;
@@ -30,6 +30,9 @@ pub mod vram;
 
 pub use bot::Bot;
 pub use catalog::Catalog;
+/// The command grammar under its older name (frontends and fuzz targets call
+/// `command::parse`, `command::looks_like_command`).
+pub use commands as command;
 pub use context::{Answer, ChatRef, Input};
 pub use i18n::{Lang, Localizer};
 pub use reply::{Msg, Reply};

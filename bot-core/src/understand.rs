@@ -10,7 +10,6 @@
 
 use crate::billing::PriceUnit;
 use crate::catalog::Catalog;
-use crate::command;
 use crate::lexicon;
 
 /// How a question was read.
@@ -1302,11 +1301,6 @@ fn cards_opt(cards: u32) -> String {
     } else {
         String::new()
     }
-}
-
-/// Whether a command line names a command the bot has (a reading must never invent one).
-pub fn is_known_command(line: &str) -> bool {
-    matches!(command::parse(line, None), Ok(Some(_)))
 }
 
 #[cfg(test)]
