@@ -79,7 +79,7 @@ impl Bot {
     }
 
     fn prefs(&self, who: &ChatRef) -> UserPrefs {
-        commands::lang::prefs(&self.store, who)
+        commands::prefs::prefs(&self.store, who)
     }
 
     /// Handles one input: the replies, in order, and the language they are in (after any
@@ -151,7 +151,7 @@ impl Bot {
 
     /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
     pub fn set_lang(&self, who: &ChatRef, lang: Lang) -> Result<(), StoreError> {
-        commands::lang::set(&self.store, who, lang)
+        commands::prefs::set_lang(&self.store, who, lang)
     }
 
     /// The choices of the question the user's `/pick` dialogue is waiting on (none when no
@@ -169,14 +169,17 @@ impl Bot {
         let lang = prefs
             .lang
             .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
+        // The chat's own setting (`/currency`, chosen for everyone in it) beats the person's,
+        // which beats their language's default.
+        let chat = commands::prefs::chat_prefs(&self.store, who);
         Ctx {
             catalog: &self.catalog,
             store: &self.store,
             who,
             lang,
-            currency: prefs
+            currency: chat
                 .currency
-                .clone()
+                .or(prefs.currency)
                 .unwrap_or_else(|| lang.default_currency().to_string()),
             today: self.today.unwrap_or_else(crate::catalog::today),
             is_operator: self.operators.iter().any(|k| *k == who.user_key()),

@@ -31,6 +31,10 @@ impl ChatRef {
     pub fn user_key(&self) -> String {
         format!("{}:{}", self.platform, self.user)
     }
+    /// A chat's own settings are keyed apart from any person's (`chat:` is no platform name).
+    pub fn chat_key(&self) -> String {
+        format!("chat:{}:{}", self.platform, self.chat)
+    }
     /// Dialogue state is per (platform, chat, user): two people in one group each have their own.
     pub fn dialogue_key(&self) -> String {
         format!("{}:{}:{}", self.platform, self.chat, self.user)

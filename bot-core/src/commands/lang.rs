@@ -1,12 +1,11 @@
 //! `/lang [en|zh]`: shows or sets the language the bot answers this person in.
 
 use super::def::{CommandDef, Flags, RunResult, Turn, slot};
+use super::prefs;
 use super::slots::LANGS;
 use crate::answer::error::AnswerError;
-use crate::context::ChatRef;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
-use crate::store::{Store, StoreError, UserPrefs, tables};
 
 pub const DEF: CommandDef = CommandDef {
     name: "lang",
@@ -33,24 +32,8 @@ fn run(turn: &Turn, args: &str) -> RunResult {
             "usage-lang",
         ));
     };
-    set(ctx.store, ctx.who, lang)?;
+    prefs::set_lang(ctx.store, ctx.who, lang)?;
     let mut done: super::Done = Reply::text(Msg::new("lang-set").arg("lang", lang.tag())).into();
     done.switched_lang = Some(lang);
     Ok(done)
-}
-
-/// The person's stored preferences (defaults when unreadable: answering beats failing).
-pub fn prefs(store: &Store, who: &ChatRef) -> UserPrefs {
-    store
-        .get(&tables::PREFS, &who.user_key())
-        .ok()
-        .flatten()
-        .unwrap_or_default()
-}
-
-/// Stores `lang` as `who`'s language (`/lang`, the terminal's `--lang`, a platform setting).
-pub fn set(store: &Store, who: &ChatRef, lang: Lang) -> Result<(), StoreError> {
-    let mut p = prefs(store, who);
-    p.lang = Some(lang);
-    store.put(&tables::PREFS, &who.user_key(), &p)
 }
