@@ -124,3 +124,36 @@ fn every_bot_core_command_is_one_slash_command_in_both_languages() {
         "全量微调"
     );
 }
+
+/// `/currency` is registered from its definition: its one slot is an optional choice of the
+/// two currencies, and only members who may manage channels see it by default.
+#[test]
+fn currency_is_registered_with_its_option_from_the_slot() {
+    let cmds = commands();
+    let c = cmds.iter().find(|c| c["name"] == "currency").unwrap();
+    let def = bot_core::commands::find("currency").unwrap();
+    let options = c["options"].as_array().unwrap();
+    assert_eq!(options.len(), def.slots.len());
+    let o = &options[0];
+    assert_eq!(o["name"], def.slots[0].name);
+    assert_eq!(o["type"], 3);
+    assert_eq!(o["required"].as_bool().unwrap_or(false), false);
+    let values: Vec<&str> = o["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ch| ch["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["usd", "cny"]);
+    assert_eq!(c["default_member_permissions"], "16");
+    assert_eq!(
+        gpuscout_discord::commands::to_text(
+            "currency",
+            &[(
+                "currency".into(),
+                gpuscout_discord::commands::Value::Text("cny".into())
+            )]
+        ),
+        "/currency cny"
+    );
+}

@@ -11,6 +11,7 @@ mod cancel;
 mod compare;
 mod convert;
 mod cost;
+mod currency;
 mod def;
 mod fit;
 mod gpu;
@@ -67,6 +68,7 @@ pub const ALL: &[&CommandDef] = &[
     &models::DEF,
     &trial::DEF,
     &lang::DEF,
+    &currency::DEF,
     &status::DEF,
     &back::DEF,
     &cancel::DEF,
