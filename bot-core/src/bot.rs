@@ -13,9 +13,7 @@ use crate::reply::{Msg, Reply};
 use crate::store::{Store, StoreError, UserPrefs};
 use crate::understand::{self, Reading};
 
-/// Choice ids that run a command line (the understanding layer's "did you mean …?").
-const RUN_PREFIX: &str = "run:";
-use crate::alerts::ALERT_CHOICE_PREFIX as ALERT_PREFIX;
+use crate::choice::{ChoiceId, FixKind};
 use std::sync::Arc;
 
 /// The bot: catalog + store; cheap to share in an `Arc`.
@@ -85,7 +83,6 @@ impl Bot {
     /// Handles one input: the replies, in order, and the language they are in (after any
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
-        crate::store::take_last_error();
         // One read of the user's prefs per message: the answer's language is the context's,
         // unless this very input switched it (`/lang`).
         let mut ctx = self.ctx(who);
@@ -106,12 +103,9 @@ impl Bot {
             ctx.catalog = c;
         }
         let Done {
-            mut replies,
+            replies,
             switched_lang,
         } = self.answer(&ctx, input);
-        if let Some(e) = crate::store::take_last_error() {
-            explain_store_error(&mut replies, &e);
-        }
         Answer {
             lang: switched_lang.unwrap_or(ctx.lang),
             replies,
@@ -228,9 +222,8 @@ impl Bot {
                     "understand-ask"
                 }));
                 for line in lines.iter().take(6) {
-                    let id = format!("{RUN_PREFIX}{line}");
                     // Choice ids travel in callback data: short ASCII only, else typed.
-                    if id.is_ascii() && id.len() <= 60 {
+                    if let Some(id) = ChoiceId::Run(line.clone()).wire_within(60) {
                         r = r.with_choice(&id, Msg::new("understand-choice").arg("command", line));
                     } else {
                         r.push(Msg::new("understand-choice").arg("command", line));
@@ -275,70 +268,64 @@ impl Bot {
     /// corrected (`/cost autdl 4090 3h` → `run:/cost autodl 4090 3h`). A candidate whose line
     /// would not fit in callback data (non-ASCII, too long) stays in the text only.
     fn offer_fixes(&self, line: &str, replies: &mut [Reply]) {
-        use crate::answer::common::{FIX_PREFIX, FIX_SEP};
         for r in replies.iter_mut() {
             r.choices.retain_mut(|c| {
-                let Some(rest) = c.id.strip_prefix(FIX_PREFIX) else {
-                    return true;
+                let (kind, query, name) = match ChoiceId::parse(&c.id) {
+                    ChoiceId::Fix { kind, query, name } => (kind, query, name),
+                    _ => return true,
                 };
-                let mut parts = rest.split(FIX_SEP);
-                let (Some(kind), Some(query), Some(name)) =
-                    (parts.next(), parts.next(), parts.next())
-                else {
-                    return false;
-                };
-                let id = match kind {
-                    "g" => self.catalog.find_gpu(name).map(|g| g.id.clone()),
-                    "p" => self.catalog.find_platform(name).map(|p| p.id.clone()),
-                    _ => self.catalog.find_model(name).map(|m| m.id.clone()),
-                };
-                let (Some(id), false) = (id, query.is_empty()) else {
-                    return false;
-                };
-                let lower = line.to_lowercase();
-                let Some(at) = lower
-                    .find(&query.to_lowercase())
-                    .filter(|_| line.is_ascii())
-                else {
-                    return false;
-                };
-                let fixed = format!("{}{id}{}", &line[..at], &line[at + query.len()..]);
-                // `/gpu@ScoutBot 4009`: the choice runs the line without the bot's name.
-                let fixed = match fixed.split_once(' ') {
-                    Some((cmd, rest)) if cmd.contains('@') => {
-                        format!("{} {rest}", cmd.split('@').next().unwrap_or(cmd))
+                match self.fixed_line(line, kind, &query, &name) {
+                    Some(id) => {
+                        c.id = id;
+                        true
                     }
-                    _ => fixed,
-                };
-                let choice_id = format!("{RUN_PREFIX}{}", fixed.trim());
-                if choice_id.len() > 60 {
-                    return false;
+                    None => false,
                 }
-                c.id = choice_id;
-                true
             });
         }
     }
 
-    fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
-        if let Some(line) = id.strip_prefix(RUN_PREFIX) {
-            return self.run_read_line(ctx, line);
+    /// The user's `line` with `query` replaced by the catalog id of `name`, as a run choice id;
+    /// `None` when the name is gone, the query is not in the line, or the id would not fit.
+    fn fixed_line(&self, line: &str, kind: FixKind, query: &str, name: &str) -> Option<String> {
+        let id = match kind {
+            FixKind::Gpu => self.catalog.find_gpu(name).map(|g| g.id.clone()),
+            FixKind::Platform => self.catalog.find_platform(name).map(|p| p.id.clone()),
+            FixKind::Model => self.catalog.find_model(name).map(|m| m.id.clone()),
+        }?;
+        if query.is_empty() || !line.is_ascii() {
+            return None;
         }
-        // The /pick result's "alert me": a subscription for the card it recommended.
-        if let Some(gpu) = id.strip_prefix(ALERT_PREFIX) {
-            return vec![answer::alerts::subscribe(
+        let at = line.to_lowercase().find(&query.to_lowercase())?;
+        let fixed = format!("{}{id}{}", &line[..at], &line[at + query.len()..]);
+        // `/gpu@ScoutBot 4009`: the choice runs the line without the bot's name.
+        let fixed = match fixed.split_once(' ') {
+            Some((cmd, rest)) if cmd.contains('@') => {
+                format!("{} {rest}", cmd.split('@').next().unwrap_or(cmd))
+            }
+            _ => fixed,
+        };
+        ChoiceId::Run(fixed.trim().to_string()).wire_within(60)
+    }
+
+    fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
+        match ChoiceId::parse(id) {
+            ChoiceId::Run(line) => self.run_read_line(ctx, &line),
+            // The /pick result's "alert me": a subscription for the card it recommended.
+            ChoiceId::Alert(gpu) => vec![answer::alerts::subscribe(
                 ctx,
                 &self.access,
-                gpu,
+                &gpu,
                 crate::availability::now_unix(),
-            )];
-        }
-        match pick::load(ctx) {
-            Some(state) => pick::commit(
-                ctx,
-                dialogue::step(ctx, &state, PickInput::Choice(id.to_string())),
-            ),
-            None => vec![AnswerError::StaleChoice.reply()],
+            )],
+            // Never sent as it is; a forged one is as stale as an old button.
+            ChoiceId::Fix { .. } => vec![AnswerError::StaleChoice.reply()],
+            ChoiceId::Pick(id) => match pick::load(ctx) {
+                Some(state) => {
+                    pick::commit(ctx, dialogue::step(ctx, &state, PickInput::Choice(id)))
+                }
+                None => vec![AnswerError::StaleChoice.reply()],
+            },
         }
     }
 }
@@ -354,19 +341,5 @@ fn is_expensive(input: &Input, bot_name: Option<&str>) -> bool {
             Ok(None) => true,
             Err(_) => false,
         },
-    }
-}
-
-/// A store failure is answered with its real reason (a full disk, a damaged file) in the
-/// user's language, instead of the generic "couldn't save, try again".
-fn explain_store_error(replies: &mut [Reply], e: &StoreError) {
-    for reply in replies {
-        for part in &mut reply.parts {
-            if let crate::reply::Part::Text(msg) = part
-                && msg.id == "error-store"
-            {
-                *msg = e.user_msg();
-            }
-        }
     }
 }

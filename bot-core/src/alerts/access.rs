@@ -43,7 +43,7 @@ impl AccessChecks {
     /// The platform's answer; the terminal is one private chat. Without a registered check,
     /// a chat whose id is the person's own is private and anything else cannot be verified.
     pub fn check(&self, who: &ChatRef) -> Result<Access, String> {
-        if who.platform == "terminal" {
+        if who.platform.is_single_person() {
             return Ok(Access {
                 kind: ChatKind::Private,
                 may_manage: true,
@@ -53,7 +53,7 @@ impl AccessChecks {
             .0
             .read()
             .unwrap_or_else(PoisonError::into_inner)
-            .get(&who.platform)
+            .get(who.platform.as_str())
             .cloned();
         match check {
             Some(c) => c.check(who),

@@ -23,9 +23,6 @@ pub use subscription::{
 pub use text::{alert_reply, describe};
 pub use transition::{AlertConfig, DetectReport, Event, detect, matching_offers, step};
 
-/// The /pick result's "alert me when it is in stock" choice: `a:<gpu id>`.
-pub const ALERT_CHOICE_PREFIX: &str = "a:";
-
 /// Serialises every read-modify-write of subscriptions in this process (commands, transition
 /// detection, the dispatcher's "chat gone"), so that a poll's batch never resurrects a
 /// subscription deleted meanwhile. The store is opened once per process, so this suffices.

@@ -214,7 +214,7 @@ fn remove_all_locked(
 pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<usize, StoreError> {
     let _lock = super::write_lock();
     let (n, subs) = remove_all_locked(store, platform, chat)?;
-    if platform != "telegram" {
+    if !crate::platform::Platform::parse(platform).user_is_private_chat() {
         return Ok(n);
     }
     let mut told: Vec<&str> = Vec::new();

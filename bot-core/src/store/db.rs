@@ -1,7 +1,7 @@
 //! The store itself: reads and writes in one transaction each, batches, and exactly-once marks
 //! for platform updates.
 
-use super::error::{StoreError, guard, note_error, redb_error};
+use super::error::{StoreError, guard, redb_error};
 use super::open::{Faults, open_db};
 use super::schema::{HANDLED, HANDLED_KEEP, META, TypedTable};
 use redb::{
@@ -184,11 +184,10 @@ impl Store {
                 }),
             }
         });
-        if let Err(e) = &result {
-            note_error(e);
-            if e.closes_db() {
-                self.close();
-            }
+        if let Err(e) = &result
+            && e.closes_db()
+        {
+            self.close();
         }
         result
     }

@@ -32,7 +32,7 @@ mod schema;
 mod seal;
 
 pub use db::{Batch, Store, db_path};
-pub use error::{StoreError, quiet_guarded_panics, take_last_error};
+pub use error::{StoreError, quiet_guarded_panics};
 pub use maintenance::{CheckReport, RepairReport, check, repair, reset};
 pub use open::{Faults, timestamp};
 pub use schema::{SCHEMA_VERSION, TypedTable, UserPrefs, tables};
