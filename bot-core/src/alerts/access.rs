@@ -1,10 +1,19 @@
 //! Who may manage a chat's subscriptions: the platform says, through an [`AccessCheck`] its
 //! frontend registers. bot-core never asks a platform itself.
 
-use super::subscription::ChatKind;
 use crate::context::ChatRef;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
+
+/// What kind of chat it is (a subscription's alerts are compact in groups and channels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatKind {
+    Private,
+    Group,
+    Channel,
+}
 
 /// What the platform says about one person in one chat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! `subscriptions` table, with the per-provider tracking state the transition detector keeps
 //! (so a transition and the rows it changes commit together).
 
+use super::access::ChatKind;
 use super::outbox;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
@@ -14,15 +15,6 @@ pub(crate) const SUBS: TypedTable<Subscription> = TypedTable::new(tables::SUBSCR
 
 /// Most subscriptions one chat may hold.
 pub const MAX_PER_CHAT: usize = 10;
-
-/// What kind of chat a subscription posts to (channels and groups get compact alerts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChatKind {
-    Private,
-    Group,
-    Channel,
-}
 
 /// "Tell this chat when `gpu` [on `provider`] [at or under `max_price`] [with `min_cards`] is
 /// in stock, and when it is gone again."

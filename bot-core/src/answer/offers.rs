@@ -77,7 +77,13 @@ pub fn catalog_section(ctx: &Ctx, mut r: Reply, rows: &[StockRow], over_price: u
     }
     r.push(Msg::new("offers-catalog-title").arg("count", rows.len()));
     let body = rows.iter().map(|row| Row::catalog(&row.offer));
-    r = push_table(ctx, r, &CATALOG_COLUMNS, body, super::stock::MAX_ROWS);
+    r = push_table(
+        ctx,
+        r,
+        &CATALOG_COLUMNS,
+        body,
+        super::offer_table::STOCK_ROWS,
+    );
     if over_price > 0 {
         r.push(Msg::new("offers-catalog-over-price").arg("count", over_price));
     }
@@ -93,7 +99,7 @@ pub fn sightings_section(ctx: &Ctx, mut r: Reply, rows: &[SightingRow]) -> Reply
     r.push(Msg::new("offers-seen-title").arg("count", rows.len()));
     let body = rows
         .iter()
-        .take(super::stock::MAX_ROWS)
+        .take(super::offer_table::STOCK_ROWS)
         .map(|row| {
             let s = &row.sighting;
             let level = if row.stock_expired {

@@ -146,7 +146,7 @@ impl Store {
     }
 
     fn open_with(path: &Path, faults: Option<Arc<Faults>>) -> Result<Store, StoreError> {
-        let db = open_db(path, faults.clone())?;
+        let db = open_db(path, faults.clone(), super::seal::take)?;
         Ok(Store {
             db: RwLock::new(Some(db)),
             path: path.to_path_buf(),
@@ -203,7 +203,7 @@ impl Store {
         }
         let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
         if slot.is_none() {
-            *slot = Some(open_db(&self.path, self.faults.clone())?);
+            *slot = Some(open_db(&self.path, self.faults.clone(), super::seal::take)?);
         }
         Ok(())
     }
