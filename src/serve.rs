@@ -12,7 +12,7 @@
 //! after that they are aborted and the process exits anyway.
 
 use anyhow::{Context, Result, anyhow};
-use gpuscout_frontend::dispatch::{Dispatcher, Watcher};
+use gpuscout_alerts::dispatch::{Dispatcher, Watcher};
 use gpuscout_telegram::admins::TelegramAdmins;
 use std::future::Future;
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! The alert dispatcher: drains bot-core's durable outbox through each platform's
 //! [`Sender`]. It does no pacing of its own: every due alert is handed to the sender at once,
-//! and the sender's pacer ([`crate::pace`]: per chat, per group or channel, overall; Discord's
+//! and the sender's pacer ([`gpuscout_frontend::pace`]: per chat, per group or channel, overall; Discord's
 //! REST client also per route) lets each go at its slot, so a fan-out to thousands of chats
 //! goes out as fast as allowed and no faster, and alerts share the limits with the
 //! platform's replies (the platform counts them together).
@@ -14,7 +14,7 @@
 //! [`Watcher`] is the other half: after each provider poll lands in the store it runs
 //! bot-core's transition detection and wakes the dispatcher when alerts were queued.
 
-use crate::sender::{Address, SendError, Sender};
+use gpuscout_frontend::sender::{Address, SendError, Sender};
 use bot_core::Store;
 use bot_core::alerts::{self, AlertConfig, OutboxItem, outbox};
 use bot_core::availability::{now_unix, provider_states};
@@ -51,7 +51,7 @@ enum Outcome {
 
 /// One platform's sending state.
 struct Platform {
-    /// Paces itself within the platform's limits (its [`crate::pace::Pacer`]): the one place
+    /// Paces itself within the platform's limits (its [`gpuscout_frontend::pace::Pacer`]): the one place
     /// that decides when a message may go, shared with the platform's replies.
     sender: Arc<dyn Sender>,
     /// Set when a send came back with `RetryAfter` the sender did not wait out.
@@ -255,8 +255,8 @@ impl Dispatcher {
         let to = Address::chat(item.chat.clone());
         let result = platform.sender.send(&to, item.lang, &item.reply).await;
         match &result {
-            Ok(()) => crate::metrics::alert_sent(&item.platform),
-            Err(e) => crate::metrics::error(&item.platform, &format!("alert_{}", e.kind())),
+            Ok(()) => gpuscout_frontend::metrics::alert_sent(&item.platform),
+            Err(e) => gpuscout_frontend::metrics::error(&item.platform, &format!("alert_{}", e.kind())),
         }
         let now = now_unix();
         let (outcome, write): (Outcome, Result<(), String>) = match result {
@@ -380,7 +380,7 @@ impl Watcher {
                     Ok(Ok(r)) => {
                         seen = Some(attempts);
                         if r.alerts > 0 {
-                            crate::metrics::alert_queued(r.alerts as u64);
+                            gpuscout_frontend::metrics::alert_queued(r.alerts as u64);
                             tracing::info!("alerts: {} queued", r.alerts);
                             me.wake.notify_one();
                         }
