@@ -15,7 +15,7 @@ use super::subscription::{SUBS, Subscription, Track, list_all};
 use super::text::alert_reply;
 use crate::availability::{Freshness, Offer, gpu_key, latest_offers, provider_states};
 use crate::catalog::Catalog;
-use crate::store::{Batch, Store, StoreError};
+use crate::store::{Batch, Store, StoreError, Versioned};
 use std::collections::HashMap;
 
 /// Debounce and cooldown.
@@ -216,7 +216,7 @@ pub fn detect(
                     report.alerts += 1;
                 }
             }
-            batch.put(&SUBS, &sub.key(), sub)?;
+            batch.put(&SUBS, &sub.key(), &Versioned(sub.clone()))?;
         }
         if seen_any {
             report.polls_seen += 1;

@@ -6,7 +6,11 @@ use crate::answer::common::store_error_reply;
 use crate::context::Ctx;
 use crate::dialogue::{self, Outcome, PickState};
 use crate::reply::Reply;
-use crate::store::{StoreError, tables};
+use crate::store::{TypedTable, Versioned, tables};
+
+/// The dialogue table's rows: versioned `PickState` records (rows written before versions,
+/// the bare state, still read).
+const DIALOGUE: TypedTable<Versioned<PickState>> = TypedTable::new(tables::DIALOGUE.name());
 
 pub const DEF: CommandDef = CommandDef {
     name: "pick",
@@ -26,14 +30,11 @@ fn run(turn: &Turn, _args: &str) -> RunResult {
     Ok(commit(turn.ctx, dialogue::start(turn.ctx)).into())
 }
 
-/// The user's dialogue in this chat, if one is running. An unreadable state (from an
-/// incompatible older version) counts as none.
+/// The user's dialogue in this chat, if one is running. An unreadable state (damaged, or
+/// from a newer build) counts as none.
 pub fn load(ctx: &Ctx) -> Option<PickState> {
-    let value = ctx
-        .store
-        .get(&tables::DIALOGUE, &ctx.who.dialogue_key())
-        .ok()??;
-    serde_json::from_value(value).ok()
+    let Versioned(state) = ctx.store.get(&DIALOGUE, &ctx.who.dialogue_key()).ok()??;
+    Some(state)
 }
 
 /// Saves (or clears) the dialogue state an outcome carries, then returns its replies.
@@ -42,10 +43,8 @@ pub fn commit(ctx: &Ctx, outcome: Outcome) -> Vec<Reply> {
     if outcome.changed {
         let key = ctx.who.dialogue_key();
         let saved = match &outcome.state {
-            Some(state) => serde_json::to_value(state)
-                .map_err(|e| StoreError::Db(e.to_string()))
-                .and_then(|v| ctx.store.put(&tables::DIALOGUE, &key, &v)),
-            None => ctx.store.delete(&tables::DIALOGUE, &key).map(|_| ()),
+            Some(state) => ctx.store.put(&DIALOGUE, &key, &Versioned(state.clone())),
+            None => ctx.store.delete(&DIALOGUE, &key).map(|_| ()),
         };
         if let Err(e) = saved {
             return vec![store_error_reply(&e)];

@@ -28,6 +28,7 @@ mod error;
 mod image;
 mod maintenance;
 mod open;
+mod record;
 mod schema;
 mod seal;
 
@@ -35,4 +36,5 @@ pub use db::{Batch, Store, db_path};
 pub use error::{StoreError, quiet_guarded_panics};
 pub use maintenance::{CheckReport, RepairReport, check, repair, reset};
 pub use open::{Faults, timestamp};
+pub use record::{Record, Versioned};
 pub use schema::{SCHEMA_VERSION, TypedTable, UserPrefs, tables};
