@@ -115,6 +115,15 @@ mod tests {
         assert_eq!(ChoiceId::parse("fix:g"), ChoiceId::Pick("fix:g".into()));
     }
 
+    proptest::proptest! {
+        /// Any id a frontend hands over reads as one kind, and writing it back reads the same.
+        #[test]
+        fn any_id_reads_back_as_itself(id in "\\PC{0,70}|(run:|a:|fix:)[a-z\u{1f}/ ]{0,20}") {
+            let c = ChoiceId::parse(&id);
+            proptest::prop_assert_eq!(ChoiceId::parse(&c.wire()), c);
+        }
+    }
+
     #[test]
     fn only_short_ascii_ids_travel() {
         assert!(ChoiceId::Run("/gpu 4090".into()).wire_within(60).is_some());

@@ -327,25 +327,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
         gpu_words.push(w);
     }
     if !gpu_words.is_empty() {
-        let text = gpu_words.join(" ");
-        f.gpu = Some(match ctx.catalog.gpu(&text) {
-            Ok(g) => g.id.clone(),
-            Err(nf) => {
-                // A card only a provider or a catalog names is searched by its raw name.
-                let (raw, _) = name_offer_gpu(ctx.catalog, &text, None);
-                let key = crate::availability::gpu_key(&raw);
-                let known = crate::availability::latest_offers(ctx.store, &key, None)
-                    .map(|v| !v.is_empty())
-                    .unwrap_or(false)
-                    || crate::availability::priced_offers(ctx.store, &key)
-                        .map(|v| !v.is_empty())
-                        .unwrap_or(false);
-                if !known {
-                    return Err(not_found_reply(&nf));
-                }
-                raw
-            }
-        });
+        f.gpu = Some(offered_gpu(ctx, &gpu_words.join(" "))?);
     }
     if f.min_cards.zip(f.max_cards).is_some_and(|(lo, hi)| lo > hi)
         || f.min_vram_gb
@@ -357,6 +339,29 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
         );
     }
     Ok(f)
+}
+
+/// The card `/offers` looks for: a catalog id, or the raw name of a card only a provider or a
+/// price catalog names (searched as it is); else "not found" with suggestions.
+fn offered_gpu(ctx: &Ctx, text: &str) -> Result<String, Reply> {
+    match ctx.catalog.gpu(text) {
+        Ok(g) => Ok(g.id.clone()),
+        Err(nf) => {
+            let (raw, _) = name_offer_gpu(ctx.catalog, text, None);
+            let key = crate::availability::gpu_key(&raw);
+            let known = crate::availability::latest_offers(ctx.store, &key, None)
+                .map(|v| !v.is_empty())
+                .unwrap_or(false)
+                || crate::availability::priced_offers(ctx.store, &key)
+                    .map(|v| !v.is_empty())
+                    .unwrap_or(false);
+            if known {
+                Ok(raw)
+            } else {
+                Err(not_found_reply(&nf))
+            }
+        }
+    }
 }
 
 fn kind_word(w: &str) -> Option<OfferKind> {

@@ -35,8 +35,6 @@ const EXEMPT: &[&str] = &[
     // Over 120 lines before this test existed; not yet split (each is one answer's or one
     // check's straight-line reading, to cut into named steps).
     "long fn: answer/catalog.rs platform_detail",
-    "long fn: answer/offers.rs parse",
-    "long fn: availability/query.rs stock",
     "long fn: catalog/validate.rs platform",
     "long fn: dialogue/result.rs show_result",
     "long fn: dialogue/step.rs answer",
