@@ -137,7 +137,7 @@ fn currency_is_registered_with_its_option_from_the_slot() {
     let o = &options[0];
     assert_eq!(o["name"], def.slots[0].name);
     assert_eq!(o["type"], 3);
-    assert_eq!(o["required"].as_bool().unwrap_or(false), false);
+    assert!(!o["required"].as_bool().unwrap_or(false));
     let values: Vec<&str> = o["choices"]
         .as_array()
         .unwrap()

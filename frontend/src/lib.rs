@@ -12,14 +12,15 @@
 //! - [`choice`]: the versioned wire form of a button's choice id, within the platform's limit.
 //! - [`pace`]: the send scheduler platform senders take a slot from before each message
 //!   (per chat, per group, overall), sending at once when a slot is free.
-//! (The alert dispatcher and watcher, which hold a sender per platform, are the
-//! `gpuscout-alerts` runtime's, beside `serve`.)
 //! - [`pack`]: cutting rendered text into messages under the platform's length limit, with
 //!   preformatted blocks balanced in every message, and tables laid out for a phone.
 //!
 //! - [`metrics`]: the process's Prometheus metrics (updates handled, errors by kind, reply
 //!   latency, alerts queued/sent, rate-limit refusals; provider age and outbox depth as gauges
 //!   read at scrape time), rendered by `serve`'s `GET /metrics`.
+//!
+//! The alert dispatcher and watcher, which hold a sender per platform, are the
+//! `gpuscout-alerts` runtime's, beside `serve`.
 //!
 //! What it is not: no platform types (no teloxide, no serenity), no network, no markup of its
 //! own (escaping, fences and length measures are parameters), and no domain decisions: it never

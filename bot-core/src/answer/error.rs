@@ -47,10 +47,10 @@ impl AnswerError {
                     .with(Msg::new("hint-help"))
             }
             AnswerError::MissingArgs(usage) => {
-                Reply::text(Msg::new("error-missing-args")).with(Msg::new(*usage))
+                Reply::text(Msg::new("error-missing-args")).with(Msg::new(usage))
             }
             AnswerError::Store(e) => Reply::text(e.user_msg()),
-            AnswerError::AdminsOnly(id) => Reply::text(Msg::new(*id)),
+            AnswerError::AdminsOnly(id) => Reply::text(Msg::new(id)),
             AnswerError::AdminUnknown(reason) => {
                 Reply::text(Msg::new("alerts-admin-unknown").arg("reason", reason))
             }
@@ -58,7 +58,7 @@ impl AnswerError {
                 Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
             ),
             AnswerError::StaleChoice => Reply::text(Msg::new("error-stale-choice")),
-            AnswerError::BadArg(msg, usage) => Reply::text(msg.clone()).with(Msg::new(*usage)),
+            AnswerError::BadArg(msg, usage) => Reply::text(msg.clone()).with(Msg::new(usage)),
         }
     }
 }
