@@ -4,15 +4,15 @@
 //! A part is a future that runs until its `CancellationToken` is cancelled (the Telegram
 //! frontend, Discord's command registration, the HTTP server at `GPUSCOUT_HTTP_ADDR` that
 //! carries `/healthz` and Discord's interactions endpoint; the provider poller and the history
-//! retention pass; the alert watcher, which runs transition detection after each poll, and the
-//! alert dispatcher, which drains the outbox through each platform's sender): adding one is one
+//! retention pass; the alert watcher, which runs transition detection when the poller says a
+//! poll landed, and the alert dispatcher, which drains the outbox through each platform's sender): adding one is one
 //! `parts.start(...)` line in [`run`]. SIGTERM or Ctrl-C cancels the token; so does any part
 //! ending on its own (the service is then incomplete, and a supervisor should restart it
 //! whole). Parts get [`DEFAULT_STOP_DEADLINE`] (or `GPUSCOUT_STOP_DEADLINE` seconds) to finish;
 //! after that they are aborted and the process exits anyway.
 
 use anyhow::{Context, Result, anyhow};
-use gpuscout_frontend::dispatch::{Dispatcher, Watcher};
+use gpuscout_alerts::dispatch::{Dispatcher, Watcher};
 use gpuscout_telegram::admins::TelegramAdmins;
 use std::future::Future;
 use std::sync::Arc;
@@ -81,7 +81,10 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
                     .await
             });
         }
+        // The poller tells the alert watcher each time a provider's poll is stored.
+        let landed = Arc::new(tokio::sync::Notify::new());
         if let Some(poller) = crate::cli_stock::poller(core.catalog.clone(), core.store.clone())? {
+            let poller = poller.notify_landed(landed.clone());
             parts.start_as("poller", poller.run(parts.stop()));
             // History only grows while something polls.
             parts.start_as(
@@ -110,6 +113,7 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
                 core.catalog.clone(),
                 alert_config,
                 dispatcher.waker(),
+                landed,
             );
             parts.start_as("alert-watcher", watcher.run(parts.stop()));
             parts.start_as("alert-dispatcher", dispatcher.run(parts.stop()));

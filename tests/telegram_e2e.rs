@@ -146,7 +146,7 @@ fn the_command_menu_is_registered_in_both_languages_for_chats_and_groups() {
             other => panic!("unexpected language_code {other:?}"),
         };
         assert_eq!(pick["description"], expected.as_str());
-        assert_eq!(commands.len(), bot_core::command::COMMANDS.len());
+        assert_eq!(commands.len(), bot_core::commands::ALL.len());
         seen.push((lang, scope));
     }
     seen.sort();

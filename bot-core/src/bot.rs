@@ -2,28 +2,19 @@
 //!
 //! It picks the language, parses the command, and calls the module that owns the answer.
 
-use crate::answer::catalog::View;
-use crate::answer::common::store_error_reply;
-use crate::answer::{self, help::help};
+use crate::answer;
+use crate::answer::error::AnswerError;
 use crate::catalog::Catalog;
-use crate::command::{self, Command, CommandError};
+use crate::commands::{self, Command, Done, pick};
 use crate::context::{Answer, ChatRef, Ctx, Input};
-use crate::dialogue::{self, Outcome, PickInput, PickState};
+use crate::dialogue::{self, PickInput};
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
-use crate::store::{Store, StoreError, UserPrefs, tables};
+use crate::store::{Store, StoreError, UserPrefs};
 use crate::understand::{self, Reading};
 
-/// Choice ids that run a command line (the understanding layer's "did you mean …?").
-const RUN_PREFIX: &str = "run:";
-use crate::alerts::ALERT_CHOICE_PREFIX as ALERT_PREFIX;
+use crate::choice::{ChoiceId, FixKind};
 use std::sync::Arc;
-
-thread_local! {
-    /// The language a `/lang` in the message being handled switched to: `handle` answers in
-    /// it without reading the prefs a second time (a message is handled on one thread).
-    static SWITCHED_LANG: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
-}
 
 /// The bot: catalog + store; cheap to share in an `Arc`.
 pub struct Bot {
@@ -86,19 +77,12 @@ impl Bot {
     }
 
     fn prefs(&self, who: &ChatRef) -> UserPrefs {
-        // A store read error degrades to defaults: answering beats failing.
-        self.store
-            .get(&tables::PREFS, &who.user_key())
-            .ok()
-            .flatten()
-            .unwrap_or_default()
+        commands::prefs::prefs(&self.store, who)
     }
 
     /// Handles one input: the replies, in order, and the language they are in (after any
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
-        crate::store::take_last_error();
-        SWITCHED_LANG.set(None);
         // One read of the user's prefs per message: the answer's language is the context's,
         // unless this very input switched it (`/lang`).
         let mut ctx = self.ctx(who);
@@ -110,9 +94,7 @@ impl Bot {
             let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
             return Answer {
                 lang: ctx.lang,
-                replies: vec![Reply::text(
-                    Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
-                )],
+                replies: vec![AnswerError::RateLimited(seconds).reply()],
             };
         }
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
@@ -120,12 +102,12 @@ impl Bot {
         if let Some(c) = &fed {
             ctx.catalog = c;
         }
-        let mut replies = self.replies(&ctx, input);
-        if let Some(e) = crate::store::take_last_error() {
-            explain_store_error(&mut replies, &e);
-        }
+        let Done {
+            replies,
+            switched_lang,
+        } = self.answer(&ctx, input);
         Answer {
-            lang: SWITCHED_LANG.take().unwrap_or(ctx.lang),
+            lang: switched_lang.unwrap_or(ctx.lang),
             replies,
         }
     }
@@ -163,9 +145,7 @@ impl Bot {
 
     /// Stores `lang` as `who`'s language (the terminal's `--lang`, a platform setting).
     pub fn set_lang(&self, who: &ChatRef, lang: Lang) -> Result<(), StoreError> {
-        let mut prefs = self.prefs(who);
-        prefs.lang = Some(lang);
-        self.store.put(&tables::PREFS, &who.user_key(), &prefs)
+        commands::prefs::set_lang(&self.store, who, lang)
     }
 
     /// The choices of the question the user's `/pick` dialogue is waiting on (none when no
@@ -173,7 +153,7 @@ impl Bot {
     /// question of its own to go by: after a restart, or when another command came between.
     pub fn pending_choices(&self, who: &ChatRef) -> Vec<crate::reply::Choice> {
         let ctx = self.ctx(who);
-        self.dialogue(&ctx)
+        pick::load(&ctx)
             .map(|state| dialogue::ask(&ctx, &state).choices)
             .unwrap_or_default()
     }
@@ -183,162 +163,50 @@ impl Bot {
         let lang = prefs
             .lang
             .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
+        // The chat's own setting (`/currency`, chosen for everyone in it) beats the person's,
+        // which beats their language's default.
+        let chat = commands::prefs::chat_prefs(&self.store, who);
         Ctx {
             catalog: &self.catalog,
             store: &self.store,
             who,
             lang,
-            currency: prefs
+            currency: chat
                 .currency
-                .clone()
+                .or(prefs.currency)
                 .unwrap_or_else(|| lang.default_currency().to_string()),
             today: self.today.unwrap_or_else(crate::catalog::today),
             is_operator: self.operators.iter().any(|k| *k == who.user_key()),
         }
     }
 
-    fn replies(&self, ctx: &Ctx, input: Input) -> Vec<Reply> {
+    fn answer(&self, ctx: &Ctx, input: Input) -> Done {
         match input {
-            Input::Choice(id) => self.on_choice(ctx, &id),
-            Input::Text(text) => match command::parse(&text, self.bot_name.as_deref()) {
+            Input::Choice(id) => self.on_choice(ctx, &id).into(),
+            Input::Text(text) => match commands::parse(&text, self.bot_name.as_deref()) {
                 Ok(Some(cmd)) => {
                     // Another command typed inside /pick: answered, and /pick is said to wait.
-                    let own = matches!(
-                        cmd,
-                        Command::Pick
-                            | Command::Back
-                            | Command::Cancel
-                            | Command::Start
-                            | Command::Lang(_)
-                    );
-                    let waiting = if own { None } else { self.dialogue(ctx) };
-                    let mut replies = self.on_command(ctx, cmd);
-                    self.offer_fixes(&text, &mut replies);
+                    let own = matches!(cmd.def.name, "pick" | "back" | "cancel" | "start" | "lang");
+                    let waiting = if own { None } else { pick::load(ctx) };
+                    let mut done = self.run(ctx, &cmd);
+                    self.offer_fixes(&text, &mut done.replies);
                     if let Some(state) = waiting {
-                        replies.push(dialogue::still_open(&state));
+                        done.replies.push(dialogue::still_open(&state));
                     }
-                    replies
+                    done
                 }
-                Ok(None) => self.on_text(ctx, &text),
-                Err(CommandError::Unknown(name)) => vec![
-                    Reply::text(
-                        Msg::new("error-unknown-command").arg("command", format!("/{name}")),
-                    )
-                    .with(Msg::new("hint-help")),
-                ],
-                Err(CommandError::MissingArgs { usage_id, .. }) => {
-                    vec![Reply::text(Msg::new("error-missing-args")).with(Msg::new(usage_id))]
-                }
+                Ok(None) => self.on_text(ctx, &text).into(),
+                Err(e) => AnswerError::from(e).reply().into(),
             },
         }
     }
 
-    fn on_command(&self, ctx: &Ctx, cmd: Command) -> Vec<Reply> {
-        match cmd {
-            Command::Start => vec![Reply::text(Msg::new("welcome")).with(Msg::new("hint-help"))],
-            Command::Help => vec![help(ctx.lang)],
-            Command::Lang(arg) => vec![self.lang_command(ctx, arg.as_deref())],
-            Command::Gpu(name) => vec![answer::catalog::gpu_detail(&View::of(ctx), &name)],
-            Command::Gpus => vec![answer::catalog::gpu_list(&View::of(ctx))],
-            Command::Platform(name) => {
-                vec![answer::catalog::platform_detail(&View::of(ctx), &name)]
-            }
-            Command::Platforms(args) => {
-                vec![answer::platform_filter::platforms(&View::of(ctx), &args)]
-            }
-            Command::Models => vec![answer::catalog::model_list(&View::of(ctx))],
-            Command::Convert(args) => vec![answer::billing::convert(ctx, &args)],
-            Command::Cost(args) => vec![answer::billing::cost(ctx, &args)],
-            Command::Compare(args) => vec![answer::billing::compare(ctx, &args)],
-            Command::Fit(args) => vec![answer::fit::fit(ctx, &args)],
-            Command::Tco(args) => vec![answer::tco::chat(ctx, &args)],
-            Command::Pick => self.commit_dialogue(ctx, dialogue::start(ctx)),
-            Command::Back => match self.dialogue(ctx) {
-                Some(state) => {
-                    self.commit_dialogue(ctx, dialogue::step(ctx, &state, PickInput::Back))
-                }
-                None => {
-                    vec![Reply::text(Msg::new("pick-none-active")).with(Msg::new("usage-pick"))]
-                }
-            },
-            Command::Cancel => match self
-                .store
-                .delete(&tables::DIALOGUE, &ctx.who.dialogue_key())
-            {
-                Ok(true) => vec![Reply::text(Msg::new("pick-cancelled"))],
-                Ok(false) => vec![Reply::text(Msg::new("pick-none-active"))],
-                Err(e) => vec![store_error_reply(&e)],
-            },
-            Command::Trial(args) => vec![answer::trial::handle(ctx, &args)],
-            Command::Stock(args) => {
-                let now = crate::availability::now_unix();
-                let mut r = answer::stock::chat(ctx, &args, now);
-                // A card that is out everywhere: when it usually is in, and what is in now.
-                if let Some(notes) = answer::trend::out_of_stock_notes(ctx, &args, now) {
-                    r.parts.extend(notes.parts);
-                }
-                vec![r]
-            }
-            Command::Trend(args) => vec![answer::trend::chat(
-                ctx,
-                &args,
-                crate::availability::now_unix(),
-                self.charts.as_deref(),
-            )],
-            Command::Offers(args) => vec![answer::offers::chat(
-                ctx,
-                &args,
-                crate::availability::now_unix(),
-            )],
-            Command::Report(args) => vec![answer::offers::report(
-                ctx,
-                &args,
-                crate::availability::now_unix(),
-            )],
-            Command::Subscribe(args) => vec![answer::alerts::subscribe(
-                ctx,
-                &self.access,
-                &args,
-                crate::availability::now_unix(),
-            )],
-            Command::Unsubscribe(args) => {
-                vec![answer::alerts::unsubscribe(ctx, &self.access, &args)]
-            }
-            Command::Subs => vec![answer::alerts::subs(ctx)],
-            Command::Status => vec![answer::alerts::status(ctx, crate::availability::now_unix())],
-        }
-    }
-
-    /// The user's dialogue in this chat, if one is running. An unreadable state (from an
-    /// incompatible older version) counts as none.
-    fn dialogue(&self, ctx: &Ctx) -> Option<PickState> {
-        let value = self
-            .store
-            .get(&tables::DIALOGUE, &ctx.who.dialogue_key())
-            .ok()??;
-        serde_json::from_value(value).ok()
-    }
-
-    /// Saves (or clears) the dialogue state an outcome carries, then returns its replies.
-    /// A rejected answer writes nothing.
-    fn commit_dialogue(&self, ctx: &Ctx, outcome: Outcome) -> Vec<Reply> {
-        if outcome.changed {
-            let key = ctx.who.dialogue_key();
-            let saved = match &outcome.state {
-                Some(state) => serde_json::to_value(state)
-                    .map_err(|e| StoreError::Db(e.to_string()))
-                    .and_then(|v| self.store.put(&tables::DIALOGUE, &key, &v)),
-                None => self.store.delete(&tables::DIALOGUE, &key).map(|_| ()),
-            };
-            if let Err(e) = saved {
-                return vec![store_error_reply(&e)];
-            }
-        }
-        outcome.replies
+    fn run(&self, ctx: &Ctx, cmd: &Command) -> Done {
+        commands::run(ctx, &self.access, self.charts.as_deref(), cmd)
     }
 
     fn on_text(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
-        let Some(state) = self.dialogue(ctx) else {
+        let Some(state) = pick::load(ctx) else {
             return self.on_question(ctx, text);
         };
         let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
@@ -350,7 +218,7 @@ impl Bot {
             replies.push(dialogue::still_open(&state));
             return replies;
         }
-        self.commit_dialogue(ctx, outcome)
+        pick::commit(ctx, outcome)
     }
 
     /// A plain question: read as a command ("I read this as: /fit …"), asked back when two
@@ -359,7 +227,7 @@ impl Bot {
         match understand::read(ctx.catalog, text) {
             // Guidance: /pick, started with what the sentence already says.
             Reading::Command(understand::Request::Pick) => {
-                let mut replies = self.commit_dialogue(ctx, dialogue::start_with(ctx, text));
+                let mut replies = pick::commit(ctx, dialogue::start_with(ctx, text));
                 let note = Msg::new("understood-as").arg("command", "/pick");
                 match replies.first_mut() {
                     Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
@@ -377,9 +245,8 @@ impl Bot {
                     "understand-ask"
                 }));
                 for line in lines.iter().take(6) {
-                    let id = format!("{RUN_PREFIX}{line}");
                     // Choice ids travel in callback data: short ASCII only, else typed.
-                    if id.is_ascii() && id.len() <= 60 {
+                    if let Some(id) = ChoiceId::Run(line.clone()).wire_within(60) {
                         r = r.with_choice(&id, Msg::new("understand-choice").arg("command", line));
                     } else {
                         r.push(Msg::new("understand-choice").arg("command", line));
@@ -398,14 +265,14 @@ impl Bot {
         // Live stock needs the live-offers feature; until a /stock command exists, the card's
         // dated list prices are the honest answer, with stock said to be unknown.
         let (line, stock_unknown) = match line.strip_prefix("/stock ") {
-            Some(rest) if !understand::is_known_command(line) => {
+            Some(rest) if !matches!(commands::parse(line, None), Ok(Some(_))) => {
                 let gpu = rest.split_whitespace().next().unwrap_or_default();
                 (format!("/gpu {gpu}"), true)
             }
             _ => (line.to_string(), false),
         };
-        let mut replies = match command::parse(&line, None) {
-            Ok(Some(cmd)) => self.on_command(ctx, cmd),
+        let mut replies = match commands::parse(&line, None) {
+            Ok(Some(cmd)) => self.run(ctx, &cmd).replies,
             _ => return vec![Reply::text(Msg::new("understand-unknown"))],
         };
         self.offer_fixes(&line, &mut replies);
@@ -424,90 +291,64 @@ impl Bot {
     /// corrected (`/cost autdl 4090 3h` → `run:/cost autodl 4090 3h`). A candidate whose line
     /// would not fit in callback data (non-ASCII, too long) stays in the text only.
     fn offer_fixes(&self, line: &str, replies: &mut [Reply]) {
-        use crate::answer::common::{FIX_PREFIX, FIX_SEP};
         for r in replies.iter_mut() {
             r.choices.retain_mut(|c| {
-                let Some(rest) = c.id.strip_prefix(FIX_PREFIX) else {
-                    return true;
+                let (kind, query, name) = match ChoiceId::parse(&c.id) {
+                    ChoiceId::Fix { kind, query, name } => (kind, query, name),
+                    _ => return true,
                 };
-                let mut parts = rest.split(FIX_SEP);
-                let (Some(kind), Some(query), Some(name)) =
-                    (parts.next(), parts.next(), parts.next())
-                else {
-                    return false;
-                };
-                let id = match kind {
-                    "g" => self.catalog.find_gpu(name).map(|g| g.id.clone()),
-                    "p" => self.catalog.find_platform(name).map(|p| p.id.clone()),
-                    _ => self.catalog.find_model(name).map(|m| m.id.clone()),
-                };
-                let (Some(id), false) = (id, query.is_empty()) else {
-                    return false;
-                };
-                let lower = line.to_lowercase();
-                let Some(at) = lower
-                    .find(&query.to_lowercase())
-                    .filter(|_| line.is_ascii())
-                else {
-                    return false;
-                };
-                let fixed = format!("{}{id}{}", &line[..at], &line[at + query.len()..]);
-                // `/gpu@ScoutBot 4009`: the choice runs the line without the bot's name.
-                let fixed = match fixed.split_once(' ') {
-                    Some((cmd, rest)) if cmd.contains('@') => {
-                        format!("{} {rest}", cmd.split('@').next().unwrap_or(cmd))
+                match self.fixed_line(line, kind, &query, &name) {
+                    Some(id) => {
+                        c.id = id;
+                        true
                     }
-                    _ => fixed,
-                };
-                let choice_id = format!("{RUN_PREFIX}{}", fixed.trim());
-                if choice_id.len() > 60 {
-                    return false;
+                    None => false,
                 }
-                c.id = choice_id;
-                true
             });
         }
     }
 
-    fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
-        if let Some(line) = id.strip_prefix(RUN_PREFIX) {
-            return self.run_read_line(ctx, line);
+    /// The user's `line` with `query` replaced by the catalog id of `name`, as a run choice id;
+    /// `None` when the name is gone, the query is not in the line, or the id would not fit.
+    fn fixed_line(&self, line: &str, kind: FixKind, query: &str, name: &str) -> Option<String> {
+        let id = match kind {
+            FixKind::Gpu => self.catalog.find_gpu(name).map(|g| g.id.clone()),
+            FixKind::Platform => self.catalog.find_platform(name).map(|p| p.id.clone()),
+            FixKind::Model => self.catalog.find_model(name).map(|m| m.id.clone()),
+        }?;
+        if query.is_empty() || !line.is_ascii() {
+            return None;
         }
-        // The /pick result's "alert me": a subscription for the card it recommended.
-        if let Some(gpu) = id.strip_prefix(ALERT_PREFIX) {
-            return vec![answer::alerts::subscribe(
-                ctx,
-                &self.access,
-                gpu,
-                crate::availability::now_unix(),
-            )];
-        }
-        match self.dialogue(ctx) {
-            Some(state) => self.commit_dialogue(
-                ctx,
-                dialogue::step(ctx, &state, PickInput::Choice(id.to_string())),
-            ),
-            None => vec![Reply::text(Msg::new("error-stale-choice"))],
-        }
+        let at = line.to_lowercase().find(&query.to_lowercase())?;
+        let fixed = format!("{}{id}{}", &line[..at], &line[at + query.len()..]);
+        // `/gpu@ScoutBot 4009`: the choice runs the line without the bot's name.
+        let fixed = match fixed.split_once(' ') {
+            Some((cmd, rest)) if cmd.contains('@') => {
+                format!("{} {rest}", cmd.split('@').next().unwrap_or(cmd))
+            }
+            _ => fixed,
+        };
+        ChoiceId::Run(fixed.trim().to_string()).wire_within(60)
     }
 
-    fn lang_command(&self, ctx: &Ctx, arg: Option<&str>) -> Reply {
-        let Some(arg) = arg else {
-            return Reply::text(Msg::new("lang-current").arg("lang", ctx.lang.tag()))
-                .with(Msg::new("usage-lang"));
-        };
-        let Some(lang) = Lang::parse_user_choice(arg) else {
-            return Reply::text(Msg::new("error-bad-lang").arg("value", arg))
-                .with(Msg::new("usage-lang"));
-        };
-        // A language switch also resets the display currency to that language's default
-        // unless the user picked one explicitly.
-        match self.set_lang(ctx.who, lang) {
-            Ok(()) => {
-                SWITCHED_LANG.set(Some(lang));
-                Reply::text(Msg::new("lang-set").arg("lang", lang.tag()))
-            }
-            Err(e) => store_error_reply(&e),
+    fn on_choice(&self, ctx: &Ctx, id: &str) -> Vec<Reply> {
+        match ChoiceId::parse(id) {
+            ChoiceId::Run(line) => self.run_read_line(ctx, &line),
+            // The /pick result's "alert me": a subscription for the card it recommended.
+            ChoiceId::Alert(gpu) => vec![answer::alerts::subscribe(
+                ctx,
+                &self.access,
+                &gpu,
+                crate::availability::now_unix(),
+            )],
+            // Never sent as it is; a forged one is as stale as an old button.
+            ChoiceId::Fix { .. } => vec![AnswerError::StaleChoice.reply()],
+            ChoiceId::Pick(id) => match pick::load(ctx) {
+                Some(state) => {
+                    pick::commit(ctx, dialogue::step(ctx, &state, PickInput::Choice(id)))
+                }
+                None => vec![AnswerError::StaleChoice.reply()],
+            },
         }
     }
 }
@@ -518,35 +359,10 @@ impl Bot {
 fn is_expensive(input: &Input, bot_name: Option<&str>) -> bool {
     match input {
         Input::Choice(_) => true,
-        Input::Text(text) => match command::parse(text, bot_name) {
-            Ok(Some(cmd)) => matches!(
-                cmd,
-                Command::Cost(_)
-                    | Command::Compare(_)
-                    | Command::Fit(_)
-                    | Command::Tco(_)
-                    | Command::Stock(_)
-                    | Command::Trend(_)
-                    | Command::Offers(_)
-                    | Command::Pick
-                    | Command::Back
-            ),
+        Input::Text(text) => match commands::parse(text, bot_name) {
+            Ok(Some(cmd)) => cmd.def.flags.expensive,
             Ok(None) => true,
             Err(_) => false,
         },
-    }
-}
-
-/// A store failure is answered with its real reason (a full disk, a damaged file) in the
-/// user's language, instead of the generic "couldn't save, try again".
-fn explain_store_error(replies: &mut [Reply], e: &StoreError) {
-    for reply in replies {
-        for part in &mut reply.parts {
-            if let crate::reply::Part::Text(msg) = part
-                && msg.id == "error-store"
-            {
-                *msg = e.user_msg();
-            }
-        }
     }
 }

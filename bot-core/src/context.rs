@@ -5,14 +5,14 @@
 
 use crate::catalog::Catalog;
 use crate::i18n::Lang;
+use crate::platform::Platform;
 use crate::reply::Reply;
 use crate::store::Store;
 
 /// Who is talking, and where. Keys in the store are built from these strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatRef {
-    /// `terminal`, `telegram`, `discord`.
-    pub platform: String,
+    pub platform: Platform,
     pub chat: String,
     pub user: String,
     /// The platform's locale code for the user, if it sends one.
@@ -22,7 +22,7 @@ pub struct ChatRef {
 impl ChatRef {
     pub fn terminal(locale: Option<&str>) -> ChatRef {
         ChatRef {
-            platform: "terminal".into(),
+            platform: Platform::Terminal,
             chat: "local".into(),
             user: "local".into(),
             locale: locale.map(str::to_string),
@@ -30,6 +30,10 @@ impl ChatRef {
     }
     pub fn user_key(&self) -> String {
         format!("{}:{}", self.platform, self.user)
+    }
+    /// A chat's own settings are keyed apart from any person's (`chat:` is no platform name).
+    pub fn chat_key(&self) -> String {
+        format!("chat:{}:{}", self.platform, self.chat)
     }
     /// Dialogue state is per (platform, chat, user): two people in one group each have their own.
     pub fn dialogue_key(&self) -> String {

@@ -12,13 +12,15 @@ pub mod billing;
 pub mod bot;
 pub mod catalog;
 pub mod chart;
-pub mod command;
+pub mod choice;
+pub mod commands;
 pub mod context;
 pub mod dialogue;
 pub mod diffusion;
 pub mod fact;
 pub mod i18n;
 pub mod lexicon;
+pub mod platform;
 pub mod ratelimit;
 pub mod reply;
 pub mod secret;
@@ -31,7 +33,11 @@ pub mod vram;
 
 pub use bot::Bot;
 pub use catalog::Catalog;
+/// The command grammar under its older name (frontends and fuzz targets call
+/// `command::parse`, `command::looks_like_command`).
+pub use commands as command;
 pub use context::{Answer, ChatRef, Input};
 pub use i18n::{Lang, Localizer};
+pub use platform::Platform;
 pub use reply::{Msg, Reply};
 pub use store::Store;

@@ -60,10 +60,14 @@ fn tap(bot: &Bot, who: &ChatRef, id: &str) -> Turn {
     render(bot, who, &replies)
 }
 
+/// The stored dialogue state: the record inside its versioned row (`{"v": 1, "r": …}`).
 fn state(bot: &Bot, who: &ChatRef) -> Option<serde_json::Value> {
-    bot.store
+    let row = bot
+        .store
         .get(&tables::DIALOGUE, &who.dialogue_key())
-        .unwrap()
+        .unwrap()?;
+    assert_eq!(row["v"], 1, "{row}");
+    Some(row["r"].clone())
 }
 
 /// Drives a fine-tune dialogue to the trial plan and returns each turn's text.

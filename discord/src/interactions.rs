@@ -34,8 +34,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The most a signature's timestamp may differ from our clock.
 pub const MAX_SKEW: Duration = Duration::from_secs(300);
-/// Commands whose answers only the asker sees (the dialogue and per-user settings).
-const EPHEMERAL: &[&str] = &["pick", "back", "cancel", "lang"];
 /// Discord's ephemeral message flag.
 const EPHEMERAL_FLAG: u64 = 64;
 
@@ -220,7 +218,7 @@ async fn on_command(app: &Arc<Handler>, i: &Value) -> Handled {
         })
         .collect();
     let line = commands::to_text(name, &values);
-    let ephemeral = EPHEMERAL.contains(&name);
+    let ephemeral = commands::is_ephemeral(name);
     answer(app, i, Input::Text(line), ephemeral, false).await
 }
 

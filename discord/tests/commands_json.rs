@@ -1,7 +1,7 @@
 //! The registered command JSON against the shapes Discord documents for a bulk overwrite
 //! (application command object: names, option types, limits, localizations).
 
-use bot_core::command::COMMANDS;
+use bot_core::commands::ALL as COMMANDS;
 use serde_json::Value;
 
 fn commands() -> Vec<Value> {
@@ -52,7 +52,7 @@ fn every_bot_core_command_is_one_slash_command_in_both_languages() {
         );
         // Nobody needs a permission to ask; changing a channel's alerts needs Manage Channels
         // (a permission bit set as a string, as Discord documents it).
-        if ["subscribe", "unsubscribe"].contains(&name) {
+        if row.flags.admin_only {
             assert_eq!(c["default_member_permissions"], "16", "{name}");
         } else {
             assert!(c["default_member_permissions"].is_null(), "{name}");
@@ -96,6 +96,10 @@ fn every_bot_core_command_is_one_slash_command_in_both_languages() {
             }
         }
     }
+    for name in ["subscribe", "unsubscribe"] {
+        let c = cmds.iter().find(|c| c["name"] == name).unwrap();
+        assert_eq!(c["default_member_permissions"], "16", "{name}");
+    }
     let gpu = cmds.iter().find(|c| c["name"] == "gpu").unwrap();
     assert_eq!(gpu["options"][0]["name"], "gpu");
     assert_eq!(gpu["options"][0]["autocomplete"], true);
@@ -118,5 +122,38 @@ fn every_bot_core_command_is_one_slash_command_in_both_languages() {
     assert_eq!(
         task["choices"][3]["name_localizations"]["zh-CN"],
         "全量微调"
+    );
+}
+
+/// `/currency` is registered from its definition: its one slot is an optional choice of the
+/// two currencies, and only members who may manage channels see it by default.
+#[test]
+fn currency_is_registered_with_its_option_from_the_slot() {
+    let cmds = commands();
+    let c = cmds.iter().find(|c| c["name"] == "currency").unwrap();
+    let def = bot_core::commands::find("currency").unwrap();
+    let options = c["options"].as_array().unwrap();
+    assert_eq!(options.len(), def.slots.len());
+    let o = &options[0];
+    assert_eq!(o["name"], def.slots[0].name);
+    assert_eq!(o["type"], 3);
+    assert!(!o["required"].as_bool().unwrap_or(false));
+    let values: Vec<&str> = o["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ch| ch["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["usd", "cny"]);
+    assert_eq!(c["default_member_permissions"], "16");
+    assert_eq!(
+        gpuscout_discord::commands::to_text(
+            "currency",
+            &[(
+                "currency".into(),
+                gpuscout_discord::commands::Value::Text("cny".into())
+            )]
+        ),
+        "/currency cny"
     );
 }

@@ -12,9 +12,6 @@
 //! - [`choice`]: the versioned wire form of a button's choice id, within the platform's limit.
 //! - [`pace`]: the send scheduler platform senders take a slot from before each message
 //!   (per chat, per group, overall), sending at once when a slot is free.
-//! - [`dispatch`]: the alert dispatcher (drains the outbox through each platform's sender,
-//!   which paces it: the dispatcher adds no pacing) and the watcher that runs transition
-//!   detection after each poll.
 //! - [`pack`]: cutting rendered text into messages under the platform's length limit, with
 //!   preformatted blocks balanced in every message, and tables laid out for a phone.
 //!
@@ -22,12 +19,14 @@
 //!   latency, alerts queued/sent, rate-limit refusals; provider age and outbox depth as gauges
 //!   read at scrape time), rendered by `serve`'s `GET /metrics`.
 //!
+//! The alert dispatcher and watcher, which hold a sender per platform, are the
+//! `gpuscout-alerts` runtime's, beside `serve`.
+//!
 //! What it is not: no platform types (no teloxide, no serenity), no network, no markup of its
 //! own (escaping, fences and length measures are parameters), and no domain decisions: it never
 //! computes a price or a fit.
 
 pub mod choice;
-pub mod dispatch;
 pub mod metrics;
 pub mod pace;
 pub mod pack;

@@ -40,6 +40,8 @@ discord-opt-batch = batch
 discord-opt-batch-about = Sequences at once
 discord-opt-more = more
 discord-opt-more-about = More settings as you would type them, e.g. boot=3m engine=vllm
+discord-opt-needs = needs
+discord-opt-needs-about = What you need, e.g. alipay no-real-name per-second cn
 discord-opt-platform = platform
 discord-opt-platform-about = Platform, e.g. autodl or runpod
 discord-opt-duration = duration

@@ -40,6 +40,8 @@ discord-opt-batch = 批量
 discord-opt-batch-about = 同时处理几条序列
 discord-opt-more = 其他参数
 discord-opt-more-about = 其他设置，照平时输入的写，例如 boot=3m engine=vllm
+discord-opt-needs = 需求
+discord-opt-needs-about = 你的要求，例如 支付宝 免实名 按秒 国内
 discord-opt-platform = 平台
 discord-opt-platform-about = 平台，例如 autodl 或 runpod
 discord-opt-duration = 时长

@@ -10,6 +10,7 @@ use bot_core::availability::{FetchOutcome, Recorded, now_unix, record_fetch, rec
 use bot_core::{Catalog, Store};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 /// First retry after a miss.
@@ -71,6 +72,7 @@ impl PollReport {
 /// The name the exchange-rate feed goes by in reports and `--provider`.
 pub const FX: &str = "fx";
 
+#[derive(Clone)]
 pub struct Poller {
     adapters: Vec<Arc<dyn Adapter>>,
     fx_url: Option<String>,
@@ -79,6 +81,8 @@ pub struct Poller {
     http: reqwest::Client,
     interval: Duration,
     timeout: Duration,
+    /// Told each time a provider's poll has been recorded (the alert watcher listens).
+    landed: Option<Arc<Notify>>,
 }
 
 impl Poller {
@@ -102,7 +106,15 @@ impl Poller {
             http,
             interval: config.interval,
             timeout: config.timeout,
+            landed: None,
         })
+    }
+
+    /// Notifies `landed` after each provider poll is recorded, good or not, so whoever reads
+    /// the snapshots (the alert watcher) hears of it instead of polling the store.
+    pub fn notify_landed(mut self, landed: Arc<Notify>) -> Poller {
+        self.landed = Some(landed);
+        self
     }
 
     /// The feeds polled: the providers, and `fx` when the rates feed is on.
@@ -147,23 +159,32 @@ impl Poller {
         }
     }
 
-    /// Polls every provider (or only `only`) once, at the same time.
+    /// Polls every provider (or only `only`) once, all at the same time: the whole takes as
+    /// long as the slowest, and a provider that is down costs its own timeout, not the
+    /// others'. Reports come in the providers' order, the rates feed last.
     pub async fn poll_once(&self, only: Option<&str>) -> Vec<PollReport> {
-        let mut tasks = Vec::new();
-        for a in &self.adapters {
+        let me = Arc::new(self.clone());
+        let mut polls = tokio::task::JoinSet::new();
+        for (i, a) in self.adapters.iter().enumerate() {
             if only.is_some_and(|p| p != a.provider()) {
                 continue;
             }
-            tasks.push(self.poll(a.clone()));
-        }
-        let mut out = Vec::new();
-        for t in tasks {
-            out.push(t.await);
+            let (me, a) = (me.clone(), a.clone());
+            polls.spawn(async move { (i, me.poll(a).await) });
         }
         if self.fx_url.is_some() && only.is_none_or(|p| p == FX) {
-            out.push(self.poll_fx().await);
+            let me = me.clone();
+            polls.spawn(async move { (usize::MAX, me.poll_fx().await) });
         }
-        out
+        let mut out = Vec::new();
+        while let Some(done) = polls.join_next().await {
+            match done {
+                Ok(report) => out.push(report),
+                Err(e) => tracing::warn!("poll: a provider's poll ended abnormally: {e}"),
+            }
+        }
+        out.sort_by_key(|(i, _)| *i);
+        out.into_iter().map(|(_, r)| r).collect()
     }
 
     async fn poll(&self, adapter: Arc<dyn Adapter>) -> PollReport {
@@ -191,6 +212,9 @@ impl Poller {
             Ok(Err(e)) => (None, Some(format!("storing the snapshot failed: {e}"))),
             Err(e) => (None, Some(format!("storing the snapshot failed: {e}"))),
         };
+        if let Some(landed) = &self.landed {
+            landed.notify_one();
+        }
         PollReport {
             provider,
             recorded,

@@ -42,7 +42,7 @@ pub mod sender;
 pub use config::{Config, ConfigError, Mode, Token};
 pub use sender::{SendError, TelegramSender};
 
-use bot_core::command::COMMANDS;
+use bot_core::commands::ALL as COMMANDS;
 use bot_core::{Lang, Localizer, Msg};
 use config::Redactor;
 use futures_util::StreamExt;
@@ -367,7 +367,8 @@ impl Startup<'_> {
 /// The longest wait between two start-up attempts.
 const MAX_STARTUP_BACKOFF: Duration = Duration::from_secs(15);
 
-/// The command menu in one language, descriptions from the Fluent `describe_id`s.
+/// The command menu in one language, generated from bot-core's command definitions
+/// (descriptions from their Fluent `describe_id`s).
 pub fn command_menu(lang: Lang) -> Vec<BotCommand> {
     COMMANDS
         .iter()

@@ -1,10 +1,19 @@
 //! Who may manage a chat's subscriptions: the platform says, through an [`AccessCheck`] its
 //! frontend registers. bot-core never asks a platform itself.
 
-use super::subscription::ChatKind;
 use crate::context::ChatRef;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
+
+/// What kind of chat it is (a subscription's alerts are compact in groups and channels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatKind {
+    Private,
+    Group,
+    Channel,
+}
 
 /// What the platform says about one person in one chat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +52,7 @@ impl AccessChecks {
     /// The platform's answer; the terminal is one private chat. Without a registered check,
     /// a chat whose id is the person's own is private and anything else cannot be verified.
     pub fn check(&self, who: &ChatRef) -> Result<Access, String> {
-        if who.platform == "terminal" {
+        if who.platform.is_single_person() {
             return Ok(Access {
                 kind: ChatKind::Private,
                 may_manage: true,
@@ -53,7 +62,7 @@ impl AccessChecks {
             .0
             .read()
             .unwrap_or_else(PoisonError::into_inner)
-            .get(&who.platform)
+            .get(who.platform.as_str())
             .cloned();
         match check {
             Some(c) => c.check(who),

@@ -9,22 +9,21 @@
 //! Discord reads the member permissions in the interaction); bot-core only asks it.
 
 mod access;
+mod event;
 pub mod outbox;
 mod subscription;
 mod text;
 mod transition;
 
-pub use access::{Access, AccessCheck, AccessChecks};
+pub use access::{Access, AccessCheck, AccessChecks, ChatKind};
+pub use event::Event;
 pub use outbox::{OutboxItem, OutboxStats};
 pub use subscription::{
-    Added, ChatKind, MAX_PER_CHAT, Subscription, Track, add, add_batch, chat_gone, list_all,
-    list_chat, remove, remove_all,
+    Added, MAX_PER_CHAT, Subscription, Track, add, add_batch, chat_gone, list_all, list_chat,
+    remove, remove_all,
 };
 pub use text::{alert_reply, describe};
-pub use transition::{AlertConfig, DetectReport, Event, detect, matching_offers, step};
-
-/// The /pick result's "alert me when it is in stock" choice: `a:<gpu id>`.
-pub const ALERT_CHOICE_PREFIX: &str = "a:";
+pub use transition::{AlertConfig, DetectReport, detect, matching_offers, step};
 
 /// Serialises every read-modify-write of subscriptions in this process (commands, transition
 /// detection, the dispatcher's "chat gone"), so that a poll's batch never resurrects a

@@ -14,7 +14,7 @@ use crate::reply::Reply;
 use crate::store::{Batch, Store, StoreError, TypedTable, tables};
 use serde::{Deserialize, Serialize};
 
-use super::subscription::ChatKind;
+use super::access::ChatKind;
 
 const QUEUE: TypedTable<OutboxItem> = TypedTable::new(tables::OUTBOX.name());
 const DONE: TypedTable<i64> = TypedTable::new(tables::OUTBOX.name());

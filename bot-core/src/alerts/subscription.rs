@@ -2,27 +2,27 @@
 //! `subscriptions` table, with the per-provider tracking state the transition detector keeps
 //! (so a transition and the rows it changes commit together).
 
+use super::access::ChatKind;
 use super::outbox;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
-use crate::store::{Batch, Store, StoreError, TypedTable, tables};
+use crate::store::{Batch, Record, Store, StoreError, TypedTable, Versioned, tables};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub(crate) const SUBS: TypedTable<Subscription> = TypedTable::new(tables::SUBSCRIPTIONS.name());
+/// The subscriptions table's rows: versioned records (rows written before versions, the bare
+/// subscription, still read).
+pub(crate) const SUBS: TypedTable<Versioned<Subscription>> =
+    TypedTable::new(tables::SUBSCRIPTIONS.name());
+
+/// Version 1 is `Subscription` as it is now.
+impl Record for Subscription {
+    const VERSION: u32 = 1;
+}
 
 /// Most subscriptions one chat may hold.
 pub const MAX_PER_CHAT: usize = 10;
-
-/// What kind of chat a subscription posts to (channels and groups get compact alerts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChatKind {
-    Private,
-    Group,
-    Channel,
-}
 
 /// "Tell this chat when `gpu` [on `provider`] [at or under `max_price`] [with `min_cards`] is
 /// in stock, and when it is gone again."
@@ -100,7 +100,7 @@ pub fn list_chat(
     Ok(store
         .scan_prefix(&SUBS, &chat_prefix(platform, chat))?
         .into_iter()
-        .map(|(_, s)| s)
+        .map(|(_, Versioned(s))| s)
         .collect())
 }
 
@@ -109,7 +109,7 @@ pub fn list_all(store: &Store) -> Result<Vec<Subscription>, StoreError> {
     Ok(store
         .scan_prefix(&SUBS, "sub:")?
         .into_iter()
-        .map(|(_, s)| s)
+        .map(|(_, Versioned(s))| s)
         .collect())
 }
 
@@ -141,7 +141,7 @@ pub fn add(store: &Store, mut sub: Subscription, max: usize) -> Result<Added, St
     }
     sub.id = existing.iter().map(|s| s.id).max().unwrap_or(0) + 1;
     sub.track.clear();
-    store.put(&SUBS, &sub.key(), &sub)?;
+    store.put(&SUBS, &sub.key(), &Versioned(sub.clone()))?;
     Ok(Added::Added(Box::new(sub)))
 }
 
@@ -165,7 +165,7 @@ pub fn add_batch(store: &Store, subs: Vec<Subscription>) -> Result<usize, StoreE
         *id += 1;
         sub.id = *id;
         sub.track.clear();
-        batch.put(&SUBS, &sub.key(), &sub)?;
+        batch.put(&SUBS, &sub.key(), &Versioned(sub.clone()))?;
     }
     let n = batch.len();
     store.commit(batch)?;
@@ -214,7 +214,7 @@ fn remove_all_locked(
 pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<usize, StoreError> {
     let _lock = super::write_lock();
     let (n, subs) = remove_all_locked(store, platform, chat)?;
-    if platform != "telegram" {
+    if !crate::platform::Platform::parse(platform).user_is_private_chat() {
         return Ok(n);
     }
     let mut told: Vec<&str> = Vec::new();

@@ -2,8 +2,9 @@
 //! known, when it was seen, and commands to act on it; one compact line for groups and
 //! channels.
 
-use super::subscription::{ChatKind, Subscription};
-use super::transition::{Event, rate};
+use super::access::ChatKind;
+use super::event::{Event, rate};
+use super::subscription::Subscription;
 use crate::availability::{Offer, OfferKind, format_rfc3339};
 use crate::billing::format_money;
 use crate::catalog::Catalog;

@@ -9,14 +9,14 @@
 //! alerted unless a "back" was alerted within the cooldown; a confirmed "gone" after an
 //! alerted "back" is alerted with how long the stock lasted.
 
+use super::event::{Event, rate};
 use super::outbox::{self, OutboxItem};
 use super::subscription::{SUBS, Subscription, Track, list_all};
 use super::text::alert_reply;
 use crate::availability::{Freshness, Offer, OfferKind, gpu_key, latest_offers, provider_states};
 use crate::billing::resolve_fx;
 use crate::catalog::Catalog;
-use crate::store::{Batch, Store, StoreError};
-use rust_decimal::Decimal;
+use crate::store::{Batch, Store, StoreError, Versioned};
 use std::collections::HashMap;
 
 /// Debounce and cooldown.
@@ -70,13 +70,6 @@ impl AlertConfig {
         }
         Ok(c)
     }
-}
-
-/// A confirmed change worth telling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    Back,
-    Gone { lasted_secs: i64 },
 }
 
 /// One good observation at `at` (seconds) of whether something matching is in stock.
@@ -151,12 +144,6 @@ pub fn matching_offers(catalog: &Catalog, sub: &Subscription, offers: &[Offer]) 
         .collect();
     out.sort_by_key(|o| o.price_per_gpu_hour);
     out
-}
-
-pub(crate) fn rate(catalog: &Catalog, from: &str, to: &str) -> Option<Decimal> {
-    resolve_fx(Some(catalog), from, to, None)
-        .ok()
-        .map(|fx| fx.map_or(Decimal::ONE, |f| f.rate))
 }
 
 /// What one [`detect`] pass did.
@@ -234,7 +221,7 @@ pub fn detect(
                     report.alerts += 1;
                 }
             }
-            batch.put(&SUBS, &sub.key(), sub)?;
+            batch.put(&SUBS, &sub.key(), &Versioned(sub.clone()))?;
         }
         if seen_any {
             report.polls_seen += 1;

@@ -66,7 +66,7 @@ pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Repl
     };
     let sub = Subscription {
         id: 0,
-        platform: ctx.who.platform.clone(),
+        platform: ctx.who.platform.to_string(),
         chat: ctx.who.chat.clone(),
         kind: access.kind,
         created_by: ctx.who.user.clone(),
@@ -102,7 +102,7 @@ pub fn unsubscribe(ctx: &Ctx, checks: &AccessChecks, args: &str) -> Reply {
     if let Err(r) = access(ctx, checks) {
         return r;
     }
-    let (platform, chat) = (&ctx.who.platform, &ctx.who.chat);
+    let (platform, chat) = (ctx.who.platform.as_str(), &ctx.who.chat);
     match id {
         Some(id) => match alerts::remove(ctx.store, platform, chat, id) {
             Ok(true) => Reply::text(Msg::new("alerts-removed").arg("id", id)),
@@ -118,7 +118,7 @@ pub fn unsubscribe(ctx: &Ctx, checks: &AccessChecks, args: &str) -> Reply {
 }
 
 pub fn subs(ctx: &Ctx) -> Reply {
-    match alerts::list_chat(ctx.store, &ctx.who.platform, &ctx.who.chat) {
+    match alerts::list_chat(ctx.store, ctx.who.platform.as_str(), &ctx.who.chat) {
         Ok(list) if list.is_empty() => {
             Reply::text(Msg::new("alerts-none")).with(Msg::new("usage-subscribe"))
         }

@@ -3,15 +3,19 @@
 
 use crate::billing::{PriceUnit, format_money};
 use crate::catalog::{EntryKind, NotFound, PriceQuote, STALE_AFTER_DAYS};
+use crate::choice::{ChoiceId, FixKind};
 use crate::fact::Fact;
 use crate::i18n::{Lang, Localizer};
 use crate::reply::{Msg, Reply};
 use crate::store::StoreError;
 use rust_decimal::Decimal;
 
-/// A polite answer for a storage failure; nothing is half-written (redb transactions).
+/// A storage failure's real reason (a full disk, a damaged file) in the user's language;
+/// nothing is half-written (redb transactions). The same reply as [`AnswerError::Store`].
+///
+/// [`AnswerError::Store`]: super::error::AnswerError::Store
 pub fn store_error_reply(e: &StoreError) -> Reply {
-    Reply::text(Msg::new("error-store").arg("detail", e.to_string()))
+    super::error::AnswerError::Store(e.clone()).reply()
 }
 
 /// "No GPU named X" with suggestions.
@@ -33,24 +37,24 @@ pub fn not_found_reply(nf: &NotFound) -> Reply {
         // Each candidate as a choice too; `Bot` turns these into the user's own command line
         // with the name corrected (`run:/gpu rtx-4090`), or drops them where it cannot.
         let kind = match nf.kind {
-            EntryKind::Gpu => "g",
-            EntryKind::Platform => "p",
-            EntryKind::Model => "m",
+            EntryKind::Gpu => FixKind::Gpu,
+            EntryKind::Platform => FixKind::Platform,
+            EntryKind::Model => FixKind::Model,
         };
         for name in nf.suggestions.iter().take(4) {
+            let fix = ChoiceId::Fix {
+                kind,
+                query: nf.query.clone(),
+                name: name.clone(),
+            };
             r = r.with_choice(
-                &format!("{FIX_PREFIX}{kind}{FIX_SEP}{}{FIX_SEP}{name}", nf.query),
+                &fix.wire(),
                 Msg::new("did-you-mean-choice").arg("name", name.as_str()),
             );
         }
     }
     r
 }
-
-/// Choice ids of "did you mean" candidates before `Bot` rewrites them: never sent as they are.
-pub const FIX_PREFIX: &str = "fix:";
-/// Separates the kind, the name not found and the candidate in a [`FIX_PREFIX`] id.
-pub const FIX_SEP: char = '\u{1f}';
 
 /// `yes` / `no` / `unknown`: the selector the Fluent messages branch on.
 pub fn yes_no(f: &Fact<bool>) -> &'static str {

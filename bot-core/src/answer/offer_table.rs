@@ -8,6 +8,9 @@ use crate::context::Ctx;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
 
+/// Most rows one `/stock` answer lists, and the catalog rows `/offers` adds under its own.
+pub const STOCK_ROWS: usize = 12;
+
 /// A column of an offer table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Col {

@@ -77,7 +77,13 @@ pub fn catalog_section(ctx: &Ctx, mut r: Reply, rows: &[StockRow], over_price: u
     }
     r.push(Msg::new("offers-catalog-title").arg("count", rows.len()));
     let body = rows.iter().map(|row| Row::catalog(&row.offer));
-    r = push_table(ctx, r, &CATALOG_COLUMNS, body, super::stock::MAX_ROWS);
+    r = push_table(
+        ctx,
+        r,
+        &CATALOG_COLUMNS,
+        body,
+        super::offer_table::STOCK_ROWS,
+    );
     if over_price > 0 {
         r.push(Msg::new("offers-catalog-over-price").arg("count", over_price));
     }
@@ -93,7 +99,7 @@ pub fn sightings_section(ctx: &Ctx, mut r: Reply, rows: &[SightingRow]) -> Reply
     r.push(Msg::new("offers-seen-title").arg("count", rows.len()));
     let body = rows
         .iter()
-        .take(super::stock::MAX_ROWS)
+        .take(super::offer_table::STOCK_ROWS)
         .map(|row| {
             let s = &row.sighting;
             let level = if row.stock_expired {
@@ -321,25 +327,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
         gpu_words.push(w);
     }
     if !gpu_words.is_empty() {
-        let text = gpu_words.join(" ");
-        f.gpu = Some(match ctx.catalog.gpu(&text) {
-            Ok(g) => g.id.clone(),
-            Err(nf) => {
-                // A card only a provider or a catalog names is searched by its raw name.
-                let (raw, _) = name_offer_gpu(ctx.catalog, &text, None);
-                let key = crate::availability::gpu_key(&raw);
-                let known = crate::availability::latest_offers(ctx.store, &key, None)
-                    .map(|v| !v.is_empty())
-                    .unwrap_or(false)
-                    || crate::availability::priced_offers(ctx.store, &key)
-                        .map(|v| !v.is_empty())
-                        .unwrap_or(false);
-                if !known {
-                    return Err(not_found_reply(&nf));
-                }
-                raw
-            }
-        });
+        f.gpu = Some(offered_gpu(ctx, &gpu_words.join(" "))?);
     }
     if f.min_cards.zip(f.max_cards).is_some_and(|(lo, hi)| lo > hi)
         || f.min_vram_gb
@@ -351,6 +339,29 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
         );
     }
     Ok(f)
+}
+
+/// The card `/offers` looks for: a catalog id, or the raw name of a card only a provider or a
+/// price catalog names (searched as it is); else "not found" with suggestions.
+fn offered_gpu(ctx: &Ctx, text: &str) -> Result<String, Reply> {
+    match ctx.catalog.gpu(text) {
+        Ok(g) => Ok(g.id.clone()),
+        Err(nf) => {
+            let (raw, _) = name_offer_gpu(ctx.catalog, text, None);
+            let key = crate::availability::gpu_key(&raw);
+            let known = crate::availability::latest_offers(ctx.store, &key, None)
+                .map(|v| !v.is_empty())
+                .unwrap_or(false)
+                || crate::availability::priced_offers(ctx.store, &key)
+                    .map(|v| !v.is_empty())
+                    .unwrap_or(false);
+            if known {
+                Ok(raw)
+            } else {
+                Err(not_found_reply(&nf))
+            }
+        }
+    }
 }
 
 fn kind_word(w: &str) -> Option<OfferKind> {

@@ -14,8 +14,8 @@ use crate::lexicon::parse_price;
 use crate::reply::{Msg, Reply};
 use rust_decimal::Decimal;
 
-/// Most rows one answer lists.
-pub const MAX_ROWS: usize = 12;
+/// Most rows one `/stock` answer lists (kept with the table `/offers` shares).
+pub use super::offer_table::STOCK_ROWS as MAX_ROWS;
 
 /// The live offers' table.
 const LIVE_COLUMNS: [Col; 8] = [

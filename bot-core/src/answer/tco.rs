@@ -67,25 +67,7 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     if pos.len() < 4 {
         return usage();
     }
-    // `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card in any order.
-    let is_gpu = |w: &str| {
-        ctx.catalog.find_gpu(w).is_some()
-            || ctx
-                .catalog
-                .find_gpu(&lexicon::cards_and_name(w).0)
-                .is_some()
-    };
-    let gpu_at = (0..3).find(|i| is_gpu(pos[*i]));
-    let quant_at = (0..3).find(|i| pos[*i].parse::<Quant>().is_ok() && Some(*i) != gpu_at);
-    if let (Some(g), Some(q)) = (gpu_at, quant_at)
-        && (g, q) != (2, 1)
-    {
-        let m = 3 - g - q;
-        let (model, quant, gpu) = (pos[m], pos[q], pos[g]);
-        pos[0] = model;
-        pos[1] = quant;
-        pos[2] = gpu;
-    }
+    in_model_quant_gpu_order(ctx, &mut pos);
     let model = match model_ref(ctx, pos[0]) {
         Ok(m) => m,
         Err(r) => return *r,
@@ -181,6 +163,29 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         super::common::with_bare_currency(r, &cur)
     } else {
         r
+    }
+}
+
+/// `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card may come in any order;
+/// puts them as model, quantization, card in the first three places.
+fn in_model_quant_gpu_order(ctx: &Ctx, pos: &mut [&str]) {
+    let is_gpu = |w: &str| {
+        ctx.catalog.find_gpu(w).is_some()
+            || ctx
+                .catalog
+                .find_gpu(&lexicon::cards_and_name(w).0)
+                .is_some()
+    };
+    let gpu_at = (0..3).find(|i| is_gpu(pos[*i]));
+    let quant_at = (0..3).find(|i| pos[*i].parse::<Quant>().is_ok() && Some(*i) != gpu_at);
+    if let (Some(g), Some(q)) = (gpu_at, quant_at)
+        && (g, q) != (2, 1)
+    {
+        let m = 3 - g - q;
+        let (model, quant, gpu) = (pos[m], pos[q], pos[g]);
+        pos[0] = model;
+        pos[1] = quant;
+        pos[2] = gpu;
     }
 }
 

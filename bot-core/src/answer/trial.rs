@@ -8,9 +8,18 @@ use crate::context::Ctx;
 use crate::i18n::Lang;
 use crate::lexicon::{parse_dur, parse_price};
 use crate::reply::{Msg, Reply, Table};
-use crate::store::tables;
+use crate::store::{Record, TypedTable, Versioned, tables};
 use crate::trial::{TrialEntry, TrialError, list_per_card_hour};
 use rust_decimal::Decimal;
+
+/// The trial ledger's rows: versioned `TrialEntry` records (rows written before versions,
+/// the bare entry, still read).
+const TRIALS: TypedTable<Versioned<TrialEntry>> = TypedTable::new(tables::TRIALS.name());
+
+/// Version 1 is `TrialEntry` as it is now.
+impl Record for TrialEntry {
+    const VERSION: u32 = 1;
+}
 
 pub fn handle(ctx: &Ctx, args: &str) -> Reply {
     let words: Vec<&str> = args.split_whitespace().collect();
@@ -130,11 +139,7 @@ fn record(ctx: &Ctx, words: &[&str]) -> Result<Reply, Reply> {
         .unwrap_or(0);
     let key = format!("{}:{stamp:024}", ctx.who.user_key());
     ctx.store
-        .put(
-            &tables::TRIALS,
-            &key,
-            &serde_json::to_value(&entry).unwrap_or_default(),
-        )
+        .put(&TRIALS, &key, &Versioned(entry.clone()))
         .map_err(|e| store_error_reply(&e))?;
     Ok(compare_reply(ctx, &entry))
 }
@@ -207,14 +212,15 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
 
 fn list(ctx: &Ctx) -> Reply {
     let prefix = format!("{}:", ctx.who.user_key());
-    let entries = match ctx.store.scan_prefix(&tables::TRIALS, &prefix) {
-        Ok(v) => v,
+    // Read row by row: one unreadable row (damaged, from a newer build) is skipped, not the list.
+    let entries: Vec<TrialEntry> = match ctx.store.scan_prefix(&tables::TRIALS, &prefix) {
+        Ok(v) => v
+            .into_iter()
+            .filter_map(|(_, row)| serde_json::from_value::<Versioned<TrialEntry>>(row).ok())
+            .map(|Versioned(e)| e)
+            .collect(),
         Err(e) => return store_error_reply(&e),
     };
-    let entries: Vec<TrialEntry> = entries
-        .into_iter()
-        .filter_map(|(_, v)| serde_json::from_value(v).ok())
-        .collect();
     if entries.is_empty() {
         return Reply::text(Msg::new("trial-list-empty")).with(Msg::new("usage-trial"));
     }

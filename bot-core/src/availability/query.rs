@@ -71,22 +71,19 @@ pub struct StockView {
     pub sightings: Vec<SightingRow>,
 }
 
-/// Every stored offer for the card at `now`. `fx(currency)` is the rate from an offer's
-/// currency into `max_currency` (`Some(1)` for the same one); it is only asked for with a
-/// price limit. Offers older than [`super::HIDDEN_AFTER_SECS`] are counted, not shown.
-pub fn stock(
+/// The providers a stock answer reports on (the one asked for, else every live one, plus any
+/// that sent offers), each with its last good fetch's age; counts start at zero.
+fn statuses(
     store: &Store,
     query: &StockQuery,
+    offers: &[Offer],
     now: i64,
-    fx: impl Fn(&str) -> Option<Decimal>,
-) -> Result<StockView, StoreError> {
-    let key = super::gpu_key(&query.gpu);
-    let offers = latest_offers(store, &key, query.provider.as_deref())?;
+) -> Result<Vec<ProviderStatus>, StoreError> {
     let mut names: Vec<String> = match &query.provider {
         Some(p) => vec![p.clone()],
         None => LIVE_PROVIDERS.iter().map(|s| s.to_string()).collect(),
     };
-    for o in &offers {
+    for o in offers {
         if !names.contains(&o.provider) {
             names.push(o.provider.clone());
         }
@@ -109,6 +106,21 @@ pub fn stock(
             no_fx: 0,
         });
     }
+    Ok(providers)
+}
+
+/// Every stored offer for the card at `now`. `fx(currency)` is the rate from an offer's
+/// currency into `max_currency` (`Some(1)` for the same one); it is only asked for with a
+/// price limit. Offers older than [`super::HIDDEN_AFTER_SECS`] are counted, not shown.
+pub fn stock(
+    store: &Store,
+    query: &StockQuery,
+    now: i64,
+    fx: impl Fn(&str) -> Option<Decimal>,
+) -> Result<StockView, StoreError> {
+    let key = super::gpu_key(&query.gpu);
+    let offers = latest_offers(store, &key, query.provider.as_deref())?;
+    let mut providers = statuses(store, query, &offers, now)?;
     let over = |currency: &str, price: Decimal| -> bool {
         match query.max_per_gpu_hour {
             None => false,

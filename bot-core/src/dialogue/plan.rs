@@ -112,9 +112,8 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
     r.push(Msg::new("pick-trial-scale"));
     r.push(Msg::new("pick-subscribe-offer").arg("gpu", gpu));
     r = r.with_choice("x:done", Msg::new("pick-done"));
-    let alert = format!("{}{gpu}", crate::alerts::ALERT_CHOICE_PREFIX);
     // Choice ids travel in callback data: short ASCII only.
-    if alert.is_ascii() && alert.len() <= 48 {
+    if let Some(alert) = crate::choice::ChoiceId::Alert(gpu.to_string()).wire_within(48) {
         r = r.with_choice(&alert, Msg::new("pick-alert-me"));
     }
     r

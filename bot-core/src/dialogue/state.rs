@@ -77,6 +77,12 @@ pub struct PickState {
     pub skip: Vec<Step>,
 }
 
+/// Stored as a versioned record; version 1 is the shape above (rows from before versions
+/// read as it: every field added since is `#[serde(default)]`).
+impl crate::store::Record for PickState {
+    const VERSION: u32 = 1;
+}
+
 impl PickState {
     pub fn new() -> PickState {
         PickState {

@@ -1,7 +1,7 @@
 //! The store itself: reads and writes in one transaction each, batches, and exactly-once marks
 //! for platform updates.
 
-use super::error::{StoreError, guard, note_error, redb_error};
+use super::error::{StoreError, guard, redb_error};
 use super::open::{Faults, open_db};
 use super::schema::{HANDLED, HANDLED_KEEP, META, TypedTable};
 use redb::{
@@ -146,7 +146,7 @@ impl Store {
     }
 
     fn open_with(path: &Path, faults: Option<Arc<Faults>>) -> Result<Store, StoreError> {
-        let db = open_db(path, faults.clone())?;
+        let db = open_db(path, faults.clone(), super::seal::take)?;
         Ok(Store {
             db: RwLock::new(Some(db)),
             path: path.to_path_buf(),
@@ -184,11 +184,10 @@ impl Store {
                 }),
             }
         });
-        if let Err(e) = &result {
-            note_error(e);
-            if e.closes_db() {
-                self.close();
-            }
+        if let Err(e) = &result
+            && e.closes_db()
+        {
+            self.close();
         }
         result
     }
@@ -204,7 +203,7 @@ impl Store {
         }
         let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
         if slot.is_none() {
-            *slot = Some(open_db(&self.path, self.faults.clone())?);
+            *slot = Some(open_db(&self.path, self.faults.clone(), super::seal::take)?);
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! Why a store call failed, said in the user's language; the panic boundary around redb.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -95,17 +95,6 @@ thread_local! {
     /// Set while this thread is inside [`guard`]: a panic there is redb meeting a damaged
     /// file, reported as an error, so the panic hook stays quiet.
     static IN_GUARD: Cell<bool> = const { Cell::new(false) };
-    /// The last store failure on this thread, so `Bot::handle` can tell the user the reason.
-    static LAST_ERROR: RefCell<Option<StoreError>> = const { RefCell::new(None) };
-}
-
-/// Takes the last store failure seen on this thread (and forgets it).
-pub fn take_last_error() -> Option<StoreError> {
-    LAST_ERROR.with(|e| e.borrow_mut().take())
-}
-
-pub(super) fn note_error(e: &StoreError) {
-    LAST_ERROR.with(|slot| *slot.borrow_mut() = Some(e.clone()));
 }
 
 /// Wraps the process's panic hook so that panics caught by [`guard`] print nothing (they

@@ -28,11 +28,13 @@ mod error;
 mod image;
 mod maintenance;
 mod open;
+mod record;
 mod schema;
 mod seal;
 
 pub use db::{Batch, Store, db_path};
-pub use error::{StoreError, quiet_guarded_panics, take_last_error};
+pub use error::{StoreError, quiet_guarded_panics};
 pub use maintenance::{CheckReport, RepairReport, check, repair, reset};
 pub use open::{Faults, timestamp};
+pub use record::{Record, Versioned};
 pub use schema::{SCHEMA_VERSION, TypedTable, UserPrefs, tables};

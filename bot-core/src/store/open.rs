@@ -441,8 +441,13 @@ pub(super) fn repair_on_copy(path: &Path, faults: Option<Arc<Faults>>) -> Result
 }
 
 /// Opens the file at `path` for use: creates it atomically, or probes and (on a copy)
-/// repairs an existing one. Never writes to a file it finds damaged.
-pub(super) fn open_db(path: &Path, faults: Option<Arc<Faults>>) -> Result<Database, StoreError> {
+/// repairs an existing one. Never writes to a file it finds damaged. `sealed` says whether a
+/// seal vouches for the file (`seal::take`, passed in: the seal reads this module's probe).
+pub(super) fn open_db(
+    path: &Path,
+    faults: Option<Arc<Faults>>,
+    sealed: fn(&Path) -> bool,
+) -> Result<Database, StoreError> {
     if let Some(parent) = path.parent()
         && !parent.as_os_str().is_empty()
     {
@@ -460,7 +465,7 @@ pub(super) fn open_db(path: &Path, faults: Option<Arc<Faults>>) -> Result<Databa
         }
         // A seal from the last clean close vouches for the file as it is (`seal`): the page
         // walk is skipped; without one, or when the file changed since, the full check runs.
-        Ok(_) if super::seal::take(path) => {}
+        Ok(_) if sealed(path) => {}
         Ok(_) => match probe(path)? {
             Probe::Clean => {}
             Probe::NeedsRepair => repair_on_copy(path, faults.clone())?,

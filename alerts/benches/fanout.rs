@@ -9,7 +9,7 @@ use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_uni
 use bot_core::store::{Store, db_path};
 use bot_core::{Catalog, Lang, Reply};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use gpuscout_frontend::dispatch::Dispatcher;
+use gpuscout_alerts::dispatch::Dispatcher;
 use gpuscout_frontend::pace::{self, Limits, Pacer};
 use gpuscout_frontend::{Address, SendFuture, Sender};
 use rust_decimal::Decimal;

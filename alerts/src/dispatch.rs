@@ -1,6 +1,6 @@
 //! The alert dispatcher: drains bot-core's durable outbox through each platform's
 //! [`Sender`]. It does no pacing of its own: every due alert is handed to the sender at once,
-//! and the sender's pacer ([`crate::pace`]: per chat, per group or channel, overall; Discord's
+//! and the sender's pacer ([`gpuscout_frontend::pace`]: per chat, per group or channel, overall; Discord's
 //! REST client also per route) lets each go at its slot, so a fan-out to thousands of chats
 //! goes out as fast as allowed and no faster, and alerts share the limits with the
 //! platform's replies (the platform counts them together).
@@ -11,14 +11,14 @@
 //! attempt; [`SendError::ChatGone`] turns the chat's subscriptions off (bot-core's
 //! `alerts::chat_gone`, which also queues a notice to whoever set them) and never retries.
 //!
-//! [`Watcher`] is the other half: after each provider poll lands in the store it runs
+//! [`Watcher`] is the other half: when the poller says a provider's poll has landed it runs
 //! bot-core's transition detection and wakes the dispatcher when alerts were queued.
 
-use crate::sender::{Address, SendError, Sender};
 use bot_core::Store;
 use bot_core::alerts::{self, AlertConfig, OutboxItem, outbox};
-use bot_core::availability::{now_unix, provider_states};
+use bot_core::availability::now_unix;
 use bot_core::catalog::Catalog;
+use gpuscout_frontend::sender::{Address, SendError, Sender};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -51,7 +51,7 @@ enum Outcome {
 
 /// One platform's sending state.
 struct Platform {
-    /// Paces itself within the platform's limits (its [`crate::pace::Pacer`]): the one place
+    /// Paces itself within the platform's limits (its [`gpuscout_frontend::pace::Pacer`]): the one place
     /// that decides when a message may go, shared with the platform's replies.
     sender: Arc<dyn Sender>,
     /// Set when a send came back with `RetryAfter` the sender did not wait out.
@@ -255,8 +255,10 @@ impl Dispatcher {
         let to = Address::chat(item.chat.clone());
         let result = platform.sender.send(&to, item.lang, &item.reply).await;
         match &result {
-            Ok(()) => crate::metrics::alert_sent(&item.platform),
-            Err(e) => crate::metrics::error(&item.platform, &format!("alert_{}", e.kind())),
+            Ok(()) => gpuscout_frontend::metrics::alert_sent(&item.platform),
+            Err(e) => {
+                gpuscout_frontend::metrics::error(&item.platform, &format!("alert_{}", e.kind()))
+            }
         }
         let now = now_unix();
         let (outcome, write): (Outcome, Result<(), String>) = match result {
@@ -328,14 +330,15 @@ impl Dispatcher {
     }
 }
 
-/// Runs bot-core's transition detection whenever a provider poll has landed in the store.
+/// Runs bot-core's transition detection whenever a provider poll has landed in the store:
+/// the poller says so ([`Notify`] from `Poller::notify_landed`), nobody reads the store to
+/// find out. Polls that land during a detection are covered by one more.
 pub struct Watcher {
     store: Arc<Store>,
     catalog: Arc<Catalog>,
     config: AlertConfig,
     wake: Arc<Notify>,
-    /// How often the providers' states are looked at (cheap: one row per provider).
-    pub tick: Duration,
+    landed: Arc<Notify>,
 }
 
 impl Watcher {
@@ -344,54 +347,39 @@ impl Watcher {
         catalog: Arc<Catalog>,
         config: AlertConfig,
         wake: Arc<Notify>,
+        landed: Arc<Notify>,
     ) -> Watcher {
         Watcher {
             store,
             catalog,
             config,
             wake,
-            tick: Duration::from_millis(250),
+            landed,
         }
     }
 
     pub async fn run(self, stop: CancellationToken) -> Result<(), std::convert::Infallible> {
         let me = Arc::new(self);
-        let mut seen: Option<Vec<(String, Option<i64>)>> = None;
+        // Once at the start (polls stored before this process), then after each landing.
         loop {
             let m = me.clone();
-            let attempts = tokio::task::spawn_blocking(move || {
-                provider_states(&m.store).map(|states| {
-                    states
-                        .into_iter()
-                        .map(|s| (s.provider, s.last_attempt_at))
-                        .collect::<Vec<_>>()
-                })
+            let report = tokio::task::spawn_blocking(move || {
+                alerts::detect(&m.store, &m.catalog, &m.config, now_unix())
             })
             .await;
-            if let Ok(Ok(attempts)) = attempts
-                && seen.as_ref() != Some(&attempts)
-            {
-                let m = me.clone();
-                let report = tokio::task::spawn_blocking(move || {
-                    alerts::detect(&m.store, &m.catalog, &m.config, now_unix())
-                })
-                .await;
-                match report {
-                    Ok(Ok(r)) => {
-                        seen = Some(attempts);
-                        if r.alerts > 0 {
-                            crate::metrics::alert_queued(r.alerts as u64);
-                            tracing::info!("alerts: {} queued", r.alerts);
-                            me.wake.notify_one();
-                        }
-                    }
-                    Ok(Err(e)) => tracing::warn!("alerts: transition detection failed: {e}"),
-                    Err(e) => tracing::warn!("alerts: transition detection failed: {e}"),
+            match report {
+                Ok(Ok(r)) if r.alerts > 0 => {
+                    gpuscout_frontend::metrics::alert_queued(r.alerts as u64);
+                    tracing::info!("alerts: {} queued", r.alerts);
+                    me.wake.notify_one();
                 }
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => tracing::warn!("alerts: transition detection failed: {e}"),
+                Err(e) => tracing::warn!("alerts: transition detection failed: {e}"),
             }
             tokio::select! {
                 () = stop.cancelled() => return Ok(()),
-                () = tokio::time::sleep(me.tick) => {}
+                () = me.landed.notified() => {}
             }
         }
     }

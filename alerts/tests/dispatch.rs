@@ -7,7 +7,7 @@ use bot_core::alerts::{self, AlertConfig, ChatKind, Subscription, outbox};
 use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
 use bot_core::store::{Store, db_path};
 use bot_core::{Catalog, Lang, Localizer, Reply};
-use gpuscout_frontend::dispatch::Dispatcher;
+use gpuscout_alerts::dispatch::Dispatcher;
 use gpuscout_frontend::pace::{self, Limits, Pacer, Rate};
 use gpuscout_frontend::{Address, SendError, SendFuture, Sender};
 use rust_decimal::Decimal;

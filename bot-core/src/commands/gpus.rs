@@ -1,0 +1,19 @@
+//! `/gpus`: every card in the catalog.
+
+use super::def::{CommandDef, Flags, RunResult, Turn};
+use crate::answer::{self, catalog::View};
+
+pub const DEF: CommandDef = CommandDef {
+    name: "gpus",
+    aliases: &[],
+    describe_id: "cmd-gpus",
+    usage_id: "usage-gpus",
+    slots: &[],
+    flags: Flags::NONE,
+    run,
+};
+
+fn run(turn: &Turn, args: &str) -> RunResult {
+    let _ = args;
+    Ok(answer::catalog::gpu_list(&View::of(turn.ctx)).into())
+}

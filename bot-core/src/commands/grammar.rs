@@ -1,0 +1,45 @@
+//! The shape of a command line, shared by the terminal, Telegram and Discord: `/name args`
+//! (or full-width `／name`), with Telegram's `/name@bot` suffix accepted for us and dropped.
+
+/// Is `line` written as a command (`/x` or full-width `／x`)?
+pub fn looks_like_command(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with('/') || t.starts_with('／')
+}
+
+/// Is `line` a command addressed to a bot other than `me` (`/help@OtherBot`)? Frontends use
+/// this to stay quiet in groups; the grammar is the same one [`split`] reads.
+pub fn for_another_bot(line: &str, me: &str) -> bool {
+    let t = line.trim_start();
+    let Some(body) = t.strip_prefix('/').or_else(|| t.strip_prefix('／')) else {
+        return false;
+    };
+    let head = body.split(char::is_whitespace).next().unwrap_or("");
+    match head.split_once('@') {
+        Some((_, target)) => !target.eq_ignore_ascii_case(me.trim_start_matches('@')),
+        None => false,
+    }
+}
+
+/// The command name and its trimmed argument text; `None` when the line is no command for
+/// us (plain text, a bare `/`, or `/cmd@another_bot` when `bot_name` is known).
+pub(super) fn split<'a>(line: &'a str, bot_name: Option<&str>) -> Option<(&'a str, &'a str)> {
+    let line = line.trim();
+    let body = line.strip_prefix('/').or_else(|| line.strip_prefix('／'))?;
+    let (head, rest) = match body.find(char::is_whitespace) {
+        Some(i) => (&body[..i], body[i..].trim()),
+        None => (body, ""),
+    };
+    let name = match head.split_once('@') {
+        Some((name, target)) => {
+            if let Some(me) = bot_name
+                && !target.eq_ignore_ascii_case(me.trim_start_matches('@'))
+            {
+                return None;
+            }
+            name
+        }
+        None => head,
+    };
+    (!name.is_empty()).then_some((name, rest))
+}

@@ -1,0 +1,27 @@
+//! `/help`: every command with its one-line description, generated from the registry.
+
+use super::def::{CommandDef, Flags, RunResult, Turn};
+use crate::i18n::Localizer;
+use crate::reply::{Msg, Reply};
+
+pub const DEF: CommandDef = CommandDef {
+    name: "help",
+    aliases: &["h", "帮助"],
+    describe_id: "cmd-help",
+    usage_id: "usage-help",
+    slots: &[],
+    flags: Flags::NONE,
+    run,
+};
+
+fn run(turn: &Turn, _args: &str) -> RunResult {
+    let lang = turn.ctx.lang;
+    let mut r = Reply::text(Msg::new("help-intro"));
+    for def in turn.env.registry {
+        r.push(Msg::new("help-line").arg("command", def.name).arg(
+            "description",
+            Localizer::get().format(lang, &Msg::new(def.describe_id)),
+        ));
+    }
+    Ok(r.with(Msg::new("help-outro")).into())
+}

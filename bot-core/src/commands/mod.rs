@@ -1,0 +1,180 @@
+//! Every command, each defined once in its own module (`commands/<name>.rs`: name, aliases,
+//! Fluent ids, typed slots, flags, run), and the registry that parses a line into one.
+//!
+//! [`parse`] turns a line of text into a [`Command`] (the definition and its argument text);
+//! the definition's run reads the arguments and answers. `/help`, Telegram's command menu
+//! and Discord's slash commands are generated from [`ALL`]. Adding a command: a module here,
+//! one line in [`ALL`], its messages in both locales (`docs/adding.md`).
+
+mod back;
+mod cancel;
+mod compare;
+mod convert;
+mod cost;
+mod currency;
+mod def;
+mod fit;
+mod gpu;
+mod gpus;
+mod grammar;
+mod help;
+mod lang;
+mod models;
+mod offers;
+pub mod pick;
+mod platform;
+mod platforms;
+pub mod prefs;
+mod report;
+mod slots;
+mod start;
+mod status;
+mod stock;
+mod subs;
+mod subscribe;
+mod tco;
+mod trend;
+mod trial;
+mod unsubscribe;
+
+pub use def::{CommandDef, Done, Env, Flags, Run, RunResult, Slot, SlotKind, Turn, Write};
+pub use grammar::{for_another_bot, looks_like_command};
+pub use slots::{LANGS, QUANTS, TASKS};
+
+use crate::answer::error::AnswerError;
+use crate::context::Ctx;
+
+/// Every command, in the order help and the menus list them.
+pub const ALL: &[&CommandDef] = &[
+    &start::DEF,
+    &help::DEF,
+    &pick::DEF,
+    &fit::DEF,
+    &cost::DEF,
+    &compare::DEF,
+    &convert::DEF,
+    &tco::DEF,
+    &stock::DEF,
+    &offers::DEF,
+    &report::DEF,
+    &subscribe::DEF,
+    &unsubscribe::DEF,
+    &subs::DEF,
+    &trend::DEF,
+    &gpu::DEF,
+    &gpus::DEF,
+    &platform::DEF,
+    &platforms::DEF,
+    &models::DEF,
+    &trial::DEF,
+    &lang::DEF,
+    &currency::DEF,
+    &status::DEF,
+    &back::DEF,
+    &cancel::DEF,
+];
+
+/// A recognised command with its raw argument text (trimmed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Command {
+    pub def: &'static CommandDef,
+    pub args: String,
+}
+
+/// Why a line is not a valid command.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("unknown command /{0}")]
+    Unknown(String),
+    #[error("/{command} needs arguments")]
+    MissingArgs {
+        command: &'static str,
+        usage_id: &'static str,
+    },
+}
+
+impl From<CommandError> for AnswerError {
+    fn from(e: CommandError) -> AnswerError {
+        match e {
+            CommandError::Unknown(name) => AnswerError::UnknownCommand(name),
+            CommandError::MissingArgs { usage_id, .. } => AnswerError::MissingArgs(usage_id),
+        }
+    }
+}
+
+/// The definition for a command name or alias.
+pub fn find(name: &str) -> Option<&'static CommandDef> {
+    let n = name.to_lowercase();
+    ALL.iter()
+        .copied()
+        .find(|c| c.name == n || c.aliases.contains(&n.as_str()))
+}
+
+/// Parses a line. `Ok(None)` means it is not a command (plain text for the dialogue).
+/// A command addressed to another bot (`/help@otherbot`) is also `Ok(None)` when `bot_name`
+/// is known.
+pub fn parse(line: &str, bot_name: Option<&str>) -> Result<Option<Command>, CommandError> {
+    let Some((name, rest)) = grammar::split(line, bot_name) else {
+        return Ok(None);
+    };
+    let def = find(name).ok_or_else(|| CommandError::Unknown(name.to_string()))?;
+    if def.needs_args() && rest.is_empty() {
+        return Err(CommandError::MissingArgs {
+            command: def.name,
+            usage_id: def.usage_id,
+        });
+    }
+    Ok(Some(Command {
+        def,
+        args: rest.to_string(),
+    }))
+}
+
+/// Runs a parsed command: its replies, or its error's one localized reply.
+pub fn run(
+    ctx: &Ctx,
+    access: &crate::alerts::AccessChecks,
+    charts: Option<&dyn crate::chart::ChartRenderer>,
+    cmd: &Command,
+) -> Done {
+    let env = Env {
+        access,
+        charts,
+        registry: ALL,
+    };
+    let turn = Turn { ctx, env: &env };
+    (cmd.def.run)(&turn, &cmd.args).unwrap_or_else(|e| e.reply().into())
+}
+
+/// The text of a command line for definition `def` with slot values (by slot name), written
+/// the way its parser reads them (`/cost autodl RTX-4090 40m boot=3m`); values for unknown
+/// slots are ignored, so a stale registration cannot smuggle text in.
+pub fn line_of(def: &CommandDef, values: &[(&str, String)]) -> String {
+    let mut line = format!("/{}", def.name);
+    for slot in def.slots {
+        let Some((_, value)) = values.iter().find(|(n, _)| *n == slot.name) else {
+            continue;
+        };
+        let mut value = value.trim().to_string();
+        if value.is_empty() {
+            continue;
+        }
+        let is_name = matches!(
+            slot.kind,
+            SlotKind::Gpu | SlotKind::Model | SlotKind::Platform
+        );
+        if is_name && def.slots.len() > 1 {
+            value = value.split_whitespace().collect::<Vec<_>>().join("-");
+        }
+        line.push(' ');
+        match slot.write {
+            Write::Word => line.push_str(&value),
+            Write::Key(k) => line.push_str(&format!("{k}={value}")),
+            Write::After(word) => line.push_str(&format!("{word} {value}")),
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,19 @@
+//! `/models`: every model the fit engine knows, with its size.
+
+use super::def::{CommandDef, Flags, RunResult, Turn};
+use crate::answer::{self, catalog::View};
+
+pub const DEF: CommandDef = CommandDef {
+    name: "models",
+    aliases: &["模型"],
+    describe_id: "cmd-models",
+    usage_id: "usage-models",
+    slots: &[],
+    flags: Flags::NONE,
+    run,
+};
+
+fn run(turn: &Turn, args: &str) -> RunResult {
+    let _ = args;
+    Ok(answer::catalog::model_list(&View::of(turn.ctx)).into())
+}

@@ -1,0 +1,54 @@
+//! `/pick`: the guided card choice. Also the dialogue's load and save, which `/back`,
+//! `/cancel`, typed answers and buttons share (the dialogue itself stores nothing).
+
+use super::def::{CommandDef, Flags, RunResult, Turn};
+use crate::answer::common::store_error_reply;
+use crate::context::Ctx;
+use crate::dialogue::{self, Outcome, PickState};
+use crate::reply::Reply;
+use crate::store::{TypedTable, Versioned, tables};
+
+/// The dialogue table's rows: versioned `PickState` records (rows written before versions,
+/// the bare state, still read).
+const DIALOGUE: TypedTable<Versioned<PickState>> = TypedTable::new(tables::DIALOGUE.name());
+
+pub const DEF: CommandDef = CommandDef {
+    name: "pick",
+    aliases: &["选卡"],
+    describe_id: "cmd-pick",
+    usage_id: "usage-pick",
+    slots: &[],
+    flags: Flags {
+        expensive: true,
+        admin_only: false,
+        ephemeral: true,
+    },
+    run,
+};
+
+fn run(turn: &Turn, _args: &str) -> RunResult {
+    Ok(commit(turn.ctx, dialogue::start(turn.ctx)).into())
+}
+
+/// The user's dialogue in this chat, if one is running. An unreadable state (damaged, or
+/// from a newer build) counts as none.
+pub fn load(ctx: &Ctx) -> Option<PickState> {
+    let Versioned(state) = ctx.store.get(&DIALOGUE, &ctx.who.dialogue_key()).ok()??;
+    Some(state)
+}
+
+/// Saves (or clears) the dialogue state an outcome carries, then returns its replies.
+/// A rejected answer writes nothing.
+pub fn commit(ctx: &Ctx, outcome: Outcome) -> Vec<Reply> {
+    if outcome.changed {
+        let key = ctx.who.dialogue_key();
+        let saved = match &outcome.state {
+            Some(state) => ctx.store.put(&DIALOGUE, &key, &Versioned(state.clone())),
+            None => ctx.store.delete(&DIALOGUE, &key).map(|_| ()),
+        };
+        if let Err(e) = saved {
+            return vec![store_error_reply(&e)];
+        }
+    }
+    outcome.replies
+}

@@ -1,0 +1,21 @@
+//! `/start`: the welcome.
+
+use super::def::{CommandDef, Flags, RunResult, Turn};
+use crate::reply::{Msg, Reply};
+
+pub const DEF: CommandDef = CommandDef {
+    name: "start",
+    aliases: &[],
+    describe_id: "cmd-start",
+    usage_id: "usage-start",
+    slots: &[],
+    flags: Flags::NONE,
+    run,
+};
+
+fn run(turn: &Turn, args: &str) -> RunResult {
+    let _ = (turn, args);
+    Ok(Reply::text(Msg::new("welcome"))
+        .with(Msg::new("hint-help"))
+        .into())
+}

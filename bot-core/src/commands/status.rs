@@ -1,0 +1,19 @@
+//! `/status`, operators only: subscriptions, outbox, deliveries, provider feeds.
+
+use super::def::{CommandDef, Flags, RunResult, Turn};
+use crate::answer;
+
+pub const DEF: CommandDef = CommandDef {
+    name: "status",
+    aliases: &["状态"],
+    describe_id: "cmd-status",
+    usage_id: "usage-status",
+    slots: &[],
+    flags: Flags::NONE,
+    run,
+};
+
+fn run(turn: &Turn, args: &str) -> RunResult {
+    let _ = args;
+    Ok(answer::alerts::status(turn.ctx, turn.now()).into())
+}

@@ -1,0 +1,19 @@
+//! `/subs`: this chat's subscriptions.
+
+use super::def::{CommandDef, Flags, RunResult, Turn};
+use crate::answer;
+
+pub const DEF: CommandDef = CommandDef {
+    name: "subs",
+    aliases: &["subscriptions", "我的订阅"],
+    describe_id: "cmd-subs",
+    usage_id: "usage-subs",
+    slots: &[],
+    flags: Flags::NONE,
+    run,
+};
+
+fn run(turn: &Turn, args: &str) -> RunResult {
+    let _ = args;
+    Ok(answer::alerts::subs(turn.ctx).into())
+}
