@@ -14,7 +14,6 @@ use super::outbox::{self, OutboxItem};
 use super::subscription::{SUBS, Subscription, Track, list_all};
 use super::text::alert_reply;
 use crate::availability::{Freshness, Offer, OfferKind, gpu_key, latest_offers, provider_states};
-use crate::billing::resolve_fx;
 use crate::catalog::Catalog;
 use crate::store::{Batch, Store, StoreError, Versioned};
 use std::collections::HashMap;
