@@ -3,4 +3,5 @@ error-store-damaged = The database file { $path } is damaged ({ $detail }). It h
 error-store-locked = The database { $path } is in use by another gpuscout process. Stop that one first, or use another --data-dir.
 error-store-newer = The database { $path } was written by a newer GPU Scout (schema { $found }; this build reads up to { $supported }). Upgrade gpuscout, or use another --data-dir.
 error-store-io = I couldn't read or write the database ({ $detail }). Nothing was changed.
+error-store-no-room = Repairing { $path } needs room for a new file of up to { $needed } MiB next to it, and only { $free } MiB is free there. Nothing was changed. Free some space (or copy the data directory to a disk with room and repair it there), then run `gpuscout db repair` again.
 chat-invalid-utf8 = That line was not valid UTF-8 (is the terminal set to UTF-8?); I replaced the unreadable bytes with � and read the rest.

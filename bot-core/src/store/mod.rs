@@ -33,6 +33,8 @@ mod seal;
 
 pub use db::{Batch, Store, db_path};
 pub use error::{StoreError, quiet_guarded_panics, take_last_error};
-pub use maintenance::{CheckReport, RepairReport, check, repair, reset};
+pub use maintenance::{
+    CheckReport, RepairReport, check, free_space, repair, repair_with_room, reset,
+};
 pub use open::{Faults, timestamp};
 pub use schema::{SCHEMA_VERSION, TypedTable, UserPrefs, tables};
