@@ -394,7 +394,11 @@ pub(super) fn probe_with(path: &Path, stats: Arc<ImageStats>) -> Result<Probe, S
     let flags = header_flags(path)?;
     // redb closes a file cleanly with a two-phase commit and no recovery flag.
     let clean = flags & TWO_PHASE_COMMIT != 0 && flags & RECOVERY_REQUIRED == 0;
-    let db = open_image_with(path, clean, stats)?;
+    // A latest commit made in two phases was durable before it became the latest (every
+    // commit is, with quick repair): if it fails its checksums that is damage, not a commit a
+    // crash cut short, so it is not rolled back.
+    let strict = flags & TWO_PHASE_COMMIT != 0;
+    let db = open_image_with(path, strict, stats)?;
     let schema = guard(path, || check_schema(path, &db));
     let _ = guard(path, || {
         drop(db);
