@@ -394,11 +394,10 @@ pub(super) fn probe_with(path: &Path, stats: Arc<ImageStats>) -> Result<Probe, S
     let flags = header_flags(path)?;
     // redb closes a file cleanly with a two-phase commit and no recovery flag.
     let clean = flags & TWO_PHASE_COMMIT != 0 && flags & RECOVERY_REQUIRED == 0;
-    // A latest commit made in two phases was durable before it became the latest (every
-    // commit is, with quick repair): if it fails its checksums that is damage, not a commit a
-    // crash cut short, so it is not rolled back.
-    let strict = flags & TWO_PHASE_COMMIT != 0;
-    let db = open_image_with(path, strict, stats)?;
+    // Only a clean file is strict. A crashed one is checked with the two-phase flag cleared
+    // (to force the walk), so redb also considers a newer commit slot that a kill between the
+    // two phases left half-written, and must be free to fall back from it (store_crash).
+    let db = open_image_with(path, clean, stats)?;
     let schema = guard(path, || check_schema(path, &db));
     let _ = guard(path, || {
         drop(db);
