@@ -23,7 +23,7 @@ pub struct CheckReport {
     pub needs_repair: bool,
 }
 
-/// Reads every table of `path` on a copy (the file itself is not touched): an error if any
+/// Reads every table of `path` through a copy-on-write image (the file itself is not touched): an error if any
 /// page is damaged.
 pub fn check(path: &Path) -> Result<CheckReport, StoreError> {
     if !path.exists() {
