@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerates docs/pick-transcripts.md: replays every `printf '…' | gpuscout chat --lang xx`
 line in it through the binary (GPUSCOUT_TODAY pinned, as the header says) and replaces the
-text block under it. tests/transcripts.rs fails when the document and the bot disagree.
+text block under it. tests/e2e/transcripts.rs fails when the document and the bot disagree.
 
 usage: cargo build && python3 docs/regenerate-transcripts.py [path/to/gpuscout]"""
 import os, re, subprocess, sys, tempfile

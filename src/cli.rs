@@ -122,7 +122,7 @@ pub fn db_check(path: &Path) -> Result<()> {
     }
     if r.needs_repair {
         outln!(
-            "It was not shut down cleanly; the next start runs redb's crash repair (on a copy)."
+            "It was not shut down cleanly; the next start repairs it in place (no copy of the file)."
         )?;
     }
     if r.unreadable_values > 0 {

@@ -206,7 +206,14 @@ fn run() -> Result<()> {
         }
         Cmd::Serve => {
             let store = open_store(args.data_dir, env_lang())?;
-            // The next start is the cold start that must be fast: seal the file at the stop.
+            // Operators see which check the start paid for (a crash between commits still
+            // takes the seal's one sequential read).
+            tracing::info!(
+                path = %store.path().display(),
+                verified_by = if store.sealed() { "seal" } else { "full check" },
+                "store opened"
+            );
+            // The next start is the cold start that must be fast: keep the file sealed.
             store.seal_when_closed();
             cli_import::curated_from_env(&catalog, &store);
             let mut bot = bot_core::Bot::new(Arc::new(catalog), store);

@@ -11,8 +11,10 @@
 //!
 //! Measured, each iteration: `Store::open` (the damage check of the existing file, then the
 //! real open and table creation), `Catalog::load(None)`, `Bot::new`, and the first answer
-//! (`/stock 4090`, which reads the stored snapshots); twice: after a clean stop of `serve`
-//! (the file sealed, `store::seal`) and after a crash or any other open (the full page walk).
+//! (`/stock 4090`, which reads the stored snapshots); three times: after a clean stop of `serve`
+//! (the file sealed, `store::seal`), after a crash of `serve` between two commits (the file
+//! as a kill leaves it: its seal and journal, redb's quick-repair state; issue 28 item 7), and
+//! with the seal gone (the full page walk: a kill mid-commit, or a file changed since).
 //! The Fluent bundles are a process-wide `OnceLock`, built once; their one-time cost is
 //! printed before the measurement.
 //!
@@ -23,7 +25,7 @@ use bot_core::availability::{
 };
 use bot_core::store::{Batch, Store, db_path, tables};
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, SamplingMode, criterion_group, criterion_main};
 use rust_decimal::Decimal;
 use std::hint::black_box;
 use std::path::Path;
@@ -144,9 +146,11 @@ fn build_year(dir: &Path) -> u64 {
 }
 
 /// Everything `serve` does before it can answer, then the first answer. `seal`: the bot is
-/// `serve`'s, which seals the file when it stops (so the next start skips the page walk).
-fn cold_start(dir: &Path, seal: bool) -> Bot {
+/// `serve`'s, which keeps the file sealed (so the next start skips the page walk). Panics
+/// unless the open took the fast path exactly when `sealed` says.
+fn cold_start(dir: &Path, seal: bool, sealed: bool) -> Bot {
     let store = Arc::new(Store::open(&db_path(dir)).unwrap());
+    assert_eq!(store.sealed(), sealed, "the seal did not vouch as expected");
     if seal {
         store.seal_when_closed();
     }
@@ -171,11 +175,30 @@ fn bench(c: &mut Criterion) {
     build_year(dir.path());
     eprintln!("cold start: the year was built in {:?}", t.elapsed());
 
-    // What the stop pays instead: the full check of the closed file and the seal.
-    let bot = cold_start(dir.path(), true);
+    // The first start after the build runs the full check, then starts keeping the seal.
+    let t = Instant::now();
+    let bot = cold_start(dir.path(), true, false);
+    eprintln!(
+        "cold start: full check + establishing the seal {:?}",
+        t.elapsed()
+    );
     let t = Instant::now();
     drop(bot);
-    eprintln!("cold start: sealing at the stop took {:?}", t.elapsed());
+    eprintln!("cold start: the clean stop took {:?}", t.elapsed());
+
+    // What a kill of `serve` between two polls leaves: one more poll committed (and journaled)
+    // after a sealed start, then the file, seal and journal copied while the store is open.
+    let crashed = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open(&db_path(dir.path())).unwrap();
+        store.seal_when_closed();
+        let catalog = Catalog::embedded().expect("embedded catalog");
+        let names = card_names(&catalog, 40);
+        let at = END + 600;
+        let poll = offers("vast", 600, &names, at, DAYS);
+        record_fetch(&store, "vast", FetchOutcome::Offers(poll), at).unwrap();
+        copy_data(dir.path(), crashed.path());
+    }
 
     let mut group = c.benchmark_group("cold start");
     group.sample_size(10);
@@ -183,17 +206,70 @@ fn bench(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(10));
     // Each bot is dropped (and the file sealed or not) outside the measured time.
     group.bench_function("a year, after a clean stop (sealed)", |b| {
-        drop(cold_start(dir.path(), true));
-        b.iter_with_large_drop(|| cold_start(dir.path(), true))
+        drop(cold_start(dir.path(), true, true));
+        b.iter_with_large_drop(|| cold_start(dir.path(), true, true))
     });
-    group.bench_function("a year, after a crash or another open (full check)", |b| {
-        drop(cold_start(dir.path(), false));
-        b.iter_with_large_drop(|| cold_start(dir.path(), false))
+    group.bench_function("a year, with the seal gone (full check)", |b| {
+        b.iter_batched(
+            || drop_seal(dir.path()),
+            |()| cold_start(dir.path(), false, false),
+            BatchSize::PerIteration,
+        )
     });
     group.bench_function("Catalog::load only", |b| {
         b.iter(|| black_box(Catalog::load(None).unwrap()))
     });
     group.finish();
+
+    // Each start after a crash needs its own copy of the crashed file (the start repairs it);
+    // copying 257 MiB is kept out of the measured time, and flat sampling keeps the copies few.
+    let mut group = c.benchmark_group("cold start after a crash");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    group.warm_up_time(Duration::from_millis(1));
+    group.measurement_time(Duration::from_millis(100));
+    group.bench_function("a year, after a kill between two commits", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let run = tempfile::tempdir().unwrap();
+                copy_data(crashed.path(), run.path());
+                let t = Instant::now();
+                let bot = cold_start(run.path(), true, true);
+                total += t.elapsed();
+                drop(bot);
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+/// Copies the database with its seal and journal (whichever exist) from one directory to another.
+fn copy_data(from: &Path, to: &Path) {
+    for name in [
+        "gpuscout.redb",
+        "gpuscout.redb.seal",
+        "gpuscout.redb.seal-log",
+    ] {
+        if from.join(name).exists() {
+            std::fs::copy(from.join(name), to.join(name)).unwrap();
+            // A crashed file's pages are on disk already: the start's first fdatasync must
+            // not pay for writing back a fresh 257 MiB copy.
+            std::fs::File::open(to.join(name))
+                .unwrap()
+                .sync_all()
+                .unwrap();
+        }
+    }
+}
+
+/// Removes the seal and its journal, as a kill mid-commit (or any change to the file) makes
+/// them useless: the next open runs the full check.
+fn drop_seal(dir: &Path) {
+    for name in ["gpuscout.redb.seal", "gpuscout.redb.seal-log"] {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
 }
 
 criterion_group!(benches, bench);

@@ -7,7 +7,7 @@
 //! offset confirms it, as Telegram does), and they read back every call the bot made.
 //! Failures (429 with `retry_after`) can be injected per method. Listens on 127.0.0.1 only.
 //!
-//! Shared by the end-to-end tests (`tests/telegram_e2e.rs`), the Telegram crate's in-process
+//! Shared by the end-to-end tests (`tests/e2e/telegram_e2e.rs`), the Telegram crate's in-process
 //! tests (`telegram/tests/`) and its benchmark.
 
 use axum::Router;

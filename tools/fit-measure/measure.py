@@ -16,7 +16,7 @@ finish (smallest models and cheapest cases first, so a cut run still returns use
 the TOML file is rewritten after every case, so a run killed from outside keeps what it measured.
 
 Output: `[[row]]` / `[[oom]]` entries in the format of bot-core/tests/data/fit_reference.toml,
-read by bot-core/tests/fit_reference.rs from tests/data/fit_measured.toml. See README.md here.
+read by bot-core/tests/suite/fit_reference.rs from tests/data/fit_measured.toml. See README.md here.
 
 `--dry-run` runs the whole loop on the CPU with the shapes shrunk and memory NOT measured
 (entries get kind = "dry-run", which the reference test refuses as measurements).

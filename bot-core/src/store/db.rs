@@ -4,6 +4,7 @@
 use super::error::{StoreError, guard, redb_error};
 use super::open::{Faults, open_db};
 use super::schema::{HANDLED, HANDLED_KEEP, META, TypedTable};
+use super::seal::live::Live;
 use redb::{
     Database, ReadableDatabase, ReadableTable, TableDefinition, TableHandle, WriteTransaction,
 };
@@ -31,7 +32,11 @@ impl Drop for Store {
             drop(db);
             Ok(())
         });
-        if closed.is_ok() && self.seal.load(Ordering::Relaxed) {
+        let live = self.live.get_mut().unwrap_or_else(PoisonError::into_inner);
+        if closed.is_err() {
+            live.failed();
+        } else if !live.finish() && self.seal.load(Ordering::Relaxed) {
+            // The seal was lost this session (a failed write): the full check makes a new one.
             super::seal::write(&self.path);
         }
     }
@@ -115,6 +120,8 @@ pub struct Store {
     faults: Option<Arc<Faults>>,
     /// Seal the file after the clean close at drop ([`Store::seal_when_closed`]).
     seal: AtomicBool,
+    /// The seal kept true through this session's writes (`seal::live`).
+    live: Mutex<Arc<Live>>,
     /// Write transactions attempted per table name since the open ([`Store::derived`]).
     generations: Mutex<HashMap<String, u64>>,
     /// Values derived from a table, with the generation they were built at.
@@ -146,12 +153,13 @@ impl Store {
     }
 
     fn open_with(path: &Path, faults: Option<Arc<Faults>>) -> Result<Store, StoreError> {
-        let db = open_db(path, faults.clone(), super::seal::take)?;
+        let (db, live) = open_db(path, faults.clone())?;
         Ok(Store {
             db: RwLock::new(Some(db)),
             path: path.to_path_buf(),
             faults,
             seal: AtomicBool::new(false),
+            live: Mutex::new(live),
             generations: Mutex::default(),
             derived: Mutex::default(),
         })
@@ -161,11 +169,25 @@ impl Store {
         &self.path
     }
 
-    /// When this store is dropped, after redb's clean close, run the full damage check and
-    /// seal the file, so the next open verifies it by one sequential read instead of a walk of
-    /// every page (`serve` asks for this: its restart is the cold start that must be fast).
+    /// Keep a seal for this file from now on (reading it once, in order, unless the open found
+    /// one), so the next open — after a clean stop or a crash — verifies it by one sequential
+    /// read instead of a walk of every page (`serve` asks for this: its restart is the cold
+    /// start that must be fast). Any store keeps a seal it found at the open.
     pub fn seal_when_closed(&self) {
         self.seal.store(true, Ordering::Relaxed);
+        self.live().establish();
+    }
+
+    fn live(&self) -> Arc<Live> {
+        self.live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Whether this session keeps a seal (tests and the cold-start bench check the fast path).
+    pub fn sealed(&self) -> bool {
+        self.live().is_on()
     }
 
     /// Runs `f` on the open database (reopening it first if a failure closed it). A failure
@@ -203,7 +225,12 @@ impl Store {
         }
         let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
         if slot.is_none() {
-            *slot = Some(open_db(&self.path, self.faults.clone(), super::seal::take)?);
+            let (db, live) = open_db(&self.path, self.faults.clone())?;
+            *slot = Some(db);
+            if self.seal.load(Ordering::Relaxed) {
+                live.establish();
+            }
+            *self.live.lock().unwrap_or_else(PoisonError::into_inner) = live;
         }
         Ok(())
     }
@@ -234,7 +261,10 @@ impl Store {
         f: impl FnOnce(&WriteTransaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let result = self.with_db(|db| {
-            let txn = db.begin_write().map_err(|e| self.err(e))?;
+            let mut txn = db.begin_write().map_err(|e| self.err(e))?;
+            // Each commit saves the allocator state (a two-phase commit): after a crash redb
+            // reloads it instead of walking every page (issue 28 item 7).
+            txn.set_quick_repair(true);
             let t = f(&txn)?;
             txn.commit().map_err(|e| self.err(e))?;
             Ok(t)

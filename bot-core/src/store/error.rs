@@ -37,6 +37,16 @@ pub enum StoreError {
         "{path}: the disk is full, so nothing was saved. GPU Scout recovers by itself once some space is freed."
     )]
     Full { path: PathBuf },
+    #[error(
+        "{path}: repairing needs a new file of up to {} MiB beside it and only {} MiB is free there; nothing was changed. Free some space (or copy the data directory to a disk with room and repair it there), then run `gpuscout db repair` again.",
+        mib(*.needed),
+        mib(*.free)
+    )]
+    NoRoom {
+        path: PathBuf,
+        needed: u64,
+        free: u64,
+    },
     #[error("{path}: cannot read or write the database: {detail}")]
     Io { path: PathBuf, detail: String },
     #[error("database error: {0}")]
@@ -75,6 +85,14 @@ impl StoreError {
                 .arg("detail", detail),
             StoreError::Locked { path: p } => Msg::new("error-store-locked").arg("path", path(p)),
             StoreError::Full { .. } => Msg::new("error-store-full"),
+            StoreError::NoRoom {
+                path: p,
+                needed,
+                free,
+            } => Msg::new("error-store-no-room")
+                .arg("path", path(p))
+                .arg("needed", mib(*needed).to_string())
+                .arg("free", mib(*free).to_string()),
             StoreError::Io { detail, .. } => Msg::new("error-store-io").arg("detail", detail),
             StoreError::Db(d) => Msg::new("error-store-io").arg("detail", d),
             StoreError::Decode { message, .. } => Msg::new("error-store-io").arg("detail", message),
@@ -89,6 +107,11 @@ impl StoreError {
             StoreError::Full { .. } | StoreError::Io { .. } | StoreError::Damaged { .. }
         )
     }
+}
+
+/// Whole MiB, rounded up (a size to make room for).
+fn mib(bytes: u64) -> u64 {
+    bytes.div_ceil(1 << 20)
 }
 
 thread_local! {

@@ -23,7 +23,7 @@ pub struct CheckReport {
     pub needs_repair: bool,
 }
 
-/// Reads every table of `path` on a copy (the file itself is not touched): an error if any
+/// Reads every table of `path` through a copy-on-write image (the file itself is not touched): an error if any
 /// page is damaged.
 pub fn check(path: &Path) -> Result<CheckReport, StoreError> {
     if !path.exists() {
@@ -88,13 +88,28 @@ pub enum RepairReport {
     },
 }
 
-/// Repairs `path`: a healthy file is opened (running redb's crash repair if needed); a damaged
-/// one is moved aside with a timestamp and replaced by a new file holding every entry that
-/// can still be read.
+/// Repairs `path`: a healthy file is opened (running redb's crash repair in place if needed);
+/// a damaged one is moved aside with a timestamp and replaced by a new file holding every
+/// entry that can still be read. That new file needs room beside the old one: without it,
+/// `NoRoom` says how much, and nothing is changed.
 pub fn repair(path: &Path) -> Result<RepairReport, StoreError> {
+    repair_with_room(path, free_space)
+}
+
+/// Bytes free to this user on the filesystem holding `dir`.
+pub fn free_space(dir: &Path) -> std::io::Result<u64> {
+    let st = rustix::fs::statvfs(dir)?;
+    Ok(st.f_bavail.saturating_mul(st.f_frsize))
+}
+
+/// [`repair`] with the free-space check given (tests pass a small fake disk).
+pub fn repair_with_room(
+    path: &Path,
+    free: impl Fn(&Path) -> std::io::Result<u64>,
+) -> Result<RepairReport, StoreError> {
     match check(path) {
         Ok(report) => {
-            // Opening runs the crash repair (on a copy) and creates any missing table.
+            // Opening runs the crash repair (in place) and creates any missing table.
             drop(Store::open(path)?);
             return Ok(RepairReport::Healthy(report));
         }
@@ -104,6 +119,24 @@ pub fn repair(path: &Path) -> Result<RepairReport, StoreError> {
             | StoreError::NewerFormat { .. }),
         ) => return Err(e),
         Err(_) => {}
+    }
+    // What can be read is at most the damaged file's size; an unknown free space is tried
+    // (a full disk then fails the build with `Full`, and the temporary file is removed).
+    let needed = std::fs::metadata(path)
+        .map_err(|e| io_error(path, e))?
+        .len();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(available) = free(dir)
+        && available < needed
+    {
+        return Err(StoreError::NoRoom {
+            path: path.to_path_buf(),
+            needed,
+            free: available,
+        });
     }
     let fresh = sibling(path, &format!("repair-{}", unique()));
     let built = guard(path, || {

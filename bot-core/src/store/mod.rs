@@ -10,18 +10,18 @@
 //! - **No panic escapes**: every redb call runs behind [`guard`] (`catch_unwind`); a damaged
 //!   file is [`StoreError::Damaged`].
 //! - **A damaged file is never rewritten**: an existing file is probed read-only first; one
-//!   that needs redb's crash repair is repaired on a copy that replaces it only when the
-//!   repair succeeded. [`check`], [`repair`] and [`reset`] are the operator's tools.
+//!   that needs redb's crash repair is repaired in place only after that check passed (no
+//!   copy of the file). [`check`], [`repair`] and [`reset`] are the operator's tools.
 //! - **A failed write heals**: an I/O error (a full disk) closes the database and the next
 //!   call reopens it, so the store works again once space is back.
 //! - **Exactly-once, all-or-nothing updates**: inside [`Store::once`] every write is held
 //!   (and read back by the same thread), then committed with "update N of this chat was
 //!   handled" as one transaction; a panic, a kill or a failed commit leaves none of it.
 //! - **A bounded damage check**: an existing file is verified through a copy-on-write image
-//!   (`image`), page by page, never read whole into memory. After a clean close, `serve`
-//!   seals the file (`seal`: the full check, then a CRC per MiB): its next open reads the
-//!   file once in order instead of walking every page, and any change since falls back to
-//!   the full check.
+//!   (`image`), page by page, never read whole into memory, unless its seal vouches for it
+//!   (`seal`: CRCs per 64 KiB of bytes that passed the check or that this store wrote and
+//!   synced, kept living through every session): then one sequential read replaces the walk,
+//!   after a clean stop, a CLI read or a crash between commits alike.
 
 mod db;
 mod error;
@@ -34,7 +34,9 @@ mod seal;
 
 pub use db::{Batch, Store, db_path};
 pub use error::{StoreError, quiet_guarded_panics};
-pub use maintenance::{CheckReport, RepairReport, check, repair, reset};
+pub use maintenance::{
+    CheckReport, RepairReport, check, free_space, repair, repair_with_room, reset,
+};
 pub use open::{Faults, timestamp};
 pub use record::{Record, Versioned};
 pub use schema::{SCHEMA_VERSION, TypedTable, UserPrefs, tables};

@@ -1,10 +1,12 @@
 //! Creating and opening the database file: atomic creation, a checksum-verified read of an existing
-//! file before any write, crash repair on a copy, injected faults for tests.
+//! file before any write (the seal's one sequential read, else the full check), crash repair in
+//! place once the file is verified, injected faults for tests.
 
 use super::error::{StoreError, guard, io_error, open_error, redb_error};
 use super::image::{Image, ImageStats};
 use super::schema::tables;
 use super::schema::{META, SCHEMA_VERSION};
+use super::seal::{self, live::Live};
 use redb::backends::FileBackend;
 use redb::{
     Builder, Database, DatabaseError, ReadableDatabase, StorageBackend, TableDefinition,
@@ -38,14 +40,17 @@ impl Faults {
     }
 }
 
-/// redb's file backend, with the test faults in front of every write.
+/// redb's file backend, with the test faults in front of every write, reporting every write
+/// and sync to the living seal ([`Live`]).
 #[derive(Debug)]
 pub(super) struct Backend {
     file: FileBackend,
     faults: Option<Arc<Faults>>,
+    live: Option<Arc<Live>>,
 }
 
 impl Backend {
+    /// Opens `path` and takes its lock (`Locked` when another process has it).
     pub(super) fn open(path: &Path, faults: Option<Arc<Faults>>) -> Result<Backend, StoreError> {
         let file = OpenOptions::new()
             .read(true)
@@ -57,10 +62,20 @@ impl Backend {
         Ok(Backend {
             file: FileBackend::new(file).map_err(|e| redb_error(path, e))?,
             faults,
+            live: None,
         })
     }
     fn fault(&self) -> io::Result<()> {
         self.faults.as_ref().map_or(Ok(()), |f| f.check())
+    }
+    /// A failed write leaves bytes no journal line describes: the seal goes.
+    fn checked(&self, result: io::Result<()>) -> io::Result<()> {
+        if result.is_err()
+            && let Some(live) = &self.live
+        {
+            live.failed();
+        }
+        result
     }
 }
 
@@ -72,16 +87,27 @@ impl StorageBackend for Backend {
         self.file.read(offset, out)
     }
     fn set_len(&self, len: u64) -> io::Result<()> {
-        self.fault()?;
-        self.file.set_len(len)
+        self.checked(self.fault())?;
+        if let Some(live) = &self.live {
+            live.resized(self.file.len()?, len);
+        }
+        self.checked(self.file.set_len(len))
     }
     fn sync_data(&self) -> io::Result<()> {
-        self.fault()?;
-        self.file.sync_data()
+        self.checked(self.fault())?;
+        self.checked(self.file.sync_data())?;
+        if let Some(live) = &self.live {
+            live.synced(self.file.len()?, |at, buf| self.file.read(at, buf));
+        }
+        Ok(())
     }
     fn write(&self, offset: u64, data: &[u8]) -> io::Result<()> {
-        self.fault()?;
-        self.file.write(offset, data)
+        self.checked(self.fault())?;
+        // Marked before the write, so a seal established meanwhile reads the block again.
+        if let Some(live) = &self.live {
+            live.wrote(offset, data.len() as u64);
+        }
+        self.checked(self.file.write(offset, data))
     }
     fn close(&self) -> io::Result<()> {
         self.file.close()
@@ -231,7 +257,9 @@ pub(super) fn init(path: &Path, db: &Database) -> Result<(), StoreError> {
     if found == Some(SCHEMA_VERSION) && !missing {
         return Ok(());
     }
-    let txn = db.begin_write().map_err(|e| err(e.into()))?;
+    let mut txn = db.begin_write().map_err(|e| err(e.into()))?;
+    // As every commit of the store: a crash after it needs no walk to rebuild the allocator.
+    txn.set_quick_repair(true);
     {
         let mut meta = txn.open_table(META).map_err(|e| err(e.into()))?;
         // Forward-only migrations from `found` to SCHEMA_VERSION go here; version 1 is the first.
@@ -357,7 +385,15 @@ fn header_flags(path: &Path) -> Result<u8, StoreError> {
 /// Checks an existing file without writing to it: every page's checksum, the schema version,
 /// and whether another process has it open.
 pub(super) fn probe(path: &Path) -> Result<Probe, StoreError> {
-    probe_with(path, Arc::default())
+    let found = probe_with(path, Arc::default())?;
+    // The image says nothing about locks: ask the file (read-only; safe now it is verified).
+    guard(path, || match builder().open_read_only(path) {
+        Err(DatabaseError::DatabaseAlreadyOpen) => Err(StoreError::Locked {
+            path: path.to_path_buf(),
+        }),
+        _ => Ok(()),
+    })?;
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -372,6 +408,9 @@ pub(super) fn probe_with(path: &Path, stats: Arc<ImageStats>) -> Result<Probe, S
     let flags = header_flags(path)?;
     // redb closes a file cleanly with a two-phase commit and no recovery flag.
     let clean = flags & TWO_PHASE_COMMIT != 0 && flags & RECOVERY_REQUIRED == 0;
+    // Only a clean file is strict. A crashed one is checked with the two-phase flag cleared
+    // (to force the walk), so redb also considers a newer commit slot that a kill between the
+    // two phases left half-written, and must be free to fall back from it (store_crash).
     let db = open_image_with(path, clean, stats)?;
     let schema = guard(path, || check_schema(path, &db));
     let _ = guard(path, || {
@@ -379,14 +418,6 @@ pub(super) fn probe_with(path: &Path, stats: Arc<ImageStats>) -> Result<Probe, S
         Ok(())
     });
     schema?;
-    // The image says nothing about locks: ask the file (read-only; safe now it is verified).
-    let locked = guard(path, || match builder().open_read_only(path) {
-        Err(DatabaseError::DatabaseAlreadyOpen) => Err(StoreError::Locked {
-            path: path.to_path_buf(),
-        }),
-        _ => Ok(()),
-    });
-    locked?;
     Ok(if clean {
         Probe::Clean
     } else {
@@ -414,40 +445,17 @@ pub(super) fn check_schema(path: &Path, db: &impl ReadableDatabase) -> Result<()
     }
 }
 
-/// redb's crash repair, run on a copy that replaces `path` only if it succeeded.
-pub(super) fn repair_on_copy(path: &Path, faults: Option<Arc<Faults>>) -> Result<(), StoreError> {
-    let tmp = sibling(path, &format!("repair-{}", unique()));
-    let result = (|| {
-        if let Some(f) = &faults {
-            f.check().map_err(|e| io_error(path, e))?;
-        }
-        std::fs::copy(path, &tmp).map_err(|e| io_error(path, e))?;
-        guard(path, || {
-            let db = builder()
-                .create_with_backend(Backend::open(&tmp, faults)?)
-                .map_err(|e| open_error(path, e))?;
-            check_schema(path, &db)?;
-            drop(db);
-            Ok(())
-        })?;
-        std::fs::rename(&tmp, path).map_err(|e| io_error(path, e))?;
-        sync_dir(path);
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// Opens the file at `path` for use: creates it atomically, or probes and (on a copy)
-/// repairs an existing one. Never writes to a file it finds damaged. `sealed` says whether a
-/// seal vouches for the file (`seal::take`, passed in: the seal reads this module's probe).
+/// Opens the file at `path` for use: creates it atomically, or verifies an existing one and
+/// lets redb repair it in place. Never writes to a file it has not verified: the lock is taken
+/// first (so nothing changes the file meanwhile), then the seal's one sequential read vouches
+/// for it, or else the full check; a file that fails it is left as it was. A crash needs no
+/// copy of the file (issue 29 item 3): redb's repair, run on the verified file, rolls back an
+/// unfinished commit and rebuilds the allocator state in place, and a repair cut short by
+/// another crash is simply run again. Returns the seal kept living for this session.
 pub(super) fn open_db(
     path: &Path,
     faults: Option<Arc<Faults>>,
-    sealed: fn(&Path) -> bool,
-) -> Result<Database, StoreError> {
+) -> Result<(Database, Arc<Live>), StoreError> {
     if let Some(parent) = path.parent()
         && !parent.as_os_str().is_empty()
     {
@@ -463,23 +471,28 @@ pub(super) fn open_db(
             std::fs::remove_file(path).map_err(|e| io_error(path, e))?;
             create_atomically(path, faults.clone())?;
         }
-        // A seal from the last clean close vouches for the file as it is (`seal`): the page
-        // walk is skipped; without one, or when the file changed since, the full check runs.
-        Ok(_) if sealed(path) => {}
-        Ok(_) => match probe(path)? {
-            Probe::Clean => {}
-            Probe::NeedsRepair => repair_on_copy(path, faults.clone())?,
-        },
+        Ok(_) => {}
     }
+    let mut backend = Backend::open(path, faults)?;
+    let live = Arc::new(match seal::verify(path) {
+        Some(sealed) => Live::from_seal(path, sealed),
+        None => {
+            // A seal that does not match describes some other file.
+            seal::remove(path);
+            probe_with(path, Arc::default())?;
+            Live::off(path)
+        }
+    });
+    backend.live = Some(live.clone());
     let db = guard(path, || {
         let db = builder()
-            .create_with_backend(Backend::open(path, faults)?)
+            .create_with_backend(backend)
             .map_err(|e| open_error(path, e))?;
         init(path, &db)?;
         Ok(db)
     })?;
     remove_leftovers(path);
-    Ok(db)
+    Ok((db, live))
 }
 
 #[cfg(test)]

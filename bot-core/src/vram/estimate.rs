@@ -316,7 +316,7 @@ pub(super) fn lora_dropout_inputs(shape: &Shape, targets: LoraTargets, layout: M
 /// The stated uncertainty of an estimate, in percent, by kind of configuration, and whether
 /// public measurements back it. A measured margin is the worst error of the public rows of that
 /// kind in `bot-core/tests/data/fit_reference.toml`, rounded up to the next 5 %, and
-/// `tests/fit_reference.rs` asserts that it covers every one of them. Where no measured row
+/// `bot-core/tests/suite/fit_reference.rs` asserts that it covers every one of them. Where no measured row
 /// covers a kind, the margin is a stated guess (`false`), wider than any measured one.
 pub fn margin_pct(req: &FitRequest) -> (f64, bool) {
     let eager_long = req.attention().materializes_scores() && req.context > 16_384;

@@ -282,3 +282,48 @@ fn the_user_is_told_the_disk_is_full_in_their_language_and_it_heals() {
     let answer = bot.handle(&who, Input::Text("/lang en".into()));
     assert_eq!(answer.lang, Lang::En, "the store healed without a restart");
 }
+
+#[test]
+fn a_repair_without_room_for_its_new_file_says_how_much_and_changes_nothing() {
+    use bot_core::{Lang, Localizer};
+    store::quiet_guarded_panics();
+    let dir = tempfile::tempdir().unwrap();
+    let good = healthy_file(dir.path());
+    let path = db_path(dir.path());
+    let damaged = &good[..good.len() / 2];
+    std::fs::write(&path, damaged).unwrap();
+    // A fake disk with less free space than the damaged file holds.
+    let small = damaged.len() as u64 / 2;
+    let e = store::repair_with_room(&path, |_| Ok(small)).unwrap_err();
+    let StoreError::NoRoom { needed, free, .. } = &e else {
+        panic!("{e:?}")
+    };
+    assert_eq!((*needed, *free), (damaged.len() as u64, small));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        damaged,
+        "nothing was changed"
+    );
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["gpuscout.redb"], "no new file was started");
+    let en = Localizer::get().format(Lang::En, &e.user_msg());
+    let zh = Localizer::get().format(Lang::Zh, &e.user_msg());
+    assert!(
+        en.contains("MiB") && en.contains("gpuscout db repair"),
+        "{en}"
+    );
+    assert!(
+        zh.contains("可用空间") && zh.contains("gpuscout db repair"),
+        "{zh}"
+    );
+    // With room on the fake disk the same file is rebuilt.
+    let room = damaged.len() as u64 * 4;
+    let report = store::repair_with_room(&path, |_| Ok(room)).unwrap();
+    assert!(
+        matches!(report, store::RepairReport::Rebuilt { .. }),
+        "{report:?}"
+    );
+}

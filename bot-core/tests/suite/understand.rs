@@ -75,12 +75,12 @@ fn questions_people_type_become_the_commands_they_mean() {
     let hand = score(
         &catalog,
         "hand-written",
-        include_str!("data/questions_hand.tsv"),
+        include_str!("../data/questions_hand.tsv"),
     );
     let generated = score(
         &catalog,
         "generated",
-        include_str!("data/questions_generated.tsv"),
+        include_str!("../data/questions_generated.tsv"),
     );
     assert!(hand.total >= 150, "the corpus has {} questions", hand.total);
     // Half Chinese (mixed lines count as Chinese), half English.
@@ -163,7 +163,7 @@ fn every_expected_command_is_answered_without_an_error() {
     };
     let mut seen = std::collections::BTreeSet::new();
     let mut failed = Vec::new();
-    for line in include_str!("data/questions_hand.tsv")
+    for line in include_str!("../data/questions_hand.tsv")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {

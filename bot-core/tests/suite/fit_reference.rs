@@ -2,7 +2,7 @@
 //!
 //! Expected values are the measured numbers in the data file, each with its source; nothing
 //! here is copied from the estimator. The tolerances reached are asserted per group and
-//! printed (`cargo test -p bot-core --test fit_reference -- --nocapture`).
+//! printed (`cargo test -p bot-core --test suite fit_reference:: -- --nocapture`).
 //!
 //! `tests/data/fit_measured.toml`, when present, adds the rows that tools/fit-measure/measure.py
 //! measured on a GPU (its `[[row]]` entries, and `[[oom]]` entries that must not be estimated
@@ -108,7 +108,7 @@ struct Data {
 }
 
 fn data() -> Data {
-    toml::from_str(include_str!("data/fit_reference.toml")).expect("fit_reference.toml parses")
+    toml::from_str(include_str!("../data/fit_reference.toml")).expect("fit_reference.toml parses")
 }
 
 /// A case that ran out of memory: the estimate must not fall below the memory the job had.
@@ -477,7 +477,7 @@ fn decode_speed_estimates_match_measured_public_data() {
 fn fit_measure_models_match_the_catalog() {
     let catalog = Catalog::embedded().unwrap();
     let v: serde_json::Value =
-        serde_json::from_str(include_str!("../../tools/fit-measure/models.json")).unwrap();
+        serde_json::from_str(include_str!("../../../tools/fit-measure/models.json")).unwrap();
     let models = v.as_object().unwrap();
     let mut checked = 0;
     for (id, spec) in models.iter().filter(|(k, _)| !k.starts_with('_')) {
@@ -530,7 +530,7 @@ fn fit_measure_models_match_the_catalog() {
 /// the one this test reads.
 #[test]
 fn fit_measure_dry_run_output_has_the_reference_format() {
-    let text = include_str!("data/fit_measured.dryrun.toml");
+    let text = include_str!("../data/fit_measured.dryrun.toml");
     assert!(
         parse_measured(text, "measured").is_err(),
         "a dry run is not a measurement"

@@ -2,6 +2,7 @@
 //! the loopback fake Bot API.
 
 use bot_core::store::{Store, db_path, tables};
+use gpuscout_testkit::cli::Cli;
 use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person, TOKEN, post_webhook};
 use gpuscout_testkit::serve::{Serve, Setup};
 use std::time::Duration;
@@ -28,9 +29,11 @@ fn a_trial_redelivered_after_a_crash_is_recorded_once() {
     // Killed right after answering; Telegram never got the confirming offset, so it
     // delivers the update again to the next process.
     bot.crash();
-    // The seal is taken at the open, and a crash writes none: the restart runs the full check.
+    // The seal is kept living (its journal records each synced commit), so a crash leaves one:
+    // the restart checks the bytes against it and runs the full check only if they differ
+    // (a kill mid-commit). Either way the data below must be right.
     let seal = dir.path().join("gpuscout.redb.seal");
-    assert!(!seal.exists(), "a crashed serve left a seal");
+    assert!(seal.exists(), "serve keeps a seal from its start");
     fake.redeliver(update);
     let bot = boot(&fake, dir.path());
     fake.wait_until(Duration::from_secs(20), "the re-delivery confirmed", |v| {
@@ -44,8 +47,23 @@ fn a_trial_redelivered_after_a_crash_is_recorded_once() {
     let (status, stderr) = bot.stop();
     assert!(status.success(), "{stderr}");
     assert!(seal.exists(), "a clean stop seals the file");
+    // A CLI command that only reads keeps the seal valid (issue 29 item 4): the next open
+    // still takes the fast path, and a serve start says so in its log.
+    let read = Cli::new(env!("CARGO_BIN_EXE_gpuscout")).run_in(
+        dir.path(),
+        &["stock", "4090", "--json"],
+        "",
+    );
+    assert!(read.ok, "{}", read.stderr);
+    let bot = boot(&fake, dir.path());
+    let (status, stderr) = bot.stop();
+    assert!(status.success(), "{stderr}");
+    assert!(stderr.contains("verified_by=\"seal\""), "{stderr}");
     let store = Store::open(&db_path(dir.path())).unwrap();
-    assert!(!seal.exists(), "opening takes the seal");
+    assert!(
+        store.sealed(),
+        "the seal vouched for the file at this open too"
+    );
     let trials = store.scan_prefix(&tables::TRIALS, "telegram:").unwrap();
     assert_eq!(trials.len(), 1, "{trials:?}");
     let recorded = fake

@@ -1,0 +1,189 @@
+//! The seal: a record, kept beside the database, of the file's exact bytes in a state that is
+//! known sound: its length and a CRC-32 per 64 KiB block. Checking a seal reads the file once,
+//! in order, instead of redb's walk of every page (issue 17: a year of history is ~260 MiB, and
+//! the walk took ~420 ms of the 300 ms cold-start budget).
+//!
+//! Where the bytes a seal vouches for come from, and why that keeps issue 10's guarantee:
+//! - **The full check**: a seal is first made for a file that passed the same full check an
+//!   unsealed open runs ([`super::open::probe`]), either at a clean stop ([`write`]) or when
+//!   `serve` starts ([`live::Live::establish`], right after that check).
+//! - **This process's own writes**: while the file is open, every write goes through the store's
+//!   backend, which marks its blocks; after each durable sync the marked blocks are read back
+//!   and their CRCs appended to the journal (`gpuscout.redb.seal-log`). At a clean close the
+//!   seal is rewritten whole and the journal removed. So a seal plus its journal always describe
+//!   bytes that were verified or that redb itself wrote and synced: never bytes that changed
+//!   by any other way.
+//!
+//! Any change to the file outside that — a flipped bit, a zeroed page, a truncation, a write
+//! that a crash cut off between two syncs, a copy from elsewhere — changes its length or a
+//! block's CRC (CRC-32 catches every error burst up to 32 bits in a block), and the open falls
+//! back to the full check. After a crash between commits the bytes still match, so the open
+//! skips the walk; redb's own quick repair (each commit saves the allocator state) then needs
+//! no walk either (issue 28 item 7). Every opener keeps the seal living, so a read-only CLI call
+//! leaves it valid (issue 29 item 4).
+
+pub(super) mod live;
+#[cfg(test)]
+mod tests;
+
+use super::open::{Probe, probe, sibling, sync_dir};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Read};
+use std::path::{Path, PathBuf};
+
+/// Small enough that the blocks a commit touches are cheap to read back after each sync.
+pub(super) const BLOCK: usize = 64 << 10;
+/// 2: per-block CRCs that a journal updates (1 was taken at the open and had no journal).
+const VERSION: u32 = 2;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(super) struct Seal {
+    version: u32,
+    /// Journal lines of another generation are older than this seal and ignored.
+    generation: u64,
+    len: u64,
+    block: usize,
+    crc32: Vec<u32>,
+}
+
+/// One journal line: the file's length and the blocks that changed, after one durable sync.
+#[derive(Debug, Serialize, Deserialize)]
+struct Entry {
+    generation: u64,
+    len: u64,
+    blocks: Vec<(usize, u32)>,
+}
+
+pub(super) fn seal_path(path: &Path) -> PathBuf {
+    sibling(path, "seal")
+}
+
+pub(super) fn journal_path(path: &Path) -> PathBuf {
+    sibling(path, "seal-log")
+}
+
+/// How many blocks a file of `len` bytes has.
+pub(super) fn blocks_for(len: u64) -> usize {
+    len.div_ceil(BLOCK as u64) as usize
+}
+
+/// The file's CRC-32 per block, stopping at the first block that differs from `expect`
+/// (`None` then). Reads 1 MiB at a time.
+fn crcs(path: &Path, expect: Option<&[u32]>) -> std::io::Result<Option<Vec<u32>>> {
+    let mut file = std::fs::File::open(path)?;
+    let mut buf = vec![0u8; 16 * BLOCK];
+    let mut out = Vec::new();
+    loop {
+        let mut filled = 0;
+        while filled < buf.len() {
+            match file.read(&mut buf[filled..])? {
+                0 => break,
+                n => filled += n,
+            }
+        }
+        for chunk in buf[..filled].chunks(BLOCK) {
+            let crc = crc32fast::hash(chunk);
+            if let Some(e) = expect
+                && e.get(out.len()) != Some(&crc)
+            {
+                return Ok(None);
+            }
+            out.push(crc);
+        }
+        if filled < buf.len() {
+            return Ok(Some(out));
+        }
+    }
+}
+
+/// The seal beside `path` with its journal applied, if both are readable and consistent.
+/// A torn last journal line (a crash while appending) ends the replay there.
+fn read(path: &Path) -> Option<Seal> {
+    let mut seal: Seal = serde_json::from_slice(&std::fs::read(seal_path(path)).ok()?).ok()?;
+    if seal.version != VERSION || seal.block != BLOCK || seal.crc32.len() != blocks_for(seal.len) {
+        return None;
+    }
+    let Ok(journal) = std::fs::File::open(journal_path(path)) else {
+        return Some(seal);
+    };
+    let mut crc: Vec<Option<u32>> = seal.crc32.iter().copied().map(Some).collect();
+    for line in std::io::BufReader::new(journal).lines() {
+        let Ok(entry) = line
+            .map_err(drop)
+            .and_then(|l| serde_json::from_str::<Entry>(&l).map_err(drop))
+        else {
+            break;
+        };
+        if entry.generation != seal.generation {
+            continue;
+        }
+        crc.resize(blocks_for(entry.len), None);
+        for (block, value) in entry.blocks {
+            *crc.get_mut(block)? = Some(value);
+        }
+        seal.len = entry.len;
+    }
+    seal.crc32 = crc.into_iter().collect::<Option<Vec<u32>>>()?;
+    Some(seal)
+}
+
+/// Does the seal (with its journal) vouch for the file as it is now? Reads, never writes:
+/// the caller holds the file's lock and keeps the seal living ([`live::Live`]).
+pub(super) fn verify(path: &Path) -> Option<Seal> {
+    let seal = read(path)?;
+    let len = std::fs::metadata(path).map(|m| m.len()).ok()?;
+    if len != seal.len {
+        return None;
+    }
+    match crcs(path, Some(&seal.crc32)) {
+        Ok(Some(c)) if c.len() == seal.crc32.len() => Some(seal),
+        _ => None,
+    }
+}
+
+/// Removes the seal and its journal (the next open runs the full check).
+pub(super) fn remove(path: &Path) {
+    let _ = std::fs::remove_file(seal_path(path));
+    let _ = std::fs::remove_file(journal_path(path));
+}
+
+/// Writes `seal` atomically (a temporary file, then a rename), then drops the journal it
+/// replaces (its lines are of an older generation, so a crash in between is harmless).
+fn store(path: &Path, seal: &Seal) -> std::io::Result<()> {
+    let bytes = serde_json::to_vec(seal).map_err(std::io::Error::other)?;
+    let tmp = sibling(path, &format!("seal-new-{}", super::open::unique()));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        use std::io::Write;
+        f.write_all(&bytes)?;
+        f.sync_all()
+    });
+    let placed = written.and_then(|()| std::fs::rename(&tmp, seal_path(path)));
+    if placed.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+        return placed;
+    }
+    sync_dir(path);
+    let _ = std::fs::remove_file(journal_path(path));
+    Ok(())
+}
+
+/// After a clean close of a file whose seal was not kept living (the store was reopened after
+/// a failure): runs the full damage check on the file and, if it passes, seals it. Any failure
+/// leaves no seal, so the next open runs the full check.
+pub(super) fn write(path: &Path) {
+    remove(path);
+    if !matches!(probe(path), Ok(Probe::Clean)) {
+        return;
+    }
+    let (Ok(meta), Ok(Some(crc32))) = (std::fs::metadata(path), crcs(path, None)) else {
+        return;
+    };
+    let seal = Seal {
+        version: VERSION,
+        generation: 0,
+        len: meta.len(),
+        block: BLOCK,
+        crc32,
+    };
+    let _ = store(path, &seal);
+}

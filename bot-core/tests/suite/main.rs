@@ -1,0 +1,37 @@
+//! bot-core's integration tests, in one binary.
+//! Every file here was its own test binary, and each linked the whole dependency tree again
+//! (issue 29: 60 links in `cargo test --workspace`). One binary per crate, one module per file:
+//! `cargo test -p bot-core --test suite <module>::` runs one of them.
+
+mod advice;
+mod alerts;
+mod availability;
+mod billing_chat;
+mod billing_engine;
+mod catalog;
+mod catalog2;
+mod dialogue;
+mod fit_cards;
+mod fit_edge;
+mod fit_kv;
+mod fit_reference;
+mod live_prices;
+mod messages;
+mod offers;
+mod props;
+mod questions;
+mod ratelimit;
+mod store_atomic;
+mod store_damage;
+mod trend;
+mod trial;
+mod understand;
+mod zh_answers;
+mod alert_data;
+mod currency;
+mod fit_diffusion;
+mod fit_stories;
+mod models_current;
+mod pick_listens;
+mod prices;
+mod store_records;

@@ -1,0 +1,8 @@
+//! The Discord crate's integration tests, in one binary.
+//! Every file here was its own test binary, and each linked the whole dependency tree again
+//! (issue 29: 60 links in `cargo test --workspace`). One binary per crate, one module per file:
+//! `cargo test -p gpuscout-discord --test suite <module>::` runs one of them.
+
+mod attachments;
+mod commands_json;
+mod rest;

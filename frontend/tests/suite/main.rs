@@ -1,0 +1,7 @@
+//! The frontend's integration tests, in one binary.
+//! Every file here was its own test binary, and each linked the whole dependency tree again
+//! (issue 29: 60 links in `cargo test --workspace`). One binary per crate, one module per file:
+//! `cargo test -p gpuscout-frontend --test suite <module>::` runs one of them.
+
+mod choice_props;
+mod turns;

@@ -1,0 +1,11 @@
+//! The provider adapters' integration tests, in one binary.
+//! Every file here was its own test binary, and each linked the whole dependency tree again
+//! (issue 29: 60 links in `cargo test --workspace`). One binary per crate, one module per file:
+//! `cargo test -p gpuscout-providers --test suite <module>::` runs one of them.
+
+mod adapters;
+mod import;
+mod parse_props;
+mod shapes;
+mod limits;
+mod poll_together;

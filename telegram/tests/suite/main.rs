@@ -1,0 +1,5 @@
+//! The Telegram crate's integration tests, in one binary (one module per former file, so the
+//! crate's test tree is linked once): `cargo test -p gpuscout-telegram --test suite <module>::`.
+
+mod fanout;
+mod telegram_sender;

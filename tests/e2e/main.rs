@@ -1,0 +1,22 @@
+//! End-to-end tests of the `gpuscout` binary, in one binary.
+//! Every file here was its own test binary, and each linked the whole dependency tree again
+//! (issue 29: 60 links in `cargo test --workspace`). One binary per crate, one module per file:
+//! `cargo test --test e2e <module>::` runs one of them.
+
+mod alerts_e2e;
+mod chat_e2e;
+mod cli_billing;
+mod cli_chat_agree;
+mod cli_fit;
+mod cli_reliability;
+mod discord_e2e;
+mod offers_e2e;
+mod ops_e2e;
+mod reliability_e2e;
+mod soak;
+mod stock_e2e;
+mod store_crash;
+mod telegram_e2e;
+mod transcripts;
+mod trend_e2e;
+mod provider_memory;
