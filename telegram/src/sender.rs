@@ -32,6 +32,37 @@ const MAX_RETRIES: u32 = 3;
 const MAX_SEND_RETRIES: u32 = 5;
 /// We never sleep longer than this for one `RetryAfter` on an edit (sends wait as long as asked).
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
+/// How often a request that failed in transit (connect error, reset, timeout, 5xx) is sent
+/// again before the failure is reported: with [`transient_backoff`] about 30 s in all.
+pub const MAX_TRANSIENT_RETRIES: u32 = 7;
+
+/// The wait before transient retry `n` (1-based): 250 ms doubled each time, at most 8 s.
+pub fn transient_backoff(n: u32) -> Duration {
+    Duration::from_millis(250u64.saturating_mul(1 << n.saturating_sub(1).min(5)))
+        .min(Duration::from_secs(8))
+}
+
+/// A failure in transit, worth sending the same request again: the network (connect, reset,
+/// timeout, a body cut off), or a server error (5xx, whose body teloxide reads as an unknown
+/// API error, or a proxy's HTML page that is no JSON at all). Telegram's own refusals
+/// (400, 403, 429) are not transient.
+pub fn is_transient(e: &RequestError) -> bool {
+    match e {
+        RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => true,
+        RequestError::Api(ApiError::Unknown(d)) => {
+            let d = d.to_ascii_lowercase();
+            [
+                "internal server error",
+                "bad gateway",
+                "service unavailable",
+                "gateway timeout",
+            ]
+            .iter()
+            .any(|s| d.starts_with(s))
+        }
+        _ => false,
+    }
+}
 
 /// Posts replies and plain texts to chats by id, within Telegram's rate limits.
 #[derive(Clone)]
@@ -77,13 +108,26 @@ impl TelegramSender {
         } else {
             ChatKind::Private
         };
-        let mut attempt = 0;
+        let (mut attempt, mut transient) = (0, 0);
         loop {
             self.pacer.slot(&key, kind).await;
             match req.send_ref().await {
                 Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
                     attempt += 1;
                     self.pacer.hold_chat(&key, after.duration());
+                }
+                Err(e) if is_transient(&e) && transient < MAX_TRANSIENT_RETRIES => {
+                    transient += 1;
+                    gpuscout_frontend::metrics::error("telegram", "send_transient");
+                    tokio::time::sleep(transient_backoff(transient)).await;
+                }
+                Err(e) if is_transient(&e) => {
+                    tracing::warn!(
+                        "telegram: a message to chat {key} was not delivered after {} tries: {}",
+                        transient + 1,
+                        self.redactor.clean(&e.to_string())
+                    );
+                    return Err(e);
                 }
                 other => return other,
             }
@@ -303,17 +347,22 @@ impl Sender for TelegramSender {
     }
 }
 
-/// Sends a request again after `RetryAfter`, a bounded number of times.
+/// Sends a request again after `RetryAfter` or a failure in transit, a bounded number of
+/// times each.
 pub(crate) async fn with_retry<R>(req: &R) -> Result<Output<R>, RequestError>
 where
     R: Request<Err = RequestError>,
 {
-    let mut attempt = 0;
+    let (mut attempt, mut transient) = (0, 0);
     loop {
         match req.send_ref().await {
             Err(RequestError::RetryAfter(after)) if attempt < MAX_RETRIES => {
                 attempt += 1;
                 tokio::time::sleep(after.duration().min(MAX_RETRY_WAIT)).await;
+            }
+            Err(e) if is_transient(&e) && transient < MAX_TRANSIENT_RETRIES => {
+                transient += 1;
+                tokio::time::sleep(transient_backoff(transient)).await;
             }
             other => return other,
         }
