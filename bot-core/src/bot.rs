@@ -106,13 +106,21 @@ impl Bot {
             && is_expensive(&input, self.bot_name.as_deref())
             && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
         {
-            // Nothing runs and nothing is written: the same input works after the wait.
+            // Nothing runs and nothing is written: the same input works after the wait. The
+            // notice goes once per window; the rest of a flood gets no answer at all.
             let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+            let told = limit.notice_due(&who.user_key(), std::time::Instant::now());
             return Answer {
                 lang: ctx.lang,
-                replies: vec![Reply::text(
-                    Msg::new(crate::ratelimit::RATE_LIMITED).arg("seconds", seconds.to_string()),
-                )],
+                replies: told
+                    .then(|| {
+                        Reply::text(
+                            Msg::new(crate::ratelimit::RATE_LIMITED)
+                                .arg("seconds", seconds.to_string()),
+                        )
+                    })
+                    .into_iter()
+                    .collect(),
             };
         }
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
