@@ -162,15 +162,16 @@ impl Telegram {
         };
 
         let gate = gate::Gate::new(self.config.max_inflight);
-        let acks = Arc::new(poll::Acks::default());
+        let acks = Arc::new(poll::Acks::new(core.store.clone()));
         let app = Arc::new(App {
             gate: gate.clone(),
             turns: Turns::new(
-                core,
+                core.clone(),
                 Arc::new(self.sender.clone()),
                 self.config.typing_after,
                 "telegram",
-            ),
+            )
+            .keeping_answers(),
             sender: self.sender.clone(),
             me: me.id,
             username: username.clone(),

@@ -12,8 +12,10 @@ use crate::config::Redactor;
 use crate::gate::Gate;
 use crate::lanes::Lanes;
 use crate::sender::{TelegramSender, TgBot};
+use bot_core::Store;
+use bot_core::alerts::outbox;
 use bot_core::{Lang, Msg, Reply};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use teloxide::prelude::*;
@@ -108,6 +110,14 @@ pub(crate) async fn poll(
             redactor.clean(&e.to_string())
         );
     }
+    // What an earlier run queued in the store and did not answer comes first.
+    for upd in intake.acks.replay().await {
+        tokio::select! {
+            () = intake.gate.enter() => {}
+            () = stop.cancelled() => return,
+        }
+        intake.accept(upd);
+    }
     let mut backoff = Duration::from_millis(500);
     loop {
         let sent = intake.acks.offset();
@@ -148,7 +158,7 @@ pub(crate) async fn poll(
             if sent.is_some_and(|o| i64::from(id) < i64::from(o)) {
                 intake.acks.restart_sequence();
             }
-            if !intake.acks.take(id) {
+            if !intake.acks.take(&upd) {
                 continue;
             }
             // A taken update that finds the stop here stays unanswered: not confirmed.
@@ -160,7 +170,11 @@ pub(crate) async fn poll(
             intake.accept(upd);
         }
         if fetched > 0 && taken == 0 {
-            // Only updates still in flight came back: wait until one is answered.
+            // Only updates still in flight came back (a chat's backlog holds the offset):
+            // queue them in the store so the offset moves on, or else wait for one to end.
+            if intake.acks.spill().await {
+                continue;
+            }
             let changed = intake.acks.changed.notified();
             tokio::select! {
                 () = changed => {}
@@ -202,45 +216,152 @@ pub(crate) async fn finish(intake: &Intake, bot: &TgBot, redactor: &Redactor, de
     }
 }
 
-/// Which fetched updates are answered: the offset to confirm them with.
+/// Which fetched updates are answered: the offset to confirm them with. An update in flight
+/// holds the offset back unless it is durably queued in the store (`in:telegram:<id>` rows,
+/// [`Acks::spill`]): a chat whose backlog is slow to answer would otherwise stop the offset,
+/// and with it every other chat's updates behind Telegram's 100-update window.
 #[derive(Default)]
 pub(crate) struct Acks {
     state: Mutex<State>,
     /// An update was answered (the offset may have moved).
     pub(crate) changed: Notify,
+    /// Where taken updates are queued durably (none in unit tests).
+    store: Option<Arc<Store>>,
 }
 
 #[derive(Default)]
 struct State {
     /// Taken and not yet answered.
     inflight: BTreeSet<u32>,
+    /// Of those, the ones queued in the store (they hold the offset back no more).
+    durable: BTreeSet<u32>,
+    /// Copies of the taken updates not queued in the store, to queue them when needed.
+    held: BTreeMap<u32, Update>,
     /// The highest id taken so far.
     highest: Option<u32>,
 }
 
+const PLATFORM: &str = "telegram";
+
 impl Acks {
-    /// Takes update `id` unless it was taken before (a re-delivery of one in flight).
-    pub(crate) fn take(&self, id: u32) -> bool {
+    pub(crate) fn new(store: Arc<Store>) -> Acks {
+        Acks {
+            store: Some(store),
+            ..Acks::default()
+        }
+    }
+
+    /// Takes update `upd` unless it was taken before (a re-delivery of one in flight).
+    pub(crate) fn take(&self, upd: &Update) -> bool {
+        let id = upd.id.0;
         let mut s = self.lock();
         if s.highest.is_some_and(|h| id <= h) {
             return false;
         }
         s.highest = Some(id);
         s.inflight.insert(id);
+        if self.store.is_some() {
+            s.held.insert(id, upd.clone());
+        }
         true
     }
 
-    /// Update `id` is answered (or skipped on purpose).
+    /// Update `id` is answered (or skipped on purpose); a queued one leaves the store.
     pub(crate) fn done(&self, id: u32) {
-        self.lock().inflight.remove(&id);
+        let queued = {
+            let mut s = self.lock();
+            s.inflight.remove(&id);
+            s.held.remove(&id);
+            s.durable.remove(&id)
+        };
+        if queued && let Some(store) = self.store.clone() {
+            tokio::task::spawn_blocking(move || {
+                if let Err(e) = outbox::update_answered(&store, PLATFORM, u64::from(id)) {
+                    tracing::warn!("telegram: unqueueing update {id} failed: {e}");
+                }
+            });
+        }
         self.changed.notify_waiters();
     }
 
-    /// The offset that confirms exactly the answered updates: the lowest unanswered one, or
-    /// one past the highest taken; `None` before anything was taken.
+    /// Queues every taken, unanswered update in the store (one transaction), so the offset
+    /// can move past them. `false` when there was nothing to queue or the store failed.
+    pub(crate) async fn spill(&self) -> bool {
+        let Some(store) = self.store.clone() else {
+            return false;
+        };
+        let rows: Vec<(u64, serde_json::Value)> = {
+            let s = self.lock();
+            s.held
+                .iter()
+                .filter_map(|(id, u)| Some((u64::from(*id), stored(u)?)))
+                .collect()
+        };
+        if rows.is_empty() {
+            return false;
+        }
+        let ids: Vec<u32> = rows
+            .iter()
+            .filter_map(|(id, _)| u32::try_from(*id).ok())
+            .collect();
+        let written =
+            tokio::task::spawn_blocking(move || outbox::queue_updates(&store, PLATFORM, &rows))
+                .await;
+        if !matches!(written, Ok(Ok(()))) {
+            tracing::warn!("telegram: queueing updates in the store failed; waiting instead");
+            return false;
+        }
+        tracing::debug!(
+            "telegram: {} update(s) in flight queued in the store",
+            ids.len()
+        );
+        let mut s = self.lock();
+        for id in ids {
+            s.held.remove(&id);
+            // Answered meanwhile: its row is an orphan the handled mark will skip.
+            if s.inflight.contains(&id) {
+                s.durable.insert(id);
+            }
+        }
+        true
+    }
+
+    /// The updates queued in the store by an earlier run, taken again (oldest first).
+    pub(crate) async fn replay(&self) -> Vec<Update> {
+        let Some(store) = self.store.clone() else {
+            return Vec::new();
+        };
+        let rows = tokio::task::spawn_blocking(move || outbox::queued_updates(&store, PLATFORM))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        let mut s = self.lock();
+        for (id, json) in rows {
+            let (Ok(id), Some(upd)) = (u32::try_from(id), unstored(&json)) else {
+                tracing::warn!("telegram: a queued update {id} cannot be read; dropped");
+                continue;
+            };
+            s.highest = Some(s.highest.map_or(id, |h| h.max(id)));
+            s.inflight.insert(id);
+            s.durable.insert(id);
+            out.push(upd);
+        }
+        if !out.is_empty() {
+            tracing::info!(
+                "telegram: answering {} update(s) queued before the restart",
+                out.len()
+            );
+        }
+        out
+    }
+
+    /// The offset that confirms exactly the answered or durably queued updates: the lowest
+    /// other one, or one past the highest taken; `None` before anything was taken.
     pub(crate) fn offset(&self) -> Option<i32> {
         let s = self.lock();
-        let next = match s.inflight.first() {
+        let next = match s.inflight.difference(&s.durable).next() {
             Some(&lowest) => lowest,
             None => s.highest?.checked_add(1)?,
         };
@@ -265,25 +386,63 @@ impl Acks {
     }
 }
 
+/// An update as the store keeps it: its JSON text. (teloxide reads an update from text, as
+/// `getUpdates` gives it; read back from a `serde_json::Value`, whose keys come sorted, a
+/// message turns into an unparsed `UpdateKind::Error`.)
+fn stored(upd: &Update) -> Option<serde_json::Value> {
+    serde_json::to_string(upd)
+        .ok()
+        .map(serde_json::Value::String)
+}
+
+/// The update a [`stored`] value holds; `None` when it no longer parses as one we read.
+fn unstored(value: &serde_json::Value) -> Option<Update> {
+    let upd: Update = serde_json::from_str(value.as_str()?).ok()?;
+    (!matches!(upd.kind, UpdateKind::Error(_))).then_some(upd)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn update(id: u32) -> Update {
+        serde_json::from_value(serde_json::json!({"update_id": id, "unknown_kind": {}})).unwrap()
+    }
 
     #[test]
     fn the_offset_stops_at_the_lowest_unanswered_update() {
         let a = Acks::default();
         assert_eq!(a.offset(), None);
         for id in [10, 11, 12] {
-            assert!(a.take(id));
+            assert!(a.take(&update(id)));
         }
-        assert!(!a.take(11), "a re-delivery in flight is not taken twice");
+        assert!(
+            !a.take(&update(11)),
+            "a re-delivery in flight is not taken twice"
+        );
         assert_eq!(a.offset(), Some(10));
         a.done(11);
         a.done(12);
         assert_eq!(a.offset(), Some(10), "10 is still unanswered");
         a.done(10);
         assert_eq!(a.offset(), Some(13));
-        assert!(!a.take(12), "answered before");
+        assert!(!a.take(&update(12)), "answered before");
         assert_eq!(a.unanswered(), 0);
+    }
+
+    #[test]
+    fn a_message_update_survives_its_trip_through_the_store() {
+        let json = serde_json::json!({"update_id": 7, "message": {
+            "message_id": 1001, "date": 1_700_000_000,
+            "chat": {"id": -5000, "type": "group", "title": "g"},
+            "from": {"id": 77, "is_bot": false, "first_name": "M", "language_code": "en"},
+            "text": "/gpu 4090",
+            "entities": [{"type": "bot_command", "offset": 0, "length": 4}]}});
+        let upd: Update = serde_json::from_str(&json.to_string()).unwrap();
+        assert!(matches!(upd.kind, UpdateKind::Message(_)));
+        // Through the store's bytes and back, as `queue_updates` and `queued_updates` do.
+        let bytes = serde_json::to_vec(&stored(&upd).unwrap()).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(unstored(&value), Some(upd));
     }
 }

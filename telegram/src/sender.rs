@@ -12,7 +12,10 @@ use bot_core::Lang;
 use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
 use gpuscout_frontend::pace::{ChatKind, Pacer};
-use gpuscout_frontend::{Address, SendFuture, Sender};
+use gpuscout_frontend::{
+    Address, BeforeWire, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES,
+    transient_backoff,
+};
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::prelude::*;
@@ -32,16 +35,6 @@ const MAX_RETRIES: u32 = 3;
 const MAX_SEND_RETRIES: u32 = 5;
 /// We never sleep longer than this for one `RetryAfter` on an edit (sends wait as long as asked).
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
-/// How often a request that failed in transit (connect error, reset, timeout, 5xx) is sent
-/// again before the failure is reported: with [`transient_backoff`] about 30 s in all.
-pub const MAX_TRANSIENT_RETRIES: u32 = 7;
-
-/// The wait before transient retry `n` (1-based): 250 ms doubled each time, at most 8 s.
-pub fn transient_backoff(n: u32) -> Duration {
-    Duration::from_millis(250u64.saturating_mul(1 << n.saturating_sub(1).min(5)))
-        .min(Duration::from_secs(8))
-}
-
 /// A failure in transit, worth sending the same request again: the network (connect, reset,
 /// timeout, a body cut off), or a server error (5xx, whose body teloxide reads as an unknown
 /// API error, or a proxy's HTML page that is no JSON at all). Telegram's own refusals
@@ -97,7 +90,13 @@ impl TelegramSender {
 
     /// Sends one message request to `chat` in its pacing slot; a `RetryAfter` holds the chat
     /// for as long as Telegram asks and sends again (a bounded number of times).
-    async fn paced<R>(&self, chat: ChatId, req: &R) -> Result<Output<R>, RequestError>
+    /// `before` (taken at the first message of a reply) runs once the slot is ours.
+    async fn paced<R>(
+        &self,
+        chat: ChatId,
+        req: &R,
+        before: &mut Option<BeforeWire<'_>>,
+    ) -> Result<Output<R>, SendError>
     where
         R: Request<Err = RequestError>,
     {
@@ -111,6 +110,9 @@ impl TelegramSender {
         let (mut attempt, mut transient) = (0, 0);
         loop {
             self.pacer.slot(&key, kind).await;
+            if let Some(before) = before.take() {
+                before().await?;
+            }
             match req.send_ref().await {
                 Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
                     attempt += 1;
@@ -127,9 +129,9 @@ impl TelegramSender {
                         transient + 1,
                         self.redactor.clean(&e.to_string())
                     );
-                    return Err(e);
+                    return Err(self.classify(&e));
                 }
-                other => return other,
+                other => return other.map_err(|e| self.classify(&e)),
             }
         }
     }
@@ -174,7 +176,8 @@ impl TelegramSender {
         reply: &Reply,
     ) -> Result<(), SendError> {
         let rendered = render::render(lang, reply);
-        self.deliver(ChatId(chat_id), &rendered, None).await
+        self.deliver(ChatId(chat_id), &rendered, None, &mut None)
+            .await
     }
 
     /// Sends a rendered reply; every message quotes `reply_to` (in groups: the asker's message,
@@ -184,6 +187,7 @@ impl TelegramSender {
         chat: ChatId,
         r: &Rendered,
         reply_to: Option<MessageId>,
+        before: &mut Option<BeforeWire<'_>>,
     ) -> Result<(), SendError> {
         if let Some(photo) = &r.photo {
             let mut req = self.bot.send_photo(
@@ -201,11 +205,9 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req)
-                .await
-                .map_err(|e| self.classify(&e))?;
+            self.paced(chat, &req, before).await?;
         }
-        self.send_texts(chat, r, 0, reply_to).await
+        self.send_texts(chat, r, 0, reply_to, before).await
     }
 
     async fn send_texts(
@@ -214,6 +216,7 @@ impl TelegramSender {
         r: &Rendered,
         from: usize,
         reply_to: Option<MessageId>,
+        before: &mut Option<BeforeWire<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
             let mut req = self
@@ -229,9 +232,7 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req)
-                .await
-                .map_err(|e| self.classify(&e))?;
+            self.paced(chat, &req, before).await?;
         }
         Ok(())
     }
@@ -247,7 +248,7 @@ impl TelegramSender {
         reply_to: Option<MessageId>,
     ) -> Result<(), SendError> {
         if r.photo.is_some() || r.texts.is_empty() {
-            return self.deliver(chat, r, reply_to).await;
+            return self.deliver(chat, r, reply_to, &mut None).await;
         }
         let mut req = self
             .bot
@@ -261,11 +262,11 @@ impl TelegramSender {
         }
         match with_retry(&req).await {
             Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                self.send_texts(chat, r, 1, reply_to).await
+                self.send_texts(chat, r, 1, reply_to, &mut None).await
             }
             Err(RequestError::Api(
                 ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
-            )) => self.deliver(chat, r, reply_to).await,
+            )) => self.deliver(chat, r, reply_to, &mut None).await,
             Err(e) => Err(self.classify(&e)),
         }
     }
@@ -322,8 +323,23 @@ impl Sender for TelegramSender {
     fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
         Box::pin(async move {
             let (chat, reply_to) = telegram_address(to)?;
-            self.deliver(chat, &render::render(lang, reply), reply_to)
+            self.deliver(chat, &render::render(lang, reply), reply_to, &mut None)
                 .await
+        })
+    }
+
+    fn send_marked<'a>(
+        &'a self,
+        to: &'a Address,
+        lang: Lang,
+        reply: &'a Reply,
+        before: BeforeWire<'a>,
+    ) -> SendFuture<'a> {
+        Box::pin(async move {
+            let (chat, reply_to) = telegram_address(to)?;
+            let rendered = render::render(lang, reply);
+            let mut before = Some(before);
+            self.deliver(chat, &rendered, reply_to, &mut before).await
         })
     }
 

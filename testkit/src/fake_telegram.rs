@@ -431,6 +431,14 @@ impl FakeTelegram {
         self.shared.updates.notify_waiters();
     }
 
+    /// The id of the user's message that update `update` carries (what answers in groups
+    /// quote as `reply_to`).
+    pub fn message_of(&self, update: i64) -> Option<i64> {
+        let inner = self.lock();
+        let u = inner.history.get(&update)?;
+        int(&u["message"]["message_id"]).or_else(|| int(&u["channel_post"]["message_id"]))
+    }
+
     /// How many times `getUpdates` has handed out update `id`.
     pub fn deliveries(&self, id: i64) -> usize {
         self.lock().deliveries.get(&id).copied().unwrap_or(0)

@@ -2,12 +2,24 @@
 //! - `q:<created, 12 digits>:<idempotency key>` -> [`OutboxItem`]: waiting to be sent;
 //! - `done:<idempotency key>` -> delivery time: sent (kept a week, so a row written again by
 //!   mistake is recognised and not sent twice);
-//! - `stat:last_delivery` -> time of the last delivery (for `/status`).
+//! - `sending:<idempotency key>` -> time: the send's first request was about to leave;
+//! - `stat:last_delivery` -> time of the last delivery (for `/status`);
+//! - `r:<platform>:<chat>:<update>` -> [`KeptAnswer`]: an update's answer, written with its
+//!   handled mark and deleted once sent, so a re-delivery after a crash mid-send gets it again;
+//! - `in:<platform>:<update id>` -> the platform's update as JSON, taken in but not answered
+//!   yet (a frontend's durable queue, so it can confirm the update to the platform early).
 //!
 //! An alert row is written in the same transaction as the transition that caused it; a
 //! delivery deletes its row and writes its `done:` mark in one transaction. A crash before the
-//! send leaves the row, so the alert goes out after the restart; the only repeat possible is a
-//! crash in the moment between the platform accepting a message and that commit.
+//! send leaves the row, so the alert goes out after the restart.
+//!
+//! Telegram has no idempotency key, so a crash between the platform accepting a message and
+//! our commit cannot be told from a crash just before the request left. The `sending:` mark
+//! (intent) is committed right before the first request leaves, after pacing; on start,
+//! [`reconcile`] treats every queued row with an intent as delivered and names it in the
+//! log. So no alert is ever sent twice; what a kill can lose is only the alerts whose request
+//! was on the wire at that moment (a handful during a fan-out, never one still waiting for
+//! its pacing slot).
 
 use crate::i18n::Lang;
 use crate::reply::Reply;
@@ -87,9 +99,38 @@ pub fn was_delivered(store: &Store, key: &str) -> Result<bool, StoreError> {
     Ok(store.get(&DONE, &format!("done:{key}"))?.is_some())
 }
 
+/// The item's first request is about to leave at `now` (see the module notes).
+pub fn sending(store: &Store, item: &OutboxItem, now: i64) -> Result<(), StoreError> {
+    store.put(&DONE, &format!("sending:{}", item.key), &now)
+}
+
+/// On start: every queued item whose send had begun when the process stopped counts as
+/// delivered (it may have arrived; sending it again could repeat it). Returns them.
+pub fn reconcile(store: &Store, now: i64) -> Result<Vec<OutboxItem>, StoreError> {
+    let begun = store.scan_prefix(&DONE, "sending:")?;
+    if begun.is_empty() {
+        return Ok(Vec::new());
+    }
+    let queued = store.scan_prefix(&QUEUE, "q:")?;
+    let mut batch = Batch::new();
+    let mut settled = Vec::new();
+    for (mark, _) in &begun {
+        let key = &mark["sending:".len()..];
+        if let Some((row, item)) = queued.iter().find(|(_, i)| i.key == key) {
+            batch.delete(&QUEUE, row);
+            batch.put(&DONE, &format!("done:{key}"), &now)?;
+            settled.push(item.clone());
+        }
+        batch.delete(&DONE, mark);
+    }
+    store.commit(batch)?;
+    Ok(settled)
+}
+
 /// The item was delivered at `now`: its row goes, its mark stays, in one transaction.
 pub fn delivered(store: &Store, item: &OutboxItem, now: i64) -> Result<(), StoreError> {
     let mut batch = Batch::new();
+    batch.delete(&DONE, &format!("sending:{}", item.key));
     batch.delete(&QUEUE, &item.row());
     batch.put(&DONE, &format!("done:{}", item.key), &now)?;
     batch.put(&DONE, LAST_DELIVERY, &now)?;
@@ -98,7 +139,10 @@ pub fn delivered(store: &Store, item: &OutboxItem, now: i64) -> Result<(), Store
 
 /// The item is given up (delivered before, or failed too often).
 pub fn discard(store: &Store, item: &OutboxItem) -> Result<(), StoreError> {
-    store.delete(&QUEUE, &item.row()).map(|_| ())
+    let mut batch = Batch::new();
+    batch.delete(&QUEUE, &item.row());
+    batch.delete(&DONE, &format!("sending:{}", item.key));
+    store.commit(batch)
 }
 
 /// Try again later: the attempt is counted and the row keeps its place in the queue.
@@ -113,12 +157,15 @@ pub fn retry_later(
     if count {
         next.attempts = next.attempts.saturating_add(1);
     }
-    // Only if it is still queued (a concurrent "chat gone" may have dropped it).
+    // Only if it is still queued (a concurrent "chat gone" may have dropped it). The send
+    // failed, so its intent goes: the next attempt is a new one.
     let _lock = super::write_lock();
-    if store.get(&QUEUE, &item.row())?.is_none() {
-        return Ok(());
+    let mut batch = Batch::new();
+    batch.delete(&DONE, &format!("sending:{}", item.key));
+    if store.get(&QUEUE, &item.row())?.is_some() {
+        batch.put(&QUEUE, &next.row(), &next)?;
     }
-    store.put(&QUEUE, &next.row(), &next)
+    store.commit(batch)
 }
 
 /// Puts the deletion of a chat's (or one subscription's) waiting alerts in `batch`.
@@ -141,14 +188,22 @@ pub(crate) fn drop_pending(
     Ok(())
 }
 
-/// Forgets delivery marks older than a week.
+/// Forgets delivery marks older than a week and kept answers older than a day (an update
+/// that is never delivered again).
 pub fn prune(store: &Store, now: i64) -> Result<usize, StoreError> {
-    let old: Vec<String> = store
+    let mut old: Vec<String> = store
         .scan_prefix(&DONE, "done:")?
         .into_iter()
         .filter(|(_, at)| now - at > DONE_KEEP_SECS)
         .map(|(k, _)| k)
         .collect();
+    old.extend(
+        store
+            .scan_prefix(&KEPT, "r:")?
+            .into_iter()
+            .filter(|(_, a)| now - a.at > KEPT_FOR_SECS)
+            .map(|(k, _)| k),
+    );
     if old.is_empty() {
         return Ok(0);
     }
@@ -158,6 +213,81 @@ pub fn prune(store: &Store, now: i64) -> Result<usize, StoreError> {
     }
     store.commit(batch)?;
     Ok(old.len())
+}
+
+/// An update's answer, kept until it was sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KeptAnswer {
+    pub at: i64,
+    pub lang: Lang,
+    pub replies: Vec<Reply>,
+}
+
+const KEPT: TypedTable<KeptAnswer> = TypedTable::new(tables::OUTBOX.name());
+const INBOX: TypedTable<serde_json::Value> = TypedTable::new(tables::OUTBOX.name());
+/// Kept answers and queued updates older than this are forgotten by [`prune`].
+const KEPT_FOR_SECS: i64 = 86_400;
+
+fn kept_row(chat_key: &str, update: u64) -> String {
+    format!("r:{chat_key}:{update}")
+}
+
+/// Keeps `answer` for update `update` of `chat_key` (`platform:chat`); inside `Store::once`
+/// this is committed with the handled mark.
+pub fn keep_answer(
+    store: &Store,
+    chat_key: &str,
+    update: u64,
+    answer: &KeptAnswer,
+) -> Result<(), StoreError> {
+    store.put(&KEPT, &kept_row(chat_key, update), answer)
+}
+
+/// The kept answer of a handled update whose answer was not sent yet.
+pub fn kept_answer(
+    store: &Store,
+    chat_key: &str,
+    update: u64,
+) -> Result<Option<KeptAnswer>, StoreError> {
+    store.get(&KEPT, &kept_row(chat_key, update))
+}
+
+/// The answer was sent (or given up on): forgets it.
+pub fn answer_sent(store: &Store, chat_key: &str, update: u64) -> Result<(), StoreError> {
+    store.delete(&KEPT, &kept_row(chat_key, update)).map(|_| ())
+}
+
+/// Queues platform updates taken in but not answered, in one transaction.
+pub fn queue_updates(
+    store: &Store,
+    platform: &str,
+    updates: &[(u64, serde_json::Value)],
+) -> Result<(), StoreError> {
+    let mut batch = Batch::new();
+    for (id, update) in updates {
+        batch.put(&INBOX, &format!("in:{platform}:{id:020}"), update)?;
+    }
+    store.commit(batch)
+}
+
+/// The queued updates of `platform`, oldest first.
+pub fn queued_updates(
+    store: &Store,
+    platform: &str,
+) -> Result<Vec<(u64, serde_json::Value)>, StoreError> {
+    let prefix = format!("in:{platform}:");
+    Ok(store
+        .scan_prefix(&INBOX, &prefix)?
+        .into_iter()
+        .filter_map(|(k, v)| Some((k[prefix.len()..].parse().ok()?, v)))
+        .collect())
+}
+
+/// A queued update was answered.
+pub fn update_answered(store: &Store, platform: &str, id: u64) -> Result<(), StoreError> {
+    store
+        .delete(&INBOX, &format!("in:{platform}:{id:020}"))
+        .map(|_| ())
 }
 
 /// What `/status` shows about the outbox.
