@@ -55,6 +55,12 @@ where
     /// update that belongs to no chat) it runs at once, in order with nothing. `Err(item)`:
     /// the key already has `per_key` items waiting, or the lanes are closed.
     pub(crate) fn push(&self, key: Option<K>, item: T) -> Result<(), T> {
+        self.push_bounded(key, item, true)
+    }
+
+    /// [`Lanes::push`] past the per-key bound when `bounded` is false (items taken in
+    /// before, such as a durable queue's after a restart).
+    pub(crate) fn push_bounded(&self, key: Option<K>, item: T, bounded: bool) -> Result<(), T> {
         if self.closed.load(Ordering::Acquire) {
             return Err(item);
         }
@@ -64,7 +70,9 @@ where
             return Ok(());
         };
         match lock(&self.waiting).entry(key.clone()) {
-            Entry::Occupied(lane) if lane.get().len() >= self.per_key => return Err(item),
+            Entry::Occupied(lane) if bounded && lane.get().len() >= self.per_key => {
+                return Err(item);
+            }
             Entry::Occupied(mut lane) => {
                 lane.get_mut().push_back(item);
                 return Ok(());

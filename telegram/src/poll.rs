@@ -46,6 +46,12 @@ impl Intake {
     /// Hands a taken update (holding a gate slot) to its chat's lane; a chat whose lane is
     /// full has it skipped, answered by one notice per window.
     pub(crate) fn accept(&self, upd: Update) {
+        self.accept_bounded(upd, true);
+    }
+
+    /// [`Intake::accept`]; `bounded: false` for updates taken in before a restart, which
+    /// are answered whatever their chat's backlog.
+    fn accept_bounded(&self, upd: Update, bounded: bool) {
         let id = upd.id.0;
         if matches!(upd.kind, UpdateKind::Error(_)) {
             // What teloxide cannot parse reaches no handler.
@@ -56,7 +62,7 @@ impl Intake {
         let lang = upd
             .from()
             .map(|u| Lang::from_locale(u.language_code.as_deref()));
-        if let Err(upd) = self.lanes.push(chat, upd) {
+        if let Err(upd) = self.lanes.push_bounded(chat, upd, bounded) {
             self.skip(upd.id.0);
             gpuscout_frontend::metrics::error("telegram", "flood_skipped");
             if let Some(chat) = chat {
@@ -116,7 +122,7 @@ pub(crate) async fn poll(
             () = intake.gate.enter() => {}
             () = stop.cancelled() => return,
         }
-        intake.accept(upd);
+        intake.accept_bounded(upd, false);
     }
     let mut backoff = Duration::from_millis(500);
     loop {
