@@ -54,6 +54,7 @@ where
     /// Runs `item` after everything already pushed with the same key; without a key (an
     /// update that belongs to no chat) it runs at once, in order with nothing. `Err(item)`:
     /// the key already has `per_key` items waiting, or the lanes are closed.
+    #[cfg(test)]
     pub(crate) fn push(&self, key: Option<K>, item: T) -> Result<(), T> {
         self.push_bounded(key, item, true)
     }
