@@ -466,11 +466,13 @@ fn subscribe_many(dir: &std::path::Path, n: i64) -> Vec<i64> {
     chats
 }
 
-/// Issue 23.4: `serve` is killed with SIGKILL again and again while it fans an alert out to
-/// 300 chats at 30 a second; each restart reconciles the outbox and goes on. Returns the
-/// chats alerted twice and those never alerted. An alert's intent is committed right before
-/// its request leaves, so no kill can make it go twice; a kill while a request is on the
-/// wire can lose that one alert (Telegram cannot say whether it arrived).
+/// Issue 23.4 (measured, not yet fixed): `serve` is killed with SIGKILL again and again while
+/// it fans an alert out to 300 chats at 30 a second; each restart goes on from the outbox.
+/// Returns the chats alerted twice and those never alerted. A delivery is recorded after the
+/// platform accepted it, so a kill loses nothing but can repeat the alerts accepted and not
+/// yet recorded. (Recording an intent right before the request was tried and reverted: its
+/// commit between the pacing slot and the request bunched sends past the per-chat gap on a
+/// slow disk, and a kill during teloxide's own 10 s pause after a 5xx lost the alert.)
 fn kills_during_fan_out(kills: usize) -> (usize, usize) {
     let p = FakeProviders::start();
     p.script("/graphql", vec![Script::ok(runpod("None"))]);
@@ -532,10 +534,9 @@ fn kills_during_fan_out(kills: usize) -> (usize, usize) {
 }
 
 #[test]
-fn kills_during_a_fan_out_send_no_alert_twice() {
-    let (twice, lost) = kills_during_fan_out(3);
-    assert_eq!(twice, 0);
-    assert!(lost <= 3, "{lost} lost in 3 kills");
+fn kills_during_a_fan_out_lose_no_alert() {
+    let (_twice, lost) = kills_during_fan_out(3);
+    assert_eq!(lost, 0);
 }
 
 /// The issue's figure: `cargo test --test alerts_e2e -- --ignored --nocapture twenty_kills`.
@@ -544,5 +545,5 @@ fn kills_during_a_fan_out_send_no_alert_twice() {
 fn twenty_kills_during_a_fan_out() {
     let (twice, lost) = kills_during_fan_out(20);
     println!("duplicates across 20 kills during fan-out: {twice}; lost: {lost}");
-    assert_eq!(twice, 0);
+    assert_eq!(lost, 0);
 }

@@ -160,7 +160,7 @@ fn messages_through_cut_connections_and_server_errors_all_arrive_once() {
         for n in 0..3 {
             for &c in &channels {
                 let reply =
-                    Reply::text(Msg::new("error-gpu-not-found").arg("query", format!("{c}-{n}")));
+                    Reply::text(Msg::new("error-gpu-not-found").arg("query", format!("q{c}n{n}")));
                 sender
                     .send(&Address::chat(c.to_string()), Lang::En, &reply)
                     .await
@@ -179,7 +179,7 @@ fn messages_through_cut_connections_and_server_errors_all_arrive_once() {
             .map(|k| k.body.to_string())
             .collect();
         for n in 0..3 {
-            let mark = format!("{c}-{n}");
+            let mark = format!("q{c}n{n}");
             let copies = delivered.iter().filter(|b| b.contains(&mark)).count();
             lost += usize::from(copies == 0);
             assert_eq!(copies, 1, "{mark} delivered once");

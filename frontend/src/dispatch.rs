@@ -14,22 +14,18 @@
 //! [`Watcher`] is the other half: after each provider poll lands in the store it runs
 //! bot-core's transition detection and wakes the dispatcher when alerts were queued.
 
-use crate::sender::{Address, SendError, SendFuture, Sender};
+use crate::sender::{Address, SendError, Sender};
 use bot_core::Store;
 use bot_core::alerts::{self, AlertConfig, OutboxItem, outbox};
 use bot_core::availability::{now_unix, provider_states};
 use bot_core::catalog::Catalog;
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::Notify;
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
-
-/// How long a stop waits for sends already on the wire.
-const STOP_GRACE: Duration = Duration::from_secs(3);
 
 /// Sends given up after this many failures (with [`backoff`], about a day of trying).
 pub const MAX_ATTEMPTS: u32 = 16;
@@ -71,9 +67,6 @@ pub struct Dispatcher {
     pub tick: Duration,
     /// Most items scheduled at once.
     pub batch: usize,
-    /// Cancelled at the stop: a send still waiting for its slot gives up (it stays queued);
-    /// one whose request is on the wire finishes and is recorded.
-    stop: CancellationToken,
 }
 
 impl Dispatcher {
@@ -84,7 +77,6 @@ impl Dispatcher {
             wake: Arc::new(Notify::new()),
             tick: Duration::from_secs(1),
             batch: 20_000,
-            stop: CancellationToken::new(),
         }
     }
 
@@ -112,10 +104,8 @@ impl Dispatcher {
     }
 
     /// Runs until `stop`; each pass schedules every due item not already in flight.
-    pub async fn run(mut self, stop: CancellationToken) -> Result<(), std::convert::Infallible> {
-        self.stop = stop.clone();
+    pub async fn run(self, stop: CancellationToken) -> Result<(), std::convert::Infallible> {
         let me = Arc::new(self);
-        me.reconcile().await;
         let in_flight: Arc<Mutex<HashSet<String>>> = Arc::default();
         let mut tasks = JoinSet::new();
         let mut last_prune = Instant::now();
@@ -134,71 +124,10 @@ impl Dispatcher {
                 () = tokio::time::sleep(me.tick) => {}
             }
         }
-        // Sends still waiting for a slot end at once (their rows stay queued); those on the
-        // wire get a moment to finish and be recorded.
-        let finished = async { while tasks.join_next().await.is_some() {} };
-        if tokio::time::timeout(STOP_GRACE, finished).await.is_err() {
-            tasks.abort_all();
-            while tasks.join_next().await.is_some() {}
-        }
+        // Whatever is mid-send finishes or is dropped; the outbox still holds it either way.
+        tasks.abort_all();
+        while tasks.join_next().await.is_some() {}
         Ok(())
-    }
-
-    /// On start: alerts whose send had begun when the process last stopped count as sent
-    /// (see `alerts::outbox`), and are named in the log.
-    async fn reconcile(&self) {
-        match self.blocking(|s| outbox::reconcile(s, now_unix())).await {
-            Ok(settled) => {
-                for it in settled {
-                    tracing::warn!(
-                        "alerts: {} was being sent to {} chat {} when the bot stopped; not sent again (it may not have arrived)",
-                        it.key,
-                        it.platform,
-                        it.chat
-                    );
-                }
-            }
-            Err(e) => tracing::warn!("alerts: reconciling the outbox failed: {e}"),
-        }
-    }
-
-    /// Sends `item` once: its intent is recorded right before the first request leaves; a
-    /// stop before that leaves it queued (a `RetryAfter` of zero, which counts no attempt).
-    async fn send_marked(&self, platform: &Platform, item: &OutboxItem) -> Result<(), SendError> {
-        let on_wire = Arc::new(AtomicBool::new(false));
-        let before = {
-            let (store, it, on_wire) = (self.store.clone(), item.clone(), on_wire.clone());
-            move || -> SendFuture<'static> {
-                // Set before the write starts: from here a stop waits for the send.
-                on_wire.store(true, Ordering::SeqCst);
-                let (store, it) = (store.clone(), it.clone());
-                Box::pin(async move {
-                    match tokio::task::spawn_blocking(move || {
-                        outbox::sending(&store, &it, now_unix())
-                    })
-                    .await
-                    {
-                        Ok(Ok(())) => Ok(()),
-                        Ok(Err(e)) => Err(SendError::Failed(format!("recording the send: {e}"))),
-                        Err(e) => Err(SendError::Failed(format!("recording the send: {e}"))),
-                    }
-                })
-            }
-        };
-        let to = Address::chat(item.chat.clone());
-        let send = platform
-            .sender
-            .send_marked(&to, item.lang, &item.reply, &before);
-        tokio::pin!(send);
-        tokio::select! {
-            r = &mut send => return r,
-            () = self.stop.cancelled() => {}
-        }
-        if on_wire.load(Ordering::SeqCst) {
-            send.await
-        } else {
-            Err(SendError::RetryAfter(Duration::ZERO))
-        }
     }
 
     /// Sends everything now in the outbox (and whatever those sends queue, such as notices
@@ -323,7 +252,8 @@ impl Dispatcher {
                 return Outcome::StoreFailed;
             }
         }
-        let result = self.send_marked(platform, &item).await;
+        let to = Address::chat(item.chat.clone());
+        let result = platform.sender.send(&to, item.lang, &item.reply).await;
         match &result {
             Ok(()) => crate::metrics::alert_sent(&item.platform),
             Err(e) => crate::metrics::error(&item.platform, &format!("alert_{}", e.kind())),

@@ -58,11 +58,6 @@ impl SendError {
 /// What a [`Sender`] call returns: boxed so that the trait stays object-safe.
 pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), SendError>> + Send + 'a>>;
 
-/// Run once, right before a send's first request leaves (after pacing): the alert dispatcher
-/// records there that the message may now arrive, so a crash after it never sends it again.
-/// An error stops the send before anything left.
-pub type BeforeWire<'a> = &'a (dyn Fn() -> SendFuture<'static> + Send + Sync);
-
 /// Posts replies to a chat platform. Implementations render the reply in their own markup,
 /// split it under their limits and pace themselves within the platform's rate limits.
 pub trait Sender: Send + Sync {
@@ -82,22 +77,6 @@ pub trait Sender: Send + Sync {
 
     /// Shows "typing…" in `chat` while an answer is being worked out.
     fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a>;
-
-    /// [`Sender::send`], running `before` once right before the first request goes out.
-    /// The default runs it first, before any pacing wait; a sender that paces should run it
-    /// after its slot is taken, so that a crash while waiting loses nothing.
-    fn send_marked<'a>(
-        &'a self,
-        to: &'a Address,
-        lang: Lang,
-        reply: &'a Reply,
-        before: BeforeWire<'a>,
-    ) -> SendFuture<'a> {
-        Box::pin(async move {
-            before().await?;
-            self.send(to, lang, reply).await
-        })
-    }
 }
 
 /// How often a platform sender sends a request again after a failure in transit (a connect

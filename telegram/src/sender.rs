@@ -13,8 +13,7 @@ use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
 use gpuscout_frontend::pace::{ChatKind, Pacer};
 use gpuscout_frontend::{
-    Address, BeforeWire, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES,
-    transient_backoff,
+    Address, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES, transient_backoff,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,13 +89,7 @@ impl TelegramSender {
 
     /// Sends one message request to `chat` in its pacing slot; a `RetryAfter` holds the chat
     /// for as long as Telegram asks and sends again (a bounded number of times).
-    /// `before` (taken at the first message of a reply) runs once the slot is ours.
-    async fn paced<R>(
-        &self,
-        chat: ChatId,
-        req: &R,
-        before: &mut Option<BeforeWire<'_>>,
-    ) -> Result<Output<R>, SendError>
+    async fn paced<R>(&self, chat: ChatId, req: &R) -> Result<Output<R>, RequestError>
     where
         R: Request<Err = RequestError>,
     {
@@ -110,9 +103,6 @@ impl TelegramSender {
         let (mut attempt, mut transient) = (0, 0);
         loop {
             self.pacer.slot(&key, kind).await;
-            if let Some(before) = before.take() {
-                before().await?;
-            }
             match req.send_ref().await {
                 Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
                     attempt += 1;
@@ -129,9 +119,9 @@ impl TelegramSender {
                         transient + 1,
                         self.redactor.clean(&e.to_string())
                     );
-                    return Err(self.classify(&e));
+                    return Err(e);
                 }
-                other => return other.map_err(|e| self.classify(&e)),
+                other => return other,
             }
         }
     }
@@ -176,8 +166,7 @@ impl TelegramSender {
         reply: &Reply,
     ) -> Result<(), SendError> {
         let rendered = render::render(lang, reply);
-        self.deliver(ChatId(chat_id), &rendered, None, &mut None)
-            .await
+        self.deliver(ChatId(chat_id), &rendered, None).await
     }
 
     /// Sends a rendered reply; every message quotes `reply_to` (in groups: the asker's message,
@@ -187,7 +176,6 @@ impl TelegramSender {
         chat: ChatId,
         r: &Rendered,
         reply_to: Option<MessageId>,
-        before: &mut Option<BeforeWire<'_>>,
     ) -> Result<(), SendError> {
         if let Some(photo) = &r.photo {
             let mut req = self.bot.send_photo(
@@ -205,9 +193,11 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req, before).await?;
+            self.paced(chat, &req)
+                .await
+                .map_err(|e| self.classify(&e))?;
         }
-        self.send_texts(chat, r, 0, reply_to, before).await
+        self.send_texts(chat, r, 0, reply_to).await
     }
 
     async fn send_texts(
@@ -216,7 +206,6 @@ impl TelegramSender {
         r: &Rendered,
         from: usize,
         reply_to: Option<MessageId>,
-        before: &mut Option<BeforeWire<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
             let mut req = self
@@ -232,7 +221,9 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req, before).await?;
+            self.paced(chat, &req)
+                .await
+                .map_err(|e| self.classify(&e))?;
         }
         Ok(())
     }
@@ -248,7 +239,7 @@ impl TelegramSender {
         reply_to: Option<MessageId>,
     ) -> Result<(), SendError> {
         if r.photo.is_some() || r.texts.is_empty() {
-            return self.deliver(chat, r, reply_to, &mut None).await;
+            return self.deliver(chat, r, reply_to).await;
         }
         let mut req = self
             .bot
@@ -262,11 +253,11 @@ impl TelegramSender {
         }
         match with_retry(&req).await {
             Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                self.send_texts(chat, r, 1, reply_to, &mut None).await
+                self.send_texts(chat, r, 1, reply_to).await
             }
             Err(RequestError::Api(
                 ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
-            )) => self.deliver(chat, r, reply_to, &mut None).await,
+            )) => self.deliver(chat, r, reply_to).await,
             Err(e) => Err(self.classify(&e)),
         }
     }
@@ -323,23 +314,8 @@ impl Sender for TelegramSender {
     fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
         Box::pin(async move {
             let (chat, reply_to) = telegram_address(to)?;
-            self.deliver(chat, &render::render(lang, reply), reply_to, &mut None)
+            self.deliver(chat, &render::render(lang, reply), reply_to)
                 .await
-        })
-    }
-
-    fn send_marked<'a>(
-        &'a self,
-        to: &'a Address,
-        lang: Lang,
-        reply: &'a Reply,
-        before: BeforeWire<'a>,
-    ) -> SendFuture<'a> {
-        Box::pin(async move {
-            let (chat, reply_to) = telegram_address(to)?;
-            let rendered = render::render(lang, reply);
-            let mut before = Some(before);
-            self.deliver(chat, &rendered, reply_to, &mut before).await
         })
     }
 

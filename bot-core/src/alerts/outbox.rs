@@ -2,7 +2,6 @@
 //! - `q:<created, 12 digits>:<idempotency key>` -> [`OutboxItem`]: waiting to be sent;
 //! - `done:<idempotency key>` -> delivery time: sent (kept a week, so a row written again by
 //!   mistake is recognised and not sent twice);
-//! - `sending:<idempotency key>` -> time: the send's first request was about to leave;
 //! - `stat:last_delivery` -> time of the last delivery (for `/status`);
 //! - `r:<platform>:<chat>:<update>` -> [`KeptAnswer`]: an update's answer, written with its
 //!   handled mark and deleted once sent, so a re-delivery after a crash mid-send gets it again;
@@ -13,13 +12,8 @@
 //! delivery deletes its row and writes its `done:` mark in one transaction. A crash before the
 //! send leaves the row, so the alert goes out after the restart.
 //!
-//! Telegram has no idempotency key, so a crash between the platform accepting a message and
-//! our commit cannot be told from a crash just before the request left. The `sending:` mark
-//! (intent) is committed right before the first request leaves, after pacing; on start,
-//! [`reconcile`] treats every queued row with an intent as delivered and names it in the
-//! log. So no alert is ever sent twice; what a kill can lose is only the alerts whose request
-//! was on the wire at that moment (a handful during a fan-out, never one still waiting for
-//! its pacing slot).
+//! The only repeat possible is a crash in the moment between the platform accepting a
+//! message and that commit: Telegram has no idempotency key to ask it with.
 
 use crate::i18n::Lang;
 use crate::reply::Reply;
@@ -99,38 +93,9 @@ pub fn was_delivered(store: &Store, key: &str) -> Result<bool, StoreError> {
     Ok(store.get(&DONE, &format!("done:{key}"))?.is_some())
 }
 
-/// The item's first request is about to leave at `now` (see the module notes).
-pub fn sending(store: &Store, item: &OutboxItem, now: i64) -> Result<(), StoreError> {
-    store.put(&DONE, &format!("sending:{}", item.key), &now)
-}
-
-/// On start: every queued item whose send had begun when the process stopped counts as
-/// delivered (it may have arrived; sending it again could repeat it). Returns them.
-pub fn reconcile(store: &Store, now: i64) -> Result<Vec<OutboxItem>, StoreError> {
-    let begun = store.scan_prefix(&DONE, "sending:")?;
-    if begun.is_empty() {
-        return Ok(Vec::new());
-    }
-    let queued = store.scan_prefix(&QUEUE, "q:")?;
-    let mut batch = Batch::new();
-    let mut settled = Vec::new();
-    for (mark, _) in &begun {
-        let key = &mark["sending:".len()..];
-        if let Some((row, item)) = queued.iter().find(|(_, i)| i.key == key) {
-            batch.delete(&QUEUE, row);
-            batch.put(&DONE, &format!("done:{key}"), &now)?;
-            settled.push(item.clone());
-        }
-        batch.delete(&DONE, mark);
-    }
-    store.commit(batch)?;
-    Ok(settled)
-}
-
 /// The item was delivered at `now`: its row goes, its mark stays, in one transaction.
 pub fn delivered(store: &Store, item: &OutboxItem, now: i64) -> Result<(), StoreError> {
     let mut batch = Batch::new();
-    batch.delete(&DONE, &format!("sending:{}", item.key));
     batch.delete(&QUEUE, &item.row());
     batch.put(&DONE, &format!("done:{}", item.key), &now)?;
     batch.put(&DONE, LAST_DELIVERY, &now)?;
@@ -139,10 +104,7 @@ pub fn delivered(store: &Store, item: &OutboxItem, now: i64) -> Result<(), Store
 
 /// The item is given up (delivered before, or failed too often).
 pub fn discard(store: &Store, item: &OutboxItem) -> Result<(), StoreError> {
-    let mut batch = Batch::new();
-    batch.delete(&QUEUE, &item.row());
-    batch.delete(&DONE, &format!("sending:{}", item.key));
-    store.commit(batch)
+    store.delete(&QUEUE, &item.row()).map(|_| ())
 }
 
 /// Try again later: the attempt is counted and the row keeps its place in the queue.
@@ -157,15 +119,12 @@ pub fn retry_later(
     if count {
         next.attempts = next.attempts.saturating_add(1);
     }
-    // Only if it is still queued (a concurrent "chat gone" may have dropped it). The send
-    // failed, so its intent goes: the next attempt is a new one.
+    // Only if it is still queued (a concurrent "chat gone" may have dropped it).
     let _lock = super::write_lock();
-    let mut batch = Batch::new();
-    batch.delete(&DONE, &format!("sending:{}", item.key));
-    if store.get(&QUEUE, &item.row())?.is_some() {
-        batch.put(&QUEUE, &next.row(), &next)?;
+    if store.get(&QUEUE, &item.row())?.is_none() {
+        return Ok(());
     }
-    store.commit(batch)
+    store.put(&QUEUE, &next.row(), &next)
 }
 
 /// Puts the deletion of a chat's (or one subscription's) waiting alerts in `batch`.
