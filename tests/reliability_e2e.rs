@@ -27,7 +27,11 @@ fn a_trial_redelivered_after_a_crash_is_recorded_once() {
     let sent = fake.wait_for_messages(dm.id(), 1);
     assert!(sent[0].html.contains("Recorded"), "{}", sent[0].html);
     // Killed right after answering; Telegram never got the confirming offset, so it
-    // delivers the update again to the next process.
+    // delivers the update again to the next process. (The answer is kept with the handled
+    // mark until it was sent: a kill in the instant between the send and forgetting it
+    // would send it again, by design, rather than lose an answer cut off mid-send; so the
+    // kill here comes a moment after the answer arrived.)
+    std::thread::sleep(Duration::from_millis(500));
     bot.crash();
     // The seal is taken at the open, and a crash writes none: the restart runs the full check.
     let seal = dir.path().join("gpuscout.redb.seal");
