@@ -36,7 +36,11 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     }
     // The endpoint needs the HTTP server; a gateway-only Discord does not.
     let http_addr = http_addr(discord.as_ref().is_some_and(|d| d.public_key.is_some()))?;
-    let telegram = gpuscout_telegram::Config::from_env()?;
+    let mut telegram = gpuscout_telegram::Config::from_env()?;
+    if let Some(t) = &mut telegram {
+        // Telegram answers what it took within the same deadline, then confirms only that.
+        t.stop_deadline = deadline;
+    }
     if telegram.is_none() {
         tracing::info!("{}", gpuscout_telegram::OFF_NOTICE);
     }

@@ -90,11 +90,16 @@ impl Bot {
             && is_expensive(&input, self.bot_name.as_deref())
             && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
         {
-            // Nothing runs and nothing is written: the same input works after the wait.
+            // Nothing runs and nothing is written: the same input works after the wait. The
+            // notice goes once per window; the rest of a flood gets no answer at all.
             let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+            let told = limit.notice_due(&who.user_key(), std::time::Instant::now());
             return Answer {
                 lang: ctx.lang,
-                replies: vec![AnswerError::RateLimited(seconds).reply()],
+                replies: told
+                    .then(|| AnswerError::RateLimited(seconds).reply())
+                    .into_iter()
+                    .collect(),
             };
         }
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
@@ -125,6 +130,46 @@ impl Bot {
                 replies: vec![Reply::text(e.user_msg())],
             }),
         }
+    }
+
+    /// [`Bot::handle_update`], keeping the answer with the update's handled mark until the
+    /// frontend says it was sent ([`Bot::answer_sent`]): a re-delivered update whose answer
+    /// did not get out (a crash or a stop mid-send) gets that same answer again, not nothing.
+    /// For platforms that deliver an unconfirmed update again (Telegram).
+    pub fn handle_update_kept(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
+        use crate::alerts::outbox::{self, KeptAnswer};
+        let key = format!("{}:{}", who.platform, who.chat);
+        let handled = self.store.once(&key, update, || {
+            let answer = self.handle(who, input);
+            let kept = KeptAnswer {
+                at: crate::availability::now_unix(),
+                lang: answer.lang,
+                replies: answer.replies.clone(),
+            };
+            // Held with the update's writes: committed with its handled mark.
+            let _ = outbox::keep_answer(&self.store, &key, update, &kept);
+            answer
+        });
+        match handled {
+            Ok(Some(answer)) => Some(answer),
+            Ok(None) => outbox::kept_answer(&self.store, &key, update)
+                .ok()
+                .flatten()
+                .map(|k| Answer {
+                    lang: k.lang,
+                    replies: k.replies,
+                }),
+            Err(e) => Some(Answer {
+                lang: self.lang_for(who),
+                replies: vec![Reply::text(e.user_msg())],
+            }),
+        }
+    }
+
+    /// The answer to `update` was sent (or given up on): it is no longer kept.
+    pub fn answer_sent(&self, who: &ChatRef, update: u64) -> Result<(), StoreError> {
+        let key = format!("{}:{}", who.platform, who.chat);
+        crate::alerts::outbox::answer_sent(&self.store, &key, update)
     }
 
     /// Reads the operator list from `GPUSCOUT_ADMINS`'s format: user keys separated by commas

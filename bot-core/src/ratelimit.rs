@@ -1,7 +1,9 @@
 //! A per-user limit on expensive commands (`/pick` steps, `/fit`, `/compare`, `/cost`, `/tco`,
 //! `/stock`, plain questions): a token bucket per user key that refills continuously. A
 //! bucket that has refilled to full is the same as none, so idle users' buckets are swept
-//! away and memory follows the number of users active within one window.
+//! away and memory follows the number of users active within one window. A refused user is
+//! told once per window ([`RateLimit::notice_due`]); the rest of a flood is refused silently,
+//! so the notices themselves cannot flood the chat or the send queue.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -58,6 +60,8 @@ pub struct RateLimit {
 #[derive(Debug)]
 struct State {
     buckets: HashMap<String, Bucket>,
+    /// When each refused user was last told so (forgotten a window later).
+    noticed: HashMap<String, Instant>,
     swept: Instant,
 }
 
@@ -67,6 +71,7 @@ impl RateLimit {
             limit,
             state: Mutex::new(State {
                 buckets: HashMap::new(),
+                noticed: HashMap::new(),
                 swept: Instant::now(),
             }),
         }
@@ -92,6 +97,10 @@ impl RateLimit {
         if now.saturating_duration_since(state.swept) >= self.limit.per {
             let full = f64::from(self.limit.burst);
             state.buckets.retain(|_, b| self.refilled(*b, now) < full);
+            let per = self.limit.per;
+            state
+                .noticed
+                .retain(|_, at| now.saturating_duration_since(*at) < per);
             // As the pacer does: a burst of new users must not leave a huge table behind.
             if state.buckets.capacity() > 64 && state.buckets.capacity() > 4 * state.buckets.len() {
                 state.buckets.shrink_to_fit();
@@ -114,6 +123,20 @@ impl RateLimit {
         } else {
             let wait = (1.0 - tokens) / self.refill_per_sec();
             Err(Duration::from_secs_f64(wait.max(0.001)))
+        }
+    }
+
+    /// Whether a refused `user` should be told so at `now`: once per window, so a flood of
+    /// refused commands gets one notice, not one each.
+    pub fn notice_due(&self, user: &str, now: Instant) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let per = self.limit.per;
+        match state.noticed.get(user) {
+            Some(at) if now.saturating_duration_since(*at) < per => false,
+            _ => {
+                state.noticed.insert(user.to_string(), now);
+                true
+            }
         }
     }
 
@@ -170,6 +193,22 @@ mod tests {
             rl.check("telegram:1", t0 + Duration::from_secs(11))
                 .is_err()
         );
+    }
+
+    #[test]
+    fn a_refused_user_is_told_once_per_window() {
+        let rl = RateLimit::new(Limit {
+            burst: 1,
+            per: Duration::from_secs(30),
+        });
+        let t0 = Instant::now();
+        assert!(rl.notice_due("telegram:1", t0));
+        let told = (1..100)
+            .filter(|s| rl.notice_due("telegram:1", t0 + Duration::from_millis(*s * 100)))
+            .count();
+        assert_eq!(told, 0, "a flood inside the window is refused silently");
+        assert!(rl.notice_due("telegram:2", t0), "others are told");
+        assert!(rl.notice_due("telegram:1", t0 + Duration::from_secs(30)));
     }
 
     #[test]

@@ -10,7 +10,9 @@
 //! get: the alert dispatcher adds none. A 429 is
 //! waited out (its `retry_after`; for the whole client when `global`) and retried a few times;
 //! past that the caller gets [`SendError::RetryAfter`]. A deleted channel, a channel the bot
-//! can no longer see, or a guild that removed the bot is [`SendError::ChatGone`].
+//! can no longer see, or a guild that removed the bot is [`SendError::ChatGone`]. A failure in
+//! transit (connect error, reset, timeout, 5xx) is sent again with backoff
+//! ([`gpuscout_frontend::transient_backoff`], about 30 s in all) before it is reported.
 //!
 //! It uses reqwest directly rather than serenity's `Http`: pointing serenity at another base
 //! URL needs its ratelimiter off, and its errors do not carry the headers pacing needs.
@@ -19,7 +21,9 @@ use crate::config::{Config, Redactor, Secret};
 use crate::render;
 use bot_core::{Lang, Reply};
 use gpuscout_frontend::pace::{ChatKind, Limits as PaceLimits, Pacer, Priority, Rate};
-use gpuscout_frontend::{Address, SendError, SendFuture, Sender};
+use gpuscout_frontend::{
+    Address, SendError, SendFuture, Sender, TRANSIENT_RETRIES, transient_backoff,
+};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -210,7 +214,7 @@ impl Rest {
 
     /// Sends one request, paced and retried after 429s; the response's JSON (or `null`).
     async fn call(&self, call: Call<'_>) -> Result<Value, SendError> {
-        let mut attempt = 0;
+        let (mut attempt, mut transient) = (0, 0);
         loop {
             self.wait_turn(&call.route).await;
             if call.auth {
@@ -231,7 +235,30 @@ impl Rest {
             } else if let Some(body) = call.body {
                 req = req.json(body);
             }
-            let resp = req.send().await.map_err(|e| self.failed(e))?;
+            let resp = match req.send().await {
+                Ok(resp) if !resp.status().is_server_error() => resp,
+                // A failure in transit (connect, reset, timeout) or a 5xx: sent again with
+                // backoff, then reported with the route and the reason.
+                other => {
+                    let why = match other {
+                        Ok(resp) => format!("answered {}", resp.status()),
+                        Err(e) => self.redactor.clean(&e.without_url().to_string()),
+                    };
+                    if transient >= TRANSIENT_RETRIES {
+                        tracing::warn!(
+                            "discord: {} {} failed after {} tries: {why}",
+                            call.method,
+                            call.route,
+                            transient + 1
+                        );
+                        return Err(SendError::Failed(why));
+                    }
+                    transient += 1;
+                    gpuscout_frontend::metrics::error("discord", "send_transient");
+                    tokio::time::sleep(transient_backoff(transient)).await;
+                    continue;
+                }
+            };
             let status = resp.status();
             let headers = resp.headers().clone();
             let header = |name: &str| {
@@ -243,6 +270,15 @@ impl Rest {
             let body: Value = match resp.bytes().await {
                 Ok(b) if b.is_empty() => Value::Null,
                 Ok(b) => serde_json::from_slice(&b).unwrap_or(Value::Null),
+                // Cut off mid-answer: whether Discord acted is unknown; a successful status
+                // says it did, anything else is sent again like a reset.
+                Err(_) if status.is_success() => Value::Null,
+                Err(e) if transient < TRANSIENT_RETRIES => {
+                    transient += 1;
+                    tracing::debug!("discord: {}: {}", call.route, self.failed(e));
+                    tokio::time::sleep(transient_backoff(transient)).await;
+                    continue;
+                }
                 Err(e) => return Err(self.failed(e)),
             };
             // The bucket: when it is empty, the route waits for its reset.

@@ -78,3 +78,30 @@ pub trait Sender: Send + Sync {
     /// Shows "typing…" in `chat` while an answer is being worked out.
     fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a>;
 }
+
+/// How often a platform sender sends a request again after a failure in transit (a connect
+/// error, a reset, a timeout, a 5xx) before reporting it: with [`transient_backoff`] about
+/// 30 s in all. A reply is part of an update's outcome; a blip must not lose it.
+pub const TRANSIENT_RETRIES: u32 = 7;
+
+/// The wait before transient retry `n` (1-based): 250 ms doubled each time, at most 8 s.
+pub fn transient_backoff(n: u32) -> Duration {
+    let ms = 250u64.saturating_mul(1 << n.saturating_sub(1).min(5));
+    Duration::from_millis(ms).min(Duration::from_secs(8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transient_retries_back_off_within_about_half_a_minute() {
+        assert_eq!(transient_backoff(1), Duration::from_millis(250));
+        assert_eq!(transient_backoff(2), Duration::from_millis(500));
+        let total: Duration = (1..=TRANSIENT_RETRIES).map(transient_backoff).sum();
+        assert!(
+            total > Duration::from_secs(20) && total < Duration::from_secs(40),
+            "{total:?}"
+        );
+    }
+}

@@ -18,6 +18,8 @@ pub struct Turns {
     typing_after: Duration,
     /// Log lines start with this (`telegram`), so the operator knows which frontend spoke.
     platform: &'static str,
+    /// Keep each update's answer until it was sent ([`Turns::keeping_answers`]).
+    keep: bool,
 }
 
 impl Turns {
@@ -34,6 +36,29 @@ impl Turns {
             sender,
             typing_after,
             platform,
+            keep: false,
+        }
+    }
+
+    /// For a platform that delivers an unconfirmed update again (Telegram): each update's
+    /// answer is stored with its handled mark and forgotten once sent, so an update whose
+    /// answer a crash or a stop cut off is answered after the restart, with the same answer.
+    pub fn keeping_answers(mut self) -> Turns {
+        self.keep = true;
+        self
+    }
+
+    /// The send of `update`'s answer is over (sent, or failed past every retry and logged):
+    /// bot-core need not keep it any more.
+    async fn answer_done(&self, who: ChatRef, update: Option<u64>) {
+        let Some(id) = update.filter(|_| self.keep) else {
+            return;
+        };
+        let core = self.core.clone();
+        match tokio::task::spawn_blocking(move || core.answer_sent(&who, id)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!("{}: forgetting a sent answer failed: {e}", self.platform),
+            Err(e) => tracing::warn!("{}: forgetting a sent answer failed: {e}", self.platform),
         }
     }
 
@@ -58,7 +83,7 @@ impl Turns {
     ) -> Result<(), SendError> {
         let arrived = Instant::now();
         let Some(answer) = self
-            .answer_update(who, Input::Text(text.to_string()), &to.chat, update)
+            .answer_update(who.clone(), Input::Text(text.to_string()), &to.chat, update)
             .await
         else {
             return Ok(());
@@ -69,7 +94,9 @@ impl Turns {
             }
             Ok(())
         };
-        self.measured(arrived, sent.await)
+        let sent = sent.await;
+        self.answer_done(who, update).await;
+        self.measured(arrived, sent)
     }
 
     /// Counts a turn's latency (arrival to its last reply sent) and a send failure's kind.
@@ -104,7 +131,7 @@ impl Turns {
     ) -> Result<(), SendError> {
         let arrived = Instant::now();
         let Some(answer) = self
-            .answer_update(who, Input::Choice(choice), &to.chat, update)
+            .answer_update(who.clone(), Input::Choice(choice), &to.chat, update)
             .await
         else {
             return Ok(());
@@ -126,7 +153,9 @@ impl Turns {
             }
             Ok(())
         };
-        self.measured(arrived, sent.await)
+        let sent = sent.await;
+        self.answer_done(who, update).await;
+        self.measured(arrived, sent)
     }
 
     /// The language `who` is answered in, for notices outside a turn (an outdated button).
@@ -160,7 +189,9 @@ impl Turns {
     ) -> Option<Answer> {
         let core = self.core.clone();
         let fallback_lang = Lang::from_locale(who.locale.as_deref());
+        let keep = self.keep;
         let mut job = tokio::task::spawn_blocking(move || match update {
+            Some(id) if keep => core.handle_update_kept(&who, id, input),
             Some(id) => core.handle_update(&who, id, input),
             None => Some(core.handle(&who, input)),
         });

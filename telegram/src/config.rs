@@ -11,6 +11,8 @@ pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Updates in flight at most, by default.
 pub const DEFAULT_MAX_INFLIGHT: usize = 256;
+/// Updates of one chat waiting at most, by default; more are skipped with one notice.
+pub const DEFAULT_MAX_PER_CHAT: usize = 8;
 
 /// The official Bot API server.
 pub const DEFAULT_API_URL: &str = "https://api.telegram.org";
@@ -154,6 +156,14 @@ pub struct Config {
     /// Updates accepted but not yet handled, at most (`TELEGRAM_MAX_INFLIGHT`; default 256).
     /// When full, polling pauses and the webhook answers 503.
     pub max_inflight: usize,
+    /// Updates of one chat waiting behind the one it is answering, at most
+    /// (`TELEGRAM_MAX_PER_CHAT`; default 8): a chat that floods past it has the excess
+    /// skipped, with one notice per minute, so it cannot fill the shared `max_inflight`.
+    pub max_per_chat: usize,
+    /// How long a stop may take (`serve` sets its `GPUSCOUT_STOP_DEADLINE`): accepted
+    /// updates are answered for about half of it, then what has not started is left to
+    /// Telegram to deliver again after the restart.
+    pub stop_deadline: Duration,
 }
 
 impl fmt::Debug for Config {
@@ -172,6 +182,7 @@ impl fmt::Debug for Config {
             .field("typing_after", &self.typing_after)
             .field("startup_timeout", &self.startup_timeout)
             .field("max_inflight", &self.max_inflight)
+            .field("max_per_chat", &self.max_per_chat)
             .finish_non_exhaustive()
     }
 }
@@ -195,6 +206,8 @@ impl Config {
             typing_after: Duration::from_millis(700),
             startup_timeout: DEFAULT_STARTUP_TIMEOUT,
             max_inflight: DEFAULT_MAX_INFLIGHT,
+            max_per_chat: DEFAULT_MAX_PER_CHAT,
+            stop_deadline: Duration::from_secs(10),
         }
     }
 
@@ -305,6 +318,16 @@ impl Config {
                 .ok_or_else(|| ConfigError {
                     var: "TELEGRAM_MAX_INFLIGHT",
                     problem: format!("{n:?} is not a count from 1 to 100000, e.g. 256"),
+                })?;
+        }
+        if let Some(n) = var("TELEGRAM_MAX_PER_CHAT") {
+            config.max_per_chat = n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=10_000).contains(n))
+                .ok_or_else(|| ConfigError {
+                    var: "TELEGRAM_MAX_PER_CHAT",
+                    problem: format!("{n:?} is not a count from 1 to 10000, e.g. 8"),
                 })?;
         }
         if let Some(hook) = var("TELEGRAM_WEBHOOK_URL") {

@@ -41,7 +41,7 @@ impl Gate {
     }
 
     /// Waits for a free slot and takes it.
-    async fn enter(&self) {
+    pub(crate) async fn enter(&self) {
         loop {
             let freed = self.0.freed.notified();
             if self.try_enter() {

@@ -36,6 +36,7 @@ pub mod config;
 mod gate;
 mod handler;
 mod lanes;
+mod poll;
 pub mod render;
 pub mod sender;
 
@@ -45,27 +46,25 @@ pub use sender::{SendError, TelegramSender};
 use bot_core::commands::ALL as COMMANDS;
 use bot_core::{Lang, Localizer, Msg};
 use config::Redactor;
-use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
+use futures_util::{FutureExt, StreamExt};
 use gpuscout_frontend::Turns;
 use handler::App;
 use std::fmt::Debug;
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::prelude::*;
 use teloxide::types::{BotCommand, BotCommandScope, UpdateKind};
+use teloxide::update_listeners::UpdateListener;
 use teloxide::update_listeners::webhooks;
-use teloxide::update_listeners::{Polling, UpdateListener};
 use teloxide::{ApiError, RequestError};
 use tokio_util::sync::CancellationToken;
 
 /// What `gpuscout serve` prints when no token is configured.
 pub const OFF_NOTICE: &str = "telegram: off — no TELEGRAM_BOT_TOKEN (or TELOXIDE_TOKEN) is set; \
 set it to the token from @BotFather to run the Telegram bot";
-
-/// Long-polling timeout (the HTTP client's own timeout is 17 s).
-const POLL_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Why the frontend could not run.
 #[derive(Debug, thiserror::Error)]
@@ -169,36 +168,49 @@ impl Telegram {
         };
 
         let gate = gate::Gate::new(self.config.max_inflight);
+        let acks = Arc::new(poll::Acks::new(core.store.clone()));
         let app = Arc::new(App {
             gate: gate.clone(),
             turns: Turns::new(
-                core,
+                core.clone(),
                 Arc::new(self.sender.clone()),
                 self.config.typing_after,
                 "telegram",
-            ),
+            )
+            .keeping_answers(),
             sender: self.sender.clone(),
             me: me.id,
             username: username.clone(),
         });
-        let lanes = Arc::new(lanes::Lanes::new(move |upd: Update| {
-            Box::pin(handler::handle(app.clone(), upd)) as BoxFuture<'static, ()>
-        }));
+        let lanes = {
+            let acks = acks.clone();
+            lanes::Lanes::new(self.config.max_per_chat, move |upd: Update| {
+                let (app, acks, id) = (app.clone(), acks.clone(), upd.id.0);
+                Box::pin(async move {
+                    // A panic ends this update, which then counts as answered: it would
+                    // panic again after a restart.
+                    let _ = AssertUnwindSafe(handler::handle(app, upd))
+                        .catch_unwind()
+                        .await;
+                    acks.done(id);
+                }) as BoxFuture<'static, ()>
+            })
+        };
+        let intake = poll::Intake {
+            lanes,
+            gate: gate.clone(),
+            acks,
+            sender: self.sender.clone(),
+            told: Default::default(),
+        };
 
         let result = match &self.config.mode {
             config::Mode::Polling => {
                 tracing::info!("telegram: running as @{username} (long polling)");
-                let listener = Polling::builder(bot.clone())
-                    .timeout(POLL_TIMEOUT)
-                    .delete_webhook()
-                    .await
-                    .build();
-                let listener = gate::Gated {
-                    inner: listener,
-                    gate: gate.clone(),
-                    counted_on_accept: false,
-                };
-                dispatch(&lanes, listener, &self.redactor, &stop).await
+                poll::poll(&intake, &bot, &self.redactor, &stop).await;
+                tracing::info!("telegram: stopping");
+                poll::finish(&intake, &bot, &self.redactor, self.config.stop_deadline).await;
+                Ok(())
             }
             config::Mode::Webhook {
                 url,
@@ -240,7 +252,7 @@ impl Telegram {
                         tracing::error!("telegram: webhook server failed: {e}");
                     }
                 });
-                let r = dispatch(&lanes, listener, &self.redactor, &stop).await;
+                let r = dispatch(&intake, listener, &self.redactor, &stop).await;
                 let _ = server.await;
                 r
             }
@@ -251,10 +263,10 @@ impl Telegram {
     }
 }
 
-/// Reads updates until the listener ends (a stop stops it), hands each to its chat's lane,
-/// then waits for the lanes to finish what was accepted.
+/// Webhook updates: reads them until the listener ends (a stop stops it), hands each to its
+/// chat's lane, then waits for the lanes to finish what was accepted.
 async fn dispatch<L>(
-    lanes: &lanes::Lanes<ChatId, Update>,
+    intake: &poll::Intake,
     mut listener: L,
     redactor: &Redactor,
     stop: &CancellationToken,
@@ -280,7 +292,7 @@ where
             match item {
                 // What teloxide cannot parse reaches no handler (the gate already knows).
                 Ok(upd) if matches!(upd.kind, UpdateKind::Error(_)) => {}
-                Ok(upd) => lanes.push(upd.chat().map(|c| c.id), upd),
+                Ok(upd) => intake.accept(upd),
                 Err(e) => {
                     gpuscout_frontend::metrics::error("telegram", "update_listener");
                     tracing::warn!("telegram: {}", redactor.clean(&e.to_string()));
@@ -289,7 +301,7 @@ where
         }
     }
     stopper.abort();
-    lanes.drain().await;
+    intake.lanes.drain().await;
     Ok(())
 }
 

@@ -12,7 +12,9 @@ use bot_core::Lang;
 use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
 use gpuscout_frontend::pace::{ChatKind, Pacer, Priority};
-use gpuscout_frontend::{Address, SendFuture, Sender};
+use gpuscout_frontend::{
+    Address, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES, transient_backoff,
+};
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::prelude::*;
@@ -32,6 +34,27 @@ const MAX_RETRIES: u32 = 3;
 const MAX_SEND_RETRIES: u32 = 5;
 /// We never sleep longer than this for one `RetryAfter` on an edit (sends wait as long as asked).
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
+/// A failure in transit, worth sending the same request again: the network (connect, reset,
+/// timeout, a body cut off), or a server error (5xx, whose body teloxide reads as an unknown
+/// API error, or a proxy's HTML page that is no JSON at all). Telegram's own refusals
+/// (400, 403, 429) are not transient.
+pub fn is_transient(e: &RequestError) -> bool {
+    match e {
+        RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => true,
+        RequestError::Api(ApiError::Unknown(d)) => {
+            let d = d.to_ascii_lowercase();
+            [
+                "internal server error",
+                "bad gateway",
+                "service unavailable",
+                "gateway timeout",
+            ]
+            .iter()
+            .any(|s| d.starts_with(s))
+        }
+        _ => false,
+    }
+}
 
 /// Posts replies and plain texts to chats by id, within Telegram's rate limits.
 #[derive(Clone)]
@@ -90,13 +113,26 @@ impl TelegramSender {
         } else {
             ChatKind::Private
         };
-        let mut attempt = 0;
+        let (mut attempt, mut transient) = (0, 0);
         loop {
             self.pacer.slot_as(&key, kind, self.priority).await;
             match req.send_ref().await {
                 Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
                     attempt += 1;
                     self.pacer.hold_chat(&key, after.duration());
+                }
+                Err(e) if is_transient(&e) && transient < MAX_TRANSIENT_RETRIES => {
+                    transient += 1;
+                    gpuscout_frontend::metrics::error("telegram", "send_transient");
+                    tokio::time::sleep(transient_backoff(transient)).await;
+                }
+                Err(e) if is_transient(&e) => {
+                    tracing::warn!(
+                        "telegram: a message to chat {key} was not delivered after {} tries: {}",
+                        transient + 1,
+                        self.redactor.clean(&e.to_string())
+                    );
+                    return Err(e);
                 }
                 other => return other,
             }
@@ -316,17 +352,22 @@ impl Sender for TelegramSender {
     }
 }
 
-/// Sends a request again after `RetryAfter`, a bounded number of times.
+/// Sends a request again after `RetryAfter` or a failure in transit, a bounded number of
+/// times each.
 pub(crate) async fn with_retry<R>(req: &R) -> Result<Output<R>, RequestError>
 where
     R: Request<Err = RequestError>,
 {
-    let mut attempt = 0;
+    let (mut attempt, mut transient) = (0, 0);
     loop {
         match req.send_ref().await {
             Err(RequestError::RetryAfter(after)) if attempt < MAX_RETRIES => {
                 attempt += 1;
                 tokio::time::sleep(after.duration().min(MAX_RETRY_WAIT)).await;
+            }
+            Err(e) if is_transient(&e) && transient < MAX_TRANSIENT_RETRIES => {
+                transient += 1;
+                tokio::time::sleep(transient_backoff(transient)).await;
             }
             other => return other,
         }

@@ -40,6 +40,8 @@ pub struct Call {
     /// Uploaded files of a multipart request (`files[n]` parts), in order.
     pub files: Vec<FormPart>,
     pub at: Instant,
+    /// The fake failed it on purpose ([`FakeDiscord::fail_every`]): not carried out.
+    pub failed: bool,
 }
 
 /// A failure to answer instead of success, once.
@@ -70,6 +72,8 @@ impl Failure {
 struct Inner {
     calls: Vec<Call>,
     failures: Vec<(String, Failure)>,
+    /// Every n-th call fails, cut or 5xx in turn: (n, calls so far).
+    every: Option<(usize, usize)>,
     next_id: u64,
     /// What `GET /gateway/bot` answers (a [`crate::fake_discord_gateway::FakeGateway`]).
     gateway_url: Option<String>,
@@ -107,6 +111,12 @@ impl FakeDiscord {
             .unwrap()
             .failures
             .push((path.to_string(), failure));
+    }
+
+    /// From now on every `n`-th call fails before it is carried out, in turn: the connection
+    /// cut, a 500, the connection cut, a 502 (`0` ends the schedule).
+    pub fn fail_every(&self, n: usize) {
+        self.inner.lock().unwrap().every = (n > 0).then_some((n, 0));
     }
 
     /// `GET /gateway` and `GET /gateway/bot` answer with `url` from now on (else 404).
@@ -174,6 +184,10 @@ async fn handle(
         ),
     };
     let mut inner = inner.lock().unwrap();
+    let scheduled = inner.every.as_mut().and_then(|(n, calls)| {
+        *calls += 1;
+        (*calls % *n == 0).then_some(*calls / *n)
+    });
     inner.calls.push(Call {
         method: method.to_string(),
         path: path.clone(),
@@ -181,7 +195,25 @@ async fn handle(
         body: body.clone(),
         files,
         at: Instant::now(),
+        failed: scheduled.is_some(),
     });
+    if let Some(k) = scheduled {
+        return match k % 4 {
+            // Headers go out, then the body fails: hyper cuts the connection.
+            1 | 3 => {
+                let cut = futures_util::stream::once(async {
+                    Err::<Bytes, std::io::Error>(std::io::Error::other("cut by the fake"))
+                });
+                axum::response::Response::new(axum::body::Body::from_stream(cut))
+            }
+            2 => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                axum::Json(json!({"message": "500: Internal Server Error", "code": 0})),
+            )
+                .into_response(),
+            _ => (StatusCode::BAD_GATEWAY, "<html>502 Bad Gateway</html>").into_response(),
+        };
+    }
     if let Some(i) = inner.failures.iter().position(|(p, _)| path.contains(p)) {
         let (_, f) = inner.failures.remove(i);
         let status = StatusCode::from_u16(f.status).unwrap();

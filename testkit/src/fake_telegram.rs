@@ -113,6 +113,22 @@ pub enum Failure {
     RetryAfter(u64),
     /// Any other error status and description.
     Status(u16, String),
+    /// The connection is cut before an answer (the call is not carried out): the client
+    /// sees a network error, as with a reset or a proxy that gave up.
+    Drop,
+    /// A proxy's error page: this status with an HTML body that is no JSON.
+    Html(u16),
+}
+
+/// The failures [`FakeTelegram::fail_every`] takes turns with: a cut connection, Telegram's
+/// own 500, a proxy's 502 page.
+pub fn flaky_failures() -> Vec<Failure> {
+    vec![
+        Failure::Drop,
+        Failure::Status(500, "Internal Server Error".into()),
+        Failure::Drop,
+        Failure::Html(502),
+    ]
 }
 
 #[derive(Default)]
@@ -127,6 +143,8 @@ struct Inner {
     failures: HashMap<String, VecDeque<Failure>>,
     /// Failures for every call of a method, after the queued ones.
     always: HashMap<String, Failure>,
+    /// Every n-th call of a method fails, taking the failures in turn: (n, failures, calls).
+    every: HashMap<String, (usize, Vec<Failure>, usize)>,
     next_message_id: i64,
     /// (chat, message id) -> the Message object as Telegram would return it, plus our record.
     messages: BTreeMap<(i64, i64), (Value, Sent)>,
@@ -390,6 +408,17 @@ impl FakeTelegram {
         };
     }
 
+    /// From now on every `n`-th call of `method` fails, with `failures` in turn (an empty list
+    /// or `n == 0` ends the schedule). Failed calls are recorded with their status (0: cut).
+    pub fn fail_every(&self, method: &str, n: usize, failures: Vec<Failure>) {
+        let mut inner = self.lock();
+        if n == 0 || failures.is_empty() {
+            inner.every.remove(method);
+        } else {
+            inner.every.insert(method.to_string(), (n, failures, 0));
+        }
+    }
+
     /// Every call so far.
     pub fn calls(&self) -> Vec<Call> {
         self.lock().calls.clone()
@@ -448,6 +477,14 @@ impl FakeTelegram {
             }
         }
         self.shared.updates.notify_waiters();
+    }
+
+    /// The id of the user's message that update `update` carries (what answers in groups
+    /// quote as `reply_to`).
+    pub fn message_of(&self, update: i64) -> Option<i64> {
+        let inner = self.lock();
+        let u = inner.history.get(&update)?;
+        int(&u["message"]["message_id"]).or_else(|| int(&u["channel_post"]["message_id"]))
     }
 
     /// How many times `getUpdates` has handed out update `id`.
@@ -651,32 +688,72 @@ async fn handle(
         .unwrap_or("")
         .to_string();
     let params = parse_body(&content_type, &body);
-    let (status, value) = answer(&shared, &path, params).await;
-    (status, axum::Json(value))
+    match answer(&shared, &path, params).await {
+        Answer::Json(status, value) => (status, axum::Json(value)).into_response(),
+        Answer::Html(code) => (
+            StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_GATEWAY),
+            [("content-type", "text/html")],
+            format!("<html><body><h1>{code}</h1>nginx</body></html>"),
+        )
+            .into_response(),
+        // Headers go out, then the body fails: hyper cuts the connection.
+        Answer::Cut => {
+            let cut = futures_util::stream::once(async {
+                Err::<Bytes, std::io::Error>(std::io::Error::other("connection cut by the fake"))
+            });
+            axum::response::Response::new(axum::body::Body::from_stream(cut))
+        }
+    }
 }
 
-async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode, Value) {
+/// How the fake answers one call.
+enum Answer {
+    Json(StatusCode, Value),
+    Html(u16),
+    Cut,
+}
+
+impl From<(StatusCode, Value)> for Answer {
+    fn from((status, value): (StatusCode, Value)) -> Answer {
+        Answer::Json(status, value)
+    }
+}
+
+async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> Answer {
     let Some((token_part, method)) = path.split_once('/') else {
-        return err(404, "Not Found");
+        return err(404, "Not Found").into();
     };
     if token_part != format!("bot{TOKEN}") {
-        return err(401, "Unauthorized");
+        return err(401, "Unauthorized").into();
     }
     let Some(method) = canonical(method) else {
         record(shared, method, params, 404);
-        return err(404, "Not Found: method not found");
+        return err(404, "Not Found: method not found").into();
     };
     // Injected failure?
     let failure = {
         let mut inner = shared.inner.lock().unwrap();
+        let scheduled = inner.every.get_mut(method).and_then(|(n, list, calls)| {
+            *calls += 1;
+            (*calls % *n == 0).then(|| list[(*calls / *n - 1) % list.len()].clone())
+        });
         inner
             .failures
             .get_mut(method)
             .and_then(VecDeque::pop_front)
+            .or(scheduled)
             .or_else(|| inner.always.get(method).cloned())
     };
     if let Some(f) = failure {
         let (status, body) = match f {
+            Failure::Drop => {
+                record(shared, method, params, 0);
+                return Answer::Cut;
+            }
+            Failure::Html(code) => {
+                record(shared, method, params, code);
+                return Answer::Html(code);
+            }
             Failure::RetryAfter(secs) => (
                 StatusCode::TOO_MANY_REQUESTS,
                 json!({
@@ -689,10 +766,10 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode,
             Failure::Status(code, d) => err(code, &d),
         };
         record(shared, method, params, status.as_u16());
-        return (status, body);
+        return Answer::Json(status, body);
     }
     if method == "getUpdates" {
-        return get_updates(shared, params).await;
+        return get_updates(shared, params).await.into();
     }
     if matches!(method, "sendMessage" | "sendPhoto") {
         let chat = int(&params["chat_id"]).unwrap_or(0);
@@ -721,7 +798,7 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> (StatusCode,
         respond(&mut inner, method, &params)
     };
     record(shared, method, params, status.as_u16());
-    (status, body)
+    Answer::Json(status, body)
 }
 
 fn record(shared: &Shared, method: &str, params: Value, status: u16) {

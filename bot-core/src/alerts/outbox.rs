@@ -2,12 +2,18 @@
 //! - `q:<created, 12 digits>:<idempotency key>` -> [`OutboxItem`]: waiting to be sent;
 //! - `done:<idempotency key>` -> delivery time: sent (kept a week, so a row written again by
 //!   mistake is recognised and not sent twice);
-//! - `stat:last_delivery` -> time of the last delivery (for `/status`).
+//! - `stat:last_delivery` -> time of the last delivery (for `/status`);
+//! - `r:<platform>:<chat>:<update>` -> [`KeptAnswer`]: an update's answer, written with its
+//!   handled mark and deleted once sent, so a re-delivery after a crash mid-send gets it again;
+//! - `in:<platform>:<update id>` -> the platform's update as JSON, taken in but not answered
+//!   yet (a frontend's durable queue, so it can confirm the update to the platform early).
 //!
 //! An alert row is written in the same transaction as the transition that caused it; a
 //! delivery deletes its row and writes its `done:` mark in one transaction. A crash before the
-//! send leaves the row, so the alert goes out after the restart; the only repeat possible is a
-//! crash in the moment between the platform accepting a message and that commit.
+//! send leaves the row, so the alert goes out after the restart.
+//!
+//! The only repeat possible is a crash in the moment between the platform accepting a
+//! message and that commit: Telegram has no idempotency key to ask it with.
 
 use crate::i18n::Lang;
 use crate::reply::Reply;
@@ -141,14 +147,22 @@ pub(crate) fn drop_pending(
     Ok(())
 }
 
-/// Forgets delivery marks older than a week.
+/// Forgets delivery marks older than a week and kept answers older than a day (an update
+/// that is never delivered again).
 pub fn prune(store: &Store, now: i64) -> Result<usize, StoreError> {
-    let old: Vec<String> = store
+    let mut old: Vec<String> = store
         .scan_prefix(&DONE, "done:")?
         .into_iter()
         .filter(|(_, at)| now - at > DONE_KEEP_SECS)
         .map(|(k, _)| k)
         .collect();
+    old.extend(
+        store
+            .scan_prefix(&KEPT, "r:")?
+            .into_iter()
+            .filter(|(_, a)| now - a.at > KEPT_FOR_SECS)
+            .map(|(k, _)| k),
+    );
     if old.is_empty() {
         return Ok(0);
     }
@@ -158,6 +172,81 @@ pub fn prune(store: &Store, now: i64) -> Result<usize, StoreError> {
     }
     store.commit(batch)?;
     Ok(old.len())
+}
+
+/// An update's answer, kept until it was sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KeptAnswer {
+    pub at: i64,
+    pub lang: Lang,
+    pub replies: Vec<Reply>,
+}
+
+const KEPT: TypedTable<KeptAnswer> = TypedTable::new(tables::OUTBOX.name());
+const INBOX: TypedTable<serde_json::Value> = TypedTable::new(tables::OUTBOX.name());
+/// Kept answers and queued updates older than this are forgotten by [`prune`].
+const KEPT_FOR_SECS: i64 = 86_400;
+
+fn kept_row(chat_key: &str, update: u64) -> String {
+    format!("r:{chat_key}:{update}")
+}
+
+/// Keeps `answer` for update `update` of `chat_key` (`platform:chat`); inside `Store::once`
+/// this is committed with the handled mark.
+pub fn keep_answer(
+    store: &Store,
+    chat_key: &str,
+    update: u64,
+    answer: &KeptAnswer,
+) -> Result<(), StoreError> {
+    store.put(&KEPT, &kept_row(chat_key, update), answer)
+}
+
+/// The kept answer of a handled update whose answer was not sent yet.
+pub fn kept_answer(
+    store: &Store,
+    chat_key: &str,
+    update: u64,
+) -> Result<Option<KeptAnswer>, StoreError> {
+    store.get(&KEPT, &kept_row(chat_key, update))
+}
+
+/// The answer was sent (or given up on): forgets it.
+pub fn answer_sent(store: &Store, chat_key: &str, update: u64) -> Result<(), StoreError> {
+    store.delete(&KEPT, &kept_row(chat_key, update)).map(|_| ())
+}
+
+/// Queues platform updates taken in but not answered, in one transaction.
+pub fn queue_updates(
+    store: &Store,
+    platform: &str,
+    updates: &[(u64, serde_json::Value)],
+) -> Result<(), StoreError> {
+    let mut batch = Batch::new();
+    for (id, update) in updates {
+        batch.put(&INBOX, &format!("in:{platform}:{id:020}"), update)?;
+    }
+    store.commit(batch)
+}
+
+/// The queued updates of `platform`, oldest first.
+pub fn queued_updates(
+    store: &Store,
+    platform: &str,
+) -> Result<Vec<(u64, serde_json::Value)>, StoreError> {
+    let prefix = format!("in:{platform}:");
+    Ok(store
+        .scan_prefix(&INBOX, &prefix)?
+        .into_iter()
+        .filter_map(|(k, v)| Some((k[prefix.len()..].parse().ok()?, v)))
+        .collect())
+}
+
+/// A queued update was answered.
+pub fn update_answered(store: &Store, platform: &str, id: u64) -> Result<(), StoreError> {
+    store
+        .delete(&INBOX, &format!("in:{platform}:{id:020}"))
+        .map(|_| ())
 }
 
 /// What `/status` shows about the outbox.

@@ -180,3 +180,31 @@ fn a_bot_update_whose_commit_fails_answers_the_reason_and_changes_nothing() {
             .is_none()
     );
 }
+
+/// Issue 29.1: an update's answer is kept with its handled mark until the frontend says it was
+/// sent; a re-delivery before that gets the same answer again, after it nothing.
+#[test]
+fn a_kept_answer_comes_back_until_it_was_sent() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::load(None).unwrap()), store);
+    let who = ChatRef {
+        platform: "telegram".into(),
+        chat: "-5000".into(),
+        user: "77".into(),
+        locale: Some("en".into()),
+    };
+    let first = bot
+        .handle_update_kept(&who, 124, Input::Text("/gpu 4090".into()))
+        .expect("answered");
+    assert!(!first.replies.is_empty());
+    // Cut off mid-send (a crash, a stop): delivered again, the same answer comes back.
+    let again = bot.handle_update_kept(&who, 124, Input::Text("/gpu 4090".into()));
+    assert_eq!(again.as_ref(), Some(&first));
+    bot.answer_sent(&who, 124).unwrap();
+    assert_eq!(
+        bot.handle_update_kept(&who, 124, Input::Text("/gpu 4090".into())),
+        None,
+        "sent: a re-delivery is skipped"
+    );
+}

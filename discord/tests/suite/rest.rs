@@ -147,3 +147,43 @@ fn a_fan_out_to_many_channels_keeps_under_the_global_limit() {
     let n = gpuscout_testkit::timing::most_within(&times, Duration::from_secs(1));
     assert!(n <= 50, "{n} posts within one second");
 }
+
+/// Issue 29.1: every third request is cut or answered 500/502 before Discord acts on it; every
+/// message still arrives, once, and in order per channel.
+#[test]
+fn messages_through_cut_connections_and_server_errors_all_arrive_once() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    fake.fail_every(3);
+    let channels: Vec<u64> = (1..=10).map(|c| CHANNEL_ID + c).collect();
+    rt().block_on(async {
+        for n in 0..3 {
+            for &c in &channels {
+                let reply =
+                    Reply::text(Msg::new("error-gpu-not-found").arg("query", format!("q{c}n{n}")));
+                sender
+                    .send(&Address::chat(c.to_string()), Lang::En, &reply)
+                    .await
+                    .unwrap();
+            }
+        }
+    });
+    let calls = fake.calls();
+    let failed = calls.iter().filter(|c| c.failed).count();
+    assert!(failed >= 10, "{failed} failures injected");
+    let mut lost = 0;
+    for &c in &channels {
+        let delivered: Vec<String> = calls
+            .iter()
+            .filter(|k| !k.failed && k.path == format!("/channels/{c}/messages"))
+            .map(|k| k.body.to_string())
+            .collect();
+        for n in 0..3 {
+            let mark = format!("q{c}n{n}");
+            let copies = delivered.iter().filter(|b| b.contains(&mark)).count();
+            lost += usize::from(copies == 0);
+            assert_eq!(copies, 1, "{mark} delivered once");
+        }
+    }
+    println!("discord messages lost under the dropping fake: {lost} of 30 ({failed} failed calls)");
+}

@@ -1,0 +1,454 @@
+//! Long polling with an offset we control. teloxide's `Polling` confirms every update it has
+//! fetched with its next `getUpdates` (and once more when stopped), so updates still waiting
+//! in a lane at a stop were lost: Telegram counted them delivered. Here the offset sent to
+//! Telegram is the lowest update still unanswered ([`Acks::offset`]): everything below it was
+//! answered (or deliberately skipped), and everything from it on is delivered again after a
+//! restart, where the store's handled marks (`Bot::handle_update`) answer each exactly once.
+//!
+//! Updates Telegram hands out again while they are still in flight are recognised by id and
+//! not taken twice.
+
+use crate::config::Redactor;
+use crate::gate::Gate;
+use crate::lanes::Lanes;
+use crate::sender::{TelegramSender, TgBot};
+use bot_core::Store;
+use bot_core::alerts::outbox;
+use bot_core::{Lang, Msg, Reply};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+use teloxide::prelude::*;
+use teloxide::types::{UpdateId, UpdateKind};
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+
+/// Long-polling timeout (the HTTP client's own timeout follows it).
+const POLL_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest wait between two failed `getUpdates`.
+const MAX_POLL_BACKOFF: Duration = Duration::from_secs(30);
+/// A chat whose updates are skipped hears so at most once in this window.
+const FLOOD_NOTICE_EVERY: Duration = Duration::from_secs(60);
+/// The Fluent id of that notice.
+pub(crate) const FLOOD_NOTICE: &str = "telegram-flood-skipped";
+
+/// Where fetched updates go: the lanes (per chat, bounded), the shared bound, the offset.
+pub(crate) struct Intake {
+    pub lanes: Lanes<ChatId, Update>,
+    pub gate: Gate,
+    pub acks: Arc<Acks>,
+    pub sender: TelegramSender,
+    /// When each chat was last told its updates were skipped.
+    pub told: Mutex<HashMap<ChatId, Instant>>,
+}
+
+impl Intake {
+    /// Hands a taken update (holding a gate slot) to its chat's lane; a chat whose lane is
+    /// full has it skipped, answered by one notice per window.
+    pub(crate) fn accept(&self, upd: Update) {
+        self.accept_bounded(upd, true);
+    }
+
+    /// [`Intake::accept`]; `bounded: false` for updates taken in before a restart, which
+    /// are answered whatever their chat's backlog.
+    fn accept_bounded(&self, upd: Update, bounded: bool) {
+        let id = upd.id.0;
+        if matches!(upd.kind, UpdateKind::Error(_)) {
+            // What teloxide cannot parse reaches no handler.
+            self.skip(id);
+            return;
+        }
+        let chat = upd.chat().map(|c| c.id);
+        let lang = upd
+            .from()
+            .map(|u| Lang::from_locale(u.language_code.as_deref()));
+        if let Err(upd) = self.lanes.push_bounded(chat, upd, bounded) {
+            self.skip(upd.id.0);
+            gpuscout_frontend::metrics::error("telegram", "flood_skipped");
+            if let Some(chat) = chat {
+                self.tell_skipped(chat, lang.unwrap_or(Lang::En));
+            }
+        }
+    }
+
+    fn skip(&self, id: u32) {
+        self.gate.leave();
+        self.acks.done(id);
+    }
+
+    fn tell_skipped(&self, chat: ChatId, lang: Lang) {
+        let now = Instant::now();
+        {
+            let mut told = self.told.lock().unwrap_or_else(PoisonError::into_inner);
+            if told
+                .get(&chat)
+                .is_some_and(|at| now.duration_since(*at) < FLOOD_NOTICE_EVERY)
+            {
+                return;
+            }
+            if told.len() > 1024 {
+                told.retain(|_, at| now.duration_since(*at) < FLOOD_NOTICE_EVERY);
+            }
+            told.insert(chat, now);
+        }
+        tracing::info!("telegram: chat {chat} sends faster than it is answered; skipping some");
+        let sender = self.sender.clone();
+        tokio::spawn(async move {
+            let reply = Reply::text(Msg::new(FLOOD_NOTICE));
+            if let Err(e) = sender.send_reply(chat.0, lang, &reply).await {
+                tracing::warn!("telegram: telling chat {chat} about skipped messages failed: {e}");
+            }
+        });
+    }
+}
+
+/// Fetches updates until `stop`, taking each new one once it has a gate slot.
+pub(crate) async fn poll(
+    intake: &Intake,
+    bot: &TgBot,
+    redactor: &Redactor,
+    stop: &CancellationToken,
+) {
+    // A webhook set earlier would make every getUpdates fail.
+    if let Err(e) = crate::sender::with_retry(&bot.delete_webhook()).await {
+        tracing::warn!(
+            "telegram: deleteWebhook failed: {}",
+            redactor.clean(&e.to_string())
+        );
+    }
+    // What an earlier run queued in the store and did not answer comes first.
+    for upd in intake.acks.replay().await {
+        tokio::select! {
+            () = intake.gate.enter() => {}
+            () = stop.cancelled() => return,
+        }
+        intake.accept_bounded(upd, false);
+    }
+    let mut backoff = Duration::from_millis(500);
+    loop {
+        let sent = intake.acks.offset();
+        let mut req = bot
+            .get_updates()
+            .timeout(POLL_TIMEOUT.as_secs() as u32)
+            .allowed_updates(crate::handler::ALLOWED);
+        if let Some(offset) = sent {
+            req = req.offset(offset);
+        }
+        let result = tokio::select! {
+            r = req.send() => r,
+            () = stop.cancelled() => return,
+        };
+        let updates = match result {
+            Ok(updates) => {
+                backoff = Duration::from_millis(500);
+                updates
+            }
+            Err(e) => {
+                gpuscout_frontend::metrics::error("telegram", "update_listener");
+                tracing::warn!(
+                    "telegram: getUpdates failed: {}",
+                    redactor.clean(&e.to_string())
+                );
+                tokio::select! {
+                    () = tokio::time::sleep(backoff) => {}
+                    () = stop.cancelled() => return,
+                }
+                backoff = (backoff * 2).min(MAX_POLL_BACKOFF);
+                continue;
+            }
+        };
+        let fetched = updates.len();
+        let mut taken = 0;
+        for upd in updates {
+            let UpdateId(id) = upd.id;
+            if sent.is_some_and(|o| i64::from(id) < i64::from(o)) {
+                intake.acks.restart_sequence();
+            }
+            if !intake.acks.take(&upd) {
+                continue;
+            }
+            // A taken update that finds the stop here stays unanswered: not confirmed.
+            tokio::select! {
+                () = intake.gate.enter() => {}
+                () = stop.cancelled() => return,
+            }
+            taken += 1;
+            intake.accept(upd);
+        }
+        if fetched > 0 && taken == 0 {
+            // Only updates still in flight came back (a chat's backlog holds the offset):
+            // queue them in the store so the offset moves on, or else wait for one to end.
+            if intake.acks.spill().await {
+                continue;
+            }
+            let changed = intake.acks.changed.notified();
+            tokio::select! {
+                () = changed => {}
+                () = tokio::time::sleep(Duration::from_secs(1)) => {}
+                () = stop.cancelled() => return,
+            }
+        }
+    }
+}
+
+/// After the stop: answers what was taken for about half of `deadline`, then starts nothing
+/// more and gives what runs most of the rest; finally confirms exactly what was answered,
+/// so the rest comes back after the restart.
+pub(crate) async fn finish(intake: &Intake, bot: &TgBot, redactor: &Redactor, deadline: Duration) {
+    let taken = intake.acks.unanswered();
+    if tokio::time::timeout(deadline / 2, intake.lanes.drain())
+        .await
+        .is_err()
+    {
+        intake.lanes.close();
+        let _ = tokio::time::timeout(deadline * 3 / 10, intake.lanes.drain()).await;
+    }
+    let left = intake.acks.unanswered();
+    tracing::info!(
+        "telegram: {} of {taken} update(s) in hand answered at the stop; {left} left for Telegram to deliver again",
+        taken - left.min(taken)
+    );
+    let Some(offset) = intake.acks.offset() else {
+        return;
+    };
+    let confirm = bot.get_updates().offset(offset).limit(1).timeout(0);
+    match tokio::time::timeout(deadline / 10, confirm.send()).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => tracing::warn!(
+            "telegram: confirming answered updates failed ({}); they are recognised when delivered again",
+            redactor.clean(&e.to_string())
+        ),
+        Err(_) => tracing::warn!("telegram: confirming answered updates timed out"),
+    }
+}
+
+/// Which fetched updates are answered: the offset to confirm them with. An update in flight
+/// holds the offset back unless it is durably queued in the store (`in:telegram:<id>` rows,
+/// [`Acks::spill`]): a chat whose backlog is slow to answer would otherwise stop the offset,
+/// and with it every other chat's updates behind Telegram's 100-update window.
+#[derive(Default)]
+pub(crate) struct Acks {
+    state: Mutex<State>,
+    /// An update was answered (the offset may have moved).
+    pub(crate) changed: Notify,
+    /// Where taken updates are queued durably (none in unit tests).
+    store: Option<Arc<Store>>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Taken and not yet answered.
+    inflight: BTreeSet<u32>,
+    /// Of those, the ones queued in the store (they hold the offset back no more).
+    durable: BTreeSet<u32>,
+    /// Copies of the taken updates not queued in the store, to queue them when needed.
+    held: BTreeMap<u32, Update>,
+    /// The highest id taken so far.
+    highest: Option<u32>,
+}
+
+const PLATFORM: &str = "telegram";
+
+impl Acks {
+    pub(crate) fn new(store: Arc<Store>) -> Acks {
+        Acks {
+            store: Some(store),
+            ..Acks::default()
+        }
+    }
+
+    /// Takes update `upd` unless it was taken before (a re-delivery of one in flight).
+    pub(crate) fn take(&self, upd: &Update) -> bool {
+        let id = upd.id.0;
+        let mut s = self.lock();
+        if s.highest.is_some_and(|h| id <= h) {
+            return false;
+        }
+        s.highest = Some(id);
+        s.inflight.insert(id);
+        if self.store.is_some() {
+            s.held.insert(id, upd.clone());
+        }
+        true
+    }
+
+    /// Update `id` is answered (or skipped on purpose); a queued one leaves the store.
+    pub(crate) fn done(&self, id: u32) {
+        let queued = {
+            let mut s = self.lock();
+            s.inflight.remove(&id);
+            s.held.remove(&id);
+            s.durable.remove(&id)
+        };
+        if queued && let Some(store) = self.store.clone() {
+            tokio::task::spawn_blocking(move || {
+                if let Err(e) = outbox::update_answered(&store, PLATFORM, u64::from(id)) {
+                    tracing::warn!("telegram: unqueueing update {id} failed: {e}");
+                }
+            });
+        }
+        self.changed.notify_waiters();
+    }
+
+    /// Queues every taken, unanswered update in the store (one transaction), so the offset
+    /// can move past them. `false` when there was nothing to queue or the store failed.
+    pub(crate) async fn spill(&self) -> bool {
+        let Some(store) = self.store.clone() else {
+            return false;
+        };
+        let rows: Vec<(u64, serde_json::Value)> = {
+            let s = self.lock();
+            s.held
+                .iter()
+                .filter_map(|(id, u)| Some((u64::from(*id), stored(u)?)))
+                .collect()
+        };
+        if rows.is_empty() {
+            return false;
+        }
+        let ids: Vec<u32> = rows
+            .iter()
+            .filter_map(|(id, _)| u32::try_from(*id).ok())
+            .collect();
+        let written =
+            tokio::task::spawn_blocking(move || outbox::queue_updates(&store, PLATFORM, &rows))
+                .await;
+        if !matches!(written, Ok(Ok(()))) {
+            tracing::warn!("telegram: queueing updates in the store failed; waiting instead");
+            return false;
+        }
+        tracing::debug!(
+            "telegram: {} update(s) in flight queued in the store",
+            ids.len()
+        );
+        let mut s = self.lock();
+        for id in ids {
+            s.held.remove(&id);
+            // Answered meanwhile: its row is an orphan the handled mark will skip.
+            if s.inflight.contains(&id) {
+                s.durable.insert(id);
+            }
+        }
+        true
+    }
+
+    /// The updates queued in the store by an earlier run, taken again (oldest first).
+    pub(crate) async fn replay(&self) -> Vec<Update> {
+        let Some(store) = self.store.clone() else {
+            return Vec::new();
+        };
+        let rows = tokio::task::spawn_blocking(move || outbox::queued_updates(&store, PLATFORM))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        let mut s = self.lock();
+        for (id, json) in rows {
+            let (Ok(id), Some(upd)) = (u32::try_from(id), unstored(&json)) else {
+                tracing::warn!("telegram: a queued update {id} cannot be read; dropped");
+                continue;
+            };
+            s.highest = Some(s.highest.map_or(id, |h| h.max(id)));
+            s.inflight.insert(id);
+            s.durable.insert(id);
+            out.push(upd);
+        }
+        if !out.is_empty() {
+            tracing::info!(
+                "telegram: answering {} update(s) queued before the restart",
+                out.len()
+            );
+        }
+        out
+    }
+
+    /// The offset that confirms exactly the answered or durably queued updates: the lowest
+    /// other one, or one past the highest taken; `None` before anything was taken.
+    pub(crate) fn offset(&self) -> Option<i32> {
+        let s = self.lock();
+        let next = match s.inflight.difference(&s.durable).next() {
+            Some(&lowest) => lowest,
+            None => s.highest?.checked_add(1)?,
+        };
+        i32::try_from(next).ok()
+    }
+
+    /// Telegram started its ids again (after a quiet week, so nothing is in flight): forget
+    /// the old sequence.
+    pub(crate) fn restart_sequence(&self) {
+        let mut s = self.lock();
+        if s.inflight.is_empty() {
+            s.highest = None;
+        }
+    }
+
+    pub(crate) fn unanswered(&self) -> usize {
+        self.lock().inflight.len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// An update as the store keeps it: its JSON text. (teloxide reads an update from text, as
+/// `getUpdates` gives it; read back from a `serde_json::Value`, whose keys come sorted, a
+/// message turns into an unparsed `UpdateKind::Error`.)
+fn stored(upd: &Update) -> Option<serde_json::Value> {
+    serde_json::to_string(upd)
+        .ok()
+        .map(serde_json::Value::String)
+}
+
+/// The update a [`stored`] value holds; `None` when it no longer parses as one we read.
+fn unstored(value: &serde_json::Value) -> Option<Update> {
+    let upd: Update = serde_json::from_str(value.as_str()?).ok()?;
+    (!matches!(upd.kind, UpdateKind::Error(_))).then_some(upd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn update(id: u32) -> Update {
+        serde_json::from_value(serde_json::json!({"update_id": id, "unknown_kind": {}})).unwrap()
+    }
+
+    #[test]
+    fn the_offset_stops_at_the_lowest_unanswered_update() {
+        let a = Acks::default();
+        assert_eq!(a.offset(), None);
+        for id in [10, 11, 12] {
+            assert!(a.take(&update(id)));
+        }
+        assert!(
+            !a.take(&update(11)),
+            "a re-delivery in flight is not taken twice"
+        );
+        assert_eq!(a.offset(), Some(10));
+        a.done(11);
+        a.done(12);
+        assert_eq!(a.offset(), Some(10), "10 is still unanswered");
+        a.done(10);
+        assert_eq!(a.offset(), Some(13));
+        assert!(!a.take(&update(12)), "answered before");
+        assert_eq!(a.unanswered(), 0);
+    }
+
+    #[test]
+    fn a_message_update_survives_its_trip_through_the_store() {
+        let json = serde_json::json!({"update_id": 7, "message": {
+            "message_id": 1001, "date": 1_700_000_000,
+            "chat": {"id": -5000, "type": "group", "title": "g"},
+            "from": {"id": 77, "is_bot": false, "first_name": "M", "language_code": "en"},
+            "text": "/gpu 4090",
+            "entities": [{"type": "bot_command", "offset": 0, "length": 4}]}});
+        let upd: Update = serde_json::from_str(&json.to_string()).unwrap();
+        assert!(matches!(upd.kind, UpdateKind::Message(_)));
+        // Through the store's bytes and back, as `queue_updates` and `queued_updates` do.
+        let bytes = serde_json::to_vec(&stored(&upd).unwrap()).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(unstored(&value), Some(upd));
+    }
+}
