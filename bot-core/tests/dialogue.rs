@@ -174,7 +174,11 @@ fn number_after(text: &str, marker: &str) -> Option<f64> {
     let end = rest
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
         .unwrap_or(rest.len());
-    rest[..end].trim_end_matches('.').replace(',', "").parse().ok()
+    rest[..end]
+        .trim_end_matches('.')
+        .replace(',', "")
+        .parse()
+        .ok()
 }
 
 /// A zh answer prices in CNY while a platform may state its minimum in USD: the amount to top
@@ -194,7 +198,10 @@ fn never_below_the_minimum_top_up(plan: &str) {
         .to_string()
         .parse()
         .unwrap();
-    assert!(topup + 0.01 >= min * rate, "top up ¥{topup} < ${min}: {plan}");
+    assert!(
+        topup + 0.01 >= min * rate,
+        "top up ¥{topup} < ${min}: {plan}"
+    );
 }
 
 #[test]
