@@ -134,7 +134,7 @@ fn store_problem(e: &bot_core::store::StoreError) -> String {
     use bot_core::store::StoreError as E;
     tracing::warn!("healthz: the store is unhealthy: {e}");
     match e {
-        E::Full { .. } => "disk full",
+        E::Full { .. } | E::NoRoom { .. } => "disk full",
         E::Damaged { .. } | E::Decode { .. } => "damaged",
         E::Locked { .. } => "in use by another process",
         E::NewerSchema { .. } | E::NewerFormat { .. } => "made by a newer version",

@@ -79,5 +79,5 @@ FAMILIES = {
 }
 cn_gpus = {q["gpu"] for p, q in prices if p["region"] == "cn"}
 priced = [f for f, pre in FAMILIES.items()
-          if any(g == x or (g.startswith(x + "-") and x in ("a100", "h100")) for g in cn_gpus for x in pre)]
+          if any(g == x or (g.startswith(x + "-") and x in ("a100", "h100", "a800")) for g in cn_gpus for x in pre)]
 print(f"Chinese card families priced on a cn platform: {len(priced)}/{len(FAMILIES)}: {', '.join(priced)}")

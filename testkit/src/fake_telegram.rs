@@ -782,7 +782,7 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> Answer {
         };
         if !admitted {
             record(shared, method, params, 429);
-            return (
+            return Answer::Json(
                 StatusCode::TOO_MANY_REQUESTS,
                 json!({
                     "ok": false,

@@ -50,12 +50,20 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
         Some((o, _)) => {
             let p = ctx.catalog.platform(&o.platform_id).ok();
             let zh = ctx.lang == crate::i18n::Lang::Zh;
-            // Top up the trial cost rounded up to a whole unit, or the platform's minimum.
+            // Top up the trial cost rounded up to a whole unit, or the platform's minimum —
+            // converted into the answer's currency when the platform bills in another one, so
+            // the advice never says "top up ¥4" where the platform takes no less than $10.
             let mut topup = o.cost.total_cost.ceil();
             let mut min_note = None;
-            if let Some(p) = p
-                && let Fact::Known(min) = p.barriers.min_topup
-                && p.currency == o.cost.currency
+            let min_here = p.and_then(|p| match p.barriers.min_topup {
+                Fact::Known(min) if p.currency == o.cost.currency => Some(min),
+                Fact::Known(min) => ctx
+                    .catalog
+                    .fx_rate(&p.currency, &o.cost.currency)
+                    .map(|(rate, _)| (min * rate).ceil()),
+                Fact::Unknown => None,
+            });
+            if let Some(min) = min_here
                 && min > topup
             {
                 topup = min;
@@ -79,7 +87,7 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
                     .arg("amount", billing::format_money(topup, &o.cost.currency))
                     .arg("hours", trial_hours.normalize().to_string()),
             );
-            if min_note.is_some() {
+            if min_note.is_some() && p.is_some_and(|p| p.currency == o.cost.currency) {
                 r.push(Msg::new("pick-trial-min-topup"));
             } else if let Some((min, p)) = min_known
                 && p.currency != o.cost.currency

@@ -173,6 +173,55 @@ fn a_chinese_user_gets_the_same_dialogue_in_chinese() {
     assert!(!texts.concat().contains("Step "));
 }
 
+fn number_after(text: &str, marker: &str) -> Option<f64> {
+    let rest = &text[text.find(marker)? + marker.len()..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(rest.len());
+    rest[..end]
+        .trim_end_matches('.')
+        .replace(',', "")
+        .parse()
+        .ok()
+}
+
+/// A zh answer prices in CNY while a platform may state its minimum in USD: the amount to top
+/// up is never less than that minimum, converted at the catalog's rate.
+fn never_below_the_minimum_top_up(plan: &str) {
+    let (Some(topup), Some(min)) = (
+        number_after(plan, "只充大约 ¥"),
+        number_after(plan, "最低充值额是 $"),
+    ) else {
+        return;
+    };
+    let rate: f64 = Catalog::embedded()
+        .unwrap()
+        .fx_rate("USD", "CNY")
+        .unwrap()
+        .0
+        .to_string()
+        .parse()
+        .unwrap();
+    assert!(
+        topup + 0.01 >= min * rate,
+        "top up ¥{topup} < ${min}: {plan}"
+    );
+}
+
+#[test]
+fn a_trial_never_tops_up_less_than_a_usd_minimum_in_a_cny_answer() {
+    // RunPod documents a $10 minimum; the zh trial plan for it must not say "top up ¥4".
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot_at(dir.path());
+    let who = user("c9", "u9", "zh-Hans");
+    let texts = fine_tune_to_trial(&bot, &who);
+    let plan = &texts[9];
+    if plan.contains("RunPod") {
+        assert!(plan.contains("最低充值额是 $10.00"), "{plan}");
+    }
+    never_below_the_minimum_top_up(plan);
+}
+
 #[test]
 fn back_returns_to_the_previous_question_and_cancel_clears() {
     let dir = tempfile::tempdir().unwrap();

@@ -623,12 +623,12 @@ fn public_measurements_outside_qwen_tables() {
     let tuned = public::score(
         &catalog,
         "measured_memory.tsv (tuned on)",
-        include_str!("data/measured_memory.tsv"),
+        include_str!("../data/measured_memory.tsv"),
     );
     let held = public::score(
         &catalog,
         "measured_memory_heldout.tsv (held out)",
-        include_str!("data/measured_memory_heldout.tsv"),
+        include_str!("../data/measured_memory_heldout.tsv"),
     );
     assert!(tuned.numeric >= 30 && tuned.verdicts >= 10);
     assert!(
@@ -683,7 +683,7 @@ fn public_measurements_copy_matches_the_shared_reference() {
     };
     // Every column but `flags`, which our copy may extend with the trainer's stated settings.
     let key = |l: &str| l.split('\t').take(10).collect::<Vec<_>>().join("\t");
-    let ours: Vec<String> = include_str!("data/measured_memory.tsv")
+    let ours: Vec<String> = include_str!("../data/measured_memory.tsv")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("model\t") && !l.is_empty())
         .map(key)

@@ -93,7 +93,7 @@ fn questions_people_type_become_the_commands_they_mean() {
     let voices = score(
         &catalog,
         "voices (round two)",
-        include_str!("data/questions_voices.tsv"),
+        include_str!("../data/questions_voices.tsv"),
     );
     assert!(
         voices.total >= 150,
@@ -243,13 +243,13 @@ fn held_out_examples_are_read_as_the_right_command() {
 #[test]
 fn a_fresh_batch_is_read_as_the_right_command() {
     let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_name(&catalog, "fresh", include_str!("data/questions_fresh.tsv"));
+    let (total, right) = share_by_name(&catalog, "fresh", include_str!("../data/questions_fresh.tsv"));
     assert!(total >= 50, "{total} questions");
     assert!(right * 100 >= total * 95, "{right} of {total}");
     let (total, right) = share_by_name(
         &catalog,
         "fresh2",
-        include_str!("data/questions_fresh2.tsv"),
+        include_str!("../data/questions_fresh2.tsv"),
     );
     assert!(total >= 40, "{total} questions");
     assert!(right * 100 >= total * 95, "{right} of {total}");
