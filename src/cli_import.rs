@@ -225,8 +225,9 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
     for item in &items {
         bar.set_message(item.cloud.clone());
         let read = match (&item.local, &item.url) {
-            (Some(p), _) => import::read_capped(p, Limits::IMPORT.max_bytes)
-                .map(|t| (t, git_commit_date(p))),
+            (Some(p), _) => {
+                import::read_capped(p, Limits::IMPORT.max_bytes).map(|t| (t, git_commit_date(p)))
+            }
             (None, Some(u)) => runtime
                 .block_on(import::download(
                     u,

@@ -47,6 +47,8 @@ pub const MESSAGE_EMBED_LIMIT: usize = 6000;
 pub const RED: u32 = 0xED4245;
 /// It fits (Discord's green).
 pub const GREEN: u32 = 0x57F287;
+/// A fit inside the estimate's margin: "tight" (Discord's yellow).
+pub const YELLOW: u32 = 0xFEE75C;
 /// A ranking, cheapest first (Discord's gold).
 pub const GOLD: u32 = 0xF1C40F;
 /// Everything else (Discord's blurple).
@@ -277,11 +279,12 @@ pub fn colour(reply: &Reply) -> u32 {
         return RED;
     }
     let verdict = reply.parts.iter().find_map(|p| match p {
-        Part::Text(m) if m.id == "fit-verdict" => arg(m, "fits"),
+        Part::Text(m) if m.id == "fit-verdict" => arg(m, "verdict"),
         _ => None,
     });
     match verdict.as_deref() {
-        Some("yes") => GREEN,
+        Some("fits") => GREEN,
+        Some("tight" | "short") => YELLOW,
         Some(_) => RED,
         None if ids.iter().any(|id| RANKINGS.contains(id)) => GOLD,
         None => BLURPLE,
@@ -462,7 +465,7 @@ mod tests {
         )
         .with(
             Msg::new("fit-verdict")
-                .arg("fits", fits)
+                .arg("verdict", fits)
                 .arg("gpu", "RTX 4090")
                 .arg("cards", 1u32)
                 .arg("vram", "24.0")
@@ -472,7 +475,7 @@ mod tests {
 
     #[test]
     fn a_breakdown_is_fields_the_title_heads_the_embed_and_the_verdict_colours_it() {
-        let body = &render(Lang::En, &fit("yes", "no"), false)[0];
+        let body = &render(Lang::En, &fit("fits", "no"), false)[0];
         let embeds = body["embeds"].as_array().unwrap();
         assert_eq!(embeds.len(), 2, "{body}");
         let title = embeds[0]["title"].as_str().unwrap();
@@ -548,7 +551,7 @@ mod tests {
         for i in 0..400 {
             reply = reply.with(Msg::new("error-gpu-not-found").arg("query", format!("card-{i}")));
             if i % 50 == 0 {
-                reply = reply.with(fit("yes", "no").parts[1].clone_msg());
+                reply = reply.with(fit("fits", "no").parts[1].clone_msg());
             }
         }
         let bodies = render(Lang::En, &reply, false);

@@ -513,7 +513,11 @@ fn an_english_student_taps_through_pick_to_the_trial_plan() {
     let result = &texts[texts.len() - 2];
     assert!(result.contains("Where to rent"), "{result}");
     let plan = texts.last().unwrap();
-    assert!(plan.contains("Top up only about"), "{plan}");
+    // A top-up amount only where the platform documents its minimum; else the plan says so.
+    assert!(
+        plan.contains("Top up only about") || plan.contains("minimum top-up is not documented"),
+        "{plan}"
+    );
     assert!(plan.contains("/trial"), "{plan}");
     let answers = w.fake.calls_of("answerCallbackQuery");
     assert_eq!(answers.len(), 9, "every press answered once");
@@ -527,10 +531,10 @@ fn a_chinese_student_gets_the_same_dialogue_in_chinese() {
     let texts = pick_to_trial_plan(&w, &dm, &ming);
     assert!(texts[0].contains("第 1 步"), "{}", texts[0]);
     assert!(texts[texts.len() - 2].contains("去哪租"));
+    let plan = texts.last().unwrap();
     assert!(
-        texts.last().unwrap().contains("只充大约"),
-        "{}",
-        texts.last().unwrap()
+        plan.contains("只充大约") || plan.contains("最低充值额没有公开资料"),
+        "{plan}"
     );
     assert!(!texts.concat().contains("Step "));
 }

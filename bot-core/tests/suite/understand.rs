@@ -243,7 +243,11 @@ fn held_out_examples_are_read_as_the_right_command() {
 #[test]
 fn a_fresh_batch_is_read_as_the_right_command() {
     let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_name(&catalog, "fresh", include_str!("../data/questions_fresh.tsv"));
+    let (total, right) = share_by_name(
+        &catalog,
+        "fresh",
+        include_str!("../data/questions_fresh.tsv"),
+    );
     assert!(total >= 50, "{total} questions");
     assert!(right * 100 >= total * 95, "{right} of {total}");
     let (total, right) = share_by_name(

@@ -5,7 +5,7 @@
 
 mod adapters;
 mod import;
-mod parse_props;
-mod shapes;
 mod limits;
+mod parse_props;
 mod poll_together;
+mod shapes;
