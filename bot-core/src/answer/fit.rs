@@ -7,15 +7,13 @@
 //! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::common::not_found_reply;
-pub use super::fit_render::{bare_size_warning, push_options, render_fit};
+pub use super::fit_render::{Parsed, bare_size_warning, push_options, render_fit};
 use crate::advice;
 use crate::catalog::{Catalog, EntryKind, NotFound};
 use crate::context::Ctx;
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
-use crate::vram::{
-    self, Engine, FitError, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
-};
+use crate::vram::{self, Engine, FitError, FitOptions, FitRequest, ModelRef, Quant, Task};
 
 use super::fit_render::SHOWN_OPTIONS;
 
@@ -33,20 +31,6 @@ pub fn model_ref<'a>(ctx: &Ctx<'a>, word: &str) -> Result<ModelRef<'a>, Box<Repl
             None => Err(Box::new(not_found_reply(&nf))),
         },
     }
-}
-
-pub struct Parsed<'a> {
-    pub req: FitRequest<'a>,
-    pub opts: FitOptions,
-    pub quant_given: bool,
-    /// Whether the user said `gc=on|off` (else the shared default applies, and is shown).
-    pub gc_given: bool,
-    pub context_given: bool,
-    /// When no quantization was given and BF16 needs more than one 80 GB card: the BF16
-    /// estimate, and the job is sized in 4-bit instead ([`advice::default_quant`]).
-    pub bf16_instead: Option<FitReport>,
-    /// A service sized on vLLM because no engine was typed ([`settle`]).
-    pub serving_default: bool,
 }
 
 /// The model word among `words`: the first that names a catalog model or a size (`13b`), so

@@ -2,15 +2,30 @@
 //! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
 //! configurations that hold the job.
 
-use super::fit::Parsed;
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, Gpu};
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
 use crate::vram::{
-    Engine, FitError, FitOption, FitReport, FitRequest, ModelRef, Quant, Task,
+    Engine, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
     decode_tokens_per_second, prefill_tokens_per_second,
 };
+
+/// A `/fit` line as read: the request, the options, and what the user typed rather than
+/// left to the defaults (kept here, below `fit`, so rendering needs nothing from the reader).
+pub struct Parsed<'a> {
+    pub req: FitRequest<'a>,
+    pub opts: FitOptions,
+    pub quant_given: bool,
+    /// Whether the user said `gc=on|off` (else the shared default applies, and is shown).
+    pub gc_given: bool,
+    pub context_given: bool,
+    /// When no quantization was given and BF16 needs more than one 80 GB card: the BF16
+    /// estimate, and the job is sized in 4-bit instead ([`advice::default_quant`]).
+    pub bf16_instead: Option<FitReport>,
+    /// A service sized on vLLM because no engine was typed (`fit::settle`).
+    pub serving_default: bool,
+}
 
 /// Options shown when no card is given.
 pub(super) const SHOWN_OPTIONS: usize = 6;
