@@ -2,8 +2,10 @@
 //! entry validated (provenance, unambiguous names) before the bot answers from it.
 
 use super::error::CatalogError;
+use super::index::Catalog;
 use super::lookup::normalize;
-use super::types::{Catalog, FxRate, Gpu, Model, Platform};
+use super::platform::Platform;
+use super::types::{FxRate, Gpu, Model};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::Path;

@@ -1,6 +1,8 @@
 //! Finding entries by the names people use, and "did you mean" when nothing matches.
 
-use super::types::{Catalog, FxRate, Gpu, Model, Platform};
+use super::index::Catalog;
+use super::platform::Platform;
+use super::types::{FxRate, Gpu, Model};
 use rust_decimal::Decimal;
 use std::collections::HashMap;
 

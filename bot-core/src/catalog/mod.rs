@@ -20,13 +20,15 @@ pub mod warn;
 
 pub use date::{parse_date, today};
 pub use error::CatalogError;
+pub use index::Catalog;
 pub use load::{EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
 pub use lookup::{EntryKind, NotFound, normalize};
-pub use types::{
-    Barriers, BillingRules, BillingStart, CapacityBasis, CardLink, Catalog, Cite, CredibilityNote,
-    DataScope, FxRate, Gpu, InstanceState, LookedFor, Model, PAYMENT_METHODS, PLATFORM_FIELDS,
-    PRICE_TIERS, Platform, PriceQuote, RealName, RealNameDocuments, RetentionRule,
-    STALE_AFTER_DAYS, StoppedCharge, Text, note_in,
+pub use platform::{
+    Barriers, BillingRules, BillingStart, Cite, CredibilityNote, DataScope, InstanceState,
+    LookedFor, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName,
+    RealNameDocuments, RetentionRule, StoppedCharge,
 };
+pub use quote::PriceQuote;
+pub use types::{CapacityBasis, CardLink, FxRate, Gpu, Model, STALE_AFTER_DAYS, Text, note_in};
 pub use validate::CURRENCIES;
 pub use variant::ModelVariant;

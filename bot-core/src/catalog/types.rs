@@ -1,9 +1,6 @@
 //! The catalog's entries as the data files write them (`bot-core/catalog/SCHEMA.md`): GPUs,
 //! models, FX rates here; platforms in `platform`, prices in `quote`, the loaded whole in `index`.
 
-pub use super::index::Catalog;
-pub use super::platform::*;
-pub use super::quote::PriceQuote;
 use crate::fact::Fact;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};

@@ -4,8 +4,9 @@
 
 use super::date::parse_date;
 use super::error::CatalogError;
-use super::types::{
-    Catalog, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName, StoppedCharge,
+use super::index::Catalog;
+use super::platform::{
+    PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName, StoppedCharge,
 };
 use crate::fact::Fact;
 use crate::units::{TimeUnit, parse_duration};

@@ -1,7 +1,7 @@
 //! Data-loss warnings and short source lines built from catalog facts, as Fluent messages
 //! (the words live in `locales/*/catalog.ftl`; nothing here formats text for a language).
 
-use super::types::{DataScope, InstanceState, Platform, RetentionRule};
+use super::platform::{DataScope, InstanceState, Platform, RetentionRule};
 use crate::i18n::{Lang, Localizer};
 use crate::reply::Msg;
 use rust_decimal::Decimal;
