@@ -539,7 +539,7 @@ fn kills_during_a_fan_out_lose_no_alert() {
     assert_eq!(lost, 0);
 }
 
-/// The figure: `cargo test --test alerts_e2e -- --ignored --nocapture twenty_kills`.
+/// The figure: `cargo test --test e2e alerts_e2e::twenty_kills -- --ignored --nocapture`.
 #[test]
 #[ignore = "about a minute; run by hand for the issue's figure"]
 fn twenty_kills_during_a_fan_out() {

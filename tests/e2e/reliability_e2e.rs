@@ -619,8 +619,8 @@ fn questions_in_flight_across_three_stops_are_answered_exactly_once() {
     assert!(twice <= 1, "{twice} answered twice");
 }
 
-/// The figure: `cargo test --test reliability_e2e -- --ignored --nocapture
-/// twenty_stops` prints "messages lost across 20 stops under load".
+/// The figure: `cargo test --test e2e reliability_e2e::twenty_stops -- --ignored
+/// --nocapture` prints "messages lost across 20 stops under load".
 #[test]
 #[ignore = "about two minutes; run by hand for the issue's figure"]
 fn twenty_stops_under_load_lose_nothing() {

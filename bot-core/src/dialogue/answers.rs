@@ -12,6 +12,19 @@ use crate::understand;
 use crate::vram;
 use rust_decimal::Decimal;
 
+/// What the user answered at a step: the button's value after its prefix (`m:qwen2.5-7b`), or
+/// the typed text.
+fn answer_value<'a>(
+    choice: Option<&'a str>,
+    text: Option<&'a str>,
+    prefix: &str,
+) -> Result<&'a str, Invalid> {
+    choice
+        .and_then(|c| c.strip_prefix(prefix))
+        .or(text)
+        .ok_or(Invalid)
+}
+
 pub(super) fn task_step(
     ctx: &Ctx,
     mut s: PickState,
@@ -73,10 +86,7 @@ pub(super) fn model_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
-    let value = choice
-        .and_then(|c| c.strip_prefix("m:"))
-        .or(text)
-        .ok_or(Invalid)?;
+    let value = answer_value(choice, text, "m:")?;
     if value == "unsure" {
         s.unsure_model = true;
         return Ok(Answer::Next(s));
@@ -114,10 +124,7 @@ pub(super) fn method_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
-    let value = choice
-        .and_then(|c| c.strip_prefix("q:"))
-        .or(text)
-        .ok_or(Invalid)?;
+    let value = answer_value(choice, text, "q:")?;
     let methods = methods_in_order(ctx, &s);
     let key = if is_accept(value) {
         methods[0].to_string()
@@ -142,10 +149,7 @@ pub(super) fn context_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
-    let value = choice
-        .and_then(|c| c.strip_prefix("c:"))
-        .or(text)
-        .ok_or(Invalid)?;
+    let value = answer_value(choice, text, "c:")?;
     let tokens = if is_accept(value) {
         4096
     } else {
@@ -170,10 +174,7 @@ pub(super) fn concurrency_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
-    let value = choice
-        .and_then(|c| c.strip_prefix("n:"))
-        .or(text)
-        .ok_or(Invalid)?;
+    let value = answer_value(choice, text, "n:")?;
     let n = if is_accept(value) {
         1
     } else {
@@ -244,10 +245,7 @@ pub(super) fn card_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
-    let value = choice
-        .and_then(|c| c.strip_prefix("g:"))
-        .or(text)
-        .ok_or(Invalid)?;
+    let value = answer_value(choice, text, "g:")?;
     let (gpu, cards) = if is_accept(value) {
         // "ok" takes the first (cheapest) option offered.
         let (first, _) = super::card::card_options(ctx, &s, 1)
@@ -284,10 +282,7 @@ pub(super) fn barriers_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
-    let value = choice
-        .and_then(|c| c.strip_prefix("b:"))
-        .or(text)
-        .ok_or(Invalid)?;
+    let value = answer_value(choice, text, "b:")?;
     if is_accept(value) || value == "done" {
         return Ok(Answer::Next(advanced(s)));
     }

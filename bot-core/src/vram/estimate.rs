@@ -272,6 +272,13 @@ pub(super) struct Common {
     pub eager: bool,
 }
 
+impl Common {
+    /// KV cache of the whole job (every card together), before any split.
+    pub fn kv_total(&self) -> f64 {
+        self.kv_tok * self.tokens * self.batch
+    }
+}
+
 pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Parts {
     let cards = req.cards.max(1);
     let split = weight_split(shape, req.quant, req.engine);

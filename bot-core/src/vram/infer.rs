@@ -25,12 +25,12 @@ fn vllm(shape: &Shape, c: &Common) -> Parts {
         batch,
         split,
         w_total,
-        kv_tok,
         ctx,
         heads,
         eager,
+        ..
     } = *c;
-    let kv_total = kv_tok * tokens * batch;
+    let kv_total = c.kv_total();
     let mut p = Parts::default();
     // Tensor parallel: every matrix and the vocabulary (VocabParallelEmbedding,
     // ParallelLMHead) split over the ranks; norms and extra towers replicated.
@@ -66,12 +66,12 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         batch,
         split,
         w_total,
-        kv_tok,
         ctx,
         heads,
         eager,
+        ..
     } = *c;
-    let kv_total = kv_tok * tokens * batch;
+    let kv_total = c.kv_total();
     let mut p = Parts::default();
     // device_map="auto" splits whole layers: the busiest card holds its layers'
     // weights and KV cache, and peaks with the activations of one of its layers
@@ -134,12 +134,12 @@ fn llamacpp(shape: &Shape, c: &Common) -> Parts {
         batch,
         split,
         w_total,
-        kv_tok,
         ctx,
         heads,
         eager,
+        ..
     } = *c;
-    let kv_total = kv_tok * tokens * batch;
+    let kv_total = c.kv_total();
     let mut p = Parts::default();
     // Layer split; compute buffer for one micro-batch in fp32 (12*I + 16*h per
     // token = the 6*I + 8*h tensors above at 4 bytes) + logits for the micro-batch;

@@ -259,7 +259,7 @@ fn a_fresh_batch_is_read_as_the_right_command() {
     assert!(right * 100 >= total * 95, "{right} of {total}");
 }
 
-/// `QUESTIONS=file cargo test -p bot-core --test understand print_readings -- --ignored
+/// `QUESTIONS=file cargo test -p bot-core --test suite understand::print_readings -- --ignored
 /// --nocapture`: each question of the file with its reading, for writing a corpus.
 #[test]
 #[ignore]
