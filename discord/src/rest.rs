@@ -61,6 +61,9 @@ pub struct Rest {
     token: Secret,
     application_id: u64,
     redactor: Redactor,
+    /// Transient failures retried before a send is reported ([`TRANSIENT_RETRIES`] unless
+    /// [`Rest::with_transient_retries`] says otherwise).
+    transient_retries: u32,
     limits: Arc<Mutex<Limits>>,
     /// The global limit, shared by every clone.
     global: Arc<Pacer>,
@@ -194,6 +197,7 @@ impl Rest {
             token: config.token.clone(),
             application_id: config.application_id,
             redactor: config.redactor(),
+            transient_retries: TRANSIENT_RETRIES,
             limits: Arc::default(),
             global: Arc::new(Pacer::new(PaceLimits {
                 chat: None,
@@ -202,6 +206,14 @@ impl Rest {
             })),
             priority: Priority::Reply,
         })
+    }
+
+    /// At most `n` retries of a transient failure (0 reports the first). For a caller that
+    /// must not wait out the ~30 s default, such as a check that an unreachable API's error
+    /// carries no secret.
+    pub fn with_transient_retries(mut self, n: u32) -> Rest {
+        self.transient_retries = n;
+        self
     }
 
     /// The same client, pacing at alert priority (the alert dispatcher's copy).
@@ -244,7 +256,7 @@ impl Rest {
                         Ok(resp) => format!("answered {}", resp.status()),
                         Err(e) => self.redactor.clean(&e.without_url().to_string()),
                     };
-                    if transient >= TRANSIENT_RETRIES {
+                    if transient >= self.transient_retries {
                         tracing::warn!(
                             "discord: {} {} failed after {} tries: {why}",
                             call.method,

@@ -9,7 +9,11 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gpuscout");
-const KILLS: usize = 100;
+/// Kills per test in the normal run; the `_soak` twins (`#[ignore]`, run with
+/// `cargo test --test e2e store_crash:: -- --ignored`) do `SOAK_KILLS` each. 20 random kill
+/// points already cover creation's ~40 ms and the write stream; the soak widens the net.
+const KILLS: usize = 20;
+const SOAK_KILLS: usize = 100;
 const BUDGET: Duration = Duration::from_secs(90);
 
 struct Rng(u64);
@@ -76,11 +80,21 @@ static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 #[test]
 fn a_kill_during_creation_never_bricks_the_data_directory() {
+    kills_during_creation(KILLS);
+}
+
+#[test]
+#[ignore = "soak: 100 kills, about a minute"]
+fn a_kill_during_creation_never_bricks_the_data_directory_soak() {
+    kills_during_creation(SOAK_KILLS);
+}
+
+fn kills_during_creation(kills: usize) {
     let _serial = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = Rng::seeded();
     let started = Instant::now();
     let mut done = 0;
-    while done < KILLS && started.elapsed() < BUDGET {
+    while done < kills && started.elapsed() < BUDGET {
         let dir = tempfile::tempdir().unwrap();
         let mut child = chat(dir.path());
         // The store is created within the first ~40 ms of a run.
@@ -91,7 +105,7 @@ fn a_kill_during_creation_never_bricks_the_data_directory() {
         assert_usable(dir.path(), &format!("a kill {delay:?} into creation"));
         done += 1;
     }
-    assert!(done >= KILLS, "only {done} kills in {BUDGET:?}");
+    assert!(done >= kills, "only {done} kills in {BUDGET:?}");
 }
 
 fn trials(dir: &Path) -> usize {
@@ -101,6 +115,16 @@ fn trials(dir: &Path) -> usize {
 
 #[test]
 fn a_kill_during_writes_loses_no_committed_write() {
+    kills_during_writes(KILLS);
+}
+
+#[test]
+#[ignore = "soak: 100 kills, one to two minutes"]
+fn a_kill_during_writes_loses_no_committed_write_soak() {
+    kills_during_writes(SOAK_KILLS);
+}
+
+fn kills_during_writes(kills: usize) {
     let _serial = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = Rng::seeded();
     let dir = tempfile::tempdir().unwrap();
@@ -108,7 +132,7 @@ fn a_kill_during_writes_loses_no_committed_write() {
     let mut done = 0;
     let mut expected_min = 0;
     let mut acked_total = 0;
-    while done < KILLS && started.elapsed() < BUDGET {
+    while done < kills && started.elapsed() < BUDGET {
         let before = trials(dir.path());
         assert!(
             before >= expected_min,
@@ -156,7 +180,7 @@ fn a_kill_during_writes_loses_no_committed_write() {
         acked_total += acked;
         done += 1;
     }
-    assert!(done >= KILLS, "only {done} kills in {BUDGET:?}");
+    assert!(done >= kills, "only {done} kills in {BUDGET:?}");
     // The kills landed mid-stream, not all before the first write.
     assert!(acked_total > 0 && trials(dir.path()) > 0);
     assert_usable(dir.path(), "the write kills");
