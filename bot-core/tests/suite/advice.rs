@@ -359,6 +359,10 @@ fn among_configurations_that_fit_a_known_nvlink_wins_within_the_margin_and_only_
 
 /// Taps through /pick to the result for a 4090 with the given needs; returns the result.
 fn pick_result(w: &World, locale: &str, usage: &str, needs: &[&str]) -> String {
+    pick_result_on(w, locale, usage, needs, "4090")
+}
+
+fn pick_result_on(w: &World, locale: &str, usage: &str, needs: &[&str], card: &str) -> String {
     say(w, locale, "/pick");
     tap(w, locale, "t:serve");
     say(w, locale, "qwen2.5-7b");
@@ -366,7 +370,7 @@ fn pick_result(w: &World, locale: &str, usage: &str, needs: &[&str]) -> String {
     tap(w, locale, "c:4096");
     tap(w, locale, "n:4");
     tap(w, locale, usage);
-    say(w, locale, "4090");
+    say(w, locale, card);
     for n in needs {
         tap(w, locale, n);
     }
@@ -375,7 +379,25 @@ fn pick_result(w: &World, locale: &str, usage: &str, needs: &[&str]) -> String {
 
 #[test]
 fn a_platform_whose_barrier_facts_are_unknown_ranks_below_and_the_answer_names_the_fact() {
-    let w = world();
+    // The three cheapest 4090 platforms of the real catalog all take Alipay; a fixture with
+    // UCompShare's payment methods unknown gives the ranking a platform to put after them.
+    let platforms = bot_core::catalog::EMBEDDED_PLATFORMS;
+    let at = platforms.find("id = \"ucompshare\"").unwrap();
+    let next = at + platforms[at..].find("\n[[platform]]\n").unwrap();
+    let section = platforms[at..next].replacen(
+        "payment_methods = [\"alipay\", \"wechat\", \"bank_transfer\"]",
+        "payment_methods = \"unknown\"",
+        1,
+    );
+    let patched = format!("{}{}{}", &platforms[..at], section, &platforms[next..]);
+    let catalog = Catalog::from_sources(
+        bot_core::catalog::EMBEDDED_GPUS,
+        &patched,
+        bot_core::catalog::EMBEDDED_MODELS,
+        bot_core::catalog::EMBEDDED_FX,
+    )
+    .unwrap();
+    let w = world_with(catalog);
     let out = pick_result(&w, "en", "u:3h", &["b:alipay"]);
     let rows: Vec<&str> = out
         .lines()
@@ -401,7 +423,9 @@ fn a_platform_whose_barrier_facts_are_unknown_ranks_below_and_the_answer_names_t
 fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_where_it_does_not()
 {
     let w = world();
-    let out = pick_result(&w, "en", "u:always", &[]);
+    // A 3090 job: AutoDL is among the three cheapest 3090 rows (for the 4090, platforms with
+    // published monthly plans now fill them).
+    let out = pick_result_on(&w, "en", "u:always", &[], "3090");
     // AutoDL rents by the month, but the catalog has no monthly price: the answer says so.
     // (Its on-demand price: spot capacity is never a 24/7 service's price.)
     assert!(
@@ -418,7 +442,7 @@ fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_
     let platforms = bot_core::catalog::EMBEDDED_PLATFORMS;
     let at = platforms.find("id = \"autodl\"").unwrap();
     let next = at + platforms[at..].find("\n[[platform]]\n").unwrap();
-    let month = "\n[[platform.price]]\ngpu = \"rtx-4090\"\namount = \"500\"\nper = \"month\"\ncurrency = \"CNY\"\ntier = \"month\"\nsource = \"test fixture\"\nas_of = \"2026-11-30\"\n";
+    let month = "\n[[platform.price]]\ngpu = \"rtx-3090\"\namount = \"500\"\nper = \"month\"\ncurrency = \"CNY\"\ntier = \"month\"\nsource = \"test fixture\"\nas_of = \"2026-11-30\"\n";
     let patched = format!("{}{}{}", &platforms[..next], month, &platforms[next..]);
     let catalog = Catalog::from_sources(
         bot_core::catalog::EMBEDDED_GPUS,
@@ -428,7 +452,7 @@ fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_
     )
     .unwrap();
     let w = world_with(catalog);
-    let out = pick_result(&w, "en", "u:always", &[]);
+    let out = pick_result_on(&w, "en", "u:always", &[], "3090");
     assert!(!out.contains("AutoDL also rents by the month"), "{out}");
     let after = out
         .lines()

@@ -156,7 +156,7 @@ fn fit_options_and_the_pick_result_name_fresh_live_prices() {
     let (_, choices) = tap(&b, "u:3h");
     let card = choices
         .iter()
-        .find(|c| c.starts_with("g:rtx-4090"))
+        .find(|c| c.starts_with("g:rtx-4090:"))
         .cloned()
         .unwrap_or_else(|| panic!("no 4090 choice in {choices:?}"));
     tap(&b, &card);
