@@ -1,7 +1,7 @@
 //! Inference memory per engine: vLLM (tensor parallel, preallocating), Hugging Face
 //! Transformers (`device_map="auto"` layer split) and llama.cpp (layer split, micro-batches).
 
-use super::estimate::{
+use super::parts::{
     Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, eager_score_bytes,
     hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
