@@ -240,6 +240,11 @@ pub struct Model {
     pub qk_nope_head_dim: u32,
     #[serde(default)]
     pub v_head_dim: u32,
+    /// Which matrices the publisher's own FP8 checkpoint quantizes: absent = every decoder
+    /// matrix; `"ffn-inner"` = the FFN of every layer but the first and last, attention in
+    /// 16-bit (Llama 3.1 405B: arXiv:2407.21783 section 6.2). Sizes `fp8` for that model.
+    #[serde(default)]
+    pub fp8_scope: Option<String>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]

@@ -41,7 +41,7 @@ pub use quant::{
 };
 pub use report::{estimate, estimate_with};
 pub use request::{
-    CARD_COUNTS, CardParts, DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport,
+    AwqFused, CARD_COUNTS, CardParts, DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport,
     FitRequest, LoraTargets, LossHead, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
 };
 pub use shape::{ParamCounts, Shape};

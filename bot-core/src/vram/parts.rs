@@ -66,6 +66,11 @@ pub const TRAINING_RESERVE_QUANTIZED: f64 = 0.25;
 /// element once, for all heads.
 pub const EAGER_SCORE_BYTES: f64 = 8.0;
 
+/// Bytes per score element and head at the peak of AutoAWQ's fused prefill attention
+/// (`awq/modules/fused/attn.py`, 0.1.x and 0.2.x): the 16-bit masked scores (2), their fp32
+/// copy (4) and the fp32 softmax (4) are live together in `F.softmax(scores.float(), dim=-1)`.
+pub const AWQ_FUSED_SCORE_BYTES: f64 = 10.0;
+
 /// llama.cpp without flash attention: the KQ matrix and its softmax, both f32, per micro-batch
 /// token, cached token and head (`llm_graph_context::build_attn_mha`: `kq = ggml_mul_mat`,
 /// `kq = ggml_soft_max_ext(kq, ...)`): 4 + 4 bytes.
@@ -187,7 +192,11 @@ pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> Weigh
 /// them in 16-bit).
 fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
     let p = &shape.params;
-    if quant.experts_only() {
+    if quant == Quant::Fp8 && shape.fp8_kept_16bit > 0.0 {
+        // The publisher's FP8 checkpoint, as it ships (`Model::fp8_scope`).
+        let kept = shape.fp8_kept_16bit.min(p.linear);
+        (p.linear - kept) * quant.linear_bits() / 8.0 + kept * quant.unquantized_bytes()
+    } else if quant.experts_only() {
         let experts = shape.expert_params().min(p.linear);
         experts * quant.linear_bits() / 8.0 + (p.linear - experts) * quant.unquantized_bytes()
     } else {

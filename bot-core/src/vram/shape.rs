@@ -52,6 +52,9 @@ pub struct Shape {
     /// prefill peak when run in Transformers: 0 where Transformers keeps the last position's
     /// logits only; see [`prompt_logit_bytes`].
     pub prompt_logit_bytes: f64,
+    /// Decoder-matrix parameters the publisher's FP8 checkpoint keeps in 16-bit
+    /// (`Model::fp8_scope`); 0 = every matrix is FP8.
+    pub fp8_kept_16bit: f64,
 }
 
 /// Families whose own modelling code (`trust_remote_code`) runs the output layer over every
@@ -103,8 +106,14 @@ impl Shape {
             mla,
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
+            fp8_kept_16bit: 0.0,
         };
         s.params = s.count(Some(m.params_b * 1e9), Some(m.active_params_b * 1e9));
+        if m.fp8_scope.as_deref() == Some("ffn-inner") && !s.is_moe() {
+            // Attention of every layer and the whole first and last layers stay 16-bit.
+            let layers = s.layers as f64;
+            s.fp8_kept_16bit = layers * s.attn_params() + 2.0 * s.ffn(s.intermediate);
+        }
         Ok(s)
     }
 
@@ -148,6 +157,7 @@ impl Shape {
             mla: None,
             params: ParamCounts::default(),
             prompt_logit_bytes: 0.0,
+            fp8_kept_16bit: 0.0,
         };
         s.params = s.count(Some(p), Some(p));
         s

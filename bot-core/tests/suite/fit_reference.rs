@@ -239,6 +239,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         qk_rope_head_dim: 0,
         qk_nope_head_dim: 0,
         v_head_dim: 0,
+        fp8_scope: None,
         source: a.source.clone(),
         as_of: "2026-11-30".into(),
         note_zh: None,

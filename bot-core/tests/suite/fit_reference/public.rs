@@ -13,8 +13,8 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef, Optimizer, Quant,
-    Task,
+    AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
+    Optimizer, Quant, Task,
 };
 
 /// One public measurement in the CLI's terms.
@@ -103,7 +103,21 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
-            other => panic!("unknown flag {other}"),
+            // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
+            "--autoawq-keeps-qkv" => {
+                let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
+                f.keeps_unfused_qkv = true;
+            }
+            other => match other.strip_prefix("--autoawq-fused=") {
+                // AutoAWQ's fused modules with a static cache of N tokens per sequence.
+                Some(n) => {
+                    req.autoawq_fused = Some(AwqFused {
+                        cache_tokens: n.parse().expect("cache tokens"),
+                        keeps_unfused_qkv: false,
+                    })
+                }
+                None => panic!("unknown flag {other}"),
+            },
         }
     }
     // Every row names its engine, as the CLI replay does with --engine.
