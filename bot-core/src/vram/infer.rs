@@ -111,7 +111,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // @09638629 (Llama-2-13B, 512 + 512 tokens, A100, nvidia-smi) grows 1.56 GiB per
     // sequence in fp16 and 1.51 in GPTQ-Int4 from batch 1 to 16, against 0.78 GiB of
     // KV per sequence; at batch 1 the peak is the prefill's, within 5 %.
-    let kv_reserve = if req.batch > 1 { kv } else { 0.0 };
+    // A single forward pass (`new_tokens` ≤ 1) never grows the cache, so nothing is outgrown.
+    let grows = req.new_tokens.is_none_or(|t| t > 1);
+    let kv_reserve = if req.batch > 1 && grows { kv } else { 0.0 };
     p.set(
         n,
         w_total,

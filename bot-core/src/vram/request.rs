@@ -152,6 +152,10 @@ pub struct FitRequest<'a> {
     /// Inference through AutoAWQ's fused modules (`from_quantized(fuse_layers=True)`) instead
     /// of Transformers' own layers; default `None`. See [`AwqFused`].
     pub autoawq_fused: Option<AwqFused>,
+    /// Inference: how many of `context`'s tokens are generated after the prompt; `None` (the
+    /// default) = unknown, sized as a generation that grows the cache step by step. Some(1)
+    /// is one forward pass (a prefill benchmark, scoring, embedding).
+    pub new_tokens: Option<u32>,
 }
 
 /// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
@@ -308,6 +312,7 @@ impl<'a> FitRequest<'a> {
             prompt_logits: None,
             tied_embedding_copy: false,
             autoawq_fused: None,
+            new_tokens: None,
         }
     }
 

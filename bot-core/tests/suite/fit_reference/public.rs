@@ -108,6 +108,9 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
                 f.keeps_unfused_qkv = true;
             }
+            other if other.starts_with("--new-tokens=") => {
+                req.new_tokens = Some(other[13..].parse().expect("new tokens"));
+            }
             other => match other.strip_prefix("--autoawq-fused=") {
                 // AutoAWQ's fused modules with a static cache of N tokens per sequence.
                 Some(n) => {
@@ -153,6 +156,8 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
 pub struct Score {
     /// Rows under by more than 15 %, by their line.
     pub under: Vec<String>,
+    /// The sources of those rows, in the same order.
+    pub under_sources: Vec<String>,
     pub numeric: usize,
     pub within15: usize,
     pub under15: usize,
@@ -165,6 +170,7 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
     let cases = parse(text);
     let mut s = Score {
         under: Vec::new(),
+        under_sources: Vec::new(),
         numeric: 0,
         within15: 0,
         under15: 0,
@@ -180,6 +186,7 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
                 s.under15 += usize::from(e < -0.15);
                 if e < -0.15 {
                     s.under.push(c.line.clone());
+                    s.under_sources.push(c.source.clone());
                 }
                 let mark = if e.abs() <= 0.15 { " " } else { "!" };
                 println!(
