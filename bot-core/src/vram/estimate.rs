@@ -2,7 +2,9 @@
 //! to the inference or training engine; the stated margin and the verdict. The shared types
 //! and constants live in `parts`, below both engines.
 
-use super::parts::{CUDA_CONTEXT_GIB, Common, Parts, kv_bytes_per_token, weight_split};
+use super::parts::{
+    CUDA_CONTEXT_GIB, Common, Parts, kv_bytes_per_sequence, kv_bytes_per_token, weight_split,
+};
 use super::request::{FitOptions, FitRequest};
 use super::{Engine, GIB, Shape, Task};
 
@@ -17,6 +19,7 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
         split,
         w_total: split.total(),
         kv_tok: kv_bytes_per_token(shape, req.engine, opts.kv_cache),
+        kv_seq: kv_bytes_per_sequence(shape, req.context as f64, opts.kv_cache),
         ctx: CUDA_CONTEXT_GIB * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),

@@ -247,11 +247,22 @@ pub fn weight_bytes(shape: &Shape, quant: Quant) -> f64 {
 pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
     let l = shape.layers as f64;
     let b = kv.bytes();
+    if let Some(c) = &shape.compressed {
+        return c.per_token * b;
+    }
     match &shape.mla {
         Some(m) if engine != Engine::Transformers => l * (m.kv_lora_rank + m.qk_rope) as f64 * b,
         Some(m) => l * shape.heads as f64 * ((m.qk_nope + m.qk_rope) as f64 + m.v_head as f64) * b,
         None => 2.0 * l * shape.kv_heads as f64 * shape.head_dim as f64 * b,
     }
+}
+
+/// KV bytes one sequence holds whatever its length beyond the window: the sliding window of
+/// a compressed-attention model (`Shape::compressed`), up to `tokens`; 0 for other models.
+pub fn kv_bytes_per_sequence(shape: &Shape, tokens: f64, kv: KvDtype) -> f64 {
+    shape.compressed.map_or(0.0, |c| {
+        c.window_per_token * tokens.min(c.window as f64) * kv.bytes()
+    })
 }
 
 /// Share of the KV cache each card holds under tensor parallelism over `cards`: heads are
@@ -276,6 +287,8 @@ pub(super) struct Common {
     pub split: WeightSplit,
     pub w_total: f64,
     pub kv_tok: f64,
+    /// KV bytes per sequence that do not grow with the context (`kv_bytes_per_sequence`).
+    pub kv_seq: f64,
     /// CUDA context per card, bytes.
     pub ctx: f64,
     pub heads: f64,
@@ -285,7 +298,7 @@ pub(super) struct Common {
 impl Common {
     /// KV cache of the whole job (every card together), before any split.
     pub fn kv_total(&self) -> f64 {
-        self.kv_tok * self.tokens * self.batch
+        (self.kv_tok * self.tokens + self.kv_seq) * self.batch
     }
 }
 
