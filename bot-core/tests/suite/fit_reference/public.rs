@@ -219,3 +219,97 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
     );
     s
 }
+
+/// The public measurements outside Qwen's tables (tests/data/measured_memory.tsv): the goals
+/// of issue 24 (≥ 90 % of numeric rows within 15 %, none under by more than 15 %, every
+/// verdict right). The held-out rows (never tuned on) are scored and printed apart, and must
+/// not lose a verdict or fall under by more than 15 %.
+#[test]
+fn public_measurements_outside_qwen_tables() {
+    let catalog = Catalog::embedded().unwrap();
+    let tuned = score(
+        &catalog,
+        "measured_memory.tsv (tuned on)",
+        include_str!("../../data/measured_memory.tsv"),
+    );
+    let held = score(
+        &catalog,
+        "measured_memory_heldout.tsv (held out)",
+        include_str!("../../data/measured_memory_heldout.tsv"),
+    );
+    assert!(tuned.numeric >= 30 && tuned.verdicts >= 10);
+    assert!(
+        tuned.within15 as f64 >= 0.90 * tuned.numeric as f64,
+        "tuned: {} of {} within 15%",
+        tuned.within15,
+        tuned.numeric
+    );
+    // Under by more than 15 % and not yet modelled, each for a stated reason; any other row
+    // under by that much fails, and so does an entry that is no longer under (the list only
+    // shrinks).
+    let known: [(&str, &str); 1] = [(
+        "llama-3-8b infer int4 ctx=206",
+        "torchao generate.py: max_memory_reserved of a model loaded in bf16 on the card and \
+         quantized in place, then compiled with CUDA graphs; the quantized tensors sit in the \
+         16-bit tensors' old segments, which stay reserved (how much is not derived yet)",
+    )];
+    for line in &tuned.under {
+        assert!(
+            known.iter().any(|(k, _)| line.starts_with(k)),
+            "tuned: {line} under by more than 15% and not a known gap"
+        );
+    }
+    for (k, _) in &known {
+        assert!(
+            tuned.under.iter().any(|l| l.starts_with(k)),
+            "tuned: {k} is no longer under by more than 15%; remove it from the known gaps"
+        );
+    }
+    assert_eq!(tuned.verdicts_right, tuned.verdicts, "tuned: verdicts");
+    assert!(held.numeric >= 20);
+    assert_eq!(held.verdicts_right, held.verdicts, "held out: verdicts");
+    // Held out, never tuned on: at least 80 % within 15 % (62 % before the AutoAWQ and
+    // single-forward-pass mechanisms), and the only rows under by more than 15 % are
+    // torchao's reserved figures, the known gap above.
+    assert!(
+        held.within15 * 100 >= 80 * held.numeric,
+        "held out: {} of {} within 15%",
+        held.within15,
+        held.numeric
+    );
+    for (line, source) in held.under.iter().zip(&held.under_sources) {
+        assert!(
+            source.contains("github.com/pytorch/ao/"),
+            "held out: {line} under by more than 15% and not torchao's reserved figure"
+        );
+    }
+}
+
+/// The copy in tests/data is the shared reference file, row for row (skips, saying why, where
+/// the shared checkout is absent).
+#[test]
+fn public_measurements_copy_matches_the_shared_reference() {
+    // ../shared beside the checkout (a worktree sits one level deeper).
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let paths = [
+        format!("{dir}/../../shared/reference/measured-memory.tsv"),
+        format!("{dir}/../../../shared/reference/measured-memory.tsv"),
+    ];
+    let Some(shared) = paths.iter().find_map(|p| std::fs::read_to_string(p).ok()) else {
+        println!("skipped: no ../shared/reference/measured-memory.tsv beside this checkout");
+        return;
+    };
+    // Every column but `flags`, which our copy may extend with the trainer's stated settings.
+    let key = |l: &str| l.split('\t').take(10).collect::<Vec<_>>().join("\t");
+    let ours: Vec<String> = include_str!("../../data/measured_memory.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("model\t") && !l.is_empty())
+        .map(key)
+        .collect();
+    let theirs: Vec<String> = shared
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(key)
+        .collect();
+    assert_eq!(ours, theirs);
+}
