@@ -64,6 +64,7 @@ const NAMES: &[(&str, &str)] = &[
     ("千问3-vl-32b", "qwen3-vl-32b"),
     ("deepseek-ai/DeepSeek-V4-Flash", "deepseek-v4-flash"),
     ("dsv4-flash", "deepseek-v4-flash"),
+    ("deepseek-ai/DeepSeek-V4-Pro", "deepseek-v4-pro"),
 ];
 
 #[test]
@@ -202,6 +203,12 @@ const CARDS: &[(&str, f64, f64, &str)] = &[
         284.0,
         13.0,
         "DeepSeek-V4-Flash card: 284B total, 13B activated",
+    ),
+    (
+        "deepseek-v4-pro",
+        1600.0,
+        49.0,
+        "DeepSeek-V4 release: 1.6T total, 49B active",
     ),
 ];
 
