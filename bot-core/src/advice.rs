@@ -95,10 +95,11 @@ pub fn default_quant(
 /// The format a family's checkpoints are published in when that is not 16-bit, used for
 /// inference when no quantization is typed: gpt-oss ships its MoE experts in MXFP4 only
 /// (openai/gpt-oss-20b and -120b model cards: "MXFP4 quantization of the MoE weights", so
-/// 20b runs within 16 GB and 120b on one 80 GB card).
+/// 20b runs within 16 GB and 120b on one 80 GB card). DeepSeek-V4 ships its experts in FP4
+/// (config.json `expert_dtype`), the rest in FP8: sized as MXFP4 experts with the rest 16-bit.
 pub fn native_quant(family: &str) -> Option<Quant> {
     match family {
-        "gpt-oss" => Some(Quant::Mxfp4),
+        "gpt-oss" | "deepseek-v4" => Some(Quant::Mxfp4),
         _ => None,
     }
 }

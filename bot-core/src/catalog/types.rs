@@ -240,6 +240,28 @@ pub struct Model {
     pub qk_nope_head_dim: u32,
     #[serde(default)]
     pub v_head_dim: u32,
+    /// DeepSeek-V4's hybrid attention (config.json `compress_ratios`, one per layer; extra
+    /// entries belong to the MTP module): 0 = sliding window only, 4 = compressed sparse
+    /// attention with an indexer, 128 = heavily compressed attention. Empty = not this kind.
+    #[serde(default)]
+    pub compress_ratios: Vec<u32>,
+    /// Tokens every layer keeps at full width (config.json `sliding_window`); with
+    /// `compress_ratios` only.
+    #[serde(default)]
+    pub sliding_window: u32,
+    /// Width of the indexer's key per compressed entry (config.json `index_head_dim`).
+    #[serde(default)]
+    pub index_head_dim: u32,
+    /// Low-rank grouped output projection (config.json `o_lora_rank`, `o_groups`).
+    #[serde(default)]
+    pub o_lora_rank: u32,
+    #[serde(default)]
+    pub o_groups: u32,
+    /// Which matrices the publisher's own FP8 checkpoint quantizes: absent = every decoder
+    /// matrix; `"ffn-inner"` = the FFN of every layer but the first and last, attention in
+    /// 16-bit (Llama 3.1 405B: arXiv:2407.21783 section 6.2). Sizes `fp8` for that model.
+    #[serde(default)]
+    pub fp8_scope: Option<String>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]

@@ -1,18 +1,21 @@
 //! Inference memory per engine: vLLM (tensor parallel, preallocating), Hugging Face
 //! Transformers (`device_map="auto"` layer split) and llama.cpp (layer split, micro-batches).
 
-use super::estimate::{
-    Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
+use super::parts::{
+    AWQ_FUSED_SCORE_BYTES, Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, eager_score_bytes,
     hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
 };
-use super::request::FitRequest;
+use super::request::{AwqFused, FitRequest};
 use super::{Engine, GIB, Parallelism, Quant, Shape};
 
 pub(super) fn compute_infer(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     match req.engine {
         Engine::Vllm => vllm(shape, c),
-        Engine::Transformers => transformers(shape, req, c),
+        Engine::Transformers => match req.autoawq_fused {
+            Some(f) => autoawq_fused(shape, req, c, f),
+            None => transformers(shape, req, c),
+        },
         Engine::Llamacpp => llamacpp(shape, c),
     }
 }
@@ -108,7 +111,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // @09638629 (Llama-2-13B, 512 + 512 tokens, A100, nvidia-smi) grows 1.56 GiB per
     // sequence in fp16 and 1.51 in GPTQ-Int4 from batch 1 to 16, against 0.78 GiB of
     // KV per sequence; at batch 1 the peak is the prefill's, within 5 %.
-    let kv_reserve = if req.batch > 1 { kv } else { 0.0 };
+    // A single forward pass (`new_tokens` ≤ 1) never grows the cache, so nothing is outgrown.
+    let grows = req.new_tokens.is_none_or(|t| t > 1);
+    let kv_reserve = if req.batch > 1 && grows { kv } else { 0.0 };
     p.set(
         n,
         w_total,
@@ -118,6 +123,67 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         0.0,
     );
     p.releasable = kv_reserve;
+    p.parallelism = if cards > 1 {
+        Parallelism::Layer
+    } else {
+        Parallelism::None
+    };
+    p
+}
+
+/// AutoAWQ's fused modules (`AwqFused`): whole layers per card as with Transformers, a static
+/// cache of `cache_tokens` per sequence, the prompt's attention materialized with an fp32
+/// softmax, and (before 0.2.0) every layer's q, k and v held twice at load. Checked on
+/// AutoAWQ's README benchmark (5c7e368, 0.1.6, `max_memory_allocated`): the load copy is
+/// 1.52 GiB for Llama-2-13B against the 1.60 GiB the 64 + 64-token run holds above its
+/// weights, 0.78 against 0.80 for Llama-2-7B, 0.39 against 0.45 for Mistral-7B.
+fn autoawq_fused(shape: &Shape, req: &FitRequest, c: &Common, f: AwqFused) -> Parts {
+    let Common {
+        cards,
+        n,
+        tokens,
+        batch,
+        split,
+        w_total,
+        ctx,
+        heads,
+        ..
+    } = *c;
+    let cache = f.cache_tokens.max(1) as f64;
+    let prompt = tokens.min(cache);
+    let kv_total = c.kv_tok * cache * batch;
+    let w = layer_split_weights(shape, &split, cards);
+    let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+    let kv = kv_total * share;
+    let head_dim = shape.head_dim as f64;
+    // GQA: `repeat_interleave` gives keys and values every query head for the prefill.
+    let repeated = if shape.kv_heads < shape.heads {
+        2.0 * batch * prompt * heads * head_dim * 2.0
+    } else {
+        0.0
+    };
+    // The 16-bit causal mask, one for all heads and sequences.
+    let mask = prompt * prompt * 2.0;
+    let scores = batch * prompt * prompt * heads * AWQ_FUSED_SCORE_BYTES;
+    let mut a = prompt * batch * hf_activation_bytes_per_token(shape)
+        + batch * shape.vocab as f64 * 4.0
+        + scores
+        + mask
+        + repeated;
+    if let Some(p) = req.prompt_logits {
+        a = a.max(p.min(f.cache_tokens) as f64 * batch * shape.vocab as f64 * 6.0);
+    }
+    if f.keeps_unfused_qkv {
+        // q, k and v of this card's layers, a second time, in the checkpoint's format; the
+        // static cache is allocated as the layers are fused, so it is already there.
+        let qkv = shape.layers as f64
+            * shape.hidden as f64
+            * (heads + 2.0 * shape.kv_heads as f64)
+            * head_dim;
+        a = a.max(qkv * share * req.quant.linear_bits() / 8.0);
+    }
+    let mut p = Parts::default();
+    p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
     p.parallelism = if cards > 1 {
         Parallelism::Layer
     } else {

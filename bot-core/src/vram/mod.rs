@@ -24,23 +24,24 @@ mod throughput;
 
 mod estimate;
 mod infer;
+mod parts;
 mod report;
 mod request;
 mod train;
 
-pub use estimate::{
+pub use estimate::{margin_pct, round2, verdict};
+pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, eager_score_bytes,
-    hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, margin_pct, round2,
-    verdict, weight_bytes,
+    hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,
 };
 pub use report::{estimate, estimate_with};
 pub use request::{
-    CARD_COUNTS, CardParts, DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport,
+    AwqFused, CARD_COUNTS, CardParts, DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport,
     FitRequest, LoraTargets, LossHead, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
 };
 pub use shape::{ParamCounts, Shape};

@@ -1,10 +1,8 @@
 //! The report for one request: the estimate with its warnings, the verdict on a named card,
 //! or the cards (of 1, 2, 4, 8) that hold the job.
 
-use super::estimate::{
-    VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, compute, kv_bytes_per_token, margin_pct,
-    round2, trim_num, verdict,
-};
+use super::estimate::{compute, margin_pct, round2, trim_num, verdict};
+use super::parts::{VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, kv_bytes_per_token};
 use super::request::{
     CARD_COUNTS, CardParts, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef,
     validate,

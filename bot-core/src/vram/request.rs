@@ -149,6 +149,29 @@ pub struct FitRequest<'a> {
     /// GiB above the tensors at input length 1 in BF16, GPTQ and AWQ alike; untied 7B and 72B do
     /// not. Default off.
     pub tied_embedding_copy: bool,
+    /// Inference through AutoAWQ's fused modules (`from_quantized(fuse_layers=True)`) instead
+    /// of Transformers' own layers; default `None`. See [`AwqFused`].
+    pub autoawq_fused: Option<AwqFused>,
+    /// Inference: how many of `context`'s tokens are generated after the prompt; `None` (the
+    /// default) = unknown, sized as a generation that grows the cache step by step. Some(1)
+    /// is one forward pass (a prefill benchmark, scoring, embedding).
+    pub new_tokens: Option<u32>,
+}
+
+/// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
+/// it allocates differs from Transformers' in three ways, each sized by `vram::infer`.
+/// - A static `WindowedCache` of `cache_tokens` per sequence (`max_seq_len`; AutoAWQ's
+///   benchmark passes the decode length, `from_quantized` defaults to the model's
+///   `max_position_embeddings`), allocated at load; the prompt must fit in it.
+/// - Prefill attention materialized in 16-bit with an fp32 softmax (`F.softmax(scores.float())
+///   .type_as(xq)`), with GQA keys and values repeated to every head.
+/// - Before 0.2.0 (`keeps_unfused_qkv`), `fuse_qkv` concatenates each layer's q, k and v into
+///   a new matrix while the old ones stay referenced until the whole model is swapped, so the
+///   load peaks with every layer's q, k and v held twice (0.2.0 frees them as it goes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AwqFused {
+    pub cache_tokens: u32,
+    pub keeps_unfused_qkv: bool,
 }
 
 /// How a trainer lays out the model it trains, which decides the bytes of the output head and
@@ -288,6 +311,8 @@ impl<'a> FitRequest<'a> {
             kbit_upcast: true,
             prompt_logits: None,
             tied_embedding_copy: false,
+            autoawq_fused: None,
+            new_tokens: None,
         }
     }
 

@@ -13,6 +13,25 @@ pub struct Mla {
     pub v_head: u32,
 }
 
+/// DeepSeek-V4's hybrid attention, summed over the layers (`Model::compress_ratios`): every
+/// layer caches one shared key-value entry of `head_dim` per token, for the last `window`
+/// tokens in full and for every r-th token compressed (r = 4 or 128); the ratio-4 layers also
+/// cache the indexer's key (`index_head_dim`) per compressed entry. Which layer has what is
+/// read from DeepSeek's reference inference code (`Attention.__init__`: a `Compressor` and an
+/// `Indexer` when the ratio is 4, a `Compressor` alone when it is larger).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Compressed {
+    /// Cached elements per token of context, all layers together.
+    pub per_token: f64,
+    /// Elements per token of the sliding window, all layers together.
+    pub window_per_token: f64,
+    /// Sliding-window length, tokens.
+    pub window: u32,
+    /// Attention matrices of one layer: low-rank query, the one key-value projection, the
+    /// grouped low-rank output.
+    pub attn_params: f64,
+}
+
 /// Parameter counts derived from the config.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct ParamCounts {
@@ -47,11 +66,15 @@ pub struct Shape {
     pub shared_experts: u32,
     pub dense_layers: u32,
     pub mla: Option<Mla>,
+    pub compressed: Option<Compressed>,
     pub params: ParamCounts,
     /// Bytes per vocabulary entry per prompt token that the model's own code holds at the
     /// prefill peak when run in Transformers: 0 where Transformers keeps the last position's
     /// logits only; see [`prompt_logit_bytes`].
     pub prompt_logit_bytes: f64,
+    /// Decoder-matrix parameters the publisher's FP8 checkpoint keeps in 16-bit
+    /// (`Model::fp8_scope`); 0 = every matrix is FP8.
+    pub fp8_kept_16bit: f64,
 }
 
 /// Families whose own modelling code (`trust_remote_code`) runs the output layer over every
@@ -65,6 +88,34 @@ pub fn prompt_logit_bytes(family: &str) -> f64 {
         "glm4" => 2.0,
         _ => 0.0,
     }
+}
+
+/// The hybrid attention of a model with `compress_ratios` (see [`Compressed`]).
+fn compressed(m: &Model, head_dim: u32) -> Option<Compressed> {
+    if m.compress_ratios.is_empty() {
+        return None;
+    }
+    let d = head_dim as f64;
+    let per_token = m
+        .compress_ratios
+        .iter()
+        .take(m.layers as usize)
+        .map(|&r| match r {
+            0 | 1 => 0.0,
+            4 => (d + m.index_head_dim as f64) / 4.0,
+            r => d / r as f64,
+        })
+        .sum();
+    let h = m.hidden as f64;
+    let q_out = m.heads as f64 * d;
+    let q = h * m.q_lora_rank as f64 + m.q_lora_rank as f64 * q_out;
+    let o = q_out * m.o_lora_rank as f64 + m.o_groups as f64 * m.o_lora_rank as f64 * h;
+    Some(Compressed {
+        per_token,
+        window_per_token: m.layers as f64 * d,
+        window: m.sliding_window,
+        attn_params: q + h * d + o,
+    })
 }
 
 impl Shape {
@@ -101,10 +152,17 @@ impl Shape {
             shared_experts: m.shared_experts,
             dense_layers: if m.experts > 0 { m.dense_layers } else { 0 },
             mla,
+            compressed: compressed(m, head_dim),
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
+            fp8_kept_16bit: 0.0,
         };
         s.params = s.count(Some(m.params_b * 1e9), Some(m.active_params_b * 1e9));
+        if m.fp8_scope.as_deref() == Some("ffn-inner") && !s.is_moe() {
+            // Attention of every layer and the whole first and last layers stay 16-bit.
+            let layers = s.layers as f64;
+            s.fp8_kept_16bit = layers * s.attn_params() + 2.0 * s.ffn(s.intermediate);
+        }
         Ok(s)
     }
 
@@ -146,8 +204,10 @@ impl Shape {
             shared_experts: 0,
             dense_layers: 0,
             mla: None,
+            compressed: None,
             params: ParamCounts::default(),
             prompt_logit_bytes: 0.0,
+            fp8_kept_16bit: 0.0,
         };
         s.params = s.count(Some(p), Some(p));
         s
@@ -193,6 +253,9 @@ impl Shape {
 
     /// Attention matmul parameters of one layer.
     pub fn attn_params(&self) -> f64 {
+        if let Some(c) = &self.compressed {
+            return c.attn_params;
+        }
         let h = self.hidden as f64;
         match &self.mla {
             Some(m) => {

@@ -1,8 +1,8 @@
 //! Training memory: the frozen or trained weights, gradients and optimizer state (sharded by
 //! ZeRO), activations and the allocator's reserve, per card.
 
-use super::estimate::{
-    Common, EAGER_SCORE_BYTES, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, compute,
+use super::parts::{
+    Common, EAGER_SCORE_BYTES, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED,
     lora_dropout_inputs, weight_bytes,
 };
 use super::request::{FitOptions, FitRequest, ModelLayout};
@@ -45,6 +45,32 @@ fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
 }
 
 /// Activation bytes at the training peak on one card (one micro-batch), loss head included.
+///
+/// Activations per token (bf16, FlashAttention, SwiGLU), after Korthikanti et al. 2022
+/// (arXiv:2205.05198, eq. 1: s*b*h*(34 + 5*a*s/h) per layer for GPT), with the MLP term
+/// rewritten for a gated FFN and the s^2 term removed by FlashAttention/SDPA:
+/// 16*h + 8*I bytes per layer. Plus the loss head (`LossHead::bytes_per_vocab` * V).
+/// Without checkpointing every layer's activations are alive when the loss backward starts:
+/// they add. Gradient checkpointing keeps each layer's input (2*h) and recomputes one
+/// layer at a time, and the recompute of the last layer only starts once the loss head's
+/// backward has freed its buffers: the peak is the checkpoints plus the larger of the two,
+/// not their sum (fms-acceleration Mistral-7B LoRA at 4096 x 4 and 4096 x 8 tokens: the
+/// measured 735 KB per token is the checkpoints + the loss head alone).
+/// Eager attention keeps the s^2 scores of every layer for the backward pass (fp32 softmax
+/// output 4 + bf16 probabilities 2 = 6 bytes per element and head), or, with checkpointing,
+/// those of the one layer being recomputed plus their gradient (EAGER_SCORE_BYTES).
+/// Q-LoRA on bitsandbytes weights goes through PEFT `prepare_model_for_kbit_training`, which
+/// casts every remaining 16-bit parameter to fp32 (GPTQ models are exempt). The RMSNorm
+/// weights become fp32, so each norm's output, and from the first residual add on the whole
+/// hidden-width stream, is fp32: 4 bytes per hidden element instead of 2 (the norms are too
+/// small to show in the weights). Measured: fms-acceleration Mistral-7B at 4096 x 4 and x 8
+/// tokens, bitsandbytes Q-LoRA with PEFT's preparation holds 999 KB of peak per token, its
+/// accelerated plugin (no fp32 cast) and bf16 LoRA 735 KB: the 264 KB difference is the
+/// 32 layers x 4096 checkpointed inputs at 2 more bytes. Applied to every bitsandbytes
+/// 4-bit training: LitGPT's own 4-bit path (no PEFT) holds even more per token than this.
+/// Off (`FitRequest::kbit_upcast`) for a trainer that skips the cast: fms-acceleration's
+/// accelerated plugin, Llama-2-70B at 4096 x 4 tokens, 34 % over with the fp32 stream, 3 %
+/// without.
 fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
     let stream = if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast {
@@ -129,31 +155,6 @@ pub(super) fn compute_train(
         Zero::Two => (base, grads / n, optim / n),
         Zero::Three => ((base / n + live).min(base), grads / n, optim / n),
     };
-    // Activations per token (bf16, FlashAttention, SwiGLU), after Korthikanti et al. 2022
-    // (arXiv:2205.05198, eq. 1: s*b*h*(34 + 5*a*s/h) per layer for GPT), with the MLP term
-    // rewritten for a gated FFN and the s^2 term removed by FlashAttention/SDPA:
-    // 16*h + 8*I bytes per layer. Plus the loss head (`LossHead::bytes_per_vocab` * V).
-    // Without checkpointing every layer's activations are alive when the loss backward starts:
-    // they add. Gradient checkpointing keeps each layer's input (2*h) and recomputes one
-    // layer at a time, and the recompute of the last layer only starts once the loss head's
-    // backward has freed its buffers: the peak is the checkpoints plus the larger of the two,
-    // not their sum (fms-acceleration Mistral-7B LoRA at 4096 x 4 and 4096 x 8 tokens: the
-    // measured 735 KB per token is the checkpoints + the loss head alone).
-    // Eager attention keeps the s^2 scores of every layer for the backward pass (fp32 softmax
-    // output 4 + bf16 probabilities 2 = 6 bytes per element and head), or, with checkpointing,
-    // those of the one layer being recomputed plus their gradient (EAGER_SCORE_BYTES).
-    // Q-LoRA on bitsandbytes weights goes through PEFT `prepare_model_for_kbit_training`, which
-    // casts every remaining 16-bit parameter to fp32 (GPTQ models are exempt). The RMSNorm
-    // weights become fp32, so each norm's output, and from the first residual add on the whole
-    // hidden-width stream, is fp32: 4 bytes per hidden element instead of 2 (the norms are too
-    // small to show in the weights). Measured: fms-acceleration Mistral-7B at 4096 x 4 and x 8
-    // tokens, bitsandbytes Q-LoRA with PEFT's preparation holds 999 KB of peak per token, its
-    // accelerated plugin (no fp32 cast) and bf16 LoRA 735 KB: the 264 KB difference is the
-    // 32 layers x 4096 checkpointed inputs at 2 more bytes. Applied to every bitsandbytes
-    // 4-bit training: LitGPT's own 4-bit path (no PEFT) holds even more per token than this.
-    // Off (`FitRequest::kbit_upcast`) for a trainer that skips the cast: fms-acceleration's
-    // accelerated plugin, Llama-2-70B at 4096 x 4 tokens, 34 % over with the fp32 stream, 3 %
-    // without.
     // A GPTQ base trained on several cards (FSDP) gains nothing per card from the sharding:
     // in the fms-acceleration table at 04702cc5, GPTQ-LoRA at 4 x 4096 tokens holds 14.80 GiB
     // on one A100 and 15.15 GiB on each of two, while bitsandbytes Q-LoRA and bf16 LoRA fall
@@ -193,9 +194,15 @@ pub(super) fn compute_train(
         Zero::Three => Parallelism::Zero3,
     };
     if sharded_gptq {
+        // The same job on one card: only the card count differs from `c`.
         let mut one = req.clone();
         one.cards = 1;
-        let single = compute(shape, &one, opts);
+        let alone = Common {
+            cards: 1,
+            n: 1.0,
+            ..*c
+        };
+        let single = compute_train(shape, &one, opts, &alone);
         let c = single.card;
         p.set(n, c[0] * n, 0.0, c, c[2] * n, c[3] * n);
         p.releasable = single.releasable;

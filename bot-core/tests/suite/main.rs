@@ -17,6 +17,7 @@ mod fit_cards;
 mod fit_diffusion;
 mod fit_edge;
 mod fit_kv;
+mod fit_mechanisms;
 mod fit_reference;
 mod fit_stories;
 mod live_prices;

@@ -62,6 +62,9 @@ const NAMES: &[(&str, &str)] = &[
     ("qwen3-vl:30b", "qwen3-vl-30b-a3b"),
     ("Qwen/Qwen3-VL-235B-A22B-Thinking", "qwen3-vl-235b-a22b"),
     ("千问3-vl-32b", "qwen3-vl-32b"),
+    ("deepseek-ai/DeepSeek-V4-Flash", "deepseek-v4-flash"),
+    ("dsv4-flash", "deepseek-v4-flash"),
+    ("deepseek-ai/DeepSeek-V4-Pro", "deepseek-v4-pro"),
 ];
 
 #[test]
@@ -195,6 +198,18 @@ const CARDS: &[(&str, f64, f64, &str)] = &[
         22.0,
         "Qwen3-235B-A22B card: 235B / 22B",
     ),
+    (
+        "deepseek-v4-flash",
+        284.0,
+        13.0,
+        "DeepSeek-V4-Flash card: 284B total, 13B activated",
+    ),
+    (
+        "deepseek-v4-pro",
+        1600.0,
+        49.0,
+        "DeepSeek-V4 release: 1.6T total, 49B active",
+    ),
 ];
 
 /// Within 6% of the stated figure (the published ones are rounded: "10B", "3B").
@@ -322,4 +337,51 @@ fn an_unknown_hf_id_is_sized_from_its_name_with_a_warning() {
     assert!(out.contains("Llama-like"), "{out}");
     let zh = ask("zh", "/fit acme-lab/Foo-14B-Instruct q4_k_m 4090");
     assert!(zh.contains("GiB"), "{zh}");
+}
+
+/// DeepSeek-V4's hybrid attention (CSA + HCA) is sized from its `compress_ratios`: per token
+/// of context it caches about a tenth of what DeepSeek-V3.2's MLA does (DeepSeek states 10 %
+/// of V3.2's KV cache at 1M tokens for V4), and the 128-token sliding window of every layer is
+/// a per-sequence amount that does not grow with the context.
+#[test]
+fn deepseek_v4_caches_its_compressed_attention() {
+    use bot_core::vram::{
+        Engine, FitRequest, KvDtype, ModelRef, Quant, Task, estimate, kv_bytes_per_token,
+    };
+    let c = cat();
+    let v4 = c.find_model("deepseek-v4-flash").unwrap();
+    let v32 = c.find_model("deepseek-v3.2").unwrap();
+    let s4 = Shape::from_model(v4).unwrap();
+    let s32 = Shape::from_model(v32).unwrap();
+    let per4 = kv_bytes_per_token(&s4, Engine::Vllm, KvDtype::Fp16);
+    let per32 = kv_bytes_per_token(&s32, Engine::Vllm, KvDtype::Fp16);
+    // 21 layers at ratio 4 ((512 + 128) / 4 values), 20 at ratio 128 (512 / 128), 2 window only.
+    assert_eq!(per4, (21.0 * 160.0 + 20.0 * 4.0) * 2.0);
+    let share = per4 / per32;
+    assert!(
+        (0.08..0.12).contains(&share),
+        "V4 / V3.2 KV per token {share:.3}"
+    );
+    // At the full 1M context one sequence holds about 6.6 GiB of cache, the window included.
+    let kv_at = |context: u32| {
+        let mut req = FitRequest::new(ModelRef::Known(v4), Quant::Mxfp4, Task::Infer);
+        req.engine = Engine::Vllm;
+        req.cards = 8;
+        req.context = context;
+        // Replicated on every card (one shared key-value head), so the busiest card's share.
+        estimate(&c, &req).unwrap().per_gpu.kv_cache_gib
+    };
+    let long = kv_at(1_048_576);
+    assert!((6.0..7.5).contains(&long), "1M tokens: {long:.2} GiB");
+    // The window does not grow with the context: from 64k to 128k tokens the cache grows by
+    // exactly 64k tokens' compressed entries (answers are rounded to 0.01 GiB).
+    let grown = (kv_at(131_072) - kv_at(65_536)) * (1u64 << 30) as f64;
+    let expected = 65_536.0 * per4;
+    assert!(
+        (grown - expected).abs() < 0.011 * (1u64 << 30) as f64,
+        "64k more tokens: {grown} bytes, expected {expected}"
+    );
+    // ... and a short sequence is mostly window: 43 layers x 128 tokens x 512 values x 2 bytes.
+    let window = 43.0 * 128.0 * 512.0 * 2.0 / (1u64 << 30) as f64;
+    assert!(kv_at(128) >= window - 0.005, "128 tokens hold the window");
 }

@@ -13,8 +13,8 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef, Optimizer, Quant,
-    Task,
+    AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
+    Optimizer, Quant, Task,
 };
 
 /// One public measurement in the CLI's terms.
@@ -103,7 +103,24 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
-            other => panic!("unknown flag {other}"),
+            // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
+            "--autoawq-keeps-qkv" => {
+                let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
+                f.keeps_unfused_qkv = true;
+            }
+            other if other.starts_with("--new-tokens=") => {
+                req.new_tokens = Some(other[13..].parse().expect("new tokens"));
+            }
+            other => match other.strip_prefix("--autoawq-fused=") {
+                // AutoAWQ's fused modules with a static cache of N tokens per sequence.
+                Some(n) => {
+                    req.autoawq_fused = Some(AwqFused {
+                        cache_tokens: n.parse().expect("cache tokens"),
+                        keeps_unfused_qkv: false,
+                    })
+                }
+                None => panic!("unknown flag {other}"),
+            },
         }
     }
     // Every row names its engine, as the CLI replay does with --engine.
@@ -139,6 +156,8 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
 pub struct Score {
     /// Rows under by more than 15 %, by their line.
     pub under: Vec<String>,
+    /// The sources of those rows, in the same order.
+    pub under_sources: Vec<String>,
     pub numeric: usize,
     pub within15: usize,
     pub under15: usize,
@@ -151,6 +170,7 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
     let cases = parse(text);
     let mut s = Score {
         under: Vec::new(),
+        under_sources: Vec::new(),
         numeric: 0,
         within15: 0,
         under15: 0,
@@ -166,6 +186,7 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
                 s.under15 += usize::from(e < -0.15);
                 if e < -0.15 {
                     s.under.push(c.line.clone());
+                    s.under_sources.push(c.source.clone());
                 }
                 let mark = if e.abs() <= 0.15 { " " } else { "!" };
                 println!(
@@ -197,4 +218,98 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
         s.verdicts
     );
     s
+}
+
+/// The public measurements outside Qwen's tables (tests/data/measured_memory.tsv): the goals
+/// of issue 24 (≥ 90 % of numeric rows within 15 %, none under by more than 15 %, every
+/// verdict right). The held-out rows (never tuned on) are scored and printed apart, and must
+/// not lose a verdict or fall under by more than 15 %.
+#[test]
+fn public_measurements_outside_qwen_tables() {
+    let catalog = Catalog::embedded().unwrap();
+    let tuned = score(
+        &catalog,
+        "measured_memory.tsv (tuned on)",
+        include_str!("../../data/measured_memory.tsv"),
+    );
+    let held = score(
+        &catalog,
+        "measured_memory_heldout.tsv (held out)",
+        include_str!("../../data/measured_memory_heldout.tsv"),
+    );
+    assert!(tuned.numeric >= 30 && tuned.verdicts >= 10);
+    assert!(
+        tuned.within15 as f64 >= 0.90 * tuned.numeric as f64,
+        "tuned: {} of {} within 15%",
+        tuned.within15,
+        tuned.numeric
+    );
+    // Under by more than 15 % and not yet modelled, each for a stated reason; any other row
+    // under by that much fails, and so does an entry that is no longer under (the list only
+    // shrinks).
+    let known: [(&str, &str); 1] = [(
+        "llama-3-8b infer int4 ctx=206",
+        "torchao generate.py: max_memory_reserved of a model loaded in bf16 on the card and \
+         quantized in place, then compiled with CUDA graphs; the quantized tensors sit in the \
+         16-bit tensors' old segments, which stay reserved (how much is not derived yet)",
+    )];
+    for line in &tuned.under {
+        assert!(
+            known.iter().any(|(k, _)| line.starts_with(k)),
+            "tuned: {line} under by more than 15% and not a known gap"
+        );
+    }
+    for (k, _) in &known {
+        assert!(
+            tuned.under.iter().any(|l| l.starts_with(k)),
+            "tuned: {k} is no longer under by more than 15%; remove it from the known gaps"
+        );
+    }
+    assert_eq!(tuned.verdicts_right, tuned.verdicts, "tuned: verdicts");
+    assert!(held.numeric >= 20);
+    assert_eq!(held.verdicts_right, held.verdicts, "held out: verdicts");
+    // Held out, never tuned on: at least 80 % within 15 % (62 % before the AutoAWQ and
+    // single-forward-pass mechanisms), and the only rows under by more than 15 % are
+    // torchao's reserved figures, the known gap above.
+    assert!(
+        held.within15 * 100 >= 80 * held.numeric,
+        "held out: {} of {} within 15%",
+        held.within15,
+        held.numeric
+    );
+    for (line, source) in held.under.iter().zip(&held.under_sources) {
+        assert!(
+            source.contains("github.com/pytorch/ao/"),
+            "held out: {line} under by more than 15% and not torchao's reserved figure"
+        );
+    }
+}
+
+/// The copy in tests/data is the shared reference file, row for row (skips, saying why, where
+/// the shared checkout is absent).
+#[test]
+fn public_measurements_copy_matches_the_shared_reference() {
+    // ../shared beside the checkout (a worktree sits one level deeper).
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let paths = [
+        format!("{dir}/../../shared/reference/measured-memory.tsv"),
+        format!("{dir}/../../../shared/reference/measured-memory.tsv"),
+    ];
+    let Some(shared) = paths.iter().find_map(|p| std::fs::read_to_string(p).ok()) else {
+        println!("skipped: no ../shared/reference/measured-memory.tsv beside this checkout");
+        return;
+    };
+    // Every column but `flags`, which our copy may extend with the trainer's stated settings.
+    let key = |l: &str| l.split('\t').take(10).collect::<Vec<_>>().join("\t");
+    let ours: Vec<String> = include_str!("../../data/measured_memory.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("model\t") && !l.is_empty())
+        .map(key)
+        .collect();
+    let theirs: Vec<String> = shared
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(key)
+        .collect();
+    assert_eq!(ours, theirs);
 }

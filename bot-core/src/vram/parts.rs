@@ -1,0 +1,322 @@
+//! What the engines' estimates share, below all of them: the sourced constants, the weights
+//! by where they sit, KV per token and its split over cards, and `Parts`, the memory of one
+//! configuration. `estimate` dispatches to `infer` and `train`; both read only this module,
+//! so nothing here calls back up.
+
+use super::request::LoraTargets;
+use super::{Engine, KvDtype, ModelLayout, Parallelism, Quant, Shape};
+
+/// CUDA context + cuBLAS/cuDNN workspaces per card, GiB. gpu_poor (RahulSChand/gpu_poor
+/// README): "Cuda etc. overhead = Around 500-1GB ... I assume 650 MB overhead". An assumption
+/// from that source, not our measurement.
+pub const CUDA_CONTEXT_GIB: f64 = 0.65;
+
+/// vLLM's default `gpu_memory_utilization` (vLLM engine args docs): the share of VRAM it
+/// preallocates; the rest is left unused.
+pub const VLLM_GPU_MEMORY_UTILIZATION: f64 = 0.90;
+
+/// vLLM default `max_num_batched_tokens` for chunked prefill on the OpenAI server (vLLM V1
+/// engine args docs): its profile run sizes the activation peak at this many tokens.
+pub const VLLM_MAX_BATCHED_TOKENS: u32 = 8192;
+
+/// vLLM CUDA-graph capture memory per card, GiB; vLLM logs report "Graph capturing finished
+/// ... took 0.3-1 GiB" depending on model and batch sizes. Assumed, not measured by us.
+pub const VLLM_CUDA_GRAPHS_GIB: f64 = 0.5;
+
+/// llama.cpp evaluates prompts in micro-batches of `n_ubatch` = 512 tokens (llama.cpp
+/// `common/common.h` default), so its compute buffer does not grow with the prompt.
+pub const LLAMACPP_UBATCH: u32 = 512;
+
+/// Bytes of live activation per prompt token at the prefill peak of one decoder layer in
+/// Hugging Face Transformers (bf16, FlashAttention/SDPA, no s^2 score matrix):
+/// `6*I + 8*h` = three bf16 tensors of FFN width (gate, up, product) + four of hidden width
+/// (residual, normed input, MLP input, output). Calibrated against Qwen's published
+/// transformers memory table (QwenLM/Qwen2.5 docs/source/benchmark/speed_benchmark.rst
+/// @010c37c3): (measured - weights - KV) / input tokens = 3.5-4.3 x (2*I) for 0.5B-32B.
+pub fn hf_activation_bytes_per_token(s: &Shape) -> f64 {
+    6.0 * s.ffn_width_active_per_token() + 8.0 * s.hidden as f64
+}
+
+/// Bytes per token of the loss head during training with Hugging Face Transformers' own loss
+/// (`LossHead::Fp32`, the default), times the vocabulary; see `LossHead::bytes_per_vocab` for
+/// the tensors and the measurement it was checked against.
+pub const LOSS_BYTES_PER_VOCAB: f64 = 14.0;
+
+/// Training keeps more memory reserved than allocated: PyTorch's caching allocator holds freed
+/// blocks, and DeepSpeed/PEFT keep bucket and dequantization buffers. Added as this share of
+/// weights + optimizer + activations. Calibrated on QwenLM/Qwen README "Profiling of Memory and
+/// Speed" (Qwen-7B/14B LoRA, Q-LoRA and full fine-tuning on A100-80G), where the table exceeds
+/// the tensor count by 10-25 % at short sequences.
+pub const TRAINING_RESERVE: f64 = 0.15;
+
+/// The same reserve when the frozen base is quantized (Q-LoRA on bitsandbytes or GPTQ
+/// weights): dequantized weight tiles are allocated and freed in every layer, forward and
+/// backward, and the caching allocator keeps more of them. Measured in
+/// foundation-model-stack/fms-acceleration `scripts/benchmarks/refs/a100_80gb.csv`
+/// (Mistral-7B, 1 x A100-80G, 4096 x 4 tokens): nvidia-smi memory minus the CUDA context over
+/// the peak allocated is 1.135-1.152 for the bf16 LoRA runs, 1.24 for GPTQ-LoRA and 1.29 for
+/// bitsandbytes-4-bit LoRA.
+pub const TRAINING_RESERVE_QUANTIZED: f64 = 0.25;
+
+/// Bytes a Transformers eager attention layer holds per score element (one query token
+/// against one cached token, one head) at its peak: the scaled QK^T and the masked copy in
+/// bf16 (2 + 2, the first freed after the add), the fp32 softmax (4) and its bf16 cast (2)
+/// while the masked copy is still referenced: 2 + 4 + 2 = 8 (transformers
+/// `eager_attention_forward`, Llama/Qwen2 modeling). The 4D additive mask adds 2 bytes per
+/// element once, for all heads.
+pub const EAGER_SCORE_BYTES: f64 = 8.0;
+
+/// Bytes per score element and head at the peak of AutoAWQ's fused prefill attention
+/// (`awq/modules/fused/attn.py`, 0.1.x and 0.2.x): the 16-bit masked scores (2), their fp32
+/// copy (4) and the fp32 softmax (4) are live together in `F.softmax(scores.float(), dim=-1)`.
+pub const AWQ_FUSED_SCORE_BYTES: f64 = 10.0;
+
+/// llama.cpp without flash attention: the KQ matrix and its softmax, both f32, per micro-batch
+/// token, cached token and head (`llm_graph_context::build_attn_mha`: `kq = ggml_mul_mat`,
+/// `kq = ggml_soft_max_ext(kq, ...)`): 4 + 4 bytes.
+pub const LLAMACPP_KQ_BYTES: f64 = 8.0;
+
+/// Memory for one configuration, in bytes (internal): summed over the cards, and the busiest
+/// card's share.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Parts {
+    pub(super) weights: f64,
+    pub(super) kv: f64,
+    pub(super) act: f64,
+    pub(super) optim: f64,
+    pub(super) overhead: f64,
+    /// The busiest card, part by part.
+    pub(super) card: [f64; 5],
+    /// The busiest card in all.
+    pub(super) per_card: f64,
+    /// Of `per_card`, what the caching allocator holds without a live tensor in it (freed
+    /// blocks it keeps for reuse): nvidia-smi shows it, but PyTorch empties its cache and
+    /// retries before it raises out-of-memory, so it does not decide a fit.
+    pub(super) releasable: f64,
+    pub(super) parallelism: Parallelism,
+}
+
+impl Default for Parts {
+    fn default() -> Self {
+        Parts {
+            weights: 0.0,
+            kv: 0.0,
+            act: 0.0,
+            optim: 0.0,
+            overhead: 0.0,
+            card: [0.0; 5],
+            per_card: 0.0,
+            releasable: 0.0,
+            parallelism: Parallelism::None,
+        }
+    }
+}
+
+impl Parts {
+    /// What must be allocated on the busiest card (CUDA context included): the figure a fit
+    /// is decided on.
+    pub(super) fn need(&self) -> f64 {
+        self.per_card - self.releasable
+    }
+
+    /// Sets the busiest card's parts and the totals (`copies` = how many cards hold each
+    /// per-card part; weights and KV totals are given whole, never multiplied).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn set(
+        &mut self,
+        n: f64,
+        w_total: f64,
+        kv_total: f64,
+        card: [f64; 5],
+        act_total: f64,
+        optim_total: f64,
+    ) {
+        self.card = card;
+        self.per_card = card.iter().sum();
+        self.weights = w_total;
+        self.kv = kv_total;
+        self.act = act_total;
+        self.optim = optim_total;
+        self.overhead = card[4] * n;
+    }
+}
+
+/// The weights of a model in one format, by where they sit: token embedding, output head,
+/// other 16-bit tensors (norms, vision tower, MTP head) and the decoder layers' matrices.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct WeightSplit {
+    pub embed: f64,
+    pub head: f64,
+    pub other: f64,
+    pub layers: f64,
+}
+
+impl WeightSplit {
+    pub fn total(&self) -> f64 {
+        self.embed + self.head + self.other + self.layers
+    }
+}
+
+/// Where the bytes of `weight_bytes` sit, as an engine loads them. One engine-specific copy:
+/// Transformers loading a tied-embedding model in FP8 keeps the output head as its own 16-bit
+/// tensor (measured: Qwen3-0.6B/1.7B/4B-FP8 in the Qwen3 transformers table use an
+/// embedding-sized amount more than the bf16 figure minus the 8-bit saving, at every input
+/// length; the untied Qwen3-8B/14B/32B-FP8 do not).
+pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> WeightSplit {
+    let p = &shape.params;
+    if let Some(bpw) = quant.gguf_bpw() {
+        let b = bpw / 8.0;
+        return WeightSplit {
+            embed: p.embed * b,
+            head: p.lm_head * b,
+            other: p.other * b,
+            layers: p.linear * b,
+        };
+    }
+    let unq = quant.unquantized_bytes();
+    let untied_copy = quant == Quant::Fp8 && shape.tied && engine == Engine::Transformers;
+    let layers = linear_bytes(shape, quant);
+    WeightSplit {
+        embed: p.embed * unq,
+        head: if untied_copy {
+            p.embed * unq
+        } else {
+            p.lm_head * unq
+        },
+        other: p.other * unq,
+        layers,
+    }
+}
+
+/// Bytes of the decoder layers' matrices in `quant` (an experts-only format keeps the rest of
+/// them in 16-bit).
+fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
+    let p = &shape.params;
+    if quant == Quant::Fp8 && shape.fp8_kept_16bit > 0.0 {
+        // The publisher's FP8 checkpoint, as it ships (`Model::fp8_scope`).
+        let kept = shape.fp8_kept_16bit.min(p.linear);
+        (p.linear - kept) * quant.linear_bits() / 8.0 + kept * quant.unquantized_bytes()
+    } else if quant.experts_only() {
+        let experts = shape.expert_params().min(p.linear);
+        experts * quant.linear_bits() / 8.0 + (p.linear - experts) * quant.unquantized_bytes()
+    } else {
+        p.linear * quant.linear_bits() / 8.0
+    }
+}
+
+/// Layers on the busiest card of a layer split over `cards`: ceil(layers / cards).
+pub(super) fn layers_per_card(shape: &Shape, cards: u32) -> f64 {
+    let l = shape.layers.max(1);
+    l.div_ceil(cards.max(1).min(l)) as f64
+}
+
+/// Weights on the busiest card of a layer split: its share of the decoder layers plus the
+/// larger end (the embedding and the other 16-bit tensors on the first card, the output head
+/// on the last); everything on one card.
+pub(super) fn layer_split_weights(shape: &Shape, w: &WeightSplit, cards: u32) -> f64 {
+    if cards <= 1 {
+        return w.total();
+    }
+    let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+    w.layers * share + (w.embed + w.other).max(w.head)
+}
+
+/// Bytes of the score matrices eager attention holds at once on one card: `q` query tokens
+/// against `kv` cached tokens for `heads` heads, per sequence, times `batch`.
+pub fn eager_score_bytes(batch: f64, q: f64, kv: f64, heads: f64) -> f64 {
+    batch * q * kv * (EAGER_SCORE_BYTES * heads + 2.0)
+}
+
+/// Bytes of the weights for the whole model in `quant`.
+pub fn weight_bytes(shape: &Shape, quant: Quant) -> f64 {
+    let p = &shape.params;
+    if let Some(bpw) = quant.gguf_bpw() {
+        // Measured whole-file figure: applies to every tensor.
+        return p.total * bpw / 8.0;
+    }
+    let unq = quant.unquantized_bytes();
+    let kept = p.embed + p.lm_head + p.other;
+    linear_bytes(shape, quant) + kept * unq
+}
+
+/// KV-cache bytes per token for one sequence, all layers, for an engine.
+/// Standard attention: 2 (K and V) x layers x KV heads x head_dim x bytes.
+/// MLA (DeepSeek-V2/V3): vLLM, SGLang and llama.cpp cache the compressed latent,
+/// layers x (kv_lora_rank + qk_rope_head_dim) x bytes; Hugging Face Transformers caches the
+/// decompressed per-head K (qk_nope + qk_rope) and V (v_head_dim).
+pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
+    let l = shape.layers as f64;
+    let b = kv.bytes();
+    if let Some(c) = &shape.compressed {
+        return c.per_token * b;
+    }
+    match &shape.mla {
+        Some(m) if engine != Engine::Transformers => l * (m.kv_lora_rank + m.qk_rope) as f64 * b,
+        Some(m) => l * shape.heads as f64 * ((m.qk_nope + m.qk_rope) as f64 + m.v_head as f64) * b,
+        None => 2.0 * l * shape.kv_heads as f64 * shape.head_dim as f64 * b,
+    }
+}
+
+/// KV bytes one sequence holds whatever its length beyond the window: the sliding window of
+/// a compressed-attention model (`Shape::compressed`), up to `tokens`; 0 for other models.
+pub fn kv_bytes_per_sequence(shape: &Shape, tokens: f64, kv: KvDtype) -> f64 {
+    shape.compressed.map_or(0.0, |c| {
+        c.window_per_token * tokens.min(c.window as f64) * kv.bytes()
+    })
+}
+
+/// Share of the KV cache each card holds under tensor parallelism over `cards`: heads are
+/// split, and replicated when cards > KV heads (vLLM `num_kv_heads` per rank =
+/// max(1, kv_heads / tp)); an MLA latent has one "head" and is replicated on every card.
+pub fn kv_share_per_card(shape: &Shape, cards: u32) -> f64 {
+    let n = cards.max(1) as f64;
+    if shape.mla.is_some() {
+        return 1.0;
+    }
+    let k = shape.kv_heads.max(1) as f64;
+    (k.max(n) / k) / n
+}
+
+/// What every part of the estimate reads from the request.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Common {
+    pub cards: u32,
+    pub n: f64,
+    pub tokens: f64,
+    pub batch: f64,
+    pub split: WeightSplit,
+    pub w_total: f64,
+    pub kv_tok: f64,
+    /// KV bytes per sequence that do not grow with the context (`kv_bytes_per_sequence`).
+    pub kv_seq: f64,
+    /// CUDA context per card, bytes.
+    pub ctx: f64,
+    pub heads: f64,
+    pub eager: bool,
+}
+
+impl Common {
+    /// KV cache of the whole job (every card together), before any split.
+    pub fn kv_total(&self) -> f64 {
+        (self.kv_tok * self.tokens + self.kv_seq) * self.batch
+    }
+}
+
+/// Elements per token of the inputs that carry their own LoRA dropout in one decoder layer:
+/// one per adapted matrix (PEFT wraps q, k, v, o, gate, up and down separately; LitGPT's fused
+/// `qkv` has one adapter), each as wide as the matrix's input: the hidden size, or the FFN
+/// width for the down projection.
+pub(super) fn lora_dropout_inputs(shape: &Shape, targets: LoraTargets, layout: ModelLayout) -> f64 {
+    let h = shape.hidden as f64;
+    let i = shape.ffn_width_active_per_token();
+    let qkv = match layout {
+        ModelLayout::Transformers => 3.0,
+        ModelLayout::LitGpt => 1.0,
+    };
+    match (targets, layout) {
+        (LoraTargets::QueryValue, ModelLayout::Transformers) => 2.0 * h,
+        (LoraTargets::QueryValue, ModelLayout::LitGpt) => h,
+        (LoraTargets::Attention, _) => (qkv + 1.0) * h,
+        (LoraTargets::AllLinear, _) => (qkv + 3.0) * h + i,
+    }
+}

@@ -1,0 +1,120 @@
+//! The loader and checkpoint mechanisms found in public measurements (docs/fit-reference.md),
+//! each on cases of its own beyond the rows it was found on.
+
+use bot_core::Catalog;
+use bot_core::vram::{
+    AwqFused, Engine, FitRequest, ModelRef, Quant, Shape, Task, estimate, weight_bytes,
+};
+
+fn cat() -> Catalog {
+    Catalog::embedded().unwrap()
+}
+
+const GIB: f64 = 1_073_741_824.0;
+
+fn infer<'a>(c: &'a Catalog, id: &str, quant: Quant, context: u32, batch: u32) -> FitRequest<'a> {
+    let mut r = FitRequest::new(ModelRef::Known(c.model(id).unwrap()), quant, Task::Infer);
+    r.context = context;
+    r.batch = batch;
+    r
+}
+
+/// AutoAWQ's static cache holds `cache_tokens` whatever the context, and the fused prefill's
+/// fp32-softmax scores grow with the prompt squared; before 0.2.0 a short job peaks at load with
+/// every layer's q, k and v twice (Qwen2.5-7B: 28 layers x 3584 x (28 + 2 x 4) heads x 128 =
+/// 462M parameters at 4.156 bits).
+#[test]
+fn autoawq_fused_sizes_its_static_cache_scores_and_load_copy() {
+    let c = cat();
+    let mut short = infer(&c, "qwen2.5-7b", Quant::Awq, 64, 1);
+    let fused = AwqFused {
+        cache_tokens: 4096,
+        keeps_unfused_qkv: false,
+    };
+    short.autoawq_fused = Some(fused);
+    let kv_short = estimate(&c, &short).unwrap().per_gpu.kv_cache_gib;
+    let mut long = short.clone();
+    long.context = 4096;
+    let kv_long = estimate(&c, &long).unwrap().per_gpu.kv_cache_gib;
+    assert_eq!(
+        kv_short, kv_long,
+        "the static cache does not follow the context"
+    );
+    // Doubling the prompt (within the cache) at least triples the prefill workspace: the
+    // s^2 scores dominate at 2k tokens.
+    let mut p1 = short.clone();
+    p1.context = 1024;
+    let mut p2 = short.clone();
+    p2.context = 2048;
+    let a1 = estimate(&c, &p1).unwrap().per_gpu.activations_gib;
+    let a2 = estimate(&c, &p2).unwrap().per_gpu.activations_gib;
+    assert!(a2 > 3.0 * a1, "{a1} -> {a2}");
+    // The 0.1.x load copy at a 64-token job: q, k and v once more in AWQ bits.
+    let mut old = short.clone();
+    old.autoawq_fused = Some(AwqFused {
+        keeps_unfused_qkv: true,
+        ..fused
+    });
+    let copy = estimate(&c, &old).unwrap().per_gpu.activations_gib;
+    let qkv = 28.0 * 3584.0 * (28.0 + 8.0) * 128.0 * (4.0 + 20.0 / 128.0) / 8.0 / GIB;
+    assert!((copy - qkv).abs() < 0.01, "load copy {copy} vs {qkv}");
+}
+
+/// Generating grows Transformers' dynamic cache step by step and leaves outgrown blocks in the
+/// allocator at batch > 1; one forward pass (scoring, a prefill benchmark) does not.
+#[test]
+fn one_forward_pass_keeps_no_outgrown_cache() {
+    let c = cat();
+    let generating = infer(&c, "llama-3.1-8b", Quant::Bf16, 2048, 8);
+    let mut scoring = generating.clone();
+    scoring.new_tokens = Some(1);
+    let g = estimate(&c, &generating).unwrap();
+    let s = estimate(&c, &scoring).unwrap();
+    assert_eq!(g.per_gpu.kv_cache_gib, s.per_gpu.kv_cache_gib);
+    let reserve = g.per_gpu_gib - s.per_gpu_gib;
+    assert!(
+        (reserve - g.per_gpu.kv_cache_gib).abs() < 0.02,
+        "one KV cache more while generating: {reserve}"
+    );
+    // What must be allocated (the verdict's figure) is the same: the reserve is releasable.
+    assert!((g.per_gpu_required_gib - s.per_gpu_required_gib).abs() < 0.02);
+    // At batch 1 nothing is outgrown either way.
+    let one = infer(&c, "llama-3.1-8b", Quant::Bf16, 2048, 1);
+    let mut one_pass = one.clone();
+    one_pass.new_tokens = Some(1);
+    assert_eq!(
+        estimate(&c, &one).unwrap().per_gpu_gib,
+        estimate(&c, &one_pass).unwrap().per_gpu_gib
+    );
+}
+
+/// Meta's Llama-3.1-405B FP8 keeps attention and the first and last layers in bf16; other
+/// models' `fp8` quantizes every decoder matrix.
+#[test]
+fn a_publishers_fp8_scope_keeps_its_16_bit_matrices() {
+    let c = cat();
+    let s405 = Shape::from_model(c.model("llama-3.1-405b").unwrap()).unwrap();
+    // 126 layers x (2 x 16384^2 + 2 x 16384 x 1024) + 2 x 3 x 16384 x 53248 in bf16.
+    let kept =
+        126.0 * (2.0 * 16384.0f64.powi(2) + 2.0 * 16384.0 * 1024.0) + 2.0 * 3.0 * 16384.0 * 53248.0;
+    let all_fp8 =
+        s405.params.linear + 2.0 * (s405.params.embed + s405.params.lm_head + s405.params.other);
+    let w = weight_bytes(&s405, Quant::Fp8);
+    assert!(
+        (w - (all_fp8 + kept)).abs() < 1e6,
+        "{w} vs {}",
+        all_fp8 + kept
+    );
+    // Llama-3.1-70B names no scope: every matrix at one byte.
+    let s70 = Shape::from_model(c.model("llama-3.1-70b").unwrap()).unwrap();
+    let w70 = weight_bytes(&s70, Quant::Fp8);
+    let expect =
+        s70.params.linear + 2.0 * (s70.params.embed + s70.params.lm_head + s70.params.other);
+    assert!((w70 - expect).abs() < 1e6);
+    // And the vLLM answer for 405B FP8 on 8 cards carries the bf16 attention.
+    let mut r = infer(&c, "llama-3.1-405b", Quant::Fp8, 4096, 1);
+    r.engine = Engine::Vllm;
+    r.cards = 8;
+    let per_card = estimate(&c, &r).unwrap().per_gpu.weights_gib;
+    assert!((54.0..60.0).contains(&per_card), "{per_card} GiB per card");
+}
