@@ -549,6 +549,7 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
                 who: &who,
                 lang: Lang::En,
                 currency: currency.clone(),
+                bare_currency: currency.clone(),
                 today: crate::today(),
                 is_operator: false,
             };

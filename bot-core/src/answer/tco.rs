@@ -102,13 +102,17 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         return bad(pos[3]);
     };
     let cur = ctx.currency.clone();
-    // A price typed without a currency is read in the chat's currency, and the answer says so.
+    // A price typed without a currency is read in the chat's `/currency` (not the reader's
+    // language), converted to the display one, and the answer says so.
     let mut bare = price.as_ref().is_some_and(|p| p.currency.is_none());
     let api = match pos.get(4) {
         Some(a) => match money(a, PriceUnit::MillionTokens) {
             Some(p) => {
                 bare |= p.currency.is_none();
-                let from = p.currency.clone().unwrap_or_else(|| cur.clone());
+                let from = p
+                    .currency
+                    .clone()
+                    .unwrap_or_else(|| ctx.bare_currency.clone());
                 match in_currency(ctx.catalog, p.amount, &from, &cur) {
                     Some(x) => Some(x),
                     None => return no_fx(&from, &cur),
@@ -121,7 +125,10 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     // GPU price: the user's, else the cheapest catalog list price (dated) converted.
     let (price_h, basis) = match price {
         Some(p) => {
-            let from = p.currency.clone().unwrap_or_else(|| cur.clone());
+            let from = p
+                .currency
+                .clone()
+                .unwrap_or_else(|| ctx.bare_currency.clone());
             match in_currency(ctx.catalog, p.amount, &from, &cur) {
                 Some(x) => (x, PriceBasis::User),
                 None => return no_fx(&from, &cur),
@@ -160,7 +167,7 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     let r =
         tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e));
     if bare {
-        super::common::with_bare_currency(r, &cur)
+        super::common::with_bare_currency(r, &ctx.bare_currency)
     } else {
         r
     }

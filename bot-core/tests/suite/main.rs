@@ -7,6 +7,7 @@ mod advice;
 mod alert_data;
 mod alerts;
 mod availability;
+mod bare_currency;
 mod billing_chat;
 mod billing_engine;
 mod catalog;
