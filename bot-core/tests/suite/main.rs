@@ -24,6 +24,7 @@ mod live_prices;
 mod messages;
 mod models_current;
 mod offers;
+mod pick_barriers;
 mod pick_listens;
 mod prices;
 mod props;
