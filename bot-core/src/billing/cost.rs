@@ -498,10 +498,17 @@ pub fn deciding_rule(d: &CostDetails, cost: &CostBreakdown) -> Option<Msg> {
         (cost.storage_cost, 3),
         (cost.egress_cost, 4),
     ];
-    let (extra, which) = candidates
+    let Some((extra, which)) = candidates
         .into_iter()
         .filter(|(x, _)| *x > Decimal::ZERO)
-        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))?;
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+    else {
+        // Nothing over the list price, but a prepaid plan is still no hourly price: say it
+        // is paid ahead and billed whether the instance is on or off.
+        return d
+            .prepaid
+            .map(|u| Msg::new("billing-rule-prepaid-plan").arg("unit", u.key()));
+    };
     Some(match which {
         0 => match d.prepaid {
             Some(u) => Msg::new("billing-rule-prepaid")

@@ -18,6 +18,7 @@ mod error;
 mod job;
 mod live;
 pub mod money;
+mod plan;
 mod rank;
 mod rule;
 
@@ -34,6 +35,7 @@ pub use error::BillingError;
 pub use job::{Job, Pattern, daily_seconds};
 pub use live::{LiveUse, with_live_prices};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
+pub use plan::{PrepaidPlan, cheapest_plan};
 pub use rank::{
     Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx,
     spot_alternative, user_cost,

@@ -23,6 +23,7 @@ mod fit_stories;
 mod live_prices;
 mod messages;
 mod models_current;
+mod monthly_plans;
 mod offers;
 mod pick_barriers;
 mod pick_listens;

@@ -34,7 +34,13 @@ fn catalog() -> Catalog {
         p.prices.push(quote(price));
         p.barriers.payment_methods = pays.iter().map(|s| s.to_string()).collect();
     }
-    Catalog::from_parts(cat.gpus.clone(), platforms, cat.models.clone(), cat.fx.clone()).unwrap()
+    Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap()
 }
 
 fn result_for(locale: &str) -> String {
@@ -78,14 +84,32 @@ fn known_to_meet_first_unverified_labelled_known_failures_left_out() {
     let en = result_for("en");
     let (meets, unsure) = (en.find("Lambda"), en.find("Vast.ai"));
     assert!(meets.is_some() && unsure.is_some(), "{en}");
-    assert!(meets < unsure, "known to meet ranks above a cheaper unverified one: {en}");
+    assert!(
+        meets < unsure,
+        "known to meet ranks above a cheaper unverified one: {en}"
+    );
     // RunPod is cheapest but takes no Alipay: never in the table, counted in one line.
     let table: Vec<&str> = en.lines().filter(|l| l.contains("pay✗")).collect();
-    assert!(table.is_empty(), "a known failure is shown: {table:?}\n{en}");
-    let left = en.lines().find(|l| l.starts_with("Left out")).unwrap_or_default();
-    assert!(left.contains("one platform") && left.contains("RunPod"), "{en}");
-    let label = en.lines().find(|l| l.starts_with("Not verified")).unwrap_or_default();
-    assert!(label.contains("Vast.ai") && !label.contains("Lambda"), "{en}");
+    assert!(
+        table.is_empty(),
+        "a known failure is shown: {table:?}\n{en}"
+    );
+    let left = en
+        .lines()
+        .find(|l| l.starts_with("Left out"))
+        .unwrap_or_default();
+    assert!(
+        left.contains("one platform") && left.contains("RunPod"),
+        "{en}"
+    );
+    let label = en
+        .lines()
+        .find(|l| l.starts_with("Not verified"))
+        .unwrap_or_default();
+    assert!(
+        label.contains("Vast.ai") && !label.contains("Lambda"),
+        "{en}"
+    );
 }
 
 #[test]
@@ -93,7 +117,10 @@ fn the_same_order_and_left_out_line_in_chinese() {
     let zh = result_for("zh");
     assert!(zh.find("Lambda") < zh.find("Vast.ai"), "{zh}");
     assert!(!zh.contains("支付✗"), "{zh}");
-    let left = zh.lines().find(|l| l.contains("已排除")).unwrap_or_default();
+    let left = zh
+        .lines()
+        .find(|l| l.contains("已排除"))
+        .unwrap_or_default();
     assert!(left.contains("1 个") && left.contains("RunPod"), "{zh}");
     assert!(zh.contains("未核实"), "{zh}");
 }
