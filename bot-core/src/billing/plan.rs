@@ -61,3 +61,82 @@ pub fn cheapest_plan(
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::PriceQuote;
+
+    fn plan(amount: &str, per: TimeUnit, cards: u32, as_of: &str) -> PriceQuote {
+        let tier = per.key();
+        let mut q = PriceQuote::user(amount.parse().unwrap(), per, "USD", tier);
+        q.gpu = "h100-pcie".into();
+        q.cards = cards;
+        q.as_of = as_of.into();
+        q.undated = false;
+        q
+    }
+
+    /// Only Lambda prices the H100 PCIe: an 8-card monthly instance (newest $8,000, an older
+    /// $4,000 reading), a one-card week at $400, and a spot "month" that is no plan at all.
+    fn catalog() -> Catalog {
+        let cat = Catalog::embedded().unwrap();
+        let mut platforms = cat.platforms.clone();
+        for p in &mut platforms {
+            p.prices.retain(|q| q.gpu != "h100-pcie");
+            if p.id == "lambda" {
+                p.prices
+                    .push(plan("8000", TimeUnit::Month, 8, "2026-11-20"));
+                p.prices
+                    .push(plan("4000", TimeUnit::Month, 8, "2026-01-05"));
+                p.prices.push(plan("400", TimeUnit::Week, 1, "2026-11-20"));
+                let mut spot = plan("1", TimeUnit::Month, 1, "2026-11-20");
+                spot.tier = "spot".into();
+                p.prices.push(spot);
+            }
+        }
+        Catalog::from_parts(
+            cat.gpus.clone(),
+            platforms,
+            cat.models.clone(),
+            cat.fx.clone(),
+        )
+        .unwrap()
+    }
+
+    fn d(s: &str) -> Decimal {
+        s.parse().unwrap()
+    }
+
+    /// Decimal division rounds in its last digit; cents are what counts.
+    fn r(x: Decimal) -> Decimal {
+        x.round_dp(10)
+    }
+
+    #[test]
+    fn the_cheapest_current_plan_per_day_for_whole_instances() {
+        let cat = catalog();
+        // One card: the week, $400 / 7 a day; the 8-card month is $8,000 × 24 / 730 a day.
+        let one = cheapest_plan(&cat, "h100-pcie", 1, "USD").unwrap();
+        assert_eq!(
+            (one.unit, r(one.per_day)),
+            (TimeUnit::Week, r(d("400") / d("7")))
+        );
+        // Eight cards: 8 weeks ($457/day) against one 8-card month ($263/day, newest reading).
+        let eight = cheapest_plan(&cat, "h100-pcie", 8, "USD").unwrap();
+        assert_eq!(eight.unit, TimeUnit::Month);
+        assert_eq!(r(eight.per_day), r(d("8000") * d("24") / d("730")));
+        // Nine cards: two 8-card months ($526/day) lose to nine weeks ($514/day); sixteen
+        // cards are two whole instances.
+        let nine = cheapest_plan(&cat, "h100-pcie", 9, "USD").unwrap();
+        assert_eq!(r(nine.per_day), r(d("3600") / d("7")));
+        let sixteen = cheapest_plan(&cat, "h100-pcie", 16, "USD").unwrap();
+        assert_eq!(r(sixteen.per_day), r(d("16000") * d("24") / d("730")));
+        // In yuan at the catalog's dated rate.
+        let (rate, _) = cat.fx_rate("USD", "CNY").unwrap();
+        let cny = cheapest_plan(&cat, "h100-pcie", 1, "CNY").unwrap();
+        assert_eq!(r(cny.per_day), r(d("400") * rate / d("7")));
+        assert_eq!(cny.currency, "CNY");
+        assert!(cheapest_plan(&cat, "rtx-5090-nope", 1, "USD").is_none());
+    }
+}
