@@ -3,7 +3,7 @@
 //! plan is billed whether the instance is on or off, so it only ever replaces hours × hourly
 //! for a job that stays on, and the answer says it is prepaid.
 
-use super::cost::prepaid_unit;
+use super::cost_parts::prepaid_unit;
 use crate::catalog::Catalog;
 use crate::catalog::choice::{Tiers, billed_cards, current_quotes};
 use crate::units::TimeUnit;

@@ -1,12 +1,25 @@
 //! The barriers step: asking what the user needs from a platform (web terminal, no real-name
 //! check, payment method); the answers live in [`super::state::Needs`].
 
-use super::result::{CheckedOffer, need_rank};
 use super::state::{Met, PickState};
-use crate::billing::{CostBreakdown, format_money};
+use crate::billing::{CostBreakdown, RankedOffer, format_money};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use rust_decimal::Decimal;
+
+/// An offer with its barrier checks.
+pub type CheckedOffer = (RankedOffer, Vec<(&'static str, Met)>);
+
+/// 0 = every need known to be met, 1 = some need not verified, 2 = some need known to fail.
+pub(super) fn need_rank(check: &[(&'static str, Met)]) -> u8 {
+    if check.iter().any(|(_, m)| *m == Met::No) {
+        2
+    } else if check.iter().any(|(_, m)| *m == Met::Unknown) {
+        1
+    } else {
+        0
+    }
+}
 
 pub fn ask_barriers(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let n = &s.needs;

@@ -1,6 +1,6 @@
 //! The result: platforms ranked by what the job really costs, with stock and barriers.
 
-use super::barriers::met_text;
+use super::barriers::{met_text, need_rank};
 use super::card::{drop_one_tier, job_for};
 use super::state::Met;
 use super::state::{PickState, Usage};
@@ -10,8 +10,7 @@ use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
 use rust_decimal::Decimal;
 
-/// An offer with its barrier checks.
-pub type CheckedOffer = (RankedOffer, Vec<(&'static str, Met)>);
+pub use super::barriers::CheckedOffer;
 
 /// Offers for the chosen card, cheapest first, with each one's barrier check; platforms that
 /// certainly fail a need go after those that do not.
@@ -91,17 +90,6 @@ pub fn ranked_offers_grouped(
     });
     let left_out = super::barriers::leave_out_failing(&mut offers);
     (offers, used, left_out)
-}
-
-/// 0 = every need known to be met, 1 = some need not verified, 2 = some need known to fail.
-pub(super) fn need_rank(check: &[(&'static str, Met)]) -> u8 {
-    if check.iter().any(|(_, m)| *m == Met::No) {
-        2
-    } else if check.iter().any(|(_, m)| *m == Met::Unknown) {
-        1
-    } else {
-        0
-    }
 }
 
 pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
