@@ -28,6 +28,7 @@ mod offers;
 mod pick_barriers;
 mod pick_listens;
 mod prices;
+mod prices_stories;
 mod props;
 mod questions;
 mod ratelimit;
