@@ -26,6 +26,7 @@ pub(crate) fn ctx<'a>(
         who,
         lang: Lang::En,
         currency: "USD".into(),
+        bare_currency: "USD".into(),
         today: crate::today(),
         is_operator: false,
     }

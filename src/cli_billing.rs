@@ -286,7 +286,23 @@ pub fn convert(catalog: &Catalog, a: ConvertArgs) -> Result<()> {
     if a.json {
         return print_json(&conversion);
     }
-    print_reply(&bchat::convert_reply(Lang::En, &query, &conversion))
+    let reply = bchat::convert_reply(Lang::En, &query, &conversion);
+    print_reply(&bare_stated(
+        reply,
+        &a.currency,
+        &price,
+        &query.from_currency,
+    ))
+}
+
+/// A price with neither a sign nor `--currency` is read in USD; the answer's first lines
+/// say so, as a chat's do.
+fn bare_stated(reply: Reply, flag: &Option<String>, price: &PriceText, currency: &str) -> Reply {
+    if flag.is_none() && price.currency.is_none() {
+        bot_core::answer::common::with_bare_currency(reply, currency)
+    } else {
+        reply
+    }
 }
 
 fn opt_amount(what: &'static str, v: &Option<String>) -> Result<Option<Decimal>, BillingError> {
@@ -477,13 +493,10 @@ pub fn cost(catalog: &Catalog, a: CostArgs) -> Result<()> {
     if a.json {
         return print_json(&offer.cost);
     }
-    print_reply(&bchat::cost_reply(
-        Lang::En,
-        bchat::CostSubject::UserPrice,
-        &job,
-        &offer,
-    ))
+    let reply = bchat::cost_reply(Lang::En, bchat::CostSubject::UserPrice, &job, &offer);
+    print_reply(&bare_stated(reply, &a.currency, &price, &currency))
 }
+
 pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArgs) -> Result<()> {
     let g = catalog
         .gpu(&a.gpu)
@@ -549,6 +562,7 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
                 who: &who,
                 lang: Lang::En,
                 currency: currency.clone(),
+                bare_currency: currency.clone(),
                 today: crate::today(),
                 is_operator: false,
             };

@@ -283,6 +283,8 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
             .as_deref()
             .map(|t| money("api-price-per-mtok", t))
             .transpose()?,
+        // The user's own price: no catalog plan is put in its place.
+        plan_per_day: None,
     };
     if a.json {
         let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;

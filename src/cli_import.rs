@@ -67,11 +67,15 @@ pub struct OffersArgs {
 pub fn offers(catalog: &Catalog, store: &Store, a: OffersArgs) -> Result<()> {
     let who = ChatRef::terminal(None);
     let ctx = ctx(catalog, store, &who);
-    let filter = offers::parse(&ctx, &a.words.join(" "))
+    let (filter, bare) = offers::parse_stated(&ctx, &a.words.join(" "))
         .map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
     let view = offers::lookup(&ctx, &filter, now_unix()).map_err(|r| anyhow::anyhow!(plain(&r)))?;
     if !a.json {
-        outln!("{}", plain(&offers::reply(&ctx, &filter, &view)))?;
+        let mut reply = offers::reply(&ctx, &filter, &view);
+        if bare {
+            reply = bot_core::answer::common::with_bare_currency(reply, &filter.currency);
+        }
+        outln!("{}", plain(&reply))?;
         return Ok(());
     }
     let rows: Vec<_> = view

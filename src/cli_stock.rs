@@ -36,11 +36,16 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
     let ctx = ctx(catalog, store, &who);
     let args = a.words.join(" ");
     let now = now_unix();
-    let query =
-        stock::parse(&ctx, &args).map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
+    let (query, bare) = stock::parse_stated(&ctx, &args)
+        .map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
     let view = stock::lookup(&ctx, &query, now).map_err(|r| anyhow::anyhow!(plain(&r)))?;
     if !a.json {
-        outln!("{}", plain(&stock::reply(&ctx, &query, &view)))?;
+        let mut reply = stock::reply(&ctx, &query, &view);
+        if bare {
+            // A bare cap is read in US dollars here, as in a chat that chose no currency.
+            reply = bot_core::answer::common::with_bare_currency(reply, &query.max_currency);
+        }
+        outln!("{}", plain(&reply))?;
         return Ok(());
     }
     let providers: Vec<_> = view

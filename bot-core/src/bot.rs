@@ -216,6 +216,10 @@ impl Bot {
             store: &self.store,
             who,
             lang,
+            bare_currency: chat
+                .currency
+                .clone()
+                .unwrap_or_else(|| crate::context::BARE_CURRENCY_DEFAULT.to_string()),
             currency: chat
                 .currency
                 .or(prefs.currency)

@@ -9,6 +9,10 @@ use crate::platform::Platform;
 use crate::reply::Reply;
 use crate::store::Store;
 
+/// A bare number's currency in a chat that chose none. One fixed code rather than the reader's
+/// language: the answer states it in its first lines, and `/currency` changes it for the chat.
+pub const BARE_CURRENCY_DEFAULT: &str = "USD";
+
 /// Who is talking, and where. Keys in the store are built from these strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatRef {
@@ -65,6 +69,10 @@ pub struct Ctx<'a> {
     pub lang: Lang,
     /// Currency the user sees prices in.
     pub currency: String,
+    /// Currency a number typed without one is read in: the chat's `/currency`, else
+    /// [`BARE_CURRENCY_DEFAULT`]; never the reader's language, so two members of one chat typing
+    /// the same bare number get the same verdict.
+    pub bare_currency: String,
     /// Today as days since the epoch (injected so tests can pin the date).
     pub today: i64,
     /// The sender is one of the bot's operators (`GPUSCOUT_ADMINS`), not merely a chat admin.

@@ -111,6 +111,10 @@ pub struct TcoQuery<'a> {
     pub tokens_per_day: f64,
     /// API price per million tokens, in `currency`.
     pub api_price_per_mtok: Option<Decimal>,
+    /// Keeping the cards on for a day on a published prepaid plan, in `currency`: used for
+    /// "around the clock" when cheaper than 24 × `price_per_hour` (a plan is billed whether
+    /// the cards are busy or not, which around the clock they are anyway).
+    pub plan_per_day: Option<Decimal>,
 }
 
 /// Compares renting the query's cards for its daily volume with the API price, in `currency`.
@@ -123,6 +127,7 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         price_per_hour,
         tokens_per_day,
         api_price_per_mtok,
+        plan_per_day,
     } = *q;
     if price_per_hour < Decimal::ZERO {
         return Err(FitError::BadValue(format!("price={price_per_hour}")));
@@ -163,7 +168,8 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
             .value;
     let capacity = tps * 86_400.0;
     let utilisation = (tokens_per_day / capacity).min(1.0);
-    let always_on_day = price_per_hour * Decimal::from(24);
+    let hourly_day = price_per_hour * Decimal::from(24);
+    let always_on_day = plan_per_day.map_or(hourly_day, |p| p.min(hourly_day));
     let busy = cost_per_mtok(price_per_hour, tps, 1.0)
         .ok_or_else(|| FitError::BadValue(format!("throughput={tps}")))?;
     let user_mtok = Decimal::try_from(tokens_per_day / 1e6)
@@ -171,7 +177,9 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     let served_mtok = Decimal::try_from(tokens_per_day.min(capacity) / 1e6)
         .map_err(|_| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?;
     let api_day = api_price_per_mtok.map(|a| user_mtok * a);
-    let be = api_price_per_mtok.and_then(|a| break_even_tokens_per_day(price_per_hour, a));
+    // Break-even on the around-the-clock figure (the plan's when it is cheaper).
+    let be = api_price_per_mtok
+        .and_then(|a| break_even_tokens_per_day(always_on_day / Decimal::from(24), a));
     // The verdict follows the figures the answer prints: around the clock, part time (only the
     // hours the volume needs, on a platform billed by the second or minute), or the API.
     let verdict = match (api_price_per_mtok, api_day) {

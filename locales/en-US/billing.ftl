@@ -42,7 +42,14 @@ billing-effective = Effective price: { $amount } per useful hour (list price { $
 billing-deciding = What makes the difference: { $rule }
 billing-rule-none = The bill matches the list price: no hidden cost found for this job.
 billing-rule-rounding = billing in steps of { $increment } rounds the bill up by { $extra }
-billing-rule-prepaid = the { $unit } package is paid in full: { $extra } for time you don't use
+billing-rule-prepaid = the { $unit } package is prepaid and billed whether the instance is on or off: { $extra } for time you don't use
+billing-rule-prepaid-plan = a prepaid { $unit ->
+    [day] daily
+    [week] weekly
+    [month] monthly
+    [year] yearly
+   *[other] { $unit }
+  } plan: paid ahead, billed whether the instance is on or off
 billing-rule-startup = boot and image pull are billed: { $extra }
 billing-rule-idle = the idle time before shutdown is billed: { $extra }
 billing-rule-storage = storage adds { $extra }

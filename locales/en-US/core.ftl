@@ -61,4 +61,4 @@ bare-number-currency = (A number without a currency is read as { $currency ->
     [CNY] CNY (¥)
     [USD] USD ($)
    *[other] { $currency }
-  }; write $ or ¥ to say otherwise.)
+  }, whoever reads it; write $ or ¥ to say otherwise, or /currency to change it for this chat.)

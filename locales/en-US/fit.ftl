@@ -141,6 +141,11 @@ tco-no-api = Add the API's price per 1M tokens to compare, e.g. /tco qwen2.5-7b 
 tco-basis = Estimate based on decode speed from memory bandwidth (calibrated on Qwen2.5 vLLM measurements) with batching; real throughput depends on prompt lengths and the engine. Run a small trial and record what you really get.
 tco-faq = Renting is not always cheaper than an API. Small volume and a model available by API: pay per call. Renting wins for open weights, your own quantization, or a long, steady, high-volume workload.
 tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5
+tco-prepaid-plan = Around the clock a prepaid plan is cheaper: { $platform } by the { $unit ->
+    [month] month
+    [week] week
+   *[other] day
+  }, { $day } a day (as of { $date }). A plan is billed whether the card is busy or not, so the all-day figures below use it.
 tco-no-fx = I have no exchange rate from { $from } to { $to }.
 fit-warn-iquant = { $quant } files differ from model to model (llama.cpp keeps some tensors at higher-bit types; the bits per weight used here were measured on Llama-3.1-8B): check the size of the .gguf file you download.
 fit-warn-bare-size = { $size } is sized as a dense model (every parameter active in each token). Many models this large are mixture-of-experts: give the active count as { $example } for a speed estimate that reads only the active weights{ $models ->

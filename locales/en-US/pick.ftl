@@ -117,7 +117,11 @@ col-barriers = Needs
 pick-rule = { $platform }: { $rule }
 pick-stock-unknown = Stock: unknown for now — check the platform's console before paying.
 pick-result-legend = Needs: web = web terminal, img = images, nrn = no real-name, pay = payment; ✓ met, ✗ not met, ? unknown. * = price older than 30 days or undated.
-pick-unverified-needs-lower = A platform where I could not verify one of your needs (?) ranks below those known to meet them, whatever its price; check that need on its site before you pay.
+pick-unverified-needs-lower = Not verified, listed after the platforms known to meet every need: { $platforms }. One of your needs (?) could not be checked there; check it on its site before you pay.
+pick-left-out = Left out: { $count ->
+    [one] one platform
+   *[other] { $count } platforms
+  } known not to meet one of your needs ({ $platforms }).
 pick-assumed-boot = Assumed for the first run: { $boot } min boot and { $pull } min image pull, billed where the platform bills them.
 pick-over-budget = The cheapest option is over your budget of { $budget }.
 pick-drop-tier = Drop one tier: { $cards }× { $gpu } also fits, from { $cost } for this job.

@@ -45,7 +45,14 @@ billing-rule-prepaid = { $unit ->
     [month] 包月
     [year] 包年
    *[other] 套餐
-  }要整段付费，用不完的部分多花 { $extra }
+  }要整段预付，开机关机都计费，用不完的部分多花 { $extra }
+billing-rule-prepaid-plan = 预付{ $unit ->
+    [day] 包天
+    [week] 包周
+    [month] 包月
+    [year] 包年
+   *[other] 套餐
+  }：提前付款，开机关机都计费
 billing-rule-startup = 开机和拉取镜像的时间也计费：{ $extra }
 billing-rule-idle = 关机前的空闲时间也计费：{ $extra }
 billing-rule-storage = 存储另加 { $extra }

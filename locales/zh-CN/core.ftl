@@ -61,4 +61,4 @@ bare-number-currency = （没写币种的数字按{ $currency ->
     [CNY] 人民币（¥）
     [USD] 美元（$）
    *[other] { $currency }
-  }计；要换币种请写上 $ 或 ¥。）
+  }计，不随阅读者的语言变；要换币种请写上 $ 或 ¥，或用 /currency 为本聊天设定。）

@@ -150,6 +150,11 @@ tco-no-api = 加上 API 每百万 token 的价格就能对比，例如 /tco qwen
 tco-basis = 估算依据：按显存带宽推算的生成速度（用 Qwen2.5 的 vLLM 实测数据校准），并考虑批处理；实际吞吐取决于提示词长度和推理框架。建议先小规模试跑，记录真实数据。
 tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：按调用付费更划算。开源权重、需要自己的量化方式，或者长期稳定的大用量，租卡才更有优势。
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5
+tco-prepaid-plan = 全天开着时预付套餐更便宜：{ $platform } 的{ $unit ->
+    [month] 包月
+    [week] 包周
+   *[other] 包天
+  }折合每天 { $day }（{ $date }）。套餐开不开机都计费，下面“全天开着”的数字按它算。
 tco-no-fx = 没有从 { $from } 到 { $to } 的汇率。
 fit-warn-iquant = { $quant } 文件的大小因模型而异（llama.cpp 会把部分张量存成更高位数；这里用的每参数比特数是在 Llama-3.1-8B 上实测的）：请以你下载的 .gguf 文件大小为准。
 fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 用到全部参数）。这么大的模型很多是 MoE（混合专家）：写成 { $example } 给出激活参数量，速度就只按激活的权重估算{ $models ->

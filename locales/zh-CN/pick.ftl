@@ -114,7 +114,8 @@ col-barriers = 需求
 pick-rule = { $platform }：{ $rule }
 pick-stock-unknown = 库存：暂时未知，付款前请先到平台控制台确认。
 pick-result-legend = 需求：终端 = 网页终端，镜像 = 预置镜像，免实名 = 不需要实名认证，支付 = 支付方式；✓ 满足，✗ 不满足，? 未知。* = 价格超过 30 天或没有日期。
-pick-unverified-needs-lower = 有哪条需求我没法核实（?）的平台，不管多便宜，都排在确认能满足需求的平台之后；付款前请到它的网站核实这一条。
+pick-unverified-needs-lower = 未核实（排在已知满足全部需求的平台之后）：{ $platforms }。你的某项需求（?）在这些平台上无法核实，付款前请到其官网确认。
+pick-left-out = 已排除 { $count } 个已知不满足你某项需求的平台（{ $platforms }）。
 pick-assumed-boot = 首次运行按开机 { $boot } 分钟、拉镜像 { $pull } 分钟估算，平台对这部分计费的才计入。
 pick-over-budget = 最便宜的方案也超出了你的预算 { $budget }。
 pick-drop-tier = 降一档：{ $cards } 张 { $gpu } 也放得下，这个任务 { $cost } 起。

@@ -95,8 +95,22 @@ fn convert_says_the_same_in_both() {
     let chat = chat("/convert 0.0007 usd/s to hour");
     assert_eq!(
         chat,
-        text(&["convert", "0.0007", "--per", "second", "--to", "hour"])
+        text(&[
+            "convert",
+            "0.0007",
+            "--per",
+            "second",
+            "--to",
+            "hour",
+            "--currency",
+            "usd"
+        ])
     );
+    // A bare amount is read in USD, and the CLI says so under the same first line.
+    let bare = text(&["convert", "0.0007", "--per", "second", "--to", "hour"]);
+    let (first, said) = bare.split_once('\n').unwrap_or((&bare, ""));
+    assert_eq!(first, chat);
+    assert!(said.contains("read as USD"), "{bare}");
     let v = json(&[
         "convert", "0.0007", "--per", "second", "--to", "hour", "--json",
     ]);

@@ -22,10 +22,19 @@ fn access(ctx: &Ctx, checks: &AccessChecks) -> Result<Access, Reply> {
 
 /// Reads the subscription's terms: the `/stock` words (card, platform, a bare price), plus
 /// `max=` and `cards=`.
+#[cfg(test)]
 pub(crate) fn terms(
     ctx: &Ctx,
     args: &str,
 ) -> Result<(crate::availability::StockQuery, Option<u32>), Reply> {
+    terms_stated(ctx, args).map(|(q, cards, _)| (q, cards))
+}
+
+/// [`terms`], and whether the cap was a bare number (read in the chat's currency, said so).
+fn terms_stated(
+    ctx: &Ctx,
+    args: &str,
+) -> Result<(crate::availability::StockQuery, Option<u32>, bool), Reply> {
     let (mut words, opts) = split_options(args);
     let mut cards = None;
     let usage = || Msg::new("usage-subscribe");
@@ -48,15 +57,16 @@ pub(crate) fn terms(
             }
         }
     }
-    let query = super::stock::parse(ctx, &words.join(" ")).map_err(|r| r.with(usage()))?;
-    Ok((query, cards))
+    let (query, bare) =
+        super::stock::parse_stated(ctx, &words.join(" ")).map_err(|r| r.with(usage()))?;
+    Ok((query, cards, bare))
 }
 
 pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Reply {
     if args.trim().is_empty() {
         return Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-subscribe"));
     }
-    let (query, cards) = match terms(ctx, args) {
+    let (query, cards, bare) = match terms_stated(ctx, args) {
         Ok(t) => t,
         Err(r) => return r,
     };
@@ -80,7 +90,8 @@ pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Repl
         min_cards: cards,
         track: BTreeMap::new(),
     };
-    match alerts::add(ctx.store, sub, MAX_PER_CHAT) {
+    let cap_currency = sub.max_currency.clone();
+    let reply = match alerts::add(ctx.store, sub, MAX_PER_CHAT) {
         Ok(Added::Added(s)) => Reply::text(
             Msg::new("alerts-subscribed").arg("line", alerts::describe(ctx.catalog, ctx.lang, &s)),
         )
@@ -88,6 +99,11 @@ pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Repl
         Ok(Added::Duplicate(id)) => Reply::text(Msg::new("alerts-duplicate").arg("id", id)),
         Ok(Added::Full) => Reply::text(Msg::new("alerts-full").arg("max", MAX_PER_CHAT)),
         Err(e) => store_error_reply(&e),
+    };
+    if bare {
+        super::common::with_bare_currency(reply, &cap_currency)
+    } else {
+        reply
     }
 }
 

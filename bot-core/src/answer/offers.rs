@@ -229,10 +229,17 @@ fn number(text: &str) -> Option<f64> {
 /// `spot` / `on-demand` (`kind=`), `max=2.5` (`price<=`, `dph<`, or a bare `$2.5`),
 /// a platform name (`provider=`), `sort=price|-price|vram|cards|age`, `live`.
 pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
+    parse_stated(ctx, args).map(|(f, _)| f)
+}
+
+/// [`parse`], and whether the price cap was a bare number (read in the chat's
+/// `bare_currency`, which the answer then states).
+pub fn parse_stated(ctx: &Ctx, args: &str) -> Result<(OfferFilter, bool), Reply> {
     let mut f = OfferFilter {
         currency: ctx.currency.clone(),
         ..OfferFilter::default()
     };
+    let mut bare = false;
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut gpu_words: Vec<&str> = Vec::new();
     for w in &words {
@@ -270,7 +277,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
                     if op.starts_with('>') {
                         return Err(bad(w));
                     }
-                    set_price(&mut f, value).map_err(|_| bad(w))?;
+                    bare = set_price(&mut f, value, &ctx.bare_currency).map_err(|_| bad(w))?;
                 }
                 "provider" | "platform" => {
                     let p = ctx
@@ -321,7 +328,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
             continue;
         }
         if parse_price(w).is_ok_and(|p| p.currency.is_some()) {
-            set_price(&mut f, w).map_err(|_| bad(w))?;
+            bare = set_price(&mut f, w, &ctx.bare_currency).map_err(|_| bad(w))?;
             continue;
         }
         gpu_words.push(w);
@@ -338,7 +345,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<OfferFilter, Reply> {
             Reply::text(Msg::new("offers-error-empty-range")).with(Msg::new("usage-offers"))
         );
     }
-    Ok(f)
+    Ok((f, bare))
 }
 
 /// The card `/offers` looks for: a catalog id, or the raw name of a card only a provider or a
@@ -373,16 +380,16 @@ fn kind_word(w: &str) -> Option<OfferKind> {
     })
 }
 
-fn set_price(f: &mut OfferFilter, text: &str) -> Result<(), ()> {
+/// Sets the price cap; `Ok(true)` when it was a bare number, read in `bare_currency`.
+fn set_price(f: &mut OfferFilter, text: &str, bare_currency: &str) -> Result<bool, ()> {
     let p = parse_price(text).map_err(|_| ())?;
     if p.amount <= Decimal::ZERO || p.per.is_some_and(|u| u.key() != "hour") {
         return Err(());
     }
     f.max_price = Some(p.amount);
-    if let Some(c) = p.currency {
-        f.currency = c;
-    }
-    Ok(())
+    let bare = p.currency.is_none();
+    f.currency = p.currency.unwrap_or_else(|| bare_currency.to_string());
+    Ok(bare)
 }
 
 /// The offers for a filter at `now`.
@@ -396,13 +403,18 @@ pub fn lookup(ctx: &Ctx, f: &OfferFilter, now: i64) -> Result<OffersView, Reply>
 
 /// The chat answer.
 pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
-    let f = match parse(ctx, args) {
-        Ok(f) => f,
+    let (f, bare) = match parse_stated(ctx, args) {
+        Ok(parsed) => parsed,
         Err(r) => return r,
     };
-    match lookup(ctx, &f, now) {
+    let r = match lookup(ctx, &f, now) {
         Ok(view) => reply(ctx, &f, &view),
-        Err(r) => r,
+        Err(r) => return r,
+    };
+    if bare {
+        super::common::with_bare_currency(r, &f.currency)
+    } else {
+        r
     }
 }
 

@@ -31,11 +31,14 @@ const LIVE_COLUMNS: [Col; 8] = [
 
 /// The chat answer at `now` (seconds since the epoch).
 pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
-    let query = match parse(ctx, args) {
-        Ok(q) => q,
+    let (query, bare) = match parse_stated(ctx, args) {
+        Ok(parsed) => parsed,
         Err(reply) => return reply,
     };
     match lookup(ctx, &query, now) {
+        Ok(view) if bare => {
+            super::common::with_bare_currency(reply(ctx, &query, &view), &query.max_currency)
+        }
         Ok(view) => reply(ctx, &query, &view),
         Err(reply) => reply,
     }
@@ -44,6 +47,12 @@ pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
 /// Reads `<gpu words> [platform] [price]`. The card is the longest leading run of words the
 /// catalog knows; a card it does not know is looked up by its raw name among stored offers.
 pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
+    parse_stated(ctx, args).map(|(q, _)| q)
+}
+
+/// [`parse`], and whether the price cap was a bare number (read in the chat's
+/// `bare_currency`, which the answer then states).
+pub fn parse_stated(ctx: &Ctx, args: &str) -> Result<(StockQuery, bool), Reply> {
     let mut words: Vec<&str> = args.split_whitespace().collect();
     if words.is_empty() {
         return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-stock")));
@@ -94,6 +103,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
         max_currency: ctx.currency.clone(),
     };
     let mut rest = rest;
+    let mut bare = false;
     if let Some(last) = rest.last().copied()
         && let Ok(p) = parse_price(last)
         && (rest.len() >= 2 || ctx.catalog.platform(last).is_err())
@@ -103,9 +113,8 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
                 .with(Msg::new("usage-stock")));
         }
         query.max_per_gpu_hour = Some(p.amount);
-        if let Some(c) = p.currency {
-            query.max_currency = c;
-        }
+        bare = p.currency.is_none();
+        query.max_currency = p.currency.unwrap_or_else(|| ctx.bare_currency.clone());
         rest.pop();
     }
     if !rest.is_empty() {
@@ -118,7 +127,7 @@ pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
             }
         }
     }
-    Ok(query)
+    Ok((query, bare))
 }
 
 /// The offers and feed states for a parsed query.

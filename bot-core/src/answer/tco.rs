@@ -102,13 +102,17 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         return bad(pos[3]);
     };
     let cur = ctx.currency.clone();
-    // A price typed without a currency is read in the chat's currency, and the answer says so.
+    // A price typed without a currency is read in the chat's `/currency` (not the reader's
+    // language), converted to the display one, and the answer says so.
     let mut bare = price.as_ref().is_some_and(|p| p.currency.is_none());
     let api = match pos.get(4) {
         Some(a) => match money(a, PriceUnit::MillionTokens) {
             Some(p) => {
                 bare |= p.currency.is_none();
-                let from = p.currency.clone().unwrap_or_else(|| cur.clone());
+                let from = p
+                    .currency
+                    .clone()
+                    .unwrap_or_else(|| ctx.bare_currency.clone());
                 match in_currency(ctx.catalog, p.amount, &from, &cur) {
                     Some(x) => Some(x),
                     None => return no_fx(&from, &cur),
@@ -121,7 +125,10 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
     // GPU price: the user's, else the cheapest catalog list price (dated) converted.
     let (price_h, basis) = match price {
         Some(p) => {
-            let from = p.currency.clone().unwrap_or_else(|| cur.clone());
+            let from = p
+                .currency
+                .clone()
+                .unwrap_or_else(|| ctx.bare_currency.clone());
             match in_currency(ctx.catalog, p.amount, &from, &cur) {
                 Some(x) => (x, PriceBasis::User),
                 None => return no_fx(&from, &cur),
@@ -156,14 +163,55 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         price_per_hour: price_h,
         tokens_per_day: tokens,
         api_price_per_mtok: api,
+        plan_per_day: None,
     };
-    let r =
+    let (query, plan) = with_plan(ctx, query, &basis, &cur);
+    let mut r =
         tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e));
+    if let Some(m) = plan {
+        // Right under the card's price line, which it qualifies.
+        let at = r.parts.len().min(2);
+        r.parts.insert(at, crate::reply::Part::Text(m));
+    }
     if bare {
-        super::common::with_bare_currency(r, &cur)
+        super::common::with_bare_currency(r, &ctx.bare_currency)
     } else {
         r
     }
+}
+
+/// Around the clock on the catalog's prices: the cheapest published prepaid plan when it
+/// beats 24 × the cheapest hourly price (and the model fits, so a cost is shown), with the
+/// line that says so. A price the user typed is theirs: no plan is put in its place.
+fn with_plan<'a>(
+    ctx: &Ctx,
+    mut query: TcoQuery<'a>,
+    basis: &PriceBasis,
+    cur: &str,
+) -> (TcoQuery<'a>, Option<Msg>) {
+    if !matches!(basis, PriceBasis::Catalog { .. }) {
+        return (query, None);
+    }
+    let Some(plan) = billing::cheapest_plan(ctx.catalog, &query.gpu.id, query.cards, cur) else {
+        return (query, None);
+    };
+    let fits = crate::tco::analyze(ctx.catalog, &query, cur).is_ok_and(|r| r.fits);
+    if !fits || plan.per_day >= query.price_per_hour * Decimal::from(24) {
+        return (query, None);
+    }
+    query.plan_per_day = Some(plan.per_day);
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let platform = ctx
+        .catalog
+        .platform(&plan.platform_id)
+        .map(|p| p.display_name(zh).to_string())
+        .unwrap_or(plan.platform_id);
+    let msg = Msg::new("tco-prepaid-plan")
+        .arg("platform", platform)
+        .arg("unit", plan.unit.key())
+        .arg("day", billing::format_money(plan.per_day, &plan.currency))
+        .arg("date", plan.as_of);
+    (query, Some(msg))
 }
 
 /// `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card may come in any order;

@@ -132,7 +132,8 @@ pub fn parse_entry(
 }
 
 fn record(ctx: &Ctx, words: &[&str]) -> Result<Reply, Reply> {
-    let entry = parse_entry(ctx.catalog, words, &ctx.currency, ctx.today)?;
+    // A bare cost is read in the chat's `/currency` (its first line shows it with the sign).
+    let entry = parse_entry(ctx.catalog, words, &ctx.bare_currency, ctx.today)?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())

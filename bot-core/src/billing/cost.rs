@@ -1,14 +1,13 @@
 //! The cost of one job on one quote under one rule: billed time, compute, storage, transfer,
 //! the effective price per useful hour, and the hidden cost that decided it.
 
-use super::arith::{add, div, mul, round_up_to};
-use super::job::month_seconds_u64;
+use super::arith::{add, div, mul};
+use super::cost_parts::{self as parts, Notes, format_span};
 use super::money::{FxUsed, format_decimal, format_money};
-use super::{Assumption, BillingError, Job, Origin, Pattern, Rule};
-use crate::catalog::{BillingStart, PriceQuote};
-use crate::fact::Fact;
+use super::{Assumption, BillingError, Job, Origin, Rule};
+use crate::catalog::PriceQuote;
 use crate::reply::Msg;
-use crate::units::{HOURS_PER_MONTH, TimeUnit, format_duration};
+use crate::units::{HOURS_PER_MONTH, TimeUnit};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::{Serialize, Serializer};
@@ -70,11 +69,6 @@ pub struct CostDetails {
     pub fx: Option<FxUsed>,
 }
 
-/// The prepaid package a quote's tier names (`day`, `week`, `month`, `year`), if any.
-pub fn prepaid_unit(q: &PriceQuote) -> Option<TimeUnit> {
-    TimeUnit::parse(&q.tier).filter(|u| *u >= TimeUnit::Day)
-}
-
 /// Prices a job on one quote under one rule, converting into the rate's target currency.
 /// `fx` must convert from `quote.currency`; `None` answers in the quote's currency.
 pub fn job_cost(
@@ -99,20 +93,6 @@ pub(super) fn job_total(
     cost_with(quote, rule, job, cards, fx, false).map(|(c, _)| c.total_cost)
 }
 
-/// The notes a cost rests on, written only when they are wanted.
-struct Notes {
-    keep: bool,
-    list: Vec<Assumption>,
-}
-
-impl Notes {
-    fn push(&mut self, note: impl FnOnce() -> Assumption) {
-        if self.keep {
-            self.list.push(note());
-        }
-    }
-}
-
 fn cost_with(
     quote: &PriceQuote,
     rule: &Rule,
@@ -121,6 +101,87 @@ fn cost_with(
     fx: Option<&FxUsed>,
     with_notes: bool,
 ) -> Result<(CostBreakdown, CostDetails), BillingError> {
+    check_inputs(quote, rule, job, cards)?;
+    let mut notes = Notes {
+        keep: with_notes,
+        list: Vec::new(),
+    };
+    let origin = if quote.source == "user" {
+        Origin::User
+    } else {
+        Origin::Catalog
+    };
+    notes.push(|| price_note(quote, origin));
+    let (sessions, session_work) = job.sessions()?;
+    let n = Decimal::from(sessions);
+    let useful = mul(n, session_work)?;
+    let time = parts::on_time(rule, job, session_work, n, &mut notes)?;
+    let span = parts::billed_span(quote, rule, job, &time, n, origin, &mut notes)?;
+    let mut uses_month = span.uses_month;
+    let (scale_num, scale_den) = instance_scale(quote, cards, origin, &mut notes);
+    let unit_s = Decimal::from(quote.per.seconds());
+    let price_for = |secs: Decimal| -> Result<Decimal, BillingError> {
+        div(
+            mul(mul(quote.amount, scale_num)?, secs)?,
+            mul(unit_s, scale_den)?,
+        )
+    };
+    let compute = price_for(span.billed)?;
+    let list_cost = price_for(useful)?;
+    let startup_cost = price_for(mul(n, time.startup)?)?;
+    let idle_cost = price_for(mul(n, time.idle)?)?;
+    // Priced from seconds rather than by subtraction, so it is never a -1e-28 artefact.
+    let rounding_cost = price_for((span.billed - time.active).max(Decimal::ZERO))?;
+    let storage = parts::storage_cost(rule, job, n, &time, span.billed, &mut notes)?;
+    uses_month |= job.storage_gb > Decimal::ZERO;
+    let transfer = parts::transfer_cost(rule, job, &mut notes)?;
+
+    // Convert each part with the same rate so that the parts still add up to the total.
+    let rate = fx.map_or(Decimal::ONE, |f| f.rate);
+    let conv = |x: Decimal| mul(x, rate);
+    let (compute_c, storage_c, transfer_c) = (conv(compute)?, conv(storage)?, conv(transfer)?);
+    let total = add(add(compute_c, storage_c)?, transfer_c)?;
+    let effective = div(mul(total, Decimal::from(3600))?, useful)?;
+    closing_notes(fx, uses_month, &mut notes);
+    // A total alone (`job_total`) needs no names copied.
+    let currency = match (with_notes, fx) {
+        (false, _) => String::new(),
+        (true, Some(f)) => f.to.clone(),
+        (true, None) => quote.currency.clone(),
+    };
+    let details = CostDetails {
+        useful_seconds: useful,
+        active_seconds: time.active,
+        list_cost: conv(list_cost)?,
+        startup_cost: conv(startup_cost)?,
+        idle_cost: conv(idle_cost)?,
+        rounding_cost: conv(rounding_cost)?,
+        increment_seconds: span.increment,
+        prepaid: span.prepaid,
+        uses_month,
+        fx: fx.filter(|_| with_notes).cloned(),
+    };
+    let breakdown = CostBreakdown {
+        billed_seconds: span.billed,
+        compute_cost: compute_c,
+        storage_cost: storage_c,
+        egress_cost: transfer_c,
+        total_cost: total,
+        effective_per_useful_hour: effective,
+        currency,
+        assumptions: notes.list,
+    };
+    Ok((breakdown, details))
+}
+
+/// Refuses what no job can be priced on: no cards, a negative price, a rule for another
+/// currency, or an impossible job.
+fn check_inputs(
+    quote: &PriceQuote,
+    rule: &Rule,
+    job: &Job,
+    cards: u32,
+) -> Result<(), BillingError> {
     job.validate()?;
     if cards == 0 || quote.cards == 0 {
         return Err(BillingError::NotPositive { what: "cards" });
@@ -134,16 +195,12 @@ fn cost_with(
             rule: rule.currency.clone(),
         });
     }
-    let mut notes = Notes {
-        keep: with_notes,
-        list: Vec::new(),
-    };
-    let origin_of_quote = if quote.source == "user" {
-        Origin::User
-    } else {
-        Origin::Catalog
-    };
-    notes.push(|| Assumption {
+    Ok(())
+}
+
+/// "2.5 USD/hour (spot)": the list price the figure starts from, with its source.
+fn price_note(quote: &PriceQuote, origin: Origin) -> Assumption {
+    Assumption {
         key: "price".into(),
         value: format!(
             "{} {}/{}{}",
@@ -156,110 +213,26 @@ fn cost_with(
                 format!(" ({})", quote.tier)
             }
         ),
-        origin: origin_of_quote,
-        source: (origin_of_quote == Origin::Catalog).then(|| quote.source.clone()),
-        as_of: (origin_of_quote == Origin::Catalog && !quote.undated).then(|| quote.as_of.clone()),
-    });
-
-    let (sessions, session_work) = job.sessions()?;
-    let n = Decimal::from(sessions);
-    let useful = mul(n, session_work)?;
-    let always_on = matches!(job.pattern, Pattern::AlwaysOn { .. });
-
-    // When the meter starts decides whether boot and pull are billed, unless the catalog
-    // says so field by field. Unknown -> billed: the bill can only be lower than this.
-    let start_known = rule.starts_at.known().copied();
-    let billed_flag = |f: &Fact<bool>| -> (bool, bool) {
-        match (f, start_known) {
-            (Fact::Known(b), _) => (*b, true),
-            (Fact::Unknown, Some(BillingStart::Boot)) => (true, true),
-            (Fact::Unknown, Some(BillingStart::Job)) => (false, true),
-            (Fact::Unknown, None) => (true, false),
-        }
-    };
-    let (boot_billed, boot_known) = billed_flag(&rule.boot_billed);
-    let (pull_billed, pull_known) = billed_flag(&rule.pull_billed);
-    let starts_value = match start_known {
-        Some(BillingStart::Boot) => "boot",
-        Some(BillingStart::Job) => "job",
-        None => "boot",
-    };
-    notes.push(|| rule.note("starts_at", starts_value.into(), start_known.is_some()));
-    let idle = if always_on { Decimal::ZERO } else { job.idle };
-    if job.boot > Decimal::ZERO {
-        notes.push(|| job_note("boot", format_duration(job.boot), job.boot_assumed));
-        notes.push(|| rule.note("boot_billed", yes_no(boot_billed), boot_known));
+        origin,
+        source: (origin == Origin::Catalog).then(|| quote.source.clone()),
+        as_of: (origin == Origin::Catalog && !quote.undated).then(|| quote.as_of.clone()),
     }
-    if job.pull > Decimal::ZERO {
-        notes.push(|| job_note("pull", format_duration(job.pull), job.pull_assumed));
-        notes.push(|| rule.note("pull_billed", yes_no(pull_billed), pull_known));
-    }
-    if idle > Decimal::ZERO {
-        notes.push(|| user_note("idle", format_duration(idle)));
-    }
-    let boot_s = if boot_billed { job.boot } else { Decimal::ZERO };
-    let pull_s = if pull_billed { job.pull } else { Decimal::ZERO };
-    let startup_s = add(boot_s, pull_s)?;
-    let active_session = add(add(session_work, startup_s)?, idle)?;
-    // Wall time the instance is on, billed or not (a prepaid package covers all of it).
-    let on_session = add(add(add(session_work, job.boot)?, job.pull)?, idle)?;
-    let active = mul(n, active_session)?;
+}
 
-    let unit_s = Decimal::from(quote.per.seconds());
-    let prepaid = prepaid_unit(quote);
-    let mut uses_month = quote.per == TimeUnit::Month || always_on;
-    let (billed, increment) = if let Some(pkg) = prepaid {
-        // A package is paid whole, for the whole span the machine is held.
-        let span = match job.pattern {
-            Pattern::OneOff => on_session,
-            Pattern::Daily { days, .. } => Decimal::from(u64::from(days) * 86_400),
-            Pattern::AlwaysOn { .. } => session_work,
-        };
-        let pkg_s = Decimal::from(pkg.seconds());
-        uses_month |= pkg == TimeUnit::Month;
-        notes.push(|| Assumption {
-            key: "tier".into(),
-            value: pkg.key().into(),
-            origin: origin_of_quote,
-            source: None,
-            as_of: None,
-        });
-        (round_up_to(span, pkg_s)?, pkg_s)
-    } else {
-        let (inc, inc_known) = match rule.increment {
-            Fact::Known(i) => (i, true),
-            // Unknown granularity: assume whole units of the quote (an hourly price billed
-            // per started hour), which never bills less than a finer increment would.
-            Fact::Unknown => (unit_s, false),
-        };
-        if inc <= Decimal::ZERO {
-            return Err(BillingError::ZeroIncrement);
-        }
-        uses_month |= inc >= Decimal::from(month_seconds_u64());
-        notes.push(|| rule.note("increment", format_span(inc), inc_known));
-        let (min, min_known) = match rule.minimum {
-            Fact::Known(m) => (m, true),
-            // Unknown minimum: nothing beyond one increment (already charged by rounding up).
-            Fact::Unknown => (Decimal::ZERO, false),
-        };
-        if min.is_sign_negative() && !min.is_zero() {
-            return Err(BillingError::Negative { what: "minimum" });
-        }
-        notes.push(|| rule.note("minimum", format_duration(min), min_known));
-        let per_session = round_up_to(active_session, inc)?.max(min);
-        (mul(n, per_session)?, inc)
-    };
-
-    // amount × billed cards/quote_cards × seconds / unit, multiplied out before the one
-    // division; a job smaller than a whole-instance quote pays for the whole instance.
+/// Billed cards over the quote's cards: a job smaller than a whole-instance quote pays for
+/// the whole instance (noted), a job of other size scales the per-card price (noted).
+fn instance_scale(
+    quote: &PriceQuote,
+    cards: u32,
+    origin: Origin,
+    notes: &mut Notes,
+) -> (Decimal, Decimal) {
     let paid_cards = super::choice::billed_cards(quote.cards, cards);
-    let scale_num = Decimal::from(paid_cards);
-    let scale_den = Decimal::from(quote.cards);
     if paid_cards > cards {
         notes.push(|| Assumption {
             key: "instance".into(),
             value: format!("{paid_cards}"),
-            origin: origin_of_quote,
+            origin,
             source: None,
             as_of: None,
         });
@@ -272,135 +245,11 @@ fn cost_with(
             as_of: None,
         });
     }
-    let price_for = |secs: Decimal| -> Result<Decimal, BillingError> {
-        div(
-            mul(mul(quote.amount, scale_num)?, secs)?,
-            mul(unit_s, scale_den)?,
-        )
-    };
-    let compute = price_for(billed)?;
-    let list_cost = price_for(useful)?;
-    let startup_cost = price_for(mul(n, startup_s)?)?;
-    let idle_cost = price_for(mul(n, idle)?)?;
-    // Priced from seconds rather than by subtraction, so it is never a -1e-28 artefact.
-    let rounding_cost = price_for((billed - active).max(Decimal::ZERO))?;
+    (Decimal::from(paid_cards), Decimal::from(quote.cards))
+}
 
-    // Storage: running part at the running price, the rest at the stopped price.
-    let month_s = Decimal::from(month_seconds_u64());
-    let mut storage = Decimal::ZERO;
-    if job.storage_gb > Decimal::ZERO {
-        uses_month = true;
-        let default_stored = match job.pattern {
-            Pattern::OneOff => billed,
-            Pattern::Daily { days, .. } => Decimal::from(u64::from(days) * 86_400).max(billed),
-            Pattern::AlwaysOn { .. } => billed,
-        };
-        let stored = if job.stored.is_zero() {
-            default_stored
-        } else {
-            job.stored
-        };
-        notes.push(|| {
-            user_note(
-                "storage",
-                format!("{} GB", format_decimal(job.storage_gb, 6)),
-            )
-        });
-        notes.push(|| Assumption {
-            key: "stored".into(),
-            value: format_duration(stored),
-            origin: if job.stored.is_zero() {
-                Origin::Assumed
-            } else {
-                Origin::User
-            },
-            source: None,
-            as_of: None,
-        });
-        match rule.storage_price {
-            Fact::Known(price) => {
-                notes.push(|| {
-                    rule.note(
-                        "storage_price",
-                        format!("{} {}/GB-month", format_decimal(price, 12), rule.currency),
-                        true,
-                    )
-                });
-                let running = stored.min(mul(n, on_session)?);
-                let stopped = stored - running;
-                let mut gb_seconds_cost = mul(price, running)?;
-                if stopped > Decimal::ZERO {
-                    let (billed_when_stopped, known) = match rule.stopped_storage_billed {
-                        Fact::Known(b) => (b, true),
-                        Fact::Unknown => (true, false),
-                    };
-                    notes.push(|| {
-                        rule.note("stopped_storage_billed", yes_no(billed_when_stopped), known)
-                    });
-                    if billed_when_stopped {
-                        let stopped_price = match rule.stopped_storage_price {
-                            Fact::Known(p) => {
-                                notes.push(|| {
-                                    rule.note(
-                                        "stopped_storage_price",
-                                        format!(
-                                            "{} {}/GB-month",
-                                            format_decimal(p, 12),
-                                            rule.currency
-                                        ),
-                                        true,
-                                    )
-                                });
-                                p
-                            }
-                            Fact::Unknown => price,
-                        };
-                        gb_seconds_cost = add(gb_seconds_cost, mul(stopped_price, stopped)?)?;
-                    }
-                }
-                storage = div(mul(job.storage_gb, gb_seconds_cost)?, month_s)?;
-            }
-            Fact::Unknown => notes.push(|| rule.note("storage_price", "unknown".into(), false)),
-        }
-    }
-
-    let mut transfer = Decimal::ZERO;
-    for (key, gb, price) in [
-        ("egress_price", job.egress_gb, rule.egress_price),
-        ("ingress_price", job.ingress_gb, rule.ingress_price),
-    ] {
-        if gb <= Decimal::ZERO {
-            continue;
-        }
-        let what = if key == "egress_price" {
-            "egress"
-        } else {
-            "ingress"
-        };
-        notes.push(|| user_note(what, format!("{} GB", format_decimal(gb, 6))));
-        match price {
-            Fact::Known(p) => {
-                notes.push(|| {
-                    rule.note(
-                        key,
-                        format!("{} {}/GB", format_decimal(p, 12), rule.currency),
-                        true,
-                    )
-                });
-                transfer = add(transfer, mul(gb, p)?)?;
-            }
-            Fact::Unknown => notes.push(|| rule.note(key, "unknown".into(), false)),
-        }
-    }
-
-    // Convert each part with the same rate so that the parts still add up to the total.
-    let rate = fx.map_or(Decimal::ONE, |f| f.rate);
-    let conv = |x: Decimal| mul(x, rate);
-    let compute_c = conv(compute)?;
-    let storage_c = conv(storage)?;
-    let transfer_c = conv(transfer)?;
-    let total = add(add(compute_c, storage_c)?, transfer_c)?;
-    let effective = div(mul(total, Decimal::from(3600))?, useful)?;
+/// The rate used and the 730-hour month, when they entered the figure.
+fn closing_notes(fx: Option<&FxUsed>, uses_month: bool, notes: &mut Notes) {
     if let Some(f) = fx {
         notes.push(|| Assumption {
             key: "fx".into(),
@@ -419,73 +268,6 @@ fn cost_with(
             as_of: None,
         });
     }
-    // A total alone (`job_total`) needs no names copied.
-    let currency = match (with_notes, fx) {
-        (false, _) => String::new(),
-        (true, Some(f)) => f.to.clone(),
-        (true, None) => quote.currency.clone(),
-    };
-    let details = CostDetails {
-        useful_seconds: useful,
-        active_seconds: active,
-        list_cost: conv(list_cost)?,
-        startup_cost: conv(startup_cost)?,
-        idle_cost: conv(idle_cost)?,
-        rounding_cost: conv(rounding_cost)?,
-        increment_seconds: increment,
-        prepaid,
-        uses_month,
-        fx: fx.filter(|_| with_notes).cloned(),
-    };
-    Ok((
-        CostBreakdown {
-            billed_seconds: billed,
-            compute_cost: compute_c,
-            storage_cost: storage_c,
-            egress_cost: transfer_c,
-            total_cost: total,
-            effective_per_useful_hour: effective,
-            currency,
-            assumptions: notes.list,
-        },
-        details,
-    ))
-}
-
-/// Like `format_duration`, but whole 730-hour months read `1mo`, not `30d10h`.
-pub fn format_span(seconds: Decimal) -> String {
-    let month = Decimal::from(month_seconds_u64());
-    if seconds >= month && (seconds % month).is_zero() {
-        format!("{}mo", (seconds / month).normalize())
-    } else {
-        format_duration(seconds)
-    }
-}
-
-fn yes_no(b: bool) -> String {
-    if b { "yes" } else { "no" }.to_string()
-}
-
-/// A figure of the job: the user's, or the standard assumption.
-fn job_note(key: &str, value: String, assumed: bool) -> Assumption {
-    Assumption {
-        origin: if assumed {
-            Origin::Assumed
-        } else {
-            Origin::User
-        },
-        ..user_note(key, value)
-    }
-}
-
-fn user_note(key: &str, value: String) -> Assumption {
-    Assumption {
-        key: key.to_string(),
-        value,
-        origin: Origin::User,
-        source: None,
-        as_of: None,
-    }
 }
 
 /// The hidden cost that moved an offer furthest from its list price, as a message.
@@ -498,10 +280,17 @@ pub fn deciding_rule(d: &CostDetails, cost: &CostBreakdown) -> Option<Msg> {
         (cost.storage_cost, 3),
         (cost.egress_cost, 4),
     ];
-    let (extra, which) = candidates
+    let Some((extra, which)) = candidates
         .into_iter()
         .filter(|(x, _)| *x > Decimal::ZERO)
-        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))?;
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+    else {
+        // Nothing over the list price, but a prepaid plan is still no hourly price: say it
+        // is paid ahead and billed whether the instance is on or off.
+        return d
+            .prepaid
+            .map(|u| Msg::new("billing-rule-prepaid-plan").arg("unit", u.key()));
+    };
     Some(match which {
         0 => match d.prepaid {
             Some(u) => Msg::new("billing-rule-prepaid")

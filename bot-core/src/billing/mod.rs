@@ -14,10 +14,12 @@
 mod arith;
 mod convert;
 mod cost;
+mod cost_parts;
 mod error;
 mod job;
 mod live;
 pub mod money;
+mod plan;
 mod rank;
 mod rule;
 
@@ -26,14 +28,13 @@ pub use crate::catalog::choice;
 pub use arith::round_up_to;
 pub use choice::{PriceRange, Tiers, billed_cards, current_quotes, is_interruptible};
 pub use convert::{Conversion, ConvertQuery, PriceUnit, convert, convert_price};
-pub use cost::{
-    CostBreakdown, CostDetails, as_number, deciding_rule, format_span, job_cost, opt_as_number,
-    prepaid_unit,
-};
+pub use cost::{CostBreakdown, CostDetails, as_number, deciding_rule, job_cost, opt_as_number};
+pub use cost_parts::{format_span, prepaid_unit};
 pub use error::BillingError;
 pub use job::{Job, Pattern, daily_seconds};
 pub use live::{LiveUse, with_live_prices};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
+pub use plan::{PrepaidPlan, cheapest_plan};
 pub use rank::{
     Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx,
     spot_alternative, user_cost,

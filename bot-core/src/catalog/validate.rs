@@ -235,6 +235,15 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
     k.provenance("", &p.source, &p.as_of)?;
     k.note("", &p.note_zh, &p.note_en)?;
 
+    billing(&k, p)?;
+    barriers(&k, p)?;
+    prices(c, p)?;
+    records(&k, p)
+}
+
+/// `[platform.billing]`: durations readable and positive, money non-negative, the
+/// stopped-billing list coherent with `stopped_storage_billed`.
+fn billing(k: &Check, p: &Platform) -> Result<(), CatalogError> {
     let b = &p.billing;
     k.duration("billing.increment", &b.increment)?;
     k.duration("billing.minimum_charge", &b.minimum_charge)?;
@@ -288,6 +297,12 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
     k.provenance("billing.", &b.source, &b.as_of)?;
     k.note("billing.", &b.note_zh, &b.note_en)?;
 
+    Ok(())
+}
+
+/// `[platform.barriers]`: payment methods the schema names, a real-name rule that agrees
+/// with its documents, texts in both languages.
+fn barriers(k: &Check, p: &Platform) -> Result<(), CatalogError> {
     let br = &p.barriers;
     for m in &br.payment_methods {
         k.one_of("barriers.payment_methods", m, &PAYMENT_METHODS)?;
@@ -308,6 +323,12 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
     k.provenance("barriers.", &br.source, &br.as_of)?;
     k.note("barriers.", &br.note_zh, &br.note_en)?;
 
+    Ok(())
+}
+
+/// Each `[[platform.price]]`: a known card, a positive amount for at least one card, a
+/// tier and currency the schema names, a prepaid tier priced per its own unit, provenance.
+fn prices(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
     for (i, q) in p.prices.iter().enumerate() {
         let k = Check {
             file: "platforms.toml",
@@ -347,6 +368,12 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
         k.provenance("", &q.source, &q.as_of)?;
         k.note("", &q.note_zh, &q.note_en)?;
     }
+    Ok(())
+}
+
+/// Retention rules, credibility notes, citations and the record of where facts were looked
+/// for: each dated, sourced and in both languages.
+fn records(k: &Check, p: &Platform) -> Result<(), CatalogError> {
     for (i, r) in p.retention.iter().enumerate() {
         let prefix = format!("retention[{i}].");
         k.duration(&format!("{prefix}after"), &r.after)?;

@@ -2,15 +2,32 @@
 //! check, payment method); the answers live in [`super::state::Needs`].
 
 use super::state::{Met, PickState};
+use crate::billing::{CostBreakdown, RankedOffer, format_money};
+use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
+use rust_decimal::Decimal;
 
-pub fn ask_barriers(s: &PickState, header: Msg) -> Reply {
+/// An offer with its barrier checks.
+pub type CheckedOffer = (RankedOffer, Vec<(&'static str, Met)>);
+
+/// 0 = every need known to be met, 1 = some need not verified, 2 = some need known to fail.
+pub(super) fn need_rank(check: &[(&'static str, Met)]) -> u8 {
+    if check.iter().any(|(_, m)| *m == Met::No) {
+        2
+    } else if check.iter().any(|(_, m)| *m == Met::Unknown) {
+        1
+    } else {
+        0
+    }
+}
+
+pub fn ask_barriers(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let n = &s.needs;
     let on = |b: bool| if b { "on" } else { "off" };
     let pay = |k: &str| on(n.payments.iter().any(|p| p == k));
     let mut r = Reply::text(header).with(Msg::new("pick-ask-barriers"));
     if let Some(b) = n.budget {
-        r.push(Msg::new("pick-budget-set").arg("budget", b.normalize().to_string()));
+        r.push(Msg::new("pick-budget-set").arg("budget", budget_text(ctx, b)));
     }
     r.with_choice(
         "b:web",
@@ -77,4 +94,78 @@ pub(super) fn met_text(check: &[(&'static str, Met)], zh: bool) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The budget as said: a bare amount, read in the chat's `/currency` (never the reader's
+/// language, so the same words give every member the same verdict), shown with its sign.
+pub(super) fn budget_text(ctx: &Ctx, budget: Decimal) -> String {
+    format_money(budget, &ctx.bare_currency)
+}
+
+/// Whether the cheapest job cost is over the budget, the budget first converted from the
+/// chat's currency into the cost's at the catalog's dated rate (no rate: not judged).
+pub(super) fn over_budget(ctx: &Ctx, s: &PickState, cheapest: Option<&CostBreakdown>) -> bool {
+    let (Some(budget), Some(cost)) = (s.needs.budget, cheapest) else {
+        return false;
+    };
+    let rate = if ctx.bare_currency.eq_ignore_ascii_case(&cost.currency) {
+        Some(Decimal::ONE)
+    } else {
+        ctx.catalog
+            .fx_rate(&ctx.bare_currency, &cost.currency)
+            .map(|(r, _)| r)
+    };
+    rate.is_some_and(|r| cost.total_cost > budget * r)
+}
+
+/// Takes out the platforms known to fail one of the needs (they are never advised, not even
+/// last) and returns their ids, in ranked order.
+pub(super) fn leave_out_failing(offers: &mut Vec<CheckedOffer>) -> Vec<String> {
+    let mut left_out = Vec::new();
+    offers.retain(|(o, check)| {
+        let fails = need_rank(check) == 2;
+        if fails {
+            left_out.push(o.platform_id.clone());
+        }
+        !fails
+    });
+    left_out
+}
+
+/// "Left out: 3 platforms known not to meet one of your needs (A, B, C)".
+pub(super) fn left_out_line(ctx: &Ctx, left_out: &[String]) -> Option<Msg> {
+    if left_out.is_empty() {
+        return None;
+    }
+    Some(
+        Msg::new("pick-left-out")
+            .arg("count", left_out.len())
+            .arg("platforms", names(ctx, left_out.iter().map(String::as_str))),
+    )
+}
+
+/// The labelled second group among the shown rows: the platforms where a need could not be
+/// verified, listed after every platform known to meet them all.
+pub(super) fn unverified_group(ctx: &Ctx, offers: &[CheckedOffer]) -> Option<Msg> {
+    let unsure: Vec<&str> = offers
+        .iter()
+        .take(3)
+        .filter(|(_, check)| need_rank(check) == 1)
+        .map(|(o, _)| o.platform_id.as_str())
+        .collect();
+    (!unsure.is_empty()).then(|| {
+        Msg::new("pick-unverified-needs-lower").arg("platforms", names(ctx, unsure.into_iter()))
+    })
+}
+
+fn names<'a>(ctx: &Ctx, ids: impl Iterator<Item = &'a str>) -> String {
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    ids.map(|id| {
+        ctx.catalog
+            .platform(id)
+            .map(|p| p.display_name(zh).to_string())
+            .unwrap_or_else(|_| id.to_string())
+    })
+    .collect::<Vec<_>>()
+    .join(if zh { "、" } else { ", " })
 }

@@ -481,6 +481,7 @@ mod tests {
                     who: &who,
                     lang: Lang::En,
                     currency: currency.into(),
+                    bare_currency: currency.into(),
                     today: crate::catalog::parse_date("2026-11-30").unwrap(),
                     is_operator: false,
                 };

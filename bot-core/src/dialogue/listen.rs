@@ -61,12 +61,12 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
                 .arg("cards", *cards),
         );
     }
-    echo.extend(apply_needs(s, f));
+    echo.extend(apply_needs(ctx, s, f));
     echo
 }
 
 /// Real-name, payment and budget: set as said (never toggled by a sentence).
-pub(super) fn apply_needs(s: &mut PickState, f: &Facts) -> Vec<Msg> {
+pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
     let mut echo = Vec::new();
     if f.no_real_name {
         s.needs.no_real_name = true;
@@ -84,7 +84,8 @@ pub(super) fn apply_needs(s: &mut PickState, f: &Facts) -> Vec<Msg> {
     }
     if let Some(b) = f.budget.filter(|b| *b > Decimal::ZERO) {
         s.needs.budget = Some(b);
-        echo.push(Msg::new("pick-understood-budget").arg("budget", b.normalize().to_string()));
+        let b = super::barriers::budget_text(ctx, b);
+        echo.push(Msg::new("pick-understood-budget").arg("budget", b));
     }
     let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
     if barriers {

@@ -1,6 +1,6 @@
 //! The result: platforms ranked by what the job really costs, with stock and barriers.
 
-use super::barriers::met_text;
+use super::barriers::{met_text, need_rank};
 use super::card::{drop_one_tier, job_for};
 use super::state::Met;
 use super::state::{PickState, Usage};
@@ -10,8 +10,7 @@ use crate::context::Ctx;
 use crate::reply::{Msg, Reply, Table};
 use rust_decimal::Decimal;
 
-/// An offer with its barrier checks.
-pub type CheckedOffer = (RankedOffer, Vec<(&'static str, Met)>);
+pub use super::barriers::CheckedOffer;
 
 /// Offers for the chosen card, cheapest first, with each one's barrier check; platforms that
 /// certainly fail a need go after those that do not.
@@ -32,6 +31,17 @@ pub fn ranked_offers_live(
     gpu: &str,
     cards: u32,
 ) -> (Vec<CheckedOffer>, Vec<billing::LiveUse>) {
+    let (offers, used, _) = ranked_offers_grouped(ctx, s, gpu, cards);
+    (offers, used)
+}
+
+/// [`ranked_offers_live`], and the platforms left out as known to fail a need.
+pub fn ranked_offers_grouped(
+    ctx: &Ctx,
+    s: &PickState,
+    gpu: &str,
+    cards: u32,
+) -> (Vec<CheckedOffer>, Vec<billing::LiveUse>, Vec<String>) {
     let job = job_for(s);
     let listed = billing::compare(ctx.catalog, gpu, cards, &job, &ctx.currency, ctx.today)
         .unwrap_or_default();
@@ -78,18 +88,8 @@ pub fn ranked_offers_live(
             true
         }
     });
-    (offers, used)
-}
-
-/// 0 = every need known to be met, 1 = some need not verified, 2 = some need known to fail.
-fn need_rank(check: &[(&'static str, Met)]) -> u8 {
-    if check.iter().any(|(_, m)| *m == Met::No) {
-        2
-    } else if check.iter().any(|(_, m)| *m == Met::Unknown) {
-        1
-    } else {
-        0
-    }
+    let left_out = super::barriers::leave_out_failing(&mut offers);
+    (offers, used, left_out)
 }
 
 pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
@@ -108,11 +108,11 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             .arg("gpu", &gpu_name),
     );
     r.push(usage_line(s));
-    let (offers, live) = ranked_offers_live(ctx, s, gpu_id, cards);
+    let (offers, live, left_out) = ranked_offers_grouped(ctx, s, gpu_id, cards);
     let zh = ctx.lang == crate::i18n::Lang::Zh;
-    if offers.is_empty() {
+    if offers.is_empty() && left_out.is_empty() {
         r.push(Msg::new("pick-result-none"));
-    } else {
+    } else if !offers.is_empty() {
         let rows = offers
             .iter()
             .take(3)
@@ -198,8 +198,8 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             r = crate::answer::offers::live_notes(ctx, r, &live);
         }
         r.push(Msg::new("pick-result-legend"));
-        if offers.iter().any(|(_, check)| need_rank(check) == 1) {
-            r.push(Msg::new("pick-unverified-needs-lower"));
+        if let Some(m) = super::barriers::unverified_group(ctx, &offers) {
+            r.push(m);
         }
         if offers.iter().any(|(o, _)| o.is_range()) {
             r.push(Msg::new("billing-range-footer"));
@@ -212,13 +212,13 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             );
         }
     }
-    let first_total = offers.first().map(|(o, _)| o.cost.total_cost);
-    let over_budget = matches!((s.needs.budget, first_total), (Some(b), Some(t)) if t > b);
-    if over_budget {
-        r.push(Msg::new("pick-over-budget").arg(
-            "budget",
-            s.needs.budget.unwrap_or_default().normalize().to_string(),
-        ));
+    if let Some(m) = super::barriers::left_out_line(ctx, &left_out) {
+        r.push(m);
+    }
+    let first = offers.first().map(|(o, _)| &o.cost);
+    let over_budget = super::barriers::over_budget(ctx, s, first);
+    if let (true, Some(b)) = (over_budget, s.needs.budget) {
+        r.push(Msg::new("pick-over-budget").arg("budget", super::barriers::budget_text(ctx, b)));
     }
     if over_budget || offers.is_empty() {
         if let Some((alt, cost)) = drop_one_tier(ctx, s, gpu_id) {

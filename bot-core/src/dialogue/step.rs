@@ -318,7 +318,8 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             r.push(Msg::new("pick-understood-pay").arg("method", p.as_str()));
         }
         if let Some(b) = n.budget {
-            r.push(Msg::new("pick-understood-budget").arg("budget", b.normalize().to_string()));
+            let b = super::barriers::budget_text(ctx, b);
+            r.push(Msg::new("pick-understood-budget").arg("budget", b));
         }
     }
     r

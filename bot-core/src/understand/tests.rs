@@ -223,6 +223,7 @@ mod round_trip {
             who: &who,
             lang: Lang::En,
             currency: "USD".into(),
+            bare_currency: "USD".into(),
             today: crate::catalog::parse_date("2026-11-30").unwrap(),
             is_operator: false,
         };

@@ -181,6 +181,7 @@ fn ask(s: &Store, lang: Lang, args: &str, now: i64) -> String {
         who: &who,
         lang,
         currency: lang.default_currency().into(),
+        bare_currency: "USD".into(),
         today: now / 86_400,
         is_operator: false,
     };

@@ -202,6 +202,7 @@ fn tco_json_for_a_model_that_does_not_fit_carries_no_cost() {
         price_per_hour: Decimal::from(2),
         tokens_per_day: 1e6,
         api_price_per_mtok: Some(Decimal::ONE),
+        plan_per_day: None,
     };
     let rep = analyze(&c, &q, "USD").unwrap();
     assert!(!rep.fits);

@@ -64,7 +64,7 @@ fn offer(
     }
 }
 
-fn world() -> (Bot, tempfile::TempDir) {
+pub(super) fn world() -> (Bot, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
     let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);

@@ -214,7 +214,8 @@ fn a_bare_number_says_its_currency_and_a_symbol_wins() {
     let (bot, _dir) = bot_with(cat);
     for (locale, line, want) in [
         ("en", "/tco qwen2.5-7b int4 4090 20m 0.3", "read as USD"),
-        ("zh", "/tco qwen2.5-7b int4 4090 20m 0.3", "人民币"),
+        // The chat chose no currency: USD for every reader, whatever their language.
+        ("zh", "/tco qwen2.5-7b int4 4090 20m 0.3", "美元"),
         ("en", "/cost 2.5/h 3h", "read as USD"),
     ] {
         let plain = ask(&bot, locale, line);

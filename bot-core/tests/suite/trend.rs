@@ -72,6 +72,7 @@ fn ctx<'a>(cat: &'a Catalog, s: &'a Store, who: &'a ChatRef, lang: Lang) -> Ctx<
         who,
         lang,
         currency: lang.default_currency().into(),
+        bare_currency: "USD".into(),
         today: NOW / 86_400,
         is_operator: false,
     }

@@ -28,9 +28,7 @@ const EXEMPT: &[&str] = &[
     "long fn: answer/billing/reply.rs compare_reply",
     "long fn: answer/tco.rs chat",
     "long fn: answer/catalog.rs platform_detail",
-    "long fn: catalog/validate.rs platform",
     "long fn: dialogue/result.rs show_result",
-    "long fn: billing/cost.rs cost_with",
 ];
 
 #[test]

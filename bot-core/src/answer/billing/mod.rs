@@ -22,7 +22,7 @@ use request::platform_and_gpu;
 
 /// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`
 pub fn convert(ctx: &Ctx<'_>, args: &str) -> Reply {
-    let answer = parse_convert(&ctx.currency, args).and_then(|q| {
+    let answer = parse_convert(&ctx.bare_currency, args).and_then(|q| {
         let r = convert_reply(ctx.lang, &q, &billing::convert(ctx.catalog, &q)?);
         // No currency typed: read in the chat's, and said so.
         let (words, _) = crate::lexicon::split_options(args);
@@ -55,7 +55,7 @@ fn user_price_cost(
     let currency = price
         .currency
         .clone()
-        .unwrap_or_else(|| ctx.currency.clone());
+        .unwrap_or_else(|| ctx.bare_currency.clone());
     let rule = billing::Rule::unknown(&currency, billing::Origin::User);
     let quote = crate::catalog::PriceQuote::user(price.amount, per, &currency, "on_demand");
     let to = req.currency.clone().unwrap_or_else(|| currency.clone());

@@ -1,0 +1,191 @@
+//! A number typed without a currency (issue 25 story 4): read in the chat's `/currency`, never
+//! in the reader's language, so two members of one chat who type the same bare number get the
+//! same verdict; the answer says which currency it read, in its first lines; `¥ $ 元 刀 usd cny`
+//! typed always win.
+
+use bot_core::alerts::{Access, AccessCheck, ChatKind};
+use bot_core::{Bot, ChatRef, Input, Localizer};
+use std::sync::Arc;
+
+/// `boss` administers every group.
+struct Admins;
+impl AccessCheck for Admins {
+    fn check(&self, who: &ChatRef) -> Result<Access, String> {
+        Ok(Access {
+            kind: ChatKind::Group,
+            may_manage: who.user == "boss",
+        })
+    }
+}
+
+fn member(user: &str, locale: &str) -> ChatRef {
+    ChatRef {
+        platform: "telegram".into(),
+        chat: "group".into(),
+        user: user.into(),
+        locale: Some(locale.into()),
+    }
+}
+
+fn say(bot: &Bot, who: &ChatRef, line: &str) -> String {
+    let a = bot.handle(who, Input::Text(line.into()));
+    a.replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(a.lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn world() -> (Bot, tempfile::TempDir) {
+    let (bot, dir) = super::offers::world();
+    bot.access.register("telegram", Arc::new(Admins));
+    (bot, dir)
+}
+
+/// The number of offers an `/offers` or `/stock` answer found, in either language: its
+/// table's body rows (the lines naming a platform of the test world).
+fn rows(text: &str) -> usize {
+    text.lines()
+        .filter(|l| l.contains("Vast.ai") || l.contains("Lambda"))
+        // A provider's feed line ("Lambda: no data yet.") is no offer.
+        .filter(|l| !l.contains(':') && !l.contains('：'))
+        .count()
+}
+
+/// The currency the bare-number statement names, in either language.
+fn stated(text: &str) -> Option<&'static str> {
+    let line = text
+        .lines()
+        .take(3)
+        .find(|l| l.contains("without a currency") || l.contains("没写币种"))?;
+    if line.contains("USD") || line.contains("美元") {
+        Some("USD")
+    } else if line.contains("CNY") || line.contains("人民币") {
+        Some("CNY")
+    } else {
+        None
+    }
+}
+
+#[test]
+fn the_same_bare_number_gives_every_member_the_same_verdict() {
+    let (bot, _dir) = world();
+    let (ann, li) = (member("ann", "en"), member("li", "zh"));
+    for line in [
+        "/offers h100 max=2.5",
+        "/offers h100 dph<2",
+        "/stock h100 2.5",
+        "/stock h100 vast 2",
+    ] {
+        let (en, zh) = (say(&bot, &ann, line), say(&bot, &li, line));
+        assert_eq!(rows(&en), rows(&zh), "{line}\n{en}\n---\n{zh}");
+        assert_eq!(stated(&en), Some("USD"), "{line}: {en}");
+        assert_eq!(stated(&zh), Some("USD"), "{line}: {zh}");
+    }
+    // $2.5 admits the $2.10 and $1.90 live H100s; read as ¥2.5 (about $0.35) it would not.
+    assert!(rows(&say(&bot, &li, "/offers h100 max=2.5")) >= 2);
+    // The chat chooses CNY: now the same bare number is yuan for both, and says so.
+    say(&bot, &member("boss", "en"), "/currency cny");
+    for line in ["/offers h100 max=2.5", "/stock h100 2.5"] {
+        let (en, zh) = (say(&bot, &ann, line), say(&bot, &li, line));
+        assert_eq!(rows(&en), rows(&zh), "{line}\n{en}\n---\n{zh}");
+        assert_eq!(stated(&en), Some("CNY"), "{line}: {en}");
+        assert_eq!(stated(&zh), Some("CNY"), "{line}: {zh}");
+        assert_eq!(rows(&en), 0, "no H100 is under ¥2.5 an hour: {en}");
+    }
+}
+
+#[test]
+fn a_typed_currency_wins_and_is_not_restated() {
+    let (bot, _dir) = world();
+    let (ann, li) = (member("ann", "en"), member("li", "zh"));
+    say(&bot, &member("boss", "zh"), "/currency cny");
+    for line in [
+        "/offers h100 max=$2.5",
+        "/offers h100 max=2.5usd",
+        "/offers h100 max=2.5刀",
+        "/stock h100 $2.5",
+    ] {
+        let (en, zh) = (say(&bot, &ann, line), say(&bot, &li, line));
+        assert_eq!(stated(&en), None, "{line}: {en}");
+        assert!(
+            rows(&en) >= 2 && rows(&en) == rows(&zh),
+            "{line}\n{en}\n{zh}"
+        );
+    }
+    for line in [
+        "/offers h100 max=¥2.5",
+        "/offers h100 max=2.5元",
+        "/stock h100 2.5cny",
+    ] {
+        let en = say(&bot, &ann, line);
+        assert_eq!(stated(&en), None, "{line}: {en}");
+        assert_eq!(rows(&en), 0, "{line}: {en}");
+    }
+}
+
+#[test]
+fn a_subscription_stores_the_chats_currency_for_a_bare_cap() {
+    let (bot, _dir) = world();
+    let boss_zh = member("boss", "zh");
+    let text = say(&bot, &boss_zh, "/subscribe h100 max=2.5");
+    assert_eq!(stated(&text), Some("USD"), "{text}");
+    let subs = bot_core::alerts::list_chat(&bot.store, "telegram", "group").unwrap();
+    assert_eq!(subs.len(), 1);
+    assert_eq!(
+        subs[0].max_currency, "USD",
+        "a zh reader's bare cap is not yuan"
+    );
+    say(&bot, &boss_zh, "/currency cny");
+    say(&bot, &member("boss", "en"), "/subscribe a100 max=9");
+    let subs = bot_core::alerts::list_chat(&bot.store, "telegram", "group").unwrap();
+    let a100 = subs
+        .iter()
+        .find(|s| s.max_price.is_some() && s.gpu.contains("a100"));
+    assert_eq!(
+        a100.map(|s| s.max_currency.as_str()),
+        Some("CNY"),
+        "{subs:?}"
+    );
+}
+
+#[test]
+fn tco_and_cost_read_a_bare_price_alike_in_both_languages() {
+    let (bot, _dir) = world();
+    let (ann, li) = (member("ann", "en"), member("li", "zh"));
+    for line in [
+        "/tco qwen2.5-7b int4 4090 20m 0.3",
+        "/cost 2.5/h 3h",
+        "/trial vast 4090 1h 3",
+    ] {
+        let (en, zh) = (say(&bot, &ann, line), say(&bot, &li, line));
+        let want = if line.starts_with("/trial") {
+            None
+        } else {
+            Some("USD")
+        };
+        if want.is_some() {
+            assert_eq!(stated(&en), want, "{line}: {en}");
+            assert_eq!(stated(&zh), want, "{line}: {zh}");
+        }
+        // The first line carries the same amount for both readers.
+        let money = |t: &str| t.contains("$") && !t.contains("¥3.00");
+        assert!(money(&en) && money(&zh), "{line}\n{en}\n---\n{zh}");
+    }
+}
+
+#[test]
+fn a_pick_budget_is_the_chats_currency_whoever_states_it() {
+    let (bot, _dir) = world();
+    let li = member("li", "zh");
+    let text = say(&bot, &li, "/pick");
+    assert!(!text.is_empty());
+    // The budget said in a sentence is echoed with its currency sign, not as a bare number.
+    let text = say(
+        &bot,
+        &li,
+        "微调 qwen2.5-7b lora，跑 3 小时，预算 40，要支付宝",
+    );
+    assert!(text.contains("$40"), "{text}");
+    assert!(!text.contains("¥40"), "{text}");
+}

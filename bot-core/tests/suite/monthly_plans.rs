@@ -1,0 +1,167 @@
+//! Prepaid plans (issue 25 story 5): a published monthly or weekly plan prices a job that
+//! stays on when it is cheaper than hours × hourly, labelled as prepaid (billed whether the
+//! instance is on or off); a short job never pays for a plan. Fixture rows on one platform.
+
+use bot_core::catalog::{Platform, PriceQuote};
+use bot_core::units::TimeUnit;
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use std::sync::Arc;
+
+fn quote(gpu: &str, amount: &str, per: TimeUnit, tier: &str) -> PriceQuote {
+    let mut q = PriceQuote::user(amount.parse().unwrap(), per, "USD", tier);
+    q.gpu = gpu.into();
+    q.cards = 1;
+    q.as_of = "2026-11-20".into();
+    q.undated = false;
+    q.source = "https://example.com/pricing".into();
+    q
+}
+
+/// The embedded catalog where Lambda's H100 PCIe is $2.00/h on demand, $900 a month prepaid
+/// (730 h × $2.00 = $1,460) or $250 a week (168 h × $2.00 = $336); no other platform has it.
+fn catalog() -> Catalog {
+    let cat = Catalog::embedded().unwrap();
+    let mut platforms: Vec<Platform> = cat.platforms.clone();
+    let gpu = "h100-pcie";
+    for p in &mut platforms {
+        p.prices.retain(|q| q.gpu != gpu);
+        if p.id == "lambda" {
+            p.prices
+                .push(quote(gpu, "2.00", TimeUnit::Hour, "on_demand"));
+            p.prices.push(quote(gpu, "900", TimeUnit::Month, "month"));
+            p.prices.push(quote(gpu, "250", TimeUnit::Week, "week"));
+        }
+    }
+    Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap()
+}
+
+fn ask(bot: &Bot, locale: &str, line: &str) -> String {
+    let who = ChatRef::terminal(Some(locale));
+    let lang = Lang::from_locale(Some(locale));
+    bot.handle(&who, Input::Text(line.to_string()))
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn bot() -> (Bot, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.redb")).unwrap();
+    let mut bot = Bot::new(Arc::new(catalog()), Arc::new(store));
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    (bot, dir)
+}
+
+const PREPAID_EN: &str = "billed whether the instance is on or off";
+const PREPAID_ZH: &str = "开机关机都计费";
+
+#[test]
+fn monthly_words_price_the_plan_and_say_it_is_prepaid() {
+    let (bot, _d) = bot();
+    for (locale, line) in [
+        ("en", "/compare h100 pcie monthly"),
+        ("en", "/compare h100 pcie always"),
+        ("zh", "/compare h100 pcie 包月"),
+        ("zh", "/compare h100 pcie 一直在线"),
+        ("en", "/cost lambda h100 pcie always"),
+    ] {
+        let text = ask(&bot, locale, line);
+        let label = if locale == "en" {
+            PREPAID_EN
+        } else {
+            PREPAID_ZH
+        };
+        assert!(text.contains("$900.00"), "{line}: {text}");
+        assert!(text.contains(label), "{line}: {text}");
+        // Never the 730 hourly prices the plan undercuts.
+        assert!(!text.contains("1460"), "{line}: {text}");
+    }
+}
+
+#[test]
+fn a_job_that_is_not_kept_on_long_never_pays_for_a_plan() {
+    let (bot, _d) = bot();
+    // 3 h: $6; 10 days: 240 h × $2 = $480 beats two weeks ($500) and the month ($900).
+    for (line, total) in [
+        ("/compare h100 pcie 3h", "$6.00"),
+        ("/compare h100 pcie 10d", "$480.00"),
+    ] {
+        let text = ask(&bot, "en", line);
+        assert!(
+            text.contains("on demand") && text.contains(total),
+            "{line}: {text}"
+        );
+        assert!(!text.contains(PREPAID_EN), "{line}: {text}");
+    }
+    // 6 days: 144 h × $2 = $288 (plus boot) is dearer than the $250 week, which wins.
+    let text = ask(&bot, "en", "/compare h100 pcie 6d");
+    assert!(
+        text.contains("$250.00") && text.contains(PREPAID_EN),
+        "{text}"
+    );
+}
+
+#[test]
+fn tco_runs_around_the_clock_on_the_plan_when_cheaper() {
+    let (bot, _d) = bot();
+    let text = ask(&bot, "en", "/tco qwen2.5-7b int4 h100-pcie 20m");
+    // $900 per 730 h month = $29.59 a day, against 24 × $2.00 = $48.00.
+    let day = (900.0_f64 * 24.0 / 730.0 * 100.0).round() / 100.0;
+    assert!(text.contains(&format!("({day:.2} USD/day)")), "{text}");
+    assert!(!text.contains("48.00 USD/day"), "{text}");
+    let plan = text.lines().nth(2).unwrap_or_default();
+    assert!(
+        plan.contains("prepaid plan") && plan.contains("Lambda"),
+        "{text}"
+    );
+    let zh = ask(&bot, "zh", "/tco qwen2.5-7b int4 h100-pcie 20m");
+    assert!(zh.contains("包月") && zh.contains("开不开机都计费"), "{zh}");
+    // A price the user gives is theirs: no plan replaces it.
+    let own = ask(&bot, "en", "/tco qwen2.5-7b int4 h100-pcie 20m price=$2");
+    assert!(
+        own.contains("48.00 USD/day") && !own.contains("prepaid plan"),
+        "{own}"
+    );
+}
+
+#[test]
+fn pick_for_an_always_on_service_uses_the_plan_labelled() {
+    let (bot, _d) = bot();
+    let who = ChatRef::terminal(Some("en"));
+    let mut last = String::new();
+    for (tap, input) in [
+        (false, "/pick"),
+        (true, "t:serve"),
+        (true, "m:qwen2.5-7b"),
+        (true, "q:bf16"),
+        (true, "c:4096"),
+        (true, "n:1"),
+        (true, "u:always"),
+        (false, "h100 pcie"),
+        (true, "b:done"),
+    ] {
+        let input = match tap {
+            true => Input::Choice(input.into()),
+            false => Input::Text(input.into()),
+        };
+        last = bot
+            .handle(&who, input)
+            .replies
+            .iter()
+            .map(|r| Localizer::get().render_plain(Lang::En, r))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    assert!(
+        last.contains("$900.00") && last.contains(PREPAID_EN),
+        "{last}"
+    );
+}
