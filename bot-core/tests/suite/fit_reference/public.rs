@@ -13,7 +13,7 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
+    AwqFused, CUDA_CONTEXT_GIB, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
     Optimizer, Quant, Task,
 };
 
@@ -103,10 +103,16 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
+            // A trainer that builds its 4-bit model without PEFT's
+            // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
+            "--no-kbit-upcast" => req.kbit_upcast = false,
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
             "--autoawq-keeps-qkv" => {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
                 f.keeps_unfused_qkv = true;
+            }
+            other if other.starts_with("--lora-rank=") => {
+                opts.lora_rank = other[12..].parse().expect("lora rank");
             }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
@@ -136,6 +142,9 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
     let est = match c.basis.as_str() {
         "alloc" => rep.per_gpu_gib - rep.per_gpu.overhead_gib,
         "alloc-sum" => rep.total_gib - rep.overhead_gib,
+        // torch.cuda.max_memory_reserved: what the caching allocator holds (its reserve
+        // included), without the CUDA context that nvidia-smi adds.
+        "reserved" => rep.per_gpu_gib - CUDA_CONTEXT_GIB,
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
         "verdict" => {
