@@ -5,8 +5,9 @@
 //!
 //! Each row says what its figure covers (`basis`), so like is compared with like: `alloc`
 //! (PyTorch's allocator, no CUDA context) with the busiest card minus its overhead, `alloc-sum`
-//! with the total minus the overhead, `smi` (nvidia-smi, context included) with the busiest
-//! card, `weights` with the weights on the busiest card, `verdict` with the fit on the named
+//! with the total minus the overhead, `reserved` (PyTorch's `max_memory_reserved`: the
+//! allocator's reserve counts, the CUDA context does not) with the busiest card minus the
+//! context, `smi` (nvidia-smi, context included) with the busiest card, `weights` with the weights on the busiest card, `verdict` with the fit on the named
 //! card.
 
 use bot_core::Catalog;
