@@ -14,8 +14,8 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    AwqFused, CUDA_CONTEXT_GIB, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
-    Optimizer, Quant, Task,
+    AwqFused, CUDA_CONTEXT_GIB, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout,
+    ModelRef, Optimizer, Quant, Task,
 };
 
 /// One public measurement in the CLI's terms.
