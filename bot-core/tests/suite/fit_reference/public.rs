@@ -276,10 +276,12 @@ fn public_measurements_outside_qwen_tables() {
         );
     }
     assert_eq!(tuned.verdicts_right, tuned.verdicts, "tuned: verdicts");
-    assert!(held.numeric >= 20);
+    // 38 rows since the second pass added fsdp_qlora's and ms-swift's (reserved) figures.
+    assert!(held.numeric >= 38);
     assert_eq!(held.verdicts_right, held.verdicts, "held out: verdicts");
     // Held out, never tuned on: at least 80 % within 15 % (62 % before the AutoAWQ and
-    // single-forward-pass mechanisms), and the only rows under by more than 15 % are
+    // single-forward-pass mechanisms, 87 % with the Q-LoRA reserve left off a bitsandbytes
+    // base), and the only rows under by more than 15 % are
     // torchao's reserved figures, the known gap above.
     assert!(
         held.within15 * 100 >= 80 * held.numeric,
