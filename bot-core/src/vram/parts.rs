@@ -55,7 +55,9 @@ pub const TRAINING_RESERVE: f64 = 0.15;
 /// foundation-model-stack/fms-acceleration `scripts/benchmarks/refs/a100_80gb.csv`
 /// (Mistral-7B, 1 x A100-80G, 4096 x 4 tokens): nvidia-smi memory minus the CUDA context over
 /// the peak allocated is 1.135-1.152 for the bf16 LoRA runs, 1.24 for GPTQ-LoRA and 1.29 for
-/// bitsandbytes-4-bit LoRA.
+/// bitsandbytes-4-bit LoRA. For a bitsandbytes base the share applies to everything but the
+/// frozen 4-bit weights (allocated once, never freed; `train::compute_train`): at Mistral-7B's
+/// 4 x 4096 tokens those are a fifth of the peak, so this leaves about 0.2 of the total.
 pub const TRAINING_RESERVE_QUANTIZED: f64 = 0.25;
 
 /// Bytes a Transformers eager attention layer holds per score element (one query token

@@ -5,16 +5,17 @@
 //!
 //! Each row says what its figure covers (`basis`), so like is compared with like: `alloc`
 //! (PyTorch's allocator, no CUDA context) with the busiest card minus its overhead, `alloc-sum`
-//! with the total minus the overhead, `smi` (nvidia-smi, context included) with the busiest
-//! card, `weights` with the weights on the busiest card, `verdict` with the fit on the named
+//! with the total minus the overhead, `reserved` (PyTorch's `max_memory_reserved`: the
+//! allocator's reserve counts, the CUDA context does not) with the busiest card minus the
+//! context, `smi` (nvidia-smi, context included) with the busiest card, `weights` with the weights on the busiest card, `verdict` with the fit on the named
 //! card.
 
 use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
-    Optimizer, Quant, Task,
+    AwqFused, CUDA_CONTEXT_GIB, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout,
+    ModelRef, Optimizer, Quant, Task,
 };
 
 /// One public measurement in the CLI's terms.
@@ -103,10 +104,16 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
+            // A trainer that builds its 4-bit model without PEFT's
+            // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
+            "--no-kbit-upcast" => req.kbit_upcast = false,
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
             "--autoawq-keeps-qkv" => {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
                 f.keeps_unfused_qkv = true;
+            }
+            other if other.starts_with("--lora-rank=") => {
+                opts.lora_rank = other[12..].parse().expect("lora rank");
             }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
@@ -136,6 +143,9 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
     let est = match c.basis.as_str() {
         "alloc" => rep.per_gpu_gib - rep.per_gpu.overhead_gib,
         "alloc-sum" => rep.total_gib - rep.overhead_gib,
+        // torch.cuda.max_memory_reserved: what the caching allocator holds (its reserve
+        // included), without the CUDA context that nvidia-smi adds.
+        "reserved" => rep.per_gpu_gib - CUDA_CONTEXT_GIB,
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
         "verdict" => {
@@ -266,10 +276,12 @@ fn public_measurements_outside_qwen_tables() {
         );
     }
     assert_eq!(tuned.verdicts_right, tuned.verdicts, "tuned: verdicts");
-    assert!(held.numeric >= 20);
+    // 38 rows since the second pass added fsdp_qlora's and ms-swift's (reserved) figures.
+    assert!(held.numeric >= 38);
     assert_eq!(held.verdicts_right, held.verdicts, "held out: verdicts");
     // Held out, never tuned on: at least 80 % within 15 % (62 % before the AutoAWQ and
-    // single-forward-pass mechanisms), and the only rows under by more than 15 % are
+    // single-forward-pass mechanisms, 87 % with the Q-LoRA reserve left off a bitsandbytes
+    // base), and the only rows under by more than 15 % are
     // torchao's reserved figures, the known gap above.
     assert!(
         held.within15 * 100 >= 80 * held.numeric,
