@@ -156,16 +156,16 @@ pub(super) fn is_question(text: &str) -> bool {
     l.starts_with('/') || cues.iter().any(|c| l.contains(c))
 }
 
-/// A question asked in the middle of `/pick`: the command it reads as, if any.
-pub fn question_inside(ctx: &Ctx, text: &str) -> Option<String> {
+/// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
+/// back), if it reads as anything but `/pick` itself.
+pub fn question_inside(ctx: &Ctx, text: &str) -> Option<Reading> {
     if !is_question(text) {
         return None;
     }
     match understand::read(ctx.catalog, text) {
         // `/pick` inside `/pick` is the dialogue itself, already open.
         Reading::Command(Request::Pick) | Reading::Unknown => None,
-        Reading::Command(r) => Some(r.line()),
-        Reading::Ask(rs) => rs.first().map(Request::line),
+        r => Some(r),
     }
 }
 

@@ -27,7 +27,7 @@ mod words;
 mod tests;
 
 pub use facts::{Facts, amount_word, facts};
-pub use request::{Barrier, Cards, Money, Request, Usage, task_word, volume_word};
+pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use text::{MAX_CHARS, normalize};
 
 use crate::catalog::Catalog;

@@ -2,7 +2,7 @@
 //! `0.3/mtok`), found on the normalized text and cut out of it so their numbers are not read
 //! as anything else.
 
-use super::request::{Money, Request};
+use super::request::{self as make, Money, Request};
 use crate::billing::PriceUnit;
 use crate::lexicon;
 
@@ -211,9 +211,5 @@ pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
         // Already per hour and nothing else asked: nothing to convert.
         return None;
     }
-    Some(Request::Convert {
-        price: p.clone(),
-        to,
-        currency: target_cur,
-    })
+    Some(make::convert(p, to, target_cur))
 }

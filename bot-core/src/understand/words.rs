@@ -334,46 +334,6 @@ pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
     "which ones",
 ];
 
-/// What stands in a newcomer's way, as a `/platforms` filter.
-pub(super) const BARRIER_WORDS: &[(&str, super::request::Barrier)] = {
-    use super::request::Barrier::*;
-    &[
-        ("不用实名", NoRealName),
-        ("不需要实名", NoRealName),
-        ("免实名", NoRealName),
-        ("无需实名", NoRealName),
-        ("不实名", NoRealName),
-        ("不想实名", NoRealName),
-        ("without real-name", NoRealName),
-        ("no real-name", NoRealName),
-        ("no real name", NoRealName),
-        ("without id", NoRealName),
-        ("no id verification", NoRealName),
-        ("no kyc", NoRealName),
-        ("don't need real", NoRealName),
-        ("real name", NoRealName),
-        ("real-name", NoRealName),
-        ("实名", NoRealName),
-        ("without kyc", NoRealName),
-        ("支付宝", Alipay),
-        ("alipay", Alipay),
-        ("微信", Wechat),
-        ("wechat", Wechat),
-        ("信用卡", Card),
-        ("credit card", Card),
-        ("visa", Card),
-        ("按秒", PerSecond),
-        ("per second", PerSecond),
-        ("per-second", PerSecond),
-        ("by the second", PerSecond),
-        ("国内", Cn),
-        ("in china", Cn),
-        ("海外", Global),
-        ("国外", Global),
-        ("outside china", Global),
-    ]
-};
-
 /// Words that make "how much" a question of memory, not money.
 pub(super) const MEMORY_WORDS: &[&str] = &["显存", "内存", "vram", "memory", "gb"];
 
