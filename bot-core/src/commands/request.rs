@@ -106,8 +106,7 @@ impl Request {
     }
 
     /// Reads a typed line (`/cost autodl rtx-4090 2h`) into its request with the command's own
-    /// parser, the one its run uses; `None` when the line is not one of these commands (or is
-    /// `/tco`, whose words its run still reads itself).
+    /// parser, the one its run uses; `None` when the line is not one of these commands.
     pub fn parse(ctx: &Ctx, line: &str) -> Option<Result<Request, Reply>> {
         let (name, args) = super::grammar::split(line, None)?;
         let lang = ctx.lang;
@@ -131,6 +130,7 @@ impl Request {
             "platform" => Ok(Request::Platform(PlatformArgs::parse(ctx.catalog, args))),
             "platforms" => PlatformsArgs::parse(args).map(Request::Platforms),
             "trend" => crate::answer::trend::parse(ctx, args).map(Request::Trend),
+            "tco" => crate::answer::tco::read_line(ctx, args).map(Request::Tco),
             "pick" => Ok(Request::Pick),
             "help" => Ok(Request::Help),
             _ => return None,

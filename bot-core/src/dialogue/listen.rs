@@ -175,17 +175,6 @@ pub fn still_open(s: &PickState) -> Reply {
     Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", 7u32))
 }
 
-/// `/pick` started from a plain question that asks for guidance (`我是学生 想微调个模型 不知道
-/// 用什么卡`): the sentence is the first step's answer where it says the task or other facts.
-pub fn start_with(ctx: &Ctx, text: &str) -> super::state::Outcome {
-    let first = super::step::start(ctx);
-    let Some(state) = &first.state else {
-        return first;
-    };
-    let next = super::step::step(ctx, state, super::state::PickInput::Text(text.to_string()));
-    if next.changed { next } else { first }
-}
-
 /// A message that is no answer to the step but states facts: kept, echoed, and the step moves
 /// on when the message answered it. `None` when it states nothing (or asks something).
 pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Reply)> {
@@ -212,7 +201,7 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     // The step this message answered moves on; the barriers step stays for more toggles.
     if s.skip.contains(&s.step) && s.step != Step::Barriers {
         s.history.push(s.step);
-        s = super::step::advanced(s);
+        s = super::flow::advanced(s);
     }
     Some((s, r))
 }

@@ -122,9 +122,16 @@ pub(super) fn tco(
 ) -> Request {
     Request::Tco(TcoArgs {
         model: model.cloned(),
-        quant,
-        gpu: gpu.cloned(),
-        volume,
-        api: api.cloned(),
+        // The format is said with the model it applies to.
+        quant: model.map(|_| quant),
+        gpu: gpu.map(|g| g.gpu.clone()),
+        cards: gpu.map(|g| g.count).filter(|n| *n > 1),
+        tokens: volume.map(|v| v as f64),
+        // A bare amount is what `/tco` reads per 1M tokens.
+        api: api.map(|a| Money {
+            per: None,
+            ..a.clone()
+        }),
+        price: None,
     })
 }

@@ -41,7 +41,6 @@ mod round_trip {
     use crate::catalog::Catalog;
     use crate::context::{ChatRef, Ctx};
     use crate::i18n::Lang;
-    use crate::lexicon;
     use crate::store::Store;
     use crate::units::TimeUnit;
     use rust_decimal::Decimal;
@@ -58,19 +57,11 @@ mod round_trip {
     fn check(ctx: &Ctx, r: &Request) {
         let line = r.line();
         assert!(super::super::is_known_command(&line), "{line}");
-        if let Request::Tco(t) = r {
-            // `/tco` reads its model, quantization and card as `/fit` does, and its volume
-            // with the lexicon's token count.
-            if let (Some(model), Some(gpu), Some(v)) = (&t.model, &t.gpu, t.volume) {
-                let fit = format!("/fit {model} {} {}", t.quant.key(), gpu.word());
-                let Some(Ok(Request::Fit(f))) = Request::parse(ctx, &fit) else {
-                    panic!("{fit}");
-                };
-                assert_eq!((f.quant, f.gpu.as_ref()), (Some(t.quant), Some(&gpu.gpu)));
-                assert_eq!(f.cards.unwrap_or(1), gpu.count, "{line}");
-                let words: Vec<&str> = line.split_whitespace().collect();
-                assert_eq!(lexicon::token_count(words[4]), Some(v as f64), "{line}");
-            }
+        // A reading of `/tco` that leaves parts out is answered with what `/tco` needs; one
+        // with every part reads back like any other.
+        if let Request::Tco(t) = r
+            && (t.model.is_none() || t.gpu.is_none() || t.tokens.is_none())
+        {
             return;
         }
         match Request::parse(ctx, &line) {
