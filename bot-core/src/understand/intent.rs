@@ -50,8 +50,10 @@ pub(super) fn decide(q: &Question) -> Reading {
         tco,
         priced_job,
         convert,
-        guidance,
+        // A need named with a list of platforms (`which gpu clouds take alipay`) is the
+        // filtered list, even in a newcomer's words.
         barriers,
+        guidance,
         help,
         trend,
         stock,
@@ -156,7 +158,8 @@ fn help(q: &Question) -> Option<Reading> {
 
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
-    (q.has(TREND_WORDS) && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu)))
+    let over_time = q.has(TREND_WORDS) || (q.has(RECENT_WORDS) && q.has(PRICE_WORDS));
+    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu)))
 }
 
 /// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
