@@ -307,6 +307,13 @@ fn fresh_batches_with_whole_lines() {
     );
     assert!(total >= 80, "{total} questions");
     assert!(right * 100 >= total * 95, "{right} of {total}");
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh4",
+        include_str!("../data/questions_fresh4.tsv"),
+    );
+    assert!(total >= 40, "{total} questions");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
 }
 
 /// `QUESTIONS=file cargo test -p bot-core --test suite understand::print_readings -- --ignored
