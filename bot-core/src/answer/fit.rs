@@ -105,8 +105,14 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         ));
     };
     words.remove(at);
+    // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
+    // so a typed line and a question build the same struct.
+    let model = match ctx.catalog.find_model(first) {
+        Some(m) => m.id.clone(),
+        None => first.to_string(),
+    };
     let mut line = FitLine {
-        model: first.to_string(),
+        model,
         ..FitLine::default()
     };
     let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));

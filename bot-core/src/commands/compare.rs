@@ -18,7 +18,7 @@ pub const DEF: CommandDef = CommandDef {
 
 fn run(turn: &Turn, args: &str) -> RunResult {
     match parse_job_request(args) {
-        Ok(req) => answer(turn, &req),
+        Ok(req) => answer(turn, &req.compare_ids(turn.ctx.catalog)),
         Err(e) => Ok(error_reply(turn.ctx.lang, &e, "usage-compare").into()),
     }
 }

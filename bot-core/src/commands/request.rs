@@ -116,10 +116,10 @@ impl Request {
         Some(match super::find(name)?.name {
             "fit" => fit::read_line(ctx, args).map(Request::Fit).map_err(|r| *r),
             "cost" => billing::parse_job_request(args)
-                .map(Request::Cost)
+                .map(|r| Request::Cost(r.cost_ids(ctx.catalog)))
                 .map_err(billing_err("usage-cost")),
             "compare" => billing::parse_job_request(args)
-                .map(Request::Compare)
+                .map(|r| Request::Compare(r.compare_ids(ctx.catalog)))
                 .map_err(billing_err("usage-compare")),
             "convert" => billing::parse_convert_request(args)
                 .map(Request::Convert)

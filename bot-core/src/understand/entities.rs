@@ -233,6 +233,20 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
     }
 }
 
+/// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`. A bare
+/// number after a card is never its count (`4090 2小时` is a duration).
+fn count_after(toks: &[String], j: usize) -> Option<u32> {
+    let n = toks
+        .get(j)
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
+    let classifier = toks.get(j + 1)?;
+    ["张", "块", "卡", "台"]
+        .iter()
+        .any(|c| classifier.starts_with(c))
+        .then(|| lexicon::card_count(n))?
+        .filter(|n| (2..=64).contains(n))
+}
+
 /// Cards at `i`: `2x4090`, `4090x2` and names of two or three words (`h100 sxm`, `a100 80g`).
 /// Returns the words used.
 fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
@@ -261,7 +275,9 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
             continue;
         };
         let count = if count == 1 {
-            count_before(toks, i).unwrap_or(1)
+            count_before(toks, i)
+                .or_else(|| count_after(toks, i + n))
+                .unwrap_or(1)
         } else {
             count
         };

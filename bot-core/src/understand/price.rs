@@ -14,6 +14,7 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     "dollars",
     "dollar",
     "bucks",
+    "buck",
     "usd",
     "人民币",
     "块钱",
@@ -147,12 +148,13 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             per = PriceUnit::parse(key);
             end = u + len;
         }
-        // `2块3090` is two cards, not two yuan: an amount without a unit ends its word.
+        // `2块3090`, `三块卡`, `两块显卡` are cards, not yuan: an amount without a unit ends its
+        // word, and `块` before a card word counts cards.
         if per.is_none()
             && norm[end..]
                 .chars()
                 .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '卡' | '显'))
         {
             continue;
         }

@@ -26,8 +26,21 @@ fn prices_are_found_with_their_currency_and_unit() {
     assert_eq!(p("¥1.88/小时").unwrap().amount, "1.88".parse().unwrap());
     // Not prices: cards, durations, counts.
     assert_eq!(p("两块3090跑qwen2.5-32b"), None);
+    assert_eq!(p("4090 三块卡 跑5小时"), None);
+    assert_eq!(
+        p("2 bucks an hour").unwrap().currency.as_deref(),
+        Some("USD")
+    );
     assert_eq!(p("4090跑40分钟"), None);
     assert_eq!(p("4090每小时多少钱"), None);
+}
+
+/// Every currency word the reader finds after a number is one the lexicon reads (`bucks`).
+#[test]
+fn every_currency_word_is_the_lexicons() {
+    for w in super::price::CURRENCY_WORDS {
+        assert!(crate::lexicon::parse_currency(w).is_ok(), "{w}");
+    }
 }
 
 mod round_trip {

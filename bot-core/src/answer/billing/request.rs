@@ -248,6 +248,24 @@ impl JobRequest {
         })
     }
 
+    /// `/cost`'s names as catalog ids where the catalog knows them (`autodl 4090` →
+    /// `autodl rtx-4090`), so a typed line and a question build the same request; names it
+    /// does not know stay as typed, for the answer to say so.
+    pub fn cost_ids(mut self, catalog: &Catalog) -> JobRequest {
+        if let Ok((p, g)) = platform_and_gpu(catalog, &self.names) {
+            self.names = vec![p.id.clone(), g.id.clone()];
+        }
+        self
+    }
+
+    /// `/compare`'s card as its catalog id where the catalog knows it.
+    pub fn compare_ids(mut self, catalog: &Catalog) -> JobRequest {
+        if let Ok(g) = catalog.gpu(&self.names.join(" ")) {
+            self.names = vec![g.id.clone()];
+        }
+        self
+    }
+
     /// The request as a command line writes it, in words [`parse_job_request`] reads back to
     /// the same request (`autodl rtx-4090 2h30m cards=2`; a default is not written).
     pub fn words(&self) -> Vec<String> {
