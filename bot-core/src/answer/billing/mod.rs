@@ -137,7 +137,7 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             ctx.catalog,
             ctx.lang,
             g,
-            &req,
+            req,
             &currency,
             &offers,
             spot.as_ref(),
