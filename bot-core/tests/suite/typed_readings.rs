@@ -150,3 +150,27 @@ fn round_three_mechanisms_on_new_cases() {
         assert_eq!(read(&catalog, q).lines(), [want], "{q}");
     }
 }
+
+/// A question with two readings asked inside `/pick` is asked back like anywhere else, never
+/// answered as its first reading, and `/pick` says it is still open.
+#[test]
+fn an_ambiguous_question_inside_pick_is_asked_back_not_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who();
+    bot.handle(&me, Input::Text("/pick".into()));
+    let replies = bot
+        .handle(&me, Input::Text("4090和3090哪个便宜？".into()))
+        .replies;
+    let ids: Vec<&str> = replies
+        .iter()
+        .flat_map(|r| r.parts.iter())
+        .filter_map(|p| match p {
+            Part::Text(m) => Some(m.id.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(ids.contains(&"understand-ask"), "{ids:?}");
+    assert!(!ids.contains(&"understood-as"), "{ids:?}");
+    assert!(ids.contains(&"pick-still-open"), "{ids:?}");
+}
