@@ -36,8 +36,9 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
     let ctx = ctx(catalog, store, &who);
     let args = a.words.join(" ");
     let now = now_unix();
-    let (query, bare) = stock::parse_stated(&ctx, &args)
+    let parsed = bot_core::commands::stock::StockArgs::parse(&ctx, &args)
         .map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
+    let (query, bare) = (parsed.query(&ctx), parsed.bare());
     let view = stock::lookup(&ctx, &query, now).map_err(|r| anyhow::anyhow!(plain(&r)))?;
     if !a.json {
         let mut reply = stock::reply(&ctx, &query, &view);

@@ -2,7 +2,6 @@
 //!
 //! It picks the language, parses the command, and calls the module that owns the answer.
 
-use crate::answer;
 use crate::answer::error::AnswerError;
 use crate::catalog::Catalog;
 use crate::commands::{self, Command, Done, pick};
@@ -261,9 +260,9 @@ impl Bot {
         let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
         // A question asked inside /pick is answered, with where /pick stands.
         if !outcome.changed
-            && let Some(line) = dialogue::question_inside(ctx, text)
+            && let Some(reading) = dialogue::question_inside(ctx, text)
         {
-            let mut replies = self.run_read_line(ctx, &line);
+            let mut replies = self.answer_reading(ctx, reading);
             replies.push(dialogue::still_open(&state));
             return replies;
         }
@@ -284,7 +283,19 @@ impl Bot {
                 }
                 replies
             }
-            Reading::Command(req) => self.run_read_line(ctx, &req.line()),
+            reading => self.answer_reading(ctx, reading),
+        }
+    }
+
+    /// A reading answered: one command run on its typed request, after the line it echoes;
+    /// several asked back as choices; none answered with examples.
+    fn answer_reading(&self, ctx: &Ctx, reading: Reading) -> Vec<Reply> {
+        match reading {
+            Reading::Command(req) => {
+                let line = req.line();
+                let done = commands::run_request(ctx, &self.access, self.charts.as_deref(), &req);
+                self.echoed(ctx, &line, done.replies)
+            }
             Reading::Ask(reqs) => {
                 let lines: Vec<String> = reqs.iter().map(|r| r.line()).collect();
                 // One candidate (a misspelt name): "did you mean this?", not "two ways".
@@ -309,29 +320,23 @@ impl Bot {
         }
     }
 
-    /// Runs a command line the understanding layer produced, after a line saying so.
+    /// Runs a command line chosen from the choices a reading offered (`run:` ids), after a
+    /// line saying so.
     fn run_read_line(&self, ctx: &Ctx, line: &str) -> Vec<Reply> {
-        // Live stock needs the live-offers feature; until a /stock command exists, the card's
-        // dated list prices are the honest answer, with stock said to be unknown.
-        let (line, stock_unknown) = match line.strip_prefix("/stock ") {
-            Some(rest) if !matches!(commands::parse(line, None), Ok(Some(_))) => {
-                let gpu = rest.split_whitespace().next().unwrap_or_default();
-                (format!("/gpu {gpu}"), true)
-            }
-            _ => (line.to_string(), false),
-        };
-        let mut replies = match commands::parse(&line, None) {
+        let replies = match commands::parse(line, None) {
             Ok(Some(cmd)) => self.run(ctx, &cmd).replies,
             _ => return vec![Reply::text(Msg::new("understand-unknown"))],
         };
-        self.offer_fixes(&line, &mut replies);
-        let note = Msg::new("understood-as").arg("command", line.as_str());
+        self.echoed(ctx, line, replies)
+    }
+
+    /// The replies with "I read this as: `line`" first, and "did you mean" fixes of the line.
+    fn echoed(&self, _ctx: &Ctx, line: &str, mut replies: Vec<Reply>) -> Vec<Reply> {
+        self.offer_fixes(line, &mut replies);
+        let note = Msg::new("understood-as").arg("command", line);
         match replies.first_mut() {
             Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
             None => replies.push(Reply::text(note)),
-        }
-        if stock_unknown && let Some(last) = replies.last_mut() {
-            last.push(Msg::new("pick-stock-unknown"));
         }
         replies
     }
@@ -384,12 +389,17 @@ impl Bot {
         match ChoiceId::parse(id) {
             ChoiceId::Run(line) => self.run_read_line(ctx, &line),
             // The /pick result's "alert me": a subscription for the card it recommended.
-            ChoiceId::Alert(gpu) => vec![answer::alerts::subscribe(
-                ctx,
-                &self.access,
-                &gpu,
-                crate::availability::now_unix(),
-            )],
+            ChoiceId::Alert(gpu) => {
+                let req = commands::Request::Subscribe(commands::subscribe::SubscribeArgs {
+                    stock: commands::stock::StockArgs {
+                        gpu,
+                        platform: None,
+                        max: None,
+                    },
+                    cards: None,
+                });
+                commands::run_request(ctx, &self.access, self.charts.as_deref(), &req).replies
+            }
             // Never sent as it is; a forged one is as stale as an old button.
             ChoiceId::Fix { .. } => vec![AnswerError::StaleChoice.reply()],
             ChoiceId::Pick(id) => match pick::load(ctx) {

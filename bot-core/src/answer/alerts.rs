@@ -6,7 +6,6 @@ use super::common::{fmt, store_error_reply};
 use crate::alerts::{self, Access, AccessChecks, Added, MAX_PER_CHAT, Subscription, outbox};
 use crate::availability::{format_rfc3339, provider_states};
 use crate::context::Ctx;
-use crate::lexicon::split_options;
 use crate::reply::{Msg, Reply};
 use std::collections::BTreeMap;
 
@@ -20,56 +19,15 @@ fn access(ctx: &Ctx, checks: &AccessChecks) -> Result<Access, Reply> {
     }
 }
 
-/// Reads the subscription's terms: the `/stock` words (card, platform, a bare price), plus
-/// `max=` and `cards=`.
-#[cfg(test)]
-pub(crate) fn terms(
+/// A subscription to `query` (its card, platform and ceiling) for this chat, at least
+/// `cards` cards when given; only those who may manage the chat may add one.
+pub fn subscribe(
     ctx: &Ctx,
-    args: &str,
-) -> Result<(crate::availability::StockQuery, Option<u32>), Reply> {
-    terms_stated(ctx, args).map(|(q, cards, _)| (q, cards))
-}
-
-/// [`terms`], and whether the cap was a bare number (read in the chat's currency, said so).
-fn terms_stated(
-    ctx: &Ctx,
-    args: &str,
-) -> Result<(crate::availability::StockQuery, Option<u32>, bool), Reply> {
-    let (mut words, opts) = split_options(args);
-    let mut cards = None;
-    let usage = || Msg::new("usage-subscribe");
-    for (k, v) in opts {
-        match k.as_str() {
-            "max" | "price" | "under" | "价格" | "最高" => words.push(v),
-            "cards" | "card" | "卡数" => match v.trim().parse::<u32>() {
-                Ok(n) if (1..=4096).contains(&n) => cards = Some(n),
-                _ => {
-                    return Err(
-                        Reply::text(Msg::new("alerts-error-cards").arg("text", v)).with(usage())
-                    );
-                }
-            },
-            _ => {
-                return Err(Reply::text(
-                    Msg::new("alerts-error-option").arg("text", format!("{k}={v}")),
-                )
-                .with(usage()));
-            }
-        }
-    }
-    let (query, bare) =
-        super::stock::parse_stated(ctx, &words.join(" ")).map_err(|r| r.with(usage()))?;
-    Ok((query, cards, bare))
-}
-
-pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Reply {
-    if args.trim().is_empty() {
-        return Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-subscribe"));
-    }
-    let (query, cards, bare) = match terms_stated(ctx, args) {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
+    checks: &AccessChecks,
+    query: crate::availability::StockQuery,
+    cards: Option<u32>,
+    now: i64,
+) -> Reply {
     let access = match access(ctx, checks) {
         Ok(a) => a,
         Err(r) => return r,
@@ -90,8 +48,7 @@ pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Repl
         min_cards: cards,
         track: BTreeMap::new(),
     };
-    let cap_currency = sub.max_currency.clone();
-    let reply = match alerts::add(ctx.store, sub, MAX_PER_CHAT) {
+    match alerts::add(ctx.store, sub, MAX_PER_CHAT) {
         Ok(Added::Added(s)) => Reply::text(
             Msg::new("alerts-subscribed").arg("line", alerts::describe(ctx.catalog, ctx.lang, &s)),
         )
@@ -99,11 +56,6 @@ pub fn subscribe(ctx: &Ctx, checks: &AccessChecks, args: &str, now: i64) -> Repl
         Ok(Added::Duplicate(id)) => Reply::text(Msg::new("alerts-duplicate").arg("id", id)),
         Ok(Added::Full) => Reply::text(Msg::new("alerts-full").arg("max", MAX_PER_CHAT)),
         Err(e) => store_error_reply(&e),
-    };
-    if bare {
-        super::common::with_bare_currency(reply, &cap_currency)
-    } else {
-        reply
     }
 }
 

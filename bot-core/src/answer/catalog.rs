@@ -141,7 +141,7 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
 }
 
 /// Several cards in one table, a row per fact; a row whose values differ is marked.
-fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
+pub fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
     let zh = v.lang == Lang::Zh;
     let unknown = || unknown_text(v.lang);
     let cheapest = |g: &Gpu| {

@@ -54,8 +54,50 @@ fn model_word<'w>(ctx: &Ctx<'_>, words: &[&'w str]) -> Option<(usize, &'w str)> 
         .map(|(i, w)| (i, *w))
 }
 
+/// A `/fit` line read word by word with the lexicon, before anything is sized: the model as
+/// written (a catalog id or a size), the quantization and task when named, the card and how
+/// many, and the `key=value` options in order (flag words such as `gc`, `amp`, `vllm` or
+/// `adamw8bit` are kept as their option). The question reader builds the same struct.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FitLine {
+    pub model: String,
+    pub quant: Option<Quant>,
+    pub task: Option<Task>,
+    /// A catalog GPU id.
+    pub gpu: Option<String>,
+    /// Cards when more than one is named (`2x4090`, `cards=2`, a bare `2`).
+    pub cards: Option<u32>,
+    pub options: Vec<(String, String)>,
+}
+
+impl FitLine {
+    /// The line's words after `/fit`, which [`read_line`] reads back to the same struct.
+    pub fn words(&self) -> Vec<String> {
+        let mut w = vec![self.model.clone()];
+        w.extend(self.quant.map(|q| q.key().to_string()));
+        w.extend(self.task.map(|t| lexicon::task_word(t).to_string()));
+        // The context window before the card, the rest after: the order people read it in.
+        let (window, rest): (Vec<_>, Vec<_>) = self.options.iter().partition(|(k, _)| k == "ctx");
+        w.extend(window.iter().map(|(k, v)| format!("{k}={v}")));
+        match (&self.gpu, self.cards) {
+            (Some(g), Some(n)) if n > 1 => w.push(format!("{n}x{g}")),
+            (Some(g), _) => w.push(g.clone()),
+            (None, Some(n)) => w.push(format!("cards={n}")),
+            (None, None) => {}
+        }
+        w.extend(rest.iter().map(|(k, v)| format!("{k}={v}")));
+        w
+    }
+}
+
 /// Reads a `/fit` line (also the model, quantization, card and cards of a `/tco` line).
 pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
+    resolve(ctx, &read_line(ctx, args)?)
+}
+
+/// Reads the words of a `/fit` line into a [`FitLine`]; a word that is none of its parts is
+/// answered (a misspelt card with suggestions, a bad count, an unknown quantization).
+pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
     let mut words: Vec<&str> = args.split_whitespace().collect();
     let Some((at, first)) = model_word(ctx, &words) else {
         return Err(Box::new(
@@ -63,61 +105,67 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         ));
     };
     words.remove(at);
-    let model = model_ref(ctx, first)?;
-    let mut req = FitRequest::new(model, Quant::Bf16, Task::Infer);
-    let mut opts = FitOptions::default();
-    let mut given = Given::default();
+    // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
+    // so a typed line and a question build the same struct.
+    let model = match ctx.catalog.find_model(first) {
+        Some(m) => m.id.clone(),
+        None => first.to_string(),
+    };
+    let mut line = FitLine {
+        model,
+        ..FitLine::default()
+    };
     let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
+    let count = |n: u64| {
+        (1..=vram::MAX_CARDS as u64)
+            .contains(&n)
+            .then_some(n as u32)
+            .ok_or_else(|| err(FitError::BadCards(n)))
+    };
     for w in &words {
         let lw = w.to_lowercase();
         if let Some((k, v)) = lexicon::option(&lw) {
-            apply_option(ctx, &mut req, &mut opts, &mut given, &k, v.as_str(), w)?;
+            match k.as_str() {
+                "quant" => line.quant = Some(v.parse::<Quant>().map_err(err)?),
+                "task" => line.task = Some(v.parse::<Task>().map_err(err)?),
+                "cards" | "gpus" | "卡" => match v.parse::<u64>() {
+                    Ok(n) => line.cards = Some(count(n)?),
+                    Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+                },
+                "gpu" | "card" => match ctx.catalog.gpu(&v) {
+                    Ok(g) => line.gpu = Some(g.id.clone()),
+                    Err(nf) => return Err(Box::new(not_found_reply(&nf))),
+                },
+                _ => line.options.push((k, v)),
+            }
             continue;
         }
-        if matches!(lw.as_str(), "gc" | "grad-checkpointing" | "checkpointing") {
-            given.gc = Some(true);
-            continue;
-        }
-        if matches!(lw.as_str(), "nogc" | "no-gc") {
-            given.gc = Some(false);
-            continue;
-        }
-        // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
-        if matches!(lw.as_str(), "amp" | "mixed-precision" | "混合精度") {
-            req.mixed_precision = true;
-            continue;
-        }
-        // An optimizer named as a word (`adamw8bit`, `paged_adamw_8bit`).
-        if lw.contains("adam")
-            && let Some(o) = lexicon::optimizer(&lw)
-        {
-            opts.optimizer = o;
+        if let Some(opt) = flag_word(&lw) {
+            line.options.push(opt);
             continue;
         }
         // `full` is a full fine-tune here (the lexicon also reads it as full precision).
         if lw == "full" {
-            req.task = Task::Full;
+            line.task = Some(Task::Full);
             continue;
         }
         if let Ok(q) = w.parse::<Quant>() {
-            req.quant = q;
-            given.quant = true;
+            line.quant = Some(q);
             continue;
         }
         if let Ok(t) = w.parse::<Task>() {
-            req.task = t;
+            line.task = Some(t);
             continue;
         }
         if let Ok(e) = w.parse::<Engine>() {
-            req.engine = e;
-            given.engine = true;
+            line.options.push(("engine".into(), e.key().to_string()));
             continue;
         }
         // A small number is a card count; "4090" is a card.
         if let Some(n) = lexicon::card_count(w)
             && (1..=vram::MAX_CARDS).contains(&n)
         {
-            req.cards = n;
+            line.cards = Some(n);
             continue;
         }
         // "2x4090", "4090x2", "2张4090": a card with its count.
@@ -125,15 +173,12 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
         if n > 1
             && let Ok(g) = ctx.catalog.gpu(&name)
         {
-            if !(1..=vram::MAX_CARDS).contains(&n) {
-                return Err(err(FitError::BadCards(n as u64)));
-            }
-            req.gpu = Some(g);
-            req.cards = n;
+            line.cards = Some(count(u64::from(n))?);
+            line.gpu = Some(g.id.clone());
             continue;
         }
         match ctx.catalog.gpu(w) {
-            Ok(g) => req.gpu = Some(g),
+            Ok(g) => line.gpu = Some(g.id.clone()),
             Err(nf) => {
                 // A number that is not a card count (`-2`, `1.5`) is a bad count, not a
                 // misspelt card to suggest names for.
@@ -149,6 +194,47 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
                 return Err(Box::new(unknown_word(w, &nf)));
             }
         }
+    }
+    Ok(line)
+}
+
+/// A word that stands for an option: `gc`/`nogc`, `amp`, an optimizer (`adamw8bit`).
+fn flag_word(lw: &str) -> Option<(String, String)> {
+    let (k, v) = match lw {
+        "gc" | "grad-checkpointing" | "checkpointing" => ("gc", "on"),
+        "nogc" | "no-gc" => ("gc", "off"),
+        // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
+        "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
+        _ if lw.contains("adam") && lexicon::optimizer(lw).is_some() => ("optim", lw),
+        _ => return None,
+    };
+    Some((k.to_string(), v.to_string()))
+}
+
+/// Sizes what a [`FitLine`] names: the model (catalog or size), the card, every option, and
+/// the shared defaults ([`settle`]).
+pub fn resolve<'a>(ctx: &Ctx<'a>, line: &FitLine) -> Result<Parsed<'a>, Box<Reply>> {
+    let model = model_ref(ctx, &line.model)?;
+    let mut req = FitRequest::new(model, line.quant.unwrap_or(Quant::Bf16), Task::Infer);
+    req.task = line.task.unwrap_or(Task::Infer);
+    if let Some(g) = &line.gpu {
+        req.gpu = Some(
+            ctx.catalog
+                .gpu(g)
+                .map_err(|nf| Box::new(not_found_reply(&nf)))?,
+        );
+    }
+    if let Some(n) = line.cards {
+        req.cards = n;
+    }
+    let mut opts = FitOptions::default();
+    let mut given = Given {
+        quant: line.quant.is_some(),
+        ..Given::default()
+    };
+    for (k, v) in &line.options {
+        let w = format!("{k}={v}");
+        apply_option(ctx, &mut req, &mut opts, &mut given, k, v, &w)?;
     }
     Ok(settle(ctx.catalog, req, opts, given))
 }
@@ -309,12 +395,8 @@ fn unknown_word(w: &str, nf: &NotFound) -> Reply {
 }
 
 /// `/fit`: the estimate and what it means for the card(s).
-pub fn fit(ctx: &Ctx, args: &str) -> Reply {
-    // Image and video generation models have their own estimate (`fit_diffusion`).
-    if let Some(r) = super::fit_diffusion::answer(ctx.catalog, args) {
-        return r;
-    }
-    let p = match parse(ctx, args) {
+pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
+    let p = match resolve(ctx, line) {
         Ok(p) => p,
         Err(r) => return *r,
     };

@@ -311,6 +311,39 @@ fn basis(reply: &mut Reply, p: &Pipeline) {
     );
 }
 
+/// `/fit` for an image or video model from a line read word by word (a question's reading):
+/// `None` when its model is no pipeline. A part a generation has no use for (a training
+/// task, an unknown option) is refused, as in a typed line.
+pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Reply> {
+    let pipeline = diffusion::find(&line.model)?;
+    let mut d = DiffusionLine {
+        req: DiffusionRequest::new(pipeline),
+        gpu: None,
+        many_cards: line.cards.is_some_and(|n| n > 1),
+    };
+    if let Some(t) = line.task.filter(|t| *t != crate::vram::Task::Infer) {
+        return Some(*bad(crate::lexicon::task_word(t)));
+    }
+    if let Some(q) = line.quant {
+        match Precision::parse(q.key()) {
+            Some(p) => d.req.precision = Some(p),
+            None => return Some(*bad(q.key())),
+        }
+    }
+    if let Some(g) = &line.gpu {
+        match catalog.find_gpu(g) {
+            Some(g) => d.gpu = Some(g),
+            None => return Some(*bad(g)),
+        }
+    }
+    for (k, v) in &line.options {
+        if option(&mut d.req, k, v).is_none() {
+            return Some(*bad(&format!("{k}={v}")));
+        }
+    }
+    Some(render(catalog, &d))
+}
+
 /// `/fit` for an image or video model; `None` when no word names one.
 pub fn answer(catalog: &Catalog, args: &str) -> Option<Reply> {
     Some(match read(catalog, args)? {

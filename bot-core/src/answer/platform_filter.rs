@@ -9,30 +9,9 @@ use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
 
-/// One thing a user needs from a platform.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Need {
-    /// Accepts this payment method (a `PAYMENT_METHODS` key).
-    Pay(&'static str),
-    /// Rents without a real-name (identity) check.
-    NoRealName,
-    /// Bills by the second (an increment of one second or less).
-    PerSecond,
-    /// Sells in mainland China (`cn`) or outside it (`global`).
-    Region(&'static str),
-}
+pub use crate::lexicon::{Need, parse_needs};
 
 impl Need {
-    /// The key the answer's messages select on (`platforms-need`).
-    pub fn key(&self) -> &'static str {
-        match self {
-            Need::Pay(m) => m,
-            Need::NoRealName => "no_real_name",
-            Need::PerSecond => "per_second",
-            Need::Region(r) => r,
-        }
-    }
-
     /// Whether `p` meets the need: `Some(true/false)` when the catalog knows, `None` when the
     /// fact is unknown.
     pub fn met_by(&self, p: &Platform) -> Option<bool> {
@@ -57,38 +36,6 @@ impl Need {
             Need::Region(r) => Some(p.region == *r),
         }
     }
-}
-
-/// Reads the filter words; `Err(word)` names the first word that is not a filter.
-pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
-    let mut out = Vec::new();
-    for w in args.split_whitespace() {
-        let need = match w.to_lowercase().trim_matches(|c| c == ',' || c == '，') {
-            "alipay" | "支付宝" => Need::Pay("alipay"),
-            "wechat" | "weixin" | "微信" | "微信支付" => Need::Pay("wechat"),
-            "card" | "credit-card" | "visa" | "mastercard" | "信用卡" | "银行卡" => {
-                Need::Pay("card")
-            }
-            "paypal" => Need::Pay("paypal"),
-            "crypto" | "usdt" | "bitcoin" | "加密货币" | "虚拟货币" => Need::Pay("crypto"),
-            "unionpay" | "银联" => Need::Pay("unionpay"),
-            "免实名" | "无需实名" | "不实名" | "no-real-name" | "no-kyc" | "nokyc" => {
-                Need::NoRealName
-            }
-            "按秒" | "秒级" | "按秒计费" | "per-second" | "per-sec" | "persecond" => {
-                Need::PerSecond
-            }
-            "cn" | "china" | "国内" | "中国" => Need::Region("cn"),
-            "global" | "intl" | "overseas" | "海外" | "国外" | "境外" => {
-                Need::Region("global")
-            }
-            _ => return Err(w.to_string()),
-        };
-        if !out.contains(&need) {
-            out.push(need);
-        }
-    }
-    Ok(out)
 }
 
 /// What a filter found: platforms known to meet every need; those with an unknown fact and
@@ -186,16 +133,6 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
         r.push(Msg::new("platforms-filtered-left-out").arg("count", failed));
     }
     r.with(Msg::new("hint-platform-detail"))
-}
-
-/// `/platforms [needs…]`: the whole list, or the filtered one; an unknown word is a localized
-/// error naming it and the words that filter.
-pub fn platforms(v: &View<'_>, args: &str) -> Reply {
-    match parse_needs(args) {
-        Ok(needs) if needs.is_empty() => super::catalog::platform_list(v),
-        Ok(needs) => filtered_list(v, &needs),
-        Err(word) => Reply::text(Msg::new("platforms-filter-unknown").arg("word", word)),
-    }
 }
 
 #[cfg(test)]

@@ -2,17 +2,13 @@
 //! cheapest first, each with its age; what each provider's feed looks like (no data yet,
 //! stale, failing, too old). Reads only the snapshots in the store, so it works offline.
 
-use super::common::{not_found_reply, store_error_reply};
+use super::common::store_error_reply;
 pub use super::offer_table::age_text;
 use super::offer_table::{Col, Row, platform_name, push_table};
-use crate::availability::{
-    Freshness, LIVE_PROVIDERS, ProviderStatus, StockQuery, StockView, gpu_key, latest_offers,
-};
+use crate::availability::{Freshness, LIVE_PROVIDERS, ProviderStatus, StockQuery, StockView};
 use crate::billing::format_money;
 use crate::context::Ctx;
-use crate::lexicon::parse_price;
 use crate::reply::{Msg, Reply};
-use rust_decimal::Decimal;
 
 /// Most rows one `/stock` answer lists (kept with the table `/offers` shares).
 pub use super::offer_table::STOCK_ROWS as MAX_ROWS;
@@ -29,105 +25,12 @@ const LIVE_COLUMNS: [Col; 8] = [
     Col::Seen,
 ];
 
-/// The chat answer at `now` (seconds since the epoch).
-pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
-    let (query, bare) = match parse_stated(ctx, args) {
-        Ok(parsed) => parsed,
-        Err(reply) => return reply,
-    };
-    match lookup(ctx, &query, now) {
-        Ok(view) if bare => {
-            super::common::with_bare_currency(reply(ctx, &query, &view), &query.max_currency)
-        }
-        Ok(view) => reply(ctx, &query, &view),
+/// The chat answer for a parsed query at `now` (seconds since the epoch).
+pub fn chat(ctx: &Ctx, query: &StockQuery, now: i64) -> Reply {
+    match lookup(ctx, query, now) {
+        Ok(view) => reply(ctx, query, &view),
         Err(reply) => reply,
     }
-}
-
-/// Reads `<gpu words> [platform] [price]`. The card is the longest leading run of words the
-/// catalog knows; a card it does not know is looked up by its raw name among stored offers.
-pub fn parse(ctx: &Ctx, args: &str) -> Result<StockQuery, Reply> {
-    parse_stated(ctx, args).map(|(q, _)| q)
-}
-
-/// [`parse`], and whether the price cap was a bare number (read in the chat's
-/// `bare_currency`, which the answer then states).
-pub fn parse_stated(ctx: &Ctx, args: &str) -> Result<(StockQuery, bool), Reply> {
-    let mut words: Vec<&str> = args.split_whitespace().collect();
-    if words.is_empty() {
-        return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-stock")));
-    }
-    // `/stock runpod 4090`: a platform written first moves after the card.
-    if words.len() >= 2
-        && ctx.catalog.platform(words[0]).is_ok()
-        && ctx.catalog.gpu(words[0]).is_err()
-    {
-        let p = words.remove(0);
-        let card_end = (1..=words.len())
-            .rev()
-            .find(|n| ctx.catalog.gpu(&words[..*n].join(" ")).is_ok())
-            .unwrap_or(words.len());
-        words.insert(card_end, p);
-    }
-    let known = (1..=words.len())
-        .rev()
-        .find_map(|n| ctx.catalog.gpu(&words[..n].join(" ")).ok().map(|g| (n, g)));
-    let (gpu, rest): (String, Vec<&str>) = match known {
-        Some((n, g)) => (g.id.clone(), words[n..].to_vec()),
-        None => {
-            // Unknown to the catalog: peel a trailing price and platform, keep the rest raw.
-            let mut rest = Vec::new();
-            let mut name = words.clone();
-            if name.len() >= 2 && parse_price(name[name.len() - 1]).is_ok() {
-                rest.insert(0, name.pop().unwrap_or_default());
-            }
-            if name.len() >= 2 && ctx.catalog.platform(name[name.len() - 1]).is_ok() {
-                rest.insert(0, name.pop().unwrap_or_default());
-            }
-            let raw = name.join(" ");
-            let stored = latest_offers(ctx.store, &gpu_key(&raw), None)
-                .map_err(|e| store_error_reply(&e))?;
-            if stored.is_empty() {
-                return Err(match ctx.catalog.gpu(&raw) {
-                    Err(nf) => not_found_reply(&nf),
-                    Ok(_) => Reply::text(Msg::new("error-missing-args")),
-                });
-            }
-            (raw, rest)
-        }
-    };
-    let mut query = StockQuery {
-        gpu,
-        provider: None,
-        max_per_gpu_hour: None,
-        max_currency: ctx.currency.clone(),
-    };
-    let mut rest = rest;
-    let mut bare = false;
-    if let Some(last) = rest.last().copied()
-        && let Ok(p) = parse_price(last)
-        && (rest.len() >= 2 || ctx.catalog.platform(last).is_err())
-    {
-        if p.per.is_some_and(|u| u.key() != "hour") || p.amount <= Decimal::ZERO {
-            return Err(Reply::text(Msg::new("stock-error-price").arg("text", last))
-                .with(Msg::new("usage-stock")));
-        }
-        query.max_per_gpu_hour = Some(p.amount);
-        bare = p.currency.is_none();
-        query.max_currency = p.currency.unwrap_or_else(|| ctx.bare_currency.clone());
-        rest.pop();
-    }
-    if !rest.is_empty() {
-        let text = rest.join(" ");
-        match ctx.catalog.platform(&text) {
-            Ok(p) => query.provider = Some(p.id.clone()),
-            Err(_) => {
-                return Err(Reply::text(Msg::new("stock-error-args").arg("text", text))
-                    .with(Msg::new("usage-stock")));
-            }
-        }
-    }
-    Ok((query, bare))
 }
 
 /// The offers and feed states for a parsed query.

@@ -43,39 +43,85 @@ fn in_currency(catalog: &Catalog, amount: Decimal, from: &str, to: &str) -> Opti
     }
 }
 
-/// `/tco` in the chat.
-pub fn chat(ctx: &Ctx, args: &str) -> Reply {
-    let usage = || Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-tco"));
+/// A `/tco` line (or a question's reading) part by part: the model as written, its format,
+/// the card (catalog id) and how many, tokens a day, the API's price per 1M tokens and the
+/// card's price per hour where given. A part a question did not say is `None`, and the
+/// answer then says what `/tco` needs.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TcoLine {
+    pub model: Option<String>,
+    pub quant: Option<Quant>,
+    pub gpu: Option<String>,
+    pub cards: Option<u32>,
+    pub tokens: Option<f64>,
+    pub api: Option<PriceText>,
+    pub price: Option<PriceText>,
+}
+
+fn usage() -> Reply {
+    Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-tco"))
+}
+
+impl TcoLine {
+    /// The words after `/tco`, which [`read_line`] reads back to the same struct.
+    pub fn words(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        w.extend(self.model.clone());
+        w.extend(self.quant.map(|q| q.key().to_string()));
+        w.extend(self.gpu.as_ref().map(|g| match self.cards {
+            Some(n) if n > 1 => format!("{n}x{g}"),
+            _ => g.clone(),
+        }));
+        w.extend(self.tokens.map(|t| match t.fract() == 0.0 && t >= 0.0 {
+            true => lexicon::volume_word(t as u64),
+            false => t.to_string(),
+        }));
+        w.extend(self.api.as_ref().map(|a| match a.per {
+            Some(u) => a.rate_word(u),
+            None => a.amount_word(),
+        }));
+        w.extend(self.price.as_ref().map(|p| {
+            format!(
+                "price={}",
+                p.rate_word(PriceUnit::Time(crate::units::TimeUnit::Hour))
+            )
+        }));
+        w
+    }
+}
+
+/// Reads `/tco`'s words: model, quantization and card in any order, tokens a day, an API
+/// price; `price=` and `cards=`. Each part is checked as it is read (a model the catalog does
+/// not know, a misspelt card), in the order the line gives them.
+pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut pos = Vec::new();
-    let mut price: Option<PriceText> = None;
-    let mut cards = 1u32;
+    let mut line = TcoLine::default();
     let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
     for w in &words {
         match lexicon::option(w) {
             Some((k, v)) if matches!(k.as_str(), "price" | "价格") => match money(&v, hour) {
-                Some(p) => price = Some(p),
-                None => return bad(w),
+                Some(p) => line.price = Some(p),
+                None => return Err(bad(w)),
             },
             Some((k, v)) if matches!(k.as_str(), "cards" | "卡") => match v.parse::<u32>() {
-                Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => cards = n,
-                _ => return err_reply(&FitError::BadCards(v.parse::<u64>().unwrap_or(0))),
+                Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => line.cards = Some(n),
+                _ => {
+                    return Err(err_reply(&FitError::BadCards(
+                        v.parse::<u64>().unwrap_or(0),
+                    )));
+                }
             },
             _ => pos.push(*w),
         }
     }
     if pos.len() < 4 {
-        return usage();
+        return Err(usage());
     }
     in_model_quant_gpu_order(ctx, &mut pos);
-    let model = match model_ref(ctx, pos[0]) {
-        Ok(m) => m,
-        Err(r) => return *r,
-    };
-    let quant: Quant = match pos[1].parse() {
-        Ok(q) => q,
-        Err(e) => return err_reply(&e),
-    };
+    model_ref(ctx, pos[0]).map_err(|r| *r)?;
+    line.model = Some(pos[0].to_string());
+    line.quant = Some(pos[1].parse::<Quant>().map_err(|e| err_reply(&e))?);
     // "4090" or "2x4090": the card, and its count unless cards= says otherwise.
     // `find_gpu` first: the "did you mean" search scans every card, so it runs only when
     // neither reading names one.
@@ -86,40 +132,54 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
             match ctx.catalog.find_gpu(&name) {
                 Some(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
                     // An explicit cards= wins over the count written with the card.
-                    if cards == 1 {
-                        cards = n;
-                    }
+                    line.cards.get_or_insert(n);
                     g
                 }
-                _ => match ctx.catalog.gpu(pos[2]) {
-                    Err(nf) => return not_found_reply(&nf),
-                    Ok(g) => g,
-                },
+                _ => ctx.catalog.gpu(pos[2]).map_err(|nf| not_found_reply(&nf))?,
             }
         }
     };
-    let Some(tokens) = token_count(pos[3]) else {
-        return bad(pos[3]);
+    line.gpu = Some(gpu.id.clone());
+    line.tokens = Some(token_count(pos[3]).ok_or_else(|| bad(pos[3]))?);
+    if let Some(a) = pos.get(4) {
+        line.api = Some(money(a, PriceUnit::MillionTokens).ok_or_else(|| bad(a))?);
+    }
+    Ok(line)
+}
+
+/// `/tco` in the chat, for a line read by [`read_line`] or a question's reading.
+pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
+    let (Some(model), Some(quant), Some(gpu), Some(tokens)) =
+        (&line.model, line.quant, &line.gpu, line.tokens)
+    else {
+        return usage();
     };
+    let model = match model_ref(ctx, model) {
+        Ok(m) => m,
+        Err(r) => return *r,
+    };
+    let gpu = match ctx.catalog.gpu(gpu) {
+        Ok(g) => g,
+        Err(nf) => return not_found_reply(&nf),
+    };
+    let cards = line.cards.unwrap_or(1);
+    let price = line.price.clone();
     let cur = ctx.currency.clone();
     // A price typed without a currency is read in the chat's `/currency` (not the reader's
     // language), converted to the display one, and the answer says so.
     let mut bare = price.as_ref().is_some_and(|p| p.currency.is_none());
-    let api = match pos.get(4) {
-        Some(a) => match money(a, PriceUnit::MillionTokens) {
-            Some(p) => {
-                bare |= p.currency.is_none();
-                let from = p
-                    .currency
-                    .clone()
-                    .unwrap_or_else(|| ctx.bare_currency.clone());
-                match in_currency(ctx.catalog, p.amount, &from, &cur) {
-                    Some(x) => Some(x),
-                    None => return no_fx(&from, &cur),
-                }
+    let api = match &line.api {
+        Some(p) => {
+            bare |= p.currency.is_none();
+            let from = p
+                .currency
+                .clone()
+                .unwrap_or_else(|| ctx.bare_currency.clone());
+            match in_currency(ctx.catalog, p.amount, &from, &cur) {
+                Some(x) => Some(x),
+                None => return no_fx(&from, &cur),
             }
-            None => return bad(a),
-        },
+        }
         None => None,
     };
     // GPU price: the user's, else the cheapest catalog list price (dated) converted.

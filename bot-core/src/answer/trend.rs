@@ -609,8 +609,7 @@ fn out_of_stock_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply, rhythm_shown:
 
 /// For `/stock`: when the card is out on every platform polled, its stock rhythm and the
 /// nearest card with as much memory that is in stock now; nothing otherwise.
-pub fn out_of_stock_notes(ctx: &Ctx, stock_args: &str, now: i64) -> Option<Reply> {
-    let query = super::stock::parse(ctx, stock_args).ok()?;
+pub fn out_of_stock_notes(ctx: &Ctx, query: &StockQuery, now: i64) -> Option<Reply> {
     // A platform or price filter asks a narrower question than "is it out everywhere".
     if query.provider.is_some() || query.max_per_gpu_hour.is_some() {
         return None;
@@ -618,7 +617,7 @@ pub fn out_of_stock_notes(ctx: &Ctx, stock_args: &str, now: i64) -> Option<Reply
     let rep = report(
         ctx,
         &TrendQuery {
-            gpu: query.gpu,
+            gpu: query.gpu.clone(),
             days: RHYTHM_DAYS[RHYTHM_DAYS.len() - 1],
             job: None,
         },

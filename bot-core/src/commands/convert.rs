@@ -1,7 +1,10 @@
 //! `/convert <price> to <unit> [currency]`.
 
 use super::def::{CommandDef, Flags, RunResult, Slot, SlotKind, Turn, Write, slot};
-use crate::answer;
+use crate::answer::billing::{self, error_reply, parse_convert_request};
+
+/// What `/convert` is asked: the price as typed, the target unit and currency, the options.
+pub use crate::answer::billing::ConvertRequest;
 
 pub const DEF: CommandDef = CommandDef {
     name: "convert",
@@ -22,5 +25,12 @@ pub const DEF: CommandDef = CommandDef {
 };
 
 fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::billing::convert(turn.ctx, args).into())
+    match parse_convert_request(args) {
+        Ok(req) => answer(turn, &req),
+        Err(e) => Ok(error_reply(turn.ctx.lang, &e, "usage-convert").into()),
+    }
+}
+
+pub fn answer(turn: &Turn, req: &ConvertRequest) -> RunResult {
+    Ok(billing::convert(turn.ctx, req).into())
 }

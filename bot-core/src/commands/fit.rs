@@ -2,7 +2,11 @@
 
 use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, key, slot};
 use super::slots::{MORE, QUANTS, TASKS};
-use crate::answer;
+use crate::answer::{fit, fit_diffusion};
+
+/// What `/fit` is asked, word by word (model, quantization, task, card and count, options);
+/// the question reader builds the same struct.
+pub use crate::answer::fit::FitLine as FitArgs;
 
 pub const DEF: CommandDef = CommandDef {
     name: "fit",
@@ -24,5 +28,19 @@ pub const DEF: CommandDef = CommandDef {
 };
 
 fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::fit::fit(turn.ctx, args).into())
+    // Image and video generation models have their own line and estimate (`fit_diffusion`).
+    if let Some(r) = fit_diffusion::answer(turn.ctx.catalog, args) {
+        return Ok(r.into());
+    }
+    match fit::read_line(turn.ctx, args) {
+        Ok(line) => answer(turn, &line),
+        Err(r) => Ok((*r).into()),
+    }
+}
+
+pub fn answer(turn: &Turn, a: &FitArgs) -> RunResult {
+    if let Some(r) = fit_diffusion::answer_line(turn.ctx.catalog, a) {
+        return Ok(r.into());
+    }
+    Ok(fit::fit(turn.ctx, a).into())
 }

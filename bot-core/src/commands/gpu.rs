@@ -1,7 +1,8 @@
-//! `/gpu <name>`: one card's facts and prices.
+//! `/gpu <name> [name…]`: one card's facts and prices, or several side by side.
 
 use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
-use crate::answer::{self, catalog::View};
+use crate::answer::catalog::{View, gpu_detail, gpu_side_by_side};
+use crate::catalog::Catalog;
 
 pub const DEF: CommandDef = CommandDef {
     name: "gpu",
@@ -13,6 +14,54 @@ pub const DEF: CommandDef = CommandDef {
     run,
 };
 
+/// What `/gpu` is asked: one card, or several (each a whole name) side by side. Catalog ids;
+/// a name the catalog does not know stays as typed, so the answer names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpuArgs {
+    pub gpus: Vec<String>,
+}
+
+impl GpuArgs {
+    /// The whole text as one card's name (`rtx 4090`), else each word as one (`4090 4090d`).
+    pub fn parse(catalog: &Catalog, args: &str) -> GpuArgs {
+        if let Ok(g) = catalog.gpu(args) {
+            return GpuArgs {
+                gpus: vec![g.id.clone()],
+            };
+        }
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let ids: Vec<String> = words
+            .iter()
+            .filter_map(|w| catalog.find_gpu(w).map(|g| g.id.clone()))
+            .collect();
+        if words.len() > 1 && ids.len() == words.len() {
+            return GpuArgs { gpus: ids };
+        }
+        GpuArgs {
+            gpus: vec![args.to_string()],
+        }
+    }
+
+    pub fn words(&self) -> Vec<String> {
+        self.gpus.clone()
+    }
+}
+
 fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::catalog::gpu_detail(&View::of(turn.ctx), args).into())
+    answer(turn, &GpuArgs::parse(turn.ctx.catalog, args))
+}
+
+pub fn answer(turn: &Turn, a: &GpuArgs) -> RunResult {
+    let v = View::of(turn.ctx);
+    let cards: Vec<_> = a
+        .gpus
+        .iter()
+        .filter_map(|id| v.catalog.find_gpu(id))
+        .collect();
+    Ok(match a.gpus.as_slice() {
+        [one] => gpu_detail(&v, one),
+        _ if cards.len() == a.gpus.len() => gpu_side_by_side(&v, &cards),
+        all => gpu_detail(&v, &all.join(" ")),
+    }
+    .into())
 }

@@ -8,13 +8,13 @@
 
 mod back;
 mod cancel;
-mod compare;
-mod convert;
-mod cost;
+pub mod compare;
+pub mod convert;
+pub mod cost;
 mod currency;
 mod def;
-mod fit;
-mod gpu;
+pub mod fit;
+pub mod gpu;
 mod gpus;
 mod grammar;
 mod help;
@@ -22,23 +22,25 @@ mod lang;
 mod models;
 mod offers;
 pub mod pick;
-mod platform;
-mod platforms;
+pub mod platform;
+pub mod platforms;
 pub mod prefs;
 mod report;
+mod request;
 mod slots;
 mod start;
 mod status;
-mod stock;
+pub mod stock;
 mod subs;
-mod subscribe;
-mod tco;
-mod trend;
+pub mod subscribe;
+pub mod tco;
+pub mod trend;
 mod trial;
 mod unsubscribe;
 
 pub use def::{CommandDef, Done, Env, Flags, Run, RunResult, Slot, SlotKind, Turn, Write};
 pub use grammar::{for_another_bot, looks_like_command};
+pub use request::Request;
 pub use slots::{LANGS, QUANTS, TASKS};
 
 use crate::answer::error::AnswerError;
@@ -73,6 +75,22 @@ pub const ALL: &[&CommandDef] = &[
     &back::DEF,
     &cancel::DEF,
 ];
+
+/// Runs a typed request (a question's reading) with the same environment as a typed line.
+pub fn run_request(
+    ctx: &Ctx,
+    access: &crate::alerts::AccessChecks,
+    charts: Option<&dyn crate::chart::ChartRenderer>,
+    req: &Request,
+) -> Done {
+    let env = Env {
+        access,
+        charts,
+        registry: ALL,
+    };
+    let turn = Turn { ctx, env: &env };
+    req.run(&turn).unwrap_or_else(|e| e.reply().into())
+}
 
 /// A recognised command with its raw argument text (trimmed).
 #[derive(Debug, Clone, PartialEq, Eq)]

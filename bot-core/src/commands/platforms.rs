@@ -2,7 +2,9 @@
 //! the catalog, or those that meet the needs named (known first, unknown facts labelled).
 
 use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
-use crate::answer::{self, catalog::View};
+use crate::answer::{catalog::View, catalog::platform_list, platform_filter::filtered_list};
+use crate::lexicon::{Need, parse_needs};
+use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "platforms",
@@ -14,6 +16,40 @@ pub const DEF: CommandDef = CommandDef {
     run,
 };
 
+/// What `/platforms` is asked: the needs every platform listed must meet (none: all).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlatformsArgs {
+    pub needs: Vec<Need>,
+}
+
+impl PlatformsArgs {
+    /// Reads the filter words (the lexicon's); an unknown word is named back.
+    pub fn parse(args: &str) -> Result<PlatformsArgs, Reply> {
+        parse_needs(args)
+            .map(|needs| PlatformsArgs { needs })
+            .map_err(|word| Reply::text(Msg::new("platforms-filter-unknown").arg("word", word)))
+    }
+
+    /// The arguments as a command line writes them.
+    pub fn words(&self) -> Vec<String> {
+        self.needs.iter().map(|n| n.word().to_string()).collect()
+    }
+}
+
 fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::platform_filter::platforms(&View::of(turn.ctx), args).into())
+    match PlatformsArgs::parse(args) {
+        Ok(a) => answer(turn, &a),
+        Err(r) => Ok(r.into()),
+    }
+}
+
+/// The answer to a typed request (from the line or from a question).
+pub fn answer(turn: &Turn, a: &PlatformsArgs) -> RunResult {
+    let v = View::of(turn.ctx);
+    Ok(if a.needs.is_empty() {
+        platform_list(&v)
+    } else {
+        filtered_list(&v, &a.needs)
+    }
+    .into())
 }

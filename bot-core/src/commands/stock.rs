@@ -1,7 +1,13 @@
 //! `/stock <gpu> [platform] [max price]`: live offers from the stored snapshots.
 
 use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
-use crate::answer;
+use crate::answer::common::{not_found_reply, store_error_reply};
+use crate::answer::{stock, trend};
+use crate::availability::{StockQuery, gpu_key, latest_offers};
+use crate::context::Ctx;
+use crate::lexicon::{Money, parse_price};
+use crate::reply::{Msg, Reply};
+use rust_decimal::Decimal;
 
 pub const DEF: CommandDef = CommandDef {
     name: "stock",
@@ -17,11 +23,145 @@ pub const DEF: CommandDef = CommandDef {
     run,
 };
 
+/// What `/stock` is asked: a card (catalog id, or a raw provider name with stored offers), a
+/// platform, and a ceiling per card-hour with its currency where one was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StockArgs {
+    pub gpu: String,
+    pub platform: Option<String>,
+    pub max: Option<Money>,
+}
+
+impl StockArgs {
+    /// Reads `<gpu words> [platform] [price]`. The card is the longest leading run of words
+    /// the catalog knows; a card it does not know is looked up by its raw name among stored
+    /// offers.
+    pub fn parse(ctx: &Ctx, args: &str) -> Result<StockArgs, Reply> {
+        let mut words: Vec<&str> = args.split_whitespace().collect();
+        if words.is_empty() {
+            return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-stock")));
+        }
+        // `/stock runpod 4090`: a platform written first moves after the card.
+        if words.len() >= 2
+            && ctx.catalog.platform(words[0]).is_ok()
+            && ctx.catalog.gpu(words[0]).is_err()
+        {
+            let p = words.remove(0);
+            let card_end = (1..=words.len())
+                .rev()
+                .find(|n| ctx.catalog.gpu(&words[..*n].join(" ")).is_ok())
+                .unwrap_or(words.len());
+            words.insert(card_end, p);
+        }
+        let (gpu, mut rest) = card(ctx, &words)?;
+        let mut a = StockArgs {
+            gpu,
+            platform: None,
+            max: None,
+        };
+        if let Some(last) = rest.last().copied()
+            && let Ok(p) = parse_price(last)
+            && (rest.len() >= 2 || ctx.catalog.platform(last).is_err())
+        {
+            if p.per.is_some_and(|u| u.key() != "hour") || p.amount <= Decimal::ZERO {
+                return Err(Reply::text(Msg::new("stock-error-price").arg("text", last))
+                    .with(Msg::new("usage-stock")));
+            }
+            a.max = Some(p);
+            rest.pop();
+        }
+        if !rest.is_empty() {
+            let text = rest.join(" ");
+            match ctx.catalog.platform(&text) {
+                Ok(p) => a.platform = Some(p.id.clone()),
+                Err(_) => {
+                    return Err(Reply::text(Msg::new("stock-error-args").arg("text", text))
+                        .with(Msg::new("usage-stock")));
+                }
+            }
+        }
+        Ok(a)
+    }
+
+    /// The arguments as a command line writes them (`rtx-4090 runpod 2cny/hour`).
+    pub fn words(&self) -> Vec<String> {
+        let mut w = vec![self.gpu.clone()];
+        w.extend(self.platform.clone());
+        w.extend(self.max.as_ref().map(|m| m.rate_word(hour())));
+        w
+    }
+
+    /// Whether the ceiling was a bare number (read in the chat's `/currency`, which the
+    /// answer then states).
+    pub fn bare(&self) -> bool {
+        self.max.as_ref().is_some_and(|m| m.currency.is_none())
+    }
+
+    /// The query, a ceiling without a currency read in the chat's `/currency`
+    /// (`Ctx::bare_currency`), never the reader's language.
+    pub fn query(&self, ctx: &Ctx) -> StockQuery {
+        StockQuery {
+            gpu: self.gpu.clone(),
+            provider: self.platform.clone(),
+            max_per_gpu_hour: self.max.as_ref().map(|m| m.amount),
+            max_currency: self
+                .max
+                .as_ref()
+                .and_then(|m| m.currency.clone())
+                .unwrap_or_else(|| ctx.bare_currency.clone()),
+        }
+    }
+}
+
+fn hour() -> crate::billing::PriceUnit {
+    crate::billing::PriceUnit::Time(crate::units::TimeUnit::Hour)
+}
+
+/// The card among the leading words, and the words after it.
+fn card<'w>(ctx: &Ctx, words: &[&'w str]) -> Result<(String, Vec<&'w str>), Reply> {
+    let known = (1..=words.len())
+        .rev()
+        .find_map(|n| ctx.catalog.gpu(&words[..n].join(" ")).ok().map(|g| (n, g)));
+    if let Some((n, g)) = known {
+        return Ok((g.id.clone(), words[n..].to_vec()));
+    }
+    // Unknown to the catalog: peel a trailing price and platform, keep the rest raw.
+    let mut rest = Vec::new();
+    let mut name = words.to_vec();
+    if name.len() >= 2 && parse_price(name[name.len() - 1]).is_ok() {
+        rest.insert(0, name.pop().unwrap_or_default());
+    }
+    if name.len() >= 2 && ctx.catalog.platform(name[name.len() - 1]).is_ok() {
+        rest.insert(0, name.pop().unwrap_or_default());
+    }
+    let raw = name.join(" ");
+    let stored =
+        latest_offers(ctx.store, &gpu_key(&raw), None).map_err(|e| store_error_reply(&e))?;
+    if stored.is_empty() {
+        return Err(match ctx.catalog.gpu(&raw) {
+            Err(nf) => not_found_reply(&nf),
+            Ok(_) => Reply::text(Msg::new("error-missing-args")),
+        });
+    }
+    Ok((raw, rest))
+}
+
 fn run(turn: &Turn, args: &str) -> RunResult {
+    match StockArgs::parse(turn.ctx, args) {
+        Ok(a) => answer(turn, &a),
+        Err(r) => Ok(r.into()),
+    }
+}
+
+pub fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
     let now = turn.now();
-    let mut r = answer::stock::chat(turn.ctx, args, now);
+    let query = a.query(turn.ctx);
+    let mut r = stock::chat(turn.ctx, &query, now);
+    if a.bare() {
+        r = crate::answer::common::with_bare_currency(r, &query.max_currency);
+    }
     // A card that is out everywhere: when it usually is in, and what is in now.
-    if let Some(notes) = answer::trend::out_of_stock_notes(turn.ctx, args, now) {
+    if let Some(notes) = trend::out_of_stock_notes(turn.ctx, &query, now) {
         r.parts.extend(notes.parts);
     }
     Ok(r.into())

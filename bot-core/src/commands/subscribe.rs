@@ -1,7 +1,11 @@
 //! `/subscribe <gpu> [platform] [max=price] [cards=N]`: a stock alert for this chat.
 
 use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, key, slot};
+use super::stock::StockArgs;
 use crate::answer;
+use crate::context::Ctx;
+use crate::lexicon::split_options;
+use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "subscribe",
@@ -18,6 +22,75 @@ pub const DEF: CommandDef = CommandDef {
     run,
 };
 
+/// What `/subscribe` is asked: the `/stock` terms to watch, and at least how many cards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubscribeArgs {
+    pub stock: StockArgs,
+    pub cards: Option<u32>,
+}
+
+impl SubscribeArgs {
+    /// Reads the `/stock` words (card, platform, a bare price) plus `max=` and `cards=`.
+    pub fn parse(ctx: &Ctx, args: &str) -> Result<SubscribeArgs, Reply> {
+        if args.trim().is_empty() {
+            return Err(Reply::text(Msg::new("error-missing-args")).with(usage()));
+        }
+        let (mut words, opts) = split_options(args);
+        let mut cards = None;
+        for (k, v) in opts {
+            match k.as_str() {
+                "max" | "price" | "under" | "价格" | "最高" => words.push(v),
+                "cards" | "card" | "卡数" => match v.trim().parse::<u32>() {
+                    Ok(n) if (1..=4096).contains(&n) => cards = Some(n),
+                    _ => {
+                        return Err(Reply::text(Msg::new("alerts-error-cards").arg("text", v))
+                            .with(usage()));
+                    }
+                },
+                _ => {
+                    return Err(Reply::text(
+                        Msg::new("alerts-error-option").arg("text", format!("{k}={v}")),
+                    )
+                    .with(usage()));
+                }
+            }
+        }
+        let stock = StockArgs::parse(ctx, &words.join(" ")).map_err(|r| r.with(usage()))?;
+        Ok(SubscribeArgs { stock, cards })
+    }
+
+    /// `rtx-4090 runpod max=2cny/hour cards=2`.
+    pub fn words(&self) -> Vec<String> {
+        let mut w = self.stock.words();
+        if self.stock.max.is_some()
+            && let Some(last) = w.last_mut()
+        {
+            *last = format!("max={last}");
+        }
+        w.extend(self.cards.map(|n| format!("cards={n}")));
+        w
+    }
+}
+
+fn usage() -> Msg {
+    Msg::new("usage-subscribe")
+}
+
 fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::alerts::subscribe(turn.ctx, turn.env.access, args, turn.now()).into())
+    match SubscribeArgs::parse(turn.ctx, args) {
+        Ok(a) => answer(turn, &a),
+        Err(r) => Ok(r.into()),
+    }
+}
+
+pub fn answer(turn: &Turn, a: &SubscribeArgs) -> RunResult {
+    let query = a.stock.query(turn.ctx);
+    let r = answer::alerts::subscribe(turn.ctx, turn.env.access, query, a.cards, turn.now());
+    Ok(if a.stock.bare() {
+        let cap = a.stock.query(turn.ctx).max_currency;
+        answer::common::with_bare_currency(r, &cap)
+    } else {
+        r
+    }
+    .into())
 }

@@ -2,7 +2,10 @@
 
 use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
 use super::slots::QUANTS;
-use crate::answer;
+use crate::answer::tco;
+
+/// What `/tco` is asked, part by part (a question's reading may leave parts out).
+pub use crate::answer::tco::TcoLine as TcoArgs;
 
 pub const DEF: CommandDef = CommandDef {
     name: "tco",
@@ -21,5 +24,12 @@ pub const DEF: CommandDef = CommandDef {
 };
 
 fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::tco::chat(turn.ctx, args).into())
+    match tco::read_line(turn.ctx, args) {
+        Ok(line) => answer(turn, &line),
+        Err(r) => Ok(r.into()),
+    }
+}
+
+pub fn answer(turn: &Turn, a: &TcoArgs) -> RunResult {
+    Ok(tco::chat(turn.ctx, a).into())
 }

@@ -1,7 +1,10 @@
 //! `/trend <gpu> [days] [for <job>]`: price history per platform, a chart, the stock rhythm.
 
 use super::def::{CommandDef, Flags, RunResult, Slot, SlotKind, Turn, Write, key, slot};
-use crate::answer;
+use crate::answer::trend::{self, DEFAULT_DAYS};
+
+/// What `/trend` is asked: the card, how many days, the job an alternative must fit.
+pub use crate::answer::trend::TrendQuery as TrendArgs;
 
 pub const DEF: CommandDef = CommandDef {
     name: "trend",
@@ -22,6 +25,40 @@ pub const DEF: CommandDef = CommandDef {
     run,
 };
 
+impl TrendArgs {
+    /// The default window for a card.
+    pub fn of(gpu: &str) -> TrendArgs {
+        TrendArgs {
+            gpu: gpu.to_string(),
+            days: DEFAULT_DAYS,
+            job: None,
+        }
+    }
+
+    /// `rtx-4090 days=7 for qwen2.5-7b lora`; the default window is not written.
+    pub fn words(&self) -> Vec<String> {
+        let mut w = vec![self.gpu.clone()];
+        if self.days != DEFAULT_DAYS {
+            w.push(format!("days={}", self.days));
+        }
+        if let Some(job) = &self.job {
+            w.extend(["for".to_string(), job.clone()]);
+        }
+        w
+    }
+}
+
 fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::trend::chat(turn.ctx, args, turn.now(), turn.env.charts).into())
+    match trend::parse(turn.ctx, args) {
+        Ok(a) => answer(turn, &a),
+        Err(r) => Ok(r.into()),
+    }
+}
+
+pub fn answer(turn: &Turn, a: &TrendArgs) -> RunResult {
+    Ok(match trend::report(turn.ctx, a, turn.now()) {
+        Ok(rep) => trend::reply(turn.ctx, &rep, turn.env.charts),
+        Err(r) => r,
+    }
+    .into())
 }

@@ -1,8 +1,8 @@
 //! Each step's answer: a tap or the user's own words, read into the state.
 
 use super::ask::{default_models, methods_in_order};
+use super::flow::{Answer, Invalid, advanced, first_count, is_accept, methods_known};
 use super::state::{PickState, Step, TaskKind, Usage};
-use super::step::{Answer, Invalid, advanced, first_count, is_accept, methods_known};
 use super::understand::{
     normalize_method, params_b, parse_usage, task_from_sentence, usage_in_sentence,
 };

@@ -157,16 +157,16 @@ pub(super) fn is_question(text: &str) -> bool {
     l.starts_with('/') || cues.iter().any(|c| l.contains(c))
 }
 
-/// A question asked in the middle of `/pick`: the command it reads as, if any.
-pub fn question_inside(ctx: &Ctx, text: &str) -> Option<String> {
+/// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
+/// back), if it reads as anything but `/pick` itself.
+pub fn question_inside(ctx: &Ctx, text: &str) -> Option<Reading> {
     if !is_question(text) {
         return None;
     }
     match understand::read(ctx.catalog, text) {
         // `/pick` inside `/pick` is the dialogue itself, already open.
         Reading::Command(Request::Pick) | Reading::Unknown => None,
-        Reading::Command(r) => Some(r.line()),
-        Reading::Ask(rs) => rs.first().map(Request::line),
+        r => Some(r),
     }
 }
 
@@ -174,17 +174,6 @@ pub fn question_inside(ctx: &Ctx, text: &str) -> Option<String> {
 pub fn still_open(s: &PickState) -> Reply {
     let n = super::ask::step_number(s.step);
     Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", 7u32))
-}
-
-/// `/pick` started from a plain question that asks for guidance (`我是学生 想微调个模型 不知道
-/// 用什么卡`): the sentence is the first step's answer where it says the task or other facts.
-pub fn start_with(ctx: &Ctx, text: &str) -> super::state::Outcome {
-    let first = super::step::start(ctx);
-    let Some(state) = &first.state else {
-        return first;
-    };
-    let next = super::step::step(ctx, state, super::state::PickInput::Text(text.to_string()));
-    if next.changed { next } else { first }
 }
 
 /// A message that is no answer to the step but states facts: kept, echoed, and the step moves
@@ -213,7 +202,7 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     // The step this message answered moves on; the barriers step stays for more toggles.
     if s.skip.contains(&s.step) && s.step != Step::Barriers {
         s.history.push(s.step);
-        s = super::step::advanced(s);
+        s = super::flow::advanced(s);
     }
     Some((s, r))
 }

@@ -8,7 +8,7 @@
 //! An invalid answer returns a hint and leaves the state unchanged.
 //!
 //! - [`state`]: what has been answered (serde data in redb);
-//! - [`step`]: the machine, one input at a time;
+//! - [`step`]: the machine, one input at a time; [`flow`]: what its steps share;
 //! - [`understand`]: reading typed answers and sentences;
 //! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
 //! - [`ask`]: each step's question and its choices;
@@ -19,6 +19,7 @@ mod answers;
 mod ask;
 mod barriers;
 mod card;
+mod flow;
 mod listen;
 mod plan;
 mod result;
@@ -27,10 +28,10 @@ mod step;
 mod understand;
 
 pub use ask::{ask, methods_for};
-pub use listen::{question_inside, start_with, still_open};
+pub use listen::{question_inside, still_open};
 pub use plan::trial_plan;
 pub use result::ranked_offers;
 pub use state::Needs;
 pub use state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
-pub use step::{start, step};
+pub use step::{start, start_with, step};
 pub use understand::{parse_usage, task_from_sentence};

@@ -5,11 +5,11 @@ use super::answers::{
     usage_step,
 };
 use super::ask::ask;
+use super::flow::{Answer, Invalid, advanced, is_accept};
 use super::state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use crate::understand;
-use crate::vram;
 
 /// Starts a dialogue: the first question.
 pub fn start(ctx: &Ctx) -> Outcome {
@@ -95,16 +95,15 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     }
 }
 
-/// An answer the current step cannot take.
-#[derive(Debug)]
-pub(super) struct Invalid;
-
-pub(super) enum Answer {
-    Next(PickState),
-    /// A well-formed answer that would lead the user wrong (a card that cannot hold the job):
-    /// the reason, and nothing changes.
-    Refused(Reply),
-    Done,
+/// `/pick` started from a plain question that asks for guidance (`我是学生 想微调个模型 不知道
+/// 用什么卡`): the sentence is the first step's answer where it says the task or other facts.
+pub fn start_with(ctx: &Ctx, text: &str) -> Outcome {
+    let first = start(ctx);
+    let Some(state) = &first.state else {
+        return first;
+    };
+    let next = step(ctx, state, PickInput::Text(text.to_string()));
+    if next.changed { next } else { first }
 }
 
 pub(super) fn step_hint_id(step: Step) -> &'static str {
@@ -120,30 +119,6 @@ pub(super) fn step_hint_id(step: Step) -> &'static str {
         Step::Result => "pick-hint-result",
         Step::Trial => "pick-hint-trial",
     }
-}
-
-pub(super) fn next_step(s: &PickState) -> Step {
-    match s.step {
-        Step::Task => Step::Model,
-        Step::Model => Step::Method,
-        Step::Method => Step::Context,
-        // A service is sized for the conversations it serves at once.
-        Step::Context if s.task == Some(TaskKind::Serve) => Step::Concurrency,
-        Step::Context | Step::Concurrency => Step::Usage,
-        Step::Usage => Step::Card,
-        Step::Card => Step::Barriers,
-        Step::Barriers => Step::Result,
-        Step::Result | Step::Trial => Step::Trial,
-    }
-}
-
-pub(super) fn advanced(mut s: PickState) -> PickState {
-    s.step = next_step(&s);
-    // Steps the step-1 sentence answered are not asked again.
-    while s.skip.contains(&s.step) {
-        s.step = next_step(&s);
-    }
-    s
 }
 
 /// A typed answer that is a button's own words (`不需要实名`, `Fine-tuning`): that button.
@@ -206,53 +181,6 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
             _ => Err(Invalid),
         },
     }
-}
-
-/// The first number in a message with its suffix: `大概2000个token` → `2000`, `2k吧` → `2k`.
-pub(super) fn first_count(text: &str) -> Option<String> {
-    let start = text.find(|c: char| c.is_ascii_digit())?;
-    let rest = &text[start..];
-    let end = rest
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(rest.len());
-    let mut out = rest[..end].to_string();
-    if let Some(suffix) = rest[end..]
-        .chars()
-        .next()
-        .filter(|c| matches!(c, 'k' | 'm' | '万'))
-    {
-        out.push(suffix);
-    }
-    Some(out)
-}
-
-/// Whether a quantization read from a sentence is one the method step offers.
-pub(super) fn methods_known(q: &str) -> bool {
-    q.parse::<vram::Quant>().is_ok()
-}
-
-/// "ok", "yes", "next", "好", "继续": accept the default / go on.
-pub(super) fn is_accept(t: &str) -> bool {
-    matches!(
-        t.trim().to_lowercase().as_str(),
-        "ok" | "okay"
-            | "yes"
-            | "y"
-            | "next"
-            | "default"
-            | "go"
-            | "done"
-            | "好"
-            | "好的"
-            | "好了"
-            | "行"
-            | "可以"
-            | "继续"
-            | "下一步"
-            | "默认"
-            | "是"
-            | "完成"
-    )
 }
 
 /// A short note shown right after an answer (billing-unit advice after the usage step).

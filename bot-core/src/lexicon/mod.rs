@@ -21,7 +21,9 @@
 mod count;
 mod money;
 mod name_size;
+mod needs;
 mod options;
+mod values;
 mod words;
 
 pub use count::{
@@ -29,7 +31,9 @@ pub use count::{
 };
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 pub use name_size::model_size_in_name;
+pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
 pub use options::{option, split_options};
+pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, kv_dtype,
     on_off, optimizer, task_in, tasks_in,

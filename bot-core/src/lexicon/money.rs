@@ -202,7 +202,9 @@ pub fn parse_dur(what: &'static str, text: &str) -> Result<Decimal, BillingError
 pub fn parse_currency(text: &str) -> Result<String, BillingError> {
     let t = text.trim().to_lowercase();
     let code = match t.as_str() {
-        "$" | "us$" | "usd" | "dollar" | "dollars" | "美元" | "美金" | "刀" => "USD",
+        "$" | "us$" | "usd" | "dollar" | "dollars" | "buck" | "bucks" | "美元" | "美金" | "刀" => {
+            "USD"
+        }
         "¥" | "￥" | "cny" | "rmb" | "元" | "块" | "块钱" | "人民币" | "yuan" | "cn¥" => {
             "CNY"
         }

@@ -218,6 +218,12 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
             .and_then(|k| toks.get(k))
             .and_then(|p| lexicon::card_count(p));
     }
+    // `on 2 3090s`: a bare count of cards right before the card.
+    if let Some(n) = lexicon::card_count(prev).filter(|n| (2..=16).contains(n))
+        && prev.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some(n);
+    }
     match prev.as_str() {
         "two" | "dual" => Some(2),
         "three" => Some(3),
@@ -225,6 +231,20 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
         "eight" => Some(8),
         _ => None,
     }
+}
+
+/// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`. A bare
+/// number after a card is never its count (`4090 2小时` is a duration).
+fn count_after(toks: &[String], j: usize) -> Option<u32> {
+    let n = toks
+        .get(j)
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
+    let classifier = toks.get(j + 1)?;
+    ["张", "块", "卡", "台"]
+        .iter()
+        .any(|c| classifier.starts_with(c))
+        .then(|| lexicon::card_count(n))?
+        .filter(|n| (2..=64).contains(n))
 }
 
 /// Cards at `i`: `2x4090`, `4090x2` and names of two or three words (`h100 sxm`, `a100 80g`).
@@ -255,7 +275,9 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
             continue;
         };
         let count = if count == 1 {
-            count_before(toks, i).unwrap_or(1)
+            count_before(toks, i)
+                .or_else(|| count_after(toks, i + n))
+                .unwrap_or(1)
         } else {
             count
         };
@@ -273,12 +295,33 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
 /// A catalog model at `i` (`qwen2.5-32b-awq`, `deepseek r1 32b`); returns the words used.
 fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
     let t = &toks[i];
-    e.lookups += 1;
-    let mut m = catalog.find_model(t)?;
+    // A name written in words (`kimi k2`, `deepseek r1 distill llama 70b`): the longest run
+    // of ASCII words that is a catalog id with dashes, at most five words.
+    let mut found = None;
+    for n in (2..=5).rev() {
+        let Some(run) = toks.get(i..i + n) else {
+            continue;
+        };
+        if !run.iter().all(|w| w.is_ascii() && !w.is_empty()) {
+            continue;
+        }
+        e.lookups += 1;
+        let id = run.join("-");
+        if let Some(m) = catalog.find_model(&id).filter(|m| m.id == id) {
+            found = Some((m, n));
+            break;
+        }
+    }
+    let (mut m, mut used) = match found {
+        Some(f) => f,
+        None => {
+            e.lookups += 1;
+            (catalog.find_model(t)?, 1)
+        }
+    };
     // `deepseek r1 32b`: a size after the name that the model does not have names a sibling
     // (the 32B distill), or contradicts the name.
-    let mut used = 1;
-    if let Some(size) = toks.get(i + 1)
+    if let Some(size) = toks.get(i + used)
         && let Some(Ok(b)) = lexicon::params_b(size)
         && (b - m.params_b).abs() > 0.2 * m.params_b
     {
@@ -293,7 +336,7 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         match sibling {
             Some(s) => {
                 m = s;
-                used = 2;
+                used += 1;
             }
             None => e.conflict = true,
         }

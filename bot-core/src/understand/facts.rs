@@ -4,10 +4,10 @@
 
 use super::entities::entities;
 use super::price::find_price;
-use super::request::{Barrier, Usage};
+use super::request::Usage;
 use super::text::{has, normalize, tokens};
-use super::words::BARRIER_WORDS;
 use crate::catalog::Catalog;
+use crate::lexicon::{NEED_PHRASES, Need, phrase_is_topic_only};
 use crate::vram::Task;
 use rust_decimal::Decimal;
 
@@ -129,9 +129,9 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
 /// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method
 /// the sentence denies (`没有信用卡`, `no credit card`) is not one the user has.
 fn barriers(norm: &str, f: &mut Facts) {
-    for (w, b) in BARRIER_WORDS {
+    for (w, b) in NEED_PHRASES {
         // `实名` alone says neither way; only a sentence that refuses it is a need.
-        if matches!(*w, "实名" | "real name" | "real-name") {
+        if phrase_is_topic_only(w) {
             continue;
         }
         let Some(at) = norm.find(w) else { continue };
@@ -148,13 +148,9 @@ fn barriers(norm: &str, f: &mut Facts) {
         .iter()
         .any(|n| before.trim_end().ends_with(n.trim_end()));
         match b {
-            Barrier::NoRealName => f.no_real_name = true,
-            Barrier::Alipay | Barrier::Wechat | Barrier::Card => {
-                let key = match b {
-                    Barrier::Alipay => "alipay",
-                    Barrier::Wechat => "wechat",
-                    _ => "card",
-                };
+            Need::NoRealName => f.no_real_name = true,
+            Need::Pay(key) => {
+                let key: &'static str = key;
                 let list = if denied {
                     &mut f.lacks
                 } else {

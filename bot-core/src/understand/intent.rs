@@ -4,10 +4,11 @@
 use super::Reading;
 use super::entities::Entities;
 use super::price::convert_request;
-use super::request::{Barrier, Cards, Money, Request, Usage};
+use super::request::{self as make, Cards, Money, Request, Usage};
 use super::text::has;
 use super::words::*;
 use crate::billing::PriceUnit;
+use crate::lexicon::{NEED_PHRASES, Need};
 use crate::vram::{Quant, Task};
 use rust_decimal::Decimal;
 
@@ -49,8 +50,10 @@ pub(super) fn decide(q: &Question) -> Reading {
         tco,
         priced_job,
         convert,
-        guidance,
+        // A need named with a list of platforms (`which gpu clouds take alipay`) is the
+        // filtered list, even in a newcomer's words.
         barriers,
+        guidance,
         help,
         trend,
         stock,
@@ -70,11 +73,11 @@ fn alert(q: &Question) -> Option<Reading> {
     if !q.has(ALERT_WORDS) {
         return None;
     }
-    one(Request::Subscribe {
-        gpu: g.gpu.clone(),
-        platform: q.e.platforms.first().cloned(),
-        max: q.hourly_cap(),
-    })
+    one(make::subscribe(
+        &g.gpu,
+        q.e.platforms.first(),
+        q.hourly_cap().as_ref(),
+    ))
 }
 
 /// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`
@@ -93,14 +96,14 @@ fn tco(q: &Question) -> Option<Reading> {
         .price
         .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
         .cloned();
-    one(Request::Tco {
-        model: model.cloned(),
+    one(make::tco(
+        model,
         // BF16 unless named: the same default /fit uses for a model that fits.
-        quant: q.e.quant.unwrap_or(Quant::Bf16),
-        gpu: q.e.gpus.first().cloned(),
-        volume: q.e.volume,
-        api,
-    })
+        q.e.quant.unwrap_or(Quant::Bf16),
+        q.e.gpus.first(),
+        q.e.volume,
+        api.as_ref(),
+    ))
 }
 
 /// `¥2.5/小时跑40分钟多少钱`: a job at the user's own price (a platform named means its list
@@ -117,10 +120,7 @@ fn priced_job(q: &Question) -> Option<Reading> {
     if q.has(STOCK_WORDS) || q.has(ALERT_WORDS) {
         return None;
     }
-    one(Request::CostAt {
-        price: p.clone(),
-        usage,
-    })
+    make::cost_at(p, &usage).map(Reading::Command)
 }
 
 fn convert(q: &Question) -> Option<Reading> {
@@ -140,15 +140,15 @@ fn guidance(q: &Question) -> Option<Reading> {
 /// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
 /// is a question about that platform's facts.
 fn barriers(q: &Question) -> Option<Reading> {
-    let b: Barrier = BARRIER_WORDS
+    let b: Need = NEED_PHRASES
         .iter()
         .find(|(w, _)| q.padded.contains(w))
         .map(|(_, b)| *b)?;
     if let [p] = q.e.platforms.as_slice() {
-        return one(Request::Platform(p.clone()));
+        return one(make::platform(p));
     }
     (q.e.platforms.is_empty() && q.e.gpus.is_empty() && q.has(PLATFORM_LIST_WORDS))
-        .then_some(Reading::Command(Request::Platforms(Some(b))))
+        .then(|| Reading::Command(make::platforms(b)))
 }
 
 fn help(q: &Question) -> Option<Reading> {
@@ -158,8 +158,8 @@ fn help(q: &Question) -> Option<Reading> {
 
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
-    (q.has(TREND_WORDS) && q.nothing_to_size())
-        .then(|| Reading::Command(Request::Trend(g.gpu.clone())))
+    let over_time = q.has(TREND_WORDS) || (q.has(RECENT_WORDS) && q.has(PRICE_WORDS));
+    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu)))
 }
 
 /// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
@@ -172,11 +172,11 @@ fn stock(q: &Question) -> Option<Reading> {
     if !(q.has(STOCK_WORDS) || capped) || !q.nothing_to_size() {
         return None;
     }
-    one(Request::Stock {
-        gpu: g.gpu.clone(),
-        platform: q.e.platforms.first().cloned(),
-        max: q.hourly_cap(),
-    })
+    one(Request::Stock(make::stock_args(
+        &g.gpu,
+        q.e.platforms.first(),
+        q.hourly_cap().as_ref(),
+    )))
 }
 
 /// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.
@@ -191,9 +191,7 @@ fn specs(q: &Question) -> Option<Reading> {
     if q.e.gpus.len() > 1 && (q.e.usage.is_some() || !q.e.platforms.is_empty()) {
         return None;
     }
-    one(Request::Gpu(
-        q.e.gpus.iter().map(|c| c.gpu.clone()).collect(),
-    ))
+    one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
 }
 
 /// A job's price: on one platform (`/cost`), or everywhere (`/compare`).
@@ -208,23 +206,17 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         return None;
     }
     let usage = q.usage();
-    let compare = |g: &Cards| Request::Compare {
-        gpu: g.clone(),
-        usage: usage.clone(),
-    };
-    let cost = |p: &String, g: &Cards| Request::Cost {
-        platform: p.clone(),
-        gpu: g.clone(),
-        usage: usage.clone(),
-    };
+    let compare = |g: &Cards| make::compare(g, &usage);
+    let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
+    let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
         // "A和B哪个便宜" between platforms: every platform's price, ranked.
-        (ps, [g]) if cheap && ps.len() != 1 => one(compare(g)),
-        ([p], [g]) => one(cost(p, g)),
-        ([], [g]) => one(compare(g)),
-        (ps, [g]) if ps.len() > 1 => Some(Reading::Ask(ps.iter().map(|p| cost(p, g)).collect())),
+        (ps, [g]) if cheap && ps.len() != 1 => compare(g).map(Reading::Command),
+        ([p], [g]) => cost(p, g).map(Reading::Command),
+        ([], [g]) => compare(g).map(Reading::Command),
+        (ps, [g]) if ps.len() > 1 => all(ps.iter().map(|p| cost(p, g)).collect()),
         // "4090和3090哪个便宜": each card's prices, asked back.
-        ([], gs) if gs.len() > 1 => Some(Reading::Ask(gs.iter().map(compare).collect())),
+        ([], gs) if gs.len() > 1 => all(gs.iter().map(compare).collect()),
         _ => None,
     }
 }
@@ -233,12 +225,14 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
 fn fit(q: &Question) -> Option<Reading> {
     let e = q.e;
     let model = e.models.first().or(e.sizes.first())?;
-    let base = |model: &String, gpu: Option<Cards>| Request::Fit {
-        model: model.clone(),
-        quant: e.quant,
-        task: e.task.filter(|t| *t != Task::Infer),
-        ctx: e.context.clone(),
-        gpu,
+    let base = |model: &String, gpu: Option<Cards>| {
+        make::fit(
+            model,
+            e.quant,
+            e.task.filter(|t| *t != Task::Infer),
+            e.context.as_ref(),
+            gpu.as_ref(),
+        )
     };
     // A method or a format named twice over (`lora还是全参`, `int4 or awq`): each, asked back.
     let gpu = match e.gpus.as_slice() {
@@ -260,13 +254,13 @@ fn fit(q: &Question) -> Option<Reading> {
         let mut asks = Vec::new();
         for task in &tasks {
             for quant in &quants {
-                asks.push(Request::Fit {
-                    model: model.clone(),
-                    quant: *quant,
-                    task: *task,
-                    ctx: e.context.clone(),
-                    gpu: gpu.clone(),
-                });
+                asks.push(make::fit(
+                    model,
+                    *quant,
+                    *task,
+                    e.context.as_ref(),
+                    gpu.as_ref(),
+                ));
             }
         }
         return Some(Reading::Ask(asks));
@@ -300,16 +294,12 @@ fn alone(q: &Question) -> Option<Reading> {
     if let [g] = e.gpus.as_slice()
         && (e.platforms.is_empty() || q.has(SPECS_WORDS))
     {
-        return one(Request::Gpu(vec![g.gpu.clone()]));
+        return one(make::gpus(vec![g.gpu.clone()]));
     }
     if let [p] = e.platforms.as_slice() {
         return match e.gpus.as_slice() {
-            [g] => one(Request::Cost {
-                platform: p.clone(),
-                gpu: g.clone(),
-                usage: q.usage(),
-            }),
-            _ => one(Request::Platform(p.clone())),
+            [g] => make::cost(p, g, &q.usage()).map(Reading::Command),
+            _ => one(make::platform(p)),
         };
     }
     None

@@ -27,13 +27,15 @@ mod words;
 mod tests;
 
 pub use facts::{Facts, amount_word, facts};
-pub use request::{Barrier, Cards, Money, Request, Usage, task_word, volume_word};
+pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use text::{MAX_CHARS, normalize};
 
 use crate::catalog::Catalog;
 use crate::command;
 
 /// How a question was read.
+// One reading per message, matched on by value: boxing the request would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reading {
     /// One command, e.g. `/fit qwen2.5-32b int4 rtx-4090`.

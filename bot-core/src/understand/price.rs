@@ -2,7 +2,7 @@
 //! `0.3/mtok`), found on the normalized text and cut out of it so their numbers are not read
 //! as anything else.
 
-use super::request::{Money, Request};
+use super::request::{self as make, Money, Request};
 use crate::billing::PriceUnit;
 use crate::lexicon;
 
@@ -14,6 +14,7 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     "dollars",
     "dollar",
     "bucks",
+    "buck",
     "usd",
     "人民币",
     "块钱",
@@ -147,12 +148,13 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             per = PriceUnit::parse(key);
             end = u + len;
         }
-        // `2块3090` is two cards, not two yuan: an amount without a unit ends its word.
+        // `2块3090`, `三块卡`, `两块显卡` are cards, not yuan: an amount without a unit ends its
+        // word, and `块` before a card word counts cards.
         if per.is_none()
             && norm[end..]
                 .chars()
                 .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '卡' | '显'))
         {
             continue;
         }
@@ -211,9 +213,5 @@ pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
         // Already per hour and nothing else asked: nothing to convert.
         return None;
     }
-    Some(Request::Convert {
-        price: p.clone(),
-        to,
-        currency: target_cur,
-    })
+    Some(make::convert(p, to, target_cur))
 }

@@ -43,6 +43,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
     ("一整晚", "8小时"),
+    ("1个通宵", "8小时"),
+    ("通宵", "8小时"),
     ("1个晚上", "8小时"),
     ("一晚上", "8小时"),
     ("一晚", "8小时"),
@@ -93,18 +95,22 @@ fn spoken_amounts(s: &str) -> String {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
+        // Jiao, or jiao and fen (`1块88`): one or two digits that end the amount.
+        let cents = (1..=2)
+            .take_while(|k| chars.get(i + k).is_some_and(|d| d.is_ascii_digit()))
+            .count();
         let unit = (c == '块' || c == '元')
             && i > 0
             && chars[i - 1].is_ascii_digit()
-            && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())
-            && chars.get(i + 2).is_none_or(|n| {
+            && cents > 0
+            && chars.get(i + cents + 1).is_none_or(|n| {
                 !(n.is_ascii_alphanumeric() || *n == '.' || "小分个天周月张卡秒钟".contains(*n))
             });
         if unit {
             out.push('.');
-            out.push(chars[i + 1]);
+            out.extend(&chars[i + 1..=i + cents]);
             out.push(c);
-            i += 2;
+            i += cents + 1;
             continue;
         }
         out.push(c);
@@ -253,6 +259,8 @@ mod tests {
         assert_eq!(normalize("跑一晚上"), "跑8小时");
         assert_eq!(normalize("包月"), "1个月");
         assert_eq!(normalize("7块2"), "7.2块");
+        assert_eq!(normalize("1块88一小时"), "1.88块1小时");
+        assert_eq!(normalize("跑一个通宵"), "跑8小时");
         assert_eq!(normalize("2块5一小时"), "2.5块1小时");
         assert_eq!(normalize("两块钱"), "2块钱");
         // Two cards, not 2.3 yuan.

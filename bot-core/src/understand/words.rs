@@ -116,6 +116,10 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "show up",
     "can i rent",
     "能租吗",
+    "哪有",
+    "现在有",
+    "现货",
+    "有现卡",
 ];
 /// Price history and "when is it in stock" (the rhythm): `/trend`. Checked before the stock
 /// words, which "什么时候有货" also contains.
@@ -143,6 +147,15 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "price change",
     "价格怎么变",
     "变化",
+    "涨没涨",
+    "涨了",
+    "跌了",
+    "降了没",
+    "going down",
+    "going up",
+    "dropping",
+    "rising",
+    "dropped",
 ];
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
@@ -176,6 +189,8 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "which is better",
     "better",
     "stronger",
+    "不一样",
+    "啥区别",
 ];
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
@@ -218,6 +233,10 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "学生",
     "which gpu cloud",
     "what gpu cloud",
+    "该租哪",
+    "租哪个",
+    "租哪家",
+    "该用哪",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
@@ -237,6 +256,10 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "命令",
     "指令",
     "怎么使用",
+    "能干嘛",
+    "干嘛用",
+    "how do i use this",
+    "机器人能",
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
@@ -332,47 +355,29 @@ pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
     "which cloud",
     "which sites",
     "which ones",
+    "的平台",
+    "哪些是",
+    "clouds",
+    "providers",
+    "有没有平台",
 ];
 
-/// What stands in a newcomer's way, as a `/platforms` filter.
-pub(super) const BARRIER_WORDS: &[(&str, super::request::Barrier)] = {
-    use super::request::Barrier::*;
-    &[
-        ("不用实名", NoRealName),
-        ("不需要实名", NoRealName),
-        ("免实名", NoRealName),
-        ("无需实名", NoRealName),
-        ("不实名", NoRealName),
-        ("不想实名", NoRealName),
-        ("without real-name", NoRealName),
-        ("no real-name", NoRealName),
-        ("no real name", NoRealName),
-        ("without id", NoRealName),
-        ("no id verification", NoRealName),
-        ("no kyc", NoRealName),
-        ("don't need real", NoRealName),
-        ("real name", NoRealName),
-        ("real-name", NoRealName),
-        ("实名", NoRealName),
-        ("without kyc", NoRealName),
-        ("支付宝", Alipay),
-        ("alipay", Alipay),
-        ("微信", Wechat),
-        ("wechat", Wechat),
-        ("信用卡", Card),
-        ("credit card", Card),
-        ("visa", Card),
-        ("按秒", PerSecond),
-        ("per second", PerSecond),
-        ("per-second", PerSecond),
-        ("by the second", PerSecond),
-        ("国内", Cn),
-        ("in china", Cn),
-        ("海外", Global),
-        ("国外", Global),
-        ("outside china", Global),
-    ]
-};
+/// A price asked about over time (`最近价格怎么样`, `prices lately`): with [`PRICE_WORDS`],
+/// a question for `/trend`.
+pub(super) const RECENT_WORDS: &[&str] = &[
+    "最近",
+    "近期",
+    "这几周",
+    "这几天",
+    "这段时间",
+    "lately",
+    "recently",
+    "these days",
+    "past month",
+    "past week",
+    "this month",
+];
+pub(super) const PRICE_WORDS: &[&str] = &["价格", "价钱", "租金", "price", "rate"];
 
 /// Words that make "how much" a question of memory, not money.
 pub(super) const MEMORY_WORDS: &[&str] = &["显存", "内存", "vram", "memory", "gb"];

@@ -185,7 +185,10 @@ fn ask(s: &Store, lang: Lang, args: &str, now: i64) -> String {
         today: now / 86_400,
         is_operator: false,
     };
-    let reply = bot_core::answer::stock::chat(&ctx, args, now);
+    let reply = match bot_core::commands::stock::StockArgs::parse(&ctx, args) {
+        Ok(a) => bot_core::answer::stock::chat(&ctx, &a.query(&ctx), now),
+        Err(r) => r,
+    };
     for id in reply.message_ids() {
         for l in [Lang::En, Lang::Zh] {
             assert!(

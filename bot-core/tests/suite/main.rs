@@ -38,5 +38,6 @@ mod store_damage;
 mod store_records;
 mod trend;
 mod trial;
+mod typed_readings;
 mod understand;
 mod zh_answers;

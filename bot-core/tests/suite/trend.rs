@@ -275,12 +275,13 @@ fn the_rhythm_is_shown_in_the_users_zone_and_an_out_card_names_one_in_stock() {
     assert!(out.contains("现在有货、显存不小于它的卡"), "{out}");
 
     // /stock carries the same rhythm and alternative for a card that is out...
-    let notes = trend::out_of_stock_notes(&en, "4090", NOW).expect("notes for an out card");
+    let notes = trend::out_of_stock_notes(&en, &stock_query(&en, "4090"), NOW)
+        .expect("notes for an out card");
     let out = text(Lang::En, &notes);
     assert!(out.contains("best 02:00–05:00"), "{out}");
     // ...and nothing for one that is in stock, or for a narrower question.
-    assert!(trend::out_of_stock_notes(&en, "a100-80g-sxm", NOW).is_none());
-    assert!(trend::out_of_stock_notes(&en, "4090 vast", NOW).is_none());
+    assert!(trend::out_of_stock_notes(&en, &stock_query(&en, "a100-80g-sxm"), NOW).is_none());
+    assert!(trend::out_of_stock_notes(&en, &stock_query(&en, "4090 vast"), NOW).is_none());
 }
 
 #[test]
@@ -442,4 +443,11 @@ fn stock_for_a_card_that_is_out_adds_the_rhythm_and_what_is_in_stock() {
     let answer = bot.handle(&who, Input::Text("/stock 5090".into()));
     let ids = answer.replies[0].message_ids();
     assert!(!ids.iter().any(|id| id.starts_with("trend-")), "{ids:?}");
+}
+
+/// `/stock`'s query for a line's words, as its command reads them.
+fn stock_query(ctx: &Ctx, args: &str) -> bot_core::availability::StockQuery {
+    bot_core::commands::stock::StockArgs::parse(ctx, args)
+        .unwrap_or_else(|_| panic!("{args}"))
+        .query(ctx)
 }

@@ -259,6 +259,68 @@ fn a_fresh_batch_is_read_as_the_right_command() {
     assert!(right * 100 >= total * 95, "{right} of {total}");
 }
 
+/// A question set with whole expected first lines (`ask:/line` where asking back, with that
+/// line among the choices, is right): the share read exactly so.
+fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) {
+    let (mut total, mut right) = (0, 0);
+    for line in corpus
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let Some((question, expected)) = line.split_once('\t') else {
+            continue;
+        };
+        total += 1;
+        let (expected, ask_ok) = match expected.strip_prefix("ask:") {
+            Some(e) => (e, true),
+            None => (expected, false),
+        };
+        let reading = read(catalog, question);
+        let lines = reading.lines();
+        let ok = match reading {
+            Reading::Command(_) => !ask_ok && lines[0] == expected,
+            Reading::Ask(_) => ask_ok && lines.iter().any(|l| l == expected),
+            Reading::Unknown => false,
+        };
+        if ok {
+            right += 1;
+        } else {
+            println!("{name}: {question} → {lines:?} (expected {expected})");
+        }
+    }
+    println!(
+        "{name}: {right} of {total} read as the expected first line ({:.1}%)",
+        right as f64 * 100.0 / total.max(1) as f64
+    );
+    (total, right)
+}
+
+/// Round three's batches, whole first lines (the expected echo line, not only the command):
+/// - `questions_fresh3.tsv` (84), written before this round's changes: untuned 69/84
+///   (82.1%; 84.5% by command name), after the mechanisms it showed were fixed 84/84;
+/// - `questions_fresh4.tsv` (43), written after those fixes: untuned 41/43 (95.3%; 100% by
+///   command name), after 43/43.
+///
+/// The shared held-out examples stay at 59/60 by command name (the miss names no card).
+#[test]
+fn fresh_batches_with_whole_lines() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh3",
+        include_str!("../data/questions_fresh3.tsv"),
+    );
+    assert!(total >= 80, "{total} questions");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh4",
+        include_str!("../data/questions_fresh4.tsv"),
+    );
+    assert!(total >= 40, "{total} questions");
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+}
+
 /// `QUESTIONS=file cargo test -p bot-core --test suite understand::print_readings -- --ignored
 /// --nocapture`: each question of the file with its reading, for writing a corpus.
 #[test]

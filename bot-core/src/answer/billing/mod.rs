@@ -13,25 +13,21 @@ pub use error::{error_msg, error_reply};
 pub use reply::{
     CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text, total_text,
 };
-pub use request::{JobRequest, parse_convert, parse_job_request};
+pub use request::{
+    ConvertRequest, JobRequest, parse_convert, parse_convert_request, parse_job_request,
+};
 
 use crate::billing::{self, BillingError, compare as rank, platform_cost_fx};
 use crate::context::Ctx;
 use crate::reply::Reply;
 use request::platform_and_gpu;
 
-/// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`
-pub fn convert(ctx: &Ctx<'_>, args: &str) -> Reply {
-    let answer = parse_convert(&ctx.bare_currency, args).and_then(|q| {
+/// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`, parsed.
+pub fn convert(ctx: &Ctx<'_>, req: &ConvertRequest) -> Reply {
+    let answer = req.query(&ctx.bare_currency).and_then(|q| {
         let r = convert_reply(ctx.lang, &q, &billing::convert(ctx.catalog, &q)?);
         // No currency typed: read in the chat's, and said so.
-        let (words, _) = crate::lexicon::split_options(args);
-        let left: Vec<String> = words
-            .into_iter()
-            .take_while(|w| !request::TO_WORDS.contains(&w.to_lowercase().as_str()))
-            .collect();
-        let bare = crate::lexicon::parse_price(&left.join(" ")).is_ok_and(|p| p.currency.is_none());
-        Ok(if bare {
+        Ok(if req.price.currency.is_none() {
             crate::answer::common::with_bare_currency(r, &q.from_currency)
         } else {
             r
@@ -70,14 +66,14 @@ fn user_price_cost(
 
 /// `/cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]`,
 /// or `/cost <price/unit> <duration>` at a price of the user's own.
-pub fn cost(ctx: &Ctx<'_>, args: &str) -> Reply {
-    let result = parse_job_request(args).and_then(|req| {
+pub fn cost(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
+    let result = (|| {
         if let [word] = req.names.as_slice()
             && ctx.catalog.find_platform(word).is_none()
             && let Ok(price) = crate::lexicon::parse_price(word)
             && price.per.is_some()
         {
-            return user_price_cost(ctx, &req, &price);
+            return user_price_cost(ctx, req, &price);
         }
         let (p, g) = platform_and_gpu(ctx.catalog, &req.names)?;
         let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
@@ -97,13 +93,13 @@ pub fn cost(ctx: &Ctx<'_>, args: &str) -> Reply {
             &req.job,
             &offer,
         ))
-    });
+    })();
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-cost"))
 }
 
 /// `/compare <gpu> <duration | daily 4h | always> [cards=2 currency=usd ...]`
-pub fn compare(ctx: &Ctx<'_>, args: &str) -> Reply {
-    let result = parse_job_request(args).and_then(|req| {
+pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
+    let result = (|| {
         let name = req.names.join(" ");
         let g = ctx.catalog.gpu(&name).map_err(BillingError::NotFound)?;
         let currency = req.currency.clone().unwrap_or_else(|| ctx.currency.clone());
@@ -141,12 +137,12 @@ pub fn compare(ctx: &Ctx<'_>, args: &str) -> Reply {
             ctx.catalog,
             ctx.lang,
             g,
-            &req,
+            req,
             &currency,
             &offers,
             spot.as_ref(),
         );
         Ok(super::offers::live_notes(ctx, r, &used))
-    });
+    })();
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))
 }

@@ -3,10 +3,11 @@
 //! targets (`to hour cny`, `换成 usd/day`).
 
 use crate::advice;
-use crate::billing::{self, BillingError, ConvertQuery, Job, Pattern, PriceUnit};
+use crate::billing::{self, BillingError, ConvertQuery, Job, Pattern, PriceUnit, format_span};
 use crate::catalog::{Catalog, Gpu, Platform};
 use crate::lexicon::{
-    parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb, split_options,
+    PriceText, Usage, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
+    split_options,
 };
 use rust_decimal::Decimal;
 
@@ -187,17 +188,8 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     if let Pattern::Daily { hours, .. } = job.pattern {
         job.work = billing::daily_seconds(hours)?;
     }
-    // The first run's boot and image pull are billed on most platforms: counted unless the
-    // user gives their own figures (boot=0 drops them), the same minutes /pick counts.
-    let (boot, pull) = advice::hidden_seconds(&job.pattern);
-    if !opts.iter().any(|(k, _)| option_key(k) == Some("boot")) {
-        job.boot = boot;
-        job.boot_assumed = boot > Decimal::ZERO;
-    }
-    if !opts.iter().any(|(k, _)| option_key(k) == Some("pull")) {
-        job.pull = pull;
-        job.pull_assumed = pull > Decimal::ZERO;
-    }
+    let given = |key| opts.iter().any(|(k, _)| option_key(k) == Some(key));
+    assume_hidden(&mut job, given("boot"), given("pull"));
     Ok(JobRequest {
         names: words,
         job,
@@ -205,6 +197,130 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         currency,
         fx_rate,
     })
+}
+
+/// The first run's boot and image pull are billed on most platforms: counted unless the user
+/// gives their own figures (boot=0 drops them), the same minutes /pick counts.
+fn assume_hidden(job: &mut Job, boot_given: bool, pull_given: bool) {
+    let (boot, pull) = advice::hidden_seconds(&job.pattern);
+    if !boot_given {
+        job.boot = boot;
+        job.boot_assumed = boot > Decimal::ZERO;
+    }
+    if !pull_given {
+        job.pull = pull;
+        job.pull_assumed = pull > Decimal::ZERO;
+    }
+}
+
+/// Days of daily use and months of always-on use when none are written.
+const DEFAULT_DAYS: u32 = 30;
+const DEFAULT_MONTHS: u32 = 1;
+
+impl JobRequest {
+    /// A job of `usage` on `names` (catalog ids, or a price word) with every default the
+    /// parser applies: what a question reads into, the same struct `/cost` and `/compare` parse.
+    pub fn of(names: Vec<String>, usage: &Usage, cards: u32) -> Result<JobRequest, BillingError> {
+        let mut job = Job::default();
+        match usage {
+            Usage::Once(s) => job.work = *s,
+            Usage::Daily(s) => {
+                let hours = *s / Decimal::from(3600);
+                job.pattern = Pattern::Daily {
+                    hours,
+                    days: DEFAULT_DAYS,
+                };
+                job.work = billing::daily_seconds(hours)?;
+            }
+            Usage::Always => {
+                job.pattern = Pattern::AlwaysOn {
+                    months: DEFAULT_MONTHS,
+                }
+            }
+        }
+        assume_hidden(&mut job, false, false);
+        Ok(JobRequest {
+            names,
+            job,
+            cards,
+            currency: None,
+            fx_rate: None,
+        })
+    }
+
+    /// `/cost`'s names as catalog ids where the catalog knows them (`autodl 4090` →
+    /// `autodl rtx-4090`), so a typed line and a question build the same request; names it
+    /// does not know stay as typed, for the answer to say so.
+    pub fn cost_ids(mut self, catalog: &Catalog) -> JobRequest {
+        if let Ok((p, g)) = platform_and_gpu(catalog, &self.names) {
+            self.names = vec![p.id.clone(), g.id.clone()];
+        }
+        self
+    }
+
+    /// `/compare`'s card as its catalog id where the catalog knows it.
+    pub fn compare_ids(mut self, catalog: &Catalog) -> JobRequest {
+        if let Ok(g) = catalog.gpu(&self.names.join(" ")) {
+            self.names = vec![g.id.clone()];
+        }
+        self
+    }
+
+    /// The request as a command line writes it, in words [`parse_job_request`] reads back to
+    /// the same request (`autodl rtx-4090 2h30m cards=2`; a default is not written).
+    pub fn words(&self) -> Vec<String> {
+        let j = &self.job;
+        let mut w = self.names.clone();
+        match j.pattern {
+            Pattern::OneOff => w.push(format_span(j.work)),
+            Pattern::Daily { hours, days } => {
+                w.extend(["daily".into(), format_span(hours * Decimal::from(3600))]);
+                if days != DEFAULT_DAYS {
+                    w.push(format!("days={days}"));
+                }
+            }
+            Pattern::AlwaysOn { months } => {
+                w.push("always".into());
+                if months != DEFAULT_MONTHS {
+                    w.push(format!("months={months}"));
+                }
+            }
+        }
+        if self.cards > 1 {
+            w.push(format!("cards={}", self.cards));
+        }
+        let (boot, pull) = advice::hidden_seconds(&j.pattern);
+        if !j.boot_assumed && j.boot != boot {
+            w.push(format!("boot={}", format_span(j.boot)));
+        }
+        if !j.pull_assumed && j.pull != pull {
+            w.push(format!("pull={}", format_span(j.pull)));
+        }
+        for (key, secs) in [("idle", j.idle), ("stored", j.stored)] {
+            if !secs.is_zero() {
+                w.push(format!("{key}={}", format_span(secs)));
+            }
+        }
+        for (key, gb) in [
+            ("storage", j.storage_gb),
+            ("egress", j.egress_gb),
+            ("ingress", j.ingress_gb),
+        ] {
+            if !gb.is_zero() {
+                w.push(format!("{key}={}gb", gb.normalize()));
+            }
+        }
+        if j.tiers == billing::Tiers::WithSpot {
+            w.push("spot".into());
+        }
+        w.extend(
+            self.currency
+                .as_ref()
+                .map(|c| format!("currency={}", c.to_lowercase())),
+        );
+        w.extend(self.fx_rate.map(|r| format!("fx={}", r.normalize())));
+        w
+    }
 }
 
 pub(super) const TO_WORDS: &[&str] = &[
@@ -247,8 +363,19 @@ pub(super) fn parse_target(
     Ok((unit, currency))
 }
 
-/// Reads a `/convert` line into the query the CLI's flags also build.
-pub fn parse_convert(default_currency: &str, args: &str) -> Result<ConvertQuery, BillingError> {
+/// A `/convert` line after parsing: the price as typed (its currency may be missing), the
+/// target unit and currency where named, and the options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConvertRequest {
+    pub price: PriceText,
+    pub to: Option<PriceUnit>,
+    pub currency: Option<String>,
+    pub fx_rate: Option<Decimal>,
+    pub tokens_per_second: Option<Decimal>,
+}
+
+/// Reads `<price/unit> [to <unit> [currency]] [fx=…] [tps=…]`.
+pub fn parse_convert_request(args: &str) -> Result<ConvertRequest, BillingError> {
     let (words, opts) = split_options(args);
     let mut fx_rate = None;
     let mut tps = None;
@@ -267,23 +394,69 @@ pub fn parse_convert(default_currency: &str, args: &str) -> Result<ConvertQuery,
         None => (&words[..], &[][..]),
     };
     let price = parse_price(&left.join(" "))?;
-    let from_unit = price.per.ok_or_else(|| BillingError::UnknownUnit {
-        text: left.join(" "),
-    })?;
-    let from_currency = price
-        .currency
-        .clone()
-        .unwrap_or_else(|| default_currency.to_string());
-    let (to_unit, to_cur) = parse_target(right)?;
-    Ok(ConvertQuery {
-        amount: price.amount,
-        from_unit,
-        to_unit: to_unit.unwrap_or(PriceUnit::Time(crate::units::TimeUnit::Hour)),
-        to_currency: to_cur.unwrap_or_else(|| from_currency.clone()),
-        from_currency,
+    if price.per.is_none() {
+        return Err(BillingError::UnknownUnit {
+            text: left.join(" "),
+        });
+    }
+    let (to, currency) = parse_target(right)?;
+    Ok(ConvertRequest {
+        price,
+        to,
+        currency,
         fx_rate,
         tokens_per_second: tps,
     })
+}
+
+impl ConvertRequest {
+    /// The engine's query, a price without a currency read in `default_currency`.
+    pub fn query(&self, default_currency: &str) -> Result<ConvertQuery, BillingError> {
+        let from_unit = self.price.per.ok_or_else(|| BillingError::UnknownUnit {
+            text: self.price.amount.to_string(),
+        })?;
+        let from_currency = self
+            .price
+            .currency
+            .clone()
+            .unwrap_or_else(|| default_currency.to_string());
+        Ok(ConvertQuery {
+            amount: self.price.amount,
+            from_unit,
+            to_unit: self
+                .to
+                .unwrap_or(PriceUnit::Time(crate::units::TimeUnit::Hour)),
+            to_currency: self
+                .currency
+                .clone()
+                .unwrap_or_else(|| from_currency.clone()),
+            from_currency,
+            fx_rate: self.fx_rate,
+            tokens_per_second: self.tokens_per_second,
+        })
+    }
+
+    /// `2.5cny/hour to month usd fx=7.2`.
+    pub fn words(&self) -> Vec<String> {
+        let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
+        let mut w = vec![self.price.rate_word(hour)];
+        if self.to.is_some() || self.currency.is_some() {
+            w.push("to".into());
+            w.extend(self.to.map(|u| u.key().to_string()));
+            w.extend(self.currency.as_ref().map(|c| c.to_lowercase()));
+        }
+        w.extend(self.fx_rate.map(|r| format!("fx={}", r.normalize())));
+        w.extend(
+            self.tokens_per_second
+                .map(|t| format!("tps={}", t.normalize())),
+        );
+        w
+    }
+}
+
+/// Reads a `/convert` line into the query the CLI's flags also build.
+pub fn parse_convert(default_currency: &str, args: &str) -> Result<ConvertQuery, BillingError> {
+    parse_convert_request(args)?.query(default_currency)
 }
 
 /// Finds `<platform> <gpu>` in the words, trying every split (both may have spaces).

@@ -1,0 +1,91 @@
+//! What the `/pick` steps share, below the machine (`step`), the answers it reads (`answers`)
+//! and the facts it keeps (`listen`): the outcome of one answer, the order of the steps, and
+//! the small readings every step uses. Kept apart so those three never import each other
+//! around a circle.
+
+use super::state::{PickState, Step, TaskKind};
+use crate::reply::Reply;
+use crate::vram;
+
+/// An answer the current step cannot take.
+#[derive(Debug)]
+pub(super) struct Invalid;
+
+pub(super) enum Answer {
+    Next(PickState),
+    /// A well-formed answer that would lead the user wrong (a card that cannot hold the job):
+    /// the reason, and nothing changes.
+    Refused(Reply),
+    Done,
+}
+
+pub(super) fn next_step(s: &PickState) -> Step {
+    match s.step {
+        Step::Task => Step::Model,
+        Step::Model => Step::Method,
+        Step::Method => Step::Context,
+        // A service is sized for the conversations it serves at once.
+        Step::Context if s.task == Some(TaskKind::Serve) => Step::Concurrency,
+        Step::Context | Step::Concurrency => Step::Usage,
+        Step::Usage => Step::Card,
+        Step::Card => Step::Barriers,
+        Step::Barriers => Step::Result,
+        Step::Result | Step::Trial => Step::Trial,
+    }
+}
+
+pub(super) fn advanced(mut s: PickState) -> PickState {
+    s.step = next_step(&s);
+    // Steps the step-1 sentence answered are not asked again.
+    while s.skip.contains(&s.step) {
+        s.step = next_step(&s);
+    }
+    s
+}
+
+/// The first number in a message with its suffix: `大概2000个token` → `2000`, `2k吧` → `2k`.
+pub(super) fn first_count(text: &str) -> Option<String> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let rest = &text[start..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let mut out = rest[..end].to_string();
+    if let Some(suffix) = rest[end..]
+        .chars()
+        .next()
+        .filter(|c| matches!(c, 'k' | 'm' | '万'))
+    {
+        out.push(suffix);
+    }
+    Some(out)
+}
+
+/// Whether a quantization read from a sentence is one the method step offers.
+pub(super) fn methods_known(q: &str) -> bool {
+    q.parse::<vram::Quant>().is_ok()
+}
+
+/// "ok", "yes", "next", "好", "继续": accept the default / go on.
+pub(super) fn is_accept(t: &str) -> bool {
+    matches!(
+        t.trim().to_lowercase().as_str(),
+        "ok" | "okay"
+            | "yes"
+            | "y"
+            | "next"
+            | "default"
+            | "go"
+            | "done"
+            | "好"
+            | "好的"
+            | "好了"
+            | "行"
+            | "可以"
+            | "继续"
+            | "下一步"
+            | "默认"
+            | "是"
+            | "完成"
+    )
+}

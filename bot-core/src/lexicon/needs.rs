@@ -1,0 +1,121 @@
+//! What a user needs from a platform (`/platforms alipay 免实名 按秒 cn`), read in one place:
+//! the command's filter words and the phrases a question or a `/pick` answer says them with.
+
+/// One thing a user needs from a platform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// Accepts this payment method (a `PAYMENT_METHODS` key).
+    Pay(&'static str),
+    /// Rents without a real-name (identity) check.
+    NoRealName,
+    /// Bills by the second (an increment of one second or less).
+    PerSecond,
+    /// Sells in mainland China (`cn`) or outside it (`global`).
+    Region(&'static str),
+}
+
+impl Need {
+    /// The key the answer's messages select on (`platforms-need`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            Need::Pay(m) => m,
+            Need::NoRealName => "no_real_name",
+            Need::PerSecond => "per_second",
+            Need::Region(r) => r,
+        }
+    }
+
+    /// The one word a command line writes it with (read back by [`parse_needs`]).
+    pub fn word(&self) -> &'static str {
+        match self {
+            Need::Pay(m) => m,
+            Need::NoRealName => "no-real-name",
+            Need::PerSecond => "per-second",
+            Need::Region(r) => r,
+        }
+    }
+}
+
+/// One filter word of `/platforms`.
+pub fn need_word(w: &str) -> Option<Need> {
+    Some(
+        match w.to_lowercase().trim_matches(|c| c == ',' || c == '，') {
+            "alipay" | "支付宝" => Need::Pay("alipay"),
+            "wechat" | "weixin" | "微信" | "微信支付" => Need::Pay("wechat"),
+            "card" | "credit-card" | "visa" | "mastercard" | "信用卡" | "银行卡" => {
+                Need::Pay("card")
+            }
+            "paypal" => Need::Pay("paypal"),
+            "crypto" | "usdt" | "bitcoin" | "加密货币" | "虚拟货币" => Need::Pay("crypto"),
+            "unionpay" | "银联" => Need::Pay("unionpay"),
+            "免实名" | "无需实名" | "不实名" | "no-real-name" | "no-kyc" | "nokyc" => {
+                Need::NoRealName
+            }
+            "按秒" | "秒级" | "按秒计费" | "per-second" | "per-sec" | "persecond" => {
+                Need::PerSecond
+            }
+            "cn" | "china" | "国内" | "中国" => Need::Region("cn"),
+            "global" | "intl" | "overseas" | "海外" | "国外" | "境外" => {
+                Need::Region("global")
+            }
+            _ => return None,
+        },
+    )
+}
+
+/// Reads the filter words; `Err(word)` names the first word that is not a filter.
+pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
+    let mut out = Vec::new();
+    for w in args.split_whitespace() {
+        let need = need_word(w).ok_or_else(|| w.to_string())?;
+        if !out.contains(&need) {
+            out.push(need);
+        }
+    }
+    Ok(out)
+}
+
+/// The phrases a sentence says a need with (`哪个平台不用实名`, `which platforms bill per
+/// second`, `只有支付宝`), longest first where one contains another. `实名` and `real name`
+/// alone say neither way: a question about platforms and real names asks which need none; a
+/// `/pick` answer must refuse it (`不想实名`) to count.
+pub const NEED_PHRASES: &[(&str, Need)] = &[
+    ("不用实名", Need::NoRealName),
+    ("不需要实名", Need::NoRealName),
+    ("免实名", Need::NoRealName),
+    ("无需实名", Need::NoRealName),
+    ("不实名", Need::NoRealName),
+    ("不想实名", Need::NoRealName),
+    ("without real-name", Need::NoRealName),
+    ("no real-name", Need::NoRealName),
+    ("no real name", Need::NoRealName),
+    ("without id", Need::NoRealName),
+    ("no id verification", Need::NoRealName),
+    ("no kyc", Need::NoRealName),
+    ("don't need real", Need::NoRealName),
+    ("real name", Need::NoRealName),
+    ("real-name", Need::NoRealName),
+    ("实名", Need::NoRealName),
+    ("without kyc", Need::NoRealName),
+    ("支付宝", Need::Pay("alipay")),
+    ("alipay", Need::Pay("alipay")),
+    ("微信", Need::Pay("wechat")),
+    ("wechat", Need::Pay("wechat")),
+    ("信用卡", Need::Pay("card")),
+    ("credit card", Need::Pay("card")),
+    ("visa", Need::Pay("card")),
+    ("按秒", Need::PerSecond),
+    ("per second", Need::PerSecond),
+    ("per-second", Need::PerSecond),
+    ("by the second", Need::PerSecond),
+    ("国内", Need::Region("cn")),
+    ("in china", Need::Region("cn")),
+    ("海外", Need::Region("global")),
+    ("国外", Need::Region("global")),
+    ("outside china", Need::Region("global")),
+];
+
+/// Whether a phrase only names the topic (`实名`) without saying which way.
+pub fn phrase_is_topic_only(w: &str) -> bool {
+    matches!(w, "实名" | "real name" | "real-name")
+}
