@@ -88,6 +88,7 @@ fn a_typed_line_parses_into_the_struct_a_question_reads_into() {
         who: &me,
         lang: Lang::En,
         currency: "USD".into(),
+        bare_currency: "USD".into(),
         today: 0,
         is_operator: false,
     };
