@@ -275,7 +275,7 @@ impl Bot {
                 let mut replies = pick::commit(ctx, dialogue::start_with(ctx, text));
                 let note = Msg::new("understood-as").arg("command", "/pick");
                 match replies.first_mut() {
-                    Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
+                    Some(first) => first.prepend(crate::reply::Part::Text(note)),
                     None => replies.push(Reply::text(note)),
                 }
                 replies
@@ -323,11 +323,11 @@ impl Bot {
         self.offer_fixes(&line, &mut replies);
         let note = Msg::new("understood-as").arg("command", line.as_str());
         match replies.first_mut() {
-            Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
+            Some(first) => first.prepend(crate::reply::Part::Text(note)),
             None => replies.push(Reply::text(note)),
         }
         if stock_unknown && let Some(last) = replies.last_mut() {
-            last.push(Msg::new("pick-stock-unknown"));
+            last.append(Msg::new("pick-stock-unknown"));
         }
         replies
     }
@@ -387,7 +387,7 @@ impl Bot {
                 crate::availability::now_unix(),
             )],
             // Never sent as it is; a forged one is as stale as an old button.
-            ChoiceId::Fix { .. } => vec![AnswerError::StaleChoice.reply()],
+            ChoiceId::Fix { .. } | ChoiceId::Details(_) => vec![AnswerError::StaleChoice.reply()],
             ChoiceId::Pick(id) => match pick::load(ctx) {
                 Some(state) => {
                     pick::commit(ctx, dialogue::step(ctx, &state, PickInput::Choice(id)))

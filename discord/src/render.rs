@@ -181,7 +181,7 @@ pub fn render(lang: Lang, reply: &Reply, ephemeral: bool) -> Vec<Value> {
             Part::Raw(s) => push_block(&mut segments, block(s.clone(), false)),
             Part::Table(t) => push_block(
                 &mut segments,
-                block(pack::table_text(lang, t, pack::PHONE_COLUMNS), true),
+                pack::table_block(lang, t, pack::PHONE_COLUMNS),
             ),
         }
     }

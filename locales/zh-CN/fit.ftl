@@ -161,3 +161,4 @@ fit-4bit-on-card = { $verdict ->
     [fits] ✅ 换成 4 比特（{ $quant }）就能放进 { $cards } 张 { $gpu }：每张卡约需 { $need } GiB（加上 { $quant }）。
    *[other] ⚠️ 换成 4 比特（{ $quant }）能放进 { $cards } 张 { $gpu }，但很紧：每张卡约需 { $need } GiB（加上 { $quant }）。
 }
+fit-short-assumed = 没说的部分按常用设置估算（原因见「明细」）。可以这样改：{ $words }

@@ -83,7 +83,7 @@ pub fn render(lang: Lang, reply: &Reply) -> Rendered {
         blocks.push(match part {
             Part::Text(m) => block(l.format(lang, m), false),
             Part::Raw(s) => block(s.clone(), false),
-            Part::Table(t) => block(pack::table_text(lang, t, PHONE_COLUMNS), true),
+            Part::Table(t) => pack::table_block(lang, t, PHONE_COLUMNS),
         });
     }
     let mut texts = HTML.pack_blocks(&blocks);
@@ -134,7 +134,7 @@ mod tests {
     }
 
     #[test]
-    fn tables_are_preformatted_and_wide_ones_become_records() {
+    fn narrow_tables_are_preformatted_and_wide_ones_become_plain_records() {
         let narrow = Table {
             header: vec![Msg::new("cmd-gpu")],
             rows: vec![vec!["<4090>".into()]],
@@ -154,8 +154,9 @@ mod tests {
         let r = render(Lang::En, &Reply::default().with_table(wide));
         assert_eq!(
             r.texts[0],
+            // Too wide for monospace on a phone: a record in plain lines, which may wrap.
             format!(
-                "<pre>RTX 4090\n  will a model fit a card's VRAM: {}</pre>",
+                "RTX 4090\n  will a model fit a card's VRAM: {}",
                 "x".repeat(50)
             )
         );

@@ -335,7 +335,7 @@ pub fn fit(ctx: &Ctx, args: &str) -> Reply {
                 }
                 done.push(&o.gpu);
                 if let Some(m) = super::offers::live_option_note(ctx, &o.gpu, now) {
-                    r.push(m);
+                    r.push_whole(m);
                 }
             }
             r

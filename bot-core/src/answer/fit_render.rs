@@ -90,7 +90,9 @@ pub fn render_fit(
             .arg("pct", rep.margin_pct.round())
             .arg("measured", if rep.margin_measured { "yes" } else { "no" }),
     );
+    let lead = r.parts.len();
     push_verdict(&mut r, catalog, p, fit, currency, lang);
+    let verdict = r.parts[lead..].to_vec();
     for w in &rep.warnings {
         r.push(w.clone());
     }
@@ -101,7 +103,38 @@ pub fn render_fit(
         r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
     }
     r.push(Msg::new("fit-basis"));
-    r
+    short_first(r, p, verdict)
+}
+
+/// The first message on a phone: the title, the verdict (the top options when no card was
+/// named) and one line with the words that change what was assumed; the breakdown, every
+/// assumption's reason, warnings and the basis are in the details.
+fn short_first(whole: Reply, p: &Parsed<'_>, verdict: Vec<crate::reply::Part>) -> Reply {
+    let mut short: Vec<crate::reply::Part> = whole.parts.first().cloned().into_iter().collect();
+    short.extend(
+        verdict
+            .into_iter()
+            .map(|part| crate::phone::top_rows(part, 3)),
+    );
+    let mut words = Vec::new();
+    if !p.quant_given {
+        words.push("int4 / fp8");
+    }
+    if !p.context_given {
+        words.push("ctx=32k");
+    }
+    if p.serving_default {
+        words.push("batch=1");
+    }
+    if p.req.task.is_training() && !p.gc_given {
+        words.push("gc=off");
+    }
+    if !words.is_empty() {
+        short.push(crate::reply::Part::Text(
+            Msg::new("fit-short-assumed").arg("words", words.join(", ")),
+        ));
+    }
+    whole.with_short(short)
 }
 
 /// "Can card X run model Y" with no quantization typed, when 16-bit does not fit the card: the
