@@ -74,15 +74,21 @@ pub fn table(lang: Lang, table: &Table, columns: usize) -> Narrow {
     Narrow::Lines(records.join("\n"))
 }
 
-/// A table cut to its first `rows` rows (the top options); any other part as it is.
-pub fn top_rows(part: Part, rows: usize) -> Part {
-    match part {
-        Part::Table(mut t) => {
-            t.rows.truncate(rows);
-            Part::Table(t)
-        }
-        other => other,
+/// A table's first `rows` rows as a first message shows them: the cut table when it fits
+/// in monospace or has no summary columns, else one numbered summary line per row
+/// ("1. AutoDL · ¥1.88/小时 · ¥1.41"). Any other part as it is.
+pub fn top(lang: Lang, part: Part, rows: usize) -> Part {
+    let Part::Table(mut t) = part else {
+        return part;
+    };
+    t.rows.truncate(rows);
+    if t.lead.is_empty() || matches!(table(lang, &t, COLUMNS), Narrow::Mono(_)) {
+        return Part::Table(t);
     }
+    let lines: Vec<String> = (0..t.rows.len())
+        .filter_map(|i| t.summary(i).map(|s| format!("{}. {s}", i + 1)))
+        .collect();
+    Part::Raw(lines.join("\n"))
 }
 
 /// How many lines a part takes on a phone (a wrapped record line counts once).
@@ -125,6 +131,11 @@ fn first_part(lang: Lang, parts: &[Part], lines_at_most: usize) -> Vec<Part> {
     let mut room = lines_at_most - 1;
     let mut short = Vec::new();
     for part in parts {
+        // A table with summary columns shows its top rows as one line each.
+        let part = &match part {
+            Part::Table(t) if !t.lead.is_empty() => top(lang, part.clone(), TOP_ROWS),
+            _ => part.clone(),
+        };
         let n = lines(lang, part);
         if n <= room {
             short.push(part.clone());
@@ -133,15 +144,12 @@ fn first_part(lang: Lang, parts: &[Part], lines_at_most: usize) -> Vec<Part> {
         }
         match part {
             Part::Table(t) => {
-                let top = (1..=TOP_ROWS.min(t.rows.len()))
+                let cut = (1..=TOP_ROWS.min(t.rows.len()))
                     .rev()
-                    .map(|k| Table {
-                        header: t.header.clone(),
-                        rows: t.rows[..k].to_vec(),
-                    })
-                    .find(|cut| lines(lang, &Part::Table(cut.clone())) <= room);
-                if let Some(top) = top {
-                    short.push(Part::Table(top));
+                    .map(|k| top(lang, part.clone(), k))
+                    .find(|cut| lines(lang, cut) <= room);
+                if let Some(cut) = cut {
+                    short.push(cut);
                 }
             }
             _ if short.is_empty() => {
@@ -208,6 +216,7 @@ mod tests {
             rows: (0..rows)
                 .map(|i| vec![format!("RTX 409{i}"), "显存".repeat(12)])
                 .collect(),
+            lead: Vec::new(),
         }
     }
 
@@ -216,6 +225,7 @@ mod tests {
         let narrow = Table {
             header: vec![Msg::new("cmd-gpu")],
             rows: vec![vec!["RTX 4090".into()]],
+            lead: Vec::new(),
         };
         assert!(matches!(table(Lang::En, &narrow, COLUMNS), Narrow::Mono(_)));
         let Narrow::Lines(text) = table(Lang::Zh, &wide_table(2), COLUMNS) else {
@@ -262,6 +272,18 @@ mod tests {
         assert_eq!(
             fitted.parts.last(),
             Some(&Part::Raw(format!("2. 9. {}", "x".repeat(60))))
+        );
+    }
+
+    #[test]
+    fn a_wide_table_with_summary_columns_shows_its_top_rows_as_numbered_lines() {
+        let t = wide_table(5).with_lead(&[0, 1]);
+        let Part::Raw(text) = top(Lang::Zh, Part::Table(t), 2) else {
+            panic!("no summary");
+        };
+        assert_eq!(
+            text,
+            format!("1. RTX 4090 · {0}\n2. RTX 4091 · {0}", "显存".repeat(12))
         );
     }
 

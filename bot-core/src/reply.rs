@@ -65,11 +65,36 @@ impl Msg {
     }
 }
 
-/// A table whose header cells are messages and whose body cells are data.
+/// A table whose header cells are messages and whose body cells are data: the one table
+/// model every priced answer draws (`phone::table` lays it out for a phone).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Table {
     pub header: Vec<Msg>,
     pub rows: Vec<Vec<String>>,
+    /// The columns of a row's one-line summary on a phone, in order (e.g. platform, price,
+    /// total); empty: the table has no summary and a phone shows its first rows as records.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lead: Vec<usize>,
+}
+
+impl Table {
+    /// Names the columns of a row's one-line summary ([`Table::lead`]).
+    pub fn with_lead(mut self, columns: &[usize]) -> Table {
+        self.lead = columns.to_vec();
+        self
+    }
+
+    /// Row `i` as one short line: its lead cells joined by " · " (empty cells left out).
+    pub fn summary(&self, i: usize) -> Option<String> {
+        let row = self.rows.get(i)?;
+        let cells: Vec<&str> = self
+            .lead
+            .iter()
+            .filter_map(|&c| row.get(c).map(|s| s.trim()))
+            .filter(|s| !s.is_empty())
+            .collect();
+        (!cells.is_empty()).then(|| cells.join(" · "))
+    }
 }
 
 /// One block of a reply, in order.

@@ -432,6 +432,7 @@ mod tests {
         let table = Table {
             header: vec![Msg::new("cmd-gpu")],
             rows: vec![vec!["rtx-4090 | $0.44 ```".into()]],
+            lead: Vec::new(),
         };
         let bodies = render(Lang::En, &Reply::default().with_table(table), true);
         let d = description(&bodies[0]);

@@ -114,6 +114,7 @@ mod tests {
         Reply::text(Msg::new("help-intro")).with_table(Table {
             header: vec![Msg::new("cmd-gpu")],
             rows,
+            lead: Vec::new(),
         })
     }
 

@@ -138,6 +138,7 @@ mod tests {
         let narrow = Table {
             header: vec![Msg::new("cmd-gpu")],
             rows: vec![vec!["<4090>".into()]],
+            lead: Vec::new(),
         };
         let r = render(
             Lang::En,
@@ -150,6 +151,7 @@ mod tests {
         let wide = Table {
             header: vec![Msg::new("cmd-gpu"), Msg::new("cmd-fit")],
             rows: vec![vec!["RTX 4090".into(), "x".repeat(50)]],
+            lead: Vec::new(),
         };
         let r = render(Lang::En, &Reply::default().with_table(wide));
         assert_eq!(
@@ -168,6 +170,7 @@ mod tests {
         let table = Table {
             header: vec![Msg::new("cmd-gpus")],
             rows,
+            lead: Vec::new(),
         };
         let mut reply = Reply::text(Msg::new("help-intro")).with_table(table);
         reply.parts.push(Part::Raw("tail line".into()));

@@ -267,3 +267,51 @@ fn every_commands_first_message_fits_a_phone_with_the_details_one_tap_away() {
         faults.join("\n")
     );
 }
+
+/// Prints the first Telegram message of common answers, before (the whole answer, as chats
+/// got it) and after (the phone shape): the source of docs/phone.md.
+/// `cargo test --test e2e phone::print -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn print_common_answers_before_and_after() {
+    let lines = std::env::var("PHONE_LINES").unwrap_or_else(|_| {
+        "/compare 4090 3h|/cost autodl 4090 40m|/fit qwen2.5-32b 4090|/fit qwen2.5-72b|/offers 4090"
+            .into()
+    });
+    let catalog = Arc::new(Catalog::load(None).unwrap());
+    for lang in [Lang::Zh, Lang::En] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+        let bot = Bot::new(catalog.clone(), store);
+        let who = who(lang);
+        bot.set_lang(&who, lang).unwrap();
+        let shelf = Shelf::default();
+        for line in lines.split('|') {
+            let answer = bot.handle(&who, Input::Text(line.to_string()));
+            for reply in &answer.replies {
+                let before = gpuscout_telegram::render::render(answer.lang, &reply.expanded());
+                let shaped = shelf.offer(&who.chat, answer.lang, reply.clone());
+                let after = gpuscout_telegram::render::render(answer.lang, &shaped);
+                let buttons: Vec<String> = after
+                    .keyboard
+                    .iter()
+                    .flat_map(|k| &k.inline_keyboard)
+                    .flatten()
+                    .map(|b| format!("[{}]", b.text))
+                    .collect();
+                println!(
+                    "=== {line} ({lang:?}) BEFORE: {} lines\n{}\n=== AFTER: {} lines\n{}\n{}\n",
+                    before
+                        .texts
+                        .iter()
+                        .map(|t| t.lines().count())
+                        .sum::<usize>(),
+                    before.texts.join("\n"),
+                    after.texts[0].lines().count(),
+                    after.texts[0],
+                    buttons.join(" ")
+                );
+            }
+        }
+    }
+}

@@ -134,6 +134,7 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
                 Msg::new("col-as-of"),
             ],
             rows,
+            lead: vec![0, 1, 2],
         });
         r.push(Msg::new("gpu-prices-footer"));
     }
@@ -215,7 +216,11 @@ fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
         .collect();
     let names: Vec<&str> = cards.iter().map(|g| g.name.as_str()).collect();
     let mut r = Reply::text(Msg::new("gpu-cmp-title").arg("names", names.join(" / ")));
-    r = r.with_table(Table { header, rows });
+    r = r.with_table(Table {
+        header,
+        rows,
+        lead: Vec::new(),
+    });
     r.push(Msg::new("gpu-cmp-footer"));
     for g in cards {
         r.push(source_msg(&g.source, &g.as_of, false));
@@ -262,6 +267,7 @@ pub fn gpu_list(v: &View<'_>) -> Reply {
                 Msg::new("col-tflops"),
             ],
             rows,
+            lead: vec![0, 1],
         })
         .with(Msg::new("hint-gpu-detail"))
 }
@@ -293,6 +299,7 @@ pub fn model_list(v: &View<'_>) -> Reply {
                 Msg::new("col-max-context"),
             ],
             rows,
+            lead: vec![0, 1],
         })
         .with(Msg::new("hint-models"))
 }
@@ -500,6 +507,7 @@ fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
             Msg::new("col-as-of"),
         ],
         rows,
+        lead: vec![0, 1, 2],
     }));
     r.push(Msg::new("gpu-prices-footer"));
 }
@@ -536,6 +544,7 @@ pub fn platform_list(v: &View<'_>) -> Reply {
                 Msg::new("col-increment"),
             ],
             rows,
+            lead: vec![1, 2, 4],
         })
         .with(Msg::new("hint-platform-detail"))
 }

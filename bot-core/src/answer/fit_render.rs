@@ -53,7 +53,7 @@ pub fn render_fit(
             .arg("batch", rep.batch)
             .arg("engine", rep.engine.as_str()),
     );
-    push_assumptions(&mut r, catalog, p, rep, currency);
+    push_assumptions(&mut r, catalog, p, rep, currency, lang);
     // Tables carry data cells; labels are localized messages, so the breakdown is one message.
     r.push(
         Msg::new("fit-breakdown")
@@ -103,18 +103,23 @@ pub fn render_fit(
         r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
     }
     r.push(Msg::new("fit-basis"));
-    short_first(r, p, verdict)
+    short_first(r, p, verdict, lang)
 }
 
 /// The first message on a phone: the title, the verdict (the top options when no card was
 /// named) and one line with the words that change what was assumed; the breakdown, every
 /// assumption's reason, warnings and the basis are in the details.
-fn short_first(whole: Reply, p: &Parsed<'_>, verdict: Vec<crate::reply::Part>) -> Reply {
+fn short_first(
+    whole: Reply,
+    p: &Parsed<'_>,
+    verdict: Vec<crate::reply::Part>,
+    lang: Lang,
+) -> Reply {
     let mut short: Vec<crate::reply::Part> = whole.parts.first().cloned().into_iter().collect();
     short.extend(
         verdict
             .into_iter()
-            .map(|part| crate::phone::top_rows(part, 3)),
+            .map(|part| crate::phone::top(lang, part, crate::phone::TOP_ROWS)),
     );
     let mut words = Vec::new();
     if !p.quant_given {
@@ -169,6 +174,7 @@ fn push_assumptions(
     p: &Parsed<'_>,
     rep: &FitReport,
     currency: &str,
+    lang: Lang,
 ) {
     let req = &p.req;
     match &p.bf16_instead {
@@ -196,7 +202,7 @@ fn push_assumptions(
                         Msg::new("advice-bf16-beside")
                             .arg("cards", o.cards)
                             .arg("gpu", name)
-                            .arg("price", option_price(catalog, &o, currency)),
+                            .arg("price", option_price(catalog, &o, currency, lang)),
                     );
                 }
                 None => {
@@ -437,12 +443,18 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
 }
 
 /// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or `?`.
-fn price_cell(o: &FitOption, rate: Option<rust_decimal::Decimal>, shown_currency: &str) -> String {
+fn price_cell(
+    o: &FitOption,
+    rate: Option<rust_decimal::Decimal>,
+    shown_currency: &str,
+    lang: Lang,
+) -> String {
     match (o.usd_per_hour, &o.price_as_of) {
         (Some(usd), Some(d)) => {
             let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
+            let per = if lang == Lang::Zh { "小时" } else { "h" };
             format!(
-                "{}/h ({d})",
+                "{}/{per} ({d})",
                 crate::billing::format_money(amount, shown_currency)
             )
         }
@@ -451,10 +463,10 @@ fn price_cell(o: &FitOption, rate: Option<rust_decimal::Decimal>, shown_currency
 }
 
 /// [`price_cell`] in the user's currency where the catalog has a rate, else in USD.
-fn option_price(catalog: &Catalog, o: &FitOption, currency: &str) -> String {
+fn option_price(catalog: &Catalog, o: &FitOption, currency: &str, lang: Lang) -> String {
     match crate::billing::resolve_fx(Some(catalog), "USD", currency, None) {
-        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency),
-        Err(_) => price_cell(o, None, "USD"),
+        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency, lang),
+        Err(_) => price_cell(o, None, "USD", lang),
     }
 }
 
@@ -512,7 +524,7 @@ pub fn push_options(
             g.interconnect_text(lang == Lang::Zh).to_string()
         });
         let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
-        let price = price_cell(o, rate, shown_currency);
+        let price = price_cell(o, rate, shown_currency, lang);
         let mut row = vec![name, format!("×{}", o.cards), gib(o.per_gpu_gib), price];
         if by_speed {
             row.push(
@@ -533,6 +545,10 @@ pub fn push_options(
         header.push(Msg::new("fit-col-speed"));
     }
     header.push(Msg::new("fit-col-interconnect"));
-    *r = std::mem::take(r).with_table(Table { header, rows });
+    *r = std::mem::take(r).with_table(Table {
+        header,
+        rows,
+        lead: vec![0, 1, 3],
+    });
     r.push(Msg::new("fit-options-note"));
 }

@@ -168,6 +168,7 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
         r = r.with_table(Table {
             header: header(),
             rows: known.iter().map(|p| row(v, p, None)).collect(),
+            lead: vec![1, 2, 3],
         });
     }
     if !unsure.is_empty() {
@@ -180,6 +181,7 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
                 .iter()
                 .map(|(p, k)| row(v, p, Some(need_names(v.lang, k))))
                 .collect(),
+            lead: vec![1, 2, 3],
         });
     }
     if failed > 0 {

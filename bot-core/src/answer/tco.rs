@@ -76,27 +76,9 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         Ok(q) => q,
         Err(e) => return err_reply(&e),
     };
-    // "4090" or "2x4090": the card, and its count unless cards= says otherwise.
-    // `find_gpu` first: the "did you mean" search scans every card, so it runs only when
-    // neither reading names one.
-    let gpu = match ctx.catalog.find_gpu(pos[2]) {
-        Some(g) => g,
-        None => {
-            let (name, n) = lexicon::cards_and_name(pos[2]);
-            match ctx.catalog.find_gpu(&name) {
-                Some(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
-                    // An explicit cards= wins over the count written with the card.
-                    if cards == 1 {
-                        cards = n;
-                    }
-                    g
-                }
-                _ => match ctx.catalog.gpu(pos[2]) {
-                    Err(nf) => return not_found_reply(&nf),
-                    Ok(g) => g,
-                },
-            }
-        }
+    let gpu = match card(ctx, pos[2], &mut cards) {
+        Ok(g) => g,
+        Err(r) => return *r,
     };
     let Some(tokens) = token_count(pos[3]) else {
         return bad(pos[3]);
@@ -118,35 +100,9 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         },
         None => None,
     };
-    // GPU price: the user's, else the cheapest catalog list price (dated) converted.
-    let (price_h, basis) = match price {
-        Some(p) => {
-            let from = p.currency.clone().unwrap_or_else(|| cur.clone());
-            match in_currency(ctx.catalog, p.amount, &from, &cur) {
-                Some(x) => (x, PriceBasis::User),
-                None => return no_fx(&from, &cur),
-            }
-        }
-        None => match billing::cheapest_hourly_usd(ctx.catalog, &gpu.id) {
-            Some((usd, as_of)) => match in_currency(ctx.catalog, usd, "USD", &cur) {
-                Some(x) => (
-                    x * Decimal::from(cards),
-                    PriceBasis::Catalog {
-                        // `?` marks an undated quote; the message names it.
-                        as_of: if as_of == "?" {
-                            "undated".into()
-                        } else {
-                            as_of
-                        },
-                    },
-                ),
-                None => return no_fx("USD", &cur),
-            },
-            None => {
-                return Reply::text(Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()))
-                    .with(Msg::new("usage-tco"));
-            }
-        },
+    let (price_h, basis) = match gpu_price(ctx, gpu, cards, price, &cur) {
+        Ok(p) => p,
+        Err(r) => return *r,
     };
     let query = TcoQuery {
         model,
@@ -163,6 +119,66 @@ pub fn chat(ctx: &Ctx, args: &str) -> Reply {
         super::common::with_bare_currency(r, &cur)
     } else {
         r
+    }
+}
+
+/// "4090" or "2x4090": the card, and its count unless cards= says otherwise (an explicit
+/// cards= wins over the count written with the card). `find_gpu` first: the "did you mean"
+/// search scans every card, so it runs only when neither reading names one.
+fn card<'c>(ctx: &Ctx<'c>, word: &str, cards: &mut u32) -> Result<&'c Gpu, Box<Reply>> {
+    if let Some(g) = ctx.catalog.find_gpu(word) {
+        return Ok(g);
+    }
+    let (name, n) = lexicon::cards_and_name(word);
+    match ctx.catalog.find_gpu(&name) {
+        Some(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
+            if *cards == 1 {
+                *cards = n;
+            }
+            Ok(g)
+        }
+        _ => ctx
+            .catalog
+            .gpu(word)
+            .map_err(|nf| Box::new(not_found_reply(&nf))),
+    }
+}
+
+/// The GPU price per hour: the user's, else the cheapest catalog list price (dated),
+/// converted to `cur`.
+fn gpu_price(
+    ctx: &Ctx,
+    gpu: &Gpu,
+    cards: u32,
+    price: Option<PriceText>,
+    cur: &str,
+) -> Result<(Decimal, PriceBasis), Box<Reply>> {
+    if let Some(p) = price {
+        let from = p.currency.clone().unwrap_or_else(|| cur.to_string());
+        return match in_currency(ctx.catalog, p.amount, &from, cur) {
+            Some(x) => Ok((x, PriceBasis::User)),
+            None => Err(Box::new(no_fx(&from, cur))),
+        };
+    }
+    let Some((usd, as_of)) = billing::cheapest_hourly_usd(ctx.catalog, &gpu.id) else {
+        return Err(Box::new(
+            Reply::text(Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()))
+                .with(Msg::new("usage-tco")),
+        ));
+    };
+    match in_currency(ctx.catalog, usd, "USD", cur) {
+        Some(x) => Ok((
+            x * Decimal::from(cards),
+            PriceBasis::Catalog {
+                // `?` marks an undated quote; the message names it.
+                as_of: if as_of == "?" {
+                    "undated".into()
+                } else {
+                    as_of
+                },
+            },
+        )),
+        None => Err(Box::new(no_fx("USD", cur))),
     }
 }
 
@@ -202,7 +218,7 @@ pub fn tco_answer(
     let rep = analyze(catalog, q, currency)?;
     let bare = super::fit::bare_size_warning(catalog, q.model);
     if rep.fits {
-        let mut r = tco_reply(q.gpu, &rep, basis);
+        let mut r = tco_reply(q.gpu, &rep, basis, lang);
         if let Some(w) = bare.clone() {
             r.push(w);
         }
@@ -268,7 +284,8 @@ fn amount(x: Decimal) -> String {
 }
 
 /// The rent-vs-API answer for one report; the CLI prints the same reply.
-pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
+pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> Reply {
+    let tokens_text = |x| tokens_text_in(x, lang == Lang::Zh);
     let cur = rep.currency.as_str();
     let mut r = Reply::text(
         Msg::new("tco-title")
@@ -352,6 +369,27 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
     r
 }
 
+/// [`tokens_text`] as a Chinese reader counts: 2000万, 1.68亿 (English keeps 20.0M, 1.50B).
+pub fn tokens_text_in(x: f64, zh: bool) -> String {
+    if !zh {
+        return tokens_text(x);
+    }
+    let trim = |s: String| {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    };
+    if x >= 1e8 {
+        format!("{}亿", trim(format!("{:.2}", x / 1e8)))
+    } else if x >= 1e4 {
+        format!("{}万", trim(format!("{:.1}", x / 1e4)))
+    } else {
+        format!("{x:.0}")
+    }
+}
+
 /// Human token count: 20M, 1.5B, 500K.
 pub fn tokens_text(x: f64) -> String {
     if x >= 1e9 {
@@ -379,4 +417,18 @@ fn err_reply(e: &FitError) -> Reply {
 
 fn no_fx(from: &str, to: &str) -> Reply {
     Reply::text(Msg::new("tco-no-fx").arg("from", from).arg("to", to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_token_counts_use_wan_and_yi() {
+        assert_eq!(tokens_text_in(168_400_000.0, true), "1.68亿");
+        assert_eq!(tokens_text_in(20_000_000.0, true), "2000万");
+        assert_eq!(tokens_text_in(500_000.0, true), "50万");
+        assert_eq!(tokens_text_in(900.0, true), "900");
+        assert_eq!(tokens_text_in(20_000_000.0, false), "20.0M");
+    }
 }

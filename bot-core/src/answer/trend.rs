@@ -562,6 +562,7 @@ fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) -> bool {
             Msg::new("trend-col-hours").arg("zone", zone),
         ],
         rows,
+        lead: Vec::new(),
     });
     true
 }

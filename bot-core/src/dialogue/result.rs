@@ -149,6 +149,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 Msg::new("col-as-of"),
             ],
             rows,
+            lead: vec![1, 2, 4],
         });
         for (o, _) in offers.iter().take(3) {
             if let Some(rule) = &o.deciding_rule {
