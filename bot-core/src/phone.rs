@@ -259,7 +259,7 @@ mod tests {
             .with_choice(
                 "b",
                 Msg::new("phone-choice-short")
-                    .arg("n", 9)
+                    .arg("n", 9u32)
                     .arg("label", "x".repeat(60)),
             );
         let fitted = fit(Lang::Zh, reply.clone());
@@ -268,7 +268,7 @@ mod tests {
         let l = Localizer::get();
         let label = l.format(Lang::Zh, &fitted.choices[1].label);
         assert!(display_width(&label) <= LABEL_COLUMNS, "{label}");
-        assert!(label.starts_with("2. x"), "{label}");
+        assert!(label.starts_with("2. 9. x"), "{label}");
         assert_eq!(
             fitted.parts.last(),
             Some(&Part::Raw(format!("2. 9. {}", "x".repeat(60))))

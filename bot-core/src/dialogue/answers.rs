@@ -72,7 +72,7 @@ pub(super) fn task_step(
                 s.skip.push(Step::Usage);
             }
             // Real-name, payment and budget said in the same sentence are kept too.
-            super::listen::apply_needs(&mut s, &f);
+            super::listen::apply_needs(&mut s, &f, &ctx.currency);
             task
         }
     };

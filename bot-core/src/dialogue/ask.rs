@@ -161,7 +161,7 @@ pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
             .with_choice("u:daily4h", Msg::new("pick-usage-daily").arg("hours", 4u32))
             .with_choice("u:always", Msg::new("pick-usage-always")),
         Step::Card => super::card::ask_card(ctx, s, header),
-        Step::Barriers => super::barriers::ask_barriers(s, header),
+        Step::Barriers => super::barriers::ask_barriers(s, header, &ctx.currency),
         Step::Result => super::result::show_result(ctx, s, header),
         Step::Trial => trial_plan(ctx, s),
     }

@@ -4,13 +4,15 @@
 use super::state::{Met, PickState};
 use crate::reply::{Msg, Reply};
 
-pub fn ask_barriers(s: &PickState, header: Msg) -> Reply {
+pub fn ask_barriers(s: &PickState, header: Msg, currency: &str) -> Reply {
     let n = &s.needs;
     let on = |b: bool| if b { "on" } else { "off" };
     let pay = |k: &str| on(n.payments.iter().any(|p| p == k));
     let mut r = Reply::text(header).with(Msg::new("pick-ask-barriers"));
     if let Some(b) = n.budget {
-        r.push(Msg::new("pick-budget-set").arg("budget", b.normalize().to_string()));
+        r.push(
+            Msg::new("pick-budget-set").arg("budget", crate::billing::format_money(b, currency)),
+        );
     }
     r.with_choice(
         "b:web",

@@ -61,12 +61,12 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
                 .arg("cards", *cards),
         );
     }
-    echo.extend(apply_needs(s, f));
+    echo.extend(apply_needs(s, f, &ctx.currency));
     echo
 }
 
 /// Real-name, payment and budget: set as said (never toggled by a sentence).
-pub(super) fn apply_needs(s: &mut PickState, f: &Facts) -> Vec<Msg> {
+pub(super) fn apply_needs(s: &mut PickState, f: &Facts, currency: &str) -> Vec<Msg> {
     let mut echo = Vec::new();
     if f.no_real_name {
         s.needs.no_real_name = true;
@@ -84,7 +84,11 @@ pub(super) fn apply_needs(s: &mut PickState, f: &Facts) -> Vec<Msg> {
     }
     if let Some(b) = f.budget.filter(|b| *b > Decimal::ZERO) {
         s.needs.budget = Some(b);
-        echo.push(Msg::new("pick-understood-budget").arg("budget", b.normalize().to_string()));
+        // With its currency (the chat's, as the budget was read): never a bare "50".
+        echo.push(
+            Msg::new("pick-understood-budget")
+                .arg("budget", crate::billing::format_money(b, currency)),
+        );
     }
     let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
     if barriers {

@@ -318,7 +318,10 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             r.push(Msg::new("pick-understood-pay").arg("method", p.as_str()));
         }
         if let Some(b) = n.budget {
-            r.push(Msg::new("pick-understood-budget").arg("budget", b.normalize().to_string()));
+            r.push(
+                Msg::new("pick-understood-budget")
+                    .arg("budget", crate::billing::format_money(b, &ctx.currency)),
+            );
         }
     }
     r

@@ -132,8 +132,9 @@ fn compare_ranks_and_labels_stale_prices() {
     let e = env();
     let (r, en) = ask(&e, "en", "/compare 4090 40m");
     assert!(en.contains("cheapest first"), "{en}");
+    // The whole answer (a phone's first message shows the top three as lines).
     let table = r
-        .parts
+        .whole()
         .iter()
         .find_map(|p| match p {
             Part::Table(t) => Some(t),

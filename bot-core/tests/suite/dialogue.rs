@@ -407,7 +407,8 @@ fn not_sure_offers_models_by_size_and_a_tight_budget_offers_a_lower_tier() {
     assert!(t.text.contains("What do you need"), "{}", t.text);
     say(&bot, &who, "budget 0.01");
     let t = tap(&bot, &who, "b:done");
-    assert!(t.text.contains("over your budget of 0.01"), "{}", t.text);
+    // The budget is said with its currency, never a bare number.
+    assert!(t.text.contains("over your budget of $0.01"), "{}", t.text);
     assert!(t.text.contains("Drop one tier:"), "{}", t.text);
 }
 

@@ -26,9 +26,7 @@ const EXEMPT: &[&str] = &[
     "long file: store/db.rs",
     // Over 120 lines: each is one answer's or one check's straight-line reading, to cut into
     // named steps.
-    "long fn: answer/catalog.rs platform_detail",
     "long fn: catalog/validate.rs platform",
-    "long fn: dialogue/result.rs show_result",
     "long fn: billing/cost.rs cost_with",
 ];
 
