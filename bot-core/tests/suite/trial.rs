@@ -81,7 +81,10 @@ fn the_list_shows_only_my_trials_in_my_language() {
     let out = say(&bot, &me, "/trial list");
     assert!(out.contains("你记录的 2 次试跑"), "{out}");
     // Names, never catalog ids.
-    assert!(out.contains("AutoDL 算力云") && out.contains("RunPod"), "{out}");
+    assert!(
+        out.contains("AutoDL 算力云") && out.contains("RunPod"),
+        "{out}"
+    );
     assert!(!out.contains("autodl"), "{out}");
     assert!(!out.contains("$0.50"), "another user's trial leaked: {out}");
     let out = say(&bot, &who("nobody", "en"), "/trial");
