@@ -136,7 +136,8 @@ fn short_first(
     }
     if !words.is_empty() {
         short.push(crate::reply::Part::Text(
-            Msg::new("fit-short-assumed").arg("words", words.join(", ")),
+            Msg::new("fit-short-assumed")
+                .arg("words", words.join(if lang == Lang::Zh { "、" } else { ", " })),
         ));
     }
     whole.with_short(short)
