@@ -133,7 +133,8 @@ pub struct Reply {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<Part>,
     pub choices: Vec<Choice>,
-    pub image: Option<Image>,
+    /// Boxed: a reply is many functions' error value, and should stay small to move.
+    pub image: Option<Box<Image>>,
 }
 
 impl Reply {

@@ -238,10 +238,10 @@ mod tests {
     #[test]
     fn images_become_photos_with_escaped_captions() {
         let reply = Reply {
-            image: Some(Image {
+            image: Some(Box::new(Image {
                 png: vec![137, 80, 78, 71],
                 caption: Msg::new("error-gpu-not-found").arg("query", "a<b"),
-            }),
+            })),
             ..Reply::default()
         };
         let r = render(Lang::En, &reply);

@@ -135,10 +135,10 @@ fn short_first(
         words.push("gc=off");
     }
     if !words.is_empty() {
-        short.push(crate::reply::Part::Text(
-            Msg::new("fit-short-assumed")
-                .arg("words", words.join(if lang == Lang::Zh { "、" } else { ", " })),
-        ));
+        short.push(crate::reply::Part::Text(Msg::new("fit-short-assumed").arg(
+            "words",
+            words.join(if lang == Lang::Zh { "、" } else { ", " }),
+        )));
     }
     whole.with_short(short)
 }
