@@ -65,7 +65,7 @@ alerts-back = { $gpu } is in stock on { $platform }: from { $price } per GPU-hou
     [unknown] unknown
    *[other] { $region }
   }. Seen { $seen }.
-    What it costs for your job: { $cost } · all offers: { $stock } · help choosing: /pick
+    What it costs for your job: { $cost } · all offers: { $stock } · help choosing: /pick · alert #{ $id }: /unsubscribe { $id } stops it
 alerts-back-compact = { $gpu } in stock on { $platform } from { $price }/GPU-h ({ $count ->
     [0] { $offers ->
         [one] 1 offer

@@ -58,7 +58,7 @@ alerts-back = { $gpu } 在 { $platform } 有货了：每卡时 { $price } 起，
     [unknown] 未知
    *[other] { $region }
   }。发现时间 { $seen }。
-    算算你的任务要花多少：{ $cost } · 全部报价：{ $stock } · 帮你选卡：/pick
+    算算你的任务要花多少：{ $cost } · 全部报价：{ $stock } · 帮你选卡：/pick · 提醒 #{ $id }：发送 /unsubscribe { $id } 可取消
 alerts-back-compact = { $gpu } 在 { $platform } 有货，每卡时 { $price } 起（{ $count ->
     [0] { $offers } 个报价
    *[other] 可租 { $count } 张
