@@ -278,7 +278,7 @@ impl Bot {
                 let mut replies = pick::commit(ctx, dialogue::start_with(ctx, text));
                 let note = Msg::new("understood-as").arg("command", "/pick");
                 match replies.first_mut() {
-                    Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
+                    Some(first) => first.prepend(crate::reply::Part::Text(note)),
                     None => replies.push(Reply::text(note)),
                 }
                 replies
@@ -335,7 +335,7 @@ impl Bot {
         self.offer_fixes(line, &mut replies);
         let note = Msg::new("understood-as").arg("command", line);
         match replies.first_mut() {
-            Some(first) => first.parts.insert(0, crate::reply::Part::Text(note)),
+            Some(first) => first.prepend(crate::reply::Part::Text(note)),
             None => replies.push(Reply::text(note)),
         }
         replies
@@ -401,7 +401,7 @@ impl Bot {
                 commands::run_request(ctx, &self.access, self.charts.as_deref(), &req).replies
             }
             // Never sent as it is; a forged one is as stale as an old button.
-            ChoiceId::Fix { .. } => vec![AnswerError::StaleChoice.reply()],
+            ChoiceId::Fix { .. } | ChoiceId::Details(_) => vec![AnswerError::StaleChoice.reply()],
             ChoiceId::Pick(id) => match pick::load(ctx) {
                 Some(state) => {
                     pick::commit(ctx, dialogue::step(ctx, &state, PickInput::Choice(id)))

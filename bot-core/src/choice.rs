@@ -29,6 +29,9 @@ pub enum ChoiceId {
         query: String,
         name: String,
     },
+    /// A chat frontend's "Details" button: the whole answer it keeps under this key
+    /// (`frontend::details`). bot-core never shows it, so when one reaches it, it is stale.
+    Details(String),
     /// A step of the `/pick` dialogue (`t:tune`, `g:rtx-4090:2`), read by the dialogue.
     Pick(String),
 }
@@ -36,6 +39,7 @@ pub enum ChoiceId {
 const RUN: &str = "run:";
 const ALERT: &str = "a:";
 const FIX: &str = "fix:";
+const DETAILS: &str = "d:";
 /// Separates the kind, the name not found and the candidate in a fix id.
 const FIX_SEP: char = '\u{1f}';
 
@@ -44,6 +48,9 @@ impl ChoiceId {
     pub fn parse(id: &str) -> ChoiceId {
         if let Some(line) = id.strip_prefix(RUN) {
             return ChoiceId::Run(line.to_string());
+        }
+        if let Some(key) = id.strip_prefix(DETAILS) {
+            return ChoiceId::Details(key.to_string());
         }
         if let Some(gpu) = id.strip_prefix(ALERT) {
             return ChoiceId::Alert(gpu.to_string());
@@ -73,6 +80,7 @@ impl ChoiceId {
         match self {
             ChoiceId::Run(line) => format!("{RUN}{line}"),
             ChoiceId::Alert(gpu) => format!("{ALERT}{gpu}"),
+            ChoiceId::Details(key) => format!("{DETAILS}{key}"),
             ChoiceId::Fix { kind, query, name } => {
                 let k = match kind {
                     FixKind::Gpu => "g",
@@ -102,6 +110,7 @@ mod tests {
         for c in [
             ChoiceId::Run("/gpu rtx-4090".into()),
             ChoiceId::Alert("h100-sxm".into()),
+            ChoiceId::Details("1f3a".into()),
             ChoiceId::Fix {
                 kind: FixKind::Platform,
                 query: "autdl".into(),

@@ -172,10 +172,11 @@ impl Localizer {
             .unwrap_or_else(|e| format!("[{}]", e.id))
     }
 
-    /// Renders a reply as plain text (terminal; frontends escape this for their markup).
+    /// Renders a reply as plain text, the whole answer (terminal and CLI; chat frontends
+    /// show the short part and offer the rest).
     pub fn render_plain(&self, lang: Lang, reply: &Reply) -> String {
         let mut out: Vec<String> = Vec::new();
-        for part in &reply.parts {
+        for part in reply.whole() {
             match part {
                 Part::Text(m) => out.push(self.format(lang, m)),
                 Part::Raw(s) => out.push(s.clone()),

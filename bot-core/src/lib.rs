@@ -20,6 +20,7 @@ pub mod diffusion;
 pub mod fact;
 pub mod i18n;
 pub mod lexicon;
+pub mod phone;
 pub mod platform;
 pub mod ratelimit;
 pub mod reply;

@@ -65,11 +65,36 @@ impl Msg {
     }
 }
 
-/// A table whose header cells are messages and whose body cells are data.
+/// A table whose header cells are messages and whose body cells are data: the one table
+/// model every priced answer draws (`phone::table` lays it out for a phone).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Table {
     pub header: Vec<Msg>,
     pub rows: Vec<Vec<String>>,
+    /// The columns of a row's one-line summary on a phone, in order (e.g. platform, price,
+    /// total); empty: the table has no summary and a phone shows its first rows as records.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lead: Vec<usize>,
+}
+
+impl Table {
+    /// Names the columns of a row's one-line summary ([`Table::lead`]).
+    pub fn with_lead(mut self, columns: &[usize]) -> Table {
+        self.lead = columns.to_vec();
+        self
+    }
+
+    /// Row `i` as one short line: its lead cells joined by " · " (empty cells left out).
+    pub fn summary(&self, i: usize) -> Option<String> {
+        let row = self.rows.get(i)?;
+        let cells: Vec<&str> = self
+            .lead
+            .iter()
+            .filter_map(|&c| row.get(c).map(|s| s.trim()))
+            .filter(|s| !s.is_empty())
+            .collect();
+        (!cells.is_empty()).then(|| cells.join(" · "))
+    }
 }
 
 /// One block of a reply, in order.
@@ -96,11 +121,20 @@ pub struct Image {
 }
 
 /// One message the bot sends.
+///
+/// The answer shape for a phone: when `details` is not empty, `parts` is the short first
+/// message (the verdict or the top options, what was assumed) and `details` the whole answer
+/// (every row, sources, hidden costs). Chat frontends show `parts` with a "Details" button;
+/// the terminal and the CLI print `details` ([`Reply::whole`]), so they lose nothing.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Reply {
     pub parts: Vec<Part>,
+    /// The whole answer when `parts` is its short first part; empty when `parts` is all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<Part>,
     pub choices: Vec<Choice>,
-    pub image: Option<Image>,
+    /// Boxed: a reply is many functions' error value, and should stay small to move.
+    pub image: Option<Box<Image>>,
 }
 
 impl Reply {
@@ -129,10 +163,65 @@ impl Reply {
         });
         self
     }
-    /// Every message id in this reply, for tests and locale checks.
+    /// Puts a part before everything, in the short part and in the whole answer.
+    pub fn prepend(&mut self, part: Part) {
+        if !self.details.is_empty() {
+            self.details.insert(0, part.clone());
+        }
+        self.parts.insert(0, part);
+    }
+
+    /// Adds a message at the end of the short part and of the whole answer.
+    pub fn append(&mut self, msg: Msg) {
+        if !self.details.is_empty() {
+            self.details.push(Part::Text(msg.clone()));
+        }
+        self.parts.push(Part::Text(msg));
+    }
+
+    /// Adds a message to the whole answer (the details when there is a short first part).
+    pub fn push_whole(&mut self, msg: Msg) -> &mut Self {
+        if self.details.is_empty() {
+            self.parts.push(Part::Text(msg));
+        } else {
+            self.details.push(Part::Text(msg));
+        }
+        self
+    }
+
+    /// Makes `short` this reply's first part and everything it had its details.
+    pub fn with_short(mut self, short: Vec<Part>) -> Reply {
+        if short != self.parts {
+            self.details = std::mem::replace(&mut self.parts, short);
+        }
+        self
+    }
+
+    /// The whole answer: `details` when there is a short first part, else `parts`.
+    pub fn whole(&self) -> &[Part] {
+        if self.details.is_empty() {
+            &self.parts
+        } else {
+            &self.details
+        }
+    }
+
+    /// The whole answer as a reply of its own (what the "Details" button shows), with the
+    /// same choices and no details behind it.
+    pub fn expanded(&self) -> Reply {
+        Reply {
+            parts: self.whole().to_vec(),
+            details: Vec::new(),
+            choices: self.choices.clone(),
+            image: self.image.clone(),
+        }
+    }
+
+    /// Every message id in this reply (short part, details and choices), for tests and
+    /// locale checks.
     pub fn message_ids(&self) -> Vec<&str> {
         let mut ids = Vec::new();
-        for p in &self.parts {
+        for p in self.parts.iter().chain(&self.details) {
             match p {
                 Part::Text(m) => ids.push(m.id.as_str()),
                 Part::Table(t) => ids.extend(t.header.iter().map(|m| m.id.as_str())),

@@ -183,6 +183,31 @@ pub fn format_duration(seconds: Decimal) -> String {
     out
 }
 
+/// [`format_duration`] as a Chinese reader writes it: `3小时5分`, `40分钟`, `1分30秒`, `2天`.
+/// English answers keep the compact form (`3h5m`), which is also what people type.
+pub fn format_duration_in(seconds: Decimal, zh: bool) -> String {
+    if !zh {
+        return format_duration(seconds);
+    }
+    let mut secs = seconds.ceil().to_string().parse::<u64>().unwrap_or(0);
+    if secs == 0 {
+        return "0秒".into();
+    }
+    // Minutes alone read "40分钟"; after hours the short "5分" is usual.
+    let alone = secs < 3600 && secs % 60 == 0;
+    let mut out = String::new();
+    for (unit, label) in [(86_400u64, "天"), (3600, "小时"), (60, "分"), (1, "秒")] {
+        if secs >= unit {
+            out.push_str(&format!("{}{label}", secs / unit));
+            secs %= unit;
+        }
+    }
+    if alone {
+        out.push('钟');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +259,11 @@ mod tests {
         assert_eq!(format_duration(dec("5400")), "1h30m");
         assert_eq!(format_duration(dec("90")), "1m30s");
         assert_eq!(format_duration(dec("0")), "0s");
+        assert_eq!(format_duration_in(dec("11100"), true), "3小时5分");
+        assert_eq!(format_duration_in(dec("2400"), true), "40分钟");
+        assert_eq!(format_duration_in(dec("90"), true), "1分30秒");
+        assert_eq!(format_duration_in(dec("172800"), true), "2天");
+        assert_eq!(format_duration_in(dec("0"), true), "0秒");
+        assert_eq!(format_duration_in(dec("11100"), false), "3h5m");
     }
 }

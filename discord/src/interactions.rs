@@ -280,7 +280,9 @@ async fn answer(
     match quick {
         Some(done) => {
             let Some(answer) = done.ok().flatten() else {
-                return Handled::now(already_answered(press));
+                // Said in the asker's language (their /lang, else their Discord locale).
+                let lang = app.turns.lang_for(self::who(i)).await;
+                return Handled::now(already_answered(press, lang));
             };
             let mut bodies = bodies(&answer, ephemeral);
             let first = bodies.remove(0);
@@ -326,11 +328,11 @@ async fn answer(
     }
 }
 
-fn already_answered(press: bool) -> Value {
+fn already_answered(press: bool, lang: Lang) -> Value {
     if press {
         json!({"type": DEFERRED_UPDATE_MESSAGE})
     } else {
-        notice(Lang::En, "discord-already-answered")
+        notice(lang, "discord-already-answered")
     }
 }
 

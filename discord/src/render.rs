@@ -181,7 +181,7 @@ pub fn render(lang: Lang, reply: &Reply, ephemeral: bool) -> Vec<Value> {
             Part::Raw(s) => push_block(&mut segments, block(s.clone(), false)),
             Part::Table(t) => push_block(
                 &mut segments,
-                block(pack::table_text(lang, t, pack::PHONE_COLUMNS), true),
+                pack::table_block(lang, t, pack::PHONE_COLUMNS),
             ),
         }
     }
@@ -432,6 +432,7 @@ mod tests {
         let table = Table {
             header: vec![Msg::new("cmd-gpu")],
             rows: vec![vec!["rtx-4090 | $0.44 ```".into()]],
+            lead: Vec::new(),
         };
         let bodies = render(Lang::En, &Reply::default().with_table(table), true);
         let d = description(&bodies[0]);

@@ -9,6 +9,8 @@
 //! - [`turn`]: one user turn: input -> [`bot_core::Bot::handle`] off the async threads ->
 //!   send, or edit-then-send for a button press; "typing" when the answer is slow; a polite
 //!   localized reply when answering itself failed.
+//! - [`details`]: the "Details" button: each reply shaped for a phone (bot-core's `phone::fit`),
+//!   the whole answer kept in memory for the button.
 //! - [`choice`]: the versioned wire form of a button's choice id, within the platform's limit.
 //! - [`pace`]: the send scheduler platform senders take a slot from before each message
 //!   (per chat, per group, overall), sending at once when a slot is free.
@@ -27,6 +29,7 @@
 //! computes a price or a fit.
 
 pub mod choice;
+pub mod details;
 pub mod metrics;
 pub mod pace;
 pub mod pack;

@@ -5,14 +5,14 @@
 //! open and close inside each message. A [`Markup`] names those differences; the cutting is
 //! the same everywhere: split on line boundaries, cut a line only when it alone is too long
 //! (never inside an escape sequence), and close and reopen the preformatted block at a cut.
-//! Tables too wide for a phone become records ([`table_text`]).
+//! Tables too wide for a phone become records ([`table_block`]).
 
-use bot_core::i18n::display_width;
+use bot_core::Lang;
+use bot_core::phone::Narrow;
 use bot_core::reply::Table;
-use bot_core::{Lang, Localizer};
 
 /// Monospace columns that fit a phone screen; wider tables are shown as records.
-pub const PHONE_COLUMNS: usize = 40;
+pub const PHONE_COLUMNS: usize = bot_core::phone::COLUMNS;
 
 /// How a platform writes text: its escaping, its preformatted block and how it counts length.
 #[derive(Debug, Clone, Copy)]
@@ -169,30 +169,20 @@ impl Markup {
     }
 }
 
-/// A table as monospace text: aligned columns when every line fits in `columns`, else one
-/// record per row ("first cell", then "header: value" lines), which reads on a phone.
-pub fn table_text(lang: Lang, table: &Table, columns: usize) -> String {
-    let l = Localizer::get();
-    let aligned = l.render_table(lang, table);
-    if aligned.lines().all(|line| display_width(line) <= columns) {
-        return aligned;
+/// A table as a phone shows it (bot-core's [`bot_core::phone::table`]): aligned columns in a
+/// preformatted block when every line fits in `columns`, else one record per row in plain
+/// lines, which may wrap.
+pub fn table_block(lang: Lang, table: &Table, columns: usize) -> Block {
+    match bot_core::phone::table(lang, table, columns) {
+        Narrow::Mono(text) => Block {
+            text,
+            preformatted: true,
+        },
+        Narrow::Lines(text) => Block {
+            text,
+            preformatted: false,
+        },
     }
-    let header: Vec<String> = table.header.iter().map(|m| l.format(lang, m)).collect();
-    let mut records = Vec::new();
-    for row in &table.rows {
-        let mut rec = Vec::new();
-        if let Some(first) = row.first() {
-            rec.push(first.clone());
-        }
-        for (i, cell) in row.iter().enumerate().skip(1) {
-            match header.get(i) {
-                Some(h) => rec.push(format!("  {h}: {cell}")),
-                None => rec.push(format!("  {cell}")),
-            }
-        }
-        records.push(rec.join("\n"));
-    }
-    records.join("\n\n")
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! update is for us and where the answer goes; [`Turns`] asks bot-core and sends the answer.
 
 use crate::sender::{Address, SendError, Sender};
+use bot_core::choice::ChoiceId;
 use bot_core::{Answer, ChatRef, Input, Lang, Msg, Reply};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,6 +21,8 @@ pub struct Turns {
     platform: &'static str,
     /// Keep each update's answer until it was sent ([`Turns::keeping_answers`]).
     keep: bool,
+    /// Whole answers behind "Details" buttons.
+    details: Arc<crate::details::Shelf>,
 }
 
 impl Turns {
@@ -37,6 +40,7 @@ impl Turns {
             typing_after,
             platform,
             keep: false,
+            details: Arc::new(crate::details::Shelf::default()),
         }
     }
 
@@ -187,6 +191,18 @@ impl Turns {
         chat: &str,
         update: Option<u64>,
     ) -> Option<Answer> {
+        if let Input::Choice(id) = &input
+            && matches!(ChoiceId::parse(id), ChoiceId::Details(_))
+        {
+            let lang = self.lang_for(who.clone()).await;
+            if let Some((lang, whole)) = self.details.open(chat, lang, id) {
+                crate::metrics::update_handled(self.platform);
+                return Some(Answer {
+                    lang,
+                    replies: vec![whole],
+                });
+            }
+        }
         let core = self.core.clone();
         let fallback_lang = Lang::from_locale(who.locale.as_deref());
         let keep = self.keep;
@@ -220,6 +236,12 @@ impl Turns {
                 lang: fallback_lang,
                 replies: vec![Reply::text(Msg::new(INTERNAL_ERROR))],
             })
+        });
+        let answer = answer.map(|a| Answer {
+            lang: a.lang,
+            replies: (a.replies.into_iter())
+                .map(|r| self.details.offer(chat, a.lang, r))
+                .collect(),
         });
         if let Some(answer) = &answer {
             self.counted(answer);

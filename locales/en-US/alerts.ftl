@@ -23,7 +23,7 @@ alerts-subscribed-how = I'll post here once when it comes back in stock (not eve
 alerts-duplicate = This chat already has that alert (#{ $id }); see /subs.
 alerts-full = This chat already has { $max } alerts, the most one chat can hold. Remove one with /unsubscribe first — sorry for the limit; it keeps deliveries fast for everyone.
 alerts-admins-only = Only this chat's administrators can add or remove stock alerts here.
-alerts-admin-unknown = I couldn't check whether you are an administrator here ({ $reason }), so nothing was changed. Please try again in a moment.
+alerts-admin-unknown = I couldn't check whether you are an administrator here (the platform did not answer), so nothing was changed. Please try again in a moment.
 alerts-error-cards = "{ $text }" is not a number of cards I can use (1 to 4096).
 alerts-error-option = I don't know the option "{ $text }"; /subscribe takes max= and cards=.
 alerts-error-id = "{ $text }" is not an alert number or "all".
@@ -65,7 +65,7 @@ alerts-back = { $gpu } is in stock on { $platform }: from { $price } per GPU-hou
     [unknown] unknown
    *[other] { $region }
   }. Seen { $seen }.
-    What it costs for your job: { $cost } · all offers: { $stock } · help choosing: /pick
+    What it costs for your job: { $cost } · all offers: { $stock } · help choosing: /pick · alert #{ $id }: /unsubscribe { $id } stops it
 alerts-back-compact = { $gpu } in stock on { $platform } from { $price }/GPU-h ({ $count ->
     [0] { $offers ->
         [one] 1 offer

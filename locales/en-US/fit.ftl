@@ -157,3 +157,4 @@ fit-4bit-on-card = { $verdict ->
     [fits] ✅ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }: about { $need } GiB per card (add { $quant }).
    *[other] ⚠️ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }, tightly: about { $need } GiB per card (add { $quant }).
 }
+fit-short-assumed = Where you said nothing I assumed the usual (Details say why). Change it with: { $words }

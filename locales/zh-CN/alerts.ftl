@@ -23,7 +23,7 @@ alerts-subscribed-how = 到货时我会在这里通知一次（库存来回跳�
 alerts-duplicate = 本聊天已有同样的提醒（#{ $id }），见 /subs。
 alerts-full = 本聊天已有 { $max } 条提醒，已达上限。请先用 /unsubscribe 删掉一条——抱歉有这个限制，这样大家的通知都能及时送达。
 alerts-admins-only = 在这里只有管理员可以添加或删除到货提醒。
-alerts-admin-unknown = 暂时无法确认你是否为这里的管理员（{ $reason }），因此没有做任何改动。请稍后再试。
+alerts-admin-unknown = 暂时无法确认你是否为这里的管理员（平台没有回应），因此没有做任何改动。请稍后再试。
 alerts-error-cards = “{ $text }”不是可用的卡数（1 到 4096）。
 alerts-error-option = 不认识选项“{ $text }”；/subscribe 支持 max= 和 cards=。
 alerts-error-id = “{ $text }”不是提醒编号，也不是“全部”。
@@ -58,7 +58,7 @@ alerts-back = { $gpu } 在 { $platform } 有货了：每卡时 { $price } 起，
     [unknown] 未知
    *[other] { $region }
   }。发现时间 { $seen }。
-    算算你的任务要花多少：{ $cost } · 全部报价：{ $stock } · 帮你选卡：/pick
+    算算你的任务要花多少：{ $cost } · 全部报价：{ $stock } · 帮你选卡：/pick · 提醒 #{ $id }：发送 /unsubscribe { $id } 可取消
 alerts-back-compact = { $gpu } 在 { $platform } 有货，每卡时 { $price } 起（{ $count ->
     [0] { $offers } 个报价
    *[other] 可租 { $count } 张

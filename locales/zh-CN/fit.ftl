@@ -127,16 +127,44 @@ fit-error-spec-unknown = 无法估算速度：目录里没有 { $gpu } 的{ $fie
   }（找不到可靠来源），凭猜测算出的数字可能误导你。
 
 tco-title = 租卡还是调 API：{ $model } · { $quant }，{ $cards } 张 { $gpu }
-tco-price-catalog = 显卡价格：{ $price } { $currency }/小时，取自目录中的最低标价（报价日期 { $as_of ->
+tco-price-catalog = 显卡价格：{ $currency ->
+    [CNY] ¥{ $price }
+    [USD] ${ $price }
+   *[other] { $price } { $currency }
+  }/小时，取自目录中的最低标价（报价日期 { $as_of ->
     [undated] 未知，来源没有标注
    *[other] { $as_of }
   }）。价格会变，可以用 price=… 填你自己的价格。
-tco-price-user = 显卡价格：{ $price } { $currency }/小时（你提供的）。
+tco-price-user = 显卡价格：{ $currency ->
+    [CNY] ¥{ $price }
+    [USD] ${ $price }
+   *[other] { $price } { $currency }
+  }/小时（你提供的）。
 tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 token 的对话都放不下，没法比较：租这些卡跑不了这个模型。
 tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } token 时约 { $tps } token/秒，一天最多约 { $capacity } token。
-tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $busy } { $currency }；整天开着则每百万 token { $always } { $currency }（每天 { $day } { $currency }）。
+tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $currency ->
+    [CNY] ¥{ $busy }
+    [USD] ${ $busy }
+   *[other] { $busy } { $currency }
+  }；整天开着则每百万 token { $currency ->
+    [CNY] ¥{ $always }
+    [USD] ${ $always }
+   *[other] { $always } { $currency }
+  }（每天 { $currency ->
+    [CNY] ¥{ $day }
+    [USD] ${ $day }
+   *[other] { $day } { $currency }
+  }）。
 tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
-tco-api = API：每百万 token { $api } { $currency }，按你的用量每天 { $day } { $currency }。
+tco-api = API：每百万 token { $currency ->
+    [CNY] ¥{ $api }
+    [USD] ${ $api }
+   *[other] { $api } { $currency }
+  }，按你的用量每天 { $currency ->
+    [CNY] ¥{ $day }
+    [USD] ${ $day }
+   *[other] { $day } { $currency }
+  }。
 tco-break-even = 整天租卡的盈亏平衡点：每天 { $tokens } token{ $reachable ->
     [yes] 。
    *[no] ——超过了这张卡的处理能力，所以这里整天租卡划不来。
@@ -166,3 +194,4 @@ fit-4bit-on-card = { $verdict ->
     [fits] ✅ 换成 4 比特（{ $quant }）就能放进 { $cards } 张 { $gpu }：每张卡约需 { $need } GiB（加上 { $quant }）。
    *[other] ⚠️ 换成 4 比特（{ $quant }）能放进 { $cards } 张 { $gpu }，但很紧：每张卡约需 { $need } GiB（加上 { $quant }）。
 }
+fit-short-assumed = 没说的部分按常用设置估算（原因见「明细」）。可以这样改：{ $words }

@@ -67,7 +67,12 @@ impl AccessCheck for TelegramAdmins {
         let member = handle
             .block_on(async { tokio::time::timeout(ASK_TIMEOUT, ask).await })
             .map_err(|_| "Telegram did not answer in time".to_string())?
-            .map_err(|e| self.sender.classify(&e).to_string())?;
+            .map_err(|e| {
+                // The user is told only that the check failed; the reason is for the operator.
+                let why = self.sender.classify(&e).to_string();
+                tracing::warn!("telegram: the admin check in chat {chat} failed: {why}");
+                why
+            })?;
         let access = Access {
             kind: ChatKind::Group,
             may_manage: member.is_privileged(),

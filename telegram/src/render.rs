@@ -83,7 +83,7 @@ pub fn render(lang: Lang, reply: &Reply) -> Rendered {
         blocks.push(match part {
             Part::Text(m) => block(l.format(lang, m), false),
             Part::Raw(s) => block(s.clone(), false),
-            Part::Table(t) => block(pack::table_text(lang, t, PHONE_COLUMNS), true),
+            Part::Table(t) => pack::table_block(lang, t, PHONE_COLUMNS),
         });
     }
     let mut texts = HTML.pack_blocks(&blocks);
@@ -134,10 +134,11 @@ mod tests {
     }
 
     #[test]
-    fn tables_are_preformatted_and_wide_ones_become_records() {
+    fn narrow_tables_are_preformatted_and_wide_ones_become_plain_records() {
         let narrow = Table {
             header: vec![Msg::new("cmd-gpu")],
             rows: vec![vec!["<4090>".into()]],
+            lead: Vec::new(),
         };
         let r = render(
             Lang::En,
@@ -150,12 +151,14 @@ mod tests {
         let wide = Table {
             header: vec![Msg::new("cmd-gpu"), Msg::new("cmd-fit")],
             rows: vec![vec!["RTX 4090".into(), "x".repeat(50)]],
+            lead: Vec::new(),
         };
         let r = render(Lang::En, &Reply::default().with_table(wide));
         assert_eq!(
             r.texts[0],
+            // Too wide for monospace on a phone: a record in plain lines, which may wrap.
             format!(
-                "<pre>RTX 4090\n  will a model fit a card's VRAM: {}</pre>",
+                "RTX 4090\n  will a model fit a card's VRAM: {}",
                 "x".repeat(50)
             )
         );
@@ -167,6 +170,7 @@ mod tests {
         let table = Table {
             header: vec![Msg::new("cmd-gpus")],
             rows,
+            lead: Vec::new(),
         };
         let mut reply = Reply::text(Msg::new("help-intro")).with_table(table);
         reply.parts.push(Part::Raw("tail line".into()));
@@ -234,10 +238,10 @@ mod tests {
     #[test]
     fn images_become_photos_with_escaped_captions() {
         let reply = Reply {
-            image: Some(Image {
+            image: Some(Box::new(Image {
                 png: vec![137, 80, 78, 71],
                 caption: Msg::new("error-gpu-not-found").arg("query", "a<b"),
-            }),
+            })),
             ..Reply::default()
         };
         let r = render(Lang::En, &reply);

@@ -225,11 +225,24 @@ fn discord_gpu_4090_answers_in_the_users_language_and_never_pings() {
         embeds[0]["title"].as_str().unwrap().contains("qwen2.5"),
         "{embeds:?}"
     );
+    assert!(embeds.iter().all(|e| e["color"] == 0x57F287), "{embeds:?}");
+    // A phone's first message is the verdict; the memory split is behind "Details", which
+    // edits the message in place into the whole answer.
+    assert!(text.contains("Fits on 1"), "{text}");
+    assert!(!text.contains("Weights: "), "{text}");
+    let (details, _, _) = choices(&fit.body["data"])
+        .into_iter()
+        .find(|(_, _, label)| label == "Details")
+        .expect("a Details button");
+    let whole = bot
+        .discord
+        .post(&bot.discord.press(&details, &[], ALICE, ALICE, false));
+    assert_eq!(whole.body["type"], 7, "edited in place: {:?}", whole.body);
+    let text = description(&whole.body["data"]);
     assert!(
         text.contains("Weights: ") && text.contains("KV cache: "),
         "{text}"
     );
-    assert!(embeds.iter().all(|e| e["color"] == 0x57F287), "{embeds:?}");
     let too_big = bot.discord.post(&bot.discord.command(
         "fit",
         &[

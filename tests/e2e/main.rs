@@ -12,6 +12,7 @@ mod cli_reliability;
 mod discord_e2e;
 mod offers_e2e;
 mod ops_e2e;
+mod phone;
 mod provider_memory;
 mod reliability_e2e;
 mod soak;

@@ -95,12 +95,23 @@ fn fit_and_cost_answers_arrive_as_html_within_the_limit() {
     w.fake
         .send_text(&dm, &alice, "/fit qwen2.5-72b int4 ctx=32k");
     let fit = w.fake.wait_for_messages(dm.id(), 1);
-    let all: String = fit.iter().map(|s| s.html.clone()).collect();
+    // A phone's first message: the top options as lines, the whole answer behind "Details".
+    assert_eq!(fit.len(), 1, "{fit:?}");
     assert!(
-        all.contains("card types can hold it") && all.contains("<pre>"),
-        "{all}"
+        fit[0].html.contains("card types can hold it"),
+        "{}",
+        fit[0].html
     );
-    let n = fit.len();
+    assert!(fit[0].html.lines().count() <= 20, "{}", fit[0].html);
+    let (_, details) = fit[0]
+        .buttons
+        .iter()
+        .find(|(label, _)| label == "Details")
+        .cloned()
+        .expect("a Details button");
+    let whole = tap(&w, &dm, &alice, details.trim_start_matches("v1|"));
+    assert!(whole.html.contains("Weights "), "{}", whole.html);
+    let n = w.fake.sent_to(dm.id()).len();
     w.fake.send_text(&dm, &alice, "/cost autodl 4090 40m");
     let cost = w.fake.wait_for_messages(dm.id(), n + 1);
     let all: String = cost[n..].iter().map(|s| s.html.clone()).collect();

@@ -99,7 +99,7 @@ pub fn alert_reply(
             } else {
                 "alerts-back"
             };
-            let mut r = Reply::text(
+            let r = Reply::text(
                 Msg::new(id)
                     .arg("gpu", gpu)
                     .arg("platform", platform)
@@ -109,11 +109,11 @@ pub fn alert_reply(
                     .arg("region", region)
                     .arg("seen", seen)
                     .arg("cost", cost)
-                    .arg("stock", stock),
+                    .arg("stock", stock)
+                    .arg("id", sub.id),
             );
-            if !compact {
-                r.push(Msg::new("alerts-footer").arg("id", sub.id));
-            }
+            // Two lines in a private chat (the way to stop it ends the second), one in a
+            // group or channel.
             r
         }
         Event::Gone { lasted_secs } => {

@@ -134,6 +134,7 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
                 Msg::new("col-as-of"),
             ],
             rows,
+            lead: vec![0, 1, 2],
         });
         r.push(Msg::new("gpu-prices-footer"));
     }
@@ -215,7 +216,11 @@ pub fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
         .collect();
     let names: Vec<&str> = cards.iter().map(|g| g.name.as_str()).collect();
     let mut r = Reply::text(Msg::new("gpu-cmp-title").arg("names", names.join(" / ")));
-    r = r.with_table(Table { header, rows });
+    r = r.with_table(Table {
+        header,
+        rows,
+        lead: Vec::new(),
+    });
     r.push(Msg::new("gpu-cmp-footer"));
     for g in cards {
         r.push(source_msg(&g.source, &g.as_of, false));
@@ -262,6 +267,7 @@ pub fn gpu_list(v: &View<'_>) -> Reply {
                 Msg::new("col-tflops"),
             ],
             rows,
+            lead: vec![0, 1],
         })
         .with(Msg::new("hint-gpu-detail"))
 }
@@ -293,6 +299,7 @@ pub fn model_list(v: &View<'_>) -> Reply {
                 Msg::new("col-max-context"),
             ],
             rows,
+            lead: vec![0, 1],
         })
         .with(Msg::new("hint-models"))
 }
@@ -304,7 +311,6 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     };
     let lang = v.lang;
     let zh = lang == Lang::Zh;
-    let b = &p.billing;
     let mut r = Reply::text(
         Msg::new("platform-title")
             .arg("name", p.display_name(zh))
@@ -318,6 +324,25 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     if let Some(n) = note_in(zh, &p.note_zh, &p.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
+    push_billing(&mut r, p, lang);
+    push_barriers(&mut r, p, lang);
+    push_retention(&mut r, p, lang);
+    platform_prices(v, p, &mut r);
+    for c in &p.credibility {
+        r.push(
+            Msg::new("platform-credibility")
+                .arg("date", &c.date)
+                .arg("note", if zh { &c.note_zh } else { &c.note_en })
+                .arg("source", crate::catalog::warn::source_domain(&c.source)),
+        );
+    }
+    r
+}
+
+/// How the platform bills: units, increment, minimum, what is billed when, storage, egress.
+fn push_billing(r: &mut Reply, p: &Platform, lang: Lang) {
+    let zh = lang == Lang::Zh;
+    let b = &p.billing;
     r.push(Msg::new("platform-billing-title"));
     let units: Vec<&str> = b.units.iter().map(|u| u.key()).collect();
     r.push(Msg::new("platform-units").arg(
@@ -371,8 +396,12 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     if let Some(n) = note_in(zh, &b.note_zh, &b.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
-    push_sources(&mut r, p, "billing.", &b.source, &b.as_of, b.third_party);
+    push_sources(r, p, "billing.", &b.source, &b.as_of, b.third_party);
+}
 
+/// What stands between a new user and a running card: images, terminals, real name, payment.
+fn push_barriers(r: &mut Reply, p: &Platform, lang: Lang) {
+    let zh = lang == Lang::Zh;
     r.push(Msg::new("platform-barriers-title"));
     let br = &p.barriers;
     r.push(Msg::new("platform-images").arg("value", yes_no(&br.prebuilt_images)));
@@ -409,15 +438,12 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     if let Some(n) = note_in(zh, &br.note_zh, &br.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
-    push_sources(
-        &mut r,
-        p,
-        "barriers.",
-        &br.source,
-        &br.as_of,
-        br.third_party,
-    );
+    push_sources(r, p, "barriers.", &br.source, &br.as_of, br.third_party);
+}
 
+/// What happens to data after a stop, each rule with its source.
+fn push_retention(r: &mut Reply, p: &Platform, lang: Lang) {
+    let zh = lang == Lang::Zh;
     if p.retention.is_empty() {
         r.push(Msg::new("platform-retention-unknown"));
     } else {
@@ -437,16 +463,6 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
             );
         }
     }
-    platform_prices(v, p, &mut r);
-    for c in &p.credibility {
-        r.push(
-            Msg::new("platform-credibility")
-                .arg("date", &c.date)
-                .arg("note", if zh { &c.note_zh } else { &c.note_en })
-                .arg("source", crate::catalog::warn::source_domain(&c.source)),
-        );
-    }
-    r
 }
 
 /// The section's source line, then one per distinct field citation under `prefix`.
@@ -500,6 +516,7 @@ fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
             Msg::new("col-as-of"),
         ],
         rows,
+        lead: vec![0, 1, 2],
     }));
     r.push(Msg::new("gpu-prices-footer"));
 }
@@ -536,6 +553,7 @@ pub fn platform_list(v: &View<'_>) -> Reply {
                 Msg::new("col-increment"),
             ],
             rows,
+            lead: vec![1, 2, 4],
         })
         .with(Msg::new("hint-platform-detail"))
 }

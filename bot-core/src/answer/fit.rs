@@ -417,7 +417,7 @@ pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
                 }
                 done.push(&o.gpu);
                 if let Some(m) = super::offers::live_option_note(ctx, &o.gpu, now) {
-                    r.push(m);
+                    r.push_whole(m);
                 }
             }
             r

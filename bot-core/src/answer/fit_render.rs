@@ -53,7 +53,7 @@ pub fn render_fit(
             .arg("batch", rep.batch)
             .arg("engine", rep.engine.as_str()),
     );
-    push_assumptions(&mut r, catalog, p, rep, currency);
+    push_assumptions(&mut r, catalog, p, rep, currency, lang);
     // Tables carry data cells; labels are localized messages, so the breakdown is one message.
     r.push(
         Msg::new("fit-breakdown")
@@ -90,7 +90,9 @@ pub fn render_fit(
             .arg("pct", rep.margin_pct.round())
             .arg("measured", if rep.margin_measured { "yes" } else { "no" }),
     );
+    let lead = r.parts.len();
     push_verdict(&mut r, catalog, p, fit, currency, lang);
+    let verdict = r.parts[lead..].to_vec();
     for w in &rep.warnings {
         r.push(w.clone());
     }
@@ -101,7 +103,44 @@ pub fn render_fit(
         r.push(Msg::new("fit-warn-iquant").arg("quant", req.quant.key()));
     }
     r.push(Msg::new("fit-basis"));
-    r
+    short_first(r, p, verdict, lang)
+}
+
+/// The first message on a phone: the title, the verdict (the top options when no card was
+/// named) and one line with the words that change what was assumed; the breakdown, every
+/// assumption's reason, warnings and the basis are in the details.
+fn short_first(
+    whole: Reply,
+    p: &Parsed<'_>,
+    verdict: Vec<crate::reply::Part>,
+    lang: Lang,
+) -> Reply {
+    let mut short: Vec<crate::reply::Part> = whole.parts.first().cloned().into_iter().collect();
+    short.extend(
+        verdict
+            .into_iter()
+            .map(|part| crate::phone::top(lang, part, crate::phone::TOP_ROWS)),
+    );
+    let mut words = Vec::new();
+    if !p.quant_given {
+        words.push("int4 / fp8");
+    }
+    if !p.context_given {
+        words.push("ctx=32k");
+    }
+    if p.serving_default {
+        words.push("batch=1");
+    }
+    if p.req.task.is_training() && !p.gc_given {
+        words.push("gc=off");
+    }
+    if !words.is_empty() {
+        short.push(crate::reply::Part::Text(Msg::new("fit-short-assumed").arg(
+            "words",
+            words.join(if lang == Lang::Zh { "、" } else { ", " }),
+        )));
+    }
+    whole.with_short(short)
 }
 
 /// "Can card X run model Y" with no quantization typed, when 16-bit does not fit the card: the
@@ -136,6 +175,7 @@ fn push_assumptions(
     p: &Parsed<'_>,
     rep: &FitReport,
     currency: &str,
+    lang: Lang,
 ) {
     let req = &p.req;
     match &p.bf16_instead {
@@ -163,7 +203,7 @@ fn push_assumptions(
                         Msg::new("advice-bf16-beside")
                             .arg("cards", o.cards)
                             .arg("gpu", name)
-                            .arg("price", option_price(catalog, &o, currency)),
+                            .arg("price", option_price(catalog, &o, currency, lang)),
                     );
                 }
                 None => {
@@ -404,12 +444,18 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
 }
 
 /// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or `?`.
-fn price_cell(o: &FitOption, rate: Option<rust_decimal::Decimal>, shown_currency: &str) -> String {
+fn price_cell(
+    o: &FitOption,
+    rate: Option<rust_decimal::Decimal>,
+    shown_currency: &str,
+    lang: Lang,
+) -> String {
     match (o.usd_per_hour, &o.price_as_of) {
         (Some(usd), Some(d)) => {
             let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
+            let per = if lang == Lang::Zh { "小时" } else { "h" };
             format!(
-                "{}/h ({d})",
+                "{}/{per} ({d})",
                 crate::billing::format_money(amount, shown_currency)
             )
         }
@@ -418,10 +464,10 @@ fn price_cell(o: &FitOption, rate: Option<rust_decimal::Decimal>, shown_currency
 }
 
 /// [`price_cell`] in the user's currency where the catalog has a rate, else in USD.
-fn option_price(catalog: &Catalog, o: &FitOption, currency: &str) -> String {
+fn option_price(catalog: &Catalog, o: &FitOption, currency: &str, lang: Lang) -> String {
     match crate::billing::resolve_fx(Some(catalog), "USD", currency, None) {
-        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency),
-        Err(_) => price_cell(o, None, "USD"),
+        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency, lang),
+        Err(_) => price_cell(o, None, "USD", lang),
     }
 }
 
@@ -479,7 +525,7 @@ pub fn push_options(
             g.interconnect_text(lang == Lang::Zh).to_string()
         });
         let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
-        let price = price_cell(o, rate, shown_currency);
+        let price = price_cell(o, rate, shown_currency, lang);
         let mut row = vec![name, format!("×{}", o.cards), gib(o.per_gpu_gib), price];
         if by_speed {
             row.push(
@@ -500,6 +546,10 @@ pub fn push_options(
         header.push(Msg::new("fit-col-speed"));
     }
     header.push(Msg::new("fit-col-interconnect"));
-    *r = std::mem::take(r).with_table(Table { header, rows });
+    *r = std::mem::take(r).with_table(Table {
+        header,
+        rows,
+        lead: vec![0, 1, 3],
+    });
     r.push(Msg::new("fit-options-note"));
 }

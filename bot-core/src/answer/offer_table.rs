@@ -138,11 +138,28 @@ pub fn push_table<'a>(
     let mut r = r.with_table(Table {
         header: cols.iter().map(|c| c.header()).collect(),
         rows: body,
+        lead: lead_of(cols),
     });
     if total > max {
         r.push(Msg::new("stock-more").arg("count", total - max));
     }
     r
+}
+
+/// A row's one-line summary on a phone: where, which card, the price, the stock.
+fn lead_of(cols: &[Col]) -> Vec<usize> {
+    let wanted = [
+        Col::Platform,
+        Col::Gpu,
+        Col::Cards,
+        Col::PerGpu,
+        Col::PerInstance,
+        Col::Stock,
+        Col::StockCount,
+    ];
+    (0..cols.len())
+        .filter(|&i| wanted.contains(&cols[i]))
+        .collect()
 }
 
 /// A platform's name in the answer's language.

@@ -135,6 +135,7 @@ pub fn sightings_section(ctx: &Ctx, mut r: Reply, rows: &[SightingRow]) -> Reply
             Msg::new("offers-col-source"),
         ],
         rows: body,
+        lead: vec![0, 1, 2],
     });
     if rows
         .iter()
@@ -154,7 +155,8 @@ pub fn live_notes(ctx: &Ctx, mut r: Reply, used: &[crate::billing::LiveUse]) -> 
             LiveUse::Priced(q) => ("live-price-used", q),
             LiveUse::OutOfStock(q) => ("live-out-of-stock", q),
         };
-        r.push(
+        // In the first message and the whole answer: a live price changed the ranking.
+        r.append(
             Msg::new(id)
                 .arg("platform", platform_name(ctx, &q.provider))
                 .arg("price", format_money(q.price_per_gpu_hour, &q.currency))
@@ -166,7 +168,7 @@ pub fn live_notes(ctx: &Ctx, mut r: Reply, used: &[crate::billing::LiveUse]) -> 
         .iter()
         .any(|u| matches!(u, crate::billing::LiveUse::Priced(_)))
     {
-        r.push(Msg::new("live-list-note"));
+        r.append(Msg::new("live-list-note"));
     }
     r
 }

@@ -115,6 +115,7 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
         r = r.with_table(Table {
             header: header(),
             rows: known.iter().map(|p| row(v, p, None)).collect(),
+            lead: vec![1, 2, 3],
         });
     }
     if !unsure.is_empty() {
@@ -127,6 +128,7 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
                 .iter()
                 .map(|(p, k)| row(v, p, Some(need_names(v.lang, k))))
                 .collect(),
+            lead: vec![1, 2, 3],
         });
     }
     if failed > 0 {

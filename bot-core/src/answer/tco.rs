@@ -310,7 +310,7 @@ pub fn tco_answer(
     let rep = analyze(catalog, q, currency)?;
     let bare = super::fit::bare_size_warning(catalog, q.model);
     if rep.fits {
-        let mut r = tco_reply(q.gpu, &rep, basis);
+        let mut r = tco_reply(q.gpu, &rep, basis, lang);
         if let Some(w) = bare.clone() {
             r.push(w);
         }
@@ -376,7 +376,8 @@ fn amount(x: Decimal) -> String {
 }
 
 /// The rent-vs-API answer for one report; the CLI prints the same reply.
-pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
+pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> Reply {
+    let tokens_text = |x| tokens_text_in(x, lang == Lang::Zh);
     let cur = rep.currency.as_str();
     let mut r = Reply::text(
         Msg::new("tco-title")
@@ -460,6 +461,27 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis) -> Reply {
     r
 }
 
+/// [`tokens_text`] as a Chinese reader counts: 2000万, 1.68亿 (English keeps 20.0M, 1.50B).
+pub fn tokens_text_in(x: f64, zh: bool) -> String {
+    if !zh {
+        return tokens_text(x);
+    }
+    let trim = |s: String| {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    };
+    if x >= 1e8 {
+        format!("{}亿", trim(format!("{:.2}", x / 1e8)))
+    } else if x >= 1e4 {
+        format!("{}万", trim(format!("{:.1}", x / 1e4)))
+    } else {
+        format!("{x:.0}")
+    }
+}
+
 /// Human token count: 20M, 1.5B, 500K.
 pub fn tokens_text(x: f64) -> String {
     if x >= 1e9 {
@@ -487,4 +509,18 @@ fn err_reply(e: &FitError) -> Reply {
 
 fn no_fx(from: &str, to: &str) -> Reply {
     Reply::text(Msg::new("tco-no-fx").arg("from", from).arg("to", to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_token_counts_use_wan_and_yi() {
+        assert_eq!(tokens_text_in(168_400_000.0, true), "1.68亿");
+        assert_eq!(tokens_text_in(20_000_000.0, true), "2000万");
+        assert_eq!(tokens_text_in(500_000.0, true), "50万");
+        assert_eq!(tokens_text_in(900.0, true), "900");
+        assert_eq!(tokens_text_in(20_000_000.0, false), "20.0M");
+    }
 }

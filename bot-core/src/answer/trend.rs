@@ -464,12 +464,12 @@ pub fn reply(ctx: &Ctx, rep: &TrendReport, charts: Option<&dyn ChartRenderer>) -
         if let Some(chart) = chart_of(ctx, rep) {
             match charts.map(|c| c.price_chart(&chart)) {
                 Some(Ok(png)) => {
-                    r.image = Some(Image {
+                    r.image = Some(Box::new(Image {
                         png,
                         caption: Msg::new("trend-caption")
                             .arg("gpu", &rep.gpu_name)
                             .arg("days", rep.days),
-                    });
+                    }));
                 }
                 Some(Err(_)) => {
                     r.push(Msg::new("trend-no-chart"));
@@ -562,6 +562,7 @@ fn rhythm_parts(ctx: &Ctx, rep: &TrendReport, r: &mut Reply) -> bool {
             Msg::new("trend-col-hours").arg("zone", zone),
         ],
         rows,
+        lead: Vec::new(),
     });
     true
 }

@@ -156,7 +156,7 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
         Msg::new("trial-recorded")
             .arg("platform", pname)
             .arg("gpu", &e.gpu)
-            .arg("wall", crate::units::format_duration(e.wall_seconds))
+            .arg("wall", crate::units::format_duration_in(e.wall_seconds, zh))
             .arg("cost", format_money(e.cost, &e.currency))
             .arg(
                 "card_hours",
@@ -212,6 +212,7 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
 }
 
 fn list(ctx: &Ctx) -> Reply {
+    let zh = ctx.lang == Lang::Zh;
     let prefix = format!("{}:", ctx.who.user_key());
     // Read row by row: one unreadable row (damaged, from a newer build) is skipped, not the list.
     let entries: Vec<TrialEntry> = match ctx.store.scan_prefix(&tables::TRIALS, &prefix) {
@@ -237,10 +238,13 @@ fn list(ctx: &Ctx) -> Reply {
                         })
                 })
                 .unwrap_or_else(|| "?".into());
+            // Names, never catalog ids, in the answer's language.
             vec![
-                e.platform.clone(),
-                e.gpu.clone(),
-                crate::units::format_duration(e.wall_seconds),
+                ctx.catalog.platform_label(&e.platform, zh),
+                ctx.catalog
+                    .gpu(&e.gpu)
+                    .map_or_else(|_| e.gpu.clone(), |g| g.name.clone()),
+                crate::units::format_duration_in(e.wall_seconds, zh),
                 format_money(e.cost, &e.currency),
                 format_money(e.per_card_hour(), &e.currency),
                 list,
@@ -257,5 +261,6 @@ fn list(ctx: &Ctx) -> Reply {
             Msg::new("col-list-per-card-hour"),
         ],
         rows,
+        lead: vec![0, 1, 3, 4],
     })
 }

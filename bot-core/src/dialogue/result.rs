@@ -92,6 +92,8 @@ pub fn ranked_offers_grouped(
     (offers, used, left_out)
 }
 
+/// The `/pick` result: the top three platforms for the chosen card with what each costs, the
+/// barriers each meets, their notes, and a card one tier down when over budget.
 pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let mut r = Reply::text(header);
     let (Some(gpu_id), Some(cards)) = (s.gpu.as_deref(), s.cards) else {
@@ -109,112 +111,136 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     );
     r.push(usage_line(s));
     let (offers, live, left_out) = ranked_offers_grouped(ctx, s, gpu_id, cards);
-    let zh = ctx.lang == crate::i18n::Lang::Zh;
     if offers.is_empty() && left_out.is_empty() {
         r.push(Msg::new("pick-result-none"));
     } else if !offers.is_empty() {
-        let rows = offers
-            .iter()
-            .take(3)
-            .enumerate()
-            .map(|(i, (o, check))| {
-                let name = ctx
-                    .catalog
-                    .platform(&o.platform_id)
-                    .map(|p| p.display_name(zh).to_string())
-                    .unwrap_or_else(|_| o.platform_id.clone());
-                vec![
-                    format!("{}", i + 1),
-                    name,
-                    crate::answer::billing::total_text(o),
-                    billing::format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
-                    met_text(check, zh),
-                    if o.quote.undated {
-                        "? *".to_string()
-                    } else if o.stale {
-                        format!("{} *", o.quote.as_of)
-                    } else {
-                        o.quote.as_of.clone()
-                    },
-                ]
-            })
-            .collect();
-        r = r.with_table(Table {
-            header: vec![
-                Msg::new("col-rank"),
-                Msg::new("col-platform"),
-                Msg::new("col-job-cost"),
-                Msg::new("col-per-useful-hour"),
-                Msg::new("col-barriers"),
-                Msg::new("col-as-of"),
-            ],
-            rows,
-        });
-        for (o, _) in offers.iter().take(3) {
-            if let Some(rule) = &o.deciding_rule {
-                let name = ctx
-                    .catalog
-                    .platform(&o.platform_id)
-                    .map(|p| p.display_name(zh).to_string())
-                    .unwrap_or_else(|_| o.platform_id.clone());
-                r.push(
-                    Msg::new("pick-rule")
-                        .arg("platform", name)
-                        .arg("rule", crate::i18n::Localizer::get().format(ctx.lang, rule)),
-                );
-            }
-        }
-        for (o, _) in offers.iter().take(3) {
-            if let Ok(p) = ctx.catalog.platform(&o.platform_id) {
-                for m in crate::catalog::warn::data_loss_warnings(p, ctx.lang, 1) {
-                    r.push(m);
-                }
-            }
-        }
-        // Which of the user's needs each shown platform could not be checked against.
-        for (o, check) in offers.iter().take(3) {
-            if let Some(m) = unverified_facts(ctx, s, &o.platform_id, check) {
-                r.push(m);
-            }
-        }
-        // An always-on service priced by the hour where the platform also rents by the month
-        // at a price the catalog lacks: say that the figure is 730 hourly prices.
-        if matches!(s.usage, Some(Usage::Always)) {
-            for (o, _) in offers.iter().take(3) {
-                let Ok(p) = ctx.catalog.platform(&o.platform_id) else {
-                    continue;
-                };
-                let month = crate::units::TimeUnit::Month;
-                let monthly_sold = p.billing.commitment.contains(&month);
-                let priced_monthly = o.details.prepaid.is_some() || o.quote.per == month;
-                if monthly_sold && !priced_monthly {
-                    r.push(Msg::new("advice-monthly-unpriced").arg("platform", p.display_name(zh)));
-                }
-            }
-        }
+        r = r.with_table(result_table(ctx, &offers));
+        push_offer_notes(ctx, s, &mut r, &offers);
         if live.is_empty() {
             r.push(Msg::new("pick-stock-unknown"));
         } else {
             r = crate::answer::offers::live_notes(ctx, r, &live);
         }
-        r.push(Msg::new("pick-result-legend"));
-        if let Some(m) = super::barriers::unverified_group(ctx, &offers) {
-            r.push(m);
-        }
-        if offers.iter().any(|(o, _)| o.is_range()) {
-            r.push(Msg::new("billing-range-footer"));
-        }
-        if !matches!(s.usage, Some(Usage::Always)) {
-            r.push(
-                Msg::new("pick-assumed-boot")
-                    .arg("boot", BOOT_MINUTES)
-                    .arg("pull", PULL_MINUTES),
-            );
-        }
+        push_footers(ctx, s, &mut r, &offers);
     }
     if let Some(m) = super::barriers::left_out_line(ctx, &left_out) {
         r.push(m);
     }
+    push_budget(ctx, s, &mut r, &offers, gpu_id);
+    r.with_choice("r:trial", Msg::new("pick-see-trial"))
+}
+
+/// The top three: rank, platform, job cost, per useful hour, barriers met, date.
+fn result_table(ctx: &Ctx, offers: &[CheckedOffer]) -> Table {
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let rows = offers
+        .iter()
+        .take(3)
+        .enumerate()
+        .map(|(i, (o, check))| {
+            vec![
+                format!("{}", i + 1),
+                platform_name(ctx, &o.platform_id),
+                crate::answer::billing::total_text(o),
+                billing::format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
+                met_text(check, zh),
+                if o.quote.undated {
+                    "? *".to_string()
+                } else if o.stale {
+                    format!("{} *", o.quote.as_of)
+                } else {
+                    o.quote.as_of.clone()
+                },
+            ]
+        })
+        .collect();
+    Table {
+        header: vec![
+            Msg::new("col-rank"),
+            Msg::new("col-platform"),
+            Msg::new("col-job-cost"),
+            Msg::new("col-per-useful-hour"),
+            Msg::new("col-barriers"),
+            Msg::new("col-as-of"),
+        ],
+        rows,
+        lead: vec![1, 2, 4, 5],
+    }
+}
+
+fn platform_name(ctx: &Ctx, id: &str) -> String {
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    ctx.catalog
+        .platform(id)
+        .map(|p| p.display_name(zh).to_string())
+        .unwrap_or_else(|_| id.to_string())
+}
+
+/// For each of the top three: its deciding rule, data-loss warnings, the needs not checked,
+/// and a monthly rate the catalog lacks for an always-on service.
+fn push_offer_notes(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer]) {
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let top = &offers[..offers.len().min(3)];
+    for (o, _) in top {
+        if let Some(rule) = &o.deciding_rule {
+            r.push(
+                Msg::new("pick-rule")
+                    .arg("platform", platform_name(ctx, &o.platform_id))
+                    .arg("rule", crate::i18n::Localizer::get().format(ctx.lang, rule)),
+            );
+        }
+    }
+    for (o, _) in top {
+        if let Ok(p) = ctx.catalog.platform(&o.platform_id) {
+            for m in crate::catalog::warn::data_loss_warnings(p, ctx.lang, 1) {
+                r.push(m);
+            }
+        }
+    }
+    // Which of the user's needs each shown platform could not be checked against.
+    for (o, check) in top {
+        if let Some(m) = unverified_facts(ctx, s, &o.platform_id, check) {
+            r.push(m);
+        }
+    }
+    // An always-on service priced by the hour where the platform also rents by the month
+    // at a price the catalog lacks: say that the figure is 730 hourly prices.
+    if matches!(s.usage, Some(Usage::Always)) {
+        for (o, _) in top {
+            let Ok(p) = ctx.catalog.platform(&o.platform_id) else {
+                continue;
+            };
+            let month = crate::units::TimeUnit::Month;
+            let monthly_sold = p.billing.commitment.contains(&month);
+            let priced_monthly = o.details.prepaid.is_some() || o.quote.per == month;
+            if monthly_sold && !priced_monthly {
+                r.push(Msg::new("advice-monthly-unpriced").arg("platform", p.display_name(zh)));
+            }
+        }
+    }
+}
+
+/// The legend, what ranks lower and why, the range footer and the assumed boot minutes.
+fn push_footers(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer]) {
+    r.push(Msg::new("pick-result-legend"));
+    if let Some(m) = super::barriers::unverified_group(ctx, offers) {
+        r.push(m);
+    }
+    if offers.iter().any(|(o, _)| o.is_range()) {
+        r.push(Msg::new("billing-range-footer"));
+    }
+    if !matches!(s.usage, Some(Usage::Always)) {
+        r.push(
+            Msg::new("pick-assumed-boot")
+                .arg("boot", BOOT_MINUTES)
+                .arg("pull", PULL_MINUTES),
+        );
+    }
+}
+
+/// Over the budget (in the chat's currency, said so), or nothing to rent: a card one tier
+/// down.
+fn push_budget(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer], gpu_id: &str) {
     let first = offers.first().map(|(o, _)| &o.cost);
     let over_budget = super::barriers::over_budget(ctx, s, first);
     if let (true, Some(b)) = (over_budget, s.needs.budget) {
@@ -232,7 +258,6 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             r.push(Msg::new("pick-no-lower-tier"));
         }
     }
-    r.with_choice("r:trial", Msg::new("pick-see-trial"))
 }
 
 pub(super) fn usage_line(s: &PickState) -> Msg {

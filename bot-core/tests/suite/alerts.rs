@@ -202,6 +202,9 @@ fn stock_that_flaps_every_poll_yields_one_alert_not_many() {
         "{text}"
     );
     assert!(text.contains("/cost runpod"), "{text}");
+    // An alert on a phone: two lines, the way to stop it included.
+    assert!(text.lines().count() <= 2, "{text}");
+    assert!(text.contains("/unsubscribe 1"), "{text}");
 }
 
 #[test]
@@ -252,6 +255,10 @@ fn gone_again_follows_after_the_debounce_with_how_long_it_lasted() {
     assert_eq!(run(&bot, &polls), 2);
     let q = queued(&bot);
     let gone = Localizer::get().render_plain(Lang::Zh, &q[1].reply);
+    for r in &q {
+        let text = Localizer::get().render_plain(Lang::Zh, &r.reply);
+        assert!(text.lines().count() <= 2, "{text}");
+    }
     // Back since poll 1, gone since poll 4: three minutes of stock.
     assert!(
         gone.contains("又没货了") && gone.contains("3 分钟"),

@@ -132,8 +132,9 @@ fn compare_ranks_and_labels_stale_prices() {
     let e = env();
     let (r, en) = ask(&e, "en", "/compare 4090 40m");
     assert!(en.contains("cheapest first"), "{en}");
+    // The whole answer (a phone's first message shows the top three as lines).
     let table = r
-        .parts
+        .whole()
         .iter()
         .find_map(|p| match p {
             Part::Table(t) => Some(t),
@@ -151,7 +152,8 @@ fn compare_ranks_and_labels_stale_prices() {
     assert!(totals.windows(2).all(|w| w[0] <= w[1]), "{totals:?}");
     assert!(table.rows.iter().any(|row| row[7].ends_with('*')));
     let (_, zh) = ask(&e, "zh", "/compare 4090 每天 4h");
-    assert!(zh.contains("每天 4h，共 30 天"), "{zh}");
+    // Durations read as Chinese (issue 27).
+    assert!(zh.contains("每天 4小时，共 30 天"), "{zh}");
     let (_, zh) = ask(&e, "zh", "/compare h100 always");
     assert!(
         zh.contains("常开 1 个月") && zh.contains("730 小时"),

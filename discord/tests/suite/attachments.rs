@@ -45,12 +45,12 @@ fn a_chart_is_uploaded_with_its_message_and_survives_a_429() {
     let sender = rest(&fake);
     let to = Address::chat(CHANNEL_ID.to_string());
     let mut reply = Reply::text(Msg::new("help-intro"));
-    reply.image = Some(Image {
+    reply.image = Some(Box::new(Image {
         png: png(),
         caption: Msg::new("trend-caption")
             .arg("gpu", "RTX 4090")
             .arg("days", 30u32),
-    });
+    }));
     fake.fail_next("/messages", Failure::rate_limited(0.2, false));
     rt().block_on(sender.send(&to, Lang::En, &reply)).unwrap();
     let posts: Vec<_> = fake
@@ -112,12 +112,12 @@ fn an_edit_with_a_chart_posts_it_anew() {
     let sender = rest(&fake);
     let to = Address::chat(CHANNEL_ID.to_string());
     let mut reply = Reply::text(Msg::new("help-intro"));
-    reply.image = Some(Image {
+    reply.image = Some(Box::new(Image {
         png: png(),
         caption: Msg::new("trend-caption")
             .arg("gpu", "H100")
             .arg("days", 7u32),
-    });
+    }));
     rt().block_on(sender.edit_or_send(&to, "900000000000000123", Lang::En, &reply))
         .unwrap();
     let calls = fake.calls();

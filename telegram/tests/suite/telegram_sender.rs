@@ -34,10 +34,10 @@ fn a_chart_alert_goes_to_a_channel_as_a_photo_with_an_escaped_caption() {
     let channel = -100_555;
     let reply = Reply {
         parts: vec![Part::Raw("H100 back on <RunPod> & Vast".into())],
-        image: Some(Image {
+        image: Some(Box::new(Image {
             png: PNG.to_vec(),
             caption: Msg::new("error-gpu-not-found").arg("query", "<chart>"),
-        }),
+        })),
         ..Reply::default()
     };
     runtime().block_on(async {

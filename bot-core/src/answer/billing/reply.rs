@@ -8,8 +8,8 @@ use crate::billing::{
 };
 use crate::catalog::{Catalog, Gpu, Platform};
 use crate::i18n::Lang;
-use crate::reply::{Msg, Reply, Table};
-use crate::units::format_duration;
+use crate::reply::{Msg, Part, Reply, Table};
+use crate::units::format_duration_in;
 use rust_decimal::Decimal;
 
 /// The `/convert` answer; the CLI prints the same reply.
@@ -48,6 +48,7 @@ pub(super) fn fx_msg(f: &billing::FxUsed) -> Msg {
 
 /// Describes the job: `40m`, `4h a day for 30 days`, `always on for 1 month`.
 pub fn job_text(lang: Lang, job: &Job) -> String {
+    let format_duration = |s| format_duration_in(s, lang == Lang::Zh);
     let msg = match job.pattern {
         Pattern::OneOff => Msg::new("billing-job")
             .arg("kind", "oneoff")
@@ -86,7 +87,8 @@ pub fn total_text(o: &RankedOffer) -> String {
 }
 
 /// Says which boot/pull minutes were assumed and how to change them, if any were.
-fn hidden_note(job: &Job) -> Option<Msg> {
+fn hidden_note(lang: Lang, job: &Job) -> Option<Msg> {
+    let format_duration = |s| format_duration_in(s, lang == Lang::Zh);
     (job.boot_assumed || job.pull_assumed).then(|| {
         Msg::new("billing-hidden-assumed")
             .arg("boot", format_duration(job.boot))
@@ -149,8 +151,11 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     }
     r.push(
         Msg::new("billing-billed")
-            .arg("billed", format_duration(c.billed_seconds))
-            .arg("useful", format_duration(offer.details.useful_seconds)),
+            .arg("billed", format_duration_in(c.billed_seconds, zh))
+            .arg(
+                "useful",
+                format_duration_in(offer.details.useful_seconds, zh),
+            ),
     );
     r.push(Msg::new("billing-compute").arg("amount", money(c.compute_cost)));
     // A price the catalog does not know is "not included", never a reassuring 0.00.
@@ -205,7 +210,7 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     if let Some(f) = &offer.details.fx {
         r.push(fx_msg(f));
     }
-    if let Some(note) = hidden_note(job) {
+    if let Some(note) = hidden_note(lang, job) {
         r.push(note);
     }
     if offer.stale {
@@ -242,7 +247,9 @@ pub fn assumption_msg(lang: Lang, a: &billing::Assumption) -> Msg {
     }
 }
 
-/// The ranked table with each offer's deciding rule; shared with the CLI's text output.
+/// The ranked table with each offer's deciding rule; shared with the CLI's text output. On a
+/// phone the first message is the title, the top three as one line each, the spot line and
+/// what was assumed (the boot and pull minutes, with the words that change them).
 pub fn compare_reply(
     catalog: &Catalog,
     lang: Lang,
@@ -278,14 +285,69 @@ pub fn compare_reply(
             None => r,
         };
     }
+    let table = compare_table(catalog, lang, offers);
+    let mut short = vec![
+        Part::Text(title.clone()),
+        crate::phone::top(lang, Part::Table(table.clone()), crate::phone::TOP_ROWS),
+    ];
+    let mut r = Reply::text(title).with_table(table);
+    push_compare_why(&mut r, catalog, lang, offers);
+    for o in offers {
+        push_quote_notes(
+            &mut r,
+            lang,
+            &platform_name(catalog, zh, &o.platform_id),
+            g,
+            o,
+        );
+    }
+    if offers.iter().any(|o| o.details.uses_month) {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if let Some(f) = offers.iter().find_map(|o| o.details.fx.as_ref()) {
+        r.push(fx_msg(f));
+    }
+    let hidden = hidden_note(lang, &req.job);
+    if let Some(note) = &hidden {
+        r.push(note.clone());
+    }
+    let top = &offers[..offers.len().min(crate::phone::TOP_ROWS)];
+    let mut footers = Vec::new();
+    if offers.iter().any(RankedOffer::is_range) {
+        footers.push((
+            top.iter().any(RankedOffer::is_range),
+            Msg::new("billing-range-footer"),
+        ));
+    }
+    if offers.iter().any(|o| o.stale) {
+        footers.push((
+            top.iter().any(|o| o.stale),
+            Msg::new("billing-stale-footer"),
+        ));
+    }
+    if let Some(m) = spot_line {
+        footers.push((true, m));
+    }
+    for (shown, m) in footers {
+        if shown {
+            short.push(Part::Text(m.clone()));
+        }
+        r.push(m);
+    }
+    short.extend(hidden.map(Part::Text));
+    r.push(Msg::new("billing-compare-hint"));
+    r.with_short(short)
+}
+
+/// One row per ranked offer: rank, platform, list price, tier, billed time, total, per
+/// useful hour, date (`*` when stale); a phone's line is platform · price · billed · total
+/// · date.
+fn compare_table(catalog: &Catalog, lang: Lang, offers: &[RankedOffer]) -> Table {
+    let zh = lang == Lang::Zh;
     let rows = offers
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            let name = catalog
-                .platform(&o.platform_id)
-                .map(|p| p.display_name(zh).to_string())
-                .unwrap_or_else(|_| o.platform_id.clone());
             let date = match staleness(o) {
                 "undated" => "? *".to_string(),
                 "stale" => format!("{} *", o.quote.as_of),
@@ -293,17 +355,17 @@ pub fn compare_reply(
             };
             vec![
                 format!("{}", i + 1),
-                name,
+                platform_name(catalog, zh, &o.platform_id),
                 quote_cell(lang, &o.quote),
                 tier_label(lang, &o.quote.tier),
-                format_duration(o.cost.billed_seconds),
+                format_duration_in(o.cost.billed_seconds, zh),
                 total_text(o),
                 format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
                 date,
             ]
         })
         .collect();
-    let mut r = Reply::text(title).with_table(Table {
+    Table {
         header: vec![
             Msg::new("billing-col-rank"),
             Msg::new("col-platform"),
@@ -315,12 +377,13 @@ pub fn compare_reply(
             Msg::new("col-as-of"),
         ],
         rows,
-    });
+        lead: vec![1, 2, 4, 5, 7],
+    }
+}
+
+/// Each offer's deciding rule and how many of its rules were assumed.
+fn push_compare_why(r: &mut Reply, catalog: &Catalog, lang: Lang, offers: &[RankedOffer]) {
     for (i, o) in offers.iter().enumerate() {
-        let name = catalog
-            .platform(&o.platform_id)
-            .map(|p| p.display_name(zh).to_string())
-            .unwrap_or_else(|_| o.platform_id.clone());
         let rule = o.deciding_rule.as_ref().map_or_else(
             || fmt(lang, &Msg::new("billing-rule-none")),
             |m| fmt(lang, m),
@@ -334,38 +397,14 @@ pub fn compare_reply(
         r.push(
             Msg::new("billing-compare-why")
                 .arg("rank", i + 1)
-                .arg("platform", name)
+                .arg(
+                    "platform",
+                    platform_name(catalog, lang == Lang::Zh, &o.platform_id),
+                )
                 .arg("rule", rule)
                 .arg("assumed", assumed),
         );
     }
-    for o in offers {
-        let name = catalog
-            .platform(&o.platform_id)
-            .map(|p| p.display_name(zh).to_string())
-            .unwrap_or_else(|_| o.platform_id.clone());
-        push_quote_notes(&mut r, lang, &name, g, o);
-    }
-    if offers.iter().any(|o| o.details.uses_month) {
-        r.push(Msg::new("billing-month-note"));
-    }
-    if let Some(f) = offers.iter().find_map(|o| o.details.fx.as_ref()) {
-        r.push(fx_msg(f));
-    }
-    if let Some(note) = hidden_note(&req.job) {
-        r.push(note);
-    }
-    if offers.iter().any(RankedOffer::is_range) {
-        r.push(Msg::new("billing-range-footer"));
-    }
-    if offers.iter().any(|o| o.stale) {
-        r.push(Msg::new("billing-stale-footer"));
-    }
-    if let Some(m) = spot_line {
-        r.push(m);
-    }
-    r.push(Msg::new("billing-compare-hint"));
-    r
 }
 
 fn platform_name(catalog: &Catalog, zh: bool, id: &str) -> String {

@@ -1,0 +1,5 @@
+# The answer shape for a phone (bot-core/src/phone.rs, frontend/src/details.rs).
+phone-more = … the whole answer: Details
+phone-choice-short = { $n }. { $label }
+details-button = Details
+details-gone = Those details are no longer kept. Send the command again to see them.

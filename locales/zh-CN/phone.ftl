@@ -1,0 +1,5 @@
+# 手机上的回答形状（bot-core/src/phone.rs、frontend/src/details.rs）。
+phone-more = ……完整内容见「明细」
+phone-choice-short = { $n }. { $label }
+details-button = 明细
+details-gone = 这份明细已经不在了，请重新发送命令查看。
