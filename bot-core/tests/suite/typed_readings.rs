@@ -44,6 +44,10 @@ fn echoed(replies: &[Reply]) -> (String, Vec<Reply>) {
     assert_eq!(m.id, "understood-as");
     let line = Localizer::get().render_plain(Lang::En, &Reply::text(m.clone()));
     first.parts.remove(0);
+    // A long answer also carries the echo at the head of its whole (Details) form.
+    if matches!(first.details.first(), Some(Part::Text(d)) if d.id == "understood-as") {
+        first.details.remove(0);
+    }
     (line, replies)
 }
 
