@@ -43,3 +43,19 @@ pub(super) fn split<'a>(line: &'a str, bot_name: Option<&str>) -> Option<(&'a st
     };
     (!name.is_empty()).then_some((name, rest))
 }
+
+/// A full-width ASCII form (`／`, `ｆ`, `４`) or the ideographic space.
+pub(super) fn is_full_width(c: char) -> bool {
+    ('\u{FF01}'..='\u{FF5E}').contains(&c) || c == '\u{3000}'
+}
+
+/// `line` with every full-width ASCII form and ideographic space made half-width.
+pub(super) fn half_width(line: &str) -> String {
+    line.chars()
+        .map(|c| match c {
+            '\u{3000}' => ' ',
+            c if is_full_width(c) => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            c => c,
+        })
+        .collect()
+}

@@ -132,6 +132,15 @@ pub fn find(name: &str) -> Option<&'static CommandDef> {
 /// A command addressed to another bot (`/help@otherbot`) is also `Ok(None)` when `bot_name`
 /// is known.
 pub fn parse(line: &str, bot_name: Option<&str>) -> Result<Option<Command>, CommandError> {
+    // A line typed with a Chinese IME's full-width forms (`／ｆｉｔ ｑｗｅｎ２.５-７ｂ ４０９０`)
+    // reads as its half-width twin.
+    let half;
+    let line = if line.chars().any(grammar::is_full_width) {
+        half = grammar::half_width(line);
+        half.as_str()
+    } else {
+        line
+    };
     let Some((name, rest)) = grammar::split(line, bot_name) else {
         return Ok(None);
     };

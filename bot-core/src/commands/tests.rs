@@ -19,6 +19,15 @@ fn recognises_commands_and_arguments() {
     assert_eq!(parse("/lang", None), Ok(Some(cmd("lang", ""))));
     assert_eq!(parse("/帮助", None), Ok(Some(cmd("help", ""))));
     assert_eq!(parse("／help", None), Ok(Some(cmd("help", ""))));
+    // A whole line in an IME's full-width forms, ideographic space included.
+    assert_eq!(
+        parse("／ｆｉｔ　ｑｗｅｎ２.５-７ｂ ４０９０", None),
+        Ok(Some(cmd("fit", "qwen2.5-7b 4090")))
+    );
+    assert_eq!(
+        parse("／ＧＰＵ ＲＴＸ ３０９０", None),
+        Ok(Some(cmd("gpu", "RTX 3090")))
+    );
 }
 
 #[test]

@@ -205,7 +205,13 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
         return None;
     }
-    let usage = q.usage();
+    let mut usage = q.usage();
+    // `包月` names the monthly rental, not a one-off month of work: always on for a month.
+    if q.has(&["包月"])
+        && matches!(usage, Usage::Once(s) if s == Decimal::from(crate::units::HOURS_PER_MONTH * 3600))
+    {
+        usage = Usage::Always;
+    }
     let compare = |g: &Cards| make::compare(g, &usage);
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
@@ -215,7 +221,11 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         ([p], [g]) => cost(p, g).map(Reading::Command),
         ([], [g]) => compare(g).map(Reading::Command),
         (ps, [g]) if ps.len() > 1 => all(ps.iter().map(|p| cost(p, g)).collect()),
-        // "4090和3090哪个便宜": each card's prices, asked back.
+        // "4090和3090哪个便宜" with no job: the cards side by side, each with its lowest list
+        // price (the differences marked); with a job's length, each card's prices, asked back.
+        ([], gs) if gs.len() > 1 && e.usage.is_none() => {
+            one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))
+        }
         ([], gs) if gs.len() > 1 => all(gs.iter().map(compare).collect()),
         _ => None,
     }

@@ -50,7 +50,12 @@ const SPOKEN: &[(&str, &str)] = &[
     ("一晚", "8小时"),
     ("overnight", "8h"),
     ("一整天", "1天"),
-    ("包月", "1个月"),
+    // Renting by the month: a month's span, with the word kept so a priced job reads it as
+    // always on (a monthly plan weighed against 730 hourly prices, `/compare 4090 包月`),
+    // while `/convert … 包月` still reads a month as its target.
+    ("包月", "1个月 包月 "),
+    ("按月", "1个月 包月 "),
+    ("月租", "1个月 包月 "),
     ("包天", "1天"),
     ("包周", "1周"),
     ("半个月", "15天"),
@@ -257,7 +262,7 @@ mod tests {
         assert_eq!(normalize("一个半小时"), "1.5小时");
         assert_eq!(normalize("半小时"), "30分钟");
         assert_eq!(normalize("跑一晚上"), "跑8小时");
-        assert_eq!(normalize("包月"), "1个月");
+        assert_eq!(normalize("包月").trim(), "1个月 包月");
         assert_eq!(normalize("7块2"), "7.2块");
         assert_eq!(normalize("1块88一小时"), "1.88块1小时");
         assert_eq!(normalize("跑一个通宵"), "跑8小时");

@@ -165,7 +165,7 @@ fn an_ambiguous_question_inside_pick_is_asked_back_not_guessed() {
     let me = who();
     bot.handle(&me, Input::Text("/pick".into()));
     let replies = bot
-        .handle(&me, Input::Text("4090和3090哪个便宜？".into()))
+        .handle(&me, Input::Text("4090和3090跑3小时哪个便宜？".into()))
         .replies;
     let ids: Vec<&str> = replies
         .iter()

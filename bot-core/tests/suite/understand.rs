@@ -456,7 +456,7 @@ fn durations_and_money_as_people_say_them() {
         ("autodl 4090跑半小时多少钱", "/cost autodl rtx-4090 30m"),
         ("autodl 4090跑一晚上多少钱", "/cost autodl rtx-4090 8h"),
         ("autodl 4090跑一天多少钱", "/cost autodl rtx-4090 1d"),
-        ("包月4090大概多少钱", "/compare rtx-4090 1mo"),
+        ("包月4090大概多少钱", "/compare rtx-4090 always"),
         ("4090一直在线哪家便宜", "/compare rtx-4090 always"),
         (
             "runpod 4090 for 90 minutes how much",
