@@ -22,6 +22,7 @@ mod fit_stories;
 mod live_prices;
 mod messages;
 mod models_current;
+mod offer_index;
 mod offers;
 mod pick_listens;
 mod prices;
