@@ -21,8 +21,7 @@
 //! `cargo bench -p bot-core --bench cold_start`
 
 use bot_core::availability::{
-    SnapshotRow,
-    FetchOutcome, HistoryPoint, Offer, OfferKind, StockLevel, gpu_key, record_fetch,
+    FetchOutcome, HistoryPoint, Offer, OfferKind, SnapshotRow, StockLevel, gpu_key, record_fetch,
 };
 use bot_core::store::{Batch, Store, Versioned, db_path, tables};
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};

@@ -3,8 +3,8 @@
 //! answer uses: the feed's when it is fresh, else the catalog's dated `fx.toml` rate. Either
 //! way the answer says which (date, source).
 
-use crate::catalog::{Catalog, parse_date};
 pub use super::row::FxSnapshot;
+use crate::catalog::{Catalog, parse_date};
 use crate::store::{Store, StoreError, TypedTable, Versioned};
 use rust_decimal::Decimal;
 

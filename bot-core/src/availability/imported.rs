@@ -159,8 +159,8 @@ pub fn sightings(store: &Store, gpu_key: &str) -> Result<Vec<Sighting>, StoreErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rust_decimal::Decimal;
     use crate::availability::OfferKind;
+    use rust_decimal::Decimal;
 
     fn offer(gpu: &str, price: i64) -> Offer {
         Offer {

@@ -39,8 +39,8 @@ pub use imported::{
 pub use index::{CACHE_OFFERS as CATALOG_CACHE_OFFERS, decoded_catalog_offers};
 pub use live::{LiveQuote, live_quotes};
 pub use offer::{Offer, OfferKind, StockLevel};
-pub use row::SnapshotRow;
 pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, stock};
+pub use row::SnapshotRow;
 pub use snapshot::{
     FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
     provider_state, provider_states, record_fetch,

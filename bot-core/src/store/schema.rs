@@ -47,8 +47,9 @@ pub mod tables {
     pub const SUBSCRIPTIONS: TypedTable<Value> = TypedTable::new("subscriptions");
     /// Offers, feed states, catalogs, sightings, rates and hourly history, one kind per key
     /// prefix (`crate::availability::row`), each a versioned record.
-    pub const SNAPSHOTS: TypedTable<crate::store::Versioned<crate::availability::row::SnapshotRow>> =
-        TypedTable::new("snapshots");
+    pub const SNAPSHOTS: TypedTable<
+        crate::store::Versioned<crate::availability::row::SnapshotRow>,
+    > = TypedTable::new("snapshots");
     /// zero-padded sequence -> pending outgoing notification.
     pub const OUTBOX: TypedTable<Value> = TypedTable::new("outbox");
     /// `platform:user:time` -> trial ledger entry.

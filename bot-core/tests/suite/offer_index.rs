@@ -161,7 +161,10 @@ fn rows_from_before_versions_still_read_and_new_rows_are_versioned() {
         NOW,
     )
     .unwrap();
-    let raw = store.get(&RAW, &format!("offers:{k}:vast")).unwrap().unwrap();
+    let raw = store
+        .get(&RAW, &format!("offers:{k}:vast"))
+        .unwrap()
+        .unwrap();
     assert_eq!(raw["v"], 1, "{raw}");
     assert_eq!(raw["r"][0]["cards"], 8);
     assert_eq!(store.get(&RAW, "state:vast").unwrap().unwrap()["v"], 1);
@@ -208,9 +211,8 @@ fn import_many(store: &Store, cards: usize, per_card: usize) -> Vec<String> {
 
 /// The same question asked of every stored catalog row (`all`, decoded once), the slow way.
 fn plain_scan(all: &[Offer], f: &OfferFilter) -> Vec<(String, String, u32, Decimal)> {
-    let mut rows: Vec<Offer> = all
+    let mut rows: Vec<&Offer> = all
         .iter()
-        .cloned()
         .filter(|o| f.gpu.as_ref().is_none_or(|g| gpu_key(g) == gpu_key(&o.gpu)))
         .filter(|o| f.min_cards.is_none_or(|n| o.cards >= n))
         .filter(|o| f.kind.is_none_or(|k| k == o.kind))
@@ -222,7 +224,14 @@ fn plain_scan(all: &[Offer], f: &OfferFilter) -> Vec<(String, String, u32, Decim
             .then_with(|| a.provider.cmp(&b.provider))
     });
     rows.into_iter()
-        .map(|o| (o.provider, o.gpu, o.cards, o.price_per_gpu_hour))
+        .map(|o| {
+            (
+                o.provider.clone(),
+                o.gpu.clone(),
+                o.cards,
+                o.price_per_gpu_hour,
+            )
+        })
         .collect()
 }
 
@@ -233,7 +242,12 @@ fn answer(store: &Store, f: &OfferFilter) -> Vec<(String, String, u32, Decimal)>
         .iter()
         .map(|r| {
             let o = &r.offer;
-            (o.provider.clone(), o.gpu.clone(), o.cards, o.price_per_gpu_hour)
+            (
+                o.provider.clone(),
+                o.gpu.clone(),
+                o.cards,
+                o.price_per_gpu_hour,
+            )
         })
         .collect()
 }
