@@ -83,6 +83,10 @@ impl OfferIndex {
 
     /// The catalog rows of one card (by its [`gpu_key`]), from the cache or decoded now.
     pub fn priced(&self, store: &Store, key: &str) -> Result<CardRows, StoreError> {
+        // A card no feed holds costs no read and takes no room (names people type are many).
+        if !self.priced_cards.iter().any(|k| k == key) {
+            return Ok(CardRows::default());
+        }
         {
             let mut c = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
             c.clock += 1;
