@@ -18,6 +18,8 @@ RUNS = int(os.environ.get("RUNS", "7"))
 HERE = Path(__file__).resolve().parent
 SIDE = HERE.parent / "gpuhunt" / "side_by_side.py"
 QUESTIONS = [
+    # No live offers are stored, so this is process start, catalog and store open alone.
+    ("offers 4090 live (baseline)", ["offers", "4090", "live"]),
     ("offers 4090", ["offers", "4090"]),
     ("stock 4090", ["stock", "4090"]),
     ("offers h100 cards>=2 on-demand", ["offers", "h100", "cards>=2", "on-demand", "--json"]),
