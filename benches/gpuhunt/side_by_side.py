@@ -2,6 +2,7 @@
 
     python side_by_side.py generate OUT_DIR SIZE...   # OUT_DIR/<size>/csv/<provider>.csv
     python side_by_side.py query OUT_DIR SIZE...      # one JSON line per size
+    python side_by_side.py oneshot OUT_DIR SIZE       # load + one query, prints the match count
 
 The CSVs are gpuhunt's catalog format (`gpuhunt._internal.storage.CATALOG_V2_FIELDS`, the
 files dstack publishes per provider), which `gpuscout import gpuhunt DIR` reads too. The query
@@ -119,9 +120,19 @@ def query(out: Path, size: int) -> dict:
     }
 
 
+def oneshot(out: Path, size: int) -> None:
+    """What one process asking gpuhunt the question does: read the provider catalogs from the
+    local files, query once, print the count (the end-to-end half of
+    `benches/e2e/offers.sh`, timed from outside with process start included)."""
+    print(len(loaded_catalog(out, size).query(**QUERY)), flush=True)
+
+
 def main() -> None:
-    if len(sys.argv) < 4 or sys.argv[1] not in ("generate", "query"):
+    if len(sys.argv) < 4 or sys.argv[1] not in ("generate", "query", "oneshot"):
         sys.exit(__doc__)
+    if sys.argv[1] == "oneshot":
+        oneshot(Path(sys.argv[2]), int(sys.argv[3]))
+        return
     out = Path(sys.argv[2])
     for size in map(int, sys.argv[3:]):
         if sys.argv[1] == "generate":

@@ -21,9 +21,9 @@
 //! `cargo bench -p bot-core --bench cold_start`
 
 use bot_core::availability::{
-    FetchOutcome, HistoryPoint, Offer, OfferKind, StockLevel, gpu_key, record_fetch,
+    FetchOutcome, HistoryPoint, Offer, OfferKind, SnapshotRow, StockLevel, gpu_key, record_fetch,
 };
-use bot_core::store::{Batch, Store, db_path, tables};
+use bot_core::store::{Batch, Store, Versioned, db_path, tables};
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};
 use criterion::{BatchSize, Criterion, SamplingMode, criterion_group, criterion_main};
 use rust_decimal::Decimal;
@@ -110,7 +110,7 @@ fn build_year(dir: &Path) -> u64 {
                         in_stock: (hour + c as i64) % 5 != 0,
                         offers: n / cards,
                     };
-                    let value = serde_json::to_value(&point).unwrap();
+                    let value = Versioned(SnapshotRow::History(point));
                     batch
                         .put(
                             &tables::SNAPSHOTS,

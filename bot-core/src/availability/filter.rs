@@ -124,6 +124,16 @@ impl OfferFilter {
     }
 }
 
+/// A match with its sort facts (each price computed once, not in every comparison).
+struct Hit {
+    /// Shared with the index: a match copies no offer.
+    offer: Arc<Offer>,
+    age_secs: i64,
+    freshness: Option<Freshness>,
+    /// In one currency where a rate exists; else as quoted.
+    price: Decimal,
+}
+
 /// Every stored offer that passes `filter` at `now`. `fx(currency)` is the rate into the
 /// filter's currency (asked for only with a price ceiling, and to sort mixed currencies).
 pub fn search_offers(
@@ -133,33 +143,24 @@ pub fn search_offers(
     fx: impl Fn(&str) -> Option<Decimal>,
 ) -> Result<OffersView, StoreError> {
     let mut view = OffersView::default();
-    // Decoded once per write of the snapshots table, not per query.
+    // Live offers decoded once per write of the snapshots table; catalog rows card by card.
     let index = offer_index(store)?;
     let gpu = filter.gpu.as_deref().map(gpu_key);
-    view.stored = index.live.offers.len()
+    view.stored = index.live.len()
         + if filter.live_only {
             0
         } else {
-            index.priced.offers.len()
+            index.priced_total
         };
-    // Matches are collected as references with their sort facts; only the sorted result is
-    // cloned, once each (moving whole rows while sorting was most of a query's time).
-    struct Hit<'a> {
-        offer: &'a Arc<Offer>,
-        age_secs: i64,
-        freshness: Option<Freshness>,
-        /// In one currency where a rate exists; else as quoted.
-        price: Decimal,
-    }
     let price = |o: &Offer| {
         fx(&o.currency)
             .map(|rate| o.price_per_gpu_hour * rate)
             .unwrap_or(o.price_per_gpu_hour)
     };
-    let mut hits: Vec<Hit<'_>> = Vec::new();
+    let mut hits: Vec<Hit> = Vec::new();
     // Every live offer is looked at: the hidden count covers all cards (and live offers are a
-    // few hundred; the catalog rows, which can be 100,000, are selected by card).
-    for (o, key) in index.live.offers.iter().zip(&index.live.keys) {
+    // few thousand at most; the catalog rows, which can be 100,000, are read by card).
+    for (o, key) in index.live.iter().zip(&index.live_keys) {
         let age = (now - o.fetched_at).max(0);
         let f = Freshness::of_age(age);
         if f == Freshness::Hidden {
@@ -171,22 +172,30 @@ pub fn search_offers(
         }
         if filter.keeps(o, &fx, &mut view.no_fx) {
             hits.push(Hit {
-                offer: o,
+                offer: o.clone(),
                 age_secs: age,
                 freshness: Some(f),
                 price: price(o),
             });
         }
     }
-    let catalog = (!filter.live_only).then(|| index.priced.select(gpu.as_deref()));
-    for o in catalog.into_iter().flatten() {
-        if filter.keeps(o, &fx, &mut view.no_fx) {
-            hits.push(Hit {
-                offer: o,
-                age_secs: (now - o.fetched_at).max(0),
-                freshness: None,
-                price: price(o),
-            });
+    let cards: &[String] = match (&gpu, filter.live_only) {
+        (_, true) => &[],
+        (Some(g), false) => std::slice::from_ref(g),
+        (None, false) => &index.priced_cards,
+    };
+    for card in cards {
+        // Only the matches stay: a card's other rows go with `rows` unless the cache keeps it.
+        let rows = index.priced(store, card)?;
+        for o in rows.iter() {
+            if filter.keeps(o, &fx, &mut view.no_fx) {
+                hits.push(Hit {
+                    offer: o.clone(),
+                    age_secs: (now - o.fetched_at).max(0),
+                    freshness: None,
+                    price: price(o),
+                });
+            }
         }
     }
     // Stable, so equal rows keep the stored order.
@@ -212,7 +221,7 @@ pub fn search_offers(
     view.rows = hits
         .into_iter()
         .map(|h| OfferRow {
-            offer: h.offer.clone(),
+            offer: h.offer,
             age_secs: h.age_secs,
             freshness: h.freshness,
         })

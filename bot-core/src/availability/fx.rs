@@ -3,13 +3,14 @@
 //! answer uses: the feed's when it is fresh, else the catalog's dated `fx.toml` rate. Either
 //! way the answer says which (date, source).
 
+pub use super::row::FxSnapshot;
 use crate::catalog::{Catalog, parse_date};
-use crate::store::{Store, StoreError, TypedTable};
+use crate::store::{Store, StoreError, TypedTable, Versioned};
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
-const FX: TypedTable<FxSnapshot> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+/// `fx:<feed>` in the store's `snapshots` table, a versioned record of [`super::row`].
+const FX: TypedTable<Versioned<FxSnapshot>> =
+    TypedTable::new(crate::store::tables::SNAPSHOTS.name());
 
 /// The feed's key.
 pub const ECB_FEED: &str = "ecb";
@@ -17,20 +18,6 @@ pub const ECB_FEED: &str = "ecb";
 /// A feed's rates are used for this many days after their date: the ECB publishes on TARGET
 /// working days only, so Friday's rates must still count on Monday, and a holiday after.
 pub const FX_FRESH_DAYS: i64 = 4;
-
-/// One day's reference rates: units of each currency per one `base`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FxSnapshot {
-    pub feed: String,
-    /// What the rates are (e.g. "ECB euro foreign exchange reference rates").
-    pub source: String,
-    /// The rates' own date, `YYYY-MM-DD`.
-    pub date: String,
-    pub fetched_at: i64,
-    /// `EUR` for the ECB.
-    pub base: String,
-    pub rates: BTreeMap<String, Decimal>,
-}
 
 impl FxSnapshot {
     /// Units of `to` per one `from`, through the base, if both are quoted.
@@ -73,13 +60,13 @@ pub fn record_fx(store: &Store, snap: &FxSnapshot) -> Result<bool, StoreError> {
     {
         return Ok(false);
     }
-    store.put(&FX, &key(&snap.feed), snap)?;
+    store.put(&FX, &key(&snap.feed), &Versioned(snap.clone()))?;
     Ok(true)
 }
 
 /// The stored rates of a feed.
 pub fn latest_fx(store: &Store, feed: &str) -> Result<Option<FxSnapshot>, StoreError> {
-    store.get(&FX, &key(feed))
+    Ok(store.get(&FX, &key(feed))?.map(|v| v.0))
 }
 
 /// The rate from `from` into `to` on day `today` (days since the epoch): the ECB feed's when

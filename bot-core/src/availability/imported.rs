@@ -14,77 +14,21 @@
 
 use super::canonical::gpu_key;
 use super::offer::{Offer, StockLevel};
-use crate::store::{Batch, Store, StoreError, TypedTable};
-use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+pub use super::row::{FeedInfo, Sighting, SightingOrigin};
+use crate::store::{Batch, Store, StoreError, TypedTable, Versioned};
 use std::collections::BTreeMap;
 
-const FEEDS: TypedTable<FeedInfo> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
-const PRICED: TypedTable<Vec<Offer>> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
-const SEEN: TypedTable<Sighting> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+/// Typed views of the store's `snapshots` table, one per key prefix (see the module doc), each
+/// a versioned record of [`super::row`].
+const FEEDS: TypedTable<Versioned<FeedInfo>> =
+    TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+pub(super) const PRICED: TypedTable<Versioned<Vec<Offer>>> =
+    TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+const SEEN: TypedTable<Versioned<Sighting>> =
+    TypedTable::new(crate::store::tables::SNAPSHOTS.name());
 
 /// The feed name of the operator's curated file.
 pub const CURATED_FEED: &str = "curated";
-
-/// One imported price catalog, or the curated file.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct FeedInfo {
-    /// `skypilot/lambda`, `gpuhunt/runpod`, `curated`.
-    pub feed: String,
-    /// Where it was read from (a path or URL, never with credentials) and what it is.
-    pub source: String,
-    /// The catalog's own date (`YYYY-MM-DD`) when it says one, else when it was fetched.
-    pub as_of: String,
-    /// When it was imported (seconds since the epoch).
-    pub imported_at: i64,
-    pub offers: usize,
-    /// Rows that could not be read (kept out, counted).
-    pub skipped: usize,
-    pub gpu_keys: Vec<String>,
-}
-
-/// Where a sighting came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SightingOrigin {
-    /// A row of the operator's curated file.
-    Curated,
-    /// An operator's `/report`.
-    Report,
-}
-
-impl SightingOrigin {
-    pub fn key(self) -> &'static str {
-        match self {
-            SightingOrigin::Curated => "curated",
-            SightingOrigin::Report => "report",
-        }
-    }
-}
-
-/// What a trusted person saw on a platform with no public API: stock, a price, or both.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Sighting {
-    /// Catalog platform id, or the name as written when the catalog has no such platform.
-    pub platform: String,
-    /// Catalog GPU id, or the raw name.
-    pub gpu: String,
-    pub raw_name: String,
-    /// `Unknown` when only a price was seen.
-    pub stock: StockLevel,
-    /// Per GPU-hour, when a price was seen.
-    pub price_per_gpu_hour: Option<Decimal>,
-    pub currency: Option<String>,
-    pub cards: Option<u32>,
-    pub region: Option<String>,
-    /// Who saw it (`telegram:123`, or the name in the curated file).
-    pub who: String,
-    /// When it was seen (seconds since the epoch).
-    pub at: i64,
-    /// Where it was seen (a URL, "console", "their support chat").
-    pub source: String,
-    pub origin: SightingOrigin,
-}
 
 fn feed_key(feed: &str) -> String {
     format!("feed:{feed}")
@@ -122,19 +66,20 @@ pub fn record_import(
         }
     }
     info.offers = 0;
-    for (k, list) in &by_gpu {
-        info.offers += list.len();
-        batch.put(&PRICED, &priced_key(k, &info.feed), list)?;
-    }
     info.gpu_keys = by_gpu.keys().cloned().collect();
-    batch.put(&FEEDS, &feed_key(&info.feed), &info)?;
+    for (k, list) in by_gpu {
+        info.offers += list.len();
+        batch.put(&PRICED, &priced_key(&k, &info.feed), &Versioned(list))?;
+    }
+    let info = Versioned(info);
+    batch.put(&FEEDS, &feed_key(&info.0.feed), &info)?;
     store.commit(batch)?;
-    Ok(info)
+    Ok(info.0)
 }
 
 /// One feed's description, if it was ever imported.
 pub fn feed(store: &Store, feed: &str) -> Result<Option<FeedInfo>, StoreError> {
-    store.get(&FEEDS, &feed_key(feed))
+    Ok(store.get(&FEEDS, &feed_key(feed))?.map(|v| v.0))
 }
 
 /// Every imported feed.
@@ -142,7 +87,7 @@ pub fn feeds(store: &Store) -> Result<Vec<FeedInfo>, StoreError> {
     Ok(store
         .scan_prefix(&FEEDS, "feed:")?
         .into_iter()
-        .map(|(_, f)| f)
+        .map(|(_, f)| f.0)
         .collect())
 }
 
@@ -151,7 +96,7 @@ pub fn priced_offers(store: &Store, gpu_key: &str) -> Result<Vec<Offer>, StoreEr
     Ok(store
         .scan_prefix(&PRICED, &format!("priced:{gpu_key}:"))?
         .into_iter()
-        .flat_map(|(_, v)| v)
+        .flat_map(|(_, v)| v.0)
         .collect())
 }
 
@@ -160,13 +105,14 @@ pub fn all_priced_offers(store: &Store) -> Result<Vec<Offer>, StoreError> {
     Ok(store
         .scan_prefix(&PRICED, "priced:")?
         .into_iter()
-        .flat_map(|(_, v)| v)
+        .flat_map(|(_, v)| v.0)
         .collect())
 }
 
 /// Records one `/report`: it replaces the last report for the same platform and card.
 pub fn record_sighting(store: &Store, s: &Sighting) -> Result<(), StoreError> {
-    store.put(&SEEN, &seen_key(&gpu_key(&s.gpu), &s.platform, s.origin), s)
+    let key = seen_key(&gpu_key(&s.gpu), &s.platform, s.origin);
+    store.put(&SEEN, &key, &Versioned(s.clone()))
 }
 
 /// Replaces every curated sighting with `rows` (the file as it is now) and notes the file as
@@ -181,7 +127,7 @@ pub fn record_curated(
     let mut keys = Vec::new();
     for s in rows {
         let k = seen_key(&gpu_key(&s.gpu), &s.platform, SightingOrigin::Curated);
-        batch.put(&SEEN, &k, s)?;
+        batch.put(&SEEN, &k, &Versioned(s.clone()))?;
         keys.push(k);
     }
     for k in old.iter().flat_map(|f| &f.gpu_keys) {
@@ -193,9 +139,10 @@ pub fn record_curated(
     info.offers = rows.len();
     // For the curated feed, `gpu_keys` holds the full sighting keys it wrote.
     info.gpu_keys = keys;
+    let info = Versioned(info);
     batch.put(&FEEDS, &feed_key(CURATED_FEED), &info)?;
     store.commit(batch)?;
-    Ok(info)
+    Ok(info.0)
 }
 
 /// Every sighting of one GPU key, newest first.
@@ -203,7 +150,7 @@ pub fn sightings(store: &Store, gpu_key: &str) -> Result<Vec<Sighting>, StoreErr
     let mut out: Vec<Sighting> = store
         .scan_prefix(&SEEN, &format!("seen:{gpu_key}:"))?
         .into_iter()
-        .map(|(_, s)| s)
+        .map(|(_, s)| s.0)
         .collect();
     out.sort_by_key(|s| std::cmp::Reverse(s.at));
     Ok(out)
@@ -213,6 +160,7 @@ pub fn sightings(store: &Store, gpu_key: &str) -> Result<Vec<Sighting>, StoreErr
 mod tests {
     use super::*;
     use crate::availability::OfferKind;
+    use rust_decimal::Decimal;
 
     fn offer(gpu: &str, price: i64) -> Offer {
         Offer {

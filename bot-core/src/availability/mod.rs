@@ -17,6 +17,7 @@ mod index;
 mod live;
 mod offer;
 mod query;
+pub(crate) mod row;
 mod snapshot;
 mod time;
 
@@ -35,9 +36,11 @@ pub use imported::{
     CURATED_FEED, FeedInfo, Sighting, SightingOrigin, all_priced_offers, feed, feeds,
     priced_offers, record_curated, record_import, record_sighting, sightings,
 };
+pub use index::{CACHE_OFFERS as CATALOG_CACHE_OFFERS, decoded_catalog_offers};
 pub use live::{LiveQuote, live_quotes};
 pub use offer::{Offer, OfferKind, StockLevel};
 pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, stock};
+pub use row::SnapshotRow;
 pub use snapshot::{
     FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
     provider_state, provider_states, record_fetch,

@@ -2,7 +2,8 @@
 //! with its age, plus what each provider's feed looks like (fresh, stale, failing, missing).
 
 use super::LIVE_PROVIDERS;
-use super::imported::{Sighting, priced_offers, sightings};
+use super::imported::{Sighting, sightings};
+use super::index::offer_index;
 use super::offer::Offer;
 use super::snapshot::{ProviderState, latest_offers, provider_state};
 use super::time::Freshness;
@@ -129,7 +130,9 @@ pub fn stock(
     };
     let mut catalog_rows = Vec::new();
     let mut catalog_over_price = 0;
-    for offer in priced_offers(store, &key)? {
+    // The card's catalog rows from the index (decoded once, kept within its bound); only the
+    // rows shown are copied.
+    for offer in offer_index(store)?.priced(store, &key)?.iter() {
         if query
             .provider
             .as_ref()
@@ -144,7 +147,7 @@ pub fn stock(
         catalog_rows.push(StockRow {
             age_secs: (now - offer.fetched_at).max(0),
             freshness: Freshness::Stale,
-            offer,
+            offer: Offer::clone(offer),
         });
     }
     catalog_rows.sort_by(|a, b| {

@@ -15,15 +15,18 @@
 
 use super::canonical::gpu_key;
 use super::offer::Offer;
-use crate::store::{Batch, Store, StoreError, TypedTable};
-use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+pub use super::row::{HistoryPoint, ProviderState};
+use crate::store::{Batch, Store, StoreError, TypedTable, Versioned};
 use std::collections::BTreeMap;
 
-/// Typed views of the store's `snapshots` table (see the module doc for the key prefixes).
-const OFFERS: TypedTable<Vec<Offer>> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
-const STATE: TypedTable<ProviderState> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
-const HISTORY: TypedTable<HistoryPoint> = TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+/// Typed views of the store's `snapshots` table, one per key prefix (see the module doc), each
+/// a versioned record of [`super::row`].
+pub(super) const OFFERS: TypedTable<Versioned<Vec<Offer>>> =
+    TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+const STATE: TypedTable<Versioned<ProviderState>> =
+    TypedTable::new(crate::store::tables::SNAPSHOTS.name());
+const HISTORY: TypedTable<Versioned<HistoryPoint>> =
+    TypedTable::new(crate::store::tables::SNAPSHOTS.name());
 
 /// Longest problem text kept (an HTML error page is not worth storing).
 const PROBLEM_MAX_CHARS: usize = 300;
@@ -49,33 +52,6 @@ pub enum Recorded {
     KeptAfterFailure,
 }
 
-/// Everything known about one provider's feed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct ProviderState {
-    pub provider: String,
-    /// When the snapshot now stored was fetched.
-    pub last_good_at: Option<i64>,
-    pub last_attempt_at: Option<i64>,
-    /// Offers and GPU keys in the stored snapshot.
-    pub offers: usize,
-    pub gpu_keys: Vec<String>,
-    /// Fetches that failed or came back empty, since the store was created / in a row.
-    pub misses_total: u64,
-    pub misses_in_a_row: u32,
-    pub last_problem: Option<String>,
-}
-
-/// One hour of one card on one provider.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HistoryPoint {
-    /// Hours since the epoch.
-    pub hour: i64,
-    pub cheapest_per_gpu_hour: Decimal,
-    pub currency: String,
-    pub in_stock: bool,
-    pub offers: usize,
-}
-
 fn state_key(provider: &str) -> String {
     format!("state:{provider}")
 }
@@ -86,7 +62,7 @@ fn offers_key(gpu_key: &str, provider: &str) -> String {
 
 /// The provider's state, if it was ever polled.
 pub fn provider_state(store: &Store, provider: &str) -> Result<Option<ProviderState>, StoreError> {
-    store.get(&STATE, &state_key(provider))
+    Ok(store.get(&STATE, &state_key(provider))?.map(|v| v.0))
 }
 
 /// Every provider that was ever polled, by id.
@@ -94,7 +70,7 @@ pub fn provider_states(store: &Store) -> Result<Vec<ProviderState>, StoreError> 
     Ok(store
         .scan_prefix(&STATE, "state:")?
         .into_iter()
-        .map(|(_, s)| s)
+        .map(|(_, s)| s.0)
         .collect())
 }
 
@@ -108,11 +84,12 @@ pub fn latest_offers(
         Some(p) => store
             .get(&OFFERS, &offers_key(gpu_key, p))?
             .into_iter()
+            .map(|v| v.0)
             .collect::<Vec<_>>(),
         None => store
             .scan_prefix(&OFFERS, &format!("offers:{gpu_key}:"))?
             .into_iter()
-            .map(|(_, v)| v)
+            .map(|(_, v)| v.0)
             .collect(),
     };
     Ok(rows.into_iter().flatten().collect())
@@ -123,7 +100,7 @@ pub fn all_latest_offers(store: &Store) -> Result<Vec<Offer>, StoreError> {
     Ok(store
         .scan_prefix(&OFFERS, "offers:")?
         .into_iter()
-        .flat_map(|(_, v)| v)
+        .flat_map(|(_, v)| v.0)
         .collect())
 }
 
@@ -147,13 +124,13 @@ pub fn record_fetch(
             .collect::<Vec<_>>(),
         FetchOutcome::Failed(problem) => {
             miss(&mut state, problem);
-            store.put(&STATE, &state_key(provider), &state)?;
+            store.put(&STATE, &state_key(provider), &Versioned(state))?;
             return Ok(Recorded::KeptAfterFailure);
         }
     };
     if offers.is_empty() {
         miss(&mut state, "the provider answered with no offers".into());
-        store.put(&STATE, &state_key(provider), &state)?;
+        store.put(&STATE, &state_key(provider), &Versioned(state))?;
         return Ok(Recorded::KeptAfterEmpty);
     }
     let mut by_gpu: BTreeMap<String, Vec<Offer>> = BTreeMap::new();
@@ -168,27 +145,28 @@ pub fn record_fetch(
     }
     let hour = now.div_euclid(3600);
     let mut count = 0;
-    for (key, list) in &by_gpu {
+    state.gpu_keys = by_gpu.keys().cloned().collect();
+    for (key, list) in by_gpu {
         count += list.len();
-        batch.put(&OFFERS, &offers_key(key, provider), list)?;
-        if let Some(point) = history_point(hour, list) {
+        if let Some(point) = history_point(hour, &list) {
             batch.put(
                 &HISTORY,
                 &format!("hist:{provider}:{key}:{hour:012}"),
-                &point,
+                &Versioned(point),
             )?;
         }
+        batch.put(&OFFERS, &offers_key(&key, provider), &Versioned(list))?;
     }
     state.last_good_at = Some(now);
     state.offers = count;
-    state.gpu_keys = by_gpu.keys().cloned().collect();
     state.misses_in_a_row = 0;
     state.last_problem = None;
-    batch.put(&STATE, &state_key(provider), &state)?;
+    let gpus = state.gpu_keys.len();
+    batch.put(&STATE, &state_key(provider), &Versioned(state))?;
     store.commit(batch)?;
     Ok(Recorded::Replaced {
         offers: count,
-        gpus: by_gpu.len(),
+        gpus,
     })
 }
 
@@ -218,6 +196,6 @@ pub fn history(store: &Store, provider: &str, gpu: &str) -> Result<Vec<HistoryPo
     Ok(store
         .scan_prefix(&HISTORY, &format!("hist:{provider}:{}:", gpu_key(gpu)))?
         .into_iter()
-        .map(|(_, p)| p)
+        .map(|(_, p)| p.0)
         .collect())
 }

@@ -45,8 +45,11 @@ pub mod tables {
     pub const DIALOGUE: TypedTable<Value> = TypedTable::new("dialogue");
     /// subscription id -> subscription.
     pub const SUBSCRIPTIONS: TypedTable<Value> = TypedTable::new("subscriptions");
-    /// `provider:gpu:time` -> availability snapshot.
-    pub const SNAPSHOTS: TypedTable<Value> = TypedTable::new("snapshots");
+    /// Offers, feed states, catalogs, sightings, rates and hourly history, one kind per key
+    /// prefix (`crate::availability::row`), each a versioned record.
+    pub const SNAPSHOTS: TypedTable<
+        crate::store::Versioned<crate::availability::row::SnapshotRow>,
+    > = TypedTable::new("snapshots");
     /// zero-padded sequence -> pending outgoing notification.
     pub const OUTBOX: TypedTable<Value> = TypedTable::new("outbox");
     /// `platform:user:time` -> trial ledger entry.

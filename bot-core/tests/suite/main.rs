@@ -25,6 +25,7 @@ mod live_prices;
 mod messages;
 mod models_current;
 mod monthly_plans;
+mod offer_index;
 mod offers;
 mod pick_barriers;
 mod pick_listens;
