@@ -13,9 +13,11 @@ use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
 use gpuscout_frontend::pace::{ChatKind, Pacer, Priority};
 use gpuscout_frontend::{
-    Address, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES, transient_backoff,
+    Address, Once, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES,
+    transient_backoff,
 };
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use teloxide::prelude::*;
 use teloxide::requests::{Output, Request};
@@ -53,6 +55,28 @@ pub fn is_transient(e: &RequestError) -> bool {
             .any(|s| d.starts_with(s))
         }
         _ => false,
+    }
+}
+
+/// A commit of an alert's intent that takes longer than this after its pacing slot gives the
+/// slot up and takes the next: sends stay spaced as the pacer spaced them (its margin covers
+/// about 140 ms of jitter; see `Limits::TELEGRAM`).
+const LATE_AFTER: Duration = Duration::from_millis(25);
+
+/// An alert's idempotency while it is being sent: whether its intent is on disk now.
+struct Marks<'a> {
+    once: &'a dyn Once,
+    marked: AtomicBool,
+}
+
+/// Telegram answered the request with a refusal, or the connection was refused before it
+/// was sent: the message did not arrive. (A timeout or a reset mid-request may have.)
+fn refused(e: &RequestError) -> bool {
+    match e {
+        RequestError::Network(n) => n.is_connect(),
+        RequestError::Io(_) => false,
+        // An answer came back: a 429, an API error, a proxy's page.
+        _ => true,
     }
 }
 
@@ -102,7 +126,18 @@ impl TelegramSender {
 
     /// Sends one message request to `chat` in its pacing slot; a `RetryAfter` holds the chat
     /// for as long as Telegram asks and sends again (a bounded number of times).
-    async fn paced<R>(&self, chat: ChatId, req: &R) -> Result<Output<R>, RequestError>
+    ///
+    /// With `marks` (an alert sent once), the intent is recorded after the slot and before
+    /// the request; a commit that outlasts [`LATE_AFTER`] takes a fresh slot first, so a slow
+    /// disk delays sends instead of bunching them at Telegram. A request Telegram refused (an
+    /// error answer, a refused connection) withdraws the mark before it is tried again; one
+    /// whose fate is unknown (a timeout, a reset mid-request) keeps it.
+    async fn paced<R>(
+        &self,
+        chat: ChatId,
+        req: &R,
+        marks: Option<&Marks<'_>>,
+    ) -> Result<Output<R>, SendError>
     where
         R: Request<Err = RequestError>,
     {
@@ -116,7 +151,24 @@ impl TelegramSender {
         let (mut attempt, mut transient) = (0, 0);
         loop {
             self.pacer.slot_as(&key, kind, self.priority).await;
-            match req.send_ref().await {
+            if let Some(m) = marks
+                && !m.marked.load(Ordering::Relaxed)
+            {
+                let slot = tokio::time::Instant::now();
+                m.once.intend().await?;
+                m.marked.store(true, Ordering::Relaxed);
+                if slot.elapsed() > LATE_AFTER {
+                    self.pacer.slot_as(&key, kind, self.priority).await;
+                }
+            }
+            let result = req.send_ref().await;
+            if let (Some(m), Err(e)) = (marks, &result)
+                && refused(e)
+            {
+                m.once.withdraw().await?;
+                m.marked.store(false, Ordering::Relaxed);
+            }
+            match result {
                 Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
                     attempt += 1;
                     self.pacer.hold_chat(&key, after.duration());
@@ -132,9 +184,9 @@ impl TelegramSender {
                         transient + 1,
                         self.redactor.clean(&e.to_string())
                     );
-                    return Err(e);
+                    return Err(self.classify(&e));
                 }
-                other => return other,
+                other => return other.map_err(|e| self.classify(&e)),
             }
         }
     }
@@ -179,7 +231,7 @@ impl TelegramSender {
         reply: &Reply,
     ) -> Result<(), SendError> {
         let rendered = render::render(lang, reply);
-        self.deliver(ChatId(chat_id), &rendered, None).await
+        self.deliver(ChatId(chat_id), &rendered, None, None).await
     }
 
     /// Sends a rendered reply; every message quotes `reply_to` (in groups: the asker's message,
@@ -189,6 +241,7 @@ impl TelegramSender {
         chat: ChatId,
         r: &Rendered,
         reply_to: Option<MessageId>,
+        marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         if let Some(photo) = &r.photo {
             let mut req = self.bot.send_photo(
@@ -206,11 +259,9 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req)
-                .await
-                .map_err(|e| self.classify(&e))?;
+            self.paced(chat, &req, marks).await?;
         }
-        self.send_texts(chat, r, 0, reply_to).await
+        self.send_texts(chat, r, 0, reply_to, marks).await
     }
 
     async fn send_texts(
@@ -219,6 +270,7 @@ impl TelegramSender {
         r: &Rendered,
         from: usize,
         reply_to: Option<MessageId>,
+        marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
             let mut req = self
@@ -234,9 +286,7 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req)
-                .await
-                .map_err(|e| self.classify(&e))?;
+            self.paced(chat, &req, marks).await?;
         }
         Ok(())
     }
@@ -252,7 +302,7 @@ impl TelegramSender {
         reply_to: Option<MessageId>,
     ) -> Result<(), SendError> {
         if r.photo.is_some() || r.texts.is_empty() {
-            return self.deliver(chat, r, reply_to).await;
+            return self.deliver(chat, r, reply_to, None).await;
         }
         let mut req = self
             .bot
@@ -266,11 +316,11 @@ impl TelegramSender {
         }
         match with_retry(&req).await {
             Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                self.send_texts(chat, r, 1, reply_to).await
+                self.send_texts(chat, r, 1, reply_to, None).await
             }
             Err(RequestError::Api(
                 ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
-            )) => self.deliver(chat, r, reply_to).await,
+            )) => self.deliver(chat, r, reply_to, None).await,
             Err(e) => Err(self.classify(&e)),
         }
     }
@@ -327,7 +377,25 @@ impl Sender for TelegramSender {
     fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
         Box::pin(async move {
             let (chat, reply_to) = telegram_address(to)?;
-            self.deliver(chat, &render::render(lang, reply), reply_to)
+            self.deliver(chat, &render::render(lang, reply), reply_to, None)
+                .await
+        })
+    }
+
+    fn send_once<'a>(
+        &'a self,
+        to: &'a Address,
+        lang: Lang,
+        reply: &'a Reply,
+        once: &'a dyn Once,
+    ) -> SendFuture<'a> {
+        Box::pin(async move {
+            let (chat, reply_to) = telegram_address(to)?;
+            let marks = Marks {
+                once,
+                marked: AtomicBool::new(false),
+            };
+            self.deliver(chat, &render::render(lang, reply), reply_to, Some(&marks))
                 .await
         })
     }
