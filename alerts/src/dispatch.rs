@@ -154,35 +154,37 @@ impl Dispatcher {
             .collect();
         let known: HashSet<String> = self.platforms.keys().cloned().collect();
         let store = self.store.clone();
-        let result = tokio::task::spawn_blocking(move || {
+        let found = tokio::task::spawn_blocking(move || {
             // A platform without a sender now keeps its intents for a start that has one.
-            outbox::reconcile(
-                &store,
-                |p| known.contains(p),
-                |p| safe.contains(p),
-                now_unix(),
-            )
+            outbox::unanswered(&store, |p| known.contains(p), |p| safe.contains(p))
         })
         .await;
-        match result {
-            Ok(Ok(left)) => {
-                for u in left {
-                    match u {
-                        Unanswered::FateUnknown(i) => tracing::warn!(
-                            "alerts: fate unknown for a {} alert to chat {}: the bot stopped \
-                             while sending it, so it may or may not have arrived; not sent again",
-                            i.platform,
-                            i.chat
-                        ),
-                        Unanswered::Resend(i) => tracing::info!(
-                            "alerts: a {} alert to chat {} was being sent at the last stop; \
-                             sending it again under the same nonce",
-                            i.platform,
-                            i.chat
-                        ),
-                    }
-                }
+        let found = match found {
+            Ok(Ok(found)) => found,
+            Ok(Err(e)) => return tracing::warn!("alerts: reconciling the outbox failed: {e}"),
+            Err(e) => return tracing::warn!("alerts: reconciling the outbox failed: {e}"),
+        };
+        // Logged before it is written: a kill in between logs them again at the next start.
+        for u in &found {
+            match u {
+                Unanswered::FateUnknown(i) => tracing::warn!(
+                    "alerts: fate unknown for a {} alert to chat {}: the bot stopped while \
+                     sending it, so it may or may not have arrived; not sent again",
+                    i.platform,
+                    i.chat
+                ),
+                Unanswered::Resend(i) => tracing::info!(
+                    "alerts: a {} alert to chat {} was being sent at the last stop; sending it \
+                     again under the same nonce",
+                    i.platform,
+                    i.chat
+                ),
             }
+        }
+        let store = self.store.clone();
+        match tokio::task::spawn_blocking(move || outbox::settle(&store, &found, now_unix())).await
+        {
+            Ok(Ok(())) => {}
             Ok(Err(e)) => tracing::warn!("alerts: reconciling the outbox failed: {e}"),
             Err(e) => tracing::warn!("alerts: reconciling the outbox failed: {e}"),
         }

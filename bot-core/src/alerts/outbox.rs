@@ -413,35 +413,60 @@ pub enum Unanswered {
 
 /// At start, before anything is sent: every intent left by a kill on a platform `sends`
 /// accepts (one this process sends to; others wait for a start that does). `resends(platform)`
-/// says whether the platform drops a repeated send (then the row stays queued and goes
-/// again); otherwise the row is closed with a `done:` mark and not sent again. One
-/// transaction.
+/// says whether the platform drops a repeated send: then the row stays queued and goes again;
+/// otherwise it is to be closed, not sent again. [`settle`] writes the outcome; the caller
+/// logs each first, so a kill between the two leaves them to be logged again, never unlogged.
+pub fn unanswered(
+    store: &Store,
+    sends: impl Fn(&str) -> bool,
+    resends: impl Fn(&str) -> bool,
+) -> Result<Vec<Unanswered>, StoreError> {
+    Ok(store
+        .scan_prefix(&INTENTS, "i:")?
+        .into_iter()
+        .map(|(_, Versioned(intent))| intent)
+        .filter(|i| sends(&i.platform))
+        .map(|i| {
+            if resends(&i.platform) {
+                Unanswered::Resend(i)
+            } else {
+                Unanswered::FateUnknown(i)
+            }
+        })
+        .collect())
+}
+
+/// Writes what [`unanswered`] found, in one transaction: every intent goes; a row whose fate
+/// is unknown is closed with a `done:` mark, one to resend stays queued.
+pub fn settle(store: &Store, found: &[Unanswered], now: i64) -> Result<(), StoreError> {
+    if found.is_empty() {
+        return Ok(());
+    }
+    let mut batch = Batch::new();
+    for u in found {
+        match u {
+            Unanswered::Resend(i) => batch.delete(&INTENTS, &intent_row(key_of_row(&i.row))),
+            Unanswered::FateUnknown(i) => {
+                let key = key_of_row(&i.row);
+                batch.delete(&INTENTS, &intent_row(key));
+                batch.delete(&QUEUE, &i.row);
+                batch.put(&DONE, &format!("done:{key}"), &now)?;
+            }
+        }
+    }
+    store.commit(batch)
+}
+
+/// [`unanswered`] then [`settle`], for callers that log nothing in between.
 pub fn reconcile(
     store: &Store,
     sends: impl Fn(&str) -> bool,
     resends: impl Fn(&str) -> bool,
     now: i64,
 ) -> Result<Vec<Unanswered>, StoreError> {
-    let intents = store.scan_prefix(&INTENTS, "i:")?;
-    let mut batch = Batch::new();
-    let mut out = Vec::new();
-    for (name, Versioned(intent)) in intents {
-        if !sends(&intent.platform) {
-            continue;
-        }
-        batch.delete(&INTENTS, &name);
-        if resends(&intent.platform) {
-            out.push(Unanswered::Resend(intent));
-        } else {
-            batch.delete(&QUEUE, &intent.row);
-            batch.put(&DONE, &format!("done:{}", key_of_row(&intent.row)), &now)?;
-            out.push(Unanswered::FateUnknown(intent));
-        }
-    }
-    if !batch.is_empty() {
-        store.commit(batch)?;
-    }
-    Ok(out)
+    let found = unanswered(store, sends, resends)?;
+    settle(store, &found, now)?;
+    Ok(found)
 }
 
 #[cfg(test)]
