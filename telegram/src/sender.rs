@@ -215,7 +215,10 @@ impl TelegramSender {
                 m.once.intend().await?;
                 m.marked.store(true, Ordering::Relaxed);
                 if slot.elapsed() > LATE_AFTER {
-                    self.pacer.slot_as(&key, kind, self.priority).await;
+                    // Marked and not sent: it goes in the next slot, ahead of alerts still
+                    // waiting (at an alert's place in line it could wait seconds, and a kill
+                    // meanwhile would lose it).
+                    self.pacer.slot_as(&key, kind, Priority::Reply).await;
                 }
             }
             let result = send().await;
