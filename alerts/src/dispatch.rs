@@ -1,25 +1,38 @@
 //! The alert dispatcher: drains bot-core's durable outbox through each platform's
-//! [`Sender`]. It does no pacing of its own: every due alert is handed to the sender at once,
-//! and the sender's pacer ([`gpuscout_frontend::pace`]: per chat, per group or channel, overall; Discord's
-//! REST client also per route) lets each go at its slot, so a fan-out to thousands of chats
-//! goes out as fast as allowed and no faster, and alerts share the limits with the
+//! [`Sender`]. It does no pacing of its own: due alerts are handed to the sender, and the
+//! sender's pacer ([`gpuscout_frontend::pace`]: per chat, per group or channel, overall;
+//! Discord's REST client also per route) lets each go at its slot, so a fan-out to thousands
+//! of chats goes out as fast as allowed and no faster, and alerts share the limits with the
 //! platform's replies (the platform counts them together).
 //!
-//! A delivered alert's row is deleted (with its delivery mark) in one transaction; a failed
-//! send is retried with exponential backoff ([`backoff`]) and given up after [`MAX_ATTEMPTS`];
-//! [`SendError::RetryAfter`] pauses the whole platform for as long as asked, counting no
-//! attempt; [`SendError::ChatGone`] turns the chat's subscriptions off (bot-core's
+//! **Memory flat in the fan-out size**: at most [`Dispatcher::batch`] items are held (decoded,
+//! waiting for their slot) at once; the next ones are read when half of those have gone. A
+//! pass reads the outbox's row names and decodes only the rows it is about to hand over
+//! (`outbox::pending_where`), never the rows it holds already.
+//!
+//! **Exactly once** (bot-core's `alerts::outbox` has the rules): each send marks its intent
+//! right before its first request leaves ([`Sender::send_once`]); intents, refusals and
+//! deliveries share group commits ([`crate::journal`]). At start, intents a kill left behind
+//! are reconciled: on a platform whose resend is safe (Discord's nonce) the alert goes again,
+//! elsewhere (Telegram) it is logged as "fate unknown" with its chat and not sent again.
+//!
+//! A failed send is retried with exponential backoff ([`backoff`]) and given up after
+//! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] pauses the whole platform for as long as asked,
+//! counting no attempt; [`SendError::ChatGone`] turns the chat's subscriptions off (bot-core's
 //! `alerts::chat_gone`, which also queues a notice to whoever set them) and never retries.
 //!
 //! [`Watcher`] is the other half: when the poller says a provider's poll has landed it runs
 //! bot-core's transition detection and wakes the dispatcher when alerts were queued.
 
+use crate::journal::{Journal, OutboxOnce};
 use bot_core::Store;
-use bot_core::alerts::{self, AlertConfig, OutboxItem, outbox};
+use bot_core::alerts::outbox::{self, Change, Unanswered};
+use bot_core::alerts::{self, AlertConfig, OutboxItem};
 use bot_core::availability::now_unix;
 use bot_core::catalog::Catalog;
 use gpuscout_frontend::sender::{Address, SendError, Sender};
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -58,25 +71,47 @@ struct Platform {
     paused_until: Mutex<Option<Instant>>,
 }
 
+impl Platform {
+    fn paused(&self) -> bool {
+        self.paused_until
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some_and(|t| t > Instant::now())
+    }
+}
+
+/// The rows a run holds: handed to a sender and not finished, or read and not due yet.
+#[derive(Default)]
+struct Held {
+    in_flight: HashSet<String>,
+    /// Row -> its `not_before`: decoded once, skipped by name until then.
+    not_due: HashMap<String, i64>,
+}
+
 /// Drains the outbox. Cheap to share: [`Dispatcher::waker`] lets the watcher wake it.
 pub struct Dispatcher {
     store: Arc<Store>,
     platforms: HashMap<String, Arc<Platform>>,
     wake: Arc<Notify>,
+    journal: Arc<Journal>,
     /// How often the outbox is looked at when nothing woke the dispatcher.
     pub tick: Duration,
-    /// Most items scheduled at once.
+    /// Most items held at once (decoded and handed to a sender, waiting for their slot).
     pub batch: usize,
+    /// At a stop, how long sends in hand may still finish (within `serve`'s stop deadline).
+    pub stop_grace: Duration,
 }
 
 impl Dispatcher {
     pub fn new(store: Arc<Store>) -> Dispatcher {
         Dispatcher {
+            journal: Arc::new(Journal::new(store.clone())),
             store,
             platforms: HashMap::new(),
             wake: Arc::new(Notify::new()),
             tick: Duration::from_secs(1),
-            batch: 20_000,
+            batch: 256,
+            stop_grace: Duration::from_secs(2),
         }
     }
 
@@ -103,15 +138,68 @@ impl Dispatcher {
         p
     }
 
-    /// Runs until `stop`; each pass schedules every due item not already in flight.
+    /// Durable commits of delivery state so far (intents, refusals and deliveries together).
+    pub fn commits(&self) -> usize {
+        self.journal.commits()
+    }
+
+    /// Settles the sends a kill left without an answer (see the module's "exactly once"):
+    /// before anything is sent, once per start.
+    pub async fn reconcile(&self) {
+        let safe: HashSet<String> = self
+            .platforms
+            .iter()
+            .filter(|(_, p)| p.sender.resend_is_safe())
+            .map(|(name, _)| name.clone())
+            .collect();
+        let known: HashSet<String> = self.platforms.keys().cloned().collect();
+        let store = self.store.clone();
+        let found = tokio::task::spawn_blocking(move || {
+            // A platform without a sender now keeps its intents for a start that has one.
+            outbox::unanswered(&store, |p| known.contains(p), |p| safe.contains(p))
+        })
+        .await;
+        let found = match found {
+            Ok(Ok(found)) => found,
+            Ok(Err(e)) => return tracing::warn!("alerts: reconciling the outbox failed: {e}"),
+            Err(e) => return tracing::warn!("alerts: reconciling the outbox failed: {e}"),
+        };
+        // Logged before it is written: a kill in between logs them again at the next start.
+        for u in &found {
+            match u {
+                Unanswered::FateUnknown(i) => tracing::warn!(
+                    "alerts: fate unknown for a {} alert to chat {}: the bot stopped while \
+                     sending it, so it may or may not have arrived; not sent again",
+                    i.platform,
+                    i.chat
+                ),
+                Unanswered::Resend(i) => tracing::info!(
+                    "alerts: a {} alert to chat {} was being sent at the last stop; sending it \
+                     again under the same nonce",
+                    i.platform,
+                    i.chat
+                ),
+            }
+        }
+        let store = self.store.clone();
+        match tokio::task::spawn_blocking(move || outbox::settle(&store, &found, now_unix())).await
+        {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!("alerts: reconciling the outbox failed: {e}"),
+            Err(e) => tracing::warn!("alerts: reconciling the outbox failed: {e}"),
+        }
+    }
+
+    /// Runs until `stop`; each pass hands over due items while fewer than `batch` are held.
     pub async fn run(self, stop: CancellationToken) -> Result<(), std::convert::Infallible> {
         let me = Arc::new(self);
-        let in_flight: Arc<Mutex<HashSet<String>>> = Arc::default();
+        me.reconcile().await;
+        let held: Arc<Mutex<Held>> = Arc::default();
         let mut tasks = JoinSet::new();
         let mut last_prune = Instant::now();
         loop {
             while tasks.try_join_next().is_some() {}
-            me.schedule(&in_flight, &mut tasks).await;
+            me.schedule(&held, &mut tasks, None).await;
             if last_prune.elapsed() > Duration::from_secs(3600) {
                 last_prune = Instant::now();
                 let store = me.store.clone();
@@ -124,7 +212,13 @@ impl Dispatcher {
                 () = tokio::time::sleep(me.tick) => {}
             }
         }
-        // Whatever is mid-send finishes or is dropped; the outbox still holds it either way.
+        // Sends already out get their answer recorded (a send cut mid-request would count
+        // as "fate unknown" at the next start); whatever is still waiting for a slot after
+        // the grace is dropped and stays queued, unmarked, for the next start.
+        let _ = tokio::time::timeout(me.stop_grace, async {
+            while tasks.join_next().await.is_some() {}
+        })
+        .await;
         tasks.abort_all();
         while tasks.join_next().await.is_some() {}
         Ok(())
@@ -133,86 +227,102 @@ impl Dispatcher {
     /// Sends everything now in the outbox (and whatever those sends queue, such as notices
     /// after a gone chat), then returns how many were delivered. For tests and benches.
     pub async fn drain(self: &Arc<Self>) -> usize {
-        let in_flight: Arc<Mutex<HashSet<String>>> = Arc::default();
-        let delivered = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        self.reconcile().await;
+        let held: Arc<Mutex<Held>> = Arc::default();
+        let delivered = Arc::new(AtomicUsize::new(0));
         loop {
             let mut tasks = JoinSet::new();
             let n = self
-                .schedule_counting(&in_flight, &mut tasks, Some(delivered.clone()))
+                .schedule(&held, &mut tasks, Some(delivered.clone()))
                 .await;
             while tasks.join_next().await.is_some() {}
             if n == 0 {
                 break;
             }
         }
-        delivered.load(std::sync::atomic::Ordering::Relaxed)
+        delivered.load(Ordering::Relaxed)
     }
 
+    /// Reads up to `batch` minus what is held of the due items (by name, skipping held
+    /// rows, paused platforms and platforms without a sender; decoding only what it keeps)
+    /// and spawns their sends, each waiting in its sender's pacer for its slot; returns how
+    /// many were spawned.
     async fn schedule(
         self: &Arc<Self>,
-        in_flight: &Arc<Mutex<HashSet<String>>>,
+        held: &Arc<Mutex<Held>>,
         tasks: &mut JoinSet<()>,
-    ) {
-        self.schedule_counting(in_flight, tasks, None).await;
-    }
-
-    /// Spawns the send of every due item (each waits in its sender's pacer for its slot);
-    /// returns how many were spawned.
-    async fn schedule_counting(
-        self: &Arc<Self>,
-        in_flight: &Arc<Mutex<HashSet<String>>>,
-        tasks: &mut JoinSet<()>,
-        delivered: Option<Arc<std::sync::atomic::AtomicUsize>>,
+        delivered: Option<Arc<AtomicUsize>>,
     ) -> usize {
-        let store = self.store.clone();
-        let batch = self.batch;
-        let items = match tokio::task::spawn_blocking(move || outbox::pending(&store, batch)).await
-        {
-            Ok(Ok(items)) => items,
-            Ok(Err(e)) => {
-                tracing::warn!("alerts: reading the outbox failed: {e}");
-                return 0;
-            }
-            Err(_) => return 0,
-        };
         let now = now_unix();
+        let (skip, room) = {
+            let mut h = held.lock().unwrap_or_else(PoisonError::into_inner);
+            h.not_due.retain(|_, at| *at > now);
+            let skip: HashSet<String> = h
+                .in_flight
+                .iter()
+                .chain(h.not_due.keys())
+                .cloned()
+                .collect();
+            (skip, self.batch.saturating_sub(h.in_flight.len()))
+        };
+        if room == 0 {
+            return 0;
+        }
+        let open: HashSet<String> = self
+            .platforms
+            .iter()
+            .filter(|(_, p)| !p.paused())
+            .map(|(name, _)| name.clone())
+            .collect();
+        let store = self.store.clone();
+        let keep = move |row: &str| {
+            !skip.contains(row)
+                && outbox::key_of_row(row)
+                    .split(':')
+                    .next()
+                    .is_some_and(|p| open.contains(p))
+        };
+        let items =
+            match tokio::task::spawn_blocking(move || outbox::pending_where(&store, room, keep))
+                .await
+            {
+                Ok(Ok(items)) => items,
+                Ok(Err(e)) => {
+                    tracing::warn!("alerts: reading the outbox failed: {e}");
+                    return 0;
+                }
+                Err(_) => return 0,
+            };
         let mut spawned = 0;
         for item in items {
+            let row = item.row();
+            let mut h = held.lock().unwrap_or_else(PoisonError::into_inner);
             if item.not_before > now {
+                h.not_due.insert(row, item.not_before);
                 continue;
             }
             let Some(platform) = self.platforms.get(&item.platform).cloned() else {
                 continue;
             };
-            if platform
-                .paused_until
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .is_some_and(|t| t > Instant::now())
-            {
+            if !h.in_flight.insert(row.clone()) {
                 continue;
             }
-            if !in_flight
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .insert(item.key.clone())
-            {
-                continue;
-            }
-            let (me, in_flight, delivered) = (self.clone(), in_flight.clone(), delivered.clone());
+            drop(h);
+            let (me, held, delivered) = (self.clone(), held.clone(), delivered.clone());
             spawned += 1;
             tasks.spawn(async move {
-                let key = item.key.clone();
                 let outcome = me.deliver(&platform, item).await;
                 if outcome == Outcome::Delivered
                     && let Some(d) = delivered
                 {
-                    d.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    d.fetch_add(1, Ordering::Relaxed);
                 }
-                in_flight
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .remove(&key);
+                let mut h = held.lock().unwrap_or_else(PoisonError::into_inner);
+                h.in_flight.remove(&row);
+                // Half of the batch has gone: read the next ones.
+                if h.in_flight.len() == me.batch / 2 {
+                    me.wake.notify_one();
+                }
             });
         }
         spawned
@@ -231,12 +341,7 @@ impl Dispatcher {
     }
 
     async fn deliver(&self, platform: &Platform, item: OutboxItem) -> Outcome {
-        if platform
-            .paused_until
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .is_some_and(|t| t > Instant::now())
-        {
+        if platform.paused() {
             return Outcome::Postponed;
         }
         let key = item.key.clone();
@@ -253,7 +358,17 @@ impl Dispatcher {
             }
         }
         let to = Address::chat(item.chat.clone());
-        let result = platform.sender.send(&to, item.lang, &item.reply).await;
+        let once = OutboxOnce {
+            journal: self.journal.clone(),
+            row: item.row(),
+            key: item.key.clone(),
+            platform: item.platform.clone(),
+            chat: item.chat.clone(),
+        };
+        let result = platform
+            .sender
+            .send_once(&to, item.lang, &item.reply, &once)
+            .await;
         match &result {
             Ok(()) => gpuscout_frontend::metrics::alert_sent(&item.platform),
             Err(e) => {
@@ -262,13 +377,15 @@ impl Dispatcher {
         }
         let now = now_unix();
         let (outcome, write): (Outcome, Result<(), String>) = match result {
-            Ok(()) => {
-                let it = item.clone();
-                (
-                    Outcome::Delivered,
-                    self.blocking(move |s| outbox::delivered(s, &it, now)).await,
-                )
-            }
+            Ok(()) => (
+                Outcome::Delivered,
+                self.journal
+                    .write(Change::Delivered {
+                        row: item.row(),
+                        at: now,
+                    })
+                    .await,
+            ),
             Err(SendError::RetryAfter(wait)) => {
                 *platform
                     .paused_until

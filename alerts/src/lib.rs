@@ -4,5 +4,6 @@
 //! what an alert says; this crate only decides when to look and hands alerts over.
 
 pub mod dispatch;
+mod journal;
 
 pub use dispatch::{Dispatcher, Watcher};

@@ -22,7 +22,7 @@ use crate::render;
 use bot_core::{Lang, Reply};
 use gpuscout_frontend::pace::{ChatKind, Limits as PaceLimits, Pacer, Priority, Rate};
 use gpuscout_frontend::{
-    Address, SendError, SendFuture, Sender, TRANSIENT_RETRIES, transient_backoff,
+    Address, Once, SendError, SendFuture, Sender, TRANSIENT_RETRIES, transient_backoff,
 };
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -559,6 +559,49 @@ impl Rest {
     }
 }
 
+/// Discord's message `nonce` for part `part` of the alert with idempotency key `key`: at most
+/// 25 characters (Discord's limit), the same in every process (FNV-1a, not the std hasher,
+/// whose output may change between builds).
+pub fn nonce(key: &str, part: usize) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}-{part}")
+}
+
+impl Rest {
+    /// A reply as one or more channel messages; with `once_key`, each carries its nonce
+    /// ([`nonce`]) with `enforce_nonce`.
+    async fn post_reply(
+        &self,
+        to: &Address,
+        lang: Lang,
+        reply: &Reply,
+        once_key: Option<&str>,
+    ) -> Result<(), SendError> {
+        let channel = id(&to.chat, "channel")?;
+        let reply_to = to
+            .reply_to
+            .as_deref()
+            .map(|m| id(m, "message"))
+            .transpose()?;
+        // A chart rides on the first message, inside its embed.
+        let chart: Vec<Attachment> = Attachment::chart(reply).into_iter().collect();
+        for (i, mut body) in render::render(lang, reply, false).into_iter().enumerate() {
+            if let (Some(key), Some(obj)) = (once_key, body.as_object_mut()) {
+                obj.insert("nonce".into(), json!(nonce(key, i)));
+                obj.insert("enforce_nonce".into(), json!(true));
+            }
+            let files = if i == 0 { &chart[..] } else { &[] };
+            self.post_message_with_files(channel, &body, reply_to, files)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
 fn seconds(s: &str) -> Option<Duration> {
     s.trim()
         .parse::<f64>()
@@ -574,22 +617,24 @@ fn id(s: &str, what: &str) -> Result<u64, SendError> {
 
 impl Sender for Rest {
     fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
-        Box::pin(async move {
-            let channel = id(&to.chat, "channel")?;
-            let reply_to = to
-                .reply_to
-                .as_deref()
-                .map(|m| id(m, "message"))
-                .transpose()?;
-            // A chart rides on the first message, inside its embed.
-            let chart: Vec<Attachment> = Attachment::chart(reply).into_iter().collect();
-            for (i, body) in render::render(lang, reply, false).iter().enumerate() {
-                let files = if i == 0 { &chart[..] } else { &[] };
-                self.post_message_with_files(channel, body, reply_to, files)
-                    .await?;
-            }
-            Ok(())
-        })
+        Box::pin(self.post_reply(to, lang, reply, None))
+    }
+
+    /// Discord drops a repeated message create with the same `nonce` when `enforce_nonce`
+    /// is set (for a few minutes), so an alert is sent under nonces derived from its key and
+    /// needs no mark on disk: a send a kill interrupted simply goes again.
+    fn send_once<'a>(
+        &'a self,
+        to: &'a Address,
+        lang: Lang,
+        reply: &'a Reply,
+        once: &'a dyn Once,
+    ) -> SendFuture<'a> {
+        Box::pin(self.post_reply(to, lang, reply, Some(once.key())))
+    }
+
+    fn resend_is_safe(&self) -> bool {
+        true
     }
 
     fn edit_or_send<'a>(

@@ -44,5 +44,7 @@ pub use choice::{ChoiceData, ChoiceError};
 /// few hundred ms per call, about ten are busy at once.
 pub const IDLE_CONNECTIONS_PER_HOST: usize = 16;
 pub use pace::{Limits, Pacer, Priority, Rate};
-pub use sender::{Address, SendError, SendFuture, Sender, TRANSIENT_RETRIES, transient_backoff};
+pub use sender::{
+    Address, Once, SendError, SendFuture, Sender, TRANSIENT_RETRIES, transient_backoff,
+};
 pub use turn::Turns;

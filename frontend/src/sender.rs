@@ -77,6 +77,42 @@ pub trait Sender: Send + Sync {
 
     /// Shows "typing…" in `chat` while an answer is being worked out.
     fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a>;
+
+    /// Sends an alert at most once: `once.intend()` must be awaited right before the first
+    /// request leaves (after its pacing slot, so only sends about to go are marked), and
+    /// `once.withdraw()` when the platform refused a request (it did not arrive), before it
+    /// is tried again. The default marks first and then sends, which is right for a sender
+    /// that does not pace; a platform sender overrides it to mark after its slot.
+    fn send_once<'a>(
+        &'a self,
+        to: &'a Address,
+        lang: Lang,
+        reply: &'a Reply,
+        once: &'a dyn Once,
+    ) -> SendFuture<'a> {
+        Box::pin(async move {
+            once.intend().await?;
+            self.send(to, lang, reply).await
+        })
+    }
+
+    /// True when a send repeated with [`Sender::send_once`] for the same key is dropped by
+    /// the platform (Discord's `nonce` with `enforce_nonce`), so an alert whose fate a kill
+    /// left unknown may be sent again. Telegram has no such key.
+    fn resend_is_safe(&self) -> bool {
+        false
+    }
+}
+
+/// One alert's idempotency, for [`Sender::send_once`]: its key, and the durable marks that
+/// it is about to leave (or that the platform refused it).
+pub trait Once: Send + Sync {
+    /// The idempotency key (a platform with idempotency derives its own key from it).
+    fn key(&self) -> &str;
+    /// Records durably that the send is about to leave; returns once it is on disk.
+    fn intend(&self) -> SendFuture<'_>;
+    /// The platform refused the request: it did not arrive, so the mark goes.
+    fn withdraw(&self) -> SendFuture<'_>;
 }
 
 /// How often a platform sender sends a request again after a failure in transit (a connect

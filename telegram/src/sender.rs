@@ -13,12 +13,14 @@ use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
 use gpuscout_frontend::pace::{ChatKind, Pacer, Priority};
 use gpuscout_frontend::{
-    Address, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES, transient_backoff,
+    Address, Once, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES,
+    transient_backoff,
 };
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use teloxide::prelude::*;
-use teloxide::requests::{Output, Request};
+use teloxide::requests::{HasPayload, Output, Request};
 use teloxide::types::{
     CallbackQueryId, ChatAction, InputFile, LinkPreviewOptions, MessageId, ParseMode,
     ReplyParameters,
@@ -54,6 +56,68 @@ pub fn is_transient(e: &RequestError) -> bool {
         }
         _ => false,
     }
+}
+
+/// A commit of an alert's intent that ends this long after its pacing slot gives the slot up
+/// and takes the next, so a slow disk delays sends instead of bunching them at Telegram. The
+/// overall pace (one send per 38 ms, `Limits::TELEGRAM`) stays under 30 in any second at the
+/// receiver for up to 140 ms of lateness plus jitter: 80 ms here leaves 60 ms for transit.
+/// Below it the send goes at once: waiting for a fresh slot would hold an alert that is
+/// marked as sent and has not left, which a kill would lose.
+const LATE_AFTER: Duration = Duration::from_millis(80);
+
+/// An alert's idempotency while it is being sent: whether its intent is on disk now.
+struct Marks<'a> {
+    once: &'a dyn Once,
+    marked: AtomicBool,
+}
+
+/// Telegram answered the request with a refusal, or the connection was refused before it
+/// was sent: the message did not arrive. (A timeout or a reset mid-request may have.)
+fn refused(e: &RequestError) -> bool {
+    match e {
+        RequestError::Network(n) => n.is_connect(),
+        RequestError::Io(_) => false,
+        // An answer came back: a 429, an API error, a proxy's page.
+        _ => true,
+    }
+}
+
+/// A Bot API answer as teloxide reads it: `ok` with a result, or a refusal by its description
+/// (`retry_after` and `migrate_to_chat_id` by their parameters); a 5xx as its status line
+/// (transient, see [`is_transient`]); a body that is no JSON as `InvalidJson`.
+fn answer_of(status: u16, reason: Option<&str>, text: &str) -> Result<(), RequestError> {
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(_) if status >= 500 => {
+            return Err(RequestError::Api(ApiError::Unknown(
+                reason.unwrap_or("Internal Server Error").to_string(),
+            )));
+        }
+        Err(source) => {
+            return Err(RequestError::InvalidJson {
+                source: source.into(),
+                raw: text.into(),
+            });
+        }
+    };
+    if value["ok"].as_bool() == Some(true) {
+        return Ok(());
+    }
+    let parameters = &value["parameters"];
+    if let Some(secs) = parameters["retry_after"].as_u64() {
+        return Err(RequestError::RetryAfter(
+            teloxide::types::Seconds::from_seconds(u32::try_from(secs).unwrap_or(u32::MAX)),
+        ));
+    }
+    if let Some(to) = parameters["migrate_to_chat_id"].as_i64() {
+        return Err(RequestError::MigrateToChatId(ChatId(to)));
+    }
+    let description = value["description"].as_str().unwrap_or("").to_string();
+    Err(RequestError::Api(
+        serde_json::from_value(serde_json::Value::String(description.clone()))
+            .unwrap_or(ApiError::Unknown(description)),
+    ))
 }
 
 /// Posts replies and plain texts to chats by id, within Telegram's rate limits.
@@ -102,9 +166,37 @@ impl TelegramSender {
 
     /// Sends one message request to `chat` in its pacing slot; a `RetryAfter` holds the chat
     /// for as long as Telegram asks and sends again (a bounded number of times).
-    async fn paced<R>(&self, chat: ChatId, req: &R) -> Result<Output<R>, RequestError>
+    ///
+    /// With `marks` (an alert sent once), the intent is recorded after the slot and before
+    /// the request; a commit that outlasts [`LATE_AFTER`] takes a fresh slot first, so a slow
+    /// disk delays sends instead of bunching them at Telegram. A request Telegram refused (an
+    /// error answer, a refused connection) withdraws the mark before it is tried again; one
+    /// whose fate is unknown (a timeout, a reset mid-request) keeps it.
+    async fn paced<R>(
+        &self,
+        chat: ChatId,
+        req: &R,
+        marks: Option<&Marks<'_>>,
+    ) -> Result<(), SendError>
     where
         R: Request<Err = RequestError>,
+    {
+        self.paced_with(chat, marks, move || async move {
+            req.send_ref().await.map(drop)
+        })
+        .await
+    }
+
+    /// [`TelegramSender::paced`] for a request `send` makes (and makes again for a retry).
+    async fn paced_with<F, Fut>(
+        &self,
+        chat: ChatId,
+        marks: Option<&Marks<'_>>,
+        send: F,
+    ) -> Result<(), SendError>
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = Result<(), RequestError>>,
     {
         let key = chat.0.to_string();
         // Groups, supergroups and channels have negative ids and a per-group limit.
@@ -116,7 +208,27 @@ impl TelegramSender {
         let (mut attempt, mut transient) = (0, 0);
         loop {
             self.pacer.slot_as(&key, kind, self.priority).await;
-            match req.send_ref().await {
+            if let Some(m) = marks
+                && !m.marked.load(Ordering::Relaxed)
+            {
+                let slot = tokio::time::Instant::now();
+                m.once.intend().await?;
+                m.marked.store(true, Ordering::Relaxed);
+                if slot.elapsed() > LATE_AFTER {
+                    // Marked and not sent: it goes in the next slot, ahead of alerts still
+                    // waiting (at an alert's place in line it could wait seconds, and a kill
+                    // meanwhile would lose it).
+                    self.pacer.slot_as(&key, kind, Priority::Reply).await;
+                }
+            }
+            let result = send().await;
+            if let (Some(m), Err(e)) = (marks, &result)
+                && refused(e)
+            {
+                m.once.withdraw().await?;
+                m.marked.store(false, Ordering::Relaxed);
+            }
+            match result {
                 Err(RequestError::RetryAfter(after)) if attempt < MAX_SEND_RETRIES => {
                     attempt += 1;
                     self.pacer.hold_chat(&key, after.duration());
@@ -132,11 +244,39 @@ impl TelegramSender {
                         transient + 1,
                         self.redactor.clean(&e.to_string())
                     );
-                    return Err(e);
+                    return Err(self.classify(&e));
                 }
-                other => return other,
+                other => return other.map_err(|e| self.classify(&e)),
             }
         }
+    }
+
+    /// Posts a Bot API method with a JSON body ourselves, reading the answer the way teloxide
+    /// does but without its 10 s pause after a 5xx: an alert's send mark is withdrawn as soon
+    /// as Telegram refuses, so a kill during a Telegram outage does not leave refused sends
+    /// counted as possibly delivered.
+    async fn post_json(&self, method: &str, body: &[u8]) -> Result<(), RequestError> {
+        let mut url = self.bot.api_url();
+        if let Ok(mut path) = url.path_segments_mut() {
+            path.pop_if_empty()
+                .push(&format!("bot{}", self.bot.token()))
+                .push(method);
+        }
+        let response = self
+            .bot
+            .client()
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body.to_vec())
+            .send()
+            .await
+            .map_err(|e| RequestError::Network(Arc::new(e.without_url())))?;
+        let status = response.status();
+        let text = response
+            .text()
+            .await
+            .map_err(|e| RequestError::Network(Arc::new(e.without_url())))?;
+        answer_of(status.as_u16(), status.canonical_reason(), &text)
     }
 
     pub(crate) fn bot(&self) -> &TgBot {
@@ -179,7 +319,7 @@ impl TelegramSender {
         reply: &Reply,
     ) -> Result<(), SendError> {
         let rendered = render::render(lang, reply);
-        self.deliver(ChatId(chat_id), &rendered, None).await
+        self.deliver(ChatId(chat_id), &rendered, None, None).await
     }
 
     /// Sends a rendered reply; every message quotes `reply_to` (in groups: the asker's message,
@@ -189,6 +329,7 @@ impl TelegramSender {
         chat: ChatId,
         r: &Rendered,
         reply_to: Option<MessageId>,
+        marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         if let Some(photo) = &r.photo {
             let mut req = self.bot.send_photo(
@@ -206,11 +347,9 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req)
-                .await
-                .map_err(|e| self.classify(&e))?;
+            self.paced(chat, &req, marks).await?;
         }
-        self.send_texts(chat, r, 0, reply_to).await
+        self.send_texts(chat, r, 0, reply_to, marks).await
     }
 
     async fn send_texts(
@@ -219,6 +358,7 @@ impl TelegramSender {
         r: &Rendered,
         from: usize,
         reply_to: Option<MessageId>,
+        marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
             let mut req = self
@@ -234,9 +374,14 @@ impl TelegramSender {
             if let Some(id) = reply_to {
                 req = req.reply_parameters(quote(id));
             }
-            self.paced(chat, &req)
-                .await
-                .map_err(|e| self.classify(&e))?;
+            if marks.is_some() {
+                let body = serde_json::to_vec(req.payload_ref())
+                    .map_err(|e| SendError::Failed(e.to_string()))?;
+                self.paced_with(chat, marks, || self.post_json("sendMessage", &body))
+                    .await?;
+            } else {
+                self.paced(chat, &req, marks).await?;
+            }
         }
         Ok(())
     }
@@ -252,7 +397,7 @@ impl TelegramSender {
         reply_to: Option<MessageId>,
     ) -> Result<(), SendError> {
         if r.photo.is_some() || r.texts.is_empty() {
-            return self.deliver(chat, r, reply_to).await;
+            return self.deliver(chat, r, reply_to, None).await;
         }
         let mut req = self
             .bot
@@ -266,11 +411,11 @@ impl TelegramSender {
         }
         match with_retry(&req).await {
             Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                self.send_texts(chat, r, 1, reply_to).await
+                self.send_texts(chat, r, 1, reply_to, None).await
             }
             Err(RequestError::Api(
                 ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
-            )) => self.deliver(chat, r, reply_to).await,
+            )) => self.deliver(chat, r, reply_to, None).await,
             Err(e) => Err(self.classify(&e)),
         }
     }
@@ -327,7 +472,25 @@ impl Sender for TelegramSender {
     fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
         Box::pin(async move {
             let (chat, reply_to) = telegram_address(to)?;
-            self.deliver(chat, &render::render(lang, reply), reply_to)
+            self.deliver(chat, &render::render(lang, reply), reply_to, None)
+                .await
+        })
+    }
+
+    fn send_once<'a>(
+        &'a self,
+        to: &'a Address,
+        lang: Lang,
+        reply: &'a Reply,
+        once: &'a dyn Once,
+    ) -> SendFuture<'a> {
+        Box::pin(async move {
+            let (chat, reply_to) = telegram_address(to)?;
+            let marks = Marks {
+                once,
+                marked: AtomicBool::new(false),
+            };
+            self.deliver(chat, &render::render(lang, reply), reply_to, Some(&marks))
                 .await
         })
     }
@@ -371,5 +534,38 @@ where
             }
             other => return other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_reads_as_teloxide_reads_it_without_its_pause() {
+        assert!(answer_of(200, Some("OK"), r#"{"ok":true,"result":{"message_id":1}}"#).is_ok());
+        let retry = answer_of(
+            429,
+            None,
+            r#"{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 3","parameters":{"retry_after":3}}"#,
+        );
+        assert!(
+            matches!(&retry, Err(RequestError::RetryAfter(s)) if s.duration() == Duration::from_secs(3)),
+            "{retry:?}"
+        );
+        let blocked = answer_of(
+            403,
+            None,
+            r#"{"ok":false,"error_code":403,"description":"Forbidden: bot was blocked by the user"}"#,
+        );
+        assert!(matches!(
+            blocked,
+            Err(RequestError::Api(ApiError::BotBlocked))
+        ));
+        // A proxy's page on a 502: transient and refused (an answer came back).
+        let gateway = answer_of(502, Some("Bad Gateway"), "<html>502</html>").unwrap_err();
+        assert!(is_transient(&gateway) && refused(&gateway), "{gateway:?}");
+        let odd = answer_of(200, Some("OK"), "not json").unwrap_err();
+        assert!(matches!(odd, RequestError::InvalidJson { .. }));
     }
 }

@@ -42,6 +42,9 @@ pub struct Call {
     pub at: Instant,
     /// The fake failed it on purpose ([`FakeDiscord::fail_every`]): not carried out.
     pub failed: bool,
+    /// A message create with `enforce_nonce` whose nonce this channel had seen: as Discord
+    /// does, the earlier message came back and none was created.
+    pub repeat: bool,
 }
 
 /// A failure to answer instead of success, once.
@@ -77,6 +80,8 @@ struct Inner {
     next_id: u64,
     /// What `GET /gateway/bot` answers (a [`crate::fake_discord_gateway::FakeGateway`]).
     gateway_url: Option<String>,
+    /// (path, nonce) -> the message created under it (Discord keeps them a few minutes).
+    nonces: std::collections::HashMap<(String, String), Value>,
 }
 
 /// The fake REST API, running on its own thread until dropped with the test.
@@ -196,6 +201,7 @@ async fn handle(
         files,
         at: Instant::now(),
         failed: scheduled.is_some(),
+        repeat: false,
     });
     if let Some(k) = scheduled {
         return match k % 4 {
@@ -241,6 +247,21 @@ async fn handle(
                 .into_response(),
         };
     }
+    let nonce = (method == Method::POST
+        && path.ends_with("/messages")
+        && body["enforce_nonce"].as_bool() == Some(true))
+    .then(|| {
+        body["nonce"]
+            .as_str()
+            .map(|n| (path.clone(), n.to_string()))
+    })
+    .flatten();
+    if let Some(seen) = nonce.as_ref().and_then(|n| inner.nonces.get(n)).cloned() {
+        if let Some(last) = inner.calls.last_mut() {
+            last.repeat = true;
+        }
+        return axum::Json(seen).into_response();
+    }
     let answer = if path.ends_with("/commands") {
         body
     } else if path.ends_with("/typing") || path.ends_with("/callback") {
@@ -249,6 +270,9 @@ async fn handle(
         let mut m = body;
         if let Some(o) = m.as_object_mut() {
             o.insert("id".into(), json!(id));
+        }
+        if let Some(n) = nonce {
+            inner.nonces.insert(n, m.clone());
         }
         m
     };

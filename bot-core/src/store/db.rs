@@ -192,7 +192,7 @@ impl Store {
 
     /// Runs `f` on the open database (reopening it first if a failure closed it). A failure
     /// that leaves redb unusable closes it, so the next call starts afresh.
-    fn with_db<T>(
+    pub(super) fn with_db<T>(
         &self,
         f: impl FnOnce(&Database) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
@@ -250,7 +250,7 @@ impl Store {
         }
     }
 
-    fn err(&self, e: impl Into<redb::Error>) -> StoreError {
+    pub(super) fn err(&self, e: impl Into<redb::Error>) -> StoreError {
         redb_error(&self.path, e)
     }
 

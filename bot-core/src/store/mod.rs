@@ -29,6 +29,7 @@ mod image;
 mod maintenance;
 mod open;
 mod record;
+mod scan;
 mod schema;
 mod seal;
 

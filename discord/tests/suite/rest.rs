@@ -188,3 +188,65 @@ fn messages_through_cut_connections_and_server_errors_all_arrive_once() {
     }
     println!("discord messages lost under the dropping fake: {lost} of 30 ({failed} failed calls)");
 }
+
+/// An alert's idempotency, as the dispatcher hands it over (no marks: Discord needs none).
+struct Key(&'static str);
+
+impl gpuscout_frontend::Once for Key {
+    fn key(&self) -> &str {
+        self.0
+    }
+    fn intend(&self) -> gpuscout_frontend::SendFuture<'_> {
+        Box::pin(async { panic!("Discord sends need no mark on disk") })
+    }
+    fn withdraw(&self) -> gpuscout_frontend::SendFuture<'_> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+/// Issue 23.4 on Discord: an alert goes out with a nonce derived from its key and
+/// `enforce_nonce`, so the same alert sent again (after a kill cut it) creates no second
+/// message; another alert gets another nonce.
+#[test]
+fn an_alert_sent_again_under_its_nonce_creates_one_message() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN).for_alerts();
+    assert!(sender.resend_is_safe());
+    let to = Address::chat(CHANNEL_ID.to_string());
+    let reply = Reply::text(Msg::new("help-intro"));
+    let runtime = rt();
+    let first = Key("discord:300000000000000003:4:1");
+    runtime
+        .block_on(sender.send_once(&to, Lang::En, &reply, &first))
+        .unwrap();
+    runtime
+        .block_on(sender.send_once(&to, Lang::En, &reply, &first))
+        .unwrap();
+    runtime
+        .block_on(sender.send_once(
+            &to,
+            Lang::En,
+            &reply,
+            &Key("discord:300000000000000003:4:2"),
+        ))
+        .unwrap();
+    let posts: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+        .collect();
+    assert_eq!(posts.len(), 3);
+    let nonce = |i: usize| posts[i].body["nonce"].as_str().unwrap().to_string();
+    assert_eq!(nonce(0), nonce(1));
+    assert_ne!(nonce(0), nonce(2));
+    assert!(nonce(0).len() <= 25, "Discord's limit: {}", nonce(0));
+    assert_eq!(posts[0].body["enforce_nonce"], true);
+    let created: Vec<bool> = posts.iter().map(|c| !c.repeat).collect();
+    assert_eq!(created, [true, false, true], "the repeat created nothing");
+    // A reply is no alert: no nonce.
+    runtime
+        .block_on(sender.send(&to, Lang::En, &reply))
+        .unwrap();
+    let last = fake.calls().into_iter().last().unwrap();
+    assert!(last.body.get("nonce").is_none());
+}
