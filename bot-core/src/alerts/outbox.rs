@@ -213,7 +213,7 @@ pub fn kept_answer(
 
 /// The answer was sent (or given up on): forgets it.
 pub fn answer_sent(store: &Store, chat_key: &str, update: u64) -> Result<(), StoreError> {
-    store.delete(&KEPT, &kept_row(chat_key, update)).map(|_| ())
+    store.delete_soon(&KEPT, &kept_row(chat_key, update))
 }
 
 /// Queues platform updates taken in but not answered, in one transaction.

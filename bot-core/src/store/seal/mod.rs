@@ -5,7 +5,7 @@
 //!
 //! Where the bytes a seal vouches for come from, and why that keeps issue 10's guarantee:
 //! - **The full check**: a seal is first made for a file that passed the same full check an
-//!   unsealed open runs ([`super::open::probe`]), either at a clean stop ([`write`]) or when
+//!   unsealed open runs (`open::probe`), either at a clean stop ([`write_checked`]) or when
 //!   `serve` starts ([`live::Live::establish`], right after that check).
 //! - **This process's own writes**: while the file is open, every write goes through the store's
 //!   backend, which marks its blocks; after each durable sync the marked blocks are read back
@@ -26,7 +26,7 @@ pub(super) mod live;
 #[cfg(test)]
 mod tests;
 
-use super::open::{Probe, probe, sibling, sync_dir};
+use super::files::{sibling, sync_dir, unique};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -151,7 +151,7 @@ pub(super) fn remove(path: &Path) {
 /// replaces (its lines are of an older generation, so a crash in between is harmless).
 fn store(path: &Path, seal: &Seal) -> std::io::Result<()> {
     let bytes = serde_json::to_vec(seal).map_err(std::io::Error::other)?;
-    let tmp = sibling(path, &format!("seal-new-{}", super::open::unique()));
+    let tmp = sibling(path, &format!("seal-new-{}", unique()));
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
         use std::io::Write;
         f.write_all(&bytes)?;
@@ -167,14 +167,9 @@ fn store(path: &Path, seal: &Seal) -> std::io::Result<()> {
     Ok(())
 }
 
-/// After a clean close of a file whose seal was not kept living (the store was reopened after
-/// a failure): runs the full damage check on the file and, if it passes, seals it. Any failure
-/// leaves no seal, so the next open runs the full check.
-pub(super) fn write(path: &Path) {
-    remove(path);
-    if !matches!(probe(path), Ok(Probe::Clean)) {
-        return;
-    }
+/// Seals the file as it is now. The caller vouches for its bytes: they just passed the full
+/// check (`open::check_and_seal`, after a clean close). Any failure leaves no seal.
+pub(super) fn write_checked(path: &Path) {
     let (Ok(meta), Ok(Some(crc32))) = (std::fs::metadata(path), crcs(path, None)) else {
         return;
     };
