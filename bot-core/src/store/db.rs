@@ -12,7 +12,7 @@ use redb::{Database, WriteTransaction};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 impl Drop for Store {
@@ -54,6 +54,8 @@ pub struct Store {
     derived: Mutex<HashMap<(&'static str, TypeId), Derived>>,
     /// Writes queued for the next group commit (`once`).
     pub(super) committer: Committer<Unit, Result<(), StoreError>>,
+    /// Write transactions committed since the open ([`Store::commits`]).
+    commits: AtomicU64,
 }
 
 type Derived = (u64, Arc<dyn Any + Send + Sync>);
@@ -91,6 +93,7 @@ impl Store {
             generations: Mutex::default(),
             derived: Mutex::default(),
             committer: Committer::default(),
+            commits: AtomicU64::new(0),
         })
     }
 
@@ -112,6 +115,12 @@ impl Store {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// Durable write transactions committed since the open: updates handled together share
+    /// one (the group commit), so this grows slower than the updates do.
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
     }
 
     /// Whether this session keeps a seal (tests and the cold-start bench check the fast path).
@@ -196,6 +205,7 @@ impl Store {
             txn.set_quick_repair(true);
             let t = f(&txn)?;
             txn.commit().map_err(|e| self.err(e))?;
+            self.commits.fetch_add(1, Ordering::Relaxed);
             Ok(t)
         });
         // After the commit (or its failure: counting one too many only costs a rebuild), so a

@@ -474,13 +474,15 @@ mod tests {
     /// memory is verified page by page, and a flipped byte deep inside it is still found.
     #[test]
     fn a_large_file_is_checked_without_being_read_whole() {
+        let scratch: crate::store::TypedTable<serde_json::Value> =
+            crate::store::TypedTable::new(tables::TRIALS.name());
         let dir = tempfile::tempdir().unwrap();
         let path = super::super::db_path(dir.path());
         {
             let s = Store::open(&path).unwrap();
             for i in 0..256 {
                 let value = serde_json::Value::String(format!("{i:04}{}", "x".repeat(64 << 10)));
-                s.put(&tables::TRIALS, &format!("k{i:04}"), &value).unwrap();
+                s.put(&scratch, &format!("k{i:04}"), &value).unwrap();
             }
         }
         let size = std::fs::metadata(&path).unwrap().len();

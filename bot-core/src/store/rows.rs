@@ -154,12 +154,44 @@ impl Store {
         })
     }
 
+    /// [`Store::scan_prefix`], each row decoded on its own: one unreadable row (damaged, or
+    /// from a newer build) is its own `Err`, not the whole scan's.
+    pub fn scan_prefix_rows<V: DeserializeOwned>(
+        &self,
+        table: &TypedTable<V>,
+        prefix: &str,
+    ) -> Result<Vec<(String, Result<V, StoreError>)>, StoreError> {
+        Ok(self
+            .scan_raw(table, prefix)?
+            .into_iter()
+            .map(|(key, bytes)| {
+                let value = serde_json::from_slice(&bytes).map_err(|e| StoreError::Decode {
+                    table: table.name(),
+                    message: e.to_string(),
+                });
+                (key, value)
+            })
+            .collect())
+    }
+
     /// All `(key, value)` pairs whose key starts with `prefix`, in key order.
     pub fn scan_prefix<V: DeserializeOwned>(
         &self,
         table: &TypedTable<V>,
         prefix: &str,
     ) -> Result<Vec<(String, V)>, StoreError> {
+        self.scan_prefix_rows(table, prefix)?
+            .into_iter()
+            .map(|(key, value)| value.map(|v| (key, v)))
+            .collect()
+    }
+
+    /// The raw rows under `prefix`, with this thread's pending update laid over them.
+    fn scan_raw<V>(
+        &self,
+        table: &TypedTable<V>,
+        prefix: &str,
+    ) -> Result<BTreeMap<String, Vec<u8>>, StoreError> {
         let mut raw: BTreeMap<String, Vec<u8>> = self.with_db(|db| {
             let txn = db.begin_read().map_err(|e| self.err(e))?;
             let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
@@ -175,16 +207,7 @@ impl Store {
             Ok(out)
         })?;
         pending::overlay(table.name(), prefix, &mut raw);
-        raw.into_iter()
-            .map(|(key, bytes)| {
-                serde_json::from_slice(&bytes)
-                    .map(|value| (key, value))
-                    .map_err(|e| StoreError::Decode {
-                        table: table.name(),
-                        message: e.to_string(),
-                    })
-            })
-            .collect()
+        Ok(raw)
     }
 }
 
