@@ -10,6 +10,9 @@ use redb::{ReadableDatabase, ReadableTable, TableHandle};
 use serde::{Serialize, de::DeserializeOwned};
 use std::collections::BTreeMap;
 
+/// A key and its value, or why that one row could not be read.
+pub type Row<V> = (String, Result<V, StoreError>);
+
 impl Store {
     /// The schema version recorded in the file.
     pub fn schema_version(&self) -> Result<u64, StoreError> {
@@ -160,7 +163,7 @@ impl Store {
         &self,
         table: &TypedTable<V>,
         prefix: &str,
-    ) -> Result<Vec<(String, Result<V, StoreError>)>, StoreError> {
+    ) -> Result<Vec<Row<V>>, StoreError> {
         Ok(self
             .scan_raw(table, prefix)?
             .into_iter()
