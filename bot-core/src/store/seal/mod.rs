@@ -44,6 +44,9 @@ pub(super) struct Seal {
     len: u64,
     block: usize,
     crc32: Vec<u32>,
+    /// Bytes of the journal that replayed whole (the rest, a line a crash cut, is dropped).
+    #[serde(skip)]
+    journal_len: u64,
 }
 
 /// One journal line: the file's length and the blocks that changed, after one durable sync.
@@ -107,13 +110,19 @@ fn read(path: &Path) -> Option<Seal> {
         return Some(seal);
     };
     let mut crc: Vec<Option<u32>> = seal.crc32.iter().copied().map(Some).collect();
-    for line in std::io::BufReader::new(journal).lines() {
-        let Ok(entry) = line
-            .map_err(drop)
-            .and_then(|l| serde_json::from_str::<Entry>(&l).map_err(drop))
-        else {
+    let mut reader = std::io::BufReader::new(journal);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // Only whole lines count: a crash may have cut the last one anywhere.
+        match reader.read_until(b'\n', &mut line) {
+            Ok(n) if n > 0 && line.ends_with(b"\n") => {}
+            _ => break,
+        }
+        let Ok(entry) = serde_json::from_slice::<Entry>(&line) else {
             break;
         };
+        seal.journal_len += line.len() as u64;
         if entry.generation != seal.generation {
             continue;
         }
@@ -179,6 +188,7 @@ pub(super) fn write_checked(path: &Path) {
         len: meta.len(),
         block: BLOCK,
         crc32,
+        journal_len: 0,
     };
     let _ = store(path, &seal);
 }

@@ -236,3 +236,43 @@ fn a_failed_write_drops_the_seal_and_a_later_clean_stop_seals_again() {
     drop(Store::open(&path).unwrap());
     assert_eq!(walks(), before);
 }
+
+/// A crash while a journal line was being appended leaves a torn line: the next session cuts
+/// it (no new seal written at the open) and its own lines, appended after the cut, still
+/// vouch for the file after a second crash.
+#[test]
+fn a_torn_journal_line_is_cut_and_the_lines_after_it_still_vouch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = filled(dir.path());
+    let s = Store::open(&path).unwrap();
+    s.put(&SCRATCH, "k0100", &value(100)).unwrap();
+    let crashed = tempfile::tempdir().unwrap();
+    let copy = crash_image(&path, crashed.path());
+    drop(s);
+    let seal_before = std::fs::read(seal_path(&copy)).unwrap();
+    {
+        use std::io::Write;
+        let mut j = std::fs::OpenOptions::new()
+            .append(true)
+            .open(journal_path(&copy))
+            .unwrap();
+        j.write_all(b"{\"generation\":1,\"len\":99,\"blo").unwrap();
+    }
+    let before = walks();
+    let c = Store::open(&copy).unwrap();
+    assert_eq!(walks(), before, "the whole lines still vouch");
+    assert_eq!(
+        std::fs::read(seal_path(&copy)).unwrap(),
+        seal_before,
+        "the open cut the journal instead of writing a new seal"
+    );
+    c.put(&SCRATCH, "k0101", &value(101)).unwrap();
+    let again = tempfile::tempdir().unwrap();
+    let second = crash_image(&copy, again.path());
+    drop(c);
+    let before = walks();
+    let d = Store::open(&second).unwrap();
+    assert_eq!(walks(), before, "lines written after the cut are read");
+    let v: Option<serde_json::Value> = d.get(&SCRATCH, "k0101").unwrap();
+    assert_eq!(v, Some(value(101)));
+}
