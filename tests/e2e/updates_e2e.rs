@@ -11,7 +11,8 @@
 //! ```
 //!
 //! With `GPUSCOUT_BASELINE_BIN=/path/to/an/older/gpuscout` the older binary is measured
-//! beside this one, alternating, in the same run (what a claimed change is compared with).
+//! beside this one, alternating, in the same run (what a claimed change is compared with);
+//! `GPUSCOUT_BIN` names this build's binary when it was copied elsewhere.
 
 use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person};
 use gpuscout_testkit::serve::Serve;
@@ -70,7 +71,12 @@ fn updates_per_second(bin: &Path, text: &str) -> f64 {
 }
 
 fn binaries() -> Vec<(&'static str, PathBuf)> {
-    let mut bins = vec![("this build", PathBuf::from(env!("CARGO_BIN_EXE_gpuscout")))];
+    // `GPUSCOUT_BIN`: a copy of this build's binary, when the built one was replaced since.
+    let this = std::env::var_os("GPUSCOUT_BIN").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_gpuscout")),
+        PathBuf::from,
+    );
+    let mut bins = vec![("this build", this)];
     if let Some(old) = std::env::var_os("GPUSCOUT_BASELINE_BIN") {
         bins.insert(0, ("baseline", PathBuf::from(old)));
     }
