@@ -12,7 +12,9 @@
 //!
 //! With `GPUSCOUT_BASELINE_BIN=/path/to/an/older/gpuscout` the older binary is measured
 //! beside this one, alternating, in the same run (what a claimed change is compared with);
-//! `GPUSCOUT_BIN` names this build's binary when it was copied elsewhere.
+//! `GPUSCOUT_BIN` names this build's binary when it was copied elsewhere. This build is also
+//! run with `GPUSCOUT_GROUP_COMMIT=0` (one durable commit per update, and the kept answer's
+//! delete its own commit, as before the group commit), so each run shows what it saves.
 
 use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person};
 use gpuscout_testkit::serve::Serve;
@@ -27,7 +29,7 @@ const ROUNDS: usize = 3;
 /// Answers `CHATS × PER_CHAT` updates of `text` and returns updates per second, from the
 /// first update handed to the fake to the last answer it received. Checks that every update
 /// was answered exactly once.
-fn updates_per_second(bin: &Path, text: &str) -> f64 {
+fn updates_per_second(bin: &Path, group_commit: bool, text: &str) -> f64 {
     let fake = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
     let bot = Serve::with(bin)
@@ -35,6 +37,10 @@ fn updates_per_second(bin: &Path, text: &str) -> f64 {
         .env("TELEGRAM_MESSAGES_PER_SEC", "1000000")
         .env("GPUSCOUT_ALERT_CHAT_GAP_MS", "0")
         .env("GPUSCOUT_ALERT_GROUP_PER_MIN", "1000000")
+        .env(
+            "GPUSCOUT_GROUP_COMMIT",
+            if group_commit { "1" } else { "0" },
+        )
         .start_polling(dir.path(), &fake);
     let people: Vec<Person> = (0..CHATS)
         .map(|n| Person::new(3_000_000 + n, "Load", Some("en")))
@@ -70,35 +76,40 @@ fn updates_per_second(bin: &Path, text: &str) -> f64 {
     total as f64 / secs
 }
 
-fn binaries() -> Vec<(&'static str, PathBuf)> {
+/// What is measured side by side: this build, this build with one commit per update
+/// (`GPUSCOUT_GROUP_COMMIT=0`: what the group commit saves), and a baseline binary if named.
+fn arms() -> Vec<(&'static str, PathBuf, bool)> {
     // `GPUSCOUT_BIN`: a copy of this build's binary, when the built one was replaced since.
     let this = std::env::var_os("GPUSCOUT_BIN").map_or_else(
         || PathBuf::from(env!("CARGO_BIN_EXE_gpuscout")),
         PathBuf::from,
     );
-    let mut bins = vec![("this build", this)];
+    let mut arms = vec![
+        ("one commit per update", this.clone(), false),
+        ("group commit", this, true),
+    ];
     if let Some(old) = std::env::var_os("GPUSCOUT_BASELINE_BIN") {
-        bins.insert(0, ("baseline", PathBuf::from(old)));
+        arms.insert(0, ("baseline", PathBuf::from(old), true));
     }
-    bins
+    arms
 }
 
 #[test]
 #[ignore = "a measurement: run by hand on an optimized build (see the module doc)"]
 fn updates_per_second_through_serve() {
     for text in ["/gpu 4090", "/help"] {
-        let mut rates: Vec<(&str, Vec<f64>)> =
-            binaries().into_iter().map(|(n, _)| (n, vec![])).collect();
+        let arms = arms();
+        let mut rates: Vec<Vec<f64>> = vec![Vec::new(); arms.len()];
         for _ in 0..ROUNDS {
-            for (i, (_, bin)) in binaries().iter().enumerate() {
-                rates[i].1.push(updates_per_second(bin, text));
+            for (i, (_, bin, grouped)) in arms.iter().enumerate() {
+                rates[i].push(updates_per_second(bin, *grouped, text));
             }
         }
-        for (name, r) in &rates {
+        for ((name, _, _), r) in arms.iter().zip(&rates) {
             let mean = r.iter().sum::<f64>() / r.len() as f64;
             let shown: Vec<String> = r.iter().map(|x| format!("{x:.0}")).collect();
             println!(
-                "{text:>10} | {name:>10} | {} updates: {mean:.0}/s mean of [{}]",
+                "{text:>10} | {name:>22} | {} updates: {mean:.0}/s mean of [{}]",
                 CHATS as usize * PER_CHAT,
                 shown.join(", ")
             );

@@ -56,6 +56,8 @@ pub struct Store {
     pub(super) committer: Committer<Unit, Result<(), StoreError>>,
     /// Write transactions committed since the open ([`Store::commits`]).
     commits: AtomicU64,
+    /// Units share commits (`GPUSCOUT_GROUP_COMMIT=0` turns it off, to measure what it saves).
+    grouped: bool,
 }
 
 type Derived = (u64, Arc<dyn Any + Send + Sync>);
@@ -94,6 +96,7 @@ impl Store {
             derived: Mutex::default(),
             committer: Committer::default(),
             commits: AtomicU64::new(0),
+            grouped: std::env::var("GPUSCOUT_GROUP_COMMIT").map_or(true, |v| v != "0"),
         })
     }
 
@@ -121,6 +124,10 @@ impl Store {
     /// one (the group commit), so this grows slower than the updates do.
     pub fn commits(&self) -> u64 {
         self.commits.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn grouped(&self) -> bool {
+        self.grouped
     }
 
     /// Whether this session keeps a seal (tests and the cold-start bench check the fast path).

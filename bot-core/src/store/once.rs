@@ -59,6 +59,9 @@ impl Store {
     /// Commits `unit` with whatever else is queued (the group commit); `Ok` once durable.
     /// `wait: false` lets it ride along with a commit under way ([`Store::delete_soon`]).
     pub(super) fn submit(&self, unit: Unit, wait: bool) -> Result<(), StoreError> {
+        if !self.grouped() {
+            return self.write_units(std::slice::from_ref(&unit));
+        }
         self.committer
             .submit(unit, wait, |units| self.write_round(units))
             .unwrap_or(Ok(()))
