@@ -244,9 +244,7 @@ pub fn queued_updates(
 
 /// A queued update was answered.
 pub fn update_answered(store: &Store, platform: &str, id: u64) -> Result<(), StoreError> {
-    store
-        .delete(&INBOX, &format!("in:{platform}:{id:020}"))
-        .map(|_| ())
+    store.delete_soon(&INBOX, &format!("in:{platform}:{id:020}"))
 }
 
 /// What `/status` shows about the outbox.
