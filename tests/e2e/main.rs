@@ -21,3 +21,4 @@ mod store_crash;
 mod telegram_e2e;
 mod transcripts;
 mod trend_e2e;
+mod updates_e2e;

@@ -271,7 +271,7 @@ pub fn kept_answer(
 
 /// The answer was sent (or given up on): forgets it.
 pub fn answer_sent(store: &Store, chat_key: &str, update: u64) -> Result<(), StoreError> {
-    store.delete(&KEPT, &kept_row(chat_key, update)).map(|_| ())
+    store.delete_soon(&KEPT, &kept_row(chat_key, update))
 }
 
 /// Queues platform updates taken in but not answered, in one transaction.
@@ -302,9 +302,7 @@ pub fn queued_updates(
 
 /// A queued update was answered.
 pub fn update_answered(store: &Store, platform: &str, id: u64) -> Result<(), StoreError> {
-    store
-        .delete(&INBOX, &format!("in:{platform}:{id:020}"))
-        .map(|_| ())
+    store.delete_soon(&INBOX, &format!("in:{platform}:{id:020}"))
 }
 
 /// What `/status` shows about the outbox.

@@ -215,10 +215,10 @@ fn list(ctx: &Ctx) -> Reply {
     let zh = ctx.lang == Lang::Zh;
     let prefix = format!("{}:", ctx.who.user_key());
     // Read row by row: one unreadable row (damaged, from a newer build) is skipped, not the list.
-    let entries: Vec<TrialEntry> = match ctx.store.scan_prefix(&tables::TRIALS, &prefix) {
+    let entries: Vec<TrialEntry> = match ctx.store.scan_prefix_rows(&TRIALS, &prefix) {
         Ok(v) => v
             .into_iter()
-            .filter_map(|(_, row)| serde_json::from_value::<Versioned<TrialEntry>>(row).ok())
+            .filter_map(|(_, row)| row.ok())
             .map(|Versioned(e)| e)
             .collect(),
         Err(e) => return store_error_reply(&e),

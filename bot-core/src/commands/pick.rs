@@ -6,11 +6,8 @@ use crate::answer::common::store_error_reply;
 use crate::context::Ctx;
 use crate::dialogue::{self, Outcome, PickState};
 use crate::reply::Reply;
-use crate::store::{TypedTable, Versioned, tables};
-
-/// The dialogue table's rows: versioned `PickState` records (rows written before versions,
-/// the bare state, still read).
-const DIALOGUE: TypedTable<Versioned<PickState>> = TypedTable::new(tables::DIALOGUE.name());
+// The dialogue table's rows are versioned `PickState` records (`store::tables`).
+use crate::store::{Versioned, tables::DIALOGUE};
 
 pub const DEF: CommandDef = CommandDef {
     name: "pick",

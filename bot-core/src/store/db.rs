@@ -1,23 +1,19 @@
-//! The store itself: reads and writes in one transaction each, batches, and exactly-once marks
-//! for platform updates.
+//! The store itself: the open database, its reopening after a failure, write transactions,
+//! and values derived from a table. Reads and writes of rows are in `rows`, exactly-once
+//! updates and the group commit in `once`.
 
 use super::error::{StoreError, guard, redb_error};
-use super::open::{Faults, open_db};
-use super::schema::{HANDLED, HANDLED_KEEP, META, TypedTable};
+use super::group::Committer;
+use super::open::{Faults, check_and_seal, open_db};
+use super::pending::{self, Unit};
+use super::schema::TypedTable;
 use super::seal::live::Live;
-use redb::{
-    Database, ReadableDatabase, ReadableTable, TableDefinition, TableHandle, WriteTransaction,
-};
-use serde::{Serialize, de::DeserializeOwned};
+use redb::{Database, WriteTransaction};
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
-
-type Def = TableDefinition<'static, &'static str, &'static [u8]>;
 
 impl Drop for Store {
     fn drop(&mut self) {
@@ -37,77 +33,7 @@ impl Drop for Store {
             live.failed();
         } else if !live.finish() && self.seal.load(Ordering::Relaxed) {
             // The seal was lost this session (a failed write): the full check makes a new one.
-            super::seal::write(&self.path);
-        }
-    }
-}
-
-/// One write: `(table name, table, key, value)`; `None` deletes.
-type Op = (&'static str, Def, String, Option<Vec<u8>>);
-
-/// The writes of the platform update being handled on this thread ([`Store::once`]): held
-/// here, seen by this thread's reads, and committed with the update's "handled" mark as one
-/// transaction when the update is done, so an update is applied whole or not at all.
-#[derive(Default)]
-struct Pending {
-    /// `(table, key)` -> the last value written (`None`: deleted).
-    ops: BTreeMap<(&'static str, String), Written>,
-}
-
-/// A table and the value last written to one of its keys (`None`: deleted).
-type Written = (Def, Option<Vec<u8>>);
-
-thread_local! {
-    static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
-}
-
-/// What this thread's pending update holds for `(table, key)`: `None` if it did not touch it.
-fn pending_value(table: &'static str, key: &str) -> Option<Option<Vec<u8>>> {
-    PENDING.with(|p| {
-        p.borrow()
-            .as_ref()?
-            .ops
-            .get(&(table, key.to_string()))
-            .map(|(_, v)| v.clone())
-    })
-}
-
-/// Puts the ops into this thread's pending update; gives them back when none is running.
-fn defer(ops: Vec<Op>) -> Option<Vec<BatchOp>> {
-    PENDING.with(|p| match p.borrow_mut().as_mut() {
-        Some(pending) => {
-            for (table, def, key, value) in ops {
-                pending.ops.insert((table, key), (def, value));
-            }
-            None
-        }
-        None => Some(ops.into_iter().map(|(_, d, k, v)| (d, k, v)).collect()),
-    })
-}
-
-/// Restores the enclosing pending update (if any) when dropped, so a handler that panics
-/// leaves nothing of its writes behind.
-struct Scope(Option<Option<Pending>>);
-
-impl Scope {
-    fn enter() -> Scope {
-        Scope(Some(
-            PENDING.with(|p| p.borrow_mut().replace(Pending::default())),
-        ))
-    }
-    /// The writes made inside this scope.
-    fn finish(mut self) -> Pending {
-        let previous = self.0.take().flatten();
-        PENDING
-            .with(|p| std::mem::replace(&mut *p.borrow_mut(), previous))
-            .unwrap_or_default()
-    }
-}
-
-impl Drop for Scope {
-    fn drop(&mut self) {
-        if let Some(previous) = self.0.take() {
-            PENDING.with(|p| *p.borrow_mut() = previous);
+            check_and_seal(&self.path);
         }
     }
 }
@@ -126,6 +52,12 @@ pub struct Store {
     generations: Mutex<HashMap<String, u64>>,
     /// Values derived from a table, with the generation they were built at.
     derived: Mutex<HashMap<(&'static str, TypeId), Derived>>,
+    /// Writes queued for the next group commit (`once`).
+    pub(super) committer: Committer<Unit, Result<(), StoreError>>,
+    /// Write transactions committed since the open ([`Store::commits`]).
+    commits: AtomicU64,
+    /// Units share commits (`GPUSCOUT_GROUP_COMMIT=0` turns it off, to measure what it saves).
+    grouped: bool,
 }
 
 type Derived = (u64, Arc<dyn Any + Send + Sync>);
@@ -162,6 +94,9 @@ impl Store {
             live: Mutex::new(live),
             generations: Mutex::default(),
             derived: Mutex::default(),
+            committer: Committer::default(),
+            commits: AtomicU64::new(0),
+            grouped: std::env::var("GPUSCOUT_GROUP_COMMIT").map_or(true, |v| v != "0"),
         })
     }
 
@@ -183,6 +118,16 @@ impl Store {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// Durable write transactions committed since the open: updates handled together share
+    /// one (the group commit), so this grows slower than the updates do.
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn grouped(&self) -> bool {
+        self.grouped
     }
 
     /// Whether this session keeps a seal (tests and the cold-start bench check the fast path).
@@ -255,7 +200,7 @@ impl Store {
     }
 
     /// One write transaction that may change `tables`.
-    fn write<T>(
+    pub(super) fn write<T>(
         &self,
         tables: &[&str],
         f: impl FnOnce(&WriteTransaction) -> Result<T, StoreError>,
@@ -267,6 +212,7 @@ impl Store {
             txn.set_quick_repair(true);
             let t = f(&txn)?;
             txn.commit().map_err(|e| self.err(e))?;
+            self.commits.fetch_add(1, Ordering::Relaxed);
             Ok(t)
         });
         // After the commit (or its failure: counting one too many only costs a rebuild), so a
@@ -300,12 +246,7 @@ impl Store {
         build: impl FnOnce() -> Result<T, StoreError>,
     ) -> Result<Arc<T>, StoreError> {
         let name = table.name();
-        let pending = PENDING.with(|p| {
-            p.borrow()
-                .as_ref()
-                .is_some_and(|p| p.ops.keys().any(|(t, _)| *t == name))
-        });
-        if pending {
+        if pending::touches(name) {
             return Ok(Arc::new(build()?));
         }
         let key = (name, TypeId::of::<T>());
@@ -329,483 +270,7 @@ impl Store {
         }
         Ok(value)
     }
-
-    /// Writes `ops` in order, and the handled mark if given, in one transaction.
-    fn write_ops<'a>(
-        &self,
-        ops: impl IntoIterator<Item = (&'a Def, &'a str, Option<&'a [u8]>)>,
-        mark: Option<(&str, u64)>,
-    ) -> Result<(), StoreError> {
-        let ops: Vec<_> = ops.into_iter().collect();
-        let mut tables: Vec<&str> = ops.iter().map(|(def, _, _)| def.name()).collect();
-        if mark.is_some() {
-            tables.push(HANDLED.name());
-        }
-        tables.sort_unstable();
-        tables.dedup();
-        self.write(&tables, |txn| {
-            for (def, key, value) in ops {
-                let mut t = txn.open_table(*def).map_err(|e| self.err(e))?;
-                match value {
-                    Some(bytes) => {
-                        t.insert(key, bytes).map_err(|e| self.err(e))?;
-                    }
-                    None => {
-                        t.remove(key).map_err(|e| self.err(e))?;
-                    }
-                }
-            }
-            if let Some((key, update)) = mark {
-                self.write_mark(txn, key, update)?;
-            }
-            Ok(())
-        })
-    }
-
-    /// Writes `ops` now, or, inside [`Store::once`], with the update when it is done.
-    fn apply(&self, ops: Vec<Op>) -> Result<(), StoreError> {
-        match defer(ops) {
-            None => Ok(()),
-            Some(ops) => self.write_ops(
-                ops.iter().map(|(d, k, v)| (d, k.as_str(), v.as_deref())),
-                None,
-            ),
-        }
-    }
-
-    fn write_mark(&self, txn: &WriteTransaction, key: &str, update: u64) -> Result<(), StoreError> {
-        let mut t = txn.open_table(HANDLED).map_err(|e| self.err(e))?;
-        let mut ids: Vec<u64> = match t.get(key).map_err(|e| self.err(e))? {
-            Some(v) => serde_json::from_slice(v.value()).unwrap_or_default(),
-            None => Vec::new(),
-        };
-        ids.retain(|&id| id != update);
-        ids.push(update);
-        let excess = ids.len().saturating_sub(HANDLED_KEEP);
-        ids.drain(..excess);
-        let bytes = serde_json::to_vec(&ids).map_err(|e| StoreError::Db(e.to_string()))?;
-        t.insert(key, bytes.as_slice()).map_err(|e| self.err(e))?;
-        Ok(())
-    }
-
-    /// Whether update `update` of `key` (`platform:chat`) was handled already.
-    pub fn handled(&self, key: &str, update: u64) -> Result<bool, StoreError> {
-        self.with_db(|db| {
-            let txn = db.begin_read().map_err(|e| self.err(e))?;
-            let t = txn.open_table(HANDLED).map_err(|e| self.err(e))?;
-            let ids: Vec<u64> = match t.get(key).map_err(|e| self.err(e))? {
-                Some(v) => serde_json::from_slice(v.value()).unwrap_or_default(),
-                None => Vec::new(),
-            };
-            Ok(ids.contains(&update))
-        })
-    }
-
-    /// Handles update `update` of chat `key` (`platform:chat`) exactly once: `Ok(None)` if it
-    /// was handled before (a platform re-delivering it after a crash); otherwise runs `f`.
-    /// Every write `f` makes (on this thread) is held back and seen by `f`'s own reads, then
-    /// written with the "handled" mark as ONE transaction after `f` returns: the update is
-    /// applied whole, or (a failed commit, a panic, a kill) not at all and not marked, so a
-    /// re-delivery runs it again. `Err` is that failed commit. Updates of one chat arrive in
-    /// order, so a short per-chat list of handled ids recognises every re-delivery (ids are
-    /// not globally ordered: Telegram handles different chats concurrently and restarts its
-    /// sequence after a quiet week).
-    pub fn once<T>(
-        &self,
-        key: &str,
-        update: u64,
-        f: impl FnOnce() -> T,
-    ) -> Result<Option<T>, StoreError> {
-        // A store that cannot be read cannot dedupe; answering beats silence.
-        if self.handled(key, update).unwrap_or(false) {
-            return Ok(None);
-        }
-        let scope = Scope::enter();
-        let out = f();
-        let pending = scope.finish();
-        let committed = self.write_ops(
-            pending
-                .ops
-                .iter()
-                .map(|((_, k), (def, value))| (def, k.as_str(), value.as_deref())),
-            Some((key, update)),
-        );
-        match committed {
-            Ok(()) => Ok(Some(out)),
-            // An update that wrote nothing only risks one repeated answer.
-            Err(_) if pending.ops.is_empty() => Ok(Some(out)),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// The schema version recorded in the file.
-    pub fn schema_version(&self) -> Result<u64, StoreError> {
-        self.with_db(|db| {
-            let txn = db.begin_read().map_err(|e| self.err(e))?;
-            let t = txn.open_table(META).map_err(|e| self.err(e))?;
-            Ok(t.get("schema_version")
-                .map_err(|e| self.err(e))?
-                .map_or(0, |v| v.value()))
-        })
-    }
-
-    /// Test/maintenance hook: records a schema version (used to simulate a newer file).
-    pub fn set_schema_version(&self, version: u64) -> Result<(), StoreError> {
-        self.write(&[META.name()], |txn| {
-            txn.open_table(META)
-                .map_err(|e| self.err(e))?
-                .insert("schema_version", version)
-                .map_err(|e| self.err(e))?;
-            Ok(())
-        })
-    }
-
-    pub fn get<V: DeserializeOwned>(
-        &self,
-        table: &TypedTable<V>,
-        key: &str,
-    ) -> Result<Option<V>, StoreError> {
-        let decode = |bytes: &[u8]| {
-            serde_json::from_slice(bytes)
-                .map(Some)
-                .map_err(|e| StoreError::Decode {
-                    table: table.name(),
-                    message: e.to_string(),
-                })
-        };
-        if let Some(pending) = pending_value(table.name(), key) {
-            return pending.map_or(Ok(None), |bytes| decode(&bytes));
-        }
-        self.with_db(|db| {
-            let txn = db.begin_read().map_err(|e| self.err(e))?;
-            let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
-            match t.get(key).map_err(|e| self.err(e))? {
-                Some(bytes) => decode(bytes.value()),
-                None => Ok(None),
-            }
-        })
-    }
-
-    /// Whether `key` is in `table` (in the file; the pending update is the caller's business).
-    fn exists(&self, def: Def, key: &str) -> Result<bool, StoreError> {
-        self.with_db(|db| {
-            let txn = db.begin_read().map_err(|e| self.err(e))?;
-            let t = txn.open_table(def).map_err(|e| self.err(e))?;
-            Ok(t.get(key).map_err(|e| self.err(e))?.is_some())
-        })
-    }
-
-    pub fn put<V: Serialize>(
-        &self,
-        table: &TypedTable<V>,
-        key: &str,
-        value: &V,
-    ) -> Result<(), StoreError> {
-        let bytes = serde_json::to_vec(value).map_err(|e| StoreError::Db(e.to_string()))?;
-        self.apply(vec![(
-            table.name(),
-            table.def,
-            key.to_string(),
-            Some(bytes),
-        )])
-    }
-
-    /// Removes a key; returns whether it existed.
-    pub fn delete<V>(&self, table: &TypedTable<V>, key: &str) -> Result<bool, StoreError> {
-        if PENDING.with(|p| p.borrow().is_some()) {
-            let existed = match pending_value(table.name(), key) {
-                Some(v) => v.is_some(),
-                None => self.exists(table.def, key)?,
-            };
-            self.apply(vec![(table.name(), table.def, key.to_string(), None)])?;
-            return Ok(existed);
-        }
-        self.write(&[table.name()], |txn| {
-            Ok(txn
-                .open_table(table.def)
-                .map_err(|e| self.err(e))?
-                .remove(key)
-                .map_err(|e| self.err(e))?
-                .is_some())
-        })
-    }
-
-    /// How many entries `table` holds (in the file), without reading them.
-    pub fn count<V>(&self, table: &TypedTable<V>) -> Result<u64, StoreError> {
-        use redb::ReadableTableMetadata;
-        self.with_db(|db| {
-            let txn = db.begin_read().map_err(|e| self.err(e))?;
-            let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
-            t.len().map_err(|e| self.err(e))
-        })
-    }
-
-    /// Removes every key under `prefix` that `doomed` accepts, in one transaction, reading
-    /// keys only (no value is decoded); returns how many went. Maintenance (history pruning):
-    /// it writes at once, not with an update being handled.
-    pub fn delete_keys_where<V>(
-        &self,
-        table: &TypedTable<V>,
-        prefix: &str,
-        doomed: impl Fn(&str) -> bool,
-    ) -> Result<usize, StoreError> {
-        self.write(&[table.name()], |txn| {
-            let mut t = txn.open_table(table.def).map_err(|e| self.err(e))?;
-            let mut keys = Vec::new();
-            for item in t.range(prefix..).map_err(|e| self.err(e))? {
-                let (k, _) = item.map_err(|e| self.err(e))?;
-                let key = k.value();
-                if !key.starts_with(prefix) {
-                    break;
-                }
-                if doomed(key) {
-                    keys.push(key.to_string());
-                }
-            }
-            for key in &keys {
-                t.remove(key.as_str()).map_err(|e| self.err(e))?;
-            }
-            Ok(keys.len())
-        })
-    }
-
-    /// All `(key, value)` pairs whose key starts with `prefix`, in key order.
-    pub fn scan_prefix<V: DeserializeOwned>(
-        &self,
-        table: &TypedTable<V>,
-        prefix: &str,
-    ) -> Result<Vec<(String, V)>, StoreError> {
-        let mut raw: BTreeMap<String, Vec<u8>> = self.with_db(|db| {
-            let txn = db.begin_read().map_err(|e| self.err(e))?;
-            let t = txn.open_table(table.def).map_err(|e| self.err(e))?;
-            let mut out = BTreeMap::new();
-            for item in t.range(prefix..).map_err(|e| self.err(e))? {
-                let (k, v) = item.map_err(|e| self.err(e))?;
-                let key = k.value();
-                if !key.starts_with(prefix) {
-                    break;
-                }
-                out.insert(key.to_string(), v.value().to_vec());
-            }
-            Ok(out)
-        })?;
-        PENDING.with(|p| {
-            let p = p.borrow();
-            let Some(pending) = p.as_ref() else { return };
-            let from = (table.name(), prefix.to_string());
-            for ((t, key), (_, value)) in pending.ops.range(from..) {
-                if *t != table.name() || !key.starts_with(prefix) {
-                    break;
-                }
-                match value {
-                    Some(bytes) => raw.insert(key.clone(), bytes.clone()),
-                    None => raw.remove(key),
-                };
-            }
-        });
-        raw.into_iter()
-            .map(|(key, bytes)| {
-                serde_json::from_slice(&bytes)
-                    .map(|value| (key, value))
-                    .map_err(|e| StoreError::Decode {
-                        table: table.name(),
-                        message: e.to_string(),
-                    })
-            })
-            .collect()
-    }
-}
-
-/// One put (`Some` bytes) or delete (`None`) of a [`Batch`].
-type BatchOp = (Def, String, Option<Vec<u8>>);
-
-/// Several puts and deletes, possibly across tables, written as one redb transaction by
-/// [`Store::commit`]: all of them or none.
-#[derive(Default)]
-pub struct Batch {
-    ops: Vec<Op>,
-}
-
-impl Batch {
-    pub fn new() -> Batch {
-        Batch::default()
-    }
-    pub fn put<V: Serialize>(
-        &mut self,
-        table: &TypedTable<V>,
-        key: &str,
-        value: &V,
-    ) -> Result<(), StoreError> {
-        let bytes = serde_json::to_vec(value).map_err(|e| StoreError::Db(e.to_string()))?;
-        self.ops
-            .push((table.name(), table.def, key.to_string(), Some(bytes)));
-        Ok(())
-    }
-    pub fn delete<V>(&mut self, table: &TypedTable<V>, key: &str) {
-        self.ops
-            .push((table.name(), table.def, key.to_string(), None));
-    }
-    pub fn len(&self) -> usize {
-        self.ops.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.ops.is_empty()
-    }
-}
-
-impl Store {
-    /// Writes a [`Batch`] in one transaction, in order (inside [`Store::once`], with the
-    /// update's other writes).
-    pub fn commit(&self, batch: Batch) -> Result<(), StoreError> {
-        self.apply(batch.ops)
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::i18n::Lang;
-    use crate::store::schema::{SCHEMA_VERSION, UserPrefs, tables};
-
-    #[test]
-    fn values_round_trip_and_survive_reopen() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = db_path(dir.path());
-        {
-            let s = Store::open(&path).unwrap();
-            let prefs = UserPrefs {
-                lang: Some(Lang::Zh),
-                currency: Some("CNY".into()),
-            };
-            s.put(&tables::PREFS, "telegram:42", &prefs).unwrap();
-            s.put(
-                &tables::TRIALS,
-                "terminal:u:0001",
-                &serde_json::json!({"a": 1}),
-            )
-            .unwrap();
-            s.put(
-                &tables::TRIALS,
-                "terminal:u:0002",
-                &serde_json::json!({"a": 2}),
-            )
-            .unwrap();
-            s.put(
-                &tables::TRIALS,
-                "terminal:v:0001",
-                &serde_json::json!({"a": 3}),
-            )
-            .unwrap();
-        }
-        let s = Store::open(&path).unwrap();
-        assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
-        assert_eq!(s.count(&tables::TRIALS).unwrap(), 3);
-        assert_eq!(s.count(&tables::OUTBOX).unwrap(), 0);
-        let prefs = s.get(&tables::PREFS, "telegram:42").unwrap().unwrap();
-        assert_eq!(prefs.lang, Some(Lang::Zh));
-        let trials = s.scan_prefix(&tables::TRIALS, "terminal:u:").unwrap();
-        assert_eq!(trials.len(), 2);
-        assert_eq!(trials[1].1["a"], 2);
-        assert!(s.delete(&tables::PREFS, "telegram:42").unwrap());
-        assert!(!s.delete(&tables::PREFS, "telegram:42").unwrap());
-        assert!(s.get(&tables::PREFS, "telegram:42").unwrap().is_none());
-    }
-
-    /// The snapshots table seen as raw JSON (its rows are typed: `availability::row`).
-    const RAW_SNAPSHOTS: TypedTable<serde_json::Value> = TypedTable::new(tables::SNAPSHOTS.name());
-
-    #[test]
-    fn fresh_tables_read_empty() {
-        let dir = tempfile::tempdir().unwrap();
-        let s = Store::open(&db_path(dir.path())).unwrap();
-        for t in [
-            &tables::SUBSCRIPTIONS,
-            &RAW_SNAPSHOTS,
-            &tables::OUTBOX,
-            &tables::DIALOGUE,
-        ] {
-            assert!(s.scan_prefix(t, "").unwrap().is_empty());
-        }
-    }
-
-    #[test]
-    fn a_newer_schema_is_a_clear_error_and_the_file_is_untouched() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = db_path(dir.path());
-        {
-            let s = Store::open(&path).unwrap();
-            s.put(&tables::PREFS, "k", &UserPrefs::default()).unwrap();
-            s.set_schema_version(SCHEMA_VERSION + 1).unwrap();
-        }
-        let err = Store::open(&path).unwrap_err();
-        assert!(
-            matches!(err, StoreError::NewerSchema { found, .. } if found == SCHEMA_VERSION + 1)
-        );
-        assert!(err.to_string().contains("newer GPU Scout"));
-        // The version was not rewritten by the failed open.
-        let err2 = Store::open(&path).unwrap_err();
-        assert!(matches!(err2, StoreError::NewerSchema { .. }));
-    }
-
-    #[test]
-    fn a_derived_value_is_kept_until_its_table_is_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let s = Store::open(&dir.path().join("db.redb")).unwrap();
-        let builds = std::cell::Cell::new(0);
-        let count = || {
-            s.derived(&RAW_SNAPSHOTS, || {
-                builds.set(builds.get() + 1);
-                Ok(s.scan_prefix(&RAW_SNAPSHOTS, "").unwrap().len())
-            })
-            .unwrap()
-        };
-        assert_eq!(*count(), 0);
-        assert_eq!(*count(), 0);
-        assert_eq!(builds.get(), 1, "built once");
-        // Another table's write keeps it; this table's put, batch and delete each rebuild it.
-        s.put(&tables::TRIALS, "t", &serde_json::json!(1)).unwrap();
-        assert_eq!(*count(), 0);
-        assert_eq!(builds.get(), 1);
-        s.put(&RAW_SNAPSHOTS, "a", &serde_json::json!(1)).unwrap();
-        assert_eq!(*count(), 1);
-        let mut b = Batch::new();
-        b.put(&RAW_SNAPSHOTS, "b", &serde_json::json!(2)).unwrap();
-        s.commit(b).unwrap();
-        assert_eq!(*count(), 2);
-        s.delete(&RAW_SNAPSHOTS, "a").unwrap();
-        assert_eq!(*count(), 1);
-        s.delete_keys_where(&RAW_SNAPSHOTS, "", |_| true).unwrap();
-        assert_eq!(*count(), 0);
-        assert_eq!(builds.get(), 5);
-        // Pending writes of an update are seen by its own reads, never kept.
-        let inside = s
-            .once("t:c", 1, || {
-                s.put(&RAW_SNAPSHOTS, "p", &serde_json::json!(3)).unwrap();
-                *count()
-            })
-            .unwrap();
-        assert_eq!(inside, Some(1));
-        assert_eq!(*count(), 1, "committed with the update");
-        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            s.once("t:c", 2, || {
-                s.put(&RAW_SNAPSHOTS, "q", &serde_json::json!(4)).unwrap();
-                assert_eq!(*count(), 2);
-                panic!("the handler fails");
-            })
-        }));
-        assert!(panicked.is_err());
-        assert_eq!(*count(), 1, "the failed update's view was not kept");
-    }
-
-    #[test]
-    fn garbage_file_is_an_open_error_not_a_panic() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bad.redb");
-        std::fs::write(&path, b"this is not a redb file at all, just text").unwrap();
-        assert!(Store::open(&path).is_err());
-        assert_eq!(
-            std::fs::read(&path).unwrap(),
-            b"this is not a redb file at all, just text"
-        );
-    }
-}
+mod tests;

@@ -3,9 +3,8 @@
 
 use super::db::Store;
 use super::error::{StoreError, guard, io_error, open_error, redb_error};
-use super::open::{
-    Backend, Probe, builder, init, open_image, probe, sibling, sync_dir, timestamp, unique,
-};
+use super::files::{sibling, sync_dir, timestamp, unique};
+use super::open::{Backend, Probe, builder, init, open_image, probe};
 use super::schema::META;
 use super::schema::tables;
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};

@@ -25,19 +25,26 @@
 
 mod db;
 mod error;
+mod files;
+mod group;
 mod image;
 mod maintenance;
+mod once;
 mod open;
+mod pending;
 mod record;
 mod scan;
+mod rows;
 mod schema;
 mod seal;
 
-pub use db::{Batch, Store, db_path};
+pub use db::{Store, db_path};
 pub use error::{StoreError, quiet_guarded_panics};
+pub use files::timestamp;
 pub use maintenance::{
     CheckReport, RepairReport, check, free_space, repair, repair_with_room, reset,
 };
-pub use open::{Faults, timestamp};
+pub use open::Faults;
 pub use record::{Record, Versioned};
+pub use rows::Batch;
 pub use schema::{SCHEMA_VERSION, TypedTable, UserPrefs, tables};

@@ -3,6 +3,7 @@
 //! place once the file is verified, injected faults for tests.
 
 use super::error::{StoreError, guard, io_error, open_error, redb_error};
+use super::files::{remove_leftovers, sibling, sync_dir, unique};
 use super::image::{Image, ImageStats};
 use super::schema::tables;
 use super::schema::{META, SCHEMA_VERSION};
@@ -14,7 +15,7 @@ use redb::{
 };
 use std::fs::OpenOptions;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -120,110 +121,16 @@ pub(super) fn builder() -> Builder {
     b
 }
 
-/// `gpuscout.redb` -> `gpuscout.redb.<suffix>` in the same directory (renames stay atomic).
-pub(super) fn sibling(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".");
-    name.push(suffix);
-    path.with_file_name(name)
-}
-
-pub(super) fn unique() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    format!("{}-{nanos}", std::process::id())
-}
-
-/// A UTC timestamp for file names: `20261130T235959Z`.
-pub fn timestamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs()) as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60
-    )
-}
-
-/// Makes a rename or link durable (the directory entry is data too).
-pub(super) fn sync_dir(path: &Path) {
-    if let Some(dir) = path.parent()
-        && let Ok(d) = std::fs::File::open(if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        })
-    {
-        let _ = d.sync_all();
-    }
-}
-
-/// Removes temporary files a killed process left behind: at once when the process that named
-/// it (`new-<pid>-…`) is gone, else once older than a minute (a concurrent start's file is
-/// left alone).
-pub(super) fn remove_leftovers(path: &Path) {
-    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
-        return;
-    };
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let prefix = format!("{}.", name.to_string_lossy());
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else {
-            continue;
-        };
-        let temporary = rest.starts_with("new-")
-            || rest.starts_with("repair-")
-            || rest.starts_with("seal-new-");
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age.as_secs() > 60);
-        if temporary && (old || creator_gone(rest)) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Whether the process whose id names a temporary file (`new-<pid>-<nanos>`, see [`unique`])
-/// has ended. Only where the OS says so (`/proc` on Linux); elsewhere the age rule decides.
-fn creator_gone(rest: &str) -> bool {
-    let rest = rest.strip_prefix("seal-").unwrap_or(rest);
-    let Some(pid) = rest.split('-').nth(1).and_then(|p| p.parse::<u32>().ok()) else {
-        return false;
-    };
-    if pid == std::process::id() || !Path::new("/proc/self").exists() {
-        return false;
-    }
-    !Path::new("/proc").join(pid.to_string()).exists()
-}
-
 /// Creates the tables and records the schema version, in one transaction; writes nothing
 /// when both are already there.
 pub(super) fn init(path: &Path, db: &Database) -> Result<(), StoreError> {
+    init_with(path, db, true)
+}
+
+/// [`init`]; `durable: false` leaves the transaction to the next durable commit (a file
+/// being created: a crash before then leaves a valid file without tables, which the next
+/// open checks and initialises again).
+fn init_with(path: &Path, db: &Database, durable: bool) -> Result<(), StoreError> {
     let err = |e: redb::Error| redb_error(path, e);
     let (found, missing) = {
         let txn = db.begin_read().map_err(|e| err(e.into()))?;
@@ -260,6 +167,10 @@ pub(super) fn init(path: &Path, db: &Database) -> Result<(), StoreError> {
     let mut txn = db.begin_write().map_err(|e| err(e.into()))?;
     // As every commit of the store: a crash after it needs no walk to rebuild the allocator.
     txn.set_quick_repair(true);
+    if !durable {
+        txn.set_durability(redb::Durability::None)
+            .map_err(|e| err(e.into()))?;
+    }
     {
         let mut meta = txn.open_table(META).map_err(|e| err(e.into()))?;
         // Forward-only migrations from `found` to SCHEMA_VERSION go here; version 1 is the first.
@@ -274,34 +185,58 @@ pub(super) fn init(path: &Path, db: &Database) -> Result<(), StoreError> {
 }
 
 /// Builds a complete database under a temporary name, then links it to `path`: a kill at any
-/// point leaves either no `path` or a valid one.
+/// point leaves either no `path` or a valid one. The database stays open for use (no close,
+/// reopen and check of a file this process just made: fewer `fdatasync`s at creation);
+/// `None` when a concurrent start placed its file first (open that one).
 pub(super) fn create_atomically(
     path: &Path,
     faults: Option<Arc<Faults>>,
-) -> Result<(), StoreError> {
+) -> Result<Option<(Database, Arc<Live>)>, StoreError> {
     let tmp = sibling(path, &format!("new-{}", unique()));
+    // The seal's names follow `path`, the name the file has once placed.
+    let live = Arc::new(Live::off(path));
     let built = guard(path, || {
+        let mut backend = Backend::open(&tmp, faults)?;
+        backend.live = Some(live.clone());
         let db = builder()
-            .create_with_backend(Backend::open(&tmp, faults)?)
+            .create_with_backend(backend)
             .map_err(|e| open_error(path, e))?;
-        init(path, &db)?;
-        drop(db);
-        Ok(())
+        init_with(path, &db, false)?;
+        Ok(db)
     });
-    if let Err(e) = built {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    // A hard link never replaces a file a concurrent start created meanwhile; a filesystem
-    // without hard links gets a rename.
-    let placed = match std::fs::hard_link(&tmp, path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-        Err(_) => std::fs::rename(&tmp, path),
+    let db = match built {
+        Ok(db) => db,
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
     };
-    let _ = std::fs::remove_file(&tmp);
+    let close = |db: Database| {
+        let _ = guard(path, || {
+            drop(db);
+            Ok(())
+        });
+        let _ = std::fs::remove_file(&tmp);
+    };
+    // A hard link never replaces a file a concurrent start created meanwhile; a filesystem
+    // without hard links gets a rename. The open handle (and its lock) follows the inode.
+    match std::fs::hard_link(&tmp, path) {
+        Ok(()) => {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            close(db);
+            return Ok(None);
+        }
+        Err(_) => {
+            if let Err(e) = std::fs::rename(&tmp, path) {
+                close(db);
+                return Err(io_error(path, e));
+            }
+        }
+    }
     sync_dir(path);
-    placed.map_err(|e| io_error(path, e))
+    Ok(Some((db, live)))
 }
 
 /// What verifying an existing file found.
@@ -445,6 +380,16 @@ pub(super) fn check_schema(path: &Path, db: &impl ReadableDatabase) -> Result<()
     }
 }
 
+/// After a clean close of a file whose seal was not kept living (the store was reopened after
+/// a failure): runs the full damage check on the file and, if it passes, seals it. Any failure
+/// leaves no seal, so the next open runs the full check.
+pub(super) fn check_and_seal(path: &Path) {
+    seal::remove(path);
+    if matches!(probe(path), Ok(Probe::Clean)) {
+        seal::write_checked(path);
+    }
+}
+
 /// Opens the file at `path` for use: creates it atomically, or verifies an existing one and
 /// lets redb repair it in place. Never writes to a file it has not verified: the lock is taken
 /// first (so nothing changes the file meanwhile), then the seal's one sequential read vouches
@@ -461,17 +406,19 @@ pub(super) fn open_db(
     {
         std::fs::create_dir_all(parent).map_err(|e| io_error(path, e))?;
     }
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            create_atomically(path, faults.clone())?;
-        }
+    let created = match std::fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => create_atomically(path, faults.clone())?,
         Err(e) => return Err(io_error(path, e)),
         // An empty file holds nothing (an older build was killed before writing a byte).
         Ok(m) if m.len() == 0 => {
             std::fs::remove_file(path).map_err(|e| io_error(path, e))?;
-            create_atomically(path, faults.clone())?;
+            create_atomically(path, faults.clone())?
         }
-        Ok(_) => {}
+        Ok(_) => None,
+    };
+    if let Some(made) = created {
+        remove_leftovers(path);
+        return Ok(made);
     }
     let mut backend = Backend::open(path, faults)?;
     let live = Arc::new(match seal::verify(path) {
@@ -527,13 +474,15 @@ mod tests {
     /// memory is verified page by page, and a flipped byte deep inside it is still found.
     #[test]
     fn a_large_file_is_checked_without_being_read_whole() {
+        let scratch: crate::store::TypedTable<serde_json::Value> =
+            crate::store::TypedTable::new(tables::TRIALS.name());
         let dir = tempfile::tempdir().unwrap();
         let path = super::super::db_path(dir.path());
         {
             let s = Store::open(&path).unwrap();
             for i in 0..256 {
                 let value = serde_json::Value::String(format!("{i:04}{}", "x".repeat(64 << 10)));
-                s.put(&tables::TRIALS, &format!("k{i:04}"), &value).unwrap();
+                s.put(&scratch, &format!("k{i:04}"), &value).unwrap();
             }
         }
         let size = std::fs::metadata(&path).unwrap().len();

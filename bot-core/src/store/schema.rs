@@ -38,13 +38,17 @@ impl<V> TypedTable<V> {
 /// Every table, so that `open` can create them all before any read.
 pub mod tables {
     use super::TypedTable;
+    use crate::store::Versioned;
     use serde_json::Value;
     /// `platform:user` -> user preferences.
     pub const PREFS: TypedTable<crate::store::UserPrefs> = TypedTable::new("prefs");
-    /// `platform:chat:user` -> dialogue state (JSON of the dialogue module's state).
-    pub const DIALOGUE: TypedTable<Value> = TypedTable::new("dialogue");
-    /// subscription id -> subscription.
-    pub const SUBSCRIPTIONS: TypedTable<Value> = TypedTable::new("subscriptions");
+    /// `platform:chat:user` -> the `/pick` dialogue's state (a versioned record: a row
+    /// written before versions, the bare state, still reads; `store::record`).
+    pub const DIALOGUE: TypedTable<Versioned<crate::dialogue::PickState>> =
+        TypedTable::new("dialogue");
+    /// `sub:<id>` -> subscription (a versioned record).
+    pub const SUBSCRIPTIONS: TypedTable<Versioned<crate::alerts::Subscription>> =
+        TypedTable::new("subscriptions");
     /// Offers, feed states, catalogs, sightings, rates and hourly history, one kind per key
     /// prefix (`crate::availability::row`), each a versioned record.
     pub const SNAPSHOTS: TypedTable<
@@ -52,8 +56,8 @@ pub mod tables {
     > = TypedTable::new("snapshots");
     /// zero-padded sequence -> pending outgoing notification.
     pub const OUTBOX: TypedTable<Value> = TypedTable::new("outbox");
-    /// `platform:user:time` -> trial ledger entry.
-    pub const TRIALS: TypedTable<Value> = TypedTable::new("trials");
+    /// `platform:user:time` -> trial ledger entry (a versioned record).
+    pub const TRIALS: TypedTable<Versioned<crate::trial::TrialEntry>> = TypedTable::new("trials");
     pub const ALL: [&str; 7] = [
         PREFS.name(),
         DIALOGUE.name(),

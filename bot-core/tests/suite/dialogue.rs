@@ -2,7 +2,7 @@
 //! a restart in the middle, and two people in one group.
 
 use bot_core::reply::Reply;
-use bot_core::store::{Store, db_path, tables};
+use bot_core::store::{Store, TypedTable, db_path, tables};
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
 use std::path::Path;
 use std::sync::Arc;
@@ -62,10 +62,8 @@ fn tap(bot: &Bot, who: &ChatRef, id: &str) -> Turn {
 
 /// The stored dialogue state: the record inside its versioned row (`{"v": 1, "r": …}`).
 fn state(bot: &Bot, who: &ChatRef) -> Option<serde_json::Value> {
-    let row = bot
-        .store
-        .get(&tables::DIALOGUE, &who.dialogue_key())
-        .unwrap()?;
+    let raw: TypedTable<serde_json::Value> = TypedTable::new(tables::DIALOGUE.name());
+    let row = bot.store.get(&raw, &who.dialogue_key()).unwrap()?;
     assert_eq!(row["v"], 1, "{row}");
     Some(row["r"].clone())
 }

@@ -36,6 +36,7 @@ mod questions;
 mod ratelimit;
 mod store_atomic;
 mod store_damage;
+mod store_group;
 mod store_records;
 mod trend;
 mod trial;

@@ -2,11 +2,16 @@
 //! together, or (a panic midway, a failed commit) none of them do and a re-delivery runs it
 //! again (issue 10).
 
-use bot_core::store::{Batch, Faults, Store, StoreError, UserPrefs, db_path, tables};
+use bot_core::store::{Batch, Faults, Store, StoreError, TypedTable, UserPrefs, db_path, tables};
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
 use serde_json::json;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
+
+/// The trial table as scratch space for the store's own tests: any JSON value.
+const SCRATCH: TypedTable<serde_json::Value> = TypedTable::new(tables::TRIALS.name());
+/// The dialogue table, read and written as raw JSON.
+const RAW_DIALOGUE: TypedTable<serde_json::Value> = TypedTable::new(tables::DIALOGUE.name());
 
 fn prefs(lang: Lang) -> UserPrefs {
     UserPrefs {
@@ -20,23 +25,23 @@ fn prefs(lang: Lang) -> UserPrefs {
 fn three_writes(s: &Store, fail: impl FnOnce()) {
     s.put(&tables::PREFS, "telegram:7", &prefs(Lang::Zh))
         .unwrap();
-    s.put(&tables::DIALOGUE, "telegram:7:7", &json!({"step": 2}))
+    s.put(&RAW_DIALOGUE, "telegram:7:7", &json!({"step": 2}))
         .unwrap();
     let mut batch = Batch::new();
     batch
-        .put(&tables::TRIALS, "telegram:7:1", &json!({"h": 1}))
+        .put(&SCRATCH, "telegram:7:1", &json!({"h": 1}))
         .unwrap();
-    batch.delete(&tables::TRIALS, "telegram:7:0");
+    batch.delete(&SCRATCH, "telegram:7:0");
     s.commit(batch).unwrap();
     fail();
 }
 
 fn nothing_applied(s: &Store) {
     assert!(s.get(&tables::PREFS, "telegram:7").unwrap().is_none());
-    assert!(s.get(&tables::DIALOGUE, "telegram:7:7").unwrap().is_none());
-    assert!(s.get(&tables::TRIALS, "telegram:7:1").unwrap().is_none());
+    assert!(s.get(&RAW_DIALOGUE, "telegram:7:7").unwrap().is_none());
+    assert!(s.get(&SCRATCH, "telegram:7:1").unwrap().is_none());
     // The row the update would have deleted is still there.
-    assert!(s.get(&tables::TRIALS, "telegram:7:0").unwrap().is_some());
+    assert!(s.get(&SCRATCH, "telegram:7:0").unwrap().is_some());
 }
 
 fn everything_applied(s: &Store) {
@@ -44,9 +49,9 @@ fn everything_applied(s: &Store) {
         s.get(&tables::PREFS, "telegram:7").unwrap(),
         Some(prefs(Lang::Zh))
     );
-    assert!(s.get(&tables::DIALOGUE, "telegram:7:7").unwrap().is_some());
-    assert!(s.get(&tables::TRIALS, "telegram:7:1").unwrap().is_some());
-    assert!(s.get(&tables::TRIALS, "telegram:7:0").unwrap().is_none());
+    assert!(s.get(&RAW_DIALOGUE, "telegram:7:7").unwrap().is_some());
+    assert!(s.get(&SCRATCH, "telegram:7:1").unwrap().is_some());
+    assert!(s.get(&SCRATCH, "telegram:7:0").unwrap().is_none());
 }
 
 #[test]
@@ -54,7 +59,7 @@ fn an_update_that_dies_midway_leaves_nothing_and_runs_again_when_redelivered() {
     let dir = tempfile::tempdir().unwrap();
     let path = db_path(dir.path());
     let s = Store::open(&path).unwrap();
-    s.put(&tables::TRIALS, "telegram:7:0", &json!({"old": true}))
+    s.put(&SCRATCH, "telegram:7:0", &json!({"old": true}))
         .unwrap();
     let died = catch_unwind(AssertUnwindSafe(|| {
         s.once("telegram:7", 41, || {
@@ -91,7 +96,7 @@ fn a_failed_commit_applies_nothing_and_marks_nothing() {
     let path = db_path(dir.path());
     let faults = Arc::new(Faults::default());
     let s = Store::open_with_faults(&path, faults.clone()).unwrap();
-    s.put(&tables::TRIALS, "telegram:7:0", &json!({"old": true}))
+    s.put(&SCRATCH, "telegram:7:0", &json!({"old": true}))
         .unwrap();
     // The disk fills up after the handler's writes, before the update commits.
     let e = s
@@ -114,21 +119,18 @@ fn a_failed_commit_applies_nothing_and_marks_nothing() {
 fn inside_an_update_reads_see_its_own_writes_and_others_do_not() {
     let dir = tempfile::tempdir().unwrap();
     let s = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-    s.put(&tables::TRIALS, "u:1", &json!(1)).unwrap();
-    s.put(&tables::TRIALS, "u:2", &json!(2)).unwrap();
-    s.put(&tables::TRIALS, "v:1", &json!(9)).unwrap();
+    s.put(&SCRATCH, "u:1", &json!(1)).unwrap();
+    s.put(&SCRATCH, "u:2", &json!(2)).unwrap();
+    s.put(&SCRATCH, "v:1", &json!(9)).unwrap();
     s.once("telegram:1", 1, || {
-        s.put(&tables::TRIALS, "u:3", &json!(3)).unwrap();
-        assert!(s.delete(&tables::TRIALS, "u:1").unwrap());
-        assert!(
-            !s.delete(&tables::TRIALS, "u:1").unwrap(),
-            "already deleted"
-        );
-        assert!(!s.delete(&tables::TRIALS, "u:9").unwrap());
-        s.put(&tables::TRIALS, "u:2", &json!(22)).unwrap();
-        assert_eq!(s.get(&tables::TRIALS, "u:2").unwrap(), Some(json!(22)));
-        assert_eq!(s.get(&tables::TRIALS, "u:1").unwrap(), None);
-        let seen: Vec<_> = s.scan_prefix(&tables::TRIALS, "u:").unwrap();
+        s.put(&SCRATCH, "u:3", &json!(3)).unwrap();
+        assert!(s.delete(&SCRATCH, "u:1").unwrap());
+        assert!(!s.delete(&SCRATCH, "u:1").unwrap(), "already deleted");
+        assert!(!s.delete(&SCRATCH, "u:9").unwrap());
+        s.put(&SCRATCH, "u:2", &json!(22)).unwrap();
+        assert_eq!(s.get(&SCRATCH, "u:2").unwrap(), Some(json!(22)));
+        assert_eq!(s.get(&SCRATCH, "u:1").unwrap(), None);
+        let seen: Vec<_> = s.scan_prefix(&SCRATCH, "u:").unwrap();
         assert_eq!(
             seen,
             vec![
@@ -138,7 +140,7 @@ fn inside_an_update_reads_see_its_own_writes_and_others_do_not() {
         );
         // Another thread (another update) sees the file as it was.
         let other = s.clone();
-        let outside = std::thread::spawn(move || other.scan_prefix(&tables::TRIALS, "u:").unwrap())
+        let outside = std::thread::spawn(move || other.scan_prefix(&SCRATCH, "u:").unwrap())
             .join()
             .unwrap();
         assert_eq!(outside.len(), 2);
@@ -146,7 +148,7 @@ fn inside_an_update_reads_see_its_own_writes_and_others_do_not() {
     })
     .unwrap()
     .unwrap();
-    let after = s.scan_prefix(&tables::TRIALS, "").unwrap();
+    let after = s.scan_prefix(&SCRATCH, "").unwrap();
     assert_eq!(after.len(), 3, "{after:?}");
 }
 

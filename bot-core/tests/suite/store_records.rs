@@ -96,10 +96,9 @@ fn new_rows_carry_their_version() {
     let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store.clone());
     let who = ChatRef::terminal(Some("en"));
     say(&bot, &who, "/pick");
-    let row = store
-        .get(&tables::DIALOGUE, &who.dialogue_key())
-        .unwrap()
-        .unwrap();
+    // Read raw: the row as stored, with its version beside the record.
+    let raw: TypedTable<serde_json::Value> = TypedTable::new(tables::DIALOGUE.name());
+    let row = store.get(&raw, &who.dialogue_key()).unwrap().unwrap();
     assert_eq!(row["v"], 1, "{row}");
     assert!(
         row["r"]["step"].is_string() || row["r"]["step"].is_object(),
@@ -107,4 +106,50 @@ fn new_rows_carry_their_version() {
     );
     // And it reads back: the dialogue goes on.
     assert!(!bot.pending_choices(&who).is_empty());
+}
+
+/// The schema's own tables are typed: a bare row from before versions and a versioned row
+/// both read through `tables::TRIALS` as the record, and a row from a newer build is refused
+/// on its own (`scan_prefix_rows`) without hiding the rows around it.
+#[test]
+fn the_schema_tables_read_old_and_current_rows_and_refuse_newer_ones_one_by_one() {
+    use bot_core::store::Versioned;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.redb")).unwrap();
+    let entry = |gpu: &str| TrialEntry {
+        platform: "autodl".into(),
+        gpu: gpu.into(),
+        wall_seconds: Decimal::from(3600),
+        cost: Decimal::new(25, 1),
+        currency: "CNY".into(),
+        card_hours: Decimal::ONE,
+        recorded_on: 20_100,
+    };
+    store.put(&OLD_TRIALS, "u:1", &entry("rtx-4090")).unwrap();
+    store
+        .put(&tables::TRIALS, "u:2", &Versioned(entry("a100-80g")))
+        .unwrap();
+    let raw: TypedTable<serde_json::Value> = TypedTable::new(tables::TRIALS.name());
+    store
+        .put(
+            &raw,
+            "u:3",
+            &serde_json::json!({"v": 99, "r": {"gpu": "x"}}),
+        )
+        .unwrap();
+    assert_eq!(store.get(&raw, "u:2").unwrap().unwrap()["v"], 1);
+    let rows = store.scan_prefix_rows(&tables::TRIALS, "u:").unwrap();
+    let gpus: Vec<Option<String>> = rows
+        .iter()
+        .map(|(_, r)| r.as_ref().ok().map(|Versioned(e)| e.gpu.clone()))
+        .collect();
+    assert_eq!(
+        gpus,
+        vec![Some("rtx-4090".into()), Some("a100-80g".into()), None]
+    );
+    let newer = rows[2].1.as_ref().unwrap_err().to_string();
+    assert!(newer.contains("newer"), "{newer}");
+    // Read whole, the newer row is an error rather than a guess.
+    assert!(store.scan_prefix(&tables::TRIALS, "u:").is_err());
+    assert_eq!(store.scan_prefix(&tables::TRIALS, "u:1").unwrap().len(), 1);
 }

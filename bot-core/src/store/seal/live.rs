@@ -58,22 +58,32 @@ impl Live {
     }
 
     /// Keeps `seal` (just verified against the file) living. A journal left by a crashed
-    /// session is folded into a new seal first: its last line may be torn, and lines appended
-    /// after a torn one would never be read.
-    pub(in crate::store) fn from_seal(path: &Path, mut seal: Seal) -> Live {
-        if std::fs::metadata(journal_path(path)).is_ok() {
-            seal.generation = generation();
-            if store(path, &seal).is_err() {
-                remove(path);
-                return Live::with(path, Mode::Broken);
-            }
+    /// session is cut after its last whole line, and later lines follow it (a line appended
+    /// after a torn one would never be read). No sync: if the cut is lost with the power,
+    /// replay stops at the torn line and the next open runs the full check.
+    pub(in crate::store) fn from_seal(path: &Path, seal: Seal) -> Live {
+        let kept = seal.journal_len;
+        let cut = std::fs::OpenOptions::new()
+            .write(true)
+            .open(journal_path(path))
+            .and_then(|j| {
+                if j.metadata()?.len() > kept {
+                    j.set_len(kept)?;
+                }
+                Ok(())
+            });
+        if let Err(e) = cut
+            && e.kind() != io::ErrorKind::NotFound
+        {
+            remove(path);
+            return Live::with(path, Mode::Broken);
         }
         Live::with(
             path,
             Mode::On(Tracked {
                 seal,
                 journal: None,
-                journal_bytes: 0,
+                journal_bytes: kept,
             }),
         )
     }
@@ -157,6 +167,7 @@ impl Live {
                 len,
                 block: BLOCK,
                 crc32,
+                journal_len: 0,
             };
             store(&self.path, &seal)?;
             Ok::<_, io::Error>(seal)

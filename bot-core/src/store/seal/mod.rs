@@ -5,7 +5,7 @@
 //!
 //! Where the bytes a seal vouches for come from, and why that keeps issue 10's guarantee:
 //! - **The full check**: a seal is first made for a file that passed the same full check an
-//!   unsealed open runs ([`super::open::probe`]), either at a clean stop ([`write`]) or when
+//!   unsealed open runs (`open::probe`), either at a clean stop ([`write_checked`]) or when
 //!   `serve` starts ([`live::Live::establish`], right after that check).
 //! - **This process's own writes**: while the file is open, every write goes through the store's
 //!   backend, which marks its blocks; after each durable sync the marked blocks are read back
@@ -26,10 +26,11 @@ pub(super) mod live;
 #[cfg(test)]
 mod tests;
 
-use super::open::{Probe, probe, sibling, sync_dir};
+use super::files::{sibling, sync_dir, unique};
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Small enough that the blocks a commit touches are cheap to read back after each sync.
 pub(super) const BLOCK: usize = 64 << 10;
@@ -44,6 +45,9 @@ pub(super) struct Seal {
     len: u64,
     block: usize,
     crc32: Vec<u32>,
+    /// Bytes of the journal that replayed whole (the rest, a line a crash cut, is dropped).
+    #[serde(skip)]
+    journal_len: u64,
 }
 
 /// One journal line: the file's length and the blocks that changed, after one durable sync.
@@ -68,32 +72,76 @@ pub(super) fn blocks_for(len: u64) -> usize {
 }
 
 /// The file's CRC-32 per block, stopping at the first block that differs from `expect`
-/// (`None` then). Reads 1 MiB at a time.
+/// (`None` then, or when the file has another number of blocks). The two halves of a large
+/// file are read side by side: this read is most of a sealed start, and the machine has two
+/// cores.
 fn crcs(path: &Path, expect: Option<&[u32]>) -> std::io::Result<Option<Vec<u32>>> {
-    let mut file = std::fs::File::open(path)?;
-    let mut buf = vec![0u8; 16 * BLOCK];
-    let mut out = Vec::new();
-    loop {
-        let mut filled = 0;
-        while filled < buf.len() {
-            match file.read(&mut buf[filled..])? {
-                0 => break,
-                n => filled += n,
-            }
+    let file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    let blocks = blocks_for(len);
+    if expect.is_some_and(|e| e.len() != blocks) {
+        return Ok(None);
+    }
+    let parts = if blocks >= 64 { 2 } else { 1 };
+    let per = blocks.div_ceil(parts).max(1);
+    let differs = AtomicBool::new(false);
+    let halves: Vec<std::io::Result<Option<Vec<u32>>>> = std::thread::scope(|s| {
+        let running: Vec<_> = (0..parts)
+            .map(|p| {
+                let (file, differs) = (&file, &differs);
+                let range = p * per..((p + 1) * per).min(blocks);
+                s.spawn(move || range_crcs(file, len, range, expect, differs))
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(std::io::Error::other("the check panicked")))
+            })
+            .collect()
+    });
+    let mut out = Vec::with_capacity(blocks);
+    for half in halves {
+        match half? {
+            Some(crcs) => out.extend(crcs),
+            None => return Ok(None),
         }
-        for chunk in buf[..filled].chunks(BLOCK) {
+    }
+    Ok(Some(out))
+}
+
+/// [`crcs`] of blocks `range`, 1 MiB per read; `None` once any block (here or in the other
+/// half: `differs`) is not the expected one.
+fn range_crcs(
+    file: &std::fs::File,
+    len: u64,
+    range: std::ops::Range<usize>,
+    expect: Option<&[u32]>,
+    differs: &AtomicBool,
+) -> std::io::Result<Option<Vec<u32>>> {
+    use std::os::unix::fs::FileExt;
+    let mut buf = vec![0u8; 16 * BLOCK];
+    let mut out = Vec::with_capacity(range.len());
+    let mut block = range.start;
+    while block < range.end {
+        if differs.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let at = block as u64 * BLOCK as u64;
+        let bytes = ((len - at) as usize).min((range.end - block).min(16) * BLOCK);
+        file.read_exact_at(&mut buf[..bytes], at)?;
+        for chunk in buf[..bytes].chunks(BLOCK) {
             let crc = crc32fast::hash(chunk);
-            if let Some(e) = expect
-                && e.get(out.len()) != Some(&crc)
-            {
+            if expect.is_some_and(|e| e[block] != crc) {
+                differs.store(true, Ordering::Relaxed);
                 return Ok(None);
             }
             out.push(crc);
-        }
-        if filled < buf.len() {
-            return Ok(Some(out));
+            block += 1;
         }
     }
+    Ok(Some(out))
 }
 
 /// The seal beside `path` with its journal applied, if both are readable and consistent.
@@ -107,13 +155,19 @@ fn read(path: &Path) -> Option<Seal> {
         return Some(seal);
     };
     let mut crc: Vec<Option<u32>> = seal.crc32.iter().copied().map(Some).collect();
-    for line in std::io::BufReader::new(journal).lines() {
-        let Ok(entry) = line
-            .map_err(drop)
-            .and_then(|l| serde_json::from_str::<Entry>(&l).map_err(drop))
-        else {
+    let mut reader = std::io::BufReader::new(journal);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // Only whole lines count: a crash may have cut the last one anywhere.
+        match reader.read_until(b'\n', &mut line) {
+            Ok(n) if n > 0 && line.ends_with(b"\n") => {}
+            _ => break,
+        }
+        let Ok(entry) = serde_json::from_slice::<Entry>(&line) else {
             break;
         };
+        seal.journal_len += line.len() as u64;
         if entry.generation != seal.generation {
             continue;
         }
@@ -151,7 +205,7 @@ pub(super) fn remove(path: &Path) {
 /// replaces (its lines are of an older generation, so a crash in between is harmless).
 fn store(path: &Path, seal: &Seal) -> std::io::Result<()> {
     let bytes = serde_json::to_vec(seal).map_err(std::io::Error::other)?;
-    let tmp = sibling(path, &format!("seal-new-{}", super::open::unique()));
+    let tmp = sibling(path, &format!("seal-new-{}", unique()));
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
         use std::io::Write;
         f.write_all(&bytes)?;
@@ -167,14 +221,9 @@ fn store(path: &Path, seal: &Seal) -> std::io::Result<()> {
     Ok(())
 }
 
-/// After a clean close of a file whose seal was not kept living (the store was reopened after
-/// a failure): runs the full damage check on the file and, if it passes, seals it. Any failure
-/// leaves no seal, so the next open runs the full check.
-pub(super) fn write(path: &Path) {
-    remove(path);
-    if !matches!(probe(path), Ok(Probe::Clean)) {
-        return;
-    }
+/// Seals the file as it is now. The caller vouches for its bytes: they just passed the full
+/// check (`open::check_and_seal`, after a clean close). Any failure leaves no seal.
+pub(super) fn write_checked(path: &Path) {
     let (Ok(meta), Ok(Some(crc32))) = (std::fs::metadata(path), crcs(path, None)) else {
         return;
     };
@@ -184,6 +233,7 @@ pub(super) fn write(path: &Path) {
         len: meta.len(),
         block: BLOCK,
         crc32,
+        journal_len: 0,
     };
     let _ = store(path, &seal);
 }

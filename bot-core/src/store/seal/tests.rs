@@ -1,6 +1,10 @@
 use super::super::open::WALKS;
 use super::*;
-use crate::store::{Faults, Store, StoreError, db_path, tables};
+use crate::store::{Faults, Store, StoreError, TypedTable, db_path, tables};
+
+/// The trial table as scratch space for the store's own tests: any JSON value.
+const SCRATCH: TypedTable<serde_json::Value> = TypedTable::new(tables::TRIALS.name());
+
 use std::sync::Arc;
 
 fn walks() -> u64 {
@@ -17,8 +21,7 @@ fn filled(dir: &Path) -> PathBuf {
     let s = Store::open(&path).unwrap();
     s.seal_when_closed();
     for i in 0..48 {
-        s.put(&tables::TRIALS, &format!("k{i:04}"), &value(i))
-            .unwrap();
+        s.put(&SCRATCH, &format!("k{i:04}"), &value(i)).unwrap();
     }
     drop(s);
     path
@@ -49,7 +52,7 @@ fn a_sealed_file_opens_without_the_walk_and_a_reading_session_keeps_the_seal() {
         let s = Store::open(&path).unwrap();
         assert_eq!(walks(), before, "the seal stood in for the walk");
         assert!(s.sealed());
-        let v: Option<serde_json::Value> = s.get(&tables::TRIALS, "k0047").unwrap();
+        let v: Option<serde_json::Value> = s.get(&SCRATCH, "k0047").unwrap();
         assert!(v.is_some());
         drop(s);
         assert!(
@@ -110,22 +113,20 @@ fn a_crash_between_commits_reopens_without_the_walk_and_keeps_every_commit() {
     let path = filled(dir.path());
     let s = Store::open(&path).unwrap();
     for i in 48..64 {
-        s.put(&tables::TRIALS, &format!("k{i:04}"), &value(i))
-            .unwrap();
+        s.put(&SCRATCH, &format!("k{i:04}"), &value(i)).unwrap();
     }
-    s.delete(&tables::TRIALS, "k0001").unwrap();
+    s.delete(&SCRATCH, "k0001").unwrap();
     assert!(journal_path(&path).exists(), "each sync was journaled");
     let crashed = tempfile::tempdir().unwrap();
     let copy = crash_image(&path, crashed.path());
     let before = walks();
     let c = Store::open(&copy).unwrap();
     assert_eq!(walks(), before, "the journal vouched for the crashed file");
-    let v: Option<serde_json::Value> = c.get(&tables::TRIALS, "k0063").unwrap();
+    let v: Option<serde_json::Value> = c.get(&SCRATCH, "k0063").unwrap();
     assert_eq!(v, Some(value(63)), "the last commit is there");
-    let gone: Option<serde_json::Value> = c.get(&tables::TRIALS, "k0001").unwrap();
+    let gone: Option<serde_json::Value> = c.get(&SCRATCH, "k0001").unwrap();
     assert_eq!(gone, None);
-    c.put(&tables::TRIALS, "after", &serde_json::json!(1))
-        .unwrap();
+    c.put(&SCRATCH, "after", &serde_json::json!(1)).unwrap();
     drop(c);
     assert!(verify(&copy).is_some(), "sealed again at the clean close");
     drop(s);
@@ -136,7 +137,7 @@ fn a_byte_changed_in_a_crashed_file_is_damage_and_the_file_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let path = filled(dir.path());
     let s = Store::open(&path).unwrap();
-    s.put(&tables::TRIALS, "k0100", &value(100)).unwrap();
+    s.put(&SCRATCH, "k0100", &value(100)).unwrap();
     let crashed = tempfile::tempdir().unwrap();
     let copy = crash_image(&path, crashed.path());
     drop(s);
@@ -163,7 +164,7 @@ fn a_crashed_file_without_a_seal_is_verified_and_repaired_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let path = filled(dir.path());
     let s = Store::open(&path).unwrap();
-    s.put(&tables::TRIALS, "k0100", &value(100)).unwrap();
+    s.put(&SCRATCH, "k0100", &value(100)).unwrap();
     let crashed = tempfile::tempdir().unwrap();
     let copy = crash_image(&path, crashed.path());
     drop(s);
@@ -172,7 +173,7 @@ fn a_crashed_file_without_a_seal_is_verified_and_repaired_in_place() {
     let before = walks();
     let c = Store::open(&copy).unwrap();
     assert_eq!(walks(), before + 1, "no seal: the full check ran");
-    let v: Option<serde_json::Value> = c.get(&tables::TRIALS, "k0100").unwrap();
+    let v: Option<serde_json::Value> = c.get(&SCRATCH, "k0100").unwrap();
     assert_eq!(v, Some(value(100)));
     assert_eq!(
         std::fs::metadata(&copy).unwrap().ino(),
@@ -194,12 +195,8 @@ fn a_long_journal_is_folded_into_the_seal_and_still_vouches_after_a_crash() {
     let s = Store::open(&path).unwrap();
     let first = std::fs::read(seal_path(&path)).unwrap();
     for i in 0..200 {
-        s.put(
-            &tables::TRIALS,
-            &format!("small{i:04}"),
-            &serde_json::json!(i),
-        )
-        .unwrap();
+        s.put(&SCRATCH, &format!("small{i:04}"), &serde_json::json!(i))
+            .unwrap();
     }
     assert_ne!(
         std::fs::read(seal_path(&path)).unwrap(),
@@ -211,7 +208,7 @@ fn a_long_journal_is_folded_into_the_seal_and_still_vouches_after_a_crash() {
     let before = walks();
     let c = Store::open(&copy).unwrap();
     assert_eq!(walks(), before);
-    let v: Option<serde_json::Value> = c.get(&tables::TRIALS, "small0199").unwrap();
+    let v: Option<serde_json::Value> = c.get(&SCRATCH, "small0199").unwrap();
     assert_eq!(v, Some(serde_json::json!(199)));
     drop(c);
     drop(s);
@@ -226,16 +223,56 @@ fn a_failed_write_drops_the_seal_and_a_later_clean_stop_seals_again() {
     s.seal_when_closed();
     assert!(s.sealed());
     faults.set_disk_full(true);
-    assert!(s.put(&tables::TRIALS, "x", &serde_json::json!(1)).is_err());
+    assert!(s.put(&SCRATCH, "x", &serde_json::json!(1)).is_err());
     assert!(
         !seal_path(&path).exists(),
         "no seal while the file is in doubt"
     );
     faults.set_disk_full(false);
-    s.put(&tables::TRIALS, "x", &serde_json::json!(2)).unwrap();
+    s.put(&SCRATCH, "x", &serde_json::json!(2)).unwrap();
     drop(s);
     assert!(verify(&path).is_some(), "the clean stop sealed it again");
     let before = walks();
     drop(Store::open(&path).unwrap());
     assert_eq!(walks(), before);
+}
+
+/// A crash while a journal line was being appended leaves a torn line: the next session cuts
+/// it (no new seal written at the open) and its own lines, appended after the cut, still
+/// vouch for the file after a second crash.
+#[test]
+fn a_torn_journal_line_is_cut_and_the_lines_after_it_still_vouch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = filled(dir.path());
+    let s = Store::open(&path).unwrap();
+    s.put(&SCRATCH, "k0100", &value(100)).unwrap();
+    let crashed = tempfile::tempdir().unwrap();
+    let copy = crash_image(&path, crashed.path());
+    drop(s);
+    let seal_before = std::fs::read(seal_path(&copy)).unwrap();
+    {
+        use std::io::Write;
+        let mut j = std::fs::OpenOptions::new()
+            .append(true)
+            .open(journal_path(&copy))
+            .unwrap();
+        j.write_all(b"{\"generation\":1,\"len\":99,\"blo").unwrap();
+    }
+    let before = walks();
+    let c = Store::open(&copy).unwrap();
+    assert_eq!(walks(), before, "the whole lines still vouch");
+    assert_eq!(
+        std::fs::read(seal_path(&copy)).unwrap(),
+        seal_before,
+        "the open cut the journal instead of writing a new seal"
+    );
+    c.put(&SCRATCH, "k0101", &value(101)).unwrap();
+    let again = tempfile::tempdir().unwrap();
+    let second = crash_image(&copy, again.path());
+    drop(c);
+    let before = walks();
+    let d = Store::open(&second).unwrap();
+    assert_eq!(walks(), before, "lines written after the cut are read");
+    let v: Option<serde_json::Value> = d.get(&SCRATCH, "k0101").unwrap();
+    assert_eq!(v, Some(value(101)));
 }
