@@ -219,8 +219,9 @@ impl CatalogLoad {
     }
 }
 
-/// Builds the message bundles on a thread of their own, for the commands that answer at once
-/// (the first answer would otherwise parse every locale file first).
+/// Builds the message bundles on a thread of their own for `chat`, whose first answer would
+/// otherwise parse every locale file first. Not for `serve`: its frontends build them at start
+/// anyway, and a `serve` with none would hold 2 MiB of bundles it never uses.
 fn warm_messages() {
     std::thread::spawn(bot_core::Localizer::get);
 }
@@ -245,7 +246,6 @@ fn run() -> Result<()> {
             chat::run(Arc::new(catalog), store, lang.as_deref())
         }
         Cmd::Serve => {
-            warm_messages();
             let store = open_store(args.data_dir, env_lang())?;
             let catalog = catalog.wait()?;
             // Operators see which check the start paid for (a crash between commits still

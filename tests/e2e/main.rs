@@ -15,6 +15,7 @@ mod ops_e2e;
 mod provider_memory;
 mod reliability_e2e;
 mod soak;
+mod startup_figures;
 mod stock_e2e;
 mod store_crash;
 mod telegram_e2e;
