@@ -196,21 +196,23 @@ fn data_dir(arg: Option<PathBuf>) -> Result<PathBuf> {
 /// two, not their sum. A `--catalog-dir` is read and checked before anything else, as always,
 /// so a bad file stops the command before it creates a store.
 enum CatalogLoad {
-    Ready(Catalog),
+    Ready(Box<Catalog>),
     Decoding(std::thread::JoinHandle<Result<Catalog, bot_core::catalog::CatalogError>>),
 }
 
 impl CatalogLoad {
     fn start(dir: Option<&std::path::Path>) -> Result<CatalogLoad> {
         Ok(match dir {
-            Some(_) => CatalogLoad::Ready(Catalog::load(dir).context("loading the catalog")?),
+            Some(_) => {
+                CatalogLoad::Ready(Box::new(Catalog::load(dir).context("loading the catalog")?))
+            }
             None => CatalogLoad::Decoding(std::thread::spawn(Catalog::embedded)),
         })
     }
 
     fn wait(self) -> Result<Catalog> {
         match self {
-            CatalogLoad::Ready(c) => Ok(c),
+            CatalogLoad::Ready(c) => Ok(*c),
             CatalogLoad::Decoding(t) => match t.join() {
                 Ok(c) => c.context("loading the catalog"),
                 Err(panic) => std::panic::resume_unwind(panic),
