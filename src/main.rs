@@ -191,21 +191,65 @@ fn data_dir(arg: Option<PathBuf>) -> Result<PathBuf> {
     }
 }
 
+/// The catalog being decoded on a thread of its own while the store opens (creating a store
+/// waits on the disk; decoding the embedded catalog is CPU): a start pays the longer of the
+/// two, not their sum. A `--catalog-dir` is read and checked before anything else, as always,
+/// so a bad file stops the command before it creates a store.
+enum CatalogLoad {
+    Ready(Box<Catalog>),
+    Decoding(std::thread::JoinHandle<Result<Catalog, bot_core::catalog::CatalogError>>),
+}
+
+impl CatalogLoad {
+    fn start(dir: Option<&std::path::Path>) -> Result<CatalogLoad> {
+        Ok(match dir {
+            Some(_) => {
+                CatalogLoad::Ready(Box::new(Catalog::load(dir).context("loading the catalog")?))
+            }
+            None => CatalogLoad::Decoding(std::thread::spawn(Catalog::embedded)),
+        })
+    }
+
+    fn wait(self) -> Result<Catalog> {
+        match self {
+            CatalogLoad::Ready(c) => Ok(*c),
+            CatalogLoad::Decoding(t) => match t.join() {
+                Ok(c) => c.context("loading the catalog"),
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+        }
+    }
+}
+
+/// Builds the message bundles on a thread of their own for `chat`, whose first answer would
+/// otherwise parse every locale file first. Not for `serve`: its frontends build them at start
+/// anyway, and a `serve` with none would hold 2 MiB of bundles it never uses.
+fn warm_messages() {
+    std::thread::spawn(bot_core::Localizer::get);
+}
+
 fn run() -> Result<()> {
     let args = Args::parse();
-    let catalog = Catalog::load(args.catalog_dir.as_deref()).context("loading the catalog")?;
+    // The database commands never read the catalog (a broken one must not block a repair).
+    if let Cmd::Db { action } = &args.command {
+        return db(args.data_dir, action);
+    }
+    let catalog = CatalogLoad::start(args.catalog_dir.as_deref())?;
     match args.command {
         Cmd::Chat { lang } => {
+            warm_messages();
             let ui = lang
                 .as_deref()
                 .and_then(bot_core::Lang::parse_user_choice)
                 .unwrap_or_else(env_lang);
             let store = open_store(args.data_dir, ui)?;
+            let catalog = catalog.wait()?;
             cli_import::curated_from_env(&catalog, &store);
             chat::run(Arc::new(catalog), store, lang.as_deref())
         }
         Cmd::Serve => {
             let store = open_store(args.data_dir, env_lang())?;
+            let catalog = catalog.wait()?;
             // Operators see which check the start paid for (a crash between commits still
             // takes the seal's one sequential read).
             tracing::info!(
@@ -225,46 +269,48 @@ fn run() -> Result<()> {
             bot.charts = Some(Arc::new(gpuscout_charts::PlottersCharts));
             serve::run(bot)
         }
-        Cmd::Gpus { json } => cli::gpus(&catalog, json),
-        Cmd::Gpu { name, json } => cli::gpu(&catalog, &name, json),
-        Cmd::Platforms { needs, json } => cli::platforms(&catalog, &needs, json),
-        Cmd::Platform { name, json } => cli::platform(&catalog, &name, json),
-        Cmd::Convert(a) => cli_billing::convert(&catalog, a),
-        Cmd::Cost(a) => cli_billing::cost(&catalog, a),
+        Cmd::Gpus { json } => cli::gpus(&catalog.wait()?, json),
+        Cmd::Gpu { name, json } => cli::gpu(&catalog.wait()?, &name, json),
+        Cmd::Platforms { needs, json } => cli::platforms(&catalog.wait()?, &needs, json),
+        Cmd::Platform { name, json } => cli::platform(&catalog.wait()?, &name, json),
+        Cmd::Convert(a) => cli_billing::convert(&catalog.wait()?, a),
+        Cmd::Cost(a) => cli_billing::cost(&catalog.wait()?, a),
         Cmd::Compare(a) => {
-            cli_billing::compare(&catalog, existing_store(args.data_dir).as_deref(), a)
+            let store = existing_store(args.data_dir);
+            cli_billing::compare(&catalog.wait()?, store.as_deref(), a)
         }
-        Cmd::Fit(a) => cli_fit::fit(&catalog, a),
-        Cmd::Tco(a) => cli_fit::tco(&catalog, a),
-        Cmd::Stock(a) => cli_stock::stock(
-            &catalog,
-            &*open_store(args.data_dir, bot_core::Lang::En)?,
-            a,
-        ),
-        Cmd::Offers(a) => cli_import::offers(
-            &catalog,
-            &*open_store(args.data_dir, bot_core::Lang::En)?,
-            a,
-        ),
-        Cmd::Import(a) => cli_import::import(
-            &catalog,
-            &*open_store(args.data_dir, bot_core::Lang::En)?,
-            a,
-        ),
-        Cmd::Trend(a) => cli_trend::trend(
-            &catalog,
-            &*open_store(args.data_dir, bot_core::Lang::En)?,
-            a,
-        ),
-        Cmd::Poll(a) => cli_stock::poll(catalog, open_store(args.data_dir, bot_core::Lang::En)?, a),
-        Cmd::Db { action } => {
-            let path = bot_core::store::db_path(&data_dir(args.data_dir)?);
-            match action {
-                DbAction::Check => cli::db_check(&path),
-                DbAction::Repair => cli::db_repair(&path),
-                DbAction::Reset => cli::db_reset(&path),
-            }
+        Cmd::Fit(a) => cli_fit::fit(&catalog.wait()?, a),
+        Cmd::Tco(a) => cli_fit::tco(&catalog.wait()?, a),
+        Cmd::Stock(a) => {
+            let store = open_store(args.data_dir, bot_core::Lang::En)?;
+            cli_stock::stock(&catalog.wait()?, &store, a)
         }
+        Cmd::Offers(a) => {
+            let store = open_store(args.data_dir, bot_core::Lang::En)?;
+            cli_import::offers(&catalog.wait()?, &store, a)
+        }
+        Cmd::Import(a) => {
+            let store = open_store(args.data_dir, bot_core::Lang::En)?;
+            cli_import::import(&catalog.wait()?, &store, a)
+        }
+        Cmd::Trend(a) => {
+            let store = open_store(args.data_dir, bot_core::Lang::En)?;
+            cli_trend::trend(&catalog.wait()?, &store, a)
+        }
+        Cmd::Poll(a) => {
+            let store = open_store(args.data_dir, bot_core::Lang::En)?;
+            cli_stock::poll(catalog.wait()?, store, a)
+        }
+        Cmd::Db { action } => db(args.data_dir, &action),
+    }
+}
+
+fn db(dir: Option<PathBuf>, action: &DbAction) -> Result<()> {
+    let path = bot_core::store::db_path(&data_dir(dir)?);
+    match action {
+        DbAction::Check => cli::db_check(&path),
+        DbAction::Repair => cli::db_repair(&path),
+        DbAction::Reset => cli::db_reset(&path),
     }
 }
 

@@ -228,3 +228,46 @@ fn a_catalog_or_curated_row_dated_in_the_future_is_refused_by_name() {
     let r = cli().run_in(dir.path(), &["stock", "3090"], "");
     assert!(!r.stdout.contains("just now"), "{}", r.stdout);
 }
+
+/// The catalog is decoded beside the store's opening (start-up, issue 28): a bad
+/// `--catalog-dir` still stops a command before it creates a store, and the database commands,
+/// which never read the catalog, still look after the database.
+#[test]
+fn a_bad_catalog_dir_creates_no_store_and_does_not_block_db_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = tempfile::tempdir().unwrap();
+    std::fs::write(catalog.path().join("gpus.toml"), "gpu = [ not toml").unwrap();
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = Command::new(BIN)
+            .arg("--data-dir")
+            .arg(dir.path())
+            .arg("--catalog-dir")
+            .arg(catalog.path())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["chat", "--lang", "en"], "/help\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("gpus.toml"), "{stderr}");
+    let created: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(created.is_empty(), "a store was created: {created:?}");
+    let out = run(&["db", "check"], "");
+    let text =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains("gpus.toml"),
+        "db check read the catalog: {text}"
+    );
+}

@@ -16,6 +16,7 @@ mod phone;
 mod provider_memory;
 mod reliability_e2e;
 mod soak;
+mod startup_figures;
 mod stock_e2e;
 mod store_crash;
 mod telegram_e2e;
