@@ -1,6 +1,6 @@
 //! Start-up and idle memory of `gpuscout`, several binaries side by side in one run (issue 28:
 //! "start-up grew 1.4×, idle `serve` RSS 30 s after a backlog +43%"). Ignored: about three
-//! minutes per binary. Figures in `docs/performance.md` §12 (issue 28). Run it as
+//! minutes per binary. Figures in `docs/performance.md` §15 (issue 28). Run it as
 //!
 //! ```text
 //! cargo build --release --bin gpuscout
