@@ -33,8 +33,8 @@ mod once;
 mod open;
 mod pending;
 mod record;
-mod scan;
 mod rows;
+mod scan;
 mod schema;
 mod seal;
 

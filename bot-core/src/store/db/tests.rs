@@ -89,25 +89,21 @@ fn a_derived_value_is_kept_until_its_table_is_written() {
     s.put(&SCRATCH, "t", &serde_json::json!(1)).unwrap();
     assert_eq!(*count(), 0);
     assert_eq!(builds.get(), 1);
-    s.put(&RAW_SNAPSHOTS, "a", &serde_json::json!(1))
-        .unwrap();
+    s.put(&RAW_SNAPSHOTS, "a", &serde_json::json!(1)).unwrap();
     assert_eq!(*count(), 1);
     let mut b = Batch::new();
-    b.put(&RAW_SNAPSHOTS, "b", &serde_json::json!(2))
-        .unwrap();
+    b.put(&RAW_SNAPSHOTS, "b", &serde_json::json!(2)).unwrap();
     s.commit(b).unwrap();
     assert_eq!(*count(), 2);
     s.delete(&RAW_SNAPSHOTS, "a").unwrap();
     assert_eq!(*count(), 1);
-    s.delete_keys_where(&RAW_SNAPSHOTS, "", |_| true)
-        .unwrap();
+    s.delete_keys_where(&RAW_SNAPSHOTS, "", |_| true).unwrap();
     assert_eq!(*count(), 0);
     assert_eq!(builds.get(), 5);
     // Pending writes of an update are seen by its own reads, never kept.
     let inside = s
         .once("t:c", 1, || {
-            s.put(&RAW_SNAPSHOTS, "p", &serde_json::json!(3))
-                .unwrap();
+            s.put(&RAW_SNAPSHOTS, "p", &serde_json::json!(3)).unwrap();
             *count()
         })
         .unwrap();
@@ -115,8 +111,7 @@ fn a_derived_value_is_kept_until_its_table_is_written() {
     assert_eq!(*count(), 1, "committed with the update");
     let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         s.once("t:c", 2, || {
-            s.put(&RAW_SNAPSHOTS, "q", &serde_json::json!(4))
-                .unwrap();
+            s.put(&RAW_SNAPSHOTS, "q", &serde_json::json!(4)).unwrap();
             assert_eq!(*count(), 2);
             panic!("the handler fails");
         })
