@@ -23,8 +23,15 @@ pub const DEF: CommandDef = CommandDef {
     run,
 };
 
-fn run(turn: &Turn, _args: &str) -> RunResult {
-    Ok(commit(turn.ctx, dialogue::start(turn.ctx)).into())
+/// `/pick`, or `/pick <what the job is>`: words after the command are the first answer, read
+/// like a sentence typed at the first step (every fact it names kept and echoed).
+fn run(turn: &Turn, args: &str) -> RunResult {
+    let outcome = if args.trim().is_empty() {
+        dialogue::start(turn.ctx)
+    } else {
+        dialogue::start_with(turn.ctx, args)
+    };
+    Ok(commit(turn.ctx, outcome).into())
 }
 
 /// The user's dialogue in this chat, if one is running. An unreadable state (damaged, or

@@ -48,15 +48,24 @@ fn say(bot: &Bot, me: &ChatRef, text: &str) -> (Vec<String>, String) {
 
 #[test]
 fn the_first_sentence_keeps_all_six_facts_and_asks_only_what_is_left() {
-    let dir = tempfile::tempdir().unwrap();
-    let bot = bot(dir.path());
-    let me = who("zh");
-    say(&bot, &me, "/pick");
-    let (ids, text) = say(
-        &bot,
-        &me,
-        "想用lora微调下qwen2.5 7b 跑3个小时 只有支付宝 不想实名 预算50",
-    );
+    let sentence = "想用lora微调下qwen2.5 7b 跑3个小时 只有支付宝 不想实名 预算50";
+    // Sent after `/pick`, or on the same line as it: the same six facts kept.
+    for first in [None, Some(format!("/pick {sentence}"))] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot(dir.path());
+        let me = who("zh");
+        let (ids, text) = match first {
+            None => {
+                say(&bot, &me, "/pick");
+                say(&bot, &me, sentence)
+            }
+            Some(line) => say(&bot, &me, &line),
+        };
+        six_facts_kept(&ids, &text);
+    }
+}
+
+fn six_facts_kept(ids: &[String], text: &str) {
     for id in [
         "pick-understood-model",
         "pick-understood-method",
