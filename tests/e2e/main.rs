@@ -21,3 +21,4 @@ mod store_crash;
 mod telegram_e2e;
 mod transcripts;
 mod trend_e2e;
+mod webhook_stop_e2e;
