@@ -431,6 +431,32 @@ fn discord_slow_answers_are_deferred_then_edited_in() {
     assert_eq!(p.body, json!({"type": 5, "data": {"flags": 64}}));
 }
 
+/// Issue 23 item 2: a stop finishes the interactions it took. Discord never delivers an
+/// interaction again, so a deferred answer still to come at the stop is sent during the
+/// drain (its token takes it for 15 minutes), before the process exits.
+#[test]
+fn discord_a_stop_right_after_deferring_still_sends_the_answer() {
+    // Every answer is deferred; the edit comes after the response is delivered.
+    let bot = start(0);
+    let d = &bot.discord;
+    let deferred = d.post(&d.command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US"));
+    assert_eq!(deferred.body, json!({"type": 5}));
+    assert!(
+        !bot.fake.calls().iter().any(is_original_edit),
+        "the edit has not come yet"
+    );
+    let Bot { serve, fake, .. } = bot;
+    let (status, stderr) = serve.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+    let edits: Vec<Call> = fake.calls().into_iter().filter(is_original_edit).collect();
+    assert_eq!(edits.len(), 1, "{stderr}");
+    assert!(
+        description(&edits[0].body).contains("H100"),
+        "{:?}",
+        edits[0].body
+    );
+}
+
 /// The first message the bot posted to `channel` quoting message `quoting` (`None`: quoting
 /// nothing).
 fn posted(bot: &Bot, channel: u64, quoting: Option<&str>) -> Call {
