@@ -174,11 +174,13 @@ impl Discord {
             .map_err(|e| ConfigError::new(e.to_string()))?;
         let mut backoff = Duration::from_secs(1);
         loop {
-            match self
-                .rest
-                .register_commands(&commands, self.config.guild_id)
-                .await
-            {
+            // The REST client retries an outage itself for a while: a stop does not wait it out.
+            let attempt = self.rest.register_commands(&commands, self.config.guild_id);
+            let result = tokio::select! {
+                r = attempt => r,
+                () = stop.cancelled() => return Ok(()),
+            };
+            match result {
                 Ok(()) => {
                     tracing::info!(
                         "discord: registered {} slash commands",
