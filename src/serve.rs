@@ -30,7 +30,11 @@ const STOP_DEADLINE_VAR: &str = "GPUSCOUT_STOP_DEADLINE";
 pub fn run(core: bot_core::Bot) -> Result<()> {
     let deadline = stop_deadline()?;
     let history_days = crate::cli_trend::retention_days()?;
-    let discord = gpuscout_discord::Config::from_env()?;
+    let mut discord = gpuscout_discord::Config::from_env()?;
+    if let Some(d) = &mut discord {
+        // Interactions taken before a stop are answered within the same deadline.
+        d.stop_deadline = deadline;
+    }
     if discord.is_none() {
         tracing::info!("{}", gpuscout_discord::OFF_NOTICE);
     }

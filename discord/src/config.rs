@@ -8,6 +8,8 @@ use url::Url;
 pub const DEFAULT_API_URL: &str = "https://discord.com/api/v10";
 /// How long an answer may take before the interaction is deferred (Discord allows 3 s).
 pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(2000);
+/// How long a stop may take when `serve` does not say.
+pub const DEFAULT_STOP_DEADLINE: Duration = Duration::from_secs(10);
 
 /// What `serve` says when Discord is not configured.
 pub const OFF_NOTICE: &str = "discord: off (set DISCORD_BOT_TOKEN and DISCORD_APPLICATION_ID, \
@@ -59,6 +61,9 @@ pub struct Config {
     pub guild_id: Option<u64>,
     /// Answers slower than this are deferred and followed up (`DISCORD_DEFER_AFTER_MS`).
     pub defer_after: Duration,
+    /// How long a stop may take (`serve` sets its `GPUSCOUT_STOP_DEADLINE`): interactions
+    /// taken before it are answered within it (their deferred answers and follow-ups).
+    pub stop_deadline: Duration,
 }
 
 impl Config {
@@ -154,6 +159,7 @@ impl Config {
             api_url,
             guild_id,
             defer_after,
+            stop_deadline: DEFAULT_STOP_DEADLINE,
         }))
     }
 

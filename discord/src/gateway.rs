@@ -166,6 +166,8 @@ impl EventHandler for Events {
     }
 
     async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {
+        // Held until the answer and its follow-ups are sent: a stop waits for it.
+        let _held = self.handler.pending.hold();
         let i = match interaction_json(&interaction) {
             Ok(i) => i,
             Err(e) => {

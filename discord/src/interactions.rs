@@ -30,7 +30,9 @@ use serenity::interactions_endpoint::Verifier;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::Notify;
 
 /// The most a signature's timestamp may differ from our clock.
 pub const MAX_SKEW: Duration = Duration::from_secs(300);
@@ -61,6 +63,51 @@ pub(crate) struct Handler {
     pub rest: Rest,
     pub defer_after: Duration,
     pub catalog: Arc<bot_core::Catalog>,
+    /// Interactions taken and not yet fully answered: a stop waits for them.
+    pub pending: Pending,
+}
+
+/// Interactions in hand, from arrival until their response, deferred answer and follow-ups
+/// are sent. A stop waits for none left ([`Pending::idle`]) within its deadline: Discord
+/// never delivers an interaction again, so one dropped at a stop is never answered, while
+/// its token still takes the answer for 15 minutes.
+#[derive(Clone, Default)]
+pub(crate) struct Pending(Arc<(AtomicUsize, Notify)>);
+
+impl Pending {
+    /// Counts one in until the returned guard is dropped.
+    pub(crate) fn hold(&self) -> Held {
+        self.0.0.fetch_add(1, Ordering::SeqCst);
+        Held(self.clone())
+    }
+
+    pub(crate) fn count(&self) -> usize {
+        self.0.0.load(Ordering::SeqCst)
+    }
+
+    /// Resolves once none is in hand.
+    pub(crate) async fn idle(&self) {
+        loop {
+            let notified = self.0.1.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if self.count() == 0 {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+/// One interaction in hand ([`Pending::hold`]).
+pub(crate) struct Held(Pending);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if (self.0).0.0.fetch_sub(1, Ordering::SeqCst) == 1 {
+            (self.0).0.1.notify_waiters();
+        }
+    }
 }
 
 /// The HTTP endpoint's state: the handler and the application's public key.
@@ -132,6 +179,7 @@ async fn interaction(
     if let Err(why) = verify(&app, &headers, &body) {
         return unauthorized(why);
     }
+    let held = app.handler.pending.hold();
     let Ok(i) = serde_json::from_slice::<Value>(&body) else {
         return (StatusCode::BAD_REQUEST, "not JSON").into_response();
     };
@@ -143,6 +191,7 @@ async fn interaction(
     };
     if let Some(then) = handled.then {
         tokio::spawn(async move {
+            let _held = held;
             tokio::time::sleep(AFTER_RESPONSE).await;
             then.await;
         });

@@ -45,6 +45,8 @@ pub struct Discord {
     rest: Rest,
     endpoint: Option<Arc<interactions::Endpoint>>,
     gateway: Option<gateway::Gateway>,
+    /// Interactions in hand, answered at a stop within the deadline.
+    pending: interactions::Pending,
 }
 
 impl Discord {
@@ -67,7 +69,9 @@ impl Discord {
             rest: rest.clone(),
             defer_after: config.defer_after,
             catalog: core.catalog.clone(),
+            pending: interactions::Pending::default(),
         });
+        let pending = handler.pending.clone();
         let endpoint = match config.public_key {
             None => None,
             Some(key) => Some(Arc::new(interactions::Endpoint {
@@ -86,6 +90,7 @@ impl Discord {
             rest,
             endpoint,
             gateway,
+            pending,
         })
     }
 
@@ -144,6 +149,23 @@ impl Discord {
         let (registered, ()) = tokio::join!(self.register(stop.clone()), gateway);
         registered?;
         stop.cancelled().await;
+        // Interactions taken before the stop are answered within (most of) its deadline;
+        // the rest are given up here, not retried after the restart (nothing is kept, and
+        // Discord would refuse an interaction token past its window anyway).
+        let left = self.pending.count();
+        if left > 0 {
+            tracing::info!("discord: answering {left} interaction(s) in hand before stopping");
+            let within = self.config.stop_deadline * 8 / 10;
+            if tokio::time::timeout(within, self.pending.idle())
+                .await
+                .is_err()
+            {
+                tracing::warn!(
+                    "discord: {} interaction(s) not answered by the stop deadline; given up",
+                    self.pending.count()
+                );
+            }
+        }
         Ok(())
     }
 
@@ -152,11 +174,13 @@ impl Discord {
             .map_err(|e| ConfigError::new(e.to_string()))?;
         let mut backoff = Duration::from_secs(1);
         loop {
-            match self
-                .rest
-                .register_commands(&commands, self.config.guild_id)
-                .await
-            {
+            // The REST client retries an outage itself for a while: a stop does not wait it out.
+            let attempt = self.rest.register_commands(&commands, self.config.guild_id);
+            let result = tokio::select! {
+                r = attempt => r,
+                () = stop.cancelled() => return Ok(()),
+            };
+            match result {
                 Ok(()) => {
                     tracing::info!(
                         "discord: registered {} slash commands",

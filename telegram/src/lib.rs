@@ -39,6 +39,7 @@ mod lanes;
 mod poll;
 pub mod render;
 pub mod sender;
+mod webhook;
 
 pub use config::{Config, ConfigError, Mode, Token};
 pub use sender::{SendError, TelegramSender};
@@ -46,8 +47,8 @@ pub use sender::{SendError, TelegramSender};
 use bot_core::commands::ALL as COMMANDS;
 use bot_core::{Lang, Localizer, Msg};
 use config::Redactor;
+use futures_util::FutureExt;
 use futures_util::future::BoxFuture;
-use futures_util::{FutureExt, StreamExt};
 use gpuscout_frontend::Turns;
 use handler::App;
 use std::fmt::Debug;
@@ -56,9 +57,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::prelude::*;
-use teloxide::types::{BotCommand, BotCommandScope, UpdateKind};
-use teloxide::update_listeners::UpdateListener;
-use teloxide::update_listeners::webhooks;
+use teloxide::types::{BotCommand, BotCommandScope};
 use teloxide::{ApiError, RequestError};
 use tokio_util::sync::CancellationToken;
 
@@ -217,115 +216,20 @@ impl Telegram {
                 listen,
                 secret,
             } => {
-                let tcp =
-                    tokio::net::TcpListener::bind(listen)
-                        .await
-                        .map_err(|e| RunError::Bind {
-                            addr: listen.to_string(),
-                            detail: e.to_string(),
-                        })?;
-                let mut options = webhooks::Options::new(*listen, url.clone());
-                if let Some(s) = secret {
-                    options = options.secret_token(s.clone());
-                }
-                let (listener, stopped, router) = webhooks::axum_to_router(bot.clone(), options)
-                    .await
-                    .map_err(|e| RunError::Webhook(self.redactor.clean(&e.to_string())))?;
-                let router = router.layer(axum::middleware::from_fn({
-                    let gate = gate.clone();
-                    move |req: axum::extract::Request, next: axum::middleware::Next| {
-                        let gate = gate.clone();
-                        async move { admit(&gate, req, next).await }
-                    }
-                }));
-                let listener = gate::Gated {
-                    inner: listener,
-                    gate: gate.clone(),
-                    counted_on_accept: true,
+                tracing::info!("telegram: running as @{username} (webhook)");
+                let hook = webhook::Hook {
+                    url,
+                    listen,
+                    secret: secret.as_ref(),
+                    deadline: self.config.stop_deadline,
                 };
-                tracing::info!("telegram: running as @{username} (webhook on {listen})");
-                let server = tokio::spawn(async move {
-                    if let Err(e) = axum::serve(tcp, router)
-                        .with_graceful_shutdown(stopped)
-                        .await
-                    {
-                        tracing::error!("telegram: webhook server failed: {e}");
-                    }
-                });
-                let r = dispatch(&intake, listener, &self.redactor, &stop).await;
-                let _ = server.await;
-                r
+                webhook::run(&intake, &bot, hook, &self.redactor, &stop).await
             }
         };
         menu.abort();
         tracing::info!("telegram: stopped");
         result
     }
-}
-
-/// Webhook updates: reads them until the listener ends (a stop stops it), hands each to its
-/// chat's lane, then waits for the lanes to finish what was accepted.
-async fn dispatch<L>(
-    intake: &poll::Intake,
-    mut listener: L,
-    redactor: &Redactor,
-    stop: &CancellationToken,
-) -> Result<(), RunError>
-where
-    L: UpdateListener + Send,
-    L::Err: Debug + std::fmt::Display + Send + 'static,
-{
-    listener.hint_allowed_updates(&mut handler::ALLOWED.iter().cloned());
-    let stop_token = listener.stop_token();
-    let stopper = {
-        let stop = stop.clone();
-        tokio::spawn(async move {
-            stop.cancelled().await;
-            tracing::info!("telegram: stopping");
-            stop_token.stop();
-        })
-    };
-    {
-        let updates = listener.as_stream();
-        tokio::pin!(updates);
-        while let Some(item) = updates.next().await {
-            match item {
-                // What teloxide cannot parse reaches no handler (the gate already knows).
-                Ok(upd) if matches!(upd.kind, UpdateKind::Error(_)) => {}
-                Ok(upd) => intake.accept(upd),
-                Err(e) => {
-                    gpuscout_frontend::metrics::error("telegram", "update_listener");
-                    tracing::warn!("telegram: {}", redactor.clean(&e.to_string()));
-                }
-            }
-        }
-    }
-    stopper.abort();
-    intake.lanes.drain().await;
-    Ok(())
-}
-
-/// The webhook's door: a full gate answers 503 with `Retry-After` (Telegram delivers the update
-/// again later); an accepted update holds its slot until a handler is done with it.
-async fn admit(
-    gate: &gate::Gate,
-    req: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    if !gate.try_enter() {
-        return (
-            axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            [(axum::http::header::RETRY_AFTER, "5")],
-        )
-            .into_response();
-    }
-    let response = next.run(req).await;
-    if response.status() != axum::http::StatusCode::OK {
-        // Not queued (a wrong secret, a body that is no update).
-        gate.leave();
-    }
-    response
 }
 
 /// Start-up calls that must succeed before polling: retried with exponential backoff (and

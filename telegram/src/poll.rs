@@ -51,7 +51,7 @@ impl Intake {
 
     /// [`Intake::accept`]; `bounded: false` for updates taken in before a restart, which
     /// are answered whatever their chat's backlog.
-    fn accept_bounded(&self, upd: Update, bounded: bool) {
+    pub(crate) fn accept_bounded(&self, upd: Update, bounded: bool) {
         let id = upd.id.0;
         if matches!(upd.kind, UpdateKind::Error(_)) {
             // What teloxide cannot parse reaches no handler.
@@ -195,19 +195,7 @@ pub(crate) async fn poll(
 /// more and gives what runs most of the rest; finally confirms exactly what was answered,
 /// so the rest comes back after the restart.
 pub(crate) async fn finish(intake: &Intake, bot: &TgBot, redactor: &Redactor, deadline: Duration) {
-    let taken = intake.acks.unanswered();
-    if tokio::time::timeout(deadline / 2, intake.lanes.drain())
-        .await
-        .is_err()
-    {
-        intake.lanes.close();
-        let _ = tokio::time::timeout(deadline * 3 / 10, intake.lanes.drain()).await;
-    }
-    let left = intake.acks.unanswered();
-    tracing::info!(
-        "telegram: {} of {taken} update(s) in hand answered at the stop; {left} left for Telegram to deliver again",
-        taken - left.min(taken)
-    );
+    drain(intake, deadline).await;
     let Some(offset) = intake.acks.offset() else {
         return;
     };
@@ -220,6 +208,25 @@ pub(crate) async fn finish(intake: &Intake, bot: &TgBot, redactor: &Redactor, de
         ),
         Err(_) => tracing::warn!("telegram: confirming answered updates timed out"),
     }
+}
+
+/// Answers what was taken for about half of `deadline`, then starts nothing more and gives
+/// what runs most of the rest (a tenth is left for confirming). What is left is answered after
+/// the restart: delivered again by Telegram, or replayed from the store where it was queued.
+pub(crate) async fn drain(intake: &Intake, deadline: Duration) {
+    let taken = intake.acks.unanswered();
+    if tokio::time::timeout(deadline / 2, intake.lanes.drain())
+        .await
+        .is_err()
+    {
+        intake.lanes.close();
+        let _ = tokio::time::timeout(deadline * 3 / 10, intake.lanes.drain()).await;
+    }
+    let left = intake.acks.unanswered();
+    tracing::info!(
+        "telegram: {} of {taken} update(s) in hand answered at the stop; {left} left for after the restart",
+        taken - left.min(taken)
+    );
 }
 
 /// Which fetched updates are answered: the offset to confirm them with. An update in flight
@@ -328,6 +335,31 @@ impl Acks {
             if s.inflight.contains(&id) {
                 s.durable.insert(id);
             }
+        }
+        true
+    }
+
+    /// Queues one webhook update in the store before Telegram is told it was delivered, and
+    /// counts it in flight. `false` when the store failed (Telegram then delivers it again).
+    /// A re-delivery of one in flight is queued again harmlessly: the same row, and the
+    /// handled mark answers it once.
+    pub(crate) async fn queue(&self, upd: &Update) -> bool {
+        let id = upd.id.0;
+        if let (Some(store), Some(json)) = (self.store.clone(), stored(upd)) {
+            let rows = vec![(u64::from(id), json)];
+            let written =
+                tokio::task::spawn_blocking(move || outbox::queue_updates(&store, PLATFORM, &rows))
+                    .await;
+            if !matches!(written, Ok(Ok(()))) {
+                tracing::warn!("telegram: queueing webhook update {id} in the store failed");
+                return false;
+            }
+        }
+        let mut s = self.lock();
+        s.highest = Some(s.highest.map_or(id, |h| h.max(id)));
+        s.inflight.insert(id);
+        if self.store.is_some() {
+            s.durable.insert(id);
         }
         true
     }

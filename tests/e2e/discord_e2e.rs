@@ -43,6 +43,10 @@ enum Gateway {
 }
 
 fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
+    start_with_env(defer_after_ms, gateway, &[])
+}
+
+fn start_with_env(defer_after_ms: u64, gateway: Gateway, extra: &[(&'static str, String)]) -> Bot {
     let fake = FakeDiscord::start();
     let fake_gateway = match gateway {
         Gateway::Off => None,
@@ -74,6 +78,7 @@ fn start_with(defer_after_ms: u64, gateway: Gateway) -> Bot {
         .discord(&fake, &key_holder.public_key_hex())
         .env("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string())
         .env("DISCORD_GATEWAY", gateway_var)
+        .envs(extra)
         .start(dir.path());
     let addr: SocketAddr = serve.http_addr(Duration::from_secs(30));
     let discord = key_holder.at(addr);
@@ -429,6 +434,77 @@ fn discord_slow_answers_are_deferred_then_edited_in() {
 
     let p = d.post(&d.command("pick", &[], ALICE, "en-US"));
     assert_eq!(p.body, json!({"type": 5, "data": {"flags": 64}}));
+}
+
+/// Issue 23 item 2: a stop finishes the interactions it took. Discord never delivers an
+/// interaction again, so a deferred answer still to come at the stop is sent during the
+/// drain (its token takes it for 15 minutes), before the process exits.
+#[test]
+fn discord_a_stop_right_after_deferring_still_sends_the_answer() {
+    // Every answer is deferred; the edit comes after the response is delivered.
+    let bot = start(0);
+    let d = &bot.discord;
+    let deferred = d.post(&d.command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US"));
+    assert_eq!(deferred.body, json!({"type": 5}));
+    assert!(
+        !bot.fake.calls().iter().any(is_original_edit),
+        "the edit has not come yet"
+    );
+    let Bot { serve, fake, .. } = bot;
+    let (status, stderr) = serve.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+    let edits: Vec<Call> = fake.calls().into_iter().filter(is_original_edit).collect();
+    assert_eq!(edits.len(), 1, "{stderr}");
+    assert!(
+        description(&edits[0].body).contains("H100"),
+        "{:?}",
+        edits[0].body
+    );
+}
+
+/// The other side of the drain: an answer Discord will not take by the stop deadline is given
+/// up then (the stop stays bounded) and is not kept to be sent after a restart, when its
+/// interaction token would be stale or the asker long gone.
+#[test]
+fn discord_an_answer_not_sent_by_the_stop_deadline_is_given_up_not_kept() {
+    let stop_deadline = [("GPUSCOUT_STOP_DEADLINE", "2".to_string())];
+    let bot = start_with_env(0, Gateway::Off, &stop_deadline);
+    let d = &bot.discord;
+    // Once the commands are registered, Discord's REST API fails every call (cut
+    // connections and 5xx, retried).
+    bot.fake.wait_for_call(|c| c.method == "PUT" && !c.failed);
+    bot.fake.fail_every(1);
+    let deferred = d.post(&d.command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US"));
+    assert_eq!(deferred.body, json!({"type": 5}));
+    let key = d.public_key_hex();
+    let Bot {
+        serve, fake, _dir, ..
+    } = bot;
+    let asked = Instant::now();
+    let (status, stderr) = serve.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+    assert!(asked.elapsed() < Duration::from_secs(5), "{stderr}");
+    assert!(stderr.contains("given up"), "{stderr}");
+    let sent = |fake: &FakeDiscord| {
+        fake.calls()
+            .iter()
+            .filter(|c| is_original_edit(c) && !c.failed)
+            .count()
+    };
+    assert_eq!(sent(&fake), 0);
+    // Discord is back and the bot restarts on the same store: the old answer stays unsent.
+    fake.fail_every(0);
+    let serve = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .discord(&fake, &key)
+        .env("DISCORD_DEFER_AFTER_MS", "0")
+        .env("DISCORD_GATEWAY", "off")
+        .start(_dir.path());
+    serve.http_addr(Duration::from_secs(30));
+    fake.wait_for_call(|c| c.method == "PUT" && !c.failed);
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(sent(&fake), 0, "nothing is kept for after a restart");
+    let (status, stderr) = serve.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
 }
 
 /// The first message the bot posted to `channel` quoting message `quoting` (`None`: quoting

@@ -23,3 +23,4 @@ mod telegram_e2e;
 mod transcripts;
 mod trend_e2e;
 mod updates_e2e;
+mod webhook_stop_e2e;
