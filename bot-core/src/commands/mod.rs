@@ -83,13 +83,23 @@ pub fn run_request(
     charts: Option<&dyn crate::chart::ChartRenderer>,
     req: &Request,
 ) -> Done {
+    in_turn(ctx, access, charts, |turn| req.run(turn))
+}
+
+/// Builds the turn both entry points answer in (the registry, access checks, charts) and
+/// turns an error into its one localized reply.
+fn in_turn(
+    ctx: &Ctx,
+    access: &crate::alerts::AccessChecks,
+    charts: Option<&dyn crate::chart::ChartRenderer>,
+    answer: impl FnOnce(&Turn) -> RunResult,
+) -> Done {
     let env = Env {
         access,
         charts,
         registry: ALL,
     };
-    let turn = Turn { ctx, env: &env };
-    req.run(&turn).unwrap_or_else(|e| e.reply().into())
+    answer(&Turn { ctx, env: &env }).unwrap_or_else(|e| e.reply().into())
 }
 
 /// A recognised command with its raw argument text (trimmed).
@@ -164,13 +174,7 @@ pub fn run(
     charts: Option<&dyn crate::chart::ChartRenderer>,
     cmd: &Command,
 ) -> Done {
-    let env = Env {
-        access,
-        charts,
-        registry: ALL,
-    };
-    let turn = Turn { ctx, env: &env };
-    (cmd.def.run)(&turn, &cmd.args).unwrap_or_else(|e| e.reply().into())
+    in_turn(ctx, access, charts, |turn| (cmd.def.run)(turn, &cmd.args))
 }
 
 /// The text of a command line for definition `def` with slot values (by slot name), written
