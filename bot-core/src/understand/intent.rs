@@ -205,13 +205,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
         return None;
     }
-    let mut usage = q.usage();
-    // `包月` names the monthly rental, not a one-off month of work: always on for a month.
-    if q.has(&["包月"])
-        && matches!(usage, Usage::Once(s) if s == Decimal::from(crate::units::HOURS_PER_MONTH * 3600))
-    {
-        usage = Usage::Always;
-    }
+    let usage = q.usage();
     let compare = |g: &Cards| make::compare(g, &usage);
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);

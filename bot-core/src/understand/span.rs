@@ -83,7 +83,8 @@ const DURATION_UNITS: &[&str] = &[
 /// `1h30m`, `a day`, `always`; `每天4小时` / `daily 4h` is every day. Words taken as a card or a
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
-    if toks.iter().any(|t| t == "always") {
+    // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
+    if toks.iter().any(|t| t == "always" || t == "包月") {
         return Some(Usage::Always);
     }
     let daily_before = |i: usize| {
@@ -203,6 +204,7 @@ mod tests {
         assert_eq!(u("一晚上"), h(8 * 3600));
         assert_eq!(u("一天"), h(86400));
         assert_eq!(u("一直在线"), Some(Usage::Always));
+        assert_eq!(u("4090包月"), Some(Usage::Always));
         assert_eq!(u("每天4小时"), Some(Usage::Daily(Decimal::from(4 * 3600))));
     }
 }
