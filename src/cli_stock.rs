@@ -38,14 +38,11 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
     let now = now_unix();
     let parsed = bot_core::commands::stock::StockArgs::parse(&ctx, &args)
         .map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
-    let (query, bare) = (parsed.query(&ctx), parsed.bare());
+    let query = parsed.query(&ctx);
     let view = stock::lookup(&ctx, &query, now).map_err(|r| anyhow::anyhow!(plain(&r)))?;
     if !a.json {
-        let mut reply = stock::reply(&ctx, &query, &view);
-        if bare {
-            // A bare cap is read in US dollars here, as in a chat that chose no currency.
-            reply = bot_core::answer::common::with_bare_currency(reply, &query.max_currency);
-        }
+        // A bare cap is read in US dollars here, as in a chat that chose no currency.
+        let reply = parsed.say_bare_currency(&query, stock::reply(&ctx, &query, &view));
         outln!("{}", plain(&reply))?;
         return Ok(());
     }

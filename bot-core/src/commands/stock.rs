@@ -91,10 +91,14 @@ impl StockArgs {
         w
     }
 
-    /// Whether the ceiling was a bare number (read in the chat's `/currency`, which the
-    /// answer then states).
-    pub fn bare(&self) -> bool {
-        self.max.as_ref().is_some_and(|m| m.currency.is_none())
+    /// `r` with the line saying which currency a bare ceiling was read in (`query` is this
+    /// request's [`StockArgs::query`]); unchanged when a currency was written.
+    pub fn say_bare_currency(&self, query: &StockQuery, r: Reply) -> Reply {
+        if self.max.as_ref().is_some_and(|m| m.currency.is_none()) {
+            crate::answer::common::with_bare_currency(r, &query.max_currency)
+        } else {
+            r
+        }
     }
 
     /// The query, a ceiling without a currency read in the chat's `/currency`
@@ -156,10 +160,7 @@ fn run(turn: &Turn, args: &str) -> RunResult {
 pub fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
     let now = turn.now();
     let query = a.query(turn.ctx);
-    let mut r = stock::chat(turn.ctx, &query, now);
-    if a.bare() {
-        r = crate::answer::common::with_bare_currency(r, &query.max_currency);
-    }
+    let mut r = a.say_bare_currency(&query, stock::chat(turn.ctx, &query, now));
     // A card that is out everywhere: when it usually is in, and what is in now.
     if let Some(notes) = trend::out_of_stock_notes(turn.ctx, &query, now) {
         r.parts.extend(notes.parts);

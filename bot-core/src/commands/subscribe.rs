@@ -85,12 +85,12 @@ fn run(turn: &Turn, args: &str) -> RunResult {
 
 pub fn answer(turn: &Turn, a: &SubscribeArgs) -> RunResult {
     let query = a.stock.query(turn.ctx);
-    let r = answer::alerts::subscribe(turn.ctx, turn.env.access, query, a.cards, turn.now());
-    Ok(if a.stock.bare() {
-        let cap = a.stock.query(turn.ctx).max_currency;
-        answer::common::with_bare_currency(r, &cap)
-    } else {
-        r
-    }
-    .into())
+    let r = answer::alerts::subscribe(
+        turn.ctx,
+        turn.env.access,
+        query.clone(),
+        a.cards,
+        turn.now(),
+    );
+    Ok(a.stock.say_bare_currency(&query, r).into())
 }
