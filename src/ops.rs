@@ -249,8 +249,10 @@ mod tests {
         store
             .put(
                 &bot_core::store::tables::OUTBOX,
-                "0001",
-                &serde_json::json!({"to": "x"}),
+                "in:telegram:1",
+                &bot_core::store::Versioned(bot_core::alerts::outbox::OutboxRow::Update(
+                    bot_core::alerts::outbox::QueuedUpdate(serde_json::json!({"to": "x"})),
+                )),
             )
             .unwrap();
         assert_eq!(gauges(&store, 1_000).outbox_depth, Some(1));

@@ -11,6 +11,7 @@
 mod access;
 mod event;
 pub mod outbox;
+pub mod outbox_row;
 mod subscription;
 mod text;
 mod transition;

@@ -27,42 +27,19 @@
 
 use crate::i18n::Lang;
 use crate::reply::Reply;
-use crate::store::{Batch, Record, Store, StoreError, TypedTable, Versioned, tables};
-use serde::{Deserialize, Serialize};
+use crate::store::{Batch, Store, StoreError, TypedTable, Versioned, tables};
 
 use super::access::ChatKind;
+// The records live below the store's schema, which names their union ([`OutboxRow`]); each
+// prefix is read and written through its own typed view of the same table.
+pub use super::outbox_row::{Delivered, Intent, KeptAnswer, OutboxItem, OutboxRow, QueuedUpdate};
 
 const QUEUE: TypedTable<Versioned<OutboxItem>> = TypedTable::new(tables::OUTBOX.name());
 const INTENTS: TypedTable<Versioned<Intent>> = TypedTable::new(tables::OUTBOX.name());
-const DONE: TypedTable<i64> = TypedTable::new(tables::OUTBOX.name());
+const DONE: TypedTable<Versioned<Delivered>> = TypedTable::new(tables::OUTBOX.name());
 const LAST_DELIVERY: &str = "stat:last_delivery";
 /// How long delivery marks are kept.
 const DONE_KEEP_SECS: i64 = 7 * 86_400;
-
-/// One message waiting to go out.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OutboxItem {
-    /// Unique per alert and platform: `<platform>:<chat>:<subscription>:<n>`.
-    pub key: String,
-    pub platform: String,
-    pub chat: String,
-    pub kind: ChatKind,
-    /// The subscription it is for (`None`: a notice to a person).
-    pub sub: Option<u32>,
-    pub lang: Lang,
-    pub reply: Reply,
-    pub created_at: i64,
-    #[serde(default)]
-    pub attempts: u32,
-    /// Not before this time (backoff, `retry_after`).
-    #[serde(default)]
-    pub not_before: i64,
-}
-
-/// Version 1 added the envelope; a bare row (version 0) has the same fields.
-impl Record for OutboxItem {
-    const VERSION: u32 = 1;
-}
 
 impl OutboxItem {
     /// A notice to one person's private chat.
@@ -202,7 +179,7 @@ pub fn prune(store: &Store, now: i64) -> Result<usize, StoreError> {
     let mut old: Vec<String> = store
         .scan_prefix(&DONE, "done:")?
         .into_iter()
-        .filter(|(_, at)| now - at > DONE_KEEP_SECS)
+        .filter(|(_, at)| now - at.0.0 > DONE_KEEP_SECS)
         .map(|(k, _)| k)
         .collect();
     old.extend(
@@ -223,21 +200,8 @@ pub fn prune(store: &Store, now: i64) -> Result<usize, StoreError> {
     Ok(old.len())
 }
 
-/// An update's answer, kept until it was sent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct KeptAnswer {
-    pub at: i64,
-    pub lang: Lang,
-    pub replies: Vec<Reply>,
-}
-
-/// Version 1 added the envelope; a bare row (version 0) has the same fields.
-impl Record for KeptAnswer {
-    const VERSION: u32 = 1;
-}
-
 const KEPT: TypedTable<Versioned<KeptAnswer>> = TypedTable::new(tables::OUTBOX.name());
-const INBOX: TypedTable<serde_json::Value> = TypedTable::new(tables::OUTBOX.name());
+const INBOX: TypedTable<Versioned<QueuedUpdate>> = TypedTable::new(tables::OUTBOX.name());
 /// Kept answers and queued updates older than this are forgotten by [`prune`].
 const KEPT_FOR_SECS: i64 = 86_400;
 
@@ -282,7 +246,11 @@ pub fn queue_updates(
 ) -> Result<(), StoreError> {
     let mut batch = Batch::new();
     for (id, update) in updates {
-        batch.put(&INBOX, &format!("in:{platform}:{id:020}"), update)?;
+        batch.put(
+            &INBOX,
+            &format!("in:{platform}:{id:020}"),
+            &Versioned(QueuedUpdate(update.clone())),
+        )?;
     }
     store.commit(batch)
 }
@@ -296,7 +264,7 @@ pub fn queued_updates(
     Ok(store
         .scan_prefix(&INBOX, &prefix)?
         .into_iter()
-        .filter_map(|(k, v)| Some((k[prefix.len()..].parse().ok()?, v)))
+        .filter_map(|(k, Versioned(QueuedUpdate(v)))| Some((k[prefix.len()..].parse().ok()?, v)))
         .collect())
 }
 
@@ -320,23 +288,9 @@ pub fn stats(store: &Store) -> Result<OutboxStats, StoreError> {
     Ok(OutboxStats {
         depth: rows.len(),
         oldest_created: rows.iter().map(|(_, i)| i.0.created_at).min(),
-        last_delivery: store.get(&DONE, LAST_DELIVERY)?,
+        last_delivery: store.get(&DONE, LAST_DELIVERY)?.map(|d| d.0.0),
         retrying: rows.iter().filter(|(_, i)| i.0.attempts > 0).count(),
     })
-}
-
-/// A send about to leave or gone, with no answer recorded yet: `i:<idempotency key>`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Intent {
-    /// The queue row it is for.
-    pub row: String,
-    pub platform: String,
-    pub chat: String,
-    pub at: i64,
-}
-
-impl Record for Intent {
-    const VERSION: u32 = 1;
 }
 
 fn intent_row(key: &str) -> String {
@@ -386,13 +340,13 @@ pub fn apply(store: &Store, changes: &[Change]) -> Result<(), StoreError> {
                 let key = key_of_row(row);
                 batch.delete(&QUEUE, row);
                 batch.delete(&INTENTS, &intent_row(key));
-                batch.put(&DONE, &format!("done:{key}"), at)?;
+                batch.put(&DONE, &format!("done:{key}"), &Versioned(Delivered(*at)))?;
                 last = Some(*at);
             }
         }
     }
     if let Some(at) = last {
-        batch.put(&DONE, LAST_DELIVERY, &at)?;
+        batch.put(&DONE, LAST_DELIVERY, &Versioned(Delivered(at)))?;
     }
     if batch.is_empty() {
         return Ok(());
@@ -448,7 +402,7 @@ pub fn settle(store: &Store, found: &[Unanswered], now: i64) -> Result<(), Store
                 let key = key_of_row(&i.row);
                 batch.delete(&INTENTS, &intent_row(key));
                 batch.delete(&QUEUE, &i.row);
-                batch.put(&DONE, &format!("done:{key}"), &now)?;
+                batch.put(&DONE, &format!("done:{key}"), &Versioned(Delivered(now)))?;
             }
         }
     }

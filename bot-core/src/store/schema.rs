@@ -39,7 +39,6 @@ impl<V> TypedTable<V> {
 pub mod tables {
     use super::TypedTable;
     use crate::store::Versioned;
-    use serde_json::Value;
     /// `platform:user` -> user preferences.
     pub const PREFS: TypedTable<crate::store::UserPrefs> = TypedTable::new("prefs");
     /// `platform:chat:user` -> the `/pick` dialogue's state (a versioned record: a row
@@ -54,8 +53,10 @@ pub mod tables {
     pub const SNAPSHOTS: TypedTable<
         crate::store::Versioned<crate::availability::row::SnapshotRow>,
     > = TypedTable::new("snapshots");
-    /// zero-padded sequence -> pending outgoing notification.
-    pub const OUTBOX: TypedTable<Value> = TypedTable::new("outbox");
+    /// The alerts' outbox, the kept answers and the queued updates, one kind per key prefix
+    /// (`crate::alerts::outbox`), each a versioned record.
+    pub const OUTBOX: TypedTable<Versioned<crate::alerts::outbox_row::OutboxRow>> =
+        TypedTable::new("outbox");
     /// `platform:user:time` -> trial ledger entry (a versioned record).
     pub const TRIALS: TypedTable<Versioned<crate::trial::TrialEntry>> = TypedTable::new("trials");
     pub const ALL: [&str; 7] = [
