@@ -5,8 +5,9 @@
 
 use crate::cli::{ctx, plain};
 use anyhow::{Context, Result, bail};
-use bot_core::answer::offers;
+use bot_core::answer::offers as answer_offers;
 use bot_core::availability::{FeedInfo, now_unix, record_import};
+use bot_core::commands::{Typed, offers};
 use bot_core::{Catalog, ChatRef, Store};
 use gpuscout_providers::Limits;
 use gpuscout_providers::import::{self, Format};
@@ -67,15 +68,14 @@ pub struct OffersArgs {
 pub fn offers(catalog: &Catalog, store: &Store, a: OffersArgs) -> Result<()> {
     let who = ChatRef::terminal(None);
     let ctx = ctx(catalog, store, &who);
-    let (filter, bare) = offers::parse_stated(&ctx, &a.words.join(" "))
-        .map_err(|r| anyhow::anyhow!(plain(&r).replace('\n', " ")))?;
-    let view = offers::lookup(&ctx, &filter, now_unix()).map_err(|r| anyhow::anyhow!(plain(&r)))?;
+    // The chat's `/offers` struct, read by its own parser.
+    let asked = offers::Cmd::parse(&ctx, a.words.join(" ").trim())
+        .map_err(|e| anyhow::anyhow!(plain(&e.reply()).replace('\n', " ")))?;
+    let filter = &asked.filter;
+    let view =
+        answer_offers::lookup(&ctx, filter, now_unix()).map_err(|r| anyhow::anyhow!(plain(&r)))?;
     if !a.json {
-        let mut reply = offers::reply(&ctx, &filter, &view);
-        if bare {
-            reply = bot_core::answer::common::with_bare_currency(reply, &filter.currency);
-        }
-        outln!("{}", plain(&reply))?;
+        outln!("{}", plain(&asked.reply(&ctx, &view)))?;
         return Ok(());
     }
     let rows: Vec<_> = view

@@ -59,26 +59,24 @@ pub fn subscribe(
     }
 }
 
-pub fn unsubscribe(ctx: &Ctx, checks: &AccessChecks, args: &str) -> Reply {
-    let arg = args.trim().trim_start_matches('#');
-    let all = matches!(arg.to_lowercase().as_str(), "all" | "全部" | "所有");
-    let id = arg.parse::<u32>().ok();
-    if !all && id.is_none() {
-        return Reply::text(Msg::new("alerts-error-id").arg("text", args.trim()))
-            .with(Msg::new("usage-unsubscribe"));
-    }
-    if let Err(r) = access(ctx, checks) {
-        return r;
-    }
+/// Which of the chat's subscriptions `/unsubscribe` removes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsubscribe {
+    One(u32),
+    All,
+}
+
+/// Removes `which` of this chat's subscriptions (the command checked who may).
+pub fn unsubscribe(ctx: &Ctx, which: Unsubscribe) -> Reply {
     let (platform, chat) = (ctx.who.platform.as_str(), &ctx.who.chat);
-    match id {
-        Some(id) => match alerts::remove(ctx.store, platform, chat, id) {
+    match which {
+        Unsubscribe::One(id) => match alerts::remove(ctx.store, platform, chat, id) {
             Ok(true) => Reply::text(Msg::new("alerts-removed").arg("id", id)),
             Ok(false) => Reply::text(Msg::new("alerts-no-such").arg("id", id))
                 .with(Msg::new("alerts-see-subs")),
             Err(e) => store_error_reply(&e),
         },
-        None => match alerts::remove_all(ctx.store, platform, chat) {
+        Unsubscribe::All => match alerts::remove_all(ctx.store, platform, chat) {
             Ok(n) => Reply::text(Msg::new("alerts-removed-all").arg("count", n)),
             Err(e) => store_error_reply(&e),
         },

@@ -30,6 +30,25 @@ pub enum AnswerError {
     /// A bad argument: what is wrong, and the usage hint's Fluent id.
     #[error("bad argument: {}", .0.id)]
     BadArg(Msg, &'static str),
+    /// Only the bot's operators may; the Fluent id says so.
+    #[error("operators only ({0})")]
+    OperatorsOnly(&'static str),
+    /// Arguments a command's parser could not read, with the reply it wrote (a name the
+    /// catalog does not know with its "did you mean" choices, a usage hint).
+    #[error("unreadable arguments")]
+    Unreadable(Box<Reply>),
+}
+
+impl From<Reply> for AnswerError {
+    fn from(r: Reply) -> AnswerError {
+        AnswerError::Unreadable(Box::new(r))
+    }
+}
+
+impl From<Box<Reply>> for AnswerError {
+    fn from(r: Box<Reply>) -> AnswerError {
+        AnswerError::Unreadable(r)
+    }
 }
 
 impl From<StoreError> for AnswerError {
@@ -59,6 +78,8 @@ impl AnswerError {
             ),
             AnswerError::StaleChoice => Reply::text(Msg::new("error-stale-choice")),
             AnswerError::BadArg(msg, usage) => Reply::text(msg.clone()).with(Msg::new(usage)),
+            AnswerError::OperatorsOnly(id) => Reply::text(Msg::new(id)),
+            AnswerError::Unreadable(reply) => (**reply).clone(),
         }
     }
 }

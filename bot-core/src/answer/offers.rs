@@ -6,13 +6,11 @@
 use super::common::{fmt, not_found_reply, store_error_reply};
 use super::offer_table::{Col, Live, Row, age_text, gpu_name, platform_name, push_table};
 use crate::availability::{
-    OfferFilter, OfferKind, OfferRow, OffersView, RateUsed, Sighting, SightingOrigin, SightingRow,
-    Sort, StockLevel, StockRow, format_rfc3339, name_offer_gpu, parse_stock_word, rate_for,
-    record_sighting, search_offers,
+    OfferFilter, OfferKind, OfferRow, OffersView, RateUsed, SightingRow, Sort, StockLevel,
+    StockRow, name_offer_gpu, rate_for, search_offers,
 };
 use crate::billing::format_money;
 use crate::context::Ctx;
-use crate::i18n::Lang;
 use crate::lexicon::parse_price;
 use crate::reply::{Msg, Reply, Table};
 use rust_decimal::Decimal;
@@ -403,23 +401,6 @@ pub fn lookup(ctx: &Ctx, f: &OfferFilter, now: i64) -> Result<OffersView, Reply>
     .map_err(|e| store_error_reply(&e))
 }
 
-/// The chat answer.
-pub fn chat(ctx: &Ctx, args: &str, now: i64) -> Reply {
-    let (f, bare) = match parse_stated(ctx, args) {
-        Ok(parsed) => parsed,
-        Err(r) => return r,
-    };
-    let r = match lookup(ctx, &f, now) {
-        Ok(view) => reply(ctx, &f, &view),
-        Err(r) => return r,
-    };
-    if bare {
-        super::common::with_bare_currency(r, &f.currency)
-    } else {
-        r
-    }
-}
-
 /// The reply for a view.
 pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
     if view.stored == 0 && view.hidden_old == 0 {
@@ -465,87 +446,4 @@ pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
         }
     }
     r
-}
-
-/// `/report <platform> <gpu> <in|out|low|price>`: operators only. Records what they saw, with
-/// who and when; it shows in `/stock` beside the live data.
-pub fn report(ctx: &Ctx, args: &str, now: i64) -> Reply {
-    if !ctx.is_operator {
-        return Reply::text(Msg::new("report-not-operator"));
-    }
-    let words: Vec<&str> = args.split_whitespace().collect();
-    if words.len() < 3 {
-        return Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-report"));
-    }
-    let platform = match ctx.catalog.platform(words[0]) {
-        Ok(p) => p,
-        Err(nf) => return not_found_reply(&nf),
-    };
-    // The tail: stock words and/or one price, in any order (`in ¥1.98`, `1.98`, `out`).
-    let mut stock = None;
-    let mut price = None;
-    let mut gpu_end = words.len();
-    while gpu_end > 1 {
-        let w = words[gpu_end - 1];
-        if stock.is_none()
-            && let Some(s) = parse_stock_word(w)
-        {
-            stock = Some(s);
-        } else if price.is_none()
-            && let Ok(p) = parse_price(w)
-            && gpu_end > 2
-        {
-            if p.amount <= Decimal::ZERO || p.per.is_some_and(|u| u.key() != "hour") {
-                return Reply::text(Msg::new("stock-error-price").arg("text", w))
-                    .with(Msg::new("usage-report"));
-            }
-            price = Some((
-                p.amount,
-                p.currency.unwrap_or_else(|| platform.currency.clone()),
-            ));
-        } else {
-            break;
-        }
-        gpu_end -= 1;
-    }
-    if gpu_end < 2 || (stock.is_none() && price.is_none()) {
-        return Reply::text(Msg::new("report-error-what")).with(Msg::new("usage-report"));
-    }
-    let raw = words[1..gpu_end].join(" ");
-    // A typed report names a catalog card: a typo gets "did you mean", not a junk row.
-    let gpu = match ctx.catalog.gpu(&raw) {
-        Ok(g) => g.id.clone(),
-        Err(nf) => return not_found_reply(&nf),
-    };
-    let sighting = Sighting {
-        platform: platform.id.clone(),
-        gpu: gpu.clone(),
-        raw_name: raw,
-        stock: stock.unwrap_or(StockLevel::Unknown),
-        price_per_gpu_hour: price.as_ref().map(|p| p.0),
-        currency: price.as_ref().map(|p| p.1.clone()),
-        cards: None,
-        region: None,
-        who: ctx.who.user_key(),
-        at: now,
-        source: fmt(ctx.lang, &Msg::new("report-source")),
-        origin: SightingOrigin::Report,
-    };
-    if let Err(e) = record_sighting(ctx.store, &sighting) {
-        return store_error_reply(&e);
-    }
-    Reply::text(
-        Msg::new("report-recorded")
-            .arg("platform", platform.display_name(ctx.lang == Lang::Zh))
-            .arg("gpu", gpu_name(ctx, &gpu))
-            .arg("level", sighting.stock.key())
-            .arg(
-                "price",
-                price
-                    .map(|(a, c)| format_money(a, &c))
-                    .unwrap_or_else(|| "none".into()),
-            )
-            .arg("who", sighting.who.as_str())
-            .arg("at", format_rfc3339(now)),
-    )
 }

@@ -21,22 +21,6 @@ impl Record for TrialEntry {
     const VERSION: u32 = 1;
 }
 
-pub fn handle(ctx: &Ctx, args: &str) -> Reply {
-    let words: Vec<&str> = args.split_whitespace().collect();
-    if words.is_empty()
-        || matches!(
-            words[0].to_lowercase().as_str(),
-            "list" | "ls" | "列表" | "记录"
-        )
-    {
-        return list(ctx);
-    }
-    match record(ctx, &words) {
-        Ok(reply) => reply,
-        Err(reply) => reply,
-    }
-}
-
 fn error_reply(e: TrialError) -> Reply {
     let msg = match &e {
         TrialError::Shape => Msg::new("trial-error-shape"),
@@ -131,9 +115,8 @@ pub fn parse_entry(
     })
 }
 
-fn record(ctx: &Ctx, words: &[&str]) -> Result<Reply, Reply> {
-    // A bare cost is read in the chat's `/currency` (its first line shows it with the sign).
-    let entry = parse_entry(ctx.catalog, words, &ctx.bare_currency, ctx.today)?;
+/// Records a trial (read by [`parse_entry`]) in the asker's ledger, compared with the list price.
+pub fn record(ctx: &Ctx, entry: &TrialEntry) -> Result<Reply, Reply> {
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
@@ -142,7 +125,7 @@ fn record(ctx: &Ctx, words: &[&str]) -> Result<Reply, Reply> {
     ctx.store
         .put(&TRIALS, &key, &Versioned(entry.clone()))
         .map_err(|e| store_error_reply(&e))?;
-    Ok(compare_reply(ctx, &entry))
+    Ok(compare_reply(ctx, entry))
 }
 
 fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
@@ -211,7 +194,8 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
     r
 }
 
-fn list(ctx: &Ctx) -> Reply {
+/// The asker's trial ledger.
+pub fn list(ctx: &Ctx) -> Reply {
     let zh = ctx.lang == Lang::Zh;
     let prefix = format!("{}:", ctx.who.user_key());
     // Read row by row: one unreadable row (damaged, from a newer build) is skipped, not the list.

@@ -1,6 +1,6 @@
 //! `/back`: one step back in the `/pick` dialogue.
 
-use super::def::{CommandDef, Flags, RunResult, Turn};
+use super::def::{CommandDef, Flags, Run, RunResult, Turn};
 use super::pick;
 use crate::dialogue::{self, PickInput};
 use crate::reply::{Msg, Reply};
@@ -16,10 +16,10 @@ pub const DEF: CommandDef = CommandDef {
         admin_only: false,
         ephemeral: true,
     },
-    run,
+    run: Run::bare(run),
 };
 
-fn run(turn: &Turn, _args: &str) -> RunResult {
+fn run(turn: &Turn) -> RunResult {
     let ctx = turn.ctx;
     Ok(match pick::load(ctx) {
         Some(state) => pick::commit(ctx, dialogue::step(ctx, &state, PickInput::Back)).into(),

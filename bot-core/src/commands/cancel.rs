@@ -1,6 +1,6 @@
 //! `/cancel`: ends the `/pick` dialogue.
 
-use super::def::{CommandDef, Flags, RunResult, Turn};
+use super::def::{CommandDef, Flags, Run, RunResult, Turn};
 use crate::reply::{Msg, Reply};
 use crate::store::tables;
 
@@ -11,10 +11,10 @@ pub const DEF: CommandDef = CommandDef {
     usage_id: "usage-cancel",
     slots: &[],
     flags: Flags::EPHEMERAL,
-    run,
+    run: Run::bare(run),
 };
 
-fn run(turn: &Turn, _args: &str) -> RunResult {
+fn run(turn: &Turn) -> RunResult {
     let ctx = turn.ctx;
     let id = if ctx
         .store

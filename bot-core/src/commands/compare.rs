@@ -1,7 +1,9 @@
 //! `/compare <gpu> <usage>`: platforms ranked for one job.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use crate::answer::billing::{self, JobRequest, error_reply, parse_job_request};
+use crate::answer::error::AnswerError;
+use crate::context::Ctx;
 
 pub const DEF: CommandDef = CommandDef {
     name: "compare",
@@ -13,13 +15,21 @@ pub const DEF: CommandDef = CommandDef {
         slot("usage", SlotKind::Text, true),
     ],
     flags: Flags::EXPENSIVE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match parse_job_request(args) {
-        Ok(req) => answer(turn, &req.compare_ids(turn.ctx.catalog)),
-        Err(e) => Ok(error_reply(turn.ctx.lang, &e, "usage-compare").into()),
+/// `/compare`: its arguments are a [`JobRequest`] with the card as a catalog id.
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = JobRequest;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<JobRequest, AnswerError> {
+        parse_job_request(text)
+            .map(|r| r.compare_ids(ctx.catalog))
+            .map_err(|e| error_reply(ctx.lang, &e, "usage-compare").into())
+    }
+    fn answer(turn: &Turn, req: &JobRequest) -> RunResult {
+        answer(turn, req)
     }
 }
 

@@ -1,7 +1,9 @@
 //! `/convert <price> to <unit> [currency]`.
 
-use super::def::{CommandDef, Flags, RunResult, Slot, SlotKind, Turn, Write, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, Slot, SlotKind, Turn, Typed, Write, slot};
 use crate::answer::billing::{self, error_reply, parse_convert_request};
+use crate::answer::error::AnswerError;
+use crate::context::Ctx;
 
 /// What `/convert` is asked: the price as typed, the target unit and currency, the options.
 pub use crate::answer::billing::ConvertRequest;
@@ -21,13 +23,19 @@ pub const DEF: CommandDef = CommandDef {
         },
     ],
     flags: Flags::NONE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match parse_convert_request(args) {
-        Ok(req) => answer(turn, &req),
-        Err(e) => Ok(error_reply(turn.ctx.lang, &e, "usage-convert").into()),
+/// `/convert`: its arguments are a [`ConvertRequest`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = ConvertRequest;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<ConvertRequest, AnswerError> {
+        parse_convert_request(text).map_err(|e| error_reply(ctx.lang, &e, "usage-convert").into())
+    }
+    fn answer(turn: &Turn, req: &ConvertRequest) -> RunResult {
+        answer(turn, req)
     }
 }
 

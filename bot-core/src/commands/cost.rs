@@ -1,9 +1,11 @@
 //! `/cost <platform> <gpu> <duration> [options]`: one job's bill (or `/cost <price/unit>
 //! <duration>` at a price of the user's own).
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use super::slots::MORE;
 use crate::answer::billing::{self, error_reply, parse_job_request};
+use crate::answer::error::AnswerError;
+use crate::context::Ctx;
 
 /// What `/cost` is asked: the names (platform and card ids, or a price word), the job with
 /// every hidden cost, the cards, the currency. `/compare` reads the same struct.
@@ -21,13 +23,21 @@ pub const DEF: CommandDef = CommandDef {
         MORE,
     ],
     flags: Flags::EXPENSIVE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match parse_job_request(args) {
-        Ok(req) => answer(turn, &req.cost_ids(turn.ctx.catalog)),
-        Err(e) => Ok(error_reply(turn.ctx.lang, &e, "usage-cost").into()),
+/// `/cost`: its arguments are a [`JobRequest`] with the platform and card as catalog ids.
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = JobRequest;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<JobRequest, AnswerError> {
+        parse_job_request(text)
+            .map(|r| r.cost_ids(ctx.catalog))
+            .map_err(|e| error_reply(ctx.lang, &e, "usage-cost").into())
+    }
+    fn answer(turn: &Turn, req: &JobRequest) -> RunResult {
+        answer(turn, req)
     }
 }
 

@@ -132,8 +132,64 @@ impl From<Vec<Reply>> for Done {
 /// A run's result: replies, or one typed error with its one localized reply.
 pub type RunResult = Result<Done, AnswerError>;
 
-/// Parses the (trimmed) argument text and answers.
-pub type Run = fn(&Turn, &str) -> RunResult;
+/// A command's typed arguments and its answer. Its definition's run is
+/// [`Run::typed`]`::<Self>()`: the argument text is read once, by [`Typed::parse`], into
+/// [`Typed::Args`], and only that struct is answered; the question reader and the CLI build
+/// the same struct, never a line to be read again.
+pub trait Typed {
+    /// What was asked; it may borrow from the catalog (a card found by name).
+    type Args<'c>;
+    /// Who may run it, asked before the arguments are read (operators-only commands answer
+    /// the refusal whatever was typed).
+    fn gate(ctx: &Ctx) -> Result<(), AnswerError> {
+        let _ = ctx;
+        Ok(())
+    }
+    /// Reads the (trimmed) argument text with the lexicon's words.
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<Self::Args<'c>, AnswerError>;
+    fn answer(turn: &Turn, args: &Self::Args<'_>) -> RunResult;
+}
+
+/// How a definition runs: with typed arguments ([`Run::typed`]), or with none ([`Run::bare`]:
+/// words after the name are ignored). No run reads argument text itself.
+#[derive(Clone, Copy)]
+pub struct Run(RunKind);
+
+#[derive(Clone, Copy)]
+enum RunKind {
+    Bare(fn(&Turn) -> RunResult),
+    Typed(fn(&Turn, &str) -> RunResult),
+}
+
+impl Run {
+    /// A command without arguments.
+    pub const fn bare(run: fn(&Turn) -> RunResult) -> Run {
+        Run(RunKind::Bare(run))
+    }
+
+    /// A command with typed arguments: gate, parse, answer.
+    pub const fn typed<C: Typed>() -> Run {
+        Run(RunKind::Typed(run_typed::<C>))
+    }
+
+    /// Runs on the (trimmed) argument text.
+    pub fn call(&self, turn: &Turn, text: &str) -> RunResult {
+        match self.0 {
+            RunKind::Bare(run) => run(turn),
+            RunKind::Typed(run) => run(turn, text),
+        }
+    }
+
+    /// Does it take arguments?
+    pub fn takes_args(&self) -> bool {
+        matches!(self.0, RunKind::Typed(_))
+    }
+}
+
+fn run_typed<C: Typed>(turn: &Turn, text: &str) -> RunResult {
+    C::gate(turn.ctx)?;
+    C::answer(turn, &C::parse(turn.ctx, text)?)
+}
 
 /// One command, defined once.
 #[derive(Clone, Copy)]

@@ -1,8 +1,11 @@
 //! `/fit <model> [quant] [task] [gpu] [options]`: does it fit, and on what.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, key, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, key, slot};
 use super::slots::{MORE, QUANTS, TASKS};
-use crate::answer::{fit, fit_diffusion};
+use crate::answer::error::AnswerError;
+use crate::answer::fit;
+use crate::answer::fit_diffusion::{self, DiffusionLine};
+use crate::context::Ctx;
 
 /// What `/fit` is asked, word by word (model, quantization, task, card and count, options);
 /// the question reader builds the same struct.
@@ -24,17 +27,33 @@ pub const DEF: CommandDef = CommandDef {
         MORE,
     ],
     flags: Flags::EXPENSIVE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    // Image and video generation models have their own line and estimate (`fit_diffusion`).
-    if let Some(r) = fit_diffusion::answer(turn.ctx.catalog, args) {
-        return Ok(r.into());
+/// What `/fit` is asked: an image or video pipeline's line (its own options), or a language
+/// model's.
+pub enum FitAsk<'c> {
+    Image(DiffusionLine<'c>),
+    Model(FitArgs),
+}
+
+/// `/fit`: its arguments are a [`FitAsk`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = FitAsk<'c>;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<FitAsk<'c>, AnswerError> {
+        // Image and video generation models have their own line and estimate (`fit_diffusion`).
+        if let Some(line) = fit_diffusion::read(ctx.catalog, text) {
+            return Ok(FitAsk::Image(line?));
+        }
+        Ok(FitAsk::Model(fit::read_line(ctx, text)?))
     }
-    match fit::read_line(turn.ctx, args) {
-        Ok(line) => answer(turn, &line),
-        Err(r) => Ok((*r).into()),
+    fn answer(turn: &Turn, a: &FitAsk<'_>) -> RunResult {
+        match a {
+            FitAsk::Image(line) => Ok(fit_diffusion::render(turn.ctx.catalog, line).into()),
+            FitAsk::Model(line) => answer(turn, line),
+        }
     }
 }
 

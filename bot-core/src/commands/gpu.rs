@@ -1,8 +1,10 @@
 //! `/gpu <name> [name…]`: one card's facts and prices, or several side by side.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use crate::answer::catalog::{View, gpu_detail, gpu_side_by_side};
+use crate::answer::error::AnswerError;
 use crate::catalog::Catalog;
+use crate::context::Ctx;
 
 pub const DEF: CommandDef = CommandDef {
     name: "gpu",
@@ -11,7 +13,7 @@ pub const DEF: CommandDef = CommandDef {
     usage_id: "usage-gpu",
     slots: &[slot("gpu", SlotKind::Gpu, true)],
     flags: Flags::NONE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
 /// What `/gpu` is asked: one card, or several (each a whole name) side by side. Catalog ids;
@@ -47,8 +49,17 @@ impl GpuArgs {
     }
 }
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    answer(turn, &GpuArgs::parse(turn.ctx.catalog, args))
+/// `/gpu`: its arguments are a [`GpuArgs`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = GpuArgs;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<GpuArgs, AnswerError> {
+        Ok(GpuArgs::parse(ctx.catalog, text))
+    }
+    fn answer(turn: &Turn, a: &GpuArgs) -> RunResult {
+        answer(turn, a)
+    }
 }
 
 pub fn answer(turn: &Turn, a: &GpuArgs) -> RunResult {

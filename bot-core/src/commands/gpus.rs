@@ -1,6 +1,6 @@
 //! `/gpus`: every card in the catalog.
 
-use super::def::{CommandDef, Flags, RunResult, Turn};
+use super::def::{CommandDef, Flags, Run, RunResult, Turn};
 use crate::answer::{self, catalog::View};
 
 pub const DEF: CommandDef = CommandDef {
@@ -10,10 +10,9 @@ pub const DEF: CommandDef = CommandDef {
     usage_id: "usage-gpus",
     slots: &[],
     flags: Flags::NONE,
-    run,
+    run: Run::bare(run),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    let _ = args;
+fn run(turn: &Turn) -> RunResult {
     Ok(answer::catalog::gpu_list(&View::of(turn.ctx)).into())
 }

@@ -1,6 +1,6 @@
 //! `/help`: every command with its one-line description, generated from the registry.
 
-use super::def::{CommandDef, Flags, RunResult, Turn};
+use super::def::{CommandDef, Flags, Run, RunResult, Turn};
 use crate::i18n::Localizer;
 use crate::reply::{Msg, Reply};
 
@@ -11,10 +11,10 @@ pub const DEF: CommandDef = CommandDef {
     usage_id: "usage-help",
     slots: &[],
     flags: Flags::NONE,
-    run,
+    run: Run::bare(run),
 };
 
-fn run(turn: &Turn, _args: &str) -> RunResult {
+fn run(turn: &Turn) -> RunResult {
     let lang = turn.ctx.lang;
     let mut r = Reply::text(Msg::new("help-intro"));
     for def in turn.env.registry {

@@ -20,7 +20,7 @@ mod grammar;
 mod help;
 mod lang;
 mod models;
-mod offers;
+pub mod offers;
 pub mod pick;
 pub mod platform;
 pub mod platforms;
@@ -38,7 +38,7 @@ pub mod trend;
 mod trial;
 mod unsubscribe;
 
-pub use def::{CommandDef, Done, Env, Flags, Run, RunResult, Slot, SlotKind, Turn, Write};
+pub use def::{CommandDef, Done, Env, Flags, Run, RunResult, Slot, SlotKind, Turn, Typed, Write};
 pub use grammar::{for_another_bot, looks_like_command};
 pub use request::Request;
 pub use slots::{LANGS, QUANTS, TASKS};
@@ -174,7 +174,9 @@ pub fn run(
     charts: Option<&dyn crate::chart::ChartRenderer>,
     cmd: &Command,
 ) -> Done {
-    in_turn(ctx, access, charts, |turn| (cmd.def.run)(turn, &cmd.args))
+    in_turn(ctx, access, charts, |turn| {
+        cmd.def.run.call(turn, &cmd.args)
+    })
 }
 
 /// The text of a command line for definition `def` with slot values (by slot name), written
@@ -209,3 +211,5 @@ pub fn line_of(def: &CommandDef, values: &[(&str, String)]) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod typed_tests;

@@ -1,7 +1,11 @@
 //! `/offers [gpu] [filters]`: every stored offer through `vastai search offers` filters.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
-use crate::answer;
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
+use crate::answer::error::AnswerError;
+use crate::answer::{common::with_bare_currency, offers};
+use crate::availability::{OfferFilter, OffersView};
+use crate::context::Ctx;
+use crate::reply::Reply;
 
 pub const DEF: CommandDef = CommandDef {
     name: "offers",
@@ -13,9 +17,40 @@ pub const DEF: CommandDef = CommandDef {
         slot("filters", SlotKind::Text, false),
     ],
     flags: Flags::EXPENSIVE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    Ok(answer::offers::chat(turn.ctx, args, turn.now()).into())
+/// What `/offers` is asked (`gpuscout offers` builds the same): the filter, and whether its
+/// price cap was a bare number, read in the chat's `bare_currency`, which the answer states.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OffersArgs {
+    pub filter: OfferFilter,
+    pub bare_cap: bool,
+}
+
+impl OffersArgs {
+    /// The answer for the offers found.
+    pub fn reply(&self, ctx: &Ctx, view: &OffersView) -> Reply {
+        let r = offers::reply(ctx, &self.filter, view);
+        if self.bare_cap {
+            with_bare_currency(r, &self.filter.currency)
+        } else {
+            r
+        }
+    }
+}
+
+/// `/offers`: its arguments are an [`OffersArgs`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = OffersArgs;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<OffersArgs, AnswerError> {
+        let (filter, bare_cap) = offers::parse_stated(ctx, text)?;
+        Ok(OffersArgs { filter, bare_cap })
+    }
+    fn answer(turn: &Turn, a: &OffersArgs) -> RunResult {
+        let view = offers::lookup(turn.ctx, &a.filter, turn.now())?;
+        Ok(a.reply(turn.ctx, &view).into())
+    }
 }

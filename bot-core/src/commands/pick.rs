@@ -1,8 +1,9 @@
 //! `/pick`: the guided card choice. Also the dialogue's load and save, which `/back`,
 //! `/cancel`, typed answers and buttons share (the dialogue itself stores nothing).
 
-use super::def::{CommandDef, Flags, RunResult, Turn};
+use super::def::{CommandDef, Flags, Run, RunResult, Turn, Typed};
 use crate::answer::common::store_error_reply;
+use crate::answer::error::AnswerError;
 use crate::context::Ctx;
 use crate::dialogue::{self, Outcome, PickState};
 use crate::reply::Reply;
@@ -20,18 +21,27 @@ pub const DEF: CommandDef = CommandDef {
         admin_only: false,
         ephemeral: true,
     },
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
 /// `/pick`, or `/pick <what the job is>`: words after the command are the first answer, read
 /// like a sentence typed at the first step (every fact it names kept and echoed).
-fn run(turn: &Turn, args: &str) -> RunResult {
-    let outcome = if args.trim().is_empty() {
-        dialogue::start(turn.ctx)
-    } else {
-        dialogue::start_with(turn.ctx, args)
-    };
-    Ok(commit(turn.ctx, outcome).into())
+pub struct Cmd;
+
+impl Typed for Cmd {
+    /// The first answer, as typed: the dialogue reads it as it reads any answer.
+    type Args<'c> = Option<String>;
+    fn parse<'c>(_ctx: &Ctx<'c>, text: &str) -> Result<Option<String>, AnswerError> {
+        let text = text.trim();
+        Ok((!text.is_empty()).then(|| text.to_string()))
+    }
+    fn answer(turn: &Turn, first: &Option<String>) -> RunResult {
+        let outcome = match first {
+            None => dialogue::start(turn.ctx),
+            Some(sentence) => dialogue::start_with(turn.ctx, sentence),
+        };
+        Ok(commit(turn.ctx, outcome).into())
+    }
 }
 
 /// The user's dialogue in this chat, if one is running. An unreadable state (damaged, or

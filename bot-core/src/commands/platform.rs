@@ -1,8 +1,10 @@
 //! `/platform <name>`: one platform's rules and prices.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use crate::answer::catalog::{View, platform_detail};
+use crate::answer::error::AnswerError;
 use crate::catalog::Catalog;
+use crate::context::Ctx;
 
 pub const DEF: CommandDef = CommandDef {
     name: "platform",
@@ -11,7 +13,7 @@ pub const DEF: CommandDef = CommandDef {
     usage_id: "usage-platform",
     slots: &[slot("platform", SlotKind::Platform, true)],
     flags: Flags::NONE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
 /// What `/platform` is asked: one platform, by its catalog id (or the name as typed when the
@@ -34,8 +36,17 @@ impl PlatformArgs {
     }
 }
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    answer(turn, &PlatformArgs::parse(turn.ctx.catalog, args))
+/// `/platform`: its arguments are a [`PlatformArgs`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = PlatformArgs;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<PlatformArgs, AnswerError> {
+        Ok(PlatformArgs::parse(ctx.catalog, text))
+    }
+    fn answer(turn: &Turn, a: &PlatformArgs) -> RunResult {
+        answer(turn, a)
+    }
 }
 
 pub fn answer(turn: &Turn, a: &PlatformArgs) -> RunResult {

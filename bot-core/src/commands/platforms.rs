@@ -1,8 +1,10 @@
 //! `/platforms [alipay|wechat|card|paypal|crypto|免实名|按秒|cn|global …]`: every platform in
 //! the catalog, or those that meet the needs named (known first, unknown facts labelled).
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
+use crate::answer::error::AnswerError;
 use crate::answer::{catalog::View, catalog::platform_list, platform_filter::filtered_list};
+use crate::context::Ctx;
 use crate::lexicon::{Need, parse_needs};
 use crate::reply::{Msg, Reply};
 
@@ -13,7 +15,7 @@ pub const DEF: CommandDef = CommandDef {
     usage_id: "usage-platforms",
     slots: &[slot("needs", SlotKind::Text, false)],
     flags: Flags::NONE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
 /// What `/platforms` is asked: the needs every platform listed must meet (none: all).
@@ -36,10 +38,16 @@ impl PlatformsArgs {
     }
 }
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match PlatformsArgs::parse(args) {
-        Ok(a) => answer(turn, &a),
-        Err(r) => Ok(r.into()),
+/// `/platforms`: its arguments are a [`PlatformsArgs`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = PlatformsArgs;
+    fn parse<'c>(_ctx: &Ctx<'c>, text: &str) -> Result<PlatformsArgs, AnswerError> {
+        Ok(PlatformsArgs::parse(text)?)
+    }
+    fn answer(turn: &Turn, a: &PlatformsArgs) -> RunResult {
+        answer(turn, a)
     }
 }
 

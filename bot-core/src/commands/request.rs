@@ -2,7 +2,7 @@
 //! what each command's own parser builds from a typed line, the same struct per command. The
 //! echo line ("I read this as: …") is written from it, and it is run as it is, never as text.
 
-use super::def::{RunResult, Turn};
+use super::def::{RunResult, Turn, Typed};
 use super::fit::FitArgs;
 use super::gpu::GpuArgs;
 use super::platform::PlatformArgs;
@@ -12,7 +12,7 @@ use super::subscribe::SubscribeArgs;
 use super::tco::TcoArgs;
 use super::trend::TrendArgs;
 use super::{compare, convert, cost, gpu, platform, platforms, stock, subscribe, tco, trend};
-use crate::answer::billing::{self, ConvertRequest, JobRequest};
+use crate::answer::billing::{ConvertRequest, JobRequest};
 use crate::answer::error::AnswerError;
 use crate::answer::fit;
 use crate::context::Ctx;
@@ -99,7 +99,7 @@ impl Request {
             Request::Subscribe(a) => subscribe::answer(turn, a),
             Request::Trend(a) => trend::answer(turn, a),
             Request::Pick | Request::Help => match self.def() {
-                Some(def) => (def.run)(turn, ""),
+                Some(def) => def.run.call(turn, ""),
                 None => Err(AnswerError::UnknownCommand(self.command().into())),
             },
         }
@@ -109,28 +109,35 @@ impl Request {
     /// parser, the one its run uses; `None` when the line is not one of these commands.
     pub fn parse(ctx: &Ctx, line: &str) -> Option<Result<Request, Reply>> {
         let (name, args) = super::grammar::split(line, None)?;
-        let lang = ctx.lang;
-        let billing_err = |usage: &'static str| {
-            move |e: crate::billing::BillingError| billing::error_reply(lang, &e, usage)
-        };
+        let reply = |e: AnswerError| e.reply();
         Some(match super::find(name)?.name {
             "fit" => fit::read_line(ctx, args).map(Request::Fit).map_err(|r| *r),
-            "cost" => billing::parse_job_request(args)
-                .map(|r| Request::Cost(r.cost_ids(ctx.catalog)))
-                .map_err(billing_err("usage-cost")),
-            "compare" => billing::parse_job_request(args)
-                .map(|r| Request::Compare(r.compare_ids(ctx.catalog)))
-                .map_err(billing_err("usage-compare")),
-            "convert" => billing::parse_convert_request(args)
+            "cost" => cost::Cmd::parse(ctx, args)
+                .map(Request::Cost)
+                .map_err(reply),
+            "compare" => compare::Cmd::parse(ctx, args)
+                .map(Request::Compare)
+                .map_err(reply),
+            "convert" => convert::Cmd::parse(ctx, args)
                 .map(Request::Convert)
-                .map_err(billing_err("usage-convert")),
-            "stock" => StockArgs::parse(ctx, args).map(Request::Stock),
-            "subscribe" => SubscribeArgs::parse(ctx, args).map(Request::Subscribe),
-            "gpu" => Ok(Request::Gpu(GpuArgs::parse(ctx.catalog, args))),
-            "platform" => Ok(Request::Platform(PlatformArgs::parse(ctx.catalog, args))),
-            "platforms" => PlatformsArgs::parse(args).map(Request::Platforms),
-            "trend" => crate::answer::trend::parse(ctx, args).map(Request::Trend),
-            "tco" => crate::answer::tco::read_line(ctx, args).map(Request::Tco),
+                .map_err(reply),
+            "stock" => stock::Cmd::parse(ctx, args)
+                .map(Request::Stock)
+                .map_err(reply),
+            "subscribe" => subscribe::Cmd::parse(ctx, args)
+                .map(Request::Subscribe)
+                .map_err(reply),
+            "gpu" => gpu::Cmd::parse(ctx, args).map(Request::Gpu).map_err(reply),
+            "platform" => platform::Cmd::parse(ctx, args)
+                .map(Request::Platform)
+                .map_err(reply),
+            "platforms" => platforms::Cmd::parse(ctx, args)
+                .map(Request::Platforms)
+                .map_err(reply),
+            "trend" => trend::Cmd::parse(ctx, args)
+                .map(Request::Trend)
+                .map_err(reply),
+            "tco" => tco::Cmd::parse(ctx, args).map(Request::Tco).map_err(reply),
             "pick" => Ok(Request::Pick),
             "help" => Ok(Request::Help),
             _ => return None,

@@ -1,6 +1,6 @@
 //! `/start`: the welcome.
 
-use super::def::{CommandDef, Flags, RunResult, Turn};
+use super::def::{CommandDef, Flags, Run, RunResult, Turn};
 use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
@@ -10,11 +10,11 @@ pub const DEF: CommandDef = CommandDef {
     usage_id: "usage-start",
     slots: &[],
     flags: Flags::NONE,
-    run,
+    run: Run::bare(run),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    let _ = (turn, args);
+fn run(turn: &Turn) -> RunResult {
+    let _ = turn;
     Ok(Reply::text(Msg::new("welcome"))
         .with(Msg::new("hint-help"))
         .into())

@@ -1,7 +1,8 @@
 //! `/stock <gpu> [platform] [max price]`: live offers from the stored snapshots.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use crate::answer::common::{not_found_reply, store_error_reply};
+use crate::answer::error::AnswerError;
 use crate::answer::{stock, trend};
 use crate::availability::{StockQuery, gpu_key, latest_offers};
 use crate::context::Ctx;
@@ -20,7 +21,7 @@ pub const DEF: CommandDef = CommandDef {
         slot("price", SlotKind::Text, false),
     ],
     flags: Flags::EXPENSIVE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
 /// What `/stock` is asked: a card (catalog id, or a raw provider name with stored offers), a
@@ -150,10 +151,16 @@ fn card<'w>(ctx: &Ctx, words: &[&'w str]) -> Result<(String, Vec<&'w str>), Repl
     Ok((raw, rest))
 }
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match StockArgs::parse(turn.ctx, args) {
-        Ok(a) => answer(turn, &a),
-        Err(r) => Ok(r.into()),
+/// `/stock`: its arguments are a [`StockArgs`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = StockArgs;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<StockArgs, AnswerError> {
+        Ok(StockArgs::parse(ctx, text)?)
+    }
+    fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
+        answer(turn, a)
     }
 }
 

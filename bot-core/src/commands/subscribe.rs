@@ -1,8 +1,9 @@
 //! `/subscribe <gpu> [platform] [max=price] [cards=N]`: a stock alert for this chat.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, key, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, key, slot};
 use super::stock::StockArgs;
 use crate::answer;
+use crate::answer::error::AnswerError;
 use crate::context::Ctx;
 use crate::lexicon::split_options;
 use crate::reply::{Msg, Reply};
@@ -19,7 +20,7 @@ pub const DEF: CommandDef = CommandDef {
         key("cards", SlotKind::Integer, "cards"),
     ],
     flags: Flags::ADMIN,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
 /// What `/subscribe` is asked: the `/stock` terms to watch, and at least how many cards.
@@ -76,10 +77,16 @@ fn usage() -> Msg {
     Msg::new("usage-subscribe")
 }
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match SubscribeArgs::parse(turn.ctx, args) {
-        Ok(a) => answer(turn, &a),
-        Err(r) => Ok(r.into()),
+/// `/subscribe`: its arguments are a [`SubscribeArgs`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = SubscribeArgs;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<SubscribeArgs, AnswerError> {
+        Ok(SubscribeArgs::parse(ctx, text)?)
+    }
+    fn answer(turn: &Turn, a: &SubscribeArgs) -> RunResult {
+        answer(turn, a)
     }
 }
 

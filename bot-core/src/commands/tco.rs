@@ -1,8 +1,10 @@
 //! `/tco`: renting a card against paying an API.
 
-use super::def::{CommandDef, Flags, RunResult, SlotKind, Turn, slot};
+use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use super::slots::QUANTS;
+use crate::answer::error::AnswerError;
 use crate::answer::tco;
+use crate::context::Ctx;
 
 /// What `/tco` is asked, part by part (a question's reading may leave parts out).
 pub use crate::answer::tco::TcoLine as TcoArgs;
@@ -20,13 +22,19 @@ pub const DEF: CommandDef = CommandDef {
         slot("api_price", SlotKind::Text, false),
     ],
     flags: Flags::EXPENSIVE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match tco::read_line(turn.ctx, args) {
-        Ok(line) => answer(turn, &line),
-        Err(r) => Ok(r.into()),
+/// `/tco`: its arguments are a [`TcoArgs`]; missing facts are asked by the answer.
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = TcoArgs;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<TcoArgs, AnswerError> {
+        Ok(tco::read_line(ctx, text)?)
+    }
+    fn answer(turn: &Turn, a: &TcoArgs) -> RunResult {
+        answer(turn, a)
     }
 }
 

@@ -1,7 +1,11 @@
 //! `/trend <gpu> [days] [for <job>]`: price history per platform, a chart, the stock rhythm.
 
-use super::def::{CommandDef, Flags, RunResult, Slot, SlotKind, Turn, Write, key, slot};
+use super::def::{
+    CommandDef, Flags, Run, RunResult, Slot, SlotKind, Turn, Typed, Write, key, slot,
+};
+use crate::answer::error::AnswerError;
 use crate::answer::trend::{self, DEFAULT_DAYS};
+use crate::context::Ctx;
 
 /// What `/trend` is asked: the card, how many days, the job an alternative must fit.
 pub use crate::answer::trend::TrendQuery as TrendArgs;
@@ -22,7 +26,7 @@ pub const DEF: CommandDef = CommandDef {
         },
     ],
     flags: Flags::EXPENSIVE,
-    run,
+    run: Run::typed::<Cmd>(),
 };
 
 impl TrendArgs {
@@ -48,10 +52,16 @@ impl TrendArgs {
     }
 }
 
-fn run(turn: &Turn, args: &str) -> RunResult {
-    match trend::parse(turn.ctx, args) {
-        Ok(a) => answer(turn, &a),
-        Err(r) => Ok(r.into()),
+/// `/trend`: its arguments are a [`TrendArgs`].
+pub struct Cmd;
+
+impl Typed for Cmd {
+    type Args<'c> = TrendArgs;
+    fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<TrendArgs, AnswerError> {
+        Ok(trend::parse(ctx, text)?)
+    }
+    fn answer(turn: &Turn, a: &TrendArgs) -> RunResult {
+        answer(turn, a)
     }
 }
 
