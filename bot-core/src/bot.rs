@@ -234,8 +234,11 @@ impl Bot {
             Input::Text(text) => match commands::parse(&text, self.bot_name.as_deref()) {
                 Ok(Some(cmd)) => {
                     // Another command typed inside /pick: answered, and /pick is said to wait.
-                    let own = matches!(cmd.def.name, "pick" | "back" | "cancel" | "start" | "lang");
-                    let waiting = if own { None } else { pick::load(ctx) };
+                    let waiting = if commands::leaves_pick_waiting(cmd.def) {
+                        pick::load(ctx)
+                    } else {
+                        None
+                    };
                     let mut done = self.run(ctx, &cmd);
                     self.offer_fixes(&text, &mut done.replies);
                     if let Some(state) = waiting {
@@ -276,7 +279,7 @@ impl Bot {
             // Guidance: /pick, started with what the sentence already says.
             Reading::Command(understand::Request::Pick) => {
                 let mut replies = pick::commit(ctx, dialogue::start_with(ctx, text));
-                let note = Msg::new("understood-as").arg("command", "/pick");
+                let note = Msg::new("understood-as").arg("command", format!("/{}", pick::DEF.name));
                 match replies.first_mut() {
                     Some(first) => first.prepend(crate::reply::Part::Text(note)),
                     None => replies.push(Reply::text(note)),

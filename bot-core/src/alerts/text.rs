@@ -8,6 +8,8 @@ use super::subscription::Subscription;
 use crate::availability::{Offer, OfferKind, format_rfc3339};
 use crate::billing::format_money;
 use crate::catalog::Catalog;
+// The follow-up lines an alert offers name their commands through the definitions.
+use crate::commands::{cost, stock};
 use crate::i18n::{Lang, Localizer};
 use crate::reply::{Msg, Reply};
 
@@ -92,8 +94,8 @@ pub fn alert_reply(
             } else {
                 regions.join(", ")
             };
-            let cost = format!("/cost {provider} {} 1h", sub.gpu);
-            let stock = format!("/stock {} {provider}", sub.gpu);
+            let cost = format!("/{} {provider} {} 1h", cost::DEF.name, sub.gpu);
+            let stock = format!("/{} {} {provider}", stock::DEF.name, sub.gpu);
             let id = if compact {
                 "alerts-back-compact"
             } else {
@@ -129,7 +131,7 @@ pub fn alert_reply(
                     .arg("platform", platform)
                     .arg("minutes", minutes as f64)
                     .arg("seen", seen)
-                    .arg("stock", format!("/stock {}", sub.gpu)),
+                    .arg("stock", format!("/{} {}", stock::DEF.name, sub.gpu)),
             );
             if !compact {
                 r.push(Msg::new("alerts-footer").arg("id", sub.id));

@@ -102,6 +102,19 @@ fn in_turn(
     answer(&Turn { ctx, env: &env }).unwrap_or_else(|e| e.reply().into())
 }
 
+/// Does typing this command inside `/pick` leave the dialogue waiting (said after the
+/// answer)? Not for the dialogue's own commands, the welcome and `/lang`.
+pub fn leaves_pick_waiting(def: &CommandDef) -> bool {
+    let own: [&CommandDef; 5] = [
+        &pick::DEF,
+        &back::DEF,
+        &cancel::DEF,
+        &start::DEF,
+        &lang::DEF,
+    ];
+    !own.contains(&def)
+}
+
 /// A recognised command with its raw argument text (trimmed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Command {

@@ -2,7 +2,7 @@
 //! what each command's own parser builds from a typed line, the same struct per command. The
 //! echo line ("I read this as: …") is written from it, and it is run as it is, never as text.
 
-use super::def::{RunResult, Turn, Typed};
+use super::def::{CommandDef, RunResult, Turn, Typed};
 use super::fit::FitArgs;
 use super::gpu::GpuArgs;
 use super::platform::PlatformArgs;
@@ -11,9 +11,11 @@ use super::stock::StockArgs;
 use super::subscribe::SubscribeArgs;
 use super::tco::TcoArgs;
 use super::trend::TrendArgs;
-use super::{compare, convert, cost, gpu, platform, platforms, stock, subscribe, tco, trend};
+use super::{
+    compare, convert, cost, fit as fit_cmd, gpu, help, pick, platform, platforms, stock, subscribe,
+    tco, trend,
+};
 use crate::answer::billing::{ConvertRequest, JobRequest};
-use crate::answer::error::AnswerError;
 use crate::answer::fit;
 use crate::context::Ctx;
 use crate::reply::Reply;
@@ -42,23 +44,28 @@ pub enum Request {
 }
 
 impl Request {
+    /// The command's definition (its name, its flags: the rate limit, who may run it).
+    pub fn def(&self) -> &'static CommandDef {
+        match self {
+            Request::Fit(_) => &fit_cmd::DEF,
+            Request::Cost(_) => &cost::DEF,
+            Request::Compare(_) => &compare::DEF,
+            Request::Stock(_) => &stock::DEF,
+            Request::Convert(_) => &convert::DEF,
+            Request::Gpu(_) => &gpu::DEF,
+            Request::Platform(_) => &platform::DEF,
+            Request::Platforms(_) => &platforms::DEF,
+            Request::Tco(_) => &tco::DEF,
+            Request::Pick => &pick::DEF,
+            Request::Subscribe(_) => &subscribe::DEF,
+            Request::Trend(_) => &trend::DEF,
+            Request::Help => &help::DEF,
+        }
+    }
+
     /// The command's name, as the first word of [`Request::line`] without its slash.
     pub fn command(&self) -> &'static str {
-        match self {
-            Request::Fit(_) => "fit",
-            Request::Cost(_) => "cost",
-            Request::Compare(_) => "compare",
-            Request::Stock(_) => "stock",
-            Request::Convert(_) => "convert",
-            Request::Gpu(_) => "gpu",
-            Request::Platform(_) => "platform",
-            Request::Platforms(_) => "platforms",
-            Request::Tco(_) => "tco",
-            Request::Pick => "pick",
-            Request::Subscribe(_) => "subscribe",
-            Request::Trend(_) => "trend",
-            Request::Help => "help",
-        }
+        self.def().name
     }
 
     /// The line the user could have typed, in canonical words: each command's parser reads it
@@ -98,10 +105,7 @@ impl Request {
             Request::Tco(a) => tco::answer(turn, a),
             Request::Subscribe(a) => subscribe::answer(turn, a),
             Request::Trend(a) => trend::answer(turn, a),
-            Request::Pick | Request::Help => match self.def() {
-                Some(def) => def.run.call(turn, ""),
-                None => Err(AnswerError::UnknownCommand(self.command().into())),
-            },
+            Request::Pick | Request::Help => self.def().run.call(turn, ""),
         }
     }
 
@@ -109,43 +113,70 @@ impl Request {
     /// parser, the one its run uses; `None` when the line is not one of these commands.
     pub fn parse(ctx: &Ctx, line: &str) -> Option<Result<Request, Reply>> {
         let (name, args) = super::grammar::split(line, None)?;
-        let reply = |e: AnswerError| e.reply();
-        Some(match super::find(name)?.name {
-            "fit" => fit::read_line(ctx, args).map(Request::Fit).map_err(|r| *r),
-            "cost" => cost::Cmd::parse(ctx, args)
-                .map(Request::Cost)
-                .map_err(reply),
-            "compare" => compare::Cmd::parse(ctx, args)
-                .map(Request::Compare)
-                .map_err(reply),
-            "convert" => convert::Cmd::parse(ctx, args)
-                .map(Request::Convert)
-                .map_err(reply),
-            "stock" => stock::Cmd::parse(ctx, args)
-                .map(Request::Stock)
-                .map_err(reply),
-            "subscribe" => subscribe::Cmd::parse(ctx, args)
-                .map(Request::Subscribe)
-                .map_err(reply),
-            "gpu" => gpu::Cmd::parse(ctx, args).map(Request::Gpu).map_err(reply),
-            "platform" => platform::Cmd::parse(ctx, args)
-                .map(Request::Platform)
-                .map_err(reply),
-            "platforms" => platforms::Cmd::parse(ctx, args)
-                .map(Request::Platforms)
-                .map_err(reply),
-            "trend" => trend::Cmd::parse(ctx, args)
-                .map(Request::Trend)
-                .map_err(reply),
-            "tco" => tco::Cmd::parse(ctx, args).map(Request::Tco).map_err(reply),
-            "pick" => Ok(Request::Pick),
-            "help" => Ok(Request::Help),
-            _ => return None,
-        })
-    }
-
-    /// The command's definition (its flags: the rate limit, who may run it).
-    pub fn def(&self) -> Option<&'static super::CommandDef> {
-        super::find(self.command())
+        let def = super::find(name)?;
+        let (_, read) = READERS.iter().find(|(d, _)| *d == def)?;
+        Some(read(ctx, args))
     }
 }
+
+/// How a typed line of each command a question can name is read into its request: by the
+/// command's own parser, the one its run uses.
+type Reader = fn(&Ctx, &str) -> Result<Request, Reply>;
+
+const READERS: &[(&CommandDef, Reader)] = &[
+    (&fit_cmd::DEF, |ctx, a| {
+        fit::read_line(ctx, a).map(Request::Fit).map_err(|r| *r)
+    }),
+    (&cost::DEF, |ctx, a| {
+        cost::Cmd::parse(ctx, a)
+            .map(Request::Cost)
+            .map_err(|e| e.reply())
+    }),
+    (&compare::DEF, |ctx, a| {
+        compare::Cmd::parse(ctx, a)
+            .map(Request::Compare)
+            .map_err(|e| e.reply())
+    }),
+    (&convert::DEF, |ctx, a| {
+        convert::Cmd::parse(ctx, a)
+            .map(Request::Convert)
+            .map_err(|e| e.reply())
+    }),
+    (&stock::DEF, |ctx, a| {
+        stock::Cmd::parse(ctx, a)
+            .map(Request::Stock)
+            .map_err(|e| e.reply())
+    }),
+    (&subscribe::DEF, |ctx, a| {
+        subscribe::Cmd::parse(ctx, a)
+            .map(Request::Subscribe)
+            .map_err(|e| e.reply())
+    }),
+    (&gpu::DEF, |ctx, a| {
+        gpu::Cmd::parse(ctx, a)
+            .map(Request::Gpu)
+            .map_err(|e| e.reply())
+    }),
+    (&platform::DEF, |ctx, a| {
+        platform::Cmd::parse(ctx, a)
+            .map(Request::Platform)
+            .map_err(|e| e.reply())
+    }),
+    (&platforms::DEF, |ctx, a| {
+        platforms::Cmd::parse(ctx, a)
+            .map(Request::Platforms)
+            .map_err(|e| e.reply())
+    }),
+    (&trend::DEF, |ctx, a| {
+        trend::Cmd::parse(ctx, a)
+            .map(Request::Trend)
+            .map_err(|e| e.reply())
+    }),
+    (&tco::DEF, |ctx, a| {
+        tco::Cmd::parse(ctx, a)
+            .map(Request::Tco)
+            .map_err(|e| e.reply())
+    }),
+    (&pick::DEF, |_, _| Ok(Request::Pick)),
+    (&help::DEF, |_, _| Ok(Request::Help)),
+];
