@@ -11,7 +11,7 @@
 # 4. gpuhunt: Catalog(auto_reload=False) filled from those CSVs, then Catalog.query(...),
 #    timed in-process (median of as many queries as fit in ~2 s);
 # 5. gpuscout: the /offers query (`search_offers`) over the imported store, timed by the
-#    criterion bench `bot-core/benches/gpuhunt_side.rs` (median), the query only.
+#    criterion bench `benches/criterion/gpuhunt_side.rs` (median), the query only.
 # Both answer: on-demand H100 offers with at least 2 cards; the script checks both found the
 # same number of rows.
 set -euo pipefail
@@ -45,7 +45,7 @@ echo "gpuhunt $version: querying..." >&2
 
 echo "gpuscout: criterion bench gpuhunt_side..." >&2
 rm -rf target/criterion/gpuhunt_side
-GPUSCOUT_SIDE_DIR="$work" cargo bench --quiet --locked -p bot-core --bench gpuhunt_side >&2
+GPUSCOUT_SIDE_DIR="$work" cargo bench --quiet --locked -p gpuscout-benches --bench gpuhunt_side >&2
 
 "$venv/bin/python" - "$work" "${sizes[@]}" <<'EOF'
 import json, os, sys

@@ -1,6 +1,6 @@
 //! Transition detection over 10,000 subscriptions, for one provider poll: every subscription
 //! looked at, its tracking state written, and (worst case) one alert row each, all in one
-//! transaction. `cargo bench -p bot-core --bench alerts`
+//! transaction. `cargo bench -p gpuscout-benches --bench alerts`
 
 use bot_core::Catalog;
 use bot_core::alerts::{AlertConfig, ChatKind, Subscription, add_batch, detect};

@@ -3,7 +3,7 @@
 //! gpuhunt reads, the query only (the store open and the first build of the offer index
 //! happen before the measurement, as gpuhunt's catalog is loaded before its queries).
 //!
-//! `GPUSCOUT_SIDE_DIR=DIR cargo bench -p bot-core --bench gpuhunt_side`, where each
+//! `GPUSCOUT_SIDE_DIR=DIR cargo bench -p gpuscout-benches --bench gpuhunt_side`, where each
 //! `DIR/<size>/data` is a data directory; without it the bench says so and measures nothing.
 //! The number of matching offers goes to `DIR/<size>/gpuscout.json`, so the script can check
 //! both sides found the same rows.

@@ -3,7 +3,7 @@
 //! a hundred times larger in issue 17's shape (×100: 4,900 GPUs, 3,200 platforms, about
 //! 16,500 price rows; see `scaled`), so that an answer that grows faster than its matching rows shows up.
 //!
-//! `cargo bench -p bot-core --bench commands` (add `-- x100` for the large catalog only).
+//! `cargo bench -p gpuscout-benches --bench commands` (add `-- x100` for the large catalog only).
 
 use bot_core::catalog::{Gpu, Platform};
 use bot_core::store::{Store, db_path};

@@ -18,7 +18,7 @@
 //! The Fluent bundles are a process-wide `OnceLock`, built once; their one-time cost is
 //! printed before the measurement.
 //!
-//! `cargo bench -p bot-core --bench cold_start`
+//! `cargo bench -p gpuscout-benches --bench cold_start`
 
 use bot_core::availability::{
     FetchOutcome, HistoryPoint, Offer, OfferKind, SnapshotRow, StockLevel, gpu_key, record_fetch,

@@ -1,5 +1,5 @@
 //! Understanding one plain question (issue 16 goal: tens of microseconds).
-//! `cargo bench -p bot-core --bench understand`
+//! `cargo bench -p gpuscout-benches --bench understand`
 
 use bot_core::Catalog;
 use bot_core::understand::read;

@@ -2,7 +2,7 @@
 //! at once (the dispatcher's own cost: scheduling, the delivery commits), and the same drain
 //! through a sender paced by the real `pace::Pacer` at Telegram's limits on tokio's paused
 //! clock (the ideal: 10,000 / 30 per second = 333 s; the bench checks the span is within 5%
-//! of it and that no send broke a limit). `cargo bench -p gpuscout-frontend --bench fanout`
+//! of it and that no send broke a limit). `cargo bench -p gpuscout-benches --bench fanout`
 
 use bot_core::alerts::{AlertConfig, ChatKind, Subscription, add_batch, detect};
 use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};

@@ -12,7 +12,7 @@
 //!   sealed file, then the `/offers h100 cards>=2 on-demand` query (the gpuhunt question), the
 //!   index cold.
 //!
-//! `cargo bench -p bot-core --bench offers_query` (about a minute to fill the 100k store);
+//! `cargo bench -p gpuscout-benches --bench offers_query` (about a minute to fill the 100k store);
 //! `OFFERS_QUERY_SIZES=10000` for one size.
 
 use bot_core::availability::{
