@@ -107,7 +107,9 @@ impl Store {
     /// Keep a seal for this file from now on (reading it once, in order, unless the open found
     /// one), so the next open — after a clean stop or a crash — verifies it by one sequential
     /// read instead of a walk of every page (`serve` asks for this: its restart is the cold
-    /// start that must be fast). Any store keeps a seal it found at the open.
+    /// start that must be fast, and a crash before the close must find a seal too). Any store
+    /// keeps a seal it found at the open, and seals at its clean close a file it opened without
+    /// one (`seal::live::Live::finish`).
     pub fn seal_when_closed(&self) {
         self.seal.store(true, Ordering::Relaxed);
         self.live().establish();

@@ -4,7 +4,7 @@
 
 use super::db::Store;
 use super::error::StoreError;
-use super::pending::{self, Op, Scope, Unit};
+use super::pending::{self, Def, Op, Scope, Unit};
 use super::schema::{HANDLED, HANDLED_KEEP};
 use redb::{ReadableDatabase, ReadableTable, TableHandle, WriteTransaction};
 
@@ -35,9 +35,12 @@ impl Store {
         tables.sort_unstable();
         tables.dedup();
         self.write(&tables, |txn| {
+            // Each table is opened once per round, not once per write: the round runs on the
+            // one writer every update waits for, so its cost per update bounds updates/s.
+            let mut open: Vec<(String, redb::Table<&str, &[u8]>)> = Vec::new();
             for unit in units {
                 for (def, key, value) in &unit.ops {
-                    let mut t = txn.open_table(*def).map_err(|e| self.err(e))?;
+                    let t = self.table_in(txn, &mut open, *def)?;
                     match value {
                         Some(bytes) => {
                             t.insert(key.as_str(), bytes.as_slice())
@@ -49,11 +52,30 @@ impl Store {
                     }
                 }
                 if let Some((key, update)) = &unit.mark {
-                    self.write_mark(txn, key, *update)?;
+                    let t = self.table_in(txn, &mut open, HANDLED)?;
+                    self.write_mark(t, key, *update)?;
                 }
             }
             Ok(())
         })
+    }
+
+    /// `def` opened in `txn`, once: later calls of the round get the same table.
+    fn table_in<'t, 'o>(
+        &self,
+        txn: &'t WriteTransaction,
+        open: &'o mut Vec<(String, redb::Table<'t, &'static str, &'static [u8]>)>,
+        def: Def,
+    ) -> Result<&'o mut redb::Table<'t, &'static str, &'static [u8]>, StoreError> {
+        let at = match open.iter().position(|(n, _)| n == def.name()) {
+            Some(at) => at,
+            None => {
+                let table = txn.open_table(def).map_err(|e| self.err(e))?;
+                open.push((def.name().to_string(), table));
+                open.len() - 1
+            }
+        };
+        Ok(&mut open[at].1)
     }
 
     /// Commits `unit` with whatever else is queued (the group commit); `Ok` once durable.
@@ -76,8 +98,12 @@ impl Store {
         }
     }
 
-    fn write_mark(&self, txn: &WriteTransaction, key: &str, update: u64) -> Result<(), StoreError> {
-        let mut t = txn.open_table(HANDLED).map_err(|e| self.err(e))?;
+    fn write_mark(
+        &self,
+        t: &mut redb::Table<&'static str, &'static [u8]>,
+        key: &str,
+        update: u64,
+    ) -> Result<(), StoreError> {
         let mut ids: Vec<u64> = match t.get(key).map_err(|e| self.err(e))? {
             Some(v) => serde_json::from_slice(v.value()).unwrap_or_default(),
             None => Vec::new(),

@@ -20,7 +20,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// redb's default cache is 1 GiB; the bot's working set is small, and memory must stay bounded.
+/// `GPUSCOUT_STORE_CACHE_MIB` sets another size (what idle memory after a backlog owes to
+/// this cache is measured with it: docs/performance.md §15).
 pub(super) const CACHE_BYTES: usize = 16 << 20;
+
+fn cache_bytes() -> usize {
+    std::env::var("GPUSCOUT_STORE_CACHE_MIB")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map_or(CACHE_BYTES, |mib| mib.clamp(1, 1024) << 20)
+}
 
 /// Test hook: makes every write to the file fail as if the disk were full.
 #[derive(Debug, Default)]
@@ -117,7 +126,7 @@ impl StorageBackend for Backend {
 
 pub(super) fn builder() -> Builder {
     let mut b = Builder::new();
-    b.set_cache_size(CACHE_BYTES);
+    b.set_cache_size(cache_bytes());
     b
 }
 

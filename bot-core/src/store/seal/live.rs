@@ -187,7 +187,17 @@ impl Live {
 
     /// After redb's clean close: writes the whole seal and drops the journal. `false` when no
     /// seal is kept (or it could not be written; then none is left).
+    ///
+    /// A session that found no seal seals the file now: its open ran the full check (or this
+    /// process created the file), and every byte written since went through the backend and
+    /// was synced by the close, so these are the bytes [`Live::establish`] vouches for. One
+    /// sequential read at the close spares every later open the walk (a CLI question after
+    /// `gpuscout import` paid the full check each time: issue 28).
     pub(in crate::store) fn finish(&self) -> bool {
+        if matches!(self.state().mode, Mode::Off) {
+            self.establish();
+            return self.is_on();
+        }
         let mut state = self.state();
         let dirty = std::mem::take(&mut state.dirty);
         let Mode::On(tracked) = &mut state.mode else {

@@ -66,6 +66,49 @@ fn a_sealed_file_opens_without_the_walk_and_a_reading_session_keeps_the_seal() {
     }
 }
 
+/// A file opened without a seal (after `gpuscout import`, a `db repair`, or a seal removed)
+/// pays the full check once: the session's clean close seals it, so the next opens, a CLI
+/// read like this one included, take the seal's sequential read.
+#[test]
+fn an_unsealed_file_pays_the_full_check_once_and_its_clean_close_seals_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = filled(dir.path());
+    remove(&path);
+    let before = walks();
+    let s = Store::open(&path).unwrap();
+    assert_eq!(walks(), before + 1, "no seal: the full check ran");
+    assert!(!s.sealed());
+    s.put(&SCRATCH, "k0100", &value(100)).unwrap();
+    drop(s);
+    assert!(verify(&path).is_some(), "the clean close sealed it");
+    for _ in 0..2 {
+        let before = walks();
+        let s = Store::open(&path).unwrap();
+        assert_eq!(walks(), before, "the seal stood in for the walk");
+        let v: Option<serde_json::Value> = s.get(&SCRATCH, "k0100").unwrap();
+        assert_eq!(v, Some(value(100)));
+        drop(s);
+    }
+
+    // A fresh file is sealed at its first close too; one changed after it is still caught.
+    let dir = tempfile::tempdir().unwrap();
+    let path = db_path(dir.path());
+    let s = Store::open(&path).unwrap();
+    for i in 0..8 {
+        s.put(&SCRATCH, &format!("k{i:04}"), &value(i)).unwrap();
+    }
+    drop(s);
+    assert!(verify(&path).is_some(), "a new file is sealed at its close");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.windows(8).position(|w| w == b"0005xxxx").unwrap() + 2000;
+    bytes[at] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    let before = walks();
+    let e = Store::open(&path).unwrap_err();
+    assert!(matches!(e, StoreError::Damaged { .. }), "{e:?}");
+    assert_eq!(walks(), before + 1, "the changed file got the full check");
+}
+
 #[test]
 fn a_byte_changed_after_the_seal_is_damage_and_the_file_is_kept() {
     let dir = tempfile::tempdir().unwrap();
@@ -103,8 +146,12 @@ fn a_truncated_or_grown_file_or_a_bad_seal_gets_the_full_check() {
     let s = Store::open(&path).unwrap();
     assert_eq!(walks(), before + 1);
     assert!(!s.sealed());
-    drop(s);
     assert!(!seal_path(&path).exists(), "an unreadable seal is removed");
+    drop(s);
+    assert!(
+        verify(&path).is_some(),
+        "the checked file is sealed anew at the close"
+    );
 }
 
 #[test]
