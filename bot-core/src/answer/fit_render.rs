@@ -199,10 +199,14 @@ fn push_assumptions(
                     let name = catalog
                         .gpu(&o.gpu)
                         .map_or(o.gpu.clone(), |g| g.name.clone());
+                    // A configuration without a catalog price is named as such, never
+                    // priced "at ?".
+                    let priced = o.usd_per_hour.is_some() && o.price_as_of.is_some();
                     r.push(
                         Msg::new("advice-bf16-beside")
                             .arg("cards", o.cards)
                             .arg("gpu", name)
+                            .arg("priced", if priced { "yes" } else { "no" })
                             .arg("price", option_price(catalog, &o, currency, lang)),
                     );
                 }
@@ -278,6 +282,9 @@ fn push_verdict(
                 .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs()))
                 .arg("pct", rep.margin_pct.round()),
         );
+        if let Some(f) = &rep.checkpointing_flip {
+            r.push(checkpointing_flip(f, lang));
+        }
         if matches!(verdict, "tight" | "short") {
             push_remedies(r, catalog, p, verdict, lang);
         }
@@ -311,6 +318,26 @@ fn push_verdict(
             crate::advice::link_matters(req),
         );
     }
+}
+
+/// The verdict turns on gradient checkpointing: the other setting's verdict, with the
+/// trainers that default to each (`vram::CHECKPOINTING_DEFAULTS`).
+fn checkpointing_flip(f: &crate::vram::CheckpointingFlip, lang: Lang) -> Msg {
+    let sep = if lang == Lang::Zh { "、" } else { ", " };
+    let names = |on: bool| {
+        crate::vram::CHECKPOINTING_DEFAULTS
+            .iter()
+            .filter(|(_, d, _)| *d == on)
+            .map(|(n, _, _)| *n)
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    Msg::new("fit-verdict-gc")
+        .arg("gc", if f.checkpointing { "on" } else { "off" })
+        .arg("verdict", f.verdict.as_str())
+        .arg("margin", gib(f.margin_gib.abs()))
+        .arg("on_default", names(true))
+        .arg("off_default", names(false))
 }
 
 /// Inside the stated margin: the single changes that make the job fit (`short`) or safe
