@@ -12,7 +12,7 @@ fit-assume-training = { $task ->
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}
-       *[no] {" "}(the default of LLaMA-Factory, ms-swift and Unsloth; Hugging Face Trainer, axolotl and LitGPT on one card leave it off: gc=off sizes without it)
+       *[no] {" "}(the default of { $on_default }; { $off_default } leave it off: gc=off sizes without it)
       }
    *[off] off{ $given ->
         [yes] {""}

@@ -21,7 +21,7 @@ fit-assume-training = { $task ->
   }，梯度检查点{ $gc ->
     [on] 开启{ $given ->
         [yes] {""}
-       *[no] （LLaMA-Factory、ms-swift 和 Unsloth 的默认设置；Hugging Face Trainer、axolotl 和单卡 LitGPT 默认不开，按不开估算请加 gc=off）
+       *[no] （{ $on_default } 的默认设置；{ $off_default } 默认不开，按不开估算请加 gc=off）
       }
    *[off] 关闭{ $given ->
         [yes] {""}

@@ -232,7 +232,9 @@ fn push_assumptions(
                 .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
                 .arg("given", if p.gc_given { "yes" } else { "no" })
                 .arg("rank", p.opts.lora_rank)
-                .arg("task", req.task.key()),
+                .arg("task", req.task.key())
+                .arg("on_default", trainers_defaulting(true, lang))
+                .arg("off_default", trainers_defaulting(false, lang)),
         );
         if matches!(req.task, Task::Lora | Task::Qlora) {
             r.push(
@@ -323,21 +325,31 @@ fn push_verdict(
 /// The verdict turns on gradient checkpointing: the other setting's verdict, with the
 /// trainers that default to each (`vram::CHECKPOINTING_DEFAULTS`).
 fn checkpointing_flip(f: &crate::vram::CheckpointingFlip, lang: Lang) -> Msg {
-    let sep = if lang == Lang::Zh { "、" } else { ", " };
-    let names = |on: bool| {
-        crate::vram::CHECKPOINTING_DEFAULTS
-            .iter()
-            .filter(|(_, d, _)| *d == on)
-            .map(|(n, _, _)| *n)
-            .collect::<Vec<_>>()
-            .join(sep)
-    };
     Msg::new("fit-verdict-gc")
         .arg("gc", if f.checkpointing { "on" } else { "off" })
         .arg("verdict", f.verdict.as_str())
         .arg("margin", gib(f.margin_gib.abs()))
-        .arg("on_default", names(true))
-        .arg("off_default", names(false))
+        .arg("on_default", trainers_defaulting(true, lang))
+        .arg("off_default", trainers_defaulting(false, lang))
+}
+
+/// The trainers whose default has gradient checkpointing `on` (or off), as a reader's list:
+/// "A, B and C" / "A、B 和 C".
+fn trainers_defaulting(on: bool, lang: Lang) -> String {
+    let names: Vec<&str> = crate::vram::CHECKPOINTING_DEFAULTS
+        .iter()
+        .filter(|t| t.2 == on)
+        .map(|t| if lang == Lang::Zh { t.1 } else { t.0 })
+        .collect();
+    let (sep, and) = if lang == Lang::Zh {
+        ("、", " 和 ")
+    } else {
+        (", ", " and ")
+    };
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}{and}{last}", rest.join(sep)),
+        _ => names.join(sep),
+    }
 }
 
 /// Inside the stated margin: the single changes that make the job fit (`short`) or safe

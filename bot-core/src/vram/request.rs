@@ -385,35 +385,41 @@ pub struct CheckpointingFlip {
 }
 
 /// Which trainers turn gradient checkpointing on when the user says nothing, each with the
-/// source of its default (read 2026-12-02). `true`: on by default.
-pub const CHECKPOINTING_DEFAULTS: &[(&str, bool, &str)] = &[
+/// source of its default (read 2026-12-02): (name, name in Chinese, on by default, source).
+pub const CHECKPOINTING_DEFAULTS: &[(&str, &str, bool, &str)] = &[
     (
+        "LLaMA-Factory",
         "LLaMA-Factory",
         true,
         "hiyouga/LLaMA-Factory src/llamafactory/hparams/model_args.py: disable_gradient_checkpointing default False",
     ),
     (
         "ms-swift",
+        "ms-swift",
         true,
         "modelscope/ms-swift swift/trainers/arguments.py@7b70996: gradient_checkpointing: bool = True",
     ),
     (
+        "Unsloth",
         "Unsloth",
         true,
         "unslothai/unsloth unsloth/models/llama.py get_peft_model: use_gradient_checkpointing = True (\"unsloth\" in later releases)",
     ),
     (
         "Hugging Face Trainer",
+        "Hugging Face Trainer",
         false,
         "huggingface/transformers src/transformers/training_args.py: gradient_checkpointing default False",
     ),
     (
+        "axolotl",
         "axolotl",
         false,
         "axolotl-ai-cloud/axolotl src/axolotl/utils/schemas/config.py: gradient_checkpointing default False",
     ),
     (
         "LitGPT (one card)",
+        "单卡 LitGPT",
         false,
         "Lightning-AI/litgpt litgpt/finetune/lora.py: strategy \"auto\" on one device; FSDPStrategy(activation_checkpointing_policy={Block}) only on several",
     ),

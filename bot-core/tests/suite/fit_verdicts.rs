@@ -167,11 +167,11 @@ fn the_answer_names_the_trainers_on_each_side() {
     let (bot, _dir) = world();
     let on_by_default: Vec<&str> = CHECKPOINTING_DEFAULTS
         .iter()
-        .filter(|t| t.1)
+        .filter(|t| t.2)
         .map(|t| t.0)
         .collect();
     assert!(on_by_default.contains(&"LLaMA-Factory") && on_by_default.contains(&"ms-swift"));
-    assert!(CHECKPOINTING_DEFAULTS.iter().all(|t| !t.2.is_empty()));
+    assert!(CHECKPOINTING_DEFAULTS.iter().all(|t| t.3.contains('/')));
     let en = say(&bot, "en", "/fit qwen2.5-7b lora ctx=2k 4090");
     assert!(en.contains("✅"), "{en}");
     assert!(
