@@ -189,10 +189,9 @@ pub fn cli_words(text: &str) -> String {
         .fold(text.to_string(), |t, (chat, flag)| t.replace(chat, flag))
 }
 
-/// A finite number above zero (clap has no ranges for floats).
-pub fn positive_number(s: &str) -> std::result::Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("`{s}` is not a number above zero")),
-    }
+/// A daily token volume read the way the chat reads it (`10m`, `1.5b`, `500k`, `3000万`,
+/// `20000000`): one reader, so the CLI accepts what `/tco` accepts.
+pub fn token_volume(s: &str) -> std::result::Result<f64, String> {
+    bot_core::lexicon::token_count(s)
+        .ok_or_else(|| format!("`{s}` is not a token count (e.g. 10m, 500k, 20000000)"))
 }

@@ -104,7 +104,8 @@ pub struct TcoArgs {
     per: String,
     #[arg(long, default_value = "USD")]
     currency: String,
-    #[arg(long, value_parser = crate::cli::positive_number)]
+    /// Tokens a day: 10m, 1.5b, 500k, 3000万 or a plain number (the chat's reader).
+    #[arg(long, value_parser = crate::cli::token_volume)]
     tokens_per_day: f64,
     /// API price per million tokens, in `--currency`.
     #[arg(long)]

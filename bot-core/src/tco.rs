@@ -72,6 +72,8 @@ pub struct TcoReport {
     pub api_price_per_mtok: Option<Decimal>,
     #[serde(serialize_with = "opt_as_number")]
     pub api_cost_per_day: Option<Decimal>,
+    /// Absent when the model does not fit the cards or no API price was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub break_even_tokens_per_day: Option<f64>,
     /// `rent` (around the clock beats the API), `rent_part_time` (only renting the busy hours
     /// does), `api`, `no_fit` (the model does not fit the cards), or `unknown` (no API price).
@@ -177,8 +179,11 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     let served_mtok = Decimal::try_from(tokens_per_day.min(capacity) / 1e6)
         .map_err(|_| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?;
     let api_day = api_price_per_mtok.map(|a| user_mtok * a);
-    // Break-even on the around-the-clock figure (the plan's when it is cheaper).
+    // Break-even on the around-the-clock figure (the plan's when it is cheaper). None when the
+    // model does not fit the cards: a volume at which renting pays is no answer for a job
+    // that cannot run.
     let be = api_price_per_mtok
+        .filter(|_| fits)
         .and_then(|a| break_even_tokens_per_day(always_on_day / Decimal::from(24), a));
     // The verdict follows the figures the answer prints: around the clock, part time (only the
     // hours the volume needs, on a platform billed by the second or minute), or the API.

@@ -28,7 +28,10 @@ advice-assume-precision = { $amp ->
   }
 advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, the way models this size are served on one or two cards. Add bf16 for full precision.
 advice-quant-quality = Quality: in Qwen's own benchmark (average of MMLU, C-Eval and IFEval) Qwen2-72B-Instruct scores { $b72 } in BF16 and { $q72 } in AWQ; small models lose more (Qwen2-7B: { $b7 } and { $q7 }).
-advice-bf16-beside = In bf16 the cheapest configuration that holds it is { $cards } × { $gpu } at { $price }.
+advice-bf16-beside = { $priced ->
+    [yes] In bf16 the cheapest configuration that holds it is { $cards } × { $gpu } at { $price }.
+   *[no] In bf16 it takes { $cards } × { $gpu }; no list price is known for that configuration.
+}
 advice-bf16-none = In bf16 no card in the catalog holds it with up to 8 cards.
 advice-pick-4bit-first = { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds: { $quant } (4-bit weights) comes first, on one or two cards; bf16 takes at least two 80 GB cards.
 advice-pick-ask-card-reader = Cards that fit, cheapest for your job first (the price already includes hidden costs) among those that keep up with a reader in every conversation (about { $tps } tokens/s each); slower ones after; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:

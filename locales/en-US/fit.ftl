@@ -12,7 +12,7 @@ fit-assume-training = { $task ->
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}
-       *[no] {" "}(the usual trainers' default; gc=off to size without it)
+       *[no] {" "}(the default of { $on_default }; { $off_default } leave it off: gc=off sizes without it)
       }
    *[off] off{ $given ->
         [yes] {""}
@@ -49,6 +49,20 @@ fit-verdict = { $verdict ->
     [tight] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): fits with { $margin } GiB to spare per card, but inside the ±{ $pct }% this estimate can be off.
     [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.
+}
+fit-verdict-gc = { $gc ->
+    [off] That is with gradient checkpointing on, the default of { $on_default }. Without it ({ $off_default } leave it off unless told) { $verdict ->
+        [fits] it fits with { $margin } GiB to spare per card.
+        [tight] it fits with { $margin } GiB to spare per card, inside the margin.
+        [short] it is { $margin } GiB short per card, inside the margin: it may not run.
+       *[no] it is { $margin } GiB short per card: turn it on (gradient_checkpointing: true).
+      }
+   *[on] That is without gradient checkpointing. With it on (gc=on; the default of { $on_default }) { $verdict ->
+        [fits] it fits with { $margin } GiB to spare per card.
+        [tight] it fits with { $margin } GiB to spare per card, inside the margin.
+        [short] it is still { $margin } GiB short per card, inside the margin.
+       *[no] it is still { $margin } GiB short per card.
+      }
 }
 fit-tight-remedies = { $goal ->
     [fit] What makes it fit (memory per card then): { $list }.

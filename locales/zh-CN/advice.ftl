@@ -28,7 +28,10 @@ advice-assume-precision = { $amp ->
   }
 advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，这么大的模型通常这样部署在一两张卡上。要全精度就加上 bf16。
 advice-quant-quality = 质量：在 Qwen 官方的量化评测（MMLU、C-Eval、IFEval 平均分）中，Qwen2-72B-Instruct 的 BF16 得分 { $b72 }，AWQ 得分 { $q72 }；小模型损失更大（Qwen2-7B：{ $b7 } 和 { $q7 }）。
-advice-bf16-beside = 如果用 bf16，放得下的最便宜配置是 { $cards } × { $gpu }，{ $price }。
+advice-bf16-beside = { $priced ->
+    [yes] 如果用 bf16，放得下的最便宜配置是 { $cards } × { $gpu }，{ $price }。
+   *[no] 如果用 bf16，需要 { $cards } × { $gpu }；这个配置目前没有已知的公开价格。
+}
 advice-bf16-none = 如果用 bf16，目录里没有哪种卡用 8 张以内放得下。
 advice-pick-4bit-first = { $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下：所以把 { $quant }（4 比特权重）排在第一位，一两张卡就够；bf16 至少要两张 80 GB 的卡。
 advice-pick-ask-card-reader = 放得下的卡：在每路对话都跟得上阅读速度（每路约每秒 { $tps } 个 token）的配置里，按你这个任务的实际花费从低到高（已含隐性成本）；更慢的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：

@@ -21,7 +21,7 @@ fit-assume-training = { $task ->
   }，梯度检查点{ $gc ->
     [on] 开启{ $given ->
         [yes] {""}
-       *[no] （常用训练框架的默认设置；不开请加 gc=off）
+       *[no] （{ $on_default } 的默认设置；{ $off_default } 默认不开，按不开估算请加 gc=off）
       }
    *[off] 关闭{ $given ->
         [yes] {""}
@@ -58,6 +58,20 @@ fit-verdict = { $verdict ->
     [tight] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算能放下，每张卡剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内。
     [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。
+}
+fit-verdict-gc = { $gc ->
+    [off] 以上按开启梯度检查点计算，这是 { $on_default } 的默认设置。不开的话（{ $off_default } 默认不开）{ $verdict ->
+        [fits] 也放得下，每张卡还剩 { $margin } GiB。
+        [tight] 也放得下，每张卡剩 { $margin } GiB，但在误差范围内。
+        [short] 每张卡差 { $margin } GiB，在误差范围内，可能跑不起来。
+       *[no] 每张卡还差 { $margin } GiB：请在训练配置里开启它（gradient_checkpointing: true）。
+      }
+   *[on] 以上按不开梯度检查点计算。开启后（gc=on，这是 { $on_default } 的默认设置）{ $verdict ->
+        [fits] 放得下，每张卡还剩 { $margin } GiB。
+        [tight] 放得下，每张卡剩 { $margin } GiB，但在误差范围内。
+        [short] 每张卡仍差 { $margin } GiB，在误差范围内。
+       *[no] 每张卡仍差 { $margin } GiB。
+      }
 }
 fit-tight-remedies = { $goal ->
     [fit] 这样改就能放下（括号里是改后每张卡所需显存）：{ $list }。

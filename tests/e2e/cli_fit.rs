@@ -209,3 +209,39 @@ fn tco_json_by_hand() {
     assert!((d["price_per_hour"].as_f64().unwrap() - 0.5).abs() < 1e-9);
     assert_eq!(d["verdict"], "unknown");
 }
+
+/// `--tokens-per-day` reads what the chat's `/tco` reads (`20m`, `2000万`), and a model that
+/// does not fit the cards carries no break-even volume.
+#[test]
+fn tco_tokens_per_day_reads_like_the_chat_and_no_fit_has_no_break_even() {
+    let run = |model: &str, quant: &str, tokens: &str| {
+        json(&[
+            "tco",
+            "--model",
+            model,
+            "--quant",
+            quant,
+            "--gpu",
+            "4090",
+            "--price",
+            "0.5",
+            "--tokens-per-day",
+            tokens,
+            "--api-price-per-mtok",
+            "0.3",
+            "--json",
+        ])
+    };
+    for words in ["20m", "2000万", "20,000,000", "20000000"] {
+        let v = run("qwen2.5-7b", "int4", words);
+        assert_eq!(v["tokens_per_day"].as_f64(), Some(20e6), "{words}: {v}");
+        assert!(v["break_even_tokens_per_day"].as_f64().is_some(), "{v}");
+    }
+    let no_fit = run("llama-3.1-70b", "bf16", "10m");
+    assert_eq!(no_fit["verdict"], "no_fit", "{no_fit}");
+    assert!(
+        no_fit.get("break_even_tokens_per_day").is_none(),
+        "{no_fit}"
+    );
+    assert!(no_fit.get("busy_cost_per_mtok").is_none(), "{no_fit}");
+}

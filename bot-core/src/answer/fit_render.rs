@@ -199,10 +199,14 @@ fn push_assumptions(
                     let name = catalog
                         .gpu(&o.gpu)
                         .map_or(o.gpu.clone(), |g| g.name.clone());
+                    // A configuration without a catalog price is named as such, never
+                    // priced "at ?".
+                    let priced = o.usd_per_hour.is_some() && o.price_as_of.is_some();
                     r.push(
                         Msg::new("advice-bf16-beside")
                             .arg("cards", o.cards)
                             .arg("gpu", name)
+                            .arg("priced", if priced { "yes" } else { "no" })
                             .arg("price", option_price(catalog, &o, currency, lang)),
                     );
                 }
@@ -228,7 +232,9 @@ fn push_assumptions(
                 .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
                 .arg("given", if p.gc_given { "yes" } else { "no" })
                 .arg("rank", p.opts.lora_rank)
-                .arg("task", req.task.key()),
+                .arg("task", req.task.key())
+                .arg("on_default", trainers_defaulting(true, lang))
+                .arg("off_default", trainers_defaulting(false, lang)),
         );
         if matches!(req.task, Task::Lora | Task::Qlora) {
             r.push(
@@ -278,6 +284,9 @@ fn push_verdict(
                 .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs()))
                 .arg("pct", rep.margin_pct.round()),
         );
+        if let Some(f) = &rep.checkpointing_flip {
+            r.push(checkpointing_flip(f, lang));
+        }
         if matches!(verdict, "tight" | "short") {
             push_remedies(r, catalog, p, verdict, lang);
         }
@@ -310,6 +319,36 @@ fn push_verdict(
             lang,
             crate::advice::link_matters(req),
         );
+    }
+}
+
+/// The verdict turns on gradient checkpointing: the other setting's verdict, with the
+/// trainers that default to each (`vram::CHECKPOINTING_DEFAULTS`).
+fn checkpointing_flip(f: &crate::vram::CheckpointingFlip, lang: Lang) -> Msg {
+    Msg::new("fit-verdict-gc")
+        .arg("gc", if f.checkpointing { "on" } else { "off" })
+        .arg("verdict", f.verdict.as_str())
+        .arg("margin", gib(f.margin_gib.abs()))
+        .arg("on_default", trainers_defaulting(true, lang))
+        .arg("off_default", trainers_defaulting(false, lang))
+}
+
+/// The trainers whose default has gradient checkpointing `on` (or off), as a reader's list:
+/// "A, B and C" / "A、B 和 C".
+fn trainers_defaulting(on: bool, lang: Lang) -> String {
+    let names: Vec<&str> = crate::vram::CHECKPOINTING_DEFAULTS
+        .iter()
+        .filter(|t| t.2 == on)
+        .map(|t| if lang == Lang::Zh { t.1 } else { t.0 })
+        .collect();
+    let (sep, and) = if lang == Lang::Zh {
+        ("、", " 和 ")
+    } else {
+        (", ", " and ")
+    };
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}{and}{last}", rest.join(sep)),
+        _ => names.join(sep),
     }
 }
 

@@ -61,12 +61,20 @@ pub fn margin_pct(req: &FitRequest) -> (f64, bool) {
 /// and what must be allocated (`need`) fits with the stated margin to spare; `tight` when
 /// `need` fits but not by the margin (or only once the allocator gives its cache back);
 /// `short` when `need` misses by less than the margin; `no` beyond it.
-pub fn verdict(shown: f64, need: f64, capacity: f64, margin_pct: f64) -> String {
+///
+/// `exact` is the part of `need` that is counted, not estimated: a known checkpoint's weights,
+/// the KV cache of the tokens asked for and the CUDA context. The stated margin is the error
+/// of whole estimates, but an estimate can only be too high by what it estimated: when the
+/// exact part alone does not fit, the job misses whatever the margin says (DeepSeek-V3 in FP8
+/// on 8 × H100: 78 GiB of weights per 79.6 GiB card before any KV cache is a clear miss, not
+/// "may run").
+pub fn verdict(shown: f64, need: f64, exact: f64, capacity: f64, margin_pct: f64) -> String {
     let m = margin_pct / 100.0;
+    let lowest = (need * (1.0 - m)).max(exact.min(need));
     match () {
         _ if shown <= capacity && need * (1.0 + m) <= capacity => "fits",
         _ if need <= capacity => "tight",
-        _ if need * (1.0 - m) <= capacity => "short",
+        _ if lowest <= capacity => "short",
         _ => "no",
     }
     .to_string()

@@ -2,10 +2,13 @@
 //! or the cards (of 1, 2, 4, 8) that hold the job.
 
 use super::estimate::{compute, margin_pct, round2, trim_num, verdict};
-use super::parts::{VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, kv_bytes_per_token};
+use super::parts::{
+    CUDA_CONTEXT_GIB, Parts, VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS,
+    kv_bytes_per_token,
+};
 use super::request::{
-    CARD_COUNTS, CardParts, FitError, FitOption, FitOptions, FitReport, FitRequest, ModelRef,
-    validate,
+    CARD_COUNTS, CardParts, CheckpointingFlip, FitError, FitOption, FitOptions, FitReport,
+    FitRequest, ModelRef, validate,
 };
 use super::{Engine, GIB, Shape, Task, Zero};
 use crate::catalog::Catalog;
@@ -133,6 +136,7 @@ pub fn estimate_with(
         fits: None,
         margin_gib: None,
         verdict: None,
+        checkpointing_flip: None,
         options: Vec::new(),
         size_only: matches!(req.model, ModelRef::BySize { .. }),
         warnings: Vec::new(),
@@ -150,9 +154,12 @@ pub fn estimate_with(
             report.verdict = Some(verdict(
                 parts.per_card,
                 parts.need(),
+                exact_need(&parts, req),
                 vram * GIB,
                 margin_pct,
             ));
+            report.checkpointing_flip =
+                checkpointing_flip(&shape, req, opts, vram, report.verdict.as_deref());
             if req.cards > 1 {
                 warnings.push(
                     Msg::new("fit-warn-multi-card")
@@ -170,6 +177,48 @@ pub fn estimate_with(
     report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
     report.warnings = warnings;
     Ok(report)
+}
+
+/// Training on a named card: the verdict with gradient checkpointing the other way, when it
+/// turns a fit into a miss or back (the trainers' defaults differ: `CHECKPOINTING_DEFAULTS`).
+fn checkpointing_flip(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    vram: f64,
+    verdict_now: Option<&str>,
+) -> Option<CheckpointingFlip> {
+    if !req.task.is_training() {
+        return None;
+    }
+    let mut other = req.clone();
+    other.grad_checkpointing = !req.grad_checkpointing;
+    let parts = compute(shape, &other, opts);
+    let (margin, _) = margin_pct(&other);
+    let v = verdict(
+        parts.per_card,
+        parts.need(),
+        exact_need(&parts, &other),
+        vram * GIB,
+        margin,
+    );
+    let runs = |v: &str| matches!(v, "fits" | "tight");
+    (runs(&v) != runs(verdict_now?)).then(|| CheckpointingFlip {
+        checkpointing: other.grad_checkpointing,
+        verdict: v,
+        margin_gib: round2(vram - parts.need() / GIB),
+        per_gpu_required_gib: round2(parts.need() / GIB),
+    })
+}
+
+/// What the busiest card must hold that is counted rather than estimated (`estimate::verdict`):
+/// a catalog model's weights (a size-only guess is not exact), its KV cache for the tokens
+/// asked for, and the CUDA context.
+fn exact_need(parts: &Parts, req: &FitRequest) -> f64 {
+    match req.model {
+        ModelRef::Known(_) => parts.card[0] + parts.card[1] + CUDA_CONTEXT_GIB * GIB,
+        ModelRef::BySize { .. } => 0.0,
+    }
 }
 
 pub(super) fn zero_key(z: Zero) -> &'static str {

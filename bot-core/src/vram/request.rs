@@ -371,6 +371,60 @@ pub struct FitOption {
     pub decode_tok_s: Option<f64>,
 }
 
+/// The verdict on the same card with gradient checkpointing the other way round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckpointingFlip {
+    /// Whether this verdict has gradient checkpointing on.
+    pub checkpointing: bool,
+    /// `fits`, `tight`, `short` or `no`, as `FitReport::verdict`.
+    pub verdict: String,
+    /// Spare (positive) or missing (negative) GiB per card.
+    pub margin_gib: f64,
+    /// What must be allocated on the busiest card then, GiB.
+    pub per_gpu_required_gib: f64,
+}
+
+/// Which trainers turn gradient checkpointing on when the user says nothing, each with the
+/// source of its default (read 2026-12-02): (name, name in Chinese, on by default, source).
+pub const CHECKPOINTING_DEFAULTS: &[(&str, &str, bool, &str)] = &[
+    (
+        "LLaMA-Factory",
+        "LLaMA-Factory",
+        true,
+        "hiyouga/LLaMA-Factory src/llamafactory/hparams/model_args.py: disable_gradient_checkpointing default False",
+    ),
+    (
+        "ms-swift",
+        "ms-swift",
+        true,
+        "modelscope/ms-swift swift/trainers/arguments.py@7b70996: gradient_checkpointing: bool = True",
+    ),
+    (
+        "Unsloth",
+        "Unsloth",
+        true,
+        "unslothai/unsloth unsloth/models/llama.py get_peft_model: use_gradient_checkpointing = True (\"unsloth\" in later releases)",
+    ),
+    (
+        "Hugging Face Trainer",
+        "Hugging Face Trainer",
+        false,
+        "huggingface/transformers src/transformers/training_args.py: gradient_checkpointing default False",
+    ),
+    (
+        "axolotl",
+        "axolotl",
+        false,
+        "axolotl-ai-cloud/axolotl src/axolotl/utils/schemas/config.py: gradient_checkpointing default False",
+    ),
+    (
+        "LitGPT (one card)",
+        "单卡 LitGPT",
+        false,
+        "Lightning-AI/litgpt litgpt/finetune/lora.py: strategy \"auto\" on one device; FSDPStrategy(activation_checkpointing_policy={Block}) only on several",
+    ),
+];
+
 /// One card's share of the memory, GiB.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
 pub struct CardParts {
@@ -436,6 +490,11 @@ pub struct FitReport {
     /// `estimate::verdict`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
+    /// Training on a named card, only when the verdict turns on gradient checkpointing (fits
+    /// one way, not the other): the verdict with the other setting. Trainers disagree on the
+    /// default (`CHECKPOINTING_DEFAULTS`), so the answer names both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpointing_flip: Option<CheckpointingFlip>,
     /// When no card was given: card types and the fewest cards that fit, cheapest first.
     pub options: Vec<FitOption>,
     pub size_only: bool,

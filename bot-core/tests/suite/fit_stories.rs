@@ -213,6 +213,7 @@ fn tco_json_for_a_model_that_does_not_fit_carries_no_cost() {
         "hours_needed_per_day",
         "always_on_cost_per_day",
         "tokens_per_second",
+        "break_even_tokens_per_day",
     ] {
         assert!(v.get(key).is_none(), "{key} in {v}");
     }
@@ -226,6 +227,10 @@ fn tco_json_for_a_model_that_does_not_fit_carries_no_cost() {
     let v = serde_json::to_value(analyze(&c, &fits, "USD").unwrap()).unwrap();
     assert!(v["busy_cost_per_mtok"].as_f64().unwrap() > 0.0, "{v}");
     assert!(v["hours_needed_per_day"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(
+        v["break_even_tokens_per_day"].as_f64().unwrap() > 0.0,
+        "{v}"
+    );
 }
 
 #[test]
