@@ -91,3 +91,23 @@ fn vultr_stopped_server_cost_is_stated_in_both_languages() {
         "{en}\n{zh}"
     );
 }
+
+#[test]
+fn the_big_clouds_take_alipay_per_their_recharge_docs_and_wechat_is_not_claimed_for_aliyun() {
+    let (bot, _d) = bot();
+    let alipay = ask(&bot, "en", "/platforms alipay cn");
+    let (known, _) = alipay
+        .split_once("Not verified")
+        .unwrap_or((alipay.as_str(), ""));
+    for id in ["baidu-aihc", "huawei-modelarts", "aliyun-pai"] {
+        assert!(known.contains(id), "{id}: {alipay}");
+    }
+    // Alibaba Cloud's recharge doc names Alipay, online banking and wire transfer only:
+    // WeChat Pay is not claimed, so PAI is not among those known to take it.
+    let wechat = ask(&bot, "en", "/platforms wechat cn");
+    let (known, _) = wechat
+        .split_once("Not verified")
+        .unwrap_or((wechat.as_str(), ""));
+    assert!(!known.contains("aliyun-pai"), "{wechat}");
+    assert!(known.contains("baidu-aihc"), "{wechat}");
+}
