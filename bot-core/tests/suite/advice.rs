@@ -419,12 +419,31 @@ fn a_platform_whose_barrier_facts_are_unknown_ranks_below_and_the_answer_names_t
     assert!(zh.contains("未核实——可用支付宝付款"), "{zh}");
 }
 
+/// The embedded catalog where AutoDL alone prices the RTX 3090 (so no new catalog row can
+/// push it off the short list), plus `extra` on AutoDL.
+fn only_autodl_prices_the_3090(extra: Option<bot_core::catalog::PriceQuote>) -> Catalog {
+    let cat = Catalog::embedded().unwrap();
+    let mut platforms = cat.platforms.clone();
+    for p in &mut platforms {
+        if p.id != "autodl" {
+            p.prices.retain(|q| q.gpu != "rtx-3090");
+        } else if let Some(q) = &extra {
+            p.prices.push(q.clone());
+        }
+    }
+    Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap()
+}
+
 #[test]
 fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_where_it_does_not()
 {
-    let w = world();
-    // A 3090 job: AutoDL is among the three cheapest 3090 rows (for the 4090, platforms with
-    // published monthly plans now fill them).
+    let w = world_with(only_autodl_prices_the_3090(None));
     let out = pick_result_on(&w, "en", "u:always", &[], "3090");
     // AutoDL rents by the month, but the catalog has no monthly price: the answer says so.
     // (Its on-demand price: spot capacity is never a 24/7 service's price.)
@@ -439,19 +458,17 @@ fn an_always_on_service_uses_a_monthly_price_where_the_catalog_has_one_and_says_
         .unwrap_or_else(|| panic!("{out}"));
     // The same catalog with a monthly AutoDL price (a fixture, not a real price): it is
     // used, and the note is gone.
-    let platforms = bot_core::catalog::EMBEDDED_PLATFORMS;
-    let at = platforms.find("id = \"autodl\"").unwrap();
-    let next = at + platforms[at..].find("\n[[platform]]\n").unwrap();
-    let month = "\n[[platform.price]]\ngpu = \"rtx-3090\"\namount = \"500\"\nper = \"month\"\ncurrency = \"CNY\"\ntier = \"month\"\nsource = \"test fixture\"\nas_of = \"2026-11-30\"\n";
-    let patched = format!("{}{}{}", &platforms[..next], month, &platforms[next..]);
-    let catalog = Catalog::from_sources(
-        bot_core::catalog::EMBEDDED_GPUS,
-        &patched,
-        bot_core::catalog::EMBEDDED_MODELS,
-        bot_core::catalog::EMBEDDED_FX,
-    )
-    .unwrap();
-    let w = world_with(catalog);
+    let mut month = bot_core::catalog::PriceQuote::user(
+        "500".parse().unwrap(),
+        bot_core::units::TimeUnit::Month,
+        "CNY",
+        "month",
+    );
+    month.gpu = "rtx-3090".into();
+    month.source = "test fixture".into();
+    month.as_of = "2026-11-30".into();
+    month.undated = false;
+    let w = world_with(only_autodl_prices_the_3090(Some(month)));
     let out = pick_result_on(&w, "en", "u:always", &[], "3090");
     assert!(!out.contains("AutoDL also rents by the month"), "{out}");
     let after = out

@@ -31,6 +31,7 @@ mod offers;
 mod pick_barriers;
 mod pick_listens;
 mod prices;
+mod prices_data;
 mod prices_stories;
 mod props;
 mod questions;
