@@ -304,7 +304,7 @@ mod tests {
         assert_eq!(normalize("跑一个通宵"), "跑8小时");
         assert_eq!(normalize("2块5一小时"), "2.5块 1小时");
         assert_eq!(normalize("一小时两块五"), "1小时2.5块");
-        assert_eq!(normalize("0.0006美元一秒"), "0.0006美元 1秒");
+        assert_eq!(normalize("0.0006美元一秒"), "0.0006美元1秒");
         assert_eq!(normalize("两块钱"), "2块钱");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");
