@@ -207,16 +207,17 @@ fn chinese_numerals(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < chars.len() {
-        let mut j = i;
-        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') {
-            j += 1;
-        }
-        // `2块五`: one numeral after an amount's yuan is its jiao (`两块五` is 2.5 yuan).
-        let jiao = j == i + 1
-            && (out.ends_with('块') || out.ends_with('元'))
+        // `2块五`: one numeral after an amount's yuan is its jiao (`两块五` is 2.5 yuan,
+        // `两块八一小时` 2.8 yuan an hour): one numeral only, whatever follows it.
+        let jiao = (out.ends_with('块') || out.ends_with('元'))
             && out
                 .trim_end_matches(['块', '元'])
-                .ends_with(|c: char| c.is_ascii_digit());
+                .ends_with(|c: char| c.is_ascii_digit())
+            && digit(chars[i]).is_some_and(|d| d > 0);
+        let mut j = i;
+        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') && !(jiao && j > i) {
+            j += 1;
+        }
         if j > i
             && let Some(v) = numeral_value(&chars[i..j])
             && (jiao || FOLLOWERS.iter().any(|f| starts_with_at(&chars, j, f)))
@@ -304,6 +305,7 @@ mod tests {
         assert_eq!(normalize("跑一个通宵"), "跑8小时");
         assert_eq!(normalize("2块5一小时"), "2.5块 1小时");
         assert_eq!(normalize("一小时两块五"), "1小时2.5块");
+        assert_eq!(normalize("两块八一小时"), "2.8块 1小时");
         assert_eq!(normalize("0.0006美元一秒"), "0.0006美元1秒");
         assert_eq!(normalize("两块钱"), "2块钱");
         assert_eq!(normalize("a whole day").trim(), "1 day");

@@ -74,6 +74,11 @@ pub(super) const CHEAP_WORDS: &[&str] = &[
     "good deal",
     "deal on",
     "save money",
+    // A comparison verb: between two cards their specs and prices side by side, for one
+    // card its prices.
+    "比一下",
+    "比一比",
+    "比比",
 ];
 pub(super) const STOCK_WORDS: &[&str] = &[
     "有货",
@@ -266,6 +271,14 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "用啥卡",
     "选啥",
     "which one should i rent",
+    "帮我挑",
+    "挑个",
+    "挑哪",
+    "挑什么",
+    "new to",
+    "where do i start",
+    "get started",
+    "getting started",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
