@@ -33,6 +33,13 @@ pick-understood-no-pay = • no { $method ->
    *[other] { $method }
   }
 pick-understood-budget = • budget: { $budget }
+pick-understood-context = • context: { $tokens } tokens
 pick-noted = Noted (I won't ask again; /back to change):
 pick-still-open = /pick is still open at step { $n } of { $total }: answer its question to go on, /back to change an answer, or /cancel to leave it.
 pick-leave-hint = A question of your own is answered too; /cancel leaves /pick.
+tco-missing = To weigh renting { $model } against an API, I still need:
+tco-missing-any = To weigh renting against an API, I still need:
+tco-missing-model = • the model (e.g. qwen2.5-7b)
+tco-missing-gpu = • the card to rent (e.g. 4090, or 2x4090)
+tco-missing-tokens = • how many tokens a day (e.g. 20m)
+tco-missing-try = Then send: { $example }

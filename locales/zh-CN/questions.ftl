@@ -33,6 +33,13 @@ pick-understood-no-pay = • 没有{ $method ->
    *[other] { $method }
   }
 pick-understood-budget = • 预算：{ $budget }
+pick-understood-context = • 上下文：{ $tokens } token
 pick-noted = 记下了（不再重复问；想改可以用 /back）：
 pick-still-open = /pick 还开着，停在第 { $n } 步（共 { $total } 步）：回答上面的问题继续，/back 改答案，/cancel 退出。
 pick-leave-hint = 直接问别的问题我也会回答；/cancel 可以退出 /pick。
+tco-missing = 要比较自己租卡跑 { $model } 和调 API 哪个划算，还差：
+tco-missing-any = 要比较自己租卡和调 API 哪个划算，还差：
+tco-missing-model = • 模型（比如 qwen2.5-7b）
+tco-missing-gpu = • 租哪张卡（比如 4090，或 2x4090）
+tco-missing-tokens = • 每天多少 token（比如 2000万 写作 20m）
+tco-missing-try = 补上后发：{ $example }

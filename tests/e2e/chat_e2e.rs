@@ -165,7 +165,7 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
         "/pick\n2\n1\n1\n2\n2\n1\n1\n8\n1\n1\n",
     );
     assert!(ok, "{err}");
-    assert!(out.contains("第 7 步，共 7 步"), "{out}");
+    assert!(out.contains("第 9 步，共 9 步"), "{out}");
     // A top-up amount only where the platform's minimum is documented; else the trial's cost
     // and a word that the minimum is not known.
     assert!(
@@ -184,7 +184,7 @@ fn a_scripted_pick_reaches_the_trial_plan_in_both_languages() {
     assert!(out.contains("Always on: monthly"), "{out}");
     assert!(out.contains("one 730-hour month"), "{out}");
     assert!(
-        out.contains("Step 7 of 7")
+        out.contains("Step 10 of 10")
             && (out.contains("Top up only about")
                 || out.contains("minimum top-up is not documented")),
         "{out}"

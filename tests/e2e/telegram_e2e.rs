@@ -520,7 +520,7 @@ fn an_english_student_taps_through_pick_to_the_trial_plan() {
     let alice = en(201);
     let dm = Chat::Private(alice.clone());
     let texts = pick_to_trial_plan(&w, &dm, &alice);
-    assert!(texts[0].contains("Step 1 of 7"), "{}", texts[0]);
+    assert!(texts[0].contains("Step 1 of 9"), "{}", texts[0]);
     let result = &texts[texts.len() - 2];
     assert!(result.contains("Where to rent"), "{result}");
     let plan = texts.last().unwrap();
@@ -587,7 +587,7 @@ fn in_a_group_a_typed_answer_is_a_reply_to_the_bots_question() {
     let alice = en(301);
     let bob = en(302);
     let question = w.say(&group, &alice, &format!("/pick@{BOT_USERNAME}"), 1);
-    assert!(question.html.contains("Step 1 of 7"), "{}", question.html);
+    assert!(question.html.contains("Step 1 of 9"), "{}", question.html);
     assert!(!question.buttons.is_empty());
     // Chatter that is not a reply to the bot is not the bot's business.
     w.fake.send_text(&group, &bob, "LoRA on a 4090 is fine imo");

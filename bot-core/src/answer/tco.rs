@@ -62,6 +62,38 @@ fn usage() -> Reply {
     Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-tco"))
 }
 
+/// A reading that said some parts (`自己部署qwen2.5-7b和调API哪个划算`): asks only for the
+/// parts still missing, with the whole line to send once they are known.
+fn missing(ctx: &Ctx, line: &TcoLine) -> Reply {
+    if *line == TcoLine::default() {
+        return usage();
+    }
+    let head = match &line.model {
+        Some(m) => {
+            let name = ctx.catalog.model(m).map_or_else(|_| m.clone(), |m| m.name.clone());
+            Msg::new("tco-missing").arg("model", name)
+        }
+        None => Msg::new("tco-missing-any"),
+    };
+    let mut r = Reply::text(head);
+    let mut example = line.clone();
+    if line.model.is_none() {
+        r.push(Msg::new("tco-missing-model"));
+        example.model = Some("qwen2.5-7b".into());
+        example.quant = Some(Quant::Bf16);
+    }
+    if line.gpu.is_none() {
+        r.push(Msg::new("tco-missing-gpu"));
+        example.gpu = Some("rtx-4090".into());
+    }
+    if line.tokens.is_none() {
+        r.push(Msg::new("tco-missing-tokens"));
+        example.tokens = Some(20e6);
+    }
+    let example = format!("/tco {}", example.words().join(" "));
+    r.with(Msg::new("tco-missing-try").arg("example", example))
+}
+
 impl TcoLine {
     /// The words after `/tco`, which [`read_line`] reads back to the same struct.
     pub fn words(&self) -> Vec<String> {
@@ -152,7 +184,7 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
     let (Some(model), Some(quant), Some(gpu), Some(tokens)) =
         (&line.model, line.quant, &line.gpu, line.tokens)
     else {
-        return usage();
+        return missing(ctx, line);
     };
     let model = match model_ref(ctx, model) {
         Ok(m) => m,

@@ -81,8 +81,7 @@ pub(super) const BY_SIZE: &[&str] = &[
 
 /// The question for the current step, with its choices.
 pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
-    let n = step_number(s.step);
-    let header = Msg::new("pick-step").arg("n", n).arg("total", 7u32);
+    let header = step_header(s);
     match s.step {
         Step::Task => Reply::text(header)
             .with(Msg::new("pick-ask-task"))
@@ -167,14 +166,44 @@ pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
     }
 }
 
-pub(super) fn step_number(step: Step) -> u32 {
-    match step {
-        Step::Task => 1,
-        Step::Model | Step::Method | Step::Context | Step::Concurrency => 2,
-        Step::Usage => 3,
-        Step::Card => 4,
-        Step::Barriers => 5,
-        Step::Result => 6,
-        Step::Trial => 7,
-    }
+/// Where `s` stands: its step's number and how many steps this dialogue has. Each step has
+/// its own number (the model and the method are not both "step 2"); a service has one step
+/// more (the conversations it serves at once). A step answered by a sentence keeps its
+/// number, so the count jumps past it.
+pub(super) fn step_number(s: &PickState) -> (u32, u32) {
+    let serve = s.task == Some(TaskKind::Serve);
+    let order: &[Step] = if serve {
+        &[
+            Step::Task,
+            Step::Model,
+            Step::Method,
+            Step::Context,
+            Step::Concurrency,
+            Step::Usage,
+            Step::Card,
+            Step::Barriers,
+            Step::Result,
+            Step::Trial,
+        ]
+    } else {
+        &[
+            Step::Task,
+            Step::Model,
+            Step::Method,
+            Step::Context,
+            Step::Usage,
+            Step::Card,
+            Step::Barriers,
+            Step::Result,
+            Step::Trial,
+        ]
+    };
+    let n = order.iter().position(|x| *x == s.step).unwrap_or(0) + 1;
+    (n as u32, order.len() as u32)
+}
+
+/// The "Step N of M" line for `s`.
+pub(super) fn step_header(s: &PickState) -> Msg {
+    let (n, total) = step_number(s);
+    Msg::new("pick-step").arg("n", n).arg("total", total)
 }

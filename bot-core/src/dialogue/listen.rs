@@ -172,8 +172,8 @@ pub fn question_inside(ctx: &Ctx, text: &str) -> Option<Reading> {
 
 /// "/pick is still open at step N of M: answer its question, /back, or /cancel to leave."
 pub fn still_open(s: &PickState) -> Reply {
-    let n = super::ask::step_number(s.step);
-    Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", 7u32))
+    let (n, total) = super::ask::step_number(s);
+    Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", total))
 }
 
 /// A message that is no answer to the step but states facts: kept, echoed, and the step moves
@@ -187,11 +187,17 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     if state.step == Step::Barriers && f.budget.is_none() {
         f.budget = understand::amount_word(understand::normalize(text).trim());
     }
-    if !f.any() {
+    let context = context_said(state, text);
+    if !f.any() && context.is_none() {
         return None;
     }
     let mut s = state.clone();
-    let echo = apply_facts(ctx, &mut s, &f);
+    let mut echo = apply_facts(ctx, &mut s, &f);
+    if let Some(tokens) = context {
+        s.context = Some(tokens);
+        skip(&mut s, Step::Context);
+        echo.push(Msg::new("pick-understood-context").arg("tokens", tokens.to_string()));
+    }
     if echo.is_empty() {
         return None;
     }
@@ -205,6 +211,34 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         s = super::flow::advanced(s);
     }
     Some((s, r))
+}
+
+/// A context length said at a step that asks something else (`大概2000个token`, `2k吧` at the
+/// method step): the context fact. A count with nothing else (`2k吧`) is the context only
+/// before the budget is asked (where it is the budget) and while the answer can still size
+/// the card; one that names tokens (`8k上下文`) is the context at those steps too.
+fn context_said(s: &PickState, text: &str) -> Option<u32> {
+    if !matches!(
+        s.step,
+        Step::Task | Step::Model | Step::Method | Step::Concurrency | Step::Usage | Step::Card
+    ) {
+        return None;
+    }
+    let norm = understand::normalize(text);
+    let count = super::flow::first_count(&norm)?;
+    let tokens = crate::lexicon::context_tokens(&count).filter(|t| (128..=10_000_000).contains(t))?;
+    let named = ["token", "上下文", "context", "ctx"]
+        .iter()
+        .any(|w| norm.contains(w));
+    // Nothing but the count and filler (`大概`, `吧`, `about`, `~`).
+    let rest = norm.replacen(&count, "", 1);
+    let filler = rest
+        .split_whitespace()
+        .all(|w| {
+            ["about", "around", "maybe", "roughly", "~"].contains(&w)
+                || w.chars().all(|c| "大概约左右吧个的差不多啊呢~".contains(c))
+        });
+    (named || filler).then_some(tokens as u32)
 }
 
 #[cfg(test)]

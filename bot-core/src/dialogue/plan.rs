@@ -29,7 +29,12 @@ pub fn usage_advice(s: &PickState) -> Reply {
 
 /// The seed's §5 as a checklist, sized for the first-ranked platform.
 pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
-    let mut r = Reply::text(Msg::new("pick-step").arg("n", 7u32).arg("total", 7u32))
+    // The plan is the last step, whichever step it is shown from.
+    let last = PickState {
+        step: super::state::Step::Trial,
+        ..s.clone()
+    };
+    let mut r = Reply::text(super::ask::step_header(&last))
         .with(Msg::new("pick-trial-title"));
     let (Some(gpu), Some(cards)) = (s.gpu.as_deref(), s.cards) else {
         return r.with(Msg::new("pick-fit-failed"));

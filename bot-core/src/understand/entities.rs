@@ -38,6 +38,9 @@ pub(super) struct Entities {
     pub unused: Vec<usize>,
     /// Catalog look-ups made: a constant number per word (the reader's work bound).
     pub lookups: usize,
+    /// The first word of the last card named (`a100`), for a sibling said by its memory
+    /// alone (`a100 40g vs 80g`).
+    card_word: Option<String>,
 }
 
 /// Words after a number that make it a duration, an amount or a volume, never a card.
@@ -233,16 +236,17 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
     }
 }
 
-/// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`. A bare
+/// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`, `h100 8 gpus`. A bare
 /// number after a card is never its count (`4090 2小时` is a duration).
 fn count_after(toks: &[String], j: usize) -> Option<u32> {
     let n = toks
         .get(j)
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
     let classifier = toks.get(j + 1)?;
-    ["张", "块", "卡", "台"]
+    (["张", "块", "卡", "台"]
         .iter()
         .any(|c| classifier.starts_with(c))
+        || ["gpus", "cards", "x"].contains(&classifier.as_str()))
         .then(|| lexicon::card_count(n))?
         .filter(|n| (2..=64).contains(n))
 }
@@ -287,9 +291,29 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
                 count,
             });
         }
+        e.card_word = Some(toks[i].clone());
         return Some(n);
     }
     None
+}
+
+/// A memory size alone after a card (`a100 40g vs 80g`, `v100 16g还是32g`): the same card
+/// with that memory, when the catalog has it.
+fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
+    let t = &toks[i];
+    let digits = t.trim_end_matches("gb").trim_end_matches('g');
+    if digits.len() == t.len() || !is_number(digits) {
+        return None;
+    }
+    let family = e.card_word.clone()?;
+    let g = find_gpu(catalog, &format!("{family} {t}"), &mut e.lookups)?;
+    if !e.gpus.iter().any(|c| c.gpu == g.id) {
+        e.gpus.push(Cards {
+            gpu: g.id.clone(),
+            count: 1,
+        });
+    }
+    Some(1)
 }
 
 /// A catalog model at `i` (`qwen2.5-32b-awq`, `deepseek r1 32b`); returns the words used.
@@ -389,6 +413,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         // a question to a few look-ups per word.
         let used = if ascii {
             card_at(catalog, toks, i, &mut e)
+                .or_else(|| sibling_card(catalog, toks, i, &mut e))
                 .or_else(|| model_at(catalog, toks, i, &mut e))
                 // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one.
                 .or_else(|| {

@@ -8,12 +8,14 @@ use super::request::{self as make, Cards, Money, Request, Usage};
 use super::text::has;
 use super::words::*;
 use crate::billing::PriceUnit;
+use crate::catalog::Catalog;
 use crate::lexicon::{NEED_PHRASES, Need};
 use crate::vram::{Quant, Task};
 use rust_decimal::Decimal;
 
 /// What the rules read from: the padded normalized text, the entities and a price if any.
 pub(super) struct Question<'a> {
+    pub catalog: &'a Catalog,
     pub padded: &'a str,
     pub e: &'a Entities,
     pub price: Option<&'a Money>,
@@ -84,7 +86,10 @@ fn alert(q: &Question) -> Option<Reading> {
 /// asks for what is missing.
 fn tco(q: &Question) -> Option<Reading> {
     let asked = has(&format!(" {}", q.padded), TCO_WORDS);
-    if !(asked || (q.e.volume.is_some() && q.has(&["api"]))) {
+    // A daily volume of tokens, or a price per million tokens, is a fact only the rent-vs-API
+    // answer uses: whatever else the sentence says (`用4090部署…划算吗`), that is the question.
+    let per_token = q.price.is_some_and(|p| p.per == Some(PriceUnit::MillionTokens));
+    if !(asked || q.e.volume.is_some() || per_token) {
         return None;
     }
     let model =
@@ -172,6 +177,11 @@ fn stock(q: &Question) -> Option<Reading> {
     if !(q.has(STOCK_WORDS) || capped) || !q.nothing_to_size() {
         return None;
     }
+    // "who has the lowest price": a price asked where a place is asked is the ranking,
+    // unless availability itself is named (`最便宜的有货吗`).
+    if q.has(CHEAP_WORDS) && !capped && !q.has(IN_STOCK_WORDS) {
+        return None;
+    }
     one(Request::Stock(make::stock_args(
         &g.gpu,
         q.e.platforms.first(),
@@ -189,6 +199,10 @@ fn specs(q: &Question) -> Option<Reading> {
         return None;
     }
     if q.e.gpus.len() > 1 && (q.e.usage.is_some() || !q.e.platforms.is_empty()) {
+        return None;
+    }
+    // `runpod vs lambda for h100, which is cheaper`: platforms weighed on price, not specs.
+    if !q.e.platforms.is_empty() && q.has(CHEAP_WORDS) {
         return None;
     }
     one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
@@ -221,8 +235,43 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
             one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))
         }
         ([], gs) if gs.len() > 1 => all(gs.iter().map(compare).collect()),
+        // "autodl or runpod for a 40 minute job" names no card: the card every named
+        // platform lists, compared (several such cards are asked back).
+        (ps, []) if ps.len() > 1 && (cheap || e.usage.is_some()) => {
+            match common_cards(q.catalog, ps).as_slice() {
+                [] => None,
+                [g] => compare(g).map(Reading::Command),
+                gs => all(gs.iter().map(compare).collect()),
+            }
+        }
         _ => None,
     }
+}
+
+/// The cards every platform in `ps` lists, the most widely listed first, at most three.
+fn common_cards(catalog: &Catalog, ps: &[String]) -> Vec<Cards> {
+    let listed: Vec<&crate::catalog::Platform> =
+        ps.iter().filter_map(|p| catalog.platform(p).ok()).collect();
+    let mut cards: Vec<(usize, &str)> = catalog
+        .gpus
+        .iter()
+        .filter(|g| {
+            listed
+                .iter()
+                .all(|p| p.prices_for(&g.id).next().is_some())
+        })
+        .map(|g| (catalog.quotes_for(&g.id).count(), g.id.as_str()))
+        .collect();
+    // Stable: among cards listed as widely, the catalog's order.
+    cards.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
+    cards
+        .into_iter()
+        .take(3)
+        .map(|(_, id)| Cards {
+            gpu: id.to_string(),
+            count: 1,
+        })
+        .collect()
 }
 
 /// A model (or a bare size) and what it should run on: `/fit`.

@@ -97,6 +97,7 @@ pub(super) fn read_normalized(
     };
     let padded = format!("{norm} ");
     let q = intent::Question {
+        catalog,
         padded: &padded,
         e: &e,
         price: price.as_ref(),

@@ -59,6 +59,8 @@ pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
     ("mtok", "mtok"),
     ("1m tokens", "mtok"),
     ("million tokens", "mtok"),
+    // `$0.1 per million`: in a question about tokens, a million is a million tokens.
+    ("million", "mtok"),
 ];
 
 pub(super) fn unit_at(s: &str) -> Option<(&'static str, usize)> {
@@ -122,9 +124,18 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         };
         // `每秒0.0007美元`, `每分钟0.05美元 一小时多少`: a unit written first is the price's.
         let before = norm[..start].trim_end();
+        // `1小时2.5块` (一小时两块五): one of the unit right before an amount with its currency
+        // is its unit too, and part of the price (not the job's length).
+        let mut span_start = start;
         let mut per = UNIT_WORDS.iter().find_map(|(w, key)| {
             let b = before.strip_suffix(w)?.trim_end();
-            (b.ends_with('每') || b.ends_with("per")).then(|| PriceUnit::parse(key))?
+            let one = currency_follows(norm, i)
+                && b.strip_suffix('1')
+                    .is_some_and(|r| !r.ends_with(|c: char| c.is_ascii_digit() || c == '.'));
+            if one {
+                span_start = b.len() - 1;
+            }
+            (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
         });
         let unit_first = per.is_some();
         let after = skip_space(k);
@@ -171,10 +182,17 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
                 currency,
                 per,
             },
-            start..end,
+            span_start..end,
         ));
     }
     None
+}
+
+/// Whether a currency word follows the number ending at `i` (`2.5块`): an amount said after
+/// its unit must name its currency, or `1小时40` would be a price.
+fn currency_follows(norm: &str, i: usize) -> bool {
+    let rest = norm[i..].trim_start();
+    CURRENCY_WORDS.iter().any(|w| rest.starts_with(w))
 }
 
 /// A price and what to turn it into: another unit, another currency, or both; an hourly

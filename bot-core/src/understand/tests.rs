@@ -65,6 +65,9 @@ mod round_trip {
         include_str!("../../tests/data/questions_fresh.tsv"),
         include_str!("../../tests/data/questions_fresh2.tsv"),
         include_str!("../../tests/data/questions_fresh3.tsv"),
+        include_str!("../../tests/data/questions_fresh4.tsv"),
+        include_str!("../../tests/data/questions_fresh5.tsv"),
+        include_str!("../../tests/data/questions_fresh6.tsv"),
     ];
 
     fn check(ctx: &Ctx, r: &Request) {

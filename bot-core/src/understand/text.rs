@@ -19,13 +19,32 @@ pub fn normalize(text: &str) -> String {
         .map(|c| match c {
             '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            _ => c,
+            _ => simplified(c),
         })
         .collect::<String>()
         .to_lowercase();
-    let half = spoken_amounts(&half);
+    // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let out = chinese_numerals(&half);
+    let out = spoken_amounts(&out);
     replace_all(&out, SPOKEN)
+}
+
+/// Traditional characters (Taiwan, Hong Kong) as their simplified forms, so `現在哪裡有4090`
+/// reads like `现在哪里有4090`: every cue word and name in the lexicon is written simplified.
+/// The characters of the words the reader looks for; others are kept as they are.
+const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調還沒麼幾價區別實認證寶雲這較鐘週夠開關機數據刪儲計單貨選擇薦劃點長該線萬億兩給說問請對會後來過記憶體參規寬帶務佈營與為們臺種條擬檔庫態勢漲歷變網預內國際卻讓號碼訂閱貼應試驗龐東門風幣圓讀寫啟動續結總約";
+/// The simplified form of each character of [`TRADITIONAL`], in the same order.
+const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约";
+
+fn simplified(c: char) -> char {
+    if !is_cjk(c) {
+        return c;
+    }
+    TRADITIONAL
+        .chars()
+        .zip(SIMPLIFIED.chars())
+        .find(|(t, _)| *t == c)
+        .map_or(c, |(_, s)| s)
 }
 
 /// Phrases read after numerals: a half (`2个半小时` → `2.5小时`, `半小时`), a duration
@@ -49,6 +68,17 @@ const SPOKEN: &[(&str, &str)] = &[
     ("一晚上", "8小时"),
     ("一晚", "8小时"),
     ("overnight", "8h"),
+    ("all night", " 8h "),
+    ("whole night", " 8h "),
+    // A day or a weekend said without a number: its span.
+    ("a whole day", " 1 day "),
+    ("whole day", " 1 day "),
+    ("all day", " 1 day "),
+    ("full day", " 1 day "),
+    ("the weekend", " 2 days "),
+    ("a weekend", " 2 days "),
+    ("weekend", " 2 days "),
+    ("周末", "2天"),
     ("一整天", "1天"),
     // Renting by the month: a month's span, with the word kept so a priced job reads it as
     // always on (a monthly plan weighed against 730 hourly prices, `/compare 4090 包月`),
@@ -143,7 +173,7 @@ fn digit(c: char) -> Option<u32> {
 /// Counters and units after which a Chinese numeral is a number.
 const FOLLOWERS: &[&str] = &[
     "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "星期", "台", "刀", "元", "美元",
-    "千万", "百万", "万", "亿", "千",
+    "千万", "百万", "万", "亿", "千", "秒", "毛",
 ];
 
 /// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
@@ -177,13 +207,20 @@ fn chinese_numerals(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < chars.len() {
+        // `2块五`: one numeral after an amount's yuan is its jiao (`两块五` is 2.5 yuan,
+        // `两块八一小时` 2.8 yuan an hour): one numeral only, whatever follows it.
+        let jiao = (out.ends_with('块') || out.ends_with('元'))
+            && out
+                .trim_end_matches(['块', '元'])
+                .ends_with(|c: char| c.is_ascii_digit())
+            && digit(chars[i]).is_some_and(|d| d > 0);
         let mut j = i;
-        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') {
+        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') && !(jiao && j > i) {
             j += 1;
         }
         if j > i
             && let Some(v) = numeral_value(&chars[i..j])
-            && FOLLOWERS.iter().any(|f| starts_with_at(&chars, j, f))
+            && (jiao || FOLLOWERS.iter().any(|f| starts_with_at(&chars, j, f)))
         {
             // `a100一小时` → `a100 1小时`, not `a1001小时`.
             if out.ends_with(|c: char| c.is_ascii_alphanumeric()) {
@@ -264,12 +301,25 @@ mod tests {
         assert_eq!(normalize("跑一晚上"), "跑8小时");
         assert_eq!(normalize("包月").trim(), "1个月 包月");
         assert_eq!(normalize("7块2"), "7.2块");
-        assert_eq!(normalize("1块88一小时"), "1.88块1小时");
+        assert_eq!(normalize("1块88一小时"), "1.88块 1小时");
         assert_eq!(normalize("跑一个通宵"), "跑8小时");
-        assert_eq!(normalize("2块5一小时"), "2.5块1小时");
+        assert_eq!(normalize("2块5一小时"), "2.5块 1小时");
+        assert_eq!(normalize("一小时两块五"), "1小时2.5块");
+        assert_eq!(normalize("两块八一小时"), "2.8块 1小时");
+        assert_eq!(normalize("0.0006美元一秒"), "0.0006美元1秒");
         assert_eq!(normalize("两块钱"), "2块钱");
+        assert_eq!(normalize("a whole day").trim(), "1 day");
+        assert_eq!(normalize("跑个周末"), "跑个2天");
         // Two cards, not 2.3 yuan.
         assert_eq!(normalize("2块3090"), "2块3090");
+    }
+
+    #[test]
+    fn traditional_characters_read_as_simplified() {
+        assert_eq!(normalize("現在哪裡有4090"), "现在哪里有4090");
+        assert_eq!(normalize("兩張3090跑兩個小時"), "2张3090跑2个小时");
+        // Latin letters and digits are never touched.
+        assert_eq!(normalize("A100"), "a100");
     }
 
     #[test]

@@ -74,6 +74,11 @@ pub(super) const CHEAP_WORDS: &[&str] = &[
     "good deal",
     "deal on",
     "save money",
+    // A comparison verb: between two cards their specs and prices side by side, for one
+    // card its prices.
+    "比一下",
+    "比一比",
+    "比比",
 ];
 pub(super) const STOCK_WORDS: &[&str] = &[
     "有货",
@@ -120,6 +125,26 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "现在有",
     "现货",
     "有现卡",
+    "现在还有",
+    "还有没有",
+    "还有货",
+    "who has",
+    "who's got",
+    "who got",
+    "anyone got",
+    "anyone have",
+];
+/// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does
+/// not answer).
+pub(super) const IN_STOCK_WORDS: &[&str] = &[
+    "有货",
+    "现货",
+    "库存",
+    "in stock",
+    "available",
+    "availability",
+    "sold out",
+    "缺货",
 ];
 /// Price history and "when is it in stock" (the rhythm): `/trend`. Checked before the stock
 /// words, which "什么时候有货" also contains.
@@ -191,6 +216,9 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "stronger",
     "不一样",
     "啥区别",
+    "差多少",
+    "差距",
+    "差在哪",
 ];
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
@@ -237,6 +265,20 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "租哪个",
     "租哪家",
     "该用哪",
+    "该租啥",
+    "租啥卡",
+    "租什么卡",
+    "用啥卡",
+    "选啥",
+    "which one should i rent",
+    "帮我挑",
+    "挑个",
+    "挑哪",
+    "挑什么",
+    "new to",
+    "where do i start",
+    "get started",
+    "getting started",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
@@ -260,6 +302,12 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "干嘛用",
     "how do i use this",
     "机器人能",
+    "帮我干啥",
+    "你能干",
+    "干啥的",
+    "what can this",
+    "what can it do",
+    "what does this bot",
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
@@ -336,6 +384,11 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "remind me",
     "subscribe",
     "watch for",
+    "叫我",
+    "喊我",
+    "通知一下",
+    "heads up",
+    "hit me up",
 ];
 
 /// A question about the list of platforms, not one platform.
@@ -360,6 +413,11 @@ pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
     "clouds",
     "providers",
     "有没有平台",
+    "平台",
+    "cloud",
+    "provider",
+    "services",
+    "sites",
 ];
 
 /// A price asked about over time (`最近价格怎么样`, `prices lately`): with [`PRICE_WORDS`],

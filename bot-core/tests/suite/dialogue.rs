@@ -123,7 +123,7 @@ fn an_english_user_taps_through_to_the_trial_plan() {
     let bot = bot_at(dir.path());
     let who = user("c1", "u1", "en-GB");
     let texts = fine_tune_to_trial(&bot, &who);
-    assert!(texts[0].contains("Step 1 of 7") && texts[0].contains("one sentence"));
+    assert!(texts[0].contains("Step 1 of 9") && texts[0].contains("one sentence"));
     let usage_turn = &texts[5];
     assert!(
         usage_turn.contains("hourly and per-second billing come close"),

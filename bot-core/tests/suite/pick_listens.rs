@@ -228,3 +228,118 @@ fn a_command_typed_inside_pick_is_answered_and_pick_says_it_waits() {
     let (ids, _) = say(&bot, &me, "/gpu 4090");
     assert!(!ids.iter().any(|i| i == "pick-still-open"));
 }
+
+/// Each step has its own number (the model and the method are not both "step 2"), and a
+/// service, which asks one step more, says so in its total.
+#[test]
+fn steps_are_numbered_one_by_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who("en");
+    let (_, text) = say(&bot, &me, "/pick");
+    assert!(text.contains("Step 1 of 9"), "{text}");
+    let mut seen = Vec::new();
+    for (line, want) in [
+        ("fine-tuning", "Step 2 of 9"),
+        ("qwen2.5-7b", "Step 3 of 9"),
+        ("lora", "Step 4 of 9"),
+        ("8k", "Step 5 of 9"),
+        ("3h", "Step 6 of 9"),
+    ] {
+        let (_, text) = say(&bot, &me, line);
+        assert!(text.contains(want), "{line}: {text}");
+        assert!(!seen.contains(&want), "{want} twice");
+        seen.push(want);
+    }
+    let other = who("zh");
+    say(&bot, &other, "/pick");
+    let (_, text) = say(&bot, &other, "部署一个qwen2.5-7b的推理服务 一直在线");
+    assert!(text.contains("共 10 步"), "{text}");
+}
+
+/// A context length said at a step that asks something else is the context fact, kept and
+/// echoed, and the context step is then not asked; at the budget step a bare amount stays
+/// the budget (`each_step_takes_the_users_own_words`).
+#[test]
+fn a_context_said_at_another_step_is_kept_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who("zh");
+    say(&bot, &me, "/pick");
+    let (ids, text) = say(&bot, &me, "微调qwen2.5-7b");
+    assert!(ids.iter().any(|i| i == "pick-ask-method-train"), "{text}");
+    // At the method step.
+    let (ids, text) = say(&bot, &me, "2k吧");
+    assert!(ids.iter().any(|i| i == "pick-understood-context"), "{text}");
+    assert!(!ids.iter().any(|i| i == "pick-invalid"), "{text}");
+    assert!(text.contains("2048"), "{text}");
+    assert!(ids.iter().any(|i| i == "pick-ask-method-train"), "{text}");
+    // The context step was answered: after the method comes the usage.
+    let (ids, text) = say(&bot, &me, "lora");
+    assert!(ids.iter().any(|i| i == "pick-ask-usage"), "{text}");
+    // At the usage step, a count that names tokens.
+    let (ids, text) = say(&bot, &me, "大概4000个token");
+    assert!(ids.iter().any(|i| i == "pick-understood-context"), "{text}");
+    assert!(text.contains("4000"), "{text}");
+    assert!(ids.iter().any(|i| i == "pick-ask-usage"), "{text}");
+    // A word that is no count at all is still not understood, with the way out.
+    let (ids, text) = say(&bot, &me, "banana");
+    assert!(ids.iter().any(|i| i == "pick-invalid"), "{text}");
+}
+
+/// Rent vs API with a model but no card (or no volume): the parts still missing are asked
+/// for, with the whole line to send, never the bare `/tco` usage.
+#[test]
+fn rent_vs_api_without_a_card_asks_only_for_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    for (locale, question, asks, not) in [
+        (
+            "zh",
+            "自己部署qwen2.5-7b和调API哪个划算",
+            &["tco-missing", "tco-missing-gpu", "tco-missing-tokens"][..],
+            &["tco-missing-model", "usage-tco", "error-missing-args"][..],
+        ),
+        (
+            "en",
+            "should I self-host llama 3.1 70b or use an api for 5M tokens a day",
+            &["tco-missing", "tco-missing-gpu"][..],
+            &["tco-missing-tokens", "tco-missing-model", "usage-tco"][..],
+        ),
+        (
+            "en",
+            "is renting a 4090 cheaper than an api?",
+            &["tco-missing-any", "tco-missing-model", "tco-missing-tokens"][..],
+            &["tco-missing-gpu", "usage-tco"][..],
+        ),
+    ] {
+        let me = who(locale);
+        let (ids, text) = say(&bot, &me, question);
+        for id in asks {
+            assert!(ids.iter().any(|i| i == id), "{question}: {id} missing: {text}");
+        }
+        for id in not {
+            assert!(!ids.iter().any(|i| i == id), "{question}: {id}: {text}");
+        }
+        assert!(text.contains("/tco "), "{question}: {text}");
+    }
+}
+
+/// `PICK='/pick|lora微调qwen2.5-7b|2k吧' PICK_LANG=zh cargo test -p bot-core --test suite
+/// pick_listens::print_walk -- --ignored --nocapture`: each message with the bot's answer,
+/// for reading a dialogue as a user sees it.
+#[test]
+#[ignore]
+fn print_walk() {
+    let Ok(walk) = std::env::var("PICK") else {
+        return;
+    };
+    let lang = std::env::var("PICK_LANG").unwrap_or_else(|_| "zh".into());
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who(&lang);
+    for line in walk.split('|') {
+        let (ids, text) = say(&bot, &me, line);
+        println!(">>> {line}\n{text}\n    {ids:?}\n");
+    }
+}
