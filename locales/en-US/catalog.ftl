@@ -19,6 +19,7 @@ gpu-interconnect = Interconnect: { $text }
 gpu-aliases = Also called: { $names }
 gpu-no-prices = No list prices recorded for this GPU yet.
 gpu-prices-title = List prices (as quoted, before hidden costs; /compare ranks them for a real job):
+gpu-prices-cheapest = Cheapest pay-as-you-go hours (every price under Details; /compare ranks them for a real job):
 gpu-prices-footer = * older than 30 days ("?" = the source gives no date): check the platform before you pay.
 gpus-title = { $count } GPUs, strongest first:
 hint-gpu-detail = /gpu <name> shows one card with its sources and prices.

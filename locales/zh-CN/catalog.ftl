@@ -19,6 +19,7 @@ gpu-interconnect = 互联：{ $text }
 gpu-aliases = 别名：{ $names }
 gpu-no-prices = 暂未收录这张卡的挂牌价。
 gpu-prices-title = 挂牌价（平台报价，未含隐性成本；按真实任务排名请用 /compare）：
+gpu-prices-cheapest = 按量最便宜的几家（全部报价见「明细」；按真实任务排名请用 /compare）：
 gpu-prices-footer = * 超过 30 天的旧数据（“?” 表示来源没有标注日期）：付款前请到平台核实。
 gpus-title = 共 { $count } 款显卡，由强到弱：
 hint-gpu-detail = /gpu <名称> 查看单卡参数、来源和价格。
@@ -155,7 +156,7 @@ price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云
     [secure] 安全云
-    [spot] 竞价 / 可中断
+    [spot] 竞价（可被回收）
     [reserved] 预留
     [promo] 限时优惠
     [day] 包天

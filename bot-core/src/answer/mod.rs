@@ -13,6 +13,7 @@ pub mod error;
 pub mod fit;
 pub mod fit_diffusion;
 mod fit_render;
+pub mod gpu_compare;
 pub mod offer_table;
 pub mod offers;
 pub mod platform_filter;

@@ -293,7 +293,7 @@ pub fn alternative_for_job(
 fn gpu_name(ctx: &Ctx, gpu: &str) -> String {
     ctx.catalog
         .gpu(gpu)
-        .map(|g| g.name.clone())
+        .map(|g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string())
         .unwrap_or_else(|_| gpu.to_string())
 }
 

@@ -243,7 +243,7 @@ fn list(ctx: &Ctx) -> Reply {
                 ctx.catalog.platform_label(&e.platform, zh),
                 ctx.catalog
                     .gpu(&e.gpu)
-                    .map_or_else(|_| e.gpu.clone(), |g| g.name.clone()),
+                    .map_or_else(|_| e.gpu.clone(), |g| g.display_name(zh).to_string()),
                 crate::units::format_duration_in(e.wall_seconds, zh),
                 format_money(e.cost, &e.currency),
                 format_money(e.per_card_hour(), &e.currency),

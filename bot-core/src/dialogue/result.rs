@@ -102,7 +102,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let gpu_name = ctx
         .catalog
         .gpu(gpu_id)
-        .map(|g| g.name.clone())
+        .map(|g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string())
         .unwrap_or_else(|_| gpu_id.to_string());
     r.push(
         Msg::new("pick-result-title")
