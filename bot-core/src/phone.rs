@@ -136,6 +136,17 @@ impl Short {
         self
     }
 
+    /// Adds the top rows of the first table in `whole` (see [`Short::top`]).
+    pub fn top_of(self, lang: Lang, whole: &Reply) -> Short {
+        match whole.parts.iter().find_map(|p| match p {
+            Part::Table(t) => Some(t),
+            _ => None,
+        }) {
+            Some(t) => self.top(lang, t),
+            None => self,
+        }
+    }
+
     /// Adds the one line of what was assumed ("what", already in the reader's language) and
     /// the words that change it; nothing when nothing was assumed.
     pub fn assumed(mut self, what: &[String], words: &[&str]) -> Short {

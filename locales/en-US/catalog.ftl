@@ -134,6 +134,10 @@ platform-prices-title = List prices:
 platform-credibility = Record { $date }: { $note } ({ $source })
 platforms-title = { $count } platforms:
 hint-platform-detail = /platform <name> shows billing rules, barriers and sources.
+platforms-region-line = { $region ->
+    [cn] Mainland China
+   *[other] Outside mainland China
+  } ({ $count }): { $names }
 col-unknown = Not known
 platforms-need = { $need ->
     [alipay] Alipay
@@ -222,6 +226,7 @@ platform-signup = · sign-up: { $text }
 platform-retention-title = Data deletion rules (back up before these happen):
 platform-retention-unknown = Data deletion rules: none found in the sources; ask the platform before leaving data on a stopped instance.
 platform-retention-line = ⚠ { $rule }. { $note } { $source }
+platform-retention-short = ⚠ { $rule }.
 retention-rule = { $state ->
     [stopped] { $when ->
         [instant] when the instance stops

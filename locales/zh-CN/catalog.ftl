@@ -134,6 +134,10 @@ platform-prices-title = 挂牌价：
 platform-credibility = 记录 { $date }：{ $note }（{ $source }）
 platforms-title = 共 { $count } 个平台：
 hint-platform-detail = /platform <名称> 查看计费规则、上手门槛和来源。
+platforms-region-line = { $region ->
+    [cn] 国内
+   *[other] 海外
+  }（{ $count } 个）：{ $names }
 col-unknown = 未知项
 platforms-need = { $need ->
     [alipay] 支付宝
@@ -210,6 +214,7 @@ platform-signup = · 注册：{ $text }
 platform-retention-title = 数据删除规则（到期前先备份）：
 platform-retention-unknown = 数据删除规则：资料里没有找到；关机留数据前请先向平台确认。
 platform-retention-line = ⚠ { $rule }。{ $note }{ $source }
+platform-retention-short = ⚠ { $rule }。
 retention-rule = { $state ->
     [stopped] { $when ->
         [instant] 关机时

@@ -268,10 +268,23 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     if let Some(n) = note_in(zh, &p.note_zh, &p.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
+    // On a phone: the title, the one-line note, each data-deletion rule in a few words,
+    // and the first three list prices; billing rules, barriers and sources behind Details.
+    let mut short = crate::phone::Short::titled(&r);
+    if let Some(n) = note_in(zh, &p.note_zh, &p.note_en) {
+        short = short.line(Msg::new("note").arg("text", n));
+    }
+    for rule in &p.retention {
+        short = short.line(
+            Msg::new("platform-retention-short").arg("rule", retention_text(lang, rule)),
+        );
+    }
     push_billing(&mut r, p, lang);
     push_barriers(&mut r, p, lang);
     push_retention(&mut r, p, lang);
-    platform_prices(v, p, &mut r);
+    if let Some(table) = platform_prices(v, p, &mut r) {
+        short = short.line(Msg::new("platform-prices-title")).top(lang, &table);
+    }
     for c in &p.credibility {
         r.push(
             Msg::new("platform-credibility")
@@ -280,7 +293,7 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
                 .arg("source", crate::catalog::warn::source_domain(&c.source)),
         );
     }
-    r
+    short.over(lang, r)
 }
 
 /// How the platform bills: units, increment, minimum, what is billed when, storage, egress.
@@ -433,11 +446,13 @@ fn push_sources(r: &mut Reply, p: &Platform, prefix: &str, source: &str, as_of: 
     }
 }
 
-fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
+/// Pushes the platform's list prices, and returns their table (none when it has none).
+fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) -> Option<Table> {
     if p.prices.is_empty() {
         r.push(Msg::new("platform-no-prices"));
-        return;
+        return None;
     }
+    let zh = v.lang == Lang::Zh;
     r.push(Msg::new("platform-prices-title"));
     let rows = p
         .prices
@@ -445,14 +460,17 @@ fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
         .map(|q| {
             let date = quote_date(v.today, q);
             vec![
-                q.gpu.clone(),
+                // The card's name, never its catalog id.
+                v.catalog
+                    .find_gpu(&q.gpu)
+                    .map_or_else(|| q.gpu.clone(), |g| g.display_name(zh).to_string()),
                 quote_text(v.lang, q),
                 tier_label(v.lang, &q.tier),
                 date,
             ]
         })
         .collect();
-    r.parts.push(crate::reply::Part::Table(Table {
+    let table = Table {
         header: vec![
             Msg::new("col-gpu"),
             Msg::new("col-list-price"),
@@ -461,8 +479,10 @@ fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
         ],
         rows,
         lead: vec![0, 1, 2],
-    }));
+    };
+    r.parts.push(crate::reply::Part::Table(table.clone()));
     r.push(Msg::new("gpu-prices-footer"));
+    Some(table)
 }
 
 pub fn platform_list(v: &View<'_>) -> Reply {
@@ -487,7 +507,7 @@ pub fn platform_list(v: &View<'_>) -> Reply {
             ]
         })
         .collect();
-    Reply::text(Msg::new("platforms-title").arg("count", v.catalog.platforms.len()))
+    let whole = Reply::text(Msg::new("platforms-title").arg("count", v.catalog.platforms.len()))
         .with_table(Table {
             header: vec![
                 Msg::new("col-id"),
@@ -499,5 +519,27 @@ pub fn platform_list(v: &View<'_>) -> Reply {
             rows,
             lead: vec![1, 2, 4],
         })
-        .with(Msg::new("hint-platform-detail"))
+        .with(Msg::new("hint-platform-detail"));
+    // On a phone: the names by region, one line each (the table is behind Details).
+    let mut short = crate::phone::Short::titled(&whole);
+    for region in ["cn", "global"] {
+        let names: Vec<&str> = v
+            .catalog
+            .platforms
+            .iter()
+            .filter(|p| p.region.as_str() == region)
+            .map(|p| p.display_name(zh))
+            .collect();
+        if !names.is_empty() {
+            short = short.line(
+                Msg::new("platforms-region-line")
+                    .arg("region", region)
+                    .arg("count", names.len())
+                    .arg("names", names.join(if zh { "、" } else { ", " })),
+            );
+        }
+    }
+    short
+        .line(Msg::new("hint-platform-detail"))
+        .over(v.lang, whole)
 }

@@ -20,4 +20,5 @@ pub mod platform_filter;
 pub mod stock;
 pub mod tco;
 pub mod trend;
+mod trend_short;
 pub mod trial;

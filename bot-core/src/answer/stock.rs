@@ -137,7 +137,18 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
             }
         }
     }
-    r
+    // On a phone: the first three of the first list (live, else the price catalogs), and
+    // how many more are behind Details.
+    let listed = if view.rows.is_empty() {
+        view.catalog_rows.len()
+    } else {
+        view.rows.len()
+    };
+    let mut short = crate::phone::Short::titled(&r).top_of(ctx.lang, &r);
+    if listed > crate::phone::TOP_ROWS {
+        short = short.line(Msg::new("stock-more").arg("count", listed - crate::phone::TOP_ROWS));
+    }
+    short.over(ctx.lang, r)
 }
 
 /// One line about a provider's feed, when there is something to say.

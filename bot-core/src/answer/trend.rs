@@ -482,11 +482,13 @@ pub fn reply(ctx: &Ctx, rep: &TrendReport, charts: Option<&dyn ChartRenderer>) -
         }
     }
     let rhythm = rhythm_parts(ctx, rep, &mut r);
+    let verdict = r.parts.len();
     out_of_stock_parts(ctx, rep, &mut r, rhythm);
+    let verdict = r.parts[verdict..].to_vec();
     if !rep.summaries.is_empty() {
         r.push(Msg::new("trend-note").arg("zone", zone));
     }
-    r
+    super::trend_short::shape(ctx, &rep.summaries, verdict, r)
 }
 
 fn summary_line(ctx: &Ctx, s: &SeriesSummary) -> Msg {
