@@ -136,6 +136,19 @@ impl Short {
         self
     }
 
+    /// Adds, in their order, the parts of `whole` that are one of the messages `ids` (the
+    /// lines of an answer a person acts on).
+    pub fn keep(mut self, whole: &Reply, ids: &[&str]) -> Short {
+        for part in &whole.parts {
+            if matches!(part, Part::Text(m) if ids.contains(&m.id.as_str()))
+                && !self.parts.contains(part)
+            {
+                self.parts.push(part.clone());
+            }
+        }
+        self
+    }
+
     /// Adds the top rows of the first table in `whole` (see [`Short::top`]).
     pub fn top_of(self, lang: Lang, whole: &Reply) -> Short {
         match whole.parts.iter().find_map(|p| match p {
@@ -150,7 +163,11 @@ impl Short {
     /// Adds the one line of what was assumed ("what", already in the reader's language) and
     /// the words that change it; nothing when nothing was assumed.
     pub fn assumed(mut self, what: &[String], words: &[&str]) -> Short {
-        let what: Vec<&str> = what.iter().map(String::as_str).filter(|w| !w.is_empty()).collect();
+        let what: Vec<&str> = what
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !w.is_empty())
+            .collect();
         if !what.is_empty() {
             self.parts.push(Part::Text(
                 Msg::new("phone-assumed")

@@ -5,13 +5,13 @@ use super::common::{
     duration_or_unknown, list_or_unknown, money_or_unknown, not_found_reply, quote_date,
     quote_text, tier_label, unknown_text, yes_no,
 };
+pub use super::gpu_compare::gpu_side_by_side;
 use crate::catalog::warn::{retention_text, source_msg};
 use crate::catalog::{Catalog, Gpu, Platform, note_in};
 use crate::context::Ctx;
 use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
-pub use super::gpu_compare::gpu_side_by_side;
 
 /// What a catalog answer needs: the catalog, the language, and today (for staleness labels).
 /// The chat builds it from its [`Ctx`]; the CLI builds it from its flags.
@@ -275,15 +275,16 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
         short = short.line(Msg::new("note").arg("text", n));
     }
     for rule in &p.retention {
-        short = short.line(
-            Msg::new("platform-retention-short").arg("rule", retention_text(lang, rule)),
-        );
+        short = short
+            .line(Msg::new("platform-retention-short").arg("rule", retention_text(lang, rule)));
     }
     push_billing(&mut r, p, lang);
     push_barriers(&mut r, p, lang);
     push_retention(&mut r, p, lang);
     if let Some(table) = platform_prices(v, p, &mut r) {
-        short = short.line(Msg::new("platform-prices-title")).top(lang, &table);
+        short = short
+            .line(Msg::new("platform-prices-title"))
+            .top(lang, &table);
     }
     for c in &p.credibility {
         r.push(

@@ -444,9 +444,8 @@ pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
     // On a phone: the three cheapest, then what was left out; every row behind Details.
     let mut short = crate::phone::Short::titled(&r).top_of(ctx.lang, &r);
     if view.rows.len() > crate::phone::TOP_ROWS {
-        short = short.line(
-            Msg::new("stock-more").arg("count", view.rows.len() - crate::phone::TOP_ROWS),
-        );
+        short = short
+            .line(Msg::new("stock-more").arg("count", view.rows.len() - crate::phone::TOP_ROWS));
     }
     if view.hidden_old > 0 {
         r.push(Msg::new("offers-hidden-old").arg("count", view.hidden_old));

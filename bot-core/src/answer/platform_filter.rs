@@ -145,11 +145,11 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
     if !unsure.is_empty() {
         short = short
             .line(Msg::new("platforms-filtered-unknown").arg("count", unsure.len()))
-            .raw(join(unsure.iter().map(|(p, _)| p.display_name(zh)).collect()));
+            .raw(join(
+                unsure.iter().map(|(p, _)| p.display_name(zh)).collect(),
+            ));
     }
-    short
-        .line(Msg::new("hint-platform-detail"))
-        .over(v.lang, r)
+    short.line(Msg::new("hint-platform-detail")).over(v.lang, r)
 }
 
 #[cfg(test)]

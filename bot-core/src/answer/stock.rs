@@ -47,7 +47,10 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
     let gpu_name = ctx
         .catalog
         .gpu(&query.gpu)
-        .map(|g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string())
+        .map(|g| {
+            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string()
+        })
         .unwrap_or_else(|_| query.gpu.clone());
     let max_text = query
         .max_per_gpu_hour

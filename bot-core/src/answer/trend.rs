@@ -293,7 +293,10 @@ pub fn alternative_for_job(
 fn gpu_name(ctx: &Ctx, gpu: &str) -> String {
     ctx.catalog
         .gpu(gpu)
-        .map(|g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string())
+        .map(|g| {
+            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string()
+        })
         .unwrap_or_else(|_| gpu.to_string())
 }
 

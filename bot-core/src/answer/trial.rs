@@ -251,16 +251,24 @@ fn list(ctx: &Ctx) -> Reply {
             ]
         })
         .collect();
-    Reply::text(Msg::new("trial-list-title").arg("count", entries.len())).with_table(Table {
-        header: vec![
-            Msg::new("col-platform"),
-            Msg::new("col-gpu"),
-            Msg::new("col-wall"),
-            Msg::new("col-cost"),
-            Msg::new("col-per-card-hour"),
-            Msg::new("col-list-per-card-hour"),
-        ],
-        rows,
-        lead: vec![0, 1, 3, 4],
-    })
+    let whole =
+        Reply::text(Msg::new("trial-list-title").arg("count", entries.len())).with_table(Table {
+            header: vec![
+                Msg::new("col-platform"),
+                Msg::new("col-gpu"),
+                Msg::new("col-wall"),
+                Msg::new("col-cost"),
+                Msg::new("col-per-card-hour"),
+                Msg::new("col-list-per-card-hour"),
+            ],
+            rows,
+            lead: vec![0, 1, 3, 4],
+        });
+    // On a phone: the first three runs, one line each; every run behind Details.
+    let mut short = crate::phone::Short::titled(&whole).top_of(ctx.lang, &whole);
+    if entries.len() > crate::phone::TOP_ROWS {
+        short =
+            short.line(Msg::new("stock-more").arg("count", entries.len() - crate::phone::TOP_ROWS));
+    }
+    short.over(ctx.lang, whole)
 }

@@ -309,7 +309,8 @@ pub fn compare_reply(
                 .arg("as_of", s.quote.as_of.as_str())
         });
     if offers.is_empty() {
-        let r = Reply::text(title).with(Msg::new("billing-compare-empty").arg("gpu", g.display_name(lang == Lang::Zh)));
+        let r = Reply::text(title)
+            .with(Msg::new("billing-compare-empty").arg("gpu", g.display_name(lang == Lang::Zh)));
         return match spot_line {
             Some(m) => r.with(m),
             None => r,
