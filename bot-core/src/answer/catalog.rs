@@ -194,7 +194,8 @@ pub fn gpu_list(v: &View<'_>) -> Reply {
         .iter()
         .map(|g| {
             vec![
-                g.id.clone(),
+                // The name, which /gpu takes as well as the id.
+                g.display_name(v.lang == Lang::Zh).to_string(),
                 format!("{} GB", fmt_num(g.vram_gb)),
                 g.bandwidth_gbps()
                     .map_or_else(|| unknown_text(v.lang), |b| format!("{} GB/s", fmt_num(b))),

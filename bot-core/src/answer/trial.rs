@@ -155,7 +155,12 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
     let mut r = Reply::text(
         Msg::new("trial-recorded")
             .arg("platform", pname)
-            .arg("gpu", &e.gpu)
+            .arg(
+                "gpu",
+                ctx.catalog
+                    .gpu(&e.gpu)
+                    .map_or_else(|_| e.gpu.clone(), |g| g.display_name(zh).to_string()),
+            )
             .arg("wall", crate::units::format_duration_in(e.wall_seconds, zh))
             .arg("cost", format_money(e.cost, &e.currency))
             .arg(
