@@ -56,6 +56,7 @@ fn view(catalog: &Catalog) -> View<'_> {
         catalog,
         lang: Lang::En,
         today: crate::today(),
+        currency: "USD",
     }
 }
 

@@ -91,6 +91,105 @@ pub fn top(lang: Lang, part: Part, rows: usize) -> Part {
     Part::Raw(lines.join("\n"))
 }
 
+/// The short first message of an answer, the one shape every command's renderer uses: the
+/// title, the verdict or the top options (one short line each), then one line saying what was
+/// assumed and the words that change it. [`Short::over`] puts it in front of the whole answer,
+/// which goes behind the "Details" button (and is what the terminal and the CLI print).
+#[derive(Debug, Clone, Default)]
+pub struct Short {
+    parts: Vec<Part>,
+}
+
+impl Short {
+    /// Starts with the whole answer's first part, its title.
+    pub fn titled(whole: &Reply) -> Short {
+        Short {
+            parts: whole.parts.first().cloned().into_iter().collect(),
+        }
+    }
+
+    /// Adds one line (a verdict, a note a person needs before acting).
+    pub fn line(mut self, msg: Msg) -> Short {
+        self.parts.push(Part::Text(msg));
+        self
+    }
+
+    /// Adds a line of data text.
+    pub fn raw(mut self, text: impl Into<String>) -> Short {
+        self.parts.push(Part::Raw(text.into()));
+        self
+    }
+
+    /// Adds a part of the whole answer as it is (e.g. a table that already fits).
+    pub fn part(mut self, part: Part) -> Short {
+        self.parts.push(part);
+        self
+    }
+
+    /// Adds a table's top [`TOP_ROWS`] rows, one summary line each (or the cut table when it
+    /// fits in monospace).
+    pub fn top(mut self, lang: Lang, table: &Table) -> Short {
+        if !table.rows.is_empty() {
+            self.parts
+                .push(top(lang, Part::Table(table.clone()), TOP_ROWS));
+        }
+        self
+    }
+
+    /// Adds, in their order, the parts of `whole` that are one of the messages `ids` (the
+    /// lines of an answer a person acts on).
+    pub fn keep(mut self, whole: &Reply, ids: &[&str]) -> Short {
+        for part in &whole.parts {
+            if matches!(part, Part::Text(m) if ids.contains(&m.id.as_str()))
+                && !self.parts.contains(part)
+            {
+                self.parts.push(part.clone());
+            }
+        }
+        self
+    }
+
+    /// Adds the top rows of the first table in `whole` (see [`Short::top`]).
+    pub fn top_of(self, lang: Lang, whole: &Reply) -> Short {
+        match whole.parts.iter().find_map(|p| match p {
+            Part::Table(t) => Some(t),
+            _ => None,
+        }) {
+            Some(t) => self.top(lang, t),
+            None => self,
+        }
+    }
+
+    /// Adds the one line of what was assumed ("what", already in the reader's language) and
+    /// the words that change it; nothing when nothing was assumed.
+    pub fn assumed(mut self, what: &[String], words: &[&str]) -> Short {
+        let what: Vec<&str> = what
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !w.is_empty())
+            .collect();
+        if !what.is_empty() {
+            self.parts.push(Part::Text(
+                Msg::new("phone-assumed")
+                    .arg("what", what.join(" · "))
+                    .arg("words", words.join(" / ")),
+            ));
+        }
+        self
+    }
+
+    /// `whole` with this as its first message, when the whole answer says more; else `whole`
+    /// as it is (one message, no button).
+    pub fn over(self, lang: Lang, whole: Reply) -> Reply {
+        let short: usize = self.parts.iter().map(|p| lines(lang, p)).sum();
+        let all: usize = whole.parts.iter().map(|p| lines(lang, p)).sum();
+        if all <= short || !whole.details.is_empty() {
+            return whole;
+        }
+        whole.with_short(self.parts)
+    }
+}
+
 /// How many lines a part takes on a phone (a wrapped record line counts once).
 pub fn lines(lang: Lang, part: &Part) -> usize {
     let text = match part {

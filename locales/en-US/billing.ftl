@@ -177,3 +177,5 @@ billing-hidden-assumed = Counted { $boot } of boot{ $has_pull ->
   } per session, as a first run typically spends them (billed where the platform bills them); boot=0 pull=0 leaves them out, boot=1m sets your own.
 billing-range = Some of this platform's billing rules are not verified, so the real total lies between { $best } (billed per second from the job's start, no minimum) and { $worst } (the worst case above).
 billing-range-footer = A–B: some billing rules of that platform are not verified; A if it bills per second from the job's start, B if per started hour from power-on. Ranked by B, the worst case.
+# The phone's "assumed" line of /cost and /compare (boot and pull minutes per session).
+billing-short-hidden = { $boot } boot + { $pull } image pull per session

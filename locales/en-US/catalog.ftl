@@ -19,6 +19,7 @@ gpu-interconnect = Interconnect: { $text }
 gpu-aliases = Also called: { $names }
 gpu-no-prices = No list prices recorded for this GPU yet.
 gpu-prices-title = List prices (as quoted, before hidden costs; /compare ranks them for a real job):
+gpu-prices-cheapest = Cheapest pay-as-you-go hours (every price under Details; /compare ranks them for a real job):
 gpu-prices-footer = * older than 30 days ("?" = the source gives no date): check the platform before you pay.
 gpus-title = { $count } GPUs, strongest first:
 hint-gpu-detail = /gpu <name> shows one card with its sources and prices.
@@ -133,6 +134,10 @@ platform-prices-title = List prices:
 platform-credibility = Record { $date }: { $note } ({ $source })
 platforms-title = { $count } platforms:
 hint-platform-detail = /platform <name> shows billing rules, barriers and sources.
+platforms-region-line = { $region ->
+    [cn] Mainland China
+   *[other] Outside mainland China
+  } ({ $count }): { $names }
 col-unknown = Not known
 platforms-need = { $need ->
     [alipay] Alipay
@@ -221,6 +226,7 @@ platform-signup = · sign-up: { $text }
 platform-retention-title = Data deletion rules (back up before these happen):
 platform-retention-unknown = Data deletion rules: none found in the sources; ask the platform before leaving data on a stopped instance.
 platform-retention-line = ⚠ { $rule }. { $note } { $source }
+platform-retention-short = ⚠ { $rule }.
 retention-rule = { $state ->
     [stopped] { $when ->
         [instant] when the instance stops

@@ -3,3 +3,5 @@ phone-more = … the whole answer: Details
 phone-choice-short = { $n }. { $label }
 details-button = Details
 details-gone = Those details are no longer kept. Send the command again to see them.
+# One line under a short answer: what was assumed, and the words that change it.
+phone-assumed = Assumed: { $what } (say { $words } to change)

@@ -22,6 +22,10 @@ trend-rhythm-none = Last { $days } days: not enough of the day covered for a rhy
 trend-col-period = Period
 trend-col-hours = 00h … 23h ({ $zone })
 trend-days-short = { $days }d
+trend-col-lowest = Lowest
+trend-col-last = Latest
+trend-col-change = Change
+trend-more = …and { $count } more platforms (Details).
 trend-out-now = { $gpu } is out of stock on every platform polled right now. { $rhythm ->
     [yes] Try again in the best hours above,
    *[no] Try again later,

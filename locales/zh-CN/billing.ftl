@@ -122,7 +122,7 @@ billing-compare-why = { $rank }. { $platform }：{ $rule }{ $assumed ->
   }
 billing-stale-footer = * 超过 30 天（“?” 表示来源没有日期），付款前请到平台核实。
 billing-compare-hint = 用 /cost <平台> <显卡> <时长> 查看单个平台的完整明细和来源。
-billing-spot-line = 竞价/可中断（运行中可能被回收）：{ $platform } 这项任务 { $total }，价格日期 { $as_of }。在命令里加上“竞价”即可把竞价报价一起排名。
+billing-spot-line = 竞价（运行中可能被回收）：{ $platform } 这项任务 { $total }，价格日期 { $as_of }。在命令里加上“竞价”即可把竞价报价一起排名。
 billing-instance-price = { $price }（{ $cards } 卡整机）
 billing-instance-note = { $platform } 的 { $gpu } 只按 { $size } 卡整机出租：{ $cards } 卡的任务要为 { $paid } 张卡付费。
 billing-readings-range = { $platform }：这个价格的几次近期读数不一致，从 { $low }（{ $low_as_of }）到 { $high }（{ $high_as_of }），按较高的计算。
@@ -182,3 +182,5 @@ billing-hidden-assumed = 每次按开机 { $boot }{ $has_pull ->
   } 计入，这是首次运行通常要花的时间（平台对这部分计费的才算钱）；不想算就加 boot=0 pull=0，也可以写自己的，如 boot=1m。
 billing-range = 这个平台有些计费规则未经核实，实际合计在 { $best }（从任务开始按秒计费、无最低消费）到 { $worst }（上面按最不利情况算出的数）之间。
 billing-range-footer = A–B：该平台有些计费规则未经核实；按秒、从任务开始计费为 A，按整小时、从开机计费为 B。按最不利的 B 排序。
+# /cost、/compare 手机短回答里“按什么估算”的一项（每次开机和拉镜像的时间）。
+billing-short-hidden = 每次开机 { $boot } + 拉镜像 { $pull }

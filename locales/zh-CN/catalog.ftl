@@ -19,6 +19,7 @@ gpu-interconnect = 互联：{ $text }
 gpu-aliases = 别名：{ $names }
 gpu-no-prices = 暂未收录这张卡的挂牌价。
 gpu-prices-title = 挂牌价（平台报价，未含隐性成本；按真实任务排名请用 /compare）：
+gpu-prices-cheapest = 按量最便宜的几家（全部报价见「明细」；按真实任务排名请用 /compare）：
 gpu-prices-footer = * 超过 30 天的旧数据（“?” 表示来源没有标注日期）：付款前请到平台核实。
 gpus-title = 共 { $count } 款显卡，由强到弱：
 hint-gpu-detail = /gpu <名称> 查看单卡参数、来源和价格。
@@ -133,6 +134,10 @@ platform-prices-title = 挂牌价：
 platform-credibility = 记录 { $date }：{ $note }（{ $source }）
 platforms-title = 共 { $count } 个平台：
 hint-platform-detail = /platform <名称> 查看计费规则、上手门槛和来源。
+platforms-region-line = { $region ->
+    [cn] 国内
+   *[other] 海外
+  }（{ $count } 个）：{ $names }
 col-unknown = 未知项
 platforms-need = { $need ->
     [alipay] 支付宝
@@ -155,7 +160,7 @@ price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云
     [secure] 安全云
-    [spot] 竞价 / 可中断
+    [spot] 竞价（可被回收）
     [reserved] 预留
     [promo] 限时优惠
     [day] 包天
@@ -209,6 +214,7 @@ platform-signup = · 注册：{ $text }
 platform-retention-title = 数据删除规则（到期前先备份）：
 platform-retention-unknown = 数据删除规则：资料里没有找到；关机留数据前请先向平台确认。
 platform-retention-line = ⚠ { $rule }。{ $note }{ $source }
+platform-retention-short = ⚠ { $rule }。
 retention-rule = { $state ->
     [stopped] { $when ->
         [instant] 关机时

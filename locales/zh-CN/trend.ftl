@@ -16,6 +16,10 @@ trend-rhythm-none = 最近 { $days } 天：数据还不够看出规律（一天 
 trend-col-period = 时段
 trend-col-hours = 0 点 … 23 点（{ $zone }）
 trend-days-short = { $days } 天
+trend-col-lowest = 最低
+trend-col-last = 最新
+trend-col-change = 涨跌
+trend-more = ……还有 { $count } 个平台（见「明细」）。
 trend-out-now = { $gpu } 现在在所有轮询到的平台上都没货。{ $rhythm ->
     [yes] 可以挑上面有货比例高的时段再试，
    *[no] 可以晚些再试，

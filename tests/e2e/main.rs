@@ -13,6 +13,7 @@ mod discord_e2e;
 mod offers_e2e;
 mod ops_e2e;
 mod phone;
+mod phone_zh;
 mod provider_memory;
 mod reliability_e2e;
 mod soak;

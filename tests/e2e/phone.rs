@@ -9,6 +9,7 @@
 //!
 //! It lives in the root's test binary because it needs both platform renderers.
 
+use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, record_fetch};
 use bot_core::choice::ChoiceId;
 use bot_core::i18n::display_width;
 use bot_core::phone::{COLUMNS, FIRST_LINES, LABEL_COLUMNS};
@@ -16,15 +17,17 @@ use bot_core::reply::Reply;
 use bot_core::store::{Store, db_path};
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
 use gpuscout_frontend::details::Shelf;
+use rust_decimal::Decimal;
 use serde_json::Value;
 use std::sync::Arc;
 
 /// One line per command (several for the commands whose answers differ most in shape).
-const LINES: &[&str] = &[
+pub(crate) const LINES: &[&str] = &[
     "/start",
     "/help",
     "/gpu 4090",
     "/gpu 4090 4090d",
+    "/gpu 4090-48g 5090 h100",
     "/gpus",
     "/models",
     "/platform autodl",
@@ -38,13 +41,22 @@ const LINES: &[&str] = &[
     "/convert 100 usd",
     "/fit qwen2.5-32b 4090",
     "/fit qwen2.5-72b",
+    "/fit qwen2.5-32b int4 4090-48g",
+    "/compare 4090-48g 3h",
     "/fit qwen2.5-7b lora 4090",
     "/fit flux.1-dev 4090",
     "/tco qwen2.5-7b int4 4090 20m 0.3",
     "/offers 4090",
+    "/offers",
     "/offers cards>=2 vram>=40",
     "/stock h100",
+    "/stock 4090",
     "/trend 4090",
+    "/trend h100 7",
+    "/trial autodl 4090 1h20m ¥3.1",
+    "/trial matpool 4090 2h ¥3.5",
+    "/trial gongji 4090 40m ¥1.5",
+    "/trial featurize 4090 1h ¥2",
     "/trial list",
     "/trial autodl 4090 3h",
     "/subscribe 4090",
@@ -212,6 +224,91 @@ fn check(shelf: &Shelf, who: &ChatRef, lang: Lang, reply: &Reply, line: &str) ->
         .collect()
 }
 
+/// Live offers from four providers, polled three times an hour apart, so `/offers`,
+/// `/stock` and `/trend` have more rows than a first message shows.
+pub(crate) fn seed(store: &Store) {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let offer =
+        |provider: &str, gpu: &str, cards: u32, price: i64, kind: OfferKind, at: i64| Offer {
+            provider: provider.into(),
+            gpu: gpu.into(),
+            raw_name: gpu.to_uppercase(),
+            cards,
+            vram_gb: None,
+            price_per_gpu_hour: Decimal::new(price, 2),
+            price_per_instance_hour: Decimal::new(price * i64::from(cards), 2),
+            currency: "USD".into(),
+            kind,
+            region: Some("US".into()),
+            stock: StockLevel::Available,
+            available_count: Some(cards),
+            fetched_at: at,
+            source: "test fixture".into(),
+        };
+    for (i, at) in [now - 7200, now - 3600, now - 60].into_iter().enumerate() {
+        let drift = i as i64;
+        for (p, base) in [
+            ("vast", 31),
+            ("runpod", 34),
+            ("lambda", 49),
+            ("tensordock", 37),
+        ] {
+            let offers = vec![
+                offer(p, "rtx-4090", 1, base + drift, OfferKind::OnDemand, at),
+                offer(p, "rtx-4090", 2, base + 2 - drift, OfferKind::OnDemand, at),
+                offer(p, "rtx-4090", 1, base - 12, OfferKind::Spot, at),
+                offer(p, "h100-sxm", 8, 249 + base, OfferKind::OnDemand, at),
+            ];
+            record_fetch(store, p, FetchOutcome::Offers(offers), at).unwrap();
+        }
+    }
+}
+
+/// Every line of [`LINES`] and a /pick walk, asked in `lang` of a bot with [`seed`]ed data:
+/// (what was asked, the answer's language, the reply).
+pub(crate) fn answers(lang: Lang) -> Vec<(String, Lang, Reply)> {
+    let catalog = Arc::new(Catalog::load(None).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    seed(&store);
+    let bot = Bot::new(catalog, store);
+    let who = who(lang);
+    bot.set_lang(&who, lang).unwrap();
+    let mut out = Vec::new();
+    for line in LINES {
+        let answer = bot.handle(&who, Input::Text(line.to_string()));
+        for reply in answer.replies {
+            out.push((line.to_string(), answer.lang, reply));
+        }
+        bot.set_lang(&who, lang).unwrap();
+    }
+    // The /pick dialogue, step by step: the first choice each time.
+    let mut answer = bot.handle(&who, Input::Text("/pick".into()));
+    for step in 0..8 {
+        let Some(choice) = answer
+            .replies
+            .iter()
+            .flat_map(|r| &r.choices)
+            .next()
+            .cloned()
+        else {
+            break;
+        };
+        answer = bot.handle(&who, Input::Choice(choice.id));
+        for reply in &answer.replies {
+            out.push((
+                format!("/pick step {}", step + 2),
+                answer.lang,
+                reply.clone(),
+            ));
+        }
+    }
+    out
+}
+
 #[test]
 fn every_commands_first_message_fits_a_phone_with_the_details_one_tap_away() {
     let names: Vec<&str> = bot_core::commands::ALL.iter().map(|d| d.name).collect();
@@ -221,45 +318,24 @@ fn every_commands_first_message_fits_a_phone_with_the_details_one_tap_away() {
             "/{name} has no line here"
         );
     }
-    let catalog = Arc::new(Catalog::load(None).unwrap());
     let mut faults = Vec::new();
     let mut checked = 0;
+    let mut with_details = 0;
     for lang in [Lang::En, Lang::Zh] {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-        let bot = Bot::new(catalog.clone(), store);
         let who = who(lang);
         let shelf = Shelf::default();
-        bot.set_lang(&who, lang).unwrap();
-        for line in LINES {
-            let answer = bot.handle(&who, Input::Text(line.to_string()));
-            for reply in &answer.replies {
-                faults.extend(check(&shelf, &who, answer.lang, reply, line));
-                checked += 1;
-            }
-            bot.set_lang(&who, lang).unwrap();
-        }
-        // The /pick dialogue, step by step: the first choice each time.
-        let mut answer = bot.handle(&who, Input::Text("/pick".into()));
-        for step in 0..8 {
-            let Some(choice) = answer
-                .replies
-                .iter()
-                .flat_map(|r| &r.choices)
-                .next()
-                .cloned()
-            else {
-                break;
-            };
-            answer = bot.handle(&who, Input::Choice(choice.id));
-            for reply in &answer.replies {
-                let at = format!("/pick step {}", step + 2);
-                faults.extend(check(&shelf, &who, answer.lang, reply, &at));
-                checked += 1;
-            }
+        for (line, lang, reply) in answers(lang) {
+            faults.extend(check(&shelf, &who, lang, &reply, &line));
+            with_details += usize::from(!reply.details.is_empty());
+            checked += 1;
         }
     }
     assert!(checked > 80, "only {checked} replies checked");
+    // The answers that say more than a first message write their own short part.
+    assert!(
+        with_details > 30,
+        "only {with_details} replies had a short part"
+    );
     assert!(
         faults.is_empty(),
         "{} faults:\n{}",

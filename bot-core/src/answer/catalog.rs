@@ -1,9 +1,11 @@
 //! Catalog answers (`/gpu`, `/gpus`, `/platform`, `/platforms`): one GPU, the GPU list, one platform, the platform list.
+//! Several cards side by side are in [`super::gpu_compare`].
 
 use super::common::{
     duration_or_unknown, list_or_unknown, money_or_unknown, not_found_reply, quote_date,
     quote_text, tier_label, unknown_text, yes_no,
 };
+pub use super::gpu_compare::gpu_side_by_side;
 use crate::catalog::warn::{retention_text, source_msg};
 use crate::catalog::{Catalog, Gpu, Platform, note_in};
 use crate::context::Ctx;
@@ -18,19 +20,22 @@ pub struct View<'a> {
     pub catalog: &'a Catalog,
     pub lang: Lang,
     pub today: i64,
+    /// The currency the reader sees prices in (the chat's; the CLI's is USD).
+    pub currency: &'a str,
 }
 
 impl<'a> View<'a> {
-    pub fn of(ctx: &Ctx<'a>) -> View<'a> {
+    pub fn of(ctx: &'a Ctx<'_>) -> View<'a> {
         View {
             catalog: ctx.catalog,
             lang: ctx.lang,
             today: ctx.today,
+            currency: &ctx.currency,
         }
     }
 }
 
-fn fmt_num(x: f64) -> String {
+pub(super) fn fmt_num(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
         format!("{x:.0}")
     } else {
@@ -78,7 +83,7 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
     };
     let mut r = Reply::text(
         Msg::new("gpu-title")
-            .arg("name", &gpu.name)
+            .arg("name", gpu.display_name(v.lang == Lang::Zh))
             .arg("id", &gpu.id),
     );
     r.push(
@@ -124,121 +129,60 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
     let rows = price_rows(v, gpu);
     if rows.is_empty() {
         r.push(Msg::new("gpu-no-prices"));
-    } else {
-        r.push(Msg::new("gpu-prices-title"));
-        r = r.with_table(Table {
-            header: vec![
-                Msg::new("col-platform"),
-                Msg::new("col-list-price"),
-                Msg::new("col-tier"),
-                Msg::new("col-as-of"),
-            ],
-            rows,
-            lead: vec![0, 1, 2],
-        });
-        r.push(Msg::new("gpu-prices-footer"));
+        return r;
     }
-    r
-}
-
-/// Several cards in one table, a row per fact; a row whose values differ is marked.
-pub fn gpu_side_by_side(v: &View<'_>, cards: &[&Gpu]) -> Reply {
-    let zh = v.lang == Lang::Zh;
-    let unknown = || unknown_text(v.lang);
-    let cheapest = |g: &Gpu| {
-        crate::billing::cheapest_hourly_usd(v.catalog, &g.id).map_or_else(unknown, |(usd, _)| {
-            format!("${}", usd.round_dp(2).normalize())
-        })
+    // On a phone: the card, its memory, and the three cheapest pay-as-you-go hours.
+    let short = crate::phone::Short::titled(&r).part(r.parts[1].clone());
+    let table = Table {
+        header: vec![
+            Msg::new("col-platform"),
+            Msg::new("col-list-price"),
+            Msg::new("col-tier"),
+            Msg::new("col-as-of"),
+        ],
+        rows: rows.iter().map(|(row, _)| row.clone()).collect(),
+        lead: vec![0, 1, 2],
     };
-    let facts: Vec<(&str, Vec<String>)> = vec![
-        (
-            "gpu-cmp-vram",
-            cards
-                .iter()
-                .map(|g| {
-                    format!(
-                        "{} GB {}",
-                        fmt_num(g.vram_gb),
-                        g.mem_type.clone().unwrap_or_default()
-                    )
-                    .trim()
-                    .to_string()
-                })
-                .collect(),
-        ),
-        (
-            "gpu-cmp-bandwidth",
-            cards
-                .iter()
-                .map(|g| {
-                    g.bandwidth_gbps()
-                        .map_or_else(unknown, |b| format!("{} GB/s", fmt_num(b)))
-                })
-                .collect(),
-        ),
-        (
-            "gpu-cmp-tflops",
-            cards
-                .iter()
-                .map(|g| g.tflops().map_or_else(unknown, fmt_num))
-                .collect(),
-        ),
-        (
-            "gpu-cmp-interconnect",
-            cards
-                .iter()
-                .map(|g| g.interconnect_text(zh).to_string())
-                .collect(),
-        ),
-        (
-            "gpu-cmp-cheapest",
-            cards.iter().map(|g| cheapest(g)).collect(),
-        ),
-    ];
-    let mut header = vec![Msg::new("gpu-cmp-fact")];
-    header.extend(
-        cards
-            .iter()
-            .map(|g| Msg::new("gpu-cmp-card").arg("name", g.name.as_str())),
-    );
-    let rows = facts
-        .into_iter()
-        .map(|(id, values)| {
-            let differs = values.iter().any(|x| *x != values[0]);
-            let label = crate::i18n::Localizer::get().format(
-                v.lang,
-                &Msg::new(id).arg("differs", if differs { "yes" } else { "no" }),
-            );
-            let mut row = vec![label];
-            row.extend(values);
-            row
-        })
-        .collect();
-    let names: Vec<&str> = cards.iter().map(|g| g.name.as_str()).collect();
-    let mut r = Reply::text(Msg::new("gpu-cmp-title").arg("names", names.join(" / ")));
-    r = r.with_table(Table {
-        header,
-        rows,
-        lead: Vec::new(),
-    });
-    r.push(Msg::new("gpu-cmp-footer"));
-    for g in cards {
-        r.push(source_msg(&g.source, &g.as_of, false));
-    }
-    r
+    let mut cheapest: Vec<&(Vec<String>, Option<rust_decimal::Decimal>)> =
+        rows.iter().filter(|(_, usd)| usd.is_some()).collect();
+    cheapest.sort_by_key(|(_, usd)| *usd);
+    let top = Table {
+        rows: cheapest.iter().map(|(row, _)| row.clone()).collect(),
+        ..table.clone()
+    };
+    r.push(Msg::new("gpu-prices-title"));
+    r = r.with_table(table);
+    r.push(Msg::new("gpu-prices-footer"));
+    short
+        .line(Msg::new("gpu-prices-cheapest"))
+        .top(v.lang, &top)
+        .over(v.lang, r)
 }
 
-fn price_rows(v: &View<'_>, gpu: &Gpu) -> Vec<Vec<String>> {
+/// Each quote's row, with its pay-as-you-go hour of one card in USD (none for spot, prepaid
+/// tiers, or a currency without a rate), which orders the phone's cheapest three.
+fn price_rows(v: &View<'_>, gpu: &Gpu) -> Vec<(Vec<String>, Option<rust_decimal::Decimal>)> {
     let zh = v.lang == Lang::Zh;
     let mut rows = Vec::new();
     for (p, q) in v.catalog.quotes_for(&gpu.id) {
         let date = quote_date(v.today, q);
-        rows.push(vec![
+        let usd = q
+            .per_card_hour()
+            .filter(|_| q.tier != "spot")
+            .and_then(|h| {
+                if q.currency.eq_ignore_ascii_case("USD") {
+                    Some(h)
+                } else {
+                    v.catalog.fx_rate(&q.currency, "USD").map(|(r, _)| h * r)
+                }
+            });
+        let row = vec![
             p.display_name(zh).to_string(),
             quote_text(v.lang, q),
             tier_label(v.lang, &q.tier),
             date,
-        ]);
+        ];
+        rows.push((row, usd));
     }
     rows
 }
@@ -250,7 +194,8 @@ pub fn gpu_list(v: &View<'_>) -> Reply {
         .iter()
         .map(|g| {
             vec![
-                g.id.clone(),
+                // The name, which /gpu takes as well as the id.
+                g.display_name(v.lang == Lang::Zh).to_string(),
                 format!("{} GB", fmt_num(g.vram_gb)),
                 g.bandwidth_gbps()
                     .map_or_else(|| unknown_text(v.lang), |b| format!("{} GB/s", fmt_num(b))),
@@ -324,10 +269,24 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
     if let Some(n) = note_in(zh, &p.note_zh, &p.note_en) {
         r.push(Msg::new("note").arg("text", n));
     }
+    // On a phone: the title, the one-line note, each data-deletion rule in a few words,
+    // and the first three list prices; billing rules, barriers and sources behind Details.
+    let mut short = crate::phone::Short::titled(&r);
+    if let Some(n) = note_in(zh, &p.note_zh, &p.note_en) {
+        short = short.line(Msg::new("note").arg("text", n));
+    }
+    for rule in &p.retention {
+        short = short
+            .line(Msg::new("platform-retention-short").arg("rule", retention_text(lang, rule)));
+    }
     push_billing(&mut r, p, lang);
     push_barriers(&mut r, p, lang);
     push_retention(&mut r, p, lang);
-    platform_prices(v, p, &mut r);
+    if let Some(table) = platform_prices(v, p, &mut r) {
+        short = short
+            .line(Msg::new("platform-prices-title"))
+            .top(lang, &table);
+    }
     for c in &p.credibility {
         r.push(
             Msg::new("platform-credibility")
@@ -336,7 +295,7 @@ pub fn platform_detail(v: &View<'_>, name: &str) -> Reply {
                 .arg("source", crate::catalog::warn::source_domain(&c.source)),
         );
     }
-    r
+    short.over(lang, r)
 }
 
 /// How the platform bills: units, increment, minimum, what is billed when, storage, egress.
@@ -489,11 +448,13 @@ fn push_sources(r: &mut Reply, p: &Platform, prefix: &str, source: &str, as_of: 
     }
 }
 
-fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
+/// Pushes the platform's list prices, and returns their table (none when it has none).
+fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) -> Option<Table> {
     if p.prices.is_empty() {
         r.push(Msg::new("platform-no-prices"));
-        return;
+        return None;
     }
+    let zh = v.lang == Lang::Zh;
     r.push(Msg::new("platform-prices-title"));
     let rows = p
         .prices
@@ -501,14 +462,17 @@ fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
         .map(|q| {
             let date = quote_date(v.today, q);
             vec![
-                q.gpu.clone(),
+                // The card's name, never its catalog id.
+                v.catalog
+                    .find_gpu(&q.gpu)
+                    .map_or_else(|| q.gpu.clone(), |g| g.display_name(zh).to_string()),
                 quote_text(v.lang, q),
                 tier_label(v.lang, &q.tier),
                 date,
             ]
         })
         .collect();
-    r.parts.push(crate::reply::Part::Table(Table {
+    let table = Table {
         header: vec![
             Msg::new("col-gpu"),
             Msg::new("col-list-price"),
@@ -517,8 +481,10 @@ fn platform_prices(v: &View<'_>, p: &Platform, r: &mut Reply) {
         ],
         rows,
         lead: vec![0, 1, 2],
-    }));
+    };
+    r.parts.push(crate::reply::Part::Table(table.clone()));
     r.push(Msg::new("gpu-prices-footer"));
+    Some(table)
 }
 
 pub fn platform_list(v: &View<'_>) -> Reply {
@@ -543,7 +509,7 @@ pub fn platform_list(v: &View<'_>) -> Reply {
             ]
         })
         .collect();
-    Reply::text(Msg::new("platforms-title").arg("count", v.catalog.platforms.len()))
+    let whole = Reply::text(Msg::new("platforms-title").arg("count", v.catalog.platforms.len()))
         .with_table(Table {
             header: vec![
                 Msg::new("col-id"),
@@ -555,5 +521,27 @@ pub fn platform_list(v: &View<'_>) -> Reply {
             rows,
             lead: vec![1, 2, 4],
         })
-        .with(Msg::new("hint-platform-detail"))
+        .with(Msg::new("hint-platform-detail"));
+    // On a phone: the names by region, one line each (the table is behind Details).
+    let mut short = crate::phone::Short::titled(&whole);
+    for region in ["cn", "global"] {
+        let names: Vec<&str> = v
+            .catalog
+            .platforms
+            .iter()
+            .filter(|p| p.region.as_str() == region)
+            .map(|p| p.display_name(zh))
+            .collect();
+        if !names.is_empty() {
+            short = short.line(
+                Msg::new("platforms-region-line")
+                    .arg("region", region)
+                    .arg("count", names.len())
+                    .arg("names", names.join(if zh { "、" } else { ", " })),
+            );
+        }
+    }
+    short
+        .line(Msg::new("hint-platform-detail"))
+        .over(v.lang, whole)
 }

@@ -271,15 +271,26 @@ fn cards(reply: &mut Reply, catalog: &Catalog, e: &DiffusionReport) {
         reply.push(Msg::new("diff-no-cards"));
         return;
     }
-    let names = held
-        .iter()
-        .take(SHOWN_CARDS)
-        .map(|g| format!("{} ({} GiB)", g.name, gib(g.vram_gib())))
-        .collect::<Vec<_>>()
-        .join(", ");
+    // The reply is built before its language is known: both lists go, each locale shows its
+    // own (names and punctuation as its readers write them).
+    let list = |zh: bool| {
+        held.iter()
+            .take(SHOWN_CARDS)
+            .map(|g| {
+                let (name, gib) = (g.display_name(zh), gib(g.vram_gib()));
+                if zh {
+                    format!("{name}（{gib} GiB）")
+                } else {
+                    format!("{name} ({gib} GiB)")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(if zh { "、" } else { ", " })
+    };
     reply.push(
         Msg::new("diff-cards")
-            .arg("cards", names)
+            .arg("cards", list(false))
+            .arg("cards_zh", list(true))
             .arg("count", held.len()),
     );
 }

@@ -196,9 +196,9 @@ fn push_assumptions(
             );
             match advice::bf16_alternative(catalog, req, &p.opts) {
                 Some(o) => {
-                    let name = catalog
-                        .gpu(&o.gpu)
-                        .map_or(o.gpu.clone(), |g| g.name.clone());
+                    let name = catalog.gpu(&o.gpu).map_or(o.gpu.clone(), |g| {
+                        g.display_name(lang == Lang::Zh).to_string()
+                    });
                     // A configuration without a catalog price is named as such, never
                     // priced "at ?".
                     let priced = o.usd_per_hour.is_some() && o.price_as_of.is_some();
@@ -278,7 +278,7 @@ fn push_verdict(
         r.push(
             Msg::new("fit-verdict")
                 .arg("verdict", verdict)
-                .arg("gpu", g.name.as_str())
+                .arg("gpu", g.display_name(lang == Lang::Zh))
                 .arg("cards", req.cards)
                 .arg("vram", gib(g.vram_gib()))
                 .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs()))
@@ -292,7 +292,7 @@ fn push_verdict(
         }
         if fits {
             if !req.task.is_training() {
-                speed(r, req, g);
+                speed(r, req, g, lang);
             }
         } else {
             r.push(why_not(rep));
@@ -443,10 +443,18 @@ fn why_not(rep: &FitReport) -> Msg {
     Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
 }
 
-fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
+fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu, lang: Lang) {
     // A card figure the catalog does not know: say which, once, instead of estimating from a
-    // guess.
+    // guess; the card by its name in the answer's language.
     let mut unknown: Vec<Msg> = Vec::new();
+    let named = |mut m: Msg| {
+        for (k, v) in &mut m.args {
+            if k == "gpu" {
+                *v = g.display_name(lang == Lang::Zh).into();
+            }
+        }
+        m
+    };
     match decode_tokens_per_second(
         req.model,
         req.quant,
@@ -464,7 +472,7 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
             );
             r.push(d.basis);
         }
-        Err(e @ FitError::SpecUnknown(..)) => unknown.push(e.msg()),
+        Err(e @ FitError::SpecUnknown(..)) => unknown.push(named(e.msg())),
         Err(_) => {}
     }
     match prefill_tokens_per_second(req.model, g, req.cards) {
@@ -472,8 +480,8 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu) {
             r.push(Msg::new("fit-speed-prefill").arg("tps", pf.value));
             r.push(pf.basis);
         }
-        Err(e @ FitError::SpecUnknown(..)) if !unknown.contains(&e.msg()) => {
-            unknown.push(e.msg());
+        Err(e @ FitError::SpecUnknown(..)) if !unknown.contains(&named(e.msg())) => {
+            unknown.push(named(e.msg()));
         }
         Err(_) => {}
     }
@@ -558,7 +566,9 @@ pub fn push_options(
     let mut rows = Vec::new();
     for o in options.iter().take(SHOWN_OPTIONS) {
         let gpu = catalog.gpus.iter().find(|g| g.id == o.gpu);
-        let name = gpu.map_or(o.gpu.clone(), |g| g.name.clone());
+        let name = gpu.map_or(o.gpu.clone(), |g| {
+            g.display_name(lang == Lang::Zh).to_string()
+        });
         // The catalog's own text in the answer's language (the report carries the English).
         let interconnect = gpu.map_or(o.interconnect.clone(), |g| {
             g.interconnect_text(lang == Lang::Zh).to_string()

@@ -174,7 +174,10 @@ pub fn gpu_name(ctx: &Ctx, id: &str) -> String {
         .gpus
         .iter()
         .find(|g| g.id == id)
-        .map(|g| g.name.clone())
+        .map(|g| {
+            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string()
+        })
         .unwrap_or_else(|| id.to_string())
 }
 

@@ -422,8 +422,15 @@ pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
         }),
     });
     let mut r = push_table(ctx, r, &OFFERS_COLUMNS, rows, MAX_ROWS);
+    // On a phone: the three cheapest, then what was left out; every row behind Details.
+    let mut short = crate::phone::Short::titled(&r).top_of(ctx.lang, &r);
+    if view.rows.len() > crate::phone::TOP_ROWS {
+        short = short
+            .line(Msg::new("stock-more").arg("count", view.rows.len() - crate::phone::TOP_ROWS));
+    }
     if view.hidden_old > 0 {
         r.push(Msg::new("offers-hidden-old").arg("count", view.hidden_old));
+        short = short.line(Msg::new("offers-hidden-old").arg("count", view.hidden_old));
     }
     if view.no_fx > 0 {
         r.push(Msg::new("offers-no-fx").arg("count", view.no_fx));
@@ -445,5 +452,5 @@ pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
             }
         }
     }
-    r
+    short.over(ctx.lang, r)
 }

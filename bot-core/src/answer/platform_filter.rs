@@ -134,7 +134,22 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
     if failed > 0 {
         r.push(Msg::new("platforms-filtered-left-out").arg("count", failed));
     }
-    r.with(Msg::new("hint-platform-detail"))
+    let r = r.with(Msg::new("hint-platform-detail"));
+    // On a phone: each group's names on one line; the rows are behind Details.
+    let zh = v.lang == Lang::Zh;
+    let join = |names: Vec<&str>| names.join(if zh { "、" } else { ", " });
+    let mut short = crate::phone::Short::titled(&r);
+    if !known.is_empty() {
+        short = short.raw(join(known.iter().map(|p| p.display_name(zh)).collect()));
+    }
+    if !unsure.is_empty() {
+        short = short
+            .line(Msg::new("platforms-filtered-unknown").arg("count", unsure.len()))
+            .raw(join(
+                unsure.iter().map(|(p, _)| p.display_name(zh)).collect(),
+            ));
+    }
+    short.line(Msg::new("hint-platform-detail")).over(v.lang, r)
 }
 
 #[cfg(test)]

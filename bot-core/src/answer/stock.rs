@@ -47,7 +47,10 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
     let gpu_name = ctx
         .catalog
         .gpu(&query.gpu)
-        .map(|g| g.name.clone())
+        .map(|g| {
+            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string()
+        })
         .unwrap_or_else(|_| query.gpu.clone());
     let max_text = query
         .max_per_gpu_hour
@@ -137,7 +140,18 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
             }
         }
     }
-    r
+    // On a phone: the first three of the first list (live, else the price catalogs), and
+    // how many more are behind Details.
+    let listed = if view.rows.is_empty() {
+        view.catalog_rows.len()
+    } else {
+        view.rows.len()
+    };
+    let mut short = crate::phone::Short::titled(&r).top_of(ctx.lang, &r);
+    if listed > crate::phone::TOP_ROWS {
+        short = short.line(Msg::new("stock-more").arg("count", listed - crate::phone::TOP_ROWS));
+    }
+    short.over(ctx.lang, r)
 }
 
 /// One line about a provider's feed, when there is something to say.

@@ -266,11 +266,29 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
         r.parts.insert(at, crate::reply::Part::Text(m));
     }
     if bare {
-        super::common::with_bare_currency(r, &ctx.bare_currency)
-    } else {
-        r
+        r = super::common::with_bare_currency(r, &ctx.bare_currency);
     }
+    // On a phone: the price it assumed (with the word that changes it), the two costs, the
+    // verdict; or, when the model does not fit, the cheapest setups that hold it.
+    crate::phone::Short::titled(&r)
+        .keep(&r, SHORT)
+        .top_of(ctx.lang, &r)
+        .over(ctx.lang, r)
 }
+
+/// The lines of a /tco answer its first message on a phone keeps.
+const SHORT: &[&str] = &[
+    "bare-number-currency",
+    "tco-price-catalog",
+    "tco-price-user",
+    "tco-prepaid-plan",
+    "tco-does-not-fit",
+    "tco-self-hosted",
+    "tco-over-capacity",
+    "tco-api",
+    "tco-verdict",
+    "tco-no-api",
+];
 
 /// Around the clock on the catalog's prices: the cheapest published prepaid plan when it
 /// beats 24 × the cheapest hourly price (and the model fits, so a cost is shown), with the
@@ -415,7 +433,7 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
         Msg::new("tco-title")
             .arg("model", rep.model.as_str())
             .arg("quant", rep.quant.as_str())
-            .arg("gpu", gpu.name.as_str())
+            .arg("gpu", gpu.display_name(lang == Lang::Zh))
             .arg("cards", rep.cards),
     );
     match basis {

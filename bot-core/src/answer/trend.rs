@@ -293,7 +293,10 @@ pub fn alternative_for_job(
 fn gpu_name(ctx: &Ctx, gpu: &str) -> String {
     ctx.catalog
         .gpu(gpu)
-        .map(|g| g.name.clone())
+        .map(|g| {
+            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string()
+        })
         .unwrap_or_else(|_| gpu.to_string())
 }
 
@@ -482,11 +485,13 @@ pub fn reply(ctx: &Ctx, rep: &TrendReport, charts: Option<&dyn ChartRenderer>) -
         }
     }
     let rhythm = rhythm_parts(ctx, rep, &mut r);
+    let verdict = r.parts.len();
     out_of_stock_parts(ctx, rep, &mut r, rhythm);
+    let verdict = r.parts[verdict..].to_vec();
     if !rep.summaries.is_empty() {
         r.push(Msg::new("trend-note").arg("zone", zone));
     }
-    r
+    super::trend_short::shape(ctx, &rep.summaries, verdict, r)
 }
 
 fn summary_line(ctx: &Ctx, s: &SeriesSummary) -> Msg {

@@ -138,7 +138,12 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
     let mut r = Reply::text(
         Msg::new("trial-recorded")
             .arg("platform", pname)
-            .arg("gpu", &e.gpu)
+            .arg(
+                "gpu",
+                ctx.catalog
+                    .gpu(&e.gpu)
+                    .map_or_else(|_| e.gpu.clone(), |g| g.display_name(zh).to_string()),
+            )
             .arg("wall", crate::units::format_duration_in(e.wall_seconds, zh))
             .arg("cost", format_money(e.cost, &e.currency))
             .arg(
@@ -227,7 +232,7 @@ pub fn list(ctx: &Ctx) -> Reply {
                 ctx.catalog.platform_label(&e.platform, zh),
                 ctx.catalog
                     .gpu(&e.gpu)
-                    .map_or_else(|_| e.gpu.clone(), |g| g.name.clone()),
+                    .map_or_else(|_| e.gpu.clone(), |g| g.display_name(zh).to_string()),
                 crate::units::format_duration_in(e.wall_seconds, zh),
                 format_money(e.cost, &e.currency),
                 format_money(e.per_card_hour(), &e.currency),
@@ -235,16 +240,24 @@ pub fn list(ctx: &Ctx) -> Reply {
             ]
         })
         .collect();
-    Reply::text(Msg::new("trial-list-title").arg("count", entries.len())).with_table(Table {
-        header: vec![
-            Msg::new("col-platform"),
-            Msg::new("col-gpu"),
-            Msg::new("col-wall"),
-            Msg::new("col-cost"),
-            Msg::new("col-per-card-hour"),
-            Msg::new("col-list-per-card-hour"),
-        ],
-        rows,
-        lead: vec![0, 1, 3, 4],
-    })
+    let whole =
+        Reply::text(Msg::new("trial-list-title").arg("count", entries.len())).with_table(Table {
+            header: vec![
+                Msg::new("col-platform"),
+                Msg::new("col-gpu"),
+                Msg::new("col-wall"),
+                Msg::new("col-cost"),
+                Msg::new("col-per-card-hour"),
+                Msg::new("col-list-per-card-hour"),
+            ],
+            rows,
+            lead: vec![0, 1, 3, 4],
+        });
+    // On a phone: the first three runs, one line each; every run behind Details.
+    let mut short = crate::phone::Short::titled(&whole).top_of(ctx.lang, &whole);
+    if entries.len() > crate::phone::TOP_ROWS {
+        short =
+            short.line(Msg::new("stock-more").arg("count", entries.len() - crate::phone::TOP_ROWS));
+    }
+    short.over(ctx.lang, whole)
 }

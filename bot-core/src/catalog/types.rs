@@ -66,6 +66,10 @@ pub enum CapacityBasis {
 pub struct Gpu {
     pub id: String,
     pub name: String,
+    /// The name in Chinese answers, when `name` has English words that are not a model
+    /// name ("(modded)"); absent: `name` reads the same in both.
+    #[serde(default)]
+    pub name_zh: Option<String>,
     pub vendor: String,
     #[serde(default)]
     pub arch: Option<String>,
@@ -119,6 +123,14 @@ pub struct Gpu {
 }
 
 impl Gpu {
+    /// The card's name in the answer's language.
+    pub fn display_name(&self, zh: bool) -> &str {
+        match (&self.name_zh, zh) {
+            (Some(n), true) => n,
+            _ => &self.name,
+        }
+    }
+
     /// The interconnect text in the answer's language.
     pub fn interconnect_text(&self, zh: bool) -> &str {
         match (&self.interconnect_zh, zh) {

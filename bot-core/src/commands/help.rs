@@ -23,5 +23,24 @@ fn run(turn: &Turn) -> RunResult {
             Localizer::get().format(lang, &Msg::new(def.describe_id)),
         ));
     }
-    Ok(r.with(Msg::new("help-outro")).into())
+    let r = r.with(Msg::new("help-outro"));
+    // On a phone: the commands most people start with; the whole list is behind Details.
+    let short = crate::phone::Short::titled(&r);
+    let short = turn
+        .env
+        .registry
+        .iter()
+        .filter(|d| FIRST.contains(&d.name))
+        .fold(short, |s, d| {
+            s.line(Msg::new("help-line").arg("command", d.name).arg(
+                "description",
+                Localizer::get().format(lang, &Msg::new(d.describe_id)),
+            ))
+        });
+    Ok(short.line(Msg::new("help-outro")).over(lang, r).into())
 }
+
+/// The commands /help shows first on a phone.
+const FIRST: &[&str] = &[
+    "pick", "compare", "fit", "gpu", "offers", "platform", "currency",
+];

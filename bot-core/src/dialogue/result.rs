@@ -7,7 +7,7 @@ use super::state::{PickState, Usage};
 use crate::advice::{self, BOOT_MINUTES, PULL_MINUTES};
 use crate::billing::{self, RankedOffer};
 use crate::context::Ctx;
-use crate::reply::{Msg, Reply, Table};
+use crate::reply::{Msg, Part, Reply, Table};
 use rust_decimal::Decimal;
 
 pub use super::barriers::CheckedOffer;
@@ -102,7 +102,10 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let gpu_name = ctx
         .catalog
         .gpu(gpu_id)
-        .map(|g| g.name.clone())
+        .map(|g| {
+            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string()
+        })
         .unwrap_or_else(|_| gpu_id.to_string());
     r.push(
         Msg::new("pick-result-title")
@@ -127,7 +130,18 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
         r.push(m);
     }
     push_budget(ctx, s, &mut r, &offers, gpu_id);
-    r.with_choice("r:trial", Msg::new("pick-see-trial"))
+    // On a phone: what was asked, the top three, the budget verdict and what was assumed.
+    crate::phone::Short::titled(&r)
+        .keep(&r, &["pick-result-title", "pick-result-none"])
+        .part(Part::Text(usage_line(s)))
+        .top_of(ctx.lang, &r)
+        .keep(
+            &r,
+            &["pick-over-budget", "pick-drop-tier", "pick-no-lower-tier"],
+        )
+        .keep(&r, &["pick-assumed-boot"])
+        .over(ctx.lang, r)
+        .with_choice("r:trial", Msg::new("pick-see-trial"))
 }
 
 /// The top three: rank, platform, job cost, per useful hour, barriers met, date.

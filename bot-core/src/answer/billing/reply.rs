@@ -124,7 +124,7 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
         CostSubject::Platform(p, g) => Reply::text(
             Msg::new("billing-cost-title")
                 .arg("platform", p.display_name(zh))
-                .arg("gpu", &g.name)
+                .arg("gpu", g.display_name(lang == Lang::Zh))
                 .arg("cards", offer.cards)
                 .arg("job", job_text(lang, job)),
         )
@@ -216,10 +216,40 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     if offer.stale {
         r.push(Msg::new("billing-stale-note"));
     }
+    let warned = r.parts.len();
     if let CostSubject::Platform(p, _) = subject {
         crate::answer::data_loss::push_cost_warnings(&mut r, p, job, lang);
     }
-    r
+    // On a phone: the title, the price, the total, what makes the difference, the data-loss
+    // warnings, and what was assumed.
+    let mut short = crate::phone::Short::titled(&r)
+        .part(r.parts[1].clone())
+        .line(Msg::new("billing-total").arg("amount", total_text(offer)));
+    if let Some(rule) = &offer.deciding_rule {
+        short = short.line(Msg::new("billing-deciding").arg("rule", fmt(lang, rule)));
+    }
+    for part in &r.parts[warned..] {
+        short = short.part(part.clone());
+    }
+    short
+        .assumed(&hidden_what(lang, job), &["boot=0 pull=0", "boot=1m"])
+        .over(lang, r)
+}
+
+/// The boot and pull minutes a job assumed, as one short phrase for the phone's "assumed"
+/// line; empty when the user gave them.
+fn hidden_what(lang: Lang, job: &Job) -> Vec<String> {
+    hidden_note(lang, job)
+        .map(|_| {
+            fmt(
+                lang,
+                &Msg::new("billing-short-hidden")
+                    .arg("boot", format_duration_in(job.boot, lang == Lang::Zh))
+                    .arg("pull", format_duration_in(job.pull, lang == Lang::Zh)),
+            )
+        })
+        .into_iter()
+        .collect()
 }
 
 /// One assumption line: label, value, and where it came from.
@@ -261,7 +291,7 @@ pub fn compare_reply(
 ) -> Reply {
     let zh = lang == Lang::Zh;
     let title = Msg::new("billing-compare-title")
-        .arg("gpu", &g.name)
+        .arg("gpu", g.display_name(lang == Lang::Zh))
         .arg("cards", req.cards)
         .arg("job", job_text(lang, &req.job))
         .arg("currency", currency);
@@ -279,7 +309,8 @@ pub fn compare_reply(
                 .arg("as_of", s.quote.as_of.as_str())
         });
     if offers.is_empty() {
-        let r = Reply::text(title).with(Msg::new("billing-compare-empty").arg("gpu", &g.name));
+        let r = Reply::text(title)
+            .with(Msg::new("billing-compare-empty").arg("gpu", g.display_name(lang == Lang::Zh)));
         return match spot_line {
             Some(m) => r.with(m),
             None => r,
@@ -307,9 +338,8 @@ pub fn compare_reply(
     if let Some(f) = offers.iter().find_map(|o| o.details.fx.as_ref()) {
         r.push(fx_msg(f));
     }
-    let hidden = hidden_note(lang, &req.job);
-    if let Some(note) = &hidden {
-        r.push(note.clone());
+    if let Some(note) = hidden_note(lang, &req.job) {
+        r.push(note);
     }
     let top = &offers[..offers.len().min(crate::phone::TOP_ROWS)];
     let mut footers = Vec::new();
@@ -334,9 +364,14 @@ pub fn compare_reply(
         }
         r.push(m);
     }
-    short.extend(hidden.map(Part::Text));
     r.push(Msg::new("billing-compare-hint"));
-    r.with_short(short)
+    let mut shape = crate::phone::Short::default();
+    for part in short {
+        shape = shape.part(part);
+    }
+    shape
+        .assumed(&hidden_what(lang, &req.job), &["boot=0 pull=0", "boot=1m"])
+        .over(lang, r)
 }
 
 /// One row per ranked offer: rank, platform, list price, tier, billed time, total, per
@@ -436,7 +471,7 @@ fn push_quote_notes(r: &mut Reply, lang: Lang, platform: &str, g: &Gpu, o: &Rank
         r.push(
             Msg::new("billing-instance-note")
                 .arg("platform", platform)
-                .arg("gpu", &g.name)
+                .arg("gpu", g.display_name(lang == Lang::Zh))
                 .arg("size", o.quote.cards)
                 .arg("cards", o.cards)
                 .arg("paid", paid),
