@@ -168,6 +168,7 @@ fn gauges(store: &Store, now: i64) -> Gauges {
     Gauges {
         providers,
         outbox_depth: store.count(&bot_core::store::tables::OUTBOX).ok(),
+        store_commits: Some(store.commits()),
     }
 }
 

@@ -166,32 +166,11 @@ impl EventHandler for Events {
     }
 
     async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {
-        // Held until the answer and its follow-ups are sent: a stop waits for it.
+        // Held until the answer and its follow-ups are sent: a stop waits for it, and drops
+        // it once the stop's deadline has passed (nothing is sent after that).
         let _held = self.handler.pending.hold();
-        let i = match interaction_json(&interaction) {
-            Ok(i) => i,
-            Err(e) => {
-                tracing::warn!("discord: gateway: an interaction did not serialize: {e}");
-                return;
-            }
-        };
-        let id = i["id"].as_str().unwrap_or("").to_string();
-        let token = Secret::new(i["token"].as_str().unwrap_or(""));
-        let Some(handled) = interactions::handle(&self.handler, &i).await else {
-            return;
-        };
-        if let Err(e) = self
-            .handler
-            .rest
-            .interaction_callback(&id, &token, &handled.response)
-            .await
-        {
-            tracing::warn!("discord: answering an interaction failed: {e}");
-            return;
-        }
-        if let Some(then) = handled.then {
-            then.await;
-        }
+        let answer = answer_interaction(&self.handler, &interaction);
+        self.handler.pending.unless_given_up(answer).await;
     }
 
     async fn message(&self, _ctx: Context, msg: Message) {
@@ -212,13 +191,46 @@ impl EventHandler for Events {
             chat: msg.channel_id.to_string(),
             reply_to: in_guild.then(|| msg.id.to_string()),
         };
-        if let Err(e) = self
-            .messages
-            .text_update(who, &text, &to, Some(msg.id.get()))
-            .await
-        {
-            tracing::warn!("discord: answering a message failed: {e}");
+        // A message, like an interaction, is never delivered again: a stop answers it too.
+        let _held = self.handler.pending.hold();
+        let answer = async {
+            if let Err(e) = self
+                .messages
+                .text_update(who, &text, &to, Some(msg.id.get()))
+                .await
+            {
+                tracing::warn!("discord: answering a message failed: {e}");
+            }
+        };
+        self.handler.pending.unless_given_up(answer).await;
+    }
+}
+
+/// One interaction taken over the gateway: the shared handler, its response POSTed to the
+/// interaction's callback, then its deferred answer or follow-ups.
+async fn answer_interaction(handler: &Arc<Handler>, interaction: &Interaction) {
+    let i = match interaction_json(interaction) {
+        Ok(i) => i,
+        Err(e) => {
+            tracing::warn!("discord: gateway: an interaction did not serialize: {e}");
+            return;
         }
+    };
+    let id = i["id"].as_str().unwrap_or("").to_string();
+    let token = Secret::new(i["token"].as_str().unwrap_or(""));
+    let Some(handled) = interactions::handle(handler, &i).await else {
+        return;
+    };
+    if let Err(e) = handler
+        .rest
+        .interaction_callback(&id, &token, &handled.response)
+        .await
+    {
+        tracing::warn!("discord: answering an interaction failed: {e}");
+        return;
+    }
+    if let Some(then) = handled.then {
+        then.await;
     }
 }
 

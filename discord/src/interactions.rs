@@ -33,6 +33,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
 
 /// The most a signature's timestamp may differ from our clock.
 pub const MAX_SKEW: Duration = Duration::from_secs(300);
@@ -70,31 +71,56 @@ pub(crate) struct Handler {
 /// Interactions in hand, from arrival until their response, deferred answer and follow-ups
 /// are sent. A stop waits for none left ([`Pending::idle`]) within its deadline: Discord
 /// never delivers an interaction again, so one dropped at a stop is never answered, while
-/// its token still takes the answer for 15 minutes.
+/// its token still takes the answer for 15 minutes. What is still in hand at the deadline is
+/// given up ([`Pending::give_up`]): its work is dropped then, so nothing is sent after the
+/// log says "given up" (a retry in transit would otherwise land during the exit).
 #[derive(Clone, Default)]
-pub(crate) struct Pending(Arc<(AtomicUsize, Notify)>);
+pub(crate) struct Pending(Arc<PendingInner>);
+
+#[derive(Default)]
+struct PendingInner {
+    count: AtomicUsize,
+    none_left: Notify,
+    given_up: CancellationToken,
+}
 
 impl Pending {
     /// Counts one in until the returned guard is dropped.
     pub(crate) fn hold(&self) -> Held {
-        self.0.0.fetch_add(1, Ordering::SeqCst);
+        self.0.count.fetch_add(1, Ordering::SeqCst);
         Held(self.clone())
     }
 
     pub(crate) fn count(&self) -> usize {
-        self.0.0.load(Ordering::SeqCst)
+        self.0.count.load(Ordering::SeqCst)
     }
 
     /// Resolves once none is in hand.
     pub(crate) async fn idle(&self) {
         loop {
-            let notified = self.0.1.notified();
+            let notified = self.0.none_left.notified();
             tokio::pin!(notified);
             notified.as_mut().enable();
             if self.count() == 0 {
                 return;
             }
             notified.await;
+        }
+    }
+
+    /// Drops the work of every interaction in hand now or taken later (each returns from
+    /// [`Pending::unless_given_up`] at once): the stop's deadline has passed.
+    pub(crate) fn give_up(&self) {
+        self.0.given_up.cancel();
+    }
+
+    /// Runs `work` (one interaction's answer) unless and until the interactions are given up;
+    /// `false` when it was dropped unfinished.
+    pub(crate) async fn unless_given_up(&self, work: impl Future<Output = ()>) -> bool {
+        tokio::select! {
+            biased;
+            () = self.0.given_up.cancelled() => false,
+            () = work => true,
         }
     }
 }
@@ -104,8 +130,8 @@ pub(crate) struct Held(Pending);
 
 impl Drop for Held {
     fn drop(&mut self) {
-        if (self.0).0.0.fetch_sub(1, Ordering::SeqCst) == 1 {
-            (self.0).0.1.notify_waiters();
+        if (self.0).0.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            (self.0).0.none_left.notify_waiters();
         }
     }
 }
@@ -190,10 +216,15 @@ async fn interaction(
         return (StatusCode::BAD_REQUEST, "unknown interaction type").into_response();
     };
     if let Some(then) = handled.then {
+        let pending = app.handler.pending.clone();
         tokio::spawn(async move {
             let _held = held;
-            tokio::time::sleep(AFTER_RESPONSE).await;
-            then.await;
+            pending
+                .unless_given_up(async {
+                    tokio::time::sleep(AFTER_RESPONSE).await;
+                    then.await;
+                })
+                .await;
         });
     }
     axum::Json(handled.response).into_response()

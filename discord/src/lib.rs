@@ -146,27 +146,38 @@ impl Discord {
                 g.await;
             }
         };
-        let (registered, ()) = tokio::join!(self.register(stop.clone()), gateway);
-        registered?;
-        stop.cancelled().await;
-        // Interactions taken before the stop are answered within (most of) its deadline;
-        // the rest are given up here, not retried after the restart (nothing is kept, and
-        // Discord would refuse an interaction token past its window anyway).
+        // The drain's clock starts at the stop, while the gateway's shard shuts down beside
+        // it: serve aborts every part at the deadline, so the wait must end before that.
+        let drain = async {
+            stop.cancelled().await;
+            self.drain().await;
+        };
+        let (registered, (), ()) = tokio::join!(self.register(stop.clone()), gateway, drain);
+        registered
+    }
+
+    /// At a stop: interactions taken before it are answered within (most of) its deadline;
+    /// the rest are given up here and their work dropped, not retried after the restart
+    /// (nothing is kept, and Discord would refuse an interaction token past its window).
+    async fn drain(&self) {
         let left = self.pending.count();
         if left > 0 {
-            tracing::info!("discord: answering {left} interaction(s) in hand before stopping");
-            let within = self.config.stop_deadline * 8 / 10;
-            if tokio::time::timeout(within, self.pending.idle())
-                .await
-                .is_err()
-            {
-                tracing::warn!(
-                    "discord: {} interaction(s) not answered by the stop deadline; given up",
-                    self.pending.count()
-                );
-            }
+            tracing::info!(
+                "discord: answering {left} interaction(s) or message(s) in hand before stopping"
+            );
         }
-        Ok(())
+        let within = self.config.stop_deadline * 8 / 10;
+        if tokio::time::timeout(within, self.pending.idle())
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                "discord: {} interaction(s) or message(s) not answered by the stop deadline; given up",
+                self.pending.count()
+            );
+        }
+        // Whatever the gateway still hands over after the deadline is dropped as well.
+        self.pending.give_up();
     }
 
     async fn register(&self, stop: CancellationToken) -> Result<(), ConfigError> {

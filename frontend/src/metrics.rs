@@ -35,6 +35,7 @@ struct Metrics {
     provider_age: Family<Labels, Gauge<f64, AtomicU64>>,
     provider_misses: Family<Labels, Gauge>,
     outbox_depth: Gauge,
+    store_commits: Gauge,
 }
 
 fn latency_histogram() -> Histogram {
@@ -55,6 +56,7 @@ fn metrics() -> &'static Metrics {
             provider_age: Family::default(),
             provider_misses: Family::default(),
             outbox_depth: Gauge::default(),
+            store_commits: Gauge::default(),
             registry: Registry::with_prefix("gpuscout"),
         };
         m.registry.register(
@@ -101,6 +103,11 @@ fn metrics() -> &'static Metrics {
             "outbox_depth",
             "Notifications waiting in the outbox",
             m.outbox_depth.clone(),
+        );
+        m.registry.register(
+            "store_commits",
+            "Durable store transactions since start (each pays the disk's syncs; writes arriving together share one)",
+            m.store_commits.clone(),
         );
         m
     })
@@ -184,6 +191,8 @@ pub struct Gauges {
     pub providers: Vec<ProviderGauge>,
     /// `None` when the store could not be read (the gauge keeps its last value).
     pub outbox_depth: Option<u64>,
+    /// Durable store commits since the open (`None`: not known).
+    pub store_commits: Option<u64>,
 }
 
 /// Every metric in the OpenMetrics text format ([`CONTENT_TYPE`]), with `gauges` applied.
@@ -202,6 +211,10 @@ pub fn render(gauges: &Gauges) -> String {
     }
     if let Some(depth) = gauges.outbox_depth {
         m.outbox_depth.set(i64::try_from(depth).unwrap_or(i64::MAX));
+    }
+    if let Some(commits) = gauges.store_commits {
+        m.store_commits
+            .set(i64::try_from(commits).unwrap_or(i64::MAX));
     }
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -240,6 +253,7 @@ mod tests {
                 },
             ],
             outbox_depth: Some(7),
+            store_commits: Some(41),
         });
         let handled = "gpuscout_updates_handled_total{platform=\"test-a\"}";
         assert_eq!(
@@ -277,6 +291,7 @@ mod tests {
             5.0
         );
         assert_eq!(value(&text, "gpuscout_outbox_depth"), 7.0);
+        assert_eq!(value(&text, "gpuscout_store_commits"), 41.0);
         assert!(text.ends_with("# EOF\n"), "{text}");
     }
 }

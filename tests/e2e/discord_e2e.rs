@@ -507,6 +507,138 @@ fn discord_an_answer_not_sent_by_the_stop_deadline_is_given_up_not_kept() {
     assert!(status.success(), "{stderr}");
 }
 
+/// The gateway's side of the drain: an interaction and a DM taken over the gateway before a
+/// stop are answered during the drain, though the shard is being shut down beside it. Each
+/// answer meets three 500s first, so both are still in hand when the stop arrives.
+#[test]
+fn discord_gateway_a_stop_right_after_deferring_still_sends_the_answer() {
+    let bot = start_with(0, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    let dm_path = format!("/channels/{DM_CHANNEL_ID}/messages");
+    for path in ["/messages/@original", dm_path.as_str()] {
+        for _ in 0..3 {
+            bot.fake.fail_next(
+                path,
+                fake_discord::Failure {
+                    status: 500,
+                    body: json!({"message": "500: Internal Server Error", "code": 0}),
+                },
+            );
+        }
+    }
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000077",
+            "cheapest h100?",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    let dm_posts = |fake: &FakeDiscord| {
+        fake.calls()
+            .into_iter()
+            .filter(|c| c.method == "POST" && c.path == dm_path)
+            .collect::<Vec<_>>()
+    };
+    bot.fake
+        .wait_for_call(|c| c.method == "POST" && c.path == dm_path);
+    let i = bot
+        .discord
+        .command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US");
+    g.dispatch("INTERACTION_CREATE", i.clone());
+    let callback = format!(
+        "/interactions/{}/{}/callback",
+        i["id"].as_str().unwrap(),
+        i["token"].as_str().unwrap()
+    );
+    let deferred = bot.fake.wait_for_call(|c| c.path == callback);
+    assert_eq!(deferred.body["type"], 5, "{:?}", deferred.body);
+    let Bot { serve, fake, .. } = bot;
+    let (status, stderr) = serve.stop_within(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+    assert!(
+        stderr.contains("answering 2 interaction(s) or message(s) in hand"),
+        "both answers were still to come at the stop: {stderr}"
+    );
+    assert!(!stderr.contains("given up"), "{stderr}");
+    let edits: Vec<Call> = fake.calls().into_iter().filter(is_original_edit).collect();
+    assert_eq!(edits.len(), 4, "three 500s, then the answer: {stderr}");
+    assert!(
+        description(&edits[3].body).contains("H100"),
+        "{:?}",
+        edits[3].body
+    );
+    let posts = dm_posts(&fake);
+    assert_eq!(posts.len(), 4, "three 500s, then the answer: {stderr}");
+    assert!(
+        description(&posts[3].body).contains("H100"),
+        "{:?}",
+        posts[3].body
+    );
+}
+
+/// An interaction taken over the gateway that Discord does not take by the stop deadline is
+/// given up then, and nothing of it is sent afterwards, even when Discord comes back during
+/// the exit (a retry in transit is dropped with it, not let through late).
+#[test]
+fn discord_gateway_an_answer_given_up_at_the_stop_is_never_sent_late() {
+    let stop_deadline = [("GPUSCOUT_STOP_DEADLINE", "2".to_string())];
+    let bot = start_with_env(0, Gateway::On, &stop_deadline);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    bot.fake.wait_for_call(|c| c.method == "PUT" && !c.failed);
+    // Every REST call fails (cut connections and 5xx, retried) until the give-up.
+    bot.fake.fail_every(1);
+    let i = bot
+        .discord
+        .command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US");
+    g.dispatch("INTERACTION_CREATE", i.clone());
+    let callback = format!(
+        "/interactions/{}/{}/callback",
+        i["id"].as_str().unwrap(),
+        i["token"].as_str().unwrap()
+    );
+    bot.fake.wait_for_call(|c| c.path == callback);
+    let Bot {
+        serve, fake, _dir, ..
+    } = bot;
+    let term = std::process::Command::new("kill")
+        .arg("-TERM")
+        .arg(serve.pid().to_string())
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let asked = Instant::now();
+    while !serve.stderr().contains("given up") {
+        assert!(
+            asked.elapsed() < Duration::from_secs(10),
+            "{}",
+            serve.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Discord is back the moment the bot gives up.
+    fake.fail_every(0);
+    let (status, stderr) = serve.wait(Duration::from_secs(15));
+    assert!(status.success(), "{stderr}");
+    assert!(asked.elapsed() < Duration::from_secs(5), "{stderr}");
+    let sent: Vec<Call> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| !c.failed && (c.path == callback || is_original_edit(c)))
+        .collect();
+    assert!(sent.is_empty(), "sent after giving up: {sent:#?}\n{stderr}");
+    assert!(
+        fake.calls().iter().any(|c| c.path == callback && c.failed),
+        "the callback was tried during the drain"
+    );
+}
+
 /// The first message the bot posted to `channel` quoting message `quoting` (`None`: quoting
 /// nothing).
 fn posted(bot: &Bot, channel: u64, quoting: Option<&str>) -> Call {

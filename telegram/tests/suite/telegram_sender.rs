@@ -209,3 +209,96 @@ fn replies_through_cut_connections_and_server_errors_all_arrive_once() {
     }
     println!("replies lost under the dropping fake: {lost} of 120 ({failed} failed calls)");
 }
+
+/// An alert's durable marks as a recording: how often its intent was written and withdrawn.
+#[derive(Default)]
+struct Marks {
+    key: String,
+    intents: std::sync::atomic::AtomicUsize,
+    withdrawals: std::sync::atomic::AtomicUsize,
+}
+
+impl gpuscout_frontend::Once for Marks {
+    fn key(&self) -> &str {
+        &self.key
+    }
+    fn intend(&self) -> gpuscout_frontend::SendFuture<'_> {
+        self.intents
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Box::pin(async { Ok(()) })
+    }
+    fn withdraw(&self) -> gpuscout_frontend::SendFuture<'_> {
+        self.withdrawals
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Box::pin(async { Ok(()) })
+    }
+}
+
+/// Issue 29.1 for alerts: an alert (`send_once`, posted by our own `post_json`) that meets a
+/// cut connection, Telegram's 500 or a proxy's 502 is sent again with backoff, and every
+/// alert arrives exactly once. A refusal (a 5xx answer) withdraws the mark before the retry
+/// and the retry marks again; a cut connection keeps it (its fate is unknown). Each alert
+/// ends marked once, so a kill afterwards cannot lose or repeat it.
+#[test]
+fn alerts_through_cut_connections_and_server_errors_all_arrive_once() {
+    use gpuscout_frontend::{Address, Sender};
+    use std::sync::atomic::Ordering;
+    let fake = FakeTelegram::start();
+    // Every 3rd sendMessage fails, in turn: cut, 500, cut, 502.
+    fake.fail_every("sendMessage", 3, fake_telegram::flaky_failures());
+    let chats: Vec<i64> = (1..=24).map(|c| 8_000 + c).collect();
+    let marks: Vec<Arc<Marks>> = chats
+        .iter()
+        .map(|c| {
+            Arc::new(Marks {
+                key: format!("telegram:{c}:h100:1"),
+                ..Marks::default()
+            })
+        })
+        .collect();
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let sender = tg.sender();
+        let mut tasks = tokio::task::JoinSet::new();
+        for (&chat, m) in chats.iter().zip(&marks) {
+            let (sender, m) = (sender.clone(), m.clone());
+            tasks.spawn(async move {
+                let reply = Reply {
+                    parts: vec![Part::Raw(format!("H100 back for {chat}"))],
+                    ..Reply::default()
+                };
+                sender
+                    .send_once(&Address::chat(chat.to_string()), Lang::En, &reply, &*m)
+                    .await
+                    .unwrap();
+            });
+        }
+        while let Some(r) = tasks.join_next().await {
+            r.unwrap();
+        }
+    });
+    let calls = fake.calls_of("sendMessage");
+    let cut = calls.iter().filter(|c| c.status == 0).count();
+    let refused = calls.iter().filter(|c| c.status >= 500).count();
+    assert!(cut >= 3 && refused >= 3, "cut {cut}, refused {refused}");
+    let mut lost = 0;
+    for (&chat, m) in chats.iter().zip(&marks) {
+        let texts: Vec<String> = fake.sent_to(chat).into_iter().map(|s| s.html).collect();
+        lost += usize::from(texts.is_empty());
+        assert_eq!(texts, vec![format!("H100 back for {chat}")], "chat {chat}");
+        let (intents, withdrawals) = (
+            m.intents.load(Ordering::SeqCst),
+            m.withdrawals.load(Ordering::SeqCst),
+        );
+        assert_eq!(intents - withdrawals, 1, "chat {chat}: ends marked once");
+    }
+    let withdrawn: usize = marks
+        .iter()
+        .map(|m| m.withdrawals.load(Ordering::SeqCst))
+        .sum();
+    assert_eq!(
+        withdrawn, refused,
+        "each refusal withdraws its mark, a cut does not"
+    );
+    println!("alerts lost under the dropping fake: {lost} of 24 ({cut} cut, {refused} refused)");
+}
