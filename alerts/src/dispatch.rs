@@ -501,13 +501,3 @@ impl Watcher {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn backoff_doubles_up_to_an_hour() {
-        assert!(backoff(0) == Duration::from_secs(5) && backoff(30) == Duration::from_secs(3600));
-    }
-}

@@ -556,3 +556,10 @@ fn fan_out_of_10000_memory_and_cpu() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Was the crate's only unit test; here it needs no test binary of its own (`test = false`).
+#[test]
+fn backoff_doubles_up_to_an_hour() {
+    use gpuscout_alerts::dispatch::backoff;
+    assert!(backoff(0) == Duration::from_secs(5) && backoff(30) == Duration::from_secs(3600));
+}

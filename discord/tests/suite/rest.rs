@@ -250,3 +250,17 @@ fn an_alert_sent_again_under_its_nonce_creates_one_message() {
     let last = fake.calls().into_iter().last().unwrap();
     assert!(last.body.get("nonce").is_none());
 }
+
+/// The testkit's reading of pacing, which the test above relies on (it was testkit's only unit
+/// test; here it needs no test binary of its own: testkit has `test = false`).
+#[test]
+fn most_within_counts_the_busiest_window() {
+    use gpuscout_testkit::timing::most_within;
+    let t0 = Instant::now();
+    let at = |ms: u64| t0 + Duration::from_millis(ms);
+    let times = [at(900), at(0), at(100), at(1000), at(1050), at(2500)];
+    // [100, 1100) holds 100, 900, 1000, 1050; [0, 1000) only three.
+    assert_eq!(most_within(&times, Duration::from_secs(1)), 4);
+    assert_eq!(most_within(&times, Duration::from_millis(1)), 1);
+    assert_eq!(most_within(&[], Duration::from_secs(1)), 0);
+}
