@@ -70,7 +70,10 @@ fn missing(ctx: &Ctx, line: &TcoLine) -> Reply {
     }
     let head = match &line.model {
         Some(m) => {
-            let name = ctx.catalog.model(m).map_or_else(|_| m.clone(), |m| m.name.clone());
+            let name = ctx
+                .catalog
+                .model(m)
+                .map_or_else(|_| m.clone(), |m| m.name.clone());
             Msg::new("tco-missing").arg("model", name)
         }
         None => Msg::new("tco-missing-any"),

@@ -226,18 +226,17 @@ fn context_said(s: &PickState, text: &str) -> Option<u32> {
     }
     let norm = understand::normalize(text);
     let count = super::flow::first_count(&norm)?;
-    let tokens = crate::lexicon::context_tokens(&count).filter(|t| (128..=10_000_000).contains(t))?;
+    let tokens =
+        crate::lexicon::context_tokens(&count).filter(|t| (128..=10_000_000).contains(t))?;
     let named = ["token", "上下文", "context", "ctx"]
         .iter()
         .any(|w| norm.contains(w));
     // Nothing but the count and filler (`大概`, `吧`, `about`, `~`).
     let rest = norm.replacen(&count, "", 1);
-    let filler = rest
-        .split_whitespace()
-        .all(|w| {
-            ["about", "around", "maybe", "roughly", "~"].contains(&w)
-                || w.chars().all(|c| "大概约左右吧个的差不多啊呢~".contains(c))
-        });
+    let filler = rest.split_whitespace().all(|w| {
+        ["about", "around", "maybe", "roughly", "~"].contains(&w)
+            || w.chars().all(|c| "大概约左右吧个的差不多啊呢~".contains(c))
+    });
     (named || filler).then_some(tokens as u32)
 }
 

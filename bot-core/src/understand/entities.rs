@@ -247,8 +247,8 @@ fn count_after(toks: &[String], j: usize) -> Option<u32> {
         .iter()
         .any(|c| classifier.starts_with(c))
         || ["gpus", "cards", "x"].contains(&classifier.as_str()))
-        .then(|| lexicon::card_count(n))?
-        .filter(|n| (2..=64).contains(n))
+    .then(|| lexicon::card_count(n))?
+    .filter(|n| (2..=64).contains(n))
 }
 
 /// Cards at `i`: `2x4090`, `4090x2` and names of two or three words (`h100 sxm`, `a100 80g`).

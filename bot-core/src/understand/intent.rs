@@ -88,7 +88,9 @@ fn tco(q: &Question) -> Option<Reading> {
     let asked = has(&format!(" {}", q.padded), TCO_WORDS);
     // A daily volume of tokens, or a price per million tokens, is a fact only the rent-vs-API
     // answer uses: whatever else the sentence says (`用4090部署…划算吗`), that is the question.
-    let per_token = q.price.is_some_and(|p| p.per == Some(PriceUnit::MillionTokens));
+    let per_token = q
+        .price
+        .is_some_and(|p| p.per == Some(PriceUnit::MillionTokens));
     if !(asked || q.e.volume.is_some() || per_token) {
         return None;
     }
@@ -255,11 +257,7 @@ fn common_cards(catalog: &Catalog, ps: &[String]) -> Vec<Cards> {
     let mut cards: Vec<(usize, &str)> = catalog
         .gpus
         .iter()
-        .filter(|g| {
-            listed
-                .iter()
-                .all(|p| p.prices_for(&g.id).next().is_some())
-        })
+        .filter(|g| listed.iter().all(|p| p.prices_for(&g.id).next().is_some()))
         .map(|g| (catalog.quotes_for(&g.id).count(), g.id.as_str()))
         .collect();
     // Stable: among cards listed as widely, the catalog's order.

@@ -215,7 +215,8 @@ fn chinese_numerals(s: &str) -> String {
                 .ends_with(|c: char| c.is_ascii_digit())
             && digit(chars[i]).is_some_and(|d| d > 0);
         let mut j = i;
-        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') && !(jiao && j > i) {
+        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') && !(jiao && j > i)
+        {
             j += 1;
         }
         if j > i

@@ -316,7 +316,10 @@ fn rent_vs_api_without_a_card_asks_only_for_what_is_missing() {
         let me = who(locale);
         let (ids, text) = say(&bot, &me, question);
         for id in asks {
-            assert!(ids.iter().any(|i| i == id), "{question}: {id} missing: {text}");
+            assert!(
+                ids.iter().any(|i| i == id),
+                "{question}: {id} missing: {text}"
+            );
         }
         for id in not {
             assert!(!ids.iter().any(|i| i == id), "{question}: {id}: {text}");

@@ -332,7 +332,8 @@ fn fresh_batches_with_whole_lines() {
         include_str!("../data/questions_fresh5.tsv"),
     );
     assert!(total >= 80, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");    let (total, right) = share_by_line(
+    assert!(right * 100 >= total * 95, "{right} of {total}");
+    let (total, right) = share_by_line(
         &catalog,
         "fresh6",
         include_str!("../data/questions_fresh6.tsv"),
