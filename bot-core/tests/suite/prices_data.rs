@@ -111,3 +111,18 @@ fn the_big_clouds_take_alipay_per_their_recharge_docs_and_wechat_is_not_claimed_
     assert!(!known.contains("aliyun-pai"), "{wechat}");
     assert!(known.contains("baidu-aihc"), "{wechat}");
 }
+
+#[test]
+fn nebius_h100_is_priced_on_its_newest_reading_not_the_older_cheaper_one() {
+    let (bot, _d) = bot();
+    let plain = ask(&bot, "en", "/compare h100 3h boot=0 pull=0");
+    let nebius = plain
+        .lines()
+        .find(|l| l.contains("Nebius"))
+        .unwrap_or_default();
+    assert!(
+        nebius.contains("$4.50") && nebius.contains("2026-10-24"),
+        "{plain}"
+    );
+    assert!(!nebius.contains("$3.85/hour"), "{plain}");
+}
