@@ -563,3 +563,80 @@ fn backoff_doubles_up_to_an_hour() {
     use gpuscout_alerts::dispatch::backoff;
     assert!(backoff(0) == Duration::from_secs(5) && backoff(30) == Duration::from_secs(3600));
 }
+
+/// Records one poll of runpod's H100 at `at` with `level`.
+fn poll_lands(w: &World, level: StockLevel, at: i64) {
+    let offer = Offer {
+        provider: "runpod".into(),
+        gpu: w.catalog.gpu("h100").unwrap().id.clone(),
+        raw_name: "H100".into(),
+        cards: 1,
+        vram_gb: Some(80.0),
+        price_per_gpu_hour: Decimal::new(239, 2),
+        price_per_instance_hour: Decimal::new(239, 2),
+        currency: "USD".into(),
+        kind: OfferKind::OnDemand,
+        region: None,
+        stock: level,
+        available_count: None,
+        fetched_at: at,
+        source: "test".into(),
+    };
+    record_fetch(&w.store, "runpod", FetchOutcome::Offers(vec![offer]), at).unwrap();
+}
+
+/// The watcher reads the store when the poller says a poll landed, and only then: a poll
+/// stored without the notice is not looked at, the notice brings its alert.
+#[test]
+fn the_watcher_hears_the_poller_and_does_not_read_the_store_on_its_own() {
+    let w = world();
+    subscribe(&w, "telegram", "42", ChatKind::Private, None);
+    let (wake, landed) = (
+        Arc::new(tokio::sync::Notify::new()),
+        Arc::new(tokio::sync::Notify::new()),
+    );
+    let cfg = AlertConfig {
+        debounce_polls: 1,
+        debounce_secs: 0,
+        cooldown_secs: 0,
+    };
+    let watcher = gpuscout_alerts::Watcher::new(
+        w.store.clone(),
+        w.catalog.clone(),
+        cfg,
+        wake.clone(),
+        landed.clone(),
+    );
+    let rt = rt();
+    let stop = tokio_util::sync::CancellationToken::new();
+    let task = rt.spawn(watcher.run(stop.clone()));
+    let now = now_unix();
+    // Out of stock: heard, and the subscription's state is set (no alert for a first state).
+    poll_lands(&w, StockLevel::Unavailable, now - 20);
+    landed.notify_one();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while alerts::list_all(&w.store).unwrap()[0].track.is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the landed poll was never looked at"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Back in stock, stored without the notice: nobody looks.
+    poll_lands(&w, StockLevel::Available, now - 10);
+    let woke = rt.block_on(async {
+        tokio::time::timeout(Duration::from_millis(300), wake.notified()).await
+    });
+    assert!(woke.is_err(), "an alert without the poller's notice");
+    assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
+    // The notice: the alert is queued and the dispatcher woken.
+    landed.notify_one();
+    let woke =
+        rt.block_on(async { tokio::time::timeout(Duration::from_secs(10), wake.notified()).await });
+    assert!(woke.is_ok(), "the notice brought no alert");
+    let queued = outbox::pending(&w.store, 10).unwrap();
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert_eq!(queued[0].chat, "42");
+    stop.cancel();
+    rt.block_on(task).unwrap().unwrap();
+}

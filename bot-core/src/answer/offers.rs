@@ -1,7 +1,6 @@
-//! `/offers` (every stored offer through `vastai search offers`-style filters), `/report`
-//! (an operator records what they saw on a platform with no API), and the parts `/stock`
-//! shares with them: the price-catalog rows, people's sightings, and which exchange rate an
-//! answer used.
+//! `/offers` (every stored offer through `vastai search offers`-style filters) and the parts
+//! `/stock` and `/report` (`commands/report.rs`) share with it: the price-catalog rows,
+//! people's sightings, and which exchange rate an answer used.
 
 use super::common::{fmt, not_found_reply, store_error_reply};
 use super::offer_table::{Col, Live, Row, age_text, gpu_name, platform_name, push_table};
