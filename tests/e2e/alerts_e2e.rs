@@ -511,16 +511,28 @@ fn kills_during_fan_out(kills: usize) -> Kills {
         killed_with.push(sent);
         serve = Some(setup().start_polling(dir.path(), &tg));
     }
-    // Let the rest go out, then count.
-    let mut last = 0;
+    // Let the rest go out: until every chat was alerted or a restart logged its fate as
+    // unknown (a quiet spell is no sign: a loaded machine can take seconds to start again),
+    // then a moment for a late duplicate, then count.
+    let settled = Instant::now();
     loop {
-        std::thread::sleep(Duration::from_secs(2));
-        let now = tg.count_of("sendMessage");
-        if now == last {
+        let alerted: std::collections::HashSet<i64> = tg
+            .calls_of("sendMessage")
+            .iter()
+            .filter(|c| c.status == 200)
+            .filter_map(|c| c.params["chat_id"].as_i64())
+            .collect();
+        let so_far = format!("{logs}{}", serve.as_ref().unwrap().stderr());
+        let open = chats
+            .iter()
+            .filter(|c| !alerted.contains(c) && !so_far.contains(&format!("chat {c}:")))
+            .count();
+        if open == 0 || settled.elapsed() > Duration::from_secs(120) {
             break;
         }
-        last = now;
+        std::thread::sleep(Duration::from_millis(200));
     }
+    std::thread::sleep(Duration::from_secs(1));
     logs += &serve.take().unwrap().stop().1;
     let mut per_chat: std::collections::HashMap<i64, usize> = Default::default();
     for c in tg.calls_of("sendMessage") {
