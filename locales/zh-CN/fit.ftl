@@ -64,7 +64,7 @@ fit-verdict-gc = { $gc ->
         [fits] 也放得下，每张卡还剩 { $margin } GiB。
         [tight] 也放得下，每张卡剩 { $margin } GiB，但在误差范围内。
         [short] 每张卡差 { $margin } GiB，在误差范围内，可能跑不起来。
-       *[no] 每张卡还差 { $margin } GiB：请在训练配置里开启它（gradient_checkpointing: true）。
+       *[no] 每张卡还差 { $margin } GiB：请在训练配置里开启梯度检查点。
       }
    *[on] 以上按不开梯度检查点计算。开启后（gc=on，这是 { $on_default } 的默认设置）{ $verdict ->
         [fits] 放得下，每张卡还剩 { $margin } GiB。

@@ -77,6 +77,12 @@ const TERMS: &[&str] = &[
     "Factory",
     "ms",
     "swift",
+    "Unsloth",
+    "Hugging",
+    "Face",
+    "Trainer",
+    "axolotl",
+    "LitGPT",
     "amp",
     "adamw",
 ];
