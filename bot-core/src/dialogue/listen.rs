@@ -172,7 +172,7 @@ pub fn question_inside(ctx: &Ctx, text: &str) -> Option<Reading> {
 
 /// "/pick is still open at step N of M: answer its question, /back, or /cancel to leave."
 pub fn still_open(s: &PickState) -> Reply {
-    let (n, total) = super::ask::step_number(s);
+    let (n, total) = super::flow::step_number(s);
     Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", total))
 }
 
