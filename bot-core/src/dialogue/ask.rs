@@ -1,5 +1,6 @@
 //! Each step's question, with the choices a frontend shows as buttons or numbers.
 
+use super::flow::step_header;
 use super::plan::trial_plan;
 use super::state::{PickState, Step, TaskKind};
 use crate::advice;
@@ -164,46 +165,4 @@ pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
         Step::Result => super::result::show_result(ctx, s, header),
         Step::Trial => trial_plan(ctx, s),
     }
-}
-
-/// Where `s` stands: its step's number and how many steps this dialogue has. Each step has
-/// its own number (the model and the method are not both "step 2"); a service has one step
-/// more (the conversations it serves at once). A step answered by a sentence keeps its
-/// number, so the count jumps past it.
-pub(super) fn step_number(s: &PickState) -> (u32, u32) {
-    let serve = s.task == Some(TaskKind::Serve);
-    let order: &[Step] = if serve {
-        &[
-            Step::Task,
-            Step::Model,
-            Step::Method,
-            Step::Context,
-            Step::Concurrency,
-            Step::Usage,
-            Step::Card,
-            Step::Barriers,
-            Step::Result,
-            Step::Trial,
-        ]
-    } else {
-        &[
-            Step::Task,
-            Step::Model,
-            Step::Method,
-            Step::Context,
-            Step::Usage,
-            Step::Card,
-            Step::Barriers,
-            Step::Result,
-            Step::Trial,
-        ]
-    };
-    let n = order.iter().position(|x| *x == s.step).unwrap_or(0) + 1;
-    (n as u32, order.len() as u32)
-}
-
-/// The "Step N of M" line for `s`.
-pub(super) fn step_header(s: &PickState) -> Msg {
-    let (n, total) = step_number(s);
-    Msg::new("pick-step").arg("n", n).arg("total", total)
 }

@@ -4,7 +4,7 @@
 //! around a circle.
 
 use super::state::{PickState, Step, TaskKind};
-use crate::reply::Reply;
+use crate::reply::{Msg, Reply};
 use crate::vram;
 
 /// An answer the current step cannot take.
@@ -32,6 +32,48 @@ pub(super) fn next_step(s: &PickState) -> Step {
         Step::Barriers => Step::Result,
         Step::Result | Step::Trial => Step::Trial,
     }
+}
+
+/// Where `s` stands: its step's number and how many steps this dialogue has. Each step has
+/// its own number (the model and the method are not both "step 2"); a service has one step
+/// more (the conversations it serves at once). A step answered by a sentence keeps its
+/// number, so the count jumps past it.
+pub(super) fn step_number(s: &PickState) -> (u32, u32) {
+    let serve = s.task == Some(TaskKind::Serve);
+    let order: &[Step] = if serve {
+        &[
+            Step::Task,
+            Step::Model,
+            Step::Method,
+            Step::Context,
+            Step::Concurrency,
+            Step::Usage,
+            Step::Card,
+            Step::Barriers,
+            Step::Result,
+            Step::Trial,
+        ]
+    } else {
+        &[
+            Step::Task,
+            Step::Model,
+            Step::Method,
+            Step::Context,
+            Step::Usage,
+            Step::Card,
+            Step::Barriers,
+            Step::Result,
+            Step::Trial,
+        ]
+    };
+    let n = order.iter().position(|x| *x == s.step).unwrap_or(0) + 1;
+    (n as u32, order.len() as u32)
+}
+
+/// The "Step N of M" line for `s`.
+pub(super) fn step_header(s: &PickState) -> Msg {
+    let (n, total) = step_number(s);
+    Msg::new("pick-step").arg("n", n).arg("total", total)
 }
 
 pub(super) fn advanced(mut s: PickState) -> PickState {

@@ -170,9 +170,18 @@ pub fn question_inside(ctx: &Ctx, text: &str) -> Option<Reading> {
     }
 }
 
+/// Whether a message inside `/pick` reads as a wish for guidance (`帮我选个平台`): `/pick`
+/// itself, which is already open.
+pub(super) fn asks_for_pick(ctx: &Ctx, text: &str) -> bool {
+    matches!(
+        understand::read(ctx.catalog, text),
+        Reading::Command(Request::Pick)
+    )
+}
+
 /// "/pick is still open at step N of M: answer its question, /back, or /cancel to leave."
 pub fn still_open(s: &PickState) -> Reply {
-    let (n, total) = super::ask::step_number(s);
+    let (n, total) = super::flow::step_number(s);
     Reply::text(Msg::new("pick-still-open").arg("n", n).arg("total", total))
 }
 

@@ -34,7 +34,7 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
         step: super::state::Step::Trial,
         ..s.clone()
     };
-    let mut r = Reply::text(super::ask::step_header(&last)).with(Msg::new("pick-trial-title"));
+    let mut r = Reply::text(super::flow::step_header(&last)).with(Msg::new("pick-trial-title"));
     let (Some(gpu), Some(cards)) = (s.gpu.as_deref(), s.cards) else {
         return r.with(Msg::new("pick-fit-failed"));
     };

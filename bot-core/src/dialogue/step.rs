@@ -83,6 +83,16 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                     changed: true,
                 };
             }
+            // "帮我选个平台" inside /pick asks for what is already open: where it stands.
+            if let PickInput::Text(t) = &input
+                && super::listen::asks_for_pick(ctx, t)
+            {
+                return Outcome {
+                    replies: vec![super::listen::still_open(state), ask(ctx, state)],
+                    state: Some(state.clone()),
+                    changed: false,
+                };
+            }
             let hint = Reply::text(Msg::new("pick-invalid"))
                 .with(Msg::new(step_hint_id(state.step)))
                 .with(Msg::new("pick-leave-hint"));

@@ -287,6 +287,56 @@ fn a_context_said_at_another_step_is_kept_not_refused() {
     assert!(ids.iter().any(|i| i == "pick-invalid"), "{text}");
 }
 
+/// After the trial plan, a question is answered (not the plan again) with where /pick stands
+/// and how to leave it; the plan's step still takes its answer.
+#[test]
+fn a_question_after_the_plan_is_answered_not_the_plan_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who("zh");
+    for line in [
+        "/pick",
+        "微调qwen2.5-7b",
+        "2k吧",
+        "lora",
+        "3h",
+        "4090",
+        "完成",
+    ] {
+        say(&bot, &me, line);
+    }
+    let (ids, text) = say(&bot, &me, "ok");
+    assert!(ids.iter().any(|i| i == "pick-trial-title"), "{text}");
+    assert!(text.contains("第 9 步，共 9 步"), "{text}");
+    let (ids, text) = say(&bot, &me, "4090多少钱一小时");
+    assert!(ids.iter().any(|i| i == "understood-as"), "{text}");
+    assert!(ids.iter().any(|i| i == "pick-still-open"), "{text}");
+    assert!(!ids.iter().any(|i| i == "pick-trial-title"), "{text}");
+    assert!(text.contains("/cancel"), "{text}");
+    let (_, text) = say(&bot, &me, "完成");
+    assert!(text.contains("祝试跑顺利"), "{text}");
+}
+
+/// A wish for guidance typed inside /pick ("帮我选个平台") is /pick itself: answered with where
+/// it stands, never "I couldn't use that answer", and the progress is kept.
+#[test]
+fn asking_for_guidance_inside_pick_says_where_it_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    let me = who("zh");
+    say(&bot, &me, "/pick");
+    say(&bot, &me, "微调qwen2.5-7b");
+    let (ids, text) = say(&bot, &me, "帮我选个平台");
+    assert!(ids.iter().any(|i| i == "pick-still-open"), "{text}");
+    assert!(!ids.iter().any(|i| i == "pick-invalid"), "{text}");
+    assert!(
+        text.contains("第 3 步") && text.contains("/cancel"),
+        "{text}"
+    );
+    let (ids, text) = say(&bot, &me, "lora");
+    assert!(ids.iter().any(|i| i == "pick-ask-context"), "{text}");
+}
+
 /// Rent vs API with a model but no card (or no volume): the parts still missing are asked
 /// for, with the whole line to send, never the bare `/tco` usage.
 #[test]

@@ -375,6 +375,9 @@ v100 16g vs 32g\t/gpu v100-16g v100-32g
 帮我挑张卡\t/pick
 v100和a100比一比\t/gpu v100-16g a100-80g-sxm
 a100比一下价格\t/compare a100-80g-sxm 1h
+# a need with a platform list is the list; with a wish for guidance, /pick
+有没有支持usdt的gpu平台\t/platforms crypto
+不想实名 帮我推荐个平台\t/pick
 ";
     let (total, right) = share_by_line(&catalog, "round four", cases);
     assert_eq!(right, total, "{right} of {total}");
