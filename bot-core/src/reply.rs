@@ -171,6 +171,29 @@ impl Reply {
         self.parts.insert(0, part);
     }
 
+    /// Puts a part at `at` (or the end) in the short part and in the whole answer.
+    pub fn insert(&mut self, at: usize, part: Part) {
+        if !self.details.is_empty() {
+            let i = at.min(self.details.len());
+            self.details.insert(i, part.clone());
+        }
+        let i = at.min(self.parts.len());
+        self.parts.insert(i, part);
+    }
+
+    /// Appends another reply's parts: its short part to this short part, its whole answer to
+    /// this whole answer (so a note joined to a shaped answer is in both views).
+    pub fn join(&mut self, other: Reply) {
+        if self.details.is_empty() && other.details.is_empty() {
+            self.parts.extend(other.parts);
+            return;
+        }
+        let mut whole = self.whole().to_vec();
+        whole.extend(other.whole().iter().cloned());
+        self.parts.extend(other.parts);
+        self.details = whole;
+    }
+
     /// Adds a message at the end of the short part and of the whole answer.
     pub fn append(&mut self, msg: Msg) {
         if !self.details.is_empty() {

@@ -180,7 +180,13 @@ fn telegram_gets_the_chart_as_a_photo() {
     );
     let sent = fake.wait_for_messages(chat.id(), 2);
     assert!(sent[0].photo, "the chart comes first");
-    assert!(sent[1].html.contains("lowest $0.35"), "{}", sent[1].html);
+    // The first message is the phone summary (platform · lowest · latest · change); the
+    // full lines are behind Details.
+    let summary = &sent[1].html;
+    assert!(
+        summary.contains("Lowest") && summary.contains("Vast.ai   $0.35"),
+        "{summary}"
+    );
     let (status, stderr) = bot.stop();
     assert!(status.success(), "{stderr}");
 }
@@ -233,7 +239,10 @@ fn discord_gets_the_chart_as_an_attachment() {
     } else {
         answer.body.to_string()
     };
-    assert!(text.contains("lowest $0.35"), "{text}");
+    assert!(
+        text.contains("Lowest") && text.contains("Vast.ai   $0.35"),
+        "{text}"
+    );
     assert!(text.contains("last 7 days"), "{text}");
     let upload = fake.wait_for_call(|c| c.path.starts_with("/webhooks/") && !c.files.is_empty());
     assert_eq!(upload.method, "POST");

@@ -176,9 +176,8 @@ pub fn localize_value(lang: Lang, v: &str) -> String {
 /// States, right under the answer's first line, the currency a number typed without one was
 /// read in (the chat's currency), so two readers never take one figure for two amounts.
 pub fn with_bare_currency(mut r: Reply, currency: &str) -> Reply {
-    let at = r.parts.len().min(1);
-    r.parts.insert(
-        at,
+    r.insert(
+        1,
         crate::reply::Part::Text(Msg::new("bare-number-currency").arg("currency", currency)),
     );
     r

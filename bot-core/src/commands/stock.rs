@@ -170,7 +170,7 @@ pub fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
     let mut r = a.say_bare_currency(&query, stock::chat(turn.ctx, &query, now));
     // A card that is out everywhere: when it usually is in, and what is in now.
     if let Some(notes) = trend::out_of_stock_notes(turn.ctx, &query, now) {
-        r.parts.extend(notes.parts);
+        r.join(notes);
     }
     Ok(r.into())
 }

@@ -55,9 +55,10 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             // answer goes in the same reply, so a chat can edit one message in place.
             let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
             let question = ask(ctx, &next);
-            reply.parts.extend(question.parts);
-            reply.choices = question.choices;
-            reply.image = question.image;
+            let (choices, image) = (question.choices.clone(), question.image.clone());
+            reply.join(question);
+            reply.choices = choices;
+            reply.image = image;
             Outcome {
                 state: Some(next),
                 replies: vec![reply],
@@ -75,8 +76,9 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                 && let Some((next, mut reply)) = super::listen::listen(ctx, state, t)
             {
                 let question = ask(ctx, &next);
-                reply.parts.extend(question.parts);
-                reply.choices = question.choices;
+                let choices = question.choices.clone();
+                reply.join(question);
+                reply.choices = choices;
                 return Outcome {
                     state: Some(next),
                     replies: vec![reply],
@@ -199,7 +201,7 @@ pub(super) fn after_answer_note(ctx: &Ctx, before: &PickState, after: &PickState
         let mut r = understood_note(ctx, after);
         // The duration was in the sentence: its billing advice comes now.
         if after.skip.contains(&Step::Usage) {
-            r.parts.extend(super::plan::usage_advice(after).parts);
+            r.join(super::plan::usage_advice(after));
         }
         return Some(r);
     }

@@ -224,6 +224,7 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     // warnings, and what was assumed.
     let mut short = crate::phone::Short::titled(&r)
         .part(r.parts[1].clone())
+        .keep(&r, &["billing-compute"])
         .line(Msg::new("billing-total").arg("amount", total_text(offer)));
     if let Some(rule) = &offer.deciding_rule {
         short = short.line(Msg::new("billing-deciding").arg("rule", fmt(lang, rule)));
