@@ -11,7 +11,7 @@ use crate::render::{self, Rendered};
 use bot_core::Lang;
 use bot_core::reply::{Part, Reply};
 pub use gpuscout_frontend::SendError;
-use gpuscout_frontend::pace::{ChatKind, Pacer, Priority};
+use gpuscout_frontend::pace::{ChatKind, Limits, Pacer, Priority};
 use gpuscout_frontend::{
     Address, Once, SendFuture, Sender, TRANSIENT_RETRIES as MAX_TRANSIENT_RETRIES,
     transient_backoff,
@@ -70,7 +70,7 @@ const LATE_AFTER: Duration = Duration::from_millis(80);
 struct Marks<'a> {
     once: &'a dyn Once,
     marked: AtomicBool,
-    /// One of [`ALERTS_IN_FLIGHT`], held from before the slot of the attempt that marks the
+    /// One of [`alerts_in_flight`], held from before the slot of the attempt that marks the
     /// alert until the alert is over or its mark is withdrawn.
     in_flight: Mutex<Option<tokio::sync::OwnedSemaphorePermit>>,
 }
@@ -137,17 +137,35 @@ pub struct TelegramSender {
     /// slots replies leave.
     priority: Priority,
     /// Alerts between their durable intent and Telegram's answer, at most
-    /// [`ALERTS_IN_FLIGHT`] (shared by every copy of this sender).
+    /// [`alerts_in_flight`] (shared by every copy of this sender).
     in_flight: Arc<tokio::sync::Semaphore>,
+    in_flight_bound: usize,
 }
 
-/// Alerts that may be marked and not yet answered at once. Telegram has no idempotency key,
-/// so a kill costs exactly the alerts in that state ("fate unknown" at the next start): this
-/// bounds the loss to a few per kill. Without it, a commit slower than the pace (a loaded
-/// disk) let every alert whose slot came meanwhile be marked together and wait, marked, for
-/// fresh slots one by one (up to 7 were cut by one kill at load 20). Four keep Telegram's 30
-/// a second with ~100 ms round trips; a slower disk slows the fan-out instead.
-pub const ALERTS_IN_FLIGHT: usize = 4;
+/// Alerts that may be marked and not yet answered at once: as many as the overall pace lets
+/// go in [`IN_FLIGHT_SPAN`], and never fewer than [`MIN_ALERTS_IN_FLIGHT`]. Telegram has no
+/// idempotency key, so a kill costs exactly the alerts in that state ("fate unknown" at the
+/// next start): this bounds the loss to a quarter second of sends (7 at the default pace of
+/// one per 38 ms). Without it, a commit slower than the pace (a loaded disk) let every alert
+/// whose slot came meanwhile be marked together and wait, marked, for fresh slots one by one
+/// (up to 7 were cut by one kill at load 20, 15 in the test). A slower disk now slows the
+/// fan-out instead.
+pub fn alerts_in_flight(limits: &Limits) -> usize {
+    let per_second = limits.overall.map_or(f64::INFINITY, |r| {
+        f64::from(r.count) / r.per.as_secs_f64().max(1e-3)
+    });
+    let span = (per_second * IN_FLIGHT_SPAN.as_secs_f64()).ceil();
+    if span.is_finite() {
+        (span as usize).max(MIN_ALERTS_IN_FLIGHT)
+    } else {
+        usize::MAX >> 4
+    }
+}
+
+/// How much of the pace may be marked and unanswered at once ([`alerts_in_flight`]).
+pub const IN_FLIGHT_SPAN: Duration = Duration::from_millis(250);
+/// The fewest alerts in flight at once, whatever the pace (one round trip's worth).
+pub const MIN_ALERTS_IN_FLIGHT: usize = 4;
 
 fn quote(id: MessageId) -> ReplyParameters {
     ReplyParameters::new(id).allow_sending_without_reply()
@@ -165,13 +183,20 @@ fn no_preview() -> LinkPreviewOptions {
 
 impl TelegramSender {
     pub(crate) fn new(bot: TgBot, pacer: Arc<Pacer>, redactor: Redactor) -> TelegramSender {
+        let bound = alerts_in_flight(&pacer.limits());
         TelegramSender {
             bot,
             pacer,
             redactor,
             priority: Priority::Reply,
-            in_flight: Arc::new(tokio::sync::Semaphore::new(ALERTS_IN_FLIGHT)),
+            in_flight: Arc::new(tokio::sync::Semaphore::new(bound)),
+            in_flight_bound: bound,
         }
+    }
+
+    /// How many alerts may be marked and unanswered at once ([`alerts_in_flight`]).
+    pub fn alerts_in_flight(&self) -> usize {
+        self.in_flight_bound
     }
 
     /// The same sender, pacing at alert priority: for the alert dispatcher, so a fan-out
