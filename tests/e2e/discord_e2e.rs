@@ -112,6 +112,21 @@ fn is_original_edit(c: &Call) -> bool {
     c.method == "PATCH" && c.path.ends_with("/messages/@original")
 }
 
+/// What a press left on its message when it is edited in place: inline (type 7), or, when the
+/// machine is slow past the defer budget, acknowledged (type 6) and then edited through the
+/// original message, which Discord shows the same way.
+fn in_place(fake: &FakeDiscord, token: &str, answer: &Value) -> Value {
+    match answer["type"].as_u64() {
+        Some(7) => answer["data"].clone(),
+        Some(6) => {
+            let path = format!("/{token}/messages/@original");
+            fake.wait_for_call(|c| c.method == "PATCH" && c.path.ends_with(&path))
+                .body
+        }
+        _ => panic!("edited in place: {answer:?}"),
+    }
+}
+
 #[test]
 fn discord_pings_are_ponged_commands_registered_and_unsigned_or_stale_requests_refused() {
     let bot = start(2000);
@@ -239,11 +254,10 @@ fn discord_gpu_4090_answers_in_the_users_language_and_never_pings() {
         .into_iter()
         .find(|(_, _, label)| label == "Details")
         .expect("a Details button");
-    let whole = bot
-        .discord
-        .post(&bot.discord.press(&details, &[], ALICE, ALICE, false));
-    assert_eq!(whole.body["type"], 7, "edited in place: {:?}", whole.body);
-    let text = description(&whole.body["data"]);
+    let press = bot.discord.press(&details, &[], ALICE, ALICE, false);
+    let whole = bot.discord.post(&press);
+    let whole = in_place(&bot.fake, press["token"].as_str().unwrap(), &whole.body);
+    let text = description(&whole);
     assert!(
         text.contains("Weights: ") && text.contains("KV cache: "),
         "{text}"
@@ -371,14 +385,10 @@ fn discord_pick_walks_its_buttons_to_the_trial_plan_and_strangers_are_refused() 
             .unwrap_or(&options[0])
             .clone();
         let values: Vec<&str> = value.iter().map(String::as_str).collect();
-        let pressed = d.post(&d.press(&id, &values, ALICE, ALICE, true));
+        let press = d.press(&id, &values, ALICE, ALICE, true);
+        let pressed = d.post(&press);
         assert_eq!(pressed.status, 200, "{:?}", pressed.body);
-        assert_eq!(
-            pressed.body["type"], 7,
-            "edited in place: {:?}",
-            pressed.body
-        );
-        body = pressed.body["data"].clone();
+        body = in_place(&bot.fake, press["token"].as_str().unwrap(), &pressed.body);
         // An answer of several replies: the first replaces the message, the rest arrive as
         // follow-ups (ephemeral too), and the buttons are on the last one.
         if choices(&body).is_empty() {
@@ -848,11 +858,8 @@ fn discord_gateway_feeds_the_same_handler_and_answers_dms_and_mentions_only() {
                 own["token"].as_str().unwrap()
             )
     });
-    assert_eq!(
-        pressed.body["type"], 7,
-        "edited in place: {:?}",
-        pressed.body
-    );
+    let edited = in_place(&bot.fake, own["token"].as_str().unwrap(), &pressed.body);
+    assert!(!description(&edited).is_empty(), "{edited:?}");
     // A typed command in a DM works too. By the time it is answered, the unaddressed guild
     // message (sent before everything after it) has had its chance, and was left alone.
     g.dispatch(
