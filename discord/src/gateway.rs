@@ -268,7 +268,7 @@ pub fn addressed(msg: &Message, me: u64) -> Option<String> {
         .replace(&format!("<@!{me}>"), " ");
     let text = text.trim();
     Some(if text.is_empty() {
-        "/help".to_string()
+        bot_core::commands::help_line()
     } else {
         text.to_string()
     })

@@ -42,4 +42,4 @@ tco-missing-any = To weigh renting against an API, I still need:
 tco-missing-model = • the model (e.g. qwen2.5-7b)
 tco-missing-gpu = • the card to rent (e.g. 4090, or 2x4090)
 tco-missing-tokens = • how many tokens a day (e.g. 20m)
-tco-missing-try = Then send: { $example }
+tco-missing-try = Then send: /tco { $example }

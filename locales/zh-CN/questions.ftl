@@ -42,4 +42,4 @@ tco-missing-any = 要比较自己租卡和调 API 哪个划算，还差：
 tco-missing-model = • 模型（比如 qwen2.5-7b）
 tco-missing-gpu = • 租哪张卡（比如 4090，或 2x4090）
 tco-missing-tokens = • 每天多少 token（比如 2000万 写作 20m）
-tco-missing-try = 补上后发：{ $example }
+tco-missing-try = 补上后发：/tco { $example }

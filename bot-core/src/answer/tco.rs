@@ -93,7 +93,7 @@ fn missing(ctx: &Ctx, line: &TcoLine) -> Reply {
         r.push(Msg::new("tco-missing-tokens"));
         example.tokens = Some(20e6);
     }
-    let example = format!("/tco {}", example.words().join(" "));
+    let example = example.words().join(" ");
     r.with(Msg::new("tco-missing-try").arg("example", example))
 }
 

@@ -143,6 +143,11 @@ impl From<CommandError> for AnswerError {
     }
 }
 
+/// The line that asks for help, for a frontend that answers an empty mention with it.
+pub fn help_line() -> String {
+    format!("/{}", help::DEF.name)
+}
+
 /// The definition for a command name or alias.
 pub fn find(name: &str) -> Option<&'static CommandDef> {
     let n = name.to_lowercase();

@@ -87,11 +87,7 @@ fn the_architecture_names_only_files_that_exist() {
 
 /// Places that still name a command outside its definition, each with why it may stand for
 /// now; like [`EXEMPT`], an entry that no longer applies fails the test.
-const NAMED_ELSEWHERE: &[&str] = &[
-    // Discord answers a mention with no words as `/help` (the discord crate's, not yet read
-    // from `commands::ALL`).
-    "discord/src/gateway.rs:259 names /help",
-];
+const NAMED_ELSEWHERE: &[&str] = &[];
 
 #[test]
 fn a_command_is_named_only_by_its_definition() {
