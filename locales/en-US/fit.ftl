@@ -64,6 +64,7 @@ fit-verdict-gc = { $gc ->
        *[no] it is still { $margin } GiB short per card.
       }
 }
+fit-price-unknown = no known price
 fit-tight-remedies = { $goal ->
     [fit] What makes it fit (memory per card then): { $list }.
    *[safe] What makes it safe (memory per card then): { $list }.

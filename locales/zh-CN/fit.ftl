@@ -73,6 +73,7 @@ fit-verdict-gc = { $gc ->
        *[no] 每张卡仍差 { $margin } GiB。
       }
 }
+fit-price-unknown = 价格未知
 fit-tight-remedies = { $goal ->
     [fit] 这样改就能放下（括号里是改后每张卡所需显存）：{ $list }。
    *[safe] 这样改更稳妥（括号里是改后每张卡所需显存）：{ $list }。

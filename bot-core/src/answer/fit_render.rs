@@ -490,7 +490,8 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu, lang: Lang) {
     }
 }
 
-/// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or `?`.
+/// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or the
+/// words for an unknown price.
 fn price_cell(
     o: &FitOption,
     rate: Option<rust_decimal::Decimal>,
@@ -506,7 +507,8 @@ fn price_cell(
                 crate::billing::format_money(amount, shown_currency)
             )
         }
-        _ => "?".to_string(),
+        // No catalog price: said so, never a bare "?".
+        _ => crate::i18n::Localizer::get().format(lang, &Msg::new("fit-price-unknown")),
     }
 }
 

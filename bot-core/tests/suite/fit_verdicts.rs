@@ -218,10 +218,23 @@ fn an_unpriced_configuration_is_named_unpriced() {
             .lines()
             .find(|l| l.starts_with("In bf16") || l.starts_with("如果用 bf16"));
         assert!(bf16.is_some() || model != "kimi-k2-thinking", "{a}");
+        assert!(
+            !a.lines().any(|l| l.split_whitespace().any(|w| w == "?")),
+            "{a}"
+        );
         if let Some(l) = bf16 {
             let priced = l.contains('$') || l.contains('¥') || l.contains('€');
             let unpriced = l.contains("no list price") || l.contains("没有已知的公开价格");
             assert!(priced != unpriced, "{l}");
         }
+    }
+    // In bf16 only eight of a card the catalog has no price for hold it: the table says so.
+    for (lang, words) in [("en", "no known price"), ("zh", "价格未知")] {
+        let a = say(&bot, lang, "/fit kimi-k2-thinking bf16");
+        assert!(a.contains(words), "{a}");
+        assert!(
+            !a.lines().any(|l| l.split_whitespace().any(|w| w == "?")),
+            "{a}"
+        );
     }
 }
