@@ -1,5 +1,6 @@
 //! What the file holds: the schema version, the typed tables and their value types.
 
+use crate::store::Versioned;
 use redb::TableDefinition;
 use std::marker::PhantomData;
 
@@ -70,11 +71,69 @@ pub mod tables {
     ];
 }
 
-/// A user's stored choices.
+/// A user's (or a chat's) stored choices. On disk it is a versioned record like every other
+/// table's row (`{"v":1,"r":{…}}`); a row from before versions (the bare object) still reads,
+/// and a row from a newer build is refused.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "Versioned<PrefsRecord>", from = "Versioned<PrefsRecord>")]
 pub struct UserPrefs {
-    #[serde(default)]
     pub lang: Option<crate::i18n::Lang>,
-    #[serde(default)]
     pub currency: Option<String>,
+}
+
+/// The shape [`UserPrefs`] is stored in.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PrefsRecord {
+    #[serde(default)]
+    lang: Option<crate::i18n::Lang>,
+    #[serde(default)]
+    currency: Option<String>,
+}
+
+impl crate::store::Record for PrefsRecord {
+    const VERSION: u32 = 1;
+}
+
+impl From<UserPrefs> for Versioned<PrefsRecord> {
+    fn from(p: UserPrefs) -> Self {
+        Versioned(PrefsRecord {
+            lang: p.lang,
+            currency: p.currency,
+        })
+    }
+}
+
+impl From<Versioned<PrefsRecord>> for UserPrefs {
+    fn from(Versioned(r): Versioned<PrefsRecord>) -> Self {
+        UserPrefs {
+            lang: r.lang,
+            currency: r.currency,
+        }
+    }
+}
+
+#[cfg(test)]
+mod prefs_tests {
+    use super::UserPrefs;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn prefs_are_versioned_old_rows_read_and_newer_rows_are_refused() {
+        let p = UserPrefs {
+            lang: Some(Lang::Zh),
+            currency: Some("CNY".into()),
+        };
+        let json = serde_json::to_value(&p).unwrap();
+        assert_eq!(json["v"], 1, "{json}");
+        assert_eq!(
+            serde_json::from_value::<UserPrefs>(json.clone()).unwrap(),
+            p
+        );
+        // A row written before versions: the bare object.
+        let bare = json["r"].clone();
+        assert_eq!(serde_json::from_value::<UserPrefs>(bare).unwrap(), p);
+        // A row from a newer build.
+        let newer = serde_json::json!({"v": 2, "r": json["r"]});
+        assert!(serde_json::from_value::<UserPrefs>(newer).is_err());
+    }
 }
