@@ -7,41 +7,12 @@ use super::common::{
 };
 pub use super::gpu_compare::gpu_side_by_side;
 use crate::catalog::warn::{retention_text, source_msg};
-use crate::catalog::{Catalog, Gpu, Platform, note_in};
-use crate::context::Ctx;
+use crate::catalog::{Gpu, Platform, note_in};
 use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
 
-/// What a catalog answer needs: the catalog, the language, and today (for staleness labels).
-/// The chat builds it from its [`Ctx`]; the CLI builds it from its flags.
-#[derive(Debug, Clone, Copy)]
-pub struct View<'a> {
-    pub catalog: &'a Catalog,
-    pub lang: Lang,
-    pub today: i64,
-    /// The currency the reader sees prices in (the chat's; the CLI's is USD).
-    pub currency: &'a str,
-}
-
-impl<'a> View<'a> {
-    pub fn of(ctx: &'a Ctx<'_>) -> View<'a> {
-        View {
-            catalog: ctx.catalog,
-            lang: ctx.lang,
-            today: ctx.today,
-            currency: &ctx.currency,
-        }
-    }
-}
-
-pub(super) fn fmt_num(x: f64) -> String {
-    if (x - x.round()).abs() < 1e-9 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.1}")
-    }
-}
+pub use super::view::{View, fmt_num};
 
 /// The card's memory as fits use it: the driver's total (or the marketed size read as GiB of
 /// chips, said to be derived) and what is left after the CUDA context.

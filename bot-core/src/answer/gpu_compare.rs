@@ -2,8 +2,8 @@
 //! On a phone the first message is the facts that decide a rental (memory, speed, the
 //! cheapest hour), one short line each; the whole table and the sources are behind Details.
 
-use super::catalog::{View, fmt_num};
 use super::common::unknown_text;
+use super::view::{View, fmt_num};
 use crate::billing::format_money;
 use crate::catalog::Gpu;
 use crate::catalog::warn::source_msg;

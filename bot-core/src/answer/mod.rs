@@ -22,3 +22,4 @@ pub mod tco;
 pub mod trend;
 mod trend_short;
 pub mod trial;
+pub mod view;

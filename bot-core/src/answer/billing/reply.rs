@@ -220,8 +220,12 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
     if let CostSubject::Platform(p, _) = subject {
         crate::answer::data_loss::push_cost_warnings(&mut r, p, job, lang);
     }
-    // On a phone: the title, the price, the total, what makes the difference, the data-loss
-    // warnings, and what was assumed.
+    cost_short(lang, r, job, offer, warned)
+}
+
+/// `/cost` on a phone: the title, the price, the bill, what makes the difference, the
+/// data-loss warnings (the parts of `r` from `warned` on), and what was assumed.
+fn cost_short(lang: Lang, r: Reply, job: &Job, offer: &RankedOffer, warned: usize) -> Reply {
     let mut short = crate::phone::Short::titled(&r)
         .part(r.parts[1].clone())
         .keep(&r, &["billing-compute"])
