@@ -6,13 +6,13 @@ use super::common::{
     quote_text, tier_label, unknown_text, yes_no,
 };
 pub use super::gpu_compare::gpu_side_by_side;
-pub use super::view::View;
-use super::view::fmt_num;
 use crate::catalog::warn::{retention_text, source_msg};
 use crate::catalog::{Gpu, Platform, note_in};
 use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
+
+pub use super::view::{View, fmt_num};
 
 /// The card's memory as fits use it: the driver's total (or the marketed size read as GiB of
 /// chips, said to be derived) and what is left after the CUDA context.

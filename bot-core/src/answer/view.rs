@@ -1,5 +1,6 @@
-//! What a catalog answer reads ([`View`]) and how it prints a figure; below the catalog
-//! answers and their side-by-side view, which both use it.
+//! What a catalog answer needs (the catalog, the language, today, the reader's currency),
+//! shared by the catalog answers and the side-by-side `/gpu` without either importing the
+//! other.
 
 use crate::catalog::Catalog;
 use crate::context::Ctx;
@@ -27,7 +28,8 @@ impl<'a> View<'a> {
     }
 }
 
-pub(super) fn fmt_num(x: f64) -> String {
+/// A figure as catalog answers print it: whole when it is, else one decimal.
+pub fn fmt_num(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
         format!("{x:.0}")
     } else {

@@ -116,54 +116,9 @@ pub enum CostSubject<'a> {
 /// The full answer for one job: breakdown, deciding rule, assumptions with sources.
 pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &RankedOffer) -> Reply {
     let c = &offer.cost;
-    let mut r = cost_head(lang, subject, job, offer);
-    push_amounts(&mut r, lang, job, offer);
-    match &offer.deciding_rule {
-        Some(rule) => r.push(Msg::new("billing-deciding").arg("rule", fmt(lang, rule))),
-        None => r.push(Msg::new("billing-rule-none")),
-    };
-    r.push(Msg::new("billing-assumptions-title"));
-    // The 730-hour month is a convention, stated once below rather than as an "assumption".
-    for a in c.assumptions.iter().filter(|a| a.key != "month") {
-        r.push(assumption_msg(lang, a));
-    }
-    if offer.details.uses_month {
-        r.push(Msg::new("billing-month-note"));
-    }
-    if let Some(f) = &offer.details.fx {
-        r.push(fx_msg(f));
-    }
-    if let Some(note) = hidden_note(lang, job) {
-        r.push(note);
-    }
-    if offer.stale {
-        r.push(Msg::new("billing-stale-note"));
-    }
-    let warned = r.parts.len();
-    if let CostSubject::Platform(p, _) = subject {
-        crate::answer::data_loss::push_cost_warnings(&mut r, p, job, lang);
-    }
-    // On a phone: the title, the price, the total, what makes the difference, the data-loss
-    // warnings, and what was assumed.
-    let mut short = crate::phone::Short::titled(&r)
-        .part(r.parts[1].clone())
-        .keep(&r, &["billing-compute"])
-        .line(Msg::new("billing-total").arg("amount", total_text(offer)));
-    if let Some(rule) = &offer.deciding_rule {
-        short = short.line(Msg::new("billing-deciding").arg("rule", fmt(lang, rule)));
-    }
-    for part in &r.parts[warned..] {
-        short = short.part(part.clone());
-    }
-    short
-        .assumed(&hidden_what(lang, job), &["boot=0 pull=0", "boot=1m"])
-        .over(lang, r)
-}
-
-/// The answer's title and the quote it is priced on, with the quote's notes.
-fn cost_head(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &RankedOffer) -> Reply {
     let q = &offer.quote;
     let zh = lang == Lang::Zh;
+    let money = |x: Decimal| format_money(x, &c.currency);
     let price = quote_cell(lang, q);
     let mut r = match subject {
         CostSubject::Platform(p, g) => Reply::text(
@@ -194,14 +149,6 @@ fn cost_head(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &RankedOffe
     if let CostSubject::Platform(p, g) = subject {
         push_quote_notes(&mut r, lang, p.display_name(zh), g, offer);
     }
-    r
-}
-
-/// The billed time and each amount down to the total, its range and the per-useful-hour figure.
-fn push_amounts(r: &mut Reply, lang: Lang, job: &Job, offer: &RankedOffer) {
-    let c = &offer.cost;
-    let zh = lang == Lang::Zh;
-    let money = |x: Decimal| format_money(x, &c.currency);
     r.push(
         Msg::new("billing-billed")
             .arg("billed", format_duration_in(c.billed_seconds, zh))
@@ -248,6 +195,50 @@ fn push_amounts(r: &mut Reply, lang: Lang, job: &Job, offer: &RankedOffer) {
             .arg("amount", money(c.effective_per_useful_hour))
             .arg("list", money(list_hour)),
     );
+    match &offer.deciding_rule {
+        Some(rule) => r.push(Msg::new("billing-deciding").arg("rule", fmt(lang, rule))),
+        None => r.push(Msg::new("billing-rule-none")),
+    };
+    r.push(Msg::new("billing-assumptions-title"));
+    // The 730-hour month is a convention, stated once below rather than as an "assumption".
+    for a in c.assumptions.iter().filter(|a| a.key != "month") {
+        r.push(assumption_msg(lang, a));
+    }
+    if offer.details.uses_month {
+        r.push(Msg::new("billing-month-note"));
+    }
+    if let Some(f) = &offer.details.fx {
+        r.push(fx_msg(f));
+    }
+    if let Some(note) = hidden_note(lang, job) {
+        r.push(note);
+    }
+    if offer.stale {
+        r.push(Msg::new("billing-stale-note"));
+    }
+    let warned = r.parts.len();
+    if let CostSubject::Platform(p, _) = subject {
+        crate::answer::data_loss::push_cost_warnings(&mut r, p, job, lang);
+    }
+    cost_short(lang, r, job, offer, warned)
+}
+
+/// `/cost` on a phone: the title, the price, the bill, what makes the difference, the
+/// data-loss warnings (the parts of `r` from `warned` on), and what was assumed.
+fn cost_short(lang: Lang, r: Reply, job: &Job, offer: &RankedOffer, warned: usize) -> Reply {
+    let mut short = crate::phone::Short::titled(&r)
+        .part(r.parts[1].clone())
+        .keep(&r, &["billing-compute"])
+        .line(Msg::new("billing-total").arg("amount", total_text(offer)));
+    if let Some(rule) = &offer.deciding_rule {
+        short = short.line(Msg::new("billing-deciding").arg("rule", fmt(lang, rule)));
+    }
+    for part in &r.parts[warned..] {
+        short = short.part(part.clone());
+    }
+    short
+        .assumed(&hidden_what(lang, job), &["boot=0 pull=0", "boot=1m"])
+        .over(lang, r)
 }
 
 /// The boot and pull minutes a job assumed, as one short phrase for the phone's "assumed"
