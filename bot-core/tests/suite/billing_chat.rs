@@ -218,3 +218,36 @@ fn every_billing_message_exists_in_both_languages() {
     assert_eq!(en, zh);
     assert!(en.len() > 40);
 }
+
+/// A card count written before the card, as `/fit` takes it, prices that many cards in `/compare`
+/// and `/cost`, instead of looking up a GPU called "8x h100"; `cards=` written too wins, and a
+/// name with digits (`4090`, `a100`) is never a count.
+#[test]
+fn a_count_before_the_card_is_the_number_of_cards() {
+    for (args, names, cards) in [
+        ("8x h100 1h", vec!["h100"], 8),
+        ("2× 4090 3h", vec!["4090"], 2),
+        ("2x4090 3h", vec!["4090"], 2),
+        ("runpod 4xa100 2h", vec!["runpod", "a100"], 4),
+        ("8x h100 1h cards=2", vec!["h100"], 2),
+        ("4090 3h", vec!["4090"], 1),
+        ("rtx 4090 always", vec!["rtx", "4090"], 1),
+    ] {
+        let r = parse_job_request(args).unwrap();
+        assert_eq!(
+            (r.names.clone(), r.cards),
+            (
+                names.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                cards
+            ),
+            "{args}"
+        );
+    }
+    let e = env();
+    let (_, glued) = ask(&e, "en-US", "/compare 8x h100 1h");
+    let (_, option) = ask(&e, "en-US", "/compare h100 1h cards=8");
+    assert!(glued.contains("×8"), "{glued}");
+    assert_eq!(glued, option);
+    let (_, zh) = ask(&e, "zh-CN", "/cost runpod 2x4090 3h");
+    assert!(zh.contains("×2"), "{zh}");
+}
