@@ -251,3 +251,19 @@ fn a_count_before_the_card_is_the_number_of_cards() {
     let (_, zh) = ask(&e, "zh-CN", "/cost runpod 2x4090 3h");
     assert!(zh.contains("×2"), "{zh}");
 }
+
+/// A duration left out (`gpuscout compare --gpu h100` without `--work`) is named as missing, in
+/// both languages, never quoted as an empty `""`; a wrong one is still quoted.
+#[test]
+fn a_missing_duration_is_named_not_quoted_empty() {
+    use bot_core::answer::billing::error_msg;
+    let missing = parse_job_request("").unwrap_err();
+    let wrong = parse_job_request("4090 abc").unwrap_err();
+    for lang in [Lang::En, Lang::Zh] {
+        let m = Localizer::get().format(lang, &error_msg(lang, &missing));
+        assert!(!m.contains("\"\"") && !m.contains("“”"), "{m}");
+        assert!(m.contains("Missing") || m.contains("缺少"), "{m}");
+        let w = Localizer::get().format(lang, &error_msg(lang, &wrong));
+        assert!(w.contains("abc"), "{w}");
+    }
+}
