@@ -153,12 +153,15 @@ billing-error-unknown-unit = I don't know the unit "{ $text }". Use s, min, h, d
 billing-error-unknown-size-unit = I don't know the size unit "{ $text }". Use gb or tb, e.g. storage=50gb.
 billing-error-unknown-currency = I don't know the currency "{ $text }". Use CNY (¥, 元) or USD ($).
 billing-error-no-fx = I have no exchange rate from { $from } to { $to }. Give one with fx=RATE ({ $to } per 1 { $from }).
-billing-error-duration = I can't read "{ $text }" as a duration for { $what }: { $problem ->
-    [empty] it is missing
-    [unit] unknown unit
-    [number] that is not a number
-    [negative] it can't be negative
-   *[large] it is longer than 100 years
+# Nothing typed: no empty quotes ("" read as a duration) for a missing argument.
+billing-error-duration = { $problem ->
+    [empty] Missing: { $what }
+   *[other] I can't read "{ $text }" as a duration for { $what }: { $problem ->
+        [unit] unknown unit
+        [number] that is not a number
+        [negative] it can't be negative
+       *[large] it is longer than 100 years
+      }
   }. Examples: 90s, 40m, 1h30m, 2d, 1mo, 40分钟.
 billing-error-missing-throughput = A per-token price needs a throughput: add tps=TOKENS_PER_SECOND.
 billing-error-token-job = A job is priced per unit of time, not per token.

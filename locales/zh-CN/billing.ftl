@@ -158,12 +158,15 @@ billing-error-unknown-unit = 不认识单位 “{ $text }”。可用：秒、�
 billing-error-unknown-size-unit = 不认识容量单位 “{ $text }”，请用 gb 或 tb，例如 storage=50gb。
 billing-error-unknown-currency = 不认识币种 “{ $text }”，请用人民币（CNY、¥、元）或美元（USD、$）。
 billing-error-no-fx = 没有 { $from } 兑 { $to } 的汇率，请用 fx=汇率 指定（1 { $from } 兑多少 { $to }）。
-billing-error-duration = “{ $text }” 不是有效的时长（{ $what }）：{ $problem ->
-    [empty] 没有填写
-    [unit] 单位不认识
-    [number] 数字不对
-    [negative] 不能是负数
-   *[large] 超过了 100 年
+# 什么都没填时不引用空字符串。
+billing-error-duration = { $problem ->
+    [empty] 缺少{ $what }
+   *[other] “{ $text }” 不是有效的时长（{ $what }）：{ $problem ->
+        [unit] 单位不认识
+        [number] 数字不对
+        [negative] 不能是负数
+       *[large] 超过了 100 年
+      }
   }。示例：90s、40m、1h30m、2d、1mo、40分钟、2小时。
 billing-error-missing-throughput = 按 token 计价需要吞吐量，请加上 tps=每秒 token 数。
 billing-error-token-job = 任务费用按时间计算，不能用按 token 的价格。

@@ -218,3 +218,52 @@ fn every_billing_message_exists_in_both_languages() {
     assert_eq!(en, zh);
     assert!(en.len() > 40);
 }
+
+/// A card count written before the card, as `/fit` takes it, prices that many cards in `/compare`
+/// and `/cost`, instead of looking up a GPU called "8x h100"; `cards=` written too wins, and a
+/// name with digits (`4090`, `a100`) is never a count.
+#[test]
+fn a_count_before_the_card_is_the_number_of_cards() {
+    for (args, names, cards) in [
+        ("8x h100 1h", vec!["h100"], 8),
+        ("2× 4090 3h", vec!["4090"], 2),
+        ("2x4090 3h", vec!["4090"], 2),
+        ("runpod 4xa100 2h", vec!["runpod", "a100"], 4),
+        ("8x h100 1h cards=2", vec!["h100"], 2),
+        ("4090 3h", vec!["4090"], 1),
+        ("rtx 4090 always", vec!["rtx", "4090"], 1),
+    ] {
+        let r = parse_job_request(args).unwrap();
+        assert_eq!(
+            (r.names.clone(), r.cards),
+            (
+                names.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                cards
+            ),
+            "{args}"
+        );
+    }
+    let e = env();
+    let (_, glued) = ask(&e, "en-US", "/compare 8x h100 1h");
+    let (_, option) = ask(&e, "en-US", "/compare h100 1h cards=8");
+    assert!(glued.contains("×8"), "{glued}");
+    assert_eq!(glued, option);
+    let (_, zh) = ask(&e, "zh-CN", "/cost runpod 2x4090 3h");
+    assert!(zh.contains("×2"), "{zh}");
+}
+
+/// A duration left out (`gpuscout compare --gpu h100` without `--work`) is named as missing, in
+/// both languages, never quoted as an empty `""`; a wrong one is still quoted.
+#[test]
+fn a_missing_duration_is_named_not_quoted_empty() {
+    use bot_core::answer::billing::error_msg;
+    let missing = parse_job_request("").unwrap_err();
+    let wrong = parse_job_request("4090 abc").unwrap_err();
+    for lang in [Lang::En, Lang::Zh] {
+        let m = Localizer::get().format(lang, &error_msg(lang, &missing));
+        assert!(!m.contains("\"\"") && !m.contains("“”"), "{m}");
+        assert!(m.contains("Missing") || m.contains("缺少"), "{m}");
+        let w = Localizer::get().format(lang, &error_msg(lang, &wrong));
+        assert!(w.contains("abc"), "{w}");
+    }
+}

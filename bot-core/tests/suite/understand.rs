@@ -634,3 +634,27 @@ fn a_trial_cost_said_as_yuan_and_jiao_is_an_amount() {
         .collect();
     assert!(text.contains("7.2"), "{text}");
 }
+
+/// A month's rent asked in words ("per month", `一个月多少钱`) is always on, like `包月`: a one-off
+/// 730-hour job would leave the monthly plans out and rank a dearer hourly row first. Two months,
+/// or a month's job on a named platform with hours, stay a span.
+#[test]
+fn a_month_asked_in_words_is_always_on() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, want) in [
+        ("4090一个月多少钱", "/compare rtx-4090 always"),
+        ("H100一个月多少钱", "/compare h100-sxm always"),
+        (
+            "how much is an A100 per month",
+            "/compare a100-80g-sxm always",
+        ),
+        (
+            "rent a 3090 for a month, which is cheapest",
+            "/compare rtx-3090 always",
+        ),
+        ("4090两个月多少钱", "/compare rtx-4090 2mo"),
+        ("4090跑三天多少钱", "/compare rtx-4090 3d"),
+    ] {
+        assert_eq!(read(&catalog, q).lines(), [want], "{q}");
+    }
+}
