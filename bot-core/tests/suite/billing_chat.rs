@@ -62,6 +62,37 @@ fn convert_answers_in_both_languages_with_month_and_rate() {
     assert!(en.contains(&row.as_of), "the rate's date is shown: {en}");
 }
 
+/// A target may follow the price without "to": the same answer as with it, whatever the
+/// spacing; a line that has no readable target is still refused as before.
+#[test]
+fn convert_reads_a_target_after_the_price_without_to() {
+    let e = env();
+    for (without, with) in [
+        (
+            "/convert 2.5usd/h cny/day fx=7.2",
+            "/convert 2.5usd/h to cny/day fx=7.2",
+        ),
+        (
+            "/convert 2.5 usd/h day fx=7.2",
+            "/convert 2.5 usd/h to day fx=7.2",
+        ),
+        (
+            "/convert 0.9 eur/hour month usd fx=1.1",
+            "/convert 0.9 eur/hour to month usd fx=1.1",
+        ),
+    ] {
+        let (_, a) = ask(&e, "en", without);
+        let (_, b) = ask(&e, "en", with);
+        assert!(!a.contains("unknown unit"), "{without}: {a}");
+        assert_eq!(a, b, "{without}");
+    }
+    let (_, en) = ask(&e, "en", "/convert 2 usd/h fortnight");
+    assert!(
+        en.contains("\"fortnight\"") || en.contains("fortnight"),
+        "{en}"
+    );
+}
+
 #[test]
 fn convert_errors_say_what_was_wrong() {
     let e = env();
