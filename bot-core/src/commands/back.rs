@@ -7,6 +7,7 @@ use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "back",
+    order: 250,
     aliases: &["返回"],
     describe_id: "cmd-back",
     usage_id: "usage-back",

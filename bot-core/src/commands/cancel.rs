@@ -6,6 +6,7 @@ use crate::store::tables;
 
 pub const DEF: CommandDef = CommandDef {
     name: "cancel",
+    order: 260,
     aliases: &["取消"],
     describe_id: "cmd-cancel",
     usage_id: "usage-cancel",

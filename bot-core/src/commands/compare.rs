@@ -7,6 +7,7 @@ use crate::context::Ctx;
 
 pub const DEF: CommandDef = CommandDef {
     name: "compare",
+    order: 60,
     aliases: &[],
     describe_id: "cmd-compare",
     usage_id: "usage-compare",

@@ -10,6 +10,7 @@ pub use crate::answer::billing::ConvertRequest;
 
 pub const DEF: CommandDef = CommandDef {
     name: "convert",
+    order: 70,
     aliases: &[],
     describe_id: "cmd-convert",
     usage_id: "usage-convert",

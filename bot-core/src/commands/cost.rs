@@ -13,6 +13,7 @@ pub use crate::answer::billing::JobRequest;
 
 pub const DEF: CommandDef = CommandDef {
     name: "cost",
+    order: 50,
     aliases: &[],
     describe_id: "cmd-cost",
     usage_id: "usage-cost",

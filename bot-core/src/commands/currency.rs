@@ -10,6 +10,7 @@ use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "currency",
+    order: 230,
     aliases: &["货币", "币种"],
     describe_id: "cmd-currency",
     usage_id: "usage-currency",

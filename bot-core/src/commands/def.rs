@@ -196,6 +196,8 @@ fn run_typed<C: Typed>(turn: &Turn, text: &str) -> RunResult {
 pub struct CommandDef {
     /// The name people type (`/name`), also the slash command's name.
     pub name: &'static str,
+    /// Where `/help` and the menus list it, lowest first (`ALL` is built in this order).
+    pub order: u16,
     pub aliases: &'static [&'static str],
     /// Fluent id of the one-line description (help and command menus).
     pub describe_id: &'static str,

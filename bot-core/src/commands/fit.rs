@@ -13,6 +13,7 @@ pub use crate::answer::fit::FitLine as FitArgs;
 
 pub const DEF: CommandDef = CommandDef {
     name: "fit",
+    order: 40,
     aliases: &[],
     describe_id: "cmd-fit",
     usage_id: "usage-fit",

@@ -8,6 +8,7 @@ use crate::context::Ctx;
 
 pub const DEF: CommandDef = CommandDef {
     name: "gpu",
+    order: 160,
     aliases: &[],
     describe_id: "cmd-gpu",
     usage_id: "usage-gpu",

@@ -5,6 +5,7 @@ use crate::answer::{self, catalog::View};
 
 pub const DEF: CommandDef = CommandDef {
     name: "gpus",
+    order: 170,
     aliases: &[],
     describe_id: "cmd-gpus",
     usage_id: "usage-gpus",

@@ -6,6 +6,7 @@ use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "help",
+    order: 20,
     aliases: &["h", "帮助"],
     describe_id: "cmd-help",
     usage_id: "usage-help",

@@ -10,6 +10,7 @@ use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "lang",
+    order: 220,
     aliases: &["language", "语言"],
     describe_id: "cmd-lang",
     usage_id: "usage-lang",

@@ -3,40 +3,14 @@
 //!
 //! [`parse`] turns a line of text into a [`Command`] (the definition and its argument text);
 //! the definition's run reads the arguments and answers. `/help`, Telegram's command menu
-//! and Discord's slash commands are generated from [`ALL`]. Adding a command: a module here,
-//! one line in [`ALL`], its messages in both locales (`docs/adding.md`).
+//! and Discord's slash commands are generated from [`ALL`]. Adding a command: a module here
+//! and its messages in both locales (`docs/adding.md`); the build finds the module.
 
-mod back;
-mod cancel;
-pub mod compare;
-pub mod convert;
-pub mod cost;
-mod currency;
 mod def;
-pub mod fit;
-pub mod gpu;
-mod gpus;
 mod grammar;
-mod help;
-mod lang;
-mod models;
-pub mod offers;
-pub mod pick;
-pub mod platform;
-pub mod platforms;
 pub mod prefs;
-mod report;
 mod request;
 mod slots;
-mod start;
-mod status;
-pub mod stock;
-mod subs;
-pub mod subscribe;
-pub mod tco;
-pub mod trend;
-mod trial;
-mod unsubscribe;
 
 pub use def::{CommandDef, Done, Env, Flags, Run, RunResult, Slot, SlotKind, Turn, Typed, Write};
 pub use grammar::{for_another_bot, looks_like_command};
@@ -46,35 +20,9 @@ pub use slots::{LANGS, QUANTS, TASKS};
 use crate::answer::error::AnswerError;
 use crate::context::Ctx;
 
-/// Every command, in the order help and the menus list them.
-pub const ALL: &[&CommandDef] = &[
-    &start::DEF,
-    &help::DEF,
-    &pick::DEF,
-    &fit::DEF,
-    &cost::DEF,
-    &compare::DEF,
-    &convert::DEF,
-    &tco::DEF,
-    &stock::DEF,
-    &offers::DEF,
-    &report::DEF,
-    &subscribe::DEF,
-    &unsubscribe::DEF,
-    &subs::DEF,
-    &trend::DEF,
-    &gpu::DEF,
-    &gpus::DEF,
-    &platform::DEF,
-    &platforms::DEF,
-    &models::DEF,
-    &trial::DEF,
-    &lang::DEF,
-    &currency::DEF,
-    &status::DEF,
-    &back::DEF,
-    &cancel::DEF,
-];
+// Every module under `commands/` that defines a `DEF`, declared here, and `ALL`, every
+// command in its `order` (bot-core/build.rs writes both): a new command is its module alone.
+include!(concat!(env!("OUT_DIR"), "/commands.rs"));
 
 /// Runs a typed request (a question's reading) with the same environment as a typed line.
 pub fn run_request(

@@ -5,6 +5,7 @@ use crate::answer::{self, catalog::View};
 
 pub const DEF: CommandDef = CommandDef {
     name: "models",
+    order: 200,
     aliases: &["模型"],
     describe_id: "cmd-models",
     usage_id: "usage-models",

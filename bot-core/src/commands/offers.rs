@@ -9,6 +9,7 @@ use crate::reply::Reply;
 
 pub const DEF: CommandDef = CommandDef {
     name: "offers",
+    order: 100,
     aliases: &["报价"],
     describe_id: "cmd-offers",
     usage_id: "usage-offers",

@@ -12,6 +12,7 @@ use crate::store::{Versioned, tables::DIALOGUE};
 
 pub const DEF: CommandDef = CommandDef {
     name: "pick",
+    order: 30,
     aliases: &["选卡"],
     describe_id: "cmd-pick",
     usage_id: "usage-pick",

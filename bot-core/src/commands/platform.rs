@@ -8,6 +8,7 @@ use crate::context::Ctx;
 
 pub const DEF: CommandDef = CommandDef {
     name: "platform",
+    order: 180,
     aliases: &[],
     describe_id: "cmd-platform",
     usage_id: "usage-platform",

@@ -10,6 +10,7 @@ use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "platforms",
+    order: 190,
     aliases: &[],
     describe_id: "cmd-platforms",
     usage_id: "usage-platforms",

@@ -17,6 +17,7 @@ use rust_decimal::Decimal;
 
 pub const DEF: CommandDef = CommandDef {
     name: "report",
+    order: 110,
     aliases: &["上报"],
     describe_id: "cmd-report",
     usage_id: "usage-report",

@@ -5,6 +5,7 @@ use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "start",
+    order: 10,
     aliases: &[],
     describe_id: "cmd-start",
     usage_id: "usage-start",

@@ -5,6 +5,7 @@ use crate::answer;
 
 pub const DEF: CommandDef = CommandDef {
     name: "status",
+    order: 240,
     aliases: &["状态"],
     describe_id: "cmd-status",
     usage_id: "usage-status",

@@ -12,6 +12,7 @@ use rust_decimal::Decimal;
 
 pub const DEF: CommandDef = CommandDef {
     name: "stock",
+    order: 90,
     aliases: &["库存", "有货"],
     describe_id: "cmd-stock",
     usage_id: "usage-stock",

@@ -5,6 +5,7 @@ use crate::answer;
 
 pub const DEF: CommandDef = CommandDef {
     name: "subs",
+    order: 140,
     aliases: &["subscriptions", "我的订阅"],
     describe_id: "cmd-subs",
     usage_id: "usage-subs",

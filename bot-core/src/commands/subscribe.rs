@@ -10,6 +10,7 @@ use crate::reply::{Msg, Reply};
 
 pub const DEF: CommandDef = CommandDef {
     name: "subscribe",
+    order: 120,
     aliases: &["alert", "订阅", "提醒"],
     describe_id: "cmd-subscribe",
     usage_id: "usage-subscribe",

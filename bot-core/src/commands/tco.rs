@@ -11,6 +11,7 @@ pub use crate::answer::tco::TcoLine as TcoArgs;
 
 pub const DEF: CommandDef = CommandDef {
     name: "tco",
+    order: 80,
     aliases: &[],
     describe_id: "cmd-tco",
     usage_id: "usage-tco",

@@ -136,3 +136,32 @@ fn slot_values_become_the_line_the_parser_reads() {
     );
     assert_eq!(line("pick", &[]), "/pick");
 }
+
+/// The registry is built from the modules: every file here that defines a `DEF` is in `ALL`
+/// once, named as its file, in the order its `order` gives (what `/help` lists).
+#[test]
+fn every_definition_module_is_registered_in_its_order() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/commands");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            std::fs::read_to_string(p)
+                .is_ok_and(|t| t.contains("\npub const DEF: CommandDef = CommandDef {"))
+        })
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut names: Vec<String> = ALL.iter().map(|d| d.name.to_string()).collect();
+    assert!(
+        ALL.windows(2).all(|w| w[0].order < w[1].order),
+        "ALL is not in order: {names:?}"
+    );
+    assert_eq!(
+        &names[..3],
+        ["start", "help", "pick"],
+        "help lists these first"
+    );
+    names.sort();
+    assert_eq!(names, files);
+}

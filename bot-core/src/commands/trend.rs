@@ -12,6 +12,7 @@ pub use crate::answer::trend::TrendQuery as TrendArgs;
 
 pub const DEF: CommandDef = CommandDef {
     name: "trend",
+    order: 150,
     aliases: &["走势", "价格走势"],
     describe_id: "cmd-trend",
     usage_id: "usage-trend",

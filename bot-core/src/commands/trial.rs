@@ -8,6 +8,7 @@ use crate::trial::TrialEntry;
 
 pub const DEF: CommandDef = CommandDef {
     name: "trial",
+    order: 210,
     aliases: &[],
     describe_id: "cmd-trial",
     usage_id: "usage-trial",

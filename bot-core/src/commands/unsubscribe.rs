@@ -8,6 +8,7 @@ use crate::reply::Msg;
 
 pub const DEF: CommandDef = CommandDef {
     name: "unsubscribe",
+    order: 130,
     aliases: &["退订", "取消订阅"],
     describe_id: "cmd-unsubscribe",
     usage_id: "usage-unsubscribe",
