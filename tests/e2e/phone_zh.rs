@@ -14,7 +14,7 @@ use std::collections::HashSet;
 /// Units and technical terms Chinese answers write in Latin letters, lower case, one group
 /// a line: memory, speed and compute; links and form factors; serving and training words with
 /// no Chinese form in use; benchmarks, frameworks and model parts as their authors write them;
-/// sizes (7b parameters, a 32k context; never "168.4M", which Chinese writes 1.68亿);
+/// trainers by their product names; sizes (7b parameters, a 32k context; never "168.4M", which Chinese writes 1.68亿);
 /// currencies and payment brands; the bot's own name, its operator variable, /lang's codes.
 const TERMS: &str = "
     gb gib mib tb gb/s tflops token tokens gpu cpu vram fp16 bf16 fp32 fp8 int4 int8 awq gptq
@@ -23,6 +23,7 @@ const TERMS: &str = "
     api ssh jupyter vllm transformers sdpa lora qlora llama.cpp moe eager flash gc batch ctx
     attn diffusers comfyui dropout
     mmlu c-eval ifeval peft llama-factory pytorch zero vae instruct utc qwen qwen2 flux.1-dev
+    ms-swift unsloth hugging face trainer axolotl litgpt
     b k
     usd cny paypal visa mastercard a b
     gpuscout scout gpuscout_admins en zh
