@@ -425,7 +425,15 @@ fn amount(x: Decimal) -> String {
         4
     };
     let r = x.round_dp_with_strategy(dp, RoundingStrategy::MidpointNearestEven);
-    format!("{r:.prec$}", prec = dp as usize)
+    let text = format!("{r:.prec$}", prec = dp as usize);
+    // Four places are for small per-token figures; a price such as 0.3 reads 0.30, not 0.3000.
+    match text.split_once('.') {
+        Some((whole, frac)) if dp == 4 => {
+            let kept = frac.trim_end_matches('0');
+            format!("{whole}.{kept:0<2}")
+        }
+        _ => text,
+    }
 }
 
 /// The rent-vs-API answer for one report; the CLI prints the same reply.
@@ -575,5 +583,16 @@ mod tests {
         assert_eq!(tokens_text_in(500_000.0, true), "50万");
         assert_eq!(tokens_text_in(900.0, true), "900");
         assert_eq!(tokens_text_in(20_000_000.0, false), "20.0M");
+    }
+
+    #[test]
+    fn small_amounts_keep_what_they_need_and_prices_read_as_money() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        assert_eq!(amount(d("0.3")), "0.30");
+        assert_eq!(amount(d("0.125")), "0.125");
+        assert_eq!(amount(d("0.00072")), "0.0007");
+        assert_eq!(amount(d("0")), "0.00");
+        assert_eq!(amount(d("2.5")), "2.50");
+        assert_eq!(amount(d("1234.5")), "1234");
     }
 }

@@ -29,7 +29,9 @@ pub const TREES: &[&str] = &[
 pub fn command_names(commands: &Tree) -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
     for (file, src) in commands {
-        let Some(def) = src.find("pub const DEF: CommandDef") else {
+        // A definition starts its own line (a test quoting one does not).
+        let src = format!("\n{src}");
+        let Some(def) = src.find("\npub const DEF: CommandDef") else {
             continue;
         };
         let name = src[def..]
