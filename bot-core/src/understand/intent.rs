@@ -34,15 +34,10 @@ impl Question<'_> {
             .cloned()
     }
     fn usage(&self) -> Usage {
-        match self.e.usage.clone() {
-            // "How much is a 4090 for a month" / `一个月多少钱` asks a month's rent: always on,
-            // so a monthly plan is weighed against the hourly prices, as with `包月`. A one-off
-            // 730-hour job would drop the plan and rank a dearer hourly row first.
-            Some(Usage::Once(s)) if crate::lexicon::duration("1mo").is_ok_and(|m| m == s) => {
-                Usage::Always
-            }
-            u => u.unwrap_or(Usage::Once(Decimal::from(3600))),
-        }
+        self.e
+            .usage
+            .clone()
+            .unwrap_or(Usage::Once(Decimal::from(3600)))
     }
 }
 

@@ -87,6 +87,18 @@ pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     if toks.iter().any(|t| t == "always" || t == "包月") {
         return Some(Usage::Always);
     }
+    // One month in words ("a 4090 for a month", `一个月多少钱`) asks a month's rent, like
+    // `包月`: always on, so monthly plans are weighed. A one-off 730-hour job plus its boot
+    // minutes would overrun one plan and rank a dearer hourly row first. Two months stay a span.
+    let month = lexicon::duration("1mo").ok();
+    match find_span(toks, taken) {
+        Some(Usage::Once(s)) if Some(s) == month => Some(Usage::Always),
+        u => u,
+    }
+}
+
+/// [`find_usage`]'s durations: a one-off span or every day.
+fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let daily_before = |i: usize| {
         i > 0 && {
             let p = &toks[i - 1];
@@ -205,6 +217,9 @@ mod tests {
         assert_eq!(u("一天"), h(86400));
         assert_eq!(u("一直在线"), Some(Usage::Always));
         assert_eq!(u("4090包月"), Some(Usage::Always));
+        assert_eq!(u("4090一个月多少钱"), Some(Usage::Always));
+        assert_eq!(u("an a100 for one month"), Some(Usage::Always));
+        assert!(matches!(u("4090两个月"), Some(Usage::Once(_))));
         assert_eq!(u("每天4小时"), Some(Usage::Daily(Decimal::from(4 * 3600))));
     }
 }
