@@ -158,7 +158,6 @@ fn subscribe(w: &World, platform: &str, chat: &str, kind: ChatKind, max: Option<
 
 /// Out, then in for two polls: one "back" alert per subscription.
 fn flip(w: &World) -> usize {
-    let gpu = w.catalog.gpu("h100").unwrap().id.clone();
     let now = now_unix();
     let cfg = AlertConfig {
         debounce_polls: 2,
@@ -175,23 +174,7 @@ fn flip(w: &World) -> usize {
     .enumerate()
     {
         let at = now - 30 + i as i64 * 10;
-        let offer = Offer {
-            provider: "runpod".into(),
-            gpu: gpu.clone(),
-            raw_name: "H100".into(),
-            cards: 1,
-            vram_gb: Some(80.0),
-            price_per_gpu_hour: Decimal::new(239, 2),
-            price_per_instance_hour: Decimal::new(239, 2),
-            currency: "USD".into(),
-            kind: OfferKind::OnDemand,
-            region: None,
-            stock: level,
-            available_count: None,
-            fetched_at: at,
-            source: "test".into(),
-        };
-        record_fetch(&w.store, "runpod", FetchOutcome::Offers(vec![offer]), at).unwrap();
+        poll_lands(w, level, at);
         n += alerts::detect(&w.store, &w.catalog, &cfg, now)
             .unwrap()
             .alerts;
