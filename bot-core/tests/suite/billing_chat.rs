@@ -86,11 +86,9 @@ fn convert_reads_a_target_after_the_price_without_to() {
         assert!(!a.contains("unknown unit"), "{without}: {a}");
         assert_eq!(a, b, "{without}");
     }
-    let (_, en) = ask(&e, "en", "/convert 2 usd/h fortnight");
-    assert!(
-        en.contains("\"fortnight\"") || en.contains("fortnight"),
-        "{en}"
-    );
+    let (r, en) = ask(&e, "en", "/convert 2 usd/h fortnight");
+    assert!(en.contains("\"fortnight\""), "{en}");
+    assert!(r.message_ids().contains(&"usage-convert"), "{en}");
 }
 
 #[test]

@@ -435,14 +435,11 @@ pub fn parse_convert_request(args: &str) -> Result<ConvertRequest, BillingError>
         .position(|w| TO_WORDS.contains(&w.to_lowercase().as_str()));
     let (left, right) = match split {
         Some(i) => (&words[..i], &words[i + 1..]),
-        // No "to": a target may still follow the price (`2.5usd/h cny/day`); the longest
-        // price that leaves a readable target wins, else the whole line is the price.
+        // No "to": a target may still follow the price (`2.5usd/h cny/day`). The price is the
+        // shortest start that reads as a price with its unit, and the rest is the target (a
+        // word there that is no unit is named as such); else the whole line is the price.
         None => (1..words.len())
-            .rev()
-            .find(|&i| {
-                parse_price(&words[..i].join(" ")).is_ok_and(|p| p.per.is_some())
-                    && parse_target(&words[i..]).is_ok_and(|t| t != (None, None))
-            })
+            .find(|&i| parse_price(&words[..i].join(" ")).is_ok_and(|p| p.per.is_some()))
             .map_or((&words[..], &[][..]), |i| (&words[..i], &words[i..])),
     };
     let price = parse_price(&left.join(" "))?;
