@@ -247,7 +247,10 @@ pub(super) fn open_check(path: &Path) -> Option<(Seal, bool)> {
     if len != seal.len {
         return None;
     }
-    if !seal.writing {
+    // `GPUSCOUT_SEAL_EAGER=1` reads the whole file at every sealed open, as before the check
+    // on first touch (for measuring what it saves: docs/performance.md §18).
+    let eager = std::env::var("GPUSCOUT_SEAL_EAGER").is_ok_and(|v| v == "1");
+    if !seal.writing && !eager {
         return Some((seal, true));
     }
     #[cfg(test)]
