@@ -32,8 +32,9 @@ fn flip(path: &Path, marker: &[u8], skip: usize) -> Vec<u8> {
 /// A sealed file with a block changed since: the open reads only what redb reads, so it
 /// succeeds without the walk; the first read of the changed block fails its check against
 /// the seal, the store drops the seal and runs the full check, and that check's verdict,
-/// `Damaged`, is the read's answer. The file is never written, and the next open (no seal
-/// now) runs the full check and refuses it too.
+/// `Damaged`, is the read's answer. No byte the session had not checked is written (only
+/// redb's header page, which it checked, carries the open's in-use flag), and the next open
+/// (no seal now) runs the full check, refuses it too, and writes nothing.
 fn damage_is_found_at_first_touch(path: &Path, key: &str, bytes: &[u8]) {
     let before = walks();
     match Store::open(path) {
@@ -42,26 +43,38 @@ fn damage_is_found_at_first_touch(path: &Path, key: &str, bytes: &[u8]) {
             let e = s.get(&SCRATCH, key).unwrap_err();
             assert!(matches!(e, StoreError::Damaged { .. }), "{e:?}");
             assert!(!seal_path(path).exists(), "the seal is gone");
+            drop(s);
+            // The lazy open wrote only where it had checked: redb's header page (its flags mark
+            // a file in use). Every other byte, the damaged block's included, is as it was.
+            let now = std::fs::read(path).unwrap();
+            assert_eq!(now.len(), bytes.len());
+            let changed: Vec<usize> = (0..now.len()).filter(|&i| now[i] != bytes[i]).collect();
+            assert!(
+                changed.iter().all(|&i| i < 4096),
+                "bytes past redb's header changed: {:?}",
+                &changed[..changed.len().min(8)]
+            );
         }
         // redb built with debug assertions (the test profile) visits every page it has
         // allocated at each open (`Database::mark_allocated_page_for_debug`), so the open
-        // itself meets the block and falls back to the full check. An optimized redb does not.
+        // itself meets the block and falls back to the full check, before any write.
         Err(e) if cfg!(debug_assertions) => {
             assert!(matches!(e, StoreError::Damaged { .. }), "{e:?}");
+            assert_eq!(
+                std::fs::read(path).unwrap(),
+                bytes,
+                "the file was not written"
+            );
         }
         Err(e) => panic!("a lazy open should not read the changed block: {e:?}"),
     }
     assert_eq!(walks(), before + 1, "the mismatch ran the full check");
     assert!(!seal_path(path).exists(), "no seal vouches for the file");
-    assert_eq!(
-        std::fs::read(path).unwrap(),
-        bytes,
-        "the file was not written"
-    );
+    let kept = std::fs::read(path).unwrap();
     let e = Store::open(path).unwrap_err();
     assert!(matches!(e, StoreError::Damaged { .. }), "{e:?}");
     assert_eq!(walks(), before + 2, "the next open ran the full check");
-    assert_eq!(std::fs::read(path).unwrap(), bytes, "and wrote nothing");
+    assert_eq!(std::fs::read(path).unwrap(), kept, "and wrote nothing");
 }
 
 fn value(i: usize) -> serde_json::Value {
