@@ -157,11 +157,17 @@ tco-price-user = 显卡价格：{ $currency ->
   }/小时（你提供的）。
 tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 token 的对话都放不下，没法比较：租这些卡跑不了这个模型。
 tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } token 时约 { $tps } token/秒，一天最多约 { $capacity } token。
-tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $currency ->
+tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $setups ->
+    [1] { $hours } 小时
+   *[other] { $hours } 套·小时，要 { $setups } 套机器同时跑
+  }），每百万 token { $currency ->
     [CNY] ¥{ $busy }
     [USD] ${ $busy }
    *[other] { $busy } { $currency }
-  }；整天开着则每百万 token { $currency ->
+  }；{ $setups ->
+    [1] 整天开着
+   *[other] { $setups } 套机器整天开着
+  }则每百万 token { $currency ->
     [CNY] ¥{ $always }
     [USD] ${ $always }
    *[other] { $always } { $currency }
@@ -170,7 +176,7 @@ tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每�
     [USD] ${ $day }
    *[other] { $day } { $currency }
   }）。
-tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
+tco-over-capacity = ⚠️ 一套机器处理不了这个日用量：要 { $setups } 套同时跑（{ $cards } 张 { $gpu }），或者改用 API。
 tco-api = API：每百万 token { $currency ->
     [CNY] ¥{ $api }
     [USD] ${ $api }

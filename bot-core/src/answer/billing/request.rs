@@ -86,45 +86,6 @@ pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingErr
         .ok_or(BillingError::TooLarge { what })
 }
 
-/// A count written before a card, as `/fit` reads it (`8x h100`, `8× h100`, `2x4090`): taken
-/// out of the names and returned, so `/compare 8x h100 1h` prices eight cards instead of
-/// looking for a GPU called "8x h100". `cards=` written as well wins.
-fn take_card_prefix(words: &mut Vec<String>) -> Option<u32> {
-    let count = |w: &str| {
-        let l = w.to_lowercase();
-        let digits = l.trim_end_matches(['x', '×']);
-        (digits.len() < l.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| digits.parse::<u32>().ok())
-            .flatten()
-            .filter(|n| *n >= 1)
-    };
-    // `8x` `h100`: the count alone, with a name after it.
-    if let Some(i) = (0..words.len().saturating_sub(1)).find(|&i| count(&words[i]).is_some()) {
-        let n = count(&words[i]);
-        words.remove(i);
-        return n;
-    }
-    // `2x4090`, `8×h100`: glued to the name.
-    for w in words.iter_mut() {
-        let l = w.to_lowercase();
-        let digits: String = l.chars().take_while(char::is_ascii_digit).collect();
-        if let Some(rest) = l[digits.len()..]
-            .strip_prefix('x')
-            .or_else(|| l[digits.len()..].strip_prefix('×'))
-            && !digits.is_empty()
-            && rest
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
-            && let Ok(n @ 1..) = digits.parse::<u32>()
-        {
-            *w = rest.to_string();
-            return Some(n);
-        }
-    }
-    None
-}
-
 /// Parses `<names...> <duration | daily 4h | always> [key=value...]`.
 pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     let (mut words, opts) = split_options(args);
@@ -157,7 +118,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
             _ => return Err(BillingError::UnknownOption { key: k.clone() }),
         }
     }
-    if let Some(n) = take_card_prefix(&mut words)
+    if let Some(n) = crate::lexicon::take_card_prefix(&mut words)
         && !opts.iter().any(|(k, _)| option_key(k) == Some("cards"))
     {
         cards = n;
