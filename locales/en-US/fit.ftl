@@ -8,7 +8,11 @@ fit-assume-training = { $task ->
    *[other] { $task ->
         [qlora] QLoRA
        *[lora] LoRA
-      }, rank { $rank } on every linear layer (rank=…)
+      }, rank { $rank } on every linear layer{ $moe ->
+        [off] {" "}outside the { $experts } routed experts of each MoE layer (what PEFT's all-linear wraps in Transformers v5, where experts are not linear modules; experts=on adds adapters to every expert)
+        [on] {" "}including all { $experts } routed experts of each MoE layer (experts=off: attention, dense and shared-expert layers only)
+       *[no] {""}
+      } (rank=…)
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}

@@ -100,7 +100,7 @@ pub fn estimate_with(
     let trainable = match req.task {
         Task::Infer => 0.0,
         Task::Full => shape.params.total,
-        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
     };
     let (margin_pct, margin_measured) = margin_pct(req);
     let mut report = FitReport {
