@@ -142,7 +142,10 @@ pub struct FitRequest<'a> {
     /// weights and fp32 Adam moments beside the 16-bit model (DeepSpeed bf16, Trainer with a
     /// model loaded in fp32). Off: the model is loaded in bf16 and PyTorch's AdamW keeps its
     /// moments in the parameters' dtype (`torch.optim.AdamW` allocates `exp_avg` /
-    /// `exp_avg_sq` with `zeros_like(param)`), LLaMA-Factory's and ms-swift's pure-bf16 way.
+    /// `exp_avg_sq` with `zeros_like(param)`): LLaMA-Factory with `pure_bf16`, torchtune, LitGPT
+    /// `bf16-true`. LLaMA-Factory's own default is the `amp` case: without `pure_bf16` its
+    /// `init_adapter` logs "Upcasting trainable params to float32" and casts them (under ZeRO-3
+    /// / FSDP they stay fp32 masters), so fp32 weights, gradients and moments.
     pub mixed_precision: bool,
     /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
     /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit

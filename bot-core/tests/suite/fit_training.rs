@@ -6,7 +6,9 @@
 use bot_core::catalog::Model;
 use bot_core::reply::Reply;
 use bot_core::store::{Store, db_path};
-use bot_core::vram::{FitRequest, LoraTargets, ModelRef, Quant, Task, estimate};
+use bot_core::vram::{
+    FitOptions, FitRequest, LoraTargets, ModelRef, Optimizer, Quant, Task, estimate, estimate_with,
+};
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};
 use std::sync::Arc;
 
@@ -189,4 +191,59 @@ fn qwen3_moe_qlora_on_a_4090_states_the_expert_assumption() {
     // A dense model's line says nothing about experts.
     let dense = say(&w, "en", "/fit qwen2.5-7b qlora ctx=2k 4090");
     assert!(!dense.contains("routed experts"), "{dense}");
+}
+
+/// Full fine-tuning of a model loaded in bf16, per trained parameter on one card: bf16
+/// gradients (2) + AdamW moments in the parameters' dtype (2 x 2) = 6 bytes by default; `amp`
+/// (fp32 master weights and moments, DeepSpeed bf16 or LLaMA-Factory's fp32 upcast) 2 + 12 =
+/// 14; bitsandbytes 8-bit moments 2 + 2 = 4, or 2 + 4 + 2 = 8 beside fp32 masters. Checked on
+/// models of several sizes, tied and untied.
+#[test]
+fn full_fine_tune_bytes_per_parameter_follow_the_precision_and_optimizer_words() {
+    let c = cat();
+    for id in ["llama-3.2-1b", "mistral-7b-v0.1", "qwen2.5-14b"] {
+        let m = c.model(id).unwrap();
+        let per_param = |amp: bool, optimizer: Optimizer| {
+            let mut req = train(&c, id, Quant::Bf16, Task::Full, 512);
+            req.mixed_precision = amp;
+            let opts = FitOptions {
+                optimizer,
+                ..FitOptions::default()
+            };
+            let r = estimate_with(&c, &req, &opts).unwrap();
+            r.optimizer_gib * bot_core::vram::GIB / (r.trainable_params_b * 1e9)
+        };
+        for (amp, optimizer, bytes) in [
+            (false, Optimizer::AdamW, 6.0),
+            (true, Optimizer::AdamW, 14.0),
+            (false, Optimizer::Adam8bit, 4.0),
+            (true, Optimizer::Adam8bit, 8.0),
+        ] {
+            let got = per_param(amp, optimizer);
+            assert!(
+                (got - bytes).abs() < 0.05,
+                "{} amp={amp} {optimizer:?}: {got} bytes per parameter, want {bytes}",
+                m.id
+            );
+        }
+    }
+}
+
+/// The full fine-tune answer states the default and names LLaMA-Factory's fp32 upcast as the
+/// `amp` case, in both languages.
+#[test]
+fn the_full_fine_tune_line_says_whose_default_amp_is() {
+    let w = world();
+    let en = say(&w, "en", "/fit llama-3.2-1b full bf16 ctx=1k");
+    assert!(
+        en.contains("about 6 bytes per parameter") && en.contains("LLaMA-Factory's own default"),
+        "{en}"
+    );
+    let zh = say(&w, "zh-CN", "/fit llama-3.2-1b full bf16 ctx=1k");
+    assert!(
+        zh.contains("约 6 字节") && zh.contains("LLaMA-Factory 的默认设置"),
+        "{zh}"
+    );
+    let amp = say(&w, "en", "/fit llama-3.2-1b full bf16 ctx=1k amp");
+    assert!(amp.contains("about 14 bytes per parameter"), "{amp}");
 }
