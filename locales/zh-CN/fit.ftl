@@ -18,7 +18,7 @@ fit-assume-training = { $task ->
         [qlora] QLoRA
        *[lora] LoRA
       }，秩 { $rank }，挂在所有线性层上{ $moe ->
-        [off] ，但不含每个 MoE 层的 { $experts } 个路由专家（Transformers v5 里专家不是线性模块，PEFT 的 all-linear 挂不上；加 experts=on 按每个专家都挂适配器估算）
+        [off] ，但不含每个 MoE 层的 { $experts } 个路由专家（Transformers v5 里路由专家不是线性模块，PEFT 按“所有线性层”挂适配器时挂不到它们；加 experts=on 按每个专家都挂适配器估算）
         [on] ，包括每个 MoE 层全部 { $experts } 个路由专家（experts=off 只算注意力、稠密层和共享专家）
        *[no] {""}
       }（可用 rank=… 修改）
