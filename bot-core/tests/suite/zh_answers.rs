@@ -85,6 +85,7 @@ const TERMS: &[&str] = &[
     "LitGPT",
     "torchtune",
     "DeepSpeed",
+    "bitsandbytes",
     "amp",
     "adamw",
 ];
