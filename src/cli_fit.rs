@@ -58,6 +58,11 @@ pub struct FitArgs {
     /// Size LoRA/QLoRA without adapter dropout (the default; kept for scripts).
     #[arg(long)]
     no_lora_dropout: bool,
+    /// LoRA/QLoRA on an MoE: adapters on every routed expert too (Transformers 4.x expert
+    /// modules, PEFT `target_parameters`, Unsloth; the chat's `experts=on`). Default: attention,
+    /// dense layers and shared experts only, what PEFT's `all-linear` wraps in Transformers v5.
+    #[arg(long)]
+    lora_experts: bool,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -174,6 +179,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.batch = a.batch;
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
+    req.lora_experts = a.lora_experts;
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     }

@@ -8,7 +8,11 @@ fit-assume-training = { $task ->
    *[other] { $task ->
         [qlora] QLoRA
        *[lora] LoRA
-      }, rank { $rank } on every linear layer (rank=…)
+      }, rank { $rank } on every linear layer{ $moe ->
+        [off] {" "}outside the { $experts } routed experts of each MoE layer (what PEFT's all-linear wraps in Transformers v5, where experts are not linear modules; experts=on adds adapters to every expert)
+        [on] {" "}including all { $experts } routed experts of each MoE layer (experts=off: attention, dense and shared-expert layers only)
+       *[no] {""}
+      } (rank=…)
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}
@@ -109,6 +113,7 @@ fit-basis = Estimate based on the model's config.json, measured bits per weight 
 fit-warn-size-only = ⚠️ Known only by size: I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads). The real model may differ, especially in KV cache.
 fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
+fit-warn-moe-4bit-experts = ⚠️ The routed experts are sized in 4 bits. That holds with Transformers 4.x (each expert is a linear layer bitsandbytes quantizes) or a trainer that quantizes them itself (Unsloth); Transformers v5 stores them as fused 3-D weights that load_in_4bit leaves in 16-bit, { $gib } GiB more. Check the loaded size before renting.
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
 fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front and fills the rest with KV cache; activations are sized for its { $tokens }-token prefill chunk.
