@@ -105,6 +105,23 @@ impl Job {
         }
     }
 
+    /// Whether the machine is held for a rental period rather than run for a job: always on, or
+    /// one run of whole days or whole 730-hour months (`1d`, `1w`, `2mo`, `包周`). The first boot
+    /// and setup fall inside a held period (no extra minutes, no idle tail), so a prepaid package
+    /// of that period covers it whole; a run typed in hours or minutes (`3h`, `36h`) is work, and
+    /// its boot and setup come on top.
+    pub fn held(&self) -> bool {
+        match self.pattern {
+            Pattern::AlwaysOn { .. } => true,
+            Pattern::Daily { .. } => false,
+            Pattern::OneOff => {
+                let day = Decimal::from(86_400u32);
+                let month = Decimal::from(month_seconds_u64());
+                self.work >= day && ((self.work % day).is_zero() || (self.work % month).is_zero())
+            }
+        }
+    }
+
     /// Useful seconds over the whole job.
     pub fn useful_seconds(&self) -> Result<Decimal, BillingError> {
         let (sessions, session_work) = self.sessions()?;
