@@ -190,3 +190,24 @@ impl Job {
 pub(crate) fn month_seconds_u64() -> u64 {
     u64::from(HOURS_PER_MONTH) * 3600
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(s: &str) -> Decimal {
+        crate::units::parse_duration(s).unwrap()
+    }
+
+    #[test]
+    fn whole_days_and_months_are_held_hours_are_work() {
+        for held in ["1d", "2d", "1w", "4w", "1mo", "2mo", "48h", "14d"] {
+            assert!(Job::one_off(secs(held)).held(), "{held}");
+        }
+        for work in ["3h", "36h", "23h", "1d1h", "90m", "1mo1h"] {
+            assert!(!Job::one_off(secs(work)).held(), "{work}");
+        }
+        assert!(Job::always_on(3).held());
+        assert!(!Job::daily(Decimal::from(24), 30).held());
+    }
+}

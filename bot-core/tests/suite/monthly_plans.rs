@@ -202,6 +202,9 @@ fn a_rental_period_is_held_whole_and_its_plan_covers_it() {
         assert!(text.contains(&format!("¥{cny}")), "{line}: {text}");
         assert!(text.contains(PREPAID_ZH), "{line}: {text}");
     }
+    // A question reads the same period: a week held on the week plan.
+    let text = ask(&bot, "zh", "lambda h100 pcie 包周多少钱");
+    assert!(text.contains("租用") && text.contains(PREPAID_ZH), "{text}");
     // A run typed in hours is work: its boot and setup come on top (2 h 5 min at $2/h).
     let text = ask(&bot, "en", "/cost lambda h100 pcie 2h");
     assert!(text.contains("2h5m") && text.contains("of work"), "{text}");
