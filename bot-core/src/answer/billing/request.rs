@@ -67,6 +67,24 @@ pub(super) const SPOT_WORDS: &[&str] = &[
     "抢占式",
 ];
 
+/// Words for a rental period of a package's length (`包周`: one week held); `包月` and
+/// `monthly` are always on, above. A held period has its boot and setup inside it
+/// ([`Job::held`]).
+pub(super) const PERIOD_WORDS: &[(&str, &str)] = &[
+    ("包周", "1w"),
+    ("weekly", "1w"),
+    ("包天", "1d"),
+    ("包日", "1d"),
+];
+
+fn period_word(w: &str) -> Option<&'static str> {
+    let l = w.to_lowercase();
+    PERIOD_WORDS
+        .iter()
+        .find(|(word, _)| *word == l)
+        .map(|(_, span)| *span)
+}
+
 pub(super) const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
 
 pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingError> {
@@ -135,6 +153,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     let is_duration = |w: &str| {
         let l = w.to_lowercase();
         ALWAYS_WORDS.contains(&l.as_str())
+            || period_word(&l).is_some()
             || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
                 && crate::units::parse_duration(&l).is_ok())
     };
@@ -158,6 +177,8 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         job.pattern = Pattern::AlwaysOn {
             months: months.unwrap_or(1),
         };
+    } else if let Some(span) = period_word(&lower) {
+        job.work = parse_dur("work", span)?;
     } else if let Some(prefix) = DAILY_WORDS.iter().find(|w| lower.starts_with(**w))
         && lower.len() > prefix.len()
     {
@@ -207,7 +228,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
 /// The first run's boot and image pull are billed on most platforms: counted unless the user
 /// gives their own figures (boot=0 drops them), the same minutes /pick counts.
 fn assume_hidden(job: &mut Job, boot_given: bool, pull_given: bool) {
-    let (boot, pull) = advice::hidden_seconds(&job.pattern);
+    let (boot, pull) = advice::hidden_seconds(job);
     if !boot_given {
         job.boot = boot;
         job.boot_assumed = boot > Decimal::ZERO;
@@ -294,7 +315,7 @@ impl JobRequest {
         if self.cards > 1 {
             w.push(format!("cards={}", self.cards));
         }
-        let (boot, pull) = advice::hidden_seconds(&j.pattern);
+        let (boot, pull) = advice::hidden_seconds(j);
         if !j.boot_assumed && j.boot != boot {
             w.push(format!("boot={}", format_span(j.boot)));
         }
