@@ -97,6 +97,14 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("real-name", Need::NoRealName),
     ("实名", Need::NoRealName),
     ("without kyc", Need::NoRealName),
+    ("don't need id", Need::NoRealName),
+    ("don't need kyc", Need::NoRealName),
+    ("without verification", Need::NoRealName),
+    ("no verification", Need::NoRealName),
+    ("id verification", Need::NoRealName),
+    ("identity verification", Need::NoRealName),
+    ("身份认证", Need::NoRealName),
+    ("身份证", Need::NoRealName),
     ("支付宝", Need::Pay("alipay")),
     ("alipay", Need::Pay("alipay")),
     ("微信", Need::Pay("wechat")),
@@ -124,5 +132,14 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
 
 /// Whether a phrase only names the topic (`实名`) without saying which way.
 pub fn phrase_is_topic_only(w: &str) -> bool {
-    matches!(w, "实名" | "real name" | "real-name")
+    matches!(
+        w,
+        "实名"
+            | "real name"
+            | "real-name"
+            | "id verification"
+            | "identity verification"
+            | "身份认证"
+            | "身份证"
+    )
 }

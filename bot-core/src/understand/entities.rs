@@ -138,7 +138,10 @@ fn family_model(
         .map(|v| v.trim_matches(|c| c == '-' || c == '_').to_string())
         .unwrap_or_default();
     let mut size = String::new();
-    let mut used = 1;
+    // The last word read as part of the name.
+    let mut last = i;
+    // Words between the family and its size (`mistral small 24b`, `qwen coder 32b`).
+    let mut qualifiers: Vec<&str> = Vec::new();
     // The size may be glued on (`qwen2.5-7b`) or follow as its own word (`7b`).
     if let Some((v, s)) = version.rsplit_once('-')
         && s.ends_with('b')
@@ -146,24 +149,30 @@ fn family_model(
         size = s.to_string();
         version = v.to_string();
     }
-    for next in tokens.iter().skip(i + 1).take(2) {
+    for (k, next) in tokens.iter().enumerate().skip(i + 1).take(2) {
         if size.is_empty() && next.ends_with('b') && lexicon::params_b(next).is_some() {
             size = next.clone();
-            used += 1;
-        } else if version.is_empty() && is_number(next) {
+            last = k;
+        } else if version.is_empty() && size.is_empty() && is_number(next) && next.len() <= 3 {
+            // A version comes before the size and is short (`2.5`, `3`): `qwen 7b 3090` names
+            // a card after the model.
             version = next.clone();
-            used += 1;
+            last = k;
+        } else if size.is_empty() && next.len() > 1 && next.bytes().all(|b| b.is_ascii_lowercase())
+        {
+            qualifiers.push(next);
         }
     }
     if size.is_empty() {
         return None;
     }
+    let used = last + 1 - i;
     // No version written: every version of that size is a candidate (asked back when
     // several exist).
     let versions: Vec<String> = match (version.is_empty(), *family) {
         (true, "qwen") => vec!["2.5".into(), "3".into()],
         (true, "llama") => vec!["3.3".into(), "3.1".into(), "3".into(), "2".into()],
-        _ => vec![version],
+        _ => vec![version.clone()],
     };
     let mut found: Vec<String> = Vec::new();
     for v in versions {
@@ -179,6 +188,27 @@ fn family_model(
                 }
                 break;
             }
+        }
+    }
+    // A qualifier said (`coder`, `small`), or no model of that version and size: every
+    // catalog model of the family with that size and those words (asked back when several:
+    // `mistral small 24b` is three models).
+    if !qualifiers.is_empty() || found.is_empty() {
+        *lookups += 1;
+        let said: Vec<String> = catalog
+            .models
+            .iter()
+            .filter(|m| {
+                let parts: Vec<&str> = m.id.split('-').collect();
+                m.id.starts_with(family)
+                    && parts.contains(&size.as_str())
+                    && qualifiers.iter().all(|w| parts.contains(w))
+                    && (version.is_empty() || parts.iter().any(|p| p.ends_with(version.as_str())))
+            })
+            .map(|m| m.id.clone())
+            .collect();
+        if !said.is_empty() {
+            found = said;
         }
     }
     (!found.is_empty()).then_some((found, used))

@@ -33,6 +33,21 @@ impl Question<'_> {
             .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))
             .cloned()
     }
+    /// The window a price history is asked over: a span said in days (`最近一周`, `past 3
+    /// months`), a week in words (`last week`); a month (read as always on) or nothing is the
+    /// default window.
+    fn days(&self) -> Option<u32> {
+        let day = Decimal::from(86_400);
+        match &self.e.usage {
+            Some(Usage::Once(s)) if *s >= day => u32::try_from((*s / day).round())
+                .ok()
+                .map(|d| d.min(crate::answer::trend::MAX_DAYS)),
+            Some(_) => None,
+            None => self
+                .has(&["week", "一周", "这周", "本周", "1周"])
+                .then_some(7),
+        }
+    }
     fn usage(&self) -> Usage {
         self.e
             .usage
@@ -139,9 +154,14 @@ fn convert(q: &Question) -> Option<Reading> {
 }
 
 /// "帮我选个平台", "我是学生 想微调个模型 不知道用什么卡": `/pick`.
+/// A model with a wish to know where to rent it (`想用lora微调下qwen2.5 7b，不知道在哪租卡`) is
+/// guidance too, unless a price or a fit is asked: `/pick` keeps the model from the sentence.
 fn guidance(q: &Question) -> Option<Reading> {
-    (q.has(PICK_WORDS) && q.e.gpus.is_empty() && q.e.models.is_empty() && q.e.sizes.is_empty())
-        .then_some(Reading::Command(Request::Pick))
+    if !q.has(PICK_WORDS) || !q.e.gpus.is_empty() {
+        return None;
+    }
+    let place = q.has(PLACE_PICK_WORDS) && !q.has(CHEAP_WORDS) && !q.has(COST_WORDS);
+    (q.nothing_to_size() || place).then_some(Reading::Command(Request::Pick))
 }
 
 /// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
@@ -166,7 +186,7 @@ fn help(q: &Question) -> Option<Reading> {
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
     let over_time = q.has(TREND_WORDS) || (q.has(RECENT_WORDS) && q.has(PRICE_WORDS));
-    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu)))
+    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 
 /// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".

@@ -109,8 +109,12 @@ pub(super) fn platforms(need: Need) -> Request {
     Request::Platforms(PlatformsArgs { needs: vec![need] })
 }
 
-pub(super) fn trend(gpu: &str) -> Request {
-    Request::Trend(TrendArgs::of(gpu))
+pub(super) fn trend(gpu: &str, days: Option<u32>) -> Request {
+    let mut t = TrendArgs::of(gpu);
+    if let Some(d) = days.filter(|d| *d >= 1) {
+        t.days = d;
+    }
+    Request::Trend(t)
 }
 
 pub(super) fn tco(

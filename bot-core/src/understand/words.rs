@@ -79,6 +79,10 @@ pub(super) const CHEAP_WORDS: &[&str] = &[
     "比一下",
     "比一比",
     "比比",
+    "实惠",
+    "性价比",
+    "affordable",
+    "cheap ",
 ];
 pub(super) const STOCK_WORDS: &[&str] = &[
     "有货",
@@ -133,6 +137,12 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "who got",
     "anyone got",
     "anyone have",
+    "got any",
+    "have any",
+    "has any",
+    "any left",
+    "还能租",
+    "租得到吗",
 ];
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does
 /// not answer).
@@ -181,6 +191,10 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "dropping",
     "rising",
     "dropped",
+    "曲线",
+    "走向",
+    "行情",
+    "涨跌",
 ];
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
@@ -279,6 +293,31 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "where do i start",
     "get started",
     "getting started",
+    "在哪租",
+    "哪里租卡",
+    "不知道在哪",
+    "where do i rent",
+];
+/// Guidance words that ask where to rent (a place, not a card): with a model named and no
+/// card, still `/pick`, which keeps the model (`想用lora微调下qwen2.5 7b，不知道在哪租卡`).
+pub(super) const PLACE_PICK_WORDS: &[&str] = &[
+    "不知道在哪",
+    "在哪租",
+    "哪里租卡",
+    "不知道选哪家",
+    "选哪家",
+    "租哪家",
+    "选哪个平台",
+    "推荐个平台",
+    "推荐一个平台",
+    "推荐平台",
+    "where should i rent",
+    "where do i rent",
+    "which platform should",
+    "which gpu platform",
+    "which gpu cloud",
+    "help me choose a",
+    "help me pick a",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
@@ -438,6 +477,17 @@ pub(super) const RECENT_WORDS: &[&str] = &[
     "past month",
     "past week",
     "this month",
+    "last week",
+    "last month",
+    "over the last",
+    "over the past",
+    "in the past",
+    "the past",
+    "past few",
+    "这周",
+    "本周",
+    "这个月",
+    "上个月",
 ];
 pub(super) const PRICE_WORDS: &[&str] = &["价格", "价钱", "租金", "price", "rate"];
 
