@@ -76,6 +76,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         stock,
         specs,
         cost_or_compare,
+        platforms_weighed,
         fit,
         alone,
     ];
@@ -167,15 +168,55 @@ fn guidance(q: &Question) -> Option<Reading> {
 /// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
 /// is a question about that platform's facts.
 fn barriers(q: &Question) -> Option<Reading> {
-    let b: Need = NEED_PHRASES
-        .iter()
-        .find(|(w, _)| q.padded.contains(w))
-        .map(|(_, b)| *b)?;
+    let needs = needs_said(q.padded);
+    if needs.is_empty() {
+        return None;
+    }
     if let [p] = q.e.platforms.as_slice() {
         return one(make::platform(p));
     }
     (q.e.platforms.is_empty() && q.e.gpus.is_empty() && q.has(PLATFORM_LIST_WORDS))
-        .then(|| Reading::Command(make::platforms(b)))
+        .then(|| Reading::Command(make::platforms(needs)))
+}
+
+/// Every need a sentence says (`国内哪些平台支持按秒计费`: in China and per second), each
+/// once, in the order said; a phrase inside a longer one already read (`实名` in `不用实名`)
+/// adds nothing.
+fn needs_said(text: &str) -> Vec<Need> {
+    let mut found: Vec<(usize, Need)> = Vec::new();
+    let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
+    // NEED_PHRASES lists the longer phrase first where one contains another.
+    for (w, b) in NEED_PHRASES {
+        let Some(at) = text.find(w) else { continue };
+        let span = at..at + w.len();
+        if covered
+            .iter()
+            .any(|c| c.start <= span.start && span.end <= c.end)
+        {
+            continue;
+        }
+        covered.push(span);
+        if !found.iter().any(|(_, n)| n == b) {
+            found.push((at, *b));
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    found.into_iter().map(|(_, n)| n).collect()
+}
+
+/// Two or more platforms weighed without a card or a price (`autodl和恒源云哪个好`): each
+/// one's facts, asked back.
+fn platforms_weighed(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    if e.platforms.len() < 2 || !e.gpus.is_empty() || !q.nothing_to_size() || e.usage.is_some() {
+        return None;
+    }
+    if q.has(CHEAP_WORDS) || q.has(COST_WORDS) || !q.has(WHICH_BETTER_WORDS) {
+        return None;
+    }
+    Some(Reading::Ask(
+        e.platforms.iter().map(|p| make::platform(p)).collect(),
+    ))
 }
 
 fn help(q: &Question) -> Option<Reading> {
@@ -196,7 +237,9 @@ fn stock(q: &Question) -> Option<Reading> {
     };
     // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
     let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
-    if !(q.has(STOCK_WORDS) || capped) || !q.nothing_to_size() {
+    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`).
+    let exists = q.padded.contains('有') && q.has(EXISTS_ENDS) && !q.has(HAVE_WORDS);
+    if !(q.has(STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
         return None;
     }
     // "who has the lowest price": a price asked where a place is asked is the ranking,
@@ -213,7 +256,12 @@ fn stock(q: &Question) -> Option<Reading> {
 
 /// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.
 fn specs(q: &Question) -> Option<Reading> {
-    if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() || q.e.task.is_some() {
+    // A task with no model (`5090 vs 4090 for llm inference`, `a6000和a100哪个适合微调`) is
+    // the cards weighed side by side; with a model it is a fit.
+    if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() {
+        return None;
+    }
+    if q.e.task.is_some() && q.e.gpus.len() < 2 {
         return None;
     }
     // A specs question names a platform too ("autodl 上的 4090 显存多大"): still the card.

@@ -105,8 +105,8 @@ pub(super) fn platform(id: &str) -> Request {
     })
 }
 
-pub(super) fn platforms(need: Need) -> Request {
-    Request::Platforms(PlatformsArgs { needs: vec![need] })
+pub(super) fn platforms(needs: Vec<Need>) -> Request {
+    Request::Platforms(PlatformsArgs { needs })
 }
 
 pub(super) fn trend(gpu: &str, days: Option<u32>) -> Request {

@@ -201,6 +201,21 @@ fn spoken_amounts(s: &str) -> String {
             out.extend(&chars[i + 1..=i + cents]);
             out.push(c);
             i += cents + 1;
+            // `2块5毛`: the jiao said with its unit.
+            if cents == 1 && chars.get(i) == Some(&'毛') {
+                i += 1;
+            }
+            continue;
+        }
+        // `5毛` (half a yuan): jiao alone are tenths of a yuan.
+        if c.is_ascii_digit()
+            && chars.get(i + 1) == Some(&'毛')
+            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
+        {
+            out.push_str("0.");
+            out.push(c);
+            out.push('块');
+            i += 2;
             continue;
         }
         out.push(c);
@@ -364,6 +379,9 @@ mod tests {
         assert_eq!(normalize("两块八一小时"), "2.8块 1小时");
         assert_eq!(normalize("0.0006美元一秒"), "0.0006美元1秒");
         assert_eq!(normalize("两块钱"), "2块钱");
+        assert_eq!(normalize("5毛钱一分钟"), "0.5块钱1分钟");
+        assert_eq!(normalize("两块五毛一小时"), "2.5块1小时");
+        assert_eq!(normalize("八毛"), "0.8块");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");
         // Two cards, not 2.3 yuan.

@@ -191,6 +191,13 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "dropping",
     "rising",
     "dropped",
+    "便宜了",
+    "贵了",
+    "涨价了",
+    "降价了",
+    "good time to",
+    "cheaper lately",
+    "pricier",
     "曲线",
     "走向",
     "行情",
@@ -233,6 +240,11 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "差多少",
     "差距",
     "差在哪",
+    "哪个适合",
+    "哪个更适合",
+    "更适合",
+    "better for",
+    "which one for",
 ];
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
@@ -293,6 +305,11 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "where do i start",
     "get started",
     "getting started",
+    "用什么卡",
+    "用啥卡",
+    "what gpu do i need",
+    "what card do i need",
+    "which card do i need",
     "在哪租",
     "哪里租卡",
     "不知道在哪",
@@ -428,6 +445,32 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "通知一下",
     "heads up",
     "hit me up",
+    "lemme know",
+    "give me a shout",
+    "dm me",
+    "msg me",
+    "@我",
+    "第一时间告诉",
+];
+
+/// `有4090吗`, `有8卡h100的机器吗`: something asked to exist, at the end of the question.
+pub(super) const EXISTS_ENDS: &[&str] = &["吗 ", "么 ", "嘛 ", "没 ", "不 ", "吗? ", "么? ", "? "];
+/// Words that make `有` a possession (`我有一张4090`), not a question of stock.
+pub(super) const HAVE_WORDS: &[&str] = &["我有", "我只有", "手上有", "手里有", "自己有", "已经有"];
+
+/// Platforms weighed against each other without a price (`autodl和恒源云哪个好`, `runpod vs
+/// vast which is better`): each platform's facts, asked back.
+pub(super) const WHICH_BETTER_WORDS: &[&str] = &[
+    "哪个好",
+    "哪家好",
+    "哪个更好",
+    "还是",
+    "which is better",
+    "which one is better",
+    "better",
+    " or ",
+    "vs ",
+    "versus",
 ];
 
 /// A question about the list of platforms, not one platform.

@@ -431,6 +431,22 @@ h100 价格行情\t/trend h100-sxm
 # identity checks said without 实名
 gpu clouds without id verification?\t/platforms no-real-name
 哪些平台不需要身份证\t/platforms no-real-name
+# `lemme know` is an alert; `有…吗` asks for stock unless the card is owned
+lemme know when a b200 shows up on lambda\t/subscribe b200 lambda
+lambda有h100没\t/stock h100-sxm lambda
+我有一张4090 显存多大\t/gpu rtx-4090
+# two cards weighed for a task without a model: side by side
+5090 vs 4090 for llm inference which better\t/gpu rtx-5090 rtx-4090
+a6000和a100哪个适合微调\t/gpu rtx-a6000 a100-80g-sxm
+# jiao said as 毛
+5毛钱一分钟 一小时多少\t/convert 0.5cny/minute to hour
+# platforms weighed without a card or a price: each one's facts, asked back
+autodl和恒源云哪个好\task:/platform gpushare
+# every need a sentence says, in its order
+国内哪些平台支持按秒计费\t/platforms cn per-second
+# got cheaper lately is the price history
+最近h100便宜了吗\t/trend h100-sxm
+我想跑stable diffusion 用什么卡\t/pick
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
