@@ -165,11 +165,19 @@ fn every_expected_command_is_answered_without_an_error() {
     let mut failed = Vec::new();
     for line in include_str!("../data/questions_hand.tsv")
         .lines()
+        .chain(include_str!("../data/questions_fresh7.tsv").lines())
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (_, expected) = line.split_once('\t').unwrap();
         let expected = expected.strip_prefix("ask:").unwrap_or(expected);
-        if !seen.insert(expected) || expected == "/pick" {
+        // A `/tco` reading without its card is answered by asking for the parts it lacks
+        // (`rent_vs_api_without_a_card_asks_only_for_what_is_missing`); typed, it is usage.
+        let words: Vec<&str> = expected.split(' ').collect();
+        let partial_tco = words[0] == "/tco"
+            && words
+                .get(3)
+                .is_none_or(|w| bot.catalog.find_gpu(w).is_none());
+        if !seen.insert(expected) || expected == "/pick" || partial_tco {
             continue;
         }
         let answer = bot.handle(&who, Input::Text(expected.into()));
@@ -310,7 +318,8 @@ fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) 
 ///
 /// Round five's batches:
 /// - `questions_fresh7.tsv` (172, every intent of issue 26 in new voices), written before this
-///   round's changes: untuned 156/172 (90.7%; 93.6% by command name);
+///   round's changes: untuned 156/172 (90.7%; 93.6% by command name), after the mechanisms
+///   it showed were fixed 172/172;
 ///
 /// The shared held-out examples: 59/60 by command name before round four, 60/60 after.
 #[test]
