@@ -332,7 +332,9 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
 fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
     let t = &toks[i];
     let digits = t.trim_end_matches("gb").trim_end_matches('g');
-    if digits.len() == t.len() || !is_number(digits) {
+    // Or its form alone (`h100 pcie vs sxm`).
+    let form = matches!(t.as_str(), "sxm" | "pcie" | "nvl");
+    if !form && (digits.len() == t.len() || !is_number(digits)) {
         return None;
     }
     let family = e.card_word.clone()?;

@@ -70,6 +70,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         // A need named with a list of platforms (`which gpu clouds take alipay`) is the
         // filtered list, even in a newcomer's words.
         barriers,
+        platform_fact,
         guidance,
         help,
         trend,
@@ -219,6 +220,15 @@ fn platforms_weighed(q: &Question) -> Option<Reading> {
     ))
 }
 
+/// `autodl 学生认证有优惠吗`, `runpod 关机还收费吗`: one platform's facts.
+fn platform_fact(q: &Question) -> Option<Reading> {
+    let [p] = q.e.platforms.as_slice() else {
+        return None;
+    };
+    (q.e.gpus.is_empty() && q.nothing_to_size() && q.has(PLATFORM_FACT_WORDS))
+        .then(|| Reading::Command(make::platform(p)))
+}
+
 fn help(q: &Question) -> Option<Reading> {
     (q.has(HELP_WORDS) && q.e.models.is_empty() && q.e.gpus.is_empty())
         .then_some(Reading::Command(Request::Help))
@@ -272,7 +282,7 @@ fn specs(q: &Question) -> Option<Reading> {
         return None;
     }
     // `runpod vs lambda for h100, which is cheaper`: platforms weighed on price, not specs.
-    if !q.e.platforms.is_empty() && q.has(CHEAP_WORDS) {
+    if !q.e.platforms.is_empty() && (q.has(CHEAP_WORDS) || q.has(PRICE_WORDS)) {
         return None;
     }
     one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
@@ -295,7 +305,14 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
         // "A和B哪个便宜" between platforms: every platform's price, ranked.
-        (ps, [g]) if cheap && ps.len() != 1 => compare(g).map(Reading::Command),
+        // `lambda vs runpod h100 price`: platforms set against each other on their price are
+        // ranked too (without a word of price, each one's bill is asked back).
+        (ps, [g])
+            if (cheap && ps.len() != 1)
+                || (ps.len() > 1 && q.has(AGAINST_WORDS) && q.has(PRICE_WORDS)) =>
+        {
+            compare(g).map(Reading::Command)
+        }
         ([p], [g]) => cost(p, g).map(Reading::Command),
         ([], [g]) => compare(g).map(Reading::Command),
         (ps, [g]) if ps.len() > 1 => all(ps.iter().map(|p| cost(p, g)).collect()),

@@ -143,6 +143,18 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                 || (p == "day" && i > 1 && toks[i - 2] == "every")
         }
     };
+    // A span said per day anywhere (`一周7天每天8小时`) is the usage: the other spans say
+    // over how long it repeats.
+    if let Some(d) = (1..toks.len()).filter(|i| daily_before(*i)).find_map(|i| {
+        let (mut total, mut k) = (Decimal::ZERO, i);
+        while let Some((secs, used)) = span_at(toks, taken, k) {
+            total += secs;
+            k += used;
+        }
+        (total >= Decimal::from(60)).then_some(total)
+    }) {
+        return Some(Usage::Daily(d));
+    }
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
@@ -266,5 +278,11 @@ mod tests {
         assert_eq!(u("an a100 for one month"), Some(Usage::Always));
         assert!(matches!(u("4090两个月"), Some(Usage::Once(_))));
         assert_eq!(u("每天4小时"), Some(Usage::Daily(Decimal::from(4 * 3600))));
+        // A daily span wins over the spans that say how long it repeats.
+        assert_eq!(
+            u("一周7天每天8小时"),
+            Some(Usage::Daily(Decimal::from(8 * 3600)))
+        );
+        assert_eq!(u("一个半钟"), h(5400));
     }
 }

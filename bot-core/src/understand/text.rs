@@ -114,6 +114,12 @@ const SPOKEN: &[(&str, &str)] = &[
     ("an hour and a half", "1.5 hours"),
     ("4 bit", "4bit"),
     ("8 bit", "8bit"),
+    // `钟` for an hour, as said in the south (`一个钟`, `一个半钟`, `两个钟头`).
+    ("个半钟头", ".5小时"),
+    ("个半钟", ".5小时"),
+    ("个钟头", "个小时"),
+    ("个钟", "个小时"),
+    ("钟头", "小时"),
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
     ("一整晚", "8小时"),
@@ -382,6 +388,10 @@ mod tests {
         assert_eq!(normalize("5毛钱一分钟"), "0.5块钱1分钟");
         assert_eq!(normalize("两块五毛一小时"), "2.5块1小时");
         assert_eq!(normalize("八毛"), "0.8块");
+        assert_eq!(normalize("一个半钟"), "1.5小时");
+        assert_eq!(normalize("4090一个钟多少钱"), "4090 1个小时多少钱");
+        assert_eq!(normalize("两个钟头"), "2个小时");
+        assert_eq!(normalize("40分钟"), "40分钟");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");
         // Two cards, not 2.3 yuan.

@@ -43,6 +43,15 @@ pub(super) const COST_WORDS: &[&str] = &[
     "几刀",
     "费用多少",
     "租金",
+    "多钱",
+    "几百",
+    "几块",
+    "多少块",
+    "价格",
+    "价钱",
+    "price",
+    "what does it cost",
+    "how much is",
 ];
 pub(super) const CHEAP_WORDS: &[&str] = &[
     "最便宜",
@@ -472,6 +481,45 @@ pub(super) const WHICH_BETTER_WORDS: &[&str] = &[
     "vs ",
     "versus",
 ];
+
+/// A platform's own facts (billing, top-up, refunds, discounts, storage, verification): with
+/// one platform and no card, `/platform`, even in a student's words (`autodl 学生认证有优惠吗`).
+pub(super) const PLATFORM_FACT_WORDS: &[&str] = &[
+    "优惠",
+    "认证",
+    "计费",
+    "收费",
+    "扣费",
+    "扣钱",
+    "充值",
+    "最低充",
+    "退款",
+    "退钱",
+    "付款",
+    "支付",
+    "发票",
+    "数据",
+    "删除",
+    "关机",
+    "存储",
+    "硬盘",
+    "网盘",
+    "billing",
+    "bill ",
+    "bills",
+    "charge",
+    "refund",
+    "discount",
+    "deposit",
+    "top up",
+    "top-up",
+    "invoice",
+    "storage",
+    "stopped",
+];
+
+/// Two things set against each other (`lambda vs runpod`, `autodl和恒源云`, `A还是B`).
+pub(super) const AGAINST_WORDS: &[&str] = &["vs", " or ", "还是", "和", "跟", "versus", "对比"];
 
 /// A question about the list of platforms, not one platform.
 pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[

@@ -456,6 +456,18 @@ autodl和恒源云哪个好\task:/platform gpushare
 # got cheaper lately is the price history
 最近h100便宜了吗\t/trend h100-sxm
 我想跑stable diffusion 用什么卡\t/pick
+# a price said in other words; platforms set against each other on a price
+租3090一天要几百块吗\t/compare rtx-3090 1d
+lambda vs runpod h100 price\t/compare h100-sxm 1h
+# a sibling card by its form alone
+h100 pcie vs sxm 区别大吗\t/gpu h100-pcie h100-sxm
+# one platform's facts in a student's words
+autodl 学生认证有优惠吗\t/platform autodl
+# 钟 for an hour; a daily span wins over how long it repeats
+h100 一个半钟 runpod\t/cost runpod h100-sxm 1h30m
+一周7天每天8小时 4090 哪家便宜\t/compare rtx-4090 daily 8h
+# training from scratch is every weight trained
+can i train a 1b model from scratch on a 4090\t/fit 1b full rtx-4090
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
