@@ -111,6 +111,15 @@ fn tco(q: &Question) -> Option<Reading> {
     if !(asked || q.e.volume.is_some() || per_token) {
         return None;
     }
+    // `tco qwen2.5-7b 4090 10m`: in a rent-vs-API question a count with `m` is millions of
+    // tokens a day (read as ten minutes anywhere else).
+    let volume = q.e.volume.or_else(|| {
+        q.padded.split_whitespace().find_map(|w| {
+            let n = w.strip_suffix('m')?;
+            let v: f64 = n.parse().ok().filter(|v: &f64| *v > 0.0)?;
+            Some((v * 1e6) as u64)
+        })
+    });
     let model =
         q.e.models
             .first()
@@ -125,7 +134,7 @@ fn tco(q: &Question) -> Option<Reading> {
         // BF16 unless named: the same default /fit uses for a model that fits.
         q.e.quant.unwrap_or(Quant::Bf16),
         q.e.gpus.first(),
-        q.e.volume,
+        volume,
         api.as_ref(),
     ))
 }
@@ -149,7 +158,8 @@ fn priced_job(q: &Question) -> Option<Reading> {
 
 fn convert(q: &Question) -> Option<Reading> {
     let p = q.price?;
-    if !q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty() {
+    let asked = p.per.is_some() && q.has(CONVERT_WORDS);
+    if !asked && (!q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty()) {
         return None;
     }
     Some(convert_request(q.padded, p).map_or(Reading::Unknown, Reading::Command))
@@ -162,17 +172,17 @@ fn guidance(q: &Question) -> Option<Reading> {
     if !q.has(PICK_WORDS) || !q.e.gpus.is_empty() {
         return None;
     }
-    let place = q.has(PLACE_PICK_WORDS) && !q.has(CHEAP_WORDS) && !q.has(COST_WORDS);
+    let place = q.has(PLACE_PICK_WORDS) && !q.has(COST_WORDS);
     (q.nothing_to_size() || place).then_some(Reading::Command(Request::Pick))
 }
 
 /// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
 /// is a question about that platform's facts.
 fn barriers(q: &Question) -> Option<Reading> {
-    let needs = needs_said(q.padded);
-    if needs.is_empty() {
+    if !NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w)) {
         return None;
     }
+    let needs = needs_said(q.padded);
     if let [p] = q.e.platforms.as_slice() {
         return one(make::platform(p));
     }
@@ -184,7 +194,7 @@ fn barriers(q: &Question) -> Option<Reading> {
 /// once, in the order said; a phrase inside a longer one already read (`实名` in `不用实名`)
 /// adds nothing.
 fn needs_said(text: &str) -> Vec<Need> {
-    let mut found: Vec<(usize, Need)> = Vec::new();
+    let mut found: Vec<(usize, Option<Need>)> = Vec::new();
     let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
     // NEED_PHRASES lists the longer phrase first where one contains another.
     for (w, b) in NEED_PHRASES {
@@ -197,12 +207,17 @@ fn needs_said(text: &str) -> Vec<Need> {
             continue;
         }
         covered.push(span);
-        if !found.iter().any(|(_, n)| n == b) {
-            found.push((at, *b));
+        // A payment method not wanted is no filter (none says "without"): the whole list.
+        let before = text[..at].trim_end();
+        let unwanted =
+            matches!(b, Need::Pay(_)) && NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w));
+        let need = (!unwanted).then_some(*b);
+        if !found.iter().any(|(_, n)| *n == need) {
+            found.push((at, need));
         }
     }
     found.sort_by_key(|(at, _)| *at);
-    found.into_iter().map(|(_, n)| n).collect()
+    found.into_iter().filter_map(|(_, n)| n).collect()
 }
 
 /// Two or more platforms weighed without a card or a price (`autodl和恒源云哪个好`): each

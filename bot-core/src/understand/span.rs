@@ -141,6 +141,14 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                 || p.contains("每日")
                 || p.contains("天天")
                 || (p == "day" && i > 1 && toks[i - 2] == "every")
+                // `一天24小时`, `一天8小时`: hours in a day are the day's use.
+                || (p == "天"
+                    && i > 1
+                    && toks[i - 2] == "1"
+                    && toks[i].parse::<u32>().is_ok_and(|h| h <= 24)
+                    && toks
+                        .get(i + 1)
+                        .is_some_and(|u| u.starts_with("小时") || u.starts_with("个小时")))
         }
     };
     // A span said per day anywhere (`一周7天每天8小时`) is the usage: the other spans say
@@ -153,7 +161,12 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
         }
         (total >= Decimal::from(60)).then_some(total)
     }) {
-        return Some(Usage::Daily(d));
+        // All day every day is always on.
+        return Some(if d >= Decimal::from(86_400) {
+            Usage::Always
+        } else {
+            Usage::Daily(d)
+        });
     }
     let mut i = 0;
     while i < toks.len() {
@@ -284,5 +297,9 @@ mod tests {
             Some(Usage::Daily(Decimal::from(8 * 3600)))
         );
         assert_eq!(u("一个半钟"), h(5400));
+        // Hours in a day are the day's use; all of them, always on.
+        assert_eq!(u("一天8小时"), Some(Usage::Daily(Decimal::from(8 * 3600))));
+        assert_eq!(u("一天24小时跑4090 一个月多少钱"), Some(Usage::Always));
+        assert_eq!(u("跑1天"), h(86400));
     }
 }

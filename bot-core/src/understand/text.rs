@@ -205,12 +205,25 @@ fn spoken_amounts(s: &str) -> String {
         if unit {
             out.push('.');
             out.extend(&chars[i + 1..=i + cents]);
-            out.push(c);
             i += cents + 1;
-            // `2块5毛`: the jiao said with its unit.
+            // `2块5毛`: the jiao said with its unit, and a fen after it (`1块9毛8`).
             if cents == 1 && chars.get(i) == Some(&'毛') {
                 i += 1;
+                if chars.get(i).is_some_and(|d| d.is_ascii_digit())
+                    && chars.get(i + 1).is_none_or(|n| {
+                        !(n.is_ascii_alphanumeric()
+                            || *n == '.'
+                            || "小个天周月张卡秒钟".contains(*n))
+                    })
+                {
+                    out.push(chars[i]);
+                    i += 1;
+                    if chars.get(i) == Some(&'分') {
+                        i += 1;
+                    }
+                }
             }
+            out.push(c);
             continue;
         }
         // `5毛` (half a yuan): jiao alone are tenths of a yuan.
@@ -285,9 +298,9 @@ fn chinese_numerals(s: &str) -> String {
     while i < chars.len() {
         // `2块五`: one numeral after an amount's yuan is its jiao (`两块五` is 2.5 yuan,
         // `两块八一小时` 2.8 yuan an hour): one numeral only, whatever follows it.
-        let jiao = (out.ends_with('块') || out.ends_with('元'))
+        let jiao = (out.ends_with('块') || out.ends_with('元') || out.ends_with('毛'))
             && out
-                .trim_end_matches(['块', '元'])
+                .trim_end_matches(['块', '元', '毛'])
                 .ends_with(|c: char| c.is_ascii_digit())
             && digit(chars[i]).is_some_and(|d| d > 0);
         let mut j = i;
@@ -388,6 +401,7 @@ mod tests {
         assert_eq!(normalize("5毛钱一分钟"), "0.5块钱1分钟");
         assert_eq!(normalize("两块五毛一小时"), "2.5块1小时");
         assert_eq!(normalize("八毛"), "0.8块");
+        assert_eq!(normalize("一块九毛八一小时"), "1.98块 1小时");
         assert_eq!(normalize("一个半钟"), "1.5小时");
         assert_eq!(normalize("4090一个钟多少钱"), "4090 1个小时多少钱");
         assert_eq!(normalize("两个钟头"), "2个小时");

@@ -52,6 +52,11 @@ pub(super) const COST_WORDS: &[&str] = &[
     "price",
     "what does it cost",
     "how much is",
+    "how many money",
+    "how much money",
+    "啥价",
+    "什么价",
+    "多少价",
 ];
 pub(super) const CHEAP_WORDS: &[&str] = &[
     "最便宜",
@@ -152,6 +157,11 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "any left",
     "还能租",
     "租得到吗",
+    "马上租到",
+    "马上能租",
+    "立刻租",
+    "能马上租",
+    "anywhere else",
 ];
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does
 /// not answer).
@@ -253,6 +263,7 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "哪个更适合",
     "更适合",
     "better for",
+    "差价",
     "which one for",
 ];
 pub(super) const PICK_WORDS: &[&str] = &[
@@ -344,6 +355,12 @@ pub(super) const PLACE_PICK_WORDS: &[&str] = &[
     "which gpu cloud",
     "help me choose a",
     "help me pick a",
+    "which platform is",
+    "what platform is",
+    "which platform for",
+    "which cloud is",
+    "哪个平台好",
+    "哪个平台适合",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
@@ -521,6 +538,44 @@ pub(super) const PLATFORM_FACT_WORDS: &[&str] = &[
 /// Two things set against each other (`lambda vs runpod`, `autodl和恒源云`, `A还是B`).
 pub(super) const AGAINST_WORDS: &[&str] = &["vs", " or ", "还是", "和", "跟", "versus", "对比"];
 
+/// A price turned into another currency or unit, whatever card or platform it is the price
+/// of (`runpod 的 h100 2.69刀一小时 换算成人民币多少`).
+pub(super) const CONVERT_WORDS: &[&str] = &[
+    "换算",
+    "换成",
+    "折合",
+    "折算",
+    "合人民币",
+    "合美元",
+    "合多少",
+    "in cny",
+    "in usd",
+    "in rmb",
+    "in yuan",
+    "to cny",
+    "to usd",
+    "to rmb",
+    "to yuan",
+    "to dollars",
+    "convert",
+];
+
+/// Words before a payment method that say it is not wanted (`不用信用卡`, `no need credit
+/// card`): no filter says "without", so the list is shown whole.
+pub(super) const NOT_NEEDED_WORDS: &[&str] = &[
+    "不用",
+    "不需要",
+    "不要",
+    "没有",
+    "没",
+    "no need",
+    "no need for",
+    "don't need",
+    "without",
+    "without a",
+    "no",
+];
+
 /// A question about the list of platforms, not one platform.
 pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
     "哪个平台",
@@ -552,6 +607,11 @@ pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
     "provider",
     "services",
     "sites",
+    "there platform",
+    "platform that",
+    "platform with",
+    "platform which",
+    "platform no",
 ];
 
 /// A price asked about over time (`最近价格怎么样`, `prices lately`): with [`PRICE_WORDS`],

@@ -468,6 +468,21 @@ h100 一个半钟 runpod\t/cost runpod h100-sxm 1h30m
 一周7天每天8小时 4090 哪家便宜\t/compare rtx-4090 daily 8h
 # training from scratch is every weight trained
 can i train a 1b model from scratch on a 4090\t/fit 1b full rtx-4090
+# non-native English, slang and long questions
+hi, i am PhD student, my professor ask me to fine tune llama 3.1 8b with lora but our lab have no gpu, which platform is cheap and good for me?\t/pick
+Hello sir, how many money for rent A100 one day?\t/compare a100-80g-sxm 1d
+兄弟 4090现在啥价\t/compare rtx-4090 1h
+急！明天要交作业 哪里能马上租到4090\t/stock rtx-4090
+求问 a100 40g 和 80g 差价多少\t/gpu a100-40g-sxm a100-80g-sxm
+# a payment method not wanted is no filter: the whole list
+is there platform no need credit card\t/platforms
+# a terse /tco: a count with m is millions of tokens a day there
+tco qwen2.5-7b 4090 10m\t/tco qwen2.5-7b bf16 rtx-4090 10m
+# a price converted whatever it is the price of; yuan, jiao and fen
+runpod 的 h100 2.69刀一小时 换算成人民币多少\t/convert 2.69usd/hour to hour cny
+一块九毛八一小时 包月多少钱\t/convert 1.98cny/hour to month
+# hours in a day are the day's use; all of them, always on
+一天24小时跑4090 一个月多少钱\t/compare rtx-4090 always
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
