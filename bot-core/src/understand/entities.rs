@@ -27,6 +27,8 @@ pub(super) struct Entities {
     pub tasks: Vec<Task>,
     pub usage: Option<Usage>,
     pub context: Option<String>,
+    /// Sequences served or trained at once (`batch 8`, `bs=4`, `并发16`).
+    pub batch: Option<u32>,
     /// Tokens per day (`2000万token`, `5M tokens a day`).
     pub volume: Option<u64>,
     /// Every catalog model a family and size could mean (`qwen 32b`: Qwen2.5 and Qwen3).
@@ -251,9 +253,11 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
             .and_then(|k| toks.get(k))
             .and_then(|p| lexicon::card_count(p));
     }
-    // `on 2 3090s`: a bare count of cards right before the card.
+    // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`).
+    let batch = i >= 2 && matches!(toks[i - 2].as_str(), "batch" | "bs" | "size");
     if let Some(n) = lexicon::card_count(prev).filter(|n| (2..=16).contains(n))
         && prev.bytes().all(|b| b.is_ascii_digit())
+        && !batch
     {
         return Some(n);
     }
@@ -511,7 +515,61 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     e.usage = find_usage(toks, &taken);
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
+    e.batch = find_batch(toks);
     e
+}
+
+impl Entities {
+    /// `/fit`'s `key=value` options the question says, in the order its line writes them.
+    pub(super) fn fit_options(&self) -> Vec<(String, String)> {
+        let mut o = Vec::new();
+        if let Some(c) = &self.context {
+            o.push(("ctx".to_string(), c.to_lowercase()));
+        }
+        if let Some(b) = self.batch {
+            o.push(("batch".to_string(), b.to_string()));
+        }
+        o
+    }
+}
+
+/// `batch 8`, `batch size 8`, `bs=4`, `batch=16`, `并发16`, `16并发`: the batch a `/fit` reads.
+fn find_batch(toks: &[String]) -> Option<u32> {
+    let n = |t: &str| {
+        t.parse::<u32>()
+            .ok()
+            .filter(|n| (1..=crate::vram::MAX_BATCH).contains(n))
+    };
+    let word = |t: &str| matches!(t, "batch" | "bs" | "batchsize" | "batch_size");
+    for (k, t) in toks.iter().enumerate() {
+        if let Some((key, v)) = t.split_once('=')
+            && word(key)
+        {
+            return n(v);
+        }
+        let next = |j: usize| toks.get(k + j).map(String::as_str).unwrap_or("");
+        if word(t) {
+            if let Some(b) = n(next(1)) {
+                return Some(b);
+            }
+            if next(1) == "size" {
+                return n(next(2));
+            }
+        }
+        if t.ends_with("并发")
+            && let Some(b) = n(next(1))
+        {
+            return Some(b);
+        }
+        if let Some(b) = n(t)
+            && (next(1).starts_with("并发")
+                || next(1).starts_with("个并发")
+                || next(1).starts_with("路并发"))
+        {
+            return Some(b);
+        }
+    }
+    None
 }
 
 /// Plain words at `i`: a quantization, a bare model size, a context window.

@@ -381,7 +381,7 @@ fn fit(q: &Question) -> Option<Reading> {
             model,
             e.quant,
             e.task.filter(|t| *t != Task::Infer),
-            e.context.as_ref(),
+            e.fit_options(),
             gpu.as_ref(),
         )
     };
@@ -409,7 +409,7 @@ fn fit(q: &Question) -> Option<Reading> {
                     model,
                     *quant,
                     *task,
-                    e.context.as_ref(),
+                    e.fit_options(),
                     gpu.as_ref(),
                 ));
             }

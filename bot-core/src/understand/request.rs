@@ -31,7 +31,7 @@ pub(super) fn fit(
     model: &str,
     quant: Option<Quant>,
     task: Option<Task>,
-    context: Option<&String>,
+    options: Vec<(String, String)>,
     gpu: Option<&Cards>,
 ) -> Request {
     Request::Fit(FitArgs {
@@ -40,9 +40,7 @@ pub(super) fn fit(
         task,
         gpu: gpu.map(|g| g.gpu.clone()),
         cards: gpu.map(|g| g.count).filter(|n| *n > 1),
-        options: context
-            .map(|c| vec![("ctx".to_string(), c.to_lowercase())])
-            .unwrap_or_default(),
+        options,
     })
 }
 

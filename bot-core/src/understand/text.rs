@@ -247,7 +247,8 @@ fn digit(c: char) -> Option<u32> {
     Some(match c {
         '零' => 0,
         '一' => 1,
-        '二' | '两' => 2,
+        // `双卡3090`: a pair, before a counter.
+        '二' | '两' | '双' => 2,
         '三' => 3,
         '四' => 4,
         '五' => 5,

@@ -162,6 +162,13 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "立刻租",
     "能马上租",
     "anywhere else",
+    "哪些平台有",
+    "哪个平台有",
+    "哪家平台有",
+    "which platforms have",
+    "which platform has",
+    "which clouds have",
+    "who offers",
 ];
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does
 /// not answer).
@@ -217,6 +224,15 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "good time to",
     "cheaper lately",
     "pricier",
+    "补货",
+    "什么时候有",
+    "back in stock",
+    "when will",
+    "在跌",
+    "在涨",
+    "跌没跌",
+    "跌了没",
+    "降没降",
     "曲线",
     "走向",
     "行情",
@@ -390,6 +406,9 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "what can this",
     "what can it do",
     "what does this bot",
+    "你是谁",
+    "who are you",
+    "what are you",
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
@@ -477,6 +496,14 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "msg me",
     "@我",
     "第一时间告诉",
+    "提醒",
+    "盯一下",
+    "盯着",
+    "帮我盯",
+    "set an alert",
+    "set alert",
+    "create an alert",
+    "alert",
 ];
 
 /// `有4090吗`, `有8卡h100的机器吗`: something asked to exist, at the end of the question.
@@ -497,6 +524,11 @@ pub(super) const WHICH_BETTER_WORDS: &[&str] = &[
     " or ",
     "vs ",
     "versus",
+    "区别",
+    "差别",
+    "不同",
+    "difference",
+    "differ",
 ];
 
 /// A platform's own facts (billing, top-up, refunds, discounts, storage, verification): with

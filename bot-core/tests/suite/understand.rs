@@ -483,6 +483,17 @@ runpod 的 h100 2.69刀一小时 换算成人民币多少\t/convert 2.69usd/hour
 一块九毛八一小时 包月多少钱\t/convert 1.98cny/hour to month
 # hours in a day are the day's use; all of them, always on
 一天24小时跑4090 一个月多少钱\t/compare rtx-4090 always
+# alerts said as 盯/提醒/set an alert; restocking is the stock rhythm
+盯一下runpod的h200 低于3美元提醒\t/subscribe h200-sxm runpod max=3usd/hour
+set an alert for a100 under 1.2 usd on vast\t/subscribe a100-80g-sxm vast max=1.2usd/hour
+4090 什么时候补货\t/trend rtx-4090
+a100 价格是不是在跌\t/trend a100-80g-sxm
+# a batch and a pair of cards said in words
+7b 模型 batch 8 推理 4090\t/fit 7b rtx-4090 batch=8
+双卡3090 nvlink 跑 70b\t/fit 70b 2xrtx-3090
+# which platforms have a card: its stock; two platforms' differences: each one's facts
+which platforms have b200\t/stock b200
+autodl 和 featurize 的区别\task:/platform featurize
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
