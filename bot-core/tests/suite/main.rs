@@ -24,6 +24,7 @@ mod fit_stories;
 mod fit_verdicts;
 mod live_prices;
 mod messages;
+mod model_family_size;
 mod models_current;
 mod monthly_plans;
 mod offer_index;
