@@ -206,3 +206,19 @@ fn fit_sizes_a_family_and_size_as_the_model_and_says_how_it_read_it() {
     assert!(out.contains("Known only by size"), "{out}");
     assert!(!out.contains("No model is called"), "{out}");
 }
+
+/// The question as a person asks it (not the command): 16-bit does not fit one
+/// 4090, and the 4-bit form that does is named with its figure; a family and size in a
+/// question reads the same way as in `/fit`.
+#[test]
+fn a_question_can_card_x_run_model_y_answers_both_forms() {
+    let zh = ask("zh", "4090能跑qwen2.5-32b吗");
+    assert!(zh.contains("放不下"), "{zh}");
+    assert!(zh.contains("换成 4 比特"), "{zh}");
+    let en = ask("en", "can a 4090 run qwen2.5-32b?");
+    assert!(en.contains("Does not fit"), "{en}");
+    assert!(en.contains("In 4-bit"), "{en}");
+    let ds = ask("en", "can 8x h200 run deepseek-671b-a37b in fp8?");
+    assert!(ds.contains("deepseek-v3"), "{ds}");
+    assert!(!ds.contains("Known only by size"), "{ds}");
+}
