@@ -178,6 +178,10 @@ fit-warn-bare-size = { $size } is sized as a dense model (every parameter active
     [none] .
    *[other] , or name the model: { $models }.
   }
+fit-read-as = ℹ️ No model is called { $typed }: read as { $model }, the catalog's model of that family and size{ $others ->
+    [none] .
+   *[other] ; it could also mean { $others } (the one needing the most memory is sized). Name the model to size another.
+  }
 fit-assume-serving = A service with { $batch } concurrent sequences is sized on vLLM (paged KV cache, continuous batching); add transformers to size it on Hugging Face Transformers.
 fit-4bit-on-card = { $verdict ->
     [fits] ✅ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }: about { $need } GiB per card (add { $quant }).

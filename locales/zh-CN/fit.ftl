@@ -215,6 +215,10 @@ fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 
     [none] 。
    *[other] ；也可以直接写模型名：{ $models }。
   }
+fit-read-as = ℹ️ 没有叫 { $typed } 的模型：按目录里这个系列、这个参数量的 { $model } 估算{ $others ->
+    [none] 。
+   *[other] ；它也可能指 { $others }（按其中占显存最多的那个估算）。要估算别的，请写出完整模型名。
+  }
 fit-assume-serving = 有 { $batch } 路并发的服务按 vLLM 估算（分页 KV 缓存、连续批处理）；加上 transformers 可改按 Hugging Face Transformers 估算。
 fit-4bit-on-card = { $verdict ->
     [fits] ✅ 换成 4 比特（{ $quant }）就能放进 { $cards } 张 { $gpu }：每张卡约需 { $need } GiB（加上 { $quant }）。
