@@ -145,8 +145,14 @@ tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list
 tco-price-user = Card price: { $price } { $currency }/hour (yours).
 tco-does-not-fit = ❌ { $model } · { $quant } does not fit on { $cards } × { $gpu } even for one 2048-token conversation, so there is nothing to compare: renting these cards cannot serve it.
 tco-throughput = Serving estimate: about { $tps } tokens/s with { $concurrency } conversations of { $context } tokens in parallel, so at most { $capacity } tokens a day.
-tco-self-hosted = Self-hosted: { $busy } { $currency } per 1M tokens if you rent only the hours you need (about { $hours } h a day for { $tokens } tokens), or { $always } { $currency } per 1M tokens if the card runs all day ({ $day } { $currency }/day).
-tco-over-capacity = ⚠️ That daily volume is more than one setup can serve: you need more cards, or the API.
+tco-self-hosted = Self-hosted: { $busy } { $currency } per 1M tokens if you rent only the hours you need ({ $setups ->
+    [1] about { $hours } h a day for { $tokens } tokens
+   *[other] about { $hours } setup-hours a day for { $tokens } tokens, on { $setups } setups at once
+  }), or { $always } { $currency } per 1M tokens { $setups ->
+    [1] if the card runs all day
+   *[other] with { $setups } setups running all day
+  } ({ $day } { $currency }/day).
+tco-over-capacity = ⚠️ One setup cannot serve that daily volume: it takes { $setups } setups at once ({ $cards } × { $gpu }), or the API.
 tco-api = API: { $api } { $currency } per 1M tokens = { $day } { $currency } a day at your volume.
 tco-break-even = Break-even for a card rented around the clock: { $tokens } tokens a day{ $reachable ->
     [yes] {""}.
@@ -171,6 +177,10 @@ fit-warn-iquant = { $quant } files differ from model to model (llama.cpp keeps s
 fit-warn-bare-size = { $size } is sized as a dense model (every parameter active in each token). Many models this large are mixture-of-experts: give the active count as { $example } for a speed estimate that reads only the active weights{ $models ->
     [none] .
    *[other] , or name the model: { $models }.
+  }
+fit-read-as = ℹ️ No model is called { $typed }: read as { $model }, the catalog's model of that family and size{ $others ->
+    [none] .
+   *[other] ; it could also mean { $others } (the one needing the most memory is sized). Name the model to size another.
   }
 fit-assume-serving = A service with { $batch } concurrent sequences is sized on vLLM (paged KV cache, continuous batching); add transformers to size it on Hugging Face Transformers.
 fit-4bit-on-card = { $verdict ->

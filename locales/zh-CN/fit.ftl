@@ -162,11 +162,17 @@ tco-price-user = 显卡价格：{ $currency ->
   }/小时（你提供的）。
 tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 token 的对话都放不下，没法比较：租这些卡跑不了这个模型。
 tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } token 时约 { $tps } token/秒，一天最多约 { $capacity } token。
-tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $currency ->
+tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $setups ->
+    [1] { $hours } 小时
+   *[other] { $hours } 套·小时，要 { $setups } 套机器同时跑
+  }），每百万 token { $currency ->
     [CNY] ¥{ $busy }
     [USD] ${ $busy }
    *[other] { $busy } { $currency }
-  }；整天开着则每百万 token { $currency ->
+  }；{ $setups ->
+    [1] 整天开着
+   *[other] { $setups } 套机器整天开着
+  }则每百万 token { $currency ->
     [CNY] ¥{ $always }
     [USD] ${ $always }
    *[other] { $always } { $currency }
@@ -175,7 +181,7 @@ tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每�
     [USD] ${ $day }
    *[other] { $day } { $currency }
   }）。
-tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
+tco-over-capacity = ⚠️ 一套机器处理不了这个日用量：要 { $setups } 套同时跑（{ $cards } 张 { $gpu }），或者改用 API。
 tco-api = API：每百万 token { $currency ->
     [CNY] ¥{ $api }
     [USD] ${ $api }
@@ -208,6 +214,10 @@ fit-warn-iquant = { $quant } 文件的大小因模型而异（llama.cpp 会把�
 fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 用到全部参数）。这么大的模型很多是 MoE（混合专家）：写成 { $example } 给出激活参数量，速度就只按激活的权重估算{ $models ->
     [none] 。
    *[other] ；也可以直接写模型名：{ $models }。
+  }
+fit-read-as = ℹ️ 没有叫 { $typed } 的模型：按目录里这个系列、这个参数量的 { $model } 估算{ $others ->
+    [none] 。
+   *[other] ；它也可能指 { $others }（按其中占显存最多的那个估算）。要估算别的，请写出完整模型名。
   }
 fit-assume-serving = 有 { $batch } 路并发的服务按 vLLM 估算（分页 KV 缓存、连续批处理）；加上 transformers 可改按 Hugging Face Transformers 估算。
 fit-4bit-on-card = { $verdict ->

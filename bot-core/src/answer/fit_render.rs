@@ -25,6 +25,9 @@ pub struct Parsed<'a> {
     pub bf16_instead: Option<FitReport>,
     /// A service sized on vLLM because no engine was typed (`fit::settle`).
     pub serving_default: bool,
+    /// The words typed when they named a family and size, not a model (`llama-70b`): the
+    /// answer says which model they were read as, and what else they could mean.
+    pub read_as: Option<String>,
 }
 
 /// Options shown when no card is given.
@@ -95,6 +98,9 @@ pub fn render_fit(
     let verdict = r.parts[lead..].to_vec();
     for w in &rep.warnings {
         r.push(w.clone());
+    }
+    if let Some(w) = read_as_note(catalog, p.read_as.as_deref()) {
+        r.push(w);
     }
     if let Some(w) = bare_size_warning(catalog, req.model) {
         r.push(w);
@@ -384,6 +390,30 @@ const LARGE_BARE_SIZE_B: f64 = 200.0;
 fn trim_b(x: f64) -> String {
     let s = format!("{x:.1}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `llama-70b` read as the catalog's Llama-3.1-70B, naming the other models of that family
+/// and size (`Catalog::model_by_family_and_size`).
+fn read_as_note(catalog: &Catalog, typed: Option<&str>) -> Option<Msg> {
+    let typed = typed?;
+    let found = catalog.model_by_family_and_size(typed)?;
+    let others = found
+        .others
+        .iter()
+        .map(|m| m.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let others = if others.is_empty() {
+        "none".to_string()
+    } else {
+        others
+    };
+    Some(
+        Msg::new("fit-read-as")
+            .arg("typed", typed)
+            .arg("model", found.model.name.as_str())
+            .arg("others", others),
+    )
 }
 
 /// A bare size (`671b`) is sized as a dense model. Say so, with `NNNb-aMMb` for the active

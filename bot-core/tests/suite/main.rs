@@ -25,6 +25,7 @@ mod fit_training;
 mod fit_verdicts;
 mod live_prices;
 mod messages;
+mod model_family_size;
 mod models_current;
 mod monthly_plans;
 mod offer_index;
