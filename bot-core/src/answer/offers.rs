@@ -174,7 +174,7 @@ pub fn live_notes(ctx: &Ctx, mut r: Reply, used: &[crate::billing::LiveUse]) -> 
 
 /// For `/fit` options: the cheapest fresh live price of `gpu` across providers, as a note.
 pub fn live_option_note(ctx: &Ctx, gpu: &str, now: i64) -> Option<Msg> {
-    let quotes = crate::availability::live_quotes(ctx.store, gpu, now).ok()?;
+    let quotes = crate::availability::live_quotes(ctx.store, gpu, 1, now).ok()?;
     let q = quotes
         .iter()
         .filter(|q| q.stock != StockLevel::Unavailable)

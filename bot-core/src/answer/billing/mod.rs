@@ -114,9 +114,13 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             ctx.today,
         )?;
         // Fresh live prices replace list prices where a provider has them; none, no change.
-        let live =
-            crate::availability::live_quotes(ctx.store, &g.id, crate::availability::now_unix())
-                .unwrap_or_default();
+        let live = crate::availability::live_quotes(
+            ctx.store,
+            &g.id,
+            req.cards,
+            crate::availability::now_unix(),
+        )
+        .unwrap_or_default();
         let (offers, used) = billing::with_live_prices(
             ctx.catalog,
             offers,
