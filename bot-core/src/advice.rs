@@ -2,7 +2,7 @@
 //! (`/fit`, `/tco`, `/pick`, the CLI): a configuration that does not fit is never priced as a
 //! working option, and the defaults a figure rests on are the same everywhere and shown.
 
-use crate::billing::Pattern;
+use crate::billing::{Job, Pattern};
 use crate::catalog::{CardLink, Catalog, Gpu};
 use crate::reply::Msg;
 use crate::vram::{
@@ -18,11 +18,14 @@ pub const BOOT_MINUTES: u32 = 3;
 pub const PULL_MINUTES: u32 = 2;
 
 /// The boot and image-pull seconds a job's first session spends, by how it is used: a one-off
-/// run boots and pulls; daily use boots every day (the image stays cached on the disk);
-/// an always-on service pays them once, which disappears in a month of 730 hours.
-pub fn hidden_seconds(pattern: &Pattern) -> (Decimal, Decimal) {
+/// run boots and pulls; daily use boots every day (the image stays cached on the disk); a
+/// held period (always on, `1w`, `1mo`: [`Job::held`]) has them inside the time it is kept.
+pub fn hidden_seconds(job: &Job) -> (Decimal, Decimal) {
     let minute = Decimal::from(60);
-    match pattern {
+    if job.held() {
+        return (Decimal::ZERO, Decimal::ZERO);
+    }
+    match job.pattern {
         Pattern::OneOff => (
             Decimal::from(BOOT_MINUTES) * minute,
             Decimal::from(PULL_MINUTES) * minute,

@@ -374,6 +374,11 @@ fn apply_option<'a>(
             (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
             _ => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // LoRA on every routed expert of an MoE (`FitRequest::lora_experts`).
+        "experts" | "专家" => match lexicon::on_off(v) {
+            Some(on) => req.lora_experts = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),

@@ -238,6 +238,8 @@ fn push_assumptions(
                 .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
                 .arg("given", if p.gc_given { "yes" } else { "no" })
                 .arg("rank", p.opts.lora_rank)
+                .arg("moe", lora_experts_word(req))
+                .arg("experts", lora_expert_count(req))
                 .arg("task", req.task.key())
                 .arg("on_default", trainers_defaulting(true, lang))
                 .arg("off_default", trainers_defaulting(false, lang)),
@@ -633,4 +635,28 @@ pub fn push_options(
         lead: vec![0, 1, 3],
     });
     r.push(Msg::new("fit-options-note"));
+}
+
+/// Whether the training line names the routed experts: `no` for a dense model, full
+/// fine-tuning or adapters on the attention only; else whether they carry adapters
+/// (`FitRequest::lora_experts`).
+fn lora_experts_word(req: &FitRequest) -> &'static str {
+    let moe = lora_expert_count(req) > 0;
+    match () {
+        _ if !moe || req.task == Task::Full => "no",
+        _ if req.lora_targets != crate::vram::LoraTargets::AllLinear => "no",
+        _ if req.lora_experts => "on",
+        _ => "off",
+    }
+}
+
+/// Routed experts per MoE layer of the request's model (0 for a dense one; a raw MoE size
+/// such as `30b-a3b` has the skeleton `Shape::by_size` builds).
+fn lora_expert_count(req: &FitRequest) -> u32 {
+    match req.model {
+        ModelRef::Known(m) => m.experts,
+        ModelRef::BySize { params_b, active_b } => {
+            crate::vram::Shape::by_size(params_b, active_b).experts
+        }
+    }
 }

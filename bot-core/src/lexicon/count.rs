@@ -74,6 +74,45 @@ pub fn card_count(word: &str) -> Option<u32> {
     t.parse().ok()
 }
 
+/// A count written before a card (`8x h100`, `8× h100`, `2x4090`): taken out of the words and
+/// returned, so `/compare 8x h100 1h` prices eight cards and `/tco … 2x a100 …` serves on two,
+/// instead of looking for a GPU called "8x". The caller lets a `cards=` written as well win.
+pub fn take_card_prefix(words: &mut Vec<String>) -> Option<u32> {
+    let count = |w: &str| {
+        let l = w.to_lowercase();
+        let digits = l.trim_end_matches(['x', '×']);
+        (digits.len() < l.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+            .filter(|n| *n >= 1)
+    };
+    // `8x` `h100`: the count alone, with a name after it.
+    if let Some(i) = (0..words.len().saturating_sub(1)).find(|&i| count(&words[i]).is_some()) {
+        let n = count(&words[i]);
+        words.remove(i);
+        return n;
+    }
+    // `2x4090`, `8×h100`: glued to the name.
+    for w in words.iter_mut() {
+        let l = w.to_lowercase();
+        let digits: String = l.chars().take_while(char::is_ascii_digit).collect();
+        if let Some(rest) = l[digits.len()..]
+            .strip_prefix('x')
+            .or_else(|| l[digits.len()..].strip_prefix('×'))
+            && !digits.is_empty()
+            && rest
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+            && let Ok(n @ 1..) = digits.parse::<u32>()
+        {
+            *w = rest.to_string();
+            return Some(n);
+        }
+    }
+    None
+}
+
 /// A card with its count: `2x 4090`, `2 x a100`, `2*4090`, `2x4090`, `4090 x2`, `4090 2` →
 /// (`4090`, 2); a name alone is one card.
 pub fn cards_and_name(t: &str) -> (String, u32) {

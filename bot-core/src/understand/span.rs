@@ -28,7 +28,10 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         };
         let mut next = i + 1;
         let mut tail = toks.get(next).map(String::as_str).unwrap_or("");
+        // A multiplier said in words (`万`, `million`), not a suffix (`20m` may be minutes).
+        let mut worded = false;
         if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
+            worded = true;
             n *= m;
             tail = &tail[w.len()..];
             if tail.is_empty() {
@@ -41,6 +44,7 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             "thousand" => Some(1e3),
             _ => None,
         } {
+            worded = true;
             n *= m;
             next += 1;
             tail = toks.get(next).map(String::as_str).unwrap_or("");
@@ -48,8 +52,38 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         if tail.starts_with("tok") && (1.0..1e15).contains(&n) {
             return Some(n as u64);
         }
+        // `每天五百万`, `一天一千万`, `50m a day`: a large count said per day is tokens, the
+        // only thing counted by the million per day here (`每天8小时` is a duration, `8` is
+        // no volume).
+        let per_day = daily_marker_before(toks, i)
+            || tail.starts_with("每天")
+            || tail.starts_with("/天")
+            || daily_marker_at(toks, next);
+        if per_day && worded && is_number(t) && (1e5..1e15).contains(&n) {
+            return Some(n as u64);
+        }
     }
     None
+}
+
+/// `每天` / `一天` / `每日` / `daily` right before a count.
+fn daily_marker_before(toks: &[String], i: usize) -> bool {
+    let Some(p) = i.checked_sub(1).and_then(|k| toks.get(k)) else {
+        return false;
+    };
+    let one_day = p == "天"
+        && i >= 2
+        && (toks[i - 2] == "1" || toks[i - 2].ends_with('每') || toks[i - 2].ends_with('一'));
+    p.ends_with("每天") || p.ends_with("每日") || p == "daily" || p == "per-day" || one_day
+}
+
+/// `a day`, `per day`, `/day`, `daily`, `每天`, `一天` right after a count.
+fn daily_marker_at(toks: &[String], k: usize) -> bool {
+    let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
+    matches!(w(k), "daily" | "/day" | "/d" | "per-day")
+        || (matches!(w(k), "a" | "per" | "each" | "every") && w(k + 1) == "day")
+        || w(k).starts_with("每天")
+        || w(k).starts_with("/天")
 }
 
 /// Units after a number, as the lexicon's duration grammar reads them.
@@ -107,8 +141,33 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                 || p.contains("每日")
                 || p.contains("天天")
                 || (p == "day" && i > 1 && toks[i - 2] == "every")
+                // `一天24小时`, `一天8小时`: hours in a day are the day's use.
+                || (p == "天"
+                    && i > 1
+                    && toks[i - 2] == "1"
+                    && toks[i].parse::<u32>().is_ok_and(|h| h <= 24)
+                    && toks
+                        .get(i + 1)
+                        .is_some_and(|u| u.starts_with("小时") || u.starts_with("个小时")))
         }
     };
+    // A span said per day anywhere (`一周7天每天8小时`) is the usage: the other spans say
+    // over how long it repeats.
+    if let Some(d) = (1..toks.len()).filter(|i| daily_before(*i)).find_map(|i| {
+        let (mut total, mut k) = (Decimal::ZERO, i);
+        while let Some((secs, used)) = span_at(toks, taken, k) {
+            total += secs;
+            k += used;
+        }
+        (total >= Decimal::from(60)).then_some(total)
+    }) {
+        // All day every day is always on.
+        return Some(if d >= Decimal::from(86_400) {
+            Usage::Always
+        } else {
+            Usage::Daily(d)
+        });
+    }
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
@@ -200,6 +259,17 @@ mod tests {
         assert_eq!(v("5M tokens a day"), Some(5_000_000));
         assert_eq!(v("100 million tokens per day"), Some(100_000_000));
         assert_eq!(v("4090 20m"), None);
+        // Said per day without the word `token`: a large count is the daily volume.
+        assert_eq!(v("自建llama3.1 8b 每天五百万 划算么"), Some(5_000_000));
+        assert_eq!(v("一天一千万 哪个便宜"), Some(10_000_000));
+        assert_eq!(v("5 million a day"), Some(5_000_000));
+        assert_eq!(v("3000万每天"), Some(30_000_000));
+        // A duration per day, a card, a small count: no volume.
+        assert_eq!(v("每天8小时"), None);
+        assert_eq!(v("每天4090"), None);
+        assert_eq!(v("一天2张卡"), None);
+        // `30m` after `daily` may be minutes: a suffix is a volume only with `token`.
+        assert_eq!(v("4090 daily 30m"), None);
     }
 
     #[test]
@@ -221,5 +291,15 @@ mod tests {
         assert_eq!(u("an a100 for one month"), Some(Usage::Always));
         assert!(matches!(u("4090两个月"), Some(Usage::Once(_))));
         assert_eq!(u("每天4小时"), Some(Usage::Daily(Decimal::from(4 * 3600))));
+        // A daily span wins over the spans that say how long it repeats.
+        assert_eq!(
+            u("一周7天每天8小时"),
+            Some(Usage::Daily(Decimal::from(8 * 3600)))
+        );
+        assert_eq!(u("一个半钟"), h(5400));
+        // Hours in a day are the day's use; all of them, always on.
+        assert_eq!(u("一天8小时"), Some(Usage::Daily(Decimal::from(8 * 3600))));
+        assert_eq!(u("一天24小时跑4090 一个月多少钱"), Some(Usage::Always));
+        assert_eq!(u("跑1天"), h(86400));
     }
 }

@@ -26,15 +26,70 @@ pub fn normalize(text: &str) -> String {
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
+    let out = respell(&out);
     replace_all(&out, SPOKEN)
+}
+
+/// Whole Latin words as chat spells them, in the word the lexicon reads: `u` → `you`, `rn` →
+/// `right now`, `distil` → `distill`. Only a whole word is replaced (`distillation`,
+/// `run` stay).
+const SPELLINGS: &[(&str, &str)] = &[
+    ("u", "you"),
+    ("ur", "your"),
+    ("r", "are"),
+    ("rn", "right now"),
+    ("atm", "right now"),
+    ("distil", "distill"),
+    ("distiled", "distill"),
+    ("pls", "please"),
+    ("plz", "please"),
+    ("wat", "what"),
+    ("wht", "what"),
+    ("dont", "don't"),
+    ("doesnt", "doesn't"),
+    ("isnt", "isn't"),
+    ("cant", "can't"),
+];
+
+/// One walk: each maximal run of ASCII letters is looked up in [`SPELLINGS`], unless it is
+/// glued to a digit or a name's joiner on either side (`2h`, `r1`, `qwen-r`).
+fn respell(s: &str) -> String {
+    let glue = |c: char| c.is_ascii_digit() || matches!(c, '-' | '.' | '_' | '/' | '$');
+    let mut out = String::with_capacity(s.len());
+    let mut word = String::new();
+    let mut glued = false;
+    for c in s.chars() {
+        if c.is_ascii_alphabetic() {
+            if word.is_empty() {
+                glued = out.chars().next_back().is_some_and(glue);
+            }
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            let w = std::mem::take(&mut word);
+            match SPELLINGS.iter().find(|(from, _)| *from == w) {
+                Some((_, to)) if !glued && !glue(c) => out.push_str(to),
+                _ => out.push_str(&w),
+            }
+        }
+        out.push(c);
+    }
+    if !word.is_empty() {
+        match SPELLINGS.iter().find(|(from, _)| *from == word) {
+            Some((_, to)) if !glued => out.push_str(to),
+            _ => out.push_str(&word),
+        }
+    }
+    out
 }
 
 /// Traditional characters (Taiwan, Hong Kong) as their simplified forms, so `現在哪裡有4090`
 /// reads like `现在哪里有4090`: every cue word and name in the lexicon is written simplified.
 /// The characters of the words the reader looks for; others are kept as they are.
-const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調還沒麼幾價區別實認證寶雲這較鐘週夠開關機數據刪儲計單貨選擇薦劃點長該線萬億兩給說問請對會後來過記憶體參規寬帶務佈營與為們臺種條擬檔庫態勢漲歷變網預內國際卻讓號碼訂閱貼應試驗龐東門風幣圓讀寫啟動續結總約";
+const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調還沒麼幾價區別實認證寶雲這較鐘週夠開關機數據刪儲計單貨選擇薦劃點長該線萬億兩給說問請對會後來過記憶體參規寬帶務佈營與為們臺種條擬檔庫態勢漲歷變網預內國際卻讓號碼訂閱貼應試驗龐東門風幣圓讀寫啟動續結總約恆騰訊貝華優勝澗績攬趨藍學畢課導師幫換匯裝間級設專業類發環標準題詢轉權統陸灣廣鏡盤傳資電腦註冊帳戶額餘護載從離絡邊於雙處誰節減達報產錄穩頁議見觀圖閒紀屬聽視頻擁極龍廠";
 /// The simplified form of each character of [`TRADITIONAL`], in the same order.
-const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约";
+const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约恒腾讯贝华优胜涧绩揽趋蓝学毕课导师帮换汇装间级设专业类发环标准题询转权统陆湾广镜盘传资电脑注册帐户额余护载从离络边于双处谁节减达报产录稳页议见观图闲纪属听视频拥极龙厂";
 
 fn simplified(c: char) -> char {
     if !is_cjk(c) {
@@ -59,6 +114,12 @@ const SPOKEN: &[(&str, &str)] = &[
     ("an hour and a half", "1.5 hours"),
     ("4 bit", "4bit"),
     ("8 bit", "8bit"),
+    // `钟` for an hour, as said in the south (`一个钟`, `一个半钟`, `两个钟头`).
+    ("个半钟头", ".5小时"),
+    ("个半钟", ".5小时"),
+    ("个钟头", "个小时"),
+    ("个钟", "个小时"),
+    ("钟头", "小时"),
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
     ("一整晚", "8小时"),
@@ -144,8 +205,36 @@ fn spoken_amounts(s: &str) -> String {
         if unit {
             out.push('.');
             out.extend(&chars[i + 1..=i + cents]);
-            out.push(c);
             i += cents + 1;
+            // `2块5毛`: the jiao said with its unit, and a fen after it (`1块9毛8`).
+            if cents == 1 && chars.get(i) == Some(&'毛') {
+                i += 1;
+                if chars.get(i).is_some_and(|d| d.is_ascii_digit())
+                    && chars.get(i + 1).is_none_or(|n| {
+                        !(n.is_ascii_alphanumeric()
+                            || *n == '.'
+                            || "小个天周月张卡秒钟".contains(*n))
+                    })
+                {
+                    out.push(chars[i]);
+                    i += 1;
+                    if chars.get(i) == Some(&'分') {
+                        i += 1;
+                    }
+                }
+            }
+            out.push(c);
+            continue;
+        }
+        // `5毛` (half a yuan): jiao alone are tenths of a yuan.
+        if c.is_ascii_digit()
+            && chars.get(i + 1) == Some(&'毛')
+            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
+        {
+            out.push_str("0.");
+            out.push(c);
+            out.push('块');
+            i += 2;
             continue;
         }
         out.push(c);
@@ -158,7 +247,8 @@ fn digit(c: char) -> Option<u32> {
     Some(match c {
         '零' => 0,
         '一' => 1,
-        '二' | '两' => 2,
+        // `双卡3090`: a pair, before a counter.
+        '二' | '两' | '双' => 2,
         '三' => 3,
         '四' => 4,
         '五' => 5,
@@ -209,9 +299,9 @@ fn chinese_numerals(s: &str) -> String {
     while i < chars.len() {
         // `2块五`: one numeral after an amount's yuan is its jiao (`两块五` is 2.5 yuan,
         // `两块八一小时` 2.8 yuan an hour): one numeral only, whatever follows it.
-        let jiao = (out.ends_with('块') || out.ends_with('元'))
+        let jiao = (out.ends_with('块') || out.ends_with('元') || out.ends_with('毛'))
             && out
-                .trim_end_matches(['块', '元'])
+                .trim_end_matches(['块', '元', '毛'])
                 .ends_with(|c: char| c.is_ascii_digit())
             && digit(chars[i]).is_some_and(|d| d > 0);
         let mut j = i;
@@ -309,6 +399,14 @@ mod tests {
         assert_eq!(normalize("两块八一小时"), "2.8块 1小时");
         assert_eq!(normalize("0.0006美元一秒"), "0.0006美元1秒");
         assert_eq!(normalize("两块钱"), "2块钱");
+        assert_eq!(normalize("5毛钱一分钟"), "0.5块钱1分钟");
+        assert_eq!(normalize("两块五毛一小时"), "2.5块1小时");
+        assert_eq!(normalize("八毛"), "0.8块");
+        assert_eq!(normalize("一块九毛八一小时"), "1.98块 1小时");
+        assert_eq!(normalize("一个半钟"), "1.5小时");
+        assert_eq!(normalize("4090一个钟多少钱"), "4090 1个小时多少钱");
+        assert_eq!(normalize("两个钟头"), "2个小时");
+        assert_eq!(normalize("40分钟"), "40分钟");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");
         // Two cards, not 2.3 yuan.
@@ -319,8 +417,33 @@ mod tests {
     fn traditional_characters_read_as_simplified() {
         assert_eq!(normalize("現在哪裡有4090"), "现在哪里有4090");
         assert_eq!(normalize("兩張3090跑兩個小時"), "2张3090跑2个小时");
+        // Platform names and cue words written in traditional characters.
+        assert_eq!(normalize("恆源雲"), "恒源云");
+        assert_eq!(normalize("騰訊雲 華為雲 藍耘"), "腾讯云 华为云 蓝耘");
+        assert_eq!(
+            normalize("幫我選 學生 畢設 裝得下"),
+            "帮我选 学生 毕设 装得下"
+        );
         // Latin letters and digits are never touched.
         assert_eq!(normalize("A100"), "a100");
+    }
+
+    #[test]
+    fn chat_spellings_become_the_lexicon_words() {
+        assert_eq!(normalize("what can u do"), "what can you do");
+        assert_eq!(normalize("got any 3090 rn?"), "got any 3090 right now?");
+        assert_eq!(
+            normalize("deepseek r1 distil qwen 7b"),
+            "deepseek r1 distill qwen 7b"
+        );
+        assert_eq!(
+            normalize("which clouds dont need id"),
+            "which clouds don't need id"
+        );
+        // Only whole words: names, units and longer words are kept.
+        assert_eq!(normalize("deepseek-r1 2h run"), "deepseek-r1 2h run");
+        assert_eq!(normalize("distillation u2 r1"), "distillation u2 r1");
+        assert_eq!(normalize("4090r"), "4090r");
     }
 
     #[test]

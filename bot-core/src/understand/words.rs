@@ -43,6 +43,20 @@ pub(super) const COST_WORDS: &[&str] = &[
     "几刀",
     "费用多少",
     "租金",
+    "多钱",
+    "几百",
+    "几块",
+    "多少块",
+    "价格",
+    "价钱",
+    "price",
+    "what does it cost",
+    "how much is",
+    "how many money",
+    "how much money",
+    "啥价",
+    "什么价",
+    "多少价",
 ];
 pub(super) const CHEAP_WORDS: &[&str] = &[
     "最便宜",
@@ -79,6 +93,10 @@ pub(super) const CHEAP_WORDS: &[&str] = &[
     "比一下",
     "比一比",
     "比比",
+    "实惠",
+    "性价比",
+    "affordable",
+    "cheap ",
 ];
 pub(super) const STOCK_WORDS: &[&str] = &[
     "有货",
@@ -133,6 +151,24 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "who got",
     "anyone got",
     "anyone have",
+    "got any",
+    "have any",
+    "has any",
+    "any left",
+    "还能租",
+    "租得到吗",
+    "马上租到",
+    "马上能租",
+    "立刻租",
+    "能马上租",
+    "anywhere else",
+    "哪些平台有",
+    "哪个平台有",
+    "哪家平台有",
+    "which platforms have",
+    "which platform has",
+    "which clouds have",
+    "who offers",
 ];
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does
 /// not answer).
@@ -181,6 +217,26 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "dropping",
     "rising",
     "dropped",
+    "便宜了",
+    "贵了",
+    "涨价了",
+    "降价了",
+    "good time to",
+    "cheaper lately",
+    "pricier",
+    "补货",
+    "什么时候有",
+    "back in stock",
+    "when will",
+    "在跌",
+    "在涨",
+    "跌没跌",
+    "跌了没",
+    "降没降",
+    "曲线",
+    "走向",
+    "行情",
+    "涨跌",
 ];
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
@@ -219,6 +275,12 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "差多少",
     "差距",
     "差在哪",
+    "哪个适合",
+    "哪个更适合",
+    "更适合",
+    "better for",
+    "差价",
+    "which one for",
 ];
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
@@ -279,6 +341,42 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "where do i start",
     "get started",
     "getting started",
+    "用什么卡",
+    "用啥卡",
+    "what gpu do i need",
+    "what card do i need",
+    "which card do i need",
+    "在哪租",
+    "哪里租卡",
+    "不知道在哪",
+    "where do i rent",
+];
+/// Guidance words that ask where to rent (a place, not a card): with a model named and no
+/// card, still `/pick`, which keeps the model (`想用lora微调下qwen2.5 7b，不知道在哪租卡`).
+pub(super) const PLACE_PICK_WORDS: &[&str] = &[
+    "不知道在哪",
+    "在哪租",
+    "哪里租卡",
+    "不知道选哪家",
+    "选哪家",
+    "租哪家",
+    "选哪个平台",
+    "推荐个平台",
+    "推荐一个平台",
+    "推荐平台",
+    "where should i rent",
+    "where do i rent",
+    "which platform should",
+    "which gpu platform",
+    "which gpu cloud",
+    "help me choose a",
+    "help me pick a",
+    "which platform is",
+    "what platform is",
+    "which platform for",
+    "which cloud is",
+    "哪个平台好",
+    "哪个平台适合",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
@@ -308,6 +406,9 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "what can this",
     "what can it do",
     "what does this bot",
+    "你是谁",
+    "who are you",
+    "what are you",
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
@@ -389,6 +490,122 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "通知一下",
     "heads up",
     "hit me up",
+    "lemme know",
+    "give me a shout",
+    "dm me",
+    "msg me",
+    "@我",
+    "第一时间告诉",
+    "提醒",
+    "盯一下",
+    "盯着",
+    "帮我盯",
+    "set an alert",
+    "set alert",
+    "create an alert",
+    "alert",
+];
+
+/// `有4090吗`, `有8卡h100的机器吗`: something asked to exist, at the end of the question.
+pub(super) const EXISTS_ENDS: &[&str] = &["吗 ", "么 ", "嘛 ", "没 ", "不 ", "吗? ", "么? ", "? "];
+/// Words that make `有` a possession (`我有一张4090`), not a question of stock.
+pub(super) const HAVE_WORDS: &[&str] = &["我有", "我只有", "手上有", "手里有", "自己有", "已经有"];
+
+/// Platforms weighed against each other without a price (`autodl和恒源云哪个好`, `runpod vs
+/// vast which is better`): each platform's facts, asked back.
+pub(super) const WHICH_BETTER_WORDS: &[&str] = &[
+    "哪个好",
+    "哪家好",
+    "哪个更好",
+    "还是",
+    "which is better",
+    "which one is better",
+    "better",
+    " or ",
+    "vs ",
+    "versus",
+    "区别",
+    "差别",
+    "不同",
+    "difference",
+    "differ",
+];
+
+/// A platform's own facts (billing, top-up, refunds, discounts, storage, verification): with
+/// one platform and no card, `/platform`, even in a student's words (`autodl 学生认证有优惠吗`).
+pub(super) const PLATFORM_FACT_WORDS: &[&str] = &[
+    "优惠",
+    "认证",
+    "计费",
+    "收费",
+    "扣费",
+    "扣钱",
+    "充值",
+    "最低充",
+    "退款",
+    "退钱",
+    "付款",
+    "支付",
+    "发票",
+    "数据",
+    "删除",
+    "关机",
+    "存储",
+    "硬盘",
+    "网盘",
+    "billing",
+    "bill ",
+    "bills",
+    "charge",
+    "refund",
+    "discount",
+    "deposit",
+    "top up",
+    "top-up",
+    "invoice",
+    "storage",
+    "stopped",
+];
+
+/// Two things set against each other (`lambda vs runpod`, `autodl和恒源云`, `A还是B`).
+pub(super) const AGAINST_WORDS: &[&str] = &["vs", " or ", "还是", "和", "跟", "versus", "对比"];
+
+/// A price turned into another currency or unit, whatever card or platform it is the price
+/// of (`runpod 的 h100 2.69刀一小时 换算成人民币多少`).
+pub(super) const CONVERT_WORDS: &[&str] = &[
+    "换算",
+    "换成",
+    "折合",
+    "折算",
+    "合人民币",
+    "合美元",
+    "合多少",
+    "in cny",
+    "in usd",
+    "in rmb",
+    "in yuan",
+    "to cny",
+    "to usd",
+    "to rmb",
+    "to yuan",
+    "to dollars",
+    "convert",
+];
+
+/// Words before a payment method that say it is not wanted (`不用信用卡`, `no need credit
+/// card`): no filter says "without", so the list is shown whole.
+pub(super) const NOT_NEEDED_WORDS: &[&str] = &[
+    "不用",
+    "不需要",
+    "不要",
+    "没有",
+    "没",
+    "no need",
+    "no need for",
+    "don't need",
+    "without",
+    "without a",
+    "no",
 ];
 
 /// A question about the list of platforms, not one platform.
@@ -422,6 +639,11 @@ pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
     "provider",
     "services",
     "sites",
+    "there platform",
+    "platform that",
+    "platform with",
+    "platform which",
+    "platform no",
 ];
 
 /// A price asked about over time (`最近价格怎么样`, `prices lately`): with [`PRICE_WORDS`],
@@ -438,6 +660,17 @@ pub(super) const RECENT_WORDS: &[&str] = &[
     "past month",
     "past week",
     "this month",
+    "last week",
+    "last month",
+    "over the last",
+    "over the past",
+    "in the past",
+    "the past",
+    "past few",
+    "这周",
+    "本周",
+    "这个月",
+    "上个月",
 ];
 pub(super) const PRICE_WORDS: &[&str] = &["价格", "价钱", "租金", "price", "rate"];
 

@@ -21,6 +21,7 @@ mod fit_kv;
 mod fit_mechanisms;
 mod fit_reference;
 mod fit_stories;
+mod fit_training;
 mod fit_verdicts;
 mod live_prices;
 mod messages;

@@ -65,6 +65,93 @@ fn the_first_sentence_keeps_all_six_facts_and_asks_only_what_is_left() {
     }
 }
 
+/// The same story in English: the six facts said in one sentence, after `/pick` or with it.
+#[test]
+fn the_first_sentence_in_english_keeps_all_six_facts() {
+    let sentence =
+        "I want to lora fine-tune qwen2.5 7b for 3 hours, alipay only, no real-name, budget 50";
+    for first in [None, Some(format!("/pick {sentence}"))] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot(dir.path());
+        let me = who("en");
+        let (ids, text) = match first {
+            None => {
+                say(&bot, &me, "/pick");
+                say(&bot, &me, sentence)
+            }
+            Some(line) => say(&bot, &me, &line),
+        };
+        for id in [
+            "pick-understood-model",
+            "pick-understood-method",
+            "pick-understood-usage",
+            "pick-understood-pay",
+            "pick-understood-nrn",
+            "pick-understood-budget",
+        ] {
+            assert!(ids.iter().any(|i| i == id), "{id} missing: {text}");
+        }
+        for said in ["Qwen2.5-7B", "LoRA", "3", "Alipay", "50"] {
+            assert!(text.contains(said), "{said}: {text}");
+        }
+        for asked in [
+            "pick-ask-model",
+            "pick-ask-usage",
+            "pick-ask-barriers",
+            "pick-ask-task",
+        ] {
+            assert!(
+                !ids.iter().any(|i| i == asked),
+                "{asked} asked again: {text}"
+            );
+        }
+        assert!(!ids.iter().any(|i| i == "pick-invalid"), "{text}");
+    }
+}
+
+/// Real-name refused in chat words (`dont want kyc`, `不要实名`), kept at whatever step.
+#[test]
+fn real_name_refused_in_other_words_is_kept() {
+    for (locale, line) in [
+        ("en", "only have paypal, dont want kyc, budget $30"),
+        ("zh", "只有微信 不要实名 预算80"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot(dir.path());
+        let me = who(locale);
+        say(&bot, &me, "/pick");
+        let (ids, text) = say(&bot, &me, line);
+        for id in [
+            "pick-understood-nrn",
+            "pick-understood-pay",
+            "pick-understood-budget",
+        ] {
+            assert!(ids.iter().any(|i| i == id), "{id}: {line}: {text}");
+        }
+        assert!(!ids.iter().any(|i| i == "pick-invalid"), "{text}");
+    }
+}
+
+/// A plain question that names a model and asks where to rent it starts `/pick` with the
+/// model and the method kept (the model is not a `/fit` to guess).
+#[test]
+fn a_model_with_where_to_rent_it_starts_pick_with_the_model() {
+    for (locale, question) in [
+        ("zh", "想用lora微调下qwen2.5 7b，不知道在哪租卡"),
+        ("en", "where do i rent gpus to lora fine-tune qwen2.5 7b?"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot(dir.path());
+        let me = who(locale);
+        let (ids, text) = say(&bot, &me, question);
+        assert!(text.contains("/pick"), "{question}: {text}");
+        for id in ["pick-understood-model", "pick-understood-method"] {
+            assert!(ids.iter().any(|i| i == id), "{id}: {question}: {text}");
+        }
+        assert!(!ids.iter().any(|i| i == "pick-ask-model"), "{text}");
+    }
+}
+
 fn six_facts_kept(ids: &[String], text: &str) {
     for id in [
         "pick-understood-model",
