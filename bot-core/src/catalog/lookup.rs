@@ -160,10 +160,16 @@ impl Catalog {
             .iter()
             .copied()
             .reduce(|best, m| if needs_more(m, best) { m } else { best })?;
+        let alternatives = found
+            .iter()
+            .copied()
+            .filter(|m| m.id != pick.id && !same_memory(m, pick))
+            .collect();
         let others = all.into_iter().filter(|m| m.id != pick.id).collect();
         Some(FamilySize {
             model: pick,
             others,
+            alternatives,
         })
     }
 
@@ -239,7 +245,12 @@ impl Catalog {
 #[derive(Debug, Clone)]
 pub struct FamilySize<'a> {
     pub model: &'a Model,
+    /// Every other model the words could mean (specialised lines and shared shapes too).
     pub others: Vec<&'a Model>,
+    /// Of those, the plain ones whose memory differs from `model`'s (parameters or KV per
+    /// token beyond 2%: Gemma-2-27B beside Gemma-3-27B), worth asking back in a question;
+    /// DeepSeek-V3.1 beside DeepSeek-V3 is not.
+    pub alternatives: Vec<&'a Model>,
 }
 
 /// Every name a model goes by: family, id, name, aliases, and its Hugging Face names without
@@ -331,10 +342,19 @@ fn kv_per_token(m: &Model) -> f64 {
     per_layer * f64::from(m.layers)
 }
 
+/// Beyond 2% of the larger.
+fn differ(a: f64, b: f64) -> bool {
+    (a - b).abs() > 0.02 * a.max(b)
+}
+
+/// The same parameters and KV per token within 2%: one answer for both.
+fn same_memory(a: &Model, b: &Model) -> bool {
+    !differ(a.params_b, b.params_b) && !differ(kv_per_token(a), kv_per_token(b))
+}
+
 /// Whether `m` needs more memory than `best`: parameters, then KV per token (each only
 /// beyond 2%), then the longer context. Equal models keep the earlier entry.
 fn needs_more(m: &Model, best: &Model) -> bool {
-    let differ = |a: f64, b: f64| (a - b).abs() > 0.02 * a.max(b);
     if differ(m.params_b, best.params_b) {
         return m.params_b > best.params_b;
     }

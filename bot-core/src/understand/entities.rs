@@ -184,9 +184,19 @@ fn family_model(
             format!("{family}{v}{size}"),
         ] {
             *lookups += 1;
-            if let Some(m) = catalog.find_model(&cand) {
+            if let Some(m) = catalog.model_by_name(&cand) {
                 if !found.contains(&m.id) {
                     found.push(m.id.clone());
+                }
+                break;
+            }
+            // A family and size the catalog knows without a version (`gemma 27b`): the model
+            // `/fit` would size, and the generations whose memory differs, to ask back.
+            if let Some(fs) = catalog.model_by_family_and_size(&cand) {
+                for m in std::iter::once(fs.model).chain(fs.alternatives) {
+                    if !found.contains(&m.id) {
+                        found.push(m.id.clone());
+                    }
                 }
                 break;
             }

@@ -151,6 +151,12 @@ fn several_models_of_a_family_and_size_resolve_to_one_and_name_the_rest() {
     for o in &ds.others {
         assert!(near(o.params_b, ds.model.params_b, 0.02), "{}", o.id);
     }
+    // One shape under several names is no question to ask back; two generations whose
+    // memory differs are (a question asks, `/fit` sizes the larger and names the other).
+    assert!(ds.alternatives.is_empty(), "{:?}", ds.alternatives);
+    let g = c.model_by_family_and_size("gemma-27b").unwrap();
+    assert!(!g.alternatives.is_empty(), "{:?}", g.model.id);
+    assert!(g.alternatives.iter().all(|a| a.family != g.model.family));
     // The memory-largest of Llama-2-70B and Llama-3.x-70B: Llama 3's 128k vocabulary.
     let l = c.model_by_family_and_size("llama-70b").unwrap();
     assert!(
@@ -221,4 +227,9 @@ fn a_question_can_card_x_run_model_y_answers_both_forms() {
     let ds = ask("en", "can 8x h200 run deepseek-671b-a37b in fp8?");
     assert!(ds.contains("deepseek-v3"), "{ds}");
     assert!(!ds.contains("Known only by size"), "{ds}");
+    let ds = ask("zh", "deepseek 671b 需要几张h100");
+    assert!(
+        ds.contains("deepseek-v3") && !ds.contains("只知道参数量"),
+        "{ds}"
+    );
 }
