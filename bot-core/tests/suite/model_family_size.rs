@@ -147,6 +147,12 @@ fn several_models_of_a_family_and_size_resolve_to_one_and_name_the_rest() {
     assert!(q.others.iter().all(|m| m.id != "qwen3-next-80b-a3b"));
     let vl = c.model_by_family_and_size("qwen2.5-vl-72b-awq").unwrap();
     assert_eq!(vl.model.family, "qwen2.5-vl");
+    // Only the VL line has a Chinese alias starting `千问2.5`: the words without `vl` still do
+    // not mean it.
+    for typed in ["千问2.5-7b", "千问2.5 72b"] {
+        let m = c.find_model(typed).map(|m| m.family.clone());
+        assert_ne!(m.as_deref(), Some("qwen2.5-vl"), "{typed}");
+    }
     let ds = c.model_by_family_and_size("deepseek-671b").unwrap();
     for o in &ds.others {
         assert!(near(o.params_b, ds.model.params_b, 0.02), "{}", o.id);
