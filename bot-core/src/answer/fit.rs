@@ -7,7 +7,8 @@
 //! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::common::not_found_reply;
-pub use super::fit_render::{Parsed, bare_size_warning, push_options, render_fit};
+pub use super::fit_model_note::bare_size_warning;
+pub use super::fit_render::{Parsed, push_options, render_fit};
 use crate::advice;
 use crate::catalog::{Catalog, EntryKind, NotFound};
 use crate::context::Ctx;
