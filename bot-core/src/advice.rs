@@ -366,8 +366,9 @@ pub struct Remedy {
 }
 
 /// For a request on a named card whose verdict is `tight` or `short`: the single changes a user
-/// can type (QLoRA, dropout off, checkpointing on, a shorter context, a smaller batch, 4-bit
-/// weights, an 8-bit optimizer, one more card) that fit, clear fits first, then by need.
+/// can type (QLoRA, dropout off, no adapters on an MoE's routed experts, checkpointing on, a
+/// shorter context, a smaller batch, 4-bit weights, an 8-bit optimizer, one more card) that fit,
+/// clear fits first, then by need.
 pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Vec<Remedy> {
     let Some(gpu) = req.gpu else {
         return Vec::new();
@@ -386,6 +387,11 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
     }
     if req.task.is_training() && req.task != Task::Full && req.lora_dropout {
         push("dropout=off".into(), &|r, _| r.lora_dropout = false);
+    }
+    // Adapters on every routed expert of an MoE (`experts=on`): attention and shared layers
+    // only is what PEFT's all-linear wraps in Transformers v5.
+    if req.task.is_training() && req.task != Task::Full && req.lora_experts {
+        push("experts=off".into(), &|r, _| r.lora_experts = false);
     }
     if req.task.is_training() && !req.grad_checkpointing {
         push("gc=on".into(), &|r, _| r.grad_checkpointing = true);

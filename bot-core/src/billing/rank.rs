@@ -173,8 +173,8 @@ pub fn compare(
 
 /// The cheapest spot / interruptible offer for a job priced on standard tiers, for the
 /// labelled extra line beside the ranking ("spot: ¥1.19, can be reclaimed"). `None` when the
-/// user already asked for spot, for a service meant to run 24/7 or any held period (`1w`,
-/// `1mo`: [`Job::held`]; never planned on capacity that can be taken away unless asked), or when no platform sells the card as spot.
+/// user already asked for spot, for a service meant to run 24/7 (never planned on capacity
+/// that can be taken away unless asked), or when no platform sells the card as spot.
 pub fn spot_alternative(
     catalog: &Catalog,
     gpu_id: &str,
@@ -183,7 +183,7 @@ pub fn spot_alternative(
     currency: &str,
     today: i64,
 ) -> Option<RankedOffer> {
-    if job.tiers != Tiers::Standard || job.held() {
+    if job.tiers != Tiers::Standard || matches!(job.pattern, super::Pattern::AlwaysOn { .. }) {
         return None;
     }
     let spot_job = Job {

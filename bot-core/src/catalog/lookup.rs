@@ -79,7 +79,13 @@ impl Catalog {
     /// ([`Catalog::model_by_name`]), else a family and size
     /// ([`Catalog::model_by_family_and_size`]).
     pub fn find_model(&self, query: &str) -> Option<&Model> {
-        self.model_by_name(query)
+        // `千问3-4b` is `qwen3-4b` by the catalog's own names first (a Chinese alias of
+        // another model must not win by its prefix).
+        let latin = latin_brand(query);
+        (latin != query.trim())
+            .then(|| self.model_by_name(&latin))
+            .flatten()
+            .or_else(|| self.model_by_name(query))
             .or_else(|| Some(self.model_by_family_and_size(query)?.model))
     }
 
@@ -134,7 +140,7 @@ impl Catalog {
     /// smaller of two models the name could mean; the rest are in `others`.
     pub fn model_by_family_and_size(&self, query: &str) -> Option<FamilySize<'_>> {
         let (family, size) = super::split_at_size(query)?;
-        let key = normalize(&family);
+        let key = normalize(&latin_brand(&family));
         if key.is_empty() || !size.plausible() {
             return None;
         }
@@ -166,16 +172,10 @@ impl Catalog {
             .iter()
             .copied()
             .reduce(|best, m| if needs_more(m, best) { m } else { best })?;
-        let alternatives = found
-            .iter()
-            .copied()
-            .filter(|m| m.id != pick.id && !same_memory(m, pick))
-            .collect();
         let others = all.into_iter().filter(|m| m.id != pick.id).collect();
         Some(FamilySize {
             model: pick,
             others,
-            alternatives,
         })
     }
 
@@ -253,10 +253,24 @@ pub struct FamilySize<'a> {
     pub model: &'a Model,
     /// Every other model the words could mean (specialised lines and shared shapes too).
     pub others: Vec<&'a Model>,
-    /// Of those, the plain ones whose memory differs from `model`'s (parameters or KV per
-    /// token beyond 2%: Gemma-2-27B beside Gemma-3-27B), worth asking back in a question;
-    /// DeepSeek-V3.1 beside DeepSeek-V3 is not.
-    pub alternatives: Vec<&'a Model>,
+}
+
+/// Brand names as Chinese users write them, for the Latin family the catalog's names use:
+/// `千问2.5` is `qwen2.5` (the catalog's Chinese aliases cover some models, not every one).
+pub const BRAND_WORDS: &[(&str, &str)] = &[
+    ("通义千问", "qwen"),
+    ("千问", "qwen"),
+    ("智谱", "glm"),
+    ("深度求索", "deepseek"),
+];
+
+/// `family` with a leading Chinese brand name in its Latin form.
+fn latin_brand(family: &str) -> String {
+    let t = family.trim();
+    BRAND_WORDS
+        .iter()
+        .find_map(|(zh, latin)| t.strip_prefix(zh).map(|rest| format!("{latin}{rest}")))
+        .unwrap_or_else(|| t.to_string())
 }
 
 /// Every name a model goes by: family, id, name, aliases, and its Hugging Face names without
@@ -351,11 +365,6 @@ fn kv_per_token(m: &Model) -> f64 {
 /// Beyond 2% of the larger.
 fn differ(a: f64, b: f64) -> bool {
     (a - b).abs() > 0.02 * a.max(b)
-}
-
-/// The same parameters and KV per token within 2%: one answer for both.
-fn same_memory(a: &Model, b: &Model) -> bool {
-    !differ(a.params_b, b.params_b) && !differ(kv_per_token(a), kv_per_token(b))
 }
 
 /// Whether `m` needs more memory than `best`: parameters, then KV per token (each only

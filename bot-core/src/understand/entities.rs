@@ -184,19 +184,11 @@ fn family_model(
             format!("{family}{v}{size}"),
         ] {
             *lookups += 1;
+            // By its own names only: the catalog's family-and-size guess would pick one of
+            // several models (`gemma 27b`), which the reader asks back instead.
             if let Some(m) = catalog.model_by_name(&cand) {
                 if !found.contains(&m.id) {
                     found.push(m.id.clone());
-                }
-                break;
-            }
-            // A family and size the catalog knows without a version (`gemma 27b`): the model
-            // `/fit` would size, and the generations whose memory differs, to ask back.
-            if let Some(fs) = catalog.model_by_family_and_size(&cand) {
-                for m in std::iter::once(fs.model).chain(fs.alternatives) {
-                    if !found.contains(&m.id) {
-                        found.push(m.id.clone());
-                    }
                 }
                 break;
             }
@@ -221,6 +213,14 @@ fn family_model(
             .collect();
         if !said.is_empty() {
             found = said;
+        }
+    }
+    // No catalog id carries the size (`deepseek 671b`: DeepSeek-V3's id has none): the model
+    // of that family and size, as `/fit` reads it, never a size-only guess.
+    if found.is_empty() {
+        *lookups += 1;
+        if let Some(fs) = catalog.model_by_family_and_size(&format!("{family}{version}-{size}")) {
+            found.push(fs.model.id.clone());
         }
     }
     (!found.is_empty()).then_some((found, used))

@@ -283,3 +283,30 @@ fn moe_qlora_on_bitsandbytes_says_what_16_bit_experts_would_add() {
         assert!(!o.contains("load_in_4bit leaves"), "{line}: {o}");
     }
 }
+
+/// A tight MoE job with adapters on every expert names `experts=off` among what makes it safe,
+/// with the smaller need; a job without them does not offer it.
+#[test]
+fn a_tight_expert_lora_offers_experts_off() {
+    let w = world();
+    let on = say(
+        &w,
+        "en",
+        "/fit qwen3-30b-a3b qlora ctx=2k a100-40g-sxm experts=on",
+    );
+    assert!(on.contains("Tight on"), "{on}");
+    let at = on.find("experts=off (").unwrap_or_else(|| panic!("{on}"));
+    let off_need: f64 = on[at + 13..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let need = |t: &str| -> f64 {
+        let i = t.find(" GiB allocated").unwrap();
+        t[..i].rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(off_need < need(&on) - 10.0, "{off_need} vs {on}");
+    let off = say(&w, "en", "/fit qwen3-30b-a3b qlora ctx=8k a100-40g-sxm");
+    assert!(!off.contains("experts=off ("), "{off}");
+}

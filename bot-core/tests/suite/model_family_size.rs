@@ -157,12 +157,13 @@ fn several_models_of_a_family_and_size_resolve_to_one_and_name_the_rest() {
     for o in &ds.others {
         assert!(near(o.params_b, ds.model.params_b, 0.02), "{}", o.id);
     }
-    // One shape under several names is no question to ask back; two generations whose
-    // memory differs are (a question asks, `/fit` sizes the larger and names the other).
-    assert!(ds.alternatives.is_empty(), "{:?}", ds.alternatives);
+    // Two generations whose memory differs: `/fit` sizes the larger and names the other.
     let g = c.model_by_family_and_size("gemma-27b").unwrap();
-    assert!(!g.alternatives.is_empty(), "{:?}", g.model.id);
-    assert!(g.alternatives.iter().all(|a| a.family != g.model.family));
+    assert!(
+        g.others.iter().any(|o| o.family != g.model.family),
+        "{}",
+        g.model.id
+    );
     // The memory-largest of Llama-2-70B and Llama-3.x-70B: Llama 3's 128k vocabulary.
     let l = c.model_by_family_and_size("llama-70b").unwrap();
     assert!(
@@ -238,4 +239,26 @@ fn a_question_can_card_x_run_model_y_answers_both_forms() {
         ds.contains("deepseek-v3") && !ds.contains("只知道参数量"),
         "{ds}"
     );
+}
+
+/// A Chinese brand name before the version and size is its Latin family: `千问2.5 7B` is
+/// Qwen2.5-7B (not the one Qwen2.5 model whose alias happens to start with 千问2.5, the VL),
+/// and every Qwen model of the catalog is found the same way under both spellings.
+#[test]
+fn a_chinese_brand_name_reads_as_its_latin_family() {
+    let c = cat();
+    let m = c.find_model("千问2.5 7B").unwrap();
+    assert_eq!(m.id, "qwen2.5-7b");
+    let mut checked = 0;
+    for m in c.models.iter().filter(|m| m.id.starts_with("qwen")) {
+        let latin = m.id.clone();
+        for zh in ["千问", "通义千问"] {
+            let typed = format!("{zh}{}", &latin["qwen".len()..]);
+            let got = c.find_model(&typed).map(|x| x.id.clone());
+            let by_latin = c.find_model(&latin).map(|x| x.id.clone());
+            assert_eq!(got, by_latin, "`{typed}` vs `{latin}`");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked}");
 }
