@@ -226,6 +226,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             engine: a.engine.is_some(),
         },
     );
+    // `llama-70b`: the reply says which model the words were read as, as the chat's does.
+    let parsed = fit_answer::Parsed {
+        read_as: fit_answer::read_as(catalog, &a.model),
+        ..parsed
+    };
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;
     if a.json {
         outln!("{}", serde_json::to_string_pretty(&fit.report)?)?;

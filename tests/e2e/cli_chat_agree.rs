@@ -142,6 +142,25 @@ fn fit_gives_the_same_gib_in_both() {
 }
 
 #[test]
+fn a_family_and_size_reads_as_the_same_model_in_both() {
+    // `deepseek-671b-a37b` is DeepSeek-V3 in both, and both say how the words were read.
+    let chat = chat("/fit deepseek-671b-a37b fp8 8x h100");
+    let cli = text(&[
+        "fit",
+        "--model",
+        "deepseek-671b-a37b",
+        "--quant",
+        "fp8",
+        "--gpu",
+        "h100",
+        "--gpus",
+        "8",
+    ]);
+    assert_eq!(chat, cli);
+    assert!(chat.contains("read as DeepSeek-V3"), "{chat}");
+}
+
+#[test]
 fn an_image_model_fits_the_same_in_both() {
     // `gpuscout fit --model flux.1-dev --gpu 4090` is `/fit flux.1-dev 4090`, word for word.
     let chat_answer = chat("/fit flux.1-dev 4090");

@@ -7,7 +7,8 @@
 //! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::common::not_found_reply;
-pub use super::fit_render::{Parsed, bare_size_warning, push_options, render_fit};
+pub use super::fit_model_note::bare_size_warning;
+pub use super::fit_render::{Parsed, push_options, render_fit};
 use crate::advice;
 use crate::catalog::{Catalog, EntryKind, NotFound};
 use crate::context::Ctx;
@@ -238,13 +239,19 @@ pub fn resolve<'a>(ctx: &Ctx<'a>, line: &FitLine) -> Result<Parsed<'a>, Box<Repl
         apply_option(ctx, &mut req, &mut opts, &mut given, k, v, &w)?;
     }
     let mut parsed = settle(ctx.catalog, req, opts, given);
-    if ctx.catalog.model_by_name(&line.model).is_none() {
-        parsed.read_as = ctx
-            .catalog
-            .model_by_family_and_size(&line.model)
-            .map(|_| line.model.clone());
-    }
+    parsed.read_as = read_as(ctx.catalog, &line.model);
     Ok(parsed)
+}
+
+/// The model words when they name a family and size rather than a model (`llama-70b`), for
+/// [`Parsed::read_as`]; the CLI sets it the same way.
+pub fn read_as(catalog: &Catalog, word: &str) -> Option<String> {
+    if catalog.model_by_name(word).is_some() {
+        return None;
+    }
+    catalog
+        .model_by_family_and_size(word)
+        .map(|_| word.to_string())
 }
 
 /// The defaults every caller of the fit shares (chat and CLI alike): QLoRA on a 4-bit base

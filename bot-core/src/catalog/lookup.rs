@@ -133,9 +133,9 @@ impl Catalog {
     /// parameter count near it (`qwen-72b` is Qwen2.5-72B, not the 80B Qwen3-Next). A size alone (`70b`) or a family
     /// the catalog does not know (`foo-14b`) finds nothing and stays a size-only guess.
     ///
-    /// Of several such models, a specialised line (`qwen2.5-vl`, `qwen3-coder`: a family that
-    /// extends another candidate's) gives way to the plain one, a family written out exactly
-    /// wins, and then the one needing the most memory (parameters, then KV cache per token,
+    /// Of several such models, a family written out exactly wins, else a specialised line
+    /// (`qwen2.5-vl`, `qwen3-coder`: a family that extends one with a model of that size)
+    /// gives way to the plain one, and then the one needing the most memory (parameters, then KV cache per token,
     /// both beyond 2%; then the longest context) is taken, so the answer never sizes the
     /// smaller of two models the name could mean; the rest are in `others`.
     pub fn model_by_family_and_size(&self, query: &str) -> Option<FamilySize<'_>> {
@@ -153,14 +153,20 @@ impl Catalog {
         if found.iter().any(|m| has_size(m, size) == Some(Named)) {
             found.retain(|m| has_size(m, size) == Some(Named));
         }
-        let specialised = |m: &Model, all: &[&Model]| {
-            all.iter()
-                .any(|o| o.family != m.family && extends(&m.family, &o.family))
-        };
         let all = found.clone();
-        found.retain(|m| !specialised(m, &all));
         if found.iter().any(|m| normalize(&m.family) == key) {
             found.retain(|m| normalize(&m.family) == key);
+        } else {
+            // A line that extends a family with a model of this size (`qwen2.5-vl` of
+            // `qwen2.5`) is not what words without its qualifier mean, even when only its
+            // names start with them (`千问2.5-vl-7b` for `千问2.5 7b`).
+            found.retain(|m| {
+                !self.models.iter().any(|o| {
+                    o.family != m.family
+                        && extends(&m.family, &o.family)
+                        && has_size(o, size).is_some()
+                })
+            });
         }
         let pick = found
             .iter()
@@ -245,11 +251,10 @@ impl Catalog {
 #[derive(Debug, Clone)]
 pub struct FamilySize<'a> {
     pub model: &'a Model,
+    /// Every other model the words could mean (specialised lines and shared shapes too).
     pub others: Vec<&'a Model>,
 }
 
-/// Every name a model goes by: family, id, name, aliases, and its Hugging Face names without
-/// the organisation.
 /// Brand names as Chinese users write them, for the Latin family the catalog's names use:
 /// `千问2.5` is `qwen2.5` (the catalog's Chinese aliases cover some models, not every one).
 pub const BRAND_WORDS: &[(&str, &str)] = &[
@@ -268,6 +273,8 @@ fn latin_brand(family: &str) -> String {
         .unwrap_or_else(|| t.to_string())
 }
 
+/// Every name a model goes by: family, id, name, aliases, and its Hugging Face names without
+/// the organisation.
 fn names_of(m: &Model) -> impl Iterator<Item = &str> {
     [m.family.as_str(), m.id.as_str(), m.name.as_str()]
         .into_iter()
@@ -355,10 +362,14 @@ fn kv_per_token(m: &Model) -> f64 {
     per_layer * f64::from(m.layers)
 }
 
+/// Beyond 2% of the larger.
+fn differ(a: f64, b: f64) -> bool {
+    (a - b).abs() > 0.02 * a.max(b)
+}
+
 /// Whether `m` needs more memory than `best`: parameters, then KV per token (each only
 /// beyond 2%), then the longer context. Equal models keep the earlier entry.
 fn needs_more(m: &Model, best: &Model) -> bool {
-    let differ = |a: f64, b: f64| (a - b).abs() > 0.02 * a.max(b);
     if differ(m.params_b, best.params_b) {
         return m.params_b > best.params_b;
     }

@@ -215,6 +215,14 @@ fn family_model(
             found = said;
         }
     }
+    // No catalog id carries the size (`deepseek 671b`: DeepSeek-V3's id has none): the model
+    // of that family and size, as `/fit` reads it, never a size-only guess.
+    if found.is_empty() {
+        *lookups += 1;
+        if let Some(fs) = catalog.model_by_family_and_size(&format!("{family}{version}-{size}")) {
+            found.push(fs.model.id.clone());
+        }
+    }
     (!found.is_empty()).then_some((found, used))
 }
 

@@ -147,10 +147,23 @@ fn several_models_of_a_family_and_size_resolve_to_one_and_name_the_rest() {
     assert!(q.others.iter().all(|m| m.id != "qwen3-next-80b-a3b"));
     let vl = c.model_by_family_and_size("qwen2.5-vl-72b-awq").unwrap();
     assert_eq!(vl.model.family, "qwen2.5-vl");
+    // Only the VL line has a Chinese alias starting `千问2.5`: the words without `vl` still do
+    // not mean it.
+    for typed in ["千问2.5-7b", "千问2.5 72b"] {
+        let m = c.find_model(typed).map(|m| m.family.clone());
+        assert_ne!(m.as_deref(), Some("qwen2.5-vl"), "{typed}");
+    }
     let ds = c.model_by_family_and_size("deepseek-671b").unwrap();
     for o in &ds.others {
         assert!(near(o.params_b, ds.model.params_b, 0.02), "{}", o.id);
     }
+    // Two generations whose memory differs: `/fit` sizes the larger and names the other.
+    let g = c.model_by_family_and_size("gemma-27b").unwrap();
+    assert!(
+        g.others.iter().any(|o| o.family != g.model.family),
+        "{}",
+        g.model.id
+    );
     // The memory-largest of Llama-2-70B and Llama-3.x-70B: Llama 3's 128k vocabulary.
     let l = c.model_by_family_and_size("llama-70b").unwrap();
     assert!(
@@ -221,6 +234,11 @@ fn a_question_can_card_x_run_model_y_answers_both_forms() {
     let ds = ask("en", "can 8x h200 run deepseek-671b-a37b in fp8?");
     assert!(ds.contains("deepseek-v3"), "{ds}");
     assert!(!ds.contains("Known only by size"), "{ds}");
+    let ds = ask("zh", "deepseek 671b 需要几张h100");
+    assert!(
+        ds.contains("deepseek-v3") && !ds.contains("只知道参数量"),
+        "{ds}"
+    );
 }
 
 /// A Chinese brand name before the version and size is its Latin family: `千问2.5 7B` is

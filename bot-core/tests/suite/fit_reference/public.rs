@@ -286,8 +286,9 @@ fn public_measurements_outside_qwen_tables() {
         );
     }
     assert_eq!(tuned.verdicts_right, tuned.verdicts, "tuned: verdicts");
-    // 38 rows since the second pass added fsdp_qlora's and ms-swift's (reserved) figures.
-    assert!(held.numeric >= 38);
+    // 38 rows since the second pass added fsdp_qlora's and ms-swift's (reserved) figures;
+    // 40 since torchao's float8dq row and its 131072-token static cache (gpt-fast's N x N mask).
+    assert!(held.numeric >= 40);
     assert_eq!(held.verdicts_right, held.verdicts, "held out: verdicts");
     // Held out, never tuned on: at least 80 % within 15 % (62 % before the AutoAWQ and
     // single-forward-pass mechanisms, 87 % with the Q-LoRA reserve left off a bitsandbytes
