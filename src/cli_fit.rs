@@ -63,6 +63,11 @@ pub struct FitArgs {
     /// dense layers and shared experts only, what PEFT's `all-linear` wraps in Transformers v5.
     #[arg(long)]
     lora_experts: bool,
+    /// LoRA/QLoRA on a bitsandbytes 4-bit base without double quantization (4.5 bits per
+    /// weight: LitGPT's `bnb.nf4`, a plain `load_in_4bit=True`; the chat's `dq=off`).
+    /// Default: double quantization, 4.127 bits (LLaMA-Factory, fms-acceleration, torchtune).
+    #[arg(long)]
+    no_double_quant: bool,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -180,6 +185,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
     req.lora_experts = a.lora_experts;
+    req.double_quant = !a.no_double_quant;
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     }

@@ -379,6 +379,11 @@ fn apply_option<'a>(
             Some(on) => req.lora_experts = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
+        "dq" | "double_quant" | "双重量化" => match lexicon::on_off(v) {
+            Some(on) => req.double_quant = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),

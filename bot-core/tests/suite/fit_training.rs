@@ -261,7 +261,9 @@ fn moe_qlora_on_bitsandbytes_says_what_16_bit_experts_would_add() {
         * 3.0
         * m.hidden as f64
         * m.moe_intermediate.max(m.intermediate) as f64;
-    let want = experts * (2.0 - 4.5 / 8.0) / bot_core::vram::GIB;
+    // The base is counted with double quantization (4.127 bits), the default of the trainers.
+    let dq = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+    let want = experts * (2.0 - dq / 8.0) / bot_core::vram::GIB;
     let out = say(&w, "en", "/fit mixtral-8x7b qlora ctx=2k a100");
     let at = out
         .find("load_in_4bit leaves in 16-bit, ")
@@ -292,7 +294,7 @@ fn a_tight_expert_lora_offers_experts_off() {
     let on = say(
         &w,
         "en",
-        "/fit qwen3-30b-a3b qlora ctx=2k a100-40g-sxm experts=on",
+        "/fit qwen3-30b-a3b qlora ctx=4k a100-40g-sxm experts=on",
     );
     assert!(on.contains("Tight on"), "{on}");
     let at = on.find("experts=off (").unwrap_or_else(|| panic!("{on}"));
@@ -309,4 +311,122 @@ fn a_tight_expert_lora_offers_experts_off() {
     assert!(off_need < need(&on) - 10.0, "{off_need} vs {on}");
     let off = say(&w, "en", "/fit qwen3-30b-a3b qlora ctx=8k a100-40g-sxm");
     assert!(!off.contains("experts=off ("), "{off}");
+}
+
+/// Matrices of the decoder layers from the config: attention (q, k, v, o), the gated FFN or
+/// every routed and shared expert with the router.
+fn decoder_matrices(m: &Model) -> f64 {
+    let h = m.hidden as f64;
+    let q = (m.heads * m.head_dim) as f64;
+    let kv = (m.kv_heads * m.head_dim) as f64;
+    let attn = 2.0 * h * q + 2.0 * h * kv;
+    let ffn = if m.experts > 0 {
+        (m.experts + m.shared_experts) as f64 * 3.0 * h * m.moe_intermediate as f64
+            + h * m.experts as f64
+    } else {
+        3.0 * h * m.intermediate as f64
+    };
+    m.layers as f64 * (attn + ffn)
+}
+
+/// A LoRA / Q-LoRA on a bitsandbytes 4-bit base counts double quantization by default
+/// (LLaMA-Factory's `double_quantization: True`, fms-acceleration's and fsdp_qlora's
+/// `Linear4bit`): 4 + 8/64 + 32/(64 x 256) bits per weight instead of 4.5, so `dq=off` adds
+/// 0.373 bits on every decoder matrix and nothing else. Inference with `load_in_4bit` keeps 4.5
+/// bits whatever the word. Checked on a dense 7B, a dense 14B with GQA and an MoE.
+#[test]
+fn a_4bit_training_base_counts_double_quantization_unless_switched_off() {
+    let c = cat();
+    for id in ["llama-2-7b", "qwen2.5-14b", "mixtral-8x7b"] {
+        let m = c.model(id).unwrap();
+        let want = decoder_matrices(m) * (4.5 - (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)))
+            / 8.0
+            / bot_core::vram::GIB;
+        let mut req = train(&c, id, Quant::Nf4, Task::Qlora, 1024);
+        let dq = estimate(&c, &req).unwrap();
+        req.double_quant = false;
+        let plain = estimate(&c, &req).unwrap();
+        let got = plain.weights_gib - dq.weights_gib;
+        assert!(
+            (got - want).abs() < 0.01 * want,
+            "{id}: double quantization saves {got} GiB, the config gives {want}"
+        );
+        assert!(
+            (plain.activations_gib - dq.activations_gib).abs() < 1e-9,
+            "{id}: only the weights change"
+        );
+        let mut inf = FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Infer);
+        let a = estimate(&c, &inf).unwrap().weights_gib;
+        inf.double_quant = false;
+        assert_eq!(
+            a,
+            estimate(&c, &inf).unwrap().weights_gib,
+            "{id}: inference"
+        );
+    }
+}
+
+/// The Q-LoRA answer says the base is counted with double quantization and names `dq=off`, in
+/// both languages; the word is understood and turns the line around; a 16-bit LoRA says
+/// nothing about it.
+#[test]
+fn the_qlora_answer_states_double_quantization_and_its_word() {
+    let w = world();
+    let en = say(&w, "en", "/fit llama-3.1-8b qlora ctx=2k 4090");
+    assert!(
+        en.contains("double quantization") && en.contains("dq=off"),
+        "{en}"
+    );
+    let off = say(&w, "en", "/fit llama-3.1-8b qlora ctx=2k 4090 dq=off");
+    assert!(
+        off.contains("without double quantization") && off.contains("dq=on"),
+        "{off}"
+    );
+    let zh = say(&w, "zh-CN", "/fit llama-3.1-8b qlora ctx=2k 4090");
+    assert!(zh.contains("双重量化") && zh.contains("dq=off"), "{zh}");
+    let lora = say(&w, "en", "/fit llama-3.1-8b lora ctx=2k a100");
+    assert!(!lora.contains("double quantization"), "{lora}");
+}
+
+/// With PEFT's fp32 cast of the norms the hidden stream is fp32, and bitsandbytes'
+/// `Linear4bit` returns `out.to(inp_dtype)`: the gate and up outputs and the activation a
+/// layer keeps are fp32 (4 + 4 + 4 bytes, plus the 16-bit copy the down projection keeps: 14
+/// per FFN element instead of 8). Without checkpointing every layer keeps them: the cast adds,
+/// per token and layer, 2 bytes on each of the 8 hidden-width tensors and 6 per FFN element
+/// (for an MoE, of each routed expert). Checked on a dense model and two MoEs; LitGPT's own
+/// 4-bit path (bf16 inputs) and a GPTQ base keep 8.
+#[test]
+fn the_fp32_stream_of_a_4bit_base_widens_the_ffn_tensors_too() {
+    let c = cat();
+    for id in ["llama-2-7b", "mixtral-8x7b", "qwen3-30b-a3b"] {
+        let m = c.model(id).unwrap();
+        let ffn = if m.experts > 0 {
+            ((m.experts_per_token + m.shared_experts) * m.moe_intermediate) as f64
+        } else {
+            m.intermediate as f64
+        };
+        let tokens = 2048.0;
+        let want = m.layers as f64 * (8.0 * 2.0 * m.hidden as f64 + 6.0 * ffn) * tokens
+            / bot_core::vram::GIB;
+        let mut req = train(&c, id, Quant::Nf4, Task::Qlora, 2048);
+        req.grad_checkpointing = false;
+        let up = estimate(&c, &req).unwrap().activations_gib;
+        req.kbit_upcast = false;
+        let bf16 = estimate(&c, &req).unwrap().activations_gib;
+        assert!(
+            ((up - bf16) - want).abs() < 0.01 * want,
+            "{id}: the fp32 stream adds {} GiB, want {want}",
+            up - bf16
+        );
+        req.kbit_upcast = true;
+        req.layout = bot_core::vram::ModelLayout::LitGpt;
+        let lit_up = estimate(&c, &req).unwrap().activations_gib;
+        req.kbit_upcast = false;
+        let lit = estimate(&c, &req).unwrap().activations_gib;
+        let hidden_only = m.layers as f64 * 16.0 * m.hidden as f64 * tokens / bot_core::vram::GIB;
+        assert!(
+            ((lit_up - lit) - hidden_only).abs() < 0.01 * hidden_only,
+            "{id}: LitGPT's path widens the hidden stream only"
+        );
+    }
 }
