@@ -68,6 +68,10 @@ pub struct FitArgs {
     /// Default: double quantization, 4.127 bits (LLaMA-Factory, fms-acceleration, torchtune).
     #[arg(long)]
     no_double_quant: bool,
+    /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
+    /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
+    #[arg(long)]
+    unsloth: bool,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -186,6 +190,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.mixed_precision = a.amp;
     req.lora_experts = a.lora_experts;
     req.double_quant = !a.no_double_quant;
+    req.unsloth = a.unsloth;
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     }
@@ -230,6 +235,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             gc,
             context: a.context.is_some(),
             engine: a.engine.is_some(),
+            optimizer: a.adam_8bit,
         },
     );
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;

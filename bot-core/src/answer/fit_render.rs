@@ -251,6 +251,9 @@ fn push_assumptions(
             );
             // A bitsandbytes 4-bit base: with or without double quantization
             // (`FitRequest::double_quant`), and the word that switches it.
+            if req.unsloth {
+                r.push(Msg::new("advice-assume-unsloth"));
+            }
             if req.quant == crate::vram::Quant::Nf4 {
                 r.push(
                     Msg::new("advice-assume-double-quant")

@@ -97,11 +97,12 @@ fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
 /// without.
 fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
-    let stream = if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast {
-        4.0
-    } else {
-        2.0
-    };
+    let stream =
+        if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast && !req.unsloth {
+            4.0
+        } else {
+            2.0
+        };
     // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
     // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
     // rows hold even more per token).
@@ -127,9 +128,16 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
         + ffn_bytes * shape.ffn_width_active_per_token()
         + dropout;
     let layers = shape.layers as f64;
-    let loss_tok = req.loss.bytes_per_vocab() * shape.vocab as f64;
+    // Unsloth (`FitRequest::unsloth`): Cut Cross Entropy holds no full-vocabulary logits, and
+    // its checkpointing offloads the layer inputs to CPU RAM: one is on the card at a time.
+    let loss_tok = if req.unsloth {
+        0.0
+    } else {
+        req.loss.bytes_per_vocab() * shape.vocab as f64
+    };
+    let checkpoints = if req.unsloth { 1.0 } else { layers };
     let act_tok = if req.grad_checkpointing {
-        layers * stream * shape.hidden as f64 + per_layer.max(loss_tok)
+        checkpoints * stream * shape.hidden as f64 + per_layer.max(loss_tok)
     } else {
         layers * per_layer + loss_tok
     };

@@ -135,6 +135,8 @@ fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-kbit-upcast" => req.kbit_upcast = false,
             // bitsandbytes 4-bit without double quantization (LitGPT's `bnb.nf4`).
             "--no-double-quant" => req.double_quant = false,
+            // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
+            "--unsloth" => req.unsloth = true,
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
             "--autoawq-keeps-qkv" => {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
@@ -169,6 +171,7 @@ fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
         gc,
         context: true,
         engine: true,
+        optimizer: opts.optimizer != Optimizer::AdamW,
     };
     let parsed = settle(catalog, req, opts, given);
     advice::decide(catalog, &parsed.req, &parsed.opts).expect("estimate")
