@@ -544,3 +544,32 @@ fn the_unsloth_word_is_stated_and_keeps_an_explicit_optimizer() {
     assert!(zh.contains("按 Unsloth 的做法估算"), "{zh}");
     assert!(!plain.contains("Unsloth runs it"), "{plain}");
 }
+
+/// A tight LoRA / Q-LoRA names `unsloth` among what makes it safe, with its smaller need; an
+/// Unsloth job does not offer it again.
+#[test]
+fn a_tight_qlora_offers_unsloth_with_its_need() {
+    let w = world();
+    for line in [
+        "/fit qwen3-30b-a3b qlora ctx=2k 4090",
+        "/fit llama-3.1-8b qlora ctx=4k 4080",
+        "/fit qwen2.5-14b qlora ctx=4k 4090",
+    ] {
+        let out = say(&w, "en", line);
+        assert!(out.contains("What makes it safe"), "{line}: {out}");
+        let at = out
+            .find("unsloth (")
+            .unwrap_or_else(|| panic!("{line}: {out}"));
+        let with: f64 = out[at + 9..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let i = out.find(" GiB allocated").unwrap();
+        let need: f64 = out[..i].rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(with < need - 1.0, "{line}: {with} vs {need}: {out}");
+        let again = say(&w, "en", &format!("{line} unsloth"));
+        assert!(!again.contains("unsloth ("), "{again}");
+    }
+}
