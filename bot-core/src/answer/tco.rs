@@ -440,6 +440,19 @@ pub fn tco_answer(
 }
 
 /// `x` as the /tco answers show money: whole units from 100, cents from 1, else 4 decimals.
+/// A card's hourly price as every price list shows it: cents (0.23, not 0.2282), with more
+/// places only below a dime, where cents would hide the price.
+fn hourly(x: Decimal) -> String {
+    if x >= Decimal::new(1, 1) {
+        format!(
+            "{:.2}",
+            x.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+        )
+    } else {
+        amount(x)
+    }
+}
+
 fn amount(x: Decimal) -> String {
     let dp = if x >= Decimal::from(100) {
         0
@@ -474,13 +487,13 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
     match basis {
         PriceBasis::Catalog { as_of } => r.push(
             Msg::new("tco-price-catalog")
-                .arg("price", amount(rep.price_per_hour))
+                .arg("price", hourly(rep.price_per_hour))
                 .arg("currency", cur)
                 .arg("as_of", as_of.as_str()),
         ),
         PriceBasis::User => r.push(
             Msg::new("tco-price-user")
-                .arg("price", amount(rep.price_per_hour))
+                .arg("price", hourly(rep.price_per_hour))
                 .arg("currency", cur),
         ),
     };

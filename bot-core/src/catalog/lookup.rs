@@ -79,7 +79,13 @@ impl Catalog {
     /// ([`Catalog::model_by_name`]), else a family and size
     /// ([`Catalog::model_by_family_and_size`]).
     pub fn find_model(&self, query: &str) -> Option<&Model> {
-        self.model_by_name(query)
+        // `千问3-4b` is `qwen3-4b` by the catalog's own names first (a Chinese alias of
+        // another model must not win by its prefix).
+        let latin = latin_brand(query);
+        (latin != query.trim())
+            .then(|| self.model_by_name(&latin))
+            .flatten()
+            .or_else(|| self.model_by_name(query))
             .or_else(|| Some(self.model_by_family_and_size(query)?.model))
     }
 
@@ -134,7 +140,7 @@ impl Catalog {
     /// smaller of two models the name could mean; the rest are in `others`.
     pub fn model_by_family_and_size(&self, query: &str) -> Option<FamilySize<'_>> {
         let (family, size) = super::split_at_size(query)?;
-        let key = normalize(&family);
+        let key = normalize(&latin_brand(&family));
         if key.is_empty() || !size.plausible() {
             return None;
         }
@@ -244,6 +250,24 @@ pub struct FamilySize<'a> {
 
 /// Every name a model goes by: family, id, name, aliases, and its Hugging Face names without
 /// the organisation.
+/// Brand names as Chinese users write them, for the Latin family the catalog's names use:
+/// `千问2.5` is `qwen2.5` (the catalog's Chinese aliases cover some models, not every one).
+pub const BRAND_WORDS: &[(&str, &str)] = &[
+    ("通义千问", "qwen"),
+    ("千问", "qwen"),
+    ("智谱", "glm"),
+    ("深度求索", "deepseek"),
+];
+
+/// `family` with a leading Chinese brand name in its Latin form.
+fn latin_brand(family: &str) -> String {
+    let t = family.trim();
+    BRAND_WORDS
+        .iter()
+        .find_map(|(zh, latin)| t.strip_prefix(zh).map(|rest| format!("{latin}{rest}")))
+        .unwrap_or_else(|| t.to_string())
+}
+
 fn names_of(m: &Model) -> impl Iterator<Item = &str> {
     [m.family.as_str(), m.id.as_str(), m.name.as_str()]
         .into_iter()

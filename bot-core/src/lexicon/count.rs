@@ -34,7 +34,7 @@ const WINDOW: &[(&str, f64)] = &[("k", 1024.0), ("m", 1024.0 * 1024.0), ("万", 
 /// `None` for anything that is not a whole, positive count (`0.6` tokens is a typo, most
 /// likely a price in the wrong place).
 pub fn token_count(s: &str) -> Option<f64> {
-    let t = s.trim().to_lowercase().replace(['_', ','], "");
+    let t = super::money::ungrouped(&s.trim().to_lowercase().replace('_', ""))?;
     let t = t
         .trim_end_matches("tokens")
         .trim_end_matches("tok")
@@ -52,8 +52,9 @@ pub fn token_count(s: &str) -> Option<f64> {
 /// A context window in tokens: `32k` = 32,768, `128k`, `1m` = 1,048,576, `3.2万` = 32,000,
 /// `8192`, `ctx=4k`. Zero is read (the caller decides whether it is allowed).
 pub fn context_tokens(s: &str) -> Option<u64> {
-    let t = s.trim().to_lowercase().replace([' ', ','], "");
-    let t = t.strip_prefix("ctx=").unwrap_or(&t);
+    let t = s.trim().to_lowercase().replace(' ', "");
+    let t = super::money::ungrouped(t.strip_prefix("ctx=").unwrap_or(&t))?;
+    let t = t.as_str();
     let (num, mult) = with_suffix(t, WINDOW);
     let x: f64 = num.parse().ok()?;
     (x.is_finite() && (0.0..1e12).contains(&x)).then(|| (x * mult).round() as u64)
@@ -199,6 +200,17 @@ pub(super) fn checked(word: &str, s: NameSize) -> Result<ModelSize, FitError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comma_groups_thousands_only_before_three_digits() {
+        assert_eq!(token_count("2,000,000"), Some(2e6));
+        assert_eq!(token_count("2,000,000tokens"), Some(2e6));
+        assert_eq!(context_tokens("32,768"), Some(32_768));
+        assert_eq!(context_tokens("ctx=32,768"), Some(32_768));
+        // `2,5m` is 2.5m in a decimal-comma locale or a slip; never 25m.
+        assert_eq!(token_count("2,5m"), None);
+        assert_eq!(context_tokens("3,2k"), None);
+    }
 
     #[test]
     fn volumes_are_decimal_and_windows_are_binary() {

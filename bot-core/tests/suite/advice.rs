@@ -755,3 +755,28 @@ fn picking_cards_for_a_72b_bf16_service_puts_those_slower_than_a_reader_last() {
         assert_eq!(rtx, cards.len() - 1, "{ids:?}");
     }
 }
+
+/// The card's hourly price in /tco reads as price lists read, in cents (a converted catalog
+/// price was shown as 0.2282 USD/hour), in both languages and for a price typed with more places.
+#[test]
+fn the_tco_card_price_is_shown_in_cents() {
+    let w = world();
+    for (lang, line, marker) in [
+        ("en", "/tco qwen2.5-7b int4 4090 20m", "Card price: "),
+        (
+            "en",
+            "/tco qwen2.5-7b int4 4090 20m price=0.3456",
+            "Card price: ",
+        ),
+        ("zh", "/tco qwen2.5-7b int4 4090 20m", "显卡价格：¥"),
+    ] {
+        let out = say(&w, lang, line);
+        let at = out.find(marker).unwrap_or_else(|| panic!("{line}: {out}")) + marker.len();
+        let num: String = out[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let places = num.split_once('.').map_or(0, |(_, f)| f.len());
+        assert_eq!(places, 2, "{lang} {line}: {num} in {out}");
+    }
+}

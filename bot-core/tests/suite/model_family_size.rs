@@ -222,3 +222,25 @@ fn a_question_can_card_x_run_model_y_answers_both_forms() {
     assert!(ds.contains("deepseek-v3"), "{ds}");
     assert!(!ds.contains("Known only by size"), "{ds}");
 }
+
+/// A Chinese brand name before the version and size is its Latin family: `千问2.5 7B` is
+/// Qwen2.5-7B (not the one Qwen2.5 model whose alias happens to start with 千问2.5, the VL),
+/// and every Qwen model of the catalog is found the same way under both spellings.
+#[test]
+fn a_chinese_brand_name_reads_as_its_latin_family() {
+    let c = cat();
+    let m = c.find_model("千问2.5 7B").unwrap();
+    assert_eq!(m.id, "qwen2.5-7b");
+    let mut checked = 0;
+    for m in c.models.iter().filter(|m| m.id.starts_with("qwen")) {
+        let latin = m.id.clone();
+        for zh in ["千问", "通义千问"] {
+            let typed = format!("{zh}{}", &latin["qwen".len()..]);
+            let got = c.find_model(&typed).map(|x| x.id.clone());
+            let by_latin = c.find_model(&latin).map(|x| x.id.clone());
+            assert_eq!(got, by_latin, "`{typed}` vs `{latin}`");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked}");
+}
