@@ -63,6 +63,15 @@ pub struct FitArgs {
     /// dense layers and shared experts only, what PEFT's `all-linear` wraps in Transformers v5.
     #[arg(long)]
     lora_experts: bool,
+    /// LoRA/QLoRA on a bitsandbytes 4-bit base without double quantization (4.5 bits per
+    /// weight: LitGPT's `bnb.nf4`, a plain `load_in_4bit=True`; the chat's `dq=off`).
+    /// Default: double quantization, 4.127 bits (LLaMA-Factory, fms-acceleration, torchtune).
+    #[arg(long)]
+    no_double_quant: bool,
+    /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
+    /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
+    #[arg(long)]
+    unsloth: bool,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -180,6 +189,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
     req.lora_experts = a.lora_experts;
+    req.double_quant = !a.no_double_quant;
+    req.unsloth = a.unsloth;
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     }
@@ -224,6 +235,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             gc,
             context: a.context.is_some(),
             engine: a.engine.is_some(),
+            optimizer: a.adam_8bit,
         },
     );
     // `llama-70b`: the reply says which model the words were read as, as the chat's does.

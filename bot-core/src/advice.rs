@@ -366,8 +366,8 @@ pub struct Remedy {
 }
 
 /// For a request on a named card whose verdict is `tight` or `short`: the single changes a user
-/// can type (QLoRA, dropout off, no adapters on an MoE's routed experts, checkpointing on, a
-/// shorter context, a smaller batch, 4-bit weights, an 8-bit optimizer, one more card) that fit,
+/// can type (QLoRA, dropout off, no adapters on an MoE's routed experts, checkpointing on,
+/// Unsloth, a shorter context, a smaller batch, 4-bit weights, an 8-bit optimizer, one more card) that fit,
 /// clear fits first, then by need.
 pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Vec<Remedy> {
     let Some(gpu) = req.gpu else {
@@ -395,6 +395,16 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
     }
     if req.task.is_training() && !req.grad_checkpointing {
         push("gc=on".into(), &|r, _| r.grad_checkpointing = true);
+    }
+    // The same adapters trained with Unsloth (`FitRequest::unsloth`): offloaded checkpoints,
+    // no full-vocabulary logits, its adamw_8bit unless another optimizer was chosen.
+    if matches!(req.task, Task::Lora | Task::Qlora) && !req.unsloth && req.grad_checkpointing {
+        push("unsloth".into(), &|r, o| {
+            r.unsloth = true;
+            if o.optimizer == vram::Optimizer::AdamW {
+                o.optimizer = vram::Optimizer::Adam8bit;
+            }
+        });
     }
     if req.task == Task::Full && opts.optimizer == vram::Optimizer::AdamW {
         push("adamw8bit".into(), &|_, o| {

@@ -207,6 +207,7 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         "nogc" | "no-gc" => ("gc", "off"),
         // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
         "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
+        "unsloth" => ("trainer", "unsloth"),
         _ if lw.contains("adam") && lexicon::optimizer(lw).is_some() => ("optim", lw),
         _ => return None,
     };
@@ -269,7 +270,13 @@ pub fn settle<'a>(
         gc,
         context: context_given,
         engine: engine_given,
+        optimizer: optimizer_given,
     } = given;
+    let mut opts = opts;
+    // Unsloth's notebooks train with `optim = "adamw_8bit"`.
+    if req.unsloth && !optimizer_given {
+        opts.optimizer = crate::vram::Optimizer::Adam8bit;
+    }
     // A service (several concurrent sequences) runs on a serving engine: vLLM unless an engine
     // was typed (`transformers` sizes it on Hugging Face Transformers).
     let serving = !engine_given
@@ -313,6 +320,8 @@ pub struct Given {
     pub gc: Option<bool>,
     pub context: bool,
     pub engine: bool,
+    /// `optim=…` or an optimizer word.
+    pub optimizer: bool,
 }
 
 /// One `key=value` word of a `/fit` line.
@@ -364,7 +373,10 @@ fn apply_option<'a>(
         },
         "zero" => opts.zero = Some(v.parse().map_err(err)?),
         "optim" | "optimizer" => match lexicon::optimizer(v) {
-            Some(o) => opts.optimizer = o,
+            Some(o) => {
+                opts.optimizer = o;
+                given.optimizer = true;
+            }
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "attn" | "attention" => match lexicon::attention(v) {
@@ -385,6 +397,20 @@ fn apply_option<'a>(
         "experts" | "专家" => match lexicon::on_off(v) {
             Some(on) => req.lora_experts = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
+        "dq" | "double_quant" | "双重量化" => match lexicon::on_off(v) {
+            Some(on) => req.double_quant = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // The trainer whose mechanisms size the job (`FitRequest::unsloth`); `peft`,
+        // `transformers` or `llamafactory` for the default.
+        "trainer" | "训练框架" => match v.to_ascii_lowercase().as_str() {
+            "unsloth" => req.unsloth = true,
+            "peft" | "transformers" | "llamafactory" | "llama-factory" | "trl" => {
+                req.unsloth = false
+            }
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,

@@ -250,6 +250,17 @@ fn push_assumptions(
                 Msg::new("advice-assume-dropout")
                     .arg("on", if req.lora_dropout { "yes" } else { "no" }),
             );
+            // A bitsandbytes 4-bit base: with or without double quantization
+            // (`FitRequest::double_quant`), and the word that switches it.
+            if req.unsloth {
+                r.push(Msg::new("advice-assume-unsloth"));
+            }
+            if req.quant == crate::vram::Quant::Nf4 {
+                r.push(
+                    Msg::new("advice-assume-double-quant")
+                        .arg("on", if req.double_quant { "yes" } else { "no" }),
+                );
+            }
         } else {
             r.push(
                 Msg::new("advice-assume-precision")

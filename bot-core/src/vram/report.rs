@@ -55,7 +55,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         // load_in_4bit=True loading and stay in full precision". Said with what it would add.
         if m.is_moe() && req.task == Task::Qlora && req.quant == Quant::Nf4 {
             let experts = shape.expert_params().min(shape.params.linear);
-            let extra = experts * (2.0 - req.quant.linear_bits() / 8.0) / GIB;
+            let extra = experts * (2.0 - super::train::quantized_bits(req) / 8.0) / GIB;
             warnings.push(Msg::new("fit-warn-moe-4bit-experts").arg("gib", round2(extra)));
         }
         if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {

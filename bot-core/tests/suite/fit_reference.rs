@@ -56,6 +56,10 @@ struct Row {
     /// true (the estimator's default).
     #[serde(default)]
     kbit_upcast: Option<bool>,
+    /// Whether a 4-bit training base uses double quantization; absent = true (the
+    /// estimator's default; LitGPT's `bnb.nf4` rows set false).
+    #[serde(default)]
+    double_quant: Option<bool>,
     /// Inference with Transformers before 4.45: the prompt length the LM head runs over (in
     /// fp32 too); absent = the last position only.
     #[serde(default)]
@@ -298,6 +302,9 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
     req.mixed_precision = r.mixed_precision;
     if let Some(u) = r.kbit_upcast {
         req.kbit_upcast = u;
+    }
+    if let Some(d) = r.double_quant {
+        req.double_quant = d;
     }
     req.prompt_logits = r.prompt_logits;
     req.tied_embedding_copy = r.tied_embedding_copy;
