@@ -1,0 +1,106 @@
+//! The sender against Bot API answers written from the Bot API's documentation
+//! (`ResponseParameters`: `migrate_to_chat_id`, `retry_after`): a group upgraded to a
+//! supergroup gets its message at the new id, and a forum topic address posts in the topic.
+
+use bot_core::{Lang, Reply};
+use gpuscout_frontend::{Address, Sender};
+use gpuscout_telegram::{Config, Telegram, Token};
+use gpuscout_testkit::fake_telegram::{Failure, FakeTelegram, TOKEN};
+
+fn config(fake: &FakeTelegram) -> Config {
+    let mut c = Config::new(Token::new(TOKEN));
+    c.api_url = fake.api_url().parse().unwrap();
+    c
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn int(v: &serde_json::Value) -> Option<i64> {
+    v.as_i64().or_else(|| v.as_str()?.parse().ok())
+}
+
+fn text(t: &str) -> Reply {
+    Reply {
+        parts: vec![bot_core::reply::Part::Raw(t.into())],
+        ..Reply::default()
+    }
+}
+
+#[test]
+fn a_group_upgraded_to_a_supergroup_gets_its_messages_at_the_new_id() {
+    let fake = FakeTelegram::start();
+    let (old, new) = (-4_242_i64, -1_004_242_i64);
+    fake.fail_next("sendMessage", Failure::Migrated(new));
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let sender = tg.sender();
+        let to = Address {
+            chat: old.to_string(),
+            reply_to: Some("17".into()),
+            thread: None,
+        };
+        sender
+            .send(&to, Lang::En, &text("H100 is back"))
+            .await
+            .unwrap();
+        // Known now: the next one goes straight to the supergroup.
+        sender
+            .send(&Address::chat(old.to_string()), Lang::En, &text("A100 too"))
+            .await
+            .unwrap();
+    });
+    let calls = fake.calls_of("sendMessage");
+    let chats: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            c.params["chat_id"]
+                .to_string()
+                .trim_matches('"')
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        chats,
+        [old.to_string(), new.to_string(), new.to_string()],
+        "{calls:?}"
+    );
+    let sent = fake.sent_to(new);
+    assert_eq!(sent.len(), 2);
+    // The quoted message belonged to the old group: the resend quotes nothing.
+    assert_eq!(sent[0].reply_to, None);
+    assert!(fake.sent_to(old).is_empty());
+}
+
+#[test]
+fn an_address_in_a_forum_topic_posts_every_part_in_that_topic() {
+    let fake = FakeTelegram::start();
+    let chat = -1_001_847_508_954_i64;
+    let long: String = (0..300)
+        .map(|i| format!("{i:03}: RTX 4090 on platform #{i}\n"))
+        .collect();
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let to = Address {
+            chat: chat.to_string(),
+            reply_to: Some("701".into()),
+            thread: Some("700".into()),
+        };
+        tg.sender().send(&to, Lang::En, &text(&long)).await.unwrap();
+    });
+    let calls = fake.calls_of("sendMessage");
+    assert!(calls.len() >= 2, "{} parts", calls.len());
+    for c in &calls {
+        assert_eq!(
+            int(&c.params["message_thread_id"]),
+            Some(700),
+            "{}",
+            c.params
+        );
+    }
+}
