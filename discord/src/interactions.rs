@@ -488,13 +488,20 @@ async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Char
     }
 }
 
+/// The option being typed into, at any depth (under a subcommand too).
+fn focused_option(options: &Value) -> Option<&Value> {
+    options.as_array()?.iter().find_map(|o| {
+        if o["focused"].as_bool() == Some(true) {
+            Some(o)
+        } else {
+            focused_option(&o["options"])
+        }
+    })
+}
+
 fn on_autocomplete(app: &Handler, i: &Value) -> Value {
     let command = i["data"]["name"].as_str().unwrap_or("");
-    let focused = i["data"]["options"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|o| o["focused"].as_bool() == Some(true));
+    let focused = focused_option(&i["data"]["options"]);
     let (option, typed) = focused.map_or(("", ""), |o| {
         (
             o["name"].as_str().unwrap_or(""),
@@ -507,4 +514,46 @@ fn on_autocomplete(app: &Handler, i: &Value) -> Value {
         .map(|(name, value)| json!({"name": name, "value": value}))
         .collect();
     json!({"type": AUTOCOMPLETE_RESULT, "data": {"choices": choices}})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_read_at_any_depth_and_whole_floats_are_integers() {
+        let options = json!([
+            {"name": "model", "type": 3, "value": "qwen2.5-7b"},
+            {"name": "run", "type": 1, "options": [
+                {"name": "cards", "type": 10, "value": 2.0},
+                {"name": "batch", "type": 10, "value": 1.5},
+                {"name": "gpu", "type": 3},
+            ]},
+        ]);
+        assert_eq!(
+            option_values(&options),
+            vec![
+                ("model".to_string(), OptValue::Text("qwen2.5-7b".into())),
+                ("cards".to_string(), OptValue::Integer(2)),
+                ("batch".to_string(), OptValue::Text("1.5".into())),
+            ]
+        );
+        let focused = json!([{"name": "run", "type": 1, "options": [
+            {"name": "gpu", "type": 3, "value": "40", "focused": true}]}]);
+        assert_eq!(focused_option(&focused).unwrap()["value"], "40");
+        assert!(focused_option(&json!([{"name": "gpu", "value": "x"}])).is_none());
+    }
+
+    #[test]
+    fn the_language_is_the_persons_locale_else_the_servers() {
+        assert_eq!(
+            locale(&json!({"locale": "en-GB", "guild_locale": "zh-CN"})),
+            Some("en-GB")
+        );
+        assert_eq!(locale(&json!({"guild_locale": "zh-CN"})), Some("zh-CN"));
+        assert_eq!(locale(&json!({"type": 1})), None);
+        let who = who(&json!({"user": {"id": "7"}, "channel_id": "9", "guild_locale": "zh-CN"}));
+        assert_eq!((who.user.as_str(), who.chat.as_str()), ("7", "9"));
+        assert_eq!(who.locale.as_deref(), Some("zh-CN"));
+    }
 }

@@ -375,8 +375,15 @@ impl TelegramSender {
                 | ApiError::BotKicked
                 | ApiError::BotKickedFromSupergroup
                 | ApiError::BotKickedFromChannel
-                | ApiError::CantInitiateConversation,
+                | ApiError::CantInitiateConversation
+                | ApiError::GroupDeactivated,
             ) => SendError::ChatGone(text),
+            // Telegram's 403s all say the bot can no longer write there, in wordings newer
+            // than teloxide's list ("bot was kicked from the group chat", "bot is not a
+            // member of the channel chat", "the group chat was deleted").
+            RequestError::Api(ApiError::Unknown(d)) if d.starts_with("Forbidden:") => {
+                SendError::ChatGone(text)
+            }
             // Only what `with_retry` or `paced` gave up waiting out reaches here.
             RequestError::RetryAfter(after) => SendError::RetryAfter(after.duration()),
             _ => SendError::Failed(text),

@@ -236,6 +236,13 @@ fn modal_submits_components_autocomplete_and_unknown_types_get_a_response() {
         "{choices:?}"
     );
     assert!(choices.len() <= 25);
+    // The same under a subcommand.
+    let nested = ac(
+        600206,
+        json!([{"name": "run", "type": 1, "options": [
+            {"name": "gpu", "type": 3, "value": "409", "focused": true}]}]),
+    );
+    assert_eq!(nested, choices);
     ac(
         600204,
         json!([{"name": "cards", "type": 4, "value": 2, "focused": true}]),

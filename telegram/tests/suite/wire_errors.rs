@@ -104,3 +104,63 @@ fn an_address_in_a_forum_topic_posts_every_part_in_that_topic() {
         );
     }
 }
+
+#[test]
+fn every_forbidden_wording_means_the_chat_is_gone_and_a_bad_request_does_not() {
+    let cases = [
+        (403, "Forbidden: bot was kicked from the group chat", true),
+        (
+            403,
+            "Forbidden: bot is not a member of the channel chat",
+            true,
+        ),
+        (
+            403,
+            "Forbidden: bot is not a member of the supergroup chat",
+            true,
+        ),
+        (403, "Forbidden: the group chat was deleted", true),
+        (
+            403,
+            "Forbidden: bot can't initiate conversation with a user",
+            true,
+        ),
+        (403, "Forbidden: bot was blocked by the user", true),
+        (400, "Bad Request: group is deactivated", true),
+        (400, "Bad Request: chat not found", true),
+        (
+            400,
+            "Bad Request: can't parse entities: unsupported start tag",
+            false,
+        ),
+        (
+            400,
+            "Bad Request: not enough rights to send text messages to the chat",
+            false,
+        ),
+    ];
+    let fake = FakeTelegram::start();
+    for (code, description, _) in &cases {
+        fake.fail_next(
+            "sendMessage",
+            Failure::Status(*code, description.to_string()),
+        );
+    }
+    let results = runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let sender = tg.sender();
+        let mut out = Vec::new();
+        for _ in &cases {
+            out.push(sender.send_text(77, "H100 is back").await);
+        }
+        out
+    });
+    for ((_, description, gone), result) in cases.iter().zip(results) {
+        assert_eq!(
+            matches!(result, Err(gpuscout_telegram::SendError::ChatGone(_))),
+            *gone,
+            "{description}: {result:?}"
+        );
+        assert!(result.is_err(), "{description}");
+    }
+}
