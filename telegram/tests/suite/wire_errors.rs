@@ -2,24 +2,11 @@
 //! (`ResponseParameters`: `migrate_to_chat_id`, `retry_after`): a group upgraded to a
 //! supergroup gets its message at the new id, and a forum topic address posts in the topic.
 
+use crate::telegram_sender::{config, runtime};
 use bot_core::{Lang, Reply};
 use gpuscout_frontend::{Address, Sender};
-use gpuscout_telegram::{Config, Telegram, Token};
-use gpuscout_testkit::fake_telegram::{Failure, FakeTelegram, TOKEN};
-
-fn config(fake: &FakeTelegram) -> Config {
-    let mut c = Config::new(Token::new(TOKEN));
-    c.api_url = fake.api_url().parse().unwrap();
-    c
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
+use gpuscout_telegram::Telegram;
+use gpuscout_testkit::fake_telegram::{Failure, FakeTelegram};
 
 fn int(v: &serde_json::Value) -> Option<i64> {
     v.as_i64().or_else(|| v.as_str()?.parse().ok())
