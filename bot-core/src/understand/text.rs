@@ -19,6 +19,8 @@ pub fn normalize(text: &str) -> String {
         .map(|c| match c {
             '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            // `H100×8`, `4090*2`: a count written with a times sign is the lexicon's `x`.
+            '×' | '*' => 'x',
             _ => simplified(c),
         })
         .collect::<String>()
@@ -381,6 +383,8 @@ mod tests {
         assert_eq!(normalize("跑三个小时"), "跑3个小时");
         assert_eq!(normalize("一个月"), "1个月");
         assert_eq!(normalize("十二张"), "12张");
+        assert_eq!(normalize("H100×8"), "h100x8");
+        assert_eq!(normalize("RTX-4090*2"), "rtx-4090x2");
         assert_eq!(normalize("一直在线"), " always ");
     }
 

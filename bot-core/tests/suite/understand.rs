@@ -494,6 +494,12 @@ a100 价格是不是在跌\t/trend a100-80g-sxm
 # which platforms have a card: its stock; two platforms' differences: each one's facts
 which platforms have b200\t/stock b200
 autodl 和 featurize 的区别\task:/platform featurize
+# a quantization written into the model's name; counts with a times sign
+qwen2.5-72b-int4 on 4090\t/fit qwen2.5-72b int4 rtx-4090
+H100×8 能跑 deepseek-r1 吗\t/fit deepseek-r1 8xh100-sxm
+a100 *4 跑 llama-3.1-405b int4\t/fit llama-3.1-405b int4 4xa100-80g-sxm
+# an image model's two-word name
+flux schnell 3060\t/fit flux.1-schnell rtx-3060
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
