@@ -251,7 +251,12 @@ fn help(q: &Question) -> Option<Reading> {
 
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
-    let over_time = q.has(TREND_WORDS) || (q.has(RECENT_WORDS) && q.has(PRICE_WORDS));
+    // `近两周价格`, `近30天`: `近` before a span is the recent past.
+    let recent = q.has(RECENT_WORDS)
+        || q.padded.match_indices('近').any(|(at, _)| {
+            q.padded[at + '近'.len_utf8()..].starts_with(|c: char| c.is_ascii_digit())
+        });
+    let over_time = q.has(TREND_WORDS) || (recent && q.has(PRICE_WORDS));
     (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 

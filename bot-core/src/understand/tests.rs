@@ -69,6 +69,7 @@ mod round_trip {
         include_str!("../../tests/data/questions_fresh5.tsv"),
         include_str!("../../tests/data/questions_fresh6.tsv"),
         include_str!("../../tests/data/questions_fresh7.tsv"),
+        include_str!("../../tests/data/questions_fresh8.tsv"),
     ];
 
     fn check(ctx: &Ctx, r: &Request) {

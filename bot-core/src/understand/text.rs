@@ -29,8 +29,33 @@ pub fn normalize(text: &str) -> String {
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
     let out = respell(&out);
+    let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
 }
+
+/// Cantonese written words as the Mandarin the cue words are written in (`有冇5090` →
+/// `有没有5090`, `差咩嘢` → `差什么`, `边度最平` → `哪里最便宜`). Longer words first.
+const CANTONESE: &[(&str, &str)] = &[
+    ("有冇", "有没有"),
+    ("咩嘢", "什么"),
+    ("乜嘢", "什么"),
+    ("边度", "哪里"),
+    ("边间", "哪家"),
+    ("边个", "哪个"),
+    ("点样", "怎么"),
+    ("几多", "多少"),
+    ("最平", "最便宜"),
+    ("平啲", "便宜点"),
+    ("冇", "没"),
+    ("咩", "什么"),
+    ("嘅", "的"),
+    ("嗰", "那"),
+    ("係", "是"),
+    ("唔", "不"),
+    ("咗", "了"),
+    ("揾", "找"),
+    ("睇", "看"),
+];
 
 /// Whole Latin words as chat spells them, in the word the lexicon reads: `u` → `you`, `rn` →
 /// `right now`, `distil` → `distill`. Only a whole word is replaced (`distillation`,
@@ -448,6 +473,16 @@ mod tests {
         assert_eq!(normalize("deepseek-r1 2h run"), "deepseek-r1 2h run");
         assert_eq!(normalize("distillation u2 r1"), "distillation u2 r1");
         assert_eq!(normalize("4090r"), "4090r");
+    }
+
+    #[test]
+    fn cantonese_words_read_as_mandarin() {
+        assert_eq!(normalize("有冇5090租"), "有没有5090租");
+        assert_eq!(normalize("4090d 和 4090 差咩嘢"), "4090d 和 4090 差什么");
+        assert_eq!(normalize("边度最平"), "哪里最便宜");
+        assert_eq!(normalize("h20嘅显存几大"), "h20的显存几大");
+        // 平台 is not 平 (cheap).
+        assert_eq!(normalize("哪个平台"), "哪个平台");
     }
 
     #[test]
