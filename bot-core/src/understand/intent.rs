@@ -131,8 +131,14 @@ fn tco(q: &Question) -> Option<Reading> {
         .cloned();
     one(make::tco(
         model,
-        // BF16 unless named: the same default /fit uses for a model that fits.
-        q.e.quant.unwrap_or(Quant::Bf16),
+        // Unless named: the format the model is published in where it has one (gpt-oss's
+        // MXFP4, as /fit's default), else BF16, the default /fit uses for a model that fits.
+        q.e.quant
+            .or_else(|| {
+                let m = q.catalog.find_model(model?)?;
+                crate::advice::native_quant(&m.family)
+            })
+            .unwrap_or(Quant::Bf16),
         q.e.gpus.first(),
         volume,
         api.as_ref(),

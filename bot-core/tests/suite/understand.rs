@@ -524,6 +524,8 @@ l40s monthly price\t/compare l40s always
 # guidance and help in other words
 noob here, where to start with renting gpus\t/pick
 你可以干嘛\t/help
+# a model published in its own format is costed in it, as /fit's default
+self host gpt-oss-120b or use an api, 10m tokens a day\t/tco gpt-oss-120b mxfp4 10m
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
