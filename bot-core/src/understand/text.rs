@@ -147,6 +147,12 @@ const SPOKEN: &[(&str, &str)] = &[
     ("个钟头", "个小时"),
     ("个钟", "个小时"),
     ("钟头", "小时"),
+    // A week said 礼拜 or 星期 with its counter; renting by the week or the day.
+    ("个礼拜", "周"),
+    ("礼拜", "周"),
+    ("个星期", "周"),
+    ("按周", "1周 "),
+    ("按天", "1天 "),
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
     ("一整晚", "8小时"),
@@ -154,6 +160,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("通宵", "8小时"),
     ("1个晚上", "8小时"),
     ("一晚上", "8小时"),
+    ("一整宿", "8小时"),
+    ("一宿", "8小时"),
     ("一晚", "8小时"),
     ("overnight", "8h"),
     ("all night", " 8h "),
@@ -435,6 +443,9 @@ mod tests {
         assert_eq!(normalize("一个半钟"), "1.5小时");
         assert_eq!(normalize("4090一个钟多少钱"), "4090 1个小时多少钱");
         assert_eq!(normalize("两个钟头"), "2个小时");
+        assert_eq!(normalize("一个礼拜"), "1周");
+        assert_eq!(normalize("两个星期"), "2周");
+        assert_eq!(normalize("跑一宿"), "跑8小时");
         assert_eq!(normalize("40分钟"), "40分钟");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");

@@ -57,6 +57,11 @@ pub(super) const COST_WORDS: &[&str] = &[
     "啥价",
     "什么价",
     "多少价",
+    "市场价",
+    "行情价",
+    "报价",
+    "market price",
+    "going rate",
 ];
 pub(super) const CHEAP_WORDS: &[&str] = &[
     "最便宜",

@@ -526,6 +526,14 @@ noob here, where to start with renting gpus\t/pick
 你可以干嘛\t/help
 # a model published in its own format is costed in it, as /fit's default
 self host gpt-oss-120b or use an api, 10m tokens a day\t/tco gpt-oss-120b mxfp4 10m
+# a week said 礼拜/星期, renting by the week or day, a night said 一宿: never the 1h default
+要是用autodl的4090跑一个礼拜 大概多少\t/cost autodl rtx-4090 7d
+3090 两个礼拜 多少钱\t/compare rtx-3090 14d
+a100按周租哪里便宜\t/compare a100-80g-sxm 7d
+跑一宿3090多少钱\t/compare rtx-3090 8h
+# a market price asks the price; a currency symbol after its amount
+老铁们 a100 现在市场价多少\t/compare a100-80g-sxm 1h
+3090 at most 0.2$/h\t/stock rtx-3090 0.2usd/hour
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
