@@ -109,6 +109,29 @@ fn the_first_sentence_in_english_keeps_all_six_facts() {
     }
 }
 
+/// A request without a question's cue (an alert, a conversion) inside /pick is answered as
+/// the command it reads as, with where /pick stands; never "I couldn't use that answer".
+#[test]
+fn a_request_inside_pick_is_answered_and_pick_stays_open() {
+    for (locale, line) in [
+        ("zh", "4090 到货了提醒我"),
+        ("en", "let me know when an h100 is under $2"),
+        ("zh", "$2.5/hr 换算成人民币"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot(dir.path());
+        let me = who(locale);
+        say(&bot, &me, "/pick");
+        let (ids, text) = say(&bot, &me, line);
+        assert!(ids.iter().any(|i| i == "understood-as"), "{line}: {text}");
+        assert!(ids.iter().any(|i| i == "pick-still-open"), "{line}: {text}");
+        assert!(!ids.iter().any(|i| i == "pick-invalid"), "{line}: {text}");
+        // The step still takes its answer.
+        let (ids, text) = say(&bot, &me, "lora微调qwen2.5-7b");
+        assert!(ids.iter().any(|i| i == "pick-ask-context"), "{text}");
+    }
+}
+
 /// Real-name refused in chat words (`dont want kyc`, `不要实名`), kept at whatever step.
 #[test]
 fn real_name_refused_in_other_words_is_kept() {
