@@ -29,8 +29,99 @@ pub fn normalize(text: &str) -> String {
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
     let out = respell(&out);
+    let out = english_numbers(&out);
+    let out = ranges(&out);
     let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
+}
+
+/// English number words before a unit or a half (`two and a half hours`, `three days`, `six
+/// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
+fn english_numbers(s: &str) -> String {
+    const NUMBERS: &[(&str, &str)] = &[
+        ("one", "1"),
+        ("two", "2"),
+        ("three", "3"),
+        ("four", "4"),
+        ("five", "5"),
+        ("six", "6"),
+        ("seven", "7"),
+        ("eight", "8"),
+        ("nine", "9"),
+        ("ten", "10"),
+        ("eleven", "11"),
+        ("twelve", "12"),
+        ("fifteen", "15"),
+        ("twenty", "20"),
+        ("thirty", "30"),
+        ("forty", "40"),
+        ("forty-five", "45"),
+        ("ninety", "90"),
+    ];
+    const UNITS: &[&str] = &[
+        "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
+        "week", "weeks", "month", "months", "year", "years",
+    ];
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out = Vec::with_capacity(words.len());
+    for (k, w) in words.iter().enumerate() {
+        let next = words.get(k + 1).copied().unwrap_or("");
+        match NUMBERS.iter().find(|(n, _)| n == w) {
+            Some((_, d)) if UNITS.contains(&next) => out.push(*d),
+            _ => out.push(*w),
+        }
+    }
+    out.join(" ")
+}
+
+/// A range of durations (`2-3小时`, `2~3 hours`, `三四个小时` → `3-4`): the longer end, the bill
+/// that does not fall short. One walk.
+fn ranges(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let lower_start = i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.');
+        if lower_start && c.is_ascii_digit() {
+            // `a-b` then a duration unit: keep b.
+            let a_end = (i..chars.len())
+                .find(|&k| !chars[k].is_ascii_digit())
+                .unwrap_or(chars.len());
+            if matches!(chars.get(a_end), Some('-' | '~' | '～' | '到'))
+                && chars.get(a_end + 1).is_some_and(|d| d.is_ascii_digit())
+            {
+                let b_end = (a_end + 1..chars.len())
+                    .find(|&k| !chars[k].is_ascii_digit())
+                    .unwrap_or(chars.len());
+                let rest: String = chars[b_end..].iter().take(4).collect();
+                let unit = [
+                    "小时",
+                    "个小时",
+                    "分钟",
+                    "天",
+                    "h",
+                    " h",
+                    "hour",
+                    " hour",
+                    "min",
+                    " min",
+                    "day",
+                    " day",
+                ]
+                .iter()
+                .any(|u| rest.starts_with(u));
+                if unit {
+                    out.extend(&chars[a_end + 1..b_end]);
+                    i = b_end;
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 /// Cantonese written words as the Mandarin the cue words are written in (`有冇5090` →
@@ -137,6 +228,21 @@ const SPOKEN: &[(&str, &str)] = &[
     ("天半", ".5天"),
     ("个半月", ".5个月"),
     (" hours and a half", ".5 hours"),
+    (" hour and a half", ".5 hours"),
+    ("half an hour", " 30 minutes "),
+    ("half hour", " 30 minutes "),
+    ("a quarter of an hour", " 15 minutes "),
+    ("quarter of an hour", " 15 minutes "),
+    ("quarter hour", " 15 minutes "),
+    ("a fortnight", " 14 days "),
+    ("fortnight", " 14 days "),
+    ("1刻钟", "15分钟"),
+    ("一刻钟", "15分钟"),
+    ("3刻钟", "45分钟"),
+    ("三刻钟", "45分钟"),
+    ("3/4小时", "45分钟"),
+    ("3/4 小时", "45分钟"),
+    ("3/4 hour", " 45 minutes "),
     (" and a half hours", ".5 hours"),
     ("an hour and a half", "1.5 hours"),
     ("4 bit", "4bit"),
@@ -297,8 +403,8 @@ fn digit(c: char) -> Option<u32> {
 
 /// Counters and units after which a Chinese numeral is a number.
 const FOLLOWERS: &[&str] = &[
-    "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "星期", "台", "刀", "元", "美元",
-    "千万", "百万", "万", "亿", "千", "秒", "毛",
+    "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "年", "星期", "台", "刀", "元",
+    "美元", "千万", "百万", "万", "亿", "千", "秒", "毛",
 ];
 
 /// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
@@ -319,6 +425,12 @@ fn numeral_value(numeral: &[char]) -> Option<u32> {
         Some(_) => None,
         // A long run of numerals is not a count (and must not overflow).
         None if numeral.len() > 6 => None,
+        // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
+        None if numeral.len() == 2
+            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
+        {
+            digit(numeral[1])
+        }
         None => numeral
             .iter()
             .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
@@ -446,6 +558,20 @@ mod tests {
         assert_eq!(normalize("一个礼拜"), "1周");
         assert_eq!(normalize("两个星期"), "2周");
         assert_eq!(normalize("跑一宿"), "跑8小时");
+        // Ranges: the longer end.
+        assert_eq!(normalize("跑三四个小时"), "跑4个小时");
+        assert_eq!(normalize("2-3小时"), "3小时");
+        assert_eq!(normalize("2~3 hours"), "3 hours");
+        assert_eq!(normalize("两三天"), "3天");
+        // Not ranges: a model name, a card, a date.
+        assert_eq!(normalize("qwen2.5-7b"), "qwen2.5-7b");
+        assert_eq!(normalize("rtx-4090 2-3"), "rtx-4090 2-3");
+        // English numbers before a unit; quarters and halves of an hour.
+        assert_eq!(normalize("two and a half hours").trim(), "2.5 hours");
+        assert_eq!(normalize("three days"), "3 days");
+        assert_eq!(normalize("half an hour").trim(), "30 minutes");
+        assert_eq!(normalize("跑一刻钟"), "跑15分钟");
+        assert_eq!(normalize("一年"), "1年");
         assert_eq!(normalize("40分钟"), "40分钟");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");

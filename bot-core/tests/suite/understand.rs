@@ -534,6 +534,18 @@ a100按周租哪里便宜\t/compare a100-80g-sxm 7d
 # a market price asks the price; a currency symbol after its amount
 老铁们 a100 现在市场价多少\t/compare a100-80g-sxm 1h
 3090 at most 0.2$/h\t/stock rtx-3090 0.2usd/hour
+# durations that were the 1h default or a wrong bill: ranges (the longer end), quarters and
+# halves of an hour, English number words, a fortnight, a year, `min` glued, a day's use said after
+4090 跑三四个小时 autodl\t/cost autodl rtx-4090 4h
+autodl 4090 2-3小时多少钱\t/cost autodl rtx-4090 3h
+a100 half an hour on runpod\t/cost runpod a100-80g-sxm 30m
+autodl 4090 跑一刻钟\t/cost autodl rtx-4090 15m
+4090 two and a half hours runpod\t/cost runpod rtx-4090 2h30m
+4090 one hour and a half runpod\t/cost runpod rtx-4090 1h30m
+4090 1h 30min runpod\t/cost runpod rtx-4090 1h30m
+h100 for a fortnight cheapest\t/compare h100-sxm 14d
+h100 一年多少钱\t/compare h100-sxm 12mo
+runpod 4090 8 hours a day for a month\t/cost runpod rtx-4090 daily 8h
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
