@@ -192,7 +192,10 @@ fn barriers(q: &Question) -> Option<Reading> {
     if let [p] = q.e.platforms.as_slice() {
         return one(make::platform(p));
     }
-    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && q.has(PLATFORM_LIST_WORDS))
+    // `平台` with a need is the list (`有没有海外平台可以用支付宝`), unless guidance is asked
+    // (`不想实名 帮我推荐个平台`).
+    let listed = q.has(PLATFORM_LIST_WORDS) || (q.padded.contains("平台") && !q.has(PICK_WORDS));
+    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
         .then(|| Reading::Command(make::platforms(needs)))
 }
 

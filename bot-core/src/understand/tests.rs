@@ -70,6 +70,7 @@ mod round_trip {
         include_str!("../../tests/data/questions_fresh6.tsv"),
         include_str!("../../tests/data/questions_fresh7.tsv"),
         include_str!("../../tests/data/questions_fresh8.tsv"),
+        include_str!("../../tests/data/questions_fresh9.tsv"),
     ];
 
     fn check(ctx: &Ctx, r: &Request) {

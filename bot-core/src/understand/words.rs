@@ -102,6 +102,10 @@ pub(super) const CHEAP_WORDS: &[&str] = &[
     "性价比",
     "affordable",
     "cheap ",
+    "最省",
+    "省钱",
+    "最省钱",
+    "most economical",
 ];
 pub(super) const STOCK_WORDS: &[&str] = &[
     "有货",
@@ -180,6 +184,10 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "搞一张",
     "弄一张",
     "有没有",
+    "空闲",
+    "闲置",
+    "out of ",
+    "run out",
 ];
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does
 /// not answer).
@@ -375,6 +383,12 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "newbie",
     "noob",
     "no idea where",
+    "入坑",
+    "建议",
+    "练手",
+    "any advice",
+    "any tips",
+    "suggestions",
     "在哪租",
     "哪里租卡",
     "不知道在哪",
