@@ -63,12 +63,27 @@ fn english_numbers(s: &str) -> String {
         "week", "weeks", "month", "months", "year", "years",
     ];
     let words: Vec<&str> = s.split(' ').collect();
-    let mut out = Vec::with_capacity(words.len());
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut skip = false;
     for (k, w) in words.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
         let next = words.get(k + 1).copied().unwrap_or("");
+        // `30 cents`: a US dollar amount.
+        if matches!(next, "cents" | "cent")
+            && !w.is_empty()
+            && w.len() <= 3
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(c) = w.parse::<u32>()
+        {
+            out.push(format!("${}.{:02}", c / 100, c % 100));
+            skip = true;
+            continue;
+        }
         match NUMBERS.iter().find(|(n, _)| n == w) {
-            Some((_, d)) if UNITS.contains(&next) => out.push(*d),
-            _ => out.push(*w),
+            Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
+            _ => out.push(w.to_string()),
         }
     }
     out.join(" ")
@@ -572,6 +587,7 @@ mod tests {
         assert_eq!(normalize("half an hour").trim(), "30 minutes");
         assert_eq!(normalize("跑一刻钟"), "跑15分钟");
         assert_eq!(normalize("一年"), "1年");
+        assert_eq!(normalize("under 30 cents an hour"), "under $0.30 an hour");
         assert_eq!(normalize("40分钟"), "40分钟");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");

@@ -562,6 +562,10 @@ a100 跑3小时 哪里最省钱\t/compare a100-80g-sxm 3h
 has runpod run out of 5090s\t/stock rtx-5090 runpod
 新人入坑 租gpu有什么建议\t/pick
 支持微信的国内平台\t/platforms wechat cn
+# money: cents, 元/时, a little over an amount is no cap
+4090 under 30 cents an hour available?\t/stock rtx-4090 0.3usd/hour
+2.5元/时 一个月多少\t/convert 2.5cny/hour to month
+4090 两块多一小时的有吗\t/stock rtx-4090
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
