@@ -214,7 +214,7 @@ fn build_job(a: &JobArgs) -> Result<Job, BillingError> {
         Job::one_off(parse_dur("work", w)?)
     };
     // The same first-run minutes the chat counts, unless the flags give the user's own.
-    let (boot, pull) = bot_core::advice::hidden_seconds(&job.pattern);
+    let (boot, pull) = bot_core::advice::hidden_seconds(&job);
     job.boot = match &a.boot {
         Some(t) => parse_dur("boot", t)?,
         None => boot,

@@ -3,9 +3,15 @@
 //!
 //! The key travels in the button's choice id (`d:<key>`, 18 bytes with the frontend's
 //! version prefix, far under Telegram's 64 and Discord's 100). The shelf is in memory and
-//! bounded: the oldest answers go first, a restart forgets them, and a press on a forgotten
-//! one is answered "send the command again" in the chat's language. A key only opens in the
-//! chat it was given to, so a stale or guessed key never shows another chat's answer.
+//! bounded, by count and by bytes: the oldest answers go first, a restart forgets them, and a
+//! press on a forgotten one is answered "send the command again" in the chat's language. A
+//! key only opens in the chat it was given to, so a stale or guessed key never shows another
+//! chat's answer.
+//!
+//! An answer is kept as its JSON (one allocation of a few kilobytes), not as the reply's tree
+//! of messages and arguments: kept as trees, 4,096 answers after a burst of new chats held
+//! about 40 MiB of small allocations that stayed after the burst (issue 28, idle memory after
+//! a backlog; docs/performance.md §18). A press decodes it again.
 
 use bot_core::choice::ChoiceId;
 use bot_core::reply::Reply;
@@ -14,30 +20,55 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Answers kept per process (a few kilobytes each).
+/// Answers kept per process.
 pub const KEPT: usize = 4096;
+/// Bytes of kept answers (their JSON) per process: the bound on what the shelf holds while
+/// the bot idles after a burst, whatever the answers' sizes.
+pub const KEPT_BYTES: usize = 4 << 20;
 
 struct Kept {
     chat: String,
     lang: Lang,
-    whole: Reply,
+    whole: Box<[u8]>,
+    /// A chart is kept as it is (its PNG is one allocation; as JSON it would be 4× larger).
+    image: Option<Box<bot_core::reply::Image>>,
+}
+
+impl Kept {
+    fn bytes(&self) -> usize {
+        self.whole.len() + self.image.as_ref().map_or(0, |i| i.png.len())
+    }
+}
+
+#[derive(Default)]
+struct Shelved {
+    map: HashMap<u64, Kept>,
+    order: VecDeque<u64>,
+    bytes: usize,
 }
 
 /// Whole answers behind "Details" buttons.
 pub struct Shelf {
     next: AtomicU64,
-    kept: Mutex<(HashMap<u64, Kept>, VecDeque<u64>)>,
+    kept: Mutex<Shelved>,
     capacity: usize,
+    budget: usize,
 }
 
 impl Default for Shelf {
     fn default() -> Shelf {
-        Shelf::with_capacity(KEPT)
+        Shelf::with_limits(KEPT, KEPT_BYTES)
     }
 }
 
 impl Shelf {
     pub fn with_capacity(capacity: usize) -> Shelf {
+        Shelf::with_limits(capacity, KEPT_BYTES)
+    }
+
+    /// At most `capacity` answers and `budget` bytes of them (one answer larger than the
+    /// budget is still kept, alone).
+    pub fn with_limits(capacity: usize, budget: usize) -> Shelf {
         // Keys start from the clock, so a button from before a restart finds nothing rather
         // than a newer answer under the same key.
         let start = std::time::SystemTime::now()
@@ -45,8 +76,9 @@ impl Shelf {
             .map_or(1, |d| d.as_micros() as u64);
         Shelf {
             next: AtomicU64::new(start),
-            kept: Mutex::new((HashMap::new(), VecDeque::new())),
+            kept: Mutex::new(Shelved::default()),
             capacity: capacity.max(1),
+            budget,
         }
     }
 
@@ -57,25 +89,35 @@ impl Shelf {
         if reply.details.is_empty() {
             return reply;
         }
+        let mut whole = reply.expanded();
+        let image = whole.image.take();
+        let Ok(json) = serde_json::to_vec(&whole) else {
+            // Nothing to keep it as: the chat gets the whole answer at once instead.
+            whole.image = image;
+            return whole;
+        };
+        let new = Kept {
+            chat: chat.to_string(),
+            lang,
+            whole: json.into_boxed_slice(),
+            image,
+        };
         let key = self.next.fetch_add(1, Ordering::Relaxed);
-        let whole = reply.expanded();
         {
             let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-            let (map, order) = &mut *kept;
-            while order.len() >= self.capacity {
-                if let Some(old) = order.pop_front() {
-                    map.remove(&old);
+            let kept = &mut *kept;
+            while !kept.order.is_empty()
+                && (kept.order.len() >= self.capacity || kept.bytes + new.bytes() > self.budget)
+            {
+                if let Some(old) = kept.order.pop_front()
+                    && let Some(gone) = kept.map.remove(&old)
+                {
+                    kept.bytes -= gone.bytes();
                 }
             }
-            map.insert(
-                key,
-                Kept {
-                    chat: chat.to_string(),
-                    lang,
-                    whole,
-                },
-            );
-            order.push_back(key);
+            kept.bytes += new.bytes();
+            kept.map.insert(key, new);
+            kept.order.push_back(key);
         }
         // Last, so a step's own numbered choices keep their places.
         reply.choices.push(bot_core::reply::Choice {
@@ -85,6 +127,11 @@ impl Shelf {
         reply
     }
 
+    /// Bytes of kept answers now (tests, measurements).
+    pub fn kept_bytes(&self) -> usize {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).bytes
+    }
+
     /// What a press of `choice` in `chat` shows, when it is a "Details" button: the whole
     /// answer in the language it was given in, or (forgotten, another chat's) a notice in
     /// `lang`. `None` for every other choice.
@@ -92,15 +139,20 @@ impl Shelf {
         let ChoiceId::Details(key) = ChoiceId::parse(choice) else {
             return None;
         };
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        let found = u64::from_str_radix(&key, 16)
-            .ok()
-            .and_then(|k| kept.0.get(&k))
-            .filter(|k| k.chat == chat);
-        Some(match found {
-            Some(k) => (k.lang, k.whole.clone()),
-            None => (lang, Reply::text(Msg::new("details-gone"))),
-        })
+        let found = {
+            let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            u64::from_str_radix(&key, 16)
+                .ok()
+                .and_then(|k| kept.map.get(&k))
+                .filter(|k| k.chat == chat)
+                .map(|k| (k.lang, k.whole.clone(), k.image.clone()))
+        };
+        let whole = found.and_then(|(lang, json, image)| {
+            let mut reply = serde_json::from_slice::<Reply>(&json).ok()?;
+            reply.image = image;
+            Some((lang, reply))
+        });
+        Some(whole.unwrap_or_else(|| (lang, Reply::text(Msg::new("details-gone")))))
     }
 }
 
@@ -147,5 +199,70 @@ mod tests {
         shelf.offer("1", Lang::En, long_reply());
         let (_, gone) = shelf.open("1", Lang::En, &first).expect("details");
         assert_eq!(gone.parts, vec![Part::Text(Msg::new("details-gone"))]);
+    }
+
+    /// A burst of long answers keeps at most the byte budget, however many there are and
+    /// however long each is; the newest still open whole, the oldest are gone.
+    #[test]
+    fn kept_answers_stay_within_the_byte_budget() {
+        let one = serde_json::to_vec(&long_reply().expanded()).unwrap().len();
+        let budget = one * 10 + one / 2;
+        let shelf = Shelf::with_limits(4096, budget);
+        let buttons: Vec<String> = (0..100)
+            .map(|i| {
+                let mut reply = long_reply();
+                // Answers of different lengths.
+                if let Some(Part::Table(t)) = reply.parts.last_mut() {
+                    t.rows.truncate(20 + i % 20);
+                }
+                let short = shelf.offer("7", Lang::En, reply);
+                short.choices.last().unwrap().id.clone()
+            })
+            .collect();
+        assert!(
+            shelf.kept_bytes() <= budget,
+            "{} > {budget}",
+            shelf.kept_bytes()
+        );
+        assert!(shelf.kept_bytes() > budget / 2, "the budget is used");
+        let (_, newest) = shelf.open("7", Lang::En, &buttons[99]).unwrap();
+        assert!(
+            matches!(newest.parts.last(), Some(Part::Table(t)) if t.rows.len() == 20 + 99 % 20)
+        );
+        let (_, oldest) = shelf.open("7", Lang::En, &buttons[0]).unwrap();
+        assert_eq!(oldest.parts, vec![Part::Text(Msg::new("details-gone"))]);
+
+        // A chart is kept beside the JSON, counted by its PNG's bytes, and opens unchanged.
+        let mut charted = long_reply();
+        charted.image = Some(Box::new(bot_core::reply::Image {
+            png: vec![7; one * 3],
+            caption: Msg::new("help-intro"),
+        }));
+        let before = shelf.kept_bytes();
+        let id = shelf.offer("7", Lang::En, charted.clone()).choices[0]
+            .id
+            .clone();
+        assert!(shelf.kept_bytes() <= budget);
+        let (_, opened) = shelf.open("7", Lang::En, &id).unwrap();
+        assert_eq!(opened, charted.expanded());
+        assert!(before > 0);
+
+        // One answer larger than the whole budget is kept alone, and opens.
+        let tiny = Shelf::with_limits(4096, 10);
+        let a = tiny.offer("7", Lang::En, long_reply()).choices[0]
+            .id
+            .clone();
+        let b = tiny.offer("7", Lang::En, long_reply()).choices[0]
+            .id
+            .clone();
+        assert_eq!(tiny.kept_bytes(), one);
+        assert_eq!(
+            tiny.open("7", Lang::En, &a).unwrap().1.parts,
+            vec![Part::Text(Msg::new("details-gone"))]
+        );
+        assert_eq!(
+            tiny.open("7", Lang::En, &b).unwrap().1.parts,
+            long_reply().expanded().parts
+        );
     }
 }

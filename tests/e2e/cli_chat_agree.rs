@@ -205,6 +205,49 @@ fn tco_gives_the_same_cost_per_million_tokens_in_both() {
     assert_eq!(v["verdict"], "rent_part_time");
 }
 
+/// Without a price both take the cheapest catalog list price (and, around the clock, a prepaid
+/// plan when it is cheaper): the CLI does not demand `--price` where the chat answers.
+#[test]
+fn tco_without_a_price_takes_the_catalog_price_in_both() {
+    for (line, extra) in [
+        (
+            "/tco qwen2.5-7b int4 4090 20m 0.3",
+            vec!["--api-price-per-mtok", "0.3"],
+        ),
+        ("/tco qwen2.5-7b int4 4090 20m", vec![]),
+        ("/tco llama-3.1-70b awq 2x a100 200m", vec!["--gpus", "2"]),
+    ] {
+        let chat = chat(line);
+        let (model, quant, gpu, tokens) = {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            match w.len() {
+                6 if w[3] == "2x" => (w[1], w[2], w[4], w[5]),
+                _ => (w[1], w[2], w[3], w[4]),
+            }
+        };
+        let mut args = vec![
+            "tco",
+            "--model",
+            model,
+            "--quant",
+            quant,
+            "--gpu",
+            gpu,
+            "--tokens-per-day",
+            tokens,
+        ];
+        args.extend(extra);
+        let cli = text(&args);
+        assert_eq!(chat, cli, "{line}");
+        assert!(
+            chat.contains("cheapest list price")
+                || chat.contains("prepaid")
+                || chat.contains("does not fit"),
+            "{line}: no catalog price named:\n{chat}"
+        );
+    }
+}
+
 #[test]
 fn the_catalog_reads_the_same_in_both() {
     for (line, args) in [

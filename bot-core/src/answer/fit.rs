@@ -107,7 +107,8 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
     words.remove(at);
     // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
     // so a typed line and a question build the same struct.
-    let model = match ctx.catalog.find_model(first) {
+    // A family and size (`llama-70b`) stays as typed, so the answer can say how it was read.
+    let model = match ctx.catalog.model_by_name(first) {
         Some(m) => m.id.clone(),
         None => first.to_string(),
     };
@@ -236,7 +237,14 @@ pub fn resolve<'a>(ctx: &Ctx<'a>, line: &FitLine) -> Result<Parsed<'a>, Box<Repl
         let w = format!("{k}={v}");
         apply_option(ctx, &mut req, &mut opts, &mut given, k, v, &w)?;
     }
-    Ok(settle(ctx.catalog, req, opts, given))
+    let mut parsed = settle(ctx.catalog, req, opts, given);
+    if ctx.catalog.model_by_name(&line.model).is_none() {
+        parsed.read_as = ctx
+            .catalog
+            .model_by_family_and_size(&line.model)
+            .map(|_| line.model.clone());
+    }
+    Ok(parsed)
 }
 
 /// The defaults every caller of the fit shares (chat and CLI alike): QLoRA on a 4-bit base
@@ -286,6 +294,7 @@ pub fn settle<'a>(
         context_given,
         bf16_instead,
         serving_default: serving,
+        read_as: None,
     }
 }
 
@@ -364,6 +373,11 @@ fn apply_option<'a>(
             (Some(on), _) => req.lora_dropout = on,
             (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
             _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // LoRA on every routed expert of an MoE (`FitRequest::lora_experts`).
+        "experts" | "专家" => match lexicon::on_off(v) {
+            Some(on) => req.lora_experts = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,

@@ -25,6 +25,9 @@ pub struct Parsed<'a> {
     pub bf16_instead: Option<FitReport>,
     /// A service sized on vLLM because no engine was typed (`fit::settle`).
     pub serving_default: bool,
+    /// The words typed when they named a family and size, not a model (`llama-70b`): the
+    /// answer says which model they were read as, and what else they could mean.
+    pub read_as: Option<String>,
 }
 
 /// Options shown when no card is given.
@@ -95,6 +98,9 @@ pub fn render_fit(
     let verdict = r.parts[lead..].to_vec();
     for w in &rep.warnings {
         r.push(w.clone());
+    }
+    if let Some(w) = read_as_note(catalog, p.read_as.as_deref()) {
+        r.push(w);
     }
     if let Some(w) = bare_size_warning(catalog, req.model) {
         r.push(w);
@@ -232,6 +238,8 @@ fn push_assumptions(
                 .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
                 .arg("given", if p.gc_given { "yes" } else { "no" })
                 .arg("rank", p.opts.lora_rank)
+                .arg("moe", lora_experts_word(req))
+                .arg("experts", lora_expert_count(req))
                 .arg("task", req.task.key())
                 .arg("on_default", trainers_defaulting(true, lang))
                 .arg("off_default", trainers_defaulting(false, lang)),
@@ -382,6 +390,30 @@ const LARGE_BARE_SIZE_B: f64 = 200.0;
 fn trim_b(x: f64) -> String {
     let s = format!("{x:.1}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `llama-70b` read as the catalog's Llama-3.1-70B, naming the other models of that family
+/// and size (`Catalog::model_by_family_and_size`).
+fn read_as_note(catalog: &Catalog, typed: Option<&str>) -> Option<Msg> {
+    let typed = typed?;
+    let found = catalog.model_by_family_and_size(typed)?;
+    let others = found
+        .others
+        .iter()
+        .map(|m| m.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let others = if others.is_empty() {
+        "none".to_string()
+    } else {
+        others
+    };
+    Some(
+        Msg::new("fit-read-as")
+            .arg("typed", typed)
+            .arg("model", found.model.name.as_str())
+            .arg("others", others),
+    )
 }
 
 /// A bare size (`671b`) is sized as a dense model. Say so, with `NNNb-aMMb` for the active
@@ -603,4 +635,28 @@ pub fn push_options(
         lead: vec![0, 1, 3],
     });
     r.push(Msg::new("fit-options-note"));
+}
+
+/// Whether the training line names the routed experts: `no` for a dense model, full
+/// fine-tuning or adapters on the attention only; else whether they carry adapters
+/// (`FitRequest::lora_experts`).
+fn lora_experts_word(req: &FitRequest) -> &'static str {
+    let moe = lora_expert_count(req) > 0;
+    match () {
+        _ if !moe || req.task == Task::Full => "no",
+        _ if req.lora_targets != crate::vram::LoraTargets::AllLinear => "no",
+        _ if req.lora_experts => "on",
+        _ => "off",
+    }
+}
+
+/// Routed experts per MoE layer of the request's model (0 for a dense one; a raw MoE size
+/// such as `30b-a3b` has the skeleton `Shape::by_size` builds).
+fn lora_expert_count(req: &FitRequest) -> u32 {
+    match req.model {
+        ModelRef::Known(m) => m.experts,
+        ModelRef::BySize { params_b, active_b } => {
+            crate::vram::Shape::by_size(params_b, active_b).experts
+        }
+    }
 }

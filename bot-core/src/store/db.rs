@@ -115,7 +115,7 @@ impl Store {
         self.live().establish();
     }
 
-    fn live(&self) -> Arc<Live> {
+    pub(super) fn live(&self) -> Arc<Live> {
         self.live
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -157,6 +157,20 @@ impl Store {
             && e.closes_db()
         {
             self.close();
+            // A block that no longer matched the seal (checked on first touch, `seal::lazy`):
+            // the seal is gone, so reopening runs the full check now, and its verdict
+            // (`Damaged`, or a sound file) is this call's answer.
+            if self.live().mismatched() {
+                return match self.ensure_open() {
+                    Err(e) => Err(e),
+                    Ok(()) => Err(StoreError::Io {
+                        path: self.path.clone(),
+                        detail: "a block no longer matched the file's seal; the whole file \
+                                 was checked again and is sound"
+                            .into(),
+                    }),
+                };
+            }
         }
         result
     }

@@ -20,8 +20,10 @@
 //! - **A bounded damage check**: an existing file is verified through a copy-on-write image
 //!   (`image`), page by page, never read whole into memory, unless its seal vouches for it
 //!   (`seal`: CRCs per 64 KiB of bytes that passed the check or that this store wrote and
-//!   synced, kept living through every session): then one sequential read replaces the walk,
-//!   after a clean stop, a CLI read or a crash between commits alike.
+//!   synced, kept living through every session): then no walk runs, after a clean stop, a
+//!   CLI read or a crash between commits alike, and each block is checked against the seal
+//!   when first touched (`seal::lazy`), so an open costs what it reads; after a kill in the
+//!   middle of a write the whole file is read first.
 
 mod db;
 mod error;

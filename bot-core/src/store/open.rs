@@ -94,12 +94,16 @@ impl StorageBackend for Backend {
         self.file.len()
     }
     fn read(&self, offset: u64, out: &mut [u8]) -> io::Result<()> {
+        // A block of a sealed file is checked against the seal before redb sees its bytes.
+        if let Some(live) = &self.live {
+            live.before_read(offset, out.len() as u64, &|at, buf| self.file.read(at, buf))?;
+        }
         self.file.read(offset, out)
     }
     fn set_len(&self, len: u64) -> io::Result<()> {
         self.checked(self.fault())?;
         if let Some(live) = &self.live {
-            live.resized(self.file.len()?, len);
+            live.resized(self.file.len()?, len, &|at, buf| self.file.read(at, buf))?;
         }
         self.checked(self.file.set_len(len))
     }
@@ -115,7 +119,9 @@ impl StorageBackend for Backend {
         self.checked(self.fault())?;
         // Marked before the write, so a seal established meanwhile reads the block again.
         if let Some(live) = &self.live {
-            live.wrote(offset, data.len() as u64);
+            live.wrote(offset, data.len() as u64, &|at, buf| {
+                self.file.read(at, buf)
+            })?;
         }
         self.checked(self.file.write(offset, data))
     }
@@ -429,9 +435,9 @@ pub(super) fn open_db(
         remove_leftovers(path);
         return Ok(made);
     }
-    let mut backend = Backend::open(path, faults)?;
-    let live = Arc::new(match seal::verify(path) {
-        Some(sealed) => Live::from_seal(path, sealed),
+    let mut backend = Backend::open(path, faults.clone())?;
+    let live = Arc::new(match seal::open_check(path) {
+        Some((sealed, lazy)) => Live::from_seal(path, sealed, lazy),
         None => {
             // A seal that does not match describes some other file.
             seal::remove(path);
@@ -440,13 +446,20 @@ pub(super) fn open_db(
         }
     });
     backend.live = Some(live.clone());
-    let db = guard(path, || {
+    let opened = guard(path, || {
         let db = builder()
             .create_with_backend(backend)
             .map_err(|e| open_error(path, e))?;
         init(path, &db)?;
         Ok(db)
-    })?;
+    });
+    let db = match opened {
+        Ok(db) => db,
+        // A block redb read at the open did not match the seal, which is gone now: the open
+        // starts again with the full check (it finds the damage, or a crash to repair).
+        Err(_) if live.mismatched() => return open_db(path, faults),
+        Err(e) => return Err(e),
+    };
     remove_leftovers(path);
     Ok((db, live))
 }

@@ -184,7 +184,9 @@ fn family_model(
             format!("{family}{v}{size}"),
         ] {
             *lookups += 1;
-            if let Some(m) = catalog.find_model(&cand) {
+            // By its own names only: the catalog's family-and-size guess would pick one of
+            // several models (`gemma 27b`), which the reader asks back instead.
+            if let Some(m) = catalog.model_by_name(&cand) {
                 if !found.contains(&m.id) {
                     found.push(m.id.clone());
                 }

@@ -127,11 +127,25 @@ pub struct FitRequest<'a> {
     /// and Axolotl's examples do with 0.05): each adapted matrix then keeps its own dropped-out
     /// copy of its input and the mask for the backward pass.
     pub lora_dropout: bool,
+    /// Whether LoRA adapters also sit on every routed expert of a mixture-of-experts model
+    /// (training only; default off; `experts=on` / `--lora-experts`). Off: `all-linear` on an
+    /// MoE adapts attention, dense FFN layers and shared experts only. Transformers v5 stores
+    /// the routed experts as 3-D parameters (`Qwen3MoeExperts.gate_up_proj` / `down_proj`,
+    /// `nn.Parameter(num_experts, ...)`), not `nn.Linear` modules, so PEFT's `target_modules`
+    /// (`"all-linear"` or names such as `gate_proj`) cannot wrap them; adapters on experts
+    /// need PEFT's `target_parameters` or a trainer of its own (Unsloth's MoE kernels,
+    /// Transformers 4.x's per-expert `nn.Linear` modules). On: r x (d_in + d_out) per
+    /// expert matrix, all experts of all MoE layers (830 M parameters for Qwen3-30B-A3B at
+    /// rank 16), each with gradients and optimizer state.
+    pub lora_experts: bool,
     /// Full fine-tuning with mixed precision (`amp`; training only; default off): fp32 master
     /// weights and fp32 Adam moments beside the 16-bit model (DeepSpeed bf16, Trainer with a
     /// model loaded in fp32). Off: the model is loaded in bf16 and PyTorch's AdamW keeps its
     /// moments in the parameters' dtype (`torch.optim.AdamW` allocates `exp_avg` /
-    /// `exp_avg_sq` with `zeros_like(param)`), LLaMA-Factory's and ms-swift's pure-bf16 way.
+    /// `exp_avg_sq` with `zeros_like(param)`): LLaMA-Factory with `pure_bf16`, torchtune, LitGPT
+    /// `bf16-true`. LLaMA-Factory's own default is the `amp` case: without `pure_bf16` its
+    /// `init_adapter` logs "Upcasting trainable params to float32" and casts them (under ZeRO-3
+    /// / FSDP they stay fp32 masters), so fp32 weights, gradients and moments.
     pub mixed_precision: bool,
     /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
     /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit
@@ -307,6 +321,7 @@ impl<'a> FitRequest<'a> {
             lora_targets: LoraTargets::AllLinear,
             layout: ModelLayout::Transformers,
             lora_dropout: false,
+            lora_experts: false,
             mixed_precision: false,
             kbit_upcast: true,
             prompt_logits: None,

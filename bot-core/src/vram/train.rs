@@ -85,7 +85,7 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
     // (2 bytes) and the mask (1 byte) per input element for the backward pass, on top of the
     // layer's own tensors: `ModelLayout::lora_dropout_inputs` wide per token.
     let dropout = if req.task.is_training() && req.task != Task::Full && req.lora_dropout {
-        3.0 * lora_dropout_inputs(shape, req.lora_targets, req.layout)
+        3.0 * lora_dropout_inputs(shape, req.lora_targets, req.layout, req.lora_experts)
     } else {
         0.0
     };
@@ -121,7 +121,7 @@ pub(super) fn compute_train(
     let pc = &shape.params;
     let trainable = match req.task {
         Task::Full => pc.total,
-        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
     };
     let (base, head_dequant) = base_weights(shape, req, w_total);
     // Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +

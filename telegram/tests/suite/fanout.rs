@@ -55,6 +55,10 @@ fn a_fan_out_draws_no_429_and_a_reply_during_it_goes_first() {
         worst
     });
     let refused = fake.calls().iter().filter(|c| c.status == 429).count();
+    // The figures docs/performance.md quotes (`-- --nocapture`).
+    eprintln!(
+        "fan-out to {CHATS} chats with {REPLIES} replies: {refused} 429s, worst reply wait {worst:?}"
+    );
     assert_eq!(refused, 0, "429s during the fan-out");
     assert_eq!(fake.count_of("sendMessage") as i64, CHATS + REPLIES);
     assert!(

@@ -3,10 +3,12 @@
 //! read back and their CRCs appended to the journal; at a clean close the seal is rewritten
 //! whole. Any failure removes the seal, so the next open runs the full check.
 
-use super::{BLOCK, Entry, Seal, VERSION, blocks_for, crcs, journal_path, remove, store};
+use super::lazy::Lazy;
+use super::{BLOCK, Entry, Intent, Seal, VERSION, blocks_for, crcs, journal_path, remove, store};
 use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 /// Past this size the journal is folded into a new seal (so a replay stays short).
@@ -19,6 +21,11 @@ const JOURNAL_LIMIT: u64 = 4 << 10;
 pub(in crate::store) struct Live {
     path: PathBuf,
     state: Mutex<State>,
+    /// The seal's blocks still to be checked on first touch (`None`: all were read at the
+    /// open, or there was no seal to check against).
+    lazy: Option<Lazy>,
+    /// A block did not match the seal: the store runs the full check before going on.
+    mismatched: AtomicBool,
 }
 
 #[derive(Debug)]
@@ -43,6 +50,8 @@ struct Tracked {
     seal: Seal,
     journal: Option<std::fs::File>,
     journal_bytes: u64,
+    /// An intent line is the journal's last (written before the first write after a sync).
+    writing: bool,
 }
 
 /// A fresh generation: journal lines of any earlier seal never match it.
@@ -54,14 +63,16 @@ fn generation() -> u64 {
 
 impl Live {
     pub(in crate::store) fn off(path: &Path) -> Live {
-        Live::with(path, Mode::Off)
+        Live::with(path, Mode::Off, None)
     }
 
-    /// Keeps `seal` (just verified against the file) living. A journal left by a crashed
+    /// Keeps `seal` living: verified against the file now (`lazy: false`), or to be checked
+    /// block by block on first touch (`lazy: true`, see [`super::lazy`]). A journal left by a crashed
     /// session is cut after its last whole line, and later lines follow it (a line appended
     /// after a torn one would never be read). No sync: if the cut is lost with the power,
     /// replay stops at the torn line and the next open runs the full check.
-    pub(in crate::store) fn from_seal(path: &Path, seal: Seal) -> Live {
+    pub(in crate::store) fn from_seal(path: &Path, seal: Seal, lazy: bool) -> Live {
+        let lazy = lazy.then(|| Lazy::new(&seal));
         let kept = seal.journal_len;
         let cut = std::fs::OpenOptions::new()
             .write(true)
@@ -76,7 +87,7 @@ impl Live {
             && e.kind() != io::ErrorKind::NotFound
         {
             remove(path);
-            return Live::with(path, Mode::Broken);
+            return Live::with(path, Mode::Broken, lazy);
         }
         Live::with(
             path,
@@ -84,17 +95,54 @@ impl Live {
                 seal,
                 journal: None,
                 journal_bytes: kept,
+                writing: false,
             }),
+            lazy,
         )
     }
 
-    fn with(path: &Path, mode: Mode) -> Live {
+    fn with(path: &Path, mode: Mode, lazy: Option<Lazy>) -> Live {
         Live {
             path: path.to_path_buf(),
             state: Mutex::new(State {
                 mode,
                 dirty: BTreeSet::new(),
             }),
+            lazy,
+            mismatched: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether a block failed its check against the seal in this session.
+    pub(in crate::store) fn mismatched(&self) -> bool {
+        self.mismatched.load(Ordering::Relaxed)
+    }
+
+    /// The lazy check's verdict: a mismatch drops the seal (the next open runs the full
+    /// check) and is remembered for the store.
+    fn checked(&self, result: io::Result<()>) -> io::Result<()> {
+        if result.is_err() {
+            self.mismatched.store(true, Ordering::Relaxed);
+            self.failed();
+        }
+        result
+    }
+
+    #[cfg(test)]
+    pub(in crate::store) fn lazy(&self) -> Option<&Lazy> {
+        self.lazy.as_ref()
+    }
+
+    /// Before redb reads `[offset, offset + len)` (`read` reads the file itself).
+    pub(in crate::store) fn before_read(
+        &self,
+        offset: u64,
+        len: u64,
+        read: &dyn Fn(u64, &mut [u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match &self.lazy {
+            Some(lazy) => self.checked(lazy.before_read(offset, len, read)),
+            None => Ok(()),
         }
     }
 
@@ -106,21 +154,57 @@ impl Live {
         matches!(self.state().mode, Mode::On(_))
     }
 
-    /// Before bytes `[offset, offset + len)` are written.
-    pub(in crate::store) fn wrote(&self, offset: u64, len: u64) {
+    /// Before bytes `[offset, offset + len)` are written: the blocks it covers in part are
+    /// checked (their other bytes are old), the journal gets an intent line if this is the
+    /// first write since a sync, and the blocks are marked for the next sync's line.
+    pub(in crate::store) fn wrote(
+        &self,
+        offset: u64,
+        len: u64,
+        read: &dyn Fn(u64, &mut [u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
         if len == 0 {
-            return;
+            return Ok(());
+        }
+        if let Some(lazy) = &self.lazy {
+            self.checked(lazy.before_write(offset, len, read))?;
         }
         let first = (offset / BLOCK as u64) as usize;
         let last = ((offset + len - 1) / BLOCK as u64) as usize;
-        self.state().dirty.extend(first..=last);
+        self.about_to_write(first..last + 1);
+        Ok(())
     }
 
     /// Before the file is resized from `old` to `new` bytes.
-    pub(in crate::store) fn resized(&self, old: u64, new: u64) {
+    pub(in crate::store) fn resized(
+        &self,
+        old: u64,
+        new: u64,
+        read: &dyn Fn(u64, &mut [u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if let Some(lazy) = &self.lazy {
+            self.checked(lazy.before_resize(old, new, read))?;
+        }
         let first = (old.min(new) / BLOCK as u64) as usize;
         let end = blocks_for(old.max(new)).max(first + 1);
-        self.state().dirty.extend(first..end);
+        self.about_to_write(first..end);
+        Ok(())
+    }
+
+    /// Marks `blocks` for the next sync, with an intent line first if none is open. The line
+    /// is not synced: a kill leaves it in the page cache, in order before the write. (Power
+    /// lost before it reached the disk while the write did: the lazy check meets the changed
+    /// block and the store falls back to the full check, see `Store::with_db`.)
+    fn about_to_write(&self, blocks: std::ops::Range<usize>) {
+        let mut state = self.state();
+        state.dirty.extend(blocks);
+        if let Mode::On(tracked) = &mut state.mode
+            && !tracked.writing
+            && tracked.intent(&self.path).is_err()
+        {
+            state.mode = Mode::Broken;
+            remove(&self.path);
+        }
     }
 
     /// A write or sync failed: the file may hold bytes no journal line describes.
@@ -168,16 +252,27 @@ impl Live {
                 block: BLOCK,
                 crc32,
                 journal_len: 0,
+                writing: false,
             };
             store(&self.path, &seal)?;
             Ok::<_, io::Error>(seal)
         })();
         state.mode = match made {
-            Ok(seal) => Mode::On(Tracked {
-                seal,
-                journal: None,
-                journal_bytes: 0,
-            }),
+            Ok(seal) => {
+                let mut tracked = Tracked {
+                    seal,
+                    journal: None,
+                    journal_bytes: 0,
+                    writing: false,
+                };
+                // A write in flight while the file was read: it must not look finished.
+                if !state.dirty.is_empty() && tracked.intent(&self.path).is_err() {
+                    remove(&self.path);
+                    Mode::Broken
+                } else {
+                    Mode::On(tracked)
+                }
+            }
             Err(_) => {
                 remove(&self.path);
                 Mode::Broken
@@ -212,6 +307,7 @@ impl Live {
                 (&file).read_exact(buf)
             })?;
             tracked.journal = None;
+            tracked.writing = false;
             tracked.seal.generation = generation();
             store(&self.path, &tracked.seal)
         })();
@@ -261,12 +357,13 @@ impl Tracked {
     ) -> io::Result<()> {
         let before = self.seal.len;
         let blocks = self.record_blocks(len, dirty, read)?;
-        if blocks.is_empty() && before == len {
+        if blocks.is_empty() && before == len && !self.writing {
             return Ok(());
         }
         if self.journal_bytes > JOURNAL_LIMIT {
             self.journal = None;
             self.journal_bytes = 0;
+            self.writing = false;
             self.seal.generation = generation();
             return store(path, &self.seal);
         }
@@ -275,7 +372,24 @@ impl Tracked {
             len,
             blocks,
         };
-        let mut line = serde_json::to_vec(&entry).map_err(io::Error::other)?;
+        self.append(path, &entry)?;
+        self.writing = false;
+        Ok(())
+    }
+
+    /// The intent line before the first write after a sync (see [`Intent`]).
+    fn intent(&mut self, path: &Path) -> io::Result<()> {
+        let line = Intent {
+            generation: self.seal.generation,
+            writing: true,
+        };
+        self.append(path, &line)?;
+        self.writing = true;
+        Ok(())
+    }
+
+    fn append(&mut self, path: &Path, value: &impl serde::Serialize) -> io::Result<()> {
+        let mut line = serde_json::to_vec(value).map_err(io::Error::other)?;
         line.push(b'\n');
         if self.journal.is_none() {
             self.journal = Some(

@@ -22,6 +22,7 @@
 //! no walk either (issue 28 item 7). Every opener keeps the seal living, so a read-only CLI call
 //! leaves it valid (issue 29 item 4).
 
+pub(super) mod lazy;
 pub(super) mod live;
 #[cfg(test)]
 mod tests;
@@ -34,8 +35,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Small enough that the blocks a commit touches are cheap to read back after each sync.
 pub(super) const BLOCK: usize = 64 << 10;
-/// 2: per-block CRCs that a journal updates (1 was taken at the open and had no journal).
-const VERSION: u32 = 2;
+/// 3: the journal marks where a session began writing (intent lines), so an open may verify
+/// blocks on first touch ([`lazy`]). 2 had no intent lines, 1 no journal.
+const VERSION: u32 = 3;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(super) struct Seal {
@@ -48,6 +50,10 @@ pub(super) struct Seal {
     /// Bytes of the journal that replayed whole (the rest, a line a crash cut, is dropped).
     #[serde(skip)]
     journal_len: u64,
+    /// The journal's last line is an intent with no sync after it: the session that wrote it
+    /// may have stopped in the middle of a write, so blocks may hold bytes no line describes.
+    #[serde(skip)]
+    writing: bool,
 }
 
 /// One journal line: the file's length and the blocks that changed, after one durable sync.
@@ -144,6 +150,23 @@ fn range_crcs(
     Ok(Some(out))
 }
 
+/// Written before the first write after each durable sync: a kill before the sync's own line
+/// leaves it last in the journal, and the next open then reads the whole file before trusting
+/// it ([`open_check`]).
+#[derive(Debug, Serialize, Deserialize)]
+struct Intent {
+    generation: u64,
+    writing: bool,
+}
+
+/// A journal line: one sync's blocks, or an intent to write.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Synced(Entry),
+    Writing(Intent),
+}
+
 /// The seal beside `path` with its journal applied, if both are readable and consistent.
 /// A torn last journal line (a crash while appending) ends the replay there.
 fn read(path: &Path) -> Option<Seal> {
@@ -164,13 +187,22 @@ fn read(path: &Path) -> Option<Seal> {
             Ok(n) if n > 0 && line.ends_with(b"\n") => {}
             _ => break,
         }
-        let Ok(entry) = serde_json::from_slice::<Entry>(&line) else {
-            break;
+        let entry = match serde_json::from_slice::<Line>(&line) {
+            Ok(Line::Synced(entry)) => entry,
+            Ok(Line::Writing(intent)) => {
+                seal.journal_len += line.len() as u64;
+                if intent.generation == seal.generation {
+                    seal.writing = intent.writing;
+                }
+                continue;
+            }
+            Err(_) => break,
         };
         seal.journal_len += line.len() as u64;
         if entry.generation != seal.generation {
             continue;
         }
+        seal.writing = false;
         crc.resize(blocks_for(entry.len), None);
         for (block, value) in entry.blocks {
             *crc.get_mut(block)? = Some(value);
@@ -183,6 +215,7 @@ fn read(path: &Path) -> Option<Seal> {
 
 /// Does the seal (with its journal) vouch for the file as it is now? Reads, never writes:
 /// the caller holds the file's lock and keeps the seal living ([`live::Live`]).
+#[cfg(test)]
 pub(super) fn verify(path: &Path) -> Option<Seal> {
     let seal = read(path)?;
     let len = std::fs::metadata(path).map(|m| m.len()).ok()?;
@@ -191,6 +224,39 @@ pub(super) fn verify(path: &Path) -> Option<Seal> {
     }
     match crcs(path, Some(&seal.crc32)) {
         Ok(Some(c)) if c.len() == seal.crc32.len() => Some(seal),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Whole-file reads of a sealed file at an open on this thread (tests count them).
+    pub(super) static EAGER: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// What an open may trust: the seal with its journal, and whether its blocks may be checked
+/// on first touch (`true`) or were all read now. After a clean close or a kill between two
+/// syncs, the file is what seal and journal say, except for damage, which the check of each
+/// block on first touch finds ([`lazy`]): the open reads only what redb reads. After a kill in
+/// the middle of a write (an intent last in the journal), blocks may hold bytes no line
+/// describes, so the whole file is read now, as [`verify`] does; `None` when it differs (the
+/// caller runs the full check).
+pub(super) fn open_check(path: &Path) -> Option<(Seal, bool)> {
+    let seal = read(path)?;
+    let len = std::fs::metadata(path).map(|m| m.len()).ok()?;
+    if len != seal.len {
+        return None;
+    }
+    // `GPUSCOUT_SEAL_EAGER=1` reads the whole file at every sealed open, as before the check
+    // on first touch (for measuring what it saves: docs/performance.md §18).
+    let eager = std::env::var("GPUSCOUT_SEAL_EAGER").is_ok_and(|v| v == "1");
+    if !seal.writing && !eager {
+        return Some((seal, true));
+    }
+    #[cfg(test)]
+    EAGER.with(|e| e.set(e.get() + 1));
+    match crcs(path, Some(&seal.crc32)) {
+        Ok(Some(c)) if c.len() == seal.crc32.len() => Some((seal, false)),
         _ => None,
     }
 }
@@ -234,6 +300,7 @@ pub(super) fn write_checked(path: &Path) {
         block: BLOCK,
         crc32,
         journal_len: 0,
+        writing: false,
     };
     let _ = store(path, &seal);
 }

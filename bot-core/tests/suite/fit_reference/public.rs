@@ -141,6 +141,11 @@ fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--lora-rank=") => {
                 opts.lora_rank = other[12..].parse().expect("lora rank");
             }
+            // The CLI's --zero (0 = plain data parallel, every card holds everything).
+            other if other.starts_with("--zero=") => {
+                opts.zero = Some(other[7..].parse().expect("zero stage"));
+            }
+            "--lora-experts" => req.lora_experts = true,
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
             }
