@@ -283,6 +283,14 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
 /// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`, `h100 8 gpus`. A bare
 /// number after a card is never its count (`4090 2小时` is a duration).
 fn count_after(toks: &[String], j: usize) -> Option<u32> {
+    // `a100 x4` (`a100 *4`): the count with its times sign.
+    if let Some(n) = toks
+        .get(j)
+        .and_then(|t| t.strip_prefix('x'))
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return lexicon::card_count(n).filter(|n| (2..=64).contains(n));
+    }
     let n = toks
         .get(j)
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
@@ -386,7 +394,15 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         Some(f) => f,
         None => {
             e.lookups += 1;
-            (catalog.find_model(t)?, 1)
+            // `qwen2.5-72b-int4`: the name without the quantization written after it.
+            let bare = match t.rsplit_once('-') {
+                Some((name, q)) if q.parse::<Quant>().is_ok() => name,
+                _ => t.as_str(),
+            };
+            (
+                catalog.find_model(t).or_else(|| catalog.find_model(bare))?,
+                1,
+            )
         }
     };
     // `deepseek r1 32b`: a size after the name that the model does not have names a sibling
@@ -461,11 +477,16 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
             card_at(catalog, toks, i, &mut e)
                 .or_else(|| sibling_card(catalog, toks, i, &mut e))
                 .or_else(|| model_at(catalog, toks, i, &mut e))
-                // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one.
+                // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one;
+                // its two-word name first (`flux schnell` is not FLUX.1-dev).
                 .or_else(|| {
-                    let p = crate::diffusion::find(t)?;
+                    let two = toks.get(i + 1).map(|n| format!("{t} {n}"));
+                    let (p, used) = match two.as_deref().and_then(crate::diffusion::find) {
+                        Some(p) => (p, 2),
+                        None => (crate::diffusion::find(t)?, 1),
+                    };
                     e.models.push(p.id.clone());
-                    Some(1)
+                    Some(used)
                 })
                 .or_else(|| {
                     let (ids, used) = family_model(catalog, toks, i, &mut e.lookups)?;
@@ -485,6 +506,15 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
             })
         };
         if let Some(used) = used {
+            // `llama3-70b-int4`: a quantization written into the name, however it was read.
+            if ascii
+                && !e.models.is_empty()
+                && let Some(q) = t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok())
+                && !e.quants.contains(&q)
+            {
+                e.quant = e.quant.or(Some(q));
+                e.quants.push(q);
+            }
             taken[i..(i + used).min(toks.len())].fill(true);
             i += used;
             continue;

@@ -131,8 +131,14 @@ fn tco(q: &Question) -> Option<Reading> {
         .cloned();
     one(make::tco(
         model,
-        // BF16 unless named: the same default /fit uses for a model that fits.
-        q.e.quant.unwrap_or(Quant::Bf16),
+        // Unless named: the format the model is published in where it has one (gpt-oss's
+        // MXFP4, as /fit's default), else BF16, the default /fit uses for a model that fits.
+        q.e.quant
+            .or_else(|| {
+                let m = q.catalog.find_model(model?)?;
+                crate::advice::native_quant(&m.family)
+            })
+            .unwrap_or(Quant::Bf16),
         q.e.gpus.first(),
         volume,
         api.as_ref(),
@@ -186,7 +192,10 @@ fn barriers(q: &Question) -> Option<Reading> {
     if let [p] = q.e.platforms.as_slice() {
         return one(make::platform(p));
     }
-    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && q.has(PLATFORM_LIST_WORDS))
+    // `平台` with a need is the list (`有没有海外平台可以用支付宝`), unless guidance is asked
+    // (`不想实名 帮我推荐个平台`).
+    let listed = q.has(PLATFORM_LIST_WORDS) || (q.padded.contains("平台") && !q.has(PICK_WORDS));
+    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
         .then(|| Reading::Command(make::platforms(needs)))
 }
 
@@ -251,7 +260,12 @@ fn help(q: &Question) -> Option<Reading> {
 
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
-    let over_time = q.has(TREND_WORDS) || (q.has(RECENT_WORDS) && q.has(PRICE_WORDS));
+    // `近两周价格`, `近30天`: `近` before a span is the recent past.
+    let recent = q.has(RECENT_WORDS)
+        || q.padded.match_indices('近').any(|(at, _)| {
+            q.padded[at + '近'.len_utf8()..].starts_with(|c: char| c.is_ascii_digit())
+        });
+    let over_time = q.has(TREND_WORDS) || (recent && q.has(PRICE_WORDS));
     (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 

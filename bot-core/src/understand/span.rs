@@ -111,6 +111,9 @@ const DURATION_UNITS: &[&str] = &[
     "week",
     "months",
     "month",
+    "年",
+    "years",
+    "year",
 ];
 
 /// How long the job runs: `40分钟`, `2小时30分钟` (the parts add up), `2.5小时`, `90 minutes`,
@@ -118,7 +121,10 @@ const DURATION_UNITS: &[&str] = &[
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
-    if toks.iter().any(|t| t == "always" || t == "包月") {
+    if toks
+        .iter()
+        .any(|t| t == "always" || t == "包月" || t == "monthly")
+    {
         return Some(Usage::Always);
     }
     // One month in words ("a 4090 for a month", `一个月多少钱`) asks a month's rent, like
@@ -153,13 +159,18 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     };
     // A span said per day anywhere (`一周7天每天8小时`) is the usage: the other spans say
     // over how long it repeats.
-    if let Some(d) = (1..toks.len()).filter(|i| daily_before(*i)).find_map(|i| {
+    // `8 hours a day`, `8小时一天`: the marker after the span says it as well.
+    let daily_after = |k: usize| {
+        daily_marker_at(toks, k)
+            || toks.get(k).is_some_and(|t| t == "1") && toks.get(k + 1).is_some_and(|t| t == "天")
+    };
+    if let Some(d) = (0..toks.len()).find_map(|i| {
         let (mut total, mut k) = (Decimal::ZERO, i);
         while let Some((secs, used)) = span_at(toks, taken, k) {
             total += secs;
             k += used;
         }
-        (total >= Decimal::from(60)).then_some(total)
+        (total >= Decimal::from(60) && (daily_before(i) || daily_after(k))).then_some(total)
     }) {
         // All day every day is always on.
         return Some(if d >= Decimal::from(86_400) {
@@ -234,7 +245,12 @@ fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)
     }
     // `40m`, `2h`, `1h30m`, `3d` as one word (not `7b`, `4090`, `32k`, `2gb`).
     let last = t.chars().last().unwrap_or(' ');
-    if matches!(last, 'm' | 'h' | 'd' | 's')
+    // Also `30min`, `2hr`, `2hrs`, `90mins`.
+    let word_unit = ["min", "mins", "hr", "hrs"].iter().any(|u| {
+        t.strip_suffix(u)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    });
+    if (matches!(last, 'm' | 'h' | 'd' | 's') || word_unit)
         && !t.ends_with("gb")
         && let Ok(secs) = lexicon::duration(t)
         && secs >= Decimal::from(60)
@@ -301,5 +317,13 @@ mod tests {
         assert_eq!(u("一天8小时"), Some(Usage::Daily(Decimal::from(8 * 3600))));
         assert_eq!(u("一天24小时跑4090 一个月多少钱"), Some(Usage::Always));
         assert_eq!(u("跑1天"), h(86400));
+        assert_eq!(
+            u("8 hours a day for a month"),
+            Some(Usage::Daily(Decimal::from(8 * 3600)))
+        );
+        assert_eq!(u("1h 30min"), h(5400));
+        assert_eq!(u("一年"), h(8760 * 3600));
+        // A year written as a date is no span.
+        assert_eq!(u("2025年的价格"), None);
     }
 }

@@ -19,6 +19,8 @@ pub fn normalize(text: &str) -> String {
         .map(|c| match c {
             '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            // `H100×8`, `4090*2`: a count written with a times sign is the lexicon's `x`.
+            '×' | '*' => 'x',
             _ => simplified(c),
         })
         .collect::<String>()
@@ -27,8 +29,139 @@ pub fn normalize(text: &str) -> String {
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
     let out = respell(&out);
+    let out = english_numbers(&out);
+    let out = ranges(&out);
+    let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
 }
+
+/// English number words before a unit or a half (`two and a half hours`, `three days`, `six
+/// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
+fn english_numbers(s: &str) -> String {
+    const NUMBERS: &[(&str, &str)] = &[
+        ("one", "1"),
+        ("two", "2"),
+        ("three", "3"),
+        ("four", "4"),
+        ("five", "5"),
+        ("six", "6"),
+        ("seven", "7"),
+        ("eight", "8"),
+        ("nine", "9"),
+        ("ten", "10"),
+        ("eleven", "11"),
+        ("twelve", "12"),
+        ("fifteen", "15"),
+        ("twenty", "20"),
+        ("thirty", "30"),
+        ("forty", "40"),
+        ("forty-five", "45"),
+        ("ninety", "90"),
+    ];
+    const UNITS: &[&str] = &[
+        "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
+        "week", "weeks", "month", "months", "year", "years",
+    ];
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut skip = false;
+    for (k, w) in words.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        let next = words.get(k + 1).copied().unwrap_or("");
+        // `30 cents`: a US dollar amount.
+        if matches!(next, "cents" | "cent")
+            && !w.is_empty()
+            && w.len() <= 3
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(c) = w.parse::<u32>()
+        {
+            out.push(format!("${}.{:02}", c / 100, c % 100));
+            skip = true;
+            continue;
+        }
+        match NUMBERS.iter().find(|(n, _)| n == w) {
+            Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
+            _ => out.push(w.to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+/// A range of durations (`2-3小时`, `2~3 hours`, `三四个小时` → `3-4`): the longer end, the bill
+/// that does not fall short. One walk.
+fn ranges(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let lower_start = i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.');
+        if lower_start && c.is_ascii_digit() {
+            // `a-b` then a duration unit: keep b.
+            let a_end = (i..chars.len())
+                .find(|&k| !chars[k].is_ascii_digit())
+                .unwrap_or(chars.len());
+            if matches!(chars.get(a_end), Some('-' | '~' | '～' | '到'))
+                && chars.get(a_end + 1).is_some_and(|d| d.is_ascii_digit())
+            {
+                let b_end = (a_end + 1..chars.len())
+                    .find(|&k| !chars[k].is_ascii_digit())
+                    .unwrap_or(chars.len());
+                let rest: String = chars[b_end..].iter().take(4).collect();
+                let unit = [
+                    "小时",
+                    "个小时",
+                    "分钟",
+                    "天",
+                    "h",
+                    " h",
+                    "hour",
+                    " hour",
+                    "min",
+                    " min",
+                    "day",
+                    " day",
+                ]
+                .iter()
+                .any(|u| rest.starts_with(u));
+                if unit {
+                    out.extend(&chars[a_end + 1..b_end]);
+                    i = b_end;
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Cantonese written words as the Mandarin the cue words are written in (`有冇5090` →
+/// `有没有5090`, `差咩嘢` → `差什么`, `边度最平` → `哪里最便宜`). Longer words first.
+const CANTONESE: &[(&str, &str)] = &[
+    ("有冇", "有没有"),
+    ("咩嘢", "什么"),
+    ("乜嘢", "什么"),
+    ("边度", "哪里"),
+    ("边间", "哪家"),
+    ("边个", "哪个"),
+    ("点样", "怎么"),
+    ("几多", "多少"),
+    ("最平", "最便宜"),
+    ("平啲", "便宜点"),
+    ("冇", "没"),
+    ("咩", "什么"),
+    ("嘅", "的"),
+    ("嗰", "那"),
+    ("係", "是"),
+    ("唔", "不"),
+    ("咗", "了"),
+    ("揾", "找"),
+    ("睇", "看"),
+];
 
 /// Whole Latin words as chat spells them, in the word the lexicon reads: `u` → `you`, `rn` →
 /// `right now`, `distil` → `distill`. Only a whole word is replaced (`distillation`,
@@ -110,6 +243,21 @@ const SPOKEN: &[(&str, &str)] = &[
     ("天半", ".5天"),
     ("个半月", ".5个月"),
     (" hours and a half", ".5 hours"),
+    (" hour and a half", ".5 hours"),
+    ("half an hour", " 30 minutes "),
+    ("half hour", " 30 minutes "),
+    ("a quarter of an hour", " 15 minutes "),
+    ("quarter of an hour", " 15 minutes "),
+    ("quarter hour", " 15 minutes "),
+    ("a fortnight", " 14 days "),
+    ("fortnight", " 14 days "),
+    ("1刻钟", "15分钟"),
+    ("一刻钟", "15分钟"),
+    ("3刻钟", "45分钟"),
+    ("三刻钟", "45分钟"),
+    ("3/4小时", "45分钟"),
+    ("3/4 小时", "45分钟"),
+    ("3/4 hour", " 45 minutes "),
     (" and a half hours", ".5 hours"),
     ("an hour and a half", "1.5 hours"),
     ("4 bit", "4bit"),
@@ -120,6 +268,12 @@ const SPOKEN: &[(&str, &str)] = &[
     ("个钟头", "个小时"),
     ("个钟", "个小时"),
     ("钟头", "小时"),
+    // A week said 礼拜 or 星期 with its counter; renting by the week or the day.
+    ("个礼拜", "周"),
+    ("礼拜", "周"),
+    ("个星期", "周"),
+    ("按周", "1周 "),
+    ("按天", "1天 "),
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
     ("一整晚", "8小时"),
@@ -127,6 +281,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("通宵", "8小时"),
     ("1个晚上", "8小时"),
     ("一晚上", "8小时"),
+    ("一整宿", "8小时"),
+    ("一宿", "8小时"),
     ("一晚", "8小时"),
     ("overnight", "8h"),
     ("all night", " 8h "),
@@ -262,8 +418,8 @@ fn digit(c: char) -> Option<u32> {
 
 /// Counters and units after which a Chinese numeral is a number.
 const FOLLOWERS: &[&str] = &[
-    "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "星期", "台", "刀", "元", "美元",
-    "千万", "百万", "万", "亿", "千", "秒", "毛",
+    "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "年", "星期", "台", "刀", "元",
+    "美元", "千万", "百万", "万", "亿", "千", "秒", "毛",
 ];
 
 /// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
@@ -284,6 +440,12 @@ fn numeral_value(numeral: &[char]) -> Option<u32> {
         Some(_) => None,
         // A long run of numerals is not a count (and must not overflow).
         None if numeral.len() > 6 => None,
+        // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
+        None if numeral.len() == 2
+            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
+        {
+            digit(numeral[1])
+        }
         None => numeral
             .iter()
             .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
@@ -381,6 +543,8 @@ mod tests {
         assert_eq!(normalize("跑三个小时"), "跑3个小时");
         assert_eq!(normalize("一个月"), "1个月");
         assert_eq!(normalize("十二张"), "12张");
+        assert_eq!(normalize("H100×8"), "h100x8");
+        assert_eq!(normalize("RTX-4090*2"), "rtx-4090x2");
         assert_eq!(normalize("一直在线"), " always ");
     }
 
@@ -406,6 +570,24 @@ mod tests {
         assert_eq!(normalize("一个半钟"), "1.5小时");
         assert_eq!(normalize("4090一个钟多少钱"), "4090 1个小时多少钱");
         assert_eq!(normalize("两个钟头"), "2个小时");
+        assert_eq!(normalize("一个礼拜"), "1周");
+        assert_eq!(normalize("两个星期"), "2周");
+        assert_eq!(normalize("跑一宿"), "跑8小时");
+        // Ranges: the longer end.
+        assert_eq!(normalize("跑三四个小时"), "跑4个小时");
+        assert_eq!(normalize("2-3小时"), "3小时");
+        assert_eq!(normalize("2~3 hours"), "3 hours");
+        assert_eq!(normalize("两三天"), "3天");
+        // Not ranges: a model name, a card, a date.
+        assert_eq!(normalize("qwen2.5-7b"), "qwen2.5-7b");
+        assert_eq!(normalize("rtx-4090 2-3"), "rtx-4090 2-3");
+        // English numbers before a unit; quarters and halves of an hour.
+        assert_eq!(normalize("two and a half hours").trim(), "2.5 hours");
+        assert_eq!(normalize("three days"), "3 days");
+        assert_eq!(normalize("half an hour").trim(), "30 minutes");
+        assert_eq!(normalize("跑一刻钟"), "跑15分钟");
+        assert_eq!(normalize("一年"), "1年");
+        assert_eq!(normalize("under 30 cents an hour"), "under $0.30 an hour");
         assert_eq!(normalize("40分钟"), "40分钟");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");
@@ -444,6 +626,16 @@ mod tests {
         assert_eq!(normalize("deepseek-r1 2h run"), "deepseek-r1 2h run");
         assert_eq!(normalize("distillation u2 r1"), "distillation u2 r1");
         assert_eq!(normalize("4090r"), "4090r");
+    }
+
+    #[test]
+    fn cantonese_words_read_as_mandarin() {
+        assert_eq!(normalize("有冇5090租"), "有没有5090租");
+        assert_eq!(normalize("4090d 和 4090 差咩嘢"), "4090d 和 4090 差什么");
+        assert_eq!(normalize("边度最平"), "哪里最便宜");
+        assert_eq!(normalize("h20嘅显存几大"), "h20的显存几大");
+        // 平台 is not 平 (cheap).
+        assert_eq!(normalize("哪个平台"), "哪个平台");
     }
 
     #[test]

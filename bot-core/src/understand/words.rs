@@ -57,6 +57,11 @@ pub(super) const COST_WORDS: &[&str] = &[
     "啥价",
     "什么价",
     "多少价",
+    "市场价",
+    "行情价",
+    "报价",
+    "market price",
+    "going rate",
 ];
 pub(super) const CHEAP_WORDS: &[&str] = &[
     "最便宜",
@@ -97,6 +102,10 @@ pub(super) const CHEAP_WORDS: &[&str] = &[
     "性价比",
     "affordable",
     "cheap ",
+    "最省",
+    "省钱",
+    "最省钱",
+    "most economical",
 ];
 pub(super) const STOCK_WORDS: &[&str] = &[
     "有货",
@@ -169,6 +178,16 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "which platform has",
     "which clouds have",
     "who offers",
+    "搞到",
+    "弄到",
+    "整到",
+    "搞一张",
+    "弄一张",
+    "有没有",
+    "空闲",
+    "闲置",
+    "out of ",
+    "run out",
 ];
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does
 /// not answer).
@@ -233,6 +252,7 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "跌没跌",
     "跌了没",
     "降没降",
+    "跌价",
     "曲线",
     "走向",
     "行情",
@@ -280,6 +300,8 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "更适合",
     "better for",
     "差价",
+    "差什么",
+    "有什么区别",
     "which one for",
 ];
 pub(super) const PICK_WORDS: &[&str] = &[
@@ -346,6 +368,27 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "what gpu do i need",
     "what card do i need",
     "which card do i need",
+    "完全不懂",
+    "不太懂",
+    "从哪开始",
+    "从哪里开始",
+    "怎么开始",
+    "怎么入门",
+    "入门",
+    "不知道去哪",
+    "去哪租",
+    "guidance",
+    "first time",
+    "where to start",
+    "newbie",
+    "noob",
+    "no idea where",
+    "入坑",
+    "建议",
+    "练手",
+    "any advice",
+    "any tips",
+    "suggestions",
     "在哪租",
     "哪里租卡",
     "不知道在哪",
@@ -409,6 +452,11 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "你是谁",
     "who are you",
     "what are you",
+    "可以做什么",
+    "可以干嘛",
+    "可以干什么",
+    "会做什么",
+    "能帮我做什么",
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.

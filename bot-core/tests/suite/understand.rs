@@ -166,6 +166,8 @@ fn every_expected_command_is_answered_without_an_error() {
     for line in include_str!("../data/questions_hand.tsv")
         .lines()
         .chain(include_str!("../data/questions_fresh7.tsv").lines())
+        .chain(include_str!("../data/questions_fresh8.tsv").lines())
+        .chain(include_str!("../data/questions_fresh9.tsv").lines())
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (_, expected) = line.split_once('\t').unwrap();
@@ -320,46 +322,29 @@ fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) 
 /// - `questions_fresh7.tsv` (172, every intent of issue 26 in new voices), written before this
 ///   round's changes: untuned 156/172 (90.7%; 93.6% by command name), after the mechanisms
 ///   it showed were fixed 172/172;
+/// - `questions_fresh8.tsv` (73, other voices: Cantonese, Taiwanese, voice input, emoji,
+///   Reddit, @bot), written after those fixes: untuned 62/73 (84.9%; 86.3% by command name),
+///   after the mechanisms it showed were fixed 73/73;
+/// - `questions_fresh9.tsv` (62, yet other voices), written after fresh8's fixes: untuned 57/62
+///   (91.9%, whole line and command name), after 62/62.
 ///
 /// The shared held-out examples: 59/60 by command name before round four, 60/60 after.
 #[test]
 fn fresh_batches_with_whole_lines() {
     let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh3",
-        include_str!("../data/questions_fresh3.tsv"),
-    );
-    assert!(total >= 80, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh4",
-        include_str!("../data/questions_fresh4.tsv"),
-    );
-    assert!(total >= 40, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh5",
-        include_str!("../data/questions_fresh5.tsv"),
-    );
-    assert!(total >= 80, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh6",
-        include_str!("../data/questions_fresh6.tsv"),
-    );
-    assert!(total >= 40, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh7",
-        include_str!("../data/questions_fresh7.tsv"),
-    );
-    assert!(total >= 150, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
+    for (name, corpus, at_least) in [
+        ("fresh3", include_str!("../data/questions_fresh3.tsv"), 80),
+        ("fresh4", include_str!("../data/questions_fresh4.tsv"), 40),
+        ("fresh5", include_str!("../data/questions_fresh5.tsv"), 80),
+        ("fresh6", include_str!("../data/questions_fresh6.tsv"), 40),
+        ("fresh7", include_str!("../data/questions_fresh7.tsv"), 150),
+        ("fresh8", include_str!("../data/questions_fresh8.tsv"), 60),
+        ("fresh9", include_str!("../data/questions_fresh9.tsv"), 60),
+    ] {
+        let (total, right) = share_by_line(&catalog, name, corpus);
+        assert!(total >= at_least, "{name}: {total} questions");
+        assert!(right * 100 >= total * 95, "{name}: {right} of {total}");
+    }
 }
 
 /// Round four's mechanisms on cases of my own (not in any batch that is measured): each
@@ -494,6 +479,57 @@ a100 价格是不是在跌\t/trend a100-80g-sxm
 # which platforms have a card: its stock; two platforms' differences: each one's facts
 which platforms have b200\t/stock b200
 autodl 和 featurize 的区别\task:/platform featurize
+# a quantization written into the model's name; counts with a times sign
+qwen2.5-72b-int4 on 4090\t/fit qwen2.5-72b int4 rtx-4090
+H100×8 能跑 deepseek-r1 吗\t/fit deepseek-r1 8xh100-sxm
+a100 *4 跑 llama-3.1-405b int4\t/fit llama-3.1-405b int4 4xa100-80g-sxm
+# an image model's two-word name
+flux schnell 3060\t/fit flux.1-schnell rtx-3060
+# Cantonese words read as Mandarin (fresh8's misses, on cases of my own)
+边度有h20租\t/stock h20
+a100 同 h100 有咩区别\t/gpu a100-80g-sxm h100-sxm
+4090 边间最平\t/compare rtx-4090 1h
+# monthly is a month's rent; 弄到 and 有没有 ask stock
+l40s monthly price\t/compare l40s always
+哪里能弄到b200\t/stock b200
+有没有a800租\t/stock a800-80g-sxm
+# 近 before a span is the recent past
+近10天4090价格\t/trend rtx-4090 days=10
+# guidance and help in other words
+noob here, where to start with renting gpus\t/pick
+你可以干嘛\t/help
+# a model published in its own format is costed in it, as /fit's default
+self host gpt-oss-120b or use an api, 10m tokens a day\t/tco gpt-oss-120b mxfp4 10m
+# a week said 礼拜/星期, renting by the week or day, a night said 一宿: never the 1h default
+要是用autodl的4090跑一个礼拜 大概多少\t/cost autodl rtx-4090 7d
+3090 两个礼拜 多少钱\t/compare rtx-3090 14d
+a100按周租哪里便宜\t/compare a100-80g-sxm 7d
+跑一宿3090多少钱\t/compare rtx-3090 8h
+# a market price asks the price; a currency symbol after its amount
+老铁们 a100 现在市场价多少\t/compare a100-80g-sxm 1h
+3090 at most 0.2$/h\t/stock rtx-3090 0.2usd/hour
+# durations that were the 1h default or a wrong bill: ranges (the longer end), quarters and
+# halves of an hour, English number words, a fortnight, a year, `min` glued, a day's use said after
+4090 跑三四个小时 autodl\t/cost autodl rtx-4090 4h
+autodl 4090 2-3小时多少钱\t/cost autodl rtx-4090 3h
+a100 half an hour on runpod\t/cost runpod a100-80g-sxm 30m
+autodl 4090 跑一刻钟\t/cost autodl rtx-4090 15m
+4090 two and a half hours runpod\t/cost runpod rtx-4090 2h30m
+4090 one hour and a half runpod\t/cost runpod rtx-4090 1h30m
+4090 1h 30min runpod\t/cost runpod rtx-4090 1h30m
+h100 for a fortnight cheapest\t/compare h100-sxm 14d
+h100 一年多少钱\t/compare h100-sxm 12mo
+runpod 4090 8 hours a day for a month\t/cost runpod rtx-4090 daily 8h
+# fresh9's misses on cases of my own: 最省, 空闲/out of, 入坑/建议, 平台 with a need
+a100 跑3小时 哪里最省钱\t/compare a100-80g-sxm 3h
+现在有空闲的h100吗\t/stock h100-sxm
+has runpod run out of 5090s\t/stock rtx-5090 runpod
+新人入坑 租gpu有什么建议\t/pick
+支持微信的国内平台\t/platforms wechat cn
+# money: cents, 元/时, a little over an amount is no cap
+4090 under 30 cents an hour available?\t/stock rtx-4090 0.3usd/hour
+2.5元/时 一个月多少\t/convert 2.5cny/hour to month
+4090 两块多一小时的有吗\t/stock rtx-4090
 ";
     let (total, right) = share_by_line(&catalog, "round five", cases);
     assert_eq!(right, total, "{right} of {total}");
