@@ -19,9 +19,11 @@ mod intent;
 mod price;
 mod request;
 mod span;
+mod spellings;
 mod text;
 mod typo;
 mod words;
+mod words_guidance;
 
 #[cfg(test)]
 mod tests;
