@@ -5,7 +5,7 @@ use std::{env, fs, path::Path};
 
 fn main() {
     commands();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../locales");
+    let root = Path::new(&manifest_dir()).join("../locales");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut entries = Vec::new();
     for lang in ["en-US", "zh-CN"] {
@@ -35,10 +35,17 @@ fn main() {
     fs::write(out, body).unwrap();
 }
 
+/// The crate's directory as cargo gives it to this run. Read at run time, not with `env!`: a
+/// `target/` copied from another checkout keeps a compiled build script, and a path baked in at
+/// its compile time would read the other checkout's files (or fail when it is gone).
+fn manifest_dir() -> String {
+    env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR for build scripts")
+}
+
 /// Writes `commands.rs`: a `pub mod` for each `src/commands/*.rs` that defines
 /// `pub const DEF: CommandDef`, and `ALL` ordered by each definition's `order: N`.
 fn commands() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/commands");
+    let dir = Path::new(&manifest_dir()).join("src/commands");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut found = Vec::new();
     for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display())) {

@@ -214,7 +214,7 @@ fn build_job(a: &JobArgs) -> Result<Job, BillingError> {
         Job::one_off(parse_dur("work", w)?)
     };
     // The same first-run minutes the chat counts, unless the flags give the user's own.
-    let (boot, pull) = bot_core::advice::hidden_seconds(&job.pattern);
+    let (boot, pull) = bot_core::advice::hidden_seconds(&job);
     job.boot = match &a.boot {
         Some(t) => parse_dur("boot", t)?,
         None => boot,
@@ -508,7 +508,13 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
     // Fresh live prices from the stored snapshots, as the chat's /compare uses them.
     let live = store
         .and_then(|s| {
-            bot_core::availability::live_quotes(s, &g.id, bot_core::availability::now_unix()).ok()
+            bot_core::availability::live_quotes(
+                s,
+                &g.id,
+                a.job.cards,
+                bot_core::availability::now_unix(),
+            )
+            .ok()
         })
         .unwrap_or_default();
     let (offers, used) = billing::with_live_prices(

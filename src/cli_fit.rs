@@ -58,6 +58,20 @@ pub struct FitArgs {
     /// Size LoRA/QLoRA without adapter dropout (the default; kept for scripts).
     #[arg(long)]
     no_lora_dropout: bool,
+    /// LoRA/QLoRA on an MoE: adapters on every routed expert too (Transformers 4.x expert
+    /// modules, PEFT `target_parameters`, Unsloth; the chat's `experts=on`). Default: attention,
+    /// dense layers and shared experts only, what PEFT's `all-linear` wraps in Transformers v5.
+    #[arg(long)]
+    lora_experts: bool,
+    /// LoRA/QLoRA on a bitsandbytes 4-bit base without double quantization (4.5 bits per
+    /// weight: LitGPT's `bnb.nf4`, a plain `load_in_4bit=True`; the chat's `dq=off`).
+    /// Default: double quantization, 4.127 bits (LLaMA-Factory, fms-acceleration, torchtune).
+    #[arg(long)]
+    no_double_quant: bool,
+    /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
+    /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
+    #[arg(long)]
+    unsloth: bool,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -96,9 +110,10 @@ pub struct TcoArgs {
     quant: String,
     #[arg(long)]
     gpu: String,
-    /// Rental price of all the cards for one `--per` unit, in `--currency`.
+    /// Rental price of all the cards for one `--per` unit, in `--currency`; without it, the
+    /// cheapest catalog list price (dated), and a prepaid plan around the clock, as the chat does.
     #[arg(long)]
-    price: String,
+    price: Option<String>,
     /// second | minute | hour | day | week | month (730 h)
     #[arg(long, default_value = "hour")]
     per: String,
@@ -118,6 +133,10 @@ pub struct TcoArgs {
 
 fn en(msg: &Msg) -> String {
     crate::cli::cli_words(&Localizer::get().format(Lang::En, msg))
+}
+
+fn en_reply(r: &bot_core::reply::Reply) -> String {
+    crate::cli::cli_words(&Localizer::get().render_plain(Lang::En, r))
 }
 
 fn fit_err(e: vram::FitError) -> anyhow::Error {
@@ -169,6 +188,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.batch = a.batch;
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
+    req.lora_experts = a.lora_experts;
+    req.double_quant = !a.no_double_quant;
+    req.unsloth = a.unsloth;
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     }
@@ -213,8 +235,14 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             gc,
             context: a.context.is_some(),
             engine: a.engine.is_some(),
+            optimizer: a.adam_8bit,
         },
     );
+    // `llama-70b`: the reply says which model the words were read as, as the chat's does.
+    let parsed = fit_answer::Parsed {
+        read_as: fit_answer::read_as(catalog, &a.model),
+        ..parsed
+    };
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;
     if a.json {
         outln!("{}", serde_json::to_string_pretty(&fit.report)?)?;
@@ -270,38 +298,51 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
         bot_core::lexicon::parse_amount("price", text)
             .map_err(|_| anyhow!("--{flag} must be a non-negative number, not `{text}`"))
     };
-    let price = money("price", &a.price)?;
+    let api_price_per_mtok = a
+        .api_price_per_mtok
+        .as_deref()
+        .map(|t| money("api-price-per-mtok", t))
+        .transpose()?;
+    let (price_per_hour, basis) = match a.price.as_deref() {
+        // Exact: the price for one `--per` unit scaled to one hour.
+        Some(p) => (
+            money("price", p)? * Decimal::from(3600) / Decimal::from(unit.seconds()),
+            PriceBasis::User,
+        ),
+        None => bot_core::answer::tco::catalog_price(catalog, g, a.gpus, &a.currency)
+            .map_err(|r| anyhow!(en_reply(&r)))?,
+    };
     let query = TcoQuery {
         model,
         quant,
         gpu: g,
         cards: a.gpus,
-        // Exact: the price for one `--per` unit scaled to one hour.
-        price_per_hour: price * Decimal::from(3600) / Decimal::from(unit.seconds()),
+        price_per_hour,
         tokens_per_day: a.tokens_per_day,
-        api_price_per_mtok: a
-            .api_price_per_mtok
-            .as_deref()
-            .map(|t| money("api-price-per-mtok", t))
-            .transpose()?,
-        // The user's own price: no catalog plan is put in its place.
+        api_price_per_mtok,
         plan_per_day: None,
     };
+    // The chat's choice: around the clock, the cheapest prepaid plan beats 24 × the hourly
+    // catalog price (never in place of the user's own price).
+    let (query, plan) =
+        bot_core::answer::tco::with_plan(catalog, Lang::En, query, &basis, &a.currency);
     if a.json {
         let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
         outln!("{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(());
     }
-    let reply = bot_core::answer::tco::tco_answer(
-        catalog,
-        &query,
-        &a.currency,
-        &PriceBasis::User,
-        Lang::En,
-    )
-    .map_err(fit_err)?;
+    let mut reply =
+        bot_core::answer::tco::tco_answer(catalog, &query, &a.currency, &basis, Lang::En)
+            .map_err(fit_err)?;
+    if let Some(m) = plan {
+        bot_core::answer::tco::place_plan(&mut reply, m);
+    }
     // The flags' numbers carry no currency: read in --currency, and said so, as the chat says it.
-    let reply = bot_core::answer::common::with_bare_currency(reply, &a.currency);
+    let reply = if a.price.is_some() || a.api_price_per_mtok.is_some() {
+        bot_core::answer::common::with_bare_currency(reply, &a.currency)
+    } else {
+        reply
+    };
     outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
 }

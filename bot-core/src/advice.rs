@@ -2,7 +2,7 @@
 //! (`/fit`, `/tco`, `/pick`, the CLI): a configuration that does not fit is never priced as a
 //! working option, and the defaults a figure rests on are the same everywhere and shown.
 
-use crate::billing::Pattern;
+use crate::billing::{Job, Pattern};
 use crate::catalog::{CardLink, Catalog, Gpu};
 use crate::reply::Msg;
 use crate::vram::{
@@ -18,11 +18,14 @@ pub const BOOT_MINUTES: u32 = 3;
 pub const PULL_MINUTES: u32 = 2;
 
 /// The boot and image-pull seconds a job's first session spends, by how it is used: a one-off
-/// run boots and pulls; daily use boots every day (the image stays cached on the disk);
-/// an always-on service pays them once, which disappears in a month of 730 hours.
-pub fn hidden_seconds(pattern: &Pattern) -> (Decimal, Decimal) {
+/// run boots and pulls; daily use boots every day (the image stays cached on the disk); a
+/// held period (always on, `1w`, `1mo`: [`Job::held`]) has them inside the time it is kept.
+pub fn hidden_seconds(job: &Job) -> (Decimal, Decimal) {
     let minute = Decimal::from(60);
-    match pattern {
+    if job.held() {
+        return (Decimal::ZERO, Decimal::ZERO);
+    }
+    match job.pattern {
         Pattern::OneOff => (
             Decimal::from(BOOT_MINUTES) * minute,
             Decimal::from(PULL_MINUTES) * minute,
@@ -363,8 +366,9 @@ pub struct Remedy {
 }
 
 /// For a request on a named card whose verdict is `tight` or `short`: the single changes a user
-/// can type (QLoRA, dropout off, checkpointing on, a shorter context, a smaller batch, 4-bit
-/// weights, an 8-bit optimizer, one more card) that fit, clear fits first, then by need.
+/// can type (QLoRA, dropout off, no adapters on an MoE's routed experts, checkpointing on,
+/// Unsloth, a shorter context, a smaller batch, 4-bit weights, an 8-bit optimizer, one more card) that fit,
+/// clear fits first, then by need.
 pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Vec<Remedy> {
     let Some(gpu) = req.gpu else {
         return Vec::new();
@@ -384,8 +388,23 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
     if req.task.is_training() && req.task != Task::Full && req.lora_dropout {
         push("dropout=off".into(), &|r, _| r.lora_dropout = false);
     }
+    // Adapters on every routed expert of an MoE (`experts=on`): attention and shared layers
+    // only is what PEFT's all-linear wraps in Transformers v5.
+    if req.task.is_training() && req.task != Task::Full && req.lora_experts {
+        push("experts=off".into(), &|r, _| r.lora_experts = false);
+    }
     if req.task.is_training() && !req.grad_checkpointing {
         push("gc=on".into(), &|r, _| r.grad_checkpointing = true);
+    }
+    // The same adapters trained with Unsloth (`FitRequest::unsloth`): offloaded checkpoints,
+    // no full-vocabulary logits, its adamw_8bit unless another optimizer was chosen.
+    if matches!(req.task, Task::Lora | Task::Qlora) && !req.unsloth && req.grad_checkpointing {
+        push("unsloth".into(), &|r, o| {
+            r.unsloth = true;
+            if o.optimizer == vram::Optimizer::AdamW {
+                o.optimizer = vram::Optimizer::Adam8bit;
+            }
+        });
     }
     if req.task == Task::Full && opts.optimizer == vram::Optimizer::AdamW {
         push("adamw8bit".into(), &|_, o| {

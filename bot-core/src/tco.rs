@@ -90,7 +90,11 @@ pub struct Serving {
     /// Tokens one rented setup can produce per day at that throughput.
     pub capacity_tokens_per_day: f64,
     pub utilisation: f64,
-    /// Renting around the clock: cost per day and per million of the user's tokens.
+    /// Setups (each `cards` cards) needed at once for the daily volume: more than 1 when one
+    /// setup cannot serve it.
+    pub setups_needed: u32,
+    /// Renting around the clock, every setup needed: cost per day and per million of the
+    /// user's tokens.
     #[serde(serialize_with = "as_number")]
     pub always_on_cost_per_day: Decimal,
     #[serde(serialize_with = "as_number")]
@@ -176,8 +180,10 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         .ok_or_else(|| FitError::BadValue(format!("throughput={tps}")))?;
     let user_mtok = Decimal::try_from(tokens_per_day / 1e6)
         .map_err(|_| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?;
-    let served_mtok = Decimal::try_from(tokens_per_day.min(capacity) / 1e6)
-        .map_err(|_| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?;
+    // A volume one setup cannot serve needs more setups at once, each rented all day around
+    // the clock; renting only the busy hours spreads the same setup-hours over them.
+    let setups = (tokens_per_day / capacity.max(1e-9)).ceil().clamp(1.0, 1e6) as u32;
+    let always_on_all = always_on_day * Decimal::from(setups);
     let api_day = api_price_per_mtok.map(|a| user_mtok * a);
     // Break-even on the around-the-clock figure (the plan's when it is cheaper). None when the
     // model does not fit the cards: a volume at which renting pays is no answer for a job
@@ -190,8 +196,8 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     let verdict = match (api_price_per_mtok, api_day) {
         _ if !fits => "no_fit",
         (None, _) | (_, None) => "unknown",
-        (Some(_), Some(day)) if tokens_per_day <= capacity && always_on_day <= day => "rent",
-        (Some(a), Some(_)) if tokens_per_day <= capacity && busy < a => "rent_part_time",
+        (Some(_), Some(day)) if always_on_all <= day => "rent",
+        (Some(a), Some(_)) if busy < a => "rent_part_time",
         _ => "api",
     };
     let name = match model {
@@ -220,8 +226,9 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
                     concurrency: conc,
                     capacity_tokens_per_day: capacity.round(),
                     utilisation: (utilisation * 1000.0).round() / 1000.0,
-                    always_on_cost_per_day: always_on_day,
-                    always_on_cost_per_mtok: always_on_day.checked_div(served_mtok).ok_or_else(
+                    setups_needed: setups,
+                    always_on_cost_per_day: always_on_all,
+                    always_on_cost_per_mtok: always_on_all.checked_div(user_mtok).ok_or_else(
                         || FitError::BadValue(format!("tokens/day={tokens_per_day}")),
                     )?,
                     busy_cost_per_mtok: busy,

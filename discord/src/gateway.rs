@@ -190,6 +190,7 @@ impl EventHandler for Events {
         let to = Address {
             chat: msg.channel_id.to_string(),
             reply_to: in_guild.then(|| msg.id.to_string()),
+            thread: None,
         };
         // A message, like an interaction, is never delivered again: a stop answers it too.
         let _held = self.handler.pending.hold();

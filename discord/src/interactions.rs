@@ -45,6 +45,7 @@ const PING: u64 = 1;
 const APPLICATION_COMMAND: u64 = 2;
 const MESSAGE_COMPONENT: u64 = 3;
 const AUTOCOMPLETE: u64 = 4;
+const MODAL_SUBMIT: u64 = 5;
 const PONG: u64 = 1;
 const CHANNEL_MESSAGE: u64 = 4;
 const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
@@ -244,8 +245,20 @@ pub(crate) async fn handle(app: &Arc<Handler>, i: &Value) -> Option<Handled> {
         Some(APPLICATION_COMMAND) => on_command(app, i).await,
         Some(MESSAGE_COMPONENT) => on_component(app, i).await,
         Some(AUTOCOMPLETE) => Handled::now(on_autocomplete(app, i)),
+        // We open no modals: a submit (from an older build, or a type added after this one)
+        // is told its form is out of date instead of failing on the user's screen.
+        Some(MODAL_SUBMIT) => {
+            let lang = app.turns.lang_for(who(i)).await;
+            Handled::now(notice(lang, "discord-form-outdated"))
+        }
         _ => return None,
     })
+}
+
+/// The language Discord says the person uses: their client's `locale`, else the server's
+/// `guild_locale` (an interaction without `locale`, such as a PING's, has neither).
+fn locale(i: &Value) -> Option<&str> {
+    i["locale"].as_str().or_else(|| i["guild_locale"].as_str())
 }
 
 /// Who is talking and where, from an interaction (guild: `member.user`; DM: `user`).
@@ -262,7 +275,7 @@ fn who(i: &Value) -> ChatRef {
         platform: "discord".into(),
         chat: channel.to_string(),
         user: user.to_string(),
-        locale: i["locale"].as_str().map(str::to_string),
+        locale: locale(i).map(str::to_string),
     }
 }
 
@@ -279,27 +292,40 @@ fn notice(lang: Lang, id: &str) -> Value {
 
 async fn on_command(app: &Arc<Handler>, i: &Value) -> Handled {
     let name = i["data"]["name"].as_str().unwrap_or("");
-    let values: Vec<(String, OptValue)> = i["data"]["options"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|o| {
-            let name = o["name"].as_str()?.to_string();
-            let value = match &o["value"] {
-                Value::String(s) => OptValue::Text(s.clone()),
-                Value::Number(n) => match n.as_i64() {
-                    Some(n) => OptValue::Integer(n),
-                    None => OptValue::Text(n.to_string()),
-                },
-                Value::Bool(b) => OptValue::Text(b.to_string()),
-                _ => return None,
-            };
-            Some((name, value))
-        })
-        .collect();
+    let values = option_values(&i["data"]["options"]);
     let line = commands::to_text(name, &values);
     let ephemeral = commands::is_ephemeral(name);
     answer(app, i, Input::Text(line), ephemeral, false).await
+}
+
+/// A command's options as (name, value). A subcommand or group (no `value`, options of its
+/// own) gives its options in its place, so no value is lost to a nesting; a whole number
+/// Discord writes as a float (`2.0`, a NUMBER option) is that integer.
+fn option_values(options: &Value) -> Vec<(String, OptValue)> {
+    let mut out = Vec::new();
+    for o in options.as_array().into_iter().flatten() {
+        if o.get("value").is_none() && o["options"].is_array() {
+            out.extend(option_values(&o["options"]));
+            continue;
+        }
+        let Some(name) = o["name"].as_str() else {
+            continue;
+        };
+        let value = match &o["value"] {
+            Value::String(s) => OptValue::Text(s.clone()),
+            Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+                (Some(n), _) => OptValue::Integer(n),
+                (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e15 => {
+                    OptValue::Integer(f as i64)
+                }
+                _ => OptValue::Text(n.to_string()),
+            },
+            Value::Bool(b) => OptValue::Text(b.to_string()),
+            _ => continue,
+        };
+        out.push((name.to_string(), value));
+    }
+    out
 }
 
 async fn on_component(app: &Arc<Handler>, i: &Value) -> Handled {
@@ -462,23 +488,72 @@ async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Char
     }
 }
 
+/// The option being typed into, at any depth (under a subcommand too).
+fn focused_option(options: &Value) -> Option<&Value> {
+    options.as_array()?.iter().find_map(|o| {
+        if o["focused"].as_bool() == Some(true) {
+            Some(o)
+        } else {
+            focused_option(&o["options"])
+        }
+    })
+}
+
 fn on_autocomplete(app: &Handler, i: &Value) -> Value {
     let command = i["data"]["name"].as_str().unwrap_or("");
-    let focused = i["data"]["options"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|o| o["focused"].as_bool() == Some(true));
+    let focused = focused_option(&i["data"]["options"]);
     let (option, typed) = focused.map_or(("", ""), |o| {
         (
             o["name"].as_str().unwrap_or(""),
             o["value"].as_str().unwrap_or(""),
         )
     });
-    let lang = Lang::from_locale(i["locale"].as_str());
+    let lang = Lang::from_locale(locale(i));
     let choices: Vec<Value> = commands::autocomplete(&app.catalog, lang, command, option, typed)
         .into_iter()
         .map(|(name, value)| json!({"name": name, "value": value}))
         .collect();
     json!({"type": AUTOCOMPLETE_RESULT, "data": {"choices": choices}})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_read_at_any_depth_and_whole_floats_are_integers() {
+        let options = json!([
+            {"name": "model", "type": 3, "value": "qwen2.5-7b"},
+            {"name": "run", "type": 1, "options": [
+                {"name": "cards", "type": 10, "value": 2.0},
+                {"name": "batch", "type": 10, "value": 1.5},
+                {"name": "gpu", "type": 3},
+            ]},
+        ]);
+        assert_eq!(
+            option_values(&options),
+            vec![
+                ("model".to_string(), OptValue::Text("qwen2.5-7b".into())),
+                ("cards".to_string(), OptValue::Integer(2)),
+                ("batch".to_string(), OptValue::Text("1.5".into())),
+            ]
+        );
+        let focused = json!([{"name": "run", "type": 1, "options": [
+            {"name": "gpu", "type": 3, "value": "40", "focused": true}]}]);
+        assert_eq!(focused_option(&focused).unwrap()["value"], "40");
+        assert!(focused_option(&json!([{"name": "gpu", "value": "x"}])).is_none());
+    }
+
+    #[test]
+    fn the_language_is_the_persons_locale_else_the_servers() {
+        assert_eq!(
+            locale(&json!({"locale": "en-GB", "guild_locale": "zh-CN"})),
+            Some("en-GB")
+        );
+        assert_eq!(locale(&json!({"guild_locale": "zh-CN"})), Some("zh-CN"));
+        assert_eq!(locale(&json!({"type": 1})), None);
+        let who = who(&json!({"user": {"id": "7"}, "channel_id": "9", "guild_locale": "zh-CN"}));
+        assert_eq!((who.user.as_str(), who.chat.as_str()), ("7", "9"));
+        assert_eq!(who.locale.as_deref(), Some("zh-CN"));
+    }
 }

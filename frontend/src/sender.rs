@@ -16,6 +16,9 @@ pub struct Address {
     /// The message every reply quotes (in groups: the asker's, so everyone sees whom it
     /// answers and whose buttons they are).
     pub reply_to: Option<String>,
+    /// The thread inside the chat the replies are posted in (a Telegram forum topic's
+    /// `message_thread_id`), so an answer stays in the topic it was asked in.
+    pub thread: Option<String>,
 }
 
 impl Address {
@@ -24,6 +27,7 @@ impl Address {
         Address {
             chat: chat.into(),
             reply_to: None,
+            thread: None,
         }
     }
 }

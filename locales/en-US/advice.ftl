@@ -22,9 +22,14 @@ advice-assume-dropout = { $on ->
     [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=0 or dropout=off when your trainer leaves lora_dropout at 0).
    *[no] LoRA dropout 0, the default of PEFT and LLaMA-Factory: adapters read their inputs as they are (dropout=0.1 counts the copies a trainer with dropout keeps).
   }
+advice-assume-double-quant = { $on ->
+    [yes] 4-bit base with double quantization (bnb_4bit_use_double_quant, the default of LLaMA-Factory, fms-acceleration and torchtune): about 4.13 bits per weight. dq=off for a plain load_in_4bit or LitGPT's bnb.nf4 (4.5 bits).
+   *[no] 4-bit base without double quantization (a plain load_in_4bit, LitGPT's bnb.nf4): 4.5 bits per weight. dq=on for LLaMA-Factory's default (about 4.13 bits).
+  }
+advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers, as LLaMA-Factory runs it.
 advice-assume-precision = { $amp ->
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
-   *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch, LLaMA-Factory and ms-swift pure bf16): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, adamw8bit or paged_adamw_8bit shrinks the moments.
+   *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch's AdamW on a bf16 model: LLaMA-Factory with pure_bf16, torchtune, LitGPT bf16-true): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, as DeepSpeed bf16 and LLaMA-Factory's own default (it upcasts trainable parameters to fp32) hold them; adamw8bit or paged_adamw_8bit shrinks the moments.
   }
 advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, the way models this size are served on one or two cards. Add bf16 for full precision.
 advice-quant-quality = Quality: in Qwen's own benchmark (average of MMLU, C-Eval and IFEval) Qwen2-72B-Instruct scores { $b72 } in BF16 and { $q72 } in AWQ; small models lose more (Qwen2-7B: { $b7 } and { $q7 }).

@@ -23,6 +23,11 @@ billing-job = { $kind ->
         [one] { $months } month
        *[other] { $months } months
       }
+    [held] { $work } held (boot and setup inside)
+    [held-months] { $months } { $months ->
+        [one] month
+       *[other] months
+      } held (boot and setup inside)
    *[oneoff] { $work } of work
   }
 billing-cost-title = { $platform } · { $gpu } ×{ $cards }: { $job }

@@ -1,5 +1,6 @@
 # Discord frontend: slash command names and options, and notices for buttons.
 discord-button-outdated = This button comes from an older version of the bot. Please start again with /pick.
+discord-form-outdated = This form comes from an older version of the bot. Please run the command again.
 discord-not-your-buttons = These buttons belong to someone else's conversation. Start your own with /pick.
 discord-already-answered = This was answered already.
 

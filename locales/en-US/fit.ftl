@@ -8,7 +8,11 @@ fit-assume-training = { $task ->
    *[other] { $task ->
         [qlora] QLoRA
        *[lora] LoRA
-      }, rank { $rank } on every linear layer (rank=…)
+      }, rank { $rank } on every linear layer{ $moe ->
+        [off] {" "}outside the { $experts } routed experts of each MoE layer (what PEFT's all-linear wraps in Transformers v5, where experts are not linear modules; experts=on adds adapters to every expert)
+        [on] {" "}including all { $experts } routed experts of each MoE layer (experts=off: attention, dense and shared-expert layers only)
+       *[no] {""}
+      } (rank=…)
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}
@@ -109,6 +113,7 @@ fit-basis = Estimate based on the model's config.json, measured bits per weight 
 fit-warn-size-only = ⚠️ Known only by size: I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads). The real model may differ, especially in KV cache.
 fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
+fit-warn-moe-4bit-experts = ⚠️ The routed experts are sized in 4 bits. That holds with Transformers 4.x (each expert is a linear layer bitsandbytes quantizes) or a trainer that quantizes them itself (Unsloth); Transformers v5 stores them as fused 3-D weights that load_in_4bit leaves in 16-bit, { $gib } GiB more. Check the loaded size before renting.
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
 fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front and fills the rest with KV cache; activations are sized for its { $tokens }-token prefill chunk.
@@ -140,8 +145,14 @@ tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list
 tco-price-user = Card price: { $price } { $currency }/hour (yours).
 tco-does-not-fit = ❌ { $model } · { $quant } does not fit on { $cards } × { $gpu } even for one 2048-token conversation, so there is nothing to compare: renting these cards cannot serve it.
 tco-throughput = Serving estimate: about { $tps } tokens/s with { $concurrency } conversations of { $context } tokens in parallel, so at most { $capacity } tokens a day.
-tco-self-hosted = Self-hosted: { $busy } { $currency } per 1M tokens if you rent only the hours you need (about { $hours } h a day for { $tokens } tokens), or { $always } { $currency } per 1M tokens if the card runs all day ({ $day } { $currency }/day).
-tco-over-capacity = ⚠️ That daily volume is more than one setup can serve: you need more cards, or the API.
+tco-self-hosted = Self-hosted: { $busy } { $currency } per 1M tokens if you rent only the hours you need ({ $setups ->
+    [1] about { $hours } h a day for { $tokens } tokens
+   *[other] about { $hours } setup-hours a day for { $tokens } tokens, on { $setups } setups at once
+  }), or { $always } { $currency } per 1M tokens { $setups ->
+    [1] if the card runs all day
+   *[other] with { $setups } setups running all day
+  } ({ $day } { $currency }/day).
+tco-over-capacity = ⚠️ One setup cannot serve that daily volume: it takes { $setups } setups at once ({ $cards } × { $gpu }), or the API.
 tco-api = API: { $api } { $currency } per 1M tokens = { $day } { $currency } a day at your volume.
 tco-break-even = Break-even for a card rented around the clock: { $tokens } tokens a day{ $reachable ->
     [yes] {""}.
@@ -166,6 +177,10 @@ fit-warn-iquant = { $quant } files differ from model to model (llama.cpp keeps s
 fit-warn-bare-size = { $size } is sized as a dense model (every parameter active in each token). Many models this large are mixture-of-experts: give the active count as { $example } for a speed estimate that reads only the active weights{ $models ->
     [none] .
    *[other] , or name the model: { $models }.
+  }
+fit-read-as = ℹ️ No model is called { $typed }: read as { $model }, the catalog's model of that family and size{ $others ->
+    [none] .
+   *[other] ; it could also mean { $others } (the one needing the most memory is sized). Name the model to size another.
   }
 fit-assume-serving = A service with { $batch } concurrent sequences is sized on vLLM (paged KV cache, continuous batching); add transformers to size it on Hugging Face Transformers.
 fit-4bit-on-card = { $verdict ->

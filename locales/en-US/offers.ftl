@@ -86,3 +86,4 @@ stock-title-no-live = { $gpu }: no live offers in the providers' latest data{ $p
     [none] {""}
    *[other] {" "}at or under { $max } per GPU-hour
   }; other sources below.
+offers-stale-footer = * a catalog price older than 30 days: check the platform before you pay.

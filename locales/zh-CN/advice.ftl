@@ -22,9 +22,14 @@ advice-assume-dropout = { $on ->
     [yes] 已计入 LoRA dropout：每个适配器为反向传播保留一份经过 dropout 的输入副本（训练框架的 lora_dropout 为 0 时请加 dropout=0 或 dropout=off）。
    *[no] LoRA dropout 按 0 计（PEFT 和 LLaMA-Factory 的默认值）：适配器直接读取原输入（训练框架设了 dropout 时加 dropout=0.1，计入它保留的副本）。
   }
+advice-assume-double-quant = { $on ->
+    [yes] 4 位底座按双重量化计（bnb_4bit_use_double_quant，LLaMA-Factory、torchtune 等训练框架的默认设置）：每个权重约 4.13 位。只用 load_in_4bit 或 LitGPT 的 bnb.nf4 时请加 dq=off（4.5 位）。
+   *[no] 4 位底座按不做双重量化计（只用 load_in_4bit，或 LitGPT 的 bnb.nf4）：每个权重 4.5 位。LLaMA-Factory 的默认设置请加 dq=on（约 4.13 位）。
+  }
+advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），Cut Cross Entropy（不生成整个词表的 logits），归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 LLaMA-Factory 调用的 PEFT + Transformers 估算。
 advice-assume-precision = { $amp ->
     [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
-   *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch、LLaMA-Factory、ms-swift 的纯 bf16 训练）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
+   *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch 的 AdamW 训练 bf16 模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
   }
 advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，这么大的模型通常这样部署在一两张卡上。要全精度就加上 bf16。
 advice-quant-quality = 质量：在 Qwen 官方的量化评测（MMLU、C-Eval、IFEval 平均分）中，Qwen2-72B-Instruct 的 BF16 得分 { $b72 }，AWQ 得分 { $q72 }；小模型损失更大（Qwen2-7B：{ $b7 } 和 { $q7 }）。

@@ -20,6 +20,8 @@ billing-fx-user = 你给的汇率：{ $rate }。
 billing-job = { $kind ->
     [daily] 每天 { $work }，共 { $days } 天
     [always] 常开 { $months } 个月
+    [held] 租用 { $work }（开机和配置环境都算在内）
+    [held-months] 租用 { $months } 个月（开机和配置环境都算在内）
    *[oneoff] 任务时长 { $work }
   }
 billing-cost-title = { $platform } · { $gpu } ×{ $cards }：{ $job }

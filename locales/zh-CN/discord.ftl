@@ -1,5 +1,6 @@
 # Discord 前端：斜杠命令的名称与选项，以及按钮提示。
 discord-button-outdated = 这个按钮来自旧版本的机器人，请用 /pick 重新开始。
+discord-form-outdated = 这个表单来自旧版本的机器人，请重新运行命令。
 discord-not-your-buttons = 这些按钮属于别人的对话，你可以用 /pick 开始自己的。
 discord-already-answered = 这条已经回答过了。
 

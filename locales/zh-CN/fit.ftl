@@ -17,7 +17,11 @@ fit-assume-training = { $task ->
    *[other] { $task ->
         [qlora] QLoRA
        *[lora] LoRA
-      }，秩 { $rank }，挂在所有线性层上（可用 rank=… 修改）
+      }，秩 { $rank }，挂在所有线性层上{ $moe ->
+        [off] ，但不含每个 MoE 层的 { $experts } 个路由专家（Transformers v5 里路由专家不是线性模块，PEFT 按“所有线性层”挂适配器时挂不到它们；加 experts=on 按每个专家都挂适配器估算）
+        [on] ，包括每个 MoE 层全部 { $experts } 个路由专家（experts=off 只算注意力、稠密层和共享专家）
+       *[no] {""}
+      }（可用 rank=… 修改）
   }，梯度检查点{ $gc ->
     [on] 开启{ $given ->
         [yes] {""}
@@ -118,6 +122,7 @@ fit-basis = 估算依据：模型的 config.json、实测的每参数比特数�
 fit-warn-size-only = ⚠️ 只知道参数量：按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。实际模型可能不同，KV 缓存尤其如此。
 fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
 fit-warn-moe = ℹ️ 这是 MoE 模型：全部 { $total }B 参数都要放进显存，但每个 token 只读取 { $active }B（速度取决于激活参数量）。
+fit-warn-moe-4bit-experts = ⚠️ 路由专家按 4 比特估算。用 Transformers 4.x（每个专家都是线性层，bitsandbytes 会量化）或自己量化专家的训练框架（Unsloth）时成立；Transformers v5 把专家存成合并的三维权重，load_in_4bit 不会量化它们，会仍是 16 位，多出 { $gib } GiB。租卡前先确认加载后的显存占用。
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存，剩下的全部用作 KV 缓存；激活值按它每次 { $tokens } token 的分块预填充估算。
@@ -157,11 +162,17 @@ tco-price-user = 显卡价格：{ $currency ->
   }/小时（你提供的）。
 tco-does-not-fit = ❌ { $model } · { $quant } 在 { $cards } × { $gpu } 上连一路 2048 token 的对话都放不下，没法比较：租这些卡跑不了这个模型。
 tco-throughput = 服务吞吐估算：同时处理 { $concurrency } 路、每路 { $context } token 时约 { $tps } token/秒，一天最多约 { $capacity } token。
-tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $hours } 小时），每百万 token { $currency ->
+tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每天约 { $setups ->
+    [1] { $hours } 小时
+   *[other] { $hours } 套·小时，要 { $setups } 套机器同时跑
+  }），每百万 token { $currency ->
     [CNY] ¥{ $busy }
     [USD] ${ $busy }
    *[other] { $busy } { $currency }
-  }；整天开着则每百万 token { $currency ->
+  }；{ $setups ->
+    [1] 整天开着
+   *[other] { $setups } 套机器整天开着
+  }则每百万 token { $currency ->
     [CNY] ¥{ $always }
     [USD] ${ $always }
    *[other] { $always } { $currency }
@@ -170,7 +181,7 @@ tco-self-hosted = 自己部署：只租需要的时长（{ $tokens } token 每�
     [USD] ${ $day }
    *[other] { $day } { $currency }
   }）。
-tco-over-capacity = ⚠️ 这个日用量超过了一套机器的处理能力：需要更多卡，或者改用 API。
+tco-over-capacity = ⚠️ 一套机器处理不了这个日用量：要 { $setups } 套同时跑（{ $cards } 张 { $gpu }），或者改用 API。
 tco-api = API：每百万 token { $currency ->
     [CNY] ¥{ $api }
     [USD] ${ $api }
@@ -203,6 +214,10 @@ fit-warn-iquant = { $quant } 文件的大小因模型而异（llama.cpp 会把�
 fit-warn-bare-size = 只给了 { $size }，按稠密模型估算（每个 token 用到全部参数）。这么大的模型很多是 MoE（混合专家）：写成 { $example } 给出激活参数量，速度就只按激活的权重估算{ $models ->
     [none] 。
    *[other] ；也可以直接写模型名：{ $models }。
+  }
+fit-read-as = ℹ️ 没有叫 { $typed } 的模型：按目录里这个系列、这个参数量的 { $model } 估算{ $others ->
+    [none] 。
+   *[other] ；它也可能指 { $others }（按其中占显存最多的那个估算）。要估算别的，请写出完整模型名。
   }
 fit-assume-serving = 有 { $batch } 路并发的服务按 vLLM 估算（分页 KV 缓存、连续批处理）；加上 transformers 可改按 Hugging Face Transformers 估算。
 fit-4bit-on-card = { $verdict ->

@@ -68,3 +68,4 @@ stock-title-no-live = { $gpu }{ $platform ->
     [none] {""}
    *[other] ，每卡每小时不超过 { $max }
   }：各平台最新的实时数据里没有报价；其他来源见下。
+offers-stale-footer = * 价格目录里超过 30 天的旧价格：付款前请到平台核实。

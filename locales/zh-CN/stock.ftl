@@ -40,7 +40,7 @@ stock-level-count = { $level ->
 offer-kind = { $kind ->
     [spot] 竞价
     [reserved] 包期
-   *[on_demand] 按需
+   *[on_demand] 按量
   }
 stock-age = { $unit ->
     [now] 刚刚

@@ -63,6 +63,19 @@ pub struct Answer {
     pub status: reqwest::StatusCode,
     pub body: Vec<u8>,
     pub last_modified: Option<String>,
+    /// `Retry-After` as a number of seconds ([`retry_after`]).
+    pub retry_after: Option<Duration>,
+}
+
+/// The longest `Retry-After` taken at its word: a day. A larger figure is read as a day.
+pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(24 * 3600);
+
+/// `Retry-After` as delay-seconds (RFC 9110 §10.2.3), capped at [`MAX_RETRY_AFTER`]. The
+/// HTTP-date form is not read (`None`: the caller's own backoff applies), nor is anything
+/// negative or not a number.
+pub fn retry_after(value: Option<&str>) -> Option<Duration> {
+    let secs: f64 = value?.trim().parse().ok()?;
+    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)))
 }
 
 /// Sends `request` and reads the answer within `timeout` (connect, headers and every byte of
@@ -82,6 +95,12 @@ pub async fn exchange(
             .get(reqwest::header::LAST_MODIFIED)
             .and_then(|v| v.to_str().ok())
             .map(str::to_string);
+        let retry_after = retry_after(
+            response
+                .headers()
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+        );
         let cap = if status.is_success() {
             max_bytes
         } else {
@@ -112,6 +131,7 @@ pub async fn exchange(
             status,
             body: chunks.concat(),
             last_modified,
+            retry_after,
         })
     };
     tokio::time::timeout(timeout, work)
@@ -155,6 +175,7 @@ pub async fn fetch_with(
         return Err(FetchError::Http {
             status: answer.status.as_u16(),
             snippet: snippet(&answer.body, &secrets),
+            retry_after: answer.retry_after,
         });
     }
     adapter

@@ -126,6 +126,7 @@ pub async fn download(
         return Err(FetchError::Http {
             status: answer.status.as_u16(),
             snippet: crate::fetch::snippet(&answer.body, &url_parts),
+            retry_after: answer.retry_after,
         });
     }
     let modified = answer.last_modified.as_deref().and_then(http_date);

@@ -63,8 +63,14 @@ pub enum FetchError {
     Timeout(Duration),
     #[error("network error: {0}")]
     Network(String),
+    /// `retry_after`: the answer's `Retry-After` in seconds (429 and 503 send it); the
+    /// poller waits at least that long before asking again.
     #[error("HTTP {status}: {snippet}")]
-    Http { status: u16, snippet: String },
+    Http {
+        status: u16,
+        snippet: String,
+        retry_after: Option<Duration>,
+    },
     #[error("unreadable answer: {0}")]
     Malformed(String),
     /// Past a size or row cap ([`Limits`]): refused, not read further.
@@ -73,15 +79,28 @@ pub enum FetchError {
 }
 
 impl FetchError {
+    /// How long the provider asked us to stay away (`Retry-After` on an error answer).
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            FetchError::Http { retry_after, .. } => *retry_after,
+            _ => None,
+        }
+    }
+
     /// The same error with `secrets` and anything key-like scrubbed from its text.
     pub fn scrubbed(self, secrets: &[&str]) -> FetchError {
         let s = |t: String| bot_core::secret::scrub(&t, secrets);
         match self {
             FetchError::Timeout(d) => FetchError::Timeout(d),
             FetchError::Network(t) => FetchError::Network(s(t)),
-            FetchError::Http { status, snippet } => FetchError::Http {
+            FetchError::Http {
+                status,
+                snippet,
+                retry_after,
+            } => FetchError::Http {
                 status,
                 snippet: s(snippet),
+                retry_after,
             },
             FetchError::Malformed(t) => FetchError::Malformed(s(t)),
             FetchError::TooLarge(t) => FetchError::TooLarge(s(t)),

@@ -29,6 +29,8 @@ pub struct PollReport {
     pub skipped: usize,
     pub problem: Option<String>,
     pub took: Duration,
+    /// The provider's `Retry-After` on a refused answer: the next try waits at least this.
+    pub retry_after: Option<Duration>,
 }
 
 impl PollReport {
@@ -137,6 +139,7 @@ impl Poller {
             skipped: 0,
             problem,
             took: started.elapsed(),
+            retry_after: None,
         };
         let Some(url) = self.fx_url.clone() else {
             return report(None, 0, Some("off".into()));
@@ -191,6 +194,7 @@ impl Poller {
         let started = Instant::now();
         let now = now_unix();
         let result = fetch(&*adapter, &self.http, &self.catalog, self.timeout, now).await;
+        let retry_after = result.as_ref().err().and_then(FetchError::retry_after);
         let (outcome, offers, skipped, problem) = match result {
             Ok(p) => {
                 let n = p.offers.len();
@@ -222,6 +226,7 @@ impl Poller {
             skipped,
             problem,
             took: started.elapsed(),
+            retry_after,
         }
     }
 
@@ -249,7 +254,7 @@ impl Poller {
                     } else {
                         misses.saturating_add(1)
                     };
-                    let wait = jittered(next_delay(me.interval, misses), &mut seed);
+                    let wait = wait_after(&report, me.interval, misses, &mut seed);
                     tokio::select! {
                         () = tokio::time::sleep(wait) => {}
                         () = stop.cancelled() => return,
@@ -304,6 +309,21 @@ pub fn next_delay(interval: Duration, misses: u32) -> Duration {
         .max(Duration::from_secs(1))
 }
 
+/// The wait after `report`: the schedule ([`next_delay`], jittered), and never less than the
+/// provider's `Retry-After` (a 429 asking for ten minutes is not asked again in thirty
+/// seconds).
+pub fn wait_after(
+    report: &PollReport,
+    interval: Duration,
+    misses: u32,
+    seed: &mut u64,
+) -> Duration {
+    let scheduled = jittered(next_delay(interval, misses), seed);
+    report
+        .retry_after
+        .map_or(scheduled, |asked| scheduled.max(asked))
+}
+
 fn jitter_seed(i: usize) -> u64 {
     let t = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -332,6 +352,24 @@ mod tests {
         assert_eq!(next_delay(i, 1), Duration::from_secs(30));
         assert_eq!(next_delay(i, 3), Duration::from_secs(120));
         assert_eq!(next_delay(i, 40), MAX_BACKOFF);
+        let report = |retry_after| PollReport {
+            provider: "vast",
+            recorded: None,
+            offers: 0,
+            skipped: 0,
+            problem: Some("HTTP 429".into()),
+            took: Duration::ZERO,
+            retry_after,
+        };
+        let mut seed = 7;
+        // A 429 asking for ten minutes waits them, not the first 30 s step of the backoff.
+        let asked = Duration::from_secs(600);
+        assert_eq!(wait_after(&report(Some(asked)), i, 1, &mut seed), asked);
+        // A short Retry-After never shortens the schedule.
+        let w = wait_after(&report(Some(Duration::from_secs(1))), i, 3, &mut seed);
+        assert!(w >= Duration::from_secs(108), "{w:?}");
+        let w = wait_after(&report(None), i, 1, &mut seed);
+        assert!(w <= Duration::from_secs(33), "{w:?}");
         let mut seed = 12345;
         for _ in 0..1000 {
             let d = jittered(i, &mut seed);

@@ -5,7 +5,8 @@
 //! Each GPU type gives up to four rows: secure and community cloud, on-demand
 //! (`securePrice`, `communityPrice`) and spot (`secureSpotPrice`, `communitySpotPrice`); a
 //! price that is null or 0 means "not offered" and gives no row. Prices are dollars per GPU
-//! per hour. Stock: `High`/`Medium` = available, `Low` = low, `None`/`Unavailable` = out,
+//! per hour. A cloud the type says it is not in (`secureCloud` / `communityCloud` false)
+//! gives no row, even when its price field holds a figure. Stock: `High`/`Medium` = available, `Low` = low, `None`/`Unavailable` = out,
 //! anything else or null = unknown. A plain `lowestPrice` (no alias) is used only when the type
 //! is offered in one cloud, where it cannot mean the other one. RunPod gives no counts. A type
 //! whose `id` was already read is the same type again and is merged into the first.
@@ -104,7 +105,22 @@ fn read_type(t: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
             (gpu, vram_gb) = (g, v);
         }
     }
-    let price = |field: &str| money(t.get(field)).filter(|p| *p > Decimal::ZERO);
+    // `secureCloud: false` / `communityCloud: false`: the type is not offered there, whatever
+    // figure the price field holds (RunPod fills it anyway: 0.50 for a B200 in community
+    // cloud, which has none). An absent flag leaves the price as it reads.
+    let offered = |flag: &str| t.get(flag).and_then(Value::as_bool) != Some(false);
+    let in_cloud = |field: &str| {
+        if field.starts_with("secure") {
+            offered("secureCloud")
+        } else {
+            offered("communityCloud")
+        }
+    };
+    let price = |field: &str| {
+        money(t.get(field))
+            .filter(|p| *p > Decimal::ZERO)
+            .filter(|_| in_cloud(field))
+    };
     let secure = price("securePrice");
     let community = price("communityPrice");
     let only_one_cloud = secure.is_some() != community.is_some();

@@ -59,12 +59,27 @@ fn chat_ref(chat: ChatId, user: i64, locale: Option<&str>) -> ChatRef {
     }
 }
 
-/// Where the answer goes; in groups, answers quote the message they answer.
-fn address(chat: ChatId, reply_to: Option<MessageId>) -> Address {
+/// Where the answer goes; in groups, answers quote the message they answer, and in a forum
+/// supergroup they are posted in the topic `msg` is in.
+fn address(chat: ChatId, reply_to: Option<MessageId>, msg: Option<&Message>) -> Address {
     Address {
         chat: chat.0.to_string(),
         reply_to: reply_to.map(|m| m.0.to_string()),
+        thread: msg.and_then(topic).map(|t| t.0.0.to_string()),
     }
+}
+
+/// The forum topic a message is in. A reply thread in a supergroup without topics also has a
+/// `message_thread_id`, which Telegram does not take back when sending, so only a topic
+/// message's counts.
+fn topic(msg: &Message) -> Option<teloxide::types::ThreadId> {
+    msg.is_topic_message.then_some(msg.thread_id).flatten()
+}
+
+/// What a message says: its text, or a photo's or a document's caption ("/gpu 4090" typed
+/// under a screenshot is a command too).
+fn said(msg: &Message) -> Option<&str> {
+    msg.text().or_else(|| msg.caption())
 }
 
 /// The text with every `@username` mention of us taken out, or `None` when it does not
@@ -100,7 +115,7 @@ pub(crate) fn without_mention(text: &str, username: &str) -> Option<String> {
 /// answers, follow-up questions) and plain text that mentions @us; other chatter is not ours
 /// to read even when privacy mode is off, so the bot never spams a group.
 async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
-    let Some(text) = msg.text() else {
+    let Some(text) = said(&msg) else {
         return Ok(());
     };
     if command::for_another_bot(text, &app.username) {
@@ -127,7 +142,7 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         (None, None) => (msg.chat.id.0, None),
     };
     let who = chat_ref(msg.chat.id, user, locale);
-    let to = address(msg.chat.id, in_group.then_some(msg.id));
+    let to = address(msg.chat.id, in_group.then_some(msg.id), Some(&msg));
     app.turns
         .text_update(who, &text, &to, Some(id.0.into()))
         .await
@@ -135,14 +150,14 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
 
 /// Channels: commands posted in the channel are answered in the channel.
 async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
-    let Some(text) = msg.text() else {
+    let Some(text) = said(&msg) else {
         return Ok(());
     };
     if !command::looks_like_command(text) || command::for_another_bot(text, &app.username) {
         return Ok(());
     }
     let who = chat_ref(msg.chat.id, msg.chat.id.0, None);
-    let to = address(msg.chat.id, None);
+    let to = address(msg.chat.id, None, None);
     app.turns
         .text_update(who, text, &to, Some(id.0.into()))
         .await
@@ -184,7 +199,7 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
         tracing::warn!("telegram: answering a button press failed: {e}");
     }
-    let to = address(chat, reply_to);
+    let to = address(chat, reply_to, q.regular_message());
     let carrier = carrier.map(|(_, message)| message.0.to_string());
     app.turns
         .choice_update(who, choice, &to, carrier.as_deref(), Some(id.0.into()))

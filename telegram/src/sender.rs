@@ -23,7 +23,7 @@ use teloxide::prelude::*;
 use teloxide::requests::{HasPayload, Output, Request};
 use teloxide::types::{
     CallbackQueryId, ChatAction, InputFile, LinkPreviewOptions, MessageId, ParseMode,
-    ReplyParameters,
+    ReplyParameters, ThreadId,
 };
 use teloxide::{ApiError, RequestError};
 
@@ -140,6 +140,9 @@ pub struct TelegramSender {
     /// [`alerts_in_flight`] (shared by every copy of this sender).
     in_flight: Arc<tokio::sync::Semaphore>,
     in_flight_bound: usize,
+    /// Groups upgraded to supergroups (old chat id -> new), as Telegram's
+    /// `migrate_to_chat_id` told us: later sends go to the new id at once.
+    moved: Arc<Mutex<std::collections::HashMap<i64, i64>>>,
 }
 
 /// Alerts that may be marked and not yet answered at once: as many as the overall pace lets
@@ -167,6 +170,15 @@ pub const IN_FLIGHT_SPAN: Duration = Duration::from_millis(250);
 /// The fewest alerts in flight at once, whatever the pace (one round trip's worth).
 pub const MIN_ALERTS_IN_FLIGHT: usize = 4;
 
+/// Where in a chat a message goes: the message it quotes, and the forum topic it is posted
+/// in (a supergroup with topics: without it a reply whose quoted message is gone would land
+/// in "General").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Place {
+    reply_to: Option<MessageId>,
+    thread: Option<ThreadId>,
+}
+
 fn quote(id: MessageId) -> ReplyParameters {
     ReplyParameters::new(id).allow_sending_without_reply()
 }
@@ -191,6 +203,7 @@ impl TelegramSender {
             priority: Priority::Reply,
             in_flight: Arc::new(tokio::sync::Semaphore::new(bound)),
             in_flight_bound: bound,
+            moved: Arc::default(),
         }
     }
 
@@ -299,9 +312,24 @@ impl TelegramSender {
                     );
                     return Err(self.classify(&e));
                 }
+                Err(RequestError::MigrateToChatId(to)) => {
+                    // The group became a supergroup: the same people under a new id.
+                    lock(&self.moved).insert(chat.0, to.0);
+                    return Err(SendError::Failed(format!(
+                        "chat {key} moved to {} (upgraded to a supergroup)",
+                        to.0
+                    )));
+                }
                 other => return other.map_err(|e| self.classify(&e)),
             }
         }
+    }
+
+    /// Where `chat` lives now: its supergroup's id once Telegram said it moved.
+    fn current(&self, chat: ChatId) -> ChatId {
+        lock(&self.moved)
+            .get(&chat.0)
+            .map_or(chat, |to| ChatId(*to))
     }
 
     /// Posts a Bot API method with a JSON body ourselves, reading the answer the way teloxide
@@ -347,8 +375,15 @@ impl TelegramSender {
                 | ApiError::BotKicked
                 | ApiError::BotKickedFromSupergroup
                 | ApiError::BotKickedFromChannel
-                | ApiError::CantInitiateConversation,
+                | ApiError::CantInitiateConversation
+                | ApiError::GroupDeactivated,
             ) => SendError::ChatGone(text),
+            // Telegram's 403s all say the bot can no longer write there, in wordings newer
+            // than teloxide's list ("bot was kicked from the group chat", "bot is not a
+            // member of the channel chat", "the group chat was deleted").
+            RequestError::Api(ApiError::Unknown(d)) if d.starts_with("Forbidden:") => {
+                SendError::ChatGone(text)
+            }
             // Only what `with_retry` or `paced` gave up waiting out reaches here.
             RequestError::RetryAfter(after) => SendError::RetryAfter(after.duration()),
             _ => SendError::Failed(text),
@@ -372,16 +407,37 @@ impl TelegramSender {
         reply: &Reply,
     ) -> Result<(), SendError> {
         let rendered = render::render(lang, reply);
-        self.deliver(ChatId(chat_id), &rendered, None, None).await
+        self.deliver(ChatId(chat_id), &rendered, Place::default(), None)
+            .await
     }
 
     /// Sends a rendered reply; every message quotes `reply_to` (in groups: the asker's message,
-    /// so everyone sees whom it answers and whose buttons they are).
+    /// so everyone sees whom it answers and whose buttons they are). A group that Telegram
+    /// says was upgraded to a supergroup (`migrate_to_chat_id`) gets it at its new id, once,
+    /// without the quote and topic (message ids do not carry over).
     async fn deliver(
         &self,
         chat: ChatId,
         r: &Rendered,
-        reply_to: Option<MessageId>,
+        at: Place,
+        marks: Option<&Marks<'_>>,
+    ) -> Result<(), SendError> {
+        let chat = self.current(chat);
+        match self.deliver_in(chat, r, at, marks).await {
+            Err(_) if self.current(chat) != chat => {
+                let to = self.current(chat);
+                tracing::info!("telegram: chat {} is now {}; sending there", chat.0, to.0);
+                self.deliver_in(to, r, Place::default(), marks).await
+            }
+            other => other,
+        }
+    }
+
+    async fn deliver_in(
+        &self,
+        chat: ChatId,
+        r: &Rendered,
+        at: Place,
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         if let Some(photo) = &r.photo {
@@ -397,12 +453,15 @@ impl TelegramSender {
             {
                 req = req.reply_markup(kb.clone());
             }
-            if let Some(id) = reply_to {
+            if let Some(id) = at.reply_to {
                 req = req.reply_parameters(quote(id));
+            }
+            if let Some(thread) = at.thread {
+                req = req.message_thread_id(thread);
             }
             self.paced(chat, &req, marks).await?;
         }
-        self.send_texts(chat, r, 0, reply_to, marks).await
+        self.send_texts(chat, r, 0, at, marks).await
     }
 
     async fn send_texts(
@@ -410,7 +469,7 @@ impl TelegramSender {
         chat: ChatId,
         r: &Rendered,
         from: usize,
-        reply_to: Option<MessageId>,
+        at: Place,
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
@@ -424,8 +483,11 @@ impl TelegramSender {
             {
                 req = req.reply_markup(kb.clone());
             }
-            if let Some(id) = reply_to {
+            if let Some(id) = at.reply_to {
                 req = req.reply_parameters(quote(id));
+            }
+            if let Some(thread) = at.thread {
+                req = req.message_thread_id(thread);
             }
             if marks.is_some() {
                 let body = serde_json::to_vec(req.payload_ref())
@@ -447,10 +509,10 @@ impl TelegramSender {
         chat: ChatId,
         message: MessageId,
         r: &Rendered,
-        reply_to: Option<MessageId>,
+        at: Place,
     ) -> Result<(), SendError> {
         if r.photo.is_some() || r.texts.is_empty() {
-            return self.deliver(chat, r, reply_to, None).await;
+            return self.deliver(chat, r, at, None).await;
         }
         let mut req = self
             .bot
@@ -464,11 +526,11 @@ impl TelegramSender {
         }
         match with_retry(&req).await {
             Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                self.send_texts(chat, r, 1, reply_to, None).await
+                self.send_texts(chat, r, 1, at, None).await
             }
             Err(RequestError::Api(
                 ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
-            )) => self.deliver(chat, r, reply_to, None).await,
+            )) => self.deliver(chat, r, at, None).await,
             Err(e) => Err(self.classify(&e)),
         }
     }
@@ -499,14 +561,19 @@ impl TelegramSender {
     }
 }
 
-/// A shared [`Address`] in Telegram's ids: a chat id and, optionally, a message id to quote.
-fn telegram_address(to: &Address) -> Result<(ChatId, Option<MessageId>), SendError> {
+/// A shared [`Address`] in Telegram's ids: a chat id and, optionally, a message id to quote
+/// and the forum topic to post in.
+fn telegram_address(to: &Address) -> Result<(ChatId, Place), SendError> {
     let chat = telegram_chat(&to.chat)?;
     let reply_to = match &to.reply_to {
         Some(id) => Some(telegram_message(id)?),
         None => None,
     };
-    Ok((chat, reply_to))
+    let thread = match &to.thread {
+        Some(id) => Some(ThreadId(telegram_message(id)?)),
+        None => None,
+    };
+    Ok((chat, Place { reply_to, thread }))
 }
 
 fn telegram_chat(chat: &str) -> Result<ChatId, SendError> {
@@ -524,8 +591,8 @@ fn telegram_message(id: &str) -> Result<MessageId, SendError> {
 impl Sender for TelegramSender {
     fn send<'a>(&'a self, to: &'a Address, lang: Lang, reply: &'a Reply) -> SendFuture<'a> {
         Box::pin(async move {
-            let (chat, reply_to) = telegram_address(to)?;
-            self.deliver(chat, &render::render(lang, reply), reply_to, None)
+            let (chat, at) = telegram_address(to)?;
+            self.deliver(chat, &render::render(lang, reply), at, None)
                 .await
         })
     }
@@ -538,13 +605,13 @@ impl Sender for TelegramSender {
         once: &'a dyn Once,
     ) -> SendFuture<'a> {
         Box::pin(async move {
-            let (chat, reply_to) = telegram_address(to)?;
+            let (chat, at) = telegram_address(to)?;
             let marks = Marks {
                 once,
                 marked: AtomicBool::new(false),
                 in_flight: Mutex::new(None),
             };
-            self.deliver(chat, &render::render(lang, reply), reply_to, Some(&marks))
+            self.deliver(chat, &render::render(lang, reply), at, Some(&marks))
                 .await
         })
     }
@@ -557,9 +624,9 @@ impl Sender for TelegramSender {
         reply: &'a Reply,
     ) -> SendFuture<'a> {
         Box::pin(async move {
-            let (chat, reply_to) = telegram_address(to)?;
+            let (chat, at) = telegram_address(to)?;
             let message = telegram_message(message)?;
-            self.edit_or_deliver(chat, message, &render::render(lang, reply), reply_to)
+            self.edit_or_deliver(chat, message, &render::render(lang, reply), at)
                 .await
         })
     }

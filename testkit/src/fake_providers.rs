@@ -29,6 +29,8 @@ pub struct Script {
     pub delay: Duration,
     /// After `body`, keep sending: forever, or a byte at a time.
     pub tail: Option<Tail>,
+    /// Extra response headers (`Retry-After`, `Content-Type: text/html`, …).
+    pub headers: Vec<(String, String)>,
 }
 
 /// A body that does not end when `body` does.
@@ -50,7 +52,13 @@ impl Script {
             body: body.into(),
             delay: Duration::ZERO,
             tail: None,
+            headers: Vec::new(),
         }
+    }
+    /// The same answer with one more response header.
+    pub fn header(mut self, name: &str, value: &str) -> Script {
+        self.headers.push((name.to_string(), value.to_string()));
+        self
     }
     pub fn slow(self, delay: Duration) -> Script {
         Script { delay, ..self }
@@ -224,13 +232,27 @@ async fn handle(
         (script, g.served.clone())
     };
     let Some(s) = script else {
-        return (StatusCode::NOT_FOUND, Body::from("no script for this path"));
+        return (
+            StatusCode::NOT_FOUND,
+            HeaderMap::new(),
+            Body::from("no script for this path"),
+        );
     };
     if !s.delay.is_zero() {
         tokio::time::sleep(s.delay).await;
     }
+    let mut headers = HeaderMap::new();
+    for (k, v) in &s.headers {
+        if let (Ok(k), Ok(v)) = (
+            axum::http::HeaderName::from_bytes(k.as_bytes()),
+            axum::http::HeaderValue::from_str(v),
+        ) {
+            headers.append(k, v);
+        }
+    }
     (
         StatusCode::from_u16(s.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        headers,
         body_of(s, served),
     )
 }

@@ -118,6 +118,9 @@ pub enum Failure {
     Drop,
     /// A proxy's error page: this status with an HTML body that is no JSON.
     Html(u16),
+    /// 400: the group was upgraded to a supergroup with this id
+    /// (`parameters.migrate_to_chat_id`).
+    Migrated(i64),
 }
 
 /// The failures [`FakeTelegram::fail_every`] takes turns with: a cut connection, Telegram's
@@ -374,6 +377,27 @@ impl FakeTelegram {
             }
         }));
         qid
+    }
+
+    /// Queues an update written by the test in the Bot API's own shape (any kind: topics,
+    /// captions, edits, member changes, inaccessible messages…); its `update_id` is set here.
+    /// The chat of a message in it is remembered, and the message itself, so the bot's
+    /// replies to it quote it as Telegram would. Returns the update id.
+    pub fn push(&self, update: Value) -> i64 {
+        for kind in [
+            "message",
+            "edited_message",
+            "channel_post",
+            "edited_channel_post",
+        ] {
+            let m = &update[kind];
+            if let (Some(chat), Some(id)) = (m["chat"]["id"].as_i64(), m["message_id"].as_i64()) {
+                let mut inner = self.lock();
+                inner.chats.insert(chat, m["chat"].clone());
+                inner.user_messages.insert((chat, id), m.clone());
+            }
+        }
+        self.push_update(update)
     }
 
     /// An update of any shape (for webhook tests that post it themselves).
@@ -764,6 +788,15 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> Answer {
                 }),
             ),
             Failure::Status(code, d) => err(code, &d),
+            Failure::Migrated(to) => (
+                StatusCode::BAD_REQUEST,
+                json!({
+                    "ok": false,
+                    "error_code": 400,
+                    "description": "Bad Request: group chat was upgraded to a supergroup chat",
+                    "parameters": {"migrate_to_chat_id": to},
+                }),
+            ),
         };
         record(shared, method, params, status.as_u16());
         return Answer::Json(status, body);

@@ -142,6 +142,25 @@ fn fit_gives_the_same_gib_in_both() {
 }
 
 #[test]
+fn a_family_and_size_reads_as_the_same_model_in_both() {
+    // `deepseek-671b-a37b` is DeepSeek-V3 in both, and both say how the words were read.
+    let chat = chat("/fit deepseek-671b-a37b fp8 8x h100");
+    let cli = text(&[
+        "fit",
+        "--model",
+        "deepseek-671b-a37b",
+        "--quant",
+        "fp8",
+        "--gpu",
+        "h100",
+        "--gpus",
+        "8",
+    ]);
+    assert_eq!(chat, cli);
+    assert!(chat.contains("read as DeepSeek-V3"), "{chat}");
+}
+
+#[test]
 fn an_image_model_fits_the_same_in_both() {
     // `gpuscout fit --model flux.1-dev --gpu 4090` is `/fit flux.1-dev 4090`, word for word.
     let chat_answer = chat("/fit flux.1-dev 4090");
@@ -203,6 +222,49 @@ fn tco_gives_the_same_cost_per_million_tokens_in_both() {
     // $0.05 per 1M tokens renting the busy hours beats the API's $0.30; all day ($8.40) it
     // does not ($6.00): the verdict says exactly that, not "the API is cheaper".
     assert_eq!(v["verdict"], "rent_part_time");
+}
+
+/// Without a price both take the cheapest catalog list price (and, around the clock, a prepaid
+/// plan when it is cheaper): the CLI does not demand `--price` where the chat answers.
+#[test]
+fn tco_without_a_price_takes_the_catalog_price_in_both() {
+    for (line, extra) in [
+        (
+            "/tco qwen2.5-7b int4 4090 20m 0.3",
+            vec!["--api-price-per-mtok", "0.3"],
+        ),
+        ("/tco qwen2.5-7b int4 4090 20m", vec![]),
+        ("/tco llama-3.1-70b awq 2x a100 200m", vec!["--gpus", "2"]),
+    ] {
+        let chat = chat(line);
+        let (model, quant, gpu, tokens) = {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            match w.len() {
+                6 if w[3] == "2x" => (w[1], w[2], w[4], w[5]),
+                _ => (w[1], w[2], w[3], w[4]),
+            }
+        };
+        let mut args = vec![
+            "tco",
+            "--model",
+            model,
+            "--quant",
+            quant,
+            "--gpu",
+            gpu,
+            "--tokens-per-day",
+            tokens,
+        ];
+        args.extend(extra);
+        let cli = text(&args);
+        assert_eq!(chat, cli, "{line}");
+        assert!(
+            chat.contains("cheapest list price")
+                || chat.contains("prepaid")
+                || chat.contains("does not fit"),
+            "{line}: no catalog price named:\n{chat}"
+        );
+    }
 }
 
 #[test]

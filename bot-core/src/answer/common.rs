@@ -156,8 +156,11 @@ pub fn money_or_unknown(lang: Lang, f: &Fact<Decimal>, currency: &str) -> String
 /// An engine's value text in the user's language where it has a known shape: a duration
 /// (`1s` → "1 秒") or a price (`1.88 CNY/hour` → "¥1.88/小时"); anything else as given.
 pub fn localize_value(lang: Lang, v: &str) -> String {
+    // A bare number is a count (cards paid for), never a duration: durations always carry
+    // their unit ("3m", "0s").
     if let Ok(secs) = crate::units::parse_duration(v)
         && v.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && v.chars().any(|c| c.is_alphabetic())
     {
         return fmt(lang, &crate::catalog::warn::duration_msg(secs));
     }
@@ -181,4 +184,22 @@ pub fn with_bare_currency(mut r: Reply, currency: &str) -> Reply {
         crate::reply::Part::Text(Msg::new("bare-number-currency").arg("currency", currency)),
     );
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_number_is_a_count_and_a_number_with_a_unit_a_duration() {
+        assert_eq!(localize_value(Lang::En, "8"), "8");
+        assert_eq!(localize_value(Lang::Zh, "2"), "2");
+        let three_minutes = localize_value(Lang::En, "3m");
+        assert!(
+            three_minutes.contains('3') && three_minutes != "3m",
+            "{three_minutes}"
+        );
+        let zh = localize_value(Lang::Zh, "1h");
+        assert!(zh.contains('1') && zh != "1h", "{zh}");
+    }
 }

@@ -7,7 +7,8 @@
 //! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
 
 use super::common::not_found_reply;
-pub use super::fit_render::{Parsed, bare_size_warning, push_options, render_fit};
+pub use super::fit_model_note::bare_size_warning;
+pub use super::fit_render::{Parsed, push_options, render_fit};
 use crate::advice;
 use crate::catalog::{Catalog, EntryKind, NotFound};
 use crate::context::Ctx;
@@ -107,7 +108,8 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
     words.remove(at);
     // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
     // so a typed line and a question build the same struct.
-    let model = match ctx.catalog.find_model(first) {
+    // A family and size (`llama-70b`) stays as typed, so the answer can say how it was read.
+    let model = match ctx.catalog.model_by_name(first) {
         Some(m) => m.id.clone(),
         None => first.to_string(),
     };
@@ -205,6 +207,7 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         "nogc" | "no-gc" => ("gc", "off"),
         // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
         "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
+        "unsloth" => ("trainer", "unsloth"),
         _ if lw.contains("adam") && lexicon::optimizer(lw).is_some() => ("optim", lw),
         _ => return None,
     };
@@ -236,7 +239,20 @@ pub fn resolve<'a>(ctx: &Ctx<'a>, line: &FitLine) -> Result<Parsed<'a>, Box<Repl
         let w = format!("{k}={v}");
         apply_option(ctx, &mut req, &mut opts, &mut given, k, v, &w)?;
     }
-    Ok(settle(ctx.catalog, req, opts, given))
+    let mut parsed = settle(ctx.catalog, req, opts, given);
+    parsed.read_as = read_as(ctx.catalog, &line.model);
+    Ok(parsed)
+}
+
+/// The model words when they name a family and size rather than a model (`llama-70b`), for
+/// [`Parsed::read_as`]; the CLI sets it the same way.
+pub fn read_as(catalog: &Catalog, word: &str) -> Option<String> {
+    if catalog.model_by_name(word).is_some() {
+        return None;
+    }
+    catalog
+        .model_by_family_and_size(word)
+        .map(|_| word.to_string())
 }
 
 /// The defaults every caller of the fit shares (chat and CLI alike): QLoRA on a 4-bit base
@@ -254,7 +270,13 @@ pub fn settle<'a>(
         gc,
         context: context_given,
         engine: engine_given,
+        optimizer: optimizer_given,
     } = given;
+    let mut opts = opts;
+    // Unsloth's notebooks train with `optim = "adamw_8bit"`.
+    if req.unsloth && !optimizer_given {
+        opts.optimizer = crate::vram::Optimizer::Adam8bit;
+    }
     // A service (several concurrent sequences) runs on a serving engine: vLLM unless an engine
     // was typed (`transformers` sizes it on Hugging Face Transformers).
     let serving = !engine_given
@@ -286,6 +308,7 @@ pub fn settle<'a>(
         context_given,
         bf16_instead,
         serving_default: serving,
+        read_as: None,
     }
 }
 
@@ -297,6 +320,8 @@ pub struct Given {
     pub gc: Option<bool>,
     pub context: bool,
     pub engine: bool,
+    /// `optim=…` or an optimizer word.
+    pub optimizer: bool,
 }
 
 /// One `key=value` word of a `/fit` line.
@@ -348,7 +373,10 @@ fn apply_option<'a>(
         },
         "zero" => opts.zero = Some(v.parse().map_err(err)?),
         "optim" | "optimizer" => match lexicon::optimizer(v) {
-            Some(o) => opts.optimizer = o,
+            Some(o) => {
+                opts.optimizer = o;
+                given.optimizer = true;
+            }
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "attn" | "attention" => match lexicon::attention(v) {
@@ -363,6 +391,25 @@ fn apply_option<'a>(
         "dropout" => match (lexicon::on_off(v), v.parse::<f64>()) {
             (Some(on), _) => req.lora_dropout = on,
             (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // LoRA on every routed expert of an MoE (`FitRequest::lora_experts`).
+        "experts" | "专家" => match lexicon::on_off(v) {
+            Some(on) => req.lora_experts = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
+        "dq" | "double_quant" | "双重量化" => match lexicon::on_off(v) {
+            Some(on) => req.double_quant = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // The trainer whose mechanisms size the job (`FitRequest::unsloth`); `peft`,
+        // `transformers` or `llamafactory` for the default.
+        "trainer" | "训练框架" => match v.to_ascii_lowercase().as_str() {
+            "unsloth" => req.unsloth = true,
+            "peft" | "transformers" | "llamafactory" | "llama-factory" | "trl" => {
+                req.unsloth = false
+            }
             _ => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {

@@ -2,6 +2,7 @@
 //! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
 //! configurations that hold the job.
 
+use super::fit_model_note::{bare_size_warning, read_as_note};
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, Gpu};
 use crate::i18n::Lang;
@@ -25,6 +26,9 @@ pub struct Parsed<'a> {
     pub bf16_instead: Option<FitReport>,
     /// A service sized on vLLM because no engine was typed (`fit::settle`).
     pub serving_default: bool,
+    /// The words typed when they named a family and size, not a model (`llama-70b`): the
+    /// answer says which model they were read as, and what else they could mean.
+    pub read_as: Option<String>,
 }
 
 /// Options shown when no card is given.
@@ -95,6 +99,9 @@ pub fn render_fit(
     let verdict = r.parts[lead..].to_vec();
     for w in &rep.warnings {
         r.push(w.clone());
+    }
+    if let Some(w) = read_as_note(catalog, p.read_as.as_deref()) {
+        r.push(w);
     }
     if let Some(w) = bare_size_warning(catalog, req.model) {
         r.push(w);
@@ -232,6 +239,8 @@ fn push_assumptions(
                 .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
                 .arg("given", if p.gc_given { "yes" } else { "no" })
                 .arg("rank", p.opts.lora_rank)
+                .arg("moe", lora_experts_word(req))
+                .arg("experts", lora_expert_count(req))
                 .arg("task", req.task.key())
                 .arg("on_default", trainers_defaulting(true, lang))
                 .arg("off_default", trainers_defaulting(false, lang)),
@@ -241,6 +250,17 @@ fn push_assumptions(
                 Msg::new("advice-assume-dropout")
                     .arg("on", if req.lora_dropout { "yes" } else { "no" }),
             );
+            // A bitsandbytes 4-bit base: with or without double quantization
+            // (`FitRequest::double_quant`), and the word that switches it.
+            if req.unsloth {
+                r.push(Msg::new("advice-assume-unsloth"));
+            }
+            if req.quant == crate::vram::Quant::Nf4 {
+                r.push(
+                    Msg::new("advice-assume-double-quant")
+                        .arg("on", if req.double_quant { "yes" } else { "no" }),
+                );
+            }
         } else {
             r.push(
                 Msg::new("advice-assume-precision")
@@ -373,59 +393,6 @@ fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str
                 ),
         );
     }
-}
-
-/// Bare sizes at or above this many billions are often MoE models; the answer says that a bare
-/// size is sized as dense and how to give the active count.
-const LARGE_BARE_SIZE_B: f64 = 200.0;
-
-fn trim_b(x: f64) -> String {
-    let s = format!("{x:.1}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// A bare size (`671b`) is sized as a dense model. Say so, with `NNNb-aMMb` for the active
-/// count, when it is large or matches a MoE model's total in the catalog (within 3%), naming
-/// those models. `None` for a catalog model or a raw MoE size.
-pub fn bare_size_warning(catalog: &Catalog, model: ModelRef) -> Option<Msg> {
-    let ModelRef::BySize {
-        params_b,
-        active_b: None,
-    } = model
-    else {
-        return None;
-    };
-    let like: Vec<&crate::catalog::Model> = catalog
-        .models
-        .iter()
-        .filter(|m| m.is_moe() && (m.params_b - params_b).abs() <= 0.03 * m.params_b)
-        .take(3)
-        .collect();
-    if like.is_empty() && params_b < LARGE_BARE_SIZE_B {
-        return None;
-    }
-    let example = like.first().map_or_else(
-        || format!("{}b-aNNb", trim_b(params_b)),
-        |m| format!("{}b-a{}b", trim_b(params_b), trim_b(m.active_params_b)),
-    );
-    let models = like
-        .iter()
-        .map(|m| m.id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
-    Some(
-        Msg::new("fit-warn-bare-size")
-            .arg("size", format!("{}b", trim_b(params_b)))
-            .arg("example", example)
-            .arg(
-                "models",
-                if models.is_empty() {
-                    "none".to_string()
-                } else {
-                    models
-                },
-            ),
-    )
 }
 
 /// The largest part of the estimate, to say why it does not fit.
@@ -603,4 +570,28 @@ pub fn push_options(
         lead: vec![0, 1, 3],
     });
     r.push(Msg::new("fit-options-note"));
+}
+
+/// Whether the training line names the routed experts: `no` for a dense model, full
+/// fine-tuning or adapters on the attention only; else whether they carry adapters
+/// (`FitRequest::lora_experts`).
+fn lora_experts_word(req: &FitRequest) -> &'static str {
+    let moe = lora_expert_count(req) > 0;
+    match () {
+        _ if !moe || req.task == Task::Full => "no",
+        _ if req.lora_targets != crate::vram::LoraTargets::AllLinear => "no",
+        _ if req.lora_experts => "on",
+        _ => "off",
+    }
+}
+
+/// Routed experts per MoE layer of the request's model (0 for a dense one; a raw MoE size
+/// such as `30b-a3b` has the skeleton `Shape::by_size` builds).
+fn lora_expert_count(req: &FitRequest) -> u32 {
+    match req.model {
+        ModelRef::Known(m) => m.experts,
+        ModelRef::BySize { params_b, active_b } => {
+            crate::vram::Shape::by_size(params_b, active_b).experts
+        }
+    }
 }

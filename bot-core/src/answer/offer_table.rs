@@ -4,6 +4,7 @@
 use super::common::fmt;
 use crate::availability::{Freshness, Offer, format_rfc3339};
 use crate::billing::format_money;
+use crate::catalog::STALE_AFTER_DAYS;
 use crate::context::Ctx;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
@@ -56,6 +57,8 @@ pub struct Row<'a> {
     pub offer: &'a Offer,
     /// `None`: a price-only catalog row (its date is its age).
     pub live: Option<Live>,
+    /// Seconds since the row was fetched (a catalog row: since its catalog's date).
+    pub age_secs: i64,
 }
 
 /// How old a live offer is.
@@ -73,11 +76,30 @@ impl<'a> Row<'a> {
                 age_secs,
                 freshness,
             }),
+            age_secs,
         }
     }
 
-    pub fn catalog(offer: &'a Offer) -> Row<'a> {
-        Row { offer, live: None }
+    pub fn catalog(offer: &'a Offer, age_secs: i64) -> Row<'a> {
+        Row {
+            offer,
+            live: None,
+            age_secs,
+        }
+    }
+
+    /// A catalog row older than [`STALE_AFTER_DAYS`]: marked `*` as every price list marks it.
+    pub fn stale_catalog(&self) -> bool {
+        self.live.is_none() && self.age_secs > STALE_AFTER_DAYS * 86_400
+    }
+
+    /// A catalog row's label, `*` when it is stale.
+    fn catalog_cell(&self) -> String {
+        let mut label = catalog_label(self.offer);
+        if self.stale_catalog() {
+            label.push_str(" *");
+        }
+        label
     }
 
     fn cell(&self, ctx: &Ctx, col: Col) -> String {
@@ -115,9 +137,9 @@ impl<'a> Row<'a> {
                     }
                     age
                 }
-                None => catalog_label(o),
+                None => self.catalog_cell(),
             },
-            Col::Catalog => catalog_label(o),
+            Col::Catalog => self.catalog_cell(),
         }
     }
 }
@@ -131,9 +153,13 @@ pub fn push_table<'a>(
     max: usize,
 ) -> Reply {
     let total = rows.len();
+    let mut stale = false;
     let body = rows
         .take(max)
-        .map(|row| cols.iter().map(|c| row.cell(ctx, *c)).collect())
+        .map(|row| {
+            stale |= row.stale_catalog();
+            cols.iter().map(|c| row.cell(ctx, *c)).collect()
+        })
         .collect();
     let mut r = r.with_table(Table {
         header: cols.iter().map(|c| c.header()).collect(),
@@ -142,6 +168,9 @@ pub fn push_table<'a>(
     });
     if total > max {
         r.push(Msg::new("stock-more").arg("count", total - max));
+    }
+    if stale {
+        r.push(Msg::new("offers-stale-footer"));
     }
     r
 }

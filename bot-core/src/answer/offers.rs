@@ -73,7 +73,9 @@ pub fn catalog_section(ctx: &Ctx, mut r: Reply, rows: &[StockRow], over_price: u
         return r;
     }
     r.push(Msg::new("offers-catalog-title").arg("count", rows.len()));
-    let body = rows.iter().map(|row| Row::catalog(&row.offer));
+    let body = rows
+        .iter()
+        .map(|row| Row::catalog(&row.offer, row.age_secs));
     r = push_table(
         ctx,
         r,
@@ -172,7 +174,7 @@ pub fn live_notes(ctx: &Ctx, mut r: Reply, used: &[crate::billing::LiveUse]) -> 
 
 /// For `/fit` options: the cheapest fresh live price of `gpu` across providers, as a note.
 pub fn live_option_note(ctx: &Ctx, gpu: &str, now: i64) -> Option<Msg> {
-    let quotes = crate::availability::live_quotes(ctx.store, gpu, now).ok()?;
+    let quotes = crate::availability::live_quotes(ctx.store, gpu, 1, now).ok()?;
     let q = quotes
         .iter()
         .filter(|q| q.stock != StockLevel::Unavailable)
@@ -318,10 +320,16 @@ pub fn parse_stated(ctx: &Ctx, args: &str) -> Result<(OfferFilter, bool), Reply>
             f.max_cards = Some(n);
             continue;
         }
-        if gpu_words.is_empty()
-            && f.provider.is_none()
+        // A platform before or after the card (`/offers lambda h100`, `/offers l40s lambda`),
+        // unless the word continues the card's name.
+        if f.provider.is_none()
             && ctx.catalog.platform(w).is_ok()
-            && ctx.catalog.gpu(w).is_err()
+            && ctx.catalog.find_gpu(w).is_none()
+            && (gpu_words.is_empty()
+                || ctx
+                    .catalog
+                    .find_gpu(&format!("{} {w}", gpu_words.join(" ")))
+                    .is_none())
         {
             f.provider = ctx.catalog.platform(w).ok().map(|p| p.id.clone());
             continue;
@@ -373,7 +381,9 @@ fn offered_gpu(ctx: &Ctx, text: &str) -> Result<String, Reply> {
 fn kind_word(w: &str) -> Option<OfferKind> {
     Some(match w.to_lowercase().as_str() {
         "spot" | "interruptible" | "bid" | "竞价" => OfferKind::Spot,
-        "on-demand" | "ondemand" | "on_demand" | "demand" | "按需" => OfferKind::OnDemand,
+        "on-demand" | "ondemand" | "on_demand" | "demand" | "按需" | "按量" => {
+            OfferKind::OnDemand
+        }
         "reserved" | "预留" => OfferKind::Reserved,
         _ => return None,
     })
@@ -419,6 +429,7 @@ pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
             age_secs: row.age_secs,
             freshness,
         }),
+        age_secs: row.age_secs,
     });
     let mut r = push_table(ctx, r, &OFFERS_COLUMNS, rows, MAX_ROWS);
     // On a phone: the three cheapest, then what was left out; every row behind Details.

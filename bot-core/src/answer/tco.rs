@@ -129,7 +129,10 @@ impl TcoLine {
 /// price; `price=` and `cards=`. Each part is checked as it is read (a model the catalog does
 /// not know, a misspelt card), in the order the line gives them.
 pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
-    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut owned: Vec<String> = args.split_whitespace().map(str::to_string).collect();
+    // `2x a100`: the count before the card, read as /compare and /fit read it.
+    let prefix = lexicon::take_card_prefix(&mut owned);
+    let words: Vec<&str> = owned.iter().map(String::as_str).collect();
     let mut pos = Vec::new();
     let mut line = TcoLine::default();
     let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
@@ -152,6 +155,13 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
     }
     if pos.len() < 4 {
         return Err(usage());
+    }
+    if let Some(n) = prefix {
+        if !(1..=vram::MAX_CARDS).contains(&n) {
+            return Err(err_reply(&FitError::BadCards(u64::from(n))));
+        }
+        // An explicit cards= wins over the count written before the card.
+        line.cards.get_or_insert(n);
     }
     in_model_quant_gpu_order(ctx, &mut pos);
     model_ref(ctx, pos[0]).map_err(|r| *r)?;
@@ -229,25 +239,9 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
                 None => return no_fx(&from, &cur),
             }
         }
-        None => match billing::cheapest_hourly_usd(ctx.catalog, &gpu.id) {
-            Some((usd, as_of)) => match in_currency(ctx.catalog, usd, "USD", &cur) {
-                Some(x) => (
-                    x * Decimal::from(cards),
-                    PriceBasis::Catalog {
-                        // `?` marks an undated quote; the message names it.
-                        as_of: if as_of == "?" {
-                            "undated".into()
-                        } else {
-                            as_of
-                        },
-                    },
-                ),
-                None => return no_fx("USD", &cur),
-            },
-            None => {
-                return Reply::text(Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()))
-                    .with(Msg::new("usage-tco"));
-            }
+        None => match catalog_price(ctx.catalog, gpu, cards, &cur) {
+            Ok(x) => x,
+            Err(r) => return *r,
         },
     };
     let query = TcoQuery {
@@ -260,13 +254,11 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
         api_price_per_mtok: api,
         plan_per_day: None,
     };
-    let (query, plan) = with_plan(ctx, query, &basis, &cur);
+    let (query, plan) = with_plan(ctx.catalog, ctx.lang, query, &basis, &cur);
     let mut r =
         tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e));
     if let Some(m) = plan {
-        // Right under the card's price line, which it qualifies.
-        let at = r.parts.len().min(2);
-        r.parts.insert(at, crate::reply::Part::Text(m));
+        place_plan(&mut r, m);
     }
     if bare {
         r = super::common::with_bare_currency(r, &ctx.bare_currency);
@@ -293,11 +285,44 @@ const SHORT: &[&str] = &[
     "tco-no-api",
 ];
 
+/// The card price when none was given: the cheapest catalog list price for `cards` cards
+/// (dated), in `cur`; the chat and the CLI both choose it here. The error is the reply to give.
+pub fn catalog_price(
+    catalog: &Catalog,
+    gpu: &Gpu,
+    cards: u32,
+    cur: &str,
+) -> Result<(Decimal, PriceBasis), Box<Reply>> {
+    let Some((usd, as_of)) = billing::cheapest_hourly_usd(catalog, &gpu.id) else {
+        return Err(Box::new(
+            Reply::text(Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()))
+                .with(Msg::new("usage-tco")),
+        ));
+    };
+    let Some(x) = in_currency(catalog, usd, "USD", cur) else {
+        return Err(Box::new(no_fx("USD", cur)));
+    };
+    // `?` marks an undated quote; the message names it.
+    let as_of = if as_of == "?" {
+        "undated".into()
+    } else {
+        as_of
+    };
+    Ok((x * Decimal::from(cards), PriceBasis::Catalog { as_of }))
+}
+
+/// Puts [`with_plan`]'s line right under the card's price line, which it qualifies.
+pub fn place_plan(r: &mut Reply, plan: Msg) {
+    let at = r.parts.len().min(2);
+    r.parts.insert(at, crate::reply::Part::Text(plan));
+}
+
 /// Around the clock on the catalog's prices: the cheapest published prepaid plan when it
 /// beats 24 × the cheapest hourly price (and the model fits, so a cost is shown), with the
 /// line that says so. A price the user typed is theirs: no plan is put in its place.
-fn with_plan<'a>(
-    ctx: &Ctx,
+pub fn with_plan<'a>(
+    catalog: &Catalog,
+    lang: Lang,
     mut query: TcoQuery<'a>,
     basis: &PriceBasis,
     cur: &str,
@@ -305,17 +330,16 @@ fn with_plan<'a>(
     if !matches!(basis, PriceBasis::Catalog { .. }) {
         return (query, None);
     }
-    let Some(plan) = billing::cheapest_plan(ctx.catalog, &query.gpu.id, query.cards, cur) else {
+    let Some(plan) = billing::cheapest_plan(catalog, &query.gpu.id, query.cards, cur) else {
         return (query, None);
     };
-    let fits = crate::tco::analyze(ctx.catalog, &query, cur).is_ok_and(|r| r.fits);
+    let fits = crate::tco::analyze(catalog, &query, cur).is_ok_and(|r| r.fits);
     if !fits || plan.per_day >= query.price_per_hour * Decimal::from(24) {
         return (query, None);
     }
     query.plan_per_day = Some(plan.per_day);
-    let zh = ctx.lang == crate::i18n::Lang::Zh;
-    let platform = ctx
-        .catalog
+    let zh = lang == crate::i18n::Lang::Zh;
+    let platform = catalog
         .platform(&plan.platform_id)
         .map(|p| p.display_name(zh).to_string())
         .unwrap_or(plan.platform_id);
@@ -416,6 +440,19 @@ pub fn tco_answer(
 }
 
 /// `x` as the /tco answers show money: whole units from 100, cents from 1, else 4 decimals.
+/// A card's hourly price as every price list shows it: cents (0.23, not 0.2282), with more
+/// places only below a dime, where cents would hide the price.
+fn hourly(x: Decimal) -> String {
+    if x >= Decimal::new(1, 1) {
+        format!(
+            "{:.2}",
+            x.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+        )
+    } else {
+        amount(x)
+    }
+}
+
 fn amount(x: Decimal) -> String {
     let dp = if x >= Decimal::from(100) {
         0
@@ -450,13 +487,13 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
     match basis {
         PriceBasis::Catalog { as_of } => r.push(
             Msg::new("tco-price-catalog")
-                .arg("price", amount(rep.price_per_hour))
+                .arg("price", hourly(rep.price_per_hour))
                 .arg("currency", cur)
                 .arg("as_of", as_of.as_str()),
         ),
         PriceBasis::User => r.push(
             Msg::new("tco-price-user")
-                .arg("price", amount(rep.price_per_hour))
+                .arg("price", hourly(rep.price_per_hour))
                 .arg("currency", cur),
         ),
     };
@@ -479,11 +516,17 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
             .arg("always", amount(sv.always_on_cost_per_mtok))
             .arg("day", amount(sv.always_on_cost_per_day))
             .arg("hours", sv.hours_needed_per_day)
+            .arg("setups", sv.setups_needed)
             .arg("tokens", tokens_text(rep.tokens_per_day))
             .arg("currency", cur),
     );
-    if rep.tokens_per_day > sv.capacity_tokens_per_day {
-        r.push(Msg::new("tco-over-capacity"));
+    if sv.setups_needed > 1 {
+        r.push(
+            Msg::new("tco-over-capacity")
+                .arg("setups", sv.setups_needed)
+                .arg("cards", sv.setups_needed.saturating_mul(rep.cards))
+                .arg("gpu", gpu.display_name(lang == Lang::Zh)),
+        );
     }
     match (
         rep.api_price_per_mtok,

@@ -49,7 +49,6 @@ pub(super) fn on_time(
     n: Decimal,
     notes: &mut Notes,
 ) -> Result<OnTime, BillingError> {
-    let always_on = matches!(job.pattern, Pattern::AlwaysOn { .. });
     let start_known = rule.starts_at.known().copied();
     let billed_flag = |f: &Fact<bool>| -> (bool, bool) {
         match (f, start_known) {
@@ -66,7 +65,10 @@ pub(super) fn on_time(
         Some(BillingStart::Boot) | None => "boot",
     };
     notes.push(|| rule.note("starts_at", starts_value.into(), start_known.is_some()));
-    let idle = if always_on { Decimal::ZERO } else { job.idle };
+    // A held period (always on, `1w`, `1mo`) is the time the machine is kept: boot, setup and
+    // any idle minutes fall inside it.
+    let held = job.held();
+    let idle = if held { Decimal::ZERO } else { job.idle };
     if job.boot > Decimal::ZERO {
         notes.push(|| job_note("boot", format_duration(job.boot), job.boot_assumed));
         notes.push(|| rule.note("boot_billed", yes_no(boot_billed), boot_known));
@@ -80,9 +82,16 @@ pub(super) fn on_time(
     }
     let boot_s = if boot_billed { job.boot } else { Decimal::ZERO };
     let pull_s = if pull_billed { job.pull } else { Decimal::ZERO };
-    let startup = add(boot_s, pull_s)?;
-    let active_session = add(add(session_work, startup)?, idle)?;
-    let on_session = add(add(add(session_work, job.boot)?, job.pull)?, idle)?;
+    let (startup, active_session, on_session) = if held {
+        (Decimal::ZERO, session_work, session_work)
+    } else {
+        let startup = add(boot_s, pull_s)?;
+        (
+            startup,
+            add(add(session_work, startup)?, idle)?,
+            add(add(add(session_work, job.boot)?, job.pull)?, idle)?,
+        )
+    };
     Ok(OnTime {
         startup,
         idle,
@@ -115,12 +124,11 @@ pub(super) fn billed_span(
     let uses_month = quote.per == TimeUnit::Month || always_on;
     let prepaid = prepaid_unit(quote);
     if let Some(pkg) = prepaid {
-        let (_, session_work) = job.sessions()?;
-        // A package is paid whole, for the whole span the machine is held.
+        // A package is paid whole, for the whole span the machine is held: a held period
+        // (`1mo`, `1w`, always on) is exactly its length, a run its work plus boot and setup.
         let span = match job.pattern {
-            Pattern::OneOff => time.on_session,
+            Pattern::OneOff | Pattern::AlwaysOn { .. } => time.on_session,
             Pattern::Daily { days, .. } => Decimal::from(u64::from(days) * 86_400),
-            Pattern::AlwaysOn { .. } => session_work,
         };
         let pkg_s = Decimal::from(pkg.seconds());
         notes.push(|| Assumption {

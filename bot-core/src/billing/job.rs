@@ -105,6 +105,23 @@ impl Job {
         }
     }
 
+    /// Whether the machine is held for a rental period rather than run for a job: always on, or
+    /// one run of whole days or whole 730-hour months (`1d`, `1w`, `2mo`, `包周`). The first boot
+    /// and setup fall inside a held period (no extra minutes, no idle tail), so a prepaid package
+    /// of that period covers it whole; a run typed in hours or minutes (`3h`, `36h`) is work, and
+    /// its boot and setup come on top.
+    pub fn held(&self) -> bool {
+        match self.pattern {
+            Pattern::AlwaysOn { .. } => true,
+            Pattern::Daily { .. } => false,
+            Pattern::OneOff => {
+                let day = Decimal::from(86_400u32);
+                let month = Decimal::from(month_seconds_u64());
+                self.work >= day && ((self.work % day).is_zero() || (self.work % month).is_zero())
+            }
+        }
+    }
+
     /// Useful seconds over the whole job.
     pub fn useful_seconds(&self) -> Result<Decimal, BillingError> {
         let (sessions, session_work) = self.sessions()?;
@@ -172,4 +189,25 @@ impl Job {
 
 pub(crate) fn month_seconds_u64() -> u64 {
     u64::from(HOURS_PER_MONTH) * 3600
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(s: &str) -> Decimal {
+        crate::units::parse_duration(s).unwrap()
+    }
+
+    #[test]
+    fn whole_days_and_months_are_held_hours_are_work() {
+        for held in ["1d", "2d", "1w", "4w", "1mo", "2mo", "48h", "14d"] {
+            assert!(Job::one_off(secs(held)).held(), "{held}");
+        }
+        for work in ["3h", "36h", "23h", "1d1h", "90m", "1mo1h"] {
+            assert!(!Job::one_off(secs(work)).held(), "{work}");
+        }
+        assert!(Job::always_on(3).held());
+        assert!(!Job::daily(Decimal::from(24), 30).held());
+    }
 }

@@ -45,11 +45,13 @@ pub fn with_live_prices(
         p.prices.retain(|x| x.gpu != gpu_id);
         p.prices.push(PriceQuote {
             gpu: gpu_id.to_string(),
-            amount: q.price_per_gpu_hour,
+            // The price of the whole machine the quote buys (its `cards`).
+            amount: q.price_per_gpu_hour * rust_decimal::Decimal::from(q.cards),
             per: TimeUnit::Hour,
             currency: q.currency.clone(),
             tier: "on_demand".into(),
-            cards: 1,
+            // A machine of more cards than the job is paid for whole (said in the answer).
+            cards: q.cards,
             source: q.source.clone(),
             as_of: format_rfc3339(q.fetched_at)[..10].to_string(),
             undated: false,

@@ -75,8 +75,33 @@ impl Catalog {
         lookup(&self.platform_index, query, &[]).map(|i| &self.platforms[i])
     }
 
-    /// [`Catalog::model`] without the "did you mean" search.
+    /// [`Catalog::model`] without the "did you mean" search: a name
+    /// ([`Catalog::model_by_name`]), else a family and size
+    /// ([`Catalog::model_by_family_and_size`]).
     pub fn find_model(&self, query: &str) -> Option<&Model> {
+        // `千问3-4b` is `qwen3-4b` by the catalog's own names first (a Chinese alias of
+        // another model must not win by its prefix).
+        let latin = latin_brand(query);
+        (latin != query.trim())
+            .then(|| self.model_by_name(&latin))
+            .flatten()
+            .or_else(|| self.model_by_name(query))
+            .or_else(|| Some(self.model_by_family_and_size(query)?.model))
+    }
+
+    /// A model by one of its own names: id, alias or Hugging Face id, with an organisation
+    /// prefix or a chat/instruct suffix allowed. A name that writes a size the model does not
+    /// have is not its name: separators are ignored, so `gemma-31b` and `gemma-3-1b` are one
+    /// key, and the 31B must not be read as the 1B.
+    pub fn model_by_name(&self, query: &str) -> Option<&Model> {
+        let m = self.model_by_key(query)?;
+        match super::split_at_size(query) {
+            Some((_, size)) if size.plausible() && has_size(m, size).is_none() => None,
+            _ => Some(m),
+        }
+    }
+
+    fn model_by_key(&self, query: &str) -> Option<&Model> {
         if let Some(i) = lookup(&self.model_index, query, &[]) {
             return Some(&self.models[i]);
         }
@@ -97,6 +122,61 @@ impl Catalog {
         .find_map(|suffix| lookup(&self.model_index, lower.strip_suffix(suffix)?, &[]))
         .or_else(|| lookup(&self.model_index, bare, &[]))
         .map(|i| &self.models[i])
+    }
+
+    /// The model a family and a size name when no entry is called that: `deepseek-671b-a37b`,
+    /// `deepseek-v3-671b`, `llama-70b`, `qwen-72b`, `org/Qwen2.5-7B-my-finetune`. The words
+    /// before the size must be a whole leading part of a model's family, id, name, alias or
+    /// Hugging Face name (`llama` of `llama-3.1-70b`, `qwen` of `qwen2.5`, never `lla`), and
+    /// the size its total (the size in one of its names, or its parameter count within 5%),
+    /// with the active count when one is written (`-a37b`); a size in a model's name beats a
+    /// parameter count near it (`qwen-72b` is Qwen2.5-72B, not the 80B Qwen3-Next). A size alone (`70b`) or a family
+    /// the catalog does not know (`foo-14b`) finds nothing and stays a size-only guess.
+    ///
+    /// Of several such models, a family written out exactly wins, else a specialised line
+    /// (`qwen2.5-vl`, `qwen3-coder`: a family that extends one with a model of that size)
+    /// gives way to the plain one, and then the one needing the most memory (parameters, then KV cache per token,
+    /// both beyond 2%; then the longest context) is taken, so the answer never sizes the
+    /// smaller of two models the name could mean; the rest are in `others`.
+    pub fn model_by_family_and_size(&self, query: &str) -> Option<FamilySize<'_>> {
+        let (family, size) = super::split_at_size(query)?;
+        let key = normalize(&latin_brand(&family));
+        if key.is_empty() || !size.plausible() {
+            return None;
+        }
+        let mut found: Vec<&Model> = self
+            .models
+            .iter()
+            .filter(|m| names_of(m).any(|n| leading_parts(n).any(|p| p == key)))
+            .filter(|m| has_size(m, size).is_some())
+            .collect();
+        if found.iter().any(|m| has_size(m, size) == Some(Named)) {
+            found.retain(|m| has_size(m, size) == Some(Named));
+        }
+        let all = found.clone();
+        if found.iter().any(|m| normalize(&m.family) == key) {
+            found.retain(|m| normalize(&m.family) == key);
+        } else {
+            // A line that extends a family with a model of this size (`qwen2.5-vl` of
+            // `qwen2.5`) is not what words without its qualifier mean, even when only its
+            // names start with them (`千问2.5-vl-7b` for `千问2.5 7b`).
+            found.retain(|m| {
+                !self.models.iter().any(|o| {
+                    o.family != m.family
+                        && extends(&m.family, &o.family)
+                        && has_size(o, size).is_some()
+                })
+            });
+        }
+        let pick = found
+            .iter()
+            .copied()
+            .reduce(|best, m| if needs_more(m, best) { m } else { best })?;
+        let others = all.into_iter().filter(|m| m.id != pick.id).collect();
+        Some(FamilySize {
+            model: pick,
+            others,
+        })
     }
 
     /// Rate to convert one `from` into `to`, with the row it came from (inverse rows allowed).
@@ -164,6 +244,140 @@ impl Catalog {
             suggestions: suggest(query, &names),
         }
     }
+}
+
+/// A model found by family and size ([`Catalog::model_by_family_and_size`]), with the other
+/// models that family and size could mean.
+#[derive(Debug, Clone)]
+pub struct FamilySize<'a> {
+    pub model: &'a Model,
+    /// Every other model the words could mean (specialised lines and shared shapes too).
+    pub others: Vec<&'a Model>,
+}
+
+/// Brand names as Chinese users write them, for the Latin family the catalog's names use:
+/// `千问2.5` is `qwen2.5` (the catalog's Chinese aliases cover some models, not every one).
+pub const BRAND_WORDS: &[(&str, &str)] = &[
+    ("通义千问", "qwen"),
+    ("千问", "qwen"),
+    ("智谱", "glm"),
+    ("深度求索", "deepseek"),
+];
+
+/// `family` with a leading Chinese brand name in its Latin form.
+fn latin_brand(family: &str) -> String {
+    let t = family.trim();
+    BRAND_WORDS
+        .iter()
+        .find_map(|(zh, latin)| t.strip_prefix(zh).map(|rest| format!("{latin}{rest}")))
+        .unwrap_or_else(|| t.to_string())
+}
+
+/// Every name a model goes by: family, id, name, aliases, and its Hugging Face names without
+/// the organisation.
+fn names_of(m: &Model) -> impl Iterator<Item = &str> {
+    [m.family.as_str(), m.id.as_str(), m.name.as_str()]
+        .into_iter()
+        .chain(m.aliases.iter().map(String::as_str))
+        .chain(m.hf_ids.iter().filter_map(|h| h.rsplit('/').next()))
+}
+
+/// The leading parts of a name, normalised: split at separators and where letters turn into
+/// a version number, `llama-3.1-70b` → `llama`, `llama3.1`, `llama3.170b`; `deepseek-v3` →
+/// `deepseek`, `deepseekv3`.
+fn leading_parts(name: &str) -> impl Iterator<Item = String> + '_ {
+    let lower = name.to_lowercase();
+    let chars: Vec<char> = lower.chars().collect();
+    let mut ends = Vec::new();
+    for (i, c) in chars.iter().enumerate() {
+        let next = chars.get(i + 1);
+        let sep = |c: &char| matches!(c, '-' | '_' | ':' | ' ' | '/');
+        let boundary = match next {
+            None => true,
+            Some(n) => {
+                sep(n) && !sep(c) || (c.is_ascii_alphabetic() && n.is_ascii_digit() && i > 0)
+            }
+        };
+        if boundary {
+            ends.push(i + 1);
+        }
+    }
+    ends.into_iter()
+        .map(move |e| normalize(&chars[..e].iter().collect::<String>()))
+}
+
+/// Whether `family` extends `base` by whole parts: `qwen2.5-vl` extends `qwen2.5`.
+fn extends(family: &str, base: &str) -> bool {
+    family
+        .strip_prefix(base)
+        .is_some_and(|rest| rest.starts_with(['-', '_', ' ']))
+}
+
+/// How a model has a typed size: written in one of its names, or only near its parameter
+/// count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SizeMatch {
+    Named,
+    Counted,
+}
+use SizeMatch::{Counted, Named};
+
+/// Whether the model has the typed size: the total written in one of its names (`qwen2.5-7b`
+/// for 7.6B; people write the name's size), else its parameter count within 5%; a written
+/// active count must match the same way (a dense model has none).
+fn has_size(m: &Model, size: super::NameSize) -> Option<SizeMatch> {
+    let near = |typed: f64, actual: f64, within: f64| {
+        actual > 0.0 && (typed - actual).abs() <= within * actual
+    };
+    let named: Vec<super::NameSize> = names_of(m)
+        .filter_map(|n| super::split_at_size(n).map(|(_, s)| s))
+        .collect();
+    let total = if named.iter().any(|s| near(size.total_b, s.total_b, 0.01)) {
+        Named
+    } else if near(size.total_b, m.params_b, 0.05) {
+        Counted
+    } else {
+        return None;
+    };
+    let active = match size.active_b {
+        None => true,
+        Some(a) => {
+            m.is_moe()
+                && (named
+                    .iter()
+                    .any(|s| s.active_b.is_some_and(|n| near(a, n, 0.01)))
+                    || near(a, m.active_params_b, 0.05))
+        }
+    };
+    active.then_some(total)
+}
+
+/// KV cache values per token (all layers): the latent for MLA, else keys and values.
+fn kv_per_token(m: &Model) -> f64 {
+    let per_layer = if m.uses_mla() {
+        f64::from(m.kv_lora_rank + m.qk_rope_head_dim)
+    } else {
+        2.0 * f64::from(m.kv_heads) * f64::from(m.head_dim)
+    };
+    per_layer * f64::from(m.layers)
+}
+
+/// Beyond 2% of the larger.
+fn differ(a: f64, b: f64) -> bool {
+    (a - b).abs() > 0.02 * a.max(b)
+}
+
+/// Whether `m` needs more memory than `best`: parameters, then KV per token (each only
+/// beyond 2%), then the longer context. Equal models keep the earlier entry.
+fn needs_more(m: &Model, best: &Model) -> bool {
+    if differ(m.params_b, best.params_b) {
+        return m.params_b > best.params_b;
+    }
+    let (km, kb) = (kv_per_token(m), kv_per_token(best));
+    if differ(km, kb) {
+        return km > kb;
+    }
+    m.max_context > best.max_context
 }
 
 pub(super) fn lookup(

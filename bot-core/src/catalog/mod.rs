@@ -11,6 +11,7 @@ mod error;
 mod index;
 mod load;
 mod lookup;
+mod name_size;
 mod platform;
 mod quote;
 mod types;
@@ -22,7 +23,8 @@ pub use date::{parse_date, today};
 pub use error::CatalogError;
 pub use index::Catalog;
 pub use load::{EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
-pub use lookup::{EntryKind, NotFound, normalize};
+pub use lookup::{EntryKind, FamilySize, NotFound, normalize};
+pub use name_size::{NameSize, size_word, split_at_size};
 pub use platform::{
     Barriers, BillingRules, BillingStart, Cite, CredibilityNote, DataScope, InstanceState,
     LookedFor, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName,

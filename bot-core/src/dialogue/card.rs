@@ -60,7 +60,7 @@ pub fn job_for(s: &PickState) -> Job {
         Usage::Daily { hours } => Job::daily(hours, 30),
         Usage::Always => Job::always_on(1),
     };
-    let (boot, pull) = advice::hidden_seconds(&job.pattern);
+    let (boot, pull) = advice::hidden_seconds(&job);
     job.boot = boot;
     job.pull = pull;
     job.boot_assumed = boot > Decimal::ZERO;

@@ -154,7 +154,7 @@ pub(super) fn is_question(text: &str) -> bool {
         "有货",
         "走势",
     ];
-    l.starts_with('/') || cues.iter().any(|c| l.contains(c))
+    l.starts_with('/') || cues.iter().any(|c| l.contains(c)) || understand::asks_for_action(text)
 }
 
 /// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
@@ -262,6 +262,12 @@ mod tests {
         ));
         assert!(is_question("4090多少钱一小时"));
         assert!(is_question("H100 哪家有货"));
+        // A request said without a question's cue: an alert, a conversion, a price history.
+        assert!(is_question("4090 到货了提醒我"));
+        assert!(is_question("notify me when an h100 is under $2"));
+        assert!(is_question("$2.5/hr 换算成人民币"));
+        assert!(!is_question("只有支付宝 不想实名 预算50"));
+        assert!(!is_question("lora微调qwen2.5-7b 跑3个小时"));
         let c = Catalog::embedded().unwrap();
         let f = understand::facts(&c, "it runs 3 hours, budget 40");
         assert_eq!(f.seconds, Some(Decimal::from(10_800)), "{f:?}");

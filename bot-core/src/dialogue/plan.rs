@@ -76,10 +76,12 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
             // Nobody documented the platform's minimum top-up: the trial's cost is said, never
             // a top-up amount the platform may refuse.
             let min_known = p.and_then(|p| p.barriers.min_topup.known().map(|m| (*m, p)));
-            let id = if min_known.is_some() {
-                "pick-trial-topup"
+            // Then the figure is what the trial costs, as /cost prices it: a top-up rounded up
+            // to a whole unit would be said as the cost ($0.10 shown as "about $1.00").
+            let (id, amount) = if min_known.is_some() {
+                ("pick-trial-topup", topup)
             } else {
-                "pick-trial-cost-min-unknown"
+                ("pick-trial-cost-min-unknown", o.cost.total_cost)
             };
             r.push(
                 Msg::new(id)
@@ -88,7 +90,7 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
                         p.map(|p| p.display_name(zh).to_string())
                             .unwrap_or_default(),
                     )
-                    .arg("amount", billing::format_money(topup, &o.cost.currency))
+                    .arg("amount", billing::format_money(amount, &o.cost.currency))
                     .arg("hours", trial_hours.normalize().to_string()),
             );
             if min_note.is_some() && p.is_some_and(|p| p.currency == o.cost.currency) {

@@ -45,8 +45,9 @@ pub fn ranked_offers_grouped(
     let job = job_for(s);
     let listed = billing::compare(ctx.catalog, gpu, cards, &job, &ctx.currency, ctx.today)
         .unwrap_or_default();
-    let live = crate::availability::live_quotes(ctx.store, gpu, crate::availability::now_unix())
-        .unwrap_or_default();
+    let live =
+        crate::availability::live_quotes(ctx.store, gpu, cards, crate::availability::now_unix())
+            .unwrap_or_default();
     let (listed, used) = billing::with_live_prices(
         ctx.catalog,
         listed,

@@ -3,6 +3,7 @@
 //!
 //! One meaning for each suffix, per kind of count (see the table in [`super`]).
 
+use crate::catalog::{self, NameSize};
 use crate::vram::FitError;
 
 /// Splits `20m` into (`20`, 1e6) by its suffix, with `table` giving each suffix's multiplier.
@@ -33,7 +34,7 @@ const WINDOW: &[(&str, f64)] = &[("k", 1024.0), ("m", 1024.0 * 1024.0), ("万", 
 /// `None` for anything that is not a whole, positive count (`0.6` tokens is a typo, most
 /// likely a price in the wrong place).
 pub fn token_count(s: &str) -> Option<f64> {
-    let t = s.trim().to_lowercase().replace(['_', ','], "");
+    let t = super::money::ungrouped(&s.trim().to_lowercase().replace('_', ""))?;
     let t = t
         .trim_end_matches("tokens")
         .trim_end_matches("tok")
@@ -51,8 +52,9 @@ pub fn token_count(s: &str) -> Option<f64> {
 /// A context window in tokens: `32k` = 32,768, `128k`, `1m` = 1,048,576, `3.2万` = 32,000,
 /// `8192`, `ctx=4k`. Zero is read (the caller decides whether it is allowed).
 pub fn context_tokens(s: &str) -> Option<u64> {
-    let t = s.trim().to_lowercase().replace([' ', ','], "");
-    let t = t.strip_prefix("ctx=").unwrap_or(&t);
+    let t = s.trim().to_lowercase().replace(' ', "");
+    let t = super::money::ungrouped(t.strip_prefix("ctx=").unwrap_or(&t))?;
+    let t = t.as_str();
     let (num, mult) = with_suffix(t, WINDOW);
     let x: f64 = num.parse().ok()?;
     (x.is_finite() && (0.0..1e12).contains(&x)).then(|| (x * mult).round() as u64)
@@ -71,6 +73,45 @@ pub fn card_count(word: &str) -> Option<u32> {
         .trim_end_matches("张")
         .trim_end_matches("卡");
     t.parse().ok()
+}
+
+/// A count written before a card (`8x h100`, `8× h100`, `2x4090`): taken out of the words and
+/// returned, so `/compare 8x h100 1h` prices eight cards and `/tco … 2x a100 …` serves on two,
+/// instead of looking for a GPU called "8x". The caller lets a `cards=` written as well win.
+pub fn take_card_prefix(words: &mut Vec<String>) -> Option<u32> {
+    let count = |w: &str| {
+        let l = w.to_lowercase();
+        let digits = l.trim_end_matches(['x', '×']);
+        (digits.len() < l.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+            .filter(|n| *n >= 1)
+    };
+    // `8x` `h100`: the count alone, with a name after it.
+    if let Some(i) = (0..words.len().saturating_sub(1)).find(|&i| count(&words[i]).is_some()) {
+        let n = count(&words[i]);
+        words.remove(i);
+        return n;
+    }
+    // `2x4090`, `8×h100`: glued to the name.
+    for w in words.iter_mut() {
+        let l = w.to_lowercase();
+        let digits: String = l.chars().take_while(char::is_ascii_digit).collect();
+        if let Some(rest) = l[digits.len()..]
+            .strip_prefix('x')
+            .or_else(|| l[digits.len()..].strip_prefix('×'))
+            && !digits.is_empty()
+            && rest
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+            && let Ok(n @ 1..) = digits.parse::<u32>()
+        {
+            *w = rest.to_string();
+            return Some(n);
+        }
+    }
+    None
 }
 
 /// A card with its count: `2x 4090`, `2 x a100`, `2*4090`, `2x4090`, `4090 x2`, `4090 2` →
@@ -132,10 +173,6 @@ pub struct ModelSize {
     pub active_b: Option<f64>,
 }
 
-fn billions(w: &str) -> Option<f64> {
-    w.strip_suffix('b')?.parse().ok()
-}
-
 fn in_range(v: f64) -> Result<f64, FitError> {
     if v.is_finite() && (0.01..=10_000.0).contains(&v) {
         Ok(v)
@@ -147,34 +184,33 @@ fn in_range(v: f64) -> Result<f64, FitError> {
 /// `13b` or `671b-a37b` (also `671b_a37b`, `671ba37b`, `671b a37b`). `Some(Err)` for a size out
 /// of range or active parameters above the total; `None` when the word is not a size.
 pub fn model_size(word: &str) -> Option<Result<ModelSize, FitError>> {
-    let w = word.trim().to_lowercase().replace([' ', '_'], "");
-    // `671b-a37b`, or `671ba37b` where the total's `b` runs into the active's `a`.
-    let split = w
-        .split_once("-a")
-        .or_else(|| w.find("ba").map(|i| (&w[..=i], &w[i + 2..])));
-    if let Some((total, active)) = split {
-        let (t, a) = (billions(total)?, billions(active)?);
-        return Some(in_range(t).and_then(|t| {
-            let a = in_range(a)?;
-            if a > t {
-                return Err(FitError::BadValue(format!("{word}: active > total")));
-            }
-            Ok(ModelSize {
-                total_b: t,
-                active_b: Some(a),
-            })
-        }));
+    catalog::size_word(word).map(|s| checked(word, s))
+}
+
+/// A size read from a word, judged: in range, active at most total.
+pub(super) fn checked(word: &str, s: NameSize) -> Result<ModelSize, FitError> {
+    let total_b = in_range(s.total_b)?;
+    let active_b = s.active_b.map(in_range).transpose()?;
+    if active_b.is_some_and(|a| a > total_b) {
+        return Err(FitError::BadValue(format!("{word}: active > total")));
     }
-    let v = billions(&w)?;
-    Some(in_range(v).map(|t| ModelSize {
-        total_b: t,
-        active_b: None,
-    }))
+    Ok(ModelSize { total_b, active_b })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comma_groups_thousands_only_before_three_digits() {
+        assert_eq!(token_count("2,000,000"), Some(2e6));
+        assert_eq!(token_count("2,000,000tokens"), Some(2e6));
+        assert_eq!(context_tokens("32,768"), Some(32_768));
+        assert_eq!(context_tokens("ctx=32,768"), Some(32_768));
+        // `2,5m` is 2.5m in a decimal-comma locale or a slip; never 25m.
+        assert_eq!(token_count("2,5m"), None);
+        assert_eq!(context_tokens("3,2k"), None);
+    }
 
     #[test]
     fn volumes_are_decimal_and_windows_are_binary() {

@@ -27,7 +27,8 @@ mod values;
 mod words;
 
 pub use count::{
-    ModelSize, card_count, cards_and_name, context_tokens, model_size, params_b, token_count,
+    ModelSize, card_count, cards_and_name, context_tokens, model_size, params_b, take_card_prefix,
+    token_count,
 };
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 pub use name_size::model_size_in_name;

@@ -56,11 +56,15 @@ pub struct PriceText {
 
 /// A non-negative decimal without exponent. Too many digits is `TooLarge`, not a panic.
 pub fn parse_amount(what: &'static str, text: &str) -> Result<Decimal, BillingError> {
-    let t: String = text
+    let spaced: String = text
         .trim()
         .chars()
-        .filter(|c| !c.is_whitespace() && *c != ',' && *c != '_')
+        .filter(|c| !c.is_whitespace() && *c != '_')
         .collect();
+    let t = ungrouped(&spaced).ok_or_else(|| BillingError::BadNumber {
+        what,
+        text: text.trim().to_string(),
+    })?;
     if t.starts_with('-') {
         return Err(BillingError::Negative { what });
     }
@@ -84,6 +88,42 @@ pub fn parse_amount(what: &'static str, text: &str) -> Result<Decimal, BillingEr
     Decimal::from_str(t).map_err(|_| BillingError::BadNumber {
         what,
         text: text.trim().to_string(),
+    })
+}
+
+/// A number with its thousands commas removed: `1,000` and `12,345.5` are grouped, each group
+/// after a comma exactly three digits; `2,5` (a decimal comma, or a slip) is not a grouping
+/// and gives `None`, never 25: a price read ten times too high is worse than a question. Only
+/// the leading number is read (`2,000,000tokens` keeps its word); text without a comma comes
+/// back as it is.
+pub fn ungrouped(text: &str) -> Option<String> {
+    if !text.contains(',') {
+        return Some(text.to_string());
+    }
+    let end = text
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || matches!(c, ',' | '.' | '+')))
+        .map_or(text.len(), |(i, _)| i);
+    let (number, rest) = text.split_at(end);
+    if rest.contains(',') {
+        return None;
+    }
+    let (int, frac) = match number.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (number, None),
+    };
+    let sign = if int.starts_with('+') { "+" } else { "" };
+    let mut groups = int.trim_start_matches('+').split(',');
+    let first = groups.next()?;
+    let first_ok = (1..=3).contains(&first.len()) && first.chars().all(|c| c.is_ascii_digit());
+    let rest_ok = groups.all(|g| g.len() == 3 && g.chars().all(|c| c.is_ascii_digit()));
+    if !first_ok || !rest_ok || frac.is_some_and(|f| f.contains(',')) {
+        return None;
+    }
+    let digits = int.trim_start_matches('+').replace(',', "");
+    Some(match frac {
+        Some(f) => format!("{sign}{digits}.{f}{rest}"),
+        None => format!("{sign}{digits}{rest}"),
     })
 }
 
@@ -225,6 +265,28 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comma_is_a_thousands_separator_only_before_three_digits() {
+        assert_eq!(parse_amount("price", "1,000").unwrap(), Decimal::from(1000));
+        assert_eq!(
+            parse_amount("price", "12,345.5").unwrap(),
+            "12345.5".parse::<Decimal>().unwrap()
+        );
+        assert_eq!(
+            parse_amount("price", "1,234,567").unwrap(),
+            Decimal::from(1_234_567)
+        );
+        // A decimal comma or a slip is not a grouping: refused, never read ten times higher.
+        for bad in ["2,5", "0,69", "1,5000", "12,34", ",5", "1,,000", "1,000,5"] {
+            assert!(parse_amount("price", bad).is_err(), "{bad}");
+        }
+        assert!(parse_price("¥2,5/小时").is_err());
+        assert_eq!(
+            parse_price("$1,200/month").unwrap().amount,
+            Decimal::from(1200)
+        );
+    }
 
     fn d(s: &str) -> Decimal {
         s.parse().unwrap()

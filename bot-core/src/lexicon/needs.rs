@@ -86,6 +86,16 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("无需实名", Need::NoRealName),
     ("不实名", Need::NoRealName),
     ("不想实名", Need::NoRealName),
+    ("不想做实名", Need::NoRealName),
+    ("不想要实名", Need::NoRealName),
+    ("不要实名", Need::NoRealName),
+    ("拒绝实名", Need::NoRealName),
+    ("don't want kyc", Need::NoRealName),
+    ("don't want to do kyc", Need::NoRealName),
+    ("don't want real", Need::NoRealName),
+    ("don't want id", Need::NoRealName),
+    ("skip kyc", Need::NoRealName),
+    ("avoid kyc", Need::NoRealName),
     ("without real-name", Need::NoRealName),
     ("no real-name", Need::NoRealName),
     ("no real name", Need::NoRealName),
@@ -97,6 +107,15 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("real-name", Need::NoRealName),
     ("实名", Need::NoRealName),
     ("without kyc", Need::NoRealName),
+    ("kyc", Need::NoRealName),
+    ("don't need id", Need::NoRealName),
+    ("don't need kyc", Need::NoRealName),
+    ("without verification", Need::NoRealName),
+    ("no verification", Need::NoRealName),
+    ("id verification", Need::NoRealName),
+    ("identity verification", Need::NoRealName),
+    ("身份认证", Need::NoRealName),
+    ("身份证", Need::NoRealName),
     ("支付宝", Need::Pay("alipay")),
     ("alipay", Need::Pay("alipay")),
     ("微信", Need::Pay("wechat")),
@@ -124,5 +143,15 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
 
 /// Whether a phrase only names the topic (`实名`) without saying which way.
 pub fn phrase_is_topic_only(w: &str) -> bool {
-    matches!(w, "实名" | "real name" | "real-name")
+    matches!(
+        w,
+        "实名"
+            | "real name"
+            | "real-name"
+            | "kyc"
+            | "id verification"
+            | "identity verification"
+            | "身份认证"
+            | "身份证"
+    )
 }

@@ -27,6 +27,8 @@ pub(super) struct Entities {
     pub tasks: Vec<Task>,
     pub usage: Option<Usage>,
     pub context: Option<String>,
+    /// Sequences served or trained at once (`batch 8`, `bs=4`, `并发16`).
+    pub batch: Option<u32>,
     /// Tokens per day (`2000万token`, `5M tokens a day`).
     pub volume: Option<u64>,
     /// Every catalog model a family and size could mean (`qwen 32b`: Qwen2.5 and Qwen3).
@@ -138,7 +140,10 @@ fn family_model(
         .map(|v| v.trim_matches(|c| c == '-' || c == '_').to_string())
         .unwrap_or_default();
     let mut size = String::new();
-    let mut used = 1;
+    // The last word read as part of the name.
+    let mut last = i;
+    // Words between the family and its size (`mistral small 24b`, `qwen coder 32b`).
+    let mut qualifiers: Vec<&str> = Vec::new();
     // The size may be glued on (`qwen2.5-7b`) or follow as its own word (`7b`).
     if let Some((v, s)) = version.rsplit_once('-')
         && s.ends_with('b')
@@ -146,24 +151,30 @@ fn family_model(
         size = s.to_string();
         version = v.to_string();
     }
-    for next in tokens.iter().skip(i + 1).take(2) {
+    for (k, next) in tokens.iter().enumerate().skip(i + 1).take(2) {
         if size.is_empty() && next.ends_with('b') && lexicon::params_b(next).is_some() {
             size = next.clone();
-            used += 1;
-        } else if version.is_empty() && is_number(next) {
+            last = k;
+        } else if version.is_empty() && size.is_empty() && is_number(next) && next.len() <= 3 {
+            // A version comes before the size and is short (`2.5`, `3`): `qwen 7b 3090` names
+            // a card after the model.
             version = next.clone();
-            used += 1;
+            last = k;
+        } else if size.is_empty() && next.len() > 1 && next.bytes().all(|b| b.is_ascii_lowercase())
+        {
+            qualifiers.push(next);
         }
     }
     if size.is_empty() {
         return None;
     }
+    let used = last + 1 - i;
     // No version written: every version of that size is a candidate (asked back when
     // several exist).
     let versions: Vec<String> = match (version.is_empty(), *family) {
         (true, "qwen") => vec!["2.5".into(), "3".into()],
         (true, "llama") => vec!["3.3".into(), "3.1".into(), "3".into(), "2".into()],
-        _ => vec![version],
+        _ => vec![version.clone()],
     };
     let mut found: Vec<String> = Vec::new();
     for v in versions {
@@ -173,12 +184,43 @@ fn family_model(
             format!("{family}{v}{size}"),
         ] {
             *lookups += 1;
-            if let Some(m) = catalog.find_model(&cand) {
+            // By its own names only: the catalog's family-and-size guess would pick one of
+            // several models (`gemma 27b`), which the reader asks back instead.
+            if let Some(m) = catalog.model_by_name(&cand) {
                 if !found.contains(&m.id) {
                     found.push(m.id.clone());
                 }
                 break;
             }
+        }
+    }
+    // A qualifier said (`coder`, `small`), or no model of that version and size: every
+    // catalog model of the family with that size and those words (asked back when several:
+    // `mistral small 24b` is three models).
+    if !qualifiers.is_empty() || found.is_empty() {
+        *lookups += 1;
+        let said: Vec<String> = catalog
+            .models
+            .iter()
+            .filter(|m| {
+                let parts: Vec<&str> = m.id.split('-').collect();
+                m.id.starts_with(family)
+                    && parts.contains(&size.as_str())
+                    && qualifiers.iter().all(|w| parts.contains(w))
+                    && (version.is_empty() || parts.iter().any(|p| p.ends_with(version.as_str())))
+            })
+            .map(|m| m.id.clone())
+            .collect();
+        if !said.is_empty() {
+            found = said;
+        }
+    }
+    // No catalog id carries the size (`deepseek 671b`: DeepSeek-V3's id has none): the model
+    // of that family and size, as `/fit` reads it, never a size-only guess.
+    if found.is_empty() {
+        *lookups += 1;
+        if let Some(fs) = catalog.model_by_family_and_size(&format!("{family}{version}-{size}")) {
+            found.push(fs.model.id.clone());
         }
     }
     (!found.is_empty()).then_some((found, used))
@@ -221,9 +263,11 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
             .and_then(|k| toks.get(k))
             .and_then(|p| lexicon::card_count(p));
     }
-    // `on 2 3090s`: a bare count of cards right before the card.
+    // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`).
+    let batch = i >= 2 && matches!(toks[i - 2].as_str(), "batch" | "bs" | "size");
     if let Some(n) = lexicon::card_count(prev).filter(|n| (2..=16).contains(n))
         && prev.bytes().all(|b| b.is_ascii_digit())
+        && !batch
     {
         return Some(n);
     }
@@ -239,6 +283,14 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
 /// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`, `h100 8 gpus`. A bare
 /// number after a card is never its count (`4090 2小时` is a duration).
 fn count_after(toks: &[String], j: usize) -> Option<u32> {
+    // `a100 x4` (`a100 *4`): the count with its times sign.
+    if let Some(n) = toks
+        .get(j)
+        .and_then(|t| t.strip_prefix('x'))
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return lexicon::card_count(n).filter(|n| (2..=64).contains(n));
+    }
     let n = toks
         .get(j)
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
@@ -302,7 +354,9 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
 fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
     let t = &toks[i];
     let digits = t.trim_end_matches("gb").trim_end_matches('g');
-    if digits.len() == t.len() || !is_number(digits) {
+    // Or its form alone (`h100 pcie vs sxm`).
+    let form = matches!(t.as_str(), "sxm" | "pcie" | "nvl");
+    if !form && (digits.len() == t.len() || !is_number(digits)) {
         return None;
     }
     let family = e.card_word.clone()?;
@@ -340,7 +394,15 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         Some(f) => f,
         None => {
             e.lookups += 1;
-            (catalog.find_model(t)?, 1)
+            // `qwen2.5-72b-int4`: the name without the quantization written after it.
+            let bare = match t.rsplit_once('-') {
+                Some((name, q)) if q.parse::<Quant>().is_ok() => name,
+                _ => t.as_str(),
+            };
+            (
+                catalog.find_model(t).or_else(|| catalog.find_model(bare))?,
+                1,
+            )
         }
     };
     // `deepseek r1 32b`: a size after the name that the model does not have names a sibling
@@ -415,11 +477,16 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
             card_at(catalog, toks, i, &mut e)
                 .or_else(|| sibling_card(catalog, toks, i, &mut e))
                 .or_else(|| model_at(catalog, toks, i, &mut e))
-                // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one.
+                // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one;
+                // its two-word name first (`flux schnell` is not FLUX.1-dev).
                 .or_else(|| {
-                    let p = crate::diffusion::find(t)?;
+                    let two = toks.get(i + 1).map(|n| format!("{t} {n}"));
+                    let (p, used) = match two.as_deref().and_then(crate::diffusion::find) {
+                        Some(p) => (p, 2),
+                        None => (crate::diffusion::find(t)?, 1),
+                    };
                     e.models.push(p.id.clone());
-                    Some(1)
+                    Some(used)
                 })
                 .or_else(|| {
                     let (ids, used) = family_model(catalog, toks, i, &mut e.lookups)?;
@@ -439,6 +506,15 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
             })
         };
         if let Some(used) = used {
+            // `llama3-70b-int4`: a quantization written into the name, however it was read.
+            if ascii
+                && !e.models.is_empty()
+                && let Some(q) = t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok())
+                && !e.quants.contains(&q)
+            {
+                e.quant = e.quant.or(Some(q));
+                e.quants.push(q);
+            }
             taken[i..(i + used).min(toks.len())].fill(true);
             i += used;
             continue;
@@ -479,7 +555,61 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     e.usage = find_usage(toks, &taken);
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
+    e.batch = find_batch(toks);
     e
+}
+
+impl Entities {
+    /// `/fit`'s `key=value` options the question says, in the order its line writes them.
+    pub(super) fn fit_options(&self) -> Vec<(String, String)> {
+        let mut o = Vec::new();
+        if let Some(c) = &self.context {
+            o.push(("ctx".to_string(), c.to_lowercase()));
+        }
+        if let Some(b) = self.batch {
+            o.push(("batch".to_string(), b.to_string()));
+        }
+        o
+    }
+}
+
+/// `batch 8`, `batch size 8`, `bs=4`, `batch=16`, `并发16`, `16并发`: the batch a `/fit` reads.
+fn find_batch(toks: &[String]) -> Option<u32> {
+    let n = |t: &str| {
+        t.parse::<u32>()
+            .ok()
+            .filter(|n| (1..=crate::vram::MAX_BATCH).contains(n))
+    };
+    let word = |t: &str| matches!(t, "batch" | "bs" | "batchsize" | "batch_size");
+    for (k, t) in toks.iter().enumerate() {
+        if let Some((key, v)) = t.split_once('=')
+            && word(key)
+        {
+            return n(v);
+        }
+        let next = |j: usize| toks.get(k + j).map(String::as_str).unwrap_or("");
+        if word(t) {
+            if let Some(b) = n(next(1)) {
+                return Some(b);
+            }
+            if next(1) == "size" {
+                return n(next(2));
+            }
+        }
+        if t.ends_with("并发")
+            && let Some(b) = n(next(1))
+        {
+            return Some(b);
+        }
+        if let Some(b) = n(t)
+            && (next(1).starts_with("并发")
+                || next(1).starts_with("个并发")
+                || next(1).starts_with("路并发"))
+        {
+            return Some(b);
+        }
+    }
+    None
 }
 
 /// Plain words at `i`: a quantization, a bare model size, a context window.

@@ -33,6 +33,21 @@ impl Question<'_> {
             .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))
             .cloned()
     }
+    /// The window a price history is asked over: a span said in days (`最近一周`, `past 3
+    /// months`), a week in words (`last week`); a month (read as always on) or nothing is the
+    /// default window.
+    fn days(&self) -> Option<u32> {
+        let day = Decimal::from(86_400);
+        match &self.e.usage {
+            Some(Usage::Once(s)) if *s >= day => u32::try_from((*s / day).round())
+                .ok()
+                .map(|d| d.min(crate::answer::trend::MAX_DAYS)),
+            Some(_) => None,
+            None => self
+                .has(&["week", "一周", "这周", "本周", "1周"])
+                .then_some(7),
+        }
+    }
     fn usage(&self) -> Usage {
         self.e
             .usage
@@ -55,12 +70,14 @@ pub(super) fn decide(q: &Question) -> Reading {
         // A need named with a list of platforms (`which gpu clouds take alipay`) is the
         // filtered list, even in a newcomer's words.
         barriers,
+        platform_fact,
         guidance,
         help,
         trend,
         stock,
         specs,
         cost_or_compare,
+        platforms_weighed,
         fit,
         alone,
     ];
@@ -94,6 +111,15 @@ fn tco(q: &Question) -> Option<Reading> {
     if !(asked || q.e.volume.is_some() || per_token) {
         return None;
     }
+    // `tco qwen2.5-7b 4090 10m`: in a rent-vs-API question a count with `m` is millions of
+    // tokens a day (read as ten minutes anywhere else).
+    let volume = q.e.volume.or_else(|| {
+        q.padded.split_whitespace().find_map(|w| {
+            let n = w.strip_suffix('m')?;
+            let v: f64 = n.parse().ok().filter(|v: &f64| *v > 0.0)?;
+            Some((v * 1e6) as u64)
+        })
+    });
     let model =
         q.e.models
             .first()
@@ -105,10 +131,16 @@ fn tco(q: &Question) -> Option<Reading> {
         .cloned();
     one(make::tco(
         model,
-        // BF16 unless named: the same default /fit uses for a model that fits.
-        q.e.quant.unwrap_or(Quant::Bf16),
+        // Unless named: the format the model is published in where it has one (gpt-oss's
+        // MXFP4, as /fit's default), else BF16, the default /fit uses for a model that fits.
+        q.e.quant
+            .or_else(|| {
+                let m = q.catalog.find_model(model?)?;
+                crate::advice::native_quant(&m.family)
+            })
+            .unwrap_or(Quant::Bf16),
         q.e.gpus.first(),
-        q.e.volume,
+        volume,
         api.as_ref(),
     ))
 }
@@ -132,30 +164,93 @@ fn priced_job(q: &Question) -> Option<Reading> {
 
 fn convert(q: &Question) -> Option<Reading> {
     let p = q.price?;
-    if !q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty() {
+    let asked = p.per.is_some() && q.has(CONVERT_WORDS);
+    if !asked && (!q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty()) {
         return None;
     }
     Some(convert_request(q.padded, p).map_or(Reading::Unknown, Reading::Command))
 }
 
 /// "帮我选个平台", "我是学生 想微调个模型 不知道用什么卡": `/pick`.
+/// A model with a wish to know where to rent it (`想用lora微调下qwen2.5 7b，不知道在哪租卡`) is
+/// guidance too, unless a price or a fit is asked: `/pick` keeps the model from the sentence.
 fn guidance(q: &Question) -> Option<Reading> {
-    (q.has(PICK_WORDS) && q.e.gpus.is_empty() && q.e.models.is_empty() && q.e.sizes.is_empty())
-        .then_some(Reading::Command(Request::Pick))
+    if !q.has(PICK_WORDS) || !q.e.gpus.is_empty() {
+        return None;
+    }
+    let place = q.has(PLACE_PICK_WORDS) && !q.has(COST_WORDS);
+    (q.nothing_to_size() || place).then_some(Reading::Command(Request::Pick))
 }
 
 /// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
 /// is a question about that platform's facts.
 fn barriers(q: &Question) -> Option<Reading> {
-    let b: Need = NEED_PHRASES
-        .iter()
-        .find(|(w, _)| q.padded.contains(w))
-        .map(|(_, b)| *b)?;
+    if !NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w)) {
+        return None;
+    }
+    let needs = needs_said(q.padded);
     if let [p] = q.e.platforms.as_slice() {
         return one(make::platform(p));
     }
-    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && q.has(PLATFORM_LIST_WORDS))
-        .then(|| Reading::Command(make::platforms(b)))
+    // `平台` with a need is the list (`有没有海外平台可以用支付宝`), unless guidance is asked
+    // (`不想实名 帮我推荐个平台`).
+    let listed = q.has(PLATFORM_LIST_WORDS) || (q.padded.contains("平台") && !q.has(PICK_WORDS));
+    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
+        .then(|| Reading::Command(make::platforms(needs)))
+}
+
+/// Every need a sentence says (`国内哪些平台支持按秒计费`: in China and per second), each
+/// once, in the order said; a phrase inside a longer one already read (`实名` in `不用实名`)
+/// adds nothing.
+fn needs_said(text: &str) -> Vec<Need> {
+    let mut found: Vec<(usize, Option<Need>)> = Vec::new();
+    let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
+    // NEED_PHRASES lists the longer phrase first where one contains another.
+    for (w, b) in NEED_PHRASES {
+        let Some(at) = text.find(w) else { continue };
+        let span = at..at + w.len();
+        if covered
+            .iter()
+            .any(|c| c.start <= span.start && span.end <= c.end)
+        {
+            continue;
+        }
+        covered.push(span);
+        // A payment method not wanted is no filter (none says "without"): the whole list.
+        let before = text[..at].trim_end();
+        let unwanted =
+            matches!(b, Need::Pay(_)) && NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w));
+        let need = (!unwanted).then_some(*b);
+        if !found.iter().any(|(_, n)| *n == need) {
+            found.push((at, need));
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    found.into_iter().filter_map(|(_, n)| n).collect()
+}
+
+/// Two or more platforms weighed without a card or a price (`autodl和恒源云哪个好`): each
+/// one's facts, asked back.
+fn platforms_weighed(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    if e.platforms.len() < 2 || !e.gpus.is_empty() || !q.nothing_to_size() || e.usage.is_some() {
+        return None;
+    }
+    if q.has(CHEAP_WORDS) || q.has(COST_WORDS) || !q.has(WHICH_BETTER_WORDS) {
+        return None;
+    }
+    Some(Reading::Ask(
+        e.platforms.iter().map(|p| make::platform(p)).collect(),
+    ))
+}
+
+/// `autodl 学生认证有优惠吗`, `runpod 关机还收费吗`: one platform's facts.
+fn platform_fact(q: &Question) -> Option<Reading> {
+    let [p] = q.e.platforms.as_slice() else {
+        return None;
+    };
+    (q.e.gpus.is_empty() && q.nothing_to_size() && q.has(PLATFORM_FACT_WORDS))
+        .then(|| Reading::Command(make::platform(p)))
 }
 
 fn help(q: &Question) -> Option<Reading> {
@@ -165,8 +260,13 @@ fn help(q: &Question) -> Option<Reading> {
 
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
-    let over_time = q.has(TREND_WORDS) || (q.has(RECENT_WORDS) && q.has(PRICE_WORDS));
-    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu)))
+    // `近两周价格`, `近30天`: `近` before a span is the recent past.
+    let recent = q.has(RECENT_WORDS)
+        || q.padded.match_indices('近').any(|(at, _)| {
+            q.padded[at + '近'.len_utf8()..].starts_with(|c: char| c.is_ascii_digit())
+        });
+    let over_time = q.has(TREND_WORDS) || (recent && q.has(PRICE_WORDS));
+    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 
 /// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
@@ -176,7 +276,9 @@ fn stock(q: &Question) -> Option<Reading> {
     };
     // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
     let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
-    if !(q.has(STOCK_WORDS) || capped) || !q.nothing_to_size() {
+    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`).
+    let exists = q.padded.contains('有') && q.has(EXISTS_ENDS) && !q.has(HAVE_WORDS);
+    if !(q.has(STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
         return None;
     }
     // "who has the lowest price": a price asked where a place is asked is the ranking,
@@ -193,7 +295,12 @@ fn stock(q: &Question) -> Option<Reading> {
 
 /// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.
 fn specs(q: &Question) -> Option<Reading> {
-    if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() || q.e.task.is_some() {
+    // A task with no model (`5090 vs 4090 for llm inference`, `a6000和a100哪个适合微调`) is
+    // the cards weighed side by side; with a model it is a fit.
+    if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() {
+        return None;
+    }
+    if q.e.task.is_some() && q.e.gpus.len() < 2 {
         return None;
     }
     // A specs question names a platform too ("autodl 上的 4090 显存多大"): still the card.
@@ -204,7 +311,7 @@ fn specs(q: &Question) -> Option<Reading> {
         return None;
     }
     // `runpod vs lambda for h100, which is cheaper`: platforms weighed on price, not specs.
-    if !q.e.platforms.is_empty() && q.has(CHEAP_WORDS) {
+    if !q.e.platforms.is_empty() && (q.has(CHEAP_WORDS) || q.has(PRICE_WORDS)) {
         return None;
     }
     one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
@@ -227,7 +334,14 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
         // "A和B哪个便宜" between platforms: every platform's price, ranked.
-        (ps, [g]) if cheap && ps.len() != 1 => compare(g).map(Reading::Command),
+        // `lambda vs runpod h100 price`: platforms set against each other on their price are
+        // ranked too (without a word of price, each one's bill is asked back).
+        (ps, [g])
+            if (cheap && ps.len() != 1)
+                || (ps.len() > 1 && q.has(AGAINST_WORDS) && q.has(PRICE_WORDS)) =>
+        {
+            compare(g).map(Reading::Command)
+        }
         ([p], [g]) => cost(p, g).map(Reading::Command),
         ([], [g]) => compare(g).map(Reading::Command),
         (ps, [g]) if ps.len() > 1 => all(ps.iter().map(|p| cost(p, g)).collect()),
@@ -281,7 +395,7 @@ fn fit(q: &Question) -> Option<Reading> {
             model,
             e.quant,
             e.task.filter(|t| *t != Task::Infer),
-            e.context.as_ref(),
+            e.fit_options(),
             gpu.as_ref(),
         )
     };
@@ -309,7 +423,7 @@ fn fit(q: &Question) -> Option<Reading> {
                     model,
                     *quant,
                     *task,
-                    e.context.as_ref(),
+                    e.fit_options(),
                     gpu.as_ref(),
                 ));
             }

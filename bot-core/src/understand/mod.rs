@@ -19,9 +19,11 @@ mod intent;
 mod price;
 mod request;
 mod span;
+mod spellings;
 mod text;
 mod typo;
 mod words;
+mod words_guidance;
 
 #[cfg(test)]
 mod tests;
@@ -116,6 +118,17 @@ pub(super) fn read_normalized(
         }
     }
     (plain, work)
+}
+
+/// Whether a message asks the bot to do something (an alert, a conversion, a price history, a
+/// rent-vs-API sum) in words that state no fact of a job: `/pick` answers such a message as a
+/// question (`4090 到货了提醒我` is no answer to its step).
+pub fn asks_for_action(text: &str) -> bool {
+    let padded = format!(" {} ", normalize(text));
+    text::has(&padded, words::ALERT_WORDS)
+        || text::has(&padded, words::CONVERT_WORDS)
+        || text::has(&padded, words::TREND_WORDS)
+        || text::has(&padded, words::TCO_WORDS)
 }
 
 /// Whether a command line names a command the bot has (a reading must never invent one).

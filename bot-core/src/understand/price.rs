@@ -25,6 +25,9 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     "yuan",
     "eur",
     "欧元",
+    // A symbol after the amount (`0.2$/h`, `3¥`).
+    "$",
+    "¥",
 ];
 /// Unit words after `/`, `per`, `每` or a currency, longest first where one begins another.
 pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
@@ -54,7 +57,17 @@ pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
     ("month", "month"),
     ("mo", "month"),
     ("周", "week"),
+    ("星期", "week"),
+    ("weeks", "week"),
     ("week", "week"),
+    ("weekly", "week"),
+    ("monthly", "month"),
+    ("daily", "day"),
+    ("年", "year"),
+    ("years", "year"),
+    ("year", "year"),
+    ("yr", "year"),
+    ("annually", "year"),
     ("百万token", "mtok"),
     ("mtok", "mtok"),
     ("1m tokens", "mtok"),
@@ -158,6 +171,14 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         {
             per = PriceUnit::parse(key);
             end = u + len;
+        } else if !unit_first && norm[after..].starts_with('/') && norm[u..].starts_with('时') {
+            // `2.5元/时`: the hour said with one character, after a slash only (`时候`).
+            per = PriceUnit::parse("hour");
+            end = u + '时'.len_utf8();
+        }
+        // `两块多`, `一块多`: a little over an amount is no figure to cap or price with.
+        if currency.is_some() && norm[k..].starts_with('多') && !norm[k..].starts_with("多少") {
+            continue;
         }
         // `2块3090`, `三块卡`, `两块显卡` are cards, not yuan: an amount without a unit ends its
         // word, and `块` before a card word counts cards.

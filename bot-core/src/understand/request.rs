@@ -31,7 +31,7 @@ pub(super) fn fit(
     model: &str,
     quant: Option<Quant>,
     task: Option<Task>,
-    context: Option<&String>,
+    options: Vec<(String, String)>,
     gpu: Option<&Cards>,
 ) -> Request {
     Request::Fit(FitArgs {
@@ -40,9 +40,7 @@ pub(super) fn fit(
         task,
         gpu: gpu.map(|g| g.gpu.clone()),
         cards: gpu.map(|g| g.count).filter(|n| *n > 1),
-        options: context
-            .map(|c| vec![("ctx".to_string(), c.to_lowercase())])
-            .unwrap_or_default(),
+        options,
     })
 }
 
@@ -105,12 +103,16 @@ pub(super) fn platform(id: &str) -> Request {
     })
 }
 
-pub(super) fn platforms(need: Need) -> Request {
-    Request::Platforms(PlatformsArgs { needs: vec![need] })
+pub(super) fn platforms(needs: Vec<Need>) -> Request {
+    Request::Platforms(PlatformsArgs { needs })
 }
 
-pub(super) fn trend(gpu: &str) -> Request {
-    Request::Trend(TrendArgs::of(gpu))
+pub(super) fn trend(gpu: &str, days: Option<u32>) -> Request {
+    let mut t = TrendArgs::of(gpu);
+    if let Some(d) = days.filter(|d| *d >= 1) {
+        t.days = d;
+    }
+    Request::Trend(t)
 }
 
 pub(super) fn tco(

@@ -28,7 +28,10 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         };
         let mut next = i + 1;
         let mut tail = toks.get(next).map(String::as_str).unwrap_or("");
+        // A multiplier said in words (`万`, `million`), not a suffix (`20m` may be minutes).
+        let mut worded = false;
         if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
+            worded = true;
             n *= m;
             tail = &tail[w.len()..];
             if tail.is_empty() {
@@ -41,6 +44,7 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             "thousand" => Some(1e3),
             _ => None,
         } {
+            worded = true;
             n *= m;
             next += 1;
             tail = toks.get(next).map(String::as_str).unwrap_or("");
@@ -48,8 +52,38 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         if tail.starts_with("tok") && (1.0..1e15).contains(&n) {
             return Some(n as u64);
         }
+        // `每天五百万`, `一天一千万`, `50m a day`: a large count said per day is tokens, the
+        // only thing counted by the million per day here (`每天8小时` is a duration, `8` is
+        // no volume).
+        let per_day = daily_marker_before(toks, i)
+            || tail.starts_with("每天")
+            || tail.starts_with("/天")
+            || daily_marker_at(toks, next);
+        if per_day && worded && is_number(t) && (1e5..1e15).contains(&n) {
+            return Some(n as u64);
+        }
     }
     None
+}
+
+/// `每天` / `一天` / `每日` / `daily` right before a count.
+fn daily_marker_before(toks: &[String], i: usize) -> bool {
+    let Some(p) = i.checked_sub(1).and_then(|k| toks.get(k)) else {
+        return false;
+    };
+    let one_day = p == "天"
+        && i >= 2
+        && (toks[i - 2] == "1" || toks[i - 2].ends_with('每') || toks[i - 2].ends_with('一'));
+    p.ends_with("每天") || p.ends_with("每日") || p == "daily" || p == "per-day" || one_day
+}
+
+/// `a day`, `per day`, `/day`, `daily`, `每天`, `一天` right after a count.
+fn daily_marker_at(toks: &[String], k: usize) -> bool {
+    let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
+    matches!(w(k), "daily" | "/day" | "/d" | "per-day")
+        || (matches!(w(k), "a" | "per" | "each" | "every") && w(k + 1) == "day")
+        || w(k).starts_with("每天")
+        || w(k).starts_with("/天")
 }
 
 /// Units after a number, as the lexicon's duration grammar reads them.
@@ -77,6 +111,9 @@ const DURATION_UNITS: &[&str] = &[
     "week",
     "months",
     "month",
+    "年",
+    "years",
+    "year",
 ];
 
 /// How long the job runs: `40分钟`, `2小时30分钟` (the parts add up), `2.5小时`, `90 minutes`,
@@ -84,7 +121,10 @@ const DURATION_UNITS: &[&str] = &[
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
-    if toks.iter().any(|t| t == "always" || t == "包月") {
+    if toks
+        .iter()
+        .any(|t| t == "always" || t == "包月" || t == "monthly")
+    {
         return Some(Usage::Always);
     }
     // One month in words ("a 4090 for a month", `一个月多少钱`) asks a month's rent, like
@@ -107,8 +147,38 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                 || p.contains("每日")
                 || p.contains("天天")
                 || (p == "day" && i > 1 && toks[i - 2] == "every")
+                // `一天24小时`, `一天8小时`: hours in a day are the day's use.
+                || (p == "天"
+                    && i > 1
+                    && toks[i - 2] == "1"
+                    && toks[i].parse::<u32>().is_ok_and(|h| h <= 24)
+                    && toks
+                        .get(i + 1)
+                        .is_some_and(|u| u.starts_with("小时") || u.starts_with("个小时")))
         }
     };
+    // A span said per day anywhere (`一周7天每天8小时`) is the usage: the other spans say
+    // over how long it repeats.
+    // `8 hours a day`, `8小时一天`: the marker after the span says it as well.
+    let daily_after = |k: usize| {
+        daily_marker_at(toks, k)
+            || toks.get(k).is_some_and(|t| t == "1") && toks.get(k + 1).is_some_and(|t| t == "天")
+    };
+    if let Some(d) = (0..toks.len()).find_map(|i| {
+        let (mut total, mut k) = (Decimal::ZERO, i);
+        while let Some((secs, used)) = span_at(toks, taken, k) {
+            total += secs;
+            k += used;
+        }
+        (total >= Decimal::from(60) && (daily_before(i) || daily_after(k))).then_some(total)
+    }) {
+        // All day every day is always on.
+        return Some(if d >= Decimal::from(86_400) {
+            Usage::Always
+        } else {
+            Usage::Daily(d)
+        });
+    }
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
@@ -175,7 +245,12 @@ fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)
     }
     // `40m`, `2h`, `1h30m`, `3d` as one word (not `7b`, `4090`, `32k`, `2gb`).
     let last = t.chars().last().unwrap_or(' ');
-    if matches!(last, 'm' | 'h' | 'd' | 's')
+    // Also `30min`, `2hr`, `2hrs`, `90mins`.
+    let word_unit = ["min", "mins", "hr", "hrs"].iter().any(|u| {
+        t.strip_suffix(u)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    });
+    if (matches!(last, 'm' | 'h' | 'd' | 's') || word_unit)
         && !t.ends_with("gb")
         && let Ok(secs) = lexicon::duration(t)
         && secs >= Decimal::from(60)
@@ -200,6 +275,17 @@ mod tests {
         assert_eq!(v("5M tokens a day"), Some(5_000_000));
         assert_eq!(v("100 million tokens per day"), Some(100_000_000));
         assert_eq!(v("4090 20m"), None);
+        // Said per day without the word `token`: a large count is the daily volume.
+        assert_eq!(v("自建llama3.1 8b 每天五百万 划算么"), Some(5_000_000));
+        assert_eq!(v("一天一千万 哪个便宜"), Some(10_000_000));
+        assert_eq!(v("5 million a day"), Some(5_000_000));
+        assert_eq!(v("3000万每天"), Some(30_000_000));
+        // A duration per day, a card, a small count: no volume.
+        assert_eq!(v("每天8小时"), None);
+        assert_eq!(v("每天4090"), None);
+        assert_eq!(v("一天2张卡"), None);
+        // `30m` after `daily` may be minutes: a suffix is a volume only with `token`.
+        assert_eq!(v("4090 daily 30m"), None);
     }
 
     #[test]
@@ -221,5 +307,23 @@ mod tests {
         assert_eq!(u("an a100 for one month"), Some(Usage::Always));
         assert!(matches!(u("4090两个月"), Some(Usage::Once(_))));
         assert_eq!(u("每天4小时"), Some(Usage::Daily(Decimal::from(4 * 3600))));
+        // A daily span wins over the spans that say how long it repeats.
+        assert_eq!(
+            u("一周7天每天8小时"),
+            Some(Usage::Daily(Decimal::from(8 * 3600)))
+        );
+        assert_eq!(u("一个半钟"), h(5400));
+        // Hours in a day are the day's use; all of them, always on.
+        assert_eq!(u("一天8小时"), Some(Usage::Daily(Decimal::from(8 * 3600))));
+        assert_eq!(u("一天24小时跑4090 一个月多少钱"), Some(Usage::Always));
+        assert_eq!(u("跑1天"), h(86400));
+        assert_eq!(
+            u("8 hours a day for a month"),
+            Some(Usage::Daily(Decimal::from(8 * 3600)))
+        );
+        assert_eq!(u("1h 30min"), h(5400));
+        assert_eq!(u("一年"), h(8760 * 3600));
+        // A year written as a date is no span.
+        assert_eq!(u("2025年的价格"), None);
     }
 }

@@ -33,6 +33,14 @@ fn prices_are_found_with_their_currency_and_unit() {
     );
     assert_eq!(p("4090跑40分钟"), None);
     assert_eq!(p("4090每小时多少钱"), None);
+    assert_eq!(p("2.5元/时 一个月多少").unwrap().per, hour);
+    // A little over an amount is not that amount.
+    assert_eq!(p("4090 两块多一小时的有吗"), None);
+    assert_eq!(p("一小时2块多少钱一个月").unwrap().amount, 2.into());
+    assert_eq!(
+        p("under 30 cents an hour").unwrap().amount,
+        "0.30".parse().unwrap()
+    );
 }
 
 /// Every currency word the reader finds after a number is one the lexicon reads (`bucks`).
@@ -68,6 +76,9 @@ mod round_trip {
         include_str!("../../tests/data/questions_fresh4.tsv"),
         include_str!("../../tests/data/questions_fresh5.tsv"),
         include_str!("../../tests/data/questions_fresh6.tsv"),
+        include_str!("../../tests/data/questions_fresh7.tsv"),
+        include_str!("../../tests/data/questions_fresh8.tsv"),
+        include_str!("../../tests/data/questions_fresh9.tsv"),
     ];
 
     fn check(ctx: &Ctx, r: &Request) {

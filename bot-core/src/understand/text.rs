@@ -5,6 +5,9 @@
 //! Every pass here is one walk over the text, and the text is cut at [`MAX_CHARS`] first: a
 //! 91 KB paste is read as its first lines, in time linear in what is read.
 
+pub(super) use super::spellings::is_cjk;
+use super::spellings::{CANTONESE, respell, simplified};
+
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
 pub const MAX_CHARS: usize = 600;
@@ -19,6 +22,8 @@ pub fn normalize(text: &str) -> String {
         .map(|c| match c {
             '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            // `H100×8`, `4090*2`: a count written with a times sign is the lexicon's `x`.
+            '×' | '*' => 'x',
             _ => simplified(c),
         })
         .collect::<String>()
@@ -26,25 +31,115 @@ pub fn normalize(text: &str) -> String {
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
+    let out = respell(&out);
+    let out = english_numbers(&out);
+    let out = ranges(&out);
+    let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
 }
 
-/// Traditional characters (Taiwan, Hong Kong) as their simplified forms, so `現在哪裡有4090`
-/// reads like `现在哪里有4090`: every cue word and name in the lexicon is written simplified.
-/// The characters of the words the reader looks for; others are kept as they are.
-const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調還沒麼幾價區別實認證寶雲這較鐘週夠開關機數據刪儲計單貨選擇薦劃點長該線萬億兩給說問請對會後來過記憶體參規寬帶務佈營與為們臺種條擬檔庫態勢漲歷變網預內國際卻讓號碼訂閱貼應試驗龐東門風幣圓讀寫啟動續結總約";
-/// The simplified form of each character of [`TRADITIONAL`], in the same order.
-const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约";
-
-fn simplified(c: char) -> char {
-    if !is_cjk(c) {
-        return c;
+/// English number words before a unit or a half (`two and a half hours`, `three days`, `six
+/// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
+fn english_numbers(s: &str) -> String {
+    const NUMBERS: &[(&str, &str)] = &[
+        ("one", "1"),
+        ("two", "2"),
+        ("three", "3"),
+        ("four", "4"),
+        ("five", "5"),
+        ("six", "6"),
+        ("seven", "7"),
+        ("eight", "8"),
+        ("nine", "9"),
+        ("ten", "10"),
+        ("eleven", "11"),
+        ("twelve", "12"),
+        ("fifteen", "15"),
+        ("twenty", "20"),
+        ("thirty", "30"),
+        ("forty", "40"),
+        ("forty-five", "45"),
+        ("ninety", "90"),
+    ];
+    const UNITS: &[&str] = &[
+        "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
+        "week", "weeks", "month", "months", "year", "years",
+    ];
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut skip = false;
+    for (k, w) in words.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        let next = words.get(k + 1).copied().unwrap_or("");
+        // `30 cents`: a US dollar amount.
+        if matches!(next, "cents" | "cent")
+            && !w.is_empty()
+            && w.len() <= 3
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(c) = w.parse::<u32>()
+        {
+            out.push(format!("${}.{:02}", c / 100, c % 100));
+            skip = true;
+            continue;
+        }
+        match NUMBERS.iter().find(|(n, _)| n == w) {
+            Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
+            _ => out.push(w.to_string()),
+        }
     }
-    TRADITIONAL
-        .chars()
-        .zip(SIMPLIFIED.chars())
-        .find(|(t, _)| *t == c)
-        .map_or(c, |(_, s)| s)
+    out.join(" ")
+}
+
+/// A range of durations (`2-3小时`, `2~3 hours`, `三四个小时` → `3-4`): the longer end, the bill
+/// that does not fall short. One walk.
+fn ranges(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let lower_start = i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.');
+        if lower_start && c.is_ascii_digit() {
+            // `a-b` then a duration unit: keep b.
+            let a_end = (i..chars.len())
+                .find(|&k| !chars[k].is_ascii_digit())
+                .unwrap_or(chars.len());
+            if matches!(chars.get(a_end), Some('-' | '~' | '～' | '到'))
+                && chars.get(a_end + 1).is_some_and(|d| d.is_ascii_digit())
+            {
+                let b_end = (a_end + 1..chars.len())
+                    .find(|&k| !chars[k].is_ascii_digit())
+                    .unwrap_or(chars.len());
+                let rest: String = chars[b_end..].iter().take(4).collect();
+                let unit = [
+                    "小时",
+                    "个小时",
+                    "分钟",
+                    "天",
+                    "h",
+                    " h",
+                    "hour",
+                    " hour",
+                    "min",
+                    " min",
+                    "day",
+                    " day",
+                ]
+                .iter()
+                .any(|u| rest.starts_with(u));
+                if unit {
+                    out.extend(&chars[a_end + 1..b_end]);
+                    i = b_end;
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 /// Phrases read after numerals: a half (`2个半小时` → `2.5小时`, `半小时`), a duration
@@ -55,10 +150,37 @@ const SPOKEN: &[(&str, &str)] = &[
     ("天半", ".5天"),
     ("个半月", ".5个月"),
     (" hours and a half", ".5 hours"),
+    (" hour and a half", ".5 hours"),
+    ("half an hour", " 30 minutes "),
+    ("half hour", " 30 minutes "),
+    ("a quarter of an hour", " 15 minutes "),
+    ("quarter of an hour", " 15 minutes "),
+    ("quarter hour", " 15 minutes "),
+    ("a fortnight", " 14 days "),
+    ("fortnight", " 14 days "),
+    ("1刻钟", "15分钟"),
+    ("一刻钟", "15分钟"),
+    ("3刻钟", "45分钟"),
+    ("三刻钟", "45分钟"),
+    ("3/4小时", "45分钟"),
+    ("3/4 小时", "45分钟"),
+    ("3/4 hour", " 45 minutes "),
     (" and a half hours", ".5 hours"),
     ("an hour and a half", "1.5 hours"),
     ("4 bit", "4bit"),
     ("8 bit", "8bit"),
+    // `钟` for an hour, as said in the south (`一个钟`, `一个半钟`, `两个钟头`).
+    ("个半钟头", ".5小时"),
+    ("个半钟", ".5小时"),
+    ("个钟头", "个小时"),
+    ("个钟", "个小时"),
+    ("钟头", "小时"),
+    // A week said 礼拜 or 星期 with its counter; renting by the week or the day.
+    ("个礼拜", "周"),
+    ("礼拜", "周"),
+    ("个星期", "周"),
+    ("按周", "1周 "),
+    ("按天", "1天 "),
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
     ("一整晚", "8小时"),
@@ -66,6 +188,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("通宵", "8小时"),
     ("1个晚上", "8小时"),
     ("一晚上", "8小时"),
+    ("一整宿", "8小时"),
+    ("一宿", "8小时"),
     ("一晚", "8小时"),
     ("overnight", "8h"),
     ("all night", " 8h "),
@@ -144,8 +268,36 @@ fn spoken_amounts(s: &str) -> String {
         if unit {
             out.push('.');
             out.extend(&chars[i + 1..=i + cents]);
-            out.push(c);
             i += cents + 1;
+            // `2块5毛`: the jiao said with its unit, and a fen after it (`1块9毛8`).
+            if cents == 1 && chars.get(i) == Some(&'毛') {
+                i += 1;
+                if chars.get(i).is_some_and(|d| d.is_ascii_digit())
+                    && chars.get(i + 1).is_none_or(|n| {
+                        !(n.is_ascii_alphanumeric()
+                            || *n == '.'
+                            || "小个天周月张卡秒钟".contains(*n))
+                    })
+                {
+                    out.push(chars[i]);
+                    i += 1;
+                    if chars.get(i) == Some(&'分') {
+                        i += 1;
+                    }
+                }
+            }
+            out.push(c);
+            continue;
+        }
+        // `5毛` (half a yuan): jiao alone are tenths of a yuan.
+        if c.is_ascii_digit()
+            && chars.get(i + 1) == Some(&'毛')
+            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
+        {
+            out.push_str("0.");
+            out.push(c);
+            out.push('块');
+            i += 2;
             continue;
         }
         out.push(c);
@@ -158,7 +310,8 @@ fn digit(c: char) -> Option<u32> {
     Some(match c {
         '零' => 0,
         '一' => 1,
-        '二' | '两' => 2,
+        // `双卡3090`: a pair, before a counter.
+        '二' | '两' | '双' => 2,
         '三' => 3,
         '四' => 4,
         '五' => 5,
@@ -172,8 +325,8 @@ fn digit(c: char) -> Option<u32> {
 
 /// Counters and units after which a Chinese numeral is a number.
 const FOLLOWERS: &[&str] = &[
-    "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "星期", "台", "刀", "元", "美元",
-    "千万", "百万", "万", "亿", "千", "秒", "毛",
+    "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "年", "星期", "台", "刀", "元",
+    "美元", "千万", "百万", "万", "亿", "千", "秒", "毛",
 ];
 
 /// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
@@ -194,6 +347,12 @@ fn numeral_value(numeral: &[char]) -> Option<u32> {
         Some(_) => None,
         // A long run of numerals is not a count (and must not overflow).
         None if numeral.len() > 6 => None,
+        // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
+        None if numeral.len() == 2
+            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
+        {
+            digit(numeral[1])
+        }
         None => numeral
             .iter()
             .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
@@ -209,9 +368,9 @@ fn chinese_numerals(s: &str) -> String {
     while i < chars.len() {
         // `2块五`: one numeral after an amount's yuan is its jiao (`两块五` is 2.5 yuan,
         // `两块八一小时` 2.8 yuan an hour): one numeral only, whatever follows it.
-        let jiao = (out.ends_with('块') || out.ends_with('元'))
+        let jiao = (out.ends_with('块') || out.ends_with('元') || out.ends_with('毛'))
             && out
-                .trim_end_matches(['块', '元'])
+                .trim_end_matches(['块', '元', '毛'])
                 .ends_with(|c: char| c.is_ascii_digit())
             && digit(chars[i]).is_some_and(|d| d > 0);
         let mut j = i;
@@ -243,10 +402,6 @@ fn starts_with_at(chars: &[char], at: usize, word: &str) -> bool {
     word.chars()
         .enumerate()
         .all(|(k, w)| chars.get(at + k) == Some(&w))
-}
-
-pub(super) fn is_cjk(c: char) -> bool {
-    matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF)
 }
 
 /// Splits into ASCII words and CJK runs: `4090能跑qwen2.5-32b吗` → `4090`, `能跑`,
@@ -291,6 +446,8 @@ mod tests {
         assert_eq!(normalize("跑三个小时"), "跑3个小时");
         assert_eq!(normalize("一个月"), "1个月");
         assert_eq!(normalize("十二张"), "12张");
+        assert_eq!(normalize("H100×8"), "h100x8");
+        assert_eq!(normalize("RTX-4090*2"), "rtx-4090x2");
         assert_eq!(normalize("一直在线"), " always ");
     }
 
@@ -309,6 +466,32 @@ mod tests {
         assert_eq!(normalize("两块八一小时"), "2.8块 1小时");
         assert_eq!(normalize("0.0006美元一秒"), "0.0006美元1秒");
         assert_eq!(normalize("两块钱"), "2块钱");
+        assert_eq!(normalize("5毛钱一分钟"), "0.5块钱1分钟");
+        assert_eq!(normalize("两块五毛一小时"), "2.5块1小时");
+        assert_eq!(normalize("八毛"), "0.8块");
+        assert_eq!(normalize("一块九毛八一小时"), "1.98块 1小时");
+        assert_eq!(normalize("一个半钟"), "1.5小时");
+        assert_eq!(normalize("4090一个钟多少钱"), "4090 1个小时多少钱");
+        assert_eq!(normalize("两个钟头"), "2个小时");
+        assert_eq!(normalize("一个礼拜"), "1周");
+        assert_eq!(normalize("两个星期"), "2周");
+        assert_eq!(normalize("跑一宿"), "跑8小时");
+        // Ranges: the longer end.
+        assert_eq!(normalize("跑三四个小时"), "跑4个小时");
+        assert_eq!(normalize("2-3小时"), "3小时");
+        assert_eq!(normalize("2~3 hours"), "3 hours");
+        assert_eq!(normalize("两三天"), "3天");
+        // Not ranges: a model name, a card, a date.
+        assert_eq!(normalize("qwen2.5-7b"), "qwen2.5-7b");
+        assert_eq!(normalize("rtx-4090 2-3"), "rtx-4090 2-3");
+        // English numbers before a unit; quarters and halves of an hour.
+        assert_eq!(normalize("two and a half hours").trim(), "2.5 hours");
+        assert_eq!(normalize("three days"), "3 days");
+        assert_eq!(normalize("half an hour").trim(), "30 minutes");
+        assert_eq!(normalize("跑一刻钟"), "跑15分钟");
+        assert_eq!(normalize("一年"), "1年");
+        assert_eq!(normalize("under 30 cents an hour"), "under $0.30 an hour");
+        assert_eq!(normalize("40分钟"), "40分钟");
         assert_eq!(normalize("a whole day").trim(), "1 day");
         assert_eq!(normalize("跑个周末"), "跑个2天");
         // Two cards, not 2.3 yuan.
@@ -319,8 +502,43 @@ mod tests {
     fn traditional_characters_read_as_simplified() {
         assert_eq!(normalize("現在哪裡有4090"), "现在哪里有4090");
         assert_eq!(normalize("兩張3090跑兩個小時"), "2张3090跑2个小时");
+        // Platform names and cue words written in traditional characters.
+        assert_eq!(normalize("恆源雲"), "恒源云");
+        assert_eq!(normalize("騰訊雲 華為雲 藍耘"), "腾讯云 华为云 蓝耘");
+        assert_eq!(
+            normalize("幫我選 學生 畢設 裝得下"),
+            "帮我选 学生 毕设 装得下"
+        );
         // Latin letters and digits are never touched.
         assert_eq!(normalize("A100"), "a100");
+    }
+
+    #[test]
+    fn chat_spellings_become_the_lexicon_words() {
+        assert_eq!(normalize("what can u do"), "what can you do");
+        assert_eq!(normalize("got any 3090 rn?"), "got any 3090 right now?");
+        assert_eq!(
+            normalize("deepseek r1 distil qwen 7b"),
+            "deepseek r1 distill qwen 7b"
+        );
+        assert_eq!(
+            normalize("which clouds dont need id"),
+            "which clouds don't need id"
+        );
+        // Only whole words: names, units and longer words are kept.
+        assert_eq!(normalize("deepseek-r1 2h run"), "deepseek-r1 2h run");
+        assert_eq!(normalize("distillation u2 r1"), "distillation u2 r1");
+        assert_eq!(normalize("4090r"), "4090r");
+    }
+
+    #[test]
+    fn cantonese_words_read_as_mandarin() {
+        assert_eq!(normalize("有冇5090租"), "有没有5090租");
+        assert_eq!(normalize("4090d 和 4090 差咩嘢"), "4090d 和 4090 差什么");
+        assert_eq!(normalize("边度最平"), "哪里最便宜");
+        assert_eq!(normalize("h20嘅显存几大"), "h20的显存几大");
+        // 平台 is not 平 (cheap).
+        assert_eq!(normalize("哪个平台"), "哪个平台");
     }
 
     #[test]

@@ -307,18 +307,34 @@ impl Common {
 /// Elements per token of the inputs that carry their own LoRA dropout in one decoder layer:
 /// one per adapted matrix (PEFT wraps q, k, v, o, gate, up and down separately; LitGPT's fused
 /// `qkv` has one adapter), each as wide as the matrix's input: the hidden size, or the FFN
-/// width for the down projection.
-pub(super) fn lora_dropout_inputs(shape: &Shape, targets: LoraTargets, layout: ModelLayout) -> f64 {
+/// width for the down projection. In an MoE layer each adapted expert reads only the tokens
+/// routed to it: per token, the shared experts and (with `experts`) its top-k routed ones.
+pub(super) fn lora_dropout_inputs(
+    shape: &Shape,
+    targets: LoraTargets,
+    layout: ModelLayout,
+    experts: bool,
+) -> f64 {
     let h = shape.hidden as f64;
-    let i = shape.ffn_width_active_per_token();
     let qkv = match layout {
         ModelLayout::Transformers => 3.0,
         ModelLayout::LitGpt => 1.0,
+    };
+    let ffn = if shape.is_moe() {
+        let per_token = shape.shared_experts as f64
+            + if experts {
+                shape.experts_per_token as f64
+            } else {
+                0.0
+            };
+        per_token * (2.0 * h + shape.moe_intermediate as f64)
+    } else {
+        2.0 * h + shape.intermediate as f64
     };
     match (targets, layout) {
         (LoraTargets::QueryValue, ModelLayout::Transformers) => 2.0 * h,
         (LoraTargets::QueryValue, ModelLayout::LitGpt) => h,
         (LoraTargets::Attention, _) => (qkv + 1.0) * h,
-        (LoraTargets::AllLinear, _) => (qkv + 3.0) * h + i,
+        (LoraTargets::AllLinear, _) => (qkv + 1.0) * h + ffn,
     }
 }

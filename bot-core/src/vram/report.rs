@@ -10,7 +10,7 @@ use super::request::{
     CARD_COUNTS, CardParts, CheckpointingFlip, FitError, FitOption, FitOptions, FitReport,
     FitRequest, ModelRef, validate,
 };
-use super::{Engine, GIB, Shape, Task, Zero};
+use super::{Engine, GIB, Quant, Shape, Task, Zero};
 use crate::catalog::Catalog;
 use crate::reply::Msg;
 use rust_decimal::Decimal;
@@ -45,6 +45,18 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
                     .arg("total", round2(shape.params.total / 1e9))
                     .arg("active", round2(shape.params.active / 1e9)),
             );
+        }
+        // Q-LoRA on an MoE's bitsandbytes 4-bit base: the estimate holds the routed experts in
+        // 4 bits, which only holds where they are `nn.Linear` modules (Transformers 4.x) or a
+        // trainer quantizes them itself (Unsloth quantizes on the fly). Transformers v5 fuses them
+        // into 3-D parameters that `load_in_4bit` (which replaces `nn.Linear` layers) leaves in
+        // 16-bit: Unsloth's Qwen3.5 guide advises against MoE QLoRA "due to BitsandBytes
+        // limitations"; the experts4bit-qlora package: "fused expert weights can escape ordinary
+        // load_in_4bit=True loading and stay in full precision". Said with what it would add.
+        if m.is_moe() && req.task == Task::Qlora && req.quant == Quant::Nf4 {
+            let experts = shape.expert_params().min(shape.params.linear);
+            let extra = experts * (2.0 - super::train::quantized_bits(req) / 8.0) / GIB;
+            warnings.push(Msg::new("fit-warn-moe-4bit-experts").arg("gib", round2(extra)));
         }
         if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {
             warnings.push(Msg::new("fit-warn-mla-transformers"));
@@ -100,7 +112,7 @@ pub fn estimate_with(
     let trainable = match req.task {
         Task::Infer => 0.0,
         Task::Full => shape.params.total,
-        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
     };
     let (margin_pct, margin_measured) = margin_pct(req);
     let mut report = FitReport {

@@ -127,17 +127,55 @@ pub struct FitRequest<'a> {
     /// and Axolotl's examples do with 0.05): each adapted matrix then keeps its own dropped-out
     /// copy of its input and the mask for the backward pass.
     pub lora_dropout: bool,
+    /// Whether LoRA adapters also sit on every routed expert of a mixture-of-experts model
+    /// (training only; default off; `experts=on` / `--lora-experts`). Off: `all-linear` on an
+    /// MoE adapts attention, dense FFN layers and shared experts only. Transformers v5 stores
+    /// the routed experts as 3-D parameters (`Qwen3MoeExperts.gate_up_proj` / `down_proj`,
+    /// `nn.Parameter(num_experts, ...)`), not `nn.Linear` modules, so PEFT's `target_modules`
+    /// (`"all-linear"` or names such as `gate_proj`) cannot wrap them; adapters on experts
+    /// need PEFT's `target_parameters` or a trainer of its own (Unsloth's MoE kernels,
+    /// Transformers 4.x's per-expert `nn.Linear` modules). On: r x (d_in + d_out) per
+    /// expert matrix, all experts of all MoE layers (830 M parameters for Qwen3-30B-A3B at
+    /// rank 16), each with gradients and optimizer state.
+    pub lora_experts: bool,
     /// Full fine-tuning with mixed precision (`amp`; training only; default off): fp32 master
     /// weights and fp32 Adam moments beside the 16-bit model (DeepSpeed bf16, Trainer with a
     /// model loaded in fp32). Off: the model is loaded in bf16 and PyTorch's AdamW keeps its
     /// moments in the parameters' dtype (`torch.optim.AdamW` allocates `exp_avg` /
-    /// `exp_avg_sq` with `zeros_like(param)`), LLaMA-Factory's and ms-swift's pure-bf16 way.
+    /// `exp_avg_sq` with `zeros_like(param)`): LLaMA-Factory with `pure_bf16`, torchtune, LitGPT
+    /// `bf16-true`. LLaMA-Factory's own default is the `amp` case: without `pure_bf16` its
+    /// `init_adapter` logs "Upcasting trainable params to float32" and casts them (under ZeRO-3
+    /// / FSDP they stay fp32 masters), so fp32 weights, gradients and moments.
     pub mixed_precision: bool,
     /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
     /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit
     /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
     /// trainers that skip that cast (fms-acceleration's `accelerated-peft-bnb` plugin).
     pub kbit_upcast: bool,
+    /// Whether a LoRA / Q-LoRA on a bitsandbytes 4-bit base uses double quantization
+    /// (`bnb_4bit_use_double_quant=True`; training only; default on; `dq=off` /
+    /// `--no-double-quant`): each block of 64 weights keeps an 8-bit absmax and every 256
+    /// blocks share one fp32 constant, 4 + 8/64 + 32/(64 x 256) = 4.127 bits per weight instead
+    /// of 4.5 (Dettmers et al. 2023, arXiv:2305.14314, section 3). On in LLaMA-Factory
+    /// (`QuantizationArguments.double_quantization: bool = True`), fms-acceleration's bnb
+    /// plugin (`BitsAndBytesConfig(bnb_4bit_use_double_quant=True)`) and torchtune's NF4
+    /// (scalers quantized to 8 bits per 256 blocks); off in LitGPT's `bnb.nf4` (its `bnb.nf4-dq`
+    /// turns it on) and a plain `load_in_4bit=True`, which is why inference stays at 4.5.
+    pub double_quant: bool,
+    /// Training through Unsloth (`trainer=unsloth` / `unsloth`; `--unsloth`; default off), sized
+    /// by its mechanisms, each from its own sources:
+    /// - `use_gradient_checkpointing="unsloth"` offloads every checkpointed layer input to CPU
+    ///   RAM and brings it back for the backward pass (README: "offloads intermediate
+    ///   activations to system RAM asynchronously"): the card holds the one layer in flight,
+    ///   not one per layer.
+    /// - Apple's Cut Cross Entropy (unsloth.ai/blog/llama3-3, December 2024: "we collaborated
+    ///   with Apple to add their new Cut Cross Entropy (CCE) algorithm"): the loss is computed
+    ///   block by block from the hidden states, no full-vocabulary logits.
+    /// - No PEFT `prepare_model_for_kbit_training` (Unsloth's own loader keeps the norms in
+    ///   16-bit), so the stream stays bf16 on a 4-bit base.
+    /// - Its notebooks' optimizer, `adamw_8bit` (applied by the chat unless an optimizer is
+    ///   given).
+    pub unsloth: bool,
     /// Inference with Transformers before 4.45 (`num_logits_to_keep`): the prompt length over
     /// which the prefill runs the LM head, upcasting the logits to fp32 (`logits =
     /// logits.float()` in Llama/Qwen2 modeling of that time), 2 + 4 bytes per vocabulary entry
@@ -307,8 +345,11 @@ impl<'a> FitRequest<'a> {
             lora_targets: LoraTargets::AllLinear,
             layout: ModelLayout::Transformers,
             lora_dropout: false,
+            lora_experts: false,
             mixed_precision: false,
             kbit_upcast: true,
+            double_quant: true,
+            unsloth: false,
             prompt_logits: None,
             tied_embedding_copy: false,
             autoawq_fused: None,

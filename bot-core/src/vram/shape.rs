@@ -348,15 +348,25 @@ impl Shape {
         }
     }
 
-    /// LoRA adapter parameters at rank `r` on every linear layer of every decoder layer:
-    /// r x (d_in + d_out) per adapted matrix (Hu et al. 2021, LoRA, arXiv:2106.09685).
+    /// Experts per MoE layer whose matrices carry adapters under `all-linear`: the shared
+    /// experts, plus every routed one when `routed` is set.
+    pub fn adapted_experts(&self, routed: bool) -> f64 {
+        let routed = if routed { self.experts } else { 0 };
+        (routed + self.shared_experts) as f64
+    }
+
+    /// LoRA adapter parameters at rank `r` on every linear layer of every decoder layer, the
+    /// routed experts of an MoE included: r x (d_in + d_out) per adapted matrix (Hu et al.
+    /// 2021, LoRA, arXiv:2106.09685).
     pub fn lora_params(&self, r: u32) -> f64 {
-        self.lora_params_on(r, super::LoraTargets::AllLinear)
+        self.lora_params_on(r, super::LoraTargets::AllLinear, true)
     }
 
     /// LoRA adapter parameters at rank `r` on `targets`: every linear layer, the attention
-    /// projections (q, k, v, o) or q and v only.
-    pub fn lora_params_on(&self, r: u32, targets: super::LoraTargets) -> f64 {
+    /// projections (q, k, v, o) or q and v only. `experts`: whether every linear layer of an
+    /// MoE includes its routed experts (`FitRequest::lora_experts`); shared experts and dense
+    /// FFN layers are ordinary linear layers either way.
+    pub fn lora_params_on(&self, r: u32, targets: super::LoraTargets, experts: bool) -> f64 {
         let r = r as f64;
         let h = self.hidden as f64;
         let attn = match &self.mla {
@@ -394,7 +404,7 @@ impl Shape {
         let dense_l = self.layers as f64 - moe_l;
         let per = attn * self.layers as f64
             + ffn(self.intermediate) * dense_l
-            + moe_l * (self.experts + self.shared_experts) as f64 * ffn(self.moe_intermediate);
+            + moe_l * self.adapted_experts(experts) * ffn(self.moe_intermediate);
         r * per
     }
 }

@@ -8,6 +8,25 @@ use super::parts::{
 use super::request::{FitOptions, FitRequest, ModelLayout};
 use super::{Parallelism, Quant, Shape, Task, Zero};
 
+/// Bits per weight of bitsandbytes NF4 with double quantization: 4-bit codes, an 8-bit absmax
+/// per block of 64 and one fp32 constant per 256 of those blocks (QLoRA paper,
+/// arXiv:2305.14314, section 3: 8/64 + 32/(64 x 256) = 0.127 bits of constants).
+pub(crate) const NF4_DOUBLE_QUANT_BITS: f64 = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+
+/// Bits per weight of the quantized matrices of a training base: NF4 with double
+/// quantization where the request has it (`FitRequest::double_quant`), else the format's own.
+pub(crate) fn quantized_bits(req: &FitRequest) -> f64 {
+    if req.quant == Quant::Nf4
+        && req.double_quant
+        && req.task.is_training()
+        && req.task != Task::Full
+    {
+        NF4_DOUBLE_QUANT_BITS
+    } else {
+        req.quant.linear_bits()
+    }
+}
+
 /// The frozen (LoRA) or trained (full) weights in bytes, and the 16-bit copy of a quantized
 /// output head that is live at the loss peak.
 fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
@@ -36,6 +55,11 @@ fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
         let held = pc.lm_head * req.quant.unquantized_bytes();
         base += head_params * head_bytes - held;
     }
+    // Double quantization (`FitRequest::double_quant`) stores each block's absmax in 8 bits:
+    // every 4-bit matrix (the decoder's, and the head when the trainer quantizes it) is
+    // 4.5 - 4.127 bits lighter per weight.
+    let head = if own_head { head_params } else { 0.0 };
+    base -= (pc.linear + head) * (req.quant.linear_bits() - quantized_bits(req)) / 8.0;
     let head_dequant = if own_head && req.quant.is_low_bit() {
         head_params * 2.0
     } else {
@@ -73,11 +97,12 @@ fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
 /// without.
 fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
-    let stream = if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast {
-        4.0
-    } else {
-        2.0
-    };
+    let stream =
+        if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast && !req.unsloth {
+            4.0
+        } else {
+            2.0
+        };
     // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
     // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
     // rows hold even more per token).
@@ -85,16 +110,34 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
     // (2 bytes) and the mask (1 byte) per input element for the backward pass, on top of the
     // layer's own tensors: `ModelLayout::lora_dropout_inputs` wide per token.
     let dropout = if req.task.is_training() && req.task != Task::Full && req.lora_dropout {
-        3.0 * lora_dropout_inputs(shape, req.lora_targets, req.layout)
+        3.0 * lora_dropout_inputs(shape, req.lora_targets, req.layout, req.lora_experts)
     } else {
         0.0
     };
-    let per_layer =
-        8.0 * stream * shape.hidden as f64 + 8.0 * shape.ffn_width_active_per_token() + dropout;
+    // FFN-width tensors: the gate and up outputs, the activation and the product's 16-bit copy
+    // the down projection keeps. bitsandbytes' `Linear4bit.forward` casts its input to the
+    // compute dtype and returns `out.to(inp_dtype)`, so with an fp32 stream the gate and up
+    // outputs and the activation are fp32: 4 + 4 + 4 + 2 = 14 bytes per element instead of 8.
+    // LitGPT's own 4-bit path (`ModelLayout::LitGpt`, bf16-true) feeds its layers in bf16.
+    let ffn_bytes = if stream == 4.0 && req.layout == ModelLayout::Transformers {
+        14.0
+    } else {
+        8.0
+    };
+    let per_layer = 8.0 * stream * shape.hidden as f64
+        + ffn_bytes * shape.ffn_width_active_per_token()
+        + dropout;
     let layers = shape.layers as f64;
-    let loss_tok = req.loss.bytes_per_vocab() * shape.vocab as f64;
+    // Unsloth (`FitRequest::unsloth`): Cut Cross Entropy holds no full-vocabulary logits, and
+    // its checkpointing offloads the layer inputs to CPU RAM: one is on the card at a time.
+    let loss_tok = if req.unsloth {
+        0.0
+    } else {
+        req.loss.bytes_per_vocab() * shape.vocab as f64
+    };
+    let checkpoints = if req.unsloth { 1.0 } else { layers };
     let act_tok = if req.grad_checkpointing {
-        layers * stream * shape.hidden as f64 + per_layer.max(loss_tok)
+        checkpoints * stream * shape.hidden as f64 + per_layer.max(loss_tok)
     } else {
         layers * per_layer + loss_tok
     };
@@ -121,7 +164,7 @@ pub(super) fn compute_train(
     let pc = &shape.params;
     let trainable = match req.task {
         Task::Full => pc.total,
-        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets),
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
     };
     let (base, head_dequant) = base_weights(shape, req, w_total);
     // Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +

@@ -189,3 +189,91 @@ fn a_pick_budget_is_the_chats_currency_whoever_states_it() {
     assert!(text.contains("$40"), "{text}");
     assert!(!text.contains("¥40"), "{text}");
 }
+
+/// A currency written with the number wins in every spelling, glued or spaced, for both readers
+/// and whatever the chat chose, and the answer then states no bare-number currency.
+#[test]
+fn a_written_currency_wins_glued_or_spaced() {
+    let (bot, _dir) = world();
+    let (ann, li) = (member("ann", "en"), member("li", "zh"));
+    let total = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("Total:") || l.starts_with("合计："))
+            .map(|l| {
+                l.trim_start_matches("Total:")
+                    .trim_start_matches("合计：")
+                    .trim()
+                    .to_string()
+            })
+    };
+    for chat_currency in [None, Some("cny"), Some("usd")] {
+        if let Some(c) = chat_currency {
+            say(&bot, &member("boss", "en"), &format!("/currency {c}"));
+        }
+        // 3 h plus the first run's minutes, per started hour: 4 × 2.5.
+        for (line, want) in [
+            ("/cost 2.5 usd/h 3h", "$10.00"),
+            ("/cost 2.5 $/h 3h", "$10.00"),
+            ("/cost 2.5刀/h 3h", "$10.00"),
+            ("/cost 2.5美元/h 3h", "$10.00"),
+            ("/cost 2.5 元/小时 3h", "¥10.00"),
+            ("/cost 2.5块/h 3h", "¥10.00"),
+            ("/cost ¥2.5/h 3h", "¥10.00"),
+            ("/cost 2.5 cny/h 3h", "¥10.00"),
+        ] {
+            for who in [&ann, &li] {
+                let text = say(&bot, who, line);
+                assert_eq!(
+                    total(&text).as_deref(),
+                    Some(want),
+                    "{chat_currency:?} {line}: {text}"
+                );
+                assert_eq!(stated(&text), None, "{line}: {text}");
+            }
+        }
+    }
+}
+
+/// On Discord a channel is the chat: its members share the channel's currency for a bare number,
+/// whatever each one's language, and `/currency` there is for administrators.
+#[test]
+fn discord_channel_members_share_the_channels_currency() {
+    let (bot, _dir) = world();
+    bot.access.register("discord", Arc::new(Admins));
+    let on = |user: &str, locale: &str, channel: &str| ChatRef {
+        platform: "discord".into(),
+        chat: channel.into(),
+        user: user.into(),
+        locale: Some(locale.into()),
+    };
+    let (ann, li) = (on("ann", "en-US", "c1"), on("li", "zh-CN", "c1"));
+    // No choice yet: USD for both, said in the first lines.
+    for who in [&ann, &li] {
+        let text = say(&bot, who, "/cost 2.5/h 3h");
+        assert_eq!(stated(&text), Some("USD"), "{text}");
+        assert!(text.contains("$10.00"), "{text}");
+    }
+    // A member who is no administrator cannot change it for the channel.
+    say(&bot, &li, "/currency cny");
+    assert_eq!(stated(&say(&bot, &ann, "/cost 2.5/h 3h")), Some("USD"));
+    // The administrator's choice holds for every member of that channel, and only there.
+    say(&bot, &on("boss", "en-US", "c1"), "/currency cny");
+    for who in [&ann, &li] {
+        let text = say(&bot, who, "/cost 2.5/h 3h");
+        assert_eq!(stated(&text), Some("CNY"), "{text}");
+        assert!(text.contains("¥10.00"), "{text}");
+    }
+    // The administrator's bare caps, typed in either language, are stored in the channel's yuan.
+    for (locale, line) in [
+        ("en-US", "/subscribe h100 max=2.5"),
+        ("zh-CN", "/subscribe a100 max=9"),
+    ] {
+        let sub = say(&bot, &on("boss", locale, "c1"), line);
+        assert_eq!(stated(&sub), Some("CNY"), "{sub}");
+    }
+    let subs = bot_core::alerts::list_chat(&bot.store, "discord", "c1").unwrap();
+    assert_eq!(subs.len(), 2, "{subs:?}");
+    assert!(subs.iter().all(|s| s.max_currency == "CNY"), "{subs:?}");
+    let other = say(&bot, &on("li", "zh-CN", "c2"), "/cost 2.5/h 3h");
+    assert_eq!(stated(&other), Some("USD"), "{other}");
+}

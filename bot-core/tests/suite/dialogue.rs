@@ -565,3 +565,99 @@ fn durations_written_out_are_read_at_the_usage_step() {
         assert!(got.starts_with(hours), "{typed}: {s}");
     }
 }
+
+/// Taps the first choice of each turn ("Done" at the barrier step) from a sentence until the
+/// trial plan, and returns it.
+fn first_choices_to_trial(bot: &Bot, who: &ChatRef, sentence: &str) -> String {
+    say(bot, who, "/pick");
+    let mut t = say(bot, who, sentence);
+    for _ in 0..12 {
+        if t.choices.first().is_some_and(|c| c == "x:done") {
+            return t.text;
+        }
+        // The barrier step toggles needs until "Done"; the result offers the plan.
+        let next = ["b:done", "r:trial"]
+            .iter()
+            .find(|c| t.choices.iter().any(|x| x == *c))
+            .map(|c| c.to_string())
+            .unwrap_or_else(|| t.choices.first().expect("a step offers a choice").clone());
+        t = tap(bot, who, &next);
+    }
+    panic!("no trial plan after 12 taps: {}", t.text)
+}
+
+#[test]
+fn the_trial_cost_said_is_what_the_trial_costs_not_a_rounded_top_up() {
+    // Where a platform documents no minimum top-up, the plan says what the short trial costs;
+    // that figure must be the cost /cost gives for the same platform, card and hours, not the
+    // cost rounded up to a whole unit ("about $1.00" for a $0.10 run).
+    let catalog = Catalog::embedded().unwrap();
+    let sentences = [
+        (
+            "en",
+            "I want to serve qwen2.5-14b as an api for my team, always on",
+        ),
+        ("en", "lora fine-tune qwen2.5-7b for 3 hours"),
+        ("zh", "想用lora微调下qwen2.5 7b 跑3个小时"),
+    ];
+    let mut checked = 0;
+    for (i, (lang, sentence)) in sentences.iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot_at(dir.path());
+        let who = user(&format!("c{i}"), &format!("u{i}"), lang);
+        let plan = first_choices_to_trial(&bot, &who, sentence);
+        let (head, tail, amount_at, hours_at, cur) = if *lang == "zh" {
+            ("在 ", " 试跑一次 ", "约需 ¥", "试跑一次 ", "¥")
+        } else {
+            (
+                "trial run on ",
+                " costs about ",
+                "costs about $",
+                "One ",
+                "$",
+            )
+        };
+        let Some(at) = plan.find(tail) else {
+            continue; // the platform documents its minimum: a top-up amount, checked above
+        };
+        let said = number_after(&plan, amount_at).unwrap_or_else(|| panic!("no amount: {plan}"));
+        let hours = number_after(&plan, hours_at).unwrap_or_else(|| panic!("no hours: {plan}"));
+        let name_from = plan[..at].rfind(head).expect("platform named") + head.len();
+        let name = plan[name_from..at].trim();
+        let platform = catalog
+            .platforms
+            .iter()
+            .find(|p| p.display_name(true) == name || p.display_name(false) == name)
+            .unwrap_or_else(|| panic!("platform {name:?} in {plan}"));
+        // The card and count the dialogue chose, from its stored state.
+        let st = state(&bot, &who).expect("the dialogue is still open at its plan");
+        let gpu = st["gpu"].as_str().expect("a card chosen").to_string();
+        let cards = st["cards"].as_u64().expect("a card count chosen");
+        let cost = say(
+            &bot,
+            &who,
+            &format!(
+                "/cost {} {cards}x{gpu} {}m",
+                platform.id,
+                (hours * 60.0).round()
+            ),
+        );
+        let total_marker = if *lang == "zh" {
+            "合计："
+        } else {
+            "Total: "
+        };
+        let total = number_after(&cost.text, &format!("{total_marker}{cur}"))
+            .unwrap_or_else(|| panic!("no total: {}", cost.text));
+        assert!(
+            (said - total).abs() <= 0.011 + total * 0.02,
+            "the plan says {said}, /cost says {total}\n{plan}\n{}",
+            cost.text
+        );
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "no plan said a trial cost; the test checked nothing"
+    );
+}

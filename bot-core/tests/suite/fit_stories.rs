@@ -367,3 +367,57 @@ fn the_printed_speed_follows_from_the_printed_figures() {
         );
     }
 }
+
+/// A daily volume one setup cannot serve is priced on as many setups as it takes, all running
+/// at once: around the clock costs each of them, and renting can still beat an API that is
+/// dearer per token (the verdict used to be "api" for every volume over one setup's capacity).
+#[test]
+fn a_volume_over_one_setups_capacity_is_priced_on_the_setups_it_takes() {
+    let c = Catalog::embedded().unwrap();
+    let q = TcoQuery {
+        model: ModelRef::Known(c.model("qwen2.5-7b").unwrap()),
+        quant: Quant::Awq,
+        gpu: c.gpu("4090").unwrap(),
+        cards: 1,
+        price_per_hour: Decimal::from(2),
+        tokens_per_day: 1e6,
+        api_price_per_mtok: Some(Decimal::from(50)),
+        plan_per_day: None,
+    };
+    let one = analyze(&c, &q, "USD").unwrap().serving.unwrap();
+    assert_eq!(one.setups_needed, 1);
+    assert_eq!(one.always_on_cost_per_day, Decimal::from(48));
+    for (times, setups) in [(2.5, 3u32), (1.01, 2), (4.0, 4)] {
+        let big = TcoQuery {
+            tokens_per_day: (one.capacity_tokens_per_day * times).round(),
+            ..q
+        };
+        let rep = analyze(&c, &big, "USD").unwrap();
+        let sv = rep.serving.clone().unwrap();
+        assert_eq!(sv.setups_needed, setups, "{times}× capacity");
+        assert_eq!(sv.always_on_cost_per_day, Decimal::from(48 * setups));
+        let per_mtok = sv
+            .always_on_cost_per_day
+            .to_string()
+            .parse::<f64>()
+            .unwrap()
+            / (big.tokens_per_day / 1e6);
+        let got = sv
+            .always_on_cost_per_mtok
+            .to_string()
+            .parse::<f64>()
+            .unwrap();
+        assert!(
+            (got - per_mtok).abs() < 1e-6 * per_mtok.max(1.0),
+            "{got} vs {per_mtok}"
+        );
+        // An API at 50 per 1M tokens is far dearer than any number of setups.
+        assert_eq!(rep.verdict, "rent", "{times}×");
+        // An API cheaper than the card's busy cost per token wins at any volume.
+        let cheap_api = TcoQuery {
+            api_price_per_mtok: Some(sv.busy_cost_per_mtok / Decimal::from(2)),
+            ..big
+        };
+        assert_eq!(analyze(&c, &cheap_api, "USD").unwrap().verdict, "api");
+    }
+}

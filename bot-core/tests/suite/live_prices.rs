@@ -135,12 +135,13 @@ fn fit_options_and_the_pick_result_name_fresh_live_prices() {
     let before = say(&b, "/fit qwen2.5-7b");
     assert!(!before.contains("Live now"), "{before}");
     let now = now_unix();
-    record(
-        &b,
-        "vast",
-        vec![offer("vast", "rtx-4090", 5, StockLevel::Low, now)],
-        now,
-    );
+    // A 2-card machine: it holds the 1-card /fit option and the /pick job on two cards.
+    let two = Offer {
+        cards: 2,
+        price_per_instance_hour: Decimal::new(10, 2),
+        ..offer("vast", "rtx-4090", 5, StockLevel::Low, now)
+    };
+    record(&b, "vast", vec![two], now);
     let t = say(&b, "/fit qwen2.5-7b");
     assert!(t.contains("Live now:"), "{t}");
     assert!(t.contains("$0.05 per GPU-hour on Vast.ai (low"), "{t}");
@@ -164,4 +165,89 @@ fn fit_options_and_the_pick_result_name_fresh_live_prices() {
     assert!(result.contains("Where to rent"), "{result}");
     assert!(result.contains("Vast.ai: live price $0.05"), "{result}");
     assert!(!result.contains("Stock: unknown"), "{result}");
+}
+
+/// A job on several cards of one machine is priced on a live offer whose machine holds it:
+/// eight fresh 1-card Vast rentals are not one 8-card node, so an 8-card job pays Vast's 8-card
+/// machine (dearer per GPU), and with no machine that large Vast gets no live price at all;
+/// RunPod rents any count of a type per GPU, so its per-GPU price scales.
+#[test]
+fn a_multi_card_job_is_priced_on_a_live_machine_that_holds_it() {
+    use bot_core::availability::live_quotes;
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(dir.path());
+    let now = now_unix();
+    let machine = |cards: u32, cents_per_gpu: i64| Offer {
+        cards,
+        price_per_instance_hour: Decimal::new(cents_per_gpu * i64::from(cards), 2),
+        ..offer(
+            "vast",
+            "rtx-4090",
+            cents_per_gpu,
+            StockLevel::Available,
+            now,
+        )
+    };
+    record(
+        &b,
+        "vast",
+        vec![machine(1, 30), machine(8, 45), machine(2, 35)],
+        now,
+    );
+    record(
+        &b,
+        "runpod",
+        vec![offer("runpod", "rtx-4090", 50, StockLevel::Available, now)],
+        now,
+    );
+    let per = |cards: u32| {
+        let q = live_quotes(&b.store, "rtx-4090", cards, now).unwrap();
+        let vast = q
+            .iter()
+            .find(|q| q.provider == "vast")
+            .map(|q| (q.cards, q.price_per_gpu_hour));
+        let runpod = q
+            .iter()
+            .find(|q| q.provider == "runpod")
+            .map(|q| (q.cards, q.price_per_gpu_hour));
+        (vast, runpod)
+    };
+    assert_eq!(
+        per(1),
+        (
+            Some((1, Decimal::new(30, 2))),
+            Some((1, Decimal::new(50, 2)))
+        )
+    );
+    assert_eq!(
+        per(2),
+        (
+            Some((2, Decimal::new(35, 2))),
+            Some((1, Decimal::new(50, 2)))
+        )
+    );
+    // Three cards: the smallest machine that holds them is the 8-card one, paid whole.
+    assert_eq!(
+        per(3),
+        (
+            Some((8, Decimal::new(45, 2))),
+            Some((1, Decimal::new(50, 2)))
+        )
+    );
+    assert_eq!(
+        per(8),
+        (
+            Some((8, Decimal::new(45, 2))),
+            Some((1, Decimal::new(50, 2)))
+        )
+    );
+    assert_eq!(per(9).0, None);
+    // In the answer: 8 cards on Vast cost 8 × $0.45 = $3.60/hour, not 8 × $0.30.
+    let t = say(&b, "/compare 8x 4090 1h currency=usd boot=0 pull=0");
+    let vast = t
+        .lines()
+        .find(|l| l.contains("Vast.ai") && l.contains("hour"))
+        .unwrap_or_else(|| panic!("{t}"));
+    assert!(vast.contains("$3.60"), "{vast}\n{t}");
+    assert!(!vast.contains("$2.40"), "{vast}\n{t}");
 }

@@ -165,3 +165,48 @@ fn pick_for_an_always_on_service_uses_the_plan_labelled() {
         "{last}"
     );
 }
+
+/// A rental period typed in weeks or months (`1mo`, `2mo`, `4w`, `包周`, `2个月`) is the time the
+/// machine is held, boot and setup inside it: the plan of that length covers it whole. Before,
+/// 730 h plus the first run's minutes overran one monthly plan and the dearer hourly row won.
+#[test]
+fn a_rental_period_is_held_whole_and_its_plan_covers_it() {
+    let (bot, _d) = bot();
+    for (line, total) in [
+        // One month: the $900 plan, not 730 h × $2 = $1,460 (nor two plans).
+        ("/cost lambda h100 pcie 1mo", "$900.00"),
+        ("/cost lambda h100 pcie 2mo", "$1800.00"),
+        // One week: the $250 week plan, not 168 h × $2 = $336.
+        ("/cost lambda h100 pcie 1w", "$250.00"),
+        ("/cost lambda h100 pcie weekly", "$250.00"),
+        // Four weeks (672 h): one month ($900) is cheaper than four weeks ($1,000).
+        ("/compare h100 pcie 4w", "$900.00"),
+        ("/compare h100 pcie 2mo", "$1800.00"),
+    ] {
+        let text = ask(&bot, "en", line);
+        assert!(text.contains(total), "{line}: {text}");
+        assert!(text.contains(PREPAID_EN), "{line}: {text}");
+        assert!(text.contains("boot and setup inside"), "{line}: {text}");
+        assert!(!text.contains("Counted 3m of boot"), "{line}: {text}");
+    }
+    // In Chinese the same plans, in yuan at the catalog's rate.
+    let (rate, _) = catalog().fx_rate("USD", "CNY").unwrap();
+    for (line, usd) in [
+        ("/cost lambda h100 pcie 包周", "250"),
+        ("/cost lambda h100 pcie 2个月", "1800"),
+        ("/compare h100 pcie 包月", "900"),
+    ] {
+        let text = ask(&bot, "zh", line);
+        let cny = (usd.parse::<rust_decimal::Decimal>().unwrap() * rate)
+            .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+        assert!(text.contains(&format!("¥{cny}")), "{line}: {text}");
+        assert!(text.contains(PREPAID_ZH), "{line}: {text}");
+    }
+    // A question reads the same period: a week held on the week plan.
+    let text = ask(&bot, "zh", "lambda h100 pcie 包周多少钱");
+    assert!(text.contains("租用") && text.contains(PREPAID_ZH), "{text}");
+    // A run typed in hours is work: its boot and setup come on top (2 h 5 min at $2/h).
+    let text = ask(&bot, "en", "/cost lambda h100 pcie 2h");
+    assert!(text.contains("2h5m") && text.contains("of work"), "{text}");
+    assert!(!text.contains(PREPAID_EN), "{text}");
+}

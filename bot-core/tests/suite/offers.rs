@@ -4,8 +4,8 @@
 //! `/report` refused (and nothing written) for anyone but an operator.
 
 use bot_core::availability::{
-    FeedInfo, FetchOutcome, Offer, OfferKind, StockLevel, gpu_key, now_unix, record_fetch,
-    record_import, sightings,
+    FeedInfo, FetchOutcome, Offer, OfferKind, StockLevel, format_rfc3339, gpu_key, now_unix,
+    record_fetch, record_import, sightings,
 };
 use bot_core::reply::Reply;
 use bot_core::store::{Store, db_path};
@@ -345,5 +345,62 @@ fn the_offer_index_follows_every_write_of_the_snapshots() {
         h100(&bot.store),
         seen,
         "and the commit shows after the update"
+    );
+}
+
+/// A catalog row older than 30 days is marked `*` with the footnote every price list has, and a
+/// recent one is not; the on-demand tier reads 按量 in Chinese as in /compare.
+#[test]
+fn an_old_catalog_price_is_marked_as_every_price_list_marks_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    let now = now_unix();
+    for (feed, provider, days) in [
+        ("skypilot/runpod", "runpod", 45),
+        ("skypilot/lambda", "lambda", 3),
+    ] {
+        let at = now - days * 86_400;
+        record_import(
+            &bot.store,
+            FeedInfo {
+                feed: feed.into(),
+                source: "test".into(),
+                as_of: format_rfc3339(at)[..10].to_string(),
+                ..FeedInfo::default()
+            },
+            vec![offer(
+                provider,
+                "l40s",
+                1,
+                Some(48.0),
+                99,
+                OfferKind::OnDemand,
+                "us",
+                at,
+            )],
+        )
+        .unwrap();
+    }
+    let t = say(&bot, "u", "/offers l40s");
+    let row = |name: &str| {
+        t.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in {t}"))
+            .trim_end()
+            .to_string()
+    };
+    assert!(row("RunPod").ends_with('*'), "{t}");
+    assert!(!row("Lambda").ends_with('*'), "{t}");
+    assert!(t.contains("older than 30 days"), "{t}");
+    let a = bot.handle(
+        &who("z", "zh-CN"),
+        Input::Text("/offers l40s lambda".into()),
+    );
+    let zh = text(&a.replies, a.lang);
+    assert!(zh.contains("按量") && !zh.contains("按需"), "{zh}");
+    assert!(
+        !zh.contains("超过 30 天"),
+        "a recent row alone needs no footnote: {zh}"
     );
 }

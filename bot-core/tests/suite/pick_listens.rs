@@ -61,11 +61,55 @@ fn the_first_sentence_keeps_all_six_facts_and_asks_only_what_is_left() {
             }
             Some(line) => say(&bot, &me, &line),
         };
-        six_facts_kept(&ids, &text);
+        six_facts_kept(
+            &ids,
+            &text,
+            &["Qwen2.5-7B", "LoRA", "3", "支付宝", "实名", "50"],
+        );
     }
 }
 
-fn six_facts_kept(ids: &[String], text: &str) {
+/// The same story in English: the six facts said in one sentence, after `/pick` or with it.
+#[test]
+fn the_first_sentence_in_english_keeps_all_six_facts() {
+    let sentence =
+        "I want to lora fine-tune qwen2.5 7b for 3 hours, alipay only, no real-name, budget 50";
+    for first in [None, Some(format!("/pick {sentence}"))] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot(dir.path());
+        let me = who("en");
+        let (ids, text) = match first {
+            None => {
+                say(&bot, &me, "/pick");
+                say(&bot, &me, sentence)
+            }
+            Some(line) => say(&bot, &me, &line),
+        };
+        six_facts_kept(&ids, &text, &["Qwen2.5-7B", "LoRA", "3", "Alipay", "50"]);
+    }
+}
+
+/// A plain question that names a model and asks where to rent it starts `/pick` with the
+/// model and the method kept (the model is not a `/fit` to guess).
+#[test]
+fn a_model_with_where_to_rent_it_starts_pick_with_the_model() {
+    for (locale, question) in [
+        ("zh", "想用lora微调下qwen2.5 7b，不知道在哪租卡"),
+        ("en", "where do i rent gpus to lora fine-tune qwen2.5 7b?"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = bot(dir.path());
+        let me = who(locale);
+        let (ids, text) = say(&bot, &me, question);
+        assert!(text.contains("/pick"), "{question}: {text}");
+        for id in ["pick-understood-model", "pick-understood-method"] {
+            assert!(ids.iter().any(|i| i == id), "{id}: {question}: {text}");
+        }
+        assert!(!ids.iter().any(|i| i == "pick-ask-model"), "{text}");
+    }
+}
+
+fn six_facts_kept(ids: &[String], text: &str, said: &[&str]) {
     for id in [
         "pick-understood-model",
         "pick-understood-method",
@@ -76,7 +120,7 @@ fn six_facts_kept(ids: &[String], text: &str) {
     ] {
         assert!(ids.iter().any(|i| i == id), "{id} missing: {text}");
     }
-    for said in ["Qwen2.5-7B", "LoRA", "3", "支付宝", "实名", "50"] {
+    for said in said {
         assert!(text.contains(said), "{said}: {text}");
     }
     for asked in [

@@ -165,11 +165,21 @@ fn every_expected_command_is_answered_without_an_error() {
     let mut failed = Vec::new();
     for line in include_str!("../data/questions_hand.tsv")
         .lines()
+        .chain(include_str!("../data/questions_fresh7.tsv").lines())
+        .chain(include_str!("../data/questions_fresh8.tsv").lines())
+        .chain(include_str!("../data/questions_fresh9.tsv").lines())
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (_, expected) = line.split_once('\t').unwrap();
         let expected = expected.strip_prefix("ask:").unwrap_or(expected);
-        if !seen.insert(expected) || expected == "/pick" {
+        // A `/tco` reading without its card is answered by asking for the parts it lacks
+        // (`rent_vs_api_without_a_card_asks_only_for_what_is_missing`); typed, it is usage.
+        let words: Vec<&str> = expected.split(' ').collect();
+        let partial_tco = words[0] == "/tco"
+            && words
+                .get(3)
+                .is_none_or(|w| bot.catalog.find_gpu(w).is_none());
+        if !seen.insert(expected) || expected == "/pick" || partial_tco {
             continue;
         }
         let answer = bot.handle(&who, Input::Text(expected.into()));
@@ -308,38 +318,33 @@ fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) 
 /// - `questions_fresh6.tsv` (47), written after those fixes: untuned 43/47 (91.5%, whole line
 ///   and command name), after 47/47.
 ///
+/// Round five's batches:
+/// - `questions_fresh7.tsv` (172, every intent of issue 26 in new voices), written before this
+///   round's changes: untuned 156/172 (90.7%; 93.6% by command name), after the mechanisms
+///   it showed were fixed 172/172;
+/// - `questions_fresh8.tsv` (73, other voices: Cantonese, Taiwanese, voice input, emoji,
+///   Reddit, @bot), written after those fixes: untuned 62/73 (84.9%; 86.3% by command name),
+///   after the mechanisms it showed were fixed 73/73;
+/// - `questions_fresh9.tsv` (62, yet other voices), written after fresh8's fixes: untuned 57/62
+///   (91.9%, whole line and command name), after 62/62.
+///
 /// The shared held-out examples: 59/60 by command name before round four, 60/60 after.
 #[test]
 fn fresh_batches_with_whole_lines() {
     let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh3",
-        include_str!("../data/questions_fresh3.tsv"),
-    );
-    assert!(total >= 80, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh4",
-        include_str!("../data/questions_fresh4.tsv"),
-    );
-    assert!(total >= 40, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh5",
-        include_str!("../data/questions_fresh5.tsv"),
-    );
-    assert!(total >= 80, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh6",
-        include_str!("../data/questions_fresh6.tsv"),
-    );
-    assert!(total >= 40, "{total} questions");
-    assert!(right * 100 >= total * 95, "{right} of {total}");
+    for (name, corpus, at_least) in [
+        ("fresh3", include_str!("../data/questions_fresh3.tsv"), 80),
+        ("fresh4", include_str!("../data/questions_fresh4.tsv"), 40),
+        ("fresh5", include_str!("../data/questions_fresh5.tsv"), 80),
+        ("fresh6", include_str!("../data/questions_fresh6.tsv"), 40),
+        ("fresh7", include_str!("../data/questions_fresh7.tsv"), 150),
+        ("fresh8", include_str!("../data/questions_fresh8.tsv"), 60),
+        ("fresh9", include_str!("../data/questions_fresh9.tsv"), 60),
+    ] {
+        let (total, right) = share_by_line(&catalog, name, corpus);
+        assert!(total >= at_least, "{name}: {total} questions");
+        assert!(right * 100 >= total * 95, "{name}: {right} of {total}");
+    }
 }
 
 /// Round four's mechanisms on cases of my own (not in any batch that is measured): each
@@ -381,6 +386,165 @@ a100比一下价格\t/compare a100-80g-sxm 1h
 ";
     let (total, right) = share_by_line(&catalog, "round four", cases);
     assert_eq!(right, total, "{right} of {total}");
+}
+
+/// Round five's mechanisms (the misses of `questions_fresh7.tsv`) on cases of my own, none
+/// of them in a measured batch: each question with its whole expected first line.
+#[test]
+fn round_five_mechanisms_on_cases_of_their_own() {
+    let catalog = Catalog::embedded().unwrap();
+    let cases = "\
+# a family with a qualifier or without a version: every catalog model it names
+gemma 27b 要多少显存\task:/fit gemma-3-27b
+qwen coder 32b on an a100\t/fit qwen2.5-coder-32b a100-80g-sxm
+qwen 7b 3090 能跑吗\t/fit qwen2.5-7b rtx-3090
+# chat spellings (`distil`, `u`, `rn`) and traditional platform names
+deepseek-r1 distil llama 8b 3060能跑吗\t/fit deepseek-r1-distill-llama-8b rtx-3060
+wat can u do\t/help
+anyone got a100s rn\t/stock a100-80g-sxm
+騰訊雲 需要實名嗎\t/platform tencent-hai
+藍耘 4090 一小時多少錢\t/cost lanyun rtx-4090 1h
+幫我選張卡 我是學生\t/pick
+# value words are price rankings; `have any` asks for stock
+哪里的a800最实惠\t/compare a800-80g-sxm 1h
+性价比最高的4090在哪\t/compare rtx-4090 1h
+does vast have any h200\t/stock h200-sxm vast
+# a year, a week said 星期, an adverb as the /convert target
+$1.1/hr annually\t/convert 1.1usd/hour to year
+每小时3块 一星期多少\t/convert 3cny/hour to week
+$0.5 per hour, monthly?\t/convert 0.5usd/hour to month
+# a large count per day without `token` is the daily volume
+每天八百万 自建qwen2.5-14b 还是api\t/tco qwen2.5-14b bf16 8m
+self host qwen3-32b, 20 million a day, worth it?\t/tco qwen3-32b bf16 20m
+# a model with a wish to know where to rent it is guidance
+想部署个qwen3-8b 不知道租哪家\t/pick
+# the window of a price history, said as a span
+5090最近三天价格\t/trend rtx-5090 days=3
+a100 price over the past 2 weeks\t/trend a100-80g-sxm days=14
+h100 价格行情\t/trend h100-sxm
+# identity checks said without 实名
+gpu clouds without id verification?\t/platforms no-real-name
+哪些平台不需要身份证\t/platforms no-real-name
+# `lemme know` is an alert; `有…吗` asks for stock unless the card is owned
+lemme know when a b200 shows up on lambda\t/subscribe b200 lambda
+lambda有h100没\t/stock h100-sxm lambda
+我有一张4090 显存多大\t/gpu rtx-4090
+# two cards weighed for a task without a model: side by side
+5090 vs 4090 for llm inference which better\t/gpu rtx-5090 rtx-4090
+a6000和a100哪个适合微调\t/gpu rtx-a6000 a100-80g-sxm
+# jiao said as 毛
+5毛钱一分钟 一小时多少\t/convert 0.5cny/minute to hour
+# platforms weighed without a card or a price: each one's facts, asked back
+autodl和恒源云哪个好\task:/platform gpushare
+# every need a sentence says, in its order
+国内哪些平台支持按秒计费\t/platforms cn per-second
+# got cheaper lately is the price history
+最近h100便宜了吗\t/trend h100-sxm
+我想跑stable diffusion 用什么卡\t/pick
+# a price said in other words; platforms set against each other on a price
+租3090一天要几百块吗\t/compare rtx-3090 1d
+lambda vs runpod h100 price\t/compare h100-sxm 1h
+# a sibling card by its form alone
+h100 pcie vs sxm 区别大吗\t/gpu h100-pcie h100-sxm
+# one platform's facts in a student's words
+autodl 学生认证有优惠吗\t/platform autodl
+# 钟 for an hour; a daily span wins over how long it repeats
+h100 一个半钟 runpod\t/cost runpod h100-sxm 1h30m
+一周7天每天8小时 4090 哪家便宜\t/compare rtx-4090 daily 8h
+# training from scratch is every weight trained
+can i train a 1b model from scratch on a 4090\t/fit 1b full rtx-4090
+# non-native English, slang and long questions
+hi, i am PhD student, my professor ask me to fine tune llama 3.1 8b with lora but our lab have no gpu, which platform is cheap and good for me?\t/pick
+Hello sir, how many money for rent A100 one day?\t/compare a100-80g-sxm 1d
+兄弟 4090现在啥价\t/compare rtx-4090 1h
+急！明天要交作业 哪里能马上租到4090\t/stock rtx-4090
+求问 a100 40g 和 80g 差价多少\t/gpu a100-40g-sxm a100-80g-sxm
+# a payment method not wanted is no filter: the whole list
+is there platform no need credit card\t/platforms
+# a terse /tco: a count with m is millions of tokens a day there
+tco qwen2.5-7b 4090 10m\t/tco qwen2.5-7b bf16 rtx-4090 10m
+# a price converted whatever it is the price of; yuan, jiao and fen
+runpod 的 h100 2.69刀一小时 换算成人民币多少\t/convert 2.69usd/hour to hour cny
+一块九毛八一小时 包月多少钱\t/convert 1.98cny/hour to month
+# hours in a day are the day's use; all of them, always on
+一天24小时跑4090 一个月多少钱\t/compare rtx-4090 always
+# alerts said as 盯/提醒/set an alert; restocking is the stock rhythm
+盯一下runpod的h200 低于3美元提醒\t/subscribe h200-sxm runpod max=3usd/hour
+set an alert for a100 under 1.2 usd on vast\t/subscribe a100-80g-sxm vast max=1.2usd/hour
+4090 什么时候补货\t/trend rtx-4090
+a100 价格是不是在跌\t/trend a100-80g-sxm
+# a batch and a pair of cards said in words
+7b 模型 batch 8 推理 4090\t/fit 7b rtx-4090 batch=8
+双卡3090 nvlink 跑 70b\t/fit 70b 2xrtx-3090
+# which platforms have a card: its stock; two platforms' differences: each one's facts
+which platforms have b200\t/stock b200
+autodl 和 featurize 的区别\task:/platform featurize
+# a quantization written into the model's name; counts with a times sign
+qwen2.5-72b-int4 on 4090\t/fit qwen2.5-72b int4 rtx-4090
+H100×8 能跑 deepseek-r1 吗\t/fit deepseek-r1 8xh100-sxm
+a100 *4 跑 llama-3.1-405b int4\t/fit llama-3.1-405b int4 4xa100-80g-sxm
+# an image model's two-word name
+flux schnell 3060\t/fit flux.1-schnell rtx-3060
+# Cantonese words read as Mandarin (fresh8's misses, on cases of my own)
+边度有h20租\t/stock h20
+a100 同 h100 有咩区别\t/gpu a100-80g-sxm h100-sxm
+4090 边间最平\t/compare rtx-4090 1h
+# monthly is a month's rent; 弄到 and 有没有 ask stock
+l40s monthly price\t/compare l40s always
+哪里能弄到b200\t/stock b200
+有没有a800租\t/stock a800-80g-sxm
+# 近 before a span is the recent past
+近10天4090价格\t/trend rtx-4090 days=10
+# guidance and help in other words
+noob here, where to start with renting gpus\t/pick
+你可以干嘛\t/help
+# a model published in its own format is costed in it, as /fit's default
+self host gpt-oss-120b or use an api, 10m tokens a day\t/tco gpt-oss-120b mxfp4 10m
+# a week said 礼拜/星期, renting by the week or day, a night said 一宿: never the 1h default
+要是用autodl的4090跑一个礼拜 大概多少\t/cost autodl rtx-4090 7d
+3090 两个礼拜 多少钱\t/compare rtx-3090 14d
+a100按周租哪里便宜\t/compare a100-80g-sxm 7d
+跑一宿3090多少钱\t/compare rtx-3090 8h
+# a market price asks the price; a currency symbol after its amount
+老铁们 a100 现在市场价多少\t/compare a100-80g-sxm 1h
+3090 at most 0.2$/h\t/stock rtx-3090 0.2usd/hour
+# durations that were the 1h default or a wrong bill: ranges (the longer end), quarters and
+# halves of an hour, English number words, a fortnight, a year, `min` glued, a day's use said after
+4090 跑三四个小时 autodl\t/cost autodl rtx-4090 4h
+autodl 4090 2-3小时多少钱\t/cost autodl rtx-4090 3h
+a100 half an hour on runpod\t/cost runpod a100-80g-sxm 30m
+autodl 4090 跑一刻钟\t/cost autodl rtx-4090 15m
+4090 two and a half hours runpod\t/cost runpod rtx-4090 2h30m
+4090 one hour and a half runpod\t/cost runpod rtx-4090 1h30m
+4090 1h 30min runpod\t/cost runpod rtx-4090 1h30m
+h100 for a fortnight cheapest\t/compare h100-sxm 14d
+h100 一年多少钱\t/compare h100-sxm 12mo
+runpod 4090 8 hours a day for a month\t/cost runpod rtx-4090 daily 8h
+# fresh9's misses on cases of my own: 最省, 空闲/out of, 入坑/建议, 平台 with a need
+a100 跑3小时 哪里最省钱\t/compare a100-80g-sxm 3h
+现在有空闲的h100吗\t/stock h100-sxm
+has runpod run out of 5090s\t/stock rtx-5090 runpod
+新人入坑 租gpu有什么建议\t/pick
+支持微信的国内平台\t/platforms wechat cn
+# money: cents, 元/时, a little over an amount is no cap
+4090 under 30 cents an hour available?\t/stock rtx-4090 0.3usd/hour
+2.5元/时 一个月多少\t/convert 2.5cny/hour to month
+4090 两块多一小时的有吗\t/stock rtx-4090
+";
+    let (total, right) = share_by_line(&catalog, "round five", cases);
+    assert_eq!(right, total, "{right} of {total}");
+    // `mistral small 24b` is three catalog models: all three are asked back, none guessed.
+    match read(&catalog, "can a 4090 run mistral small 24b") {
+        Reading::Ask(options) => assert_eq!(options.len(), 3, "{options:?}"),
+        other => panic!("{:?}", other.lines()),
+    }
+    // `每天8小时` is a duration, never a volume: no rent-vs-API reading.
+    assert_eq!(
+        read(&catalog, "autodl 4090 每天8小时 一个月多少钱").lines()[0]
+            .split(' ')
+            .next(),
+        Some("/cost")
+    );
 }
 
 /// `QUESTIONS=file cargo test -p bot-core --test suite understand::print_readings -- --ignored

@@ -83,6 +83,9 @@ const TERMS: &[&str] = &[
     "Trainer",
     "axolotl",
     "LitGPT",
+    "torchtune",
+    "DeepSpeed",
+    "bitsandbytes",
     "amp",
     "adamw",
 ];
@@ -180,6 +183,9 @@ fn zh_lines(c: &Catalog) -> Vec<String> {
         "/fit qwen2.5-7b lora 4090".into(),
         "/fit qwen2.5-7b qlora 4090".into(),
         "/fit qwen2.5-7b full 4090".into(),
+        // An MoE QLoRA: the line on which experts carry adapters.
+        "/fit qwen3-30b-a3b qlora 4090".into(),
+        "/fit qwen3-30b-a3b lora 4090 experts=on".into(),
         "/fit qwen2.5-7b int4 vllm l20".into(),
         "/fit qwen2.5-72b iq2_xxs 4090".into(),
         "/fit 671b q4_k_m".into(),

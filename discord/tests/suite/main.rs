@@ -6,3 +6,4 @@
 mod attachments;
 mod commands_json;
 mod rest;
+mod wire_gateway;

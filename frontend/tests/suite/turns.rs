@@ -177,6 +177,7 @@ fn a_button_press_edits_the_carrying_message_then_sends_the_rest() {
     let to = Address {
         chat: "chat-ann".into(),
         reply_to: Some("41".into()),
+        thread: None,
     };
     rt.block_on(turns.text(ann.clone(), "/pick", &to)).unwrap();
     // The first question's first choice, as a button would carry it.

@@ -9,3 +9,4 @@ mod limits;
 mod parse_props;
 mod poll_together;
 mod shapes;
+mod wire_answers;

@@ -3,3 +3,4 @@
 
 mod fanout;
 mod telegram_sender;
+mod wire_errors;

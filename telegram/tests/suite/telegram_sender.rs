@@ -11,13 +11,14 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
-fn config(fake: &FakeTelegram) -> Config {
+/// The sender's configuration against `fake` (shared by the suite's modules).
+pub(crate) fn config(fake: &FakeTelegram) -> Config {
     let mut c = Config::new(Token::new(TOKEN));
     c.api_url = fake.api_url().parse().unwrap();
     c
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

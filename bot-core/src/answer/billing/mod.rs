@@ -68,9 +68,11 @@ fn user_price_cost(
 /// or `/cost <price/unit> <duration>` at a price of the user's own.
 pub fn cost(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
     let result = (|| {
-        if let [word] = req.names.as_slice()
-            && ctx.catalog.find_platform(word).is_none()
-            && let Ok(price) = crate::lexicon::parse_price(word)
+        // The price may be one word (`2.5/h`, `¥2.5/h`) or spaced (`2.5 usd/h`, `2.5 元/小时`):
+        // a currency written apart from its number still wins over the chat's.
+        if let Some(first) = req.names.first()
+            && ctx.catalog.find_platform(first).is_none()
+            && let Ok(price) = crate::lexicon::parse_price(&req.names.concat())
             && price.per.is_some()
         {
             return user_price_cost(ctx, req, &price);
@@ -112,9 +114,13 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             ctx.today,
         )?;
         // Fresh live prices replace list prices where a provider has them; none, no change.
-        let live =
-            crate::availability::live_quotes(ctx.store, &g.id, crate::availability::now_unix())
-                .unwrap_or_default();
+        let live = crate::availability::live_quotes(
+            ctx.store,
+            &g.id,
+            req.cards,
+            crate::availability::now_unix(),
+        )
+        .unwrap_or_default();
         let (offers, used) = billing::with_live_prices(
             ctx.catalog,
             offers,

@@ -50,6 +50,21 @@ pub(super) fn fx_msg(f: &billing::FxUsed) -> Msg {
 pub fn job_text(lang: Lang, job: &Job) -> String {
     let format_duration = |s| format_duration_in(s, lang == Lang::Zh);
     let msg = match job.pattern {
+        // A held period (`1w`, `2mo`) is the time the machine is kept, boot and setup inside.
+        Pattern::OneOff if job.held() => {
+            let month = Decimal::from(u64::from(crate::units::HOURS_PER_MONTH) * 3600);
+            if (job.work % month).is_zero() {
+                Msg::new("billing-job").arg("kind", "held-months").arg(
+                    "months",
+                    rust_decimal::prelude::ToPrimitive::to_u32(&(job.work / month))
+                        .unwrap_or(u32::MAX),
+                )
+            } else {
+                Msg::new("billing-job")
+                    .arg("kind", "held")
+                    .arg("work", format_duration(job.work))
+            }
+        }
         Pattern::OneOff => Msg::new("billing-job")
             .arg("kind", "oneoff")
             .arg("work", format_duration(job.work)),

@@ -67,6 +67,24 @@ pub(super) const SPOT_WORDS: &[&str] = &[
     "抢占式",
 ];
 
+/// Words for a rental period of a package's length (`包周`: one week held); `包月` and
+/// `monthly` are always on, above. A held period has its boot and setup inside it
+/// ([`Job::held`]).
+pub(super) const PERIOD_WORDS: &[(&str, &str)] = &[
+    ("包周", "1w"),
+    ("weekly", "1w"),
+    ("包天", "1d"),
+    ("包日", "1d"),
+];
+
+fn period_word(w: &str) -> Option<&'static str> {
+    let l = w.to_lowercase();
+    PERIOD_WORDS
+        .iter()
+        .find(|(word, _)| *word == l)
+        .map(|(_, span)| *span)
+}
+
 pub(super) const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
 
 pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingError> {
@@ -84,45 +102,6 @@ pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingErr
         .ok()
         .filter(|n| *n <= 100_000)
         .ok_or(BillingError::TooLarge { what })
-}
-
-/// A count written before a card, as `/fit` reads it (`8x h100`, `8× h100`, `2x4090`): taken
-/// out of the names and returned, so `/compare 8x h100 1h` prices eight cards instead of
-/// looking for a GPU called "8x h100". `cards=` written as well wins.
-fn take_card_prefix(words: &mut Vec<String>) -> Option<u32> {
-    let count = |w: &str| {
-        let l = w.to_lowercase();
-        let digits = l.trim_end_matches(['x', '×']);
-        (digits.len() < l.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| digits.parse::<u32>().ok())
-            .flatten()
-            .filter(|n| *n >= 1)
-    };
-    // `8x` `h100`: the count alone, with a name after it.
-    if let Some(i) = (0..words.len().saturating_sub(1)).find(|&i| count(&words[i]).is_some()) {
-        let n = count(&words[i]);
-        words.remove(i);
-        return n;
-    }
-    // `2x4090`, `8×h100`: glued to the name.
-    for w in words.iter_mut() {
-        let l = w.to_lowercase();
-        let digits: String = l.chars().take_while(char::is_ascii_digit).collect();
-        if let Some(rest) = l[digits.len()..]
-            .strip_prefix('x')
-            .or_else(|| l[digits.len()..].strip_prefix('×'))
-            && !digits.is_empty()
-            && rest
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
-            && let Ok(n @ 1..) = digits.parse::<u32>()
-        {
-            *w = rest.to_string();
-            return Some(n);
-        }
-    }
-    None
 }
 
 /// Parses `<names...> <duration | daily 4h | always> [key=value...]`.
@@ -157,7 +136,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
             _ => return Err(BillingError::UnknownOption { key: k.clone() }),
         }
     }
-    if let Some(n) = take_card_prefix(&mut words)
+    if let Some(n) = crate::lexicon::take_card_prefix(&mut words)
         && !opts.iter().any(|(k, _)| option_key(k) == Some("cards"))
     {
         cards = n;
@@ -174,6 +153,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     let is_duration = |w: &str| {
         let l = w.to_lowercase();
         ALWAYS_WORDS.contains(&l.as_str())
+            || period_word(&l).is_some()
             || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
                 && crate::units::parse_duration(&l).is_ok())
     };
@@ -197,6 +177,8 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         job.pattern = Pattern::AlwaysOn {
             months: months.unwrap_or(1),
         };
+    } else if let Some(span) = period_word(&lower) {
+        job.work = parse_dur("work", span)?;
     } else if let Some(prefix) = DAILY_WORDS.iter().find(|w| lower.starts_with(**w))
         && lower.len() > prefix.len()
     {
@@ -246,7 +228,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
 /// The first run's boot and image pull are billed on most platforms: counted unless the user
 /// gives their own figures (boot=0 drops them), the same minutes /pick counts.
 fn assume_hidden(job: &mut Job, boot_given: bool, pull_given: bool) {
-    let (boot, pull) = advice::hidden_seconds(&job.pattern);
+    let (boot, pull) = advice::hidden_seconds(job);
     if !boot_given {
         job.boot = boot;
         job.boot_assumed = boot > Decimal::ZERO;
@@ -333,7 +315,7 @@ impl JobRequest {
         if self.cards > 1 {
             w.push(format!("cards={}", self.cards));
         }
-        let (boot, pull) = advice::hidden_seconds(&j.pattern);
+        let (boot, pull) = advice::hidden_seconds(j);
         if !j.boot_assumed && j.boot != boot {
             w.push(format!("boot={}", format_span(j.boot)));
         }

@@ -1,0 +1,103 @@
+//! Regional and chat spellings made standard before a question is read: Cantonese written
+//! words as Mandarin, chat spellings as words (`u`, `rn`), traditional characters as simplified.
+
+/// Cantonese written words as the Mandarin the cue words are written in (`有冇5090` →
+/// `有没有5090`, `差咩嘢` → `差什么`, `边度最平` → `哪里最便宜`). Longer words first.
+pub(super) const CANTONESE: &[(&str, &str)] = &[
+    ("有冇", "有没有"),
+    ("咩嘢", "什么"),
+    ("乜嘢", "什么"),
+    ("边度", "哪里"),
+    ("边间", "哪家"),
+    ("边个", "哪个"),
+    ("点样", "怎么"),
+    ("几多", "多少"),
+    ("最平", "最便宜"),
+    ("平啲", "便宜点"),
+    ("冇", "没"),
+    ("咩", "什么"),
+    ("嘅", "的"),
+    ("嗰", "那"),
+    ("係", "是"),
+    ("唔", "不"),
+    ("咗", "了"),
+    ("揾", "找"),
+    ("睇", "看"),
+];
+
+/// Whole Latin words as chat spells them, in the word the lexicon reads: `u` → `you`, `rn` →
+/// `right now`, `distil` → `distill`. Only a whole word is replaced (`distillation`,
+/// `run` stay).
+const SPELLINGS: &[(&str, &str)] = &[
+    ("u", "you"),
+    ("ur", "your"),
+    ("r", "are"),
+    ("rn", "right now"),
+    ("atm", "right now"),
+    ("distil", "distill"),
+    ("distiled", "distill"),
+    ("pls", "please"),
+    ("plz", "please"),
+    ("wat", "what"),
+    ("wht", "what"),
+    ("dont", "don't"),
+    ("doesnt", "doesn't"),
+    ("isnt", "isn't"),
+    ("cant", "can't"),
+];
+
+/// One walk: each maximal run of ASCII letters is looked up in [`SPELLINGS`], unless it is
+/// glued to a digit or a name's joiner on either side (`2h`, `r1`, `qwen-r`).
+pub(super) fn respell(s: &str) -> String {
+    let glue = |c: char| c.is_ascii_digit() || matches!(c, '-' | '.' | '_' | '/' | '$');
+    let mut out = String::with_capacity(s.len());
+    let mut word = String::new();
+    let mut glued = false;
+    for c in s.chars() {
+        if c.is_ascii_alphabetic() {
+            if word.is_empty() {
+                glued = out.chars().next_back().is_some_and(glue);
+            }
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            let w = std::mem::take(&mut word);
+            match SPELLINGS.iter().find(|(from, _)| *from == w) {
+                Some((_, to)) if !glued && !glue(c) => out.push_str(to),
+                _ => out.push_str(&w),
+            }
+        }
+        out.push(c);
+    }
+    if !word.is_empty() {
+        match SPELLINGS.iter().find(|(from, _)| *from == word) {
+            Some((_, to)) if !glued => out.push_str(to),
+            _ => out.push_str(&word),
+        }
+    }
+    out
+}
+
+/// Traditional characters (Taiwan, Hong Kong) as their simplified forms, so `現在哪裡有4090`
+/// reads like `现在哪里有4090`: every cue word and name in the lexicon is written simplified.
+/// The characters of the words the reader looks for; others are kept as they are.
+const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調還沒麼幾價區別實認證寶雲這較鐘週夠開關機數據刪儲計單貨選擇薦劃點長該線萬億兩給說問請對會後來過記憶體參規寬帶務佈營與為們臺種條擬檔庫態勢漲歷變網預內國際卻讓號碼訂閱貼應試驗龐東門風幣圓讀寫啟動續結總約恆騰訊貝華優勝澗績攬趨藍學畢課導師幫換匯裝間級設專業類發環標準題詢轉權統陸灣廣鏡盤傳資電腦註冊帳戶額餘護載從離絡邊於雙處誰節減達報產錄穩頁議見觀圖閒紀屬聽視頻擁極龍廠";
+/// The simplified form of each character of [`TRADITIONAL`], in the same order.
+const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约恒腾讯贝华优胜涧绩揽趋蓝学毕课导师帮换汇装间级设专业类发环标准题询转权统陆湾广镜盘传资电脑注册帐户额余护载从离络边于双处谁节减达报产录稳页议见观图闲纪属听视频拥极龙厂";
+
+pub(super) fn simplified(c: char) -> char {
+    if !is_cjk(c) {
+        return c;
+    }
+    TRADITIONAL
+        .chars()
+        .zip(SIMPLIFIED.chars())
+        .find(|(t, _)| *t == c)
+        .map_or(c, |(_, s)| s)
+}
+
+/// A Chinese character (the CJK Unified Ideographs and Extension A).
+pub(super) fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF)
+}

@@ -1,0 +1,69 @@
+//! Interactions in the shapes of Discord's documentation, read by serenity (the gateway's way
+//! in) and written back to the endpoint's JSON: what the handler reads must survive — a DM's
+//! top-level `user`, `guild_locale`, a modal submit's type, options under a subcommand, a
+//! NUMBER option's float.
+
+use gpuscout_discord::gateway::interaction_json;
+use serde_json::json;
+use serenity::model::application::Interaction;
+
+fn base(kind: u8, data: serde_json::Value) -> serde_json::Value {
+    json!({
+        "id": "600000000000000001", "application_id": "100000000000000001", "type": kind,
+        "token": "tok", "version": 1, "data": data, "channel_id": "310000000000000009",
+        "channel": {"id": "310000000000000009", "type": 1, "flags": 0},
+        "user": {"id": "410000000000000001", "username": "mei", "discriminator": "0",
+                 "global_name": "Mei", "avatar": null},
+        "app_permissions": "559623605571137", "locale": "zh-CN", "entitlements": [],
+        "authorizing_integration_owners": {"1": "410000000000000001"}, "context": 1,
+        "attachment_size_limit": 10485760,
+    })
+}
+
+#[test]
+fn a_dm_command_with_a_subcommand_and_a_float_survives_serenity() {
+    let cmd = base(
+        2,
+        json!({"id": "1", "name": "fit", "type": 1, "options": [
+            {"name": "run", "type": 1, "options": [
+                {"name": "model", "type": 3, "value": "qwen2.5-7b"},
+                {"name": "cards", "type": 10, "value": 2.0}]}]}),
+    );
+    let typed: Interaction = serde_json::from_value(cmd).expect("serenity reads a DM command");
+    let back = interaction_json(&typed).unwrap();
+    assert_eq!(back["type"], 2);
+    assert_eq!(back["locale"], "zh-CN");
+    let user = back["member"]["user"]["id"]
+        .as_str()
+        .or_else(|| back["user"]["id"].as_str());
+    assert_eq!(user, Some("410000000000000001"), "{back}");
+    let sub = &back["data"]["options"][0];
+    assert_eq!(sub["name"], "run", "{back}");
+    assert_eq!(sub["options"][0]["value"], "qwen2.5-7b", "{back}");
+    assert_eq!(sub["options"][1]["value"].as_f64(), Some(2.0), "{back}");
+}
+
+#[test]
+fn a_guild_locale_and_a_modal_submit_survive_serenity() {
+    let mut cmd = base(
+        2,
+        json!({"id": "1", "name": "gpu", "type": 1, "options": [
+        {"name": "gpu", "type": 3, "value": "4090"}]}),
+    );
+    cmd["guild_id"] = json!("200000000000000002");
+    cmd["guild_locale"] = json!("zh-CN");
+    cmd["member"] = json!({"user": cmd["user"].clone(), "roles": [], "permissions": "0",
+        "joined_at": "2026-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
+        "flags": 0});
+    let typed: Interaction = serde_json::from_value(cmd).expect("serenity reads a guild command");
+    let back = interaction_json(&typed).unwrap();
+    assert_eq!(back["guild_locale"], "zh-CN", "{back}");
+    let modal = base(
+        5,
+        json!({"custom_id": "v1|feedback", "components": [{"type": 1, "components": [
+            {"type": 4, "custom_id": "text", "value": "hello"}]}]}),
+    );
+    let typed: Interaction = serde_json::from_value(modal).expect("serenity reads a modal submit");
+    let back = interaction_json(&typed).unwrap();
+    assert_eq!(back["type"], 5, "{back}");
+}

@@ -1,0 +1,254 @@
+//! Discord interactions written apart from the code, in the shapes of Discord's developer
+//! documentation ("Receiving and Responding": the interaction object, application command
+//! data with its options, message components, autocomplete, modal submit), signed and POSTed
+//! to the real `gpuscout serve`: a DM (`user`, no `member`, no guild), a guild member, the
+//! person's `locale` before the server's `guild_locale`, a whole number written as a float,
+//! options nested under a subcommand, missing optional options, modal submits and types this
+//! build does not know. Each gets a response Discord accepts, in the asker's language.
+
+use gpuscout_testkit::fake_discord::{APPLICATION_ID, FakeDiscord, Interactions};
+use gpuscout_testkit::serve::Serve;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+const MEI: &str = "410000000000000001";
+const DM_CHANNEL: &str = "310000000000000009";
+
+struct Bot {
+    _serve: Serve,
+    _fake: FakeDiscord,
+    discord: Interactions,
+    _dir: tempfile::TempDir,
+}
+
+fn start() -> Bot {
+    let fake = FakeDiscord::start();
+    let dir = tempfile::tempdir().unwrap();
+    let key_holder = Interactions::new("127.0.0.1:1".parse().unwrap());
+    let serve = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .discord(&fake, &key_holder.public_key_hex())
+        .env("DISCORD_DEFER_AFTER_MS", "2500")
+        .env("DISCORD_GATEWAY", "off")
+        .start(dir.path());
+    let addr: SocketAddr = serve.http_addr(Duration::from_secs(30));
+    Bot {
+        _serve: serve,
+        _fake: fake,
+        discord: key_holder.at(addr),
+        _dir: dir,
+    }
+}
+
+fn user(id: &str) -> Value {
+    json!({"id": id, "username": "mei", "discriminator": "0", "global_name": "Mei",
+           "avatar": null, "public_flags": 0})
+}
+
+/// An interaction in a DM: `user` at the top, no `member`, no `guild_id` (context 1).
+fn in_dm(id: u64, kind: u64, locale: Option<&str>, data: Value) -> Value {
+    let mut i = json!({
+        "id": id.to_string(), "application_id": APPLICATION_ID.to_string(), "type": kind,
+        "token": format!("dm-token-{id}"), "version": 1, "data": data,
+        "channel_id": DM_CHANNEL, "channel": {"id": DM_CHANNEL, "type": 1,
+            "recipients": [user(MEI)], "flags": 0},
+        "user": user(MEI), "app_permissions": "559623605571137", "entitlements": [],
+        "authorizing_integration_owners": {"1": MEI}, "context": 1,
+        "attachment_size_limit": 10485760,
+    });
+    if let Some(l) = locale {
+        i["locale"] = json!(l);
+    }
+    i
+}
+
+/// The same in a guild channel: `member.user`, `guild_locale`.
+fn in_guild(id: u64, kind: u64, locale: Option<&str>, guild_locale: &str, data: Value) -> Value {
+    let mut i = in_dm(id, kind, locale, data);
+    let o = i.as_object_mut().unwrap();
+    o.remove("user");
+    o.insert("guild_id".into(), json!("200000000000000002"));
+    o.insert("channel_id".into(), json!("300000000000000003"));
+    o.insert(
+        "channel".into(),
+        json!({"id": "300000000000000003", "type": 0, "name": "gpu"}),
+    );
+    o.insert(
+        "member".into(),
+        json!({"user": user(MEI), "roles": [], "permissions": "0",
+        "joined_at": "2026-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
+        "flags": 0}),
+    );
+    o.insert("guild_locale".into(), json!(guild_locale));
+    o.insert("context".into(), json!(0));
+    i
+}
+
+fn command(name: &str, options: Value) -> Value {
+    json!({"id": "1", "name": name, "type": 1, "options": options})
+}
+
+/// Everything an answer shows, as one text.
+fn shown(data: &Value) -> String {
+    let mut out = vec![data["content"].as_str().unwrap_or("").to_string()];
+    for e in data["embeds"].as_array().into_iter().flatten() {
+        out.extend(e["title"].as_str().map(str::to_string));
+        out.extend(e["description"].as_str().map(str::to_string));
+        for f in e["fields"].as_array().into_iter().flatten() {
+            out.extend(f["name"].as_str().map(str::to_string));
+            out.extend(f["value"].as_str().map(str::to_string));
+        }
+    }
+    out.join("\n")
+}
+
+fn has_han(s: &str) -> bool {
+    s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
+#[test]
+fn dms_guilds_and_locales_are_read_as_discord_sends_them() {
+    let bot = start();
+    let gpu = || command("gpu", json!([{"name": "gpu", "type": 3, "value": "4090"}]));
+    // A DM: the user is at the top level; the answer is in their locale.
+    let a = bot.discord.post(&in_dm(600001, 2, Some("zh-CN"), gpu()));
+    assert_eq!(
+        (a.status, a.body["type"].as_u64()),
+        (200, Some(4)),
+        "{:?}",
+        a.body
+    );
+    let text = shown(&a.body["data"]);
+    assert!(text.contains("4090") && has_han(&text), "{text}");
+    // A guild: the person's locale wins over the server's.
+    let a = bot
+        .discord
+        .post(&in_guild(600002, 2, Some("en-GB"), "zh-CN", gpu()));
+    let text = shown(&a.body["data"]);
+    assert!(text.contains("4090") && !has_han(&text), "{text}");
+    // Without a locale of the person's own, the server's is what Discord tells us.
+    let a = bot.discord.post(&in_guild(600003, 2, None, "zh-CN", gpu()));
+    let text = shown(&a.body["data"]);
+    assert!(has_han(&text), "{text}");
+}
+
+#[test]
+fn options_as_floats_nested_or_missing_give_the_same_answer_as_typed() {
+    let bot = start();
+    let fit = |id: u64, options: Value| {
+        let a = bot
+            .discord
+            .post(&in_dm(id, 2, Some("en-US"), command("fit", options)));
+        assert_eq!(
+            (a.status, a.body["type"].as_u64()),
+            (200, Some(4)),
+            "{:?}",
+            a.body
+        );
+        shown(&a.body["data"])
+    };
+    let base = json!([
+        {"name": "model", "type": 3, "value": "qwen2.5-7b"},
+        {"name": "gpu", "type": 3, "value": "RTX 4090"},
+    ]);
+    let mut as_int = base.clone();
+    as_int
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "cards", "type": 4, "value": 2}));
+    let mut as_float = base.clone();
+    as_float
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "cards", "type": 10, "value": 2.0}));
+    let int_answer = fit(600101, as_int);
+    assert_eq!(fit(600102, as_float), int_answer);
+    // The same options under a subcommand (a registration from another build).
+    let nested = json!([{"name": "run", "type": 1, "options": base}]);
+    let no_cards = fit(600103, base.clone());
+    assert_eq!(fit(600104, nested), no_cards);
+    // Optional options left out: still an answer, never an empty or failed response.
+    let only_model = fit(
+        600105,
+        json!([{"name": "model", "type": 3, "value": "qwen2.5-7b"}]),
+    );
+    assert!(!only_model.trim().is_empty());
+    let none = fit(600106, json!([]));
+    assert!(!none.trim().is_empty());
+}
+
+#[test]
+fn modal_submits_components_autocomplete_and_unknown_types_get_a_response() {
+    let bot = start();
+    // A modal submit: we open none, so it is an old form; told so in the user's language.
+    let modal = json!({"custom_id": "v1|feedback", "components": [{"type": 1, "components": [
+        {"type": 4, "custom_id": "text", "value": "hello"}]}]});
+    let a = bot.discord.post(&in_dm(600201, 5, Some("zh-CN"), modal));
+    assert_eq!(
+        (a.status, a.body["type"].as_u64()),
+        (200, Some(4)),
+        "{:?}",
+        a.body
+    );
+    assert!(has_han(&shown(&a.body["data"])), "{:?}", a.body);
+    // A button from an older build, pressed in a DM (no member; the message is ours).
+    let mut press = in_dm(
+        600202,
+        3,
+        Some("en-US"),
+        json!({"custom_id": "v9|gone", "component_type": 2}),
+    );
+    press["message"] = json!({"id": "800000000000000077", "channel_id": DM_CHANNEL,
+        "author": user(&APPLICATION_ID.to_string()), "content": "", "flags": 0,
+        "interaction_metadata": {"id": "1", "type": 2, "user": user(MEI)}});
+    let a = bot.discord.post(&press);
+    assert_eq!(
+        (a.status, a.body["type"].as_u64()),
+        (200, Some(4)),
+        "{:?}",
+        a.body
+    );
+    // Autocomplete: the focused option's partial text; a focused integer option sends a
+    // number or a partial string, and must not fail either.
+    let ac = |id: u64, options: Value| {
+        let a = bot
+            .discord
+            .post(&in_dm(id, 4, Some("en-US"), command("fit", options)));
+        assert_eq!(
+            (a.status, a.body["type"].as_u64()),
+            (200, Some(8)),
+            "{:?}",
+            a.body
+        );
+        a.body["data"]["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let choices = ac(
+        600203,
+        json!([{"name": "gpu", "type": 3, "value": "409", "focused": true}]),
+    );
+    assert!(
+        choices
+            .iter()
+            .any(|c| c["name"].as_str().unwrap_or("").contains("4090")),
+        "{choices:?}"
+    );
+    assert!(choices.len() <= 25);
+    // The same under a subcommand.
+    let nested = ac(
+        600206,
+        json!([{"name": "run", "type": 1, "options": [
+            {"name": "gpu", "type": 3, "value": "409", "focused": true}]}]),
+    );
+    assert_eq!(nested, choices);
+    ac(
+        600204,
+        json!([{"name": "cards", "type": 4, "value": 2, "focused": true}]),
+    );
+    ac(
+        600205,
+        json!([{"name": "cards", "type": 4, "value": "", "focused": true}]),
+    );
+}

@@ -1,0 +1,245 @@
+//! Telegram updates written apart from the code, in the Bot API's own shapes (core.telegram.org
+//! /bots/api: `Update`, `Message`, `MaybeInaccessibleMessage`, `ChatMemberUpdated`), fed to
+//! the real `gpuscout serve` through the loopback fake: forum topics and reply threads,
+//! captions, edits, member changes, kinds we do not read, unreadable messages, button presses
+//! without a message or on an inaccessible one, very long text. Each must be answered where
+//! it was asked, or skipped without holding up the updates behind it.
+
+use gpuscout_testkit::fake_telegram::{BOT_USERNAME, Call, FakeTelegram};
+use gpuscout_testkit::serve::Serve;
+use serde_json::{Value, json};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+fn user(id: i64, lang: &str) -> Value {
+    json!({"id": id, "is_bot": false, "first_name": "Mei", "username": format!("u{id}"),
+           "language_code": lang})
+}
+
+/// A message as Telegram sends it; `extra` is merged in.
+fn message(id: i64, chat: &Value, from: &Value, extra: Value) -> Value {
+    let mut m = json!({"message_id": id, "date": now(), "chat": chat, "from": from});
+    for (k, v) in extra.as_object().unwrap() {
+        m[k] = v.clone();
+    }
+    m
+}
+
+fn command(text: &str) -> Value {
+    let len = text.split(' ').next().unwrap().encode_utf16().count();
+    json!({"text": text, "entities": [{"type": "bot_command", "offset": 0, "length": len}]})
+}
+
+/// The bot's successful sends to `chat`, from a call log.
+fn sends_to(calls: &[Call], chat: i64) -> Vec<Call> {
+    calls
+        .iter()
+        .filter(|c| matches!(c.method.as_str(), "sendMessage" | "sendPhoto"))
+        .filter(|c| int(&c.params["chat_id"]) == Some(chat) && c.status == 200)
+        .cloned()
+        .collect()
+}
+
+fn quoted(c: &Call) -> Option<i64> {
+    let rp = match &c.params["reply_parameters"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    int(&rp["message_id"])
+}
+
+fn int(v: &Value) -> Option<i64> {
+    v.as_i64().or_else(|| v.as_str()?.parse().ok())
+}
+
+fn start(fake: &FakeTelegram, dir: &std::path::Path) -> Serve {
+    Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .telegram(fake)
+        .start_polling(dir, fake)
+}
+
+#[test]
+fn answers_stay_in_the_forum_topic_they_were_asked_in_and_captions_are_read() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let mei = user(5101, "en");
+    let forum = json!({"id": -1001847508954_i64, "type": "supergroup", "title": "GPU club", "is_forum": true});
+    // The topic's first message (its creation), which every message in it replies to.
+    let topic_root = message(
+        700,
+        &forum,
+        &user(5102, "en"),
+        json!({"message_thread_id": 700, "is_topic_message": true,
+               "forum_topic_created": {"name": "Renting", "icon_color": 7322096}}),
+    );
+    let mut asked = command(&format!("/gpu@{BOT_USERNAME} 4090"));
+    asked["message_thread_id"] = json!(700);
+    asked["is_topic_message"] = json!(true);
+    asked["reply_to_message"] = topic_root;
+    fake.push(json!({"message": message(701, &forum, &mei, asked)}));
+    let forum_id = -1001847508954_i64;
+    let sent = fake.wait_until(Duration::from_secs(30), "the topic answer", |v| {
+        let s = sends_to(v.calls(), forum_id);
+        (!s.is_empty()).then_some(s)
+    });
+    assert_eq!(
+        int(&sent[0].params["message_thread_id"]),
+        Some(700),
+        "{:?}",
+        sent[0].params
+    );
+    assert_eq!(quoted(&sent[0]), Some(701));
+
+    // The same forum's "General" topic has no thread: none is sent.
+    fake.push(json!({"message": message(702, &forum, &mei, command("/gpu 4090"))}));
+    let sent = fake.wait_until(Duration::from_secs(30), "the General answer", |v| {
+        let s: Vec<Call> = sends_to(v.calls(), forum_id)
+            .into_iter()
+            .filter(|c| quoted(c) == Some(702))
+            .collect();
+        (!s.is_empty()).then_some(s)
+    });
+    assert!(
+        sent.iter()
+            .all(|c| c.params.get("message_thread_id").is_none_or(Value::is_null))
+    );
+
+    // A reply thread in a supergroup without topics also carries a message_thread_id; it is
+    // no topic, and sending one there is refused by Telegram: none is sent.
+    let plain = json!({"id": -1002000000001_i64, "type": "supergroup", "title": "LLM hackers"});
+    let root = message(
+        40,
+        &plain,
+        &user(5103, "zh-hans"),
+        json!({"text": "谁有4090?"}),
+    );
+    let mut in_thread = command("/gpu 4090");
+    in_thread["message_thread_id"] = json!(40);
+    in_thread["reply_to_message"] = root;
+    fake.push(json!({"message": message(41, &plain, &mei, in_thread)}));
+    let sent = fake.wait_until(Duration::from_secs(30), "the reply-thread answer", |v| {
+        let s = sends_to(v.calls(), -1002000000001);
+        (!s.is_empty()).then_some(s)
+    });
+    assert!(
+        sent.iter()
+            .all(|c| c.params.get("message_thread_id").is_none_or(Value::is_null))
+    );
+    assert_eq!(quoted(&sent[0]), Some(41));
+
+    // A command typed as a photo's caption (caption_entities, no text) is a command too.
+    let dm = json!({"id": 5101, "type": "private", "first_name": "Mei"});
+    let photo = json!({
+        "photo": [{"file_id": "AgAD", "file_unique_id": "AQAD", "width": 90, "height": 51}],
+        "caption": "/gpu 4090",
+        "caption_entities": [{"type": "bot_command", "offset": 0, "length": 4}],
+    });
+    fake.push(json!({"message": message(42, &dm, &mei, photo)}));
+    let sent = fake.wait_for_messages(5101, 1);
+    assert!(sent[0].html.contains("4090"), "{}", sent[0].html);
+}
+
+#[test]
+fn kinds_we_do_not_read_and_unreadable_updates_are_skipped_without_blocking_the_rest() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let kai = user(5201, "en");
+    let dm = json!({"id": 5201, "type": "private", "first_name": "Kai"});
+    let group = json!({"id": -5202, "type": "group", "title": "lab"});
+    let bot = json!({"id": 1, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME});
+    // A sticker: no text, no caption.
+    fake.push(json!({"message": message(1, &dm, &kai, json!({
+        "sticker": {"file_id": "CAAC", "file_unique_id": "AgAD", "type": "regular",
+                    "width": 512, "height": 512, "is_animated": false, "is_video": false}}))}));
+    // An edit of a command: not answered a second time.
+    let mut edited = message(2, &dm, &kai, command("/gpu 4090"));
+    edited["edit_date"] = json!(now());
+    fake.push(json!({ "edited_message": edited }));
+    // The bot added to a group, and a kind this build does not know at all.
+    fake.push(json!({"my_chat_member": {
+        "chat": group, "from": kai, "date": now(),
+        "old_chat_member": {"user": bot, "status": "left"},
+        "new_chat_member": {"user": bot, "status": "member"}}}));
+    fake.push(
+        json!({"message_reaction": {"chat": dm, "message_id": 1, "date": now(),
+        "user": kai, "old_reaction": [], "new_reaction": [{"type": "emoji", "emoji": "👍"}]}}),
+    );
+    // A message whose shape no reader accepts.
+    fake.push(json!({"message": {"message_id": "not a number", "chat": "?"}}));
+    // The group upgraded to a supergroup: a service message with no text.
+    fake.push(json!({"message": message(3, &group, &kai,
+        json!({"migrate_to_chat_id": -1005202_i64}))}));
+    // A press on a message too old to be read (date 0), and one on an inline message.
+    let q1 = "cq-inaccessible";
+    fake.push(
+        json!({"callback_query": {"id": q1, "from": kai, "chat_instance": "ci1",
+        "message": {"chat": dm, "message_id": 9, "date": 0}, "data": "v9|old"}}),
+    );
+    let q2 = "cq-inline";
+    fake.push(
+        json!({"callback_query": {"id": q2, "from": kai, "chat_instance": "ci2",
+        "inline_message_id": "AgAAAB", "data": "v9|old"}}),
+    );
+    // And after all that, a plain command is still answered.
+    let last = fake.push(json!({"message": message(4, &dm, &kai, command("/gpu 4090"))}));
+    let sent = fake.wait_for_messages(5201, 1);
+    assert!(sent[0].html.contains("4090"), "{}", sent[0].html);
+    for q in [q1, q2] {
+        fake.wait_for_call("answerCallbackQuery", |c| {
+            c.params["callback_query_id"] == q
+        });
+    }
+    // Everything up to the last update is confirmed: nothing is fetched again and again.
+    fake.wait_until(
+        Duration::from_secs(30),
+        "the offset past every update",
+        |v| (v.confirmed_offset() > last).then_some(()),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(fake.sent_to(5201).len(), 1, "the edit was answered too");
+    assert!(fake.sent_to(-5202).is_empty());
+    assert!(fake.sent_to(-1005202).is_empty());
+}
+
+#[test]
+fn very_long_and_astral_text_is_answered_within_telegrams_limits() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let lin = user(5301, "zh-CN");
+    let dm = json!({"id": 5301, "type": "private", "first_name": "Lin"});
+    // 4096 UTF-16 units is Telegram's cap for a message a person sends; astral characters
+    // count two each. Half emoji, half a question.
+    let question = "4090能跑qwen2.5-32b吗？";
+    let filler = "🚀".repeat((4096 - question.encode_utf16().count()) / 2);
+    let text = format!("{filler}{question}");
+    assert!(text.encode_utf16().count() <= 4096);
+    fake.push(json!({"message": message(1, &dm, &lin, json!({"text": text}))}));
+    // A group mention after astral characters: the entity offset counts UTF-16 units.
+    let group = json!({"id": -5302, "type": "supergroup", "title": "显卡"});
+    let mention = format!("👋🏽 @{BOT_USERNAME} /gpu 4090");
+    fake.push(
+        json!({"message": message(2, &group, &lin, json!({"text": mention,
+        "entities": [{"type": "mention", "offset": 5, "length": BOT_USERNAME.len() + 1}]}))}),
+    );
+    let sent = fake.wait_for_messages(5301, 1);
+    for c in sends_to(&fake.calls(), 5301) {
+        let t = c.params["text"].as_str().unwrap_or("");
+        assert!(
+            t.encode_utf16().count() <= 4096,
+            "{} units",
+            t.encode_utf16().count()
+        );
+    }
+    assert!(!sent[0].html.is_empty());
+    let sent = fake.wait_for_messages(-5302, 1);
+    assert_eq!(sent[0].reply_to, Some(2));
+}
