@@ -254,8 +254,24 @@ fn platform_fact(q: &Question) -> Option<Reading> {
 }
 
 fn help(q: &Question) -> Option<Reading> {
-    (q.has(HELP_WORDS) && q.e.models.is_empty() && q.e.gpus.is_empty())
+    ((q.has(HELP_WORDS) || greeting_only(q.padded)) && q.e.models.is_empty() && q.e.gpus.is_empty())
         .then_some(Reading::Command(Request::Help))
+}
+
+/// A message that only greets (`hi`, `你好！`, `hello there`, `在吗`): what the bot can do.
+fn greeting_only(padded: &str) -> bool {
+    let words: String = padded
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || super::text::is_cjk(c) {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    !words.is_empty() && GREETINGS.contains(&words.as_str())
 }
 
 fn trend(q: &Question) -> Option<Reading> {
@@ -452,6 +468,16 @@ fn fit(q: &Question) -> Option<Reading> {
 /// platform (an hour of it there).
 fn alone(q: &Question) -> Option<Reading> {
     let e = q.e;
+    // A card and how long (`a 4090 for 45 mins`, `4090包周`, `4090跑通宵`) with nothing to size:
+    // what that time costs, everywhere (a platform named is the /cost rule's).
+    if let [g] = e.gpus.as_slice()
+        && e.platforms.is_empty()
+        && e.usage.is_some()
+        && q.nothing_to_size()
+        && !q.has(SPECS_WORDS)
+    {
+        return make::compare(g, &q.usage()).map(Reading::Command);
+    }
     if q.has(FIT_WORDS) && !e.gpus.is_empty() {
         // "Can a 4090 run it?" without a model: nothing to size.
         return Some(Reading::Unknown);

@@ -304,7 +304,7 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "有什么区别",
     "which one for",
 ];
-pub(super) use super::words_guidance::{HELP_WORDS, PICK_WORDS, PLACE_PICK_WORDS};
+pub(super) use super::words_guidance::{GREETINGS, HELP_WORDS, PICK_WORDS, PLACE_PICK_WORDS};
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
 pub(super) const RUN_WORDS: &[&str] =

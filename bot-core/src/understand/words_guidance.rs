@@ -155,3 +155,26 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "会做什么",
     "能帮我做什么",
 ];
+
+/// Whole messages that only greet: answered with what the bot can do.
+pub(super) const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "hi there",
+    "hello there",
+    "hey there",
+    "yo",
+    "good morning",
+    "good evening",
+    "你好",
+    "您好",
+    "哈喽",
+    "嗨",
+    "在吗",
+    "在不在",
+    "hello bot",
+    "hi bot",
+    "你好呀",
+    "大家好",
+];

@@ -6,6 +6,7 @@
 //! never be answered with a wrong command.
 
 use bot_core::Catalog;
+use bot_core::commands::Request;
 use bot_core::understand::{Reading, read};
 
 struct Score {
@@ -141,7 +142,12 @@ fn two_readings_are_asked_back_and_nonsense_is_not_guessed() {
         read(&catalog, "autodl 4090 多少钱").lines(),
         ["/cost autodl rtx-4090 1h"]
     );
-    assert_eq!(read(&catalog, "hello there"), Reading::Unknown);
+    // A greeting alone is answered with what the bot can do; small talk is not guessed.
+    assert_eq!(
+        read(&catalog, "hello there"),
+        Reading::Command(Request::Help)
+    );
+    assert_eq!(read(&catalog, "how are you doing today"), Reading::Unknown);
 }
 
 /// Every command the corpus expects is one the bot answers without an error, so a reading
@@ -821,4 +827,40 @@ fn a_month_asked_in_words_is_always_on() {
     ] {
         assert_eq!(read(&catalog, q).lines(), [want], "{q}");
     }
+}
+
+/// QA's misses after round five, as mechanisms: a card with how long and nothing to size is
+/// the price of that time everywhere (it was the card's specs, or "no card" when a fit word
+/// such as 跑/run came with it); a message that only greets is what the bot can do. A specs
+/// word, a model or a platform keeps its own reading.
+#[test]
+fn a_card_and_a_duration_is_a_price_and_a_greeting_is_help() {
+    let catalog = Catalog::embedded().unwrap();
+    let cases = "\
+a 4090 for 45 mins\t/compare rtx-4090 45m
+4090包周\t/compare rtx-4090 7d
+h100 一直在线 一个月多少\t/compare h100-sxm always
+4090跑半小时\t/compare rtx-4090 30m
+4090跑通宵\t/compare rtx-4090 8h
+run a 4090 8 hours a day\t/compare rtx-4090 daily 8h
+rent an a100 for 3 hours\t/compare a100-80g-sxm 3h
+need h100 for two days\t/compare h100-sxm 2d
+3090 两个小时\t/compare rtx-3090 2h
+hi\t/help
+你好！\t/help
+hello there\t/help
+在吗\t/help
+4090显存多大\t/gpu rtx-4090
+4090 能跑 qwen2.5-7b 吗\t/fit qwen2.5-7b rtx-4090
+autodl 4090 跑 40 分钟多少钱\t/cost autodl rtx-4090 40m
+";
+    let (total, right) = share_by_line(&catalog, "lead round", cases);
+    assert_eq!(right, total, "{right} of {total}");
+    // A greeting with a question in it is that question, not /help.
+    let (t, r) = share_by_line(
+        &catalog,
+        "lead round",
+        "hi, how much is a 4090 for 3 hours\t/compare rtx-4090 3h\n",
+    );
+    assert_eq!(r, t);
 }
