@@ -27,6 +27,14 @@ advice-assume-precision = { $amp ->
    *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch's AdamW on a bf16 model: LLaMA-Factory with pure_bf16, torchtune, LitGPT bf16-true): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, as DeepSpeed bf16 and LLaMA-Factory's own default (it upcasts trainable parameters to fp32) hold them; adamw8bit or paged_adamw_8bit shrinks the moments.
   }
 advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, the way models this size are served on one or two cards. Add bf16 for full precision.
+advice-quant-published = No quantization given: { $model } is published in { $quant ->
+    [fp8] FP8
+    [mxfp4] 4-bit MXFP4 for its MoE experts
+   *[other] { $quant }
+  } (config.json quantization_config), so this is sized as published ({ $quant }). { $quant ->
+    [fp8] Add awq for 4-bit weights (smaller, at some quality cost) or bf16 for 16-bit weights.
+   *[other] Add bf16 for 16-bit weights.
+  }
 advice-quant-quality = Quality: in Qwen's own benchmark (average of MMLU, C-Eval and IFEval) Qwen2-72B-Instruct scores { $b72 } in BF16 and { $q72 } in AWQ; small models lose more (Qwen2-7B: { $b7 } and { $q7 }).
 advice-bf16-beside = { $priced ->
     [yes] In bf16 the cheapest configuration that holds it is { $cards } × { $gpu } at { $price }.

@@ -27,6 +27,14 @@ advice-assume-precision = { $amp ->
    *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch 的 AdamW 训练 bf16 模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
   }
 advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，这么大的模型通常这样部署在一两张卡上。要全精度就加上 bf16。
+advice-quant-published = 没有指定量化方式：{ $model } 官方发布的权重就是 { $quant ->
+    [fp8] FP8
+    [mxfp4] MoE 专家部分为 4 比特的 MXFP4
+   *[other] { $quant }
+  }（见 config.json 的 quantization_config），所以按发布的格式（{ $quant }）计算。{ $quant ->
+    [fp8] 加上 awq 按 4 比特权重估算（更小，质量略有损失），加上 bf16 按 16 位权重估算。
+   *[other] 加上 bf16 按 16 位权重估算。
+  }
 advice-quant-quality = 质量：在 Qwen 官方的量化评测（MMLU、C-Eval、IFEval 平均分）中，Qwen2-72B-Instruct 的 BF16 得分 { $b72 }，AWQ 得分 { $q72 }；小模型损失更大（Qwen2-7B：{ $b7 } 和 { $q7 }）。
 advice-bf16-beside = { $priced ->
     [yes] 如果用 bf16，放得下的最便宜配置是 { $cards } × { $gpu }，{ $price }。

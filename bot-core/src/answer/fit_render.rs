@@ -221,6 +221,15 @@ fn push_assumptions(
                 }
             }
         }
+        // Sized as the publisher ships it (config.json): said so, with no other model's
+        // quality figures; the 4-bit and 16-bit estimates are one word away.
+        _ if !p.quant_given && advice::sized_as_published(req) => {
+            r.push(
+                Msg::new("advice-quant-published")
+                    .arg("model", rep.model.as_str())
+                    .arg("quant", req.quant.key()),
+            );
+        }
         _ if !p.quant_given => {
             r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
         }

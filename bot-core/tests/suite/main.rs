@@ -28,6 +28,7 @@ mod messages;
 mod model_family_size;
 mod models_current;
 mod monthly_plans;
+mod native_formats;
 mod offer_index;
 mod offers;
 mod pick_barriers;

@@ -1,0 +1,144 @@
+//! Issue 24: a model published in a non-16-bit format (config.json `quantization_config`) is
+//! sized in that format when no quantization is typed, says so, and never borrows another
+//! model's 4-bit quality figures. The format is catalog data (`checkpoint_quant`), so every
+//! model that carries it is checked, in both languages.
+
+use bot_core::reply::Reply;
+use bot_core::store::{Store, db_path};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
+use std::sync::Arc;
+
+struct World {
+    bot: Bot,
+    _dir: tempfile::TempDir,
+}
+
+fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    World { bot, _dir: dir }
+}
+
+fn who(locale: &str) -> ChatRef {
+    ChatRef {
+        platform: "test".into(),
+        chat: "c".into(),
+        user: locale.into(),
+        locale: Some(locale.into()),
+    }
+}
+
+fn text(replies: &[Reply], lang: Lang) -> String {
+    replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn say(w: &World, locale: &str, line: &str) -> String {
+    let a = w.bot.handle(&who(locale), Input::Text(line.into()));
+    text(&a.replies, a.lang)
+}
+
+/// The weights figure of an en `/fit` answer ("Weights ... 640.3 GiB").
+fn weights(text: &str) -> String {
+    let at = text
+        .find("Weights")
+        .unwrap_or_else(|| panic!("no Weights in {text}"));
+    text[at..].lines().next().unwrap().to_string()
+}
+
+#[test]
+fn every_published_format_is_sized_as_published_in_both_languages() {
+    let c = Catalog::embedded().unwrap();
+    let w = world();
+    let native: Vec<_> = c
+        .models
+        .iter()
+        .filter_map(|m| m.checkpoint_quant.as_deref().map(|q| (m, q)))
+        .collect();
+    // The FP8 publishers QA named, and the MXFP4 ones that were a code match before.
+    for id in [
+        "deepseek-v3",
+        "deepseek-r1",
+        "kimi-k2",
+        "minimax-m2.5",
+        "minimax-m2",
+    ] {
+        assert!(
+            native.iter().any(|(m, q)| m.id == id && *q == "fp8"),
+            "{id} is published in FP8"
+        );
+    }
+    for id in ["gpt-oss-20b", "gpt-oss-120b", "deepseek-v4-flash"] {
+        assert!(
+            native.iter().any(|(m, q)| m.id == id && *q == "mxfp4"),
+            "{id}"
+        );
+    }
+    for (m, q) in &native {
+        let en = say(&w, "en", &format!("/fit {}", m.id));
+        assert!(en.contains("is published in"), "{}: {en}", m.id);
+        assert!(en.contains("config.json"), "{}: {en}", m.id);
+        assert!(en.contains(&format!("({q})")), "{}: {en}", m.id);
+        // No other model's quality figures, no "served on one or two cards".
+        assert!(!en.contains("Qwen2-72B"), "{}: {en}", m.id);
+        assert!(!en.contains("one or two cards"), "{}: {en}", m.id);
+        assert!(!en.contains("assuming"), "{}: {en}", m.id);
+        // The same figure as typing the format.
+        let typed = say(&w, "en", &format!("/fit {} {q}", m.id));
+        assert_eq!(weights(&en), weights(&typed), "{}", m.id);
+        let zh = say(&w, "zh", &format!("/fit {}", m.id));
+        assert!(zh.contains("官方发布的权重就是"), "{}: {zh}", m.id);
+        assert!(zh.contains(&format!("（{q}）")), "{}: {zh}", m.id);
+        assert!(!zh.contains("Qwen2-72B"), "{}: {zh}", m.id);
+        assert!(!zh.contains("一两张卡"), "{}: {zh}", m.id);
+        if *q == "fp8" {
+            // The 4-bit estimate is one word away, and gives a smaller figure.
+            assert!(en.contains("Add awq"), "{}: {en}", m.id);
+            assert!(zh.contains("加上 awq"), "{}: {zh}", m.id);
+            let four = say(&w, "en", &format!("/fit {} awq", m.id));
+            assert_ne!(weights(&four), weights(&en), "{}", m.id);
+        }
+    }
+}
+
+#[test]
+fn a_variant_keeps_its_own_checkpoint_format() {
+    let c = Catalog::embedded().unwrap();
+    let get = |id: &str| c.models.iter().find(|m| m.id == id).unwrap();
+    // Kimi-K2.5 has K2's shape but an INT4 checkpoint: K2's FP8 does not carry over.
+    assert_eq!(get("kimi-k2").checkpoint_quant.as_deref(), Some("fp8"));
+    assert_eq!(get("kimi-k2.5").checkpoint_quant, None);
+    // A 16-bit model's inference default is still decided by its size, with the figures.
+    let w = world();
+    let en = say(&w, "en", "/fit kimi-k2.5");
+    assert!(!en.contains("is published in"), "{en}");
+    let qwen = say(&w, "en", "/fit qwen2.5-72b");
+    assert!(!qwen.contains("is published in"), "{qwen}");
+    assert!(qwen.contains("Qwen2-72B"), "{qwen}");
+}
+
+#[test]
+fn an_unknown_checkpoint_format_is_refused_by_the_loader() {
+    let toml = std::fs::read_to_string("catalog/models.toml")
+        .unwrap()
+        .replacen(
+            "checkpoint_quant = \"fp8\"",
+            "checkpoint_quant = \"fp7\"",
+            1,
+        );
+    let file = |name: &str| std::fs::read_to_string(format!("catalog/{name}")).unwrap();
+    let err = Catalog::from_sources(
+        &file("gpus.toml"),
+        &file("platforms.toml"),
+        &toml,
+        &file("fx.toml"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("checkpoint_quant"), "{err}");
+}
