@@ -142,3 +142,19 @@ fn an_unknown_checkpoint_format_is_refused_by_the_loader() {
     .to_string();
     assert!(err.contains("checkpoint_quant"), "{err}");
 }
+
+#[test]
+fn h200_and_a40_have_the_memory_their_driver_reports() {
+    let c = Catalog::embedded().unwrap();
+    // nvidia-smi: H200 143771 MiB = 140.4 GiB (not 141); A40 46068 MiB = 45.0 GiB (not 48).
+    for (id, mib) in [("h200-sxm", 143_771.0), ("a40", 46_068.0)] {
+        let g = c.gpu(id).unwrap();
+        assert!((g.vram_gib() - mib / 1024.0).abs() < 1e-9, "{id}");
+        assert!(g.memory_source.as_deref().unwrap().contains("github.com"));
+    }
+    let w = world();
+    let en = say(&w, "en", "/fit qwen2.5-72b bf16 h200");
+    assert!(en.contains("(140.4 GiB each)"), "{en}");
+    let zh = say(&w, "zh", "/fit qwen2.5-7b a40");
+    assert!(zh.contains("每张 45.0 GiB"), "{zh}");
+}
