@@ -31,7 +31,7 @@ advice-quant-published = 没有指定量化方式：{ $model } 官方发布的�
     [fp8] FP8
     [mxfp4] MoE 专家部分为 4 比特的 MXFP4
    *[other] { $quant }
-  }（见 config.json 的 quantization_config），所以按发布的格式（{ $quant }）计算。{ $quant ->
+  }（见其 config.json 中的量化配置），所以按发布的格式（{ $quant }）计算。{ $quant ->
     [fp8] 加上 awq 按 4 比特权重估算（更小，质量略有损失），加上 bf16 按 16 位权重估算。
    *[other] 加上 bf16 按 16 位权重估算。
   }

@@ -21,6 +21,7 @@ mod fit_kv;
 mod fit_mechanisms;
 mod fit_reference;
 mod fit_sharding;
+mod fit_size_shapes;
 mod fit_stories;
 mod fit_training;
 mod fit_verdicts;
