@@ -41,5 +41,6 @@ advice-bf16-beside = { $priced ->
    *[no] In bf16 it takes { $cards } × { $gpu }; no list price is known for that configuration.
 }
 advice-bf16-none = In bf16 no card in the catalog holds it with up to 8 cards.
+advice-pick-published-first = { $model } is published in { $quant } (its config.json): { $quant } comes first, sized as published.
 advice-pick-4bit-first = { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds: { $quant } (4-bit weights) comes first, on one or two cards; bf16 takes at least two 80 GB cards.
 advice-pick-ask-card-reader = Cards that fit, cheapest for your job first (the price already includes hidden costs) among those that keep up with a reader in every conversation (about { $tps } tokens/s each); slower ones after; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:

@@ -158,3 +158,57 @@ fn h200_and_a40_have_the_memory_their_driver_reports() {
     let zh = say(&w, "zh", "/fit qwen2.5-7b a40");
     assert!(zh.contains("每张 45.0 GiB"), "{zh}");
 }
+
+/// The text and the choice ids of one turn.
+fn turn(w: &World, locale: &str, input: Input) -> (String, Vec<String>) {
+    let a = w.bot.handle(&who(locale), input);
+    let ids = a
+        .replies
+        .iter()
+        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+        .collect();
+    (text(&a.replies, a.lang), ids)
+}
+
+#[test]
+fn pick_leads_with_the_published_format_as_fit_sizes_it() {
+    let c = Catalog::embedded().unwrap();
+    for (m, q) in c
+        .models
+        .iter()
+        .filter_map(|m| m.checkpoint_quant.as_deref().map(|q| (m, q)))
+    {
+        for lang in ["en", "zh"] {
+            let w = world();
+            turn(&w, lang, Input::Text("/pick".into()));
+            turn(&w, lang, Input::Choice("t:serve".into()));
+            let (out, ids) = turn(&w, lang, Input::Text(m.id.clone()));
+            assert_eq!(
+                ids.first().map(String::as_str),
+                Some(&*format!("q:{q}")),
+                "{} {lang}: {out}",
+                m.id
+            );
+            assert_eq!(
+                ids.iter()
+                    .filter(|i| i.starts_with("q:"))
+                    .filter(|i| **i == format!("q:{q}"))
+                    .count(),
+                1
+            );
+            let said = if lang == "en" {
+                "is published in"
+            } else {
+                "官方发布的权重就是"
+            };
+            assert!(out.contains(said), "{} {lang}: {out}", m.id);
+            assert!(!out.contains("Qwen2-72B"), "{} {lang}: {out}", m.id);
+        }
+    }
+    // A 16-bit model keeps the usual order.
+    let w = world();
+    turn(&w, "en", Input::Text("/pick".into()));
+    turn(&w, "en", Input::Choice("t:serve".into()));
+    let (_, ids) = turn(&w, "en", Input::Text("qwen2.5-7b".into()));
+    assert_eq!(ids.first().map(String::as_str), Some("q:bf16"));
+}
