@@ -26,7 +26,11 @@ advice-assume-precision = { $amp ->
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
    *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch's AdamW on a bf16 model: LLaMA-Factory with pure_bf16, torchtune, LitGPT bf16-true): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, as DeepSpeed bf16 and LLaMA-Factory's own default (it upcasts trainable parameters to fp32) hold them; adamw8bit or paged_adamw_8bit shrinks the moments.
   }
-advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, the way models this size are served on one or two cards. Add bf16 for full precision.
+advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, { $cards ->
+    [1] the way models this size are served on one or two cards
+    [2] the way models this size are served on one or two cards
+   *[other] which still take at least { $cards } cards of { $gb } GB
+  }. Add bf16 for full precision.
 advice-quant-published = No quantization given: { $model } is published in { $quant ->
     [fp8] FP8
     [mxfp4] 4-bit MXFP4 for its MoE experts

@@ -26,7 +26,11 @@ advice-assume-precision = { $amp ->
     [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
    *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch 的 AdamW 训练 bf16 模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
   }
-advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，这么大的模型通常这样部署在一两张卡上。要全精度就加上 bf16。
+advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，{ $cards ->
+    [1] 这么大的模型通常这样部署在一两张卡上
+    [2] 这么大的模型通常这样部署在一两张卡上
+   *[other] 即便如此也至少要 { $cards } 张 { $gb } GB 的卡
+  }。要全精度就加上 bf16。
 advice-quant-published = 没有指定量化方式：{ $model } 官方发布的权重就是 { $quant ->
     [fp8] FP8
     [mxfp4] MoE 专家部分为 4 比特的 MXFP4

@@ -186,12 +186,17 @@ fn push_assumptions(
     let req = &p.req;
     match &p.bf16_instead {
         Some(bf16) if !p.quant_given => {
+            // How many of the common largest cards the 4-bit job itself takes: "one or two"
+            // only where that is so (a 1T model in 4-bit still needs several).
+            let card_gib = advice::COMMON_LARGEST_CARD_GB * 1e9 / crate::vram::GIB;
+            let cards = (rep.total_gib / card_gib).ceil().max(1.0);
             r.push(
                 Msg::new("advice-quant-4bit-default")
                     .arg("model", rep.model.as_str())
                     .arg("bf16", gib(bf16.per_gpu_gib))
                     .arg("gb", advice::COMMON_LARGEST_CARD_GB)
-                    .arg("quant", req.quant.key()),
+                    .arg("quant", req.quant.key())
+                    .arg("cards", cards),
             );
             r.push(
                 Msg::new("advice-quant-quality")

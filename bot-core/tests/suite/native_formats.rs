@@ -212,3 +212,26 @@ fn pick_leads_with_the_published_format_as_fit_sizes_it() {
     let (_, ids) = turn(&w, "en", Input::Text("qwen2.5-7b".into()));
     assert_eq!(ids.first().map(String::as_str), Some("q:bf16"));
 }
+
+#[test]
+fn a_four_bit_default_says_one_or_two_cards_only_where_that_is_so() {
+    let w = world();
+    // Kimi-K2.5 (INT4 experts, not a format sized here): 4-bit by size, ~1T parameters.
+    let big = say(&w, "en", "/fit kimi-k2.5");
+    assert!(big.contains("sized in awq"), "{big}");
+    assert!(!big.contains("one or two cards"), "{big}");
+    let n = big
+        .split("still take at least ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|t| t.parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("{big}"));
+    assert!(n >= 5, "{big}");
+    let zh = say(&w, "zh", "/fit kimi-k2.5");
+    assert!(
+        zh.contains("即便如此也至少要") && !zh.contains("一两张卡"),
+        "{zh}"
+    );
+    let q72 = say(&w, "en", "/fit qwen2.5-72b");
+    assert!(q72.contains("one or two cards"), "{q72}");
+}
