@@ -3,7 +3,7 @@
 //! working option, and the defaults a figure rests on are the same everywhere and shown.
 
 use crate::billing::{Job, Pattern};
-use crate::catalog::{CardLink, Catalog, Gpu};
+use crate::catalog::{CardLink, Catalog, Gpu, Model};
 use crate::reply::Msg;
 use crate::vram::{
     self, Engine, FitError, FitOption, FitOptions, FitReport, FitRequest, Quant, Task,
@@ -72,7 +72,7 @@ pub fn default_quant(
         return (req.quant, None);
     }
     if let vram::ModelRef::Known(m) = req.model
-        && let Some(q) = native_quant(&m.family)
+        && let Some(q) = native_quant(m)
     {
         return (q, None);
     }
@@ -95,15 +95,21 @@ pub fn default_quant(
     (q, Some(rep))
 }
 
-/// The format a family's checkpoints are published in when that is not 16-bit, used for
-/// inference when no quantization is typed: gpt-oss ships its MoE experts in MXFP4 only
-/// (openai/gpt-oss-20b and -120b model cards: "MXFP4 quantization of the MoE weights", so
-/// 20b runs within 16 GB and 120b on one 80 GB card). DeepSeek-V4 ships its experts in FP4
-/// (config.json `expert_dtype`), the rest in FP8: sized as MXFP4 experts with the rest 16-bit.
-pub fn native_quant(family: &str) -> Option<Quant> {
-    match family {
-        "gpt-oss" | "deepseek-v4" => Some(Quant::Mxfp4),
-        _ => None,
+/// The format a model's own checkpoint is published in when that is not 16-bit, used for
+/// inference when no quantization is typed: catalog data (`Model::checkpoint_quant`, read
+/// from each config.json's `quantization_config`), not a match on names. DeepSeek-V3/R1,
+/// Kimi-K2 and MiniMax-M2 ship FP8; gpt-oss ships its MoE experts in MXFP4 (so 20b runs
+/// within 16 GB and 120b on one 80 GB card); DeepSeek-V4 ships FP4 experts, sized as MXFP4
+/// experts with the rest 16-bit. `None` for a 16-bit or unverified checkpoint.
+pub fn native_quant(m: &Model) -> Option<Quant> {
+    m.checkpoint_quant.as_deref()?.parse().ok()
+}
+
+/// Whether `req` is sized in the format its model is published in (`native_quant`).
+pub fn sized_as_published(req: &FitRequest<'_>) -> bool {
+    match req.model {
+        vram::ModelRef::Known(m) => native_quant(m) == Some(req.quant),
+        _ => false,
     }
 }
 

@@ -31,12 +31,25 @@ advice-assume-precision = { $amp ->
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
    *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch's AdamW on a bf16 model: LLaMA-Factory with pure_bf16, torchtune, LitGPT bf16-true): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, as DeepSpeed bf16 and LLaMA-Factory's own default (it upcasts trainable parameters to fp32) hold them; adamw8bit or paged_adamw_8bit shrinks the moments.
   }
-advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, the way models this size are served on one or two cards. Add bf16 for full precision.
+advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, { $cards ->
+    [1] the way models this size are served on one or two cards
+    [2] the way models this size are served on one or two cards
+   *[other] which still take at least { $cards } cards of { $gb } GB
+  }. Add bf16 for full precision.
+advice-quant-published = No quantization given: { $model } is published in { $quant ->
+    [fp8] FP8
+    [mxfp4] 4-bit MXFP4 for its MoE experts
+   *[other] { $quant }
+  } (config.json quantization_config), so this is sized as published ({ $quant }). { $quant ->
+    [fp8] Add awq for 4-bit weights (smaller, at some quality cost) or bf16 for 16-bit weights.
+   *[other] Add bf16 for 16-bit weights.
+  }
 advice-quant-quality = Quality: in Qwen's own benchmark (average of MMLU, C-Eval and IFEval) Qwen2-72B-Instruct scores { $b72 } in BF16 and { $q72 } in AWQ; small models lose more (Qwen2-7B: { $b7 } and { $q7 }).
 advice-bf16-beside = { $priced ->
     [yes] In bf16 the cheapest configuration that holds it is { $cards } × { $gpu } at { $price }.
    *[no] In bf16 it takes { $cards } × { $gpu }; no list price is known for that configuration.
 }
 advice-bf16-none = In bf16 no card in the catalog holds it with up to 8 cards.
+advice-pick-published-first = { $model } is published in { $quant } (its config.json): { $quant } comes first, sized as published.
 advice-pick-4bit-first = { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds: { $quant } (4-bit weights) comes first, on one or two cards; bf16 takes at least two 80 GB cards.
 advice-pick-ask-card-reader = Cards that fit, cheapest for your job first (the price already includes hidden costs) among those that keep up with a reader in every conversation (about { $tps } tokens/s each); slower ones after; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:

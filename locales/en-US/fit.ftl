@@ -110,7 +110,10 @@ fit-col-price = Price
 fit-col-speed = tok/s
 fit-col-interconnect = Interconnect
 fit-basis = Estimate based on the model's config.json, measured bits per weight (GGUF: llama.cpp tables), KV = 2 × layers × KV heads × head dim × bytes × tokens, activations calibrated on Qwen's published transformers memory tables (Qwen2, Qwen2.5, Qwen3: every row within 15%), and about 0.65 GiB CUDA overhead per card. Leave 1–2 GiB of margin.
-fit-warn-size-only = ⚠️ Known only by size: I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads). The real model may differ, especially in KV cache.
+fit-warn-size-only = ⚠️ Known only by size: { $like ->
+    [none] I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads).
+   *[other] shaped like { $like }, the catalog's dense model nearest in size (for a mixture of experts, in active size): { $layers } layers, { $kv_heads } KV heads of { $head_dim }, hidden size { $hidden } (the width scaled to the size).
+  } The real model may differ, especially in KV cache.
 fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
 fit-warn-moe-4bit-experts = ⚠️ The routed experts are sized in 4 bits. That holds with Transformers 4.x (each expert is a linear layer bitsandbytes quantizes) or a trainer that quantizes them itself (Unsloth); Transformers v5 stores them as fused 3-D weights that load_in_4bit leaves in 16-bit, { $gib } GiB more. Check the loaded size before renting.

@@ -34,6 +34,7 @@ pick-method = { $method ->
     [int8] INT8
     [awq] 4-bit AWQ
     [q4_k_m] GGUF Q4_K_M (llama.cpp)
+    [mxfp4] MXFP4 (4-bit experts, as published)
     [lora] LoRA (BF16 base)
     [qlora] QLoRA (4-bit base)
     [full] Full fine-tune

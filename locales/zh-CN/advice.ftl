@@ -31,12 +31,25 @@ advice-assume-precision = { $amp ->
     [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
    *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch 的 AdamW 训练 bf16 模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
   }
-advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，这么大的模型通常这样部署在一两张卡上。要全精度就加上 bf16。
+advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，{ $cards ->
+    [1] 这么大的模型通常这样部署在一两张卡上
+    [2] 这么大的模型通常这样部署在一两张卡上
+   *[other] 即便如此也至少要 { $cards } 张 { $gb } GB 的卡
+  }。要全精度就加上 bf16。
+advice-quant-published = 没有指定量化方式：{ $model } 官方发布的权重就是 { $quant ->
+    [fp8] FP8
+    [mxfp4] MoE 专家部分为 4 比特的 MXFP4
+   *[other] { $quant }
+  }（见其 config.json 中的量化配置），所以按发布的格式（{ $quant }）计算。{ $quant ->
+    [fp8] 加上 awq 按 4 比特权重估算（更小，质量略有损失），加上 bf16 按 16 位权重估算。
+   *[other] 加上 bf16 按 16 位权重估算。
+  }
 advice-quant-quality = 质量：在 Qwen 官方的量化评测（MMLU、C-Eval、IFEval 平均分）中，Qwen2-72B-Instruct 的 BF16 得分 { $b72 }，AWQ 得分 { $q72 }；小模型损失更大（Qwen2-7B：{ $b7 } 和 { $q7 }）。
 advice-bf16-beside = { $priced ->
     [yes] 如果用 bf16，放得下的最便宜配置是 { $cards } × { $gpu }，{ $price }。
    *[no] 如果用 bf16，需要 { $cards } × { $gpu }；这个配置目前没有已知的公开价格。
 }
 advice-bf16-none = 如果用 bf16，目录里没有哪种卡用 8 张以内放得下。
+advice-pick-published-first = { $model } 官方发布的权重就是 { $quant }（见其 config.json）：{ $quant } 排在最前，按发布的格式计算。
 advice-pick-4bit-first = { $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下：所以把 { $quant }（4 比特权重）排在第一位，一两张卡就够；bf16 至少要两张 80 GB 的卡。
 advice-pick-ask-card-reader = 放得下的卡：在每路对话都跟得上阅读速度（每路约每秒 { $tps } 个 token）的配置里，按你这个任务的实际花费从低到高（已含隐性成本）；更慢的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：

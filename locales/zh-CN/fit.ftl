@@ -119,7 +119,10 @@ fit-col-price = 价格
 fit-col-speed = 生成速度 token/秒
 fit-col-interconnect = 互联
 fit-basis = 估算依据：模型的 config.json、实测的每参数比特数（GGUF 用 llama.cpp 官方数据）、KV = 2 × 层数 × KV 头数 × 头维度 × 字节数 × token 数；激活值用 Qwen 公布的 transformers 显存实测表校准（Qwen2、Qwen2.5、Qwen3 三张表，每一行误差都在 15% 以内），每张卡另计约 0.65 GiB 的 CUDA 开销。建议预留 1–2 GiB 余量。
-fit-warn-size-only = ⚠️ 只知道参数量：按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。实际模型可能不同，KV 缓存尤其如此。
+fit-warn-size-only = ⚠️ 只知道参数量：{ $like ->
+    [none] 按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。
+   *[other] 按目录里参数量（MoE 按激活参数量）最接近的稠密模型 { $like } 的结构估算：{ $layers } 层，{ $kv_heads } 个 KV 头、每头 { $head_dim } 维，隐藏维度 { $hidden }（宽度按参数量缩放）。
+  }实际模型可能不同，KV 缓存尤其如此。
 fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
 fit-warn-moe = ℹ️ 这是 MoE 模型：全部 { $total }B 参数都要放进显存，但每个 token 只读取 { $active }B（速度取决于激活参数量）。
 fit-warn-moe-4bit-experts = ⚠️ 路由专家按 4 比特估算。用 Transformers 4.x（每个专家都是线性层，bitsandbytes 会量化）或自己量化专家的训练框架（Unsloth）时成立；Transformers v5 把专家存成合并的三维权重，load_in_4bit 不会量化它们，会仍是 16 位，多出 { $gib } GiB。租卡前先确认加载后的显存占用。

@@ -34,6 +34,7 @@ pick-method = { $method ->
     [int8] INT8
     [awq] 4 位 AWQ
     [q4_k_m] GGUF Q4_K_M（llama.cpp）
+    [mxfp4] MXFP4（专家部分 4 位，官方发布格式）
     [lora] LoRA（BF16 底座）
     [qlora] QLoRA（4 位底座）
     [full] 全参微调

@@ -124,8 +124,13 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             .then_some(n as u32)
             .ok_or_else(|| err(FitError::BadCards(n)))
     };
-    for w in &words {
+    for w in &join_sharding(&words) {
+        let w = w.as_str();
         let lw = w.to_lowercase();
+        if let Some(z) = lexicon::sharding(&lw) {
+            line.options.push(("zero".into(), zero_key(z).into()));
+            continue;
+        }
         if let Some((k, v)) = lexicon::option(&lw) {
             match k.as_str() {
                 "quant" => line.quant = Some(v.parse::<Quant>().map_err(err)?),
@@ -198,6 +203,38 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         }
     }
     Ok(line)
+}
+
+/// The words of a line with a sharding phrase split over two words (`deepspeed zero3`,
+/// `zero 3`, `ds stage3`) read as one, so the stage is not read as a card count.
+fn join_sharding(words: &[&str]) -> Vec<String> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        if let Some(next) = words.get(i + 1) {
+            let two = format!("{}{}", words[i], next);
+            let lead =
+                ["deepspeed", "ds", "zero", "stage"].contains(&words[i].to_lowercase().as_str());
+            if lead && lexicon::sharding(&two).is_some() {
+                out.push(two);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(words[i].to_string());
+        i += 1;
+    }
+    out
+}
+
+/// The `zero=` value of a sharding stage.
+fn zero_key(z: vram::Zero) -> &'static str {
+    match z {
+        vram::Zero::Off => "0",
+        vram::Zero::One => "1",
+        vram::Zero::Two => "2",
+        vram::Zero::Three => "3",
+    }
 }
 
 /// A word that stands for an option: `gc`/`nogc`, `amp`, an optimizer (`adamw8bit`).

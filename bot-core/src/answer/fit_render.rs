@@ -187,12 +187,17 @@ fn push_assumptions(
     let req = &p.req;
     match &p.bf16_instead {
         Some(bf16) if !p.quant_given => {
+            // How many of the common largest cards the 4-bit job itself takes: "one or two"
+            // only where that is so (a 1T model in 4-bit still needs several).
+            let card_gib = advice::COMMON_LARGEST_CARD_GB * 1e9 / crate::vram::GIB;
+            let cards = (rep.total_gib / card_gib).ceil().max(1.0);
             r.push(
                 Msg::new("advice-quant-4bit-default")
                     .arg("model", rep.model.as_str())
                     .arg("bf16", gib(bf16.per_gpu_gib))
                     .arg("gb", advice::COMMON_LARGEST_CARD_GB)
-                    .arg("quant", req.quant.key()),
+                    .arg("quant", req.quant.key())
+                    .arg("cards", cards),
             );
             r.push(
                 Msg::new("advice-quant-quality")
@@ -221,6 +226,15 @@ fn push_assumptions(
                     r.push(Msg::new("advice-bf16-none"));
                 }
             }
+        }
+        // Sized as the publisher ships it (config.json): said so, with no other model's
+        // quality figures; the 4-bit and 16-bit estimates are one word away.
+        _ if !p.quant_given && advice::sized_as_published(req) => {
+            r.push(
+                Msg::new("advice-quant-published")
+                    .arg("model", rep.model.as_str())
+                    .arg("quant", req.quant.key()),
+            );
         }
         _ if !p.quant_given => {
             r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));

@@ -50,6 +50,19 @@ pub(super) fn parse<T: for<'de> Deserialize<'de>>(
     })
 }
 
+/// The `[[model]]` entries of the embedded `models.toml` (not its variants, which repeat a
+/// shape under another name), read once: the real shapes a size-only guess is modelled on
+/// (`vram::Shape::size_only`). Empty if the embedded file does not parse (the catalog load
+/// reports that).
+pub fn embedded_base_models() -> &'static [Model] {
+    static MODELS: std::sync::OnceLock<Vec<Model>> = std::sync::OnceLock::new();
+    MODELS.get_or_init(|| {
+        parse::<ModelFile>("models.toml", EMBEDDED_MODELS)
+            .map(|f| f.model)
+            .unwrap_or_default()
+    })
+}
+
 impl Catalog {
     /// The catalog compiled into the binary.
     pub fn embedded() -> Result<Catalog, CatalogError> {

@@ -22,7 +22,9 @@ pub mod warn;
 pub use date::{parse_date, today};
 pub use error::CatalogError;
 pub use index::Catalog;
-pub use load::{EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
+pub use load::{
+    EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, embedded_base_models,
+};
 pub use lookup::{EntryKind, FamilySize, NotFound, normalize};
 pub use name_size::{NameSize, size_word, split_at_size};
 pub use platform::{

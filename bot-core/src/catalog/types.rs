@@ -274,6 +274,13 @@ pub struct Model {
     /// 16-bit (Llama 3.1 405B: arXiv:2407.21783 section 6.2). Sizes `fp8` for that model.
     #[serde(default)]
     pub fp8_scope: Option<String>,
+    /// The format the publisher's own checkpoint stores its weights in when that is not
+    /// 16-bit, as its config.json `quantization_config` says (`"fp8"`, `"mxfp4"`: a
+    /// [`crate::vram::Quant`] key). Inference with no quantization typed is sized in it
+    /// (`advice::default_quant`). Absent = 16-bit or not verified: never inherited by a
+    /// `[[variant]]`, whose own checkpoint says its own.
+    #[serde(default)]
+    pub checkpoint_quant: Option<String>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]

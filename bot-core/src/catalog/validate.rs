@@ -121,6 +121,10 @@ impl Check<'_> {
     }
 }
 
+/// The `checkpoint_quant` values a model may carry: the published formats the estimate sizes
+/// as they ship (FP8 per `fp8_scope`, MXFP4 experts with the rest 16-bit).
+pub const CHECKPOINT_QUANTS: [&str; 2] = ["fp8", "mxfp4"];
+
 pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
     for g in &c.gpus {
         let k = Check {
@@ -184,6 +188,10 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         };
         k.positive("params_b", m.params_b)?;
         k.positive("active_params_b", m.active_params_b)?;
+        // Only formats the estimate sizes a published checkpoint in (`vram::Quant` keys).
+        if let Some(q) = &m.checkpoint_quant {
+            k.one_of("checkpoint_quant", q, &CHECKPOINT_QUANTS)?;
+        }
         if m.active_params_b > m.params_b {
             return Err(k.fail("active_params_b", "is larger than params_b"));
         }

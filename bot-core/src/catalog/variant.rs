@@ -30,6 +30,10 @@ pub struct ModelVariant {
     pub params_b: Option<f64>,
     #[serde(default)]
     pub active_params_b: Option<f64>,
+    /// This model's own checkpoint format (`Model::checkpoint_quant`); the shape's is not
+    /// inherited: a variant's checkpoint can differ (Kimi-K2.5 is INT4 where K2 is FP8).
+    #[serde(default)]
+    pub checkpoint_quant: Option<String>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]
@@ -62,6 +66,7 @@ impl ModelVariant {
         } else if !base.is_moe() {
             m.active_params_b = m.params_b;
         }
+        m.checkpoint_quant = self.checkpoint_quant.clone();
         m.source = self.source.clone();
         m.as_of = self.as_of.clone();
         m.note_zh = self.note_zh.clone();

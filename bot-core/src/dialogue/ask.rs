@@ -22,6 +22,12 @@ pub fn methods_for(task: Option<TaskKind>) -> &'static [&'static str] {
 /// leads (with why, [`method_note`]), as `/fit` sizes it when no quantization is typed.
 pub fn methods_in_order(ctx: &Ctx, s: &PickState) -> Vec<&'static str> {
     let mut methods = methods_for(s.task).to_vec();
+    // A model published in FP8 or MXFP4 leads with that format, as `/fit` sizes it.
+    if let Some(q) = published_first(ctx, s) {
+        methods.retain(|m| *m != q);
+        methods.insert(0, q);
+        return methods;
+    }
     if let Some((q, _)) = four_bit_first(ctx, s) {
         if let Some(i) = methods.iter().position(|m| *m == q) {
             let m = methods.remove(i);
@@ -29,6 +35,16 @@ pub fn methods_in_order(ctx: &Ctx, s: &PickState) -> Vec<&'static str> {
         }
     }
     methods
+}
+
+/// The format the chosen model's checkpoint is published in ([`advice::native_quant`]),
+/// for inference; `None` for a 16-bit or unverified checkpoint and for fine-tuning.
+fn published_first(ctx: &Ctx, s: &PickState) -> Option<&'static str> {
+    if s.task == Some(TaskKind::FineTune) {
+        return None;
+    }
+    let m = ctx.catalog.model(s.model.as_deref()?).ok()?;
+    advice::native_quant(m).map(|q| q.key())
 }
 
 /// The 4-bit method to lead with and the BF16 estimate that calls for it, or `None`.
@@ -46,9 +62,17 @@ fn four_bit_first(ctx: &Ctx, s: &PickState) -> Option<(&'static str, crate::vram
 }
 
 /// Why the method list leads with 4-bit, with the quality figures; `None` when it does not.
-fn method_note(ctx: &Ctx, s: &PickState) -> Option<[Msg; 2]> {
+fn method_note(ctx: &Ctx, s: &PickState) -> Option<Vec<Msg>> {
+    if let Some(q) = published_first(ctx, s) {
+        let name = s.model.as_deref().and_then(|id| ctx.catalog.model(id).ok());
+        return Some(vec![
+            Msg::new("advice-pick-published-first")
+                .arg("model", name.map_or("", |m| m.name.as_str()))
+                .arg("quant", q),
+        ]);
+    }
     let (q, bf16) = four_bit_first(ctx, s)?;
-    Some([
+    Some(vec![
         Msg::new("advice-pick-4bit-first")
             .arg("model", bf16.model.as_str())
             .arg("bf16", format!("{:.1}", bf16.per_gpu_gib))

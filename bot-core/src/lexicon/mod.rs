@@ -37,7 +37,7 @@ pub use options::{option, split_options};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, kv_dtype,
-    on_off, optimizer, task_in, tasks_in,
+    on_off, optimizer, sharding, task_in, tasks_in,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -258,6 +258,9 @@ impl FromStr for Engine {
 impl FromStr for Zero {
     type Err = FitError;
     fn from_str(s: &str) -> Result<Zero, FitError> {
+        if let Some(z) = sharding(s) {
+            return Ok(z);
+        }
         Ok(match squash(s).as_str() {
             "0" | "off" | "none" | "ddp" | "zero0" => Zero::Off,
             "1" | "zero1" => Zero::One,
@@ -265,6 +268,39 @@ impl FromStr for Zero {
             "3" | "zero3" | "fsdp" => Zero::Three,
             _ => return Err(FitError::BadValue(format!("zero={s}"))),
         })
+    }
+}
+
+/// A word (or words read together, `deepspeed zero3`, `zero 3`) that names how training
+/// state is sharded across cards: DeepSpeed's `zero3`, `zero-3`, `ds3`, `stage3`,
+/// `deepspeed_zero3`; `fsdp` (PyTorch FSDP's default FULL_SHARD shards parameters, gradients
+/// and optimizer state, as ZeRO-3), `ddp` (nothing sharded). A bare stage number is not one
+/// (`3` is a card count), nor `deepspeed` alone (its stage is not said); an offload
+/// (`zero3-offload`) is not read as the same memory on the card.
+pub fn sharding(word: &str) -> Option<Zero> {
+    let s = squash(word);
+    match s.as_str() {
+        "fsdp" | "fsdp2" | "fullshard" => return Some(Zero::Three),
+        "ddp" => return Some(Zero::Off),
+        _ => {}
+    }
+    let rest = ["deepspeed", "ds"]
+        .iter()
+        .find_map(|p| s.strip_prefix(p))
+        .unwrap_or(&s);
+    let stage = ["zero", "stage"]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest);
+    if stage.len() == s.len() {
+        return None;
+    }
+    match stage {
+        "0" => Some(Zero::Off),
+        "1" => Some(Zero::One),
+        "2" => Some(Zero::Two),
+        "3" => Some(Zero::Three),
+        _ => None,
     }
 }
 

@@ -23,12 +23,18 @@ pub fn estimate(catalog: &Catalog, req: &FitRequest) -> Result<FitReport, FitErr
 /// What the answer must warn about for this request, whatever the card.
 fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     let mut warnings = Vec::new();
-    if let ModelRef::BySize { .. } = req.model {
+    if let ModelRef::BySize { params_b, active_b } = req.model {
+        // Shaped like the catalog's dense model nearest in size (a raw MoE size: in active
+        // size), and says which.
+        let sized = active_b.filter(|a| *a < params_b).unwrap_or(params_b);
+        let like = Shape::size_template(sized).map(|t| t.name.clone());
         warnings.push(
             Msg::new("fit-warn-size-only")
+                .arg("like", like.unwrap_or_else(|| "none".into()))
                 .arg("layers", shape.layers)
                 .arg("hidden", shape.hidden)
-                .arg("kv_heads", shape.kv_heads),
+                .arg("kv_heads", shape.kv_heads)
+                .arg("head_dim", shape.head_dim),
         );
     }
     if let ModelRef::Known(m) = req.model {

@@ -166,7 +166,8 @@ impl Shape {
         Ok(s)
     }
 
-    /// A Llama-like model known only by its size: head_dim 128, gated FFN of width
+    /// A formula shape for a size (the fallback of [`Shape::size_only`] when the catalog has
+    /// no dense model): head_dim 128, gated FFN of width
     /// 2.6875 x hidden (Llama-2: 11008 / 4096), vocabulary 32000, untied head; grouped-query
     /// attention with 8 KV heads at every size (Llama-3 8B/70B/405B, Mistral-7B/Small-24B,
     /// Qwen2.5-14B/32B/72B all have 8; full multi-head attention is a 2023 shape). Hidden size by size class as in Llama-2/3; the layer
@@ -213,16 +214,83 @@ impl Shape {
         s
     }
 
-    /// A model known only by its size: dense Llama-like for `12b`; for a raw MoE size
-    /// (`671b-a37b`) a Llama-like skeleton of the active size whose FFN is split into experts
+    /// The catalog's dense model nearest in size to a size-only guess (by ratio of sizes, the
+    /// first listed on a tie): a plain decoder (no experts, no MLA, no compressed attention)
+    /// from the embedded `models.toml`. Its layers, KV heads, head dim and width ratios are
+    /// what a model of that size really looks like, where a formula shape is not (a 70B-class
+    /// model has 80 layers; a Llama-2 width ratio solved for 72B gives 103, and 29% more KV).
+    pub fn size_template(params_b: f64) -> Option<&'static Model> {
+        crate::catalog::embedded_base_models()
+            .iter()
+            .filter(|m| {
+                m.experts == 0
+                    && m.kv_lora_rank == 0
+                    && m.compress_ratios.is_empty()
+                    && m.params_b > 0.0
+                    && Shape::from_model(m).is_ok()
+            })
+            .min_by(|a, b| {
+                let d = |m: &Model| (m.params_b / params_b).ln().abs();
+                d(a).total_cmp(&d(b))
+            })
+    }
+
+    /// A dense model known only by its size, shaped like [`Shape::size_template`]: the
+    /// template's layers, KV heads, head dim, vocabulary and width ratios (query width and
+    /// FFN width over hidden size), with the hidden size scaled (in steps of 64) so the
+    /// parameters add up to the size. Depth and the KV cache per token stay those of a real
+    /// model; only the width follows the size. The template's family quirks (GLM-4's prompt
+    /// logits, Meta's FP8 scope) are not carried over. Falls back to [`Shape::llama_like`]
+    /// when the catalog has no dense model.
+    pub fn size_only(params_b: f64) -> Shape {
+        let Some(t) = Shape::size_template(params_b) else {
+            return Shape::llama_like(params_b);
+        };
+        let Ok(mut base) = Shape::from_model(t) else {
+            return Shape::llama_like(params_b);
+        };
+        base.prompt_logit_bytes = 0.0;
+        base.fp8_kept_16bit = 0.0;
+        let p = params_b * 1e9;
+        let scaled = |hidden: u32| -> Shape {
+            let r = hidden as f64 / base.hidden as f64;
+            let mut s = base.clone();
+            s.hidden = hidden;
+            let groups = (base.heads as f64 * r / base.kv_heads as f64)
+                .round()
+                .max(1.0) as u32;
+            s.heads = groups * base.kv_heads;
+            s.intermediate = ((base.intermediate as f64 * r / 64.0).round().max(1.0) as u32) * 64;
+            s
+        };
+        // Within 1% of the template's own size: the template as it is.
+        let mut best = if (t.params_b / params_b - 1.0).abs() <= 0.01 {
+            base.clone()
+        } else {
+            let total = |s: &Shape| s.count(None, None).total;
+            let mut best = scaled(64);
+            for hidden in (128..=65_536).step_by(64) {
+                let s = scaled(hidden);
+                if (total(&s) - p).abs() < (total(&best) - p).abs() {
+                    best = s;
+                }
+            }
+            best
+        };
+        best.params = best.count(Some(p), Some(p));
+        best
+    }
+
+    /// A model known only by its size: dense, [`Shape::size_only`], for `12b`; for a raw MoE size
+    /// (`671b-a37b`) a skeleton of the active size ([`Shape::size_only`]) whose FFN is split into experts
     /// of 1/8 its width, 8 routed per token, with as many experts as make up the total: memory
     /// holds the total, KV cache and activations follow the active skeleton (a 671B dense
     /// shape would have 2-3x the layers and width of DeepSeek-V3's and a KV cache to match).
     pub fn by_size(params_b: f64, active_b: Option<f64>) -> Shape {
         let Some(active_b) = active_b.filter(|a| *a < params_b) else {
-            return Shape::llama_like(params_b);
+            return Shape::size_only(params_b);
         };
-        let mut s = Shape::llama_like(active_b);
+        let mut s = Shape::size_only(active_b);
         let k = 8u32;
         let inter = s.intermediate;
         let per_expert = s.ffn(inter) / k as f64;

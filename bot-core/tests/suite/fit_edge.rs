@@ -278,7 +278,7 @@ fn chat_fit_answers_and_never_panics_on_bad_input() {
     let out = ask("en", "/fit qwen2.5-72b int4 ctx=32k 4090");
     assert!(out.contains("Does not fit"), "{out}");
     let out = ask("en", "/fit 13b q4_k_m");
-    assert!(out.contains("Llama-like"), "{out}");
+    assert!(out.contains("Known only by size: shaped like"), "{out}");
     let out = ask("zh", "/fit qwen2.5-72b int4 ctx=32k a100-80g-sxm");
     assert!(out.contains("放得下"), "{out}");
     for bad in [

@@ -334,7 +334,7 @@ fn an_unknown_hf_id_is_sized_from_its_name_with_a_warning() {
     let c = cat();
     assert!(c.find_model("acme-lab/Foo-14B-Instruct").is_none());
     let out = ask("en", "/fit acme-lab/Foo-14B-Instruct q4_k_m 4090");
-    assert!(out.contains("Llama-like"), "{out}");
+    assert!(out.contains("Known only by size: shaped like"), "{out}");
     let zh = ask("zh", "/fit acme-lab/Foo-14B-Instruct q4_k_m 4090");
     assert!(zh.contains("GiB"), "{zh}");
 }

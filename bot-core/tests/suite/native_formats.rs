@@ -1,0 +1,237 @@
+//! Issue 24: a model published in a non-16-bit format (config.json `quantization_config`) is
+//! sized in that format when no quantization is typed, says so, and never borrows another
+//! model's 4-bit quality figures. The format is catalog data (`checkpoint_quant`), so every
+//! model that carries it is checked, in both languages.
+
+use bot_core::reply::Reply;
+use bot_core::store::{Store, db_path};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
+use std::sync::Arc;
+
+struct World {
+    bot: Bot,
+    _dir: tempfile::TempDir,
+}
+
+fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    World { bot, _dir: dir }
+}
+
+fn who(locale: &str) -> ChatRef {
+    ChatRef {
+        platform: "test".into(),
+        chat: "c".into(),
+        user: locale.into(),
+        locale: Some(locale.into()),
+    }
+}
+
+fn text(replies: &[Reply], lang: Lang) -> String {
+    replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn say(w: &World, locale: &str, line: &str) -> String {
+    let a = w.bot.handle(&who(locale), Input::Text(line.into()));
+    text(&a.replies, a.lang)
+}
+
+/// The weights figure of an en `/fit` answer ("Weights ... 640.3 GiB").
+fn weights(text: &str) -> String {
+    let at = text
+        .find("Weights")
+        .unwrap_or_else(|| panic!("no Weights in {text}"));
+    text[at..].lines().next().unwrap().to_string()
+}
+
+#[test]
+fn every_published_format_is_sized_as_published_in_both_languages() {
+    let c = Catalog::embedded().unwrap();
+    let w = world();
+    let native: Vec<_> = c
+        .models
+        .iter()
+        .filter_map(|m| m.checkpoint_quant.as_deref().map(|q| (m, q)))
+        .collect();
+    // The FP8 publishers QA named, and the MXFP4 ones that were a code match before.
+    for id in [
+        "deepseek-v3",
+        "deepseek-r1",
+        "kimi-k2",
+        "minimax-m2.5",
+        "minimax-m2",
+    ] {
+        assert!(
+            native.iter().any(|(m, q)| m.id == id && *q == "fp8"),
+            "{id} is published in FP8"
+        );
+    }
+    for id in ["gpt-oss-20b", "gpt-oss-120b", "deepseek-v4-flash"] {
+        assert!(
+            native.iter().any(|(m, q)| m.id == id && *q == "mxfp4"),
+            "{id}"
+        );
+    }
+    for (m, q) in &native {
+        let en = say(&w, "en", &format!("/fit {}", m.id));
+        assert!(en.contains("is published in"), "{}: {en}", m.id);
+        assert!(en.contains("config.json"), "{}: {en}", m.id);
+        assert!(en.contains(&format!("({q})")), "{}: {en}", m.id);
+        // No other model's quality figures, no "served on one or two cards".
+        assert!(!en.contains("Qwen2-72B"), "{}: {en}", m.id);
+        assert!(!en.contains("one or two cards"), "{}: {en}", m.id);
+        assert!(!en.contains("assuming"), "{}: {en}", m.id);
+        // The same figure as typing the format.
+        let typed = say(&w, "en", &format!("/fit {} {q}", m.id));
+        assert_eq!(weights(&en), weights(&typed), "{}", m.id);
+        let zh = say(&w, "zh", &format!("/fit {}", m.id));
+        assert!(zh.contains("官方发布的权重就是"), "{}: {zh}", m.id);
+        assert!(zh.contains(&format!("（{q}）")), "{}: {zh}", m.id);
+        assert!(!zh.contains("Qwen2-72B"), "{}: {zh}", m.id);
+        assert!(!zh.contains("一两张卡"), "{}: {zh}", m.id);
+        if *q == "fp8" {
+            // The 4-bit estimate is one word away, and gives a smaller figure.
+            assert!(en.contains("Add awq"), "{}: {en}", m.id);
+            assert!(zh.contains("加上 awq"), "{}: {zh}", m.id);
+            let four = say(&w, "en", &format!("/fit {} awq", m.id));
+            assert_ne!(weights(&four), weights(&en), "{}", m.id);
+        }
+    }
+}
+
+#[test]
+fn a_variant_keeps_its_own_checkpoint_format() {
+    let c = Catalog::embedded().unwrap();
+    let get = |id: &str| c.models.iter().find(|m| m.id == id).unwrap();
+    // Kimi-K2.5 has K2's shape but an INT4 checkpoint: K2's FP8 does not carry over.
+    assert_eq!(get("kimi-k2").checkpoint_quant.as_deref(), Some("fp8"));
+    assert_eq!(get("kimi-k2.5").checkpoint_quant, None);
+    // A 16-bit model's inference default is still decided by its size, with the figures.
+    let w = world();
+    let en = say(&w, "en", "/fit kimi-k2.5");
+    assert!(!en.contains("is published in"), "{en}");
+    let qwen = say(&w, "en", "/fit qwen2.5-72b");
+    assert!(!qwen.contains("is published in"), "{qwen}");
+    assert!(qwen.contains("Qwen2-72B"), "{qwen}");
+}
+
+#[test]
+fn an_unknown_checkpoint_format_is_refused_by_the_loader() {
+    let toml = std::fs::read_to_string("catalog/models.toml")
+        .unwrap()
+        .replacen(
+            "checkpoint_quant = \"fp8\"",
+            "checkpoint_quant = \"fp7\"",
+            1,
+        );
+    let file = |name: &str| std::fs::read_to_string(format!("catalog/{name}")).unwrap();
+    let err = Catalog::from_sources(
+        &file("gpus.toml"),
+        &file("platforms.toml"),
+        &toml,
+        &file("fx.toml"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("checkpoint_quant"), "{err}");
+}
+
+#[test]
+fn h200_and_a40_have_the_memory_their_driver_reports() {
+    let c = Catalog::embedded().unwrap();
+    // nvidia-smi: H200 143771 MiB = 140.4 GiB (not 141); A40 46068 MiB = 45.0 GiB (not 48).
+    for (id, mib) in [("h200-sxm", 143_771.0), ("a40", 46_068.0)] {
+        let g = c.gpu(id).unwrap();
+        assert!((g.vram_gib() - mib / 1024.0).abs() < 1e-9, "{id}");
+        assert!(g.memory_source.as_deref().unwrap().contains("github.com"));
+    }
+    let w = world();
+    let en = say(&w, "en", "/fit qwen2.5-72b bf16 h200");
+    assert!(en.contains("(140.4 GiB each)"), "{en}");
+    let zh = say(&w, "zh", "/fit qwen2.5-7b a40");
+    assert!(zh.contains("每张 45.0 GiB"), "{zh}");
+}
+
+/// The text and the choice ids of one turn.
+fn turn(w: &World, locale: &str, input: Input) -> (String, Vec<String>) {
+    let a = w.bot.handle(&who(locale), input);
+    let ids = a
+        .replies
+        .iter()
+        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+        .collect();
+    (text(&a.replies, a.lang), ids)
+}
+
+#[test]
+fn pick_leads_with_the_published_format_as_fit_sizes_it() {
+    let c = Catalog::embedded().unwrap();
+    for (m, q) in c
+        .models
+        .iter()
+        .filter_map(|m| m.checkpoint_quant.as_deref().map(|q| (m, q)))
+    {
+        for lang in ["en", "zh"] {
+            let w = world();
+            turn(&w, lang, Input::Text("/pick".into()));
+            turn(&w, lang, Input::Choice("t:serve".into()));
+            let (out, ids) = turn(&w, lang, Input::Text(m.id.clone()));
+            assert_eq!(
+                ids.first().map(String::as_str),
+                Some(&*format!("q:{q}")),
+                "{} {lang}: {out}",
+                m.id
+            );
+            assert_eq!(
+                ids.iter()
+                    .filter(|i| i.starts_with("q:"))
+                    .filter(|i| **i == format!("q:{q}"))
+                    .count(),
+                1
+            );
+            let said = if lang == "en" {
+                "is published in"
+            } else {
+                "官方发布的权重就是"
+            };
+            assert!(out.contains(said), "{} {lang}: {out}", m.id);
+            assert!(!out.contains("Qwen2-72B"), "{} {lang}: {out}", m.id);
+        }
+    }
+    // A 16-bit model keeps the usual order.
+    let w = world();
+    turn(&w, "en", Input::Text("/pick".into()));
+    turn(&w, "en", Input::Choice("t:serve".into()));
+    let (_, ids) = turn(&w, "en", Input::Text("qwen2.5-7b".into()));
+    assert_eq!(ids.first().map(String::as_str), Some("q:bf16"));
+}
+
+#[test]
+fn a_four_bit_default_says_one_or_two_cards_only_where_that_is_so() {
+    let w = world();
+    // Kimi-K2.5 (INT4 experts, not a format sized here): 4-bit by size, ~1T parameters.
+    let big = say(&w, "en", "/fit kimi-k2.5");
+    assert!(big.contains("sized in awq"), "{big}");
+    assert!(!big.contains("one or two cards"), "{big}");
+    let n = big
+        .split("still take at least ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|t| t.parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("{big}"));
+    assert!(n >= 5, "{big}");
+    let zh = say(&w, "zh", "/fit kimi-k2.5");
+    assert!(
+        zh.contains("即便如此也至少要") && !zh.contains("一两张卡"),
+        "{zh}"
+    );
+    let q72 = say(&w, "en", "/fit qwen2.5-72b");
+    assert!(q72.contains("one or two cards"), "{q72}");
+}
