@@ -12,9 +12,10 @@ use super::subscribe::SubscribeArgs;
 use super::tco::TcoArgs;
 use super::trend::TrendArgs;
 use super::{
-    compare, convert, cost, fit as fit_cmd, gpu, help, pick, platform, platforms, stock, subscribe,
-    tco, trend,
+    compare, convert, cost, fit as fit_cmd, gpu, help, pick, platform, platforms, stock, subs,
+    subscribe, tco, trend, unsubscribe,
 };
+use crate::answer::alerts::Unsubscribe;
 use crate::answer::billing::{ConvertRequest, JobRequest};
 use crate::answer::fit;
 use crate::context::Ctx;
@@ -39,6 +40,10 @@ pub enum Request {
     Tco(TcoArgs),
     Pick,
     Subscribe(SubscribeArgs),
+    /// The chat's alerts.
+    Subs,
+    /// Stop one alert or all of the chat's.
+    Unsubscribe(Unsubscribe),
     Trend(TrendArgs),
     Help,
 }
@@ -58,6 +63,8 @@ impl Request {
             Request::Tco(_) => &tco::DEF,
             Request::Pick => &pick::DEF,
             Request::Subscribe(_) => &subscribe::DEF,
+            Request::Subs => &subs::DEF,
+            Request::Unsubscribe(_) => &unsubscribe::DEF,
             Request::Trend(_) => &trend::DEF,
             Request::Help => &help::DEF,
         }
@@ -81,8 +88,10 @@ impl Request {
             Request::Platforms(a) => a.words(),
             Request::Tco(a) => a.words(),
             Request::Subscribe(a) => a.words(),
+            Request::Unsubscribe(Unsubscribe::One(id)) => vec![id.to_string()],
+            Request::Unsubscribe(Unsubscribe::All) => vec!["all".to_string()],
             Request::Trend(a) => a.words(),
-            Request::Pick | Request::Help => Vec::new(),
+            Request::Pick | Request::Help | Request::Subs => Vec::new(),
         };
         std::iter::once(format!("/{}", self.command()))
             .chain(words)
@@ -104,8 +113,9 @@ impl Request {
             Request::Platforms(a) => platforms::answer(turn, a),
             Request::Tco(a) => tco::answer(turn, a),
             Request::Subscribe(a) => subscribe::answer(turn, a),
+            Request::Unsubscribe(a) => unsubscribe::Cmd::answer(turn, a),
             Request::Trend(a) => trend::answer(turn, a),
-            Request::Pick | Request::Help => self.def().run.call(turn, ""),
+            Request::Pick | Request::Help | Request::Subs => self.def().run.call(turn, ""),
         }
     }
 
@@ -177,6 +187,12 @@ const READERS: &[(&CommandDef, Reader)] = &[
             .map(Request::Tco)
             .map_err(|e| e.reply())
     }),
+    (&unsubscribe::DEF, |ctx, a| {
+        unsubscribe::Cmd::parse(ctx, a)
+            .map(Request::Unsubscribe)
+            .map_err(|e| e.reply())
+    }),
+    (&subs::DEF, |_, _| Ok(Request::Subs)),
     (&pick::DEF, |_, _| Ok(Request::Pick)),
     (&help::DEF, |_, _| Ok(Request::Help)),
 ];

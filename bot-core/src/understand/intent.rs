@@ -7,6 +7,7 @@ use super::price::convert_request;
 use super::request::{self as make, Cards, Money, Request, Usage};
 use super::text::has;
 use super::words::*;
+use crate::answer::alerts::Unsubscribe;
 use crate::billing::PriceUnit;
 use crate::catalog::Catalog;
 use crate::lexicon::{NEED_PHRASES, Need};
@@ -63,6 +64,7 @@ fn one(r: Request) -> Option<Reading> {
 /// The rules, most specific first.
 pub(super) fn decide(q: &Question) -> Reading {
     let rules: &[fn(&Question) -> Option<Reading>] = &[
+        alerts_kept,
         alert,
         tco,
         priced_job,
@@ -82,6 +84,33 @@ pub(super) fn decide(q: &Question) -> Reading {
         alone,
     ];
     rules.iter().find_map(|r| r(q)).unwrap_or(Reading::Unknown)
+}
+
+/// The chat's alerts: listed (`我的提醒`, `my alerts`), or stopped (`stop all alerts`,
+/// `取消全部提醒`, `取消第2个提醒`); a stop that names neither all nor a number lists them, each
+/// with its number, so nothing is removed on a guess.
+fn alerts_kept(q: &Question) -> Option<Reading> {
+    // `取消第2个提醒`: a stop word and an alert word apart.
+    let stop = q.has(ALERT_STOP_WORDS)
+        || (q.has(&["取消", "删除", "删掉", "关掉", "关闭"]) && q.has(&["提醒", "订阅"]));
+    if stop {
+        if q.has(ALL_WORDS) {
+            return one(Request::Unsubscribe(Unsubscribe::All));
+        }
+        // The first number said (`#3`, `第2个`, `alert 3`), when no card is named.
+        let numbered = q
+            .padded
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|d| !d.is_empty())
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|n| (1..=99).contains(n));
+        return one(match numbered {
+            Some(id) if q.e.gpus.is_empty() => Request::Unsubscribe(Unsubscribe::One(id)),
+            _ => Request::Subs,
+        });
+    }
+    q.has(ALERT_LIST_WORDS)
+        .then_some(Reading::Command(Request::Subs))
 }
 
 /// "4090 到货了提醒我", "notify me when an A100 is under $1.5".
@@ -136,7 +165,7 @@ fn tco(q: &Question) -> Option<Reading> {
         q.e.quant
             .or_else(|| {
                 let m = q.catalog.find_model(model?)?;
-                crate::advice::native_quant(&m.family)
+                crate::advice::native_quant(m)
             })
             .unwrap_or(Quant::Bf16),
         q.e.gpus.first(),

@@ -586,3 +586,61 @@ pub(super) const CAP_WORDS: &[&str] = &[
     "at most",
     "max",
 ];
+
+/// Stopping alerts (`取消提醒`, `stop all alerts`, `unsubscribe`).
+pub(super) const ALERT_STOP_WORDS: &[&str] = &[
+    "取消提醒",
+    "取消订阅",
+    "取消全部提醒",
+    "取消所有提醒",
+    "删除提醒",
+    "删掉提醒",
+    "关掉提醒",
+    "关闭提醒",
+    "不要提醒",
+    "别提醒",
+    "别再提醒",
+    "不用提醒",
+    "退订",
+    "stop alert",
+    "stop all alert",
+    "stop the alert",
+    "stop my alert",
+    "cancel alert",
+    "cancel all alert",
+    "cancel my alert",
+    "remove alert",
+    "remove all alert",
+    "remove my alert",
+    "delete alert",
+    "delete all alert",
+    "delete my alert",
+    "turn off alert",
+    "turn off all alert",
+    "turn off notification",
+    "stop notif",
+    "unsubscribe",
+];
+
+/// Everything of a kind (`all`, `全部`).
+pub(super) const ALL_WORDS: &[&str] = &[" all ", "all alert", "全部", "所有", "everything"];
+
+/// Listing the chat's alerts (`我的提醒`, `my alerts`).
+pub(super) const ALERT_LIST_WORDS: &[&str] = &[
+    "我的提醒",
+    "我的订阅",
+    "提醒列表",
+    "订阅列表",
+    "有哪些提醒",
+    "设了哪些提醒",
+    "查看提醒",
+    "看看提醒",
+    "my alert",
+    "my subscription",
+    "list alert",
+    "list my alert",
+    "show alert",
+    "show my alert",
+    "what alerts",
+    "which alerts",
+];

@@ -856,6 +856,21 @@ autodl 4090 跑 40 分钟多少钱\t/cost autodl rtx-4090 40m
 ";
     let (total, right) = share_by_line(&catalog, "lead round", cases);
     assert_eq!(right, total, "{right} of {total}");
+    // The chat's alerts: listed, stopped all, stopped by number; a stop that says neither
+    // lists them (nothing removed on a guess), and a card's stop is not a new alert.
+    let alerts = "\
+我的提醒\t/subs
+show my alerts\t/subs
+stop all alerts\t/unsubscribe all
+取消全部提醒\t/unsubscribe all
+取消第2个提醒\t/unsubscribe 2
+unsubscribe 3\t/unsubscribe 3
+取消提醒\t/subs
+cancel my alert for the 4090\t/subs
+4090 到货了提醒我\t/subscribe rtx-4090
+";
+    let (total, right) = share_by_line(&catalog, "lead round", alerts);
+    assert_eq!(right, total, "{right} of {total}");
     // A greeting with a question in it is that question, not /help.
     let (t, r) = share_by_line(
         &catalog,
