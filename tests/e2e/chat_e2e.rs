@@ -53,7 +53,7 @@ fn typos_and_unknown_commands_get_helpful_answers() {
     let (out, _, ok) = gpuscout(
         dir.path(),
         &["chat", "--lang", "en"],
-        "/gpu rtx 4909\n/frobnicate\n/gpu\nhello\n",
+        "/gpu rtx 4909\n/frobnicate\n/gpu\nblorp wizzle\nhello\n",
     );
     assert!(ok);
     assert!(
@@ -63,8 +63,10 @@ fn typos_and_unknown_commands_get_helpful_answers() {
     assert!(out.contains("Did you mean:") && out.contains("4090"));
     assert!(out.contains("I don't know the command /frobnicate"));
     assert!(out.contains("Usage: /gpu <name>"));
-    // Plain text the bot cannot read gets example questions, not silence.
+    // Plain text the bot cannot read gets example questions, not silence; a greeting alone
+    // gets what the bot can do.
     assert!(out.contains("Ask me like this"), "{out}");
+    assert!(out.contains("I read this as: /help"), "{out}");
 }
 
 #[test]
