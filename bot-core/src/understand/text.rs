@@ -28,6 +28,7 @@ pub fn normalize(text: &str) -> String {
         })
         .collect::<String>()
         .to_lowercase();
+    let half = decimal_commas(&half);
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
@@ -36,6 +37,26 @@ pub fn normalize(text: &str) -> String {
     let out = ranges(&out);
     let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
+}
+
+/// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in
+/// most of Europe and from many phones' keypads), never a separator to drop (it was read as
+/// 5); before three digits it groups thousands (`1,000`), which the lexicon reads.
+fn decimal_commas(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let decimals = (i + 1..).take_while(|&k| digit(k)).count();
+            if c == ',' && i > 0 && digit(i - 1) && (1..=2).contains(&decimals) {
+                '.'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// English number words before a unit or a half (`two and a half hours`, `three days`, `six
@@ -438,6 +459,19 @@ pub(super) fn has(text: &str, words: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comma_before_one_or_two_digits_is_a_decimal_comma() {
+        assert_eq!(decimal_commas("2,5刀一小时"), "2.5刀一小时");
+        assert_eq!(decimal_commas("1,98元"), "1.98元");
+        assert_eq!(decimal_commas("$0,69/h"), "$0.69/h");
+        // Thousands, lists and clauses stay as they are.
+        assert_eq!(decimal_commas("1,000 hours"), "1,000 hours");
+        assert_eq!(decimal_commas("2,000,000 tokens"), "2,000,000 tokens");
+        assert_eq!(decimal_commas("4090,3090"), "4090,3090");
+        assert_eq!(decimal_commas("a100, h100"), "a100, h100");
+        assert_eq!(normalize("2,5刀一小时换成人民币").contains("2.5"), true);
+    }
 
     #[test]
     fn normalizing_full_width_and_chinese_numbers() {

@@ -85,11 +85,16 @@ pub(super) fn typo_reading(
         {
             continue;
         }
-        // `2000万token`, `20 million tokens`: a volume, not a card number.
+        // `2000万token`, `20 million tokens`: a volume; `1000 hours`, `1000小时`, `1000块`: a
+        // length of time or an amount; none is a misspelt card number.
         if toks.get(k + 1).is_some_and(|n| {
-            ["万", "亿", "千", "tok", "million", "billion", "thousand"]
-                .iter()
-                .any(|s| n.starts_with(s))
+            [
+                "万", "亿", "千", "tok", "million", "billion", "thousand", "hour", "hr", "min",
+                "day", "week", "month", "year", "小时", "分钟", "天", "周", "个月", "月", "年",
+                "块", "元", "刀", "美元", "dollar", "usd", "cny", "yuan", "gb", "g ",
+            ]
+            .iter()
+            .any(|s| n.starts_with(s))
         }) {
             continue;
         }

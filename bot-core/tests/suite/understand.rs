@@ -856,6 +856,15 @@ autodl 4090 跑 40 分钟多少钱\t/cost autodl rtx-4090 40m
 ";
     let (total, right) = share_by_line(&catalog, "lead round", cases);
     assert_eq!(right, total, "{right} of {total}");
+    // A number before a unit of time or money is never a misspelt card; a decimal comma is a
+    // decimal point (2,5 was read as 5).
+    let numbers = "\
+how much is 1000 hours of 3090\t/compare rtx-3090 41d16h
+2,5刀一小时换成人民币\t/convert 2.5usd/hour to hour cny
+4090 1,5元一小时 跑3小时多少钱\t/cost 1.5cny/hour 3h
+";
+    let (total, right) = share_by_line(&catalog, "lead round", numbers);
+    assert_eq!(right, total, "{right} of {total}");
     // The chat's alerts: listed, stopped all, stopped by number; a stop that says neither
     // lists them (nothing removed on a guess), and a card's stop is not a new alert.
     let alerts = "\
