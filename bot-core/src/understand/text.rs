@@ -470,7 +470,7 @@ mod tests {
         assert_eq!(decimal_commas("2,000,000 tokens"), "2,000,000 tokens");
         assert_eq!(decimal_commas("4090,3090"), "4090,3090");
         assert_eq!(decimal_commas("a100, h100"), "a100, h100");
-        assert_eq!(normalize("2,5刀一小时换成人民币").contains("2.5"), true);
+        assert!(normalize("2,5刀一小时换成人民币").contains("2.5"));
     }
 
     #[test]
