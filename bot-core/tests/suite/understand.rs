@@ -174,6 +174,7 @@ fn every_expected_command_is_answered_without_an_error() {
         .chain(include_str!("../data/questions_fresh7.tsv").lines())
         .chain(include_str!("../data/questions_fresh8.tsv").lines())
         .chain(include_str!("../data/questions_fresh9.tsv").lines())
+        .chain(include_str!("../data/questions_fresh10.tsv").lines())
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (_, expected) = line.split_once('\t').unwrap();
@@ -346,6 +347,7 @@ fn fresh_batches_with_whole_lines() {
         ("fresh7", include_str!("../data/questions_fresh7.tsv"), 150),
         ("fresh8", include_str!("../data/questions_fresh8.tsv"), 60),
         ("fresh9", include_str!("../data/questions_fresh9.tsv"), 60),
+        ("fresh10", include_str!("../data/questions_fresh10.tsv"), 60),
     ] {
         let (total, right) = share_by_line(&catalog, name, corpus);
         assert!(total >= at_least, "{name}: {total} questions");
