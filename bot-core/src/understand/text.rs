@@ -28,7 +28,7 @@ pub fn normalize(text: &str) -> String {
         })
         .collect::<String>()
         .to_lowercase();
-    let half = decimal_commas(&half);
+    let half = sentence_marks(&decimal_commas(&half));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
@@ -59,6 +59,22 @@ fn decimal_commas(s: &str) -> String {
         .collect()
 }
 
+/// A sentence's own marks are no part of a word: `?` and `!` anywhere, and a full stop that
+/// ends a word (`70b. Have two A100`, `for two hours?`), so the word before it is read as if
+/// it stood alone. A point inside a number or a name (`2.5`, `qwen2.5`) stays. One walk.
+fn sentence_marks(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
+            '?' | '!' => ' ',
+            '.' if chars.get(i + 1).is_none_or(|n| n.is_whitespace()) => ' ',
+            _ => c,
+        })
+        .collect()
+}
+
 /// English number words before a unit or a half (`two and a half hours`, `three days`, `six
 /// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
 fn english_numbers(s: &str) -> String {
@@ -80,6 +96,10 @@ fn english_numbers(s: &str) -> String {
         ("thirty", "30"),
         ("forty", "40"),
         ("forty-five", "45"),
+        ("fourteen", "14"),
+        ("sixty", "60"),
+        ("seventy", "70"),
+        ("eighty", "80"),
         ("ninety", "90"),
     ];
     const UNITS: &[&str] = &[
@@ -107,6 +127,11 @@ fn english_numbers(s: &str) -> String {
         }
         match NUMBERS.iter().find(|(n, _)| n == w) {
             Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
+            // `seventy b`, `seventy billion`: a model size, written as the lexicon's `70b`.
+            Some((_, d)) if matches!(next, "b" | "billion") => {
+                out.push(format!("{d}b"));
+                skip = true;
+            }
             _ => out.push(w.to_string()),
         }
     }
@@ -178,6 +203,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("quarter of an hour", " 15 minutes "),
     ("quarter hour", " 15 minutes "),
     ("a fortnight", " 14 days "),
+    // `1.2 usd hourly`: a price per hour.
+    (" hourly", " per hour "),
     ("fortnight", " 14 days "),
     ("1刻钟", "15分钟"),
     ("一刻钟", "15分钟"),
