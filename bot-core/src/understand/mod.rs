@@ -23,6 +23,7 @@ mod spellings;
 mod text;
 mod typo;
 mod words;
+mod words_alerts;
 mod words_guidance;
 
 #[cfg(test)]

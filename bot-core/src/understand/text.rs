@@ -497,7 +497,7 @@ mod tests {
         assert_eq!(decimal_commas("2,000,000 tokens"), "2,000,000 tokens");
         assert_eq!(decimal_commas("4090,3090"), "4090,3090");
         assert_eq!(decimal_commas("a100, h100"), "a100, h100");
-        assert_eq!(normalize("2,5刀一小时换成人民币").contains("2.5"), true);
+        assert!(normalize("2,5刀一小时换成人民币").contains("2.5"));
     }
 
     #[test]
@@ -577,7 +577,8 @@ mod tests {
     #[test]
     fn chat_spellings_become_the_lexicon_words() {
         assert_eq!(normalize("what can u do"), "what can you do");
-        assert_eq!(normalize("got any 3090 rn?"), "got any 3090 right now?");
+        // The question mark is a sentence's mark, no part of a word.
+        assert_eq!(normalize("got any 3090 rn?"), "got any 3090 right now ");
         assert_eq!(
             normalize("deepseek r1 distil qwen 7b"),
             "deepseek r1 distill qwen 7b"
@@ -590,6 +591,20 @@ mod tests {
         assert_eq!(normalize("deepseek-r1 2h run"), "deepseek-r1 2h run");
         assert_eq!(normalize("distillation u2 r1"), "distillation u2 r1");
         assert_eq!(normalize("4090r"), "4090r");
+    }
+
+    #[test]
+    fn sentence_marks_end_words_and_points_in_numbers_stay() {
+        assert_eq!(
+            normalize("llama 3.3 70b. have two a100!"),
+            "llama 3.3 70b  have two a100 "
+        );
+        assert_eq!(normalize("qwen2.5 7b on 4090?"), "qwen2.5 7b on 4090 ");
+        assert_eq!(normalize("$2.5/hr, v0.3."), "$2.5/hr, v0.3 ");
+        // A size in words is the lexicon's size; a number word elsewhere is kept.
+        assert_eq!(normalize("seventy b in int4"), "70b in int4");
+        assert_eq!(normalize("seventy billion"), "70b");
+        assert_eq!(normalize("seventy people"), "seventy people");
     }
 
     #[test]
