@@ -21,6 +21,7 @@ mod request;
 mod span;
 mod spellings;
 mod text;
+mod text_en;
 mod typo;
 mod words;
 mod words_alerts;

@@ -7,6 +7,7 @@
 
 pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, respell, simplified};
+use super::text_en::{english_numbers, sentence_marks};
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
@@ -57,85 +58,6 @@ fn decimal_commas(s: &str) -> String {
             }
         })
         .collect()
-}
-
-/// A sentence's own marks are no part of a word: `?` and `!` anywhere, and a full stop that
-/// ends a word (`70b. Have two A100`, `for two hours?`), so the word before it is read as if
-/// it stood alone. A point inside a number or a name (`2.5`, `qwen2.5`) stays. One walk.
-fn sentence_marks(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    chars
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| match c {
-            '?' | '!' => ' ',
-            '.' if chars.get(i + 1).is_none_or(|n| n.is_whitespace()) => ' ',
-            _ => c,
-        })
-        .collect()
-}
-
-/// English number words before a unit or a half (`two and a half hours`, `three days`, `six
-/// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
-fn english_numbers(s: &str) -> String {
-    const NUMBERS: &[(&str, &str)] = &[
-        ("one", "1"),
-        ("two", "2"),
-        ("three", "3"),
-        ("four", "4"),
-        ("five", "5"),
-        ("six", "6"),
-        ("seven", "7"),
-        ("eight", "8"),
-        ("nine", "9"),
-        ("ten", "10"),
-        ("eleven", "11"),
-        ("twelve", "12"),
-        ("fifteen", "15"),
-        ("twenty", "20"),
-        ("thirty", "30"),
-        ("forty", "40"),
-        ("forty-five", "45"),
-        ("fourteen", "14"),
-        ("sixty", "60"),
-        ("seventy", "70"),
-        ("eighty", "80"),
-        ("ninety", "90"),
-    ];
-    const UNITS: &[&str] = &[
-        "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
-        "week", "weeks", "month", "months", "year", "years",
-    ];
-    let words: Vec<&str> = s.split(' ').collect();
-    let mut out: Vec<String> = Vec::with_capacity(words.len());
-    let mut skip = false;
-    for (k, w) in words.iter().enumerate() {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        let next = words.get(k + 1).copied().unwrap_or("");
-        // `30 cents`: a US dollar amount.
-        if matches!(next, "cents" | "cent")
-            && !w.is_empty()
-            && w.len() <= 3
-            && w.bytes().all(|b| b.is_ascii_digit())
-            && let Ok(c) = w.parse::<u32>()
-        {
-            out.push(format!("${}.{:02}", c / 100, c % 100));
-            skip = true;
-            continue;
-        }
-        match NUMBERS.iter().find(|(n, _)| n == w) {
-            Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
-            // `seventy b`, `seventy billion`: a model size, written as the lexicon's `70b`.
-            Some((_, d)) if matches!(next, "b" | "billion") => {
-                out.push(format!("{d}b"));
-                skip = true;
-            }
-            _ => out.push(w.to_string()),
-        }
-    }
-    out.join(" ")
 }
 
 /// A range of durations (`2-3小时`, `2~3 hours`, `三四个小时` → `3-4`): the longer end, the bill
@@ -600,11 +522,14 @@ mod tests {
             "llama 3.3 70b  have two a100 "
         );
         assert_eq!(normalize("qwen2.5 7b on 4090?"), "qwen2.5 7b on 4090 ");
-        assert_eq!(normalize("$2.5/hr, v0.3."), "$2.5/hr, v0.3 ");
+        assert_eq!(normalize("$2.5/hr, v0.3."), "$2.5/hr  v0.3 ");
         // A size in words is the lexicon's size; a number word elsewhere is kept.
         assert_eq!(normalize("seventy b in int4"), "70b in int4");
         assert_eq!(normalize("seventy billion"), "70b");
         assert_eq!(normalize("seventy people"), "seventy people");
+        assert_eq!(normalize("seventy two b"), "72b");
+        assert_eq!(normalize("twenty four hours, ok"), "24 hours  ok");
+        assert_eq!(normalize("seventy two people"), "seventy two people");
     }
 
     #[test]

@@ -920,6 +920,12 @@ are there any h200 on runpod\t/stock h200-sxm runpod
 what you can do for me\t/help
 # a calendar unit after a card and a platform is still the job's length
 a100 for a week on autodl how much\t/cost autodl a100-80g-sxm 7d
+# a comma after a word separates; a tens word and a digit word are one number
+two 4090 on vast, eight hours, total how much?\t/cost vast rtx-4090 8h cards=2
+How many a100 needed for seventy two b model at fp16\t/fit 72b fp16 a100-80g-sxm
+autodl 4090 for twenty four hours\t/cost autodl rtx-4090 1d
+# `let me know` asks now unless it waits for a moment (when, once, if)
+Could you please let me know cheapest h200 for 1 week\t/compare h200-sxm 7d
 ";
     let (total, right) = share_by_line(&catalog, "fresh10 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
