@@ -116,6 +116,11 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("identity verification", Need::NoRealName),
     ("身份认证", Need::NoRealName),
     ("身份证", Need::NoRealName),
+    // Non-native English: `not need passport verification`, `verify my identity`.
+    ("passport", Need::NoRealName),
+    ("verify identity", Need::NoRealName),
+    ("verify my identity", Need::NoRealName),
+    ("identity check", Need::NoRealName),
     ("支付宝", Need::Pay("alipay")),
     ("alipay", Need::Pay("alipay")),
     ("微信", Need::Pay("wechat")),

@@ -188,6 +188,24 @@ fn priced_job(q: &Question) -> Option<Reading> {
     if q.has(STOCK_WORDS) || q.has(ALERT_WORDS) {
         return None;
     }
+    // `$0.5 per hour, how much for a month`: `for` and one whole calendar unit after a price
+    // is the unit to convert to, not a job (a verb, `跑`/`run`, makes it one).
+    let calendar = match usage {
+        Usage::Always => true,
+        Usage::Once(s) => [86_400u32, 604_800].contains(&u32::try_from(s).unwrap_or(0)),
+        Usage::Daily(_) => false,
+    };
+    if calendar
+        && !q.has(
+            &RUN_WORDS
+                .iter()
+                .copied()
+                .filter(|w| *w != "for ")
+                .collect::<Vec<_>>(),
+        )
+    {
+        return None;
+    }
     make::cost_at(p, &usage).map(Reading::Command)
 }
 

@@ -21,8 +21,10 @@ mod request;
 mod span;
 mod spellings;
 mod text;
+mod text_en;
 mod typo;
 mod words;
+mod words_alerts;
 mod words_guidance;
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 
 pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, respell, simplified};
+use super::text_en::{english_numbers, sentence_marks};
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
@@ -28,7 +29,7 @@ pub fn normalize(text: &str) -> String {
         })
         .collect::<String>()
         .to_lowercase();
-    let half = decimal_commas(&half);
+    let half = sentence_marks(&decimal_commas(&half));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
@@ -57,60 +58,6 @@ fn decimal_commas(s: &str) -> String {
             }
         })
         .collect()
-}
-
-/// English number words before a unit or a half (`two and a half hours`, `three days`, `six
-/// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
-fn english_numbers(s: &str) -> String {
-    const NUMBERS: &[(&str, &str)] = &[
-        ("one", "1"),
-        ("two", "2"),
-        ("three", "3"),
-        ("four", "4"),
-        ("five", "5"),
-        ("six", "6"),
-        ("seven", "7"),
-        ("eight", "8"),
-        ("nine", "9"),
-        ("ten", "10"),
-        ("eleven", "11"),
-        ("twelve", "12"),
-        ("fifteen", "15"),
-        ("twenty", "20"),
-        ("thirty", "30"),
-        ("forty", "40"),
-        ("forty-five", "45"),
-        ("ninety", "90"),
-    ];
-    const UNITS: &[&str] = &[
-        "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
-        "week", "weeks", "month", "months", "year", "years",
-    ];
-    let words: Vec<&str> = s.split(' ').collect();
-    let mut out: Vec<String> = Vec::with_capacity(words.len());
-    let mut skip = false;
-    for (k, w) in words.iter().enumerate() {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        let next = words.get(k + 1).copied().unwrap_or("");
-        // `30 cents`: a US dollar amount.
-        if matches!(next, "cents" | "cent")
-            && !w.is_empty()
-            && w.len() <= 3
-            && w.bytes().all(|b| b.is_ascii_digit())
-            && let Ok(c) = w.parse::<u32>()
-        {
-            out.push(format!("${}.{:02}", c / 100, c % 100));
-            skip = true;
-            continue;
-        }
-        match NUMBERS.iter().find(|(n, _)| n == w) {
-            Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
-            _ => out.push(w.to_string()),
-        }
-    }
-    out.join(" ")
 }
 
 /// A range of durations (`2-3小时`, `2~3 hours`, `三四个小时` → `3-4`): the longer end, the bill
@@ -178,6 +125,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("quarter of an hour", " 15 minutes "),
     ("quarter hour", " 15 minutes "),
     ("a fortnight", " 14 days "),
+    // `1.2 usd hourly`: a price per hour.
+    (" hourly", " per hour "),
     ("fortnight", " 14 days "),
     ("1刻钟", "15分钟"),
     ("一刻钟", "15分钟"),
@@ -550,7 +499,8 @@ mod tests {
     #[test]
     fn chat_spellings_become_the_lexicon_words() {
         assert_eq!(normalize("what can u do"), "what can you do");
-        assert_eq!(normalize("got any 3090 rn?"), "got any 3090 right now?");
+        // The question mark is a sentence's mark, no part of a word.
+        assert_eq!(normalize("got any 3090 rn?"), "got any 3090 right now ");
         assert_eq!(
             normalize("deepseek r1 distil qwen 7b"),
             "deepseek r1 distill qwen 7b"
@@ -563,6 +513,23 @@ mod tests {
         assert_eq!(normalize("deepseek-r1 2h run"), "deepseek-r1 2h run");
         assert_eq!(normalize("distillation u2 r1"), "distillation u2 r1");
         assert_eq!(normalize("4090r"), "4090r");
+    }
+
+    #[test]
+    fn sentence_marks_end_words_and_points_in_numbers_stay() {
+        assert_eq!(
+            normalize("llama 3.3 70b. have two a100!"),
+            "llama 3.3 70b  have two a100 "
+        );
+        assert_eq!(normalize("qwen2.5 7b on 4090?"), "qwen2.5 7b on 4090 ");
+        assert_eq!(normalize("$2.5/hr, v0.3."), "$2.5/hr  v0.3 ");
+        // A size in words is the lexicon's size; a number word elsewhere is kept.
+        assert_eq!(normalize("seventy b in int4"), "70b in int4");
+        assert_eq!(normalize("seventy billion"), "70b");
+        assert_eq!(normalize("seventy people"), "seventy people");
+        assert_eq!(normalize("seventy two b"), "72b");
+        assert_eq!(normalize("twenty four hours, ok"), "24 hours  ok");
+        assert_eq!(normalize("seventy two people"), "seventy two people");
     }
 
     #[test]

@@ -156,6 +156,11 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "还有没有",
     "还有货",
     "who has",
+    "is there free",
+    "are there free",
+    "any free",
+    "is there any",
+    "are there any",
     "who's got",
     "who got",
     "anyone got",
@@ -304,6 +309,7 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "有什么区别",
     "which one for",
 ];
+pub(super) use super::words_alerts::ALERT_WORDS;
 pub(super) use super::words_guidance::{GREETINGS, HELP_WORDS, PICK_WORDS, PLACE_PICK_WORDS};
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
@@ -358,47 +364,6 @@ pub(super) const TCO_WORDS: &[&str] = &[
     "or use an api",
     "api or",
     "划算还是",
-];
-
-/// A stock alert: "tell me when …".
-pub(super) const ALERT_WORDS: &[&str] = &[
-    "提醒我",
-    "提醒一下",
-    "通知我",
-    "告诉我一声",
-    "告诉我",
-    "到货了",
-    "有货了",
-    "有货通知",
-    "到货提醒",
-    "订阅",
-    "notify me",
-    "alert me",
-    "let me know",
-    "ping me",
-    "tell me when",
-    "remind me",
-    "subscribe",
-    "watch for",
-    "叫我",
-    "喊我",
-    "通知一下",
-    "heads up",
-    "hit me up",
-    "lemme know",
-    "give me a shout",
-    "dm me",
-    "msg me",
-    "@我",
-    "第一时间告诉",
-    "提醒",
-    "盯一下",
-    "盯着",
-    "帮我盯",
-    "set an alert",
-    "set alert",
-    "create an alert",
-    "alert",
 ];
 
 /// `有4090吗`, `有8卡h100的机器吗`: something asked to exist, at the end of the question.

@@ -174,6 +174,7 @@ fn every_expected_command_is_answered_without_an_error() {
         .chain(include_str!("../data/questions_fresh7.tsv").lines())
         .chain(include_str!("../data/questions_fresh8.tsv").lines())
         .chain(include_str!("../data/questions_fresh9.tsv").lines())
+        .chain(include_str!("../data/questions_fresh10.tsv").lines())
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (_, expected) = line.split_once('\t').unwrap();
@@ -332,7 +333,12 @@ fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) 
 ///   Reddit, @bot), written after those fixes: untuned 62/73 (84.9%; 86.3% by command name),
 ///   after the mechanisms it showed were fixed 73/73;
 /// - `questions_fresh9.tsv` (62, yet other voices), written after fresh8's fixes: untuned 57/62
-///   (91.9%, whole line and command name), after 62/62.
+///   (91.9%, whole line and command name), after 62/62;
+/// - `questions_fresh10.tsv` (66, Korean/Indian/Russian-flavoured English, WeChat fragments,
+///   long posts, platform typos, numbers in words), written before this last round's changes:
+///   untuned 54/66 (81.8%, with its three platform typos labelled asked back as the policy
+///   says, 55/66 with a card the catalog lacks relabelled too; 51/66 as first written), after
+///   the mechanisms it showed were fixed 66/66.
 ///
 /// The shared held-out examples: 59/60 by command name before round four, 60/60 after.
 #[test]
@@ -346,6 +352,7 @@ fn fresh_batches_with_whole_lines() {
         ("fresh7", include_str!("../data/questions_fresh7.tsv"), 150),
         ("fresh8", include_str!("../data/questions_fresh8.tsv"), 60),
         ("fresh9", include_str!("../data/questions_fresh9.tsv"), 60),
+        ("fresh10", include_str!("../data/questions_fresh10.tsv"), 60),
     ] {
         let (total, right) = share_by_line(&catalog, name, corpus);
         assert!(total >= at_least, "{name}: {total} questions");
@@ -887,4 +894,40 @@ cancel my alert for the 4090\t/subs
         "hi, how much is a 4090 for 3 hours\t/compare rtx-4090 3h\n",
     );
     assert_eq!(r, t);
+}
+
+/// The misses of `questions_fresh10.tsv` as mechanisms, on cases of my own (none of them in a
+/// measured batch): each question with its whole expected first line.
+#[test]
+fn fresh10_mechanisms_on_cases_of_their_own() {
+    let catalog = Catalog::embedded().unwrap();
+    let cases = "\
+# a sentence's own marks end a word: `14b.`, `hours!`, `fit?`
+Want to serve qwen2.5 14b. Got one 4090. Will it fit?\t/fit qwen2.5-14b rtx-4090
+runpod h100 for three hours!\t/cost runpod h100-sxm 3h
+# a model size in words
+eighty b model fp8 on h100?\t/fit 80b fp8 h100-sxm
+# `for` and one calendar unit after a price is the unit to convert to; a verb makes a job
+¥3 per hour, how much for a week?\t/convert 3cny/hour to week
+$1.5/hr how much for a day\t/convert 1.5usd/hour to day
+$1.5/hr, train for a day, total?\t/cost 1.5usd/hour 1d
+# `hourly` after an amount is per hour
+2 dollars hourly, what per week\t/convert 2usd/hour to week
+# non-native words for real-name, alerts, stock and help
+platforms without passport check\t/platforms no-real-name
+inform me when 3090 is in stock on vast\t/subscribe rtx-3090 vast
+any free a100 on lambda now\t/stock a100-80g-sxm lambda
+are there any h200 on runpod\t/stock h200-sxm runpod
+what you can do for me\t/help
+# a calendar unit after a card and a platform is still the job's length
+a100 for a week on autodl how much\t/cost autodl a100-80g-sxm 7d
+# a comma after a word separates; a tens word and a digit word are one number
+two 4090 on vast, eight hours, total how much?\t/cost vast rtx-4090 8h cards=2
+How many a100 needed for seventy two b model at fp16\t/fit 72b fp16 a100-80g-sxm
+autodl 4090 for twenty four hours\t/cost autodl rtx-4090 1d
+# `let me know` asks now unless it waits for a moment (when, once, if)
+Could you please let me know cheapest h200 for 1 week\t/compare h200-sxm 7d
+";
+    let (total, right) = share_by_line(&catalog, "fresh10 mechanisms", cases);
+    assert_eq!(right, total, "{right} of {total}");
 }
