@@ -550,6 +550,9 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         }
         i += 1;
     }
+    if let Some(people) = super::headcount::people_each(toks) {
+        e.gpus.iter_mut().for_each(|c| c.count *= people);
+    }
     e.tasks = lexicon::tasks_in(toks);
     e.task = e.tasks.first().copied();
     e.usage = find_usage(toks, &taken);

@@ -15,6 +15,7 @@
 
 mod entities;
 mod facts;
+mod headcount;
 mod intent;
 mod price;
 mod request;

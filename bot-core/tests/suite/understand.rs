@@ -872,6 +872,14 @@ how much is 1000 hours of 3090\t/compare rtx-3090 41d16h
 ";
     let (total, right) = share_by_line(&catalog, "lead round", numbers);
     assert_eq!(right, total, "{right} of {total}");
+    // A card per person is every person's card at once (the bill was for one card).
+    let people = "\
+我们组三个人 每人一张4090 跑一周 autodl\t/cost autodl rtx-4090 7d cards=3
+3 of us each need a 4090 for 5 hours\t/compare rtx-4090 5h cards=3
+我们组三个人 租一张4090 跑一周 autodl\t/cost autodl rtx-4090 7d
+";
+    let (total, right) = share_by_line(&catalog, "lead round", people);
+    assert_eq!(right, total, "{right} of {total}");
     // The chat's alerts: listed, stopped all, stopped by number; a stop that says neither
     // lists them (nothing removed on a guess), and a card's stop is not a new alert.
     let alerts = "\

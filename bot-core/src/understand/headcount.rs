@@ -1,0 +1,79 @@
+//! A card per person: `我们组三个人 每人一张4090`, `3 of us, each on a 4090` — the job is on every
+//! person's cards at once, so the card count is the people times each one's cards (a bill for
+//! one card would be a third of the real one).
+
+/// Words that say each person has their own cards.
+const EACH: &[&str] = &[
+    "每人",
+    "每个人",
+    "人手",
+    "一人一",
+    "each of us",
+    "each person",
+    "per person",
+    "each one",
+    "each",
+];
+
+/// The number of people when the sentence gives each of them cards (`3个人`, `3人`,
+/// `3 people`, `3 of us`, `we are 3`), else `None`.
+pub(super) fn people_each(toks: &[String]) -> Option<u32> {
+    let text = format!(" {} ", toks.join(" "));
+    if !EACH.iter().any(|w| text.contains(w)) {
+        return None;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let people = words.iter().enumerate().find_map(|(k, w)| {
+        // `3个人` may be one word or two (`3 个人`).
+        let (digits, rest) = split_number(w);
+        let n: u32 = digits.parse().ok()?;
+        let after = if rest.is_empty() {
+            words.get(k + 1).copied().unwrap_or("")
+        } else {
+            rest
+        };
+        let said = ["个人", "人", "people", "persons", "students", "of"]
+            .iter()
+            .any(|u| after.starts_with(u))
+            && !after.starts_with("人民币");
+        let we_are = k >= 2 && matches!((words[k - 2], words[k - 1]), ("we", "are") | ("we're", _));
+        (said || we_are).then_some(n)
+    })?;
+    (2..=16).contains(&people).then_some(people)
+}
+
+fn split_number(w: &str) -> (&str, &str) {
+    let end = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
+    (&w[..end], &w[end..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn people_each_with_their_own_cards() {
+        assert_eq!(
+            people_each(&toks("我们组 3个人 每人1张 4090 跑一周")),
+            Some(3)
+        );
+        assert_eq!(people_each(&toks("我们组 3 个人 每人 1张 4090")), Some(3));
+        assert_eq!(
+            people_each(&toks("3 of us each on a 4090 for a week")),
+            Some(3)
+        );
+        assert_eq!(
+            people_each(&toks("we are 4 students each need a 3090")),
+            Some(4)
+        );
+        // No per-person word, or no headcount: nothing to multiply.
+        assert_eq!(people_each(&toks("我们组 3个人 租 1张 4090")), None);
+        assert_eq!(people_each(&toks("每人 1张 4090")), None);
+        // An amount in yuan is not a headcount.
+        assert_eq!(people_each(&toks("每人 预算 50人民币")), None);
+    }
+}
