@@ -1,49 +1,9 @@
 //! Advice that holds together (issue 11), told as the stories users lived: every command makes
 //! the same fit decision with the same shown assumptions, and no answer contradicts itself.
 
-use bot_core::reply::Reply;
-use bot_core::store::{Store, db_path};
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
-use std::sync::Arc;
+use bot_core::{Catalog, Input};
 
-struct World {
-    bot: Bot,
-    _dir: tempfile::TempDir,
-}
-
-fn world() -> World {
-    world_with(Catalog::embedded().unwrap())
-}
-
-fn world_with(catalog: Catalog) -> World {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-    let mut bot = Bot::new(Arc::new(catalog), store);
-    bot.today = bot_core::catalog::parse_date("2026-11-30");
-    World { bot, _dir: dir }
-}
-
-fn who(locale: &str) -> ChatRef {
-    ChatRef {
-        platform: "test".into(),
-        chat: "c".into(),
-        user: locale.into(),
-        locale: Some(locale.into()),
-    }
-}
-
-fn text(replies: &[Reply], lang: Lang) -> String {
-    replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn say(w: &World, locale: &str, line: &str) -> String {
-    let a = w.bot.handle(&who(locale), Input::Text(line.into()));
-    text(&a.replies, a.lang)
-}
+use super::chat::{World, say, text, who, world, world_with};
 
 fn tap(w: &World, locale: &str, id: &str) -> (String, Vec<String>) {
     let a = w.bot.handle(&who(locale), Input::Choice(id.into()));

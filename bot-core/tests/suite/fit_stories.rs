@@ -2,42 +2,12 @@
 //! capacity, the trainers' real defaults, verdicts with judgement, serving defaults, native
 //! formats and shapes, and JSON that never prices what cannot run.
 
-use bot_core::reply::Reply;
-use bot_core::store::{Store, db_path};
+use bot_core::Catalog;
 use bot_core::tco::{TcoQuery, analyze};
 use bot_core::vram::{self, FitOptions, FitRequest, ModelRef, Quant, Task};
-use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};
 use rust_decimal::Decimal;
-use std::sync::Arc;
 
-struct World {
-    bot: Bot,
-    _dir: tempfile::TempDir,
-}
-
-fn world() -> World {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    bot.today = bot_core::catalog::parse_date("2026-11-30");
-    World { bot, _dir: dir }
-}
-
-fn say(w: &World, locale: &str, line: &str) -> String {
-    let who = ChatRef {
-        platform: "test".into(),
-        chat: "c".into(),
-        user: locale.into(),
-        locale: Some(locale.into()),
-    };
-    let a = w.bot.handle(&who, Input::Text(line.into()));
-    let texts: Vec<String> = a
-        .replies
-        .iter()
-        .map(|r: &Reply| Localizer::get().render_plain(a.lang, r))
-        .collect();
-    texts.join("\n")
-}
+use super::chat::{say, world};
 
 /// The first number after `marker` in `text`.
 fn number_after(text: &str, marker: &str) -> f64 {

@@ -3,14 +3,11 @@
 //! on models and settings of its own, not the rows the mechanisms were found on
 //! (docs/fit-reference.md, "Training").
 
+use bot_core::Catalog;
 use bot_core::catalog::Model;
-use bot_core::reply::Reply;
-use bot_core::store::{Store, db_path};
 use bot_core::vram::{
     FitOptions, FitRequest, LoraTargets, ModelRef, Optimizer, Quant, Task, estimate, estimate_with,
 };
-use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};
-use std::sync::Arc;
 
 fn cat() -> Catalog {
     Catalog::embedded().unwrap()
@@ -141,32 +138,7 @@ fn expert_dropout_copies_follow_the_routed_tokens_not_the_expert_count() {
     );
 }
 
-struct World {
-    bot: Bot,
-    _dir: tempfile::TempDir,
-}
-
-fn world() -> World {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    World { bot, _dir: dir }
-}
-
-fn say(w: &World, locale: &str, line: &str) -> String {
-    let who = ChatRef {
-        platform: "test".into(),
-        chat: "c".into(),
-        user: locale.into(),
-        locale: Some(locale.into()),
-    };
-    let a = w.bot.handle(&who, Input::Text(line.into()));
-    a.replies
-        .iter()
-        .map(|r: &Reply| Localizer::get().render_plain(a.lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+use super::chat::{say, world};
 
 /// `/fit qwen3-30b-a3b qlora 4090`: the 4-bit base (~17 GiB) with adapters on attention fits a
 /// 24 GiB card at 2k tokens; the answer says the routed experts are left out and names the

@@ -12,6 +12,7 @@ mod billing_chat;
 mod billing_engine;
 mod catalog;
 mod catalog2;
+mod chat;
 mod currency;
 mod dialogue;
 mod fit_cards;

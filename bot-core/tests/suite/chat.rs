@@ -1,0 +1,48 @@
+//! The chat harness the story tests share: a bot on a fresh store with the embedded catalog and
+//! a fixed today (prices' ages do not drift with the calendar), and one line said in a locale,
+//! rendered as plain text.
+
+use bot_core::reply::Reply;
+use bot_core::store::{Store, db_path};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
+use std::sync::Arc;
+
+pub struct World {
+    pub bot: Bot,
+    _dir: tempfile::TempDir,
+}
+
+pub fn world() -> World {
+    world_with(Catalog::embedded().unwrap())
+}
+
+pub fn world_with(catalog: Catalog) -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let mut bot = Bot::new(Arc::new(catalog), store);
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    World { bot, _dir: dir }
+}
+
+/// One person in one chat, named after their locale.
+pub fn who(locale: &str) -> ChatRef {
+    ChatRef {
+        platform: "test".into(),
+        chat: "c".into(),
+        user: locale.into(),
+        locale: Some(locale.into()),
+    }
+}
+
+pub fn text(replies: &[Reply], lang: Lang) -> String {
+    replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+pub fn say(w: &World, locale: &str, line: &str) -> String {
+    let a = w.bot.handle(&who(locale), Input::Text(line.into()));
+    text(&a.replies, a.lang)
+}
