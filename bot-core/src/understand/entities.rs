@@ -7,6 +7,7 @@
 use super::request::{Cards, Usage};
 use super::span::{find_usage, find_volume};
 use super::text::is_cjk;
+use crate::catalog::BRAND_WORDS;
 use crate::catalog::{Catalog, Gpu};
 use crate::lexicon;
 use crate::vram::{Quant, Task};
@@ -109,14 +110,12 @@ fn number_with_unit(toks: &[String], k: usize) -> bool {
         })
 }
 
+/// Latin family words; Chinese brand names are the catalog's [`BRAND_WORDS`], read first.
 const FAMILIES: &[(&str, &str)] = &[
-    ("通义千问", "qwen"),
-    ("千问", "qwen"),
     ("qwen", "qwen"),
     ("llama", "llama"),
     ("deepseek", "deepseek"),
     ("glm", "glm"),
-    ("智谱", "glm"),
     ("mistral", "mistral"),
     ("gemma", "gemma"),
     ("phi", "phi"),
@@ -132,8 +131,9 @@ fn family_model(
 ) -> Option<(Vec<String>, usize)> {
     let t = &tokens[i];
     // `qwen2.5-7b` starts with its family; a Chinese run ends with it (`能跑千问` + `2.5 7b`).
-    let (alias, family) = FAMILIES
+    let (alias, family) = BRAND_WORDS
         .iter()
+        .chain(FAMILIES)
         .find(|(a, _)| t.starts_with(a) || (a.chars().any(is_cjk) && t.ends_with(a)))?;
     let mut version = t
         .strip_prefix(alias)
