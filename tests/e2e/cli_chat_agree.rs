@@ -228,23 +228,8 @@ fn tco_gives_the_same_cost_per_million_tokens_in_both() {
 /// plan when it is cheaper): the CLI does not demand `--price` where the chat answers.
 #[test]
 fn tco_without_a_price_takes_the_catalog_price_in_both() {
-    for (line, extra) in [
-        (
-            "/tco qwen2.5-7b int4 4090 20m 0.3",
-            vec!["--api-price-per-mtok", "0.3"],
-        ),
-        ("/tco qwen2.5-7b int4 4090 20m", vec![]),
-        ("/tco llama-3.1-70b awq 2x a100 200m", vec!["--gpus", "2"]),
-    ] {
-        let chat = chat(line);
-        let (model, quant, gpu, tokens) = {
-            let w: Vec<&str> = line.split_whitespace().collect();
-            match w.len() {
-                6 if w[3] == "2x" => (w[1], w[2], w[4], w[5]),
-                _ => (w[1], w[2], w[3], w[4]),
-            }
-        };
-        let mut args = vec![
+    let base = |model, quant, gpu, tokens| {
+        vec![
             "tco",
             "--model",
             model,
@@ -254,8 +239,31 @@ fn tco_without_a_price_takes_the_catalog_price_in_both() {
             gpu,
             "--tokens-per-day",
             tokens,
-        ];
-        args.extend(extra);
+        ]
+    };
+    for (line, args) in [
+        (
+            "/tco qwen2.5-7b int4 4090 20m 0.3",
+            [
+                base("qwen2.5-7b", "int4", "4090", "20m"),
+                vec!["--api-price-per-mtok", "0.3"],
+            ]
+            .concat(),
+        ),
+        (
+            "/tco qwen2.5-7b int4 4090 20m",
+            base("qwen2.5-7b", "int4", "4090", "20m"),
+        ),
+        (
+            "/tco llama-3.1-70b awq 2x a100 200m",
+            [
+                base("llama-3.1-70b", "awq", "a100", "200m"),
+                vec!["--gpus", "2"],
+            ]
+            .concat(),
+        ),
+    ] {
+        let chat = chat(line);
         let cli = text(&args);
         assert_eq!(chat, cli, "{line}");
         assert!(
