@@ -4,6 +4,7 @@
 //! whose only RTX 4090 prices are ours, cheapest first the one that fails.
 
 use bot_core::catalog::{Platform, PriceQuote};
+use bot_core::fact::Fact;
 use bot_core::units::TimeUnit;
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
 use std::sync::Arc;
@@ -21,6 +22,11 @@ fn quote(amount: &str) -> PriceQuote {
 /// The embedded catalog where only three platforms price the RTX 4090: `fails` (cheapest,
 /// takes cards only), `unsure` (payment methods unknown), `meets` (dearest, takes Alipay).
 fn catalog() -> Catalog {
+    catalog_with_min_topup(None)
+}
+
+/// The same fixture with every platform's minimum top-up set (`Some`) or unknown (`None`).
+fn catalog_with_min_topup(min: Option<&str>) -> Catalog {
     let cat = Catalog::embedded().unwrap();
     let mut platforms: Vec<Platform> = cat.platforms.clone();
     for p in &mut platforms {
@@ -32,6 +38,10 @@ fn catalog() -> Catalog {
             _ => continue,
         };
         p.prices.push(quote(price));
+        p.barriers.min_topup = match min {
+            Some(m) => Fact::Known(m.parse().unwrap()),
+            None => Fact::Unknown,
+        };
         p.barriers.payment_methods = pays.iter().map(|s| s.to_string()).collect();
     }
     Catalog::from_parts(
@@ -44,9 +54,14 @@ fn catalog() -> Catalog {
 }
 
 fn result_for(locale: &str) -> String {
+    turns(locale, catalog(), false)
+}
+
+/// The /pick turns up to the result (or, with `trial`, the trial plan after it).
+fn turns(locale: &str, catalog: Catalog, trial: bool) -> String {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(catalog()), Arc::new(store));
+    let mut bot = Bot::new(Arc::new(catalog), Arc::new(store));
     bot.today = bot_core::catalog::parse_date("2026-11-30");
     let who = ChatRef::terminal(Some(locale));
     let lang = bot.lang_for(&who);
@@ -62,7 +77,11 @@ fn result_for(locale: &str) -> String {
         (false, "4090"),
         (true, "b:alipay"),
         (true, "b:done"),
+        (true, "r:trial"),
     ] {
+        if input == "r:trial" && !trial {
+            break;
+        }
         let input = if tap {
             Input::Choice(input.into())
         } else {
@@ -123,4 +142,27 @@ fn the_same_order_and_left_out_line_in_chinese() {
         .unwrap_or_default();
     assert!(left.contains("1 个") && left.contains("RunPod"), "{zh}");
     assert!(zh.contains("未核实"), "{zh}");
+}
+
+/// The trial plan never names a top-up amount the platform did not document: with the
+/// minimum unknown it says what the trial costs and that the minimum is not known; with a
+/// documented minimum above the trial's cost it says to top up that minimum.
+#[test]
+fn the_trial_plan_names_a_top_up_only_where_the_minimum_is_documented() {
+    let unknown = turns("en", catalog_with_min_topup(None), true);
+    assert!(
+        !unknown.contains("Top up only about"),
+        "an undocumented top-up was advised: {unknown}"
+    );
+    assert!(
+        unknown.contains("minimum top-up is not documented"),
+        "{unknown}"
+    );
+    let zh = turns("zh", catalog_with_min_topup(None), true);
+    assert!(!zh.contains("只充大约"), "{zh}");
+    assert!(zh.contains("最低充值额没有公开资料"), "{zh}");
+    // A documented $10 minimum, far above a 3-hour trial at $0.50/h, is the amount said.
+    let known = turns("en", catalog_with_min_topup(Some("10")), true);
+    assert!(known.contains("Top up only about $10"), "{known}");
+    assert!(!known.contains("not documented"), "{known}");
 }
