@@ -48,13 +48,21 @@ FACTS = {
 }
 
 print(f"{path}: {len(platforms)} platforms ({sum(p['region'] == 'cn' for p in platforms)} cn), today {today}")
-print(f"{'fact':22} {'known':>5} {'unknown':>7} {'1st-hand':>8} {'3rd-party':>9} {'cn known':>8}")
+def looked(p, field):
+    return any(field in l.get("fields", []) for l in p.get("looked_for", []))
+
+
+print(f"{'fact':22} {'known':>5} {'unknown':>7} {'1st-hand':>8} {'3rd-party':>9} {'cn known':>8}"
+      f" {'cn 1st':>6} {'cn unknown, where looked recorded':>34}")
 for name, field in FACTS.items():
     k = [p for p in platforms if known(p, field)]
     first = sum(not third_party(p, field) for p in k)
     cn = [p for p in platforms if p["region"] == "cn"]
-    cn_known = sum(known(p, field) for p in cn)
-    print(f"{name:22} {len(k):5} {len(platforms) - len(k):7} {first:8} {len(k) - first:9} {cn_known:4}/{len(cn)}")
+    cn_k = [p for p in cn if known(p, field)]
+    cn_first = sum(not third_party(p, field) for p in cn_k)
+    cn_looked = sum(looked(p, field) for p in cn if not known(p, field))
+    print(f"{name:22} {len(k):5} {len(platforms) - len(k):7} {first:8} {len(k) - first:9} {len(cn_k):4}/{len(cn)}"
+          f" {cn_first:6} {cn_looked:>20}/{len(cn) - len(cn_k)}")
 ret = [p for p in platforms if p.get("retention")]
 ret_first = sum(any(not r.get("third_party", False) for r in p["retention"]) for p in ret)
 print(f"{'data_deletion':22} {len(ret):5} {len(platforms) - len(ret):7} {ret_first:8} {len(ret) - ret_first:9}")
