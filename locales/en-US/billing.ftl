@@ -55,6 +55,22 @@ billing-rule-prepaid-plan = a prepaid { $unit ->
     [year] yearly
    *[other] { $unit }
   } plan: paid ahead, billed whether the instance is on or off
+billing-rule-plan-mix = { $periods } × the { $unit ->
+    [day] daily
+    [week] weekly
+    [month] monthly
+    [year] yearly
+   *[other] { $unit }
+  } plan, then { $rest } { $rest_unit ->
+    [day] days
+   *[hour] hours
+  } on { $rest_tier ->
+    [day] the daily plan
+    [week] the weekly plan
+    [month] one more monthly plan
+    [year] one more yearly plan
+   *[other] the hourly price
+  }: cheaper than one plan for the whole period; prepaid plans are paid ahead, billed whether the instance is on or off
 billing-rule-startup = boot and image pull are billed: { $extra }
 billing-rule-idle = the idle time before shutdown is billed: { $extra }
 billing-rule-storage = storage adds { $extra }

@@ -55,6 +55,22 @@ billing-rule-prepaid-plan = 预付{ $unit ->
     [year] 包年
    *[other] 套餐
   }：提前付款，开机关机都计费
+billing-rule-plan-mix = 先买 { $periods } 个{ $unit ->
+    [day] 包天
+    [week] 包周
+    [month] 包月
+    [year] 包年
+   *[other] 套餐
+  }，剩下的 { $rest } { $rest_unit ->
+    [day] 天
+   *[hour] 小时
+  }用{ $rest_tier ->
+    [day] 包天
+    [week] 包周
+    [month] 再一个包月
+    [year] 再一个包年
+   *[other] 按量价格
+  }：比整段只用一种套餐便宜；预付套餐提前付款，开机关机都计费
 billing-rule-startup = 开机和拉取镜像的时间也计费：{ $extra }
 billing-rule-idle = 关机前的空闲时间也计费：{ $extra }
 billing-rule-storage = 存储另加 { $extra }

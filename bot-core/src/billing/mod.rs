@@ -18,6 +18,7 @@ mod cost_parts;
 mod error;
 mod job;
 mod live;
+mod mix;
 pub mod money;
 mod plan;
 mod rank;

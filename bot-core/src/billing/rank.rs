@@ -2,6 +2,7 @@
 
 use super::choice::{PriceRange, Tiers, billed_cards, current_quotes, readings_range};
 use super::cost::{CostBreakdown, CostDetails, deciding_rule, job_cost, job_total};
+use super::mix::plan_mix;
 use super::money::resolve_fx;
 use super::{BillingError, Job, Rule, STALE_AFTER_DAYS};
 use crate::catalog::{Catalog, Platform, PriceQuote};
@@ -85,7 +86,7 @@ pub fn platform_cost_fx(
     let quotes = if exact.is_empty() { quotes } else { exact };
     let mut best: Option<RankedOffer> = None;
     let mut last_err = None;
-    for q in quotes {
+    for &q in &quotes {
         let fx = resolve_fx(Some(catalog), &q.currency, currency, fx_rate)?;
         match job_cost(q, &rule, job, cards, fx.as_ref()) {
             Ok((cost, details)) => {
@@ -118,6 +119,33 @@ pub fn platform_cost_fx(
             }
             Err(e) => last_err = Some(e),
         }
+    }
+    // A held span that is no whole number of a plan: whole periods, then the rest.
+    let fx_of = |c: &str| resolve_fx(Some(catalog), c, currency, fx_rate).ok();
+    if let Some(b) = &best
+        && let Some(mix) = plan_mix(&quotes, &rule, job, cards, &fx_of)
+        && mix.cost.total_cost < b.cost.total_cost
+    {
+        let best_case = if rule.has_unverified_timing() {
+            plan_mix(&quotes, &rule.best_case(), job, cards, &fx_of).map(|m| m.cost)
+        } else {
+            None
+        };
+        best = Some(RankedOffer {
+            platform_id: platform.id.clone(),
+            gpu_id: gpu_id.to_string(),
+            cards,
+            quote: mix.head.clone(),
+            stale: mix.head.is_stale(today, STALE_AFTER_DAYS)
+                || mix.rest.is_stale(today, STALE_AFTER_DAYS),
+            deciding_rule: Some(mix.rule_msg()),
+            cost: mix.cost,
+            details: mix.details,
+            best_case,
+            instance_cards: super::choice::pays_for_whole_instance(mix.head, cards)
+                .then(|| billed_cards(mix.head.cards, cards)),
+            range: readings_range(platform, mix.head),
+        });
     }
     best.ok_or_else(|| {
         last_err.unwrap_or_else(|| BillingError::NoPrice {
@@ -294,6 +322,30 @@ impl<'a> Pricer<'a> {
                     platform_best = Some(total);
                 }
             }
+            // The same split of a held span as `platform_cost` makes.
+            if platform_best.is_some() && self.job.held() {
+                let kept: Vec<&PriceQuote> = current_quotes(p, gpu_id, self.job.tiers)
+                    .into_iter()
+                    .filter(|q| !any_exact || q.cards == cards)
+                    .collect();
+                let fxs: Vec<(String, Option<Option<super::FxUsed>>)> = kept
+                    .iter()
+                    .map(|q| {
+                        let fx = fx_for(&mut self.fx, catalog, &q.currency, self.currency).cloned();
+                        (q.currency.clone(), fx)
+                    })
+                    .collect();
+                let fx_of = |c: &str| {
+                    fxs.iter()
+                        .find(|(k, _)| k == c)
+                        .and_then(|(_, f)| f.clone())
+                };
+                if let Some(m) = plan_mix(&kept, rule, self.job, cards, &fx_of)
+                    && platform_best.is_none_or(|b| m.cost.total_cost < b)
+                {
+                    platform_best = Some(m.cost.total_cost);
+                }
+            }
             if let Some(t) = platform_best
                 && best.is_none_or(|b| t < b)
             {
@@ -393,6 +445,8 @@ mod pricer_tests {
             Job::always_on(1),
             with_storage,
             Job::one_off(Decimal::ZERO),
+            // A held period between plans (45 days): whole plans, then the rest.
+            Job::one_off(Decimal::from(45 * 86_400)),
         ];
         let mut checked = 0;
         for job in &jobs {

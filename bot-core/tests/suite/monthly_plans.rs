@@ -89,18 +89,15 @@ fn monthly_words_price_the_plan_and_say_it_is_prepaid() {
 #[test]
 fn a_job_that_is_not_kept_on_long_never_pays_for_a_plan() {
     let (bot, _d) = bot();
-    // 3 h: $6; 10 days: 240 h × $2 = $480 beats two weeks ($500) and the month ($900).
-    for (line, total) in [
-        ("/compare h100 pcie 3h", "$6.00"),
-        ("/compare h100 pcie 10d", "$480.00"),
-    ] {
-        let text = ask(&bot, "en", line);
-        assert!(
-            text.contains("on demand") && text.contains(total),
-            "{line}: {text}"
-        );
-        assert!(!text.contains(PREPAID_EN), "{line}: {text}");
-    }
+    // 3 h: $6. (10 days is no longer 240 h × $2 = $480: one week and three days at $2/h,
+    // $394, is what a renter pays; see the plan-mix test below.)
+    let (line, total) = ("/compare h100 pcie 3h", "$6.00");
+    let text = ask(&bot, "en", line);
+    assert!(
+        text.contains("on demand") && text.contains(total),
+        "{line}: {text}"
+    );
+    assert!(!text.contains(PREPAID_EN), "{line}: {text}");
     // 6 days: 144 h × $2 = $288 (plus boot) is dearer than the $250 week, which wins.
     let text = ask(&bot, "en", "/compare h100 pcie 6d");
     assert!(
@@ -209,4 +206,79 @@ fn a_rental_period_is_held_whole_and_its_plan_covers_it() {
     let text = ask(&bot, "en", "/cost lambda h100 pcie 2h");
     assert!(text.contains("2h5m") && text.contains("of work"), "{text}");
     assert!(!text.contains(PREPAID_EN), "{text}");
+}
+
+/// A held period that is no whole number of any plan is bought as a renter buys it: whole
+/// periods of a plan, then the rest on the platform's cheapest quote for the rest (issue 25
+/// item 2: a plan's period is billed per period). Fixture: $2.00/h, $900/month, $250/week.
+#[test]
+fn a_period_between_plans_is_whole_plans_then_the_rest_at_its_cheapest() {
+    let (bot, _d) = bot();
+    for (line, total, why) in [
+        // 45 days = 1,080 h: one month ($900) + 350 h at $2 ($700) = $1,600, below two months
+        // ($1,800), seven weeks ($1,750), six weeks + 72 h ($1,644) and 1,080 h ($2,160).
+        (
+            "/cost lambda h100 pcie 45d",
+            "$1600.00",
+            "1 × the monthly plan, then",
+        ),
+        // 10 days: one week ($250) + 3 days at $2/h ($144) = $394, below two weeks ($500)
+        // and 240 h ($480).
+        (
+            "/cost lambda h100 pcie 10d",
+            "$394.00",
+            "1 × the weekly plan, then 3 days",
+        ),
+        (
+            "/compare h100 pcie 10d",
+            "$394.00",
+            "1 × the weekly plan, then 3 days",
+        ),
+        // 9 weeks = 1,512 h: two months ($1,800) + 52 h ($104) = $1,904, below one month +
+        // 782 h at $2 ($2,464), one month + 5 weeks ($2,150) and nine weeks ($2,250).
+        (
+            "/cost lambda h100 pcie 9w",
+            "$1904.00",
+            "2 × the monthly plan, then 52 hours",
+        ),
+    ] {
+        let text = ask(&bot, "en", line);
+        assert!(text.contains(total), "{line}: {text}");
+        assert!(text.contains(why), "{line}: {text}");
+        assert!(text.contains(PREPAID_EN), "{line}: {text}");
+    }
+    // A whole number of a plan stays one plan, and a short run never touches a plan.
+    let text = ask(&bot, "en", "/cost lambda h100 pcie 2w");
+    assert!(
+        text.contains("$500.00") && !text.contains("× the"),
+        "{text}"
+    );
+    let text = ask(&bot, "en", "/cost lambda h100 pcie 3h");
+    assert!(
+        !text.contains("× the") && !text.contains(PREPAID_EN),
+        "{text}"
+    );
+    // In Chinese: the same split, said in Chinese.
+    let text = ask(&bot, "zh", "/cost lambda h100 pcie 10天");
+    assert!(
+        text.contains("先买 1 个包周") && text.contains("按量价格"),
+        "{text}"
+    );
+}
+
+/// The embedded catalog's UCompShare RTX 4090 (¥1,001.95 a month, ¥36.73 a day, no on-demand
+/// hour): 45 days is one month and 15 days (350 h rounded up to whole days), ¥1,552.90 —
+/// not 45 days at the daily rate (¥1,652.85) nor two months (¥2,003.90).
+#[test]
+fn ucompshare_45_days_is_a_month_and_fifteen_days() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.redb")).unwrap();
+    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), Arc::new(store));
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    let text = ask(&bot, "zh", "/cost ucompshare 4090 45天");
+    assert!(text.contains("¥1552.90"), "{text}");
+    assert!(
+        text.contains("先买 1 个包月") && text.contains("包天"),
+        "{text}"
+    );
 }
