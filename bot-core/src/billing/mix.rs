@@ -6,6 +6,7 @@
 
 use super::cost::{CostBreakdown, CostDetails, job_cost};
 use super::cost_parts::prepaid_unit;
+use super::job::month_seconds_u64;
 use super::{FxUsed, Job, Pattern, Rule};
 use crate::catalog::PriceQuote;
 use crate::reply::Msg;
@@ -45,7 +46,8 @@ impl PlanMix<'_> {
     }
 }
 
-/// The cheapest split of a held span (`Job::held`, one session) over `quotes`, or `None` when
+/// The cheapest split of a held span (`Job::held`: one session, or always on) over `quotes`,
+/// or `None` when
 /// no prepaid quote splits it (the span is shorter than every plan, or a whole number of
 /// it). `fx_of` gives the rate from a quote's currency into the answer's (`None`: no rate,
 /// the quote is skipped; `Some(None)`: the same currency).
@@ -56,9 +58,16 @@ pub(super) fn plan_mix<'q>(
     cards: u32,
     fx_of: &dyn Fn(&str) -> Option<Option<FxUsed>>,
 ) -> Option<PlanMix<'q>> {
-    if !matches!(job.pattern, Pattern::OneOff) || !job.held() {
-        return None;
-    }
+    // Always on for N months is the same held span as `Nmo` typed as a period.
+    let job = &match job.pattern {
+        Pattern::OneOff if job.held() => job.clone(),
+        Pattern::AlwaysOn { months } => Job {
+            work: Decimal::from(u64::from(months) * month_seconds_u64()),
+            pattern: Pattern::OneOff,
+            ..job.clone()
+        },
+        _ => return None,
+    };
     let span = job.work;
     let mut best: Option<PlanMix<'q>> = None;
     for &head in quotes {

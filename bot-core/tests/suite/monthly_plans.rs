@@ -282,3 +282,37 @@ fn ucompshare_45_days_is_a_month_and_fifteen_days() {
         "{text}"
     );
 }
+
+/// Always on for a month where the platform sells only weeks: four weeks, then the 58 hours
+/// left at the hourly price — not five weeks. Fixture: Lambda's H100 PCIe at $2.00/h and
+/// $250 a week, no monthly plan.
+#[test]
+fn always_on_without_a_monthly_plan_is_whole_weeks_then_hours() {
+    let cat = catalog();
+    let mut platforms = cat.platforms.clone();
+    for p in &mut platforms {
+        p.prices
+            .retain(|q| !(q.gpu == "h100-pcie" && q.tier == "month"));
+    }
+    let cat = Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.redb")).unwrap();
+    let mut bot = Bot::new(Arc::new(cat), Arc::new(store));
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    // 730 h = 4 weeks (672 h, $1,000) + 58 h × $2 ($116) = $1,116; five weeks are $1,250
+    // and 730 h × $2 is $1,460.
+    for line in ["/cost lambda h100 pcie always", "/compare h100 pcie always"] {
+        let text = ask(&bot, "en", line);
+        assert!(text.contains("$1116.00"), "{line}: {text}");
+        assert!(
+            text.contains("4 × the weekly plan, then 58 hours on the hourly price"),
+            "{line}: {text}"
+        );
+    }
+}
