@@ -39,6 +39,7 @@ advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $b
 advice-quant-published = No quantization given: { $model } is published in { $quant ->
     [fp8] FP8
     [mxfp4] 4-bit MXFP4 for its MoE experts
+    [int4-g32] native INT4 for its routed experts (groups of 32; attention, shared expert and head in 16-bit)
    *[other] { $quant }
   } (config.json quantization_config), so this is sized as published ({ $quant }). { $quant ->
     [fp8] Add awq for 4-bit weights (smaller, at some quality cost) or bf16 for 16-bit weights.

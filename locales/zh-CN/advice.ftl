@@ -39,6 +39,7 @@ advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需�
 advice-quant-published = 没有指定量化方式：{ $model } 官方发布的权重就是 { $quant ->
     [fp8] FP8
     [mxfp4] MoE 专家部分为 4 比特的 MXFP4
+    [int4-g32] 路由专家为原生 INT4（每 32 个一组；注意力、共享专家和输出层为 16 位）
    *[other] { $quant }
   }（见其 config.json 中的量化配置），所以按发布的格式（{ $quant }）计算。{ $quant ->
     [fp8] 加上 awq 按 4 比特权重估算（更小，质量略有损失），加上 bf16 按 16 位权重估算。
