@@ -274,6 +274,17 @@ fn push_assumptions(
                     Msg::new("advice-assume-double-quant")
                         .arg("on", if req.double_quant { "yes" } else { "no" }),
                 );
+                // PEFT's k-bit preparation (`FitRequest::kbit_upcast`), with what it costs.
+                if !req.unsloth && req.layout == crate::vram::ModelLayout::Transformers {
+                    r.push(
+                        Msg::new("advice-assume-kbit-upcast")
+                            .arg("on", if req.kbit_upcast { "yes" } else { "no" })
+                            .arg(
+                                "gib",
+                                format!("{:.1}", crate::vram::peft_fp32_cast_gib(req)),
+                            ),
+                    );
+                }
             }
         } else {
             r.push(

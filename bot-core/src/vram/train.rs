@@ -76,6 +76,17 @@ fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
     (base, head_dequant)
 }
 
+/// GiB the fp32 cast of the embedding and untied head adds to a bitsandbytes 4-bit training
+/// base (what `peft_fp32_cast` counts), for the answer to state; 0 for a size-only guess.
+pub fn peft_fp32_cast_gib(req: &FitRequest) -> f64 {
+    match req.model {
+        super::ModelRef::Known(m) => Shape::from_model(m)
+            .map(|s| (s.params.embed + s.params.lm_head) * 2.0 / super::GIB)
+            .unwrap_or(0.0),
+        super::ModelRef::BySize { .. } => 0.0,
+    }
+}
+
 /// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes 4-bit base
 /// (`FitRequest::kbit_upcast`, Transformers layout; Unsloth and LitGPT build their own).
 fn peft_fp32_cast(req: &FitRequest) -> bool {
