@@ -68,6 +68,11 @@ pub struct FitArgs {
     /// Default: double quantization, 4.127 bits (LLaMA-Factory, fms-acceleration, torchtune).
     #[arg(long)]
     no_double_quant: bool,
+    /// LoRA/QLoRA on a bitsandbytes 4-bit base without PEFT's `prepare_model_for_kbit_training`
+    /// fp32 cast of the norms, embedding and output head (LLaMA-Factory's own preparation; the
+    /// chat's `upcast=off`). Default: the cast (TRL, axolotl, the PEFT examples).
+    #[arg(long)]
+    no_kbit_upcast: bool,
     /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
     /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
@@ -190,6 +195,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.mixed_precision = a.amp;
     req.lora_experts = a.lora_experts;
     req.double_quant = !a.no_double_quant;
+    req.kbit_upcast = !a.no_kbit_upcast;
     req.unsloth = a.unsloth;
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;

@@ -100,7 +100,8 @@ pub fn default_quant(
 /// from each config.json's `quantization_config`), not a match on names. DeepSeek-V3/R1,
 /// Kimi-K2 and MiniMax-M2 ship FP8; gpt-oss ships its MoE experts in MXFP4 (so 20b runs
 /// within 16 GB and 120b on one 80 GB card); DeepSeek-V4 ships FP4 experts, sized as MXFP4
-/// experts with the rest 16-bit. `None` for a 16-bit or unverified checkpoint.
+/// experts with the rest 16-bit; Kimi-K2-Thinking and K2.5 ship INT4 routed experts
+/// (compressed-tensors, groups of 32). `None` for a 16-bit or unverified checkpoint.
 pub fn native_quant(m: &Model) -> Option<Quant> {
     m.checkpoint_quant.as_deref()?.parse().ok()
 }

@@ -26,7 +26,11 @@ advice-assume-double-quant = { $on ->
     [yes] 4-bit base with double quantization (bnb_4bit_use_double_quant, the default of LLaMA-Factory, fms-acceleration and torchtune): about 4.13 bits per weight. dq=off for a plain load_in_4bit or LitGPT's bnb.nf4 (4.5 bits).
    *[no] 4-bit base without double quantization (a plain load_in_4bit, LitGPT's bnb.nf4): 4.5 bits per weight. dq=on for LLaMA-Factory's default (about 4.13 bits).
   }
-advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers, as LLaMA-Factory runs it.
+advice-assume-kbit-upcast = { $on ->
+    [yes] 4-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, axolotl, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it.
+   *[no] 4-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL, axolotl and the PEFT examples ({ $gib } GiB more).
+  }
+advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
 advice-assume-precision = { $amp ->
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
    *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch's AdamW on a bf16 model: LLaMA-Factory with pure_bf16, torchtune, LitGPT bf16-true): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, as DeepSpeed bf16 and LLaMA-Factory's own default (it upcasts trainable parameters to fp32) hold them; adamw8bit or paged_adamw_8bit shrinks the moments.
@@ -39,6 +43,7 @@ advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $b
 advice-quant-published = No quantization given: { $model } is published in { $quant ->
     [fp8] FP8
     [mxfp4] 4-bit MXFP4 for its MoE experts
+    [int4-g32] native INT4 for its routed experts (groups of 32; attention, shared expert and head in 16-bit)
    *[other] { $quant }
   } (config.json quantization_config), so this is sized as published ({ $quant }). { $quant ->
     [fp8] Add awq for 4-bit weights (smaller, at some quality cost) or bf16 for 16-bit weights.

@@ -26,7 +26,11 @@ advice-assume-double-quant = { $on ->
     [yes] 4 位底座按双重量化计（bnb_4bit_use_double_quant，LLaMA-Factory、torchtune 等训练框架的默认设置）：每个权重约 4.13 位。只用 load_in_4bit 或 LitGPT 的 bnb.nf4 时请加 dq=off（4.5 位）。
    *[no] 4 位底座按不做双重量化计（只用 load_in_4bit，或 LitGPT 的 bnb.nf4）：每个权重 4.5 位。LLaMA-Factory 的默认设置请加 dq=on（约 4.13 位）。
   }
-advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），Cut Cross Entropy（不生成整个词表的 logits），归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 LLaMA-Factory 调用的 PEFT + Transformers 估算。
+advice-assume-kbit-upcast = { $on ->
+    [yes] 4 位底座按 PEFT 的量化训练预处理计（axolotl、PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算。
+   *[no] 4 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。axolotl 和 PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）。
+  }
+advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），Cut Cross Entropy（不生成整个词表的 logits），归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
 advice-assume-precision = { $amp ->
     [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
    *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch 的 AdamW 训练 bf16 模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
@@ -39,6 +43,7 @@ advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需�
 advice-quant-published = 没有指定量化方式：{ $model } 官方发布的权重就是 { $quant ->
     [fp8] FP8
     [mxfp4] MoE 专家部分为 4 比特的 MXFP4
+    [int4-g32] 路由专家为原生 INT4（每 32 个一组；注意力、共享专家和输出层为 16 位）
    *[other] { $quant }
   }（见其 config.json 中的量化配置），所以按发布的格式（{ $quant }）计算。{ $quant ->
     [fp8] 加上 awq 按 4 比特权重估算（更小，质量略有损失），加上 bf16 按 16 位权重估算。

@@ -442,10 +442,23 @@ fn apply_option<'a>(
         },
         // The trainer whose mechanisms size the job (`FitRequest::unsloth`); `peft`,
         // `transformers` or `llamafactory` for the default.
+        // PEFT's k-bit preparation of a bitsandbytes base (`FitRequest::kbit_upcast`): norms,
+        // embedding and output head cast to fp32.
+        "upcast" | "kbit_upcast" | "升精度" => match lexicon::on_off(v) {
+            Some(on) => req.kbit_upcast = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         "trainer" | "训练框架" => match v.to_ascii_lowercase().as_str() {
             "unsloth" => req.unsloth = true,
-            "peft" | "transformers" | "llamafactory" | "llama-factory" | "trl" => {
-                req.unsloth = false
+            "peft" | "transformers" | "trl" => {
+                req.unsloth = false;
+                req.kbit_upcast = true;
+            }
+            // LLaMA-Factory prepares a 4-bit base itself (`prepare_model_for_training`:
+            // `upcast_layernorm` and `upcast_lmhead_output` default False): no fp32 cast.
+            "llamafactory" | "llama-factory" => {
+                req.unsloth = false;
+                req.kbit_upcast = false;
             }
             _ => return Err(err(FitError::BadValue(w.to_string()))),
         },

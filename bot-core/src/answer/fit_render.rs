@@ -175,6 +175,32 @@ fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
     })
 }
 
+/// The trainer and the 4-bit base a LoRA / Q-LoRA is sized with: Unsloth, double
+/// quantization (`FitRequest::double_quant`) and PEFT's k-bit preparation
+/// (`FitRequest::kbit_upcast`, with what it costs), each with the word that switches it.
+fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
+    if req.unsloth {
+        r.push(Msg::new("advice-assume-unsloth"));
+    }
+    if req.quant != crate::vram::Quant::Nf4 {
+        return;
+    }
+    r.push(
+        Msg::new("advice-assume-double-quant")
+            .arg("on", if req.double_quant { "yes" } else { "no" }),
+    );
+    if !req.unsloth && req.layout == crate::vram::ModelLayout::Transformers {
+        r.push(
+            Msg::new("advice-assume-kbit-upcast")
+                .arg("on", if req.kbit_upcast { "yes" } else { "no" })
+                .arg(
+                    "gib",
+                    format!("{:.1}", crate::vram::peft_fp32_cast_gib(req)),
+                ),
+        );
+    }
+}
+
 /// The defaults the figure rests on that the user did not choose, each with its word.
 fn push_assumptions(
     r: &mut Reply,
@@ -264,17 +290,7 @@ fn push_assumptions(
                 Msg::new("advice-assume-dropout")
                     .arg("on", if req.lora_dropout { "yes" } else { "no" }),
             );
-            // A bitsandbytes 4-bit base: with or without double quantization
-            // (`FitRequest::double_quant`), and the word that switches it.
-            if req.unsloth {
-                r.push(Msg::new("advice-assume-unsloth"));
-            }
-            if req.quant == crate::vram::Quant::Nf4 {
-                r.push(
-                    Msg::new("advice-assume-double-quant")
-                        .arg("on", if req.double_quant { "yes" } else { "no" }),
-                );
-            }
+            push_adapter_base(r, req);
         } else {
             r.push(
                 Msg::new("advice-assume-precision")

@@ -275,7 +275,7 @@ pub struct Model {
     #[serde(default)]
     pub fp8_scope: Option<String>,
     /// The format the publisher's own checkpoint stores its weights in when that is not
-    /// 16-bit, as its config.json `quantization_config` says (`"fp8"`, `"mxfp4"`: a
+    /// 16-bit, as its config.json `quantization_config` says (`"fp8"`, `"mxfp4"`, `"int4-g32"`: a
     /// [`crate::vram::Quant`] key). Inference with no quantization typed is sized in it
     /// (`advice::default_quant`). Absent = 16-bit or not verified: never inherited by a
     /// `[[variant]]`, whose own checkpoint says its own.

@@ -122,8 +122,9 @@ impl Check<'_> {
 }
 
 /// The `checkpoint_quant` values a model may carry: the published formats the estimate sizes
-/// as they ship (FP8 per `fp8_scope`, MXFP4 experts with the rest 16-bit).
-pub const CHECKPOINT_QUANTS: [&str; 2] = ["fp8", "mxfp4"];
+/// as they ship (FP8 per `fp8_scope`, MXFP4 experts with the rest 16-bit, INT4 routed experts
+/// in groups of 32 with the rest 16-bit).
+pub const CHECKPOINT_QUANTS: [&str; 3] = ["fp8", "mxfp4", "int4-g32"];
 
 pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
     for g in &c.gpus {

@@ -87,6 +87,8 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("mxfp4", Quant::Mxfp4),
     ("mxfp4moe", Quant::Mxfp4),
     ("fp4mx", Quant::Mxfp4),
+    ("int4g32", Quant::Int4G32),
+    ("w4a16g32", Quant::Int4G32),
 ];
 
 /// Every way of writing a task, squashed, with its one meaning. A fine-tune named without its

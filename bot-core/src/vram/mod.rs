@@ -47,3 +47,4 @@ pub use request::{
 };
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
+pub use train::peft_fp32_cast_gib;

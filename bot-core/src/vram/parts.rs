@@ -199,7 +199,12 @@ fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
         let kept = shape.fp8_kept_16bit.min(p.linear);
         (p.linear - kept) * quant.linear_bits() / 8.0 + kept * quant.unquantized_bytes()
     } else if quant.experts_only() {
-        let experts = shape.expert_params().min(p.linear);
+        let experts = if quant.routed_experts_only() {
+            shape.routed_expert_params()
+        } else {
+            shape.expert_params()
+        }
+        .min(p.linear);
         experts * quant.linear_bits() / 8.0 + (p.linear - experts) * quant.unquantized_bytes()
     } else {
         p.linear * quant.linear_bits() / 8.0

@@ -40,13 +40,18 @@ pub enum Quant {
     /// OCP microscaling FP4 (E2M1 values, one 8-bit E8M0 scale per block of 32): gpt-oss
     /// checkpoints store their MoE expert weights this way, the rest in bf16.
     Mxfp4,
+    /// compressed-tensors `pack-quantized` INT4 as Kimi-K2-Thinking and Kimi-K2.5 ship it
+    /// (quantization-aware training, W4A16): routed experts in symmetric 4-bit integers with
+    /// one 16-bit scale per group of 32 and no zero point; attention, the shared expert, the
+    /// dense layer and the head stay 16-bit (the config's `ignore` list).
+    Int4G32,
 }
 
 /// Where a bits-per-weight figure comes from (shown in answers as the estimate's basis).
 pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md @ 311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6 (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B; i-quant block sizes from ggml/src/ggml-common.h @ 01243c587feceaa5d6a6c2305535ef2f549c48b8";
 
 impl Quant {
-    pub const ALL: [Quant; 27] = [
+    pub const ALL: [Quant; 28] = [
         Quant::Fp32,
         Quant::Fp16,
         Quant::Bf16,
@@ -74,6 +79,7 @@ impl Quant {
         Quant::Iq4Xs,
         Quant::Iq4Nl,
         Quant::Mxfp4,
+        Quant::Int4G32,
     ];
 
     /// Stable lower-case key (JSON, CLI).
@@ -106,6 +112,7 @@ impl Quant {
             Quant::Iq4Xs => "iq4_xs",
             Quant::Iq4Nl => "iq4_nl",
             Quant::Mxfp4 => "mxfp4",
+            Quant::Int4G32 => "int4-g32",
         }
     }
 
@@ -199,6 +206,9 @@ impl Quant {
             Quant::Nf4 => 4.0 + 32.0 / 64.0,
             // 4-bit values + one 8-bit scale per 32 (OCP MX spec v1.0, MXFP4).
             Quant::Mxfp4 => 4.0 + 8.0 / 32.0,
+            // 4-bit values + one 16-bit scale per 32, symmetric (no zero point):
+            // compressed-tensors `pack-quantized`, `group_size` 32, `symmetric` true.
+            Quant::Int4G32 => 4.0 + 16.0 / 32.0,
             q => q.gguf_bpw().unwrap_or(16.0),
         }
     }
@@ -210,9 +220,15 @@ impl Quant {
     }
 
     /// Whether the format quantizes only the MoE experts' matrices (MXFP4 as gpt-oss ships it:
-    /// attention, router, embeddings and head stay bf16).
+    /// attention, router, embeddings and head stay bf16; Kimi's INT4).
     pub fn experts_only(&self) -> bool {
-        *self == Quant::Mxfp4
+        matches!(self, Quant::Mxfp4 | Quant::Int4G32)
+    }
+
+    /// Whether a shared expert stays 16-bit too: Kimi's INT4 checkpoints list
+    /// `shared_experts` in the quantization config's `ignore`.
+    pub fn routed_experts_only(&self) -> bool {
+        *self == Quant::Int4G32
     }
 
     /// A format meant for GPUs that dequantize at run time (4 bits or fewer per weight).

@@ -319,6 +319,16 @@ impl Shape {
         }
     }
 
+    /// The routed experts' FFN matrices alone, all layers (a shared expert left out); every
+    /// decoder matrix for a dense model, as [`Shape::expert_params`].
+    pub fn routed_expert_params(&self) -> f64 {
+        if self.is_moe() {
+            self.moe_layers() as f64 * self.experts as f64 * self.ffn(self.moe_intermediate)
+        } else {
+            self.params.linear
+        }
+    }
+
     /// Attention matmul parameters of one layer.
     pub fn attn_params(&self) -> f64 {
         if let Some(c) = &self.compressed {

@@ -5,7 +5,7 @@ use super::parts::{
     Common, EAGER_SCORE_BYTES, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED,
     lora_dropout_inputs, weight_bytes,
 };
-use super::request::{FitOptions, FitRequest, ModelLayout};
+use super::request::{FitOptions, FitRequest, LossHead, ModelLayout};
 use super::{Parallelism, Quant, Shape, Task, Zero};
 
 /// Bits per weight of bitsandbytes NF4 with double quantization: 4-bit codes, an 8-bit absmax
@@ -65,7 +65,36 @@ fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
     } else {
         0.0
     };
+    // PEFT's `prepare_model_for_kbit_training` casts every 16-bit parameter that is not a
+    // `Params4bit` to fp32 (peft `src/peft/utils/other.py`: "cast all non INT8 parameters to
+    // fp32"; GPTQ bases are exempt): the norms (whose fp32 stream `activations` counts) and the
+    // token embedding and untied output head, which bitsandbytes leaves unquantized. Two more
+    // bytes per parameter of each: 2.3 GiB on a 152k-vocabulary 7B.
+    if peft_fp32_cast(req) {
+        base += (pc.embed + pc.lm_head) * 2.0;
+    }
     (base, head_dequant)
+}
+
+/// GiB the fp32 cast of the embedding and untied head adds to a bitsandbytes 4-bit training
+/// base (what `peft_fp32_cast` counts), for the answer to state; 0 for a size-only guess.
+pub fn peft_fp32_cast_gib(req: &FitRequest) -> f64 {
+    match req.model {
+        super::ModelRef::Known(m) => Shape::from_model(m)
+            .map(|s| (s.params.embed + s.params.lm_head) * 2.0 / super::GIB)
+            .unwrap_or(0.0),
+        super::ModelRef::BySize { .. } => 0.0,
+    }
+}
+
+/// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes 4-bit base
+/// (`FitRequest::kbit_upcast`, Transformers layout; Unsloth and LitGPT build their own).
+fn peft_fp32_cast(req: &FitRequest) -> bool {
+    req.quant == Quant::Nf4
+        && req.task != Task::Full
+        && req.kbit_upcast
+        && !req.unsloth
+        && req.layout == ModelLayout::Transformers
 }
 
 /// Activation bytes at the training peak on one card (one micro-batch), loss head included.
@@ -130,8 +159,12 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
     let layers = shape.layers as f64;
     // Unsloth (`FitRequest::unsloth`): Cut Cross Entropy holds no full-vocabulary logits, and
     // its checkpointing offloads the layer inputs to CPU RAM: one is on the card at a time.
+    // An fp32 output head (`peft_fp32_cast`) makes fp32 logits: a loss taken on the head's own
+    // dtype (`LossHead::Half`) holds each of its tensors at 4 bytes instead of 2.
     let loss_tok = if req.unsloth {
         0.0
+    } else if peft_fp32_cast(req) && shape.params.lm_head > 0.0 && req.loss == LossHead::Half {
+        2.0 * req.loss.bytes_per_vocab() * shape.vocab as f64
     } else {
         req.loss.bytes_per_vocab() * shape.vocab as f64
     };

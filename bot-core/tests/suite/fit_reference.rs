@@ -325,6 +325,9 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
         "allocated-per-card" => rep.per_gpu_gib - rep.per_gpu.overhead_gib,
         "file" => rep.weights_gib,
         "process" => rep.total_gib,
+        // torch.cuda.max_memory_reserved on one card: the allocator's reserve counts, the CUDA
+        // context does not.
+        "reserved" => rep.per_gpu_gib - bot_core::vram::CUDA_CONTEXT_GIB,
         // Tensors still held after generation (weights + KV cache), no transient peak.
         "resident" => rep.weights_gib + rep.kv_cache_gib,
         other => panic!("unknown measures {other}"),
@@ -336,6 +339,13 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
 /// 15 % below the measurement (an underestimate is the error that costs the user a run).
 const GOAL_WITHIN_15: f64 = 0.90;
 const GOAL_UNDER_BEYOND_15: usize = 0;
+
+/// Held-out rows under by more than 15 %, each for a stated reason (the list only shrinks: the
+/// test fails when one is no longer under).
+/// - ms-swift's Qwen-7B (v1) LoRA at 8192 tokens: 4.7 MiB per token above 2048 tokens in
+///   its max-length table, against 2.2 below and 1.7 in Qwen's own README table (4096 -> 8192,
+///   `training (Qwen v1 README)`); the sources disagree and the tensor is not known.
+const HELD_OUT_KNOWN_UNDER: &[&str] = &["qwen-7b-v1 bf16 lora ctx=8192 batch=1"];
 
 #[test]
 fn memory_estimates_match_measured_public_data() {
@@ -376,7 +386,13 @@ fn memory_estimates_match_measured_public_data() {
         // as weights only, not as a whole estimate).
         if rep.margin_measured && r.measures != "file" && !oom {
             let off = (predicted - r.measured_gib).abs() / predicted * 100.0;
-            if off > rep.margin_pct {
+            // Held-out rows are printed, not asserted: they were never fitted.
+            if off > rep.margin_pct && group(r).contains("held out") {
+                println!(
+                    "held out, outside the stated margin: {} {} {} ctx={} batch={}: off by {off:.1}% of the estimate, margin {}%",
+                    r.model, r.quant, r.task, r.context, r.batch, rep.margin_pct
+                );
+            } else if off > rep.margin_pct {
                 margin_misses.push(format!(
                     "{} {} {} ctx={} batch={}: off by {off:.1}% of the estimate, margin {}%",
                     r.model, r.quant, r.task, r.context, r.batch, rep.margin_pct
@@ -430,6 +446,23 @@ fn memory_estimates_match_measured_public_data() {
             if e.abs() > 0.10 || std::env::var_os("FIT_REFERENCE_ALL").is_some() {
                 println!("    {:+.1}%  {line}", e * 100.0);
             }
+        }
+        // A held-out group (rows added after the estimator was written, never tuned on) is
+        // scored and printed; only its named gaps may be under by more than 15 %, and a named
+        // gap that closes must leave the list.
+        if g.contains("held out") {
+            for (e, line) in rows {
+                let known = HELD_OUT_KNOWN_UNDER.iter().any(|k| line.starts_with(k));
+                if *e < -0.15 && !known {
+                    failures.push(format!("{g}: {line} under by more than 15%"));
+                }
+                if *e >= -0.15 && known {
+                    failures.push(format!(
+                        "{g}: {line} is no longer under by more than 15%; remove it from HELD_OUT_KNOWN_UNDER"
+                    ));
+                }
+            }
+            continue;
         }
         if w15 < GOAL_WITHIN_15 || under > GOAL_UNDER_BEYOND_15 {
             failures.push(format!(

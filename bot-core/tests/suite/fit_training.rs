@@ -524,8 +524,8 @@ fn a_tight_qlora_offers_unsloth_with_its_need() {
     let w = world();
     for line in [
         "/fit qwen3-30b-a3b qlora ctx=2k 4090",
-        "/fit llama-3.1-8b qlora ctx=4k 4080",
-        "/fit qwen2.5-14b qlora ctx=4k 4090",
+        "/fit llama-3.1-8b qlora ctx=3k 4080",
+        "/fit qwen2.5-14b qlora ctx=3k 4090",
     ] {
         let out = say(&w, "en", line);
         assert!(out.contains("What makes it safe"), "{line}: {out}");

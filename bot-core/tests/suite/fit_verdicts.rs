@@ -209,6 +209,7 @@ fn an_unpriced_configuration_is_named_unpriced() {
     for (lang, model) in [
         ("en", "kimi-k2-thinking"),
         ("zh", "kimi-k2-thinking"),
+        ("en", "qwen3-coder-480b-a35b"),
         ("en", "deepseek-v3"),
         ("en", "qwen3-235b-a22b"),
     ] {
@@ -217,7 +218,8 @@ fn an_unpriced_configuration_is_named_unpriced() {
         let bf16 = a
             .lines()
             .find(|l| l.starts_with("In bf16") || l.starts_with("如果用 bf16"));
-        assert!(bf16.is_some() || model != "kimi-k2-thinking", "{a}");
+        // Sized in AWQ by its size, with bf16 beside (Kimi is published in INT4: no bf16 line).
+        assert!(bf16.is_some() || model != "qwen3-coder-480b-a35b", "{a}");
         assert!(
             !a.lines().any(|l| l.split_whitespace().any(|w| w == "?")),
             "{a}"

@@ -18,6 +18,7 @@ mod dialogue;
 mod fit_cards;
 mod fit_diffusion;
 mod fit_edge;
+mod fit_kbit;
 mod fit_kv;
 mod fit_mechanisms;
 mod fit_reference;

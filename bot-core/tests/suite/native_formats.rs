@@ -76,11 +76,16 @@ fn a_variant_keeps_its_own_checkpoint_format() {
     let get = |id: &str| c.models.iter().find(|m| m.id == id).unwrap();
     // Kimi-K2.5 has K2's shape but an INT4 checkpoint: K2's FP8 does not carry over.
     assert_eq!(get("kimi-k2").checkpoint_quant.as_deref(), Some("fp8"));
-    assert_eq!(get("kimi-k2.5").checkpoint_quant, None);
-    // A 16-bit model's inference default is still decided by its size, with the figures.
+    assert_eq!(
+        get("kimi-k2.5").checkpoint_quant.as_deref(),
+        Some("int4-g32")
+    );
     let w = world();
     let en = say(&w, "en", "/fit kimi-k2.5");
-    assert!(!en.contains("is published in"), "{en}");
+    assert!(en.contains("is published in native INT4"), "{en}");
+    let k2 = say(&w, "en", "/fit kimi-k2");
+    assert_ne!(weights(&en), weights(&k2));
+    // A 16-bit model's inference default is still decided by its size, with the figures.
     let qwen = say(&w, "en", "/fit qwen2.5-72b");
     assert!(!qwen.contains("is published in"), "{qwen}");
     assert!(qwen.contains("Qwen2-72B"), "{qwen}");
@@ -180,8 +185,8 @@ fn pick_leads_with_the_published_format_as_fit_sizes_it() {
 #[test]
 fn a_four_bit_default_says_one_or_two_cards_only_where_that_is_so() {
     let w = world();
-    // Kimi-K2.5 (INT4 experts, not a format sized here): 4-bit by size, ~1T parameters.
-    let big = say(&w, "en", "/fit kimi-k2.5");
+    // Qwen3-Coder-480B-A35B (a 16-bit checkpoint): 4-bit by size, 480B parameters.
+    let big = say(&w, "en", "/fit qwen3-coder-480b-a35b");
     assert!(big.contains("sized in awq"), "{big}");
     assert!(!big.contains("one or two cards"), "{big}");
     let n = big
@@ -190,12 +195,48 @@ fn a_four_bit_default_says_one_or_two_cards_only_where_that_is_so() {
         .and_then(|t| t.split_whitespace().next())
         .and_then(|t| t.parse::<u32>().ok())
         .unwrap_or_else(|| panic!("{big}"));
-    assert!(n >= 5, "{big}");
-    let zh = say(&w, "zh", "/fit kimi-k2.5");
+    assert!(n >= 3, "{big}");
+    let zh = say(&w, "zh", "/fit qwen3-coder-480b-a35b");
     assert!(
         zh.contains("即便如此也至少要") && !zh.contains("一两张卡"),
         "{zh}"
     );
     let q72 = say(&w, "en", "/fit qwen2.5-72b");
     assert!(q72.contains("one or two cards"), "{q72}");
+}
+
+/// Kimi-K2-Thinking and Kimi-K2.5 ship compressed-tensors INT4 (config.json
+/// `quantization_config`: `pack-quantized`, 4-bit symmetric integers, `group_size` 32, `ignore`
+/// lm_head, self_attn, shared_experts and the dense mlp): the routed experts at 4 + 16/32 bits,
+/// everything else 16-bit. Counted here from the config's numbers, apart from the estimator.
+#[test]
+fn kimi_int4_counts_routed_experts_at_four_and_a_half_bits_and_the_rest_16_bit() {
+    use bot_core::vram::{FitRequest, ModelRef, Quant, Shape, Task, estimate};
+    let c = Catalog::embedded().unwrap();
+    for id in ["kimi-k2-thinking", "kimi-k2.5"] {
+        let m = c.model(id).unwrap();
+        assert_eq!(m.checkpoint_quant.as_deref(), Some("int4-g32"), "{id}");
+        // 60 MoE layers x 384 routed experts x (gate, up, down) of 7168 x 2048.
+        let routed = 60.0 * 384.0 * 3.0 * 7168.0 * 2048.0;
+        let s = Shape::from_model(m).unwrap();
+        let p = s.count(None, None);
+        let all = p.embed + p.lm_head + p.linear + p.other;
+        let want = (routed * 4.5 / 8.0 + (all - routed) * 2.0) / bot_core::vram::GIB;
+        let req = FitRequest::new(ModelRef::Known(m), Quant::Int4G32, Task::Infer);
+        let got = estimate(&c, &req).unwrap().weights_gib;
+        assert!(
+            (got - want).abs() / want < 0.005,
+            "{id}: {got:.1} vs {want:.1}"
+        );
+        // Between a 4-bit-everything and a shared-expert-in-4-bit reading: ~550 GiB, not
+        // K2's FP8 (~960 GiB) nor an all-linear group-128 int4 (~490 GiB).
+        assert!((530.0..580.0).contains(&got), "{id}: {got:.1} GiB");
+        // Typed, the format reads back as itself in both spellings.
+        assert_eq!("int4-g32".parse::<Quant>().unwrap(), Quant::Int4G32);
+        assert_eq!("W4A16-G32".parse::<Quant>().unwrap(), Quant::Int4G32);
+    }
+    // zh: the published format said in Chinese, no English leftover.
+    let w = world();
+    let zh = say(&w, "zh", "/fit kimi-k2-thinking");
+    assert!(zh.contains("路由专家为原生 INT4"), "{zh}");
 }
