@@ -3,12 +3,24 @@
 //! and constants live in `parts`, below both engines.
 
 use super::parts::{
-    CUDA_CONTEXT_GIB, Common, Parts, kv_bytes_per_sequence, kv_bytes_per_token, weight_split,
+    CUDA_CONTEXT_GIB, Common, Parts, VllmDefaults, kv_bytes_per_sequence, kv_bytes_per_token,
+    weight_split,
 };
 use super::request::{FitOptions, FitRequest};
 use super::{Engine, GIB, Shape, Task};
 
 pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Parts {
+    compute_on(shape, req, opts, VllmDefaults::for_card(req.gpu))
+}
+
+/// `compute` with vLLM's scheduler defaults given (the card list sizes a job once per class of
+/// card, not once per card).
+pub(super) fn compute_on(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    vllm: VllmDefaults,
+) -> Parts {
     let cards = req.cards.max(1);
     let split = weight_split(shape, req.quant, req.engine);
     let c = Common {
@@ -23,6 +35,7 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
         ctx: CUDA_CONTEXT_GIB * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
+        vllm,
     };
     if req.task.is_training() {
         super::train::compute_train(shape, req, opts, &c)

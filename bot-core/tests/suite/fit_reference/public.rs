@@ -92,6 +92,8 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         "reserved" => rep.per_gpu_gib - CUDA_CONTEXT_GIB,
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
+        // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
+        "act" => rep.per_gpu.activations_gib,
         "verdict" => {
             let fits = fit.fits();
             return Outcome::Verdict {
@@ -322,6 +324,21 @@ fn public_measurements_outside_qwen_tables() {
         held.under.iter().any(|l| l.starts_with(held_known)),
         "held out: {held_known} is no longer under by more than 15%; remove it from the known gaps"
     );
+}
+
+/// The second held-out set (tests/data/measured_memory_heldout2.tsv, session 6): public rows
+/// found after the tuning above and scored before any change made for them (vLLM V1 start-up
+/// logs on H100, LitGPT's layer-split and nf4-dq inference rows). Printed with
+/// `-- --nocapture`; the scores before and after are in docs/fit-reference.md.
+#[test]
+fn public_measurements_second_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let held = score(
+        &catalog,
+        "measured_memory_heldout2.tsv (held out, session 6)",
+        include_str!("../../data/measured_memory_heldout2.tsv"),
+    );
+    assert!(held.numeric >= 20 && held.verdicts >= 7);
 }
 
 /// The copy in tests/data is the shared reference file, row for row (skips, saying why, where
