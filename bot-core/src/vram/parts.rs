@@ -41,15 +41,17 @@ impl VllmDefaults {
         max_seqs: 256,
     };
 
-    /// The defaults `vllm serve` picks on `gpu`; with no card named, the larger ones (the
-    /// H100/H200-class cards a service is mostly rented on, and the larger estimate).
+    /// The defaults `vllm serve` picks on `gpu`. With no card named, the smaller ones, which
+    /// most cards take: the card list sizes every card by its own class, and the answer says
+    /// what the larger class adds (`fit-warn-vllm-large-cards`).
     pub fn for_card(gpu: Option<&Gpu>) -> VllmDefaults {
         match gpu {
+            None => Self::SMALL,
             Some(g) if g.vram_gib() < VLLM_LARGE_CARD_GIB => Self::SMALL,
             Some(g) if g.id.contains("a100") || g.name.to_lowercase().contains("a100") => {
                 Self::SMALL
             }
-            _ => Self::LARGE,
+            Some(_) => Self::LARGE,
         }
     }
 }

@@ -85,6 +85,19 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
                 .arg("tokens", d.batched_tokens)
                 .arg("seqs", d.max_seqs),
         );
+        if req.gpu.is_none() {
+            // No card named: the figures are the smaller class's; say what an H100-class card
+            // adds (the card list already counts it).
+            let l = VllmDefaults::LARGE;
+            let act = |d| compute_on(shape, req, opts, d).card[2];
+            let extra = (act(l) - act(d)).max(0.0) / GIB;
+            warnings.push(
+                Msg::new("fit-warn-vllm-large-cards")
+                    .arg("tokens", l.batched_tokens)
+                    .arg("seqs", l.max_seqs)
+                    .arg("extra", round2(extra)),
+            );
+        }
     }
     if req.task.is_training() && req.cards > 1 {
         let z = opts.zero.unwrap_or(Zero::Three);
