@@ -4,7 +4,7 @@
 
 use super::parts::{
     CUDA_CONTEXT_GIB, Common, Parts, VllmDefaults, kv_bytes_per_sequence, kv_bytes_per_token,
-    weight_split,
+    vllm_mxfp4_padding, weight_split,
 };
 use super::request::{FitOptions, FitRequest};
 use super::{Engine, GIB, Shape, Task};
@@ -22,7 +22,10 @@ pub(super) fn compute_on(
     vllm: VllmDefaults,
 ) -> Parts {
     let cards = req.cards.max(1);
-    let split = weight_split(shape, req.quant, req.engine);
+    let mut split = weight_split(shape, req.quant, req.engine);
+    if req.engine == Engine::Vllm && !req.task.is_training() {
+        split.layers += vllm_mxfp4_padding(shape, req.quant, cards);
+    }
     let c = Common {
         cards,
         n: cards as f64,

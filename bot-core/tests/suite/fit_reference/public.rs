@@ -338,9 +338,9 @@ fn public_measurements_second_held_out_set() {
         "measured_memory_heldout2.tsv (held out, session 6)",
         include_str!("../../data/measured_memory_heldout2.tsv"),
     );
-    assert!(held.numeric >= 20 && held.verdicts >= 7);
+    assert!(held.numeric >= 20 && held.verdicts >= 6);
     // Untuned (before this set's mechanism): 16 of 23 within 15 %, 7 under (every vLLM
-    // activation row), verdicts 6/7. The one row beyond 15 % now is over, not under: vLLM
+    // activation row), verdicts 5/6. The one row beyond 15 % now is over, not under: vLLM
     // 0.11.0's profile of Mistral-Small-3.2, which skips the sampler's top-k/top-p (parts.rs,
     // `VLLM_SAMPLER_BYTES_PER_LOGIT`).
     assert!(
