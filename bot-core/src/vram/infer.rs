@@ -3,7 +3,7 @@
 
 use super::parts::{
     AWQ_FUSED_SCORE_BYTES, Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
-    VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, eager_score_bytes,
+    VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, eager_score_bytes,
     hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
 };
 use super::request::{AwqFused, FitRequest};
@@ -39,19 +39,32 @@ fn vllm(shape: &Shape, c: &Common) -> Parts {
     // ParallelLMHead) split over the ranks; norms and extra towers replicated.
     let w = (w_total - split.other) / n + split.other;
     let kv = kv_total * kv_share_per_card(shape, cards);
-    let prof_tokens = (tokens * batch).min(VLLM_MAX_BATCHED_TOKENS as f64);
-    // Activations of one rank at the profile run: FFN width and heads are split by
-    // TP, the hidden width (residual stream) is not.
-    let mut a =
+    // The start-up profile run: one forward pass of `max_num_batched_tokens` tokens whatever
+    // the context or the batch (chunked prefill), then the sampler over `max_num_seqs` rows of
+    // logits; they run one after the other, so the larger sets the peak.
+    let prof_tokens = c.vllm.batched_tokens as f64;
+    // Activations of one rank in the forward pass: FFN width and heads are split by TP, the
+    // hidden width (residual stream) is not.
+    let mut fwd =
         prof_tokens * (6.0 * shape.ffn_width_active_per_token() / n + 8.0 * shape.hidden as f64);
     if eager {
-        a += eager_score_bytes(1.0, prof_tokens, tokens, (heads / n).ceil());
+        fwd += eager_score_bytes(
+            1.0,
+            prof_tokens.min(tokens * batch),
+            tokens,
+            (heads / n).ceil(),
+        );
     }
+    // Every rank samples from the whole vocabulary (the logits are gathered).
+    let sampler = c.vllm.max_seqs as f64 * shape.vocab as f64 * VLLM_SAMPLER_BYTES_PER_LOGIT;
+    let a = fwd.max(sampler);
     let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
-    let need = w + kv + a + graphs;
-    // vLLM only uses `gpu_memory_utilization` of the card: the rest is headroom.
-    let headroom = need / VLLM_GPU_MEMORY_UTILIZATION - need;
-    let over = ctx + graphs + headroom;
+    // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
+    // profile's activation peak and the KV cache (it refuses to start when the cache left cannot
+    // hold one sequence of `max_model_len`); the CUDA context and the CUDA graphs, captured
+    // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
+    let core = w + kv + a;
+    let over = (core / VLLM_GPU_MEMORY_UTILIZATION - core).max(ctx + graphs);
     p.set(n, w_total, kv * n, [w, kv, a, 0.0, over], a * n, 0.0);
     p.parallelism = if cards > 1 {
         Parallelism::Tensor

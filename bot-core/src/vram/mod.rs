@@ -33,7 +33,7 @@ pub use estimate::{margin_pct, round2, verdict};
 pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
-    VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS, eager_score_bytes,
+    VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
     hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, weight_bytes,
 };
 pub use quant::{

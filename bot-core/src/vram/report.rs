@@ -1,10 +1,9 @@
 //! The report for one request: the estimate with its warnings, the verdict on a named card,
 //! or the cards (of 1, 2, 4, 8) that hold the job.
 
-use super::estimate::{compute, margin_pct, round2, trim_num, verdict};
+use super::estimate::{compute, compute_on, margin_pct, round2, trim_num, verdict};
 use super::parts::{
-    CUDA_CONTEXT_GIB, Parts, VLLM_GPU_MEMORY_UTILIZATION, VLLM_MAX_BATCHED_TOKENS,
-    kv_bytes_per_token,
+    CUDA_CONTEXT_GIB, Parts, VLLM_GPU_MEMORY_UTILIZATION, VllmDefaults, kv_bytes_per_token,
 };
 use super::request::{
     CARD_COUNTS, CardParts, CheckpointingFlip, FitError, FitOption, FitOptions, FitReport,
@@ -79,11 +78,26 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
     }
     if !req.task.is_training() && req.engine == Engine::Vllm {
+        let d = VllmDefaults::for_card(req.gpu);
         warnings.push(
             Msg::new("fit-warn-vllm-prealloc")
                 .arg("util", VLLM_GPU_MEMORY_UTILIZATION * 100.0)
-                .arg("tokens", VLLM_MAX_BATCHED_TOKENS),
+                .arg("tokens", d.batched_tokens)
+                .arg("seqs", d.max_seqs),
         );
+        if req.gpu.is_none() {
+            // No card named: the figures are the smaller class's; say what an H100-class card
+            // adds (the card list already counts it).
+            let l = VllmDefaults::LARGE;
+            let act = |d| compute_on(shape, req, opts, d).card[2];
+            let extra = (act(l) - act(d)).max(0.0) / GIB;
+            warnings.push(
+                Msg::new("fit-warn-vllm-large-cards")
+                    .arg("tokens", l.batched_tokens)
+                    .arg("seqs", l.max_seqs)
+                    .arg("extra", round2(extra)),
+            );
+        }
     }
     if req.task.is_training() && req.cards > 1 {
         let z = opts.zero.unwrap_or(Zero::Three);
@@ -256,20 +270,33 @@ pub(super) fn options(
     req: &FitRequest,
     opts: &FitOptions,
 ) -> Vec<FitOption> {
-    // The memory a job needs per card depends on the card count, not on the card (no card is
-    // named here): computed once per count, not once per catalog GPU.
-    let per_card: Vec<(u32, f64)> = CARD_COUNTS
-        .into_iter()
-        .map(|cards| {
-            let mut r = req.clone();
-            r.cards = cards;
-            (cards, compute(shape, &r, opts).need())
-        })
-        .collect();
+    // The memory a job needs per card depends on the card count, and under vLLM on the class
+    // of card its scheduler defaults follow (`VllmDefaults::for_card`), not on the card itself
+    // (no card is named here): computed once per count and class, not once per catalog GPU.
+    let per_card = |d: VllmDefaults| -> Vec<(u32, f64)> {
+        CARD_COUNTS
+            .into_iter()
+            .map(|cards| {
+                let mut r = req.clone();
+                r.cards = cards;
+                (cards, compute_on(shape, &r, opts, d).need())
+            })
+            .collect()
+    };
+    let large = per_card(VllmDefaults::LARGE);
+    let small = if req.engine == Engine::Vllm && !req.task.is_training() {
+        per_card(VllmDefaults::SMALL)
+    } else {
+        large.clone()
+    };
     // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
     let mut out: Vec<(FitOption, u8)> = Vec::new();
     for g in &catalog.gpus {
         let vram = g.vram_gib() * GIB;
+        let per_card = match VllmDefaults::for_card(Some(g)) {
+            VllmDefaults::SMALL => &small,
+            _ => &large,
+        };
         if let Some(&(cards, need)) = per_card.iter().find(|(_, need)| *need <= vram) {
             let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
             out.push((

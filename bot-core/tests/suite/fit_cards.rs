@@ -148,7 +148,10 @@ fn per_card_memory_never_rises_with_card_count() {
 #[test]
 fn the_issue_example_shrinks_per_card() {
     // Qwen2.5-72B int4 at 32k: 1, 2, 3 cards, every engine; the busiest card needs strictly
-    // less each time, and tensor parallelism splits the activations' FFN part too.
+    // less each time. Under vLLM the activation peak is its start-up profile's: the forward
+    // pass (whose FFN part tensor parallelism splits) or, larger here, the sampler over the whole
+    // vocabulary, which every rank holds (llm-d's logs: Qwen3-32B 5.64 GiB on 1 and on 2 H100s),
+    // so it never grows with the cards and need not shrink.
     let catalog = Catalog::embedded().unwrap();
     let m = catalog.model("qwen2.5-72b").unwrap();
     for engine in [Engine::Transformers, Engine::Vllm, Engine::Llamacpp] {
@@ -166,12 +169,6 @@ fn the_issue_example_shrinks_per_card() {
                 r.per_gpu_gib
             );
             assert!(r.per_gpu.activations_gib <= act);
-            if engine == Engine::Vllm && cards > 1 {
-                assert!(
-                    r.per_gpu.activations_gib < act,
-                    "TP splits the FFN activations"
-                );
-            }
             last = r.per_gpu_gib;
             act = r.per_gpu.activations_gib;
         }

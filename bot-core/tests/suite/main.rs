@@ -27,6 +27,7 @@ mod fit_size_shapes;
 mod fit_stories;
 mod fit_training;
 mod fit_verdicts;
+mod fit_vllm_profile;
 mod live_prices;
 mod messages;
 mod model_family_size;

@@ -7,8 +7,8 @@
 //! (PyTorch's allocator, no CUDA context) with the busiest card minus its overhead, `alloc-sum`
 //! with the total minus the overhead, `reserved` (PyTorch's `max_memory_reserved`: the
 //! allocator's reserve counts, the CUDA context does not) with the busiest card minus the
-//! context, `smi` (nvidia-smi, context included) with the busiest card, `weights` with the weights on the busiest card, `verdict` with the fit on the named
-//! card.
+//! context, `smi` (nvidia-smi, context included) with the busiest card, `weights` with the weights on the busiest card, `act` (vLLM's profile-run activation
+//! peak) with the busiest card's activations, `verdict` with the fit on the named card.
 
 use bot_core::Catalog;
 use bot_core::advice;
@@ -92,6 +92,8 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         "reserved" => rep.per_gpu_gib - CUDA_CONTEXT_GIB,
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
+        // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
+        "act" => rep.per_gpu.activations_gib,
         "verdict" => {
             let fits = fit.fits();
             return Outcome::Verdict {
@@ -322,6 +324,37 @@ fn public_measurements_outside_qwen_tables() {
         held.under.iter().any(|l| l.starts_with(held_known)),
         "held out: {held_known} is no longer under by more than 15%; remove it from the known gaps"
     );
+}
+
+/// The second held-out set (tests/data/measured_memory_heldout2.tsv, session 6): public rows
+/// found after the tuning above and scored before any change made for them (vLLM V1 start-up
+/// logs on H100, LitGPT's layer-split and nf4-dq inference rows). Printed with
+/// `-- --nocapture`; the scores before and after are in docs/fit-reference.md.
+#[test]
+fn public_measurements_second_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let held = score(
+        &catalog,
+        "measured_memory_heldout2.tsv (held out, session 6)",
+        include_str!("../../data/measured_memory_heldout2.tsv"),
+    );
+    assert!(held.numeric >= 20 && held.verdicts >= 6);
+    // Untuned (before this set's mechanism): 16 of 23 within 15 %, 7 under (every vLLM
+    // activation row), verdicts 5/6. The one row beyond 15 % now is over, not under: vLLM
+    // 0.11.0's profile of Mistral-Small-3.2, which skips the sampler's top-k/top-p (parts.rs,
+    // `VLLM_SAMPLER_BYTES_PER_LOGIT`).
+    assert!(
+        held.within15 * 100 >= 90 * held.numeric,
+        "held out 2: {} of {} within 15%",
+        held.within15,
+        held.numeric
+    );
+    assert_eq!(
+        held.under15, 0,
+        "held out 2 under by >15%: {:?}",
+        held.under
+    );
+    assert_eq!(held.verdicts_right, held.verdicts, "held out 2: verdicts");
 }
 
 /// The copy in tests/data is the shared reference file, row for row (skips, saying why, where
