@@ -108,7 +108,8 @@ pub fn poller(catalog: Arc<Catalog>, store: Arc<Store>) -> Result<Option<Poller>
     eprintln!(
         "poll: {} every {}s",
         poller.providers().join(", "),
-        config.interval.as_secs()
+        // f64: a fractional interval (tests poll every 0.25 s) would print as "0s".
+        config.interval.as_secs_f64()
     );
     Ok(Some(poller))
 }

@@ -21,9 +21,17 @@ mod serve;
 /// jemalloc instead of glibc's malloc: glibc keeps what a burst freed inside its arenas (a
 /// soak of 20,000 updates from new chats left RSS a third above its idle baseline while the
 /// live heap had grown by under 1 MiB); jemalloc's background thread gives pages that stay
-/// unused for a few seconds back to the system.
+/// unused for a few seconds back to the system. Behind the `jemalloc` feature (Cargo.toml says
+/// why); a release build must have it.
+#[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+#[cfg(all(not(debug_assertions), not(feature = "jemalloc")))]
+compile_error!(
+    "a release build of gpuscout ships with jemalloc: build it with `--features jemalloc` \
+     (README \"Set up\"; Cargo.toml [features] says why it is not a default)"
+);
 
 use anyhow::{Context, Result};
 use bot_core::{Catalog, Store};

@@ -7,7 +7,7 @@
 #
 #   benches/e2e/offers.sh NEW_BIN [OLD_BIN] [SIZE...]     # default sizes: 10000 100000
 #
-# NEW_BIN / OLD_BIN: release builds (`cargo build --release --bin gpuscout`; the old one built
+# NEW_BIN / OLD_BIN: release builds (`cargo build --release --features jemalloc --bin gpuscout`; the old one built
 # from the commit the change started at, into its own directory). Each binary imports the
 # same gpuhunt-format CSVs (`benches/gpuhunt/side_by_side.py generate`) into its own data
 # directory (the new one writes versioned rows the old cannot read), then answers:

@@ -4,7 +4,7 @@
 //! refused with its reason, and the last snapshot stays.
 //!
 //! ```text
-//! cargo test --test e2e provider_memory:: -- --ignored --nocapture
+//! cargo test --features jemalloc --test e2e provider_memory:: -- --ignored --nocapture
 //! ```
 //!
 //! Measured (debug build, 2 shared cores, 2026-12-02): see `docs/performance.md`.

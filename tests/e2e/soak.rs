@@ -15,7 +15,7 @@
 //! Run it as
 //!
 //! ```text
-//! cargo test --release --test e2e soak:: -- --ignored --nocapture
+//! cargo test --release --features jemalloc --test e2e soak:: -- --ignored --nocapture
 //! ```
 
 use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person, TOKEN};

@@ -3,7 +3,7 @@
 //! minutes per binary. Figures in `docs/performance.md` §15 (issue 28). Run it as
 //!
 //! ```text
-//! cargo build --release --bin gpuscout
+//! cargo build --release --features jemalloc --bin gpuscout
 //! STARTUP_BINS="old=/tmp/old/gpuscout new=target/release/gpuscout" \
 //!   cargo test --test e2e startup_figures:: -- --ignored --nocapture
 //! ```

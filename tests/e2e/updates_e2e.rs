@@ -7,7 +7,7 @@
 //! A measurement, so `#[ignore]`d and run by hand on an optimized build:
 //!
 //! ```text
-//! cargo test --release --test e2e updates_e2e:: -- --ignored --nocapture --test-threads 1
+//! cargo test --release --features jemalloc --test e2e updates_e2e:: -- --ignored --nocapture --test-threads 1
 //! ```
 //!
 //! With `GPUSCOUT_BASELINE_BIN=/path/to/an/older/gpuscout` the older binary is measured
