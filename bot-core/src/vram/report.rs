@@ -192,6 +192,29 @@ pub fn estimate_with(
             ));
             report.checkpointing_flip =
                 checkpointing_flip(&shape, req, opts, vram, report.verdict.as_deref());
+            // vLLM on an H100-class card that does not clearly hold the job: its profile samples
+            // for 1024 requests; with the smaller cards' 256 it reserves less (what an expert
+            // would try first before a second card).
+            let d = VllmDefaults::for_card(Some(g));
+            if req.engine == Engine::Vllm
+                && !req.task.is_training()
+                && d == VllmDefaults::LARGE
+                && report.verdict.as_deref() != Some("fits")
+            {
+                let fewer = VllmDefaults {
+                    max_seqs: VllmDefaults::SMALL.max_seqs,
+                    ..d
+                };
+                let need = compute_on(&shape, req, opts, fewer).need();
+                if need < parts.need() {
+                    warnings.push(
+                        Msg::new("fit-warn-vllm-fewer-seqs")
+                            .arg("seqs", fewer.max_seqs)
+                            .arg("need", round2(need / GIB))
+                            .arg("spare", round2(vram - need / GIB)),
+                    );
+                }
+            }
             if req.cards > 1 {
                 warnings.push(
                     Msg::new("fit-warn-multi-card")
