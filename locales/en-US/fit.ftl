@@ -121,6 +121,7 @@ fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
 fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front and fills the rest with KV cache; activations are sized by its start-up profile on this card class: prefill chunks of { $tokens } tokens, then sampling for { $seqs } requests at once (lower with --max-num-seqs).
 fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A100 (H100, H200, B200), vLLM profiles chunks of { $tokens } tokens and { $seqs } requests at once: { $extra } GiB more activations per card; the card list counts it.
+fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
 fit-warn-zero = ℹ️ Training over several cards assumed with ZeRO stage { $stage } sharding (DeepSpeed/FSDP); plain data parallel keeps a full copy per card.
 fit-warn-multi-card = ℹ️ { $cards } cards are not { $cards }× faster. Interconnect: { $interconnect }.

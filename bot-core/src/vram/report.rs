@@ -192,6 +192,9 @@ pub fn estimate_with(
             ));
             report.checkpointing_flip =
                 checkpointing_flip(&shape, req, opts, vram, report.verdict.as_deref());
+            if let Some(m) = fewer_seqs(&shape, req, opts, &parts, g, report.verdict.as_deref()) {
+                warnings.push(m);
+            }
             if req.cards > 1 {
                 warnings.push(
                     Msg::new("fit-warn-multi-card")
@@ -209,6 +212,38 @@ pub fn estimate_with(
     report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
     report.warnings = warnings;
     Ok(report)
+}
+
+/// vLLM on an H100-class card that does not clearly hold the job: its profile samples for 1024
+/// requests; with the smaller cards' 256 it reserves less (what an expert would try before a
+/// second card). The line saying so, when it lowers the need.
+fn fewer_seqs(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    parts: &Parts,
+    g: &crate::catalog::Gpu,
+    verdict_now: Option<&str>,
+) -> Option<Msg> {
+    let d = VllmDefaults::for_card(Some(g));
+    if req.engine != Engine::Vllm
+        || req.task.is_training()
+        || d != VllmDefaults::LARGE
+        || verdict_now == Some("fits")
+    {
+        return None;
+    }
+    let fewer = VllmDefaults {
+        max_seqs: VllmDefaults::SMALL.max_seqs,
+        ..d
+    };
+    let need = compute_on(shape, req, opts, fewer).need();
+    (need < parts.need()).then(|| {
+        Msg::new("fit-warn-vllm-fewer-seqs")
+            .arg("seqs", fewer.max_seqs)
+            .arg("need", round2(need / GIB))
+            .arg("spare", round2(g.vram_gib() - need / GIB))
+    })
 }
 
 /// Training on a named card: the verdict with gradient checkpointing the other way, when it

@@ -171,3 +171,43 @@ fn no_card_named_says_what_the_larger_class_adds() {
             .any(|w| w == "fit-warn-vllm-large-cards")
     );
 }
+
+/// On an H100-class card that does not clearly hold a vLLM job, the answer gives the figure
+/// with the smaller cards' `--max-num-seqs` (gpt-oss-120b on one H100: vLLM at its defaults
+/// cannot start it, llm-d's run needed 0.95 utilization); a job that clearly fits gets no
+/// such line, and neither does a smaller card (it already runs with 256).
+#[test]
+fn a_tight_vllm_job_on_an_h100_class_card_names_fewer_sequences() {
+    let c = Catalog::embedded().unwrap();
+    let tight = vllm(&c, "gpt-oss-120b", Quant::Mxfp4, 16000, 1, Some("h100-sxm"));
+    assert_ne!(tight.verdict.as_deref(), Some("fits"));
+    let line = tight
+        .warnings
+        .iter()
+        .find(|m| m.id == "fit-warn-vllm-fewer-seqs")
+        .expect("fewer sequences named");
+    let dbg = format!("{line:?}");
+    let need: f64 = dbg
+        .split("(\"need\", Num(")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a need");
+    // 768 fewer rows of 201,088 logits at 39 B, over the 0.9 budget: about 6.2 GiB less.
+    assert!(tight.per_gpu_required_gib - need > 5.0, "{dbg}");
+    assert!(need < 79.0, "{dbg}");
+    let clear = vllm(&c, "qwen2.5-7b", Quant::Bf16, 4096, 1, Some("h100-sxm"));
+    assert!(
+        !clear
+            .warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vllm-fewer-seqs")
+    );
+    let small = vllm(&c, "qwen2.5-32b", Quant::Awq, 32768, 4, Some("rtx-4090"));
+    assert!(
+        !small
+            .warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vllm-fewer-seqs")
+    );
+}
