@@ -2,6 +2,7 @@
 //! a typed [`Request`]; a rule that sees two readings returns both to be asked back.
 
 use super::Reading;
+use super::cues;
 use super::entities::Entities;
 use super::price::convert_request;
 use super::request::{self as make, Cards, Money, Request, Usage};
@@ -39,7 +40,15 @@ impl Question<'_> {
     /// default window.
     fn days(&self) -> Option<u32> {
         let day = Decimal::from(86_400);
+        // A month of a price history is the 30 days `/trend` shows by default (`三个月` is
+        // 90 days, not 3 × 730 hours).
+        let month = Decimal::from(730 * 3600);
         match &self.e.usage {
+            Some(Usage::Once(s)) if *s >= month && (*s % month).is_zero() => {
+                u32::try_from(*s / month * Decimal::from(30))
+                    .ok()
+                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
+            }
             Some(Usage::Once(s)) if *s >= day => u32::try_from((*s / day).round())
                 .ok()
                 .map(|d| d.min(crate::answer::trend::MAX_DAYS)),
@@ -91,8 +100,9 @@ pub(super) fn decide(q: &Question) -> Reading {
 /// with its number, so nothing is removed on a guess.
 fn alerts_kept(q: &Question) -> Option<Reading> {
     // `取消第2个提醒`: a stop word and an alert word apart.
-    let stop = q.has(ALERT_STOP_WORDS)
-        || (q.has(&["取消", "删除", "删掉", "关掉", "关闭"]) && q.has(&["提醒", "订阅"]));
+    // A verb that ends and an alert noun apart (`stop all my alerts`, `提醒都关了`); with a
+    // card named only the phrases (`4090 到货了提醒我，别的取消` sets one).
+    let stop = q.has(ALERT_STOP_WORDS) || (q.e.gpus.is_empty() && cues::stops_alerts(q.padded));
     if stop {
         if q.has(ALL_WORDS) {
             return one(Request::Unsubscribe(Unsubscribe::All));
@@ -109,7 +119,7 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
             _ => Request::Subs,
         });
     }
-    q.has(ALERT_LIST_WORDS)
+    (q.has(ALERT_LIST_WORDS) || (q.e.gpus.is_empty() && cues::lists_alerts(q.padded)))
         .then_some(Reading::Command(Request::Subs))
 }
 
@@ -222,10 +232,11 @@ fn convert(q: &Question) -> Option<Reading> {
 /// A model with a wish to know where to rent it (`想用lora微调下qwen2.5 7b，不知道在哪租卡`) is
 /// guidance too, unless a price or a fit is asked: `/pick` keeps the model from the sentence.
 fn guidance(q: &Question) -> Option<Reading> {
-    if !q.has(PICK_WORDS) || !q.e.gpus.is_empty() {
+    let where_to_rent = cues::asks_where_to_rent(q.padded);
+    if !(q.has(PICK_WORDS) || where_to_rent) || !q.e.gpus.is_empty() {
         return None;
     }
-    let place = q.has(PLACE_PICK_WORDS) && !q.has(COST_WORDS);
+    let place = (q.has(PLACE_PICK_WORDS) || where_to_rent) && !q.has(COST_WORDS);
     (q.nothing_to_size() || place).then_some(Reading::Command(Request::Pick))
 }
 
@@ -236,8 +247,9 @@ fn barriers(q: &Question) -> Option<Reading> {
         return None;
     }
     let needs = needs_said(q.padded);
-    if let [p] = q.e.platforms.as_slice() {
-        return one(make::platform(p));
+    let phrases: Vec<&str> = NEED_PHRASES.iter().map(|(w, _)| *w).collect();
+    if let Some(p) = asked_platform(q, &phrases) {
+        return one(make::platform(&p));
     }
     // `平台` with a need is the list (`有没有海外平台可以用支付宝`), unless guidance is asked
     // (`不想实名 帮我推荐个平台`).
@@ -293,15 +305,27 @@ fn platforms_weighed(q: &Question) -> Option<Reading> {
 
 /// `autodl 学生认证有优惠吗`, `runpod 关机还收费吗`: one platform's facts.
 fn platform_fact(q: &Question) -> Option<Reading> {
-    let [p] = q.e.platforms.as_slice() else {
+    if !(q.e.gpus.is_empty() && q.nothing_to_size() && q.has(PLATFORM_FACT_WORDS)) {
         return None;
-    };
-    (q.e.gpus.is_empty() && q.nothing_to_size() && q.has(PLATFORM_FACT_WORDS))
-        .then(|| Reading::Command(make::platform(p)))
+    }
+    let p = asked_platform(q, PLATFORM_FACT_WORDS)?;
+    one(make::platform(&p))
+}
+
+/// The one platform a question about facts is about: the only one named, or of several not
+/// set against each other (`A和B`, `A还是B`), the one named right before what is asked.
+fn asked_platform(q: &Question, cues: &[&str]) -> Option<String> {
+    match q.e.platforms.as_slice() {
+        [p] => Some(p.clone()),
+        [] => None,
+        _ if q.has(AGAINST_WORDS) || q.has(WHICH_BETTER_WORDS) => None,
+        ps => cues::platform_asked(q.catalog, q.padded, ps, cues),
+    }
 }
 
 fn help(q: &Question) -> Option<Reading> {
-    ((q.has(HELP_WORDS) || greeting_only(q.padded)) && q.e.models.is_empty() && q.e.gpus.is_empty())
+    let asked = q.has(HELP_WORDS) || greeting_only(q.padded) || cues::asks_capability(q.padded);
+    (asked && q.e.models.is_empty() && q.e.gpus.is_empty())
         .then_some(Reading::Command(Request::Help))
 }
 
@@ -324,11 +348,13 @@ fn greeting_only(padded: &str) -> bool {
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
     // `近两周价格`, `近30天`: `近` before a span is the recent past.
-    let recent = q.has(RECENT_WORDS)
-        || q.padded.match_indices('近').any(|(at, _)| {
-            q.padded[at + '近'.len_utf8()..].starts_with(|c: char| c.is_ascii_digit())
+    // `太贵了` judges a price; it says nothing of a change.
+    let text = cues::without_judgements(q.padded);
+    let recent = has(&text, RECENT_WORDS)
+        || text.match_indices('近').any(|(at, _)| {
+            text[at + '近'.len_utf8()..].starts_with(|c: char| c.is_ascii_digit())
         });
-    let over_time = q.has(TREND_WORDS) || (recent && q.has(PRICE_WORDS));
+    let over_time = has(&text, TREND_WORDS) || (recent && has(&text, PRICE_WORDS));
     (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 
@@ -524,6 +550,11 @@ fn alone(q: &Question) -> Option<Reading> {
         && !q.has(SPECS_WORDS)
     {
         return make::compare(g, &q.usage()).map(Reading::Command);
+    }
+    // Two cards or more with nothing else asked of them (`5090值不值得租 跟4090比`): side by
+    // side, the rows that differ marked.
+    if e.gpus.len() > 1 && e.platforms.is_empty() && e.usage.is_none() && q.nothing_to_size() {
+        return one(make::gpus(e.gpus.iter().map(|c| c.gpu.clone()).collect()));
     }
     if q.has(FIT_WORDS) && !e.gpus.is_empty() {
         // "Can a 4090 run it?" without a model: nothing to size.

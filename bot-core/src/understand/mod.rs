@@ -13,6 +13,7 @@
 //! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
+mod cues;
 mod entities;
 mod facts;
 mod headcount;
@@ -94,7 +95,19 @@ pub(super) fn read_normalized(
         p
     });
     let toks = text::tokens(&norm);
-    let e = entities::entities(catalog, &toks);
+    let mut e = entities::entities(catalog, &toks);
+    // `不量化`, `unquantized`: the format the model is published in (BF16 unless its
+    // checkpoint is FP8 or MXFP4), said as that format.
+    if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
+        let native = e
+            .models
+            .first()
+            .and_then(|m| catalog.find_model(m))
+            .and_then(crate::advice::native_quant);
+        let q = native.unwrap_or(crate::vram::Quant::Bf16);
+        e.quant = Some(q);
+        e.quants.push(q);
+    }
     let work = Work {
         chars: original.chars().count(),
         words: toks.len(),

@@ -198,7 +198,13 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
     let mut i = 0;
     while i < s.len() {
         let rest = &s[i..];
-        if let Some((from, to)) = table.iter().find(|(f, _)| rest.starts_with(f)) {
+        // A half after a count (`2个半小时` → `2.5小时`) needs its numeral: `跑个半小时` is
+        // half an hour (`个` is only the measure word), read by the next phrase that matches.
+        let counted = out.ends_with(|c: char| c.is_ascii_digit());
+        if let Some((from, to)) = table
+            .iter()
+            .find(|(f, t)| rest.starts_with(f) && (counted || !t.starts_with('.')))
+        {
             // `4090包月` → `4090 1个月`, never `40901个月`.
             if to.starts_with(|c: char| c.is_ascii_digit())
                 && out.ends_with(|c: char| c.is_ascii_alphanumeric())

@@ -49,14 +49,18 @@ pub(super) fn english_numbers(s: &str) -> String {
         ("eighty", "80"),
         ("ninety", "90"),
     ];
+    // What a number word counts: time, cards, money (`two cards`, `three gpus`, `two dollars
+    // per hour`, `forty cents`), tokens (`five million tokens`).
     const UNITS: &[&str] = &[
         "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
-        "week", "weeks", "month", "months", "year", "years",
+        "week", "weeks", "month", "months", "year", "years", "card", "cards", "gpu", "gpus",
+        "x", "dollar", "dollars", "buck", "bucks", "usd", "yuan", "rmb", "cent", "cents",
+        "million", "thousand",
     ];
     let words: Vec<&str> = s.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let (mut skip, mut skip_size) = (false, false);
-    for (k, w) in words.iter().enumerate() {
+    for (k, &w) in words.iter().enumerate() {
         if std::mem::take(&mut skip) {
             continue;
         }
@@ -64,6 +68,11 @@ pub(super) fn english_numbers(s: &str) -> String {
             continue;
         }
         let next = words.get(k + 1).copied().unwrap_or("");
+        // `forty cents`: the number word in digits, then read as `40 cents` below.
+        let w = match NUMBERS.iter().find(|(n, _)| *n == w) {
+            Some((_, d)) if matches!(next, "cents" | "cent") => d,
+            _ => w,
+        };
         // `30 cents`: a US dollar amount.
         if matches!(next, "cents" | "cent")
             && !w.is_empty()
@@ -83,7 +92,7 @@ pub(super) fn english_numbers(s: &str) -> String {
             "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
         ];
         if let (Some(t), Some(d)) = (
-            tens.iter().position(|t| t == w),
+            tens.iter().position(|t| *t == w),
             DIGITS.iter().position(|d| *d == next),
         ) {
             let after = words.get(k + 2).copied().unwrap_or("");
@@ -100,7 +109,7 @@ pub(super) fn english_numbers(s: &str) -> String {
                 continue;
             }
         }
-        match NUMBERS.iter().find(|(n, _)| n == w) {
+        match NUMBERS.iter().find(|(n, _)| *n == w) {
             Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
             // `seventy b`, `seventy billion`: a model size, written as the lexicon's `70b`.
             Some((_, d)) if matches!(next, "b" | "billion") => {

@@ -1,0 +1,178 @@
+//! Cues read as word classes, not as fixed phrases: a verb of one class and a noun of another
+//! anywhere in the question (`stop all my alerts`, `我订阅了哪些提醒`), a word followed within
+//! a few characters by another (`你会干嘛`, `租哪里比较好`), and which of several platforms a
+//! question asks about (the one named right before what is asked). Matched on the normalized
+//! text like [`super::words`].
+
+use super::text::has;
+use crate::catalog::Catalog;
+
+/// What the chat's alerts are called.
+const ALERT_NOUNS: &[&str] = &[
+    "提醒",
+    "订阅",
+    "通知",
+    "alert",
+    "notification",
+    "subscription",
+];
+/// Verbs that end something.
+const STOP_VERBS: &[&str] = &[
+    "取消",
+    "删除",
+    "删掉",
+    "删了",
+    "关掉",
+    "关闭",
+    "关了",
+    "停掉",
+    "停止",
+    "清空",
+    "stop",
+    "cancel",
+    "remove",
+    "delete",
+    "turn off",
+    "disable",
+    "mute",
+    "clear",
+    "unsubscribe",
+];
+/// Words that ask to see what there is.
+const LIST_CUES: &[&str] = &[
+    "哪些", "什么", "几个", "列表", "查看", "查一下", "看看", "看下", "看一下", "list", "show",
+    "what", "which", "how many", "my ", "我的", "我设", "我订",
+];
+
+/// `stop all my alerts`, `把提醒都关了`: a verb that ends and an alert noun.
+pub(super) fn stops_alerts(padded: &str) -> bool {
+    has(padded, STOP_VERBS) && has(padded, ALERT_NOUNS)
+}
+
+/// `我订阅了哪些提醒`, `show me my notifications`: an alert noun and a word that asks to see.
+pub(super) fn lists_alerts(padded: &str) -> bool {
+    has(padded, ALERT_NOUNS) && has(padded, LIST_CUES)
+}
+
+/// Whether `first` is followed by `then` within `gap` characters (`你会干嘛`: 会…干嘛).
+fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
+    first.iter().any(|f| {
+        text.match_indices(f).any(|(at, _)| {
+            let rest = &text[at + f.len()..];
+            rest.char_indices()
+                .take(gap + 1)
+                .any(|(k, _)| then.iter().any(|t| rest[k..].starts_with(t)))
+        })
+    })
+}
+
+/// `你会干嘛`, `你都能帮我干点啥`, `what can you do for me`: what the bot can do.
+pub(super) fn asks_capability(padded: &str) -> bool {
+    const CAN: &[&str] = &["会", "能", "可以"];
+    const DO_WHAT: &[&str] = &[
+        "干嘛", "干啥", "干什么", "做什么", "做啥", "干点啥", "做点啥", "帮什么", "帮啥",
+    ];
+    followed(padded, CAN, DO_WHAT, 4)
+        || has(
+            padded,
+            &[
+                "what can you",
+                "what do you do",
+                "what are you for",
+                "what's this bot",
+                "what is this bot",
+                "how does this bot",
+                "how do you work",
+                "how does this work",
+            ],
+        )
+}
+
+/// `租哪里比较好`, `哪儿租合适`, `where is good to rent`: where to rent, with no card named, is
+/// a wish for guidance.
+pub(super) fn asks_where_to_rent(padded: &str) -> bool {
+    followed(padded, &["租"], &["哪"], 2)
+        || followed(padded, &["哪"], &["租"], 3)
+        || followed(padded, &["where"], &["rent"], 24)
+}
+
+/// A judgement of a price (`太贵了`, `too expensive`) is no change over time.
+pub(super) fn without_judgements(padded: &str) -> String {
+    let mut s = padded.to_string();
+    for j in ["太贵了", "太便宜了", "too expensive", "too pricey"] {
+        s = s.replace(j, " ");
+    }
+    s
+}
+
+/// Of several platforms named, the one a question about facts asks about: the one named last
+/// before the first cue (`我之前一直用colab 听说autodl不错 autodl需要实名吗` → autodl), else the
+/// first named after it. `None` when no cue is said or a platform is not found in the text.
+pub(super) fn platform_asked(
+    catalog: &Catalog,
+    padded: &str,
+    platforms: &[String],
+    cues: &[&str],
+) -> Option<String> {
+    let cue = cues.iter().filter_map(|c| padded.find(c)).min()?;
+    let mut mentions: Vec<(usize, &String)> = Vec::new();
+    for id in platforms {
+        let p = catalog.platform(id).ok()?;
+        let names = p
+            .aliases
+            .iter()
+            .map(|a| a.to_lowercase())
+            .chain([id.clone(), p.name.to_lowercase()]);
+        for n in names {
+            mentions.extend(padded.match_indices(n.as_str()).map(|(at, _)| (at, id)));
+        }
+    }
+    let before = mentions.iter().filter(|(at, _)| *at < cue).max_by_key(|m| m.0);
+    let after = mentions.iter().filter(|(at, _)| *at > cue).min_by_key(|m| m.0);
+    before.or(after).map(|(_, id)| (*id).clone())
+}
+
+/// `不量化`, `unquantized`: the model as published (its checkpoint's format), said in words.
+pub(super) fn unquantized(padded: &str) -> bool {
+    has(
+        padded,
+        &[
+            "不量化",
+            "不做量化",
+            "不用量化",
+            "不要量化",
+            "未量化",
+            "无量化",
+            "原精度",
+            "unquantized",
+            "un-quantized",
+            "no quantization",
+            "without quantization",
+            "not quantized",
+            "non-quantized",
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_word_followed_by_another_within_a_gap() {
+        assert!(asks_capability(" 你会干嘛 "));
+        assert!(asks_capability(" 你都能帮我干点啥 "));
+        assert!(!asks_capability(" 4090能跑qwen吗 "));
+        assert!(asks_where_to_rent(" 租哪里比较好 "));
+        assert!(asks_where_to_rent(" 去哪儿租卡 "));
+        assert!(!asks_where_to_rent(" autodl 租4090 多少钱 "));
+    }
+
+    #[test]
+    fn alert_verbs_and_nouns_apart() {
+        assert!(stops_alerts(" stop all my alerts "));
+        assert!(stops_alerts(" 把提醒都关了 "));
+        assert!(lists_alerts(" 我订阅了哪些提醒 "));
+        assert!(!lists_alerts(" 4090多少钱 "));
+    }
+}
