@@ -4,8 +4,10 @@
 //! question asks about (the one named right before what is asked). Matched on the normalized
 //! text like [`super::words`].
 
+use super::Reading;
 use super::text::has;
 use crate::catalog::Catalog;
+use crate::commands::Request;
 
 /// What the chat's alerts are called.
 const ALERT_NOUNS: &[&str] = &[
@@ -152,6 +154,44 @@ pub(super) fn unquantized(padded: &str) -> bool {
             "non-quantized",
         ],
     )
+}
+
+/// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
+/// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]).
+pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
+    let spot = crate::answer::billing::SPOT_WORDS.iter().any(|w| {
+        padded.match_indices(w).any(|(at, _)| {
+            // A word of its own in English (`bid` is not in `forbid`).
+            !w.is_ascii()
+                || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
+                    && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+        })
+    });
+    match r {
+        Reading::Command(Request::Cost(mut j)) if spot => {
+            j.job.tiers = crate::billing::Tiers::WithSpot;
+            Reading::Command(Request::Cost(j))
+        }
+        Reading::Command(Request::Compare(mut j)) if spot => {
+            j.job.tiers = crate::billing::Tiers::WithSpot;
+            Reading::Command(Request::Compare(j))
+        }
+        r => r,
+    }
+}
+
+/// `有人知道…吗`, `有没有大佬…`, `does anyone know`: a question put to people, whose `有` asks
+/// nothing to be in stock.
+pub(super) fn without_people_asked(padded: &str) -> String {
+    let mut s = padded.to_string();
+    for p in [
+        "有没有人", "有没有大佬", "有人", "有谁", "有大佬", "有老哥", "有兄弟", "有朋友",
+        "有小伙伴", "有懂的", "does anyone know", "anyone know", "anybody know",
+        "anyone have any idea", "anyone have an idea",
+    ] {
+        s = s.replace(p, " ");
+    }
+    s
 }
 
 #[cfg(test)]

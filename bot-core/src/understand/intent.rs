@@ -365,9 +365,11 @@ fn stock(q: &Question) -> Option<Reading> {
     };
     // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
     let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
-    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`).
-    let exists = q.padded.contains('有') && q.has(EXISTS_ENDS) && !q.has(HAVE_WORDS);
-    if !(q.has(STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
+    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
+    // people asked (`有人知道…吗`).
+    let text = cues::without_people_asked(q.padded);
+    let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
+    if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
         return None;
     }
     // "who has the lowest price": a price asked where a place is asked is the ranking,

@@ -123,7 +123,7 @@ pub(super) fn read_normalized(
     let plain = if e.conflict {
         Reading::Unknown
     } else {
-        intent::decide(&q)
+        cues::with_spot(intent::decide(&q), &padded)
     };
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).

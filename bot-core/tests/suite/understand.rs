@@ -375,6 +375,55 @@ fn fresh11_share() {
     assert!(right * 100 >= total * 95, "fresh11: {right} of {total}");
 }
 
+/// The misses of `questions_fresh11.tsv` as mechanisms (`understand/cues.rs`, number words,
+/// halves, spot), on cases of my own, none of them in a measured batch.
+#[test]
+fn fresh11_mechanisms_on_cases_of_their_own() {
+    let catalog = Catalog::embedded().unwrap();
+    let cases = "\
+# alert verbs and nouns apart; every/清空 is all
+请把我的订阅全部删掉\t/unsubscribe all
+cancel every notification\t/unsubscribe all
+看一下我现在有几个提醒\t/subs
+what notifications do i have\t/subs
+# what the bot can do, as 会/能/可以 … 干嘛/做啥
+你都能帮我干点啥\t/help
+这机器人可以做啥\t/help
+what can you help me with\t/help
+# where to rent, no card named: guidance
+想跑stable diffusion 去哪儿租卡合适\t/pick
+where is a good place to rent gpus for a student project\t/pick
+# number words before counters and money
+h100 four gpus 5 hours cheapest\t/compare h100-sxm 5h cards=4
+fifty cents per hour, how much per day\t/convert 0.5usd/hour to day
+# a half with no numeral
+4090 跑个半小时 autodl 多少钱\t/cost autodl rtx-4090 30m
+# a judged price is no trend; people asked are no stock
+h100太贵了 哪家最便宜\t/compare h100-sxm 1h
+有人知道autodl的4090现在啥价吗\t/cost autodl rtx-4090 1h
+有没有人知道 4090 哪家便宜\t/compare rtx-4090 1h
+有没有大佬知道h100哪里有货\t/stock h100-sxm
+# of several platforms, the one asked about
+以前用过恒源云，现在想试试矩池云，矩池云怎么计费的\t/platform matpool
+runpod is fine but does vast take paypal?\t/platform vast
+# cards with nothing else asked: side by side
+a100 h100 l40s\t/gpu a100-80g-sxm h100-sxm l40s
+3090还是4090 纠结\t/gpu rtx-3090 rtx-4090
+# unquantized: the published format
+llama 3.1 8b unquantized on a 3090\t/fit llama-3.1-8b bf16 rtx-3090
+deepseek-v3 不量化 要几张h200\t/fit deepseek-v3 fp8 h200-sxm
+# months of price history are 30 days each; half a year
+a100 近半年价格走势\t/trend a100-80g-sxm days=180
+4090 past two months price trend\t/trend rtx-4090 days=60
+# spot asked
+runpod 4090 spot price?\t/cost runpod rtx-4090 1h spot
+vast 竞价 3090 跑5小时多少钱\t/cost vast rtx-3090 5h spot
+cheapest spot h100\t/compare h100-sxm 1h spot
+";
+    let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
+    assert_eq!(right, total, "{right} of {total}");
+}
+
 /// Round four's mechanisms on cases of my own (not in any batch that is measured): each
 /// question with its whole expected first line (`ask:` where asked back).
 #[test]
