@@ -98,6 +98,12 @@ pub(super) fn asks_where_to_rent(padded: &str) -> bool {
         || followed(padded, &["where"], &["rent"], 24)
 }
 
+/// `last 30 days`, `过去两周`, `近3个月`: a window of the recent past said with its length.
+pub(super) fn recent_window(padded: &str) -> bool {
+    const DIGITS: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    followed(padded, &["last ", "past ", "最近", "过去", "近"], DIGITS, 1)
+}
+
 /// A judgement of a price (`太贵了`, `too expensive`) is no change over time.
 pub(super) fn without_judgements(padded: &str) -> String {
     let mut s = padded.to_string();

@@ -350,10 +350,7 @@ fn trend(q: &Question) -> Option<Reading> {
     // `近两周价格`, `近30天`: `近` before a span is the recent past.
     // `太贵了` judges a price; it says nothing of a change.
     let text = cues::without_judgements(q.padded);
-    let recent = has(&text, RECENT_WORDS)
-        || text.match_indices('近').any(|(at, _)| {
-            text[at + '近'.len_utf8()..].starts_with(|c: char| c.is_ascii_digit())
-        });
+    let recent = has(&text, RECENT_WORDS) || cues::recent_window(&text);
     let over_time = has(&text, TREND_WORDS) || (recent && has(&text, PRICE_WORDS));
     (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }

@@ -121,10 +121,13 @@ const DURATION_UNITS: &[&str] = &[
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
-    if toks
-        .iter()
-        .any(|t| t == "always" || t == "包月" || t == "monthly")
-    {
+    // The words `/cost` reads as always on (`长期租`, `全天`, `24/7`), inside a Chinese run too.
+    let always = |t: &String| {
+        crate::answer::billing::ALWAYS_WORDS
+            .iter()
+            .any(|w| t == w || (!w.is_ascii() && t.contains(w)))
+    };
+    if toks.iter().any(always) {
         return Some(Usage::Always);
     }
     // One month in words ("a 4090 for a month", `一个月多少钱`) asks a month's rent, like

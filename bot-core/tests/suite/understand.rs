@@ -419,6 +419,12 @@ a100 近半年价格走势\t/trend a100-80g-sxm days=180
 runpod 4090 spot price?\t/cost runpod rtx-4090 1h spot
 vast 竞价 3090 跑5小时多少钱\t/cost vast rtx-3090 5h spot
 cheapest spot h100\t/compare h100-sxm 1h spot
+# always on in the words /cost reads; a recent window said with its length
+我们实验室想长期租两张4090 哪家便宜\t/compare rtx-4090 always cards=2
+autodl 4090 全天开着 多少钱\t/cost autodl rtx-4090 always
+h100 价格 last 30 days\t/trend h100-sxm
+3090 过去两周的价格\t/trend rtx-3090 days=14
+近3天a100价格\t/trend a100-80g-sxm days=3
 ";
     let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
@@ -1017,4 +1023,16 @@ fn probe() {
         let q = q.split('\t').next().unwrap_or(q);
         println!("{q}\n  = {}\n  → {:?}", bot_core::understand::normalize(q), read(&catalog, q).lines());
     }
+}
+
+/// `UNDERSTAND_PROBE_TSV=file cargo test … probe_tsv -- --ignored --nocapture`: a question set
+/// of your own scored like the batches (the misses printed).
+#[test]
+#[ignore]
+fn probe_tsv() {
+    let Ok(path) = std::env::var("UNDERSTAND_PROBE_TSV") else {
+        return;
+    };
+    let catalog = Catalog::embedded().unwrap();
+    share_by_line(&catalog, "probe", &std::fs::read_to_string(path).unwrap());
 }

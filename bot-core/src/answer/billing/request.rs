@@ -41,7 +41,7 @@ pub(super) fn option_key(k: &str) -> Option<&'static str> {
     })
 }
 
-pub(super) const ALWAYS_WORDS: &[&str] = &[
+pub(crate) const ALWAYS_WORDS: &[&str] = &[
     "always",
     "always-on",
     "alwayson",
