@@ -104,6 +104,23 @@ pub(super) fn recent_window(padded: &str) -> bool {
     followed(padded, &["last ", "past ", "最近", "过去", "近"], DIGITS, 1)
 }
 
+/// `when 4090 cheaper than 0.3 dollar tell me`, `if an h100 is available let me know`: a
+/// condition on stock or price, then a word that asks to be told.
+pub(super) fn conditional_notify(padded: &str) -> bool {
+    has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])
+        && has(
+            padded,
+            &["tell me", "let me know", "notify", "ping me", "message me", "text me"],
+        )
+        && has(
+            padded,
+            &[
+                "cheaper than", "under ", "below", "less than", "drops", "falls", "available",
+                "in stock", "back", "free",
+            ],
+        )
+}
+
 /// A judgement of a price (`太贵了`, `too expensive`) is no change over time.
 pub(super) fn without_judgements(padded: &str) -> String {
     let mut s = padded.to_string();

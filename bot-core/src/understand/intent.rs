@@ -128,7 +128,7 @@ fn alert(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    if !q.has(ALERT_WORDS) {
+    if !(q.has(ALERT_WORDS) || cues::conditional_notify(q.padded)) {
         return None;
     }
     one(make::subscribe(

@@ -182,11 +182,14 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             Usage::Daily(d)
         });
     }
+    // `for a day`, `an hour`, `one month`: one of the unit, unless a span with its number is
+    // said too (`best hourly price … roughly 200 hours`: `per hour` is the price's unit).
+    let mut one_unit = None;
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
-        // `for a day`, `an hour`, `one month`: one of the unit.
-        if matches!(t.as_str(), "a" | "an" | "one" | "per")
+        if one_unit.is_none()
+            && matches!(t.as_str(), "a" | "an" | "one" | "per")
             && let Some(next) = toks.get(i + 1)
             && let Some(span) = match next.as_str() {
                 "hour" => Some("1h"),
@@ -197,7 +200,9 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             }
             && let Ok(secs) = lexicon::duration(span)
         {
-            return Some(Usage::Once(secs));
+            one_unit = Some(Usage::Once(secs));
+            i += 1;
+            continue;
         }
         if taken[i] || !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
             i += 1;
@@ -219,7 +224,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
         }
         i = start + 1;
     }
-    None
+    one_unit
 }
 
 /// One number with its unit at `i`: (seconds, words used).

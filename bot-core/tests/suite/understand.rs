@@ -425,6 +425,13 @@ autodl 4090 全天开着 多少钱\t/cost autodl rtx-4090 always
 h100 价格 last 30 days\t/trend h100-sxm
 3090 过去两周的价格\t/trend rtx-3090 days=14
 近3天a100价格\t/trend a100-80g-sxm days=3
+# `per hour` is a price's unit when a span with its number is said too
+how much per hour for 4090 on runpod\t/cost runpod rtx-4090 1h
+hello, which one has the best hourly price for an h100 sxm? we would run roughly 200 hours\t/compare h100-sxm 8d8h
+# a condition on stock or price, then `tell me`; a fit asked with `tell me if` stays a fit
+when 4090 cheaper than 0.3 dollar tell me\t/subscribe rtx-4090 max=0.3usd/hour
+if h100 is available on lambda let me know\t/subscribe h100-sxm lambda
+tell me if a 4090 can run qwen2.5-7b\t/fit qwen2.5-7b rtx-4090
 ";
     let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
