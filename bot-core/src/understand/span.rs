@@ -49,8 +49,10 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             next += 1;
             tail = toks.get(next).map(String::as_str).unwrap_or("");
         }
+        // `每月三亿token`, `90m tokens a month`: a month's volume is 30 days' (a week's 7).
+        let days = period_days(toks, i, next, tail);
         if tail.starts_with("tok") && (1.0..1e15).contains(&n) {
-            return Some(n as u64);
+            return Some((n / days) as u64);
         }
         // `每天五百万`, `一天一千万`, `50m a day`: a large count said per day is tokens, the
         // only thing counted by the million per day here (`每天8小时` is a duration, `8` is
@@ -59,11 +61,35 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             || tail.starts_with("每天")
             || tail.starts_with("/天")
             || daily_marker_at(toks, next);
-        if per_day && worded && is_number(t) && (1e5..1e15).contains(&n) {
-            return Some(n as u64);
+        if (per_day || days > 1.0) && worded && is_number(t) && (1e5..1e15).contains(&n) {
+            return Some((n / days) as u64);
         }
     }
     None
+}
+
+/// The days a count of tokens is said over: 30 for a month (`每月`, `一个月`, `per month`,
+/// `monthly`), 7 for a week, else 1 (a day, or no period: `/tco` reads a volume per day).
+fn period_days(toks: &[String], i: usize, next: usize, tail: &str) -> f64 {
+    let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
+    let before = i.checked_sub(1).map_or("", w);
+    // After the count: the rest of its word (`亿token每月`) and the two words after `tokens`.
+    let after = format!("{tail} {} {} {}", w(next + 1), w(next + 2), w(next + 3));
+    let said = |zh: &[&str], en: &[&str]| {
+        zh.iter().any(|z| before.ends_with(z) || after.contains(z))
+            || en.iter().any(|e| after.contains(e))
+            || (before == "month" && en.contains(&"a month"))
+    };
+    if said(
+        &["每月", "个月", "月均"],
+        &["a month", "per month", "monthly", "/month", "/mo"],
+    ) {
+        30.0
+    } else if said(&["每周", "每个星期", "1周"], &["a week", "per week", "weekly", "/week"]) {
+        7.0
+    } else {
+        1.0
+    }
 }
 
 /// `每天` / `一天` / `每日` / `daily` right before a count.

@@ -36,6 +36,7 @@ pub fn normalize(text: &str) -> String {
     let out = respell(&out);
     let out = english_numbers(&out);
     let out = ranges(&out);
+    let out = hours_then_minutes(&out);
     let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
 }
@@ -106,6 +107,34 @@ fn ranges(s: &str) -> String {
         }
         out.push(c);
         i += 1;
+    }
+    out
+}
+
+/// `2h30`, `2小时30`: the minutes after the hours said without their unit (`2h30m`). One walk.
+fn hours_then_minutes(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 4);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        let hour = (c == 'h' && i > 1 && chars[i - 2].is_ascii_digit())
+            || (c == '时' && i > 1 && chars[i - 2] == '小');
+        if !hour {
+            continue;
+        }
+        let digits = chars[i..].iter().take_while(|d| d.is_ascii_digit()).count();
+        // One or two digits that end the word: minutes (`2h30 多少钱`, `2小时30 `).
+        let ends = chars
+            .get(i + digits)
+            .is_none_or(|a| !(a.is_alphanumeric() || *a == '.'));
+        if (1..=2).contains(&digits) && ends {
+            out.extend(&chars[i..i + digits]);
+            out.push_str(if c == 'h' { "m" } else { "分钟" });
+            i += digits;
+        }
     }
     out
 }
@@ -182,6 +211,15 @@ const SPOKEN: &[(&str, &str)] = &[
     ("月租", "1个月 包月 "),
     ("包天", "1天"),
     ("包周", "1周"),
+    // `俩3090`, `a pair of 3090s`: two.
+    ("俩", "2个"),
+    ("a pair of ", "2 "),
+    ("a couple of ", "2 "),
+    // `满血版`, `full version`: the whole model (not a distilled one), never a full fine-tune.
+    ("满血版", " "),
+    ("满血", " "),
+    ("full version", " version"),
+    ("full-size model", " model"),
     ("半个月", "15天"),
     ("半年", "6个月"),
     ("半天", "12小时"),

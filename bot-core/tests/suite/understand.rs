@@ -432,6 +432,21 @@ hello, which one has the best hourly price for an h100 sxm? we would run roughly
 when 4090 cheaper than 0.3 dollar tell me\t/subscribe rtx-4090 max=0.3usd/hour
 if h100 is available on lambda let me know\t/subscribe h100-sxm lambda
 tell me if a 4090 can run qwen2.5-7b\t/fit qwen2.5-7b rtx-4090
+# counts: 俩, 个/台 before a card, a pair of
+俩3090能跑qwen2.5 32b吗\t/fit qwen2.5-32b 2xrtx-3090
+两台a100 跑qwen2.5 72b\t/fit qwen2.5-72b 2xa100-80g-sxm
+a pair of 3090s for llama 3.1 70b int4?\t/fit llama-3.1-70b int4 2xrtx-3090
+跑个4090要多少钱\t/compare rtx-4090 1h
+# minutes after hours without their unit
+autodl 4090 2h30 多少钱\t/cost autodl rtx-4090 2h30m
+autodl 4090 2小时30 多少钱\t/cost autodl rtx-4090 2h30m
+# a volume per month or week is read per day
+每月三亿token 自建qwen2.5-7b划算吗\t/tco qwen2.5-7b bf16 10m
+一个月9000万token qwen3-8b 自己部署还是api\t/tco qwen3-8b bf16 3m
+300m tokens per month, self host llama 3.1 8b or api?\t/tco llama-3.1-8b bf16 10m
+# the whole model (满血, full version) is no full fine-tune
+deepseek r1 full version how many h200\t/fit deepseek-r1 h200-sxm
+满血版deepseek r1 要几张h20\t/fit deepseek-r1 h20
 ";
     let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
