@@ -107,7 +107,10 @@ pub(super) fn recent_window(padded: &str) -> bool {
 /// `when 4090 cheaper than 0.3 dollar tell me`, `if an h100 is available let me know`: a
 /// condition on stock or price, then a word that asks to be told.
 pub(super) fn conditional_notify(padded: &str) -> bool {
-    has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])
+    // `a100 有货第一时间通知`, `降到2块就通知`: stock or a price reached, and a word to tell.
+    let zh = has(padded, &["有货", "到货", "补货", "降到", "降价", "低于", "便宜到"])
+        && has(padded, &["通知", "提醒", "告诉", "叫我", "喊我"]);
+    zh || has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])
         && has(
             padded,
             &["tell me", "let me know", "notify", "ping me", "message me", "text me"],

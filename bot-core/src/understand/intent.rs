@@ -43,7 +43,13 @@ impl Question<'_> {
         // A month of a price history is the 30 days `/trend` shows by default (`三个月` is
         // 90 days, not 3 × 730 hours).
         let month = Decimal::from(730 * 3600);
+        let year = month * Decimal::from(12);
         match &self.e.usage {
+            Some(Usage::Once(s)) if *s >= year && (*s % year).is_zero() => {
+                u32::try_from(*s / year * Decimal::from(365))
+                    .ok()
+                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
+            }
             Some(Usage::Once(s)) if *s >= month && (*s % month).is_zero() => {
                 u32::try_from(*s / month * Decimal::from(30))
                     .ok()

@@ -17,14 +17,19 @@ pub const MAX_CHARS: usize = 600;
 /// counter or unit (`两张` → `2张`, `一个月` → `1个月`), and spoken durations and amounts in
 /// the lexicon's words. Reads at most [`MAX_CHARS`] characters.
 pub fn normalize(text: &str) -> String {
-    let half: String = text
-        .chars()
-        .take(MAX_CHARS)
-        .map(|c| match c {
+    let raw: Vec<char> = text.chars().take(MAX_CHARS).collect();
+    let half: String = raw
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
             '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
             // `H100×8`, `4090*2`: a count written with a times sign is the lexicon's `x`.
-            '×' | '*' => 'x',
+            '×' => 'x',
+            // `*` only between a number and a name or number (`4090*2`, `8*h100`); elsewhere
+            // it is Markdown (`**h100** on *runpod*`).
+            '*' if times_sign(&raw, i) => 'x',
+            '*' => ' ',
             _ => simplified(c),
         })
         .collect::<String>()
@@ -39,6 +44,21 @@ pub fn normalize(text: &str) -> String {
     let out = hours_then_minutes(&out);
     let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
+}
+
+/// Whether the `*` at `i` is a times sign: a letter or digit on each side, a digit on one (a
+/// space between allowed).
+fn times_sign(chars: &[char], i: usize) -> bool {
+    let before = chars[..i].iter().rev().find(|c| **c != ' ');
+    let after = chars[i + 1..].iter().find(|c| **c != ' ');
+    match (before, after) {
+        (Some(b), Some(a)) => {
+            b.is_ascii_alphanumeric()
+                && a.is_ascii_alphanumeric()
+                && (b.is_ascii_digit() || a.is_ascii_digit())
+        }
+        _ => false,
+    }
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in

@@ -447,6 +447,15 @@ autodl 4090 2小时30 多少钱\t/cost autodl rtx-4090 2h30m
 # the whole model (满血, full version) is no full fine-tune
 deepseek r1 full version how many h200\t/fit deepseek-r1 h200-sxm
 满血版deepseek r1 要几张h20\t/fit deepseek-r1 h20
+# `*` is a times sign only between a number and a name; elsewhere Markdown
+**h100** price on *runpod*?\t/cost runpod h100-sxm 1h
+4090*2 autodl 3小时多少钱\t/cost autodl rtx-4090 3h cards=2
+8 * h100 runpod 1h\t/cost runpod h100-sxm 1h cards=8
+# a year of price history is 365 days
+5090 价格 一年来的走势\t/trend rtx-5090 days=365
+# stock or a price reached, and a word to tell
+a100 有货第一时间通知\t/subscribe a100-80g-sxm
+4090降到1块5就通知我\t/subscribe rtx-4090 max=1.5cny/hour
 ";
     let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
