@@ -124,6 +124,27 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
         )
 }
 
+/// A comparative or a superlative of price (`cheaper`, `最便宜`, `best price`): set against
+/// the other platforms, not a question of one bill.
+pub(super) fn weighs_against_others(padded: &str) -> bool {
+    has(
+        padded,
+        &[
+            "cheaper", "cheapest", "best price", "lowest", "最便宜", "更便宜", "最划算", "更划算",
+            "最省", "哪家", "哪个平台", "其他平台", "别的平台", "other platforms", "elsewhere",
+        ],
+    )
+}
+
+/// A budget to spend (`预算5000块 能用多久`, `budget $50, how many hours`).
+pub(super) fn spends_budget(padded: &str) -> bool {
+    has(padded, &["预算", "budget", "只有", "only have"])
+        && has(
+            padded,
+            &["多久", "多少小时", "几个小时", "how many hours", "how long", "how much time"],
+        )
+}
+
 /// A judgement of a price (`太贵了`, `too expensive`) is no change over time.
 pub(super) fn without_judgements(padded: &str) -> String {
     let mut s = padded.to_string();

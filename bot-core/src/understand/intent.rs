@@ -430,8 +430,10 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         // "A和B哪个便宜" between platforms: every platform's price, ranked.
         // `lambda vs runpod h100 price`: platforms set against each other on their price are
         // ranked too (without a word of price, each one's bill is asked back).
+        // `is runpod cheaper for a100`, `vast is cheapest for 3090, true?`: one platform
+        // weighed against the rest is the ranking, where it stands.
         (ps, [g])
-            if (cheap && ps.len() != 1)
+            if (cheap && (ps.len() != 1 || cues::weighs_against_others(q.padded)))
                 || (ps.len() > 1 && q.has(AGAINST_WORDS) && q.has(PRICE_WORDS)) =>
         {
             compare(g).map(Reading::Command)
@@ -564,6 +566,13 @@ fn alone(q: &Question) -> Option<Reading> {
     if q.has(FIT_WORDS) && !e.gpus.is_empty() {
         // "Can a 4090 run it?" without a model: nothing to size.
         return Some(Reading::Unknown);
+    }
+    // A budget to spend on a card (`预算5000块 租4090能用多久`): its hourly prices, ranked.
+    if let [g] = e.gpus.as_slice()
+        && e.platforms.is_empty()
+        && cues::spends_budget(q.padded)
+    {
+        return make::compare(g, &q.usage()).map(Reading::Command);
     }
     if let [g] = e.gpus.as_slice()
         && (e.platforms.is_empty() || q.has(SPECS_WORDS))

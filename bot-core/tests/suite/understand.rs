@@ -456,6 +456,13 @@ deepseek r1 full version how many h200\t/fit deepseek-r1 h200-sxm
 # stock or a price reached, and a word to tell
 a100 有货第一时间通知\t/subscribe a100-80g-sxm
 4090降到1块5就通知我\t/subscribe rtx-4090 max=1.5cny/hour
+# one platform weighed against the others on price is the ranking
+we currently use aws but it's expensive. is runpod cheaper for a100 for about 100 hours a month?\t/compare a100-80g-sxm 4d4h
+my friend said vast is cheapest for 3090. is it true? need 10 hours\t/compare rtx-3090 10h
+autodl 4090 三小时 贵不贵\t/cost autodl rtx-4090 3h
+# a budget to spend on a card: its hourly prices ranked
+预算5000块 租4090能用多久\t/compare rtx-4090 1h
+I have budget $50, how many hours of h100 can i get\t/compare h100-sxm 1h
 ";
     let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
