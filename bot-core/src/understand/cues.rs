@@ -42,8 +42,24 @@ const STOP_VERBS: &[&str] = &[
 ];
 /// Words that ask to see what there is.
 const LIST_CUES: &[&str] = &[
-    "哪些", "什么", "几个", "列表", "查看", "查一下", "看看", "看下", "看一下", "list", "show",
-    "what", "which", "how many", "my ", "我的", "我设", "我订",
+    "哪些",
+    "什么",
+    "几个",
+    "列表",
+    "查看",
+    "查一下",
+    "看看",
+    "看下",
+    "看一下",
+    "list",
+    "show",
+    "what",
+    "which",
+    "how many",
+    "my ",
+    "我的",
+    "我设",
+    "我订",
 ];
 
 /// `stop all my alerts`, `把提醒都关了`: a verb that ends and an alert noun.
@@ -72,7 +88,15 @@ fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
 pub(super) fn asks_capability(padded: &str) -> bool {
     const CAN: &[&str] = &["会", "能", "可以"];
     const DO_WHAT: &[&str] = &[
-        "干嘛", "干啥", "干什么", "做什么", "做啥", "干点啥", "做点啥", "帮什么", "帮啥",
+        "干嘛",
+        "干啥",
+        "干什么",
+        "做什么",
+        "做啥",
+        "干点啥",
+        "做点啥",
+        "帮什么",
+        "帮啥",
     ];
     followed(padded, CAN, DO_WHAT, 4)
         || has(
@@ -108,18 +132,35 @@ pub(super) fn recent_window(padded: &str) -> bool {
 /// condition on stock or price, then a word that asks to be told.
 pub(super) fn conditional_notify(padded: &str) -> bool {
     // `a100 有货第一时间通知`, `降到2块就通知`: stock or a price reached, and a word to tell.
-    let zh = has(padded, &["有货", "到货", "补货", "降到", "降价", "低于", "便宜到"])
-        && has(padded, &["通知", "提醒", "告诉", "叫我", "喊我"]);
+    let zh = has(
+        padded,
+        &["有货", "到货", "补货", "降到", "降价", "低于", "便宜到"],
+    ) && has(padded, &["通知", "提醒", "告诉", "叫我", "喊我"]);
     zh || has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])
         && has(
             padded,
-            &["tell me", "let me know", "notify", "ping me", "message me", "text me"],
+            &[
+                "tell me",
+                "let me know",
+                "notify",
+                "ping me",
+                "message me",
+                "text me",
+            ],
         )
         && has(
             padded,
             &[
-                "cheaper than", "under ", "below", "less than", "drops", "falls", "available",
-                "in stock", "back", "free",
+                "cheaper than",
+                "under ",
+                "below",
+                "less than",
+                "drops",
+                "falls",
+                "available",
+                "in stock",
+                "back",
+                "free",
             ],
         )
 }
@@ -130,8 +171,21 @@ pub(super) fn weighs_against_others(padded: &str) -> bool {
     has(
         padded,
         &[
-            "cheaper", "cheapest", "best price", "lowest", "最便宜", "更便宜", "最划算", "更划算",
-            "最省", "哪家", "哪个平台", "其他平台", "别的平台", "other platforms", "elsewhere",
+            "cheaper",
+            "cheapest",
+            "best price",
+            "lowest",
+            "最便宜",
+            "更便宜",
+            "最划算",
+            "更划算",
+            "最省",
+            "哪家",
+            "哪个平台",
+            "其他平台",
+            "别的平台",
+            "other platforms",
+            "elsewhere",
         ],
     )
 }
@@ -141,7 +195,14 @@ pub(super) fn spends_budget(padded: &str) -> bool {
     has(padded, &["预算", "budget", "只有", "only have"])
         && has(
             padded,
-            &["多久", "多少小时", "几个小时", "how many hours", "how long", "how much time"],
+            &[
+                "多久",
+                "多少小时",
+                "几个小时",
+                "how many hours",
+                "how long",
+                "how much time",
+            ],
         )
 }
 
@@ -176,8 +237,14 @@ pub(super) fn platform_asked(
             mentions.extend(padded.match_indices(n.as_str()).map(|(at, _)| (at, id)));
         }
     }
-    let before = mentions.iter().filter(|(at, _)| *at < cue).max_by_key(|m| m.0);
-    let after = mentions.iter().filter(|(at, _)| *at > cue).min_by_key(|m| m.0);
+    let before = mentions
+        .iter()
+        .filter(|(at, _)| *at < cue)
+        .max_by_key(|m| m.0);
+    let after = mentions
+        .iter()
+        .filter(|(at, _)| *at > cue)
+        .min_by_key(|m| m.0);
     before.or(after).map(|(_, id)| (*id).clone())
 }
 
@@ -232,9 +299,21 @@ pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
 pub(super) fn without_people_asked(padded: &str) -> String {
     let mut s = padded.to_string();
     for p in [
-        "有没有人", "有没有大佬", "有人", "有谁", "有大佬", "有老哥", "有兄弟", "有朋友",
-        "有小伙伴", "有懂的", "does anyone know", "anyone know", "anybody know",
-        "anyone have any idea", "anyone have an idea",
+        "有没有人",
+        "有没有大佬",
+        "有人",
+        "有谁",
+        "有大佬",
+        "有老哥",
+        "有兄弟",
+        "有朋友",
+        "有小伙伴",
+        "有懂的",
+        "does anyone know",
+        "anyone know",
+        "anybody know",
+        "anyone have any idea",
+        "anyone have an idea",
     ] {
         s = s.replace(p, " ");
     }

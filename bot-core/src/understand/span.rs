@@ -33,7 +33,8 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
             worded = true;
             n *= m;
-            tail = &tail[w.len()..];
+            // `一千万个token`: the measure word before what is counted.
+            tail = tail[w.len()..].trim_start_matches('个');
             if tail.is_empty() {
                 next += 1;
                 tail = toks.get(next).map(String::as_str).unwrap_or("");
@@ -85,7 +86,10 @@ fn period_days(toks: &[String], i: usize, next: usize, tail: &str) -> f64 {
         &["a month", "per month", "monthly", "/month", "/mo"],
     ) {
         30.0
-    } else if said(&["每周", "每个星期", "1周"], &["a week", "per week", "weekly", "/week"]) {
+    } else if said(
+        &["每周", "每个星期", "1周"],
+        &["a week", "per week", "weekly", "/week"],
+    ) {
         7.0
     } else {
         1.0

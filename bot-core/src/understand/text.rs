@@ -324,6 +324,19 @@ fn spoken_amounts(s: &str) -> String {
             out.push(c);
             continue;
         }
+        // `5分钱` (five fen): hundredths of a yuan, with `钱` after it (`5分` alone may be
+        // minutes).
+        if c.is_ascii_digit()
+            && chars.get(i + 1) == Some(&'分')
+            && chars.get(i + 2) == Some(&'钱')
+            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
+        {
+            out.push_str("0.0");
+            out.push(c);
+            out.push('块');
+            i += 3;
+            continue;
+        }
         // `5毛` (half a yuan): jiao alone are tenths of a yuan.
         if c.is_ascii_digit()
             && chars.get(i + 1) == Some(&'毛')

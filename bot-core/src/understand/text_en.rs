@@ -53,9 +53,9 @@ pub(super) fn english_numbers(s: &str) -> String {
     // per hour`, `forty cents`), tokens (`five million tokens`).
     const UNITS: &[&str] = &[
         "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
-        "week", "weeks", "month", "months", "year", "years", "card", "cards", "gpu", "gpus",
-        "x", "dollar", "dollars", "buck", "bucks", "usd", "yuan", "rmb", "cent", "cents",
-        "million", "thousand",
+        "week", "weeks", "month", "months", "year", "years", "card", "cards", "gpu", "gpus", "x",
+        "dollar", "dollars", "buck", "bucks", "usd", "yuan", "rmb", "cent", "cents", "million",
+        "thousand",
     ];
     let words: Vec<&str> = s.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
@@ -68,19 +68,24 @@ pub(super) fn english_numbers(s: &str) -> String {
             continue;
         }
         let next = words.get(k + 1).copied().unwrap_or("");
+        // `90 cents/hr`: the unit written onto the word stays after the amount.
+        let (cents, per) = match next.strip_prefix("cents").or(next.strip_prefix("cent")) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => (true, rest),
+            _ => (false, ""),
+        };
         // `forty cents`: the number word in digits, then read as `40 cents` below.
         let w = match NUMBERS.iter().find(|(n, _)| *n == w) {
-            Some((_, d)) if matches!(next, "cents" | "cent") => d,
+            Some((_, d)) if cents => d,
             _ => w,
         };
         // `30 cents`: a US dollar amount.
-        if matches!(next, "cents" | "cent")
+        if cents
             && !w.is_empty()
             && w.len() <= 3
             && w.bytes().all(|b| b.is_ascii_digit())
             && let Ok(c) = w.parse::<u32>()
         {
-            out.push(format!("${}.{:02}", c / 100, c % 100));
+            out.push(format!("${}.{:02}{per}", c / 100, c % 100));
             skip = true;
             continue;
         }

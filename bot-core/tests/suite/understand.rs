@@ -463,6 +463,11 @@ autodl 4090 三小时 贵不贵\t/cost autodl rtx-4090 3h
 # a budget to spend on a card: its hourly prices ranked
 预算5000块 租4090能用多久\t/compare rtx-4090 1h
 I have budget $50, how many hours of h100 can i get\t/compare h100-sxm 1h
+# fen said with 钱, cents with a unit on the word, a measure word before tokens
+每分钟5分钱 一小时多少\t/convert 0.05cny/minute to hour
+4090 5分钟多少钱\t/compare rtx-4090 5m
+90 cents/hr, monthly?\t/convert 0.9usd/hour to month
+每天处理一千万个token 用deepseek-r1-distill-qwen-14b 租卡和api哪个便宜\t/tco deepseek-r1-distill-qwen-14b bf16 10m
 ";
     let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
@@ -1059,7 +1064,11 @@ fn probe() {
     let catalog = Catalog::embedded().unwrap();
     for q in std::fs::read_to_string(path).unwrap().lines() {
         let q = q.split('\t').next().unwrap_or(q);
-        println!("{q}\n  = {}\n  → {:?}", bot_core::understand::normalize(q), read(&catalog, q).lines());
+        println!(
+            "{q}\n  = {}\n  → {:?}",
+            bot_core::understand::normalize(q),
+            read(&catalog, q).lines()
+        );
     }
 }
 
