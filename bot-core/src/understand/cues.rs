@@ -206,6 +206,19 @@ pub(super) fn spends_budget(padded: &str) -> bool {
         )
 }
 
+/// A change of price told as news (`又涨价了`, `prices went up`) with a question of where or
+/// which, and none of the words that ask for the history itself (`走势`, `trend`).
+pub(super) fn ranking_after_news(padded: &str) -> bool {
+    let history = has(
+        padded,
+        &[
+            "走势", "趋势", "历史", "曲线", "变化", "行情", "什么时候", "几点", "trend", "history",
+            "over time", "when ",
+        ],
+    );
+    !history && has(padded, &["哪家", "哪里", "哪儿", "哪个平台", "where", "which"])
+}
+
 /// A judgement of a price (`太贵了`, `too expensive`) is no change over time.
 pub(super) fn without_judgements(padded: &str) -> String {
     let mut s = padded.to_string();

@@ -468,6 +468,10 @@ I have budget $50, how many hours of h100 can i get\t/compare h100-sxm 1h
 4090 5分钟多少钱\t/compare rtx-4090 5m
 90 cents/hr, monthly?\t/convert 0.9usd/hour to month
 每天处理一千万个token 用deepseek-r1-distill-qwen-14b 租卡和api哪个便宜\t/tco deepseek-r1-distill-qwen-14b bf16 10m
+# a change of price told as news, then where it is cheapest: the ranking
+家人们谁懂啊 4090又涨价了 现在哪家还有便宜的\t/compare rtx-4090 1h
+h100 prices went up again, where is it cheapest now\t/compare h100-sxm 1h
+4090 最近涨价了吗\t/trend rtx-4090
 ";
     let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
