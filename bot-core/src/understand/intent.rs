@@ -198,7 +198,7 @@ fn priced_job(q: &Question) -> Option<Reading> {
         return None;
     };
     let usage = q.e.usage.clone()?;
-    if !q.e.platforms.is_empty() || !q.e.models.is_empty() || !q.has(RUN_WORDS) {
+    if !q.e.platforms.is_empty() || !q.e.models.is_empty() {
         return None;
     }
     if q.has(STOCK_WORDS) || q.has(ALERT_WORDS) {
@@ -222,6 +222,13 @@ fn priced_job(q: &Question) -> Option<Reading> {
     {
         return None;
     }
+    // `$1.2/h, 45 minutes, total?`: a length that is no unit to convert to (not one hour or
+    // minute or a calendar unit) with a sum asked is the job, without a verb.
+    let one_unit = matches!(usage, Usage::Once(s) if s == Decimal::from(3600) || s == Decimal::from(60));
+    let summed = q.has(COST_WORDS) || q.has(&["total", "一共", "总共", "altogether", "in all"]);
+    if !q.has(RUN_WORDS) && !(summed && !calendar && !one_unit && !q.has(CONVERT_WORDS)) {
+        return None;
+    }
     make::cost_at(p, &usage).map(Reading::Command)
 }
 
@@ -239,7 +246,13 @@ fn convert(q: &Question) -> Option<Reading> {
 /// guidance too, unless a price or a fit is asked: `/pick` keeps the model from the sentence.
 fn guidance(q: &Question) -> Option<Reading> {
     let where_to_rent = cues::asks_where_to_rent(q.padded);
-    if !(q.has(PICK_WORDS) || where_to_rent) || !q.e.gpus.is_empty() {
+    // `想租卡 求带`: a wish to rent with nothing named at all (no card, model, platform, price
+    // or length) can only be guided.
+    let bare_wish = cues::wishes_to_rent(q.padded)
+        && q.e.platforms.is_empty()
+        && q.e.usage.is_none()
+        && q.price.is_none();
+    if !(q.has(PICK_WORDS) || where_to_rent || bare_wish) || !q.e.gpus.is_empty() {
         return None;
     }
     let place = (q.has(PLACE_PICK_WORDS) || where_to_rent) && !q.has(COST_WORDS);
@@ -259,7 +272,10 @@ fn barriers(q: &Question) -> Option<Reading> {
     }
     // `平台` with a need is the list (`有没有海外平台可以用支付宝`), unless guidance is asked
     // (`不想实名 帮我推荐个平台`).
-    let listed = q.has(PLATFORM_LIST_WORDS) || (q.padded.contains("平台") && !q.has(PICK_WORDS));
+    // `有没有能用usdt付款的`, `any that take paypal?`: a need asked to exist, nothing else named.
+    let exists = (q.padded.contains('有') && q.has(EXISTS_ENDS)) || q.has(&["有没有", "any "]);
+    let listed = q.has(PLATFORM_LIST_WORDS)
+        || ((q.padded.contains("平台") || (exists && q.nothing_to_size())) && !q.has(PICK_WORDS));
     (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
         .then(|| Reading::Command(make::platforms(needs)))
 }
@@ -427,6 +443,11 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
         return None;
     }
+    // `一张l40s够不够 另外大概多少钱一个月`: a model whose fit is asked before the price is the
+    // fit (the first ask is the reading).
+    if !q.nothing_to_size() && cues::fit_asked_first(q.padded, COST_WORDS) {
+        return None;
+    }
     let usage = q.usage();
     let compare = |g: &Cards| make::compare(g, &usage);
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
@@ -490,13 +511,16 @@ fn common_cards(catalog: &Catalog, ps: &[String]) -> Vec<Cards> {
 /// A model (or a bare size) and what it should run on: `/fit`.
 fn fit(q: &Question) -> Option<Reading> {
     let e = q.e;
+    // The serving engine said in the sentence (`vllm 部署`), after the entities' options.
+    let mut options = e.fit_options();
+    options.extend(cues::engine(q.padded).map(|en| ("engine".to_string(), en.key().to_string())));
     let model = e.models.first().or(e.sizes.first())?;
     let base = |model: &String, gpu: Option<Cards>| {
         make::fit(
             model,
             e.quant,
             e.task.filter(|t| *t != Task::Infer),
-            e.fit_options(),
+            options.clone(),
             gpu.as_ref(),
         )
     };
@@ -524,7 +548,7 @@ fn fit(q: &Question) -> Option<Reading> {
                     model,
                     *quant,
                     *task,
-                    e.fit_options(),
+                    options.clone(),
                     gpu.as_ref(),
                 ));
             }

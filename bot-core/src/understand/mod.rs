@@ -98,6 +98,15 @@ pub(super) fn read_normalized(
     let mut e = entities::entities(catalog, &toks);
     // `不量化`, `unquantized`: the format the model is published in (BF16 unless its
     // checkpoint is FP8 or MXFP4), said as that format.
+    // A card already had, beside the cards asked about, is no part of the question.
+    if e.gpus.len() > 1 {
+        let ids: Vec<String> = e.gpus.iter().map(|c| c.gpu.clone()).collect();
+        let had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
+        e.gpus.retain(|c| !had.contains(&c.gpu));
+    }
+    if e.batch.is_none() {
+        e.batch = cues::concurrent_users(&norm);
+    }
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models

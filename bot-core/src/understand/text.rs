@@ -214,6 +214,15 @@ const SPOKEN: &[(&str, &str)] = &[
     ("all night", " 8h "),
     ("whole night", " 8h "),
     // A day or a weekend said without a number: its span.
+    // `a full month`, `an entire week`: the unit, whole (never `full` the fine-tune).
+    ("a full month", " a month "),
+    ("a whole month", " a month "),
+    ("an entire month", " a month "),
+    ("the whole month", " a month "),
+    ("a full week", " a week "),
+    ("a whole week", " a week "),
+    ("an entire week", " a week "),
+    ("an entire day", " 1 day "),
     ("a whole day", " 1 day "),
     ("whole day", " 1 day "),
     ("all day", " 1 day "),
