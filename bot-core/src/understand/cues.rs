@@ -212,29 +212,61 @@ pub(super) fn ranking_after_news(padded: &str) -> bool {
     let history = has(
         padded,
         &[
-            "走势", "趋势", "历史", "曲线", "变化", "行情", "什么时候", "几点", "trend", "history",
-            "over time", "when ",
+            "走势",
+            "趋势",
+            "历史",
+            "曲线",
+            "变化",
+            "行情",
+            "什么时候",
+            "几点",
+            "trend",
+            "history",
+            "over time",
+            "when ",
         ],
     );
-    !history && has(padded, &["哪家", "哪里", "哪儿", "哪个平台", "where", "which"])
+    !history
+        && has(
+            padded,
+            &["哪家", "哪里", "哪儿", "哪个平台", "where", "which"],
+        )
 }
 
 /// `vllm 部署`, `with ollama`: a serving engine named in a sentence. Only the names that mean
 /// nothing else (`llama` is a model family, `hf` and `torch` are too loose in a sentence).
 pub(super) fn engine(padded: &str) -> Option<crate::vram::Engine> {
-    ["vllm", "sglang", "ollama", "llama.cpp", "llamacpp", "lmstudio", "transformers"]
-        .iter()
-        .find(|w| padded.contains(*w))
-        .and_then(|w| w.parse().ok())
+    [
+        "vllm",
+        "sglang",
+        "ollama",
+        "llama.cpp",
+        "llamacpp",
+        "lmstudio",
+        "transformers",
+    ]
+    .iter()
+    .find(|w| padded.contains(*w))
+    .and_then(|w| w.parse().ok())
 }
 
 /// `20个人同时用`, `50 concurrent users`, `16 users at once`: that many sequences at once (the
 /// batch `/fit` reads).
 pub(super) fn concurrent_users(padded: &str) -> Option<u32> {
     const AFTER: &[&str] = &[
-        "个人同时", "人同时", "个用户同时", "个用户并发", "用户并发", "人并发", "concurrent",
-        "users at once", "users at the same time", "people at once", "people at the same time",
-        "simultaneous", "users simultaneously",
+        "个人同时",
+        "人同时",
+        "个用户同时",
+        "个用户并发",
+        "用户并发",
+        "人并发",
+        "concurrent",
+        "users at once",
+        "users at the same time",
+        "people at once",
+        "people at the same time",
+        "simultaneous",
+        "users simultaneously",
     ];
     let chars: Vec<(usize, char)> = padded.char_indices().collect();
     chars.iter().enumerate().find_map(|(k, &(at, c))| {
@@ -258,8 +290,19 @@ pub(super) fn wishes_to_rent(padded: &str) -> bool {
     has(
         padded,
         &[
-            "想租", "要租", "打算租", "准备租", "需要租", "找算力", "需要算力", "求带",
-            "want to rent", "need to rent", "need a gpu", "looking for a gpu", "need compute",
+            "想租",
+            "要租",
+            "打算租",
+            "准备租",
+            "需要租",
+            "找算力",
+            "需要算力",
+            "求带",
+            "want to rent",
+            "need to rent",
+            "need a gpu",
+            "looking for a gpu",
+            "need compute",
         ],
     )
 }
@@ -268,8 +311,20 @@ pub(super) fn wishes_to_rent(padded: &str) -> bool {
 /// ask of a message with two is its reading.
 pub(super) fn fit_asked_first(padded: &str, price_words: &[&str]) -> bool {
     const FIT_ASKED: &[&str] = &[
-        "够不够", "够吗", "够用", "能跑", "跑得动", "能不能跑", "放得下", "装得下", "能部署",
-        "enough", "fit ", "fits", "can i run", "can it run",
+        "够不够",
+        "够吗",
+        "够用",
+        "能跑",
+        "跑得动",
+        "能不能跑",
+        "放得下",
+        "装得下",
+        "能部署",
+        "enough",
+        "fit ",
+        "fits",
+        "can i run",
+        "can it run",
     ];
     let first = |ws: &[&str]| ws.iter().filter_map(|w| padded.find(w)).min();
     match (first(FIT_ASKED), first(price_words)) {
@@ -282,18 +337,41 @@ pub(super) fn fit_asked_first(padded: &str, price_words: &[&str]) -> bool {
 /// `之前一直在用3090 … 4090和5090`): a card right after such words. Never all of them.
 pub(super) fn cards_had(catalog: &Catalog, padded: &str, gpus: &[String]) -> Vec<String> {
     const HAD: &[&str] = &[
-        "我有", "手上有", "手里有", "自己有", "在用", "用过", "一直用", "之前用", "目前用",
-        "现在用", "以前用", "i have", "i own", "i use", "i'm using", "i am using", "using",
-        "used to use", "currently use", "we have", "we use",
+        "我有",
+        "手上有",
+        "手里有",
+        "自己有",
+        "在用",
+        "用过",
+        "一直用",
+        "之前用",
+        "目前用",
+        "现在用",
+        "以前用",
+        "i have",
+        "i own",
+        "i use",
+        "i'm using",
+        "i am using",
+        "using",
+        "used to use",
+        "currently use",
+        "we have",
+        "we use",
     ];
     let had: Vec<String> = gpus
         .iter()
         .filter(|id| {
             let Ok(g) = catalog.gpu(id) else { return false };
-            let names = g.aliases.iter().map(|a| a.to_lowercase()).chain([id.to_string()]);
+            let names = g
+                .aliases
+                .iter()
+                .map(|a| a.to_lowercase())
+                .chain([id.to_string()]);
             names.into_iter().any(|n| {
                 padded.match_indices(n.as_str()).any(|(at, _)| {
-                    let whole = !padded[at + n.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+                    let whole = !padded[at + n.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric())
                         && !padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric());
                     // The had-word within a few characters before (`一直在用3090`, `有一张4090`).
                     let near = padded[..at]
@@ -307,7 +385,11 @@ pub(super) fn cards_had(catalog: &Catalog, padded: &str, gpus: &[String]) -> Vec
         })
         .cloned()
         .collect();
-    if had.len() < gpus.len() { had } else { Vec::new() }
+    if had.len() < gpus.len() {
+        had
+    } else {
+        Vec::new()
+    }
 }
 
 /// A judgement of a price (`太贵了`, `too expensive`) is no change over time.

@@ -208,7 +208,10 @@ fn priced_job(q: &Question) -> Option<Reading> {
     // is the unit to convert to, not a job (a verb, `跑`/`run`, makes it one).
     let calendar = match usage {
         Usage::Always => true,
-        Usage::Once(s) => [86_400u32, 604_800].contains(&u32::try_from(s).unwrap_or(0)),
+        // A day, a week, a month or a year (`3块一小时 一年多少钱`).
+        Usage::Once(s) => {
+            [86_400u32, 604_800, 730 * 3600, 8760 * 3600].contains(&u32::try_from(s).unwrap_or(0))
+        }
         Usage::Daily(_) => false,
     };
     if calendar
@@ -224,9 +227,11 @@ fn priced_job(q: &Question) -> Option<Reading> {
     }
     // `$1.2/h, 45 minutes, total?`: a length that is no unit to convert to (not one hour or
     // minute or a calendar unit) with a sum asked is the job, without a verb.
-    let one_unit = matches!(usage, Usage::Once(s) if s == Decimal::from(3600) || s == Decimal::from(60));
+    let one_unit =
+        matches!(usage, Usage::Once(s) if s == Decimal::from(3600) || s == Decimal::from(60));
     let summed = q.has(COST_WORDS) || q.has(&["total", "一共", "总共", "altogether", "in all"]);
-    if !q.has(RUN_WORDS) && !(summed && !calendar && !one_unit && !q.has(CONVERT_WORDS)) {
+    let job_summed = summed && !calendar && !one_unit && !q.has(CONVERT_WORDS);
+    if !(q.has(RUN_WORDS) || job_summed) {
         return None;
     }
     make::cost_at(p, &usage).map(Reading::Command)

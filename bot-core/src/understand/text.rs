@@ -7,7 +7,7 @@
 
 pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, respell, simplified};
-use super::text_en::{english_numbers, sentence_marks};
+use super::text_en::{cue_spellings, english_numbers, sentence_marks};
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
@@ -39,7 +39,7 @@ pub fn normalize(text: &str) -> String {
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
     let out = respell(&out);
-    let out = english_numbers(&out);
+    let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
     let out = hours_then_minutes(&out);
     let out = replace_all(&out, CANTONESE);

@@ -21,6 +21,74 @@ pub(super) fn sentence_marks(s: &str) -> String {
         .collect()
 }
 
+/// English cue words as people misspell them (`avalable`, `cheep`, `pirce`): a word of five
+/// letters or more one edit (or one swap of neighbours) away from a cue word is that word.
+/// Letters only, so card and model names (`a100`, `qwen2.5`) are never touched. One walk.
+pub(super) fn cue_spellings(s: &str) -> String {
+    const CUES: &[&str] = &[
+        "available",
+        "availability",
+        "cheapest",
+        "cheaper",
+        "cheap",
+        "price",
+        "prices",
+        "stock",
+        "compare",
+        "difference",
+        "notify",
+        "subscribe",
+        "alert",
+        "trend",
+        "history",
+        "specs",
+        "memory",
+        "recommend",
+        "platform",
+        "platforms",
+        "convert",
+        "enough",
+        "month",
+        "hours",
+        "minutes",
+        "unsubscribe",
+        "bandwidth",
+        "inference",
+        "finetune",
+    ];
+    s.split(' ')
+        .map(|w| {
+            let letters = w.len() >= 5 && w.bytes().all(|b| b.is_ascii_lowercase());
+            if !letters || CUES.contains(&w) {
+                return w.to_string();
+            }
+            CUES.iter()
+                .find(|c| c.len().abs_diff(w.len()) <= 1 && one_edit(c.as_bytes(), w.as_bytes()))
+                .map_or_else(|| w.to_string(), |c| c.to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether `a` and `b` differ by one insertion, deletion, substitution or swap of neighbours.
+fn one_edit(a: &[u8], b: &[u8]) -> bool {
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[p..], &b[p..]);
+    let same = |x: &[u8], y: &[u8]| x == y;
+    match ra.len().cmp(&rb.len()) {
+        std::cmp::Ordering::Equal => {
+            !ra.is_empty()
+                && (same(&ra[1..], &rb[1..])
+                    || (ra.len() >= 2
+                        && ra[0] == rb[1]
+                        && ra[1] == rb[0]
+                        && same(&ra[2..], &rb[2..])))
+        }
+        std::cmp::Ordering::Greater => same(&ra[1..], rb),
+        std::cmp::Ordering::Less => same(ra, &rb[1..]),
+    }
+}
+
 /// English number words before a unit or a half (`two and a half hours`, `three days`, `six
 /// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
 pub(super) fn english_numbers(s: &str) -> String {
