@@ -151,6 +151,7 @@ pub(super) fn read_normalized(
 pub fn asks_for_action(text: &str) -> bool {
     let padded = format!(" {} ", normalize(text));
     text::has(&padded, words::ALERT_WORDS)
+        || cues::conditional_notify(&padded)
         || text::has(&padded, words::CONVERT_WORDS)
         || text::has(&padded, words::TREND_WORDS)
         || text::has(&padded, words::TCO_WORDS)

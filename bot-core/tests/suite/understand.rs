@@ -1124,3 +1124,14 @@ fn probe_tsv() {
     let catalog = Catalog::embedded().unwrap();
     share_by_line(&catalog, "probe", &std::fs::read_to_string(path).unwrap());
 }
+
+/// A condition on stock or price with a word to tell (`a100 有货第一时间通知`) is a request
+/// `/pick` answers as a question, like the alert phrases; a step's answer is not.
+#[test]
+fn a_conditional_alert_is_an_action_inside_pick() {
+    use bot_core::understand::asks_for_action;
+    assert!(asks_for_action("a100 有货第一时间通知"));
+    assert!(asks_for_action("when 4090 cheaper than 0.3 dollar tell me"));
+    assert!(!asks_for_action("3个小时"));
+    assert!(!asks_for_action("不想实名"));
+}
