@@ -247,10 +247,10 @@ fn find_gpu<'c>(catalog: &'c Catalog, name: &str, lookups: &mut usize) -> Option
         })
 }
 
-/// The count written before a card: `2张4090`, `两张 4090`, `2 x 4090`, `two 4090s`.
+/// The count written before a card: `2张4090`, `两张 4090`, `俩3090`, `两台a100`, `2 x 4090`.
 fn count_before(toks: &[String], i: usize) -> Option<u32> {
     let prev = toks.get(i.checked_sub(1)?)?;
-    if ["张", "块", "卡", "x", "×"]
+    if ["张", "块", "卡", "个", "台", "x", "×"]
         .iter()
         .any(|c| prev == c || prev.ends_with(c))
     {

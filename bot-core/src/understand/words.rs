@@ -588,7 +588,22 @@ pub(super) const ALERT_STOP_WORDS: &[&str] = &[
 ];
 
 /// Everything of a kind (`all`, `全部`).
-pub(super) const ALL_WORDS: &[&str] = &[" all ", "all alert", "全部", "所有", "everything"];
+pub(super) const ALL_WORDS: &[&str] = &[
+    " all ",
+    "all alert",
+    "全部",
+    "所有",
+    "everything",
+    "every ",
+    "都删",
+    "都关",
+    "都取消",
+    "全删",
+    "全关",
+    "全取消",
+    "清空",
+    " clear ",
+];
 
 /// Listing the chat's alerts (`我的提醒`, `my alerts`).
 pub(super) const ALERT_LIST_WORDS: &[&str] = &[

@@ -41,7 +41,7 @@ pub(super) fn option_key(k: &str) -> Option<&'static str> {
     })
 }
 
-pub(super) const ALWAYS_WORDS: &[&str] = &[
+pub(crate) const ALWAYS_WORDS: &[&str] = &[
     "always",
     "always-on",
     "alwayson",
@@ -57,7 +57,7 @@ pub(super) const ALWAYS_WORDS: &[&str] = &[
 ];
 
 /// Words that ask for spot / interruptible capacity too (never taken without them).
-pub(super) const SPOT_WORDS: &[&str] = &[
+pub(crate) const SPOT_WORDS: &[&str] = &[
     "spot",
     "interruptible",
     "preemptible",
