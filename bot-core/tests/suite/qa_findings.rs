@@ -1,0 +1,47 @@
+//! Bugs found replaying the open issues' stories through the binary (QA, session 6), each
+//! checked on the mechanism with cases of our own, not only the one that showed it.
+
+use crate::chat::{say, world_with};
+use bot_core::Catalog;
+use bot_core::catalog::Platform;
+
+/// The embedded catalog with every RTX 3090 and L4 price on every platform marked a "from"
+/// price (the lowest of several configurations), whatever the catalog says of them today.
+fn catalog_with_from_prices() -> Catalog {
+    let cat = Catalog::embedded().unwrap();
+    let mut platforms: Vec<Platform> = cat.platforms.clone();
+    for p in &mut platforms {
+        for q in &mut p.prices {
+            q.from = matches!(q.gpu.as_str(), "rtx-3090" | "l4");
+        }
+    }
+    Catalog::from_parts(cat.gpus.clone(), platforms, cat.models.clone(), cat.fx.clone()).unwrap()
+}
+
+/// A "from" price is a floor: `/gpu` says `from ¥1.29/hour`, and `/compare` and `/cost`, which
+/// rank and bill on it, said `¥1.29/hour` as if every instance cost that.
+#[test]
+fn a_from_price_keeps_its_word_in_compare_and_cost() {
+    let w = world_with(catalog_with_from_prices());
+    for (locale, word) in [("en", "from "), ("zh-CN", " 起")] {
+        for gpu in ["3090", "l4"] {
+            let cmp = say(&w, locale, &format!("/compare {gpu} 3h"));
+            let rows: Vec<&str> = cmp
+                .lines()
+                .filter(|l| l.split_whitespace().next().is_some_and(|c| c.parse::<u32>().is_ok()))
+                .collect();
+            assert!(!rows.is_empty(), "{cmp}");
+            for r in &rows {
+                assert!(r.contains(word), "{locale} {gpu}: a row without {word:?}:\n{cmp}");
+            }
+        }
+        for line in ["/cost vast 3090 3h", "/cost modal l4 2h"] {
+            let cost = say(&w, locale, line);
+            let quote = cost.lines().nth(1).unwrap_or_default();
+            assert!(quote.contains(word), "{locale} {line}:\n{cost}");
+        }
+    }
+    // A price that is not a floor gets no such word.
+    let plain = say(&world_with(Catalog::embedded().unwrap()), "en", "/cost modal l4 2h");
+    assert!(!plain.lines().nth(1).unwrap_or_default().contains("from "), "{plain}");
+}
