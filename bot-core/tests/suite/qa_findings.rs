@@ -45,3 +45,29 @@ fn a_from_price_keeps_its_word_in_compare_and_cost() {
     let plain = say(&world_with(Catalog::embedded().unwrap()), "en", "/cost modal l4 2h");
     assert!(!plain.lines().nth(1).unwrap_or_default().contains("from "), "{plain}");
 }
+
+/// `/subscribe` reads `/stock`'s words, and its errors came with both commands' usage lines
+/// (`/subscribe 4090 max=-1` → "Usage: /stock …" then "Usage: /subscribe …"): one usage, its
+/// own. `/stock` keeps its own.
+#[test]
+fn a_subscribe_error_shows_only_the_subscribe_usage() {
+    let w = crate::chat::world();
+    for (locale, stock_usage, sub_usage) in [
+        ("en", "Usage: /stock", "Usage: /subscribe"),
+        ("zh-CN", "用法：/stock", "用法：/subscribe"),
+    ] {
+        for line in [
+            "/subscribe 4090 max=-1",
+            "/subscribe 4090 nowhere",
+            "/subscribe h100 runpod max=2/day",
+            "/subscribe a100 vast max=0",
+        ] {
+            let a = say(&w, locale, line);
+            assert!(!a.contains(stock_usage), "{locale} {line}:\n{a}");
+            assert_eq!(a.matches(sub_usage).count(), 1, "{locale} {line}:\n{a}");
+        }
+        let a = say(&w, locale, "/stock 4090 nowhere");
+        assert_eq!(a.matches(stock_usage).count(), 1, "{locale}:\n{a}");
+        assert!(!a.contains(sub_usage), "{locale}:\n{a}");
+    }
+}
