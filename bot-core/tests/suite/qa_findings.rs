@@ -71,3 +71,30 @@ fn a_subscribe_error_shows_only_the_subscribe_usage() {
         assert!(!a.contains(sub_usage), "{locale}:\n{a}");
     }
 }
+
+/// "can I run deepseek r1 distill 32b on two 4090s" was read as `/fit deepseek-r1 2xrtx-4090`:
+/// `distill 32b` dropped, the 671B model sized for a 32B question. The word and the size name
+/// the distilled sibling; the 671B model stays what `deepseek r1` alone or with its own size
+/// names.
+#[test]
+fn deepseek_r1_distill_with_a_size_is_the_distilled_model() {
+    let w = crate::chat::world();
+    for (line, model) in [
+        ("can I run deepseek r1 distill 32b on two 4090s", "deepseek-r1-distill-qwen-32b"),
+        ("deepseek r1 distill 8b on a 3090?", "deepseek-r1-distill-llama-8b"),
+        ("deepseek r1 distill 14b 要几张4090", "deepseek-r1-distill-qwen-14b"),
+        ("how much vram for deepseek r1 distill 70b awq", "deepseek-r1-distill-llama-70b"),
+        ("deepseek r1 distill 1.5b 能在3060上跑吗", "deepseek-r1-distill-qwen-1.5b"),
+        ("deepseek r1 671b 需要几张h100", "deepseek-r1 "),
+        ("deepseek r1 32b 4090", "deepseek-r1-distill-qwen-32b"),
+    ] {
+        for locale in ["en", "zh-CN"] {
+            let a = say(&w, locale, line);
+            let first = a.lines().next().unwrap_or_default();
+            assert!(
+                first.contains(&format!("/fit {model}")),
+                "{locale} {line:?} → {first}"
+            );
+        }
+    }
+}
