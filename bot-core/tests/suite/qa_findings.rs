@@ -2,7 +2,7 @@
 //! checked on the mechanism with cases of our own, not only the one that showed it.
 
 use crate::chat::{say, world_with};
-use bot_core::Catalog;
+use bot_core::{Catalog, Input};
 use bot_core::catalog::Platform;
 
 /// The embedded catalog with every RTX 3090 and L4 price on every platform marked a "from"
@@ -96,5 +96,56 @@ fn deepseek_r1_distill_with_a_size_is_the_distilled_model() {
                 "{locale} {line:?} → {first}"
             );
         }
+    }
+}
+
+/// `/pick … 预算30元` echoed "预算：$30.00" and judged the options against $30 (about ¥200): the
+/// budget kept its amount and dropped the currency written with it, so every budget was read in
+/// the chat's currency (USD by default). A currency written with the amount wins (issue 25 §4:
+/// `¥`, `$`, `元`, `刀`, `usd`, `cny` always win); only a bare amount takes the chat's.
+#[test]
+fn a_pick_budget_keeps_the_currency_written_with_it() {
+    let w = crate::chat::world();
+    for (said, shown) in [
+        ("预算30元", "¥30.00"),
+        ("预算30块", "¥30.00"),
+        ("预算 ¥30", "¥30.00"),
+        ("预算 30 元", "¥30.00"),
+        ("budget 30 yuan", "¥30.00"),
+        ("budget 30 rmb", "¥30.00"),
+        ("预算30刀", "$30.00"),
+        ("budget $30", "$30.00"),
+        ("budget 30 usd", "$30.00"),
+        ("预算30", "$30.00"),
+    ] {
+        for locale in ["en", "zh-CN"] {
+            let _ = say(&w, locale, "/cancel");
+            let a = say(&w, locale, &format!("/pick 微调 qwen2.5 7b lora 3小时 {said}"));
+            let line = a
+                .lines()
+                .find(|l| l.contains("预算") || l.contains("budget:"))
+                .unwrap_or_default();
+            assert!(line.contains(shown), "{locale} {said:?} → {line:?}\n{a}");
+        }
+    }
+    // The verdict uses it too: ¥3 is under any 3-hour job on a card that holds the model (it was
+    // read as $3, about ¥20, and passed).
+    for (locale, over) in [("en", "over your budget of ¥3.00"), ("zh-CN", "超出了你的预算 ¥3.00")] {
+        let _ = say(&w, locale, "/cancel");
+        let me = crate::chat::who(locale);
+        let mut a = w.bot.handle(
+            &me,
+            Input::Text("/pick fine-tune qwen2.5 7b lora 3 hours budget 3 yuan".into()),
+        );
+        let mut all = crate::chat::text(&a.replies, a.lang);
+        // Each step's first choice, as a tap, until the result.
+        for _ in 0..6 {
+            let Some(id) = a.replies.iter().rev().find_map(|r| r.choices.first()) else {
+                break;
+            };
+            a = w.bot.handle(&me, Input::Choice(id.id.to_string()));
+            all.push_str(&crate::chat::text(&a.replies, a.lang));
+        }
+        assert!(all.contains(over), "{locale}:\n{all}");
     }
 }
