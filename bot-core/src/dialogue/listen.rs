@@ -54,7 +54,7 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         let name = ctx
             .catalog
             .gpu(gpu)
-            .map_or_else(|_| gpu.clone(), |g| g.name.clone());
+            .map_or_else(|_| gpu.clone(), |g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string());
         echo.push(
             Msg::new("pick-understood-gpu")
                 .arg("name", name)

@@ -2,8 +2,40 @@
 //! checked on the mechanism with cases of our own, not only the one that showed it.
 
 use crate::chat::{say, world_with};
-use bot_core::{Catalog, Input};
+use bot_core::{Catalog, Input, Localizer};
 use bot_core::catalog::Platform;
+
+/// `line` said in `locale`, then each step's first choice tapped (`b:done` at the barriers step)
+/// up to `taps` times: the whole transcript, choice labels included.
+fn walk(w: &crate::chat::World, locale: &str, line: &str, taps: usize) -> String {
+    let me = crate::chat::who(locale);
+    let mut a = w.bot.handle(&me, Input::Text(line.into()));
+    let mut all = String::new();
+    for _ in 0..=taps {
+        all.push_str(&crate::chat::text(&a.replies, a.lang));
+        for c in a.replies.iter().flat_map(|r| &r.choices) {
+            all.push('\n');
+            all.push_str(&Localizer::get().format(a.lang, &c.label));
+        }
+        all.push('\n');
+        let choices: Vec<&str> = a
+            .replies
+            .iter()
+            .flat_map(|r| &r.choices)
+            .map(|c| c.id.as_str())
+            .collect();
+        let Some(id) = choices
+            .iter()
+            .find(|c| **c == "b:done")
+            .or(choices.first())
+            .map(|c| c.to_string())
+        else {
+            break;
+        };
+        a = w.bot.handle(&me, Input::Choice(id));
+    }
+    all
+}
 
 /// The embedded catalog with every RTX 3090 and L4 price on every platform marked a "from"
 /// price (the lowest of several configurations), whatever the catalog says of them today.
@@ -132,20 +164,31 @@ fn a_pick_budget_keeps_the_currency_written_with_it() {
     // read as $3, about ¥20, and passed).
     for (locale, over) in [("en", "over your budget of ¥3.00"), ("zh-CN", "超出了你的预算 ¥3.00")] {
         let _ = say(&w, locale, "/cancel");
-        let me = crate::chat::who(locale);
-        let mut a = w.bot.handle(
-            &me,
-            Input::Text("/pick fine-tune qwen2.5 7b lora 3 hours budget 3 yuan".into()),
-        );
-        let mut all = crate::chat::text(&a.replies, a.lang);
-        // Each step's first choice, as a tap, until the result.
-        for _ in 0..6 {
-            let Some(id) = a.replies.iter().rev().find_map(|r| r.choices.first()) else {
-                break;
-            };
-            a = w.bot.handle(&me, Input::Choice(id.id.to_string()));
-            all.push_str(&crate::chat::text(&a.replies, a.lang));
-        }
+        let all = walk(&w, locale, "/pick fine-tune qwen2.5 7b lora 3 hours budget 3 yuan", 6);
         assert!(all.contains(over), "{locale}:\n{all}");
     }
+}
+
+/// `/pick` in Chinese named cards by their English catalog name ("GeForce RTX 4090 48GB
+/// (modded)" in the card step, the refusal and the lower-tier line) and by id in prose ("想在
+/// rtx-5090 到货时收到通知"): every card a Chinese answer names is its Chinese display name, and
+/// an id stays only inside a command to send.
+#[test]
+fn pick_names_cards_in_chinese_and_ids_only_in_commands() {
+    let w = crate::chat::world();
+    let catalog = Catalog::embedded().unwrap();
+    let english_only: Vec<&str> = catalog
+        .gpus
+        .iter()
+        .filter(|g| g.name_zh.as_deref().is_some_and(|z| z != g.name))
+        .map(|g| g.name.as_str())
+        .collect();
+    assert!(!english_only.is_empty());
+    let all = walk(&w, "zh-CN", "/pick 微调 qwen2.5 7b lora 3小时", 7);
+    for name in &english_only {
+        assert!(!all.contains(name), "{name} in a Chinese answer:\n{all}");
+    }
+    let alert = all.lines().find(|l| l.contains("到货时收到通知")).expect(&all);
+    let named = alert.split("想在 ").nth(1).and_then(|t| t.split(" 到货").next()).expect(alert);
+    assert!(catalog.gpu(named).is_ok() && catalog.gpus.iter().all(|g| g.id != named), "{alert}");
 }
