@@ -192,3 +192,36 @@ fn pick_names_cards_in_chinese_and_ids_only_in_commands() {
     let named = alert.split("想在 ").nth(1).and_then(|t| t.split(" 到货").next()).expect(alert);
     assert!(catalog.gpu(named).is_ok() && catalog.gpus.iter().all(|g| g.id != named), "{alert}");
 }
+
+/// A Chinese subscriber's alert lines named the card in English (`/subscribe 4090 48g` →
+/// "已设置提醒：#1 GeForce RTX 4090 48GB (modded)"): every card with a Chinese name is set, listed
+/// and alerted under it.
+#[test]
+fn alerts_name_the_card_in_the_subscribers_language() {
+    let catalog = Catalog::embedded().unwrap();
+    let w = crate::chat::world();
+    // The terminal's chat is private: no administrator check stands between a line and its alert.
+    let say = |locale: &str, line: &str| {
+        let a = w.bot.handle(&bot_core::ChatRef::terminal(Some(locale)), Input::Text(line.into()));
+        crate::chat::text(&a.replies, a.lang)
+    };
+    let mut checked = 0;
+    for g in catalog.gpus.iter().filter(|g| g.name_zh.is_some()) {
+        let zh = g.name_zh.as_deref().unwrap_or_default();
+        let set = say("zh-CN", &format!("/subscribe {}", g.id));
+        let list = say("zh-CN", "/subs");
+        for a in [&set, &list] {
+            assert!(a.contains(zh), "{}:\n{a}", g.id);
+            if zh != g.name {
+                assert!(!a.contains(&g.name), "{}:\n{a}", g.id);
+            }
+        }
+        let _ = say("zh-CN", "/unsubscribe all");
+        // English keeps the catalog's name.
+        let en = say("en", &format!("/subscribe {}", g.id));
+        assert!(en.contains(&g.name), "{}:\n{en}", g.id);
+        let _ = say("en", "/unsubscribe all");
+        checked += 1;
+    }
+    assert!(checked >= 2, "cards with a Chinese name: {checked}");
+}
