@@ -118,7 +118,9 @@ pub(super) fn over_budget(ctx: &Ctx, s: &PickState, cheapest: Option<&CostBreakd
     let rate = if currency.eq_ignore_ascii_case(&cost.currency) {
         Some(Decimal::ONE)
     } else {
-        ctx.catalog.fx_rate(currency, &cost.currency).map(|(r, _)| r)
+        ctx.catalog
+            .fx_rate(currency, &cost.currency)
+            .map(|(r, _)| r)
     };
     rate.is_some_and(|r| cost.total_cost > budget * r)
 }

@@ -286,7 +286,9 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
         .find_map(|(o, best)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
             let total = best?;
-            let name = g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string();
+            let name = g
+                .display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string();
             Some((
                 FitOption { gpu: name, ..o },
                 billing::format_money(total, &ctx.currency),
@@ -316,7 +318,11 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
         .iter()
         .filter_map(|(o, _)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
-            Some(format!("{}× {}", o.cards, g.display_name(ctx.lang == crate::i18n::Lang::Zh)))
+            Some(format!(
+                "{}× {}",
+                o.cards,
+                g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+            ))
         })
         .collect();
     if alternatives.is_empty() {

@@ -51,10 +51,13 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.gpu = Some(gpu.clone());
         s.cards = Some(*cards);
         skip(s, Step::Card);
-        let name = ctx
-            .catalog
-            .gpu(gpu)
-            .map_or_else(|_| gpu.clone(), |g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string());
+        let name = ctx.catalog.gpu(gpu).map_or_else(
+            |_| gpu.clone(),
+            |g| {
+                g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                    .to_string()
+            },
+        );
         echo.push(
             Msg::new("pick-understood-gpu")
                 .arg("name", name)
@@ -197,7 +200,9 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     if state.step == Step::Barriers && f.budget.is_none() {
         let norm = understand::normalize(text);
         f.budget = understand::amount_word(norm.trim());
-        f.budget_currency = f.budget.and_then(|_| understand::currency_word(norm.trim()));
+        f.budget_currency = f
+            .budget
+            .and_then(|_| understand::currency_word(norm.trim()));
     }
     let context = context_said(state, text);
     if !f.any() && context.is_none() {

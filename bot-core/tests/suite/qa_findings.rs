@@ -2,8 +2,8 @@
 //! checked on the mechanism with cases of our own, not only the one that showed it.
 
 use crate::chat::{say, world_with};
-use bot_core::{Catalog, Input, Localizer};
 use bot_core::catalog::Platform;
+use bot_core::{Catalog, Input, Localizer};
 
 /// `line` said in `locale`, then each step's first choice tapped (`b:done` at the barriers step)
 /// up to `taps` times: the whole transcript, choice labels included.
@@ -47,7 +47,13 @@ fn catalog_with_from_prices() -> Catalog {
             q.from = matches!(q.gpu.as_str(), "rtx-3090" | "l4");
         }
     }
-    Catalog::from_parts(cat.gpus.clone(), platforms, cat.models.clone(), cat.fx.clone()).unwrap()
+    Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap()
 }
 
 /// A "from" price is a floor: `/gpu` says `from ¥1.29/hour`, and `/compare` and `/cost`, which
@@ -60,11 +66,18 @@ fn a_from_price_keeps_its_word_in_compare_and_cost() {
             let cmp = say(&w, locale, &format!("/compare {gpu} 3h"));
             let rows: Vec<&str> = cmp
                 .lines()
-                .filter(|l| l.split_whitespace().next().is_some_and(|c| c.parse::<u32>().is_ok()))
+                .filter(|l| {
+                    l.split_whitespace()
+                        .next()
+                        .is_some_and(|c| c.parse::<u32>().is_ok())
+                })
                 .collect();
             assert!(!rows.is_empty(), "{cmp}");
             for r in &rows {
-                assert!(r.contains(word), "{locale} {gpu}: a row without {word:?}:\n{cmp}");
+                assert!(
+                    r.contains(word),
+                    "{locale} {gpu}: a row without {word:?}:\n{cmp}"
+                );
             }
         }
         for line in ["/cost vast 3090 3h", "/cost modal l4 2h"] {
@@ -74,8 +87,15 @@ fn a_from_price_keeps_its_word_in_compare_and_cost() {
         }
     }
     // A price that is not a floor gets no such word.
-    let plain = say(&world_with(Catalog::embedded().unwrap()), "en", "/cost modal l4 2h");
-    assert!(!plain.lines().nth(1).unwrap_or_default().contains("from "), "{plain}");
+    let plain = say(
+        &world_with(Catalog::embedded().unwrap()),
+        "en",
+        "/cost modal l4 2h",
+    );
+    assert!(
+        !plain.lines().nth(1).unwrap_or_default().contains("from "),
+        "{plain}"
+    );
 }
 
 /// `/subscribe` reads `/stock`'s words, and its errors came with both commands' usage lines
@@ -112,11 +132,26 @@ fn a_subscribe_error_shows_only_the_subscribe_usage() {
 fn deepseek_r1_distill_with_a_size_is_the_distilled_model() {
     let w = crate::chat::world();
     for (line, model) in [
-        ("can I run deepseek r1 distill 32b on two 4090s", "deepseek-r1-distill-qwen-32b"),
-        ("deepseek r1 distill 8b on a 3090?", "deepseek-r1-distill-llama-8b"),
-        ("deepseek r1 distill 14b 要几张4090", "deepseek-r1-distill-qwen-14b"),
-        ("how much vram for deepseek r1 distill 70b awq", "deepseek-r1-distill-llama-70b"),
-        ("deepseek r1 distill 1.5b 能在3060上跑吗", "deepseek-r1-distill-qwen-1.5b"),
+        (
+            "can I run deepseek r1 distill 32b on two 4090s",
+            "deepseek-r1-distill-qwen-32b",
+        ),
+        (
+            "deepseek r1 distill 8b on a 3090?",
+            "deepseek-r1-distill-llama-8b",
+        ),
+        (
+            "deepseek r1 distill 14b 要几张4090",
+            "deepseek-r1-distill-qwen-14b",
+        ),
+        (
+            "how much vram for deepseek r1 distill 70b awq",
+            "deepseek-r1-distill-llama-70b",
+        ),
+        (
+            "deepseek r1 distill 1.5b 能在3060上跑吗",
+            "deepseek-r1-distill-qwen-1.5b",
+        ),
         ("deepseek r1 671b 需要几张h100", "deepseek-r1 "),
         ("deepseek r1 32b 4090", "deepseek-r1-distill-qwen-32b"),
     ] {
@@ -152,7 +187,11 @@ fn a_pick_budget_keeps_the_currency_written_with_it() {
     ] {
         for locale in ["en", "zh-CN"] {
             let _ = say(&w, locale, "/cancel");
-            let a = say(&w, locale, &format!("/pick 微调 qwen2.5 7b lora 3小时 {said}"));
+            let a = say(
+                &w,
+                locale,
+                &format!("/pick 微调 qwen2.5 7b lora 3小时 {said}"),
+            );
             let line = a
                 .lines()
                 .find(|l| l.contains("预算") || l.contains("budget:"))
@@ -162,9 +201,17 @@ fn a_pick_budget_keeps_the_currency_written_with_it() {
     }
     // The verdict uses it too: ¥3 is under any 3-hour job on a card that holds the model (it was
     // read as $3, about ¥20, and passed).
-    for (locale, over) in [("en", "over your budget of ¥3.00"), ("zh-CN", "超出了你的预算 ¥3.00")] {
+    for (locale, over) in [
+        ("en", "over your budget of ¥3.00"),
+        ("zh-CN", "超出了你的预算 ¥3.00"),
+    ] {
         let _ = say(&w, locale, "/cancel");
-        let all = walk(&w, locale, "/pick fine-tune qwen2.5 7b lora 3 hours budget 3 yuan", 6);
+        let all = walk(
+            &w,
+            locale,
+            "/pick fine-tune qwen2.5 7b lora 3 hours budget 3 yuan",
+            6,
+        );
         assert!(all.contains(over), "{locale}:\n{all}");
     }
 }
@@ -188,9 +235,19 @@ fn pick_names_cards_in_chinese_and_ids_only_in_commands() {
     for name in &english_only {
         assert!(!all.contains(name), "{name} in a Chinese answer:\n{all}");
     }
-    let alert = all.lines().find(|l| l.contains("到货时收到通知")).expect(&all);
-    let named = alert.split("想在 ").nth(1).and_then(|t| t.split(" 到货").next()).expect(alert);
-    assert!(catalog.gpu(named).is_ok() && catalog.gpus.iter().all(|g| g.id != named), "{alert}");
+    let alert = all
+        .lines()
+        .find(|l| l.contains("到货时收到通知"))
+        .expect(&all);
+    let named = alert
+        .split("想在 ")
+        .nth(1)
+        .and_then(|t| t.split(" 到货").next())
+        .expect(alert);
+    assert!(
+        catalog.gpu(named).is_ok() && catalog.gpus.iter().all(|g| g.id != named),
+        "{alert}"
+    );
 }
 
 /// A Chinese subscriber's alert lines named the card in English (`/subscribe 4090 48g` →
@@ -202,7 +259,10 @@ fn alerts_name_the_card_in_the_subscribers_language() {
     let w = crate::chat::world();
     // The terminal's chat is private: no administrator check stands between a line and its alert.
     let say = |locale: &str, line: &str| {
-        let a = w.bot.handle(&bot_core::ChatRef::terminal(Some(locale)), Input::Text(line.into()));
+        let a = w.bot.handle(
+            &bot_core::ChatRef::terminal(Some(locale)),
+            Input::Text(line.into()),
+        );
         crate::chat::text(&a.replies, a.lang)
     };
     let mut checked = 0;
