@@ -406,11 +406,8 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         }
     };
     // `deepseek r1 32b`: a size after the name that the model does not have names a sibling
-    // (the 32B distill), or contradicts the name. `deepseek r1 distill 32b` says so: the word
-    // is read with the size, never dropped (it was, and the 671B model was sized instead).
-    let distill = toks
-        .get(i + used)
-        .is_some_and(|w| w == "distill" || w == "蒸馏");
+    // (the 32B distill), or contradicts the name; `deepseek r1 distill 32b` names it too.
+    let distill = toks.get(i + used).is_some_and(|w| w == "distill");
     if let Some(size) = toks.get(i + used + usize::from(distill))
         && let Some(Ok(b)) = lexicon::params_b(size)
         && (distill || (b - m.params_b).abs() > 0.2 * m.params_b)
