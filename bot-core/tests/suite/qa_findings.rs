@@ -285,3 +285,19 @@ fn alerts_name_the_card_in_the_subscribers_language() {
     }
     assert!(checked >= 2, "cards with a Chinese name: {checked}");
 }
+
+/// "…, ¥7.20, 1 card-hours." and "Your 1 recorded trials:": English counts one in the singular.
+#[test]
+fn one_trial_and_one_card_hour_are_singular() {
+    let w = crate::chat::world();
+    let one = say(&w, "en", "/trial autodl 4090 1h 7块2");
+    assert!(one.contains(", 1 card-hour."), "{one}");
+    let list = say(&w, "en", "/trial list");
+    assert!(list.contains("Your 1 recorded trial:"), "{list}");
+    let more = say(&w, "en", "/trial autodl 4090 1h30m ¥4");
+    assert!(more.contains(", 1.5 card-hours."), "{more}");
+    let list = say(&w, "en", "/trial list");
+    assert!(list.contains("Your 2 recorded trials:"), "{list}");
+    let zh = say(&w, "zh-CN", "/trial autodl 4090 1h ¥3");
+    assert!(zh.contains("，1 卡时。"), "{zh}");
+}
