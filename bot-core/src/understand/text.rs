@@ -20,6 +20,9 @@ pub fn normalize(text: &str) -> String {
     let half: String = text
         .chars()
         .take(MAX_CHARS)
+        // Invisible characters a copy from a chat app or web page carries (zero-width space and
+        // joiners, BOM, direction marks) split a word in two (`4090\u{200b}能跑` was no card).
+        .filter(|c| !invisible(*c))
         .map(|c| match c {
             '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
@@ -38,6 +41,11 @@ pub fn normalize(text: &str) -> String {
     let out = ranges(&out);
     let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
+}
+
+/// Zero-width space, non-joiner and joiner, direction marks and overrides, word joiner, BOM.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}' | '\u{feff}')
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in

@@ -301,3 +301,30 @@ fn one_trial_and_one_card_hour_are_singular() {
     let zh = say(&w, "zh-CN", "/trial autodl 4090 1h ¥3");
     assert!(zh.contains("，1 卡时。"), "{zh}");
 }
+
+/// A question pasted from a chat app or a web page may carry invisible characters (a zero-width
+/// space, a BOM, a direction mark): `4090\u{200b}能跑qwen2.5-7b吗` was "I didn't catch a card";
+/// read as the same question without them.
+#[test]
+fn invisible_characters_do_not_split_a_question() {
+    let w = crate::chat::world();
+    for (line, reading) in [
+        ("4090能跑qwen2.5-7b吗", "/fit qwen2.5-7b rtx-4090"),
+        ("autodl 4090 跑40分钟多少钱", "/cost autodl rtx-4090 40m"),
+        ("cheapest A100?", "/compare a100-80g-sxm"),
+    ] {
+        let plain = say(&w, "en", line);
+        assert!(plain.lines().next().unwrap_or_default().contains(reading), "{plain}");
+        for mark in ['\u{200b}', '\u{200d}', '\u{feff}', '\u{200e}', '\u{2060}'] {
+            // Between the first two words or characters, and at the start.
+            let split: String = line
+                .char_indices()
+                .flat_map(|(i, c)| if i == 4 { vec![mark, c] } else { vec![c] })
+                .collect();
+            for text in [split, format!("{mark}{line}")] {
+                let a = say(&w, "en", &text);
+                assert_eq!(a.lines().next(), plain.lines().next(), "{text:?}:\n{a}");
+            }
+        }
+    }
+}
