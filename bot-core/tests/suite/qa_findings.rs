@@ -314,7 +314,10 @@ fn invisible_characters_do_not_split_a_question() {
         ("cheapest A100?", "/compare a100-80g-sxm"),
     ] {
         let plain = say(&w, "en", line);
-        assert!(plain.lines().next().unwrap_or_default().contains(reading), "{plain}");
+        assert!(
+            plain.lines().next().unwrap_or_default().contains(reading),
+            "{plain}"
+        );
         for mark in ['\u{200b}', '\u{200d}', '\u{feff}', '\u{200e}', '\u{2060}'] {
             // Between the first two words or characters, and at the start.
             let split: String = line
@@ -327,4 +330,28 @@ fn invisible_characters_do_not_split_a_question() {
             }
         }
     }
+}
+
+/// "…推理服务，并发10，4090几张够" (10 concurrent requests; how many 4090s?) was read as
+/// `/fit qwen2.5-32b awq 10xrtx-4090 batch=10`: the concurrency became ten cards and the answer
+/// "✅ 10 张 4090 放得下" priced a configuration nobody asked for. A number after a word for
+/// concurrency or batch counts those, never cards; a bare count of cards still does.
+#[test]
+fn a_concurrency_before_a_card_is_not_its_count() {
+    let w = crate::chat::world();
+    for line in [
+        "我想跑个qwen2.5-32b的awq推理服务，并发10，4090几张够",
+        "qwen2.5-7b 并发 8 4090 能跑吗",
+        "qwen2.5-7b concurrency 4 4090 enough?",
+        "qwen2.5-7b batch 8 4090",
+    ] {
+        for locale in ["en", "zh-CN"] {
+            let a = say(&w, locale, line);
+            let first = a.lines().next().unwrap_or_default();
+            assert!(first.contains(" rtx-4090"), "{line:?} → {first}");
+            assert!(!first.contains("xrtx-4090"), "{line:?} → {first}");
+        }
+    }
+    let a = say(&w, "en", "can I run qwen2.5-32b awq on 2 4090s");
+    assert!(a.lines().next().unwrap_or_default().contains("2xrtx-4090"), "{a}");
 }
