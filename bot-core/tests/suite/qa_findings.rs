@@ -353,5 +353,8 @@ fn a_concurrency_before_a_card_is_not_its_count() {
         }
     }
     let a = say(&w, "en", "can I run qwen2.5-32b awq on 2 4090s");
-    assert!(a.lines().next().unwrap_or_default().contains("2xrtx-4090"), "{a}");
+    assert!(
+        a.lines().next().unwrap_or_default().contains("2xrtx-4090"),
+        "{a}"
+    );
 }
