@@ -142,5 +142,5 @@ pick-trial-record = 3. Record wall time from boot to finish, card-hours, and the
 pick-trial-ledger = Then tell me: /trial <platform> { $gpu } <wall time> <cost> — I'll convert it to the common unit and compare it with the list price.
 pick-trial-switch = 4. If it doesn't run, switch platform and repeat — don't keep paying on the one that fails.
 pick-trial-scale = 5. Scale up only after it works.
-pick-subscribe-offer = To hear when { $gpu } is in stock, choose "Alert me" below or send /subscribe { $gpu }; still check stock on the platform before paying.
+pick-subscribe-offer = To hear when { $name } is in stock, choose "Alert me" below or send /subscribe { $gpu }; still check stock on the platform before paying.
 pick-done = Finish

@@ -136,5 +136,5 @@ pick-trial-record = 3. 记下从开机到跑完的耗时、卡时和实际扣费
 pick-trial-ledger = 然后告诉我：/trial <平台> { $gpu } <耗时> <花费>，我帮你折成统一单位，和标价对比。
 pick-trial-switch = 4. 跑不通就换一家重复上面的步骤，别在跑不通的平台上继续加钱。
 pick-trial-scale = 5. 跑通了再放大规模。
-pick-subscribe-offer = 想在 { $gpu } 到货时收到通知，选下面的“有货时提醒我”或发送 /subscribe { $gpu }；付款前仍请到平台确认库存。
+pick-subscribe-offer = 想在 { $name } 到货时收到通知，选下面的“有货时提醒我”或发送 /subscribe { $gpu }；付款前仍请到平台确认库存。
 pick-done = 结束

@@ -57,7 +57,7 @@ impl SubscribeArgs {
                 }
             }
         }
-        let stock = StockArgs::parse(ctx, &words.join(" ")).map_err(|r| r.with(usage()))?;
+        let stock = StockArgs::parse_for(ctx, &words.join(" "), "usage-subscribe")?;
         Ok(SubscribeArgs { stock, cards })
     }
 

@@ -261,7 +261,7 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             &format!("g:{}:{}", o.gpu, o.cards),
             Msg::new("pick-card-option")
                 .arg("cards", o.cards)
-                .arg("gpu", &gpu.name)
+                .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
                 .arg("per_card", format!("{:.1}", o.per_gpu_gib))
                 .arg("vram", format!("{:.0}", gpu.vram_gb))
                 .arg(
@@ -286,7 +286,9 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
         .find_map(|(o, best)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
             let total = best?;
-            let name = g.name.clone();
+            let name = g
+                .display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string();
             Some((
                 FitOption { gpu: name, ..o },
                 billing::format_money(total, &ctx.currency),
@@ -308,7 +310,7 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
     let mut r = Reply::text(
         Msg::new("pick-card-does-not-fit")
             .arg("cards", cards)
-            .arg("gpu", &gpu.name)
+            .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
             .arg("vram", format!("{:.1}", gpu.vram_gib()))
             .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
     );
@@ -316,7 +318,11 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
         .iter()
         .filter_map(|(o, _)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
-            Some(format!("{}× {}", o.cards, g.name))
+            Some(format!(
+                "{}× {}",
+                o.cards,
+                g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+            ))
         })
         .collect();
     if alternatives.is_empty() {

@@ -258,7 +258,7 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             r.push(Msg::new("pick-understood-pay").arg("method", p.as_str()));
         }
         if let Some(b) = n.budget {
-            let b = super::barriers::budget_text(ctx, b);
+            let b = super::barriers::budget_text(ctx, n, b);
             r.push(Msg::new("pick-understood-budget").arg("budget", b));
         }
     }

@@ -7,7 +7,7 @@
 
 pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, respell, simplified};
-use super::text_en::{cue_spellings, english_numbers, sentence_marks};
+use super::text_en::{cue_spellings, english_numbers, invisible, sentence_marks, times_sign};
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
@@ -17,7 +17,13 @@ pub const MAX_CHARS: usize = 600;
 /// counter or unit (`两张` → `2张`, `一个月` → `1个月`), and spoken durations and amounts in
 /// the lexicon's words. Reads at most [`MAX_CHARS`] characters.
 pub fn normalize(text: &str) -> String {
-    let raw: Vec<char> = text.chars().take(MAX_CHARS).collect();
+    // Invisible characters a copy from a chat app or web page carries (zero-width space and
+    // joiners, BOM, direction marks) split a word in two (`4090\u{200b}能跑` was no card).
+    let raw: Vec<char> = text
+        .chars()
+        .filter(|c| !invisible(*c))
+        .take(MAX_CHARS)
+        .collect();
     let half: String = raw
         .iter()
         .enumerate()
@@ -44,21 +50,6 @@ pub fn normalize(text: &str) -> String {
     let out = hours_then_minutes(&out);
     let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
-}
-
-/// Whether the `*` at `i` is a times sign: a letter or digit on each side, a digit on one (a
-/// space between allowed).
-fn times_sign(chars: &[char], i: usize) -> bool {
-    let before = chars[..i].iter().rev().find(|c| **c != ' ');
-    let after = chars[i + 1..].iter().find(|c| **c != ' ');
-    match (before, after) {
-        (Some(b), Some(a)) => {
-            b.is_ascii_alphanumeric()
-                && a.is_ascii_alphanumeric()
-                && (b.is_ascii_digit() || a.is_ascii_digit())
-        }
-        _ => false,
-    }
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in

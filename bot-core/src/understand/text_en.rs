@@ -1,5 +1,5 @@
 //! Passes of [`super::text::normalize`] over English as people type it: a sentence's own
-//! marks, and number words (`two and a half hours`, `seventy two b`) in digits.
+//! marks (and marks that are no letters: times signs, invisible characters), and number words (`two and a half hours`, `seventy two b`) in digits.
 
 /// A sentence's own marks are no part of a word: `?` and `!` anywhere, a comma after a letter,
 /// and a full stop that
@@ -193,4 +193,24 @@ pub(super) fn english_numbers(s: &str) -> String {
         }
     }
     out.join(" ")
+}
+
+/// Whether the `*` at `i` is a times sign: a letter or digit on each side, a digit on one (a
+/// space between allowed).
+pub(super) fn times_sign(chars: &[char], i: usize) -> bool {
+    let before = chars[..i].iter().rev().find(|c| **c != ' ');
+    let after = chars[i + 1..].iter().find(|c| **c != ' ');
+    match (before, after) {
+        (Some(b), Some(a)) => {
+            b.is_ascii_alphanumeric()
+                && a.is_ascii_alphanumeric()
+                && (b.is_ascii_digit() || a.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// Zero-width space, non-joiner and joiner, direction marks and overrides, word joiner, BOM.
+pub(super) fn invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}' | '\u{feff}')
 }

@@ -1,6 +1,11 @@
 //! Cue words: which command a question asks for. Matched on the normalized text (lower case,
 //! half-width), so each list holds one spelling per word.
 
+/// Words before a number that count something other than cards: `batch 8 4090` and `并发10，4090`
+/// are not eight or ten cards.
+pub(super) const BATCH_WORDS: &[&str] =
+    &["batch", "bs", "size", "并发", "concurrency", "concurrent"];
+
 pub(super) const FIT_WORDS: &[&str] = &[
     "能跑",
     "跑得动",

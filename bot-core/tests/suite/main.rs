@@ -42,6 +42,7 @@ mod prices;
 mod prices_data;
 mod prices_stories;
 mod props;
+mod qa_findings;
 mod questions;
 mod ratelimit;
 mod store_atomic;

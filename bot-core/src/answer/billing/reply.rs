@@ -469,9 +469,14 @@ fn platform_name(catalog: &Catalog, zh: bool, id: &str) -> String {
         .unwrap_or_else(|_| id.to_string())
 }
 
-/// A list price cell: the quote's price, and for a whole multi-card instance its size.
+/// A list price cell: the quote's price, and for a whole multi-card instance its size. A
+/// "from" price (the lowest of several configurations) keeps its word, as `/gpu` shows it:
+/// the bill is a floor, not the price every instance costs.
 pub(crate) fn quote_cell(lang: Lang, q: &crate::catalog::PriceQuote) -> String {
-    let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    let mut price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    if q.from {
+        price = fmt(lang, &Msg::new("price-from").arg("price", price));
+    }
     if q.cards > 1 {
         fmt(
             lang,
