@@ -275,6 +275,10 @@ impl Bot {
     /// A plain question: read as a command ("I read this as: /fit …"), asked back when two
     /// readings are possible, or answered with examples when nothing in it can be acted on.
     fn on_question(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
+        // A card or a currency the bot does not know is said, never read past.
+        if let Some(u) = understand::unheard(ctx.catalog, text) {
+            return vec![crate::answer::unheard::reply(ctx, &u)];
+        }
         match understand::read(ctx.catalog, text) {
             // Guidance: /pick, started with what the sentence already says.
             Reading::Command(understand::Request::Pick) => {

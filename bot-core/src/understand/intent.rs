@@ -393,6 +393,8 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     }
     let usage = q.usage();
     let compare = |g: &Cards| make::compare(g, &usage);
+    // Platforms weighed against each other restrict the ranking to them.
+    let compare_named = |g: &Cards| make::compare_on(g, &usage, &e.platforms);
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
@@ -403,7 +405,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
             if (cheap && ps.len() != 1)
                 || (ps.len() > 1 && q.has(AGAINST_WORDS) && q.has(PRICE_WORDS)) =>
         {
-            compare(g).map(Reading::Command)
+            compare_named(g).map(Reading::Command)
         }
         ([p], [g]) => cost(p, g).map(Reading::Command),
         ([], [g]) => compare(g).map(Reading::Command),
@@ -419,8 +421,8 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         (ps, []) if ps.len() > 1 && (cheap || e.usage.is_some()) => {
             match common_cards(q.catalog, ps).as_slice() {
                 [] => None,
-                [g] => compare(g).map(Reading::Command),
-                gs => all(gs.iter().map(compare).collect()),
+                [g] => compare_named(g).map(Reading::Command),
+                gs => all(gs.iter().map(compare_named).collect()),
             }
         }
         _ => None,

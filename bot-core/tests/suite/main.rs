@@ -49,5 +49,6 @@ mod store_records;
 mod trend;
 mod trial;
 mod typed_readings;
+mod typed_spoken;
 mod understand;
 mod zh_answers;

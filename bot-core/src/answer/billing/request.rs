@@ -20,6 +20,9 @@ pub struct JobRequest {
     pub cards: u32,
     pub currency: Option<String>,
     pub fx_rate: Option<Decimal>,
+    /// `/compare` only: the platforms named beside the card (`/compare 4090 autodl runpod
+    /// 40m`), as catalog ids in the order written; empty ranks every platform.
+    pub platforms: Vec<String>,
 }
 
 pub(super) fn option_key(k: &str) -> Option<&'static str> {
@@ -162,7 +165,12 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     {
         let daily = j > 0 && DAILY_WORDS.contains(&words[j - 1].to_lowercase().as_str());
         let at = if daily { j - 1 } else { j };
-        let moved: Vec<String> = words.drain(at..=j).collect();
+        // `1个月 包月` (a month's rent as the spoken pass writes it) moves as one.
+        let end = (j..words.len())
+            .take_while(|&k| is_duration(&words[k]))
+            .last()
+            .unwrap_or(j);
+        let moved: Vec<String> = words.drain(at..=end).collect();
         words.extend(moved);
     }
     let Some(last) = words.pop() else {
@@ -174,8 +182,20 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     };
     let lower = last.to_lowercase();
     if ALWAYS_WORDS.contains(&lower.as_str()) {
+        // `2个月 包月`: a span of whole months said before the word is how many months it is
+        // held (`包月` alone reads as `1个月 包月` after the spoken pass: one month).
+        let month = Decimal::from(crate::units::HOURS_PER_MONTH * 3600);
+        let said = words
+            .last()
+            .filter(|w| w.chars().any(|c| !c.is_ascii_digit() && c != '.'))
+            .and_then(|w| crate::units::parse_duration(w).ok())
+            .filter(|s| !s.is_zero() && (*s % month).is_zero())
+            .and_then(|s| rust_decimal::prelude::ToPrimitive::to_u32(&(s / month)));
+        if said.is_some() {
+            words.pop();
+        }
         job.pattern = Pattern::AlwaysOn {
-            months: months.unwrap_or(1),
+            months: months.or(said).unwrap_or(1),
         };
     } else if let Some(span) = period_word(&lower) {
         job.work = parse_dur("work", span)?;
@@ -222,6 +242,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         cards,
         currency,
         fx_rate,
+        platforms: Vec::new(),
     })
 }
 
@@ -271,6 +292,7 @@ impl JobRequest {
             cards,
             currency: None,
             fx_rate: None,
+            platforms: Vec::new(),
         })
     }
 
@@ -284,11 +306,47 @@ impl JobRequest {
         self
     }
 
-    /// `/compare`'s card as its catalog id where the catalog knows it.
+    /// `/compare`'s card as its catalog id where the catalog knows it; platforms named beside
+    /// it (`/compare 4090 autodl runpod 40m`, `autodl,恒源云`) restrict the ranking to them.
     pub fn compare_ids(mut self, catalog: &Catalog) -> JobRequest {
         if let Ok(g) = catalog.gpu(&self.names.join(" ")) {
             self.names = vec![g.id.clone()];
+            return self;
         }
+        let words: Vec<String> = self
+            .names
+            .iter()
+            .flat_map(|w| w.split([',', '，', '、']).map(str::to_string))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let (mut card, mut platforms) = (Vec::new(), Vec::new());
+        let mut i = 0;
+        while i < words.len() {
+            // A two-word name first (`auto dl`, `tencent cloud`), then one word.
+            let pair = words.get(i + 1).map(|n| format!("{} {n}", words[i]));
+            if let Some(p) = pair.as_deref().and_then(|n| catalog.find_platform(n)) {
+                platforms.push(p.id.clone());
+                i += 2;
+            } else if let Some(p) = catalog.find_platform(&words[i]) {
+                platforms.push(p.id.clone());
+                i += 1;
+            } else {
+                card.push(words[i].clone());
+                i += 1;
+            }
+        }
+        // Words joining the platforms (`autodl or runpod`) are no part of the card.
+        card.retain(|w| !PLATFORM_JOINERS.contains(&w.as_str()));
+        if platforms.is_empty() || card.is_empty() {
+            return self;
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        platforms.retain(|p| seen.insert(p.clone()));
+        self.names = match catalog.gpu(&card.join(" ")) {
+            Ok(g) => vec![g.id.clone()],
+            Err(_) => card,
+        };
+        self.platforms = platforms;
         self
     }
 
@@ -297,6 +355,7 @@ impl JobRequest {
     pub fn words(&self) -> Vec<String> {
         let j = &self.job;
         let mut w = self.names.clone();
+        w.extend(self.platforms.iter().cloned());
         match j.pattern {
             Pattern::OneOff => w.push(format_span(j.work)),
             Pattern::Daily { hours, days } => {
@@ -348,6 +407,9 @@ impl JobRequest {
         w
     }
 }
+
+/// Words between platforms named in `/compare` (`autodl or runpod`, `autodl 和 恒源云`).
+const PLATFORM_JOINERS: &[&str] = &["or", "and", "vs", "vs.", "和", "或", "或者", "还是", "/"];
 
 pub(super) const TO_WORDS: &[&str] = &[
     "to",

@@ -1,0 +1,7 @@
+# Typed readings: /compare on named platforms, words the bot does not know (issue 26).
+billing-compare-only = Only the platforms you named: { $platforms }.
+billing-compare-unlisted = { $platforms } lists no price for { $gpu } in the catalog, so it is not ranked.
+understand-unknown-card = “{ $word }” is not a card I know, so I have not answered for another one.
+understand-unknown-card-near = Close ones I know: { $near }.
+understand-unsupported-currency = I show prices only in US dollars (USD) or Chinese yuan (CNY): “{ $word }” is not supported, so I give no figure in it.
+understand-unsupported-currency-again = The same question in USD or CNY:
