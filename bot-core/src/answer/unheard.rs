@@ -33,6 +33,7 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
+        Unheard::Budget { lines } => (Reply::text(Msg::new("understand-budget-hours")), lines),
     };
     for line in lines.iter().take(3) {
         // Choice ids travel in callback data: short ASCII only, else typed.

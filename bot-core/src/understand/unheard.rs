@@ -20,7 +20,32 @@ pub enum Unheard {
     },
     /// A currency without an exchange rate; `lines`: the question read in the chat's own.
     Currency { word: String, lines: Vec<String> },
+    /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
+    /// is said, with the hourly prices it divides by (`lines`).
+    Budget { lines: Vec<String> },
 }
+
+/// Words asking how long an amount lasts.
+const HOW_LONG: &[&str] = &[
+    "how long can",
+    "how long will",
+    "how long would",
+    "how long does",
+    "how many hours",
+    "能用多久",
+    "能跑多久",
+    "能租多久",
+    "可以用多久",
+    "可以跑多久",
+    "用多久",
+    "跑多久",
+    "租多久",
+    "能用几个小时",
+    "能用几小时",
+    "能跑几个小时",
+    "能用多少小时",
+    "能跑多少小时",
+];
 
 /// Currencies named in words or signs the exchange table has no rate for (it holds USD and
 /// CNY): read as a word on its own.
@@ -55,6 +80,9 @@ pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
         };
         return Some(Unheard::Currency { word, lines });
     }
+    if let Some(u) = budget(catalog, &norm, &toks) {
+        return Some(u);
+    }
     let word = unknown_card(catalog, &toks)?;
     let near = catalog
         .gpu(&word)
@@ -69,6 +97,27 @@ pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
         })
         .collect();
     Some(Unheard::Card { word, near, lines })
+}
+
+/// An amount of money and "how long" about one card: the card's hourly prices to divide by.
+fn budget(catalog: &Catalog, norm: &str, toks: &[String]) -> Option<Unheard> {
+    let padded = format!(" {norm} ");
+    if !HOW_LONG.iter().any(|w| padded.contains(w)) {
+        return None;
+    }
+    let (money, _) = super::price::find_price(norm)?;
+    if money.per.is_some() {
+        return None;
+    }
+    let e = super::entities::entities(catalog, toks);
+    let [g] = e.gpus.as_slice() else {
+        return None;
+    };
+    let hour = super::request::Usage::Once(rust_decimal::Decimal::from(3600));
+    let lines = super::request::compare_on(g, &hour, &e.platforms)
+        .map(|r| vec![r.line()])
+        .unwrap_or_default();
+    Some(Unheard::Budget { lines })
 }
 
 fn currency_word(norm: &str, toks: &[String]) -> Option<String> {

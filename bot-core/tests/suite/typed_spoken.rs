@@ -2,8 +2,8 @@
 //! duration or an amount as people say it exactly as a question does; `/compare` ranks only
 //! the platforms named; a card or a currency the bot does not know is said, never read past.
 
-use super::chat::{say, world};
-use bot_core::Catalog;
+use super::chat::{say, who, world};
+use bot_core::{Catalog, Input};
 use bot_core::understand::{Reading, read};
 
 /// A spoken form typed in a command gets the answer of its canonical form, word for word.
@@ -218,5 +218,64 @@ fn an_unsupported_currency_is_said() {
     for (loc, q) in [("en", "4090 in dollars per hour"), ("zh", "4090多少人民币一小时")] {
         let shown = say(&w, loc, q);
         assert!(!shown.contains("not supported") && !shown.contains("不支持"), "{q}: {shown}");
+    }
+}
+
+/// How long a budget lasts has no command: said, with the card's hourly prices as the one
+/// choice, never read as another intent (`50块钱能用多久4090` was `/gpu rtx-4090`).
+#[test]
+fn a_budget_in_hours_is_said_not_guessed() {
+    let w = world();
+    for (loc, q, line) in [
+        ("en", "I have $20, how long can I run a 4090", "/compare rtx-4090 1h"),
+        ("zh", "50块钱能用多久4090", "/compare rtx-4090 1h"),
+        ("zh", "预算100元 a100能跑几个小时", "/compare a100-80g-sxm 1h"),
+        ("en", "how many hours can 100 rmb buy on a 3090", "/compare rtx-3090 1h"),
+        ("en", "with 30 bucks how long would an h100 last", "/compare h100-sxm 1h"),
+    ] {
+        let shown = say(&w, loc, q);
+        assert!(
+            shown.contains("No command of mine turns a budget") || shown.contains("预算换算"),
+            "{q}: {shown}"
+        );
+        // The hourly prices are offered as a choice (a button, or a typed line).
+        let replies = w.bot.handle(&who(loc), Input::Text((*q).into())).replies;
+        assert!(format!("{replies:?}").contains(line), "{q}: {replies:?}");
+        assert!(!shown.contains("I read this as") && !shown.contains("我理解为"), "{q}");
+    }
+}
+
+/// A bare amount right after a price word is a price with its unit, and its `1小时` is not the
+/// job's length (`4090 价格 1.88 一小时 跑 5 小时` was billed for 1 h).
+#[test]
+fn a_price_said_with_a_price_word_is_the_price_not_the_length() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, want) in [
+        ("4090 价格 1.88 一小时 跑 5 小时", "/cost 1.88/hour 5h"),
+        ("单价2.5每小时 跑3个小时多少钱", "/cost 2.5/hour 3h"),
+        ("price 0.34 an hour, 4090, run 6 hours how much", "/cost 0.34/hour 6h"),
+        ("priced at 1.2 per hour, running 90 minutes costs what", "/cost 1.2/hour 1h30m"),
+    ] {
+        assert_eq!(read(&catalog, q).lines(), [want], "{q}");
+    }
+    // Without a price word, a number before `一小时` is not taken for a price.
+    assert!(
+        !read(&catalog, "4090 跑 5 小时 多少钱")
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("/cost 5"))
+    );
+}
+
+/// Cards weighed on their memory are the cards side by side.
+#[test]
+fn which_card_has_more_memory_is_specs_side_by_side() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, want) in [
+        ("a100, h100, which has more memory", "/gpu a100-80g-sxm h100-sxm"),
+        ("4090 or 5090 which one has more memory", "/gpu rtx-4090 rtx-5090"),
+        ("l40s和a6000哪个内存大", "/gpu l40s rtx-a6000"),
+    ] {
+        assert_eq!(read(&catalog, q).lines(), [want], "{q}");
     }
 }
