@@ -1,5 +1,5 @@
 # Typed readings: /compare on named platforms, words the bot does not know (issue 26).
-billing-compare-only = Only the platforms you named: { $platforms }.
+billing-compare-only = Only these platforms are ranked: { $platforms }.
 billing-compare-unlisted = { $platforms } lists no price for { $gpu } in the catalog, so it is not ranked.
 understand-unknown-card = “{ $word }” is not a card I know, so I have not answered for another one.
 understand-unknown-card-near = Close ones I know: { $near }.

@@ -1,5 +1,5 @@
 # Typed readings: /compare on named platforms, words the bot does not know (issue 26).
-billing-compare-only = 只比较你点名的平台：{ $platforms }。
+billing-compare-only = 只排这些平台：{ $platforms }。
 billing-compare-unlisted = 数据库里 { $platforms } 没有 { $gpu } 的价格，所以不在排名里。
 understand-unknown-card = 我不认识“{ $word }”这张卡，所以没有拿别的卡来回答。
 understand-unknown-card-near = 相近的卡：{ $near }。

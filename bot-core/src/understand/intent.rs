@@ -393,8 +393,12 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     }
     let usage = q.usage();
     let compare = |g: &Cards| make::compare(g, &usage);
-    // Platforms weighed against each other restrict the ranking to them.
-    let compare_named = |g: &Cards| make::compare_on(g, &usage, &e.platforms);
+    // Platforms weighed against each other restrict the ranking to them; with none named, a
+    // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.
+    let compare_named = |g: &Cards| match e.platforms.as_slice() {
+        [] => make::compare_on(g, &usage, &meeting_needs(q, &g.gpu)),
+        ps => make::compare_on(g, &usage, ps),
+    };
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
@@ -408,7 +412,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
             compare_named(g).map(Reading::Command)
         }
         ([p], [g]) => cost(p, g).map(Reading::Command),
-        ([], [g]) => compare(g).map(Reading::Command),
+        ([], [g]) => compare_named(g).map(Reading::Command),
         (ps, [g]) if ps.len() > 1 => all(ps.iter().map(|p| cost(p, g)).collect()),
         // "4090和3090哪个便宜" with no job: the cards side by side, each with its lowest list
         // price (the differences marked); with a job's length, each card's prices, asked back.
@@ -427,6 +431,22 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         }
         _ => None,
     }
+}
+
+/// The platforms that list `gpu` and are known to meet every need the question says (in the
+/// catalog's order); empty when it says none.
+fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
+    let needs: Vec<Need> = needs_said(q.padded);
+    if needs.is_empty() {
+        return Vec::new();
+    }
+    q.catalog
+        .platforms
+        .iter()
+        .filter(|p| p.prices_for(gpu).next().is_some())
+        .filter(|p| needs.iter().all(|n| n.met_by(p) == Some(true)))
+        .map(|p| p.id.clone())
+        .collect()
 }
 
 /// The cards every platform in `ps` lists, the most widely listed first, at most three.

@@ -148,7 +148,7 @@ fn a_named_platform_without_the_card_is_said() {
     let w = world();
     let shown = say(&w, "zh", "autodl和恒源云哪个便宜 4090");
     assert!(first_line(&shown).contains("autodl gpushare"), "{shown}");
-    assert!(shown.contains("只比较你点名的平台"), "{shown}");
+    assert!(shown.contains("只排这些平台"), "{shown}");
     let rows = ranked_platforms(&shown);
     assert!(rows.iter().all(|r| r.contains("AutoDL")), "{rows:?}");
     assert!(
@@ -277,5 +277,34 @@ fn which_card_has_more_memory_is_specs_side_by_side() {
         ("l40s和a6000哪个内存大", "/gpu l40s rtx-a6000"),
     ] {
         assert_eq!(read(&catalog, q).lines(), [want], "{q}");
+    }
+}
+
+/// A need said with a card (`billed per second`, `支持支付宝`) ranks only the platforms known to
+/// meet it, named in the echo line (it was dropped: every platform ranked).
+#[test]
+fn a_need_said_with_a_compare_restricts_the_platforms() {
+    let catalog = Catalog::embedded().unwrap();
+    let w = world();
+    for q in [
+        "cheapest platform for 3090, billed per second",
+        "按秒计费的平台里哪家4090最便宜",
+        "支持支付宝的 a100 哪家便宜",
+    ] {
+        let Reading::Command(r) = read(&catalog, q) else {
+            panic!("{q}: not one reading");
+        };
+        let line = r.line();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        // `/compare <card> <platforms…> <length>`: at least one platform, each one known.
+        assert!(words.len() > 3, "{q}: {line}");
+        for p in &words[2..words.len() - 1] {
+            assert!(catalog.find_platform(p).is_some(), "{q}: {p} in {line}");
+        }
+        let everywhere = say(&w, "en", &format!("/compare {} 1h", words[1]));
+        assert!(
+            ranked_platforms(&say(&w, "en", &line)).len() < ranked_platforms(&everywhere).len(),
+            "{q}: {line}"
+        );
     }
 }
