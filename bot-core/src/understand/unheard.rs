@@ -191,7 +191,9 @@ fn card_shape(t: &str, branded: bool) -> Option<()> {
     let rest = &t[digits.len()..];
     if digits.len() == 4 {
         let d: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(10)).collect();
-        let numbered = d[0] > 0 && d[1] == 0 && d[2] >= 5 && d[3] == 0;
+        // GeForce `x0y0` (y ≥ 5), or a Radeon number with its `xt`/`xtx` (`7900xtx`).
+        let numbered =
+            (d[0] > 0 && d[1] == 0 && d[2] >= 5 && d[3] == 0) || matches!(rest, "xt" | "xtx");
         // `4090s` is a plural, not a suffix.
         let suffix = rest.is_empty() || SUFFIXES.contains(&rest);
         return ((branded || numbered) && suffix).then_some(());
