@@ -260,6 +260,16 @@ impl Bot {
         let Some(state) = pick::load(ctx) else {
             return self.on_question(ctx, text);
         };
+        // A question about prices, stock or cards (`autodl 4090多少钱一小时`) is answered before
+        // a step can take its numbers for an answer (`4090` as a context length); a model's
+        // fit may be the step's answer, so it goes to the step first.
+        if let Some(reading) = dialogue::question_inside(ctx, text)
+            && matches!(&reading, Reading::Command(r) if !matches!(r, understand::Request::Fit(_)))
+        {
+            let mut replies = self.answer_reading(ctx, reading);
+            replies.push(dialogue::still_open(&state));
+            return replies;
+        }
         let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
         // A question asked inside /pick is answered, with where /pick stands.
         if !outcome.changed

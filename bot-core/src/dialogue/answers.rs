@@ -278,6 +278,7 @@ pub(super) fn card_step(
 }
 
 pub(super) fn barriers_step(
+    ctx: &Ctx,
     mut s: PickState,
     choice: Option<&str>,
     text: Option<&str>,
@@ -286,7 +287,15 @@ pub(super) fn barriers_step(
     if is_accept(value) || value == "done" {
         return Ok(Answer::Next(advanced(s)));
     }
+    let before = s.needs.budget;
     if s.needs.apply(value) {
+        // `预算30元` in a chat that reads bare amounts in USD: the budget is kept converted.
+        if s.needs.budget != before
+            && let Some(b) = s.needs.budget
+        {
+            let said = crate::understand::currency_said(value);
+            s.needs.budget = super::barriers::budget_in_chat(ctx, b, said.as_deref()).or(before);
+        }
         Ok(Answer::Next(s))
     } else {
         Err(Invalid)

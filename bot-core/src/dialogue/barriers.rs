@@ -102,6 +102,29 @@ pub(super) fn budget_text(ctx: &Ctx, budget: Decimal) -> String {
     format_money(budget, &ctx.bare_currency)
 }
 
+/// A budget said in `currency` as an amount in the chat's (`ctx.bare_currency`), at the
+/// catalog's dated rate; `None` when no rate joins the two (never kept in the wrong currency).
+pub(super) fn budget_in_chat(ctx: &Ctx, budget: Decimal, currency: Option<&str>) -> Option<Decimal> {
+    match currency {
+        Some(c) if !c.eq_ignore_ascii_case(&ctx.bare_currency) => ctx
+            .catalog
+            .fx_rate(c, &ctx.bare_currency)
+            .map(|(r, _)| (budget * r).round_dp(2)),
+        _ => Some(budget),
+    }
+}
+
+/// The budget as echoed: in the chat's currency, after the amount as said when that was
+/// another (`¥100.00 ≈ $14.82`).
+pub(super) fn budget_said_text(ctx: &Ctx, said: Decimal, currency: Option<&str>, kept: Decimal) -> String {
+    match currency {
+        Some(c) if !c.eq_ignore_ascii_case(&ctx.bare_currency) => {
+            format!("{} ≈ {}", format_money(said, c), budget_text(ctx, kept))
+        }
+        _ => budget_text(ctx, kept),
+    }
+}
+
 /// Whether the cheapest job cost is over the budget, the budget first converted from the
 /// chat's currency into the cost's at the catalog's dated rate (no rate: not judged).
 pub(super) fn over_budget(ctx: &Ctx, s: &PickState, cheapest: Option<&CostBreakdown>) -> bool {

@@ -82,9 +82,14 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.needs.payments.retain(|x| x != p);
         echo.push(Msg::new("pick-understood-no-pay").arg("method", *p));
     }
-    if let Some(b) = f.budget.filter(|b| *b > Decimal::ZERO) {
+    // Kept in the chat's currency: a budget said in another is converted at the catalog's rate.
+    let budget = f.budget.and_then(|b| {
+        super::barriers::budget_in_chat(ctx, b, f.budget_currency.as_deref())
+    });
+    if let Some(b) = budget.filter(|b| *b > Decimal::ZERO) {
         s.needs.budget = Some(b);
-        let b = super::barriers::budget_text(ctx, b);
+        let said = f.budget.unwrap_or(b);
+        let b = super::barriers::budget_said_text(ctx, said, f.budget_currency.as_deref(), b);
         echo.push(Msg::new("pick-understood-budget").arg("budget", b));
     }
     let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
@@ -194,7 +199,9 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     let mut f = understand::facts(ctx.catalog, text);
     // At the barriers step an amount alone is the budget it asks for (`2k吧`, `300`).
     if state.step == Step::Barriers && f.budget.is_none() {
-        f.budget = understand::amount_word(understand::normalize(text).trim());
+        let norm = understand::normalize(text);
+        f.budget = understand::amount_word(norm.trim());
+        f.budget_currency = understand::currency_said(norm.trim());
     }
     let context = context_said(state, text);
     if !f.any() && context.is_none() {

@@ -40,6 +40,9 @@ pub struct Facts {
     pub lacks: Vec<&'static str>,
     /// A budget (`预算50`, `budget $20`), in the amount's own currency.
     pub budget: Option<Decimal>,
+    /// The budget's currency when the words say one (`100块`, `$20`, `50刀`): a bare amount is
+    /// read in the chat's, a said one is converted to it (`预算100块` is never $100).
+    pub budget_currency: Option<String>,
 }
 
 impl Facts {
@@ -123,7 +126,34 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     };
     barriers(&norm, &mut f);
     f.budget = budget(&norm);
+    f.budget_currency = f.budget.and_then(|_| budget_word(&norm)).and_then(currency_said);
     f
+}
+
+/// The word a budget is said in (`预算100块` → `100块`), as [`budget`] finds it.
+fn budget_word(norm: &str) -> Option<&str> {
+    let at = BUDGET_WORDS
+        .iter()
+        .filter_map(|w| norm.find(w).map(|i| i + w.len()))
+        .min()?;
+    norm[at..]
+        .trim_start_matches([' ', ':', '是', '在', '约', '大', '概'])
+        .split_whitespace()
+        .next()
+}
+
+/// The currency an amount is written in (`¥300`, `100块`, `50刀`, `$20`, `20 usd`), if any.
+pub fn currency_said(word: &str) -> Option<String> {
+    let w = word.to_lowercase();
+    let cny = ["¥", "￥", "块", "元", "rmb", "cny", "人民币", "yuan"];
+    let usd = ["$", "刀", "美元", "美金", "usd", "dollar", "buck"];
+    if cny.iter().any(|c| w.contains(c)) {
+        Some("CNY".into())
+    } else if usd.iter().any(|c| w.contains(c)) {
+        Some("USD".into())
+    } else {
+        None
+    }
 }
 
 /// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method

@@ -33,7 +33,7 @@ mod words_guidance;
 #[cfg(test)]
 mod tests;
 
-pub use facts::{Facts, amount_word, facts};
+pub use facts::{Facts, amount_word, currency_said, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use text::{MAX_CHARS, normalize};
 pub use unheard::{Unheard, unheard};

@@ -36,6 +36,7 @@ mod offer_index;
 mod offers;
 mod pick_barriers;
 mod pick_listens;
+mod pick_listens_more;
 mod prices;
 mod prices_data;
 mod prices_stories;
