@@ -25,9 +25,8 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             (r, lines)
         }
         Unheard::Currency { word, lines } => {
-            let mut r = Reply::text(
-                Msg::new("understand-unsupported-currency").arg("word", word.as_str()),
-            );
+            let mut r =
+                Reply::text(Msg::new("understand-unsupported-currency").arg("word", word.as_str()));
             if !lines.is_empty() {
                 r.push(Msg::new("understand-unsupported-currency-again"));
             }

@@ -54,10 +54,7 @@ pub(super) fn spoken(args: &str) -> String {
 
 /// Reads a command's arguments as typed, and when that fails, in their [`spoken`] form; an
 /// error names the words as the user typed them.
-pub(super) fn read_spoken<T, E>(
-    args: &str,
-    parse: impl Fn(&str) -> Result<T, E>,
-) -> Result<T, E> {
+pub(super) fn read_spoken<T, E>(args: &str, parse: impl Fn(&str) -> Result<T, E>) -> Result<T, E> {
     parse(args).or_else(|e| {
         let plain = spoken(args);
         if plain == args.trim() {

@@ -104,7 +104,11 @@ pub(super) fn budget_text(ctx: &Ctx, budget: Decimal) -> String {
 
 /// A budget said in `currency` as an amount in the chat's (`ctx.bare_currency`), at the
 /// catalog's dated rate; `None` when no rate joins the two (never kept in the wrong currency).
-pub(super) fn budget_in_chat(ctx: &Ctx, budget: Decimal, currency: Option<&str>) -> Option<Decimal> {
+pub(super) fn budget_in_chat(
+    ctx: &Ctx,
+    budget: Decimal,
+    currency: Option<&str>,
+) -> Option<Decimal> {
     match currency {
         Some(c) if !c.eq_ignore_ascii_case(&ctx.bare_currency) => ctx
             .catalog
@@ -116,7 +120,12 @@ pub(super) fn budget_in_chat(ctx: &Ctx, budget: Decimal, currency: Option<&str>)
 
 /// The budget as echoed: in the chat's currency, after the amount as said when that was
 /// another (`¥100.00 ≈ $14.82`).
-pub(super) fn budget_said_text(ctx: &Ctx, said: Decimal, currency: Option<&str>, kept: Decimal) -> String {
+pub(super) fn budget_said_text(
+    ctx: &Ctx,
+    said: Decimal,
+    currency: Option<&str>,
+    kept: Decimal,
+) -> String {
     match currency {
         Some(c) if !c.eq_ignore_ascii_case(&ctx.bare_currency) => {
             format!("{} ≈ {}", format_money(said, c), budget_text(ctx, kept))

@@ -83,9 +83,9 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         echo.push(Msg::new("pick-understood-no-pay").arg("method", *p));
     }
     // Kept in the chat's currency: a budget said in another is converted at the catalog's rate.
-    let budget = f.budget.and_then(|b| {
-        super::barriers::budget_in_chat(ctx, b, f.budget_currency.as_deref())
-    });
+    let budget = f
+        .budget
+        .and_then(|b| super::barriers::budget_in_chat(ctx, b, f.budget_currency.as_deref()));
     if let Some(b) = budget.filter(|b| *b > Decimal::ZERO) {
         s.needs.budget = Some(b);
         let said = f.budget.unwrap_or(b);

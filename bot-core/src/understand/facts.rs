@@ -126,7 +126,10 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     };
     barriers(&norm, &mut f);
     f.budget = budget(&norm);
-    f.budget_currency = f.budget.and_then(|_| budget_word(&norm)).and_then(currency_said);
+    f.budget_currency = f
+        .budget
+        .and_then(|_| budget_word(&norm))
+        .and_then(currency_said);
     f
 }
 

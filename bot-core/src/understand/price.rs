@@ -92,9 +92,32 @@ pub(super) fn unit_at(s: &str) -> Option<(&'static str, usize)> {
 /// The first price in `norm` and its byte span.
 /// Words a bare amount is a price after (`价格 1.88 一小时`, `priced at 0.34 an hour`).
 const PRICE_CUES: &[&str] = &[
-    "价格", "单价", "价钱", "报价", "挂牌价", "售价", "要价", "price", "priced at", "rate", "costs",
-    "price is", "price of", "at",
+    "价格",
+    "单价",
+    "价钱",
+    "报价",
+    "挂牌价",
+    "售价",
+    "要价",
+    "price",
+    "priced at",
+    "rate",
+    "costs",
+    "price is",
+    "price of",
+    "at",
 ];
+
+/// Whether `before` ends with a price word, as a whole word: `4090 价格 1.88 一小时 跑 5 小时`,
+/// `price 2.5 per hour` — a bare amount right after one, with its unit, is a price (read in
+/// the chat's currency), and its `1小时` is no part of the job's length.
+fn after_price_word(before: &str) -> bool {
+    PRICE_CUES.iter().any(|w| {
+        before
+            .strip_suffix(w)
+            .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+    })
+}
 
 pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
     let b = norm.as_bytes();
@@ -157,15 +180,7 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
         });
         let unit_first = per.is_some();
-        // `4090 价格 1.88 一小时 跑 5 小时`, `price 2.5 per hour`: a bare amount right after a
-        // price word, with its unit, is a price (read in the chat's currency), and its `1小时`
-        // is no part of the job's length.
-        let priced = currency.is_none()
-            && PRICE_CUES.iter().any(|w| {
-                before
-                    .strip_suffix(w)
-                    .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
-            });
+        let priced = currency.is_none() && after_price_word(before);
         let after = skip_space(k);
         let mut marked = false;
         let mut u = after;
@@ -206,10 +221,8 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             continue;
         }
         // A price has a currency or an explicit `/unit`; `40分钟` and `4090` are not prices.
-        if currency.is_none()
-            && !(marked && per.is_some() && norm[after..].starts_with('/'))
-            && !(priced && per.is_some())
-        {
+        let slashed = marked && norm[after..].starts_with('/');
+        if currency.is_none() && !((slashed || priced) && per.is_some()) {
             continue;
         }
         let Ok(amount) = lexicon::parse_amount("price", number) else {

@@ -55,15 +55,33 @@ const CURRENCY_WORDS: &[&str] = &[
 ];
 /// … and inside a Chinese run, or as a sign.
 const CURRENCY_PARTS: &[&str] = &[
-    "日元", "日币", "卢比", "欧元", "英镑", "韩元", "港币", "港元", "台币", "卢布", "新加坡元",
-    "澳元", "加元", "瑞郎", "€", "£", "₹", "₩", "₽", "円",
+    "日元",
+    "日币",
+    "卢比",
+    "欧元",
+    "英镑",
+    "韩元",
+    "港币",
+    "港元",
+    "台币",
+    "卢布",
+    "新加坡元",
+    "澳元",
+    "加元",
+    "瑞郎",
+    "€",
+    "£",
+    "₹",
+    "₩",
+    "₽",
+    "円",
 ];
 
 /// Words after a number that make it a length of time, an amount or a volume, never a card.
 const NOT_A_CARD_AFTER: &[&str] = &[
-    "万", "亿", "千", "tok", "million", "billion", "thousand", "hour", "hr", "min", "day",
-    "week", "month", "year", "小时", "分钟", "天", "周", "个月", "月", "年", "块", "元", "刀",
-    "美元", "dollar", "usd", "cny", "yuan", "gb", "mb", "个", "字", "w", "k",
+    "万", "亿", "千", "tok", "million", "billion", "thousand", "hour", "hr", "min", "day", "week",
+    "month", "year", "小时", "分钟", "天", "周", "个月", "月", "年", "块", "元", "刀", "美元",
+    "dollar", "usd", "cny", "yuan", "gb", "mb", "个", "字", "w", "k",
 ];
 
 const BRANDS: &[&str] = &["rtx", "gtx", "rx", "geforce"];
@@ -91,10 +109,12 @@ pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
         .unwrap_or_default();
     let lines = near
         .iter()
-        .filter_map(|id| match read(catalog, &norm.replacen(&word, &format!(" {id} "), 1)) {
-            Reading::Command(r) if norm.contains(&word) => Some(r.line()),
-            _ => None,
-        })
+        .filter_map(
+            |id| match read(catalog, &norm.replacen(&word, &format!(" {id} "), 1)) {
+                Reading::Command(r) if norm.contains(&word) => Some(r.line()),
+                _ => None,
+            },
+        )
         .collect();
     Some(Unheard::Card { word, near, lines })
 }
@@ -135,7 +155,9 @@ fn currency_word(norm: &str, toks: &[String]) -> Option<String> {
 /// The question without the currency word and the words that tie it in (`in rupees`, `多少日元`
 /// → `多少钱`), for the reading offered in the chat's currency instead.
 fn strip(norm: &str, word: &str) -> String {
-    let s = norm.replace(&format!("in {word}"), " ").replace(word, " 钱 ");
+    let s = norm
+        .replace(&format!("in {word}"), " ")
+        .replace(word, " 钱 ");
     s.replace("多少 钱 ", "多少钱 ")
 }
 
@@ -148,9 +170,9 @@ fn unknown_card(catalog: &Catalog, toks: &[String]) -> Option<String> {
             continue;
         }
         let branded = k > 0 && BRANDS.contains(&toks[k - 1].as_str());
-        let Some(shape) = card_shape(t, branded) else {
+        if !card_shape(t, branded) {
             continue;
-        };
+        }
         let mut word = if branded {
             format!("{} {t}", toks[k - 1])
         } else {
@@ -159,7 +181,6 @@ fn unknown_card(catalog: &Catalog, toks: &[String]) -> Option<String> {
         if let Some(s) = next.filter(|n| SUFFIXES.contains(n)) {
             word = format!("{word} {s}");
         }
-        let _ = shape;
         if catalog.find_gpu(&word).is_none() && !names_a_card(catalog, &word) {
             return Some(word);
         }
@@ -175,9 +196,12 @@ fn names_a_card(catalog: &Catalog, word: &str) -> bool {
     catalog.gpus.iter().any(|g| {
         [g.id.as_str(), g.name.as_str()].iter().any(|n| {
             let n = crate::catalog::normalize(n);
-            n.starts_with(&w) || n.strip_prefix("rtx").is_some_and(|n| n.starts_with(bare))
-                || n.strip_prefix("geforcertx").is_some_and(|n| n.starts_with(bare))
-                || n.strip_prefix("nvidia").is_some_and(|n| n.starts_with(bare))
+            n.starts_with(&w)
+                || n.strip_prefix("rtx").is_some_and(|n| n.starts_with(bare))
+                || n.strip_prefix("geforcertx")
+                    .is_some_and(|n| n.starts_with(bare))
+                || n.strip_prefix("nvidia")
+                    .is_some_and(|n| n.starts_with(bare))
         })
     })
 }
@@ -185,7 +209,7 @@ fn names_a_card(catalog: &Catalog, word: &str) -> bool {
 /// Whether `t` is shaped like a card's model number: four digits as GeForce and Radeon cards
 /// are numbered (`4060`, `4050ti`, `7900xtx`; unbranded only `x0y0` with y ≥ 5, so `2000` or
 /// `1024` is never a card), or a data-centre letter with two or three digits (`h300`, `a16`).
-fn card_shape(t: &str, branded: bool) -> Option<()> {
+fn card_shape(t: &str, branded: bool) -> bool {
     let t = t.strip_prefix("rtx").or(t.strip_prefix("gtx")).unwrap_or(t);
     let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
     let rest = &t[digits.len()..];
@@ -196,15 +220,16 @@ fn card_shape(t: &str, branded: bool) -> Option<()> {
             (d[0] > 0 && d[1] == 0 && d[2] >= 5 && d[3] == 0) || matches!(rest, "xt" | "xtx");
         // `4090s` is a plural, not a suffix.
         let suffix = rest.is_empty() || SUFFIXES.contains(&rest);
-        return ((branded || numbered) && suffix).then_some(());
+        return (branded || numbered) && suffix;
     }
     let mut cs = t.chars();
-    let letter = cs.next().filter(|c| "abhlv".contains(*c))?;
-    let _ = letter;
+    if !cs.next().is_some_and(|c| "abhlv".contains(c)) {
+        return false;
+    }
     let body = cs.as_str();
     let n: String = body.chars().take_while(char::is_ascii_digit).collect();
     let tail = &body[n.len()..];
-    ((2..=3).contains(&n.len()) && (tail.is_empty() || tail == "s")).then_some(())
+    (2..=3).contains(&n.len()) && (tail.is_empty() || tail == "s")
 }
 
 #[cfg(test)]
@@ -213,12 +238,16 @@ mod tests {
 
     #[test]
     fn card_shapes() {
-        for t in ["4060ti", "4050", "rtx4050", "7900xtx", "h300", "a16", "b100", "l50s"] {
-            assert!(card_shape(t, false).is_some(), "{t}");
+        for t in [
+            "4060ti", "4050", "rtx4050", "7900xtx", "h300", "a16", "b100", "l50s",
+        ] {
+            assert!(card_shape(t, false), "{t}");
         }
-        for t in ["2000", "1024", "2048", "qwen2", "72b", "h1", "t5", "x100", "5000", "4090s"] {
-            assert!(card_shape(t, false).is_none(), "{t}");
+        for t in [
+            "2000", "1024", "2048", "qwen2", "72b", "h1", "t5", "x100", "5000", "4090s",
+        ] {
+            assert!(!card_shape(t, false), "{t}");
         }
-        assert!(card_shape("5000", true).is_some());
+        assert!(card_shape("5000", true));
     }
 }

@@ -68,7 +68,12 @@ fn six_facts_in_other_words_are_kept_and_not_asked_again() {
         for s in said {
             assert!(text.contains(s), "{s}: {sentence}: {text}");
         }
-        for asked in ["pick-ask-model", "pick-ask-usage", "pick-ask-barriers", "pick-ask-task"] {
+        for asked in [
+            "pick-ask-model",
+            "pick-ask-usage",
+            "pick-ask-barriers",
+            "pick-ask-task",
+        ] {
             assert!(!has(&ids, asked), "{asked} asked again: {text}");
         }
         assert!(!has(&ids, "pick-invalid"), "{text}");
@@ -143,7 +148,10 @@ fn a_budget_said_in_yuan_is_not_kept_as_dollars() {
     for (first, at_step) in [
         (Some("lora微调qwen2.5-7b 跑3小时 预算100块"), None),
         (None, Some("预算100元")),
-        (Some("lora fine-tune qwen2.5-7b for 3 hours, budget ¥100"), None),
+        (
+            Some("lora fine-tune qwen2.5-7b for 3 hours, budget ¥100"),
+            None,
+        ),
     ] {
         let w = world();
         say(&w, "zh", "/pick");

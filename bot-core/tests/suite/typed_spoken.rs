@@ -3,38 +3,98 @@
 //! the platforms named; a card or a currency the bot does not know is said, never read past.
 
 use super::chat::{say, who, world};
-use bot_core::{Catalog, Input};
 use bot_core::understand::{Reading, read};
+use bot_core::{Catalog, Input};
 
 /// A spoken form typed in a command gets the answer of its canonical form, word for word.
 #[test]
 fn typed_commands_read_spoken_durations_and_amounts() {
     let w = world();
     let cases: &[(&str, &str, &str)] = &[
-        ("zh", "/cost autodl 4090 两个半小时", "/cost autodl 4090 2h30m"),
-        ("zh", "/cost autodl 4090 2小时30分钟", "/cost autodl 4090 2h30m"),
-        ("zh", "/cost featurize 3090 半小时", "/cost featurize 3090 30m"),
-        ("zh", "/cost autodl 4090 一个半钟", "/cost autodl 4090 1h30m"),
+        (
+            "zh",
+            "/cost autodl 4090 两个半小时",
+            "/cost autodl 4090 2h30m",
+        ),
+        (
+            "zh",
+            "/cost autodl 4090 2小时30分钟",
+            "/cost autodl 4090 2h30m",
+        ),
+        (
+            "zh",
+            "/cost featurize 3090 半小时",
+            "/cost featurize 3090 30m",
+        ),
+        (
+            "zh",
+            "/cost autodl 4090 一个半钟",
+            "/cost autodl 4090 1h30m",
+        ),
         ("zh", "/compare 4090 一晚上", "/compare 4090 8h"),
         ("zh", "/compare a100 通宵", "/compare a100 8h"),
         ("zh", "/compare 3090 三个小时", "/compare 3090 3h"),
         ("zh", "/compare 4090 包月", "/compare 4090 always"),
         ("zh", "/compare 4090 一直在线", "/compare 4090 always"),
-        ("zh", "/compare 4090 每天 两个小时", "/compare 4090 daily 2h"),
+        (
+            "zh",
+            "/compare 4090 每天 两个小时",
+            "/compare 4090 daily 2h",
+        ),
         ("zh", "/compare ４０９０ 两个半小时", "/compare 4090 2.5h"),
-        ("en", "/cost runpod 4090 90 minutes", "/cost runpod 4090 1h30m"),
-        ("en", "/cost runpod 4090 an hour and a half", "/cost runpod 4090 1h30m"),
-        ("en", "/cost runpod h100 two and a half hours", "/cost runpod h100 2h30m"),
+        (
+            "en",
+            "/cost runpod 4090 90 minutes",
+            "/cost runpod 4090 1h30m",
+        ),
+        (
+            "en",
+            "/cost runpod 4090 an hour and a half",
+            "/cost runpod 4090 1h30m",
+        ),
+        (
+            "en",
+            "/cost runpod h100 two and a half hours",
+            "/cost runpod h100 2h30m",
+        ),
         ("en", "/compare 4090 half an hour", "/compare 4090 30m"),
         ("en", "/compare 4090 overnight", "/compare 4090 8h"),
         ("en", "/compare l40s a whole day", "/compare l40s 1d"),
-        ("zh", "/convert 2块5每小时 美元", "/convert 2.5cny/hour to usd"),
-        ("zh", "/convert 7块2每小时 美元", "/convert 7.2cny/hour to usd"),
-        ("zh", "/convert 两块钱每小时 美元", "/convert 2cny/hour to usd"),
-        ("zh", "/convert 1块9毛8每小时 usd", "/convert 1.98cny/hour to usd"),
-        ("en", "/convert 2块5/h to usd", "/convert 2.5cny/hour to usd"),
-        ("en", "/convert 5毛/min to hour", "/convert 0.5cny/min to hour"),
-        ("zh", "/cost 2块5/小时 两个半小时", "/cost 2.5cny/hour 2h30m"),
+        (
+            "zh",
+            "/convert 2块5每小时 美元",
+            "/convert 2.5cny/hour to usd",
+        ),
+        (
+            "zh",
+            "/convert 7块2每小时 美元",
+            "/convert 7.2cny/hour to usd",
+        ),
+        (
+            "zh",
+            "/convert 两块钱每小时 美元",
+            "/convert 2cny/hour to usd",
+        ),
+        (
+            "zh",
+            "/convert 1块9毛8每小时 usd",
+            "/convert 1.98cny/hour to usd",
+        ),
+        (
+            "en",
+            "/convert 2块5/h to usd",
+            "/convert 2.5cny/hour to usd",
+        ),
+        (
+            "en",
+            "/convert 5毛/min to hour",
+            "/convert 0.5cny/min to hour",
+        ),
+        (
+            "zh",
+            "/cost 2块5/小时 两个半小时",
+            "/cost 2.5cny/hour 2h30m",
+        ),
     ];
     for (loc, spoken, canonical) in cases {
         let a = say(&w, loc, spoken);
@@ -105,7 +165,11 @@ fn compare_ranks_only_the_platforms_named() {
             "vast or runpod, which is cheaper for a 4090, 3 hours",
             "/compare rtx-4090 vast runpod 3h",
         ),
-        ("zh", "autodl和矩池云哪个便宜 4090", "/compare rtx-4090 autodl matpool 1h"),
+        (
+            "zh",
+            "autodl和矩池云哪个便宜 4090",
+            "/compare rtx-4090 autodl matpool 1h",
+        ),
         (
             "zh",
             "3090跑两个小时 autodl和featurize哪个划算",
@@ -200,7 +264,11 @@ fn an_unsupported_currency_is_said() {
     let w = world();
     for (loc, q, word) in [
         ("en", "4090 in rupees per hour", "rupees"),
-        ("en", "how many euros is an h100 for 3 hours on runpod", "euros"),
+        (
+            "en",
+            "how many euros is an h100 for 3 hours on runpod",
+            "euros",
+        ),
         ("en", "a100 price in jpy", "jpy"),
         ("zh", "4090多少日元一小时", "日元"),
         ("zh", "h100一小时多少欧元", "欧元"),
@@ -215,9 +283,15 @@ fn an_unsupported_currency_is_said() {
         assert!(!shown.contains('$') && !shown.contains('¥'), "{q}: {shown}");
     }
     // USD and CNY in words are supported.
-    for (loc, q) in [("en", "4090 in dollars per hour"), ("zh", "4090多少人民币一小时")] {
+    for (loc, q) in [
+        ("en", "4090 in dollars per hour"),
+        ("zh", "4090多少人民币一小时"),
+    ] {
         let shown = say(&w, loc, q);
-        assert!(!shown.contains("not supported") && !shown.contains("不支持"), "{q}: {shown}");
+        assert!(
+            !shown.contains("not supported") && !shown.contains("不支持"),
+            "{q}: {shown}"
+        );
     }
 }
 
@@ -227,11 +301,27 @@ fn an_unsupported_currency_is_said() {
 fn a_budget_in_hours_is_said_not_guessed() {
     let w = world();
     for (loc, q, line) in [
-        ("en", "I have $20, how long can I run a 4090", "/compare rtx-4090 1h"),
+        (
+            "en",
+            "I have $20, how long can I run a 4090",
+            "/compare rtx-4090 1h",
+        ),
         ("zh", "50块钱能用多久4090", "/compare rtx-4090 1h"),
-        ("zh", "预算100元 a100能跑几个小时", "/compare a100-80g-sxm 1h"),
-        ("en", "how many hours can 100 rmb buy on a 3090", "/compare rtx-3090 1h"),
-        ("en", "with 30 bucks how long would an h100 last", "/compare h100-sxm 1h"),
+        (
+            "zh",
+            "预算100元 a100能跑几个小时",
+            "/compare a100-80g-sxm 1h",
+        ),
+        (
+            "en",
+            "how many hours can 100 rmb buy on a 3090",
+            "/compare rtx-3090 1h",
+        ),
+        (
+            "en",
+            "with 30 bucks how long would an h100 last",
+            "/compare h100-sxm 1h",
+        ),
     ] {
         let shown = say(&w, loc, q);
         assert!(
@@ -241,7 +331,10 @@ fn a_budget_in_hours_is_said_not_guessed() {
         // The hourly prices are offered as a choice (a button, or a typed line).
         let replies = w.bot.handle(&who(loc), Input::Text((*q).into())).replies;
         assert!(format!("{replies:?}").contains(line), "{q}: {replies:?}");
-        assert!(!shown.contains("I read this as") && !shown.contains("我理解为"), "{q}");
+        assert!(
+            !shown.contains("I read this as") && !shown.contains("我理解为"),
+            "{q}"
+        );
     }
 }
 
@@ -253,8 +346,14 @@ fn a_price_said_with_a_price_word_is_the_price_not_the_length() {
     for (q, want) in [
         ("4090 价格 1.88 一小时 跑 5 小时", "/cost 1.88/hour 5h"),
         ("单价2.5每小时 跑3个小时多少钱", "/cost 2.5/hour 3h"),
-        ("price 0.34 an hour, 4090, run 6 hours how much", "/cost 0.34/hour 6h"),
-        ("priced at 1.2 per hour, running 90 minutes costs what", "/cost 1.2/hour 1h30m"),
+        (
+            "price 0.34 an hour, 4090, run 6 hours how much",
+            "/cost 0.34/hour 6h",
+        ),
+        (
+            "priced at 1.2 per hour, running 90 minutes costs what",
+            "/cost 1.2/hour 1h30m",
+        ),
     ] {
         assert_eq!(read(&catalog, q).lines(), [want], "{q}");
     }
@@ -272,8 +371,14 @@ fn a_price_said_with_a_price_word_is_the_price_not_the_length() {
 fn which_card_has_more_memory_is_specs_side_by_side() {
     let catalog = Catalog::embedded().unwrap();
     for (q, want) in [
-        ("a100, h100, which has more memory", "/gpu a100-80g-sxm h100-sxm"),
-        ("4090 or 5090 which one has more memory", "/gpu rtx-4090 rtx-5090"),
+        (
+            "a100, h100, which has more memory",
+            "/gpu a100-80g-sxm h100-sxm",
+        ),
+        (
+            "4090 or 5090 which one has more memory",
+            "/gpu rtx-4090 rtx-5090",
+        ),
         ("l40s和a6000哪个内存大", "/gpu l40s rtx-a6000"),
     ] {
         assert_eq!(read(&catalog, q).lines(), [want], "{q}");

@@ -141,7 +141,10 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
         );
         // Platforms named: only theirs are ranked, and a named one without a price is said.
         let named = |p: &String| req.platforms.is_empty() || req.platforms.contains(p);
-        let offers: Vec<_> = offers.into_iter().filter(|o| named(&o.platform_id)).collect();
+        let offers: Vec<_> = offers
+            .into_iter()
+            .filter(|o| named(&o.platform_id))
+            .collect();
         let spot = spot.filter(|s| named(&s.platform_id));
         let r = compare_reply(
             ctx.catalog,

@@ -151,28 +151,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         words.remove(at);
         job.tiers = billing::Tiers::WithSpot;
     }
-    // `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
-    // grammar reads it (a word with a unit, so `4090` is never taken for seconds).
-    let is_duration = |w: &str| {
-        let l = w.to_lowercase();
-        ALWAYS_WORDS.contains(&l.as_str())
-            || period_word(&l).is_some()
-            || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
-                && crate::units::parse_duration(&l).is_ok())
-    };
-    if words.last().is_some_and(|w| !is_duration(w))
-        && let Some(j) = words.iter().position(|w| is_duration(w))
-    {
-        let daily = j > 0 && DAILY_WORDS.contains(&words[j - 1].to_lowercase().as_str());
-        let at = if daily { j - 1 } else { j };
-        // `1个月 包月` (a month's rent as the spoken pass writes it) moves as one.
-        let end = (j..words.len())
-            .take_while(|&k| is_duration(&words[k]))
-            .last()
-            .unwrap_or(j);
-        let moved: Vec<String> = words.drain(at..=end).collect();
-        words.extend(moved);
-    }
+    duration_last(&mut words);
     let Some(last) = words.pop() else {
         return Err(BillingError::Duration {
             what: "work",
@@ -182,18 +161,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     };
     let lower = last.to_lowercase();
     if ALWAYS_WORDS.contains(&lower.as_str()) {
-        // `2个月 包月`: a span of whole months said before the word is how many months it is
-        // held (`包月` alone reads as `1个月 包月` after the spoken pass: one month).
-        let month = Decimal::from(crate::units::HOURS_PER_MONTH * 3600);
-        let said = words
-            .last()
-            .filter(|w| w.chars().any(|c| !c.is_ascii_digit() && c != '.'))
-            .and_then(|w| crate::units::parse_duration(w).ok())
-            .filter(|s| !s.is_zero() && (*s % month).is_zero())
-            .and_then(|s| rust_decimal::prelude::ToPrimitive::to_u32(&(s / month)));
-        if said.is_some() {
-            words.pop();
-        }
+        let said = months_said(&mut words);
         job.pattern = Pattern::AlwaysOn {
             months: months.or(said).unwrap_or(1),
         };
@@ -244,6 +212,46 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         fx_rate,
         platforms: Vec::new(),
     })
+}
+
+/// `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
+/// grammar reads it (a word with a unit, so `4090` is never taken for seconds).
+fn duration_last(words: &mut Vec<String>) {
+    let is_duration = |w: &str| {
+        let l = w.to_lowercase();
+        ALWAYS_WORDS.contains(&l.as_str())
+            || period_word(&l).is_some()
+            || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
+                && crate::units::parse_duration(&l).is_ok())
+    };
+    if words.last().is_some_and(|w| !is_duration(w))
+        && let Some(j) = words.iter().position(|w| is_duration(w))
+    {
+        let daily = j > 0 && DAILY_WORDS.contains(&words[j - 1].to_lowercase().as_str());
+        let at = if daily { j - 1 } else { j };
+        // `1个月 包月` (a month's rent as the spoken pass writes it) moves as one.
+        let end = (j..words.len())
+            .take_while(|&k| is_duration(&words[k]))
+            .last();
+        let moved: Vec<String> = words.drain(at..=end.unwrap_or(j)).collect();
+        words.extend(moved);
+    }
+}
+
+/// `2个月 包月`: a span of whole months said before an always-on word is how many months it
+/// is held (`包月` alone reads as `1个月 包月` after the spoken pass: one month); taken off.
+fn months_said(words: &mut Vec<String>) -> Option<u32> {
+    let month = Decimal::from(crate::units::HOURS_PER_MONTH * 3600);
+    let said = words
+        .last()
+        .filter(|w| w.chars().any(|c| !c.is_ascii_digit() && c != '.'))
+        .and_then(|w| crate::units::parse_duration(w).ok())
+        .filter(|s| !s.is_zero() && (*s % month).is_zero())
+        .and_then(|s| rust_decimal::prelude::ToPrimitive::to_u32(&(s / month)));
+    if said.is_some() {
+        words.pop();
+    }
+    said
 }
 
 /// The first run's boot and image pull are billed on most platforms: counted unless the user
