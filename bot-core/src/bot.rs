@@ -260,6 +260,15 @@ impl Bot {
         let Some(state) = pick::load(ctx) else {
             return self.on_question(ctx, text);
         };
+        // A card or a currency the bot does not know, asked inside /pick: said, /pick kept.
+        if dialogue::is_question(text)
+            && let Some(u) = understand::unheard(ctx.catalog, text)
+        {
+            return vec![
+                crate::answer::unheard::reply(ctx, &u),
+                dialogue::still_open(&state),
+            ];
+        }
         // A question about prices, stock or cards (`autodl 4090多少钱一小时`) is answered before
         // a step can take its numbers for an answer (`4090` as a context length); a model's
         // fit may be the step's answer, so it goes to the step first.

@@ -134,13 +134,14 @@ fn skip(s: &mut PickState, step: Step) {
 
 /// Whether a message asks something (`4090多少钱一小时`, `H100 哪家有货`, `how much…?`)
 /// rather than stating facts.
-pub(super) fn is_question(text: &str) -> bool {
+pub fn is_question(text: &str) -> bool {
     let l = text.to_lowercase();
     let cues = [
         "?",
         "？",
         "吗",
         "多少",
+        "多久",
         "哪",
         "怎么",
         "什么",

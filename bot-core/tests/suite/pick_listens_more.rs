@@ -187,3 +187,30 @@ fn a_budget_said_in_yuan_is_not_kept_as_dollars() {
     let (_, text) = say(&w, "zh", "lora微调qwen2.5-7b 跑3小时 预算$20");
     assert!(text.contains("$20.00"), "{text}");
 }
+
+/// A card or a currency the bot does not know, asked inside /pick, is said as it is outside,
+/// with where /pick stands; the dialogue keeps its place.
+#[test]
+fn an_unknown_card_or_currency_inside_pick_is_said_and_pick_stays_open() {
+    for (locale, q) in [
+        ("zh", "5070ti多少钱一小时"),
+        ("en", "how much is an h100 in yen?"),
+        ("zh", "50块能用多久4090"),
+    ] {
+        let w = world();
+        say(&w, locale, "/pick");
+        say(&w, locale, "lora微调qwen2.5-7b");
+        let (ids, text) = say(&w, locale, q);
+        assert!(
+            ids.iter().any(|i| i.starts_with("understand-")),
+            "{q}: {text}"
+        );
+        assert!(has(&ids, "pick-still-open"), "{q}: {text}");
+        assert!(
+            !has(&ids, "pick-invalid") && !has(&ids, "understood-as"),
+            "{q}: {text}"
+        );
+        let (ids, text) = say(&w, locale, "8k");
+        assert!(has(&ids, "pick-ask-usage"), "{q}: {text}");
+    }
+}
