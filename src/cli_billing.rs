@@ -545,6 +545,7 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
         cards: a.job.cards,
         currency: Some(currency.clone()),
         fx_rate: None,
+        platforms: Vec::new(),
     };
     let spot = billing::spot_alternative(
         catalog,

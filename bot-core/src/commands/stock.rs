@@ -164,7 +164,7 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = StockArgs;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<StockArgs, AnswerError> {
-        Ok(StockArgs::parse(ctx, text)?)
+        Ok(super::grammar::read_spoken(text, |t| StockArgs::parse(ctx, t))?)
     }
     fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
         answer(turn, a)

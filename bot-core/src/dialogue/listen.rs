@@ -85,6 +85,7 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.needs.payments.retain(|x| x != p);
         echo.push(Msg::new("pick-understood-no-pay").arg("method", *p));
     }
+    // Kept in the currency it was said in; the verdict converts it (`barriers::over_budget`).
     if let Some(b) = f.budget.filter(|b| *b > Decimal::ZERO) {
         s.needs.budget = Some(b);
         s.needs.budget_currency = f.budget_currency.map(str::to_string);
@@ -133,13 +134,14 @@ fn skip(s: &mut PickState, step: Step) {
 
 /// Whether a message asks something (`4090多少钱一小时`, `H100 哪家有货`, `how much…?`)
 /// rather than stating facts.
-pub(super) fn is_question(text: &str) -> bool {
+pub fn is_question(text: &str) -> bool {
     let l = text.to_lowercase();
     let cues = [
         "?",
         "？",
         "吗",
         "多少",
+        "多久",
         "哪",
         "怎么",
         "什么",

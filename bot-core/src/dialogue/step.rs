@@ -181,7 +181,7 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
         Step::Concurrency => concurrency_step(s, choice, text),
         Step::Usage => usage_step(ctx, s, choice, text),
         Step::Card => card_step(ctx, s, choice, text),
-        Step::Barriers => barriers_step(s, choice, text),
+        Step::Barriers => barriers_step(ctx, s, choice, text),
         Step::Result => match choice.or(text) {
             Some("r:trial") => Ok(Answer::Next(advanced(s))),
             Some(t) if is_accept(t) => Ok(Answer::Next(advanced(s))),

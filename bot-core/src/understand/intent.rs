@@ -455,6 +455,12 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     }
     let usage = q.usage();
     let compare = |g: &Cards| make::compare(g, &usage);
+    // Platforms weighed against each other restrict the ranking to them; with none named, a
+    // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.
+    let compare_named = |g: &Cards| match e.platforms.as_slice() {
+        [] => make::compare_on(g, &usage, &meeting_needs(q, &g.gpu)),
+        ps => make::compare_on(g, &usage, ps),
+    };
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
@@ -467,10 +473,10 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
             if (cheap && (ps.len() != 1 || cues::weighs_against_others(q.padded)))
                 || (ps.len() > 1 && q.has(AGAINST_WORDS) && q.has(PRICE_WORDS)) =>
         {
-            compare(g).map(Reading::Command)
+            compare_named(g).map(Reading::Command)
         }
         ([p], [g]) => cost(p, g).map(Reading::Command),
-        ([], [g]) => compare(g).map(Reading::Command),
+        ([], [g]) => compare_named(g).map(Reading::Command),
         (ps, [g]) if ps.len() > 1 => all(ps.iter().map(|p| cost(p, g)).collect()),
         // "4090和3090哪个便宜" with no job: the cards side by side, each with its lowest list
         // price (the differences marked); with a job's length, each card's prices, asked back.
@@ -483,12 +489,28 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         (ps, []) if ps.len() > 1 && (cheap || e.usage.is_some()) => {
             match common_cards(q.catalog, ps).as_slice() {
                 [] => None,
-                [g] => compare(g).map(Reading::Command),
-                gs => all(gs.iter().map(compare).collect()),
+                [g] => compare_named(g).map(Reading::Command),
+                gs => all(gs.iter().map(compare_named).collect()),
             }
         }
         _ => None,
     }
+}
+
+/// The platforms that list `gpu` and are known to meet every need the question says (in the
+/// catalog's order); empty when it says none.
+fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
+    let needs: Vec<Need> = needs_said(q.padded);
+    if needs.is_empty() {
+        return Vec::new();
+    }
+    q.catalog
+        .platforms
+        .iter()
+        .filter(|p| p.prices_for(gpu).next().is_some())
+        .filter(|p| needs.iter().all(|n| n.met_by(p) == Some(true)))
+        .map(|p| p.id.clone())
+        .collect()
 }
 
 /// The cards every platform in `ps` lists, the most widely listed first, at most three.

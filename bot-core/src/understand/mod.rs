@@ -22,9 +22,11 @@ mod price;
 mod request;
 mod span;
 mod spellings;
-mod text;
+// The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
+pub(crate) mod text;
 mod text_en;
 mod typo;
+mod unheard;
 mod words;
 mod words_alerts;
 mod words_guidance;
@@ -35,6 +37,7 @@ mod tests;
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use text::{MAX_CHARS, normalize};
+pub use unheard::{Unheard, unheard};
 
 use crate::catalog::Catalog;
 use crate::command;

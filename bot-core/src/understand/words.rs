@@ -291,6 +291,13 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "compare specs",
     "显存",
     "memory bandwidth",
+    // `a100, h100, which has more memory`: cards weighed on their memory (a model makes it a fit).
+    "more memory",
+    "most memory",
+    "bigger memory",
+    "more vram",
+    "内存大",
+    "内存多",
     "bandwidth",
     "how fast",
     "性能",

@@ -532,10 +532,10 @@ fn round_four_mechanisms_on_cases_of_their_own() {
 每天三千万token 4090部署qwen3-8b值不值\t/tco qwen3-8b bf16 rtx-4090 30m
 api costs $0.2 per million for qwen2.5-14b, worth renting?\t/tco qwen2.5-14b bf16 0.2usd
 # two platforms and no card: the cards both list
-lambda和runpod哪个便宜 跑5小时\task:/compare h100-sxm 5h
-runpod or vast, cheaper for 3 hours?\task:/compare a100-80g-sxm 3h
+lambda和runpod哪个便宜 跑5小时\task:/compare h100-sxm lambda runpod 5h
+runpod or vast, cheaper for 3 hours?\task:/compare a100-80g-sxm runpod vast 3h
 # platforms weighed on price are not a specs question
-vast vs runpod h100 which one is cheaper\t/compare h100-sxm 1h
+vast vs runpod h100 which one is cheaper\t/compare h100-sxm vast runpod 1h
 # a count after the card in English, a day or a weekend in words
 runpod a100 4 gpus 3 hours cost\t/cost runpod a100-80g-sxm 3h cards=4
 autodl 5090 all day how much\t/cost autodl rtx-5090 1d
@@ -610,7 +610,7 @@ autodl和恒源云哪个好\task:/platform gpushare
 我想跑stable diffusion 用什么卡\t/pick
 # a price said in other words; platforms set against each other on a price
 租3090一天要几百块吗\t/compare rtx-3090 1d
-lambda vs runpod h100 price\t/compare h100-sxm 1h
+lambda vs runpod h100 price\t/compare h100-sxm lambda runpod 1h
 # a sibling card by its form alone
 h100 pcie vs sxm 区别大吗\t/gpu h100-pcie h100-sxm
 # one platform's facts in a student's words

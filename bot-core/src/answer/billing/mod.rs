@@ -141,6 +141,13 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             &currency,
             ctx.today,
         );
+        // Platforms named: only theirs are ranked, and a named one without a price is said.
+        let named = |p: &String| req.platforms.is_empty() || req.platforms.contains(p);
+        let offers: Vec<_> = offers
+            .into_iter()
+            .filter(|o| named(&o.platform_id))
+            .collect();
+        let spot = spot.filter(|s| named(&s.platform_id));
         let r = compare_reply(
             ctx.catalog,
             ctx.lang,
@@ -150,6 +157,7 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             &offers,
             spot.as_ref(),
         );
+        let r = reply::only_named(ctx.catalog, ctx.lang, g, &req.platforms, &offers, r);
         Ok(super::offers::live_notes(ctx, r, &used))
     })();
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))

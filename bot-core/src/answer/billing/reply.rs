@@ -514,3 +514,46 @@ fn push_quote_notes(r: &mut Reply, lang: Lang, platform: &str, g: &Gpu, o: &Rank
         );
     }
 }
+
+/// `/compare` restricted to the platforms named: says so under the title, and names each one
+/// that lists no price for the card (never another platform in its place).
+pub fn only_named(
+    catalog: &Catalog,
+    lang: Lang,
+    g: &Gpu,
+    named: &[String],
+    offers: &[RankedOffer],
+    mut r: Reply,
+) -> Reply {
+    if named.is_empty() {
+        return r;
+    }
+    let zh = lang == Lang::Zh;
+    let sep = if zh { "、" } else { ", " };
+    let names = |ids: &mut dyn Iterator<Item = &String>| {
+        ids.map(|p| platform_name(catalog, zh, p))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let missing: Vec<&String> = named
+        .iter()
+        .filter(|p| !offers.iter().any(|o| &o.platform_id == *p))
+        .collect();
+    let mut at = 1;
+    r.insert(
+        at,
+        Part::Text(Msg::new("billing-compare-only").arg("platforms", names(&mut named.iter()))),
+    );
+    if !missing.is_empty() {
+        at += 1;
+        r.insert(
+            at,
+            Part::Text(
+                Msg::new("billing-compare-unlisted")
+                    .arg("platforms", names(&mut missing.into_iter()))
+                    .arg("gpu", g.display_name(zh)),
+            ),
+        );
+    }
+    r
+}
