@@ -278,7 +278,7 @@ pub(super) fn card_step(
 }
 
 pub(super) fn barriers_step(
-    ctx: &Ctx,
+    _ctx: &Ctx,
     mut s: PickState,
     choice: Option<&str>,
     text: Option<&str>,

@@ -132,18 +132,6 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     f
 }
 
-/// The word a budget is said in (`预算100块` → `100块`), as [`budget`] finds it.
-fn budget_word(norm: &str) -> Option<&str> {
-    let at = BUDGET_WORDS
-        .iter()
-        .filter_map(|w| norm.find(w).map(|i| i + w.len()))
-        .min()?;
-    norm[at..]
-        .trim_start_matches([' ', ':', '是', '在', '约', '大', '概'])
-        .split_whitespace()
-        .next()
-}
-
 /// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method
 /// the sentence denies (`没有信用卡`, `no credit card`) is not one the user has.
 fn barriers(norm: &str, f: &mut Facts) {

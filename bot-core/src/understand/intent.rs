@@ -457,9 +457,11 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     let compare = |g: &Cards| make::compare(g, &usage);
     // Platforms weighed against each other restrict the ranking to them; with none named, a
     // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.
+    // Two or more platforms named are the ranking's rows; one named is weighed against the
+    // rest (`is runpod cheaper for a100`), so every platform is ranked.
     let compare_named = |g: &Cards| match e.platforms.as_slice() {
-        [] => make::compare_on(g, &usage, &meeting_needs(q, &g.gpu)),
-        ps => make::compare_on(g, &usage, ps),
+        ps if ps.len() > 1 => make::compare_on(g, &usage, ps),
+        _ => make::compare_on(g, &usage, &meeting_needs(q, &g.gpu)),
     };
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);

@@ -180,7 +180,10 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
         });
         let unit_first = per.is_some();
-        let priced = currency.is_none() && after_price_word(before);
+        // A unit written onto the amount is a span, not a price's unit (`价格 1年来的走势`).
+        let priced = currency.is_none()
+            && after_price_word(before)
+            && !norm[k..].starts_with(char::is_alphabetic);
         let after = skip_space(k);
         let mut marked = false;
         let mut u = after;
