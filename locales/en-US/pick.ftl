@@ -78,6 +78,9 @@ pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vr
   } — from { $from ->
     [unknown] price unknown
    *[other] { $from }
+  }{ $floor ->
+    [yes] {" "}(a “from” price: the cheapest configuration only, yours may cost more)
+   *[other] {""}
   }
 
 pick-ask-barriers = What do you need to get started? Tap to switch each on or off, then tap "Done". Type "budget 50" to set a budget for the job.

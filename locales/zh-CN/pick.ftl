@@ -75,6 +75,9 @@ pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共
   } — { $from ->
     [unknown] 价格未知
    *[other] { $from } 起
+  }{ $floor ->
+    [yes] （按“起”价算：只是最低配置的价格，实际可能更贵）
+   *[other] {""}
   }
 
 pick-ask-barriers = 上手需要什么条件？点选来开关，选好后点“完成”。输入“预算 50”可以设定这次任务的预算。

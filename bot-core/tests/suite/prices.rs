@@ -110,7 +110,7 @@ fn spot_never_prices_a_default_answer_and_appears_when_asked() {
     assert!(asked.contains("spot"), "{asked}");
     // The cheapest pay-as-you-go hour (/fit, /tco) is never a spot price either: it is the
     // cheapest of the one-card prices that cannot be reclaimed.
-    let (usd, _) = billing::cheapest_hourly_usd(&cat, "rtx-4090").unwrap();
+    let usd = billing::cheapest_hourly_usd(&cat, "rtx-4090").unwrap().usd;
     let fx = cat.fx_rate("CNY", "USD").unwrap().0;
     let standard_min = cat
         .quotes_for("rtx-4090")
