@@ -181,3 +181,51 @@ fn fit_json_carries_the_flag() {
     assert_eq!(of("rtx-3090")["price_from"], true, "{v}");
     assert_eq!(of("rtx-4090")["price_from"], false, "{v}");
 }
+
+/// The /pick card step: a total that rests on a floor (`Pricer::cheapest_total_marked`) says
+/// so, in both languages; a firm one does not.
+#[test]
+fn pick_card_step_labels_a_total_on_a_floor() {
+    let (bot, _d) = bot_with(catalog());
+    for (locale, floor) in [("en", "(a “from” price"), ("zh", "（按“起”价算")] {
+        let who = ChatRef::terminal(Some(locale));
+        let lang = Lang::from_locale(Some(locale));
+        let mut last = String::new();
+        for (tap, input) in [
+            (false, "/pick"),
+            (true, "t:serve"),
+            (true, "m:qwen2.5-7b"),
+            (true, "q:bf16"),
+            (true, "c:4096"),
+            (true, "n:1"),
+            (true, "u:always"),
+        ] {
+            let input = match tap {
+                true => Input::Choice(input.into()),
+                false => Input::Text(input.into()),
+            };
+            // The card step's options are its buttons: their labels, a line each.
+            last = bot
+                .handle(&who, input)
+                .replies
+                .iter()
+                .flat_map(|r| r.choices.iter())
+                .map(|c| Localizer::get().format(lang, &c.label))
+                .collect::<Vec<_>>()
+                .join("\n");
+        }
+        let row = |card: &str| {
+            last.lines()
+                .find(|l| l.contains(card) && l.contains(" — "))
+                .unwrap_or_default()
+                .to_string()
+        };
+        // The step ranks as /compare's first row does, floors included (labelled there
+        // too): the 4090's cheapest total is RunPod's floor here, the 3090 has floors alone.
+        assert!(row("3090").contains(floor), "{locale}: {last}");
+        assert!(row("4090").contains(floor), "{locale}: {last}");
+        // No catalog floor for the 5090: a firm total, no label.
+        let l5090 = row("5090");
+        assert!(!l5090.is_empty() && !l5090.contains(floor), "{locale}: {last}");
+    }
+}
