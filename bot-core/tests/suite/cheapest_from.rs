@@ -226,6 +226,9 @@ fn pick_card_step_labels_a_total_on_a_floor() {
         assert!(row("4090").contains(floor), "{locale}: {last}");
         // No catalog floor for the 5090: a firm total, no label.
         let l5090 = row("5090");
-        assert!(!l5090.is_empty() && !l5090.contains(floor), "{locale}: {last}");
+        assert!(
+            !l5090.is_empty() && !l5090.contains(floor),
+            "{locale}: {last}"
+        );
     }
 }
