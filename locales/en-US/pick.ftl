@@ -78,6 +78,9 @@ pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vr
   } — from { $from ->
     [unknown] price unknown
    *[other] { $from }
+  }{ $floor ->
+    [yes] {" "}(a “from” price: the cheapest configuration only, yours may cost more)
+   *[other] {""}
   }
 
 pick-ask-barriers = What do you need to get started? Tap to switch each on or off, then tap "Done". Type "budget 50" to set a budget for the job.
@@ -125,7 +128,10 @@ pick-left-out = Left out: { $count ->
   } known not to meet one of your needs ({ $platforms }).
 pick-assumed-boot = Assumed for the first run: { $boot } min boot and { $pull } min image pull, billed where the platform bills them.
 pick-over-budget = The cheapest option is over your budget of { $budget }.
-pick-drop-tier = Drop one tier: { $cards }× { $gpu } also fits, from { $cost } for this job.
+pick-drop-tier = Drop one tier: { $cards }× { $gpu } also fits, from { $cost } for this job{ $floor ->
+    [yes] {" "}(a “from” price: the cheapest configuration only, yours may cost more)
+   *[other] {""}
+  }.
 pick-no-lower-tier = No cheaper lower-tier card fits this job.
 pick-see-trial = Trial plan
 

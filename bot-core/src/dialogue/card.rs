@@ -155,7 +155,10 @@ pub(super) fn priced_options(
             .gpu(&c.option.gpu)
             .ok()
             .and_then(|g| advice::config_link(g, c.option.cards));
-        c.total = pricer.cheapest_total(&c.option.gpu, c.option.cards);
+        let marked = pricer.cheapest_total_marked(&c.option.gpu, c.option.cards);
+        c.total = marked.map(|(t, _)| t);
+        // The option's price is now this total: a floor says so on the card step.
+        c.option.price_from = marked.is_some_and(|(_, from)| from);
         if let Some(key) = c
             .total
             .and_then(|t| advice::ranking_cost_linked(t, c.option.cards, c.link, matters).to_f64())
@@ -257,6 +260,7 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             || "unknown".to_string(),
             |total| billing::format_money(total, &ctx.currency),
         );
+        let floor = if o.price_from { "yes" } else { "no" };
         r = r.with_choice(
             &format!("g:{}:{}", o.gpu, o.cards),
             Msg::new("pick-card-option")
@@ -269,7 +273,8 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                     gpu.bandwidth_gbps()
                         .map_or_else(|| "unknown".to_string(), |b| format!("{b:.0}")),
                 )
-                .arg("from", from),
+                .arg("from", from)
+                .arg("floor", floor),
         );
     }
     r

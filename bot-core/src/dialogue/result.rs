@@ -270,7 +270,8 @@ fn push_budget(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer],
                 Msg::new("pick-drop-tier")
                     .arg("cards", alt.cards)
                     .arg("gpu", alt.gpu)
-                    .arg("cost", cost),
+                    .arg("cost", cost)
+                    .arg("floor", if alt.price_from { "yes" } else { "no" }),
             );
         } else {
             r.push(Msg::new("pick-no-lower-tier"));

@@ -13,6 +13,7 @@ mod billing_engine;
 mod catalog;
 mod catalog2;
 mod chat;
+mod cheapest_from;
 mod currency;
 mod dialogue;
 mod fit_cards;
