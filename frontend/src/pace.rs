@@ -4,9 +4,8 @@
 //! Each limit is a sliding window ("at most `count` sends in any span of `per`"), kept per
 //! chat, per group (a group or channel also has the group limit) and overall. A send takes
 //! its slot at once when every window has room, and otherwise sleeps exactly until the
-//! earliest instant at which all of them do — no polling, no fixed tick. A window of
-//! `count` = 3 over 3 s is "one a second, with a burst of three", so a reply in three parts
-//! goes out back to back.
+//! earliest instant at which all of them do — no polling, no fixed tick. Telegram's chat
+//! window is one send per 1.1 s with no burst (see [`Limits::TELEGRAM`]).
 //!
 //! Replies come first: a send is a [`Priority::Reply`] (an answer someone is waiting for) or a
 //! [`Priority::Alert`] (a fan-out); an alert takes an overall slot only while no reply is
