@@ -174,7 +174,8 @@ fn a_fan_out_on_the_wire_draws_no_429_and_replies_go_first() {
     }
 
     // Every chat alerted (429s are retried by the bot).
-    let deadline = Instant::now() + ideal * 3 + Duration::from_secs(120);
+    // Generous: the span is the figure, and a loaded machine or a debug build is slower.
+    let deadline = Instant::now() + ideal * 10 + Duration::from_secs(120);
     let alerted = |calls: &[Call]| {
         calls[calls_before..]
             .iter()
@@ -228,15 +229,16 @@ fn a_fan_out_on_the_wire_draws_no_429_and_replies_go_first() {
             .iter()
             .filter(|c| c.method == "sendMessage" && c.status == 200 && c.at > *at)
             .filter(|c| chat_of(c) == Some(*chat))
-            .find(|c| c.params["text"].as_str().is_some_and(|t| !t.contains(ALERT)))
+            .find(|c| {
+                c.params["text"]
+                    .as_str()
+                    .is_some_and(|t| !t.contains(ALERT))
+            })
             .unwrap_or_else(|| panic!("no reply in chat {chat}"));
         waits.push(reply.at - *at);
     }
     let worst = waits.iter().max().copied().unwrap_or_default();
-    let shown: Vec<String> = waits
-        .iter()
-        .map(|w| format!("{}", w.as_millis()))
-        .collect();
+    let shown: Vec<String> = waits.iter().map(|w| format!("{}", w.as_millis())).collect();
     let span = last - first;
     eprintln!(
         "fan-out to {n} chats: {refused} 429s; first alert {:.2} s after the flip, last {:.1} s \

@@ -101,7 +101,10 @@ fn an_alert_and_a_reply_in_one_chat_arrive_a_second_apart() {
         let (alerts, replies) = (tg.sender(), tg.reply_sender());
         let alert = tokio::spawn(async move { alerts.send_text(77, "H100 is back").await });
         for part in 0..3 {
-            replies.send_text(77, &format!("part {part}")).await.unwrap();
+            replies
+                .send_text(77, &format!("part {part}"))
+                .await
+                .unwrap();
         }
         alert.await.unwrap().unwrap();
     });
