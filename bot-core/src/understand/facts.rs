@@ -69,6 +69,11 @@ const BUDGET_WORDS: &[&str] = &[
     "at most",
     "up to",
     "控制在",
+    // `I have 300 dollars a month`, `我手头有500`: money at hand is the budget.
+    "i have",
+    "i've got",
+    "我有",
+    "手头有",
 ];
 
 /// Reads the facts of one sentence (no intent).
@@ -167,11 +172,17 @@ fn barriers(norm: &str, f: &mut Facts) {
 
 /// `预算50`, `预算 ¥300`, `budget $20`, `2k吧` (alone, an amount is the budget the step asks).
 fn budget(norm: &str) -> Option<Decimal> {
-    let at = BUDGET_WORDS
+    // Each cue in the order said: `I have a 4090, budget $20` has its amount after the second.
+    let mut cues: Vec<usize> = BUDGET_WORDS
         .iter()
         .filter_map(|w| norm.find(w).map(|i| i + w.len()))
-        .min()?;
-    let rest = norm[at..].replace("大概", "");
+        .collect();
+    cues.sort_unstable();
+    cues.into_iter().find_map(|at| amount_after(&norm[at..]))
+}
+
+fn amount_after(rest: &str) -> Option<Decimal> {
+    let rest = rest.replace("大概", "");
     let rest = rest.trim_start_matches([' ', ':', '是', '在', '约']);
     let first = rest.split_whitespace().next()?;
     if let Some((p, _)) = find_price(first) {

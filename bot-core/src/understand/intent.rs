@@ -67,7 +67,9 @@ pub(super) fn decide(q: &Question) -> Reading {
         alerts_kept,
         alert,
         tco,
+        super::own_figures::own_price_job,
         priced_job,
+        super::own_figures::budget_pick,
         convert,
         // A need named with a list of platforms (`which gpu clouds take alipay`) is the
         // filtered list, even in a newcomer's words.

@@ -13,12 +13,15 @@
 //! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
+mod diffusion_names;
 mod entities;
 mod facts;
 mod headcount;
 mod intent;
+mod own_figures;
 mod price;
 mod request;
+mod serving;
 mod span;
 mod spellings;
 mod text;
