@@ -16,6 +16,7 @@
 mod diffusion_names;
 mod entities;
 mod facts;
+mod family_ask;
 mod headcount;
 mod intent;
 mod own_figures;
