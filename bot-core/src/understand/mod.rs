@@ -34,6 +34,8 @@ mod words_guidance;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_own;
 
 pub use facts::{Facts, amount_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
