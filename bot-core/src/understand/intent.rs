@@ -66,11 +66,8 @@ pub(super) fn decide(q: &Question) -> Reading {
     let rules: &[fn(&Question) -> Option<Reading>] = &[
         alerts_kept,
         alert,
-        super::family_ask::tco_family,
         tco,
-        super::own_figures::own_price_job,
         priced_job,
-        super::own_figures::budget_pick,
         convert,
         // A need named with a list of platforms (`which gpu clouds take alipay`) is the
         // filtered list, even in a newcomer's words.

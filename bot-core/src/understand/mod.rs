@@ -33,9 +33,9 @@ mod words_alerts;
 mod words_guidance;
 
 #[cfg(test)]
-mod tests;
+mod own_tests;
 #[cfg(test)]
-mod tests_own;
+mod tests;
 
 pub use facts::{Facts, amount_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
@@ -116,7 +116,11 @@ pub(super) fn read_normalized(
     let plain = if e.conflict {
         Reading::Unknown
     } else {
-        intent::decide(&q)
+        // The user's own figures first (`own_figures`, `family_ask`): the general rules
+        // would answer a list price, convert a budget, or drop a family.
+        family_ask::tco_family(&q)
+            .or_else(|| own_figures::own_figures(&q))
+            .unwrap_or_else(|| intent::decide(&q))
     };
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).

@@ -7,14 +7,27 @@ use super::Reading;
 use super::intent::Question;
 use super::request::{self as make, Request, Usage};
 use super::text::has;
-use super::words::{ALERT_WORDS, STOCK_WORDS};
+use super::words::{ALERT_LIST_WORDS, ALERT_WORDS, STOCK_WORDS, TCO_WORDS};
 use super::words_guidance::PICK_WORDS;
 use crate::billing::PriceUnit;
+
+/// The user's own price or budget, read before the general rules; an alert, a stock
+/// question and a rent-vs-API sum keep their own rules.
+pub(super) fn own_figures(q: &Question) -> Option<Reading> {
+    if has(q.padded, ALERT_WORDS)
+        || has(q.padded, ALERT_LIST_WORDS)
+        || has(q.padded, TCO_WORDS)
+        || q.e.volume.is_some()
+    {
+        return None;
+    }
+    own_price_job(q).or_else(|| budget_pick(q))
+}
 
 /// `vast 4090 $0.35/h 40 minutes`: an hourly price said next to a platform or a card is what
 /// the user pays there, so the job is costed at it (`/cost 0.35usd/hour 40m`, its billing rule
 /// unknown and said so), never at the catalog's list price for that card.
-pub(super) fn own_price_job(q: &Question) -> Option<Reading> {
+fn own_price_job(q: &Question) -> Option<Reading> {
     let p = q.price?;
     let Some(PriceUnit::Time(_)) = p.per else {
         return None;
@@ -75,7 +88,7 @@ const BUDGET_CUES: &[&str] = &[
 
 /// `一个月预算500块 能租什么卡`, `I have 300 dollars a month, which gpu should I rent`: guidance
 /// with a budget, so `/pick` starts with the budget it reads from the same sentence.
-pub(super) fn budget_pick(q: &Question) -> Option<Reading> {
+fn budget_pick(q: &Question) -> Option<Reading> {
     if !q.e.gpus.is_empty() || !q.e.models.is_empty() || !q.e.sizes.is_empty() {
         return None;
     }
