@@ -329,6 +329,9 @@ struct OfferOut<'a> {
     tier: &'a str,
     #[serde(serialize_with = "as_number")]
     list_price: Decimal,
+    /// A "from" price (the lowest of several configurations): a floor, as `/gpu` says `from`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    list_price_from: bool,
     per: &'static str,
     price_currency: &'a str,
     price_as_of: &'a str,
@@ -356,6 +359,7 @@ fn offer_out<'a>(catalog: &'a Catalog, o: &'a RankedOffer, rank: Option<usize>) 
         cards: o.cards,
         tier: &o.quote.tier,
         list_price: o.quote.amount,
+        list_price_from: o.quote.from,
         per: o.quote.per.key(),
         price_currency: &o.quote.currency,
         price_as_of: &o.quote.as_of,
@@ -541,6 +545,7 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
         cards: a.job.cards,
         currency: Some(currency.clone()),
         fx_rate: None,
+        platforms: Vec::new(),
     };
     let spot = billing::spot_alternative(
         catalog,

@@ -260,6 +260,25 @@ impl Bot {
         let Some(state) = pick::load(ctx) else {
             return self.on_question(ctx, text);
         };
+        // A card or a currency the bot does not know, asked inside /pick: said, /pick kept.
+        if dialogue::is_question(text)
+            && let Some(u) = understand::unheard(ctx.catalog, text)
+        {
+            return vec![
+                crate::answer::unheard::reply(ctx, &u),
+                dialogue::still_open(&state),
+            ];
+        }
+        // A question about prices, stock or cards (`autodl 4090多少钱一小时`) is answered before
+        // a step can take its numbers for an answer (`4090` as a context length); a model's
+        // fit may be the step's answer, so it goes to the step first.
+        if let Some(reading) = dialogue::question_inside(ctx, text)
+            && matches!(&reading, Reading::Command(r) if !matches!(r, understand::Request::Fit(_)))
+        {
+            let mut replies = self.answer_reading(ctx, reading);
+            replies.push(dialogue::still_open(&state));
+            return replies;
+        }
         let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
         // A question asked inside /pick is answered, with where /pick stands.
         if !outcome.changed
@@ -275,6 +294,10 @@ impl Bot {
     /// A plain question: read as a command ("I read this as: /fit …"), asked back when two
     /// readings are possible, or answered with examples when nothing in it can be acted on.
     fn on_question(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
+        // A card or a currency the bot does not know is said, never read past.
+        if let Some(u) = understand::unheard(ctx.catalog, text) {
+            return vec![crate::answer::unheard::reply(ctx, &u)];
+        }
         match understand::read(ctx.catalog, text) {
             // Guidance: /pick, started with what the sentence already says.
             Reading::Command(understand::Request::Pick) => {

@@ -61,15 +61,21 @@ billing-rule-plan-mix = { $periods } × the { $unit ->
     [month] monthly
     [year] yearly
    *[other] { $unit }
-  } plan, then { $rest } { $rest_unit ->
-    [day] days
-   *[hour] hours
-  } on { $rest_tier ->
-    [day] the daily plan
-    [week] the weekly plan
-    [month] one more monthly plan
-    [year] one more yearly plan
-   *[other] the hourly price
+  } plan, then { $rest_tier ->
+    [day] { $rest_periods } × the daily plan
+    [week] { $rest_periods } × the weekly plan
+    [month] { $rest_periods } × the monthly plan
+    [year] { $rest_periods } × the yearly plan
+   *[other] { $rest } { $rest_unit ->
+        [day] days
+       *[hour] hours
+    } on the hourly price
+  }{ $rest_tier ->
+    [hourly] {""}
+   *[other] {" "}(whole plans, for the remaining { $rest } { $rest_unit ->
+        [day] days
+       *[hour] hours
+    })
   }: cheaper than one plan for the whole period; prepaid plans are paid ahead, billed whether the instance is on or off
 billing-rule-startup = boot and image pull are billed: { $extra }
 billing-rule-idle = the idle time before shutdown is billed: { $extra }

@@ -143,7 +143,10 @@ fit-error-spec-unknown = No speed estimate: the catalog does not know the { $gpu
   } (no source gives it), and a figure computed from a guess could mislead you.
 
 tco-title = Rent vs API: { $model } · { $quant } on { $cards } × { $gpu }
-tco-price-catalog = Card price: { $price } { $currency }/hour, the cheapest list price in my catalog (as of { $as_of ->
+tco-price-catalog = Card price: { $from ->
+    [yes] from { $price } { $currency }/hour, the cheapest list price in my catalog, a “from” price: the cheapest configuration, the only kind listed for this card, so yours may cost more
+   *[other] { $price } { $currency }/hour, the cheapest list price in my catalog that is a firm price (“from” prices, the cheapest configuration only, left out)
+  } (as of { $as_of ->
     [undated] an unknown date: the source gives none
    *[other] { $as_of }
   }). Prices move: give your own with price=…

@@ -78,6 +78,9 @@ pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vr
   } — from { $from ->
     [unknown] price unknown
    *[other] { $from }
+  }{ $floor ->
+    [yes] {" "}(a “from” price: the cheapest configuration only, yours may cost more)
+   *[other] {""}
   }
 
 pick-ask-barriers = What do you need to get started? Tap to switch each on or off, then tap "Done". Type "budget 50" to set a budget for the job.
@@ -125,7 +128,10 @@ pick-left-out = Left out: { $count ->
   } known not to meet one of your needs ({ $platforms }).
 pick-assumed-boot = Assumed for the first run: { $boot } min boot and { $pull } min image pull, billed where the platform bills them.
 pick-over-budget = The cheapest option is over your budget of { $budget }.
-pick-drop-tier = Drop one tier: { $cards }× { $gpu } also fits, from { $cost } for this job.
+pick-drop-tier = Drop one tier: { $cards }× { $gpu } also fits, from { $cost } for this job{ $floor ->
+    [yes] {" "}(a “from” price: the cheapest configuration only, yours may cost more)
+   *[other] {""}
+  }.
 pick-no-lower-tier = No cheaper lower-tier card fits this job.
 pick-see-trial = Trial plan
 
@@ -142,5 +148,5 @@ pick-trial-record = 3. Record wall time from boot to finish, card-hours, and the
 pick-trial-ledger = Then tell me: /trial <platform> { $gpu } <wall time> <cost> — I'll convert it to the common unit and compare it with the list price.
 pick-trial-switch = 4. If it doesn't run, switch platform and repeat — don't keep paying on the one that fails.
 pick-trial-scale = 5. Scale up only after it works.
-pick-subscribe-offer = To hear when { $gpu } is in stock, choose "Alert me" below or send /subscribe { $gpu }; still check stock on the platform before paying.
+pick-subscribe-offer = To hear when { $name } is in stock, choose "Alert me" below or send /subscribe { $gpu }; still check stock on the platform before paying.
 pick-done = Finish

@@ -64,12 +64,12 @@ billing-rule-plan-mix = 先买 { $periods } 个{ $unit ->
   }，剩下的 { $rest } { $rest_unit ->
     [day] 天
    *[hour] 小时
-  }用{ $rest_tier ->
-    [day] 包天
-    [week] 包周
-    [month] 再一个包月
-    [year] 再一个包年
-   *[other] 按量价格
+  }{ $rest_tier ->
+    [day] 再买 { $rest_periods } 个包天（按整天计费）
+    [week] 再买 { $rest_periods } 个包周（按整周计费）
+    [month] 再买 { $rest_periods } 个包月（按整月计费）
+    [year] 再买 { $rest_periods } 个包年（按整年计费）
+   *[other] 用按量价格
   }：比整段只用一种套餐便宜；预付套餐提前付款，开机关机都计费
 billing-rule-startup = 开机和拉取镜像的时间也计费：{ $extra }
 billing-rule-idle = 关机前的空闲时间也计费：{ $extra }

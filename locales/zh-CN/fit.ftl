@@ -156,7 +156,10 @@ tco-price-catalog = 显卡价格：{ $currency ->
     [CNY] ¥{ $price }
     [USD] ${ $price }
    *[other] { $price } { $currency }
-  }/小时，取自目录中的最低标价（报价日期 { $as_of ->
+  }/小时{ $from ->
+    [yes] 起，取自目录中的最低标价。这是“起”价，只是最低配置的价格，这张卡目录里只有这类报价，实际可能更贵
+   *[other] ，取自目录中的最低确定标价（“起”价只是最低配置的价格，不计在内）
+  }（报价日期 { $as_of ->
     [undated] 未知，来源没有标注
    *[other] { $as_of }
   }）。价格会变，可以用 price=… 填你自己的价格。

@@ -75,6 +75,9 @@ pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共
   } — { $from ->
     [unknown] 价格未知
    *[other] { $from } 起
+  }{ $floor ->
+    [yes] （按“起”价算：只是最低配置的价格，实际可能更贵）
+   *[other] {""}
   }
 
 pick-ask-barriers = 上手需要什么条件？点选来开关，选好后点“完成”。输入“预算 50”可以设定这次任务的预算。
@@ -119,7 +122,10 @@ pick-unverified-needs-lower = 未核实（排在已知满足全部需求的平�
 pick-left-out = 已排除 { $count } 个已知不满足你某项需求的平台（{ $platforms }）。
 pick-assumed-boot = 首次运行按开机 { $boot } 分钟、拉镜像 { $pull } 分钟估算，平台对这部分计费的才计入。
 pick-over-budget = 最便宜的方案也超出了你的预算 { $budget }。
-pick-drop-tier = 降一档：{ $cards } 张 { $gpu } 也放得下，这个任务 { $cost } 起。
+pick-drop-tier = 降一档：{ $cards } 张 { $gpu } 也放得下，这个任务 { $cost } 起{ $floor ->
+    [yes] （按“起”价算：只是最低配置的价格，实际可能更贵）
+   *[other] {""}
+  }。
 pick-no-lower-tier = 没有更便宜的低一档显卡放得下这个任务。
 pick-see-trial = 试跑计划
 
@@ -136,5 +142,5 @@ pick-trial-record = 3. 记下从开机到跑完的耗时、卡时和实际扣费
 pick-trial-ledger = 然后告诉我：/trial <平台> { $gpu } <耗时> <花费>，我帮你折成统一单位，和标价对比。
 pick-trial-switch = 4. 跑不通就换一家重复上面的步骤，别在跑不通的平台上继续加钱。
 pick-trial-scale = 5. 跑通了再放大规模。
-pick-subscribe-offer = 想在 { $gpu } 到货时收到通知，选下面的“有货时提醒我”或发送 /subscribe { $gpu }；付款前仍请到平台确认库存。
+pick-subscribe-offer = 想在 { $name } 到货时收到通知，选下面的“有货时提醒我”或发送 /subscribe { $gpu }；付款前仍请到平台确认库存。
 pick-done = 结束

@@ -171,12 +171,16 @@ struct Inner {
 struct Enforced {
     overall: VecDeque<Instant>,
     groups: HashMap<i64, VecDeque<Instant>>,
+    /// The last message admitted to each chat.
+    chats: HashMap<i64, Instant>,
 }
 
-/// Telegram's published limits as the fake enforces them: 30 messages a second overall and
-/// 20 a minute per group or channel (chat id < 0), counted when a message arrives.
+/// Telegram's published limits as the fake enforces them: 30 messages a second overall,
+/// one a second in any one chat (strictly: no burst allowance) and 20 a minute per group or
+/// channel (chat id < 0), counted when a message arrives.
 pub const OVERALL_PER_SECOND: usize = 30;
 pub const GROUP_PER_MINUTE: usize = 20;
+pub const CHAT_GAP: Duration = Duration::from_secs(1);
 
 impl Enforced {
     /// Counts a message to `chat` arriving now, or refuses it (429) when it would exceed a
@@ -190,6 +194,9 @@ impl Enforced {
         if self.overall.len() >= OVERALL_PER_SECOND {
             return false;
         }
+        if self.chats.get(&chat).is_some_and(|t| *t + CHAT_GAP > now) {
+            return false;
+        }
         if chat < 0 {
             let g = self.groups.entry(chat).or_default();
             while g.front().is_some_and(|t| *t + minute <= now) {
@@ -200,6 +207,7 @@ impl Enforced {
             }
             g.push_back(now);
         }
+        self.chats.insert(chat, now);
         self.overall.push_back(now);
         true
     }
@@ -259,7 +267,7 @@ impl FakeTelegram {
     }
 
     /// From now on, messages (`sendMessage`, `sendPhoto`) beyond Telegram's limits as counted
-    /// at arrival ([`OVERALL_PER_SECOND`], [`GROUP_PER_MINUTE`]) are answered 429 with
+    /// at arrival ([`OVERALL_PER_SECOND`], [`CHAT_GAP`], [`GROUP_PER_MINUTE`]) are answered 429 with
     /// `retry_after` 1, as the real Bot API does; `calls()` records them with status 429.
     pub fn enforce_limits(&self) {
         self.shared.inner.lock().unwrap().limits = Some(Enforced::default());

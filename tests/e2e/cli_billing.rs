@@ -404,3 +404,36 @@ fn a_bad_or_misplaced_tier_is_a_clear_error_never_ignored() {
     let args: Vec<&str> = own.iter().copied().chain(["--tier", "month=900"]).collect();
     assert!(run(&args).0);
 }
+
+/// `compare --json` gave a "from" price (the lowest of several configurations, `from ¥1.54/hour`
+/// in `/gpu`) as a plain `list_price`: a script could not tell a floor from the price. Each row
+/// now says `list_price_from: true` exactly when the platform's own quote (`platform --json`) is
+/// a "from" price, for every card tried.
+#[test]
+fn compare_json_marks_a_from_price() {
+    let mut froms = 0;
+    for gpu in ["4090", "3090", "a100", "5090", "h100"] {
+        for row in json(&["compare", "--gpu", gpu, "--work", "3h", "--json"])
+            .as_array()
+            .expect("an array of offers")
+        {
+            let platform = json(&["platform", row["platform_id"].as_str().unwrap(), "--json"]);
+            let quote_from = platform["price"].as_array().unwrap().iter().any(|q| {
+                q["gpu"] == row["gpu_id"]
+                    && q["tier"] == row["tier"]
+                    && q["from"] == Value::Bool(true)
+                    && (q["amount"].as_str().and_then(|a| a.parse::<f64>().ok())
+                        == row["list_price"].as_f64())
+            });
+            let said = row.get("list_price_from") == Some(&Value::Bool(true));
+            assert_eq!(said, quote_from, "{gpu}: {row}");
+            froms += usize::from(said);
+        }
+    }
+    if froms == 0 {
+        // The catalog may lose its "from" rows; the agreement above still held for every row.
+        eprintln!(
+            "no \"from\" price among the compared rows today: only their absence was checked"
+        );
+    }
+}

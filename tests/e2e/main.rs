@@ -11,6 +11,7 @@ mod cli_fit;
 mod cli_reliability;
 mod discord_e2e;
 mod discord_wire_e2e;
+mod fanout_e2e;
 mod offers_e2e;
 mod ops_e2e;
 mod phone;

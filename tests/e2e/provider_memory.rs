@@ -7,6 +7,8 @@
 //! cargo test --features jemalloc --test e2e provider_memory:: -- --ignored --nocapture
 //! ```
 //!
+//! `GPUSCOUT_BIN` names another `gpuscout` to run (a release build) instead of this build's.
+//!
 //! Measured (debug build, 2 shared cores, 2026-12-02): see `docs/performance.md`.
 
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
@@ -39,7 +41,11 @@ fn serve_stays_small_while_a_provider_body_never_ends() {
         vec![Script::endless(r#"{"offers": ["#, row).slow(Duration::from_secs(3))],
     );
     let dir = tempfile::tempdir().unwrap();
-    let mut serve = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+    let bin = std::env::var_os("GPUSCOUT_BIN").map_or_else(
+        || std::path::PathBuf::from(env!("CARGO_BIN_EXE_gpuscout")),
+        std::path::PathBuf::from,
+    );
+    let mut serve = Serve::with(bin)
         .provider("vast", &fake)
         .env("GPUSCOUT_FETCH_TIMEOUT", "15")
         .env("GPUSCOUT_FX_URL", "none")

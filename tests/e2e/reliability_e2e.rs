@@ -417,7 +417,7 @@ fn chat_of(call: &gpuscout_testkit::fake_telegram::Call) -> Option<i64> {
 /// chat has at most `TELEGRAM_MAX_PER_CHAT` (8) waiting; the rest are skipped with one notice,
 /// so the shared queue never fills and every other chat is answered at once. The 5 s bound
 /// is the issue's; on an idle machine the worst wait is well under a second, and the answers
-/// must also come before the flood's own (paced, 3 per 3 s) backlog is through.
+/// must also come before the flood's own (paced, one per 1.1 s) backlog is through.
 #[test]
 fn one_flooding_chat_does_not_hold_up_twenty_others() {
     let fake = std::sync::Arc::new(FakeTelegram::start());
@@ -548,7 +548,7 @@ fn stops_under_load(stops: usize) -> (usize, usize) {
     for _ in 0..stops {
         let bot = setup().start_polling(dir.path(), &fake);
         let before = answers_per_question(&fake, &asked).iter().sum::<usize>();
-        // Three per group: about what a group is answered between two stops (3 per 3 s per
+        // Three per group: about what a group is answered between two stops (one per 1.1 s per
         // chat), so no chat's backlog grows past the per-chat bound and is skipped on purpose.
         asked.extend(ask_in_groups(&fake, &groups, &member, 3));
         // Stop as soon as a few are answered: most are still in flight or at Telegram.

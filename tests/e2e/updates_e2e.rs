@@ -12,7 +12,8 @@
 //!
 //! With `GPUSCOUT_BASELINE_BIN=/path/to/an/older/gpuscout` the older binary is measured
 //! beside this one, alternating, in the same run (what a claimed change is compared with);
-//! `GPUSCOUT_BIN` names this build's binary when it was copied elsewhere. This build is also
+//! `GPUSCOUT_BIN` names this build's binary when it was copied elsewhere (or a release build
+//! run from a debug build of this harness); `UPDATES_ROUNDS` sets the rounds (default 3). This build is also
 //! run with `GPUSCOUT_GROUP_COMMIT=0` (one durable commit per update, and the kept answer's
 //! delete its own commit, as before the group commit), so each run shows what it saves.
 
@@ -25,6 +26,15 @@ use std::time::{Duration, Instant};
 const CHATS: i64 = 1000;
 const PER_CHAT: usize = 4;
 const ROUNDS: usize = 3;
+
+/// `UPDATES_ROUNDS` overrides [`ROUNDS`] (a shorter run when time is short).
+fn rounds() -> usize {
+    std::env::var("UPDATES_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|n| *n >= 1)
+        .unwrap_or(ROUNDS)
+}
 
 /// Answers `CHATS × PER_CHAT` updates of `text` and returns updates per second, from the
 /// first update handed to the fake to the last answer it received. Checks that every update
@@ -100,7 +110,7 @@ fn updates_per_second_through_serve() {
     for text in ["/gpu 4090", "/help"] {
         let arms = arms();
         let mut rates: Vec<Vec<f64>> = vec![Vec::new(); arms.len()];
-        for _ in 0..ROUNDS {
+        for _ in 0..rounds() {
             for (i, (_, bin, grouped)) in arms.iter().enumerate() {
                 rates[i].push(updates_per_second(bin, *grouped, text));
             }

@@ -13,10 +13,11 @@ use crate::commands::{cost, stock};
 use crate::i18n::{Lang, Localizer};
 use crate::reply::{Msg, Reply};
 
-fn gpu_name(catalog: &Catalog, gpu: &str) -> String {
+/// The card's name in the subscriber's language (`RTX 4090 48GB（魔改）` in Chinese).
+fn gpu_name(catalog: &Catalog, lang: Lang, gpu: &str) -> String {
     catalog
         .gpu(gpu)
-        .map(|g| g.name.clone())
+        .map(|g| g.display_name(lang == Lang::Zh).to_string())
         .unwrap_or_else(|_| gpu.to_string())
 }
 
@@ -70,7 +71,7 @@ pub fn alert_reply(
     at: i64,
 ) -> Reply {
     let lang = sub.lang;
-    let gpu = gpu_name(catalog, &sub.gpu);
+    let gpu = gpu_name(catalog, lang, &sub.gpu);
     let platform = platform_name(catalog, lang, provider);
     let compact = sub.kind != ChatKind::Private;
     let seen = seen_text(at);
@@ -160,7 +161,7 @@ pub fn describe(catalog: &Catalog, lang: Lang, sub: &Subscription) -> String {
         lang,
         &Msg::new("alerts-sub-line")
             .arg("id", sub.id)
-            .arg("gpu", gpu_name(catalog, &sub.gpu))
+            .arg("gpu", gpu_name(catalog, lang, &sub.gpu))
             .arg("platform", platform)
             .arg("max", max)
             .arg("cards", sub.min_cards.unwrap_or(0))

@@ -499,10 +499,18 @@ fn price_cell(
         (Some(usd), Some(d)) => {
             let amount = usd * rate.unwrap_or(rust_decimal::Decimal::ONE);
             let per = if lang == Lang::Zh { "小时" } else { "h" };
-            format!(
-                "{}/{per} ({d})",
+            let price = format!(
+                "{}/{per}",
                 crate::billing::format_money(amount, shown_currency)
-            )
+            );
+            // A floor keeps its word: it is not what these cards will cost.
+            let price = if o.price_from {
+                crate::i18n::Localizer::get()
+                    .format(lang, &Msg::new("price-from").arg("price", price))
+            } else {
+                price
+            };
+            format!("{price} ({d})")
         }
         // No catalog price: said so, never a bare "?".
         _ => crate::i18n::Localizer::get().format(lang, &Msg::new("fit-price-unknown")),

@@ -12,9 +12,9 @@ use crate::reply::{Msg, Reply, Table};
 use rust_decimal::Decimal;
 
 /// The cheapest pay-as-you-go hour of one card in `currency`, from the catalog's USD figure
-/// at its dated rate; unknown when there is no price or no rate.
+/// at its dated rate ("from" kept for a floor); unknown when there is no price or no rate.
 fn cheapest(v: &View<'_>, g: &Gpu) -> String {
-    let Some((usd, _)) = v.catalog.cheapest_hourly_usd(&g.id) else {
+    let Some(price) = v.catalog.cheapest_hourly_usd(&g.id) else {
         return unknown_text(v.lang);
     };
     let rate = if v.currency.eq_ignore_ascii_case("USD") {
@@ -22,9 +22,15 @@ fn cheapest(v: &View<'_>, g: &Gpu) -> String {
     } else {
         v.catalog.fx_rate("USD", v.currency).map(|(r, _)| r)
     };
-    match rate {
+    let usd = price.usd;
+    let text = match rate {
         Some(r) => format_money((usd * r).round_dp(2), v.currency),
         None => format_money(usd.round_dp(2), "USD"),
+    };
+    if price.from {
+        crate::answer::common::fmt(v.lang, &Msg::new("price-from").arg("price", text))
+    } else {
+        text
     }
 }
 

@@ -23,4 +23,5 @@ pub mod tco;
 pub mod trend;
 mod trend_short;
 pub mod trial;
+pub mod unheard;
 pub mod view;

@@ -19,8 +19,9 @@ use rust_decimal::{Decimal, RoundingStrategy};
 pub enum PriceBasis {
     /// The user gave it.
     User,
-    /// The cheapest catalog list price, with its date (`undated` when the source gives none).
-    Catalog { as_of: String },
+    /// The cheapest catalog list price, with its date (`undated` when the source gives none);
+    /// `from`: a "from" floor, the card having no firm price (said so).
+    Catalog { as_of: String, from: bool },
 }
 
 /// `0.3`, `$0.3`, `¥2`, `2元`, `0.3/mtok`: an amount with an optional currency (`None` = the
@@ -293,12 +294,13 @@ pub fn catalog_price(
     cards: u32,
     cur: &str,
 ) -> Result<(Decimal, PriceBasis), Box<Reply>> {
-    let Some((usd, as_of)) = billing::cheapest_hourly_usd(catalog, &gpu.id) else {
+    let Some(price) = billing::cheapest_hourly_usd(catalog, &gpu.id) else {
         return Err(Box::new(
             Reply::text(Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()))
                 .with(Msg::new("usage-tco")),
         ));
     };
+    let crate::catalog::HourlyPrice { usd, as_of, from } = price;
     let Some(x) = in_currency(catalog, usd, "USD", cur) else {
         return Err(Box::new(no_fx("USD", cur)));
     };
@@ -308,7 +310,10 @@ pub fn catalog_price(
     } else {
         as_of
     };
-    Ok((x * Decimal::from(cards), PriceBasis::Catalog { as_of }))
+    Ok((
+        x * Decimal::from(cards),
+        PriceBasis::Catalog { as_of, from },
+    ))
 }
 
 /// Puts [`with_plan`]'s line right under the card's price line, which it qualifies.
@@ -485,11 +490,12 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
             .arg("cards", rep.cards),
     );
     match basis {
-        PriceBasis::Catalog { as_of } => r.push(
+        PriceBasis::Catalog { as_of, from } => r.push(
             Msg::new("tco-price-catalog")
                 .arg("price", hourly(rep.price_per_hour))
                 .arg("currency", cur)
-                .arg("as_of", as_of.as_str()),
+                .arg("as_of", as_of.as_str())
+                .arg("from", if *from { "yes" } else { "no" }),
         ),
         PriceBasis::User => r.push(
             Msg::new("tco-price-user")

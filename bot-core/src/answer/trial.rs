@@ -149,6 +149,16 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
             .arg(
                 "card_hours",
                 e.card_hours.round_dp(2).normalize().to_string(),
+            )
+            // English says "1 card-hour": the figure is text (exact decimals), so its plural
+            // is a word of its own.
+            .arg(
+                "hours_plural",
+                if e.card_hours.round_dp(2) == Decimal::ONE {
+                    "one"
+                } else {
+                    "other"
+                },
             ),
     );
     let paid = e.per_card_hour();

@@ -27,7 +27,7 @@ pub(super) struct PlanMix<'q> {
 }
 
 impl PlanMix<'_> {
-    /// "2 × the monthly plan, then 15 days on the daily plan": what the answer says decides.
+    /// "2 × the monthly plan, then 15 × the daily plan for the remaining 350 hours": what the answer says decides.
     pub(super) fn rule_msg(&self) -> Msg {
         let unit = prepaid_unit(self.head).map_or("other", |u| u.key());
         let day = Decimal::from(86_400u32);
@@ -36,13 +36,20 @@ impl PlanMix<'_> {
         } else {
             (self.rest_seconds / Decimal::from(3600u32), "hour")
         };
-        let rest_tier = prepaid_unit(self.rest).map_or("hourly", |u| u.key());
+        let rest_plan = prepaid_unit(self.rest);
+        let rest_tier = rest_plan.map_or("hourly", |u| u.key());
+        // A prepaid rest is billed in whole plans (`cost_parts`: the span rounded up to the
+        // package): the line names those, not the hours they cover.
+        let rest_periods = rest_plan.map_or(Decimal::ZERO, |u| {
+            (self.rest_seconds / Decimal::from(u.seconds())).ceil()
+        });
         Msg::new("billing-rule-plan-mix")
             .arg("periods", self.periods as f64)
             .arg("unit", unit)
             .arg("rest", rest.round_dp(2).to_f64().unwrap_or(0.0))
             .arg("rest_unit", rest_unit)
             .arg("rest_tier", rest_tier)
+            .arg("rest_periods", rest_periods.to_f64().unwrap_or(0.0))
     }
 }
 

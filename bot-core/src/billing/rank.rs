@@ -291,11 +291,17 @@ impl<'a> Pricer<'a> {
     /// every platform that quotes it: the same figure as the first row of [`compare`], or
     /// `None` where `compare` has no row.
     pub fn cheapest_total(&mut self, gpu_id: &str, cards: u32) -> Option<Decimal> {
+        self.cheapest_total_marked(gpu_id, cards).map(|(t, _)| t)
+    }
+
+    /// [`Pricer::cheapest_total`] with whether it rests on a "from" floor (a quote for the
+    /// cheapest configuration only), which an answer must say, as `compare`'s row does.
+    pub fn cheapest_total_marked(&mut self, gpu_id: &str, cards: u32) -> Option<(Decimal, bool)> {
         if !self.valid || cards == 0 {
             return None;
         }
         let catalog = self.catalog;
-        let mut best: Option<Decimal> = None;
+        let mut best: Option<(Decimal, bool)> = None;
         'platforms: for p in catalog.platforms_quoting(gpu_id) {
             let Some(rule) = self
                 .rules
@@ -307,7 +313,7 @@ impl<'a> Pricer<'a> {
             };
             let quotes = current_quotes(p, gpu_id, self.job.tiers);
             let any_exact = quotes.iter().any(|q| q.cards == cards);
-            let mut platform_best: Option<Decimal> = None;
+            let mut platform_best: Option<(Decimal, bool)> = None;
             for q in quotes {
                 if any_exact && q.cards != cards {
                     continue;
@@ -317,9 +323,9 @@ impl<'a> Pricer<'a> {
                     continue 'platforms;
                 };
                 if let Ok(total) = job_total(q, rule, self.job, cards, fx.as_ref())
-                    && platform_best.is_none_or(|b| total < b)
+                    && platform_best.is_none_or(|(b, _)| total < b)
                 {
-                    platform_best = Some(total);
+                    platform_best = Some((total, q.from));
                 }
             }
             // The same split of a held span as `platform_cost` makes.
@@ -341,15 +347,15 @@ impl<'a> Pricer<'a> {
                         .and_then(|(_, f)| f.clone())
                 };
                 if let Some(m) = plan_mix(&kept, rule, self.job, cards, &fx_of)
-                    && platform_best.is_none_or(|b| m.cost.total_cost < b)
+                    && platform_best.is_none_or(|(b, _)| m.cost.total_cost < b)
                 {
-                    platform_best = Some(m.cost.total_cost);
+                    platform_best = Some((m.cost.total_cost, m.head.from || m.rest.from));
                 }
             }
-            if let Some(t) = platform_best
-                && best.is_none_or(|b| t < b)
+            if let Some((t, from)) = platform_best
+                && best.is_none_or(|(b, _)| t < b)
             {
-                best = Some(t);
+                best = Some((t, from));
             }
         }
         best
@@ -423,8 +429,9 @@ pub fn user_cost(
 /// dated rate, with the date of that quote (`?` when the source gives none).
 /// Quotes per second or minute are scaled to an hour; prepaid day/week/month tiers are not an
 /// hourly price, and a quote in a currency without a rate is skipped. Read from the index the
-/// catalog builds at load ([`Catalog::cheapest_hourly_usd`]).
-pub fn cheapest_hourly_usd(catalog: &Catalog, gpu_id: &str) -> Option<(Decimal, String)> {
+/// catalog builds at load ([`Catalog::cheapest_hourly_usd`]): a firm price before any "from"
+/// floor, which comes flagged.
+pub fn cheapest_hourly_usd(catalog: &Catalog, gpu_id: &str) -> Option<crate::catalog::HourlyPrice> {
     catalog.cheapest_hourly_usd(gpu_id)
 }
 

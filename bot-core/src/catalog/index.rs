@@ -8,6 +8,19 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use std::collections::HashMap;
 
+/// The cheapest hour of one card ([`Catalog::cheapest_hourly_usd`]), with what a reader
+/// must be told about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HourlyPrice {
+    /// USD at the catalog's dated rate.
+    pub usd: Decimal,
+    /// The quote's date, `?` when the source gives none.
+    pub as_of: String,
+    /// A "from" price (the floor of several configurations): shown with `from`/`起`. Chosen
+    /// only when the card has no firm price, so it is never a figure a user can count on.
+    pub from: bool,
+}
+
 /// The loaded, validated catalog with name indexes.
 ///
 /// Built once ([`Catalog::from_parts`]) and read-only afterwards, so the indexes stay true.
@@ -26,7 +39,7 @@ pub struct Catalog {
     /// Per GPU id: the cheapest pay-as-you-go hour of one card in USD with its quote's date
     /// (see [`Catalog::cheapest_hourly_usd`]), worked out once at load because every /fit and
     /// /pick card list reads it for every GPU.
-    pub(super) cheapest_hourly: HashMap<String, (Decimal, String)>,
+    pub(super) cheapest_hourly: HashMap<String, HourlyPrice>,
     /// Per GPU id: per quote currency, the lowest list price of one card for one second over
     /// its quotes, as f64 (see [`Catalog::floor_per_card_second`]).
     pub(super) price_floor: HashMap<String, Vec<(String, f64)>>,
@@ -51,7 +64,10 @@ impl Catalog {
     /// USD at the catalog's dated rate, with the date of that quote (`?` when the source gives
     /// none). Quotes per second or minute are scaled to an hour; prepaid day/week/month tiers
     /// are not an hourly price, and a quote in a currency without a rate is skipped.
-    pub fn cheapest_hourly_usd(&self, gpu_id: &str) -> Option<(Decimal, String)> {
+    /// A firm price wins over any cheaper "from" floor (a floor is what the cheapest
+    /// configuration costs, not what this card will); only a card with floors alone gets one,
+    /// flagged so every answer says "from".
+    pub fn cheapest_hourly_usd(&self, gpu_id: &str) -> Option<HourlyPrice> {
         self.cheapest_hourly.get(gpu_id).cloned()
     }
 
@@ -85,8 +101,9 @@ impl Catalog {
     }
 
     /// [`Catalog::cheapest_hourly_usd`] from the quotes, for the index built at load.
-    pub(super) fn scan_cheapest_hourly_usd(&self, gpu_id: &str) -> Option<(Decimal, String)> {
-        let mut best: Option<(Decimal, &PriceQuote)> = None;
+    pub(super) fn scan_cheapest_hourly_usd(&self, gpu_id: &str) -> Option<HourlyPrice> {
+        // Per kind (firm, from): the cheapest.
+        let mut best: [Option<(Decimal, &PriceQuote)>; 2] = [None, None];
         // The price choice every answer makes: no spot, the newest reading; and one card, so
         // not a whole multi-card instance.
         let current = self
@@ -105,17 +122,20 @@ impl Catalog {
                     None => continue,
                 }
             };
-            if best.as_ref().is_none_or(|(b, _)| usd < *b) {
-                best = Some((usd, q));
+            let slot = &mut best[usize::from(q.from)];
+            if slot.as_ref().is_none_or(|(b, _)| usd < *b) {
+                *slot = Some((usd, q));
             }
         }
-        best.map(|(usd, q)| {
-            let date = if q.undated {
+        let [firm, from] = best;
+        firm.or(from).map(|(usd, q)| HourlyPrice {
+            usd,
+            as_of: if q.undated {
                 "?".to_string()
             } else {
                 q.as_of.clone()
-            };
-            (usd, date)
+            },
+            from: q.from,
         })
     }
 

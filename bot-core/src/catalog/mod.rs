@@ -21,7 +21,7 @@ pub mod warn;
 
 pub use date::{parse_date, today};
 pub use error::CatalogError;
-pub use index::Catalog;
+pub use index::{Catalog, HourlyPrice};
 pub use load::{
     EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, embedded_base_models,
 };

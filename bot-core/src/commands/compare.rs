@@ -25,7 +25,7 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = JobRequest;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<JobRequest, AnswerError> {
-        parse_job_request(text)
+        super::grammar::read_spoken(text, parse_job_request)
             .map(|r| r.compare_ids(ctx.catalog))
             .map_err(|e| error_reply(ctx.lang, &e, "usage-compare").into())
     }

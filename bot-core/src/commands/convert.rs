@@ -33,7 +33,7 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = ConvertRequest;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<ConvertRequest, AnswerError> {
-        parse_convert_request(text).map_err(|e| error_reply(ctx.lang, &e, "usage-convert").into())
+        super::grammar::read_spoken(text, parse_convert_request).map_err(|e| error_reply(ctx.lang, &e, "usage-convert").into())
     }
     fn answer(turn: &Turn, req: &ConvertRequest) -> RunResult {
         answer(turn, req)

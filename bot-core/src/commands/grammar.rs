@@ -44,6 +44,26 @@ pub(super) fn split<'a>(line: &'a str, bot_name: Option<&str>) -> Option<(&'a st
     (!name.is_empty()).then_some((name, rest))
 }
 
+/// A command's argument text with durations, amounts and counts as people say them
+/// (`两个半小时`, `2块5每小时`, `一晚上`, `两张`, `an hour and a half`) in the lexicon's words:
+/// the very pass a plain question goes through, so a typed command and a question never read
+/// one phrase two ways (`/cost autodl 4090 两个半小时` is `2.5小时`, as `autodl 4090 跑两个半小时`).
+pub(super) fn spoken(args: &str) -> String {
+    crate::understand::text::normalize(args).trim().to_string()
+}
+
+/// Reads a command's arguments as typed, and when that fails, in their [`spoken`] form; an
+/// error names the words as the user typed them.
+pub(super) fn read_spoken<T, E>(args: &str, parse: impl Fn(&str) -> Result<T, E>) -> Result<T, E> {
+    parse(args).or_else(|e| {
+        let plain = spoken(args);
+        if plain == args.trim() {
+            return Err(e);
+        }
+        parse(&plain).map_err(|_| e)
+    })
+}
+
 /// A full-width ASCII form (`／`, `ｆ`, `４`) or the ideographic space.
 pub(super) fn is_full_width(c: char) -> bool {
     ('\u{FF01}'..='\u{FF5E}').contains(&c) || c == '\u{3000}'

@@ -47,7 +47,7 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = OffersArgs;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<OffersArgs, AnswerError> {
-        let (filter, bare_cap) = offers::parse_stated(ctx, text)?;
+        let (filter, bare_cap) = super::grammar::read_spoken(text, |t| offers::parse_stated(ctx, t))?;
         Ok(OffersArgs { filter, bare_cap })
     }
     fn answer(turn: &Turn, a: &OffersArgs) -> RunResult {

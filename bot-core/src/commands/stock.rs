@@ -39,9 +39,15 @@ impl StockArgs {
     /// the catalog knows; a card it does not know is looked up by its raw name among stored
     /// offers.
     pub fn parse(ctx: &Ctx, args: &str) -> Result<StockArgs, Reply> {
+        Self::parse_for(ctx, args, "usage-stock")
+    }
+
+    /// [`StockArgs::parse`] for a command that takes `/stock`'s words (`/subscribe`): an error
+    /// carries that command's usage line (`usage_id`), not `/stock`'s.
+    pub fn parse_for(ctx: &Ctx, args: &str, usage_id: &'static str) -> Result<StockArgs, Reply> {
         let mut words: Vec<&str> = args.split_whitespace().collect();
         if words.is_empty() {
-            return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-stock")));
+            return Err(Reply::text(Msg::new("error-missing-args")).with(Msg::new(usage_id)));
         }
         // `/stock runpod 4090`: a platform written first moves after the card.
         if words.len() >= 2
@@ -67,7 +73,7 @@ impl StockArgs {
         {
             if p.per.is_some_and(|u| u.key() != "hour") || p.amount <= Decimal::ZERO {
                 return Err(Reply::text(Msg::new("stock-error-price").arg("text", last))
-                    .with(Msg::new("usage-stock")));
+                    .with(Msg::new(usage_id)));
             }
             a.max = Some(p);
             rest.pop();
@@ -78,7 +84,7 @@ impl StockArgs {
                 Ok(p) => a.platform = Some(p.id.clone()),
                 Err(_) => {
                     return Err(Reply::text(Msg::new("stock-error-args").arg("text", text))
-                        .with(Msg::new("usage-stock")));
+                        .with(Msg::new(usage_id)));
                 }
             }
         }
@@ -158,7 +164,7 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = StockArgs;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<StockArgs, AnswerError> {
-        Ok(StockArgs::parse(ctx, text)?)
+        Ok(super::grammar::read_spoken(text, |t| StockArgs::parse(ctx, t))?)
     }
     fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
         answer(turn, a)

@@ -57,7 +57,7 @@ impl SubscribeArgs {
                 }
             }
         }
-        let stock = StockArgs::parse(ctx, &words.join(" ")).map_err(|r| r.with(usage()))?;
+        let stock = StockArgs::parse_for(ctx, &words.join(" "), "usage-subscribe")?;
         Ok(SubscribeArgs { stock, cards })
     }
 
@@ -84,7 +84,7 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = SubscribeArgs;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<SubscribeArgs, AnswerError> {
-        Ok(SubscribeArgs::parse(ctx, text)?)
+        Ok(super::grammar::read_spoken(text, |t| SubscribeArgs::parse(ctx, t))?)
     }
     fn answer(turn: &Turn, a: &SubscribeArgs) -> RunResult {
         answer(turn, a)

@@ -32,7 +32,7 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = TcoArgs;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<TcoArgs, AnswerError> {
-        Ok(tco::read_line(ctx, text)?)
+        Ok(super::grammar::read_spoken(text, |t| tco::read_line(ctx, t))?)
     }
     fn answer(turn: &Turn, a: &TcoArgs) -> RunResult {
         answer(turn, a)

@@ -44,7 +44,10 @@ impl Typed for Cmd {
             return Ok(TrialArgs::List);
         }
         // A bare cost is read in the chat's `/currency` (its first line shows it with the sign).
-        let entry = trial::parse_entry(ctx.catalog, &words, &ctx.bare_currency, ctx.today)?;
+        let entry = super::grammar::read_spoken(text, |t| {
+            let words: Vec<&str> = t.split_whitespace().collect();
+            trial::parse_entry(ctx.catalog, &words, &ctx.bare_currency, ctx.today)
+        })?;
         Ok(TrialArgs::Record(entry))
     }
     fn answer(turn: &Turn, a: &TrialArgs) -> RunResult {

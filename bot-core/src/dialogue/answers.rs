@@ -278,6 +278,7 @@ pub(super) fn card_step(
 }
 
 pub(super) fn barriers_step(
+    _ctx: &Ctx,
     mut s: PickState,
     choice: Option<&str>,
     text: Option<&str>,
@@ -286,6 +287,7 @@ pub(super) fn barriers_step(
     if is_accept(value) || value == "done" {
         return Ok(Answer::Next(advanced(s)));
     }
+    // `预算30元`: `Needs::apply` keeps the currency said with the amount.
     if s.needs.apply(value) {
         Ok(Answer::Next(s))
     } else {

@@ -1,7 +1,7 @@
 //! The barriers step: asking what the user needs from a platform (web terminal, no real-name
 //! check, payment method); the answers live in [`super::state::Needs`].
 
-use super::state::{Met, PickState};
+use super::state::{Met, Needs, PickState};
 use crate::billing::{CostBreakdown, RankedOffer, format_money};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
@@ -27,7 +27,7 @@ pub fn ask_barriers(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let pay = |k: &str| on(n.payments.iter().any(|p| p == k));
     let mut r = Reply::text(header).with(Msg::new("pick-ask-barriers"));
     if let Some(b) = n.budget {
-        r.push(Msg::new("pick-budget-set").arg("budget", budget_text(ctx, b)));
+        r.push(Msg::new("pick-budget-set").arg("budget", budget_text(ctx, n, b)));
     }
     r.with_choice(
         "b:web",
@@ -96,23 +96,30 @@ pub(super) fn met_text(check: &[(&'static str, Met)], zh: bool) -> String {
         .join(" ")
 }
 
-/// The budget as said: a bare amount, read in the chat's `/currency` (never the reader's
-/// language, so the same words give every member the same verdict), shown with its sign.
-pub(super) fn budget_text(ctx: &Ctx, budget: Decimal) -> String {
-    format_money(budget, &ctx.bare_currency)
+/// The budget's currency: the one written with it (`预算30元`), else the chat's `/currency`
+/// for a bare amount (never the reader's language, so the same words give every member the
+/// same verdict).
+pub(super) fn budget_currency<'a>(ctx: &'a Ctx, n: &'a Needs) -> &'a str {
+    n.budget_currency.as_deref().unwrap_or(&ctx.bare_currency)
 }
 
-/// Whether the cheapest job cost is over the budget, the budget first converted from the
-/// chat's currency into the cost's at the catalog's dated rate (no rate: not judged).
+/// The budget as said, shown with its sign.
+pub(super) fn budget_text(ctx: &Ctx, n: &Needs, budget: Decimal) -> String {
+    format_money(budget, budget_currency(ctx, n))
+}
+
+/// Whether the cheapest job cost is over the budget, the budget first converted from its
+/// currency into the cost's at the catalog's dated rate (no rate: not judged).
 pub(super) fn over_budget(ctx: &Ctx, s: &PickState, cheapest: Option<&CostBreakdown>) -> bool {
     let (Some(budget), Some(cost)) = (s.needs.budget, cheapest) else {
         return false;
     };
-    let rate = if ctx.bare_currency.eq_ignore_ascii_case(&cost.currency) {
+    let currency = budget_currency(ctx, &s.needs);
+    let rate = if currency.eq_ignore_ascii_case(&cost.currency) {
         Some(Decimal::ONE)
     } else {
         ctx.catalog
-            .fx_rate(&ctx.bare_currency, &cost.currency)
+            .fx_rate(currency, &cost.currency)
             .map(|(r, _)| r)
     };
     rate.is_some_and(|r| cost.total_cost > budget * r)

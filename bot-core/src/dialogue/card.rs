@@ -155,7 +155,10 @@ pub(super) fn priced_options(
             .gpu(&c.option.gpu)
             .ok()
             .and_then(|g| advice::config_link(g, c.option.cards));
-        c.total = pricer.cheapest_total(&c.option.gpu, c.option.cards);
+        let marked = pricer.cheapest_total_marked(&c.option.gpu, c.option.cards);
+        c.total = marked.map(|(t, _)| t);
+        // The option's price is now this total: a floor says so on the card step.
+        c.option.price_from = marked.is_some_and(|(_, from)| from);
         if let Some(key) = c
             .total
             .and_then(|t| advice::ranking_cost_linked(t, c.option.cards, c.link, matters).to_f64())
@@ -257,11 +260,12 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             || "unknown".to_string(),
             |total| billing::format_money(total, &ctx.currency),
         );
+        let floor = if o.price_from { "yes" } else { "no" };
         r = r.with_choice(
             &format!("g:{}:{}", o.gpu, o.cards),
             Msg::new("pick-card-option")
                 .arg("cards", o.cards)
-                .arg("gpu", &gpu.name)
+                .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
                 .arg("per_card", format!("{:.1}", o.per_gpu_gib))
                 .arg("vram", format!("{:.0}", gpu.vram_gb))
                 .arg(
@@ -269,7 +273,8 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                     gpu.bandwidth_gbps()
                         .map_or_else(|| "unknown".to_string(), |b| format!("{b:.0}")),
                 )
-                .arg("from", from),
+                .arg("from", from)
+                .arg("floor", floor),
         );
     }
     r
@@ -286,7 +291,9 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
         .find_map(|(o, best)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
             let total = best?;
-            let name = g.name.clone();
+            let name = g
+                .display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string();
             Some((
                 FitOption { gpu: name, ..o },
                 billing::format_money(total, &ctx.currency),
@@ -308,7 +315,7 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
     let mut r = Reply::text(
         Msg::new("pick-card-does-not-fit")
             .arg("cards", cards)
-            .arg("gpu", &gpu.name)
+            .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
             .arg("vram", format!("{:.1}", gpu.vram_gib()))
             .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
     );
@@ -316,7 +323,11 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
         .iter()
         .filter_map(|(o, _)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
-            Some(format!("{}× {}", o.cards, g.name))
+            Some(format!(
+                "{}× {}",
+                o.cards,
+                g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+            ))
         })
         .collect();
     if alternatives.is_empty() {

@@ -51,10 +51,13 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.gpu = Some(gpu.clone());
         s.cards = Some(*cards);
         skip(s, Step::Card);
-        let name = ctx
-            .catalog
-            .gpu(gpu)
-            .map_or_else(|_| gpu.clone(), |g| g.name.clone());
+        let name = ctx.catalog.gpu(gpu).map_or_else(
+            |_| gpu.clone(),
+            |g| {
+                g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                    .to_string()
+            },
+        );
         echo.push(
             Msg::new("pick-understood-gpu")
                 .arg("name", name)
@@ -82,9 +85,11 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.needs.payments.retain(|x| x != p);
         echo.push(Msg::new("pick-understood-no-pay").arg("method", *p));
     }
+    // Kept in the currency it was said in; the verdict converts it (`barriers::over_budget`).
     if let Some(b) = f.budget.filter(|b| *b > Decimal::ZERO) {
         s.needs.budget = Some(b);
-        let b = super::barriers::budget_text(ctx, b);
+        s.needs.budget_currency = f.budget_currency.map(str::to_string);
+        let b = super::barriers::budget_text(ctx, &s.needs, b);
         echo.push(Msg::new("pick-understood-budget").arg("budget", b));
     }
     let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
@@ -129,13 +134,14 @@ fn skip(s: &mut PickState, step: Step) {
 
 /// Whether a message asks something (`4090多少钱一小时`, `H100 哪家有货`, `how much…?`)
 /// rather than stating facts.
-pub(super) fn is_question(text: &str) -> bool {
+pub fn is_question(text: &str) -> bool {
     let l = text.to_lowercase();
     let cues = [
         "?",
         "？",
         "吗",
         "多少",
+        "多久",
         "哪",
         "怎么",
         "什么",
@@ -195,7 +201,11 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     let mut f = understand::facts(ctx.catalog, text);
     // At the barriers step an amount alone is the budget it asks for (`2k吧`, `300`).
     if state.step == Step::Barriers && f.budget.is_none() {
-        f.budget = understand::amount_word(understand::normalize(text).trim());
+        let norm = understand::normalize(text);
+        f.budget = understand::amount_word(norm.trim());
+        f.budget_currency = f
+            .budget
+            .and_then(|_| understand::currency_word(norm.trim()));
     }
     let context = context_said(state, text);
     if !f.any() && context.is_none() {

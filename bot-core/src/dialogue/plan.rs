@@ -124,7 +124,16 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
     r.push(Msg::new("pick-trial-ledger").arg("gpu", gpu));
     r.push(Msg::new("pick-trial-switch"));
     r.push(Msg::new("pick-trial-scale"));
-    r.push(Msg::new("pick-subscribe-offer").arg("gpu", gpu));
+    // The card's name in the sentence, its id in the command to send.
+    let name = ctx
+        .catalog
+        .gpu(gpu)
+        .map_or(gpu, |g| g.display_name(ctx.lang == crate::i18n::Lang::Zh));
+    r.push(
+        Msg::new("pick-subscribe-offer")
+            .arg("gpu", gpu)
+            .arg("name", name),
+    );
     r = r.with_choice("x:done", Msg::new("pick-done"));
     // Choice ids travel in callback data: short ASCII only.
     if let Some(alert) = crate::choice::ChoiceId::Alert(gpu.to_string()).wire_within(48) {

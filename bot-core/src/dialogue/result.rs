@@ -259,7 +259,10 @@ fn push_budget(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer],
     let first = offers.first().map(|(o, _)| &o.cost);
     let over_budget = super::barriers::over_budget(ctx, s, first);
     if let (true, Some(b)) = (over_budget, s.needs.budget) {
-        r.push(Msg::new("pick-over-budget").arg("budget", super::barriers::budget_text(ctx, b)));
+        r.push(
+            Msg::new("pick-over-budget")
+                .arg("budget", super::barriers::budget_text(ctx, &s.needs, b)),
+        );
     }
     if over_budget || offers.is_empty() {
         if let Some((alt, cost)) = drop_one_tier(ctx, s, gpu_id) {
@@ -267,7 +270,8 @@ fn push_budget(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer],
                 Msg::new("pick-drop-tier")
                     .arg("cards", alt.cards)
                     .arg("gpu", alt.gpu)
-                    .arg("cost", cost),
+                    .arg("cost", cost)
+                    .arg("floor", if alt.price_from { "yes" } else { "no" }),
             );
         } else {
             r.push(Msg::new("pick-no-lower-tier"));

@@ -134,8 +134,12 @@ pub struct Needs {
     pub no_real_name: bool,
     /// Payment methods the user can use (any one is enough); empty = any.
     pub payments: Vec<String>,
-    /// Budget for the job, in the user's currency.
+    /// Budget for the job, in `budget_currency`.
     pub budget: Option<Decimal>,
+    /// The currency the budget was written in (`预算30元` → CNY); `None` for a bare amount,
+    /// read in the chat's `/currency` (`Ctx::bare_currency`).
+    #[serde(default)]
+    pub budget_currency: Option<String>,
 }
 
 /// Whether a platform meets one need.
@@ -173,6 +177,7 @@ impl Needs {
                     .trim()
                     .trim_start_matches(['=', ':', '：', '是'])
                     .trim();
+                let currency = crate::understand::currency_word(amount);
                 let amount = amount
                     .trim_end_matches("以内")
                     .trim_end_matches("以下")
@@ -183,6 +188,7 @@ impl Needs {
                 return match amount.parse::<Decimal>() {
                     Ok(b) if b > Decimal::ZERO && b < Decimal::from(10_000_000) => {
                         self.budget = Some(b);
+                        self.budget_currency = currency.map(str::to_string);
                         true
                     }
                     _ => false,

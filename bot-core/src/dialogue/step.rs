@@ -181,7 +181,7 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
         Step::Concurrency => concurrency_step(s, choice, text),
         Step::Usage => usage_step(ctx, s, choice, text),
         Step::Card => card_step(ctx, s, choice, text),
-        Step::Barriers => barriers_step(s, choice, text),
+        Step::Barriers => barriers_step(ctx, s, choice, text),
         Step::Result => match choice.or(text) {
             Some("r:trial") => Ok(Answer::Next(advanced(s))),
             Some(t) if is_accept(t) => Ok(Answer::Next(advanced(s))),
@@ -258,7 +258,7 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             r.push(Msg::new("pick-understood-pay").arg("method", p.as_str()));
         }
         if let Some(b) = n.budget {
-            let b = super::barriers::budget_text(ctx, b);
+            let b = super::barriers::budget_text(ctx, n, b);
             r.push(Msg::new("pick-understood-budget").arg("budget", b));
         }
     }

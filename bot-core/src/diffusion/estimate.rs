@@ -286,7 +286,7 @@ pub fn cards_that_hold<'c>(catalog: &'c Catalog, report: &DiffusionReport) -> Ve
         .iter()
         .filter(|g| g.vram_gib() >= report.peak_gib)
         .map(|g| {
-            let price = crate::billing::cheapest_hourly_usd(catalog, &g.id).map(|(p, _)| p);
+            let price = crate::billing::cheapest_hourly_usd(catalog, &g.id).map(|p| p.usd);
             (g, price)
         })
         .collect();

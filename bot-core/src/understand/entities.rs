@@ -7,8 +7,8 @@
 use super::request::{Cards, Usage};
 use super::span::{find_usage, find_volume};
 use super::text::is_cjk;
-use crate::catalog::BRAND_WORDS;
-use crate::catalog::{Catalog, Gpu};
+use super::words::BATCH_WORDS;
+use crate::catalog::{BRAND_WORDS, Catalog, Gpu};
 use crate::lexicon;
 use crate::vram::{Quant, Task};
 
@@ -247,10 +247,10 @@ fn find_gpu<'c>(catalog: &'c Catalog, name: &str, lookups: &mut usize) -> Option
         })
 }
 
-/// The count written before a card: `2张4090`, `两张 4090`, `2 x 4090`, `two 4090s`.
+/// The count written before a card: `2张4090`, `两张 4090`, `俩3090`, `两台a100`, `2 x 4090`.
 fn count_before(toks: &[String], i: usize) -> Option<u32> {
     let prev = toks.get(i.checked_sub(1)?)?;
-    if ["张", "块", "卡", "x", "×"]
+    if ["张", "块", "卡", "个", "台", "x", "×"]
         .iter()
         .any(|c| prev == c || prev.ends_with(c))
     {
@@ -263,8 +263,8 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
             .and_then(|k| toks.get(k))
             .and_then(|p| lexicon::card_count(p));
     }
-    // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`).
-    let batch = i >= 2 && matches!(toks[i - 2].as_str(), "batch" | "bs" | "size");
+    // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`, `并发10，4090`).
+    let batch = i >= 2 && BATCH_WORDS.contains(&toks[i - 2].as_str());
     if let Some(n) = lexicon::card_count(prev).filter(|n| (2..=16).contains(n))
         && prev.bytes().all(|b| b.is_ascii_digit())
         && !batch
@@ -406,11 +406,13 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         }
     };
     // `deepseek r1 32b`: a size after the name that the model does not have names a sibling
-    // (the 32B distill), or contradicts the name.
-    if let Some(size) = toks.get(i + used)
+    // (the 32B distill), or contradicts the name; `deepseek r1 distill 32b` names it too.
+    let distill = toks.get(i + used).is_some_and(|w| w == "distill");
+    if let Some(size) = toks.get(i + used + usize::from(distill))
         && let Some(Ok(b)) = lexicon::params_b(size)
-        && (b - m.params_b).abs() > 0.2 * m.params_b
+        && (distill || (b - m.params_b).abs() > 0.2 * m.params_b)
     {
+        used += usize::from(distill);
         e.lookups += 3;
         let sibling = [
             format!("{}-{size}", m.id),

@@ -40,6 +40,9 @@ pub struct Facts {
     pub lacks: Vec<&'static str>,
     /// A budget (`预算50`, `budget $20`), in the amount's own currency.
     pub budget: Option<Decimal>,
+    /// The budget's currency when the sentence writes one (`¥`, `元`, `块`, `$`, `刀`, `usd`);
+    /// `None` for a bare amount, which the chat's currency reads.
+    pub budget_currency: Option<&'static str>,
 }
 
 impl Facts {
@@ -127,7 +130,10 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
         ..Facts::default()
     };
     barriers(&norm, &mut f);
-    f.budget = budget(&norm);
+    if let Some((b, currency)) = budget(&norm) {
+        f.budget = Some(b);
+        f.budget_currency = currency;
+    }
     f
 }
 
@@ -170,25 +176,51 @@ fn barriers(norm: &str, f: &mut Facts) {
     }
 }
 
-/// `预算50`, `预算 ¥300`, `budget $20`, `2k吧` (alone, an amount is the budget the step asks).
-fn budget(norm: &str) -> Option<Decimal> {
-    // Each cue in the order said: `I have a 4090, budget $20` has its amount after the second.
-    let mut cues: Vec<usize> = BUDGET_WORDS
+/// `预算50`, `预算 ¥300`, `budget $20`, `预算30元`, `budget 30 yuan`, `2k吧` (alone, an amount is
+/// the budget the step asks), with the currency written beside it, if any.
+fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
+    let at = BUDGET_WORDS
         .iter()
         .filter_map(|w| norm.find(w).map(|i| i + w.len()))
-        .collect();
-    cues.sort_unstable();
-    cues.into_iter().find_map(|at| amount_after(&norm[at..]))
+        .min()?;
+    let rest = norm[at..].replace("大概", "");
+    let rest = rest.trim_start_matches([' ', ':', '是', '在', '约']);
+    let mut words = rest.split_whitespace();
+    let first = words.next()?;
+    // `30元` and `30 yuan` alike: the amount's word, else the word after it when that word is
+    // only a currency (`预算50 一块4090` keeps its card).
+    let currency = currency_word(first).or_else(|| {
+        words
+            .next()
+            .filter(|w| currency_word(w).is_some_and(|_| !w.chars().any(|c| c.is_ascii_digit())))
+            .filter(|w| w.chars().count() <= 6)
+            .and_then(currency_word)
+    });
+    if let Some((p, _)) = find_price(first) {
+        let cur = match p.currency.as_deref() {
+            Some("CNY") => Some("CNY"),
+            Some("USD") => Some("USD"),
+            _ => currency,
+        };
+        return Some(p.amount)
+            .filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000))
+            .map(|b| (b, cur));
+    }
+    amount_word(first).map(|b| (b, currency))
 }
 
-fn amount_after(rest: &str) -> Option<Decimal> {
-    let rest = rest.replace("大概", "");
-    let rest = rest.trim_start_matches([' ', ':', '是', '在', '约']);
-    let first = rest.split_whitespace().next()?;
-    if let Some((p, _)) = find_price(first) {
-        return Some(p.amount).filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000));
+/// The currency a word beside an amount writes (`¥30`, `30元`, `块`, `$`, `刀`, `usd`).
+pub fn currency_word(word: &str) -> Option<&'static str> {
+    const CNY: &[&str] = &["¥", "￥", "元", "块", "rmb", "cny", "yuan", "人民币"];
+    const USD: &[&str] = &["$", "刀", "美元", "usd", "dollar", "美金"];
+    let w = word.to_lowercase();
+    if CNY.iter().any(|c| w.contains(c)) {
+        Some("CNY")
+    } else if USD.iter().any(|c| w.contains(c)) {
+        Some("USD")
+    } else {
+        None
     }
-    amount_word(first)
 }
 
 /// The amount at the start of `text`: `50`, `2k`, `2k吧`, `1.5w`, `3000块`, `2千`, `1万`;

@@ -2,6 +2,7 @@
 //! a typed [`Request`]; a rule that sees two readings returns both to be asked back.
 
 use super::Reading;
+use super::cues;
 use super::entities::Entities;
 use super::price::convert_request;
 use super::request::{self as make, Cards, Money, Request, Usage};
@@ -39,7 +40,21 @@ impl Question<'_> {
     /// default window.
     fn days(&self) -> Option<u32> {
         let day = Decimal::from(86_400);
+        // A month of a price history is the 30 days `/trend` shows by default (`三个月` is
+        // 90 days, not 3 × 730 hours).
+        let month = Decimal::from(730 * 3600);
+        let year = month * Decimal::from(12);
         match &self.e.usage {
+            Some(Usage::Once(s)) if *s >= year && (*s % year).is_zero() => {
+                u32::try_from(*s / year * Decimal::from(365))
+                    .ok()
+                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
+            }
+            Some(Usage::Once(s)) if *s >= month && (*s % month).is_zero() => {
+                u32::try_from(*s / month * Decimal::from(30))
+                    .ok()
+                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
+            }
             Some(Usage::Once(s)) if *s >= day => u32::try_from((*s / day).round())
                 .ok()
                 .map(|d| d.min(crate::answer::trend::MAX_DAYS)),
@@ -91,8 +106,9 @@ pub(super) fn decide(q: &Question) -> Reading {
 /// with its number, so nothing is removed on a guess.
 fn alerts_kept(q: &Question) -> Option<Reading> {
     // `取消第2个提醒`: a stop word and an alert word apart.
-    let stop = q.has(ALERT_STOP_WORDS)
-        || (q.has(&["取消", "删除", "删掉", "关掉", "关闭"]) && q.has(&["提醒", "订阅"]));
+    // A verb that ends and an alert noun apart (`stop all my alerts`, `提醒都关了`); with a
+    // card named only the phrases (`4090 到货了提醒我，别的取消` sets one).
+    let stop = q.has(ALERT_STOP_WORDS) || (q.e.gpus.is_empty() && cues::stops_alerts(q.padded));
     if stop {
         if q.has(ALL_WORDS) {
             return one(Request::Unsubscribe(Unsubscribe::All));
@@ -109,7 +125,7 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
             _ => Request::Subs,
         });
     }
-    q.has(ALERT_LIST_WORDS)
+    (q.has(ALERT_LIST_WORDS) || (q.e.gpus.is_empty() && cues::lists_alerts(q.padded)))
         .then_some(Reading::Command(Request::Subs))
 }
 
@@ -118,7 +134,7 @@ fn alert(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    if !q.has(ALERT_WORDS) {
+    if !(q.has(ALERT_WORDS) || cues::conditional_notify(q.padded)) {
         return None;
     }
     one(make::subscribe(
@@ -182,7 +198,7 @@ fn priced_job(q: &Question) -> Option<Reading> {
         return None;
     };
     let usage = q.e.usage.clone()?;
-    if !q.e.platforms.is_empty() || !q.e.models.is_empty() || !q.has(RUN_WORDS) {
+    if !q.e.platforms.is_empty() || !q.e.models.is_empty() {
         return None;
     }
     if q.has(STOCK_WORDS) || q.has(ALERT_WORDS) {
@@ -192,7 +208,10 @@ fn priced_job(q: &Question) -> Option<Reading> {
     // is the unit to convert to, not a job (a verb, `跑`/`run`, makes it one).
     let calendar = match usage {
         Usage::Always => true,
-        Usage::Once(s) => [86_400u32, 604_800].contains(&u32::try_from(s).unwrap_or(0)),
+        // A day, a week, a month or a year (`3块一小时 一年多少钱`).
+        Usage::Once(s) => {
+            [86_400u32, 604_800, 730 * 3600, 8760 * 3600].contains(&u32::try_from(s).unwrap_or(0))
+        }
         Usage::Daily(_) => false,
     };
     if calendar
@@ -204,6 +223,15 @@ fn priced_job(q: &Question) -> Option<Reading> {
                 .collect::<Vec<_>>(),
         )
     {
+        return None;
+    }
+    // `$1.2/h, 45 minutes, total?`: a length that is no unit to convert to (not one hour or
+    // minute or a calendar unit) with a sum asked is the job, without a verb.
+    let one_unit =
+        matches!(usage, Usage::Once(s) if s == Decimal::from(3600) || s == Decimal::from(60));
+    let summed = q.has(COST_WORDS) || q.has(&["total", "一共", "总共", "altogether", "in all"]);
+    let job_summed = summed && !calendar && !one_unit && !q.has(CONVERT_WORDS);
+    if !(q.has(RUN_WORDS) || job_summed) {
         return None;
     }
     make::cost_at(p, &usage).map(Reading::Command)
@@ -222,10 +250,17 @@ fn convert(q: &Question) -> Option<Reading> {
 /// A model with a wish to know where to rent it (`想用lora微调下qwen2.5 7b，不知道在哪租卡`) is
 /// guidance too, unless a price or a fit is asked: `/pick` keeps the model from the sentence.
 fn guidance(q: &Question) -> Option<Reading> {
-    if !q.has(PICK_WORDS) || !q.e.gpus.is_empty() {
+    let where_to_rent = cues::asks_where_to_rent(q.padded);
+    // `想租卡 求带`: a wish to rent with nothing named at all (no card, model, platform, price
+    // or length) can only be guided.
+    let bare_wish = cues::wishes_to_rent(q.padded)
+        && q.e.platforms.is_empty()
+        && q.e.usage.is_none()
+        && q.price.is_none();
+    if !(q.has(PICK_WORDS) || where_to_rent || bare_wish) || !q.e.gpus.is_empty() {
         return None;
     }
-    let place = q.has(PLACE_PICK_WORDS) && !q.has(COST_WORDS);
+    let place = (q.has(PLACE_PICK_WORDS) || where_to_rent) && !q.has(COST_WORDS);
     (q.nothing_to_size() || place).then_some(Reading::Command(Request::Pick))
 }
 
@@ -236,12 +271,16 @@ fn barriers(q: &Question) -> Option<Reading> {
         return None;
     }
     let needs = needs_said(q.padded);
-    if let [p] = q.e.platforms.as_slice() {
-        return one(make::platform(p));
+    let phrases: Vec<&str> = NEED_PHRASES.iter().map(|(w, _)| *w).collect();
+    if let Some(p) = asked_platform(q, &phrases) {
+        return one(make::platform(&p));
     }
     // `平台` with a need is the list (`有没有海外平台可以用支付宝`), unless guidance is asked
     // (`不想实名 帮我推荐个平台`).
-    let listed = q.has(PLATFORM_LIST_WORDS) || (q.padded.contains("平台") && !q.has(PICK_WORDS));
+    // `有没有能用usdt付款的`, `any that take paypal?`: a need asked to exist, nothing else named.
+    let exists = (q.padded.contains('有') && q.has(EXISTS_ENDS)) || q.has(&["有没有", "any "]);
+    let listed = q.has(PLATFORM_LIST_WORDS)
+        || ((q.padded.contains("平台") || (exists && q.nothing_to_size())) && !q.has(PICK_WORDS));
     (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
         .then(|| Reading::Command(make::platforms(needs)))
 }
@@ -293,15 +332,27 @@ fn platforms_weighed(q: &Question) -> Option<Reading> {
 
 /// `autodl 学生认证有优惠吗`, `runpod 关机还收费吗`: one platform's facts.
 fn platform_fact(q: &Question) -> Option<Reading> {
-    let [p] = q.e.platforms.as_slice() else {
+    if !(q.e.gpus.is_empty() && q.nothing_to_size() && q.has(PLATFORM_FACT_WORDS)) {
         return None;
-    };
-    (q.e.gpus.is_empty() && q.nothing_to_size() && q.has(PLATFORM_FACT_WORDS))
-        .then(|| Reading::Command(make::platform(p)))
+    }
+    let p = asked_platform(q, PLATFORM_FACT_WORDS)?;
+    one(make::platform(&p))
+}
+
+/// The one platform a question about facts is about: the only one named, or of several not
+/// set against each other (`A和B`, `A还是B`), the one named right before what is asked.
+fn asked_platform(q: &Question, cues: &[&str]) -> Option<String> {
+    match q.e.platforms.as_slice() {
+        [p] => Some(p.clone()),
+        [] => None,
+        _ if q.has(AGAINST_WORDS) || q.has(WHICH_BETTER_WORDS) => None,
+        ps => cues::platform_asked(q.catalog, q.padded, ps, cues),
+    }
 }
 
 fn help(q: &Question) -> Option<Reading> {
-    ((q.has(HELP_WORDS) || greeting_only(q.padded)) && q.e.models.is_empty() && q.e.gpus.is_empty())
+    let asked = q.has(HELP_WORDS) || greeting_only(q.padded) || cues::asks_capability(q.padded);
+    (asked && q.e.models.is_empty() && q.e.gpus.is_empty())
         .then_some(Reading::Command(Request::Help))
 }
 
@@ -324,11 +375,15 @@ fn greeting_only(padded: &str) -> bool {
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
     // `近两周价格`, `近30天`: `近` before a span is the recent past.
-    let recent = q.has(RECENT_WORDS)
-        || q.padded.match_indices('近').any(|(at, _)| {
-            q.padded[at + '近'.len_utf8()..].starts_with(|c: char| c.is_ascii_digit())
-        });
-    let over_time = q.has(TREND_WORDS) || (recent && q.has(PRICE_WORDS));
+    // `太贵了` judges a price; it says nothing of a change.
+    let text = cues::without_judgements(q.padded);
+    let recent = has(&text, RECENT_WORDS) || cues::recent_window(&text);
+    let over_time = has(&text, TREND_WORDS) || (recent && has(&text, PRICE_WORDS));
+    // `4090又涨价了 现在哪家还有便宜的`: a change told in passing, then where it is cheapest,
+    // asks the ranking.
+    if over_time && cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS) {
+        return None;
+    }
     (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 
@@ -339,9 +394,11 @@ fn stock(q: &Question) -> Option<Reading> {
     };
     // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
     let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
-    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`).
-    let exists = q.padded.contains('有') && q.has(EXISTS_ENDS) && !q.has(HAVE_WORDS);
-    if !(q.has(STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
+    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
+    // people asked (`有人知道…吗`).
+    let text = cues::without_people_asked(q.padded);
+    let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
+    if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
         return None;
     }
     // "who has the lowest price": a price asked where a place is asked is the ranking,
@@ -391,22 +448,37 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
         return None;
     }
+    // `一张l40s够不够 另外大概多少钱一个月`: a model whose fit is asked before the price is the
+    // fit (the first ask is the reading).
+    if !q.nothing_to_size() && cues::fit_asked_first(q.padded, COST_WORDS) {
+        return None;
+    }
     let usage = q.usage();
     let compare = |g: &Cards| make::compare(g, &usage);
+    // Platforms weighed against each other restrict the ranking to them; with none named, a
+    // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.
+    // Two or more platforms named are the ranking's rows; one named is weighed against the
+    // rest (`is runpod cheaper for a100`), so every platform is ranked.
+    let compare_named = |g: &Cards| match e.platforms.as_slice() {
+        ps if ps.len() > 1 => make::compare_on(g, &usage, ps),
+        _ => make::compare_on(g, &usage, &meeting_needs(q, &g.gpu)),
+    };
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
         // "A和B哪个便宜" between platforms: every platform's price, ranked.
         // `lambda vs runpod h100 price`: platforms set against each other on their price are
         // ranked too (without a word of price, each one's bill is asked back).
+        // `is runpod cheaper for a100`, `vast is cheapest for 3090, true?`: one platform
+        // weighed against the rest is the ranking, where it stands.
         (ps, [g])
-            if (cheap && ps.len() != 1)
+            if (cheap && (ps.len() != 1 || cues::weighs_against_others(q.padded)))
                 || (ps.len() > 1 && q.has(AGAINST_WORDS) && q.has(PRICE_WORDS)) =>
         {
-            compare(g).map(Reading::Command)
+            compare_named(g).map(Reading::Command)
         }
         ([p], [g]) => cost(p, g).map(Reading::Command),
-        ([], [g]) => compare(g).map(Reading::Command),
+        ([], [g]) => compare_named(g).map(Reading::Command),
         (ps, [g]) if ps.len() > 1 => all(ps.iter().map(|p| cost(p, g)).collect()),
         // "4090和3090哪个便宜" with no job: the cards side by side, each with its lowest list
         // price (the differences marked); with a job's length, each card's prices, asked back.
@@ -419,12 +491,28 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         (ps, []) if ps.len() > 1 && (cheap || e.usage.is_some()) => {
             match common_cards(q.catalog, ps).as_slice() {
                 [] => None,
-                [g] => compare(g).map(Reading::Command),
-                gs => all(gs.iter().map(compare).collect()),
+                [g] => compare_named(g).map(Reading::Command),
+                gs => all(gs.iter().map(compare_named).collect()),
             }
         }
         _ => None,
     }
+}
+
+/// The platforms that list `gpu` and are known to meet every need the question says (in the
+/// catalog's order); empty when it says none.
+fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
+    let needs: Vec<Need> = needs_said(q.padded);
+    if needs.is_empty() {
+        return Vec::new();
+    }
+    q.catalog
+        .platforms
+        .iter()
+        .filter(|p| p.prices_for(gpu).next().is_some())
+        .filter(|p| needs.iter().all(|n| n.met_by(p) == Some(true)))
+        .map(|p| p.id.clone())
+        .collect()
 }
 
 /// The cards every platform in `ps` lists, the most widely listed first, at most three.
@@ -452,13 +540,16 @@ fn common_cards(catalog: &Catalog, ps: &[String]) -> Vec<Cards> {
 /// A model (or a bare size) and what it should run on: `/fit`.
 fn fit(q: &Question) -> Option<Reading> {
     let e = q.e;
+    // The serving engine said in the sentence (`vllm 部署`), after the entities' options.
+    let mut options = e.fit_options();
+    options.extend(cues::engine(q.padded).map(|en| ("engine".to_string(), en.key().to_string())));
     let model = e.models.first().or(e.sizes.first())?;
     let base = |model: &String, gpu: Option<Cards>| {
         make::fit(
             model,
             e.quant,
             e.task.filter(|t| *t != Task::Infer),
-            e.fit_options(),
+            options.clone(),
             gpu.as_ref(),
         )
     };
@@ -486,7 +577,7 @@ fn fit(q: &Question) -> Option<Reading> {
                     model,
                     *quant,
                     *task,
-                    e.fit_options(),
+                    options.clone(),
                     gpu.as_ref(),
                 ));
             }
@@ -525,9 +616,21 @@ fn alone(q: &Question) -> Option<Reading> {
     {
         return make::compare(g, &q.usage()).map(Reading::Command);
     }
+    // Two cards or more with nothing else asked of them (`5090值不值得租 跟4090比`): side by
+    // side, the rows that differ marked.
+    if e.gpus.len() > 1 && e.platforms.is_empty() && e.usage.is_none() && q.nothing_to_size() {
+        return one(make::gpus(e.gpus.iter().map(|c| c.gpu.clone()).collect()));
+    }
     if q.has(FIT_WORDS) && !e.gpus.is_empty() {
         // "Can a 4090 run it?" without a model: nothing to size.
         return Some(Reading::Unknown);
+    }
+    // A budget to spend on a card (`预算5000块 租4090能用多久`): its hourly prices, ranked.
+    if let [g] = e.gpus.as_slice()
+        && e.platforms.is_empty()
+        && cues::spends_budget(q.padded)
+    {
+        return make::compare(g, &q.usage()).map(Reading::Command);
     }
     if let [g] = e.gpus.as_slice()
         && (e.platforms.is_empty() || q.has(SPECS_WORDS))

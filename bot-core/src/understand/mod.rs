@@ -13,6 +13,7 @@
 //! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
+mod cues;
 mod diffusion_names;
 mod entities;
 mod facts;
@@ -25,9 +26,11 @@ mod request;
 mod serving;
 mod span;
 mod spellings;
-mod text;
+// The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
+pub(crate) mod text;
 mod text_en;
 mod typo;
+mod unheard;
 mod words;
 mod words_alerts;
 mod words_guidance;
@@ -37,9 +40,10 @@ mod own_tests;
 #[cfg(test)]
 mod tests;
 
-pub use facts::{Facts, amount_word, facts};
+pub use facts::{Facts, amount_word, currency_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use text::{MAX_CHARS, normalize};
+pub use unheard::{Unheard, unheard};
 
 use crate::catalog::Catalog;
 use crate::command;
@@ -100,7 +104,28 @@ pub(super) fn read_normalized(
         p
     });
     let toks = text::tokens(&norm);
-    let e = entities::entities(catalog, &toks);
+    let mut e = entities::entities(catalog, &toks);
+    // `不量化`, `unquantized`: the format the model is published in (BF16 unless its
+    // checkpoint is FP8 or MXFP4), said as that format.
+    // A card already had, beside the cards asked about, is no part of the question.
+    if e.gpus.len() > 1 {
+        let ids: Vec<String> = e.gpus.iter().map(|c| c.gpu.clone()).collect();
+        let had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
+        e.gpus.retain(|c| !had.contains(&c.gpu));
+    }
+    if e.batch.is_none() {
+        e.batch = cues::concurrent_users(&norm);
+    }
+    if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
+        let native = e
+            .models
+            .first()
+            .and_then(|m| catalog.find_model(m))
+            .and_then(crate::advice::native_quant);
+        let q = native.unwrap_or(crate::vram::Quant::Bf16);
+        e.quant = Some(q);
+        e.quants.push(q);
+    }
     let work = Work {
         chars: original.chars().count(),
         words: toks.len(),
@@ -118,9 +143,10 @@ pub(super) fn read_normalized(
     } else {
         // The user's own figures first (`own_figures`, `family_ask`): the general rules
         // would answer a list price, convert a budget, or drop a family.
-        family_ask::tco_family(&q)
+        let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
-            .unwrap_or_else(|| intent::decide(&q))
+            .unwrap_or_else(|| intent::decide(&q));
+        cues::with_spot(r, &padded)
     };
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
@@ -139,6 +165,7 @@ pub(super) fn read_normalized(
 pub fn asks_for_action(text: &str) -> bool {
     let padded = format!(" {} ", normalize(text));
     text::has(&padded, words::ALERT_WORDS)
+        || cues::conditional_notify(&padded)
         || text::has(&padded, words::CONVERT_WORDS)
         || text::has(&padded, words::TREND_WORDS)
         || text::has(&padded, words::TCO_WORDS)

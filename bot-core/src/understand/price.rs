@@ -90,6 +90,35 @@ pub(super) fn unit_at(s: &str) -> Option<(&'static str, usize)> {
 }
 
 /// The first price in `norm` and its byte span.
+/// Words a bare amount is a price after (`价格 1.88 一小时`, `priced at 0.34 an hour`).
+const PRICE_CUES: &[&str] = &[
+    "价格",
+    "单价",
+    "价钱",
+    "报价",
+    "挂牌价",
+    "售价",
+    "要价",
+    "price",
+    "priced at",
+    "rate",
+    "costs",
+    "price is",
+    "price of",
+    "at",
+];
+
+/// Whether `before` ends with a price word, as a whole word: `4090 价格 1.88 一小时 跑 5 小时`,
+/// `price 2.5 per hour` — a bare amount right after one, with its unit, is a price (read in
+/// the chat's currency), and its `1小时` is no part of the job's length.
+fn after_price_word(before: &str) -> bool {
+    PRICE_CUES.iter().any(|w| {
+        before
+            .strip_suffix(w)
+            .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+    })
+}
+
 pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
     let b = norm.as_bytes();
     for (start, c) in norm.char_indices() {
@@ -151,6 +180,9 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
         });
         let unit_first = per.is_some();
+        // A unit written onto the amount is a span, not a price's unit (`价格 1年来的走势`).
+        let priced =
+            currency.is_none() && after_price_word(before) && unit_at(&norm[k..]).is_none();
         let after = skip_space(k);
         let mut marked = false;
         let mut u = after;
@@ -162,11 +194,11 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             }
         }
         // `2.5刀1小时` (一小时 normalized): the one after a currency is the unit's count.
-        if !marked && currency.is_some() && norm[u..].starts_with('1') {
+        if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
         if !unit_first
-            && (marked || currency.is_some())
+            && (marked || currency.is_some() || priced)
             && let Some((key, len)) = unit_at(&norm[u..])
         {
             per = PriceUnit::parse(key);
@@ -191,7 +223,8 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             continue;
         }
         // A price has a currency or an explicit `/unit`; `40分钟` and `4090` are not prices.
-        if currency.is_none() && !(marked && per.is_some() && norm[after..].starts_with('/')) {
+        let slashed = marked && norm[after..].starts_with('/');
+        if currency.is_none() && !((slashed || priced) && per.is_some()) {
             continue;
         }
         let Ok(amount) = lexicon::parse_amount("price", number) else {

@@ -70,9 +70,14 @@ pub(super) fn cost_at_cards(price: &Money, usage: &Usage, cards: u32) -> Option<
 }
 
 pub(super) fn compare(gpu: &Cards, usage: &Usage) -> Option<Request> {
-    JobRequest::of(vec![gpu.gpu.clone()], usage, gpu.count)
-        .ok()
-        .map(Request::Compare)
+    compare_on(gpu, usage, &[])
+}
+
+/// `/compare` on the platforms a question names (`autodl和恒源云哪个便宜`): only theirs ranked.
+pub(super) fn compare_on(gpu: &Cards, usage: &Usage, platforms: &[String]) -> Option<Request> {
+    let mut req = JobRequest::of(vec![gpu.gpu.clone()], usage, gpu.count).ok()?;
+    req.platforms = platforms.to_vec();
+    Some(Request::Compare(req))
 }
 
 pub(super) fn stock_args(gpu: &str, platform: Option<&String>, max: Option<&Money>) -> StockArgs {

@@ -33,7 +33,8 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
             worded = true;
             n *= m;
-            tail = &tail[w.len()..];
+            // `一千万个token`: the measure word before what is counted.
+            tail = tail[w.len()..].trim_start_matches('个');
             if tail.is_empty() {
                 next += 1;
                 tail = toks.get(next).map(String::as_str).unwrap_or("");
@@ -49,8 +50,10 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             next += 1;
             tail = toks.get(next).map(String::as_str).unwrap_or("");
         }
+        // `每月三亿token`, `90m tokens a month`: a month's volume is 30 days' (a week's 7).
+        let days = period_days(toks, i, next, tail);
         if tail.starts_with("tok") && (1.0..1e15).contains(&n) {
-            return Some(n as u64);
+            return Some((n / days) as u64);
         }
         // `每天五百万`, `一天一千万`, `50m a day`: a large count said per day is tokens, the
         // only thing counted by the million per day here (`每天8小时` is a duration, `8` is
@@ -59,11 +62,38 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             || tail.starts_with("每天")
             || tail.starts_with("/天")
             || daily_marker_at(toks, next);
-        if per_day && worded && is_number(t) && (1e5..1e15).contains(&n) {
-            return Some(n as u64);
+        if (per_day || days > 1.0) && worded && is_number(t) && (1e5..1e15).contains(&n) {
+            return Some((n / days) as u64);
         }
     }
     None
+}
+
+/// The days a count of tokens is said over: 30 for a month (`每月`, `一个月`, `per month`,
+/// `monthly`), 7 for a week, else 1 (a day, or no period: `/tco` reads a volume per day).
+fn period_days(toks: &[String], i: usize, next: usize, tail: &str) -> f64 {
+    let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
+    let before = i.checked_sub(1).map_or("", w);
+    // After the count: the rest of its word (`亿token每月`) and the two words after `tokens`.
+    let after = format!("{tail} {} {} {}", w(next + 1), w(next + 2), w(next + 3));
+    let said = |zh: &[&str], en: &[&str]| {
+        zh.iter().any(|z| before.ends_with(z) || after.contains(z))
+            || en.iter().any(|e| after.contains(e))
+            || (before == "month" && en.contains(&"a month"))
+    };
+    if said(
+        &["每月", "个月", "月均"],
+        &["a month", "per month", "monthly", "/month", "/mo"],
+    ) {
+        30.0
+    } else if said(
+        &["每周", "每个星期", "1周"],
+        &["a week", "per week", "weekly", "/week"],
+    ) {
+        7.0
+    } else {
+        1.0
+    }
 }
 
 /// `每天` / `一天` / `每日` / `daily` right before a count.
@@ -121,10 +151,13 @@ const DURATION_UNITS: &[&str] = &[
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
-    if toks
-        .iter()
-        .any(|t| t == "always" || t == "包月" || t == "monthly")
-    {
+    // The words `/cost` reads as always on (`长期租`, `全天`, `24/7`), inside a Chinese run too.
+    let always = |t: &String| {
+        crate::answer::billing::ALWAYS_WORDS
+            .iter()
+            .any(|w| t == w || (!w.is_ascii() && t.contains(w)))
+    };
+    if toks.iter().any(always) {
         return Some(Usage::Always);
     }
     // One month in words ("a 4090 for a month", `一个月多少钱`) asks a month's rent, like
@@ -179,11 +212,14 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             Usage::Daily(d)
         });
     }
+    // `for a day`, `an hour`, `one month`: one of the unit, unless a span with its number is
+    // said too (`best hourly price … roughly 200 hours`: `per hour` is the price's unit).
+    let mut one_unit = None;
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
-        // `for a day`, `an hour`, `one month`: one of the unit.
-        if matches!(t.as_str(), "a" | "an" | "one" | "per")
+        if one_unit.is_none()
+            && matches!(t.as_str(), "a" | "an" | "one" | "per")
             && let Some(next) = toks.get(i + 1)
             && let Some(span) = match next.as_str() {
                 "hour" => Some("1h"),
@@ -194,7 +230,9 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             }
             && let Ok(secs) = lexicon::duration(span)
         {
-            return Some(Usage::Once(secs));
+            one_unit = Some(Usage::Once(secs));
+            i += 1;
+            continue;
         }
         if taken[i] || !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
             i += 1;
@@ -216,7 +254,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
         }
         i = start + 1;
     }
-    None
+    one_unit
 }
 
 /// One number with its unit at `i`: (seconds, words used).

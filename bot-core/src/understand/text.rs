@@ -7,7 +7,7 @@
 
 pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, respell, simplified};
-use super::text_en::{english_numbers, sentence_marks};
+use super::text_en::{cue_spellings, english_numbers, invisible, sentence_marks, times_sign};
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
@@ -17,14 +17,25 @@ pub const MAX_CHARS: usize = 600;
 /// counter or unit (`两张` → `2张`, `一个月` → `1个月`), and spoken durations and amounts in
 /// the lexicon's words. Reads at most [`MAX_CHARS`] characters.
 pub fn normalize(text: &str) -> String {
-    let half: String = text
+    // Invisible characters a copy from a chat app or web page carries (zero-width space and
+    // joiners, BOM, direction marks) split a word in two (`4090\u{200b}能跑` was no card).
+    let raw: Vec<char> = text
         .chars()
+        .filter(|c| !invisible(*c))
         .take(MAX_CHARS)
-        .map(|c| match c {
+        .collect();
+    let half: String = raw
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
             '\u{3000}' | '，' | '。' | '、' | '；' | '：' | '？' | '！' => ' ',
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
             // `H100×8`, `4090*2`: a count written with a times sign is the lexicon's `x`.
-            '×' | '*' => 'x',
+            '×' => 'x',
+            // `*` only between a number and a name or number (`4090*2`, `8*h100`); elsewhere
+            // it is Markdown (`**h100** on *runpod*`).
+            '*' if times_sign(&raw, i) => 'x',
+            '*' => ' ',
             _ => simplified(c),
         })
         .collect::<String>()
@@ -34,8 +45,9 @@ pub fn normalize(text: &str) -> String {
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
     let out = respell(&out);
-    let out = english_numbers(&out);
+    let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
+    let out = hours_then_minutes(&out);
     let out = replace_all(&out, CANTONESE);
     replace_all(&out, SPOKEN)
 }
@@ -110,6 +122,34 @@ fn ranges(s: &str) -> String {
     out
 }
 
+/// `2h30`, `2小时30`: the minutes after the hours said without their unit (`2h30m`). One walk.
+fn hours_then_minutes(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 4);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        let hour = (c == 'h' && i > 1 && chars[i - 2].is_ascii_digit())
+            || (c == '时' && i > 1 && chars[i - 2] == '小');
+        if !hour {
+            continue;
+        }
+        let digits = chars[i..].iter().take_while(|d| d.is_ascii_digit()).count();
+        // One or two digits that end the word: minutes (`2h30 多少钱`, `2小时30 `).
+        let ends = chars
+            .get(i + digits)
+            .is_none_or(|a| !(a.is_alphanumeric() || *a == '.'));
+        if (1..=2).contains(&digits) && ends {
+            out.extend(&chars[i..i + digits]);
+            out.push_str(if c == 'h' { "m" } else { "分钟" });
+            i += digits;
+        }
+    }
+    out
+}
+
 /// Phrases read after numerals: a half (`2个半小时` → `2.5小时`, `半小时`), a duration
 /// without a number (`一晚上`, `包月`), always on. The first match in the table wins.
 const SPOKEN: &[(&str, &str)] = &[
@@ -165,6 +205,15 @@ const SPOKEN: &[(&str, &str)] = &[
     ("all night", " 8h "),
     ("whole night", " 8h "),
     // A day or a weekend said without a number: its span.
+    // `a full month`, `an entire week`: the unit, whole (never `full` the fine-tune).
+    ("a full month", " a month "),
+    ("a whole month", " a month "),
+    ("an entire month", " a month "),
+    ("the whole month", " a month "),
+    ("a full week", " a week "),
+    ("a whole week", " a week "),
+    ("an entire week", " a week "),
+    ("an entire day", " 1 day "),
     ("a whole day", " 1 day "),
     ("whole day", " 1 day "),
     ("all day", " 1 day "),
@@ -182,7 +231,17 @@ const SPOKEN: &[(&str, &str)] = &[
     ("月租", "1个月 包月 "),
     ("包天", "1天"),
     ("包周", "1周"),
+    // `俩3090`, `a pair of 3090s`: two.
+    ("俩", "2个"),
+    ("a pair of ", "2 "),
+    ("a couple of ", "2 "),
+    // `满血版`, `full version`: the whole model (not a distilled one), never a full fine-tune.
+    ("满血版", " "),
+    ("满血", " "),
+    ("full version", " version"),
+    ("full-size model", " model"),
     ("半个月", "15天"),
+    ("半年", "6个月"),
     ("半天", "12小时"),
     ("一直在线", " always "),
     ("长期在线", " always "),
@@ -198,7 +257,13 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
     let mut i = 0;
     while i < s.len() {
         let rest = &s[i..];
-        if let Some((from, to)) = table.iter().find(|(f, _)| rest.starts_with(f)) {
+        // A half after a count (`2个半小时` → `2.5小时`) needs its numeral: `跑个半小时` is
+        // half an hour (`个` is only the measure word), read by the next phrase that matches.
+        let counted = out.ends_with(|c: char| c.is_ascii_digit());
+        if let Some((from, to)) = table
+            .iter()
+            .find(|(f, t)| rest.starts_with(f) && (counted || !t.starts_with('.')))
+        {
             // `4090包月` → `4090 1个月`, never `40901个月`.
             if to.starts_with(|c: char| c.is_ascii_digit())
                 && out.ends_with(|c: char| c.is_ascii_alphanumeric())
@@ -257,6 +322,19 @@ fn spoken_amounts(s: &str) -> String {
                 }
             }
             out.push(c);
+            continue;
+        }
+        // `5分钱` (five fen): hundredths of a yuan, with `钱` after it (`5分` alone may be
+        // minutes).
+        if c.is_ascii_digit()
+            && chars.get(i + 1) == Some(&'分')
+            && chars.get(i + 2) == Some(&'钱')
+            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
+        {
+            out.push_str("0.0");
+            out.push(c);
+            out.push('块');
+            i += 3;
             continue;
         }
         // `5毛` (half a yuan): jiao alone are tenths of a yuan.

@@ -1,5 +1,5 @@
 //! Passes of [`super::text::normalize`] over English as people type it: a sentence's own
-//! marks, and number words (`two and a half hours`, `seventy two b`) in digits.
+//! marks (and marks that are no letters: times signs, invisible characters), and number words (`two and a half hours`, `seventy two b`) in digits.
 
 /// A sentence's own marks are no part of a word: `?` and `!` anywhere, a comma after a letter,
 /// and a full stop that
@@ -19,6 +19,74 @@ pub(super) fn sentence_marks(s: &str) -> String {
             _ => c,
         })
         .collect()
+}
+
+/// English cue words as people misspell them (`avalable`, `cheep`, `pirce`): a word of five
+/// letters or more one edit (or one swap of neighbours) away from a cue word is that word.
+/// Letters only, so card and model names (`a100`, `qwen2.5`) are never touched. One walk.
+pub(super) fn cue_spellings(s: &str) -> String {
+    const CUES: &[&str] = &[
+        "available",
+        "availability",
+        "cheapest",
+        "cheaper",
+        "cheap",
+        "price",
+        "prices",
+        "stock",
+        "compare",
+        "difference",
+        "notify",
+        "subscribe",
+        "alert",
+        "trend",
+        "history",
+        "specs",
+        "memory",
+        "recommend",
+        "platform",
+        "platforms",
+        "convert",
+        "enough",
+        "month",
+        "hours",
+        "minutes",
+        "unsubscribe",
+        "bandwidth",
+        "inference",
+        "finetune",
+    ];
+    s.split(' ')
+        .map(|w| {
+            let letters = w.len() >= 5 && w.bytes().all(|b| b.is_ascii_lowercase());
+            if !letters || CUES.contains(&w) {
+                return w.to_string();
+            }
+            CUES.iter()
+                .find(|c| c.len().abs_diff(w.len()) <= 1 && one_edit(c.as_bytes(), w.as_bytes()))
+                .map_or_else(|| w.to_string(), |c| c.to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether `a` and `b` differ by one insertion, deletion, substitution or swap of neighbours.
+fn one_edit(a: &[u8], b: &[u8]) -> bool {
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[p..], &b[p..]);
+    let same = |x: &[u8], y: &[u8]| x == y;
+    match ra.len().cmp(&rb.len()) {
+        std::cmp::Ordering::Equal => {
+            !ra.is_empty()
+                && (same(&ra[1..], &rb[1..])
+                    || (ra.len() >= 2
+                        && ra[0] == rb[1]
+                        && ra[1] == rb[0]
+                        && same(&ra[2..], &rb[2..])))
+        }
+        std::cmp::Ordering::Greater => same(&ra[1..], rb),
+        std::cmp::Ordering::Less => same(ra, &rb[1..]),
+    }
 }
 
 /// English number words before a unit or a half (`two and a half hours`, `three days`, `six
@@ -49,14 +117,18 @@ pub(super) fn english_numbers(s: &str) -> String {
         ("eighty", "80"),
         ("ninety", "90"),
     ];
+    // What a number word counts: time, cards, money (`two cards`, `three gpus`, `two dollars
+    // per hour`, `forty cents`), tokens (`five million tokens`).
     const UNITS: &[&str] = &[
         "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
-        "week", "weeks", "month", "months", "year", "years",
+        "week", "weeks", "month", "months", "year", "years", "card", "cards", "gpu", "gpus", "x",
+        "dollar", "dollars", "buck", "bucks", "usd", "yuan", "rmb", "cent", "cents", "million",
+        "thousand",
     ];
     let words: Vec<&str> = s.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let (mut skip, mut skip_size) = (false, false);
-    for (k, w) in words.iter().enumerate() {
+    for (k, &w) in words.iter().enumerate() {
         if std::mem::take(&mut skip) {
             continue;
         }
@@ -64,14 +136,24 @@ pub(super) fn english_numbers(s: &str) -> String {
             continue;
         }
         let next = words.get(k + 1).copied().unwrap_or("");
+        // `90 cents/hr`: the unit written onto the word stays after the amount.
+        let (cents, per) = match next.strip_prefix("cents").or(next.strip_prefix("cent")) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => (true, rest),
+            _ => (false, ""),
+        };
+        // `forty cents`: the number word in digits, then read as `40 cents` below.
+        let w = match NUMBERS.iter().find(|(n, _)| *n == w) {
+            Some((_, d)) if cents => d,
+            _ => w,
+        };
         // `30 cents`: a US dollar amount.
-        if matches!(next, "cents" | "cent")
+        if cents
             && !w.is_empty()
             && w.len() <= 3
             && w.bytes().all(|b| b.is_ascii_digit())
             && let Ok(c) = w.parse::<u32>()
         {
-            out.push(format!("${}.{:02}", c / 100, c % 100));
+            out.push(format!("${}.{:02}{per}", c / 100, c % 100));
             skip = true;
             continue;
         }
@@ -83,7 +165,7 @@ pub(super) fn english_numbers(s: &str) -> String {
             "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
         ];
         if let (Some(t), Some(d)) = (
-            tens.iter().position(|t| t == w),
+            tens.iter().position(|t| *t == w),
             DIGITS.iter().position(|d| *d == next),
         ) {
             let after = words.get(k + 2).copied().unwrap_or("");
@@ -100,7 +182,7 @@ pub(super) fn english_numbers(s: &str) -> String {
                 continue;
             }
         }
-        match NUMBERS.iter().find(|(n, _)| n == w) {
+        match NUMBERS.iter().find(|(n, _)| *n == w) {
             Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
             // `seventy b`, `seventy billion`: a model size, written as the lexicon's `70b`.
             Some((_, d)) if matches!(next, "b" | "billion") => {
@@ -111,4 +193,24 @@ pub(super) fn english_numbers(s: &str) -> String {
         }
     }
     out.join(" ")
+}
+
+/// Whether the `*` at `i` is a times sign: a letter or digit on each side, a digit on one (a
+/// space between allowed).
+pub(super) fn times_sign(chars: &[char], i: usize) -> bool {
+    let before = chars[..i].iter().rev().find(|c| **c != ' ');
+    let after = chars[i + 1..].iter().find(|c| **c != ' ');
+    match (before, after) {
+        (Some(b), Some(a)) => {
+            b.is_ascii_alphanumeric()
+                && a.is_ascii_alphanumeric()
+                && (b.is_ascii_digit() || a.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// Zero-width space, non-joiner and joiner, direction marks and overrides, word joiner, BOM.
+pub(super) fn invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}' | '\u{feff}')
 }

@@ -1,6 +1,11 @@
 //! Cue words: which command a question asks for. Matched on the normalized text (lower case,
 //! half-width), so each list holds one spelling per word.
 
+/// Words before a number that count something other than cards: `batch 8 4090` and `并发10，4090`
+/// are not eight or ten cards.
+pub(super) const BATCH_WORDS: &[&str] =
+    &["batch", "bs", "size", "并发", "concurrency", "concurrent"];
+
 pub(super) const FIT_WORDS: &[&str] = &[
     "能跑",
     "跑得动",
@@ -286,6 +291,13 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "compare specs",
     "显存",
     "memory bandwidth",
+    // `a100, h100, which has more memory`: cards weighed on their memory (a model makes it a fit).
+    "more memory",
+    "most memory",
+    "bigger memory",
+    "more vram",
+    "内存大",
+    "内存多",
     "bandwidth",
     "how fast",
     "性能",
@@ -588,7 +600,22 @@ pub(super) const ALERT_STOP_WORDS: &[&str] = &[
 ];
 
 /// Everything of a kind (`all`, `全部`).
-pub(super) const ALL_WORDS: &[&str] = &[" all ", "all alert", "全部", "所有", "everything"];
+pub(super) const ALL_WORDS: &[&str] = &[
+    " all ",
+    "all alert",
+    "全部",
+    "所有",
+    "everything",
+    "every ",
+    "都删",
+    "都关",
+    "都取消",
+    "全删",
+    "全关",
+    "全取消",
+    "清空",
+    " clear ",
+];
 
 /// Listing the chat's alerts (`我的提醒`, `my alerts`).
 pub(super) const ALERT_LIST_WORDS: &[&str] = &[

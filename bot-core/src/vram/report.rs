@@ -344,8 +344,9 @@ pub(super) fn options(
                     interconnect: g.interconnect.clone(),
                     // Kept unrounded: answers convert it back to the user's currency, and a
                     // rounded USD cent would turn ¥1.66 into ¥1.65.
-                    usd_per_hour: price.as_ref().map(|(p, _)| p * Decimal::from(cards)),
-                    price_as_of: price.map(|(_, d)| d),
+                    usd_per_hour: price.as_ref().map(|p| p.usd * Decimal::from(cards)),
+                    price_from: price.as_ref().is_some_and(|p| p.from),
+                    price_as_of: price.map(|p| p.as_of),
                     // Decode over the average context of a generation (half the sequence).
                     decode_tok_s: (!req.task.is_training())
                         .then(|| {

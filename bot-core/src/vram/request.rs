@@ -406,6 +406,8 @@ pub struct FitOption {
     pub usd_per_hour: Option<Decimal>,
     /// Date of that price (`as_of` of the quote).
     pub price_as_of: Option<String>,
+    /// That price is a "from" floor (the card has no firm price): shown as "from"/"起".
+    pub price_from: bool,
     /// Inference: estimated decode tokens per second over the request's batch on these cards
     /// (`decode_tokens_per_second`); `None` for training, or when the catalog lacks the
     /// card's bandwidth or TFLOPS. Inference options rank by price per token with it.

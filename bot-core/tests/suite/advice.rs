@@ -294,6 +294,7 @@ fn among_configurations_that_fit_a_known_nvlink_wins_within_the_margin_and_only_
         interconnect: String::new(),
         usd_per_hour: Some(usd.parse::<Decimal>().unwrap()),
         price_as_of: Some("2026-11-30".into()),
+        price_from: false,
         // Training options: no decode speed, ranked by hourly price.
         decode_tok_s: None,
     };

@@ -447,7 +447,8 @@ fn typed_answers_people_write_are_accepted_at_every_step_in_both_languages() {
                 ("2张4090", "cards", "2"),
                 ("不需要实名", "nrn", "true"),
                 ("不要实名", "nrn", "false"),
-                ("预算30元", "budget", "30"),
+                // A budget in the chat's own currency (one in yuan is converted: pick_listens_more).
+                ("预算30刀", "budget", "30"),
             ],
         ),
         (

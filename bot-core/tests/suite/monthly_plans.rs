@@ -316,3 +316,59 @@ fn always_on_without_a_monthly_plan_is_whole_weeks_then_hours() {
         );
     }
 }
+
+/// The reason line names what is billed: a rest priced on a prepaid plan is whole plans
+/// (the span rounded up to the package), said as a count of that plan with the hours it
+/// covers, never "350 hours on the daily plan" beside a bill of 15 whole days.
+#[test]
+fn a_rest_on_a_plan_is_said_as_whole_plans() {
+    // Embedded catalog: UCompShare's RTX 4090 has a month and a day plan, no hour.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.redb")).unwrap();
+    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), Arc::new(store));
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    let en = ask(&bot, "en", "/cost ucompshare 4090 45d");
+    assert!(en.contains("Total: $230.10"), "{en}");
+    assert!(
+        en.contains("1 × the monthly plan, then 15 × the daily plan (whole plans, for the remaining 350 hours)"),
+        "{en}"
+    );
+    assert!(!en.contains("350 hours on the daily plan"), "{en}");
+    let zh = ask(&bot, "zh", "/cost ucompshare 4090 45天");
+    assert!(zh.contains("剩下的 350 小时再买 15 个包天"), "{zh}");
+
+    // Fixture of my own: $900 a month, $40 a day, no hour. 9 weeks = 1,512 h: two months
+    // ($1,800) + 52 h billed as 3 whole days ($120) = $1,920, below nine weeks ($2,250).
+    let cat = catalog();
+    let mut platforms = cat.platforms.clone();
+    for p in &mut platforms {
+        if p.id == "lambda" {
+            p.prices
+                .retain(|q| !(q.gpu == "h100-pcie" && q.tier == "on_demand"));
+            p.prices
+                .push(quote("h100-pcie", "40", TimeUnit::Day, "day"));
+        }
+    }
+    let cat = Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap();
+    let store = Store::open(&dir.path().join("u.redb")).unwrap();
+    let mut bot = Bot::new(Arc::new(cat), Arc::new(store));
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    let en = ask(&bot, "en", "/cost lambda h100 pcie 9w");
+    assert!(en.contains("$1920.00"), "{en}");
+    assert!(
+        en.contains("2 × the monthly plan, then 3 × the daily plan (whole plans, for the remaining 52 hours)"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/cost lambda h100 pcie 63天");
+    assert!(zh.contains("¥12957.89"), "{zh}");
+    assert!(
+        zh.contains("先买 2 个包月，剩下的 52 小时再买 3 个包天"),
+        "{zh}"
+    );
+}

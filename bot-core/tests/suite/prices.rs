@@ -109,12 +109,13 @@ fn spot_never_prices_a_default_answer_and_appears_when_asked() {
     assert!(!asked.contains("Spot (can be reclaimed"), "{asked}");
     assert!(asked.contains("spot"), "{asked}");
     // The cheapest pay-as-you-go hour (/fit, /tco) is never a spot price either: it is the
-    // cheapest of the one-card prices that cannot be reclaimed.
-    let (usd, _) = billing::cheapest_hourly_usd(&cat, "rtx-4090").unwrap();
+    // cheapest of the one-card prices that cannot be reclaimed, nor a "from" floor (the
+    // 4090 has firm prices, so Matpool's `from ¥1.54` is not one a user can count on).
+    let usd = billing::cheapest_hourly_usd(&cat, "rtx-4090").unwrap().usd;
     let fx = cat.fx_rate("CNY", "USD").unwrap().0;
     let standard_min = cat
         .quotes_for("rtx-4090")
-        .filter(|(_, q)| !billing::is_interruptible(&q.tier) && q.cards == 1)
+        .filter(|(_, q)| !billing::is_interruptible(&q.tier) && q.cards == 1 && !q.from)
         .map(|(_, q)| {
             if q.currency == "USD" {
                 q.amount

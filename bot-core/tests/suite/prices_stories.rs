@@ -94,8 +94,11 @@ fn spot_is_an_extra_line_by_default_and_a_spot_only_platform_ranks_under_spot() 
     let always = ask(&bot, "/compare l40s always");
     assert!(!always.contains("Vast.ai"), "{always}");
     // The cheapest pay-as-you-go hour (/fit, /tco) is neither the spot row nor the old one.
-    let (usd, as_of) = billing::cheapest_hourly_usd(&catalog(), GPU).unwrap();
-    assert_eq!((usd, as_of.as_str()), (Decimal::ONE, "2026-11-10"));
+    let p = billing::cheapest_hourly_usd(&catalog(), GPU).unwrap();
+    assert_eq!(
+        (p.usd, p.as_of.as_str(), p.from),
+        (Decimal::ONE, "2026-11-10", false)
+    );
 }
 
 #[test]

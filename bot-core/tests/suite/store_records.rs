@@ -82,7 +82,7 @@ fn rows_written_before_versions_still_read() {
     assert!(bot.pending_choices(&other).is_empty());
     // The trial is listed.
     let trials = say(&bot, &who, "/trial list");
-    assert!(trials.contains("recorded trials"), "{trials}");
+    assert!(trials.contains("recorded trial"), "{trials}");
     // The subscription is listed.
     let subs = say(&bot, &who, "/subs");
     let none = Localizer::get().format(Lang::En, &bot_core::Msg::new("alerts-none"));

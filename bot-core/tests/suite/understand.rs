@@ -360,6 +360,160 @@ fn fresh_batches_with_whole_lines() {
     }
 }
 
+/// Session six's batches, whole first lines:
+/// - `questions_fresh11.tsv` (172, every intent in new voices), written before this session's
+///   changes: untuned 160/172 (93.0%), after the mechanisms it showed were fixed 172/172;
+/// - `questions_fresh12.tsv` (111, other voices), written after those fixes: untuned 103/111
+///   (92.8%; 96.4% by command name), after the mechanisms it showed were fixed 111/111;
+/// - `questions_fresh13.tsv` (68), written after fresh12's fixes: untuned 65/68 (95.6%; 66/68,
+///   97.1%, with one over-strict expectation relabelled), after 68/68.
+#[test]
+fn fresh11_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh11",
+        include_str!("../data/questions_fresh11.tsv"),
+    );
+    assert!(total >= 150, "fresh11: {total} questions");
+    assert!(right * 100 >= total * 95, "fresh11: {right} of {total}");
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh12",
+        include_str!("../data/questions_fresh12.tsv"),
+    );
+    assert!(total >= 100, "fresh12: {total} questions");
+    assert!(right * 100 >= total * 95, "fresh12: {right} of {total}");
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh13",
+        include_str!("../data/questions_fresh13.tsv"),
+    );
+    assert!(total >= 60, "fresh13: {total} questions");
+    assert!(right * 100 >= total * 95, "fresh13: {right} of {total}");
+}
+
+/// The misses of `questions_fresh11.tsv` as mechanisms (`understand/cues.rs`, number words,
+/// halves, spot), on cases of my own, none of them in a measured batch.
+#[test]
+fn fresh11_mechanisms_on_cases_of_their_own() {
+    let catalog = Catalog::embedded().unwrap();
+    let cases = "\
+# alert verbs and nouns apart; every/清空 is all
+请把我的订阅全部删掉\t/unsubscribe all
+cancel every notification\t/unsubscribe all
+看一下我现在有几个提醒\t/subs
+what notifications do i have\t/subs
+# what the bot can do, as 会/能/可以 … 干嘛/做啥
+你都能帮我干点啥\t/help
+这机器人可以做啥\t/help
+what can you help me with\t/help
+# where to rent, no card named: guidance
+想跑stable diffusion 去哪儿租卡合适\t/pick
+where is a good place to rent gpus for a student project\t/pick
+# number words before counters and money
+h100 four gpus 5 hours cheapest\t/compare h100-sxm 5h cards=4
+fifty cents per hour, how much per day\t/convert 0.5usd/hour to day
+# a half with no numeral
+4090 跑个半小时 autodl 多少钱\t/cost autodl rtx-4090 30m
+# a judged price is no trend; people asked are no stock
+h100太贵了 哪家最便宜\t/compare h100-sxm 1h
+有人知道autodl的4090现在啥价吗\t/cost autodl rtx-4090 1h
+有没有人知道 4090 哪家便宜\t/compare rtx-4090 1h
+有没有大佬知道h100哪里有货\t/stock h100-sxm
+# of several platforms, the one asked about
+以前用过恒源云，现在想试试矩池云，矩池云怎么计费的\t/platform matpool
+runpod is fine but does vast take paypal?\t/platform vast
+# cards with nothing else asked: side by side
+a100 h100 l40s\t/gpu a100-80g-sxm h100-sxm l40s
+3090还是4090 纠结\t/gpu rtx-3090 rtx-4090
+# unquantized: the published format
+llama 3.1 8b unquantized on a 3090\t/fit llama-3.1-8b bf16 rtx-3090
+deepseek-v3 不量化 要几张h200\t/fit deepseek-v3 fp8 h200-sxm
+# months of price history are 30 days each; half a year
+a100 近半年价格走势\t/trend a100-80g-sxm days=180
+4090 past two months price trend\t/trend rtx-4090 days=60
+# spot asked
+runpod 4090 spot price?\t/cost runpod rtx-4090 1h spot
+vast 竞价 3090 跑5小时多少钱\t/cost vast rtx-3090 5h spot
+cheapest spot h100\t/compare h100-sxm 1h spot
+# always on in the words /cost reads; a recent window said with its length
+我们实验室想长期租两张4090 哪家便宜\t/compare rtx-4090 always cards=2
+autodl 4090 全天开着 多少钱\t/cost autodl rtx-4090 always
+h100 价格 last 30 days\t/trend h100-sxm
+3090 过去两周的价格\t/trend rtx-3090 days=14
+近3天a100价格\t/trend a100-80g-sxm days=3
+# `per hour` is a price's unit when a span with its number is said too
+how much per hour for 4090 on runpod\t/cost runpod rtx-4090 1h
+hello, which one has the best hourly price for an h100 sxm? we would run roughly 200 hours\t/compare h100-sxm 8d8h
+# a condition on stock or price, then `tell me`; a fit asked with `tell me if` stays a fit
+when 4090 cheaper than 0.3 dollar tell me\t/subscribe rtx-4090 max=0.3usd/hour
+if h100 is available on lambda let me know\t/subscribe h100-sxm lambda
+tell me if a 4090 can run qwen2.5-7b\t/fit qwen2.5-7b rtx-4090
+# counts: 俩, 个/台 before a card, a pair of
+俩3090能跑qwen2.5 32b吗\t/fit qwen2.5-32b 2xrtx-3090
+两台a100 跑qwen2.5 72b\t/fit qwen2.5-72b 2xa100-80g-sxm
+a pair of 3090s for llama 3.1 70b int4?\t/fit llama-3.1-70b int4 2xrtx-3090
+跑个4090要多少钱\t/compare rtx-4090 1h
+# minutes after hours without their unit
+autodl 4090 2h30 多少钱\t/cost autodl rtx-4090 2h30m
+autodl 4090 2小时30 多少钱\t/cost autodl rtx-4090 2h30m
+# a volume per month or week is read per day
+每月三亿token 自建qwen2.5-7b划算吗\t/tco qwen2.5-7b bf16 10m
+一个月9000万token qwen3-8b 自己部署还是api\t/tco qwen3-8b bf16 3m
+300m tokens per month, self host llama 3.1 8b or api?\t/tco llama-3.1-8b bf16 10m
+# the whole model (满血, full version) is no full fine-tune
+deepseek r1 full version how many h200\t/fit deepseek-r1 h200-sxm
+满血版deepseek r1 要几张h20\t/fit deepseek-r1 h20
+# `*` is a times sign only between a number and a name; elsewhere Markdown
+**h100** price on *runpod*?\t/cost runpod h100-sxm 1h
+4090*2 autodl 3小时多少钱\t/cost autodl rtx-4090 3h cards=2
+8 * h100 runpod 1h\t/cost runpod h100-sxm 1h cards=8
+# a year of price history is 365 days
+5090 价格 一年来的走势\t/trend rtx-5090 days=365
+# stock or a price reached, and a word to tell
+a100 有货第一时间通知\t/subscribe a100-80g-sxm
+4090降到1块5就通知我\t/subscribe rtx-4090 max=1.5cny/hour
+# one platform weighed against the others on price is the ranking
+we currently use aws but it's expensive. is runpod cheaper for a100 for about 100 hours a month?\t/compare a100-80g-sxm 4d4h
+my friend said vast is cheapest for 3090. is it true? need 10 hours\t/compare rtx-3090 10h
+autodl 4090 三小时 贵不贵\t/cost autodl rtx-4090 3h
+# a budget to spend on a card: its hourly prices ranked
+预算5000块 租4090能用多久\t/compare rtx-4090 1h
+I have budget $50, how many hours of h100 can i get\t/compare h100-sxm 1h
+# fen said with 钱, cents with a unit on the word, a measure word before tokens
+每分钟5分钱 一小时多少\t/convert 0.05cny/minute to hour
+4090 5分钟多少钱\t/compare rtx-4090 5m
+90 cents/hr, monthly?\t/convert 0.9usd/hour to month
+每天处理一千万个token 用deepseek-r1-distill-qwen-14b 租卡和api哪个便宜\t/tco deepseek-r1-distill-qwen-14b bf16 10m
+# a change of price told as news, then where it is cheapest: the ranking
+家人们谁懂啊 4090又涨价了 现在哪家还有便宜的\t/compare rtx-4090 1h
+h100 prices went up again, where is it cheapest now\t/compare h100-sxm 1h
+4090 最近涨价了吗\t/trend rtx-4090
+# fresh12's misses on cases of my own: users at once are the batch; an engine named
+qwen2.5-7b 50 concurrent users on one l40s\t/fit qwen2.5-7b l40s batch=50
+ollama 跑 qwen3-8b 3060够吗\t/fit qwen3-8b rtx-3060 engine=llamacpp
+# a whole unit in words
+runpod a100 an entire week cost\t/cost runpod a100-80g-sxm 7d
+# a price and a length with a sum asked, no verb
+¥1.5/小时 10个小时 一共多少\t/cost 1.5cny/hour 10h
+# a wish to rent with nothing named; a need asked to exist
+需要算力 不知道怎么弄\t/pick
+any that take alipay?\t/platforms alipay
+# the first ask of two; cards had beside the cards asked
+qwen2.5-32b int4 一张4090够吗？顺便问下多少钱一小时\t/fit qwen2.5-32b int4 rtx-4090
+我现在用的3090 想升级 a6000和l40s哪个好\t/gpu rtx-a6000 l40s
+# English cue words misspelt by one letter; a year is a unit to convert to
+whats the pirce of 4090 on runpod\t/cost runpod rtx-4090 1h
+5090 in stcok?\t/stock rtx-5090
+cheapst h200\t/compare h200-sxm 1h
+modal 收费方式\t/platform modal
+两块一小时 一年多少\t/convert 2cny/hour to year
+";
+    let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
+    assert_eq!(right, total, "{right} of {total}");
+}
+
 /// Round four's mechanisms on cases of my own (not in any batch that is measured): each
 /// question with its whole expected first line (`ask:` where asked back).
 #[test]
@@ -378,10 +532,10 @@ fn round_four_mechanisms_on_cases_of_their_own() {
 每天三千万token 4090部署qwen3-8b值不值\t/tco qwen3-8b bf16 rtx-4090 30m
 api costs $0.2 per million for qwen2.5-14b, worth renting?\t/tco qwen2.5-14b bf16 0.2usd
 # two platforms and no card: the cards both list
-lambda和runpod哪个便宜 跑5小时\task:/compare h100-sxm 5h
-runpod or vast, cheaper for 3 hours?\task:/compare a100-80g-sxm 3h
+lambda和runpod哪个便宜 跑5小时\task:/compare h100-sxm lambda runpod 5h
+runpod or vast, cheaper for 3 hours?\task:/compare a100-80g-sxm runpod vast 3h
 # platforms weighed on price are not a specs question
-vast vs runpod h100 which one is cheaper\t/compare h100-sxm 1h
+vast vs runpod h100 which one is cheaper\t/compare h100-sxm vast runpod 1h
 # a count after the card in English, a day or a weekend in words
 runpod a100 4 gpus 3 hours cost\t/cost runpod a100-80g-sxm 3h cards=4
 autodl 5090 all day how much\t/cost autodl rtx-5090 1d
@@ -456,7 +610,7 @@ autodl和恒源云哪个好\task:/platform gpushare
 我想跑stable diffusion 用什么卡\t/pick
 # a price said in other words; platforms set against each other on a price
 租3090一天要几百块吗\t/compare rtx-3090 1d
-lambda vs runpod h100 price\t/compare h100-sxm 1h
+lambda vs runpod h100 price\t/compare h100-sxm lambda runpod 1h
 # a sibling card by its form alone
 h100 pcie vs sxm 区别大吗\t/gpu h100-pcie h100-sxm
 # one platform's facts in a student's words
@@ -938,4 +1092,46 @@ Could you please let me know cheapest h200 for 1 week\t/compare h200-sxm 7d
 ";
     let (total, right) = share_by_line(&catalog, "fresh10 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
+}
+
+/// A probe for working on the reader: `UNDERSTAND_PROBE=file cargo test … probe -- --ignored
+/// --nocapture` prints each line's normalized text and reading.
+#[test]
+#[ignore]
+fn probe() {
+    let Ok(path) = std::env::var("UNDERSTAND_PROBE") else {
+        return;
+    };
+    let catalog = Catalog::embedded().unwrap();
+    for q in std::fs::read_to_string(path).unwrap().lines() {
+        let q = q.split('\t').next().unwrap_or(q);
+        println!(
+            "{q}\n  = {}\n  → {:?}",
+            bot_core::understand::normalize(q),
+            read(&catalog, q).lines()
+        );
+    }
+}
+
+/// `UNDERSTAND_PROBE_TSV=file cargo test … probe_tsv -- --ignored --nocapture`: a question set
+/// of your own scored like the batches (the misses printed).
+#[test]
+#[ignore]
+fn probe_tsv() {
+    let Ok(path) = std::env::var("UNDERSTAND_PROBE_TSV") else {
+        return;
+    };
+    let catalog = Catalog::embedded().unwrap();
+    share_by_line(&catalog, "probe", &std::fs::read_to_string(path).unwrap());
+}
+
+/// A condition on stock or price with a word to tell (`a100 有货第一时间通知`) is a request
+/// `/pick` answers as a question, like the alert phrases; a step's answer is not.
+#[test]
+fn a_conditional_alert_is_an_action_inside_pick() {
+    use bot_core::understand::asks_for_action;
+    assert!(asks_for_action("a100 有货第一时间通知"));
+    assert!(asks_for_action("when 4090 cheaper than 0.3 dollar tell me"));
+    assert!(!asks_for_action("3个小时"));
+    assert!(!asks_for_action("不想实名"));
 }

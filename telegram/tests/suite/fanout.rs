@@ -89,3 +89,36 @@ fn the_fake_refuses_what_telegram_would() {
     let refused = fake.calls().iter().filter(|c| c.status == 429).count();
     assert!(refused > 0, "the fake enforced nothing");
 }
+
+#[test]
+fn an_alert_and_a_reply_in_one_chat_arrive_a_second_apart() {
+    // A subscribed chat asks something just as its alert goes out, and its answer has three
+    // parts: Telegram (and the fake) allow one message a second in a chat, no burst.
+    let fake = FakeTelegram::start();
+    fake.enforce_limits();
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let (alerts, replies) = (tg.sender(), tg.reply_sender());
+        let alert = tokio::spawn(async move { alerts.send_text(77, "H100 is back").await });
+        for part in 0..3 {
+            replies
+                .send_text(77, &format!("part {part}"))
+                .await
+                .unwrap();
+        }
+        alert.await.unwrap().unwrap();
+    });
+    let calls = fake.calls();
+    let refused = calls.iter().filter(|c| c.status == 429).count();
+    assert_eq!(refused, 0, "429s in one chat");
+    let mut at: Vec<Instant> = calls
+        .iter()
+        .filter(|c| c.method == "sendMessage")
+        .map(|c| c.at)
+        .collect();
+    at.sort();
+    assert_eq!(at.len(), 4);
+    for w in at.windows(2) {
+        assert!(w[1] - w[0] >= Duration::from_secs(1), "{:?}", w[1] - w[0]);
+    }
+}

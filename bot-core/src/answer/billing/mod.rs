@@ -13,6 +13,8 @@ pub use error::{error_msg, error_reply};
 pub use reply::{
     CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text, total_text,
 };
+// The one list of spot words, for questions too (`runpod 4090 spot price`).
+pub(crate) use request::{ALWAYS_WORDS, SPOT_WORDS};
 pub use request::{
     ConvertRequest, JobRequest, parse_convert, parse_convert_request, parse_job_request,
 };
@@ -139,6 +141,13 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             &currency,
             ctx.today,
         );
+        // Platforms named: only theirs are ranked, and a named one without a price is said.
+        let named = |p: &String| req.platforms.is_empty() || req.platforms.contains(p);
+        let offers: Vec<_> = offers
+            .into_iter()
+            .filter(|o| named(&o.platform_id))
+            .collect();
+        let spot = spot.filter(|s| named(&s.platform_id));
         let r = compare_reply(
             ctx.catalog,
             ctx.lang,
@@ -148,6 +157,7 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             &offers,
             spot.as_ref(),
         );
+        let r = reply::only_named(ctx.catalog, ctx.lang, g, &req.platforms, &offers, r);
         Ok(super::offers::live_notes(ctx, r, &used))
     })();
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))

@@ -469,9 +469,14 @@ fn platform_name(catalog: &Catalog, zh: bool, id: &str) -> String {
         .unwrap_or_else(|_| id.to_string())
 }
 
-/// A list price cell: the quote's price, and for a whole multi-card instance its size.
+/// A list price cell: the quote's price, and for a whole multi-card instance its size. A
+/// "from" price (the lowest of several configurations) keeps its word, as `/gpu` shows it:
+/// the bill is a floor, not the price every instance costs.
 pub(crate) fn quote_cell(lang: Lang, q: &crate::catalog::PriceQuote) -> String {
-    let price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    let mut price = price_text(lang, q.amount, &q.currency, PriceUnit::Time(q.per));
+    if q.from {
+        price = fmt(lang, &Msg::new("price-from").arg("price", price));
+    }
     if q.cards > 1 {
         fmt(
             lang,
@@ -508,4 +513,47 @@ fn push_quote_notes(r: &mut Reply, lang: Lang, platform: &str, g: &Gpu, o: &Rank
                 .arg("high_as_of", range.high_as_of.as_str()),
         );
     }
+}
+
+/// `/compare` restricted to the platforms named: says so under the title, and names each one
+/// that lists no price for the card (never another platform in its place).
+pub fn only_named(
+    catalog: &Catalog,
+    lang: Lang,
+    g: &Gpu,
+    named: &[String],
+    offers: &[RankedOffer],
+    mut r: Reply,
+) -> Reply {
+    if named.is_empty() {
+        return r;
+    }
+    let zh = lang == Lang::Zh;
+    let sep = if zh { "、" } else { ", " };
+    let names = |ids: &mut dyn Iterator<Item = &String>| {
+        ids.map(|p| platform_name(catalog, zh, p))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let missing: Vec<&String> = named
+        .iter()
+        .filter(|p| !offers.iter().any(|o| &o.platform_id == *p))
+        .collect();
+    let mut at = 1;
+    r.insert(
+        at,
+        Part::Text(Msg::new("billing-compare-only").arg("platforms", names(&mut named.iter()))),
+    );
+    if !missing.is_empty() {
+        at += 1;
+        r.insert(
+            at,
+            Part::Text(
+                Msg::new("billing-compare-unlisted")
+                    .arg("platforms", names(&mut missing.into_iter()))
+                    .arg("gpu", g.display_name(zh)),
+            ),
+        );
+    }
+    r
 }

@@ -20,6 +20,9 @@ pub struct JobRequest {
     pub cards: u32,
     pub currency: Option<String>,
     pub fx_rate: Option<Decimal>,
+    /// `/compare` only: the platforms named beside the card (`/compare 4090 autodl runpod
+    /// 40m`), as catalog ids in the order written; empty ranks every platform.
+    pub platforms: Vec<String>,
 }
 
 pub(super) fn option_key(k: &str) -> Option<&'static str> {
@@ -41,7 +44,7 @@ pub(super) fn option_key(k: &str) -> Option<&'static str> {
     })
 }
 
-pub(super) const ALWAYS_WORDS: &[&str] = &[
+pub(crate) const ALWAYS_WORDS: &[&str] = &[
     "always",
     "always-on",
     "alwayson",
@@ -57,7 +60,7 @@ pub(super) const ALWAYS_WORDS: &[&str] = &[
 ];
 
 /// Words that ask for spot / interruptible capacity too (never taken without them).
-pub(super) const SPOT_WORDS: &[&str] = &[
+pub(crate) const SPOT_WORDS: &[&str] = &[
     "spot",
     "interruptible",
     "preemptible",
@@ -148,23 +151,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         words.remove(at);
         job.tiers = billing::Tiers::WithSpot;
     }
-    // `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
-    // grammar reads it (a word with a unit, so `4090` is never taken for seconds).
-    let is_duration = |w: &str| {
-        let l = w.to_lowercase();
-        ALWAYS_WORDS.contains(&l.as_str())
-            || period_word(&l).is_some()
-            || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
-                && crate::units::parse_duration(&l).is_ok())
-    };
-    if words.last().is_some_and(|w| !is_duration(w))
-        && let Some(j) = words.iter().position(|w| is_duration(w))
-    {
-        let daily = j > 0 && DAILY_WORDS.contains(&words[j - 1].to_lowercase().as_str());
-        let at = if daily { j - 1 } else { j };
-        let moved: Vec<String> = words.drain(at..=j).collect();
-        words.extend(moved);
-    }
+    duration_last(&mut words);
     let Some(last) = words.pop() else {
         return Err(BillingError::Duration {
             what: "work",
@@ -174,8 +161,9 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     };
     let lower = last.to_lowercase();
     if ALWAYS_WORDS.contains(&lower.as_str()) {
+        let said = months_said(&mut words);
         job.pattern = Pattern::AlwaysOn {
-            months: months.unwrap_or(1),
+            months: months.or(said).unwrap_or(1),
         };
     } else if let Some(span) = period_word(&lower) {
         job.work = parse_dur("work", span)?;
@@ -222,7 +210,48 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         cards,
         currency,
         fx_rate,
+        platforms: Vec::new(),
     })
+}
+
+/// `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
+/// grammar reads it (a word with a unit, so `4090` is never taken for seconds).
+fn duration_last(words: &mut Vec<String>) {
+    let is_duration = |w: &str| {
+        let l = w.to_lowercase();
+        ALWAYS_WORDS.contains(&l.as_str())
+            || period_word(&l).is_some()
+            || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
+                && crate::units::parse_duration(&l).is_ok())
+    };
+    if words.last().is_some_and(|w| !is_duration(w))
+        && let Some(j) = words.iter().position(|w| is_duration(w))
+    {
+        let daily = j > 0 && DAILY_WORDS.contains(&words[j - 1].to_lowercase().as_str());
+        let at = if daily { j - 1 } else { j };
+        // `1个月 包月` (a month's rent as the spoken pass writes it) moves as one.
+        let end = (j..words.len())
+            .take_while(|&k| is_duration(&words[k]))
+            .last();
+        let moved: Vec<String> = words.drain(at..=end.unwrap_or(j)).collect();
+        words.extend(moved);
+    }
+}
+
+/// `2个月 包月`: a span of whole months said before an always-on word is how many months it
+/// is held (`包月` alone reads as `1个月 包月` after the spoken pass: one month); taken off.
+fn months_said(words: &mut Vec<String>) -> Option<u32> {
+    let month = Decimal::from(crate::units::HOURS_PER_MONTH * 3600);
+    let said = words
+        .last()
+        .filter(|w| w.chars().any(|c| !c.is_ascii_digit() && c != '.'))
+        .and_then(|w| crate::units::parse_duration(w).ok())
+        .filter(|s| !s.is_zero() && (*s % month).is_zero())
+        .and_then(|s| rust_decimal::prelude::ToPrimitive::to_u32(&(s / month)));
+    if said.is_some() {
+        words.pop();
+    }
+    said
 }
 
 /// The first run's boot and image pull are billed on most platforms: counted unless the user
@@ -271,6 +300,7 @@ impl JobRequest {
             cards,
             currency: None,
             fx_rate: None,
+            platforms: Vec::new(),
         })
     }
 
@@ -284,11 +314,47 @@ impl JobRequest {
         self
     }
 
-    /// `/compare`'s card as its catalog id where the catalog knows it.
+    /// `/compare`'s card as its catalog id where the catalog knows it; platforms named beside
+    /// it (`/compare 4090 autodl runpod 40m`, `autodl,恒源云`) restrict the ranking to them.
     pub fn compare_ids(mut self, catalog: &Catalog) -> JobRequest {
         if let Ok(g) = catalog.gpu(&self.names.join(" ")) {
             self.names = vec![g.id.clone()];
+            return self;
         }
+        let words: Vec<String> = self
+            .names
+            .iter()
+            .flat_map(|w| w.split([',', '，', '、']).map(str::to_string))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let (mut card, mut platforms) = (Vec::new(), Vec::new());
+        let mut i = 0;
+        while i < words.len() {
+            // A two-word name first (`auto dl`, `tencent cloud`), then one word.
+            let pair = words.get(i + 1).map(|n| format!("{} {n}", words[i]));
+            if let Some(p) = pair.as_deref().and_then(|n| catalog.find_platform(n)) {
+                platforms.push(p.id.clone());
+                i += 2;
+            } else if let Some(p) = catalog.find_platform(&words[i]) {
+                platforms.push(p.id.clone());
+                i += 1;
+            } else {
+                card.push(words[i].clone());
+                i += 1;
+            }
+        }
+        // Words joining the platforms (`autodl or runpod`) are no part of the card.
+        card.retain(|w| !PLATFORM_JOINERS.contains(&w.as_str()));
+        if platforms.is_empty() || card.is_empty() {
+            return self;
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        platforms.retain(|p| seen.insert(p.clone()));
+        self.names = match catalog.gpu(&card.join(" ")) {
+            Ok(g) => vec![g.id.clone()],
+            Err(_) => card,
+        };
+        self.platforms = platforms;
         self
     }
 
@@ -297,6 +363,7 @@ impl JobRequest {
     pub fn words(&self) -> Vec<String> {
         let j = &self.job;
         let mut w = self.names.clone();
+        w.extend(self.platforms.iter().cloned());
         match j.pattern {
             Pattern::OneOff => w.push(format_span(j.work)),
             Pattern::Daily { hours, days } => {
@@ -348,6 +415,9 @@ impl JobRequest {
         w
     }
 }
+
+/// Words between platforms named in `/compare` (`autodl or runpod`, `autodl 和 恒源云`).
+const PLATFORM_JOINERS: &[&str] = &["or", "and", "vs", "vs.", "和", "或", "或者", "还是", "/"];
 
 pub(super) const TO_WORDS: &[&str] = &[
     "to",

@@ -1,0 +1,49 @@
+//! The answer to a question that names a card or a currency the bot does not know
+//! ([`crate::understand::Unheard`]): the word said back, the cards close to it, and the
+//! question read again with each of them (or in the chat's currency) as choices, never run.
+
+use crate::choice::ChoiceId;
+use crate::context::Ctx;
+use crate::i18n::Lang;
+use crate::reply::{Msg, Reply};
+use crate::understand::Unheard;
+
+pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
+    let zh = ctx.lang == Lang::Zh;
+    let (mut r, lines) = match u {
+        Unheard::Card { word, near, lines } => {
+            let mut r = Reply::text(Msg::new("understand-unknown-card").arg("word", word.as_str()));
+            let names: Vec<String> = near
+                .iter()
+                .filter_map(|id| ctx.catalog.find_gpu(id))
+                .map(|g| g.display_name(zh).to_string())
+                .collect();
+            if !names.is_empty() {
+                let sep = if zh { "、" } else { ", " };
+                r.push(Msg::new("understand-unknown-card-near").arg("near", names.join(sep)));
+            }
+            (r, lines)
+        }
+        Unheard::Currency { word, lines } => {
+            let mut r =
+                Reply::text(Msg::new("understand-unsupported-currency").arg("word", word.as_str()));
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-unsupported-currency-again"));
+            }
+            (r, lines)
+        }
+        Unheard::Budget { lines } => (Reply::text(Msg::new("understand-budget-hours")), lines),
+    };
+    for line in lines.iter().take(3) {
+        // Choice ids travel in callback data: short ASCII only, else typed.
+        match ChoiceId::Run(line.clone()).wire_within(60) {
+            Some(id) => {
+                r = r.with_choice(&id, Msg::new("understand-choice").arg("command", line));
+            }
+            None => {
+                r.push(Msg::new("understand-choice").arg("command", line));
+            }
+        }
+    }
+    r
+}

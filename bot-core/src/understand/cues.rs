@@ -1,0 +1,530 @@
+//! Cues read as word classes, not as fixed phrases: a verb of one class and a noun of another
+//! anywhere in the question (`stop all my alerts`, `我订阅了哪些提醒`), a word followed within
+//! a few characters by another (`你会干嘛`, `租哪里比较好`), and which of several platforms a
+//! question asks about (the one named right before what is asked). Matched on the normalized
+//! text like [`super::words`].
+
+use super::Reading;
+use super::text::has;
+use crate::catalog::Catalog;
+use crate::commands::Request;
+
+/// What the chat's alerts are called.
+const ALERT_NOUNS: &[&str] = &[
+    "提醒",
+    "订阅",
+    "通知",
+    "alert",
+    "notification",
+    "subscription",
+];
+/// Verbs that end something.
+const STOP_VERBS: &[&str] = &[
+    "取消",
+    "删除",
+    "删掉",
+    "删了",
+    "关掉",
+    "关闭",
+    "关了",
+    "停掉",
+    "停止",
+    "清空",
+    "stop",
+    "cancel",
+    "remove",
+    "delete",
+    "turn off",
+    "disable",
+    "mute",
+    "clear",
+    "unsubscribe",
+];
+/// Words that ask to see what there is.
+const LIST_CUES: &[&str] = &[
+    "哪些",
+    "什么",
+    "几个",
+    "列表",
+    "查看",
+    "查一下",
+    "看看",
+    "看下",
+    "看一下",
+    "list",
+    "show",
+    "what",
+    "which",
+    "how many",
+    "my ",
+    "我的",
+    "我设",
+    "我订",
+];
+
+/// `stop all my alerts`, `把提醒都关了`: a verb that ends and an alert noun.
+pub(super) fn stops_alerts(padded: &str) -> bool {
+    has(padded, STOP_VERBS) && has(padded, ALERT_NOUNS)
+}
+
+/// `我订阅了哪些提醒`, `show me my notifications`: an alert noun and a word that asks to see.
+pub(super) fn lists_alerts(padded: &str) -> bool {
+    has(padded, ALERT_NOUNS) && has(padded, LIST_CUES)
+}
+
+/// Whether `first` is followed by `then` within `gap` characters (`你会干嘛`: 会…干嘛).
+fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
+    first.iter().any(|f| {
+        text.match_indices(f).any(|(at, _)| {
+            let rest = &text[at + f.len()..];
+            rest.char_indices()
+                .take(gap + 1)
+                .any(|(k, _)| then.iter().any(|t| rest[k..].starts_with(t)))
+        })
+    })
+}
+
+/// `你会干嘛`, `你都能帮我干点啥`, `what can you do for me`: what the bot can do.
+pub(super) fn asks_capability(padded: &str) -> bool {
+    const CAN: &[&str] = &["会", "能", "可以"];
+    const DO_WHAT: &[&str] = &[
+        "干嘛",
+        "干啥",
+        "干什么",
+        "做什么",
+        "做啥",
+        "干点啥",
+        "做点啥",
+        "帮什么",
+        "帮啥",
+    ];
+    followed(padded, CAN, DO_WHAT, 4)
+        || has(
+            padded,
+            &[
+                "what can you",
+                "what do you do",
+                "what are you for",
+                "what's this bot",
+                "what is this bot",
+                "how does this bot",
+                "how do you work",
+                "how does this work",
+            ],
+        )
+}
+
+/// `租哪里比较好`, `哪儿租合适`, `where is good to rent`: where to rent, with no card named, is
+/// a wish for guidance.
+pub(super) fn asks_where_to_rent(padded: &str) -> bool {
+    followed(padded, &["租"], &["哪"], 2)
+        || followed(padded, &["哪"], &["租"], 3)
+        || followed(padded, &["where"], &["rent"], 24)
+}
+
+/// `last 30 days`, `过去两周`, `近3个月`: a window of the recent past said with its length.
+pub(super) fn recent_window(padded: &str) -> bool {
+    const DIGITS: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    followed(padded, &["last ", "past ", "最近", "过去", "近"], DIGITS, 1)
+}
+
+/// `when 4090 cheaper than 0.3 dollar tell me`, `if an h100 is available let me know`: a
+/// condition on stock or price, then a word that asks to be told.
+pub(super) fn conditional_notify(padded: &str) -> bool {
+    // `a100 有货第一时间通知`, `降到2块就通知`: stock or a price reached, and a word to tell.
+    let zh = has(
+        padded,
+        &["有货", "到货", "补货", "降到", "降价", "低于", "便宜到"],
+    ) && has(padded, &["通知", "提醒", "告诉", "叫我", "喊我"]);
+    zh || has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])
+        && has(
+            padded,
+            &[
+                "tell me",
+                "let me know",
+                "notify",
+                "ping me",
+                "message me",
+                "text me",
+            ],
+        )
+        && has(
+            padded,
+            &[
+                "cheaper than",
+                "under ",
+                "below",
+                "less than",
+                "drops",
+                "falls",
+                "available",
+                "in stock",
+                "back",
+                "free",
+            ],
+        )
+}
+
+/// A comparative or a superlative of price (`cheaper`, `最便宜`, `best price`): set against
+/// the other platforms, not a question of one bill.
+pub(super) fn weighs_against_others(padded: &str) -> bool {
+    has(
+        padded,
+        &[
+            "cheaper",
+            "cheapest",
+            "best price",
+            "lowest",
+            "最便宜",
+            "更便宜",
+            "最划算",
+            "更划算",
+            "最省",
+            "哪家",
+            "哪个平台",
+            "其他平台",
+            "别的平台",
+            "other platforms",
+            "elsewhere",
+        ],
+    )
+}
+
+/// A budget to spend (`预算5000块 能用多久`, `budget $50, how many hours`).
+pub(super) fn spends_budget(padded: &str) -> bool {
+    has(padded, &["预算", "budget", "只有", "only have"])
+        && has(
+            padded,
+            &[
+                "多久",
+                "多少小时",
+                "几个小时",
+                "how many hours",
+                "how long",
+                "how much time",
+            ],
+        )
+}
+
+/// A change of price told as news (`又涨价了`, `prices went up`) with a question of where or
+/// which, and none of the words that ask for the history itself (`走势`, `trend`).
+pub(super) fn ranking_after_news(padded: &str) -> bool {
+    let history = has(
+        padded,
+        &[
+            "走势",
+            "趋势",
+            "历史",
+            "曲线",
+            "变化",
+            "行情",
+            "什么时候",
+            "几点",
+            "trend",
+            "history",
+            "over time",
+            "when ",
+        ],
+    );
+    !history
+        && has(
+            padded,
+            &["哪家", "哪里", "哪儿", "哪个平台", "where", "which"],
+        )
+}
+
+/// `vllm 部署`, `with ollama`: a serving engine named in a sentence. Only the names that mean
+/// nothing else (`llama` is a model family, `hf` and `torch` are too loose in a sentence).
+pub(super) fn engine(padded: &str) -> Option<crate::vram::Engine> {
+    [
+        "vllm",
+        "sglang",
+        "ollama",
+        "llama.cpp",
+        "llamacpp",
+        "lmstudio",
+        "transformers",
+    ]
+    .iter()
+    .find(|w| padded.contains(*w))
+    .and_then(|w| w.parse().ok())
+}
+
+/// `20个人同时用`, `50 concurrent users`, `16 users at once`: that many sequences at once (the
+/// batch `/fit` reads).
+pub(super) fn concurrent_users(padded: &str) -> Option<u32> {
+    const AFTER: &[&str] = &[
+        "个人同时",
+        "人同时",
+        "个用户同时",
+        "个用户并发",
+        "用户并发",
+        "人并发",
+        "concurrent",
+        "users at once",
+        "users at the same time",
+        "people at once",
+        "people at the same time",
+        "simultaneous",
+        "users simultaneously",
+    ];
+    let chars: Vec<(usize, char)> = padded.char_indices().collect();
+    chars.iter().enumerate().find_map(|(k, &(at, c))| {
+        let start = k == 0 || !chars[k - 1].1.is_ascii_alphanumeric();
+        if !(start && c.is_ascii_digit()) {
+            return None;
+        }
+        let digits = padded[at..].bytes().take_while(u8::is_ascii_digit).count();
+        let rest = padded[at + digits..].trim_start();
+        AFTER
+            .iter()
+            .any(|a| rest.starts_with(a))
+            .then(|| padded[at..at + digits].parse().ok())
+            .flatten()
+            .filter(|n| (2..=1024).contains(n))
+    })
+}
+
+/// `想租卡`, `want to rent a gpu`, `需要算力`: a wish to rent, said without naming anything.
+pub(super) fn wishes_to_rent(padded: &str) -> bool {
+    has(
+        padded,
+        &[
+            "想租",
+            "要租",
+            "打算租",
+            "准备租",
+            "需要租",
+            "找算力",
+            "需要算力",
+            "求带",
+            "want to rent",
+            "need to rent",
+            "need a gpu",
+            "looking for a gpu",
+            "need compute",
+        ],
+    )
+}
+
+/// Whether a fit is asked (`够不够`, `fit`, `enough`) before the first price word: the first
+/// ask of a message with two is its reading.
+pub(super) fn fit_asked_first(padded: &str, price_words: &[&str]) -> bool {
+    const FIT_ASKED: &[&str] = &[
+        "够不够",
+        "够吗",
+        "够用",
+        "能跑",
+        "跑得动",
+        "能不能跑",
+        "放得下",
+        "装得下",
+        "能部署",
+        "enough",
+        "fit ",
+        "fits",
+        "can i run",
+        "can it run",
+    ];
+    let first = |ws: &[&str]| ws.iter().filter_map(|w| padded.find(w)).min();
+    match (first(FIT_ASKED), first(price_words)) {
+        (Some(f), Some(p)) => f < p,
+        _ => false,
+    }
+}
+
+/// Of several cards, those said as already had or used (`我手上有4090，但是想租h100`,
+/// `之前一直在用3090 … 4090和5090`): a card right after such words. Never all of them.
+pub(super) fn cards_had(catalog: &Catalog, padded: &str, gpus: &[String]) -> Vec<String> {
+    const HAD: &[&str] = &[
+        "我有",
+        "手上有",
+        "手里有",
+        "自己有",
+        "在用",
+        "用过",
+        "一直用",
+        "之前用",
+        "目前用",
+        "现在用",
+        "以前用",
+        "i have",
+        "i own",
+        "i use",
+        "i'm using",
+        "i am using",
+        "using",
+        "used to use",
+        "currently use",
+        "we have",
+        "we use",
+    ];
+    let had: Vec<String> = gpus
+        .iter()
+        .filter(|id| {
+            let Ok(g) = catalog.gpu(id) else { return false };
+            let names = g
+                .aliases
+                .iter()
+                .map(|a| a.to_lowercase())
+                .chain([id.to_string()]);
+            names.into_iter().any(|n| {
+                padded.match_indices(n.as_str()).any(|(at, _)| {
+                    let whole = !padded[at + n.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric())
+                        && !padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric());
+                    // The had-word within a few characters before (`一直在用3090`, `有一张4090`).
+                    let near = padded[..at]
+                        .char_indices()
+                        .rev()
+                        .take(6)
+                        .any(|(k, _)| HAD.iter().any(|h| padded[k..at].contains(h)));
+                    whole && near
+                })
+            })
+        })
+        .cloned()
+        .collect();
+    if had.len() < gpus.len() {
+        had
+    } else {
+        Vec::new()
+    }
+}
+
+/// A judgement of a price (`太贵了`, `too expensive`) is no change over time.
+pub(super) fn without_judgements(padded: &str) -> String {
+    let mut s = padded.to_string();
+    for j in ["太贵了", "太便宜了", "too expensive", "too pricey"] {
+        s = s.replace(j, " ");
+    }
+    s
+}
+
+/// Of several platforms named, the one a question about facts asks about: the one named last
+/// before the first cue (`我之前一直用colab 听说autodl不错 autodl需要实名吗` → autodl), else the
+/// first named after it. `None` when no cue is said or a platform is not found in the text.
+pub(super) fn platform_asked(
+    catalog: &Catalog,
+    padded: &str,
+    platforms: &[String],
+    cues: &[&str],
+) -> Option<String> {
+    let cue = cues.iter().filter_map(|c| padded.find(c)).min()?;
+    let mut mentions: Vec<(usize, &String)> = Vec::new();
+    for id in platforms {
+        let p = catalog.platform(id).ok()?;
+        let names = p
+            .aliases
+            .iter()
+            .map(|a| a.to_lowercase())
+            .chain([id.clone(), p.name.to_lowercase()]);
+        for n in names {
+            mentions.extend(padded.match_indices(n.as_str()).map(|(at, _)| (at, id)));
+        }
+    }
+    let before = mentions
+        .iter()
+        .filter(|(at, _)| *at < cue)
+        .max_by_key(|m| m.0);
+    let after = mentions
+        .iter()
+        .filter(|(at, _)| *at > cue)
+        .min_by_key(|m| m.0);
+    before.or(after).map(|(_, id)| (*id).clone())
+}
+
+/// `不量化`, `unquantized`: the model as published (its checkpoint's format), said in words.
+pub(super) fn unquantized(padded: &str) -> bool {
+    has(
+        padded,
+        &[
+            "不量化",
+            "不做量化",
+            "不用量化",
+            "不要量化",
+            "未量化",
+            "无量化",
+            "原精度",
+            "unquantized",
+            "un-quantized",
+            "no quantization",
+            "without quantization",
+            "not quantized",
+            "non-quantized",
+        ],
+    )
+}
+
+/// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
+/// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]).
+pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
+    let spot = crate::answer::billing::SPOT_WORDS.iter().any(|w| {
+        padded.match_indices(w).any(|(at, _)| {
+            // A word of its own in English (`bid` is not in `forbid`).
+            !w.is_ascii()
+                || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
+                    && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+        })
+    });
+    match r {
+        Reading::Command(Request::Cost(mut j)) if spot => {
+            j.job.tiers = crate::billing::Tiers::WithSpot;
+            Reading::Command(Request::Cost(j))
+        }
+        Reading::Command(Request::Compare(mut j)) if spot => {
+            j.job.tiers = crate::billing::Tiers::WithSpot;
+            Reading::Command(Request::Compare(j))
+        }
+        r => r,
+    }
+}
+
+/// `有人知道…吗`, `有没有大佬…`, `does anyone know`: a question put to people, whose `有` asks
+/// nothing to be in stock.
+pub(super) fn without_people_asked(padded: &str) -> String {
+    let mut s = padded.to_string();
+    for p in [
+        "有没有人",
+        "有没有大佬",
+        "有人",
+        "有谁",
+        "有大佬",
+        "有老哥",
+        "有兄弟",
+        "有朋友",
+        "有小伙伴",
+        "有懂的",
+        "does anyone know",
+        "anyone know",
+        "anybody know",
+        "anyone have any idea",
+        "anyone have an idea",
+    ] {
+        s = s.replace(p, " ");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_word_followed_by_another_within_a_gap() {
+        assert!(asks_capability(" 你会干嘛 "));
+        assert!(asks_capability(" 你都能帮我干点啥 "));
+        assert!(!asks_capability(" 4090能跑qwen吗 "));
+        assert!(asks_where_to_rent(" 租哪里比较好 "));
+        assert!(asks_where_to_rent(" 去哪儿租卡 "));
+        assert!(!asks_where_to_rent(" autodl 租4090 多少钱 "));
+    }
+
+    #[test]
+    fn alert_verbs_and_nouns_apart() {
+        assert!(stops_alerts(" stop all my alerts "));
+        assert!(stops_alerts(" 把提醒都关了 "));
+        assert!(lists_alerts(" 我订阅了哪些提醒 "));
+        assert!(!lists_alerts(" 4090多少钱 "));
+    }
+}

@@ -1,0 +1,253 @@
+//! Words a question says that the bot cannot use and must not pass over: a card the catalog
+//! does not know (`4060ti`, `rtx 4050`) and a currency it has no rate for (`rupees`, `日元`).
+//! Reading the rest of the sentence without them answers another question (another card's
+//! prices, a figure in dollars for someone who asked in yen), so the answer names the word
+//! instead, with what it could have meant.
+
+use super::text::{normalize, tokens};
+use super::{Reading, read};
+use crate::catalog::Catalog;
+
+/// What a question says that no answer can honour.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Unheard {
+    /// A card's name the catalog does not know; `near`: catalog ids of cards close to it,
+    /// `lines`: the question read again with each of them (typed, to choose from).
+    Card {
+        word: String,
+        near: Vec<String>,
+        lines: Vec<String>,
+    },
+    /// A currency without an exchange rate; `lines`: the question read in the chat's own.
+    Currency { word: String, lines: Vec<String> },
+    /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
+    /// is said, with the hourly prices it divides by (`lines`).
+    Budget { lines: Vec<String> },
+}
+
+/// Words asking how long an amount lasts.
+const HOW_LONG: &[&str] = &[
+    "how long can",
+    "how long will",
+    "how long would",
+    "how long does",
+    "how many hours",
+    "能用多久",
+    "能跑多久",
+    "能租多久",
+    "可以用多久",
+    "可以跑多久",
+    "用多久",
+    "跑多久",
+    "租多久",
+    "能用几个小时",
+    "能用几小时",
+    "能跑几个小时",
+    "能用多少小时",
+    "能跑多少小时",
+];
+
+/// Currencies named in words or signs the exchange table has no rate for (it holds USD and
+/// CNY): read as a word on its own.
+const CURRENCY_WORDS: &[&str] = &[
+    "rupee", "rupees", "inr", "yen", "jpy", "euro", "euros", "eur", "gbp", "krw", "aud", "cad",
+    "hkd", "sgd", "twd", "chf", "rubles", "roubles", "ruble",
+];
+/// … and inside a Chinese run, or as a sign.
+const CURRENCY_PARTS: &[&str] = &[
+    "日元",
+    "日币",
+    "卢比",
+    "欧元",
+    "英镑",
+    "韩元",
+    "港币",
+    "港元",
+    "台币",
+    "卢布",
+    "新加坡元",
+    "澳元",
+    "加元",
+    "瑞郎",
+    "€",
+    "£",
+    "₹",
+    "₩",
+    "₽",
+    "円",
+];
+
+/// Words after a number that make it a length of time, an amount or a volume, never a card.
+const NOT_A_CARD_AFTER: &[&str] = &[
+    "万", "亿", "千", "tok", "million", "billion", "thousand", "hour", "hr", "min", "day", "week",
+    "month", "year", "小时", "分钟", "天", "周", "个月", "月", "年", "块", "元", "刀", "美元",
+    "dollar", "usd", "cny", "yuan", "gb", "mb", "个", "字", "w", "k",
+];
+
+const BRANDS: &[&str] = &["rtx", "gtx", "rx", "geforce"];
+const SUFFIXES: &[&str] = &["ti", "super", "xt", "xtx", "d"];
+
+/// The first card name or unsupported currency the question says, if any.
+pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
+    let norm = normalize(text);
+    let toks = tokens(&norm);
+    if let Some(word) = currency_word(&norm, &toks) {
+        let lines = match read(catalog, &strip(&norm, &word)) {
+            Reading::Command(r) => vec![r.line()],
+            _ => Vec::new(),
+        };
+        return Some(Unheard::Currency { word, lines });
+    }
+    if let Some(u) = budget(catalog, &norm, &toks) {
+        return Some(u);
+    }
+    let word = unknown_card(catalog, &toks)?;
+    let near = catalog
+        .gpu(&word)
+        .err()
+        .map(|nf| nf.suggestions)
+        .unwrap_or_default();
+    let lines = near
+        .iter()
+        .filter_map(
+            |id| match read(catalog, &norm.replacen(&word, &format!(" {id} "), 1)) {
+                Reading::Command(r) if norm.contains(&word) => Some(r.line()),
+                _ => None,
+            },
+        )
+        .collect();
+    Some(Unheard::Card { word, near, lines })
+}
+
+/// An amount of money and "how long" about one card: the card's hourly prices to divide by.
+fn budget(catalog: &Catalog, norm: &str, toks: &[String]) -> Option<Unheard> {
+    let padded = format!(" {norm} ");
+    if !HOW_LONG.iter().any(|w| padded.contains(w)) {
+        return None;
+    }
+    let (money, _) = super::price::find_price(norm)?;
+    if money.per.is_some() {
+        return None;
+    }
+    let e = super::entities::entities(catalog, toks);
+    let [g] = e.gpus.as_slice() else {
+        return None;
+    };
+    let hour = super::request::Usage::Once(rust_decimal::Decimal::from(3600));
+    let lines = super::request::compare_on(g, &hour, &e.platforms)
+        .map(|r| vec![r.line()])
+        .unwrap_or_default();
+    Some(Unheard::Budget { lines })
+}
+
+fn currency_word(norm: &str, toks: &[String]) -> Option<String> {
+    toks.iter()
+        .find(|t| CURRENCY_WORDS.contains(&t.as_str()))
+        .cloned()
+        .or_else(|| {
+            CURRENCY_PARTS
+                .iter()
+                .find(|p| norm.contains(*p))
+                .map(|p| p.to_string())
+        })
+}
+
+/// The question without the currency word and the words that tie it in (`in rupees`, `多少日元`
+/// → `多少钱`), for the reading offered in the chat's currency instead.
+fn strip(norm: &str, word: &str) -> String {
+    let s = norm
+        .replace(&format!("in {word}"), " ")
+        .replace(word, " 钱 ");
+    s.replace("多少 钱 ", "多少钱 ")
+}
+
+/// A word shaped like a card's model number (`4060ti`, `rtx 4050`, `h300`) that no catalog
+/// card answers to, with its brand and suffix words joined as it was written.
+fn unknown_card(catalog: &Catalog, toks: &[String]) -> Option<String> {
+    for (k, t) in toks.iter().enumerate() {
+        let next = toks.get(k + 1).map(String::as_str);
+        if next.is_some_and(|n| NOT_A_CARD_AFTER.iter().any(|u| n.starts_with(u))) {
+            continue;
+        }
+        let branded = k > 0 && BRANDS.contains(&toks[k - 1].as_str());
+        if !card_shape(t, branded) {
+            continue;
+        }
+        let mut word = if branded {
+            format!("{} {t}", toks[k - 1])
+        } else {
+            t.clone()
+        };
+        if let Some(s) = next.filter(|n| SUFFIXES.contains(n)) {
+            word = format!("{word} {s}");
+        }
+        if catalog.find_gpu(&word).is_none() && !names_a_card(catalog, &word) {
+            return Some(word);
+        }
+    }
+    None
+}
+
+/// Whether a catalog card's id or name starts with the word (`v100`, `a100`: a family the
+/// reader narrows itself), so only a number no card has is said to be unknown.
+fn names_a_card(catalog: &Catalog, word: &str) -> bool {
+    let w = crate::catalog::normalize(word);
+    let bare = w.strip_prefix("rtx").unwrap_or(&w);
+    catalog.gpus.iter().any(|g| {
+        [g.id.as_str(), g.name.as_str()].iter().any(|n| {
+            let n = crate::catalog::normalize(n);
+            n.starts_with(&w)
+                || n.strip_prefix("rtx").is_some_and(|n| n.starts_with(bare))
+                || n.strip_prefix("geforcertx")
+                    .is_some_and(|n| n.starts_with(bare))
+                || n.strip_prefix("nvidia")
+                    .is_some_and(|n| n.starts_with(bare))
+        })
+    })
+}
+
+/// Whether `t` is shaped like a card's model number: four digits as GeForce and Radeon cards
+/// are numbered (`4060`, `4050ti`, `7900xtx`; unbranded only `x0y0` with y ≥ 5, so `2000` or
+/// `1024` is never a card), or a data-centre letter with two or three digits (`h300`, `a16`).
+fn card_shape(t: &str, branded: bool) -> bool {
+    let t = t.strip_prefix("rtx").or(t.strip_prefix("gtx")).unwrap_or(t);
+    let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+    let rest = &t[digits.len()..];
+    if digits.len() == 4 {
+        let d: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(10)).collect();
+        // GeForce `x0y0` (y ≥ 5), or a Radeon number with its `xt`/`xtx` (`7900xtx`).
+        let numbered =
+            (d[0] > 0 && d[1] == 0 && d[2] >= 5 && d[3] == 0) || matches!(rest, "xt" | "xtx");
+        // `4090s` is a plural, not a suffix.
+        let suffix = rest.is_empty() || SUFFIXES.contains(&rest);
+        return (branded || numbered) && suffix;
+    }
+    let mut cs = t.chars();
+    if !cs.next().is_some_and(|c| "abhlv".contains(c)) {
+        return false;
+    }
+    let body = cs.as_str();
+    let n: String = body.chars().take_while(char::is_ascii_digit).collect();
+    let tail = &body[n.len()..];
+    (2..=3).contains(&n.len()) && (tail.is_empty() || tail == "s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_shapes() {
+        for t in [
+            "4060ti", "4050", "rtx4050", "7900xtx", "h300", "a16", "b100", "l50s",
+        ] {
+            assert!(card_shape(t, false), "{t}");
+        }
+        for t in [
+            "2000", "1024", "2048", "qwen2", "72b", "h1", "t5", "x100", "5000", "4090s",
+        ] {
+            assert!(!card_shape(t, false), "{t}");
+        }
+        assert!(card_shape("5000", true));
+    }
+}

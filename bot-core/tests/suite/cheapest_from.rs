@@ -1,0 +1,234 @@
+//! "The cheapest list price" (/fit's price column, /tco's card price, /gpu side by side,
+//! /pick's card step, the fit JSON) never passes a "from" floor off as a price: a firm price
+//! wins over a cheaper floor, and a card with floors alone is priced "from"/"起" everywhere
+//! (issue 25: `/tco qwen2.5-7b int4 4090 20m 0.3` priced the 4090 at Matpool's `from ¥1.54`).
+
+use bot_core::billing;
+use bot_core::catalog::{Platform, PriceQuote};
+use bot_core::units::TimeUnit;
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use rust_decimal::Decimal;
+use std::sync::Arc;
+
+fn quote(gpu: &str, amount: &str, currency: &str, from: bool) -> PriceQuote {
+    let mut q = PriceQuote::user(
+        amount.parse().unwrap(),
+        TimeUnit::Hour,
+        currency,
+        "on_demand",
+    );
+    q.gpu = gpu.into();
+    q.cards = 1;
+    q.as_of = "2026-11-20".into();
+    q.undated = false;
+    q.from = from;
+    q.source = "https://example.com/pricing".into();
+    q
+}
+
+/// The embedded catalog with two cards repriced:
+/// - RTX 4090: firm $0.35/h on Lambda, a cheaper floor "from $0.10/h" on RunPod;
+/// - RTX 3090: floors alone, "from $0.30/h" on RunPod and "from ¥5.00/h" on Matpool.
+fn catalog() -> Catalog {
+    let cat = Catalog::embedded().unwrap();
+    let mut platforms: Vec<Platform> = cat.platforms.clone();
+    for p in &mut platforms {
+        p.prices
+            .retain(|q| q.gpu != "rtx-4090" && q.gpu != "rtx-3090");
+        match p.id.as_str() {
+            "lambda" => p.prices.push(quote("rtx-4090", "0.35", "USD", false)),
+            "runpod" => {
+                p.prices.push(quote("rtx-4090", "0.10", "USD", true));
+                p.prices.push(quote("rtx-3090", "0.30", "USD", true));
+            }
+            "matpool" => p.prices.push(quote("rtx-3090", "5.00", "CNY", true)),
+            _ => {}
+        }
+    }
+    Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap()
+}
+
+fn bot_with(cat: Catalog) -> (Bot, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.redb")).unwrap();
+    let mut bot = Bot::new(Arc::new(cat), Arc::new(store));
+    bot.today = bot_core::catalog::parse_date("2026-11-30");
+    (bot, dir)
+}
+
+fn ask(bot: &Bot, locale: &str, line: &str) -> String {
+    let who = ChatRef::terminal(Some(locale));
+    let lang = Lang::from_locale(Some(locale));
+    bot.handle(&who, Input::Text(line.to_string()))
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_firm_price_beats_a_cheaper_floor_and_floors_alone_are_flagged() {
+    let cat = catalog();
+    let p = billing::cheapest_hourly_usd(&cat, "rtx-4090").unwrap();
+    assert_eq!((p.usd, p.from), ("0.35".parse::<Decimal>().unwrap(), false));
+    // Floors alone: the cheapest floor in USD (¥5.00 is dearer than $0.30 at any real rate).
+    let p = billing::cheapest_hourly_usd(&cat, "rtx-3090").unwrap();
+    assert_eq!((p.usd, p.from), ("0.30".parse::<Decimal>().unwrap(), true));
+}
+
+/// The shipped catalog: Matpool's floors (4090 `from ¥1.54`, 3090 `from ¥1.29`) never stand
+/// for a card that has a firm price somewhere; every card priced only by floors is flagged.
+#[test]
+fn the_shipped_catalog_never_passes_a_floor_off_as_the_cheapest_price() {
+    let cat = Catalog::embedded().unwrap();
+    for g in &cat.gpus {
+        let Some(p) = billing::cheapest_hourly_usd(&cat, &g.id) else {
+            continue;
+        };
+        let firm_one_card = cat.quotes_for(&g.id).any(|(_, q)| {
+            !q.from && q.cards <= 1 && q.tier == "on_demand" && q.per == TimeUnit::Hour
+        });
+        if firm_one_card {
+            assert!(!p.from, "{}: a floor chosen over a firm price: {p:?}", g.id);
+        }
+    }
+    for id in ["rtx-4090", "rtx-3090"] {
+        let p = billing::cheapest_hourly_usd(&cat, id).unwrap();
+        assert!(!p.from, "{id}: {p:?}");
+    }
+}
+
+#[test]
+fn tco_says_which_kind_of_cheapest_price_it_used() {
+    let (bot, _d) = bot_with(catalog());
+    let en = ask(&bot, "en", "/tco qwen2.5-7b int4 4090 20m 0.3");
+    let line = en
+        .lines()
+        .find(|l| l.starts_with("Card price"))
+        .unwrap_or_default();
+    assert!(line.contains("0.35") && line.contains("firm price"), "{en}");
+    assert!(!line.contains("from 0.") && !line.contains("0.10"), "{en}");
+    let en = ask(&bot, "en", "/tco qwen2.5-7b int4 3090 20m 0.3");
+    let line = en
+        .lines()
+        .find(|l| l.starts_with("Card price"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("from 0.30 USD/hour") && line.contains("may cost more"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/tco qwen2.5-7b int4 3090 20m $0.3");
+    assert!(zh.contains("/小时起") && zh.contains("“起”价"), "{zh}");
+    let zh = ask(&bot, "zh", "/tco qwen2.5-7b int4 4090 20m $0.3");
+    assert!(
+        zh.contains("最低确定标价") && !zh.contains("/小时起"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn fit_price_column_keeps_from() {
+    let (bot, _d) = bot_with(catalog());
+    // English in USD, Chinese in CNY at the catalog's rate: the word goes with either.
+    for (locale, floor, firm) in [("en", "from $0.30/h", "$0.35/h"), ("zh", "起", "/小时")] {
+        let text = ask(&bot, locale, "/fit qwen2.5-7b int4");
+        let row = |card: &str| {
+            text.lines()
+                .find(|l| l.contains(card) && l.contains("/"))
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert!(row("3090").contains(floor), "{locale}: {text}");
+        let l4090 = row("4090");
+        assert!(
+            l4090.contains(firm) && !l4090.contains("起") && !l4090.contains("from"),
+            "{locale}: {text}"
+        );
+    }
+}
+
+#[test]
+fn gpu_side_by_side_keeps_from() {
+    let (bot, _d) = bot_with(catalog());
+    let en = ask(&bot, "en", "/gpu 3090 4090");
+    assert!(en.contains("from $0.30"), "{en}");
+    assert!(en.contains("$0.35") && !en.contains("$0.10"), "{en}");
+    let zh = ask(&bot, "zh", "/gpu 3090 4090");
+    assert!(zh.contains(" 起"), "{zh}");
+}
+
+#[test]
+fn fit_json_carries_the_flag() {
+    let cat = catalog();
+    use bot_core::vram::{FitRequest, ModelRef, Quant, Task};
+    let m = cat.model("qwen2.5-7b").unwrap();
+    let req = FitRequest::new(ModelRef::Known(m), Quant::Int4, Task::Infer);
+    let rep = bot_core::vram::estimate(&cat, &req).unwrap();
+    let v = serde_json::to_value(&rep).unwrap();
+    let opts = v["options"].as_array().unwrap();
+    let of = |gpu: &str| {
+        opts.iter()
+            .find(|o| o["gpu"] == gpu && o["cards"] == 1)
+            .unwrap()
+    };
+    assert_eq!(of("rtx-3090")["price_from"], true, "{v}");
+    assert_eq!(of("rtx-4090")["price_from"], false, "{v}");
+}
+
+/// The /pick card step: a total that rests on a floor (`Pricer::cheapest_total_marked`) says
+/// so, in both languages; a firm one does not.
+#[test]
+fn pick_card_step_labels_a_total_on_a_floor() {
+    let (bot, _d) = bot_with(catalog());
+    for (locale, floor) in [("en", "(a “from” price"), ("zh", "（按“起”价算")] {
+        let who = ChatRef::terminal(Some(locale));
+        let lang = Lang::from_locale(Some(locale));
+        let mut last = String::new();
+        for (tap, input) in [
+            (false, "/pick"),
+            (true, "t:serve"),
+            (true, "m:qwen2.5-7b"),
+            (true, "q:bf16"),
+            (true, "c:4096"),
+            (true, "n:1"),
+            (true, "u:always"),
+        ] {
+            let input = match tap {
+                true => Input::Choice(input.into()),
+                false => Input::Text(input.into()),
+            };
+            // The card step's options are its buttons: their labels, a line each.
+            last = bot
+                .handle(&who, input)
+                .replies
+                .iter()
+                .flat_map(|r| r.choices.iter())
+                .map(|c| Localizer::get().format(lang, &c.label))
+                .collect::<Vec<_>>()
+                .join("\n");
+        }
+        let row = |card: &str| {
+            last.lines()
+                .find(|l| l.contains(card) && l.contains(" — "))
+                .unwrap_or_default()
+                .to_string()
+        };
+        // The step ranks as /compare's first row does, floors included (labelled there
+        // too): the 4090's cheapest total is RunPod's floor here, the 3090 has floors alone.
+        assert!(row("3090").contains(floor), "{locale}: {last}");
+        assert!(row("4090").contains(floor), "{locale}: {last}");
+        // No catalog floor for the 5090: a firm total, no label.
+        let l5090 = row("5090");
+        assert!(
+            !l5090.is_empty() && !l5090.contains(floor),
+            "{locale}: {last}"
+        );
+    }
+}

@@ -1,0 +1,8 @@
+# Typed readings: /compare on named platforms, words the bot does not know (issue 26).
+billing-compare-only = Only these platforms are ranked: { $platforms }.
+billing-compare-unlisted = { $platforms } lists no price for { $gpu } in the catalog, so it is not ranked.
+understand-unknown-card = “{ $word }” is not a card I know, so I have not answered for another one.
+understand-unknown-card-near = Close ones I know: { $near }.
+understand-unsupported-currency = I show prices only in US dollars (USD) or Chinese yuan (CNY): “{ $word }” is not supported, so I give no figure in it.
+understand-unsupported-currency-again = The same question in USD or CNY:
+understand-budget-hours = No command of mine turns a budget into hours yet, so I won't guess one. The card's price on each platform is one tap away: your budget divided by its "per useful hour" figure is about the hours it buys.

@@ -1,0 +1,8 @@
+# Typed readings: /compare on named platforms, words the bot does not know (issue 26).
+billing-compare-only = 只排这些平台：{ $platforms }。
+billing-compare-unlisted = 数据库里 { $platforms } 没有 { $gpu } 的价格，所以不在排名里。
+understand-unknown-card = 我不认识“{ $word }”这张卡，所以没有拿别的卡来回答。
+understand-unknown-card-near = 相近的卡：{ $near }。
+understand-unsupported-currency = 价格只能用美元（USD）或人民币（CNY）显示，不支持“{ $word }”，所以不给出这种货币的数字。
+understand-unsupported-currency-again = 同一个问题用美元或人民币问：
+understand-budget-hours = 我还没有能把预算换算成可用小时数的命令，所以不猜。点下面这条命令可以看到各平台这张卡的价格：用预算除以“每有效小时”那一列，大致就是能用的小时数。
