@@ -194,7 +194,8 @@ pub fn still_open(s: &PickState) -> Reply {
 /// A message that is no answer to the step but states facts: kept, echoed, and the step moves
 /// on when the message answered it. `None` when it states nothing (or asks something).
 pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Reply)> {
-    if is_question(text) {
+    // A wish for guidance states its facts (`一个月预算500块 能租什么卡`: the budget).
+    if is_question(text) && !asks_for_pick(ctx, text) {
         return None;
     }
     let mut f = understand::facts(ctx.catalog, text);

@@ -480,13 +480,9 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                 .or_else(|| sibling_card(catalog, toks, i, &mut e))
                 .or_else(|| model_at(catalog, toks, i, &mut e))
                 // An image or video model (`flux`, `sdxl`, `wan2.1`): sized by `/fit` as one;
-                // its two-word name first (`flux schnell` is not FLUX.1-dev).
+                // its longest name first (`stable diffusion xl`; `flux schnell` is not FLUX.1-dev).
                 .or_else(|| {
-                    let two = toks.get(i + 1).map(|n| format!("{t} {n}"));
-                    let (p, used) = match two.as_deref().and_then(crate::diffusion::find) {
-                        Some(p) => (p, 2),
-                        None => (crate::diffusion::find(t)?, 1),
-                    };
+                    let (p, used) = super::diffusion_names::pipeline_at(toks, i)?;
                     e.models.push(p.id.clone());
                     Some(used)
                 })
@@ -560,7 +556,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     e.usage = find_usage(toks, &taken);
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
-    e.batch = find_batch(toks);
+    e.batch = find_batch(toks).or_else(|| super::serving::users(toks));
     e
 }
 

@@ -72,6 +72,11 @@ const BUDGET_WORDS: &[&str] = &[
     "at most",
     "up to",
     "控制在",
+    // `I have 300 dollars a month`, `我手头有500`: money at hand is the budget.
+    "i have",
+    "i've got",
+    "我有",
+    "手头有",
 ];
 
 /// Reads the facts of one sentence (no intent).

@@ -27,7 +27,7 @@ impl Question<'_> {
     fn has(&self, words: &[&str]) -> bool {
         has(self.padded, words)
     }
-    fn nothing_to_size(&self) -> bool {
+    pub(super) fn nothing_to_size(&self) -> bool {
         self.e.models.is_empty() && self.e.sizes.is_empty()
     }
     fn hourly_cap(&self) -> Option<Money> {
@@ -146,7 +146,7 @@ fn alert(q: &Question) -> Option<Reading> {
 
 /// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`
 /// asks for what is missing.
-fn tco(q: &Question) -> Option<Reading> {
+pub(super) fn tco(q: &Question) -> Option<Reading> {
     let asked = has(&format!(" {}", q.padded), TCO_WORDS);
     // A daily volume of tokens, or a price per million tokens, is a fact only the rent-vs-API
     // answer uses: whatever else the sentence says (`用4090部署…划算吗`), that is the question.

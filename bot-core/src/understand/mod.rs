@@ -14,12 +14,16 @@
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
 mod cues;
+mod diffusion_names;
 mod entities;
 mod facts;
+mod family_ask;
 mod headcount;
 mod intent;
+mod own_figures;
 mod price;
 mod request;
+mod serving;
 mod span;
 mod spellings;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
@@ -31,6 +35,8 @@ mod words;
 mod words_alerts;
 mod words_guidance;
 
+#[cfg(test)]
+mod own_tests;
 #[cfg(test)]
 mod tests;
 
@@ -135,7 +141,12 @@ pub(super) fn read_normalized(
     let plain = if e.conflict {
         Reading::Unknown
     } else {
-        cues::with_spot(intent::decide(&q), &padded)
+        // The user's own figures first (`own_figures`, `family_ask`): the general rules
+        // would answer a list price, convert a budget, or drop a family.
+        let r = family_ask::tco_family(&q)
+            .or_else(|| own_figures::own_figures(&q))
+            .unwrap_or_else(|| intent::decide(&q));
+        cues::with_spot(r, &padded)
     };
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).

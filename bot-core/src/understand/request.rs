@@ -62,6 +62,13 @@ pub(super) fn cost_at(price: &Money, usage: &Usage) -> Option<Request> {
         .map(Request::Cost)
 }
 
+/// A job at the user's own price on `cards` cards at once.
+pub(super) fn cost_at_cards(price: &Money, usage: &Usage, cards: u32) -> Option<Request> {
+    JobRequest::of(vec![price.rate_word(hour())], usage, cards)
+        .ok()
+        .map(Request::Cost)
+}
+
 pub(super) fn compare(gpu: &Cards, usage: &Usage) -> Option<Request> {
     compare_on(gpu, usage, &[])
 }

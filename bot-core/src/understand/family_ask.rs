@@ -1,0 +1,104 @@
+//! A model family named without a size (`每天一千万token 自建qwen还是用API`, `self-host llama
+//! or pay an api`): the family is kept and its sizes are asked back, never dropped (asking
+//! "which model?" again) and never guessed (one size chosen for the user).
+
+use super::Reading;
+use super::intent::{Question, tco};
+use super::request::Request;
+use crate::catalog::{BRAND_WORDS, Catalog};
+use crate::vram::Quant;
+
+/// Latin family words as the catalog's model ids start.
+const FAMILIES: &[&str] = &[
+    "qwen", "llama", "deepseek", "glm", "mistral", "gemma", "phi",
+];
+
+/// Variants that are not the family's general models (vision, code, distilled, re-releases).
+const SPECIAL: &[&str] = &["-vl", "coder", "distill", "-2507", "-2501", "-exp"];
+
+/// At most this many sizes asked back: a choice list, not the catalog.
+const MAX_ASK: usize = 10;
+
+/// The family a word names alone (`qwen`, `qwen2.5`, `千问`, `llama3`): its id prefix.
+fn family_word(word: &str) -> Option<String> {
+    let w = word.to_lowercase();
+    if let Some((_, latin)) = BRAND_WORDS.iter().find(|(zh, _)| w.contains(zh)) {
+        return Some((*latin).to_string());
+    }
+    let fam = FAMILIES.iter().find(|f| w.starts_with(**f))?;
+    // `qwen`, `qwen2.5`, `llama-3`: a version may follow, never a size (`qwen2.5-7b` is a model).
+    let version = w[fam.len()..].trim_start_matches('-');
+    version
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.')
+        .then(|| {
+            if version.is_empty() {
+                (*fam).to_string()
+            } else if *fam == "llama" {
+                format!("llama-{version}")
+            } else {
+                format!("{fam}{version}")
+            }
+        })
+}
+
+/// The family's general models, one per size (the newest version of it), largest first.
+pub(super) fn family_models(catalog: &Catalog, prefix: &str) -> Vec<String> {
+    let mut ms: Vec<&crate::catalog::Model> = catalog
+        .models
+        .iter()
+        .filter(|m| m.id.starts_with(prefix) && !SPECIAL.iter().any(|s| m.id.contains(s)))
+        .collect();
+    // Largest first; of one size, the newest version (the greater id) first.
+    ms.sort_by(|a, b| {
+        b.params_b
+            .total_cmp(&a.params_b)
+            .then_with(|| b.id.cmp(&a.id))
+    });
+    ms.dedup_by(|b, a| (a.params_b - b.params_b).abs() < 0.05);
+    ms.into_iter().take(MAX_ASK).map(|m| m.id.clone()).collect()
+}
+
+/// `/tco` with no model read but a family named: the rent-vs-API question for each of the
+/// family's sizes, asked back.
+pub(super) fn tco_family(q: &Question) -> Option<Reading> {
+    if !q.nothing_to_size() || !q.e.model_options.is_empty() {
+        return None;
+    }
+    let Some(Reading::Command(Request::Tco(args))) = tco(q) else {
+        return None;
+    };
+    let prefix = super::text::tokens(q.padded)
+        .iter()
+        .find_map(|t| family_word(t))?;
+    let asks: Vec<Request> = family_models(q.catalog, &prefix)
+        .into_iter()
+        .map(|id| {
+            let quant =
+                q.e.quant
+                    .or_else(|| crate::advice::native_quant(q.catalog.find_model(&id)?))
+                    .unwrap_or(Quant::Bf16);
+            let mut a = args.clone();
+            a.model = Some(id);
+            a.quant = Some(quant);
+            Request::Tco(a)
+        })
+        .collect();
+    (!asks.is_empty()).then_some(Reading::Ask(asks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::family_word;
+
+    #[test]
+    fn a_family_alone_is_its_prefix() {
+        assert_eq!(family_word("qwen").as_deref(), Some("qwen"));
+        assert_eq!(family_word("Qwen2.5").as_deref(), Some("qwen2.5"));
+        assert_eq!(family_word("自建千问还是").as_deref(), Some("qwen"));
+        assert_eq!(family_word("llama3").as_deref(), Some("llama-3"));
+        // A size makes it a model, read elsewhere.
+        assert_eq!(family_word("qwen2.5-7b"), None);
+        assert_eq!(family_word("4090"), None);
+    }
+}

@@ -1,0 +1,98 @@
+//! Figures of the user's own that a reading must keep: a price they pay on a named platform
+//! (`vast 4090 $0.35/h 40 minutes`), and a budget with a wish to be guided (`一个月预算500块
+//! 能租什么卡`). Answering the catalog's price instead of theirs, or converting a budget as if
+//! it were a price, answers a different figure than the one given.
+
+use super::Reading;
+use super::intent::Question;
+use super::request::{self as make, Request, Usage};
+use super::text::has;
+use super::words::{ALERT_LIST_WORDS, ALERT_WORDS, STOCK_WORDS, TCO_WORDS};
+use super::words_guidance::PICK_WORDS;
+use crate::billing::PriceUnit;
+
+/// The user's own price or budget, read before the general rules; an alert, a stock
+/// question and a rent-vs-API sum keep their own rules.
+pub(super) fn own_figures(q: &Question) -> Option<Reading> {
+    if has(q.padded, ALERT_WORDS)
+        || has(q.padded, ALERT_LIST_WORDS)
+        || has(q.padded, TCO_WORDS)
+        || q.e.volume.is_some()
+    {
+        return None;
+    }
+    own_price_job(q).or_else(|| budget_pick(q))
+}
+
+/// `vast 4090 $0.35/h 40 minutes`: an hourly price said next to a platform or a card is what
+/// the user pays there, so the job is costed at it (`/cost 0.35usd/hour 40m`, its billing rule
+/// unknown and said so), never at the catalog's list price for that card.
+fn own_price_job(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    let Some(PriceUnit::Time(_)) = p.per else {
+        return None;
+    };
+    let usage = q.e.usage.clone()?;
+    if q.e.platforms.is_empty() && q.e.gpus.is_empty() {
+        return None;
+    }
+    // A model to size, an alert or a stock cap (`4090 under $0.4/h in stock?`) is another
+    // question; the price is then a ceiling, not what is paid.
+    if !q.e.models.is_empty() || has(q.padded, STOCK_WORDS) || has(q.padded, ALERT_WORDS) {
+        return None;
+    }
+    if matches!(usage, Usage::Always) && !q.e.gpus.is_empty() && q.e.platforms.is_empty() {
+        // `4090 $0.35/h 包月多少`: a rate converted to a month reads the same either way;
+        // left to the conversion rule.
+        return None;
+    }
+    let cards = q.e.gpus.first().map_or(1, |g| g.count);
+    make::cost_at_cards(p, &usage, cards).map(Reading::Command)
+}
+
+/// Words that ask which card or platform to rent.
+const RENT_WHAT_WORDS: &[&str] = &[
+    "什么卡",
+    "哪张卡",
+    "哪个卡",
+    "哪款卡",
+    "哪种卡",
+    "租什么",
+    "能租",
+    "租啥",
+    "啥卡",
+    "which gpu",
+    "what gpu",
+    "which card",
+    "what card",
+    "what can i rent",
+    "which gpus",
+    "what should i rent",
+    "what to rent",
+];
+
+/// Words that make an amount a budget: money to spend, not a price to convert.
+const BUDGET_CUES: &[&str] = &[
+    "预算",
+    "budget",
+    "i have",
+    "i've got",
+    "i got",
+    "我有",
+    "手头",
+    "只有",
+    "最多花",
+    "afford",
+    "spend",
+];
+
+/// `一个月预算500块 能租什么卡`, `I have 300 dollars a month, which gpu should I rent`: guidance
+/// with a budget, so `/pick` starts with the budget it reads from the same sentence.
+fn budget_pick(q: &Question) -> Option<Reading> {
+    if !q.e.gpus.is_empty() || !q.e.models.is_empty() || !q.e.sizes.is_empty() {
+        return None;
+    }
+    let asks = has(q.padded, RENT_WHAT_WORDS) || has(q.padded, PICK_WORDS);
+    let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
+    (asks && budget).then_some(Reading::Command(Request::Pick))
+}
