@@ -111,12 +111,14 @@ const PRICE_CUES: &[&str] = &[
 /// Whether `before` ends with a price word, as a whole word: `4090 价格 1.88 一小时 跑 5 小时`,
 /// `price 2.5 per hour` — a bare amount right after one, with its unit, is a price (read in
 /// the chat's currency), and its `1小时` is no part of the job's length.
-fn after_price_word(before: &str) -> bool {
-    PRICE_CUES.iter().any(|w| {
-        before
-            .strip_suffix(w)
-            .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
-    })
+/// A unit written onto the amount (`after`) makes it a span, not a price (`价格 1年来的走势`).
+fn after_price_word(before: &str, after: &str) -> bool {
+    unit_at(after).is_none()
+        && PRICE_CUES.iter().any(|w| {
+            before
+                .strip_suffix(w)
+                .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+        })
 }
 
 pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
@@ -180,10 +182,7 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
         });
         let unit_first = per.is_some();
-        // A unit written onto the amount is a span, not a price's unit (`价格 1年来的走势`).
-        let priced = currency.is_none()
-            && after_price_word(before)
-            && unit_at(&norm[k..]).is_none();
+        let priced = currency.is_none() && after_price_word(before, &norm[k..]);
         let after = skip_space(k);
         let mut marked = false;
         let mut u = after;
