@@ -493,12 +493,15 @@ fn unknown_word(w: &str, nf: &NotFound) -> Reply {
 
 /// `/fit`: the estimate and what it means for the card(s).
 pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
-    let p = match resolve(ctx, line) {
+    let mut p = match resolve(ctx, line) {
         Ok(p) => p,
         Err(r) => return *r,
     };
     match advice::decide(ctx.catalog, &p.req, &p.opts) {
         Ok(fit) => {
+            // The count the estimate was sized for (fewer when vLLM cannot split the model's
+            // heads over the count typed, `vram::tp_valid`): verdict and speed follow it.
+            p.req.cards = fit.report.cards;
             let mut r = render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang);
             // The options shown carry list prices; say where a fresh live price exists.
             let shown = match p.req.gpu {
