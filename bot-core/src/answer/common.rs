@@ -203,3 +203,32 @@ mod tests {
         assert!(zh.contains('1') && zh != "1h", "{zh}");
     }
 }
+
+/// The most words a card name takes (`nvidia rtx 6000 ada generation`).
+const CARD_NAME_WORDS: usize = 5;
+
+/// Words with every card name of several words (`4090 48g`, `rtx 6000 ada`, with its count:
+/// `2x4090 48g`, `4090 48g x2`) joined into one, the longest name first, so every command that
+/// reads cards word by word reads the names questions and `/compare` read.
+pub fn join_card_names(catalog: &crate::catalog::Catalog, words: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let took = (2..=CARD_NAME_WORDS.min(words.len() - i))
+            .rev()
+            .find(|&k| {
+                let joined = words[i..i + k].join(" ");
+                if catalog.find_gpu(&joined).is_some() {
+                    return true;
+                }
+                // A count on a name of several words; a card and a bare count (`4090 2`) stay
+                // two words.
+                let (name, n) = crate::lexicon::cards_and_name(&joined);
+                n > 1 && name.contains(' ') && catalog.find_gpu(&name).is_some()
+            })
+            .unwrap_or(1);
+        out.push(words[i..i + took].join(" "));
+        i += took;
+    }
+    out
+}

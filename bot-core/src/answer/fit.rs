@@ -106,6 +106,9 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         ));
     };
     words.remove(at);
+    // `4090 48g` is one card (an alias of several words), as in questions and /compare.
+    let joined = super::common::join_card_names(ctx.catalog, &words);
+    let words: Vec<&str> = joined.iter().map(String::as_str).collect();
     // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
     // so a typed line and a question build the same struct.
     // A family and size (`llama-70b`) stays as typed, so the answer can say how it was read.
