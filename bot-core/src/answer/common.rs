@@ -33,7 +33,18 @@ pub fn not_found_reply(nf: &NotFound) -> Reply {
             EntryKind::Model => "hint-list-models",
         }));
     } else {
-        r.push(Msg::new("did-you-mean").arg("names", nf.suggestions.join(", ")));
+        // Names in the answer's language (the engine knows none: both travel, each locale
+        // picks); the fix carries the catalog id, which every lookup reads.
+        let zh = |name: &String| {
+            nf.suggested(name)
+                .map_or_else(|| name.clone(), |n| n.name_zh.clone())
+        };
+        let zh_names: Vec<String> = nf.suggestions.iter().map(zh).collect();
+        r.push(
+            Msg::new("did-you-mean")
+                .arg("names", nf.suggestions.join(", "))
+                .arg("names_zh", zh_names.join("、")),
+        );
         // Each candidate as a choice too; `Bot` turns these into the user's own command line
         // with the name corrected (`run:/gpu rtx-4090`), or drops them where it cannot.
         let kind = match nf.kind {
@@ -42,14 +53,17 @@ pub fn not_found_reply(nf: &NotFound) -> Reply {
             EntryKind::Model => FixKind::Model,
         };
         for name in nf.suggestions.iter().take(4) {
+            let id = nf.suggested(name).map_or(name.as_str(), |n| n.id.as_str());
             let fix = ChoiceId::Fix {
                 kind,
                 query: nf.query.clone(),
-                name: name.clone(),
+                name: id.to_string(),
             };
             r = r.with_choice(
                 &fix.wire(),
-                Msg::new("did-you-mean-choice").arg("name", name.as_str()),
+                Msg::new("did-you-mean-choice")
+                    .arg("name", name.as_str())
+                    .arg("name_zh", zh(name)),
             );
         }
     }

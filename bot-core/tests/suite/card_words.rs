@@ -14,7 +14,10 @@ fn fit_reads_a_card_name_of_several_words() {
         "/fit qwen2.5-32b rtx 4090 48g bf16",
     ] {
         let en = say(&w, "en", line);
-        assert!(en.contains("GeForce RTX 4090 48GB (modded)"), "{line}: {en}");
+        assert!(
+            en.contains("GeForce RTX 4090 48GB (modded)"),
+            "{line}: {en}"
+        );
         assert!(!en.contains("48g\""), "{line}: {en}");
         let zh = say(&w, "zh", line);
         assert!(zh.contains("RTX 4090 48GB（魔改）"), "{line}: {zh}");
@@ -25,7 +28,10 @@ fn fit_reads_a_card_name_of_several_words() {
         "/fit qwen2.5-72b awq 4090 48g x2",
     ] {
         let en = say(&w, "en", line);
-        assert!(en.contains("2 × GeForce RTX 4090 48GB (modded)"), "{line}: {en}");
+        assert!(
+            en.contains("2 × GeForce RTX 4090 48GB (modded)"),
+            "{line}: {en}"
+        );
     }
     // An official name of three words.
     let en = say(&w, "en", "/fit qwen2.5-14b rtx 6000 ada");

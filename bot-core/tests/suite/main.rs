@@ -16,6 +16,7 @@ mod catalog2;
 mod chat;
 mod currency;
 mod dialogue;
+mod did_you_mean_names;
 mod fit_cards;
 mod fit_diffusion;
 mod fit_edge;

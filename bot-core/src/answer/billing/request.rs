@@ -528,6 +528,7 @@ pub(super) fn platform_and_gpu<'a>(
                         kind: crate::catalog::EntryKind::Gpu,
                         query: gpu,
                         suggestions: Vec::new(),
+                        names: Vec::new(),
                     }),
             ))
         }
@@ -539,6 +540,7 @@ pub(super) fn platform_and_gpu<'a>(
                     kind: crate::catalog::EntryKind::Platform,
                     query: first,
                     suggestions: Vec::new(),
+                    names: Vec::new(),
                 }),
         )),
     }
