@@ -10,6 +10,7 @@ mod availability;
 mod bare_currency;
 mod billing_chat;
 mod billing_engine;
+mod billing_unknown_minimum;
 mod card_words;
 mod catalog;
 mod catalog2;
