@@ -203,3 +203,5 @@ fit-warn-tp-invalid = ⚠️ vLLM cannot run { $cards } cards as tensor parallel
     [0] {""}
    *[other] {" "}To use all { $cards }, vLLM's pipeline parallelism splits whole layers: --tensor-parallel-size { $tp } --pipeline-parallel-size { $pp } (not sized here).
   }
+tco-error-tokens = Tokens a day (the number after the card) must be a whole number of at least 1, e.g. 20m; "{ $value }" is not.
+tco-error-api = The API price per 1M tokens (the last number) must be more than 0, e.g. 0.3; "{ $value }" is not.

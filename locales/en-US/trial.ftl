@@ -3,7 +3,10 @@ trial-error-duration = "{ $text }" is not a duration I can read (try 1h20m or 80
 trial-error-cost = "{ $text }" is not an amount I can read (try ¥3.1 or $0.95).
 trial-error-card-hours = "{ $text }" is not a number of card-hours.
 trial-error-zero = Wall time and card-hours must be more than zero.
-trial-recorded = Recorded: { $platform } { $gpu }, { $wall } from boot to finish, { $cost }, { $card_hours } card-hours.
+trial-recorded = Recorded: { $platform } { $gpu }, { $wall } from boot to finish, { $cost }, { $card_hours } { $one ->
+    [yes] card-hour
+   *[other] card-hours
+  }.
 trial-per-card-hour = You really paid { $amount } per card-hour.
 trial-vs-list = List price: { $list } per card-hour (as of { $as_of }{ $stale ->
     [yes] , stale

@@ -237,3 +237,5 @@ fit-warn-tp-invalid = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：�
     [0] {""}
    *[other] 若要用满 { $cards } 张卡，可用 vLLM 的流水线并行按整层切分：--tensor-parallel-size { $tp } --pipeline-parallel-size { $pp }（此处未估算）。
   }
+tco-error-tokens = 每天的 token 数（显卡后面那个数）必须是至少为 1 的整数，例如 20m；“{ $value }”不符合。
+tco-error-api = API 每百万 token 的价格（最后那个数）必须大于 0，例如 0.3；“{ $value }”不符合。

@@ -179,8 +179,9 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             continue;
         }
         // "2x4090", "4090x2", "2张4090": a card with its count.
+        // A count out of range (`0x4090`, `65x4090`) is a bad count, not an unknown card.
         let (name, n) = lexicon::cards_and_name(w);
-        if n > 1
+        if name != lw
             && let Ok(g) = ctx.catalog.gpu(&name)
         {
             line.cards = Some(count(u64::from(n))?);

@@ -175,7 +175,11 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
         None => {
             let (name, n) = lexicon::cards_and_name(pos[2]);
             match ctx.catalog.find_gpu(&name) {
-                Some(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
+                Some(g) if name != pos[2].to_lowercase() => {
+                    // A count out of range (`0x4090`) is a bad count, not an unknown card.
+                    if !(1..=vram::MAX_CARDS).contains(&n) {
+                        return Err(err_reply(&FitError::BadCards(u64::from(n))));
+                    }
                     // An explicit cards= wins over the count written with the card.
                     line.cards.get_or_insert(n);
                     g
@@ -185,9 +189,16 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
         }
     };
     line.gpu = Some(gpu.id.clone());
-    line.tokens = Some(token_count(pos[3]).ok_or_else(|| bad(pos[3]))?);
+    // Which argument is wrong and why, not only the word (`0` could be either).
+    let arg_error =
+        |id: &str, w: &str| Reply::text(Msg::new(id).arg("value", w)).with(usage_line());
+    line.tokens = Some(token_count(pos[3]).ok_or_else(|| arg_error("tco-error-tokens", pos[3]))?);
     if let Some(a) = pos.get(4) {
-        line.api = Some(money(a, PriceUnit::MillionTokens).ok_or_else(|| bad(a))?);
+        line.api = Some(
+            money(a, PriceUnit::MillionTokens)
+                .filter(|p| p.amount > Decimal::ZERO)
+                .ok_or_else(|| arg_error("tco-error-api", a))?,
+        );
     }
     Ok(line)
 }
@@ -597,6 +608,10 @@ pub fn tokens_text(x: f64) -> String {
     } else {
         format!("{x:.0}")
     }
+}
+
+fn usage_line() -> Msg {
+    Msg::new("usage-tco")
 }
 
 fn bad(w: &str) -> Reply {

@@ -149,6 +149,15 @@ fn compare_reply(ctx: &Ctx, e: &TrialEntry) -> Reply {
             .arg(
                 "card_hours",
                 e.card_hours.round_dp(2).normalize().to_string(),
+            )
+            // Passed as text (exact decimals), so the plural is chosen here: "1 card-hour".
+            .arg(
+                "one",
+                if e.card_hours.round_dp(2) == rust_decimal::Decimal::ONE {
+                    "yes"
+                } else {
+                    "no"
+                },
             ),
     );
     let paid = e.per_card_hour();

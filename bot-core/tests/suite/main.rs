@@ -6,6 +6,7 @@
 mod advice;
 mod alert_data;
 mod alerts;
+mod arg_errors;
 mod availability;
 mod bare_currency;
 mod billing_chat;
