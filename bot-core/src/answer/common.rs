@@ -200,24 +200,6 @@ pub fn with_bare_currency(mut r: Reply, currency: &str) -> Reply {
     r
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_bare_number_is_a_count_and_a_number_with_a_unit_a_duration() {
-        assert_eq!(localize_value(Lang::En, "8"), "8");
-        assert_eq!(localize_value(Lang::Zh, "2"), "2");
-        let three_minutes = localize_value(Lang::En, "3m");
-        assert!(
-            three_minutes.contains('3') && three_minutes != "3m",
-            "{three_minutes}"
-        );
-        let zh = localize_value(Lang::Zh, "1h");
-        assert!(zh.contains('1') && zh != "1h", "{zh}");
-    }
-}
-
 /// The most words a card name takes (`nvidia rtx 6000 ada generation`).
 const CARD_NAME_WORDS: usize = 5;
 
@@ -245,4 +227,22 @@ pub fn join_card_names(catalog: &crate::catalog::Catalog, words: &[&str]) -> Vec
         i += took;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_number_is_a_count_and_a_number_with_a_unit_a_duration() {
+        assert_eq!(localize_value(Lang::En, "8"), "8");
+        assert_eq!(localize_value(Lang::Zh, "2"), "2");
+        let three_minutes = localize_value(Lang::En, "3m");
+        assert!(
+            three_minutes.contains('3') && three_minutes != "3m",
+            "{three_minutes}"
+        );
+        let zh = localize_value(Lang::Zh, "1h");
+        assert!(zh.contains('1') && zh != "1h", "{zh}");
+    }
 }
