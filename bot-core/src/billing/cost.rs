@@ -301,12 +301,18 @@ pub fn deciding_rule(d: &CostDetails, cost: &CostBreakdown) -> Option<Msg> {
                 .arg("unit", u.key())
                 .arg("extra", money(extra)),
             None => match d.minimum {
+                // Durations in both languages (the engine knows none; each locale picks).
                 Some((min, known)) => Msg::new("billing-rule-minimum")
                     .arg("minimum", format_span(min))
+                    .arg("minimum_zh", crate::units::format_duration_in(min, true))
                     .arg("known", if known { "yes" } else { "no" })
                     .arg("extra", money(extra)),
                 None => Msg::new("billing-rule-rounding")
                     .arg("increment", format_span(d.increment_seconds))
+                    .arg(
+                        "increment_zh",
+                        crate::units::format_duration_in(d.increment_seconds, true),
+                    )
                     .arg("extra", money(extra)),
             },
         },
