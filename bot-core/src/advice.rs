@@ -339,7 +339,8 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
     let mut report = vram::estimate_with(catalog, req, opts)?;
     let matters = link_matters(req);
     rank_options(catalog, &mut report.options, matters, req.batch);
-    if let Some(w) = req.gpu.and_then(|g| link_warning(g, req.cards, matters)) {
+    // `report.cards`: the count sized (a tensor-parallel size vLLM starts with).
+    if let Some(w) = req.gpu.and_then(|g| link_warning(g, report.cards, matters)) {
         report.warning_ids.push(w.id.clone());
         report.warnings.push(w);
     }

@@ -206,6 +206,10 @@ billing-hidden-assumed = Counted { $boot } of boot{ $has_pull ->
    *[other] {" "}and { $pull } of image pull
   } per session, as a first run typically spends them (billed where the platform bills them); boot=0 pull=0 leaves them out, boot=1m sets your own.
 billing-range = Some of this platform's billing rules are not verified, so the real total lies between { $best } (billed per second from the job's start, no minimum) and { $worst } (the worst case above).
-billing-range-footer = A–B: some billing rules of that platform are not verified; A if it bills per second from the job's start, B if per started hour from power-on. Ranked by B, the worst case.
+billing-range-footer = A–B: some billing rules of that platform are not verified. A reads each unverified rule at its kindest (billed per second, no minimum, from the job's start, boot and image pull free), B at its harshest (per started unit of its price, at least one unit a session, from power-on, boot and pull billed); a rule the platform publishes counts in both. Ranked by B, the worst case.
 # The phone's "assumed" line of /cost and /compare (boot and pull minutes per session).
 billing-short-hidden = { $boot } boot + { $pull } image pull per session
+billing-rule-minimum = a minimum charge of { $minimum } a session{ $known ->
+    [yes] {""}
+   *[no] {" "}(assumed: the platform publishes none, so the worst case counts one unit of its price)
+  } rounds the bill up by { $extra }

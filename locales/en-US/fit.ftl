@@ -196,3 +196,15 @@ fit-4bit-on-card = { $verdict ->
    *[other] ⚠️ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }, tightly: about { $need } GiB per card (add { $quant }).
 }
 fit-short-assumed = Where you said nothing I assumed the usual (Details say why). Change it with: { $words }
+fit-warn-tp-invalid = ⚠️ vLLM cannot run { $cards } cards as tensor parallel: the size must divide the model's { $heads } attention heads, and its { $kv_heads } KV heads must divide by it or it by them, so vLLM refuses to start. Sized below for { $sized } { $sized ->
+    [one] card
+   *[other] cards
+  }{ $next ->
+    [0] {""}
+   *[other] {""} (the next size up that starts is { $next })
+  }.{ $pp ->
+    [0] {""}
+   *[other] {" "}To use all { $cards }, vLLM's pipeline parallelism splits whole layers: --tensor-parallel-size { $tp } --pipeline-parallel-size { $pp } (not sized here).
+  }
+tco-error-tokens = Tokens a day (the number after the card) must be a whole number of at least 1, e.g. 20m; "{ $value }" is not.
+tco-error-api = The API price per 1M tokens (the last number) must be more than 0, e.g. 0.3; "{ $value }" is not.

@@ -40,7 +40,7 @@ billing-total = 合计：{ $amount }
 billing-effective = 折合每有效小时 { $amount }（挂牌价 { $list }/小时）
 billing-deciding = 差价主要来自：{ $rule }
 billing-rule-none = 这个任务的账单和挂牌价一致，没有发现隐性费用。
-billing-rule-rounding = 按 { $increment } 为单位计费，向上取整多花 { $extra }
+billing-rule-rounding = 按 { $increment_zh } 为单位计费，向上取整多花 { $extra }
 billing-rule-prepaid = { $unit ->
     [day] 包天
     [week] 包周
@@ -202,6 +202,10 @@ billing-hidden-assumed = 每次按开机 { $boot }{ $has_pull ->
    *[other] 、拉镜像 { $pull }
   } 计入，这是首次运行通常要花的时间（平台对这部分计费的才算钱）；不想算就加 boot=0 pull=0，也可以写自己的，如 boot=1m。
 billing-range = 这个平台有些计费规则未经核实，实际合计在 { $best }（从任务开始按秒计费、无最低消费）到 { $worst }（上面按最不利情况算出的数）之间。
-billing-range-footer = A–B：该平台有些计费规则未经核实；按秒、从任务开始计费为 A，按整小时、从开机计费为 B。按最不利的 B 排序。
+billing-range-footer = A–B：该平台有些计费规则未经核实。A 把每条未核实的规则按最有利的情况算（按秒计费、无最低消费、从任务开始计费、开机和拉镜像不收费），B 按最不利的情况算（按价格单位整单位计费、每次至少收一个单位、从开机计费、开机和拉镜像都收费）；平台公布的规则两端都照算。按最不利的 B 排序。
 # /cost、/compare 手机短回答里“按什么估算”的一项（每次开机和拉镜像的时间）。
 billing-short-hidden = 每次开机 { $boot } + 拉镜像 { $pull }
+billing-rule-minimum = 每次至少按 { $minimum_zh } 计费{ $known ->
+    [yes] {""}
+   *[no] （假设值：平台没有公布最低消费，最不利情况按一个价格单位算）
+  }，账单因此多出 { $extra }

@@ -233,3 +233,12 @@ fit-4bit-on-card = { $verdict ->
    *[other] ⚠️ 换成 4 比特（{ $quant }）能放进 { $cards } 张 { $gpu }，但很紧：每张卡约需 { $need } GiB（加上 { $quant }）。
 }
 fit-short-assumed = 没说的部分按常用设置估算（原因见「明细」）。可以这样改：{ $words }
+fit-warn-tp-invalid = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：并行数必须能整除模型的 { $heads } 个注意力头，且 { $kv_heads } 个 KV 头与并行数须能互相整除，否则 vLLM 启动时直接报错。下面按 { $sized } 张卡估算{ $next ->
+    [0] {""}
+   *[other] （往上能启动的下一个卡数是 { $next }）
+  }。{ $pp ->
+    [0] {""}
+   *[other] 若要用满 { $cards } 张卡，可用 vLLM 的流水线并行按整层切分：--tensor-parallel-size { $tp } --pipeline-parallel-size { $pp }（此处未估算）。
+  }
+tco-error-tokens = 每天的 token 数（显卡后面那个数）必须是至少为 1 的整数，例如 20m；“{ $value }”不符合。
+tco-error-api = API 每百万 token 的价格（最后那个数）必须大于 0，例如 0.3；“{ $value }”不符合。

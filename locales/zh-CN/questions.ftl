@@ -13,7 +13,7 @@ pick-understood-usage = • { $kind ->
     [daily] 每天 { $hours } 小时
    *[always] 一直在线
   }
-did-you-mean-choice = { $name }
+did-you-mean-choice = { $name_zh }
 understand-confirm = 里面有个名字我没认出来，你是想问这个吗？
 pick-understood-gpu = • 显卡：{ $cards ->
     [1] { $name }

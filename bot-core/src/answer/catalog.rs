@@ -45,6 +45,7 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
         Err(nf) => {
             // `/gpu 4090 4090d`: two (or more) cards, each a whole name, side by side.
             let words: Vec<&str> = name.split_whitespace().collect();
+            let words = super::common::join_card_names(v.catalog, &words);
             let cards: Vec<&Gpu> = words.iter().filter_map(|w| v.catalog.find_gpu(w)).collect();
             if words.len() > 1 && cards.len() == words.len() {
                 return gpu_side_by_side(v, &cards);

@@ -33,7 +33,18 @@ pub fn not_found_reply(nf: &NotFound) -> Reply {
             EntryKind::Model => "hint-list-models",
         }));
     } else {
-        r.push(Msg::new("did-you-mean").arg("names", nf.suggestions.join(", ")));
+        // Names in the answer's language (the engine knows none: both travel, each locale
+        // picks); the fix carries the catalog id, which every lookup reads.
+        let zh = |name: &String| {
+            nf.suggested(name)
+                .map_or_else(|| name.clone(), |n| n.name_zh.clone())
+        };
+        let zh_names: Vec<String> = nf.suggestions.iter().map(zh).collect();
+        r.push(
+            Msg::new("did-you-mean")
+                .arg("names", nf.suggestions.join(", "))
+                .arg("names_zh", zh_names.join("、")),
+        );
         // Each candidate as a choice too; `Bot` turns these into the user's own command line
         // with the name corrected (`run:/gpu rtx-4090`), or drops them where it cannot.
         let kind = match nf.kind {
@@ -42,14 +53,17 @@ pub fn not_found_reply(nf: &NotFound) -> Reply {
             EntryKind::Model => FixKind::Model,
         };
         for name in nf.suggestions.iter().take(4) {
+            let id = nf.suggested(name).map_or(name.as_str(), |n| n.id.as_str());
             let fix = ChoiceId::Fix {
                 kind,
                 query: nf.query.clone(),
-                name: name.clone(),
+                name: id.to_string(),
             };
             r = r.with_choice(
                 &fix.wire(),
-                Msg::new("did-you-mean-choice").arg("name", name.as_str()),
+                Msg::new("did-you-mean-choice")
+                    .arg("name", name.as_str())
+                    .arg("name_zh", zh(name)),
             );
         }
     }
@@ -184,6 +198,35 @@ pub fn with_bare_currency(mut r: Reply, currency: &str) -> Reply {
         crate::reply::Part::Text(Msg::new("bare-number-currency").arg("currency", currency)),
     );
     r
+}
+
+/// The most words a card name takes (`nvidia rtx 6000 ada generation`).
+const CARD_NAME_WORDS: usize = 5;
+
+/// Words with every card name of several words (`4090 48g`, `rtx 6000 ada`, with its count:
+/// `2x4090 48g`, `4090 48g x2`) joined into one, the longest name first, so every command that
+/// reads cards word by word reads the names questions and `/compare` read.
+pub fn join_card_names(catalog: &crate::catalog::Catalog, words: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let took = (2..=CARD_NAME_WORDS.min(words.len() - i))
+            .rev()
+            .find(|&k| {
+                let joined = words[i..i + k].join(" ");
+                if catalog.find_gpu(&joined).is_some() {
+                    return true;
+                }
+                // A count on a name of several words; a card and a bare count (`4090 2`) stay
+                // two words.
+                let (name, n) = crate::lexicon::cards_and_name(&joined);
+                n > 1 && name.contains(' ') && catalog.find_gpu(&name).is_some()
+            })
+            .unwrap_or(1);
+        out.push(words[i..i + took].join(" "));
+        i += took;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -106,6 +106,9 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         ));
     };
     words.remove(at);
+    // `4090 48g` is one card (an alias of several words), as in questions and /compare.
+    let joined = super::common::join_card_names(ctx.catalog, &words);
+    let words: Vec<&str> = joined.iter().map(String::as_str).collect();
     // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
     // so a typed line and a question build the same struct.
     // A family and size (`llama-70b`) stays as typed, so the answer can say how it was read.
@@ -176,8 +179,9 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             continue;
         }
         // "2x4090", "4090x2", "2张4090": a card with its count.
+        // A count out of range (`0x4090`, `65x4090`) is a bad count, not an unknown card.
         let (name, n) = lexicon::cards_and_name(w);
-        if n > 1
+        if name != lw
             && let Ok(g) = ctx.catalog.gpu(&name)
         {
             line.cards = Some(count(u64::from(n))?);
@@ -493,12 +497,15 @@ fn unknown_word(w: &str, nf: &NotFound) -> Reply {
 
 /// `/fit`: the estimate and what it means for the card(s).
 pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
-    let p = match resolve(ctx, line) {
+    let mut p = match resolve(ctx, line) {
         Ok(p) => p,
         Err(r) => return *r,
     };
     match advice::decide(ctx.catalog, &p.req, &p.opts) {
         Ok(fit) => {
+            // The count the estimate was sized for (fewer when vLLM cannot split the model's
+            // heads over the count typed, `vram::tp_valid`): verdict and speed follow it.
+            p.req.cards = fit.report.cards;
             let mut r = render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang);
             // The options shown carry list prices; say where a fresh live price exists.
             let shown = match p.req.gpu {

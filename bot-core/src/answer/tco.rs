@@ -141,7 +141,7 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
         match lexicon::option(w) {
             Some((k, v)) if matches!(k.as_str(), "price" | "价格") => match money(&v, hour) {
                 Some(p) => line.price = Some(p),
-                None => return Err(bad(w)),
+                None => return Err(bad("fit-error-value", w)),
             },
             Some((k, v)) if matches!(k.as_str(), "cards" | "卡") => match v.parse::<u32>() {
                 Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => line.cards = Some(n),
@@ -176,8 +176,11 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
         None => {
             let (name, n) = lexicon::cards_and_name(pos[2]);
             match ctx.catalog.find_gpu(&name) {
-                Some(g) if n > 1 && (1..=vram::MAX_CARDS).contains(&n) => {
-                    // An explicit cards= wins over the count written with the card.
+                Some(g) if name != pos[2].to_lowercase() => {
+                    // A count out of range (`0x4090`) is a bad count; an explicit cards= wins.
+                    if !(1..=vram::MAX_CARDS).contains(&n) {
+                        return Err(err_reply(&FitError::BadCards(u64::from(n))));
+                    }
                     line.cards.get_or_insert(n);
                     g
                 }
@@ -186,9 +189,14 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
         }
     };
     line.gpu = Some(gpu.id.clone());
-    line.tokens = Some(token_count(pos[3]).ok_or_else(|| bad(pos[3]))?);
+    // Which argument is wrong and why, not only the word (`0` could be either).
+    line.tokens = Some(token_count(pos[3]).ok_or_else(|| bad("tco-error-tokens", pos[3]))?);
     if let Some(a) = pos.get(4) {
-        line.api = Some(money(a, PriceUnit::MillionTokens).ok_or_else(|| bad(a))?);
+        line.api = Some(
+            money(a, PriceUnit::MillionTokens)
+                .filter(|p| p.amount > Decimal::ZERO)
+                .ok_or_else(|| bad("tco-error-api", a))?,
+        );
     }
     Ok(line)
 }
@@ -605,8 +613,9 @@ pub fn tokens_text(x: f64) -> String {
     }
 }
 
-fn bad(w: &str) -> Reply {
-    Reply::text(Msg::new("fit-error-value").arg("value", w)).with(Msg::new("usage-tco"))
+/// A word that is not what its argument must be, said by `id` (which argument and why).
+fn bad(id: &str, w: &str) -> Reply {
+    Reply::text(Msg::new(id).arg("value", w)).with(Msg::new("usage-tco"))
 }
 
 fn err_reply(e: &FitError) -> Reply {

@@ -64,6 +64,9 @@ pub struct CostDetails {
     pub increment_seconds: Decimal,
     /// Prepaid package unit when the quote is a commitment tier.
     pub prepaid: Option<TimeUnit>,
+    /// The minimum charge per session (seconds) and whether it is published (else assumed),
+    /// when it bills more than the increment's rounding: the rounding cost is then its doing.
+    pub minimum: Option<(Decimal, bool)>,
     /// Whether a 730-hour month entered the arithmetic.
     pub uses_month: bool,
     pub fx: Option<FxUsed>,
@@ -158,6 +161,7 @@ fn cost_with(
         rounding_cost: conv(rounding_cost)?,
         increment_seconds: span.increment,
         prepaid: span.prepaid,
+        minimum: span.minimum,
         uses_month,
         fx: fx.filter(|_| with_notes).cloned(),
     };
@@ -296,9 +300,21 @@ pub fn deciding_rule(d: &CostDetails, cost: &CostBreakdown) -> Option<Msg> {
             Some(u) => Msg::new("billing-rule-prepaid")
                 .arg("unit", u.key())
                 .arg("extra", money(extra)),
-            None => Msg::new("billing-rule-rounding")
-                .arg("increment", format_span(d.increment_seconds))
-                .arg("extra", money(extra)),
+            None => match d.minimum {
+                // Durations in both languages (the engine knows none; each locale picks).
+                Some((min, known)) => Msg::new("billing-rule-minimum")
+                    .arg("minimum", format_span(min))
+                    .arg("minimum_zh", crate::units::format_duration_in(min, true))
+                    .arg("known", if known { "yes" } else { "no" })
+                    .arg("extra", money(extra)),
+                None => Msg::new("billing-rule-rounding")
+                    .arg("increment", format_span(d.increment_seconds))
+                    .arg(
+                        "increment_zh",
+                        crate::units::format_duration_in(d.increment_seconds, true),
+                    )
+                    .arg("extra", money(extra)),
+            },
         },
         1 => Msg::new("billing-rule-startup").arg("extra", money(extra)),
         2 => Msg::new("billing-rule-idle").arg("extra", money(extra)),

@@ -109,6 +109,9 @@ pub(super) struct Span {
     pub(super) increment: Decimal,
     pub(super) prepaid: Option<TimeUnit>,
     pub(super) uses_month: bool,
+    /// The minimum per session (seconds) and whether it is published, when it bills more than
+    /// rounding to the increment would.
+    pub(super) minimum: Option<(Decimal, bool)>,
 }
 
 pub(super) fn billed_span(
@@ -143,6 +146,7 @@ pub(super) fn billed_span(
             increment: pkg_s,
             prepaid,
             uses_month: uses_month || pkg == TimeUnit::Month,
+            minimum: None,
         });
     }
     let (inc, inc_known) = match rule.increment {
@@ -157,18 +161,22 @@ pub(super) fn billed_span(
     notes.push(|| rule.note("increment", format_span(inc), inc_known));
     let (min, min_known) = match rule.minimum {
         Fact::Known(m) => (m, true),
-        // Unknown minimum: nothing beyond one increment (already charged by rounding up).
-        Fact::Unknown => (Decimal::ZERO, false),
+        // Unknown minimum: one whole unit of the quote (an hourly price: at least an hour a
+        // session), the same conservative reading as an unknown increment; never "none", the
+        // kindest reading (that is `Rule::best_case`, the range's other end).
+        Fact::Unknown => (Decimal::from(quote.per.seconds()), false),
     };
     if min.is_sign_negative() && !min.is_zero() {
         return Err(BillingError::Negative { what: "minimum" });
     }
     notes.push(|| rule.note("minimum", format_duration(min), min_known));
-    let per_session = round_up_to(time.active_session, inc)?.max(min);
+    let rounded = round_up_to(time.active_session, inc)?;
+    let per_session = rounded.max(min);
     Ok(Span {
         billed: mul(n, per_session)?,
         increment: inc,
         prepaid: None,
+        minimum: (min > rounded).then_some((min, min_known)),
         uses_month: uses_month || inc >= Decimal::from(month_seconds_u64()),
     })
 }

@@ -185,6 +185,7 @@ fn combine(
         rounding_cost: hd.rounding_cost.checked_add(td.rounding_cost)?,
         increment_seconds: hd.increment_seconds,
         prepaid: hd.prepaid,
+        minimum: hd.minimum.or(td.minimum),
         uses_month: hd.uses_month || td.uses_month,
         fx: hd.fx.clone().or_else(|| td.fx.clone()),
     };

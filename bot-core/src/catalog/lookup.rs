@@ -21,6 +21,24 @@ pub struct NotFound {
     pub kind: EntryKind,
     pub query: String,
     pub suggestions: Vec<String>,
+    /// Each suggestion's catalog id and Chinese display name, by its name: the answer shows
+    /// the name in the user's language, and a fix button carries the id.
+    pub names: Vec<SuggestedName>,
+}
+
+/// One "did you mean" candidate: its name (as in `NotFound::suggestions`), id and Chinese name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuggestedName {
+    pub name: String,
+    pub id: String,
+    pub name_zh: String,
+}
+
+impl NotFound {
+    /// The candidate named `name` (`suggestions` may be filtered after the search).
+    pub fn suggested(&self, name: &str) -> Option<&SuggestedName> {
+        self.names.iter().find(|n| n.name == name)
+    }
 }
 
 /// Lower-case, with spaces, dashes, underscores, colons and slashes removed, so
@@ -238,10 +256,39 @@ impl Catalog {
                 })
                 .collect(),
         };
+        let suggestions = suggest(query, &names);
+        let names = suggestions
+            .iter()
+            .filter_map(|name| {
+                let (id, zh) = match kind {
+                    EntryKind::Gpu => self
+                        .gpus
+                        .iter()
+                        .find(|g| &g.name == name)
+                        .map(|g| (g.id.as_str(), g.display_name(true))),
+                    EntryKind::Platform => self
+                        .platforms
+                        .iter()
+                        .find(|p| &p.name == name)
+                        .map(|p| (p.id.as_str(), p.display_name(true))),
+                    EntryKind::Model => self
+                        .models
+                        .iter()
+                        .find(|m| &m.id == name)
+                        .map(|m| (m.id.as_str(), m.id.as_str())),
+                }?;
+                Some(SuggestedName {
+                    name: name.clone(),
+                    id: id.to_string(),
+                    name_zh: zh.to_string(),
+                })
+            })
+            .collect();
         NotFound {
             kind,
             query: query.to_string(),
-            suggestions: suggest(query, &names),
+            suggestions,
+            names,
         }
     }
 }

@@ -33,6 +33,8 @@ impl GpuArgs {
             };
         }
         let words: Vec<&str> = args.split_whitespace().collect();
+        // `4090 4090 48g`: two cards, the second a name of two words.
+        let words = crate::answer::common::join_card_names(catalog, &words);
         let ids: Vec<String> = words
             .iter()
             .filter_map(|w| catalog.find_gpu(w).map(|g| g.id.clone()))

@@ -21,6 +21,7 @@
 mod quant;
 pub mod shape;
 mod throughput;
+mod tp;
 
 mod estimate;
 mod infer;
@@ -47,4 +48,5 @@ pub use request::{
 };
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
+pub use tp::tp_valid;
 pub use train::peft_fp32_cast_gib;

@@ -118,6 +118,19 @@ pub fn estimate_with(
         ModelRef::Known(m) => Shape::from_model(m)?,
         ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
     };
+    // A card count vLLM refuses as tensor parallel is sized at the largest valid count below
+    // it, and the answer says so (never "N cards" for an N that does not start).
+    let resized = super::tp::resize(&shape, req);
+    let owned;
+    let req = match &resized {
+        Some((sized, _)) => {
+            let mut r = req.clone();
+            r.cards = *sized;
+            owned = r;
+            &owned
+        }
+        None => req,
+    };
     let parts = compute(&shape, req, opts);
     let name = match req.model {
         ModelRef::Known(m) => m.id.clone(),
@@ -126,7 +139,8 @@ pub fn estimate_with(
             None => format!("{}b", trim_num(params_b)),
         },
     };
-    let mut warnings = warnings(&shape, req, opts);
+    let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
+    warnings.extend(self::warnings(&shape, req, opts));
     let to_gib = |b: f64| round2(b / GIB);
     let total = parts.weights + parts.kv + parts.act + parts.optim + parts.overhead;
     let trainable = match req.task {
@@ -311,6 +325,8 @@ pub(super) fn options(
     let per_card = |d: VllmDefaults| -> Vec<(u32, f64)> {
         CARD_COUNTS
             .into_iter()
+            // vLLM starts only at tensor-parallel sizes the model's heads divide.
+            .filter(|&cards| !super::tp::tp_applies(req) || super::tp::tp_valid(shape, cards))
             .map(|cards| {
                 let mut r = req.clone();
                 r.cards = cards;

@@ -100,19 +100,21 @@ fn context_beyond_max_warns() {
 #[test]
 fn more_cards_than_kv_heads_warns_and_stops_shrinking_kv() {
     let c = cat();
-    let m = c.model("qwen2.5-7b").unwrap(); // 4 KV heads
+    // Qwen2.5-3B: 16 heads, 2 KV heads; 4 cards is a size vLLM starts with (4 divides 16 and
+    // is a multiple of 2).
+    let m = c.model("qwen2.5-3b").unwrap();
     let mut req = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Infer);
     req.engine = Engine::Vllm;
     req.context = 32768;
-    req.cards = 8;
-    let r8 = estimate(&c, &req).unwrap();
+    req.cards = 4;
+    let r4 = estimate(&c, &req).unwrap();
     assert!(
-        r8.warning_ids
+        r4.warning_ids
             .contains(&"fit-warn-kv-replicated".to_string())
     );
-    // 57344 B/token x 32768 = 1.75 GiB in all; with 8 cards each holds a quarter (heads are
-    // replicated), so the summed KV over cards is 2 x 1.75 = 3.5 GiB.
-    assert!((r8.kv_cache_gib - 3.5).abs() < 0.01, "{}", r8.kv_cache_gib);
+    // 36 layers x 2 x 2 KV heads x 128 x 2 B = 36864 B/token x 32768 = 1.125 GiB in all; with
+    // 4 cards each holds half (heads are replicated), so the summed KV is 2 x 1.125 GiB.
+    assert!((r4.kv_cache_gib - 2.25).abs() < 0.01, "{}", r4.kv_cache_gib);
 }
 
 #[test]

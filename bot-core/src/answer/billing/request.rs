@@ -598,6 +598,7 @@ pub(super) fn platform_and_gpu<'a>(
                         kind: crate::catalog::EntryKind::Gpu,
                         query: gpu,
                         suggestions: Vec::new(),
+                        names: Vec::new(),
                     }),
             ))
         }
@@ -609,6 +610,7 @@ pub(super) fn platform_and_gpu<'a>(
                     kind: crate::catalog::EntryKind::Platform,
                     query: first,
                     suggestions: Vec::new(),
+                    names: Vec::new(),
                 }),
         )),
     }
