@@ -211,7 +211,7 @@ pub(crate) async fn finish(intake: &Intake, bot: &TgBot, redactor: &Redactor, de
 }
 
 /// Answers what was taken for about half of `deadline`, then starts nothing more and gives
-/// what runs most of the rest; a tenth goes to writing what was answered to the store
+/// what runs most of the rest; a twentieth goes to writing what was answered to the store
 /// ([`Acks::settle`]) and a tenth is left for confirming. What is left is answered after
 /// the restart: delivered again by Telegram, or replayed from the store where it was queued.
 pub(crate) async fn drain(intake: &Intake, deadline: Duration) {
@@ -228,7 +228,8 @@ pub(crate) async fn drain(intake: &Intake, deadline: Duration) {
         "telegram: {} of {taken} update(s) in hand answered at the stop; {left} left for after the restart",
         taken - left.min(taken)
     );
-    if tokio::time::timeout(deadline / 10, intake.acks.settle())
+    // One transaction, milliseconds; the bound keeps a stuck disk inside the deadline.
+    if tokio::time::timeout(deadline / 20, intake.acks.settle())
         .await
         .is_err()
     {
