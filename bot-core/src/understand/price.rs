@@ -181,8 +181,9 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         });
         let unit_first = per.is_some();
         // A unit written onto the amount is a span, not a price's unit (`价格 1年来的走势`).
-        let priced =
-            currency.is_none() && after_price_word(before) && unit_at(&norm[k..]).is_none();
+        let priced = currency.is_none()
+            && after_price_word(before)
+            && unit_at(&norm[k..]).is_none();
         let after = skip_space(k);
         let mut marked = false;
         let mut u = after;
