@@ -211,7 +211,8 @@ pub(crate) async fn finish(intake: &Intake, bot: &TgBot, redactor: &Redactor, de
 }
 
 /// Answers what was taken for about half of `deadline`, then starts nothing more and gives
-/// what runs most of the rest (a tenth is left for confirming). What is left is answered after
+/// what runs most of the rest; a twentieth goes to writing what was answered to the store
+/// ([`Acks::settle`]) and a tenth is left for confirming. What is left is answered after
 /// the restart: delivered again by Telegram, or replayed from the store where it was queued.
 pub(crate) async fn drain(intake: &Intake, deadline: Duration) {
     let taken = intake.acks.unanswered();
@@ -227,6 +228,13 @@ pub(crate) async fn drain(intake: &Intake, deadline: Duration) {
         "telegram: {} of {taken} update(s) in hand answered at the stop; {left} left for after the restart",
         taken - left.min(taken)
     );
+    // One transaction, milliseconds; the bound keeps a stuck disk inside the deadline.
+    if tokio::time::timeout(deadline / 20, intake.acks.settle())
+        .await
+        .is_err()
+    {
+        tracing::warn!("telegram: forgetting answered updates in the store timed out");
+    }
 }
 
 /// Which fetched updates are answered: the offset to confirm them with. An update in flight
@@ -287,12 +295,8 @@ impl Acks {
             s.held.remove(&id);
             s.durable.remove(&id)
         };
-        if queued && let Some(store) = self.store.clone() {
-            tokio::task::spawn_blocking(move || {
-                if let Err(e) = outbox::update_answered(&store, PLATFORM, u64::from(id)) {
-                    tracing::warn!("telegram: unqueueing update {id} failed: {e}");
-                }
-            });
+        if queued {
+            self.unqueue(id);
         }
         self.changed.notify_waiters();
     }
@@ -328,15 +332,64 @@ impl Acks {
             "telegram: {} update(s) in flight queued in the store",
             ids.len()
         );
-        let mut s = self.lock();
-        for id in ids {
-            s.held.remove(&id);
-            // Answered meanwhile: its row is an orphan the handled mark will skip.
-            if s.inflight.contains(&id) {
-                s.durable.insert(id);
-            }
+        let answered: Vec<u32> = {
+            let mut s = self.lock();
+            ids.into_iter()
+                .filter(|&id| {
+                    s.held.remove(&id);
+                    let unanswered = s.inflight.contains(&id);
+                    if unanswered {
+                        s.durable.insert(id);
+                    }
+                    !unanswered
+                })
+                .collect()
+        };
+        // Answered while being queued: its row would be answered again after a restart (the
+        // handled marks remember only a chat's last few updates), so it goes now.
+        for id in answered {
+            self.unqueue(id);
         }
         true
+    }
+
+    /// At the stop, once nothing more is answered: writes every answered update's removal
+    /// from the store at once (in one transaction), so the next start replays exactly the
+    /// updates still unanswered. Removals left to ride along with later commits, or still
+    /// waiting for a blocking thread, would otherwise be lost at the exit.
+    pub(crate) async fn settle(&self) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        let keep: BTreeSet<u32> = {
+            let s = self.lock();
+            s.inflight.intersection(&s.durable).copied().collect()
+        };
+        let forgotten = tokio::task::spawn_blocking(move || {
+            outbox::forget_updates_except(&store, PLATFORM, |id| {
+                u32::try_from(id).is_ok_and(|id| keep.contains(&id))
+            })
+        })
+        .await;
+        match forgotten {
+            Ok(Ok(n)) if n > 0 => {
+                tracing::debug!("telegram: {n} answered update(s) left the store at the stop");
+            }
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => tracing::warn!("telegram: forgetting answered updates failed: {e}"),
+            Err(e) => tracing::warn!("telegram: forgetting answered updates failed: {e}"),
+        }
+    }
+
+    /// Removes queued update `id` from the store, in the background.
+    fn unqueue(&self, id: u32) {
+        if let Some(store) = self.store.clone() {
+            tokio::task::spawn_blocking(move || {
+                if let Err(e) = outbox::update_answered(&store, PLATFORM, u64::from(id)) {
+                    tracing::warn!("telegram: unqueueing update {id} failed: {e}");
+                }
+            });
+        }
     }
 
     /// Queues one webhook update in the store before Telegram is told it was delivered, and
@@ -466,6 +519,65 @@ mod tests {
         assert_eq!(a.offset(), Some(13));
         assert!(!a.take(&update(12)), "answered before");
         assert_eq!(a.unanswered(), 0);
+    }
+
+    /// A clean stop writes the removal of every answered update (the bug: 5,000 answered,
+    /// stopped with SIGTERM, and the next start "answering 5233 update(s) queued before the
+    /// restart"): rows left by removals still riding along, and orphans of an earlier run, go;
+    /// the unanswered ones stay, and exactly those are replayed.
+    fn message(id: u32) -> Update {
+        let json = serde_json::json!({"update_id": id, "message": {
+            "message_id": id, "date": 1_700_000_000,
+            "chat": {"id": 42, "type": "private", "first_name": "M"},
+            "from": {"id": 42, "is_bot": false, "first_name": "M", "language_code": "en"},
+            "text": "/help"}});
+        serde_json::from_str(&json.to_string()).unwrap()
+    }
+
+    #[test]
+    fn a_stop_leaves_only_unanswered_updates_queued_in_the_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+        let orphans: Vec<(u64, serde_json::Value)> = (1..=7)
+            .map(|id| (id, stored(&message(id as u32)).unwrap()))
+            .collect();
+        outbox::queue_updates(&store, PLATFORM, &orphans).unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let acks = Acks::new(store.clone());
+        runtime.block_on(async {
+            for id in 100..160 {
+                assert!(acks.take(&message(id)));
+            }
+            assert!(acks.spill().await);
+            // Answered in an order of their own; three stay unanswered.
+            for id in (100..160).rev().filter(|id| ![103, 120, 159].contains(id)) {
+                acks.done(id);
+            }
+            acks.settle().await;
+        });
+        // The exit: blocking work not started yet is dropped.
+        runtime.shutdown_background();
+        let left: Vec<u64> = outbox::queued_updates(&store, PLATFORM)
+            .unwrap()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(left, vec![103, 120, 159]);
+        // The next start (the file stays open here: a dropped blocking task may hold it).
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let replayed: Vec<u32> = runtime
+            .block_on(Acks::new(store).replay())
+            .iter()
+            .map(|u| u.id.0)
+            .collect();
+        assert_eq!(
+            replayed,
+            vec![103, 120, 159],
+            "only the unanswered come back"
+        );
     }
 
     #[test]

@@ -629,3 +629,49 @@ fn twenty_stops_under_load_lose_nothing() {
     assert_eq!(lost, 0);
     assert!(twice <= 5, "{twice} answered twice");
 }
+
+/// A backlog answered, a clean stop (SIGTERM), a restart: the restart has nothing queued
+/// from before and answers nothing again. (Found measuring: after 5,000 updates the next
+/// start logged "answering 5233 update(s) queued before the restart": the removals of
+/// answered updates from the store were still riding along at the stop, and were lost.)
+#[test]
+fn a_restart_after_a_clean_stop_replays_nothing_already_answered() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let people: Vec<Person> = (0..40)
+        .map(|n| Person::new(9_000 + n, "P", Some("en")))
+        .collect();
+    for _ in 0..3 {
+        for p in &people {
+            fake.send_text(&Chat::Private(p.clone()), p, "/help");
+        }
+    }
+    let asked = people.len() * 3;
+    let bot = boot(&fake, dir.path());
+    fake.wait_until(Duration::from_secs(60), "every question answered", |v| {
+        let n: usize = people.iter().map(|p| v.sent_to(p.id).len()).sum();
+        (n >= asked).then_some(())
+    });
+    fake.wait_for_confirmation();
+    let (status, stderr) = bot.stop_within(Duration::from_secs(20));
+    assert!(status.success(), "{stderr}");
+    let sent = fake.count_of("sendMessage");
+    let polls = fake.count_of("getUpdates");
+
+    let bot = boot(&fake, dir.path());
+    fake.wait_for_polling(polls + 2);
+    std::thread::sleep(Duration::from_millis(800));
+    let (status, again) = bot.stop_within(Duration::from_secs(20));
+    assert!(status.success(), "{again}");
+    assert!(
+        !again.contains("queued before the restart"),
+        "answered updates were queued again:\n{again}\n--- first run:\n{stderr}"
+    );
+    assert_eq!(
+        fake.count_of("sendMessage"),
+        sent,
+        "a second answer:\n{again}"
+    );
+    let per_person: Vec<usize> = people.iter().map(|p| fake.sent_to(p.id).len()).collect();
+    assert!(per_person.iter().all(|&n| n == 3), "{per_person:?}");
+}

@@ -273,6 +273,21 @@ pub fn update_answered(store: &Store, platform: &str, id: u64) -> Result<(), Sto
     store.delete_soon(&INBOX, &format!("in:{platform}:{id:020}"))
 }
 
+/// Forgets, in one transaction, every queued update of `platform` but those `keep` accepts
+/// (the ones still unanswered); returns how many went. For a stop: the deletes of answered
+/// updates ride along with later commits ([`update_answered`]), and one not yet written
+/// would make the next start answer that update again.
+pub fn forget_updates_except(
+    store: &Store,
+    platform: &str,
+    keep: impl Fn(u64) -> bool,
+) -> Result<usize, StoreError> {
+    let prefix = format!("in:{platform}:");
+    store.delete_keys_where(&INBOX, &prefix, |key| {
+        key[prefix.len()..].parse().map_or(true, |id| !keep(id))
+    })
+}
+
 /// What `/status` shows about the outbox.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct OutboxStats {

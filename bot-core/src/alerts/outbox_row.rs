@@ -223,4 +223,38 @@ mod tests {
         s.put(&bare, "q:9", &json!({"v": 2, "r": {}})).unwrap();
         assert!(s.scan_prefix(&tables::OUTBOX, "q:").is_err());
     }
+
+    /// The stop's clean-up forgets the answered updates of one platform only, in one go,
+    /// and leaves the unanswered ones, other platforms' and the rest of the outbox alone.
+    #[test]
+    fn forgetting_answered_updates_keeps_the_unanswered_and_everything_else() {
+        let (_d, s) = store();
+        let rows: Vec<(u64, Value)> = [1, 2, 9, 10, 4_000_000_000]
+            .iter()
+            .map(|&id| (id, json!({"update_id": id})))
+            .collect();
+        outbox::queue_updates(&s, "telegram", &rows).unwrap();
+        outbox::queue_updates(&s, "discord", &rows[..2]).unwrap();
+        let kept = outbox::KeptAnswer {
+            at: 1,
+            lang: Lang::En,
+            replies: vec![],
+        };
+        outbox::keep_answer(&s, "telegram:5", 2, &kept).unwrap();
+        let gone = outbox::forget_updates_except(&s, "telegram", |id| id == 9).unwrap();
+        assert_eq!(gone, 4);
+        let left = |p| -> Vec<u64> {
+            outbox::queued_updates(&s, p)
+                .unwrap()
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect()
+        };
+        assert_eq!(left("telegram"), [9]);
+        assert_eq!(left("discord"), [1, 2]);
+        assert_eq!(
+            outbox::kept_answer(&s, "telegram:5", 2).unwrap(),
+            Some(kept)
+        );
+    }
 }
