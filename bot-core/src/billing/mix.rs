@@ -102,21 +102,13 @@ pub(super) fn plan_mix<'q>(
         // data transfer was counted once with the head.
         let rest_job = Job {
             work: rest,
-            boot: Decimal::ZERO,
-            pull: Decimal::ZERO,
-            idle: Decimal::ZERO,
             storage_gb: if job.stored.is_zero() {
                 job.storage_gb
             } else {
                 Decimal::ZERO
             },
-            stored: Decimal::ZERO,
-            egress_gb: Decimal::ZERO,
-            ingress_gb: Decimal::ZERO,
-            pattern: Pattern::OneOff,
-            boot_assumed: false,
-            pull_assumed: false,
             tiers: job.tiers,
+            ..Job::default()
         };
         for &tail in quotes {
             let Some(tfx) = fx_of(&tail.currency) else {
