@@ -396,7 +396,7 @@ fn stock(q: &Question) -> Option<Reading> {
     let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
     // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
     // people asked (`有人知道…吗`).
-    let text = cues::without_people_asked(q.padded);
+    let text = super::fee_asked::without_fees_asked(&cues::without_people_asked(q.padded));
     let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
     if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
         return None;

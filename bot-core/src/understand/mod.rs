@@ -18,6 +18,7 @@ mod diffusion_names;
 mod entities;
 mod facts;
 mod family_ask;
+mod fee_asked;
 mod headcount;
 mod intent;
 mod own_figures;

@@ -1,0 +1,28 @@
+//! The misses of `questions_fresh14.tsv` as mechanisms, on cases of my own (none in a batch).
+
+use bot_core::Catalog;
+
+use super::understand::share_by_line;
+
+#[test]
+fn fresh14_mechanisms_on_cases_of_their_own() {
+    let catalog = Catalog::embedded().unwrap();
+    let cases = "\
+# a fee or a cost asked to exist is about the bill, not stock
+在runpod租2张a100跑10小时 有没有额外收费\t/cost runpod a100-80g-sxm 10h cards=2
+vast上3090跑5个小时 有没有什么隐藏的费用\t/cost vast rtx-3090 5h
+runpod 4090 for 6 hours, are there any hidden fees?\t/cost runpod rtx-4090 6h
+# a card asked to exist stays stock
+有没有4090\t/stock rtx-4090
+# free as not taken, said with a time or a machine word
+is an h100 free right now\t/stock h100-sxm
+any 4090 gpus free today?\t/stock rtx-4090
+a100 有空闲的吗\t/stock a100-80g-sxm
+# the features asked
+你有哪些功能\t/help
+what features does this bot have\t/help
+这个bot有什么功能\t/help
+";
+    let (total, right) = share_by_line(&catalog, "fresh14 mechanisms", cases);
+    assert_eq!(right, total, "{right} of {total}");
+}
