@@ -18,6 +18,9 @@ runpod 4090 for 6 hours, are there any hidden fees?\t/cost runpod rtx-4090 6h
 is an h100 free right now\t/stock h100-sxm
 any 4090 gpus free today?\t/stock rtx-4090
 a100 有空闲的吗\t/stock a100-80g-sxm
+# two platforms set against each other, a card and a job length: the comparison
+autodl和矩池云 3090 跑5小时\t/compare rtx-3090 autodl matpool 5h
+runpod or lambda, h100, 10 hours\t/compare h100-sxm runpod lambda 10h
 # the features asked
 你有哪些功能\t/help
 what features does this bot have\t/help
