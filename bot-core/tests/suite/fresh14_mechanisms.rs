@@ -21,6 +21,10 @@ a100 有空闲的吗\t/stock a100-80g-sxm
 # two platforms set against each other, a card and a job length: the comparison
 autodl和矩池云 3090 跑5小时\t/compare rtx-3090 autodl matpool 5h
 runpod or lambda, h100, 10 hours\t/compare h100-sxm runpod lambda 10h
+# a bare number after a run verb: its unit asked back, never the default hour
+autodl 3090 租 12 要多少\task:/cost autodl rtx-3090 12h
+4090 run 5 how much on vast\task:/cost vast rtx-4090 5h
+跑4090 多少钱\t/compare rtx-4090 1h
 # the features asked
 你有哪些功能\t/help
 what features does this bot have\t/help
