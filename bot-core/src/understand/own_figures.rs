@@ -5,9 +5,9 @@
 
 use super::Reading;
 use super::intent::Question;
-use super::request::{self as make, Request, Usage};
+use super::request::{self as make, Money, Request, Usage};
 use super::text::has;
-use super::words::{ALERT_LIST_WORDS, ALERT_WORDS, STOCK_WORDS, TCO_WORDS};
+use super::words::{ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, STOCK_WORDS, TCO_WORDS};
 use super::words_guidance::PICK_WORDS;
 use crate::billing::PriceUnit;
 
@@ -95,4 +95,25 @@ fn budget_pick(q: &Question) -> Option<Reading> {
     let asks = has(q.padded, RENT_WHAT_WORDS) || has(q.padded, PICK_WORDS);
     let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
     (asks && budget).then_some(Reading::Command(Request::Pick))
+}
+
+/// `一张4090一小时2块5 一个月多少钱`: the user's own hourly rate beside a card, no platform,
+/// with a calendar length's price asked, is that rate converted, never the list prices.
+pub(super) fn own_rate_over_calendar(q: &Question, p: &Money) -> bool {
+    let Some(PriceUnit::Time(_)) = p.per else {
+        return false;
+    };
+    let calendar = match &q.e.usage {
+        Some(Usage::Always) => true,
+        Some(Usage::Once(s)) => {
+            [86_400u32, 604_800, 730 * 3600, 8760 * 3600].contains(&u32::try_from(*s).unwrap_or(0))
+        }
+        _ => false,
+    };
+    calendar
+        && q.e.platforms.is_empty()
+        && q.nothing_to_size()
+        && has(q.padded, COST_WORDS)
+        && !has(q.padded, STOCK_WORDS)
+        && !has(q.padded, ALERT_WORDS)
 }

@@ -25,6 +25,10 @@ runpod or lambda, h100, 10 hours\t/compare h100-sxm runpod lambda 10h
 autodl 3090 租 12 要多少\task:/cost autodl rtx-3090 12h
 4090 run 5 how much on vast\task:/cost vast rtx-4090 5h
 跑4090 多少钱\t/compare rtx-4090 1h
+# the user's own hourly rate beside a card, a calendar length priced: that rate converted
+3090 $0.3 per hour, how much a month\t/convert 0.3usd/hour to month
+一张a100一小时6块 包月多少钱\t/convert 6cny/hour to month
+4090 一个月多少钱\t/compare rtx-4090 always
 # the features asked
 你有哪些功能\t/help
 what features does this bot have\t/help
