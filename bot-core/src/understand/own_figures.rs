@@ -7,7 +7,9 @@ use super::Reading;
 use super::intent::Question;
 use super::request::{self as make, Money, Request, Usage};
 use super::text::has;
-use super::words::{ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, STOCK_WORDS, TCO_WORDS};
+use super::words::{
+    ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, MEMORY_WORDS, STOCK_WORDS, TCO_WORDS,
+};
 use super::words_guidance::PICK_WORDS;
 use crate::billing::PriceUnit;
 
@@ -89,7 +91,11 @@ const BUDGET_CUES: &[&str] = &[
 /// `一个月预算500块 能租什么卡`, `I have 300 dollars a month, which gpu should I rent`: guidance
 /// with a budget, so `/pick` starts with the budget it reads from the same sentence.
 fn budget_pick(q: &Question) -> Option<Reading> {
-    if !q.e.gpus.is_empty() || !q.e.models.is_empty() || !q.e.sizes.is_empty() {
+    // A model to tune with a budget and no card known (`想微调个7b 预算100块 不知道租啥卡`)
+    // is guidance too, unless its fit is asked; `/pick` keeps the model from the sentence.
+    let sized = !q.e.models.is_empty() || !q.e.sizes.is_empty();
+    let fit_asked = has(q.padded, FIT_WORDS) || has(q.padded, MEMORY_WORDS);
+    if !q.e.gpus.is_empty() || (sized && (fit_asked || !has(q.padded, RENT_WHAT_WORDS))) {
         return None;
     }
     let asks = has(q.padded, RENT_WHAT_WORDS) || has(q.padded, PICK_WORDS);

@@ -29,6 +29,10 @@ autodl 3090 租 12 要多少\task:/cost autodl rtx-3090 12h
 3090 $0.3 per hour, how much a month\t/convert 0.3usd/hour to month
 一张a100一小时6块 包月多少钱\t/convert 6cny/hour to month
 4090 一个月多少钱\t/compare rtx-4090 always
+# a model to tune with a budget and no card known: guidance; with its fit asked, the fit
+want to fine-tune llama 8b, budget 50 dollars, no idea which gpu to rent\t/pick
+预算200块 想跑qwen2.5-14b 租啥卡能跑得动\t/fit qwen2.5-14b
+预算100块 想微调7b 4090够吗\t/fit 7b lora rtx-4090
 # the features asked
 你有哪些功能\t/help
 what features does this bot have\t/help
