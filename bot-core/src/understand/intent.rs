@@ -239,8 +239,7 @@ fn priced_job(q: &Question) -> Option<Reading> {
 
 fn convert(q: &Question) -> Option<Reading> {
     let p = q.price?;
-    let asked = p.per.is_some()
-        && (q.has(CONVERT_WORDS) || super::own_figures::own_rate_over_calendar(q, p));
+    let asked = p.per.is_some() && q.has(CONVERT_WORDS);
     if !asked && (!q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty()) {
         return None;
     }

@@ -5,10 +5,12 @@
 
 use super::Reading;
 use super::intent::Question;
+use super::price::convert_request;
 use super::request::{self as make, Money, Request, Usage};
 use super::text::has;
 use super::words::{
-    ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, MEMORY_WORDS, STOCK_WORDS, TCO_WORDS,
+    ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, MEMORY_WORDS, RUN_WORDS, STOCK_WORDS,
+    TCO_WORDS,
 };
 use super::words_guidance::PICK_WORDS;
 use crate::billing::PriceUnit;
@@ -23,7 +25,9 @@ pub(super) fn own_figures(q: &Question) -> Option<Reading> {
     {
         return None;
     }
-    own_price_job(q).or_else(|| budget_pick(q))
+    own_price_job(q)
+        .or_else(|| own_rate_converted(q))
+        .or_else(|| budget_pick(q))
 }
 
 /// `vast 4090 $0.35/h 40 minutes`: an hourly price said next to a platform or a card is what
@@ -105,7 +109,7 @@ fn budget_pick(q: &Question) -> Option<Reading> {
 
 /// `一张4090一小时2块5 一个月多少钱`: the user's own hourly rate beside a card, no platform,
 /// with a calendar length's price asked, is that rate converted, never the list prices.
-pub(super) fn own_rate_over_calendar(q: &Question, p: &Money) -> bool {
+fn own_rate_over_calendar(q: &Question, p: &Money) -> bool {
     let Some(PriceUnit::Time(_)) = p.per else {
         return false;
     };
@@ -116,10 +120,24 @@ pub(super) fn own_rate_over_calendar(q: &Question, p: &Money) -> bool {
         }
         _ => false,
     };
+    // A verb makes the length a job (`两块钱一小时跑一天`), costed by the general rules.
+    let run = RUN_WORDS
+        .iter()
+        .any(|w| *w != "for " && q.padded.contains(w));
     calendar
+        && !run
+        && !q.e.gpus.is_empty()
         && q.e.platforms.is_empty()
         && q.nothing_to_size()
         && has(q.padded, COST_WORDS)
         && !has(q.padded, STOCK_WORDS)
         && !has(q.padded, ALERT_WORDS)
+}
+
+/// The conversion [`own_rate_over_calendar`] asks for.
+fn own_rate_converted(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    own_rate_over_calendar(q, p)
+        .then(|| convert_request(q.padded, p).map(Reading::Command))
+        .flatten()
 }

@@ -33,6 +33,9 @@ autodl 3090 租 12 要多少\task:/cost autodl rtx-3090 12h
 want to fine-tune llama 8b, budget 50 dollars, no idea which gpu to rent\t/pick
 预算200块 想跑qwen2.5-14b 租啥卡能跑得动\t/fit qwen2.5-14b
 预算100块 想微调7b 4090够吗\t/fit 7b lora rtx-4090
+# Spanish and Portuguese lengths are read, never the default hour
+cuanto cuesta una 4090 en vast por 3 horas\t/cost vast rtx-4090 3h
+quanto custa a100 no runpod por 2 horas\t/cost runpod a100-80g-sxm 2h
 # the features asked
 你有哪些功能\t/help
 what features does this bot have\t/help
@@ -40,4 +43,18 @@ what features does this bot have\t/help
 ";
     let (total, right) = share_by_line(&catalog, "fresh14 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
+}
+
+/// `questions_fresh14.tsv` (132), written apart from the reader: untuned 116/132, 124/132 with
+/// eight equally right readings relabelled, after this batch's mechanisms 132/132.
+#[test]
+fn fresh14_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh14",
+        include_str!("../data/questions_fresh14.tsv"),
+    );
+    assert!(total >= 120, "fresh14: {total} questions");
+    assert!(right * 100 >= total * 95, "fresh14: {right} of {total}");
 }
