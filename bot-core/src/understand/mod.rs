@@ -115,6 +115,19 @@ pub(super) fn read_normalized(
         let had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
         e.gpus.retain(|c| !had.contains(&c.gpu));
     }
+    // `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after
+    // the length, or before the name) is still its count, never dropped for one card.
+    if let [c] = e.gpus.as_mut_slice()
+        && c.count == 1
+        && let Some(n) = toks.windows(2).find_map(|w| {
+            (w[0].bytes().all(|b| b.is_ascii_digit()) && ["cards", "gpus"].contains(&w[1].as_str()))
+                .then(|| crate::lexicon::card_count(&w[0]))
+                .flatten()
+                .filter(|n| (2..=64).contains(n))
+        })
+    {
+        c.count = n;
+    }
     if e.batch.is_none() {
         e.batch = cues::concurrent_users(&norm);
     }

@@ -36,6 +36,9 @@ want to fine-tune llama 8b, budget 50 dollars, no idea which gpu to rent\t/pick
 # Spanish and Portuguese lengths are read, never the default hour
 cuanto cuesta una 4090 en vast por 3 horas\t/cost vast rtx-4090 3h
 quanto custa a100 no runpod por 2 horas\t/cost runpod a100-80g-sxm 2h
+# a card's count said apart from it is kept
+lambda h100 8 hours 4 cards how much\t/cost lambda h100-sxm 8h cards=4
+2 gpus a100 on runpod for 3 hours, price?\t/cost runpod a100-80g-sxm 3h cards=2
 # the features asked
 你有哪些功能\t/help
 what features does this bot have\t/help
