@@ -396,7 +396,7 @@ fn stock(q: &Question) -> Option<Reading> {
     let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
     // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
     // people asked (`有人知道…吗`).
-    let text = cues::without_people_asked(q.padded);
+    let text = super::fee_asked::without_fees_asked(&cues::without_people_asked(q.padded));
     let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
     if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
         return None;
@@ -468,12 +468,15 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     match (e.platforms.as_slice(), e.gpus.as_slice()) {
         // "A和B哪个便宜" between platforms: every platform's price, ranked.
         // `lambda vs runpod h100 price`: platforms set against each other on their price are
-        // ranked too (without a word of price, each one's bill is asked back).
+        // ranked too, and so are they with a job's length (`vast vs runpod for a 4090, 2
+        // hours`); with neither, each one's bill is asked back.
         // `is runpod cheaper for a100`, `vast is cheapest for 3090, true?`: one platform
         // weighed against the rest is the ranking, where it stands.
         (ps, [g])
             if (cheap && (ps.len() != 1 || cues::weighs_against_others(q.padded)))
-                || (ps.len() > 1 && q.has(AGAINST_WORDS) && q.has(PRICE_WORDS)) =>
+                || (ps.len() > 1
+                    && q.has(AGAINST_WORDS)
+                    && (q.has(PRICE_WORDS) || e.usage.is_some())) =>
         {
             compare_named(g).map(Reading::Command)
         }

@@ -13,11 +13,13 @@
 //! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
+mod bare_number;
 mod cues;
 mod diffusion_names;
 mod entities;
 mod facts;
 mod family_ask;
+mod fee_asked;
 mod headcount;
 mod intent;
 mod own_figures;
@@ -113,6 +115,19 @@ pub(super) fn read_normalized(
         let had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
         e.gpus.retain(|c| !had.contains(&c.gpu));
     }
+    // `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after
+    // the length, or before the name) is still its count, never dropped for one card.
+    if let [c] = e.gpus.as_mut_slice()
+        && c.count == 1
+        && let Some(n) = toks.windows(2).find_map(|w| {
+            (w[0].bytes().all(|b| b.is_ascii_digit()) && ["cards", "gpus"].contains(&w[1].as_str()))
+                .then(|| crate::lexicon::card_count(&w[0]))
+                .flatten()
+                .filter(|n| (2..=64).contains(n))
+        })
+    {
+        c.count = n;
+    }
     if e.batch.is_none() {
         e.batch = cues::concurrent_users(&norm);
     }
@@ -148,6 +163,30 @@ pub(super) fn read_normalized(
             .unwrap_or_else(|| intent::decide(&q));
         cues::with_spot(r, &padded)
     };
+    // `跑3 多少钱`: a job length said without its unit is asked back (hours or days), never
+    // billed as the default hour.
+    if e.usage.is_none()
+        && matches!(
+            plain,
+            Reading::Command(Request::Cost(_) | Request::Compare(_))
+        )
+        && let Some(end) = bare_number::bare_run_number(&norm)
+    {
+        let choices: Vec<Request> = ["小时", "天"]
+            .iter()
+            .filter_map(|unit| {
+                let mut said = norm.clone();
+                said.insert_str(end, unit);
+                match read_normalized(catalog, said, false).0 {
+                    Reading::Command(r) => Some(r),
+                    _ => None,
+                }
+            })
+            .collect();
+        if !choices.is_empty() {
+            return (Reading::Ask(choices), work);
+        }
+    }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
     if fix_typos && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e) {

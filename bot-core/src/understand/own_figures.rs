@@ -5,9 +5,13 @@
 
 use super::Reading;
 use super::intent::Question;
-use super::request::{self as make, Request, Usage};
+use super::price::convert_request;
+use super::request::{self as make, Money, Request, Usage};
 use super::text::has;
-use super::words::{ALERT_LIST_WORDS, ALERT_WORDS, STOCK_WORDS, TCO_WORDS};
+use super::words::{
+    ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, MEMORY_WORDS, RUN_WORDS, STOCK_WORDS,
+    TCO_WORDS,
+};
 use super::words_guidance::PICK_WORDS;
 use crate::billing::PriceUnit;
 
@@ -21,7 +25,9 @@ pub(super) fn own_figures(q: &Question) -> Option<Reading> {
     {
         return None;
     }
-    own_price_job(q).or_else(|| budget_pick(q))
+    own_price_job(q)
+        .or_else(|| own_rate_converted(q))
+        .or_else(|| budget_pick(q))
 }
 
 /// `vast 4090 $0.35/h 40 minutes`: an hourly price said next to a platform or a card is what
@@ -89,10 +95,49 @@ const BUDGET_CUES: &[&str] = &[
 /// `一个月预算500块 能租什么卡`, `I have 300 dollars a month, which gpu should I rent`: guidance
 /// with a budget, so `/pick` starts with the budget it reads from the same sentence.
 fn budget_pick(q: &Question) -> Option<Reading> {
-    if !q.e.gpus.is_empty() || !q.e.models.is_empty() || !q.e.sizes.is_empty() {
+    // A model to tune with a budget and no card known (`想微调个7b 预算100块 不知道租啥卡`)
+    // is guidance too, unless its fit is asked; `/pick` keeps the model from the sentence.
+    let sized = !q.e.models.is_empty() || !q.e.sizes.is_empty();
+    let fit_asked = has(q.padded, FIT_WORDS) || has(q.padded, MEMORY_WORDS);
+    if !q.e.gpus.is_empty() || (sized && (fit_asked || !has(q.padded, RENT_WHAT_WORDS))) {
         return None;
     }
     let asks = has(q.padded, RENT_WHAT_WORDS) || has(q.padded, PICK_WORDS);
     let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
     (asks && budget).then_some(Reading::Command(Request::Pick))
+}
+
+/// `一张4090一小时2块5 一个月多少钱`: the user's own hourly rate beside a card, no platform,
+/// with a calendar length's price asked, is that rate converted, never the list prices.
+fn own_rate_over_calendar(q: &Question, p: &Money) -> bool {
+    let Some(PriceUnit::Time(_)) = p.per else {
+        return false;
+    };
+    let calendar = match &q.e.usage {
+        Some(Usage::Always) => true,
+        Some(Usage::Once(s)) => {
+            [86_400u32, 604_800, 730 * 3600, 8760 * 3600].contains(&u32::try_from(*s).unwrap_or(0))
+        }
+        _ => false,
+    };
+    // A verb makes the length a job (`两块钱一小时跑一天`), costed by the general rules.
+    let run = RUN_WORDS
+        .iter()
+        .any(|w| *w != "for " && q.padded.contains(w));
+    calendar
+        && !run
+        && !q.e.gpus.is_empty()
+        && q.e.platforms.is_empty()
+        && q.nothing_to_size()
+        && has(q.padded, COST_WORDS)
+        && !has(q.padded, STOCK_WORDS)
+        && !has(q.padded, ALERT_WORDS)
+}
+
+/// The conversion [`own_rate_over_calendar`] asks for.
+fn own_rate_converted(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    own_rate_over_calendar(q, p)
+        .then(|| convert_request(q.padded, p).map(Reading::Command))
+        .flatten()
 }

@@ -44,6 +44,13 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("doesnt", "doesn't"),
     ("isnt", "isn't"),
     ("cant", "can't"),
+    // Spanish and Portuguese lengths (`por 5 horas`): a number whose unit is not read would
+    // bill the default hour.
+    ("horas", "hours"),
+    ("hora", "hour"),
+    ("minutos", "minutes"),
+    ("semanas", "weeks"),
+    ("dias", "days"),
 ];
 
 /// One walk: each maximal run of ASCII letters is looked up in [`SPELLINGS`], unless it is

@@ -196,6 +196,16 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "有没有",
     "空闲",
     "闲置",
+    // `any l40s machines free at the moment`: free as not taken, said with a time (never
+    // bare `free`, which is also free of charge).
+    "free at the moment",
+    "free right now",
+    "free now",
+    "free today",
+    "machines free",
+    "gpus free",
+    "cards free",
+    "nodes free",
     "out of ",
     "run out",
 ];

@@ -157,6 +157,12 @@ pub(super) const HELP_WORDS: &[&str] = &[
     "可以干什么",
     "会做什么",
     "能帮我做什么",
+    // `都有啥功能`, `你有哪些功能`, `what features does it have`: the features asked.
+    "啥功能",
+    "哪些功能",
+    "什么功能",
+    "what features",
+    "which features",
 ];
 
 /// Whole messages that only greet: answered with what the bot can do.

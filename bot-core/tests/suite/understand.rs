@@ -278,7 +278,7 @@ fn a_fresh_batch_is_read_as_the_right_command() {
 
 /// A question set with whole expected first lines (`ask:/line` where asking back, with that
 /// line among the choices, is right): the share read exactly so.
-fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) {
+pub(super) fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) {
     let (mut total, mut right) = (0, 0);
     for line in corpus
         .lines()
