@@ -250,41 +250,6 @@ pub(super) fn engine(padded: &str) -> Option<crate::vram::Engine> {
     .and_then(|w| w.parse().ok())
 }
 
-/// `20个人同时用`, `50 concurrent users`, `16 users at once`: that many sequences at once (the
-/// batch `/fit` reads).
-pub(super) fn concurrent_users(padded: &str) -> Option<u32> {
-    const AFTER: &[&str] = &[
-        "个人同时",
-        "人同时",
-        "个用户同时",
-        "个用户并发",
-        "用户并发",
-        "人并发",
-        "concurrent",
-        "users at once",
-        "users at the same time",
-        "people at once",
-        "people at the same time",
-        "simultaneous",
-        "users simultaneously",
-    ];
-    let chars: Vec<(usize, char)> = padded.char_indices().collect();
-    chars.iter().enumerate().find_map(|(k, &(at, c))| {
-        let start = k == 0 || !chars[k - 1].1.is_ascii_alphanumeric();
-        if !(start && c.is_ascii_digit()) {
-            return None;
-        }
-        let digits = padded[at..].bytes().take_while(u8::is_ascii_digit).count();
-        let rest = padded[at + digits..].trim_start();
-        AFTER
-            .iter()
-            .any(|a| rest.starts_with(a))
-            .then(|| padded[at..at + digits].parse().ok())
-            .flatten()
-            .filter(|n| (2..=1024).contains(n))
-    })
-}
-
 /// `想租卡`, `want to rent a gpu`, `需要算力`: a wish to rent, said without naming anything.
 pub(super) fn wishes_to_rent(padded: &str) -> bool {
     has(

@@ -128,9 +128,6 @@ pub(super) fn read_normalized(
     {
         c.count = n;
     }
-    if e.batch.is_none() {
-        e.batch = cues::concurrent_users(&norm);
-    }
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
