@@ -209,17 +209,19 @@ fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     amount_word(first).map(|b| (b, currency))
 }
 
-/// The currency a word beside an amount writes (`¥30`, `30元`, `块`, `$`, `刀`, `usd`).
+/// The currency written in `word` (`30元`, `$20`, `50刀`, `20美元`), if it is USD or CNY: the
+/// reader's currency words, the longest found first (`美元` is not `元`), as the lexicon reads
+/// them.
 pub fn currency_word(word: &str) -> Option<&'static str> {
-    const CNY: &[&str] = &["¥", "￥", "元", "块", "rmb", "cny", "yuan", "人民币"];
-    const USD: &[&str] = &["$", "刀", "美元", "usd", "dollar", "美金"];
     let w = word.to_lowercase();
-    if CNY.iter().any(|c| w.contains(c)) {
-        Some("CNY")
-    } else if USD.iter().any(|c| w.contains(c)) {
-        Some("USD")
-    } else {
-        None
+    let found = super::price::CURRENCY_WORDS
+        .iter()
+        .filter(|c| w.contains(**c))
+        .max_by_key(|c| c.chars().count())?;
+    match crate::lexicon::parse_currency(found).ok()?.as_str() {
+        "USD" => Some("USD"),
+        "CNY" => Some("CNY"),
+        _ => None,
     }
 }
 

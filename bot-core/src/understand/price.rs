@@ -28,6 +28,7 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     // A symbol after the amount (`0.2$/h`, `3¥`).
     "$",
     "¥",
+    "￥",
 ];
 /// Unit words after `/`, `per`, `每` or a currency, longest first where one begins another.
 pub(super) const UNIT_WORDS: &[(&str, &str)] = &[

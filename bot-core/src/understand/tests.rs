@@ -51,6 +51,28 @@ fn every_currency_word_is_the_lexicons() {
     }
 }
 
+/// A budget's currency word is the longest currency word in it: `20美元` is dollars though it
+/// ends in `元`.
+#[test]
+fn a_currency_word_is_its_longest_match() {
+    use super::currency_word as c;
+    for (w, want) in [
+        ("20美元", Some("USD")),
+        ("30美金", Some("USD")),
+        ("50刀", Some("USD")),
+        ("$20", Some("USD")),
+        ("30元", Some("CNY")),
+        ("100块钱", Some("CNY")),
+        ("¥30", Some("CNY")),
+        ("￥30", Some("CNY")),
+        ("200人民币", Some("CNY")),
+        ("30", None),
+        ("30欧元", None),
+    ] {
+        assert_eq!(c(w), want, "{w}");
+    }
+}
+
 mod round_trip {
     //! Every reading of the corpora, rendered to its echo line and parsed again by the
     //! command's own parser, is the same typed request: the reader and the commands build one
