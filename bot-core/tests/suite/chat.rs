@@ -2,7 +2,7 @@
 //! a fixed today (prices' ages do not drift with the calendar), and one line said in a locale,
 //! rendered as plain text.
 
-use bot_core::reply::Reply;
+use bot_core::reply::{Part, Reply};
 use bot_core::store::{Store, db_path};
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
 use std::sync::Arc;
@@ -45,4 +45,16 @@ pub fn text(replies: &[Reply], lang: Lang) -> String {
 pub fn say(w: &World, locale: &str, line: &str) -> String {
     let a = w.bot.handle(&who(locale), Input::Text(line.into()));
     text(&a.replies, a.lang)
+}
+
+/// The message id of every text part, in order (what a story asserts was said).
+pub fn message_ids(replies: &[Reply]) -> Vec<String> {
+    replies
+        .iter()
+        .flat_map(|r| r.parts.iter())
+        .filter_map(|p| match p {
+            Part::Text(m) => Some(m.id.clone()),
+            _ => None,
+        })
+        .collect()
 }

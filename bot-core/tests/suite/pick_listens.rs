@@ -2,7 +2,6 @@
 //! echoed; a question asked inside /pick is answered with where /pick stands; nothing the bot
 //! understood is refused as "I couldn't use that answer".
 
-use bot_core::reply::{Part, Reply};
 use bot_core::store::{Store, db_path};
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};
 use std::sync::Arc;
@@ -23,18 +22,6 @@ fn who(locale: &str) -> ChatRef {
     }
 }
 
-/// The message ids of every text part, in order.
-fn ids(replies: &[Reply]) -> Vec<String> {
-    replies
-        .iter()
-        .flat_map(|r| r.parts.iter())
-        .filter_map(|p| match p {
-            Part::Text(m) => Some(m.id.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 fn say(bot: &Bot, me: &ChatRef, text: &str) -> (Vec<String>, String) {
     let replies = bot.handle(me, Input::Text(text.into())).replies;
     let lang = bot.lang_for(me);
@@ -43,7 +30,7 @@ fn say(bot: &Bot, me: &ChatRef, text: &str) -> (Vec<String>, String) {
         .map(|r| Localizer::get().render_plain(lang, r))
         .collect::<Vec<_>>()
         .join("\n");
-    (ids(&replies), shown)
+    (super::chat::message_ids(&replies), shown)
 }
 
 #[test]

@@ -3,30 +3,13 @@
 //! budget said in a currency is kept in the chat's, converted (`预算100块` is never $100).
 
 use super::chat::{who, world};
-use bot_core::reply::{Part, Reply};
-use bot_core::{Input, Localizer};
-
-fn ids(replies: &[Reply]) -> Vec<String> {
-    replies
-        .iter()
-        .flat_map(|r| r.parts.iter())
-        .filter_map(|p| match p {
-            Part::Text(m) => Some(m.id.clone()),
-            _ => None,
-        })
-        .collect()
-}
+use bot_core::Input;
 
 fn say(w: &super::chat::World, locale: &str, text: &str) -> (Vec<String>, String) {
     let me = who(locale);
     let replies = w.bot.handle(&me, Input::Text(text.into())).replies;
-    let lang = w.bot.lang_for(&me);
-    let shown = replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n");
-    (ids(&replies), shown)
+    let shown = super::chat::text(&replies, w.bot.lang_for(&me));
+    (super::chat::message_ids(&replies), shown)
 }
 
 fn has(ids: &[String], id: &str) -> bool {
