@@ -7,10 +7,14 @@ usage: python3 tools/catalog-figures.py [path/to/platforms.toml] [--today YYYY-M
   --before OLD.toml  print every figure as "old → new" (e.g. the file on main:
                      git show main:bot-core/catalog/platforms.toml > /tmp/before.toml)
   --gaps             list, per Chinese platform, the facts still unknown (the work left)
+  --check-labels     list first-hand citations whose source is not on the platform's own domain,
+                     to review by hand (a vendor's GitHub docs or CLI is first-hand; a blog is not)
 """
 import datetime
+import re
 import sys
 import tomllib
+from urllib.parse import urlparse
 
 
 def option(name):
@@ -172,3 +176,25 @@ if "--gaps" in sys.argv:
             continue
         gaps = [n + ("*" if looked(p, fld) else "") for n, fld in FACTS.items() if not known(p, fld)]
         print(f"  {p['id']:18} {', '.join(gaps) or '-'}")
+
+if "--check-labels" in sys.argv:
+    def domain(url):
+        """Registrable domain: the last two labels, three under a country's com/net/org."""
+        host = urlparse(url if re.match(r"^[a-z]+://", url) else "https://" + url).hostname or ""
+        parts = host.split(".")
+        if len(parts) >= 3 and parts[-2] in ("com", "co", "net", "org") and len(parts[-1]) == 2:
+            return ".".join(parts[-3:])
+        return ".".join(parts[-2:])
+
+    print("\nFirst-hand citations off the platform's own domain (review: vendor page or not?)")
+    for p in load(path):
+        site = domain(p["website"])
+        cited = [(sec, p[sec].get("source", ""), p[sec].get("third_party", False))
+                 for sec in ("billing", "barriers")]
+        cited += [("cite " + ",".join(c["fields"]), c["source"], c.get("third_party", False))
+                  for c in p.get("cite", [])]
+        cited += [("retention", r["source"], r.get("third_party", False)) for r in p.get("retention", [])]
+        cited += [("price " + q["gpu"], q["source"], q.get("third_party", False)) for q in p.get("price", [])]
+        for what, src, third in cited:
+            if not third and domain(src) != site:
+                print(f"  {p['id']:16} {what:44} {src}")
