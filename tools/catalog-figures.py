@@ -3,18 +3,54 @@
 or unknown, first-hand or third-party; prices within 30/180 days; Chinese card families priced.
 
 usage: python3 tools/catalog-figures.py [path/to/platforms.toml] [--today YYYY-MM-DD]
-       git show main:bot-core/catalog/platforms.toml > /tmp/before.toml  # for a before figure
+                                        [--before OLD.toml] [--gaps]
+  --before OLD.toml  print every figure as "old → new" (e.g. the file on main:
+                     git show main:bot-core/catalog/platforms.toml > /tmp/before.toml)
+  --gaps             list, per Chinese platform, the facts still unknown (the work left)
+  --check-labels     list first-hand citations whose source is not on the platform's own domain,
+                     to review by hand (a vendor's GitHub docs or CLI is first-hand; a blog is not)
 """
 import datetime
+import re
 import sys
 import tomllib
+from urllib.parse import urlparse
 
-args = [a for a in sys.argv[1:] if not a.startswith("--")]
+
+def option(name):
+    if name in sys.argv:
+        i = sys.argv.index(name)
+        if i + 1 >= len(sys.argv):
+            sys.exit(f"{name} needs a value")
+        return sys.argv[i + 1]
+    return None
+
+
+VALUED = {"--today", "--before"}
+args, skip = [], False
+for a in sys.argv[1:]:
+    if skip:
+        skip = False
+    elif a in VALUED:
+        skip = True
+    elif not a.startswith("--"):
+        args.append(a)
 path = args[0] if args else "bot-core/catalog/platforms.toml"
-today = datetime.date.fromisoformat(
-    sys.argv[sys.argv.index("--today") + 1] if "--today" in sys.argv else "2026-12-01"
-)
-platforms = tomllib.load(open(path, "rb"))["platform"]
+# The review date the catalog tests use (catalog::most_prices_are_recent), so figures agree.
+today = datetime.date.fromisoformat(option("--today") or "2026-12-01")
+
+FACTS = {
+    "billed_while_stopped": "billing.stopped_billing",
+    "increment": "billing.increment",
+    "payment_methods": "barriers.payment_methods",
+    "min_topup": "barriers.min_topup",
+    "real_name": "barriers.real_name_verification",
+}
+FAMILIES = {
+    "H20": ("h20",), "A800": ("a800",), "L20": ("l20",), "4090D": ("rtx-4090d",),
+    "4090 48G": ("rtx-4090-48g",), "A100": ("a100",), "H100": ("h100",), "H800": ("h800",),
+    "L40S": ("l40s",), "4090": ("rtx-4090",), "3090": ("rtx-3090",), "5090": ("rtx-5090",),
+}
 
 
 def cite(p, field):
@@ -39,53 +75,126 @@ def known(p, field):
     return v not in ("unknown", [], None)
 
 
-FACTS = {
-    "billed_while_stopped": "billing.stopped_billing",
-    "increment": "billing.increment",
-    "payment_methods": "barriers.payment_methods",
-    "min_topup": "barriers.min_topup",
-    "real_name": "barriers.real_name_verification",
-}
-
-print(f"{path}: {len(platforms)} platforms ({sum(p['region'] == 'cn' for p in platforms)} cn), today {today}")
 def looked(p, field):
     return any(field in l.get("fields", []) for l in p.get("looked_for", []))
 
 
-print(f"{'fact':22} {'known':>5} {'unknown':>7} {'1st-hand':>8} {'3rd-party':>9} {'cn known':>8}"
-      f" {'cn 1st':>6} {'cn unknown, where looked recorded':>34}")
-for name, field in FACTS.items():
-    k = [p for p in platforms if known(p, field)]
-    first = sum(not third_party(p, field) for p in k)
-    cn = [p for p in platforms if p["region"] == "cn"]
-    cn_k = [p for p in cn if known(p, field)]
-    cn_first = sum(not third_party(p, field) for p in cn_k)
-    cn_looked = sum(looked(p, field) for p in cn if not known(p, field))
-    print(f"{name:22} {len(k):5} {len(platforms) - len(k):7} {first:8} {len(k) - first:9} {len(cn_k):4}/{len(cn)}"
-          f" {cn_first:6} {cn_looked:>20}/{len(cn) - len(cn_k)}")
-ret = [p for p in platforms if p.get("retention")]
-ret_first = sum(any(not r.get("third_party", False) for r in p["retention"]) for p in ret)
-print(f"{'data_deletion':22} {len(ret):5} {len(platforms) - len(ret):7} {ret_first:8} {len(ret) - ret_first:9}")
-
-prices = [(p, q) for p in platforms for q in p.get("price", [])]
 def age(q):
     if q.get("undated"):
         return None
     return (today - datetime.date.fromisoformat(q["as_of"])).days
-ages = [age(q) for _, q in prices]
-print(f"prices: {len(prices)}; within 30 days: {sum(a is not None and a <= 30 for a in ages)}; "
-      f"within 180 days: {sum(a is not None and a <= 180 for a in ages)}; "
-      f"platforms with a price: {len({p['id'] for p, _ in prices})} "
-      f"(cn {len({p['id'] for p, _ in prices if p['region'] == 'cn'})}/{sum(p['region'] == 'cn' for p in platforms)})")
-monthly = sum(q.get("tier") in ("day", "week", "month") for _, q in prices)
-print(f"prepaid (day/week/month) prices: {monthly}; spot prices: {sum(q.get('tier') == 'spot' for _, q in prices)}")
 
-FAMILIES = {
-    "H20": ("h20",), "A800": ("a800",), "L20": ("l20",), "4090D": ("rtx-4090d",),
-    "4090 48G": ("rtx-4090-48g",), "A100": ("a100",), "H100": ("h100",), "H800": ("h800",),
-    "L40S": ("l40s",), "4090": ("rtx-4090",), "3090": ("rtx-3090",), "5090": ("rtx-5090",),
-}
-cn_gpus = {q["gpu"] for p, q in prices if p["region"] == "cn"}
-priced = [f for f, pre in FAMILIES.items()
-          if any(g == x or (g.startswith(x + "-") and x in ("a100", "h100", "a800")) for g in cn_gpus for x in pre)]
-print(f"Chinese card families priced on a cn platform: {len(priced)}/{len(FAMILIES)}: {', '.join(priced)}")
+
+def figures(platforms):
+    """Every figure of one catalog, as name -> number (or text for the family list)."""
+    f = {"platforms": len(platforms), "cn": sum(p["region"] == "cn" for p in platforms)}
+    cn = [p for p in platforms if p["region"] == "cn"]
+    for name, field in FACTS.items():
+        k = [p for p in platforms if known(p, field)]
+        cn_k = [p for p in cn if known(p, field)]
+        f[name] = {
+            "known": len(k),
+            "unknown": len(platforms) - len(k),
+            "1st-hand": sum(not third_party(p, field) for p in k),
+            "3rd-party": sum(third_party(p, field) for p in k),
+            "cn known": len(cn_k),
+            "cn 1st": sum(not third_party(p, field) for p in cn_k),
+            "cn looked": sum(looked(p, field) for p in cn if not known(p, field)),
+            "cn unknown": len(cn) - len(cn_k),
+        }
+    ret = [p for p in platforms if p.get("retention")]
+    f["data_deletion"] = {
+        "known": len(ret),
+        "unknown": len(platforms) - len(ret),
+        "1st-hand": sum(any(not r.get("third_party", False) for r in p["retention"]) for p in ret),
+        "3rd-party": sum(all(r.get("third_party", False) for r in p["retention"]) for p in ret),
+    }
+    prices = [(p, q) for p in platforms for q in p.get("price", [])]
+    ages = [age(q) for _, q in prices]
+    f["prices"] = len(prices)
+    f["within 30 days"] = sum(a is not None and a <= 30 for a in ages)
+    f["within 180 days"] = sum(a is not None and a <= 180 for a in ages)
+    f["platforms priced"] = len({p["id"] for p, _ in prices})
+    f["cn platforms priced"] = len({p["id"] for p, _ in prices if p["region"] == "cn"})
+    f["prepaid prices"] = sum(q.get("tier") in ("day", "week", "month") for _, q in prices)
+    f["spot prices"] = sum(q.get("tier") == "spot" for _, q in prices)
+    cn_gpus = {q["gpu"] for p, q in prices if p["region"] == "cn"}
+    f["families"] = [
+        fam for fam, pre in FAMILIES.items()
+        if any(g == x or (g.startswith(x + "-") and x in ("a100", "h100", "a800"))
+               for g in cn_gpus for x in pre)
+    ]
+    return f
+
+
+def load(p):
+    return tomllib.load(open(p, "rb"))["platform"]
+
+
+now = figures(load(path))
+before_path = option("--before")
+old = figures(load(before_path)) if before_path else None
+
+
+def show(get):
+    """A figure, as "old → new" when a before-file was given and it changed."""
+    new = get(now)
+    if old is None:
+        return str(new)
+    was = get(old)
+    return str(new) if was == new else f"{was} → {new}"
+
+
+print(f"{path}: {show(lambda f: f['platforms'])} platforms ({show(lambda f: f['cn'])} cn), today {today}"
+      + (f"; before = {before_path}" if old else ""))
+w = 13 if old else 9
+cols = ["known", "unknown", "1st-hand", "3rd-party"]
+print(f"{'fact':22}" + "".join(f" {c:>{w}}" for c in cols)
+      + f" {'cn known':>{w}} {'cn 1st':>{w}} {'cn unknown, looked recorded':>30}")
+for name in FACTS:
+    row = "".join(f" {show(lambda f, c=c: f[name][c]):>{w}}" for c in cols)
+    cn_k = show(lambda f: f"{f[name]['cn known']}/{f['cn']}")
+    cn_1 = show(lambda f: f[name]["cn 1st"])
+    cn_l = show(lambda f: f"{f[name]['cn looked']}/{f[name]['cn unknown']}")
+    print(f"{name:22}{row} {cn_k:>{w}} {cn_1:>{w}} {cn_l:>30}")
+row = "".join(f" {show(lambda f, c=c: f['data_deletion'][c]):>{w}}" for c in cols)
+print(f"{'data_deletion':22}{row}")
+print(f"prices: {show(lambda f: f['prices'])}; within 30 days: {show(lambda f: f['within 30 days'])}; "
+      f"within 180 days: {show(lambda f: f['within 180 days'])}; "
+      f"platforms with a price: {show(lambda f: f['platforms priced'])} "
+      f"(cn {show(lambda f: f['cn platforms priced'])}/{now['cn']})")
+print(f"prepaid (day/week/month) prices: {show(lambda f: f['prepaid prices'])}; "
+      f"spot prices: {show(lambda f: f['spot prices'])}")
+fams = now["families"]
+print(f"Chinese card families priced on a cn platform: {show(lambda f: len(f['families']))}/{len(FAMILIES)}: "
+      f"{', '.join(fams)}; missing: {', '.join(x for x in FAMILIES if x not in fams) or 'none'}")
+
+if "--gaps" in sys.argv:
+    print("\nChinese platforms: facts still unknown (looked-for recorded: *)")
+    for p in load(path):
+        if p["region"] != "cn":
+            continue
+        gaps = [n + ("*" if looked(p, fld) else "") for n, fld in FACTS.items() if not known(p, fld)]
+        print(f"  {p['id']:18} {', '.join(gaps) or '-'}")
+
+if "--check-labels" in sys.argv:
+    def domain(url):
+        """Registrable domain: the last two labels, three under a country's com/net/org."""
+        host = urlparse(url if re.match(r"^[a-z]+://", url) else "https://" + url).hostname or ""
+        parts = host.split(".")
+        if len(parts) >= 3 and parts[-2] in ("com", "co", "net", "org") and len(parts[-1]) == 2:
+            return ".".join(parts[-3:])
+        return ".".join(parts[-2:])
+
+    print("\nFirst-hand citations off the platform's own domain (review: vendor page or not?)")
+    for p in load(path):
+        site = domain(p["website"])
+        cited = [(sec, p[sec].get("source", ""), p[sec].get("third_party", False))
+                 for sec in ("billing", "barriers")]
+        cited += [("cite " + ",".join(c["fields"]), c["source"], c.get("third_party", False))
+                  for c in p.get("cite", [])]
+        cited += [("retention", r["source"], r.get("third_party", False)) for r in p.get("retention", [])]
+        cited += [("price " + q["gpu"], q["source"], q.get("third_party", False)) for q in p.get("price", [])]
+        for what, src, third in cited:
+            if not third and domain(src) != site:
+                print(f"  {p['id']:16} {what:44} {src}")
