@@ -257,6 +257,43 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     one_unit
 }
 
+/// A length said with its unit that no bill can use: zero (`0小时`, `0 minutes`) or longer
+/// than the 100 years a duration may run. The reader skips it, and the default hour would be
+/// priced in its place, so it is said back instead (the word as written, unit included).
+pub(super) fn unusable_span(toks: &[String]) -> Option<String> {
+    use crate::units::DurationError;
+    let unusable = |d: &str| match lexicon::duration(d) {
+        Ok(secs) => secs.is_zero(),
+        Err(e) => e == DurationError::TooLarge,
+    };
+    for (i, t) in toks.iter().enumerate() {
+        if is_number(t)
+            && let Some(next) = toks.get(i + 1)
+            && let Some(unit) = DURATION_UNITS
+                .iter()
+                .find(|u| next == *u || (!u.is_ascii() && next.starts_with(*u)))
+        {
+            if unusable(&format!("{t}{unit}")) {
+                let gap = if unit.is_ascii() { " " } else { "" };
+                return Some(format!("{t}{gap}{unit}"));
+            }
+            continue;
+        }
+        // `0h`, `0m`, `2000000h` as one word (never `3090s`: seconds are not read this way).
+        let digits = t.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        if is_number(digits)
+            && matches!(
+                &t[digits.len()..],
+                "h" | "m" | "d" | "hr" | "hrs" | "min" | "mins"
+            )
+            && unusable(t)
+        {
+            return Some(t.clone());
+        }
+    }
+    None
+}
+
 /// One number with its unit at `i`: (seconds, words used).
 fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
     let t = toks.get(i)?;

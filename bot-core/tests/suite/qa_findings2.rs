@@ -1,0 +1,121 @@
+//! Bugs found replaying the open issues' stories through the binary as a new user (QA, session
+//! 7), each checked on the mechanism with cases of our own.
+
+use crate::chat::{say, world};
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+/// English plurals of a card's name (`two a100s`, `8 h20s`) were said to be unknown cards
+/// ("“a100s” is not a card I know") though `3090s` and `h100s` were read: the unknown-card
+/// check looked the word up without the plural the reader forgives.
+#[test]
+fn a_card_said_in_the_plural_is_that_card() {
+    let w = world();
+    for (word, id) in [
+        ("a100s", "a100"),
+        ("h20s", "h20"),
+        ("v100s", "v100"),
+        ("a40s", "a40"),
+        ("h200s", "h200"),
+        ("b200s", "b200"),
+        ("a10s", "a10"),
+        ("h100s", "h100"),
+        ("3090s", "rtx-3090"),
+    ] {
+        for line in [
+            format!("can two {word} run qwen2.5-7b"),
+            format!("can I run qwen2.5-7b on 2 {word}"),
+        ] {
+            let got = say(&w, "en-US", &line);
+            let first = first_line(&got);
+            assert!(
+                first.starts_with("I read this as: /fit qwen2.5-7b 2x") && first.contains(id),
+                "{line}\n{got}"
+            );
+        }
+    }
+    // A number no card has is still said to be unknown, plural or not.
+    for line in [
+        "can two h300s run qwen2.5-7b",
+        "can two a99s run qwen2.5-7b",
+    ] {
+        let got = say(&w, "en-US", line);
+        assert!(got.contains("is not a card I know"), "{line}\n{got}");
+    }
+}
+
+/// A length the user said that cannot be priced (zero, or beyond the 100 years a duration may
+/// run) was dropped and the default hour priced instead: `autodl 4090 跑0小时多少钱` →
+/// `/cost autodl rtx-4090 1h`, `… for 2000000 hours` → a one-hour bill. The answer says the
+/// length back and asks for one it can use; it never bills another.
+#[test]
+fn a_length_that_cannot_be_priced_is_said_never_replaced_by_an_hour() {
+    let w = world();
+    for (locale, line, word) in [
+        ("zh-CN", "autodl 4090 跑0小时多少钱", "0小时"),
+        ("zh-CN", "4090 0小时多少钱", "0小时"),
+        ("zh-CN", "4090跑0分钟多少钱", "0分钟"),
+        ("zh-CN", "autodl 4090 跑1000000小时多少钱", "1000000小时"),
+        ("zh-CN", "autodl 4090 跑 1000 年多少钱", "1000年"),
+        ("zh-CN", "a100 跑 0 天要多少钱", "0天"),
+        (
+            "en-US",
+            "how much for an h100 on runpod for 0 minutes",
+            "0 minutes",
+        ),
+        (
+            "en-US",
+            "how much is a 4090 on autodl for 2000000 hours",
+            "2000000 hours",
+        ),
+        ("en-US", "price of a 4090 for 0 hours", "0 hours"),
+        ("en-US", "4090 on vast for 0h", "0h"),
+        (
+            "en-US",
+            "a100 for 5000 years on runpod, how much",
+            "5000 years",
+        ),
+    ] {
+        let got = say(&w, locale, line);
+        assert!(
+            !got.contains("/cost") && !got.contains("/compare"),
+            "{line}: a bill for a length the user did not say\n{got}"
+        );
+        assert!(
+            got.contains(word),
+            "{line}: the length is not said back\n{got}"
+        );
+        assert!(
+            got.contains("100"),
+            "{line}: the answer does not say what length it can use\n{got}"
+        );
+    }
+    // Lengths it can price are read as before, half hours and ranges included.
+    for (locale, line, cmd) in [
+        (
+            "zh-CN",
+            "autodl 4090 跑2小时多少钱",
+            "/cost autodl rtx-4090 2h",
+        ),
+        (
+            "zh-CN",
+            "autodl 4090 跑0.5小时多少钱",
+            "/cost autodl rtx-4090 30m",
+        ),
+        (
+            "zh-CN",
+            "autodl 4090 跑0-3小时多少钱",
+            "/cost autodl rtx-4090 3h",
+        ),
+        (
+            "en-US",
+            "how much is a 4090 on autodl for 100 hours",
+            "/cost autodl rtx-4090 4d4h",
+        ),
+    ] {
+        let got = say(&w, locale, line);
+        assert!(first_line(&got).ends_with(cmd), "{line}\n{got}");
+    }
+}
