@@ -119,3 +119,45 @@ fn a_length_that_cannot_be_priced_is_said_never_replaced_by_an_hour() {
         assert!(first_line(&got).ends_with(cmd), "{line}\n{got}");
     }
 }
+
+/// A–B ranges whose ends round to the same figure: `/compare 4090 100000h` listed AutoDL at
+/// `$27856.41–$27856.41`, and `/cost autodl 4090 100000h` said the real total "lies between
+/// $27856.41 … and $27856.41". Where both ends show the same money, one figure is the answer.
+#[test]
+fn a_range_whose_ends_show_the_same_money_is_one_figure() {
+    let w = world();
+    let mut ranges = 0;
+    for (locale, line) in [
+        ("en-US", "/compare 4090 100000h"),
+        ("zh-CN", "/compare 4090 100000h"),
+        ("en-US", "/compare a100 20000h"),
+        ("en-US", "/cost autodl 4090 100000h"),
+        ("zh-CN", "/cost autodl 4090 100000h"),
+        ("en-US", "/cost featurize 4090 50000h"),
+        ("en-US", "/compare 4090 3h"),
+        ("en-US", "/cost featurize 4090 3h"),
+    ] {
+        let got = say(&w, locale, line);
+        for word in got.split_whitespace() {
+            if let Some((a, b)) = word.split_once('–')
+                && a.starts_with(['$', '¥'])
+            {
+                ranges += 1;
+                assert_ne!(a, b, "{line}: {word}\n{got}");
+            }
+        }
+        for l in got
+            .lines()
+            .filter(|l| l.contains("lies between") || l.contains("实际合计在"))
+        {
+            ranges += 1;
+            let money: Vec<&str> = l
+                .split(|c: char| c.is_whitespace() || "（）()，到".contains(c))
+                .filter(|w| w.starts_with(['$', '¥']))
+                .collect();
+            assert!(money.len() == 2 && money[0] != money[1], "{line}: {l}");
+        }
+    }
+    // Short jobs still show their ranges.
+    assert!(ranges > 5, "no range left to check");
+}
