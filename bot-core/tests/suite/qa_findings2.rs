@@ -161,3 +161,41 @@ fn a_range_whose_ends_show_the_same_money_is_one_figure() {
     // Short jobs still show their ranges.
     assert!(ranges > 5, "no range left to check");
 }
+
+/// `/pick … 预算50` in a Chinese chat echoed `预算：$50.00` with no word on why dollars (the chat's
+/// currency, whoever reads it), where `/tco`, `/subscribe` and `/offers` say it. The echo now
+/// says how a bare budget was read; a budget said with its currency needs no such line.
+#[test]
+fn a_pick_budget_without_a_currency_says_which_one_it_was_read_in() {
+    let w = world();
+    for (locale, line, bare) in [
+        (
+            "zh-CN",
+            "/pick 想用lora微调下qwen2.5 7b 跑3个小时 只有支付宝 不想实名 预算50",
+            true,
+        ),
+        ("zh-CN", "/pick 微调 qwen2.5 7b lora 3小时 预算80", true),
+        (
+            "en-US",
+            "/pick fine-tune qwen2.5 7b with lora for 3 hours, budget 40",
+            true,
+        ),
+        ("zh-CN", "/pick 微调 qwen2.5 7b lora 3小时 预算50元", false),
+        ("zh-CN", "/pick 微调 qwen2.5 7b lora 3小时 预算$50", false),
+        (
+            "en-US",
+            "/pick fine-tune qwen2.5 7b with lora for 3 hours, budget $40",
+            false,
+        ),
+    ] {
+        let got = say(&w, locale, line);
+        let said = got.contains("没写币种") || got.contains("A number without a currency");
+        assert_eq!(said, bare, "{line}\n{got}");
+        assert!(
+            got.contains("50") || got.contains("40") || got.contains("80"),
+            "{got}"
+        );
+        // Each chat is new: end this /pick before the next line.
+        say(&w, locale, "/cancel");
+    }
+}
