@@ -199,3 +199,39 @@ fn a_pick_budget_without_a_currency_says_which_one_it_was_read_in() {
         say(&w, locale, "/cancel");
     }
 }
+
+/// `/tco qwen2.5-72b 4090 20m 0.3` (no format typed, as `/fit` allows) answered "I don't know
+/// the quantization 4090": the card was read as the format. A line without one gets the format
+/// a question gets (the model's published one, else BF16), the same answer as typing it.
+#[test]
+fn tco_without_a_format_reads_the_card_as_the_card() {
+    let w = world();
+    for locale in ["en-US", "zh-CN"] {
+        for (bare, typed) in [
+            (
+                "/tco qwen2.5-7b 4090 20m 0.3",
+                "/tco qwen2.5-7b bf16 4090 20m 0.3",
+            ),
+            (
+                "/tco qwen2.5-72b 2xa100 20m 0.3",
+                "/tco qwen2.5-72b bf16 2xa100 20m 0.3",
+            ),
+            ("/tco gpt-oss-20b 4090 5m", "/tco gpt-oss-20b mxfp4 4090 5m"),
+            (
+                "/tco 4090 llama-3.1-8b 10m 0.2",
+                "/tco llama-3.1-8b bf16 4090 10m 0.2",
+            ),
+            ("/tco qwen2.5-7b 4090 20m", "/tco qwen2.5-7b bf16 4090 20m"),
+        ] {
+            let a = say(&w, locale, bare);
+            assert_eq!(a, say(&w, locale, typed), "{bare}");
+            assert!(
+                !a.contains("4090」") && !a.contains("“4090”"),
+                "{bare}\n{a}"
+            );
+        }
+        // A format typed wrong is still said to be wrong.
+        let a = say(&w, locale, "/tco qwen2.5-7b int3 4090 20m 0.3");
+        assert!(a.contains("int3"), "{a}");
+    }
+}
