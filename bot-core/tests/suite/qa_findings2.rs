@@ -235,3 +235,30 @@ fn tco_without_a_format_reads_the_card_as_the_card() {
         assert!(a.contains("int3"), "{a}");
     }
 }
+
+/// `runpod 5090 price` → `/cost runpod rtx-5090 1h` answered "数据库里 runpod 没有 rtx-5090 的挂牌价"
+/// (ids in a Chinese sentence) and then a usage line, for a command typed right. Both are named
+/// as the reader knows them, and the answer says where the card's prices are.
+#[test]
+fn a_platform_without_the_card_is_named_with_where_the_card_is_priced() {
+    let w = world();
+    let cat = bot_core::Catalog::embedded().unwrap();
+    let mut checked = 0;
+    for p in cat.platforms.iter().take(12) {
+        for gpu in ["rtx-5090", "h100-sxm", "rtx-3090", "a100-80g-sxm"] {
+            if p.prices.iter().any(|q| q.gpu == gpu) {
+                continue;
+            }
+            let g = cat.find_gpu(gpu).unwrap();
+            for (locale, zh) in [("zh-CN", true), ("en-US", false)] {
+                let got = say(&w, locale, &format!("/cost {} {gpu} 1h", p.id));
+                assert!(got.contains(p.display_name(zh)), "{got}");
+                assert!(got.contains(g.display_name(zh)), "{got}");
+                assert!(got.contains(&format!("/gpu {gpu}")), "{got}");
+                assert!(!got.contains("用法") && !got.contains("Usage"), "{got}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 4);
+}
