@@ -409,7 +409,11 @@ fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str
         .into_iter()
         .filter(|m| m.clear || verdict == "short")
         .take(4)
-        .map(|m| format!("{} ({} GiB)", m.word, gib(m.need_gib)))
+        .map(|m| match lang {
+            // Full-width brackets in a Chinese list, as `fit_diffusion` writes its cards.
+            Lang::Zh => format!("{}（{} GiB）", m.word, gib(m.need_gib)),
+            Lang::En => format!("{} ({} GiB)", m.word, gib(m.need_gib)),
+        })
         .collect();
     if list.is_empty() {
         r.push(Msg::new("fit-tight-none"));

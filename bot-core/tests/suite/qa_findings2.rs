@@ -262,3 +262,27 @@ fn a_platform_without_the_card_is_named_with_where_the_card_is_priced() {
     }
     assert!(checked > 4);
 }
+
+/// The changes that make a tight job fit were listed in a Chinese answer with half-width
+/// brackets (`unsloth (16.0 GiB)、2x4090 (18.0 GiB)`), where every other Chinese list writes
+/// `（…）`.
+#[test]
+fn a_chinese_fit_lists_its_remedies_in_full_width_brackets() {
+    let w = world();
+    let mut lists = 0;
+    for line in [
+        "/fit qwen2.5-7b lora 4090",
+        "/fit qwen3-30b-a3b qlora ctx=2k 4090",
+        "/fit qwen2.5-14b qlora ctx=3k 4090",
+        "/fit qwen2.5-7b qlora ctx=2k 3060",
+        "/fit llama-3.1-8b qlora ctx=3k 4080",
+    ] {
+        let got = say(&w, "zh-CN", line);
+        for l in got.lines().filter(|l| l.starts_with("这样改就能")) {
+            lists += 1;
+            assert!(!l.contains(" (") && !l.contains("GiB)"), "{line}: {l}");
+            assert!(l.contains("GiB）"), "{line}: {l}");
+        }
+    }
+    assert!(lists >= 2, "no remedy list to check");
+}
