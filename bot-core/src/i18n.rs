@@ -247,6 +247,9 @@ const NAME_ARGS: &[&str] = &[
     "names",
     "model",
     "provider",
+    // Trainers' names (`LitGPT（单卡）`).
+    "on_default",
+    "off_default",
 ];
 /// Private-use marks around a name while its message is formatted.
 const OPEN: char = '\u{E000}';

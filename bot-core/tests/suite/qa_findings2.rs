@@ -286,3 +286,24 @@ fn a_chinese_fit_lists_its_remedies_in_full_width_brackets() {
     }
     assert!(lists >= 2, "no remedy list to check");
 }
+
+/// Chinese names sat apart from the Chinese around them (`共绩算力 这项任务`, `在 优云智算 试跑`,
+/// `LitGPT（单卡） 默认不开`): a space belongs between Chinese and Latin, not between two Chinese
+/// characters. Checked on whole answers in both directions: Chinese names tight, Latin names
+/// still spaced.
+#[test]
+fn chinese_names_sit_tight_in_whole_answers() {
+    let w = world();
+    let compare = say(&w, "zh-CN", "/compare 4090 3h");
+    assert!(compare.contains("共绩算力这项任务"), "{compare}");
+    let tco = say(&w, "zh-CN", "/tco qwen2.5-7b int4 4090 20m 0.3");
+    assert!(tco.contains("优云智算的包月"), "{tco}");
+    let fit = say(&w, "zh-CN", "/fit qwen2.5-7b lora 4090");
+    assert!(fit.contains("LitGPT（单卡）默认不开"), "{fit}");
+    // A Latin name keeps its space: `RunPod 这项任务` style.
+    let spot = say(&w, "zh-CN", "/cost runpod 5090 1h");
+    assert!(
+        spot.contains("数据库里 RunPod 没有 GeForce RTX 5090 的挂牌价"),
+        "{spot}"
+    );
+}
