@@ -87,6 +87,7 @@ fit-why-not = 占用最大的是{ $part ->
     [weights] 模型权重
     [kv] KV 缓存（缩短上下文、减小批量（batch=）或用 kv=fp8 都有帮助）
     [activations] 激活值（缩短上下文、减小批量（batch=）或开启梯度检查点都有帮助）
+    [activations_infer] 激活值（缩短上下文或减小批量（batch=）都有帮助）
    *[optimizer] 梯度和优化器状态（改用 LoRA/QLoRA，或多卡配合 ZeRO 都有帮助）
 }（{ $gib } GiB）。
 fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } token/秒。

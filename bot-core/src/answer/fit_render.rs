@@ -441,6 +441,11 @@ fn why_not(rep: &FitReport) -> Msg {
         .iter()
         .copied()
         .fold(("weights", f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+    // Inference keeps no activations for a backward pass: gradient checkpointing is no help.
+    let part = match part {
+        "activations" if rep.task == "infer" => "activations_infer",
+        p => p,
+    };
     Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
 }
 

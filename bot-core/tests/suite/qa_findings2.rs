@@ -307,3 +307,30 @@ fn chinese_names_sit_tight_in_whole_answers() {
         "{spot}"
     );
 }
+
+/// An inference job whose largest part is the activations (`/fit qwen2.5-7b ctx=128k 4090`)
+/// was told "gradient checkpointing helps": inference keeps no activations for a backward
+/// pass.
+#[test]
+fn inference_is_never_told_gradient_checkpointing_helps() {
+    let w = world();
+    let mut checked = 0;
+    for (locale, word) in [("en-US", "gradient checkpointing"), ("zh-CN", "梯度检查点")] {
+        for line in [
+            "/fit qwen2.5-7b ctx=128k 4090",
+            "/fit llama-3.1-8b ctx=128k 3090",
+            "/fit qwen2.5-14b ctx=64k batch=2 4090",
+        ] {
+            let got = say(&w, locale, line);
+            let why = got
+                .lines()
+                .find(|l| l.starts_with("The largest part") || l.starts_with("占用最大的是"))
+                .unwrap_or_else(|| panic!("{line}\n{got}"));
+            if why.contains("activations") || why.contains("激活") {
+                checked += 1;
+                assert!(!why.contains(word), "{line}: {why}");
+            }
+        }
+    }
+    assert!(checked >= 2, "no activation-bound inference to check");
+}
