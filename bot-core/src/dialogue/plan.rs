@@ -49,8 +49,18 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
     let trial_hours = (full / Decimal::from(10)).clamp(Decimal::new(5, 1), Decimal::from(2));
     let mut trial = s.clone();
     trial.usage = Some(Usage::OneOff { hours: trial_hours });
+    // The trial runs where the whole job was advised (the first row of the rental step): a
+    // platform cheaper only for half an hour (no minimum charge said) is not the one the job
+    // will run on, and a trial there checks nothing the job needs.
+    let advised = ranked_offers(ctx, s, gpu, cards)
+        .first()
+        .map(|(o, _)| o.platform_id.clone());
     let offers = ranked_offers(ctx, &trial, gpu, cards);
-    match offers.first() {
+    let here = offers
+        .iter()
+        .find(|(o, _)| Some(&o.platform_id) == advised.as_ref())
+        .or(offers.first());
+    match here {
         Some((o, _)) => {
             let p = ctx.catalog.platform(&o.platform_id).ok();
             let zh = ctx.lang == crate::i18n::Lang::Zh;

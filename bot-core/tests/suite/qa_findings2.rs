@@ -334,3 +334,66 @@ fn inference_is_never_told_gradient_checkpointing_helps() {
     }
     assert!(checked >= 2, "no activation-bound inference to check");
 }
+
+/// The /pick trial plan sent the user to another platform than the one the rental step ranked
+/// first (rent on Vast.ai, "one 0.5 h trial run on CloudRift"): it ranked the half-hour trial
+/// on its own, where a platform with no stated minimum charge wins, so the trial checked a
+/// platform the job would not run on. The trial is now priced where the job was advised.
+#[test]
+fn the_pick_trial_runs_where_the_job_was_advised() {
+    use bot_core::Input;
+    let w = world();
+    let mut checked = 0;
+    for (n, line) in [
+        "/pick fine-tune qwen2.5 7b with lora for 3 hours, budget $40",
+        "/pick serve qwen2.5-7b for 8 hours a day",
+        "/pick fine-tune qwen2.5 14b with qlora for 10 hours",
+        "/pick inference llama 3.1 8b for 2 hours",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut me = crate::chat::who("en-US");
+        me.chat = format!("trial-{n}");
+        let mut a = w.bot.handle(&me, Input::Text((*line).into()));
+        let mut all = String::new();
+        for _ in 0..12 {
+            all.push_str(&crate::chat::text(&a.replies, a.lang));
+            all.push('\n');
+            let Some(id) = a
+                .replies
+                .iter()
+                .flat_map(|r| &r.choices)
+                .map(|c| c.id.as_str())
+                .find(|c| *c == "b:done")
+                .or_else(|| {
+                    a.replies
+                        .iter()
+                        .flat_map(|r| &r.choices)
+                        .map(|c| c.id.as_str())
+                        .next()
+                })
+                .map(str::to_string)
+            else {
+                break;
+            };
+            a = w.bot.handle(&me, Input::Choice(id));
+        }
+        let Some(rent) = all.split("Where to rent").nth(1) else {
+            continue;
+        };
+        let first = rent
+            .lines()
+            .find(|l| l.starts_with("1  "))
+            .map(|l| l[3..].split("  ").next().unwrap().trim().to_string());
+        let trial = all
+            .split("trial run on ")
+            .nth(1)
+            .map(|t| t.split(" costs").next().unwrap().to_string());
+        if let (Some(first), Some(trial)) = (first, trial) {
+            checked += 1;
+            assert_eq!(first, trial, "{line}\n{all}");
+        }
+    }
+    assert!(checked >= 2, "no plan walked to its trial");
+}
