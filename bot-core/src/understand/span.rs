@@ -267,8 +267,9 @@ pub(super) fn unusable_span(toks: &[String]) -> Option<String> {
         Err(e) => e == DurationError::TooLarge,
     };
     for (i, t) in toks.iter().enumerate() {
+        let scaled_pair = toks.get(i + 1).map(|next| scaled(t, next));
         if is_number(t)
-            && let Some(next) = toks.get(i + 1)
+            && let Some((t, next)) = &scaled_pair
             && let Some(unit) = DURATION_UNITS
                 .iter()
                 .find(|u| next == *u || (!u.is_ascii() && next.starts_with(*u)))
@@ -294,6 +295,20 @@ pub(super) fn unusable_span(toks: &[String]) -> Option<String> {
     None
 }
 
+/// A number and the word after it, with a Chinese multiplier that opens the word taken into
+/// the number (`1` `万小时` → `10000` `小时`; `十万小时` arrives as `10` `万小时`).
+fn scaled(t: &str, next: &str) -> (String, String) {
+    for (m, times) in [("万", 10_000), ("千", 1_000)] {
+        if let Some(rest) = next.strip_prefix(m)
+            && let Ok(n) = t.parse::<Decimal>()
+            && let Some(v) = n.checked_mul(Decimal::from(times))
+        {
+            return (v.normalize().to_string(), rest.to_string());
+        }
+    }
+    (t.to_string(), next.to_string())
+}
+
 /// One number with its unit at `i`: (seconds, words used).
 fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
     let t = toks.get(i)?;
@@ -303,8 +318,10 @@ fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)
     if is_number(t)
         && let Some(next) = toks.get(i + 1)
     {
+        let (t, next) = &scaled(t, next);
+        let next = next.as_str();
         for unit in DURATION_UNITS {
-            let whole = next.as_str() == *unit;
+            let whole = next == *unit;
             if (whole || (!unit.is_ascii() && next.starts_with(unit)))
                 && let Ok(secs) = lexicon::duration(&format!("{t}{unit}"))
             {

@@ -397,3 +397,41 @@ fn the_pick_trial_runs_where_the_job_was_advised() {
     }
     assert!(checked >= 2, "no plan walked to its trial");
 }
+
+/// `autodl 4090 跑1万小时多少钱`, `跑十万小时` were billed as one hour: a Chinese multiplier
+/// (`万`, `千`) between the number and its unit hid the length, and the default hour was
+/// priced. The multiplier is part of the number; a product beyond 100 years is said back.
+#[test]
+fn a_length_in_wan_or_qian_hours_is_that_many_hours() {
+    let w = world();
+    for (line, cmd) in [
+        (
+            "autodl 4090 跑1万小时多少钱",
+            "/cost autodl rtx-4090 416d16h",
+        ),
+        (
+            "autodl 4090 跑十万小时多少钱",
+            "/cost autodl rtx-4090 4166d16h",
+        ),
+        ("autodl 4090 跑2千小时多少钱", "/cost autodl rtx-4090 83d8h"),
+        (
+            "autodl 4090 跑1.5万分钟多少钱",
+            "/cost autodl rtx-4090 10d10h",
+        ),
+    ] {
+        let got = say(&w, "zh-CN", line);
+        assert!(first_line(&got).ends_with(cmd), "{line}\n{got}");
+    }
+    let got = say(&w, "zh-CN", "autodl 4090 跑100万小时多少钱");
+    assert!(!got.contains("/cost") && got.contains("100"), "{got}");
+    // Token volumes in 万 stay volumes.
+    let got = say(
+        &w,
+        "zh-CN",
+        "qwen2.5-7b int4 4090 每天2000万token 自建划算吗 api 0.3美元",
+    );
+    assert!(
+        first_line(&got).contains("/tco") && first_line(&got).contains("20m"),
+        "{got}"
+    );
+}
