@@ -265,6 +265,11 @@ fn context_said(s: &PickState, text: &str) -> Option<u32> {
     (named || filler).then_some(tokens as u32)
 }
 
+/// The line saying which currency a budget written without one was read in.
+pub(super) fn bare_note(ctx: &Ctx) -> Msg {
+    Msg::new("bare-number-currency").arg("currency", ctx.bare_currency.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,9 +294,4 @@ mod tests {
         assert_eq!(f.seconds, Some(Decimal::from(10_800)), "{f:?}");
         assert_eq!(f.budget, Some(Decimal::from(40)), "{f:?}");
     }
-}
-
-/// The line saying which currency a budget written without one was read in.
-pub(super) fn bare_note(ctx: &Ctx) -> Msg {
-    Msg::new("bare-number-currency").arg("currency", ctx.bare_currency.as_str())
 }
