@@ -151,16 +151,34 @@ impl Localizer {
             .value()
             .ok_or_else(|| err("message has no value".into()))?;
         let mut args = FluentArgs::new();
+        let mut marked = false;
         for (name, value) in &msg.args {
             match value {
                 Arg::Num(n) => args.set(name.as_str(), FluentValue::from(*n)),
+                // Only a name with Chinese in it is marked: a Latin one keeps its spaces anyway,
+                // and selector keys (`none`) must reach Fluent as they are.
+                Arg::Str(s)
+                    if lang == Lang::Zh
+                        && NAME_ARGS.contains(&name.as_str())
+                        && s.chars().any(tight) =>
+                {
+                    marked = true;
+                    args.set(
+                        name.as_str(),
+                        FluentValue::from(format!("{OPEN}{s}{CLOSE}")),
+                    );
+                }
                 Arg::Str(s) => args.set(name.as_str(), FluentValue::from(s.as_str())),
             }
         }
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
         if errors.is_empty() {
-            Ok(text.into_owned())
+            Ok(if marked {
+                tight_names(&text)
+            } else {
+                text.into_owned()
+            })
         } else {
             Err(err(format!("{errors:?}")))
         }
@@ -215,6 +233,67 @@ impl Localizer {
         }
         lines.join("\n")
     }
+}
+
+/// Arguments that carry a name (a platform's, a card's, a model's), many of them Chinese
+/// (`共绩算力`, `RTX 4090 48GB（魔改）`). The Chinese messages put a space on each side of
+/// them, right beside a Latin name (`RunPod 这项任务`) and wrong beside a Chinese one
+/// (`共绩算力 这项任务`): Chinese is set without spaces between Chinese characters.
+const NAME_ARGS: &[&str] = &[
+    "platform",
+    "platforms",
+    "gpu",
+    "name",
+    "names",
+    "model",
+    "provider",
+    // Trainers' names (`LitGPT（单卡）`).
+    "on_default",
+    "off_default",
+];
+/// Private-use marks around a name while its message is formatted.
+const OPEN: char = '\u{E000}';
+const CLOSE: char = '\u{E001}';
+
+/// Chinese characters and full-width punctuation: no space is set between two of them.
+fn tight(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x303F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xFF00..=0xFF0F | 0xFF1A..=0xFF20)
+        || matches!(c, '“' | '”' | '‘' | '’')
+}
+
+/// The formatted message with the marks removed, and a space beside a name dropped where the
+/// name's edge and the character across the space are both Chinese.
+fn tight_names(text: &str) -> String {
+    let cs: Vec<char> = text.chars().collect();
+    // The nearest character that is not a mark, walking from `i` by `step`.
+    let near = |mut i: isize, step: isize| -> Option<char> {
+        while i >= 0 && (i as usize) < cs.len() {
+            let c = cs[i as usize];
+            if c != OPEN && c != CLOSE {
+                return Some(c);
+            }
+            i += step;
+        }
+        None
+    };
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in cs.iter().enumerate() {
+        if c == OPEN || c == CLOSE {
+            continue;
+        }
+        let i = i as isize;
+        let beside_mark =
+            cs.get(i as usize + 1) == Some(&OPEN) || (i > 0 && cs[i as usize - 1] == CLOSE);
+        if c == ' '
+            && beside_mark
+            && near(i - 1, -1).is_some_and(tight)
+            && near(i + 1, 1).is_some_and(tight)
+        {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Monospace width: East Asian wide characters take two columns.
@@ -292,6 +371,36 @@ mod tests {
             l.try_format(Lang::En, &Msg::new("no-such-message-id"))
                 .is_err()
         );
+    }
+
+    #[test]
+    fn chinese_names_sit_tight_against_chinese_text() {
+        let t = |text: &str| tight_names(&text.replace('[', "\u{E000}").replace(']', "\u{E001}"));
+        assert_eq!(t("[共绩算力] 这项任务"), "共绩算力这项任务");
+        assert_eq!(t("在 [优云智算] 的包月"), "在优云智算的包月");
+        assert_eq!(t("[RunPod] 这项任务"), "RunPod 这项任务");
+        assert_eq!(t("在 [AutoDL 算力云] 有货"), "在 AutoDL 算力云有货");
+        assert_eq!(
+            t("2 张 [RTX 4090 48GB（魔改）] 放得下"),
+            "2 张 RTX 4090 48GB（魔改）放得下"
+        );
+        // A selector on a name argument still matches its key.
+        let l = Localizer::get();
+        let none = Msg::new("stock-title-none")
+            .arg("gpu", "GeForce RTX 4090")
+            .arg("platform", "none")
+            .arg("max", "none");
+        assert!(!l.format(Lang::Zh, &none).contains("none"));
+        let named = Msg::new("stock-title-none")
+            .arg("gpu", "RTX 4090 48GB（魔改）")
+            .arg("platform", "共绩算力")
+            .arg("max", "none");
+        assert!(
+            l.format(Lang::Zh, &named)
+                .starts_with("RTX 4090 48GB（魔改）（共绩算力）")
+        );
+        // Only the spaces beside a name: the message's own spacing stays.
+        assert_eq!(t("按 1小时 为单位：[矩池云]"), "按 1小时 为单位：矩池云");
     }
 
     #[test]

@@ -213,3 +213,4 @@ billing-rule-minimum = a minimum charge of { $minimum } a session{ $known ->
     [yes] {""}
    *[no] {" "}(assumed: the platform publishes none, so the worst case counts one unit of its price)
   } rounds the bill up by { $extra }
+billing-no-price-see-gpu = The platforms that list a price for this card: /gpu { $gpu }

@@ -78,6 +78,7 @@ fit-why-not = The largest part is { $part ->
     [weights] the weights
     [kv] the KV cache (shorter context, smaller batch or kv=fp8 help)
     [activations] the activations (shorter context, smaller batch or gradient checkpointing help)
+    [activations_infer] the activations (a shorter context or a smaller batch helps)
    *[optimizer] gradients and optimizer state (LoRA/QLoRA or more cards with ZeRO help)
 } ({ $gib } GiB).
 fit-speed-decode = Speed estimate: about { $tps } tokens/s for one stream on { $cards } card(s).

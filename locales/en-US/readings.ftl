@@ -6,3 +6,4 @@ understand-unknown-card-near = Close ones I know: { $near }.
 understand-unsupported-currency = I show prices only in US dollars (USD) or Chinese yuan (CNY): “{ $word }” is not supported, so I give no figure in it.
 understand-unsupported-currency-again = The same question in USD or CNY:
 understand-budget-hours = No command of mine turns a budget into hours yet, so I won't guess one. The card's price on each platform is one tap away: your budget divided by its "per useful hour" figure is about the hours it buys.
+understand-unusable-span = “{ $word }” is not a length I can price: it must be above zero and at most 100 years, so I have not priced another one instead. Say it again, e.g. 40 minutes, 3 hours, 2 days.

@@ -209,3 +209,4 @@ billing-rule-minimum = 每次至少按 { $minimum_zh } 计费{ $known ->
     [yes] {""}
    *[no] （假设值：平台没有公布最低消费，最不利情况按一个价格单位算）
   }，账单因此多出 { $extra }
+billing-no-price-see-gpu = 收录了这张卡价格的平台：/gpu { $gpu }

@@ -87,6 +87,7 @@ fit-why-not = 占用最大的是{ $part ->
     [weights] 模型权重
     [kv] KV 缓存（缩短上下文、减小批量（batch=）或用 kv=fp8 都有帮助）
     [activations] 激活值（缩短上下文、减小批量（batch=）或开启梯度检查点都有帮助）
+    [activations_infer] 激活值（缩短上下文或减小批量（batch=）都有帮助）
    *[optimizer] 梯度和优化器状态（改用 LoRA/QLoRA，或多卡配合 ZeRO 都有帮助）
 }（{ $gib } GiB）。
 fit-speed-decode = 速度估算：{ $cards } 张卡上单路生成约 { $tps } token/秒。
@@ -142,7 +143,7 @@ fit-error-context = 上下文长度应在 1 到 { $max } token 之间，而不�
 fit-error-batch = 批量（batch）应在 1 到 { $max } 之间，而不是 { $value }。
 fit-error-cards = 卡数应在 1 到 { $max } 之间，而不是 { $value }。
 fit-error-gguf-training = { $quant } 是 llama.cpp 的 GGUF 格式，只能用来推理，不能用来微调。LoRA 请用 bf16，QLoRA 请用 nf4。
-fit-error-qlora-quant = QLoRA 要在 4 位 的底座上训练，{ $quant } 不是 4 位。请用 nf4（bitsandbytes）或 GPTQ/AWQ int4 模型，或者改用 lora。
+fit-error-qlora-quant = QLoRA 要在 4 位的底座上训练，{ $quant } 不是 4 位。请用 nf4（bitsandbytes）或 GPTQ/AWQ int4 模型，或者改用 lora。
 fit-error-value = 看不懂「{ $value }」。
 fit-error-word = 「{ $value }」既不是量化方式、任务、推理框架，也不是我认识的显卡。
 fit-error-model = 目录里 { $model } 的配置不完整，没法估算。

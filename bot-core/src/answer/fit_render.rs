@@ -409,7 +409,11 @@ fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str
         .into_iter()
         .filter(|m| m.clear || verdict == "short")
         .take(4)
-        .map(|m| format!("{} ({} GiB)", m.word, gib(m.need_gib)))
+        .map(|m| match lang {
+            // Full-width brackets in a Chinese list, as `fit_diffusion` writes its cards.
+            Lang::Zh => format!("{}（{} GiB）", m.word, gib(m.need_gib)),
+            Lang::En => format!("{} ({} GiB)", m.word, gib(m.need_gib)),
+        })
         .collect();
     if list.is_empty() {
         r.push(Msg::new("fit-tight-none"));
@@ -437,6 +441,11 @@ fn why_not(rep: &FitReport) -> Msg {
         .iter()
         .copied()
         .fold(("weights", f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+    // Inference keeps no activations for a backward pass: gradient checkpointing is no help.
+    let part = match part {
+        "activations" if rep.task == "infer" => "activations_infer",
+        p => p,
+    };
     Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
 }
 

@@ -155,6 +155,12 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
             _ => pos.push(*w),
         }
     }
+    // No format typed (`/tco qwen2.5-7b 4090 20m`): the one a question gets, never the card
+    // read as a format.
+    let published = default_quant_word(ctx, &pos);
+    if let Some(q) = &published {
+        pos.insert(1, q);
+    }
     if pos.len() < 4 {
         return Err(usage());
     }
@@ -367,6 +373,25 @@ pub fn with_plan<'a>(
 
 /// `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card may come in any order;
 /// puts them as model, quantization, card in the first three places.
+/// The format for a line whose first words are a model and a card with no format among
+/// them: the model's published one (gpt-oss: MXFP4), else BF16, as the question reader does.
+fn default_quant_word(ctx: &Ctx, pos: &[&str]) -> Option<String> {
+    let first = pos.get(..2)?;
+    let is_gpu = |w: &str| {
+        let name = lexicon::cards_and_name(w).0;
+        ctx.catalog
+            .find_gpu(w)
+            .or(ctx.catalog.find_gpu(&name))
+            .is_some()
+    };
+    if pos.iter().take(3).any(|w| w.parse::<Quant>().is_ok()) || !first.iter().any(|w| is_gpu(w)) {
+        return None;
+    }
+    let model = first.iter().find(|w| !is_gpu(w))?;
+    let q = ctx.catalog.find_model(model).and_then(advice::native_quant);
+    Some(q.unwrap_or(Quant::Bf16).to_string())
+}
+
 fn in_model_quant_gpu_order(ctx: &Ctx, pos: &mut [&str]) {
     let is_gpu = |w: &str| {
         ctx.catalog.find_gpu(w).is_some()

@@ -32,6 +32,10 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
+        Unheard::Span { word } => (
+            Reply::text(Msg::new("understand-unusable-span").arg("word", word.as_str())),
+            &Vec::new(),
+        ),
         Unheard::Budget { lines } => (Reply::text(Msg::new("understand-budget-hours")), lines),
     };
     for line in lines.iter().take(3) {

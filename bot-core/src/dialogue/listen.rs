@@ -91,6 +91,11 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.needs.budget_currency = f.budget_currency.map(str::to_string);
         let b = super::barriers::budget_text(ctx, &s.needs, b);
         echo.push(Msg::new("pick-understood-budget").arg("budget", b));
+        if s.needs.budget_currency.is_none() {
+            // A bare `预算50` is the chat's currency, not the reader's language: said, as
+            // every answer that reads a bare amount says it.
+            echo.push(bare_note(ctx));
+        }
     }
     let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
     if barriers {
@@ -258,6 +263,11 @@ fn context_said(s: &PickState, text: &str) -> Option<u32> {
             || w.chars().all(|c| "大概约左右吧个的差不多啊呢~".contains(c))
     });
     (named || filler).then_some(tokens as u32)
+}
+
+/// The line saying which currency a budget written without one was read in.
+pub(super) fn bare_note(ctx: &Ctx) -> Msg {
+    Msg::new("bare-number-currency").arg("currency", ctx.bare_currency.as_str())
 }
 
 #[cfg(test)]

@@ -27,6 +27,31 @@ pub fn usage_advice(s: &PickState) -> Reply {
     r
 }
 
+/// The trial priced where the whole job was advised (the first row of the rental step): a
+/// platform cheaper only for half an hour (no minimum charge said) is not the one the job will
+/// run on, and a trial there checks nothing the job needs.
+fn trial_offer(
+    ctx: &Ctx,
+    s: &PickState,
+    trial: &PickState,
+    gpu: &str,
+    cards: u32,
+) -> Option<billing::RankedOffer> {
+    let advised = ranked_offers(ctx, s, gpu, cards)
+        .into_iter()
+        .next()
+        .map(|(o, _)| o.platform_id);
+    let mut offers = ranked_offers(ctx, trial, gpu, cards).into_iter();
+    let first = offers.next()?.0;
+    if Some(&first.platform_id) == advised.as_ref() {
+        return Some(first);
+    }
+    offers
+        .map(|(o, _)| o)
+        .find(|o| Some(&o.platform_id) == advised.as_ref())
+        .or(Some(first))
+}
+
 /// The seed's §5 as a checklist, sized for the first-ranked platform.
 pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
     // The plan is the last step, whichever step it is shown from.
@@ -49,9 +74,9 @@ pub fn trial_plan(ctx: &Ctx, s: &PickState) -> Reply {
     let trial_hours = (full / Decimal::from(10)).clamp(Decimal::new(5, 1), Decimal::from(2));
     let mut trial = s.clone();
     trial.usage = Some(Usage::OneOff { hours: trial_hours });
-    let offers = ranked_offers(ctx, &trial, gpu, cards);
-    match offers.first() {
-        Some((o, _)) => {
+    match trial_offer(ctx, s, &trial, gpu, cards) {
+        Some(o) => {
+            let o = &o;
             let p = ctx.catalog.platform(&o.platform_id).ok();
             let zh = ctx.lang == crate::i18n::Lang::Zh;
             // Top up the trial cost rounded up to a whole unit, or the platform's minimum —

@@ -260,6 +260,9 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
         if let Some(b) = n.budget {
             let b = super::barriers::budget_text(ctx, n, b);
             r.push(Msg::new("pick-understood-budget").arg("budget", b));
+            if n.budget_currency.is_none() {
+                r.push(super::listen::bare_note(ctx));
+            }
         }
     }
     r

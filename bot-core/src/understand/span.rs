@@ -257,6 +257,58 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     one_unit
 }
 
+/// A length said with its unit that no bill can use: zero (`0小时`, `0 minutes`) or longer
+/// than the 100 years a duration may run. The reader skips it, and the default hour would be
+/// priced in its place, so it is said back instead (the word as written, unit included).
+pub(super) fn unusable_span(toks: &[String]) -> Option<String> {
+    use crate::units::DurationError;
+    let unusable = |d: &str| match lexicon::duration(d) {
+        Ok(secs) => secs.is_zero(),
+        Err(e) => e == DurationError::TooLarge,
+    };
+    for (i, t) in toks.iter().enumerate() {
+        let scaled_pair = toks.get(i + 1).map(|next| scaled(t, next));
+        if is_number(t)
+            && let Some((t, next)) = &scaled_pair
+            && let Some(unit) = DURATION_UNITS
+                .iter()
+                .find(|u| next == *u || (!u.is_ascii() && next.starts_with(*u)))
+        {
+            if unusable(&format!("{t}{unit}")) {
+                let gap = if unit.is_ascii() { " " } else { "" };
+                return Some(format!("{t}{gap}{unit}"));
+            }
+            continue;
+        }
+        // `0h`, `0m`, `2000000h` as one word (never `3090s`: seconds are not read this way).
+        let digits = t.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        if is_number(digits)
+            && matches!(
+                &t[digits.len()..],
+                "h" | "m" | "d" | "hr" | "hrs" | "min" | "mins"
+            )
+            && unusable(t)
+        {
+            return Some(t.clone());
+        }
+    }
+    None
+}
+
+/// A number and the word after it, with a Chinese multiplier that opens the word taken into
+/// the number (`1` `万小时` → `10000` `小时`; `十万小时` arrives as `10` `万小时`).
+fn scaled(t: &str, next: &str) -> (String, String) {
+    for (m, times) in [("万", 10_000), ("千", 1_000)] {
+        if let Some(rest) = next.strip_prefix(m)
+            && let Ok(n) = t.parse::<Decimal>()
+            && let Some(v) = n.checked_mul(Decimal::from(times))
+        {
+            return (v.normalize().to_string(), rest.to_string());
+        }
+    }
+    (t.to_string(), next.to_string())
+}
+
 /// One number with its unit at `i`: (seconds, words used).
 fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
     let t = toks.get(i)?;
@@ -266,8 +318,10 @@ fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)
     if is_number(t)
         && let Some(next) = toks.get(i + 1)
     {
+        let (t, next) = &scaled(t, next);
+        let next = next.as_str();
         for unit in DURATION_UNITS {
-            let whole = next.as_str() == *unit;
+            let whole = next == *unit;
             if (whole || (!unit.is_ascii() && next.starts_with(unit)))
                 && let Ok(secs) = lexicon::duration(&format!("{t}{unit}"))
             {

@@ -20,6 +20,9 @@ pub enum Unheard {
     },
     /// A currency without an exchange rate; `lines`: the question read in the chat's own.
     Currency { word: String, lines: Vec<String> },
+    /// A length said that no bill can use (zero, or beyond 100 years): said back, never
+    /// replaced by the default hour.
+    Span { word: String },
     /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
     /// is said, with the hourly prices it divides by (`lines`).
     Budget { lines: Vec<String> },
@@ -97,6 +100,9 @@ pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
             _ => Vec::new(),
         };
         return Some(Unheard::Currency { word, lines });
+    }
+    if let Some(word) = super::span::unusable_span(&toks) {
+        return Some(Unheard::Span { word });
     }
     if let Some(u) = budget(catalog, &norm, &toks) {
         return Some(u);
@@ -181,7 +187,12 @@ fn unknown_card(catalog: &Catalog, toks: &[String]) -> Option<String> {
         if let Some(s) = next.filter(|n| SUFFIXES.contains(n)) {
             word = format!("{word} {s}");
         }
-        if catalog.find_gpu(&word).is_none() && !names_a_card(catalog, &word) {
+        // `a100s`, `h20s`: a plural of a card the reader knows (it forgives the `s` too).
+        let singular = word
+            .strip_suffix('s')
+            .filter(|w| w.ends_with(|c: char| c.is_ascii_digit()));
+        let known = |w: &str| catalog.find_gpu(w).is_some() || names_a_card(catalog, w);
+        if !known(&word) && !singular.is_some_and(known) {
             return Some(word);
         }
     }

@@ -462,7 +462,7 @@ pub const CHECKPOINTING_DEFAULTS: &[(&str, &str, bool, &str)] = &[
     ),
     (
         "LitGPT (one card)",
-        "单卡 LitGPT",
+        "LitGPT（单卡）",
         false,
         "Lightning-AI/litgpt litgpt/finetune/lora.py: strategy \"auto\" on one device; FSDPStrategy(activation_checkpointing_policy={Block}) only on several",
     ),

@@ -51,6 +51,7 @@ mod prices_data;
 mod prices_stories;
 mod props;
 mod qa_findings;
+mod qa_findings2;
 mod questions;
 mod ratelimit;
 mod store_atomic;

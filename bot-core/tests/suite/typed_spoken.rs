@@ -216,7 +216,7 @@ fn a_named_platform_without_the_card_is_said() {
     let rows = ranked_platforms(&shown);
     assert!(rows.iter().all(|r| r.contains("AutoDL")), "{rows:?}");
     assert!(
-        shown.contains("恒源云 没有") || rows.iter().any(|r| r.contains("恒源云")),
+        shown.contains("恒源云没有") || rows.iter().any(|r| r.contains("恒源云")),
         "{shown}"
     );
 }

@@ -98,7 +98,25 @@ pub fn cost(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             &offer,
         ))
     })();
-    result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-cost"))
+    result.unwrap_or_else(|e| match e {
+        BillingError::NoPrice { platform, gpu } => no_price_reply(ctx, &platform, &gpu),
+        e => error_reply(ctx.lang, &e, "usage-cost"),
+    })
+}
+
+/// A platform that lists no price for the card: both named as the reader knows them (not ids
+/// in a Chinese sentence), and where the card's prices are, instead of a usage line for a
+/// command that was typed right.
+fn no_price_reply(ctx: &Ctx<'_>, platform: &str, gpu: &str) -> Reply {
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let p = ctx.catalog.find_platform(platform);
+    let g = ctx.catalog.find_gpu(gpu);
+    Reply::text(
+        crate::reply::Msg::new("billing-error-no-price")
+            .arg("platform", p.map_or(platform, |p| p.display_name(zh)))
+            .arg("gpu", g.map_or(gpu, |g| g.display_name(zh))),
+    )
+    .with(crate::reply::Msg::new("billing-no-price-see-gpu").arg("gpu", gpu))
 }
 
 /// `/compare <gpu> <duration | daily 4h | always> [cards=2 currency=usd ...]`

@@ -95,10 +95,19 @@ pub(super) fn staleness(offer: &RankedOffer) -> &'static str {
 /// The total of an offer: one figure, or `best–worst` when a billing rule is unverified.
 pub fn total_text(o: &RankedOffer) -> String {
     let worst = format_money(o.cost.total_cost, &o.cost.currency);
-    match o.best_case.as_ref().filter(|_| o.is_range()) {
-        Some(b) => format!("{}–{worst}", format_money(b.total_cost, &o.cost.currency)),
+    match shown_best(o).filter(|best| *best != worst) {
+        Some(best) => format!("{best}–{worst}"),
         None => worst,
     }
+}
+
+/// The best case's total as it is shown, when the offer has one: ends that differ by less
+/// than a cent show the same money, and a range from a figure to itself is no range.
+fn shown_best(o: &RankedOffer) -> Option<String> {
+    o.best_case
+        .as_ref()
+        .filter(|_| o.is_range())
+        .map(|b| format_money(b.total_cost, &o.cost.currency))
 }
 
 /// Says which boot/pull minutes were assumed and how to change them, if any were.
@@ -196,7 +205,9 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
         r.push(Msg::new(id).arg("amount", money(c.egress_cost)));
     }
     r.push(Msg::new("billing-total").arg("amount", money(c.total_cost)));
-    if let Some(b) = offer.best_case.as_ref().filter(|_| offer.is_range()) {
+    if let Some(b) = offer.best_case.as_ref().filter(|_| offer.is_range())
+        && money(b.total_cost) != money(c.total_cost)
+    {
         r.push(
             Msg::new("billing-range")
                 .arg("best", money(b.total_cost))
