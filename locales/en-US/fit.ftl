@@ -208,3 +208,4 @@ fit-warn-tp-invalid = ⚠️ vLLM cannot run { $cards } cards as tensor parallel
   }
 tco-error-tokens = Tokens a day (the number after the card) must be a whole number of at least 1, e.g. 20m; "{ $value }" is not.
 tco-error-api = The API price per 1M tokens (the last number) must be more than 0, e.g. 0.3; "{ $value }" is not.
+fit-error-torchao = torchao weight-only quantization (int8wo, int4wo, float8wo) is sized for inference on a PyTorch model in int8, int4 or fp8, not { $value }.

@@ -242,3 +242,4 @@ fit-warn-tp-invalid = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：�
   }
 tco-error-tokens = 每天的 token 数（显卡后面那个数）必须是至少为 1 的整数，例如 20m；“{ $value }”不符合。
 tco-error-api = API 每百万 token 的价格（最后那个数）必须大于 0，例如 0.3；“{ $value }”不符合。
+fit-error-torchao = torchao 仅权重量化（int8wo、int4wo、float8wo）只估算 PyTorch 模型以 int8、int4 或 fp8 推理的情形，不支持 { $value }。
