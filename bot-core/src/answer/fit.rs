@@ -249,6 +249,8 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
         "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
         "unsloth" => ("trainer", "unsloth"),
+        // torchao weight-only quantization (`vram::Torchao`): `torchao`, `int8wo`, `int4wo-64`.
+        _ if vram::Torchao::parse(lw).is_some() && lw != "on" && lw != "yes" => ("torchao", lw),
         _ if lw.contains("adam") && lexicon::optimizer(lw).is_some() => ("optim", lw),
         _ => return None,
     };
@@ -465,6 +467,18 @@ fn apply_option<'a>(
                 req.kbit_upcast = false;
             }
             _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
+        "torchao" => match vram::Torchao::parse(v) {
+            Some((q, t)) => {
+                if let Some(q) = q {
+                    req.quant = q;
+                    given.quant = true;
+                }
+                req.torchao = Some(t);
+                given.engine = true;
+            }
+            None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,

@@ -50,6 +50,31 @@ impl Default for Torchao {
     }
 }
 
+impl Torchao {
+    /// Reads a torchao word: `torchao`/`on` (the format from the quantization word), `int8wo`,
+    /// `int4wo`, `int4wo-64` (group size), `float8wo`/`fp8wo`; with the format it names.
+    pub fn parse(word: &str) -> Option<(Option<super::Quant>, Torchao)> {
+        let w = word.trim().to_ascii_lowercase();
+        let d = Torchao::default();
+        match w.as_str() {
+            "on" | "torchao" | "yes" => Some((None, d)),
+            "int8wo" | "int8-wo" => Some((Some(super::Quant::Int8), d)),
+            "float8wo" | "fp8wo" | "float8-wo" | "fp8-wo" => Some((Some(super::Quant::Fp8), d)),
+            _ => {
+                let rest = w
+                    .strip_prefix("int4wo")
+                    .or_else(|| w.strip_prefix("int4-wo"))?;
+                let group = match rest.strip_prefix('-') {
+                    None if rest.is_empty() => d.int4_group,
+                    Some(g) => g.parse().ok().filter(|g| [32, 64, 128, 256].contains(g))?,
+                    None => return None,
+                };
+                Some((Some(super::Quant::Int4), Torchao { int4_group: group }))
+            }
+        }
+    }
+}
+
 /// Which sequence of allocations a weight goes through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Scheme {
@@ -59,6 +84,15 @@ pub(super) enum Scheme {
 }
 
 impl Scheme {
+    /// torchao's own name for the scheme (`int4wo-64`).
+    pub(super) fn key(&self) -> String {
+        match self {
+            Scheme::Int8 => "int8wo".into(),
+            Scheme::Float8 => "float8wo".into(),
+            Scheme::Int4 { group } => format!("int4wo-{group}"),
+        }
+    }
+
     /// Bytes per weight of the quantized matrix (scales included; int8/float8 keep one bf16
     /// scale per row, negligible).
     pub(super) fn bytes_per_weight(&self) -> f64 {
