@@ -469,17 +469,9 @@ fn apply_option<'a>(
             _ => return Err(err(FitError::BadValue(w.to_string()))),
         },
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
-        "torchao" => match vram::Torchao::parse(v) {
-            Some((q, t)) => {
-                if let Some(q) = q {
-                    req.quant = q;
-                    given.quant = true;
-                }
-                req.torchao = Some(t);
-                given.engine = true;
-            }
-            None => return Err(err(FitError::BadValue(w.to_string()))),
-        },
+        "torchao" => {
+            torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
@@ -491,6 +483,18 @@ fn apply_option<'a>(
         _ => return Err(err(FitError::BadValue(w.to_string()))),
     }
     Ok(())
+}
+
+/// `torchao=…` (`vram::Torchao::parse`): the scheme, and the format it names if any.
+fn torchao_option(req: &mut FitRequest, given: &mut Given, v: &str) -> Option<()> {
+    let (q, t) = vram::Torchao::parse(v)?;
+    if let Some(q) = q {
+        req.quant = q;
+        given.quant = true;
+    }
+    req.torchao = Some(t);
+    given.engine = true;
+    Some(())
 }
 
 fn looks_like_quant(w: &str) -> bool {

@@ -134,7 +134,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     if let Some(t) = super::torchao::scheme(req) {
         let r = super::torchao::replay(shape, t);
         pinned = r.pinned * share;
-        if t == super::torchao::Scheme::Float8 {
+        if t == (super::torchao::Scheme::Float8 {
+            dequantized_copy: true,
+        }) {
             a += r.largest_16bit;
         }
     }

@@ -20,7 +20,9 @@
 //!   alive at a time), then `.to(int8)`.
 //! - float8wo: `input * scale.reciprocal()`, `clamp`, `.to(float8)`; at run time its linear
 //!   is `F.linear(x, weight.dequantize())` (`_linear_fp_act_fp8_weight_impl`), a 16-bit copy
-//!   of the matrix being multiplied (`Torchao::run_copy_bytes`).
+//!   of the matrix being multiplied. float8dq (pytorch/ao @ 92dd5f557,
+//!   `float8_dynamic_activation_float8_weight`): the same steps with fp32 scales, so fp32
+//!   temporaries, and `_scaled_mm` on the fp8 weight at run time (no copy).
 //! - int4wo (tinygemm): `input - min_val`, `/ scale`, `round`, `clamp` (16-bit), `.to(int32)`,
 //!   the nibble packing (`<< 4`, `|` in int32, `.to(uint8)`), `_convert_weight_to_int4pack`,
 //!   and the bf16 scales and zeros packed together (`pack_tinygemm_scales_and_zeros`).
@@ -42,11 +44,18 @@ pub struct Torchao {
     /// `int4wo` group size (torchao's `Int4WeightOnlyConfig` default: 128; the README's rows
     /// use 64). Each group has a bf16 scale and a bf16 zero point.
     pub int4_group: u32,
+    /// Dynamic activation quantization too (`int8dq`, `float8dq`): the weights go through the
+    /// same quantization, but the matmul runs on the quantized weight (`int_mm`, `_scaled_mm`)
+    /// instead of float8wo's dequantized 16-bit copy.
+    pub dynamic: bool,
 }
 
 impl Default for Torchao {
     fn default() -> Self {
-        Torchao { int4_group: 128 }
+        Torchao {
+            int4_group: 128,
+            dynamic: false,
+        }
     }
 }
 
@@ -60,6 +69,14 @@ impl Torchao {
             "on" | "torchao" | "yes" => Some((None, d)),
             "int8wo" | "int8-wo" => Some((Some(super::Quant::Int8), d)),
             "float8wo" | "fp8wo" | "float8-wo" | "fp8-wo" => Some((Some(super::Quant::Fp8), d)),
+            "int8dq" | "float8dq" | "fp8dq" | "float8dq-row" | "float8dq-tensor" => {
+                let q = if w.starts_with("int8") {
+                    super::Quant::Int8
+                } else {
+                    super::Quant::Fp8
+                };
+                Some((Some(q), Torchao { dynamic: true, ..d }))
+            }
             _ => {
                 let rest = w
                     .strip_prefix("int4wo")
@@ -69,7 +86,11 @@ impl Torchao {
                     Some(g) => g.parse().ok().filter(|g| [32, 64, 128, 256].contains(g))?,
                     None => return None,
                 };
-                Some((Some(super::Quant::Int4), Torchao { int4_group: group }))
+                let t = Torchao {
+                    int4_group: group,
+                    ..d
+                };
+                Some((Some(super::Quant::Int4), t))
             }
         }
     }
@@ -79,8 +100,13 @@ impl Torchao {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Scheme {
     Int8,
-    Float8,
-    Int4 { group: u32 },
+    /// `dequantized_copy`: weight-only (float8wo) multiplies by a 16-bit copy.
+    Float8 {
+        dequantized_copy: bool,
+    },
+    Int4 {
+        group: u32,
+    },
 }
 
 impl Scheme {
@@ -88,7 +114,10 @@ impl Scheme {
     pub(super) fn key(&self) -> String {
         match self {
             Scheme::Int8 => "int8wo".into(),
-            Scheme::Float8 => "float8wo".into(),
+            Scheme::Float8 {
+                dequantized_copy: true,
+            } => "float8wo".into(),
+            Scheme::Float8 { .. } => "float8dq".into(),
             Scheme::Int4 { group } => format!("int4wo-{group}"),
         }
     }
@@ -97,7 +126,7 @@ impl Scheme {
     /// scale per row, negligible).
     pub(super) fn bytes_per_weight(&self) -> f64 {
         match self {
-            Scheme::Int8 | Scheme::Float8 => 1.0,
+            Scheme::Int8 | Scheme::Float8 { .. } => 1.0,
             Scheme::Int4 { group } => 0.5 + 4.0 / (*group).max(1) as f64,
         }
     }
@@ -108,7 +137,9 @@ pub(super) fn scheme(req: &super::FitRequest) -> Option<Scheme> {
     let t = req.torchao?;
     match req.quant {
         super::Quant::Int8 => Some(Scheme::Int8),
-        super::Quant::Fp8 => Some(Scheme::Float8),
+        super::Quant::Fp8 => Some(Scheme::Float8 {
+            dequantized_copy: !t.dynamic,
+        }),
         super::Quant::Int4 => Some(Scheme::Int4 {
             group: t.int4_group,
         }),
@@ -294,9 +325,12 @@ impl Pool {
                 keep.push(self.alloc(s / 2));
                 self.release(t4);
             }
-            Scheme::Float8 => {
-                let t1 = self.alloc(s);
-                let t2 = self.alloc(s);
+            Scheme::Float8 { dequantized_copy } => {
+                // float8dq asks for fp32 scales (`scale_dtype=torch.float32`), so
+                // `input * scale.reciprocal()` and its clamp are fp32: twice the 16-bit size.
+                let t = if dequantized_copy { s } else { 2 * s };
+                let t1 = self.alloc(t);
+                let t2 = self.alloc(t);
                 self.release(t1);
                 keep.push(self.alloc(s / 2));
                 self.release(t2);
@@ -360,6 +394,9 @@ fn matrices(shape: &Shape) -> Vec<(u64, u64)> {
     out.push((u64::from(shape.vocab), h));
     out
 }
+
+/// A model's matrices, its embedding bytes and the scheme.
+type MemoKey = (Vec<(u64, u64)>, u64, Scheme);
 
 /// Replays the load and the quantization of `shape` under `scheme` (memoized: the card list
 /// asks for the same model many times).

@@ -29,7 +29,7 @@ fn torchao_holds_more_than_its_tensors_and_quantizes_the_head() {
     ] {
         for q in [Quant::Int8, Quant::Int4, Quant::Fp8] {
             let plain = estimate(&c, &req(&c, id, q, None)).unwrap();
-            let t = Torchao { int4_group: 128 };
+            let t = Torchao::default();
             let ao = estimate(&c, &req(&c, id, q, Some(t))).unwrap();
             let m = c.model(id).unwrap();
             let head = m.vocab as f64 * m.hidden as f64;
@@ -60,7 +60,10 @@ fn int4wo_group_size_sets_the_scales() {
             &c,
             "llama-3.1-8b",
             Quant::Int4,
-            Some(Torchao { int4_group: g }),
+            Some(Torchao {
+                int4_group: g,
+                ..Torchao::default()
+            }),
         );
         estimate(&c, &r).unwrap().weights_gib
     };
@@ -83,6 +86,26 @@ fn int4wo_group_size_sets_the_scales() {
         Torchao::parse("float8wo").and_then(|x| x.0),
         Some(Quant::Fp8)
     );
+}
+
+/// float8wo multiplies by a dequantized 16-bit copy of each matrix (the head the largest);
+/// float8dq runs `_scaled_mm` on the fp8 weight: the same weights, no copy.
+#[test]
+fn float8_weight_only_holds_a_16_bit_copy_and_dq_does_not() {
+    let c = Catalog::embedded().unwrap();
+    let act = |dynamic| {
+        let t = Torchao {
+            dynamic,
+            ..Torchao::default()
+        };
+        let r = estimate(&c, &req(&c, "llama-3.1-8b", Quant::Fp8, Some(t))).unwrap();
+        (r.weights_gib, r.activations_gib)
+    };
+    let (w_wo, a_wo) = act(false);
+    let (w_dq, a_dq) = act(true);
+    assert_eq!(w_wo, w_dq);
+    // Llama-3.1-8B's head: 128256 x 4096 x 2 bytes = 0.98 GiB.
+    assert!((a_wo - a_dq - 0.98).abs() < 0.02, "{a_wo} {a_dq}");
 }
 
 /// Outside int8/int4/fp8 inference on PyTorch it is refused, not silently ignored.

@@ -155,6 +155,11 @@ fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // torchao weight-only quantization of a 16-bit model on the card (its benchmark's
             // way); `--torchao-group=N` for int4wo's group size.
             "--torchao" => req.torchao = Some(Torchao::default()),
+            // float8dq / int8dq: dynamic activation quantization, no dequantized weight copy.
+            "--torchao-dq" => {
+                let t = req.torchao.as_mut().expect("--torchao first");
+                t.dynamic = true;
+            }
             other if other.starts_with("--torchao-group=") => {
                 let t = req.torchao.as_mut().expect("--torchao first");
                 t.int4_group = other[16..].parse().expect("group");
