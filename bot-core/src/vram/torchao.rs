@@ -401,7 +401,7 @@ type MemoKey = (Vec<(u64, u64)>, u64, Scheme);
 /// Replays the load and the quantization of `shape` under `scheme` (memoized: the card list
 /// asks for the same model many times).
 pub(super) fn replay(shape: &Shape, scheme: Scheme) -> Replay {
-    static MEMO: OnceLock<Mutex<HashMap<(Vec<(u64, u64)>, u64, Scheme), Replay>>> = OnceLock::new();
+    static MEMO: OnceLock<Mutex<HashMap<MemoKey, Replay>>> = OnceLock::new();
     let mats = matrices(shape);
     let embed = u64::from(shape.vocab) * u64::from(shape.hidden) * 2;
     let key = (mats, embed, scheme);
