@@ -102,8 +102,12 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     if let Some(t) = super::torchao::scheme(req) {
         // torchao as its benchmark runs it (`vram::torchao`): what stays pinned is in the
         // overhead; the 16-bit load before it is said, and whether the card holds it.
+        // The busiest card's share: Transformers splits whole layers over the cards, the
+        // 16-bit model as it is loaded and the quantized one alike.
         let r = super::torchao::replay(shape, t);
-        let peak = r.load_peak / GIB + CUDA_CONTEXT_GIB;
+        let share =
+            super::parts::layers_per_card(shape, req.cards.max(1)) / f64::from(shape.layers.max(1));
+        let peak = r.load_peak * share / GIB + CUDA_CONTEXT_GIB;
         let id = match req.gpu {
             Some(g) if peak > g.vram_gib() => "fit-warn-torchao-load-short",
             _ => "fit-warn-torchao",
@@ -111,7 +115,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         warnings.push(
             Msg::new(id)
                 .arg("scheme", t.key())
-                .arg("pinned", round2(r.pinned / GIB))
+                .arg("pinned", round2(r.pinned * share / GIB))
                 .arg("peak", round2(peak)),
         );
     }

@@ -152,6 +152,15 @@ fn torchao_words_in_the_chat() {
         d.contains("more than the card holds") && d.contains("TorchAoConfig"),
         "{d}"
     );
+    // Over several cards each holds its layers' share of the 16-bit load: Qwen3-235B's
+    // 438 GiB of bf16 is 55 GiB a card over eight H100s (it loads), 220 over two (it does not).
+    let eight = say(&w, "en", "/fit qwen3-235b-a22b int8wo 8x h100");
+    assert!(
+        eight.contains("torchao int8wo") && !eight.contains("more than the card"),
+        "{eight}"
+    );
+    let two = say(&w, "en", "/fit qwen3-235b-a22b int8wo 2x h100");
+    assert!(two.contains("more than the card holds"), "{two}");
     let z = say(&w, "zh", "/fit llama-3.1-8b int4wo rtx-4080");
     assert!(
         z.contains("超出了卡的显存") && z.contains("TorchAoConfig"),
