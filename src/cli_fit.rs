@@ -81,6 +81,11 @@ pub struct FitArgs {
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
     amp: bool,
+    /// torchao weight-only quantization of a 16-bit model on the card (the chat's `torchao`,
+    /// `int8wo`, `int4wo-64`): `on` (with --quant int8|int4|fp8), `int8wo`, `int4wo[-G]`,
+    /// `float8wo`.
+    #[arg(long)]
+    torchao: Option<String>,
     /// LoRA rank (adapters on all linear layers).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
@@ -197,6 +202,17 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.double_quant = !a.no_double_quant;
     req.kbit_upcast = !a.no_kbit_upcast;
     req.unsloth = a.unsloth;
+    let mut quant_given = a.quant.is_some();
+    if let Some(t) = &a.torchao {
+        let (q, t) = bot_core::vram::Torchao::parse(t).ok_or_else(|| {
+            anyhow!("--torchao must be on, int8wo, int4wo, int4wo-64 or float8wo, not `{t}`")
+        })?;
+        if let Some(q) = q {
+            req.quant = q;
+            quant_given = true;
+        }
+        req.torchao = Some(t);
+    }
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     }
@@ -237,10 +253,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req,
         opts,
         fit_answer::Given {
-            quant: a.quant.is_some(),
+            quant: quant_given,
             gc,
             context: a.context.is_some(),
-            engine: a.engine.is_some(),
+            engine: a.engine.is_some() || a.torchao.is_some(),
             optimizer: a.adam_8bit,
         },
     );

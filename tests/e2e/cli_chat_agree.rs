@@ -141,6 +141,32 @@ fn fit_gives_the_same_gib_in_both() {
     assert_eq!(v["fits"], false);
 }
 
+/// torchao's words (`int4wo-64` in the chat, `--torchao int4wo-64` in the CLI) size the same
+/// job, and a scheme torchao does not have is refused in the CLI.
+#[test]
+fn torchao_sizes_the_same_in_both() {
+    let chat = chat("/fit llama-3.1-8b int4wo-64 ctx=2k 4090");
+    let args = [
+        "fit",
+        "--model",
+        "llama-3.1-8b",
+        "--torchao",
+        "int4wo-64",
+        "--context",
+        "2048",
+        "--gpu",
+        "4090",
+    ];
+    assert_eq!(chat, text(&args));
+    assert!(chat.contains("torchao int4wo-64"), "{chat}");
+    let bad = gpuscout(&["fit", "--model", "llama-3.1-8b", "--torchao", "int4wo-48"]);
+    assert!(
+        !bad.ok && bad.stderr.contains("--torchao"),
+        "{}",
+        bad.stderr
+    );
+}
+
 #[test]
 fn a_family_and_size_reads_as_the_same_model_in_both() {
     // `deepseek-671b-a37b` is DeepSeek-V3 in both, and both say how the words were read.

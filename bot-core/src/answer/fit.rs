@@ -249,6 +249,8 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
         "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
         "unsloth" => ("trainer", "unsloth"),
+        // torchao weight-only quantization (`vram::Torchao`): `torchao`, `int8wo`, `int4wo-64`.
+        _ if vram::Torchao::parse(lw).is_some() && lw != "on" && lw != "yes" => ("torchao", lw),
         _ if lw.contains("adam") && lexicon::optimizer(lw).is_some() => ("optim", lw),
         _ => return None,
     };
@@ -466,6 +468,10 @@ fn apply_option<'a>(
             }
             _ => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
+        "torchao" => {
+            torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
@@ -477,6 +483,18 @@ fn apply_option<'a>(
         _ => return Err(err(FitError::BadValue(w.to_string()))),
     }
     Ok(())
+}
+
+/// `torchao=…` (`vram::Torchao::parse`): the scheme, and the format it names if any.
+fn torchao_option(req: &mut FitRequest, given: &mut Given, v: &str) -> Option<()> {
+    let (q, t) = vram::Torchao::parse(v)?;
+    if let Some(q) = q {
+        req.quant = q;
+        given.quant = true;
+    }
+    req.torchao = Some(t);
+    given.engine = true;
+    Some(())
 }
 
 fn looks_like_quant(w: &str) -> bool {

@@ -23,6 +23,9 @@ pub(super) fn compute_on(
 ) -> Parts {
     let cards = req.cards.max(1);
     let mut split = weight_split(shape, req.quant, req.engine);
+    if let Some(t) = super::torchao::scheme(req) {
+        split = super::torchao::weight_split(shape, t);
+    }
     if req.engine == Engine::Vllm && !req.task.is_training() {
         split.layers += vllm_mxfp4_padding(shape, req.quant, cards);
     }

@@ -127,11 +127,24 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // A single forward pass (`new_tokens` ≤ 1) never grows the cache, so nothing is outgrown.
     let grows = req.new_tokens.is_none_or(|t| t > 1);
     let kv_reserve = if req.batch > 1 && grows { kv } else { 0.0 };
+    // torchao quantizing a model already on the card (`vram::torchao`): the segments its
+    // quantized weights landed in stay reserved whole; float8wo multiplies by a dequantized
+    // 16-bit copy of each matrix in turn.
+    let mut pinned = 0.0;
+    if let Some(t) = super::torchao::scheme(req) {
+        let r = super::torchao::replay(shape, t);
+        pinned = r.pinned * share;
+        if t == (super::torchao::Scheme::Float8 {
+            dequantized_copy: true,
+        }) {
+            a += r.largest_16bit;
+        }
+    }
     p.set(
         n,
         w_total,
         kv_total,
-        [w, kv, a, 0.0, ctx + kv_reserve],
+        [w, kv, a, 0.0, ctx + kv_reserve + pinned],
         a * n,
         0.0,
     );

@@ -21,6 +21,7 @@
 mod quant;
 pub mod shape;
 mod throughput;
+mod torchao;
 mod tp;
 
 mod estimate;
@@ -48,5 +49,6 @@ pub use request::{
 };
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
+pub use torchao::Torchao;
 pub use tp::tp_valid;
 pub use train::peft_fp32_cast_gib;

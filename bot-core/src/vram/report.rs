@@ -99,6 +99,26 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
             );
         }
     }
+    if let Some(t) = super::torchao::scheme(req) {
+        // torchao as its benchmark runs it (`vram::torchao`): what stays pinned is in the
+        // overhead; the 16-bit load before it is said, and whether the card holds it.
+        // The busiest card's share: Transformers splits whole layers over the cards, the
+        // 16-bit model as it is loaded and the quantized one alike.
+        let r = super::torchao::replay(shape, t);
+        let share =
+            super::parts::layers_per_card(shape, req.cards.max(1)) / f64::from(shape.layers.max(1));
+        let peak = r.load_peak * share / GIB + CUDA_CONTEXT_GIB;
+        let id = match req.gpu {
+            Some(g) if peak > g.vram_gib() => "fit-warn-torchao-load-short",
+            _ => "fit-warn-torchao",
+        };
+        warnings.push(
+            Msg::new(id)
+                .arg("scheme", t.key())
+                .arg("pinned", round2(r.pinned * share / GIB))
+                .arg("peak", round2(peak)),
+        );
+    }
     if req.task.is_training() && req.cards > 1 {
         let z = opts.zero.unwrap_or(Zero::Three);
         warnings.push(Msg::new("fit-warn-zero").arg("stage", zero_key(z)));

@@ -51,6 +51,12 @@ pub enum FitError {
     /// (`bandwidth` or `tflops`): no estimate is made from a guess.
     #[error("{0}: {1} is unknown in the catalog, so no speed estimate")]
     SpecUnknown(String, &'static str),
+    /// torchao's weight-only schemes are int8, int4 and fp8 inference on a PyTorch model
+    /// (`FitRequest::torchao`); anything else is not what torchao's figures describe.
+    #[error(
+        "torchao weight-only quantization sizes int8, int4 or fp8 inference on transformers, not {0}"
+    )]
+    TorchaoScope(String),
 }
 
 impl FitError {
@@ -79,6 +85,7 @@ impl FitError {
             FitError::SpecUnknown(g, field) => Msg::new("fit-error-spec-unknown")
                 .arg("gpu", g.as_str())
                 .arg("field", *field),
+            FitError::TorchaoScope(v) => Msg::new("fit-error-torchao").arg("value", v.as_str()),
         }
     }
 }
@@ -194,6 +201,10 @@ pub struct FitRequest<'a> {
     /// default) = unknown, sized as a generation that grows the cache step by step. Some(1)
     /// is one forward pass (a prefill benchmark, scoring, embedding).
     pub new_tokens: Option<u32>,
+    /// Inference with torchao weight-only quantization (`int8wo`, `int4wo-G`, `float8wo`: the
+    /// `quant` says which) applied to a 16-bit model already on the card, as torchao's
+    /// benchmark does (`vram::torchao`); default `None`.
+    pub torchao: Option<super::Torchao>,
 }
 
 /// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
@@ -354,6 +365,7 @@ impl<'a> FitRequest<'a> {
             tied_embedding_copy: false,
             autoawq_fused: None,
             new_tokens: None,
+            torchao: None,
         }
     }
 
@@ -569,6 +581,18 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
     }
     if req.task == Task::Qlora && !req.quant.is_low_bit() {
         return Err(FitError::QloraNeedsLowBit(req.quant, req.task));
+    }
+    if req.torchao.is_some() {
+        let q = matches!(req.quant, Quant::Int8 | Quant::Int4 | Quant::Fp8);
+        if !q || req.task.is_training() || req.engine != super::Engine::Transformers {
+            let what = format!(
+                "{} {} {}",
+                req.quant.key(),
+                req.task.key(),
+                req.engine.key()
+            );
+            return Err(FitError::TorchaoScope(what));
+        }
     }
     if let ModelRef::BySize { params_b, active_b } = req.model {
         for b in std::iter::once(params_b).chain(active_b) {

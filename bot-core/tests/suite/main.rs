@@ -30,6 +30,7 @@ mod fit_reference;
 mod fit_sharding;
 mod fit_size_shapes;
 mod fit_stories;
+mod fit_torchao;
 mod fit_tp;
 mod fit_training;
 mod fit_verdicts;

@@ -343,3 +343,29 @@ fn deepseek_v4_caches_its_compressed_attention() {
     let window = 43.0 * 128.0 * 512.0 * 2.0 / (1u64 << 30) as f64;
     assert!(kv_at(128) >= window - 0.005, "128 tokens hold the window");
 }
+
+/// GLM-4-9B-Chat-1M is its own config (four KV groups, 1M context), not GLM-4-9B read by
+/// family and size; GLM-4-9B-Chat is the base's shape with the chat repo's 128K context.
+#[test]
+fn glm_4_9b_chat_1m_has_its_own_shape_and_context() {
+    let c = cat();
+    let m = c.find_model("THUDM/glm-4-9b-chat-1m").unwrap();
+    assert_eq!(m.id, "glm-4-9b-chat-1m");
+    assert_eq!((m.kv_heads, m.max_context), (4, 1_048_576));
+    let chat = c.find_model("glm-4-9b-chat").unwrap();
+    assert_eq!((chat.id.as_str(), chat.kv_heads), ("glm-4-9b-chat", 2));
+    assert_eq!(chat.max_context, 131_072);
+    assert_eq!(c.find_model("glm-4-9b").unwrap().max_context, 8192);
+    // Twice the KV cache per token of the 128K chat model.
+    let kv = |id: &str| {
+        let mut r = bot_core::vram::FitRequest::new(
+            bot_core::vram::ModelRef::Known(c.find_model(id).unwrap()),
+            bot_core::vram::Quant::Bf16,
+            bot_core::vram::Task::Infer,
+        );
+        r.context = 131_072;
+        bot_core::vram::estimate(&c, &r).unwrap().kv_cache_gib
+    };
+    let (one_m, chat) = (kv("glm-4-9b-chat-1m"), kv("glm-4-9b-chat"));
+    assert!((one_m / chat - 2.0).abs() < 0.01, "{one_m} vs {chat}");
+}

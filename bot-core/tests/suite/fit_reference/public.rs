@@ -15,7 +15,7 @@ use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
     AwqFused, CUDA_CONTEXT_GIB, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout,
-    ModelRef, Optimizer, Quant, Task,
+    ModelRef, Optimizer, Quant, Task, Torchao,
 };
 
 /// One public measurement in the CLI's terms.
@@ -152,6 +152,18 @@ fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 opts.zero = Some(other[7..].parse().expect("zero stage"));
             }
             "--lora-experts" => req.lora_experts = true,
+            // torchao weight-only quantization of a 16-bit model on the card (its benchmark's
+            // way); `--torchao-group=N` for int4wo's group size.
+            "--torchao" => req.torchao = Some(Torchao::default()),
+            // float8dq / int8dq: dynamic activation quantization, no dequantized weight copy.
+            "--torchao-dq" => {
+                let t = req.torchao.as_mut().expect("--torchao first");
+                t.dynamic = true;
+            }
+            other if other.starts_with("--torchao-group=") => {
+                let t = req.torchao.as_mut().expect("--torchao first");
+                t.int4_group = other[16..].parse().expect("group");
+            }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
             }
@@ -271,27 +283,9 @@ fn public_measurements_outside_qwen_tables() {
         tuned.within15,
         tuned.numeric
     );
-    // Under by more than 15 % and not yet modelled, each for a stated reason; any other row
-    // under by that much fails, and so does an entry that is no longer under (the list only
-    // shrinks).
-    let known: [(&str, &str); 1] = [(
-        "llama-3-8b infer int4 ctx=206",
-        "torchao generate.py: max_memory_reserved of a model loaded in bf16 on the card and \
-         quantized in place, then compiled with CUDA graphs; the quantized tensors sit in the \
-         16-bit tensors' old segments, which stay reserved (how much is not derived yet)",
-    )];
-    for line in &tuned.under {
-        assert!(
-            known.iter().any(|(k, _)| line.starts_with(k)),
-            "tuned: {line} under by more than 15% and not a known gap"
-        );
-    }
-    for (k, _) in &known {
-        assert!(
-            tuned.under.iter().any(|l| l.starts_with(k)),
-            "tuned: {k} is no longer under by more than 15%; remove it from the known gaps"
-        );
-    }
+    // None under by more than 15 %: torchao's rows were the last (`vram::torchao` replays
+    // the quantization through the caching allocator; before it: int4wo-64 −16.1 %).
+    assert_eq!(tuned.under15, 0, "tuned under by >15%: {:?}", tuned.under);
     assert_eq!(tuned.verdicts_right, tuned.verdicts, "tuned: verdicts");
     // 38 rows since the second pass added fsdp_qlora's and ms-swift's (reserved) figures;
     // 40 since torchao's float8dq row and its 131072-token static cache (gpt-fast's N x N mask).
@@ -314,9 +308,14 @@ fn public_measurements_outside_qwen_tables() {
     // `Linear4bit` uses (bitsandbytes `compress_statistics=True`); the floor (the loading
     // phase's cached blocks, or FSDP's gather buffers) is not derived.
     let held_known = "llama-2-7b qlora nf4 ctx=512 batch=1 cards=2";
-    for (line, source) in held.under.iter().zip(&held.under_sources) {
+    // And gpt-fast's 131072-token static cache (torchao/_models/llama/README.md): its N x N
+    // causal mask is built by `torch.tril(torch.ones(N, N))`, two 16 GiB blocks for a moment,
+    // which the transformers engine the row is replayed on does not have. torchao's quantized
+    // rows are no longer under (7 were, by 16-24 %, before `vram::torchao`).
+    let gpt_fast_mask = "llama-3.1-8b infer bf16 ctx=131072";
+    for (line, _) in held.under.iter().zip(&held.under_sources) {
         assert!(
-            source.contains("github.com/pytorch/ao/") || line.starts_with(held_known),
+            line.starts_with(gpt_fast_mask) || line.starts_with(held_known),
             "held out: {line} under by more than 15% and not a known gap"
         );
     }
@@ -373,10 +372,23 @@ fn public_measurements_copy_matches_the_shared_reference() {
     };
     // Every column but `flags`, which our copy may extend with the trainer's stated settings.
     let key = |l: &str| l.split('\t').take(10).collect::<Vec<_>>().join("\t");
+    // One correction: torchao's rows are `max_memory_reserved` by their own quote (and by
+    // generate.py), which the shared file labels `alloc`; our copy says `reserved`, and it is
+    // compared here under the shared label.
+    let shared_label = |l: &str| {
+        let f: Vec<&str> = l.split('\t').collect();
+        if f.len() > 12 && f[8] == "reserved" && f[11].contains("github.com/pytorch/ao/") {
+            assert!(f[12].contains("max_memory_reserved"), "{l}");
+            let mut g = f[..10].to_vec();
+            g[8] = "alloc";
+            return g.join("\t");
+        }
+        key(l)
+    };
     let ours: Vec<String> = include_str!("../../data/measured_memory.tsv")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("model\t") && !l.is_empty())
-        .map(key)
+        .map(shared_label)
         .collect();
     let theirs: Vec<String> = shared
         .lines()
