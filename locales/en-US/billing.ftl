@@ -222,3 +222,5 @@ billing-floor-group = { $count ->
    *[other] Firm prices rank first; a floor ranks after them however low, since nobody can count on it.
   }
 billing-floor-note = This is a “from” price: the cheapest configuration the platform lists, not necessarily the one you rent. The total ({ $total }) is a floor: check your configuration's own price before you pay.
+# /tco: whose catalog price the card price is, and its tier (a promotion is time-limited).
+tco-price-where = That price is { $platform }'s ({ $tier }).

@@ -218,3 +218,5 @@ billing-floor-group = { $count ->
    *[other] 确定价格排在前面；起价无论多低都排在后面，因为它不能作准。
   }
 billing-floor-note = 这是“起价”：平台所列最便宜配置的价格，不一定是你租到的配置。合计（{ $total }）只是下限，付款前请核实所选配置本身的价格。
+# /tco：这个显卡价格是哪个平台的、什么类型（限时优惠会到期）。
+tco-price-where = 这是 { $platform } 的价格（{ $tier }）。

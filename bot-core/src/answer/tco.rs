@@ -273,6 +273,7 @@ const SHORT: &[&str] = &[
     "bare-number-currency",
     "tco-price-catalog",
     "tco-price-user",
+    "tco-price-where",
     "tco-prepaid-plan",
     "tco-does-not-fit",
     "tco-self-hosted",
@@ -319,6 +320,18 @@ pub fn tco_answer(
     let bare = super::fit::bare_size_warning(catalog, q.model);
     if rep.fits {
         let mut r = tco_reply(q.gpu, &rep, basis, lang);
+        // Which platform's price it is, and its tier (a promotion said so), under the price.
+        if let PriceBasis::Catalog { quote, .. } = basis {
+            let zh = lang == Lang::Zh;
+            let platform = catalog
+                .platform(&quote.platform_id)
+                .map_or(quote.platform_id.as_str(), |p| p.display_name(zh));
+            let line = Msg::new("tco-price-where")
+                .arg("platform", platform)
+                .arg("tier", super::common::tier_label(lang, &quote.tier));
+            let at = r.parts.len().min(2);
+            r.parts.insert(at, crate::reply::Part::Text(line));
+        }
         if let Some(w) = bare.clone() {
             r.push(w);
         }

@@ -77,9 +77,14 @@ pub fn catalog_price(
     ))
 }
 
-/// Puts [`with_plan`]'s line right under the card's price line, which it qualifies.
+/// Puts [`with_plan`]'s line right under the card's price line (and the line naming its
+/// platform), which it qualifies.
 pub fn place_plan(r: &mut Reply, plan: Msg) {
-    let at = r.parts.len().min(2);
+    let named = r
+        .parts
+        .iter()
+        .position(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "tco-price-where"));
+    let at = named.map_or(r.parts.len().min(2), |i| i + 1);
     r.parts.insert(at, crate::reply::Part::Text(plan));
 }
 
