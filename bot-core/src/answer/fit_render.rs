@@ -512,15 +512,13 @@ fn price_cell(
                 price
             };
             // A promotion is labelled: it is the catalog's cheapest hour only while it lasts.
-            let promo = catalog.cheapest_hourly_usd(&o.gpu).is_some_and(|p| {
+            let promo = catalog.cheapest_hourly_usd(&o.gpu).filter(|p| {
                 p.tier == "promo" && p.usd * rust_decimal::Decimal::from(o.cards) == usd
             });
-            if promo {
-                let tier = super::common::tier_label(lang, "promo");
-                format!("{price} {tier} ({d})")
-            } else {
-                format!("{price} ({d})")
-            }
+            let tier = promo.map_or_else(String::new, |p| {
+                format!(" {}", super::common::tier_label(lang, &p.tier))
+            });
+            format!("{price}{tier} ({d})")
         }
         // No catalog price: said so, never a bare "?".
         _ => crate::i18n::Localizer::get().format(lang, &Msg::new("fit-price-unknown")),

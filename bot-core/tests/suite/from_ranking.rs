@@ -471,3 +471,49 @@ fn tco_json_carries_the_price_basis_and_no_fit_carries_no_cost() {
         );
     }
 }
+
+/// A promotion chosen as a card's cheapest hour is labelled: in /fit's price column and in
+/// /tco, which also names the platform whose price it is.
+#[test]
+fn a_promotion_chosen_as_the_cheapest_hour_is_labelled() {
+    let cat = catalog();
+    let mut platforms: Vec<Platform> = cat.platforms.clone();
+    for p in &mut platforms {
+        if p.id == "gongji" {
+            let mut q = quote("rtx-4090", "1.50", "CNY", false);
+            q.tier = "promo".into();
+            p.prices.push(q);
+        }
+    }
+    let cat = Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap();
+    let (bot, _d) = bot_with(cat);
+    for (locale, promo, named) in [
+        (
+            "en",
+            "promotion",
+            "That price is Gongji Compute's (promotion).",
+        ),
+        ("zh", "限时优惠", "这是 共绩算力 的价格（限时优惠）。"),
+    ] {
+        let fit = ask(&bot, locale, "/fit qwen2.5-7b int4");
+        let row = fit
+            .lines()
+            .find(|l| l.contains("4090") && l.contains('/'))
+            .unwrap_or_default();
+        assert!(row.contains(promo), "{locale}: {fit}");
+        let tco = ask(&bot, locale, "/tco qwen2.5-7b int4 4090 20m");
+        assert!(tco.contains(named), "{locale}: {tco}");
+        // A firm on-demand card price (RunPod's L40S, ours) carries no tier word.
+        let l40s = fit
+            .lines()
+            .find(|l| l.contains("L40S") && l.contains('/'))
+            .unwrap_or_default();
+        assert!(!l40s.is_empty() && !l40s.contains(promo), "{locale}: {fit}");
+    }
+}
