@@ -517,3 +517,68 @@ fn a_promotion_chosen_as_the_cheapest_hour_is_labelled() {
         assert!(!l40s.is_empty() && !l40s.contains(promo), "{locale}: {fit}");
     }
 }
+
+/// Around the clock /tco takes a firm prepaid plan when it is cheaper than 24 hourly prices,
+/// and its JSON names that plan; a "from" plan is never put in place of a price.
+#[test]
+fn tco_json_names_the_prepaid_plan_it_used_and_never_a_floor_plan() {
+    use bot_core::answer::tco::{catalog_price, tco_json, with_plan};
+    use bot_core::tco::TcoQuery;
+    use bot_core::vram::{ModelRef, Quant};
+    for from in [false, true] {
+        let cat = catalog();
+        let mut platforms: Vec<Platform> = cat.platforms.clone();
+        for p in &mut platforms {
+            if p.id == "ucompshare" {
+                p.prices.retain(|q| q.gpu != "rtx-4090");
+                let mut q =
+                    PriceQuote::user("900".parse().unwrap(), TimeUnit::Month, "CNY", "month");
+                q.gpu = "rtx-4090".into();
+                q.cards = 1;
+                q.as_of = "2026-11-18".into();
+                q.undated = false;
+                q.from = from;
+                q.source = "https://example.com/plans".into();
+                p.prices.push(q);
+            }
+        }
+        let cat = Catalog::from_parts(
+            cat.gpus.clone(),
+            platforms,
+            cat.models.clone(),
+            cat.fx.clone(),
+        )
+        .unwrap();
+        let g = cat.gpu("rtx-4090").unwrap();
+        let (per_hour, basis) = catalog_price(&cat, g, 1, "CNY").unwrap();
+        let q = TcoQuery {
+            model: ModelRef::Known(cat.model("qwen2.5-7b").unwrap()),
+            quant: Quant::Int4,
+            gpu: g,
+            cards: 1,
+            price_per_hour: per_hour,
+            tokens_per_day: 2e7,
+            api_price_per_mtok: None,
+            plan_per_day: None,
+        };
+        let (q, line) = with_plan(&cat, Lang::En, q, &basis, "CNY");
+        let v = serde_json::to_value(tco_json(&cat, &q, "CNY", &basis).unwrap()).unwrap();
+        let plan = &v["price_basis"]["prepaid_plan"];
+        if from {
+            assert!(line.is_none() && q.plan_per_day.is_none(), "{v}");
+            assert!(plan.is_null(), "{v}");
+        } else {
+            assert!(line.is_some(), "{v}");
+            assert_eq!(plan["platform_id"], "ucompshare", "{v}");
+            assert_eq!(plan["unit"], "month", "{v}");
+            assert_eq!(plan["list_price"].as_f64(), Some(900.0), "{v}");
+            assert_eq!(plan["as_of"], "2026-11-18", "{v}");
+            // 900 a 730-hour month, per day of 24 hours.
+            let day = plan["per_day"].as_f64().unwrap();
+            assert!((day - 900.0 * 24.0 / 730.0).abs() < 1e-6, "{v}");
+            assert!((v["always_on_cost_per_day"].as_f64().unwrap() - day).abs() < 1e-6);
+        }
+        // The hourly basis is AutoDL's firm ¥2.00 either way.
+        assert_eq!(v["price_basis"]["platform_id"], "autodl", "{v}");
+    }
+}
