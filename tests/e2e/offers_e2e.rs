@@ -346,7 +346,7 @@ fn a_local_import_is_dated_by_its_checkouts_commit_not_by_today() {
     std::fs::create_dir_all(&cloud).unwrap();
     std::fs::write(cloud.join("vms.csv"), SKYPILOT).unwrap();
     let git = |args: &[&str]| {
-        let ok = Command::new("git")
+        Command::new("git")
             .arg("-C")
             .arg(repo.path())
             .args(args)
@@ -359,8 +359,7 @@ fn a_local_import_is_dated_by_its_checkouts_commit_not_by_today() {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
-            .is_ok_and(|s| s.success());
-        ok
+            .is_ok_and(|s| s.success())
     };
     if !(git(&["init", "-q"]) && git(&["add", "."]) && git(&["commit", "-qm", "prices"])) {
         eprintln!("skipped: git is not available to build a checkout");

@@ -147,7 +147,7 @@ pub struct TcoJson {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BasisOut {
     User,
-    Catalog(CatalogBasis),
+    Catalog(Box<CatalogBasis>),
 }
 
 /// A catalog quote a /tco figure rests on, as `compare --json` names its quote.
@@ -230,7 +230,7 @@ pub fn tco_json(
                         source: p.source,
                     })
             });
-            BasisOut::Catalog(CatalogBasis {
+            BasisOut::Catalog(Box::new(CatalogBasis {
                 platform_id: quote.platform_id.clone(),
                 platform: name(&quote.platform_id),
                 list_price: quote.amount,
@@ -243,7 +243,7 @@ pub fn tco_json(
                 source: quote.source.clone(),
                 third_party: quote.third_party,
                 prepaid_plan: plan,
-            })
+            }))
         }
     });
     Ok(TcoJson {
