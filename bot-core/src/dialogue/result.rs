@@ -240,6 +240,11 @@ fn push_offer_notes(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOf
 /// The legend, what ranks lower and why, the range footer and the assumed boot minutes.
 fn push_footers(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer]) {
     r.push(Msg::new("pick-result-legend"));
+    // A "from" floor among the rows shown: which rows, and why they come last.
+    let shown: Vec<billing::RankedOffer> = offers.iter().take(3).map(|(o, _)| o.clone()).collect();
+    if let Some(m) = crate::answer::billing::floor_group_msg(&shown) {
+        r.push(m);
+    }
     if let Some(m) = super::barriers::unverified_group(ctx, offers) {
         r.push(m);
     }

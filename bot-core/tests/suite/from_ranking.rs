@@ -578,3 +578,47 @@ fn tco_json_names_the_prepaid_plan_it_used_and_never_a_floor_plan() {
         assert_eq!(v["price_basis"]["platform_id"], "autodl", "{v}");
     }
 }
+
+/// The /pick result for a card with floors alone: every row says "from" on its total, and
+/// the answer names the rows and the rule, in both languages.
+#[test]
+fn pick_result_on_floors_alone_says_so() {
+    let (bot, _d) = bot_with(only_ours());
+    for (locale, from_word, group) in [
+        ("en", "from ", "Rows 1–2 are “from” prices"),
+        ("zh", " 起", "第 1–2 行是“起价”"),
+    ] {
+        let who = ChatRef::terminal(Some(locale));
+        let lang = Lang::from_locale(Some(locale));
+        let mut last = String::new();
+        for (tap, input) in [
+            (false, "/pick"),
+            (true, "t:serve"),
+            (true, "m:qwen2.5-7b"),
+            (true, "q:int4"),
+            (true, "c:4096"),
+            (true, "n:1"),
+            (true, "u:3h"),
+            (false, "3090"),
+            (true, "b:done"),
+        ] {
+            let input = match tap {
+                true => Input::Choice(input.into()),
+                false => Input::Text(input.into()),
+            };
+            last = bot
+                .handle(&who, input)
+                .replies
+                .iter()
+                .map(|r| Localizer::get().render_plain(lang, r))
+                .collect::<Vec<_>>()
+                .join("\n");
+        }
+        let result = rows(&last);
+        assert_eq!(result.len(), 2, "{locale}: {last}");
+        for r in &result {
+            assert!(r.join(" | ").contains(from_word.trim()), "{locale}: {last}");
+        }
+        assert!(last.contains(group), "{locale}: {last}");
+    }
+}

@@ -15,6 +15,7 @@ pub use reply::{
     total_text_in,
 };
 // The one list of spot words, for questions too (`runpod 4090 spot price`).
+pub(crate) use reply::floor_group_msg;
 pub(crate) use request::{ALWAYS_WORDS, SPOT_WORDS};
 pub use request::{
     ConvertRequest, JobRequest, parse_convert, parse_convert_request, parse_job_request,

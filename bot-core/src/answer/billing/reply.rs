@@ -426,7 +426,7 @@ pub fn compare_reply(
 
 /// Where the offers priced on a "from" floor start and end (they rank after every firm price,
 /// `billing::rank_order`) and the rule that put them there; `None` without floors.
-fn floor_group_msg(offers: &[RankedOffer]) -> Option<Msg> {
+pub(crate) fn floor_group_msg(offers: &[RankedOffer]) -> Option<Msg> {
     let first = offers.iter().position(RankedOffer::is_floor)?;
     let count = offers.len() - first;
     Some(
