@@ -333,6 +333,11 @@ struct OfferOut<'a> {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     list_price_from: bool,
     per: &'static str,
+    /// Cards one instance of the quote holds: `list_price` is for the whole instance.
+    instance_cards: u32,
+    /// Cards paid for when that instance holds more than the job needs (paid whole).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paid_cards: Option<u32>,
     price_currency: &'a str,
     price_as_of: &'a str,
     undated: bool,
@@ -361,6 +366,8 @@ fn offer_out<'a>(catalog: &'a Catalog, o: &'a RankedOffer, rank: Option<usize>) 
         list_price: o.quote.amount,
         list_price_from: o.quote.from,
         per: o.quote.per.key(),
+        instance_cards: o.quote.cards,
+        paid_cards: o.instance_cards,
         price_currency: &o.quote.currency,
         price_as_of: &o.quote.as_of,
         undated: o.quote.undated,

@@ -349,8 +349,10 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     let (query, plan) =
         bot_core::answer::tco::with_plan(catalog, Lang::En, query, &basis, &a.currency);
     if a.json {
-        let rep = bot_core::tco::analyze(catalog, &query, &a.currency).map_err(fit_err)?;
-        outln!("{}", serde_json::to_string_pretty(&rep)?)?;
+        // The figures and the price they rest on (date, platform, tier, "from", instance).
+        let doc = bot_core::answer::tco::tco_json(catalog, &query, &a.currency, &basis)
+            .map_err(fit_err)?;
+        outln!("{}", serde_json::to_string_pretty(&doc)?)?;
         return Ok(());
     }
     let mut reply =

@@ -231,14 +231,25 @@ pub fn keeps_up(o: &FitOption, batch: u32) -> Option<bool> {
     Some(t / f64::from(batch.max(1)) >= reading_tokens_per_second())
 }
 
+/// Where a price puts a configuration within its speed tier: 0 a firm price, 1 a "from"
+/// floor (the cheapest configuration only: never ranked ahead of a price the user can count
+/// on, as `billing::rank_order` ranks platforms), 2 no price.
+pub fn price_group(price: Option<Decimal>, from: bool) -> u8 {
+    match (price, from) {
+        (Some(_), false) => 0,
+        (Some(_), true) => 1,
+        (None, _) => 2,
+    }
+}
+
 /// A configuration's ranking key as a value, so that a sort works it out once per
 /// configuration instead of looking the card up at every comparison: the [`keeps_up`] tier,
-/// then [`compare_configs`].
-struct ConfigKey(u8, Option<CardLink>, Option<Decimal>, u32, bool);
+/// the [`price_group`], then [`compare_configs`].
+struct ConfigKey(u8, Option<CardLink>, Option<Decimal>, u32, bool, u8);
 
 impl Ord for ConfigKey {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.cmp(&other.0).then_with(|| {
+        (self.0, self.5).cmp(&(other.0, other.5)).then_with(|| {
             compare_configs(
                 (self.1, self.2, self.3),
                 (other.1, other.2, other.3),
@@ -273,7 +284,8 @@ pub fn speed_tier(o: &FitOption, batch: u32) -> u8 {
 
 /// Orders configurations: for inference, those known to keep up with a reader in every
 /// conversation ([`keeps_up`]) first, then those whose speed is unknown, then those known to be
-/// slower; within each, by [`compare_configs`] (hourly price with the card and link margins).
+/// slower; within each, firm prices before "from" floors ([`price_group`]), then by
+/// [`compare_configs`] (hourly price with the card and link margins).
 /// Training options carry no speed and rank by hourly price alone. Stable, so equal keys keep
 /// the engine's order.
 pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool, batch: u32) {
@@ -281,20 +293,32 @@ pub fn rank_options(catalog: &Catalog, options: &mut [FitOption], matters: bool,
         let link = catalog
             .find_gpu(&o.gpu)
             .and_then(|g| config_link(g, o.cards));
-        ConfigKey(speed_tier(o, batch), link, o.usd_per_hour, o.cards, matters)
+        let group = price_group(o.usd_per_hour, o.price_from);
+        ConfigKey(
+            speed_tier(o, batch),
+            link,
+            o.usd_per_hour,
+            o.cards,
+            matters,
+            group,
+        )
     });
 }
 
 /// [`rank_options`]'s order for options priced another way (the /pick card step prices the
-/// whole job): `(option, price, link)`.
+/// whole job): `(option, price, link)`; the option's `price_from` says whether the price is a
+/// floor.
 pub fn compare_priced(
     a: (&FitOption, Option<Decimal>, Option<CardLink>),
     b: (&FitOption, Option<Decimal>, Option<CardLink>),
     matters: bool,
     batch: u32,
 ) -> std::cmp::Ordering {
-    speed_tier(a.0, batch)
-        .cmp(&speed_tier(b.0, batch))
+    let key = |x: (&FitOption, Option<Decimal>, Option<CardLink>)| {
+        (speed_tier(x.0, batch), price_group(x.1, x.0.price_from))
+    };
+    key(a)
+        .cmp(&key(b))
         .then_with(|| compare_configs((a.2, a.1, a.0.cards), (b.2, b.1, b.0.cards), matters))
 }
 

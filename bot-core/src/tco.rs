@@ -61,7 +61,9 @@ pub struct TcoReport {
     pub gpu: String,
     pub cards: u32,
     pub currency: String,
-    #[serde(serialize_with = "as_number")]
+    /// The cards' price for one hour, in `currency`: in the JSON only beside the serving
+    /// figures ([`Serving::price_per_hour`]), so a setup that cannot run carries no price.
+    #[serde(skip)]
     pub price_per_hour: Decimal,
     pub tokens_per_day: f64,
     /// Throughput and self-hosted cost: only when the model fits the cards (a setup that
@@ -70,6 +72,8 @@ pub struct TcoReport {
     pub serving: Option<Serving>,
     #[serde(serialize_with = "opt_as_number")]
     pub api_price_per_mtok: Option<Decimal>,
+    /// The API's cost of the daily volume; `None` (null) without an API price or when the
+    /// model does not fit the cards (no cost figure for a comparison that cannot be made).
     #[serde(serialize_with = "opt_as_number")]
     pub api_cost_per_day: Option<Decimal>,
     /// Absent when the model does not fit the cards or no API price was given.
@@ -84,6 +88,9 @@ pub struct TcoReport {
 /// Throughput and self-hosted cost of a setup that holds the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Serving {
+    /// The cards' price for one hour, in the report's currency (the one the costs use).
+    #[serde(serialize_with = "as_number")]
+    pub price_per_hour: Decimal,
     /// Estimated aggregate decode throughput (tokens/s) at `concurrency` sequences.
     pub tokens_per_second: f64,
     pub concurrency: u32,
@@ -222,6 +229,7 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         serving: fits
             .then(|| -> Result<Serving, FitError> {
                 Ok(Serving {
+                    price_per_hour,
                     tokens_per_second: tps,
                     concurrency: conc,
                     capacity_tokens_per_day: capacity.round(),
@@ -237,7 +245,7 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
             })
             .transpose()?,
         api_price_per_mtok,
-        api_cost_per_day: api_day,
+        api_cost_per_day: api_day.filter(|_| fits),
         break_even_tokens_per_day: be.map(f64::round),
         verdict: verdict.to_string(),
         fits,

@@ -214,3 +214,14 @@ billing-rule-minimum = a minimum charge of { $minimum } a session{ $known ->
    *[no] {" "}(assumed: the platform publishes none, so the worst case counts one unit of its price)
   } rounds the bill up by { $extra }
 billing-no-price-see-gpu = The platforms that list a price for this card: /gpu { $gpu }
+# /compare: the rows priced on a "from" floor, ranked after every firm price (issue 25).
+billing-floor-group = { $count ->
+    [1] Row { $first } is a “from” price
+   *[other] Rows { $first }–{ $last } are “from” prices
+  }: the cheapest configuration a platform lists, not necessarily the one this job gets, so the total is a floor. { $firm ->
+    [0] No platform gives a firm price for this card: check the configuration's own price before you pay.
+   *[other] Firm prices rank first; a floor ranks after them however low, since nobody can count on it.
+  }
+billing-floor-note = This is a “from” price: the cheapest configuration the platform lists, not necessarily the one you rent. The total ({ $total }) is a floor: check your configuration's own price before you pay.
+# /tco: whose catalog price the card price is, and its tier (a promotion is time-limited).
+tco-price-where = That price is { $platform }'s ({ $tier }).

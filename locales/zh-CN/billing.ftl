@@ -210,3 +210,14 @@ billing-rule-minimum = 每次至少按 { $minimum_zh } 计费{ $known ->
    *[no] （假设值：平台没有公布最低消费，最不利情况按一个价格单位算）
   }，账单因此多出 { $extra }
 billing-no-price-see-gpu = 收录了这张卡价格的平台：/gpu { $gpu }
+# /compare：按“起价”算的行排在所有确定价格之后（issue 25）。
+billing-floor-group = { $count ->
+    [1] 第 { $first } 行是“起价”
+   *[other] 第 { $first }–{ $last } 行是“起价”
+  }：只是平台所列最便宜配置的价格，不一定是这个任务租到的配置，合计只是下限。{ $firm ->
+    [0] 没有平台给出这张卡的确定价格，付款前请核实所选配置本身的价格。
+   *[other] 确定价格排在前面；起价无论多低都排在后面，因为它不能作准。
+  }
+billing-floor-note = 这是“起价”：平台所列最便宜配置的价格，不一定是你租到的配置。合计（{ $total }）只是下限，付款前请核实所选配置本身的价格。
+# /tco：这个显卡价格是哪个平台的、什么类型（限时优惠会到期）。
+tco-price-where = 这是 { $platform } 的价格（{ $tier }）。

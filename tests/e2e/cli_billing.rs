@@ -216,7 +216,17 @@ fn compare_json_is_ranked() {
     let v = json(&["compare", "--gpu", "4090", "--work", "3h", "--json"]);
     let list = v.as_array().unwrap();
     assert!(list.len() >= 3);
-    let totals: Vec<f64> = list.iter().map(|x| num(x, "total_cost")).collect();
+    // Firm prices first, "from" floors after them (a floor is no price to count on); each
+    // group cheapest first.
+    let totals: Vec<(bool, f64)> = list
+        .iter()
+        .map(|x| {
+            (
+                x["list_price_from"] == Value::Bool(true),
+                num(x, "total_cost"),
+            )
+        })
+        .collect();
     assert!(totals.windows(2).all(|w| w[0] <= w[1]), "{totals:?}");
     for (i, x) in list.iter().enumerate() {
         assert_eq!(x["rank"].as_u64(), Some(i as u64 + 1));
@@ -436,5 +446,118 @@ fn compare_json_marks_a_from_price() {
         eprintln!(
             "no \"from\" price among the compared rows today: only their absence was checked"
         );
+    }
+}
+
+/// Issue 25: `compare --json` ranks firm prices ahead of "from" floors for every card, and
+/// says what one instance holds (`instance_cards`, and `paid_cards` when the job pays for a
+/// bigger instance whole); `tco --json` names the quote its card price rests on (platform,
+/// listed price, tier, instance, "from", date, source), one `platform --json` lists, and a
+/// setup that does not fit carries no price, basis or cost.
+#[test]
+fn compare_and_tco_json_carry_their_price_basis() {
+    for gpu in [
+        "4090",
+        "3090",
+        "a100-80g-sxm",
+        "rtx-pro-6000",
+        "h100",
+        "v100",
+    ] {
+        for cards in ["1", "2"] {
+            let v = json(&[
+                "compare", "--gpu", gpu, "--work", "3h", "--cards", cards, "--json",
+            ]);
+            let list = v.as_array().unwrap();
+            let floors: Vec<bool> = list
+                .iter()
+                .map(|x| x["list_price_from"] == Value::Bool(true))
+                .collect();
+            assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{gpu}: {v}");
+            for x in list {
+                let instance = x["instance_cards"].as_u64().unwrap();
+                let job: u64 = cards.parse().unwrap();
+                match x.get("paid_cards") {
+                    Some(p) => assert!(instance > job && p.as_u64() >= Some(job), "{x}"),
+                    None => assert!(instance <= job, "{x}"),
+                }
+            }
+        }
+    }
+    for gpu in ["4090", "3090", "rtx-pro-6000", "h100"] {
+        let v = json(&[
+            "tco",
+            "--model",
+            "qwen2.5-7b",
+            "--quant",
+            "int4",
+            "--gpu",
+            gpu,
+            "--tokens-per-day",
+            "20m",
+            "--json",
+        ]);
+        let b = &v["price_basis"];
+        assert_eq!(b["kind"], "catalog", "{v}");
+        for k in [
+            "platform_id",
+            "platform",
+            "price_currency",
+            "per",
+            "tier",
+            "source",
+        ] {
+            assert!(b[k].is_string(), "{k}: {v}");
+        }
+        assert!(
+            b["from"].is_boolean() && b["instance_cards"].as_u64() >= Some(1),
+            "{v}"
+        );
+        assert!(b["as_of"].is_string() || b["as_of"].is_null(), "{v}");
+        assert_ne!(b["tier"], "spot", "{v}");
+        // The quote is one the platform lists.
+        let platform = json(&["platform", b["platform_id"].as_str().unwrap(), "--json"]);
+        let listed = platform["price"].as_array().unwrap().iter().any(|q| {
+            q["tier"] == b["tier"]
+                && q["amount"].as_str().and_then(|a| a.parse::<f64>().ok())
+                    == b["list_price"].as_f64()
+                && q["from"].as_bool().unwrap_or(false) == b["from"].as_bool().unwrap()
+        });
+        assert!(listed, "{gpu}: {v}\n{platform}");
+        assert!(num(&v, "price_per_hour") > 0.0, "{v}");
+    }
+    let user = json(&[
+        "tco",
+        "--model",
+        "qwen2.5-7b",
+        "--quant",
+        "int4",
+        "--gpu",
+        "4090",
+        "--price",
+        "0.5",
+        "--tokens-per-day",
+        "20m",
+        "--json",
+    ]);
+    assert_eq!(user["price_basis"]["kind"], "user", "{user}");
+    let no_fit = json(&[
+        "tco",
+        "--model",
+        "qwen2.5-72b",
+        "--quant",
+        "bf16",
+        "--gpu",
+        "4090",
+        "--tokens-per-day",
+        "20m",
+        "--api-price-per-mtok",
+        "0.3",
+        "--json",
+    ]);
+    assert_eq!(no_fit["verdict"], "no_fit", "{no_fit}");
+    for (k, x) in no_fit.as_object().unwrap() {
+        let priced = k == "price_per_hour" || k == "price_basis" || k.contains("cost");
+        assert!(!priced || x.is_null(), "{k}: {no_fit}");
     }
 }

@@ -333,3 +333,67 @@ source = "https://www.autodl.com/market/list"
     );
     assert!(out.contains("人工上报"), "{out}");
 }
+
+/// Issue 25: an import is dated by its data, never by when the file was read. A SkyPilot
+/// checkout is dated by the commit that last wrote the file (here 2025-03-04, though the file
+/// was written today); the same file outside any checkout, with no date column, is refused
+/// unless `--as-of` says its date.
+#[test]
+fn a_local_import_is_dated_by_its_checkouts_commit_not_by_today() {
+    let fake = FakeProviders::start();
+    let repo = tempfile::tempdir().unwrap();
+    let cloud = repo.path().join("catalogs/v5/lambda");
+    std::fs::create_dir_all(&cloud).unwrap();
+    std::fs::write(cloud.join("vms.csv"), SKYPILOT).unwrap();
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(repo.path())
+            .args(args)
+            .env("GIT_AUTHOR_DATE", "2025-03-04T12:00:00Z")
+            .env("GIT_COMMITTER_DATE", "2025-03-04T12:00:00Z")
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@example.com")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@example.com")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !(git(&["init", "-q"]) && git(&["add", "."]) && git(&["commit", "-qm", "prices"])) {
+        eprintln!("skipped: git is not available to build a checkout");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let checkout = repo.path().join("catalogs/v5");
+    let (ok, out, err) = gpuscout(
+        dir.path(),
+        &fake,
+        &["import", "skypilot", checkout.to_str().unwrap()],
+        "",
+    );
+    assert!(ok, "{out}\n{err}");
+    let (ok, out, err) = gpuscout(dir.path(), &fake, &["stock", "h100"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("SkyPilot 2025-03-04"), "{out}");
+    assert!(!out.contains("SkyPilot 2026-11-30"), "{out}");
+    // Outside a checkout and without a date column: refused, then dated by --as-of.
+    let loose = tempfile::tempdir().unwrap();
+    let lambda = loose.path().join("lambda");
+    std::fs::create_dir_all(&lambda).unwrap();
+    std::fs::write(lambda.join("vms.csv"), SKYPILOT).unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let path = loose.path().to_str().unwrap();
+    let (ok, _, err) = gpuscout(other.path(), &fake, &["import", "skypilot", path], "");
+    assert!(!ok && err.contains("--as-of"), "{err}");
+    let (ok, _, err) = gpuscout(
+        other.path(),
+        &fake,
+        &["import", "skypilot", path, "--as-of", "2026-10-01"],
+        "",
+    );
+    assert!(ok, "{err}");
+    let (_, out, _) = gpuscout(other.path(), &fake, &["stock", "h100"], "");
+    assert!(out.contains("SkyPilot 2026-10-01"), "{out}");
+}

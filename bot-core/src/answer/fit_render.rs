@@ -499,6 +499,7 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu, lang: Lang) {
 /// An option's hourly list price in `shown_currency` (USD times `rate`) with its date, or the
 /// words for an unknown price.
 fn price_cell(
+    catalog: &Catalog,
     o: &FitOption,
     rate: Option<rust_decimal::Decimal>,
     shown_currency: &str,
@@ -519,7 +520,14 @@ fn price_cell(
             } else {
                 price
             };
-            format!("{price} ({d})")
+            // A promotion is labelled: it is the catalog's cheapest hour only while it lasts.
+            let promo = catalog.cheapest_hourly_usd(&o.gpu).filter(|p| {
+                p.tier == "promo" && p.usd * rust_decimal::Decimal::from(o.cards) == usd
+            });
+            let tier = promo.map_or_else(String::new, |p| {
+                format!(" {}", super::common::tier_label(lang, &p.tier))
+            });
+            format!("{price}{tier} ({d})")
         }
         // No catalog price: said so, never a bare "?".
         _ => crate::i18n::Localizer::get().format(lang, &Msg::new("fit-price-unknown")),
@@ -529,8 +537,8 @@ fn price_cell(
 /// [`price_cell`] in the user's currency where the catalog has a rate, else in USD.
 fn option_price(catalog: &Catalog, o: &FitOption, currency: &str, lang: Lang) -> String {
     match crate::billing::resolve_fx(Some(catalog), "USD", currency, None) {
-        Ok(fx) => price_cell(o, fx.map(|f| f.rate), currency, lang),
-        Err(_) => price_cell(o, None, "USD", lang),
+        Ok(fx) => price_cell(catalog, o, fx.map(|f| f.rate), currency, lang),
+        Err(_) => price_cell(catalog, o, None, "USD", lang),
     }
 }
 
@@ -590,7 +598,7 @@ pub fn push_options(
             g.interconnect_text(lang == Lang::Zh).to_string()
         });
         let rate = fx.as_ref().and_then(|f| f.as_ref().map(|f| f.rate));
-        let price = price_cell(o, rate, shown_currency, lang);
+        let price = price_cell(catalog, o, rate, shown_currency, lang);
         let mut row = vec![name, format!("×{}", o.cards), gib(o.per_gpu_gib), price];
         if by_speed {
             row.push(

@@ -20,6 +20,7 @@ pub mod offers;
 pub mod platform_filter;
 pub mod stock;
 pub mod tco;
+mod tco_basis;
 mod tokens;
 pub mod trend;
 mod trend_short;

@@ -3,9 +3,14 @@
 
 use super::common::not_found_reply;
 use super::fit::{model_ref, push_options};
+pub use super::tco_basis::{
+    BasisOut, CatalogBasis, PlanOut, PriceBasis, TcoJson, catalog_price, place_plan, plan_for,
+    tco_json, with_plan,
+};
+use super::tco_basis::{in_currency, no_fx};
 pub use super::tokens::{tokens_text, tokens_text_in};
 use crate::advice;
-use crate::billing::{self, PriceUnit};
+use crate::billing::PriceUnit;
 use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
 use crate::i18n::Lang;
@@ -14,16 +19,6 @@ use crate::reply::{Msg, Reply};
 use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze};
 use crate::vram::{self, Engine, FitError, FitOptions, FitRequest, Quant, Task};
 use rust_decimal::{Decimal, RoundingStrategy};
-
-/// Where the card price in a /tco answer came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PriceBasis {
-    /// The user gave it.
-    User,
-    /// The cheapest catalog list price, with its date (`undated` when the source gives none);
-    /// `from`: a "from" floor, the card having no firm price (said so).
-    Catalog { as_of: String, from: bool },
-}
 
 /// `0.3`, `$0.3`, `¥2`, `2元`, `0.3/mtok`: an amount with an optional currency (`None` = the
 /// user's display currency). A price per hour or per million tokens is accepted; any other
@@ -34,14 +29,6 @@ fn money(text: &str, per_ok: PriceUnit) -> Option<PriceText> {
         None => Some(p),
         Some(u) if u == per_ok => Some(p),
         Some(_) => None,
-    }
-}
-
-/// `amount` in `from` turned into `to` at the catalog's dated rate.
-fn in_currency(catalog: &Catalog, amount: Decimal, from: &str, to: &str) -> Option<Decimal> {
-    match billing::resolve_fx(Some(catalog), from, to, None).ok()? {
-        None => Some(amount),
-        Some(fx) => Some(amount * fx.rate),
     }
 }
 
@@ -292,6 +279,7 @@ const SHORT: &[&str] = &[
     "bare-number-currency",
     "tco-price-catalog",
     "tco-price-user",
+    "tco-price-where",
     "tco-prepaid-plan",
     "tco-does-not-fit",
     "tco-self-hosted",
@@ -300,76 +288,6 @@ const SHORT: &[&str] = &[
     "tco-verdict",
     "tco-no-api",
 ];
-
-/// The card price when none was given: the cheapest catalog list price for `cards` cards
-/// (dated), in `cur`; the chat and the CLI both choose it here. The error is the reply to give.
-pub fn catalog_price(
-    catalog: &Catalog,
-    gpu: &Gpu,
-    cards: u32,
-    cur: &str,
-) -> Result<(Decimal, PriceBasis), Box<Reply>> {
-    let Some(price) = billing::cheapest_hourly_usd(catalog, &gpu.id) else {
-        return Err(Box::new(
-            Reply::text(Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()))
-                .with(Msg::new("usage-tco")),
-        ));
-    };
-    let crate::catalog::HourlyPrice { usd, as_of, from } = price;
-    let Some(x) = in_currency(catalog, usd, "USD", cur) else {
-        return Err(Box::new(no_fx("USD", cur)));
-    };
-    // `?` marks an undated quote; the message names it.
-    let as_of = if as_of == "?" {
-        "undated".into()
-    } else {
-        as_of
-    };
-    Ok((
-        x * Decimal::from(cards),
-        PriceBasis::Catalog { as_of, from },
-    ))
-}
-
-/// Puts [`with_plan`]'s line right under the card's price line, which it qualifies.
-pub fn place_plan(r: &mut Reply, plan: Msg) {
-    let at = r.parts.len().min(2);
-    r.parts.insert(at, crate::reply::Part::Text(plan));
-}
-
-/// Around the clock on the catalog's prices: the cheapest published prepaid plan when it
-/// beats 24 × the cheapest hourly price (and the model fits, so a cost is shown), with the
-/// line that says so. A price the user typed is theirs: no plan is put in its place.
-pub fn with_plan<'a>(
-    catalog: &Catalog,
-    lang: Lang,
-    mut query: TcoQuery<'a>,
-    basis: &PriceBasis,
-    cur: &str,
-) -> (TcoQuery<'a>, Option<Msg>) {
-    if !matches!(basis, PriceBasis::Catalog { .. }) {
-        return (query, None);
-    }
-    let Some(plan) = billing::cheapest_plan(catalog, &query.gpu.id, query.cards, cur) else {
-        return (query, None);
-    };
-    let fits = crate::tco::analyze(catalog, &query, cur).is_ok_and(|r| r.fits);
-    if !fits || plan.per_day >= query.price_per_hour * Decimal::from(24) {
-        return (query, None);
-    }
-    query.plan_per_day = Some(plan.per_day);
-    let zh = lang == crate::i18n::Lang::Zh;
-    let platform = catalog
-        .platform(&plan.platform_id)
-        .map(|p| p.display_name(zh).to_string())
-        .unwrap_or(plan.platform_id);
-    let msg = Msg::new("tco-prepaid-plan")
-        .arg("platform", platform)
-        .arg("unit", plan.unit.key())
-        .arg("day", billing::format_money(plan.per_day, &plan.currency))
-        .arg("date", plan.as_of);
-    (query, Some(msg))
-}
 
 /// `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card may come in any order;
 /// puts them as model, quantization, card in the first three places.
@@ -427,6 +345,18 @@ pub fn tco_answer(
     let bare = super::fit::bare_size_warning(catalog, q.model);
     if rep.fits {
         let mut r = tco_reply(q.gpu, &rep, basis, lang);
+        // Which platform's price it is, and its tier (a promotion said so), under the price.
+        if let PriceBasis::Catalog { quote, .. } = basis {
+            let zh = lang == Lang::Zh;
+            let platform = catalog
+                .platform(&quote.platform_id)
+                .map_or(quote.platform_id.as_str(), |p| p.display_name(zh));
+            let line = Msg::new("tco-price-where")
+                .arg("platform", platform)
+                .arg("tier", super::common::tier_label(lang, &quote.tier));
+            let at = r.parts.len().min(2);
+            r.parts.insert(at, crate::reply::Part::Text(line));
+        }
         if let Some(w) = bare.clone() {
             r.push(w);
         }
@@ -524,7 +454,7 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
             .arg("cards", rep.cards),
     );
     match basis {
-        PriceBasis::Catalog { as_of, from } => r.push(
+        PriceBasis::Catalog { as_of, from, .. } => r.push(
             Msg::new("tco-price-catalog")
                 .arg("price", hourly(rep.price_per_hour))
                 .arg("currency", cur)
@@ -616,10 +546,6 @@ fn err_reply(e: &FitError) -> Reply {
         FitError::SpecUnknown(..) => Reply::text(e.msg()),
         _ => Reply::text(e.msg()).with(Msg::new("usage-tco")),
     }
-}
-
-fn no_fx(from: &str, to: &str) -> Reply {
-    Reply::text(Msg::new("tco-no-fx").arg("from", from).arg("to", to))
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ pub enum LiveUse {
 }
 
 /// `offers` (a catalog ranking for `gpu_id` × `cards`) with each fresh live quote in place
-/// of its platform's list price, re-sorted the way `compare` sorts. Platforms the catalog does
+/// of its platform's list price, re-sorted the way `compare` sorts (firm prices, a live one among them, before floors). Platforms the catalog does
 /// not list for the card are added when live data prices them.
 #[allow(clippy::too_many_arguments)]
 pub fn with_live_prices(
@@ -72,12 +72,7 @@ pub fn with_live_prices(
         }
     }
     if !used.is_empty() {
-        offers.sort_by(|a, b| {
-            a.cost
-                .total_cost
-                .cmp(&b.cost.total_cost)
-                .then_with(|| a.platform_id.cmp(&b.platform_id))
-        });
+        offers.sort_by(super::rank::rank_order);
     }
     (offers, used)
 }

@@ -37,7 +37,7 @@ pub use live::{LiveUse, with_live_prices};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use plan::{PrepaidPlan, cheapest_plan};
 pub use rank::{
-    Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx,
+    Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, rank_order,
     spot_alternative, user_cost,
 };
 pub use rule::{Assumption, Origin, Rule};

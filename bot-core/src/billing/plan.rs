@@ -19,11 +19,20 @@ pub struct PrepaidPlan {
     pub per_day: Decimal,
     pub currency: String,
     pub as_of: String,
+    /// The plan's quote as listed: its price, currency, tier, the cards one instance holds,
+    /// source, and whether it is a "from" floor (chosen only where no firm plan is published).
+    pub amount: Decimal,
+    pub quote_currency: String,
+    pub tier: String,
+    pub cards: u32,
+    pub source: String,
+    pub from: bool,
 }
 
-/// The cheapest current prepaid plan (the newest reading of each kind, never spot) that holds
-/// `cards` of `gpu_id`, per day in `currency` at the catalog's dated rate; plans in a
-/// currency without a rate are skipped. `None` when no platform publishes one.
+/// The cheapest current prepaid plan (the newest reading of each kind, never spot; a firm
+/// plan before a "from" floor) that holds `cards` of `gpu_id`, per day in `currency` at the
+/// catalog's dated rate; plans in a currency without a rate are skipped. `None` when no
+/// platform publishes one.
 pub fn cheapest_plan(
     catalog: &Catalog,
     gpu_id: &str,
@@ -48,13 +57,23 @@ pub fn cheapest_plan(
             let instances = Decimal::from(billed_cards(q.cards, cards.max(1)) / q.cards.max(1));
             let days = Decimal::from(unit.seconds()) / Decimal::from(86_400u32);
             let per_day = q.amount * instances * rate / days;
-            if best.as_ref().is_none_or(|b| per_day < b.per_day) {
+            // A firm plan before any "from" floor, as every ranking orders them.
+            if best
+                .as_ref()
+                .is_none_or(|b| (q.from, per_day) < (b.from, b.per_day))
+            {
                 best = Some(PrepaidPlan {
                     platform_id: p.id.clone(),
                     unit,
                     per_day,
                     currency: currency.to_uppercase(),
                     as_of: q.as_of.clone(),
+                    amount: q.amount,
+                    quote_currency: q.currency.clone(),
+                    tier: q.tier.clone(),
+                    cards: q.cards,
+                    source: q.source.clone(),
+                    from: q.from,
                 });
             }
         }

@@ -38,6 +38,12 @@ pub struct RankedOffer {
 }
 
 impl RankedOffer {
+    /// Whether the offer is priced on a "from" floor (the cheapest configuration the platform
+    /// lists): its total is a floor too, and it ranks after every firm price.
+    pub fn is_floor(&self) -> bool {
+        self.quote.from
+    }
+
     /// Whether the figure is a range because a billing rule is unverified.
     pub fn is_range(&self) -> bool {
         self.best_case
@@ -75,90 +81,163 @@ pub fn platform_cost_fx(
 ) -> Result<RankedOffer, BillingError> {
     let gpu_id = catalog.gpu(gpu_id).map(|g| g.id.as_str()).unwrap_or(gpu_id);
     let rule = Rule::from_platform(platform)?;
-    // The tiers the job may use, the newest reading of each (`choice`).
-    let quotes = current_quotes(platform, gpu_id, job.tiers);
-    // A quote for exactly this many cards beats scaling a single-card price.
-    let exact: Vec<&PriceQuote> = quotes
-        .iter()
-        .copied()
-        .filter(|q| q.cards == cards)
-        .collect();
-    let quotes = if exact.is_empty() { quotes } else { exact };
-    let mut best: Option<RankedOffer> = None;
+    // The tiers the job may use, the newest reading of each (`choice`). A firm quote is what
+    // the user can count on, so it prices the platform whenever one can; a "from" floor (the
+    // cheapest configuration only) prices it only when no firm quote does.
+    let (firm, floors): (Vec<&PriceQuote>, Vec<&PriceQuote>) =
+        current_quotes(platform, gpu_id, job.tiers)
+            .into_iter()
+            .partition(|q| !q.from);
+    let on = Pricing {
+        catalog,
+        platform,
+        gpu_id,
+        cards,
+        job,
+        currency,
+        fx_rate,
+        today,
+        rule: &rule,
+    };
     let mut last_err = None;
-    for &q in &quotes {
-        let fx = resolve_fx(Some(catalog), &q.currency, currency, fx_rate)?;
-        match job_cost(q, &rule, job, cards, fx.as_ref()) {
-            Ok((cost, details)) => {
-                if best
-                    .as_ref()
-                    .is_none_or(|b| cost.total_cost < b.cost.total_cost)
-                {
-                    let best_case = if rule.has_unverified_timing() {
-                        job_cost(q, &rule.best_case(), job, cards, fx.as_ref())
-                            .ok()
-                            .map(|(c, _)| c)
-                    } else {
-                        None
-                    };
-                    best = Some(RankedOffer {
-                        platform_id: platform.id.clone(),
-                        gpu_id: gpu_id.to_string(),
-                        cards,
-                        quote: q.clone(),
-                        stale: q.is_stale(today, STALE_AFTER_DAYS),
-                        deciding_rule: deciding_rule(&details, &cost),
-                        cost,
-                        details,
-                        best_case,
-                        instance_cards: super::choice::pays_for_whole_instance(q, cards)
-                            .then(|| billed_cards(q.cards, cards)),
-                        range: readings_range(platform, q),
-                    });
-                }
-            }
+    for quotes in [firm, floors] {
+        if quotes.is_empty() {
+            continue;
+        }
+        match on.best_of(quotes) {
+            Ok(o) => return Ok(o),
             Err(e) => last_err = Some(e),
         }
     }
-    // A held span that is no whole number of a plan: whole periods, then the rest.
-    let fx_of = |c: &str| resolve_fx(Some(catalog), c, currency, fx_rate).ok();
-    if let Some(b) = &best
-        && let Some(mix) = plan_mix(&quotes, &rule, job, cards, &fx_of)
-        && mix.cost.total_cost < b.cost.total_cost
-    {
-        let best_case = if rule.has_unverified_timing() {
-            plan_mix(&quotes, &rule.best_case(), job, cards, &fx_of).map(|m| m.cost)
-        } else {
-            None
-        };
-        best = Some(RankedOffer {
-            platform_id: platform.id.clone(),
-            gpu_id: gpu_id.to_string(),
-            cards,
-            quote: mix.head.clone(),
-            stale: mix.head.is_stale(today, STALE_AFTER_DAYS)
-                || mix.rest.is_stale(today, STALE_AFTER_DAYS),
-            deciding_rule: Some(mix.rule_msg()),
-            cost: mix.cost,
-            details: mix.details,
-            best_case,
-            instance_cards: super::choice::pays_for_whole_instance(mix.head, cards)
-                .then(|| billed_cards(mix.head.cards, cards)),
-            range: readings_range(platform, mix.head),
-        });
-    }
-    best.ok_or_else(|| {
-        last_err.unwrap_or_else(|| BillingError::NoPrice {
-            platform: platform.id.clone(),
-            gpu: gpu_id.to_string(),
-        })
-    })
+    Err(last_err.unwrap_or_else(|| BillingError::NoPrice {
+        platform: platform.id.clone(),
+        gpu: gpu_id.to_string(),
+    }))
 }
 
-/// Every platform with a price for the GPU, cheapest total (worst case) first, ties by
-/// platform id. A job that cannot be priced anywhere (no work, 25 hours a day, zero days, a
-/// currency without a rate) is the error `/cost` would give, never an empty list; a platform
-/// without a quote for the card is simply not in the list.
+/// One platform's job and answer currency, for pricing one group of its quotes.
+struct Pricing<'a> {
+    catalog: &'a Catalog,
+    platform: &'a Platform,
+    gpu_id: &'a str,
+    cards: u32,
+    job: &'a Job,
+    currency: &'a str,
+    fx_rate: Option<Decimal>,
+    today: i64,
+    rule: &'a Rule,
+}
+
+impl Pricing<'_> {
+    /// The cheapest total over `quotes` (all firm, or all floors), a held span split over a
+    /// plan and the rest included.
+    fn best_of(&self, quotes: Vec<&PriceQuote>) -> Result<RankedOffer, BillingError> {
+        let Pricing {
+            catalog,
+            platform,
+            gpu_id,
+            cards,
+            job,
+            currency,
+            fx_rate,
+            today,
+            rule,
+        } = *self;
+        // A quote for exactly this many cards beats scaling a single-card price.
+        let exact: Vec<&PriceQuote> = quotes
+            .iter()
+            .copied()
+            .filter(|q| q.cards == cards)
+            .collect();
+        let quotes = if exact.is_empty() { quotes } else { exact };
+        let mut best: Option<RankedOffer> = None;
+        let mut last_err = None;
+        for &q in &quotes {
+            let fx = resolve_fx(Some(catalog), &q.currency, currency, fx_rate)?;
+            match job_cost(q, rule, job, cards, fx.as_ref()) {
+                Ok((cost, details)) => {
+                    if best
+                        .as_ref()
+                        .is_none_or(|b| cost.total_cost < b.cost.total_cost)
+                    {
+                        let best_case = if rule.has_unverified_timing() {
+                            job_cost(q, &rule.best_case(), job, cards, fx.as_ref())
+                                .ok()
+                                .map(|(c, _)| c)
+                        } else {
+                            None
+                        };
+                        best = Some(RankedOffer {
+                            platform_id: platform.id.clone(),
+                            gpu_id: gpu_id.to_string(),
+                            cards,
+                            quote: q.clone(),
+                            stale: q.is_stale(today, STALE_AFTER_DAYS),
+                            deciding_rule: deciding_rule(&details, &cost),
+                            cost,
+                            details,
+                            best_case,
+                            instance_cards: super::choice::pays_for_whole_instance(q, cards)
+                                .then(|| billed_cards(q.cards, cards)),
+                            range: readings_range(platform, q),
+                        });
+                    }
+                }
+                Err(e) => last_err = Some(e),
+            }
+        }
+        // A held span that is no whole number of a plan: whole periods, then the rest.
+        let fx_of = |c: &str| resolve_fx(Some(catalog), c, currency, fx_rate).ok();
+        if let Some(b) = &best
+            && let Some(mix) = plan_mix(&quotes, rule, job, cards, &fx_of)
+            && mix.cost.total_cost < b.cost.total_cost
+        {
+            let best_case = if rule.has_unverified_timing() {
+                plan_mix(&quotes, &rule.best_case(), job, cards, &fx_of).map(|m| m.cost)
+            } else {
+                None
+            };
+            best = Some(RankedOffer {
+                platform_id: platform.id.clone(),
+                gpu_id: gpu_id.to_string(),
+                cards,
+                quote: mix.head.clone(),
+                stale: mix.head.is_stale(today, STALE_AFTER_DAYS)
+                    || mix.rest.is_stale(today, STALE_AFTER_DAYS),
+                deciding_rule: Some(mix.rule_msg()),
+                cost: mix.cost,
+                details: mix.details,
+                best_case,
+                instance_cards: super::choice::pays_for_whole_instance(mix.head, cards)
+                    .then(|| billed_cards(mix.head.cards, cards)),
+                range: readings_range(platform, mix.head),
+            });
+        }
+        best.ok_or_else(|| {
+            last_err.unwrap_or_else(|| BillingError::NoPrice {
+                platform: platform.id.clone(),
+                gpu: gpu_id.to_string(),
+            })
+        })
+    }
+}
+
+/// The order every ranking of offers uses: offers priced on a firm quote first, then those
+/// priced on a "from" floor (a floor is what the cheapest configuration costs, not what this
+/// job will; no ranking puts it ahead of a price the user can count on); within each, the
+/// cheapest total (worst case) first, ties by platform id.
+pub fn rank_order(a: &RankedOffer, b: &RankedOffer) -> std::cmp::Ordering {
+    a.is_floor()
+        .cmp(&b.is_floor())
+        .then_with(|| a.cost.total_cost.cmp(&b.cost.total_cost))
+        .then_with(|| a.platform_id.cmp(&b.platform_id))
+}
+
+/// Every platform with a price for the GPU in [`rank_order`]: firm prices first, cheapest
+/// total (worst case) first, ties by platform id; then the platforms priced on a floor alone.
+/// A job that cannot be priced anywhere (no work, 25 hours a day, zero days, a currency
+/// without a rate) is the error `/cost` would give, never an empty list; a platform without
+/// a quote for the card is simply not in the list.
 pub fn compare(
     catalog: &Catalog,
     gpu_id: &str,
@@ -190,12 +269,7 @@ pub fn compare(
     {
         return Err(e);
     }
-    offers.sort_by(|a, b| {
-        a.cost
-            .total_cost
-            .cmp(&b.cost.total_cost)
-            .then_with(|| a.platform_id.cmp(&b.platform_id))
-    });
+    offers.sort_by(rank_order);
     Ok(offers)
 }
 
@@ -295,14 +369,16 @@ impl<'a> Pricer<'a> {
     }
 
     /// [`Pricer::cheapest_total`] with whether it rests on a "from" floor (a quote for the
-    /// cheapest configuration only), which an answer must say, as `compare`'s row does.
+    /// cheapest configuration only), which an answer must say, as `compare`'s row does. As
+    /// `compare` ranks ([`rank_order`]), a firm total wins over any floor: a card priced on
+    /// floors alone is marked.
     pub fn cheapest_total_marked(&mut self, gpu_id: &str, cards: u32) -> Option<(Decimal, bool)> {
         if !self.valid || cards == 0 {
             return None;
         }
         let catalog = self.catalog;
         let mut best: Option<(Decimal, bool)> = None;
-        'platforms: for p in catalog.platforms_quoting(gpu_id) {
+        for p in catalog.platforms_quoting(gpu_id) {
             let Some(rule) = self
                 .rules
                 .entry(p.id.as_str())
@@ -311,55 +387,74 @@ impl<'a> Pricer<'a> {
             else {
                 continue;
             };
-            let quotes = current_quotes(p, gpu_id, self.job.tiers);
-            let any_exact = quotes.iter().any(|q| q.cards == cards);
-            let mut platform_best: Option<(Decimal, bool)> = None;
-            for q in quotes {
-                if any_exact && q.cards != cards {
-                    continue;
-                }
-                // `platform_cost` gives up on the platform at a quote it cannot convert.
-                let Some(fx) = fx_for(&mut self.fx, catalog, &q.currency, self.currency) else {
-                    continue 'platforms;
-                };
-                if let Ok(total) = job_total(q, rule, self.job, cards, fx.as_ref())
-                    && platform_best.is_none_or(|(b, _)| total < b)
-                {
-                    platform_best = Some((total, q.from));
-                }
-            }
-            // The same split of a held span as `platform_cost` makes.
-            if platform_best.is_some() && self.job.held() {
-                let kept: Vec<&PriceQuote> = current_quotes(p, gpu_id, self.job.tiers)
+            // As `platform_cost`: firm quotes price the platform whenever one can, a floor
+            // only when none does.
+            let (firm, floors): (Vec<&PriceQuote>, Vec<&PriceQuote>) =
+                current_quotes(p, gpu_id, self.job.tiers)
                     .into_iter()
-                    .filter(|q| !any_exact || q.cards == cards)
-                    .collect();
-                let fxs: Vec<(String, Option<Option<super::FxUsed>>)> = kept
-                    .iter()
-                    .map(|q| {
-                        let fx = fx_for(&mut self.fx, catalog, &q.currency, self.currency).cloned();
-                        (q.currency.clone(), fx)
-                    })
-                    .collect();
-                let fx_of = |c: &str| {
-                    fxs.iter()
-                        .find(|(k, _)| k == c)
-                        .and_then(|(_, f)| f.clone())
-                };
-                if let Some(m) = plan_mix(&kept, rule, self.job, cards, &fx_of)
-                    && platform_best.is_none_or(|(b, _)| m.cost.total_cost < b)
-                {
-                    platform_best = Some((m.cost.total_cost, m.head.from || m.rest.from));
-                }
-            }
-            if let Some((t, from)) = platform_best
-                && best.is_none_or(|(b, _)| t < b)
+                    .partition(|q| !q.from);
+            let total = [(firm, false), (floors, true)]
+                .into_iter()
+                .find_map(|(quotes, from)| {
+                    let on = (catalog, self.currency, self.job, rule);
+                    group_total(&mut self.fx, on, &quotes, cards).map(|t| (t, from))
+                });
+            if let Some(key) = total
+                && best.is_none_or(|b| (key.1, key.0) < (b.1, b.0))
             {
-                best = Some((t, from));
+                best = Some(key);
             }
         }
         best
     }
+}
+
+/// The cheapest total of a job on one platform over `quotes` (all firm, or all floors), as
+/// `platform_cost` works it out: a quote for exactly `cards` cards before scaled ones, a held
+/// span split over a plan and the rest; `None` where `platform_cost` finds no offer among
+/// them (a quote it cannot convert gives up on the group).
+fn group_total(
+    cache: &mut FxCache,
+    (catalog, currency, job, rule): (&Catalog, &str, &Job, &Rule),
+    quotes: &[&PriceQuote],
+    cards: u32,
+) -> Option<Decimal> {
+    let any_exact = quotes.iter().any(|q| q.cards == cards);
+    let kept: Vec<&PriceQuote> = quotes
+        .iter()
+        .copied()
+        .filter(|q| !any_exact || q.cards == cards)
+        .collect();
+    let mut best: Option<Decimal> = None;
+    for q in &kept {
+        let fx = fx_for(cache, catalog, &q.currency, currency)?;
+        if let Ok(total) = job_total(q, rule, job, cards, fx.as_ref())
+            && best.is_none_or(|b| total < b)
+        {
+            best = Some(total);
+        }
+    }
+    // The same split of a held span as `platform_cost` makes.
+    if best.is_some() && job.held() {
+        let fxs: Vec<(String, Option<Option<super::FxUsed>>)> = kept
+            .iter()
+            .map(|q| {
+                let fx = fx_for(cache, catalog, &q.currency, currency).cloned();
+                (q.currency.clone(), fx)
+            })
+            .collect();
+        let fx_of = |c: &str| {
+            fxs.iter()
+                .find(|(k, _)| k == c)
+                .and_then(|(_, f)| f.clone())
+        };
+        if let Some(m) = plan_mix(&kept, rule, job, cards, &fx_of)
+            && best.is_none_or(|b| m.cost.total_cost < b)
+        {
+            best = Some(m.cost.total_cost);
+        }
+    }
+    best
 }
 
 /// The rate from `from` into `to` (`Some(None)`: the same currency), looked up once per

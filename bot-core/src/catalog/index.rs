@@ -19,6 +19,16 @@ pub struct HourlyPrice {
     /// A "from" price (the floor of several configurations): shown with `from`/`起`. Chosen
     /// only when the card has no firm price, so it is never a figure a user can count on.
     pub from: bool,
+    /// The quote it came from, for an answer's price basis (`tco --json`): its platform, the
+    /// price as listed (amount, currency, unit), tier, the cards one instance holds, source.
+    pub platform_id: String,
+    pub amount: Decimal,
+    pub currency: String,
+    pub per: crate::units::TimeUnit,
+    pub tier: String,
+    pub cards: u32,
+    pub source: String,
+    pub third_party: bool,
 }
 
 /// The loaded, validated catalog with name indexes.
@@ -103,14 +113,15 @@ impl Catalog {
     /// [`Catalog::cheapest_hourly_usd`] from the quotes, for the index built at load.
     pub(super) fn scan_cheapest_hourly_usd(&self, gpu_id: &str) -> Option<HourlyPrice> {
         // Per kind (firm, from): the cheapest.
-        let mut best: [Option<(Decimal, &PriceQuote)>; 2] = [None, None];
+        let mut best: [Option<(Decimal, &PriceQuote, &Platform)>; 2] = [None, None];
         // The price choice every answer makes: no spot, the newest reading; and one card, so
         // not a whole multi-card instance.
-        let current = self
-            .platforms_quoting(gpu_id)
-            .flat_map(|p| super::choice::current_quotes(p, gpu_id, Tiers::Standard))
-            .filter(|q| q.cards <= 1);
-        for q in current {
+        let current = self.platforms_quoting(gpu_id).flat_map(|p| {
+            super::choice::current_quotes(p, gpu_id, Tiers::Standard)
+                .into_iter()
+                .map(move |q| (q, p))
+        });
+        for (q, p) in current.filter(|(q, _)| q.cards <= 1) {
             let Some(per_hour) = q.per_card_hour() else {
                 continue;
             };
@@ -123,12 +134,12 @@ impl Catalog {
                 }
             };
             let slot = &mut best[usize::from(q.from)];
-            if slot.as_ref().is_none_or(|(b, _)| usd < *b) {
-                *slot = Some((usd, q));
+            if slot.as_ref().is_none_or(|(b, _, _)| usd < *b) {
+                *slot = Some((usd, q, p));
             }
         }
         let [firm, from] = best;
-        firm.or(from).map(|(usd, q)| HourlyPrice {
+        firm.or(from).map(|(usd, q, p)| HourlyPrice {
             usd,
             as_of: if q.undated {
                 "?".to_string()
@@ -136,6 +147,14 @@ impl Catalog {
                 q.as_of.clone()
             },
             from: q.from,
+            platform_id: p.id.clone(),
+            amount: q.amount,
+            currency: q.currency.clone(),
+            per: q.per,
+            tier: q.tier.clone(),
+            cards: q.cards,
+            source: q.source.clone(),
+            third_party: q.third_party,
         })
     }
 

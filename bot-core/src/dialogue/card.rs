@@ -134,20 +134,24 @@ pub(super) fn priced_options(
             }
         })
         .collect();
-    let key_order = |a: &(u8, f64), b: &(u8, f64)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1));
+    // (speed tier, price group, ranking key): a firm price before a "from" floor
+    // (`advice::price_group`). An option not yet priced is bounded by group 0, the lowest.
+    let key_order = |a: &(u8, u8, f64), b: &(u8, u8, f64)| {
+        (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2))
+    };
     let mut by_bound: Vec<usize> = (0..candidates.len()).collect();
     by_bound.sort_by(|&a, &b| {
         let (a, b) = (&candidates[a], &candidates[b]);
-        key_order(&(a.tier, a.bound), &(b.tier, b.bound))
+        key_order(&(a.tier, 0, a.bound), &(b.tier, 0, b.bound))
     });
-    // The `want` smallest known (tier, ranking key) pairs so far, ascending.
-    let mut head: Vec<(u8, f64)> = Vec::with_capacity(want + 1);
+    // The `want` smallest known ranking keys so far, ascending.
+    let mut head: Vec<(u8, u8, f64)> = Vec::with_capacity(want + 1);
     let mut priced: Vec<usize> = Vec::new();
     for i in by_bound {
         let c = &mut candidates[i];
         // Strictly after the `want`-th key (the margins above absorb float rounding), so it
         // ranks after `want` options whatever the tie-breaks.
-        if head.len() == want && key_order(&(c.tier, c.bound), &head[want - 1]).is_gt() {
+        if head.len() == want && key_order(&(c.tier, 0, c.bound), &head[want - 1]).is_gt() {
             break;
         }
         c.link = ctx
@@ -163,7 +167,11 @@ pub(super) fn priced_options(
             .total
             .and_then(|t| advice::ranking_cost_linked(t, c.option.cards, c.link, matters).to_f64())
         {
-            let key = (c.tier, key);
+            let key = (
+                c.tier,
+                advice::price_group(c.total, c.option.price_from),
+                key,
+            );
             let at = head.partition_point(|k| key_order(k, &key).is_le());
             head.insert(at, key);
             head.truncate(want);
@@ -362,9 +370,10 @@ mod tests {
             .options
             .into_iter()
             .filter(|o| o.fits && keep(o))
-            .map(|o| {
-                let best = pricer.cheapest_total(&o.gpu, o.cards);
-                (o, best)
+            .map(|mut o| {
+                let marked = pricer.cheapest_total_marked(&o.gpu, o.cards);
+                o.price_from = marked.is_some_and(|(_, from)| from);
+                (o, marked.map(|(t, _)| t))
             })
             .collect();
         let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
@@ -388,8 +397,8 @@ mod tests {
     }
 
     /// The embedded catalog three times over, the copies quoting each other's cards at the
-    /// same and at slightly higher prices, and spot rows: many equal totals, so ties and the
-    /// stable order are exercised, not only distinct prices.
+    /// same and at slightly higher prices, spot rows and cheaper "from" floors: many equal
+    /// totals, so ties and the stable order are exercised, not only distinct prices.
     fn tripled() -> Catalog {
         let base = Catalog::embedded().unwrap();
         let id = |s: &str, c: usize| {
@@ -426,6 +435,19 @@ mod tests {
                         spot.tier = "spot".into();
                         spot.amount = (q.amount * Decimal::new(6, 1)).round_dp(4);
                         prices.push(spot);
+                    }
+                    // "From" floors, cheaper than any firm price: the third copy's cards
+                    // have floors alone, and some of the second's a floor beside firm
+                    // prices, so the firm-first order is pruned like the rest.
+                    let floor = |q: &mut crate::catalog::PriceQuote, tenths: i64| {
+                        q.from = true;
+                        q.amount = (q.amount * Decimal::new(tenths, 1)).round_dp(4);
+                    };
+                    match c {
+                        2 => floor(&mut own, 5),
+                        1 => floor(&mut next, 5),
+                        _ if i % 3 == 0 => floor(&mut next, 4),
+                        _ => {}
                     }
                     prices.push(own);
                     prices.push(next);

@@ -67,7 +67,7 @@ pub fn ranked_offers_grouped(
         })
         .collect();
     // Known to meet every need, then not verified, then known to fail one: the less we know
-    // about a platform, the less it is recommended. Within a group, several cards not known to
+    // about a platform, the less it is recommended; in each, firm prices before floors. Within a group, several cards not known to
     // be on NVLink (the quote's own statement, else the card's) rank with the link margin where
     // the cards talk every layer. Stable, so cost order holds for equal keys.
     let matters = super::card::fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
@@ -76,6 +76,8 @@ pub fn ranked_offers_grouped(
         let link = gpu_entry.and_then(|g| (cards > 1).then(|| o.quote.card_link(g)));
         (
             need_rank(check),
+            // A firm price before a "from" floor, as `/compare` ranks (`billing::rank_order`).
+            o.is_floor(),
             advice::ranking_cost_linked(o.cost.total_cost, cards, link, matters),
         )
     });
@@ -156,7 +158,7 @@ fn result_table(ctx: &Ctx, offers: &[CheckedOffer]) -> Table {
             vec![
                 format!("{}", i + 1),
                 platform_name(ctx, &o.platform_id),
-                crate::answer::billing::total_text(o),
+                crate::answer::billing::total_text_in(ctx.lang, o),
                 billing::format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
                 met_text(check, zh),
                 if o.quote.undated {
@@ -238,6 +240,11 @@ fn push_offer_notes(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOf
 /// The legend, what ranks lower and why, the range footer and the assumed boot minutes.
 fn push_footers(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer]) {
     r.push(Msg::new("pick-result-legend"));
+    // A "from" floor among the rows shown: which rows, and why they come last.
+    let shown: Vec<billing::RankedOffer> = offers.iter().take(3).map(|(o, _)| o.clone()).collect();
+    if let Some(m) = crate::answer::billing::floor_group_msg(&shown) {
+        r.push(m);
+    }
     if let Some(m) = super::barriers::unverified_group(ctx, offers) {
         r.push(m);
     }

@@ -175,12 +175,19 @@ fn compare_ranks_and_labels_stale_prices() {
         })
         .unwrap();
     assert!(table.rows.len() >= 3);
-    // Sorted by the total column, the worst case of a range: parse "$0.1933" or
-    // "$0.12–$0.1933" back to numbers.
-    let totals: Vec<Decimal> = table
+    // Sorted by the total column, the worst case of a range ("$0.1933", "$0.12–$0.1933"),
+    // firm prices first and "from" floors ("from $0.68–$0.70") after them.
+    let totals: Vec<(bool, Decimal)> = table
         .rows
         .iter()
-        .map(|row| d(row[5].rsplit('–').next().unwrap().trim_start_matches('$')))
+        .map(|row| {
+            let floor = row[5].starts_with("from ");
+            let worst = row[5].rsplit('–').next().unwrap();
+            (
+                floor,
+                d(worst.trim_start_matches("from ").trim_start_matches('$')),
+            )
+        })
         .collect();
     assert!(totals.windows(2).all(|w| w[0] <= w[1]), "{totals:?}");
     assert!(table.rows.iter().any(|row| row[7].ends_with('*')));

@@ -501,8 +501,10 @@ fn compare_ranks_the_whole_catalog_cheapest_first() {
             .filter(|p| p.prices_for(&gpu.id).next().is_some())
             .count();
         assert_eq!(with_spot.len(), with_prices, "{}", gpu.id);
+        // Firm prices first, then "from" floors; each cheapest first.
         for w in offers.windows(2) {
-            assert!(w[0].cost.total_cost <= w[1].cost.total_cost);
+            let key = |o: &billing::RankedOffer| (o.is_floor(), o.cost.total_cost);
+            assert!(key(&w[0]) <= key(&w[1]));
         }
         for o in &offers {
             assert_eq!(o.cost.currency, "USD");

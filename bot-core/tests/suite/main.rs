@@ -36,6 +36,7 @@ mod fit_training;
 mod fit_verdicts;
 mod fit_vllm_profile;
 mod fresh14_mechanisms;
+mod from_ranking;
 mod live_prices;
 mod messages;
 mod model_family_size;

@@ -114,7 +114,8 @@ fn tco_runs_around_the_clock_on_the_plan_when_cheaper() {
     let day = (900.0_f64 * 24.0 / 730.0 * 100.0).round() / 100.0;
     assert!(text.contains(&format!("({day:.2} USD/day)")), "{text}");
     assert!(!text.contains("48.00 USD/day"), "{text}");
-    let plan = text.lines().nth(2).unwrap_or_default();
+    // Right under the card's price and the line naming whose price it is.
+    let plan = text.lines().nth(3).unwrap_or_default();
     assert!(
         plan.contains("prepaid plan") && plan.contains("Lambda"),
         "{text}"

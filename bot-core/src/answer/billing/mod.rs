@@ -12,8 +12,10 @@ mod request;
 pub use error::{error_msg, error_reply};
 pub use reply::{
     CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text, total_text,
+    total_text_in,
 };
 // The one list of spot words, for questions too (`runpod 4090 spot price`).
+pub(crate) use reply::floor_group_msg;
 pub(crate) use request::{ALWAYS_WORDS, SPOT_WORDS};
 pub use request::{
     ConvertRequest, JobRequest, parse_convert, parse_convert_request, parse_job_request,

@@ -110,6 +110,17 @@ fn shown_best(o: &RankedOffer) -> Option<String> {
         .map(|b| format_money(b.total_cost, &o.cost.currency))
 }
 
+/// [`total_text`] as a reader sees it: a total priced on a "from" floor keeps the word
+/// ("from $0.70", "¥4.75 起"), since the configuration rented may cost more.
+pub fn total_text_in(lang: Lang, o: &RankedOffer) -> String {
+    let total = total_text(o);
+    if o.is_floor() {
+        fmt(lang, &Msg::new("price-from").arg("price", total))
+    } else {
+        total
+    }
+}
+
 /// Says which boot/pull minutes were assumed and how to change them, if any were.
 fn hidden_note(lang: Lang, job: &Job) -> Option<Msg> {
     let format_duration = |s| format_duration_in(s, lang == Lang::Zh);
@@ -204,8 +215,17 @@ pub fn cost_reply(lang: Lang, subject: CostSubject<'_>, job: &Job, offer: &Ranke
         };
         r.push(Msg::new(id).arg("amount", money(c.egress_cost)));
     }
-    r.push(Msg::new("billing-total").arg("amount", money(c.total_cost)));
-    if let Some(b) = offer.best_case.as_ref().filter(|_| offer.is_range())
+    if offer.is_floor() {
+        // A floor's total is a floor: no "between A and B" claim, which would read as bounds.
+        r.push(Msg::new("billing-total").arg("amount", total_text_in(lang, offer)));
+        r.push(Msg::new("billing-floor-note").arg("total", total_text(offer)));
+    } else {
+        r.push(Msg::new("billing-total").arg("amount", money(c.total_cost)));
+    }
+    if let Some(b) = offer
+        .best_case
+        .as_ref()
+        .filter(|_| offer.is_range() && !offer.is_floor())
         && money(b.total_cost) != money(c.total_cost)
     {
         r.push(
@@ -255,7 +275,8 @@ fn cost_short(lang: Lang, r: Reply, job: &Job, offer: &RankedOffer, warned: usiz
     let mut short = crate::phone::Short::titled(&r)
         .part(r.parts[1].clone())
         .keep(&r, &["billing-compute"])
-        .line(Msg::new("billing-total").arg("amount", total_text(offer)));
+        .line(Msg::new("billing-total").arg("amount", total_text_in(lang, offer)))
+        .keep(&r, &["billing-floor-note"]);
     if let Some(rule) = &offer.deciding_rule {
         short = short.line(Msg::new("billing-deciding").arg("rule", fmt(lang, rule)));
     }
@@ -353,6 +374,11 @@ pub fn compare_reply(
         crate::phone::top(lang, Part::Table(table.clone()), crate::phone::TOP_ROWS),
     ];
     let mut r = Reply::text(title).with_table(table);
+    // The floors' group, right under the table: which rows, and the rule that put them last.
+    let floor_group = floor_group_msg(offers);
+    if let Some(m) = &floor_group {
+        r.push(m.clone());
+    }
     push_compare_why(&mut r, catalog, lang, offers);
     for o in offers {
         push_quote_notes(
@@ -373,6 +399,9 @@ pub fn compare_reply(
         r.push(note);
     }
     let top = &offers[..offers.len().min(crate::phone::TOP_ROWS)];
+    if let Some(m) = floor_group.filter(|_| top.iter().any(RankedOffer::is_floor)) {
+        short.push(Part::Text(m));
+    }
     let mut footers = Vec::new();
     if offers.iter().any(RankedOffer::is_range) {
         footers.push((
@@ -405,6 +434,20 @@ pub fn compare_reply(
         .over(lang, r)
 }
 
+/// Where the offers priced on a "from" floor start and end (they rank after every firm price,
+/// `billing::rank_order`) and the rule that put them there; `None` without floors.
+pub(crate) fn floor_group_msg(offers: &[RankedOffer]) -> Option<Msg> {
+    let first = offers.iter().position(RankedOffer::is_floor)?;
+    let count = offers.len() - first;
+    Some(
+        Msg::new("billing-floor-group")
+            .arg("first", first + 1)
+            .arg("last", offers.len())
+            .arg("count", count)
+            .arg("firm", first),
+    )
+}
+
 /// One row per ranked offer: rank, platform, list price, tier, billed time, total, per
 /// useful hour, date (`*` when stale); a phone's line is platform · price · billed · total
 /// · date.
@@ -425,7 +468,7 @@ fn compare_table(catalog: &Catalog, lang: Lang, offers: &[RankedOffer]) -> Table
                 quote_cell(lang, &o.quote),
                 tier_label(lang, &o.quote.tier),
                 format_duration_in(o.cost.billed_seconds, zh),
-                total_text(o),
+                total_text_in(lang, o),
                 format_money(o.cost.effective_per_useful_hour, &o.cost.currency),
                 date,
             ]
