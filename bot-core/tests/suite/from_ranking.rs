@@ -495,7 +495,7 @@ fn a_promotion_chosen_as_the_cheapest_hour_is_labelled() {
             "promotion",
             "That price is Gongji Compute's (promotion).",
         ),
-        ("zh", "限时优惠", "这是 共绩算力 的价格（限时优惠）。"),
+        ("zh", "限时优惠", "这是共绩算力的价格（限时优惠）。"),
     ] {
         let fit = ask(&bot, locale, "/fit qwen2.5-7b int4");
         let row = fit
