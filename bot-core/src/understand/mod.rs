@@ -22,12 +22,14 @@ mod family_ask;
 mod fee_asked;
 mod headcount;
 mod intent;
+mod lists;
 mod own_figures;
 mod price;
 mod request;
 mod serving;
 mod span;
 mod spellings;
+mod spoken_zh;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 pub(crate) mod text;
 mod text_en;
@@ -157,6 +159,7 @@ pub(super) fn read_normalized(
         // would answer a list price, convert a budget, or drop a family.
         let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
+            .or_else(|| lists::catalog_list(&q))
             .unwrap_or_else(|| intent::decide(&q));
         cues::with_spot(r, &padded)
     };

@@ -42,6 +42,7 @@ pub fn normalize(text: &str) -> String {
         .to_lowercase();
     let half = sentence_marks(&decimal_commas(&half));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
+    let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
     let out = respell(&out);
@@ -354,7 +355,7 @@ fn spoken_amounts(s: &str) -> String {
     out
 }
 
-fn digit(c: char) -> Option<u32> {
+pub(super) fn digit(c: char) -> Option<u32> {
     Some(match c {
         '零' => 0,
         '一' => 1,
@@ -378,7 +379,7 @@ const FOLLOWERS: &[&str] = &[
 ];
 
 /// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
-fn numeral_value(numeral: &[char]) -> Option<u32> {
+pub(super) fn numeral_value(numeral: &[char]) -> Option<u32> {
     if numeral.is_empty() {
         return None;
     }
