@@ -129,8 +129,9 @@ fn budget_pick(q: &Question) -> Option<Reading> {
     }
     let asks = has(q.padded, RENT_WHAT_WORDS) || has(q.padded, PICK_WORDS);
     let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
-    // A payment or sign-up limit (`no credit card`, `只有支付宝`) is a limit /pick reads too.
-    let limit = NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w));
+    // A payment or sign-up limit (`no credit card`, `只有支付宝`) with a model to run is a limit
+    // /pick reads too; without one it is the platforms' filtered list.
+    let limit = sized && NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w));
     (asks && (budget || limit)).then_some(Reading::Command(Request::Pick))
 }
 

@@ -1,0 +1,148 @@
+//! A model family named without a size in a fit question (`gpt-oss 要多少显存`, `deepseek
+//! 要几张h100`, `phi 3 on a t4 with lora`, `deepseek r1 distill 用3090跑`, `qwen2.5
+//! 能在4090上跑吗`): the family's models from the catalog are asked back, never one guessed
+//! (the 671B R1 for its distills), never the card's specs instead, never "did you mean" with
+//! names that merely look alike.
+
+use super::Reading;
+use super::entities::Entities;
+use super::request::{self as make, Request};
+use crate::catalog::Catalog;
+use crate::lexicon;
+use crate::vram::Task;
+
+/// Latin family words a catalog id starts with, beside `family_ask`'s (`qwen2.5`, `llama3`).
+const FAMILIES: &[&str] = &[
+    "gpt-oss", "kimi", "minimax", "mixtral", "qwq", "yi", "glm", "gemma", "phi", "mistral",
+    "deepseek", "qwen", "llama",
+];
+
+/// Words of a model's name after its family (`r1`, `v3`, `distill`, a version `3`).
+fn name_part(word: &str) -> bool {
+    matches!(
+        word,
+        "r1" | "v3" | "v4" | "k2" | "distill" | "coder" | "vl" | "oss"
+    ) || (word.len() <= 3 && word.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// Shown to the user: a choice list, not the catalog.
+const MAX_ASK: usize = 6;
+
+/// Variants that are not the family's general models, unless the words name them.
+const SPECIAL: &[&str] = &["-vl", "coder", "distill", "-exp", "-2507", "-2501", "-128k"];
+
+/// The id prefix the words name (`deepseek-r1-distill`, `phi-3`, `qwen2.5`, `gpt-oss`).
+fn prefix(toks: &[String], e: &Entities) -> Option<String> {
+    // `deepseek r1 distill` without a size: the model read is the distills' teacher.
+    if let Some(k) = toks
+        .iter()
+        .position(|t| t == "distill" || t.ends_with("-distill"))
+        && toks
+            .get(k + 1)
+            .is_none_or(|n| lexicon::params_b(n).is_none())
+    {
+        if toks[k].len() > "distill".len() {
+            return Some(toks[k].clone());
+        }
+        if let [m] = e.models.as_slice()
+            && !m.contains("distill")
+        {
+            return Some(format!("{m}-distill"));
+        }
+    }
+    if !e.models.is_empty() || !e.sizes.is_empty() {
+        return None;
+    }
+    let (k, mut p) = toks.iter().enumerate().find_map(|(k, t)| {
+        let fam = super::family_ask::family_word(t)
+            .or_else(|| FAMILIES.iter().find(|f| t == *f).map(|f| (*f).to_string()))?;
+        Some((k, fam))
+    })?;
+    for w in toks.iter().skip(k + 1).take(2) {
+        if !name_part(w) {
+            break;
+        }
+        p = format!("{p}-{w}");
+    }
+    Some(p)
+}
+
+/// The catalog's models under `prefix`, largest first; a variant of another (`-128k`) and
+/// special lines (vision, code, distills) unless named.
+fn models_under<'c>(catalog: &'c Catalog, prefix: &str) -> Vec<&'c crate::catalog::Model> {
+    let mut ms: Vec<&crate::catalog::Model> = catalog
+        .models
+        .iter()
+        .filter(|m| {
+            let Some(rest) = m.id.strip_prefix(prefix) else {
+                return false;
+            };
+            // `phi-3` is not `phi-3.5`; `qwen` is every Qwen version.
+            let boundary = !prefix.ends_with(|c: char| c.is_ascii_digit())
+                || rest.is_empty()
+                || rest.starts_with('-');
+            boundary && !SPECIAL.iter().any(|s| rest.contains(s))
+        })
+        .collect();
+    ms.sort_by(|a, b| {
+        b.params_b
+            .total_cmp(&a.params_b)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    ms
+}
+
+/// The family's fit asked back, when the question is a fit (`plain` read nothing to size, or
+/// a card's specs, or the wrong model) and names a family without a size.
+pub(super) fn family_fit(
+    catalog: &Catalog,
+    toks: &[String],
+    e: &Entities,
+    plain: &Reading,
+) -> Option<Reading> {
+    let fit_like = match plain {
+        Reading::Unknown | Reading::Ask(_) => true,
+        Reading::Command(Request::Gpu(g)) => g.gpus.len() == 1,
+        Reading::Command(Request::Fit(_)) => true,
+        _ => false,
+    };
+    if !fit_like || e.gpus.len() > 1 {
+        return None;
+    }
+    let prefix = prefix(toks, e)?;
+    let mut ms = models_under(catalog, &prefix);
+    if ms.is_empty() {
+        return None;
+    }
+    let card = e.gpus.first();
+    // Too many to ask: with a card, those whose 4-bit weights could fit on it (the sizes
+    // whose answer the card decides), else the largest.
+    if ms.len() > MAX_ASK
+        && let Some(c) = card
+        && let Some(g) = catalog.find_gpu(&c.gpu)
+    {
+        let memory = g.vram_gb * f64::from(c.count);
+        let fitting: Vec<_> = ms
+            .iter()
+            .copied()
+            .filter(|m| m.params_b * 0.5 <= memory)
+            .collect();
+        if !fitting.is_empty() {
+            ms = fitting;
+        }
+    }
+    let asks: Vec<Request> = ms
+        .iter()
+        .take(MAX_ASK)
+        .map(|m| {
+            make::fit(
+                &m.id,
+                e.quant,
+                e.task.filter(|t| *t != Task::Infer),
+                e.fit_options(),
+                card,
+            )
+        })
+        .collect();
+    Some(Reading::Ask(asks))
+}
