@@ -71,8 +71,10 @@ fn bare_ceiling(padded: &str) -> Option<Decimal> {
             let after = rest[end..].trim_start();
             let unit = super::price::unit_at(after).is_some()
                 || CARD_WORDS.iter().any(|w| after.starts_with(w.trim_start()))
-                || after.starts_with("gb");
-            if end == 0 || next.is_some_and(|c| c.is_alphanumeric()) || unit {
+                || after.starts_with("gb")
+                || after.starts_with('个');
+            // `低于2就提醒我`: a Chinese word after it is the sentence going on.
+            if end == 0 || next.is_some_and(|c| c.is_ascii_alphanumeric()) || unit {
                 return None;
             }
             rest[..end].parse::<Decimal>().ok().filter(|d| !d.is_zero())

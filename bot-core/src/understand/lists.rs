@@ -68,7 +68,12 @@ pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
         || has(q.padded, COST_WORDS)
         || has(q.padded, STOCK_WORDS)
         || has(q.padded, FIT_WORDS);
-    if named || other || !has(q.padded, KNOWN) {
+    // `国内有哪些gpu租赁平台`: the platforms are listed, by their own rule.
+    let platforms = has(
+        q.padded,
+        &["平台", "platform", "provider", "cloud", "云", "哪家"],
+    );
+    if named || other || platforms || !has(q.padded, KNOWN) {
         return None;
     }
     if asked_list(q.padded, MODEL_NOUNS) {

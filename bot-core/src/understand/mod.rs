@@ -33,6 +33,7 @@ mod serving;
 mod span;
 mod spellings;
 mod spoken_zh;
+mod tco_prices;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 pub(crate) mod text;
 mod text_en;
@@ -165,6 +166,7 @@ pub(super) fn read_normalized(
             .or_else(|| lists::catalog_list(&q))
             .unwrap_or_else(|| intent::decide(&q));
         let count = e.gpus.first().map_or(1, |c| c.count);
+        let r = tco_prices::with_prices(&padded, price.as_ref(), r);
         alert_terms::with_terms(&padded, count, cues::with_spot(r, &padded))
     };
     // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`: a family without a size, its

@@ -35,6 +35,7 @@ mod fit_training;
 mod fit_verdicts;
 mod fit_vllm_profile;
 mod fresh14_mechanisms;
+mod fresh15_mechanisms;
 mod live_prices;
 mod messages;
 mod model_family_size;
