@@ -29,6 +29,7 @@ mod lists;
 mod own_figures;
 mod price;
 mod request;
+mod second_ask;
 mod serving;
 mod span;
 mod spellings;
@@ -50,6 +51,7 @@ mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
+pub use second_ask::second_ask;
 pub use text::{MAX_CHARS, normalize};
 pub use unheard::{Unheard, unheard};
 

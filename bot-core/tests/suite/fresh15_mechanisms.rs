@@ -90,3 +90,74 @@ fn fresh15_share() {
     assert!(total >= 200, "fresh15: {total} questions");
     assert!(right >= 203, "fresh15: {right} of {total}");
 }
+
+/// Two asks, a fit first: the fit is answered and the price is offered as a choice on the
+/// fit's card, in both languages; one ask offers nothing more.
+#[test]
+fn a_second_ask_is_noted_and_offered() {
+    use super::chat::{text, who, world};
+    use bot_core::Input;
+    use bot_core::understand::second_ask;
+    let catalog = Catalog::embedded().unwrap();
+    for (q, also) in [
+        (
+            "can a 3090 run qwen3-14b int4 and how much for 5 hours on vast",
+            "/cost vast rtx-3090 5h",
+        ),
+        (
+            "3090能不能跑qwen2.5-14b int4 顺便问下autodl跑5小时多少钱",
+            "/cost autodl rtx-3090 5h",
+        ),
+        (
+            "两张4090能跑qwen2.5-32b吗 另外一天多少钱",
+            "/compare rtx-4090 1d cards=2",
+        ),
+    ] {
+        assert_eq!(
+            second_ask(&catalog, q).map(|r| r.line()).as_deref(),
+            Some(also),
+            "{q}"
+        );
+    }
+    assert_eq!(second_ask(&catalog, "4090能跑qwen2.5-7b吗"), None);
+    assert_eq!(second_ask(&catalog, "autodl 4090 跑3小时多少钱"), None);
+    let w = world();
+    let offered = |locale: &str, q: &str| {
+        let a = w.bot.handle(&who(locale), Input::Text(q.into()));
+        let ids: Vec<String> = a
+            .replies
+            .iter()
+            .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+            .collect();
+        (text(&a.replies, a.lang), ids)
+    };
+    let (en, ids) = offered(
+        "en",
+        "can an a100 run llama-3.1-70b int4 and whats the price for 10 hours on runpod",
+    );
+    assert!(en.contains("/fit llama-3.1-70b int4 a100-80g-sxm"), "{en}");
+    assert!(en.contains("You also asked for a price"), "{en}");
+    assert!(
+        ids.iter()
+            .any(|i| i.contains("/cost runpod a100-80g-sxm 10h")),
+        "{ids:?}"
+    );
+    let (zh, ids) = offered(
+        "zh",
+        "3090能不能跑qwen2.5-14b int4 顺便问下autodl跑5小时多少钱",
+    );
+    assert!(zh.contains("你还问了价格"), "{zh}");
+    assert!(
+        ids.iter().any(|i| i.contains("/cost autodl rtx-3090 5h")),
+        "{ids:?}"
+    );
+}
+
+/// A bare ceiling in an alert is read in the chat's currency and the answer says which.
+#[test]
+fn a_bare_alert_ceiling_says_its_currency() {
+    let w = super::chat::world();
+    let en = super::chat::say(&w, "en", "tell me when an l40s is under 1.2");
+    assert!(en.contains("/subscribe l40s max=1.2/hour"), "{en}");
+    assert!(en.contains("USD"), "{en}");
+}
