@@ -42,7 +42,7 @@ pub(super) struct Bare {
 impl Bare {
     /// The text with the number said each way it may be meant, in the order asked back.
     pub fn readings(&self, norm: &str) -> Vec<String> {
-        let number = norm[self.start..self.end].trim_end_matches('个');
+        let number = norm[self.start..self.end].trim_end_matches('个').trim_end();
         let with = |said: String| format!("{} {said} {}", &norm[..self.start], &norm[self.end..]);
         let mut out = vec![with(format!("{number}小时"))];
         if !self.counted {
@@ -104,12 +104,13 @@ pub(super) fn bare_number(norm: &str) -> Option<Bare> {
             continue;
         }
         let mut rest = &norm[end..];
-        let counted =
-            rest.starts_with('个') && !rest.starts_with("个小时") && !rest.starts_with("个月");
+        // `3个`, `3 个` (not `3个小时`, `3个月`): hours or cards.
+        let ge = rest.trim_start();
+        let counted = ge.starts_with('个') && !ge.starts_with("个小时") && !ge.starts_with("个月");
         let mut stop = end;
         if counted {
-            stop += '个'.len_utf8();
-            rest = &rest['个'.len_utf8()..];
+            stop += rest.len() - ge.len() + '个'.len_utf8();
+            rest = &ge['个'.len_utf8()..];
         }
         // A unit or a name glued on (`3小时`, `3张`, `3b`, `3x`) makes it no bare number.
         if !counted && rest.starts_with(|c: char| c.is_alphanumeric()) {

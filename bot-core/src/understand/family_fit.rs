@@ -7,6 +7,8 @@
 use super::Reading;
 use super::entities::Entities;
 use super::request::{self as make, Request};
+use super::text::has;
+use super::words::{FIT_WORDS, MEMORY_WORDS};
 use crate::catalog::Catalog;
 use crate::lexicon;
 use crate::vram::Task;
@@ -98,10 +100,18 @@ pub(super) fn family_fit(
     catalog: &Catalog,
     toks: &[String],
     e: &Entities,
+    padded: &str,
     plain: &Reading,
 ) -> Option<Reading> {
+    // Nothing read: a fit only when one is asked (`要多少显存`, `能跑吗`, `几张`, a method or a
+    // card named); `deepseek 哪家便宜` is no fit.
+    let asked = e.task.is_some()
+        || !e.gpus.is_empty()
+        || has(padded, FIT_WORDS)
+        || has(padded, MEMORY_WORDS)
+        || has(padded, &["几张", "几块", "how many", "多少张"]);
     let fit_like = match plain {
-        Reading::Unknown | Reading::Ask(_) => true,
+        Reading::Unknown => asked,
         Reading::Command(Request::Gpu(g)) => g.gpus.len() == 1,
         Reading::Command(Request::Fit(_)) => true,
         _ => false,

@@ -173,7 +173,7 @@ pub(super) fn read_normalized(
     };
     // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`: a family without a size, its
     // models asked back.
-    if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &plain) {
+    if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain) {
         return (r, work);
     }
     // `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`: a job length (or a card count) said

@@ -1,10 +1,8 @@
-//! Chinese numbers as people say them that the counter pass (`text::chinese_numerals`) does
-//! not read: minutes after hours (`两小时四十分`, `一个小时零十分` → `2小时40分钟`,
+//! Chinese numerals (`digit`, `numeral_value`, which `text` reads with), and numbers as
+//! people say them that the counter pass (`text::chinese_numerals`) does not read: minutes after hours (`两小时四十分`, `一个小时零十分` → `2小时40分钟`,
 //! `1个小时10分钟`; the minutes were dropped and 2 h billed) and amounts in hundreds and
 //! thousands (`一千块`, `两百块`, `一千五百元`, `3千块` → `1000块`; read as `1千块`, no
 //! amount at all). Both run before the counter pass, each one walk.
-
-use super::text::{digit, numeral_value};
 
 /// Words after which a large number is an amount of money.
 const MONEY_AFTER: &[&str] = &[
@@ -145,6 +143,53 @@ pub(super) fn large_amounts(s: &str) -> String {
         i += 1;
     }
     out
+}
+
+pub(super) fn digit(c: char) -> Option<u32> {
+    Some(match c {
+        '零' => 0,
+        '一' => 1,
+        // `双卡3090`: a pair, before a counter.
+        '二' | '两' | '双' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
+}
+
+/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
+pub(super) fn numeral_value(numeral: &[char]) -> Option<u32> {
+    if numeral.is_empty() {
+        return None;
+    }
+    match numeral.iter().position(|c| *c == '十') {
+        Some(k) if k <= 1 && numeral.len() - k <= 2 => {
+            let tens = if k == 0 {
+                1
+            } else {
+                digit(numeral[0]).unwrap_or(1)
+            };
+            let units = numeral.get(k + 1).and_then(|c| digit(*c)).unwrap_or(0);
+            Some(tens * 10 + units)
+        }
+        Some(_) => None,
+        // A long run of numerals is not a count (and must not overflow).
+        None if numeral.len() > 6 => None,
+        // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
+        None if numeral.len() == 2
+            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
+        {
+            digit(numeral[1])
+        }
+        None => numeral
+            .iter()
+            .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
+    }
 }
 
 #[cfg(test)]
