@@ -77,8 +77,8 @@ llama-3.1-8b on l4, 5M tokens a day, api price 0.2\t/tco llama-3.1-8b bf16 l4 5m
 
 /// `questions_fresh15.tsv` (216), written apart from the reader by a helper who never read
 /// it: untuned 170/216, 181/216 with eleven equally right readings relabelled (listed in its
-/// header); after this batch's mechanisms (und-f) the figure below, the rest being und-e's
-/// groups (weekly and daily usage, /offers filters, amounts paid).
+/// header); after this batch's mechanisms (und-f, one more relabel) 205/216 (94.9 %), the 11
+/// left being und-e's groups (weekly and daily usage, /offers filters, amounts paid).
 #[test]
 fn fresh15_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -88,7 +88,7 @@ fn fresh15_share() {
         include_str!("../data/questions_fresh15.tsv"),
     );
     assert!(total >= 200, "fresh15: {total} questions");
-    assert!(right >= 203, "fresh15: {right} of {total}");
+    assert!(right >= 205, "fresh15: {right} of {total}");
 }
 
 /// Two asks, a fit first: the fit is answered and the price is offered as a choice on the
