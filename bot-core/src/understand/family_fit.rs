@@ -34,7 +34,7 @@ const MAX_ASK: usize = 6;
 const SPECIAL: &[&str] = &["-vl", "coder", "distill", "-exp", "-2507", "-2501", "-128k"];
 
 /// The id prefix the words name (`deepseek-r1-distill`, `phi-3`, `qwen2.5`, `gpt-oss`).
-fn prefix(toks: &[String], e: &Entities) -> Option<String> {
+fn prefix(catalog: &Catalog, toks: &[String], e: &Entities) -> Option<String> {
     // `deepseek r1 distill` without a size: the model read is the distills' teacher.
     if let Some(k) = toks
         .iter()
@@ -55,18 +55,43 @@ fn prefix(toks: &[String], e: &Entities) -> Option<String> {
     if !e.models.is_empty() || !e.sizes.is_empty() {
         return None;
     }
-    let (k, mut p) = toks.iter().enumerate().find_map(|(k, t)| {
+    let (k, p) = toks.iter().enumerate().find_map(|(k, t)| {
         let fam = super::family_ask::family_word(t)
             .or_else(|| FAMILIES.iter().find(|f| t == *f).map(|f| (*f).to_string()))?;
         Some((k, fam))
     })?;
+    // The longest name the catalog has models under: `deepseek r1 distill` before `deepseek
+    // r1` before `deepseek`; a version only where none is written yet (`qwen3 1张` is no
+    // `qwen3-1`); `gemma3` as the catalog writes it, `gemma-3`.
+    let mut names = spellings(&p);
+    let mut last = p.clone();
     for w in toks.iter().skip(k + 1).take(2) {
-        if !name_part(w) {
+        let version = w.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if !name_part(w) || (version && last.chars().any(|c| c.is_ascii_digit())) {
             break;
         }
-        p = format!("{p}-{w}");
+        last = format!("{last}-{w}");
+        names.splice(0..0, spellings(&last));
     }
-    Some(p)
+    names
+        .into_iter()
+        .find(|n| !models_under(catalog, n).is_empty())
+}
+
+/// A family and version written both ways: `gemma3` and `gemma-3`, `qwen-3` and `qwen3`.
+fn spellings(name: &str) -> Vec<String> {
+    let at = name.find(|c: char| c.is_ascii_digit());
+    let mut out = vec![name.to_string()];
+    if let Some(at) = at
+        && at > 0
+    {
+        let (fam, rest) = name.split_at(at);
+        match fam.strip_suffix('-') {
+            Some(f) => out.push(format!("{f}{rest}")),
+            None => out.push(format!("{fam}-{rest}")),
+        }
+    }
+    out
 }
 
 /// The catalog's models under `prefix`, largest first; a variant of another (`-128k`) and
@@ -119,7 +144,7 @@ pub(super) fn family_fit(
     if !fit_like || e.gpus.len() > 1 {
         return None;
     }
-    let prefix = prefix(toks, e)?;
+    let prefix = prefix(catalog, toks, e)?;
     let mut ms = models_under(catalog, &prefix);
     if ms.is_empty() {
         return None;

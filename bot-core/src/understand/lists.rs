@@ -76,8 +76,17 @@ pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
     if named || other || platforms || !has(q.padded, KNOWN) {
         return None;
     }
-    if asked_list(q.padded, MODEL_NOUNS) {
+    // `模型列表`, `gpu list`: the noun with its list word after it.
+    let listed = |nouns: &[&str]| {
+        nouns.iter().any(|n| {
+            ["列表", "清单", " list"].iter().any(|l| {
+                q.padded.contains(&format!("{n}{l}")) || q.padded.contains(&format!("{n}的{l}"))
+            })
+        })
+    };
+    if asked_list(q.padded, MODEL_NOUNS) || listed(MODEL_NOUNS) {
         return Some(Reading::Command(Request::Models));
     }
-    asked_list(q.padded, GPU_NOUNS).then_some(Reading::Command(Request::Gpus))
+    (asked_list(q.padded, GPU_NOUNS) || listed(GPU_NOUNS))
+        .then_some(Reading::Command(Request::Gpus))
 }

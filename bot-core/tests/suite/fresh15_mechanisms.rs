@@ -16,6 +16,9 @@ runpod a100 4 how much\task:/cost runpod a100-80g-sxm 1h cards=4
 恒源云 跑3090 2个 多少钱\task:/cost gpushare rtx-3090 2h
 恒源云 跑3090 2个 多少钱\task:/cost gpushare rtx-3090 1h cards=2
 vast 3090 rent 10 total?\task:/cost vast rtx-3090 10d
+how much is runpod h100 for 12\task:/cost runpod h100-sxm 12h
+autodl 4090 跑 3 个 多少钱\task:/cost autodl rtx-4090 1h cards=3
+runpod 4090 跑 2.5 多少钱\task:/cost runpod rtx-4090 2h30m
 # a unit or a name after the number keeps it read
 runpod h100 8 hours how much\t/cost runpod h100-sxm 8h
 autodl 4090 3个小时 多少钱\t/cost autodl rtx-4090 3h
@@ -24,6 +27,7 @@ autodl 4090 三小时二十分 多少钱\t/cost autodl rtx-4090 3h20m
 矩池云 3090 跑两个小时零五分 多少钱\t/cost matpool rtx-3090 2h5m
 vast a100 1小时又45分钟 多少钱\t/cost vast a100-80g-sxm 1h45m
 4090 一个钟头十五分 哪家便宜\t/compare rtx-4090 1h15m
+矩池云 a100 两小时十五 多少钱\t/cost matpool a100-80g-sxm 2h15m
 # amounts in hundreds and thousands
 两千块一个月 合多少一小时\t/convert 2000cny/month to hour
 一千五百元一个月 每小时多少\t/convert 1500cny/month to hour
@@ -33,9 +37,13 @@ lambda上h100有4张空闲的时候提醒我\t/subscribe h100-sxm lambda cards=4
 alert me when vast has 2 h100 free\t/subscribe h100-sxm vast cards=2
 tell me when an l40s is under 1.2\t/subscribe l40s max=1.2/hour
 4090低于2就提醒我\t/subscribe rtx-4090 max=2/hour
+when h100 drops below 2 on lambda let me know\t/subscribe h100-sxm lambda max=2/hour
+remind me when 4x h100 available on runpod\t/subscribe h100-sxm runpod cards=4
+4090 到货提醒 至少2张\t/subscribe rtx-4090 cards=2
 # F. people served said every way
 can one a10 host qwen2.5-7b for 25 ppl at once\t/fit qwen2.5-7b a10 batch=25
 部署qwen3-8b 给30个同事同时用 l40s够吗\t/fit qwen3-8b l40s batch=30
+can a t4 serve phi-3-mini to 15 students at once\t/fit phi-3-mini t4 batch=15
 # G. two asks, a yes-or-no fit first: the fit
 can an a100 run llama-3.1-70b int4 and whats the price for 10 hours on runpod\t/fit llama-3.1-70b int4 a100-80g-sxm
 3090能不能跑qwen2.5-14b int4 顺便问下autodl跑5小时多少钱\t/fit qwen2.5-14b int4 rtx-3090
@@ -52,6 +60,8 @@ what models do you support\t/models
 这个bot收录了哪些大模型\t/models
 都有哪些显卡\t/gpus
 what gpus do you know about\t/gpus
+帮我看看能用的模型列表\t/models
+第一个提醒删了吧\t/unsubscribe 1
 国内有哪些gpu租赁平台\t/platforms cn
 # K. a family without a size: its catalog models asked back
 kimi 要几张h200\task:/fit kimi-k2 h200-sxm
@@ -59,6 +69,9 @@ gpt-oss 4090 能跑吗\task:/fit gpt-oss-20b rtx-4090
 deepseek-r1-distill 3060 够吗\task:/fit deepseek-r1-distill-qwen-7b rtx-3060
 llama 3 on an a10 with qlora\task:/fit llama-3-8b qlora a10
 gemma 能在l4上跑吗\task:/fit gemma-3-12b l4
+gemma3 4090能跑吗\task:/fit gemma-3-12b rtx-4090
+qwen3 一张4090够吗\task:/fit qwen3-8b rtx-4090
+mistral 要多少显存\task:/fit mistral-7b-v0.3
 # L. a card's memory asked only where the verdict differs
 v100 能跑 qwen2.5-14b 吗\task:/fit qwen2.5-14b v100-32g
 v100 跑 llama-3.1-8b lora 够吗\task:/fit llama-3.1-8b lora v100-16g
