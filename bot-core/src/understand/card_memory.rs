@@ -1,6 +1,6 @@
 //! A card sold with two memory sizes, named without one (`v100 跑 qwen2.5-7b lora 够吗`: 16
 //! or 32 GB; `a100 跑 qwen2.5-32b bf16`: 40 or 80 GB). The catalog's default variant is kept
-//! when the answer is the same on every size, and said in the reading (`v100-16g`); where the
+//! when the verdict (fits, tight, no; on how many cards) is the same on every size, and said in the reading (`v100-16g`); where the
 //! verdict differs between them, the sizes are asked back: "fits" on one and "does not" on
 //! the other is no answer to give on a guess.
 
@@ -44,8 +44,9 @@ fn siblings<'c>(catalog: &'c Catalog, id: &str) -> Vec<&'c str> {
         .collect()
 }
 
-/// Whether the job fits on `gpu`, as `/fit` decides it (its defaults; options aside).
-fn verdict(catalog: &Catalog, a: &FitArgs, gpu: &str) -> Option<Option<bool>> {
+/// `/fit`'s verdict on `gpu` (fits, tight, short, no) and on how many cards (its defaults;
+/// options aside).
+fn verdict(catalog: &Catalog, a: &FitArgs, gpu: &str) -> Option<(Option<String>, u32)> {
     let model = match catalog.model(&a.model) {
         Ok(m) => ModelRef::Known(m),
         Err(_) => match lexicon::model_size_in_name(&a.model)? {
@@ -69,7 +70,7 @@ fn verdict(catalog: &Catalog, a: &FitArgs, gpu: &str) -> Option<Option<bool>> {
     let p = settle(catalog, req, FitOptions::default(), given);
     advice::decide(catalog, &p.req, &p.opts)
         .ok()
-        .map(|f| f.report.fits)
+        .map(|f| (f.report.verdict, f.report.cards))
 }
 
 /// `r` with a card's memory sizes asked back where the verdict differs between them; the

@@ -77,6 +77,9 @@ v100 能跑 qwen2.5-14b 吗\task:/fit qwen2.5-14b v100-32g
 v100 跑 llama-3.1-8b lora 够吗\task:/fit llama-3.1-8b lora v100-16g
 # the same verdict on every size: the default kept, its memory said in the line
 v100 跑 qwen2.5-7b 全参微调 够吗\t/fit qwen2.5-7b full v100-16g
+v100 跑 qwen2.5-3b 推理够吗\t/fit qwen2.5-3b v100-16g
+# tight on one size and comfortable on the other is a different verdict too
+a100 能跑 llama-3.1-70b 吗\task:/fit llama-3.1-70b a100-40g-sxm
 a100 跑 qwen2.5-7b 够吗\t/fit qwen2.5-7b a100-80g-sxm
 a100 40g 跑 qwen2.5-32b bf16\t/fit qwen2.5-32b bf16 a100-40g-sxm
 # an API price said bare, a card's own hourly price: kept in /tco
