@@ -45,7 +45,7 @@ can one a10 host qwen2.5-7b for 25 ppl at once\t/fit qwen2.5-7b a10 batch=25
 部署qwen3-8b 给30个同事同时用 l40s够吗\t/fit qwen3-8b l40s batch=30
 can a t4 serve phi-3-mini to 15 students at once\t/fit phi-3-mini t4 batch=15
 # G. two asks, a yes-or-no fit first: the fit
-can an a100 run llama-3.1-70b int4 and whats the price for 10 hours on runpod\t/fit llama-3.1-70b int4 a100-80g-sxm
+can an h100 run llama-3.1-70b int4 and whats the price for 10 hours on runpod\t/fit llama-3.1-70b int4 h100-sxm
 3090能不能跑qwen2.5-14b int4 顺便问下autodl跑5小时多少钱\t/fit qwen2.5-14b int4 rtx-3090
 # I. guidance with a budget or a payment limit, a model to run and no card
 want to run qwen2.5-32b for a day, only have 30 dollars, which platform should i use\t/pick
@@ -149,13 +149,12 @@ fn a_second_ask_is_noted_and_offered() {
     };
     let (en, ids) = offered(
         "en",
-        "can an a100 run llama-3.1-70b int4 and whats the price for 10 hours on runpod",
+        "can an h100 run llama-3.1-70b int4 and whats the price for 10 hours on runpod",
     );
-    assert!(en.contains("/fit llama-3.1-70b int4 a100-80g-sxm"), "{en}");
+    assert!(en.contains("/fit llama-3.1-70b int4 h100-sxm"), "{en}");
     assert!(en.contains("You also asked for a price"), "{en}");
     assert!(
-        ids.iter()
-            .any(|i| i.contains("/cost runpod a100-80g-sxm 10h")),
+        ids.iter().any(|i| i.contains("/cost runpod h100-sxm 10h")),
         "{ids:?}"
     );
     let (zh, ids) = offered(
