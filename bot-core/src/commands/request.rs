@@ -12,8 +12,8 @@ use super::subscribe::SubscribeArgs;
 use super::tco::TcoArgs;
 use super::trend::TrendArgs;
 use super::{
-    compare, convert, cost, fit as fit_cmd, gpu, help, pick, platform, platforms, stock, subs,
-    subscribe, tco, trend, unsubscribe,
+    compare, convert, cost, fit as fit_cmd, gpu, gpus, help, models, pick, platform, platforms,
+    stock, subs, subscribe, tco, trend, unsubscribe,
 };
 use crate::answer::alerts::Unsubscribe;
 use crate::answer::billing::{ConvertRequest, JobRequest};
@@ -46,6 +46,10 @@ pub enum Request {
     Unsubscribe(Unsubscribe),
     Trend(TrendArgs),
     Help,
+    /// Every card the catalog knows.
+    Gpus,
+    /// Every model the fit engine knows.
+    Models,
 }
 
 impl Request {
@@ -67,6 +71,8 @@ impl Request {
             Request::Unsubscribe(_) => &unsubscribe::DEF,
             Request::Trend(_) => &trend::DEF,
             Request::Help => &help::DEF,
+            Request::Gpus => &gpus::DEF,
+            Request::Models => &models::DEF,
         }
     }
 
@@ -91,7 +97,9 @@ impl Request {
             Request::Unsubscribe(Unsubscribe::One(id)) => vec![id.to_string()],
             Request::Unsubscribe(Unsubscribe::All) => vec!["all".to_string()],
             Request::Trend(a) => a.words(),
-            Request::Pick | Request::Help | Request::Subs => Vec::new(),
+            Request::Pick | Request::Help | Request::Subs | Request::Gpus | Request::Models => {
+                Vec::new()
+            }
         };
         std::iter::once(format!("/{}", self.command()))
             .chain(words)
@@ -115,7 +123,9 @@ impl Request {
             Request::Subscribe(a) => subscribe::answer(turn, a),
             Request::Unsubscribe(a) => unsubscribe::Cmd::answer(turn, a),
             Request::Trend(a) => trend::answer(turn, a),
-            Request::Pick | Request::Help | Request::Subs => self.def().run.call(turn, ""),
+            Request::Pick | Request::Help | Request::Subs | Request::Gpus | Request::Models => {
+                self.def().run.call(turn, "")
+            }
         }
     }
 
@@ -195,4 +205,6 @@ const READERS: &[(&CommandDef, Reader)] = &[
     (&subs::DEF, |_, _| Ok(Request::Subs)),
     (&pick::DEF, |_, _| Ok(Request::Pick)),
     (&help::DEF, |_, _| Ok(Request::Help)),
+    (&gpus::DEF, |_, _| Ok(Request::Gpus)),
+    (&models::DEF, |_, _| Ok(Request::Models)),
 ];

@@ -1,9 +1,10 @@
-//! `runpod 4090 跑3 多少钱`: a bare number after a run verb is a job length said without its
-//! unit. Dropping it bills the default hour, a confident wrong bill; the lengths it may mean
-//! are asked back instead.
+//! `runpod 4090 跑3 多少钱`, `runpod h100 for 12 how much`, `runpod h100 8 how much`,
+//! `autodl 跑4090 3个 多少钱`: a bare number in a price question is a job length (or a card
+//! count) said without its unit. Dropping it bills the default hour, a confident wrong bill;
+//! what it may mean is asked back instead.
 
 /// Verbs after which a number is the job's length.
-const RUN_VERBS: &[&str] = &["跑", "用", "租", "run ", "rent "];
+const RUN_VERBS: &[&str] = &["跑", "用", "租", "run", "rent", "for"];
 
 /// What may follow the bare number: the price asked, or nothing.
 const ASK_AFTER: &[&str] = &[
@@ -21,28 +22,108 @@ const ASK_AFTER: &[&str] = &[
     "what",
     "cost",
     "price",
+    "total",
     "?",
     "？",
 ];
 
-/// The byte offset just after a bare number said after a run verb (`跑3 多少钱` → after `3`).
-/// A card's number (`跑4090`) is no length: numbers of four digits or more are left alone.
-pub(super) fn bare_run_number(norm: &str) -> Option<usize> {
-    for verb in RUN_VERBS {
-        for (at, _) in norm.match_indices(verb) {
-            let rest = &norm[at + verb.len()..];
-            let lead = rest.len() - rest.trim_start().len();
-            let digits = rest[lead..]
-                .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-                .unwrap_or(rest.len() - lead);
-            let number = &rest[lead..lead + digits];
-            if number.is_empty() || number.len() > 3 || number.parse::<f64>().is_err() {
-                continue;
-            }
-            let after = rest[lead + digits..].trim_start();
-            if after.is_empty() || ASK_AFTER.iter().any(|w| after.starts_with(w)) {
-                return Some(at + verb.len() + lead + digits);
-            }
+/// A bare number found: where it is, and what it may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Bare {
+    /// Byte offsets of the number (and of a `个` written after it) in the text.
+    pub start: usize,
+    pub end: usize,
+    /// After a card's name (`h100 8`) rather than a run verb: it may count the cards too.
+    pub after_card: bool,
+    /// Said with `个` (`3个`): hours or cards, never days.
+    pub counted: bool,
+}
+
+impl Bare {
+    /// The text with the number said each way it may be meant, in the order asked back.
+    pub fn readings(&self, norm: &str) -> Vec<String> {
+        let number = norm[self.start..self.end].trim_end_matches('个').trim_end();
+        let with = |said: String| format!("{} {said} {}", &norm[..self.start], &norm[self.end..]);
+        let mut out = vec![with(format!("{number}小时"))];
+        if !self.counted {
+            out.push(with(format!("{number}天")));
+        }
+        if self.after_card || self.counted {
+            out.push(with(format!("{number} cards")));
+        }
+        out
+    }
+}
+
+/// A card's name before a number (`h100`, `4090`, `a100-80g`): letters and digits with a
+/// digit, no model size (`7b`) or version (`qwen2.5`).
+fn card_like(word: &str) -> bool {
+    word.len() >= 2
+        && word.chars().any(|c| c.is_ascii_digit())
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && !word.ends_with('b')
+}
+
+/// The first bare number said after a run verb or a card's name, followed by the price asked
+/// or nothing. A card's number (`跑4090`) is no length: four digits or more are left alone.
+pub(super) fn bare_number(norm: &str) -> Option<Bare> {
+    let b = norm.as_bytes();
+    let mut at = 0;
+    while at < b.len() {
+        let glued =
+            at > 0 && (b[at - 1].is_ascii_alphanumeric() || matches!(b[at - 1], b'.' | b'-'));
+        if !b[at].is_ascii_digit() || glued {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        let mut end = at;
+        while end < b.len() && (b[end].is_ascii_digit() || b[end] == b'.') {
+            end += 1;
+        }
+        at = end;
+        let number = &norm[start..end];
+        if number.len() > 3 || number.parse::<f64>().map_or(true, |v| v <= 0.0) {
+            continue;
+        }
+        let before = norm[..start].trim_end();
+        // An English verb is a whole word, apart from the number (`run 5`, not `rerun5`).
+        let verb = RUN_VERBS.iter().any(|v| {
+            before.strip_suffix(v).is_some_and(|p| {
+                !v.is_ascii()
+                    || (start > before.len() && !p.ends_with(|c: char| c.is_ascii_alphanumeric()))
+            })
+        });
+        let last_word = before
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .next()
+            .unwrap_or("");
+        // A card right before it, apart from it by a space (`h100 8`, `4090 3个`).
+        let after_card = !verb && start > before.len() && card_like(last_word);
+        if !(verb || after_card) {
+            continue;
+        }
+        let mut rest = &norm[end..];
+        // `3个`, `3 个` (not `3个小时`, `3个月`): hours or cards.
+        let ge = rest.trim_start();
+        let counted = ge.starts_with('个') && !ge.starts_with("个小时") && !ge.starts_with("个月");
+        let mut stop = end;
+        if counted {
+            stop += rest.len() - ge.len() + '个'.len_utf8();
+            rest = &ge['个'.len_utf8()..];
+        }
+        // A unit or a name glued on (`3小时`, `3张`, `3b`, `3x`) makes it no bare number.
+        if !counted && rest.starts_with(|c: char| c.is_alphanumeric()) {
+            continue;
+        }
+        let after = rest.trim_start_matches([' ', ',']);
+        if after.is_empty() || ASK_AFTER.iter().any(|w| after.starts_with(w)) {
+            return Some(Bare {
+                start,
+                end: stop,
+                after_card,
+                counted,
+            });
         }
     }
     None
@@ -52,22 +133,61 @@ pub(super) fn bare_run_number(norm: &str) -> Option<usize> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_bare_number_after_a_run_verb_is_found() {
-        assert_eq!(
-            bare_run_number("runpod 4090 跑3 多少钱"),
-            Some("runpod 4090 跑3".len())
-        );
-        assert!(bare_run_number("run 5 on vast, how much").is_none());
-        assert!(bare_run_number("4090 run 5 how much").is_some());
-        assert!(bare_run_number("租 12").is_some());
+    fn found(s: &str) -> Option<(String, bool, bool)> {
+        bare_number(s).map(|b| (s[b.start..b.end].to_string(), b.after_card, b.counted))
     }
 
     #[test]
-    fn a_number_with_its_unit_or_a_card_is_not() {
-        assert!(bare_run_number("跑3小时 多少钱").is_none());
-        assert!(bare_run_number("跑4090 多少钱").is_none());
-        assert!(bare_run_number("跑3张卡 多少钱").is_none());
-        assert!(bare_run_number("跑qwen 7b 多少钱").is_none());
+    fn a_bare_number_after_a_run_verb_or_a_card_is_found() {
+        assert_eq!(
+            found("runpod 4090 跑3 多少钱"),
+            Some(("3".into(), false, false))
+        );
+        assert_eq!(
+            found("4090 run 5 how much"),
+            Some(("5".into(), false, false))
+        );
+        assert_eq!(found("租 12"), Some(("12".into(), false, false)));
+        assert_eq!(
+            found("runpod h100 for 12 how much"),
+            Some(("12".into(), false, false))
+        );
+        assert_eq!(
+            found("runpod h100 8 how much"),
+            Some(("8".into(), true, false))
+        );
+        assert_eq!(
+            found("autodl 跑4090 3个 多少钱"),
+            Some(("3个".into(), true, true))
+        );
+        assert_eq!(
+            found("vast a100 2.5 price?"),
+            Some(("2.5".into(), true, false))
+        );
+    }
+
+    #[test]
+    fn a_number_with_its_unit_or_a_name_is_not() {
+        assert!(found("run 5 on vast, how much").is_none());
+        assert!(found("跑3小时 多少钱").is_none());
+        assert!(found("跑4090 多少钱").is_none());
+        assert!(found("跑3张卡 多少钱").is_none());
+        assert!(found("跑qwen 7b 多少钱").is_none());
+        assert!(found("llama 3 how much").is_none());
+        assert!(found("4090 3个小时 多少钱").is_none());
+        assert!(found("qwen2.5 7 how much").is_none());
+    }
+
+    #[test]
+    fn each_meaning_is_said_with_its_unit() {
+        let s = "runpod h100 8 how much";
+        let b = bare_number(s).unwrap();
+        let r = b.readings(s);
+        assert_eq!(r.len(), 3);
+        assert!(r[0].contains("8小时") && r[1].contains("8天") && r[2].contains("8 cards"));
+        let s = "autodl 跑4090 3个 多少钱";
+        let r = bare_number(s).unwrap().readings(s);
+        assert_eq!(r.len(), 2);
+        assert!(r[0].contains("3小时") && r[1].contains("3 cards"));
     }
 }

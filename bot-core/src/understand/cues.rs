@@ -24,6 +24,13 @@ const STOP_VERBS: &[&str] = &[
     "删除",
     "删掉",
     "删了",
+    // `第二个订阅不要了`: an alert no longer wanted.
+    "不要了",
+    "不需要了",
+    "不用了",
+    "去掉",
+    "don't need",
+    "get rid of",
     "关掉",
     "关闭",
     "关了",
@@ -103,6 +110,19 @@ pub(super) fn asks_capability(padded: &str) -> bool {
             padded,
             &[
                 "what can you",
+                // `what can i ask u`, `我能问你什么`: what the bot answers.
+                "what can i ask",
+                "what should i ask",
+                "what can i say",
+                "what do i ask",
+                "能问什么",
+                "能问啥",
+                "可以问什么",
+                "可以问啥",
+                "该问什么",
+                "问你什么",
+                "问你啥",
+                "问些什么",
                 "what do you do",
                 "what are you for",
                 "what's this bot",
@@ -290,6 +310,19 @@ pub(super) fn fit_asked_first(padded: &str, price_words: &[&str]) -> bool {
         "fits",
         "can i run",
         "can it run",
+        // `can a 3090 run …`, `能不能…`: a yes-or-no about the card, asked first.
+        "can a ",
+        "can an ",
+        "can one ",
+        "can my ",
+        "could a ",
+        "would a ",
+        "will a ",
+        "does a ",
+        "能不能",
+        "能否",
+        "可不可以",
+        "行不行",
     ];
     let first = |ws: &[&str]| ws.iter().filter_map(|w| padded.find(w)).min();
     match (first(FIT_ASKED), first(price_words)) {

@@ -20,7 +20,7 @@ const SPECIAL: &[&str] = &["-vl", "coder", "distill", "-2507", "-2501", "-exp"];
 const MAX_ASK: usize = 10;
 
 /// The family a word names alone (`qwen`, `qwen2.5`, `千问`, `llama3`): its id prefix.
-fn family_word(word: &str) -> Option<String> {
+pub(super) fn family_word(word: &str) -> Option<String> {
     let w = word.to_lowercase();
     if let Some((_, latin)) = BRAND_WORDS.iter().find(|(zh, _)| w.contains(zh)) {
         return Some((*latin).to_string());

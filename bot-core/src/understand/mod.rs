@@ -13,21 +13,28 @@
 //! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
+mod alert_terms;
 mod bare_number;
+mod card_memory;
 mod cues;
 mod diffusion_names;
 mod entities;
 mod facts;
 mod family_ask;
+mod family_fit;
 mod fee_asked;
 mod headcount;
 mod intent;
+mod lists;
 mod own_figures;
 mod price;
 mod request;
+mod second_ask;
 mod serving;
 mod span;
 mod spellings;
+mod spoken_zh;
+mod tco_prices;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 pub(crate) mod text;
 mod text_en;
@@ -44,6 +51,7 @@ mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
+pub use second_ask::second_ask;
 pub use text::{MAX_CHARS, normalize};
 pub use unheard::{Unheard, unheard};
 
@@ -157,27 +165,32 @@ pub(super) fn read_normalized(
         // would answer a list price, convert a budget, or drop a family.
         let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
+            .or_else(|| lists::catalog_list(&q))
             .unwrap_or_else(|| intent::decide(&q));
-        cues::with_spot(r, &padded)
+        let count = e.gpus.first().map_or(1, |c| c.count);
+        let r = tco_prices::with_prices(&padded, price.as_ref(), r);
+        alert_terms::with_terms(&padded, count, cues::with_spot(r, &padded))
     };
-    // `跑3 多少钱`: a job length said without its unit is asked back (hours or days), never
-    // billed as the default hour.
+    // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`: a family without a size, its
+    // models asked back.
+    if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain) {
+        return (r, work);
+    }
+    // `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`: a job length (or a card count) said
+    // without its unit is asked back, never billed as the default hour.
     if e.usage.is_none()
         && matches!(
             plain,
             Reading::Command(Request::Cost(_) | Request::Compare(_))
         )
-        && let Some(end) = bare_number::bare_run_number(&norm)
+        && let Some(bare) = bare_number::bare_number(&norm)
     {
-        let choices: Vec<Request> = ["小时", "天"]
-            .iter()
-            .filter_map(|unit| {
-                let mut said = norm.clone();
-                said.insert_str(end, unit);
-                match read_normalized(catalog, said, false).0 {
-                    Reading::Command(r) => Some(r),
-                    _ => None,
-                }
+        let choices: Vec<Request> = bare
+            .readings(&norm)
+            .into_iter()
+            .filter_map(|said| match read_normalized(catalog, said, false).0 {
+                Reading::Command(r) => Some(r),
+                _ => None,
             })
             .collect();
         if !choices.is_empty() {
@@ -192,7 +205,8 @@ pub(super) fn read_normalized(
             return (r, work);
         }
     }
-    (plain, work)
+    // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.
+    (card_memory::memory_asked(catalog, &padded, plain), work)
 }
 
 /// Whether a message asks the bot to do something (an alert, a conversion, a price history, a

@@ -14,6 +14,7 @@ use super::words::{
 };
 use super::words_guidance::PICK_WORDS;
 use crate::billing::PriceUnit;
+use crate::lexicon::NEED_PHRASES;
 
 /// The user's own price or budget, read before the general rules; an alert, a stock
 /// question and a rent-vs-API sum keep their own rules.
@@ -75,7 +76,32 @@ const RENT_WHAT_WORDS: &[&str] = &[
     "which gpus",
     "what should i rent",
     "what to rent",
+    // Where to go for it: the platform is what is asked.
+    "where should i go",
+    "where should i rent",
+    "where to rent",
+    "where do i rent",
+    "where can i rent",
+    "which platform",
+    "which provider",
+    "which cloud",
+    "去哪租",
+    "在哪租",
+    "哪里租",
+    "去哪家",
+    "哪个平台",
+    "哪家平台",
 ];
+
+/// Words that ask a model's fit itself; `run`/`跑` alone only say what the job is (`want to
+/// run llama-3.3-70b inference for a weekend, what should i rent`).
+fn fit_asked(padded: &str) -> bool {
+    FIT_WORDS
+        .iter()
+        .filter(|w| !matches!(**w, "run " | "跑"))
+        .any(|w| padded.contains(w))
+        || has(padded, MEMORY_WORDS)
+}
 
 /// Words that make an amount a budget: money to spend, not a price to convert.
 const BUDGET_CUES: &[&str] = &[
@@ -98,13 +124,15 @@ fn budget_pick(q: &Question) -> Option<Reading> {
     // A model to tune with a budget and no card known (`想微调个7b 预算100块 不知道租啥卡`)
     // is guidance too, unless its fit is asked; `/pick` keeps the model from the sentence.
     let sized = !q.e.models.is_empty() || !q.e.sizes.is_empty();
-    let fit_asked = has(q.padded, FIT_WORDS) || has(q.padded, MEMORY_WORDS);
-    if !q.e.gpus.is_empty() || (sized && (fit_asked || !has(q.padded, RENT_WHAT_WORDS))) {
+    if !q.e.gpus.is_empty() || (sized && (fit_asked(q.padded) || !has(q.padded, RENT_WHAT_WORDS))) {
         return None;
     }
     let asks = has(q.padded, RENT_WHAT_WORDS) || has(q.padded, PICK_WORDS);
     let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
-    (asks && budget).then_some(Reading::Command(Request::Pick))
+    // A payment or sign-up limit (`no credit card`, `只有支付宝`) with a model to run is a limit
+    // /pick reads too; without one it is the platforms' filtered list.
+    let limit = sized && NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w));
+    (asks && (budget || limit)).then_some(Reading::Command(Request::Pick))
 }
 
 /// `一张4090一小时2块5 一个月多少钱`: the user's own hourly rate beside a card, no platform,

@@ -38,6 +38,20 @@ const PEOPLE_AFTER: &[&str] = &[
     "users",
     "user",
     "people",
+    // `30 ppl at once`, `40 folks`, `给30个同事用`: people too.
+    "ppl",
+    "persons",
+    "folks",
+    "employees",
+    "staff",
+    "colleagues",
+    "个同事",
+    "同事",
+    "个员工",
+    "员工",
+    "students",
+    "个学生",
+    "学生",
     "concurrent",
     "simultaneous",
     "clients",
@@ -87,6 +101,11 @@ mod tests {
         assert_eq!(u("host mistral 7b for 12 concurrent users"), Some(12));
         assert_eq!(u("做个客服机器人 50个用户 用qwen2.5-7b"), Some(50));
         assert_eq!(u("serving glm-4 9b, about 8 people at once"), Some(8));
+        assert_eq!(
+            u("can one a10 host qwen2.5-7b for 25 ppl at once"),
+            Some(25)
+        );
+        assert_eq!(u("部署一个qwen3-8b 给30个同事同时用"), Some(30));
     }
 
     #[test]

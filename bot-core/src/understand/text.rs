@@ -7,6 +7,7 @@
 
 pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, respell, simplified};
+use super::spoken_zh::{digit, numeral_value};
 use super::text_en::{cue_spellings, english_numbers, invisible, sentence_marks, times_sign};
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
@@ -42,6 +43,7 @@ pub fn normalize(text: &str) -> String {
         .to_lowercase();
     let half = sentence_marks(&decimal_commas(&half));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
+    let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);
     let out = respell(&out);
@@ -354,58 +356,11 @@ fn spoken_amounts(s: &str) -> String {
     out
 }
 
-fn digit(c: char) -> Option<u32> {
-    Some(match c {
-        '零' => 0,
-        '一' => 1,
-        // `双卡3090`: a pair, before a counter.
-        '二' | '两' | '双' => 2,
-        '三' => 3,
-        '四' => 4,
-        '五' => 5,
-        '六' => 6,
-        '七' => 7,
-        '八' => 8,
-        '九' => 9,
-        _ => return None,
-    })
-}
-
 /// Counters and units after which a Chinese numeral is a number.
 const FOLLOWERS: &[&str] = &[
     "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "年", "星期", "台", "刀", "元",
     "美元", "千万", "百万", "万", "亿", "千", "秒", "毛",
 ];
-
-/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
-fn numeral_value(numeral: &[char]) -> Option<u32> {
-    if numeral.is_empty() {
-        return None;
-    }
-    match numeral.iter().position(|c| *c == '十') {
-        Some(k) if k <= 1 && numeral.len() - k <= 2 => {
-            let tens = if k == 0 {
-                1
-            } else {
-                digit(numeral[0]).unwrap_or(1)
-            };
-            let units = numeral.get(k + 1).and_then(|c| digit(*c)).unwrap_or(0);
-            Some(tens * 10 + units)
-        }
-        Some(_) => None,
-        // A long run of numerals is not a count (and must not overflow).
-        None if numeral.len() > 6 => None,
-        // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
-        None if numeral.len() == 2
-            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
-        {
-            digit(numeral[1])
-        }
-        None => numeral
-            .iter()
-            .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
-    }
-}
 
 /// Chinese numerals followed by a counter or a unit become digits, so `一直在线` stays.
 /// One walk: each position is looked at once, with a bounded look-ahead for the follower.

@@ -37,6 +37,7 @@ mod fit_verdicts;
 mod fit_vllm_profile;
 mod fresh14_mechanisms;
 mod from_ranking;
+mod fresh15_mechanisms;
 mod live_prices;
 mod messages;
 mod model_family_size;

@@ -563,7 +563,8 @@ fn round_five_mechanisms_on_cases_of_their_own() {
     let cases = "\
 # a family with a qualifier or without a version: every catalog model it names
 gemma 27b 要多少显存\task:/fit gemma-3-27b
-qwen coder 32b on an a100\t/fit qwen2.5-coder-32b a100-80g-sxm
+# an A100 without its memory: BF16 32B fits 80 GB, not 40 GB, so the size is asked (issue 26, fresh15 L)
+qwen coder 32b on an a100\task:/fit qwen2.5-coder-32b a100-80g-sxm
 qwen 7b 3090 能跑吗\t/fit qwen2.5-7b rtx-3090
 # chat spellings (`distil`, `u`, `rn`) and traditional platform names
 deepseek-r1 distil llama 8b 3060能跑吗\t/fit deepseek-r1-distill-llama-8b rtx-3060
@@ -649,7 +650,8 @@ autodl 和 featurize 的区别\task:/platform featurize
 # a quantization written into the model's name; counts with a times sign
 qwen2.5-72b-int4 on 4090\t/fit qwen2.5-72b int4 rtx-4090
 H100×8 能跑 deepseek-r1 吗\t/fit deepseek-r1 8xh100-sxm
-a100 *4 跑 llama-3.1-405b int4\t/fit llama-3.1-405b int4 4xa100-80g-sxm
+# four A100s: 405B in 4-bit fits 4×80 GB, not 4×40 GB, so the size is asked (fresh15 L)
+a100 *4 跑 llama-3.1-405b int4\task:/fit llama-3.1-405b int4 4xa100-80g-sxm
 # an image model's two-word name
 flux schnell 3060\t/fit flux.1-schnell rtx-3060
 # Cantonese words read as Mandarin (fresh8's misses, on cases of my own)

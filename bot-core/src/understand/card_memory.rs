@@ -1,0 +1,113 @@
+//! A card sold with two memory sizes, named without one (`v100 跑 qwen2.5-7b lora 够吗`: 16
+//! or 32 GB; `a100 跑 qwen2.5-32b bf16`: 40 or 80 GB). The catalog's default variant is kept
+//! when the verdict (fits, tight, no; on how many cards) is the same on every size, and said in the reading (`v100-16g`); where the
+//! verdict differs between them, the sizes are asked back: "fits" on one and "does not" on
+//! the other is no answer to give on a guess.
+
+use super::Reading;
+use super::request::Request;
+use crate::advice;
+use crate::answer::fit::{Given, settle};
+use crate::catalog::Catalog;
+use crate::commands::fit::FitArgs;
+use crate::lexicon;
+use crate::vram::{FitOptions, FitRequest, ModelRef, Quant, Task};
+
+/// The memory part of a card id (`a100-80g-sxm` → `80`), when it has one.
+fn memory_part(id: &str) -> Option<(usize, &str)> {
+    id.split('-').enumerate().find_map(|(k, p)| {
+        let n = p.strip_suffix('g')?;
+        (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then_some((k, n))
+    })
+}
+
+/// The same card with another memory size, the rest of its id alike (`v100-16g` →
+/// `v100-32g`; `a100-80g-sxm` → `a100-40g-sxm`).
+fn siblings<'c>(catalog: &'c Catalog, id: &str) -> Vec<&'c str> {
+    let Some((k, n)) = memory_part(id) else {
+        return Vec::new();
+    };
+    let parts: Vec<&str> = id.split('-').collect();
+    catalog
+        .gpus
+        .iter()
+        .map(|g| g.id.as_str())
+        .filter(|other| {
+            let o: Vec<&str> = other.split('-').collect();
+            o.len() == parts.len()
+                && memory_part(other).is_some_and(|(ok, on)| ok == k && on != n)
+                && o.iter()
+                    .zip(&parts)
+                    .enumerate()
+                    .all(|(i, (a, b))| i == k || a == b)
+        })
+        .collect()
+}
+
+/// `/fit`'s verdict on `gpu` (fits, tight, short, no) and on how many cards (its defaults;
+/// options aside).
+fn verdict(catalog: &Catalog, a: &FitArgs, gpu: &str) -> Option<(Option<String>, u32)> {
+    let model = match catalog.model(&a.model) {
+        Ok(m) => ModelRef::Known(m),
+        Err(_) => match lexicon::model_size_in_name(&a.model)? {
+            Ok(b) => ModelRef::BySize {
+                params_b: b.total_b,
+                active_b: b.active_b,
+            },
+            Err(_) => return None,
+        },
+    };
+    let mut req = FitRequest::new(model, a.quant.unwrap_or(Quant::Bf16), Task::Infer);
+    req.task = a.task.unwrap_or(Task::Infer);
+    req.gpu = Some(catalog.gpu(gpu).ok()?);
+    if let Some(n) = a.cards {
+        req.cards = n;
+    }
+    let given = Given {
+        quant: a.quant.is_some(),
+        ..Given::default()
+    };
+    let p = settle(catalog, req, FitOptions::default(), given);
+    advice::decide(catalog, &p.req, &p.opts)
+        .ok()
+        .map(|f| (f.report.verdict, f.report.cards))
+}
+
+/// `r` with a card's memory sizes asked back where the verdict differs between them; the
+/// memory said in the words (`v100 32g`, `80gb`) is kept.
+pub(super) fn memory_asked(catalog: &Catalog, padded: &str, r: Reading) -> Reading {
+    let Reading::Command(Request::Fit(a)) = &r else {
+        return r;
+    };
+    let Some(gpu) = a.gpu.as_deref() else {
+        return r;
+    };
+    let Some((_, n)) = memory_part(gpu) else {
+        return r;
+    };
+    // Said: `32g`, `80gb`, `80 g`, `40G`.
+    let said = [format!("{n}g"), format!("{n} g")]
+        .iter()
+        .any(|w| padded.contains(w.as_str()));
+    let others = siblings(catalog, gpu);
+    if said || others.is_empty() || !a.options.is_empty() {
+        return r;
+    }
+    let Some(own) = verdict(catalog, a, gpu) else {
+        return r;
+    };
+    let differing: Vec<&str> = others
+        .into_iter()
+        .filter(|o| verdict(catalog, a, o).is_some_and(|v| v != own))
+        .collect();
+    if differing.is_empty() {
+        return r;
+    }
+    let mut asks = vec![Request::Fit(a.clone())];
+    asks.extend(differing.into_iter().map(|o| {
+        let mut b = a.clone();
+        b.gpu = Some(o.to_string());
+        Request::Fit(b)
+    }));
+    Reading::Ask(asks)
+}

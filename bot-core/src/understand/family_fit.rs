@@ -1,0 +1,183 @@
+//! A model family named without a size in a fit question (`gpt-oss 要多少显存`, `deepseek
+//! 要几张h100`, `phi 3 on a t4 with lora`, `deepseek r1 distill 用3090跑`, `qwen2.5
+//! 能在4090上跑吗`): the family's models from the catalog are asked back, never one guessed
+//! (the 671B R1 for its distills), never the card's specs instead, never "did you mean" with
+//! names that merely look alike.
+
+use super::Reading;
+use super::entities::Entities;
+use super::request::{self as make, Request};
+use super::text::has;
+use super::words::{FIT_WORDS, MEMORY_WORDS};
+use crate::catalog::Catalog;
+use crate::lexicon;
+use crate::vram::Task;
+
+/// Latin family words a catalog id starts with, beside `family_ask`'s (`qwen2.5`, `llama3`).
+const FAMILIES: &[&str] = &[
+    "gpt-oss", "kimi", "minimax", "mixtral", "qwq", "yi", "glm", "gemma", "phi", "mistral",
+    "deepseek", "qwen", "llama",
+];
+
+/// Words of a model's name after its family (`r1`, `v3`, `distill`, a version `3`).
+fn name_part(word: &str) -> bool {
+    matches!(
+        word,
+        "r1" | "v3" | "v4" | "k2" | "distill" | "coder" | "vl" | "oss"
+    ) || (word.len() <= 3 && word.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// Shown to the user: a choice list, not the catalog.
+const MAX_ASK: usize = 6;
+
+/// Variants that are not the family's general models, unless the words name them.
+const SPECIAL: &[&str] = &["-vl", "coder", "distill", "-exp", "-2507", "-2501", "-128k"];
+
+/// The id prefix the words name (`deepseek-r1-distill`, `phi-3`, `qwen2.5`, `gpt-oss`).
+fn prefix(catalog: &Catalog, toks: &[String], e: &Entities) -> Option<String> {
+    // `deepseek r1 distill` without a size: the model read is the distills' teacher.
+    if let Some(k) = toks
+        .iter()
+        .position(|t| t == "distill" || t.ends_with("-distill"))
+        && toks
+            .get(k + 1)
+            .is_none_or(|n| lexicon::params_b(n).is_none())
+    {
+        if toks[k].len() > "distill".len() {
+            return Some(toks[k].clone());
+        }
+        if let [m] = e.models.as_slice()
+            && !m.contains("distill")
+        {
+            return Some(format!("{m}-distill"));
+        }
+    }
+    if !e.models.is_empty() || !e.sizes.is_empty() {
+        return None;
+    }
+    let (k, p) = toks.iter().enumerate().find_map(|(k, t)| {
+        let fam = super::family_ask::family_word(t)
+            .or_else(|| FAMILIES.iter().find(|f| t == *f).map(|f| (*f).to_string()))?;
+        Some((k, fam))
+    })?;
+    // The longest name the catalog has models under: `deepseek r1 distill` before `deepseek
+    // r1` before `deepseek`; a version only where none is written yet (`qwen3 1张` is no
+    // `qwen3-1`); `gemma3` as the catalog writes it, `gemma-3`.
+    let mut names = spellings(&p);
+    let mut last = p.clone();
+    for w in toks.iter().skip(k + 1).take(2) {
+        let version = w.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if !name_part(w) || (version && last.chars().any(|c| c.is_ascii_digit())) {
+            break;
+        }
+        last = format!("{last}-{w}");
+        names.splice(0..0, spellings(&last));
+    }
+    names
+        .into_iter()
+        .find(|n| !models_under(catalog, n).is_empty())
+}
+
+/// A family and version written both ways: `gemma3` and `gemma-3`, `qwen-3` and `qwen3`.
+fn spellings(name: &str) -> Vec<String> {
+    let at = name.find(|c: char| c.is_ascii_digit());
+    let mut out = vec![name.to_string()];
+    if let Some(at) = at
+        && at > 0
+    {
+        let (fam, rest) = name.split_at(at);
+        match fam.strip_suffix('-') {
+            Some(f) => out.push(format!("{f}{rest}")),
+            None => out.push(format!("{fam}-{rest}")),
+        }
+    }
+    out
+}
+
+/// The catalog's models under `prefix`, largest first; a variant of another (`-128k`) and
+/// special lines (vision, code, distills) unless named.
+fn models_under<'c>(catalog: &'c Catalog, prefix: &str) -> Vec<&'c crate::catalog::Model> {
+    let mut ms: Vec<&crate::catalog::Model> = catalog
+        .models
+        .iter()
+        .filter(|m| {
+            let Some(rest) = m.id.strip_prefix(prefix) else {
+                return false;
+            };
+            // `phi-3` is not `phi-3.5`; `qwen` is every Qwen version.
+            let boundary = !prefix.ends_with(|c: char| c.is_ascii_digit())
+                || rest.is_empty()
+                || rest.starts_with('-');
+            boundary && !SPECIAL.iter().any(|s| rest.contains(s))
+        })
+        .collect();
+    ms.sort_by(|a, b| {
+        b.params_b
+            .total_cmp(&a.params_b)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    ms
+}
+
+/// The family's fit asked back, when the question is a fit (`plain` read nothing to size, or
+/// a card's specs, or the wrong model) and names a family without a size.
+pub(super) fn family_fit(
+    catalog: &Catalog,
+    toks: &[String],
+    e: &Entities,
+    padded: &str,
+    plain: &Reading,
+) -> Option<Reading> {
+    // Nothing read: a fit only when one is asked (`要多少显存`, `能跑吗`, `几张`, a method or a
+    // card named); `deepseek 哪家便宜` is no fit.
+    let asked = e.task.is_some()
+        || !e.gpus.is_empty()
+        || has(padded, FIT_WORDS)
+        || has(padded, MEMORY_WORDS)
+        || has(padded, &["几张", "几块", "how many", "多少张"]);
+    let fit_like = match plain {
+        Reading::Unknown => asked,
+        Reading::Command(Request::Gpu(g)) => g.gpus.len() == 1,
+        Reading::Command(Request::Fit(_)) => true,
+        _ => false,
+    };
+    if !fit_like || e.gpus.len() > 1 {
+        return None;
+    }
+    let prefix = prefix(catalog, toks, e)?;
+    let mut ms = models_under(catalog, &prefix);
+    if ms.is_empty() {
+        return None;
+    }
+    let card = e.gpus.first();
+    // Too many to ask: with a card, those whose 4-bit weights could fit on it (the sizes
+    // whose answer the card decides), else the largest.
+    if ms.len() > MAX_ASK
+        && let Some(c) = card
+        && let Some(g) = catalog.find_gpu(&c.gpu)
+    {
+        let memory = g.vram_gb * f64::from(c.count);
+        let fitting: Vec<_> = ms
+            .iter()
+            .copied()
+            .filter(|m| m.params_b * 0.5 <= memory)
+            .collect();
+        if !fitting.is_empty() {
+            ms = fitting;
+        }
+    }
+    let asks: Vec<Request> = ms
+        .iter()
+        .take(MAX_ASK)
+        .map(|m| {
+            make::fit(
+                &m.id,
+                e.quant,
+                e.task.filter(|t| *t != Task::Infer),
+                e.fit_options(),
+                card,
+            )
+        })
+        .collect();
+    Some(Reading::Ask(asks))
+}

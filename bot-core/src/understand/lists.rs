@@ -1,0 +1,92 @@
+//! The catalog's own lists asked for in words: `你们支持哪些模型`, `what models do you know`
+//! → `/models`; `list all gpus you know`, `都有哪些显卡` → `/gpus`. A list asked with nothing
+//! named to narrow it (no card, model, platform, price or length), and no price, stock or fit
+//! asked of it: those are the rankings and fits, read by their own rules.
+
+use super::Reading;
+use super::intent::Question;
+use super::request::Request;
+use super::text::has;
+use super::words::{CHEAP_WORDS, COST_WORDS, FIT_WORDS, STOCK_WORDS};
+
+/// Words that ask which (`哪些`, `which`, `list`) right before the thing listed.
+const WHICH: &[&str] = &[
+    "哪些",
+    "什么",
+    "啥",
+    "哪几种",
+    "all ",
+    "which ",
+    "what ",
+    "list ",
+    "list of ",
+    "any ",
+];
+const MODEL_NOUNS: &[&str] = &["模型", "大模型", "models", "llms"];
+const GPU_NOUNS: &[&str] = &["显卡", "卡", "gpu", "gpus", "cards", "graphics cards"];
+/// A list the bot keeps, or knows, or supports.
+const KNOWN: &[&str] = &[
+    "支持",
+    "知道",
+    "收录",
+    "能查",
+    "可以查",
+    "有哪些",
+    "都有",
+    "列出",
+    "列表",
+    "清单",
+    "support",
+    "know",
+    "cover",
+    "list",
+    "have",
+    "available in your",
+];
+
+/// Whether a noun of `nouns` comes within a few characters after a `WHICH` word.
+fn asked_list(padded: &str, nouns: &[&str]) -> bool {
+    WHICH.iter().any(|w| {
+        padded.match_indices(w).any(|(at, _)| {
+            let rest = &padded[at + w.len()..];
+            rest.char_indices()
+                .take(12)
+                .any(|(k, _)| nouns.iter().any(|n| rest[k..].starts_with(n)))
+        })
+    })
+}
+
+pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let named = !e.gpus.is_empty()
+        || !q.nothing_to_size()
+        || !e.platforms.is_empty()
+        || e.usage.is_some()
+        || q.price.is_some()
+        || e.task.is_some();
+    let other = has(q.padded, CHEAP_WORDS)
+        || has(q.padded, COST_WORDS)
+        || has(q.padded, STOCK_WORDS)
+        || has(q.padded, FIT_WORDS);
+    // `国内有哪些gpu租赁平台`: the platforms are listed, by their own rule.
+    let platforms = has(
+        q.padded,
+        &["平台", "platform", "provider", "cloud", "云", "哪家"],
+    );
+    if named || other || platforms || !has(q.padded, KNOWN) {
+        return None;
+    }
+    // `模型列表`, `gpu list`: the noun with its list word after it.
+    let listed = |nouns: &[&str]| {
+        nouns.iter().any(|n| {
+            ["列表", "清单", " list"].iter().any(|l| {
+                q.padded.contains(&format!("{n}{l}")) || q.padded.contains(&format!("{n}的{l}"))
+            })
+        })
+    };
+    if asked_list(q.padded, MODEL_NOUNS) || listed(MODEL_NOUNS) {
+        return Some(Reading::Command(Request::Models));
+    }
+    (asked_list(q.padded, GPU_NOUNS) || listed(GPU_NOUNS))
+        .then_some(Reading::Command(Request::Gpus))
+}

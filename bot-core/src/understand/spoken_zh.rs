@@ -1,0 +1,230 @@
+//! Chinese numerals (`digit`, `numeral_value`, which `text` reads with), and numbers as
+//! people say them that the counter pass (`text::chinese_numerals`) does not read: minutes after hours (`两小时四十分`, `一个小时零十分` → `2小时40分钟`,
+//! `1个小时10分钟`; the minutes were dropped and 2 h billed) and amounts in hundreds and
+//! thousands (`一千块`, `两百块`, `一千五百元`, `3千块` → `1000块`; read as `1千块`, no
+//! amount at all). Both run before the counter pass, each one walk.
+
+/// Words after which a large number is an amount of money.
+const MONEY_AFTER: &[&str] = &[
+    "块",
+    "元",
+    "刀",
+    "美元",
+    "美金",
+    "人民币",
+    "rmb",
+    "cny",
+    "usd",
+    "dollars",
+    "bucks",
+];
+
+/// `小时` (or `钟头`), `零`/`又` maybe, a number of minutes, then `分`/`分钟` or the word's
+/// end: the minutes written with their unit (`小时40分钟`).
+pub(super) fn minutes_after_hours(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        let hour = (c == '时' && i > 1 && chars[i - 2] == '小')
+            || (c == '头' && i > 1 && chars[i - 2] == '钟');
+        // `每小时10分钱` is a rate, not a length.
+        if !hour || (i > 2 && chars[i - 3] == '每') {
+            continue;
+        }
+        let mut j = i;
+        if matches!(chars.get(j), Some('零' | '又')) {
+            j += 1;
+        }
+        let start = j;
+        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') {
+            j += 1;
+        }
+        let value = if j > start {
+            numeral_value(&chars[start..j])
+        } else {
+            while j < chars.len() && chars[j].is_ascii_digit() && j - start < 2 {
+                j += 1;
+            }
+            chars[start..j].iter().collect::<String>().parse().ok()
+        };
+        let Some(minutes) = value.filter(|m| (1..60).contains(m)) else {
+            continue;
+        };
+        // `分` or `分钟` after it, or nothing more of the word (`两小时四十 多少钱`).
+        let unit = match (chars.get(j), chars.get(j + 1)) {
+            (Some('分'), Some('钟')) => 2,
+            (Some('分'), Some('钱')) => continue,
+            (Some('分'), _) => 1,
+            (None, _) => 0,
+            (Some(a), _) if !(a.is_alphanumeric() || *a == '.') => 0,
+            _ => continue,
+        };
+        out.push_str(&format!("{minutes}分钟"));
+        i = j + unit;
+    }
+    out
+}
+
+/// The value of a number said with `百`, `千` or `万` (`一千五百` 1500, `两百` 200, `3千` 3000,
+/// `一千五` 1500: one digit after the unit is the next unit down, as said).
+fn large_value(run: &[char]) -> Option<u64> {
+    let (mut total, mut section, mut num) = (0u64, 0u64, 0u64);
+    let mut last_unit = 0u64;
+    let mut digits_after_unit = 0;
+    for &c in run {
+        let unit = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            '万' => 10_000,
+            _ => 0,
+        };
+        if unit == 0 {
+            let d = if c.is_ascii_digit() {
+                u64::from(c.to_digit(10)?)
+            } else {
+                u64::from(digit(c)?)
+            };
+            num = num.checked_mul(10)?.checked_add(d)?;
+            digits_after_unit += 1;
+            continue;
+        }
+        if unit == 10_000 {
+            total = total.checked_add((section + num).checked_mul(unit)?)?;
+            section = 0;
+        } else {
+            section = section.checked_add(num.max(u64::from(unit == 10)).checked_mul(unit)?)?;
+        }
+        num = 0;
+        last_unit = unit;
+        digits_after_unit = 0;
+    }
+    // `一千五`: a lone digit after a unit of a hundred or more is the next unit down.
+    if digits_after_unit == 1 && last_unit >= 100 {
+        num *= last_unit / 10;
+    }
+    Some(total + section + num)
+}
+
+/// `一千块`, `两百元`, `一千五百块钱`, `3千块`: the amount in digits (`1000块`).
+pub(super) fn large_amounts(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    let numeral = |c: char| c.is_ascii_digit() || digit(c).is_some() || "十百千万".contains(c);
+    while i < chars.len() {
+        let starts = numeral(chars[i])
+            && (i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.'));
+        if starts {
+            let mut j = i;
+            while j < chars.len() && numeral(chars[j]) {
+                j += 1;
+            }
+            let run = &chars[i..j];
+            let rest: String = chars[j..].iter().take(4).collect();
+            let money = MONEY_AFTER.iter().any(|w| rest.trim_start().starts_with(w));
+            if money
+                && run.iter().any(|c| "百千万".contains(*c))
+                && let Some(v) = large_value(run)
+            {
+                out.push_str(&v.to_string());
+                i = j;
+                continue;
+            }
+            out.extend(run);
+            i = j;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
+pub(super) fn digit(c: char) -> Option<u32> {
+    Some(match c {
+        '零' => 0,
+        '一' => 1,
+        // `双卡3090`: a pair, before a counter.
+        '二' | '两' | '双' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
+}
+
+/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
+pub(super) fn numeral_value(numeral: &[char]) -> Option<u32> {
+    if numeral.is_empty() {
+        return None;
+    }
+    match numeral.iter().position(|c| *c == '十') {
+        Some(k) if k <= 1 && numeral.len() - k <= 2 => {
+            let tens = if k == 0 {
+                1
+            } else {
+                digit(numeral[0]).unwrap_or(1)
+            };
+            let units = numeral.get(k + 1).and_then(|c| digit(*c)).unwrap_or(0);
+            Some(tens * 10 + units)
+        }
+        Some(_) => None,
+        // A long run of numerals is not a count (and must not overflow).
+        None if numeral.len() > 6 => None,
+        // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
+        None if numeral.len() == 2
+            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
+        {
+            digit(numeral[1])
+        }
+        None => numeral
+            .iter()
+            .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minutes_after_hours_keep_their_unit() {
+        assert_eq!(
+            minutes_after_hours("两小时四十分 多少钱"),
+            "两小时40分钟 多少钱"
+        );
+        assert_eq!(minutes_after_hours("一个小时零十分"), "一个小时10分钟");
+        assert_eq!(minutes_after_hours("3小时又15分钟"), "3小时15分钟");
+        assert_eq!(minutes_after_hours("两个钟头二十五分"), "两个钟头25分钟");
+        assert_eq!(minutes_after_hours("2小时40分"), "2小时40分钟");
+        // Not minutes: a card, an hourly price, more than an hour's minutes.
+        assert_eq!(minutes_after_hours("1小时4090"), "1小时4090");
+        assert_eq!(minutes_after_hours("每小时两块"), "每小时两块");
+        assert_eq!(minutes_after_hours("2小时70分"), "2小时70分");
+        assert_eq!(minutes_after_hours("每小时10分钱"), "每小时10分钱");
+        assert_eq!(minutes_after_hours("1小时50分钱"), "1小时50分钱");
+    }
+
+    #[test]
+    fn amounts_in_hundreds_and_thousands() {
+        assert_eq!(large_amounts("一千块一个月"), "1000块一个月");
+        assert_eq!(large_amounts("预算两百块"), "预算200块");
+        assert_eq!(large_amounts("一千五百元"), "1500元");
+        assert_eq!(large_amounts("一千五块"), "1500块");
+        assert_eq!(large_amounts("3千块"), "3000块");
+        assert_eq!(large_amounts("两万块"), "20000块");
+        assert_eq!(large_amounts("三十块"), "三十块");
+        // Not money: token volumes and cards stay for their own passes.
+        assert_eq!(large_amounts("每天一千万token"), "每天一千万token");
+        assert_eq!(large_amounts("a100千块"), "a100千块");
+    }
+}
