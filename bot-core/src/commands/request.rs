@@ -5,6 +5,7 @@
 use super::def::{CommandDef, RunResult, Turn, Typed};
 use super::fit::FitArgs;
 use super::gpu::GpuArgs;
+use super::offers::OffersArgs;
 use super::platform::PlatformArgs;
 use super::platforms::PlatformsArgs;
 use super::stock::StockArgs;
@@ -12,8 +13,8 @@ use super::subscribe::SubscribeArgs;
 use super::tco::TcoArgs;
 use super::trend::TrendArgs;
 use super::{
-    compare, convert, cost, fit as fit_cmd, gpu, help, pick, platform, platforms, stock, subs,
-    subscribe, tco, trend, unsubscribe,
+    compare, convert, cost, fit as fit_cmd, gpu, help, offers, pick, platform, platforms, stock,
+    subs, subscribe, tco, trend, unsubscribe,
 };
 use crate::answer::alerts::Unsubscribe;
 use crate::answer::billing::{ConvertRequest, JobRequest};
@@ -31,6 +32,8 @@ pub enum Request {
     Compare(JobRequest),
     /// Offers in stock, with an hourly price cap.
     Stock(StockArgs),
+    /// Stored offers through filters: a card count, memory per card, a price cap.
+    Offers(OffersArgs),
     Convert(ConvertRequest),
     /// One card's specs and list prices, or several side by side.
     Gpu(GpuArgs),
@@ -56,6 +59,7 @@ impl Request {
             Request::Cost(_) => &cost::DEF,
             Request::Compare(_) => &compare::DEF,
             Request::Stock(_) => &stock::DEF,
+            Request::Offers(_) => &offers::DEF,
             Request::Convert(_) => &convert::DEF,
             Request::Gpu(_) => &gpu::DEF,
             Request::Platform(_) => &platform::DEF,
@@ -82,6 +86,7 @@ impl Request {
             Request::Fit(a) => a.words(),
             Request::Cost(a) | Request::Compare(a) => a.words(),
             Request::Stock(a) => a.words(),
+            Request::Offers(a) => a.words(),
             Request::Convert(a) => a.words(),
             Request::Gpu(a) => a.words(),
             Request::Platform(a) => a.words(),
@@ -107,6 +112,7 @@ impl Request {
             Request::Cost(a) => cost::answer(turn, a),
             Request::Compare(a) => compare::answer(turn, a),
             Request::Stock(a) => stock::answer(turn, a),
+            Request::Offers(a) => offers::answer(turn, a),
             Request::Convert(a) => convert::answer(turn, a),
             Request::Gpu(a) => gpu::answer(turn, a),
             Request::Platform(a) => platform::answer(turn, a),
@@ -155,6 +161,11 @@ const READERS: &[(&CommandDef, Reader)] = &[
     (&stock::DEF, |ctx, a| {
         stock::Cmd::parse(ctx, a)
             .map(Request::Stock)
+            .map_err(|e| e.reply())
+    }),
+    (&offers::DEF, |ctx, a| {
+        offers::Cmd::parse(ctx, a)
+            .map(Request::Offers)
             .map_err(|e| e.reply())
     }),
     (&subscribe::DEF, |ctx, a| {

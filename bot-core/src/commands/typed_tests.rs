@@ -178,12 +178,24 @@ fn offers_reads_its_filter_and_says_when_a_cap_was_bare() {
     with_ctx(false, |ctx| {
         let a = Cmd::parse(ctx, "h100 cards>=8 max=2.5").unwrap();
         assert!(a.bare_cap);
-        assert_eq!(a.filter.currency, "CNY");
+        // The chat's currency is filled in at run time, so a reading made without the chat
+        // builds the same request.
+        assert_eq!(a.filter.currency, "");
+        assert_eq!(a.resolved(ctx).currency, "CNY");
         assert_eq!(a.filter.min_cards, Some(8));
         assert_eq!(a.filter.max_price, Some(Decimal::new(25, 1)));
         let b = Cmd::parse(ctx, "h100 max=$2.5").unwrap();
         assert!(!b.bare_cap);
         assert_eq!(b.filter.currency, "USD");
         assert!(Cmd::parse(ctx, "h100 cards>=zero").is_err());
+        // No cap: the chat's display currency, at run time.
+        let c = Cmd::parse(ctx, "h100 8x vram>=80").unwrap();
+        assert_eq!(c.resolved(ctx).currency, ctx.currency);
+        // The line it writes reads back to the same request.
+        for line in ["h100 8x max=2.5", "h100 max=$2.5 spot", "vram>=48 sort=vram live"] {
+            let r = Cmd::parse(ctx, line).unwrap();
+            let back = Cmd::parse(ctx, &r.words().join(" ")).unwrap();
+            assert_eq!(back, r, "{line}");
+        }
     });
 }

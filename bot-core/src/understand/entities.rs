@@ -295,9 +295,12 @@ fn count_after(toks: &[String], j: usize) -> Option<u32> {
         .get(j)
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
     let classifier = toks.get(j + 1)?;
-    (["张", "块", "卡", "台"]
-        .iter()
-        .any(|c| classifier.starts_with(c))
+    // `4090 两块多一小时` is money: `块` counts cards alone or before `卡` (`三块卡`).
+    let kuai = classifier == "块" && !toks.get(j + 2).is_some_and(|t| t.starts_with('/'));
+    (kuai
+        || ["张", "块卡", "块显卡", "卡", "台"]
+            .iter()
+            .any(|c| classifier.starts_with(c))
         || ["gpus", "cards", "x"].contains(&classifier.as_str()))
     .then(|| lexicon::card_count(n))?
     .filter(|n| (2..=64).contains(n))

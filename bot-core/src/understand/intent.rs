@@ -24,13 +24,13 @@ pub(super) struct Question<'a> {
 }
 
 impl Question<'_> {
-    fn has(&self, words: &[&str]) -> bool {
+    pub(super) fn has(&self, words: &[&str]) -> bool {
         has(self.padded, words)
     }
     pub(super) fn nothing_to_size(&self) -> bool {
         self.e.models.is_empty() && self.e.sizes.is_empty()
     }
-    fn hourly_cap(&self) -> Option<Money> {
+    pub(super) fn hourly_cap(&self) -> Option<Money> {
         self.price
             .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))
             .cloned()
@@ -81,6 +81,7 @@ pub(super) fn decide(q: &Question) -> Reading {
     let rules: &[fn(&Question) -> Option<Reading>] = &[
         alerts_kept,
         alert,
+        super::memory_floor::memory_floor,
         tco,
         priced_job,
         convert,
@@ -138,7 +139,7 @@ fn alert(q: &Question) -> Option<Reading> {
         return None;
     }
     one(make::subscribe(
-        &g.gpu,
+        g,
         q.e.platforms.first(),
         q.hourly_cap().as_ref(),
     ))
@@ -174,6 +175,8 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
         .price
         .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
         .cloned();
+    // A price per unit of time is the card's rent, said by the user.
+    let rent = q.price.filter(|p| matches!(p.per, Some(PriceUnit::Time(_))));
     one(make::tco(
         model,
         // Unless named: the format the model is published in where it has one (gpt-oss's
@@ -187,6 +190,7 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
         q.e.gpus.first(),
         volume,
         api.as_ref(),
+        rent,
     ))
 }
 
@@ -405,6 +409,11 @@ fn stock(q: &Question) -> Option<Reading> {
     // unless availability itself is named (`最便宜的有货吗`).
     if q.has(CHEAP_WORDS) && !capped && !q.has(IN_STOCK_WORDS) {
         return None;
+    }
+    // `有8卡h100的机器吗`, `any 8x H100 boxes`: a machine of that many cards is an offer
+    // filter (`/stock` counts no cards).
+    if g.count > 1 {
+        return super::memory_floor::machine_offers(q, g);
     }
     one(Request::Stock(make::stock_args(
         &g.gpu,

@@ -22,7 +22,9 @@ mod family_ask;
 mod fee_asked;
 mod headcount;
 mod intent;
+mod memory_floor;
 mod own_figures;
+mod period;
 mod price;
 mod request;
 mod serving;
@@ -158,7 +160,7 @@ pub(super) fn read_normalized(
         let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
             .unwrap_or_else(|| intent::decide(&q));
-        cues::with_spot(r, &padded)
+        period::with_months_held(cues::with_spot(r, &padded), &toks)
     };
     // `跑3 多少钱`: a job length said without its unit is asked back (hours or days), never
     // billed as the default hour.

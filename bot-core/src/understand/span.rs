@@ -150,6 +150,10 @@ const DURATION_UNITS: &[&str] = &[
 /// `1h30m`, `a day`, `always`; `每天4小时` / `daily 4h` is every day. Words taken as a card or a
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
+    // `每周用20小时`, `100 hours monthly`: the hours, before `monthly` reads as always on.
+    if let Some(s) = super::period::per_period(toks, taken) {
+        return Some(Usage::Once(s));
+    }
     // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
     // The words `/cost` reads as always on (`长期租`, `全天`, `24/7`), inside a Chinese run too.
     let always = |t: &String| {
@@ -258,7 +262,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
 }
 
 /// One number with its unit at `i`: (seconds, words used).
-fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
+pub(super) fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
     let t = toks.get(i)?;
     if taken[i] || !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
         return None;
