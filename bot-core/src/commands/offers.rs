@@ -64,7 +64,7 @@ impl OffersArgs {
         let mut w: Vec<String> = f.gpu.iter().cloned().collect();
         w.extend(f.provider.clone());
         match (f.min_cards, f.max_cards) {
-            (Some(lo), Some(hi)) if lo == hi => w.push(format!("{lo}x")),
+            (Some(lo), Some(hi)) if lo == hi => w.push(format!("cards={lo}")),
             (lo, hi) => {
                 w.extend(lo.map(|n| format!("cards>={n}")));
                 w.extend(hi.map(|n| format!("cards<={n}")));
@@ -81,9 +81,10 @@ impl OffersArgs {
         w.extend(f.kind.map(|k| k.key().replace('_', "-")));
         if let Some(p) = f.max_price {
             let p = p.normalize();
+            // Per card-hour, said so.
             w.push(match self.bare_cap || f.currency.is_empty() {
-                true => format!("max={p}"),
-                false => format!("max={p}{}", f.currency.to_lowercase()),
+                true => format!("max={p}/hour"),
+                false => format!("max={p}{}/hour", f.currency.to_lowercase()),
             });
         }
         if f.sort != Sort::default() {

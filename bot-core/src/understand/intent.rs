@@ -72,7 +72,7 @@ impl Question<'_> {
     }
 }
 
-fn one(r: Request) -> Option<Reading> {
+pub(super) fn one(r: Request) -> Option<Reading> {
     Some(Reading::Command(r))
 }
 
@@ -80,7 +80,7 @@ fn one(r: Request) -> Option<Reading> {
 pub(super) fn decide(q: &Question) -> Reading {
     let rules: &[fn(&Question) -> Option<Reading>] = &[
         alerts_kept,
-        alert,
+        super::stock_rules::alert,
         super::memory_floor::memory_floor,
         tco,
         priced_job,
@@ -92,7 +92,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         guidance,
         help,
         trend,
-        stock,
+        super::stock_rules::stock,
         specs,
         cost_or_compare,
         platforms_weighed,
@@ -128,21 +128,6 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
     }
     (q.has(ALERT_LIST_WORDS) || (q.e.gpus.is_empty() && cues::lists_alerts(q.padded)))
         .then_some(Reading::Command(Request::Subs))
-}
-
-/// "4090 到货了提醒我", "notify me when an A100 is under $1.5".
-fn alert(q: &Question) -> Option<Reading> {
-    let [g] = q.e.gpus.as_slice() else {
-        return None;
-    };
-    if !(q.has(ALERT_WORDS) || cues::conditional_notify(q.padded)) {
-        return None;
-    }
-    one(make::subscribe(
-        g,
-        q.e.platforms.first(),
-        q.hourly_cap().as_ref(),
-    ))
 }
 
 /// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`
@@ -389,37 +374,6 @@ fn trend(q: &Question) -> Option<Reading> {
         return None;
     }
     (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
-}
-
-/// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
-fn stock(q: &Question) -> Option<Reading> {
-    let [g] = q.e.gpus.as_slice() else {
-        return None;
-    };
-    // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
-    let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
-    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
-    // people asked (`有人知道…吗`).
-    let text = super::fee_asked::without_fees_asked(&cues::without_people_asked(q.padded));
-    let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
-    if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
-        return None;
-    }
-    // "who has the lowest price": a price asked where a place is asked is the ranking,
-    // unless availability itself is named (`最便宜的有货吗`).
-    if q.has(CHEAP_WORDS) && !capped && !q.has(IN_STOCK_WORDS) {
-        return None;
-    }
-    // `有8卡h100的机器吗`, `any 8x H100 boxes`: a machine of that many cards is an offer
-    // filter (`/stock` counts no cards).
-    if g.count > 1 {
-        return super::memory_floor::machine_offers(q, g);
-    }
-    one(Request::Stock(make::stock_args(
-        &g.gpu,
-        q.e.platforms.first(),
-        q.hourly_cap().as_ref(),
-    )))
 }
 
 /// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.

@@ -68,6 +68,7 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
             e.platforms.first(),
             Some(gb),
             cap.as_ref(),
+            false,
         ))
     })
 }
@@ -76,26 +77,52 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
 const MACHINE_WORDS: &[&str] = &[
     "机器", "整机", "节点", "服务器", "machine", "box", "node", "server", "instance", "实例",
 ];
+/// Words that make a price each card's (`under $1.5 per gpu`).
+const PER_CARD_WORDS: &[&str] = &[
+    "per gpu", "per card", "each gpu", "/gpu", "每卡", "每张", "单卡", "1张卡",
+];
 
-/// A machine of `g.count` cards asked for: `/offers <card> <n>x`. A price cap said of the whole
-/// machine is divided by its cards (`/offers` caps each card-hour); said of neither, both
-/// readings are asked back.
+/// A least count of cards said apart from the card (`两张卡以上的3090`, `at least 4 gpus`, `4+
+/// gpus`), 2 to 64.
+pub(super) fn cards_floor(padded: &str) -> Option<u32> {
+    let toks = super::text::tokens(padded);
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
+        let prev = i.checked_sub(1).map_or("", |k| toks[k].as_str());
+        let n = crate::lexicon::card_count(t)?;
+        let floor = ["张卡以上", "张以上", "卡以上", "张或以上", "张及以上", "张起"]
+            .iter()
+            .any(|w| next.starts_with(w))
+            || (["gpus", "cards"].contains(&next)
+                && (prev == "least"
+                    || padded.contains(&format!("{t}+"))
+                    || padded.contains(&format!("{t} or more"))));
+        floor.then_some(n).filter(|n| (2..=64).contains(n))
+    })
+}
+
+/// A machine of `g.count` cards asked for: `/offers <card> cards>=N`. A price cap said of each
+/// card is the cap; said of the whole machine it is divided by its cards (`/offers` caps each
+/// card-hour); said of neither, both readings are asked back.
 pub(super) fn machine_offers(q: &Question, g: &Cards) -> Option<Reading> {
     let platform = q.e.platforms.first();
+    let offers = |cap: Option<&Money>| make::offers(Some(g), platform, None, cap, false);
     let Some(cap) = q.hourly_cap() else {
-        return Some(Reading::Command(make::offers(Some(g), platform, None, None)));
+        return Some(Reading::Command(offers(None)));
     };
+    if q.has(PER_CARD_WORDS) {
+        return Some(Reading::Command(offers(Some(&cap))));
+    }
     let per_card = Money {
         amount: cap.amount / Decimal::from(g.count),
         ..cap.clone()
     };
-    let whole = make::offers(Some(g), platform, None, Some(&per_card));
     if q.has(MACHINE_WORDS) {
-        return Some(Reading::Command(whole));
+        return Some(Reading::Command(offers(Some(&per_card))));
     }
     Some(Reading::Ask(vec![
-        whole,
-        make::offers(Some(g), platform, None, Some(&cap)),
+        offers(Some(&per_card)),
+        offers(Some(&cap)),
     ]))
 }
 
@@ -114,5 +141,10 @@ mod tests {
         assert_eq!(memory_said(" 显存至少80g最便宜的卡 "), Some(80.0));
         assert_eq!(memory_said(" any card with >= 40 gb "), Some(40.0));
         assert_eq!(memory_said(" 4090 多少钱 "), None);
+        assert_eq!(cards_floor(" 找2张卡以上的3090机器 "), Some(2));
+        assert_eq!(cards_floor(" need at least 4 gpus of a100 "), Some(4));
+        assert_eq!(cards_floor(" 8+ gpus h100 "), Some(8));
+        assert_eq!(cards_floor(" 4 or more cards "), Some(4));
+        assert_eq!(cards_floor(" 2张4090 "), None);
     }
 }

@@ -30,6 +30,7 @@ mod request;
 mod serving;
 mod span;
 mod spellings;
+mod stock_rules;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 pub(crate) mod text;
 mod text_en;

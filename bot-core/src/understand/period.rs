@@ -1,9 +1,12 @@
 //! Hours used over a week or a month (`每周用20小时`, `about 10 hours a week`, `一个月大概用100个
-//! 小时`, `40h/month`): the job is those hours, priced over that period, never the period
-//! itself held always on (`一个月` alone is a month's rent) nor the default hour.
+//! 小时`, `40h/month`): regular use, priced as `/compare`'s daily form over a month (`daily 5h`
+//! for 35 hours a week, the line saying the daily share), so monthly plans are weighed; never
+//! one long job, the period held always on (`一个月` alone is a month's rent) nor the default
+//! hour.
 
 use super::Reading;
 use super::request::Request;
+use super::request::Usage;
 use super::span::span_at;
 use crate::billing::Pattern;
 use rust_decimal::Decimal;
@@ -87,7 +90,8 @@ fn daily_near(toks: &[String], i: usize, k: usize) -> bool {
     let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
     let prev = i.checked_sub(1).map_or("", w);
     let unit = k.checked_sub(1).map_or("", w);
-    (!prev.is_ascii() && (prev.contains('天') || prev.contains('日')))
+    super::span::daily_earlier(toks, i)
+        || (!prev.is_ascii() && (prev.contains('天') || prev.contains('日')))
         || prev == "daily"
         || unit.contains("每天")
         || w(k) == "daily"
@@ -97,7 +101,17 @@ fn daily_near(toks: &[String], i: usize, k: usize) -> bool {
 
 /// The hours a sentence says are used per week or month: a span (more than an hour, less
 /// than the period) with a period said before or after it.
-pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Decimal> {
+pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Usage> {
+    let (hours, period) = hours_per_period(toks, taken)?;
+    // A week is 7 days; a month the 30 days `daily` is billed over. The daily share is whole
+    // minutes, so the line reads back to the same figure.
+    let days = Decimal::from(if period == WEEK { 7 } else { 30 });
+    let minutes = (hours / days / Decimal::from(60)).round();
+    (minutes >= Decimal::ONE).then(|| Usage::Daily(minutes * Decimal::from(60)))
+}
+
+/// The hours used and the period they are used in (seconds each).
+fn hours_per_period(toks: &[String], taken: &[bool]) -> Option<(Decimal, i64)> {
     let mut i = 0;
     while i < toks.len() {
         let (mut total, mut k) = (Decimal::ZERO, i);
@@ -109,7 +123,7 @@ pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Decimal> {
             && secs > Decimal::from(3600)
             && secs < Decimal::from(p)
         {
-            return Some(secs);
+            return Some((secs, p));
         }
         // Parts add up only as minutes after hours (`2小时30分钟`): `1周 20小时` is a week
         // and then the hours used in it.
@@ -136,7 +150,9 @@ pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Decimal> {
             if let Some(p) = period
                 && total < Decimal::from(p)
             {
-                return Some(total);
+                // Several weeks or months (`两周用40小时`) are a rate per one of them.
+                let one = if p % MONTH == 0 { MONTH } else { WEEK };
+                return Some((total * Decimal::from(one) / Decimal::from(p), one));
             }
             i = k;
         } else {
@@ -191,7 +207,22 @@ mod tests {
 
     fn hours(t: &str) -> Option<Decimal> {
         let toks = tokens(&normalize(t));
-        per_period(&toks, &vec![false; toks.len()]).map(|s| s / Decimal::from(3600))
+        hours_per_period(&toks, &vec![false; toks.len()]).map(|(s, _)| s / Decimal::from(3600))
+    }
+
+    fn daily(t: &str) -> Option<Usage> {
+        let toks = tokens(&normalize(t));
+        per_period(&toks, &vec![false; toks.len()])
+    }
+
+    #[test]
+    fn regular_use_is_a_daily_share_over_a_month() {
+        let m = |x: i64| Some(Usage::Daily(Decimal::from(x * 60)));
+        assert_eq!(daily("每周跑35个小时 4090"), m(300));
+        assert_eq!(daily("一个月大概用90个小时"), m(180));
+        // 20 h a week: 2 h 51 min a day (171.4 min, whole minutes).
+        assert_eq!(daily("4090 20h/week"), m(171));
+        assert_eq!(daily("两周用28小时"), m(120));
     }
 
     #[test]
@@ -208,10 +239,11 @@ mod tests {
         assert_eq!(hours("4090 25h/week"), h(25));
         assert_eq!(hours("4090 一周20个小时"), h(20));
         assert_eq!(hours("4090 20个小时每周"), h(20));
-        assert_eq!(hours("两周用40小时"), h(40));
+        assert_eq!(hours("两周用40小时"), h(20));
         // No period, a daily span, a month alone, an hour's rate: none.
         assert_eq!(hours("4090 跑20小时"), None);
         assert_eq!(hours("每天8小时 一个月"), None);
+        assert_eq!(hours("每天用4090跑6个小时 一个月下来哪家最省"), None);
         assert_eq!(hours("4090 一个月多少钱"), None);
         assert_eq!(hours("3块一小时 一个月多少钱"), None);
         assert_eq!(hours("$0.5 per hour, how much for a month"), None);

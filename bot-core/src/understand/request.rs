@@ -97,21 +97,23 @@ pub(super) fn subscribe(gpu: &Cards, platform: Option<&String>, max: Option<&Mon
     })
 }
 
-/// Stored offers: a card with its count (`8x`, exactly that many in one machine), at least
-/// `min_vram` GB per card, a price cap per card-hour. A cap without a currency stays bare and
-/// a filter without one leaves the currency to the chat (`OffersArgs::resolved`).
+/// Stored offers: a card with at least its count in one machine (`cards>=8`), at least
+/// `min_vram` GB per card, a price cap per card-hour, spot only when said. A cap without a
+/// currency stays bare and a filter without one leaves the currency to the chat
+/// (`OffersArgs::resolved`).
 pub(super) fn offers(
     gpu: Option<&Cards>,
     platform: Option<&String>,
     min_vram: Option<f64>,
     max: Option<&Money>,
+    spot: bool,
 ) -> Request {
     let count = gpu.map(|g| g.count).filter(|n| *n > 1);
     let filter = crate::availability::OfferFilter {
         gpu: gpu.map(|g| g.gpu.clone()),
         provider: platform.cloned(),
         min_cards: count,
-        max_cards: count,
+        kind: spot.then_some(crate::availability::OfferKind::Spot),
         min_vram_gb: min_vram,
         max_price: max.map(|m| m.amount),
         currency: max.and_then(|m| m.currency.clone()).unwrap_or_default(),

@@ -151,8 +151,8 @@ const DURATION_UNITS: &[&str] = &[
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     // `每周用20小时`, `100 hours monthly`: the hours, before `monthly` reads as always on.
-    if let Some(s) = super::period::per_period(toks, taken) {
-        return Some(Usage::Once(s));
+    if let Some(u) = super::period::per_period(toks, taken) {
+        return Some(u);
     }
     // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
     // The words `/cost` reads as always on (`长期租`, `全天`, `24/7`), inside a Chinese run too.
@@ -174,10 +174,26 @@ pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     }
 }
 
+/// `每天用4090跑6个小时`: `每天` said a few words before the span, the card and a verb between
+/// (no other number with a unit of time).
+pub(super) fn daily_earlier(toks: &[String], i: usize) -> bool {
+    (i.saturating_sub(4)..i.saturating_sub(1)).rev().any(|j| {
+        let t = toks[j].as_str();
+        t.starts_with("每天") || t.starts_with("每日") || t.starts_with("天天")
+    }) && !toks[i.saturating_sub(3)..i]
+        .iter()
+        .any(|t| {
+            DURATION_UNITS
+                .iter()
+                .any(|u| if u.is_ascii() { t == u } else { t.starts_with(u) })
+        })
+}
+
 /// [`find_usage`]'s durations: a one-off span or every day.
 fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let daily_before = |i: usize| {
-        i > 0 && {
+        daily_earlier(toks, i)
+            || i > 0 && {
             let p = &toks[i - 1];
             p == "daily"
                 || p.contains("每天")
@@ -202,11 +218,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             || toks.get(k).is_some_and(|t| t == "1") && toks.get(k + 1).is_some_and(|t| t == "天")
     };
     if let Some(d) = (0..toks.len()).find_map(|i| {
-        let (mut total, mut k) = (Decimal::ZERO, i);
-        while let Some((secs, used)) = span_at(toks, taken, k) {
-            total += secs;
-            k += used;
-        }
+        let (total, k) = span_run(toks, taken, i);
         (total >= Decimal::from(60) && (daily_before(i) || daily_after(k))).then_some(total)
     }) {
         // All day every day is always on.
@@ -243,12 +255,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             continue;
         }
         let start = i;
-        let mut total = Decimal::ZERO;
-        // `2` `小时` `30` `分钟`: number and unit pairs in a row add up.
-        while let Some((secs, used)) = span_at(toks, taken, i) {
-            total += secs;
-            i += used;
-        }
+        let (total, _) = span_run(toks, taken, i);
         if total >= Decimal::from(60) {
             return Some(if daily_before(start) {
                 Usage::Daily(total)
@@ -259,6 +266,22 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
         i = start + 1;
     }
     one_unit
+}
+
+/// Number and unit pairs in a row from `i` (`2` `小时` `30` `分钟`), added up while each part
+/// is smaller than the one before: `6个小时 1个月下来` is six hours and then the month they
+/// repeat over, never 736 hours. (total seconds, the index after the run).
+fn span_run(toks: &[String], taken: &[bool], i: usize) -> (Decimal, usize) {
+    let (mut total, mut k, mut last) = (Decimal::ZERO, i, None);
+    while let Some((secs, used)) = span_at(toks, taken, k) {
+        if last.is_some_and(|l| secs >= l) {
+            break;
+        }
+        total += secs;
+        k += used;
+        last = Some(secs);
+    }
+    (total, k)
 }
 
 /// One number with its unit at `i`: (seconds, words used).
