@@ -12,9 +12,10 @@ use super::stock::StockArgs;
 use super::subscribe::SubscribeArgs;
 use super::tco::TcoArgs;
 use super::trend::TrendArgs;
+use super::trial::TrialArgs;
 use super::{
     compare, convert, cost, fit as fit_cmd, gpu, help, offers, pick, platform, platforms, stock,
-    subs, subscribe, tco, trend, unsubscribe,
+    subs, subscribe, tco, trend, trial, unsubscribe,
 };
 use crate::answer::alerts::Unsubscribe;
 use crate::answer::billing::{ConvertRequest, JobRequest};
@@ -48,6 +49,8 @@ pub enum Request {
     /// Stop one alert or all of the chat's.
     Unsubscribe(Unsubscribe),
     Trend(TrendArgs),
+    /// What a trial really cost: recorded, or said without its platform and card.
+    Trial(TrialArgs),
     Help,
 }
 
@@ -70,6 +73,7 @@ impl Request {
             Request::Subs => &subs::DEF,
             Request::Unsubscribe(_) => &unsubscribe::DEF,
             Request::Trend(_) => &trend::DEF,
+            Request::Trial(_) => &trial::DEF,
             Request::Help => &help::DEF,
         }
     }
@@ -96,6 +100,7 @@ impl Request {
             Request::Unsubscribe(Unsubscribe::One(id)) => vec![id.to_string()],
             Request::Unsubscribe(Unsubscribe::All) => vec!["all".to_string()],
             Request::Trend(a) => a.words(),
+            Request::Trial(a) => a.words(),
             Request::Pick | Request::Help | Request::Subs => Vec::new(),
         };
         std::iter::once(format!("/{}", self.command()))
@@ -121,6 +126,7 @@ impl Request {
             Request::Subscribe(a) => subscribe::answer(turn, a),
             Request::Unsubscribe(a) => unsubscribe::Cmd::answer(turn, a),
             Request::Trend(a) => trend::answer(turn, a),
+            Request::Trial(a) => trial::answer(turn, a),
             Request::Pick | Request::Help | Request::Subs => self.def().run.call(turn, ""),
         }
     }
@@ -191,6 +197,11 @@ const READERS: &[(&CommandDef, Reader)] = &[
     (&trend::DEF, |ctx, a| {
         trend::Cmd::parse(ctx, a)
             .map(Request::Trend)
+            .map_err(|e| e.reply())
+    }),
+    (&trial::DEF, |ctx, a| {
+        trial::Cmd::parse(ctx, a)
+            .map(Request::Trial)
             .map_err(|e| e.reply())
     }),
     (&tco::DEF, |ctx, a| {

@@ -82,6 +82,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         alerts_kept,
         super::stock_rules::alert,
         super::memory_floor::memory_floor,
+        super::paid::paid,
         tco,
         priced_job,
         convert,

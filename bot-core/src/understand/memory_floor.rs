@@ -94,9 +94,10 @@ pub(super) fn cards_floor(padded: &str) -> Option<u32> {
             .iter()
             .any(|w| next.starts_with(w))
             || (["gpus", "cards"].contains(&next)
-                && (prev == "least"
-                    || padded.contains(&format!("{t}+"))
-                    || padded.contains(&format!("{t} or more"))));
+                && (prev == "least" || padded.contains(&format!("{t}+"))))
+            || ["gpus", "cards"]
+                .iter()
+                .any(|c| padded.contains(&format!(" {t} or more {c}")));
         floor.then_some(n).filter(|n| (2..=64).contains(n))
     })
 }

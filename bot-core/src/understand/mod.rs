@@ -24,6 +24,7 @@ mod headcount;
 mod intent;
 mod memory_floor;
 mod own_figures;
+mod paid;
 mod period;
 mod price;
 mod request;

@@ -169,9 +169,10 @@ fn months_held(toks: &[String]) -> Option<u32> {
         .find_map(|w| {
             let n: u32 = w[0].parse().ok()?;
             let unit = w[1].as_str();
-            (unit.starts_with("个月") || unit == "month" || unit == "months").then_some(n)
+            (unit.starts_with("个月") || unit == "month" || unit == "months")
+                .then_some(n)
+                .filter(|n| (2..=120).contains(n))
         })
-        .filter(|n| (2..=120).contains(n))
 }
 
 /// A reading of a month's rent held always on (`Usage::Always` is one month) with the months
