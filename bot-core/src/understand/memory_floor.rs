@@ -83,14 +83,14 @@ const PER_CARD_WORDS: &[&str] = &[
 ];
 
 /// A least count of cards said apart from the card (`两张卡以上的3090`, `at least 4 gpus`, `4+
-/// gpus`), 2 to 64.
+/// gpus`, `要4张的`), 2 to 64.
 pub(super) fn cards_floor(padded: &str) -> Option<u32> {
     let toks = super::text::tokens(padded);
     toks.iter().enumerate().find_map(|(i, t)| {
         let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
         let prev = i.checked_sub(1).map_or("", |k| toks[k].as_str());
         let n = crate::lexicon::card_count(t)?;
-        let floor = ["张卡以上", "张以上", "卡以上", "张或以上", "张及以上", "张起"]
+        let floor = ["张", "卡以上", "台"]
             .iter()
             .any(|w| next.starts_with(w))
             || (["gpus", "cards"].contains(&next)
@@ -146,6 +146,7 @@ mod tests {
         assert_eq!(cards_floor(" need at least 4 gpus of a100 "), Some(4));
         assert_eq!(cards_floor(" 8+ gpus h100 "), Some(8));
         assert_eq!(cards_floor(" 4 or more cards "), Some(4));
-        assert_eq!(cards_floor(" 2张4090 "), None);
+        assert_eq!(cards_floor(" a800到货提醒 要4张的 "), Some(4));
+        assert_eq!(cards_floor(" 4090 两块多一小时 "), None);
     }
 }
