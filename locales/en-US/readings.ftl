@@ -6,3 +6,5 @@ understand-unknown-card-near = Close ones I know: { $near }.
 understand-unsupported-currency = I show prices only in US dollars (USD) or Chinese yuan (CNY): “{ $word }” is not supported, so I give no figure in it.
 understand-unsupported-currency-again = The same question in USD or CNY:
 understand-budget-hours = No command of mine turns a budget into hours yet, so I won't guess one. The card's price on each platform is one tap away: your budget divided by its "per useful hour" figure is about the hours it buys.
+billing-compare-needs = Only platforms known to meet every need are ranked ({ $needs }).
+billing-compare-needs-none = No platform that lists this card is known to meet every need ({ $needs }), so every one is ranked: check that need on the platform before you pay.

@@ -134,8 +134,8 @@ pub fn parse_unplaced(words: &[&str]) -> Option<TrialEntry> {
             .ok()?,
         None => wall / Decimal::from(3600),
     };
-    (wall > Decimal::ZERO && card_hours > Decimal::ZERO && price.amount > Decimal::ZERO).then(|| {
-        TrialEntry {
+    (wall > Decimal::ZERO && card_hours > Decimal::ZERO && price.amount > Decimal::ZERO).then(
+        || TrialEntry {
             platform: String::new(),
             gpu: String::new(),
             wall_seconds: wall,
@@ -143,8 +143,8 @@ pub fn parse_unplaced(words: &[&str]) -> Option<TrialEntry> {
             currency: price.currency.unwrap_or_default(),
             card_hours,
             recorded_on: 0,
-        }
-    })
+        },
+    )
 }
 
 /// What a card-hour of a trial said without its platform and card really cost, and how to

@@ -154,9 +154,17 @@ fn trial_reads_the_ledger_words_or_one_entry() {
         let TrialArgs::Unplaced(u) = Cmd::parse(ctx, "3h 7.2cny").unwrap() else {
             panic!("an unplaced trial");
         };
-        assert_eq!((u.cost, u.per_card_hour()), (Decimal::new(72, 1), Decimal::new(24, 1)));
+        assert_eq!(
+            (u.cost, u.per_card_hour()),
+            (Decimal::new(72, 1), Decimal::new(24, 1))
+        );
         // Every form writes a line that reads back to itself.
-        for line in ["3h 7.2cny", "autodl rtx-4090 1h20m 7.2cny", "autodl 4090 1h $2 2ch", "2h 5"] {
+        for line in [
+            "3h 7.2cny",
+            "autodl rtx-4090 1h20m 7.2cny",
+            "autodl 4090 1h $2 2ch",
+            "2h 5",
+        ] {
             let a = Cmd::parse(ctx, line).unwrap();
             assert_eq!(Cmd::parse(ctx, &a.words().join(" ")).unwrap(), a, "{line}");
         }
@@ -205,7 +213,11 @@ fn offers_reads_its_filter_and_says_when_a_cap_was_bare() {
         let c = Cmd::parse(ctx, "h100 8x vram>=80").unwrap();
         assert_eq!(c.resolved(ctx).currency, ctx.currency);
         // The line it writes reads back to the same request.
-        for line in ["h100 8x max=2.5", "h100 max=$2.5 spot", "vram>=48 sort=vram live"] {
+        for line in [
+            "h100 8x max=2.5",
+            "h100 max=$2.5 spot",
+            "vram>=48 sort=vram live",
+        ] {
             let r = Cmd::parse(ctx, line).unwrap();
             let back = Cmd::parse(ctx, &r.words().join(" ")).unwrap();
             assert_eq!(back, r, "{line}");

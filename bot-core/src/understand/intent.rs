@@ -162,7 +162,9 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
         .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
         .cloned();
     // A price per unit of time is the card's rent, said by the user.
-    let rent = q.price.filter(|p| matches!(p.per, Some(PriceUnit::Time(_))));
+    let rent = q
+        .price
+        .filter(|p| matches!(p.per, Some(PriceUnit::Time(_))));
     one(make::tco(
         model,
         // Unless named: the format the model is published in where it has one (gpt-oss's
@@ -423,9 +425,20 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.
     // Two or more platforms named are the ranking's rows; one named is weighed against the
     // rest (`is runpod cheaper for a100`), so every platform is ranked.
+    // A need no platform listing the card is known to meet goes into the request, for
+    // `/compare` to say so over every platform (never dropped silently).
     let compare_named = |g: &Cards| match e.platforms.as_slice() {
         ps if ps.len() > 1 => make::compare_on(g, &usage, ps),
-        _ => make::compare_on(g, &usage, &meeting_needs(q, &g.gpu)),
+        _ => {
+            let meeting = meeting_needs(q, &g.gpu);
+            let mut r = make::compare_on(g, &usage, &meeting)?;
+            if let Request::Compare(j) = &mut r
+                && meeting.is_empty()
+            {
+                j.needs = needs_said(q.padded);
+            }
+            Some(r)
+        }
     };
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);

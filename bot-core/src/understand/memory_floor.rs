@@ -27,23 +27,43 @@ fn memory_said(padded: &str) -> Option<f64> {
     toks.iter().enumerate().find_map(|(i, t)| {
         gb_of(t).or_else(|| {
             let unit = toks.get(i + 1)?;
-            (["gb", "g", "gib"].contains(&unit.as_str()) || unit.starts_with('g') && !unit.is_ascii())
-                .then(|| format!("{t}gb"))
-                .and_then(|w| gb_of(&w))
+            (["gb", "g", "gib"].contains(&unit.as_str())
+                || unit.starts_with('g') && !unit.is_ascii())
+            .then(|| format!("{t}gb"))
+            .and_then(|w| gb_of(&w))
         })
     })
 }
 
 /// Words for a card or a machine in general (`gpu`, `卡`, `box`).
 const CARD_WORDS: &[&str] = &[
-    "gpu", "card", "卡", "机器", "machine", "box", "instance", "实例", "server", "服务器",
+    "gpu",
+    "card",
+    "卡",
+    "机器",
+    "machine",
+    "box",
+    "instance",
+    "实例",
+    "server",
+    "服务器",
 ];
 /// Words for memory.
 const MEMORY_WORDS: &[&str] = &["显存", "vram", "memory", "内存", "gpu ram"];
 /// An ask for what exists or which one (`any`, `有没有`, `哪些`, `which`).
 const WHICH_WORDS: &[&str] = &[
-    "any ", "有没有", "哪些", "哪个", "哪张", "哪款", "which", "what gpu", "what card", "有吗",
-    "推荐", "list",
+    "any ",
+    "有没有",
+    "哪些",
+    "哪个",
+    "哪张",
+    "哪款",
+    "which",
+    "what gpu",
+    "what card",
+    "有吗",
+    "推荐",
+    "list",
 ];
 
 /// `cheapest gpu with 48gb vram`: `/offers vram>=48` (cheapest first, its default order).
@@ -75,7 +95,16 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
 
 /// Words that make a price the whole machine's (`8x H100 boxes under $20/h`).
 const MACHINE_WORDS: &[&str] = &[
-    "机器", "整机", "节点", "服务器", "machine", "box", "node", "server", "instance", "实例",
+    "机器",
+    "整机",
+    "节点",
+    "服务器",
+    "machine",
+    "box",
+    "node",
+    "server",
+    "instance",
+    "实例",
 ];
 /// Words that make a price each card's (`under $1.5 per gpu`).
 const PER_CARD_WORDS: &[&str] = &[
@@ -90,9 +119,7 @@ pub(super) fn cards_floor(padded: &str) -> Option<u32> {
         let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
         let prev = i.checked_sub(1).map_or("", |k| toks[k].as_str());
         let n = crate::lexicon::card_count(t)?;
-        let floor = ["张", "卡以上", "台"]
-            .iter()
-            .any(|w| next.starts_with(w))
+        let floor = ["张", "卡以上", "台"].iter().any(|w| next.starts_with(w))
             || (["gpus", "cards"].contains(&next)
                 && (prev == "least" || padded.contains(&format!("{t}+"))))
             || ["gpus", "cards"]

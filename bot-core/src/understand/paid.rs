@@ -11,13 +11,37 @@ use rust_decimal::Decimal;
 
 /// Words that say money was already spent.
 const PAID_WORDS: &[&str] = &[
-    "花了", "扣了", "付了", "花掉", "用掉了", "扣费", "实际花", "实付", "paid", "spent", "cost me",
-    "charged", "billed me", "got billed", "was billed",
+    "花了",
+    "扣了",
+    "付了",
+    "花掉",
+    "用掉了",
+    "扣费",
+    "实际花",
+    "实付",
+    "paid",
+    "spent",
+    "cost me",
+    "charged",
+    "billed me",
+    "got billed",
+    "was billed",
 ];
 /// Words that ask for a run to be recorded.
 const RECORD_WORDS: &[&str] = &[
-    "记一下", "记录一下", "帮我记", "记下", "记个账", "log my", "log this", "log a trial",
-    "record my", "record this", "record a trial", "my trial", "试跑记录",
+    "记一下",
+    "记录一下",
+    "帮我记",
+    "记下",
+    "记个账",
+    "log my",
+    "log this",
+    "log a trial",
+    "record my",
+    "record this",
+    "record a trial",
+    "my trial",
+    "试跑记录",
 ];
 
 /// A sum paid (no unit of time), a run's length, and a word that it was paid or is to be

@@ -52,7 +52,9 @@ fn period_before(toks: &[String], i: usize) -> Option<i64> {
     let from = i.saturating_sub(4);
     for j in (from..i).rev() {
         let t = w(j);
-        if t.chars().next().is_some_and(|c| c.is_ascii_digit()) && !(j + 1 < i && period_of(w(j + 1)).is_some()) {
+        if t.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && !(j + 1 < i && period_of(w(j + 1)).is_some())
+        {
             return None;
         }
         if let Some(p) = period_of(t) {
@@ -165,14 +167,13 @@ fn hours_per_period(toks: &[String], taken: &[bool]) -> Option<(Decimal, i64)> {
 /// `两个月 包月`, `for 2 months on a monthly plan`, `包年` (12个月): how many months an
 /// always-on rental is held, when more than one is said.
 fn months_held(toks: &[String]) -> Option<u32> {
-    toks.windows(2)
-        .find_map(|w| {
-            let n: u32 = w[0].parse().ok()?;
-            let unit = w[1].as_str();
-            (unit.starts_with("个月") || unit == "month" || unit == "months")
-                .then_some(n)
-                .filter(|n| (2..=120).contains(n))
-        })
+    toks.windows(2).find_map(|w| {
+        let n: u32 = w[0].parse().ok()?;
+        let unit = w[1].as_str();
+        (unit.starts_with("个月") || unit == "month" || unit == "months")
+            .then_some(n)
+            .filter(|n| (2..=120).contains(n))
+    })
 }
 
 /// A reading of a month's rent held always on (`Usage::Always` is one month) with the months

@@ -9,8 +9,9 @@ pub use crate::lexicon::{Cards, Money, Usage, task_word, volume_word};
 use crate::answer::billing::{ConvertRequest, JobRequest};
 use crate::billing::PriceUnit;
 use crate::commands::{
-    fit::FitArgs, gpu::GpuArgs, offers::OffersArgs, platform::PlatformArgs, platforms::PlatformsArgs, stock::StockArgs,
-    subscribe::SubscribeArgs, tco::TcoArgs, trend::TrendArgs,
+    fit::FitArgs, gpu::GpuArgs, offers::OffersArgs, platform::PlatformArgs,
+    platforms::PlatformsArgs, stock::StockArgs, subscribe::SubscribeArgs, tco::TcoArgs,
+    trend::TrendArgs,
 };
 use crate::lexicon::Need;
 use crate::vram::{Quant, Task};

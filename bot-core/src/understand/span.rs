@@ -180,13 +180,15 @@ pub(super) fn daily_earlier(toks: &[String], i: usize) -> bool {
     (i.saturating_sub(4)..i.saturating_sub(1)).rev().any(|j| {
         let t = toks[j].as_str();
         t.starts_with("每天") || t.starts_with("每日") || t.starts_with("天天")
-    }) && !toks[i.saturating_sub(3)..i]
-        .iter()
-        .any(|t| {
-            DURATION_UNITS
-                .iter()
-                .any(|u| if u.is_ascii() { t == u } else { t.starts_with(u) })
+    }) && !toks[i.saturating_sub(3)..i].iter().any(|t| {
+        DURATION_UNITS.iter().any(|u| {
+            if u.is_ascii() {
+                t == u
+            } else {
+                t.starts_with(u)
+            }
         })
+    })
 }
 
 /// [`find_usage`]'s durations: a one-off span or every day.
@@ -194,8 +196,8 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let daily_before = |i: usize| {
         daily_earlier(toks, i)
             || i > 0 && {
-            let p = &toks[i - 1];
-            p == "daily"
+                let p = &toks[i - 1];
+                p == "daily"
                 || p.contains("每天")
                 || p.contains("每日")
                 || p.contains("天天")
@@ -208,7 +210,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                     && toks
                         .get(i + 1)
                         .is_some_and(|u| u.starts_with("小时") || u.starts_with("个小时")))
-        }
+            }
     };
     // A span said per day anywhere (`一周7天每天8小时`) is the usage: the other spans say
     // over how long it repeats.

@@ -64,4 +64,3 @@ pub(super) fn stock(q: &Question) -> Option<Reading> {
         q.hourly_cap().as_ref(),
     )))
 }
-
