@@ -556,7 +556,8 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     }
     e.tasks = lexicon::tasks_in(toks);
     e.task = e.tasks.first().copied();
-    e.usage = find_usage(toks, &taken);
+    // `每周用20小时`, `100 hours monthly`: regular use, before `monthly` reads as always on.
+    e.usage = super::period::per_period(toks, &taken).or_else(|| find_usage(toks, &taken));
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
     e.batch = find_batch(toks).or_else(|| super::serving::users(toks));

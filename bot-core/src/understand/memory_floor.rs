@@ -4,7 +4,7 @@
 //! a size: every card with at least that memory is offered, cheapest first.
 
 use super::Reading;
-use super::intent::Question;
+use super::question::Question;
 use super::request::{self as make, Cards, Money};
 use super::words::{CHEAP_WORDS, PRICE_WORDS, STOCK_WORDS};
 use rust_decimal::Decimal;
@@ -108,7 +108,7 @@ const MACHINE_WORDS: &[&str] = &[
 ];
 /// Words that make a price each card's (`under $1.5 per gpu`).
 const PER_CARD_WORDS: &[&str] = &[
-    "per gpu", "per card", "each gpu", "/gpu", "每卡", "每张", "单卡", "1张卡",
+    "per gpu", "per card", "each gpu", "每卡", "每张", "单卡", "1张卡",
 ];
 
 /// A least count of cards said apart from the card (`两张卡以上的3090`, `at least 4 gpus`, `4+

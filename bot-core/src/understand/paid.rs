@@ -3,7 +3,7 @@
 //! it with the list price, never a price question about the same job.
 
 use super::Reading;
-use super::intent::Question;
+use super::question::Question;
 use super::request::{Request, Usage};
 use crate::commands::trial::TrialArgs;
 use crate::trial::TrialEntry;

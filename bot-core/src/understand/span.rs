@@ -150,10 +150,6 @@ const DURATION_UNITS: &[&str] = &[
 /// `1h30m`, `a day`, `always`; `每天4小时` / `daily 4h` is every day. Words taken as a card or a
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
-    // `每周用20小时`, `100 hours monthly`: the hours, before `monthly` reads as always on.
-    if let Some(u) = super::period::per_period(toks, taken) {
-        return Some(u);
-    }
     // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
     // The words `/cost` reads as always on (`长期租`, `全天`, `24/7`), inside a Chinese run too.
     let always = |t: &String| {

@@ -3,7 +3,7 @@
 
 use super::Reading;
 use super::cues;
-use super::intent::{Question, one};
+use super::question::{Question, one};
 use super::request::{self as make, Cards, Request};
 use super::text::has;
 use super::words::*;

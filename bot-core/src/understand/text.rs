@@ -268,7 +268,7 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
             .find(|(f, t)| rest.starts_with(f) && (counted || !t.starts_with('.')))
         {
             // `两个月 包月`: the months are said; `包月` adds the plan, not a third month.
-            let to = if to.starts_with("1个月 ") && months_said_before(&out) {
+            let to = if to.starts_with("1个月 ") && super::month_count::ends_with_months(&out) {
                 " 包月 "
             } else {
                 to
@@ -288,15 +288,6 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
         i += c.len_utf8();
     }
     out
-}
-
-/// Whether `out` ends with a count of months (`2个月`, `3个月的`, `2 months on a`).
-fn months_said_before(out: &str) -> bool {
-    let t = out.trim_end().trim_end_matches('的').trim_end();
-    let Some(head) = t.strip_suffix("个月").or_else(|| t.strip_suffix('月')) else {
-        return false;
-    };
-    head.ends_with(|c: char| c.is_ascii_digit())
 }
 
 /// `7块2` → `7.2块`, `2块5` → `2.5块`, `3元5` → `3.5元`: yuan and jiao as people say a price.
