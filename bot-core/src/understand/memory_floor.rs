@@ -119,7 +119,7 @@ pub(super) fn cards_floor(padded: &str) -> Option<u32> {
         let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
         let prev = i.checked_sub(1).map_or("", |k| toks[k].as_str());
         let n = crate::lexicon::card_count(t)?;
-        let floor = ["张", "卡以上", "台"].iter().any(|w| next.starts_with(w))
+        let floor = ["张", "卡", "台"].iter().any(|w| next.starts_with(w))
             || (["gpus", "cards"].contains(&next)
                 && (prev == "least" || padded.contains(&format!("{t}+"))))
             || ["gpus", "cards"]
@@ -175,5 +175,6 @@ mod tests {
         assert_eq!(cards_floor(" 4 or more cards "), Some(4));
         assert_eq!(cards_floor(" a800到货提醒 要4张的 "), Some(4));
         assert_eq!(cards_floor(" 4090 两块多一小时 "), None);
+        assert_eq!(cards_floor(" 有没有单机8卡的a100 "), Some(8));
     }
 }

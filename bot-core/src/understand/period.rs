@@ -33,23 +33,24 @@ fn period_of(word: &str) -> Option<i64> {
 /// Words that count one period (`每`, `per`, `a`): the span is per each one of them.
 const EACH_EN: &[&str] = &["a", "an", "per", "every", "each", "one", "1", "in"];
 
-/// The periods said right before the span at `i`: `每周用` (one word), `1 个月大概用`, `every
-/// week i use about`, in the last four words with no number among them but a period's count.
+/// The periods said right before the span at `i`: `每周用` (one word), `要是每周只用`, `1 个月大概
+/// 用`, `every week i use about`, in the last six words with no number among them but a
+/// period's count.
 fn period_before(toks: &[String], i: usize) -> Option<i64> {
     let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
     let prev = i.checked_sub(1).map_or("", w);
     let cjk = |s: &str| s.chars().next().is_some_and(super::text::is_cjk);
     if cjk(prev) {
-        // `每周用`, `每个月大概用`: the period with its `每`.
-        if prev.starts_with('每') {
-            return period_of(prev);
+        // `每周用`, `要是每个月只用`: the period with its `每`.
+        if let Some(at) = prev.find('每') {
+            return period_of(&prev[at..]);
         }
         // `1周用`, `2个月大概用`: that many periods.
         let n: i64 = i.checked_sub(2).map_or("", w).parse().ok()?;
         return period_of(prev).map(|p| p * n).filter(|_| n >= 1);
     }
     // English: `(every|a|per) (week|month)` or `weekly` within four words before.
-    let from = i.saturating_sub(4);
+    let from = i.saturating_sub(6);
     for j in (from..i).rev() {
         let t = w(j);
         if t.chars().next().is_some_and(|c| c.is_ascii_digit())
@@ -105,11 +106,12 @@ fn daily_near(toks: &[String], i: usize, k: usize) -> bool {
 /// than the period) with a period said before or after it.
 pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let (hours, period) = hours_per_period(toks, taken)?;
-    // A week is 7 days; a month the 30 days `daily` is billed over. The daily share is whole
-    // minutes, so the line reads back to the same figure.
+    // A week is 7 days; a month the 30 days `daily` is billed over. The daily share is a
+    // multiple of 3 minutes (0.05 h), so its hours are an exact decimal and the line and the
+    // answer show the same figure (100 minutes would be 1.666… h, shown as 1h40m1s).
     let days = Decimal::from(if period == WEEK { 7 } else { 30 });
-    let minutes = (hours / days / Decimal::from(60)).round();
-    (minutes >= Decimal::ONE).then(|| Usage::Daily(minutes * Decimal::from(60)))
+    let steps = (hours / days / Decimal::from(180)).round();
+    (steps >= Decimal::ONE).then(|| Usage::Daily(steps * Decimal::from(180)))
 }
 
 /// The hours used and the period they are used in (seconds each).
@@ -222,8 +224,12 @@ mod tests {
         let m = |x: i64| Some(Usage::Daily(Decimal::from(x * 60)));
         assert_eq!(daily("每周跑35个小时 4090"), m(300));
         assert_eq!(daily("一个月大概用90个小时"), m(180));
-        // 20 h a week: 2 h 51 min a day (171.4 min, whole minutes).
+        // 20 h a week: 2 h 51 min a day (171.4 min, to 3 minutes).
         assert_eq!(daily("4090 20h/week"), m(171));
+        // 50 h a month: 1 h 39 min a day (100 min, to 3 minutes).
+        assert_eq!(daily("h100 每个月用50小时左右"), m(99));
+        assert_eq!(daily("我有两张4090 要是每周只用30小时"), m(258));
+        assert_eq!(daily("a week I'll use roughly 15 hours of a 3090"), m(129));
         assert_eq!(daily("两周用28小时"), m(120));
     }
 

@@ -217,7 +217,9 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     };
     if let Some(d) = (0..toks.len()).find_map(|i| {
         let (total, k) = span_run(toks, taken, i);
-        (total >= Decimal::from(60) && (daily_before(i) || daily_after(k))).then_some(total)
+        // More than a day is no daily use (`跑一个月 每天10小时`: the month, then the day's).
+        let in_a_day = total >= Decimal::from(60) && total <= Decimal::from(86_400);
+        (in_a_day && (daily_before(i) || daily_after(k))).then_some(total)
     }) {
         // All day every day is always on.
         return Some(if d >= Decimal::from(86_400) {
