@@ -553,6 +553,7 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
         currency: Some(currency.clone()),
         fx_rate: None,
         platforms: Vec::new(),
+        needs: Vec::new(),
     };
     let spot = billing::spot_alternative(
         catalog,

@@ -71,7 +71,8 @@ pub fn offers(catalog: &Catalog, store: &Store, a: OffersArgs) -> Result<()> {
     // The chat's `/offers` struct, read by its own parser.
     let asked = offers::Cmd::parse(&ctx, a.words.join(" ").trim())
         .map_err(|e| anyhow::anyhow!(plain(&e.reply()).replace('\n', " ")))?;
-    let filter = &asked.filter;
+    // The currency the line leaves to the chat, filled in as the chat's run does.
+    let filter = &asked.resolved(&ctx);
     let view =
         answer_offers::lookup(&ctx, filter, now_unix()).map_err(|r| anyhow::anyhow!(plain(&r)))?;
     if !a.json {

@@ -28,3 +28,5 @@ col-wall = Wall time
 col-cost = Cost
 col-per-card-hour = Paid / card-hour
 col-list-per-card-hour = List / card-hour
+trial-unplaced = You really paid { $amount } per card-hour ({ $cost } for { $wall }).
+trial-unplaced-where = Tell me the platform and the card to compare it with the list price and keep it in your ledger: /trial <platform> <gpu> { $wall } { $cost }

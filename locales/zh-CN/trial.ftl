@@ -22,3 +22,5 @@ col-wall = 耗时
 col-cost = 花费
 col-per-card-hour = 实付 / 卡时
 col-list-per-card-hour = 标价 / 卡时
+trial-unplaced = 实际每卡时花了 { $amount }（{ $wall } 共 { $cost }）。
+trial-unplaced-where = 告诉我平台和显卡，我就能和标价对比并记进你的试跑记录：/trial <平台> <显卡> { $wall } { $cost }

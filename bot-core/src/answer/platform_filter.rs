@@ -69,7 +69,7 @@ pub fn filter<'a>(platforms: &'a [Platform], needs: &[Need]) -> Filtered<'a> {
     (known, unsure, failed)
 }
 
-fn need_names(lang: Lang, keys: &[&str]) -> String {
+pub(crate) fn need_names(lang: Lang, keys: &[&str]) -> String {
     let sep = fmt(lang, &Msg::new("advice-list-sep"));
     keys.iter()
         .map(|k| fmt(lang, &Msg::new("platforms-need").arg("need", *k)))

@@ -115,6 +115,58 @@ pub fn parse_entry(
     })
 }
 
+/// `3h 7.2cny [2ch]`: a trial said without its platform and card (`花了7块2跑了3小时`); the
+/// entry's platform and card are empty and it is never recorded. `None` when the words are
+/// not a wall time and a cost.
+pub fn parse_unplaced(words: &[&str]) -> Option<TrialEntry> {
+    let (wall_text, cost_text, ch) = match words {
+        [w, c] => (*w, *c, None),
+        [w, c, h] => (*w, *c, Some(*h)),
+        _ => return None,
+    };
+    let wall = parse_dur("wall time", wall_text).ok()?;
+    let price = parse_price(cost_text).ok().filter(|p| p.per.is_none())?;
+    let card_hours = match ch {
+        Some(h) => h
+            .trim_end_matches("ch")
+            .trim_end_matches("卡时")
+            .parse::<Decimal>()
+            .ok()?,
+        None => wall / Decimal::from(3600),
+    };
+    (wall > Decimal::ZERO && card_hours > Decimal::ZERO && price.amount > Decimal::ZERO).then(
+        || TrialEntry {
+            platform: String::new(),
+            gpu: String::new(),
+            wall_seconds: wall,
+            cost: price.amount,
+            currency: price.currency.unwrap_or_default(),
+            card_hours,
+            recorded_on: 0,
+        },
+    )
+}
+
+/// What a card-hour of a trial said without its platform and card really cost, and how to
+/// record it (it is compared with a list price only once they are known).
+pub fn unplaced(ctx: &Ctx, e: &TrialEntry) -> Reply {
+    let zh = ctx.lang == Lang::Zh;
+    Reply::text(
+        Msg::new("trial-unplaced")
+            .arg("amount", format_money(e.per_card_hour(), &e.currency))
+            .arg("cost", format_money(e.cost, &e.currency))
+            .arg("wall", crate::units::format_duration_in(e.wall_seconds, zh)),
+    )
+    .with(
+        Msg::new("trial-unplaced-where")
+            .arg("wall", crate::billing::format_span(e.wall_seconds))
+            .arg(
+                "cost",
+                format!("{}{}", e.cost.normalize(), e.currency.to_lowercase()),
+            ),
+    )
+}
+
 /// Records a trial (read by [`parse_entry`]) in the asker's ledger, compared with the list price.
 pub fn record(ctx: &Ctx, entry: &TrialEntry) -> Result<Reply, Reply> {
     let stamp = std::time::SystemTime::now()

@@ -25,8 +25,10 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = JobRequest;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<JobRequest, AnswerError> {
-        super::grammar::read_spoken(text, parse_job_request)
-            .map(|r| r.compare_ids(ctx.catalog))
+        let ids = |t: &str| parse_job_request(t).map(|r| r.compare_ids(ctx.catalog));
+        super::grammar::read_spoken_placed(text, ids, |r| {
+            ctx.catalog.find_gpu(&r.names.join(" ")).is_some()
+        })
             .map_err(|e| error_reply(ctx.lang, &e, "usage-compare").into())
     }
     fn answer(turn: &Turn, req: &JobRequest) -> RunResult {

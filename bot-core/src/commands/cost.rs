@@ -33,8 +33,12 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = JobRequest;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<JobRequest, AnswerError> {
-        super::grammar::read_spoken(text, parse_job_request)
-            .map(|r| r.cost_ids(ctx.catalog))
+        let ids = |t: &str| parse_job_request(t).map(|r| r.cost_ids(ctx.catalog));
+        // Placed: a platform and a card the catalog knows, or the user's own price.
+        super::grammar::read_spoken_placed(text, ids, |r| match r.names.as_slice() {
+            [p, g] => ctx.catalog.find_platform(p).is_some() && ctx.catalog.find_gpu(g).is_some(),
+            _ => true,
+        })
             .map_err(|e| error_reply(ctx.lang, &e, "usage-cost").into())
     }
     fn answer(turn: &Turn, req: &JobRequest) -> RunResult {

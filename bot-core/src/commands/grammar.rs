@@ -64,6 +64,32 @@ pub(super) fn read_spoken<T, E>(args: &str, parse: impl Fn(&str) -> Result<T, E>
     })
 }
 
+/// [`read_spoken`] for a parse that succeeds with words it cannot place (`/compare 4090 两个月
+/// 包月` reads `4090 两个月` as the card): the spoken form (`4090 2个月 包月`) is read too, and
+/// kept when `placed` accepts it and not the typed one.
+pub(super) fn read_spoken_placed<T, E>(
+    args: &str,
+    parse: impl Fn(&str) -> Result<T, E>,
+    placed: impl Fn(&T) -> bool,
+) -> Result<T, E> {
+    match parse(args) {
+        Ok(t) if !placed(&t) => {
+            let plain = spoken(args);
+            match parse(&plain) {
+                Ok(p) if plain != args.trim() && placed(&p) => Ok(p),
+                _ => Ok(t),
+            }
+        }
+        first => first.or_else(|e| {
+            let plain = spoken(args);
+            if plain == args.trim() {
+                return Err(e);
+            }
+            parse(&plain).map_err(|_| e)
+        }),
+    }
+}
+
 /// A full-width ASCII form (`／`, `ｆ`, `４`) or the ideographic space.
 pub(super) fn is_full_width(c: char) -> bool {
     ('\u{FF01}'..='\u{FF5E}').contains(&c) || c == '\u{3000}'

@@ -3,7 +3,7 @@
 use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use crate::answer::error::AnswerError;
 use crate::answer::{common::with_bare_currency, offers};
-use crate::availability::{OfferFilter, OffersView};
+use crate::availability::{OfferFilter, OffersView, Sort};
 use crate::context::Ctx;
 use crate::reply::Reply;
 
@@ -22,7 +22,10 @@ pub const DEF: CommandDef = CommandDef {
 };
 
 /// What `/offers` is asked (`gpuscout offers` builds the same): the filter, and whether its
-/// price cap was a bare number, read in the chat's `bare_currency`, which the answer states.
+/// price cap was a bare number. A currency the line does not state is left empty and resolved
+/// at run time ([`OffersArgs::resolved`]): the chat's for a bare cap (`bare_currency`, which the
+/// answer states), else the chat's display currency. So a question's reading, made without
+/// the chat, and the typed line build the same request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OffersArgs {
     pub filter: OfferFilter,
@@ -30,14 +33,76 @@ pub struct OffersArgs {
 }
 
 impl OffersArgs {
+    /// The filter with the chat's currency where the line stated none.
+    pub fn resolved(&self, ctx: &Ctx) -> OfferFilter {
+        let mut f = self.filter.clone();
+        if f.currency.is_empty() {
+            f.currency = if self.bare_cap {
+                ctx.bare_currency.clone()
+            } else {
+                ctx.currency.clone()
+            };
+        }
+        f
+    }
+
     /// The answer for the offers found.
     pub fn reply(&self, ctx: &Ctx, view: &OffersView) -> Reply {
-        let r = offers::reply(ctx, &self.filter, view);
+        let f = self.resolved(ctx);
+        let r = offers::reply(ctx, &f, view);
         if self.bare_cap {
-            with_bare_currency(r, &self.filter.currency)
+            with_bare_currency(r, &f.currency)
         } else {
             r
         }
+    }
+
+    /// The line's words, which [`Cmd::parse`] reads back to this request (`h100-sxm 8x
+    /// vram>=80 max=2.5usd`); a default is not written.
+    pub fn words(&self) -> Vec<String> {
+        let f = &self.filter;
+        let mut w: Vec<String> = f.gpu.iter().cloned().collect();
+        w.extend(f.provider.clone());
+        match (f.min_cards, f.max_cards) {
+            (Some(lo), Some(hi)) if lo == hi => w.push(format!("cards={lo}")),
+            (lo, hi) => {
+                w.extend(lo.map(|n| format!("cards>={n}")));
+                w.extend(hi.map(|n| format!("cards<={n}")));
+            }
+        }
+        match (f.min_vram_gb, f.max_vram_gb) {
+            (Some(lo), Some(hi)) if lo == hi => w.push(format!("vram={lo}")),
+            (lo, hi) => {
+                w.extend(lo.map(|v| format!("vram>={v}")));
+                w.extend(hi.map(|v| format!("vram<={v}")));
+            }
+        }
+        w.extend(f.region.as_ref().map(|r| format!("region={r}")));
+        w.extend(f.kind.map(|k| k.key().replace('_', "-")));
+        if let Some(p) = f.max_price {
+            let p = p.normalize();
+            // Per card-hour, said so.
+            w.push(match self.bare_cap || f.currency.is_empty() {
+                true => format!("max={p}/hour"),
+                false => format!("max={p}{}/hour", f.currency.to_lowercase()),
+            });
+        }
+        if f.sort != Sort::default() {
+            w.push(
+                match f.sort {
+                    Sort::Price => "sort=price",
+                    Sort::PriceDesc => "sort=-price",
+                    Sort::Vram => "sort=vram",
+                    Sort::Cards => "sort=cards",
+                    Sort::Age => "sort=age",
+                }
+                .to_string(),
+            );
+        }
+        if f.live_only {
+            w.push("live".into());
+        }
+        w
     }
 }
 
@@ -47,11 +112,20 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = OffersArgs;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<OffersArgs, AnswerError> {
-        let (filter, bare_cap) = super::grammar::read_spoken(text, |t| offers::parse_stated(ctx, t))?;
+        let (mut filter, bare_cap) =
+            super::grammar::read_spoken(text, |t| offers::parse_stated(ctx, t))?;
+        // The chat's currency is the run's to fill in (`resolved`), not the line's.
+        if filter.max_price.is_none() || bare_cap {
+            filter.currency = String::new();
+        }
         Ok(OffersArgs { filter, bare_cap })
     }
     fn answer(turn: &Turn, a: &OffersArgs) -> RunResult {
-        let view = offers::lookup(turn.ctx, &a.filter, turn.now())?;
-        Ok(a.reply(turn.ctx, &view).into())
+        answer(turn, a)
     }
+}
+
+pub fn answer(turn: &Turn, a: &OffersArgs) -> RunResult {
+    let view = offers::lookup(turn.ctx, &a.resolved(turn.ctx), turn.now())?;
+    Ok(a.reply(turn.ctx, &view).into())
 }

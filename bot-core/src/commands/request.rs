@@ -5,15 +5,17 @@
 use super::def::{CommandDef, RunResult, Turn, Typed};
 use super::fit::FitArgs;
 use super::gpu::GpuArgs;
+use super::offers::OffersArgs;
 use super::platform::PlatformArgs;
 use super::platforms::PlatformsArgs;
 use super::stock::StockArgs;
 use super::subscribe::SubscribeArgs;
 use super::tco::TcoArgs;
 use super::trend::TrendArgs;
+use super::trial::TrialArgs;
 use super::{
-    compare, convert, cost, fit as fit_cmd, gpu, gpus, help, models, pick, platform, platforms,
-    stock, subs, subscribe, tco, trend, unsubscribe,
+    compare, convert, cost, fit as fit_cmd, gpu, gpus, help, models, offers, pick, platform,
+    platforms, stock, subs, subscribe, tco, trend, trial, unsubscribe,
 };
 use crate::answer::alerts::Unsubscribe;
 use crate::answer::billing::{ConvertRequest, JobRequest};
@@ -31,6 +33,8 @@ pub enum Request {
     Compare(JobRequest),
     /// Offers in stock, with an hourly price cap.
     Stock(StockArgs),
+    /// Stored offers through filters: a card count, memory per card, a price cap.
+    Offers(OffersArgs),
     Convert(ConvertRequest),
     /// One card's specs and list prices, or several side by side.
     Gpu(GpuArgs),
@@ -45,6 +49,8 @@ pub enum Request {
     /// Stop one alert or all of the chat's.
     Unsubscribe(Unsubscribe),
     Trend(TrendArgs),
+    /// What a trial really cost: recorded, or said without its platform and card.
+    Trial(TrialArgs),
     Help,
     /// Every card the catalog knows.
     Gpus,
@@ -60,6 +66,7 @@ impl Request {
             Request::Cost(_) => &cost::DEF,
             Request::Compare(_) => &compare::DEF,
             Request::Stock(_) => &stock::DEF,
+            Request::Offers(_) => &offers::DEF,
             Request::Convert(_) => &convert::DEF,
             Request::Gpu(_) => &gpu::DEF,
             Request::Platform(_) => &platform::DEF,
@@ -70,6 +77,7 @@ impl Request {
             Request::Subs => &subs::DEF,
             Request::Unsubscribe(_) => &unsubscribe::DEF,
             Request::Trend(_) => &trend::DEF,
+            Request::Trial(_) => &trial::DEF,
             Request::Help => &help::DEF,
             Request::Gpus => &gpus::DEF,
             Request::Models => &models::DEF,
@@ -88,6 +96,7 @@ impl Request {
             Request::Fit(a) => a.words(),
             Request::Cost(a) | Request::Compare(a) => a.words(),
             Request::Stock(a) => a.words(),
+            Request::Offers(a) => a.words(),
             Request::Convert(a) => a.words(),
             Request::Gpu(a) => a.words(),
             Request::Platform(a) => a.words(),
@@ -97,6 +106,7 @@ impl Request {
             Request::Unsubscribe(Unsubscribe::One(id)) => vec![id.to_string()],
             Request::Unsubscribe(Unsubscribe::All) => vec!["all".to_string()],
             Request::Trend(a) => a.words(),
+            Request::Trial(a) => a.words(),
             Request::Pick | Request::Help | Request::Subs | Request::Gpus | Request::Models => {
                 Vec::new()
             }
@@ -115,6 +125,7 @@ impl Request {
             Request::Cost(a) => cost::answer(turn, a),
             Request::Compare(a) => compare::answer(turn, a),
             Request::Stock(a) => stock::answer(turn, a),
+            Request::Offers(a) => offers::answer(turn, a),
             Request::Convert(a) => convert::answer(turn, a),
             Request::Gpu(a) => gpu::answer(turn, a),
             Request::Platform(a) => platform::answer(turn, a),
@@ -123,6 +134,7 @@ impl Request {
             Request::Subscribe(a) => subscribe::answer(turn, a),
             Request::Unsubscribe(a) => unsubscribe::Cmd::answer(turn, a),
             Request::Trend(a) => trend::answer(turn, a),
+            Request::Trial(a) => trial::answer(turn, a),
             Request::Pick | Request::Help | Request::Subs | Request::Gpus | Request::Models => {
                 self.def().run.call(turn, "")
             }
@@ -167,6 +179,11 @@ const READERS: &[(&CommandDef, Reader)] = &[
             .map(Request::Stock)
             .map_err(|e| e.reply())
     }),
+    (&offers::DEF, |ctx, a| {
+        offers::Cmd::parse(ctx, a)
+            .map(Request::Offers)
+            .map_err(|e| e.reply())
+    }),
     (&subscribe::DEF, |ctx, a| {
         subscribe::Cmd::parse(ctx, a)
             .map(Request::Subscribe)
@@ -190,6 +207,11 @@ const READERS: &[(&CommandDef, Reader)] = &[
     (&trend::DEF, |ctx, a| {
         trend::Cmd::parse(ctx, a)
             .map(Request::Trend)
+            .map_err(|e| e.reply())
+    }),
+    (&trial::DEF, |ctx, a| {
+        trial::Cmd::parse(ctx, a)
+            .map(Request::Trial)
             .map_err(|e| e.reply())
     }),
     (&tco::DEF, |ctx, a| {

@@ -5,6 +5,7 @@ use crate::answer::error::AnswerError;
 use crate::answer::trial;
 use crate::context::Ctx;
 use crate::trial::TrialEntry;
+use rust_decimal::Decimal;
 
 pub const DEF: CommandDef = CommandDef {
     name: "trial",
@@ -23,11 +24,52 @@ pub const DEF: CommandDef = CommandDef {
     run: Run::typed::<Cmd>(),
 };
 
-/// What `/trial` is asked: the ledger (no words, or `list`), or one trial to record.
+/// What `/trial` is asked: the ledger (no words, or `list`), one trial to record, or a trial
+/// said without its platform and card (`/trial 3h 7.2cny`): what a card-hour really cost, and
+/// the line that records it once they are known.
+///
+/// A bare cost's currency (empty here) and the day recorded (0) are the run's to fill in from
+/// the chat ([`TrialArgs::resolved`]), so a question's reading, made without the chat, and the
+/// typed line build the same request.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TrialArgs {
     List,
     Record(TrialEntry),
+    Unplaced(TrialEntry),
+}
+
+impl TrialArgs {
+    /// The entry with the chat's bare currency and today's date where the line left them.
+    pub fn resolved(entry: &TrialEntry, ctx: &Ctx) -> TrialEntry {
+        let mut e = entry.clone();
+        if e.currency.is_empty() {
+            e.currency = ctx.bare_currency.clone();
+        }
+        if e.recorded_on == 0 {
+            e.recorded_on = ctx.today;
+        }
+        e
+    }
+
+    /// The line's words (`autodl rtx-4090 1h20m 7.2cny`; card-hours only when they differ
+    /// from the wall time on one card), read back by [`Cmd::parse`] to this request.
+    pub fn words(&self) -> Vec<String> {
+        let e = match self {
+            TrialArgs::List => return vec!["list".into()],
+            TrialArgs::Record(e) | TrialArgs::Unplaced(e) => e,
+        };
+        let mut w = Vec::new();
+        if let TrialArgs::Record(_) = self {
+            w.extend([e.platform.clone(), e.gpu.clone()]);
+        }
+        w.push(crate::billing::format_span(e.wall_seconds));
+        let cost = e.cost.normalize();
+        w.push(format!("{cost}{}", e.currency.to_lowercase()));
+        if e.card_hours != e.wall_seconds / Decimal::from(3600) {
+            w.push(format!("{}ch", e.card_hours.normalize()));
+        }
+        w
+    }
 }
 
 /// `/trial`: its arguments are a [`TrialArgs`].
@@ -43,18 +85,28 @@ impl Typed for Cmd {
         if list {
             return Ok(TrialArgs::List);
         }
-        // A bare cost is read in the chat's `/currency` (its first line shows it with the sign).
-        let entry = super::grammar::read_spoken(text, |t| {
+        // A bare cost is read in the chat's `/currency` (its first line shows it with the sign),
+        // filled in at run time.
+        super::grammar::read_spoken(text, |t| {
             let words: Vec<&str> = t.split_whitespace().collect();
-            trial::parse_entry(ctx.catalog, &words, &ctx.bare_currency, ctx.today)
-        })?;
-        Ok(TrialArgs::Record(entry))
+            if let Some(e) = trial::parse_unplaced(&words) {
+                return Ok(TrialArgs::Unplaced(e));
+            }
+            trial::parse_entry(ctx.catalog, &words, "", 0).map(TrialArgs::Record)
+        })
+        .map_err(AnswerError::from)
     }
     fn answer(turn: &Turn, a: &TrialArgs) -> RunResult {
-        Ok(match a {
-            TrialArgs::List => trial::list(turn.ctx),
-            TrialArgs::Record(entry) => trial::record(turn.ctx, entry)?,
-        }
-        .into())
+        answer(turn, a)
     }
+}
+
+pub fn answer(turn: &Turn, a: &TrialArgs) -> RunResult {
+    let ctx = turn.ctx;
+    Ok(match a {
+        TrialArgs::List => trial::list(ctx),
+        TrialArgs::Record(e) => trial::record(ctx, &TrialArgs::resolved(e, ctx))?,
+        TrialArgs::Unplaced(e) => trial::unplaced(ctx, &TrialArgs::resolved(e, ctx)),
+    }
+    .into())
 }

@@ -135,8 +135,11 @@ fn trial_reads_the_ledger_words_or_one_entry() {
         assert_eq!(e.platform, "autodl");
         assert_eq!(e.gpu, ctx.catalog.gpu("rtx 4090").unwrap().id);
         assert_eq!(e.wall_seconds, Decimal::from(5400));
-        // A bare cost is in the chat's bare currency, not the display one.
-        assert_eq!((e.cost, e.currency.as_str()), (Decimal::new(32, 1), "CNY"));
+        // A bare cost is in the chat's bare currency, not the display one (filled in at
+        // run time, as the day is).
+        assert_eq!((e.cost, e.currency.as_str()), (Decimal::new(32, 1), ""));
+        let run = TrialArgs::resolved(&e, ctx);
+        assert_eq!((run.currency.as_str(), run.recorded_on), ("CNY", ctx.today));
         assert_eq!(e.card_hours, Decimal::new(15, 1));
         // Platform and card of several words; card-hours at the end.
         let TrialArgs::Record(two) = Cmd::parse(ctx, "autodl rtx 4090 1h $2 2ch").unwrap() else {
@@ -147,6 +150,24 @@ fn trial_reads_the_ledger_words_or_one_entry() {
             (Decimal::from(2), "USD")
         );
         assert!(Cmd::parse(ctx, "autodl 4090 soon").is_err());
+        // Without its platform and card: what a card-hour cost, never recorded.
+        let TrialArgs::Unplaced(u) = Cmd::parse(ctx, "3h 7.2cny").unwrap() else {
+            panic!("an unplaced trial");
+        };
+        assert_eq!(
+            (u.cost, u.per_card_hour()),
+            (Decimal::new(72, 1), Decimal::new(24, 1))
+        );
+        // Every form writes a line that reads back to itself.
+        for line in [
+            "3h 7.2cny",
+            "autodl rtx-4090 1h20m 7.2cny",
+            "autodl 4090 1h $2 2ch",
+            "2h 5",
+        ] {
+            let a = Cmd::parse(ctx, line).unwrap();
+            assert_eq!(Cmd::parse(ctx, &a.words().join(" ")).unwrap(), a, "{line}");
+        }
     });
 }
 
@@ -178,12 +199,28 @@ fn offers_reads_its_filter_and_says_when_a_cap_was_bare() {
     with_ctx(false, |ctx| {
         let a = Cmd::parse(ctx, "h100 cards>=8 max=2.5").unwrap();
         assert!(a.bare_cap);
-        assert_eq!(a.filter.currency, "CNY");
+        // The chat's currency is filled in at run time, so a reading made without the chat
+        // builds the same request.
+        assert_eq!(a.filter.currency, "");
+        assert_eq!(a.resolved(ctx).currency, "CNY");
         assert_eq!(a.filter.min_cards, Some(8));
         assert_eq!(a.filter.max_price, Some(Decimal::new(25, 1)));
         let b = Cmd::parse(ctx, "h100 max=$2.5").unwrap();
         assert!(!b.bare_cap);
         assert_eq!(b.filter.currency, "USD");
         assert!(Cmd::parse(ctx, "h100 cards>=zero").is_err());
+        // No cap: the chat's display currency, at run time.
+        let c = Cmd::parse(ctx, "h100 8x vram>=80").unwrap();
+        assert_eq!(c.resolved(ctx).currency, ctx.currency);
+        // The line it writes reads back to the same request.
+        for line in [
+            "h100 8x max=2.5",
+            "h100 max=$2.5 spot",
+            "vram>=48 sort=vram live",
+        ] {
+            let r = Cmd::parse(ctx, line).unwrap();
+            let back = Cmd::parse(ctx, &r.words().join(" ")).unwrap();
+            assert_eq!(back, r, "{line}");
+        }
     });
 }

@@ -474,6 +474,24 @@ pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
             j.job.tiers = crate::billing::Tiers::WithSpot;
             Reading::Command(Request::Compare(j))
         }
+        // `h100 spot offers on vast`: `/stock` has no kind; `/offers` filters spot.
+        Reading::Command(Request::Stock(s)) if spot => {
+            let g = super::request::Cards {
+                gpu: s.gpu.clone(),
+                count: 1,
+            };
+            Reading::Command(super::request::offers(
+                Some(&g),
+                s.platform.as_ref(),
+                None,
+                s.max.as_ref(),
+                true,
+            ))
+        }
+        Reading::Command(Request::Offers(mut o)) if spot => {
+            o.filter.kind = Some(crate::availability::OfferKind::Spot);
+            Reading::Command(Request::Offers(o))
+        }
         r => r,
     }
 }

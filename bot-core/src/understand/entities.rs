@@ -295,9 +295,12 @@ fn count_after(toks: &[String], j: usize) -> Option<u32> {
         .get(j)
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
     let classifier = toks.get(j + 1)?;
-    (["张", "块", "卡", "台"]
-        .iter()
-        .any(|c| classifier.starts_with(c))
+    // `4090 两块多一小时` is money: `块` counts cards alone or before `卡` (`三块卡`).
+    let kuai = classifier == "块" && !toks.get(j + 2).is_some_and(|t| t.starts_with('/'));
+    (kuai
+        || ["张", "块卡", "块显卡", "卡", "台"]
+            .iter()
+            .any(|c| classifier.starts_with(c))
         || ["gpus", "cards", "x"].contains(&classifier.as_str()))
     .then(|| lexicon::card_count(n))?
     .filter(|n| (2..=64).contains(n))
@@ -553,7 +556,8 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     }
     e.tasks = lexicon::tasks_in(toks);
     e.task = e.tasks.first().copied();
-    e.usage = find_usage(toks, &taken);
+    // `每周用20小时`, `100 hours monthly`: regular use, before `monthly` reads as always on.
+    e.usage = super::period::per_period(toks, &taken).or_else(|| find_usage(toks, &taken));
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
     e.batch = find_batch(toks).or_else(|| super::serving::users(toks));

@@ -3,9 +3,9 @@
 
 use super::Reading;
 use super::cues;
-use super::entities::Entities;
 use super::price::convert_request;
-use super::request::{self as make, Cards, Money, Request, Usage};
+pub(super) use super::question::{Question, one};
+use super::request::{self as make, Cards, Request, Usage};
 use super::text::has;
 use super::words::*;
 use crate::answer::alerts::Unsubscribe;
@@ -15,72 +15,13 @@ use crate::lexicon::{NEED_PHRASES, Need};
 use crate::vram::{Quant, Task};
 use rust_decimal::Decimal;
 
-/// What the rules read from: the padded normalized text, the entities and a price if any.
-pub(super) struct Question<'a> {
-    pub catalog: &'a Catalog,
-    pub padded: &'a str,
-    pub e: &'a Entities,
-    pub price: Option<&'a Money>,
-}
-
-impl Question<'_> {
-    fn has(&self, words: &[&str]) -> bool {
-        has(self.padded, words)
-    }
-    pub(super) fn nothing_to_size(&self) -> bool {
-        self.e.models.is_empty() && self.e.sizes.is_empty()
-    }
-    fn hourly_cap(&self) -> Option<Money> {
-        self.price
-            .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))
-            .cloned()
-    }
-    /// The window a price history is asked over: a span said in days (`最近一周`, `past 3
-    /// months`), a week in words (`last week`); a month (read as always on) or nothing is the
-    /// default window.
-    fn days(&self) -> Option<u32> {
-        let day = Decimal::from(86_400);
-        // A month of a price history is the 30 days `/trend` shows by default (`三个月` is
-        // 90 days, not 3 × 730 hours).
-        let month = Decimal::from(730 * 3600);
-        let year = month * Decimal::from(12);
-        match &self.e.usage {
-            Some(Usage::Once(s)) if *s >= year && (*s % year).is_zero() => {
-                u32::try_from(*s / year * Decimal::from(365))
-                    .ok()
-                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
-            }
-            Some(Usage::Once(s)) if *s >= month && (*s % month).is_zero() => {
-                u32::try_from(*s / month * Decimal::from(30))
-                    .ok()
-                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
-            }
-            Some(Usage::Once(s)) if *s >= day => u32::try_from((*s / day).round())
-                .ok()
-                .map(|d| d.min(crate::answer::trend::MAX_DAYS)),
-            Some(_) => None,
-            None => self
-                .has(&["week", "一周", "这周", "本周", "1周"])
-                .then_some(7),
-        }
-    }
-    fn usage(&self) -> Usage {
-        self.e
-            .usage
-            .clone()
-            .unwrap_or(Usage::Once(Decimal::from(3600)))
-    }
-}
-
-fn one(r: Request) -> Option<Reading> {
-    Some(Reading::Command(r))
-}
-
 /// The rules, most specific first.
 pub(super) fn decide(q: &Question) -> Reading {
     let rules: &[fn(&Question) -> Option<Reading>] = &[
         alerts_kept,
-        alert,
+        super::stock_rules::alert,
+        super::memory_floor::memory_floor,
+        super::paid::paid,
         tco,
         priced_job,
         convert,
@@ -91,7 +32,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         guidance,
         help,
         trend,
-        stock,
+        super::stock_rules::stock,
         specs,
         cost_or_compare,
         platforms_weighed,
@@ -129,21 +70,6 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
         .then_some(Reading::Command(Request::Subs))
 }
 
-/// "4090 到货了提醒我", "notify me when an A100 is under $1.5".
-fn alert(q: &Question) -> Option<Reading> {
-    let [g] = q.e.gpus.as_slice() else {
-        return None;
-    };
-    if !(q.has(ALERT_WORDS) || cues::conditional_notify(q.padded)) {
-        return None;
-    }
-    one(make::subscribe(
-        &g.gpu,
-        q.e.platforms.first(),
-        q.hourly_cap().as_ref(),
-    ))
-}
-
 /// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`
 /// asks for what is missing.
 pub(super) fn tco(q: &Question) -> Option<Reading> {
@@ -174,6 +100,10 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
         .price
         .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
         .cloned();
+    // A price per unit of time is the card's rent, said by the user.
+    let rent = q
+        .price
+        .filter(|p| matches!(p.per, Some(PriceUnit::Time(_))));
     one(make::tco(
         model,
         // Unless named: the format the model is published in where it has one (gpt-oss's
@@ -187,6 +117,7 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
         q.e.gpus.first(),
         volume,
         api.as_ref(),
+        rent,
     ))
 }
 
@@ -387,32 +318,6 @@ fn trend(q: &Question) -> Option<Reading> {
     (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 
-/// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
-fn stock(q: &Question) -> Option<Reading> {
-    let [g] = q.e.gpus.as_slice() else {
-        return None;
-    };
-    // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
-    let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
-    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
-    // people asked (`有人知道…吗`).
-    let text = super::fee_asked::without_fees_asked(&cues::without_people_asked(q.padded));
-    let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
-    if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
-        return None;
-    }
-    // "who has the lowest price": a price asked where a place is asked is the ranking,
-    // unless availability itself is named (`最便宜的有货吗`).
-    if q.has(CHEAP_WORDS) && !capped && !q.has(IN_STOCK_WORDS) {
-        return None;
-    }
-    one(Request::Stock(make::stock_args(
-        &g.gpu,
-        q.e.platforms.first(),
-        q.hourly_cap().as_ref(),
-    )))
-}
-
 /// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.
 fn specs(q: &Question) -> Option<Reading> {
     // A task with no model (`5090 vs 4090 for llm inference`, `a6000和a100哪个适合微调`) is
@@ -459,9 +364,20 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.
     // Two or more platforms named are the ranking's rows; one named is weighed against the
     // rest (`is runpod cheaper for a100`), so every platform is ranked.
+    // A need no platform listing the card is known to meet goes into the request, for
+    // `/compare` to say so over every platform (never dropped silently).
     let compare_named = |g: &Cards| match e.platforms.as_slice() {
         ps if ps.len() > 1 => make::compare_on(g, &usage, ps),
-        _ => make::compare_on(g, &usage, &meeting_needs(q, &g.gpu)),
+        _ => {
+            let meeting = meeting_needs(q, &g.gpu);
+            let mut r = make::compare_on(g, &usage, &meeting)?;
+            if let Request::Compare(j) = &mut r
+                && meeting.is_empty()
+            {
+                j.needs = needs_said(q.padded);
+            }
+            Some(r)
+        }
     };
     let cost = |p: &String, g: &Cards| make::cost(p, g, &usage);
     let all = |rs: Option<Vec<Request>>| rs.map(Reading::Ask);

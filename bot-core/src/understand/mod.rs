@@ -26,14 +26,20 @@ mod fee_asked;
 mod headcount;
 mod intent;
 mod lists;
+mod memory_floor;
+mod month_count;
 mod own_figures;
+mod paid;
+mod period;
 mod price;
+mod question;
 mod request;
 mod second_ask;
 mod serving;
 mod span;
 mod spellings;
 mod spoken_zh;
+mod stock_rules;
 mod tco_prices;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 pub(crate) mod text;
@@ -169,7 +175,8 @@ pub(super) fn read_normalized(
             .unwrap_or_else(|| intent::decide(&q));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
-        alert_terms::with_terms(&padded, count, cues::with_spot(r, &padded))
+        let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
+        alert_terms::with_terms(&padded, count, r)
     };
     // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`: a family without a size, its
     // models asked back.

@@ -171,17 +171,15 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         let before = norm[..start].trim_end();
         // `1小时2.5块` (一小时两块五): one of the unit right before an amount with its currency
         // is its unit too, and part of the price (not the job's length).
-        let mut span_start = start;
-        let mut per = UNIT_WORDS.iter().find_map(|(w, key)| {
-            let b = before.strip_suffix(w)?.trim_end();
-            let one = currency_follows(norm, i)
-                && b.strip_suffix('1')
-                    .is_some_and(|r| !r.ends_with(|c: char| c.is_ascii_digit() || c == '.'));
-            if one {
-                span_start = b.len() - 1;
-            }
-            (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
-        });
+        // `3090一小时1.2`: a decimal with no unit after it, right after one of a unit, is that
+        // unit's price in the chat's currency (never minutes: `2小时30` has no point).
+        let decimal_after_unit =
+            currency.is_none() && number.contains('.') && unit_at(&norm[k..]).is_none();
+        let (mut per, span_start) = unit_before(
+            before,
+            start,
+            currency_follows(norm, i) || decimal_after_unit,
+        );
         let unit_first = per.is_some();
         let priced = currency.is_none() && after_price_word(before, &norm[k..]);
         let after = skip_space(k);
@@ -225,7 +223,8 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         }
         // A price has a currency or an explicit `/unit`; `40分钟` and `4090` are not prices.
         let slashed = marked && norm[after..].starts_with('/');
-        if currency.is_none() && !((slashed || priced) && per.is_some()) {
+        let said_after_unit = unit_first && decimal_after_unit;
+        if currency.is_none() && !((slashed || priced || said_after_unit) && per.is_some()) {
             continue;
         }
         let Ok(amount) = lexicon::parse_amount("price", number) else {
@@ -241,6 +240,23 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         ));
     }
     None
+}
+
+/// A unit written before an amount (`每秒0.0007美元`, `1小时2.5块`): its unit, and where the
+/// price starts (`1小时` is part of it when `one_ok`: one of the unit right before the amount).
+fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, usize) {
+    let mut span_start = start;
+    let per = UNIT_WORDS.iter().find_map(|(w, key)| {
+        let b = before.strip_suffix(w)?.trim_end();
+        let one = one_ok
+            && b.strip_suffix('1')
+                .is_some_and(|r| !r.ends_with(|c: char| c.is_ascii_digit() || c == '.'));
+        if one {
+            span_start = b.len() - 1;
+        }
+        (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
+    });
+    (per, span_start)
 }
 
 /// Whether a currency word follows the number ending at `i` (`2.5块`): an amount said after

@@ -9,8 +9,9 @@ pub use crate::lexicon::{Cards, Money, Usage, task_word, volume_word};
 use crate::answer::billing::{ConvertRequest, JobRequest};
 use crate::billing::PriceUnit;
 use crate::commands::{
-    fit::FitArgs, gpu::GpuArgs, platform::PlatformArgs, platforms::PlatformsArgs, stock::StockArgs,
-    subscribe::SubscribeArgs, tco::TcoArgs, trend::TrendArgs,
+    fit::FitArgs, gpu::GpuArgs, offers::OffersArgs, platform::PlatformArgs,
+    platforms::PlatformsArgs, stock::StockArgs, subscribe::SubscribeArgs, tco::TcoArgs,
+    trend::TrendArgs,
 };
 use crate::lexicon::Need;
 use crate::vram::{Quant, Task};
@@ -88,10 +89,40 @@ pub(super) fn stock_args(gpu: &str, platform: Option<&String>, max: Option<&Mone
     }
 }
 
-pub(super) fn subscribe(gpu: &str, platform: Option<&String>, max: Option<&Money>) -> Request {
+/// An alert on `gpu`; a count of cards said with it (`8卡h100到货提醒我`) is the least the
+/// alert waits for.
+pub(super) fn subscribe(gpu: &Cards, platform: Option<&String>, max: Option<&Money>) -> Request {
     Request::Subscribe(SubscribeArgs {
-        stock: stock_args(gpu, platform, max),
-        cards: None,
+        stock: stock_args(&gpu.gpu, platform, max),
+        cards: Some(gpu.count).filter(|n| *n > 1),
+    })
+}
+
+/// Stored offers: a card with at least its count in one machine (`cards>=8`), at least
+/// `min_vram` GB per card, a price cap per card-hour, spot only when said. A cap without a
+/// currency stays bare and a filter without one leaves the currency to the chat
+/// (`OffersArgs::resolved`).
+pub(super) fn offers(
+    gpu: Option<&Cards>,
+    platform: Option<&String>,
+    min_vram: Option<f64>,
+    max: Option<&Money>,
+    spot: bool,
+) -> Request {
+    let count = gpu.map(|g| g.count).filter(|n| *n > 1);
+    let filter = crate::availability::OfferFilter {
+        gpu: gpu.map(|g| g.gpu.clone()),
+        provider: platform.cloned(),
+        min_cards: count,
+        kind: spot.then_some(crate::availability::OfferKind::Spot),
+        min_vram_gb: min_vram,
+        max_price: max.map(|m| m.amount),
+        currency: max.and_then(|m| m.currency.clone()).unwrap_or_default(),
+        ..Default::default()
+    };
+    Request::Offers(OffersArgs {
+        filter,
+        bare_cap: max.is_some_and(|m| m.currency.is_none()),
     })
 }
 
@@ -133,6 +164,7 @@ pub(super) fn tco(
     gpu: Option<&Cards>,
     volume: Option<u64>,
     api: Option<&Money>,
+    price: Option<&Money>,
 ) -> Request {
     Request::Tco(TcoArgs {
         model: model.cloned(),
@@ -146,6 +178,7 @@ pub(super) fn tco(
             per: None,
             ..a.clone()
         }),
-        price: None,
+        // The user's own rent (`4090 ¥2/h`) is the one `/tco` uses, never the list price.
+        price: price.cloned(),
     })
 }

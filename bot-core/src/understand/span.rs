@@ -170,12 +170,30 @@ pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     }
 }
 
+/// `每天用4090跑6个小时`: `每天` said a few words before the span, the card and a verb between
+/// (no other number with a unit of time).
+pub(super) fn daily_earlier(toks: &[String], i: usize) -> bool {
+    (i.saturating_sub(4)..i.saturating_sub(1)).rev().any(|j| {
+        let t = toks[j].as_str();
+        t.starts_with("每天") || t.starts_with("每日") || t.starts_with("天天")
+    }) && !toks[i.saturating_sub(3)..i].iter().any(|t| {
+        DURATION_UNITS.iter().any(|u| {
+            if u.is_ascii() {
+                t == u
+            } else {
+                t.starts_with(u)
+            }
+        })
+    })
+}
+
 /// [`find_usage`]'s durations: a one-off span or every day.
 fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let daily_before = |i: usize| {
-        i > 0 && {
-            let p = &toks[i - 1];
-            p == "daily"
+        daily_earlier(toks, i)
+            || i > 0 && {
+                let p = &toks[i - 1];
+                p == "daily"
                 || p.contains("每天")
                 || p.contains("每日")
                 || p.contains("天天")
@@ -188,7 +206,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                     && toks
                         .get(i + 1)
                         .is_some_and(|u| u.starts_with("小时") || u.starts_with("个小时")))
-        }
+            }
     };
     // A span said per day anywhere (`一周7天每天8小时`) is the usage: the other spans say
     // over how long it repeats.
@@ -198,12 +216,10 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             || toks.get(k).is_some_and(|t| t == "1") && toks.get(k + 1).is_some_and(|t| t == "天")
     };
     if let Some(d) = (0..toks.len()).find_map(|i| {
-        let (mut total, mut k) = (Decimal::ZERO, i);
-        while let Some((secs, used)) = span_at(toks, taken, k) {
-            total += secs;
-            k += used;
-        }
-        (total >= Decimal::from(60) && (daily_before(i) || daily_after(k))).then_some(total)
+        let (total, k) = span_run(toks, taken, i);
+        // More than a day is no daily use (`跑一个月 每天10小时`: the month, then the day's).
+        let in_a_day = total >= Decimal::from(60) && total <= Decimal::from(86_400);
+        (in_a_day && (daily_before(i) || daily_after(k))).then_some(total)
     }) {
         // All day every day is always on.
         return Some(if d >= Decimal::from(86_400) {
@@ -239,12 +255,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
             continue;
         }
         let start = i;
-        let mut total = Decimal::ZERO;
-        // `2` `小时` `30` `分钟`: number and unit pairs in a row add up.
-        while let Some((secs, used)) = span_at(toks, taken, i) {
-            total += secs;
-            i += used;
-        }
+        let (total, _) = span_run(toks, taken, i);
         if total >= Decimal::from(60) {
             return Some(if daily_before(start) {
                 Usage::Daily(total)
@@ -309,8 +320,24 @@ fn scaled(t: &str, next: &str) -> (String, String) {
     (t.to_string(), next.to_string())
 }
 
+/// Number and unit pairs in a row from `i` (`2` `小时` `30` `分钟`), added up while each part
+/// is smaller than the one before: `6个小时 1个月下来` is six hours and then the month they
+/// repeat over, never 736 hours. (total seconds, the index after the run).
+fn span_run(toks: &[String], taken: &[bool], i: usize) -> (Decimal, usize) {
+    let (mut total, mut k, mut last) = (Decimal::ZERO, i, None);
+    while let Some((secs, used)) = span_at(toks, taken, k) {
+        if last.is_some_and(|l| secs >= l) {
+            break;
+        }
+        total += secs;
+        k += used;
+        last = Some(secs);
+    }
+    (total, k)
+}
+
 /// One number with its unit at `i`: (seconds, words used).
-fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
+pub(super) fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
     let t = toks.get(i)?;
     if taken[i] || !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
         return None;

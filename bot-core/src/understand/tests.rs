@@ -106,6 +106,8 @@ pub(super) mod round_trip {
         include_str!("../../tests/data/questions_fresh12.tsv"),
         include_str!("../../tests/data/questions_fresh13.tsv"),
         include_str!("../../tests/data/questions_fresh14.tsv"),
+        include_str!("../../tests/data/questions_fresh15.tsv"),
+        include_str!("../../tests/data/questions_left26.tsv"),
     ];
 
     fn check(ctx: &Ctx, r: &Request) {

@@ -233,6 +233,9 @@ const SPOKEN: &[(&str, &str)] = &[
     ("月租", "1个月 包月 "),
     ("包天", "1天"),
     ("包周", "1周"),
+    // A year held is twelve months of the monthly plan (`/compare 4090 always months=12`).
+    ("包年", "12个月 包月 "),
+    ("按年", "12个月 包月 "),
     // `俩3090`, `a pair of 3090s`: two.
     ("俩", "2个"),
     ("a pair of ", "2 "),
@@ -266,6 +269,12 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
             .iter()
             .find(|(f, t)| rest.starts_with(f) && (counted || !t.starts_with('.')))
         {
+            // `两个月 包月`: the months are said; `包月` adds the plan, not a third month.
+            let to = if to.starts_with("1个月 ") && super::month_count::ends_with_months(&out) {
+                " 包月 "
+            } else {
+                to
+            };
             // `4090包月` → `4090 1个月`, never `40901个月`.
             if to.starts_with(|c: char| c.is_ascii_digit())
                 && out.ends_with(|c: char| c.is_ascii_alphanumeric())

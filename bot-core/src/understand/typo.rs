@@ -82,6 +82,8 @@ pub(super) fn typo_reading(
             || t.len() < 3
             || t.parse::<crate::vram::Quant>().is_ok()
             || t.parse::<crate::vram::Task>().is_ok()
+            // `48gb`: a memory size, no misspelt card.
+            || super::memory_floor::gb_of(t).is_some()
         {
             continue;
         }

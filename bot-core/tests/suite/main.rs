@@ -66,4 +66,5 @@ mod trial;
 mod typed_readings;
 mod typed_spoken;
 mod understand;
+mod understand_left;
 mod zh_answers;

@@ -5,6 +5,7 @@
 //! - [`reply`]: the answers built from the billing engine's results;
 //! - [`error`]: a localized message naming exactly what could not be read.
 
+mod compare_needs;
 mod error;
 mod reply;
 mod request;
@@ -162,7 +163,12 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             ctx.today,
         );
         // Platforms named: only theirs are ranked, and a named one without a price is said.
-        let named = |p: &String| req.platforms.is_empty() || req.platforms.contains(p);
+        // Needs said: only the platforms known to meet them, or every one with that said.
+        let meets = compare_needs::meeting(ctx.catalog, &req.needs, &offers);
+        let named = |p: &String| {
+            (req.platforms.is_empty() || req.platforms.contains(p))
+                && (meets.is_empty() || meets.contains(p))
+        };
         let offers: Vec<_> = offers
             .into_iter()
             .filter(|o| named(&o.platform_id))
@@ -178,6 +184,7 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             spot.as_ref(),
         );
         let r = reply::only_named(ctx.catalog, ctx.lang, g, &req.platforms, &offers, r);
+        let r = compare_needs::needs_said(ctx.lang, &req.needs, !meets.is_empty(), r);
         Ok(super::offers::live_notes(ctx, r, &used))
     })();
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))

@@ -23,6 +23,9 @@ pub struct JobRequest {
     /// `/compare` only: the platforms named beside the card (`/compare 4090 autodl runpod
     /// 40m`), as catalog ids in the order written; empty ranks every platform.
     pub platforms: Vec<String>,
+    /// `/compare` only: needs said beside the card (`alipay`, `per-second`): only platforms
+    /// known to meet every one are ranked; when none is, every platform is, and that is said.
+    pub needs: Vec<crate::lexicon::Need>,
 }
 
 pub(super) fn option_key(k: &str) -> Option<&'static str> {
@@ -211,6 +214,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         currency,
         fx_rate,
         platforms: Vec::new(),
+        needs: Vec::new(),
     })
 }
 
@@ -301,6 +305,7 @@ impl JobRequest {
             currency: None,
             fx_rate: None,
             platforms: Vec::new(),
+            needs: Vec::new(),
         })
     }
 
@@ -327,9 +332,19 @@ impl JobRequest {
             .flat_map(|w| w.split([',', '，', '、']).map(str::to_string))
             .filter(|w| !w.is_empty())
             .collect();
-        let (mut card, mut platforms) = (Vec::new(), Vec::new());
+        let (mut card, mut platforms, mut needs) = (Vec::new(), Vec::new(), Vec::new());
         let mut i = 0;
         while i < words.len() {
+            // A need (`alipay`, `按秒`), unless the word names a card.
+            if let Some(n) = crate::lexicon::need_word(&words[i])
+                && catalog.find_gpu(&words[i]).is_none()
+            {
+                if !needs.contains(&n) {
+                    needs.push(n);
+                }
+                i += 1;
+                continue;
+            }
             // A two-word name first (`auto dl`, `tencent cloud`), then one word.
             let pair = words.get(i + 1).map(|n| format!("{} {n}", words[i]));
             if let Some(p) = pair.as_deref().and_then(|n| catalog.find_platform(n)) {
@@ -345,7 +360,7 @@ impl JobRequest {
         }
         // Words joining the platforms (`autodl or runpod`) are no part of the card.
         card.retain(|w| !PLATFORM_JOINERS.contains(&w.as_str()));
-        if platforms.is_empty() || card.is_empty() {
+        if (platforms.is_empty() && needs.is_empty()) || card.is_empty() {
             return self;
         }
         let mut seen = std::collections::BTreeSet::new();
@@ -355,6 +370,7 @@ impl JobRequest {
             Err(_) => card,
         };
         self.platforms = platforms;
+        self.needs = needs;
         self
     }
 
@@ -364,6 +380,7 @@ impl JobRequest {
         let j = &self.job;
         let mut w = self.names.clone();
         w.extend(self.platforms.iter().cloned());
+        w.extend(self.needs.iter().map(|n| n.word().to_string()));
         match j.pattern {
             Pattern::OneOff => w.push(format_span(j.work)),
             Pattern::Daily { hours, days } => {

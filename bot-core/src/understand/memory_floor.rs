@@ -1,0 +1,180 @@
+//! Offers through `/offers`' filters: a memory floor with no card named (`cheapest gpu with
+//! 48gb vram`, `显存至少80G最便宜的卡`, `any card with >= 40GB under $1/h`), and a machine of
+//! several cards (`有8卡h100的机器吗`, `any 8x H100 boxes under $20/h`). No card is guessed from
+//! a size: every card with at least that memory is offered, cheapest first.
+
+use super::Reading;
+use super::question::Question;
+use super::request::{self as make, Cards, Money};
+use super::words::{CHEAP_WORDS, PRICE_WORDS, STOCK_WORDS};
+use rust_decimal::Decimal;
+
+/// `48gb`, `80g`, `40gib`: a memory size in GB (8 to 2048: a card's, not a phone plan's).
+pub(super) fn gb_of(word: &str) -> Option<f64> {
+    let n = word
+        .strip_suffix("gib")
+        .or_else(|| word.strip_suffix("gb"))
+        .or_else(|| word.strip_suffix('g'))?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    n.parse::<f64>().ok().filter(|v| (8.0..=2048.0).contains(v))
+}
+
+/// The memory size a sentence says (`48gb`, `48 gb`, `80g最便宜`), the first one.
+fn memory_said(padded: &str) -> Option<f64> {
+    let toks = super::text::tokens(padded);
+    toks.iter().enumerate().find_map(|(i, t)| {
+        gb_of(t).or_else(|| {
+            let unit = toks.get(i + 1)?;
+            (["gb", "g", "gib"].contains(&unit.as_str())
+                || unit.starts_with('g') && !unit.is_ascii())
+            .then(|| format!("{t}gb"))
+            .and_then(|w| gb_of(&w))
+        })
+    })
+}
+
+/// Words for a card or a machine in general (`gpu`, `卡`, `box`).
+const CARD_WORDS: &[&str] = &[
+    "gpu",
+    "card",
+    "卡",
+    "机器",
+    "machine",
+    "box",
+    "instance",
+    "实例",
+    "server",
+    "服务器",
+];
+/// Words for memory.
+const MEMORY_WORDS: &[&str] = &["显存", "vram", "memory", "内存", "gpu ram"];
+/// An ask for what exists or which one (`any`, `有没有`, `哪些`, `which`).
+const WHICH_WORDS: &[&str] = &[
+    "any ",
+    "有没有",
+    "哪些",
+    "哪个",
+    "哪张",
+    "哪款",
+    "which",
+    "what gpu",
+    "what card",
+    "有吗",
+    "推荐",
+    "list",
+];
+
+/// `cheapest gpu with 48gb vram`: `/offers vram>=48` (cheapest first, its default order).
+pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    if !e.gpus.is_empty() || !q.nothing_to_size() || e.platforms.len() > 1 {
+        return None;
+    }
+    let gb = memory_said(q.padded)?;
+    if !(q.has(CARD_WORDS) || q.has(MEMORY_WORDS)) {
+        return None;
+    }
+    let cap = q.hourly_cap();
+    let asked = q.has(CHEAP_WORDS)
+        || q.has(STOCK_WORDS)
+        || q.has(PRICE_WORDS)
+        || q.has(WHICH_WORDS)
+        || cap.is_some();
+    asked.then(|| {
+        Reading::Command(make::offers(
+            None,
+            e.platforms.first(),
+            Some(gb),
+            cap.as_ref(),
+            false,
+        ))
+    })
+}
+
+/// Words that make a price the whole machine's (`8x H100 boxes under $20/h`).
+const MACHINE_WORDS: &[&str] = &[
+    "机器",
+    "整机",
+    "节点",
+    "服务器",
+    "machine",
+    "box",
+    "node",
+    "server",
+    "instance",
+    "实例",
+];
+/// Words that make a price each card's (`under $1.5 per gpu`).
+const PER_CARD_WORDS: &[&str] = &[
+    "per gpu", "per card", "each gpu", "每卡", "每张", "单卡", "1张卡",
+];
+
+/// A least count of cards said apart from the card (`两张卡以上的3090`, `at least 4 gpus`, `4+
+/// gpus`, `要4张的`), 2 to 64.
+pub(super) fn cards_floor(padded: &str) -> Option<u32> {
+    let toks = super::text::tokens(padded);
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
+        let prev = i.checked_sub(1).map_or("", |k| toks[k].as_str());
+        let n = crate::lexicon::card_count(t)?;
+        let floor = ["张", "卡", "台"].iter().any(|w| next.starts_with(w))
+            || (["gpus", "cards"].contains(&next)
+                && (prev == "least" || padded.contains(&format!("{t}+"))))
+            || ["gpus", "cards"]
+                .iter()
+                .any(|c| padded.contains(&format!(" {t} or more {c}")));
+        floor.then_some(n).filter(|n| (2..=64).contains(n))
+    })
+}
+
+/// A machine of `g.count` cards asked for: `/offers <card> cards>=N`. A price cap said of each
+/// card is the cap; said of the whole machine it is divided by its cards (`/offers` caps each
+/// card-hour); said of neither, both readings are asked back.
+pub(super) fn machine_offers(q: &Question, g: &Cards) -> Option<Reading> {
+    let platform = q.e.platforms.first();
+    let offers = |cap: Option<&Money>| make::offers(Some(g), platform, None, cap, false);
+    let Some(cap) = q.hourly_cap() else {
+        return Some(Reading::Command(offers(None)));
+    };
+    if q.has(PER_CARD_WORDS) {
+        return Some(Reading::Command(offers(Some(&cap))));
+    }
+    let per_card = Money {
+        amount: cap.amount / Decimal::from(g.count),
+        ..cap.clone()
+    };
+    if q.has(MACHINE_WORDS) {
+        return Some(Reading::Command(offers(Some(&per_card))));
+    }
+    Some(Reading::Ask(vec![
+        offers(Some(&per_card)),
+        offers(Some(&cap)),
+    ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_sizes_as_written() {
+        assert_eq!(gb_of("48gb"), Some(48.0));
+        assert_eq!(gb_of("80g"), Some(80.0));
+        assert_eq!(gb_of("40gib"), Some(40.0));
+        assert_eq!(gb_of("5g"), None);
+        assert_eq!(gb_of("gb"), None);
+        assert_eq!(gb_of("4090"), None);
+        assert_eq!(memory_said(" 显存至少80g最便宜的卡 "), Some(80.0));
+        assert_eq!(memory_said(" any card with >= 40 gb "), Some(40.0));
+        assert_eq!(memory_said(" 4090 多少钱 "), None);
+        assert_eq!(cards_floor(" 找2张卡以上的3090机器 "), Some(2));
+        assert_eq!(cards_floor(" need at least 4 gpus of a100 "), Some(4));
+        assert_eq!(cards_floor(" 8+ gpus h100 "), Some(8));
+        assert_eq!(cards_floor(" 4 or more cards "), Some(4));
+        assert_eq!(cards_floor(" a800到货提醒 要4张的 "), Some(4));
+        assert_eq!(cards_floor(" 4090 两块多一小时 "), None);
+        assert_eq!(cards_floor(" 有没有单机8卡的a100 "), Some(8));
+    }
+}

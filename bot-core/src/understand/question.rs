@@ -1,0 +1,70 @@
+//! What a question's rules read: the padded normalized text, what it names and a price, with
+//! the small questions every rule asks of them.
+
+use super::Reading;
+use super::entities::Entities;
+use super::request::{Money, Request, Usage};
+use super::text::has;
+use crate::catalog::Catalog;
+use rust_decimal::Decimal;
+
+/// What the rules read from: the padded normalized text, the entities and a price if any.
+pub(super) struct Question<'a> {
+    pub catalog: &'a Catalog,
+    pub padded: &'a str,
+    pub e: &'a Entities,
+    pub price: Option<&'a Money>,
+}
+
+impl Question<'_> {
+    pub(super) fn has(&self, words: &[&str]) -> bool {
+        has(self.padded, words)
+    }
+    pub(super) fn nothing_to_size(&self) -> bool {
+        self.e.models.is_empty() && self.e.sizes.is_empty()
+    }
+    pub(super) fn hourly_cap(&self) -> Option<Money> {
+        self.price
+            .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))
+            .cloned()
+    }
+    /// The window a price history is asked over: a span said in days (`最近一周`, `past 3
+    /// months`), a week in words (`last week`); a month (read as always on) or nothing is the
+    /// default window.
+    pub(super) fn days(&self) -> Option<u32> {
+        let day = Decimal::from(86_400);
+        // A month of a price history is the 30 days `/trend` shows by default (`三个月` is
+        // 90 days, not 3 × 730 hours).
+        let month = Decimal::from(730 * 3600);
+        let year = month * Decimal::from(12);
+        match &self.e.usage {
+            Some(Usage::Once(s)) if *s >= year && (*s % year).is_zero() => {
+                u32::try_from(*s / year * Decimal::from(365))
+                    .ok()
+                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
+            }
+            Some(Usage::Once(s)) if *s >= month && (*s % month).is_zero() => {
+                u32::try_from(*s / month * Decimal::from(30))
+                    .ok()
+                    .map(|d| d.min(crate::answer::trend::MAX_DAYS))
+            }
+            Some(Usage::Once(s)) if *s >= day => u32::try_from((*s / day).round())
+                .ok()
+                .map(|d| d.min(crate::answer::trend::MAX_DAYS)),
+            Some(_) => None,
+            None => self
+                .has(&["week", "一周", "这周", "本周", "1周"])
+                .then_some(7),
+        }
+    }
+    pub(super) fn usage(&self) -> Usage {
+        self.e
+            .usage
+            .clone()
+            .unwrap_or(Usage::Once(Decimal::from(3600)))
+    }
+}
+
+pub(super) fn one(r: Request) -> Option<Reading> {
+    Some(Reading::Command(r))
+}

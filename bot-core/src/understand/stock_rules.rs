@@ -1,0 +1,66 @@
+//! Stock and alerts: a card asked to be in stock (`H100 哪家有货`), with a count or spot read
+//! as offers' filters ([`super::memory_floor`]), and an alert on it (`4090 到货了提醒我`).
+
+use super::Reading;
+use super::cues;
+use super::question::{Question, one};
+use super::request::{self as make, Cards, Request};
+use super::text::has;
+use super::words::*;
+
+/// "4090 到货了提醒我", "notify me when an A100 is under $1.5".
+pub(super) fn alert(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    if !(q.has(ALERT_WORDS) || cues::conditional_notify(q.padded)) {
+        return None;
+    }
+    // `有两张以上空出来就告诉我`: at least that many cards, said apart from the card.
+    let least = super::memory_floor::cards_floor(q.padded).unwrap_or(1);
+    let g = &Cards {
+        count: g.count.max(least),
+        ..g.clone()
+    };
+    one(make::subscribe(
+        g,
+        q.e.platforms.first(),
+        q.hourly_cap().as_ref(),
+    ))
+}
+
+/// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
+pub(super) fn stock(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
+    let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
+    // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
+    // people asked (`有人知道…吗`).
+    let text = super::fee_asked::without_fees_asked(&cues::without_people_asked(q.padded));
+    let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
+    if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
+        return None;
+    }
+    // "who has the lowest price": a price asked where a place is asked is the ranking,
+    // unless availability itself is named (`最便宜的有货吗`).
+    if q.has(CHEAP_WORDS) && !capped && !q.has(IN_STOCK_WORDS) {
+        return None;
+    }
+    // `有8卡h100的机器吗`, `any 8x H100 boxes`: a machine of that many cards is an offer
+    // filter (`/stock` counts no cards).
+    let least = super::memory_floor::cards_floor(q.padded).unwrap_or(1);
+    if g.count.max(least) > 1 {
+        let g = Cards {
+            count: g.count.max(least),
+            ..g.clone()
+        };
+        return super::memory_floor::machine_offers(q, &g);
+    }
+    one(Request::Stock(make::stock_args(
+        &g.gpu,
+        q.e.platforms.first(),
+        q.hourly_cap().as_ref(),
+    )))
+}
