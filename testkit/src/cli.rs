@@ -58,6 +58,19 @@ impl Cli {
         self.run_in(dir.path(), args, "")
     }
 
+    /// Runs independent commands side by side, each with a fresh data directory and no
+    /// input; the runs come back in the order given. For tests that check many one-shot
+    /// calls: each is a process of its own either way.
+    pub fn run_all(&self, calls: &[Vec<&str>]) -> Vec<Run> {
+        std::thread::scope(|s| {
+            let runs: Vec<_> = calls
+                .iter()
+                .map(|args| s.spawn(move || self.run(args)))
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        })
+    }
+
     /// Runs a `--json` command that must succeed and parses its output.
     pub fn json(&self, args: &[&str]) -> serde_json::Value {
         let r = self.run(args);

@@ -260,7 +260,7 @@ fn compare_json_is_ranked() {
 
 #[test]
 fn bad_input_fails_with_a_clear_message() {
-    for (args, needle) in [
+    let cases = [
         (
             vec![
                 "cost",
@@ -371,8 +371,10 @@ fn bad_input_fails_with_a_clear_message() {
             ],
             "--storage-price",
         ),
-    ] {
-        let (ok, _, err) = run(&args);
+    ];
+    let calls: Vec<Vec<&str>> = cases.iter().map(|(args, _)| args.clone()).collect();
+    for ((args, needle), r) in cases.iter().zip(gpuscout().run_all(&calls)) {
+        let (ok, err) = (r.ok, r.stderr);
         assert!(!ok, "{args:?} should fail");
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
@@ -422,24 +424,61 @@ fn a_bad_or_misplaced_tier_is_a_clear_error_never_ignored() {
 /// a "from" price, for every card tried.
 #[test]
 fn compare_json_marks_a_from_price() {
+    let cli = gpuscout();
+    let parse = |r: gpuscout_testkit::cli::Run, args: &[&str]| -> Value {
+        assert!(r.ok, "{args:?} failed: {}", r.stderr);
+        serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stdout))
+    };
+    // The five rankings side by side, then each platform's quote once (17 platforms for 40
+    // rows), side by side: every call is a one-shot process of its own.
+    let compares: Vec<Vec<&str>> = ["4090", "3090", "a100", "5090", "h100"]
+        .into_iter()
+        .map(|gpu| vec!["compare", "--gpu", gpu, "--work", "3h", "--json"])
+        .collect();
+    let rows: Vec<Value> = cli
+        .run_all(&compares)
+        .into_iter()
+        .zip(&compares)
+        .flat_map(|(r, args)| {
+            parse(r, args)
+                .as_array()
+                .expect("an array of offers")
+                .clone()
+        })
+        .collect();
+    let mut ids: Vec<&str> = rows
+        .iter()
+        .map(|row| row["platform_id"].as_str().unwrap())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let quotes: Vec<Vec<&str>> = ids
+        .iter()
+        .map(|id| vec!["platform", id, "--json"])
+        .collect();
+    let platforms: std::collections::HashMap<&str, Value> = ids
+        .iter()
+        .copied()
+        .zip(
+            cli.run_all(&quotes)
+                .into_iter()
+                .zip(&quotes)
+                .map(|(r, args)| parse(r, args)),
+        )
+        .collect();
     let mut froms = 0;
-    for gpu in ["4090", "3090", "a100", "5090", "h100"] {
-        for row in json(&["compare", "--gpu", gpu, "--work", "3h", "--json"])
-            .as_array()
-            .expect("an array of offers")
-        {
-            let platform = json(&["platform", row["platform_id"].as_str().unwrap(), "--json"]);
-            let quote_from = platform["price"].as_array().unwrap().iter().any(|q| {
-                q["gpu"] == row["gpu_id"]
-                    && q["tier"] == row["tier"]
-                    && q["from"] == Value::Bool(true)
-                    && (q["amount"].as_str().and_then(|a| a.parse::<f64>().ok())
-                        == row["list_price"].as_f64())
-            });
-            let said = row.get("list_price_from") == Some(&Value::Bool(true));
-            assert_eq!(said, quote_from, "{gpu}: {row}");
-            froms += usize::from(said);
-        }
+    for row in &rows {
+        let platform = &platforms[row["platform_id"].as_str().unwrap()];
+        let quote_from = platform["price"].as_array().unwrap().iter().any(|q| {
+            q["gpu"] == row["gpu_id"]
+                && q["tier"] == row["tier"]
+                && q["from"] == Value::Bool(true)
+                && (q["amount"].as_str().and_then(|a| a.parse::<f64>().ok())
+                    == row["list_price"].as_f64())
+        });
+        let said = row.get("list_price_from") == Some(&Value::Bool(true));
+        assert_eq!(said, quote_from, "{}: {row}", row["gpu_id"]);
+        froms += usize::from(said);
     }
     if froms == 0 {
         // The catalog may lose its "from" rows; the agreement above still held for every row.

@@ -11,11 +11,6 @@ fn json(args: &[&str]) -> Value {
     gpuscout().json(args)
 }
 
-fn run(args: &[&str]) -> (bool, String, String) {
-    let r = gpuscout().run(args);
-    (r.ok, r.stdout, r.stderr)
-}
-
 #[test]
 fn fit_json_has_the_contract_fields() {
     let v = json(&[
@@ -121,7 +116,7 @@ fn fit_training_flags_and_engine() {
 
 #[test]
 fn fit_bad_input_fails_cleanly() {
-    for args in [
+    let calls = [
         vec!["fit", "--model", "qwen2.5-7b", "--quant", "q9", "--json"],
         vec!["fit", "--model", "nosuchmodel", "--quant", "int4"],
         vec![
@@ -151,8 +146,11 @@ fn fit_bad_input_fails_cleanly() {
             "--task",
             "full",
         ],
-    ] {
-        let (ok, out, err) = run(&args);
+    ];
+    // Independent one-shot calls, side by side.
+    let runs = gpuscout().run_all(&calls);
+    for (args, r) in calls.iter().zip(runs) {
+        let (ok, out, err) = (r.ok, r.stdout, r.stderr);
         assert!(!ok, "{args:?} should fail: {out}");
         assert!(err.starts_with("error:"), "{err}");
         assert!(!err.contains("panicked"), "{err}");

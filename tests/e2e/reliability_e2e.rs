@@ -199,11 +199,24 @@ fn no_failure_scenario_prints_the_token_or_a_url_password() {
             SECRET_TOKEN,
         ),
     ];
-    for (name, mut env, secret) in scenarios {
-        // Start-up retries, then gives up with its final error: both kinds of line are checked.
-        env.push(("TELEGRAM_STARTUP_TIMEOUT", "1.5".into()));
-        let dir = tempfile::tempdir().unwrap();
-        let out = all_output(dir.path(), &env, 3);
+    // The scenarios run side by side: each is its own `serve` in its own directory, waiting
+    // out its start-up timeout, so one after another they were six of those waits.
+    let outputs: Vec<(&str, &str, String)> = std::thread::scope(|s| {
+        let runs: Vec<_> = scenarios
+            .into_iter()
+            .map(|(name, mut env, secret)| {
+                s.spawn(move || {
+                    // Start-up retries, then gives up with its final error: both kinds of
+                    // line are checked.
+                    env.push(("TELEGRAM_STARTUP_TIMEOUT", "1.5".into()));
+                    let dir = tempfile::tempdir().unwrap();
+                    (name, secret, all_output(dir.path(), &env, 3))
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for (name, secret, out) in outputs {
         // The scenario really failed and said so (not a silent run).
         assert!(!out.trim().is_empty(), "{name}: no output");
         let secret_part = secret.split(':').next_back().unwrap();
