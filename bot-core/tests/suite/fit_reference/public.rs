@@ -356,6 +356,27 @@ fn public_measurements_second_held_out_set() {
     assert_eq!(held.verdicts_right, held.verdicts, "held out 2: verdicts");
 }
 
+/// The third held-out set (tests/data/measured_memory_heldout3.tsv, session 7): torchtune's
+/// LoRA/QLoRA tutorials, GLM-4's fine-tuning table, LitGPT's fp32 rows, PEFT's FSDP and
+/// DeepSpeed 70B runs, a vLLM weight log and Google's Gemma 3 weight figures, written down and
+/// scored before any change made for them.
+#[test]
+fn public_measurements_third_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let held = score(
+        &catalog,
+        "measured_memory_heldout3.tsv (held out, session 7)",
+        include_str!("../../data/measured_memory_heldout3.tsv"),
+    );
+    assert!(held.numeric >= 15 && held.verdicts >= 3);
+    assert!(
+        held.within15 * 100 >= 60 * held.numeric,
+        "held out 3: {} of {} within 15%",
+        held.within15,
+        held.numeric
+    );
+}
+
 /// The copy in tests/data is the shared reference file, row for row (skips, saying why, where
 /// the shared checkout is absent).
 #[test]
