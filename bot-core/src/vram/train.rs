@@ -240,20 +240,7 @@ pub(super) fn compute_train(
     let sharded_gptq = cards > 1
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    let mut a = activations(shape, req, c, head_dequant);
-    // An fp32 base under 16-bit autocast (LoRA, `amp`): the 16-bit cast of every frozen weight
-    // is saved for the backward pass; with gradient checkpointing only the recomputed
-    // layer's. Full fine-tuning with `amp` already counts its 16-bit model (2 + 2 + K above).
-    if req.task != Task::Full && base > 0.0 {
-        let copies = super::parts::autocast_weight_copies(shape, req.quant, req.mixed_precision)
-            * base_c
-            / base;
-        a += if req.grad_checkpointing {
-            copies / shape.layers.max(1) as f64
-        } else {
-            copies
-        };
-    }
+    let a = activations(shape, req, c, head_dequant) + autocast_copies(shape, req, base_c / base);
     let reserve_share = if req.quant.is_low_bit() {
         TRAINING_RESERVE_QUANTIZED
     } else {
@@ -309,4 +296,21 @@ pub(super) fn compute_train(
         p.releasable = single.releasable;
     }
     p
+}
+
+/// An fp32 base under 16-bit autocast (LoRA, `amp`; `parts::autocast_weight_copies`): the
+/// 16-bit cast of every frozen weight is saved for the backward pass, with gradient
+/// checkpointing only the recomputed layer's. Full fine-tuning with `amp` already counts its
+/// 16-bit model (2 + 2 + K in `compute_train`). `share`: the part of the base on this card.
+fn autocast_copies(shape: &Shape, req: &FitRequest, share: f64) -> f64 {
+    if req.task == Task::Full || !share.is_finite() {
+        return 0.0;
+    }
+    let copies =
+        super::parts::autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
+    if req.grad_checkpointing {
+        copies / shape.layers.max(1) as f64
+    } else {
+        copies
+    }
 }
