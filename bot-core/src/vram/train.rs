@@ -87,6 +87,30 @@ pub fn peft_fp32_cast_gib(req: &FitRequest) -> f64 {
     }
 }
 
+/// GiB of 16-bit weight copies that fp32 weights under autocast add on the busiest card
+/// (`parts::autocast_weight_copies`: all of them at inference and in a step without
+/// checkpointing, one layer's with it), for the answer to state; 0 when none, for a
+/// size-only guess or sharded training.
+pub fn autocast_copies_gib(req: &FitRequest) -> f64 {
+    let super::ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    let all = super::parts::autocast_weight_copies(&s, req.quant, req.mixed_precision) / super::GIB;
+    let layers = s.layers.max(1) as f64;
+    match req.task {
+        Task::Full => 0.0,
+        // Whole layers per card: the busiest card's layers.
+        Task::Infer => all * super::parts::layers_per_card(&s, req.cards.max(1)) / layers,
+        // Sharded training: its share depends on the ZeRO stage; not stated.
+        _ if req.cards > 1 => 0.0,
+        _ if req.grad_checkpointing => all / layers,
+        _ => all,
+    }
+}
+
 /// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes 4-bit base
 /// (`FitRequest::kbit_upcast`, Transformers layout; Unsloth and LitGPT build their own).
 fn peft_fp32_cast(req: &FitRequest) -> bool {
