@@ -82,3 +82,21 @@ pub fn bare_size_warning(catalog: &Catalog, model: ModelRef) -> Option<Msg> {
             ),
     )
 }
+
+/// fp32 weights run under 16-bit autocast (`amp`): the 16-bit weight copies the estimate
+/// counts (`vram::autocast_copies_gib`), and the word that avoids them.
+pub(super) fn autocast_note(req: &crate::vram::FitRequest) -> Option<Msg> {
+    let gib = crate::vram::autocast_copies_gib(req);
+    (gib > 0.0).then(|| {
+        Msg::new("fit-autocast-copies")
+            .arg("gib", format!("{gib:.1}"))
+            .arg(
+                "gc",
+                if req.task.is_training() && req.grad_checkpointing {
+                    "on"
+                } else {
+                    "off"
+                },
+            )
+    })
+}

@@ -2,7 +2,7 @@
 //! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
 //! configurations that hold the job.
 
-use super::fit_model_note::{bare_size_warning, read_as_note};
+use super::fit_model_note::{autocast_note, bare_size_warning, read_as_note};
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, Gpu};
 use crate::i18n::Lang;
@@ -104,6 +104,9 @@ pub fn render_fit(
         r.push(w);
     }
     if let Some(w) = bare_size_warning(catalog, req.model) {
+        r.push(w);
+    }
+    if let Some(w) = autocast_note(req) {
         r.push(w);
     }
     if req.quant.gguf_block_bpw().is_some() {

@@ -3,8 +3,9 @@
 
 use super::parts::{
     AWQ_FUSED_SCORE_BYTES, Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
-    VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, eager_score_bytes,
-    hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
+    VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, autocast_weight_copies,
+    eager_score_bytes, hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights,
+    layers_per_card,
 };
 use super::request::{AwqFused, FitRequest};
 use super::{Engine, GIB, Parallelism, Quant, Shape};
@@ -100,6 +101,8 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     if eager {
         a += eager_score_bytes(batch, tokens, tokens, heads);
     }
+    // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
+    a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
     // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32
     // copy, after the layers have freed their workspace, so the larger of the two
     // peaks (Qwen2 table, Transformers 4.38.2: 968 KB per prompt token on

@@ -87,6 +87,30 @@ pub fn peft_fp32_cast_gib(req: &FitRequest) -> f64 {
     }
 }
 
+/// GiB of 16-bit weight copies that fp32 weights under autocast add on the busiest card
+/// (`parts::autocast_weight_copies`: all of them at inference and in a step without
+/// checkpointing, one layer's with it), for the answer to state; 0 when none, for a
+/// size-only guess or sharded training.
+pub fn autocast_copies_gib(req: &FitRequest) -> f64 {
+    let super::ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    let all = super::parts::autocast_weight_copies(&s, req.quant, req.mixed_precision) / super::GIB;
+    let layers = s.layers.max(1) as f64;
+    match req.task {
+        Task::Full => 0.0,
+        // Whole layers per card: the busiest card's layers.
+        Task::Infer => all * super::parts::layers_per_card(&s, req.cards.max(1)) / layers,
+        // Sharded training: its share depends on the ZeRO stage; not stated.
+        _ if req.cards > 1 => 0.0,
+        _ if req.grad_checkpointing => all / layers,
+        _ => all,
+    }
+}
+
 /// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes 4-bit base
 /// (`FitRequest::kbit_upcast`, Transformers layout; Unsloth and LitGPT build their own).
 fn peft_fp32_cast(req: &FitRequest) -> bool {
@@ -240,7 +264,7 @@ pub(super) fn compute_train(
     let sharded_gptq = cards > 1
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    let a = activations(shape, req, c, head_dequant);
+    let a = activations(shape, req, c, head_dequant) + autocast_copies(shape, req, base_c / base);
     let reserve_share = if req.quant.is_low_bit() {
         TRAINING_RESERVE_QUANTIZED
     } else {
@@ -296,4 +320,21 @@ pub(super) fn compute_train(
         p.releasable = single.releasable;
     }
     p
+}
+
+/// An fp32 base under 16-bit autocast (LoRA, `amp`; `parts::autocast_weight_copies`): the
+/// 16-bit cast of every frozen weight is saved for the backward pass, with gradient
+/// checkpointing only the recomputed layer's. Full fine-tuning with `amp` already counts its
+/// 16-bit model (2 + 2 + K in `compute_train`). `share`: the part of the base on this card.
+fn autocast_copies(shape: &Shape, req: &FitRequest, share: f64) -> f64 {
+    if req.task == Task::Full || !share.is_finite() {
+        return 0.0;
+    }
+    let copies =
+        super::parts::autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
+    if req.grad_checkpointing {
+        copies / shape.layers.max(1) as f64
+    } else {
+        copies
+    }
 }

@@ -356,6 +356,86 @@ fn public_measurements_second_held_out_set() {
     assert_eq!(held.verdicts_right, held.verdicts, "held out 2: verdicts");
 }
 
+/// The third held-out set (tests/data/measured_memory_heldout3.tsv, session 7): torchtune's
+/// LoRA/QLoRA tutorials, GLM-4's fine-tuning table, LitGPT's fp32 rows, PEFT's FSDP and
+/// DeepSpeed 70B runs, a vLLM weight log and Google's Gemma 3 weight figures, written down and
+/// scored before any change made for them.
+#[test]
+fn public_measurements_third_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let held = score(
+        &catalog,
+        "measured_memory_heldout3.tsv (held out, session 7)",
+        include_str!("../../data/measured_memory_heldout3.tsv"),
+    );
+    assert!(held.numeric >= 15 && held.verdicts >= 3);
+    // Untuned: 15 of 19 within 15 %, 2 under (LitGPT's bf16-mixed fp32 inference −32 %,
+    // torchtune's Q-LoRA −36 %), verdicts 2/3 (LitGPT's bf16-mixed LoRA OOM read as fitting).
+    // After `parts::autocast_weight_copies`: 16 of 19, 1 under, 3/3.
+    assert!(
+        held.within15 * 100 >= 80 * held.numeric,
+        "held out 3: {} of {} within 15%",
+        held.within15,
+        held.numeric
+    );
+    assert_eq!(held.verdicts_right, held.verdicts, "held out 3: verdicts");
+    // Known gap: torchtune's (Apr 2024) Q-LoRA on torchao's NF4 tensors reserves 9.13 GB at
+    // model init already (8.50 GiB against ~3.6 GiB of base). Likely, not checked on a card:
+    // that torchao's `quantize_tensor_nearest` compared every element with all 16 NF4 values
+    // at once (a numel x 16 difference tensor and its `abs()`, 2.9 GB each in fp32 for one
+    // 4096 x 11008 matrix), a load transient the caching allocator keeps; later ports quantize
+    // in chunks of 2^20 elements, so it is not modelled for today's versions.
+    let known = "llama-2-7b qlora nf4 ctx=1304 batch=2 cards=1";
+    for line in &held.under {
+        assert!(
+            line.starts_with(known),
+            "held out 3: {line} under by more than 15%"
+        );
+    }
+}
+
+/// fp32 parameters under 16-bit autocast (`amp`) hold a 16-bit copy of every linear weight:
+/// all of them at inference and in a LoRA step without checkpointing, one layer's with it;
+/// nothing without `amp`, and nothing for a 16-bit model. Cases of our own, not from a table.
+#[test]
+fn autocast_copies_only_for_fp32_weights_under_amp() {
+    let catalog = Catalog::embedded().unwrap();
+    let est = |row: &str| {
+        let text = format!(
+            "model\ttask\tquant\tcontext\tbatch\tgpus\tgpu\texpect\tbasis\tengine\tflags\tsource_url\tquote\n{row}\thttps://example.org/own\t-\n"
+        );
+        match replay(&catalog, &parse(&text)[0]) {
+            Outcome::Error(_, est) => est,
+            Outcome::Verdict { .. } => unreachable!("alloc rows"),
+        }
+    };
+    let shape_copies = |m: &str| {
+        let s = bot_core::vram::Shape::from_model(catalog.model(m).unwrap()).unwrap();
+        (s.params.linear + s.params.lm_head) * 2.0 / (1u64 << 30) as f64
+    };
+    for m in ["llama-3.1-8b", "qwen2.5-3b", "mistral-7b-v0.1"] {
+        let copies = shape_copies(m);
+        let row = |quant: &str, task: &str, flags: &str| {
+            est(&format!(
+                "{m}\t{task}\t{quant}\t1024\t1\t1\t-\t1\talloc\ttransformers\t{flags}"
+            ))
+        };
+        let d = row("fp32", "infer", "--amp") - row("fp32", "infer", "-");
+        assert!(
+            (d - copies).abs() < 0.01,
+            "{m} infer: {d:.2} vs {copies:.2}"
+        );
+        let d = row("bf16", "infer", "--amp") - row("bf16", "infer", "-");
+        assert!(d.abs() < 0.01, "{m} bf16 infer: amp adds {d:.2}");
+        let lora = "--no-grad-checkpointing --lora-rank=8";
+        let d = row("fp32", "lora", &format!("{lora} --amp")) - row("fp32", "lora", lora);
+        assert!(d >= copies * 0.99, "{m} lora no gc: {d:.2} vs {copies:.2}");
+        let gc = "--grad-checkpointing --lora-rank=8";
+        let d = row("fp32", "lora", &format!("{gc} --amp")) - row("fp32", "lora", gc);
+        assert!(d > 0.0 && d < copies / 10.0, "{m} lora gc: {d:.2}");
+    }
+}
+
 /// The copy in tests/data is the shared reference file, row for row (skips, saying why, where
 /// the shared checkout is absent).
 #[test]
@@ -474,4 +554,22 @@ fn verdict_rows_replayed_with_the_defaults_name_the_checkpointing_turn() {
     // A verdict the defaults get wrong for another reason stays rare (torchtune's q,v LoRA
     // with a chunked loss is one).
     assert!(other.len() <= 1, "{other:?}");
+}
+
+/// The answer says what fp32 weights under `amp` add and the word that avoids it, in both
+/// languages; a bf16 model with `amp` says nothing of it.
+#[test]
+fn autocast_copies_are_stated_in_the_answer() {
+    let w = crate::chat::world();
+    let say = |l: &str, line: &str| crate::chat::say(&w, l, line);
+    let en = say("en", "/fit llama-3.1-8b fp32 amp ctx=2k");
+    assert!(en.contains("16-bit autocast (amp)"), "{en}");
+    assert!(en.contains("GiB per card counted in the activations."), "{en}");
+    let zh = say("zh", "/fit llama-3.1-8b lora fp32 amp ctx=2k");
+    assert!(zh.contains("自动混合精度（amp）"), "{zh}");
+    assert!(zh.contains("开了梯度检查点"), "{zh}");
+    for line in ["/fit llama-3.1-8b bf16 amp ctx=2k", "/fit llama-3.1-8b fp32 ctx=2k"] {
+        let out = say("en", line);
+        assert!(!out.contains("autocast"), "{line}: {out}");
+    }
 }
