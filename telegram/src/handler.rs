@@ -124,11 +124,12 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     let Some(text) = said(&msg) else {
         return Ok(());
     };
-    if command::for_another_bot(text, &app.username) {
+    let text = gpuscout_frontend::text::visible(text);
+    if command::for_another_bot(&text, &app.username) {
         return Ok(());
     }
     let in_group = msg.chat.is_group() || msg.chat.is_supergroup();
-    let mut text = text.to_string();
+    let mut text = text.into_owned();
     if in_group && !command::looks_like_command(&text) {
         let replying_to_us = msg
             .reply_to_message()
@@ -195,6 +196,7 @@ async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult
     let Some(text) = said(&msg) else {
         return Ok(());
     };
+    let text = &*gpuscout_frontend::text::visible(text);
     if !command::looks_like_command(text) || command::for_another_bot(text, &app.username) {
         return Ok(());
     }

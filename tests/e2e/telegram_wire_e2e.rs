@@ -309,3 +309,28 @@ fn a_topic_in_a_private_chat_gets_its_answer_in_that_topic() {
     });
     assert_eq!(int(&sent[0].params["message_thread_id"]), Some(77));
 }
+
+#[test]
+fn invisible_marks_around_a_command_do_not_hide_it() {
+    // Zero-width spaces, a right-to-left mark and a BOM copied along with a command: the
+    // command is still the command, in a private chat and in a group.
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let kim = user(5601, "en");
+    let dm = json!({"id": 5601, "type": "private", "first_name": "Kim"});
+    fake.push(json!({"message": message(1, &dm, &kim,
+        json!({"text": "/gpu\u{200b} 4090\u{200b}"}))}));
+    let sent = fake.wait_for_messages(5601, 1);
+    assert!(
+        sent[0].html.contains("RTX 4090") && !sent[0].html.contains("know"),
+        "{}",
+        sent[0].html
+    );
+    let group = json!({"id": -5602, "type": "supergroup", "title": "كروت"});
+    let text = format!("\u{200f}\u{feff}/gpu@{BOT_USERNAME} 4090");
+    fake.push(json!({"message": message(2, &group, &kim, json!({"text": text}))}));
+    let sent = fake.wait_for_messages(-5602, 1);
+    assert!(sent[0].html.contains("RTX 4090"), "{}", sent[0].html);
+    assert_eq!(sent[0].reply_to, Some(2));
+}
