@@ -178,6 +178,7 @@ impl EventHandler for Events {
         let Some(text) = addressed(&msg, me) else {
             return;
         };
+        let text = gpuscout_frontend::text::visible(&text).into_owned();
         let in_guild = msg.guild_id.is_some();
         let who = ChatRef {
             platform: "discord".into(),

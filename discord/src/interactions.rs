@@ -312,7 +312,7 @@ fn option_values(options: &Value) -> Vec<(String, OptValue)> {
             continue;
         };
         let value = match &o["value"] {
-            Value::String(s) => OptValue::Text(s.clone()),
+            Value::String(s) => OptValue::Text(gpuscout_frontend::text::visible(s).into_owned()),
             Value::Number(n) => match (n.as_i64(), n.as_f64()) {
                 (Some(n), _) => OptValue::Integer(n),
                 (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e15 => {
@@ -537,6 +537,11 @@ mod tests {
                 ("cards".to_string(), OptValue::Integer(2)),
                 ("batch".to_string(), OptValue::Text("1.5".into())),
             ]
+        );
+        // A value pasted with invisible marks is the value without them.
+        assert_eq!(
+            option_values(&json!([{"name": "gpu", "type": 3, "value": "\u{200f}4090\u{200b}"}])),
+            vec![("gpu".to_string(), OptValue::Text("4090".into()))]
         );
         let focused = json!([{"name": "run", "type": 1, "options": [
             {"name": "gpu", "type": 3, "value": "40", "focused": true}]}]);

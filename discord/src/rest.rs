@@ -306,8 +306,14 @@ impl Rest {
                     .and_then(|s| seconds(&s.to_string()))
                     .or_else(|| header("retry-after").and_then(|s| seconds(&s)))
                     .unwrap_or(Duration::from_secs(1));
+                // Discord says "global" in the body, `X-RateLimit-Global: true` or
+                // `X-RateLimit-Scope: global`. A 429 without Discord's JSON is Cloudflare in
+                // front of the API refusing the address itself: every route waits.
                 let global = body.get("global").and_then(Value::as_bool) == Some(true)
-                    || header("x-ratelimit-global").is_some();
+                    || header("x-ratelimit-global").is_some_and(|v| v.eq_ignore_ascii_case("true"))
+                    || header("x-ratelimit-scope")
+                        .is_some_and(|v| v.eq_ignore_ascii_case("global"))
+                    || body.get("retry_after").is_none();
                 if attempt >= MAX_RETRIES || after > MAX_RETRY_WAIT {
                     return Err(SendError::RetryAfter(after));
                 }

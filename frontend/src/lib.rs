@@ -34,6 +34,7 @@ pub mod metrics;
 pub mod pace;
 pub mod pack;
 pub mod sender;
+pub mod text;
 pub mod turn;
 
 pub use choice::{ChoiceData, ChoiceError};

@@ -70,12 +70,58 @@ pub struct Answer {
 /// The longest `Retry-After` taken at its word: a day. A larger figure is read as a day.
 pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(24 * 3600);
 
-/// `Retry-After` as delay-seconds (RFC 9110 §10.2.3), capped at [`MAX_RETRY_AFTER`]. The
-/// HTTP-date form is not read (`None`: the caller's own backoff applies), nor is anything
-/// negative or not a number.
+/// `Retry-After` (RFC 9110 §10.2.3) read now: delay-seconds, or an HTTP-date (a proxy's 503
+/// often sends one) as the time left until then; capped at [`MAX_RETRY_AFTER`].
 pub fn retry_after(value: Option<&str>) -> Option<Duration> {
-    let secs: f64 = value?.trim().parse().ok()?;
-    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)))
+    retry_after_at(value, std::time::SystemTime::now())
+}
+
+/// [`retry_after`] at `now`. A date already past is no wait (zero); anything negative, not a
+/// number and not an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, the form senders must
+/// use) is `None`, and the caller's own backoff applies.
+pub fn retry_after_at(value: Option<&str>, now: std::time::SystemTime) -> Option<Duration> {
+    let value = value?.trim();
+    if let Ok(secs) = value.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0)
+            .then(|| Duration::from_secs_f64(secs.min(MAX_RETRY_AFTER.as_secs_f64())));
+    }
+    let at = std::time::UNIX_EPOCH + Duration::from_secs(imf_fixdate(value)?);
+    Some(
+        at.duration_since(now)
+            .unwrap_or_default()
+            .min(MAX_RETRY_AFTER),
+    )
+}
+
+/// Seconds since the epoch of an IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`.
+fn imf_fixdate(s: &str) -> Option<u64> {
+    let (_weekday, rest) = s.split_once(", ")?;
+    let parts: Vec<&str> = rest.split(' ').collect();
+    let [day, month, year, time, "GMT"] = parts[..] else {
+        return None;
+    };
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let month = MONTHS.iter().position(|m| *m == month)? as i64 + 1;
+    let (day, year): (i64, i64) = (day.parse().ok()?, year.parse().ok()?);
+    let hms: Vec<u64> = time
+        .split(':')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let [h, m, sec] = hms[..] else { return None };
+    if !(1..=31).contains(&day) || year < 1970 || h > 23 || m > 59 || sec > 60 {
+        return None;
+    }
+    // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = u64::try_from(era * 146_097 + doe - 719_468).ok()?;
+    Some(days * 86_400 + h * 3600 + m * 60 + sec)
 }
 
 /// Sends `request` and reads the answer within `timeout` (connect, headers and every byte of

@@ -37,6 +37,76 @@ pub fn text(v: Option<&Value>) -> Option<&str> {
     v?.as_str().map(str::trim).filter(|s| !s.is_empty())
 }
 
+/// An answer as JSON. Two shapes real services send that strict JSON refuses are read: a
+/// UTF-8 byte-order mark before the text, and the bare `NaN`, `Infinity` and `-Infinity` that
+/// Python's `json.dumps` writes for a float with no value (a ratio over a zero price, say).
+/// Those read as `null`: the field is unknown, never a number, so a row priced by one is
+/// skipped like any row without its price. Anything else that is not JSON is refused.
 pub fn parse(body: &[u8]) -> Result<Value, crate::FetchError> {
-    serde_json::from_slice(body).map_err(|e| crate::FetchError::Malformed(format!("not JSON: {e}")))
+    let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
+    serde_json::from_slice(body).or_else(|e| {
+        let refused = || crate::FetchError::Malformed(format!("not JSON: {e}"));
+        let nulled = non_finite_as_null(body).ok_or_else(refused)?;
+        serde_json::from_slice(&nulled).map_err(|_| refused())
+    })
+}
+
+/// `body` with every `NaN`, `Infinity` and `-Infinity` outside a string written `null`, or
+/// `None` when it has none (nothing to retry).
+fn non_finite_as_null(body: &[u8]) -> Option<Vec<u8>> {
+    const WORDS: [&[u8]; 3] = [b"-Infinity", b"Infinity", b"NaN"];
+    let mut out = Vec::with_capacity(body.len());
+    let (mut in_string, mut escaped, mut found) = (false, false, false);
+    let mut i = 0;
+    while i < body.len() {
+        let b = body[i];
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+        } else if b == b'"' {
+            in_string = true;
+        } else if let Some(w) = WORDS.iter().find(|w| body[i..].starts_with(w)) {
+            out.extend_from_slice(b"null");
+            i += w.len();
+            found = true;
+            continue;
+        }
+        out.push(b);
+        i += 1;
+    }
+    found.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_byte_order_mark_and_pythons_non_finite_floats_are_read_and_nothing_else_is() {
+        assert_eq!(parse(b"\xEF\xBB\xBF{\"a\": 1}").unwrap(), json!({"a": 1}));
+        assert_eq!(
+            parse(br#"{"r": NaN, "s": -Infinity, "t": [Infinity, 2], "u": "NaN, Infinity"}"#)
+                .unwrap(),
+            json!({"r": null, "s": null, "t": [null, 2], "u": "NaN, Infinity"})
+        );
+        // A quote escaped inside a string does not end it.
+        assert_eq!(
+            parse(br#"{"n": "say \"NaN\"", "v": NaN}"#).unwrap(),
+            json!({"n": "say \"NaN\"", "v": null})
+        );
+        for bad in [
+            &b"<html>502</html>"[..],
+            b"{\"a\": 1",
+            b"{\"a\": nan}",
+            b"",
+            b"NaNa",
+        ] {
+            assert!(parse(bad).is_err(), "{}", String::from_utf8_lossy(bad));
+        }
+    }
 }

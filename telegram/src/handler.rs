@@ -22,6 +22,8 @@ pub(crate) struct App {
     pub me: UserId,
     /// Our @username without the `@`.
     pub username: String,
+    /// bot-core itself, for what is no turn: a chat moving to a new id.
+    pub core: Arc<bot_core::Bot>,
 }
 
 pub(crate) type HandlerResult = Result<(), SendError>;
@@ -115,14 +117,19 @@ pub(crate) fn without_mention(text: &str, username: &str) -> Option<String> {
 /// answers, follow-up questions) and plain text that mentions @us; other chatter is not ours
 /// to read even when privacy mode is off, so the bot never spams a group.
 async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
+    if let Some((from, to)) = migration(&msg) {
+        chat_moved(app, from, to).await;
+        return Ok(());
+    }
     let Some(text) = said(&msg) else {
         return Ok(());
     };
-    if command::for_another_bot(text, &app.username) {
+    let text = gpuscout_frontend::text::visible(text);
+    if command::for_another_bot(&text, &app.username) {
         return Ok(());
     }
     let in_group = msg.chat.is_group() || msg.chat.is_supergroup();
-    let mut text = text.to_string();
+    let mut text = text.into_owned();
     if in_group && !command::looks_like_command(&text) {
         let replying_to_us = msg
             .reply_to_message()
@@ -148,11 +155,48 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         .await
 }
 
+/// A group upgraded to a supergroup, as (old id, new id): the Bot API says so with a service
+/// message in each, `migrate_to_chat_id` in the old group and `migrate_from_chat_id` in the new
+/// supergroup (either may come first, or alone).
+fn migration(msg: &Message) -> Option<(ChatId, ChatId)> {
+    if let Some(to) = msg.migrate_to_chat_id() {
+        return Some((msg.chat.id, *to));
+    }
+    msg.migrate_from_chat_id().map(|from| (*from, msg.chat.id))
+}
+
+/// The chat's stored alerts and settings follow it to its new id (once: the second service
+/// message finds nothing left to move). A store failure is logged; the old rows stay.
+async fn chat_moved(app: &App, from: ChatId, to: ChatId) {
+    let core = app.core.clone();
+    let moved = tokio::task::spawn_blocking(move || {
+        bot_core::alerts::move_chat(
+            &core.store,
+            "telegram",
+            &from.0.to_string(),
+            &to.0.to_string(),
+        )
+    })
+    .await;
+    match moved {
+        Ok(Ok(0)) => {}
+        Ok(Ok(n)) => {
+            tracing::info!("telegram: chat {from} became {to}; {n} alert(s) moved with it")
+        }
+        Ok(Err(e)) => {
+            gpuscout_frontend::metrics::error("telegram", "chat_moved");
+            tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}");
+        }
+        Err(e) => tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}"),
+    }
+}
+
 /// Channels: commands posted in the channel are answered in the channel.
 async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     let Some(text) = said(&msg) else {
         return Ok(());
     };
+    let text = &*gpuscout_frontend::text::visible(text);
     if !command::looks_like_command(text) || command::for_another_bot(text, &app.username) {
         return Ok(());
     }

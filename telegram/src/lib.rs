@@ -178,6 +178,7 @@ impl Telegram {
             )
             .keeping_answers(),
             sender: self.sender.clone(),
+            core: core.clone(),
             me: me.id,
             username: username.clone(),
         });

@@ -62,6 +62,14 @@ impl Failure {
             body: json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": global}),
         }
     }
+    /// A page that is not Discord's JSON (Cloudflare in front of the API: HTML) with a
+    /// `Retry-After` header of `retry_after` whole seconds.
+    pub fn html(status: u16, page: &str, retry_after: u64) -> Failure {
+        Failure {
+            status,
+            body: json!({"html": page, "retry_after_header": retry_after}),
+        }
+    }
     /// 404 Unknown Channel: the channel was deleted.
     pub fn unknown_channel() -> Failure {
         Failure {
@@ -223,6 +231,16 @@ async fn handle(
     if let Some(i) = inner.failures.iter().position(|(p, _)| path.contains(p)) {
         let (_, f) = inner.failures.remove(i);
         let status = StatusCode::from_u16(f.status).unwrap();
+        if let (Some(page), Some(after)) = (
+            f.body["html"].as_str(),
+            f.body["retry_after_header"].as_u64(),
+        ) {
+            let headers = [
+                ("content-type", "text/html".to_string()),
+                ("retry-after", after.to_string()),
+            ];
+            return (status, headers, page.to_string()).into_response();
+        }
         return (status, axum::Json(f.body)).into_response();
     }
     // Interaction webhooks and callbacks are authorized by the interaction's token.

@@ -243,3 +243,94 @@ fn very_long_and_astral_text_is_answered_within_telegrams_limits() {
     let sent = fake.wait_for_messages(-5302, 1);
     assert_eq!(sent[0].reply_to, Some(2));
 }
+
+#[test]
+fn a_group_upgraded_to_a_supergroup_keeps_its_alerts_at_the_new_id() {
+    use gpuscout_testkit::fake_telegram::Chat;
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (-5400_i64, -1_005_400_i64);
+    let admin = 5401;
+    for chat in [
+        Chat::Group {
+            id: old,
+            title: "lab".into(),
+        },
+        Chat::Supergroup {
+            id: new,
+            title: "lab".into(),
+        },
+    ] {
+        fake.set_admins(&chat, &[admin]);
+    }
+    let _bot = start(&fake, dir.path());
+    let boss = user(admin, "en");
+    let group = json!({"id": old, "type": "group", "title": "lab"});
+    let supergroup = json!({"id": new, "type": "supergroup", "title": "lab"});
+    fake.push(json!({"message": message(1, &group, &boss, command("/subscribe h100"))}));
+    let set = fake.wait_for_messages(old, 1);
+    assert!(set[0].html.contains("H100"), "{}", set[0].html);
+    // The Bot API's two service messages: the old group's last, the supergroup's first.
+    fake.push(json!({"message": message(2, &group, &boss,
+        json!({"migrate_to_chat_id": new}))}));
+    fake.push(json!({"message": message(1, &supergroup, &boss,
+        json!({"migrate_from_chat_id": old}))}));
+    fake.push(json!({"message": message(2, &supergroup, &boss, command("/subs"))}));
+    let listed = fake.wait_for_messages(new, 1);
+    assert!(
+        listed[0].html.contains("#1") && listed[0].html.contains("H100"),
+        "{}",
+        listed[0].html
+    );
+    // The same alert asked again in the new chat is the one it has, not a second.
+    fake.push(json!({"message": message(3, &supergroup, &boss, command("/subscribe h100"))}));
+    let again = fake.wait_for_messages(new, 2);
+    assert!(again[1].html.contains("already"), "{}", again[1].html);
+    // The service messages themselves are answered nowhere.
+    assert_eq!(fake.sent_to(old).len(), 1);
+}
+
+#[test]
+fn a_topic_in_a_private_chat_gets_its_answer_in_that_topic() {
+    // Bot API 9.3: topics in one-to-one chats with a bot; the message carries the topic's
+    // `message_thread_id` with `is_topic_message`, and the answer must go there too.
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let ana = user(5501, "zh-hans");
+    let dm = json!({"id": 5501, "type": "private", "first_name": "Ana"});
+    let mut asked = command("/gpu 4090");
+    asked["message_thread_id"] = json!(77);
+    asked["is_topic_message"] = json!(true);
+    fake.push(json!({"message": message(9, &dm, &ana, asked)}));
+    let sent = fake.wait_until(Duration::from_secs(30), "the topic answer", |v| {
+        let s = sends_to(v.calls(), 5501);
+        (!s.is_empty()).then_some(s)
+    });
+    assert_eq!(int(&sent[0].params["message_thread_id"]), Some(77));
+}
+
+#[test]
+fn invisible_marks_around_a_command_do_not_hide_it() {
+    // Zero-width spaces, a right-to-left mark and a BOM copied along with a command: the
+    // command is still the command, in a private chat and in a group.
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let kim = user(5601, "en");
+    let dm = json!({"id": 5601, "type": "private", "first_name": "Kim"});
+    fake.push(json!({"message": message(1, &dm, &kim,
+        json!({"text": "/gpu\u{200b} 4090\u{200b}"}))}));
+    let sent = fake.wait_for_messages(5601, 1);
+    assert!(
+        sent[0].html.contains("RTX 4090") && !sent[0].html.contains("know"),
+        "{}",
+        sent[0].html
+    );
+    let group = json!({"id": -5602, "type": "supergroup", "title": "كروت"});
+    let text = format!("\u{200f}\u{feff}/gpu@{BOT_USERNAME} 4090");
+    fake.push(json!({"message": message(2, &group, &kim, json!({"text": text}))}));
+    let sent = fake.wait_for_messages(-5602, 1);
+    assert!(sent[0].html.contains("RTX 4090"), "{}", sent[0].html);
+    assert_eq!(sent[0].reply_to, Some(2));
+}

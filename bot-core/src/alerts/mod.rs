@@ -21,7 +21,7 @@ pub use event::Event;
 pub use outbox::{OutboxItem, OutboxStats};
 pub use subscription::{
     Added, MAX_PER_CHAT, Subscription, Track, add, add_batch, chat_gone, list_all, list_chat,
-    remove, remove_all,
+    move_chat, remove, remove_all,
 };
 pub use text::{alert_reply, describe};
 pub use transition::{AlertConfig, DetectReport, detect, matching_offers, step};

@@ -207,6 +207,57 @@ fn remove_all_locked(
     Ok((subs.len(), subs))
 }
 
+/// The chat moved to a new id (Telegram: a group upgraded to a supergroup, which the Bot API
+/// says with `migrate_to_chat_id` in the old group and `migrate_from_chat_id` in the new one):
+/// its subscriptions and its own settings (`/currency`) move with it in one commit, so `/subs`
+/// and `/unsubscribe` in the new chat find them and nothing is subscribed twice. Each keeps its
+/// tracking state (a move alerts nothing again) and is numbered after those the new id holds;
+/// one the new chat already has (same filters) is dropped, not doubled. The new chat's own
+/// settings win over the old. Alerts already queued for the old id stay (the sender follows
+/// the move). Moving again, or a chat with nothing stored, moves nothing. Returns how many
+/// subscriptions moved.
+pub fn move_chat(store: &Store, platform: &str, from: &str, to: &str) -> Result<usize, StoreError> {
+    if from == to {
+        return Ok(0);
+    }
+    let _lock = super::write_lock();
+    let old = list_chat(store, platform, from)?;
+    let there = list_chat(store, platform, to)?;
+    let mut batch = Batch::new();
+    let mut next = there.iter().map(|s| s.id).max().unwrap_or(0);
+    let mut moved = 0;
+    for s in &old {
+        batch.delete(&SUBS, &s.key());
+        let same = |t: &Subscription| {
+            t.gpu == s.gpu
+                && t.provider == s.provider
+                && t.max_price == s.max_price
+                && t.max_currency == s.max_currency
+                && t.min_cards == s.min_cards
+        };
+        if there.iter().any(same) {
+            continue;
+        }
+        next += 1;
+        let mut sub = s.clone();
+        sub.chat = to.to_string();
+        sub.id = next;
+        batch.put(&SUBS, &sub.key(), &Versioned(sub))?;
+        moved += 1;
+    }
+    let prefs_key = |chat: &str| format!("chat:{platform}:{chat}");
+    if let Some(prefs) = store.get(&tables::PREFS, &prefs_key(from))? {
+        if store.get(&tables::PREFS, &prefs_key(to))?.is_none() {
+            batch.put(&tables::PREFS, &prefs_key(to), &prefs)?;
+        }
+        batch.delete(&tables::PREFS, &prefs_key(from));
+    }
+    if !batch.is_empty() {
+        store.commit(batch)?;
+    }
+    Ok(moved)
+}
+
 /// The chat is gone for the bot (blocked, kicked, deleted): its subscriptions are turned off
 /// and their pending alerts dropped, and whoever set them is told in their private chat where
 /// the platform has one (Telegram: a user's id is their private chat). Returns how many

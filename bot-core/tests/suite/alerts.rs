@@ -392,6 +392,52 @@ fn a_gone_chat_loses_its_subscriptions_and_the_admin_who_set_them_is_told() {
 }
 
 #[test]
+fn a_chat_that_moved_to_a_new_id_keeps_its_alerts_and_settings_and_is_not_alerted_again() {
+    // Telegram's group upgraded to a supergroup: the old id's alerts, their tracking and the
+    // chat's currency move to the new id; one the new chat already has is not doubled.
+    use bot_core::store::tables;
+    let (_d, bot) = setup();
+    let (old, new) = ("-4242", "-1004242");
+    let boss = who(old, "boss", "en");
+    assert!(say(&bot, &boss, "/subscribe h100").contains("Alert set"));
+    assert!(say(&bot, &boss, "/subscribe 4090 max=0.5").contains("Alert set"));
+    // Set after the alerts: a bare 0.5 above is dollars, as in the new chat below.
+    assert!(say(&bot, &boss, "/currency cny").contains("CNY"));
+    // H100 comes back: one alert, and its tracking says "in stock".
+    assert_eq!(run(&bot, &[Some(false), Some(true), Some(true)]), 1);
+    let boss_new = who(new, "boss", "en");
+    assert!(say(&bot, &boss_new, "/subscribe 4090 max=0.5").contains("Alert set"));
+    assert_eq!(alerts::move_chat(&bot.store, "test", old, new).unwrap(), 1);
+    let moved = alerts::list_chat(&bot.store, "test", new).unwrap();
+    let ids: Vec<(u32, &str)> = moved.iter().map(|s| (s.id, s.gpu.as_str())).collect();
+    assert_eq!(ids, [(1, "rtx-4090"), (2, h100(&bot).as_str())]);
+    assert_eq!(moved[1].in_stock_on(), ["runpod"]);
+    assert!(
+        alerts::list_chat(&bot.store, "test", old)
+            .unwrap()
+            .is_empty()
+    );
+    let key = |c: &str| format!("chat:test:{c}");
+    let prefs = bot.store.get(&tables::PREFS, &key(new)).unwrap().unwrap();
+    assert_eq!(prefs.currency.as_deref(), Some("CNY"));
+    assert!(bot.store.get(&tables::PREFS, &key(old)).unwrap().is_none());
+    let list = say(&bot, &boss_new, "/subs");
+    assert!(list.contains("#2") && list.contains("H100"), "{list}");
+    // Still in stock at the new id: nobody is told again. Moving again moves nothing.
+    let before = queued(&bot).len();
+    let at = T0 + POLL * 10;
+    poll(&bot, at, true);
+    assert_eq!(
+        detect(&bot.store, &bot.catalog, &cfg(), at).unwrap().alerts,
+        0
+    );
+    assert_eq!(queued(&bot).len(), before);
+    assert_eq!(alerts::move_chat(&bot.store, "test", old, new).unwrap(), 0);
+    assert_eq!(alerts::list_chat(&bot.store, "test", new).unwrap().len(), 2);
+    assert_eq!(alerts::move_chat(&bot.store, "test", new, new).unwrap(), 0);
+}
+
+#[test]
 fn status_is_for_operators_and_shows_the_outbox_and_feeds() {
     let (_d, mut bot) = setup();
     let me = who("u1", "u1", "en");

@@ -67,6 +67,49 @@ fn an_alert_waits_out_a_429_and_arrives_once() {
 }
 
 #[test]
+fn a_cloudflare_429_page_holds_every_route_for_its_retry_after() {
+    // Cloudflare in front of Discord answers an address it limits with an HTML page and a
+    // `Retry-After` header, not Discord's JSON: no route may go before it has passed.
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    let to = Address::chat(CHANNEL_ID.to_string());
+    let reply = Reply::text(Msg::new("help-intro"));
+    fake.fail_next(
+        "/messages",
+        Failure::html(429, "<html><body>error code: 1015</body></html>", 1),
+    );
+    rt().block_on(async {
+        let typing = async {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            sender.typing(&CHANNEL_ID.to_string()).await.unwrap();
+        };
+        let (sent, ()) = tokio::join!(sender.send(&to, Lang::En, &reply), typing);
+        sent.unwrap();
+    });
+    let calls = fake.calls();
+    let refused = calls
+        .iter()
+        .find(|c| c.path.ends_with("/messages"))
+        .unwrap()
+        .at;
+    let typing = calls
+        .iter()
+        .find(|c| c.path.ends_with("/typing"))
+        .expect("typing was sent")
+        .at;
+    assert!(
+        typing - refused >= Duration::from_millis(950),
+        "typing went {:?} after the 429",
+        typing - refused
+    );
+    let posts = calls
+        .iter()
+        .filter(|c| c.path.ends_with("/messages"))
+        .count();
+    assert_eq!(posts, 2, "one refused, one delivered");
+}
+
+#[test]
 fn a_deleted_channel_is_gone_and_errors_never_show_the_token() {
     let fake = FakeDiscord::start();
     let sender = rest(&fake, fake_discord::TOKEN);

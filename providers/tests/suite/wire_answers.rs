@@ -502,7 +502,7 @@ fn over_the_wire_429s_proxy_pages_cut_and_empty_bodies_are_refusals_with_their_r
                 "<html><body><h1>503 Service Unavailable</h1></body></html>",
             )
             .header("Content-Type", "text/html")
-            .header("Retry-After", "Wed, 21 Oct 2026 07:28:00 GMT"),
+            .header("Retry-After", "Fri, 31 Dec 2100 23:59:59 GMT"),
             Script::ok("<!DOCTYPE html><html><title>Just a moment...</title></html>")
                 .header("Content-Type", "text/html"),
             Script::ok(cut),
@@ -518,13 +518,16 @@ fn over_the_wire_429s_proxy_pages_cut_and_empty_bodies_are_refusals_with_their_r
     assert!(matches!(e, FetchError::Http { status: 429, .. }), "{e:?}");
     assert_eq!(e.retry_after(), Some(Duration::from_secs(120)));
     assert!(e.to_string().contains("429"), "{e}");
-    // A date in Retry-After is not read as seconds: the caller's own backoff applies.
+    // A date in Retry-After is the time left until then, at most a day.
     let e = run(&v).unwrap_err();
     assert!(
         matches!(&e, FetchError::Http { status: 503, snippet, .. } if snippet.contains("503")),
         "{e:?}"
     );
-    assert_eq!(e.retry_after(), None);
+    assert_eq!(
+        e.retry_after(),
+        Some(gpuscout_providers::fetch::MAX_RETRY_AFTER)
+    );
     // A 200 with an HTML page (a captcha or a proxy), half a body, an empty body: unreadable.
     for _ in 0..3 {
         let e = run(&v).unwrap_err();
@@ -582,4 +585,100 @@ fn a_429_keeps_the_last_snapshot_and_its_retry_after_reaches_the_poller() {
         latest_offers(&store, &gpu_key("rtx-4090"), Some("vast")).unwrap(),
         before
     );
+}
+
+#[test]
+fn retry_after_dates_are_the_time_left_and_other_words_are_not_read() {
+    use gpuscout_providers::fetch::retry_after_at;
+    use std::time::{SystemTime, UNIX_EPOCH};
+    // 2026-12-02 16:00:00 UTC.
+    let now = UNIX_EPOCH + Duration::from_secs(1_796_227_200);
+    let at = |v: &str| retry_after_at(Some(v), now);
+    assert_eq!(
+        at("Wed, 02 Dec 2026 16:05:30 GMT"),
+        Some(Duration::from_secs(330))
+    );
+    // Across a month, a leap day and a year's end.
+    assert_eq!(
+        at("Fri, 01 Jan 2027 00:00:00 GMT"),
+        Some(Duration::from_secs(86_400))
+    );
+    let leap = UNIX_EPOCH + Duration::from_secs(1_709_164_800); // 2024-02-29 00:00:00
+    assert_eq!(
+        retry_after_at(Some("Thu, 29 Feb 2024 00:01:00 GMT"), leap),
+        Some(Duration::from_secs(60))
+    );
+    // A date already past: no wait of its own. Seconds as before, capped at a day.
+    assert_eq!(at("Sun, 06 Nov 1994 08:49:37 GMT"), Some(Duration::ZERO));
+    assert_eq!(at(" 7 "), Some(Duration::from_secs(7)));
+    assert_eq!(at("999999"), Some(Duration::from_secs(86_400)));
+    for unread in [
+        "-5",
+        "soon",
+        "Wed, 02 Dec 2026 16:05:30 PST",
+        "Wednesday, 02-Dec-26 16:05:30 GMT",
+        "Wed, 32 Dec 2026 16:05:30 GMT",
+        "Wed, 02 Dec 2026 25:05:30 GMT",
+        "",
+    ] {
+        assert_eq!(at(unread), None, "{unread}");
+    }
+    assert!(retry_after_at(None, SystemTime::now()).is_none());
+}
+
+const BOM: char = '\u{FEFF}';
+
+#[test]
+fn a_python_backends_nan_and_infinity_and_a_byte_order_mark_do_not_lose_the_answer() {
+    // Vast's API is Python: a float without a value is written NaN or Infinity, which strict
+    // JSON refuses. The whole answer must not be lost for a field we never read; a row whose
+    // price is one of them has no price and is skipped.
+    let body = format!(
+        "{}{{\"offers\": [{}, {}, {}]}}",
+        BOM,
+        vast_row(
+            r#""id": 1, "gpu_name": "RTX 4090", "num_gpus": 1, "gpu_ram": 24564,
+            "dph_total": 0.35, "dlperf_per_dphtotal": Infinity, "score": NaN,
+            "duration": -Infinity, "rentable": true, "rented": false"#
+        ),
+        vast_row(
+            r#""id": 2, "gpu_name": "RTX 4090", "num_gpus": 1, "gpu_ram": 24564,
+            "dph_total": NaN, "rentable": true, "rented": false"#
+        ),
+        vast_row(
+            r#""id": 3, "gpu_name": "H100 SXM", "num_gpus": 2, "gpu_ram": 81559,
+            "dph_base": 4.0, "storage_cost": Infinity, "dph_total": 4.1,
+            "min_bid": 2.0, "rentable": true, "rented": false"#
+        ),
+    );
+    let p = parse(&vast(), &body).unwrap();
+    assert_eq!(p.skipped, 1, "{p:?}");
+    let on_demand: Vec<_> = p
+        .offers
+        .iter()
+        .filter(|o| o.kind == OfferKind::OnDemand)
+        .map(|o| (o.raw_name.as_str(), o.price_per_gpu_hour))
+        .collect();
+    assert_eq!(
+        on_demand,
+        [("RTX 4090", dec("0.35")), ("H100 SXM", dec("2.05"))]
+    );
+    // No storage price: no spot row (it would understate the hour).
+    assert!(p.offers.iter().all(|o| o.kind == OfferKind::OnDemand));
+    // RunPod and Lambda answers with a byte-order mark read the same.
+    let rp = format!(
+        "{}{{\"data\": {{\"gpuTypes\": [{}]}}}}",
+        BOM,
+        rp_type(r#""id": "NVIDIA A40", "securePrice": 0.44, "communityPrice": NaN"#)
+    );
+    let p = parse(&runpod(), &rp).unwrap();
+    assert_eq!(p.offers.len(), 1, "{p:?}");
+    assert_eq!(p.offers[0].price_per_gpu_hour, dec("0.44"));
+    // Still refused: a page that is not JSON at all, with or without the mark.
+    for bad in ["\u{FEFF}<html>502 Bad Gateway</html>", "{\"offers\": [NaN"] {
+        assert!(
+            matches!(parse(&vast(), bad), Err(FetchError::Malformed(_))),
+            "{bad}"
+        );
+    }
 }
