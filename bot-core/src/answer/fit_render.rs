@@ -2,6 +2,7 @@
 //! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
 //! configurations that hold the job.
 
+use super::fit_gc::{checkpointing_flip, trainers_defaulting};
 use super::fit_model_note::{autocast_note, bare_size_warning, read_as_note};
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, Gpu};
@@ -338,7 +339,7 @@ fn push_verdict(
                 .arg("pct", rep.margin_pct.round()),
         );
         if let Some(f) = &rep.checkpointing_flip {
-            r.push(checkpointing_flip(f, lang));
+            r.push(checkpointing_flip(f, gib(f.margin_gib.abs()), lang));
         }
         if matches!(verdict, "tight" | "short") {
             push_remedies(r, catalog, p, verdict, lang);
@@ -372,36 +373,6 @@ fn push_verdict(
             lang,
             crate::advice::link_matters(req),
         );
-    }
-}
-
-/// The verdict turns on gradient checkpointing: the other setting's verdict, with the
-/// trainers that default to each (`vram::CHECKPOINTING_DEFAULTS`).
-fn checkpointing_flip(f: &crate::vram::CheckpointingFlip, lang: Lang) -> Msg {
-    Msg::new("fit-verdict-gc")
-        .arg("gc", if f.checkpointing { "on" } else { "off" })
-        .arg("verdict", f.verdict.as_str())
-        .arg("margin", gib(f.margin_gib.abs()))
-        .arg("on_default", trainers_defaulting(true, lang))
-        .arg("off_default", trainers_defaulting(false, lang))
-}
-
-/// The trainers whose default has gradient checkpointing `on` (or off), as a reader's list:
-/// "A, B and C" / "A、B 和 C".
-fn trainers_defaulting(on: bool, lang: Lang) -> String {
-    let names: Vec<&str> = crate::vram::CHECKPOINTING_DEFAULTS
-        .iter()
-        .filter(|t| t.2 == on)
-        .map(|t| if lang == Lang::Zh { t.1 } else { t.0 })
-        .collect();
-    let (sep, and) = if lang == Lang::Zh {
-        ("、", " 和 ")
-    } else {
-        (", ", " and ")
-    };
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{}{and}{last}", rest.join(sep)),
-        _ => names.join(sep),
     }
 }
 

@@ -564,11 +564,17 @@ fn autocast_copies_are_stated_in_the_answer() {
     let say = |l: &str, line: &str| crate::chat::say(&w, l, line);
     let en = say("en", "/fit llama-3.1-8b fp32 amp ctx=2k");
     assert!(en.contains("16-bit autocast (amp)"), "{en}");
-    assert!(en.contains("GiB per card counted in the activations."), "{en}");
+    assert!(
+        en.contains("GiB per card counted in the activations."),
+        "{en}"
+    );
     let zh = say("zh", "/fit llama-3.1-8b lora fp32 amp ctx=2k");
     assert!(zh.contains("自动混合精度（amp）"), "{zh}");
     assert!(zh.contains("开了梯度检查点"), "{zh}");
-    for line in ["/fit llama-3.1-8b bf16 amp ctx=2k", "/fit llama-3.1-8b fp32 ctx=2k"] {
+    for line in [
+        "/fit llama-3.1-8b bf16 amp ctx=2k",
+        "/fit llama-3.1-8b fp32 ctx=2k",
+    ] {
         let out = say("en", line);
         assert!(!out.contains("autocast"), "{line}: {out}");
     }
