@@ -44,6 +44,9 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
                 s
             }
         };
+        // The same invisible marks a chat app's paste carries are taken out as the chat
+        // frontends do (`/gpu\u{200b} 4090` was an unknown command here).
+        let line = gpuscout_frontend::text::visible(&line).into_owned();
         let text = line.trim();
         if text.is_empty() {
             continue;

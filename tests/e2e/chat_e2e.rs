@@ -48,6 +48,20 @@ fn the_language_choice_survives_a_restart() {
 }
 
 #[test]
+fn invisible_marks_from_a_paste_do_not_hide_a_command_in_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    // A zero-width space after the command, a direction mark before it, a BOM after the card.
+    let (out, _, ok) = gpuscout(
+        dir.path(),
+        &["chat", "--lang", "en"],
+        "/gpu\u{200b} 4090\n\u{200f}/gpu a100\u{feff}\n",
+    );
+    assert!(ok);
+    assert!(!out.contains("I don't know"), "{out}");
+    assert!(out.contains("RTX 4090") && out.contains("A100"), "{out}");
+}
+
+#[test]
 fn typos_and_unknown_commands_get_helpful_answers() {
     let dir = tempfile::tempdir().unwrap();
     let (out, _, ok) = gpuscout(
