@@ -199,3 +199,36 @@ fn a_tier_label_is_never_a_bracket_inside_a_bracket() {
         }
     }
 }
+
+/// `/fit qwen2.5-7b ctx=1000000 h100` switched to AWQ with the 72B quality note, though the
+/// KV cache and the activations were too big, not the weights: 4-bit shrinks only the
+/// weights. Without a quantization typed, a model whose BF16 weights fit one 80 GB card stays
+/// BF16 at any context; the answer names the context's part and what holds it.
+#[test]
+fn a_long_context_is_no_reason_to_quantize_the_weights() {
+    let w = world();
+    for (locale, line) in [
+        ("en-US", "/fit qwen2.5-7b ctx=1000000 h100"),
+        ("zh-CN", "/fit qwen2.5-7b ctx=1000000 h100"),
+        ("en-US", "/fit qwen2.5-14b ctx=128k batch=16 a100"),
+        ("zh-CN", "/fit llama3.1-8b ctx=128k batch=32 4090"),
+        ("en-US", "/fit qwen2.5-7b batch=256 ctx=32k h100"),
+    ] {
+        let got = say(&w, locale, line);
+        assert!(
+            first_line(&got).contains("· bf16 ·"),
+            "{line}: quantized for a context\n{got}"
+        );
+        assert!(!got.contains("72B"), "{line}\n{got}");
+        // Too big for the card: the answer says which part, and what holds it.
+        assert!(
+            got.contains("shorter context") || got.contains("缩短上下文"),
+            "{line}\n{got}"
+        );
+    }
+    // Weights beyond one card still default to 4-bit, with the quality figures.
+    for line in ["/fit qwen2.5-72b h100", "/fit llama3.1-70b ctx=8k a100"] {
+        let got = say(&w, "en-US", line);
+        assert!(first_line(&got).contains("· awq ·"), "{line}\n{got}");
+    }
+}
