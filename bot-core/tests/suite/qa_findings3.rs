@@ -232,3 +232,137 @@ fn a_long_context_is_no_reason_to_quantize_the_weights() {
         assert!(first_line(&got).contains("· awq ·"), "{line}\n{got}");
     }
 }
+
+/// After a catalog import (SkyPilot's `vms.csv` carries `Price` and `SpotPrice` for each
+/// instance), `/stock` and `/offers` listed the cheaper spot rows first, told apart only in a
+/// Kind column. On-demand rows come first in every order; spot rows after them, as a group.
+#[test]
+fn imported_spot_rows_come_after_the_on_demand_ones() {
+    use bot_core::availability::{
+        FeedInfo, FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch, record_import,
+    };
+    use rust_decimal::Decimal;
+    let w = world();
+    let row = |provider: &str, gpu: &str, cents: i64, kind: OfferKind, region: &str| Offer {
+        provider: provider.into(),
+        gpu: gpu.into(),
+        raw_name: gpu.into(),
+        cards: 1,
+        vram_gb: None,
+        price_per_gpu_hour: Decimal::new(cents, 2),
+        price_per_instance_hour: Decimal::new(cents, 2),
+        currency: "USD".into(),
+        kind,
+        region: Some(region.into()),
+        stock: StockLevel::Unknown,
+        available_count: None,
+        fetched_at: 0,
+        source: "skypilot-catalog test".into(),
+    };
+    // A live feed too, its spot row cheaper than its on-demand one.
+    let now = now_unix();
+    let live = |gpu: &str, cents: i64, kind: OfferKind| Offer {
+        fetched_at: now,
+        stock: StockLevel::Available,
+        ..row("vast", gpu, cents, kind, "us-central1")
+    };
+    record_fetch(
+        &w.bot.store,
+        "vast",
+        FetchOutcome::Offers(vec![
+            live("h100-sxm", 50, OfferKind::Spot),
+            live("h100-sxm", 110, OfferKind::OnDemand),
+            live("rtx-4090", 20, OfferKind::Spot),
+            live("rtx-4090", 40, OfferKind::OnDemand),
+        ]),
+        now,
+    )
+    .unwrap();
+    for (feed, provider, spot_cents, od_cents) in [
+        ("skypilot/gcp", "gcp", 95, 367),
+        ("skypilot/runpod", "runpod", 19, 69),
+    ] {
+        let mut rows = Vec::new();
+        for gpu in ["h100-sxm", "rtx-4090"] {
+            rows.push(row(
+                provider,
+                gpu,
+                spot_cents,
+                OfferKind::Spot,
+                "us-central1",
+            ));
+            rows.push(row(
+                provider,
+                gpu,
+                od_cents,
+                OfferKind::OnDemand,
+                "us-central1",
+            ));
+            rows.push(row(
+                provider,
+                gpu,
+                od_cents + 10,
+                OfferKind::OnDemand,
+                "europe-west4",
+            ));
+        }
+        record_import(
+            &w.bot.store,
+            FeedInfo {
+                feed: feed.into(),
+                source: "test".into(),
+                as_of: "2026-11-20".into(),
+                ..FeedInfo::default()
+            },
+            rows,
+        )
+        .unwrap();
+    }
+    for (locale, line, spot, od) in [
+        ("en-US", "/stock h100", "spot", "on-demand"),
+        ("en-US", "/offers 4090", "spot", "on-demand"),
+        ("en-US", "/offers h100 sort=price", "spot", "on-demand"),
+        ("zh-CN", "/stock 4090", "竞价", "按量"),
+        ("zh-CN", "/offers h100", "竞价", "按量"),
+    ] {
+        let got = say(&w, locale, line);
+        // Each table (live offers, price catalogs) on its own: the kinds of its rows in order.
+        let mut tables: Vec<Vec<bool>> = Vec::new();
+        for l in got.lines() {
+            if l.starts_with("Platform") || l.starts_with("平台") {
+                tables.push(Vec::new());
+            }
+            let cells: Vec<&str> = l.split("  ").map(str::trim).collect();
+            // Live rows come before catalog rows by design: a new group in the same table.
+            if l.contains("skypilot-catalog")
+                && tables.last().is_some_and(|t| !t.is_empty())
+                && !got
+                    .lines()
+                    .any(|x| x.starts_with("Price catalogs") || x.starts_with("价格目录"))
+                && tables.len() == 1
+            {
+                tables.push(Vec::new());
+            }
+            if let Some(t) = tables.last_mut()
+                && (l.contains("us-central1") || l.contains("europe-west4"))
+            {
+                if cells.contains(&spot) {
+                    t.push(true);
+                } else if cells.contains(&od) {
+                    t.push(false);
+                }
+            }
+        }
+        let all: Vec<bool> = tables.concat();
+        assert!(
+            all.contains(&true) && all.contains(&false),
+            "{line}: no rows of both kinds\n{got}"
+        );
+        for t in &tables {
+            assert!(
+                t.windows(2).all(|p| !(p[0] && !p[1])),
+                "{line}: a spot row before an on-demand one\n{got}"
+            );
+        }
+    }
+}
