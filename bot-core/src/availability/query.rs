@@ -1,5 +1,6 @@
 //! "Who has this card": every stored offer for one GPU, on-demand before spot, in stock first,
-//! cheapest first, each with its age, plus what each provider's feed looks like (fresh, stale, failing, missing).
+//! cheapest first, each with its age, plus what each provider's feed looks like (fresh, stale,
+//! failing, missing).
 
 use super::LIVE_PROVIDERS;
 use super::filter::is_spot;
