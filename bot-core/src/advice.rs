@@ -58,8 +58,8 @@ pub const QUALITY_7B_BF16: f64 = 66.9;
 pub const QUALITY_7B_AWQ: f64 = 64.1;
 
 /// What inference is sized in when the user named no quantization, and the BF16 figure that
-/// made it so. BF16 while one 80 GB card ([`COMMON_LARGEST_CARD_GB`]) holds the BF16 job;
-/// beyond that (a 70B-class model), the 4-bit weights people serve such models with: AWQ
+/// made it so. BF16 while one 80 GB card ([`COMMON_LARGEST_CARD_GB`]) holds the BF16 job or
+/// its BF16 weights; beyond that (a 70B-class model), the 4-bit weights people serve such models with: AWQ
 /// (Transformers, vLLM), Q4_K_M (llama.cpp). An individual developer then rents one or two
 /// cards instead of eight, at a quality cost the answer states ([`QUALITY_72B_AWQ`]); `bf16`
 /// brings the full-precision estimate back. Training keeps its own defaults.
@@ -83,8 +83,11 @@ pub fn default_quant(
     let Ok(rep) = vram::estimate_with(catalog, &bf16, opts) else {
         return (Quant::Bf16, None);
     };
+    // The weights decide: 4-bit shrinks them, not the KV cache or the activations a long
+    // context or a large batch needs (`qwen2.5-7b ctx=1000000`), so a job too big for one
+    // card only through those stays BF16 and the answer names its largest part.
     let one_card_gib = COMMON_LARGEST_CARD_GB * 1e9 / vram::GIB;
-    if rep.per_gpu_gib <= one_card_gib {
+    if rep.per_gpu_gib <= one_card_gib || rep.weights_gib <= one_card_gib {
         return (Quant::Bf16, None);
     }
     let q = if req.engine == Engine::Llamacpp {

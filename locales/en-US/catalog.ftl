@@ -221,6 +221,7 @@ stopped-charge = { $what ->
    *[other] { $what }
   }
 price-from = from { $price }
+price-with-tier = { $price }, { $tier }
 platform-stopped-billing = · billed while stopped: { $value }
 platform-signup = · sign-up: { $text }
 platform-retention-title = Data deletion rules (back up before these happen):

@@ -12,7 +12,7 @@ stock-title = { $gpu }: { $count ->
   }{ $max ->
     [none] {""}
    *[other] {" "}at or under { $max } per GPU-hour
-  }, in stock first, cheapest first:
+  }, on-demand first (spot after), in stock first, cheapest first:
 stock-title-none = { $gpu }: no offers in the latest data{ $platform ->
     [none] {""}
    *[other] {" "}on { $platform }

@@ -160,7 +160,7 @@ price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云
     [secure] 安全云
-    [spot] 竞价（可被回收）
+    [spot] 可被回收的竞价
     [reserved] 预留
     [promo] 限时优惠
     [day] 包天
@@ -209,6 +209,7 @@ stopped-charge = { $what ->
    *[other] 其他
   }
 price-from = { $price } 起
+price-with-tier = { $price }，{ $tier }
 platform-stopped-billing = · 关机后仍计费：{ $value }
 platform-signup = · 注册：{ $text }
 platform-retention-title = 数据删除规则（到期前先备份）：

@@ -11,7 +11,7 @@ stock-title = { $gpu }{ $platform ->
   }：{ $count ->
     [0] 最新数据里没有报价
    *[other] 共 { $count } 条报价
-  }，有货的在前，便宜的在前：
+  }，按量在前（竞价在后），有货的在前，便宜的在前：
 stock-title-none = { $gpu }{ $platform ->
     [none] {""}
    *[other] （{ $platform }）

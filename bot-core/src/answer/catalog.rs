@@ -290,8 +290,10 @@ fn push_billing(r: &mut Reply, p: &Platform, lang: Lang) {
             Fact::Unknown => "unknown",
         },
     ));
-    r.push(Msg::new("platform-boot-billed").arg("value", yes_no(&b.boot_billed)));
-    r.push(Msg::new("platform-pull-billed").arg("value", yes_no(&b.image_pull_billed)));
+    // As `/cost` counts them: a field left open follows when the meter starts.
+    let startup = |f| crate::catalog::BillingStart::startup_billed(f, &b.starts_at);
+    r.push(Msg::new("platform-boot-billed").arg("value", yes_no(&startup(&b.boot_billed))));
+    r.push(Msg::new("platform-pull-billed").arg("value", yes_no(&startup(&b.image_pull_billed))));
     let stopped: Vec<&str> = b
         .stopped_billing
         .known()

@@ -179,13 +179,26 @@ pub fn localize_value(lang: Lang, v: &str) -> String {
         return fmt(lang, &crate::catalog::warn::duration_msg(secs));
     }
     let mut words = v.split_whitespace();
-    if let (Some(amount), Some(rest), None) = (words.next(), words.next(), words.next())
+    if let (Some(amount), Some(rest), tier, None) =
+        (words.next(), words.next(), words.next(), words.next())
         && let Ok(amount) = amount.parse::<Decimal>()
         && let Some((currency, unit)) = rest.split_once('/')
         && matches!(currency, "CNY" | "USD")
         && let Some(u) = crate::units::TimeUnit::parse(unit)
     {
-        return price_text(lang, amount, currency, PriceUnit::Time(u));
+        let price = price_text(lang, amount, currency, PriceUnit::Time(u));
+        // `1.19 CNY/hour (spot)`: the tier in words beside the price, never in a bracket of
+        // its own (the line's source is bracketed after it).
+        return match tier.and_then(|t| t.strip_prefix('(')?.strip_suffix(')')) {
+            Some(t) => fmt(
+                lang,
+                &Msg::new("price-with-tier")
+                    .arg("price", price)
+                    .arg("tier", tier_label(lang, t)),
+            ),
+            None if tier.is_none() => price,
+            None => v.to_string(),
+        };
     }
     v.to_string()
 }

@@ -81,7 +81,8 @@ impl FitLine {
         let (window, rest): (Vec<_>, Vec<_>) = self.options.iter().partition(|(k, _)| k == "ctx");
         w.extend(window.iter().map(|(k, v)| format!("{k}={v}")));
         match (&self.gpu, self.cards) {
-            (Some(g), Some(n)) if n > 1 => w.push(format!("{n}x{g}")),
+            // A count of 0 is kept, so the line says it back and its reader refuses it.
+            (Some(g), Some(n)) if n != 1 => w.push(format!("{n}x{g}")),
             (Some(g), _) => w.push(g.clone()),
             (None, Some(n)) => w.push(format!("cards={n}")),
             (None, None) => {}

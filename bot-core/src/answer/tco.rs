@@ -93,7 +93,7 @@ impl TcoLine {
         w.extend(self.model.clone());
         w.extend(self.quant.map(|q| q.key().to_string()));
         w.extend(self.gpu.as_ref().map(|g| match self.cards {
-            Some(n) if n > 1 => format!("{n}x{g}"),
+            Some(n) if n != 1 => format!("{n}x{g}"),
             _ => g.clone(),
         }));
         w.extend(self.tokens.map(|t| match t.fract() == 0.0 && t >= 0.0 {

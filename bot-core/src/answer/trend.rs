@@ -347,7 +347,7 @@ pub fn alternative(ctx: &Ctx, gpu: &str, now: i64) -> Result<Option<Alternative>
             Some(Decimal::ONE)
         })
         .map_err(|e| store_error_reply(&e))?;
-        // Rows come in stock first, cheapest first.
+        // Rows come on-demand first (spot after), in stock first, cheapest first.
         let Some(row) = view.rows.iter().find(|r| r.offer.stock.in_stock()) else {
             continue;
         };

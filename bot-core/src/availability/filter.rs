@@ -201,9 +201,12 @@ pub fn search_offers(
     // Stable, so equal rows keep the stored order.
     hits.sort_by(|a, b| {
         // Live rows before catalog rows in every order: a catalog is not a stock figure.
+        // On-demand before spot in every order (issue 25 §1): a spot row can be reclaimed
+        // mid-job, so it is never the first answer because it is cheaper.
         a.freshness
             .is_none()
             .cmp(&b.freshness.is_none())
+            .then_with(|| is_spot(&a.offer).cmp(&is_spot(&b.offer)))
             .then_with(|| match filter.sort {
                 Sort::Price => a.price.cmp(&b.price),
                 Sort::PriceDesc => b.price.cmp(&a.price),
@@ -227,4 +230,9 @@ pub fn search_offers(
         })
         .collect();
     Ok(view)
+}
+
+/// Spot (reclaimable) rows go after the rest in every list of offers.
+pub(crate) fn is_spot(o: &Offer) -> bool {
+    o.kind == OfferKind::Spot
 }

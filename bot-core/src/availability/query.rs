@@ -1,7 +1,9 @@
-//! "Who has this card": every stored offer for one GPU, in stock first, cheapest first, each
-//! with its age, plus what each provider's feed looks like (fresh, stale, failing, missing).
+//! "Who has this card": every stored offer for one GPU, on-demand before spot, in stock first,
+//! cheapest first, each with its age, plus what each provider's feed looks like (fresh, stale,
+//! failing, missing).
 
 use super::LIVE_PROVIDERS;
+use super::filter::is_spot;
 use super::imported::{Sighting, sightings};
 use super::index::offer_index;
 use super::offer::Offer;
@@ -151,9 +153,9 @@ pub fn stock(
         });
     }
     catalog_rows.sort_by(|a, b| {
-        a.offer
-            .price_per_gpu_hour
-            .cmp(&b.offer.price_per_gpu_hour)
+        is_spot(&a.offer)
+            .cmp(&is_spot(&b.offer))
+            .then(a.offer.price_per_gpu_hour.cmp(&b.offer.price_per_gpu_hour))
             .then(a.offer.provider.cmp(&b.offer.provider))
             .then(a.offer.cards.cmp(&b.offer.cards))
     });
@@ -207,9 +209,10 @@ pub fn stock(
             freshness,
         });
     }
+    // On-demand rows first, spot as a group after them (issue 25 §1).
     rows.sort_by(|a, b| {
-        (a.offer.stock.rank(), a.freshness)
-            .cmp(&(b.offer.stock.rank(), b.freshness))
+        (is_spot(&a.offer), a.offer.stock.rank(), a.freshness)
+            .cmp(&(is_spot(&b.offer), b.offer.stock.rank(), b.freshness))
             .then(a.offer.price_per_gpu_hour.cmp(&b.offer.price_per_gpu_hour))
             .then(a.offer.provider.cmp(&b.offer.provider))
             .then(a.offer.cards.cmp(&b.offer.cards))

@@ -51,11 +51,9 @@ pub(super) fn on_time(
 ) -> Result<OnTime, BillingError> {
     let start_known = rule.starts_at.known().copied();
     let billed_flag = |f: &Fact<bool>| -> (bool, bool) {
-        match (f, start_known) {
-            (Fact::Known(b), _) => (*b, true),
-            (Fact::Unknown, Some(BillingStart::Boot)) => (true, true),
-            (Fact::Unknown, Some(BillingStart::Job)) => (false, true),
-            (Fact::Unknown, None) => (true, false),
+        match BillingStart::startup_billed(f, &rule.starts_at) {
+            Fact::Known(b) => (b, true),
+            Fact::Unknown => (true, false),
         }
     };
     let (boot_billed, boot_known) = billed_flag(&rule.boot_billed);

@@ -82,6 +82,20 @@ pub enum BillingStart {
     Job,
 }
 
+impl BillingStart {
+    /// Whether the startup minutes before the job (boot, image pull) are billed, as the
+    /// platform's facts decide it: the field when it is known, else when the meter starts
+    /// (at boot: billed; at the job: not). The one place this is decided, so `/platform`
+    /// and `/cost` never disagree.
+    pub fn startup_billed(field: &Fact<bool>, starts_at: &Fact<BillingStart>) -> Fact<bool> {
+        match (field, starts_at) {
+            (Fact::Known(b), _) => Fact::Known(*b),
+            (Fact::Unknown, Fact::Known(s)) => Fact::Known(*s == BillingStart::Boot),
+            (Fact::Unknown, Fact::Unknown) => Fact::Unknown,
+        }
+    }
+}
+
 /// Whether renting needs real-name (identity) verification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -265,13 +265,15 @@ fn count_before(toks: &[String], i: usize) -> Option<u32> {
     }
     // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`, `并发10，4090`).
     let batch = i >= 2 && BATCH_WORDS.contains(&toks[i - 2].as_str());
-    if let Some(n) = lexicon::card_count(prev).filter(|n| (2..=16).contains(n))
+    // `0 4090s`: a count of none is kept, to be said back, never read as one card.
+    if let Some(n) = lexicon::card_count(prev).filter(|n| *n == 0 || (2..=16).contains(n))
         && prev.bytes().all(|b| b.is_ascii_digit())
         && !batch
     {
         return Some(n);
     }
     match prev.as_str() {
+        "zero" => Some(0),
         "two" | "dual" => Some(2),
         "three" => Some(3),
         "four" | "quad" => Some(4),
@@ -303,7 +305,7 @@ fn count_after(toks: &[String], j: usize) -> Option<u32> {
             .any(|c| classifier.starts_with(c))
         || ["gpus", "cards", "x"].contains(&classifier.as_str()))
     .then(|| lexicon::card_count(n))?
-    .filter(|n| (2..=64).contains(n))
+    .filter(|n| *n == 0 || (2..=64).contains(n))
 }
 
 /// Cards at `i`: `2x4090`, `4090x2` and names of two or three words (`h100 sxm`, `a100 80g`).

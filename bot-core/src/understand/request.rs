@@ -40,7 +40,7 @@ pub(super) fn fit(
         quant,
         task,
         gpu: gpu.map(|g| g.gpu.clone()),
-        cards: gpu.map(|g| g.count).filter(|n| *n > 1),
+        cards: gpu.map(|g| g.count).filter(|n| *n != 1),
         options,
     })
 }
@@ -171,7 +171,7 @@ pub(super) fn tco(
         // The format is said with the model it applies to.
         quant: model.map(|_| quant),
         gpu: gpu.map(|g| g.gpu.clone()),
-        cards: gpu.map(|g| g.count).filter(|n| *n > 1),
+        cards: gpu.map(|g| g.count).filter(|n| *n != 1),
         tokens: volume.map(|v| v as f64),
         // A bare amount is what `/tco` reads per 1M tokens.
         api: api.map(|a| Money {

@@ -126,6 +126,10 @@ const DURATION_UNITS: &[&str] = &[
     "周",
     "星期",
     "秒",
+    "seconds",
+    "second",
+    "secs",
+    "sec",
     "min",
     "mins",
     "minutes",
@@ -231,6 +235,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     // `for a day`, `an hour`, `one month`: one of the unit, unless a span with its number is
     // said too (`best hourly price … roughly 200 hours`: `per hour` is the price's unit).
     let mut one_unit = None;
+    let mut short = None;
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
@@ -263,9 +268,37 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                 Usage::Once(total)
             });
         }
+        // A run under a minute (`跑30秒`, `for 45 seconds`) is the length asked about, unless
+        // a longer one is said too; never replaced by the default hour. `按1秒计费` / `billed
+        // per second` is how a platform bills, not a length.
+        if short.is_none() && total > Decimal::ZERO && !billing_step(toks, start) {
+            short = Some(Usage::Once(total));
+        }
         i = start + 1;
     }
-    one_unit
+    short.or(one_unit)
+}
+
+/// The number at `i` and its unit say a billing step or minimum (`按1秒计费`, `per 10
+/// seconds`, `30s billing increments`, `最低30秒`), not how long a job runs.
+fn billing_step(toks: &[String], i: usize) -> bool {
+    let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
+    let before = i.checked_sub(1).map_or("", w);
+    let by = ["按", "每", "最低", "最少", "起步", "粒度"];
+    // The unit's own word may run on (`秒计费`); the word after it says it otherwise.
+    let (unit, next) = (w(i + 1), w(i + 2));
+    by.iter().any(|b| before.ends_with(b))
+        || matches!(
+            before,
+            "per" | "every" | "each" | "by" | "minimum" | "min" | "least"
+        )
+        || ["计费", "计价", "为单位", "一计", "粒度", "起步", "起算"]
+            .iter()
+            .any(|a| unit.contains(a) || next.starts_with(a))
+        || matches!(
+            next,
+            "billing" | "billed" | "increment" | "increments" | "granularity" | "minimum" | "steps"
+        )
 }
 
 /// A length said with its unit that no bill can use: zero (`0小时`, `0 minutes`) or longer
@@ -372,7 +405,8 @@ pub(super) fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Deci
     if (matches!(last, 'm' | 'h' | 'd' | 's') || word_unit)
         && !t.ends_with("gb")
         && let Ok(secs) = lexicon::duration(t)
-        && secs >= Decimal::from(60)
+        // `30s` is a length too; one letter more of minutes (`0.5m`) is no way to say it.
+        && (secs >= Decimal::from(60) || last == 's')
     {
         return Some((secs, 1));
     }
@@ -444,5 +478,16 @@ mod tests {
         assert_eq!(u("一年"), h(8760 * 3600));
         // A year written as a date is no span.
         assert_eq!(u("2025年的价格"), None);
+        // Under a minute is a length too; a billing step is not.
+        assert_eq!(u("4090跑30秒多少钱"), h(30));
+        assert_eq!(u("for 45 seconds"), h(45));
+        assert_eq!(u("跑 20 秒钟"), h(20));
+        assert_eq!(u("按1秒计费吗"), None);
+        assert_eq!(u("billed per 1 second"), None);
+        assert_eq!(u("is it 10 second billing"), None);
+        assert_eq!(u("按1秒计费 跑30秒"), h(30));
+        assert_eq!(u("最低30秒 跑2小时"), h(7200));
+        assert_eq!(u("跑45秒 按秒计费"), h(45));
+        assert_eq!(u("4090 for 30s"), h(30));
     }
 }

@@ -55,6 +55,7 @@ mod prices_stories;
 mod props;
 mod qa_findings;
 mod qa_findings2;
+mod qa_findings3;
 mod questions;
 mod ratelimit;
 mod store_atomic;

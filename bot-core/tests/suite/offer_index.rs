@@ -218,9 +218,11 @@ fn plain_scan(all: &[Offer], f: &OfferFilter) -> Vec<(String, String, u32, Decim
         .filter(|o| f.kind.is_none_or(|k| k == o.kind))
         .filter(|o| f.max_price.is_none_or(|m| o.price_per_gpu_hour <= m))
         .collect();
+    // On-demand before spot, then cheapest first (issue 25 §1).
     rows.sort_by(|a, b| {
-        a.price_per_gpu_hour
-            .cmp(&b.price_per_gpu_hour)
+        (a.kind == OfferKind::Spot)
+            .cmp(&(b.kind == OfferKind::Spot))
+            .then_with(|| a.price_per_gpu_hour.cmp(&b.price_per_gpu_hour))
             .then_with(|| a.provider.cmp(&b.provider))
     });
     rows.into_iter()

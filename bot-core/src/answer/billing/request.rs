@@ -396,7 +396,7 @@ impl JobRequest {
                 }
             }
         }
-        if self.cards > 1 {
+        if self.cards != 1 {
             w.push(format!("cards={}", self.cards));
         }
         let (boot, pull) = advice::hidden_seconds(j);
