@@ -33,6 +33,7 @@
 pub mod admins;
 pub mod callback;
 pub mod config;
+mod fetch;
 mod gate;
 mod handler;
 mod lanes;

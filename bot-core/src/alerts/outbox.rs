@@ -270,7 +270,17 @@ pub fn queued_updates(
 
 /// A queued update was answered.
 pub fn update_answered(store: &Store, platform: &str, id: u64) -> Result<(), StoreError> {
-    store.delete_soon(&INBOX, &format!("in:{platform}:{id:020}"))
+    updates_answered(store, platform, &[id])
+}
+
+/// Queued updates `ids` were answered: their rows go together, riding along with the next
+/// commit ([`Store::delete_soon`]).
+pub fn updates_answered(store: &Store, platform: &str, ids: &[u64]) -> Result<(), StoreError> {
+    let keys: Vec<String> = ids
+        .iter()
+        .map(|id| format!("in:{platform}:{id:020}"))
+        .collect();
+    store.delete_all_soon(&INBOX, keys)
 }
 
 /// Forgets, in one transaction, every queued update of `platform` but those `keep` accepts
