@@ -238,6 +238,15 @@ pub fn answer_sent(store: &Store, chat_key: &str, update: u64) -> Result<(), Sto
     store.delete_soon(&KEPT, &kept_row(chat_key, update))
 }
 
+/// [`answer_sent`] for several answers (`(chat_key, update)`) at once, in one write.
+pub fn answers_sent(store: &Store, sent: &[(String, u64)]) -> Result<(), StoreError> {
+    let keys = sent
+        .iter()
+        .map(|(chat_key, update)| kept_row(chat_key, *update))
+        .collect();
+    store.delete_all_soon(&KEPT, keys)
+}
+
 /// Queues platform updates taken in but not answered, in one transaction.
 pub fn queue_updates(
     store: &Store,
