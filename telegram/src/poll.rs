@@ -654,6 +654,44 @@ mod tests {
         );
     }
 
+    /// Answered updates' queued rows leave the store without a stop: removed in batches by
+    /// one background task (not a task per update), and an update answered while a batch is
+    /// being removed is removed too. `holding` counts what holds the offset back.
+    #[test]
+    fn answered_queued_updates_leave_the_store_in_batches() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let acks = Acks::new(store.clone());
+        runtime.block_on(async {
+            for id in 200..300 {
+                assert!(acks.take(id, &raw(id)));
+            }
+            assert_eq!(acks.holding(), 100);
+            assert!(acks.spill().await);
+            assert_eq!(acks.holding(), 0, "queued updates hold the offset no more");
+            assert_eq!(acks.offset(), Some(300));
+            for id in (200..300).filter(|id| id % 10 != 0) {
+                acks.done(id);
+            }
+            let deadline = std::time::Instant::now() + Duration::from_secs(20);
+            loop {
+                let left = outbox::queued_updates(&store, PLATFORM).unwrap().len();
+                if left == 10 {
+                    break;
+                }
+                assert!(std::time::Instant::now() < deadline, "{left} rows left");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        });
+        let left: Vec<u64> = outbox::queued_updates(&store, PLATFORM)
+            .unwrap()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(left, (200..300).step_by(10).collect::<Vec<u64>>());
+    }
+
     #[test]
     fn a_message_update_survives_its_trip_through_the_store() {
         let json = serde_json::json!({"update_id": 7, "message": {
