@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 ///
 /// Not `EnvFilter`: its span and field filters (`target[span{field=value}]=level`) are no use
 /// to an operator of this bot, and it brought a regex engine into the build (three crates
-/// fewer to compile; the LTO'd binary shrank only ~2 KB, docs/performance.md §20).
+/// fewer to compile; no measurable change in the LTO'd binary, docs/performance.md §20).
 pub fn init_logging() {
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
