@@ -171,6 +171,16 @@ impl Bot {
         crate::alerts::outbox::answer_sent(&self.store, &key, update)
     }
 
+    /// [`Bot::answer_sent`] for several answers at once (one write, riding along with the
+    /// next commit).
+    pub fn answers_sent(&self, sent: &[(ChatRef, u64)]) -> Result<(), StoreError> {
+        let keys: Vec<(String, u64)> = sent
+            .iter()
+            .map(|(who, update)| (format!("{}:{}", who.platform, who.chat), *update))
+            .collect();
+        crate::alerts::outbox::answers_sent(&self.store, &keys)
+    }
+
     /// Reads the operator list from `GPUSCOUT_ADMINS`'s format: user keys separated by commas
     /// or spaces (`telegram:123, discord:456`); a bare number means a Telegram user id.
     pub fn parse_operators(list: &str) -> Vec<String> {

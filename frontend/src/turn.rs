@@ -4,7 +4,7 @@
 use crate::sender::{Address, SendError, Sender};
 use bot_core::choice::ChoiceId;
 use bot_core::{Answer, ChatRef, Input, Lang, Msg, Reply};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The message shown when answering itself failed (a panic in bot-core).
@@ -23,6 +23,15 @@ pub struct Turns {
     keep: bool,
     /// Whole answers behind "Details" buttons.
     details: Arc<crate::details::Shelf>,
+    /// Sent answers still to be forgotten ([`Turns::answer_done`]).
+    forgetting: Arc<Mutex<Forgetting>>,
+}
+
+#[derive(Default)]
+struct Forgetting {
+    sent: Vec<(ChatRef, u64)>,
+    /// A blocking task is forgetting them (it takes what arrives meanwhile too).
+    running: bool,
 }
 
 impl Turns {
@@ -41,6 +50,7 @@ impl Turns {
             platform,
             keep: false,
             details: Arc::new(crate::details::Shelf::default()),
+            forgetting: Arc::default(),
         }
     }
 
@@ -53,17 +63,47 @@ impl Turns {
     }
 
     /// The send of `update`'s answer is over (sent, or failed past every retry and logged):
-    /// bot-core need not keep it any more.
+    /// bot-core need not keep it any more. The turn does not wait for that write: one
+    /// blocking task forgets every answer sent meanwhile in one write that rides along with
+    /// the next commit (a task and a write per update, awaited, held each chat's next update
+    /// and a blocking thread for a durable commit: issue 28). A crash before it is written
+    /// leaves a kept answer that is sent again only if the platform delivers its update again,
+    /// as before; else it is pruned after a day.
     async fn answer_done(&self, who: ChatRef, update: Option<u64>) {
         let Some(id) = update.filter(|_| self.keep) else {
             return;
         };
-        let core = self.core.clone();
-        match tokio::task::spawn_blocking(move || core.answer_sent(&who, id)).await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => tracing::warn!("{}: forgetting a sent answer failed: {e}", self.platform),
-            Err(e) => tracing::warn!("{}: forgetting a sent answer failed: {e}", self.platform),
+        {
+            let mut f = self
+                .forgetting
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            f.sent.push((who, id));
+            if f.running {
+                return;
+            }
+            f.running = true;
         }
+        let (core, forgetting, platform) =
+            (self.core.clone(), self.forgetting.clone(), self.platform);
+        tokio::task::spawn_blocking(move || {
+            loop {
+                let sent = {
+                    let mut f = forgetting.lock().unwrap_or_else(PoisonError::into_inner);
+                    if f.sent.is_empty() {
+                        f.running = false;
+                        return;
+                    }
+                    std::mem::take(&mut f.sent)
+                };
+                if let Err(e) = core.answers_sent(&sent) {
+                    tracing::warn!(
+                        "{platform}: forgetting {} sent answer(s) failed: {e}",
+                        sent.len()
+                    );
+                }
+            }
+        });
     }
 
     /// The sender replies go through.

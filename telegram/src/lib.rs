@@ -33,6 +33,7 @@
 pub mod admins;
 pub mod callback;
 pub mod config;
+mod fetch;
 mod gate;
 mod handler;
 mod lanes;
@@ -82,6 +83,9 @@ pub enum RunError {
     Client(String),
 }
 
+/// How long a connection to the Bot API stays open unused.
+const IDLE_CONNECTION_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The Telegram frontend: a configured client, its sender, and the update loop.
 pub struct Telegram {
     config: Config,
@@ -93,8 +97,17 @@ impl Telegram {
     /// Builds the client.
     pub fn new(config: Config) -> Result<Telegram, RunError> {
         let redactor = Redactor::for_config(&config);
+        // A burst of replies (up to `max_inflight` at once) keeps its connections for the
+        // next burst instead of closing all but 16 and connecting again (issue 28: a new
+        // connection for every second update through `serve`); idle ones close after a few
+        // seconds, so an idle bot holds none of them (the reason for the bound of 16).
         let client = teloxide::net::default_reqwest_settings()
-            .pool_max_idle_per_host(gpuscout_frontend::IDLE_CONNECTIONS_PER_HOST)
+            .pool_max_idle_per_host(
+                config
+                    .max_inflight
+                    .max(gpuscout_frontend::IDLE_CONNECTIONS_PER_HOST),
+            )
+            .pool_idle_timeout(IDLE_CONNECTION_TIMEOUT)
             .build()
             .map_err(|e| RunError::Client(redactor.clean(&e.to_string())))?;
         let bot =

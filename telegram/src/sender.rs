@@ -93,7 +93,7 @@ fn refused(e: &RequestError) -> bool {
 /// A Bot API answer as teloxide reads it: `ok` with a result, or a refusal by its description
 /// (`retry_after` and `migrate_to_chat_id` by their parameters); a 5xx as its status line
 /// (transient, see [`is_transient`]); a body that is no JSON as `InvalidJson`.
-fn answer_of(status: u16, reason: Option<&str>, text: &str) -> Result<(), RequestError> {
+pub(crate) fn answer_of(status: u16, reason: Option<&str>, text: &str) -> Result<(), RequestError> {
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(_) if status >= 500 => {

@@ -238,6 +238,15 @@ pub fn answer_sent(store: &Store, chat_key: &str, update: u64) -> Result<(), Sto
     store.delete_soon(&KEPT, &kept_row(chat_key, update))
 }
 
+/// [`answer_sent`] for several answers (`(chat_key, update)`) at once, in one write.
+pub fn answers_sent(store: &Store, sent: &[(String, u64)]) -> Result<(), StoreError> {
+    let keys = sent
+        .iter()
+        .map(|(chat_key, update)| kept_row(chat_key, *update))
+        .collect();
+    store.delete_all_soon(&KEPT, keys)
+}
+
 /// Queues platform updates taken in but not answered, in one transaction.
 pub fn queue_updates(
     store: &Store,
@@ -270,7 +279,17 @@ pub fn queued_updates(
 
 /// A queued update was answered.
 pub fn update_answered(store: &Store, platform: &str, id: u64) -> Result<(), StoreError> {
-    store.delete_soon(&INBOX, &format!("in:{platform}:{id:020}"))
+    updates_answered(store, platform, &[id])
+}
+
+/// Queued updates `ids` were answered: their rows go together, riding along with the next
+/// commit ([`Store::delete_soon`]).
+pub fn updates_answered(store: &Store, platform: &str, ids: &[u64]) -> Result<(), StoreError> {
+    let keys: Vec<String> = ids
+        .iter()
+        .map(|id| format!("in:{platform}:{id:020}"))
+        .collect();
+    store.delete_all_soon(&INBOX, keys)
 }
 
 /// Forgets, in one transaction, every queued update of `platform` but those `keep` accepts

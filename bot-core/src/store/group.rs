@@ -14,31 +14,58 @@
 //! it is written by the round under way or the next one, never alone while another commit
 //! runs. When nothing runs, its writer leads (an idle store pays its own sync, a busy one none).
 
-use std::collections::HashMap;
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 /// Queued writes of type `W`, committed in rounds; each waiting writer gets its `R`.
 pub(super) struct Committer<W, R> {
     queue: Mutex<Queue<W, R>>,
-    /// A round ended: waiting writers look for their result (or take the lead).
-    turn: Condvar,
 }
 
 struct Queue<W, R> {
-    /// A writer is committing a round now.
+    /// A writer is committing a round now (or was just handed the lead).
     leading: bool,
     /// Waiting for the next round, in arrival order.
-    next: Vec<Queued<W>>,
-    /// Results of finished rounds for writers that wait, by ticket.
-    results: HashMap<u64, R>,
-    tickets: u64,
+    next: Vec<Queued<W, R>>,
 }
 
-struct Queued<W> {
-    ticket: u64,
-    /// The writer waits for its result (`false`: it rides along and returned at once).
-    waits: bool,
+struct Queued<W, R> {
+    /// Where a waiting writer hears of its result or of its turn to lead (`None`: the write
+    /// rides along and its writer returned at once).
+    slot: Option<Arc<Slot<R>>>,
     write: W,
+}
+
+/// One waiting writer's own wake-up: a round wakes only the writers it wrote (and the one
+/// it hands the lead to), not every writer waiting (with a hundred waiting and rounds of a
+/// few writes, waking all of them for each round cost more than the rounds).
+struct Slot<R> {
+    wake: Mutex<Option<Wake<R>>>,
+    cv: Condvar,
+}
+
+enum Wake<R> {
+    /// Its write is durable (or failed): the result.
+    Done(R),
+    /// The round that wrote the others is over and its own write is still queued: it leads
+    /// the next round.
+    Lead,
+}
+
+impl<R> Slot<R> {
+    fn set(&self, wake: Wake<R>) {
+        *self.wake.lock().unwrap_or_else(PoisonError::into_inner) = Some(wake);
+        self.cv.notify_one();
+    }
+
+    fn wait(&self) -> Wake<R> {
+        let mut w = self.wake.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(wake) = w.take() {
+                return wake;
+            }
+            w = self.cv.wait(w).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
 }
 
 impl<W, R> Default for Committer<W, R> {
@@ -47,10 +74,7 @@ impl<W, R> Default for Committer<W, R> {
             queue: Mutex::new(Queue {
                 leading: false,
                 next: Vec::new(),
-                results: HashMap::new(),
-                tickets: 0,
             }),
-            turn: Condvar::new(),
         }
     }
 }
@@ -67,59 +91,76 @@ impl<W, R> Committer<W, R> {
         commit: impl Fn(Vec<W>) -> Vec<R>,
     ) -> Option<R> {
         let mut q = self.lock();
-        let ticket = q.tickets;
-        q.tickets += 1;
-        q.next.push(Queued {
-            ticket,
-            waits: wait,
-            write,
-        });
-        loop {
-            if let Some(result) = q.results.remove(&ticket) {
-                return Some(result);
-            }
-            let queued = q.next.iter().any(|w| w.ticket == ticket);
-            if !q.leading && queued {
-                break;
-            }
-            if !wait && queued {
+        if q.leading {
+            if !wait {
                 // A round is running; the next one takes this along.
+                q.next.push(Queued { slot: None, write });
                 return None;
             }
-            if !queued && !wait {
-                // Written by a round that just ended.
-                return None;
+            let slot = Arc::new(Slot {
+                wake: Mutex::new(None),
+                cv: Condvar::new(),
+            });
+            q.next.push(Queued {
+                slot: Some(slot.clone()),
+                write,
+            });
+            drop(q);
+            match slot.wait() {
+                Wake::Done(result) => return Some(result),
+                // Handed the lead: `leading` stayed set, and this write is in `next`.
+                Wake::Lead => q = self.lock(),
             }
-            q = self.turn.wait(q).unwrap_or_else(PoisonError::into_inner);
+            return self.lead(q, &slot, commit);
         }
         q.leading = true;
-        let mut mine = None;
+        // Its slot only marks it as ours, so that the round hands its result back here.
+        let mine = Arc::new(Slot {
+            wake: Mutex::new(None),
+            cv: Condvar::new(),
+        });
+        q.next.push(Queued {
+            slot: Some(mine.clone()),
+            write,
+        });
+        self.lead(q, &mine, commit)
+    }
+
+    /// Commits rounds until a waiting writer can take the lead (or nothing is queued);
+    /// returns this writer's own result, which the first round holds.
+    fn lead<'a>(
+        &'a self,
+        mut q: MutexGuard<'a, Queue<W, R>>,
+        mine: &Arc<Slot<R>>,
+        commit: impl Fn(Vec<W>) -> Vec<R>,
+    ) -> Option<R> {
+        let mut own = None;
         loop {
             let round = std::mem::take(&mut q.next);
             drop(q);
-            let (tickets, writes): (Vec<(u64, bool)>, Vec<W>) = round
-                .into_iter()
-                .map(|w| ((w.ticket, w.waits), w.write))
-                .unzip();
+            let (slots, writes): (Vec<_>, Vec<W>) =
+                round.into_iter().map(|w| (w.slot, w.write)).unzip();
             let results = commit(writes);
-            q = self.lock();
-            for ((t, waits), r) in tickets.into_iter().zip(results) {
-                if t == ticket {
-                    mine = Some(r);
-                } else if waits {
-                    q.results.insert(t, r);
+            for (slot, r) in slots.into_iter().zip(results) {
+                match slot {
+                    Some(s) if Arc::ptr_eq(mine, &s) => own = Some(r),
+                    Some(s) => s.set(Wake::Done(r)),
+                    None => {}
                 }
             }
-            // Hand the lead to a waiting writer; only what rides along is left to us (no one
-            // else would write it).
-            if q.next.is_empty() || q.next.iter().any(|w| w.waits) {
+            q = self.lock();
+            if q.next.is_empty() {
+                q.leading = false;
+                break;
+            }
+            // Hand the lead to the first writer that waits; only what rides along is left
+            // to us otherwise (no one else would write it).
+            if let Some(next) = q.next.iter().find_map(|w| w.slot.clone()) {
+                next.set(Wake::Lead);
                 break;
             }
         }
-        q.leading = false;
-        drop(q);
-        self.turn.notify_all();
-        mine
+        own
     }
 
     fn lock(&self) -> MutexGuard<'_, Queue<W, R>> {

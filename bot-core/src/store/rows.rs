@@ -111,8 +111,23 @@ impl Store {
     /// store writes it at once). For rows a crash may leave behind harmlessly, such as a kept
     /// answer that was sent.
     pub fn delete_soon<V>(&self, table: &TypedTable<V>, key: &str) -> Result<(), StoreError> {
-        let op: Op = (table.name(), table.def, key.to_string(), None);
-        match pending::defer(vec![op]) {
+        self.delete_all_soon(table, vec![key.to_string()])
+    }
+
+    /// [`Store::delete_soon`] for several keys at once, in one write.
+    pub fn delete_all_soon<V>(
+        &self,
+        table: &TypedTable<V>,
+        keys: Vec<String>,
+    ) -> Result<(), StoreError> {
+        if keys.is_empty() {
+            return Ok(());
+        }
+        let ops: Vec<Op> = keys
+            .into_iter()
+            .map(|key| (table.name(), table.def, key, None))
+            .collect();
+        match pending::defer(ops) {
             None => Ok(()),
             Some(ops) => self.submit(Unit { ops, mark: None }, false),
         }
