@@ -4,10 +4,10 @@
 //! number is never a card name unless it is a card's whole model number (`4090`) with no unit
 //! after it (`40 minute` is a duration, never an A40).
 
+use super::card_count::{count_after, count_before};
 use super::request::{Cards, Usage};
 use super::span::{find_usage, find_volume};
 use super::text::is_cjk;
-use super::words::BATCH_WORDS;
 use crate::catalog::{BRAND_WORDS, Catalog, Gpu};
 use crate::lexicon;
 use crate::vram::{Quant, Task};
@@ -245,67 +245,6 @@ fn find_gpu<'c>(catalog: &'c Catalog, name: &str, lookups: &mut usize) -> Option
                 .filter(|n| n.ends_with(|c: char| c.is_ascii_digit()))
                 .and_then(|n| catalog.find_gpu(&format!("{n}gb")))
         })
-}
-
-/// The count written before a card: `2张4090`, `两张 4090`, `俩3090`, `两台a100`, `2 x 4090`.
-fn count_before(toks: &[String], i: usize) -> Option<u32> {
-    let prev = toks.get(i.checked_sub(1)?)?;
-    if ["张", "块", "卡", "个", "台", "x", "×"]
-        .iter()
-        .any(|c| prev == c || prev.ends_with(c))
-    {
-        // `2张` is one word after normalizing; `2 张` two.
-        if let Some(n) = lexicon::card_count(prev).filter(|n| *n <= 64) {
-            return Some(n);
-        }
-        return i
-            .checked_sub(2)
-            .and_then(|k| toks.get(k))
-            .and_then(|p| lexicon::card_count(p));
-    }
-    // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`, `并发10，4090`).
-    let batch = i >= 2 && BATCH_WORDS.contains(&toks[i - 2].as_str());
-    // `0 4090s`: a count of none is kept, to be said back, never read as one card.
-    if let Some(n) = lexicon::card_count(prev).filter(|n| *n == 0 || (2..=16).contains(n))
-        && prev.bytes().all(|b| b.is_ascii_digit())
-        && !batch
-    {
-        return Some(n);
-    }
-    match prev.as_str() {
-        "zero" => Some(0),
-        "two" | "dual" => Some(2),
-        "three" => Some(3),
-        "four" | "quad" => Some(4),
-        "eight" => Some(8),
-        _ => None,
-    }
-}
-
-/// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`, `h100 8 gpus`. A bare
-/// number after a card is never its count (`4090 2小时` is a duration).
-fn count_after(toks: &[String], j: usize) -> Option<u32> {
-    // `a100 x4` (`a100 *4`): the count with its times sign.
-    if let Some(n) = toks
-        .get(j)
-        .and_then(|t| t.strip_prefix('x'))
-        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    {
-        return lexicon::card_count(n).filter(|n| (2..=64).contains(n));
-    }
-    let n = toks
-        .get(j)
-        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
-    let classifier = toks.get(j + 1)?;
-    // `4090 两块多一小时` is money: `块` counts cards alone or before `卡` (`三块卡`).
-    let kuai = classifier == "块" && !toks.get(j + 2).is_some_and(|t| t.starts_with('/'));
-    (kuai
-        || ["张", "块卡", "块显卡", "卡", "台"]
-            .iter()
-            .any(|c| classifier.starts_with(c))
-        || ["gpus", "cards", "x"].contains(&classifier.as_str()))
-    .then(|| lexicon::card_count(n))?
-    .filter(|n| *n == 0 || (2..=64).contains(n))
 }
 
 /// Cards at `i`: `2x4090`, `4090x2` and names of two or three words (`h100 sxm`, `a100 80g`).

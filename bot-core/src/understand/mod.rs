@@ -15,6 +15,7 @@
 
 mod alert_terms;
 mod bare_number;
+mod card_count;
 mod card_memory;
 mod cues;
 mod diffusion_names;
