@@ -46,18 +46,39 @@ pub(crate) async fn get_updates(
     if let Some(offset) = offset {
         body["offset"] = offset.into();
     }
+    post_method(
+        bot,
+        "getUpdates",
+        body.to_string().into_bytes(),
+        Some(timeout + HTTP_MARGIN),
+    )
+    .await
+}
+
+/// Posts a Bot API `method` with a JSON body and returns the answer's status and text, read
+/// by the caller (the updates here, a send's outcome in `sender`). The URL holds the token, so
+/// a network error drops it before it can reach a log.
+pub(crate) async fn post_method(
+    bot: &TgBot,
+    method: &str,
+    body: Vec<u8>,
+    timeout: Option<Duration>,
+) -> Result<(u16, Option<&'static str>, String), RequestError> {
     let mut url = bot.api_url();
     if let Ok(mut path) = url.path_segments_mut() {
         path.pop_if_empty()
             .push(&format!("bot{}", bot.token()))
-            .push("getUpdates");
+            .push(method);
     }
-    let response = bot
+    let mut request = bot
         .client()
         .post(url)
         .header("content-type", "application/json")
-        .body(body.to_string())
-        .timeout(timeout + HTTP_MARGIN)
+        .body(body);
+    if let Some(timeout) = timeout {
+        request = request.timeout(timeout);
+    }
+    let response = request
         .send()
         .await
         .map_err(|e| RequestError::Network(Arc::new(e.without_url())))?;

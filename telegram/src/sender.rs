@@ -337,27 +337,9 @@ impl TelegramSender {
     /// as Telegram refuses, so a kill during a Telegram outage does not leave refused sends
     /// counted as possibly delivered.
     async fn post_json(&self, method: &str, body: &[u8]) -> Result<(), RequestError> {
-        let mut url = self.bot.api_url();
-        if let Ok(mut path) = url.path_segments_mut() {
-            path.pop_if_empty()
-                .push(&format!("bot{}", self.bot.token()))
-                .push(method);
-        }
-        let response = self
-            .bot
-            .client()
-            .post(url)
-            .header("content-type", "application/json")
-            .body(body.to_vec())
-            .send()
-            .await
-            .map_err(|e| RequestError::Network(Arc::new(e.without_url())))?;
-        let status = response.status();
-        let text = response
-            .text()
-            .await
-            .map_err(|e| RequestError::Network(Arc::new(e.without_url())))?;
-        answer_of(status.as_u16(), status.canonical_reason(), &text)
+        let (status, reason, text) =
+            crate::fetch::post_method(&self.bot, method, body.to_vec(), None).await?;
+        answer_of(status, reason, &text)
     }
 
     pub(crate) fn bot(&self) -> &TgBot {
