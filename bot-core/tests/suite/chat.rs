@@ -2,10 +2,20 @@
 //! a fixed today (prices' ages do not drift with the calendar), and one line said in a locale,
 //! rendered as plain text.
 
+use bot_core::catalog::PriceQuote;
 use bot_core::reply::{Part, Reply};
 use bot_core::store::{Store, db_path};
+use bot_core::units::TimeUnit;
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
 use std::sync::Arc;
+
+/// The day every story bot lives on.
+pub const TODAY: &str = "2026-11-30";
+
+/// [`TODAY`] as the engine's day number.
+pub fn today() -> i64 {
+    bot_core::catalog::parse_date(TODAY).unwrap()
+}
 
 pub struct World {
     pub bot: Bot,
@@ -17,11 +27,35 @@ pub fn world() -> World {
 }
 
 pub fn world_with(catalog: Catalog) -> World {
+    let (bot, dir) = bot_with(catalog);
+    World { bot, _dir: dir }
+}
+
+/// A bot on a fresh store in its own directory (kept alive by the caller) on [`TODAY`].
+pub fn bot_with(catalog: Catalog) -> (Bot, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
     let mut bot = Bot::new(Arc::new(catalog), store);
-    bot.today = bot_core::catalog::parse_date("2026-11-30");
-    World { bot, _dir: dir }
+    bot.today = Some(today());
+    (bot, dir)
+}
+
+/// One line typed in the terminal chat in `locale`, the answer as plain text.
+pub fn ask(bot: &Bot, locale: &str, line: &str) -> String {
+    let who = ChatRef::terminal(Some(locale));
+    let a = bot.handle(&who, Input::Text(line.to_string()));
+    text(&a.replies, Lang::from_locale(Some(locale)))
+}
+
+/// A price row of our own for the fixtures: per card-hour, one card, dated 2026-11-20, firm.
+pub fn priced(gpu: &str, amount: &str, currency: &str, tier: &str) -> PriceQuote {
+    let mut q = PriceQuote::user(amount.parse().unwrap(), TimeUnit::Hour, currency, tier);
+    q.gpu = gpu.into();
+    q.cards = 1;
+    q.as_of = "2026-11-20".into();
+    q.undated = false;
+    q.source = "https://example.com/pricing".into();
+    q
 }
 
 /// One person in one chat, named after their locale.

@@ -3,26 +3,17 @@
 //! wins over a cheaper floor, and a card with floors alone is priced "from"/"起" everywhere
 //! (issue 25: `/tco qwen2.5-7b int4 4090 20m 0.3` priced the 4090 at Matpool's `from ¥1.54`).
 
+use super::chat::{ask, bot_with, priced};
 use bot_core::billing;
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::units::TimeUnit;
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use bot_core::{Catalog, ChatRef, Input, Lang, Localizer};
 use rust_decimal::Decimal;
-use std::sync::Arc;
 
+/// An on-demand row of ours, firm or a "from" floor.
 fn quote(gpu: &str, amount: &str, currency: &str, from: bool) -> PriceQuote {
-    let mut q = PriceQuote::user(
-        amount.parse().unwrap(),
-        TimeUnit::Hour,
-        currency,
-        "on_demand",
-    );
-    q.gpu = gpu.into();
-    q.cards = 1;
-    q.as_of = "2026-11-20".into();
-    q.undated = false;
+    let mut q = priced(gpu, amount, currency, "on_demand");
     q.from = from;
-    q.source = "https://example.com/pricing".into();
     q
 }
 
@@ -52,25 +43,6 @@ fn catalog() -> Catalog {
         cat.fx.clone(),
     )
     .unwrap()
-}
-
-fn bot_with(cat: Catalog) -> (Bot, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(cat), Arc::new(store));
-    bot.today = bot_core::catalog::parse_date("2026-11-30");
-    (bot, dir)
-}
-
-fn ask(bot: &Bot, locale: &str, line: &str) -> String {
-    let who = ChatRef::terminal(Some(locale));
-    let lang = Lang::from_locale(Some(locale));
-    bot.handle(&who, Input::Text(line.to_string()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

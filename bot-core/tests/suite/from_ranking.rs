@@ -7,27 +7,18 @@
 //! live re-sorting, the /pick `Pricer`), the chat (/compare, /cost, /pick in zh and en) and
 //! the /tco JSON basis. Fixture rows are ours: no shipped price is assumed.
 
+use super::chat::{ask, bot_with, priced, today};
 use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
 use bot_core::billing::{self, Job, RankedOffer};
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::units::TimeUnit;
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use bot_core::{Catalog, ChatRef, Input, Lang, Localizer};
 use rust_decimal::Decimal;
-use std::sync::Arc;
 
+/// An on-demand row of ours, firm or a "from" floor.
 fn quote(gpu: &str, amount: &str, currency: &str, from: bool) -> PriceQuote {
-    let mut q = PriceQuote::user(
-        amount.parse().unwrap(),
-        TimeUnit::Hour,
-        currency,
-        "on_demand",
-    );
-    q.gpu = gpu.into();
-    q.cards = 1;
-    q.as_of = "2026-11-20".into();
-    q.undated = false;
+    let mut q = priced(gpu, amount, currency, "on_demand");
     q.from = from;
-    q.source = "https://example.com/pricing".into();
     q
 }
 
@@ -71,31 +62,6 @@ fn catalog() -> Catalog {
         cat.fx.clone(),
     )
     .unwrap()
-}
-
-const TODAY: &str = "2026-11-30";
-
-fn today() -> i64 {
-    bot_core::catalog::parse_date(TODAY).unwrap()
-}
-
-fn bot_with(cat: Catalog) -> (Bot, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(cat), Arc::new(store));
-    bot.today = Some(today());
-    (bot, dir)
-}
-
-fn ask(bot: &Bot, locale: &str, line: &str) -> String {
-    let who = ChatRef::terminal(Some(locale));
-    let lang = Lang::from_locale(Some(locale));
-    bot.handle(&who, Input::Text(line.to_string()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Firm offers first, each group cheapest first (worst case), ties by platform id.

@@ -2,18 +2,15 @@
 //! stays on when it is cheaper than hours × hourly, labelled as prepaid (billed whether the
 //! instance is on or off); a short job never pays for a plan. Fixture rows on one platform.
 
+use super::chat::{ask, bot_with, priced};
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::units::TimeUnit;
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
 use std::sync::Arc;
 
 fn quote(gpu: &str, amount: &str, per: TimeUnit, tier: &str) -> PriceQuote {
-    let mut q = PriceQuote::user(amount.parse().unwrap(), per, "USD", tier);
-    q.gpu = gpu.into();
-    q.cards = 1;
-    q.as_of = "2026-11-20".into();
-    q.undated = false;
-    q.source = "https://example.com/pricing".into();
+    let mut q = priced(gpu, amount, "USD", tier);
+    q.per = per;
     q
 }
 
@@ -41,23 +38,8 @@ fn catalog() -> Catalog {
     .unwrap()
 }
 
-fn ask(bot: &Bot, locale: &str, line: &str) -> String {
-    let who = ChatRef::terminal(Some(locale));
-    let lang = Lang::from_locale(Some(locale));
-    bot.handle(&who, Input::Text(line.to_string()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn bot() -> (Bot, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(catalog()), Arc::new(store));
-    bot.today = bot_core::catalog::parse_date("2026-11-30");
-    (bot, dir)
+    bot_with(catalog())
 }
 
 const PREPAID_EN: &str = "billed whether the instance is on or off";

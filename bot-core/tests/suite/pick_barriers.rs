@@ -3,20 +3,14 @@
 //! (never ranked last) with a line saying how many and why. Fixture rows: three platforms
 //! whose only RTX 4090 prices are ours, cheapest first the one that fails.
 
+use super::chat::priced;
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::fact::Fact;
-use bot_core::units::TimeUnit;
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
 use std::sync::Arc;
 
 fn quote(amount: &str) -> PriceQuote {
-    let mut q = PriceQuote::user(amount.parse().unwrap(), TimeUnit::Hour, "USD", "on_demand");
-    q.gpu = "rtx-4090".into();
-    q.cards = 1;
-    q.as_of = "2026-11-20".into();
-    q.undated = false;
-    q.source = "https://example.com/pricing".into();
-    q
+    priced("rtx-4090", amount, "USD", "on_demand")
 }
 
 /// The embedded catalog where only three platforms price the RTX 4090: `fails` (cheapest,

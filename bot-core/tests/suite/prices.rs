@@ -2,47 +2,20 @@
 //! when asked, whole instances, the newest reading, a bare number's currency said, barriers as
 //! filters.
 
+use super::chat::{ask, bot_with, priced, today};
+use bot_core::Catalog;
 use bot_core::billing::{self, Job, Tiers};
 use bot_core::catalog::{Platform, PriceQuote};
-use bot_core::units::TimeUnit;
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
 use rust_decimal::Decimal;
-use std::sync::Arc;
 
 fn d(s: &str) -> Decimal {
     s.parse().unwrap()
 }
 
-fn today() -> i64 {
-    bot_core::catalog::parse_date("2026-11-30").unwrap()
-}
-
-fn bot_with(catalog: Catalog) -> (Bot, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(catalog), Arc::new(store));
-    bot.today = Some(today());
-    (bot, dir)
-}
-
-fn ask(bot: &Bot, locale: &str, line: &str) -> String {
-    let who = ChatRef::terminal(Some(locale));
-    let lang = Lang::from_locale(Some(locale));
-    bot.handle(&who, Input::Text(line.to_string()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn quote(gpu: &str, amount: &str, tier: &str, cards: u32, as_of: &str) -> PriceQuote {
-    let mut q = PriceQuote::user(d(amount), TimeUnit::Hour, "USD", tier);
-    q.gpu = gpu.into();
+    let mut q = priced(gpu, amount, "USD", tier);
     q.cards = cards;
     q.as_of = as_of.into();
-    q.undated = false;
-    q.source = "https://example.com/pricing".into();
     q
 }
 

@@ -3,23 +3,20 @@
 //! listed under `spot`; whole instances; the newest reading; a fresh live snapshot outranking
 //! the catalog. Fixture rows on three platforms; every other L40S row is removed.
 
+use super::chat::{self, priced};
 use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
 use bot_core::billing;
 use bot_core::catalog::{Platform, PriceQuote};
-use bot_core::units::TimeUnit;
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use bot_core::{Bot, Catalog, Store};
 use rust_decimal::Decimal;
 use std::sync::Arc;
 
 const GPU: &str = "l40s";
 
 fn quote(amount: &str, tier: &str, cards: u32, as_of: &str) -> PriceQuote {
-    let mut q = PriceQuote::user(amount.parse().unwrap(), TimeUnit::Hour, "USD", tier);
-    q.gpu = GPU.into();
+    let mut q = priced(GPU, amount, "USD", tier);
     q.cards = cards;
     q.as_of = as_of.into();
-    q.undated = false;
-    q.source = "https://example.com/pricing".into();
     q
 }
 
@@ -58,13 +55,7 @@ fn bot() -> (Bot, tempfile::TempDir) {
 }
 
 fn ask(bot: &Bot, line: &str) -> String {
-    let who = ChatRef::terminal(Some("en"));
-    bot.handle(&who, Input::Text(line.to_string()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(Lang::En, r))
-        .collect::<Vec<_>>()
-        .join("\n")
+    chat::ask(bot, "en", line)
 }
 
 /// The table row naming `platform`, if any.
