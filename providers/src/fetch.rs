@@ -103,24 +103,18 @@ fn imf_fixdate(s: &str) -> Option<u64> {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let month = MONTHS.iter().position(|m| *m == month)? as i64 + 1;
-    let (day, year): (i64, i64) = (day.parse().ok()?, year.parse().ok()?);
+    let month = MONTHS.iter().position(|m| *m == month)? + 1;
     let hms: Vec<u64> = time
         .split(':')
         .map(|p| p.parse().ok())
         .collect::<Option<_>>()?;
     let [h, m, sec] = hms[..] else { return None };
-    if !(1..=31).contains(&day) || year < 1970 || h > 23 || m > 59 || sec > 60 {
+    if day.len() != 2 || year.len() != 4 || h > 23 || m > 59 || sec > 60 {
         return None;
     }
-    // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil).
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = u64::try_from(era * 146_097 + doe - 719_468).ok()?;
+    // The catalog's own date reading (days since the epoch, the day checked against its month).
+    let days = bot_core::catalog::parse_date(&format!("{year}-{month:02}-{day}"))?;
+    let days = u64::try_from(days).ok()?;
     Some(days * 86_400 + h * 3600 + m * 60 + sec)
 }
 
