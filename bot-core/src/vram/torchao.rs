@@ -303,6 +303,19 @@ impl Pool {
         }
     }
 
+    /// The 16-bit temporaries both integer schemes make first, each freed once the next
+    /// exists; the last one, still live, is returned for the caller to free.
+    fn integer_temps(&mut self, s: u64) -> Option<u64> {
+        let t1 = self.alloc(s);
+        let t2 = self.alloc(s);
+        self.release(t1);
+        let t3 = self.alloc(s);
+        self.release(t2);
+        let t4 = self.alloc(s);
+        self.release(t3);
+        t4
+    }
+
     /// One weight of `rows x cols`, 16-bit at `w`, through `scheme`; returns the kept blocks.
     fn quantize(
         &mut self,
@@ -315,13 +328,7 @@ impl Pool {
         let mut keep = Vec::new();
         match scheme {
             Scheme::Int8 => {
-                let t1 = self.alloc(s);
-                let t2 = self.alloc(s);
-                self.release(t1);
-                let t3 = self.alloc(s);
-                self.release(t2);
-                let t4 = self.alloc(s);
-                self.release(t3);
+                let t4 = self.integer_temps(s);
                 keep.push(self.alloc(s / 2));
                 self.release(t4);
             }
@@ -337,13 +344,7 @@ impl Pool {
             }
             Scheme::Int4 { group } => {
                 let g = u64::from(group.max(1));
-                let t1 = self.alloc(s);
-                let t2 = self.alloc(s);
-                self.release(t1);
-                let t3 = self.alloc(s);
-                self.release(t2);
-                let t4 = self.alloc(s);
-                self.release(t3);
+                let t4 = self.integer_temps(s);
                 let i32s = self.alloc(2 * s);
                 self.release(t4);
                 let shifted = self.alloc(s);
