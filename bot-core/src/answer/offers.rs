@@ -412,15 +412,16 @@ pub fn lookup(ctx: &Ctx, f: &OfferFilter, now: i64) -> Result<OffersView, Reply>
 
 /// The reply for a view.
 pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
+    // A memory floor with nothing stored to show is answered from the catalog as well.
     if view.stored == 0 && view.hidden_old == 0 {
-        return Reply::text(Msg::new("offers-no-data"));
+        return super::memory_floor::from_catalog(ctx, f, Reply::text(Msg::new("offers-no-data")));
     }
     if view.rows.is_empty() {
         let mut r = Reply::text(Msg::new("offers-none"));
         if view.hidden_old > 0 {
             r.push(Msg::new("offers-hidden-old").arg("count", view.hidden_old));
         }
-        return r;
+        return super::memory_floor::from_catalog(ctx, f, r);
     }
     let r = Reply::text(Msg::new("offers-title").arg("count", view.rows.len()));
     let rows = view.rows.iter().map(|row: &OfferRow| Row {

@@ -36,6 +36,10 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             Reply::text(Msg::new("understand-unusable-span").arg("word", word.as_str())),
             &Vec::new(),
         ),
+        Unheard::Count { word } => (
+            Reply::text(Msg::new("understand-negative-count").arg("word", word.as_str())),
+            &Vec::new(),
+        ),
         Unheard::Budget { lines } => (Reply::text(Msg::new("understand-budget-hours")), lines),
     };
     for line in lines.iter().take(3) {

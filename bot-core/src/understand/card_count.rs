@@ -19,7 +19,11 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
         return i
             .checked_sub(2)
             .and_then(|k| toks.get(k))
-            .and_then(|p| lexicon::card_count(p));
+            .and_then(|p| lexicon::card_count(p).or_else(|| negative(p).then_some(0)));
+    }
+    // `-2 4090s`: a count below one is no card; kept as none, so it is said back.
+    if negative(prev) {
+        return Some(0);
     }
     // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`, `并发10，4090`).
     let batch = i >= 2 && BATCH_WORDS.contains(&toks[i - 2].as_str());
@@ -43,6 +47,14 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
 /// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`, `h100 8 gpus`. A bare
 /// number after a card is never its count (`4090 2小时` is a duration).
 pub(super) fn count_after(toks: &[String], j: usize) -> Option<u32> {
+    // `h100 x 8`, `h100 × 8`: the times sign written apart from its count.
+    if toks.get(j).is_some_and(|t| t == "x")
+        && let Some(n) = toks
+            .get(j + 1)
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return lexicon::card_count(n).filter(|n| (2..=64).contains(n));
+    }
     // `a100 x4` (`a100 *4`): the count with its times sign.
     if let Some(n) = toks
         .get(j)
@@ -53,8 +65,10 @@ pub(super) fn count_after(toks: &[String], j: usize) -> Option<u32> {
     }
     let n = toks
         .get(j)
-        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()) || negative(t))?;
     let classifier = toks.get(j + 1)?;
+    // `4090 -3张`: below one, kept as none to be said back.
+    let n = if negative(n) { "0" } else { n.as_str() };
     // `4090 两块多一小时` is money: `块` counts cards alone or before `卡` (`三块卡`).
     let kuai = classifier == "块" && !toks.get(j + 2).is_some_and(|t| t.starts_with('/'));
     (kuai
@@ -64,4 +78,30 @@ pub(super) fn count_after(toks: &[String], j: usize) -> Option<u32> {
         || ["gpus", "cards", "x"].contains(&classifier.as_str()))
     .then(|| lexicon::card_count(n))?
     .filter(|n| *n == 0 || (2..=64).contains(n))
+}
+
+/// `-1`, `-2`: a count written below zero (`-1张4090`), never read as one card.
+fn negative(t: &str) -> bool {
+    t.strip_prefix('-')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Classifiers and words that make the number before them a count of cards.
+const CLASSIFIERS: &[&str] = &[
+    "张", "块", "台", "卡", "个", "x", "cards", "card", "gpus", "gpu",
+];
+
+/// A count of cards written below zero (`-1张4090`, `4090 -3张`, `-2 4090s`), as it was
+/// written, to be said back: no answer can rent fewer than one card.
+pub(super) fn negative_said(toks: &[String], is_card: impl Fn(&str) -> bool) -> Option<String> {
+    toks.iter().enumerate().find_map(|(k, t)| {
+        if !negative(t) {
+            return None;
+        }
+        let next = toks.get(k + 1).map_or("", String::as_str);
+        if let Some(c) = CLASSIFIERS.iter().find(|c| next.starts_with(**c)) {
+            return Some(format!("{t}{c}"));
+        }
+        is_card(next).then(|| t.clone())
+    })
 }

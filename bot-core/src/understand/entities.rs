@@ -501,7 +501,11 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     e.usage = super::period::per_period(toks, &taken).or_else(|| find_usage(toks, &taken));
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
-    e.batch = find_batch(toks).or_else(|| super::serving::users(toks));
+    let pipeline = e.models.iter().any(|m| crate::diffusion::find(m).is_some());
+    let padded = format!(" {} ", toks.join(" "));
+    e.batch = find_batch(toks)
+        .or_else(|| super::serving::users(toks))
+        .or_else(|| super::image_batch::images_at_once(toks, &padded, pipeline));
     e
 }
 
@@ -539,6 +543,10 @@ fn find_batch(toks: &[String]) -> Option<u32> {
                 return Some(b);
             }
             if next(1) == "size" {
+                return n(next(2)).or_else(|| (next(2) == "of").then(|| n(next(3))).flatten());
+            }
+            // `a batch of 4`.
+            if next(1) == "of" {
                 return n(next(2));
             }
         }

@@ -119,6 +119,54 @@ fn models_under<'c>(catalog: &'c Catalog, prefix: &str) -> Vec<&'c crate::catalo
     ms
 }
 
+/// A family word alone (`phi3`, `mixtral`) that the catalog files as one model's alias (the
+/// default tag of a model library) while the family has other sizes: the family's models,
+/// largest first, so a fit asks which instead of sizing the one the alias guesses. A name
+/// written whole (`phi-3-mini`, `phi3 mini`, `glm-4.5`) is that model.
+fn bare_family<'c>(
+    catalog: &'c Catalog,
+    toks: &[String],
+    e: &Entities,
+) -> Option<Vec<&'c crate::catalog::Model>> {
+    let [id] = e.models.as_slice() else {
+        return None;
+    };
+    let m = catalog.find_model(id)?;
+    let plain = |s: &str| -> String {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let family = plain(&m.family);
+    if !e.sizes.is_empty() || plain(&m.id) == family || !toks.iter().any(|t| plain(t) == family) {
+        return None;
+    }
+    // Any longer name of the model in the words (`phi3 mini`, `phi3:3.8b`) names it.
+    let said = plain(&toks.join(" "));
+    if std::iter::once(&m.id)
+        .chain(&m.aliases)
+        .map(|n| plain(n))
+        .any(|n| n.len() > family.len() && said.contains(&n))
+    {
+        return None;
+    }
+    let mut ms: Vec<&crate::catalog::Model> = catalog
+        .models
+        .iter()
+        .filter(|o| o.family == m.family && !SPECIAL.iter().any(|s| o.id.contains(s)))
+        .collect();
+    if ms.iter().all(|o| o.params_b == m.params_b) {
+        return None;
+    }
+    ms.sort_by(|a, b| {
+        b.params_b
+            .total_cmp(&a.params_b)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    Some(ms)
+}
+
 /// The family's fit asked back, when the question is a fit (`plain` read nothing to size, or
 /// a card's specs, or the wrong model) and names a family without a size.
 pub(super) fn family_fit(
@@ -144,8 +192,10 @@ pub(super) fn family_fit(
     if !fit_like || e.gpus.len() > 1 {
         return None;
     }
-    let prefix = prefix(catalog, toks, e)?;
-    let mut ms = models_under(catalog, &prefix);
+    let mut ms = match prefix(catalog, toks, e) {
+        Some(p) => models_under(catalog, &p),
+        None => bare_family(catalog, toks, e)?,
+    };
     if ms.is_empty() {
         return None;
     }

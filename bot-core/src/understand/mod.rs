@@ -25,6 +25,7 @@ mod family_ask;
 mod family_fit;
 mod fee_asked;
 mod headcount;
+mod image_batch;
 mod intent;
 mod lists;
 mod memory_floor;

@@ -272,6 +272,9 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
             // `两个月 包月`: the months are said; `包月` adds the plan, not a third month.
             let to = if to.starts_with("1个月 ") && super::month_count::ends_with_months(&out) {
                 " 包月 "
+            } else if super::month_count::counted_package(&out, &rest[from.len()..], to) {
+                // `包周两周`: the weeks said are the length, the package adds no week.
+                " "
             } else {
                 to
             };

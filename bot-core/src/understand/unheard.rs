@@ -23,6 +23,8 @@ pub enum Unheard {
     /// A length said that no bill can use (zero, or beyond 100 years): said back, never
     /// replaced by the default hour.
     Span { word: String },
+    /// A count of cards below one (`-1张4090`): said back, never read as one card.
+    Count { word: String },
     /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
     /// is said, with the hourly prices it divides by (`lines`).
     Budget { lines: Vec<String> },
@@ -103,6 +105,10 @@ pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
     }
     if let Some(word) = super::span::unusable_span(&toks) {
         return Some(Unheard::Span { word });
+    }
+    let is_card = |w: &str| catalog.find_gpu(w.trim_end_matches('s')).is_some();
+    if let Some(word) = super::card_count::negative_said(&toks, is_card) {
+        return Some(Unheard::Count { word });
     }
     if let Some(u) = budget(catalog, &norm, &toks) {
         return Some(u);
