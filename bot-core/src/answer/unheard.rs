@@ -40,6 +40,13 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             Reply::text(Msg::new("understand-negative-count").arg("word", word.as_str())),
             &Vec::new(),
         ),
+        Unheard::FollowUp { lines } => {
+            let mut r = Reply::text(Msg::new("understand-follow-up"));
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-follow-up-alone"));
+            }
+            (r, lines)
+        }
         Unheard::Budget { lines } => (Reply::text(Msg::new("understand-budget-hours")), lines),
     };
     for line in lines.iter().take(3) {

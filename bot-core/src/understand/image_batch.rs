@@ -37,7 +37,9 @@ const AT_ONCE_ZH: &[&str] = &[
 
 /// Chinese counters of images: `4张图`, `4幅`, `4个图`.
 fn image_counter(t: &str) -> bool {
-    t.starts_with("张图") || t.starts_with('幅') || t.starts_with("个图") || t.starts_with("张")
+    ["张", "幅", "个图", "个视频", "段视频", "条视频", "段", "个video"]
+        .iter()
+        .any(|c| t.starts_with(c))
 }
 
 /// The images a pipeline makes at once, when the sentence says so; `pipeline`: an image or
@@ -89,6 +91,7 @@ mod tests {
         assert_eq!(batch("4张一起出"), Some(4));
         assert_eq!(batch("同时出6张"), Some(6));
         assert_eq!(batch("每批 4 张图"), Some(4));
+        assert_eq!(batch("一次生成2个视频"), Some(2));
         // A workload, or cards: no batch.
         assert_eq!(batch("生成100张图多少钱"), None);
         assert_eq!(batch("make 100 images"), None);

@@ -24,12 +24,14 @@ mod facts;
 mod family_ask;
 mod family_fit;
 mod fee_asked;
+mod follow_up;
 mod headcount;
 mod image_batch;
 mod intent;
 mod lists;
 mod memory_floor;
 mod month_count;
+mod numbers_said;
 mod own_figures;
 mod paid;
 mod period;
@@ -105,7 +107,10 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
 
 /// Reads one plain question and says what it cost (the work bound's test reads this).
 pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
-    let (reading, mut work) = read_normalized(catalog, normalize(text), true);
+    let norm = normalize(text);
+    let (reading, mut work) = read_normalized(catalog, norm.clone(), true);
+    // `那A100呢`: a change to a question the bot does not keep, asked back.
+    let reading = follow_up::asked_back(&norm, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)

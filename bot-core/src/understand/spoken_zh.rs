@@ -126,7 +126,11 @@ pub(super) fn large_amounts(s: &str) -> String {
             }
             let run = &chars[i..j];
             let rest: String = chars[j..].iter().take(4).collect();
-            let money = MONEY_AFTER.iter().any(|w| rest.trim_start().starts_with(w));
+            // `两千五个小时`: a length in thousands as well.
+            let money = MONEY_AFTER
+                .iter()
+                .chain(&["个小时", "小时", "天", "分钟", "个月"])
+                .any(|w| rest.trim_start().starts_with(w));
             if money
                 && run.iter().any(|c| "百千万".contains(*c))
                 && let Some(v) = large_value(run)

@@ -55,10 +55,24 @@ pub(super) fn cue_spellings(s: &str) -> String {
         "bandwidth",
         "inference",
         "finetune",
+        "finetuning",
+        "tuning",
+        "training",
+        "qlora",
     ];
+    // Four-letter method words, fixed only for a swap of neighbours (`lroa`): one edit of
+    // any kind from a four-letter word is too often another word.
+    const SWAPS: &[&str] = &["lora"];
     s.split(' ')
         .map(|w| {
-            let letters = w.len() >= 5 && w.bytes().all(|b| b.is_ascii_lowercase());
+            let lower = w.bytes().all(|b| b.is_ascii_lowercase());
+            if let Some(c) = SWAPS.iter().find(|c| {
+                lower && c.len() == w.len() && **c != w && one_edit(c.as_bytes(), w.as_bytes())
+                    && c.bytes().filter(|b| !w.as_bytes().contains(b)).count() == 0
+            }) {
+                return c.to_string();
+            }
+            let letters = w.len() >= 5 && lower;
             if !letters || CUES.contains(&w) {
                 return w.to_string();
             }

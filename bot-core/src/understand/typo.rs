@@ -93,7 +93,8 @@ pub(super) fn typo_reading(
             [
                 "万", "亿", "千", "tok", "million", "billion", "thousand", "hour", "hr", "min",
                 "day", "week", "month", "year", "小时", "分钟", "天", "周", "个月", "月", "年",
-                "块", "元", "刀", "美元", "dollar", "usd", "cny", "yuan", "gb", "g ",
+                "块", "元", "刀", "美元", "dollar", "usd", "cny", "yuan", "gb", "g ", "个小时",
+                "个月", "个星期", "budget", "预算",
             ]
             .iter()
             .any(|s| n.starts_with(s))

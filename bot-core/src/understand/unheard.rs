@@ -25,6 +25,9 @@ pub enum Unheard {
     Span { word: String },
     /// A count of cards below one (`-1张4090`): said back, never read as one card.
     Count { word: String },
+    /// A follow-up without its question (`那A100呢`): the bot keeps no earlier question, so it
+    /// asks for the whole one; `lines`: what the words alone ask, to tap.
+    FollowUp { lines: Vec<String> },
     /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
     /// is said, with the hourly prices it divides by (`lines`).
     Budget { lines: Vec<String> },
@@ -109,6 +112,9 @@ pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
     let is_card = |w: &str| catalog.find_gpu(w.trim_end_matches('s')).is_some();
     if let Some(word) = super::card_count::negative_said(&toks, is_card) {
         return Some(Unheard::Count { word });
+    }
+    if let Some(lines) = super::follow_up::fragment_lines(catalog, &norm) {
+        return Some(Unheard::FollowUp { lines });
     }
     if let Some(u) = budget(catalog, &norm, &toks) {
         return Some(u);

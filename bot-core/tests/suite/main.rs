@@ -67,5 +67,6 @@ mod trial;
 mod typed_readings;
 mod typed_spoken;
 mod understand;
+mod understand_g;
 mod understand_left;
 mod zh_answers;

@@ -1,0 +1,125 @@
+//! Numbers as people type them in a hurry, made plain before the counter pass reads them:
+//! an approximate count (`二十来个小时`, `10来天`, `个把小时`) as the number it rounds (the echo
+//! line says which: `20h`), `w` for 万 (`1.5w`, `1w小时`; `300w` is a card's watts, kept), and
+//! `k` for a thousand before an amount (`3k块`, `3k budget`; `32k` alone is a context window).
+//! Each pass is one walk.
+
+use super::spoken_zh::digit;
+
+/// Units after which an approximate `来` count is that count (`二十来个小时`).
+const UNITS: &[&str] = &[
+    "个", "小时", "天", "分钟", "张", "块", "台", "周", "星期", "元", "刀", "万", "千",
+];
+
+/// Words after a `k` number that make it an amount (`3k块`, `3k budget`, `2k刀`).
+const MONEY: &[&str] = &[
+    "块", "元", "刀", "美元", "美金", "budget", "usd", "dollars", "bucks", "rmb", "cny", "预算",
+];
+
+/// `二十来个小时` → `二十个小时`, `10来天` → `10天`: `来` after a number and before its unit
+/// ("about") dropped; `个把小时` is about an hour.
+pub(super) fn approximate(s: &str) -> String {
+    let s = s
+        .replace("个把小时", "1个小时")
+        .replace("个把钟头", "1个小时")
+        .replace("个把月", "1个月")
+        .replace("个把星期", "1个星期");
+    let chars: Vec<char> = s.chars().collect();
+    let numeral = |c: char| c.is_ascii_digit() || digit(c).is_some() || "十百千".contains(c);
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '来' && i > 0 && numeral(chars[i - 1]) {
+            let rest: String = chars[i + 1..].iter().take(2).collect();
+            if UNITS.iter().any(|u| rest.starts_with(u)) {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `1.5w` → `1.5万`, `1w小时` → `1万小时`: a number up to 99 (or with decimals) and `w` ends a
+/// word; `3k块`, `3k budget` → `3000块`: a thousand before (or after `预算`, `budget`, a
+/// currency sign) an amount.
+pub(super) fn wan_and_k(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.'));
+        if !starts {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '.') {
+            j += 1;
+        }
+        let number: String = chars[i..j].iter().collect();
+        let unit = chars.get(j).copied();
+        let ends = chars
+            .get(j + 1)
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == '.'));
+        let value = number.parse::<f64>().ok();
+        match (unit, value) {
+            (Some('w'), Some(v)) if ends && (number.contains('.') || v <= 99.0) => {
+                out.push_str(&number);
+                out.push('万');
+                i = j + 1;
+            }
+            (Some('k'), Some(v)) if ends && money_beside(&out, &chars[j + 1..]) => {
+                let thousand = (v * 1000.0).round();
+                out.push_str(&format!("{thousand}"));
+                i = j + 1;
+            }
+            _ => {
+                out.push_str(&number);
+                i = j;
+            }
+        }
+    }
+    out
+}
+
+/// Whether an amount's word is just after (`块`, ` budget`) or just before (`预算`, `$`,
+/// `budget of`) a number.
+fn money_beside(before: &str, after: &[char]) -> bool {
+    let after: String = after.iter().take(8).collect();
+    let b = before.trim_end();
+    MONEY.iter().any(|w| after.trim_start().starts_with(w))
+        || ["预算", "budget", "budget of", "$", "¥", "￥"]
+            .iter()
+            .any(|w| b.ends_with(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_approximate_count_is_the_number_it_rounds() {
+        assert_eq!(approximate("跑二十来个小时"), "跑二十个小时");
+        assert_eq!(approximate("10来天"), "10天");
+        assert_eq!(approximate("跑个把小时"), "跑1个小时");
+        // `来` elsewhere stays.
+        assert_eq!(approximate("一来一回"), "一来一回");
+        assert_eq!(approximate("3来看看"), "3来看看");
+    }
+
+    #[test]
+    fn w_is_wan_and_k_before_an_amount_is_a_thousand() {
+        assert_eq!(wan_and_k("预算1.5w"), "预算1.5万");
+        assert_eq!(wan_and_k("跑1w小时"), "跑1万小时");
+        assert_eq!(wan_and_k("3k块"), "3000块");
+        assert_eq!(wan_and_k("3k budget"), "3000 budget");
+        assert_eq!(wan_and_k("预算2.5k"), "预算2500");
+        // Watts, context windows and names stay.
+        assert_eq!(wan_and_k("4090 450w"), "4090 450w");
+        assert_eq!(wan_and_k("ctx 32k"), "ctx 32k");
+        assert_eq!(wan_and_k("qwen2.5-7b 8k上下文"), "qwen2.5-7b 8k上下文");
+        assert_eq!(wan_and_k("a100 2w"), "a100 2万");
+    }
+}
