@@ -257,6 +257,11 @@ impl Bot {
                     done
                 }
                 Ok(None) => self.on_text(ctx, &text).into(),
+                // `/fti …`: the commands one typo away offered with the same line.
+                Err(commands::CommandError::Unknown(name)) => {
+                    let r = AnswerError::UnknownCommand(name.clone()).reply();
+                    commands::near::offer(r, &text, &name).into()
+                }
                 Err(e) => AnswerError::from(e).reply().into(),
             },
         }

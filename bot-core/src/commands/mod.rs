@@ -8,6 +8,7 @@
 
 mod def;
 mod grammar;
+pub mod near;
 pub mod prefs;
 mod request;
 mod slots;

@@ -87,6 +87,41 @@ pub fn take_card_prefix(words: &mut Vec<String>) -> Option<u32> {
             .flatten()
             .filter(|n| *n >= 1)
     };
+    let times = |w: &str| w == "x" || w == "X" || w == "×";
+    let digits = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    // `h100 x 8`, `h100 × 8`: the sign and the count written apart, after the name.
+    if let Some(i) =
+        (1..words.len().saturating_sub(1)).find(|&i| times(&words[i]) && digits(&words[i + 1]))
+        && let Ok(n @ 1..) = words[i + 1].parse::<u32>()
+    {
+        words.drain(i..i + 2);
+        return Some(n);
+    }
+    // `8 x h100`: the count and the sign apart, before the name.
+    if let Some(i) =
+        (0..words.len().saturating_sub(2)).find(|&i| digits(&words[i]) && times(&words[i + 1]))
+        && let Ok(n @ 1..) = words[i].parse::<u32>()
+    {
+        words.drain(i..i + 2);
+        return Some(n);
+    }
+    // `h100 x8`, `h100 ×8`: the count glued to its sign, after the name.
+    if let Some(i) = (1..words.len()).find(|&i| {
+        let l = words[i].to_lowercase();
+        l.strip_prefix('x')
+            .or_else(|| l.strip_prefix('×'))
+            .is_some_and(digits)
+    }) {
+        let n = words[i]
+            .trim_start_matches(['x', 'X', '×'])
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n >= 1);
+        if n.is_some() {
+            words.remove(i);
+            return n;
+        }
+    }
     // `8x` `h100`: the count alone, with a name after it.
     if let Some(i) = (0..words.len().saturating_sub(1)).find(|&i| count(&words[i]).is_some()) {
         let n = count(&words[i]);
@@ -200,6 +235,23 @@ pub(super) fn checked(word: &str, s: NameSize) -> Result<ModelSize, FitError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_written_apart_from_its_sign_is_taken_out() {
+        let take = |line: &str| {
+            let mut w: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let n = take_card_prefix(&mut w);
+            (n, w.join(" "))
+        };
+        assert_eq!(take("vast h100 x 8 1h"), (Some(8), "vast h100 1h".into()));
+        assert_eq!(take("h100 × 4 2h"), (Some(4), "h100 2h".into()));
+        assert_eq!(take("8 x h100 1h"), (Some(8), "h100 1h".into()));
+        assert_eq!(take("h100 x8 1h"), (Some(8), "h100 1h".into()));
+        assert_eq!(take("8x h100 1h"), (Some(8), "h100 1h".into()));
+        // A card whose name ends in x, or no count: nothing taken.
+        assert_eq!(take("mi300x 1h"), (None, "mi300x 1h".into()));
+        assert_eq!(take("7900 xtx 1h"), (None, "7900 xtx 1h".into()));
+    }
 
     #[test]
     fn a_comma_groups_thousands_only_before_three_digits() {

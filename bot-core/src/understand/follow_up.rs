@@ -26,7 +26,17 @@ const EN_STARTS: &[&str] = &[
 
 /// How a follow-up starts (Chinese): a change (`换成`, `改成`) or a condition (`如果是`).
 const ZH_STARTS: &[&str] = &[
-    "换成", "改成", "换到", "换", "如果是", "要是", "那如果", "那要是", "那换", "那改", "同样",
+    "换成",
+    "改成",
+    "换到",
+    "换",
+    "如果是",
+    "要是",
+    "那如果",
+    "那要是",
+    "那换",
+    "那改",
+    "同样",
 ];
 
 /// Whether `norm` (the plain text) is shaped like a follow-up.
@@ -80,7 +90,12 @@ mod tests {
         ] {
             assert!(is_follow_up(s), "{s}");
         }
-        for s in ["4090多少钱", "a100 specs", "那个 4090 多少钱一小时", "how much is an h100"] {
+        for s in [
+            "4090多少钱",
+            "a100 specs",
+            "那个 4090 多少钱一小时",
+            "how much is an h100",
+        ] {
             assert!(!is_follow_up(s), "{s}");
         }
     }
@@ -95,9 +110,7 @@ pub(super) fn fragment_lines(catalog: &crate::catalog::Catalog, norm: &str) -> O
     match super::read_normalized(catalog, norm.to_string(), true).0 {
         Reading::Unknown => Some(Vec::new()),
         Reading::Command(r) if fragment(&r) => Some(vec![r.line()]),
-        Reading::Ask(rs) if rs.iter().all(fragment) => {
-            Some(rs.iter().map(Request::line).collect())
-        }
+        Reading::Ask(rs) if rs.iter().all(fragment) => Some(rs.iter().map(Request::line).collect()),
         _ => None,
     }
 }

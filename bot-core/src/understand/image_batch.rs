@@ -37,9 +37,18 @@ const AT_ONCE_ZH: &[&str] = &[
 
 /// Chinese counters of images: `4张图`, `4幅`, `4个图`.
 fn image_counter(t: &str) -> bool {
-    ["张", "幅", "个图", "个视频", "段视频", "条视频", "段", "个video"]
-        .iter()
-        .any(|c| t.starts_with(c))
+    [
+        "张",
+        "幅",
+        "个图",
+        "个视频",
+        "段视频",
+        "条视频",
+        "段",
+        "个video",
+    ]
+    .iter()
+    .any(|c| t.starts_with(c))
 }
 
 /// The images a pipeline makes at once, when the sentence says so; `pipeline`: an image or

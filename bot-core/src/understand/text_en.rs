@@ -67,7 +67,10 @@ pub(super) fn cue_spellings(s: &str) -> String {
         .map(|w| {
             let lower = w.bytes().all(|b| b.is_ascii_lowercase());
             if let Some(c) = SWAPS.iter().find(|c| {
-                lower && c.len() == w.len() && **c != w && one_edit(c.as_bytes(), w.as_bytes())
+                lower
+                    && c.len() == w.len()
+                    && **c != w
+                    && crate::lexicon::one_edit(c.as_bytes(), w.as_bytes())
                     && c.bytes().filter(|b| !w.as_bytes().contains(b)).count() == 0
             }) {
                 return c.to_string();
@@ -77,30 +80,14 @@ pub(super) fn cue_spellings(s: &str) -> String {
                 return w.to_string();
             }
             CUES.iter()
-                .find(|c| c.len().abs_diff(w.len()) <= 1 && one_edit(c.as_bytes(), w.as_bytes()))
+                .find(|c| {
+                    c.len().abs_diff(w.len()) <= 1
+                        && crate::lexicon::one_edit(c.as_bytes(), w.as_bytes())
+                })
                 .map_or_else(|| w.to_string(), |c| c.to_string())
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Whether `a` and `b` differ by one insertion, deletion, substitution or swap of neighbours.
-fn one_edit(a: &[u8], b: &[u8]) -> bool {
-    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let (ra, rb) = (&a[p..], &b[p..]);
-    let same = |x: &[u8], y: &[u8]| x == y;
-    match ra.len().cmp(&rb.len()) {
-        std::cmp::Ordering::Equal => {
-            !ra.is_empty()
-                && (same(&ra[1..], &rb[1..])
-                    || (ra.len() >= 2
-                        && ra[0] == rb[1]
-                        && ra[1] == rb[0]
-                        && same(&ra[2..], &rb[2..])))
-        }
-        std::cmp::Ordering::Greater => same(&ra[1..], rb),
-        std::cmp::Ordering::Less => same(ra, &rb[1..]),
-    }
 }
 
 /// English number words before a unit or a half (`two and a half hours`, `three days`, `six

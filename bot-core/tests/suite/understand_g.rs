@@ -62,7 +62,10 @@ fn a_follow_up_without_its_question_is_asked_back() {
     assert!(none.contains("我不记得之前的问题"), "{none}");
     assert!(!none.contains("只看这句话本身"), "nothing to offer: {none}");
     let whole = say(&w, "zh", "那4090跑qwen2.5-7b呢");
-    assert!(whole.starts_with("我理解为：/fit qwen2.5-7b rtx-4090"), "{whole}");
+    assert!(
+        whole.starts_with("我理解为：/fit qwen2.5-7b rtx-4090"),
+        "{whole}"
+    );
 }
 
 /// A memory floor with no stored offer: the catalog's cards above it, cheapest listed hour
@@ -72,10 +75,7 @@ fn a_memory_floor_is_answered_from_the_catalog_without_stored_offers() {
     use super::chat::{say, world};
     let w = world();
     let en = say(&w, "en", "cheapest gpu with 48gb vram");
-    assert!(
-        en.starts_with("I read this as: /offers vram>=48"),
-        "{en}"
-    );
+    assert!(en.starts_with("I read this as: /offers vram>=48"), "{en}");
     assert!(en.contains("From the catalog instead"), "{en}");
     assert!(en.contains("at least 48 GB"), "{en}");
     assert!(en.contains("list prices"), "{en}");
@@ -246,4 +246,70 @@ fn perturbed_questions_read_the_same() {
         known.len() * variants.len(),
         misses.join("\n")
     );
+}
+
+/// Prints the chat's answers to the lines of `UND_G_CHAT` (a file), in English and Chinese: a
+/// probe for trying cases by hand, not a test.
+#[test]
+#[ignore]
+fn probe_chat() {
+    use super::chat::{say, world};
+    let Ok(path) = std::env::var("UND_G_CHAT") else {
+        return;
+    };
+    let w = world();
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        for lang in ["en", "zh"] {
+            let out = say(&w, lang, line);
+            let head: Vec<&str> = out.lines().take(3).collect();
+            println!("[{lang}] {line} ⇒ {}", head.join(" ⏎ "));
+        }
+    }
+}
+
+/// A misspelt command name offers the commands one typo away with the same line, in both
+/// languages; a name far from every command only says it is unknown.
+#[test]
+fn a_misspelt_command_offers_the_near_ones() {
+    use super::chat::{say, world};
+    let w = world();
+    for (line, near) in [
+        ("/fti qwen2.5-7b 4090", "/fit"),
+        ("/comapre 4090 2h", "/compare"),
+        ("/cots autodl 4090 1h", "/cost"),
+        ("/GPU 4090", ""),
+    ] {
+        let en = say(&w, "en", line);
+        if near.is_empty() {
+            assert!(!en.contains("Did you mean"), "{line}: {en}");
+            continue;
+        }
+        assert!(
+            en.contains(&format!("Did you mean {near}?")),
+            "{line}: {en}"
+        );
+        let zh = say(&w, "zh", line);
+        assert!(zh.contains(&format!("你是不是想用 {near}")), "{line}: {zh}");
+    }
+    let far = say(&w, "en", "/frobnicate 4090");
+    assert!(!far.contains("Did you mean"), "{far}");
+}
+
+/// A count of cards written apart from its times sign, before or after the card, is the same
+/// count in a typed command as in a question.
+#[test]
+fn a_spaced_times_sign_counts_cards_in_a_command() {
+    use super::chat::{say, world};
+    let w = world();
+    for line in [
+        "/compare h100 x 8 1h",
+        "/compare h100 ×8 1h",
+        "/compare 8 x h100 1h",
+        "/compare h100 x8 1h",
+    ] {
+        let en = say(&w, "en", line);
+        assert!(en.starts_with("NVIDIA H100 SXM5 ×8"), "{line}: {en}");
+    }
+    let cost = say(&w, "zh", "/cost vast h100 x 8 1h");
+    assert!(cost.contains("×8"), "{cost}");
 }
