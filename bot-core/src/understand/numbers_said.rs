@@ -11,9 +11,33 @@ const UNITS: &[&str] = &[
     "个", "小时", "天", "分钟", "张", "块", "台", "周", "星期", "元", "刀", "万", "千",
 ];
 
-/// Words after a `k` number that make it an amount (`3k块`, `3k budget`, `2k刀`).
+/// Words after a `k` number that make it an amount or a length (`3k块`, `3k budget`, `2k刀`,
+/// `1k hours`); `32k` before `context` or alone is a context window, kept.
 const MONEY: &[&str] = &[
-    "块", "元", "刀", "美元", "美金", "budget", "usd", "dollars", "bucks", "rmb", "cny", "预算",
+    "块",
+    "元",
+    "刀",
+    "美元",
+    "美金",
+    "budget",
+    "usd",
+    "dollars",
+    "bucks",
+    "rmb",
+    "cny",
+    "预算",
+    "hours",
+    "hour",
+    "hrs",
+    "hr",
+    "小时",
+    "个小时",
+    "minutes",
+    "mins",
+    "分钟",
+    "gpu-hours",
+    "gpu hours",
+    "卡时",
 ];
 
 /// `二十来个小时` → `二十个小时`, `10来天` → `10天`: `来` after a number and before its unit
@@ -57,6 +81,21 @@ pub(super) fn wan_and_k(s: &str) -> String {
         let mut j = i;
         while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '.') {
             j += 1;
+        }
+        // `1,000 hours`, `2,500块`: thousands grouped with commas before a unit, as one number.
+        let mut grouped = j;
+        while j - i <= 3
+            && chars.get(grouped) == Some(&',')
+            && (1..=3).all(|d| chars.get(grouped + d).is_some_and(char::is_ascii_digit))
+            && !chars.get(grouped + 4).is_some_and(char::is_ascii_digit)
+        {
+            grouped += 4;
+        }
+        if grouped > j && money_beside("", &chars[grouped..]) {
+            let digits: String = chars[i..grouped].iter().filter(|c| **c != ',').collect();
+            out.push_str(&digits);
+            i = grouped;
+            continue;
         }
         let number: String = chars[i..j].iter().collect();
         let unit = chars.get(j).copied();
@@ -121,5 +160,11 @@ mod tests {
         assert_eq!(wan_and_k("ctx 32k"), "ctx 32k");
         assert_eq!(wan_and_k("qwen2.5-7b 8k上下文"), "qwen2.5-7b 8k上下文");
         assert_eq!(wan_and_k("a100 2w"), "a100 2万");
+        assert_eq!(wan_and_k("a100 1k hours"), "a100 1000 hours");
+        assert_eq!(wan_and_k("a100 1,000 hours"), "a100 1000 hours");
+        assert_eq!(wan_and_k("预算 2,500块"), "预算 2500块");
+        // A list or a token count keeps its commas.
+        assert_eq!(wan_and_k("4090,3090"), "4090,3090");
+        assert_eq!(wan_and_k("2,000,000 tokens"), "2,000,000 tokens");
     }
 }

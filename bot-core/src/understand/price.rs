@@ -181,8 +181,15 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             currency_follows(norm, i) || decimal_after_unit,
         );
         let unit_first = per.is_some();
-        let priced = currency.is_none() && after_price_word(before, &norm[k..]);
         let after = skip_space(k);
+        // `1.88一小时`, `1.5每小时`: a decimal right before one hour (or "every hour") is that
+        // hour's price in the chat's currency, as `3090一小时1.2` is.
+        let per_one_hour = currency.is_none()
+            && number.contains('.')
+            && ["1小时", "1个小时", "每小时", "每个小时", "1钟头"]
+                .iter()
+                .any(|w| norm[after..].starts_with(w));
+        let priced = currency.is_none() && (after_price_word(before, &norm[k..]) || per_one_hour);
         let mut marked = false;
         let mut u = after;
         for mark in ["/", "per ", "per", "每", "an ", "a "] {

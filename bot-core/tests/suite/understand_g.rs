@@ -99,6 +99,7 @@ fn known(catalog: &Catalog) -> Vec<(String, String)> {
         include_str!("../data/questions_fresh14.tsv"),
         include_str!("../data/questions_hand.tsv"),
         include_str!("../data/questions_voices.tsv"),
+        include_str!("../data/questions_fresh12.tsv"),
     ];
     let mut out = Vec::new();
     for file in files {
@@ -221,13 +222,17 @@ fn filler(s: &str) -> String {
 fn perturbed_questions_read_the_same() {
     let catalog = Catalog::embedded().unwrap();
     let known = known(&catalog);
-    assert!(known.len() >= 55, "{} known questions", known.len());
-    let variants: [(&str, fn(&str) -> String); 5] = [
+    assert!(known.len() >= 60, "{} known questions", known.len());
+    let variants: [(&str, fn(&str) -> String); 6] = [
         ("full-width", full_width),
         ("traditional", traditional),
         ("filler", filler),
         ("no spaces", no_spaces),
         ("upper case", |s: &str| s.to_uppercase()),
+        // Every change at once, as a hurried phone user in Taipei types.
+        ("all", |s: &str| {
+            full_width(&traditional(&filler(&no_spaces(&s.to_uppercase()))))
+        }),
     ];
     let mut misses = Vec::new();
     for (q, expected) in &known {
