@@ -469,6 +469,23 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                 i += 1;
                 continue;
             }
+            // `auto dl`, `run pod`: a platform's name typed as two words.
+            let letters = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphabetic());
+            let joined = toks
+                .get(i + 1)
+                .filter(|n| letters(t) && letters(n))
+                .map(|n| format!("{t}{n}"));
+            if let Some(joined) = &joined
+                && let Some(p) = catalog
+                    .find_platform(joined)
+                    .filter(|p| names_exactly(p, joined))
+            {
+                e.lookups += 1;
+                e.platforms.push(p.id.clone());
+                taken[i..i + 2].fill(true);
+                i += 2;
+                continue;
+            }
             // `autodl4090`: a platform and a card written without a space.
             if let Some(at) = t
                 .char_indices()
