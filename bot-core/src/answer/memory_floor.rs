@@ -75,7 +75,7 @@ pub fn from_catalog(ctx: &Ctx, f: &OfferFilter, mut r: Reply) -> Reply {
     if rows.is_empty() {
         return r;
     }
-    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows.sort_by_key(|r| r.0);
     r.push(
         Msg::new("offers-floor-catalog")
             .arg("vram", fmt_num(floor))

@@ -72,6 +72,20 @@ fn fragment(r: &Request) -> bool {
     }
 }
 
+/// A follow-up's own lines to offer (none when its words alone read as nothing), or `None`
+/// when the message is no follow-up or a whole question of its own.
+pub(super) fn fragment_lines(catalog: &crate::catalog::Catalog, norm: &str) -> Option<Vec<String>> {
+    if !is_follow_up(norm) {
+        return None;
+    }
+    match super::read_normalized(catalog, norm.to_string(), true).0 {
+        Reading::Unknown => Some(Vec::new()),
+        Reading::Command(r) if fragment(&r) => Some(vec![r.line()]),
+        Reading::Ask(rs) if rs.iter().all(fragment) => Some(rs.iter().map(Request::line).collect()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,19 +112,5 @@ mod tests {
         ] {
             assert!(!is_follow_up(s), "{s}");
         }
-    }
-}
-
-/// A follow-up's own lines to offer (none when its words alone read as nothing), or `None`
-/// when the message is no follow-up or a whole question of its own.
-pub(super) fn fragment_lines(catalog: &crate::catalog::Catalog, norm: &str) -> Option<Vec<String>> {
-    if !is_follow_up(norm) {
-        return None;
-    }
-    match super::read_normalized(catalog, norm.to_string(), true).0 {
-        Reading::Unknown => Some(Vec::new()),
-        Reading::Command(r) if fragment(&r) => Some(vec![r.line()]),
-        Reading::Ask(rs) if rs.iter().all(fragment) => Some(rs.iter().map(Request::line).collect()),
-        _ => None,
     }
 }

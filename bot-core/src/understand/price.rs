@@ -122,6 +122,15 @@ fn after_price_word(before: &str, after: &str) -> bool {
         })
 }
 
+/// `1.88一小时`, `1.5每小时`: a decimal right before one hour (or "every hour") is that
+/// hour's price in the chat's currency, as `3090一小时1.2` is.
+fn per_one_hour(number: &str, after: &str) -> bool {
+    number.contains('.')
+        && ["1小时", "1个小时", "每小时", "每个小时", "1钟头"]
+            .iter()
+            .any(|w| after.starts_with(w))
+}
+
 pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
     let b = norm.as_bytes();
     for (start, c) in norm.char_indices() {
@@ -182,13 +191,7 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         );
         let unit_first = per.is_some();
         let after = skip_space(k);
-        // `1.88一小时`, `1.5每小时`: a decimal right before one hour (or "every hour") is that
-        // hour's price in the chat's currency, as `3090一小时1.2` is.
-        let per_one_hour = currency.is_none()
-            && number.contains('.')
-            && ["1小时", "1个小时", "每小时", "每个小时", "1钟头"]
-                .iter()
-                .any(|w| norm[after..].starts_with(w));
+        let per_one_hour = currency.is_none() && per_one_hour(number, &norm[after..]);
         let priced = currency.is_none() && (after_price_word(before, &norm[k..]) || per_one_hour);
         let mut marked = false;
         let mut u = after;

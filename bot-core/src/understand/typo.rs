@@ -58,6 +58,47 @@ const NOT_NAMES: &[&str] = &[
     "pricing",
 ];
 
+/// Words after a number that make it a volume, a length or an amount (`2000万token`, `1000
+/// hours`, `2500个小时`, `3000 budget`), never a misspelt card number.
+const NOT_A_CARD_AFTER: &[&str] = &[
+    "万",
+    "亿",
+    "千",
+    "tok",
+    "million",
+    "billion",
+    "thousand",
+    "hour",
+    "hr",
+    "min",
+    "day",
+    "week",
+    "month",
+    "year",
+    "小时",
+    "分钟",
+    "天",
+    "周",
+    "个月",
+    "月",
+    "年",
+    "块",
+    "元",
+    "刀",
+    "美元",
+    "dollar",
+    "usd",
+    "cny",
+    "yuan",
+    "gb",
+    "g ",
+    "个小时",
+    "个月",
+    "个星期",
+    "budget",
+    "预算",
+];
+
 /// Words looked up for "did you mean" in one question.
 const MAX_SCANS: usize = 4;
 
@@ -89,48 +130,10 @@ pub(super) fn typo_reading(
         }
         // `2000万token`, `20 million tokens`: a volume; `1000 hours`, `1000小时`, `1000块`: a
         // length of time or an amount; none is a misspelt card number.
-        if toks.get(k + 1).is_some_and(|n| {
-            [
-                "万",
-                "亿",
-                "千",
-                "tok",
-                "million",
-                "billion",
-                "thousand",
-                "hour",
-                "hr",
-                "min",
-                "day",
-                "week",
-                "month",
-                "year",
-                "小时",
-                "分钟",
-                "天",
-                "周",
-                "个月",
-                "月",
-                "年",
-                "块",
-                "元",
-                "刀",
-                "美元",
-                "dollar",
-                "usd",
-                "cny",
-                "yuan",
-                "gb",
-                "g ",
-                "个小时",
-                "个月",
-                "个星期",
-                "budget",
-                "预算",
-            ]
-            .iter()
-            .any(|s| n.starts_with(s))
-        }) {
+        if toks
+            .get(k + 1)
+            .is_some_and(|n| NOT_A_CARD_AFTER.iter().any(|s| n.starts_with(s)))
+        {
             continue;
         }
         let has_digit = t.bytes().any(|b| b.is_ascii_digit());

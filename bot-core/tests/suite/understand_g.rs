@@ -218,12 +218,15 @@ fn filler(s: &str) -> String {
     }
 }
 
+/// One mechanical change of a question's text.
+type Change = fn(&str) -> String;
+
 #[test]
 fn perturbed_questions_read_the_same() {
     let catalog = Catalog::embedded().unwrap();
     let known = known(&catalog);
     assert!(known.len() >= 60, "{} known questions", known.len());
-    let variants: [(&str, fn(&str) -> String); 6] = [
+    let variants: [(&str, Change); 6] = [
         ("full-width", full_width),
         ("traditional", traditional),
         ("filler", filler),
