@@ -25,6 +25,27 @@ pub(super) const CANTONESE: &[(&str, &str)] = &[
     ("睇", "看"),
 ];
 
+/// A pinyin keyboard's slips: a homophone picked for a word the reader looks for (`便意` for
+/// `便宜`, `微掉` for `微调`, `现存` for `显存`). Only slips that are no other word a question
+/// about renting cards says; `微掉` read as nothing sized a fine-tune as inference.
+pub(super) const HOMOPHONES: &[(&str, &str)] = &[
+    ("便意", "便宜"),
+    ("便以", "便宜"),
+    ("变宜", "便宜"),
+    ("微掉", "微调"),
+    ("微条", "微调"),
+    ("维调", "微调"),
+    ("推里", "推理"),
+    ("训连", "训练"),
+    ("部属", "部署"),
+    ("多少现存", "多少显存"),
+    ("现存多大", "显存多大"),
+    ("现存够", "显存够"),
+    ("显村", "显存"),
+    ("显纯", "显存"),
+    ("显寸", "显存"),
+];
+
 /// Whole Latin words as chat spells them, in the word the lexicon reads: `u` → `you`, `rn` →
 /// `right now`, `distil` → `distill`. Only a whole word is replaced (`distillation`,
 /// `run` stay).

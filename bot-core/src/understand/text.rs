@@ -6,7 +6,7 @@
 //! 91 KB paste is read as its first lines, in time linear in what is read.
 
 pub(super) use super::spellings::is_cjk;
-use super::spellings::{CANTONESE, respell, simplified};
+use super::spellings::{CANTONESE, HOMOPHONES, respell, simplified};
 use super::spoken_zh::{digit, numeral_value};
 use super::text_en::{cue_spellings, english_numbers, invisible, sentence_marks, times_sign};
 
@@ -51,7 +51,7 @@ pub fn normalize(text: &str) -> String {
     let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
     let out = hours_then_minutes(&out);
-    let out = replace_all(&out, CANTONESE);
+    let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
     replace_all(&out, SPOKEN)
 }
 
