@@ -345,7 +345,9 @@ fn specs(q: &Question) -> Option<Reading> {
 /// A job's price: on one platform (`/cost`), or everywhere (`/compare`).
 fn cost_or_compare(q: &Question) -> Option<Reading> {
     let e = q.e;
-    let costly = q.has(COST_WORDS) || (e.usage.is_some() && !e.platforms.is_empty());
+    let costly = q.has(COST_WORDS)
+        || q.has(super::words_guidance::PRICE_JUDGED)
+        || (e.usage.is_some() && !e.platforms.is_empty());
     let cheap = q.has(CHEAP_WORDS);
     // A model with a job's length and a price asked (`3090 跑 qwen2.5-7b 一小时 多少钱`) is the
     // job's price; a model with "how much memory" is a fit.
@@ -358,7 +360,13 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     if !q.nothing_to_size() && cues::fit_asked_first(q.padded, COST_WORDS) {
         return None;
     }
-    let usage = q.usage();
+    // `4090 三千块一个月贵吗`: a price by the month (or day) with no length said is judged
+    // over its own period.
+    let usage = match (&e.usage, q.price.and_then(|p| p.per).map(|u| u.key())) {
+        (None, Some("month")) => Usage::Always,
+        (None, Some("day")) => Usage::Once(rust_decimal::Decimal::from(86_400)),
+        _ => q.usage(),
+    };
     let compare = |g: &Cards| make::compare(g, &usage);
     // Platforms weighed against each other restrict the ranking to them; with none named, a
     // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.

@@ -187,3 +187,18 @@ pub(super) const GREETINGS: &[&str] = &[
     "你好呀",
     "大家好",
 ];
+
+/// A price judged (`2块一小时贵吗`, `is $0.5/h expensive`): answered with what the market
+/// charges for the card over the price's period, as a price asked is.
+pub(super) const PRICE_JUDGED: &[&str] = &[
+    "贵吗",
+    "贵么",
+    "贵不",
+    "贵了吗",
+    "expensive",
+    "overpriced",
+    "good price",
+    "fair price",
+    "rip off",
+    "ripoff",
+];
