@@ -87,8 +87,19 @@ fn negative(t: &str) -> bool {
 }
 
 /// Classifiers and words that make the number before them a count of cards.
+/// (`块` and `个` only with a card word: `-2块` is money, `-1个小时` a length.)
 const CLASSIFIERS: &[&str] = &[
-    "张", "块", "台", "卡", "个", "x", "cards", "card", "gpus", "gpu",
+    "张",
+    "台",
+    "卡",
+    "块卡",
+    "块显卡",
+    "个卡",
+    "x",
+    "cards",
+    "card",
+    "gpus",
+    "gpu",
 ];
 
 /// A count of cards written below zero (`-1张4090`, `4090 -3张`, `-2 4090s`), as it was
@@ -104,4 +115,29 @@ pub(super) fn negative_said(toks: &[String], is_card: impl Fn(&str) -> bool) -> 
         }
         is_card(next).then(|| t.clone())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::negative_said;
+    use crate::understand::text::{normalize, tokens};
+
+    fn said(s: &str) -> Option<String> {
+        negative_said(&tokens(&normalize(s)), |w| {
+            ["4090", "a100"].contains(&w.trim_end_matches('s'))
+        })
+    }
+
+    #[test]
+    fn a_count_below_one_is_said_as_written() {
+        assert_eq!(said("-1张4090跑qwen2.5-7b"), Some("-1张".into()));
+        assert_eq!(said("4090 -3张 多少钱"), Some("-3张".into()));
+        assert_eq!(said("-2 a100s"), Some("-2".into()));
+        assert_eq!(said("-2 4090"), Some("-2".into()));
+        // Money, a length, a range, a name: no count.
+        assert_eq!(said("4090 降价-2块"), None);
+        assert_eq!(said("4090 -1个小时"), None);
+        assert_eq!(said("2-3张4090"), None);
+        assert_eq!(said("qwen2.5-7b 4090"), None);
+    }
 }
