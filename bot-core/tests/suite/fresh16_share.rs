@@ -1,0 +1,22 @@
+//! The share of `questions_fresh16.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::understand::share_by_line;
+
+/// `questions_fresh16.tsv` (270, 22 to be asked back), written apart from the reader by a
+/// helper who never read it, committed before it was scored: untuned 190/270 (70.4 %), 229/270
+/// (84.8 %) after the labeller's own errors were relabelled (each listed in its header). The 41
+/// misses left are grouped by mechanism in the session-8 note `fresh16_misses.md`.
+#[test]
+fn fresh16_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh16",
+        include_str!("../data/questions_fresh16.tsv"),
+    );
+    assert!(total >= 270, "fresh16: {total} questions");
+    assert!(right >= 229, "fresh16: {right} of {total}");
+}
