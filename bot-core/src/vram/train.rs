@@ -193,21 +193,29 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
         req.loss.bytes_per_vocab() * shape.vocab as f64
     };
     let checkpoints = if req.unsloth { 1.0 } else { layers };
-    let act_tok = if req.grad_checkpointing {
-        checkpoints * stream * shape.hidden as f64 + per_layer.max(loss_tok)
-    } else {
-        layers * per_layer + loss_tok
-    };
-    let mut a = act_tok * tokens * batch + head_dequant;
-    if eager {
+    let tb = tokens * batch;
+    // Eager attention's score matrices: every layer's for the backward pass, or with
+    // checkpointing those of the one layer being recomputed plus their gradient.
+    let scores = if eager {
         let per_elem = if req.grad_checkpointing {
             EAGER_SCORE_BYTES + 6.0
         } else {
             6.0 * layers
         };
-        a += batch * tokens * tokens * (per_elem * heads + 2.0);
-    }
-    a
+        batch * tokens * tokens * (per_elem * heads + 2.0)
+    } else {
+        0.0
+    };
+    // With checkpointing the recomputed layer, its scores included, and the loss head are not
+    // live together (see above): ms-swift's Qwen-7B LoRA at 2048 tokens reserves 19.0 GiB with
+    // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
+    let a = if req.grad_checkpointing {
+        checkpoints * stream * shape.hidden as f64 * tb
+            + (per_layer * tb + scores).max(loss_tok * tb)
+    } else {
+        (layers * per_layer + loss_tok) * tb + scores
+    };
+    a + head_dequant
 }
 
 pub(super) fn compute_train(
@@ -277,7 +285,14 @@ pub(super) fn compute_train(
     // Llama-2-7B rows at batch 1-10 stay within 15 % (docs/fit-reference.md). A GPTQ base keeps
     // the share: Qwen v1's README Q-LoRA rows (GPTQ-Int4, 256-1024 tokens) hold 2-4 GiB more than
     // the tensors, which only the base-proportional share covers (its mechanism is not known).
-    let frozen = if req.task != Task::Full && req.quant == Quant::Nf4 {
+    // A 16-bit frozen base is allocated once too: with the share it was 10-21 % over in every
+    // reserved-basis LoRA table held out (torchtune, ms-swift, Yi-1.5's 6B and 34B) and GLM-4's
+    // nvidia-smi figure, within 8 % without; Qwen v1's README LoRA rows stay within 15 % once
+    // their loss is read as fp32 (bf16 under the Trainer's autocast, no DeepSpeed). Sharded
+    // bases are exempt too: a share of the gathered layers only would make a card's reserve
+    // rise when a card is added.
+    let once = req.quant == Quant::Nf4 || req.quant.linear_bits() >= 15.0;
+    let frozen = if req.task != Task::Full && once {
         base_c
     } else {
         0.0
