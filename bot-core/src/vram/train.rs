@@ -297,7 +297,10 @@ pub(super) fn compute_train(
     } else {
         0.0
     };
-    let reserve = reserve_share * (base_c - frozen + adapter_weights + grads_c + optim_c + a);
+    // Without checkpointing the forward pass only allocates, layer after layer, and the peak
+    // comes before anything is freed: the activations leave no cached holes below it.
+    let churned = if req.grad_checkpointing { a } else { 0.0 };
+    let reserve = reserve_share * (base_c - frozen + adapter_weights + grads_c + optim_c + churned);
     p.set(
         n,
         base_c * n + adapter_weights * n,
