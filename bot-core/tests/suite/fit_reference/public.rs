@@ -371,9 +371,10 @@ fn public_measurements_third_held_out_set() {
     assert!(held.numeric >= 15 && held.verdicts >= 3);
     // Untuned: 15 of 19 within 15 %, 2 under (LitGPT's bf16-mixed fp32 inference −32 %,
     // torchtune's Q-LoRA −36 %), verdicts 2/3 (LitGPT's bf16-mixed LoRA OOM read as fitting).
-    // After `parts::autocast_weight_copies`: 16 of 19, 1 under, 3/3.
+    // After `parts::autocast_weight_copies`: 16 of 19, 1 under, 3/3. Session 8, no reserve
+    // share on a frozen 16-bit base: 18 of 19 (torchtune's LoRA rows +17/+21 % → +6/+8 %).
     assert!(
-        held.within15 * 100 >= 80 * held.numeric,
+        held.within15 * 100 >= 90 * held.numeric,
         "held out 3: {} of {} within 15%",
         held.within15,
         held.numeric
