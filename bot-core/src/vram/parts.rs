@@ -95,9 +95,11 @@ pub const LOSS_BYTES_PER_VOCAB: f64 = 14.0;
 
 /// Training keeps more memory reserved than allocated: PyTorch's caching allocator holds freed
 /// blocks, and DeepSpeed/PEFT keep bucket and dequantization buffers. Added as this share of
-/// weights + optimizer + activations. Calibrated on QwenLM/Qwen README "Profiling of Memory and
-/// Speed" (Qwen-7B/14B LoRA, Q-LoRA and full fine-tuning on A100-80G), where the table exceeds
-/// the tensor count by 10-25 % at short sequences.
+/// what is freed and allocated again (`train::allocator_reserve`: not a frozen base allocated
+/// once, not activations that only grow to a peak without checkpointing). Calibrated on
+/// QwenLM/Qwen README "Profiling of Memory and Speed" (Qwen-7B/14B LoRA, Q-LoRA and full
+/// fine-tuning on A100-80G), where the table exceeds the tensor count by 10-25 % at short
+/// sequences.
 pub const TRAINING_RESERVE: f64 = 0.15;
 
 /// The same reserve when the frozen base is quantized (Q-LoRA on bitsandbytes or GPTQ

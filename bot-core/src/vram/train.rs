@@ -193,21 +193,29 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
         req.loss.bytes_per_vocab() * shape.vocab as f64
     };
     let checkpoints = if req.unsloth { 1.0 } else { layers };
-    let act_tok = if req.grad_checkpointing {
-        checkpoints * stream * shape.hidden as f64 + per_layer.max(loss_tok)
-    } else {
-        layers * per_layer + loss_tok
-    };
-    let mut a = act_tok * tokens * batch + head_dequant;
-    if eager {
+    let tb = tokens * batch;
+    // Eager attention's score matrices: every layer's for the backward pass, or with
+    // checkpointing those of the one layer being recomputed plus their gradient.
+    let scores = if eager {
         let per_elem = if req.grad_checkpointing {
             EAGER_SCORE_BYTES + 6.0
         } else {
             6.0 * layers
         };
-        a += batch * tokens * tokens * (per_elem * heads + 2.0);
-    }
-    a
+        batch * tokens * tokens * (per_elem * heads + 2.0)
+    } else {
+        0.0
+    };
+    // With checkpointing the recomputed layer, its scores included, and the loss head are not
+    // live together (see above): ms-swift's Qwen-7B LoRA at 2048 tokens reserves 19.0 GiB with
+    // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
+    let a = if req.grad_checkpointing {
+        checkpoints * stream * shape.hidden as f64 * tb
+            + (per_layer * tb + scores).max(loss_tok * tb)
+    } else {
+        (layers * per_layer + loss_tok) * tb + scores
+    };
+    a + head_dequant
 }
 
 pub(super) fn compute_train(
@@ -265,24 +273,7 @@ pub(super) fn compute_train(
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
     let a = activations(shape, req, c, head_dequant) + autocast_copies(shape, req, base_c / base);
-    let reserve_share = if req.quant.is_low_bit() {
-        TRAINING_RESERVE_QUANTIZED
-    } else {
-        TRAINING_RESERVE
-    };
-    // The caching allocator's reserve grows with what is freed and allocated again
-    // (activations, dequantized tiles, gradients). A bitsandbytes 4-bit base is allocated once
-    // at load and never freed, so the share does not apply to it: fsdp_qlora's benchmark
-    // (max_memory_reserved, Yi-34B Q-LoRA on 2 cards) went from +14 % to +3 % and its
-    // Llama-2-7B rows at batch 1-10 stay within 15 % (docs/fit-reference.md). A GPTQ base keeps
-    // the share: Qwen v1's README Q-LoRA rows (GPTQ-Int4, 256-1024 tokens) hold 2-4 GiB more than
-    // the tensors, which only the base-proportional share covers (its mechanism is not known).
-    let frozen = if req.task != Task::Full && req.quant == Quant::Nf4 {
-        base_c
-    } else {
-        0.0
-    };
-    let reserve = reserve_share * (base_c - frozen + adapter_weights + grads_c + optim_c + a);
+    let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     p.set(
         n,
         base_c * n + adapter_weights * n,
@@ -337,4 +328,39 @@ fn autocast_copies(shape: &Shape, req: &FitRequest, share: f64) -> f64 {
     } else {
         copies
     }
+}
+
+/// The caching allocator's reserve above the tensors of one card: a share of what is freed
+/// and allocated again. `base_c`: the frozen or trained base on the card; `trained`: adapters,
+/// gradients and optimizer state; `a`: the activations.
+fn allocator_reserve(req: &FitRequest, zero: Zero, base_c: f64, trained: f64, a: f64) -> f64 {
+    let reserve_share = if req.quant.is_low_bit() {
+        TRAINING_RESERVE_QUANTIZED
+    } else {
+        TRAINING_RESERVE
+    };
+    // The caching allocator's reserve grows with what is freed and allocated again
+    // (activations, dequantized tiles, gradients). A bitsandbytes 4-bit base is allocated once
+    // at load and never freed, so the share does not apply to it: fsdp_qlora's benchmark
+    // (max_memory_reserved, Yi-34B Q-LoRA on 2 cards) went from +14 % to +3 % and its
+    // Llama-2-7B rows at batch 1-10 stay within 15 % (docs/fit-reference.md). A GPTQ base keeps
+    // the share: Qwen v1's README Q-LoRA rows (GPTQ-Int4, 256-1024 tokens) hold 2-4 GiB more than
+    // the tensors, which only the base-proportional share covers (its mechanism is not known).
+    // A 16-bit frozen base is allocated once too: with the share it was 10-21 % over in every
+    // reserved-basis LoRA table held out (torchtune, ms-swift, Yi-1.5's 6B and 34B) and GLM-4's
+    // nvidia-smi figure, within 8 % without; Qwen v1's README LoRA rows stay within 15 % once
+    // their loss is read as fp32 (bf16 under the Trainer's autocast, no DeepSpeed). Sharded
+    // (ZeRO-3/FSDP), every layer's 16-bit base is gathered and freed in each pass, so the
+    // share stays: fsdp_qlora's bf16 LoRA at 6 x 2048 tokens falls 16 % under without it,
+    // ms-swift's FSDP2 LoRA on Qwen2.5-7B 21 %.
+    let once = req.quant == Quant::Nf4 || (req.quant.linear_bits() >= 15.0 && zero != Zero::Three);
+    let frozen = if req.task != Task::Full && once {
+        base_c
+    } else {
+        0.0
+    };
+    // Without checkpointing the forward pass only allocates, layer after layer, and the peak
+    // comes before anything is freed: the activations leave no cached holes below it.
+    let churned = if req.grad_checkpointing { a } else { 0.0 };
+    reserve_share * (base_c - frozen + trained + churned)
 }

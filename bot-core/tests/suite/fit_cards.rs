@@ -51,6 +51,13 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
         assert_eq!(rep.parallelism, expected, "{what} x{cards}");
         if let Some(p) = &prev {
             for ((name, before), (_, now)) in parts(p).iter().zip(parts(&rep).iter()) {
+                // A 16-bit frozen base sharded by ZeRO-3 is gathered and freed layer by layer,
+                // so the allocator's reserve holds a share of it that one card, whose base is
+                // allocated once, does not; the card's total (checked too) still falls.
+                let sharded_now = p.cards == 1 && rep.parallelism == "zero3";
+                if *name == "overhead" && sharded_now && req.task != Task::Infer {
+                    continue;
+                }
                 assert!(
                     *now <= *before + 0.01,
                     "{what}: {name} rises from {before} GiB on {} cards to {now} GiB on {cards}",

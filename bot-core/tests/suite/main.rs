@@ -27,6 +27,7 @@ mod fit_kbit;
 mod fit_kv;
 mod fit_mechanisms;
 mod fit_reference;
+mod fit_reserve;
 mod fit_sharding;
 mod fit_size_shapes;
 mod fit_stories;

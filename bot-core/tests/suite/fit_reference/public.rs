@@ -21,15 +21,15 @@ use bot_core::vram::{
 /// One public measurement in the CLI's terms.
 pub struct Case {
     pub line: String,
-    model: String,
-    task: String,
-    quant: String,
-    context: u32,
-    batch: u32,
+    pub model: String,
+    pub task: String,
+    pub quant: String,
+    pub context: u32,
+    pub batch: u32,
     cards: u32,
     gpu: Option<String>,
     expect: String,
-    basis: String,
+    pub basis: String,
     engine: String,
     flags: Vec<String>,
     pub source: String,
@@ -371,9 +371,10 @@ fn public_measurements_third_held_out_set() {
     assert!(held.numeric >= 15 && held.verdicts >= 3);
     // Untuned: 15 of 19 within 15 %, 2 under (LitGPT's bf16-mixed fp32 inference −32 %,
     // torchtune's Q-LoRA −36 %), verdicts 2/3 (LitGPT's bf16-mixed LoRA OOM read as fitting).
-    // After `parts::autocast_weight_copies`: 16 of 19, 1 under, 3/3.
+    // After `parts::autocast_weight_copies`: 16 of 19, 1 under, 3/3. Session 8, no reserve
+    // share on a frozen 16-bit base: 18 of 19 (torchtune's LoRA rows +17/+21 % → +6/+8 %).
     assert!(
-        held.within15 * 100 >= 80 * held.numeric,
+        held.within15 * 100 >= 90 * held.numeric,
         "held out 3: {} of {} within 15%",
         held.within15,
         held.numeric
