@@ -663,3 +663,6 @@ fn fit_measure_script_plans_both_gaps() {
 
 #[path = "fit_reference/public.rs"]
 mod public;
+
+#[path = "fit_reference/heldout4.rs"]
+mod heldout4;
