@@ -17,9 +17,11 @@ fn public_measurements_fourth_held_out_set() {
     );
     assert!(held.numeric >= 29 && held.verdicts >= 1);
     // Untuned (scored before any estimator change): 15 of 29 within 15 %, 8 under by more
-    // than 15 %, the one verdict right. The floor and ceiling may only tighten.
-    let floor_within = 15;
-    let ceiling_under = 8;
+    // than 15 %, the one verdict right. After DeepSpeed's fp32 masters
+    // (`vram::fp32_master_weights`) and Liger's fused loss (`LossHead::Fused`, `--liger`):
+    // 19 of 29, 5 under. The floor and ceiling may only tighten.
+    let floor_within = 19;
+    let ceiling_under = 5;
     assert!(
         held.within15 >= floor_within,
         "held out 4: {} of {} within 15% (floor {floor_within})",
@@ -31,4 +33,29 @@ fn public_measurements_fourth_held_out_set() {
         "held out 4 under by >15%: {:?}",
         held.under
     );
+}
+
+/// Each row's breakdown on the busiest card (weights, KV, activations, optimizer, overhead),
+/// printed with `-- --nocapture`, so a miss can be read part by part.
+#[test]
+fn fourth_held_out_set_breakdowns() {
+    let catalog = Catalog::embedded().unwrap();
+    let text = include_str!("../../data/measured_memory_heldout4.tsv");
+    for c in super::public::parse(text) {
+        let fit = super::public::decide_case(&catalog, &c);
+        let r = &fit.report;
+        let p = &r.per_gpu;
+        println!(
+            "{}: w {:.2} kv {:.2} act {:.2} opt {:.2} ovh {:.2} = {:.2} ({} {})",
+            c.line,
+            p.weights_gib,
+            p.kv_cache_gib,
+            p.activations_gib,
+            p.optimizer_gib,
+            p.overhead_gib,
+            r.per_gpu_gib,
+            r.parallelism,
+            r.attention
+        );
+    }
 }
