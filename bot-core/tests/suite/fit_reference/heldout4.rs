@@ -19,8 +19,10 @@ fn public_measurements_fourth_held_out_set() {
     // Untuned (scored before any estimator change): 15 of 29 within 15 %, 8 under by more
     // than 15 %, the one verdict right. After DeepSpeed's fp32 masters
     // (`vram::fp32_master_weights`) and Liger's fused loss (`LossHead::Fused`, `--liger`):
-    // 19 of 29, 5 under. The floor and ceiling may only tighten.
-    let floor_within = 19;
+    // 19 of 29, 5 under; with PEFT's rows replayed at their data's length (448 tokens, not the
+    // 768 cap no sample reaches; see the table's header): 22 of 29, 5 under. The floor and
+    // ceiling may only tighten.
+    let floor_within = 22;
     let ceiling_under = 5;
     assert!(
         held.within15 >= floor_within,
