@@ -289,6 +289,9 @@ fn push_assumptions(
                 .arg("on_default", trainers_defaulting(true, lang))
                 .arg("off_default", trainers_defaulting(false, lang)),
         );
+        if req.loss == crate::vram::LossHead::Fused {
+            r.push(Msg::new("advice-assume-fused-loss"));
+        }
         if matches!(req.task, Task::Lora | Task::Qlora) {
             r.push(
                 Msg::new("advice-assume-dropout")

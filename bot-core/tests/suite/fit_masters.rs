@@ -176,6 +176,15 @@ fn liger_is_a_word_in_both_languages() {
         let base = say("/fit llama-3.1-8b lora a100 ctx=8k");
         let liger = say("/fit llama-3.1-8b lora a100 ctx=8k liger");
         assert_ne!(base, liger, "{lang}");
+        let said = if lang == "en" {
+            "Liger's fused linear cross-entropy"
+        } else {
+            "Liger 的融合线性交叉熵"
+        };
+        assert!(
+            liger.contains(said) && !base.contains(said),
+            "{lang}: {liger}"
+        );
         for same in ["use_liger_kernel", "loss=fused", "loss=liger"] {
             assert_eq!(
                 say(&format!("/fit llama-3.1-8b lora a100 ctx=8k {same}")),
