@@ -77,6 +77,10 @@ pub struct FitArgs {
     /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
     unsloth: bool,
+    /// Liger Kernel's fused linear cross-entropy (the chat's `liger`): the loss never holds
+    /// the full-vocabulary logits.
+    #[arg(long)]
+    liger: bool,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -89,7 +93,8 @@ pub struct FitArgs {
     /// LoRA rank (adapters on all linear layers).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
-    /// ZeRO stage when training on several cards (0-3; default 3).
+    /// Sharding when training on several cards: DeepSpeed ZeRO stage 0-3 (default 3), or
+    /// `fsdp` (PyTorch FSDP full shard: a bf16 model's optimizer stays bf16).
     #[arg(long)]
     zero: Option<String>,
     /// Use bitsandbytes 8-bit Adam instead of AdamW.
@@ -202,6 +207,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.double_quant = !a.no_double_quant;
     req.kbit_upcast = !a.no_kbit_upcast;
     req.unsloth = a.unsloth;
+    if a.liger {
+        req.loss = bot_core::vram::LossHead::Fused;
+    }
     let mut quant_given = a.quant.is_some();
     if let Some(t) = &a.torchao {
         let (q, t) = bot_core::vram::Torchao::parse(t).ok_or_else(|| {
@@ -242,6 +250,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             Some(z) => Some(z.parse::<Zero>().map_err(fit_err)?),
             None => None,
         },
+        fsdp: a.zero.as_deref().is_some_and(bot_core::lexicon::is_fsdp),
     };
     let gc = match (a.grad_checkpointing, a.no_grad_checkpointing) {
         (true, _) => Some(true),

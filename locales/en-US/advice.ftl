@@ -18,6 +18,7 @@ advice-pay-method = { $method ->
   }
 advice-or = { " or " }
 advice-list-sep = { ", " }
+advice-assume-fused-loss = Liger's fused linear cross-entropy (liger): the loss never holds the logits of the whole vocabulary, one chunk of tokens at a time; without liger every token's full-vocabulary logits are counted.
 advice-assume-dropout = { $on ->
     [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=0 or dropout=off when your trainer leaves lora_dropout at 0).
    *[no] LoRA dropout 0, the default of PEFT and LLaMA-Factory: adapters read their inputs as they are (dropout=0.1 counts the copies a trainer with dropout keeps).
@@ -33,6 +34,7 @@ advice-assume-kbit-upcast = { $on ->
 advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
 advice-assume-precision = { $amp ->
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
+    [deepspeed] DeepSpeed ZeRO (assumed for several cards; say fsdp for PyTorch FSDP): its optimizer keeps fp32 master weights and fp32 { $optim } moments even for a model loaded in bf16, about { $bytes } bytes per parameter for gradients and optimizer before they are split over the cards; FSDP keeps them in bf16 like the weights.
    *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch's AdamW on a bf16 model: LLaMA-Factory with pure_bf16, torchtune, LitGPT bf16-true): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, as DeepSpeed bf16 and LLaMA-Factory's own default (it upcasts trainable parameters to fp32) hold them; adamw8bit or paged_adamw_8bit shrinks the moments.
   }
 advice-quant-4bit-default = No quantization given: { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds, so this is sized in { $quant }: 4-bit weights, { $cards ->

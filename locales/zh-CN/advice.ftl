@@ -18,6 +18,7 @@ advice-pay-method = { $method ->
   }
 advice-or = 或
 advice-list-sep = 、
+advice-assume-fused-loss = 按 Liger 的融合线性交叉熵（liger）估算：计算损失时不生成整个词表的 logits，每次只处理一小块 token；不加 liger 时按每个 token 完整词表的 logits 计算。
 advice-assume-dropout = { $on ->
     [yes] 已计入 LoRA dropout：每个适配器为反向传播保留一份经过 dropout 的输入副本（训练框架的 lora_dropout 为 0 时请加 dropout=0 或 dropout=off）。
    *[no] LoRA dropout 按 0 计（PEFT 和 LLaMA-Factory 的默认值）：适配器直接读取原输入（训练框架设了 dropout 时加 dropout=0.1，计入它保留的副本）。
@@ -33,6 +34,7 @@ advice-assume-kbit-upcast = { $on ->
 advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），Cut Cross Entropy（不生成整个词表的 logits），归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
 advice-assume-precision = { $amp ->
     [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
+    [deepspeed] DeepSpeed ZeRO（多卡时默认按它算；用 PyTorch FSDP 请写 fsdp）：即使模型以 bf16 加载，它的优化器也保留 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节，再分摊到各张卡；FSDP 则和权重一样保持 bf16。
    *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch 的 AdamW 训练 bf16 模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
   }
 advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，{ $cards ->

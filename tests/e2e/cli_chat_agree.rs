@@ -167,6 +167,39 @@ fn torchao_sizes_the_same_in_both() {
     );
 }
 
+/// The trainer words of held-out 4 size the same job in both: `fsdp` (`--zero fsdp`: a bf16
+/// model's moments stay bf16, where DeepSpeed ZeRO keeps fp32 masters) and `liger` (`--liger`:
+/// no full-vocabulary logits).
+#[test]
+fn fsdp_and_liger_size_the_same_in_both() {
+    let base = [
+        "fit",
+        "--model",
+        "qwen2.5-7b",
+        "--task",
+        "full",
+        "--gpus",
+        "4",
+        "--gpu",
+        "a100",
+        "--context",
+        "8192",
+    ];
+    for (line, extra) in [
+        (
+            "/fit qwen2.5-7b full 4xa100 ctx=8k fsdp",
+            &["--zero", "fsdp"][..],
+        ),
+        ("/fit qwen2.5-7b full 4xa100 ctx=8k liger", &["--liger"][..]),
+    ] {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        assert_eq!(chat(line), text(&args), "{line}");
+    }
+    let ds = text(&base);
+    assert!(ds.contains("DeepSpeed ZeRO (assumed"), "{ds}");
+}
+
 #[test]
 fn a_family_and_size_reads_as_the_same_model_in_both() {
     // `deepseek-671b-a37b` is DeepSeek-V3 in both, and both say how the words were read.

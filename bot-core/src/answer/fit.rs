@@ -132,7 +132,13 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         let w = w.as_str();
         let lw = w.to_lowercase();
         if let Some(z) = lexicon::sharding(&lw) {
-            line.options.push(("zero".into(), zero_key(z).into()));
+            // FSDP keeps its name: it holds a bf16 model's optimizer unlike DeepSpeed ZeRO-3.
+            let key = if lexicon::is_fsdp(&lw) {
+                "fsdp"
+            } else {
+                zero_key(z)
+            };
+            line.options.push(("zero".into(), key.into()));
             continue;
         }
         if let Some((k, v)) = lexicon::option(&lw) {
@@ -250,6 +256,8 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
         "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
         "unsloth" => ("trainer", "unsloth"),
+        // Liger Kernel's fused linear cross-entropy: no full-vocabulary logits (`LossHead::Fused`).
+        "liger" | "liger-kernel" | "liger_kernel" | "use_liger_kernel" => ("loss", "fused"),
         // torchao weight-only quantization (`vram::Torchao`): `torchao`, `int8wo`, `int4wo-64`.
         _ if vram::Torchao::parse(lw).is_some() && lw != "on" && lw != "yes" => ("torchao", lw),
         _ if lw.contains("adam") && lexicon::optimizer(lw).is_some() => ("optim", lw),
@@ -368,6 +376,17 @@ pub struct Given {
     pub optimizer: bool,
 }
 
+/// The sharding stage, and whether it is PyTorch FSDP (`vram::FitOptions::fsdp`).
+fn set_zero(opts: &mut FitOptions, v: &str) -> Result<(), FitError> {
+    opts.zero = Some(v.parse()?);
+    opts.fsdp = lexicon::is_fsdp(v);
+    Ok(())
+}
+
+fn loss_head(v: &str) -> Option<vram::LossHead> {
+    vram::LossHead::from_key(&v.to_ascii_lowercase())
+}
+
 /// One `key=value` word of a `/fit` line.
 fn apply_option<'a>(
     ctx: &Ctx<'a>,
@@ -415,7 +434,7 @@ fn apply_option<'a>(
             Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
             _ => return Err(err(FitError::BadValue(w.to_string()))),
         },
-        "zero" => opts.zero = Some(v.parse().map_err(err)?),
+        "zero" => set_zero(opts, v).map_err(err)?,
         "optim" | "optimizer" => match lexicon::optimizer(v) {
             Some(o) => {
                 opts.optimizer = o;
@@ -473,6 +492,8 @@ fn apply_option<'a>(
         "torchao" => {
             torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
         }
+        // How the loss holds the logits (`vram::LossHead`): `fused` (Liger, CCE), `half`, `fp32`.
+        "loss" => req.loss = loss_head(v).ok_or_else(|| err(FitError::BadValue(w.into())))?,
         "amp" | "mixed" | "混合精度" => match lexicon::on_off(v) {
             Some(on) => req.mixed_precision = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),

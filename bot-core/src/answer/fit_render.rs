@@ -289,6 +289,9 @@ fn push_assumptions(
                 .arg("on_default", trainers_defaulting(true, lang))
                 .arg("off_default", trainers_defaulting(false, lang)),
         );
+        if req.loss == crate::vram::LossHead::Fused {
+            r.push(Msg::new("advice-assume-fused-loss"));
+        }
         if matches!(req.task, Task::Lora | Task::Qlora) {
             r.push(
                 Msg::new("advice-assume-dropout")
@@ -296,14 +299,21 @@ fn push_assumptions(
             );
             push_adapter_base(r, req);
         } else {
+            // DeepSpeed ZeRO keeps fp32 masters of a bf16 model (`vram::fp32_master_weights`).
+            let masters = crate::vram::fp32_master_weights(req, &p.opts);
+            let amp = match (req.mixed_precision, masters) {
+                (true, _) => "yes",
+                (false, true) => "deepspeed",
+                (false, false) => "no",
+            };
             r.push(
                 Msg::new("advice-assume-precision")
-                    .arg("amp", if req.mixed_precision { "yes" } else { "no" })
+                    .arg("amp", amp)
                     .arg("optim", p.opts.optimizer.key())
                     // Gradients (bf16, 2 bytes) + optimizer state, per parameter.
                     .arg(
                         "bytes",
-                        2.0 + if req.mixed_precision {
+                        2.0 + if masters {
                             p.opts.optimizer.state_bytes()
                         } else {
                             p.opts.optimizer.state_bytes_in_param_dtype(2.0)

@@ -273,6 +273,13 @@ impl FromStr for Zero {
     }
 }
 
+/// Whether a sharding word names PyTorch FSDP (`fsdp`, `fsdp2`, `fullshard`) rather than
+/// DeepSpeed ZeRO: the two shard alike but hold a bf16 model's optimizer differently
+/// (`vram::FitOptions::fsdp`).
+pub fn is_fsdp(word: &str) -> bool {
+    matches!(squash(word).as_str(), "fsdp" | "fsdp2" | "fullshard")
+}
+
 /// A word (or words read together, `deepspeed zero3`, `zero 3`) that names how training
 /// state is sharded across cards: DeepSpeed's `zero3`, `zero-3`, `ds3`, `stage3`,
 /// `deepspeed_zero3`; `fsdp` (PyTorch FSDP's default FULL_SHARD shards parameters, gradients

@@ -51,4 +51,4 @@ pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
 pub use torchao::Torchao;
 pub use tp::tp_valid;
-pub use train::{autocast_copies_gib, peft_fp32_cast_gib};
+pub use train::{autocast_copies_gib, fp32_master_weights, peft_fp32_cast_gib};

@@ -272,7 +272,21 @@ pub enum LossHead {
     /// Cross entropy on the 16-bit logits (Qwen v1 `modeling_qwen.py`: `CrossEntropyLoss` on
     /// `lm_logits[..., :-1, :].contiguous()`; LitGPT `chunked_cross_entropy` in bf16-true).
     Half,
+    /// A fused linear cross-entropy that never holds tokens x vocabulary logits: Liger
+    /// Kernel's `LigerFusedLinearCrossEntropy` (`use_liger_kernel` in the HF Trainer,
+    /// ms-swift, LLaMA-Factory `enable_liger_kernel`), Apple's Cut Cross-Entropy. Liger
+    /// projects the hidden states in chunks of about tokens x hidden / vocabulary rows, so the
+    /// chunk's logits are about one hidden-width tensor per token; with the input gradient it
+    /// computes in the forward pass, `FUSED_LOSS_HIDDEN_BYTES` x hidden per token.
+    Fused,
 }
+
+/// Bytes per token, in units of the hidden width, that a fused linear cross-entropy holds at
+/// its peak: the bf16 input gradient (2) + the chunk's bf16 logits, up to twice the hidden
+/// width after Liger rounds the chunk to a power of two (4). Liger-Kernel
+/// `ops/fused_linear_cross_entropy.py`: `chunk_size = next_power_of_2(cdiv(BT, cdiv(V, H)))`,
+/// `grad_input = torch.zeros_like(_input)`.
+pub const FUSED_LOSS_HIDDEN_BYTES: f64 = 6.0;
 
 impl LossHead {
     /// Bytes per token per vocabulary entry at the loss peak (the start of the backward pass):
@@ -288,6 +302,9 @@ impl LossHead {
         match self {
             LossHead::Fp32 => 14.0,
             LossHead::Half => 8.0,
+            // Nothing vocabulary-wide; the chunk is counted per hidden unit
+            // (`FUSED_LOSS_HIDDEN_BYTES`).
+            LossHead::Fused => 0.0,
         }
     }
 
@@ -295,6 +312,7 @@ impl LossHead {
         match self {
             LossHead::Fp32 => "fp32",
             LossHead::Half => "half",
+            LossHead::Fused => "fused",
         }
     }
 
@@ -302,6 +320,7 @@ impl LossHead {
         match s {
             "fp32" => Some(LossHead::Fp32),
             "half" | "bf16" | "fp16" => Some(LossHead::Half),
+            "fused" | "liger" | "cce" => Some(LossHead::Fused),
             _ => None,
         }
     }
@@ -386,6 +405,10 @@ pub struct FitOptions {
     pub lora_rank: u32,
     /// Sharding when training on several cards; `None` = ZeRO-3 for cards > 1.
     pub zero: Option<Zero>,
+    /// The sharding is PyTorch FSDP (`fsdp`, `fsdp2`): parameters, gradients and moments stay
+    /// in the dtype the model was loaded in. Off: DeepSpeed ZeRO, whose optimizer keeps fp32
+    /// master weights and fp32 moments of a 16-bit model (`train::fp32_master_weights`).
+    pub fsdp: bool,
 }
 
 impl Default for FitOptions {
@@ -395,6 +418,7 @@ impl Default for FitOptions {
             optimizer: Optimizer::AdamW,
             lora_rank: 16,
             zero: None,
+            fsdp: false,
         }
     }
 }

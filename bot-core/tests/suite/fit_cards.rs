@@ -6,7 +6,7 @@
 use bot_core::Catalog;
 use bot_core::vram::{
     Attention, Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Zero,
-    estimate_with,
+    estimate_with, fp32_master_weights,
 };
 
 const CARDS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 16, 32, 64];
@@ -20,6 +20,10 @@ fn parts(r: &FitReport) -> [(&'static str, f64); 6] {
         ("optimizer", r.per_gpu.optimizer_gib),
         ("overhead", r.per_gpu.overhead_gib),
     ]
+}
+
+fn p_cards(prev: &Option<FitReport>) -> Option<u32> {
+    prev.as_ref().map(|p| p.cards)
 }
 
 fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> usize {
@@ -49,7 +53,15 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
             },
         };
         assert_eq!(rep.parallelism, expected, "{what} x{cards}");
-        if let Some(p) = &prev {
+        // One card trains in plain PyTorch (AdamW moments in the bf16 model's dtype); several
+        // under DeepSpeed ZeRO, whose optimizer keeps fp32 masters (`fp32_master_weights`):
+        // another trainer, so the step from one card to two is not compared when it switches.
+        let mut one = req.clone();
+        one.cards = 1;
+        let switches = cards > 1
+            && p_cards(&prev) == Some(1)
+            && fp32_master_weights(&one, opts) != fp32_master_weights(&r, opts);
+        if let Some(p) = prev.as_ref().filter(|_| !switches) {
             for ((name, before), (_, now)) in parts(p).iter().zip(parts(&rep).iter()) {
                 // A 16-bit frozen base sharded by ZeRO-3 is gathered and freed layer by layer,
                 // so the allocator's reserve holds a share of it that one card, whose base is

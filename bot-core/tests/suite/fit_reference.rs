@@ -679,3 +679,6 @@ mod public;
 
 #[path = "fit_reference/categories.rs"]
 mod categories;
+
+#[path = "fit_reference/heldout4.rs"]
+mod heldout4;

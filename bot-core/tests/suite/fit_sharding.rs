@@ -63,14 +63,7 @@ fn a_fit_line_with_sharding_words_is_sized_as_zero_equals() {
         for (stage, words) in [
             (
                 "3",
-                &[
-                    "zero3",
-                    "zero-3",
-                    "ds3",
-                    "deepspeed zero3",
-                    "zero 3",
-                    "fsdp",
-                ][..],
+                &["zero3", "zero-3", "ds3", "deepspeed zero3", "zero 3"][..],
             ),
             ("2", &["zero2", "deepspeed zero2", "ds 2", "stage2"][..]),
         ] {
@@ -84,6 +77,21 @@ fn a_fit_line_with_sharding_words_is_sized_as_zero_equals() {
                 assert_eq!(got, want, "{lang} {w}");
             }
         }
+        // FSDP shards as ZeRO-3 does but keeps a bf16 model's moments in bf16, where DeepSpeed
+        // keeps fp32 masters (`vram::fp32_master_weights`): `fsdp` reads as `zero=fsdp`, not
+        // as `zero=3`, for full fine-tuning.
+        for w in ["fsdp", "fsdp2", "FSDP"] {
+            assert_eq!(
+                say(&bot, lang, &format!("/fit llama-3.1-8b full 4xh100 {w}")),
+                say(&bot, lang, "/fit llama-3.1-8b full 4xh100 zero=fsdp"),
+                "{lang} {w}"
+            );
+        }
+        assert_ne!(
+            say(&bot, lang, "/fit llama-3.1-8b full 4xh100 fsdp"),
+            say(&bot, lang, "/fit llama-3.1-8b full 4xh100 zero3"),
+            "{lang}"
+        );
         // The stage changes the figure (the comparison above can fail), and `zero 3` keeps
         // the four cards typed.
         let off = say(&bot, lang, "/fit llama-3.1-8b full 4xh100 ddp");

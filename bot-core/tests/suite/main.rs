@@ -25,6 +25,7 @@ mod fit_diffusion;
 mod fit_edge;
 mod fit_kbit;
 mod fit_kv;
+mod fit_masters;
 mod fit_mechanisms;
 mod fit_reference;
 mod fit_reserve;

@@ -109,7 +109,7 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
 }
 
 /// The fit decision for one case, its flags applied as the CLI applies them.
-fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
+pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
     let model = catalog.model(&c.model).expect("row model in catalog");
     let quant: Quant = c.quant.parse().expect("quant");
     let task: Task = c.task.parse().expect("task");
@@ -131,6 +131,8 @@ fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // Trainer facts the chat has no word for (yet): set on the request directly.
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,
+            // Liger's fused linear cross-entropy (`use_liger_kernel`): no full logits.
+            "--liger" => req.loss = LossHead::Fused,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
             // A trainer that builds its 4-bit model without PEFT's
             // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
@@ -150,6 +152,8 @@ fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // The CLI's --zero (0 = plain data parallel, every card holds everything).
             other if other.starts_with("--zero=") => {
                 opts.zero = Some(other[7..].parse().expect("zero stage"));
+                // `--zero=fsdp`: PyTorch FSDP, a bf16 model's moments stay bf16.
+                opts.fsdp = bot_core::lexicon::is_fsdp(&other[7..]);
             }
             "--lora-experts" => req.lora_experts = true,
             // torchao weight-only quantization of a 16-bit model on the card (its benchmark's
