@@ -114,9 +114,10 @@ fn fit_price_column_keeps_from() {
     // English in USD, Chinese in CNY at the catalog's rate: the word goes with either.
     for (locale, floor, firm) in [("en", "from $0.30/h", "$0.35/h"), ("zh", "起", "/小时")] {
         let text = ask(&bot, locale, "/fit qwen2.5-7b int4");
+        // The card's own row: "RTX 4090 D" (the China-market 4090D) is another card.
         let row = |card: &str| {
             text.lines()
-                .find(|l| l.contains(card) && l.contains("/"))
+                .find(|l| l.contains(card) && !l.contains(&format!("{card} D")) && l.contains("/"))
                 .unwrap_or_default()
                 .to_string()
         };
