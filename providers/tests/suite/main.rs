@@ -4,6 +4,7 @@
 //! `cargo test -p gpuscout-providers --test suite <module>::` runs one of them.
 
 mod adapters;
+mod encodings;
 mod import;
 mod limits;
 mod parse_props;
