@@ -53,6 +53,11 @@ const GONE_CODES: &[i64] = &[
     50007, // Cannot send messages to this user
 ];
 
+/// "Interaction has already been acknowledged."
+const ALREADY_ACKNOWLEDGED: i64 = 40060;
+/// The route of an interaction's callback (its id and token are no part of a route).
+const CALLBACK_ROUTE: &str = "POST /interactions/<interaction>/callback";
+
 /// A paced Discord REST client. Cheap to clone (shared state).
 #[derive(Clone)]
 pub struct Rest {
@@ -335,6 +340,13 @@ impl Rest {
                 return Ok(body);
             }
             let code = body.get("code").and_then(Value::as_i64).unwrap_or(0);
+            // 40060 on a callback: Discord took an earlier try whose answer was lost in
+            // transit (the retry above sent it again). The interaction is acknowledged, which
+            // is all a callback asks, so its deferred answer and follow-ups still go out.
+            if code == ALREADY_ACKNOWLEDGED && call.route == CALLBACK_ROUTE {
+                tracing::debug!("discord: {}: already acknowledged", call.route);
+                return Ok(Value::Null);
+            }
             let message = body.get("message").and_then(Value::as_str).unwrap_or("");
             let text = self.redactor.clean(&format!(
                 "{} {} answered {status}: {message} (code {code})",
@@ -460,7 +472,7 @@ impl Rest {
         self.call(Call {
             method: Method::POST,
             path: format!("/interactions/{id}/{}/callback", token.expose()),
-            route: "POST /interactions/<interaction>/callback".to_string(),
+            route: CALLBACK_ROUTE.to_string(),
             body: Some(response),
             auth: false,
             files: &[],

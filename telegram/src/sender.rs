@@ -183,6 +183,12 @@ fn quote(id: MessageId) -> ReplyParameters {
     ReplyParameters::new(id).allow_sending_without_reply()
 }
 
+/// A send Telegram refused with `what` in its description (Bot API 400s carry no code of
+/// their own: the words are the reason).
+fn refused_for(e: &SendError, what: &str) -> bool {
+    matches!(e, SendError::Failed(t) if t.contains(what))
+}
+
 fn no_preview() -> LinkPreviewOptions {
     LinkPreviewOptions {
         is_disabled: true,
@@ -455,32 +461,74 @@ impl TelegramSender {
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
-            let mut req = self
-                .bot
-                .send_message(chat, text.clone())
-                .parse_mode(ParseMode::Html)
-                .link_preview_options(no_preview());
-            if i + 1 == r.texts.len()
-                && let Some(kb) = &r.keyboard
-            {
-                req = req.reply_markup(kb.clone());
-            }
-            if let Some(id) = at.reply_to {
-                req = req.reply_parameters(quote(id));
-            }
-            if let Some(thread) = at.thread {
-                req = req.message_thread_id(thread);
-            }
-            if marks.is_some() {
-                let body = serde_json::to_vec(req.payload_ref())
-                    .map_err(|e| SendError::Failed(e.to_string()))?;
-                self.paced_with(chat, marks, || self.post_json("sendMessage", &body))
-                    .await?;
-            } else {
-                self.paced(chat, &req, marks).await?;
+            let (mut html, mut thread) = (true, at.thread);
+            loop {
+                let sent = self
+                    .send_text_as(chat, r, i, text, html, at.reply_to, thread, marks)
+                    .await;
+                match sent {
+                    // Our HTML refused (a renderer bug must not lose the answer): the same
+                    // words again as plain text.
+                    Err(e) if html && refused_for(&e, "can't parse entities") => {
+                        tracing::warn!("telegram: HTML refused in chat {}, sent plain: {e}", chat.0);
+                        html = false;
+                    }
+                    // The topic was deleted while the answer was worked out: the chat's
+                    // General topic, quoting the question where it still exists.
+                    Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => {
+                        thread = None;
+                    }
+                    other => {
+                        other?;
+                        break;
+                    }
+                }
             }
         }
         Ok(())
+    }
+
+    /// One message of a rendered reply: `text` (HTML, or as plain text when `html` is false),
+    /// the keyboard on the last one.
+    #[allow(clippy::too_many_arguments)]
+    async fn send_text_as(
+        &self,
+        chat: ChatId,
+        r: &Rendered,
+        i: usize,
+        text: &str,
+        html: bool,
+        reply_to: Option<MessageId>,
+        thread: Option<ThreadId>,
+        marks: Option<&Marks<'_>>,
+    ) -> Result<(), SendError> {
+        let mut req = if html {
+            self.bot
+                .send_message(chat, text.to_string())
+                .parse_mode(ParseMode::Html)
+        } else {
+            self.bot.send_message(chat, render::plain_of(text))
+        }
+        .link_preview_options(no_preview());
+        if i + 1 == r.texts.len()
+            && let Some(kb) = &r.keyboard
+        {
+            req = req.reply_markup(kb.clone());
+        }
+        if let Some(id) = reply_to {
+            req = req.reply_parameters(quote(id));
+        }
+        if let Some(thread) = thread {
+            req = req.message_thread_id(thread);
+        }
+        if marks.is_some() {
+            let body = serde_json::to_vec(req.payload_ref())
+                .map_err(|e| SendError::Failed(e.to_string()))?;
+            self.paced_with(chat, marks, || self.post_json("sendMessage", &body))
+                .await
+        } else {
+            self.paced(chat, &req, marks).await
+        }
     }
 
     /// Replaces the text (and buttons) of `message` with `r`, so a button press does not add

@@ -1149,3 +1149,39 @@ fn discord_gateway_heartbeats_its_sequence_and_resumes_after_a_dropped_connectio
     assert!(status.success(), "{out}");
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }
+
+/// A callback Discord took while its answer was lost in transit comes back, when sent again,
+/// as 400 "Interaction has already been acknowledged" (code 40060): the interaction is
+/// acknowledged all the same, so the deferred answer still replaces "thinking…".
+#[test]
+fn discord_gateway_an_already_acknowledged_callback_still_gets_its_deferred_answer() {
+    let bot = start_with(0, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    bot.fake.wait_for_call(|c| c.method == "PUT" && !c.failed);
+    let i = bot
+        .discord
+        .command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US");
+    let callback = format!(
+        "/interactions/{}/{}/callback",
+        i["id"].as_str().unwrap(),
+        i["token"].as_str().unwrap()
+    );
+    bot.fake.fail_next(
+        &callback,
+        fake_discord::Failure {
+            status: 400,
+            body: json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
+        },
+    );
+    g.dispatch("INTERACTION_CREATE", i.clone());
+    let token = i["token"].as_str().unwrap().to_string();
+    let edit = bot.fake.wait_for_call(|c| {
+        is_original_edit(c) && c.path.contains(&token) && !c.failed
+    });
+    assert!(
+        description(&edit.body).contains("H100"),
+        "{:?}",
+        edit.body
+    );
+}
