@@ -1185,3 +1185,62 @@ fn discord_gateway_an_already_acknowledged_callback_still_gets_its_deferred_answ
         edit.body
     );
 }
+
+/// Gateway dispatches this build does not know, or cannot read, are passed over: an event
+/// type added after it, a message without its author; a message of a type number added after
+/// this build, with fields it never heard of, is read like any other. The session stays up (no new IDENTIFY) and the next DM is answered.
+#[test]
+fn discord_gateway_events_it_cannot_read_are_passed_over_and_the_session_stays_up() {
+    let bot = start_with(2000, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    g.dispatch(
+        "GUILD_SOUNDBOARD_SOUNDS_UPDATE_FROM_THE_FUTURE",
+        json!({"guild_id": GUILD_ID.to_string(), "sounds": [{"id": 1}]}),
+    );
+    let mut newer = gw::message(
+        "600000000000000101",
+        "/gpu 4090",
+        ALICE,
+        DM_CHANNEL_ID,
+        false,
+        &[],
+        None,
+    );
+    newer["type"] = json!(63);
+    newer["some_field_from_2027"] = json!({"nested": [1, 2, 3]});
+    g.dispatch("MESSAGE_CREATE", newer);
+    let mut no_author = gw::message(
+        "600000000000000102",
+        "cheapest h100?",
+        ALICE,
+        DM_CHANNEL_ID,
+        false,
+        &[],
+        None,
+    );
+    no_author.as_object_mut().unwrap().remove("author");
+    g.dispatch("MESSAGE_CREATE", no_author);
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000103",
+            "4090能跑qwen2.5-7b吗",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    let path = format!("/channels/{DM_CHANNEL_ID}/messages");
+    // Discord's Markdown escaping: `qwen2.5\-7b`.
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST" && c.path == path && description(&c.body).contains("qwen2.5\\-7b")
+    });
+    // The message of a newer type is read like any other.
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST" && c.path == path && description(&c.body).contains("GeForce RTX 4090")
+    });
+    assert_eq!(g.identifies().len(), 1, "the session was never started again");
+}
