@@ -79,8 +79,12 @@ pub struct Rest {
 
 #[derive(Default)]
 struct Limits {
-    /// No request before this (a global 429).
+    /// No request with the bot token before this (Discord's global 429: the bot's own global
+    /// limit, which interaction callbacks and webhooks are not bound by).
     global_until: Option<Instant>,
+    /// No request at all before this (a 429 without Discord's JSON: Cloudflare refusing the
+    /// address, whatever the request).
+    address_until: Option<Instant>,
     /// Per route: no request before this (its bucket is empty, or it got a 429).
     routes: HashMap<String, Instant>,
 }
@@ -233,7 +237,7 @@ impl Rest {
     async fn call(&self, call: Call<'_>) -> Result<Value, SendError> {
         let (mut attempt, mut transient) = (0, 0);
         loop {
-            self.wait_turn(&call.route).await;
+            self.wait_turn(&call.route, call.auth).await;
             if call.auth {
                 // Interaction webhooks (no token) are outside the global limit.
                 self.global
@@ -314,11 +318,12 @@ impl Rest {
                 // Discord says "global" in the body, `X-RateLimit-Global: true` or
                 // `X-RateLimit-Scope: global`. A 429 without Discord's JSON is Cloudflare in
                 // front of the API refusing the address itself: every route waits.
+                let address = body.get("retry_after").is_none();
                 let global = body.get("global").and_then(Value::as_bool) == Some(true)
                     || header("x-ratelimit-global").is_some_and(|v| v.eq_ignore_ascii_case("true"))
                     || header("x-ratelimit-scope")
                         .is_some_and(|v| v.eq_ignore_ascii_case("global"))
-                    || body.get("retry_after").is_none();
+                    || address;
                 if attempt >= MAX_RETRIES || after > MAX_RETRY_WAIT {
                     return Err(SendError::RetryAfter(after));
                 }
@@ -330,7 +335,7 @@ impl Rest {
                     after.as_secs_f64()
                 );
                 if global {
-                    self.block_global(after);
+                    self.block_global(after, address);
                 } else {
                     self.block_route(&call.route, after);
                 }
@@ -364,14 +369,21 @@ impl Rest {
         SendError::Failed(self.redactor.clean(&e.without_url().to_string()))
     }
 
-    async fn wait_turn(&self, route: &str) {
+    /// Waits out the route's hold, the address's, and (for a request with the bot token) the
+    /// global one: an interaction's callback or follow-up is not held by the bot's global
+    /// limit (Discord: "Interaction endpoints are not bound to the bot's Global Rate Limit"),
+    /// so an alert fan-out's global 429 never makes a slash command miss its 3 s.
+    async fn wait_turn(&self, route: &str, auth: bool) {
         let until = {
             let limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
-            let route_until = limits.routes.get(route).copied();
-            match (limits.global_until, route_until) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                (a, b) => a.or(b),
-            }
+            [
+                limits.routes.get(route).copied(),
+                limits.global_until.filter(|_| auth),
+                limits.address_until,
+            ]
+            .into_iter()
+            .flatten()
+            .max()
         };
         if let Some(until) = until {
             tokio::time::sleep_until(until).await;
@@ -386,10 +398,15 @@ impl Rest {
         *slot = (*slot).max(until);
     }
 
-    fn block_global(&self, after: Duration) {
+    fn block_global(&self, after: Duration, address: bool) {
         let until = Instant::now() + after;
         let mut limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
-        limits.global_until = Some(limits.global_until.map_or(until, |t| t.max(until)));
+        let slot = if address {
+            &mut limits.address_until
+        } else {
+            &mut limits.global_until
+        };
+        *slot = Some(slot.map_or(until, |t| t.max(until)));
     }
 
     /// Replaces every command with `commands` (one bulk overwrite), globally or in one guild.
