@@ -475,3 +475,53 @@ fn an_answer_refused_for_its_markup_or_its_deleted_topic_is_sent_in_a_form_that_
     );
     assert_eq!(sent[0].params["parse_mode"], "HTML");
 }
+
+/// A button press whose spinner answer comes too late ("query is too old") is still acted
+/// on; an edit Telegram refuses because the message is gone becomes a new message; one it
+/// refuses as "not modified" sends nothing more (the message already says it).
+#[test]
+fn a_press_is_answered_whatever_telegram_says_about_its_spinner_or_its_message() {
+    use gpuscout_testkit::fake_telegram::{Chat, Failure, Person};
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let ana = Person::new(5901, "Ana", Some("en"));
+    let dm = Chat::Private(ana.clone());
+    fake.send_text(&dm, &ana, "/pick");
+    let first = fake.wait_for_messages(5901, 1).remove(0);
+    assert!(
+        first.buttons.iter().any(|(_, d)| d == "v1|t:tune"),
+        "{:?}",
+        first.buttons
+    );
+    fake.fail_next(
+        "answerCallbackQuery",
+        Failure::Status(
+            400,
+            "Bad Request: query is too old and response timeout expired or query ID is invalid"
+                .into(),
+        ),
+    );
+    fake.fail_next(
+        "editMessageText",
+        Failure::Status(400, "Bad Request: message to edit not found".into()),
+    );
+    fake.press(&dm, &ana, first.message_id, "v1|t:tune");
+    let sent = fake.wait_for_messages(5901, 2);
+    assert!(
+        sent[1].buttons.iter().any(|(_, d)| d.starts_with("v1|m:")),
+        "the model step, as a new message: {:?}",
+        sent[1]
+    );
+    fake.fail_next(
+        "editMessageText",
+        Failure::Status(400, "Bad Request: message is not modified".into()),
+    );
+    let q = fake.press(&dm, &ana, sent[1].message_id, "v1|m:qwen2.5-7b");
+    fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
+    fake.wait_for_call("editMessageText", |c| c.status == 400);
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(fake.sent_to(5901).len(), 2, "nothing sent twice");
+}
