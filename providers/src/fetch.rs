@@ -175,7 +175,12 @@ pub async fn exchange(
             total += chunk.len();
             chunks.push(chunk);
         }
-        let body = inflated(encoding.as_deref(), chunks.concat(), cap, status.is_success())?;
+        let body = inflated(
+            encoding.as_deref(),
+            chunks.concat(),
+            cap,
+            status.is_success(),
+        )?;
         Ok(Answer {
             status,
             body,

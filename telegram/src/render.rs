@@ -81,7 +81,12 @@ pub fn plain_of(html: &str) -> String {
     while let Some(at) = rest.find('&') {
         plain.push_str(&rest[..at]);
         rest = &rest[at..];
-        let named = [("&lt;", '<'), ("&gt;", '>'), ("&quot;", '"'), ("&amp;", '&')];
+        let named = [
+            ("&lt;", '<'),
+            ("&gt;", '>'),
+            ("&quot;", '"'),
+            ("&amp;", '&'),
+        ];
         let numeric = || {
             let end = rest.find(';').filter(|e| *e <= 10)?;
             let n = rest[..end].strip_prefix("&#")?;

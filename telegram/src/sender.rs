@@ -513,7 +513,10 @@ impl TelegramSender {
                     // Our HTML refused (a renderer bug must not lose the answer): the same
                     // words again as plain text.
                     Err(e) if html && refused_for(&e, "can't parse entities") => {
-                        tracing::warn!("telegram: HTML refused in chat {}, sent plain: {e}", chat.0);
+                        tracing::warn!(
+                            "telegram: HTML refused in chat {}, sent plain: {e}",
+                            chat.0
+                        );
                         html = false;
                     }
                     // The topic was deleted while the answer was worked out: the chat's
@@ -782,7 +785,9 @@ mod tests {
         assert_eq!(said("Bad Request: message can't be edited"), send);
         assert_eq!(said("Bad Request: MESSAGE_ID_INVALID"), send);
         assert_eq!(
-            said("Bad Request: can't parse entities: Can't find end tag corresponding to start tag \"b\""),
+            said(
+                "Bad Request: can't parse entities: Can't find end tag corresponding to start tag \"b\""
+            ),
             send
         );
         assert_eq!(said("Forbidden: bot was blocked by the user"), None);

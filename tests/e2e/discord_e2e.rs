@@ -1176,14 +1176,10 @@ fn discord_gateway_an_already_acknowledged_callback_still_gets_its_deferred_answ
     );
     g.dispatch("INTERACTION_CREATE", i.clone());
     let token = i["token"].as_str().unwrap().to_string();
-    let edit = bot.fake.wait_for_call(|c| {
-        is_original_edit(c) && c.path.contains(&token) && !c.failed
-    });
-    assert!(
-        description(&edit.body).contains("H100"),
-        "{:?}",
-        edit.body
-    );
+    let edit = bot
+        .fake
+        .wait_for_call(|c| is_original_edit(c) && c.path.contains(&token) && !c.failed);
+    assert!(description(&edit.body).contains("H100"), "{:?}", edit.body);
 }
 
 /// Gateway dispatches this build does not know, or cannot read, are passed over: an event
@@ -1242,5 +1238,9 @@ fn discord_gateway_events_it_cannot_read_are_passed_over_and_the_session_stays_u
     bot.fake.wait_for_call(|c| {
         c.method == "POST" && c.path == path && description(&c.body).contains("GeForce RTX 4090")
     });
-    assert_eq!(g.identifies().len(), 1, "the session was never started again");
+    assert_eq!(
+        g.identifies().len(),
+        1,
+        "the session was never started again"
+    );
 }

@@ -354,7 +354,8 @@ fn removed_or_blocked_stops_the_chats_alerts_at_once_and_keeps_the_persons_setti
     let _bot = start(&fake, dir.path());
     let boss = user(admin, "en");
     let group = json!({"id": group_id, "type": "group", "title": "lab"});
-    let bot = json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME});
+    let bot =
+        json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME});
     let member = |chat: &Value, from: &Value, old: &str, new: &str| {
         let mut new_member = json!({"user": bot, "status": new});
         if new == "kicked" {
@@ -369,12 +370,18 @@ fn removed_or_blocked_stops_the_chats_alerts_at_once_and_keeps_the_persons_setti
     assert!(set[0].html.contains("H100"), "{}", set[0].html);
     // Someone else leaving changes nothing; the bot removed does.
     let other = json!({"id": 5602, "is_bot": false, "first_name": "Kai"});
-    fake.push(json!({"my_chat_member": {"chat": group, "from": other, "date": now(),
+    fake.push(
+        json!({"my_chat_member": {"chat": group, "from": other, "date": now(),
         "old_chat_member": {"user": other, "status": "member"},
-        "new_chat_member": {"user": other, "status": "left"}}}));
+        "new_chat_member": {"user": other, "status": "left"}}}),
+    );
     fake.push(member(&group, &boss, "member", "kicked"));
     let told = fake.wait_for_messages(admin, 1);
-    assert!(told[0].html.contains(&group_id.to_string()), "{}", told[0].html);
+    assert!(
+        told[0].html.contains(&group_id.to_string()),
+        "{}",
+        told[0].html
+    );
     // Added back: the group has no alerts left, and nothing was said in it meanwhile.
     fake.push(member(&group, &boss, "kicked", "member"));
     fake.push(json!({"message": message(2, &group, &boss, command("/subs"))}));
@@ -452,7 +459,8 @@ fn an_answer_refused_for_its_markup_or_its_deleted_topic_is_sent_in_a_form_that_
     );
 
     let forum_id = -1001847500001_i64;
-    let forum = json!({"id": forum_id, "type": "supergroup", "title": "GPU club", "is_forum": true});
+    let forum =
+        json!({"id": forum_id, "type": "supergroup", "title": "GPU club", "is_forum": true});
     let mut asked = command("/gpu 4090");
     asked["message_thread_id"] = json!(300);
     asked["is_topic_message"] = json!(true);

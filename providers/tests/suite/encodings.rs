@@ -122,7 +122,10 @@ fn gzip_and_deflate_answers_read_the_same_as_plain_ones() {
     // The request says which codings are welcome.
     let seen = fake.seen();
     let asked = seen[0].header("accept-encoding").unwrap_or("");
-    assert!(asked.contains("gzip") && asked.contains("deflate"), "{asked}");
+    assert!(
+        asked.contains("gzip") && asked.contains("deflate"),
+        "{asked}"
+    );
 }
 
 #[test]
@@ -160,7 +163,10 @@ fn cut_bombs_and_codings_never_asked_for_are_refused_with_their_reason() {
         "{e:?}"
     );
     let e = run(&fake, 1 << 20).unwrap_err();
-    assert!(matches!(&e, FetchError::Malformed(t) if t.contains("br")), "{e:?}");
+    assert!(
+        matches!(&e, FetchError::Malformed(t) if t.contains("br")),
+        "{e:?}"
+    );
     // Said to be gzip and is not: refused, never read as whatever it inflates to.
     let e = run(&fake, 1 << 20).unwrap_err();
     assert!(matches!(e, FetchError::Malformed(_)), "{e:?}");
