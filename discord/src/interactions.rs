@@ -421,9 +421,14 @@ async fn answer(
                 let mut bodies = bodies(&answer, ephemeral);
                 let first = without_flags(bodies.remove(0));
                 if let Err(e) = rest.edit_original(&token, &first).await {
-                    gpuscout_frontend::metrics::error("discord", e.kind());
-                    tracing::warn!("discord: editing a deferred answer failed: {e}");
-                    return;
+                    // The message to fill in is gone (the pressed message deleted, or the
+                    // "thinking…" one dismissed): the answer comes as a new message instead.
+                    let gone = crate::rest::error_code(&e) == Some(crate::rest::UNKNOWN_MESSAGE);
+                    if !gone || rest.follow_up(&token, &first).await.is_err() {
+                        gpuscout_frontend::metrics::error("discord", e.kind());
+                        tracing::warn!("discord: editing a deferred answer failed: {e}");
+                        return;
+                    }
                 }
                 gpuscout_frontend::metrics::reply_latency("discord", arrived.elapsed());
                 follow_ups(&rest, &token, bodies, chart(&answer, ephemeral)).await;

@@ -58,6 +58,19 @@ const ALREADY_ACKNOWLEDGED: i64 = 40060;
 /// The route of an interaction's callback (its id and token are no part of a route).
 const CALLBACK_ROUTE: &str = "POST /interactions/<interaction>/callback";
 
+/// "Unknown Message": the message to edit is gone (deleted, or an ephemeral one dismissed).
+pub const UNKNOWN_MESSAGE: i64 = 10008;
+
+/// Discord's JSON error code of a refusal, as [`Rest`] writes it at the end of the error's
+/// text (`… (code 10008)`); `None` for a failure in transit or a page without Discord's JSON.
+pub fn error_code(e: &SendError) -> Option<i64> {
+    let (SendError::Failed(text) | SendError::ChatGone(text)) = e else {
+        return None;
+    };
+    let code = text.strip_suffix(')')?.rsplit_once("(code ")?.1;
+    code.parse().ok().filter(|c| *c != 0)
+}
+
 /// A paced Discord REST client. Cheap to clone (shared state).
 #[derive(Clone)]
 pub struct Rest {

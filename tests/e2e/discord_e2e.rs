@@ -1244,3 +1244,31 @@ fn discord_gateway_events_it_cannot_read_are_passed_over_and_the_session_stays_u
         "the session was never started again"
     );
 }
+
+/// A deferred answer whose message is gone by the time it is ready (the "thinking…" message
+/// dismissed, or deleted: 404 "Unknown Message", code 10008) arrives as a follow-up instead.
+#[test]
+fn discord_a_deferred_answer_whose_message_is_gone_arrives_as_a_follow_up() {
+    let bot = start(0);
+    let d = &bot.discord;
+    bot.fake.fail_next(
+        "/messages/@original",
+        fake_discord::Failure {
+            status: 404,
+            body: json!({"message": "Unknown Message", "code": 10008}),
+        },
+    );
+    let i = d.command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US");
+    let a = d.post(&i);
+    assert_eq!(a.body, json!({"type": 5}));
+    let token = i["token"].as_str().unwrap().to_string();
+    let follow_up = format!("/webhooks/{APPLICATION_ID}/{token}");
+    let posted = bot
+        .fake
+        .wait_for_call(|c| c.method == "POST" && c.path == follow_up);
+    assert!(
+        description(&posted.body).contains("H100"),
+        "{:?}",
+        posted.body
+    );
+}

@@ -357,3 +357,32 @@ fn a_global_429_holds_the_bots_requests_but_not_an_interactions_answer() {
         }
     }
 }
+
+#[test]
+fn a_refusals_discord_code_is_read_back_and_a_failure_in_transit_has_none() {
+    use gpuscout_discord::rest::error_code;
+    let failed = |t: &str| SendError::Failed(t.to_string());
+    assert_eq!(
+        error_code(&failed(
+            "PATCH /webhooks/1/<interaction>/messages/@original answered 404 Not Found: Unknown Message (code 10008)"
+        )),
+        Some(10008)
+    );
+    assert_eq!(
+        error_code(&SendError::ChatGone(
+            "POST /channels/9/messages answered 403 Forbidden: Missing Access (code 50001)".into()
+        )),
+        Some(50001)
+    );
+    for none in [
+        "answered 502 Bad Gateway",
+        "POST /x answered 500: 500: Internal Server Error (code 0)",
+        "connection reset (code abc)",
+    ] {
+        assert_eq!(error_code(&failed(none)), None, "{none}");
+    }
+    assert_eq!(
+        error_code(&SendError::RetryAfter(Duration::from_secs(1))),
+        None
+    );
+}
