@@ -11,3 +11,4 @@ mod parse_props;
 mod poll_together;
 mod shapes;
 mod wire_answers;
+mod wire_more;
