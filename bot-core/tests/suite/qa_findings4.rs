@@ -1,0 +1,38 @@
+//! QA findings of session 8 (helper wire), replayed through the chat as a new user in both
+//! languages; each checked on the mechanism, with cases of our own.
+
+use crate::chat::{bot_with, text};
+use bot_core::{Catalog, ChatRef, Input};
+
+/// `/report autodl 4090 in ¥1.98` answered "… by terminal:local at 2026-12-02T19:28:13Z": a
+/// machine timestamp in a reader's sentence, in Chinese too. The moment is said the way alerts
+/// say it, `2026-12-02 19:28 UTC`, in both languages.
+#[test]
+fn a_report_says_its_moment_as_a_reader_reads_it() {
+    let (mut bot, _dir) = bot_with(Catalog::embedded().unwrap());
+    bot.operators = vec!["test:op".into()];
+    for (locale, line) in [
+        ("en-US", "/report autodl 4090 in ¥1.98"),
+        ("zh-CN", "/report runpod h100 out"),
+        ("zh-CN", "/report vast 4090 $0.35"),
+    ] {
+        let who = ChatRef {
+            platform: "test".into(),
+            chat: "ops".into(),
+            user: "op".into(),
+            locale: Some(locale.into()),
+        };
+        let a = bot.handle(&who, Input::Text(line.into()));
+        let got = text(&a.replies, a.lang);
+        let stamp = got
+            .split_whitespace()
+            .find(|w| w.len() == 10 && w.as_bytes()[4] == b'-' && w.as_bytes()[7] == b'-');
+        assert!(stamp.is_some(), "{line}\n{got}");
+        assert!(got.contains(" UTC"), "{line}\n{got}");
+        assert!(
+            !got.split_whitespace()
+                .any(|w| w.ends_with('Z') && w.contains('T')),
+            "{line}\n{got}"
+        );
+    }
+}
