@@ -35,4 +35,25 @@ fn a_report_says_its_moment_as_a_reader_reads_it() {
             "{line}\n{got}"
         );
     }
+    // /status says when a feed was last read the same way.
+    let now = bot_core::availability::now_unix();
+    bot_core::availability::record_fetch(
+        &bot.store,
+        "vast",
+        bot_core::availability::FetchOutcome::Failed("HTTP 503".into()),
+        now - 120,
+    )
+    .unwrap();
+    for locale in ["en-US", "zh-CN"] {
+        let who = ChatRef {
+            platform: "test".into(),
+            chat: "ops".into(),
+            user: "op".into(),
+            locale: Some(locale.into()),
+        };
+        let a = bot.handle(&who, Input::Text("/status".into()));
+        let got = text(&a.replies, a.lang);
+        let stamp = bot_core::availability::format_minute_utc(now - 120);
+        assert!(got.contains(&stamp), "{stamp}\n{got}");
+    }
 }
