@@ -57,3 +57,34 @@ fn a_report_says_its_moment_as_a_reader_reads_it() {
         assert!(got.contains(&stamp), "{stamp}\n{got}");
     }
 }
+
+/// With no live data yet, `/stock`, `/offers` and `/trend` told a Telegram or Discord user to
+/// run `gpuscout poll --once` — a command only whoever runs the bot can run. A chat user is
+/// told to ask again later and where the dated list prices are; the terminal, where the
+/// reader runs the bot, keeps the operator's hint.
+#[test]
+fn no_live_data_yet_tells_a_chat_user_what_they_can_do_and_the_operator_what_to_run() {
+    let (bot, _dir) = bot_with(Catalog::embedded().unwrap());
+    for platform in ["telegram", "discord", "terminal"] {
+        for locale in ["en-US", "zh-CN"] {
+            let who = ChatRef {
+                platform: platform.into(),
+                chat: "c1".into(),
+                user: "u1".into(),
+                locale: Some(locale.into()),
+            };
+            for line in ["/stock 4090", "/offers 4090", "/trend 4090"] {
+                let a = bot.handle(&who, Input::Text(line.into()));
+                let got = text(&a.replies, a.lang);
+                if platform == "terminal" {
+                    assert!(got.contains("gpuscout"), "{platform} {line}\n{got}");
+                } else {
+                    assert!(
+                        !got.contains("gpuscout") && got.contains("/gpu"),
+                        "{platform} {locale} {line}\n{got}"
+                    );
+                }
+            }
+        }
+    }
+}
