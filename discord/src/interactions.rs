@@ -263,24 +263,34 @@ fn locale(i: &Value) -> Option<&str> {
 
 /// Who is talking and where, from an interaction (guild: `member.user`; DM: `user`).
 fn who(i: &Value) -> ChatRef {
-    let user = i["member"]["user"]["id"]
-        .as_str()
-        .or_else(|| i["user"]["id"].as_str())
-        .unwrap_or("0");
-    let channel = i["channel_id"]
-        .as_str()
-        .or_else(|| i["channel"]["id"].as_str())
-        .unwrap_or(user);
+    let user = snowflake(&i["member"]["user"]["id"])
+        .or_else(|| snowflake(&i["user"]["id"]))
+        .unwrap_or_else(|| "0".to_string());
+    let channel = snowflake(&i["channel_id"])
+        .or_else(|| snowflake(&i["channel"]["id"]))
+        .unwrap_or_else(|| user.clone());
     ChatRef {
         platform: "discord".into(),
-        chat: channel.to_string(),
-        user: user.to_string(),
+        chat: channel,
+        user,
         locale: locale(i).map(str::to_string),
     }
 }
 
+/// A Discord id: a string of digits as the API sends it, or the same as a JSON number (what a
+/// library that re-serializes ids writes); anything else is no id.
+fn snowflake(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(s.clone())
+        }
+        Value::Number(n) => n.as_u64().map(|n| n.to_string()),
+        _ => None,
+    }
+}
+
 fn update_id(i: &Value) -> Option<u64> {
-    i["id"].as_str().and_then(|s| s.parse().ok())
+    snowflake(&i["id"]).and_then(|s| s.parse().ok())
 }
 
 fn notice(lang: Lang, id: &str) -> Value {
@@ -346,10 +356,9 @@ async fn on_component(app: &Arc<Handler>, i: &Value) -> Handled {
     // The buttons belong to whoever ran the command that put them there, or (an answer to a
     // message) whoever wrote the message they answer.
     let message = &i["message"];
-    let owner = message["interaction_metadata"]["user"]["id"]
-        .as_str()
-        .or_else(|| message["interaction"]["user"]["id"].as_str())
-        .or_else(|| message["referenced_message"]["author"]["id"].as_str());
+    let owner = snowflake(&message["interaction_metadata"]["user"]["id"])
+        .or_else(|| snowflake(&message["interaction"]["user"]["id"]))
+        .or_else(|| snowflake(&message["referenced_message"]["author"]["id"]));
     if let Some(owner) = owner
         && owner != who.user
     {
@@ -412,9 +421,14 @@ async fn answer(
                 let mut bodies = bodies(&answer, ephemeral);
                 let first = without_flags(bodies.remove(0));
                 if let Err(e) = rest.edit_original(&token, &first).await {
-                    gpuscout_frontend::metrics::error("discord", e.kind());
-                    tracing::warn!("discord: editing a deferred answer failed: {e}");
-                    return;
+                    // The message to fill in is gone (the pressed message deleted, or the
+                    // "thinking…" one dismissed): the answer comes as a new message instead.
+                    let gone = crate::rest::error_code(&e) == Some(crate::rest::UNKNOWN_MESSAGE);
+                    if !gone || rest.follow_up(&token, &first).await.is_err() {
+                        gpuscout_frontend::metrics::error("discord", e.kind());
+                        tracing::warn!("discord: editing a deferred answer failed: {e}");
+                        return;
+                    }
                 }
                 gpuscout_frontend::metrics::reply_latency("discord", arrived.elapsed());
                 follow_ups(&rest, &token, bodies, chart(&answer, ephemeral)).await;
@@ -560,5 +574,21 @@ mod tests {
         let who = who(&json!({"user": {"id": "7"}, "channel_id": "9", "guild_locale": "zh-CN"}));
         assert_eq!((who.user.as_str(), who.chat.as_str()), ("7", "9"));
         assert_eq!(who.locale.as_deref(), Some("zh-CN"));
+    }
+
+    #[test]
+    fn ids_sent_as_numbers_are_the_same_ids_and_odd_ones_are_none() {
+        let as_numbers = who(&json!({"member": {"user": {"id": 400000000000000001_u64}},
+            "channel": {"id": 900000000000000009_u64}}));
+        let as_text = who(&json!({"member": {"user": {"id": "400000000000000001"}},
+            "channel_id": "900000000000000009"}));
+        assert_eq!(
+            (as_numbers.user, as_numbers.chat),
+            (as_text.user, as_text.chat)
+        );
+        for odd in [json!(""), json!("12a"), json!(-4), json!(1.5), json!(null)] {
+            assert_eq!(snowflake(&odd), None, "{odd}");
+        }
+        assert_eq!(update_id(&json!({"id": 1234})), Some(1234));
     }
 }

@@ -53,6 +53,24 @@ const GONE_CODES: &[i64] = &[
     50007, // Cannot send messages to this user
 ];
 
+/// "Interaction has already been acknowledged."
+const ALREADY_ACKNOWLEDGED: i64 = 40060;
+/// The route of an interaction's callback (its id and token are no part of a route).
+const CALLBACK_ROUTE: &str = "POST /interactions/<interaction>/callback";
+
+/// "Unknown Message": the message to edit is gone (deleted, or an ephemeral one dismissed).
+pub const UNKNOWN_MESSAGE: i64 = 10008;
+
+/// Discord's JSON error code of a refusal, as [`Rest`] writes it at the end of the error's
+/// text (`… (code 10008)`); `None` for a failure in transit or a page without Discord's JSON.
+pub fn error_code(e: &SendError) -> Option<i64> {
+    let (SendError::Failed(text) | SendError::ChatGone(text)) = e else {
+        return None;
+    };
+    let code = text.strip_suffix(')')?.rsplit_once("(code ")?.1;
+    code.parse().ok().filter(|c| *c != 0)
+}
+
 /// A paced Discord REST client. Cheap to clone (shared state).
 #[derive(Clone)]
 pub struct Rest {
@@ -74,8 +92,12 @@ pub struct Rest {
 
 #[derive(Default)]
 struct Limits {
-    /// No request before this (a global 429).
+    /// No request with the bot token before this (Discord's global 429: the bot's own global
+    /// limit, which interaction callbacks and webhooks are not bound by).
     global_until: Option<Instant>,
+    /// No request at all before this (a 429 without Discord's JSON: Cloudflare refusing the
+    /// address, whatever the request).
+    address_until: Option<Instant>,
     /// Per route: no request before this (its bucket is empty, or it got a 429).
     routes: HashMap<String, Instant>,
 }
@@ -228,7 +250,7 @@ impl Rest {
     async fn call(&self, call: Call<'_>) -> Result<Value, SendError> {
         let (mut attempt, mut transient) = (0, 0);
         loop {
-            self.wait_turn(&call.route).await;
+            self.wait_turn(&call.route, call.auth).await;
             if call.auth {
                 // Interaction webhooks (no token) are outside the global limit.
                 self.global
@@ -309,11 +331,12 @@ impl Rest {
                 // Discord says "global" in the body, `X-RateLimit-Global: true` or
                 // `X-RateLimit-Scope: global`. A 429 without Discord's JSON is Cloudflare in
                 // front of the API refusing the address itself: every route waits.
+                let address = body.get("retry_after").is_none();
                 let global = body.get("global").and_then(Value::as_bool) == Some(true)
                     || header("x-ratelimit-global").is_some_and(|v| v.eq_ignore_ascii_case("true"))
                     || header("x-ratelimit-scope")
                         .is_some_and(|v| v.eq_ignore_ascii_case("global"))
-                    || body.get("retry_after").is_none();
+                    || address;
                 if attempt >= MAX_RETRIES || after > MAX_RETRY_WAIT {
                     return Err(SendError::RetryAfter(after));
                 }
@@ -325,7 +348,7 @@ impl Rest {
                     after.as_secs_f64()
                 );
                 if global {
-                    self.block_global(after);
+                    self.block_global(after, address);
                 } else {
                     self.block_route(&call.route, after);
                 }
@@ -335,6 +358,13 @@ impl Rest {
                 return Ok(body);
             }
             let code = body.get("code").and_then(Value::as_i64).unwrap_or(0);
+            // 40060 on a callback: Discord took an earlier try whose answer was lost in
+            // transit (the retry above sent it again). The interaction is acknowledged, which
+            // is all a callback asks, so its deferred answer and follow-ups still go out.
+            if code == ALREADY_ACKNOWLEDGED && call.route == CALLBACK_ROUTE {
+                tracing::debug!("discord: {}: already acknowledged", call.route);
+                return Ok(Value::Null);
+            }
             let message = body.get("message").and_then(Value::as_str).unwrap_or("");
             let text = self.redactor.clean(&format!(
                 "{} {} answered {status}: {message} (code {code})",
@@ -352,14 +382,21 @@ impl Rest {
         SendError::Failed(self.redactor.clean(&e.without_url().to_string()))
     }
 
-    async fn wait_turn(&self, route: &str) {
+    /// Waits out the route's hold, the address's, and (for a request with the bot token) the
+    /// global one: an interaction's callback or follow-up is not held by the bot's global
+    /// limit (Discord: "Interaction endpoints are not bound to the bot's Global Rate Limit"),
+    /// so an alert fan-out's global 429 never makes a slash command miss its 3 s.
+    async fn wait_turn(&self, route: &str, auth: bool) {
         let until = {
             let limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
-            let route_until = limits.routes.get(route).copied();
-            match (limits.global_until, route_until) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                (a, b) => a.or(b),
-            }
+            [
+                limits.routes.get(route).copied(),
+                limits.global_until.filter(|_| auth),
+                limits.address_until,
+            ]
+            .into_iter()
+            .flatten()
+            .max()
         };
         if let Some(until) = until {
             tokio::time::sleep_until(until).await;
@@ -374,10 +411,15 @@ impl Rest {
         *slot = (*slot).max(until);
     }
 
-    fn block_global(&self, after: Duration) {
+    fn block_global(&self, after: Duration, address: bool) {
         let until = Instant::now() + after;
         let mut limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
-        limits.global_until = Some(limits.global_until.map_or(until, |t| t.max(until)));
+        let slot = if address {
+            &mut limits.address_until
+        } else {
+            &mut limits.global_until
+        };
+        *slot = Some(slot.map_or(until, |t| t.max(until)));
     }
 
     /// Replaces every command with `commands` (one bulk overwrite), globally or in one guild.
@@ -460,7 +502,7 @@ impl Rest {
         self.call(Call {
             method: Method::POST,
             path: format!("/interactions/{id}/{}/callback", token.expose()),
-            route: "POST /interactions/<interaction>/callback".to_string(),
+            route: CALLBACK_ROUTE.to_string(),
             body: Some(response),
             auth: false,
             files: &[],

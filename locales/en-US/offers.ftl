@@ -15,7 +15,10 @@ offers-title = { $count ->
    *[other] { $count } offers
   } match, live data first (cheapest first unless sorted otherwise):
 offers-none = No stored offer matches these filters. Try fewer filters, or a higher price.
-offers-no-data = No offers stored yet. `gpuscout poll --once` fetches the providers' live offers; `gpuscout import skypilot|gpuhunt …` loads a price catalog.
+offers-no-data = { $where ->
+    [terminal] No offers stored yet. `gpuscout poll --once` fetches the providers' live offers; `gpuscout import skypilot|gpuhunt …` loads a price catalog.
+   *[chat] No live offers have been fetched yet: the bot reads the providers on a schedule, so ask again a little later. List prices with their dates meanwhile: /gpu <card>, or /compare <card> <duration> for a job.
+  }
 offers-hidden-old = { $count ->
     [one] 1 live offer is
    *[other] { $count } live offers are

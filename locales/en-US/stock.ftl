@@ -67,7 +67,10 @@ stock-no-fx = { $count ->
    *[other] { $count } offers are
   } priced in a currency I have no rate for, so I can't compare with { $max }.
 stock-prices-note = Prices are as each provider quotes them ({ $currency }), storage for a 10 GB disk included where billed separately. "Out" is only said when a provider answered that none is free; a provider that fails to answer keeps its last data.
-stock-no-data = No provider data yet. `gpuscout poll --once` fetches it, and `gpuscout serve` keeps it current.
+stock-no-data = { $where ->
+    [terminal] No provider data yet. `gpuscout poll --once` fetches it, and `gpuscout serve` keeps it current.
+   *[chat] No live stock has been fetched yet: the bot reads the providers on a schedule, so ask again a little later. List prices with their dates meanwhile: /gpu <card>.
+  }
 stock-no-feed = { $platform } has no live feed; see /platform for its list prices.
 stock-error-price = "{ $text }" is not a price per GPU-hour I can read (try 2.5, $2.5 or ¥15).
 stock-error-args = I couldn't read "{ $text }" as a platform or a price.

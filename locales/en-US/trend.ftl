@@ -10,7 +10,10 @@ trend-line = { $platform }: lowest { $lowest }, median { $median }, { $first } �
    *[other] { $points } hours
   } recorded, in stock in { $stocked } of them.
 trend-change-none = a single point
-trend-no-history = No price history for { $gpu } in the last { $days } days yet. The poller records one point per platform per hour while `gpuscout serve` runs (or after each `gpuscout poll --once`).
+trend-no-history = No price history for { $gpu } in the last { $days } days yet. { $where ->
+    [terminal] The poller records one point per platform per hour while `gpuscout serve` runs (or after each `gpuscout poll --once`).
+   *[chat] A point is recorded per platform for each hour the bot reads the providers, so the history grows from now on; list prices with their dates: /gpu <card>.
+  }
 trend-no-chart = The chart could not be drawn this time; the figures below are complete.
 trend-note = Prices are the cheapest live offer per GPU-hour in each platform's own currency, one point per hour polled; hours with no data are gaps, not “out of stock”. Times are { $zone }.
 trend-rhythm-title = When { $gpu } is usually in stock ({ $zone }, share of polled hours with stock on any platform):

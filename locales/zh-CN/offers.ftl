@@ -12,7 +12,10 @@ discord-opt-seen = 所见
 discord-opt-seen-about = 看到的情况：in（有货）、low（紧张）、out（无货）、价格（如 ¥1.98），或两者都写
 offers-title = 符合条件的报价共 { $count } 条，实时数据在前（默认按价格从低到高）：
 offers-none = 没有符合这些条件的报价。可以少加几个条件，或把价格上限调高。
-offers-no-data = 还没有任何报价数据。`gpuscout poll --once` 会抓取各平台的实时报价；`gpuscout import skypilot|gpuhunt …` 可导入价格目录。
+offers-no-data = { $where ->
+    [terminal] 还没有任何报价数据。`gpuscout poll --once` 会抓取各平台的实时报价；`gpuscout import skypilot|gpuhunt …` 可导入价格目录。
+   *[chat] 还没有抓到实时报价：机器人会定时读取各平台，请稍后再问。在此之前可以看带日期的挂牌价：/gpu <显卡>，或者按任务比价：/compare <显卡> <时长>。
+  }
 offers-hidden-old = 另有 { $count } 条实时报价已超过一天，未显示。
 offers-no-fx = 有 { $count } 条报价的币种没有可用汇率，无法和你给的价格比较。
 offers-price-only = 仅价格

@@ -57,7 +57,10 @@ stock-provider-failing = { $provider }：最近 { $misses } 次获取失败，�
 stock-over-price = 有 { $count } 条报价每卡每小时高于 { $max }，没有列出。
 stock-no-fx = 有 { $count } 条报价的币种没有汇率，无法和 { $max } 比较。
 stock-prices-note = 价格按各平台的报价币种（{ $currency }）显示；存储单独计费的平台已按 10 GB 磁盘计入。只有平台明确回答“没有空闲”时才标“无货”；平台没有应答时保留它上一次的数据。
-stock-no-data = 还没有任何平台数据。`gpuscout poll --once` 可以立即获取，`gpuscout serve` 会持续更新。
+stock-no-data = { $where ->
+    [terminal] 还没有任何平台数据。`gpuscout poll --once` 可以立即获取，`gpuscout serve` 会持续更新。
+   *[chat] 还没有抓到实时库存：机器人会定时读取各平台，请稍后再问。在此之前可以看带日期的挂牌价：/gpu <显卡>。
+  }
 stock-no-feed = { $platform } 没有实时数据接口；它的标价见 /platform。
 stock-error-price = “{ $text }” 不是能看懂的每卡每小时价格（可以写 2.5、$2.5 或 ¥15）。
 stock-error-args = 看不懂“{ $text }”，它既不是平台也不是价格。

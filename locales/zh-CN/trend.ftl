@@ -7,7 +7,10 @@ trend-title = { $gpu } 每卡每小时价格（每小时取最便宜的报价）
 trend-caption = { $gpu } 最近 { $days } 天的每卡每小时价格
 trend-line = { $platform }：最低 { $lowest }，中位数 { $median }，从 { $first } 到 { $last }（{ $change }）；共记录 { $points } 小时，其中 { $stocked } 小时有货。
 trend-change-none = 只有一个数据点
-trend-no-history = 最近 { $days } 天还没有 { $gpu } 的价格记录。`gpuscout serve` 运行时，轮询器每个平台每小时记一个点（每次 `gpuscout poll --once` 之后也会记）。
+trend-no-history = 最近 { $days } 天还没有 { $gpu } 的价格记录。{ $where ->
+    [terminal] `gpuscout serve` 运行时，轮询器每个平台每小时记一个点（每次 `gpuscout poll --once` 之后也会记）。
+   *[chat] 机器人每读取一次各平台，就为每个平台记下这一小时的点，记录会从现在开始积累；带日期的挂牌价可以用 /gpu <显卡> 查看。
+  }
 trend-no-chart = 这次没能画出走势图；下面的数字是完整的。
 trend-note = 价格是各平台每小时最便宜的实时报价（每卡每小时，按平台自己的币种），每个轮询过的小时一个点；没有数据的小时是空缺，不等于“没货”。时间按 { $zone }。
 trend-rhythm-title = { $gpu } 通常什么时候有货（{ $zone }，轮询到的小时里任一平台有货的比例）：

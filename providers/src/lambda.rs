@@ -59,7 +59,9 @@ impl Adapter for Lambda {
     }
 }
 
-/// Whole cents -> dollars; a fractional or negative figure is not cents.
+/// Whole cents -> dollars; a fractional or negative figure is not cents. A number written
+/// as a string of digits (`"129"`, as JSON encoders for big integers and some gateways write
+/// them) is the same number.
 pub fn dollars_from_cents(v: Option<&Value>) -> Option<Decimal> {
     let cents = match v? {
         Value::Number(n) => n.as_i64().or_else(|| {
@@ -67,6 +69,13 @@ pub fn dollars_from_cents(v: Option<&Value>) -> Option<Decimal> {
                 .filter(|f| f.fract() == 0.0 && f.abs() < 1e12)
                 .map(|f| f as i64)
         })?,
+        Value::String(s) => {
+            let s = s.trim();
+            if s.is_empty() || s.len() > 12 || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            s.parse().ok()?
+        }
         _ => return None,
     };
     (cents >= 0).then(|| Decimal::new(cents, 2))

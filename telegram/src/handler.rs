@@ -28,11 +28,13 @@ pub(crate) struct App {
 
 pub(crate) type HandlerResult = Result<(), SendError>;
 
-/// The update kinds we read; polling asks Telegram for these only.
-pub(crate) const ALLOWED: [AllowedUpdate; 3] = [
+/// The update kinds we read; polling asks Telegram for these only. `my_chat_member` says the
+/// bot itself was blocked, removed or banned (a chat to stop sending to at once).
+pub(crate) const ALLOWED: [AllowedUpdate; 4] = [
     AllowedUpdate::Message,
     AllowedUpdate::ChannelPost,
     AllowedUpdate::CallbackQuery,
+    AllowedUpdate::MyChatMember,
 ];
 
 /// One update, start to finish: it holds its gate slot until it is done (or has panicked),
@@ -44,6 +46,10 @@ pub(crate) async fn handle(app: Arc<App>, upd: Update) {
         UpdateKind::Message(msg) => on_message(id, msg, &app).await,
         UpdateKind::ChannelPost(msg) => on_channel_post(id, msg, &app).await,
         UpdateKind::CallbackQuery(q) => on_callback(id, q, &app).await,
+        UpdateKind::MyChatMember(m) => {
+            on_my_member(m, &app).await;
+            Ok(())
+        }
         _ => Ok(()),
     };
     if let Err(e) = result {
@@ -121,6 +127,11 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         chat_moved(app, from, to).await;
         return Ok(());
     }
+    // A channel's post copied into its discussion group: the channel's own post is answered
+    // (`on_channel_post`), never its copy a second time.
+    if msg.is_automatic_forward() {
+        return Ok(());
+    }
     let Some(text) = said(&msg) else {
         return Ok(());
     };
@@ -188,6 +199,33 @@ async fn chat_moved(app: &App, from: ChatId, to: ChatId) {
             tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}");
         }
         Err(e) => tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}"),
+    }
+}
+
+/// The bot's own membership changed. Blocked by a user, removed or banned from a group or
+/// channel: nothing can be sent there any more, so its alerts stop now rather than at the
+/// next refused send (`alerts::chat_gone`, as a refused send does: whoever set them is told
+/// privately). Settings, trials and the person's language are kept: a user who unblocks the
+/// bot finds them. Joining, promotion and unblocking change nothing.
+async fn on_my_member(m: teloxide::types::ChatMemberUpdated, app: &App) {
+    if m.new_chat_member.user.id != app.me || m.new_chat_member.kind.is_present() {
+        return;
+    }
+    let core = app.core.clone();
+    let chat = m.chat.id;
+    let now = m.date.timestamp();
+    let gone = tokio::task::spawn_blocking(move || {
+        bot_core::alerts::chat_gone(&core.store, "telegram", &chat.0.to_string(), now)
+    })
+    .await;
+    match gone {
+        Ok(Ok(0)) => {}
+        Ok(Ok(n)) => tracing::info!("telegram: left chat {chat}; {n} alert(s) turned off"),
+        Ok(Err(e)) => {
+            gpuscout_frontend::metrics::error("telegram", "chat_gone");
+            tracing::warn!("telegram: turning chat {chat}'s alerts off failed: {e}");
+        }
+        Err(e) => tracing::warn!("telegram: turning chat {chat}'s alerts off failed: {e}"),
     }
 }
 

@@ -59,6 +59,58 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// The words of one of our HTML messages as plain text: tags dropped (a `<` in the words is
+/// always `&lt;`), the entities Telegram's HTML knows turned back into their characters.
+/// For a message whose HTML Telegram refused: the same words, without their formatting.
+pub fn plain_of(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        match rest[at..].find('>') {
+            Some(end) => rest = &rest[at + end + 1..],
+            None => {
+                rest = &rest[at..];
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    let mut plain = String::with_capacity(out.len());
+    let mut rest = out.as_str();
+    while let Some(at) = rest.find('&') {
+        plain.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let named = [
+            ("&lt;", '<'),
+            ("&gt;", '>'),
+            ("&quot;", '"'),
+            ("&amp;", '&'),
+        ];
+        let numeric = || {
+            let end = rest.find(';').filter(|e| *e <= 10)?;
+            let n = rest[..end].strip_prefix("&#")?;
+            let code = match n.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => n.parse().ok()?,
+            };
+            Some((end + 1, char::from_u32(code)?))
+        };
+        if let Some((word, c)) = named.iter().find(|(w, _)| rest.starts_with(w)) {
+            plain.push(*c);
+            rest = &rest[word.len()..];
+        } else if let Some((len, c)) = numeric() {
+            plain.push(c);
+            rest = &rest[len..];
+        } else {
+            plain.push('&');
+            rest = &rest[1..];
+        }
+    }
+    plain.push_str(rest);
+    plain
+}
+
 fn units(s: &str) -> usize {
     pack::utf16_units(s)
 }
@@ -116,6 +168,20 @@ pub fn keyboard(lang: Lang, reply: &Reply) -> Option<InlineKeyboardMarkup> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn plain_text_of_our_html_is_its_words() {
+        use super::{escape, plain_of};
+        let words = "<b>&amp;</b> 1 < 2 & 3 > 2 \"q\" ¥2.5/小时 &lt;";
+        assert_eq!(plain_of(&format!("<b>{}</b>", escape(words))), words);
+        assert_eq!(
+            plain_of("<pre>a  b\n c</pre><a href=\"https://x.y/?a=1&amp;b=2\">link</a>"),
+            "a  b\n clink"
+        );
+        assert_eq!(plain_of("&#36;3 &#x4e2d; &nope; &"), "$3 中 &nope; &");
+        // A tag left open by whatever went wrong is kept as text, never a lost tail.
+        assert_eq!(plain_of("price <b"), "price <b");
+    }
+
     use super::*;
     use bot_core::Msg;
     use bot_core::reply::{Image, Table};

@@ -183,6 +183,55 @@ fn quote(id: MessageId) -> ReplyParameters {
     ReplyParameters::new(id).allow_sending_without_reply()
 }
 
+/// Why an edit in place was refused, and what to do instead.
+#[derive(Debug, PartialEq)]
+enum EditRefused {
+    /// "message is not modified": the message already says it; the rest follows.
+    AsItIs,
+    /// The message cannot be edited (too old, deleted, a photo, an id Telegram does not
+    /// know) or our HTML was refused: the answer is sent as new messages, whose sending
+    /// has the plain-text fallback.
+    SendInstead,
+}
+
+/// Read from teloxide's known errors and, for wordings newer than its list (it matches
+/// descriptions exactly), from the description's words.
+fn edit_refused(e: &RequestError) -> Option<EditRefused> {
+    let RequestError::Api(api) = e else {
+        return None;
+    };
+    match api {
+        ApiError::MessageNotModified => return Some(EditRefused::AsItIs),
+        ApiError::MessageCantBeEdited
+        | ApiError::MessageToEditNotFound
+        | ApiError::MessageIdInvalid
+        | ApiError::CantParseEntities(_) => return Some(EditRefused::SendInstead),
+        _ => {}
+    }
+    let said = api.to_string().to_ascii_lowercase();
+    if said.contains("message is not modified") {
+        Some(EditRefused::AsItIs)
+    } else if [
+        "message can't be edited",
+        "message to edit not found",
+        "message_id_invalid",
+        "can't parse entities",
+    ]
+    .iter()
+    .any(|w| said.contains(w))
+    {
+        Some(EditRefused::SendInstead)
+    } else {
+        None
+    }
+}
+
+/// A send Telegram refused with `what` in its description (Bot API 400s carry no code of
+/// their own: the words are the reason).
+fn refused_for(e: &SendError, what: &str) -> bool {
+    matches!(e, SendError::Failed(t) if t.contains(what))
+}
+
 fn no_preview() -> LinkPreviewOptions {
     LinkPreviewOptions {
         is_disabled: true,
@@ -455,32 +504,77 @@ impl TelegramSender {
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
-            let mut req = self
-                .bot
-                .send_message(chat, text.clone())
-                .parse_mode(ParseMode::Html)
-                .link_preview_options(no_preview());
-            if i + 1 == r.texts.len()
-                && let Some(kb) = &r.keyboard
-            {
-                req = req.reply_markup(kb.clone());
-            }
-            if let Some(id) = at.reply_to {
-                req = req.reply_parameters(quote(id));
-            }
-            if let Some(thread) = at.thread {
-                req = req.message_thread_id(thread);
-            }
-            if marks.is_some() {
-                let body = serde_json::to_vec(req.payload_ref())
-                    .map_err(|e| SendError::Failed(e.to_string()))?;
-                self.paced_with(chat, marks, || self.post_json("sendMessage", &body))
-                    .await?;
-            } else {
-                self.paced(chat, &req, marks).await?;
+            let (mut html, mut thread) = (true, at.thread);
+            loop {
+                let sent = self
+                    .send_text_as(chat, r, i, text, html, at.reply_to, thread, marks)
+                    .await;
+                match sent {
+                    // Our HTML refused (a renderer bug must not lose the answer): the same
+                    // words again as plain text.
+                    Err(e) if html && refused_for(&e, "can't parse entities") => {
+                        tracing::warn!(
+                            "telegram: HTML refused in chat {}, sent plain: {e}",
+                            chat.0
+                        );
+                        html = false;
+                    }
+                    // The topic was deleted while the answer was worked out: the chat's
+                    // General topic, quoting the question where it still exists.
+                    Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => {
+                        thread = None;
+                    }
+                    other => {
+                        other?;
+                        break;
+                    }
+                }
             }
         }
         Ok(())
+    }
+
+    /// One message of a rendered reply: `text` (HTML, or as plain text when `html` is false),
+    /// the keyboard on the last one.
+    #[allow(clippy::too_many_arguments)]
+    async fn send_text_as(
+        &self,
+        chat: ChatId,
+        r: &Rendered,
+        i: usize,
+        text: &str,
+        html: bool,
+        reply_to: Option<MessageId>,
+        thread: Option<ThreadId>,
+        marks: Option<&Marks<'_>>,
+    ) -> Result<(), SendError> {
+        let mut req = if html {
+            self.bot
+                .send_message(chat, text.to_string())
+                .parse_mode(ParseMode::Html)
+        } else {
+            self.bot.send_message(chat, render::plain_of(text))
+        }
+        .link_preview_options(no_preview());
+        if i + 1 == r.texts.len()
+            && let Some(kb) = &r.keyboard
+        {
+            req = req.reply_markup(kb.clone());
+        }
+        if let Some(id) = reply_to {
+            req = req.reply_parameters(quote(id));
+        }
+        if let Some(thread) = thread {
+            req = req.message_thread_id(thread);
+        }
+        if marks.is_some() {
+            let body = serde_json::to_vec(req.payload_ref())
+                .map_err(|e| SendError::Failed(e.to_string()))?;
+            self.paced_with(chat, marks, || self.post_json("sendMessage", &body))
+                .await
+        } else {
+            self.paced(chat, &req, marks).await
+        }
     }
 
     /// Replaces the text (and buttons) of `message` with `r`, so a button press does not add
@@ -507,13 +601,12 @@ impl TelegramSender {
             req = req.reply_markup(kb.clone());
         }
         match with_retry(&req).await {
-            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                self.send_texts(chat, r, 1, at, None).await
-            }
-            Err(RequestError::Api(
-                ApiError::MessageCantBeEdited | ApiError::MessageToEditNotFound,
-            )) => self.deliver(chat, r, at, None).await,
-            Err(e) => Err(self.classify(&e)),
+            Ok(_) => self.send_texts(chat, r, 1, at, None).await,
+            Err(e) => match edit_refused(&e) {
+                Some(EditRefused::AsItIs) => self.send_texts(chat, r, 1, at, None).await,
+                Some(EditRefused::SendInstead) => self.deliver(chat, r, at, None).await,
+                None => Err(self.classify(&e)),
+            },
         }
     }
 
@@ -670,5 +763,34 @@ mod tests {
         assert!(is_transient(&gateway) && refused(&gateway), "{gateway:?}");
         let odd = answer_of(200, Some("OK"), "not json").unwrap_err();
         assert!(matches!(odd, RequestError::InvalidJson { .. }));
+    }
+
+    #[test]
+    fn edit_refusals_are_read_in_teloxides_words_and_in_newer_ones() {
+        let said = |d: &str| {
+            let body = serde_json::json!({"ok": false, "error_code": 400, "description": d});
+            edit_refused(&answer_of(400, None, &body.to_string()).unwrap_err())
+        };
+        let as_it_is = Some(EditRefused::AsItIs);
+        let send = Some(EditRefused::SendInstead);
+        assert_eq!(
+            said(
+                "Bad Request: message is not modified: specified new message content and reply \
+                 markup are exactly the same as a current content and reply markup of the message"
+            ),
+            as_it_is
+        );
+        assert_eq!(said("Bad Request: message is not modified"), as_it_is);
+        assert_eq!(said("Bad Request: message to edit not found"), send);
+        assert_eq!(said("Bad Request: message can't be edited"), send);
+        assert_eq!(said("Bad Request: MESSAGE_ID_INVALID"), send);
+        assert_eq!(
+            said(
+                "Bad Request: can't parse entities: Can't find end tag corresponding to start tag \"b\""
+            ),
+            send
+        );
+        assert_eq!(said("Forbidden: bot was blocked by the user"), None);
+        assert_eq!(said("Bad Request: chat not found"), None);
     }
 }

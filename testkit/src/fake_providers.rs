@@ -31,6 +31,8 @@ pub struct Script {
     pub tail: Option<Tail>,
     /// Extra response headers (`Retry-After`, `Content-Type: text/html`, …).
     pub headers: Vec<(String, String)>,
+    /// Bytes sent instead of `body` (a gzip answer is no text).
+    pub raw: Option<Vec<u8>>,
 }
 
 /// A body that does not end when `body` does.
@@ -53,6 +55,14 @@ impl Script {
             delay: Duration::ZERO,
             tail: None,
             headers: Vec::new(),
+            raw: None,
+        }
+    }
+    /// An answer of bytes that are not text (gzip, say).
+    pub fn bytes(status: u16, body: Vec<u8>) -> Script {
+        Script {
+            raw: Some(body),
+            ..Script::status(status, "")
         }
     }
     /// The same answer with one more response header.
@@ -170,6 +180,10 @@ const CHUNK: usize = 64 << 10;
 /// The body of a script: fixed, or its head followed by a tail without end. Counted into
 /// `served` as each chunk is handed to the connection.
 fn body_of(s: Script, served: Arc<AtomicU64>) -> Body {
+    if let Some(raw) = s.raw {
+        served.fetch_add(raw.len() as u64, Ordering::SeqCst);
+        return Body::from(raw);
+    }
     served.fetch_add(s.body.len() as u64, Ordering::SeqCst);
     let Some(tail) = s.tail else {
         return Body::from(s.body);

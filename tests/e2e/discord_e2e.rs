@@ -1149,3 +1149,126 @@ fn discord_gateway_heartbeats_its_sequence_and_resumes_after_a_dropped_connectio
     assert!(status.success(), "{out}");
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }
+
+/// A callback Discord took while its answer was lost in transit comes back, when sent again,
+/// as 400 "Interaction has already been acknowledged" (code 40060): the interaction is
+/// acknowledged all the same, so the deferred answer still replaces "thinking…".
+#[test]
+fn discord_gateway_an_already_acknowledged_callback_still_gets_its_deferred_answer() {
+    let bot = start_with(0, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    bot.fake.wait_for_call(|c| c.method == "PUT" && !c.failed);
+    let i = bot
+        .discord
+        .command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US");
+    let callback = format!(
+        "/interactions/{}/{}/callback",
+        i["id"].as_str().unwrap(),
+        i["token"].as_str().unwrap()
+    );
+    bot.fake.fail_next(
+        &callback,
+        fake_discord::Failure {
+            status: 400,
+            body: json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
+        },
+    );
+    g.dispatch("INTERACTION_CREATE", i.clone());
+    let token = i["token"].as_str().unwrap().to_string();
+    let edit = bot
+        .fake
+        .wait_for_call(|c| is_original_edit(c) && c.path.contains(&token) && !c.failed);
+    assert!(description(&edit.body).contains("H100"), "{:?}", edit.body);
+}
+
+/// Gateway dispatches this build does not know, or cannot read, are passed over: an event
+/// type added after it, a message without its author; a message of a type number added after
+/// this build, with fields it never heard of, is read like any other. The session stays up (no new IDENTIFY) and the next DM is answered.
+#[test]
+fn discord_gateway_events_it_cannot_read_are_passed_over_and_the_session_stays_up() {
+    let bot = start_with(2000, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    g.dispatch(
+        "GUILD_SOUNDBOARD_SOUNDS_UPDATE_FROM_THE_FUTURE",
+        json!({"guild_id": GUILD_ID.to_string(), "sounds": [{"id": 1}]}),
+    );
+    let mut newer = gw::message(
+        "600000000000000101",
+        "/gpu 4090",
+        ALICE,
+        DM_CHANNEL_ID,
+        false,
+        &[],
+        None,
+    );
+    newer["type"] = json!(63);
+    newer["some_field_from_2027"] = json!({"nested": [1, 2, 3]});
+    g.dispatch("MESSAGE_CREATE", newer);
+    let mut no_author = gw::message(
+        "600000000000000102",
+        "cheapest h100?",
+        ALICE,
+        DM_CHANNEL_ID,
+        false,
+        &[],
+        None,
+    );
+    no_author.as_object_mut().unwrap().remove("author");
+    g.dispatch("MESSAGE_CREATE", no_author);
+    g.dispatch(
+        "MESSAGE_CREATE",
+        gw::message(
+            "600000000000000103",
+            "4090能跑qwen2.5-7b吗",
+            ALICE,
+            DM_CHANNEL_ID,
+            false,
+            &[],
+            None,
+        ),
+    );
+    let path = format!("/channels/{DM_CHANNEL_ID}/messages");
+    // Discord's Markdown escaping: `qwen2.5\-7b`.
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST" && c.path == path && description(&c.body).contains("qwen2.5\\-7b")
+    });
+    // The message of a newer type is read like any other.
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST" && c.path == path && description(&c.body).contains("GeForce RTX 4090")
+    });
+    assert_eq!(
+        g.identifies().len(),
+        1,
+        "the session was never started again"
+    );
+}
+
+/// A deferred answer whose message is gone by the time it is ready (the "thinking…" message
+/// dismissed, or deleted: 404 "Unknown Message", code 10008) arrives as a follow-up instead.
+#[test]
+fn discord_a_deferred_answer_whose_message_is_gone_arrives_as_a_follow_up() {
+    let bot = start(0);
+    let d = &bot.discord;
+    bot.fake.fail_next(
+        "/messages/@original",
+        fake_discord::Failure {
+            status: 404,
+            body: json!({"message": "Unknown Message", "code": 10008}),
+        },
+    );
+    let i = d.command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US");
+    let a = d.post(&i);
+    assert_eq!(a.body, json!({"type": 5}));
+    let token = i["token"].as_str().unwrap().to_string();
+    let follow_up = format!("/webhooks/{APPLICATION_ID}/{token}");
+    let posted = bot
+        .fake
+        .wait_for_call(|c| c.method == "POST" && c.path == follow_up);
+    assert!(
+        description(&posted.body).contains("H100"),
+        "{:?}",
+        posted.body
+    );
+}

@@ -5,7 +5,7 @@
 //! without a message or on an inaccessible one, very long text. Each must be answered where
 //! it was asked, or skipped without holding up the updates behind it.
 
-use gpuscout_testkit::fake_telegram::{BOT_USERNAME, Call, FakeTelegram};
+use gpuscout_testkit::fake_telegram::{BOT_ID, BOT_USERNAME, Call, FakeTelegram};
 use gpuscout_testkit::serve::Serve;
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -333,4 +333,203 @@ fn invisible_marks_around_a_command_do_not_hide_it() {
     let sent = fake.wait_for_messages(-5602, 1);
     assert!(sent[0].html.contains("RTX 4090"), "{}", sent[0].html);
     assert_eq!(sent[0].reply_to, Some(2));
+}
+
+/// `my_chat_member` (Bot API `ChatMemberUpdated`) for the bot itself: removed from a group,
+/// its alerts there stop at once and whoever set them is told privately; blocked by a user
+/// and unblocked later, what the user set (the language) is still there.
+#[test]
+fn removed_or_blocked_stops_the_chats_alerts_at_once_and_keeps_the_persons_settings() {
+    use gpuscout_testkit::fake_telegram::Chat;
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let (group_id, admin) = (-5600_i64, 5601_i64);
+    fake.set_admins(
+        &Chat::Group {
+            id: group_id,
+            title: "lab".into(),
+        },
+        &[admin],
+    );
+    let _bot = start(&fake, dir.path());
+    let boss = user(admin, "en");
+    let group = json!({"id": group_id, "type": "group", "title": "lab"});
+    let bot =
+        json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME});
+    let member = |chat: &Value, from: &Value, old: &str, new: &str| {
+        let mut new_member = json!({"user": bot, "status": new});
+        if new == "kicked" {
+            new_member["until_date"] = json!(0);
+        }
+        json!({"my_chat_member": {"chat": chat, "from": from, "date": now(),
+            "old_chat_member": {"user": bot, "status": old},
+            "new_chat_member": new_member}})
+    };
+    fake.push(json!({"message": message(1, &group, &boss, command("/subscribe h100"))}));
+    let set = fake.wait_for_messages(group_id, 1);
+    assert!(set[0].html.contains("H100"), "{}", set[0].html);
+    // Someone else leaving changes nothing; the bot removed does.
+    let other = json!({"id": 5602, "is_bot": false, "first_name": "Kai"});
+    fake.push(
+        json!({"my_chat_member": {"chat": group, "from": other, "date": now(),
+        "old_chat_member": {"user": other, "status": "member"},
+        "new_chat_member": {"user": other, "status": "left"}}}),
+    );
+    fake.push(member(&group, &boss, "member", "kicked"));
+    let told = fake.wait_for_messages(admin, 1);
+    assert!(
+        told[0].html.contains(&group_id.to_string()),
+        "{}",
+        told[0].html
+    );
+    // Added back: the group has no alerts left, and nothing was said in it meanwhile.
+    fake.push(member(&group, &boss, "kicked", "member"));
+    fake.push(json!({"message": message(2, &group, &boss, command("/subs"))}));
+    let listed = fake.wait_for_messages(group_id, 2);
+    assert!(!listed[1].html.contains("H100"), "{}", listed[1].html);
+
+    // A user's private chat: blocked, then unblocked; their language is what they chose.
+    let ana = user(5603, "en");
+    let dm = json!({"id": 5603, "type": "private", "first_name": "Ana"});
+    fake.push(json!({"message": message(1, &dm, &ana, command("/lang zh"))}));
+    fake.wait_for_messages(5603, 1);
+    fake.push(member(&dm, &ana, "member", "kicked"));
+    fake.push(member(&dm, &ana, "kicked", "member"));
+    fake.push(json!({"message": message(2, &dm, &ana, command("/gpu 4090"))}));
+    let sent = fake.wait_for_messages(5603, 2);
+    assert!(
+        sent[1].html.contains("显存"),
+        "the language chosen before the block: {}",
+        sent[1].html
+    );
+}
+
+/// A channel post copied into the channel's discussion group (`is_automatic_forward`, sent as
+/// the channel) is no question to the group: the channel's own post was the one to answer.
+#[test]
+fn a_channel_post_copied_into_its_discussion_group_is_not_answered_twice() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let channel = json!({"id": -1001700000001_i64, "type": "channel", "title": "GPU news"});
+    let group = json!({"id": -1001700000002_i64, "type": "supergroup", "title": "GPU news chat"});
+    let bot_sender = json!({"id": 136817688, "is_bot": true, "first_name": "Channel",
+                            "username": "Channel_Bot"});
+    let mut copy = message(90, &group, &bot_sender, command("/gpu 4090"));
+    copy["sender_chat"] = channel.clone();
+    copy["is_automatic_forward"] = json!(true);
+    copy["forward_origin"] = json!({"type": "channel", "chat": channel, "message_id": 12,
+                                    "date": now()});
+    fake.push(json!({ "message": copy }));
+    let mei = user(5701, "en");
+    fake.push(json!({"message": message(91, &group, &mei, command("/gpu 4090"))}));
+    let sent = fake.wait_for_messages(-1001700000002, 1);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(fake.sent_to(-1001700000002).len(), 1);
+    assert_eq!(sent[0].reply_to, Some(91));
+}
+
+/// Two 400s a send can meet (Bot API descriptions as Telegram words them): our HTML refused
+/// ("can't parse entities") and a forum topic deleted while the answer was worked out
+/// ("message thread not found"). The answer still arrives: as plain text with the same
+/// words, and in the forum's General topic.
+#[test]
+fn an_answer_refused_for_its_markup_or_its_deleted_topic_is_sent_in_a_form_that_arrives() {
+    use gpuscout_testkit::fake_telegram::Failure;
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let lin = user(5801, "en");
+    let dm = json!({"id": 5801, "type": "private", "first_name": "Lin"});
+    fake.fail_next(
+        "sendMessage",
+        Failure::Status(
+            400,
+            "Bad Request: can't parse entities: Unsupported start tag \"x\" at byte offset 3"
+                .into(),
+        ),
+    );
+    fake.push(json!({"message": message(1, &dm, &lin, command("/gpu 4090"))}));
+    let sent = fake.wait_for_messages(5801, 1);
+    assert_eq!(sent[0].parse_mode, None, "{sent:?}");
+    assert!(
+        sent[0].html.contains("4090") && !sent[0].html.contains("<b>"),
+        "{}",
+        sent[0].html
+    );
+
+    let forum_id = -1001847500001_i64;
+    let forum =
+        json!({"id": forum_id, "type": "supergroup", "title": "GPU club", "is_forum": true});
+    let mut asked = command("/gpu 4090");
+    asked["message_thread_id"] = json!(300);
+    asked["is_topic_message"] = json!(true);
+    fake.fail_next(
+        "sendMessage",
+        Failure::Status(400, "Bad Request: message thread not found".into()),
+    );
+    fake.push(json!({"message": message(301, &forum, &lin, asked)}));
+    let sent = fake.wait_until(Duration::from_secs(30), "the answer in General", |v| {
+        let s = sends_to(v.calls(), forum_id);
+        (!s.is_empty()).then_some(s)
+    });
+    assert!(
+        sent[0]
+            .params
+            .get("message_thread_id")
+            .is_none_or(Value::is_null),
+        "{:?}",
+        sent[0].params
+    );
+    assert_eq!(sent[0].params["parse_mode"], "HTML");
+}
+
+/// A button press whose spinner answer comes too late ("query is too old") is still acted
+/// on; an edit Telegram refuses because the message is gone becomes a new message; one it
+/// refuses as "not modified" sends nothing more (the message already says it).
+#[test]
+fn a_press_is_answered_whatever_telegram_says_about_its_spinner_or_its_message() {
+    use gpuscout_testkit::fake_telegram::{Chat, Failure, Person};
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let ana = Person::new(5901, "Ana", Some("en"));
+    let dm = Chat::Private(ana.clone());
+    fake.send_text(&dm, &ana, "/pick");
+    let first = fake.wait_for_messages(5901, 1).remove(0);
+    assert!(
+        first.buttons.iter().any(|(_, d)| d == "v1|t:tune"),
+        "{:?}",
+        first.buttons
+    );
+    fake.fail_next(
+        "answerCallbackQuery",
+        Failure::Status(
+            400,
+            "Bad Request: query is too old and response timeout expired or query ID is invalid"
+                .into(),
+        ),
+    );
+    fake.fail_next(
+        "editMessageText",
+        Failure::Status(400, "Bad Request: message to edit not found".into()),
+    );
+    fake.press(&dm, &ana, first.message_id, "v1|t:tune");
+    let sent = fake.wait_for_messages(5901, 2);
+    assert!(
+        sent[1].buttons.iter().any(|(_, d)| d.starts_with("v1|m:")),
+        "the model step, as a new message: {:?}",
+        sent[1]
+    );
+    fake.fail_next(
+        "editMessageText",
+        Failure::Status(400, "Bad Request: message is not modified".into()),
+    );
+    let q = fake.press(&dm, &ana, sent[1].message_id, "v1|m:qwen2.5-7b");
+    fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
+    fake.wait_for_call("editMessageText", |c| c.status == 400);
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(fake.sent_to(5901).len(), 2, "nothing sent twice");
 }

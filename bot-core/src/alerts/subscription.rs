@@ -209,8 +209,9 @@ fn remove_all_locked(
 
 /// The chat moved to a new id (Telegram: a group upgraded to a supergroup, which the Bot API
 /// says with `migrate_to_chat_id` in the old group and `migrate_from_chat_id` in the new one):
-/// its subscriptions and its own settings (`/currency`) move with it in one commit, so `/subs`
-/// and `/unsubscribe` in the new chat find them and nothing is subscribed twice. Each keeps its
+/// its subscriptions, its own settings (`/currency`) and any `/pick` under way move with it in
+/// one commit, so `/subs`, `/unsubscribe` and the dialogue's next answer in the new chat find
+/// them and nothing is subscribed twice. Each keeps its
 /// tracking state (a move alerts nothing again) and is numbered after those the new id holds;
 /// one the new chat already has (same filters) is dropped, not doubled. The new chat's own
 /// settings win over the old. Alerts already queued for the old id stay (the sender follows
@@ -251,6 +252,19 @@ pub fn move_chat(store: &Store, platform: &str, from: &str, to: &str) -> Result<
             batch.put(&tables::PREFS, &prefs_key(to), &prefs)?;
         }
         batch.delete(&tables::PREFS, &prefs_key(from));
+    }
+    // A /pick someone is half-way through (keyed platform:chat:user) goes on in the new chat;
+    // one they already started there wins. An unreadable row stays where it is.
+    let old_dialogues = format!("{platform}:{from}:");
+    for (key, state) in store.scan_prefix_rows(&tables::DIALOGUE, &old_dialogues)? {
+        let (Ok(state), Some(user)) = (state, key.strip_prefix(&old_dialogues)) else {
+            continue;
+        };
+        let new_key = format!("{platform}:{to}:{user}");
+        if store.get(&tables::DIALOGUE, &new_key)?.is_none() {
+            batch.put(&tables::DIALOGUE, &new_key, &state)?;
+        }
+        batch.delete(&tables::DIALOGUE, &key);
     }
     if !batch.is_empty() {
         store.commit(batch)?;

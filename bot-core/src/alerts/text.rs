@@ -5,7 +5,7 @@
 use super::access::ChatKind;
 use super::event::{Event, rate};
 use super::subscription::Subscription;
-use crate::availability::{Offer, OfferKind, format_rfc3339};
+use crate::availability::{Offer, OfferKind, format_minute_utc};
 use crate::billing::format_money;
 use crate::catalog::Catalog;
 // The follow-up lines an alert offers name their commands through the definitions.
@@ -27,8 +27,7 @@ fn platform_name(catalog: &Catalog, lang: Lang, id: &str) -> String {
 
 /// `09:30 UTC` (the date too when it is not today's, which an alert read late may need).
 fn seen_text(at: i64) -> String {
-    let t = format_rfc3339(at);
-    format!("{} {} UTC", &t[..10], &t[11..16])
+    format_minute_utc(at)
 }
 
 /// The price in the subscriber's currency, with the provider's own when they differ.

@@ -4,7 +4,7 @@
 
 use super::common::{fmt, store_error_reply};
 use crate::alerts::{self, Access, AccessChecks, Added, MAX_PER_CHAT, Subscription, outbox};
-use crate::availability::{format_rfc3339, provider_states};
+use crate::availability::{format_minute_utc, provider_states};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use std::collections::BTreeMap;
@@ -108,7 +108,7 @@ fn ago(ctx: &Ctx, now: i64, at: Option<i64>) -> String {
         Some(t) => format!(
             "{} ({})",
             super::stock::age_text(ctx.lang, now - t),
-            format_rfc3339(t)
+            format_minute_utc(t)
         ),
         None => fmt(ctx.lang, &Msg::new("alerts-status-never")),
     }

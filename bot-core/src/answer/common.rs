@@ -242,6 +242,16 @@ pub fn join_card_names(catalog: &crate::catalog::Catalog, words: &[&str]) -> Vec
     out
 }
 
+/// Whom a "no data yet" answer speaks to, for its Fluent `$where`: `terminal` (whoever runs
+/// the bot, who can run `gpuscout poll` themselves) or `chat` (a Telegram or Discord user,
+/// who cannot, and is pointed at what they can ask instead).
+pub fn audience(platform: &crate::platform::Platform) -> &'static str {
+    match platform {
+        crate::platform::Platform::Terminal => "terminal",
+        _ => "chat",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! `/stock` and `/report` (`commands/report.rs`) share with it: the price-catalog rows,
 //! people's sightings, and which exchange rate an answer used.
 
-use super::common::{fmt, not_found_reply, store_error_reply};
+use super::common::{audience, fmt, not_found_reply, store_error_reply};
 use super::offer_table::{Col, Live, Row, age_text, gpu_name, platform_name, push_table};
 use crate::availability::{
     OfferFilter, OfferKind, OfferRow, OffersView, RateUsed, SightingRow, Sort, StockLevel,
@@ -414,7 +414,11 @@ pub fn lookup(ctx: &Ctx, f: &OfferFilter, now: i64) -> Result<OffersView, Reply>
 pub fn reply(ctx: &Ctx, f: &OfferFilter, view: &OffersView) -> Reply {
     // A memory floor with nothing stored to show is answered from the catalog as well.
     if view.stored == 0 && view.hidden_old == 0 {
-        return super::memory_floor::from_catalog(ctx, f, Reply::text(Msg::new("offers-no-data")));
+        return super::memory_floor::from_catalog(
+            ctx,
+            f,
+            Reply::text(Msg::new("offers-no-data").arg("where", audience(&ctx.who.platform))),
+        );
     }
     if view.rows.is_empty() {
         let mut r = Reply::text(Msg::new("offers-none"));

@@ -2,7 +2,7 @@
 //! cheapest first, each with its age; what each provider's feed looks like (no data yet,
 //! stale, failing, too old). Reads only the snapshots in the store, so it works offline.
 
-use super::common::store_error_reply;
+use super::common::{audience, store_error_reply};
 pub use super::offer_table::age_text;
 use super::offer_table::{Col, Row, platform_name, push_table};
 use crate::availability::{Freshness, LIVE_PROVIDERS, ProviderStatus, StockQuery, StockView};
@@ -65,7 +65,7 @@ pub fn reply(ctx: &Ctx, query: &StockQuery, view: &StockView) -> Reply {
         return Reply::text(Msg::new("stock-no-feed").arg("platform", platform_name(ctx, p)));
     }
     if nothing_polled && view.rows.is_empty() && nothing_else {
-        return Reply::text(Msg::new("stock-no-data"));
+        return Reply::text(Msg::new("stock-no-data").arg("where", audience(&ctx.who.platform)));
     }
     let title = if view.rows.is_empty() && !nothing_else {
         "stock-title-no-live"

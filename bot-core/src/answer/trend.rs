@@ -460,7 +460,8 @@ pub fn reply(ctx: &Ctx, rep: &TrendReport, charts: Option<&dyn ChartRenderer>) -
         r.push(
             Msg::new("trend-no-history")
                 .arg("gpu", &rep.gpu_name)
-                .arg("days", rep.days),
+                .arg("days", rep.days)
+                .arg("where", super::common::audience(&ctx.who.platform)),
         );
     } else {
         r.push(title);

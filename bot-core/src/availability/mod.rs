@@ -47,7 +47,7 @@ pub use snapshot::{
 };
 pub use time::{
     CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS,
-    date_is_future, format_rfc3339, is_future, now_unix,
+    date_is_future, format_minute_utc, format_rfc3339, is_future, now_unix,
 };
 
 /// Providers with a live feed (the adapters in `gpuscout-providers`), by catalog platform id.

@@ -75,6 +75,13 @@ pub fn format_rfc3339(secs: i64) -> String {
     )
 }
 
+/// `2026-12-01 09:30 UTC`: a moment as a reader reads it in a chat answer (alerts, reports),
+/// the same in every language.
+pub fn format_minute_utc(secs: i64) -> String {
+    let t = format_rfc3339(secs);
+    format!("{} {} UTC", &t[..10], &t[11..16])
+}
+
 /// Reads what [`format_rfc3339`] writes (`Z` or `+00:00`; fractions of a second dropped).
 pub fn parse_rfc3339(text: &str) -> Option<i64> {
     let t = text.trim();

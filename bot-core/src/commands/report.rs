@@ -6,7 +6,7 @@ use crate::answer::common::{fmt, not_found_reply};
 use crate::answer::error::AnswerError;
 use crate::answer::offer_table::gpu_name;
 use crate::availability::{
-    Sighting, SightingOrigin, StockLevel, format_rfc3339, parse_stock_word, record_sighting,
+    Sighting, SightingOrigin, StockLevel, format_minute_utc, parse_stock_word, record_sighting,
 };
 use crate::billing::format_money;
 use crate::context::Ctx;
@@ -146,7 +146,7 @@ impl Typed for Cmd {
                         .unwrap_or_else(|| "none".into()),
                 )
                 .arg("who", sighting.who.as_str())
-                .arg("at", format_rfc3339(now)),
+                .arg("at", format_minute_utc(now)),
         )
         .into())
     }

@@ -438,6 +438,48 @@ fn a_chat_that_moved_to_a_new_id_keeps_its_alerts_and_settings_and_is_not_alerte
 }
 
 #[test]
+fn a_pick_half_way_through_goes_on_at_the_chats_new_id() {
+    use bot_core::store::tables;
+    let (_d, bot) = setup();
+    let (old, new) = ("-5151", "-1005151");
+    let ana = who(old, "ana", "en");
+    // Someone in a chat whose id only starts the same: not moved.
+    let kai = who("-51510", "kai", "en");
+    say(&bot, &ana, "/pick");
+    say(&bot, &kai, "/pick");
+    let asked = say(&bot, &ana, "fine-tune qwen2.5-7b");
+    let key = |chat: &str, user: &str| format!("test:{chat}:{user}");
+    let before = bot.store.get(&tables::DIALOGUE, &key(old, "ana")).unwrap();
+    assert!(before.is_some(), "{asked}");
+    assert_eq!(alerts::move_chat(&bot.store, "test", old, new).unwrap(), 0);
+    assert!(
+        bot.store
+            .get(&tables::DIALOGUE, &key(old, "ana"))
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        bot.store.get(&tables::DIALOGUE, &key(new, "ana")).unwrap(),
+        before
+    );
+    assert!(
+        bot.store
+            .get(&tables::DIALOGUE, &key("-51510", "kai"))
+            .unwrap()
+            .is_some()
+    );
+    // The next answer in the new chat is the dialogue's, not a question of its own.
+    let ana_new = who(new, "ana", "en");
+    let next = say(&bot, &ana_new, "/back");
+    assert!(!next.contains("no /pick"), "{next}");
+    assert_ne!(
+        bot.store.get(&tables::DIALOGUE, &key(new, "ana")).unwrap(),
+        before,
+        "{next}"
+    );
+}
+
+#[test]
 fn status_is_for_operators_and_shows_the_outbox_and_feeds() {
     let (_d, mut bot) = setup();
     let me = who("u1", "u1", "en");

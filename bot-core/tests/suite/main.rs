@@ -59,6 +59,7 @@ mod props;
 mod qa_findings;
 mod qa_findings2;
 mod qa_findings3;
+mod qa_findings4;
 mod questions;
 mod ratelimit;
 mod store_atomic;

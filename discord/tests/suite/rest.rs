@@ -307,3 +307,82 @@ fn most_within_counts_the_busiest_window() {
     assert_eq!(most_within(&times, Duration::from_millis(1)), 1);
     assert_eq!(most_within(&[], Duration::from_secs(1)), 0);
 }
+
+#[test]
+fn a_global_429_holds_the_bots_requests_but_not_an_interactions_answer() {
+    // Discord: "Interaction endpoints are not bound to the bot's Global Rate Limit." An alert
+    // fan-out that meets a global 429 must not make a slash command miss its 3 s: its callback
+    // and its deferred edit go at once, while the bot's own messages wait. Cloudflare's page
+    // (no Discord JSON) is the address refused: then everything waits, callbacks too.
+    use gpuscout_discord::config::Secret;
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    let to = Address::chat(CHANNEL_ID.to_string());
+    let reply = Reply::text(Msg::new("help-intro"));
+    let token = Secret::new("itoken-1");
+    let answer = serde_json::json!({"type": 5});
+    for (failure, callbacks_wait) in [
+        (Failure::rate_limited(1.0, true), false),
+        (
+            Failure::html(429, "<html><body>error code: 1015</body></html>", 1),
+            true,
+        ),
+    ] {
+        fake.fail_next("/messages", failure);
+        let started = Instant::now();
+        let (callback_at, sent_at) = rt().block_on(async {
+            let interaction = async {
+                tokio::time::sleep(Duration::from_millis(150)).await;
+                sender
+                    .interaction_callback("77", &token, &answer)
+                    .await
+                    .unwrap();
+                sender
+                    .edit_original(&token, &serde_json::json!({"content": "ok"}))
+                    .await
+                    .unwrap();
+                started.elapsed()
+            };
+            let alert = async {
+                sender.send(&to, Lang::En, &reply).await.unwrap();
+                started.elapsed()
+            };
+            tokio::join!(interaction, alert)
+        });
+        assert!(sent_at >= Duration::from_millis(950), "{sent_at:?}");
+        if callbacks_wait {
+            assert!(callback_at >= Duration::from_millis(950), "{callback_at:?}");
+        } else {
+            assert!(callback_at < Duration::from_millis(700), "{callback_at:?}");
+        }
+    }
+}
+
+#[test]
+fn a_refusals_discord_code_is_read_back_and_a_failure_in_transit_has_none() {
+    use gpuscout_discord::rest::error_code;
+    let failed = |t: &str| SendError::Failed(t.to_string());
+    assert_eq!(
+        error_code(&failed(
+            "PATCH /webhooks/1/<interaction>/messages/@original answered 404 Not Found: Unknown Message (code 10008)"
+        )),
+        Some(10008)
+    );
+    assert_eq!(
+        error_code(&SendError::ChatGone(
+            "POST /channels/9/messages answered 403 Forbidden: Missing Access (code 50001)".into()
+        )),
+        Some(50001)
+    );
+    for none in [
+        "answered 502 Bad Gateway",
+        "POST /x answered 500: 500: Internal Server Error (code 0)",
+        "connection reset (code abc)",
+    ] {
+        assert_eq!(error_code(&failed(none)), None, "{none}");
+    }
+    assert_eq!(
+        error_code(&SendError::RetryAfter(Duration::from_secs(1))),
+        None
+    );
+}

@@ -4,9 +4,11 @@
 //! `cargo test -p gpuscout-providers --test suite <module>::` runs one of them.
 
 mod adapters;
+mod encodings;
 mod import;
 mod limits;
 mod parse_props;
 mod poll_together;
 mod shapes;
 mod wire_answers;
+mod wire_more;
