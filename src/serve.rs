@@ -15,6 +15,7 @@ use anyhow::{Context, Result, anyhow};
 use gpuscout_alerts::dispatch::{Dispatcher, Watcher};
 use gpuscout_telegram::admins::TelegramAdmins;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinSet;
@@ -138,14 +139,20 @@ struct Parts {
     stop: CancellationToken,
     running: JoinSet<Result<()>>,
     health: Arc<crate::ops::Health>,
+    /// Ctrl-C or SIGTERM, listened for since `new`.
+    signal: Pin<Box<dyn Future<Output = ()> + Send>>,
 }
 
 impl Parts {
+    /// Listens for the stop signals before any part starts (inside the runtime): a SIGTERM
+    /// that comes while the parts start, after the HTTP server took an interaction, is a
+    /// clean stop with its drain, not the default action that kills the process mid-answer.
     fn new() -> Parts {
         Parts {
             stop: CancellationToken::new(),
             running: JoinSet::new(),
             health: Arc::default(),
+            signal: Box::pin(stop_signal()),
         }
     }
 
@@ -188,9 +195,10 @@ impl Parts {
         }
         let signal = {
             let stop = self.stop.clone();
+            let stop_signal = std::mem::replace(&mut self.signal, Box::pin(std::future::pending()));
             tokio::spawn(async move {
                 tokio::select! {
-                    () = stop_signal() => stop.cancel(),
+                    () = stop_signal => stop.cancel(),
                     () = stop.cancelled() => {}
                 }
             })
@@ -271,25 +279,39 @@ fn stop_deadline() -> Result<Duration> {
     }
 }
 
-/// Resolves on Ctrl-C or SIGTERM.
-async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Resolves on Ctrl-C or SIGTERM. On Unix both are listened for from this call on, not from
+/// the future's first poll (an `async fn` would register nothing until then, and a signal
+/// before that took the default action: an e2e stop right after a deferred Discord answer
+/// killed the process under load). Call it inside the runtime.
+fn stop_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let heard = |kind| {
+            let listener = signal(kind);
+            async move {
+                match listener {
+                    Ok(mut s) => {
+                        s.recv().await;
+                    }
+                    Err(_) => std::future::pending().await,
+                }
             }
-            Err(_) => std::future::pending().await,
+        };
+        let (interrupt, term) = (
+            heard(SignalKind::interrupt()),
+            heard(SignalKind::terminate()),
+        );
+        async move {
+            tokio::select! {
+                () = interrupt => {}
+                () = term => {}
+            }
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
@@ -345,5 +367,28 @@ mod tests {
         assert!(result.is_ok(), "{result:?}");
         let took = started.elapsed();
         assert!(took < Duration::from_secs(3), "{took:?}");
+    }
+
+    /// A SIGTERM that comes after the parts exist but before `run` polls the listener (the
+    /// window in which the HTTP server already takes interactions) is heard: `run` stops the
+    /// parts cleanly. Before the listener was registered at `Parts::new`, the signal's default
+    /// action killed this test process.
+    #[cfg(unix)]
+    #[test]
+    fn a_sigterm_while_the_parts_start_is_a_clean_stop() {
+        let result = rt().block_on(async {
+            let mut parts = Parts::new();
+            parts.start(until_stopped(parts.stop()));
+            let me = std::process::id().to_string();
+            let sent = std::process::Command::new("kill")
+                .args(["-TERM", &me])
+                .status()
+                .expect("kill runs");
+            assert!(sent.success());
+            tokio::time::timeout(Duration::from_secs(20), parts.run(Duration::from_secs(5)))
+                .await
+                .expect("the SIGTERM stopped the parts")
+        });
+        assert!(result.is_ok(), "{result:?}");
     }
 }

@@ -28,7 +28,6 @@ use serenity::model::channel::Message;
 use serenity::model::gateway::{GatewayIntents, Ready};
 use serenity::model::id::ApplicationId;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 
@@ -75,7 +74,7 @@ impl Gateway {
         let events = Arc::new(Events {
             handler: self.handler.clone(),
             messages: self.messages.clone(),
-            me: AtomicU64::new(0),
+            me: tokio::sync::watch::Sender::new(0),
         });
         let mut backoff = Duration::from_secs(1);
         loop {
@@ -150,14 +149,17 @@ impl Gateway {
 struct Events {
     handler: Arc<Handler>,
     messages: Turns,
-    /// Our own user id, from READY (0 before it).
-    me: AtomicU64,
+    /// Our own user id, from READY (0 before it). serenity runs each event's handler as a task
+    /// of its own, so a message right after READY could be handled before `ready` stored the
+    /// id; `message` waits for it instead of dropping the message (a DM sent at once after the
+    /// session opened went unanswered under load).
+    me: tokio::sync::watch::Sender<u64>,
 }
 
 #[serenity::async_trait]
 impl EventHandler for Events {
     async fn ready(&self, _ctx: Context, ready: Ready) {
-        self.me.store(ready.user.id.get(), Ordering::Relaxed);
+        self.me.send_replace(ready.user.id.get());
         tracing::info!(
             "discord: gateway connected as {} ({})",
             ready.user.name,
@@ -174,7 +176,11 @@ impl EventHandler for Events {
     }
 
     async fn message(&self, _ctx: Context, msg: Message) {
-        let me = self.me.load(Ordering::Relaxed);
+        // Every session starts with READY, so the id comes (the sender lives in `self`).
+        let me = match self.me.subscribe().wait_for(|id| *id != 0).await {
+            Ok(id) => *id,
+            Err(_) => return,
+        };
         let Some(text) = addressed(&msg, me) else {
             return;
         };
