@@ -1,9 +1,10 @@
 //! An idle worker thread gives its allocation cache back (issue 28: idle RSS 30 s after a
 //! backlog). jemalloc keeps a cache of freed blocks per thread and trims it only as that thread
 //! allocates again, so a tokio worker that goes quiet after a burst keeps what it had cached,
-//! and the slabs those blocks sit in stay resident: measured, 7.6 MiB of the 13.4 MiB an idle
-//! `serve` held above its fresh figure 30 s after 5,000 updates (`_RJEM_MALLOC_CONF=tcache:false`
-//! gave +6.6 MiB instead, but turns the cache off for every allocation; docs/performance.md §21).
+//! and the slabs those blocks sit in stay resident. Measured 30 s after 5,000 updates: the
+//! flush took ~2 MiB of the anonymous memory an idle `serve` held (19.3 → 17.4 MiB; fresh
+//! 5.5); `_RJEM_MALLOC_CONF=tcache:false` gave 11.7 but sends every allocation to the arena
+//! (a slower burst), so it is not what ships (docs/performance.md §21).
 //! Blocking-pool threads need nothing: they exit after 10 s idle, and a thread's exit flushes
 //! its cache.
 //!
