@@ -15,6 +15,8 @@ mod cli_fit;
 mod cli_import;
 mod cli_stock;
 mod cli_trend;
+#[cfg(feature = "jemalloc")]
+mod idle_cache;
 mod ops;
 mod serve;
 

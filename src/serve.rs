@@ -53,11 +53,11 @@ pub fn run(core: bot_core::Bot) -> Result<()> {
     let alert_config = bot_core::alerts::AlertConfig::from_vars(env).map_err(|e| anyhow!(e))?;
     // bot-core calls are short and redb serialises writes: a few blocking threads suffice,
     // and each extra one costs a malloc arena that is never given back (memory under load).
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .max_blocking_threads(16)
-        .build()
-        .context("starting the async runtime")?;
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    builder.enable_all().max_blocking_threads(16);
+    #[cfg(feature = "jemalloc")]
+    builder.on_thread_park(crate::idle_cache::on_park);
+    let runtime = builder.build().context("starting the async runtime")?;
     let result = runtime.block_on(async {
         let core = Arc::new(core);
         let mut parts = Parts::new();

@@ -16,6 +16,8 @@
 //! - idle RSS 30 s after start, then 30 s after 5,000 updates from new chats were answered
 //!   (`/gpu 4090` and `/help`, en and zh, pacing lifted), with the file-backed part (binary
 //!   pages) apart from the anonymous part (heap, stacks), from `/proc/<pid>/smaps_rollup`.
+//!
+//! `STARTUP_MEMORY_ONLY=1` skips the start-up timings (the memory part alone, ~80 s a binary).
 
 use gpuscout_testkit::fake_discord::http_request;
 use gpuscout_testkit::fake_telegram::{Chat, FakeTelegram, Person};
@@ -155,7 +157,12 @@ fn start_up_and_idle_memory_side_by_side() {
     let (mut warm, mut ready) = (fresh.clone(), fresh.clone());
     let kept: Vec<_> = bins.iter().map(|_| tempfile::tempdir().unwrap()).collect();
     let fake = FakeTelegram::start();
-    for _ in 0..RUNS {
+    let runs = if std::env::var_os("STARTUP_MEMORY_ONLY").is_some() {
+        0
+    } else {
+        RUNS
+    };
+    for _ in 0..runs {
         for (i, (_, bin)) in bins.iter().enumerate() {
             let dir = tempfile::tempdir().unwrap();
             fresh[i].push(chat_help(bin, dir.path()));
@@ -167,7 +174,7 @@ fn start_up_and_idle_memory_side_by_side() {
             assert!(status.success(), "{stderr}");
         }
     }
-    for (i, (name, _)) in bins.iter().enumerate() {
+    for (i, (name, _)) in bins.iter().enumerate().filter(|_| runs > 0) {
         eprintln!(
             "{name}: chat /help {:.1} ms fresh dir, {:.1} ms existing; serve to /healthz {:.1} ms (medians of {RUNS})",
             median_ms(fresh[i].clone()),
