@@ -18,6 +18,7 @@ mod bare_number;
 mod card_count;
 mod card_memory;
 mod cues;
+mod currency_asked;
 mod diffusion_names;
 mod entities;
 mod facts;
@@ -40,6 +41,7 @@ mod question;
 mod request;
 mod second_ask;
 mod serving;
+mod spaced_units;
 mod span;
 mod spellings;
 mod spoken_zh;
@@ -179,6 +181,7 @@ pub(super) fn read_normalized(
         let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
             .or_else(|| lists::catalog_list(&q))
+            .or_else(|| currency_asked::currency_asked(&q))
             .unwrap_or_else(|| intent::decide(&q));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
