@@ -30,12 +30,14 @@ mod headcount;
 mod image_batch;
 mod intent;
 mod lists;
+mod lists_more;
 mod memory_floor;
 mod month_count;
 mod numbers_said;
 mod own_figures;
 mod paid;
 mod period;
+mod period_first;
 mod price;
 mod question;
 mod request;
@@ -123,7 +125,7 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work) {
-    let mut norm = original.clone();
+    let mut norm = lists_more::full_list(&period_first::said_in_order(&original));
     let price = price::find_price(&norm).map(|(p, span)| {
         norm.replace_range(span, " ");
         p
