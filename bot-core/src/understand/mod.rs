@@ -33,6 +33,7 @@ mod lists;
 mod lists_more;
 mod memory_floor;
 mod month_count;
+mod night;
 mod numbers_said;
 mod own_figures;
 mod paid;

@@ -52,7 +52,7 @@ pub fn normalize(text: &str) -> String {
     let out = ranges(&out);
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
-    replace_all(&out, SPOKEN)
+    replace_all(&super::night::night_beside_hours(&out), SPOKEN)
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in

@@ -13,6 +13,17 @@ autodl 4090 跑了 3 个小时 15 分钟 多少钱\t/cost autodl rtx-4090 3h15m
 vast 3090 跑 1 小时 30 分 多少钱\t/cost vast rtx-3090 1h30m
 用了 autodl 3090 5 小时 花了 7 块 5\t/trial autodl rtx-3090 5h 7.5cny
 autodl 4090 跑 2 小时 多少钱\t/cost autodl rtx-4090 2h
+# A2. an API price's unit (`一百万 token`) is no daily volume when the day's is said too
+api 每百万token 3块 我每天5000万token qwen2.5-7b 4090 自建划算吗\t/tco qwen2.5-7b bf16 rtx-4090 50m 3cny
+llama-3.1-8b on l4, api is $0.2 per 1 million tokens, we do 20 million tokens a day, self host worth it?\t/tco llama-3.1-8b bf16 l4 20m 0.2usd
+# A3. a night said beside its own hours: the hours are the length
+vast 4090 通宵 6个小时 多少钱\t/cost vast rtx-4090 6h
+autodl 3090 跑12小时 一整晚 多少钱\t/cost autodl rtx-3090 12h
+runpod a100 overnight 10 hours how much\t/cost runpod a100-80g-sxm 10h
+autodl 4090 一晚上 多少钱\t/cost autodl rtx-4090 8h
+# A4. a bare number before a ranking is asked back, never the default hour
+a100 跑 3 哪家便宜\task:/compare a100-80g-sxm 3h
+4090 for 5 cheapest where\task:/compare rtx-4090 5h
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
