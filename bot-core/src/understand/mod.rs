@@ -17,6 +17,7 @@ mod alert_terms;
 mod bare_number;
 mod card_count;
 mod card_memory;
+mod count_apart;
 mod cues;
 mod currency_asked;
 mod diffusion_names;
@@ -31,6 +32,7 @@ mod image_batch;
 mod intent;
 mod lists;
 mod lists_more;
+mod memory_before;
 mod memory_floor;
 mod month_count;
 mod night;
@@ -133,6 +135,7 @@ pub(super) fn read_normalized(
     });
     let toks = text::tokens(&norm);
     let mut e = entities::entities(catalog, &toks);
+    memory_before::memory_before(catalog, &toks, &mut e.gpus);
     // `不量化`, `unquantized`: the format the model is published in (BF16 unless its
     // checkpoint is FP8 or MXFP4), said as that format.
     // A card already had, beside the cards asked about, is no part of the question.
@@ -154,6 +157,7 @@ pub(super) fn read_normalized(
     {
         c.count = n;
     }
+    count_apart::count_apart(&norm, &mut e.gpus);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models

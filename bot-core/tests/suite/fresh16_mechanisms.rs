@@ -24,6 +24,15 @@ autodl 4090 一晚上 多少钱\t/cost autodl rtx-4090 8h
 # A4. a bare number before a ranking is asked back, never the default hour
 a100 跑 3 哪家便宜\task:/compare a100-80g-sxm 3h
 4090 for 5 cheapest where\task:/compare rtx-4090 5h
+# A5. a card's memory said before its name: that card, not the base one
+48g 的 4090 能跑 qwen2.5-32b 吗\t/fit qwen2.5-32b rtx-4090-48g
+魔改 48g 4090 跑 qwen2.5-72b int4 够吗\t/fit qwen2.5-72b int4 rtx-4090-48g
+a 32gb v100 fit qwen2.5-14b?\t/fit qwen2.5-14b v100-32g
+need 48gb vram, 4090 or a6000\t/gpu rtx-4090 rtx-a6000
+# A6. a card count said apart with its classifier
+h100 跑 llama-3.1-405b fp8 一台8卡够吗\t/fit llama-3.1-405b fp8 8xh100-sxm
+4090 跑 qwen2.5-72b int4 要4张卡吗\t/fit qwen2.5-72b int4 4xrtx-4090
+sdxl 4090 出4张图\t/fit sdxl rtx-4090
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
