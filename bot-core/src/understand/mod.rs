@@ -41,6 +41,7 @@ mod own_figures;
 mod paid;
 mod period;
 mod period_first;
+mod plan_or_hourly;
 mod price;
 mod question;
 mod request;
@@ -128,7 +129,9 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work) {
-    let mut norm = lists_more::full_list(&period_first::said_in_order(&original));
+    let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
+        &original,
+    )));
     let price = price::find_price(&norm).map(|(p, span)| {
         norm.replace_range(span, " ");
         p

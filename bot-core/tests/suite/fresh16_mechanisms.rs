@@ -33,6 +33,12 @@ need 48gb vram, 4090 or a6000\t/gpu rtx-4090 rtx-a6000
 h100 跑 llama-3.1-405b fp8 一台8卡够吗\t/fit llama-3.1-405b fp8 8xh100-sxm
 4090 跑 qwen2.5-72b int4 要4张卡吗\t/fit qwen2.5-72b int4 4xrtx-4090
 sdxl 4090 出4张图\t/fit sdxl rtx-4090
+# A7. a plan weighed against paying by the hour: the ranking for the usage said
+每天用6小时 3090 包月还是按小时付费划算\t/compare rtx-3090 daily 6h
+i use a 4090 about 5 hours a day, monthly plan or pay as you go?\t/compare rtx-4090 daily 5h
+每天用4个小时4090 按量划算还是包月\t/compare rtx-4090 daily 4h
+# rent against an API is still that question
+4090 自建划算还是api划算 qwen2.5-7b\t/tco qwen2.5-7b bf16 rtx-4090
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
