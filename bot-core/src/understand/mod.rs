@@ -32,6 +32,7 @@ mod image_batch;
 mod intent;
 mod lists;
 mod lists_more;
+mod machines;
 mod memory_before;
 mod memory_floor;
 mod month_count;
@@ -192,6 +193,7 @@ pub(super) fn read_normalized(
             .or_else(|| own_figures::own_figures(&q))
             .or_else(|| lists::catalog_list(&q))
             .or_else(|| currency_asked::currency_asked(&q))
+            .or_else(|| machines::machine_asked(&q))
             .unwrap_or_else(|| intent::decide(&q));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);

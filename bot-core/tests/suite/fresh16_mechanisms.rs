@@ -39,6 +39,13 @@ i use a 4090 about 5 hours a day, monthly plan or pay as you go?\t/compare rtx-4
 每天用4个小时4090 按量划算还是包月\t/compare rtx-4090 daily 4h
 # rent against an API is still that question
 4090 自建划算还是api划算 qwen2.5-7b\t/tco qwen2.5-7b bf16 rtx-4090
+# A8. a machine of several cards asked after: its offers, not an hour's bill or the card alone
+any 8x h100 boxes\t/offers h100-sxm cards>=8
+8x h100 nodes available?\t/offers h100-sxm cards>=8
+runpod 有没有 4卡 a100 的机器\t/offers a100-80g-sxm runpod cards>=4
+vast 4x 4090 machine under $2/hr per card\t/offers rtx-4090 vast cards>=4 max=2usd/hour
+# a price asked of it is still its bill
+2x a6000 box on vast for 10 hours how much\t/cost vast rtx-a6000 10h cards=2
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
