@@ -46,6 +46,10 @@ runpod 有没有 4卡 a100 的机器\t/offers a100-80g-sxm runpod cards>=4
 vast 4x 4090 machine under $2/hr per card\t/offers rtx-4090 vast cards>=4 max=2usd/hour
 # a price asked of it is still its bill
 2x a6000 box on vast for 10 hours how much\t/cost vast rtx-a6000 10h cards=2
+# C. needs said alone, without the word 平台: the filtered list
+能用支付宝 按秒计费\t/platforms alipay per-second
+paypal and per-second billing\t/platforms paypal per-second
+可以用支付宝的\t/platforms alipay
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
