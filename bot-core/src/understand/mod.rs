@@ -27,6 +27,7 @@ mod family_ask;
 mod family_fit;
 mod fee_asked;
 mod follow_up;
+mod guided;
 mod headcount;
 mod image_batch;
 mod intent;
@@ -194,6 +195,7 @@ pub(super) fn read_normalized(
             .or_else(|| lists::catalog_list(&q))
             .or_else(|| currency_asked::currency_asked(&q))
             .or_else(|| machines::machine_asked(&q))
+            .or_else(|| guided::guided(&q))
             .unwrap_or_else(|| intent::decide(&q));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);

@@ -50,6 +50,16 @@ vast 4x 4090 machine under $2/hr per card\t/offers rtx-4090 vast cards>=4 max=2u
 能用支付宝 按秒计费\t/platforms alipay per-second
 paypal and per-second billing\t/platforms paypal per-second
 可以用支付宝的\t/platforms alipay
+# D. guidance asked with a job's facts beyond a model: /pick, which keeps them all
+qwen2.5-7b lora 微调 预算200块 帮我规划\t/pick
+不想实名 帮我推荐个平台\t/pick
+help me plan this: finetune mistral-7b with qlora, budget 20 dollars\t/pick
+which provider for a 3 hour job, alipay only, any advice\t/pick
+no idea what to rent, any advice\t/pick
+# a card named, or a model alone, keeps the narrower reading
+帮我挑卡 qwen2.5-32b\t/fit qwen2.5-32b
+推荐一张卡跑qwen2.5-7b\t/fit qwen2.5-7b
+which cloud takes paypal\t/platforms paypal
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
