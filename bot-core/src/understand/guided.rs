@@ -57,8 +57,9 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
     // `advice on which cloud for a 2 hour experiment, paypal only`: a need and a length.
     let two = need && q.e.usage.is_some();
     // `预算200块 想跑qwen2.5-14b 租啥卡能跑得动`: whether it runs is asked, a fit's question,
-    // unless a need or a length says more than a card can answer.
-    if has(&p, FIT_WORDS) && !need && q.e.usage.is_none() {
+    // unless a need, a length or a place asked says more than a card can answer.
+    let place = has(&p, &["平台", "platform", "cloud", "provider", "哪家"]);
+    if has(&p, FIT_WORDS) && !need && q.e.usage.is_none() && !place {
         return None;
     }
     ((job && facts) || two || (bare && has(&p, GUIDE))).then_some(Reading::Command(Request::Pick))

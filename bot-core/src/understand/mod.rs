@@ -22,6 +22,7 @@ mod cues;
 mod currency_asked;
 mod diffusion_names;
 mod entities;
+mod extras_said;
 mod facts;
 mod family_ask;
 mod family_fit;
@@ -199,6 +200,7 @@ pub(super) fn read_normalized(
             .unwrap_or_else(|| intent::decide(&q));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
+        let r = extras_said::with_extras(&padded, r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
         alert_terms::with_terms(&padded, count, r)
     };

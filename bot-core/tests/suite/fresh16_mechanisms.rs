@@ -60,6 +60,11 @@ no idea what to rent, any advice\t/pick
 帮我挑卡 qwen2.5-32b\t/fit qwen2.5-32b
 推荐一张卡跑qwen2.5-7b\t/fit qwen2.5-7b
 which cloud takes paypal\t/platforms paypal
+# B. a job's hidden costs said in words: the bill's own options
+vast 3090 跑5小时 开机要10分钟 多少钱\t/cost vast rtx-3090 5h boot=10m
+4090 跑3小时 带 50g 硬盘 哪家便宜\t/compare rtx-4090 3h storage=50gb
+runpod h100 2h boot 5m pull 8m\t/cost runpod h100-sxm 2h boot=5m pull=8m
+lambda a100 6 hours with 15 min image pull, how much\t/cost lambda a100-80g-sxm 6h pull=15m
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
