@@ -21,6 +21,7 @@ mod count_apart;
 mod cues;
 mod currency_asked;
 mod diffusion_names;
+mod diffusion_options;
 mod entities;
 mod extras_said;
 mod facts;
@@ -201,6 +202,7 @@ pub(super) fn read_normalized(
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
         let r = extras_said::with_extras(&padded, r);
+        let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
         alert_terms::with_terms(&padded, count, r)
     };

@@ -65,6 +65,11 @@ vast 3090 跑5小时 开机要10分钟 多少钱\t/cost vast rtx-3090 5h boot=10
 4090 跑3小时 带 50g 硬盘 哪家便宜\t/compare rtx-4090 3h storage=50gb
 runpod h100 2h boot 5m pull 8m\t/cost runpod h100-sxm 2h boot=5m pull=8m
 lambda a100 6 hours with 15 min image pull, how much\t/cost lambda a100-80g-sxm 6h pull=15m
+# B. an image or video model's size and offload said in words
+sdxl 1536x1536 3090\t/fit sdxl rtx-3090 res=1536x1536
+flux.1-dev sequential offload on a 3060\t/fit flux.1-dev rtx-3060 offload=sequential
+wan2.1 14b 1080p 能在 h200 上跑吗\t/fit wan2.1-t2v-14b h200-sxm res=1080p
+2x4090 能跑 sdxl 吗\t/fit sdxl 2xrtx-4090
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
