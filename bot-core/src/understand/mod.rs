@@ -62,6 +62,7 @@ pub(crate) mod text;
 mod text_en;
 mod typo;
 mod unheard;
+mod vllm_flags;
 mod words;
 mod words_alerts;
 mod words_guidance;
@@ -203,6 +204,7 @@ pub(super) fn read_normalized(
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
         let r = extras_said::with_extras(&padded, r);
         let r = diffusion_options::with_diffusion_options(&padded, r);
+        let r = vllm_flags::with_flags(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
         alert_terms::with_terms(&padded, count, r)
     };

@@ -70,6 +70,9 @@ sdxl 1536x1536 3090\t/fit sdxl rtx-3090 res=1536x1536
 flux.1-dev sequential offload on a 3060\t/fit flux.1-dev rtx-3060 offload=sequential
 wan2.1 14b 1080p 能在 h200 上跑吗\t/fit wan2.1-t2v-14b h200-sxm res=1080p
 2x4090 能跑 sdxl 吗\t/fit sdxl 2xrtx-4090
+# B. vLLM's own flags: tensor parallel as cards, max_model_len as ctx, max_num_seqs as batch
+vllm serve qwen2.5-32b on h100 --tensor-parallel-size 2 --max-model-len 32768\t/fit qwen2.5-32b ctx=32k 2xh100-sxm engine=vllm
+qwen2.5-7b on l4 max_num_seqs 16 fits?\t/fit qwen2.5-7b l4 batch=16
 # C. the chat's currency asked or set in words
 switch to yuan\t/currency cny
 换成人民币\t/currency cny
