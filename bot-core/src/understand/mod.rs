@@ -47,6 +47,7 @@ mod period;
 mod period_first;
 mod plan_or_hourly;
 mod price;
+mod quant_pair;
 mod question;
 mod request;
 mod second_ask;
@@ -166,6 +167,7 @@ pub(super) fn read_normalized(
         c.count = n;
     }
     count_apart::count_apart(&norm, &mut e.gpus);
+    quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
