@@ -10,7 +10,7 @@ use super::understand::share_by_line;
 /// (84.8 %) after the labeller's own errors were relabelled (each listed in its header). The 41
 /// misses left are grouped by mechanism in the session-8 note `fresh16_misses.md`. After
 /// helper und-h's mechanisms (their own cases in `fresh16_mechanisms`; two more relabels in the
-/// header: an option order, a default boot): 258/270 (95.6 %).
+/// header: option orders, a default boot): 263/270 (97.4 %).
 #[test]
 fn fresh16_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -20,5 +20,5 @@ fn fresh16_share() {
         include_str!("../data/questions_fresh16.tsv"),
     );
     assert!(total >= 270, "fresh16: {total} questions");
-    assert!(right >= 258, "fresh16: {right} of {total}");
+    assert!(right >= 263, "fresh16: {right} of {total}");
 }
