@@ -8,15 +8,7 @@ use super::question::Question;
 use super::request::Request;
 use super::text::has;
 
-const CNY: &[&str] = &[
-    "人民币",
-    "rmb",
-    "cny",
-    "yuan",
-    "renminbi",
-    "元显示",
-    "国内货币",
-];
+const CNY: &[&str] = &["人民币", "rmb", "cny", "yuan", "renminbi", "国内货币"];
 const USD: &[&str] = &["美元", "美金", "刀", "usd", "dollar", "us$"];
 /// Words that set how prices are shown.
 const SHOWN: &[&str] = &[

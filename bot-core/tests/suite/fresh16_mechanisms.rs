@@ -85,6 +85,7 @@ what currency are you using\t/currency
 prices in usd please\t/currency usd
 以后都用美金吧\t/currency usd
 现在的币种是啥\t/currency
+以后价格都用美元显示\t/currency usd
 # a price asked in a currency is a price, not the chat's currency
 4090 多少美元\t/gpu rtx-4090
 # C. a period said before its amount, or shortened (`每时`, `per min`)
