@@ -14,8 +14,8 @@ use super::tco::TcoArgs;
 use super::trend::TrendArgs;
 use super::trial::TrialArgs;
 use super::{
-    compare, convert, cost, fit as fit_cmd, gpu, gpus, help, models, offers, pick, platform,
-    platforms, stock, subs, subscribe, tco, trend, trial, unsubscribe,
+    compare, convert, cost, currency, fit as fit_cmd, gpu, gpus, help, models, offers, pick,
+    platform, platforms, stock, subs, subscribe, tco, trend, trial, unsubscribe,
 };
 use crate::answer::alerts::Unsubscribe;
 use crate::answer::billing::{ConvertRequest, JobRequest};
@@ -56,6 +56,8 @@ pub enum Request {
     Gpus,
     /// Every model the fit engine knows.
     Models,
+    /// The chat's currency shown (`None`) or set (`USD`, `CNY`).
+    Currency(Option<String>),
 }
 
 impl Request {
@@ -81,6 +83,7 @@ impl Request {
             Request::Help => &help::DEF,
             Request::Gpus => &gpus::DEF,
             Request::Models => &models::DEF,
+            Request::Currency(_) => &currency::DEF,
         }
     }
 
@@ -110,6 +113,7 @@ impl Request {
             Request::Pick | Request::Help | Request::Subs | Request::Gpus | Request::Models => {
                 Vec::new()
             }
+            Request::Currency(code) => code.iter().map(|c| c.to_lowercase()).collect(),
         };
         std::iter::once(format!("/{}", self.command()))
             .chain(words)
@@ -135,6 +139,7 @@ impl Request {
             Request::Unsubscribe(a) => unsubscribe::Cmd::answer(turn, a),
             Request::Trend(a) => trend::answer(turn, a),
             Request::Trial(a) => trial::answer(turn, a),
+            Request::Currency(a) => currency::Cmd::answer(turn, a),
             Request::Pick | Request::Help | Request::Subs | Request::Gpus | Request::Models => {
                 self.def().run.call(turn, "")
             }
@@ -229,4 +234,9 @@ const READERS: &[(&CommandDef, Reader)] = &[
     (&help::DEF, |_, _| Ok(Request::Help)),
     (&gpus::DEF, |_, _| Ok(Request::Gpus)),
     (&models::DEF, |_, _| Ok(Request::Models)),
+    (&currency::DEF, |ctx, a| {
+        currency::Cmd::parse(ctx, a)
+            .map(Request::Currency)
+            .map_err(|e| e.reply())
+    }),
 ];

@@ -25,6 +25,15 @@ const ASK_AFTER: &[&str] = &[
     "total",
     "?",
     "？",
+    // A ranking asked (`h100 跑 2 哪家便宜`): the length ranks every platform's bill.
+    "哪家",
+    "哪个",
+    "哪里",
+    "最便宜",
+    "便宜",
+    "cheapest",
+    "which",
+    "where",
 ];
 
 /// A bare number found: where it is, and what it may be.

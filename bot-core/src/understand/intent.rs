@@ -210,8 +210,14 @@ fn barriers(q: &Question) -> Option<Reading> {
     // (`不想实名 帮我推荐个平台`).
     // `有没有能用usdt付款的`, `any that take paypal?`: a need asked to exist, nothing else named.
     let exists = (q.padded.contains('有') && q.has(EXISTS_ENDS)) || q.has(&["有没有", "any "]);
+    // `支持微信支付而且免实名的`: needs alone, nothing else said, are the list's filters.
+    let needs_alone = (needs.len() >= 2 || q.padded.trim_end().ends_with('的'))
+        && q.nothing_to_size()
+        && q.e.usage.is_none()
+        && q.price.is_none();
     let listed = q.has(PLATFORM_LIST_WORDS)
-        || ((q.padded.contains("平台") || (exists && q.nothing_to_size())) && !q.has(PICK_WORDS));
+        || ((q.padded.contains("平台") || (exists && q.nothing_to_size()) || needs_alone)
+            && !q.has(PICK_WORDS));
     (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
         .then(|| Reading::Command(make::platforms(needs)))
 }

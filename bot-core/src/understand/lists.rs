@@ -21,6 +21,10 @@ const WHICH: &[&str] = &[
     "list ",
     "list of ",
     "any ",
+    "所有",
+    "全部",
+    "full list of ",
+    "whole list of ",
 ];
 const MODEL_NOUNS: &[&str] = &["模型", "大模型", "models", "llms"];
 const GPU_NOUNS: &[&str] = &["显卡", "卡", "gpu", "gpus", "cards", "graphics cards"];
@@ -42,6 +46,11 @@ const KNOWN: &[&str] = &[
     "list",
     "have",
     "available in your",
+    "所有",
+    "全部",
+    "列一下",
+    "full list",
+    "data on",
 ];
 
 /// Whether a noun of `nouns` comes within a few characters after a `WHICH` word.
@@ -64,10 +73,13 @@ pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
         || e.usage.is_some()
         || q.price.is_some()
         || e.task.is_some();
-    let other = has(q.padded, CHEAP_WORDS)
-        || has(q.padded, COST_WORDS)
-        || has(q.padded, STOCK_WORDS)
-        || has(q.padded, FIT_WORDS);
+    let other =
+        has(q.padded, CHEAP_WORDS) || has(q.padded, COST_WORDS) || has(q.padded, STOCK_WORDS);
+    // `fit 那边能查的模型都有哪些`: the fit engine's models are the list asked for.
+    let fit = has(q.padded, FIT_WORDS);
+    if !named && !other && super::lists_more::all_platforms(q.padded) {
+        return Some(Reading::Command(super::request::platforms(Vec::new())));
+    }
     // `国内有哪些gpu租赁平台`: the platforms are listed, by their own rule.
     let platforms = has(
         q.padded,
@@ -84,7 +96,13 @@ pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
             })
         })
     };
-    if asked_list(q.padded, MODEL_NOUNS) || listed(MODEL_NOUNS) {
+    let models_asked = asked_list(q.padded, MODEL_NOUNS)
+        || listed(MODEL_NOUNS)
+        || super::lists_more::noun_then_which(q.padded, MODEL_NOUNS);
+    if fit && !models_asked {
+        return None;
+    }
+    if models_asked {
         return Some(Reading::Command(Request::Models));
     }
     (asked_list(q.padded, GPU_NOUNS) || listed(GPU_NOUNS))

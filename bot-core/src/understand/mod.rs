@@ -17,29 +17,42 @@ mod alert_terms;
 mod bare_number;
 mod card_count;
 mod card_memory;
+mod count_apart;
 mod cues;
+mod currency_asked;
 mod diffusion_names;
+mod diffusion_options;
 mod entities;
+mod extras_said;
 mod facts;
 mod family_ask;
 mod family_fit;
 mod fee_asked;
 mod follow_up;
+mod guided;
 mod headcount;
 mod image_batch;
 mod intent;
 mod lists;
+mod lists_more;
+mod machines;
+mod memory_before;
 mod memory_floor;
 mod month_count;
+mod night;
 mod numbers_said;
 mod own_figures;
 mod paid;
 mod period;
+mod period_first;
+mod plan_or_hourly;
 mod price;
+mod quant_pair;
 mod question;
 mod request;
 mod second_ask;
 mod serving;
+mod spaced_units;
 mod span;
 mod spellings;
 mod spoken_zh;
@@ -50,6 +63,7 @@ pub(crate) mod text;
 mod text_en;
 mod typo;
 mod unheard;
+mod vllm_flags;
 mod words;
 mod words_alerts;
 mod words_guidance;
@@ -121,13 +135,16 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work) {
-    let mut norm = original.clone();
+    let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
+        &original,
+    )));
     let price = price::find_price(&norm).map(|(p, span)| {
         norm.replace_range(span, " ");
         p
     });
     let toks = text::tokens(&norm);
     let mut e = entities::entities(catalog, &toks);
+    memory_before::memory_before(catalog, &toks, &mut e.gpus);
     // `不量化`, `unquantized`: the format the model is published in (BF16 unless its
     // checkpoint is FP8 or MXFP4), said as that format.
     // A card already had, beside the cards asked about, is no part of the question.
@@ -149,6 +166,8 @@ pub(super) fn read_normalized(
     {
         c.count = n;
     }
+    count_apart::count_apart(&norm, &mut e.gpus);
+    quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
@@ -179,9 +198,15 @@ pub(super) fn read_normalized(
         let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
             .or_else(|| lists::catalog_list(&q))
+            .or_else(|| currency_asked::currency_asked(&q))
+            .or_else(|| machines::machine_asked(&q))
+            .or_else(|| guided::guided(&q))
             .unwrap_or_else(|| intent::decide(&q));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
+        let r = extras_said::with_extras(&padded, r);
+        let r = diffusion_options::with_diffusion_options(&padded, r);
+        let r = vllm_flags::with_flags(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
         alert_terms::with_terms(&padded, count, r)
     };

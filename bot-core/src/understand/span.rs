@@ -10,8 +10,10 @@ fn is_number(t: &str) -> bool {
 }
 
 /// Tokens per day: `2000万token`, `一千万token` (`1千万`), `20m tokens`, `1亿 tokens`,
-/// `5 million tokens`.
+/// `5 million tokens`. A count said with its day (or month) wins over one said without: in
+/// `api 一百万 token 2块钱 我每天一亿 token` the first is the API price's unit.
 pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
+    let mut unmarked = None;
     const CJK: &[(&str, f64)] = &[
         ("千万", 1e7),
         ("百万", 1e6),
@@ -52,8 +54,13 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         }
         // `每月三亿token`, `90m tokens a month`: a month's volume is 30 days' (a week's 7).
         let days = period_days(toks, i, next, tail);
+        let marked = days > 1.0 || daily_marker_before(toks, i) || daily_marker_at(toks, next + 1);
         if tail.starts_with("tok") && (1.0..1e15).contains(&n) {
-            return Some((n / days) as u64);
+            if marked {
+                return Some((n / days) as u64);
+            }
+            unmarked = unmarked.or(Some((n / days) as u64));
+            continue;
         }
         // `每天五百万`, `一天一千万`, `50m a day`: a large count said per day is tokens, the
         // only thing counted by the million per day here (`每天8小时` is a duration, `8` is
@@ -66,7 +73,7 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             return Some((n / days) as u64);
         }
     }
-    None
+    unmarked
 }
 
 /// The days a count of tokens is said over: 30 for a month (`每月`, `一个月`, `per month`,

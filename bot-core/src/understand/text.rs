@@ -41,7 +41,7 @@ pub fn normalize(text: &str) -> String {
         })
         .collect::<String>()
         .to_lowercase();
-    let half = sentence_marks(&decimal_commas(&half));
+    let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let half = super::numbers_said::wan_and_k(&super::numbers_said::approximate(&half));
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
@@ -52,7 +52,7 @@ pub fn normalize(text: &str) -> String {
     let out = ranges(&out);
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
-    replace_all(&out, SPOKEN)
+    replace_all(&super::night::night_beside_hours(&out), SPOKEN)
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in

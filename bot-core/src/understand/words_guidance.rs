@@ -120,6 +120,12 @@ pub(super) const PLACE_PICK_WORDS: &[&str] = &[
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",
+    "不会用",
+    "使用说明",
+    "有没有说明",
+    "说明书",
+    "how do i use",
+    "how to use you",
     "帮助",
     "怎么用",
     "能做什么",

@@ -107,3 +107,21 @@ fn an_unknown_currency_is_a_localized_error_that_changes_nothing() {
     );
     assert_eq!(compare_currency(&bot, &boss), "CNY");
 }
+
+/// The currency set in words (`以后价格都用美元显示`, `show me prices in yuan`) is the same
+/// command: set in a private chat, refused to a member who is no admin of a group.
+#[test]
+fn the_currency_said_in_words_is_the_same_command() {
+    let (_dir, bot) = bot();
+    let me = who("u1", "u1", "zh");
+    let zh = say(&bot, &me, "以后价格都用美元显示");
+    assert!(zh.contains("/currency usd"), "{zh}");
+    assert_eq!(compare_currency(&bot, &me), "USD");
+    let shown = say(&bot, &me, "现在是用什么货币显示的");
+    assert!(shown.contains("USD"), "{shown}");
+    let member = who("g1", "u2", "en");
+    let en = say(&bot, &member, "show me prices in yuan please");
+    assert!(en.contains("/currency cny"), "{en}");
+    let expected = Localizer::get().format(Lang::En, &bot_core::Msg::new("currency-admins-only"));
+    assert!(en.contains(&expected), "{en}");
+}

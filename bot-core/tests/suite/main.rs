@@ -39,6 +39,7 @@ mod fit_verdicts;
 mod fit_vllm_profile;
 mod fresh14_mechanisms;
 mod fresh15_mechanisms;
+mod fresh16_mechanisms;
 mod fresh16_share;
 mod from_ranking;
 mod live_prices;

@@ -1,0 +1,58 @@
+//! A card count said apart from the card's name with its own classifier (`h20 跑 deepseek-v3
+//! fp8 一台8卡够不够`, `4090 …… 要4张卡吗`): the one card named, that many of it. Without it
+//! the fit was judged on one card while eight were asked about.
+
+use super::request::Cards;
+
+/// Classifiers that count cards (never `张` alone: `2张图` counts images).
+const CLASSIFIERS: &[&str] = &["张卡", "卡", "块卡", "张显卡", "块显卡"];
+
+/// The count a text says as `N卡` / `N张卡`, 2 to 64, the first one.
+fn count_said(norm: &str) -> Option<u32> {
+    let b = norm.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit()
+            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let rest = &norm[i..];
+        if CLASSIFIERS.iter().any(|c| rest.starts_with(c))
+            && let Ok(n) = norm[start..i].parse::<u32>()
+            && (2..=64).contains(&n)
+        {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// One card named once, with no count beside it: the count said apart, if any.
+pub(super) fn count_apart(norm: &str, gpus: &mut [Cards]) {
+    if let [c] = gpus
+        && c.count == 1
+        && let Some(n) = count_said(norm)
+    {
+        c.count = n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_said;
+
+    #[test]
+    fn counts_with_their_classifier() {
+        assert_eq!(count_said("h20跑deepseek-v3 fp8 1台8卡够不够"), Some(8));
+        assert_eq!(count_said("4090 跑 qwen2.5-72b 要4张卡吗"), Some(4));
+        assert_eq!(count_said("4090卡 跑 qwen"), None);
+        assert_eq!(count_said("sdxl 出 4张图"), None);
+        assert_eq!(count_said("1卡"), None);
+    }
+}

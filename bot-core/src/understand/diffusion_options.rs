@@ -1,0 +1,82 @@
+//! An image or video model's size and offload said in words (`跑 2048x2048 的图`, `文生视频
+//! 720p`, `开 model cpu offload`, `sequential offload`): `/fit`'s `res=` and `offload=`, whose
+//! memory they change. They were dropped and the verdict was given at the default size with
+//! everything on the card.
+
+use super::Reading;
+use super::request::Request;
+
+/// `2048x2048` (each side 64 to 4096) or `720p`: the size as `res=` writes it.
+fn size_said(padded: &str) -> Option<String> {
+    padded.split_whitespace().find_map(|w| {
+        let w = w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+        let w = w
+            .trim_end_matches(|c: char| !c.is_ascii())
+            .trim_end_matches("的图");
+        let side = |s: &str| s.parse::<u32>().ok().filter(|x| (64..=4096).contains(x));
+        if let Some((a, b)) = w.split_once('x')
+            && side(a).is_some()
+            && side(b).is_some()
+        {
+            return Some(w.to_string());
+        }
+        let p = w.strip_suffix('p')?;
+        ["480", "540", "576", "720", "1080"]
+            .contains(&p)
+            .then(|| w.to_string())
+    })
+}
+
+/// `offload=` as said: sequential (layer by layer) or model (whole parts moved to the CPU).
+fn offload_said(padded: &str) -> Option<&'static str> {
+    if !(padded.contains("offload")
+        || padded.contains("卸载到cpu")
+        || padded.contains("卸载到内存"))
+    {
+        return None;
+    }
+    Some(
+        if padded.contains("sequential") || padded.contains("逐层") {
+            "sequential"
+        } else {
+            "model"
+        },
+    )
+}
+
+/// `r` with the size and offload said, when it sizes an image or video model.
+pub(super) fn with_diffusion_options(padded: &str, r: Reading) -> Reading {
+    let Reading::Command(Request::Fit(mut a)) = r else {
+        return r;
+    };
+    if crate::diffusion::find(&a.model).is_none() {
+        return Reading::Command(Request::Fit(a));
+    }
+    let said = |k: &str| a.options.iter().any(|(key, _)| key == k);
+    let (res, offload) = (said("res"), said("offload"));
+    if let Some(s) = size_said(padded).filter(|_| !res) {
+        a.options.push(("res".to_string(), s));
+    }
+    if let Some(o) = offload_said(padded).filter(|_| !offload) {
+        a.options.push(("offload".to_string(), o.to_string()));
+    }
+    Reading::Command(Request::Fit(a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_offload_as_said() {
+        assert_eq!(
+            size_said("sdxl 跑 2048x2048 的图 3090 "),
+            Some("2048x2048".into())
+        );
+        assert_eq!(size_said("wan2.1 720p h100 "), Some("720p".into()));
+        assert_eq!(size_said("2x4090 sdxl "), None);
+        assert_eq!(offload_said("开 model cpu offload "), Some("model"));
+        assert_eq!(offload_said("sequential cpu offload "), Some("sequential"));
+        assert_eq!(offload_said("flux 3080 "), None);
+    }
+}

@@ -1,0 +1,66 @@
+//! Guidance asked with the facts of a job beyond a model (`帮我规划一下 想用 qlora 微调
+//! llama-3.1-8b 大概跑 5 个小时 只有支付宝`, `any advice on which cloud for a 2 hour
+//! experiment, paypal only`): `/pick`, which carries every fact said (its echo names them).
+//! A narrower command kept one and dropped the rest (the fit without the Alipay limit, the
+//! platform list without the 2 hours). A card named, or a model alone, keeps its own rules.
+
+use super::Reading;
+use super::question::Question;
+use super::request::Request;
+use super::text::has;
+use super::words::{FIT_WORDS, PICK_WORDS};
+use crate::lexicon::NEED_PHRASES;
+
+/// Asks to be guided, beyond the `/pick` cues every rule knows.
+const GUIDE: &[&str] = &[
+    "规划",
+    "帮我挑",
+    "帮忙挑",
+    "帮我看看选",
+    "该租啥",
+    "该租什么",
+    "租啥好",
+    "怎么选",
+    "advice",
+    "advise",
+    "what to rent",
+    "which cloud",
+    "which provider",
+    "plan it",
+    "plan this",
+];
+/// Facts of a job `/pick` uses and a fit does not: a budget, a cheap place, a service life.
+const JOB_FACTS: &[&str] = &[
+    "预算",
+    "学生",
+    "便宜的平台",
+    "平台",
+    "长期",
+    "一直在线",
+    "budget",
+    "cheap",
+    "cloud",
+    "platform",
+];
+
+pub(super) fn guided(q: &Question) -> Option<Reading> {
+    let p = format!(" {}", q.padded);
+    if !(has(&p, GUIDE) || has(&p, PICK_WORDS)) || !q.e.gpus.is_empty() || !q.e.platforms.is_empty()
+    {
+        return None;
+    }
+    let need = NEED_PHRASES.iter().any(|(w, _)| p.contains(w));
+    let facts = need || q.e.usage.is_some() || q.price.is_some() || has(&p, JOB_FACTS);
+    let job = !q.nothing_to_size() || q.e.task.is_some();
+    // `i dont know what to rent, help`: nothing named at all, only guidance asked.
+    let bare = q.nothing_to_size() && q.e.task.is_none() && !need && q.e.usage.is_none();
+    // `advice on which cloud for a 2 hour experiment, paypal only`: a need and a length.
+    let two = need && q.e.usage.is_some();
+    // `预算200块 想跑qwen2.5-14b 租啥卡能跑得动`: whether it runs is asked, a fit's question,
+    // unless a need, a length or a place asked says more than a card can answer.
+    let place = has(&p, &["平台", "platform", "cloud", "provider", "哪家"]);
+    if has(&p, FIT_WORDS) && !need && q.e.usage.is_none() && !place {
+        return None;
+    }
+    ((job && facts) || two || (bare && has(&p, GUIDE))).then_some(Reading::Command(Request::Pick))
+}

@@ -1,0 +1,71 @@
+//! A night said beside a length of its own (`通宵十个小时`, `跑十个小时 通宵`, `overnight for
+//! 10 hours`): the night says when, the hours say how long. Read alone a night is 8 hours (the
+//! spoken-form table); beside a length it was added to it (18 h) or won over it (8 h), a wrong
+//! bill said with confidence. Here it is dropped whenever hours are said.
+
+/// Night words the spoken-form table reads as 8 hours, longest first.
+const NIGHT: &[&str] = &[
+    "1个通宵",
+    "一个通宵",
+    "通宵",
+    "一整晚",
+    "1个晚上",
+    "一晚上",
+    "一整宿",
+    "一宿",
+    "一晚",
+    "overnight",
+    "all night",
+    "whole night",
+];
+
+/// Whether a number of hours is said (`10个小时`, `10小时`, `10h`, `10 hours`, `10钟头`).
+fn hours_said(s: &str) -> bool {
+    let chars: Vec<char> = s.chars().collect();
+    (0..chars.len()).any(|i| {
+        if !chars[i].is_ascii_digit() || chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        let rest: String = chars[i + 1..].iter().take(8).collect();
+        let rest = rest
+            .trim_start_matches('.')
+            .trim_start_matches(|c: char| c.is_ascii_digit());
+        let rest = rest.strip_prefix('个').unwrap_or(rest);
+        [
+            "小时", "钟头", " hours", " hour", "hours", "hour", " hrs", "hrs",
+        ]
+        .iter()
+        .any(|u| rest.starts_with(u))
+            || (rest.starts_with('h')
+                && rest[1..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_ascii_alphabetic()))
+    })
+}
+
+/// The text without its night words when a length in hours is said too.
+pub(super) fn night_beside_hours(s: &str) -> String {
+    if !NIGHT.iter().any(|n| s.contains(n)) || !hours_said(s) {
+        return s.to_string();
+    }
+    NIGHT.iter().fold(s.to_string(), |t, n| t.replace(n, " "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::night_beside_hours;
+
+    #[test]
+    fn a_night_with_hours_is_when_not_how_long() {
+        assert_eq!(night_beside_hours("5090 通宵10个小时"), "5090  10个小时");
+        assert_eq!(night_beside_hours("跑10h overnight"), "跑10h  ");
+        assert_eq!(night_beside_hours("5090 通宵 多少钱"), "5090 通宵 多少钱");
+        // A card's name or a price is no length.
+        assert_eq!(night_beside_hours("h100 通宵"), "h100 通宵");
+        assert_eq!(
+            night_beside_hours("4090 2块每小时 通宵"),
+            "4090 2块每小时 通宵"
+        );
+    }
+}
