@@ -53,14 +53,7 @@ const WHICH: &[&str] = &[
 ];
 
 pub(super) fn currency_asked(q: &Question) -> Option<Reading> {
-    let e = q.e;
-    let named = !e.gpus.is_empty()
-        || !q.nothing_to_size()
-        || !e.platforms.is_empty()
-        || e.usage.is_some()
-        || q.price.is_some()
-        || e.task.is_some();
-    if named {
+    if super::lists::names_a_job(q) {
         return None;
     }
     let p = q.padded;

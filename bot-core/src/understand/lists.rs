@@ -65,14 +65,20 @@ fn asked_list(padded: &str, nouns: &[&str]) -> bool {
     })
 }
 
-pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
+/// Whether the question names anything of a job (a card, a model, a platform, a length, a
+/// price, a task): then it is not a bare ask for a list or a setting.
+pub(super) fn names_a_job(q: &Question) -> bool {
     let e = q.e;
-    let named = !e.gpus.is_empty()
+    !e.gpus.is_empty()
         || !q.nothing_to_size()
         || !e.platforms.is_empty()
         || e.usage.is_some()
         || q.price.is_some()
-        || e.task.is_some();
+        || e.task.is_some()
+}
+
+pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
+    let named = names_a_job(q);
     let other =
         has(q.padded, CHEAP_WORDS) || has(q.padded, COST_WORDS) || has(q.padded, STOCK_WORDS);
     // `fit 那边能查的模型都有哪些`: the fit engine's models are the list asked for.
