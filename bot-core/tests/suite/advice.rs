@@ -3,7 +3,7 @@
 
 use bot_core::{Catalog, Input};
 
-use super::chat::{World, say, text, who, world, world_with};
+use super::chat::{self, World, say, text, who, world, world_with};
 
 fn tap(w: &World, locale: &str, id: &str) -> (String, Vec<String>) {
     let a = w.bot.handle(&who(locale), Input::Choice(id.into()));
@@ -393,13 +393,7 @@ fn only_autodl_prices_the_3090(extra: Option<bot_core::catalog::PriceQuote>) -> 
             p.prices.push(q.clone());
         }
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 #[test]

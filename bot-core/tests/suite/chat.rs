@@ -92,3 +92,21 @@ pub fn message_ids(replies: &[Reply]) -> Vec<String> {
         })
         .collect()
 }
+
+/// An on-demand row, firm or a "from" floor.
+pub fn priced_from(gpu: &str, amount: &str, currency: &str, from: bool) -> PriceQuote {
+    let mut q = priced(gpu, amount, currency, "on_demand");
+    q.from = from;
+    q
+}
+
+/// `cat` with its platforms (and so its prices) replaced; cards, models and rates kept.
+pub fn with_platforms(cat: &Catalog, platforms: Vec<bot_core::catalog::Platform>) -> Catalog {
+    Catalog::from_parts(
+        cat.gpus.clone(),
+        platforms,
+        cat.models.clone(),
+        cat.fx.clone(),
+    )
+    .unwrap()
+}

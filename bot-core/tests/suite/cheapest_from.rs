@@ -3,19 +3,12 @@
 //! wins over a cheaper floor, and a card with floors alone is priced "from"/"起" everywhere
 //! (issue 25: `/tco qwen2.5-7b int4 4090 20m 0.3` priced the 4090 at Matpool's `from ¥1.54`).
 
-use super::chat::{ask, bot_with, priced};
+use super::chat::{self, ask, bot_with};
 use bot_core::billing;
-use bot_core::catalog::{Platform, PriceQuote};
+use bot_core::catalog::Platform;
 use bot_core::units::TimeUnit;
 use bot_core::{Catalog, ChatRef, Input, Lang, Localizer};
 use rust_decimal::Decimal;
-
-/// An on-demand row of ours, firm or a "from" floor.
-fn quote(gpu: &str, amount: &str, currency: &str, from: bool) -> PriceQuote {
-    let mut q = priced(gpu, amount, currency, "on_demand");
-    q.from = from;
-    q
-}
 
 /// The embedded catalog with two cards repriced:
 /// - RTX 4090: firm $0.35/h on Lambda, a cheaper floor "from $0.10/h" on RunPod;
@@ -27,22 +20,22 @@ fn catalog() -> Catalog {
         p.prices
             .retain(|q| q.gpu != "rtx-4090" && q.gpu != "rtx-3090");
         match p.id.as_str() {
-            "lambda" => p.prices.push(quote("rtx-4090", "0.35", "USD", false)),
+            "lambda" => p
+                .prices
+                .push(chat::priced_from("rtx-4090", "0.35", "USD", false)),
             "runpod" => {
-                p.prices.push(quote("rtx-4090", "0.10", "USD", true));
-                p.prices.push(quote("rtx-3090", "0.30", "USD", true));
+                p.prices
+                    .push(chat::priced_from("rtx-4090", "0.10", "USD", true));
+                p.prices
+                    .push(chat::priced_from("rtx-3090", "0.30", "USD", true));
             }
-            "matpool" => p.prices.push(quote("rtx-3090", "5.00", "CNY", true)),
+            "matpool" => p
+                .prices
+                .push(chat::priced_from("rtx-3090", "5.00", "CNY", true)),
             _ => {}
         }
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 #[test]

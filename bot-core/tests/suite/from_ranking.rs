@@ -7,20 +7,13 @@
 //! live re-sorting, the /pick `Pricer`), the chat (/compare, /cost, /pick in zh and en) and
 //! the /tco JSON basis. Fixture rows are ours: no shipped price is assumed.
 
-use super::chat::{ask, bot_with, priced, today};
+use super::chat::{self, ask, bot_with, today};
 use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
 use bot_core::billing::{self, Job, RankedOffer};
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::units::TimeUnit;
 use bot_core::{Catalog, ChatRef, Input, Lang, Localizer};
 use rust_decimal::Decimal;
-
-/// An on-demand row of ours, firm or a "from" floor.
-fn quote(gpu: &str, amount: &str, currency: &str, from: bool) -> PriceQuote {
-    let mut q = priced(gpu, amount, currency, "on_demand");
-    q.from = from;
-    q
-}
 
 /// The embedded catalog with the RTX 4090, 3090 and L40S priced by our rows only:
 /// - 4090: AutoDL firm ¥2.00, RunPod firm $0.40, Matpool "from ¥1.00" (cheapest of all),
@@ -52,16 +45,11 @@ fn catalog() -> Catalog {
             _ => &[],
         };
         for &(gpu, amount, currency, from) in rows {
-            p.prices.push(quote(gpu, amount, currency, from));
+            p.prices
+                .push(chat::priced_from(gpu, amount, currency, from));
         }
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 /// Firm offers first, each group cheapest first (worst case), ties by platform id.
@@ -295,13 +283,7 @@ fn only_ours() -> Catalog {
         p.prices
             .retain(|q| ["rtx-4090", "rtx-3090", "l40s"].contains(&q.gpu.as_str()));
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 /// `/pick` to the result for the RTX 4090 (no barriers): the floor platform is not among the
@@ -442,18 +424,12 @@ fn a_promotion_chosen_as_the_cheapest_hour_is_labelled() {
     let mut platforms: Vec<Platform> = cat.platforms.clone();
     for p in &mut platforms {
         if p.id == "gongji" {
-            let mut q = quote("rtx-4090", "1.50", "CNY", false);
+            let mut q = chat::priced_from("rtx-4090", "1.50", "CNY", false);
             q.tier = "promo".into();
             p.prices.push(q);
         }
     }
-    let cat = Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap();
+    let cat = chat::with_platforms(&cat, platforms);
     let (bot, _d) = bot_with(cat);
     for (locale, promo, named) in [
         (
@@ -504,13 +480,7 @@ fn tco_json_names_the_prepaid_plan_it_used_and_never_a_floor_plan() {
                 p.prices.push(q);
             }
         }
-        let cat = Catalog::from_parts(
-            cat.gpus.clone(),
-            platforms,
-            cat.models.clone(),
-            cat.fx.clone(),
-        )
-        .unwrap();
+        let cat = chat::with_platforms(&cat, platforms);
         let g = cat.gpu("rtx-4090").unwrap();
         let (per_hour, basis) = catalog_price(&cat, g, 1, "CNY").unwrap();
         let q = TcoQuery {

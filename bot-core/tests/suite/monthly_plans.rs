@@ -2,7 +2,7 @@
 //! stays on when it is cheaper than hours × hourly, labelled as prepaid (billed whether the
 //! instance is on or off); a short job never pays for a plan. Fixture rows on one platform.
 
-use super::chat::{ask, bot_with, priced};
+use super::chat::{self, ask, bot_with, priced};
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::units::TimeUnit;
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
@@ -29,13 +29,7 @@ fn catalog() -> Catalog {
             p.prices.push(quote(gpu, "250", TimeUnit::Week, "week"));
         }
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 fn bot() -> (Bot, tempfile::TempDir) {
@@ -277,13 +271,7 @@ fn always_on_without_a_monthly_plan_is_whole_weeks_then_hours() {
         p.prices
             .retain(|q| !(q.gpu == "h100-pcie" && q.tier == "month"));
     }
-    let cat = Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap();
+    let cat = chat::with_platforms(&cat, platforms);
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.redb")).unwrap();
     let mut bot = Bot::new(Arc::new(cat), Arc::new(store));
@@ -332,13 +320,7 @@ fn a_rest_on_a_plan_is_said_as_whole_plans() {
                 .push(quote("h100-pcie", "40", TimeUnit::Day, "day"));
         }
     }
-    let cat = Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap();
+    let cat = chat::with_platforms(&cat, platforms);
     let store = Store::open(&dir.path().join("u.redb")).unwrap();
     let mut bot = Bot::new(Arc::new(cat), Arc::new(store));
     bot.today = bot_core::catalog::parse_date("2026-11-30");

@@ -3,7 +3,7 @@
 //! (never ranked last) with a line saying how many and why. Fixture rows: three platforms
 //! whose only RTX 4090 prices are ours, cheapest first the one that fails.
 
-use super::chat::priced;
+use super::chat::{self, priced};
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::fact::Fact;
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
@@ -38,13 +38,7 @@ fn catalog_with_min_topup(min: Option<&str>) -> Catalog {
         };
         p.barriers.payment_methods = pays.iter().map(|s| s.to_string()).collect();
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 fn result_for(locale: &str) -> String {

@@ -2,7 +2,7 @@
 //! when asked, whole instances, the newest reading, a bare number's currency said, barriers as
 //! filters.
 
-use super::chat::{ask, bot_with, priced, today};
+use super::chat::{self, ask, bot_with, priced, today};
 use bot_core::Catalog;
 use bot_core::billing::{self, Job, Tiers};
 use bot_core::catalog::{Platform, PriceQuote};
@@ -27,16 +27,7 @@ fn catalog_with(prices: Vec<PriceQuote>) -> (Catalog, String) {
     let at = platforms.iter().position(|p| p.id == "lambda").unwrap();
     platforms[at].prices = prices;
     let id = platforms[at].id.clone();
-    (
-        Catalog::from_parts(
-            cat.gpus.clone(),
-            platforms,
-            cat.models.clone(),
-            cat.fx.clone(),
-        )
-        .unwrap(),
-        id,
-    )
+    (chat::with_platforms(&cat, platforms), id)
 }
 
 #[test]

@@ -37,13 +37,7 @@ fn catalog() -> Catalog {
             _ => {}
         }
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 fn bot() -> (Bot, tempfile::TempDir) {

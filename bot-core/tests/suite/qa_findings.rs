@@ -1,7 +1,7 @@
 //! Bugs found replaying the open issues' stories through the binary (QA, session 6), each
 //! checked on the mechanism with cases of our own, not only the one that showed it.
 
-use crate::chat::{say, world_with};
+use crate::chat::{self, say, world_with};
 use bot_core::catalog::Platform;
 use bot_core::{Catalog, Input, Localizer};
 
@@ -47,13 +47,7 @@ fn catalog_with_from_prices() -> Catalog {
             q.from = matches!(q.gpu.as_str(), "rtx-3090" | "l4");
         }
     }
-    Catalog::from_parts(
-        cat.gpus.clone(),
-        platforms,
-        cat.models.clone(),
-        cat.fx.clone(),
-    )
-    .unwrap()
+    chat::with_platforms(&cat, platforms)
 }
 
 /// A "from" price is a floor: `/gpu` says `from ¥1.29/hour`, and `/compare` and `/cost`, which
