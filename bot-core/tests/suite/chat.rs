@@ -110,3 +110,16 @@ pub fn with_platforms(cat: &Catalog, platforms: Vec<bot_core::catalog::Platform>
     )
     .unwrap()
 }
+
+/// Says or taps each step in turn (`true`: a button's id) and returns the last step's replies.
+pub fn walk(bot: &Bot, who: &ChatRef, steps: &[(bool, &str)]) -> Vec<Reply> {
+    let mut last = Vec::new();
+    for &(tap, step) in steps {
+        let input = match tap {
+            true => Input::Choice(step.into()),
+            false => Input::Text(step.into()),
+        };
+        last = bot.handle(who, input).replies;
+    }
+    last
+}

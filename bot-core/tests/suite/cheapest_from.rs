@@ -7,7 +7,7 @@ use super::chat::{self, ask, bot_with};
 use bot_core::billing;
 use bot_core::catalog::Platform;
 use bot_core::units::TimeUnit;
-use bot_core::{Catalog, ChatRef, Input, Lang, Localizer};
+use bot_core::{Catalog, ChatRef, Lang, Localizer};
 use rust_decimal::Decimal;
 
 /// The embedded catalog with two cards repriced:
@@ -182,30 +182,25 @@ fn pick_card_step_labels_a_total_on_a_floor() {
     for (locale, floor) in [("en", "(a “from” price"), ("zh", "（按“起”价算")] {
         let who = ChatRef::terminal(Some(locale));
         let lang = Lang::from_locale(Some(locale));
-        let mut last = String::new();
-        for (tap, input) in [
-            (false, "/pick"),
-            (true, "t:serve"),
-            (true, "m:qwen2.5-7b"),
-            (true, "q:bf16"),
-            (true, "c:4096"),
-            (true, "n:1"),
-            (true, "u:always"),
-        ] {
-            let input = match tap {
-                true => Input::Choice(input.into()),
-                false => Input::Text(input.into()),
-            };
-            // The card step's options are its buttons: their labels, a line each.
-            last = bot
-                .handle(&who, input)
-                .replies
-                .iter()
-                .flat_map(|r| r.choices.iter())
-                .map(|c| Localizer::get().format(lang, &c.label))
-                .collect::<Vec<_>>()
-                .join("\n");
-        }
+        // The card step's options are its buttons: their labels, a line each.
+        let last = chat::walk(
+            &bot,
+            &who,
+            &[
+                (false, "/pick"),
+                (true, "t:serve"),
+                (true, "m:qwen2.5-7b"),
+                (true, "q:bf16"),
+                (true, "c:4096"),
+                (true, "n:1"),
+                (true, "u:always"),
+            ],
+        )
+        .iter()
+        .flat_map(|r| r.choices.iter())
+        .map(|c| Localizer::get().format(lang, &c.label))
+        .collect::<Vec<_>>()
+        .join("\n");
         let row = |card: &str| {
             last.lines()
                 .find(|l| l.contains(card) && l.contains(" — "))

@@ -526,8 +526,7 @@ fn pick_result_on_floors_alone_says_so() {
     ] {
         let who = ChatRef::terminal(Some(locale));
         let lang = Lang::from_locale(Some(locale));
-        let mut last = String::new();
-        for (tap, input) in [
+        let steps = [
             (false, "/pick"),
             (true, "t:serve"),
             (true, "m:qwen2.5-7b"),
@@ -537,19 +536,12 @@ fn pick_result_on_floors_alone_says_so() {
             (true, "u:3h"),
             (false, "3090"),
             (true, "b:done"),
-        ] {
-            let input = match tap {
-                true => Input::Choice(input.into()),
-                false => Input::Text(input.into()),
-            };
-            last = bot
-                .handle(&who, input)
-                .replies
-                .iter()
-                .map(|r| Localizer::get().render_plain(lang, r))
-                .collect::<Vec<_>>()
-                .join("\n");
-        }
+        ];
+        let last = chat::walk(&bot, &who, &steps)
+            .iter()
+            .map(|r| Localizer::get().render_plain(lang, r))
+            .collect::<Vec<_>>()
+            .join("\n");
         let result = rows(&last);
         assert_eq!(result.len(), 2, "{locale}: {last}");
         for r in &result {

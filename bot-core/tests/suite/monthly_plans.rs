@@ -5,7 +5,7 @@
 use super::chat::{self, ask, bot_with, priced};
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::units::TimeUnit;
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use bot_core::{Bot, Catalog, ChatRef, Lang, Localizer, Store};
 use std::sync::Arc;
 
 fn quote(gpu: &str, amount: &str, per: TimeUnit, tier: &str) -> PriceQuote {
@@ -110,30 +110,25 @@ fn tco_runs_around_the_clock_on_the_plan_when_cheaper() {
 fn pick_for_an_always_on_service_uses_the_plan_labelled() {
     let (bot, _d) = bot();
     let who = ChatRef::terminal(Some("en"));
-    let mut last = String::new();
-    for (tap, input) in [
-        (false, "/pick"),
-        (true, "t:serve"),
-        (true, "m:qwen2.5-7b"),
-        (true, "q:bf16"),
-        (true, "c:4096"),
-        (true, "n:1"),
-        (true, "u:always"),
-        (false, "h100 pcie"),
-        (true, "b:done"),
-    ] {
-        let input = match tap {
-            true => Input::Choice(input.into()),
-            false => Input::Text(input.into()),
-        };
-        last = bot
-            .handle(&who, input)
-            .replies
-            .iter()
-            .map(|r| Localizer::get().render_plain(Lang::En, r))
-            .collect::<Vec<_>>()
-            .join("\n");
-    }
+    let last = chat::walk(
+        &bot,
+        &who,
+        &[
+            (false, "/pick"),
+            (true, "t:serve"),
+            (true, "m:qwen2.5-7b"),
+            (true, "q:bf16"),
+            (true, "c:4096"),
+            (true, "n:1"),
+            (true, "u:always"),
+            (false, "h100 pcie"),
+            (true, "b:done"),
+        ],
+    )
+    .iter()
+    .map(|r| Localizer::get().render_plain(Lang::En, r))
+    .collect::<Vec<_>>()
+    .join("\n");
     assert!(
         last.contains("$900.00") && last.contains(PREPAID_EN),
         "{last}"
