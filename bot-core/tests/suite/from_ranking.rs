@@ -8,7 +8,7 @@
 //! the /tco JSON basis. Fixture rows are ours: no shipped price is assumed.
 
 use super::chat::{self, ask, bot_with, today};
-use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
+use bot_core::availability::{FetchOutcome, StockLevel, now_unix, record_fetch};
 use bot_core::billing::{self, Job, RankedOffer};
 use bot_core::catalog::{Platform, PriceQuote};
 use bot_core::units::TimeUnit;
@@ -135,25 +135,6 @@ fn the_pick_pricer_takes_the_first_row_of_compare_floor_flag_included() {
     }
 }
 
-fn live_offer(provider: &str, gpu: &str, cents: i64, at: i64) -> Offer {
-    Offer {
-        provider: provider.into(),
-        gpu: gpu.into(),
-        raw_name: gpu.into(),
-        cards: 1,
-        vram_gb: Some(24.0),
-        price_per_gpu_hour: Decimal::new(cents, 2),
-        price_per_instance_hour: Decimal::new(cents, 2),
-        currency: "USD".into(),
-        kind: OfferKind::OnDemand,
-        region: Some("US".into()),
-        stock: StockLevel::Available,
-        available_count: None,
-        fetched_at: at,
-        source: format!("{provider} test feed"),
-    }
-}
-
 /// A fresh live price is a firm quote: it outranks the catalog's floor for its platform, and
 /// takes its place among the firm prices by its total.
 #[test]
@@ -164,7 +145,13 @@ fn a_fresh_live_price_is_firm_and_the_floors_stay_last() {
     record_fetch(
         &bot.store,
         "vast",
-        FetchOutcome::Offers(vec![live_offer("vast", "l40s", 25, now)]),
+        FetchOutcome::Offers(vec![super::live_prices::offer(
+            "vast",
+            "l40s",
+            25,
+            StockLevel::Available,
+            now,
+        )]),
         now,
     )
     .unwrap();

@@ -47,7 +47,8 @@ fn tap(b: &Bot, id: &str) -> (String, Vec<String>) {
     (text(&a.replies, a.lang), ids)
 }
 
-fn offer(provider: &str, gpu: &str, cents: i64, stock: StockLevel, at: i64) -> Offer {
+/// A one-card US on-demand offer at `cents` per hour (also the price suites' live row).
+pub(crate) fn offer(provider: &str, gpu: &str, cents: i64, stock: StockLevel, at: i64) -> Offer {
     Offer {
         provider: provider.into(),
         gpu: gpu.into(),
