@@ -76,7 +76,7 @@ alerts-back-compact = { $gpu } in stock on { $platform } from { $price }/GPU-h (
 alerts-gone = { $gpu } is gone again on { $platform }, after { $minutes } min in stock. Seen { $seen }. Other offers: { $stock }
 alerts-gone-compact = { $gpu } gone again on { $platform } after { $minutes } min · { $stock }
 alerts-footer = Alert #{ $id } · /unsubscribe { $id } to stop it
-alerts-chat-gone-notice = I can no longer post in chat { $chat } (the bot was removed, blocked, or the chat was deleted), so its { $count ->
+alerts-chat-gone-notice = I can no longer post in chat { $chat } (the bot was removed, blocked, lost its right to post there, or the chat was deleted), so its { $count ->
     [one] stock alert is
    *[other] { $count } stock alerts are
   } turned off.

@@ -66,7 +66,7 @@ alerts-back-compact = { $gpu } 在 { $platform } 有货，每卡时 { $price } �
 alerts-gone = { $gpu } 在 { $platform } 又没货了，这次有货约 { $minutes } 分钟。发现时间 { $seen }。其他报价：{ $stock }
 alerts-gone-compact = { $gpu } 在 { $platform } 又没货了（有货约 { $minutes } 分钟）· { $stock }
 alerts-footer = 提醒 #{ $id } · 发送 /unsubscribe { $id } 可取消
-alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽或聊天已删除），那里的 { $count } 条到货提醒已关闭。
+alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽、失去了发言权限，或聊天已删除），那里的 { $count } 条到货提醒已关闭。
 
 alerts-status-operators-only = /status 仅限机器人运维人员使用（GPUSCOUT_ADMINS）。
 alerts-status-never = 从未

@@ -179,10 +179,10 @@ pub(crate) async fn poll(
                 () = stop.cancelled() => return,
             }
             taken += 1;
-            match serde_json::from_str::<Update>(raw.get()) {
-                Ok(upd) => intake.accept(upd),
-                Err(e) => {
-                    tracing::warn!("telegram: update {id} cannot be read ({e}); skipped");
+            match crate::read::update(raw.get()) {
+                Some(upd) => intake.accept(upd),
+                None => {
+                    tracing::warn!("telegram: update {id} cannot be read; skipped");
                     intake.skip(id);
                 }
             }
