@@ -24,6 +24,7 @@ alerts-duplicate = This chat already has that alert (#{ $id }); see /subs.
 alerts-full = This chat already has { $max } alerts, the most one chat can hold. Remove one with /unsubscribe first — sorry for the limit; it keeps deliveries fast for everyone.
 alerts-admins-only = Only this chat's administrators can add or remove stock alerts here.
 alerts-admin-unknown = I couldn't check whether you are an administrator here (the platform did not answer), so nothing was changed. Please try again in a moment.
+alerts-cannot-post-here = I can answer you here, but I can't post here on my own (the app is installed to your account rather than to this server, this is a group DM, or I may not send messages in this channel), so an alert could never arrive. Set it in a DM with me, or in a server channel where I'm a member and may send messages.
 alerts-error-cards = "{ $text }" is not a number of cards I can use (1 to 4096).
 alerts-error-option = I don't know the option "{ $text }"; /subscribe takes max= and cards=.
 alerts-error-id = "{ $text }" is not an alert number or "all".

@@ -329,3 +329,52 @@ fn nested_groups_resolved_options_group_dms_and_user_installs_are_answered_alike
     let text = fit(user_install);
     assert!(!text.trim().is_empty());
 }
+
+/// `/subscribe` where the bot could never post an alert is refused at once, in the asker's
+/// language, instead of being turned off silently at the first alert: a group DM, a server
+/// that installed nothing (the app installed to the person), a channel where the bot lacks
+/// Send Messages. In a DM with the bot, and a server channel it may post in, it is set.
+#[test]
+fn an_alert_that_could_never_arrive_is_refused_where_it_is_asked() {
+    let bot = start();
+    let sub = || {
+        command(
+            "subscribe",
+            json!([{"name": "gpu", "type": 3, "value": "h100"}]),
+        )
+    };
+    let said = |i: Value| {
+        let a = bot.discord.post(&i);
+        assert_eq!(
+            (a.status, a.body["type"].as_u64()),
+            (200, Some(4)),
+            "{:?}",
+            a.body
+        );
+        shown(&a.body["data"])
+    };
+    let mut group_dm = in_dm(600401, 2, Some("zh-CN"), sub());
+    group_dm["context"] = json!(2);
+    group_dm["channel_id"] = json!("320000000000000004");
+    group_dm["channel"] = json!({"id": "320000000000000004", "type": 3,
+        "recipients": [user(MEI), user("410000000000000002")]});
+    let text = said(group_dm);
+    assert!(has_han(&text) && text.contains("私信"), "{text}");
+    let admin = |i: &mut Value| i["member"]["permissions"] = json!("16");
+    let mut user_install = in_guild(600402, 2, Some("en-US"), "en-US", sub());
+    admin(&mut user_install);
+    user_install["authorizing_integration_owners"] = json!({"1": MEI});
+    let text = said(user_install);
+    assert!(text.contains("can't post here"), "{text}");
+    let mut muted = in_guild(600403, 2, Some("en-US"), "en-US", sub());
+    admin(&mut muted);
+    muted["authorizing_integration_owners"] = json!({"0": "200000000000000002"});
+    muted["app_permissions"] = json!((559623605571137_u64 & !(1 << 11)).to_string());
+    assert!(said(muted).contains("can't post here"));
+    // Where it can post: set.
+    let mut ok = in_guild(600404, 2, Some("en-US"), "en-US", sub());
+    admin(&mut ok);
+    ok["authorizing_integration_owners"] = json!({"0": "200000000000000002", "1": MEI});
+    assert!(said(ok).contains("Alert set"));
+    assert!(said(in_dm(600405, 2, Some("en-US"), sub())).contains("Alert set"));
+}
