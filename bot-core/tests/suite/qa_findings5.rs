@@ -31,7 +31,10 @@ fn a_number_in_scientific_notation_is_one_number_and_an_impossible_one_is_said_s
         ("zh-CN", "/convert $1e30/小时"),
     ] {
         let got = ask(locale, line);
-        assert!(!got.contains("e309") && !got.contains("e+40usd"), "{line}\n{got}");
+        assert!(
+            !got.contains("e309") && !got.contains("e+40usd"),
+            "{line}\n{got}"
+        );
         assert!(
             got.contains("too large") || got.contains("太大"),
             "{line}\n{got}"
@@ -50,5 +53,8 @@ fn a_number_in_scientific_notation_is_one_number_and_an_impossible_one_is_said_s
     assert!(tiny.contains("$0.36"), "{tiny}");
     // An exponent too small to hold is no number (not zero, not a currency).
     let under = ask("en-US", "/convert 1e-40 usd/s to hour");
-    assert!(under.contains("1e-40") && !under.contains("currency"), "{under}");
+    assert!(
+        under.contains("1e-40") && !under.contains("currency"),
+        "{under}"
+    );
 }
