@@ -149,11 +149,20 @@ pub(crate) async fn poll(
                     "telegram: getUpdates failed: {}",
                     redactor.clean(&e.to_string())
                 );
+                // A 429 says how long to wait (`parameters.retry_after`): polling sooner
+                // only draws more 429s. Anything else backs off, doubling.
+                let wait = match &e {
+                    teloxide::RequestError::RetryAfter(after) => after.duration().max(backoff),
+                    _ => {
+                        let wait = backoff;
+                        backoff = (backoff * 2).min(MAX_POLL_BACKOFF);
+                        wait
+                    }
+                };
                 tokio::select! {
-                    () = tokio::time::sleep(backoff) => {}
+                    () = tokio::time::sleep(wait) => {}
                     () = stop.cancelled() => return,
                 }
-                backoff = (backoff * 2).min(MAX_POLL_BACKOFF);
                 continue;
             }
         };

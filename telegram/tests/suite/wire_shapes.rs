@@ -248,3 +248,28 @@ fn an_oversized_update_does_not_hold_up_the_next() {
         assert!(!sent.is_empty());
     });
 }
+
+/// `getUpdates` answered 429 with `parameters.retry_after` (the Bot API's
+/// `ResponseParameters`): the poller waits that long before it polls again, not its own
+/// half-second backoff; a refusal with no wait of its own (a proxy's 502) backs off as before.
+/// Updates are answered after both.
+#[test]
+fn a_refused_poll_waits_what_telegram_asks_before_polling_again() {
+    let fake = FakeTelegram::start();
+    fake.fail_next(
+        "getUpdates",
+        gpuscout_testkit::fake_telegram::Failure::RetryAfter(2),
+    );
+    with_runner(&fake, || {
+        fake.push(asked(6300, 1, json!({})));
+        let sent = fake.wait_for_messages(6300, 1);
+        assert!(sent[0].html.contains("4090"));
+    });
+    let polls = fake.calls_of("getUpdates");
+    assert_eq!(polls[0].status, 429, "{polls:?}");
+    let gap = polls[1].at - polls[0].at;
+    assert!(
+        gap >= Duration::from_millis(1900),
+        "polled again after {gap:?}"
+    );
+}
