@@ -20,9 +20,13 @@ pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 /// How long a noted interaction's permissions are used (the turn it started runs well within).
 const KEEP: Duration = Duration::from_secs(120);
 
+/// What one interaction said about its sender and channel: when, their rights, and whether
+/// the bot can post there on its own.
+type Noted = (Instant, Access, bool);
+
 #[derive(Default)]
 pub struct DiscordAccess {
-    seen: Mutex<HashMap<(String, String), (Instant, Access, bool)>>,
+    seen: Mutex<HashMap<(String, String), Noted>>,
 }
 
 /// What an interaction says about its sender: a DM is private; in a guild, the member's

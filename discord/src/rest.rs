@@ -93,6 +93,8 @@ pub struct Rest {
     /// Replies (interactions, messages) or alerts (the dispatcher's copy): alerts take the
     /// global slots replies leave.
     priority: Priority,
+    /// A person's DM channel with the bot, by user id (`POST /users/@me/channels` once).
+    dms: Arc<Mutex<HashMap<u64, u64>>>,
 }
 
 #[derive(Default)]
@@ -252,6 +254,7 @@ impl Rest {
                 overall: Some(GLOBAL_WINDOW),
             })),
             priority: Priority::Reply,
+            dms: Arc::default(),
         })
     }
 
@@ -667,7 +670,7 @@ impl Rest {
         reply: &Reply,
         once_key: Option<&str>,
     ) -> Result<(), SendError> {
-        let channel = id(&to.chat, "channel")?;
+        let channel = self.channel_of(&to.chat).await?;
         let reply_to = to
             .reply_to
             .as_deref()
@@ -685,6 +688,51 @@ impl Rest {
                 .await?;
         }
         Ok(())
+    }
+}
+
+/// The address of a person's DM with the bot: `dm:<user id>` (bot-core's
+/// `Platform::private_chat_of`), for notices to whoever set an alert.
+pub const DM_PREFIX: &str = "dm:";
+
+impl Rest {
+    /// The channel an address posts to: a channel id, or a person's DM with the bot
+    /// (`dm:<user id>`), opened once with `POST /users/@me/channels` and remembered.
+    async fn channel_of(&self, chat: &str) -> Result<u64, SendError> {
+        let Some(user) = chat.strip_prefix(DM_PREFIX) else {
+            return id(chat, "channel");
+        };
+        let user = id(user, "user")?;
+        if let Some(c) = self
+            .dms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&user)
+        {
+            return Ok(*c);
+        }
+        let body = json!({"recipient_id": user.to_string()});
+        let opened = self
+            .call(Call {
+                method: Method::POST,
+                path: "/users/@me/channels".into(),
+                route: "POST /users/@me/channels".into(),
+                major: None,
+                body: Some(&body),
+                auth: true,
+                files: &[],
+            })
+            .await?;
+        let channel = opened["id"]
+            .as_str()
+            .and_then(|c| c.parse().ok())
+            .or_else(|| opened["id"].as_u64())
+            .ok_or_else(|| SendError::Failed("Discord opened a DM without a channel id".into()))?;
+        self.dms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(user, channel);
+        Ok(channel)
     }
 }
 

@@ -482,3 +482,42 @@ fn one_interactions_limit_does_not_hold_another_interactions_answer() {
         "refused once, then sent"
     );
 }
+
+/// A notice to whoever set an alert goes to their DM with the bot (`dm:<user id>`, bot-core's
+/// private chat of a Discord user): the DM channel is opened once (`POST /users/@me/channels`
+/// with `recipient_id`) and the message posted there; the next notice reuses it.
+#[test]
+fn a_notice_to_a_person_opens_their_dm_once_and_posts_there() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    let to = Address::chat(format!(
+        "{}410000000000000001",
+        gpuscout_discord::rest::DM_PREFIX
+    ));
+    rt().block_on(async {
+        for _ in 0..2 {
+            sender
+                .send(&to, Lang::En, &Reply::text(Msg::new("help-intro")))
+                .await
+                .unwrap();
+        }
+    });
+    let calls = fake.calls();
+    let opened: Vec<_> = calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == "/users/@me/channels")
+        .collect();
+    assert_eq!(opened.len(), 1, "{calls:?}");
+    assert_eq!(opened[0].body["recipient_id"], "410000000000000001");
+    let posts: Vec<_> = calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+        .collect();
+    assert_eq!(posts.len(), 2);
+    assert!(posts.iter().all(|c| c.path == posts[0].path));
+    assert!(
+        !posts[0].path.contains("410000000000000001"),
+        "{}",
+        posts[0].path
+    );
+}
