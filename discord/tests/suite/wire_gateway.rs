@@ -135,3 +135,72 @@ fn group_dms_user_installs_groups_and_resolved_options_survive_serenity() {
     );
     assert_eq!(back["guild_id"], "200000000000000002", "{back}");
 }
+
+/// DM messages in newer shapes (Discord's message object): a forward (`message_reference`
+/// type 1 with `message_snapshots`), a reply whose original was deleted (`referenced_message`
+/// null), a poll, stickers, an attachment with newer fields. serenity must read each, or a
+/// question in it is never answered over the gateway.
+#[test]
+fn dm_messages_in_newer_shapes_survive_serenity() {
+    use serenity::model::channel::Message;
+    let author = json!({"id": "410000000000000001", "username": "mei", "discriminator": "0",
+        "global_name": "Mei", "avatar": null, "public_flags": 0, "primary_guild": null,
+        "avatar_decoration_data": null, "collectibles": null, "clan": null});
+    let base = |extra: serde_json::Value| {
+        let mut m = json!({"id": "700000000000000001", "channel_id": "310000000000000009",
+            "author": author, "content": "/gpu 4090", "timestamp": "2026-12-02T10:00:00.000000+00:00",
+            "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+            "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+            "flags": 0, "components": []});
+        for (k, v) in extra.as_object().unwrap() {
+            m[k] = v.clone();
+        }
+        m
+    };
+    let cases = [
+        (
+            "forward",
+            json!({"content": "", "message_reference": {"type": 1,
+            "message_id": "700000000000000000", "channel_id": "300000000000000003",
+            "guild_id": "200000000000000002"},
+            "message_snapshots": [{"message": {"content": "/gpu 4090", "type": 0,
+                "timestamp": "2026-12-01T10:00:00.000000+00:00", "edited_timestamp": null,
+                "flags": 0, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                "components": []}}]}),
+        ),
+        (
+            "deleted reply",
+            json!({"type": 19, "message_reference": {"type": 0,
+            "message_id": "700000000000000000", "channel_id": "310000000000000009"},
+            "referenced_message": null}),
+        ),
+        (
+            "poll",
+            json!({"poll": {"question": {"text": "H100 or A100?"},
+            "answers": [{"answer_id": 1, "poll_media": {"text": "H100"}},
+                        {"answer_id": 2, "poll_media": {"text": "A100"}}],
+            "expiry": "2026-12-03T10:00:00.000000+00:00", "allow_multiselect": false,
+            "layout_type": 1}}),
+        ),
+        (
+            "sticker",
+            json!({"sticker_items": [{"id": "750000000000000001", "name": "wave",
+            "format_type": 1}]}),
+        ),
+        (
+            "attachment",
+            json!({"attachments": [{"id": "1100000000000000011",
+            "filename": "nvidia-smi.png", "size": 1234, "url": "https://cdn.discordapp.com/x",
+            "proxy_url": "https://media.discordapp.net/x", "content_type": "image/png",
+            "width": 640, "height": 480, "placeholder": "abc", "placeholder_version": 1,
+            "flags": 0, "title": "smi"}]}),
+        ),
+    ];
+    let mut unread = Vec::new();
+    for (what, extra) in cases {
+        if let Err(e) = serde_json::from_value::<Message>(base(extra)) {
+            unread.push(format!("{what}: {e}"));
+        }
+    }
+    assert!(unread.is_empty(), "{unread:?}");
+}
