@@ -43,6 +43,17 @@ impl Platform {
     pub fn user_is_private_chat(&self) -> bool {
         matches!(self, Platform::Telegram)
     }
+
+    /// The address of `user`'s private chat with the bot, where one can be reached without
+    /// their writing first: on Telegram their id; on Discord `dm:<id>` (the frontend opens
+    /// the DM channel); elsewhere none.
+    pub fn private_chat_of(&self, user: &str) -> Option<String> {
+        match self {
+            Platform::Telegram => Some(user.to_string()),
+            Platform::Discord => Some(format!("dm:{user}")),
+            _ => None,
+        }
+    }
 }
 
 impl From<&str> for Platform {
@@ -69,6 +80,15 @@ mod tests {
         assert_eq!(Platform::from("telegram"), Platform::Telegram);
         assert!(Platform::Telegram.user_is_private_chat());
         assert!(!Platform::Discord.user_is_private_chat());
+        assert_eq!(
+            Platform::Telegram.private_chat_of("7").as_deref(),
+            Some("7")
+        );
+        assert_eq!(
+            Platform::Discord.private_chat_of("41").as_deref(),
+            Some("dm:41")
+        );
+        assert_eq!(Platform::Terminal.private_chat_of("local"), None);
         assert!(Platform::Terminal.is_single_person());
     }
 }

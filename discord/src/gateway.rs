@@ -261,6 +261,12 @@ pub fn addressed(msg: &Message, me: u64) -> Option<String> {
     }
     let content = msg.content.trim();
     if msg.guild_id.is_none() {
+        // A message forwarded into the DM has no words of its own: the forwarded message's
+        // are the question (as a forward to the bot is on Telegram).
+        let content = match msg.message_snapshots.first() {
+            Some(forwarded) if content.is_empty() => forwarded.content.trim(),
+            _ => content,
+        };
         return (!content.is_empty()).then(|| content.to_string());
     }
     let mentioned = msg.mentions.iter().any(|u| u.id.get() == me);
@@ -322,6 +328,26 @@ mod tests {
             m["type"] = json!(19);
         }
         serde_json::from_value(m).expect("a message as Discord sends it")
+    }
+
+    #[test]
+    fn a_question_forwarded_into_a_dm_is_read_from_the_forwarded_message() {
+        let mut m = serde_json::to_value(message("", false, &[], None)).unwrap();
+        m["message_reference"] = json!({"type": 1, "message_id": "4000", "channel_id": "6001"});
+        m["message_snapshots"] = json!([{"message": {"content": "H100 多少钱一小时", "type": 0,
+            "timestamp": "2026-12-01T09:00:00.000000+00:00", "edited_timestamp": null,
+            "flags": 0, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "components": []}}]);
+        let m: Message = serde_json::from_value(m).unwrap();
+        assert_eq!(addressed(&m, ME).as_deref(), Some("H100 多少钱一小时"));
+        // In a server channel a forward neither mentions nor replies to us: not ours.
+        let mut g = serde_json::to_value(message("", true, &[], None)).unwrap();
+        g["message_snapshots"] = json!([{"message": {"content": "/gpu 4090", "type": 0,
+            "timestamp": "2026-12-01T09:00:00.000000+00:00", "edited_timestamp": null,
+            "flags": 0, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "components": []}}]);
+        let g: Message = serde_json::from_value(g).unwrap();
+        assert_eq!(addressed(&g, ME), None);
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! get: the alert dispatcher adds none. A 429 is
 //! waited out (its `retry_after`; for the whole client when `global`) and retried a few times;
 //! past that the caller gets [`SendError::RetryAfter`]. A deleted channel, a channel the bot
-//! can no longer see, or a guild that removed the bot is [`SendError::ChatGone`]. A failure in
+//! can no longer see or may not post in (50013), or a guild that removed the bot is
+//! [`SendError::ChatGone`]. A failure in
 //! transit (connect error, reset, timeout, 5xx) is sent again with backoff
 //! ([`gpuscout_frontend::transient_backoff`], about 30 s in all) before it is reported.
 //!
@@ -51,6 +52,10 @@ const GONE_CODES: &[i64] = &[
     10004, // Unknown Guild (the bot was removed)
     50001, // Missing Access (the bot can no longer see the channel)
     50007, // Cannot send messages to this user
+    // Missing Permissions (no Send Messages, Embed Links or Attach Files in the channel):
+    // nothing sent there succeeds until an admin changes the channel, so an alert is not
+    // retried a day long per alert; the channel's alerts stop once and the rest go on.
+    50013,
 ];
 
 /// "Interaction has already been acknowledged."
@@ -88,6 +93,8 @@ pub struct Rest {
     /// Replies (interactions, messages) or alerts (the dispatcher's copy): alerts take the
     /// global slots replies leave.
     priority: Priority,
+    /// A person's DM channel with the bot, by user id (`POST /users/@me/channels` once).
+    dms: Arc<Mutex<HashMap<u64, u64>>>,
 }
 
 #[derive(Default)]
@@ -108,10 +115,30 @@ struct Call<'a> {
     method: Method,
     path: String,
     route: String,
+    /// The route's major parameter when the route's text leaves it out: an interaction's
+    /// (its id, or a tag of its token). Discord limits interaction callbacks and webhooks per
+    /// interaction, so one busy interaction's empty bucket or 429 holds only its own requests.
+    major: Option<String>,
     body: Option<&'a Value>,
     auth: bool,
     /// Files to upload: the body then goes as `payload_json` of a multipart request.
     files: &'a [Attachment],
+}
+
+impl Call<'_> {
+    /// What Discord's limits are counted by: the route, and its major parameter.
+    fn bucket(&self) -> String {
+        match &self.major {
+            Some(major) => format!("{} #{major}", self.route),
+            None => self.route.clone(),
+        }
+    }
+}
+
+/// An interaction token as a bucket's name: a hash, so the token itself never sits in the
+/// limits table (or a log line that names a bucket).
+fn token_tag(token: &Secret) -> String {
+    format!("{:016x}", fnv1a(token.expose().as_bytes()))
 }
 
 /// A file sent with a message (a chart), shown in its embed as `attachment://<filename>`.
@@ -227,6 +254,7 @@ impl Rest {
                 overall: Some(GLOBAL_WINDOW),
             })),
             priority: Priority::Reply,
+            dms: Arc::default(),
         })
     }
 
@@ -250,7 +278,8 @@ impl Rest {
     async fn call(&self, call: Call<'_>) -> Result<Value, SendError> {
         let (mut attempt, mut transient) = (0, 0);
         loop {
-            self.wait_turn(&call.route, call.auth).await;
+            let bucket = call.bucket();
+            self.wait_turn(&bucket, call.auth).await;
             if call.auth {
                 // Interaction webhooks (no token) are outside the global limit.
                 self.global
@@ -319,7 +348,7 @@ impl Rest {
             if header("x-ratelimit-remaining").as_deref() == Some("0")
                 && let Some(after) = header("x-ratelimit-reset-after").and_then(|s| seconds(&s))
             {
-                self.block_route(&call.route, after);
+                self.block_route(&bucket, after);
             }
             if status == StatusCode::TOO_MANY_REQUESTS {
                 let after = body
@@ -350,7 +379,7 @@ impl Rest {
                 if global {
                     self.block_global(after, address);
                 } else {
-                    self.block_route(&call.route, after);
+                    self.block_route(&bucket, after);
                 }
                 continue;
             }
@@ -443,6 +472,7 @@ impl Rest {
             method: Method::PUT,
             path,
             route,
+            major: None,
             body: Some(commands),
             auth: true,
             files: &[],
@@ -468,6 +498,7 @@ impl Rest {
             method: Method::POST,
             path: format!("/webhooks/{app}/{}", token.expose()),
             route: format!("POST /webhooks/{app}/<interaction>"),
+            major: Some(token_tag(token)),
             body: Some(body),
             auth: false,
             files,
@@ -484,6 +515,7 @@ impl Rest {
             method: Method::PATCH,
             path: format!("/webhooks/{app}/{}/messages/@original", token.expose()),
             route: format!("PATCH /webhooks/{app}/<interaction>/messages/@original"),
+            major: Some(token_tag(token)),
             body: Some(body),
             auth: false,
             files: &[],
@@ -503,6 +535,7 @@ impl Rest {
             method: Method::POST,
             path: format!("/interactions/{id}/{}/callback", token.expose()),
             route: CALLBACK_ROUTE.to_string(),
+            major: Some(id.to_string()),
             body: Some(response),
             auth: false,
             files: &[],
@@ -518,6 +551,7 @@ impl Rest {
                 method: Method::GET,
                 path: "/gateway/bot".to_string(),
                 route: "GET /gateway/bot".to_string(),
+                major: None,
                 body: None,
                 auth: true,
                 files: &[],
@@ -564,6 +598,7 @@ impl Rest {
             method: Method::POST,
             path: format!("/channels/{channel}/messages"),
             route: format!("POST /channels/{channel}/messages"),
+            major: None,
             body: Some(&body),
             auth: true,
             files,
@@ -585,6 +620,7 @@ impl Rest {
             method: Method::PATCH,
             path: format!("/channels/{channel}/messages/{message}"),
             route: format!("PATCH /channels/{channel}/messages/<id>"),
+            major: None,
             body: Some(&body),
             auth: true,
             files: &[],
@@ -598,6 +634,7 @@ impl Rest {
             method: Method::POST,
             path: format!("/channels/{channel}/typing"),
             route: format!("POST /channels/{channel}/typing"),
+            major: None,
             body: None,
             auth: true,
             files: &[],
@@ -611,12 +648,16 @@ impl Rest {
 /// 25 characters (Discord's limit), the same in every process (FNV-1a, not the std hasher,
 /// whose output may change between builds).
 pub fn nonce(key: &str, part: usize) -> String {
+    format!("{:016x}-{part}", fnv1a(key.as_bytes()))
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in key.bytes() {
-        h ^= u64::from(b);
+    for b in bytes {
+        h ^= u64::from(*b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    format!("{h:016x}-{part}")
+    h
 }
 
 impl Rest {
@@ -629,7 +670,7 @@ impl Rest {
         reply: &Reply,
         once_key: Option<&str>,
     ) -> Result<(), SendError> {
-        let channel = id(&to.chat, "channel")?;
+        let channel = self.channel_of(&to.chat).await?;
         let reply_to = to
             .reply_to
             .as_deref()
@@ -647,6 +688,51 @@ impl Rest {
                 .await?;
         }
         Ok(())
+    }
+}
+
+/// The address of a person's DM with the bot: `dm:<user id>` (bot-core's
+/// `Platform::private_chat_of`), for notices to whoever set an alert.
+pub const DM_PREFIX: &str = "dm:";
+
+impl Rest {
+    /// The channel an address posts to: a channel id, or a person's DM with the bot
+    /// (`dm:<user id>`), opened once with `POST /users/@me/channels` and remembered.
+    async fn channel_of(&self, chat: &str) -> Result<u64, SendError> {
+        let Some(user) = chat.strip_prefix(DM_PREFIX) else {
+            return id(chat, "channel");
+        };
+        let user = id(user, "user")?;
+        if let Some(c) = self
+            .dms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&user)
+        {
+            return Ok(*c);
+        }
+        let body = json!({"recipient_id": user.to_string()});
+        let opened = self
+            .call(Call {
+                method: Method::POST,
+                path: "/users/@me/channels".into(),
+                route: "POST /users/@me/channels".into(),
+                major: None,
+                body: Some(&body),
+                auth: true,
+                files: &[],
+            })
+            .await?;
+        let channel = opened["id"]
+            .as_str()
+            .and_then(|c| c.parse().ok())
+            .or_else(|| opened["id"].as_u64())
+            .ok_or_else(|| SendError::Failed("Discord opened a DM without a channel id".into()))?;
+        self.dms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(user, channel);
+        Ok(channel)
     }
 }
 

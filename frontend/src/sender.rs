@@ -82,6 +82,12 @@ pub trait Sender: Send + Sync {
     /// Shows "typing…" in `chat` while an answer is being worked out.
     fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a>;
 
+    /// "typing…" where the answer will go: a platform with threads (a Telegram forum topic)
+    /// shows it in `to.thread`, not in the chat's General topic. The default is the chat's.
+    fn typing_at<'a>(&'a self, to: &'a Address) -> SendFuture<'a> {
+        self.typing(&to.chat)
+    }
+
     /// Sends an alert at most once: `once.intend()` must be awaited right before the first
     /// request leaves (after its pacing slot, so only sends about to go are marked), and
     /// `once.withdraw()` when the platform refused a request (it did not arrive), before it

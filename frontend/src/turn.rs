@@ -127,7 +127,7 @@ impl Turns {
     ) -> Result<(), SendError> {
         let arrived = Instant::now();
         let Some(answer) = self
-            .answer_update(who.clone(), Input::Text(text.to_string()), &to.chat, update)
+            .answer_at(who.clone(), Input::Text(text.to_string()), to, update)
             .await
         else {
             return Ok(());
@@ -175,7 +175,7 @@ impl Turns {
     ) -> Result<(), SendError> {
         let arrived = Instant::now();
         let Some(answer) = self
-            .answer_update(who.clone(), Input::Choice(choice), &to.chat, update)
+            .answer_at(who.clone(), Input::Choice(choice), to, update)
             .await
         else {
             return Ok(());
@@ -231,6 +231,20 @@ impl Turns {
         chat: &str,
         update: Option<u64>,
     ) -> Option<Answer> {
+        self.answer_at(who, input, &Address::chat(chat), update)
+            .await
+    }
+
+    /// [`Turns::answer_update`] for an answer going to `to`: "typing…" shows where it will
+    /// be posted (a forum topic's own header).
+    async fn answer_at(
+        &self,
+        who: ChatRef,
+        input: Input,
+        to: &Address,
+        update: Option<u64>,
+    ) -> Option<Answer> {
+        let chat = to.chat.as_str();
         if let Input::Choice(id) = &input
             && matches!(ChoiceId::parse(id), ChoiceId::Details(_))
         {
@@ -252,7 +266,7 @@ impl Turns {
             None => Some(core.handle(&who, input)),
         });
         let typing = async {
-            if let Err(e) = self.sender.typing(chat).await {
+            if let Err(e) = self.sender.typing_at(to).await {
                 crate::metrics::error(self.platform, "typing_failed");
                 tracing::warn!("{}: typing action failed: {e}", self.platform);
             }

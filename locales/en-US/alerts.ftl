@@ -24,6 +24,7 @@ alerts-duplicate = This chat already has that alert (#{ $id }); see /subs.
 alerts-full = This chat already has { $max } alerts, the most one chat can hold. Remove one with /unsubscribe first — sorry for the limit; it keeps deliveries fast for everyone.
 alerts-admins-only = Only this chat's administrators can add or remove stock alerts here.
 alerts-admin-unknown = I couldn't check whether you are an administrator here (the platform did not answer), so nothing was changed. Please try again in a moment.
+alerts-cannot-post-here = I can answer you here, but I can't post here on my own (the app is installed to your account rather than to this server, this is a group DM, or I may not send messages in this channel), so an alert could never arrive. Set it in a DM with me, or in a server channel where I'm a member and may send messages.
 alerts-error-cards = "{ $text }" is not a number of cards I can use (1 to 4096).
 alerts-error-option = I don't know the option "{ $text }"; /subscribe takes max= and cards=.
 alerts-error-id = "{ $text }" is not an alert number or "all".
@@ -76,7 +77,7 @@ alerts-back-compact = { $gpu } in stock on { $platform } from { $price }/GPU-h (
 alerts-gone = { $gpu } is gone again on { $platform }, after { $minutes } min in stock. Seen { $seen }. Other offers: { $stock }
 alerts-gone-compact = { $gpu } gone again on { $platform } after { $minutes } min · { $stock }
 alerts-footer = Alert #{ $id } · /unsubscribe { $id } to stop it
-alerts-chat-gone-notice = I can no longer post in chat { $chat } (the bot was removed, blocked, or the chat was deleted), so its { $count ->
+alerts-chat-gone-notice = I can no longer post in chat { $chat } (the bot was removed, blocked, lost its right to post there, or the chat was deleted), so its { $count ->
     [one] stock alert is
    *[other] { $count } stock alerts are
   } turned off.

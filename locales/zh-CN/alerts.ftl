@@ -24,6 +24,7 @@ alerts-duplicate = 本聊天已有同样的提醒（#{ $id }），见 /subs。
 alerts-full = 本聊天已有 { $max } 条提醒，已达上限。请先用 /unsubscribe 删掉一条——抱歉有这个限制，这样大家的通知都能及时送达。
 alerts-admins-only = 在这里只有管理员可以添加或删除到货提醒。
 alerts-admin-unknown = 暂时无法确认你是否为这里的管理员（平台没有回应），因此没有做任何改动。请稍后再试。
+alerts-cannot-post-here = 我能在这里回复你，但不能主动在这里发消息（应用是装在你的账号上而不是这个服务器、这是群组私信，或我在这个频道没有发言权限），所以提醒永远到不了。请在和我的私信里设置，或在我已加入且有发言权限的服务器频道里设置。
 alerts-error-cards = “{ $text }”不是可用的卡数（1 到 4096）。
 alerts-error-option = 不认识选项“{ $text }”；/subscribe 支持 max= 和 cards=。
 alerts-error-id = “{ $text }”不是提醒编号，也不是“全部”。
@@ -66,7 +67,7 @@ alerts-back-compact = { $gpu } 在 { $platform } 有货，每卡时 { $price } �
 alerts-gone = { $gpu } 在 { $platform } 又没货了，这次有货约 { $minutes } 分钟。发现时间 { $seen }。其他报价：{ $stock }
 alerts-gone-compact = { $gpu } 在 { $platform } 又没货了（有货约 { $minutes } 分钟）· { $stock }
 alerts-footer = 提醒 #{ $id } · 发送 /unsubscribe { $id } 可取消
-alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽或聊天已删除），那里的 { $count } 条到货提醒已关闭。
+alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽、失去了发言权限，或聊天已删除），那里的 { $count } 条到货提醒已关闭。
 
 alerts-status-operators-only = /status 仅限机器人运维人员使用（GPUSCOUT_ADMINS）。
 alerts-status-never = 从未

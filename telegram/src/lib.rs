@@ -38,6 +38,7 @@ mod gate;
 mod handler;
 mod lanes;
 mod poll;
+mod read;
 pub mod render;
 pub mod sender;
 mod webhook;

@@ -149,11 +149,20 @@ pub(crate) async fn poll(
                     "telegram: getUpdates failed: {}",
                     redactor.clean(&e.to_string())
                 );
+                // A 429 says how long to wait (`parameters.retry_after`): polling sooner
+                // only draws more 429s. Anything else backs off, doubling.
+                let wait = match &e {
+                    teloxide::RequestError::RetryAfter(after) => after.duration().max(backoff),
+                    _ => {
+                        let wait = backoff;
+                        backoff = (backoff * 2).min(MAX_POLL_BACKOFF);
+                        wait
+                    }
+                };
                 tokio::select! {
-                    () = tokio::time::sleep(backoff) => {}
+                    () = tokio::time::sleep(wait) => {}
                     () = stop.cancelled() => return,
                 }
-                backoff = (backoff * 2).min(MAX_POLL_BACKOFF);
                 continue;
             }
         };
@@ -179,10 +188,10 @@ pub(crate) async fn poll(
                 () = stop.cancelled() => return,
             }
             taken += 1;
-            match serde_json::from_str::<Update>(raw.get()) {
-                Ok(upd) => intake.accept(upd),
-                Err(e) => {
-                    tracing::warn!("telegram: update {id} cannot be read ({e}); skipped");
+            match crate::read::update(raw.get()) {
+                Some(upd) => intake.accept(upd),
+                None => {
+                    tracing::warn!("telegram: update {id} cannot be read; skipped");
                     intake.skip(id);
                 }
             }

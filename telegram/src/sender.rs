@@ -415,6 +415,18 @@ impl TelegramSender {
             RequestError::Api(ApiError::Unknown(d)) if d.starts_with("Forbidden:") => {
                 SendError::ChatGone(text)
             }
+            // The bot is there but may not write: muted in a group ("not enough rights to
+            // send text messages to the chat", CHAT_WRITE_FORBIDDEN), or no admin of a
+            // channel. Sending again changes nothing until someone changes its rights, so an
+            // alert is not retried a day long: the chat's alerts stop, as for a kicked bot.
+            RequestError::Api(ApiError::NotEnoughRightsToPostMessages) => SendError::ChatGone(text),
+            RequestError::Api(ApiError::Unknown(d))
+                if d.contains("not enough rights to send text messages")
+                    || d.contains("CHAT_WRITE_FORBIDDEN")
+                    || d.contains("need administrator rights in the channel") =>
+            {
+                SendError::ChatGone(text)
+            }
             // Only what `with_retry` or `paced` gave up waiting out reaches here.
             RequestError::RetryAfter(after) => SendError::RetryAfter(after.duration()),
             _ => SendError::Failed(text),
@@ -471,28 +483,77 @@ impl TelegramSender {
         at: Place,
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
-        if let Some(photo) = &r.photo {
-            let mut req = self.bot.send_photo(
-                chat,
-                InputFile::memory(photo.png.clone()).file_name("chart.png"),
-            );
-            if let Some(caption) = &photo.caption {
-                req = req.caption(caption.clone()).parse_mode(ParseMode::Html);
+        if r.photo.is_some() {
+            let (mut html, mut thread) = (true, at.thread);
+            loop {
+                match self
+                    .send_photo_as(chat, r, html, at.reply_to, thread, marks)
+                    .await
+                {
+                    // The caption's HTML refused: the chart with the same words, plain.
+                    Err(e) if html && refused_for(&e, "can't parse entities") => {
+                        tracing::warn!(
+                            "telegram: caption HTML refused in chat {}, sent plain: {e}",
+                            chat.0
+                        );
+                        html = false;
+                    }
+                    Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => {
+                        thread = None;
+                    }
+                    // A group that lets the bot write but not post photos: the answer's
+                    // words still go (the chart only draws what they say).
+                    Err(e) if refused_for(&e, "not enough rights to send photos") => {
+                        tracing::info!("telegram: no photos allowed in chat {}: {e}", chat.0);
+                        break;
+                    }
+                    other => {
+                        other?;
+                        break;
+                    }
+                }
             }
-            if r.texts.is_empty()
-                && let Some(kb) = &r.keyboard
-            {
-                req = req.reply_markup(kb.clone());
-            }
-            if let Some(id) = at.reply_to {
-                req = req.reply_parameters(quote(id));
-            }
-            if let Some(thread) = at.thread {
-                req = req.message_thread_id(thread);
-            }
-            self.paced(chat, &req, marks).await?;
         }
         self.send_texts(chat, r, 0, at, marks).await
+    }
+
+    /// A reply's chart with its caption (HTML, or plain when `html` is false); the keyboard
+    /// when no text follows.
+    async fn send_photo_as(
+        &self,
+        chat: ChatId,
+        r: &Rendered,
+        html: bool,
+        reply_to: Option<MessageId>,
+        thread: Option<ThreadId>,
+        marks: Option<&Marks<'_>>,
+    ) -> Result<(), SendError> {
+        let Some(photo) = &r.photo else {
+            return Ok(());
+        };
+        let mut req = self.bot.send_photo(
+            chat,
+            InputFile::memory(photo.png.clone()).file_name("chart.png"),
+        );
+        if let Some(caption) = &photo.caption {
+            req = if html {
+                req.caption(caption.clone()).parse_mode(ParseMode::Html)
+            } else {
+                req.caption(render::plain_of(caption))
+            };
+        }
+        if r.texts.is_empty()
+            && let Some(kb) = &r.keyboard
+        {
+            req = req.reply_markup(kb.clone());
+        }
+        if let Some(id) = reply_to {
+            req = req.reply_parameters(quote(id));
+        }
+        if let Some(thread) = thread {
+            req = req.message_thread_id(thread);
+        }
+        self.paced(chat, &req, marks).await
     }
 
     async fn send_texts(
@@ -626,13 +687,24 @@ impl TelegramSender {
             .map_err(|e| self.classify(&e))
     }
 
-    /// "typing…" in the chat header while an answer is being worked out.
-    async fn typing_in(&self, chat: ChatId) -> Result<(), SendError> {
-        self.bot
-            .send_chat_action(chat, ChatAction::Typing)
-            .await
-            .map(drop)
-            .map_err(|e| self.classify(&e))
+    /// "typing…" in the chat header while an answer is being worked out; in a forum topic,
+    /// that topic's (without `message_thread_id` it shows in General, where no answer
+    /// comes). A topic deleted meanwhile shows it in General rather than not at all.
+    async fn typing_in(&self, chat: ChatId, thread: Option<ThreadId>) -> Result<(), SendError> {
+        let chat = self.current(chat);
+        let mut req = self.bot.send_chat_action(chat, ChatAction::Typing);
+        if let Some(thread) = thread {
+            req = req.message_thread_id(thread);
+        }
+        match req.await.map(drop).map_err(|e| self.classify(&e)) {
+            Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => self
+                .bot
+                .send_chat_action(chat, ChatAction::Typing)
+                .await
+                .map(drop)
+                .map_err(|e| self.classify(&e)),
+            other => other,
+        }
     }
 }
 
@@ -707,7 +779,14 @@ impl Sender for TelegramSender {
     }
 
     fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a> {
-        Box::pin(async move { self.typing_in(telegram_chat(chat)?).await })
+        Box::pin(async move { self.typing_in(telegram_chat(chat)?, None).await })
+    }
+
+    fn typing_at<'a>(&'a self, to: &'a Address) -> SendFuture<'a> {
+        Box::pin(async move {
+            let (chat, at) = telegram_address(to)?;
+            self.typing_in(chat, at.thread).await
+        })
     }
 }
 

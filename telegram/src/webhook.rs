@@ -152,10 +152,14 @@ async fn admit(
         .is_some_and(|v| v.as_bytes() == secret.as_bytes());
     let req = if authentic {
         let (parts, body) = req.into_parts();
-        let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
+        let Ok(mut bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
             gate.leave();
             return StatusCode::PAYLOAD_TOO_LARGE.into_response();
         };
+        // A message teloxide cannot read whole goes on with only the fields we use.
+        if let Some(readable) = crate::read::readable(&bytes) {
+            bytes = readable.into();
+        }
         // What does not parse as an update is left to teloxide (which drops it).
         if let Ok(upd) = serde_json::from_slice::<Update>(&bytes)
             && !matches!(upd.kind, UpdateKind::Error(_))

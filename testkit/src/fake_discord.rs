@@ -70,6 +70,15 @@ impl Failure {
             body: json!({"html": page, "retry_after_header": retry_after}),
         }
     }
+    /// `status` with Discord's JSON `body` and these headers (`X-RateLimit-*`).
+    pub fn with_headers(status: u16, mut body: Value, headers: &[(&str, &str)]) -> Failure {
+        let h: serde_json::Map<String, Value> = headers
+            .iter()
+            .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
+            .collect();
+        body["_headers"] = Value::Object(h);
+        Failure { status, body }
+    }
     /// 404 Unknown Channel: the channel was deleted.
     pub fn unknown_channel() -> Failure {
         Failure {
@@ -241,7 +250,23 @@ async fn handle(
             ];
             return (status, headers, page.to_string()).into_response();
         }
-        return (status, axum::Json(f.body)).into_response();
+        // `_headers`: rate-limit headers Discord sends with the answer (bucket, scope).
+        let mut body = f.body;
+        let extra = body
+            .as_object_mut()
+            .and_then(|o| o.remove("_headers"))
+            .and_then(|h| h.as_object().cloned())
+            .unwrap_or_default();
+        let mut response = (status, axum::Json(body)).into_response();
+        for (k, v) in extra {
+            if let (Ok(k), Some(Ok(v))) = (
+                axum::http::HeaderName::from_bytes(k.as_bytes()),
+                v.as_str().map(axum::http::HeaderValue::from_str),
+            ) {
+                response.headers_mut().insert(k, v);
+            }
+        }
+        return response;
     }
     // Interaction webhooks and callbacks are authorized by the interaction's token.
     let needs_token = !path.starts_with("/webhooks/") && !path.starts_with("/interactions/");

@@ -47,6 +47,8 @@ struct Inner {
     compress: bool,
     /// Close the next IDENTIFY with this code instead of READY (e.g. 4014, disallowed intents).
     refuse_next: Option<u16>,
+    /// The session was invalidated (op 9, `d: false`): RESUMEs are refused until an IDENTIFY.
+    invalidated: bool,
 }
 
 /// The fake gateway, running on its own thread until dropped with the test.
@@ -112,6 +114,20 @@ impl FakeGateway {
     }
 
     /// The heartbeat interval HELLO asks for from now on (a test needs heartbeats sooner).
+    /// Sends every live session a frame of opcode `op` with data `d` and no sequence (7
+    /// RECONNECT, 9 INVALID_SESSION, 11 a heartbeat ACK unasked, 1 a heartbeat request).
+    pub fn send_op(&self, op: u64, d: Value) {
+        let frame = json!({"op": op, "d": d, "s": null, "t": null});
+        let mut inner = self.inner.lock().unwrap();
+        if op == 9 && d == json!(false) {
+            // An invalidated session cannot be resumed: a RESUME now is refused.
+            inner.invalidated = true;
+        }
+        inner
+            .live
+            .retain(|tx| tx.send(Out::Frame(frame.clone())).is_ok());
+    }
+
     pub fn set_heartbeat_interval(&self, every: Duration) {
         self.inner.lock().unwrap().heartbeat_ms = every.as_millis() as u64;
     }
@@ -248,6 +264,7 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
                         let refused = {
                             let mut inner = inner.lock().unwrap();
                             inner.identifies.push(d.clone());
+                            inner.invalidated = false;
                             inner.refuse_next.take()
                         };
                         let refused = refused.or((token.trim_start_matches("Bot ") != TOKEN).then_some(4004));
@@ -279,7 +296,8 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
                             let mut inner = inner.lock().unwrap();
                             inner.resumes.push(d.clone());
                             let valid = d["token"].as_str().unwrap_or("").trim_start_matches("Bot ") == TOKEN
-                                && d["session_id"] == "fake-session";
+                                && d["session_id"] == "fake-session"
+                                && !inner.invalidated;
                             if !valid {
                                 (None, None, false)
                             } else {

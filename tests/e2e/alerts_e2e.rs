@@ -345,6 +345,23 @@ fn a_discord_channel_alert_arrives_through_a_429_and_a_deleted_channel_unsubscri
         .filter(|c| c.method == "POST" && c.path == channel_path)
         .count();
     assert_eq!(posts, 3, "the 404 was the last post to the deleted channel");
+    // The admin who set the alert is told in their DM with the bot.
+    fake.wait_for_call(|c| {
+        c.method == "POST"
+            && c.path == "/users/@me/channels"
+            && c.body["recipient_id"] == "400000000000000001"
+    });
+    let told = fake.wait_for_call(|c| {
+        c.method == "POST"
+            && c.path.ends_with("/messages")
+            && c.path != channel_path
+            && c.body.to_string().contains("turned off")
+    });
+    assert!(
+        told.body.to_string().contains(&CHANNEL_ID.to_string()),
+        "{}",
+        told.body
+    );
     let (status, out) = serve.stop();
     assert!(status.success(), "{out}");
     assert!(out.contains("is gone"), "{out}");

@@ -1150,6 +1150,64 @@ fn discord_gateway_heartbeats_its_sequence_and_resumes_after_a_dropped_connectio
     assert!(!out.contains(fake_discord::TOKEN), "{out}");
 }
 
+/// The gateway's own requests (Discord's Gateway documentation): op 7 RECONNECT (reconnect
+/// and RESUME the same session, nothing missed), op 9 INVALID_SESSION with `d: true` (the
+/// session can be resumed) and with `d: false` (it cannot: IDENTIFY again). After each the
+/// bot still answers, and a message sent while it was away from a resumable session is
+/// replayed and answered once.
+#[test]
+fn discord_gateway_reconnect_and_invalid_session_requests_are_followed() {
+    let bot = start_with(2000, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    let path = format!("/channels/{DM_CHANNEL_ID}/messages");
+    let dm = |id: &str, text: &str| gw::message(id, text, ALICE, DM_CHANNEL_ID, false, &[], None);
+    let answered = |word: &str| {
+        bot.fake.wait_for_call(|c| {
+            c.method == "POST" && c.path == path && description(&c.body).contains(word)
+        })
+    };
+    g.dispatch("MESSAGE_CREATE", dm("600000000000000031", "/gpu 4090"));
+    answered("RTX 4090");
+
+    // RECONNECT: the bot closes and RESUMEs; a message dispatched meanwhile is replayed.
+    g.send_op(7, Value::Null);
+    g.dispatch("MESSAGE_CREATE", dm("600000000000000032", "/gpu h100"));
+    g.wait_until("a RESUME after RECONNECT", |g| !g.resumes().is_empty());
+    answered("H100");
+    assert_eq!(g.identifies().len(), 1, "resumed, not identified again");
+
+    // INVALID_SESSION, resumable: RESUME again.
+    let resumes = g.resumes().len();
+    g.send_op(9, json!(true));
+    g.wait_until("a RESUME after a resumable INVALID_SESSION", |g| {
+        g.resumes().len() > resumes || g.identifies().len() > 1
+    });
+    g.wait_until("a live session", |g| {
+        g.resumes().len() > resumes || g.identifies().len() > 1
+    });
+    g.dispatch("MESSAGE_CREATE", dm("600000000000000033", "/gpu a100"));
+    answered("A100");
+
+    // INVALID_SESSION, not resumable: a fresh IDENTIFY, and answers go on.
+    let identifies = g.identifies().len();
+    g.send_op(9, json!(false));
+    g.wait_until("a fresh IDENTIFY", |g| g.identifies().len() > identifies);
+    g.wait_for_session();
+    std::thread::sleep(Duration::from_millis(300));
+    g.dispatch("MESSAGE_CREATE", dm("600000000000000034", "/gpu l40s"));
+    answered("L40S");
+    let h100_posts = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == path && description(&c.body).contains("H100"))
+        .count();
+    assert_eq!(h100_posts, 1, "the replayed message was answered once");
+    let (status, out) = bot.serve.stop();
+    assert!(status.success(), "{out}");
+}
+
 /// A callback Discord took while its answer was lost in transit comes back, when sent again,
 /// as 400 "Interaction has already been acknowledged" (code 40060): the interaction is
 /// acknowledged all the same, so the deferred answer still replaces "thinking…".

@@ -252,3 +252,129 @@ fn modal_submits_components_autocomplete_and_unknown_types_get_a_response() {
         json!([{"name": "cards", "type": 4, "value": "", "focused": true}]),
     );
 }
+
+/// Shapes from the interaction object's documentation this build registers none of: options
+/// under a subcommand group (group → subcommand → options), user / channel / role /
+/// mentionable / attachment options with their `resolved` data, a non-empty `entitlements`
+/// list, a group DM (`context` 2, channel type 3) and a server that installed nothing (the app
+/// installed to the user only: `authorizing_integration_owners` without "0"). Each gets the
+/// answer the typed options give, in the asker's language (any `zh-*` locale is Chinese).
+#[test]
+fn nested_groups_resolved_options_group_dms_and_user_installs_are_answered_alike() {
+    let bot = start();
+    let base = json!([
+        {"name": "model", "type": 3, "value": "qwen2.5-7b"},
+        {"name": "gpu", "type": 3, "value": "RTX 4090"},
+    ]);
+    let fit = |i: Value| {
+        let a = bot.discord.post(&i);
+        assert_eq!(
+            (a.status, a.body["type"].as_u64()),
+            (200, Some(4)),
+            "{:?}",
+            a.body
+        );
+        shown(&a.body["data"])
+    };
+    let plain = fit(in_dm(
+        600301,
+        2,
+        Some("en-US"),
+        command("fit", base.clone()),
+    ));
+    let grouped = json!([{"name": "gpus", "type": 2, "options": [
+        {"name": "run", "type": 1, "options": base}]}]);
+    assert_eq!(
+        fit(in_dm(600302, 2, Some("en-US"), command("fit", grouped))),
+        plain
+    );
+    let mut extra = base.as_array().unwrap().clone();
+    extra.extend([
+        json!({"name": "who", "type": 6, "value": MEI}),
+        json!({"name": "where", "type": 7, "value": "300000000000000003"}),
+        json!({"name": "role", "type": 8, "value": "500000000000000005"}),
+        json!({"name": "ping", "type": 9, "value": "500000000000000005"}),
+        json!({"name": "config", "type": 11, "value": "1100000000000000011"}),
+        json!({"name": "fast", "type": 5, "value": true}),
+    ]);
+    let mut data = command("fit", Value::Array(extra));
+    data["resolved"] = json!({
+        "users": {MEI: user(MEI)},
+        "roles": {"500000000000000005": {"id": "500000000000000005", "name": "renters",
+            "color": 0, "hoist": false, "position": 1, "permissions": "0", "managed": false,
+            "mentionable": true}},
+        "attachments": {"1100000000000000011": {"id": "1100000000000000011",
+            "filename": "config.json", "size": 1234, "url": "https://cdn.discordapp.com/x",
+            "proxy_url": "https://media.discordapp.net/x", "content_type": "application/json"}},
+    });
+    let mut with_entitlements = in_dm(600303, 2, Some("en-US"), data);
+    with_entitlements["entitlements"] = json!([{"id": "120000000000000001",
+        "sku_id": "130000000000000001", "application_id": APPLICATION_ID.to_string(),
+        "user_id": MEI, "type": 8, "deleted": false, "starts_at": null, "ends_at": null,
+        "consumed": false}]);
+    assert_eq!(fit(with_entitlements), plain);
+
+    // A group DM: no guild, no member, a channel of type 3 with its recipients.
+    let mut group_dm = in_dm(600304, 2, Some("zh-TW"), command("fit", base.clone()));
+    group_dm["context"] = json!(2);
+    group_dm["channel_id"] = json!("320000000000000003");
+    group_dm["channel"] = json!({"id": "320000000000000003", "type": 3, "name": null,
+        "recipients": [user(MEI), user("410000000000000002")], "owner_id": MEI, "flags": 0});
+    let text = fit(group_dm);
+    assert!(has_han(&text), "zh-TW reads Chinese: {text}");
+    // A server channel where only the user installed the app (no bot member there).
+    let mut user_install = in_guild(600305, 2, Some("ja"), "zh-CN", command("fit", base));
+    user_install["authorizing_integration_owners"] = json!({"1": MEI});
+    user_install["app_permissions"] = json!("1126997346978880");
+    let text = fit(user_install);
+    assert!(!text.trim().is_empty());
+}
+
+/// `/subscribe` where the bot could never post an alert is refused at once, in the asker's
+/// language, instead of being turned off silently at the first alert: a group DM, a server
+/// that installed nothing (the app installed to the person), a channel where the bot lacks
+/// Send Messages. In a DM with the bot, and a server channel it may post in, it is set.
+#[test]
+fn an_alert_that_could_never_arrive_is_refused_where_it_is_asked() {
+    let bot = start();
+    let sub = || {
+        command(
+            "subscribe",
+            json!([{"name": "gpu", "type": 3, "value": "h100"}]),
+        )
+    };
+    let said = |i: Value| {
+        let a = bot.discord.post(&i);
+        assert_eq!(
+            (a.status, a.body["type"].as_u64()),
+            (200, Some(4)),
+            "{:?}",
+            a.body
+        );
+        shown(&a.body["data"])
+    };
+    let mut group_dm = in_dm(600401, 2, Some("zh-CN"), sub());
+    group_dm["context"] = json!(2);
+    group_dm["channel_id"] = json!("320000000000000004");
+    group_dm["channel"] = json!({"id": "320000000000000004", "type": 3,
+        "recipients": [user(MEI), user("410000000000000002")]});
+    let text = said(group_dm);
+    assert!(has_han(&text) && text.contains("私信"), "{text}");
+    let admin = |i: &mut Value| i["member"]["permissions"] = json!("16");
+    let mut user_install = in_guild(600402, 2, Some("en-US"), "en-US", sub());
+    admin(&mut user_install);
+    user_install["authorizing_integration_owners"] = json!({"1": MEI});
+    let text = said(user_install);
+    assert!(text.contains("can't post here"), "{text}");
+    let mut muted = in_guild(600403, 2, Some("en-US"), "en-US", sub());
+    admin(&mut muted);
+    muted["authorizing_integration_owners"] = json!({"0": "200000000000000002"});
+    muted["app_permissions"] = json!((559623605571137_u64 & !(1 << 11)).to_string());
+    assert!(said(muted).contains("can't post here"));
+    // Where it can post: set.
+    let mut ok = in_guild(600404, 2, Some("en-US"), "en-US", sub());
+    admin(&mut ok);
+    ok["authorizing_integration_owners"] = json!({"0": "200000000000000002", "1": MEI});
+    assert!(said(ok).contains("Alert set"));
+    assert!(said(in_dm(600405, 2, Some("en-US"), sub())).contains("Alert set"));
+}

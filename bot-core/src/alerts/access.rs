@@ -28,6 +28,13 @@ pub struct Access {
 /// reason to show (no secret in it): the platform could not be asked.
 pub trait AccessCheck: Send + Sync {
     fn check(&self, who: &ChatRef) -> Result<Access, String>;
+
+    /// Whether the bot itself can post in `who.chat` later, outside a reply (an alert):
+    /// a Discord app installed to a person and used in a server without the bot, or in a
+    /// group DM, can answer a command there but never post an alert. Unknown is yes.
+    fn bot_can_post(&self, _who: &ChatRef) -> bool {
+        true
+    }
 }
 
 /// The checks frontends registered, by platform name.
@@ -72,5 +79,16 @@ impl AccessChecks {
             }),
             None => Err(format!("no administrator check for {}", who.platform)),
         }
+    }
+
+    /// [`AccessCheck::bot_can_post`] of `who`'s platform (yes without a check).
+    pub fn bot_can_post(&self, who: &ChatRef) -> bool {
+        let check = self
+            .0
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(who.platform.as_str())
+            .cloned();
+        check.is_none_or(|c| c.bot_can_post(who))
     }
 }

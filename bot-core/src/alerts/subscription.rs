@@ -274,18 +274,20 @@ pub fn move_chat(store: &Store, platform: &str, from: &str, to: &str) -> Result<
 
 /// The chat is gone for the bot (blocked, kicked, deleted): its subscriptions are turned off
 /// and their pending alerts dropped, and whoever set them is told in their private chat where
-/// the platform has one (Telegram: a user's id is their private chat). Returns how many
-/// subscriptions were removed.
+/// the platform has one (Telegram: a user's id is their private chat; Discord: their DM with
+/// the bot, `dm:<id>`). Returns how many subscriptions were removed.
 pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<usize, StoreError> {
     let _lock = super::write_lock();
     let (n, subs) = remove_all_locked(store, platform, chat)?;
-    if !crate::platform::Platform::parse(platform).user_is_private_chat() {
-        return Ok(n);
-    }
+    let here = crate::platform::Platform::parse(platform);
     let mut told: Vec<&str> = Vec::new();
     let mut batch = Batch::new();
     for s in &subs {
-        if s.created_by == s.chat || told.contains(&s.created_by.as_str()) {
+        // A private chat that is gone is the person's own: nowhere else to tell them.
+        if s.created_by == s.chat
+            || s.kind == ChatKind::Private
+            || told.contains(&s.created_by.as_str())
+        {
             continue;
         }
         told.push(&s.created_by);
@@ -297,14 +299,11 @@ pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<
                     subs.iter().filter(|x| x.created_by == s.created_by).count(),
                 ),
         );
-        let item = outbox::OutboxItem::notice(
-            platform,
-            &s.created_by,
-            s.lang,
-            reply,
-            &format!("gone:{chat}"),
-            now,
-        );
+        let Some(to) = here.private_chat_of(&s.created_by) else {
+            continue;
+        };
+        let item =
+            outbox::OutboxItem::notice(platform, &to, s.lang, reply, &format!("gone:{chat}"), now);
         outbox::enqueue(&mut batch, &item)?;
     }
     if !batch.is_empty() {

@@ -32,6 +32,11 @@ pub fn subscribe(
         Ok(a) => a,
         Err(r) => return r,
     };
+    // A subscription whose alerts could never arrive is refused now, not turned off
+    // silently at the first alert.
+    if !checks.bot_can_post(ctx.who) {
+        return Reply::text(Msg::new("alerts-cannot-post-here"));
+    }
     let sub = Subscription {
         id: 0,
         platform: ctx.who.platform.to_string(),

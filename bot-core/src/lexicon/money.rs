@@ -91,6 +91,36 @@ pub fn parse_amount(what: &'static str, text: &str) -> Result<Decimal, BillingEr
     })
 }
 
+/// The length of an exponent (`e5`, `E-7`, `e+3`) at the start of `rest`, 0 when none.
+fn exponent_len(rest: &str) -> usize {
+    let b = rest.as_bytes();
+    if !matches!(b.first(), Some(b'e' | b'E')) {
+        return 0;
+    }
+    let sign = usize::from(matches!(b.get(1), Some(b'+' | b'-')));
+    let digits = b[1 + sign..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if digits == 0 { 0 } else { 1 + sign + digits }
+}
+
+/// A number in scientific notation; one too large for a price is said to be, one too
+/// small to hold (or malformed) is no number.
+fn scientific(what: &'static str, text: &str) -> Result<Decimal, BillingError> {
+    let positive_exp = !text.to_ascii_lowercase().contains("e-");
+    match Decimal::from_scientific(text) {
+        Ok(d) if d.is_sign_negative() => Err(BillingError::Negative { what }),
+        Ok(d) if d.trunc().to_string().len() > 20 => Err(BillingError::TooLarge { what }),
+        Ok(d) => Ok(d.normalize()),
+        Err(_) if positive_exp && !text.contains(',') => Err(BillingError::TooLarge { what }),
+        Err(_) => Err(BillingError::BadNumber {
+            what,
+            text: text.to_string(),
+        }),
+    }
+}
+
 /// A number with its thousands commas removed: `1,000` and `12,345.5` are grouped, each group
 /// after a comma exactly three digits; `2,5` (a decimal comma, or a slip) is not a grouping
 /// and gives `None`, never 25: a price read ten times too high is worse than a question. Only
@@ -159,7 +189,15 @@ pub fn parse_price(text: &str) -> Result<PriceText, BillingError> {
             text: raw.to_string(),
         });
     }
-    let mut amount = parse_amount("price", &s[..num_len])?;
+    // `2e-7usd/token`, `1.5E3`: scientific notation is one number, and one out of range
+    // (`1e309`) is no price, never a "1" followed by a currency "e309usd".
+    let exp_len = exponent_len(&s[num_len..]);
+    let mut amount = if exp_len == 0 {
+        parse_amount("price", &s[..num_len])?
+    } else {
+        scientific("price", &s[..num_len + exp_len])?
+    };
+    let num_len = num_len + exp_len;
     let mut rest = &s[num_len..];
     // `7块2`, `2元5`: yuan and jiao, as a price is said in Chinese.
     for yuan in ["块", "元"] {

@@ -62,6 +62,7 @@ mod qa_findings;
 mod qa_findings2;
 mod qa_findings3;
 mod qa_findings4;
+mod qa_findings5;
 mod questions;
 mod ratelimit;
 mod store_atomic;

@@ -386,3 +386,138 @@ fn a_refusals_discord_code_is_read_back_and_a_failure_in_transit_has_none() {
         None
     );
 }
+
+/// 50013 Missing Permissions (no Send Messages, Embed Links or Attach Files in the channel):
+/// nothing sent there succeeds until an admin changes the channel, so it is `ChatGone` (the
+/// dispatcher stops that channel's alerts once and drops what was queued for it) and never
+/// retried; another refusal (a body Discord rejects) stays an ordinary failure.
+#[test]
+fn a_channel_the_bot_may_not_post_in_is_gone_once_and_not_retried() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    fake.fail_next(
+        "/messages",
+        Failure {
+            status: 403,
+            body: serde_json::json!({"message": "Missing Permissions", "code": 50013}),
+        },
+    );
+    let to = Address::chat(CHANNEL_ID.to_string());
+    let e = rt()
+        .block_on(sender.send(&to, Lang::En, &Reply::text(Msg::new("help-intro"))))
+        .unwrap_err();
+    assert!(matches!(e, SendError::ChatGone(_)), "{e:?}");
+    assert_eq!(gpuscout_discord::rest::error_code(&e), Some(50013));
+    fake.fail_next(
+        "/messages",
+        Failure {
+            status: 400,
+            body: serde_json::json!({"message": "Invalid Form Body", "code": 50035,
+                "errors": {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH"}]}}}),
+        },
+    );
+    let e = rt()
+        .block_on(sender.send(&to, Lang::En, &Reply::text(Msg::new("help-intro"))))
+        .unwrap_err();
+    assert!(matches!(e, SendError::Failed(_)), "{e:?}");
+    let posts = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/messages"))
+        .count();
+    assert_eq!(posts, 2, "each refusal was one request, none retried");
+}
+
+/// Discord limits an interaction's callback and its webhook (follow-ups, edits) per
+/// interaction (the token is the route's major parameter; `X-RateLimit-Bucket` differs per
+/// token). One interaction's 429, even one with `X-RateLimit-Scope: shared`, or its emptied
+/// bucket (`X-RateLimit-Remaining: 0`) holds that interaction's next request only: another
+/// user's answer goes at once, and the held one goes after the wait it was told.
+#[test]
+fn one_interactions_limit_does_not_hold_another_interactions_answer() {
+    use gpuscout_discord::config::Secret;
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    let (busy, other) = (Secret::new("itoken-busy"), Secret::new("itoken-other"));
+    fake.fail_next(
+        "/itoken-busy",
+        Failure::with_headers(
+            429,
+            serde_json::json!({"message": "You are being rate limited.", "retry_after": 1.0, "global": false}),
+            &[
+                ("x-ratelimit-scope", "shared"),
+                ("x-ratelimit-bucket", "41f9cd5d28af77da04563bcb1d67fdfd"),
+                ("x-ratelimit-limit", "5"),
+                ("x-ratelimit-remaining", "0"),
+                ("x-ratelimit-reset-after", "1.000"),
+                ("retry-after", "1"),
+            ],
+        ),
+    );
+    let body = serde_json::json!({"content": "H100 $2.49/h"});
+    let started = Instant::now();
+    let (busy_at, other_at) = rt().block_on(async {
+        let first = async {
+            sender.follow_up(&busy, &body).await.unwrap();
+            started.elapsed()
+        };
+        let second = async {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            sender.follow_up(&other, &body).await.unwrap();
+            sender.edit_original(&other, &body).await.unwrap();
+            started.elapsed()
+        };
+        tokio::join!(first, second)
+    });
+    assert!(busy_at >= Duration::from_millis(950), "{busy_at:?}");
+    assert!(other_at < Duration::from_millis(700), "{other_at:?}");
+    // The bucket's name never holds the token: errors and logs name the route only.
+    let calls = fake.calls();
+    assert_eq!(
+        calls
+            .iter()
+            .filter(|c| c.path.contains("itoken-busy"))
+            .count(),
+        2,
+        "refused once, then sent"
+    );
+}
+
+/// A notice to whoever set an alert goes to their DM with the bot (`dm:<user id>`, bot-core's
+/// private chat of a Discord user): the DM channel is opened once (`POST /users/@me/channels`
+/// with `recipient_id`) and the message posted there; the next notice reuses it.
+#[test]
+fn a_notice_to_a_person_opens_their_dm_once_and_posts_there() {
+    let fake = FakeDiscord::start();
+    let sender = rest(&fake, fake_discord::TOKEN);
+    let to = Address::chat(format!(
+        "{}410000000000000001",
+        gpuscout_discord::rest::DM_PREFIX
+    ));
+    rt().block_on(async {
+        for _ in 0..2 {
+            sender
+                .send(&to, Lang::En, &Reply::text(Msg::new("help-intro")))
+                .await
+                .unwrap();
+        }
+    });
+    let calls = fake.calls();
+    let opened: Vec<_> = calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == "/users/@me/channels")
+        .collect();
+    assert_eq!(opened.len(), 1, "{calls:?}");
+    assert_eq!(opened[0].body["recipient_id"], "410000000000000001");
+    let posts: Vec<_> = calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+        .collect();
+    assert_eq!(posts.len(), 2);
+    assert!(posts.iter().all(|c| c.path == posts[0].path));
+    assert!(
+        !posts[0].path.contains("410000000000000001"),
+        "{}",
+        posts[0].path
+    );
+}

@@ -4,3 +4,4 @@
 mod fanout;
 mod telegram_sender;
 mod wire_errors;
+mod wire_shapes;

@@ -115,11 +115,20 @@ fn every_forbidden_wording_means_the_chat_is_gone_and_a_bad_request_does_not() {
         (403, "Forbidden: bot was blocked by the user", true),
         (400, "Bad Request: group is deactivated", true),
         (400, "Bad Request: chat not found", true),
+        // Muted in a group, or no admin of a channel: nothing sent there arrives until
+        // someone changes the bot's rights, so an alert stops instead of retrying a day long.
         (
             400,
             "Bad Request: not enough rights to send text messages to the chat",
-            false,
+            true,
         ),
+        (
+            400,
+            "Bad Request: need administrator rights in the channel chat",
+            true,
+        ),
+        (400, "Bad Request: CHAT_WRITE_FORBIDDEN", true),
+        (400, "Bad Request: message text is empty", false),
         // Last: refused for its HTML, the message is sent again as plain text, which the
         // fake takes (no failure is queued behind it).
         (
@@ -162,4 +171,130 @@ fn every_forbidden_wording_means_the_chat_is_gone_and_a_bad_request_does_not() {
     assert_eq!(plain.len(), 1);
     assert_eq!(plain[0].parse_mode, None);
     assert_eq!(plain[0].html, "H100 is back");
+}
+
+const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
+
+/// A chart reply: a photo with an HTML caption, then its words.
+fn chart(caption: &str) -> Reply {
+    Reply {
+        parts: vec![bot_core::reply::Part::Raw("H100 over 30 days".into())],
+        image: Some(Box::new(bot_core::reply::Image {
+            png: PNG.to_vec(),
+            caption: bot_core::Msg::new("error-gpu-not-found").arg("query", caption),
+        })),
+        ..Reply::default()
+    }
+}
+
+/// A chart's caption refused for its HTML is sent again as the same words in plain text, a
+/// chart for a topic deleted meanwhile goes to General, and a group that takes no photos
+/// from the bot still gets the answer's words: a refused chart never loses the answer.
+#[test]
+fn a_refused_chart_is_sent_again_in_a_form_that_arrives_and_its_words_follow() {
+    let fake = FakeTelegram::start();
+    let forum = -1_001_000_000_777_i64;
+    fake.fail_next(
+        "sendPhoto",
+        Failure::Status(
+            400,
+            "Bad Request: can't parse entities: unsupported start tag \"x\" at byte offset 3"
+                .into(),
+        ),
+    );
+    fake.fail_next(
+        "sendPhoto",
+        Failure::Status(400, "Bad Request: message thread not found".into()),
+    );
+    let muted = -1_001_000_000_778_i64;
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let sender = tg.sender();
+        let to = Address {
+            chat: forum.to_string(),
+            reply_to: None,
+            thread: Some("55".into()),
+        };
+        sender
+            .send(&to, Lang::En, &chart("<b>A&B</b>"))
+            .await
+            .unwrap();
+        fake.fail_next(
+            "sendPhoto",
+            Failure::Status(
+                400,
+                "Bad Request: not enough rights to send photos to the chat".into(),
+            ),
+        );
+        sender
+            .send(&Address::chat(muted.to_string()), Lang::En, &chart("x"))
+            .await
+            .unwrap();
+    });
+    let photos = fake.calls_of("sendPhoto");
+    assert_eq!(photos.len(), 4, "{photos:?}");
+    // 1: HTML refused; 2: plain, in the topic, refused (topic gone); 3: plain, in General.
+    assert_eq!(photos[0].params["parse_mode"], "HTML");
+    assert!(
+        photos[1]
+            .params
+            .get("parse_mode")
+            .is_none_or(|v| v.is_null()),
+        "{:?}",
+        photos[1].params
+    );
+    let caption = photos[1].params["caption"].as_str().unwrap();
+    assert!(
+        caption.contains("<b>A&B</b>"),
+        "the words as typed, not escaped: {caption}"
+    );
+    assert_eq!(int(&photos[1].params["message_thread_id"]), Some(55));
+    assert_eq!(photos[2].status, 200);
+    assert!(
+        photos[2]
+            .params
+            .get("message_thread_id")
+            .is_none_or(|v| v.is_null())
+    );
+    let texts = fake.sent_to(forum);
+    assert_eq!(texts.len(), 2, "the chart and its words");
+    assert!(texts[0].photo && !texts[1].photo);
+    // The muted group: the chart refused, the words sent.
+    let words = fake.sent_to(muted);
+    assert_eq!(words.len(), 1);
+    assert!(words[0].html.contains("H100 over 30 days"));
+}
+
+/// "typing…" in a forum topic carries the topic's `message_thread_id` (without it Telegram
+/// shows it in General); a topic deleted meanwhile shows it in General rather than failing.
+#[test]
+fn typing_in_a_forum_topic_shows_in_that_topic() {
+    let fake = FakeTelegram::start();
+    let forum = -1_001_000_000_779_i64;
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let sender = tg.sender();
+        let to = Address {
+            chat: forum.to_string(),
+            reply_to: Some("12".into()),
+            thread: Some("700".into()),
+        };
+        sender.typing_at(&to).await.unwrap();
+        fake.fail_next(
+            "sendChatAction",
+            Failure::Status(400, "Bad Request: message thread not found".into()),
+        );
+        sender.typing_at(&to).await.unwrap();
+        sender
+            .typing_at(&Address::chat(forum.to_string()))
+            .await
+            .unwrap();
+    });
+    let typing = fake.calls_of("sendChatAction");
+    let threads: Vec<Option<i64>> = typing
+        .iter()
+        .map(|c| int(&c.params["message_thread_id"]))
+        .collect();
+    assert_eq!(threads, [Some(700), Some(700), None, None], "{typing:?}");
+    assert!(typing.iter().all(|c| c.params["action"] == "typing"));
 }
