@@ -326,7 +326,13 @@ impl Pacer {
     }
 
     /// When `chat`'s own windows (and hold) next have room.
-    fn chat_free_at(&self, chat: &str, kind: ChatKind, priority: Priority, now: Instant) -> Instant {
+    fn chat_free_at(
+        &self,
+        chat: &str,
+        kind: ChatKind,
+        priority: Priority,
+        now: Instant,
+    ) -> Instant {
         let mut st = self.state();
         self.chat_free_in(&mut st, chat, kind, priority, now)
     }
@@ -533,7 +539,11 @@ mod tests {
         p.slot("5", ChatKind::Private).await;
         assert_eq!(Instant::now() - start, secs(1.1), "second reply");
         p.slot_as("5", ChatKind::Private, Priority::Alert).await;
-        assert_eq!(Instant::now() - start, secs(3.3), "an alert waits for a full bucket");
+        assert_eq!(
+            Instant::now() - start,
+            secs(3.3),
+            "an alert waits for a full bucket"
+        );
         // The same in a group, whose 20 a minute still holds.
         let g = Pacer::new(Limits::TELEGRAM);
         let start = Instant::now();
@@ -561,7 +571,11 @@ mod tests {
         for _ in 0..4 {
             p.slot("9", ChatKind::Private).await;
         }
-        assert_eq!(Instant::now() - start, secs(2.2), "four replies: two at once, then 1.1 s each");
+        assert_eq!(
+            Instant::now() - start,
+            secs(2.2),
+            "four replies: two at once, then 1.1 s each"
+        );
     }
 
     #[tokio::test(start_paused = true)]

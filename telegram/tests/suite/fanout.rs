@@ -133,7 +133,11 @@ fn a_reply_right_after_its_chats_alert_goes_at_once_and_draws_no_429() {
     for w in at.windows(3) {
         assert!(w[2] - w[0] >= Duration::from_secs(1), "{:?}", w[2] - w[0]);
     }
-    assert!(at[4] - at[0] >= Duration::from_secs(3), "{:?}", at[4] - at[0]);
+    assert!(
+        at[4] - at[0] >= Duration::from_secs(3),
+        "{:?}",
+        at[4] - at[0]
+    );
 }
 
 #[test]
@@ -161,5 +165,9 @@ fn the_fake_allows_two_at_once_in_a_chat_and_refuses_a_third() {
         .collect();
     // m0, m1 admitted; m2 refused, then admitted after `retry_after`; the other chat at once.
     assert_eq!(status[..3], [200, 200, 429], "{status:?}");
-    assert_eq!(status.iter().filter(|s| **s == 200).count(), 4, "{status:?}");
+    assert_eq!(
+        status.iter().filter(|s| **s == 200).count(),
+        4,
+        "{status:?}"
+    );
 }
