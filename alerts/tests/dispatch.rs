@@ -225,6 +225,7 @@ fn a_fan_out_to_1000_chats_keeps_the_configured_pacing_and_delivers_each_once() 
     // 400/s evenly spaced, 500 ms between two messages to one chat, 20/min per group.
     let fake = Arc::new(Fake::paced(Limits {
         chat: Some(Rate::new(1, Duration::from_millis(500))),
+        reply_burst: 0,
         group: Some(Rate::new(20, Duration::from_secs(60))),
         overall: Some(Rate::new(1, Duration::from_micros(2500))),
     }));
@@ -445,6 +446,7 @@ fn a_fan_out_holds_at_most_a_batch_and_shares_its_commits() {
     assert_eq!(flip(&w), 300);
     let fake = Arc::new(Fake::paced(Limits {
         chat: None,
+        reply_burst: 0,
         group: None,
         overall: Some(Rate::new(1, Duration::from_micros(500))),
     }));

@@ -250,6 +250,7 @@ impl Rest {
             limits: Arc::default(),
             global: Arc::new(Pacer::new(PaceLimits {
                 chat: None,
+                reply_burst: 0,
                 group: None,
                 overall: Some(GLOBAL_WINDOW),
             })),

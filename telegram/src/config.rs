@@ -444,6 +444,7 @@ mod tests {
             c.limits,
             Limits {
                 chat: Some(Rate::new(1, Duration::from_secs(1))),
+                reply_burst: 1,
                 group: Some(Rate::new(20, Duration::from_secs(60))),
                 overall: Some(Rate::new(1, Duration::from_millis(10))),
             }

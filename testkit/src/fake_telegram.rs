@@ -171,16 +171,21 @@ struct Inner {
 struct Enforced {
     overall: VecDeque<Instant>,
     groups: HashMap<i64, VecDeque<Instant>>,
-    /// The last message admitted to each chat.
+    /// Per chat, when its bucket is full again (the generic cell rate algorithm).
     chats: HashMap<i64, Instant>,
 }
 
-/// Telegram's published limits as the fake enforces them: 30 messages a second overall,
-/// one a second in any one chat (strictly: no burst allowance) and 20 a minute per group or
-/// channel (chat id < 0), counted when a message arrives.
+/// Telegram's published limits as the fake enforces them, counted when a message arrives:
+/// 30 messages a second overall, 20 a minute per group or channel (chat id < 0), and per chat
+/// the Bot FAQ's "avoid sending more than one message per second … we may allow short
+/// bursts that go over this limit, but eventually you'll begin receiving 429 errors": a
+/// token bucket of one message per [`CHAT_EVERY`] holding [`CHAT_BURST`], the shortest burst
+/// the words allow (two messages in a moment; a third within the second is refused, and so
+/// is anything above one a second kept up).
 pub const OVERALL_PER_SECOND: usize = 30;
 pub const GROUP_PER_MINUTE: usize = 20;
-pub const CHAT_GAP: Duration = Duration::from_secs(1);
+pub const CHAT_EVERY: Duration = Duration::from_secs(1);
+pub const CHAT_BURST: u32 = 2;
 
 impl Enforced {
     /// Counts a message to `chat` arriving now, or refuses it (429) when it would exceed a
@@ -194,7 +199,10 @@ impl Enforced {
         if self.overall.len() >= OVERALL_PER_SECOND {
             return false;
         }
-        if self.chats.get(&chat).is_some_and(|t| *t + CHAT_GAP > now) {
+        // Room while the bucket is at most CHAT_BURST - 1 messages short of full.
+        let ahead = CHAT_EVERY * (CHAT_BURST - 1);
+        let full_at = self.chats.get(&chat).map_or(now, |t| (*t).max(now));
+        if full_at > now + ahead {
             return false;
         }
         if chat < 0 {
@@ -207,7 +215,7 @@ impl Enforced {
             }
             g.push_back(now);
         }
-        self.chats.insert(chat, now);
+        self.chats.insert(chat, full_at + CHAT_EVERY);
         self.overall.push_back(now);
         true
     }
@@ -267,7 +275,7 @@ impl FakeTelegram {
     }
 
     /// From now on, messages (`sendMessage`, `sendPhoto`) beyond Telegram's limits as counted
-    /// at arrival ([`OVERALL_PER_SECOND`], [`CHAT_GAP`], [`GROUP_PER_MINUTE`]) are answered 429 with
+    /// at arrival ([`OVERALL_PER_SECOND`], [`CHAT_EVERY`] with [`CHAT_BURST`], [`GROUP_PER_MINUTE`]) are answered 429 with
     /// `retry_after` 1, as the real Bot API does; `calls()` records them with status 429.
     pub fn enforce_limits(&self) {
         self.shared.inner.lock().unwrap().limits = Some(Enforced::default());
