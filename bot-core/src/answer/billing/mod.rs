@@ -110,8 +110,11 @@ pub fn cost(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
         .into_iter()
         .find(|o| o.platform_id == p.id);
         // In the short answer and the whole one: it is what a member pays instead.
-        if let Some(m) = member::member_line(ctx.catalog, ctx.lang, member.as_ref(), Some(&offer)) {
-            r.append(m);
+        if let Some(m) = member::cheaper(member.as_ref(), Some(&offer)) {
+            let name = p
+                .display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string();
+            r.append(member::member_line(ctx.lang, name, m, total_text(m)));
         }
         Ok(r)
     })();

@@ -370,7 +370,10 @@ pub fn compare_reply(
                 .arg("as_of", s.quote.as_of.as_str())
         });
     // The cheapest member price, labelled, when it beats the figure anyone can pay.
-    let member_line = super::member::member_line(catalog, lang, member, offers.first());
+    let member_line = super::member::cheaper(member, offers.first()).map(|m| {
+        let name = platform_name(catalog, zh, &m.platform_id);
+        super::member::member_line(lang, name, m, total_text(m))
+    });
     if offers.is_empty() {
         let mut r = Reply::text(title)
             .with(Msg::new("billing-compare-empty").arg("gpu", g.display_name(lang == Lang::Zh)));
@@ -527,7 +530,7 @@ fn push_compare_why(r: &mut Reply, catalog: &Catalog, lang: Lang, offers: &[Rank
     }
 }
 
-pub(super) fn platform_name(catalog: &Catalog, zh: bool, id: &str) -> String {
+fn platform_name(catalog: &Catalog, zh: bool, id: &str) -> String {
     catalog
         .platform(id)
         .map(|p| p.display_name(zh).to_string())
