@@ -93,6 +93,10 @@ pub struct JobArgs {
     /// that cannot be reclaimed are used.
     #[arg(long)]
     spot: bool,
+    /// Price on member / student prices too (the chat's `member`, `会员`): only for a user who
+    /// qualifies; without it the price any user can pay is used.
+    #[arg(long)]
+    member: bool,
 }
 
 /// Boxed: the options are many, and `Cmd` should stay small.
@@ -231,7 +235,10 @@ fn build_job(a: &JobArgs) -> Result<Job, BillingError> {
     job.egress_gb = opt_gb("egress", &a.egress_gb)?;
     job.ingress_gb = opt_gb("ingress", &a.ingress_gb)?;
     if a.spot {
-        job.tiers = billing::Tiers::WithSpot;
+        job.tiers = job.tiers.with_spot();
+    }
+    if a.member {
+        job.tiers = job.tiers.with_member();
     }
     if a.cards == 0 {
         return Err(BillingError::NotPositive { what: "cards" });
@@ -563,15 +570,19 @@ pub fn compare(catalog: &Catalog, store: Option<&bot_core::Store>, a: CompareArg
         &currency,
         crate::today(),
     );
-    let reply = bchat::compare_reply(
+    let member = billing::member_alternatives(
         catalog,
-        Lang::En,
-        g,
-        &req,
+        &g.id,
+        a.job.cards,
+        &req.job,
         &currency,
-        &offers,
-        spot.as_ref(),
+        crate::today(),
     );
+    let extra = bchat::Alternatives {
+        spot: spot.as_ref(),
+        member: member.first(),
+    };
+    let reply = bchat::compare_reply(catalog, Lang::En, g, &req, &currency, &offers, extra);
     let reply = match store {
         Some(store) if !used.is_empty() => {
             let who = bot_core::ChatRef::terminal(None);

@@ -118,6 +118,15 @@ def figures(platforms):
     f["cn platforms priced"] = len({p["id"] for p, _ in prices if p["region"] == "cn"})
     f["prepaid prices"] = sum(q.get("tier") in ("day", "week", "month") for _, q in prices)
     f["spot prices"] = sum(q.get("tier") == "spot" for _, q in prices)
+    # Member / student prices (never the default) and promotions (open to all, labelled); a
+    # member price whose card has no price any user can pay on that platform is listed apart.
+    f["member prices"] = sum(q.get("tier") == "member" for _, q in prices)
+    f["promo prices"] = sum(q.get("tier") == "promo" for _, q in prices)
+    f["member only"] = sorted({
+        f"{p['id']}:{q['gpu']}" for p, q in prices if q.get("tier") == "member"
+        and not any(r["gpu"] == q["gpu"] and r.get("tier") not in ("member", "spot")
+                    for r in p.get("price", []))
+    })
     cn_gpus = {q["gpu"] for p, q in prices if p["region"] == "cn"}
     f["families"] = [
         fam for fam, pre in FAMILIES.items()
@@ -165,6 +174,9 @@ print(f"prices: {show(lambda f: f['prices'])}; within 30 days: {show(lambda f: f
       f"(cn {show(lambda f: f['cn platforms priced'])}/{now['cn']})")
 print(f"prepaid (day/week/month) prices: {show(lambda f: f['prepaid prices'])}; "
       f"spot prices: {show(lambda f: f['spot prices'])}")
+print(f"member/student prices (never the default): {show(lambda f: f['member prices'])}; "
+      f"promotions open to all (labelled): {show(lambda f: f['promo prices'])}; "
+      f"member prices with no list price beside them: {', '.join(now['member only']) or 'none'}")
 fams = now["families"]
 print(f"Chinese card families priced on a cn platform: {show(lambda f: len(f['families']))}/{len(FAMILIES)}: "
       f"{', '.join(fams)}; missing: {', '.join(x for x in FAMILIES if x not in fams) or 'none'}")

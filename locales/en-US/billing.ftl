@@ -225,3 +225,5 @@ billing-floor-group = { $count ->
 billing-floor-note = This is a “from” price: the cheapest configuration the platform lists, not necessarily the one you rent. The total ({ $total }) is a floor: check your configuration's own price before you pay.
 # /tco: whose catalog price the card price is, and its tier (a promotion is time-limited).
 tco-price-where = That price is { $platform }'s ({ $tier }).
+# A member / student price beside an answer priced on what anyone can pay ($note: who qualifies, as the source says it; may be empty).
+billing-member-line = Member price (only for members; anyone else pays the list price above): { $platform } { $total } for this job, price as of { $as_of }. { $note } Add `member` if you qualify.

@@ -163,6 +163,7 @@ price-tier = { $tier ->
     [spot] spot / interruptible
     [reserved] reserved
     [promo] promotion
+    [member] member price
     [day] per day
     [week] per week
     [month] per month

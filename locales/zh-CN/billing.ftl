@@ -221,3 +221,5 @@ billing-floor-group = { $count ->
 billing-floor-note = 这是“起价”：平台所列最便宜配置的价格，不一定是你租到的配置。合计（{ $total }）只是下限，付款前请核实所选配置本身的价格。
 # /tco：这个显卡价格是哪个平台的、什么类型（限时优惠会到期）。
 tco-price-where = 这是 { $platform } 的价格（{ $tier }）。
+# 会员 / 学生价：答案按任何人都能付的价格计算，会员价另列（$note：来源说明的资格条件，可能为空）。
+billing-member-line = 会员价（仅限会员，其他人按上面的原价）：{ $platform } 这项任务 { $total }，价格日期 { $as_of }。{ $note }如果你有会员资格，在命令里加上“会员”即可按会员价计算。

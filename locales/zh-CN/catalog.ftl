@@ -163,6 +163,7 @@ price-tier = { $tier ->
     [spot] 可被回收的竞价
     [reserved] 预留
     [promo] 限时优惠
+    [member] 会员价
     [day] 包天
     [week] 包周
     [month] 包月

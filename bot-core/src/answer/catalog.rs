@@ -131,8 +131,8 @@ pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
         .over(v.lang, r)
 }
 
-/// Each quote's row, with its pay-as-you-go hour of one card in USD (none for spot, prepaid
-/// tiers, or a currency without a rate), which orders the phone's cheapest three.
+/// Each quote's row, with its pay-as-you-go hour of one card in USD (none for spot, member and
+/// prepaid tiers, or a currency without a rate), which orders the phone's cheapest three.
 fn price_rows(v: &View<'_>, gpu: &Gpu) -> Vec<(Vec<String>, Option<rust_decimal::Decimal>)> {
     let zh = v.lang == Lang::Zh;
     let mut rows = Vec::new();
@@ -140,7 +140,8 @@ fn price_rows(v: &View<'_>, gpu: &Gpu) -> Vec<(Vec<String>, Option<rust_decimal:
         let date = quote_date(v.today, q);
         let usd = q
             .per_card_hour()
-            .filter(|_| q.tier != "spot")
+            // The price any user can pay: not spot, not a member's.
+            .filter(|_| crate::billing::Tiers::Standard.admits(&q.tier))
             .and_then(|h| {
                 if q.currency.eq_ignore_ascii_case("USD") {
                     Some(h)

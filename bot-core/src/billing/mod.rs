@@ -27,7 +27,9 @@ mod rule;
 /// Which tiers, which instance, which reading: the one price choice (`catalog::choice`).
 pub use crate::catalog::choice;
 pub use arith::round_up_to;
-pub use choice::{PriceRange, Tiers, billed_cards, current_quotes, is_interruptible};
+pub use choice::{
+    PriceRange, Tiers, billed_cards, current_quotes, is_interruptible, needs_membership,
+};
 pub use convert::{Conversion, ConvertQuery, PriceUnit, convert, convert_price};
 pub use cost::{CostBreakdown, CostDetails, as_number, deciding_rule, job_cost, opt_as_number};
 pub use cost_parts::{format_span, prepaid_unit};
@@ -37,8 +39,8 @@ pub use live::{LiveUse, with_live_prices};
 pub use money::{FxUsed, format_decimal, format_money, resolve_fx};
 pub use plan::{PrepaidPlan, cheapest_plan};
 pub use rank::{
-    Pricer, RankedOffer, cheapest_hourly_usd, compare, platform_cost, platform_cost_fx, rank_order,
-    spot_alternative, user_cost,
+    Pricer, RankedOffer, cheapest_hourly_usd, compare, member_alternatives, platform_cost,
+    platform_cost_fx, rank_order, spot_alternative, user_cost,
 };
 pub use rule::{Assumption, Origin, Rule};
 

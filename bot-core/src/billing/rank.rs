@@ -285,7 +285,10 @@ pub fn spot_alternative(
     currency: &str,
     today: i64,
 ) -> Option<RankedOffer> {
-    if job.tiers != Tiers::Standard || matches!(job.pattern, super::Pattern::AlwaysOn { .. }) {
+    if job.tiers.spot()
+        || !job.tiers.is_users()
+        || matches!(job.pattern, super::Pattern::AlwaysOn { .. })
+    {
         return None;
     }
     let spot_job = Job {
@@ -296,6 +299,27 @@ pub fn spot_alternative(
         .ok()?
         .into_iter()
         .next()
+}
+
+/// The member / student offers for a job priced on what any user can pay, ranked, for the
+/// labelled extra line ("member price: ¥1.88, only with membership"). Empty when the user
+/// already said they qualify (they priced the answer then) or no platform lists such a price.
+pub fn member_alternatives(
+    catalog: &Catalog,
+    gpu_id: &str,
+    cards: u32,
+    job: &Job,
+    currency: &str,
+    today: i64,
+) -> Vec<RankedOffer> {
+    if job.tiers.member() || !job.tiers.is_users() {
+        return Vec::new();
+    }
+    let member_job = Job {
+        tiers: Tiers::MemberOnly,
+        ..job.clone()
+    };
+    compare(catalog, gpu_id, cards, &member_job, currency, today).unwrap_or_default()
 }
 
 /// Prices one job on many (card, count) options, as the /pick card step does: the job is

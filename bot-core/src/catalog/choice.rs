@@ -3,9 +3,12 @@
 //! which instance it pays for, which of several dated readings is the price, and the spot line
 //! shown beside an on-demand answer.
 //!
-//! - Tiers: on-demand, promo, community/secure and prepaid packages by default; spot,
-//!   interruptible and bid capacity only when the user asks for it (`spot`), because a job on
-//!   it can be taken away (and a 24/7 service must not be planned on it).
+//! - Tiers: what any user can pay now by default (on-demand, a promotion open to all,
+//!   community/secure, prepaid packages); spot, interruptible and bid capacity only when the
+//!   user asks for it (`spot`), because a job on it can be taken away (and a 24/7 service must
+//!   not be planned on it); a member / student price only when the user says they qualify
+//!   (`member`, `会员`, `学生`), because nobody else can pay it. Both are labelled extra lines
+//!   otherwise.
 //! - Instances: a quote for N > 1 cards is an instance sold whole; a job needing fewer cards
 //!   pays for the smallest number of whole instances that holds it ([`billed_cards`]).
 //! - Dates: for the same tier, instance size and unit, the newest reading is the price; older
@@ -24,24 +27,74 @@ pub const CURRENT_WINDOW_DAYS: i64 = 30;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tiers {
-    /// Everything a user can rent and keep: on-demand, promo, community/secure, prepaid.
+    /// Everything any user can rent and keep: on-demand, a promotion open to all,
+    /// community/secure, prepaid.
     #[default]
     Standard,
     /// Standard and interruptible tiers (the user typed `spot`).
     WithSpot,
     /// Interruptible tiers only: the labelled extra line beside a standard answer.
     SpotOnly,
+    /// Standard and member prices (the user said they are a member / student).
+    Member,
+    /// Standard, interruptible and member prices (`spot` and `member` both said).
+    MemberWithSpot,
+    /// Member prices only: the labelled extra line beside a standard answer.
+    MemberOnly,
 }
 
 impl Tiers {
     /// Whether a quote of `tier` may price a job under this choice.
     pub fn admits(self, tier: &str) -> bool {
+        let (spot, member) = (is_interruptible(tier), needs_membership(tier));
         match self {
-            Tiers::Standard => !is_interruptible(tier),
-            Tiers::WithSpot => true,
-            Tiers::SpotOnly => is_interruptible(tier),
+            Tiers::Standard => !spot && !member,
+            Tiers::WithSpot => !member,
+            Tiers::SpotOnly => spot,
+            Tiers::Member => !spot,
+            Tiers::MemberWithSpot => true,
+            Tiers::MemberOnly => member,
         }
     }
+
+    /// The user asked for spot capacity.
+    pub fn spot(self) -> bool {
+        matches!(self, Tiers::WithSpot | Tiers::MemberWithSpot)
+    }
+
+    /// The user said they qualify for member prices.
+    pub fn member(self) -> bool {
+        matches!(self, Tiers::Member | Tiers::MemberWithSpot)
+    }
+
+    /// A choice the user made for the whole answer (not one of the extra lines' own).
+    pub fn is_users(self) -> bool {
+        !matches!(self, Tiers::SpotOnly | Tiers::MemberOnly)
+    }
+
+    /// This choice with spot capacity asked for too.
+    pub fn with_spot(self) -> Tiers {
+        if self.member() {
+            Tiers::MemberWithSpot
+        } else {
+            Tiers::WithSpot
+        }
+    }
+
+    /// This choice with member prices allowed too.
+    pub fn with_member(self) -> Tiers {
+        if self.spot() {
+            Tiers::MemberWithSpot
+        } else {
+            Tiers::Member
+        }
+    }
+}
+
+/// A price only some users can pay (members, students, verified enterprises): never the
+/// default, because a user who does not qualify pays the list price.
+pub fn needs_membership(tier: &str) -> bool {
+    tier == "member"
 }
 
 /// Capacity the platform can take back while the job runs.
@@ -164,9 +217,44 @@ mod tests {
         assert!(Tiers::Standard.admits("on_demand"));
         assert!(Tiers::Standard.admits("promo"));
         assert!(Tiers::Standard.admits("month"));
+        assert!(!Tiers::WithSpot.admits("member"));
         assert!(Tiers::WithSpot.admits("spot"));
         assert!(Tiers::SpotOnly.admits("bid"));
         assert!(!Tiers::SpotOnly.admits("community"));
+    }
+
+    #[test]
+    fn member_prices_only_when_the_user_qualifies() {
+        assert!(!Tiers::Standard.admits("member"));
+        assert!(Tiers::Member.admits("member") && Tiers::Member.admits("on_demand"));
+        assert!(!Tiers::Member.admits("spot"));
+        assert!(Tiers::MemberWithSpot.admits("spot") && Tiers::MemberWithSpot.admits("member"));
+        assert!(Tiers::MemberOnly.admits("member") && !Tiers::MemberOnly.admits("on_demand"));
+        // Said in either order, both words hold.
+        assert_eq!(
+            Tiers::Standard.with_spot().with_member(),
+            Tiers::MemberWithSpot
+        );
+        assert_eq!(
+            Tiers::Standard.with_member().with_spot(),
+            Tiers::MemberWithSpot
+        );
+        assert!(Tiers::MemberWithSpot.spot() && Tiers::MemberWithSpot.member());
+        assert!(!Tiers::MemberOnly.is_users() && Tiers::Member.is_users());
+        // The default list price is chosen over a cheaper member row of the same card.
+        let rows = [
+            q("member", "1.88", 1, "2026-09-29"),
+            q("on_demand", "1.98", 1, "2026-10-04"),
+        ];
+        let amounts = |t| -> Vec<String> {
+            current_of(rows.iter(), t)
+                .iter()
+                .map(|q| q.amount.to_string())
+                .collect()
+        };
+        assert_eq!(amounts(Tiers::Standard), ["1.98"]);
+        assert_eq!(amounts(Tiers::Member), ["1.88", "1.98"]);
+        assert_eq!(amounts(Tiers::MemberOnly), ["1.88"]);
     }
 
     #[test]

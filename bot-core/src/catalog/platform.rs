@@ -152,13 +152,14 @@ pub const PAYMENT_METHODS: [&str; 8] = [
 ];
 
 /// Price tiers the catalog may name.
-pub const PRICE_TIERS: [&str; 9] = [
+pub const PRICE_TIERS: [&str; 10] = [
     "on_demand",
     "spot",
     "community",
     "secure",
     "reserved",
     "promo",
+    "member",
     "day",
     "week",
     "month",

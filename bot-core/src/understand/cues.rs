@@ -455,23 +455,32 @@ pub(super) fn unquantized(padded: &str) -> bool {
 }
 
 /// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
-/// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]).
+/// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]); `autodl 4090 会员价`,
+/// `i'm a student`: with member prices too ([`crate::answer::billing::MEMBER_WORDS`]).
 pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
-    let spot = crate::answer::billing::SPOT_WORDS.iter().any(|w| {
-        padded.match_indices(w).any(|(at, _)| {
-            // A word of its own in English (`bid` is not in `forbid`).
-            !w.is_ascii()
-                || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
-                    && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+    let said = |words: &[&str]| {
+        words.iter().any(|w| {
+            padded.match_indices(w).any(|(at, _)| {
+                // A word of its own in English (`bid` is not in `forbid`).
+                !w.is_ascii()
+                    || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
+                        && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+            })
         })
-    });
+    };
+    let spot = said(crate::answer::billing::SPOT_WORDS);
+    let member = said(crate::answer::billing::MEMBER_WORDS);
+    let tiers = |t: crate::billing::Tiers| {
+        let t = if spot { t.with_spot() } else { t };
+        if member { t.with_member() } else { t }
+    };
     match r {
-        Reading::Command(Request::Cost(mut j)) if spot => {
-            j.job.tiers = crate::billing::Tiers::WithSpot;
+        Reading::Command(Request::Cost(mut j)) if spot || member => {
+            j.job.tiers = tiers(j.job.tiers);
             Reading::Command(Request::Cost(j))
         }
-        Reading::Command(Request::Compare(mut j)) if spot => {
-            j.job.tiers = crate::billing::Tiers::WithSpot;
+        Reading::Command(Request::Compare(mut j)) if spot || member => {
+            j.job.tiers = tiers(j.job.tiers);
             Reading::Command(Request::Compare(j))
         }
         // `h100 spot offers on vast`: `/stock` has no kind; `/offers` filters spot.

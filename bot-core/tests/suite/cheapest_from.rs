@@ -11,7 +11,9 @@ use bot_core::{Catalog, ChatRef, Lang, Localizer};
 use rust_decimal::Decimal;
 
 /// The embedded catalog with two cards repriced:
-/// - RTX 4090: firm $0.35/h on Lambda, a cheaper floor "from $0.10/h" on RunPod;
+/// - RTX 4090: firm $0.08/h on Lambda, a cheaper floor "from $0.05/h" on RunPod (below every
+///   card's list price, so the 4090 stays among the rows /fit and /pick show since AutoDL's
+///   full list of 2026-10-04 put the RTX 3060 at ¥0.63/h);
 /// - RTX 3090: floors alone, "from $0.30/h" on RunPod and "from ¥5.00/h" on Matpool.
 fn catalog() -> Catalog {
     let cat = Catalog::embedded().unwrap();
@@ -22,10 +24,10 @@ fn catalog() -> Catalog {
         match p.id.as_str() {
             "lambda" => p
                 .prices
-                .push(chat::priced_from("rtx-4090", "0.35", "USD", false)),
+                .push(chat::priced_from("rtx-4090", "0.08", "USD", false)),
             "runpod" => {
                 p.prices
-                    .push(chat::priced_from("rtx-4090", "0.10", "USD", true));
+                    .push(chat::priced_from("rtx-4090", "0.05", "USD", true));
                 p.prices
                     .push(chat::priced_from("rtx-3090", "0.30", "USD", true));
             }
@@ -42,7 +44,7 @@ fn catalog() -> Catalog {
 fn a_firm_price_beats_a_cheaper_floor_and_floors_alone_are_flagged() {
     let cat = catalog();
     let p = billing::cheapest_hourly_usd(&cat, "rtx-4090").unwrap();
-    assert_eq!((p.usd, p.from), ("0.35".parse::<Decimal>().unwrap(), false));
+    assert_eq!((p.usd, p.from), ("0.08".parse::<Decimal>().unwrap(), false));
     // Floors alone: the cheapest floor in USD (¥5.00 is dearer than $0.30 at any real rate).
     let p = billing::cheapest_hourly_usd(&cat, "rtx-3090").unwrap();
     assert_eq!((p.usd, p.from), ("0.30".parse::<Decimal>().unwrap(), true));
@@ -78,8 +80,8 @@ fn tco_says_which_kind_of_cheapest_price_it_used() {
         .lines()
         .find(|l| l.starts_with("Card price"))
         .unwrap_or_default();
-    assert!(line.contains("0.35") && line.contains("firm price"), "{en}");
-    assert!(!line.contains("from 0.") && !line.contains("0.10"), "{en}");
+    assert!(line.contains("0.08") && line.contains("firm price"), "{en}");
+    assert!(!line.contains("from 0.") && !line.contains("0.05"), "{en}");
     let en = ask(&bot, "en", "/tco qwen2.5-7b int4 3090 20m 0.3");
     let line = en
         .lines()
@@ -105,7 +107,7 @@ fn tco_says_which_kind_of_cheapest_price_it_used() {
 fn fit_price_column_keeps_from() {
     let (bot, _d) = bot_with(catalog());
     // English in USD, Chinese in CNY at the catalog's rate: the word goes with either.
-    for (locale, floor, firm) in [("en", "from $0.30/h", "$0.35/h"), ("zh", "起", "/小时")] {
+    for (locale, floor, firm) in [("en", "from $0.30/h", "$0.08/h"), ("zh", "起", "/小时")] {
         let text = ask(&bot, locale, "/fit qwen2.5-7b int4");
         // The card's own row: "RTX 4090 D" (the China-market 4090D) is another card.
         let row = |card: &str| {
@@ -151,7 +153,7 @@ fn gpu_side_by_side_keeps_from() {
     let (bot, _d) = bot_with(catalog());
     let en = ask(&bot, "en", "/gpu 3090 4090");
     assert!(en.contains("from $0.30"), "{en}");
-    assert!(en.contains("$0.35") && !en.contains("$0.10"), "{en}");
+    assert!(en.contains("$0.08") && !en.contains("$0.05"), "{en}");
     let zh = ask(&bot, "zh", "/gpu 3090 4090");
     assert!(zh.contains(" 起"), "{zh}");
 }
@@ -208,7 +210,7 @@ fn pick_card_step_labels_a_total_on_a_floor() {
                 .to_string()
         };
         // The step prices as /compare's first row does: a firm price before any floor, so
-        // the 4090 is Lambda's firm $0.35 (not RunPod's cheaper floor), unlabelled; the 3090
+        // the 4090 is Lambda's firm $0.08 (not RunPod's cheaper floor), unlabelled; the 3090
         // has floors alone, is labelled, and ranks after the firm-priced cards.
         // (Here among six cards with firm prices, it is not shown; `from_ranking` shows it.)
         let l3090 = row("3090");
@@ -221,10 +223,11 @@ fn pick_card_step_labels_a_total_on_a_floor() {
             !l4090.is_empty() && !l4090.contains(floor),
             "{locale}: {last}"
         );
-        // No catalog floor for the 5090: a firm total, no label.
-        let l5090 = row("5090");
+        // A card with firm list prices only (the V100 32 GB, AutoDL ¥1.98; the 5090 used to be
+        // shown here, before AutoDL's full list put cheaper cards ahead of it): no label.
+        let v100 = row("V100");
         assert!(
-            !l5090.is_empty() && !l5090.contains(floor),
+            !v100.is_empty() && !v100.contains(floor),
             "{locale}: {last}"
         );
     }

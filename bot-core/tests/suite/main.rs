@@ -44,6 +44,7 @@ mod fresh16_share;
 mod fresh17_share;
 mod from_ranking;
 mod live_prices;
+mod member_prices;
 mod messages;
 mod model_family_size;
 mod models_current;

@@ -238,14 +238,16 @@ fn a_period_between_plans_is_whole_plans_then_the_rest_at_its_cheapest() {
     );
 }
 
-/// The embedded catalog's UCompShare RTX 4090 (¥1,001.95 a month, ¥36.73 a day, no on-demand
-/// hour): 45 days is one month and 15 days (350 h rounded up to whole days), ¥1,552.90 —
-/// not 45 days at the daily rate (¥1,652.85) nor two months (¥2,003.90).
+/// The embedded catalog's UCompShare RTX 4090 as read on 2026-05-13 (¥1,001.95 a month,
+/// ¥36.73 a day; its newer ¥1,154.64 monthly reading of 2026-10-04 taken out, since with it
+/// 45 days at the daily rate are cheaper): 45 days is one month and 15 days (350 h rounded up
+/// to whole days), ¥1,552.90 — not 45 days at the daily rate (¥1,652.85) nor two months
+/// (¥2,003.90).
 #[test]
 fn ucompshare_45_days_is_a_month_and_fifteen_days() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), Arc::new(store));
+    let mut bot = Bot::new(Arc::new(ucompshare_may()), Arc::new(store));
     bot.today = bot_core::catalog::parse_date("2026-11-30");
     let text = ask(&bot, "zh", "/cost ucompshare 4090 45天");
     assert!(text.contains("¥1552.90"), "{text}");
@@ -288,10 +290,10 @@ fn always_on_without_a_monthly_plan_is_whole_weeks_then_hours() {
 /// covers, never "350 hours on the daily plan" beside a bill of 15 whole days.
 #[test]
 fn a_rest_on_a_plan_is_said_as_whole_plans() {
-    // Embedded catalog: UCompShare's RTX 4090 has a month and a day plan, no hour.
+    // UCompShare's RTX 4090 as read on 2026-05-13: a month and a day plan, no hour.
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), Arc::new(store));
+    let mut bot = Bot::new(Arc::new(ucompshare_may()), Arc::new(store));
     bot.today = bot_core::catalog::parse_date("2026-11-30");
     let en = ask(&bot, "en", "/cost ucompshare 4090 45d");
     assert!(en.contains("Total: $230.10"), "{en}");
@@ -331,4 +333,20 @@ fn a_rest_on_a_plan_is_said_as_whole_plans() {
         zh.contains("先买 2 个包月，剩下的 52 小时再买 3 个包天"),
         "{zh}"
     );
+}
+
+/// The embedded catalog without UCompShare's 2026-10-04 monthly reading for the RTX 4090
+/// (¥1,154.64), so its plans are the 2026-05-13 pair (¥1,001.95 a month, ¥36.73 a day).
+fn ucompshare_may() -> Catalog {
+    let cat = Catalog::embedded().unwrap();
+    let mut platforms = cat.platforms.clone();
+    for p in &mut platforms {
+        p.prices.retain(|q| {
+            !(p.id == "ucompshare"
+                && q.gpu == "rtx-4090"
+                && q.tier == "month"
+                && q.as_of == "2026-10-04")
+        });
+    }
+    chat::with_platforms(&cat, platforms)
 }

@@ -39,14 +39,15 @@ fn trials(bot: &Bot) -> usize {
 fn a_trial_is_converted_to_card_hours_and_compared_with_the_list_price() {
     let (_d, bot) = setup();
     let u = who("u1", "en");
-    // AutoDL lists the 4090 at ¥1.88/h (2026-09-29, stale by the 30-day rule). 1h20m for ¥3.10
-    // is 3.10 / (80/60) = ¥2.325 per card-hour; 2.325 / 1.88 - 1 = +23.7% -> "24% above".
+    // A trial is compared with the price any user pays: AutoDL's 4090 list price ¥1.98/h
+    // (2026-10-04, stale by the 30-day rule), not its ¥1.88 member price. 1h20m for ¥3.10 is
+    // 3.10 / (80/60) = ¥2.325 per card-hour; 2.325 / 1.98 - 1 = +17.4% -> "17% above".
     let out = say(&bot, &u, "/trial autodl 4090 1h20m ¥3.1");
     assert!(out.contains("1h20m"), "{out}");
     assert!(out.contains("¥2.33") || out.contains("¥2.325"), "{out}");
-    assert!(out.contains("¥1.88"), "{out}");
+    assert!(out.contains("¥1.98") && !out.contains("¥1.88"), "{out}");
     assert!(out.contains("stale"), "{out}");
-    assert!(out.contains("24% above"), "{out}");
+    assert!(out.contains("17% above"), "{out}");
     assert_eq!(trials(&bot), 1);
 }
 
@@ -54,17 +55,17 @@ fn a_trial_is_converted_to_card_hours_and_compared_with_the_list_price() {
 fn explicit_card_hours_and_another_currency() {
     let (_d, bot) = setup();
     let u = who("u1", "en");
-    // Two cards for 2 h: 4 card-hours for ¥4 = ¥1.00 per card-hour, against ¥1.88 -> 47% below
-    // (1 / 1.88 = 0.532).
+    // Two cards for 2 h: 4 card-hours for ¥4 = ¥1.00 per card-hour, against the ¥1.98 list
+    // price -> 49% below (1 / 1.98 = 0.505).
     let out = say(&bot, &u, "/trial autodl rtx 4090 2h ¥4 4");
     assert!(out.contains("4 card-hours"), "{out}");
-    assert!(out.contains("47% below"), "{out}");
-    // Paid in USD: ¥1.88 at 6.7489 CNY per USD (2026-09-24) is $0.2786; $0.50 for one hour is
-    // 0.5 / 0.2786 - 1 = 79.5% above.
+    assert!(out.contains("49% below"), "{out}");
+    // Paid in USD: ¥1.98 at 6.7489 CNY per USD (2026-09-24) is $0.2934; $0.50 for one hour is
+    // 0.5 / 0.2934 - 1 = 70.4% above.
     let out = say(&bot, &u, "/trial autodl 4090 1h $0.5");
-    assert!(out.contains("$0.279") || out.contains("$0.28"), "{out}");
+    assert!(out.contains("$0.293") || out.contains("$0.29"), "{out}");
     assert!(
-        out.contains("79% above") || out.contains("80% above"),
+        out.contains("70% above") || out.contains("71% above"),
         "{out}"
     );
     assert!(out.contains("1 USD = 6.7489 CNY"), "{out}");

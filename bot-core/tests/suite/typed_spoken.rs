@@ -154,12 +154,21 @@ fn ranked_platforms(s: &str) -> Vec<String> {
 fn compare_ranks_only_the_platforms_named() {
     let w = world();
     let catalog = Catalog::embedded().unwrap();
+    // No card said and several listed on both platforms (AutoDL's full list, 2026-10-04, added
+    // the A100 SXM beside the 4090): asked back with one choice per card, never one guessed.
+    let q = "what's cheaper for a 40 minute job, autodl or runpod";
+    assert!(say(&w, "en", q).contains("I can read that two ways"));
+    let Reading::Ask(choices) = read(&catalog, q) else {
+        panic!("{q}: not asked back");
+    };
+    let lines: Vec<String> = choices.iter().map(|r| r.line()).collect();
+    for line in [
+        "/compare rtx-4090 autodl runpod 40m",
+        "/compare a100-80g-sxm autodl runpod 40m",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "{lines:?}");
+    }
     let cases: &[(&str, &str, &str)] = &[
-        (
-            "en",
-            "what's cheaper for a 40 minute job, autodl or runpod",
-            "/compare rtx-4090 autodl runpod 40m",
-        ),
         (
             "en",
             "vast or runpod, which is cheaper for a 4090, 3 hours",

@@ -7,20 +7,23 @@
 
 mod compare_needs;
 mod error;
+mod member;
 mod reply;
 mod request;
+mod tier_words;
 
 pub use error::{error_msg, error_reply};
 pub use reply::{
-    CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text, total_text,
-    total_text_in,
+    Alternatives, CostSubject, assumption_msg, compare_reply, convert_reply, cost_reply, job_text,
+    total_text, total_text_in,
 };
 // The one list of spot words, for questions too (`runpod 4090 spot price`).
 pub(crate) use reply::floor_group_msg;
-pub(crate) use request::{ALWAYS_WORDS, SPOT_WORDS};
+pub(crate) use request::ALWAYS_WORDS;
 pub use request::{
     ConvertRequest, JobRequest, parse_convert, parse_convert_request, parse_job_request,
 };
+pub(crate) use tier_words::{MEMBER_WORDS, SPOT_WORDS};
 
 use crate::billing::{self, BillingError, compare as rank, platform_cost_fx};
 use crate::context::Ctx;
@@ -94,12 +97,26 @@ pub fn cost(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             req.fx_rate,
             ctx.today,
         )?;
-        Ok(cost_reply(
-            ctx.lang,
-            CostSubject::Platform(p, g),
+        let mut r = cost_reply(ctx.lang, CostSubject::Platform(p, g), &req.job, &offer);
+        // This platform's member price, labelled, when the user did not say they qualify.
+        let member = billing::member_alternatives(
+            ctx.catalog,
+            &g.id,
+            req.cards,
             &req.job,
-            &offer,
-        ))
+            &currency,
+            ctx.today,
+        )
+        .into_iter()
+        .find(|o| o.platform_id == p.id);
+        // In the short answer and the whole one: it is what a member pays instead.
+        if let Some(m) = member::cheaper(member.as_ref(), Some(&offer)) {
+            let name = p
+                .display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string();
+            r.append(member::member_line(ctx.lang, name, m, total_text(m)));
+        }
+        Ok(r)
     })();
     result.unwrap_or_else(|e| match e {
         BillingError::NoPrice { platform, gpu } => no_price_reply(ctx, &platform, &gpu),
@@ -174,15 +191,21 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
             .filter(|o| named(&o.platform_id))
             .collect();
         let spot = spot.filter(|s| named(&s.platform_id));
-        let r = compare_reply(
+        let member = billing::member_alternatives(
             ctx.catalog,
-            ctx.lang,
-            g,
-            req,
+            &g.id,
+            req.cards,
+            &req.job,
             &currency,
-            &offers,
-            spot.as_ref(),
-        );
+            ctx.today,
+        )
+        .into_iter()
+        .find(|m| named(&m.platform_id));
+        let extra = Alternatives {
+            spot: spot.as_ref(),
+            member: member.as_ref(),
+        };
+        let r = compare_reply(ctx.catalog, ctx.lang, g, req, &currency, &offers, extra);
         let r = reply::only_named(ctx.catalog, ctx.lang, g, &req.platforms, &offers, r);
         let r = compare_needs::needs_said(ctx.lang, &req.needs, !meets.is_empty(), r);
         Ok(super::offers::live_notes(ctx, r, &used))

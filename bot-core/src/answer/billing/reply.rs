@@ -329,6 +329,14 @@ pub fn assumption_msg(lang: Lang, a: &billing::Assumption) -> Msg {
     }
 }
 
+/// The labelled extra lines beside a ranking: the cheapest spot offer and the cheapest member
+/// price (`billing::spot_alternative`, `billing::member_alternative`).
+#[derive(Clone, Copy, Default)]
+pub struct Alternatives<'a> {
+    pub spot: Option<&'a RankedOffer>,
+    pub member: Option<&'a RankedOffer>,
+}
+
 /// The ranked table with each offer's deciding rule; shared with the CLI's text output. On a
 /// phone the first message is the title, the top three as one line each, the spot line and
 /// what was assumed (the boot and pull minutes, with the words that change them).
@@ -339,8 +347,9 @@ pub fn compare_reply(
     req: &JobRequest,
     currency: &str,
     offers: &[RankedOffer],
-    spot: Option<&RankedOffer>,
+    extra: Alternatives<'_>,
 ) -> Reply {
+    let Alternatives { spot, member } = extra;
     let zh = lang == Lang::Zh;
     let title = Msg::new("billing-compare-title")
         .arg("gpu", g.display_name(lang == Lang::Zh))
@@ -360,13 +369,18 @@ pub fn compare_reply(
                 .arg("total", total_text(s))
                 .arg("as_of", s.quote.as_of.as_str())
         });
+    // The cheapest member price, labelled, when it beats the figure anyone can pay.
+    let member_line = super::member::cheaper(member, offers.first()).map(|m| {
+        let name = platform_name(catalog, zh, &m.platform_id);
+        super::member::member_line(lang, name, m, total_text(m))
+    });
     if offers.is_empty() {
-        let r = Reply::text(title)
+        let mut r = Reply::text(title)
             .with(Msg::new("billing-compare-empty").arg("gpu", g.display_name(lang == Lang::Zh)));
-        return match spot_line {
-            Some(m) => r.with(m),
-            None => r,
-        };
+        for m in [spot_line, member_line].into_iter().flatten() {
+            r.push(m);
+        }
+        return r;
     }
     let table = compare_table(catalog, lang, offers);
     let mut short = vec![
@@ -415,7 +429,7 @@ pub fn compare_reply(
             Msg::new("billing-stale-footer"),
         ));
     }
-    if let Some(m) = spot_line {
+    for m in [spot_line, member_line].into_iter().flatten() {
         footers.push((true, m));
     }
     for (shown, m) in footers {

@@ -62,17 +62,6 @@ pub(crate) const ALWAYS_WORDS: &[&str] = &[
     "7x24",
 ];
 
-/// Words that ask for spot / interruptible capacity too (never taken without them).
-pub(crate) const SPOT_WORDS: &[&str] = &[
-    "spot",
-    "interruptible",
-    "preemptible",
-    "bid",
-    "竞价",
-    "可中断",
-    "抢占式",
-];
-
 /// Words for a rental period of a package's length (`包周`: one week held); `包月` and
 /// `monthly` are always on, above. A held period has its boot and setup inside it
 /// ([`Job::held`]).
@@ -147,13 +136,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     {
         cards = n;
     }
-    if let Some(at) = words
-        .iter()
-        .position(|w| SPOT_WORDS.contains(&w.to_lowercase().as_str()))
-    {
-        words.remove(at);
-        job.tiers = billing::Tiers::WithSpot;
-    }
+    job.tiers = super::tier_words::take(&mut words, job.tiers);
     duration_last(&mut words);
     let Some(last) = words.pop() else {
         return Err(BillingError::Duration {
@@ -420,8 +403,11 @@ impl JobRequest {
                 w.push(format!("{key}={}gb", gb.normalize()));
             }
         }
-        if j.tiers == billing::Tiers::WithSpot {
+        if j.tiers.spot() {
             w.push("spot".into());
+        }
+        if j.tiers.member() {
+            w.push("member".into());
         }
         w.extend(
             self.currency
