@@ -137,6 +137,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // A trainer that builds its 4-bit model without PEFT's
             // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
             "--no-kbit-upcast" => req.kbit_upcast = false,
+            // A training loop of its own on a bf16 model, no autocast (PEFT's method comparison).
+            "--no-autocast" => req.autocast = false,
             // bitsandbytes 4-bit without double quantization (LitGPT's `bnb.nf4`).
             "--no-double-quant" => req.double_quant = false,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
