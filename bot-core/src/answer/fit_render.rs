@@ -320,6 +320,10 @@ fn push_assumptions(
                         },
                     ),
             );
+            let step = crate::vram::foreach_step_gib(req, &p.opts);
+            if step >= 0.05 {
+                r.push(Msg::new("advice-assume-optimizer-step").arg("gib", gib(step)));
+            }
         }
     }
 }

@@ -298,11 +298,10 @@ pub(super) fn compute_train(
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
     let a = activations(shape, req, c, head_dequant) + autocast_copies(shape, req, base_c / base);
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
-    // The step's own peak comes after the backward pass has freed the activations; what it
-    // needs beyond them is counted with the optimizer.
-    let step =
-        foreach_step_bytes(req, opts, zero, trainable, k) / if zero == Zero::Off { 1.0 } else { n };
-    let optim_c = optim_c + (step - a).max(0.0);
+    // The optimizer step's intermediate is live after the backward pass has freed the
+    // activations: the transient part of the peak is the larger of the two.
+    let sharded = if zero == Zero::Off { 1.0 } else { n };
+    let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
     p.set(
         n,
         base_c * n + adapter_weights * n,
@@ -367,6 +366,36 @@ fn foreach_step_bytes(
     // or fp32 adapters), else the 16-bit parameters' own.
     let moment_bytes = if k >= 12.0 { 4.0 } else { k / 2.0 };
     trainable * moment_bytes
+}
+
+/// GiB per card of AdamW's step intermediate (`foreach_step_bytes`) for full fine-tuning, for
+/// the answer to state; 0 for LoRA (adapters are small), a size-only guess, DeepSpeed or an
+/// 8-bit optimizer.
+pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
+    let super::ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    if req.task != Task::Full {
+        return 0.0;
+    }
+    let zero = match req.cards {
+        0 | 1 => Zero::Off,
+        _ => opts.zero.unwrap_or(Zero::Three),
+    };
+    let k = if fp32_master_weights(req, opts) {
+        opts.optimizer.state_bytes()
+    } else {
+        opts.optimizer.state_bytes_in_param_dtype(2.0)
+    };
+    let n = if zero == Zero::Off {
+        1.0
+    } else {
+        req.cards as f64
+    };
+    foreach_step_bytes(req, opts, zero, s.params.total, k) / n / super::GIB
 }
 
 /// Whether full fine-tuning keeps fp32 master weights and fp32 optimizer moments beside the

@@ -14,8 +14,8 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    AwqFused, CUDA_CONTEXT_GIB, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout,
-    ModelRef, Optimizer, Quant, Task, Torchao,
+    AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
+    Optimizer, Quant, Task, Torchao, outside_allocator_gib,
 };
 
 /// One public measurement in the CLI's terms.
@@ -89,7 +89,11 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         "alloc-sum" => rep.total_gib - rep.overhead_gib,
         // torch.cuda.max_memory_reserved: what the caching allocator holds (its reserve
         // included), without the CUDA context that nvidia-smi adds.
-        "reserved" => rep.per_gpu_gib - CUDA_CONTEXT_GIB,
+        // NCCL's buffers of a multi-card training are outside the allocator too.
+        "reserved" => {
+            let task: Task = c.task.parse().expect("task");
+            rep.per_gpu_gib - outside_allocator_gib(task.is_training(), c.cards)
+        }
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
         // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
