@@ -281,8 +281,13 @@ pub(super) fn compute_train(
     // live in full on every card (DeepSpeed `stage3_prefetch_bucket_size`,
     // `stage3_max_live_parameters`; FSDP gathers one unit and prefetches one).
     let live = 2.0 * base / shape.layers.max(1) as f64;
+    // Plain data parallel (DDP) copies every gradient into its all-reduce buckets: PyTorch's
+    // `DistributedDataParallel(gradient_as_bucket_view=False)`, the default the Hugging Face
+    // Trainer keeps ("the saved memory size will be equal to the total gradients size" when
+    // it is on, DDP docs). One card has no buckets.
+    let buckets = if cards > 1 { grads } else { 0.0 };
     let (base_c, grads_c, optim_c) = match zero {
-        Zero::Off => (base, grads, optim),
+        Zero::Off => (base, grads + buckets, optim),
         Zero::One => (base, grads, optim / n),
         Zero::Two => (base, grads / n, optim / n),
         Zero::Three => ((base / n + live).min(base), grads / n, optim / n),

@@ -1,8 +1,8 @@
 //! Three transient or out-of-allocator memories found on held-out 4 (session 9), each checked
 //! on models and settings of its own: PEFT's adapters keep their own copy of each adapted
 //! input even without dropout, PyTorch's AdamW step holds one more copy of the moments once
-//! the activations are freed, and NCCL's buffers sit beside the allocator on every card of a
-//! multi-card training.
+//! the activations are freed, NCCL's buffers sit beside the allocator on every card of a
+//! multi-card training, and plain DDP keeps a copy of every gradient in its buckets.
 
 use bot_core::Catalog;
 use bot_core::catalog::Model;
@@ -228,4 +228,36 @@ fn nccl_buffers_sit_beside_the_allocator_on_multi_card_training() {
     }
     let (infer_ovh, _, _) = overhead(Task::Infer, 2);
     assert!(infer_ovh < outside_allocator_gib(true, 2), "{infer_ovh}");
+}
+
+/// Plain DDP (`zero=0`) copies the gradients into its all-reduce buckets: one card's
+/// gradients and optimizer plus one more gradient copy, for LoRA (fp32 adapters' bf16-sized
+/// count) and full fine-tuning alike; ZeRO-2 shards the gradients instead.
+#[test]
+fn ddp_keeps_a_bucket_copy_of_every_gradient() {
+    let c = cat();
+    for (id, task) in [("qwen2.5-3b", Task::Full), ("llama-3.1-8b", Task::Lora)] {
+        let m = c.model(id).unwrap();
+        let run = |cards: u32, zero: Option<Zero>| {
+            let mut r = FitRequest::new(ModelRef::Known(m), Quant::Bf16, task);
+            r.cards = cards;
+            let opts = FitOptions {
+                zero,
+                fsdp: true,
+                ..FitOptions::default()
+            };
+            let rep = estimate_with(&c, &r, &opts).unwrap();
+            (rep.per_gpu.optimizer_gib, rep.trainable_params_b * 1e9)
+        };
+        let (one, params) = run(1, None);
+        let (ddp, _) = run(2, Some(Zero::Off));
+        let want = params * 2.0 / GIB;
+        assert!(
+            // Parts are rounded to 0.01 GiB.
+            ((ddp - one) - want).abs() < 0.01 * want + 0.011,
+            "{id} {task:?}: {ddp:.3} - {one:.3} vs {want:.3}"
+        );
+        let (zero2, _) = run(2, Some(Zero::Two));
+        assert!(zero2 < one, "{id} {task:?}");
+    }
 }
