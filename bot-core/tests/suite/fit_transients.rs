@@ -182,7 +182,7 @@ fn the_answer_states_the_adamw_step_copy() {
     assert!(en.contains("foreach") && en.contains("adamw8bit"), "{en}");
     let zh = say("zh", "/fit llama-3.2-1b full bf16 ctx=512 a100");
     assert!(
-        zh.contains("foreach") && zh.contains("激活已经释放"),
+        zh.contains("一起更新") && zh.contains("激活已经释放"),
         "{zh}"
     );
     let eight = say("en", "/fit llama-3.2-1b full bf16 ctx=512 a100 adamw8bit");
