@@ -474,6 +474,11 @@ fn apply_option<'a>(
             Some(on) => req.kbit_upcast = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // 16-bit autocast during training (`FitRequest::autocast`): off for a loop of its own.
+        "autocast" | "自动混合精度" => match lexicon::on_off(v) {
+            Some(on) => req.autocast = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         "trainer" | "训练框架" => match v.to_ascii_lowercase().as_str() {
             "unsloth" => req.unsloth = true,
             "peft" | "transformers" | "trl" => {

@@ -261,3 +261,25 @@ fn ddp_keeps_a_bucket_copy_of_every_gradient() {
         assert!(zero2 < one, "{id} {task:?}");
     }
 }
+
+/// `autocast=off` (CLI `--no-autocast`) sizes a LoRA loop of its own: fp32 input copies, more
+/// than the Trainer's bf16 ones; a word that is neither on nor off is refused.
+#[test]
+fn autocast_off_is_a_word_that_sizes_fp32_copies() {
+    let w = crate::chat::world();
+    let total = |q: &str| {
+        let a = crate::chat::say(&w, "en", q);
+        let at = a.find("= total").unwrap_or_else(|| panic!("{a}"));
+        a[at + 8..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+    };
+    let base = "/fit qwen2.5-1.5b lora ctx=1k batch=4 gc=off";
+    assert!(total(&format!("{base} autocast=off")) > total(base));
+    assert_eq!(total(&format!("{base} autocast=on")), total(base));
+    let zh = crate::chat::say(&w, "zh", &format!("{base} 自动混合精度=关"));
+    assert!(zh.contains("GiB"), "{zh}");
+}
