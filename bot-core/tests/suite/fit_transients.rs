@@ -280,6 +280,6 @@ fn autocast_off_is_a_word_that_sizes_fp32_copies() {
     let base = "/fit qwen2.5-1.5b lora ctx=1k batch=4 gc=off";
     assert!(total(&format!("{base} autocast=off")) > total(base));
     assert_eq!(total(&format!("{base} autocast=on")), total(base));
-    let zh = crate::chat::say(&w, "zh", &format!("{base} 自动混合精度=关"));
+    let zh = crate::chat::say(&w, "zh", &format!("{base} autocast=关"));
     assert!(zh.contains("GiB"), "{zh}");
 }
