@@ -73,6 +73,11 @@ pub struct FitArgs {
     /// chat's `upcast=off`). Default: the cast (TRL, axolotl, the PEFT examples).
     #[arg(long)]
     no_kbit_upcast: bool,
+    /// LoRA trained by a loop of its own on a 16-bit model, without autocast (the chat's
+    /// `autocast=off`): PEFT's fp32 adapters keep an fp32 copy of each input. Default: the
+    /// Trainer's 16-bit autocast (a bf16 copy).
+    #[arg(long)]
+    no_autocast: bool,
     /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
     /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
@@ -206,6 +211,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.lora_experts = a.lora_experts;
     req.double_quant = !a.no_double_quant;
     req.kbit_upcast = !a.no_kbit_upcast;
+    req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;

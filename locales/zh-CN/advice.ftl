@@ -60,3 +60,4 @@ advice-bf16-none = 如果用 bf16，目录里没有哪种卡用 8 张以内放�
 advice-pick-published-first = { $model } 官方发布的权重就是 { $quant }（见其 config.json）：{ $quant } 排在最前，按发布的格式计算。
 advice-pick-4bit-first = { $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下：所以把 { $quant }（4 比特权重）排在第一位，一两张卡就够；bf16 至少要两张 80 GB 的卡。
 advice-pick-ask-card-reader = 放得下的卡：在每路对话都跟得上阅读速度（每路约每秒 { $tps } 个 token）的配置里，按你这个任务的实际花费从低到高（已含隐性成本）；更慢的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
+advice-assume-optimizer-step = PyTorch 的 AdamW 默认把全部张量一起更新，更新时多占一份与动量同样大小的显存，每张卡 { $gib } GiB，这时激活已经释放：激活一项按两者中较大的计。用 adamw8bit 或 DeepSpeed 自带的优化器没有这份开销。

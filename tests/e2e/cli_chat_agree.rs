@@ -198,6 +198,26 @@ fn fsdp_and_liger_size_the_same_in_both() {
     }
     let ds = text(&base);
     assert!(ds.contains("DeepSpeed ZeRO (assumed"), "{ds}");
+    // A LoRA loop without autocast (PEFT's fp32 adapters keep fp32 input copies).
+    let lora = [
+        "fit",
+        "--model",
+        "llama-3.2-3b",
+        "--task",
+        "lora",
+        "--context",
+        "550",
+        "--batch",
+        "4",
+    ];
+    let own = "/fit llama-3.2-3b lora ctx=550 batch=4 gc=off autocast=off";
+    let mut args = lora.to_vec();
+    args.extend_from_slice(&["--no-grad-checkpointing", "--no-autocast"]);
+    assert_eq!(chat(own), text(&args), "{own}");
+    assert_ne!(
+        chat(own),
+        chat("/fit llama-3.2-3b lora ctx=550 batch=4 gc=off")
+    );
 }
 
 #[test]

@@ -387,6 +387,16 @@ fn loss_head(v: &str) -> Option<vram::LossHead> {
     vram::LossHead::from_key(&v.to_ascii_lowercase())
 }
 
+/// `autocast=off` sizes a LoRA loop of its own without 16-bit autocast
+/// (`FitRequest::autocast`); the other keys of its arm switch PEFT's k-bit upcast.
+fn set_precision_switch(req: &mut FitRequest<'_>, key: &str, on: bool) {
+    if key == "autocast" {
+        req.autocast = on;
+    } else {
+        req.kbit_upcast = on;
+    }
+}
+
 /// One `key=value` word of a `/fit` line.
 fn apply_option<'a>(
     ctx: &Ctx<'a>,
@@ -469,9 +479,9 @@ fn apply_option<'a>(
         // The trainer whose mechanisms size the job (`FitRequest::unsloth`); `peft`,
         // `transformers` or `llamafactory` for the default.
         // PEFT's k-bit preparation of a bitsandbytes base (`FitRequest::kbit_upcast`): norms,
-        // embedding and output head cast to fp32.
-        "upcast" | "kbit_upcast" | "升精度" => match lexicon::on_off(v) {
-            Some(on) => req.kbit_upcast = on,
+        // embedding and output head cast to fp32; 16-bit autocast (`set_precision_switch`).
+        "upcast" | "kbit_upcast" | "升精度" | "autocast" => match lexicon::on_off(v) {
+            Some(on) => set_precision_switch(req, k, on),
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "trainer" | "训练框架" => match v.to_ascii_lowercase().as_str() {

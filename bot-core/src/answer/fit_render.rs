@@ -205,6 +205,35 @@ fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
     }
 }
 
+/// Full fine-tuning's precision and optimizer (DeepSpeed ZeRO keeps fp32 masters of a bf16
+/// model, `vram::fp32_master_weights`), and the AdamW step's own copy when it has one.
+fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
+    let masters = crate::vram::fp32_master_weights(req, &p.opts);
+    let amp = match (req.mixed_precision, masters) {
+        (true, _) => "yes",
+        (false, true) => "deepspeed",
+        (false, false) => "no",
+    };
+    r.push(
+        Msg::new("advice-assume-precision")
+            .arg("amp", amp)
+            .arg("optim", p.opts.optimizer.key())
+            // Gradients (bf16, 2 bytes) + optimizer state, per parameter.
+            .arg(
+                "bytes",
+                2.0 + if masters {
+                    p.opts.optimizer.state_bytes()
+                } else {
+                    p.opts.optimizer.state_bytes_in_param_dtype(2.0)
+                },
+            ),
+    );
+    let step = crate::vram::foreach_step_gib(req, &p.opts);
+    if step >= 0.05 {
+        r.push(Msg::new("advice-assume-optimizer-step").arg("gib", gib(step)));
+    }
+}
+
 /// The defaults the figure rests on that the user did not choose, each with its word.
 fn push_assumptions(
     r: &mut Reply,
@@ -299,27 +328,7 @@ fn push_assumptions(
             );
             push_adapter_base(r, req);
         } else {
-            // DeepSpeed ZeRO keeps fp32 masters of a bf16 model (`vram::fp32_master_weights`).
-            let masters = crate::vram::fp32_master_weights(req, &p.opts);
-            let amp = match (req.mixed_precision, masters) {
-                (true, _) => "yes",
-                (false, true) => "deepspeed",
-                (false, false) => "no",
-            };
-            r.push(
-                Msg::new("advice-assume-precision")
-                    .arg("amp", amp)
-                    .arg("optim", p.opts.optimizer.key())
-                    // Gradients (bf16, 2 bytes) + optimizer state, per parameter.
-                    .arg(
-                        "bytes",
-                        2.0 + if masters {
-                            p.opts.optimizer.state_bytes()
-                        } else {
-                            p.opts.optimizer.state_bytes_in_param_dtype(2.0)
-                        },
-                    ),
-            );
+            push_full_precision(r, req, p);
         }
     }
 }

@@ -3,7 +3,7 @@
 //! and constants live in `parts`, below both engines.
 
 use super::parts::{
-    CUDA_CONTEXT_GIB, Common, Parts, VllmDefaults, kv_bytes_per_sequence, kv_bytes_per_token,
+    Common, Parts, VllmDefaults, kv_bytes_per_sequence, kv_bytes_per_token, outside_allocator_gib,
     vllm_mxfp4_padding, weight_split,
 };
 use super::request::{FitOptions, FitRequest};
@@ -38,7 +38,7 @@ pub(super) fn compute_on(
         w_total: split.total(),
         kv_tok: kv_bytes_per_token(shape, req.engine, opts.kv_cache),
         kv_seq: kv_bytes_per_sequence(shape, req.context as f64, opts.kv_cache),
-        ctx: CUDA_CONTEXT_GIB * GIB,
+        ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
         vllm,

@@ -36,7 +36,8 @@ pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
-    hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, weight_bytes,
+    hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, nccl_buffers_gib,
+    outside_allocator_gib, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,
@@ -51,4 +52,4 @@ pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
 pub use torchao::Torchao;
 pub use tp::tp_valid;
-pub use train::{autocast_copies_gib, fp32_master_weights, peft_fp32_cast_gib};
+pub use train::{autocast_copies_gib, foreach_step_gib, fp32_master_weights, peft_fp32_cast_gib};

@@ -12,6 +12,27 @@ use crate::catalog::Gpu;
 /// from that source, not our measurement.
 pub const CUDA_CONTEXT_GIB: f64 = 0.65;
 
+/// NCCL's own buffers on each card of a training run over several cards (one process per
+/// card: DDP, DeepSpeed ZeRO, FSDP), GiB: NCCL allocates them itself, outside PyTorch's
+/// caching allocator, so nvidia-smi shows them and `max_memory_reserved` does not.
+/// NVIDIA/nccl#964 (4 x A100 with NVLink, PyTorch, one 4 MB all-reduce per group): 544 MiB
+/// for a group of two, 688 MiB for a larger one. A measured setup, not every topology's.
+pub fn nccl_buffers_gib(training: bool, cards: u32) -> f64 {
+    match cards {
+        _ if !training => 0.0,
+        0 | 1 => 0.0,
+        2 => 544.0 / 1024.0,
+        _ => 688.0 / 1024.0,
+    }
+}
+
+/// What a card holds outside PyTorch's allocator for this job, GiB: the CUDA context and,
+/// training on several cards, NCCL's buffers (what separates nvidia-smi from
+/// `max_memory_reserved`).
+pub fn outside_allocator_gib(training: bool, cards: u32) -> f64 {
+    CUDA_CONTEXT_GIB + nccl_buffers_gib(training, cards)
+}
+
 /// vLLM's default `gpu_memory_utilization` (vLLM engine args docs): the share of VRAM it
 /// preallocates; the rest is left unused.
 pub const VLLM_GPU_MEMORY_UTILIZATION: f64 = 0.90;

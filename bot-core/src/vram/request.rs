@@ -159,6 +159,10 @@ pub struct FitRequest<'a> {
     /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
     /// trainers that skip that cast (fms-acceleration's `accelerated-peft-bnb` plugin).
     pub kbit_upcast: bool,
+    /// Whether training runs under 16-bit autocast (default on: the Hugging Face Trainer with
+    /// `bf16`/`fp16`, LLaMA-Factory, ms-swift). Off: a loop of its own on a model loaded in
+    /// 16-bit (PEFT's method comparison, `use_amp: false`); see `train::adapter_input_bytes`.
+    pub autocast: bool,
     /// Whether a LoRA / Q-LoRA on a bitsandbytes 4-bit base uses double quantization
     /// (`bnb_4bit_use_double_quant=True`; training only; default on; `dq=off` /
     /// `--no-double-quant`): each block of 64 weights keeps an 8-bit absmax and every 256
@@ -378,6 +382,7 @@ impl<'a> FitRequest<'a> {
             lora_experts: false,
             mixed_precision: false,
             kbit_upcast: true,
+            autocast: true,
             double_quant: true,
             unsloth: false,
             prompt_logits: None,

@@ -326,8 +326,11 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
         "file" => rep.weights_gib,
         "process" => rep.total_gib,
         // torch.cuda.max_memory_reserved on one card: the allocator's reserve counts, the CUDA
-        // context does not.
-        "reserved" => rep.per_gpu_gib - bot_core::vram::CUDA_CONTEXT_GIB,
+        // context and NCCL's buffers do not.
+        "reserved" => {
+            rep.per_gpu_gib
+                - bot_core::vram::outside_allocator_gib(req.task.is_training(), req.cards)
+        }
         // Tensors still held after generation (weights + KV cache), no transient peak.
         "resident" => rep.weights_gib + rep.kv_cache_gib,
         other => panic!("unknown measures {other}"),

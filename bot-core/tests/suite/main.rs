@@ -35,6 +35,7 @@ mod fit_stories;
 mod fit_torchao;
 mod fit_tp;
 mod fit_training;
+mod fit_transients;
 mod fit_verdicts;
 mod fit_vllm_profile;
 mod fresh14_mechanisms;

@@ -24,10 +24,15 @@ fn public_measurements_fourth_held_out_set() {
     // rule that a frozen 16-bit base on one card carries no allocator share (`train::
     // allocator_reserve`; it mends 10-21 % overs in torchtune's, ms-swift's and Yi's reserved
     // LoRA rows), PEFT's two LoRA rows fall from -11 % to -23 %: 20 of 29, 7 under. Which side
-    // is right needs PEFT's real batch lengths (448 is an estimate); left open, not tuned. The
-    // floor and ceiling may only tighten.
-    let floor_within = 20;
-    let ceiling_under = 7;
+    // is right needs PEFT's real batch lengths (448 is an estimate); left open, not tuned.
+    // Session 9: PEFT's rows at 550 tokens, derived from PEFT's own results (the table's
+    // header), with PEFT's fp32 adapters' input copies (`train::adapter_input_bytes`; its loop
+    // has no autocast): -5 %; AdamW's foreach step (`train::foreach_step_bytes`) mends
+    // Qwen2.5-3B full with Liger (-16 % -> -5 %); the batch-16 row is the 7B its figure was
+    // written for (+4 %): 24 of 29, 3 under (DDP LoRA, ZeRO-3 LoRA, Qwen3-8B full over 4
+    // cards, mechanisms not found). The floor and ceiling may only tighten.
+    let floor_within = 24;
+    let ceiling_under = 3;
     assert!(
         held.within15 >= floor_within,
         "held out 4: {} of {} within 15% (floor {floor_within})",

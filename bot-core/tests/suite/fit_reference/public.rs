@@ -14,8 +14,8 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    AwqFused, CUDA_CONTEXT_GIB, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout,
-    ModelRef, Optimizer, Quant, Task, Torchao,
+    AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
+    Optimizer, Quant, Task, Torchao, outside_allocator_gib,
 };
 
 /// One public measurement in the CLI's terms.
@@ -89,7 +89,11 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         "alloc-sum" => rep.total_gib - rep.overhead_gib,
         // torch.cuda.max_memory_reserved: what the caching allocator holds (its reserve
         // included), without the CUDA context that nvidia-smi adds.
-        "reserved" => rep.per_gpu_gib - CUDA_CONTEXT_GIB,
+        // NCCL's buffers of a multi-card training are outside the allocator too.
+        "reserved" => {
+            let task: Task = c.task.parse().expect("task");
+            rep.per_gpu_gib - outside_allocator_gib(task.is_training(), c.cards)
+        }
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
         // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
@@ -137,6 +141,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // A trainer that builds its 4-bit model without PEFT's
             // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
             "--no-kbit-upcast" => req.kbit_upcast = false,
+            // A training loop of its own on a bf16 model, no autocast (PEFT's method comparison).
+            "--no-autocast" => req.autocast = false,
             // bitsandbytes 4-bit without double quantization (LitGPT's `bnb.nf4`).
             "--no-double-quant" => req.double_quant = false,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
