@@ -196,7 +196,8 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
         Msg::new("diff-peak")
             .arg("peak", gib(e.peak_gib))
             .arg("stage", e.stage.key())
-            .arg("reserve", gib(e.reserve_gib)),
+            .arg("reserve", gib(e.reserve_gib))
+            .arg("context", gib(e.context_gib)),
     );
     reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
     if line.many_cards {
@@ -297,9 +298,14 @@ fn cards(reply: &mut Reply, catalog: &Catalog, e: &DiffusionReport) {
 
 fn basis(reply: &mut Reply, p: &Pipeline) {
     let measured = p.act_basis.starts_with("measured");
+    let decode_measured = p.decode_basis.starts_with("measured");
     reply.push(
         Msg::new("diff-basis")
             .arg("measured", if measured { "yes" } else { "no" })
+            .arg(
+                "decode_measured",
+                if decode_measured { "yes" } else { "no" },
+            )
             .arg("pct", margin_pct(p)),
     );
     if let Some(n) = &p.note_en {

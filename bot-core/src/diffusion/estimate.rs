@@ -9,6 +9,7 @@
 
 use super::{Kind, Pipeline, Role};
 use crate::catalog::{Catalog, Gpu};
+use crate::vram::CUDA_CONTEXT_GIB;
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -179,7 +180,9 @@ pub struct DiffusionReport {
     pub decode_gib: f64,
     /// The allocator's reserve on top of the peak.
     pub reserve_gib: f64,
-    /// What the card must hold at the busiest moment, reserve included.
+    /// The CUDA context (and cuBLAS workspaces) the process holds on the card.
+    pub context_gib: f64,
+    /// What the card must hold at the busiest moment, reserve and CUDA context included.
     pub peak_gib: f64,
     pub stage: Stage,
     /// Tokens in one denoiser forward (batch and CFG included).
@@ -217,7 +220,7 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
         .component
         .iter()
         .filter(|c| c.role == Role::Denoiser)
-        .map(|c| gib(c.params_b, bits))
+        .map(|c| super::casting::stored_gib(c, r.denoiser_precision()))
         .collect();
     let denoiser_gib: f64 = denoisers.iter().sum();
     let largest_denoiser = denoisers.iter().copied().fold(0.0, f64::max);
@@ -264,6 +267,9 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
             |best, s| if s.1 > best.1 { s } else { best },
         );
     let reserve_gib = held * ALLOCATOR_RESERVE;
+    // What the card shows also holds the CUDA context, as an LLM fit counts it: the verdict
+    // compares the peak with the card's whole memory.
+    let context_gib = CUDA_CONTEXT_GIB;
     DiffusionReport {
         denoiser_gib,
         text_gib,
@@ -272,7 +278,8 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
         denoise_weights_gib,
         decode_gib,
         reserve_gib,
-        peak_gib: held + reserve_gib,
+        context_gib,
+        peak_gib: held + reserve_gib + context_gib,
         stage,
         tokens: t,
     }
