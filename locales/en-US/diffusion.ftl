@@ -2,6 +2,7 @@
 diff-title = Memory estimate (image/video generation): { $model } · denoiser { $precision } · { $size } · batch { $batch } · offload { $offload }
 diff-weights = Weights: denoiser { $denoiser } GiB · text encoders { $text } GiB{ $text_fp8 ->
     [yes] {" "}(fp8)
+    [cpu] {" "}(on the CPU, never on the card)
    *[no] {""}
 } · VAE { $vae } GiB
 diff-activations = One denoising step: { $step } GiB of activations for { $tokens } tokens · VAE decode: { $decode } GiB
@@ -41,5 +42,5 @@ diff-basis = Basis: weights = parameters × bits per weight (bf16 16, fp8 8 with
 }; what the card shows is 3% above what tensors hold, plus the CUDA context. Expect up to ±{ $pct }%. 1 GiB = 2³⁰ bytes.
 diff-note = ℹ️ { $en }
 diff-sources = Sources: { $sources } (as of { $as_of }).
-diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8]
+diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.

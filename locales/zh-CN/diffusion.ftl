@@ -6,6 +6,7 @@ diff-title = 显存估算（图像/视频生成）：{ $model } · 去噪模型 
 }
 diff-weights = 权重：去噪模型 { $denoiser } GiB · 文本编码器 { $text } GiB{ $text_fp8 ->
     [yes] （fp8）
+    [cpu] （在 CPU 上运行，不占显存）
    *[no] {""}
 } · VAE { $vae } GiB
 diff-activations = 一个去噪步：激活 { $step } GiB，共 { $tokens } 个 token · VAE 解码：{ $decode } GiB
@@ -45,5 +46,5 @@ diff-basis = 依据：权重 = 参数量 × 每个权重的位数（bf16 16；fp
 }；卡上显示的占用比张量实际占用高 3%，另加 CUDA 上下文。误差可达 ±{ $pct }%。1 GiB = 2³⁰ 字节。
 diff-note = ℹ️ { $zh }
 diff-sources = 来源：{ $sources }（截至 { $as_of }）。
-diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8]
+diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu]
 diff-error-word = 在图像或视频模型的 /fit 里，我看不懂“{ $word }”。

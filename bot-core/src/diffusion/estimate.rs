@@ -103,6 +103,9 @@ pub struct DiffusionRequest<'a> {
     pub precision: Option<Precision>,
     /// Text encoders in fp8 (ComfyUI's `t5xxl_fp8_e4m3fn`), else as published.
     pub text_fp8: bool,
+    /// Text encoders run on the CPU and never take the card (Wan's `--t5_cpu`, a diffusers
+    /// pipeline whose `text_encoder` stays on "cpu", ComfyUI's CLIP on the CPU).
+    pub text_on_cpu: bool,
     pub offload: Offload,
     pub width: u32,
     pub height: u32,
@@ -118,6 +121,7 @@ impl<'a> DiffusionRequest<'a> {
             pipeline,
             precision: None,
             text_fp8: false,
+            text_on_cpu: false,
             offload: Offload::None,
             width: pipeline.width,
             height: pipeline.height,
@@ -225,6 +229,8 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     let denoiser_gib: f64 = denoisers.iter().sum();
     let largest_denoiser = denoisers.iter().copied().fold(0.0, f64::max);
     let text_gib = gib(p.weights_b(Role::TextEncoder), text_bits);
+    // The encoders' weights exist either way; on the CPU the card never holds them.
+    let text_on_card = if r.text_on_cpu { 0.0 } else { text_gib };
     let vae_gib = gib(p.weights_b(Role::Vae), r.published(Role::Vae).bits());
     let t = tokens(r);
     let step_gib = t * p.act_bytes_per_token / GIB;
@@ -239,20 +245,20 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     // 15360 -> 3072 output projection).
     let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
     let denoise_weights_gib = match r.offload {
-        Offload::None => denoiser_gib + text_gib + vae_gib,
+        Offload::None => denoiser_gib + text_on_card + vae_gib,
         Offload::Model => largest_denoiser,
         Offload::Sequential => leaf,
     };
     let stages = match r.offload {
         Offload::None => {
-            let all = denoiser_gib + text_gib + vae_gib;
+            let all = denoiser_gib + text_on_card + vae_gib;
             vec![
                 (Stage::Denoise, all + step_gib),
                 (Stage::Decode, all + decode_gib),
             ]
         }
         Offload::Model => vec![
-            (Stage::Text, text_gib),
+            (Stage::Text, text_on_card),
             (Stage::Denoise, largest_denoiser + step_gib),
             (Stage::Decode, vae_gib + decode_gib),
         ],
@@ -347,6 +353,7 @@ pub fn what_fits<'a>(
             a.precision.map(Precision::bits) == t.precision.map(Precision::bits)
                 && a.offload == t.offload
                 && a.text_fp8 == t.text_fp8
+                && a.text_on_cpu == t.text_on_cpu
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
         };
         if same(r) || out.iter().any(|(a, _)| same(a)) {

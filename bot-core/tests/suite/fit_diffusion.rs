@@ -268,3 +268,50 @@ fn a_plain_question_about_an_image_model_is_read_as_its_fit() {
         "{en}"
     );
 }
+
+/// `te=cpu` (Wan's `--t5_cpu`, a diffusers pipeline that leaves `text_encoder` on the CPU):
+/// the encoders' weights are still reported, but the card never holds them, whatever the
+/// offload mode; the chat and the CLI read the word, in both languages.
+#[test]
+fn text_encoders_on_the_cpu_never_take_the_card() {
+    for id in [
+        "flux.1-dev",
+        "sd3.5-large",
+        "wan2.1-t2v-14b",
+        "wan2.1-t2v-1.3b",
+    ] {
+        let p = diffusion::find(id).unwrap();
+        for offload in [Offload::None, Offload::Model] {
+            let mut r = DiffusionRequest::new(p);
+            r.offload = offload;
+            let on_card = estimate(&r);
+            r.text_on_cpu = true;
+            let off = estimate(&r);
+            assert_eq!(off.text_gib, on_card.text_gib, "{id}");
+            // Lower where the encoders set the peak (or share the card), never higher.
+            assert!(off.peak_gib <= on_card.peak_gib, "{id} {offload:?}");
+            if on_card.stage == diffusion::Stage::Text || offload == Offload::None {
+                assert!(off.peak_gib < on_card.peak_gib, "{id} {offload:?}");
+            }
+            assert_ne!(off.stage, diffusion::Stage::Text, "{id} {offload:?}");
+            if offload == Offload::None {
+                // Everything else stays: the saving is the encoders and their reserve.
+                let saved = on_card.peak_gib - off.peak_gib;
+                let want = on_card.text_gib * (1.0 + diffusion::estimate::ALLOCATOR_RESERVE);
+                assert!((saved - want).abs() < 0.01, "{id}: {saved} vs {want}");
+            }
+        }
+    }
+    let en = ask(
+        "en",
+        "/fit wan2.1-1.3b 4090 offload=model te=cpu res=832x480",
+    );
+    assert!(en.contains("(on the CPU, never on the card)"), "{en}");
+    let zh = ask(
+        "zh",
+        "/fit wan2.1-1.3b 4090 offload=model te=cpu res=832x480",
+    );
+    assert!(zh.contains("在 CPU 上运行"), "{zh}");
+    let plain = ask("en", "/fit wan2.1-1.3b 4090 offload=model res=832x480");
+    assert!(!plain.contains("on the CPU"), "{plain}");
+}
