@@ -9,18 +9,25 @@
 //! `fp8_kept_b`; 0 where every large weight is cast.
 
 use super::Component;
-use super::estimate::Precision;
 
 const GIB: f64 = (1u64 << 30) as f64;
 
-/// GiB of `c`'s weights stored in `p`.
-pub fn stored_gib(c: &Component, p: Precision) -> f64 {
-    let kept = if p == Precision::Fp8 {
-        c.fp8_kept_b.clamp(0.0, c.params_b)
-    } else {
-        0.0
+/// How a storage precision treats the layers a method may skip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cast {
+    /// Every large weight in the storage precision (16-bit, GGUF, NF4).
+    All,
+    /// fp8 layerwise casting: the component's `fp8_kept_b` stays 16-bit.
+    Fp8Layerwise,
+}
+
+/// GiB of `c`'s weights stored at `bits` per weight under `cast`.
+pub fn stored_gib(c: &Component, bits: f64, cast: Cast) -> f64 {
+    let kept = match cast {
+        Cast::Fp8Layerwise => c.fp8_kept_b.clamp(0.0, c.params_b),
+        Cast::All => 0.0,
     };
-    ((c.params_b - kept) * p.bits() + kept * 16.0) * 1e9 / 8.0 / GIB
+    ((c.params_b - kept) * bits + kept * 16.0) * 1e9 / 8.0 / GIB
 }
 
 #[cfg(test)]
@@ -39,8 +46,8 @@ mod tests {
     #[test]
     fn fp8_keeps_the_modulation_layers_in_16_bit() {
         let flux = denoiser("flux.1-dev");
-        let bf16 = stored_gib(flux, Precision::Bf16);
-        let fp8 = stored_gib(flux, Precision::Fp8);
+        let bf16 = stored_gib(flux, 16.0, Cast::All);
+        let fp8 = stored_gib(flux, 8.0, Cast::Fp8Layerwise);
         // Half of bf16 plus half of what stays 16-bit (3.25 B params ≈ 3.0 GiB).
         assert!(
             (fp8 - (bf16 / 2.0 + 3.25e9 / GIB)).abs() < 0.1,
@@ -51,14 +58,14 @@ mod tests {
         // CLIP, VAE) is the same, so the transformer's saving is 7.77 GiB.
         assert!(((bf16 - fp8) - 7.77).abs() / 7.77 < 0.10, "{}", bf16 - fp8);
         // GGUF and 4-bit cast every large weight: no kept share there.
-        let q8 = stored_gib(flux, Precision::Q8_0);
+        let q8 = stored_gib(flux, 8.5, Cast::All);
         assert!((q8 - flux.params_b * 1e9 * 8.5 / 8.0 / GIB).abs() < 1e-9);
     }
 
     #[test]
     fn a_unet_without_modulation_halves() {
         let unet = denoiser("sdxl");
-        let half = stored_gib(unet, Precision::Bf16) / 2.0;
-        assert!((stored_gib(unet, Precision::Fp8) - half).abs() < 1e-9);
+        let half = stored_gib(unet, 16.0, Cast::All) / 2.0;
+        assert!((stored_gib(unet, 8.0, Cast::Fp8Layerwise) - half).abs() < 1e-9);
     }
 }

@@ -7,6 +7,7 @@
 //! peak is the largest stage. `enable_sequential_cpu_offload()` (ComfyUI `--lowvram` / partial
 //! loading) streams the denoiser a leaf module at a time: the peak is the step's activations.
 
+use super::casting::{Cast, stored_gib};
 use super::{Kind, Pipeline, Role};
 use crate::catalog::{Catalog, Gpu};
 use crate::vram::CUDA_CONTEXT_GIB;
@@ -224,7 +225,13 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
         .component
         .iter()
         .filter(|c| c.role == Role::Denoiser)
-        .map(|c| super::casting::stored_gib(c, r.denoiser_precision()))
+        .map(|c| {
+            let cast = match r.denoiser_precision() {
+                Precision::Fp8 => Cast::Fp8Layerwise,
+                _ => Cast::All,
+            };
+            stored_gib(c, bits, cast)
+        })
         .collect();
     let denoiser_gib: f64 = denoisers.iter().sum();
     let largest_denoiser = denoisers.iter().copied().fold(0.0, f64::max);
