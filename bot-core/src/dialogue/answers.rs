@@ -38,10 +38,16 @@ pub(super) fn task_step(
         Some(_) => return Err(Invalid),
         None => {
             let t = text.unwrap_or_default();
-            let task = task_from_sentence(t).ok_or(Invalid)?;
             // The seed asks for the task as one sentence; take what else it says,
             // echo it, and do not ask for it again.
             let f = understand::facts(ctx.catalog, t);
+            // Inference is a short run when the sentence says hours, a service when it stays
+            // on; said without either it is asked (`said::inference_asked`).
+            let task = task_from_sentence(t)
+                .or_else(|| {
+                    super::said::inference_kind(t, f.seconds.is_some(), f.always || f.daily)?
+                })
+                .ok_or(Invalid)?;
             s.skip.clear();
             if let Some(m) = f.model.clone() {
                 s.model = Some(m);
@@ -153,8 +159,11 @@ pub(super) fn context_step(
     let tokens = if is_accept(value) {
         4096
     } else {
-        // `32k上下文`, `上下文 32k`, `8k tokens`: the number is the answer.
+        // `32k上下文`, `上下文 32k`, `8k tokens`: the number is the answer; beside a context
+        // word it is that one (`qwen 7b, 8k context`).
         let value = understand::normalize(value);
+        let named = super::flow::named_count(&value, &super::flow::CONTEXT_WORDS);
+        let value = named.unwrap_or(value);
         let value = value
             .replace("上下文", "")
             .replace("tokens", "")
@@ -246,7 +255,13 @@ pub(super) fn card_step(
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
     let value = answer_value(choice, text, "g:")?;
-    let (gpu, cards) = if is_accept(value) {
+    // `最便宜的`, `the cheapest one`: the first option, which is the cheapest.
+    let cheapest = ["最便宜", "便宜的", "cheapest"]
+        .iter()
+        .any(|w| value.to_lowercase().contains(w))
+        && lexicon::cards_and_name(value).1 == 1
+        && understand::facts(ctx.catalog, value).gpu.is_none();
+    let (gpu, cards) = if is_accept(value) || cheapest {
         // "ok" takes the first (cheapest) option offered.
         let (first, _) = super::card::card_options(ctx, &s, 1)
             .into_iter()
