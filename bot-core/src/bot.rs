@@ -277,6 +277,7 @@ impl Bot {
         };
         // A card or a currency the bot does not know, asked inside /pick: said, /pick kept.
         if dialogue::is_question(text)
+            && !dialogue::is_change(ctx, text)
             && let Some(u) = understand::unheard(ctx.catalog, text)
         {
             return vec![

@@ -178,6 +178,11 @@ pub fn is_question(text: &str) -> bool {
 /// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
 /// back), if it reads as anything but `/pick` itself.
 pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Reading> {
+    // `换成a100`, `switch to qlora`: a change to this dialogue's answers, never a follow-up
+    // to a question the bot does not keep.
+    if is_change(ctx, text) {
+        return None;
+    }
     let reading = understand::read(ctx.catalog, text);
     let asked = is_question(text)
         // `花了30块跑了2小时`: a run already paid is recorded (`/trial`), never dropped or
@@ -186,8 +191,7 @@ pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Readi
         // Once the result is shown, a command said without a question's cue (`autodl 4090
         // 3h`) is asked too; a change (`换成a100`) is the dialogue's.
         || (matches!(state.step, Step::Result | Step::Trial)
-            && matches!(&reading, Reading::Command(_))
-            && !says_change(text));
+            && matches!(&reading, Reading::Command(_)));
     if !asked {
         return None;
     }
@@ -196,6 +200,12 @@ pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Readi
         Reading::Command(Request::Pick) | Reading::Unknown => None,
         r => Some(r),
     }
+}
+
+/// A change said with the facts it changes (`换成a100`): the dialogue's, never a follow-up
+/// to a question the bot does not keep.
+pub fn is_change(ctx: &Ctx, text: &str) -> bool {
+    says_change(text) && understand::facts(ctx.catalog, text).any()
 }
 
 /// `换成a100`, `改用qlora`, `switch to an a100`: a change to an answer already given.
@@ -236,7 +246,7 @@ pub fn still_open(s: &PickState) -> Reply {
 /// on when the message answered it. `None` when it states nothing (or asks something).
 pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Reply)> {
     // A wish for guidance states its facts (`一个月预算500块 能租什么卡`: the budget).
-    if is_question(text) && !asks_for_pick(ctx, text) {
+    if is_question(text) && !asks_for_pick(ctx, text) && !is_change(ctx, text) {
         return None;
     }
     let mut f = understand::facts(ctx.catalog, text);

@@ -32,7 +32,7 @@ mod step;
 mod understand;
 
 pub use ask::{ask, methods_for};
-pub use listen::{is_question, question_inside, still_open};
+pub use listen::{is_change, is_question, question_inside, still_open};
 pub use plan::trial_plan;
 pub use result::ranked_offers;
 pub use state::Needs;

@@ -52,6 +52,7 @@ mod offer_index;
 mod offers;
 mod pick_barriers;
 mod pick_listens;
+mod pick_listens2;
 mod pick_listens_more;
 mod prices;
 mod prices_data;
