@@ -91,7 +91,8 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.needs.budget_currency = f.budget_currency.map(str::to_string);
         let b = super::barriers::budget_text(ctx, &s.needs, b);
         echo.push(Msg::new("pick-understood-budget").arg("budget", b));
-        if s.needs.budget_currency.is_none() {
+        // At the barriers step its question says it, below the budget.
+        if s.needs.budget_currency.is_none() && s.step != Step::Barriers {
             // A bare `预算50` is in the currency the dialogue prices in: said, as every
             // answer that reads a bare amount says it.
             echo.push(super::barriers::bare_note(ctx));
