@@ -199,7 +199,14 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
 pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
     // No card named: the cheapest that holds the model, said first (`tco_card`).
     let mut sized_line = line.clone();
-    let sized = super::tco_card::sized(ctx, &mut sized_line);
+    let sized = match (&line.model, line.quant, &line.gpu) {
+        (Some(m), Some(q), None) => super::tco_card::sized(ctx, m, q).map(|(gpu, cards, said)| {
+            sized_line.gpu = Some(gpu);
+            sized_line.cards = Some(cards);
+            said
+        }),
+        _ => None,
+    };
     let line = &sized_line;
     let said = |mut r: Reply| {
         if let Some(m) = &sized {

@@ -4,20 +4,15 @@
 //! user sees what was assumed and names another card to change it. Never a card that does not
 //! hold the model, and never a "from" floor.
 
-use super::tco::TcoLine;
 use crate::advice;
 use crate::context::Ctx;
 use crate::reply::Msg;
-use crate::vram::{self, Engine, FitRequest, Task};
+use crate::vram::{self, Engine, FitRequest, Quant, Task};
 
-/// Fills `line`'s card with the cheapest firm configuration that holds its model and format at
-/// the serving context; the line saying so, or `None` (a card named, nothing to size, or no
-/// priced card holds it: the answer then asks for one as before).
-pub(super) fn sized(ctx: &Ctx, line: &mut TcoLine) -> Option<Msg> {
-    if line.gpu.is_some() {
-        return None;
-    }
-    let (model, quant) = (line.model.as_deref()?, line.quant?);
+/// The cheapest firm configuration that holds `model` in `quant` at the serving context: its
+/// card id, card count and the line saying so; `None` when nothing can be sized (no priced
+/// card holds it: the answer then asks for one as before).
+pub(super) fn sized(ctx: &Ctx, model: &str, quant: Quant) -> Option<(String, u32, Msg)> {
     let model = super::fit::model_ref(ctx, model).ok()?;
     let mut req = FitRequest::new(model, quant, Task::Infer);
     req.engine = if quant.is_gguf() {
@@ -33,11 +28,8 @@ pub(super) fn sized(ctx: &Ctx, line: &mut TcoLine) -> Option<Msg> {
         .iter()
         .find(|o| o.fits && o.usd_per_hour.is_some() && !o.price_from)?;
     let gpu = ctx.catalog.find_gpu(&best.gpu)?;
-    line.gpu = Some(gpu.id.clone());
-    line.cards = Some(best.cards);
-    Some(
-        Msg::new("tco-card-sized")
-            .arg("cards", best.cards)
-            .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh)),
-    )
+    let said = Msg::new("tco-card-sized")
+        .arg("cards", best.cards)
+        .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh));
+    Some((gpu.id.clone(), best.cards, said))
 }

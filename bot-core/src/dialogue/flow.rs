@@ -11,6 +11,8 @@ use crate::vram;
 #[derive(Debug)]
 pub(super) struct Invalid;
 
+// One answer per message, matched on by value: boxing the state would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum Answer {
     Next(PickState),
     /// A well-formed answer that would lead the user wrong (a card that cannot hold the job):

@@ -53,50 +53,7 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             replies: vec![Reply::text(Msg::new("pick-finished"))],
             changed: true,
         },
-        Ok(Answer::Next(mut next)) => {
-            // What the answer said beyond the step's own answer (`qwen2.5 72b awq` at the
-            // model step: the method too) is kept and echoed, and its steps are not asked.
-            let mut noted = match &input {
-                PickInput::Text(t) => super::listen::extras(ctx, state.step, &mut next, t),
-                _ => Vec::new(),
-            };
-            if let PickInput::Text(t) = &input
-                && let Some(m) = super::paid::apply(ctx, &mut next, t)
-            {
-                noted.push(m);
-            }
-            // A duration in the user's words (`两个半小时`, `一晚上`, `半天`) is said back as
-            // the hours it was read as, so a reading they did not mean shows at once.
-            if let (PickInput::Text(t), Step::Usage, Some(u)) = (&input, state.step, next.usage)
-                && !is_accept(t)
-            {
-                noted.insert(0, super::listen::usage_msg(u));
-            }
-            if next.step != state.step {
-                next.history.push(state.step);
-            }
-            // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
-            // answer goes in the same reply, so a chat can edit one message in place.
-            let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
-            if !noted.is_empty() {
-                let mut r = Reply::text(Msg::new("pick-noted"));
-                for m in noted {
-                    r.push(m);
-                }
-                r.join(reply);
-                reply = r;
-            }
-            let question = ask(ctx, &next);
-            let (choices, image) = (question.choices.clone(), question.image.clone());
-            reply.join(question);
-            reply.choices = choices;
-            reply.image = image;
-            Outcome {
-                state: Some(next),
-                replies: vec![reply],
-                changed: true,
-            }
-        }
+        Ok(Answer::Next(next)) => answered(ctx, state, &input, next),
         Ok(Answer::Refused(why)) => Outcome {
             replies: vec![why, ask(ctx, state)],
             state: Some(state.clone()),
@@ -142,6 +99,53 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                 changed: false,
             }
         }
+    }
+}
+
+/// An answer the step took: what else it said kept and echoed, the note about it, the next
+/// question, in one reply (a chat can edit one message in place).
+fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState) -> Outcome {
+    // What the answer said beyond the step's own answer (`qwen2.5 72b awq` at the
+    // model step: the method too) is kept and echoed, and its steps are not asked.
+    let mut noted = match input {
+        PickInput::Text(t) => super::listen::extras(ctx, state.step, &mut next, t),
+        _ => Vec::new(),
+    };
+    if let PickInput::Text(t) = input
+        && let Some(m) = super::paid::apply(ctx, &mut next, t)
+    {
+        noted.push(m);
+    }
+    // A duration in the user's words (`两个半小时`, `一晚上`, `半天`) is said back as
+    // the hours it was read as, so a reading they did not mean shows at once.
+    if let (PickInput::Text(t), Step::Usage, Some(u)) = (input, state.step, next.usage)
+        && !is_accept(t)
+    {
+        noted.insert(0, super::listen::usage_msg(u));
+    }
+    if next.step != state.step {
+        next.history.push(state.step);
+    }
+    // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
+    // answer goes in the same reply, so a chat can edit one message in place.
+    let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
+    if !noted.is_empty() {
+        let mut r = Reply::text(Msg::new("pick-noted"));
+        for m in noted {
+            r.push(m);
+        }
+        r.join(reply);
+        reply = r;
+    }
+    let question = ask(ctx, &next);
+    let (choices, image) = (question.choices.clone(), question.image.clone());
+    reply.join(question);
+    reply.choices = choices;
+    reply.image = image;
+    Outcome {
+        state: Some(next),
+        replies: vec![reply],
+        changed: true,
     }
 }
 
