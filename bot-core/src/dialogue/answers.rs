@@ -223,8 +223,13 @@ pub(super) fn usage_step(
         None => {
             let t = text.unwrap_or_default();
             if is_accept(t) {
-                s.usage.unwrap_or(Usage::OneOff {
-                    hours: Decimal::ONE,
+                // The default: a service stays on; anything else is one hour's run.
+                s.usage.unwrap_or(if s.task == Some(TaskKind::Serve) {
+                    Usage::Always
+                } else {
+                    Usage::OneOff {
+                        hours: Decimal::ONE,
+                    }
                 })
             } else {
                 // `三个小时`, `半小时`, `每天4小时`, `3 hours`.

@@ -152,8 +152,10 @@ pub(super) fn inference_asked(ctx: &Ctx, state: &PickState, text: &str) -> Optio
     let choices = question.choices.clone();
     reply.join(question);
     reply.choices = choices;
+    // Saved even when nothing else was said, so `/pick 推理` (and a guidance question that
+    // starts it) shows this question rather than the generic first one.
     Some(Outcome {
-        changed: next != *state,
+        changed: true,
         state: Some(next),
         replies: vec![reply],
     })

@@ -64,6 +64,7 @@ mod qa_findings3;
 mod qa_findings4;
 mod questions;
 mod ratelimit;
+mod reader_leftovers2;
 mod store_atomic;
 mod store_damage;
 mod store_group;

@@ -59,6 +59,18 @@ fn inference_at_the_first_step_is_asked_as_a_run_or_a_service() {
     let (ids, t) = tap(&w, &me, "t:exp");
     assert!(!has(&ids, "pick-ask-model"), "{t}");
     assert!(has(&ids, "pick-ask-method-quant"), "{t}");
+    // A guidance question that starts /pick with inference asks the same.
+    let me = who("zh");
+    say(&w, &me, "/cancel");
+    let (ids, t) = say(&w, &me, "我想跑推理 不知道选哪家");
+    assert!(has(&ids, "pick-infer-which"), "{t}");
+    // Playing with a model is a short run.
+    let me = who("en");
+    let (ids, t) = walk(&w, &me, &["just want to play with an llm"]);
+    assert!(
+        has(&ids, "pick-ask-model") && !has(&ids, "pick-invalid"),
+        "{t}"
+    );
     // How long it runs says which: hours are a run, always on a service.
     for (locale, line, kind) in [
         (
@@ -95,6 +107,22 @@ fn moves_said_in_words_are_taken_never_refused() {
         let (ids, t) = walk(&w, &me, &["demo", "qwen 7b", "bf16", "skip"]);
         assert!(has(&ids, "pick-took-default"), "{t}");
         assert!(has(&ids, "pick-ask-usage"), "{t}");
+        // A service's default use is always on.
+        let (_, t) = walk(
+            &w,
+            &me,
+            &[
+                "serve qwen2.5 7b for my team",
+                "skip",
+                "skip",
+                "skip",
+                "skip",
+            ],
+        );
+        assert!(
+            t.to_lowercase().contains("always on") || t.contains("一直在线"),
+            "{t}"
+        );
         // At the barriers step: none, and the result.
         let (ids, t) = walk(
             &w,
