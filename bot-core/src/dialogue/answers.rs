@@ -134,6 +134,8 @@ pub(super) fn method_step(
     let methods = methods_in_order(ctx, &s);
     let key = if is_accept(value) {
         methods[0].to_string()
+    } else if let Some(k) = method_in_words(value, s.task, &methods) {
+        k
     } else {
         let value = understand::normalize(value);
         normalize_method(&value, s.task)
@@ -148,6 +150,45 @@ pub(super) fn method_step(
     };
     s.method = Some(key);
     Ok(Answer::Next(advanced(s)))
+}
+
+/// A method said by what it is for rather than its name: `原始精度`/`no quantization` is BF16
+/// (inference), `半精度` FP16, `越省显存越好`/`least memory` the fewest bits offered (QLoRA
+/// for a fine-tune).
+fn method_in_words(value: &str, task: Option<TaskKind>, methods: &[&str]) -> Option<String> {
+    let l = understand::normalize(value);
+    let has = |ws: &[&str]| ws.iter().any(|w| l.contains(w));
+    let tune = task == Some(TaskKind::FineTune);
+    if has(&[
+        "省显存",
+        "显存最小",
+        "最小显存",
+        "least memory",
+        "lowest memory",
+        "smallest",
+        "cheapest",
+        "最便宜",
+    ]) {
+        return Some(if tune { "qlora" } else { "awq" }.to_string())
+            .filter(|m| methods.contains(&m.as_str()));
+    }
+    if tune {
+        return None;
+    }
+    if has(&[
+        "原始精度",
+        "原精度",
+        "不量化",
+        "不要量化",
+        "无量化",
+        "no quant",
+        "unquantized",
+        "full precision",
+        "original precision",
+    ]) {
+        return Some("bf16".into());
+    }
+    has(&["半精度", "half precision"]).then(|| "fp16".to_string())
 }
 
 pub(super) fn context_step(

@@ -118,10 +118,28 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
     }
     // A duration in the user's words (`两个半小时`, `一晚上`, `半天`) is said back as
     // the hours it was read as, so a reading they did not mean shows at once.
-    if let (PickInput::Text(t), Step::Usage, Some(u)) = (input, state.step, next.usage)
+    if let PickInput::Text(t) = input
         && !is_accept(t)
     {
-        noted.insert(0, super::listen::usage_msg(u));
+        // So are a method and a context said in words (`越省显存越好` → AWQ, `大概2000个token`).
+        let typed = t.trim().to_lowercase();
+        let said = match state.step {
+            Step::Usage => next.usage.map(super::listen::usage_msg),
+            // Not when the typed word is the method's own key (`bf16`, `lora`).
+            Step::Method if next.method.as_deref() != Some(typed.as_str()) => {
+                next.method.as_deref().map(|m| {
+                    let label = crate::i18n::Localizer::get()
+                        .format(ctx.lang, &Msg::new("pick-method").arg("method", m));
+                    Msg::new("pick-understood-method").arg("method", label)
+                })
+            }
+            // Not when the typed word is a plain count (`8k`, `4096`).
+            Step::Context if crate::lexicon::context_tokens(&typed).is_none() => next
+                .context
+                .map(|c| Msg::new("pick-understood-context").arg("tokens", c.to_string())),
+            _ => None,
+        };
+        noted.splice(0..0, said);
     }
     if next.step != state.step {
         next.history.push(state.step);

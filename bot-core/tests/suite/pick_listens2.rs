@@ -277,3 +277,24 @@ fn after_the_plan_a_question_is_answered_and_a_change_ranks_again() {
     );
     assert!(has(&ids, "pick-ask-barriers"), "{t}");
 }
+
+#[test]
+fn a_method_said_by_what_it_is_for_is_taken_and_said_back() {
+    let w = world();
+    for (locale, line, method) in [
+        ("zh", "越省显存越好", "AWQ"),
+        ("zh", "原始精度", "BF16"),
+        ("en", "least memory possible", "AWQ"),
+        ("en", "no quantization please", "BF16"),
+    ] {
+        let me = who(locale);
+        let (ids, t) = walk(&w, &me, &["demo", "qwen 7b", line]);
+        assert!(has(&ids, "pick-understood-method"), "{line}: {t}");
+        assert!(t.contains(method), "{line}: {method}: {t}");
+        assert!(has(&ids, "pick-ask-context"), "{line}: {t}");
+    }
+    // A fine-tune that wants the least memory is QLoRA.
+    let me = who("zh");
+    let (_, t) = walk(&w, &me, &["微调", "qwen 7b", "越省显存越好"]);
+    assert!(t.contains("QLoRA"), "{t}");
+}
