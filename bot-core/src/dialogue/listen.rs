@@ -314,7 +314,7 @@ pub(super) fn extras(ctx: &Ctx, step: Step, next: &mut PickState, text: &str) ->
             f.daily = false;
             f.no_real_name = false;
             f.payments.clear();
-            f.lacks.clear();
+            // What the user lacks (`没有信用卡`) is not in its echo: said here.
             f.budget = None;
         }
         Step::Model => {

@@ -147,6 +147,15 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
     // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
     // answer goes in the same reply, so a chat can edit one message in place.
     let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
+    // The first sentence's echo has its own heading: the other facts join its list.
+    let listed = reply.parts.iter().rposition(
+        |p| matches!(p, crate::reply::Part::Text(m) if m.id.starts_with("pick-understood")),
+    );
+    if let Some(at) = listed.filter(|_| state.step == Step::Task) {
+        for (i, m) in noted.drain(..).enumerate() {
+            reply.insert(at + 1 + i, crate::reply::Part::Text(m));
+        }
+    }
     if !noted.is_empty() {
         let mut r = Reply::text(Msg::new("pick-noted"));
         for m in noted {
