@@ -277,6 +277,7 @@ impl Bot {
         };
         // A card or a currency the bot does not know, asked inside /pick: said, /pick kept.
         if dialogue::is_question(text)
+            && !dialogue::is_change(ctx, text)
             && let Some(u) = understand::unheard(ctx.catalog, text)
         {
             return vec![
@@ -287,7 +288,7 @@ impl Bot {
         // A question about prices, stock or cards (`autodl 4090多少钱一小时`) is answered before
         // a step can take its numbers for an answer (`4090` as a context length); a model's
         // fit may be the step's answer, so it goes to the step first.
-        if let Some(reading) = dialogue::question_inside(ctx, text)
+        if let Some(reading) = dialogue::question_inside(ctx, &state, text)
             && matches!(&reading, Reading::Command(r) if !matches!(r, understand::Request::Fit(_)))
         {
             let mut replies = self.answer_reading(ctx, reading);
@@ -297,7 +298,7 @@ impl Bot {
         let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
         // A question asked inside /pick is answered, with where /pick stands.
         if !outcome.changed
-            && let Some(reading) = dialogue::question_inside(ctx, text)
+            && let Some(reading) = dialogue::question_inside(ctx, &state, text)
         {
             let mut replies = self.answer_reading(ctx, reading);
             replies.push(dialogue::still_open(&state));

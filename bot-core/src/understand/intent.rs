@@ -305,7 +305,15 @@ fn greeting_only(padded: &str) -> bool {
             }
         })
         .collect();
-    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Spoken fillers before the greeting (`嗯 那个 在吗`, `um so hi`) greet the same.
+    const FILLERS: &[&str] = &[
+        "嗯", "呃", "额", "那个", "这个", "就是", "um", "uh", "so", "like", "well", "hmm", "er",
+    ];
+    let words = words
+        .split_whitespace()
+        .skip_while(|w| FILLERS.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ");
     !words.is_empty() && GREETINGS.contains(&words.as_str())
 }
 

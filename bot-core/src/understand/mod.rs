@@ -13,6 +13,7 @@
 //! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
+mod alert_family;
 mod alert_terms;
 mod bare_number;
 mod card_count;
@@ -30,6 +31,7 @@ mod family_fit;
 mod fee_asked;
 mod follow_up;
 mod guided;
+mod half_day;
 mod headcount;
 mod image_batch;
 mod intent;
@@ -125,6 +127,10 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let (reading, mut work) = read_normalized(catalog, norm.clone(), true);
     // `那A100呢`: a change to a question the bot does not keep, asked back.
     let reading = follow_up::asked_back(&norm, reading);
+    // An alert on a card named by its family (`A100`): which variant, asked.
+    let reading = alert_family::asked_back(catalog, &norm, reading);
+    // `半天`: 4 h or 12 h, asked where the bill differs.
+    let reading = half_day::asked_back(catalog, text, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
