@@ -454,17 +454,22 @@ pub(super) fn unquantized(padded: &str) -> bool {
     )
 }
 
-/// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
-/// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]).
-pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
-    let spot = crate::answer::billing::SPOT_WORDS.iter().any(|w| {
+/// Whether spot or interruptible capacity is asked (`spot`, `竞价实例`), each a word of its own.
+pub(super) fn spot_asked(padded: &str) -> bool {
+    crate::answer::billing::SPOT_WORDS.iter().any(|w| {
         padded.match_indices(w).any(|(at, _)| {
             // A word of its own in English (`bid` is not in `forbid`).
             !w.is_ascii()
                 || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
                     && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
         })
-    });
+    })
+}
+
+/// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
+/// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]).
+pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
+    let spot = spot_asked(padded);
     match r {
         Reading::Command(Request::Cost(mut j)) if spot => {
             j.job.tiers = crate::billing::Tiers::WithSpot;

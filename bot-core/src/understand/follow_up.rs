@@ -64,7 +64,7 @@ pub(super) fn asked_back(norm: &str, plain: Reading) -> Reading {
 
 /// A reading built from one kind of word alone: a card's specs, a platform's facts, a model's
 /// fit on no card.
-fn fragment(r: &Request) -> bool {
+pub(super) fn fragment(r: &Request) -> bool {
     match r {
         Request::Gpu(_) | Request::Platform(_) => true,
         Request::Fit(f) => f.gpu.is_none(),

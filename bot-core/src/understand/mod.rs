@@ -28,6 +28,8 @@ mod facts;
 mod family_ask;
 mod family_fit;
 mod fee_asked;
+mod follow_apply;
+mod follow_on;
 mod follow_up;
 mod guided;
 mod headcount;
@@ -67,6 +69,9 @@ mod vllm_flags;
 mod words;
 mod words_alerts;
 mod words_guidance;
+mod words_platforms;
+mod words_price;
+mod words_stock;
 
 #[cfg(test)]
 mod own_tests;
@@ -128,6 +133,28 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
+}
+
+/// Reads one message after the chat's last reading (`last`, the request the bot answered
+/// before, kept by the frontend): a follow-up (`那h100呢`, `换成qlora呢`, `and on runpod?`) is
+/// that request with its slot changed; a question of its own is read as [`read`] reads it.
+pub fn read_after(catalog: &Catalog, text: &str, last: Option<&Request>) -> Reading {
+    last.and_then(|last| follow_up_of(catalog, text, last))
+        .unwrap_or_else(|| read(catalog, text))
+}
+
+/// The message read as a follow-up of `last` (its change put in, or its readings asked back);
+/// `None` when it is no follow-up of it, to be read alone.
+pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Reading> {
+    let norm = normalize(text);
+    let (plain, _) = read_normalized(catalog, norm.clone(), true);
+    follow_on::applied(catalog, &norm, &plain, last)
+}
+
+/// `英文`, `in english`, `用中文`: a message that only asks for another language, for the
+/// last answer again in it.
+pub fn language_asked(text: &str) -> Option<crate::i18n::Lang> {
+    follow_on::language_asked(&normalize(text))
 }
 
 pub(super) fn read_normalized(

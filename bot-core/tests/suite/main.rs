@@ -37,6 +37,7 @@ mod fit_tp;
 mod fit_training;
 mod fit_verdicts;
 mod fit_vllm_profile;
+mod follow_ups;
 mod fresh14_mechanisms;
 mod fresh15_mechanisms;
 mod fresh16_mechanisms;
