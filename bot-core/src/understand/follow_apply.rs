@@ -1,14 +1,48 @@
-//! A follow-up's [`Change`] put into the last request's slots, the same struct the command's
-//! parser builds, so the echo line is that command's. A change the command has no slot for
-//! (a platform after `/fit`, a model after `/cost`) is `None`: the follow-up is asked back.
+//! A follow-up's [`Change`] (what its words name, read by [`super::follow_on`]) put into the
+//! last request's slots, the same struct the command's parser builds, so the echo line is that
+//! command's. A change the command has no slot for (a platform after `/fit`, a model after
+//! `/cost`) is `None`: the follow-up is asked back.
 
-use super::follow_on::Change;
-use super::request::{self as make, Cards, Request, Usage};
+use super::request::{self as make, Cards, Money, Request, Usage};
 use crate::answer::billing::JobRequest;
 use crate::billing::{PriceUnit, Tiers};
 use crate::catalog::Catalog;
 use crate::commands::fit::FitArgs;
 use crate::commands::tco::TcoArgs;
+use crate::vram::{Quant, Task};
+
+/// What a follow-up's words change; `None` / `false` leaves the slot as it was.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct Change {
+    pub gpu: Option<String>,
+    /// Cards said with a count (`2张`, `4 cards`, `2x h100`, `单卡`).
+    pub count: Option<u32>,
+    pub model: Option<String>,
+    /// A size without a family (`72b呢`): the last model's sibling of that size.
+    pub size: Option<String>,
+    pub quant: Option<Quant>,
+    pub task: Option<Task>,
+    pub context: Option<String>,
+    pub batch: Option<u32>,
+    pub platform: Option<String>,
+    pub usage: Option<Usage>,
+    /// `用美元`, `in rmb`: the currency the answer is shown in.
+    pub currency: Option<String>,
+    pub price: Option<Money>,
+    /// Tokens per day, for `/tco`.
+    pub volume: Option<u64>,
+    pub spot: bool,
+    /// `便宜点的呢`, `anything cheaper`: the cheapest choices instead of the one named.
+    pub cheaper: bool,
+    /// A number said alone (`3呢`): each of its readings is asked back, never one chosen.
+    pub bare: bool,
+}
+
+impl Change {
+    pub(super) fn is_empty(&self) -> bool {
+        *self == Change::default()
+    }
+}
 
 /// The last request with the change in it; `None` when a slot the change names is not one of
 /// the command's.
@@ -201,10 +235,19 @@ fn fit(catalog: &Catalog, mut a: FitArgs, c: &Change) -> Option<FitArgs> {
     if c.cheaper && (c.gpu.is_some() || c.count.is_some()) {
         return None;
     }
+    let language = |m: &str| catalog.find_model(m).is_some();
+    let was = language(&a.model);
     if let Some(m) = &c.model {
         a.model = m.clone();
     } else if let Some(s) = &c.size {
         a.model = sized(catalog, &a.model, s);
+    }
+    // An image model after a language model (or back): the format, method and options
+    // said for the one are none of the other's.
+    if language(&a.model) != was {
+        a.quant = None;
+        a.task = None;
+        a.options.clear();
     }
     if let Some(g) = &c.gpu {
         a.gpu = Some(g.clone());
@@ -318,10 +361,21 @@ fn with_usage(j: JobRequest, u: &Usage) -> Option<JobRequest> {
 fn tco(catalog: &Catalog, mut t: TcoArgs, c: &Change) -> Option<TcoArgs> {
     use Slot::*;
     only(c, &[Gpu, Count, Model, Size, Quant, Volume])?;
+    let published = |m: Option<&str>| {
+        m.and_then(|m| catalog.find_model(m))
+            .and_then(crate::advice::native_quant)
+            .unwrap_or(crate::vram::Quant::Bf16)
+    };
+    let was = published(t.model.as_deref());
     if let Some(m) = &c.model {
         t.model = Some(m.clone());
     } else if let Some(s) = &c.size {
         t.model = Some(sized(catalog, t.model.as_deref()?, s));
+    }
+    // Another model keeps a format the user named; the default one is the new model's own
+    // published format, as a question naming that model reads it.
+    if c.quant.is_none() && t.quant == Some(was) {
+        t.quant = Some(published(t.model.as_deref()));
     }
     if let Some(q) = c.quant {
         t.model.as_ref()?;

@@ -8,44 +8,12 @@
 //! a100呢`), is asked back, never guessed. Without a last reading nothing here runs.
 
 use super::entities::{self, Entities};
-use super::request::{Cards, Money, Request, Usage};
+use super::follow_apply::Change;
+use super::request::{Cards, Request, Usage};
 use super::text::{self, has};
 use super::{Reading, follow_up, price};
 use crate::catalog::Catalog;
 use crate::vram::{Quant, Task};
-
-/// What a follow-up's words change; `None` / `false` leaves the slot as it was.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(super) struct Change {
-    pub gpu: Option<String>,
-    /// Cards said with a count (`2张`, `4 cards`, `2x h100`, `单卡`).
-    pub count: Option<u32>,
-    pub model: Option<String>,
-    /// A size without a family (`72b呢`): the last model's sibling of that size.
-    pub size: Option<String>,
-    pub quant: Option<Quant>,
-    pub task: Option<Task>,
-    pub context: Option<String>,
-    pub batch: Option<u32>,
-    pub platform: Option<String>,
-    pub usage: Option<Usage>,
-    /// `用美元`, `in rmb`: the currency the answer is shown in.
-    pub currency: Option<String>,
-    pub price: Option<Money>,
-    /// Tokens per day, for `/tco`.
-    pub volume: Option<u64>,
-    pub spot: bool,
-    /// `便宜点的呢`, `anything cheaper`: the cheapest choices instead of the one named.
-    pub cheaper: bool,
-    /// A number said alone (`3呢`): each of its readings is asked back, never one chosen.
-    pub bare: bool,
-}
-
-impl Change {
-    fn is_empty(&self) -> bool {
-        *self == Change::default()
-    }
-}
 
 /// Words that ask for something cheaper than what was answered.
 const CHEAPER: &[&str] = &[

@@ -86,3 +86,80 @@ fn follow_ups_change_the_last_reading() {
         misses.join("\n")
     );
 }
+
+/// The chat's side: the request a turn answered comes back with its answer, the next message
+/// is read against it, and its first line echoes the new reading; `英文` answers the last
+/// reading again in English; a typed command is a last reading too; a message asked back
+/// leaves the last reading as it was.
+#[test]
+fn a_conversation_carries_its_last_reading() {
+    use super::chat::{text, who, world};
+    use bot_core::{Input, Lang};
+    let w = world();
+    let zh = who("zh-CN");
+    let turn = |line: &str, last: Option<&bot_core::commands::Request>| {
+        let (a, read) = w.bot.handle_after(&zh, Input::Text(line.into()), last);
+        (text(&a.replies, a.lang), a.lang, read)
+    };
+    let (first, _, read) = turn("4090 能跑 qwen2.5-14b 吗", None);
+    assert!(
+        first.starts_with("我理解为：/fit qwen2.5-14b rtx-4090"),
+        "{first}"
+    );
+    let (second, _, read) = turn("那 h100 呢", read.as_ref());
+    assert!(
+        second.starts_with("我理解为：/fit qwen2.5-14b h100-sxm"),
+        "{second}"
+    );
+    let (third, _, read) = turn("换成 qlora 呢", read.as_ref());
+    assert!(
+        third.starts_with("我理解为：/fit qwen2.5-14b qlora h100-sxm"),
+        "{third}"
+    );
+    // The same reading, in English, this answer only.
+    let (english, lang, again) = turn("英文", read.as_ref());
+    assert_eq!(lang, Lang::En);
+    assert!(
+        english.starts_with("I read this as: /fit qwen2.5-14b qlora h100-sxm"),
+        "{english}"
+    );
+    assert_eq!(again, read);
+    let (next, lang, _) = turn("what about 2 cards", read.as_ref());
+    assert_eq!(lang, Lang::Zh, "英文 set nothing for good");
+    assert!(
+        next.starts_with("我理解为：/fit qwen2.5-14b qlora 2xh100-sxm"),
+        "{next}"
+    );
+    // Without a last reading the same follow-up is asked back, never applied to a guess.
+    let (alone, _, none) = turn("那 h100 呢", None);
+    assert!(!alone.contains("/fit"), "{alone}");
+    assert_eq!(none, None);
+    // A typed command is the last reading; a number alone is asked back and changes nothing.
+    let (_, _, typed) = turn("/cost autodl 4090 3h", None);
+    let typed = typed.expect("a typed command is a reading");
+    assert_eq!(typed.line(), "/cost autodl rtx-4090 3h");
+    let (asked, kept) = w
+        .bot
+        .handle_after(&zh, Input::Text("5呢".into()), Some(&typed));
+    let ids: Vec<&str> = asked
+        .replies
+        .iter()
+        .flat_map(|r| &r.choices)
+        .map(|c| c.id.as_str())
+        .collect();
+    assert!(
+        ids.iter().any(|i| i.ends_with("/cost autodl rtx-4090 5h")),
+        "{ids:?}"
+    );
+    assert!(
+        ids.iter()
+            .any(|i| i.ends_with("/cost autodl rtx-4090 3h cards=5")),
+        "{ids:?}"
+    );
+    assert_eq!(kept, None, "asked back: the last reading stays");
+    let (priced, _, _) = turn("and on runpod?", Some(&typed));
+    assert!(
+        priced.starts_with("我理解为：/cost runpod rtx-4090 3h"),
+        "{priced}"
+    );
+}
