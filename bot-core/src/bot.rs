@@ -316,7 +316,8 @@ impl Bot {
                     if let Some(state) = waiting {
                         done.replies.push(dialogue::still_open(&state));
                     }
-                    (done, typed(&text))
+                    // `/fit@our_bot …` in a group: the line without our name.
+                    (done, typed(&format!("/{} {}", cmd.def.name, cmd.args)))
                 }
                 Ok(None) => {
                     if let Some(again) = self.in_language(ctx, &text, last) {
