@@ -394,9 +394,14 @@ impl Bot {
     ) -> Vec<Reply> {
         // A follow-up of the last reading (`那h100呢`) is that reading changed.
         let followed = last.and_then(|l| understand::follow_up_of(ctx.catalog, text, l));
-        // A card or a currency the bot does not know is said, never read past.
+        // A card or a currency the bot does not know is said, never read past; with a last
+        // reading a follow-up it could not change is asked back below, not "no question kept".
+        let unheard = match last {
+            Some(_) => understand::unheard_after_reading(ctx.catalog, text),
+            None => understand::unheard(ctx.catalog, text),
+        };
         if followed.is_none()
-            && let Some(u) = understand::unheard(ctx.catalog, text)
+            && let Some(u) = unheard
         {
             return vec![crate::answer::unheard::reply(ctx, &u)];
         }

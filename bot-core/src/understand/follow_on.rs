@@ -130,6 +130,42 @@ pub(super) fn applied(
     }
 }
 
+/// A question that names no card after one that did (`4090能跑qwen2.5-14b吗`, then `租3小时
+/// 多少钱`, `哪里有货`, `specs?`): read with the last request's card (and its count and
+/// platform) said, when that makes it one command of its own; `None` otherwise.
+pub(super) fn carried(catalog: &Catalog, norm: &str, last: &Request) -> Option<Reading> {
+    let (gpu, count, platform) = match last {
+        Request::Fit(f) => (f.gpu.clone()?, f.cards.unwrap_or(1), None),
+        Request::Cost(j) if j.names.len() == 2 => {
+            (j.names[1].clone(), j.cards, Some(j.names[0].clone()))
+        }
+        Request::Compare(j) => (j.names.first()?.clone(), j.cards, None),
+        Request::Stock(s) => (s.gpu.clone(), 1, s.platform.clone()),
+        Request::Gpu(g) if g.gpus.len() == 1 => (g.gpus[0].clone(), 1, None),
+        Request::Trend(t) => (t.gpu.clone(), 1, None),
+        Request::Tco(t) => (t.gpu.clone()?, t.cards.unwrap_or(1), None),
+        _ => return None,
+    };
+    let mut said = format!("{norm} {gpu}");
+    if count > 1 {
+        said = format!("{norm} {count}x{gpu}");
+    }
+    if let Some(p) = platform {
+        said = format!("{said} {p}");
+    }
+    // The card alone is no question (`谢谢`, `ok`): a reading of the card's name only counts
+    // when the message asks for its specs.
+    let specs = has(&format!(" {norm} "), super::words::SPECS_WORDS);
+    match super::read_normalized(catalog, said, false).0 {
+        Reading::Command(r)
+            if !follow_up::fragment(&r) || (specs && matches!(r, Request::Gpu(_))) =>
+        {
+            Some(Reading::Command(r))
+        }
+        _ => None,
+    }
+}
+
 /// What a follow-up's words change: one [`Change`], or one per reading when a slot is named
 /// twice (`4090还是a100呢`); none when they name nothing.
 pub(super) fn changes(catalog: &Catalog, norm: &str) -> Vec<Change> {

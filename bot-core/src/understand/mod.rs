@@ -82,7 +82,7 @@ pub use facts::{Facts, amount_word, currency_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
 pub use text::{MAX_CHARS, normalize};
-pub use unheard::{Unheard, unheard};
+pub use unheard::{Unheard, unheard, unheard_after_reading};
 
 use crate::catalog::Catalog;
 use crate::command;
@@ -146,9 +146,22 @@ pub fn read_after(catalog: &Catalog, text: &str, last: Option<&Request>) -> Read
 /// The message read as a follow-up of `last` (its change put in, or its readings asked back);
 /// `None` when it is no follow-up of it, to be read alone.
 pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Reading> {
+    // A card or a currency the bot does not know, a length or a count no bill can use, is
+    // said back, never read past into the last request (`换成4060ti跑5小时呢` is no 4090's bill).
+    if unheard::unheard_after_reading(catalog, text).is_some() {
+        return None;
+    }
     let norm = normalize(text);
     let (plain, _) = read_normalized(catalog, norm.clone(), true);
-    follow_on::applied(catalog, &norm, &plain, last)
+    follow_on::applied(catalog, &norm, &plain, last).or_else(|| match plain {
+        // Nothing read alone: the last request's card may be what it left unsaid.
+        Reading::Unknown => follow_on::carried(catalog, &norm, last),
+        // `can it run llama 3.1 70b` after a price of the h100: on the h100.
+        Reading::Command(Request::Fit(f)) if f.gpu.is_none() => {
+            follow_on::carried(catalog, &norm, last)
+        }
+        _ => None,
+    })
 }
 
 /// `英文`, `in english`, `用中文`: a message that only asks for another language, for the

@@ -56,7 +56,10 @@ fn probe_follow_ups() {
     if text.lines().any(|l| l.split('\t').count() == 3) {
         let (total, misses) = score(&catalog, &text);
         println!("{}", misses.join("\n"));
-        println!("follow-ups: {} of {total} read as expected", total - misses.len());
+        println!(
+            "follow-ups: {} of {total} read as expected",
+            total - misses.len()
+        );
         return;
     }
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -168,5 +171,38 @@ fn a_conversation_carries_its_last_reading() {
     assert!(
         priced.starts_with("我理解为：/cost runpod rtx-4090 3h"),
         "{priced}"
+    );
+    // A card the catalog does not know is said back, never read past into the last request.
+    let ids = |a: &bot_core::Answer| super::chat::message_ids(&a.replies);
+    let (unknown, kept) =
+        w.bot
+            .handle_after(&zh, Input::Text("换成4060ti跑5小时呢".into()), Some(&typed));
+    let said = text(&unknown.replies, unknown.lang);
+    assert!(
+        said.contains("4060ti") && !said.contains("/cost autodl"),
+        "{said}"
+    );
+    assert_eq!(kept, None);
+    // A change the last request has no slot for is asked back, and the bot does not claim it
+    // kept no question.
+    let fit = match bot_core::understand::read(&w.bot.catalog, "4090 能跑 qwen2.5-14b 吗") {
+        bot_core::understand::Reading::Command(r) => r,
+        other => panic!("{:?}", other.lines()),
+    };
+    let (asked, _) = w
+        .bot
+        .handle_after(&zh, Input::Text("and on runpod?".into()), Some(&fit));
+    assert!(
+        !ids(&asked).iter().any(|i| i == "understand-follow-up"),
+        "{:?}",
+        ids(&asked)
+    );
+    let (alone, _) = w
+        .bot
+        .handle_after(&zh, Input::Text("and on runpod?".into()), None);
+    assert!(
+        ids(&alone).iter().any(|i| i == "understand-follow-up"),
+        "{:?}",
+        ids(&alone)
     );
 }
