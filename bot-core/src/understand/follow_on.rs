@@ -133,7 +133,8 @@ pub(super) fn applied(
 /// A question that names no card after one that did (`4090能跑qwen2.5-14b吗`, then `租3小时
 /// 多少钱`, `哪里有货`, `specs?`): read with the last request's card (and its count and
 /// platform) said, when that makes it one command of its own; `None` otherwise.
-pub(super) fn carried(catalog: &Catalog, norm: &str, last: &Request) -> Option<Reading> {
+/// `fit`: the message alone reads as a fit on no card (its model is what it asks).
+pub(super) fn carried(catalog: &Catalog, norm: &str, last: &Request, fit: bool) -> Option<Reading> {
     let (gpu, count, platform) = match last {
         Request::Fit(f) => (f.gpu.clone()?, f.cards.unwrap_or(1), None),
         Request::Cost(j) if j.names.len() == 2 => {
@@ -153,9 +154,31 @@ pub(super) fn carried(catalog: &Catalog, norm: &str, last: &Request) -> Option<R
     if let Some(p) = platform {
         said = format!("{said} {p}");
     }
-    // The card alone is no question (`谢谢`, `ok`): a reading of the card's name only counts
-    // when the message asks for its specs.
-    let specs = has(&format!(" {norm} "), super::words::SPECS_WORDS);
+    // The card alone is no question (`谢谢`, `今天天气怎么样`): the message must ask something
+    // of its own (a price, stock, specs, a history, a fit), and a reading of the card's name
+    // only counts when it asks for its specs.
+    let padded = format!(" {norm} ");
+    let asks = {
+        use super::words::*;
+        [
+            COST_WORDS,
+            PRICE_WORDS,
+            CHEAP_WORDS,
+            STOCK_WORDS,
+            TREND_WORDS,
+            SPECS_WORDS,
+            FIT_WORDS,
+            MEMORY_WORDS,
+            ALERT_WORDS,
+            TCO_WORDS,
+        ]
+        .iter()
+        .any(|w| has(&padded, w))
+    };
+    if !asks && !fit {
+        return None;
+    }
+    let specs = has(&padded, super::words::SPECS_WORDS);
     match super::read_normalized(catalog, said, false).0 {
         Reading::Command(r)
             if !follow_up::fragment(&r) || (specs && matches!(r, Request::Gpu(_))) =>
