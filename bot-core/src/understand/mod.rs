@@ -29,6 +29,8 @@ mod facts;
 mod family_ask;
 mod family_fit;
 mod fee_asked;
+mod follow_apply;
+mod follow_on;
 mod follow_up;
 mod guided;
 mod half_day;
@@ -69,6 +71,9 @@ mod vllm_flags;
 mod words;
 mod words_alerts;
 mod words_guidance;
+mod words_platforms;
+mod words_price;
+mod words_stock;
 
 #[cfg(test)]
 mod own_tests;
@@ -79,7 +84,7 @@ pub use facts::{Facts, amount_word, currency_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
 pub use text::{MAX_CHARS, normalize};
-pub use unheard::{Unheard, unheard};
+pub use unheard::{Unheard, unheard, unheard_after_reading};
 
 use crate::catalog::Catalog;
 use crate::command;
@@ -134,6 +139,41 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
+}
+
+/// Reads one message after the chat's last reading (`last`, the request the bot answered
+/// before, kept by the frontend): a follow-up (`那h100呢`, `换成qlora呢`, `and on runpod?`) is
+/// that request with its slot changed; a question of its own is read as [`read`] reads it.
+pub fn read_after(catalog: &Catalog, text: &str, last: Option<&Request>) -> Reading {
+    last.and_then(|last| follow_up_of(catalog, text, last))
+        .unwrap_or_else(|| read(catalog, text))
+}
+
+/// The message read as a follow-up of `last` (its change put in, or its readings asked back);
+/// `None` when it is no follow-up of it, to be read alone.
+pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Reading> {
+    // A card or a currency the bot does not know, a length or a count no bill can use, is
+    // said back, never read past into the last request (`换成4060ti跑5小时呢` is no 4090's bill).
+    if unheard::unheard_after_reading(catalog, text).is_some() {
+        return None;
+    }
+    let norm = normalize(text);
+    let (plain, _) = read_normalized(catalog, norm.clone(), true);
+    follow_on::applied(catalog, &norm, &plain, last).or_else(|| match plain {
+        // Nothing read alone: the last request's card may be what it left unsaid.
+        Reading::Unknown => follow_on::carried(catalog, &norm, last, false),
+        // `can it run llama 3.1 70b` after a price of the h100: on the h100.
+        Reading::Command(Request::Fit(f)) if f.gpu.is_none() => {
+            follow_on::carried(catalog, &norm, last, true)
+        }
+        _ => None,
+    })
+}
+
+/// `英文`, `in english`, `用中文`: a message that only asks for another language, for the
+/// last answer again in it.
+pub fn language_asked(text: &str) -> Option<crate::i18n::Lang> {
+    follow_on::language_asked(&normalize(text))
 }
 
 pub(super) fn read_normalized(

@@ -38,6 +38,7 @@ mod fit_training;
 mod fit_transients;
 mod fit_verdicts;
 mod fit_vllm_profile;
+mod follow_ups;
 mod fresh14_mechanisms;
 mod fresh15_mechanisms;
 mod fresh16_mechanisms;
