@@ -86,18 +86,29 @@ fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
     at
 }
 
-/// Whether one of `cues` ends within a few characters before byte `at`.
-fn right_after(padded: &str, at: usize, cues: &[&str]) -> bool {
-    let before = padded[..at].trim_end();
-    let tail: String = before
-        .chars()
+/// Where the last of `cues` ends in the few characters before byte `at`, if any is there.
+fn last_cue(padded: &str, at: usize, cues: &[&str]) -> Option<usize> {
+    let from = padded[..at]
+        .char_indices()
         .rev()
-        .take(14)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    cues.iter().any(|c| tail.ends_with(c) || tail.contains(c))
+        .nth(19)
+        .map_or(0, |(k, _)| k);
+    cues.iter()
+        .filter_map(|c| padded[from..at].rfind(c).map(|k| from + k + c.len()))
+        .max()
+}
+
+/// Whose a card is said to be: `Some(true)` the user's, `Some(false)` someone else's, by the
+/// nearer of the two kinds of words before one of its mentions.
+fn whose(padded: &str, mentions: &[usize]) -> Option<bool> {
+    mentions.iter().find_map(|at| {
+        match (last_cue(padded, *at, MINE), last_cue(padded, *at, OTHERS)) {
+            (Some(m), Some(o)) => Some(m > o),
+            (Some(_), None) => Some(true),
+            (None, Some(_)) => Some(false),
+            (None, None) => None,
+        }
+    })
 }
 
 /// `gpus` without a fallback card or someone else's card, when a card is left.
@@ -120,22 +131,13 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
         }
     }
     // Someone else's card beside the user's own: the user's.
-    let said_by = |cues: &[&str]| -> Vec<bool> {
-        gpus.iter()
-            .map(|c| {
-                mentions(catalog, padded, &c.gpu)
-                    .iter()
-                    .any(|a| right_after(padded, *a, cues))
-            })
-            .collect()
-    };
-    let (others, mine) = (said_by(OTHERS), said_by(MINE));
-    if mine.iter().any(|m| *m) && others.iter().any(|o| *o) {
-        let keep: Vec<bool> = others.iter().zip(&mine).map(|(o, m)| *m || !*o).collect();
-        if keep.iter().any(|k| *k) {
-            let mut k = keep.iter();
-            gpus.retain(|_| *k.next().unwrap_or(&true));
-        }
+    let owners: Vec<Option<bool>> = gpus
+        .iter()
+        .map(|c| whose(padded, &mentions(catalog, padded, &c.gpu)))
+        .collect();
+    if owners.contains(&Some(true)) && owners.contains(&Some(false)) {
+        let mut k = owners.iter();
+        gpus.retain(|_| k.next().is_some_and(|o| *o != Some(false)));
     }
 }
 
@@ -168,6 +170,13 @@ mod tests {
                 &["rtx-4090", "rtx-3090"]
             ),
             ["rtx-3090"]
+        );
+        assert_eq!(
+            kept(
+                "my friend used a 4090 for flux, can my 3060 do it",
+                &["rtx-4090", "rtx-3060"]
+            ),
+            ["rtx-3060"]
         );
         // Two cards weighed stay both.
         assert_eq!(kept("4090还是3090", &["rtx-4090", "rtx-3090"]).len(), 2);

@@ -212,7 +212,12 @@ fn cheaper_since(q: &Question) -> Option<Reading> {
     if super::cues::ranking_after_news(q.padded) && q.has(CHEAP_WORDS) {
         return None;
     }
-    (changed && q.nothing_to_size() && q.e.platforms.is_empty())
+    // `did the 4090 get cheaper this week`: a change asked of the past.
+    let asked_past = q.has(&["get cheaper", "get more expensive", "get pricier"])
+        && ["did ", "has ", "have "]
+            .iter()
+            .any(|w| q.padded.trim_start().starts_with(w));
+    ((changed || asked_past) && q.nothing_to_size() && q.e.platforms.is_empty())
         .then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 

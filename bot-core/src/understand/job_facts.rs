@@ -51,7 +51,12 @@ const CTX_KEYS: &[&str] = &[
 /// Words after a number that make it requests served at once.
 const AT_ONCE: &[&str] = &[
     "parallel requests",
-    "parallel",
+    "parallel users",
+    "parallel sessions",
+    "parallel chats",
+    "parallel streams",
+    "users in parallel",
+    "people in parallel",
     "concurrent requests",
     "simultaneous requests",
     "requests at once",
@@ -184,6 +189,7 @@ mod tests {
             Some(8)
         );
         assert_eq!(served_at_once(" 20 个人 的团队 "), None);
+        assert_eq!(served_at_once(" 2 parallel a100s "), None);
         assert!(full_of_context(
             " phi-3-mini-128k on an l4 with the full 128k context "
         ));

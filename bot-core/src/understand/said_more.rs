@@ -15,17 +15,22 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     super::gguf_type::type_named(norm, &mut e.quants, &mut e.quant);
     super::cards_aside::keep_asked(catalog, &padded, &mut e.gpus);
     super::model_named::exact_kept(&padded, &mut e.models);
-    let taken: Vec<bool> = toks.iter().map(|t| taken_word(e, t)).collect();
+    let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
     super::usage_said::usage_said(toks, &taken, &mut e.usage);
 }
 
-/// Whether a word names a card, a model or a platform (no part of a job's usage).
-fn taken_word(e: &Entities, t: &str) -> bool {
-    e.gpus
-        .iter()
-        .any(|c| c.gpu == t || c.gpu.ends_with(&format!("-{t}")))
-        || e.models.iter().any(|m| m == t)
-        || e.platforms.iter().any(|p| p == t)
+/// Whether a word names one of the cards, models or platforms read (no part of a usage).
+fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
+    let gpu = catalog
+        .find_gpu(t)
+        .is_some_and(|g| e.gpus.iter().any(|c| c.gpu == g.id));
+    let model = catalog
+        .model_by_name(t)
+        .is_some_and(|m| e.models.contains(&m.id));
+    let platform = catalog
+        .find_platform(t)
+        .is_some_and(|p| e.platforms.contains(&p.id));
+    gpu || model || platform
 }
 
 /// Asks the general rules misread, tried before them.

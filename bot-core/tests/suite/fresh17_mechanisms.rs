@@ -41,6 +41,7 @@ qwen2.5-14b gguf 4090\t/fit qwen2.5-14b q4_k_m rtx-4090
 qwen2.5-14b int4 一张 3060 能跑吗 不够的话我再租 4090\t/fit qwen2.5-14b int4 rtx-3060
 will llama-3.1-8b fit on an l4? otherwise i'd take an a10\t/fit llama-3.1-8b l4
 博主用4090跑的sdxl 我用3060能跑不\t/fit sdxl rtx-3060
+my friend used a 4090 for flux, can my 3060 do it	/fit flux.1-dev rtx-3060
 # two cards weighed are still both asked
 qwen2.5-7b 4090 还是 3090\task:/fit qwen2.5-7b rtx-3090
 # C. a boot said with a word between, data taken out, a volume kept
@@ -48,12 +49,14 @@ vast 3090 跑 2 小时 开机大概 4 分钟 多少钱\t/cost vast rtx-3090 2h b
 runpod h100 3h, download 80gb of checkpoints after, how much\t/cost runpod h100-sxm 3h egress=80gb
 autodl 4090 跑5小时 下载 20g 数据 多少钱\t/cost autodl rtx-4090 5h egress=20gb
 lambda a100 5h with a 200gb volume total\t/cost lambda a100-80g-sxm 5h storage=200gb
+autodl 3090 跑10小时 开机差不多 7 分钟	/cost autodl rtx-3090 10h boot=7m
 # downloading a model in is no egress
 autodl 4090 跑3小时 下载模型 多少钱\t/cost autodl rtx-4090 3h
 # D. always on in words, hours per week with words between
 3090 常驻 做推理 哪家最便宜\t/compare rtx-3090 always
 a100 running round the clock, cheapest where\t/compare a100-80g-sxm always
 每周用 4090 差不多 21 个小时 哪家便宜\t/compare rtx-4090 daily 3h
+每个月用 a100 大概 60 小时 哪家便宜	/compare a100-80g-sxm daily 2h
 # E. stock asked in a few words, on a platform today, now; offers by region or machine size
 a6000 stock?\t/stock rtx-a6000
 stok h200\t/stock h200-sxm
@@ -81,6 +84,7 @@ cny pls\t/currency cny
 人民币吧\t/currency cny
 你都认识哪些模型\t/models
 has the a100 gone down over the last month\t/trend a100-80g-sxm
+did the 4090 get cheaper this week	/trend rtx-4090 days=7
 # I. `tell me if` a sum asked now, payment methods as alternatives
 tell me if a 4090 running qwen2.5-7b is cheaper than an api at $0.2 per million tokens, 10 million tokens a day\t/tco qwen2.5-7b bf16 rtx-4090 10m 0.2usd
 cheapest 3090 for 2 hours, i can pay by paypal or crypto, whatever\t/compare rtx-3090 2h
