@@ -157,6 +157,7 @@ fn models_known(q: &Question) -> Option<Reading> {
     let known = q.has(&[
         "认识",
         "认得",
+        "识别",
         "懂哪些",
         "会哪些",
         "recognize",

@@ -42,6 +42,7 @@ qwen2.5-14b int4 一张 3060 能跑吗 不够的话我再租 4090\t/fit qwen2.5-
 will llama-3.1-8b fit on an l4? otherwise i'd take an a10\t/fit llama-3.1-8b l4
 博主用4090跑的sdxl 我用3060能跑不\t/fit sdxl rtx-3060
 my friend used a 4090 for flux, can my 3060 do it	/fit flux.1-dev rtx-3060
+qwen2.5-7b int4 t4 能跑吗 不够就上 l4	/fit qwen2.5-7b int4 t4
 # two cards weighed are still both asked
 qwen2.5-7b 4090 还是 3090\task:/fit qwen2.5-7b rtx-3090
 # C. a boot said with a word between, data taken out, a volume kept
@@ -83,11 +84,13 @@ unsub 2\t/unsubscribe 2
 cny pls\t/currency cny
 人民币吧\t/currency cny
 你都认识哪些模型\t/models
+你能识别哪些模型\t/models
 has the a100 gone down over the last month\t/trend a100-80g-sxm
 did the 4090 get cheaper this week	/trend rtx-4090 days=7
 # I. `tell me if` a sum asked now, payment methods as alternatives
 tell me if a 4090 running qwen2.5-7b is cheaper than an api at $0.2 per million tokens, 10 million tokens a day\t/tco qwen2.5-7b bf16 rtx-4090 10m 0.2usd
 cheapest 3090 for 2 hours, i can pay by paypal or crypto, whatever\t/compare rtx-3090 2h
+cheapest h100 for 5 hours, I pay with alipay or wechat, either is fine\t/compare h100-sxm 5h
 # J. two cards on a platform for a length, a bare number after a card on a platform, two models
 3090 4090 vast 3h\task:/cost vast rtx-3090 3h
 runpod a100 用个 5\task:/cost runpod a100-80g-sxm 5h
