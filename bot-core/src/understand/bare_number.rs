@@ -11,6 +11,8 @@ const RUN_VERBS: &[&str] = &[
 /// What may follow the bare number: the price asked, or nothing.
 const ASK_AFTER: &[&str] = &[
     "多少",
+    // `跑个 5 的`: the length with its noun left unsaid.
+    "的",
     "要多少",
     "得多少",
     "大概",

@@ -35,6 +35,28 @@ pub(super) fn few_words(q: &Question) -> Option<Reading> {
         .or_else(|| models_known(q))
         .or_else(|| platforms_listed(q))
         .or_else(|| cheaper_since(q))
+        .or_else(|| when_in_stock(q))
+}
+
+/// `3090 一天里什么时候最容易有货`, `when does the h100 usually come back`: the rhythm of its
+/// stock, which the price history shows, not whether it is in stock now.
+fn when_in_stock(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let when = q.has(&["什么时候", "几点", "哪个时段", "when does", "what time"]);
+    let stock = q.has(&[
+        "有货",
+        "容易租到",
+        "in stock",
+        "available",
+        "come back",
+        "free up",
+    ]);
+    let alert = q.has(ALERT_WORDS) || super::cues::conditional_notify(q.padded);
+    (when && stock && !alert && q.nothing_to_size())
+        // `一天里什么时候`: the time of day, no window of one day.
+        .then(|| Reading::Command(make::trend(&g.gpu, None)))
 }
 
 /// Whether a price or a bill is asked (then the card's stock word is a side remark).
@@ -208,6 +230,9 @@ fn cheaper_since(q: &Question) -> Option<Reading> {
         "come down",
         "went up",
         "went down",
+        "price moved",
+        "prices moved",
+        "price been doing",
     ]);
     // `h100 prices went up again, where is it cheapest now`: the news, then the ranking asked.
     if super::cues::ranking_after_news(q.padded) && q.has(CHEAP_WORDS) {

@@ -87,12 +87,17 @@ cny pls\t/currency cny
 你能识别哪些模型\t/models
 has the a100 gone down over the last month\t/trend a100-80g-sxm
 did the 4090 get cheaper this week	/trend rtx-4090 days=7
+how have the l40s prices moved lately	/trend l40s
+4090 一般什么时候容易有货	/trend rtx-4090
+# a wish to be told when it is in stock is still an alert
+4090 什么时候有货 提醒我	/subscribe rtx-4090
 # I. `tell me if` a sum asked now, payment methods as alternatives
 tell me if a 4090 running qwen2.5-7b is cheaper than an api at $0.2 per million tokens, 10 million tokens a day\t/tco qwen2.5-7b bf16 rtx-4090 10m 0.2usd
 cheapest 3090 for 2 hours, i can pay by paypal or crypto, whatever\t/compare rtx-3090 2h
 cheapest h100 for 5 hours, I pay with alipay or wechat, either is fine\t/compare h100-sxm 5h
 # J. two cards on a platform for a length, a bare number after a card on a platform, two models
 3090 4090 vast 3h\task:/cost vast rtx-3090 3h
+vast 3090 跑个 4 的\task:/cost vast rtx-3090 4h
 runpod a100 用个 5\task:/cost runpod a100-80g-sxm 5h
 3090 跑 qwen2.5-7b 和 llama-3.1-8b\task:/fit llama-3.1-8b rtx-3090
 ";
