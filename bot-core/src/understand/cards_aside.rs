@@ -35,27 +35,34 @@ const FALLBACK: &[&str] = &[
     "if that fails",
     "otherwise",
     "or else",
+    "else i",
+    "else we",
+    "if it doesn't fit",
 ];
-/// Someone else's use, right before a card (`up主用4090`).
+/// Someone else, named before a card (`up主用4090`, `the youtuber ran it on a 4090`); the
+/// nearer of these and the user's own words decides whose card it is.
 const OTHERS: &[&str] = &[
-    "up主用",
-    "博主用",
-    "别人用",
-    "人家用",
-    "朋友用",
-    "同学用",
-    "视频里用",
-    "教程里用",
+    "up主",
+    "博主",
+    "别人",
+    "人家",
+    "朋友",
+    "同学",
+    "视频里",
+    "教程里",
     "教程用",
-    "youtuber used",
-    "youtuber uses",
-    "my friend uses",
-    "my friend used",
-    "someone used",
-    "someone uses",
+    "youtuber",
+    "my friend",
+    "a friend",
+    "someone",
+    "the video",
+    "the tutorial",
     "he used",
     "she used",
     "they used",
+    "he ran",
+    "she ran",
+    "they ran",
 ];
 /// The user's own use, right before a card (`我用3090`).
 const MINE: &[&str] = &[
@@ -98,7 +105,7 @@ fn last_cue(padded: &str, at: usize, cues: &[&str]) -> Option<usize> {
     let from = padded[..at]
         .char_indices()
         .rev()
-        .nth(19)
+        .nth(27)
         .map_or(0, |(k, _)| k);
     cues.iter()
         .filter_map(|c| padded[from..at].rfind(c).map(|k| from + k + c.len()))

@@ -43,6 +43,10 @@ will llama-3.1-8b fit on an l4? otherwise i'd take an a10\t/fit llama-3.1-8b l4
 博主用4090跑的sdxl 我用3060能跑不\t/fit sdxl rtx-3060
 my friend used a 4090 for flux, can my 3060 do it	/fit flux.1-dev rtx-3060
 qwen2.5-7b int4 t4 能跑吗 不够就上 l4	/fit qwen2.5-7b int4 t4
+the youtuber ran flux on a 4090, will my 3060 handle it	/fit flux.1-dev rtx-3060
+t4 enough for qwen2.5-3b? else i'd go l4	/fit qwen2.5-3b t4
+# a friend's advice between two cards is no owner: both asked
+朋友推荐我用4090还是3090跑qwen2.5-14b	ask:/fit qwen2.5-14b rtx-4090
 # two cards weighed are still both asked
 qwen2.5-7b 4090 还是 3090\task:/fit qwen2.5-7b rtx-3090
 # C. a boot said with a word between, data taken out, a volume kept
