@@ -193,7 +193,10 @@ fn models_known(q: &Question) -> Option<Reading> {
 /// `有哪些租卡平台`, `no credit card, only alipay, which site`: the platforms, filtered by the
 /// needs said.
 fn platforms_listed(q: &Question) -> Option<Reading> {
-    if super::lists::names_a_job(q) || q.has(&["推荐", "适合", "靠谱", "recommend", "best "])
+    // A price asked (`哪些平台便宜`) or advice (`推荐`) is no bare list.
+    if super::lists::names_a_job(q)
+        || priced(q)
+        || q.has(&["推荐", "适合", "靠谱", "recommend", "best "])
     {
         return None;
     }
