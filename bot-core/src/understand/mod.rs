@@ -74,6 +74,23 @@ mod words_guidance;
 mod words_platforms;
 mod words_price;
 mod words_stock;
+// Fresh17's misses, each mechanism its own module.
+mod api_yuan;
+mod asked_now;
+mod bill_words;
+mod cards_aside;
+mod diffusion_family;
+mod few_words;
+mod gguf_type;
+mod guide_more;
+mod job_facts;
+mod jobs_each;
+mod model_named;
+mod offers_said;
+mod pay_either;
+mod said_more;
+mod spelled_names;
+mod usage_said;
 
 #[cfg(test)]
 mod own_tests;
@@ -184,6 +201,7 @@ pub(super) fn read_normalized(
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
         &original,
     )));
+    norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {
         norm.replace_range(span, " ");
         p
@@ -214,6 +232,7 @@ pub(super) fn read_normalized(
     }
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
+    said_more::entities_said(catalog, &norm, &toks, &mut e);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
@@ -243,6 +262,7 @@ pub(super) fn read_normalized(
         // would answer a list price, convert a budget, or drop a family.
         let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
+            .or_else(|| said_more::rules(&q))
             .or_else(|| lists::catalog_list(&q))
             .or_else(|| currency_asked::currency_asked(&q))
             .or_else(|| machines::machine_asked(&q))
@@ -254,20 +274,19 @@ pub(super) fn read_normalized(
         let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = vllm_flags::with_flags(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
-        alert_terms::with_terms(&padded, count, r)
+        said_more::with_said(&q, alert_terms::with_terms(&padded, count, r))
     };
-    // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`: a family without a size, its
-    // models asked back.
-    if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain) {
+    // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`, `wan 用 4090 能跑吗`: a family
+    // without a size (or an image or video family without its version), its models asked back.
+    if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
+        .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
+    {
         return (r, work);
     }
     // `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`: a job length (or a card count) said
     // without its unit is asked back, never billed as the default hour.
     if e.usage.is_none()
-        && matches!(
-            plain,
-            Reading::Command(Request::Cost(_) | Request::Compare(_))
-        )
+        && said_more::priced_or_unread(&e, &plain)
         && let Some(bare) = bare_number::bare_number(&norm)
     {
         let choices: Vec<Request> = bare

@@ -43,6 +43,7 @@ mod fresh14_mechanisms;
 mod fresh15_mechanisms;
 mod fresh16_mechanisms;
 mod fresh16_share;
+mod fresh17_mechanisms;
 mod fresh17_share;
 mod from_ranking;
 mod live_prices;
