@@ -199,12 +199,6 @@ pub fn parse_price(text: &str) -> Result<PriceText, BillingError> {
     };
     let num_len = num_len + exp_len;
     let mut rest = &s[num_len..];
-    // `1e3usd/h`, `1e309 usd/h`: a number in scientific notation is a number, never a currency
-    // called `e309usd`; one beyond what money can hold is too large, said so.
-    if let Some((scaled, after)) = scientific(amount, rest)? {
-        amount = scaled;
-        rest = after;
-    }
     // `7块2`, `2元5`: yuan and jiao, as a price is said in Chinese.
     for yuan in ["块", "元"] {
         if let Some(jiao) = rest.strip_prefix(yuan)
@@ -270,43 +264,6 @@ pub fn parse_size_gb(what: &'static str, text: &str) -> Result<Decimal, BillingE
     number
         .checked_mul(factor)
         .ok_or(BillingError::TooLarge { what })
-}
-
-/// The exponent after a number (`e3`, `e+309`, `e-2`) applied to it, with what follows;
-/// `None` when no exponent follows (`2eur` is two euros). An exponent money cannot hold, or
-/// an amount past `Decimal`'s range, is [`BillingError::TooLarge`].
-fn scientific(amount: Decimal, rest: &str) -> Result<Option<(Decimal, &str)>, BillingError> {
-    let Some(exp) = rest.strip_prefix('e') else {
-        return Ok(None);
-    };
-    let (negative, exp) = match exp.as_bytes().first() {
-        Some(b'-') => (true, &exp[1..]),
-        Some(b'+') => (false, &exp[1..]),
-        _ => (false, exp),
-    };
-    let digits = exp.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return Ok(None);
-    }
-    let after = &exp[digits..];
-    let too_large = BillingError::TooLarge { what: "price" };
-    let power: u32 = exp[..digits].parse().map_err(|_| too_large.clone())?;
-    if power > 28 {
-        return if negative {
-            // Smaller than money is ever written: no price.
-            Err(BillingError::NotPositive { what: "price" })
-        } else {
-            Err(too_large)
-        };
-    }
-    let ten = Decimal::from(10u64.pow(power.min(19)))
-        * Decimal::from(10u64.pow(power.saturating_sub(19)));
-    let scaled = if negative {
-        amount.checked_div(ten)
-    } else {
-        amount.checked_mul(ten)
-    };
-    Ok(Some((scaled.ok_or(too_large)?, after)))
 }
 
 /// A duration for a named field, with the field named in the error.
