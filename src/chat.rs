@@ -28,6 +28,7 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
     let mut choices: Vec<Choice> = Vec::new();
     let mut input = stdin.lock();
     let mut raw = Vec::new();
+    let readings = gpuscout_frontend::last_reading::LastReadings::default();
     loop {
         raw.clear();
         if input.read_until(b'\n', &mut raw)? == 0 {
@@ -63,7 +64,13 @@ pub fn run(catalog: Arc<Catalog>, store: Arc<Store>, lang: Option<&str>) -> Resu
             Ok(n) if n >= 1 && n <= choices.len() => Input::Choice(choices[n - 1].id.clone()),
             _ => Input::Text(text.to_string()),
         };
-        let bot_core::Answer { lang, replies } = bot.handle(&who, input);
+        // The last reading, as the chat frontends keep it: a follow-up changes it.
+        let last = readings.get(&who, std::time::Instant::now());
+        let (bot_core::Answer { lang, replies }, read) =
+            bot.handle_after(&who, input, last.as_ref());
+        if let Some(read) = read {
+            readings.put(&who, read, std::time::Instant::now());
+        }
         choices.clear();
         for reply in &replies {
             writeln!(out, "{}", Localizer::get().render_plain(lang, reply))?;

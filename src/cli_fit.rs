@@ -118,6 +118,10 @@ pub struct FitArgs {
     /// Image/video models: text encoders in fp8.
     #[arg(long)]
     te_fp8: bool,
+    /// Image/video models: text encoders run on the CPU and never take the card (Wan's
+    /// --t5_cpu; the chat's `te=cpu`).
+    #[arg(long)]
+    te_cpu: bool,
     #[arg(long)]
     json: bool,
 }
@@ -306,6 +310,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     words.extend(a.frames.map(|f| format!("frames={f}")));
     if a.te_fp8 {
         words.push("te=fp8".into());
+    }
+    if a.te_cpu {
+        words.push("te=cpu".into());
     }
     let line = match diffusion_answer::read(catalog, &words.join(" ")) {
         Some(Ok(line)) => line,

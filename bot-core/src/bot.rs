@@ -4,7 +4,7 @@
 
 use crate::answer::error::AnswerError;
 use crate::catalog::Catalog;
-use crate::commands::{self, Command, Done, pick};
+use crate::commands::{self, Command, Done, Request, pick};
 use crate::context::{Answer, ChatRef, Ctx, Input};
 use crate::dialogue::{self, PickInput};
 use crate::i18n::Lang;
@@ -82,6 +82,19 @@ impl Bot {
     /// Handles one input: the replies, in order, and the language they are in (after any
     /// `/lang` switch the input made), so a frontend never has to ask again.
     pub fn handle(&self, who: &ChatRef, input: Input) -> Answer {
+        self.handle_after(who, input, None).0
+    }
+
+    /// [`Bot::handle`] after the chat's last reading (`last`: the request answered before),
+    /// with the request this input was answered as (a command typed or chosen, a question read
+    /// as one), the next last reading; `None`: keep the one before. A frontend keeps it per chat
+    /// and person, so a follow-up (`那h100呢`) changes a slot of it instead of being asked back.
+    pub fn handle_after(
+        &self,
+        who: &ChatRef,
+        input: Input,
+        last: Option<&Request>,
+    ) -> (Answer, Option<Request>) {
         // One read of the user's prefs per message: the answer's language is the context's,
         // unless this very input switched it (`/lang`).
         let mut ctx = self.ctx(who);
@@ -93,27 +106,32 @@ impl Bot {
             // notice goes once per window; the rest of a flood gets no answer at all.
             let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
             let told = limit.notice_due(&who.user_key(), std::time::Instant::now());
-            return Answer {
+            let answer = Answer {
                 lang: ctx.lang,
                 replies: told
                     .then(|| AnswerError::RateLimited(seconds).reply())
                     .into_iter()
                     .collect(),
             };
+            return (answer, None);
         }
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
         let fed = self.catalog_for(ctx.today);
         if let Some(c) = &fed {
             ctx.catalog = c;
         }
-        let Done {
-            replies,
-            switched_lang,
-        } = self.answer(&ctx, input);
-        Answer {
+        let (
+            Done {
+                replies,
+                switched_lang,
+            },
+            read,
+        ) = self.answer(&ctx, input, last);
+        let answer = Answer {
             lang: switched_lang.unwrap_or(ctx.lang),
             replies,
-        }
+        };
+        (answer, read)
     }
 
     /// [`Bot::handle`] for a platform update with an id: `None` if this update was handled
@@ -121,13 +139,28 @@ impl Bot {
     /// are one transaction (see [`Store::once`]); when it fails, nothing of the update was
     /// applied and the answer is the store's real reason instead.
     pub fn handle_update(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
+        self.handle_update_after(who, update, input, None)
+            .map(|(a, _)| a)
+    }
+
+    /// [`Bot::handle_update`] after the chat's last reading (see [`Bot::handle_after`]).
+    pub fn handle_update_after(
+        &self,
+        who: &ChatRef,
+        update: u64,
+        input: Input,
+        last: Option<&Request>,
+    ) -> Option<(Answer, Option<Request>)> {
         let key = format!("{}:{}", who.platform, who.chat);
-        match self.store.once(&key, update, || self.handle(who, input)) {
+        match (self.store).once(&key, update, || self.handle_after(who, input, last)) {
             Ok(answer) => answer,
-            Err(e) => Some(Answer {
-                lang: self.lang_for(who),
-                replies: vec![Reply::text(e.user_msg())],
-            }),
+            Err(e) => Some((
+                Answer {
+                    lang: self.lang_for(who),
+                    replies: vec![Reply::text(e.user_msg())],
+                },
+                None,
+            )),
         }
     }
 
@@ -136,10 +169,23 @@ impl Bot {
     /// did not get out (a crash or a stop mid-send) gets that same answer again, not nothing.
     /// For platforms that deliver an unconfirmed update again (Telegram).
     pub fn handle_update_kept(&self, who: &ChatRef, update: u64, input: Input) -> Option<Answer> {
+        self.handle_update_kept_after(who, update, input, None)
+            .map(|(a, _)| a)
+    }
+
+    /// [`Bot::handle_update_kept`] after the chat's last reading (see [`Bot::handle_after`]).
+    /// An answer sent again after a restart carries no reading: it changes nothing.
+    pub fn handle_update_kept_after(
+        &self,
+        who: &ChatRef,
+        update: u64,
+        input: Input,
+        last: Option<&Request>,
+    ) -> Option<(Answer, Option<Request>)> {
         use crate::alerts::outbox::{self, KeptAnswer};
         let key = format!("{}:{}", who.platform, who.chat);
         let handled = self.store.once(&key, update, || {
-            let answer = self.handle(who, input);
+            let (answer, read) = self.handle_after(who, input, last);
             let kept = KeptAnswer {
                 at: crate::availability::now_unix(),
                 lang: answer.lang,
@@ -147,21 +193,28 @@ impl Bot {
             };
             // Held with the update's writes: committed with its handled mark.
             let _ = outbox::keep_answer(&self.store, &key, update, &kept);
-            answer
+            (answer, read)
         });
         match handled {
             Ok(Some(answer)) => Some(answer),
+            // Sent again after a restart: the answer as it was, no reading changed.
             Ok(None) => outbox::kept_answer(&self.store, &key, update)
                 .ok()
                 .flatten()
-                .map(|k| Answer {
-                    lang: k.lang,
-                    replies: k.replies,
+                .map(|k| {
+                    let answer = Answer {
+                        lang: k.lang,
+                        replies: k.replies,
+                    };
+                    (answer, None)
                 }),
-            Err(e) => Some(Answer {
-                lang: self.lang_for(who),
-                replies: vec![Reply::text(e.user_msg())],
-            }),
+            Err(e) => Some((
+                Answer {
+                    lang: self.lang_for(who),
+                    replies: vec![Reply::text(e.user_msg())],
+                },
+                None,
+            )),
         }
     }
 
@@ -238,9 +291,18 @@ impl Bot {
         }
     }
 
-    fn answer(&self, ctx: &Ctx, input: Input) -> Done {
+    /// The input's replies, and the request they answered (the chat's next last reading):
+    /// a command typed or chosen, or a question read as one.
+    fn answer(&self, ctx: &Ctx, input: Input, last: Option<&Request>) -> (Done, Option<Request>) {
+        let typed = |line: &str| Request::parse(ctx, line).and_then(Result::ok);
         match input {
-            Input::Choice(id) => self.on_choice(ctx, &id).into(),
+            Input::Choice(id) => {
+                let read = match ChoiceId::parse(&id) {
+                    ChoiceId::Run(line) => typed(&line),
+                    _ => None,
+                };
+                (self.on_choice(ctx, &id).into(), read)
+            }
             Input::Text(text) => match commands::parse(&text, self.bot_name.as_deref()) {
                 Ok(Some(cmd)) => {
                     // Another command typed inside /pick: answered, and /pick is said to wait.
@@ -254,15 +316,23 @@ impl Bot {
                     if let Some(state) = waiting {
                         done.replies.push(dialogue::still_open(&state));
                     }
-                    done
+                    // `/fit@our_bot …` in a group: the line without our name.
+                    (done, typed(&format!("/{} {}", cmd.def.name, cmd.args)))
                 }
-                Ok(None) => self.on_text(ctx, &text).into(),
+                Ok(None) => {
+                    if let Some(again) = self.in_language(ctx, &text, last) {
+                        return again;
+                    }
+                    let mut read = None;
+                    let replies = self.on_text(ctx, &text, last, &mut read);
+                    (replies.into(), read)
+                }
                 // `/fti …`: the commands one typo away offered with the same line.
                 Err(commands::CommandError::Unknown(name)) => {
                     let r = AnswerError::UnknownCommand(name.clone()).reply();
-                    commands::near::offer(r, &text, &name).into()
+                    (commands::near::offer(r, &text, &name).into(), None)
                 }
-                Err(e) => AnswerError::from(e).reply().into(),
+                Err(e) => (AnswerError::from(e).reply().into(), None),
             },
         }
     }
@@ -271,12 +341,20 @@ impl Bot {
         commands::run(ctx, &self.access, self.charts.as_deref(), cmd)
     }
 
-    fn on_text(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
+    /// A message that is no command; `read` gets the request a question was read as.
+    fn on_text(
+        &self,
+        ctx: &Ctx,
+        text: &str,
+        last: Option<&Request>,
+        read: &mut Option<Request>,
+    ) -> Vec<Reply> {
         let Some(state) = pick::load(ctx) else {
-            return self.on_question(ctx, text);
+            return self.on_question(ctx, text, last, read);
         };
         // A card or a currency the bot does not know, asked inside /pick: said, /pick kept.
         if dialogue::is_question(text)
+            && !dialogue::is_change(ctx, text)
             && let Some(u) = understand::unheard(ctx.catalog, text)
         {
             return vec![
@@ -287,7 +365,7 @@ impl Bot {
         // A question about prices, stock or cards (`autodl 4090多少钱一小时`) is answered before
         // a step can take its numbers for an answer (`4090` as a context length); a model's
         // fit may be the step's answer, so it goes to the step first.
-        if let Some(reading) = dialogue::question_inside(ctx, text)
+        if let Some(reading) = dialogue::question_inside(ctx, &state, text)
             && matches!(&reading, Reading::Command(r) if !matches!(r, understand::Request::Fit(_)))
         {
             let mut replies = self.answer_reading(ctx, reading);
@@ -297,7 +375,7 @@ impl Bot {
         let outcome = dialogue::step(ctx, &state, PickInput::Text(text.to_string()));
         // A question asked inside /pick is answered, with where /pick stands.
         if !outcome.changed
-            && let Some(reading) = dialogue::question_inside(ctx, text)
+            && let Some(reading) = dialogue::question_inside(ctx, &state, text)
         {
             let mut replies = self.answer_reading(ctx, reading);
             replies.push(dialogue::still_open(&state));
@@ -308,12 +386,33 @@ impl Bot {
 
     /// A plain question: read as a command ("I read this as: /fit …"), asked back when two
     /// readings are possible, or answered with examples when nothing in it can be acted on.
-    fn on_question(&self, ctx: &Ctx, text: &str) -> Vec<Reply> {
-        // A card or a currency the bot does not know is said, never read past.
-        if let Some(u) = understand::unheard(ctx.catalog, text) {
+    fn on_question(
+        &self,
+        ctx: &Ctx,
+        text: &str,
+        last: Option<&Request>,
+        read: &mut Option<Request>,
+    ) -> Vec<Reply> {
+        // A follow-up of the last reading (`那h100呢`) is that reading changed.
+        let followed = last.and_then(|l| understand::follow_up_of(ctx.catalog, text, l));
+        // A card or a currency the bot does not know is said, never read past; with a last
+        // reading a follow-up it could not change is asked back below, not "no question kept".
+        let unheard = match last {
+            Some(_) => understand::unheard_after_reading(ctx.catalog, text),
+            None => understand::unheard(ctx.catalog, text),
+        };
+        if followed.is_none()
+            && let Some(u) = unheard
+        {
             return vec![crate::answer::unheard::reply(ctx, &u)];
         }
-        match understand::read(ctx.catalog, text) {
+        let reading = followed.unwrap_or_else(|| understand::read(ctx.catalog, text));
+        if let Reading::Command(r) = &reading
+            && !matches!(r, Request::Pick)
+        {
+            *read = Some(r.clone());
+        }
+        match reading {
             // Guidance: /pick, started with what the sentence already says.
             Reading::Command(understand::Request::Pick) => {
                 let mut replies = pick::commit(ctx, dialogue::start_with(ctx, text));
@@ -346,6 +445,33 @@ impl Bot {
                 replies
             }
         }
+    }
+
+    /// `英文`, `用中文` after an answer: the last reading answered again in that language, for
+    /// this answer only (`/lang` sets it for good).
+    fn in_language(
+        &self,
+        ctx: &Ctx,
+        text: &str,
+        last: Option<&Request>,
+    ) -> Option<(Done, Option<Request>)> {
+        let last = last?;
+        let lang = understand::language_asked(text)?;
+        if pick::load(ctx).is_some() {
+            return None;
+        }
+        let ctx = Ctx {
+            lang,
+            currency: ctx.currency.clone(),
+            bare_currency: ctx.bare_currency.clone(),
+            ..*ctx
+        };
+        let replies = self.answer_reading(&ctx, Reading::Command(last.clone()));
+        let done = Done {
+            replies,
+            switched_lang: Some(lang),
+        };
+        Some((done, Some(last.clone())))
     }
 
     /// A reading answered: one command run on its typed request, after the line it echoes;

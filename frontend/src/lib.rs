@@ -11,6 +11,8 @@
 //!   localized reply when answering itself failed.
 //! - [`details`]: the "Details" button: each reply shaped for a phone (bot-core's `phone::fit`),
 //!   the whole answer kept in memory for the button.
+//! - [`last_reading`]: each chat's last reading (per person, in memory, 30 min), passed with
+//!   the next message so a follow-up changes it.
 //! - [`choice`]: the versioned wire form of a button's choice id, within the platform's limit.
 //! - [`pace`]: the send scheduler platform senders take a slot from before each message
 //!   (per chat, per group, overall), sending at once when a slot is free.
@@ -30,6 +32,7 @@
 
 pub mod choice;
 pub mod details;
+pub mod last_reading;
 pub mod metrics;
 pub mod pace;
 pub mod pack;

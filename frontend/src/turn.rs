@@ -25,6 +25,8 @@ pub struct Turns {
     details: Arc<crate::details::Shelf>,
     /// Sent answers still to be forgotten ([`Turns::answer_done`]).
     forgetting: Arc<Mutex<Forgetting>>,
+    /// Each chat's last reading, the context of a follow-up.
+    readings: Arc<crate::last_reading::LastReadings>,
 }
 
 #[derive(Default)]
@@ -51,6 +53,7 @@ impl Turns {
             keep: false,
             details: Arc::new(crate::details::Shelf::default()),
             forgetting: Arc::default(),
+            readings: Arc::default(),
         }
     }
 
@@ -260,10 +263,21 @@ impl Turns {
         let core = self.core.clone();
         let fallback_lang = Lang::from_locale(who.locale.as_deref());
         let keep = self.keep;
-        let mut job = tokio::task::spawn_blocking(move || match update {
-            Some(id) if keep => core.handle_update_kept(&who, id, input),
-            Some(id) => core.handle_update(&who, id, input),
-            None => Some(core.handle(&who, input)),
+        let readings = self.readings.clone();
+        let last = readings.get(&who, Instant::now());
+        let mut job = tokio::task::spawn_blocking(move || {
+            let last = last.as_ref();
+            let answered = match update {
+                Some(id) if keep => core.handle_update_kept_after(&who, id, input, last),
+                Some(id) => core.handle_update_after(&who, id, input, last),
+                None => Some(core.handle_after(&who, input, last)),
+            };
+            answered.map(|(answer, read)| {
+                if let Some(read) = read {
+                    readings.put(&who, read, Instant::now());
+                }
+                answer
+            })
         });
         let typing = async {
             if let Err(e) = self.sender.typing_at(to).await {

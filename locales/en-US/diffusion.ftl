@@ -2,6 +2,7 @@
 diff-title = Memory estimate (image/video generation): { $model } · denoiser { $precision } · { $size } · batch { $batch } · offload { $offload }
 diff-weights = Weights: denoiser { $denoiser } GiB · text encoders { $text } GiB{ $text_fp8 ->
     [yes] {" "}(fp8)
+    [cpu] {" "}(on the CPU, never on the card)
    *[no] {""}
 } · VAE { $vae } GiB
 diff-activations = One denoising step: { $step } GiB of activations for { $tokens } tokens · VAE decode: { $decode } GiB
@@ -9,7 +10,7 @@ diff-peak = Peak on the card: { $peak } GiB, { $stage ->
     [text] while encoding the prompt
     [decode] while the VAE decodes
    *[denoise] during the denoising steps
-} (allocator reserve { $reserve } GiB included).
+} (allocator reserve { $reserve } GiB and CUDA context { $context } GiB included).
 diff-offload = { $offload ->
     [model] Offload: one model on the card at a time (diffusers enable_model_cpu_offload(); ComfyUI does this by itself when memory is short). A little slower: each model moves to the card once per generation.
     [seq] Offload: weights streamed to the card layer by layer (diffusers enable_sequential_cpu_offload(); ComfyUI --lowvram). The least memory, but many times slower: the weights cross PCIe at every step.
@@ -32,11 +33,14 @@ diff-fix = • { $words } → peak { $peak } GiB{ $slow ->
 diff-no-fix = Nothing I know of (fp8, 4-bit GGUF, offload, a smaller output) brings it under the memory of one { $gpu }: take a card from the list below.
 diff-cards = Single cards that hold it as asked ({ $count }; cheapest known list price first): { $cards }
 diff-no-cards = No single card in the catalog holds it as asked: try fp8, offload=model or a smaller output.
-diff-basis = Basis: weights = parameters × bits per weight (bf16 16, fp8 8, GGUF Q8_0 8.5, Q4_0 and NF4 4.5); one denoising step { $measured ->
+diff-basis = Basis: weights = parameters × bits per weight (bf16 16, fp8 8 with the norm and modulation layers diffusers keeps in 16-bit, GGUF Q8_0 8.5, Q4_0 and NF4 4.5); one denoising step { $measured ->
     [yes] as measured in diffusers' benchmark for this denoiser (1024×1024, PyTorch SDPA), scaled with tokens
    *[no] scaled from FLUX.1-dev's measured step by the denoiser's width (not measured for this model)
-}; VAE decode estimated, not measured; what the card shows is 3% above what tensors hold. Expect up to ±{ $pct }%. 1 GiB = 2³⁰ bytes.
+}; VAE decode { $decode_measured ->
+    [yes] as measured on FLUX.1-dev at 1024×1024 (with what the allocator keeps from the steps), scaled with pixels
+   *[no] estimated, not measured
+}; what the card shows is 3% above what tensors hold, plus the CUDA context. Expect up to ±{ $pct }%. 1 GiB = 2³⁰ bytes.
 diff-note = ℹ️ { $en }
 diff-sources = Sources: { $sources } (as of { $as_of }).
-diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8]
+diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.

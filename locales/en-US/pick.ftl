@@ -150,3 +150,17 @@ pick-trial-switch = 4. If it doesn't run, switch platform and repeat — don't k
 pick-trial-scale = 5. Scale up only after it works.
 pick-subscribe-offer = To hear when { $name } is in stock, choose "Alert me" below or send /subscribe { $gpu }; still check stock on the platform before paying.
 pick-done = Finish
+pick-infer-which = Inference: a short run you start and stop (an experiment, a demo, a batch), or a service that stays online? Tap one, or say how long it runs (e.g. "3 hours", "always on").
+pick-unsure-task = No problem: tell me what you want to run and roughly for how long, and I'll sort it; or tap "Short experiment" to start small (/back changes it later).
+pick-took-default = No preference: I took the default here; /back changes it.
+pick-budget-bare = (The budget has no currency, so it is read in { $currency ->
+    [CNY] CNY (¥)
+    [USD] USD ($)
+   *[other] { $currency }
+  }, the currency this /pick shows prices in; write $ or ¥ to say otherwise.)
+pick-understood-paid = • already paid for a run like this: { $paid }
+pick-paid-before = You said you paid { $paid } for a run like this before.
+pick-paid-vs-cheapest = You said you paid { $paid } for a run like this before; the cheapest option here is { $cheapest } for this job{ $cheaper ->
+    [yes] , less than you paid.
+   *[other] , not less than you paid: the saving would have to come from elsewhere (a smaller card, less time).
+  }

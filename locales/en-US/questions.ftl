@@ -43,3 +43,7 @@ tco-missing-model = • the model (e.g. qwen2.5-7b)
 tco-missing-gpu = • the card to rent (e.g. 4090, or 2x4090)
 tco-missing-tokens = • how many tokens a day (e.g. 20m)
 tco-missing-try = Then send: /tco { $example }
+tco-card-sized = No card named: sized on the cheapest configuration that holds the model as a service, { $cards ->
+    [1] one { $gpu }
+   *[other] { $cards } × { $gpu }
+  } (name a card to weigh another).

@@ -6,6 +6,7 @@ diff-title = 显存估算（图像/视频生成）：{ $model } · 去噪模型 
 }
 diff-weights = 权重：去噪模型 { $denoiser } GiB · 文本编码器 { $text } GiB{ $text_fp8 ->
     [yes] （fp8）
+    [cpu] （在 CPU 上运行，不占显存）
    *[no] {""}
 } · VAE { $vae } GiB
 diff-activations = 一个去噪步：激活 { $step } GiB，共 { $tokens } 个 token · VAE 解码：{ $decode } GiB
@@ -13,7 +14,7 @@ diff-peak = 卡上峰值：{ $peak } GiB（{ $stage ->
     [text] 编码提示词时
     [decode] VAE 解码时
    *[denoise] 去噪步骤中
-}，已含分配器预留 { $reserve } GiB）。
+}，已含分配器预留 { $reserve } GiB 和 CUDA 上下文 { $context } GiB）。
 diff-offload = { $offload ->
     [model] 卸载：同一时间只有一个模型在卡上（diffusers 的 enable_model_cpu_offload()；显存不够时 ComfyUI 会自动这样做）。稍慢：每次生成每个模型要搬上卡一次。
     [seq] 卸载：权重逐层搬上卡（diffusers 的 enable_sequential_cpu_offload()；ComfyUI 的 --lowvram）。最省显存，但慢很多倍：每一步权重都要走一遍 PCIe。
@@ -36,11 +37,14 @@ diff-fix = • { $words } → 峰值 { $peak } GiB{ $slow ->
 diff-no-fix = 我知道的办法（fp8、4 位 GGUF、卸载、更小的输出）都不能让它放进一张 { $gpu }：请从下面的卡里选。
 diff-cards = 按现在的设置单卡放得下的卡（共 { $count } 种；已知最低标价在前）：{ $cards_zh }
 diff-no-cards = 目录里没有一张卡能按现在的设置放下它：试试 fp8、offload=model 或更小的输出。
-diff-basis = 依据：权重 = 参数量 × 每个权重的位数（bf16 16、fp8 8、GGUF Q8_0 8.5、Q4_0 和 NF4 4.5）；一个去噪步{ $measured ->
+diff-basis = 依据：权重 = 参数量 × 每个权重的位数（bf16 16；fp8 8，diffusers 保留为 16 位的归一化层和调制层除外；GGUF Q8_0 8.5；Q4_0 和 NF4 4.5）；一个去噪步{ $measured ->
     [yes] 取自 diffusers 基准测试对这个去噪模型的实测（1024×1024，PyTorch SDPA），按 token 数缩放
    *[no] 由 FLUX.1-dev 的实测按去噪模型宽度换算（这个模型没有实测）
-}；VAE 解码为估算，未实测；卡上显示的占用比张量实际占用高 3%。误差可达 ±{ $pct }%。1 GiB = 2³⁰ 字节。
+}；VAE 解码{ $decode_measured ->
+    [yes] 取自 FLUX.1-dev 在 1024×1024 下的实测（含分配器在去噪步之后保留的显存），按像素数缩放
+   *[no] 为估算，未实测
+}；卡上显示的占用比张量实际占用高 3%，另加 CUDA 上下文。误差可达 ±{ $pct }%。1 GiB = 2³⁰ 字节。
 diff-note = ℹ️ { $zh }
 diff-sources = 来源：{ $sources }（截至 { $as_of }）。
-diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8]
+diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu]
 diff-error-word = 在图像或视频模型的 /fit 里，我看不懂“{ $word }”。

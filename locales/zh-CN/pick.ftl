@@ -144,3 +144,17 @@ pick-trial-switch = 4. 跑不通就换一家重复上面的步骤，别在跑不
 pick-trial-scale = 5. 跑通了再放大规模。
 pick-subscribe-offer = 想在 { $name } 到货时收到通知，选下面的“有货时提醒我”或发送 /subscribe { $gpu }；付款前仍请到平台确认库存。
 pick-done = 结束
+pick-infer-which = 推理：是开一会儿就关的短时运行（实验、演示、批量跑一批），还是长期在线的服务？点选一个，或者说说要跑多久（例如“3 小时”“一直在线”）。
+pick-unsure-task = 没关系：说说想跑什么模型、大概跑多久，我来归类；也可以先点“短时实验”从小处开始（之后可用 /back 修改）。
+pick-took-default = 没有偏好：这一步按默认选项处理，想改可以用 /back。
+pick-budget-bare = （预算没写币种，按{ $currency ->
+    [CNY] 人民币（¥）
+    [USD] 美元（$）
+   *[other] { $currency }
+  }计，也就是这次 /pick 显示价格用的币种；要换请写上 $ 或 ¥。）
+pick-understood-paid = • 之前跑类似任务已付：{ $paid }
+pick-paid-before = 你说之前跑类似任务付了 { $paid }。
+pick-paid-vs-cheapest = 你说之前跑类似任务付了 { $paid }；这里这项任务最便宜的是 { $cheapest }{ $cheaper ->
+    [yes] ，比你付的少。
+   *[other] ，并不比你付的少：要省钱得从别处想办法（换小一点的卡、缩短时长）。
+  }

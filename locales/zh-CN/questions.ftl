@@ -43,3 +43,7 @@ tco-missing-model = • 模型（比如 qwen2.5-7b）
 tco-missing-gpu = • 租哪张卡（比如 4090，或 2x4090）
 tco-missing-tokens = • 每天多少 token（比如 2000万 写作 20m）
 tco-missing-try = 补上后发：/tco { $example }
+tco-card-sized = 没说用什么卡：按能装下这个模型做服务的最便宜配置来算，{ $cards ->
+    [1] 一张 { $gpu }
+   *[other] { $cards } 张 { $gpu }
+  }（想比别的卡，写上卡名即可）。

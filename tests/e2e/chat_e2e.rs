@@ -264,3 +264,53 @@ fn a_plain_question_is_answered_with_the_command_it_was_read_as() {
         "the tapped reading runs: {out}"
     );
 }
+
+/// `/pick` that listens, typed in the terminal as a new user would (issue 26): inference asked
+/// as a run or a service (the typed number is the shown choice), a method said with the model
+/// kept, needs and a bare budget in the chat's currency said at the barriers step, a price
+/// asked after the result answered with `/pick` still open, thanks to end it; never "I
+/// couldn't use that answer".
+#[test]
+fn a_pick_that_listens_walked_in_the_terminal_in_both_languages() {
+    for (lang, script, said) in [
+        (
+            "zh",
+            "/pick\n推理\n3\nqwen2.5 7b awq\n8k\n4\n一直在线\n1\n不想实名 预算300\nok\nh100价格\n谢谢\n",
+            &[
+                "推理：是开一会儿就关的短时运行",
+                "第 2 步，共 10 步",
+                "方式：4 位 AWQ",
+                "预算：¥300.00",
+                "预算没写币种，按人民币（¥）计",
+                "我理解为：/compare h100-sxm 1h",
+                "/pick 还开着",
+                "完成，祝试跑顺利",
+            ][..],
+        ),
+        (
+            "en",
+            "/pick\ninference\n3\nqwen2.5 7b awq\n8k\n4\nalways on\n1\nno kyc, budget 300\nok\nh100 price\nthanks\n",
+            &[
+                "Inference: a short run",
+                "Step 2 of 10",
+                "AWQ",
+                "$300.00",
+                "The budget has no currency",
+                "I read this as: /compare h100-sxm 1h",
+                "/pick is still open",
+                "Good luck with the trial",
+            ][..],
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let (out, err, ok) = gpuscout(dir.path(), &["chat", "--lang", lang], script);
+        assert!(ok, "{err}");
+        for s in said {
+            assert!(out.contains(s), "{lang}: {s}:\n{out}");
+        }
+        assert!(
+            !out.contains("这个回答我没法用") && !out.contains("I couldn't use that answer"),
+            "{lang}:\n{out}"
+        );
+    }
+}

@@ -649,3 +649,47 @@ fn plain_questions_are_answered_in_private_and_in_a_group_only_when_addressed() 
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(w.fake.sent_to(group.id()).len(), 2);
 }
+
+/// Issue 26: a follow-up is read against the chat's last reading, kept per chat and per person:
+/// in a private chat `那 h100 呢` changes the card of the fit just answered; in a group Bob's
+/// `5小时呢` is not read against Alice's question, Alice's own is.
+#[test]
+fn a_follow_up_changes_the_last_reading_of_its_own_chat_and_person() {
+    let w = World::start();
+    let ming = zh(801);
+    let dm = Chat::Private(ming.clone());
+    let a = w.say(&dm, &ming, "4090能跑qwen2.5-14b吗", 1);
+    assert!(a.html.contains("/fit qwen2.5-14b rtx-4090"), "{}", a.html);
+    let b = w.say(&dm, &ming, "那 h100 呢", 2);
+    assert!(b.html.contains("/fit qwen2.5-14b h100-sxm"), "{}", b.html);
+
+    let group = Chat::Supergroup {
+        id: -1008888,
+        title: "租卡".into(),
+    };
+    let alice = zh(802);
+    let bob = zh(803);
+    let first = w.say(
+        &group,
+        &alice,
+        &format!("@{BOT_USERNAME} autodl 4090 跑3小时多少钱"),
+        1,
+    );
+    assert!(
+        first.html.contains("/cost autodl rtx-4090 3h"),
+        "{}",
+        first.html
+    );
+    let theirs = w.say(&group, &bob, &format!("@{BOT_USERNAME} 5小时呢"), 2);
+    assert!(
+        !theirs.html.contains("/cost"),
+        "Bob has no last reading: {}",
+        theirs.html
+    );
+    let hers = w.say(&group, &alice, &format!("@{BOT_USERNAME} 5小时呢"), 3);
+    assert!(
+        hers.html.contains("/cost autodl rtx-4090 5h"),
+        "{}",
+        hers.html
+    );
+}

@@ -1,5 +1,5 @@
 //! `/fit <image or video model> [card] [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=WxH|720p]
-//! [frames=N] [batch=N] [te=fp8]`: the memory of one generation, by component, the verdict on
+//! [frames=N] [batch=N] [te=fp8|cpu]`: the memory of one generation, by component, the verdict on
 //! the card, what makes it fit, and the cards that hold it. The CLI prints the same reply.
 
 use crate::catalog::{Catalog, Gpu};
@@ -85,6 +85,8 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         "offload" => r.offload = Offload::parse(value)?,
         "batch" => r.batch = n(1, 64)?,
         "frames" if r.pipeline.kind == Kind::Video => r.frames = n(1, 1000)?,
+        // `te=cpu`: the encoders never take the card; `te=fp8`: they are stored in fp8.
+        "te" | "text" if value.eq_ignore_ascii_case("cpu") => r.text_on_cpu = true,
         "te" | "text" => r.text_fp8 = Precision::parse(value)? == Precision::Fp8,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
@@ -154,6 +156,9 @@ fn change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
     if t.text_fp8 && !from.text_fp8 {
         out.push("te=fp8".into());
     }
+    if t.text_on_cpu && !from.text_on_cpu {
+        out.push("te=cpu".into());
+    }
     if t.offload != from.offload {
         out.push(format!("offload={}", t.offload.key()));
     }
@@ -184,7 +189,16 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
             .arg("denoiser", gib(e.denoiser_gib))
             .arg("text", gib(e.text_gib))
             .arg("vae", gib(e.vae_gib))
-            .arg("text_fp8", if r.text_fp8 { "yes" } else { "no" }),
+            .arg(
+                "text_fp8",
+                if r.text_on_cpu {
+                    "cpu"
+                } else if r.text_fp8 {
+                    "yes"
+                } else {
+                    "no"
+                },
+            ),
     );
     reply.push(
         Msg::new("diff-activations")
@@ -196,7 +210,8 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
         Msg::new("diff-peak")
             .arg("peak", gib(e.peak_gib))
             .arg("stage", e.stage.key())
-            .arg("reserve", gib(e.reserve_gib)),
+            .arg("reserve", gib(e.reserve_gib))
+            .arg("context", gib(e.context_gib)),
     );
     reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
     if line.many_cards {
@@ -297,9 +312,14 @@ fn cards(reply: &mut Reply, catalog: &Catalog, e: &DiffusionReport) {
 
 fn basis(reply: &mut Reply, p: &Pipeline) {
     let measured = p.act_basis.starts_with("measured");
+    let decode_measured = p.decode_basis.starts_with("measured");
     reply.push(
         Msg::new("diff-basis")
             .arg("measured", if measured { "yes" } else { "no" })
+            .arg(
+                "decode_measured",
+                if decode_measured { "yes" } else { "no" },
+            )
             .arg("pct", margin_pct(p)),
     );
     if let Some(n) = &p.note_en {

@@ -23,6 +23,7 @@ pub mod platform_filter;
 pub mod stock;
 pub mod tco;
 mod tco_basis;
+mod tco_card;
 mod tokens;
 pub mod trend;
 mod trend_short;

@@ -197,10 +197,27 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
 
 /// `/tco` in the chat, for a line read by [`read_line`] or a question's reading.
 pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
+    // No card named: the cheapest that holds the model, said first (`tco_card`).
+    let mut sized_line = line.clone();
+    let sized = match (&line.model, line.quant, &line.gpu) {
+        (Some(m), Some(q), None) => super::tco_card::sized(ctx, m, q).map(|(gpu, cards, said)| {
+            sized_line.gpu = Some(gpu);
+            sized_line.cards = Some(cards);
+            said
+        }),
+        _ => None,
+    };
+    let line = &sized_line;
+    let said = |mut r: Reply| {
+        if let Some(m) = &sized {
+            r.prepend(crate::reply::Part::Text(m.clone()));
+        }
+        r
+    };
     let (Some(model), Some(quant), Some(gpu), Some(tokens)) =
         (&line.model, line.quant, &line.gpu, line.tokens)
     else {
-        return missing(ctx, line);
+        return said(missing(ctx, line));
     };
     let model = match model_ref(ctx, model) {
         Ok(m) => m,
@@ -266,6 +283,7 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
     if bare {
         r = super::common::with_bare_currency(r, &ctx.bare_currency);
     }
+    let r = said(r);
     // On a phone: the price it assumed (with the word that changes it), the two costs, the
     // verdict; or, when the model does not fit, the cheapest setups that hold it.
     crate::phone::Short::titled(&r)
@@ -276,6 +294,7 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
 
 /// The lines of a /tco answer its first message on a phone keeps.
 const SHORT: &[&str] = &[
+    "tco-card-sized",
     "bare-number-currency",
     "tco-price-catalog",
     "tco-price-user",

@@ -38,10 +38,16 @@ pub(super) fn task_step(
         Some(_) => return Err(Invalid),
         None => {
             let t = text.unwrap_or_default();
-            let task = task_from_sentence(t).ok_or(Invalid)?;
             // The seed asks for the task as one sentence; take what else it says,
             // echo it, and do not ask for it again.
             let f = understand::facts(ctx.catalog, t);
+            // Inference is a short run when the sentence says hours, a service when it stays
+            // on; said without either it is asked (`said::inference_asked`).
+            let task = task_from_sentence(t)
+                .or_else(|| {
+                    super::said::inference_kind(t, f.seconds.is_some(), f.always || f.daily)?
+                })
+                .ok_or(Invalid)?;
             s.skip.clear();
             if let Some(m) = f.model.clone() {
                 s.model = Some(m);
@@ -128,6 +134,8 @@ pub(super) fn method_step(
     let methods = methods_in_order(ctx, &s);
     let key = if is_accept(value) {
         methods[0].to_string()
+    } else if let Some(k) = method_in_words(value, s.task, &methods) {
+        k
     } else {
         let value = understand::normalize(value);
         normalize_method(&value, s.task)
@@ -144,6 +152,45 @@ pub(super) fn method_step(
     Ok(Answer::Next(advanced(s)))
 }
 
+/// A method said by what it is for rather than its name: `原始精度`/`no quantization` is BF16
+/// (inference), `半精度` FP16, `越省显存越好`/`least memory` the fewest bits offered (QLoRA
+/// for a fine-tune).
+fn method_in_words(value: &str, task: Option<TaskKind>, methods: &[&str]) -> Option<String> {
+    let l = understand::normalize(value);
+    let has = |ws: &[&str]| ws.iter().any(|w| l.contains(w));
+    let tune = task == Some(TaskKind::FineTune);
+    if has(&[
+        "省显存",
+        "显存最小",
+        "最小显存",
+        "least memory",
+        "lowest memory",
+        "smallest",
+        "cheapest",
+        "最便宜",
+    ]) {
+        return Some(if tune { "qlora" } else { "awq" }.to_string())
+            .filter(|m| methods.contains(&m.as_str()));
+    }
+    if tune {
+        return None;
+    }
+    if has(&[
+        "原始精度",
+        "原精度",
+        "不量化",
+        "不要量化",
+        "无量化",
+        "no quant",
+        "unquantized",
+        "full precision",
+        "original precision",
+    ]) {
+        return Some("bf16".into());
+    }
+    has(&["半精度", "half precision"]).then(|| "fp16".to_string())
+}
+
 pub(super) fn context_step(
     mut s: PickState,
     choice: Option<&str>,
@@ -153,8 +200,11 @@ pub(super) fn context_step(
     let tokens = if is_accept(value) {
         4096
     } else {
-        // `32k上下文`, `上下文 32k`, `8k tokens`: the number is the answer.
+        // `32k上下文`, `上下文 32k`, `8k tokens`: the number is the answer; beside a context
+        // word it is that one (`qwen 7b, 8k context`).
         let value = understand::normalize(value);
+        let named = super::flow::named_count(&value, &super::flow::CONTEXT_WORDS);
+        let value = named.unwrap_or(value);
         let value = value
             .replace("上下文", "")
             .replace("tokens", "")
@@ -214,8 +264,13 @@ pub(super) fn usage_step(
         None => {
             let t = text.unwrap_or_default();
             if is_accept(t) {
-                s.usage.unwrap_or(Usage::OneOff {
-                    hours: Decimal::ONE,
+                // The default: a service stays on; anything else is one hour's run.
+                s.usage.unwrap_or(if s.task == Some(TaskKind::Serve) {
+                    Usage::Always
+                } else {
+                    Usage::OneOff {
+                        hours: Decimal::ONE,
+                    }
                 })
             } else {
                 // `三个小时`, `半小时`, `每天4小时`, `3 hours`.
@@ -246,7 +301,13 @@ pub(super) fn card_step(
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
     let value = answer_value(choice, text, "g:")?;
-    let (gpu, cards) = if is_accept(value) {
+    // `最便宜的`, `the cheapest one`: the first option, which is the cheapest.
+    let cheapest = ["最便宜", "便宜的", "cheapest"]
+        .iter()
+        .any(|w| value.to_lowercase().contains(w))
+        && lexicon::cards_and_name(value).1 == 1
+        && understand::facts(ctx.catalog, value).gpu.is_none();
+    let (gpu, cards) = if is_accept(value) || cheapest {
         // "ok" takes the first (cheapest) option offered.
         let (first, _) = super::card::card_options(ctx, &s, 1)
             .into_iter()

@@ -28,6 +28,9 @@ pub fn ask_barriers(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let mut r = Reply::text(header).with(Msg::new("pick-ask-barriers"));
     if let Some(b) = n.budget {
         r.push(Msg::new("pick-budget-set").arg("budget", budget_text(ctx, n, b)));
+        if n.budget_currency.is_none() {
+            r.push(bare_note(ctx));
+        }
     }
     r.with_choice(
         "b:web",
@@ -96,16 +99,24 @@ pub(super) fn met_text(check: &[(&'static str, Met)], zh: bool) -> String {
         .join(" ")
 }
 
-/// The budget's currency: the one written with it (`预算30元`), else the chat's `/currency`
-/// for a bare amount (never the reader's language, so the same words give every member the
-/// same verdict).
+/// The budget's currency: the one written with it (`预算30元`), else, for a bare amount, the
+/// currency this person's dialogue shows its prices in (`Ctx::currency`: the chat's
+/// `/currency`, else theirs, else their language's). A dialogue is one person's, so a bare
+/// `预算50` in Chinese is ¥50, never $50 beside prices in ¥; the echo says which.
 pub(super) fn budget_currency<'a>(ctx: &'a Ctx, n: &'a Needs) -> &'a str {
-    n.budget_currency.as_deref().unwrap_or(&ctx.bare_currency)
+    n.budget_currency.as_deref().unwrap_or(&ctx.currency)
 }
 
 /// The budget as said, shown with its sign.
 pub(super) fn budget_text(ctx: &Ctx, n: &Needs, budget: Decimal) -> String {
     format_money(budget, budget_currency(ctx, n))
+}
+
+/// The line saying which currency a budget written without one was read in: the currency
+/// this dialogue shows its prices in (`Ctx::currency`: the chat's `/currency`, else the
+/// person's, else their language's), so `预算50` in a Chinese chat is ¥50, said.
+pub(super) fn bare_note(ctx: &Ctx) -> Msg {
+    Msg::new("pick-budget-bare").arg("currency", ctx.currency.as_str())
 }
 
 /// Whether the cheapest job cost is over the budget, the budget first converted from its

@@ -11,6 +11,8 @@ use crate::vram;
 #[derive(Debug)]
 pub(super) struct Invalid;
 
+// One answer per message, matched on by value: boxing the state would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum Answer {
     Next(PickState),
     /// A well-formed answer that would lead the user wrong (a card that cannot hold the job):
@@ -101,6 +103,32 @@ pub(super) fn first_count(text: &str) -> Option<String> {
         out.push(suffix);
     }
     Some(out)
+}
+
+/// Words that name a context length beside its count.
+pub(super) const CONTEXT_WORDS: [&str; 5] = ["token", "上下文", "context", "ctx", "序列"];
+
+/// The count written right before or after one of `names` (`8k context`, `上下文 32k`,
+/// `4096个token`).
+pub(super) fn named_count(norm: &str, names: &[&str]) -> Option<String> {
+    let starts = norm.char_indices().filter(|(i, c)| {
+        c.is_ascii_digit() && !norm[..*i].ends_with(|p: char| p.is_ascii_alphanumeric() || p == '.')
+    });
+    starts.map(|(i, _)| i).find_map(|i| {
+        let count = first_count(&norm[i..])?;
+        let after = norm[i + count.len()..]
+            .trim_start()
+            .trim_start_matches(['个', '的'])
+            .trim_start();
+        let before = norm[..i]
+            .trim_end()
+            .trim_end_matches([':', '=', '是'])
+            .trim_end();
+        names
+            .iter()
+            .any(|w| after.starts_with(w) || before.ends_with(w))
+            .then_some(count)
+    })
 }
 
 /// Whether a quantization read from a sentence is one the method step offers.

@@ -91,10 +91,11 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.needs.budget_currency = f.budget_currency.map(str::to_string);
         let b = super::barriers::budget_text(ctx, &s.needs, b);
         echo.push(Msg::new("pick-understood-budget").arg("budget", b));
-        if s.needs.budget_currency.is_none() {
-            // A bare `预算50` is the chat's currency, not the reader's language: said, as
-            // every answer that reads a bare amount says it.
-            echo.push(bare_note(ctx));
+        // At the barriers step its question says it, below the budget.
+        if s.needs.budget_currency.is_none() && s.step != Step::Barriers {
+            // A bare `预算50` is in the currency the dialogue prices in: said, as every
+            // answer that reads a bare amount says it.
+            echo.push(super::barriers::bare_note(ctx));
         }
     }
     let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
@@ -162,6 +163,13 @@ pub fn is_question(text: &str) -> bool {
         "any ",
         "cheapest",
         "最便宜",
+        // A price asked with a noun, no question mark (`h100价格`, `4090 price`).
+        "价格",
+        "价钱",
+        "报价",
+        "行情",
+        "price",
+        "how much",
         "有货",
         "走势",
     ];
@@ -170,15 +178,54 @@ pub fn is_question(text: &str) -> bool {
 
 /// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
 /// back), if it reads as anything but `/pick` itself.
-pub fn question_inside(ctx: &Ctx, text: &str) -> Option<Reading> {
-    if !is_question(text) {
+pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Reading> {
+    // `换成a100`, `switch to qlora`: a change to this dialogue's answers, never a follow-up
+    // to a question the bot does not keep.
+    if is_change(ctx, text) {
         return None;
     }
-    match understand::read(ctx.catalog, text) {
+    let reading = understand::read(ctx.catalog, text);
+    let asked = is_question(text)
+        // `花了30块跑了2小时`: a run already paid is recorded (`/trial`), never dropped or
+        // taken as this job's duration.
+        || matches!(&reading, Reading::Command(Request::Trial(_)))
+        // Once the result is shown, a command said without a question's cue (`autodl 4090
+        // 3h`) is asked too; a change (`换成a100`) is the dialogue's.
+        || (matches!(state.step, Step::Result | Step::Trial)
+            && matches!(&reading, Reading::Command(_)));
+    if !asked {
+        return None;
+    }
+    match reading {
         // `/pick` inside `/pick` is the dialogue itself, already open.
         Reading::Command(Request::Pick) | Reading::Unknown => None,
         r => Some(r),
     }
+}
+
+/// A change said with the facts it changes (`换成a100`): the dialogue's, never a follow-up
+/// to a question the bot does not keep.
+pub fn is_change(ctx: &Ctx, text: &str) -> bool {
+    says_change(text) && understand::facts(ctx.catalog, text).any()
+}
+
+/// `换成a100`, `改用qlora`, `switch to an a100`: a change to an answer already given.
+pub(super) fn says_change(text: &str) -> bool {
+    let l = understand::normalize(text);
+    [
+        "换成",
+        "换个",
+        "换用",
+        "改成",
+        "改用",
+        "改为",
+        "instead",
+        "switch to",
+        "change to",
+        "make it",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
 }
 
 /// Whether a message inside `/pick` reads as a wish for guidance (`帮我选个平台`): `/pick`
@@ -200,7 +247,7 @@ pub fn still_open(s: &PickState) -> Reply {
 /// on when the message answered it. `None` when it states nothing (or asks something).
 pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Reply)> {
     // A wish for guidance states its facts (`一个月预算500块 能租什么卡`: the budget).
-    if is_question(text) && !asks_for_pick(ctx, text) {
+    if is_question(text) && !asks_for_pick(ctx, text) && !is_change(ctx, text) {
         return None;
     }
     let mut f = understand::facts(ctx.catalog, text);
@@ -212,8 +259,8 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
             .budget
             .and_then(|_| understand::currency_word(norm.trim()));
     }
-    let context = context_said(state, text);
-    if !f.any() && context.is_none() {
+    let context = context_said(state.step, text, false);
+    if !f.any() && context.is_none() && super::paid::paid_in(text).is_none() {
         return None;
     }
     let mut s = state.clone();
@@ -223,12 +270,20 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         skip(&mut s, Step::Context);
         echo.push(Msg::new("pick-understood-context").arg("tokens", tokens.to_string()));
     }
+    echo.extend(super::paid::apply(ctx, &mut s, text));
     if echo.is_empty() {
         return None;
     }
     let mut r = Reply::text(Msg::new("pick-noted"));
     for m in echo {
         r.push(m);
+    }
+    // A change after the plan is shown ranks again: the result for the new facts first.
+    if s.step == Step::Trial {
+        s.step = Step::Result;
+        if s.history.last() == Some(&Step::Result) {
+            s.history.pop();
+        }
     }
     // The step this message answered moves on; the barriers step stays for more toggles.
     if s.skip.contains(&s.step) && s.step != Step::Barriers {
@@ -238,36 +293,93 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     Some((s, r))
 }
 
+/// What a message that answered `step` says besides: the facts of other steps, applied to
+/// `next` (the state after the answer) and echoed; the steps they answer are then not asked
+/// (`qwen2.5 72b awq` at the model step keeps the method; `2张4090 跑3小时` at the card step
+/// keeps the duration). The step's own fact was its answer and is not said twice.
+pub(super) fn extras(ctx: &Ctx, step: Step, next: &mut PickState, text: &str) -> Vec<Msg> {
+    if super::flow::is_accept(text) {
+        return Vec::new();
+    }
+    let mut f = understand::facts(ctx.catalog, text);
+    match step {
+        // The first step's sentence already keeps its model, method, duration and needs.
+        Step::Task => {
+            f.model = None;
+            f.params_b = None;
+            f.quant = None;
+            f.training = None;
+            f.seconds = None;
+            f.always = false;
+            f.daily = false;
+            f.no_real_name = false;
+            f.payments.clear();
+            // What the user lacks (`没有信用卡`) is not in its echo: said here.
+            f.budget = None;
+        }
+        Step::Model => {
+            f.model = None;
+            f.params_b = None;
+        }
+        Step::Method => {
+            f.quant = None;
+            f.training = None;
+        }
+        Step::Usage => {
+            f.seconds = None;
+            f.always = false;
+            f.daily = false;
+        }
+        Step::Card => f.gpu = None,
+        Step::Context | Step::Concurrency => {}
+        // Toggles and the last steps take single words; a sentence there goes to `listen`.
+        Step::Barriers | Step::Result | Step::Trial => return Vec::new(),
+    }
+    let mut echo = if f.any() {
+        apply_facts(ctx, next, &f)
+    } else {
+        Vec::new()
+    };
+    if !matches!(step, Step::Context | Step::Concurrency)
+        && next.context.is_none()
+        && let Some(tokens) = context_said(step, text, true)
+    {
+        next.context = Some(tokens);
+        skip(next, Step::Context);
+        echo.push(Msg::new("pick-understood-context").arg("tokens", tokens.to_string()));
+    }
+    if next.skip.contains(&next.step) && next.step != Step::Barriers {
+        *next = super::flow::advanced(next.clone());
+    }
+    echo
+}
+
 /// A context length said at a step that asks something else (`大概2000个token`, `2k吧` at the
 /// method step): the context fact. A count with nothing else (`2k吧`) is the context only
 /// before the budget is asked (where it is the budget) and while the answer can still size
 /// the card; one that names tokens (`8k上下文`) is the context at those steps too.
-fn context_said(s: &PickState, text: &str) -> Option<u32> {
+fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
     if !matches!(
-        s.step,
+        step,
         Step::Task | Step::Model | Step::Method | Step::Concurrency | Step::Usage | Step::Card
     ) {
         return None;
     }
     let norm = understand::normalize(text);
-    let count = super::flow::first_count(&norm)?;
+    const NAMES: [&str; 5] = super::flow::CONTEXT_WORDS;
+    let named = NAMES.iter().any(|w| norm.contains(w));
+    // With a context word, the count beside it (`qwen 7b, 8k context`: 8k, not the 7 of 7b).
+    let count =
+        super::flow::named_count(&norm, &NAMES).or_else(|| super::flow::first_count(&norm))?;
     let tokens =
         crate::lexicon::context_tokens(&count).filter(|t| (128..=10_000_000).contains(t))?;
-    let named = ["token", "上下文", "context", "ctx"]
-        .iter()
-        .any(|w| norm.contains(w));
     // Nothing but the count and filler (`大概`, `吧`, `about`, `~`).
     let rest = norm.replacen(&count, "", 1);
     let filler = rest.split_whitespace().all(|w| {
         ["about", "around", "maybe", "roughly", "~"].contains(&w)
             || w.chars().all(|c| "大概约左右吧个的差不多啊呢~".contains(c))
     });
-    (named || filler).then_some(tokens as u32)
-}
-
-/// The line saying which currency a budget written without one was read in.
-pub(super) fn bare_note(ctx: &Ctx) -> Msg {
-    Msg::new("bare-number-currency").arg("currency", ctx.bare_currency.as_str())
+    (named || (filler && !named_only)).then_some(tokens as u32)
 }
 
 #[cfg(test)]

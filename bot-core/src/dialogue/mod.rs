@@ -11,6 +11,8 @@
 //! - [`step`]: the machine, one input at a time; [`flow`]: what its steps share;
 //! - [`understand`]: reading typed answers and sentences;
 //! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
+//! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
+//! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
 //! - [`ask`]: each step's question and its choices;
 //! - [`card`], [`barriers`]: the card and barrier steps; [`result`]: the ranked platforms;
 //!   [`plan`]: billing advice and the trial plan.
@@ -21,17 +23,19 @@ mod barriers;
 mod card;
 mod flow;
 mod listen;
+mod paid;
 mod plan;
 mod result;
+mod said;
 mod state;
 mod step;
 mod understand;
 
 pub use ask::{ask, methods_for};
-pub use listen::{is_question, question_inside, still_open};
+pub use listen::{is_change, is_question, question_inside, still_open};
 pub use plan::trial_plan;
 pub use result::ranked_offers;
 pub use state::Needs;
-pub use state::{Outcome, PickInput, PickState, Step, TaskKind, Usage};
+pub use state::{Outcome, Paid, PickInput, PickState, Step, TaskKind, Usage};
 pub use step::{start, start_with, step};
 pub use understand::{parse_usage, task_from_sentence};

@@ -140,7 +140,12 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
         .top_of(ctx.lang, &r)
         .keep(
             &r,
-            &["pick-over-budget", "pick-drop-tier", "pick-no-lower-tier"],
+            &[
+                "pick-over-budget",
+                "pick-drop-tier",
+                "pick-no-lower-tier",
+                "pick-paid-vs-cheapest",
+            ],
         )
         .keep(&r, &["pick-assumed-boot"])
         .over(ctx.lang, r)
@@ -264,6 +269,9 @@ fn push_footers(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer]
 /// down.
 fn push_budget(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer], gpu_id: &str) {
     let first = offers.first().map(|(o, _)| &o.cost);
+    if let Some(m) = super::paid::compared(ctx, s, first) {
+        r.push(m);
+    }
     let over_budget = super::barriers::over_budget(ctx, s, first);
     if let (true, Some(b)) = (over_budget, s.needs.budget) {
         r.push(

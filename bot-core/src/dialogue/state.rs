@@ -75,6 +75,19 @@ pub struct PickState {
     /// Steps the step-1 sentence already answered (its model, method, duration): not asked.
     #[serde(default)]
     pub skip: Vec<Step>,
+    /// What the user already paid for a run like this one (`花了50块跑了3小时`): set against
+    /// the cheapest option in the result.
+    #[serde(default)]
+    pub paid: Option<Paid>,
+}
+
+/// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
+/// dialogue's currency as a bare budget is).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Paid {
+    pub amount: Decimal,
+    #[serde(default)]
+    pub currency: Option<String>,
 }
 
 /// Stored as a versioned record; version 1 is the shape above (rows from before versions
@@ -100,6 +113,7 @@ impl PickState {
             needs: Needs::default(),
             unsure_model: false,
             skip: Vec::new(),
+            paid: None,
         }
     }
 }
@@ -137,7 +151,7 @@ pub struct Needs {
     /// Budget for the job, in `budget_currency`.
     pub budget: Option<Decimal>,
     /// The currency the budget was written in (`预算30元` → CNY); `None` for a bare amount,
-    /// read in the chat's `/currency` (`Ctx::bare_currency`).
+    /// read in the currency the dialogue prices in (`Ctx::currency`), and said.
     #[serde(default)]
     pub budget_currency: Option<String>,
 }

@@ -23,6 +23,12 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
+    if let PickInput::Text(t) = &input
+        && let Some(said) = super::said::said(t)
+    {
+        return on_said(ctx, state, said);
+    }
     if input == PickInput::Back {
         let mut s = state.clone();
         return match s.history.pop() {
@@ -47,30 +53,19 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             replies: vec![Reply::text(Msg::new("pick-finished"))],
             changed: true,
         },
-        Ok(Answer::Next(mut next)) => {
-            if next.step != state.step {
-                next.history.push(state.step);
-            }
-            // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
-            // answer goes in the same reply, so a chat can edit one message in place.
-            let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
-            let question = ask(ctx, &next);
-            let (choices, image) = (question.choices.clone(), question.image.clone());
-            reply.join(question);
-            reply.choices = choices;
-            reply.image = image;
-            Outcome {
-                state: Some(next),
-                replies: vec![reply],
-                changed: true,
-            }
-        }
+        Ok(Answer::Next(next)) => answered(ctx, state, &input, next),
         Ok(Answer::Refused(why)) => Outcome {
             replies: vec![why, ask(ctx, state)],
             state: Some(state.clone()),
             changed: false,
         },
         Err(Invalid) => {
+            // `推理` at the first step: a short run or a service, asked with what else it said kept.
+            if let PickInput::Text(t) = &input
+                && let Some(out) = super::said::inference_asked(ctx, state, t)
+            {
+                return out;
+            }
             // Not this step's answer, but facts the dialogue keeps: noted, never refused.
             if let PickInput::Text(t) = &input
                 && let Some((next, mut reply)) = super::listen::listen(ctx, state, t)
@@ -103,6 +98,112 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                 state: Some(state.clone()),
                 changed: false,
             }
+        }
+    }
+}
+
+/// An answer the step took: what else it said kept and echoed, the note about it, the next
+/// question, in one reply (a chat can edit one message in place).
+fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState) -> Outcome {
+    // What the answer said beyond the step's own answer (`qwen2.5 72b awq` at the
+    // model step: the method too) is kept and echoed, and its steps are not asked.
+    let mut noted = match input {
+        PickInput::Text(t) => super::listen::extras(ctx, state.step, &mut next, t),
+        _ => Vec::new(),
+    };
+    if let PickInput::Text(t) = input
+        && let Some(m) = super::paid::apply(ctx, &mut next, t)
+    {
+        noted.push(m);
+    }
+    // A duration in the user's words (`两个半小时`, `一晚上`, `半天`) is said back as
+    // the hours it was read as, so a reading they did not mean shows at once.
+    if let PickInput::Text(t) = input
+        && !is_accept(t)
+    {
+        // So are a method and a context said in words (`越省显存越好` → AWQ, `大概2000个token`).
+        let typed = t.trim().to_lowercase();
+        let said = match state.step {
+            Step::Usage => next.usage.map(super::listen::usage_msg),
+            // Not when the typed word is the method's own key (`bf16`, `lora`).
+            Step::Method if next.method.as_deref() != Some(typed.as_str()) => {
+                next.method.as_deref().map(|m| {
+                    let label = crate::i18n::Localizer::get()
+                        .format(ctx.lang, &Msg::new("pick-method").arg("method", m));
+                    Msg::new("pick-understood-method").arg("method", label)
+                })
+            }
+            // Not when the typed word is a plain count (`8k`, `4096`).
+            Step::Context if crate::lexicon::context_tokens(&typed).is_none() => next
+                .context
+                .map(|c| Msg::new("pick-understood-context").arg("tokens", c.to_string())),
+            _ => None,
+        };
+        noted.splice(0..0, said);
+    }
+    if next.step != state.step {
+        next.history.push(state.step);
+    }
+    // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
+    // answer goes in the same reply, so a chat can edit one message in place.
+    let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
+    // The first sentence's echo has its own heading: the other facts join its list.
+    let listed = reply.parts.iter().rposition(
+        |p| matches!(p, crate::reply::Part::Text(m) if m.id.starts_with("pick-understood")),
+    );
+    if let Some(at) = listed.filter(|_| state.step == Step::Task) {
+        for (i, m) in noted.drain(..).enumerate() {
+            reply.insert(at + 1 + i, crate::reply::Part::Text(m));
+        }
+    }
+    if !noted.is_empty() {
+        let mut r = Reply::text(Msg::new("pick-noted"));
+        for m in noted {
+            r.push(m);
+        }
+        r.join(reply);
+        reply = r;
+    }
+    let question = ask(ctx, &next);
+    let (choices, image) = (question.choices.clone(), question.image.clone());
+    reply.join(question);
+    reply.choices = choices;
+    reply.image = image;
+    Outcome {
+        state: Some(next),
+        replies: vec![reply],
+        changed: true,
+    }
+}
+
+/// A move said in words: `返回` is `/back`; `随便` takes the step's default and says so (the
+/// model step offers its "not sure" help; the task step, which has no default, asks again in
+/// other words); thanks end a dialogue whose plan is shown and leave any other where it is.
+fn on_said(ctx: &Ctx, state: &PickState, said: super::said::Said) -> Outcome {
+    use super::said::Said;
+    let stay = |first: Reply| Outcome {
+        replies: vec![first, ask(ctx, state)],
+        state: Some(state.clone()),
+        changed: false,
+    };
+    match (said, state.step) {
+        (Said::Back, _) => step(ctx, state, PickInput::Back),
+        (Said::Thanks, Step::Result | Step::Trial) => Outcome {
+            state: None,
+            replies: vec![Reply::text(Msg::new("pick-finished"))],
+            changed: true,
+        },
+        (Said::Thanks, _) => stay(super::listen::still_open(state)),
+        (Said::Unsure, Step::Task) => stay(Reply::text(Msg::new("pick-unsure-task"))),
+        (Said::Unsure, Step::Model) => step(ctx, state, PickInput::Choice("m:unsure".into())),
+        (Said::Unsure, _) => {
+            let mut out = step(ctx, state, PickInput::Text("ok".into()));
+            if out.changed
+                && let Some(first) = out.replies.first_mut()
+            {
+                first.prepend(crate::reply::Part::Text(Msg::new("pick-took-default")));
+            }
+            out
         }
     }
 }
@@ -261,7 +362,7 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             let b = super::barriers::budget_text(ctx, n, b);
             r.push(Msg::new("pick-understood-budget").arg("budget", b));
             if n.budget_currency.is_none() {
-                r.push(super::listen::bare_note(ctx));
+                r.push(super::barriers::bare_note(ctx));
             }
         }
     }

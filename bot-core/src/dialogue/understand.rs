@@ -29,6 +29,21 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
         "跑一下",
         "测试",
         "评测",
+        // Trying things out, learning, coursework: short runs.
+        "play with",
+        "play around",
+        "mess around",
+        "tinker",
+        "learn",
+        "homework",
+        "course",
+        "玩",
+        "学习",
+        "毕设",
+        "课设",
+        "作业",
+        "尝鲜",
+        "体验",
     ]) {
         Some(TaskKind::Experiment)
     } else {
@@ -127,6 +142,13 @@ mod tests {
             Some(TaskKind::Experiment)
         );
         assert_eq!(task_from_sentence("banana"), None);
+        for t in [
+            "just want to play with an llm",
+            "跑个大模型玩玩",
+            "做毕设要跑个模型",
+        ] {
+            assert_eq!(task_from_sentence(t), Some(TaskKind::Experiment), "{t}");
+        }
     }
 
     #[test]

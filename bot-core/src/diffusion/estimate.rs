@@ -7,8 +7,10 @@
 //! peak is the largest stage. `enable_sequential_cpu_offload()` (ComfyUI `--lowvram` / partial
 //! loading) streams the denoiser a leaf module at a time: the peak is the step's activations.
 
+use super::casting::{Cast, stored_gib};
 use super::{Kind, Pipeline, Role};
 use crate::catalog::{Catalog, Gpu};
+use crate::vram::CUDA_CONTEXT_GIB;
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -102,6 +104,9 @@ pub struct DiffusionRequest<'a> {
     pub precision: Option<Precision>,
     /// Text encoders in fp8 (ComfyUI's `t5xxl_fp8_e4m3fn`), else as published.
     pub text_fp8: bool,
+    /// Text encoders run on the CPU and never take the card (Wan's `--t5_cpu`, a diffusers
+    /// pipeline whose `text_encoder` stays on "cpu", ComfyUI's CLIP on the CPU).
+    pub text_on_cpu: bool,
     pub offload: Offload,
     pub width: u32,
     pub height: u32,
@@ -117,6 +122,7 @@ impl<'a> DiffusionRequest<'a> {
             pipeline,
             precision: None,
             text_fp8: false,
+            text_on_cpu: false,
             offload: Offload::None,
             width: pipeline.width,
             height: pipeline.height,
@@ -179,7 +185,9 @@ pub struct DiffusionReport {
     pub decode_gib: f64,
     /// The allocator's reserve on top of the peak.
     pub reserve_gib: f64,
-    /// What the card must hold at the busiest moment, reserve included.
+    /// The CUDA context (and cuBLAS workspaces) the process holds on the card.
+    pub context_gib: f64,
+    /// What the card must hold at the busiest moment, reserve and CUDA context included.
     pub peak_gib: f64,
     pub stage: Stage,
     /// Tokens in one denoiser forward (batch and CFG included).
@@ -217,11 +225,19 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
         .component
         .iter()
         .filter(|c| c.role == Role::Denoiser)
-        .map(|c| gib(c.params_b, bits))
+        .map(|c| {
+            let cast = match r.denoiser_precision() {
+                Precision::Fp8 => Cast::Fp8Layerwise,
+                _ => Cast::All,
+            };
+            stored_gib(c, bits, cast)
+        })
         .collect();
     let denoiser_gib: f64 = denoisers.iter().sum();
     let largest_denoiser = denoisers.iter().copied().fold(0.0, f64::max);
     let text_gib = gib(p.weights_b(Role::TextEncoder), text_bits);
+    // The encoders' weights exist either way; on the CPU the card never holds them.
+    let text_on_card = if r.text_on_cpu { 0.0 } else { text_gib };
     let vae_gib = gib(p.weights_b(Role::Vae), r.published(Role::Vae).bits());
     let t = tokens(r);
     let step_gib = t * p.act_bytes_per_token / GIB;
@@ -236,20 +252,20 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     // 15360 -> 3072 output projection).
     let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
     let denoise_weights_gib = match r.offload {
-        Offload::None => denoiser_gib + text_gib + vae_gib,
+        Offload::None => denoiser_gib + text_on_card + vae_gib,
         Offload::Model => largest_denoiser,
         Offload::Sequential => leaf,
     };
     let stages = match r.offload {
         Offload::None => {
-            let all = denoiser_gib + text_gib + vae_gib;
+            let all = denoiser_gib + text_on_card + vae_gib;
             vec![
                 (Stage::Denoise, all + step_gib),
                 (Stage::Decode, all + decode_gib),
             ]
         }
         Offload::Model => vec![
-            (Stage::Text, text_gib),
+            (Stage::Text, text_on_card),
             (Stage::Denoise, largest_denoiser + step_gib),
             (Stage::Decode, vae_gib + decode_gib),
         ],
@@ -264,6 +280,9 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
             |best, s| if s.1 > best.1 { s } else { best },
         );
     let reserve_gib = held * ALLOCATOR_RESERVE;
+    // What the card shows also holds the CUDA context, as an LLM fit counts it: the verdict
+    // compares the peak with the card's whole memory.
+    let context_gib = CUDA_CONTEXT_GIB;
     DiffusionReport {
         denoiser_gib,
         text_gib,
@@ -272,7 +291,8 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
         denoise_weights_gib,
         decode_gib,
         reserve_gib,
-        peak_gib: held + reserve_gib,
+        context_gib,
+        peak_gib: held + reserve_gib + context_gib,
         stage,
         tokens: t,
     }
@@ -340,6 +360,7 @@ pub fn what_fits<'a>(
             a.precision.map(Precision::bits) == t.precision.map(Precision::bits)
                 && a.offload == t.offload
                 && a.text_fp8 == t.text_fp8
+                && a.text_on_cpu == t.text_on_cpu
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
         };
         if same(r) || out.iter().any(|(a, _)| same(a)) {

@@ -3,8 +3,10 @@
 //! the offload modes of diffusers and ComfyUI. Pure: data from `catalog/diffusion.toml`.
 //!
 //! - `mod.rs`: the data (pipelines and their components), loaded once, checked strictly;
-//! - [`estimate`]: the peak memory of a request and the changes that make it fit.
+//! - [`estimate`]: the peak memory of a request and the changes that make it fit;
+//! - [`casting`]: a denoiser's weights in each storage precision (what fp8 leaves in 16-bit).
 
+pub mod casting;
 pub mod estimate;
 
 use serde::{Deserialize, Serialize};
@@ -38,6 +40,12 @@ pub struct Component {
     pub precision: String,
     pub source: String,
     pub as_of: String,
+    /// Parameters (billions) that fp8 storage leaves in 16-bit (`casting`); 0 = none.
+    #[serde(default)]
+    pub fp8_kept_b: f64,
+    /// Where `fp8_kept_b` comes from; required when it is set.
+    #[serde(default)]
+    pub fp8_kept_basis: String,
 }
 
 /// Image or video.
@@ -225,6 +233,11 @@ fn check(p: &Pipeline) -> Result<(), String> {
         if !(c.params_b > 0.0 && c.params_b.is_finite()) || c.source.is_empty() || !dated(&c.as_of)
         {
             return bad(&format!("component `{}`: params_b, source, as_of", c.name));
+        }
+        if !(0.0..c.params_b).contains(&c.fp8_kept_b)
+            || (c.fp8_kept_b > 0.0) == c.fp8_kept_basis.is_empty()
+        {
+            return bad(&format!("component `{}`: fp8_kept_b and its basis", c.name));
         }
         if Precision::parse(&c.precision).is_none() {
             return bad(&format!(

@@ -305,6 +305,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn scientific_amounts_are_numbers_and_huge_ones_are_too_large() {
+        let p = parse_price("1e3usd/h").unwrap();
+        assert_eq!(
+            (p.amount, p.currency.as_deref()),
+            (Decimal::from(1000), Some("USD"))
+        );
+        assert_eq!(
+            parse_price("2.5e-1 usd/h").unwrap().amount,
+            "0.25".parse::<Decimal>().unwrap()
+        );
+        for huge in ["1e309usd/h", "1e29 usd/h", "9e99999999999usd/h", "1e+400"] {
+            assert_eq!(
+                parse_price(huge),
+                Err(BillingError::TooLarge { what: "price" }),
+                "{huge}"
+            );
+        }
+        // Two euros, not an exponent.
+        assert_eq!(
+            parse_price("2eur/h").unwrap().currency.as_deref(),
+            Some("EUR")
+        );
+    }
+
+    #[test]
     fn a_comma_is_a_thousands_separator_only_before_three_digits() {
         assert_eq!(parse_amount("price", "1,000").unwrap(), Decimal::from(1000));
         assert_eq!(

@@ -4,11 +4,15 @@
 //! what it may mean is asked back instead.
 
 /// Verbs after which a number is the job's length.
-const RUN_VERBS: &[&str] = &["跑", "用", "租", "run", "rent", "for"];
+const RUN_VERBS: &[&str] = &[
+    "跑个", "用个", "租个", "跑", "用", "租", "run", "rent", "for",
+];
 
 /// What may follow the bare number: the price asked, or nothing.
 const ASK_AFTER: &[&str] = &[
     "多少",
+    // `跑个 5 的`: the length with its noun left unsaid.
+    "的",
     "要多少",
     "得多少",
     "大概",

@@ -454,22 +454,28 @@ pub(super) fn unquantized(padded: &str) -> bool {
     )
 }
 
+/// Whether one of `words` is said, each a word of its own in English (`bid` is not in `forbid`).
+fn said_any(padded: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| {
+        padded.match_indices(w).any(|(at, _)| {
+            !w.is_ascii()
+                || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
+                    && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+        })
+    })
+}
+
+/// Whether spot or interruptible capacity is asked (`spot`, `竞价实例`), each a word of its own.
+pub(super) fn spot_asked(padded: &str) -> bool {
+    said_any(padded, crate::answer::billing::SPOT_WORDS)
+}
+
 /// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
 /// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]); `autodl 4090 会员价`,
 /// `i'm a student`: with member prices too ([`crate::answer::billing::MEMBER_WORDS`]).
 pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
-    let said = |words: &[&str]| {
-        words.iter().any(|w| {
-            padded.match_indices(w).any(|(at, _)| {
-                // A word of its own in English (`bid` is not in `forbid`).
-                !w.is_ascii()
-                    || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
-                        && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
-            })
-        })
-    };
-    let spot = said(crate::answer::billing::SPOT_WORDS);
-    let member = said(crate::answer::billing::MEMBER_WORDS);
+    let spot = spot_asked(padded);
+    let member = said_any(padded, crate::answer::billing::MEMBER_WORDS);
     let tiers = |t: crate::billing::Tiers| {
         let t = if spot { t.with_spot() } else { t };
         if member { t.with_member() } else { t }

@@ -8,23 +8,27 @@ use super::request::Request;
 
 /// `2048x2048` (each side 64 to 4096) or `720p`: the size as `res=` writes it.
 fn size_said(padded: &str) -> Option<String> {
-    padded.split_whitespace().find_map(|w| {
-        let w = w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
-        let w = w
-            .trim_end_matches(|c: char| !c.is_ascii())
-            .trim_end_matches("的图");
-        let side = |s: &str| s.parse::<u32>().ok().filter(|x| (64..=4096).contains(x));
-        if let Some((a, b)) = w.split_once('x')
-            && side(a).is_some()
-            && side(b).is_some()
-        {
-            return Some(w.to_string());
-        }
-        let p = w.strip_suffix('p')?;
-        ["480", "540", "576", "720", "1080"]
-            .contains(&p)
-            .then(|| w.to_string())
-    })
+    // `14b出720p`: Chinese glued around the size parts it off too.
+    padded
+        .split(|c: char| c.is_whitespace() || !c.is_ascii())
+        .filter(|w| !w.is_empty())
+        .find_map(|w| {
+            let w = w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+            let w = w
+                .trim_end_matches(|c: char| !c.is_ascii())
+                .trim_end_matches("的图");
+            let side = |s: &str| s.parse::<u32>().ok().filter(|x| (64..=4096).contains(x));
+            if let Some((a, b)) = w.split_once('x')
+                && side(a).is_some()
+                && side(b).is_some()
+            {
+                return Some(w.to_string());
+            }
+            let p = w.strip_suffix('p')?;
+            ["480", "540", "576", "720", "1080"]
+                .contains(&p)
+                .then(|| w.to_string())
+        })
 }
 
 /// `offload=` as said: sequential (layer by layer) or model (whole parts moved to the CPU).
@@ -74,6 +78,7 @@ mod tests {
             Some("2048x2048".into())
         );
         assert_eq!(size_said("wan2.1 720p h100 "), Some("720p".into()));
+        assert_eq!(size_said("wan2.1 14b出720p 4090 "), Some("720p".into()));
         assert_eq!(size_said("2x4090 sdxl "), None);
         assert_eq!(offload_said("开 model cpu offload "), Some("model"));
         assert_eq!(offload_said("sequential cpu offload "), Some("sequential"));

@@ -61,7 +61,25 @@ fn said_beside(text: &str, keys: &[&str], units: &[(&str, u32)]) -> Option<Decim
     for k in keys {
         let Some(at) = text.find(k) else { continue };
         let after = text[at + k.len()..].trim_start_matches([' ', ':', '=']);
-        let after = after.strip_prefix("要").unwrap_or(after);
+        // `开机要 5 分钟`, `开机算 5 分钟`, `boot takes 5 min`: a word between.
+        let after = [
+            "要",
+            "算",
+            "大概",
+            "大约",
+            "差不多",
+            "约",
+            "需要",
+            "takes ",
+            "is ",
+            "about ",
+            "around ",
+            "~",
+        ]
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+        .unwrap_or(after)
+        .trim_start();
         if let Some((v, _)) = amount_at(after, units) {
             return Some(v);
         }

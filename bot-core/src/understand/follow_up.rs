@@ -1,7 +1,8 @@
 //! A follow-up said without its question (`那A100呢`, `what about on runpod`, `换成4张呢`,
-//! `how about h100 then`): it changes something in a question the bot does not keep (no
-//! reading is stored per chat), so it is asked back with what the words alone ask, never
-//! answered as the card's specs or the platform's facts as if that were the question.
+//! `how about h100 then`) when the chat has no last reading (none yet, expired, or the bot
+//! restarted): it changes something in a question the bot does not have, so it is asked back
+//! with what the words alone ask, never answered as the card's specs or the platform's facts
+//! as if that were the question. With a last reading, [`super::follow_on`] applies it.
 
 use super::Reading;
 use super::request::Request;
@@ -64,7 +65,7 @@ pub(super) fn asked_back(norm: &str, plain: Reading) -> Reading {
 
 /// A reading built from one kind of word alone: a card's specs, a platform's facts, a model's
 /// fit on no card.
-fn fragment(r: &Request) -> bool {
+pub(super) fn fragment(r: &Request) -> bool {
     match r {
         Request::Gpu(_) | Request::Platform(_) => true,
         Request::Fit(f) => f.gpu.is_none(),

@@ -225,7 +225,7 @@ fn barriers(q: &Question) -> Option<Reading> {
 /// Every need a sentence says (`国内哪些平台支持按秒计费`: in China and per second), each
 /// once, in the order said; a phrase inside a longer one already read (`实名` in `不用实名`)
 /// adds nothing.
-fn needs_said(text: &str) -> Vec<Need> {
+pub(super) fn needs_said(text: &str) -> Vec<Need> {
     let mut found: Vec<(usize, Option<Need>)> = Vec::new();
     let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
     // NEED_PHRASES lists the longer phrase first where one contains another.
@@ -305,7 +305,15 @@ fn greeting_only(padded: &str) -> bool {
             }
         })
         .collect();
-    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Spoken fillers before the greeting (`嗯 那个 在吗`, `um so hi`) greet the same.
+    const FILLERS: &[&str] = &[
+        "嗯", "呃", "额", "那个", "这个", "就是", "um", "uh", "so", "like", "well", "hmm", "er",
+    ];
+    let words = words
+        .split_whitespace()
+        .skip_while(|w| FILLERS.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ");
     !words.is_empty() && GREETINGS.contains(&words.as_str())
 }
 

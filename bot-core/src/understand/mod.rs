@@ -13,6 +13,7 @@
 //! Work is bounded: the text is cut at [`MAX_CHARS`], every pass is one walk, a word costs a
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
+mod alert_family;
 mod alert_terms;
 mod bare_number;
 mod card_count;
@@ -28,8 +29,11 @@ mod facts;
 mod family_ask;
 mod family_fit;
 mod fee_asked;
+mod follow_apply;
+mod follow_on;
 mod follow_up;
 mod guided;
+mod half_day;
 mod headcount;
 mod image_batch;
 mod intent;
@@ -67,6 +71,26 @@ mod vllm_flags;
 mod words;
 mod words_alerts;
 mod words_guidance;
+mod words_platforms;
+mod words_price;
+mod words_stock;
+// Fresh17's misses, each mechanism its own module.
+mod api_yuan;
+mod asked_now;
+mod bill_words;
+mod cards_aside;
+mod diffusion_family;
+mod few_words;
+mod gguf_type;
+mod guide_more;
+mod job_facts;
+mod jobs_each;
+mod model_named;
+mod offers_said;
+mod pay_either;
+mod said_more;
+mod spelled_names;
+mod usage_said;
 
 #[cfg(test)]
 mod own_tests;
@@ -77,7 +101,7 @@ pub use facts::{Facts, amount_word, currency_word, facts};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
 pub use text::{MAX_CHARS, normalize};
-pub use unheard::{Unheard, unheard};
+pub use unheard::{Unheard, unheard, unheard_after_reading};
 
 use crate::catalog::Catalog;
 use crate::command;
@@ -125,9 +149,48 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let (reading, mut work) = read_normalized(catalog, norm.clone(), true);
     // `那A100呢`: a change to a question the bot does not keep, asked back.
     let reading = follow_up::asked_back(&norm, reading);
+    // An alert on a card named by its family (`A100`): which variant, asked.
+    let reading = alert_family::asked_back(catalog, &norm, reading);
+    // `半天`: 4 h or 12 h, asked where the bill differs.
+    let reading = half_day::asked_back(catalog, text, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
+}
+
+/// Reads one message after the chat's last reading (`last`, the request the bot answered
+/// before, kept by the frontend): a follow-up (`那h100呢`, `换成qlora呢`, `and on runpod?`) is
+/// that request with its slot changed; a question of its own is read as [`read`] reads it.
+pub fn read_after(catalog: &Catalog, text: &str, last: Option<&Request>) -> Reading {
+    last.and_then(|last| follow_up_of(catalog, text, last))
+        .unwrap_or_else(|| read(catalog, text))
+}
+
+/// The message read as a follow-up of `last` (its change put in, or its readings asked back);
+/// `None` when it is no follow-up of it, to be read alone.
+pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Reading> {
+    // A card or a currency the bot does not know, a length or a count no bill can use, is
+    // said back, never read past into the last request (`换成4060ti跑5小时呢` is no 4090's bill).
+    if unheard::unheard_after_reading(catalog, text).is_some() {
+        return None;
+    }
+    let norm = normalize(text);
+    let (plain, _) = read_normalized(catalog, norm.clone(), true);
+    follow_on::applied(catalog, &norm, &plain, last).or_else(|| match plain {
+        // Nothing read alone: the last request's card may be what it left unsaid.
+        Reading::Unknown => follow_on::carried(catalog, &norm, last, false),
+        // `can it run llama 3.1 70b` after a price of the h100: on the h100.
+        Reading::Command(Request::Fit(f)) if f.gpu.is_none() => {
+            follow_on::carried(catalog, &norm, last, true)
+        }
+        _ => None,
+    })
+}
+
+/// `英文`, `in english`, `用中文`: a message that only asks for another language, for the
+/// last answer again in it.
+pub fn language_asked(text: &str) -> Option<crate::i18n::Lang> {
+    follow_on::language_asked(&normalize(text))
 }
 
 pub(super) fn read_normalized(
@@ -138,6 +201,7 @@ pub(super) fn read_normalized(
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
         &original,
     )));
+    norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {
         norm.replace_range(span, " ");
         p
@@ -168,6 +232,7 @@ pub(super) fn read_normalized(
     }
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
+    said_more::entities_said(catalog, &norm, &toks, &mut e);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
@@ -197,6 +262,7 @@ pub(super) fn read_normalized(
         // would answer a list price, convert a budget, or drop a family.
         let r = family_ask::tco_family(&q)
             .or_else(|| own_figures::own_figures(&q))
+            .or_else(|| said_more::rules(&q))
             .or_else(|| lists::catalog_list(&q))
             .or_else(|| currency_asked::currency_asked(&q))
             .or_else(|| machines::machine_asked(&q))
@@ -208,20 +274,19 @@ pub(super) fn read_normalized(
         let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = vllm_flags::with_flags(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
-        alert_terms::with_terms(&padded, count, r)
+        said_more::with_said(&q, alert_terms::with_terms(&padded, count, r))
     };
-    // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`: a family without a size, its
-    // models asked back.
-    if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain) {
+    // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`, `wan 用 4090 能跑吗`: a family
+    // without a size (or an image or video family without its version), its models asked back.
+    if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
+        .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
+    {
         return (r, work);
     }
     // `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`: a job length (or a card count) said
     // without its unit is asked back, never billed as the default hour.
     if e.usage.is_none()
-        && matches!(
-            plain,
-            Reading::Command(Request::Cost(_) | Request::Compare(_))
-        )
+        && said_more::priced_or_unread(&e, &plain)
         && let Some(bare) = bare_number::bare_number(&norm)
     {
         let choices: Vec<Request> = bare

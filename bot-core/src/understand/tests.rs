@@ -132,6 +132,14 @@ pub(super) mod round_trip {
     pub(in crate::understand) fn read_back<'a>(
         questions: impl IntoIterator<Item = &'a str>,
     ) -> usize {
+        read_back_with(questions, read)
+    }
+
+    /// [`read_back`] with a reader of its own (a follow-up read after its first question).
+    fn read_back_with<'a>(
+        questions: impl IntoIterator<Item = &'a str>,
+        read: impl Fn(&Catalog, &str) -> Reading,
+    ) -> usize {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("t.redb")).unwrap();
         let catalog = Catalog::embedded().unwrap();
@@ -171,6 +179,23 @@ pub(super) mod round_trip {
         });
         let checked = read_back(questions);
         assert!(checked > 500, "{checked} readings");
+    }
+
+    /// Every follow-up's reading (the last request with a slot changed) reads back too.
+    #[test]
+    fn every_follow_up_reads_back_as_the_same_request() {
+        let pairs = include_str!("../../tests/data/follow_ups.tsv")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty());
+        let checked = read_back_with(pairs, |catalog, line| {
+            let mut cols = line.split('\t');
+            let (first, follow) = (cols.next().unwrap(), cols.next().unwrap());
+            match read(catalog, first) {
+                Reading::Command(last) => super::super::read_after(catalog, follow, Some(&last)),
+                other => other,
+            }
+        });
+        assert!(checked >= 60, "{checked} readings");
     }
 
     #[test]

@@ -97,6 +97,17 @@ const SUFFIXES: &[&str] = &["ti", "super", "xt", "xtx", "d"];
 
 /// The first card name or unsupported currency the question says, if any.
 pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
+    unheard_with(catalog, text, true)
+}
+
+/// [`unheard`] in a chat with a last reading: a follow-up is that reading's to read, so only
+/// what no reading can honour (a card or currency unknown, a length or count unusable, a
+/// budget's "how long") is said.
+pub fn unheard_after_reading(catalog: &Catalog, text: &str) -> Option<Unheard> {
+    unheard_with(catalog, text, false)
+}
+
+fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unheard> {
     let norm = normalize(text);
     let toks = tokens(&norm);
     if let Some(word) = currency_word(&norm, &toks) {
@@ -113,7 +124,7 @@ pub fn unheard(catalog: &Catalog, text: &str) -> Option<Unheard> {
     if let Some(word) = super::card_count::negative_said(&toks, is_card) {
         return Some(Unheard::Count { word });
     }
-    if let Some(lines) = super::follow_up::fragment_lines(catalog, &norm) {
+    if follow_ups && let Some(lines) = super::follow_up::fragment_lines(catalog, &norm) {
         return Some(Unheard::FollowUp { lines });
     }
     if let Some(u) = budget(catalog, &norm, &toks) {

@@ -174,20 +174,29 @@ fn tco_and_cost_read_a_bare_price_alike_in_both_languages() {
     }
 }
 
+/// A `/pick` is one person's dialogue and prices in their currency (the chat's `/currency`,
+/// else theirs, else their language's): a bare `预算 40` is ¥40 beside prices in ¥, never $40,
+/// and the echo says which currency it was read in (issue 26).
 #[test]
-fn a_pick_budget_is_the_chats_currency_whoever_states_it() {
+fn a_pick_budget_is_in_the_currency_the_dialogue_prices_in() {
     let (bot, _dir) = world();
-    let li = member("li", "zh");
-    let text = say(&bot, &li, "/pick");
-    assert!(!text.is_empty());
-    // The budget said in a sentence is echoed with its currency sign, not as a bare number.
-    let text = say(
-        &bot,
-        &li,
-        "微调 qwen2.5-7b lora，跑 3 小时，预算 40，要支付宝",
-    );
-    assert!(text.contains("$40"), "{text}");
-    assert!(!text.contains("¥40"), "{text}");
+    let (li, ann) = (member("li", "zh"), member("ann", "en"));
+    let line = "微调 qwen2.5-7b lora，跑 3 小时，预算 40，要支付宝";
+    for (who, shown, not) in [(&li, "¥40", "$40"), (&ann, "$40", "¥40")] {
+        assert!(!say(&bot, who, "/pick").is_empty());
+        let text = say(&bot, who, line);
+        assert!(text.contains(shown) && !text.contains(not), "{text}");
+        assert!(
+            text.contains("预算没写币种") || text.contains("The budget has no currency"),
+            "{text}"
+        );
+        say(&bot, who, "/cancel");
+    }
+    // The chat's own `/currency` is everyone's.
+    say(&bot, &member("boss", "en"), "/currency usd");
+    say(&bot, &li, "/pick");
+    let text = say(&bot, &li, line);
+    assert!(text.contains("$40") && !text.contains("¥40"), "{text}");
 }
 
 /// A currency written with the number wins in every spelling, glued or spaced, for both readers

@@ -685,3 +685,6 @@ mod categories;
 
 #[path = "fit_reference/heldout4.rs"]
 mod heldout4;
+
+#[path = "fit_reference/heldout5.rs"]
+mod heldout5;

@@ -10,7 +10,8 @@ use super::understand::share_by_line;
 /// (84.8 %) after the labeller's own errors were relabelled (each listed in its header). The 41
 /// misses left are grouped by mechanism in the session-8 note `fresh16_misses.md`. After
 /// helper und-h's mechanisms (their own cases in `fresh16_mechanisms`; two more relabels in the
-/// header: option orders, a default boot): 263/270 (97.4 %).
+/// header: option orders, a default boot): 263/270 (97.4 %). After und-k's fresh17 mechanisms
+/// (`跑个 5 的`, `price moved`, `什么时候最容易有货`): 267/270 (98.9 %).
 #[test]
 fn fresh16_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -20,5 +21,5 @@ fn fresh16_share() {
         include_str!("../data/questions_fresh16.tsv"),
     );
     assert!(total >= 270, "fresh16: {total} questions");
-    assert!(right >= 263, "fresh16: {right} of {total}");
+    assert!(right >= 267, "fresh16: {right} of {total}");
 }

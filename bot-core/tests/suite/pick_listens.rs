@@ -375,17 +375,30 @@ fn rent_vs_api_without_a_card_asks_only_for_what_is_missing() {
     let dir = tempfile::tempdir().unwrap();
     let bot = bot(dir.path());
     for (locale, question, asks, not) in [
+        // No card named: the cheapest that holds the model is sized and said (issue 26,
+        // session 9); only the volume is asked.
         (
             "zh",
             "自己部署qwen2.5-7b和调API哪个划算",
-            &["tco-missing", "tco-missing-gpu", "tco-missing-tokens"][..],
-            &["tco-missing-model", "usage-tco", "error-missing-args"][..],
+            &["tco-card-sized", "tco-missing", "tco-missing-tokens"][..],
+            &[
+                "tco-missing-gpu",
+                "tco-missing-model",
+                "usage-tco",
+                "error-missing-args",
+            ][..],
         ),
         (
             "en",
             "should I self-host llama 3.1 70b or use an api for 5M tokens a day",
-            &["tco-missing", "tco-missing-gpu"][..],
-            &["tco-missing-tokens", "tco-missing-model", "usage-tco"][..],
+            &["tco-card-sized"][..],
+            &[
+                "tco-missing",
+                "tco-missing-gpu",
+                "tco-missing-tokens",
+                "tco-missing-model",
+                "usage-tco",
+            ][..],
         ),
         (
             "en",
@@ -407,6 +420,29 @@ fn rent_vs_api_without_a_card_asks_only_for_what_is_missing() {
         }
         assert!(text.contains("/tco "), "{question}: {text}");
     }
+}
+
+/// The card sized for rent vs API holds the model (the fit engine's verdict on it), at a firm
+/// price; a named card is never replaced.
+#[test]
+fn rent_vs_api_sizes_a_card_that_holds_the_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = bot(dir.path());
+    for (locale, q) in [
+        ("en", "self-host qwen2.5 72b or an api, 20M tokens a day?"),
+        ("zh", "自己部署llama3.1 8b和调api哪个划算 每天500万token"),
+    ] {
+        let (ids, text) = say(&bot, &who(locale), q);
+        assert!(ids.iter().any(|i| i == "tco-card-sized"), "{q}: {text}");
+        assert!(!ids.iter().any(|i| i == "tco-does-not-fit"), "{q}: {text}");
+    }
+    let (ids, text) = say(
+        &bot,
+        &who("en"),
+        "self-host qwen2.5 7b on a 4090 or an api, 10M tokens a day?",
+    );
+    assert!(!ids.iter().any(|i| i == "tco-card-sized"), "{text}");
+    assert!(text.contains("4090"), "{text}");
 }
 
 /// `PICK='/pick|lora微调qwen2.5-7b|2k吧' PICK_LANG=zh cargo test -p bot-core --test suite

@@ -177,9 +177,15 @@ fn a_pick_budget_keeps_the_currency_written_with_it() {
         ("预算30刀", "$30.00"),
         ("budget $30", "$30.00"),
         ("budget 30 usd", "$30.00"),
-        ("预算30", "$30.00"),
+        ("预算30", "the dialogue's currency"),
     ] {
         for locale in ["en", "zh-CN"] {
+            // A bare amount is in the currency the dialogue prices in (issue 26).
+            let shown = match (shown, locale) {
+                ("the dialogue's currency", "en") => "$30.00",
+                ("the dialogue's currency", _) => "¥30.00",
+                (s, _) => s,
+            };
             let _ = say(&w, locale, "/cancel");
             let a = say(
                 &w,

@@ -14,8 +14,8 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout, ModelRef,
-    Optimizer, Quant, Task, Torchao, outside_allocator_gib,
+    Attention, AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout,
+    ModelRef, Optimizer, Quant, Task, Torchao, outside_allocator_gib,
 };
 
 /// One public measurement in the CLI's terms.
@@ -138,6 +138,7 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // Liger's fused linear cross-entropy (`use_liger_kernel`): no full logits.
             "--liger" => req.loss = LossHead::Fused,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
+            "--lora-targets=qkvo" => req.lora_targets = LoraTargets::Attention,
             // A trainer that builds its 4-bit model without PEFT's
             // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
             "--no-kbit-upcast" => req.kbit_upcast = false,
@@ -173,6 +174,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--torchao-group=") => {
                 let t = req.torchao.as_mut().expect("--torchao first");
                 t.int4_group = other[16..].parse().expect("group");
+            }
+            // The attention kernel the run used (`--attention` in the CLI).
+            other if other.starts_with("--attention=") => {
+                req.attention = Some(Attention::from_key(&other[12..]).expect("attention key"));
             }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));

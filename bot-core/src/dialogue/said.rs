@@ -1,0 +1,194 @@
+//! What a message inside `/pick` says besides a step's answer: "go back" in words, "no
+//! preference" (`随便`, `不知道`, `skip`), thanks, and inference said without how long it
+//! runs (`推理`: a short run or a service, asked, never guessed).
+
+use super::flow::step_header;
+use super::state::{Outcome, PickState, Step, TaskKind};
+use crate::context::Ctx;
+use crate::reply::{Msg, Reply};
+use crate::understand;
+
+/// How a message reads as a move in the dialogue rather than an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Said {
+    /// `back`, `返回`, `上一步`: the `/back` command in words.
+    Back,
+    /// `随便`, `不知道`, `都行`, `skip`: no preference, so the step's default is taken (and said).
+    Unsure,
+    /// `谢谢`, `thanks`.
+    Thanks,
+}
+
+/// Whole messages only: `back` inside a sentence (`I'll be back in 3 hours`) is no move.
+pub(super) fn said(text: &str) -> Option<Said> {
+    let t = understand::normalize(text);
+    let t = t
+        .trim()
+        .trim_matches(|c: char| {
+            c.is_ascii_punctuation() || c.is_whitespace() || "吧啊呀呢哈~".contains(c)
+        })
+        .to_string();
+    let is = |words: &[&str]| words.contains(&t.as_str());
+    if is(&[
+        "back",
+        "go back",
+        "previous",
+        "返回",
+        "上一步",
+        "回到上一步",
+        "退回",
+        "后退",
+    ]) {
+        return Some(Said::Back);
+    }
+    if is(&[
+        "随便",
+        "都行",
+        "都可以",
+        "无所谓",
+        "不知道",
+        "不清楚",
+        "不确定",
+        "没想好",
+        "还没想好",
+        "不懂",
+        "你定",
+        "你来定",
+        "你帮我选",
+        "跳过",
+        "skip",
+        "any",
+        "anything",
+        "whatever",
+        "dunno",
+        "idk",
+        "not sure",
+        "no idea",
+        "don't know",
+        "dont know",
+        "i don't know",
+        "no preference",
+        "you choose",
+        "you pick",
+        "up to you",
+        "doesn't matter",
+        "don't care",
+    ]) {
+        return Some(Said::Unsure);
+    }
+    if is(&[
+        "谢谢",
+        "多谢",
+        "感谢",
+        "谢了",
+        "谢谢你",
+        "好的谢谢",
+        "好的 谢谢",
+        "thanks",
+        "thank you",
+        "thx",
+        "ty",
+        "ok thanks",
+        "great thanks",
+        "cheers",
+    ]) {
+        return Some(Said::Thanks);
+    }
+    None
+}
+
+/// Inference said at the task step without the words that tell a short run from a
+/// service (`推理`, `跑推理 qwen2.5 7b`, `llm inference`): `None` when the message says which
+/// (a duration of hours is a run, always-on or every day a service) or is no inference.
+pub(super) fn inference_kind(text: &str, seconds: bool, always: bool) -> Option<Option<TaskKind>> {
+    let l = understand::normalize(text);
+    let infer = [
+        "推理",
+        "inference",
+        "infer ",
+        "生成",
+        "对话",
+        "聊天",
+        "chat",
+        "跑模型",
+        "跑个模型",
+        "跑大模型",
+        "跑个大模型",
+        "run a model",
+        "run an llm",
+        "run llm",
+        "run the model",
+    ]
+    .iter()
+    .any(|w| l.contains(w) || l.trim_end() == w.trim_end());
+    if !infer {
+        return None;
+    }
+    Some(if always {
+        Some(TaskKind::Serve)
+    } else if seconds {
+        Some(TaskKind::Experiment)
+    } else {
+        None
+    })
+}
+
+/// `推理` at the task step with nothing saying how long: which of the two it is, asked with
+/// the step's choices; the facts the message states (a model, a budget) are kept.
+pub(super) fn inference_asked(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
+    if state.step != Step::Task {
+        return None;
+    }
+    let f = understand::facts(ctx.catalog, text);
+    if inference_kind(text, f.seconds.is_some(), f.always || f.daily)?.is_some() {
+        return None;
+    }
+    let (next, mut reply) = super::listen::listen(ctx, state, text)
+        .unwrap_or_else(|| (state.clone(), Reply::default()));
+    // The step's own choices, in their order: a chat that maps typed numbers to the step's
+    // choices (the terminal) reads `2` as the same button.
+    let mut question = Reply::text(step_header(&next)).with(Msg::new("pick-infer-which"));
+    question.choices = super::ask::ask(ctx, &next).choices;
+    let choices = question.choices.clone();
+    reply.join(question);
+    reply.choices = choices;
+    // Saved even when nothing else was said, so `/pick 推理` (and a guidance question that
+    // starts it) shows this question rather than the generic first one.
+    Some(Outcome {
+        changed: true,
+        state: Some(next),
+        replies: vec![reply],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_in_words() {
+        assert_eq!(said("返回"), Some(Said::Back));
+        assert_eq!(said(" Back "), Some(Said::Back));
+        assert_eq!(said("随便吧"), Some(Said::Unsure));
+        assert_eq!(said("不知道"), Some(Said::Unsure));
+        assert_eq!(said("Not sure."), Some(Said::Unsure));
+        assert_eq!(said("谢谢！"), Some(Said::Thanks));
+        assert_eq!(said("I'll be back in 3 hours"), None);
+        assert_eq!(said("随便一个7b模型"), None);
+    }
+
+    #[test]
+    fn inference_needs_how_long() {
+        assert_eq!(inference_kind("推理", false, false), Some(None));
+        assert_eq!(inference_kind("llm inference", false, false), Some(None));
+        assert_eq!(
+            inference_kind("推理 跑2小时", true, false),
+            Some(Some(TaskKind::Experiment))
+        );
+        assert_eq!(
+            inference_kind("inference, always on", false, true),
+            Some(Some(TaskKind::Serve))
+        );
+        assert_eq!(inference_kind("lora", false, false), None);
+    }
+}

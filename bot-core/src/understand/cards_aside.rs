@@ -1,0 +1,198 @@
+//! Of two cards named, the one the question is not about: a fallback said after a condition
+//! (`一张T4能不能装下…如果装不下我就换L4`, `4090 够不够？如果不够是不是只能上 a100`,
+//! `otherwise an a6000`), or someone else's card beside the user's own (`up主用4090跑的flux
+//! 我用3090能跑不`). Both were asked back though the sentence had settled which card is asked.
+
+use super::request::Cards;
+use crate::catalog::Catalog;
+
+/// Words that start the case where the first card is not enough.
+const FALLBACK: &[&str] = &[
+    "如果装不下",
+    "如果不够",
+    "如果不行",
+    "如果跑不了",
+    "如果跑不动",
+    "装不下的话",
+    "不够的话",
+    "不行的话",
+    "跑不动的话",
+    "要是不够",
+    "要是装不下",
+    "不够就",
+    "不行就",
+    "装不下就",
+    "跑不了就",
+    "跑不动就",
+    "不够再",
+    "不行再",
+    "否则",
+    "不然",
+    "if not",
+    "if it doesn't",
+    "if it does not",
+    "if it won't",
+    "if that fails",
+    "otherwise",
+    "or else",
+    "else i",
+    "else we",
+    "if it doesn't fit",
+];
+/// Someone else, named before a card (`up主用4090`, `the youtuber ran it on a 4090`); the
+/// nearer of these and the user's own words decides whose card it is.
+const OTHERS: &[&str] = &[
+    "up主",
+    "博主",
+    "别人",
+    "人家",
+    "朋友",
+    "同学",
+    "视频里",
+    "教程里",
+    "教程用",
+    "youtuber",
+    "my friend",
+    "a friend",
+    "someone",
+    "the video",
+    "the tutorial",
+    "he used",
+    "she used",
+    "they used",
+    "he ran",
+    "she ran",
+    "they ran",
+];
+/// The user's own use, right before a card (`我用3090`).
+const MINE: &[&str] = &[
+    "我用",
+    "我的",
+    "我这",
+    "我只有",
+    "i have",
+    "i've got",
+    "my ",
+];
+
+/// Where each of a card's names is said as a whole word.
+fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
+    let Ok(g) = catalog.gpu(id) else {
+        return Vec::new();
+    };
+    let names: Vec<String> = g
+        .aliases
+        .iter()
+        .map(|a| a.to_lowercase())
+        .chain([id.to_string()])
+        .collect();
+    let mut at: Vec<usize> = names
+        .iter()
+        .flat_map(|n| {
+            padded.match_indices(n.as_str()).filter_map(|(k, _)| {
+                let whole = !padded[k + n.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && !padded[..k].ends_with(|c: char| c.is_ascii_alphanumeric());
+                whole.then_some(k)
+            })
+        })
+        .collect();
+    at.sort_unstable();
+    at
+}
+
+/// Where the last of `cues` ends in the few characters before byte `at`, if any is there.
+fn last_cue(padded: &str, at: usize, cues: &[&str]) -> Option<usize> {
+    let from = padded[..at]
+        .char_indices()
+        .rev()
+        .nth(27)
+        .map_or(0, |(k, _)| k);
+    cues.iter()
+        .filter_map(|c| padded[from..at].rfind(c).map(|k| from + k + c.len()))
+        .max()
+}
+
+/// Whose a card is said to be: `Some(true)` the user's, `Some(false)` someone else's, by the
+/// nearer of the two kinds of words before one of its mentions.
+fn whose(padded: &str, mentions: &[usize]) -> Option<bool> {
+    mentions.iter().find_map(|at| {
+        match (last_cue(padded, *at, MINE), last_cue(padded, *at, OTHERS)) {
+            (Some(m), Some(o)) => Some(m > o),
+            (Some(_), None) => Some(true),
+            (None, Some(_)) => Some(false),
+            (None, None) => None,
+        }
+    })
+}
+
+/// `gpus` without a fallback card or someone else's card, when a card is left.
+pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) {
+    if gpus.len() < 2 {
+        return;
+    }
+    let first: Vec<Option<usize>> = gpus
+        .iter()
+        .map(|c| mentions(catalog, padded, &c.gpu).first().copied())
+        .collect();
+    // A fallback: every card first said after the condition, when one was said before it.
+    if let Some(cue) = FALLBACK.iter().filter_map(|w| padded.find(w)).min() {
+        let before = first.iter().any(|at| at.is_some_and(|a| a < cue));
+        if before {
+            let keep: Vec<bool> = first.iter().map(|at| at.is_none_or(|a| a < cue)).collect();
+            let mut k = keep.iter();
+            gpus.retain(|_| *k.next().unwrap_or(&true));
+            return;
+        }
+    }
+    // Someone else's card beside the user's own: the user's.
+    let owners: Vec<Option<bool>> = gpus
+        .iter()
+        .map(|c| whose(padded, &mentions(catalog, padded, &c.gpu)))
+        .collect();
+    if owners.contains(&Some(true)) && owners.contains(&Some(false)) {
+        let mut k = owners.iter();
+        gpus.retain(|_| k.next().is_some_and(|o| *o != Some(false)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(text: &str, ids: &[&str]) -> Vec<String> {
+        let c = Catalog::embedded().unwrap();
+        let mut gs: Vec<Cards> = ids
+            .iter()
+            .map(|g| Cards {
+                gpu: g.to_string(),
+                count: 1,
+            })
+            .collect();
+        keep_asked(&c, &format!(" {text} "), &mut gs);
+        gs.into_iter().map(|c| c.gpu).collect()
+    }
+
+    #[test]
+    fn the_card_asked_about_is_kept() {
+        assert_eq!(
+            kept("一张t4能不能装下 如果装不下我就换l4", &["t4", "l4"]),
+            ["t4"]
+        );
+        assert_eq!(
+            kept(
+                "up主用4090跑的flux 我用3090能跑不",
+                &["rtx-4090", "rtx-3090"]
+            ),
+            ["rtx-3090"]
+        );
+        assert_eq!(
+            kept(
+                "my friend used a 4090 for flux, can my 3060 do it",
+                &["rtx-4090", "rtx-3060"]
+            ),
+            ["rtx-3060"]
+        );
+        // Two cards weighed stay both.
+        assert_eq!(kept("4090还是3090", &["rtx-4090", "rtx-3090"]).len(), 2);
+    }
+}

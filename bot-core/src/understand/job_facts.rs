@@ -1,0 +1,201 @@
+//! A fit's job facts said as a trainer's flags or in words the entities missed: HF Trainer
+//! and PEFT flags (`--lora_r 16` is LoRA, `--per_device_train_batch_size 4` the batch),
+//! a sequence length (`max_seq_length=8192`, `上下文 8192`) as `ctx=`, people served at once
+//! (`给 20 个人用`, `8 parallel requests`) as `batch=`, and `full` that means the whole
+//! context (`the full 128k context`), not a full fine-tune. Each was dropped or misread and
+//! the memory was sized for another job.
+
+use super::Reading;
+use super::request::Request;
+use crate::vram::Task;
+
+/// Flags and words that make a training run LoRA (or QLoRA when 4-bit loading is said).
+const LORA_FLAGS: &[&str] = &[
+    "lora_r",
+    "lora_rank",
+    "lora_alpha",
+    "--lora",
+    "use_peft",
+    "peft",
+];
+const QLORA_FLAGS: &[&str] = &["load_in_4bit", "bnb_4bit", "--qlora", "use_qlora"];
+/// Keys whose number is the training batch per card.
+const BATCH_KEYS: &[&str] = &[
+    "per_device_train_batch_size",
+    "per-device-train-batch-size",
+    "train_batch_size",
+    "micro_batch_size",
+    "micro-batch-size",
+];
+/// Keys whose number is the sequence length.
+const CTX_KEYS: &[&str] = &[
+    "max_seq_length",
+    "max_seq_len",
+    "max-seq-len",
+    "max_length",
+    "cutoff_len",
+    "model_max_length",
+    "seq_len",
+    "seq_length",
+    "num_ctx",
+    "n_ctx",
+    "ctx-size",
+    "ctx_size",
+    "ctx=",
+    "ctx ",
+    "context length",
+    "context of",
+    "上下文长度",
+    "上下文",
+];
+/// Words after a number that make it requests served at once.
+const AT_ONCE: &[&str] = &[
+    "parallel requests",
+    "parallel users",
+    "parallel sessions",
+    "parallel chats",
+    "parallel streams",
+    "users in parallel",
+    "people in parallel",
+    "concurrent requests",
+    "simultaneous requests",
+    "requests at once",
+    "requests in parallel",
+    "个请求",
+    "路请求",
+];
+
+/// The number right after `key` (`max_seq_length=8192`, `上下文 8192`).
+fn number_after(padded: &str, key: &str) -> Option<u32> {
+    let at = padded.find(key)?;
+    let rest = padded[at + key.len()..].trim_start_matches([' ', '=', ':', '是', '为']);
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    // `上下文 8k` is the entities' (a unit glued on): only a bare count here.
+    if rest[digits.len()..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// People served together: `给 20 个人用`, `20个人同时用`, `8 parallel requests`.
+fn served_at_once(padded: &str) -> Option<u32> {
+    let words: Vec<&str> = padded.split_whitespace().collect();
+    words.iter().enumerate().find_map(|(k, w)| {
+        let end = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
+        let n: u32 = w[..end].parse().ok()?;
+        let rest = if end < w.len() {
+            w[end..].to_string()
+        } else {
+            words[k + 1..].join(" ")
+        };
+        let rest = rest.trim_start();
+        let before = if k > 0 { words[k - 1] } else { "" };
+        // `给 20 个人用`: people it is for, with a use said after.
+        let people = before.ends_with('给')
+            && ["个人", "人", "位"].iter().any(|p| rest.starts_with(p))
+            && rest.contains('用');
+        let requests = AT_ONCE.iter().any(|p| rest.starts_with(p));
+        ((people || requests) && (1..=crate::vram::MAX_BATCH).contains(&n)).then_some(n)
+    })
+}
+
+/// A context length as `ctx=` writes it: `8192` → `8k`.
+fn window(tokens: u32) -> String {
+    if tokens >= 1024 && tokens % 1024 == 0 {
+        format!("{}k", tokens / 1024)
+    } else {
+        tokens.to_string()
+    }
+}
+
+/// Whether `full` is said only of a context (`the full 128k context`, `full context`).
+fn full_of_context(padded: &str) -> bool {
+    let methods = [
+        "finetune",
+        "fine-tune",
+        "fine tune",
+        "全参",
+        "全量",
+        "微调",
+        "train",
+    ];
+    if methods.iter().any(|m| padded.contains(m)) {
+        return false;
+    }
+    padded.match_indices("full ").all(|(at, w)| {
+        let next: Vec<&str> = padded[at + w.len()..].split_whitespace().take(2).collect();
+        next.iter()
+            .any(|n| n.starts_with("context") || n.starts_with("ctx") || n.starts_with("window"))
+    }) && padded.contains("full ")
+}
+
+/// `r` with the job facts said, on a fit.
+pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
+    let Reading::Command(Request::Fit(mut a)) = r else {
+        return r;
+    };
+    let said =
+        |a: &crate::commands::fit::FitArgs, k: &str| a.options.iter().any(|(key, _)| key == k);
+    if a.task == Some(Task::Full) && full_of_context(padded) {
+        a.task = None;
+    }
+    if a.task.is_none() {
+        if QLORA_FLAGS.iter().any(|f| padded.contains(f)) {
+            a.task = Some(Task::Qlora);
+        } else if LORA_FLAGS.iter().any(|f| padded.contains(f)) {
+            a.task = Some(Task::Lora);
+        }
+    }
+    if !said(&a, "ctx")
+        && let Some(n) = CTX_KEYS
+            .iter()
+            .find_map(|k| number_after(padded, k))
+            .filter(|n| *n >= 256)
+    {
+        a.options.insert(0, ("ctx".to_string(), window(n)));
+    }
+    if !said(&a, "batch")
+        && let Some(n) = BATCH_KEYS
+            .iter()
+            .find_map(|k| number_after(padded, k))
+            .filter(|n| (1..=crate::vram::MAX_BATCH).contains(n))
+            .or_else(|| served_at_once(padded))
+    {
+        // Before the engine, where the line writes it (`batch=8 engine=vllm`).
+        let at = a
+            .options
+            .iter()
+            .position(|(k, _)| k == "engine")
+            .unwrap_or(a.options.len());
+        a.options.insert(at, ("batch".to_string(), n.to_string()));
+    }
+    Reading::Command(Request::Fit(a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_as_flags_and_words() {
+        assert_eq!(
+            number_after(" max_seq_length=8192, qlora ", "max_seq_length"),
+            Some(8192)
+        );
+        assert_eq!(number_after(" 上下文 8k ", "上下文"), None);
+        assert_eq!(served_at_once(" qwen2.5-32b 给 20 个人用 awq "), Some(20));
+        assert_eq!(
+            served_at_once(" serving like 8 parallel requests "),
+            Some(8)
+        );
+        assert_eq!(served_at_once(" 20 个人 的团队 "), None);
+        assert_eq!(served_at_once(" 2 parallel a100s "), None);
+        assert!(full_of_context(
+            " phi-3-mini-128k on an l4 with the full 128k context "
+        ));
+        assert!(!full_of_context(
+            " full finetune with the full 128k context "
+        ));
+        assert!(!full_of_context(" full qwen2.5-7b "));
+    }
+}

@@ -1,0 +1,99 @@
+//! Offers asked with a filter the stock reading had no room for: a region (`h100 offers in
+//! the US only`, `美国的a100`) and a machine size with no card (`show me every offer with 8
+//! gpus`). The region was dropped (every region's offers shown) and the second was not read.
+
+use super::Reading;
+use super::question::Question;
+use super::request::{self as make, Cards, Request};
+
+/// Region words and the part of a stored offer's region text they match.
+const REGIONS: &[(&str, &str)] = &[
+    (" in the us", "us"),
+    (" in us ", "us"),
+    (" us only", "us"),
+    (" us-based", "us"),
+    (" usa", "us"),
+    ("united states", "us"),
+    ("美国", "us"),
+    (" in europe", "europe"),
+    (" eu only", "europe"),
+    ("欧洲", "europe"),
+    (" in japan", "japan"),
+    ("日本", "japan"),
+    (" in germany", "germany"),
+    ("德国", "germany"),
+    (" in canada", "canada"),
+    ("加拿大", "canada"),
+];
+
+fn region_said(padded: &str) -> Option<&'static str> {
+    let p = format!(" {padded} ");
+    REGIONS.iter().find(|(w, _)| p.contains(w)).map(|(_, r)| *r)
+}
+
+/// `r` (stock or offers) with the region said, as offers.
+pub(super) fn with_region(padded: &str, r: Reading) -> Reading {
+    let Some(region) = region_said(padded) else {
+        return r;
+    };
+    let mut req = match r {
+        Reading::Command(Request::Stock(s)) => make::offers(
+            Some(&Cards {
+                gpu: s.gpu.clone(),
+                count: 1,
+            }),
+            s.platform.as_ref(),
+            None,
+            s.max.as_ref(),
+            false,
+        ),
+        Reading::Command(Request::Offers(o)) => Request::Offers(o),
+        other => return other,
+    };
+    if let Request::Offers(o) = &mut req
+        && o.filter.region.is_none()
+    {
+        o.filter.region = Some(region.to_string());
+    }
+    Reading::Command(req)
+}
+
+/// `show me every offer with 8 gpus`: machines of that many cards, any card.
+pub(super) fn machines_any_card(q: &Question) -> Option<Reading> {
+    if !q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty() {
+        return None;
+    }
+    if !q.has(&["offer", "machines", "boxes", "nodes", "instances", "机器"]) {
+        return None;
+    }
+    let n = super::memory_floor::cards_floor(q.padded).or_else(|| {
+        let w: Vec<&str> = q.padded.split_whitespace().collect();
+        w.windows(2).find_map(|p| {
+            (["gpus", "cards", "gpu", "卡"].contains(&p[1]))
+                .then(|| p[0].parse::<u32>().ok())
+                .flatten()
+        })
+    })?;
+    if !(2..=64).contains(&n) {
+        return None;
+    }
+    let mut r = make::offers(None, None, None, q.hourly_cap().as_ref(), false);
+    if let Request::Offers(o) = &mut r {
+        o.filter.min_cards = Some(n);
+    }
+    Some(Reading::Command(r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_as_said() {
+        assert_eq!(region_said("h100 offers in the us only"), Some("us"));
+        assert_eq!(region_said("美国的a100有货吗"), Some("us"));
+        assert_eq!(region_said("h100 offers"), None);
+        // `us` inside a word is no region.
+        assert_eq!(region_said("h100 offers for us students"), None);
+    }
+}

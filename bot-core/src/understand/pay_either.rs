@@ -1,0 +1,34 @@
+//! Payment methods said as alternatives (`I can pay with credit card or crypto, whatever`,
+//! `支付宝或者信用卡都行`): no filter. Read as needs met together, the ranking kept only the
+//! platforms taking both, and dropped the cheapest ones that take a card.
+
+use super::Reading;
+use super::request::Request;
+use crate::lexicon::Need;
+
+const EITHER: &[&str] = &[
+    " or ",
+    "either",
+    "whatever",
+    "any of",
+    "或者",
+    "或",
+    "都行",
+    "都可以",
+    "都ok",
+];
+
+/// `r` (a ranking) over every platform when the payment methods said are alternatives.
+pub(super) fn with_either(padded: &str, named: bool, r: Reading) -> Reading {
+    let Reading::Command(Request::Compare(mut j)) = r else {
+        return r;
+    };
+    let needs = super::intent::needs_said(padded);
+    let pays = needs.iter().filter(|n| matches!(n, Need::Pay(_))).count();
+    let either = EITHER.iter().any(|w| padded.contains(w));
+    if !named && pays >= 2 && either && needs.iter().all(|n| matches!(n, Need::Pay(_))) {
+        j.platforms.clear();
+        j.needs.clear();
+    }
+    Reading::Command(Request::Compare(j))
+}

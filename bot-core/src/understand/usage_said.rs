@@ -1,0 +1,88 @@
+//! How a card is used, said in words the span reader missed: always on (`常驻`, `24小时不关机`,
+//! `round the clock`), read as one day's job or the default hour; and hours per week with
+//! words between the period and the hours (`每周用 l40s 大概 14 个小时`), read as one 14-hour
+//! job. Both ranked the wrong bill.
+
+use super::request::Usage;
+
+/// Words that keep a card on all the time.
+const ALWAYS: &[&str] = &[
+    "常驻",
+    "不关机",
+    "24小时在线",
+    "24小时开着",
+    "一直开着",
+    "一直挂着",
+    "长期挂着",
+    "全天候",
+    "7x24",
+    "round the clock",
+    "around the clock",
+    "24 hours a day",
+    "never turn it off",
+    "never shut it down",
+    "always running",
+    "running nonstop",
+    "nonstop",
+];
+
+/// Words between a period and its hours that say nothing of either.
+const FILLER: &[&str] = &[
+    "大概",
+    "大约",
+    "约",
+    "差不多",
+    "左右",
+    "about",
+    "around",
+    "roughly",
+    "like",
+    "maybe",
+    "~",
+];
+
+/// The usage said: always on, or hours per week or month with fillers and names between.
+pub(super) fn usage_said(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
+    let text = format!(" {} ", toks.join(" "));
+    if ALWAYS.iter().any(|w| text.contains(w)) && !matches!(usage, Some(Usage::Daily(_))) {
+        *usage = Some(Usage::Always);
+        return;
+    }
+    if !matches!(usage, Some(Usage::Once(_))) {
+        return;
+    }
+    // Without the words between (a card's name, `大概`), the period reader sees `每周用 14 个小时`.
+    let (kept, kept_taken): (Vec<String>, Vec<bool>) = toks
+        .iter()
+        .zip(taken)
+        .filter(|(t, k)| !**k && !FILLER.contains(&t.as_str()))
+        .map(|(t, _)| (t.clone(), false))
+        .unzip();
+    if kept.len() < toks.len()
+        && let Some(u) = super::period::per_period(&kept, &kept_taken)
+    {
+        *usage = Some(u);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal::Decimal;
+
+    fn toks(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn always_on_and_weekly_hours_as_said() {
+        let mut u = Some(Usage::Once(Decimal::from(86_400)));
+        usage_said(&toks("4090 24小时不关机 哪家便宜"), &[false; 3], &mut u);
+        assert_eq!(u, Some(Usage::Always));
+        let t = toks("每周用 l40s 大概 14 个小时 哪家便宜");
+        let taken = [false, true, false, false, false, false];
+        let mut u = Some(Usage::Once(Decimal::from(14 * 3600)));
+        usage_said(&t, &taken, &mut u);
+        assert_eq!(u, Some(Usage::Daily(Decimal::from(7200))));
+    }
+}

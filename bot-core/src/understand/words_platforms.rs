@@ -1,0 +1,115 @@
+//! Cue words about platforms: one platform's facts, the list, platforms weighed, a payment
+//! method not wanted. Matched on the normalized text like [`super::words`].
+
+/// Platforms weighed against each other without a price (`autodl和恒源云哪个好`, `runpod vs
+/// vast which is better`): each platform's facts, asked back.
+pub(super) const WHICH_BETTER_WORDS: &[&str] = &[
+    "哪个好",
+    "哪家好",
+    "哪个更好",
+    "还是",
+    "which is better",
+    "which one is better",
+    "better",
+    " or ",
+    "vs ",
+    "versus",
+    "区别",
+    "差别",
+    "不同",
+    "difference",
+    "differ",
+];
+
+/// A platform's own facts (billing, top-up, refunds, discounts, storage, verification): with
+/// one platform and no card, `/platform`, even in a student's words (`autodl 学生认证有优惠吗`).
+pub(super) const PLATFORM_FACT_WORDS: &[&str] = &[
+    "优惠",
+    "认证",
+    "计费",
+    "收费",
+    "扣费",
+    "扣钱",
+    "充值",
+    "最低充",
+    "退款",
+    "退钱",
+    "付款",
+    "支付",
+    "发票",
+    "数据",
+    "删除",
+    "关机",
+    "存储",
+    "硬盘",
+    "网盘",
+    "billing",
+    "bill ",
+    "bills",
+    "charge",
+    "refund",
+    "discount",
+    "deposit",
+    "top up",
+    "top-up",
+    "invoice",
+    "storage",
+    "stopped",
+];
+
+/// Two things set against each other (`lambda vs runpod`, `autodl和恒源云`, `A还是B`).
+pub(super) const AGAINST_WORDS: &[&str] = &["vs", " or ", "还是", "和", "跟", "versus", "对比"];
+
+/// Words before a payment method that say it is not wanted (`不用信用卡`, `no need credit
+/// card`): no filter says "without", so the list is shown whole.
+pub(super) const NOT_NEEDED_WORDS: &[&str] = &[
+    "不用",
+    "不需要",
+    "不要",
+    "没有",
+    "没",
+    "no need",
+    "no need for",
+    "don't need",
+    "without",
+    "without a",
+    "no",
+];
+
+/// A question about the list of platforms, not one platform.
+pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
+    "哪个平台",
+    "哪些平台",
+    "平台有哪些",
+    "什么平台",
+    "哪家",
+    "哪几家",
+    "有哪些",
+    "which platform",
+    "what platform",
+    "any platform",
+    "platforms",
+    "which provider",
+    "which cloud",
+    "which sites",
+    "which ones",
+    "的平台",
+    "哪些是",
+    "clouds",
+    "providers",
+    "有没有平台",
+    // Not "平台" alone: "不想实名 帮我推荐个平台" asks for guidance, not the list.
+    "gpu平台",
+    "租卡平台",
+    "平台吗",
+    "平台呢",
+    "cloud",
+    "provider",
+    "services",
+    "sites",
+    "there platform",
+    "platform that",
+    "platform with",
+    "platform which",
+    "platform no",
+];
