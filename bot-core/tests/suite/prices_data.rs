@@ -168,7 +168,10 @@ fn zhixingyun_and_mornai_lease_whole_hours_so_they_are_not_per_second() {
     let en = ask(&bot, "en", "/cost zhixingyun rtx-3090 1h30m boot=0 pull=0");
     assert!(en.contains("Billed time: 2h"), "{en}");
     let zh = ask(&bot, "zh", "/cost zhixingyun rtx-3090 1h30m boot=0 pull=0");
-    assert!(zh.contains("计费时长：2小时") && zh.contains("¥2.20"), "{zh}");
+    assert!(
+        zh.contains("计费时长：2小时") && zh.contains("¥2.20"),
+        "{zh}"
+    );
     // Known to fail per-second billing: left out of both groups, not listed as unverified.
     let per_second = ask(&bot, "en", "/platforms per-second cn");
     for id in ["zhixingyun", "mornai"] {
