@@ -180,6 +180,19 @@ fn provider_line(ctx: &Ctx, p: &ProviderStatus) -> Option<Msg> {
                 .arg("age", age),
         );
     }
+    if state.partial.is_some() {
+        // The provider's answer was cut (its row cap, one page of several): a card missing
+        // from it is not known to be gone, and dearer offers of a card shown may be missing.
+        let full = p
+            .full_age_secs
+            .map_or("none".to_string(), |a| age_text(ctx.lang, a));
+        return Some(
+            Msg::new("stock-provider-cut")
+                .arg("provider", name)
+                .arg("age", age)
+                .arg("full", full),
+        );
+    }
     if p.freshness == Some(Freshness::Stale) && p.shown > 0 {
         return Some(
             Msg::new("stock-provider-stale")
