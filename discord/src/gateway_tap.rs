@@ -99,7 +99,6 @@ async fn relay(stream: tokio::net::TcpStream, upstream: String, handler: Arc<Han
                 break;
             }
         }
-        let _ = to_server.close().await;
     };
     let down = async {
         while let Some(Ok(m)) = from_server.next().await {
@@ -118,9 +117,10 @@ async fn relay(stream: tokio::net::TcpStream, upstream: String, handler: Arc<Han
                 break;
             }
         }
-        let _ = to_client.close().await;
     };
-    // Either side ending ends the connection: serenity reconnects (and resumes) through us.
+    // Either side ending ends the connection the way it ended: a close frame is passed on
+    // as it came, a connection cut is cut on the other side too, with no close frame of our
+    // own (a close from us would read as the session's end; a cut one is resumed).
     tokio::select! {
         () = up => {}
         () = down => {}
