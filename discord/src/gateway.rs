@@ -4,9 +4,10 @@
 //!
 //! Interactions are serialized back into the JSON Discord sends to the HTTP endpoint and go to
 //! the same [`interactions::handle`]; the response is POSTed to the interaction's callback
-//! instead of being an HTTP body. Messages are read as plain text by bot-core (`Input::Text`,
-//! its understanding layer): in a DM every message, in a guild channel only a message that
-//! mentions the bot or replies to it (see [`addressed`]).
+//! instead of being an HTTP body; serenity connects through [`crate::gateway_tap`], which
+//! answers from its JSON an interaction serenity cannot read. Messages are read as plain text
+//! by bot-core (`Input::Text`, its understanding layer): in a DM every message, in a guild
+//! channel only a message that mentions the bot or replies to it (see [`addressed`]).
 //!
 //! A gateway that cannot connect never takes anything else down: the gateway URL is fetched
 //! with backoff (1 s doubling to 5 min), serenity re-queues a shard whose WebSocket fails

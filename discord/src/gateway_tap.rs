@@ -61,6 +61,8 @@ impl Tap {
 }
 
 /// One connection: serenity on one side, Discord on the other, until either closes.
+// tungstenite's handshake callback returns its own `Result<Response, ErrorResponse>`.
+#[allow(clippy::result_large_err)]
 async fn relay(stream: tokio::net::TcpStream, upstream: String, handler: Arc<Handler>) {
     let mut query = None;
     let callback = |req: &Request, resp: Response| {

@@ -165,22 +165,8 @@ fn provider_line(ctx: &Ctx, p: &ProviderStatus) -> Option<Msg> {
         // Polled, but never a good answer.
         return Some(Msg::new("stock-provider-missing").arg("provider", name));
     };
-    if p.freshness == Some(Freshness::Hidden) || (p.shown == 0 && p.hidden_old > 0) {
-        return Some(
-            Msg::new("stock-provider-too-old")
-                .arg("provider", name)
-                .arg("age", age),
-        );
-    }
-    if state.misses_in_a_row > 0 && (p.shown > 0 || p.over_price > 0) {
-        return Some(
-            Msg::new("stock-provider-failing")
-                .arg("provider", name)
-                .arg("misses", state.misses_in_a_row)
-                .arg("age", age),
-        );
-    }
-    if state.partial.is_some() {
+    let failing = state.misses_in_a_row > 0 && (p.shown > 0 || p.over_price > 0);
+    if state.partial.is_some() && p.freshness != Some(Freshness::Hidden) && !failing {
         // The provider's answer was cut (its row cap, one page of several): a card missing
         // from it is not known to be gone, and dearer offers of a card shown may be missing.
         let full = p
@@ -191,6 +177,21 @@ fn provider_line(ctx: &Ctx, p: &ProviderStatus) -> Option<Msg> {
                 .arg("provider", name)
                 .arg("age", age)
                 .arg("full", full),
+        );
+    }
+    if p.freshness == Some(Freshness::Hidden) || (p.shown == 0 && p.hidden_old > 0) {
+        return Some(
+            Msg::new("stock-provider-too-old")
+                .arg("provider", name)
+                .arg("age", age),
+        );
+    }
+    if failing {
+        return Some(
+            Msg::new("stock-provider-failing")
+                .arg("provider", name)
+                .arg("misses", state.misses_in_a_row)
+                .arg("age", age),
         );
     }
     if p.freshness == Some(Freshness::Stale) && p.shown > 0 {
