@@ -167,18 +167,27 @@ fn a_capped_vast_answer_keeps_the_cards_past_its_cut() {
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report[0]["replaced"], true, "{out}");
     assert!(
-        report[0]["partial"].as_str().unwrap_or("").contains("2000 rows"),
+        report[0]["partial"]
+            .as_str()
+            .unwrap_or("")
+            .contains("2000 rows"),
         "{out}"
     );
     let (ok, out, _) = gpuscout(dir.path(), &fake, &["stock", "h100", "vast"]);
     assert!(ok);
-    assert!(out.contains("in stock (8)"), "the H100 is still listed: {out}");
+    assert!(
+        out.contains("in stock (8)"),
+        "the H100 is still listed: {out}"
+    );
     assert!(out.contains("cut short"), "{out}");
     let (ok, out, _) = gpuscout(dir.path(), &fake, &["stock", "h100", "vast", "--json"]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let vast = &v["providers"][0];
-    assert!(vast["partial"].as_str().unwrap().contains("2000 rows"), "{out}");
+    assert!(
+        vast["partial"].as_str().unwrap().contains("2000 rows"),
+        "{out}"
+    );
     assert!(vast["last_full_at"].is_string(), "{out}");
     assert_eq!(v["offers"][0]["cards"], 8, "{out}");
 }
