@@ -23,6 +23,7 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// The event name serenity is handed in place of an interaction the tap answered itself.
 pub const ANSWERED_BY_TAP: &str = "GPUSCOUT_ANSWERED_RAW";
@@ -69,7 +70,15 @@ async fn relay(stream: tokio::net::TcpStream, upstream: String, handler: Arc<Han
         query = req.uri().query().map(str::to_string);
         Ok(resp)
     };
-    let Ok(client) = tokio_tungstenite::accept_hdr_async(stream, callback).await else {
+    // No size caps of our own, as serenity sets none: a large GUILD_CREATE must pass.
+    let config = WebSocketConfig {
+        max_message_size: None,
+        max_frame_size: None,
+        ..WebSocketConfig::default()
+    };
+    let Ok(client) =
+        tokio_tungstenite::accept_hdr_async_with_config(stream, callback, Some(config)).await
+    else {
         return;
     };
     // Through `Url`, as serenity builds its own: `wss://host` gets its `/` path before the query.
@@ -85,7 +94,9 @@ async fn relay(stream: tokio::net::TcpStream, upstream: String, handler: Arc<Han
             return;
         }
     };
-    let (server, _) = match tokio_tungstenite::connect_async(target.as_str()).await {
+    let connected =
+        tokio_tungstenite::connect_async_with_config(target.as_str(), Some(config), true).await;
+    let (server, _) = match connected {
         Ok(s) => s,
         Err(e) => {
             tracing::warn!("discord: gateway tap: connecting failed ({e})");
