@@ -12,6 +12,7 @@ pub mod data_loss;
 pub mod error;
 pub mod fit;
 pub mod fit_diffusion;
+mod fit_fsdp;
 mod fit_gc;
 mod fit_model_note;
 mod fit_render;

@@ -25,6 +25,7 @@ mod torchao;
 mod tp;
 
 mod estimate;
+mod fsdp;
 mod infer;
 mod parts;
 mod report;
@@ -32,6 +33,7 @@ mod request;
 mod train;
 
 pub use estimate::{margin_pct, round2, verdict};
+pub use fsdp::fsdp_unsharded_gib;
 pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,

@@ -23,6 +23,7 @@ mod did_you_mean_names;
 mod fit_cards;
 mod fit_diffusion;
 mod fit_edge;
+mod fit_fsdp;
 mod fit_kbit;
 mod fit_kv;
 mod fit_masters;
