@@ -256,6 +256,7 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
         "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
         "unsloth" => ("trainer", "unsloth"),
+        "axolotl" => ("trainer", "axolotl"),
         // Liger Kernel's fused linear cross-entropy: no full-vocabulary logits (`LossHead::Fused`).
         "liger" | "liger-kernel" | "liger_kernel" | "use_liger_kernel" => ("loss", "fused"),
         // torchao weight-only quantization (`vram::Torchao`): `torchao`, `int8wo`, `int4wo-64`.
@@ -485,15 +486,26 @@ fn apply_option<'a>(
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "trainer" | "训练框架" => match v.to_ascii_lowercase().as_str() {
-            "unsloth" => req.unsloth = true,
+            "unsloth" => {
+                req.unsloth = true;
+                req.axolotl = false;
+            }
+            // axolotl: PEFT's preparation, then 16-bit again (`vram::axolotl`).
+            "axolotl" => {
+                req.unsloth = false;
+                req.kbit_upcast = true;
+                req.axolotl = true;
+            }
             "peft" | "transformers" | "trl" => {
                 req.unsloth = false;
+                req.axolotl = false;
                 req.kbit_upcast = true;
             }
             // LLaMA-Factory prepares a 4-bit base itself (`prepare_model_for_training`:
             // `upcast_layernorm` and `upcast_lmhead_output` default False): no fp32 cast.
             "llamafactory" | "llama-factory" => {
                 req.unsloth = false;
+                req.axolotl = false;
                 req.kbit_upcast = false;
             }
             _ => return Err(err(FitError::BadValue(w.to_string()))),

@@ -330,7 +330,7 @@ fn push_assumptions(
         } else {
             push_full_precision(r, req, p);
         }
-        super::fit_fsdp::push_fsdp_unsharded(r, req, &p.opts);
+        super::fit_held::push_held(r, req, &p.opts);
     }
 }
 

@@ -24,6 +24,7 @@ mod throughput;
 mod torchao;
 mod tp;
 
+mod axolotl;
 mod estimate;
 mod fsdp;
 mod infer;
@@ -32,6 +33,7 @@ mod report;
 mod request;
 mod train;
 
+pub use axolotl::axolotl_fp32_copies_gib;
 pub use estimate::{margin_pct, round2, verdict};
 pub use fsdp::fsdp_unsharded_gib;
 pub use parts::{

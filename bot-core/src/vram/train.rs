@@ -118,6 +118,7 @@ fn peft_fp32_cast(req: &FitRequest) -> bool {
         && req.task != Task::Full
         && req.kbit_upcast
         && !req.unsloth
+        && !req.axolotl
         && req.layout == ModelLayout::Transformers
 }
 
@@ -151,7 +152,13 @@ fn peft_fp32_cast(req: &FitRequest) -> bool {
 fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
     let stream =
-        if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast && !req.unsloth {
+        // axolotl casts the norms back to 16-bit after the preparation (`vram::axolotl`).
+        if req.quant == Quant::Nf4
+            && req.task != Task::Full
+            && req.kbit_upcast
+            && !req.unsloth
+            && !req.axolotl
+        {
             4.0
         } else {
             2.0
@@ -314,6 +321,8 @@ pub(super) fn compute_train(
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
     let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
+    // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
+    let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     p.set(
         n,
         base_c * n + adapter_weights * n,
@@ -323,12 +332,12 @@ pub(super) fn compute_train(
             0.0,
             a,
             grads_c + optim_c,
-            ctx + reserve,
+            ctx + reserve + round_trip,
         ],
         a * n,
         (grads_c + optim_c) * n,
     );
-    p.releasable = reserve;
+    p.releasable = reserve + round_trip;
     p.parallelism = match zero {
         _ if cards == 1 => Parallelism::None,
         Zero::Off => Parallelism::Data,

@@ -148,6 +148,7 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-double-quant" => req.double_quant = false,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
             "--unsloth" => req.unsloth = true,
+            "--axolotl" => req.axolotl = true,
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
             "--autoawq-keeps-qkv" => {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
