@@ -58,6 +58,7 @@ mod offers;
 mod pick_barriers;
 mod pick_listens;
 mod pick_listens2;
+mod pick_conversations_m;
 mod pick_listens_more;
 mod prices;
 mod prices_data;
