@@ -40,10 +40,17 @@ pub(super) fn task_step(
             let t = text.unwrap_or_default();
             // The seed asks for the task as one sentence; take what else it says,
             // echo it, and do not ask for it again.
-            let f = understand::facts(ctx.catalog, t);
+            let mut f = understand::facts(ctx.catalog, t);
+            // `想跑SD出图`, `wan 出视频`: a generation job, a short run unless it trains or
+            // stays on; a clip's length (`5秒的视频`) is no rental's.
+            let media = super::media::media_in(t);
+            if media.is_some() && f.seconds.is_some_and(|x| x < Decimal::from(60)) {
+                f.seconds = None;
+            }
             // Inference is a short run when the sentence says hours, a service when it stays
             // on; said without either it is asked (`said::inference_asked`).
             let task = task_from_sentence(t)
+                .or_else(|| media.map(|_| TaskKind::Experiment))
                 .or_else(|| {
                     super::said::inference_kind(t, f.seconds.is_some(), f.always || f.daily)?
                 })
@@ -77,6 +84,9 @@ pub(super) fn task_step(
                 s.usage = Some(u);
                 s.skip.push(Step::Usage);
             }
+            if let Some((kind, pipeline)) = media {
+                super::media::apply(&mut s, kind, pipeline);
+            }
             // Real-name, payment and budget said in the same sentence are kept too.
             super::listen::apply_needs(ctx, &mut s, &f);
             task
@@ -92,6 +102,12 @@ pub(super) fn model_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
+    if s.media.is_some() {
+        return match super::media::model_answer(&mut s, choice, text) {
+            true => Ok(Answer::Next(advanced(s))),
+            false => Err(Invalid),
+        };
+    }
     let value = answer_value(choice, text, "m:")?;
     if value == "unsure" {
         s.unsure_model = true;

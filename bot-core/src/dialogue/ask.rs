@@ -114,6 +114,7 @@ pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
             .with_choice("t:exp", Msg::new("pick-task-exp"))
             .with_choice("t:tune", Msg::new("pick-task-tune"))
             .with_choice("t:serve", Msg::new("pick-task-serve")),
+        Step::Model if s.media.is_some() => super::media::ask_pipeline(s, header),
         Step::Model => {
             let mut r = Reply::text(header);
             if s.unsure_model {

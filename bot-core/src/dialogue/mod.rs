@@ -11,6 +11,8 @@
 //! - [`step`]: the machine, one input at a time; [`flow`]: what its steps share;
 //! - [`understand`]: reading typed answers and sentences;
 //! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
+//! - [`cap`]: a ceiling per hour (`每小时不超过3块`), kept, said and used in the rankings;
+//! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
 //! - [`ask`]: each step's question and its choices;
@@ -20,9 +22,11 @@
 mod answers;
 mod ask;
 mod barriers;
+mod cap;
 mod card;
 mod flow;
 mod listen;
+mod media;
 mod paid;
 mod plan;
 mod result;

@@ -18,6 +18,15 @@ pub enum TaskKind {
     Serve,
 }
 
+/// An image or video generation job (a diffusion pipeline, `diffusion::`), sized by the
+/// pipeline's own estimate instead of the LLM fit engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Media {
+    Image,
+    Video,
+}
+
 /// How long and how often the card is needed.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -79,6 +88,18 @@ pub struct PickState {
     /// the cheapest option in the result.
     #[serde(default)]
     pub paid: Option<Paid>,
+    /// Image or video generation (`想跑SD出图`, `wan 出视频`): the model step asks a pipeline.
+    #[serde(default)]
+    pub media: Option<Media>,
+    /// The diffusion pipeline id (`flux.1-dev`), when named or chosen.
+    #[serde(default)]
+    pub pipeline: Option<String>,
+    /// A ceiling per card-hour (`每小时不超过3块`, `under $1/h`), in `cap_currency` (`None`:
+    /// the dialogue's currency, said): options above it are left out of the ranking.
+    #[serde(default)]
+    pub cap: Option<Decimal>,
+    #[serde(default)]
+    pub cap_currency: Option<String>,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -114,6 +135,10 @@ impl PickState {
             unsure_model: false,
             skip: Vec::new(),
             paid: None,
+            media: None,
+            pipeline: None,
+            cap: None,
+            cap_currency: None,
         }
     }
 }

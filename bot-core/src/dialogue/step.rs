@@ -23,6 +23,12 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // `每小时不超过3块`: a cap per hour, kept; the rest of the message is read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((cap, currency, rest)) = super::cap::split(t)
+    {
+        return with_cap(ctx, state, cap, currency, &rest);
+    }
     // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
     if let PickInput::Text(t) = &input
         && let Some(said) = super::said::said(t)
@@ -100,6 +106,56 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
         }
     }
+}
+
+/// A cap said in a message: kept and said back beside whatever the rest of it answered.
+fn with_cap(
+    ctx: &Ctx,
+    state: &PickState,
+    cap: rust_decimal::Decimal,
+    currency: Option<&'static str>,
+    rest: &str,
+) -> Outcome {
+    let mut s = state.clone();
+    s.cap = Some(cap);
+    s.cap_currency = currency.map(str::to_string);
+    let mut notes: Vec<Msg> = super::cap::msg(ctx, &s).into_iter().collect();
+    if currency.is_none() {
+        notes.push(super::barriers::bare_note(ctx));
+    }
+    let mut out = if rest.trim().is_empty() {
+        Outcome {
+            replies: vec![ask(ctx, &s)],
+            state: Some(s.clone()),
+            changed: true,
+        }
+    } else {
+        step(ctx, &s, PickInput::Text(rest.to_string()))
+    };
+    if !out.changed {
+        out.state = Some(s);
+        out.changed = true;
+    }
+    let Some(first) = out.replies.first_mut() else {
+        return out;
+    };
+    let listed = first.parts.iter().rposition(
+        |p| matches!(p, crate::reply::Part::Text(m) if m.id.starts_with("pick-understood")),
+    );
+    match listed {
+        Some(at) => {
+            for (i, m) in notes.into_iter().enumerate() {
+                first.insert(at + 1 + i, crate::reply::Part::Text(m));
+            }
+        }
+        None => {
+            for m in notes.into_iter().rev() {
+                first.prepend(crate::reply::Part::Text(m));
+            }
+            first.prepend(crate::reply::Part::Text(Msg::new("pick-noted")));
+        }
+    }
+    out
 }
 
 /// An answer the step took: what else it said kept and echoed, the note about it, the next
@@ -316,11 +372,17 @@ pub(super) fn after_answer_note(ctx: &Ctx, before: &PickState, after: &PickState
 fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
     let mut r = Reply::text(Msg::new("pick-understood"));
     let task = match s.task {
+        _ if s.media.is_some() => super::media::task_key(s).unwrap_or("image"),
         Some(TaskKind::FineTune) => "tune",
         Some(TaskKind::Serve) => "serve",
         _ => "exp",
     };
     r.push(Msg::new("pick-understood-task").arg("task", task));
+    if s.skip.contains(&Step::Model)
+        && let Some(m) = super::media::pipeline_msg(s)
+    {
+        r.push(m);
+    }
     if s.skip.contains(&Step::Model)
         && let Some(m) = &s.model
     {
