@@ -177,3 +177,5 @@ pick-cap-left-out = { $count ->
    *[other] 超过你上限的 { $count } 个平台没有列出。
   }
 pick-cap-none-under-result = 这里每个平台都超过你的上限：全部列出，便宜的在前。
+pick-ask-hours-few = “几个小时”大概是几个？费用取决于它，我不猜：请输入具体时长，如 3 小时、5h。
+pick-ask-half-day = “半天”是 4 小时（半个工作日）还是 12 小时？费用差三倍，我不猜：点选一个，或输入小时数。

@@ -276,7 +276,18 @@ pub(super) fn usage_step(
             hours: Decimal::from(4),
         },
         Some("u:always") => Usage::Always,
-        Some(_) => return Err(Invalid),
+        // `u:12h`: a length offered when one said was vague (`半天`: 4 h or 12 h).
+        Some(c) => match c
+            .strip_prefix("u:")
+            .and_then(|h| h.strip_suffix('h'))
+            .and_then(|h| h.parse::<u32>().ok())
+            .filter(|h| (1..=24).contains(h))
+        {
+            Some(h) => Usage::OneOff {
+                hours: Decimal::from(h),
+            },
+            None => return Err(Invalid),
+        },
         None => {
             let t = text.unwrap_or_default();
             if is_accept(t) {

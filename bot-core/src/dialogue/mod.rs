@@ -12,6 +12,7 @@
 //! - [`understand`]: reading typed answers and sentences;
 //! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
 //! - [`cap`]: a ceiling per hour (`每小时不超过3块`), kept, said and used in the rankings;
+//! - [`vague`]: `几个小时` and `半天` asked, never guessed;
 //! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
@@ -34,6 +35,7 @@ mod said;
 mod state;
 mod step;
 mod understand;
+mod vague;
 
 pub use ask::{ask, methods_for};
 pub use listen::{is_change, is_question, question_inside, still_open};

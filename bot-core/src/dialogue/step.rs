@@ -23,6 +23,12 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // `几个小时`, `半天`: a length that is no one number, asked; the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((vague, rest)) = super::vague::split(t)
+    {
+        return with_vague(ctx, state, vague, &rest);
+    }
     // `每小时不超过3块`: a cap per hour, kept; the rest of the message is read as before.
     if let PickInput::Text(t) = &input
         && let Some((cap, currency, rest)) = super::cap::split(t)
@@ -136,6 +142,44 @@ fn with_cap(
         out.state = Some(s);
         out.changed = true;
     }
+    with_notes(out, notes, true)
+}
+
+/// A duration that names no one length: the rest of the message read as before, and the
+/// duration asked with what it may mean (the step's own choices at the duration step).
+fn with_vague(ctx: &Ctx, state: &PickState, vague: super::vague::Vague, rest: &str) -> Outcome {
+    use super::vague::Vague;
+    let note = match vague {
+        Vague::FewHours => Msg::new("pick-ask-hours-few"),
+        Vague::HalfDay => Msg::new("pick-ask-half-day"),
+    };
+    let mut out = if rest.trim().is_empty() {
+        Outcome {
+            replies: vec![ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        }
+    } else {
+        step(ctx, state, PickInput::Text(rest.to_string()))
+    };
+    // Answered at the duration step by a tap: both lengths offered.
+    if vague == Vague::HalfDay
+        && out.state.as_ref().is_some_and(|s| s.step == Step::Usage)
+        && let Some(first) = out.replies.first_mut()
+    {
+        for (i, h) in [4u32, 12].into_iter().enumerate() {
+            let choice = crate::reply::Choice {
+                id: format!("u:{h}h"),
+                label: Msg::new("pick-usage-oneoff").arg("hours", h),
+            };
+            first.choices.insert(i, choice);
+        }
+    }
+    with_notes(out, vec![note], false)
+}
+
+/// `notes` said in the first reply: after the echo's list when it has one, else first.
+fn with_notes(mut out: Outcome, notes: Vec<Msg>, heading: bool) -> Outcome {
     let Some(first) = out.replies.first_mut() else {
         return out;
     };
@@ -148,11 +192,28 @@ fn with_cap(
                 first.insert(at + 1 + i, crate::reply::Part::Text(m));
             }
         }
-        None => {
+        None if !heading => {
             for m in notes.into_iter().rev() {
                 first.prepend(crate::reply::Part::Text(m));
             }
-            first.prepend(crate::reply::Part::Text(Msg::new("pick-noted")));
+        }
+        None => {
+            if first.parts.iter().any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted")) {
+                // Already under a "noted" heading: the notes join it.
+                let at = first
+                    .parts
+                    .iter()
+                    .position(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted"))
+                    .unwrap_or(0);
+                for (i, m) in notes.into_iter().enumerate() {
+                    first.insert(at + 1 + i, crate::reply::Part::Text(m));
+                }
+            } else {
+                for m in notes.into_iter().rev() {
+                    first.prepend(crate::reply::Part::Text(m));
+                }
+                first.prepend(crate::reply::Part::Text(Msg::new("pick-noted")));
+            }
         }
     }
     out
