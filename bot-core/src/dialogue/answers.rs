@@ -130,7 +130,13 @@ pub(super) fn model_step(
         // `qwen 7b`, `千问2.5 7B`: a family and a size.
         s.model = Some(m);
         s.params_b = None;
-    } else if let Some(b) = params_b(value) {
+    } else if let Some(b) = params_b(value).or_else(|| {
+        // A bare number at the model step is its size in billions (said back).
+        value
+            .parse::<f64>()
+            .ok()
+            .filter(|b| (0.1..=2000.0).contains(b))
+    }) {
         s.model = None;
         s.params_b = Some(b);
     } else {

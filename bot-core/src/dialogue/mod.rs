@@ -13,6 +13,7 @@
 //! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
 //! - [`cap`]: a ceiling per hour (`每小时不超过3块`), kept, said and used in the rankings;
 //! - [`vague`]: `几个小时` and `半天` asked, never guessed;
+//! - [`negated`]: a platform refused (`不要autodl`) left out; a refused method dropped;
 //! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
@@ -28,6 +29,7 @@ mod card;
 mod flow;
 mod listen;
 mod media;
+mod negated;
 mod paid;
 mod plan;
 mod result;

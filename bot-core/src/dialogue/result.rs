@@ -117,6 +117,12 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     );
     r.push(usage_line(s));
     let (mut offers, live, left_out) = ranked_offers_grouped(ctx, s, gpu_id, cards);
+    // Platforms the user refused (`不要autodl`): left out, and said.
+    if !s.excluded.is_empty() {
+        offers.retain(|(o, _)| !s.excluded.contains(&o.platform_id));
+        let names: Vec<String> = s.excluded.iter().map(|p| platform_name(ctx, p)).collect();
+        r.push(Msg::new("pick-excluded").arg("platforms", names.join(", ")));
+    }
     // A cap per hour: what costs more per useful hour is left out, counted, and said.
     if let Some(cap) = super::cap::msg(ctx, s) {
         let over = |o: &CheckedOffer| {

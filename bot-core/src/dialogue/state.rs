@@ -100,6 +100,9 @@ pub struct PickState {
     pub cap: Option<Decimal>,
     #[serde(default)]
     pub cap_currency: Option<String>,
+    /// Platforms the user refused (`不要autodl`): left out of the ranking, and said.
+    #[serde(default)]
+    pub excluded: Vec<String>,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -139,6 +142,7 @@ impl PickState {
             pipeline: None,
             cap: None,
             cap_currency: None,
+            excluded: Vec::new(),
         }
     }
 }
@@ -212,6 +216,12 @@ impl Needs {
             "below",
         ] {
             if let Some(rest) = v.strip_prefix(prefix) {
+                // `预算改成100`, `budget to 80`: a change of the budget.
+                let rest = rest.trim();
+                let rest = ["改成", "改为", "换成", "变成", "调到", "调成", "提到", "降到", "to "]
+                    .iter()
+                    .find_map(|w| rest.strip_prefix(w))
+                    .unwrap_or(rest);
                 let amount = rest
                     .trim()
                     .trim_start_matches(['=', ':', '：', '是'])

@@ -23,6 +23,42 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // `不要autodl`, `不用lora了 全量微调`: what is refused is taken out (a platform kept as
+    // refused); the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((platforms, rest)) = super::negated::split(ctx, t)
+    {
+        let mut s = state.clone();
+        let mut notes = Vec::new();
+        for p in platforms {
+            let name = ctx
+                .catalog
+                .platform(&p)
+                .map_or_else(|_| p.clone(), |x| x.name.clone());
+            notes.push(Msg::new("pick-understood-exclude").arg("platform", name));
+            if !s.excluded.contains(&p) {
+                s.excluded.push(p);
+            }
+        }
+        let mut out = if rest.trim().is_empty() {
+            Outcome {
+                replies: vec![ask(ctx, &s)],
+                state: Some(s.clone()),
+                changed: true,
+            }
+        } else {
+            step(ctx, &s, PickInput::Text(rest))
+        };
+        if !out.changed && !notes.is_empty() {
+            out.state = Some(s);
+            out.changed = true;
+        }
+        return if notes.is_empty() {
+            out
+        } else {
+            with_notes(out, notes, true)
+        };
+    }
     // `几个小时`, `半天`: a length that is no one number, asked; the rest read as before.
     if let PickInput::Text(t) = &input
         && let Some((vague, rest)) = super::vague::split(t)
@@ -98,6 +134,15 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             {
                 return Outcome {
                     replies: vec![super::listen::still_open(state), ask(ctx, state)],
+                    state: Some(state.clone()),
+                    changed: false,
+                };
+            }
+            // At the first step a sentence with no job in it (`帮我看看哪家便宜`) is asked for
+            // the job in other words, never refused.
+            if state.step == Step::Task && matches!(&input, PickInput::Text(_)) {
+                return Outcome {
+                    replies: vec![Reply::text(Msg::new("pick-unsure-task")), ask(ctx, state)],
                     state: Some(state.clone()),
                     changed: false,
                 };
@@ -250,6 +295,20 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
                     Msg::new("pick-understood-method").arg("method", label)
                 })
             }
+            // A card typed in a sentence (`换成a100`), said back as the card taken.
+            Step::Card if typed.chars().any(|c| !c.is_ascii_alphanumeric()) => {
+                next.gpu.as_deref().zip(next.cards).map(|(g, n)| {
+                    let name = ctx.catalog.gpu(g).map_or_else(
+                        |_| g.to_string(),
+                        |g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string(),
+                    );
+                    Msg::new("pick-understood-gpu").arg("name", name).arg("cards", n)
+                })
+            }
+            // A bare number at the model step is a size (`7` → 7B), said back.
+            Step::Model if typed.parse::<f64>().is_ok() => next
+                .params_b
+                .map(|b| Msg::new("pick-understood-model").arg("name", format!("{b}B"))),
             // Not when the typed word is a plain count (`8k`, `4096`).
             Step::Context if crate::lexicon::context_tokens(&typed).is_none() => next
                 .context
@@ -305,6 +364,11 @@ fn on_said(ctx: &Ctx, state: &PickState, said: super::said::Said) -> Outcome {
     };
     match (said, state.step) {
         (Said::Back, _) => step(ctx, state, PickInput::Back),
+        (Said::Quit, _) => Outcome {
+            state: None,
+            replies: vec![Reply::text(Msg::new("pick-cancelled"))],
+            changed: true,
+        },
         (Said::Thanks, Step::Result | Step::Trial) => Outcome {
             state: None,
             replies: vec![Reply::text(Msg::new("pick-finished"))],

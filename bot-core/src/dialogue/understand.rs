@@ -16,6 +16,8 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
         Some(TaskKind::FineTune)
     } else if has(&[
         "serv", "api", "online", "deploy", "always", "24/7", "上线", "部署", "服务", "在线", "一直",
+        // A bot people use is a service (`chatbot for 50 users`, `给20个人用`).
+        "chatbot", "users", "用户", "个人用", "人用的", "客服", "机器人",
     ]) {
         Some(TaskKind::Serve)
     } else if has(&[

@@ -80,6 +80,10 @@ fn pick_conversations_m() {
             let ids = message_ids(&replies);
             let said = text(&replies, w.bot.lang_for(&me));
             let bad = misses(&c.expect, &ids, &said);
+            // `PICK_CONV_SHOW=id,id`: the whole conversation printed, to read it as a user.
+            if std::env::var("PICK_CONV_SHOW").is_ok_and(|v| v.split(',').any(|x| x == id)) {
+                println!("[{id}] > {}\n{said}\n", c.line);
+            }
             if !bad.is_empty() {
                 failed.push(format!(
                     "  > {}\n    missed {:?}\n    ids {:?}\n    {}",
