@@ -140,9 +140,13 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
             // At the first step a sentence with no job in it (`帮我看看哪家便宜`) is asked for
             // the job in other words, never refused.
-            if state.step == Step::Task && matches!(&input, PickInput::Text(_)) {
+            if state.step == Step::Task
+                && let PickInput::Text(t) = &input
+                && asks_help(t)
+            {
+                let first = Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
                 return Outcome {
-                    replies: vec![Reply::text(Msg::new("pick-unsure-task")), ask(ctx, state)],
+                    replies: vec![first, ask(ctx, state)],
                     state: Some(state.clone()),
                     changed: false,
                 };
@@ -157,6 +161,17 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
         }
     }
+}
+
+/// A wish for help with no job in it (`帮我看看哪家便宜`, `which one should I rent`).
+fn asks_help(t: &str) -> bool {
+    let l = t.to_lowercase();
+    [
+        "帮我", "帮忙", "哪家", "便宜", "推荐", "怎么选", "选哪", "建议", "help", "which", "cheap",
+        "recommend", "suggest", "advice", "should i",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
 }
 
 /// A cap said in a message: kept and said back beside whatever the rest of it answered.
