@@ -192,3 +192,6 @@ pick-ask-hours-few = "A few hours": how many, roughly? The bill depends on it, s
 pick-ask-half-day = "Half a day": 4 hours (a working half-day) or 12 hours? The bill differs threefold, so I won't guess: tap one or type the hours.
 pick-understood-exclude = • leave out { $platform }
 pick-excluded = Left out as you asked: { $platforms }.
+pick-understood-users = • for { $users } people
+pick-users-peak = You said { $users } people use it: rarely all at once. How many talk to it in the same minute at the busiest time?
+pick-understood-gpu-unfit = • card: { $name } — it cannot hold this model as sized so far (BF16); the card step lists the cards that do, and a 4-bit format may fit it

@@ -181,3 +181,6 @@ pick-ask-hours-few = “几个小时”大概是几个？费用取决于它，�
 pick-ask-half-day = “半天”是 4 小时（半个工作日）还是 12 小时？费用差三倍，我不猜：点选一个，或输入小时数。
 pick-understood-exclude = • 不考虑 { $platform }
 pick-excluded = 按你的要求没有列出：{ $platforms }。
+pick-understood-users = • 给 { $users } 个人用
+pick-users-peak = 你说有 { $users } 个人用：很少会同时在用。最忙的时候，同一分钟里有几个人在对话？
+pick-understood-gpu-unfit = • 卡：{ $name } —— 按目前的设定（BF16）放不下这个模型；选卡那一步会列出放得下的卡，4 位量化也许能放下

@@ -66,7 +66,9 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<&'static str>)> {
     let b = t.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')) {
+        if !b[i].is_ascii_digit()
+            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
+        {
             i += 1;
             continue;
         }
@@ -113,9 +115,19 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<&'static str>)> {
             }
         }
         // A duration (`3小时`, `5 hours`) is no price.
-        let duration = ["小时", "个小时", "h", "hour", "hr", "分钟", "min", "天", "day"]
-            .iter()
-            .any(|w| after.starts_with(w));
+        let duration = [
+            "小时",
+            "个小时",
+            "h",
+            "hour",
+            "hr",
+            "分钟",
+            "min",
+            "天",
+            "day",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w));
         if !duration || cur.is_some() {
             let start = if cur == Some("USD") && before.ends_with('$') || before.ends_with('¥') {
                 before.char_indices().last().map_or(i, |(k, _)| k)
@@ -147,9 +159,13 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
     let (a_start, a_end, amount, cur) = amounts(&spaced)
         .into_iter()
         .filter(|(s, e, _, c)| {
-            let near = spaced[*e..].trim_start().starts_with(hour_word.trim_start())
+            let near = spaced[*e..]
+                .trim_start()
+                .starts_with(hour_word.trim_start())
                 || spaced[..*s].trim_end().ends_with(hour_word.trim());
-            c.is_some() || near || (*s >= hour_end && spaced[hour_end..*s].trim().chars().count() <= 6)
+            c.is_some()
+                || near
+                || (*s >= hour_end && spaced[hour_end..*s].trim().chars().count() <= 6)
         })
         .min_by_key(|(s, e, _, _)| s.abs_diff(hour_end).min(e.abs_diff(hour_at)))?;
     if amount <= Decimal::ZERO {
@@ -258,11 +274,26 @@ mod tests {
     #[test]
     fn caps_said_in_many_ways() {
         for (t, amount, cur, rest) in [
-            ("lora微调qwen2.5 7b 3小时 每小时不超过3块", "3", Some("CNY"), "lora微调qwen2.5 7b 3小时"),
+            (
+                "lora微调qwen2.5 7b 3小时 每小时不超过3块",
+                "3",
+                Some("CNY"),
+                "lora微调qwen2.5 7b 3小时",
+            ),
             ("每小时别超过2块钱", "2", Some("CNY"), ""),
             ("under $1/h", "1", Some("USD"), ""),
-            ("fine tune mistral 7b with qlora, under $1/h, about 5 hours", "1", Some("USD"), "fine tune mistral 7b with qlora about 5 hours"),
-            ("stable diffusion xl images, max 50 cents an hour", "0.5", Some("USD"), "stable diffusion xl images"),
+            (
+                "fine tune mistral 7b with qlora, under $1/h, about 5 hours",
+                "1",
+                Some("USD"),
+                "fine tune mistral 7b with qlora about 5 hours",
+            ),
+            (
+                "stable diffusion xl images, max 50 cents an hour",
+                "0.5",
+                Some("USD"),
+                "stable diffusion xl images",
+            ),
             ("一小时最多5元", "5", Some("CNY"), ""),
             ("每小时不超过3", "3", None, ""),
         ] {

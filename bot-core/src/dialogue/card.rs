@@ -71,9 +71,7 @@ pub fn job_for(s: &PickState) -> Job {
 /// The first `want` card options that fit, with the cheapest total for the job on each (in
 /// the user's currency), cheapest first; cards without any price last.
 pub fn card_options(ctx: &Ctx, s: &PickState, want: usize) -> Vec<(FitOption, Option<Decimal>)> {
-    fit_options(ctx, s).map_or_else(Vec::new, |all| {
-        priced_options(ctx, s, all, want, |_| true)
-    })
+    fit_options(ctx, s).map_or_else(Vec::new, |all| priced_options(ctx, s, all, want, |_| true))
 }
 
 /// Every option the job's estimate gives: the fit engine's, or a generation's cards.

@@ -177,7 +177,10 @@ pub(super) fn ask_pipeline(s: &PickState, header: Msg) -> Reply {
     let mut list: Vec<&Pipeline> = diffusion::pipelines().iter().collect();
     list.sort_by_key(|p| kind_of(p) != want);
     for p in list {
-        r = r.with_choice(&format!("p:{}", p.id), Msg::new("pick-model").arg("name", &p.name));
+        r = r.with_choice(
+            &format!("p:{}", p.id),
+            Msg::new("pick-model").arg("name", &p.name),
+        );
     }
     r
 }
@@ -241,7 +244,14 @@ pub(super) fn summary(s: &PickState, report: &DiffusionReport) -> Option<Msg> {
             .arg("width", r.width)
             .arg("height", r.height)
             .arg("frames", r.frames)
-            .arg("kind", if p.kind == Kind::Video { "video" } else { "image" }),
+            .arg(
+                "kind",
+                if p.kind == Kind::Video {
+                    "video"
+                } else {
+                    "image"
+                },
+            ),
     )
 }
 
@@ -305,9 +315,17 @@ mod tests {
             ("想跑SD出图", Media::Image, None),
             ("flux lora training", Media::Image, Some("flux.1-dev")),
             ("wan 出视频", Media::Video, None),
-            ("用comfyui跑flux dev 出几张图", Media::Image, Some("flux.1-dev")),
+            (
+                "用comfyui跑flux dev 出几张图",
+                Media::Image,
+                Some("flux.1-dev"),
+            ),
             ("stable diffusion xl images", Media::Image, Some("sdxl")),
-            ("想用wan2.1生成5秒的视频", Media::Video, Some("wan2.1-t2v-14b")),
+            (
+                "想用wan2.1生成5秒的视频",
+                Media::Video,
+                Some("wan2.1-t2v-14b"),
+            ),
             ("sd 1.5 txt2img", Media::Image, Some("sd1.5")),
             ("generate some images", Media::Image, None),
         ] {

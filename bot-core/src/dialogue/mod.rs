@@ -14,6 +14,7 @@
 //! - [`cap`]: a ceiling per hour (`每小时不超过3块`), kept, said and used in the rankings;
 //! - [`vague`]: `几个小时` and `半天` asked, never guessed;
 //! - [`negated`]: a platform refused (`不要autodl`) left out; a refused method dropped;
+//! - [`people`]: how many people a service is for, said beside the conversations step;
 //! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
@@ -31,6 +32,7 @@ mod listen;
 mod media;
 mod negated;
 mod paid;
+mod people;
 mod plan;
 mod result;
 mod said;

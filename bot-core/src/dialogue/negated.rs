@@ -6,8 +6,24 @@ use crate::context::Ctx;
 
 /// Words that refuse what follows them.
 const NEG: &[&str] = &[
-    "不想用", "不要用", "别用", "不用", "不要", "不想要", "除了", "排除", "no ", "not ", "without ",
-    "don't use ", "dont use ", "avoid ", "except ", "exclude ", "instead of ", "skip ",
+    "不想用",
+    "不要用",
+    "别用",
+    "不用",
+    "不要",
+    "不想要",
+    "除了",
+    "排除",
+    "no ",
+    "not ",
+    "without ",
+    "don't use ",
+    "dont use ",
+    "avoid ",
+    "except ",
+    "exclude ",
+    "instead of ",
+    "skip ",
 ];
 
 /// Method words a refusal drops (`不用lora了`).
@@ -36,7 +52,10 @@ pub(super) fn split(ctx: &Ctx, text: &str) -> Option<(Vec<String>, String)> {
                 word
             };
             let mut end = i + n.len() + lead + word.len();
-            if let Some(x) = ["了", " please", "的"].iter().find(|x| t[end..].starts_with(**x)) {
+            if let Some(x) = ["了", " please", "的"]
+                .iter()
+                .find(|x| t[end..].starts_with(**x))
+            {
                 end += x.len();
             }
             Some((i, end, word))
@@ -66,7 +85,10 @@ pub(super) fn split(ctx: &Ctx, text: &str) -> Option<(Vec<String>, String)> {
         return None;
     }
     rest.push_str(&t[at..]);
-    Some((platforms, rest.split_whitespace().collect::<Vec<_>>().join(" ")))
+    Some((
+        platforms,
+        rest.split_whitespace().collect::<Vec<_>>().join(" "),
+    ))
 }
 
 #[cfg(test)]
@@ -101,8 +123,16 @@ mod tests {
         assert!(!rest.contains("runpod"), "{rest}");
         let (p, rest) = split(&ctx, "算了不用lora了 全量微调").unwrap();
         assert!(p.is_empty());
-        assert!(!rest.contains("lora") && rest.contains("全量微调"), "{rest}");
-        for t in ["不想实名 只有支付宝", "no id check", "lora微调qwen2.5 7b", "no quantization"] {
+        assert!(
+            !rest.contains("lora") && rest.contains("全量微调"),
+            "{rest}"
+        );
+        for t in [
+            "不想实名 只有支付宝",
+            "no id check",
+            "lora微调qwen2.5 7b",
+            "no quantization",
+        ] {
             assert!(split(&ctx, t).is_none(), "{t}");
         }
     }

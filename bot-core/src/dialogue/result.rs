@@ -126,7 +126,12 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     // A cap per hour: what costs more per useful hour is left out, counted, and said.
     if let Some(cap) = super::cap::msg(ctx, s) {
         let over = |o: &CheckedOffer| {
-            super::cap::offer_over(ctx, s, o.0.cost.effective_per_useful_hour, &o.0.cost.currency)
+            super::cap::offer_over(
+                ctx,
+                s,
+                o.0.cost.effective_per_useful_hour,
+                &o.0.cost.currency,
+            )
         };
         let n = offers.iter().filter(|o| over(o)).count();
         r.push(cap);

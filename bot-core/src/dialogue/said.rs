@@ -22,7 +22,17 @@ pub(super) enum Said {
 }
 
 /// Words before a move that say nothing more (`wait, go back`, `等等 返回`).
-const LEADING: &[&str] = &["wait", "oh", "hmm", "sorry", "actually", "等等", "等一下", "哦", "嗯"];
+const LEADING: &[&str] = &[
+    "wait",
+    "oh",
+    "hmm",
+    "sorry",
+    "actually",
+    "等等",
+    "等一下",
+    "哦",
+    "嗯",
+];
 
 /// Whole messages only: `back` inside a sentence (`I'll be back in 3 hours`) is no move.
 pub(super) fn said(text: &str) -> Option<Said> {
@@ -36,7 +46,9 @@ pub(super) fn said(text: &str) -> Option<Said> {
     let mut t = t;
     while let Some(w) = LEADING.iter().find(|w| t.starts_with(**w)) {
         t = t[w.len()..]
-            .trim_start_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace() || c == '，')
+            .trim_start_matches(|c: char| {
+                c.is_ascii_punctuation() || c.is_whitespace() || c == '，'
+            })
             .to_string();
     }
     let is = |words: &[&str]| words.contains(&t.as_str());

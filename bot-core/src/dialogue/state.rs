@@ -103,6 +103,9 @@ pub struct PickState {
     /// Platforms the user refused (`不要autodl`): left out of the ranking, and said.
     #[serde(default)]
     pub excluded: Vec<String>,
+    /// People a service is for (`给20个人用`): said beside the conversations-at-once step.
+    #[serde(default)]
+    pub users: Option<u32>,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -143,6 +146,7 @@ impl PickState {
             cap: None,
             cap_currency: None,
             excluded: Vec::new(),
+            users: None,
         }
     }
 }
@@ -218,10 +222,12 @@ impl Needs {
             if let Some(rest) = v.strip_prefix(prefix) {
                 // `预算改成100`, `budget to 80`: a change of the budget.
                 let rest = rest.trim();
-                let rest = ["改成", "改为", "换成", "变成", "调到", "调成", "提到", "降到", "to "]
-                    .iter()
-                    .find_map(|w| rest.strip_prefix(w))
-                    .unwrap_or(rest);
+                let rest = [
+                    "改成", "改为", "换成", "变成", "调到", "调成", "提到", "降到", "to ",
+                ]
+                .iter()
+                .find_map(|w| rest.strip_prefix(w))
+                .unwrap_or(rest);
                 let amount = rest
                     .trim()
                     .trim_start_matches(['=', ':', '：', '是'])

@@ -23,6 +23,31 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // `用lroa`: a method word with two letters swapped is that method.
+    let input = match input {
+        PickInput::Text(t) => PickInput::Text(super::understand::method_typos(&t)),
+        other => other,
+    };
+    // `给20个人用`: the people a service is for, kept and said (the message read as before).
+    if let PickInput::Text(t) = &input
+        && let Some(n) = super::people::users_in(t)
+        && state.users != Some(n)
+    {
+        let mut s = state.clone();
+        s.users = Some(n);
+        let mut out = step(ctx, &s, input.clone());
+        if !out.changed {
+            out.state = Some(s);
+            out.changed = true;
+        } else if let Some(next) = out.state.as_mut() {
+            next.users = Some(n);
+        }
+        return with_notes(
+            out,
+            vec![Msg::new("pick-understood-users").arg("users", n)],
+            true,
+        );
+    }
     // `不要autodl`, `不用lora了 全量微调`: what is refused is taken out (a platform kept as
     // refused); the rest read as before.
     if let PickInput::Text(t) = &input
@@ -144,7 +169,8 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                 && let PickInput::Text(t) = &input
                 && asks_help(t)
             {
-                let first = Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
+                let first =
+                    Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
                 return Outcome {
                     replies: vec![first, ask(ctx, state)],
                     state: Some(state.clone()),
@@ -167,8 +193,21 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
 fn asks_help(t: &str) -> bool {
     let l = t.to_lowercase();
     [
-        "帮我", "帮忙", "哪家", "便宜", "推荐", "怎么选", "选哪", "建议", "help", "which", "cheap",
-        "recommend", "suggest", "advice", "should i",
+        "帮我",
+        "帮忙",
+        "哪家",
+        "便宜",
+        "推荐",
+        "怎么选",
+        "选哪",
+        "建议",
+        "help",
+        "which",
+        "cheap",
+        "recommend",
+        "suggest",
+        "advice",
+        "should i",
     ]
     .iter()
     .any(|w| l.contains(w))
@@ -258,7 +297,11 @@ fn with_notes(mut out: Outcome, notes: Vec<Msg>, heading: bool) -> Outcome {
             }
         }
         None => {
-            if first.parts.iter().any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted")) {
+            if first
+                .parts
+                .iter()
+                .any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted"))
+            {
                 // Already under a "noted" heading: the notes join it.
                 let at = first
                     .parts
@@ -315,9 +358,14 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
                 next.gpu.as_deref().zip(next.cards).map(|(g, n)| {
                     let name = ctx.catalog.gpu(g).map_or_else(
                         |_| g.to_string(),
-                        |g| g.display_name(ctx.lang == crate::i18n::Lang::Zh).to_string(),
+                        |g| {
+                            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                                .to_string()
+                        },
                     );
-                    Msg::new("pick-understood-gpu").arg("name", name).arg("cards", n)
+                    Msg::new("pick-understood-gpu")
+                        .arg("name", name)
+                        .arg("cards", n)
                 })
             }
             // A bare number at the model step is a size (`7` → 7B), said back.

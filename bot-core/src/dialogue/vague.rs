@@ -24,7 +24,14 @@ const FEW: &[&str] = &[
     "couple hours",
     "some hours",
 ];
-const HALF: &[&str] = &["半天", "半日", "half a day", "half day", "half-day", "half the day"];
+const HALF: &[&str] = &[
+    "半天",
+    "半日",
+    "half a day",
+    "half day",
+    "half-day",
+    "half the day",
+];
 
 /// The vague duration said in `text`, and the text without it.
 pub(super) fn split(text: &str) -> Option<(Vague, String)> {
@@ -34,7 +41,11 @@ pub(super) fn split(text: &str) -> Option<(Vague, String)> {
         .iter()
         .filter(|w| l.contains(**w) && !l.contains(&format!("大{w}")))
         .map(|w| (Vague::HalfDay, *w))
-        .chain(FEW.iter().filter(|w| l.contains(**w)).map(|w| (Vague::FewHours, *w)))
+        .chain(
+            FEW.iter()
+                .filter(|w| l.contains(**w))
+                .map(|w| (Vague::FewHours, *w)),
+        )
         .max_by_key(|(_, w)| w.len())?;
     let rest = l.replacen(found.1, " ", 1);
     // Filler left around it (`跑`, `吧`, `for`, `like`) says nothing more.
@@ -60,7 +71,11 @@ mod tests {
             ("a few hours", Vague::FewHours, ""),
             ("半天", Vague::HalfDay, ""),
             ("half a day", Vague::HalfDay, ""),
-            ("lora微调 qwen2.5 7b 跑半天", Vague::HalfDay, "lora微调 qwen2.5 7b 跑"),
+            (
+                "lora微调 qwen2.5 7b 跑半天",
+                Vague::HalfDay,
+                "lora微调 qwen2.5 7b 跑",
+            ),
             (
                 "lora finetune qwen2.5 7b for a few hours",
                 Vague::FewHours,
