@@ -59,6 +59,7 @@ mod pick_barriers;
 mod pick_conversations_m;
 mod pick_listens;
 mod pick_listens2;
+mod pick_listens3;
 mod pick_listens_more;
 mod prices;
 mod prices_data;
