@@ -208,7 +208,7 @@ const SHOWN: usize = 6;
 pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let mut r = Reply::text(header);
     if s.media.is_some() {
-        return super::media::ask_card(ctx, s, r);
+        return media_card(ctx, s, r);
     }
     let Some(report) = fit_report(ctx, s) else {
         return r.with(Msg::new("pick-fit-failed"));
@@ -311,6 +311,25 @@ pub(super) fn card_list(
         );
     }
     r
+}
+
+/// The card step of a generation job: its size, then the cards that hold it priced for the
+/// job as any other (`card::card_list`). Training an image or video model is not sized.
+fn media_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
+    if s.task == Some(super::state::TaskKind::FineTune) {
+        return r
+            .with(Msg::new("pick-media-train-unknown"))
+            .with(Msg::new("pick-hint-card"));
+    }
+    let Some((report, options)) = super::media::sized(ctx, s) else {
+        return r.with(Msg::new("pick-fit-failed"));
+    };
+    if let Some(m) = super::media::summary(s, &report) {
+        r.push(m);
+    }
+    let want = if s.cap.is_some() { 30 } else { 6 };
+    let options = priced_options(ctx, s, options, want, |_| true);
+    card_list(ctx, s, r, options)
 }
 
 /// The cheapest fitting option on a lower-tier card than the chosen one.

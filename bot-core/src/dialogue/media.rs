@@ -255,25 +255,6 @@ pub(super) fn summary(s: &PickState, report: &DiffusionReport) -> Option<Msg> {
     )
 }
 
-/// The card step of a generation job: its size, then the cards that hold it priced for the
-/// job as any other (`card::card_list`). Training an image or video model is not sized.
-pub(super) fn ask_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
-    if s.task == Some(super::state::TaskKind::FineTune) {
-        return r
-            .with(Msg::new("pick-media-train-unknown"))
-            .with(Msg::new("pick-hint-card"));
-    }
-    let Some((report, options)) = sized(ctx, s) else {
-        return r.with(Msg::new("pick-fit-failed"));
-    };
-    if let Some(m) = summary(s, &report) {
-        r.push(m);
-    }
-    let want = if s.cap.is_some() { 30 } else { 6 };
-    let options = super::card::priced_options(ctx, s, options, want, |_| true);
-    super::card::card_list(ctx, s, r, options)
-}
-
 /// Why `cards` × `gpu_id` cannot hold the generation, with the cards that can; `None` when it
 /// does (or the job is not a generation).
 pub(super) fn refuse(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<Reply> {

@@ -11,6 +11,7 @@
 //! - [`step`]: the machine, one input at a time; [`flow`]: what its steps share;
 //! - [`understand`]: reading typed answers and sentences;
 //! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
+//! - [`told`]: what a message tells beside a step's answer, taken before the step reads it;
 //! - [`cap`]: a ceiling per hour (`每小时不超过3块`), kept, said and used in the rankings;
 //! - [`vague`]: `几个小时` and `半天` asked, never guessed;
 //! - [`negated`]: a platform refused (`不要autodl`) left out; a refused method dropped;
@@ -38,6 +39,7 @@ mod result;
 mod said;
 mod state;
 mod step;
+mod told;
 mod understand;
 mod vague;
 

@@ -23,79 +23,12 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
-    // `用lroa`: a method word with two letters swapped is that method.
-    let input = match input {
-        PickInput::Text(t) => PickInput::Text(super::understand::method_typos(&t)),
-        other => other,
+    // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
+    // is taken first; the rest is read as the step's answer.
+    let input = match super::told::before(ctx, state, input, step) {
+        Ok(out) => return out,
+        Err(input) => input,
     };
-    // `给20个人用`: the people a service is for, kept and said (the message read as before).
-    if let PickInput::Text(t) = &input
-        && let Some(n) = super::people::users_in(t)
-        && state.users != Some(n)
-    {
-        let mut s = state.clone();
-        s.users = Some(n);
-        let mut out = step(ctx, &s, input.clone());
-        if !out.changed {
-            out.state = Some(s);
-            out.changed = true;
-        } else if let Some(next) = out.state.as_mut() {
-            next.users = Some(n);
-        }
-        return with_notes(
-            out,
-            vec![Msg::new("pick-understood-users").arg("users", n)],
-            true,
-        );
-    }
-    // `不要autodl`, `不用lora了 全量微调`: what is refused is taken out (a platform kept as
-    // refused); the rest read as before.
-    if let PickInput::Text(t) = &input
-        && let Some((platforms, rest)) = super::negated::split(ctx, t)
-    {
-        let mut s = state.clone();
-        let mut notes = Vec::new();
-        for p in platforms {
-            let name = ctx
-                .catalog
-                .platform(&p)
-                .map_or_else(|_| p.clone(), |x| x.name.clone());
-            notes.push(Msg::new("pick-understood-exclude").arg("platform", name));
-            if !s.excluded.contains(&p) {
-                s.excluded.push(p);
-            }
-        }
-        let mut out = if rest.trim().is_empty() {
-            Outcome {
-                replies: vec![ask(ctx, &s)],
-                state: Some(s.clone()),
-                changed: true,
-            }
-        } else {
-            step(ctx, &s, PickInput::Text(rest))
-        };
-        if !out.changed && !notes.is_empty() {
-            out.state = Some(s);
-            out.changed = true;
-        }
-        return if notes.is_empty() {
-            out
-        } else {
-            with_notes(out, notes, true)
-        };
-    }
-    // `几个小时`, `半天`: a length that is no one number, asked; the rest read as before.
-    if let PickInput::Text(t) = &input
-        && let Some((vague, rest)) = super::vague::split(t)
-    {
-        return with_vague(ctx, state, vague, &rest);
-    }
-    // `每小时不超过3块`: a cap per hour, kept; the rest of the message is read as before.
-    if let PickInput::Text(t) = &input
-        && let Some((cap, currency, rest)) = super::cap::split(t)
-    {
-        return with_cap(ctx, state, cap, currency, &rest);
-    }
     // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
     if let PickInput::Text(t) = &input
         && let Some(said) = super::said::said(t)
@@ -167,7 +100,7 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             // the job in other words, never refused.
             if state.step == Step::Task
                 && let PickInput::Text(t) = &input
-                && asks_help(t)
+                && super::told::asks_help(t)
             {
                 let first =
                     Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
@@ -187,139 +120,6 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
         }
     }
-}
-
-/// A wish for help with no job in it (`帮我看看哪家便宜`, `which one should I rent`).
-fn asks_help(t: &str) -> bool {
-    let l = t.to_lowercase();
-    [
-        "帮我",
-        "帮忙",
-        "哪家",
-        "便宜",
-        "推荐",
-        "怎么选",
-        "选哪",
-        "建议",
-        "help",
-        "which",
-        "cheap",
-        "recommend",
-        "suggest",
-        "advice",
-        "should i",
-    ]
-    .iter()
-    .any(|w| l.contains(w))
-}
-
-/// A cap said in a message: kept and said back beside whatever the rest of it answered.
-fn with_cap(
-    ctx: &Ctx,
-    state: &PickState,
-    cap: rust_decimal::Decimal,
-    currency: Option<&'static str>,
-    rest: &str,
-) -> Outcome {
-    let mut s = state.clone();
-    s.cap = Some(cap);
-    s.cap_currency = currency.map(str::to_string);
-    let mut notes: Vec<Msg> = super::cap::msg(ctx, &s).into_iter().collect();
-    if currency.is_none() {
-        notes.push(super::barriers::bare_note(ctx));
-    }
-    let mut out = if rest.trim().is_empty() {
-        Outcome {
-            replies: vec![ask(ctx, &s)],
-            state: Some(s.clone()),
-            changed: true,
-        }
-    } else {
-        step(ctx, &s, PickInput::Text(rest.to_string()))
-    };
-    if !out.changed {
-        out.state = Some(s);
-        out.changed = true;
-    }
-    with_notes(out, notes, true)
-}
-
-/// A duration that names no one length: the rest of the message read as before, and the
-/// duration asked with what it may mean (the step's own choices at the duration step).
-fn with_vague(ctx: &Ctx, state: &PickState, vague: super::vague::Vague, rest: &str) -> Outcome {
-    use super::vague::Vague;
-    let note = match vague {
-        Vague::FewHours => Msg::new("pick-ask-hours-few"),
-        Vague::HalfDay => Msg::new("pick-ask-half-day"),
-    };
-    let mut out = if rest.trim().is_empty() {
-        Outcome {
-            replies: vec![ask(ctx, state)],
-            state: Some(state.clone()),
-            changed: false,
-        }
-    } else {
-        step(ctx, state, PickInput::Text(rest.to_string()))
-    };
-    // Answered at the duration step by a tap: both lengths offered.
-    if vague == Vague::HalfDay
-        && out.state.as_ref().is_some_and(|s| s.step == Step::Usage)
-        && let Some(first) = out.replies.first_mut()
-    {
-        for (i, h) in [4u32, 12].into_iter().enumerate() {
-            let choice = crate::reply::Choice {
-                id: format!("u:{h}h"),
-                label: Msg::new("pick-usage-oneoff").arg("hours", h),
-            };
-            first.choices.insert(i, choice);
-        }
-    }
-    with_notes(out, vec![note], false)
-}
-
-/// `notes` said in the first reply: after the echo's list when it has one, else first.
-fn with_notes(mut out: Outcome, notes: Vec<Msg>, heading: bool) -> Outcome {
-    let Some(first) = out.replies.first_mut() else {
-        return out;
-    };
-    let listed = first.parts.iter().rposition(
-        |p| matches!(p, crate::reply::Part::Text(m) if m.id.starts_with("pick-understood")),
-    );
-    match listed {
-        Some(at) => {
-            for (i, m) in notes.into_iter().enumerate() {
-                first.insert(at + 1 + i, crate::reply::Part::Text(m));
-            }
-        }
-        None if !heading => {
-            for m in notes.into_iter().rev() {
-                first.prepend(crate::reply::Part::Text(m));
-            }
-        }
-        None => {
-            if first
-                .parts
-                .iter()
-                .any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted"))
-            {
-                // Already under a "noted" heading: the notes join it.
-                let at = first
-                    .parts
-                    .iter()
-                    .position(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted"))
-                    .unwrap_or(0);
-                for (i, m) in notes.into_iter().enumerate() {
-                    first.insert(at + 1 + i, crate::reply::Part::Text(m));
-                }
-            } else {
-                for m in notes.into_iter().rev() {
-                    first.prepend(crate::reply::Part::Text(m));
-                }
-                first.prepend(crate::reply::Part::Text(Msg::new("pick-noted")));
-            }
-        }
-    }
-    out
 }
 
 /// An answer the step took: what else it said kept and echoed, the note about it, the next
