@@ -49,7 +49,7 @@ fn misses(expect: &str, ids: &[String], said: &str) -> Vec<String> {
         let alts: Vec<&str> = rest.split('|').collect();
         let ok = match kind {
             "+" => alts.iter().any(|a| ids.iter().any(|i| i == a)),
-            "-" => !ids.iter().any(|i| *i == rest),
+            "-" => !ids.contains(&rest),
             "~" => alts.iter().any(|a| low.contains(&a.to_lowercase())),
             "!" => !low.contains(&rest.to_lowercase()),
             _ => panic!("unknown check {word}"),
