@@ -83,15 +83,7 @@ fn with_cap(
     if currency.is_none() {
         notes.push(super::barriers::bare_note(ctx));
     }
-    let mut out = if rest.trim().is_empty() {
-        Outcome {
-            replies: vec![ask(ctx, &s)],
-            state: Some(s.clone()),
-            changed: true,
-        }
-    } else {
-        again(ctx, &s, PickInput::Text(rest.to_string()))
-    };
+    let mut out = rest_read(again, ctx, &s, rest, true);
     if !out.changed {
         out.state = Some(s);
         out.changed = true;
@@ -113,15 +105,7 @@ fn with_vague(
         Vague::FewHours => Msg::new("pick-ask-hours-few"),
         Vague::HalfDay => Msg::new("pick-ask-half-day"),
     };
-    let mut out = if rest.trim().is_empty() {
-        Outcome {
-            replies: vec![ask(ctx, state)],
-            state: Some(state.clone()),
-            changed: false,
-        }
-    } else {
-        again(ctx, state, PickInput::Text(rest.to_string()))
-    };
+    let mut out = rest_read(again, ctx, state, rest, false);
     // Answered at the duration step by a tap: both lengths offered.
     if vague == Vague::HalfDay
         && out.state.as_ref().is_some_and(|s| s.step == Step::Usage)
@@ -183,6 +167,28 @@ fn with_notes(mut out: Outcome, notes: Vec<Msg>, heading: bool) -> Outcome {
     out
 }
 
+/// The rest of a message read as the step's answer; when nothing is left, or what is left is
+/// no answer (`probably`, `也`), the step is asked again under what was told, never "I
+/// couldn't use that answer" for a message that told something. `changed`: what was told
+/// changed the state.
+fn rest_read(again: Again, ctx: &Ctx, s: &PickState, rest: &str, changed: bool) -> Outcome {
+    let plain = || Outcome {
+        replies: vec![ask(ctx, s)],
+        state: Some(s.clone()),
+        changed,
+    };
+    if rest.trim().is_empty() {
+        return plain();
+    }
+    let out = again(ctx, s, PickInput::Text(rest.to_string()));
+    let refused = out
+        .replies
+        .iter()
+        .flat_map(|r| r.parts.iter())
+        .any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-invalid"));
+    if refused { plain() } else { out }
+}
+
 /// A message that refuses platforms or a method: the platforms kept as refused and said, the
 /// rest of the message read as before.
 fn with_refused(
@@ -204,15 +210,7 @@ fn with_refused(
             s.excluded.push(p);
         }
     }
-    let mut out = if rest.trim().is_empty() {
-        Outcome {
-            replies: vec![ask(ctx, &s)],
-            state: Some(s.clone()),
-            changed: true,
-        }
-    } else {
-        again(ctx, &s, PickInput::Text(rest))
-    };
+    let mut out = rest_read(again, ctx, &s, &rest, !notes.is_empty());
     if !out.changed && !notes.is_empty() {
         out.state = Some(s);
         out.changed = true;
