@@ -195,3 +195,4 @@ pick-excluded = Left out as you asked: { $platforms }.
 pick-understood-users = • for { $users } people
 pick-users-peak = You said { $users } people use it: rarely all at once. How many talk to it in the same minute at the busiest time?
 pick-understood-gpu-unfit = • card: { $name } — it cannot hold this model as sized so far (BF16); the card step lists the cards that do, and a 4-bit format may fit it
+pick-understood-budget-month = • budget: { $budget } a month (a service or a daily job is costed over one month; one run is set against it as it is)

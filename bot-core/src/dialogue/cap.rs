@@ -24,6 +24,8 @@ const CUES: &[&str] = &[
     "不高于",
     "封顶",
     "上限",
+    "预算",
+    "budget",
     "under ",
     "below ",
     "max ",

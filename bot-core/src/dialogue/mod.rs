@@ -16,6 +16,7 @@
 //! - [`vague`]: `几个小时` and `半天` asked, never guessed;
 //! - [`negated`]: a platform refused (`不要autodl`) left out; a refused method dropped;
 //! - [`people`]: how many people a service is for, said beside the conversations step;
+//! - [`monthly`]: a budget said per month, kept and said so;
 //! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
@@ -31,6 +32,7 @@ mod card;
 mod flow;
 mod listen;
 mod media;
+mod monthly;
 mod negated;
 mod paid;
 mod people;

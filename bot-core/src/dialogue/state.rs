@@ -187,6 +187,9 @@ pub struct Needs {
     /// read in the currency the dialogue prices in (`Ctx::currency`), and said.
     #[serde(default)]
     pub budget_currency: Option<String>,
+    /// The budget was said per month (`预算每月2000`): a month of this use, and said so.
+    #[serde(default)]
+    pub budget_monthly: bool,
 }
 
 /// Whether a platform meets one need.

@@ -58,6 +58,30 @@ pub(super) fn before(
     {
         return Ok(with_vague(again, ctx, state, vague, &rest));
     }
+    // `预算每月2000`: a budget per month, kept and said so; the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((amount, currency, rest)) = super::monthly::split(t)
+    {
+        let mut s = state.clone();
+        s.needs.budget = Some(amount);
+        s.needs.budget_currency = currency.map(str::to_string);
+        s.needs.budget_monthly = true;
+        let shown = super::barriers::budget_text(ctx, &s.needs, amount);
+        let mut notes = vec![Msg::new("pick-understood-budget-month").arg("budget", shown)];
+        if currency.is_none() {
+            notes.push(super::barriers::bare_note(ctx));
+        }
+        let mut out = rest_read(again, ctx, &s, &rest, true);
+        if !out.changed {
+            out.state = Some(s);
+            out.changed = true;
+        } else if let Some(next) = out.state.as_mut() {
+            next.needs.budget = Some(amount);
+            next.needs.budget_currency = currency.map(str::to_string);
+            next.needs.budget_monthly = true;
+        }
+        return Ok(with_notes(out, notes, true));
+    }
     // `每小时不超过3块`: a cap per hour, kept; the rest of the message is read as before.
     if let PickInput::Text(t) = &input
         && let Some((cap, currency, rest)) = super::cap::split(t)

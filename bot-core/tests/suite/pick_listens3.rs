@@ -167,3 +167,32 @@ fn a_refused_platform_is_left_out_of_the_result() {
         );
     }
 }
+
+#[test]
+fn a_budget_per_month_is_kept_and_said_so() {
+    let w = world();
+    for (locale, line, shown) in [
+        ("zh", "部署qwen2.5 7b 一直在线 预算每月2000", "2,000"),
+        ("zh", "每个月预算500块 部署qwen2.5 7b 一直在线", "500"),
+        (
+            "en",
+            "always-on llama 3.1 8b api for my app, budget $300 a month",
+            "300",
+        ),
+    ] {
+        let me = who(locale);
+        let (ids, t, _) = walk(&w, &me, &[line]);
+        assert!(has(&ids, "pick-understood-budget-month"), "{line}: {t}");
+        assert!(has(&ids, "pick-understood-task"), "{line}: {t}");
+        assert!(
+            t.contains(shown) || t.contains(&shown.replace(',', "")),
+            "{line}: {t}"
+        );
+        assert!(!has(&ids, "pick-invalid"), "{line}: {t}");
+    }
+    // A budget per hour is a cap, not a month's or a job's budget.
+    let me = who("zh");
+    let (ids, t, _) = walk(&w, &me, &["lora微调qwen2.5 7b 3小时 预算每小时3块"]);
+    assert!(has(&ids, "pick-understood-cap"), "{t}");
+    assert!(!has(&ids, "pick-understood-budget"), "{t}");
+}
