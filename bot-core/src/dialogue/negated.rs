@@ -26,9 +26,10 @@ const NEG: &[&str] = &[
     "skip ",
 ];
 
-/// Method words a refusal drops (`不用lora了`).
+/// Method words a refusal drops (`不用lora了`). Not `量化` nor `full`: `不要量化` and `full
+/// precision` say what the method is (BF16), read by the method step.
 const METHODS: &[&str] = &[
-    "qlora", "lora", "全参", "全量", "full", "int4", "int8", "awq", "gptq", "fp8", "量化",
+    "qlora", "lora", "全参", "全量", "int4", "int8", "awq", "gptq", "fp8",
 ];
 
 /// The platforms refused in `text` (catalog ids) and the text without every refusal; `None`

@@ -196,3 +196,29 @@ fn a_budget_per_month_is_kept_and_said_so() {
     assert!(has(&ids, "pick-understood-cap"), "{t}");
     assert!(!has(&ids, "pick-understood-budget"), "{t}");
 }
+
+#[test]
+fn a_refused_method_gives_way_to_the_one_asked_for() {
+    let w = world();
+    for (locale, lines, want) in [
+        (
+            "zh",
+            &["lora微调qwen2.5 7b", "算了不用lora了 全参微调"][..],
+            "全参",
+        ),
+        (
+            "en",
+            &["lora finetune llama 3.1 8b", "actually no lora, use qlora"][..],
+            "QLoRA",
+        ),
+        // Refusing quantization names the method (BF16): never dropped as a refusal.
+        ("zh", &["demo", "qwen2.5 7b", "不要量化"][..], "BF16"),
+        ("en", &["demo", "qwen2.5 7b", "no quantization"][..], "BF16"),
+    ] {
+        let me = who(locale);
+        let (ids, t, _) = walk(&w, &me, lines);
+        assert!(has(&ids, "pick-understood-method"), "{lines:?}: {t}");
+        assert!(t.contains(want), "{lines:?}: {want}: {t}");
+        assert!(has(&ids, "pick-ask-context"), "{lines:?}: {t}");
+    }
+}
