@@ -101,6 +101,8 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("no real name", Need::NoRealName),
     ("without id", Need::NoRealName),
     ("no id verification", Need::NoRealName),
+    ("no id check", Need::NoRealName),
+    ("no identity check", Need::NoRealName),
     ("no kyc", Need::NoRealName),
     ("don't need real", Need::NoRealName),
     ("real name", Need::NoRealName),
