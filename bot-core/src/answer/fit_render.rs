@@ -184,7 +184,12 @@ fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
 /// (`FitRequest::kbit_upcast`, with what it costs), each with the word that switches it.
 fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
     if req.unsloth {
-        r.push(Msg::new("advice-assume-unsloth"));
+        let cce = req.loss == crate::vram::LossHead::Fused;
+        r.push(
+            Msg::new("advice-assume-unsloth")
+                .arg("cce", if cce { "yes" } else { "no" })
+                .arg("loss", gib(crate::vram::unsloth_loss::loss_gib(req))),
+        );
     }
     if req.quant != crate::vram::Quant::Nf4 {
         return;

@@ -30,6 +30,7 @@ mod parts;
 mod report;
 mod request;
 mod train;
+pub mod unsloth_loss;
 
 pub use estimate::{margin_pct, round2, verdict};
 pub use parts::{

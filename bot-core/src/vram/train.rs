@@ -148,7 +148,13 @@ fn peft_fp32_cast(req: &FitRequest) -> bool {
 /// Off (`FitRequest::kbit_upcast`) for a trainer that skips the cast: fms-acceleration's
 /// accelerated plugin, Llama-2-70B at 4096 x 4 tokens, 34 % over with the fp32 stream, 3 %
 /// without.
-fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
+fn activations(
+    shape: &Shape,
+    req: &FitRequest,
+    c: &Common,
+    head_dequant: f64,
+    free: Option<f64>,
+) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
     let stream =
         if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast && !req.unsloth {
@@ -181,12 +187,13 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
         + ffn_bytes * shape.ffn_width_active_per_token()
         + dropout;
     let layers = shape.layers as f64;
-    // Unsloth (`FitRequest::unsloth`): Cut Cross Entropy holds no full-vocabulary logits, and
-    // its checkpointing offloads the layer inputs to CPU RAM: one is on the card at a time.
+    // Unsloth (`FitRequest::unsloth`): its checkpointing offloads the layer inputs to CPU RAM:
+    // one is on the card at a time; its own loss holds the logits in chunks as large as the
+    // free memory allows (`unsloth_loss`), Cut Cross Entropy (`liger` with it) none.
     // Liger's fused linear cross-entropy (`LossHead::Fused`) holds one chunk of logits.
     // An fp32 output head (`peft_fp32_cast`) makes fp32 logits: a loss taken on the head's own
     // dtype (`LossHead::Half`) holds each of its tensors at 4 bytes instead of 2.
-    let loss_tok = if req.unsloth {
+    let loss_tok = if req.unsloth && req.loss != LossHead::Fused {
         0.0
     } else if req.loss == LossHead::Fused {
         super::request::FUSED_LOSS_HIDDEN_BYTES * shape.hidden as f64
@@ -197,6 +204,11 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
     };
     let checkpoints = if req.unsloth { 1.0 } else { layers };
     let tb = tokens * batch;
+    let loss = if req.unsloth && req.loss != LossHead::Fused {
+        super::unsloth_loss::loss_bytes(tb, shape.vocab as f64, free)
+    } else {
+        loss_tok * tb
+    };
     // Eager attention's score matrices: every layer's for the backward pass, or with
     // checkpointing those of the one layer being recomputed plus their gradient.
     let scores = if eager {
@@ -214,9 +226,9 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
     // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
     let a = if req.grad_checkpointing {
         checkpoints * stream * shape.hidden as f64 * tb
-            + (per_layer * tb + scores).max(loss_tok * tb)
+            + (per_layer * tb + scores).max(loss)
     } else {
-        (layers * per_layer + loss_tok) * tb + scores
+        layers * per_layer * tb + loss + scores
     };
     a + head_dequant
 }
@@ -301,7 +313,13 @@ pub(super) fn compute_train(
     let sharded_gptq = cards > 1
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    let a = activations(shape, req, c, head_dequant) + autocast_copies(shape, req, base_c / base);
+    // What the card has left beside the weights and the optimizer: Unsloth's loss sizes its
+    // chunks by it.
+    let free = req.gpu.map(|g| {
+        g.vram_gib() * super::GIB - ctx - base_c - adapter_weights - grads_c - optim_c
+    });
+    let a = activations(shape, req, c, head_dequant, free)
+        + autocast_copies(shape, req, base_c / base);
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
