@@ -24,6 +24,7 @@ mod throughput;
 mod torchao;
 mod tp;
 
+mod device_map;
 mod estimate;
 mod infer;
 mod parts;

@@ -415,6 +415,10 @@ pub struct FitOptions {
     /// in the dtype the model was loaded in. Off: DeepSpeed ZeRO, whose optimizer keeps fp32
     /// master weights and fp32 moments of a 16-bit model (`train::fp32_master_weights`).
     pub fsdp: bool,
+    /// One process over several cards by Transformers' `device_map` (`zero=device_map`; the
+    /// ms-swift and PEFT way without torchrun): whole layers per card, nothing replicated,
+    /// no collectives (`vram::device_map`).
+    pub device_map: bool,
 }
 
 impl Default for FitOptions {
@@ -425,6 +429,7 @@ impl Default for FitOptions {
             lora_rank: 16,
             zero: None,
             fsdp: false,
+            device_map: false,
         }
     }
 }

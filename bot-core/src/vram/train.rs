@@ -284,7 +284,9 @@ pub(super) fn compute_train(
     };
     let grads = trainable * 2.0;
     let optim = trainable * k;
-    let zero = if cards > 1 {
+    // One process over the cards by `device_map`: layers split, nothing sharded.
+    let layered = opts.device_map && cards > 1;
+    let zero = if cards > 1 && !layered {
         opts.zero.unwrap_or(Zero::Three)
     } else {
         Zero::Off
@@ -297,8 +299,21 @@ pub(super) fn compute_train(
     // `DistributedDataParallel(gradient_as_bucket_view=False)`, the default the Hugging Face
     // Trainer keeps ("the saved memory size will be equal to the total gradients size" when
     // it is on, DDP docs). One card has no buckets.
-    let buckets = if cards > 1 { grads } else { 0.0 };
+    let buckets = if cards > 1 && !layered { grads } else { 0.0 };
+    let (w_share, l_share) = if layered {
+        super::device_map::busiest_shares(shape, &c.split, cards)
+    } else {
+        (1.0, 1.0)
+    };
+    // One process has no NCCL buffers beside the allocator.
+    let ctx = if layered {
+        ctx - super::parts::nccl_buffers_gib(true, cards) * super::GIB
+    } else {
+        ctx
+    };
+    let adapter_weights = adapter_weights * l_share;
     let (base_c, grads_c, optim_c) = match zero {
+        Zero::Off if layered => (base * w_share, grads * l_share, optim * l_share),
         Zero::Off => (base, grads + buckets, optim),
         Zero::One => (base, grads, optim / n),
         Zero::Two => (base, grads / n, optim / n),
@@ -311,6 +326,7 @@ pub(super) fn compute_train(
     // (the GPTQ plugin re-registers its integer weights as `torch_dtype` parameters for FSDP);
     // each card is sized as one card alone (at the end).
     let sharded_gptq = cards > 1
+        && !layered
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
     // What the card has left beside the weights and the optimizer: Unsloth's loss sizes its
@@ -325,9 +341,16 @@ pub(super) fn compute_train(
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
     let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
+    // The model's whole weights: split once over a layer split, else on (or sharded from)
+    // every card.
+    let total_w = if layered {
+        base + adapter_weights / l_share
+    } else {
+        (base_c + adapter_weights) * n
+    };
     p.set(
         n,
-        base_c * n + adapter_weights * n,
+        total_w,
         0.0,
         [
             base_c + adapter_weights,
@@ -342,6 +365,7 @@ pub(super) fn compute_train(
     p.releasable = reserve;
     p.parallelism = match zero {
         _ if cards == 1 => Parallelism::None,
+        _ if layered => Parallelism::Layer,
         Zero::Off => Parallelism::Data,
         Zero::One => Parallelism::Zero1,
         Zero::Two => Parallelism::Zero2,

@@ -36,7 +36,7 @@ mod fit_torchao;
 mod fit_tp;
 mod fit_training;
 mod fit_transients;
-mod fit_unsloth_loss;
+mod fit_heldout6_mechanisms;
 mod fit_verdicts;
 mod fit_vllm_profile;
 mod follow_ups;

@@ -123,13 +123,14 @@ fn public_measurements_sixth_held_out_set() {
     // tokens +32 %, Gemma-4-26B-A4B expert QLoRA +23 %), verdicts 9 of 10 (vLLM refuses
     // Llama-3.1-8B at --max-model-len 29000 on an RTX 3090; said to fit). The misses with
     // their mechanism guesses: /work/briefs/s10/heldout6_misses.md, docs/fit-reference.md.
-    // After Unsloth's own chunked loss (`vram::unsloth_loss`, session 10): 22 of 30 within
-    // 15 %, 3 under (Gemma-3-27B -29 %: run on Unsloth 2025.9, before the 4 GiB chunk cap,
+    // After Unsloth's own chunked loss (`vram::unsloth_loss`) and the VAE decode's reserve
+    // (`diffusion::decode`, SDXL +35 % -> +9 %) and device_map training (`vram::device_map`, the
+    // GPTQ 72B on 2 cards +84 % -> -2 %), session 10: 24 of 30 within 15 %, 3 under (Gemma-3-27B -29 %: run on Unsloth 2025.9, before the 4 GiB chunk cap,
     // and a dynamic 4-bit load 3.3 GiB above its weights; the LLM.int8 LoRA; Qwen2.5-VL-7B on
     // COCO images), verdicts 9 of 10 (the 29k row is vLLM V0, 0.6.4: below 32k it had
     // chunked prefill off and profiled max_model_len tokens at once; V1, sized here, always
     // chunks). The floor and ceilings may only tighten.
-    let floor_within = 22;
+    let floor_within = 24;
     let ceiling_under = 3;
     let floor_verdicts = 9;
     assert!(
