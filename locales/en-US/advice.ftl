@@ -32,7 +32,7 @@ advice-assume-kbit-upcast = { $on ->
    *[no] 4-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL, axolotl and the PEFT examples ({ $gib } GiB more).
   }
 advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), { $cce ->
-    [yes] Cut Cross Entropy (liger: no full-vocabulary logits),
+    [yes] Cut Cross Entropy (no full-vocabulary logits; Unsloth's compiled forward for this model, or liger),
    *[no] its own loss over the full-vocabulary logits in chunks (fp32 logits of at most 4 GiB a chunk, half the free memory on a fuller card): { $loss } GiB here; liger sizes Cut Cross Entropy instead (no logits),
 } norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
 advice-assume-precision = { $amp ->

@@ -184,7 +184,7 @@ fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
 /// (`FitRequest::kbit_upcast`, with what it costs), each with the word that switches it.
 fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
     if req.unsloth {
-        let cce = req.loss == crate::vram::LossHead::Fused;
+        let cce = !crate::vram::unsloth_loss::applies(req);
         r.push(
             Msg::new("advice-assume-unsloth")
                 .arg("cce", if cce { "yes" } else { "no" })

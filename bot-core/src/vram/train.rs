@@ -189,7 +189,8 @@ fn activations(
     let layers = shape.layers as f64;
     // Unsloth (`FitRequest::unsloth`): its checkpointing offloads the layer inputs to CPU RAM:
     // one is on the card at a time; its own loss holds the logits in chunks as large as the
-    // free memory allows (`unsloth_loss`), Cut Cross Entropy (`liger` with it) none.
+    // free memory allows (`unsloth_loss`); Cut Cross Entropy (`liger` with it, and the
+    // compiled forward of the models Unsloth does not write itself) none.
     // Liger's fused linear cross-entropy (`LossHead::Fused`) holds one chunk of logits.
     // An fp32 output head (`peft_fp32_cast`) makes fp32 logits: a loss taken on the head's own
     // dtype (`LossHead::Half`) holds each of its tensors at 4 bytes instead of 2.
@@ -204,7 +205,7 @@ fn activations(
     };
     let checkpoints = if req.unsloth { 1.0 } else { layers };
     let tb = tokens * batch;
-    let loss = if req.unsloth && req.loss != LossHead::Fused {
+    let loss = if super::unsloth_loss::applies(req) {
         super::unsloth_loss::loss_bytes(tb, shape.vocab as f64, free)
     } else {
         loss_tok * tb

@@ -17,6 +17,50 @@
 use super::request::{FitRequest, LossHead, ModelRef};
 use super::{GIB, Shape};
 
+/// Catalog families whose causal-LM forward Unsloth writes itself and whose loss is this one
+/// (unslothai/unsloth `unsloth/models/`: `CausalLM_fast_forward` patched onto Llama, Qwen2,
+/// Qwen3, Qwen3-MoE, Gemma, Gemma-2, Cohere, Granite and Falcon-H1, and `mistral.py`'s own;
+/// Phi-3/Phi-4, Yi and the R1 distills load as Llama/Qwen2). Every other model goes through
+/// `unsloth_zoo/compiler.py`, whose rewritten forward calls Cut Cross Entropy
+/// (`fused_linear_cross_entropy`, on unless `UNSLOTH_ENABLE_CCE=0`): no logits.
+const OWN_FORWARD_FAMILIES: &[&str] = &[
+    "llama2",
+    "llama3",
+    "mistral",
+    "qwen2.5",
+    "qwen2.5-coder",
+    "qwq",
+    "qwen3",
+    "qwen3-coder",
+    "phi3",
+    "phi4",
+    "gemma2",
+    "yi1.5",
+    "deepseek-r1-distill",
+];
+
+/// Whether a family's forward is one of Unsloth's own (`OWN_FORWARD_FAMILIES`; `llama3.1`
+/// and the like by their leading name). A size-only guess is shaped like a Llama or Qwen: yes.
+fn own_forward(req: &FitRequest) -> bool {
+    match req.model {
+        ModelRef::Known(m) => OWN_FORWARD_FAMILIES.iter().any(|f| {
+            m.family == *f
+                || (m.family.starts_with(f)
+                    && m.family[f.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c == '.' || c.is_ascii_digit()))
+        }),
+        ModelRef::BySize { .. } => true,
+    }
+}
+
+/// Whether the request's logits go through this loss: Unsloth, no Cut Cross Entropy word, and
+/// a model whose forward Unsloth writes itself.
+pub fn applies(req: &FitRequest) -> bool {
+    req.unsloth && req.loss != LossHead::Fused && own_forward(req)
+}
+
 /// Bytes per logit element a chunk holds at its peak: its 16-bit logits (2) and their fp32
 /// copy for `cross_entropy` (4) (`unsloth_zoo/fused_losses/cross_entropy_loss.py`,
 /// `compute_fused_ce_loss`).
@@ -55,7 +99,7 @@ pub fn loss_gib(req: &FitRequest) -> f64 {
     let Ok(s) = Shape::from_model(m) else {
         return 0.0;
     };
-    if !req.unsloth || req.loss == LossHead::Fused {
+    if !applies(req) {
         return 0.0;
     }
     let tokens = f64::from(req.context) * f64::from(req.batch);

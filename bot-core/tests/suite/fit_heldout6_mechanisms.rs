@@ -108,7 +108,10 @@ fn the_answer_states_unsloths_loss_with_its_size() {
     let zh = say(&w, "zh", line);
     assert!(zh.contains("这里约 3.5 GiB") && zh.contains("liger"), "{zh}");
     let cce = say(&w, "en", &format!("{line} liger"));
-    assert!(cce.contains("Cut Cross Entropy (liger"), "{cce}");
+    assert!(cce.contains("Cut Cross Entropy (no full-vocabulary"), "{cce}");
+    // A model Unsloth runs through its compiled forward (Gemma-3) gets Cut Cross Entropy.
+    let gemma = say(&w, "en", "/fit gemma-3-12b qlora ctx=2k unsloth");
+    assert!(gemma.contains("Cut Cross Entropy (no full-vocabulary"), "{gemma}");
 }
 
 /// The decode's figure is what it adds to the reserved memory: allocated, the decode holds
@@ -203,4 +206,23 @@ fn the_device_map_word_is_read_and_said() {
     assert!(en.contains("layers split across the 2 cards"), "{en}");
     let zh = say(&w, "zh", "/fit qwen2.5-32b qlora gptq 2x4090 ctx=1k device_map");
     assert!(!zh.contains("ZeRO-3"), "{zh}");
+}
+
+/// Only the models whose forward Unsloth writes itself (Llama, Mistral, Qwen2/3, Phi, Gemma-2)
+/// hold the chunked logits; the compiled forward of the others (Gemma-3, gpt-oss, Llama-4)
+/// calls Cut Cross Entropy: with `unsloth` alone they size as with `liger`.
+#[test]
+fn only_unsloths_own_forwards_hold_the_chunked_logits() {
+    let c = cat();
+    for (id, own) in [
+        ("phi-4", true),
+        ("gemma-2-9b", true),
+        ("qwen3-8b", true),
+        ("gemma-3-12b", false),
+        ("gpt-oss-20b", false),
+    ] {
+        let plain = act(&c, &qlora(&c, id, 2048, 2, false));
+        let cce = act(&c, &qlora(&c, id, 2048, 2, true));
+        assert_eq!(plain > cce + 0.1, own, "{id}: {plain:.2} vs {cce:.2}");
+    }
 }
