@@ -28,8 +28,8 @@ advice-assume-double-quant = { $on ->
    *[no] 4-bit base without double quantization (a plain load_in_4bit, LitGPT's bnb.nf4): 4.5 bits per weight. dq=on for LLaMA-Factory's default (about 4.13 bits).
   }
 advice-assume-kbit-upcast = { $on ->
-    [yes] 4-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, axolotl, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it.
-   *[no] 4-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL, axolotl and the PEFT examples ({ $gib } GiB more).
+    [yes] { $bits }-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, axolotl, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it.
+   *[no] { $bits }-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL, axolotl and the PEFT examples ({ $gib } GiB more).
   }
 advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), { $cce ->
     [yes] Cut Cross Entropy (no full-vocabulary logits; Unsloth's compiled forward for this model, or liger),

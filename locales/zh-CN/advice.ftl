@@ -28,8 +28,8 @@ advice-assume-double-quant = { $on ->
    *[no] 4 位底座按不做双重量化计（只用 load_in_4bit，或 LitGPT 的 bnb.nf4）：每个权重 4.5 位。LLaMA-Factory 的默认设置请加 dq=on（约 4.13 位）。
   }
 advice-assume-kbit-upcast = { $on ->
-    [yes] 4 位底座按 PEFT 的量化训练预处理计（axolotl、PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算。
-   *[no] 4 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。axolotl 和 PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）。
+    [yes] { $bits } 位底座按 PEFT 的量化训练预处理计（axolotl、PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算。
+   *[no] { $bits } 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。axolotl 和 PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）。
   }
 advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），{ $cce ->
     [yes] Cut Cross Entropy（不生成整个词表的 logits；这个模型走 Unsloth 编译后的前向，或写了 liger），

@@ -191,16 +191,22 @@ fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
                 .arg("loss", gib(crate::vram::unsloth_loss::loss_gib(req))),
         );
     }
-    if req.quant != crate::vram::Quant::Nf4 {
-        return;
+    let bits = match req.quant {
+        crate::vram::Quant::Nf4 => "4",
+        // An LLM.int8 base goes through the same preparation (`vram::kbit_base`).
+        crate::vram::Quant::Int8 => "8",
+        _ => return,
+    };
+    if req.quant == crate::vram::Quant::Nf4 {
+        r.push(
+            Msg::new("advice-assume-double-quant")
+                .arg("on", if req.double_quant { "yes" } else { "no" }),
+        );
     }
-    r.push(
-        Msg::new("advice-assume-double-quant")
-            .arg("on", if req.double_quant { "yes" } else { "no" }),
-    );
     if !req.unsloth && req.layout == crate::vram::ModelLayout::Transformers {
         r.push(
             Msg::new("advice-assume-kbit-upcast")
+                .arg("bits", bits)
                 .arg("on", if req.kbit_upcast { "yes" } else { "no" })
                 .arg(
                     "gib",

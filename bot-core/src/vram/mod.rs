@@ -27,6 +27,7 @@ mod tp;
 mod device_map;
 mod estimate;
 mod infer;
+mod kbit_base;
 mod parts;
 mod report;
 mod request;

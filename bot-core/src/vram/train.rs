@@ -111,10 +111,10 @@ pub fn autocast_copies_gib(req: &FitRequest) -> f64 {
     }
 }
 
-/// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes 4-bit base
+/// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes base, NF4 or LLM.int8
 /// (`FitRequest::kbit_upcast`, Transformers layout; Unsloth and LitGPT build their own).
 fn peft_fp32_cast(req: &FitRequest) -> bool {
-    req.quant == Quant::Nf4
+    super::kbit_base::prepared_by_peft(req.quant)
         && req.task != Task::Full
         && req.kbit_upcast
         && !req.unsloth
@@ -156,12 +156,15 @@ fn activations(
     free: Option<f64>,
 ) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
-    let stream =
-        if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast && !req.unsloth {
-            4.0
-        } else {
-            2.0
-        };
+    let stream = if super::kbit_base::prepared_by_peft(req.quant)
+        && req.task != Task::Full
+        && req.kbit_upcast
+        && !req.unsloth
+    {
+        4.0
+    } else {
+        2.0
+    };
     // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
     // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
     // rows hold even more per token).

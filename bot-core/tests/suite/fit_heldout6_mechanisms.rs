@@ -226,3 +226,47 @@ fn only_unsloths_own_forwards_hold_the_chunked_logits() {
         assert_eq!(plain > cce + 0.1, own, "{id}: {plain:.2} vs {cce:.2}");
     }
 }
+
+fn int8_lora<'a>(c: &'a Catalog, id: &str, quant: Quant, upcast: bool) -> FitRequest<'a> {
+    let mut r = FitRequest::new(ModelRef::Known(c.model(id).unwrap()), quant, Task::Lora);
+    r.context = 1536;
+    r.batch = 3;
+    r.grad_checkpointing = true;
+    r.kbit_upcast = upcast;
+    r
+}
+
+/// PEFT prepares an LLM.int8 base as it prepares an NF4 one: embedding and untied head in fp32
+/// (two more bytes per parameter) and an fp32 stream through the layers; a GPTQ int8 base is
+/// exempt, and `upcast=off` (LLaMA-Factory) takes both away.
+#[test]
+fn an_llm_int8_base_is_prepared_like_a_4_bit_one() {
+    let c = cat();
+    for id in ["mistral-7b-v0.3", "qwen2.5-3b", "gemma-2-9b"] {
+        let m = c.model(id).unwrap();
+        let on = estimate_with(&c, &int8_lora(&c, id, Quant::Int8, true), &FitOptions::default())
+            .unwrap();
+        let off = estimate_with(&c, &int8_lora(&c, id, Quant::Int8, false), &FitOptions::default())
+            .unwrap();
+        let matrices = if m.tied_embeddings { 1.0 } else { 2.0 };
+        let cast = matrices * m.vocab as f64 * m.hidden as f64 * 2.0 / GIB;
+        let dw = on.per_gpu.weights_gib - off.per_gpu.weights_gib;
+        assert!((dw - cast).abs() < 0.01, "{id}: {dw:.3} vs {cast:.3} GiB");
+        // The checkpointed layer inputs alone are 2 bytes wider per hidden unit.
+        let stream = m.layers as f64 * 2.0 * m.hidden as f64 * 1536.0 * 3.0 / GIB;
+        let da = on.per_gpu.activations_gib - off.per_gpu.activations_gib;
+        assert!(da >= 0.99 * stream, "{id}: fp32 stream {da:.3} vs {stream:.3} GiB");
+        let g_on =
+            estimate_with(&c, &int8_lora(&c, id, Quant::GptqInt8, true), &FitOptions::default())
+                .unwrap();
+        let g_off =
+            estimate_with(&c, &int8_lora(&c, id, Quant::GptqInt8, false), &FitOptions::default())
+                .unwrap();
+        assert!((g_on.per_gpu_gib - g_off.per_gpu_gib).abs() < 1e-9, "{id}: GPTQ is exempt");
+    }
+    let w = world();
+    let en = say(&w, "en", "/fit mistral-7b-v0.3 lora int8 ctx=2k");
+    assert!(en.contains("8-bit base prepared by PEFT"), "{en}");
+    let zh = say(&w, "zh", "/fit mistral-7b-v0.3 lora int8 ctx=2k");
+    assert!(zh.contains("8 位底座按 PEFT"), "{zh}");
+}
