@@ -261,7 +261,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             None => None,
         },
         fsdp: a.zero.as_deref().is_some_and(bot_core::lexicon::is_fsdp),
-        device_map: a.zero.as_deref().is_some_and(bot_core::lexicon::is_device_map),
+        device_map: a
+            .zero
+            .as_deref()
+            .is_some_and(bot_core::lexicon::is_device_map),
     };
     let gc = match (a.grad_checkpointing, a.no_grad_checkpointing) {
         (true, _) => Some(true),

@@ -9,8 +9,8 @@
 //! Found on held-out 6: Qwen2.5-VL-72B GPTQ-Int4 QLoRA on 2 cards ("2 * 30GiB") was 84 % over
 //! when replayed as ZeRO-3, which keeps a GPTQ base whole on every card, with NCCL's buffers.
 
-use super::parts::{WeightSplit, layer_split_weights, layers_per_card};
 use super::Shape;
+use super::parts::{WeightSplit, layer_split_weights, layers_per_card};
 
 /// The busiest card's share of the weights (its layers and the larger end of the model) and
 /// of the per-layer state (adapters, gradients, optimizer).

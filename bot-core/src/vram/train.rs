@@ -229,8 +229,7 @@ fn activations(
     // live together (see above): ms-swift's Qwen-7B LoRA at 2048 tokens reserves 19.0 GiB with
     // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
     let a = if req.grad_checkpointing {
-        checkpoints * stream * shape.hidden as f64 * tb
-            + (per_layer * tb + scores).max(loss)
+        checkpoints * stream * shape.hidden as f64 * tb + (per_layer * tb + scores).max(loss)
     } else {
         layers * per_layer * tb + loss + scores
     };
@@ -335,11 +334,11 @@ pub(super) fn compute_train(
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
     // What the card has left beside the weights and the optimizer: Unsloth's loss sizes its
     // chunks by it.
-    let free = req.gpu.map(|g| {
-        g.vram_gib() * super::GIB - ctx - base_c - adapter_weights - grads_c - optim_c
-    });
-    let a = activations(shape, req, c, head_dequant, free)
-        + autocast_copies(shape, req, base_c / base);
+    let free = req
+        .gpu
+        .map(|g| g.vram_gib() * super::GIB - ctx - base_c - adapter_weights - grads_c - optim_c);
+    let a =
+        activations(shape, req, c, head_dequant, free) + autocast_copies(shape, req, base_c / base);
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.

@@ -22,7 +22,11 @@ fn cat() -> Catalog {
 }
 
 fn qlora<'a>(c: &'a Catalog, id: &str, ctx: u32, batch: u32, cce: bool) -> FitRequest<'a> {
-    let mut r = FitRequest::new(ModelRef::Known(c.model(id).unwrap()), Quant::Nf4, Task::Qlora);
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(id).unwrap()),
+        Quant::Nf4,
+        Task::Qlora,
+    );
     r.context = ctx;
     r.batch = batch;
     r.grad_checkpointing = true;
@@ -57,7 +61,10 @@ fn one_chunk_holds_every_tokens_logits_in_16_and_32_bit() {
         assert!(tb * v * 4.0 <= 4.0 * GIB, "{id}: one chunk");
         let own = act(&c, &qlora(&c, id, ctx, batch, false));
         let cce = act(&c, &qlora(&c, id, ctx, batch, true));
-        assert!(own >= want, "{id}: {own:.2} GiB holds the {want:.2} GiB of logits");
+        assert!(
+            own >= want,
+            "{id}: {own:.2} GiB holds the {want:.2} GiB of logits"
+        );
         assert!(
             own - cce > 0.5 * want,
             "{id}: Cut Cross Entropy holds no logits ({own:.2} vs {cce:.2})"
@@ -93,8 +100,14 @@ fn a_fuller_card_gets_smaller_chunks() {
     let t4 = act(&c, &r);
     r.gpu = c.gpu("a100-80g-sxm").ok();
     let a100 = act(&c, &r);
-    assert!(free_of_card - t4 > 1.5, "{free_of_card:.2} vs {t4:.2} on a T4");
-    assert!((a100 - free_of_card).abs() < 1e-6, "{a100} vs {free_of_card}");
+    assert!(
+        free_of_card - t4 > 1.5,
+        "{free_of_card:.2} vs {t4:.2} on a T4"
+    );
+    assert!(
+        (a100 - free_of_card).abs() < 1e-6,
+        "{a100} vs {free_of_card}"
+    );
 }
 
 /// The answer states the loss with its size and the word that sizes Cut Cross Entropy.
@@ -106,12 +119,21 @@ fn the_answer_states_unsloths_loss_with_its_size() {
     let en = say(&w, "en", line);
     assert!(en.contains("3.5 GiB here") && en.contains("liger"), "{en}");
     let zh = say(&w, "zh", line);
-    assert!(zh.contains("这里约 3.5 GiB") && zh.contains("liger"), "{zh}");
+    assert!(
+        zh.contains("这里约 3.5 GiB") && zh.contains("liger"),
+        "{zh}"
+    );
     let cce = say(&w, "en", &format!("{line} liger"));
-    assert!(cce.contains("Cut Cross Entropy (no full-vocabulary"), "{cce}");
+    assert!(
+        cce.contains("Cut Cross Entropy (no full-vocabulary"),
+        "{cce}"
+    );
     // A model Unsloth runs through its compiled forward (Gemma-3) gets Cut Cross Entropy.
     let gemma = say(&w, "en", "/fit gemma-3-12b qlora ctx=2k unsloth");
-    assert!(gemma.contains("Cut Cross Entropy (no full-vocabulary"), "{gemma}");
+    assert!(
+        gemma.contains("Cut Cross Entropy (no full-vocabulary"),
+        "{gemma}"
+    );
 }
 
 /// The decode's figure is what it adds to the reserved memory: allocated, the decode holds
@@ -136,8 +158,15 @@ fn the_decode_holds_its_tensors_and_the_allocators_blocks_beside_them() {
         );
         let weights = e.denoiser_gib + e.text_gib + e.vae_gib;
         let want = weights * ALLOCATOR_RESERVE + (reserved - e.decode_gib);
-        assert!((e.reserve_gib - want).abs() < 1e-9, "{id}: {} vs {want}", e.reserve_gib);
-        assert!((e.peak_gib - (weights + reserved + weights * ALLOCATOR_RESERVE + e.context_gib)).abs() < 1e-9);
+        assert!(
+            (e.reserve_gib - want).abs() < 1e-9,
+            "{id}: {} vs {want}",
+            e.reserve_gib
+        );
+        assert!(
+            (e.peak_gib - (weights + reserved + weights * ALLOCATOR_RESERVE + e.context_gib)).abs()
+                < 1e-9
+        );
     }
 }
 
@@ -192,19 +221,36 @@ fn device_map_splits_the_base_by_layers_with_no_collectives() {
         );
     }
     // ZeRO-3 sizes a GPTQ base's card as the whole job; device_map halves it.
-    let z3 = estimate_with(&c, &split_job(&c, "qwen2.5-32b", Quant::GptqInt4, 2), &FitOptions::default())
-        .unwrap();
+    let z3 = estimate_with(
+        &c,
+        &split_job(&c, "qwen2.5-32b", Quant::GptqInt4, 2),
+        &FitOptions::default(),
+    )
+    .unwrap();
     let d = estimate_with(&c, &split_job(&c, "qwen2.5-32b", Quant::GptqInt4, 2), &dm).unwrap();
-    assert!(d.per_gpu_gib < 0.7 * z3.per_gpu_gib, "{} vs {}", d.per_gpu_gib, z3.per_gpu_gib);
+    assert!(
+        d.per_gpu_gib < 0.7 * z3.per_gpu_gib,
+        "{} vs {}",
+        d.per_gpu_gib,
+        z3.per_gpu_gib
+    );
 }
 
 /// The chat reads `device_map` as the sharding word and says the layers are split.
 #[test]
 fn the_device_map_word_is_read_and_said() {
     let w = world();
-    let en = say(&w, "en", "/fit qwen2.5-32b qlora gptq 2x4090 ctx=1k device_map");
+    let en = say(
+        &w,
+        "en",
+        "/fit qwen2.5-32b qlora gptq 2x4090 ctx=1k device_map",
+    );
     assert!(en.contains("layers split across the 2 cards"), "{en}");
-    let zh = say(&w, "zh", "/fit qwen2.5-32b qlora gptq 2x4090 ctx=1k device_map");
+    let zh = say(
+        &w,
+        "zh",
+        "/fit qwen2.5-32b qlora gptq 2x4090 ctx=1k device_map",
+    );
     assert!(!zh.contains("ZeRO-3"), "{zh}");
 }
 
@@ -244,10 +290,18 @@ fn an_llm_int8_base_is_prepared_like_a_4_bit_one() {
     let c = cat();
     for id in ["mistral-7b-v0.3", "qwen2.5-3b", "gemma-2-9b"] {
         let m = c.model(id).unwrap();
-        let on = estimate_with(&c, &int8_lora(&c, id, Quant::Int8, true), &FitOptions::default())
-            .unwrap();
-        let off = estimate_with(&c, &int8_lora(&c, id, Quant::Int8, false), &FitOptions::default())
-            .unwrap();
+        let on = estimate_with(
+            &c,
+            &int8_lora(&c, id, Quant::Int8, true),
+            &FitOptions::default(),
+        )
+        .unwrap();
+        let off = estimate_with(
+            &c,
+            &int8_lora(&c, id, Quant::Int8, false),
+            &FitOptions::default(),
+        )
+        .unwrap();
         let matrices = if m.tied_embeddings { 1.0 } else { 2.0 };
         let cast = matrices * m.vocab as f64 * m.hidden as f64 * 2.0 / GIB;
         let dw = on.per_gpu.weights_gib - off.per_gpu.weights_gib;
@@ -255,14 +309,26 @@ fn an_llm_int8_base_is_prepared_like_a_4_bit_one() {
         // The checkpointed layer inputs alone are 2 bytes wider per hidden unit.
         let stream = m.layers as f64 * 2.0 * m.hidden as f64 * 1536.0 * 3.0 / GIB;
         let da = on.per_gpu.activations_gib - off.per_gpu.activations_gib;
-        assert!(da >= 0.99 * stream, "{id}: fp32 stream {da:.3} vs {stream:.3} GiB");
-        let g_on =
-            estimate_with(&c, &int8_lora(&c, id, Quant::GptqInt8, true), &FitOptions::default())
-                .unwrap();
-        let g_off =
-            estimate_with(&c, &int8_lora(&c, id, Quant::GptqInt8, false), &FitOptions::default())
-                .unwrap();
-        assert!((g_on.per_gpu_gib - g_off.per_gpu_gib).abs() < 1e-9, "{id}: GPTQ is exempt");
+        assert!(
+            da >= 0.99 * stream,
+            "{id}: fp32 stream {da:.3} vs {stream:.3} GiB"
+        );
+        let g_on = estimate_with(
+            &c,
+            &int8_lora(&c, id, Quant::GptqInt8, true),
+            &FitOptions::default(),
+        )
+        .unwrap();
+        let g_off = estimate_with(
+            &c,
+            &int8_lora(&c, id, Quant::GptqInt8, false),
+            &FitOptions::default(),
+        )
+        .unwrap();
+        assert!(
+            (g_on.per_gpu_gib - g_off.per_gpu_gib).abs() < 1e-9,
+            "{id}: GPTQ is exempt"
+        );
     }
     let w = world();
     let en = say(&w, "en", "/fit mistral-7b-v0.3 lora int8 ctx=2k");
