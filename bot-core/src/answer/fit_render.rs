@@ -2,6 +2,7 @@
 //! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
 //! configurations that hold the job.
 
+use super::fit_base::push_adapter_base;
 use super::fit_gc::{checkpointing_flip, trainers_defaulting};
 use super::fit_model_note::{autocast_note, bare_size_warning, read_as_note};
 use crate::advice::{self, Fit};
@@ -177,43 +178,6 @@ fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
             .arg("need", gib(fit.report.per_gpu_required_gib))
             .arg("verdict", fit.report.verdict.clone().unwrap_or_default())
     })
-}
-
-/// The trainer and the 4-bit base a LoRA / Q-LoRA is sized with: Unsloth, double
-/// quantization (`FitRequest::double_quant`) and PEFT's k-bit preparation
-/// (`FitRequest::kbit_upcast`, with what it costs), each with the word that switches it.
-fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
-    if req.unsloth {
-        let cce = !crate::vram::unsloth_loss::applies(req);
-        r.push(
-            Msg::new("advice-assume-unsloth")
-                .arg("cce", if cce { "yes" } else { "no" })
-                .arg("loss", gib(crate::vram::unsloth_loss::loss_gib(req))),
-        );
-    }
-    let bits = match req.quant {
-        crate::vram::Quant::Nf4 => "4",
-        // An LLM.int8 base goes through the same preparation (`vram::kbit_base`).
-        crate::vram::Quant::Int8 => "8",
-        _ => return,
-    };
-    if req.quant == crate::vram::Quant::Nf4 {
-        r.push(
-            Msg::new("advice-assume-double-quant")
-                .arg("on", if req.double_quant { "yes" } else { "no" }),
-        );
-    }
-    if !req.unsloth && req.layout == crate::vram::ModelLayout::Transformers {
-        r.push(
-            Msg::new("advice-assume-kbit-upcast")
-                .arg("bits", bits)
-                .arg("on", if req.kbit_upcast { "yes" } else { "no" })
-                .arg(
-                    "gib",
-                    format!("{:.1}", crate::vram::peft_fp32_cast_gib(req)),
-                ),
-        );
-    }
 }
 
 /// Full fine-tuning's precision and optimizer (DeepSpeed ZeRO keeps fp32 masters of a bf16

@@ -287,9 +287,9 @@ pub(super) fn compute_train(
     };
     let grads = trainable * 2.0;
     let optim = trainable * k;
-    // One process over the cards by `device_map`: layers split, nothing sharded.
-    let layered = opts.device_map && cards > 1;
-    let zero = if cards > 1 && !layered {
+    let dm = super::device_map::layered(shape, opts, c);
+    let (w_share, l_share, ctx) = dm.map_or((1.0, 1.0, ctx), |l| (l.weights, l.layers, l.ctx));
+    let zero = if cards > 1 && dm.is_none() {
         opts.zero.unwrap_or(Zero::Three)
     } else {
         Zero::Off
@@ -302,21 +302,10 @@ pub(super) fn compute_train(
     // `DistributedDataParallel(gradient_as_bucket_view=False)`, the default the Hugging Face
     // Trainer keeps ("the saved memory size will be equal to the total gradients size" when
     // it is on, DDP docs). One card has no buckets.
-    let buckets = if cards > 1 && !layered { grads } else { 0.0 };
-    let (w_share, l_share) = if layered {
-        super::device_map::busiest_shares(shape, &c.split, cards)
-    } else {
-        (1.0, 1.0)
-    };
-    // One process has no NCCL buffers beside the allocator.
-    let ctx = if layered {
-        ctx - super::parts::nccl_buffers_gib(true, cards) * super::GIB
-    } else {
-        ctx
-    };
+    let buckets = if cards > 1 { grads } else { 0.0 };
     let adapter_weights = adapter_weights * l_share;
     let (base_c, grads_c, optim_c) = match zero {
-        Zero::Off if layered => (base * w_share, grads * l_share, optim * l_share),
+        Zero::Off if dm.is_some() => (base * w_share, grads * l_share, optim * l_share),
         Zero::Off => (base, grads + buckets, optim),
         Zero::One => (base, grads, optim / n),
         Zero::Two => (base, grads / n, optim / n),
@@ -329,14 +318,11 @@ pub(super) fn compute_train(
     // (the GPTQ plugin re-registers its integer weights as `torch_dtype` parameters for FSDP);
     // each card is sized as one card alone (at the end).
     let sharded_gptq = cards > 1
-        && !layered
+        && dm.is_none()
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    // What the card has left beside the weights and the optimizer: Unsloth's loss sizes its
-    // chunks by it.
-    let free = req
-        .gpu
-        .map(|g| g.vram_gib() * super::GIB - ctx - base_c - adapter_weights - grads_c - optim_c);
+    let free =
+        super::unsloth_loss::free_bytes(req, ctx + base_c + adapter_weights + grads_c + optim_c);
     let a =
         activations(shape, req, c, head_dequant, free) + autocast_copies(shape, req, base_c / base);
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
@@ -344,9 +330,8 @@ pub(super) fn compute_train(
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
     let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
-    // The model's whole weights: split once over a layer split, else on (or sharded from)
-    // every card.
-    let total_w = if layered {
+    // The whole model's weights: split once by layers, else on (sharded from) every card.
+    let total_w = if dm.is_some() {
         base + adapter_weights / l_share
     } else {
         (base_c + adapter_weights) * n
@@ -368,7 +353,7 @@ pub(super) fn compute_train(
     p.releasable = reserve;
     p.parallelism = match zero {
         _ if cards == 1 => Parallelism::None,
-        _ if layered => Parallelism::Layer,
+        _ if dm.is_some() => Parallelism::Layer,
         Zero::Off => Parallelism::Data,
         Zero::One => Parallelism::Zero1,
         Zero::Two => Parallelism::Zero2,

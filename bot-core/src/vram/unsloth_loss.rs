@@ -89,6 +89,12 @@ pub fn loss_bytes(tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
     fp32 / chunks * UNSLOTH_LOSS_BYTES_PER_LOGIT / 4.0
 }
 
+/// Bytes the request's card has left beside `used` (weights, optimizer state, the context);
+/// `None` with no card named.
+pub(crate) fn free_bytes(req: &FitRequest, used: f64) -> Option<f64> {
+    req.gpu.map(|g| g.vram_gib() * GIB - used)
+}
+
 /// GiB Unsloth's own loss holds for the request's micro-batch with no card named (the 4 GiB
 /// cap alone), for the answer to state; 0 for a size-only guess or with Cut Cross Entropy
 /// (`liger`).
