@@ -99,7 +99,8 @@ pub struct FitArgs {
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
     /// Sharding when training on several cards: DeepSpeed ZeRO stage 0-3 (default 3), or
-    /// `fsdp` (PyTorch FSDP full shard: a bf16 model's optimizer stays bf16).
+    /// `fsdp` (PyTorch FSDP full shard: a bf16 model's optimizer stays bf16), or `device_map`
+    /// (one process, whole layers per card, no NCCL).
     #[arg(long)]
     zero: Option<String>,
     /// Use bitsandbytes 8-bit Adam instead of AdamW.
