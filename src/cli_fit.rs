@@ -79,7 +79,9 @@ pub struct FitArgs {
     #[arg(long)]
     no_autocast: bool,
     /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
-    /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
+    /// CPU RAM, its own loss over the logits in chunks (fp32 logits of at most 4 GiB a chunk)
+    /// on the models whose forward it writes (Llama, Mistral, Qwen, Phi, Gemma-2), Cut Cross
+    /// Entropy on the others or with `--liger`, norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
     unsloth: bool,
     /// Liger Kernel's fused linear cross-entropy (the chat's `liger`): the loss never holds
