@@ -28,10 +28,13 @@ advice-assume-double-quant = { $on ->
    *[no] 4-bit base without double quantization (a plain load_in_4bit, LitGPT's bnb.nf4): 4.5 bits per weight. dq=on for LLaMA-Factory's default (about 4.13 bits).
   }
 advice-assume-kbit-upcast = { $on ->
-    [yes] 4-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it; axolotl casts them back to 16-bit (trainer=axolotl).
-   *[no] 4-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL and the PEFT examples ({ $gib } GiB more); trainer=axolotl for axolotl.
+    [yes] { $bits }-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it; axolotl casts them back to 16-bit (trainer=axolotl).
+   *[no] { $bits }-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL and the PEFT examples ({ $gib } GiB more); trainer=axolotl for axolotl.
   }
-advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
+advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), { $cce ->
+    [yes] Cut Cross Entropy (no full-vocabulary logits; Unsloth's compiled forward for this model, or liger),
+   *[no] its own loss over the full-vocabulary logits in chunks (fp32 logits of at most 4 GiB a chunk, half the free memory on a fuller card): { $loss } GiB here; liger sizes Cut Cross Entropy instead (no logits),
+} norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
 advice-assume-precision = { $amp ->
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
     [deepspeed] DeepSpeed ZeRO (assumed for several cards; say fsdp for PyTorch FSDP): its optimizer keeps fp32 master weights and fp32 { $optim } moments even for a model loaded in bf16, about { $bytes } bytes per parameter for gradients and optimizer before they are split over the cards; FSDP keeps them in bf16 like the weights.

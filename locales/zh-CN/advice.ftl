@@ -28,10 +28,13 @@ advice-assume-double-quant = { $on ->
    *[no] 4 位底座按不做双重量化计（只用 load_in_4bit，或 LitGPT 的 bnb.nf4）：每个权重 4.5 位。LLaMA-Factory 的默认设置请加 dq=on（约 4.13 位）。
   }
 advice-assume-kbit-upcast = { $on ->
-    [yes] 4 位底座按 PEFT 的量化训练预处理计（PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算；axolotl 会再转回 16 位（写 trainer=axolotl）。
-   *[no] 4 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）；axolotl 请写 trainer=axolotl。
+    [yes] { $bits } 位底座按 PEFT 的量化训练预处理计（PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算；axolotl 会再转回 16 位（写 trainer=axolotl）。
+   *[no] { $bits } 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）；axolotl 请写 trainer=axolotl。
   }
-advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），Cut Cross Entropy（不生成整个词表的 logits），归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
+advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），{ $cce ->
+    [yes] Cut Cross Entropy（不生成整个词表的 logits；这个模型走 Unsloth 编译后的前向，或写了 liger），
+   *[no] 它自己的损失函数按块计算整个词表的 logits（每块 fp32 logits 最多 4 GiB，显存剩余较少时取剩余的一半）：这里约 { $loss } GiB；写 liger 则按 Cut Cross Entropy 估算（不生成 logits），
+}归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
 advice-assume-precision = { $amp ->
     [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
     [deepspeed] DeepSpeed ZeRO（多卡时默认按它算；用 PyTorch FSDP 请写 fsdp）：即使模型以 bf16 加载，它的优化器也保留 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节，再分摊到各张卡；FSDP 则和权重一样保持 bf16。

@@ -191,6 +191,11 @@ fn fsdp_and_liger_size_the_same_in_both() {
             &["--zero", "fsdp"][..],
         ),
         ("/fit qwen2.5-7b full 4xa100 ctx=8k liger", &["--liger"][..]),
+        // One process over the cards (`vram::device_map`).
+        (
+            "/fit qwen2.5-7b full 4xa100 ctx=8k device_map",
+            &["--zero", "device_map"][..],
+        ),
     ] {
         let mut args = base.to_vec();
         args.extend_from_slice(extra);

@@ -135,6 +135,8 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             // FSDP keeps its name: it holds a bf16 model's optimizer unlike DeepSpeed ZeRO-3.
             let key = if lexicon::is_fsdp(&lw) {
                 "fsdp"
+            } else if lexicon::is_device_map(&lw) {
+                "device_map"
             } else {
                 zero_key(z)
             };
@@ -381,6 +383,7 @@ pub struct Given {
 fn set_zero(opts: &mut FitOptions, v: &str) -> Result<(), FitError> {
     opts.zero = Some(v.parse()?);
     opts.fsdp = lexicon::is_fsdp(v);
+    opts.device_map = lexicon::is_device_map(v);
     Ok(())
 }
 

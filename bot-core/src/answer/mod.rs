@@ -11,6 +11,7 @@ pub mod common;
 pub mod data_loss;
 pub mod error;
 pub mod fit;
+mod fit_base;
 pub mod fit_diffusion;
 mod fit_gc;
 mod fit_held;

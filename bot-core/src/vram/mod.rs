@@ -25,13 +25,16 @@ mod torchao;
 mod tp;
 
 mod axolotl;
+mod device_map;
 mod estimate;
 mod fsdp;
 mod infer;
+mod kbit_base;
 mod parts;
 mod report;
 mod request;
 mod train;
+pub mod unsloth_loss;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use estimate::{margin_pct, round2, verdict};

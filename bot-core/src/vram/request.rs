@@ -179,9 +179,10 @@ pub struct FitRequest<'a> {
     ///   RAM and brings it back for the backward pass (README: "offloads intermediate
     ///   activations to system RAM asynchronously"): the card holds the one layer in flight,
     ///   not one per layer.
-    /// - Apple's Cut Cross Entropy (unsloth.ai/blog/llama3-3, December 2024: "we collaborated
-    ///   with Apple to add their new Cut Cross Entropy (CCE) algorithm"): the loss is computed
-    ///   block by block from the hidden states, no full-vocabulary logits.
+    /// - Its own loss (`unsloth_loss`, since August 2025): the full-vocabulary logits in chunks
+    ///   of at most min(half the free memory, 4 GiB) of fp32 logits. With `liger`, Apple's Cut
+    ///   Cross Entropy as Unsloth ran it from December 2024 (unsloth.ai/blog/llama3-3) and
+    ///   axolotl's plugin does: no full-vocabulary logits.
     /// - No PEFT `prepare_model_for_kbit_training` (Unsloth's own loader keeps the norms in
     ///   16-bit), so the stream stays bf16 on a 4-bit base.
     /// - Its notebooks' optimizer, `adamw_8bit` (applied by the chat unless an optimizer is
@@ -420,6 +421,10 @@ pub struct FitOptions {
     /// in the dtype the model was loaded in. Off: DeepSpeed ZeRO, whose optimizer keeps fp32
     /// master weights and fp32 moments of a 16-bit model (`train::fp32_master_weights`).
     pub fsdp: bool,
+    /// One process over several cards by Transformers' `device_map` (`zero=device_map`; the
+    /// ms-swift and PEFT way without torchrun): whole layers per card, nothing replicated,
+    /// no collectives (`vram::device_map`).
+    pub device_map: bool,
 }
 
 impl Default for FitOptions {
@@ -430,6 +435,7 @@ impl Default for FitOptions {
             lora_rank: 16,
             zero: None,
             fsdp: false,
+            device_map: false,
         }
     }
 }

@@ -25,6 +25,7 @@ mod fit_cards;
 mod fit_diffusion;
 mod fit_edge;
 mod fit_fsdp;
+mod fit_heldout6_mechanisms;
 mod fit_kbit;
 mod fit_kv;
 mod fit_masters;

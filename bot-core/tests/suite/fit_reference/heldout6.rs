@@ -123,9 +123,18 @@ fn public_measurements_sixth_held_out_set() {
     // tokens +32 %, Gemma-4-26B-A4B expert QLoRA +23 %), verdicts 9 of 10 (vLLM refuses
     // Llama-3.1-8B at --max-model-len 29000 on an RTX 3090; said to fit). The misses with
     // their mechanism guesses: /work/briefs/s10/heldout6_misses.md, docs/fit-reference.md.
-    // The floor and ceilings may only tighten.
-    let floor_within = 17;
-    let ceiling_under = 9;
+    // After session 10's mechanisms (mem-f): Unsloth's own chunked loss on the models whose
+    // forward Unsloth writes itself (`vram::unsloth_loss`; Cut Cross Entropy on the compiled
+    // ones), the VAE decode's reserve (`diffusion::decode`, SDXL +35 % -> +9 %), device_map
+    // training (`vram::device_map`, the GPTQ 72B on 2 cards +84 % -> -2 %) and PEFT's k-bit
+    // preparation of an LLM.int8 base (`vram::kbit_base`, -24 % -> -10 %): 26 of 30 within
+    // 15 %, 2 under (Gemma-3-27B -32 %: its multimodal class and a dynamic 4-bit load 3.3 GiB
+    // above its weights; Qwen2.5-VL-7B on COCO images), 2 over (gpt-oss-20b
+    // at 486,607 tokens, Gemma-4-26B-A4B expert QLoRA), verdicts 9 of 10 (the 29k row is vLLM
+    // V0, 0.6.4: below 32k it had chunked prefill off and profiled max_model_len tokens at
+    // once; V1, sized here, always chunks). The floor and ceilings may only tighten.
+    let floor_within = 26;
+    let ceiling_under = 2;
     let floor_verdicts = 9;
     assert!(
         held.within15 >= floor_within,

@@ -162,6 +162,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 opts.zero = Some(other[7..].parse().expect("zero stage"));
                 // `--zero=fsdp`: PyTorch FSDP, a bf16 model's moments stay bf16.
                 opts.fsdp = bot_core::lexicon::is_fsdp(&other[7..]);
+                // `--zero=device_map`: one process, layers split over the cards.
+                opts.device_map = bot_core::lexicon::is_device_map(&other[7..]);
             }
             "--lora-experts" => req.lora_experts = true,
             // torchao weight-only quantization of a 16-bit model on the card (its benchmark's
