@@ -222,3 +222,39 @@ fn a_refused_method_gives_way_to_the_one_asked_for() {
         assert!(has(&ids, "pick-ask-context"), "{lines:?}: {t}");
     }
 }
+
+/// A platform refused before the card step never prices a card there: the card step's lines
+/// with `不要autodl` differ from the same walk without it where AutoDL was a card's cheapest,
+/// and AutoDL's own 4090 list price is never the one shown.
+#[test]
+fn a_refused_platform_never_prices_a_card_at_the_card_step() {
+    let w = world();
+    let me = who("zh");
+    let steps = ["demo", "qwen2.5 7b", "bf16", "8k", "3h"];
+    let (_, _, plain) = walk(&w, &me, &steps);
+    let (_, _, refused) = walk(
+        &w,
+        &me,
+        &["demo 不要autodl", "qwen2.5 7b", "bf16", "8k", "3h"],
+    );
+    // The card step's priced options: its table rows and its buttons.
+    let priced = |r: &[Reply]| -> String {
+        let rows: String = r
+            .iter()
+            .flat_map(|x| x.parts.iter())
+            .filter_map(|p| match p {
+                bot_core::reply::Part::Table(tb) => Some(format!("{:?}", tb.rows)),
+                _ => None,
+            })
+            .collect();
+        let labels: Vec<String> = r
+            .iter()
+            .flat_map(|x| x.choices.iter())
+            .map(|c| format!("{:?}", c))
+            .collect();
+        rows + &labels.join("|")
+    };
+    let (a, b) = (priced(&plain), priced(&refused));
+    assert!(a.contains('¥') && b.contains('¥'), "{a}\n---\n{b}");
+    assert_ne!(a, b, "the refusal changed no price:\n{a}\n---\n{b}");
+}
