@@ -362,29 +362,40 @@ pub(super) fn compute_train(
         (grads_c + optim_c) * n,
     );
     p.releasable = reserve + round_trip;
-    p.parallelism = match zero {
+    p.parallelism = parallelism(cards, dm.is_some(), zero);
+    if sharded_gptq {
+        as_one_card(shape, req, opts, c, &mut p);
+    }
+    p
+}
+
+/// How a training job spreads over its cards.
+fn parallelism(cards: u32, device_map: bool, zero: Zero) -> Parallelism {
+    match zero {
         _ if cards == 1 => Parallelism::None,
-        _ if dm.is_some() => Parallelism::Layer,
+        _ if device_map => Parallelism::Layer,
         Zero::Off => Parallelism::Data,
         Zero::One => Parallelism::Zero1,
         Zero::Two => Parallelism::Zero2,
         Zero::Three => Parallelism::Zero3,
-    };
-    if sharded_gptq {
-        // The same job on one card: only the card count differs from `c`.
-        let mut one = req.clone();
-        one.cards = 1;
-        let alone = Common {
-            cards: 1,
-            n: 1.0,
-            ..*c
-        };
-        let single = compute_train(shape, &one, opts, &alone);
-        let c = single.card;
-        p.set(n, c[0] * n, 0.0, c, c[2] * n, c[3] * n);
-        p.releasable = single.releasable;
     }
-    p
+}
+
+/// Each card sized as the same job on one card alone (a GPTQ base sharded by FSDP gains
+/// nothing per card): only the card count differs from `c`.
+fn as_one_card(shape: &Shape, req: &FitRequest, opts: &FitOptions, c: &Common, p: &mut Parts) {
+    let mut one = req.clone();
+    one.cards = 1;
+    let alone = Common {
+        cards: 1,
+        n: 1.0,
+        ..*c
+    };
+    let single = compute_train(shape, &one, opts, &alone);
+    let card = single.card;
+    let n = c.n;
+    p.set(n, card[0] * n, 0.0, card, card[2] * n, card[3] * n);
+    p.releasable = single.releasable;
 }
 
 /// The intermediate PyTorch's AdamW allocates in its step: `torch.optim.AdamW` runs its
