@@ -407,6 +407,12 @@ impl Bot {
             return vec![crate::answer::unheard::reply(ctx, &u)];
         }
         let reading = followed.unwrap_or_else(|| understand::read(ctx.catalog, text));
+        // `多少钱`, `a100 fit?`, `alert me`: what is missing asked for, never "no card caught".
+        if matches!(reading, Reading::Unknown)
+            && let Some(m) = understand::missing(ctx.catalog, text, last)
+        {
+            return vec![crate::answer::missing::reply(ctx, &m)];
+        }
         if let Reading::Command(r) = &reading
             && !matches!(r, Request::Pick)
         {

@@ -30,7 +30,9 @@ mod family_ask;
 mod family_fit;
 mod fee_asked;
 mod follow_apply;
+mod follow_more;
 mod follow_on;
+mod follow_relative;
 mod follow_up;
 mod guided;
 mod half_day;
@@ -42,6 +44,7 @@ mod lists_more;
 mod machines;
 mod memory_before;
 mod memory_floor;
+mod missing;
 mod month_count;
 mod night;
 mod numbers_said;
@@ -98,6 +101,7 @@ mod own_tests;
 mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
+pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
 pub use text::{MAX_CHARS, normalize};
@@ -176,7 +180,15 @@ pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Rea
     }
     let norm = normalize(text);
     let (plain, _) = read_normalized(catalog, norm.clone(), true);
-    follow_on::applied(catalog, &norm, &plain, last).or_else(|| match plain {
+    if follow_more::fit_without_model(&norm, &plain, last) {
+        return None;
+    }
+    if let Some(r) = follow_more::before(catalog, &norm, &plain, last) {
+        return Some(r);
+    }
+    follow_on::applied(catalog, &norm, &plain, last)
+        .or_else(|| follow_more::priced_after_fit(catalog, &norm, &plain, last))
+        .or_else(|| match plain {
         // Nothing read alone: the last request's card may be what it left unsaid.
         Reading::Unknown => follow_on::carried(catalog, &norm, last, false),
         // `can it run llama 3.1 70b` after a price of the h100: on the h100.

@@ -1,0 +1,90 @@
+//! A question that asks something but names too little to answer it (`多少钱`, `能跑吗`,
+//! `cost of 2 hours`, `a100 fit?`, `alert me`, `cancel it`): asked back for exactly what is
+//! missing, with an example to copy, instead of "I didn't catch a card" (which is untrue when
+//! a card was named). Nothing is guessed: no card, model or length is filled in.
+
+use super::entities;
+use super::request::{Request, Usage};
+use super::text::{has, tokens};
+use super::words::{ALERT_WORDS, CHEAP_WORDS, COST_WORDS, PRICE_WORDS, STOCK_WORDS};
+use super::{normalize, price};
+use crate::catalog::Catalog;
+
+/// What a question lacks.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Missing {
+    /// A price with no card (`多少钱`); `span`: a length it did say (`cost of 2 hours`).
+    Price { span: Option<String> },
+    /// A fit with no model; `card`: the card named, or the last reading's (`a100 fit?`).
+    Fit { card: Option<String> },
+    /// An alert with no card (`alert me`).
+    Alert,
+    /// A stop with nothing to stop (`cancel it` when no alert was just set).
+    Cancel,
+    /// Stock with no card (`有货吗`).
+    Stock,
+}
+
+/// Words that ask whether a model fits (not `跑`, which a job's length says too).
+const FIT_ASKED: &[&str] = &[
+    "能跑", "跑得动", "跑得了", "跑不跑", "放得下", "装得下", "够不够", "能不能跑", "fit",
+    "can it run", "can i run", "enough", "够用", "会不会爆", "爆显存", "oom",
+];
+
+/// A message that only asks to stop.
+const CANCEL: &[&str] = &[
+    "取消", "取消吧", "取消掉", "取消它", "不要了", "删掉", "删了", "cancel", "cancel it",
+    "cancel that", "cancel this", "remove it", "delete it", "stop it",
+];
+
+/// What a message read as nothing (`Reading::Unknown`) asked and lacks; `None` when it asks
+/// nothing the bot answers (`谢谢`, `0.5`). `last`: the chat's last reading, whose card a fit
+/// asked without one is about.
+pub fn missing(catalog: &Catalog, text: &str, last: Option<&Request>) -> Option<Missing> {
+    let norm = normalize(text);
+    let padded = format!(" {norm} ");
+    let bare = norm
+        .trim()
+        .trim_end_matches(['?', '.', '!', ' ', '吧', '呢', '啊'])
+        .trim();
+    if CANCEL.contains(&bare) {
+        return Some(Missing::Cancel);
+    }
+    let mut plain = norm.clone();
+    if let Some((_, span)) = price::find_price(&plain) {
+        plain.replace_range(span, " ");
+    }
+    let e = entities::entities(catalog, &tokens(&plain));
+    // A model named is a question the reader answers or asks back on its own terms.
+    if !e.models.is_empty() || !e.sizes.is_empty() {
+        return None;
+    }
+    let card = e.gpus.first().map(|c| c.gpu.clone());
+    if has(&padded, ALERT_WORDS) {
+        return card.is_none().then_some(Missing::Alert);
+    }
+    if has(&padded, FIT_ASKED) {
+        let last_card = last.and_then(|r| match r {
+            Request::Fit(f) => f.gpu.clone(),
+            Request::Cost(j) if j.names.len() == 2 => Some(j.names[1].clone()),
+            Request::Compare(j) => j.names.first().cloned(),
+            Request::Stock(s) => Some(s.gpu.clone()),
+            Request::Gpu(g) if g.gpus.len() == 1 => Some(g.gpus[0].clone()),
+            _ => None,
+        });
+        return Some(Missing::Fit {
+            card: card.or(last_card),
+        });
+    }
+    if card.is_some() {
+        return None;
+    }
+    if has(&padded, COST_WORDS) || has(&padded, PRICE_WORDS) || has(&padded, CHEAP_WORDS) {
+        let span = match &e.usage {
+            Some(u @ Usage::Once(_)) => Some(u.word()),
+            _ => None,
+        };
+        return Some(Missing::Price { span });
+    }
+    has(&padded, STOCK_WORDS).then_some(Missing::Stock)
+}
