@@ -9,10 +9,8 @@ use crate::understand::Missing;
 pub fn reply(ctx: &Ctx, m: &Missing) -> Reply {
     let msg = match m {
         Missing::Price { span: None } => Msg::new("understand-missing-price"),
-        Missing::Price { span: Some(s) } => {
-            Msg::new("understand-missing-price-span")
-                .arg("span", super::common::localize_value(ctx.lang, s))
-        }
+        Missing::Price { span: Some(s) } => Msg::new("understand-missing-price-span")
+            .arg("span", super::common::localize_value(ctx.lang, s)),
         Missing::Fit { card: None } => Msg::new("understand-missing-fit"),
         Missing::Fit { card: Some(id) } => {
             let name = ctx

@@ -49,17 +49,21 @@ const ELSEWHERE: &[&str] = &[
     "cheaper elsewhere",
 ];
 
-/// A message that only asks to stop (what is stopped is the last reading's).
-const CANCEL: &[&str] = &[
-    "取消", "取消吧", "取消掉", "取消它", "取消这个", "不要了", "不用了", "删掉", "删了",
-    "删掉吧", "退订", "cancel", "cancel it", "cancel that", "cancel this", "remove it",
-    "delete it", "stop it", "unsubscribe", "unsub", "nevermind cancel it", "不要提醒了",
-];
-
 /// Words that ask whether a model fits (not `跑`, which a job's length says too).
 const FIT_ASKED: &[&str] = &[
-    "能跑", "跑得动", "跑得了", "放得下", "装得下", "够不够", "能不能跑", "fit", "fits",
-    "can it run", "can i run", "enough", "够用",
+    "能跑",
+    "跑得动",
+    "跑得了",
+    "放得下",
+    "装得下",
+    "够不够",
+    "能不能跑",
+    "fit",
+    "fits",
+    "can it run",
+    "can i run",
+    "enough",
+    "够用",
 ];
 
 /// Read before [`follow_on`]: a cancel after an alert, a relative change, the same job
@@ -71,11 +75,7 @@ pub(super) fn before(
     last: &Request,
 ) -> Option<Reading> {
     let padded = format!(" {norm} ");
-    let bare = norm
-        .trim()
-        .trim_end_matches(['?', '.', '!', ' ', '吧', '呢', '啊'])
-        .trim();
-    if matches!(last, Request::Subscribe(_)) && CANCEL.contains(&bare) {
+    if matches!(last, Request::Subscribe(_)) && super::missing::only_cancel(norm) {
         return Some(Reading::Command(Request::Subs));
     }
     if !alone_is_fragment(catalog, plain, last) {
@@ -95,6 +95,15 @@ pub(super) fn before(
     };
     if let Some(r) = rel::relative(norm, span) {
         return relative(catalog, last, r, &said);
+    }
+    // `多少钱` again after a priced job: that job, its length kept (never the default hour).
+    if matches!(last, Request::Cost(_) | Request::Compare(_))
+        && matches!(plain, Reading::Unknown)
+        && said.is_empty()
+        && has(&padded, super::words::COST_WORDS)
+        && !asks_other(&padded)
+    {
+        return Some(Reading::Command(last.clone()));
     }
     if let Request::Cost(j) = last
         && j.names.len() == 2
@@ -251,8 +260,18 @@ pub(super) fn fit_without_model(norm: &str, plain: &Reading, last: &Request) -> 
     let sized = matches!(last, Request::Fit(_) | Request::Tco(_));
     let model_named = match plain {
         Reading::Command(r) => matches!(r, Request::Fit(_) | Request::Tco(_)),
-        Reading::Ask(rs) => rs.iter().any(|r| matches!(r, Request::Fit(_) | Request::Tco(_))),
+        Reading::Ask(rs) => rs
+            .iter()
+            .any(|r| matches!(r, Request::Fit(_) | Request::Tco(_))),
         Reading::Unknown => false,
     };
     !sized && !model_named && has(&format!(" {norm} "), FIT_ASKED)
+}
+
+/// Whether the message asks something besides a price (a history, stock, an alert, specs).
+fn asks_other(padded: &str) -> bool {
+    use super::words::{ALERT_WORDS, SPECS_WORDS, STOCK_WORDS, TREND_WORDS};
+    [TREND_WORDS, STOCK_WORDS, ALERT_WORDS, SPECS_WORDS]
+        .iter()
+        .any(|w| has(padded, w))
 }

@@ -69,17 +69,13 @@ const ZH_FACTORS: &[(&str, i64, i64)] = &[
     ("对半", 1, 2),
 ];
 
-/// Factors said in English, as words.
+/// Factors said in English, as words (`x2`, `2x` are the lexicon's card counts).
 const EN_FACTORS: &[(&str, i64, i64)] = &[
     ("double", 2, 1),
     ("doubled", 2, 1),
     ("twice", 2, 1),
-    ("2x", 2, 1),
-    ("x2", 2, 1),
     ("triple", 3, 1),
     ("tripled", 3, 1),
-    ("3x", 3, 1),
-    ("x3", 3, 1),
     ("half", 1, 2),
     ("halve", 1, 2),
     ("halved", 1, 2),
@@ -89,16 +85,21 @@ const EN_FACTORS: &[(&str, i64, i64)] = &[
 const SUBJECTS: &[(Slot, &[&str])] = &[
     (
         Slot::Context,
-        &["上下文", "context", "ctx", "窗口", "序列长度", "seq len", "sequence"],
+        &[
+            "上下文",
+            "context",
+            "ctx",
+            "窗口",
+            "序列长度",
+            "seq len",
+            "sequence",
+        ],
     ),
     (
         Slot::Batch,
         &["batch", "并发", "批大小", "concurrency", "users", "用户"],
     ),
-    (
-        Slot::Cards,
-        &["卡", "gpu", "card", "显卡", "机器"],
-    ),
+    (Slot::Cards, &["卡", "gpu", "card", "显卡", "机器"]),
     (
         Slot::Hours,
         &[
@@ -123,7 +124,18 @@ const ZH_LESS: &[&str] = &[
 const CARD_UNITS: &[&str] = &["张", "块卡", "块显卡", "块", "卡"];
 /// Units of a length after a number.
 const TIME_UNITS: &[&str] = &[
-    "小时", "个小时", "个钟", "钟头", "h", "分钟", "分", "min", "天", "个星期", "周", "晚",
+    "小时",
+    "个小时",
+    "个钟",
+    "钟头",
+    "h",
+    "分钟",
+    "分",
+    "min",
+    "天",
+    "个星期",
+    "周",
+    "晚",
 ];
 
 /// Seconds in a unit of length (the first that starts the text after a number).
@@ -232,7 +244,8 @@ fn zh_counted(compact: &str, span: Option<Decimal>) -> Option<Relative> {
                 let bare_ok = !matches!(*w, "多" | "少");
                 if CARD_UNITS.iter().any(|u| after.starts_with(u))
                     && !after.starts_with("张图")
-                    && (n.is_some() || (bare_ok && (after.starts_with('张') || after.starts_with('块'))))
+                    && (n.is_some()
+                        || (bare_ok && (after.starts_with('张') || after.starts_with('块'))))
                 {
                     let n = Decimal::from(n.unwrap_or(1));
                     return Some(counted(Slot::Cards, n, more));
@@ -264,7 +277,8 @@ fn en_counted(toks: &[String], span: Option<Decimal>) -> Option<Relative> {
     for i in 0..toks.len() {
         let t = at(i);
         let card_after = EN_CARD.contains(&at(i + 1))
-            || (["more", "extra", "additional"].contains(&at(i + 1)) && EN_CARD.contains(&at(i + 2)));
+            || (["more", "extra", "additional"].contains(&at(i + 1))
+                && EN_CARD.contains(&at(i + 2)));
         // `another card`, `an extra gpu`, `add a card`, `one more gpu`, `2 more cards`.
         if ["more", "extra", "additional"].contains(&t) && EN_CARD.contains(&at(i + 1)) {
             let n = i.checked_sub(1).and_then(|k| en_number(at(k)));
@@ -277,7 +291,8 @@ fn en_counted(toks: &[String], span: Option<Decimal>) -> Option<Relative> {
         if ["add", "plus"].contains(&t)
             && let Some(n) = en_number(at(i + 1))
             && (EN_CARD.contains(&at(i + 2))
-                || (["more", "extra", "additional"].contains(&at(i + 2)) && EN_CARD.contains(&at(i + 3))))
+                || (["more", "extra", "additional"].contains(&at(i + 2))
+                    && EN_CARD.contains(&at(i + 3))))
         {
             return Some(counted(Slot::Cards, Decimal::from(n), true));
         }
@@ -300,9 +315,9 @@ fn en_counted(toks: &[String], span: Option<Decimal>) -> Option<Relative> {
                 .filter_map(|back| k.checked_sub(back))
                 .find_map(|j| en_number(at(j)).map(|n| (j, n)))
         };
-        let unit_at = (i + 1..toks.len().min(i + 4)).find(|k| timed(*k)).or_else(|| {
-            i.checked_sub(1).filter(|k| timed(*k))
-        });
+        let unit_at = (i + 1..toks.len().min(i + 4))
+            .find(|k| timed(*k))
+            .or_else(|| i.checked_sub(1).filter(|k| timed(*k)));
         let own = unit_at.and_then(|u| {
             let (_, n) = number_before(u)?;
             unit_secs(at(u)).map(|s| s * Decimal::from(n))

@@ -27,15 +27,84 @@ pub enum Missing {
 
 /// Words that ask whether a model fits (not `跑`, which a job's length says too).
 const FIT_ASKED: &[&str] = &[
-    "能跑", "跑得动", "跑得了", "跑不跑", "放得下", "装得下", "够不够", "能不能跑", "fit",
-    "can it run", "can i run", "enough", "够用", "会不会爆", "爆显存", "oom",
+    "能跑",
+    "跑得动",
+    "跑得了",
+    "跑不跑",
+    "放得下",
+    "装得下",
+    "够不够",
+    "能不能跑",
+    "fit",
+    "can it run",
+    "can i run",
+    "enough",
+    "够用",
+    "会不会爆",
+    "爆显存",
+    "oom",
 ];
 
-/// A message that only asks to stop.
+/// A message that only asks to stop (after [`FILLER`] is taken off).
 const CANCEL: &[&str] = &[
-    "取消", "取消吧", "取消掉", "取消它", "不要了", "删掉", "删了", "cancel", "cancel it",
-    "cancel that", "cancel this", "remove it", "delete it", "stop it",
+    "取消",
+    "取消掉",
+    "取消它",
+    "取消这个",
+    "取消那个",
+    "不要了",
+    "删掉",
+    "删了",
+    "退订",
+    "cancel",
+    "cancel it",
+    "cancel that",
+    "cancel this",
+    "remove it",
+    "delete it",
+    "stop it",
+    "unsubscribe",
+    "unsub",
 ];
+
+/// Words around a stop that change nothing (`never mind, cancel that`, `算了 取消吧`).
+const FILLER: &[&str] = &[
+    "never mind",
+    "nevermind",
+    "actually",
+    "please",
+    "pls",
+    "ok",
+    "okay",
+    "just",
+    "算了",
+    "还是",
+    "那就",
+    "那",
+    "帮我",
+    "给我",
+    "吧",
+    "呢",
+    "啊",
+    "了吧",
+];
+
+/// Whether the message only asks to stop something (`cancel it`, `算了 取消吧`).
+pub(super) fn only_cancel(norm: &str) -> bool {
+    let mut t = format!(" {} ", norm.replace(['?', '.', '!', ','], " "));
+    for f in FILLER {
+        let padded = format!(" {f} ");
+        if f.is_ascii() {
+            while t.contains(&padded) {
+                t = t.replace(&padded, " ");
+            }
+        } else if !CANCEL.iter().any(|c| c.contains(f)) {
+            t = t.replace(f, " ");
+        }
+    }
+    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    CANCEL.contains(&t.as_str())
+}
 
 /// What a message read as nothing (`Reading::Unknown`) asked and lacks; `None` when it asks
 /// nothing the bot answers (`谢谢`, `0.5`). `last`: the chat's last reading, whose card a fit
@@ -43,11 +112,7 @@ const CANCEL: &[&str] = &[
 pub fn missing(catalog: &Catalog, text: &str, last: Option<&Request>) -> Option<Missing> {
     let norm = normalize(text);
     let padded = format!(" {norm} ");
-    let bare = norm
-        .trim()
-        .trim_end_matches(['?', '.', '!', ' ', '吧', '呢', '啊'])
-        .trim();
-    if CANCEL.contains(&bare) {
+    if only_cancel(&norm) {
         return Some(Missing::Cancel);
     }
     let mut plain = norm.clone();

@@ -189,14 +189,14 @@ pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Rea
     follow_on::applied(catalog, &norm, &plain, last)
         .or_else(|| follow_more::priced_after_fit(catalog, &norm, &plain, last))
         .or_else(|| match plain {
-        // Nothing read alone: the last request's card may be what it left unsaid.
-        Reading::Unknown => follow_on::carried(catalog, &norm, last, false),
-        // `can it run llama 3.1 70b` after a price of the h100: on the h100.
-        Reading::Command(Request::Fit(f)) if f.gpu.is_none() => {
-            follow_on::carried(catalog, &norm, last, true)
-        }
-        _ => None,
-    })
+            // Nothing read alone: the last request's card may be what it left unsaid.
+            Reading::Unknown => follow_on::carried(catalog, &norm, last, false),
+            // `can it run llama 3.1 70b` after a price of the h100: on the h100.
+            Reading::Command(Request::Fit(f)) if f.gpu.is_none() => {
+                follow_on::carried(catalog, &norm, last, true)
+            }
+            _ => None,
+        })
 }
 
 /// `英文`, `in english`, `用中文`: a message that only asks for another language, for the
