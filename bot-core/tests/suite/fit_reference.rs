@@ -688,3 +688,6 @@ mod heldout4;
 
 #[path = "fit_reference/heldout5.rs"]
 mod heldout5;
+
+#[path = "fit_reference/heldout6.rs"]
+mod heldout6;

@@ -1,0 +1,22 @@
+//! The share of `questions_fresh18.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::understand::share_by_line;
+
+/// `questions_fresh18.tsv` (335, 31 written to be asked back), written apart from the reader by a
+/// helper who never read it, committed before it was scored: untuned 247/335 (73.7 %), 271/335
+/// (80.9 %) after the labeller's own errors were relabelled (each listed in its header). The 64
+/// misses left are grouped by mechanism in the session-10 note `fresh18_misses.md`.
+#[test]
+fn fresh18_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh18",
+        include_str!("../data/questions_fresh18.tsv"),
+    );
+    assert!(total >= 335, "fresh18: {total} questions");
+    assert!(right >= 271, "fresh18: {right} of {total}");
+}
