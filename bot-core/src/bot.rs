@@ -325,7 +325,12 @@ impl Bot {
                     }
                     let mut read = None;
                     let replies = self.on_text(ctx, &text, last, &mut read);
-                    (replies.into(), read)
+                    let mut done: Done = replies.into();
+                    // `切换成英文`: the language set is the one this answer is in.
+                    if let Some(Request::Lang(Some(lang))) = &read {
+                        done.switched_lang = Some(*lang);
+                    }
+                    (done, read)
                 }
                 // `/fti …`: the commands one typo away offered with the same line.
                 Err(commands::CommandError::Unknown(name)) => {

@@ -77,6 +77,15 @@ mod words_guidance;
 mod words_platforms;
 mod words_price;
 mod words_stock;
+// Fresh18's misses (und-l), each mechanism its own module.
+mod asked_first;
+mod card_hour;
+mod day_hours;
+mod guide_needs;
+mod lang_said;
+mod rent_or_buy;
+mod spent_said;
+mod student_price;
 // Fresh17's misses, each mechanism its own module.
 mod api_yuan;
 mod asked_now;
@@ -157,9 +166,30 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let reading = alert_family::asked_back(catalog, &norm, reading);
     // `半天`: 4 h or 12 h, asked where the bill differs.
     let reading = half_day::asked_back(catalog, text, reading);
+    let reading = one_of_each(reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
+}
+
+/// Readings asked back once each; two that are the same (a platform named by its name and its
+/// alias, `腾讯云hai`) are no choice: that one reading.
+fn one_of_each(reading: Reading) -> Reading {
+    match reading {
+        Reading::Ask(rs) if rs.len() > 1 => {
+            let mut once: Vec<Request> = Vec::new();
+            for r in rs {
+                if !once.contains(&r) {
+                    once.push(r);
+                }
+            }
+            match <[Request; 1]>::try_from(once) {
+                Ok([r]) => Reading::Command(r),
+                Err(once) => Reading::Ask(once),
+            }
+        }
+        other => other,
+    }
 }
 
 /// Reads one message after the chat's last reading (`last`, the request the bot answered
@@ -211,7 +241,7 @@ pub(super) fn read_normalized(
     fix_typos: bool,
 ) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &original,
+        &card_hour::hourly(&original),
     )));
     norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {
@@ -245,6 +275,7 @@ pub(super) fn read_normalized(
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
     said_more::entities_said(catalog, &norm, &toks, &mut e);
+    day_hours::per_day(&norm, &mut e.usage);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
@@ -272,7 +303,8 @@ pub(super) fn read_normalized(
     } else {
         // The user's own figures first (`own_figures`, `family_ask`): the general rules
         // would answer a list price, convert a budget, or drop a family.
-        let r = family_ask::tco_family(&q)
+        let r = asked_first::first(&q)
+            .or_else(|| family_ask::tco_family(&q))
             .or_else(|| own_figures::own_figures(&q))
             .or_else(|| said_more::rules(&q))
             .or_else(|| lists::catalog_list(&q))
