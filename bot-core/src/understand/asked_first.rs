@@ -10,4 +10,5 @@ pub(super) fn first(q: &Question) -> Option<Reading> {
         .or_else(|| super::rent_or_buy::rent_or_buy(q))
         .or_else(|| super::student_price::student_price(q))
         .or_else(|| super::guide_needs::guide_needs(q))
+        .or_else(|| super::cheaper_than::cheaper_than(q))
 }

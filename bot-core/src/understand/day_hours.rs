@@ -7,18 +7,65 @@ use rust_decimal::Decimal;
 
 /// Words that say "each day", as the text is made plain (`一天` is `1天`).
 const DAY: &[&str] = &[
-    "每天", "每日", "天天", "1天", "a day", "per day", "each day", "every day", "daily",
+    "每天",
+    "每日",
+    "天天",
+    "1天",
+    "a day",
+    "per day",
+    "each day",
+    "every day",
+    "daily",
 ];
 
 /// Words between the day and its hours that say nothing of them.
 const FILLER: &[&str] = &[
-    "大概", "大约", "差不多", "估计", "基本", "可能", "也就", "就", "要", "会", "跑", "用", "开",
-    "租", "训练", "训", "约", "about", "around", "roughly", "like", "maybe", "for", "i", "we",
-    "run", "use", "it", "~", ",", "，",
+    "大概",
+    "大约",
+    "差不多",
+    "估计",
+    "基本",
+    "可能",
+    "也就",
+    "就",
+    "要",
+    "会",
+    "跑",
+    "用",
+    "开",
+    "租",
+    "训练",
+    "训",
+    "约",
+    "about",
+    "around",
+    "roughly",
+    "like",
+    "maybe",
+    "for",
+    "i",
+    "we",
+    "run",
+    "use",
+    "it",
+    "~",
+    ",",
+    "，",
 ];
 
 /// Hour units after the number.
-const HOURS: &[&str] = &["个小时", "小时", "个钟头", "个钟", "钟头", "hours", "hour", "hrs", "hr", "h"];
+const HOURS: &[&str] = &[
+    "个小时",
+    "小时",
+    "个钟头",
+    "个钟",
+    "钟头",
+    "hours",
+    "hour",
+    "hrs",
+    "hr",
+    "h",
+];
 
 /// The usage with hours a day put in, when the text says a day and then its hours.
 pub(super) fn per_day(norm: &str, usage: &mut Option<Usage>) {
@@ -40,8 +87,7 @@ fn hours_after(rest: &str) -> Option<Decimal> {
         let t = rest.trim_start();
         match FILLER.iter().find(|f| {
             t.starts_with(*f)
-                && (!f.is_ascii()
-                    || !t[f.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+                && (!f.is_ascii() || !t[f.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
         }) {
             Some(f) => rest = &t[f.len()..],
             None => {

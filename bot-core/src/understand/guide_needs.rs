@@ -41,13 +41,33 @@ const START: &[&str] = &[
 
 /// Asks whether a model runs (not `跑`, which any job says).
 const FIT_ASKED: &[&str] = &[
-    "能跑", "跑得动", "跑得了", "放得下", "装得下", "够不够", "能不能跑", "够用", "fit",
-    "can it run", "can i run", "can run", "enough", "显存",
+    "能跑",
+    "跑得动",
+    "跑得了",
+    "放得下",
+    "装得下",
+    "够不够",
+    "能不能跑",
+    "够用",
+    "fit",
+    "can it run",
+    "can i run",
+    "can run",
+    "enough",
+    "显存",
 ];
 
 /// A budget said in words (a price is one too).
 const BUDGET: &[&str] = &[
-    "预算", "budget", "不超过", "以内", "最多花", "under $", "below $", "less than $", "cheap",
+    "预算",
+    "budget",
+    "不超过",
+    "以内",
+    "最多花",
+    "under $",
+    "below $",
+    "less than $",
+    "cheap",
 ];
 
 pub(super) fn guide_needs(q: &Question) -> Option<Reading> {

@@ -13,13 +13,43 @@ const ZH: &[&str] = &["中文", "汉语", "简体", "普通话", "chinese", "man
 
 /// Words that ask to switch, speak or answer in a language.
 const SWITCH: &[&str] = &[
-    "切换", "换成", "改成", "设置", "设成", "设为", "改为", "改用", "换到", "用", "说", "讲",
-    "回复", "回答", "switch", "change", "set ", "speak", "talk", "reply in", "answer in",
-    "respond in", "use ", "language", "语言",
+    "切换",
+    "换成",
+    "改成",
+    "设置",
+    "设成",
+    "设为",
+    "改为",
+    "改用",
+    "换到",
+    "用",
+    "说",
+    "讲",
+    "回复",
+    "回答",
+    "switch",
+    "change",
+    "set ",
+    "speak",
+    "talk",
+    "reply in",
+    "answer in",
+    "respond in",
+    "use ",
+    "language",
+    "语言",
 ];
 
 /// A language named as the question's topic, not as the answer's (`英文怎么说 gpu`).
-const TOPIC: &[&str] = &["怎么说", "翻译", "translate", "what is", "是什么", "意思", "meaning"];
+const TOPIC: &[&str] = &[
+    "怎么说",
+    "翻译",
+    "translate",
+    "what is",
+    "是什么",
+    "意思",
+    "meaning",
+];
 
 pub(super) fn lang_said(q: &Question) -> Option<Reading> {
     let p = q.padded;

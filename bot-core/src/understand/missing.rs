@@ -45,6 +45,15 @@ const FIT_ASKED: &[&str] = &[
     "oom",
 ];
 
+/// Words that ask how much memory a model needs.
+const MEMORY_ASKED: &[&str] = &[
+    "多大显存",
+    "多少显存",
+    "要多少内存",
+    "how much vram",
+    "how much memory",
+];
+
 /// A message that only asks to stop (after [`FILLER`] is taken off).
 const CANCEL: &[&str] = &[
     "取消",
@@ -128,7 +137,7 @@ pub fn missing(catalog: &Catalog, text: &str, last: Option<&Request>) -> Option<
     if has(&padded, ALERT_WORDS) {
         return card.is_none().then_some(Missing::Alert);
     }
-    if has(&padded, FIT_ASKED) {
+    if has(&padded, FIT_ASKED) || has(&padded, MEMORY_ASKED) {
         let last_card = last.and_then(|r| match r {
             Request::Fit(f) => f.gpu.clone(),
             Request::Cost(j) if j.names.len() == 2 => Some(j.names[1].clone()),
@@ -151,5 +160,14 @@ pub fn missing(catalog: &Catalog, text: &str, last: Option<&Request>) -> Option<
         };
         return Some(Missing::Price { span });
     }
-    has(&padded, STOCK_WORDS).then_some(Missing::Stock)
+    if has(&padded, STOCK_WORDS) {
+        return Some(Missing::Stock);
+    }
+    // `租一天`, `2小时`: a length alone, for a card not named.
+    match &e.usage {
+        Some(u @ Usage::Once(_)) if e.platforms.is_empty() => Some(Missing::Price {
+            span: Some(u.word()),
+        }),
+        _ => None,
+    }
 }

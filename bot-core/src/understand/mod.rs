@@ -80,6 +80,7 @@ mod words_stock;
 // Fresh18's misses (und-l), each mechanism its own module.
 mod asked_first;
 mod card_hour;
+mod cheaper_than;
 mod day_hours;
 mod guide_needs;
 mod lang_said;

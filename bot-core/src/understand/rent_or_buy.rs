@@ -9,8 +9,19 @@ use super::request::{self as make, Request, Usage};
 use rust_decimal::Decimal;
 
 const BUY: &[&str] = &[
-    "买", "二手", "入手", "购买", "自购", "buy", "buying", "purchase", "used ", "second-hand",
-    "secondhand", "own one", "owning",
+    "买",
+    "二手",
+    "入手",
+    "购买",
+    "自购",
+    "buy",
+    "buying",
+    "purchase",
+    "used ",
+    "second-hand",
+    "secondhand",
+    "own one",
+    "owning",
 ];
 const RENT: &[&str] = &["租", "rent", "renting", "云上", "cloud"];
 
