@@ -276,7 +276,6 @@ pub(super) fn read_normalized(
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
     said_more::entities_said(catalog, &norm, &toks, &mut e);
-    day_hours::per_day(&norm, &mut e.usage);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
