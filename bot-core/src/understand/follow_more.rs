@@ -93,7 +93,15 @@ pub(super) fn before(
         Some(super::request::Usage::Once(s)) => Some(*s),
         _ => None,
     };
-    if let Some(r) = rel::relative(norm, span) {
+    if let Some(r) = rel::relative(norm, span, said.gpu.is_some()) {
+        let mut said = said;
+        // `half the time`: the factor's `half` is no half precision.
+        if matches!(r.by, rel::By::Times(_))
+            && said.quant == Some(crate::vram::Quant::Fp16)
+            && !has(&padded, &["fp16", "半精度", "precision", "f16"])
+        {
+            said.quant = None;
+        }
         return relative(catalog, last, r, &said);
     }
     // `多少钱` again after a priced job: that job, its length kept (never the default hour).

@@ -52,6 +52,8 @@ const ZH_FACTORS: &[(&str, i64, i64)] = &[
     ("加倍", 2, 1),
     ("翻番", 2, 1),
     ("翻一番", 2, 1),
+    ("翻一倍", 2, 1),
+    ("翻1倍", 2, 1),
     ("双倍", 2, 1),
     ("增加一倍", 2, 1),
     ("多一倍", 2, 1),
@@ -188,12 +190,24 @@ fn en_number(t: &str) -> Option<u32> {
 
 /// The relative change a message says, if any. `span`: the length the message names (in
 /// seconds), which a `多跑2小时` adds.
-pub(super) fn relative(norm: &str, span: Option<Decimal>) -> Option<Relative> {
+pub(super) fn relative(norm: &str, span: Option<Decimal>, card_named: bool) -> Option<Relative> {
     let padded = format!(" {norm} ");
     let compact: String = norm.chars().filter(|c| !c.is_whitespace()).collect();
     let toks = tokens(norm);
     if let Some(r) = zh_counted(&compact, span).or_else(|| en_counted(&toks, span)) {
         return Some(r);
+    }
+    // `2 more 4090s`, `one more a100`: the card's own name after `more`.
+    if card_named
+        && let Some(n) = toks.windows(3).find_map(|w| {
+            (["more", "extra", "additional"].contains(&w[1].as_str())
+                && w[2].starts_with(|c: char| c.is_ascii_alphanumeric())
+                && !EN_TIME.contains(&w[2].as_str()))
+            .then(|| en_number(&w[0]))
+            .flatten()
+        })
+    {
+        return Some(counted(Slot::Cards, Decimal::from(n), true));
     }
     if has(&padded, NOT_A_FACTOR) {
         return None;
