@@ -150,6 +150,8 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("foreign", Need::Region("global")),
     ("international", Need::Region("global")),
     ("outside mainland", Need::Region("global")),
+    ("non-chinese", Need::Region("global")),
+    ("non chinese", Need::Region("global")),
     ("境内", Need::Region("cn")),
     ("domestic", Need::Region("cn")),
     ("mainland", Need::Region("cn")),

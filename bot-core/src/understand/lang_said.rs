@@ -51,10 +51,44 @@ const TOPIC: &[&str] = &[
     "meaning",
 ];
 
+/// Words before a language that rule it out (`我看不懂英文`, `i can't read chinese`).
+const NOT_READ: &[&str] = &[
+    "看不懂",
+    "读不懂",
+    "不懂",
+    "不会",
+    "don't understand ",
+    "dont understand ",
+    "can't read ",
+    "cant read ",
+    "don't speak ",
+    "dont speak ",
+    "no ",
+];
+
+/// Words that say nothing beside a language (`english please`, `中文吧`).
+const FILLER: &[&str] = &[
+    "please", "pls", "plz", "only", "请", "吧", "呢", "啊", "谢谢", "thanks",
+];
+
 pub(super) fn lang_said(q: &Question) -> Option<Reading> {
-    let p = q.padded;
     let named = !q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty();
-    if named || p.trim().chars().count() > 40 || has(p, TOPIC) || !has(p, SWITCH) {
+    // A language someone cannot read is the one not to answer in.
+    let mut text = q.padded.to_string();
+    for n in NOT_READ {
+        for l in EN.iter().chain(ZH) {
+            text = text.replace(&format!("{n}{l}"), " ");
+        }
+    }
+    let p = text.as_str();
+    let alone = {
+        let mut rest = p.to_string();
+        for w in EN.iter().chain(ZH).chain(FILLER) {
+            rest = rest.replace(w, " ");
+        }
+        rest.trim().is_empty()
+    };
+    if named || p.trim().chars().count() > 40 || has(p, TOPIC) || !(has(p, SWITCH) || alone) {
         return None;
     }
     let lang = match (has(p, EN), has(p, ZH)) {

@@ -16,6 +16,9 @@ can you speak chinese\t/lang zh
 以后都用中文\t/lang zh
 set language to english\t/lang en
 请用英语和我说话\t/lang en
+english please\t/lang en
+我看不懂英文 说中文\t/lang zh
+pls reply in chinese from now on\t/lang zh
 # help asked in slang
 这玩意咋用\t/help
 how does this bot work\t/help
@@ -41,7 +44,10 @@ runpod a100 ran for 2 hours, the total came to $3.80\t/trial runpod a100-80g-sxm
 autodl 4090 跑了3小时 账单是6块5\t/trial autodl rtx-4090 3h 6.5cny
 昨天在autodl租4090跑了2小时 结算了4块8\t/trial autodl rtx-4090 2h 4.8cny
 autodl 4090 跑3小时 账单怎么算\t/cost autodl rtx-4090 3h
+lambda h100 ran 3 hours, got charged $9\t/trial lambda h100-sxm 3h 9usd
+vast 4090跑了45分钟 扣了我1.2刀\t/trial vast rtx-4090 45m 1.2usd
 # a student price of one platform: its facts
+does runpod have a student discount\t/platform runpod
 autodl 学生有优惠吗\t/platform autodl
 featurize student discount?\t/platform featurize
 # guidance: where to start, choose for me, a job with a need and a budget
@@ -58,11 +64,19 @@ llama 3.1 8b 要多少显存\t/fit llama-3.1-8b
 # platforms by region in words
 foreign gpu clouds that take paypal\t/platforms global paypal
 international providers with per-second billing\t/platforms global per-second
+non-chinese platforms with crypto\t/platforms global crypto
 # a platform named by its name and its alias is one choice, not two
 腾讯云hai a10 2小时多少钱\t/cost tencent-hai a10 2h
 ";
     let (total, right) = share_by_line(&catalog, "fresh18_mechanisms_b", cases);
     assert_eq!(right, total, "{right} of {total}");
+    for q in ["比autodl便宜的有吗", "anything cheaper than runpod?"] {
+        assert_eq!(
+            read(&catalog, q),
+            bot_core::understand::Reading::Unknown,
+            "{q}"
+        );
+    }
     // Negatives that must not read as the mechanism above.
     for (q, not) in [
         ("英文怎么说显卡", "/lang"),
@@ -71,6 +85,8 @@ international providers with per-second billing\t/platforms global per-second
         ("a100 4小时 多少钱 我付了", "/trial"),
         ("4090 租一天多少钱", "daily"),
         ("every day 2 h100 cards, how much", "daily 2h"),
+        ("which chinese platforms take paypal", "/lang"),
+        ("autodl 比 runpod 便宜吗", "/lang"),
     ] {
         let lines = read(&catalog, q).lines();
         assert!(!lines.iter().any(|l| l.contains(not)), "{q}: {lines:?}");
