@@ -82,6 +82,10 @@ pub struct FitArgs {
     /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
     unsloth: bool,
+    /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
+    /// fp32 and back while loading; the allocator keeps the fp32 copies.
+    #[arg(long)]
+    axolotl: bool,
     /// Liger Kernel's fused linear cross-entropy (the chat's `liger`): the loss never holds
     /// the full-vocabulary logits.
     #[arg(long)]
@@ -217,6 +221,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.kbit_upcast = !a.no_kbit_upcast;
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth;
+    req.axolotl = a.axolotl && !a.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
     }

@@ -193,7 +193,7 @@ fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
         Msg::new("advice-assume-double-quant")
             .arg("on", if req.double_quant { "yes" } else { "no" }),
     );
-    if !req.unsloth && req.layout == crate::vram::ModelLayout::Transformers {
+    if !req.unsloth && !req.axolotl && req.layout == crate::vram::ModelLayout::Transformers {
         r.push(
             Msg::new("advice-assume-kbit-upcast")
                 .arg("on", if req.kbit_upcast { "yes" } else { "no" })
@@ -330,6 +330,7 @@ fn push_assumptions(
         } else {
             push_full_precision(r, req, p);
         }
+        super::fit_held::push_held(r, req, &p.opts);
     }
 }
 

@@ -13,6 +13,7 @@ pub mod error;
 pub mod fit;
 pub mod fit_diffusion;
 mod fit_gc;
+mod fit_held;
 mod fit_model_note;
 mod fit_render;
 pub mod gpu_compare;

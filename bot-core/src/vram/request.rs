@@ -187,6 +187,11 @@ pub struct FitRequest<'a> {
     /// - Its notebooks' optimizer, `adamw_8bit` (applied by the chat unless an optimizer is
     ///   given).
     pub unsloth: bool,
+    /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
+    /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
+    /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
+    /// (`vram::axolotl`).
+    pub axolotl: bool,
     /// Inference with Transformers before 4.45 (`num_logits_to_keep`): the prompt length over
     /// which the prefill runs the LM head, upcasting the logits to fp32 (`logits =
     /// logits.float()` in Llama/Qwen2 modeling of that time), 2 + 4 bytes per vocabulary entry
@@ -385,6 +390,7 @@ impl<'a> FitRequest<'a> {
             autocast: true,
             double_quant: true,
             unsloth: false,
+            axolotl: false,
             prompt_logits: None,
             tied_embedding_copy: false,
             autoawq_fused: None,

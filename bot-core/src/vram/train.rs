@@ -118,6 +118,7 @@ fn peft_fp32_cast(req: &FitRequest) -> bool {
         && req.task != Task::Full
         && req.kbit_upcast
         && !req.unsloth
+        && !req.axolotl
         && req.layout == ModelLayout::Transformers
 }
 
@@ -151,7 +152,13 @@ fn peft_fp32_cast(req: &FitRequest) -> bool {
 fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
     let stream =
-        if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast && !req.unsloth {
+        // axolotl casts the norms back to 16-bit after the preparation (`vram::axolotl`).
+        if req.quant == Quant::Nf4
+            && req.task != Task::Full
+            && req.kbit_upcast
+            && !req.unsloth
+            && !req.axolotl
+        {
             4.0
         } else {
             2.0
@@ -290,7 +297,11 @@ pub(super) fn compute_train(
         Zero::Off => (base, grads + buckets, optim),
         Zero::One => (base, grads, optim / n),
         Zero::Two => (base, grads / n, optim / n),
-        Zero::Three => ((base / n + live).min(base), grads / n, optim / n),
+        // FSDP also holds its root unit (embedding, head) whole (`vram::fsdp`).
+        Zero::Three => {
+            let root = super::fsdp::unsharded_bytes(shape, req, opts).0;
+            ((base / n + live + root).min(base), grads / n, optim / n)
+        }
     };
     // A GPTQ base trained on several cards (FSDP) gains nothing per card from the sharding:
     // in the fms-acceleration table at 04702cc5, GPTQ-LoRA at 4 x 4096 tokens holds 14.80 GiB
@@ -301,12 +312,17 @@ pub(super) fn compute_train(
     let sharded_gptq = cards > 1
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    let a = activations(shape, req, c, head_dequant) + autocast_copies(shape, req, base_c / base);
+    // FSDP's unsharded gradients live during the backward pass, with the activations.
+    let a = activations(shape, req, c, head_dequant)
+        + autocast_copies(shape, req, base_c / base)
+        + super::fsdp::unsharded_bytes(shape, req, opts).1;
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
     let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
+    // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
+    let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     p.set(
         n,
         base_c * n + adapter_weights * n,
@@ -316,12 +332,12 @@ pub(super) fn compute_train(
             0.0,
             a,
             grads_c + optim_c,
-            ctx + reserve,
+            ctx + reserve + round_trip,
         ],
         a * n,
         (grads_c + optim_c) * n,
     );
-    p.releasable = reserve;
+    p.releasable = reserve + round_trip;
     p.parallelism = match zero {
         _ if cards == 1 => Parallelism::None,
         Zero::Off => Parallelism::Data,
@@ -460,7 +476,14 @@ fn allocator_reserve(req: &FitRequest, zero: Zero, base_c: f64, trained: f64, a:
     // (ZeRO-3/FSDP), every layer's 16-bit base is gathered and freed in each pass, so the
     // share stays: fsdp_qlora's bf16 LoRA at 6 x 2048 tokens falls 16 % under without it,
     // ms-swift's FSDP2 LoRA on Qwen2.5-7B 21 %.
-    let once = req.quant == Quant::Nf4 || (req.quant.linear_bits() >= 15.0 && zero != Zero::Three);
+    // An AWQ base is allocated once too: AutoAWQ's training matmul (`WQLinearMMFunction`)
+    // dequantizes one matrix, uses it and frees it, the same sizes again in every layer, so
+    // the cache reuses its blocks. ms-swift's Qwen2.5-7B AWQ Q-LoRA (held-out 4) read 31 % over
+    // with the base's share and 13 % with it gone. GPTQ keeps the share (test `fit_reserve::an_awq_base_*`):
+    // fms-acceleration's GPTQ-LoRA and Qwen v1's GPTQ rows measure it, mechanism unknown.
+    let once = req.quant == Quant::Nf4
+        || req.quant == Quant::Awq
+        || (req.quant.linear_bits() >= 15.0 && zero != Zero::Three);
     let frozen = if req.task != Task::Full && once {
         base_c
     } else {
