@@ -294,7 +294,12 @@ impl Bot {
     /// The input's replies, and the request they answered (the chat's next last reading):
     /// a command typed or chosen, or a question read as one.
     fn answer(&self, ctx: &Ctx, input: Input, last: Option<&Request>) -> (Done, Option<Request>) {
-        let typed = |line: &str| Request::parse(ctx, line).and_then(Result::ok);
+        // A language set is no reading to follow up (`英文` after it would set it back).
+        let typed = |line: &str| {
+            Request::parse(ctx, line)
+                .and_then(Result::ok)
+                .filter(|r| !matches!(r, Request::Lang(_)))
+        };
         match input {
             Input::Choice(id) => {
                 let read = match ChoiceId::parse(&id) {
@@ -330,7 +335,7 @@ impl Bot {
                     if let Some(Request::Lang(Some(lang))) = &read {
                         done.switched_lang = Some(*lang);
                     }
-                    (done, read)
+                    (done, read.filter(|r| !matches!(r, Request::Lang(_))))
                 }
                 // `/fti …`: the commands one typo away offered with the same line.
                 Err(commands::CommandError::Unknown(name)) => {

@@ -115,7 +115,17 @@ fn a_language_said_in_words_is_set_and_answered_in() {
         .bot
         .handle_after(&en, Input::Text("switch to chinese please".into()), None);
     assert_eq!(a.lang, Lang::Zh);
-    assert_eq!(read.map(|r| r.line()), Some("/lang zh".to_string()));
+    assert!(
+        super::chat::text(&a.replies, a.lang).starts_with("我理解为：/lang zh"),
+        "{:?}",
+        a.replies
+    );
+    // No reading to follow up: `英文` next is not `/lang zh` again in English.
+    assert_eq!(read, None);
     let next = w.bot.handle(&en, Input::Text("/gpu 4090".into()));
     assert_eq!(next.lang, Lang::Zh, "set for good");
+    let (_, typed) = w
+        .bot
+        .handle_after(&en, Input::Text("/lang en".into()), None);
+    assert_eq!(typed, None, "a typed /lang is no reading either");
 }
