@@ -19,6 +19,7 @@ mod fit_model_note;
 mod fit_render;
 pub mod gpu_compare;
 mod memory_floor;
+pub mod missing;
 pub mod offer_table;
 pub mod offers;
 pub mod platform_filter;

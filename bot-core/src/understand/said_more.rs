@@ -17,6 +17,7 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     super::model_named::exact_kept(&padded, &mut e.models);
     let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
     super::usage_said::usage_said(toks, &taken, &mut e.usage);
+    super::day_hours::per_day(norm, &mut e.usage);
 }
 
 /// Whether a word names one of the cards, models or platforms read (no part of a usage).
