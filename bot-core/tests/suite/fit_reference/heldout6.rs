@@ -122,7 +122,7 @@ fn public_measurements_sixth_held_out_set() {
     // GPTQ 72B on 2 cards by device_map +84 %, SDXL allocated +35 %, gpt-oss-20b at 486,607
     // tokens +32 %, Gemma-4-26B-A4B expert QLoRA +23 %), verdicts 9 of 10 (vLLM refuses
     // Llama-3.1-8B at --max-model-len 29000 on an RTX 3090; said to fit). The misses with
-    // their mechanism guesses: /work/briefs/s10/heldout6_misses.md, docs/fit-reference.md.
+    // their mechanism guesses: docs/misses/heldout6_misses.md, docs/fit-reference.md.
     // After session 10's mechanisms (mem-f): Unsloth's own chunked loss on the models whose
     // forward Unsloth writes itself (`vram::unsloth_loss`; Cut Cross Entropy on the compiled
     // ones), the VAE decode's reserve (`diffusion::decode`, SDXL +35 % -> +9 %), device_map
