@@ -688,6 +688,9 @@ mod categories;
 #[path = "fit_reference/heldout4.rs"]
 mod heldout4;
 
+#[path = "fit_reference/mixed.rs"]
+mod mixed;
+
 #[path = "fit_reference/heldout5.rs"]
 mod heldout5;
 

@@ -50,23 +50,8 @@ fn public_measurements_fourth_held_out_set() {
 /// printed with `-- --nocapture`, so a miss can be read part by part.
 #[test]
 fn fourth_held_out_set_breakdowns() {
-    let catalog = Catalog::embedded().unwrap();
-    let text = include_str!("../../data/measured_memory_heldout4.tsv");
-    for c in super::public::parse(text) {
-        let fit = super::public::decide_case(&catalog, &c);
-        let r = &fit.report;
-        let p = &r.per_gpu;
-        println!(
-            "{}: w {:.2} kv {:.2} act {:.2} opt {:.2} ovh {:.2} = {:.2} ({} {})",
-            c.line,
-            p.weights_gib,
-            p.kv_cache_gib,
-            p.activations_gib,
-            p.optimizer_gib,
-            p.overhead_gib,
-            r.per_gpu_gib,
-            r.parallelism,
-            r.attention
-        );
-    }
+    super::mixed::print_breakdowns(
+        &Catalog::embedded().unwrap(),
+        include_str!("../../data/measured_memory_heldout4.tsv"),
+    );
 }

@@ -5,114 +5,19 @@
 //! gpt-oss in MXFP4, SDXL and FLUX.1-dev (torchao fp8), written down and committed before the
 //! estimator's code was read and scored untuned. Printed with `-- --nocapture`.
 
-use super::public::{Score, score};
+use super::mixed::{print_breakdowns, scored};
 use bot_core::Catalog;
-use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate};
 
 const TABLE: &str = include_str!("../../data/measured_memory_heldout6.tsv");
-
-/// The table's lines for language models (image rows left out), header and comments kept.
-fn llm_rows() -> String {
-    TABLE
-        .lines()
-        .filter(|l| {
-            l.starts_with('#')
-                || l.trim().is_empty()
-                || diffusion::find(l.split('\t').next().unwrap_or("")).is_none()
-        })
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
-
-/// The image rows replayed as `gpuscout fit` would: (line, error as a share of the figure,
-/// estimate, source).
-fn image_rows() -> Vec<(String, f64, f64, String)> {
-    let mut out = Vec::new();
-    for line in TABLE.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let Some(p) = diffusion::find(f[0]) else {
-            continue;
-        };
-        assert!(f.len() >= 13, "13 columns: {line}");
-        let mut r = DiffusionRequest::new(p);
-        r.precision = Some(match f[2] {
-            "bf16" => Precision::Bf16,
-            "fp16" => Precision::Fp16,
-            "fp8" => Precision::Fp8,
-            "q8_0" => Precision::Q8_0,
-            "q4_0" => Precision::Q4_0,
-            "nf4" => Precision::Nf4,
-            other => panic!("unknown image precision {other}"),
-        });
-        r.batch = f[4].parse().expect("batch");
-        for flag in f[10].split_whitespace().filter(|x| *x != "-") {
-            if let Some(res) = flag.strip_prefix("--res=") {
-                let (w, h) = res.split_once('x').expect("WxH");
-                r.width = w.parse().expect("width");
-                r.height = h.parse().expect("height");
-            } else if let Some(o) = flag.strip_prefix("--offload=") {
-                r.offload = match o {
-                    "none" => Offload::None,
-                    "model" => Offload::Model,
-                    "seq" => Offload::Sequential,
-                    other => panic!("unknown offload {other}"),
-                };
-            } else if flag == "--te-fp8" {
-                r.text_fp8 = true;
-            } else {
-                panic!("unknown image flag {flag}");
-            }
-        }
-        let e = estimate(&r);
-        let est = match f[8] {
-            "smi" => e.peak_gib,
-            // max_memory_reserved: no CUDA context.
-            "reserved" => e.peak_gib - e.context_gib,
-            // max_memory_allocated: neither the context nor the allocator's reserve.
-            "alloc" => e.peak_gib - e.context_gib - e.reserve_gib,
-            other => panic!("basis {other} for an image row"),
-        };
-        let m: f64 = f[7].parse().expect("numeric figure");
-        let label = format!("{} {} {} [{}]", f[0], f[2], f[10], f[8]);
-        out.push((label, (est - m) / m, est, f[11].to_string()));
-    }
-    out
-}
-
-/// Both parts together: language-model rows through the CLI's path, image rows through the
-/// pipeline estimate.
-fn scored(catalog: &Catalog) -> Score {
-    let mut s = score(
-        catalog,
-        "measured_memory_heldout6.tsv language models (held out, session 10)",
-        &llm_rows(),
-    );
-    let rows = image_rows();
-    let mut within = 0;
-    for (line, e, est, source) in &rows {
-        let mark = if e.abs() <= 0.15 { " " } else { "!" };
-        println!("{mark} {:+6.1}%  {line}: estimated {est:.2}", e * 100.0);
-        within += usize::from(e.abs() <= 0.15);
-        if *e < -0.15 {
-            s.under.push(line.clone());
-            s.under_sources.push(source.clone());
-        }
-    }
-    s.numeric += rows.len();
-    s.within15 += within;
-    s.under15 += rows.iter().filter(|r| r.1 < -0.15).count();
-    println!(
-        "measured_memory_heldout6.tsv (held out, session 10): {} numeric rows, within 15%: {}, \
-         under by >15%: {}; verdicts right: {}/{}",
-        s.numeric, s.within15, s.under15, s.verdicts_right, s.verdicts
-    );
-    s
-}
 
 #[test]
 fn public_measurements_sixth_held_out_set() {
     let catalog = Catalog::embedded().unwrap();
-    let held = scored(&catalog);
+    let held = scored(
+        &catalog,
+        TABLE,
+        "measured_memory_heldout6.tsv (held out, session 10)",
+    );
     assert!(held.numeric >= 30 && held.verdicts >= 10);
     // Untuned (scored on merged main b206b03, 2026-12-03, no estimator change): 17 of 30
     // within 15 %, 9 under by more than 15 % (seven Unsloth QLoRA notebooks whose training
@@ -153,22 +58,5 @@ fn public_measurements_sixth_held_out_set() {
 /// Each language-model row's breakdown on the busiest card, printed with `-- --nocapture`.
 #[test]
 fn sixth_held_out_set_breakdowns() {
-    let catalog = Catalog::embedded().unwrap();
-    for c in super::public::parse(&llm_rows()) {
-        let fit = super::public::decide_case(&catalog, &c);
-        let r = &fit.report;
-        let p = &r.per_gpu;
-        println!(
-            "{}: w {:.2} kv {:.2} act {:.2} opt {:.2} ovh {:.2} = {:.2} ({} {})",
-            c.line,
-            p.weights_gib,
-            p.kv_cache_gib,
-            p.activations_gib,
-            p.optimizer_gib,
-            p.overhead_gib,
-            r.per_gpu_gib,
-            r.parallelism,
-            r.attention
-        );
-    }
+    print_breakdowns(&Catalog::embedded().unwrap(), TABLE);
 }
