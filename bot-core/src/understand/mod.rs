@@ -91,6 +91,12 @@ mod pay_either;
 mod said_more;
 mod spelled_names;
 mod usage_said;
+// Fresh18's misses, first half: each mechanism its own module, joined in `fresh18_a`.
+mod at_once;
+mod count_words;
+mod fresh18_a;
+mod memory_beside;
+mod volume_unit;
 
 #[cfg(test)]
 mod own_tests;
