@@ -17,9 +17,14 @@ pub(super) fn entities_said(catalog: &Catalog, toks: &[String], padded: &str, e:
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
     super::volume_unit::asked(q)
+        .or_else(|| super::alert_cues::alerts_listed(q))
+        .or_else(|| super::alert_cues::alert_said(q))
+        .or_else(|| super::offers_words::offers_asked(q))
+        .or_else(|| super::stock_now::stock_now(q))
 }
 
 /// `r` with the facts said that its rule dropped.
-pub(super) fn with_said(_q: &Question, r: Reading) -> Reading {
-    r
+pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
+    let r = super::options_said::with_options(q.padded, r);
+    super::offers_words::with_order(q.padded, r)
 }

@@ -39,9 +39,28 @@ fn size_at(toks: &[String], k: usize) -> Option<(u32, usize)> {
             return Some((n, k + 1));
         }
     }
-    let n = number_word(t)?;
+    // `至少四十八 g`: the numeral at the end of a Chinese run.
+    let n = number_word(t).or_else(|| number_word(zh_numeral_tail(t)))?;
     let unit = toks.get(k + 1)?;
     (UNITS.contains(&unit.as_str()) && (8..=2048).contains(&n)).then_some((n, k + 2))
+}
+
+/// The Chinese numeral a run of characters ends with (`至少四十八` → `四十八`).
+pub(super) fn zh_numeral_tail(t: &str) -> &str {
+    let start = t
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| "零一二两三四五六七八九十百".contains(*c))
+        .last()
+        .map_or(t.len(), |(i, _)| i);
+    &t[start..]
+}
+
+/// A memory size at word `k` in any spelling (`48g`, `80gb` too), and the word after it.
+pub(super) fn size_any(toks: &[String], k: usize) -> Option<(u32, usize)> {
+    super::memory_floor::gb_of(&toks[k])
+        .map(|gb| (gb as u32, k + 1))
+        .or_else(|| size_at(toks, k))
 }
 
 /// Whether the sentence says a memory of `gb` in any form this module reads (`八十g`).

@@ -92,10 +92,14 @@ mod said_more;
 mod spelled_names;
 mod usage_said;
 // Fresh18's misses, first half: each mechanism its own module, joined in `fresh18_a`.
+mod alert_cues;
 mod at_once;
 mod count_words;
 mod fresh18_a;
 mod memory_beside;
+mod offers_words;
+mod options_said;
+mod stock_now;
 mod volume_unit;
 
 #[cfg(test)]
