@@ -169,9 +169,48 @@ fn people_at(toks: &[String], k: usize) -> Option<(u32, bool)> {
     Some((n, for_them))
 }
 
+/// `支持五十人同时在线`: a Chinese numeral and its people inside one run of characters: the
+/// number, whether `给`/`供` comes right before it, and the characters after it.
+fn zh_inside(t: &str) -> Option<(u32, bool, &str)> {
+    const NUMERALS: &str = "零一二两三四五六七八九十百";
+    let chars: Vec<(usize, char)> = t.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if !NUMERALS.contains(chars[i].1) {
+            i += 1;
+            continue;
+        }
+        let start = chars[i].0;
+        let mut j = i;
+        while j < chars.len() && NUMERALS.contains(chars[j].1) {
+            j += 1;
+        }
+        let end = chars.get(j).map_or(t.len(), |c| c.0);
+        let rest = &t[end..];
+        if let Some(n) = number_word(&t[start..end])
+            && (2..=crate::vram::MAX_BATCH).contains(&n)
+            && ZH_PEOPLE.iter().any(|p| rest.starts_with(p))
+        {
+            let lead = &t[..start];
+            return Some((n, lead.ends_with('给') || lead.ends_with('供'), rest));
+        }
+        i = j;
+    }
+    None
+}
+
 /// The batch the sentence serves, when it serves people together.
 fn served(toks: &[String], padded: &str) -> Option<u32> {
     let together = has(padded, TOGETHER);
+    let inside = toks.iter().find_map(|t| {
+        let (n, for_them, rest) = zh_inside(t)?;
+        (together || for_them || rest.contains('用')).then_some(n)
+    });
+    inside.or_else(|| served_words(toks, together))
+}
+
+/// [`served`] for a count that is a word of its own (`12 clinicians`, `二十 个人`).
+fn served_words(toks: &[String], together: bool) -> Option<u32> {
     toks.iter().enumerate().find_map(|(k, _)| {
         let (n, for_them) = people_at(toks, k)?;
         // `20个人用`, `二十个人同时用`: the use said right after the count.
@@ -192,7 +231,19 @@ pub(super) fn served_batch(toks: &[String], padded: &str, e: &mut Entities) {
             padded,
             &["finetune", "fine-tune", "fine tune", "train", "微调", "训"],
         );
-    if e.batch.is_none() && !training {
+    // `每人一张`: a card per person is a headcount of cards (`headcount`), nobody served.
+    let each_own = has(
+        padded,
+        &[
+            "每人",
+            "每个人",
+            "一人一",
+            "each person",
+            "per person",
+            "each of us",
+        ],
+    );
+    if e.batch.is_none() && !training && !each_own {
         e.batch = served(toks, padded);
     }
 }
@@ -213,6 +264,8 @@ mod tests {
         assert_eq!(b("serve it to about thirty users"), Some(30));
         assert_eq!(b("给实验室二十个人用"), Some(20));
         assert_eq!(b("40 players hitting it"), Some(40));
+        assert_eq!(b("支持五十人同时在线吗"), Some(50));
+        assert_eq!(b("我们组有五个人"), None);
         assert_eq!(b("我们组20个人 4090能跑吗"), None);
         assert_eq!(b("two 4090s for the team"), None);
     }
