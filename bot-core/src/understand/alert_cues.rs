@@ -42,17 +42,15 @@ pub(super) const TELL: &[&str] = &[
     "send me",
     "inform me",
 ];
-/// A condition on a moment to come.
-const WHEN: &[&str] = &[
-    "的时候",
-    "时候",
+/// A condition said before its event (`一有货`, `如果…降到`, `when … available`).
+const WHEN_BEFORE: &[&str] = &[
     "一有",
     "一到",
     "一降",
-    "就",
+    "一旦",
     "如果",
     "要是",
-    "等",
+    "等到",
     "when ",
     "once ",
     "as soon as",
@@ -61,6 +59,8 @@ const WHEN: &[&str] = &[
     "the moment",
     "the minute",
 ];
+/// A condition said after its event (`有货就`, `机器的时候`, `有空闲了`).
+const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了"];
 /// Stock or a price that the condition waits for.
 const EVENT: &[&str] = &[
     "有货",
@@ -132,13 +132,21 @@ const STOPS: &[&str] = &[
 fn conditional(padded: &str) -> bool {
     EVENT.iter().any(|ev| {
         padded.match_indices(ev).any(|(at, _)| {
-            WHEN.iter().any(|w| {
-                padded.match_indices(w).any(|(wat, _)| {
-                    let before = wat <= at && at - wat <= if w.is_ascii() { 40 } else { 24 };
-                    let after = !w.is_ascii() && wat >= at && wat - at <= 30;
-                    before || after
+            let end = at + ev.len();
+            let before = WHEN_BEFORE.iter().any(|w| {
+                let reach = if w.is_ascii() { 40 } else { 24 };
+                padded
+                    .match_indices(w)
+                    .any(|(wat, _)| wat <= at && at - wat <= reach)
+            });
+            // `了` only right after the event (`有货了`); the others a few characters on.
+            let after = WHEN_AFTER.iter().any(|w| {
+                padded[end..].match_indices(w).any(|(d, _)| match *w {
+                    "了" => d == 0,
+                    _ => d <= 30,
                 })
-            })
+            });
+            before || after
         })
     })
 }

@@ -93,6 +93,7 @@ mod spelled_names;
 mod usage_said;
 // Fresh18's misses, first half: each mechanism its own module, joined in `fresh18_a`.
 mod alert_cues;
+mod api_bare;
 mod at_once;
 mod count_words;
 mod fresh18_a;

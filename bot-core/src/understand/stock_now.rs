@@ -6,7 +6,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
-use super::words::{COST_WORDS, PRICE_WORDS, SPECS_WORDS};
+use super::words::{CHEAP_WORDS, COST_WORDS, PRICE_WORDS, SPECS_WORDS};
 
 /// Words for this moment.
 const NOW: &[&str] = &[
@@ -81,6 +81,7 @@ pub(super) fn stock_now(q: &Question) -> Option<Reading> {
     }
     // `有空闲了提醒我`: a moment to be told of is an alert, another rule's.
     if q.has(COST_WORDS)
+        || q.has(CHEAP_WORDS)
         || q.has(PRICE_WORDS)
         || q.has(SPECS_WORDS)
         || q.has(JUDGED)
