@@ -151,12 +151,18 @@ fn conditional(padded: &str) -> bool {
     })
 }
 
+/// A way to be told and a condition on stock or a price (`一有货就发消息给我`): an alert
+/// asked, which `/pick` answers as a question, never as its step's answer.
+pub(super) fn told_on_condition(padded: &str) -> bool {
+    super::text::has(padded, TELL) && conditional(padded)
+}
+
 /// `3090一有货就发消息给我`: an alert on the one card named, its count the least it waits for.
 pub(super) fn alert_said(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    if !(q.has(TELL) && conditional(q.padded)) || q.has(STOPS) || !q.nothing_to_size() {
+    if !told_on_condition(q.padded) || q.has(STOPS) || !q.nothing_to_size() {
         return None;
     }
     // `is there one in stock right now, tell me if under $1`: asked now (`asked_now`).

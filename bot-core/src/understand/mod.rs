@@ -331,6 +331,7 @@ pub fn asks_for_action(text: &str) -> bool {
     let padded = format!(" {} ", normalize(text));
     text::has(&padded, words::ALERT_WORDS)
         || cues::conditional_notify(&padded)
+        || alert_cues::told_on_condition(&padded)
         || text::has(&padded, words::CONVERT_WORDS)
         || text::has(&padded, words::TREND_WORDS)
         || text::has(&padded, words::TCO_WORDS)
