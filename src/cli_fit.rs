@@ -79,9 +79,15 @@ pub struct FitArgs {
     #[arg(long)]
     no_autocast: bool,
     /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
-    /// CPU RAM, Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit.
+    /// CPU RAM, its own loss over the logits in chunks (fp32 logits of at most 4 GiB a chunk)
+    /// on the models whose forward it writes (Llama, Mistral, Qwen, Phi, Gemma-2), Cut Cross
+    /// Entropy on the others or with `--liger`, norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
     unsloth: bool,
+    /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
+    /// fp32 and back while loading; the allocator keeps the fp32 copies.
+    #[arg(long)]
+    axolotl: bool,
     /// Liger Kernel's fused linear cross-entropy (the chat's `liger`): the loss never holds
     /// the full-vocabulary logits.
     #[arg(long)]
@@ -99,7 +105,8 @@ pub struct FitArgs {
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     lora_rank: u32,
     /// Sharding when training on several cards: DeepSpeed ZeRO stage 0-3 (default 3), or
-    /// `fsdp` (PyTorch FSDP full shard: a bf16 model's optimizer stays bf16).
+    /// `fsdp` (PyTorch FSDP full shard: a bf16 model's optimizer stays bf16), or `device_map`
+    /// (one process, whole layers per card, no NCCL).
     #[arg(long)]
     zero: Option<String>,
     /// Use bitsandbytes 8-bit Adam instead of AdamW.
@@ -217,6 +224,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.kbit_upcast = !a.no_kbit_upcast;
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth;
+    req.axolotl = a.axolotl && !a.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
     }
@@ -261,6 +269,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             None => None,
         },
         fsdp: a.zero.as_deref().is_some_and(bot_core::lexicon::is_fsdp),
+        device_map: a
+            .zero
+            .as_deref()
+            .is_some_and(bot_core::lexicon::is_device_map),
     };
     let gc = match (a.grad_checkpointing, a.no_grad_checkpointing) {
         (true, _) => Some(true),

@@ -56,6 +56,8 @@ pub fn stock(catalog: &Catalog, store: &Store, a: StockArgs) -> Result<()> {
                 "age_seconds": p.age_secs,
                 "last_good_at": p.state.as_ref().and_then(|s| s.last_good_at).map(format_rfc3339),
                 "misses_in_a_row": p.state.as_ref().map(|s| s.misses_in_a_row),
+                "partial": p.state.as_ref().and_then(|s| s.partial.clone()),
+                "last_full_at": p.state.as_ref().and_then(|s| s.last_full_at).map(format_rfc3339),
                 "shown": p.shown,
                 "hidden_too_old": p.hidden_old,
                 "over_price": p.over_price,
@@ -157,6 +159,7 @@ pub fn poll(catalog: Catalog, store: Arc<Store>, a: PollArgs) -> Result<()> {
                     "offers": r.offers,
                     "skipped_rows": r.skipped,
                     "problem": r.problem,
+                    "partial": r.partial,
                     "seconds": r.took.as_secs_f64(),
                 })
             })

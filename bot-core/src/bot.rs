@@ -294,7 +294,12 @@ impl Bot {
     /// The input's replies, and the request they answered (the chat's next last reading):
     /// a command typed or chosen, or a question read as one.
     fn answer(&self, ctx: &Ctx, input: Input, last: Option<&Request>) -> (Done, Option<Request>) {
-        let typed = |line: &str| Request::parse(ctx, line).and_then(Result::ok);
+        // A language set is no reading to follow up (`英文` after it would set it back).
+        let typed = |line: &str| {
+            Request::parse(ctx, line)
+                .and_then(Result::ok)
+                .filter(|r| !matches!(r, Request::Lang(_)))
+        };
         match input {
             Input::Choice(id) => {
                 let read = match ChoiceId::parse(&id) {
@@ -325,7 +330,12 @@ impl Bot {
                     }
                     let mut read = None;
                     let replies = self.on_text(ctx, &text, last, &mut read);
-                    (replies.into(), read)
+                    let mut done: Done = replies.into();
+                    // `切换成英文`: the language set is the one this answer is in.
+                    if let Some(Request::Lang(Some(lang))) = &read {
+                        done.switched_lang = Some(*lang);
+                    }
+                    (done, read.filter(|r| !matches!(r, Request::Lang(_))))
                 }
                 // `/fti …`: the commands one typo away offered with the same line.
                 Err(commands::CommandError::Unknown(name)) => {
@@ -407,6 +417,12 @@ impl Bot {
             return vec![crate::answer::unheard::reply(ctx, &u)];
         }
         let reading = followed.unwrap_or_else(|| understand::read(ctx.catalog, text));
+        // `多少钱`, `a100 fit?`, `alert me`: what is missing asked for, never "no card caught".
+        if matches!(reading, Reading::Unknown)
+            && let Some(m) = understand::missing(ctx.catalog, text, last)
+        {
+            return vec![crate::answer::missing::reply(ctx, &m)];
+        }
         if let Reading::Command(r) = &reading
             && !matches!(r, Request::Pick)
         {

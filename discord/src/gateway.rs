@@ -4,9 +4,10 @@
 //!
 //! Interactions are serialized back into the JSON Discord sends to the HTTP endpoint and go to
 //! the same [`interactions::handle`]; the response is POSTed to the interaction's callback
-//! instead of being an HTTP body. Messages are read as plain text by bot-core (`Input::Text`,
-//! its understanding layer): in a DM every message, in a guild channel only a message that
-//! mentions the bot or replies to it (see [`addressed`]).
+//! instead of being an HTTP body; serenity connects through [`crate::gateway_tap`], which
+//! answers from its JSON an interaction serenity cannot read. Messages are read as plain text
+//! by bot-core (`Input::Text`, its understanding layer): in a DM every message, in a guild
+//! channel only a message that mentions the bot or replies to it (see [`addressed`]).
 //!
 //! A gateway that cannot connect never takes anything else down: the gateway URL is fetched
 //! with backoff (1 s doubling to 5 min), serenity re-queues a shard whose WebSocket fails
@@ -123,10 +124,14 @@ impl Gateway {
                 .event_handler_arc(events)
                 .await
                 .map_err(|e| format!("building the client failed ({e})"))?;
-            *client.ws_url.lock().await = url;
-            Ok::<_, String>(client)
+            // serenity connects through the tap, which hands us the interactions it would drop.
+            let tap = crate::gateway_tap::Tap::start(url, self.handler.clone())
+                .await
+                .map_err(|e| format!("opening the gateway tap failed ({e})"))?;
+            *client.ws_url.lock().await = tap.url().to_string();
+            Ok::<_, String>((client, tap))
         };
-        let mut client = tokio::select! {
+        let (mut client, _tap) = tokio::select! {
             c = setup => c?,
             () = stop.cancelled() => return Ok(()),
         };
@@ -217,13 +222,15 @@ impl EventHandler for Events {
 /// One interaction taken over the gateway: the shared handler, its response POSTed to the
 /// interaction's callback, then its deferred answer or follow-ups.
 async fn answer_interaction(handler: &Arc<Handler>, interaction: &Interaction) {
-    let i = match interaction_json(interaction) {
-        Ok(i) => i,
-        Err(e) => {
-            tracing::warn!("discord: gateway: an interaction did not serialize: {e}");
-            return;
-        }
-    };
+    match interaction_json(interaction) {
+        Ok(i) => answer_json(handler, i).await,
+        Err(e) => tracing::warn!("discord: gateway: an interaction did not serialize: {e}"),
+    }
+}
+
+/// One interaction over the gateway as the JSON Discord sends (serenity's, written back, or
+/// the frame's own when serenity cannot read it: [`crate::gateway_tap`]).
+pub(crate) async fn answer_json(handler: &Arc<Handler>, i: serde_json::Value) {
     let id = i["id"].as_str().unwrap_or("").to_string();
     let token = Secret::new(i["token"].as_str().unwrap_or(""));
     let Some(handled) = interactions::handle(handler, &i).await else {

@@ -251,6 +251,12 @@ pub(crate) async fn handle(app: &Arc<Handler>, i: &Value) -> Option<Handled> {
             let lang = app.turns.lang_for(who(i)).await;
             Handled::now(notice(lang, "discord-form-outdated"))
         }
+        // A type added after this build, with an id and token to answer: told it was not
+        // understood, never left to "The application did not respond".
+        Some(_) if update_id(i).is_some() && i["token"].as_str().is_some_and(|t| !t.is_empty()) => {
+            let lang = app.turns.lang_for(who(i)).await;
+            Handled::now(notice(lang, "discord-unreadable"))
+        }
         _ => return None,
     })
 }

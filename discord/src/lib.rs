@@ -19,6 +19,7 @@ pub mod access;
 pub mod commands;
 pub mod config;
 pub mod gateway;
+mod gateway_tap;
 mod interactions;
 pub mod render;
 pub mod rest;

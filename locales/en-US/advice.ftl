@@ -28,10 +28,13 @@ advice-assume-double-quant = { $on ->
    *[no] 4-bit base without double quantization (a plain load_in_4bit, LitGPT's bnb.nf4): 4.5 bits per weight. dq=on for LLaMA-Factory's default (about 4.13 bits).
   }
 advice-assume-kbit-upcast = { $on ->
-    [yes] 4-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, axolotl, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it.
-   *[no] 4-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL, axolotl and the PEFT examples ({ $gib } GiB more).
+    [yes] { $bits }-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it; axolotl casts them back to 16-bit (trainer=axolotl).
+   *[no] { $bits }-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL and the PEFT examples ({ $gib } GiB more); trainer=axolotl for axolotl.
   }
-advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), Cut Cross Entropy (no full-vocabulary logits), norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
+advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), { $cce ->
+    [yes] Cut Cross Entropy (no full-vocabulary logits; Unsloth's compiled forward for this model, or liger),
+   *[no] its own loss over the full-vocabulary logits in chunks (fp32 logits of at most 4 GiB a chunk, half the free memory on a fuller card): { $loss } GiB here; liger sizes Cut Cross Entropy instead (no logits),
+} norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
 advice-assume-precision = { $amp ->
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
     [deepspeed] DeepSpeed ZeRO (assumed for several cards; say fsdp for PyTorch FSDP): its optimizer keeps fp32 master weights and fp32 { $optim } moments even for a model loaded in bf16, about { $bytes } bytes per parameter for gradients and optimizer before they are split over the cards; FSDP keeps them in bf16 like the weights.
@@ -61,3 +64,5 @@ advice-pick-published-first = { $model } is published in { $quant } (its config.
 advice-pick-4bit-first = { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds: { $quant } (4-bit weights) comes first, on one or two cards; bf16 takes at least two 80 GB cards.
 advice-pick-ask-card-reader = Cards that fit, cheapest for your job first (the price already includes hidden costs) among those that keep up with a reader in every conversation (about { $tps } tokens/s each); slower ones after; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:
 advice-assume-optimizer-step = PyTorch's AdamW updates every tensor at once (foreach) and holds one more copy of the moments while it does, { $gib } GiB per card, after the activations are freed: the activations figure counts the larger of the two. adamw8bit avoids it, as DeepSpeed's own Adam does.
+advice-assume-fsdp-root = FSDP keeps whole on every card what no layer's unit owns (the embedding and the output head, gathered for the whole forward and backward pass), and in full fine-tuning a unit's gradients until they are reduce-scattered: { $gib } GiB per card beyond their shard. DeepSpeed ZeRO-3 (say zero3) gathers each module only while it runs.
+advice-assume-axolotl = Sized as axolotl trains it: its loader casts the embedding and the output head to fp32 and back to 16-bit, and PyTorch's cache keeps the fp32 copies, { $gib } GiB, beyond what the step reuses of them: nvidia-smi shows them, but PyTorch gives them back before running out, so the verdict does not count them. trainer=peft sizes PEFT's own preparation instead.

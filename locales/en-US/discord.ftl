@@ -80,3 +80,4 @@ discord-field-overhead = Overhead
 discord-field-total = Total
 discord-field-per-card = Busiest card
 discord-field-gib = { $gib } GiB
+discord-unreadable = I couldn't read that: Discord sent it in a form this version of the bot doesn't know yet. Please run the slash command again, or type your question.

@@ -164,3 +164,35 @@ pick-paid-vs-cheapest = You said you paid { $paid } for a run like this before; 
     [yes] , less than you paid.
    *[other] , not less than you paid: the saving would have to come from elsewhere (a smaller card, less time).
   }
+
+pick-ask-pipeline = Which image or video model (pipeline)? Tap one or type its name (sdxl, flux dev, wan2.1). It is sized as published, one output at its default size, the same figure /fit gives.
+pick-media-summary = { $name } needs about { $peak } GiB at its peak ({ $stage ->
+    [text] text encoding
+    [decode] VAE decode
+   *[denoise] denoising
+  }) for one { $kind ->
+    [video] { $width }×{ $height } clip of { $frames } frames
+   *[image] { $width }×{ $height } image
+  }, weights as published, no offload (the /fit estimate).
+pick-media-train-unknown = Training an image or video model (a LoRA of FLUX, SDXL or Wan) is not something I can size yet: I estimate generation only, so I won't rank cards for it. Type a card you know holds your training, go /back to size generation instead, or /cancel.
+pick-understood-cap = • at most { $cap } an hour (hidden costs included), a cap: what costs more is left out
+pick-cap-applied = Your cap of { $cap } an hour left out { $count ->
+    [0] nothing
+    [one] one option
+   *[other] { $count } options
+  } that cost more per hour for this job.
+pick-cap-none-under = No card here is under your cap of { $cap } an hour for this job: all are shown, cheapest first.
+pick-cap-left-out = { $count ->
+    [0] No platform here is over your cap.
+    [one] One platform over your cap was left out.
+   *[other] { $count } platforms over your cap were left out.
+  }
+pick-cap-none-under-result = Every platform here is over your cap: all are shown, cheapest first.
+pick-ask-hours-few = "A few hours": how many, roughly? The bill depends on it, so I won't guess: type a number such as 3h or 5h.
+pick-ask-half-day = "Half a day": 4 hours (a working half-day) or 12 hours? The bill differs threefold, so I won't guess: tap one at the duration step, or type the hours.
+pick-understood-exclude = • leave out { $platform }
+pick-excluded = Left out as you asked: { $platforms }.
+pick-understood-users = • for { $users } people
+pick-users-peak = You said { $users } people use it: rarely all at once. How many talk to it in the same minute at the busiest time?
+pick-understood-gpu-unfit = • card: { $name } — it cannot hold this model as sized so far (BF16); the card step lists the cards that do, and a 4-bit format may fit it
+pick-understood-budget-month = • budget: { $budget } a month (a service or a daily job is costed over one month; one run is set against it as it is)

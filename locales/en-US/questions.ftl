@@ -3,6 +3,10 @@
 pick-understood = Understood from your sentence (I won't ask again; /back to change):
 pick-understood-task = • task: { $task ->
     [tune] fine-tuning
+    [image] image generation
+    [video] video generation
+    [image-tune] training an image model
+    [video-tune] training a video model
     [serve] an inference service
    *[exp] a short experiment
   }

@@ -28,10 +28,13 @@ advice-assume-double-quant = { $on ->
    *[no] 4 位底座按不做双重量化计（只用 load_in_4bit，或 LitGPT 的 bnb.nf4）：每个权重 4.5 位。LLaMA-Factory 的默认设置请加 dq=on（约 4.13 位）。
   }
 advice-assume-kbit-upcast = { $on ->
-    [yes] 4 位底座按 PEFT 的量化训练预处理计（axolotl、PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算。
-   *[no] 4 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。axolotl 和 PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）。
+    [yes] { $bits } 位底座按 PEFT 的量化训练预处理计（PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算；axolotl 会再转回 16 位（写 trainer=axolotl）。
+   *[no] { $bits } 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）；axolotl 请写 trainer=axolotl。
   }
-advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），Cut Cross Entropy（不生成整个词表的 logits），归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
+advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），{ $cce ->
+    [yes] Cut Cross Entropy（不生成整个词表的 logits；这个模型走 Unsloth 编译后的前向，或写了 liger），
+   *[no] 它自己的损失函数按块计算整个词表的 logits（每块 fp32 logits 最多 4 GiB，显存剩余较少时取剩余的一半）：这里约 { $loss } GiB；写 liger 则按 Cut Cross Entropy 估算（不生成 logits），
+}归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
 advice-assume-precision = { $amp ->
     [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
     [deepspeed] DeepSpeed ZeRO（多卡时默认按它算；用 PyTorch FSDP 请写 fsdp）：即使模型以 bf16 加载，它的优化器也保留 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节，再分摊到各张卡；FSDP 则和权重一样保持 bf16。
@@ -61,3 +64,5 @@ advice-pick-published-first = { $model } 官方发布的权重就是 { $quant }�
 advice-pick-4bit-first = { $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下：所以把 { $quant }（4 比特权重）排在第一位，一两张卡就够；bf16 至少要两张 80 GB 的卡。
 advice-pick-ask-card-reader = 放得下的卡：在每路对话都跟得上阅读速度（每路约每秒 { $tps } 个 token）的配置里，按你这个任务的实际花费从低到高（已含隐性成本）；更慢的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
 advice-assume-optimizer-step = PyTorch 的 AdamW 默认把全部张量一起更新，更新时多占一份与动量同样大小的显存，每张卡 { $gib } GiB，这时激活已经释放：激活一项按两者中较大的计。用 adamw8bit 或 DeepSpeed 自带的优化器没有这份开销。
+advice-assume-fsdp-root = FSDP 会在每张卡上完整保留不归任何一层管的参数（词嵌入和输出头，整个前向和反向传播期间都不拆分），全参微调时还会先算出一整层的梯度再分到各卡：每张卡比自己那一份多占 { $gib } GiB。DeepSpeed ZeRO-3（写 zero3）只在某个模块运行时才把它的参数聚合起来。
+advice-assume-axolotl = 按 axolotl 的训练方式估算：它加载模型时先把词嵌入和输出头转成 fp32，再转回 16 位，PyTorch 的缓存会留着那份 fp32 副本，共 { $gib } GiB，训练步骤用不上的部分会一直占着：nvidia-smi 能看到，但显存不够时 PyTorch 会先把缓存还回去，所以能否放下不算这部分。写 trainer=peft 则按 PEFT 自己的预处理估算。

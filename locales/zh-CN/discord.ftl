@@ -80,3 +80,4 @@ discord-field-overhead = 额外开销
 discord-field-total = 合计
 discord-field-per-card = 占用最多的卡
 discord-field-gib = { $gib } GiB
+discord-unreadable = 这条消息没能读懂：Discord 发来的格式这个版本的机器人还不认识。请重新运行斜杠命令，或者直接打字提问。

@@ -158,3 +158,30 @@ pick-paid-vs-cheapest = 你说之前跑类似任务付了 { $paid }；这里这�
     [yes] ，比你付的少。
    *[other] ，并不比你付的少：要省钱得从别处想办法（换小一点的卡、缩短时长）。
   }
+
+pick-ask-pipeline = 用哪个图像或视频模型（管线）？点选或输入名称（sdxl、flux dev、wan2.1）。按官方发布的精度、默认尺寸出一张（一段）估算，和 /fit 的数一致。
+pick-media-summary = { $name } 峰值大约需要 { $peak } GiB（{ $stage ->
+    [text] 文本编码
+    [decode] VAE 解码
+   *[denoise] 去噪
+  }阶段），按出一{ $kind ->
+    [video] 段 { $width }×{ $height }、{ $frames } 帧的视频
+   *[image] 张 { $width }×{ $height } 的图
+  }、官方精度、不卸载到内存估算（和 /fit 一致）。
+pick-media-train-unknown = 训练图像或视频模型（FLUX、SDXL、Wan 的 LoRA）的显存我还估算不了：我只估算生成，所以不给它排卡。可以直接输入你确定放得下的卡，或 /back 改成估算生成，或 /cancel 退出。
+pick-understood-cap = • 每小时不超过 { $cap }（含隐性成本），作为上限：超过的不列
+pick-cap-applied = 按每小时 { $cap } 的上限，去掉了 { $count } 个这个任务每小时更贵的选项。
+pick-cap-none-under = 这个任务没有卡能在每小时 { $cap } 以内：全部列出，便宜的在前。
+pick-cap-left-out = { $count ->
+    [0] 没有平台超过你的上限。
+   *[other] 超过你上限的 { $count } 个平台没有列出。
+  }
+pick-cap-none-under-result = 这里每个平台都超过你的上限：全部列出，便宜的在前。
+pick-ask-hours-few = “几个小时”大概是几个？费用取决于它，我不猜：请输入具体时长，如 3 小时、5h。
+pick-ask-half-day = “半天”是 4 小时（半个工作日）还是 12 小时？费用差三倍，我不猜：到时长那一步点选一个，或直接输入小时数。
+pick-understood-exclude = • 不考虑 { $platform }
+pick-excluded = 按你的要求没有列出：{ $platforms }。
+pick-understood-users = • 给 { $users } 个人用
+pick-users-peak = 你说有 { $users } 个人用：很少会同时在用。最忙的时候，同一分钟里有几个人在对话？
+pick-understood-gpu-unfit = • 卡：{ $name } —— 按目前的设定（BF16）放不下这个模型；选卡那一步会列出放得下的卡，4 位量化也许能放下
+pick-understood-budget-month = • 预算：每月 { $budget }（长期服务和每天用的任务按一个月算；单次任务直接和它比）

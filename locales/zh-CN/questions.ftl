@@ -3,6 +3,10 @@
 pick-understood = 从你那句话里我读到了这些（不再重复问；想改可以用 /back）：
 pick-understood-task = • 任务：{ $task ->
     [tune] 微调训练
+    [image] 图像生成
+    [video] 视频生成
+    [image-tune] 训练图像模型
+    [video-tune] 训练视频模型
     [serve] 推理服务
    *[exp] 短时实验
   }

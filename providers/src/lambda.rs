@@ -50,8 +50,7 @@ impl Adapter for Lambda {
                 None => parsed.skipped += 1,
             }
         }
-        crate::all_rows_unreadable(types.len(), &parsed)?;
-        Ok(parsed)
+        crate::finish("Lambda", &root, types.len(), parsed)
     }
 
     fn secret(&self) -> Option<&Secret> {

@@ -37,6 +37,24 @@ pub struct Parsed {
     pub skipped: usize,
     /// Rows that repeated an id already read (merged into the first: one host, one offer).
     pub duplicates: usize,
+    /// Why the answer is known to be incomplete (the row cap we asked for reached, a page of
+    /// several, an error beside the data), or `None`. A partial answer is recorded as such:
+    /// it can show a card in stock, never one gone.
+    pub partial: Option<String>,
+}
+
+impl Parsed {
+    /// What the store records for this answer: its offers, as a partial answer when it is one.
+    pub fn outcome(self) -> bot_core::availability::FetchOutcome {
+        use bot_core::availability::FetchOutcome;
+        match self.partial {
+            Some(why) => FetchOutcome::Partial {
+                offers: self.offers,
+                why,
+            },
+            None => FetchOutcome::Offers(self.offers),
+        }
+    }
 }
 
 /// Remembers the provider ids read so far in one answer: a repeated id is the same offer
@@ -122,6 +140,134 @@ pub trait Adapter: Send + Sync {
     fn secret(&self) -> Option<&Secret> {
         None
     }
+}
+
+/// What in an answer's top level says it is not the whole list: a cursor or link to a next
+/// page (`next`, `next_cursor`, `nextPageToken`, GraphQL's `pageInfo.hasNextPage`), a
+/// `has_more`/`truncated` flag, or a `total` above the rows it holds; and an error reported
+/// beside the data (HTTP 200 with `error`/`errors`, GraphQL's partial answer). `rows` is the
+/// number of rows the answer holds. `None` for a whole answer.
+pub(crate) fn incomplete(root: &serde_json::Value, rows: usize) -> Option<String> {
+    use serde_json::Value;
+    let present = |v: &Value| match v {
+        Value::Null | Value::Bool(false) => false,
+        Value::String(s) => !s.trim().is_empty(),
+        Value::Array(a) => !a.is_empty(),
+        Value::Object(o) => !o.is_empty(),
+        _ => true,
+    };
+    let scopes: Vec<&Value> = [
+        Some(root),
+        root.get("data"),
+        root.get("meta"),
+        root.get("pagination"),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|v| v.is_object())
+    .collect();
+    for scope in &scopes {
+        for key in [
+            "next",
+            "next_cursor",
+            "nextCursor",
+            "next_page",
+            "nextPage",
+            "next_page_token",
+            "nextPageToken",
+            "next_token",
+            "continuation_token",
+        ] {
+            if scope.get(key).is_some_and(present) {
+                return Some(format!("the answer is one page of several (`{key}`)"));
+            }
+        }
+        for key in [
+            "has_more",
+            "hasMore",
+            "has_next_page",
+            "hasNextPage",
+            "truncated",
+            "partial",
+        ] {
+            if scope.get(key).and_then(Value::as_bool) == Some(true) {
+                return Some(format!(
+                    "the answer says it is not the whole list (`{key}`)"
+                ));
+            }
+        }
+        if scope
+            .pointer("/pageInfo/hasNextPage")
+            .and_then(Value::as_bool)
+            == Some(true)
+        {
+            return Some("the answer is one page of several (`pageInfo.hasNextPage`)".into());
+        }
+        for key in ["total", "total_count", "totalCount"] {
+            if let Some(total) = scope.get(key).and_then(Value::as_u64)
+                && rows > 0
+                && total > rows as u64
+            {
+                return Some(format!("the answer holds {rows} of {total} rows"));
+            }
+        }
+    }
+    reported_error(root).map(|why| format!("the answer reports an error beside its data: {why}"))
+}
+
+/// The error an answer reports at its top level (`errors[0].message`, `error.message`,
+/// `error`, `msg`), sent with HTTP 200 by GraphQL and some REST APIs, or `success: false`.
+pub(crate) fn reported_error(root: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    let present = |v: &&Value| match v {
+        Value::Null | Value::Bool(false) => false,
+        Value::String(s) => !s.trim().is_empty(),
+        Value::Array(a) => !a.is_empty(),
+        Value::Object(o) => !o.is_empty(),
+        _ => true,
+    };
+    let error = ["errors", "error"]
+        .into_iter()
+        .filter_map(|k| root.get(k))
+        .find(present);
+    let failed = root.get("success").and_then(Value::as_bool) == Some(false);
+    if error.is_none() && !failed {
+        return None;
+    }
+    let code = error.and_then(Value::as_str);
+    let message = error
+        .and_then(|e| e.pointer("/0/message").or_else(|| e.get("message")))
+        .or_else(|| root.get("msg"))
+        .or_else(|| root.get("message"))
+        .and_then(Value::as_str);
+    let why = match (code, message) {
+        (Some(c), Some(m)) => format!("{c}: {m}"),
+        (Some(t), None) | (None, Some(t)) => t.to_string(),
+        (None, None) => "an error with no message".into(),
+    };
+    Some(why.chars().take(120).collect())
+}
+
+/// The checks every adapter makes once its `rows` are read into `parsed`: no row and an
+/// error reported is that error (HTTP 200 with an error body is a failure, never "no
+/// offers"); every row unreadable is a malformed answer; an answer that says it is not the
+/// whole list ([`incomplete`]) is marked partial.
+pub(crate) fn finish(
+    provider: &str,
+    root: &serde_json::Value,
+    rows: usize,
+    mut parsed: Parsed,
+) -> Result<Parsed, FetchError> {
+    if rows == 0
+        && let Some(why) = reported_error(root)
+    {
+        return Err(FetchError::Malformed(format!("{provider}: {why}")));
+    }
+    all_rows_unreadable(rows, &parsed)?;
+    if parsed.partial.is_none() {
+        parsed.partial = incomplete(root, rows);
+    }
+    Ok(parsed)
 }
 
 /// Every row was unreadable: the answer is malformed, not "no offers".

@@ -31,12 +31,17 @@ pub struct PollReport {
     pub took: Duration,
     /// The provider's `Retry-After` on a refused answer: the next try waits at least this.
     pub retry_after: Option<Duration>,
+    /// Why the answer was partial (its row cap, a page of several), when it was.
+    pub partial: Option<String>,
 }
 
 impl PollReport {
     /// Did this poll bring a new snapshot?
     pub fn replaced(&self) -> bool {
-        matches!(self.recorded, Some(Recorded::Replaced { .. }))
+        matches!(
+            self.recorded,
+            Some(Recorded::Replaced { .. } | Recorded::Partial { .. })
+        )
     }
 
     /// One line for a log: no URL, no key.
@@ -57,6 +62,11 @@ impl PollReport {
                 } else {
                     String::new()
                 }
+            ),
+            (Some(Recorded::Partial { offers, gpus, kept }), _) => format!(
+                "poll: {}: a partial answer ({}): {offers} offers for {gpus} GPU models; {kept} models it left out keep their last reading ({took})",
+                self.provider,
+                self.partial.as_deref().unwrap_or("cut short"),
             ),
             (Some(Recorded::KeptAfterEmpty), _) => format!(
                 "poll: {}: no offers in the answer; keeping the last snapshot ({took})",
@@ -140,6 +150,7 @@ impl Poller {
             problem,
             took: started.elapsed(),
             retry_after: None,
+            partial: None,
         };
         let Some(url) = self.fx_url.clone() else {
             return report(None, 0, Some("off".into()));
@@ -195,10 +206,13 @@ impl Poller {
         let now = now_unix();
         let result = fetch(&*adapter, &self.http, &self.catalog, self.timeout, now).await;
         let retry_after = result.as_ref().err().and_then(FetchError::retry_after);
+        let mut partial = None;
         let (outcome, offers, skipped, problem) = match result {
             Ok(p) => {
                 let n = p.offers.len();
-                (FetchOutcome::Offers(p.offers), n, p.skipped, None)
+                partial = p.partial.clone();
+                let skipped = p.skipped;
+                (p.outcome(), n, skipped, None)
             }
             Err(e) => (
                 FetchOutcome::Failed(e.to_string()),
@@ -227,6 +241,7 @@ impl Poller {
             problem,
             took: started.elapsed(),
             retry_after,
+            partial,
         }
     }
 
@@ -360,6 +375,7 @@ mod tests {
             problem: Some("HTTP 429".into()),
             took: Duration::ZERO,
             retry_after,
+            partial: None,
         };
         let mut seed = 7;
         // A 429 asking for ten minutes waits them, not the first 30 s step of the backoff.

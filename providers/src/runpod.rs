@@ -68,8 +68,9 @@ impl Adapter for RunPod {
                 None => parsed.skipped += 1,
             }
         }
-        crate::all_rows_unreadable(types.len(), &parsed)?;
-        Ok(parsed)
+        // GraphQL answers errors beside partial data (a field that failed is null, its error
+        // listed): what it shows is used, the rest is not read as gone.
+        crate::finish("RunPod", &root, types.len(), parsed)
     }
 
     fn secret(&self) -> Option<&Secret> {

@@ -14,6 +14,10 @@
 //! - The query asks for rentable, unrented offers, so each row is in stock with `num_gpus` cards.
 //! - `id` is the offer's id: a row repeating an id already read is the same offer, merged
 //!   into the first (a cheapest-first answer: the first is the one to keep).
+//! - The search is cut at [`LIMIT`] rows, cheapest first: an answer of that many rows is
+//!   partial (the dearest cards may be past the cut), recorded so that a card missing from
+//!   it is never read as gone. So is one with an error beside its offers; an error with no
+//!   offers (`{"success": false, "msg": …}`) is a failure.
 
 use crate::json::{count, float, money, text};
 use crate::{Adapter, FetchError, Parsed, Secret};
@@ -27,7 +31,7 @@ pub const DISK_GB: u32 = 10;
 /// Hours in a billing month (the house's month).
 const MONTH_HOURS: i64 = 730;
 /// Rows asked for in one search.
-const LIMIT: u32 = 2000;
+pub const LIMIT: u32 = 2000;
 
 pub struct Vast {
     pub base: String,
@@ -72,9 +76,10 @@ impl Adapter for Vast {
             (_, Some(Value::Array(rows))) => rows,
             (Value::Array(rows), _) => rows,
             _ => {
-                return Err(FetchError::Malformed(
-                    "no `offers` list in the Vast.ai answer".into(),
-                ));
+                return Err(FetchError::Malformed(match crate::reported_error(&root) {
+                    Some(why) => format!("Vast.ai: {why}"),
+                    None => "no `offers` list in the Vast.ai answer".into(),
+                }));
             }
         };
         crate::Limits::PROVIDER.check_rows(rows.len())?;
@@ -90,8 +95,15 @@ impl Adapter for Vast {
                 None => parsed.skipped += 1,
             }
         }
-        crate::all_rows_unreadable(rows.len(), &parsed)?;
-        Ok(parsed)
+        if rows.len() >= LIMIT as usize {
+            // Asked for LIMIT rows, cheapest first, and got them all: the list goes on past
+            // the cut, so the dearest cards may be missing from it.
+            parsed.partial = Some(format!(
+                "Vast.ai answered {} rows, the most asked for; dearer offers past the cut are missing",
+                rows.len()
+            ));
+        }
+        crate::finish("Vast.ai", &root, rows.len(), parsed)
     }
 
     fn secret(&self) -> Option<&Secret> {

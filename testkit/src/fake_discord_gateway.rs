@@ -336,3 +336,27 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
         }
     }
 }
+
+/// A `/gpu 4090` slash command serenity 0.12 cannot read: its `resolved` role has no
+/// `colors` (role gradients; serenity requires the field, Discord leaves it out for apps that
+/// predate them).
+pub fn unreadable_command(d: &crate::fake_discord::Interactions, user: &str) -> Value {
+    let mut cmd = d.command("gpu", &[("gpu", json!("4090"))], user, "en-US");
+    cmd["data"]["resolved"] = json!({"roles": {"900000000000000009": {
+        "id": "900000000000000009", "name": "renters", "color": 0, "hoist": false,
+        "icon": null, "unicode_emoji": null, "position": 1, "permissions": "0",
+        "managed": false, "mentionable": true, "flags": 0}}});
+    cmd
+}
+
+/// A role select (component type 6) pressed with the chosen role in `resolved`, again without
+/// `colors`, which serenity 0.12 cannot read either.
+pub fn unreadable_press(d: &crate::fake_discord::Interactions, user: &str) -> Value {
+    let mut press = d.press("x:stale", &["900000000000000009"], user, user, false);
+    press["data"] = json!({"custom_id": "x:stale", "component_type": 6,
+        "values": ["900000000000000009"], "resolved": {"roles": {"900000000000000009": {
+        "id": "900000000000000009", "name": "renters", "color": 0, "hoist": false,
+        "icon": null, "unicode_emoji": null, "position": 1, "permissions": "0",
+        "managed": false, "mentionable": true, "flags": 0}}}});
+    press
+}

@@ -191,6 +191,11 @@ fn fsdp_and_liger_size_the_same_in_both() {
             &["--zero", "fsdp"][..],
         ),
         ("/fit qwen2.5-7b full 4xa100 ctx=8k liger", &["--liger"][..]),
+        // One process over the cards (`vram::device_map`).
+        (
+            "/fit qwen2.5-7b full 4xa100 ctx=8k device_map",
+            &["--zero", "device_map"][..],
+        ),
     ] {
         let mut args = base.to_vec();
         args.extend_from_slice(extra);
@@ -218,6 +223,25 @@ fn fsdp_and_liger_size_the_same_in_both() {
         chat(own),
         chat("/fit llama-3.2-3b lora ctx=550 batch=4 gc=off")
     );
+    // axolotl's load round trip (`axolotl` / `--axolotl`): the same cached fp32 copies in both.
+    let ax = "/fit qwen2.5-14b qlora nf4 ctx=2k a100 liger axolotl";
+    let cli = text(&[
+        "fit",
+        "--model",
+        "qwen2.5-14b",
+        "--task",
+        "qlora",
+        "--quant",
+        "nf4",
+        "--context",
+        "2048",
+        "--gpu",
+        "a100",
+        "--liger",
+        "--axolotl",
+    ]);
+    assert_eq!(chat(ax), cli, "{ax}");
+    assert!(cli.contains("fp32 copies"), "{cli}");
 }
 
 #[test]

@@ -1330,3 +1330,66 @@ fn discord_a_deferred_answer_whose_message_is_gone_arrives_as_a_follow_up() {
         posted.body
     );
 }
+
+/// Interactions serenity 0.12 cannot read (it drops the frame with a warning): a slash command
+/// and a role select whose `resolved` role has no `colors`, and an interaction type newer
+/// than this build. Each is answered
+/// from its own JSON through the gateway tap, never left to "The application did not
+/// respond"; the session stays up and the next dispatch is answered as usual.
+#[test]
+fn discord_gateway_interactions_serenity_cannot_read_are_still_answered() {
+    let bot = start_with(2000, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    let callback_of = |i: &Value| {
+        let path = format!(
+            "/interactions/{}/{}/callback",
+            i["id"].as_str().unwrap(),
+            i["token"].as_str().unwrap()
+        );
+        bot.fake
+            .wait_for_call(|c| c.method == "POST" && c.path == path)
+    };
+    // (serenity refusing these very shapes: discord's `wire_gateway::serenity_refuses_*`.)
+    let cmd = gw::unreadable_command(&bot.discord, ALICE);
+    g.dispatch("INTERACTION_CREATE", cmd.clone());
+    let cb = callback_of(&cmd);
+    assert_eq!(cb.body["type"], 4, "{:?}", cb.body);
+    assert!(
+        cb.body["data"].to_string().contains("RTX 4090"),
+        "{:?}",
+        cb.body
+    );
+
+    let press = gw::unreadable_press(&bot.discord, ALICE);
+    g.dispatch("INTERACTION_CREATE", press.clone());
+    let cb = callback_of(&press);
+    assert!(
+        cb.body["type"] == 4 || cb.body["type"] == 7 || cb.body["type"] == 6,
+        "{:?}",
+        cb.body
+    );
+
+    // A type from after this build, in Chinese: told so, in Chinese.
+    let mut newer = bot
+        .discord
+        .command("gpu", &[("gpu", json!("h100"))], BOB, "zh-CN");
+    newer["type"] = json!(42);
+    g.dispatch("INTERACTION_CREATE", newer.clone());
+    let cb = callback_of(&newer);
+    assert_eq!(cb.body["type"], 4, "{:?}", cb.body);
+    let said = cb.body["data"].to_string();
+    assert!(said.contains("没能读懂"), "{said}");
+
+    // The session is the same one, and it still answers.
+    let next = bot
+        .discord
+        .command("gpu", &[("gpu", json!("h100"))], ALICE, "en-US");
+    g.dispatch("INTERACTION_CREATE", next.clone());
+    assert_eq!(callback_of(&next).body["type"], 4);
+    assert_eq!(
+        g.identifies().len(),
+        1,
+        "the session was never started again"
+    );
+}

@@ -378,3 +378,99 @@ fn an_alert_that_could_never_arrive_is_refused_where_it_is_asked() {
     assert!(said(ok).contains("Alert set"));
     assert!(said(in_dm(600405, 2, Some("en-US"), sub())).contains("Alert set"));
 }
+
+/// Shapes from Discord's documentation of 2024–2026, written apart from the code: entitlements
+/// as the monetization docs list them (a test entitlement without dates, a consumable one with
+/// `consumed`), an app installed to both the server and the user
+/// (`authorizing_integration_owners` with "0" and "1"), a user and a message context-menu
+/// command (`data.type` 2 and 3, with `target_id` and `resolved.messages` holding a forward's
+/// `message_snapshots` and a poll) and a primary entry point command (`data.type` 4) this build
+/// registers none of, a modal submit in the components v2 shape (a Label, type 18, around a
+/// text input), a press on a message sent with `IS_COMPONENTS_V2` (a container, type 17), and
+/// interaction types after 5. Each gets one response Discord accepts, in the asker's language;
+/// none is an HTTP error or silence.
+#[test]
+fn monetization_user_installs_context_menus_and_components_v2_get_a_response() {
+    let bot = start();
+    let gpu = || command("gpu", json!([{"name": "gpu", "type": 3, "value": "4090"}]));
+    let answered = |i: &Value| {
+        let a = bot.discord.post(i);
+        assert_eq!(a.status, 200, "{i}: {:?}", a.body);
+        assert!(
+            matches!(a.body["type"].as_u64(), Some(4 | 5 | 7)),
+            "{i}: {:?}",
+            a.body
+        );
+        shown(&a.body["data"])
+    };
+    // Entitlements (monetization docs): a test one has no dates; `consumed` on a consumable.
+    let mut i = in_guild(600301, 2, Some("en-US"), "en-US", gpu());
+    i["entitlements"] = json!([
+        {"id": "1019653849998299136", "sku_id": "1019475255913222144",
+         "application_id": APPLICATION_ID.to_string(), "user_id": MEI, "type": 4,
+         "deleted": false, "starts_at": null, "ends_at": null, "guild_id": null},
+        {"id": "1019653849998299137", "sku_id": "1019475255913222145",
+         "application_id": APPLICATION_ID.to_string(), "user_id": MEI, "type": 3,
+         "deleted": false, "consumed": false}]);
+    // Installed both to the server and to the user.
+    i["authorizing_integration_owners"] = json!({"0": "200000000000000002", "1": MEI});
+    let said = answered(&i);
+    assert!(said.contains("4090"), "{said}");
+
+    // A user command and a message command (context menus) we register none of: told so in
+    // the user's language, never an HTTP error.
+    let user_cmd = json!({"id": "2", "name": "Price check", "type": 2, "target_id": MEI,
+        "resolved": {"users": {MEI: user(MEI)}}});
+    let said = answered(&in_dm(600302, 2, Some("zh-CN"), user_cmd));
+    assert!(has_han(&said), "{said}");
+    let snapshot_msg = json!({"id": "800000000000000099", "channel_id": DM_CHANNEL,
+        "author": user(MEI), "content": "", "timestamp": "2026-12-01T10:00:00.000000+00:00",
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        "flags": 16384, "message_reference": {"type": 1, "channel_id": "1", "message_id": "2"},
+        "message_snapshots": [{"message": {"content": "/gpu 4090", "type": 0,
+            "timestamp": "2026-12-01T09:00:00.000000+00:00", "edited_timestamp": null,
+            "flags": 0, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "components": []}}],
+        "poll": {"question": {"text": "H100 or A100?"},
+            "answers": [{"answer_id": 1, "poll_media": {"text": "H100"}}],
+            "expiry": "2026-12-02T10:00:00.000000+00:00", "allow_multiselect": false,
+            "layout_type": 1}});
+    let msg_cmd = json!({"id": "3", "name": "Ask GPU Scout", "type": 3,
+        "target_id": "800000000000000099",
+        "resolved": {"messages": {"800000000000000099": snapshot_msg}}});
+    answered(&in_dm(600303, 2, Some("en-US"), msg_cmd));
+    let entry = json!({"id": "4", "name": "launch", "type": 4});
+    answered(&in_guild(600304, 2, Some("en-US"), "en-US", entry));
+
+    // A modal submit in the components v2 shape: a Label (18) around a text input, and a
+    // text display (10). We open no modals: an outdated form, said in Chinese.
+    let modal = json!({"custom_id": "v1|ask", "components": [
+        {"type": 18, "id": 1, "component": {"type": 4, "id": 2, "custom_id": "q", "value": "4090"}},
+        {"type": 10, "id": 3}]});
+    let said = answered(&in_dm(600305, 5, Some("zh-CN"), modal));
+    assert!(has_han(&said), "{said}");
+
+    // A press on a components v2 message (flag 1 << 15: a container, no content or embeds).
+    let mut press = in_dm(
+        600306,
+        3,
+        Some("en-US"),
+        json!({"custom_id": "v9|old", "component_type": 2, "id": 4}),
+    );
+    press["message"] = json!({"id": "800000000000000078", "channel_id": DM_CHANNEL,
+        "author": user(&APPLICATION_ID.to_string()), "content": "", "flags": 32768,
+        "components": [{"type": 17, "id": 1, "accent_color": 703487, "components": [
+            {"type": 10, "id": 2, "content": "H100 from $2.20"},
+            {"type": 1, "id": 3, "components": [
+                {"type": 2, "id": 4, "style": 1, "label": "More", "custom_id": "v9|old"}]}]}],
+        "interaction_metadata": {"id": "1", "type": 2, "user": user(MEI)}});
+    answered(&press);
+
+    // Types after 5 (none documented yet): a response that says it was not understood.
+    for (id, kind, locale) in [(600307, 6, "en-US"), (600308, 42, "zh-CN")] {
+        let said = answered(&in_dm(id, kind, Some(locale), gpu()));
+        assert!(!said.trim().is_empty());
+        assert_eq!(has_han(&said), locale == "zh-CN", "{said}");
+    }
+}

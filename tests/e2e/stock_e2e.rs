@@ -132,3 +132,62 @@ fn stock_works_offline_and_says_there_is_no_data_yet() {
     let (ok, _, err) = gpuscout(dir.path(), &fake, &["stock", "h1000"]);
     assert!(!ok && err.contains("h1000"), "{err}");
 }
+
+/// Vast's search cut at the 2,000 rows we ask for, cheapest first: the H100s are past the
+/// cut. The binary records the answer as partial (`poll --json`), `stock h100` still lists
+/// Vast's H100 from the last whole answer and says the list was cut; `stock --json` carries the reason and when the last whole answer came.
+#[test]
+fn a_capped_vast_answer_keeps_the_cards_past_its_cut() {
+    let fake = FakeProviders::start();
+    fake.script("/api/v0/bundles/", vec![Script::ok(VAST)]);
+    fake.script("/graphql", vec![Script::status(503, "down")]);
+    fake.script("/api/v1/instance-types", vec![Script::status(503, "down")]);
+    let dir = tempfile::tempdir().unwrap();
+    let (ok, out, err) = gpuscout(dir.path(), &fake, &["poll", "--once", "--provider", "vast"]);
+    assert!(ok, "{out}\n{err}");
+    let rows: Vec<String> = (0..gpuscout_providers::vast::LIMIT)
+        .map(|i| {
+            format!(
+                r#"{{"id": {}, "gpu_name": "RTX 4090", "num_gpus": 1, "gpu_ram": 24564, "dph_total": {}, "rentable": true, "rented": false}}"#,
+                1000 + i,
+                0.2 + (i % 50) as f64 * 0.002
+            )
+        })
+        .collect();
+    fake.script(
+        "/api/v0/bundles/",
+        vec![Script::ok(format!(r#"{{"offers": [{}]}}"#, rows.join(",")))],
+    );
+    let (ok, out, err) = gpuscout(
+        dir.path(),
+        &fake,
+        &["poll", "--once", "--provider", "vast", "--json"],
+    );
+    assert!(ok, "{out}\n{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report[0]["replaced"], true, "{out}");
+    assert!(
+        report[0]["partial"]
+            .as_str()
+            .unwrap_or("")
+            .contains("2000 rows"),
+        "{out}"
+    );
+    let (ok, out, _) = gpuscout(dir.path(), &fake, &["stock", "h100", "vast"]);
+    assert!(ok);
+    assert!(
+        out.contains("in stock (8)"),
+        "the H100 is still listed: {out}"
+    );
+    assert!(out.contains("cut short"), "{out}");
+    let (ok, out, _) = gpuscout(dir.path(), &fake, &["stock", "h100", "vast", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let vast = &v["providers"][0];
+    assert!(
+        vast["partial"].as_str().unwrap().contains("2000 rows"),
+        "{out}"
+    );
+    assert!(vast["last_full_at"].is_string(), "{out}");
+    assert_eq!(v["offers"][0]["cards"], 8, "{out}");
+}

@@ -3,7 +3,9 @@
 //! Each provider fetch attempt is looked at once per subscription ([`Track::last_attempt`]).
 //! A failed or empty fetch (the snapshot was kept, `last_good_at != last_attempt_at`) or a
 //! stale one is only marked as seen: it never moves a state. A good one is an observation:
-//! "something matching is in stock". The first observation sets the baseline silently; after
+//! "something matching is in stock". A partial one (the provider's row cap reached, one page
+//! of several) is an observation only when it shows something matching: what it left out is
+//! unknown, never "gone". The first observation sets the baseline silently; after
 //! that a different state must hold for [`AlertConfig::debounce_polls`] consecutive polls or
 //! [`AlertConfig::debounce_secs`] before it is confirmed ([`step`]). A confirmed "back" is
 //! alerted unless a "back" was alerted within the cooldown; a confirmed "gone" after an
@@ -196,8 +198,17 @@ pub fn detect(
                     offers_by_gpu.insert(key.clone(), offers);
                 }
                 let offers = &offers_by_gpu[&key];
-                let matching = matching_offers(catalog, sub, offers);
+                let mut matching = matching_offers(catalog, sub, offers);
                 let track = sub.track.entry(ps.provider.clone()).or_default();
+                if ps.partial.is_some() {
+                    // Only what this answer showed counts; a card it left out keeps its last
+                    // reading in the store, which is no news.
+                    matching.retain(|o| o.fetched_at == attempt);
+                    if matching.is_empty() {
+                        batch.put(&SUBS, &sub.key(), &Versioned(sub.clone()))?;
+                        continue;
+                    }
+                }
                 if let Some(event) = step(track, !matching.is_empty(), attempt, cfg) {
                     let n = track.alerts;
                     let reply = alert_reply(catalog, sub, &ps.provider, event, &matching, attempt);

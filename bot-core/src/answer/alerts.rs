@@ -173,6 +173,14 @@ pub fn status(ctx: &Ctx, now: i64) -> Reply {
                 .arg("total", p.misses_total as f64)
                 .arg("offers", p.offers),
         );
+        if let Some(why) = &p.partial {
+            // The last good answer was cut: said where the operator looks, in the provider's
+            // own words (like the problem below).
+            r.parts.push(crate::reply::Part::Raw(format!(
+                "  partial: {}",
+                crate::secret::scrub(why, &[])
+            )));
+        }
         if let Some(problem) = &p.last_problem {
             // Scrubbed again on the way out: a row stored by an older build may hold a key.
             let problem = crate::secret::scrub(problem, &[]);

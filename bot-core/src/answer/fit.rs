@@ -135,6 +135,8 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             // FSDP keeps its name: it holds a bf16 model's optimizer unlike DeepSpeed ZeRO-3.
             let key = if lexicon::is_fsdp(&lw) {
                 "fsdp"
+            } else if lexicon::is_device_map(&lw) {
+                "device_map"
             } else {
                 zero_key(z)
             };
@@ -256,6 +258,7 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         // Mixed precision: fp32 master weights beside the 16-bit model (full fine-tuning).
         "amp" | "mixed-precision" | "混合精度" => ("amp", "on"),
         "unsloth" => ("trainer", "unsloth"),
+        "axolotl" => ("trainer", "axolotl"),
         // Liger Kernel's fused linear cross-entropy: no full-vocabulary logits (`LossHead::Fused`).
         "liger" | "liger-kernel" | "liger_kernel" | "use_liger_kernel" => ("loss", "fused"),
         // torchao weight-only quantization (`vram::Torchao`): `torchao`, `int8wo`, `int4wo-64`.
@@ -380,11 +383,30 @@ pub struct Given {
 fn set_zero(opts: &mut FitOptions, v: &str) -> Result<(), FitError> {
     opts.zero = Some(v.parse()?);
     opts.fsdp = lexicon::is_fsdp(v);
+    opts.device_map = lexicon::is_device_map(v);
     Ok(())
 }
 
 fn loss_head(v: &str) -> Option<vram::LossHead> {
     vram::LossHead::from_key(&v.to_ascii_lowercase())
+}
+
+/// The trainer whose mechanisms size the job: `unsloth` (`FitRequest::unsloth`), `axolotl`
+/// (PEFT's preparation, then 16-bit again: `vram::axolotl`), `peft`/`transformers`/`trl`
+/// (PEFT's k-bit preparation kept), `llamafactory` (its own preparation: `upcast_layernorm`
+/// and `upcast_lmhead_output` default False, no fp32 cast). `None` for another name.
+fn set_trainer(req: &mut FitRequest<'_>, v: &str) -> Option<()> {
+    let (unsloth, axolotl, upcast) = match v.to_ascii_lowercase().as_str() {
+        "unsloth" => (true, false, req.kbit_upcast),
+        "axolotl" => (false, true, true),
+        "peft" | "transformers" | "trl" => (false, false, true),
+        "llamafactory" | "llama-factory" => (false, false, false),
+        _ => return None,
+    };
+    req.unsloth = unsloth;
+    req.axolotl = axolotl;
+    req.kbit_upcast = upcast;
+    Some(())
 }
 
 /// `autocast=off` sizes a LoRA loop of its own without 16-bit autocast
@@ -476,28 +498,16 @@ fn apply_option<'a>(
             Some(on) => req.double_quant = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
-        // The trainer whose mechanisms size the job (`FitRequest::unsloth`); `peft`,
-        // `transformers` or `llamafactory` for the default.
         // PEFT's k-bit preparation of a bitsandbytes base (`FitRequest::kbit_upcast`): norms,
         // embedding and output head cast to fp32; 16-bit autocast (`set_precision_switch`).
         "upcast" | "kbit_upcast" | "升精度" | "autocast" => match lexicon::on_off(v) {
             Some(on) => set_precision_switch(req, k, on),
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
-        "trainer" | "训练框架" => match v.to_ascii_lowercase().as_str() {
-            "unsloth" => req.unsloth = true,
-            "peft" | "transformers" | "trl" => {
-                req.unsloth = false;
-                req.kbit_upcast = true;
-            }
-            // LLaMA-Factory prepares a 4-bit base itself (`prepare_model_for_training`:
-            // `upcast_layernorm` and `upcast_lmhead_output` default False): no fp32 cast.
-            "llamafactory" | "llama-factory" => {
-                req.unsloth = false;
-                req.kbit_upcast = false;
-            }
-            _ => return Err(err(FitError::BadValue(w.to_string()))),
-        },
+        // The trainer whose mechanisms size the job (`set_trainer`).
+        "trainer" | "训练框架" => {
+            set_trainer(req, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
         "torchao" => {
             torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?

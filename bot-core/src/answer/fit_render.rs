@@ -2,6 +2,7 @@
 //! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
 //! configurations that hold the job.
 
+use super::fit_base::push_adapter_base;
 use super::fit_gc::{checkpointing_flip, trainers_defaulting};
 use super::fit_model_note::{autocast_note, bare_size_warning, read_as_note};
 use crate::advice::{self, Fit};
@@ -179,32 +180,6 @@ fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
     })
 }
 
-/// The trainer and the 4-bit base a LoRA / Q-LoRA is sized with: Unsloth, double
-/// quantization (`FitRequest::double_quant`) and PEFT's k-bit preparation
-/// (`FitRequest::kbit_upcast`, with what it costs), each with the word that switches it.
-fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
-    if req.unsloth {
-        r.push(Msg::new("advice-assume-unsloth"));
-    }
-    if req.quant != crate::vram::Quant::Nf4 {
-        return;
-    }
-    r.push(
-        Msg::new("advice-assume-double-quant")
-            .arg("on", if req.double_quant { "yes" } else { "no" }),
-    );
-    if !req.unsloth && req.layout == crate::vram::ModelLayout::Transformers {
-        r.push(
-            Msg::new("advice-assume-kbit-upcast")
-                .arg("on", if req.kbit_upcast { "yes" } else { "no" })
-                .arg(
-                    "gib",
-                    format!("{:.1}", crate::vram::peft_fp32_cast_gib(req)),
-                ),
-        );
-    }
-}
-
 /// Full fine-tuning's precision and optimizer (DeepSpeed ZeRO keeps fp32 masters of a bf16
 /// model, `vram::fp32_master_weights`), and the AdamW step's own copy when it has one.
 fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
@@ -330,6 +305,7 @@ fn push_assumptions(
         } else {
             push_full_precision(r, req, p);
         }
+        super::fit_held::push_held(r, req, &p.opts);
     }
 }
 

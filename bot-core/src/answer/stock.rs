@@ -165,6 +165,20 @@ fn provider_line(ctx: &Ctx, p: &ProviderStatus) -> Option<Msg> {
         // Polled, but never a good answer.
         return Some(Msg::new("stock-provider-missing").arg("provider", name));
     };
+    let failing = state.misses_in_a_row > 0 && (p.shown > 0 || p.over_price > 0);
+    if state.partial.is_some() && p.freshness != Some(Freshness::Hidden) && !failing {
+        // The provider's answer was cut (its row cap, one page of several): a card missing
+        // from it is not known to be gone, and dearer offers of a card shown may be missing.
+        let full = p
+            .full_age_secs
+            .map_or("none".to_string(), |a| age_text(ctx.lang, a));
+        return Some(
+            Msg::new("stock-provider-cut")
+                .arg("provider", name)
+                .arg("age", age)
+                .arg("full", full),
+        );
+    }
     if p.freshness == Some(Freshness::Hidden) || (p.shown == 0 && p.hidden_old > 0) {
         return Some(
             Msg::new("stock-provider-too-old")
@@ -172,7 +186,7 @@ fn provider_line(ctx: &Ctx, p: &ProviderStatus) -> Option<Msg> {
                 .arg("age", age),
         );
     }
-    if state.misses_in_a_row > 0 && (p.shown > 0 || p.over_price > 0) {
+    if failing {
         return Some(
             Msg::new("stock-provider-failing")
                 .arg("provider", name)

@@ -81,6 +81,27 @@ fn candidates(raw: &str, vram_gb: Option<f64>) -> Vec<String> {
             out.push(format!("{first} {m} {tail}"));
         }
     }
+    // A form factor with its generation (`SXM6` for B200/B300, `SXM5`): the catalog names the
+    // socket (`b200 sxm`), and an SXM card of one model is one card whatever the digit says.
+    let generic: Vec<String> = out
+        .iter()
+        .map(|c| {
+            c.split_whitespace()
+                .map(|w| {
+                    let l = w.to_ascii_lowercase();
+                    match l.strip_prefix("sxm") {
+                        Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => {
+                            "sxm".to_string()
+                        }
+                        _ => w.to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|c| !out.contains(c))
+        .collect();
+    out.extend(generic);
     out.dedup();
     out
 }
@@ -154,6 +175,21 @@ mod tests {
             Some("h100-pcie")
         );
         assert_eq!(id(&cat, "A10 (24 GB PCIe)", None).as_deref(), Some("a10"));
+        // A socket with its generation digit (Lambda's B200 is `SXM6`).
+        assert_eq!(
+            id(&cat, "B200 (180 GB SXM6)", None).as_deref(),
+            Some("b200")
+        );
+        assert_eq!(id(&cat, "GH200 (96 GB)", None).as_deref(), Some("gh200"));
+        // …but a PCIe card is never read as its SXM sibling, nor 40 GB as 80.
+        assert_eq!(
+            id(&cat, "A100 (80 GB PCIe)", None).as_deref(),
+            Some("a100-80g-pcie")
+        );
+        assert_eq!(
+            id(&cat, "A100 (40 GB SXM4)", None).as_deref(),
+            Some("a100-40g-sxm")
+        );
     }
 
     #[test]

@@ -40,6 +40,8 @@ pub struct ProviderStatus {
     pub state: Option<ProviderState>,
     /// Age of the stored snapshot.
     pub age_secs: Option<i64>,
+    /// Age of the last whole answer, when the latest was partial or failed after one.
+    pub full_age_secs: Option<i64>,
     pub freshness: Option<Freshness>,
     /// Offers for the card: shown, and left out for being too old or over the price.
     pub shown: usize,
@@ -98,10 +100,15 @@ fn statuses(
             .as_ref()
             .and_then(|s| s.last_good_at)
             .map(|t| (now - t).max(0));
+        let full_age = state
+            .as_ref()
+            .and_then(|s| s.last_full_at)
+            .map(|t| (now - t).max(0));
         providers.push(ProviderStatus {
             provider: name,
             state,
             age_secs: age,
+            full_age_secs: full_age,
             freshness: age.map(Freshness::of_age),
             shown: 0,
             hidden_old: 0,

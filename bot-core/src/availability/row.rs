@@ -62,6 +62,15 @@ pub struct ProviderState {
     pub misses_total: u64,
     pub misses_in_a_row: u32,
     pub last_problem: Option<String>,
+    /// Why the stored snapshot's last answer is known to be incomplete (a provider's row cap
+    /// reached, a page of several, a GraphQL answer with errors beside its data), or `None`
+    /// when it was whole. A partial answer can show a card in stock, never one gone: cards
+    /// it left out keep their last reading, dated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<String>,
+    /// When the last whole answer was fetched (`None`: none since this field was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_full_at: Option<i64>,
 }
 
 /// One hour of one card on one provider.

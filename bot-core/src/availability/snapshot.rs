@@ -1,7 +1,9 @@
 //! One good snapshot per provider in the store's `snapshots` table, and what happened to each
 //! fetch. Only a fetch that brought offers replaces a snapshot; a failed, empty or malformed
 //! one is counted in the provider's state and changes nothing else, so a provider that is down
-//! never reads as "sold out".
+//! never reads as "sold out". A partial answer (a row cap reached, one page of several)
+//! replaces only the cards it shows; the cards it left out keep their last reading, dated,
+//! and the state says the answer was partial ([`ProviderState::partial`]).
 //!
 //! Keys (one value type per prefix):
 //! - `offers:<gpu key>:<provider>` -> `Vec<Offer>`: the provider's latest offers for one card,
@@ -36,6 +38,10 @@ const PROBLEM_MAX_CHARS: usize = 300;
 pub enum FetchOutcome {
     /// The provider answered and these offers were read from it (may be empty).
     Offers(Vec<Offer>),
+    /// The provider answered, but its answer is known to be incomplete (`why`: its row cap
+    /// reached, one page of several, errors beside the data). What it shows is recorded;
+    /// what it leaves out is never read as gone: those cards keep their last reading.
+    Partial { offers: Vec<Offer>, why: String },
     /// No usable answer: network error, timeout, HTTP error, unreadable body. The text must
     /// hold no secret (the providers crate strips keys and URLs).
     Failed(String),
@@ -46,6 +52,13 @@ pub enum FetchOutcome {
 pub enum Recorded {
     /// A new snapshot replaced the last one.
     Replaced { offers: usize, gpus: usize },
+    /// A partial answer replaced the cards it shows (`offers` for `gpus` cards); `kept`
+    /// cards it left out keep their last reading.
+    Partial {
+        offers: usize,
+        gpus: usize,
+        kept: usize,
+    },
     /// The answer had no offers: the last snapshot stays, and the miss is counted.
     KeptAfterEmpty,
     /// The fetch failed: the last snapshot stays, and the failure is counted.
@@ -117,19 +130,25 @@ pub fn record_fetch(
         ..ProviderState::default()
     });
     state.last_attempt_at = Some(now);
-    let offers = match outcome {
-        FetchOutcome::Offers(offers) => offers
-            .into_iter()
-            .filter(|o| o.provider == provider)
-            .collect::<Vec<_>>(),
+    let (offers, partial) = match outcome {
+        FetchOutcome::Offers(offers) => (offers, None),
+        FetchOutcome::Partial { offers, why } => (offers, Some(why)),
         FetchOutcome::Failed(problem) => {
             miss(&mut state, problem);
             store.put(&STATE, &state_key(provider), &Versioned(state))?;
             return Ok(Recorded::KeptAfterFailure);
         }
     };
+    let offers: Vec<Offer> = offers
+        .into_iter()
+        .filter(|o| o.provider == provider)
+        .collect();
     if offers.is_empty() {
-        miss(&mut state, "the provider answered with no offers".into());
+        let problem = match &partial {
+            Some(why) => format!("the provider answered with no offers ({why})"),
+            None => "the provider answered with no offers".into(),
+        };
+        miss(&mut state, problem);
         store.put(&STATE, &state_key(provider), &Versioned(state))?;
         return Ok(Recorded::KeptAfterEmpty);
     }
@@ -138,14 +157,24 @@ pub fn record_fetch(
         by_gpu.entry(gpu_key(&o.gpu)).or_default().push(o);
     }
     let mut batch = Batch::new();
+    // A whole answer is the provider's whole list: a card it no longer shows is gone from it.
+    // A partial one says nothing about the cards it left out: their last reading stays, with
+    // its own age, until a whole answer (or age) retires it.
+    let mut kept = Vec::new();
     for old in &state.gpu_keys {
         if !by_gpu.contains_key(old) {
-            batch.delete(&OFFERS, &offers_key(old, provider));
+            if partial.is_some() {
+                kept.push(old.clone());
+            } else {
+                batch.delete(&OFFERS, &offers_key(old, provider));
+            }
         }
     }
     let hour = now.div_euclid(3600);
     let mut count = 0;
-    state.gpu_keys = by_gpu.keys().cloned().collect();
+    let gpus = by_gpu.len();
+    state.gpu_keys = by_gpu.keys().cloned().chain(kept.iter().cloned()).collect();
+    state.gpu_keys.sort();
     for (key, list) in by_gpu {
         count += list.len();
         if let Some(point) = history_point(hour, &list) {
@@ -161,13 +190,29 @@ pub fn record_fetch(
     state.offers = count;
     state.misses_in_a_row = 0;
     state.last_problem = None;
-    let gpus = state.gpu_keys.len();
+    if partial.is_none() {
+        state.last_full_at = Some(now);
+    }
+    let recorded = match &partial {
+        None => Recorded::Replaced {
+            offers: count,
+            gpus,
+        },
+        Some(_) => Recorded::Partial {
+            offers: count,
+            gpus,
+            kept: kept.len(),
+        },
+    };
+    state.partial = partial.map(|why| {
+        crate::secret::scrub(&why, &[])
+            .chars()
+            .take(PROBLEM_MAX_CHARS)
+            .collect()
+    });
     batch.put(&STATE, &state_key(provider), &Versioned(state))?;
     store.commit(batch)?;
-    Ok(Recorded::Replaced {
-        offers: count,
-        gpus,
-    })
+    Ok(recorded)
 }
 
 fn miss(state: &mut ProviderState, problem: String) {

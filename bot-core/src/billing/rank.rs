@@ -336,6 +336,8 @@ pub struct Pricer<'a> {
     fx: FxCache,
     /// Seconds of useful work in the whole job (`None`: the job cannot be priced).
     useful_seconds: Option<f64>,
+    /// Platforms the user refused (`不要autodl`): never the price of a card.
+    excluded: &'a [String],
 }
 
 impl<'a> Pricer<'a> {
@@ -351,7 +353,15 @@ impl<'a> Pricer<'a> {
                 .sessions()
                 .ok()
                 .and_then(|(n, work)| Decimal::from(n).checked_mul(work)?.to_f64()),
+            excluded: &[],
         }
+    }
+
+    /// The same pricer with `platforms` left out of every total. [`Pricer::lower_bound`] stays
+    /// a bound: leaving platforms out only raises the cheapest total.
+    pub fn excluding(mut self, platforms: &'a [String]) -> Pricer<'a> {
+        self.excluded = platforms;
+        self
     }
 
     /// A figure that [`Pricer::cheapest_total`] of `cards` × `gpu_id` is never below, cheap
@@ -403,6 +413,9 @@ impl<'a> Pricer<'a> {
         let catalog = self.catalog;
         let mut best: Option<(Decimal, bool)> = None;
         for p in catalog.platforms_quoting(gpu_id) {
+            if self.excluded.contains(&p.id) {
+                continue;
+            }
             let Some(rule) = self
                 .rules
                 .entry(p.id.as_str())
@@ -604,5 +617,30 @@ mod pricer_tests {
             }
         }
         assert!(checked > 500, "only {checked} priced");
+    }
+
+    /// A refused platform never prices a card: the pricer without it gives `compare`'s first
+    /// row among the other platforms, for every card the refused one quotes.
+    #[test]
+    fn a_pricer_excluding_a_platform_gives_the_first_row_without_it() {
+        let catalog = Catalog::embedded().unwrap();
+        let today = crate::catalog::parse_date("2026-11-30").unwrap();
+        let job = Job::one_off(Decimal::from(3 * 3600));
+        let mut moved = 0;
+        for refused in ["autodl", "vast", "runpod"] {
+            let out = [refused.to_string()];
+            let mut pricer = Pricer::new(&catalog, &job, "CNY").excluding(&out);
+            for g in &catalog.gpus {
+                let rows = compare(&catalog, &g.id, 1, &job, "CNY", today).unwrap_or_default();
+                let want = rows
+                    .iter()
+                    .find(|r| r.platform_id != refused)
+                    .map(|r| r.cost.total_cost);
+                assert_eq!(pricer.cheapest_total(&g.id, 1), want, "{refused} {}", g.id);
+                moved += usize::from(rows.first().is_some_and(|r| r.platform_id == refused));
+            }
+        }
+        // The refused platform was the cheapest somewhere, so the test is not vacuous.
+        assert!(moved > 0);
     }
 }

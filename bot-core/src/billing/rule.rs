@@ -63,7 +63,21 @@ pub struct Rule {
     pub origin: Origin,
     pub source: Option<String>,
     pub as_of: Option<String>,
+    /// A fact with a citation of its own (`[[platform.cite]]`): its note key, source and date,
+    /// which its line of the answer names instead of the section's.
+    pub cites: Vec<(&'static str, String, String)>,
 }
+
+/// The catalog's billing fields and the keys their notes are said under.
+const CITED_FIELDS: [(&str, &str); 7] = [
+    ("billing.increment", "increment"),
+    ("billing.minimum_charge", "minimum"),
+    ("billing.starts_at", "starts_at"),
+    ("billing.boot_billed", "boot_billed"),
+    ("billing.image_pull_billed", "pull_billed"),
+    ("billing.stopped_billing", "stopped_storage_billed"),
+    ("billing.storage_price_per_gb_month", "storage_price"),
+];
 
 impl Rule {
     /// The kindest reading of what nobody has verified: billed per second, no minimum, the meter
@@ -120,6 +134,7 @@ impl Rule {
             origin,
             source: None,
             as_of: None,
+            cites: Vec::new(),
         }
     }
 
@@ -154,6 +169,13 @@ impl Rule {
             origin: Origin::Catalog,
             source: Some(b.source.clone()),
             as_of: Some(b.as_of.clone()),
+            cites: CITED_FIELDS
+                .iter()
+                .filter_map(|(field, key)| {
+                    let c = p.cite_of(field)?;
+                    Some((*key, c.source.clone(), c.as_of.clone()))
+                })
+                .collect(),
         })
     }
 
@@ -176,12 +198,17 @@ impl Rule {
     }
 
     pub(crate) fn note(&self, key: &str, value: String, known: bool) -> Assumption {
+        // A fact cited on its own names its own page and date, not the section's.
+        let (source, as_of) = match self.cites.iter().find(|(k, _, _)| *k == key) {
+            Some((_, s, a)) => (Some(s.clone()), Some(a.clone())),
+            None => (self.source.clone(), self.as_of.clone()),
+        };
         Assumption {
             key: key.to_string(),
             value,
             origin: if known { self.origin } else { Origin::Assumed },
-            source: if known { self.source.clone() } else { None },
-            as_of: if known { self.as_of.clone() } else { None },
+            source: if known { source } else { None },
+            as_of: if known { as_of } else { None },
         }
     }
 }

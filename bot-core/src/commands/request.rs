@@ -58,6 +58,8 @@ pub enum Request {
     Models,
     /// The chat's currency shown (`None`) or set (`USD`, `CNY`).
     Currency(Option<String>),
+    /// The person's language shown (`None`) or set (`切换成英文`, `speak chinese`).
+    Lang(Option<crate::i18n::Lang>),
 }
 
 impl Request {
@@ -84,6 +86,7 @@ impl Request {
             Request::Gpus => &gpus::DEF,
             Request::Models => &models::DEF,
             Request::Currency(_) => &currency::DEF,
+            Request::Lang(_) => &super::lang::DEF,
         }
     }
 
@@ -114,6 +117,13 @@ impl Request {
                 Vec::new()
             }
             Request::Currency(code) => code.iter().map(|c| c.to_lowercase()).collect(),
+            Request::Lang(l) => l
+                .iter()
+                .map(|l| match l {
+                    crate::i18n::Lang::En => "en".to_string(),
+                    crate::i18n::Lang::Zh => "zh".to_string(),
+                })
+                .collect(),
         };
         std::iter::once(format!("/{}", self.command()))
             .chain(words)
@@ -140,6 +150,7 @@ impl Request {
             Request::Trend(a) => trend::answer(turn, a),
             Request::Trial(a) => trial::answer(turn, a),
             Request::Currency(a) => currency::Cmd::answer(turn, a),
+            Request::Lang(a) => <super::lang::Cmd as Typed>::answer(turn, a),
             Request::Pick | Request::Help | Request::Subs | Request::Gpus | Request::Models => {
                 self.def().run.call(turn, "")
             }
@@ -237,6 +248,11 @@ const READERS: &[(&CommandDef, Reader)] = &[
     (&currency::DEF, |ctx, a| {
         currency::Cmd::parse(ctx, a)
             .map(Request::Currency)
+            .map_err(|e| e.reply())
+    }),
+    (&super::lang::DEF, |ctx, a| {
+        <super::lang::Cmd as Typed>::parse(ctx, a)
+            .map(Request::Lang)
             .map_err(|e| e.reply())
     }),
 ];

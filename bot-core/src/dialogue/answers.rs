@@ -40,10 +40,17 @@ pub(super) fn task_step(
             let t = text.unwrap_or_default();
             // The seed asks for the task as one sentence; take what else it says,
             // echo it, and do not ask for it again.
-            let f = understand::facts(ctx.catalog, t);
+            let mut f = understand::facts(ctx.catalog, t);
+            // `想跑SD出图`, `wan 出视频`: a generation job, a short run unless it trains or
+            // stays on; a clip's length (`5秒的视频`) is no rental's.
+            let media = super::media::media_in(t);
+            if media.is_some() && f.seconds.is_some_and(|x| x < Decimal::from(60)) {
+                f.seconds = None;
+            }
             // Inference is a short run when the sentence says hours, a service when it stays
             // on; said without either it is asked (`said::inference_asked`).
             let task = task_from_sentence(t)
+                .or_else(|| media.map(|_| TaskKind::Experiment))
                 .or_else(|| {
                     super::said::inference_kind(t, f.seconds.is_some(), f.always || f.daily)?
                 })
@@ -77,6 +84,9 @@ pub(super) fn task_step(
                 s.usage = Some(u);
                 s.skip.push(Step::Usage);
             }
+            if let Some((kind, pipeline)) = media {
+                super::media::apply(&mut s, kind, pipeline);
+            }
             // Real-name, payment and budget said in the same sentence are kept too.
             super::listen::apply_needs(ctx, &mut s, &f);
             task
@@ -92,6 +102,12 @@ pub(super) fn model_step(
     choice: Option<&str>,
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
+    if s.media.is_some() {
+        return match super::media::model_answer(&mut s, choice, text) {
+            true => Ok(Answer::Next(advanced(s))),
+            false => Err(Invalid),
+        };
+    }
     let value = answer_value(choice, text, "m:")?;
     if value == "unsure" {
         s.unsure_model = true;
@@ -114,7 +130,13 @@ pub(super) fn model_step(
         // `qwen 7b`, `千问2.5 7B`: a family and a size.
         s.model = Some(m);
         s.params_b = None;
-    } else if let Some(b) = params_b(value) {
+    } else if let Some(b) = params_b(value).or_else(|| {
+        // A bare number at the model step is its size in billions (said back).
+        value
+            .parse::<f64>()
+            .ok()
+            .filter(|b| (0.1..=2000.0).contains(b))
+    }) {
         s.model = None;
         s.params_b = Some(b);
     } else {
@@ -260,7 +282,18 @@ pub(super) fn usage_step(
             hours: Decimal::from(4),
         },
         Some("u:always") => Usage::Always,
-        Some(_) => return Err(Invalid),
+        // `u:12h`: a length offered when one said was vague (`半天`: 4 h or 12 h).
+        Some(c) => match c
+            .strip_prefix("u:")
+            .and_then(|h| h.strip_suffix('h'))
+            .and_then(|h| h.parse::<u32>().ok())
+            .filter(|h| (1..=24).contains(h))
+        {
+            Some(h) => Usage::OneOff {
+                hours: Decimal::from(h),
+            },
+            None => return Err(Invalid),
+        },
         None => {
             let t = text.unwrap_or_default();
             if is_accept(t) {

@@ -114,6 +114,7 @@ pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
             .with_choice("t:exp", Msg::new("pick-task-exp"))
             .with_choice("t:tune", Msg::new("pick-task-tune"))
             .with_choice("t:serve", Msg::new("pick-task-serve")),
+        Step::Model if s.media.is_some() => super::media::ask_pipeline(s, header),
         Step::Model => {
             let mut r = Reply::text(header);
             if s.unsure_model {
@@ -172,12 +173,16 @@ pub fn ask(ctx: &Ctx, s: &PickState) -> Reply {
             .with_choice("c:8192", Msg::new("pick-context").arg("k", 8u32))
             .with_choice("c:32768", Msg::new("pick-context").arg("k", 32u32))
             .with_choice("c:131072", Msg::new("pick-context").arg("k", 128u32)),
-        Step::Concurrency => Reply::text(header)
-            .with(Msg::new("pick-ask-concurrency"))
-            .with_choice("n:1", Msg::new("pick-concurrency").arg("n", 1u32))
-            .with_choice("n:4", Msg::new("pick-concurrency").arg("n", 4u32))
-            .with_choice("n:16", Msg::new("pick-concurrency").arg("n", 16u32))
-            .with_choice("n:64", Msg::new("pick-concurrency").arg("n", 64u32)),
+        Step::Concurrency => {
+            let mut r = Reply::text(header).with(Msg::new("pick-ask-concurrency"));
+            if let Some(n) = s.users {
+                r.push(Msg::new("pick-users-peak").arg("users", n));
+            }
+            r.with_choice("n:1", Msg::new("pick-concurrency").arg("n", 1u32))
+                .with_choice("n:4", Msg::new("pick-concurrency").arg("n", 4u32))
+                .with_choice("n:16", Msg::new("pick-concurrency").arg("n", 16u32))
+                .with_choice("n:64", Msg::new("pick-concurrency").arg("n", 64u32))
+        }
         Step::Usage => Reply::text(header)
             .with(Msg::new("pick-ask-usage"))
             .with_choice("u:1h", Msg::new("pick-usage-oneoff").arg("hours", 1u32))

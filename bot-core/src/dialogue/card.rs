@@ -71,9 +71,15 @@ pub fn job_for(s: &PickState) -> Job {
 /// The first `want` card options that fit, with the cheapest total for the job on each (in
 /// the user's currency), cheapest first; cards without any price last.
 pub fn card_options(ctx: &Ctx, s: &PickState, want: usize) -> Vec<(FitOption, Option<Decimal>)> {
-    fit_report(ctx, s).map_or_else(Vec::new, |report| {
-        priced_options(ctx, s, report, want, |_| true)
-    })
+    fit_options(ctx, s).map_or_else(Vec::new, |all| priced_options(ctx, s, all, want, |_| true))
+}
+
+/// Every option the job's estimate gives: the fit engine's, or a generation's cards.
+fn fit_options(ctx: &Ctx, s: &PickState) -> Option<Vec<FitOption>> {
+    if s.media.is_some() {
+        return super::media::sized(ctx, s).map(|(_, options)| options);
+    }
+    fit_report(ctx, s).map(|r| r.options)
 }
 
 /// The first `want` of the fitting options that `keep` accepts, in the order of
@@ -88,7 +94,7 @@ pub fn card_options(ctx: &Ctx, s: &PickState, want: usize) -> Vec<(FitOption, Op
 pub(super) fn priced_options(
     ctx: &Ctx,
     s: &PickState,
-    report: FitReport,
+    all: Vec<FitOption>,
     want: usize,
     keep: impl Fn(&FitOption) -> bool,
 ) -> Vec<(FitOption, Option<Decimal>)> {
@@ -96,8 +102,9 @@ pub(super) fn priced_options(
         return Vec::new();
     }
     let job = job_for(s);
-    // Rules and exchange rates are worked out once for the whole list.
-    let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency);
+    // Rules and exchange rates are worked out once for the whole list; a refused platform
+    // never prices a card.
+    let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&s.excluded);
     let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
     // Inference: configurations that keep up with a reader come first, as /fit ranks them
     // (`advice::rank_options`); the tier needs no price, so it leads the pruning key too.
@@ -111,8 +118,7 @@ pub(super) fn priced_options(
         link: Option<CardLink>,
         total: Option<Decimal>,
     }
-    let mut candidates: Vec<Candidate> = report
-        .options
+    let mut candidates: Vec<Candidate> = all
         .into_iter()
         .filter(|o| o.fits && keep(o))
         .map(|option| {
@@ -202,6 +208,9 @@ const SHOWN: usize = 6;
 
 pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let mut r = Reply::text(header);
+    if s.media.is_some() {
+        return media_card(ctx, s, r);
+    }
     let Some(report) = fit_report(ctx, s) else {
         return r.with(Msg::new("pick-fit-failed"));
     };
@@ -229,7 +238,24 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     for w in &report.warnings {
         r.push(w.clone());
     }
-    let options = priced_options(ctx, s, report, SHOWN, |_| true);
+    let want = if s.cap.is_some() { SHOWN * 5 } else { SHOWN };
+    let options = priced_options(ctx, s, report.options, want, |_| true);
+    card_list(ctx, s, r, options)
+}
+
+/// The fitting options offered as choices, with the notes their kind calls for.
+pub(super) fn card_list(
+    ctx: &Ctx,
+    s: &PickState,
+    mut r: Reply,
+    options: Vec<(FitOption, Option<Decimal>)>,
+) -> Reply {
+    // A cap per hour leaves out what costs more, and says so.
+    let (mut options, cap_line) = super::cap::filter_options(ctx, s, options);
+    options.truncate(SHOWN);
+    if let Some(m) = cap_line {
+        r.push(m);
+    }
     if options.is_empty() {
         return r.with(Msg::new("pick-no-card-fits"));
     }
@@ -242,7 +268,7 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     } else {
         Msg::new("pick-ask-card")
     });
-    if s.task != Some(TaskKind::FineTune) {
+    if s.task != Some(TaskKind::FineTune) && s.media.is_none() {
         r.push(Msg::new("pick-bandwidth-note"));
     }
     // Serving over several cards not known to be on NVLink: tensor parallelism talks over
@@ -288,13 +314,32 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     r
 }
 
+/// The card step of a generation job: its size, then the cards that hold it priced for the
+/// job as any other (`card::card_list`). Training an image or video model is not sized.
+fn media_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
+    if s.task == Some(super::state::TaskKind::FineTune) {
+        return r
+            .with(Msg::new("pick-media-train-unknown"))
+            .with(Msg::new("pick-hint-card"));
+    }
+    let Some((report, options)) = super::media::sized(ctx, s) else {
+        return r.with(Msg::new("pick-fit-failed"));
+    };
+    if let Some(m) = super::media::summary(s, &report) {
+        r.push(m);
+    }
+    let want = if s.cap.is_some() { 30 } else { 6 };
+    let options = priced_options(ctx, s, options, want, |_| true);
+    card_list(ctx, s, r, options)
+}
+
 /// The cheapest fitting option on a lower-tier card than the chosen one.
 pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(FitOption, String)> {
     let tier = ctx.catalog.gpu(gpu_id).ok()?.tier;
     let lower = |o: &FitOption| ctx.catalog.gpu(&o.gpu).is_ok_and(|g| g.tier < tier);
-    let report = fit_report(ctx, s)?;
+    let all = fit_options(ctx, s)?;
     // The first lower-tier option; unpriced ones rank last, so if it has no price none has.
-    priced_options(ctx, s, report, 1, lower)
+    priced_options(ctx, s, all, 1, lower)
         .into_iter()
         .find_map(|(o, best)| {
             let g = ctx.catalog.gpu(&o.gpu).ok()?;
@@ -312,6 +357,9 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
 /// Why `cards` × `gpu_id` cannot hold the job the answers describe, with the cards that can;
 /// `None` when it fits (or the fit cannot be judged, e.g. an incomplete model config).
 pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<Reply> {
+    if s.media.is_some() {
+        return super::media::refuse(ctx, s, gpu_id, cards);
+    }
     let mut req = fit_request(ctx, s)?;
     let gpu = ctx.catalog.gpu(gpu_id).ok()?;
     req.gpu = Some(gpu);
@@ -365,7 +413,8 @@ mod tests {
     ) -> Vec<(FitOption, Option<Decimal>)> {
         let report = fit_report(ctx, s).unwrap();
         let job = job_for(s);
-        let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency);
+        let mut pricer =
+            billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&s.excluded);
         let mut all: Vec<(FitOption, Option<Decimal>)> = report
             .options
             .into_iter()
@@ -556,7 +605,7 @@ mod tests {
                     compared += got.len();
                 }
                 let low = |o: &FitOption| catalog.gpu(&o.gpu).is_ok_and(|g| g.tier < 4);
-                let got = priced_options(&ctx, &s, fit_report(&ctx, &s).unwrap(), 1, low);
+                let got = priced_options(&ctx, &s, fit_report(&ctx, &s).unwrap().options, 1, low);
                 let all = rank_all(&ctx, &s, 1, low);
                 assert_eq!(
                     got.iter().map(|(o, t)| (&o.gpu, *t)).collect::<Vec<_>>(),

@@ -44,7 +44,20 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         skip(s, Step::Usage);
         echo.push(usage_msg(u));
     }
+    // A card said that cannot hold the job as sized so far: said, never dropped in silence.
     if let Some((gpu, cards)) = &f.gpu
+        && (s.model.is_some() || s.params_b.is_some())
+        && super::card::refuse_card(ctx, s, gpu, *cards).is_some()
+    {
+        let name = ctx.catalog.gpu(gpu).map_or_else(
+            |_| gpu.clone(),
+            |g| {
+                g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                    .to_string()
+            },
+        );
+        echo.push(Msg::new("pick-understood-gpu-unfit").arg("name", name));
+    } else if let Some((gpu, cards)) = &f.gpu
         && (s.model.is_some() || s.params_b.is_some())
         && super::card::refuse_card(ctx, s, gpu, *cards).is_none()
     {

@@ -11,6 +11,13 @@
 //! - [`step`]: the machine, one input at a time; [`flow`]: what its steps share;
 //! - [`understand`]: reading typed answers and sentences;
 //! - [`listen`]: facts kept from any message at any step, questions asked inside `/pick`;
+//! - [`told`]: what a message tells beside a step's answer, taken before the step reads it;
+//! - [`cap`]: a ceiling per hour (`每小时不超过3块`), kept, said and used in the rankings;
+//! - [`vague`]: `几个小时` and `半天` asked, never guessed;
+//! - [`negated`]: a platform refused (`不要autodl`) left out; a refused method dropped;
+//! - [`people`]: how many people a service is for, said beside the conversations step;
+//! - [`monthly`]: a budget said per month, kept and said so;
+//! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
 //! - [`ask`]: each step's question and its choices;
@@ -20,16 +27,23 @@
 mod answers;
 mod ask;
 mod barriers;
+mod cap;
 mod card;
 mod flow;
 mod listen;
+mod media;
+mod monthly;
+mod negated;
 mod paid;
+mod people;
 mod plan;
 mod result;
 mod said;
 mod state;
 mod step;
+mod told;
 mod understand;
+mod vague;
 
 pub use ask::{ask, methods_for};
 pub use listen::{is_change, is_question, question_inside, still_open};

@@ -116,7 +116,32 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             .arg("gpu", &gpu_name),
     );
     r.push(usage_line(s));
-    let (offers, live, left_out) = ranked_offers_grouped(ctx, s, gpu_id, cards);
+    let (mut offers, live, left_out) = ranked_offers_grouped(ctx, s, gpu_id, cards);
+    // Platforms the user refused (`不要autodl`): left out, and said.
+    if !s.excluded.is_empty() {
+        offers.retain(|(o, _)| !s.excluded.contains(&o.platform_id));
+        let names: Vec<String> = s.excluded.iter().map(|p| platform_name(ctx, p)).collect();
+        r.push(Msg::new("pick-excluded").arg("platforms", names.join(", ")));
+    }
+    // A cap per hour: what costs more per useful hour is left out, counted, and said.
+    if let Some(cap) = super::cap::msg(ctx, s) {
+        let over = |o: &CheckedOffer| {
+            super::cap::offer_over(
+                ctx,
+                s,
+                o.0.cost.effective_per_useful_hour,
+                &o.0.cost.currency,
+            )
+        };
+        let n = offers.iter().filter(|o| over(o)).count();
+        r.push(cap);
+        if n < offers.len() {
+            offers.retain(|o| !over(o));
+            r.push(Msg::new("pick-cap-left-out").arg("count", n));
+        } else if n > 0 {
+            r.push(Msg::new("pick-cap-none-under-result"));
+        }
+    }
     if offers.is_empty() && left_out.is_empty() {
         r.push(Msg::new("pick-result-none"));
     } else if !offers.is_empty() {

@@ -17,7 +17,22 @@ pub(super) enum Said {
     Unsure,
     /// `谢谢`, `thanks`.
     Thanks,
+    /// `不弄了`, `never mind`: leave `/pick` (as `/cancel`).
+    Quit,
 }
+
+/// Words before a move that say nothing more (`wait, go back`, `等等 返回`).
+const LEADING: &[&str] = &[
+    "wait",
+    "oh",
+    "hmm",
+    "sorry",
+    "actually",
+    "等等",
+    "等一下",
+    "哦",
+    "嗯",
+];
 
 /// Whole messages only: `back` inside a sentence (`I'll be back in 3 hours`) is no move.
 pub(super) fn said(text: &str) -> Option<Said> {
@@ -28,7 +43,37 @@ pub(super) fn said(text: &str) -> Option<Said> {
             c.is_ascii_punctuation() || c.is_whitespace() || "吧啊呀呢哈~".contains(c)
         })
         .to_string();
+    let mut t = t;
+    while let Some(w) = LEADING.iter().find(|w| t.starts_with(**w)) {
+        t = t[w.len()..]
+            .trim_start_matches(|c: char| {
+                c.is_ascii_punctuation() || c.is_whitespace() || c == '，'
+            })
+            .to_string();
+    }
     let is = |words: &[&str]| words.contains(&t.as_str());
+    if is(&[
+        "不弄了",
+        "算了不弄了",
+        "不用了",
+        "算了不用了",
+        "不选了",
+        "不玩了",
+        "不租了",
+        "先不租了",
+        "退出",
+        "不搞了",
+        "quit",
+        "exit",
+        "stop",
+        "never mind",
+        "nevermind",
+        "forget it",
+        "cancel",
+        "cancel it",
+    ]) {
+        return Some(Said::Quit);
+    }
     if is(&[
         "back",
         "go back",

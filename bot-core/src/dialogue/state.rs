@@ -18,6 +18,15 @@ pub enum TaskKind {
     Serve,
 }
 
+/// An image or video generation job (a diffusion pipeline, `diffusion::`), sized by the
+/// pipeline's own estimate instead of the LLM fit engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Media {
+    Image,
+    Video,
+}
+
 /// How long and how often the card is needed.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -79,6 +88,24 @@ pub struct PickState {
     /// the cheapest option in the result.
     #[serde(default)]
     pub paid: Option<Paid>,
+    /// Image or video generation (`想跑SD出图`, `wan 出视频`): the model step asks a pipeline.
+    #[serde(default)]
+    pub media: Option<Media>,
+    /// The diffusion pipeline id (`flux.1-dev`), when named or chosen.
+    #[serde(default)]
+    pub pipeline: Option<String>,
+    /// A ceiling per card-hour (`每小时不超过3块`, `under $1/h`), in `cap_currency` (`None`:
+    /// the dialogue's currency, said): options above it are left out of the ranking.
+    #[serde(default)]
+    pub cap: Option<Decimal>,
+    #[serde(default)]
+    pub cap_currency: Option<String>,
+    /// Platforms the user refused (`不要autodl`): left out of the ranking, and said.
+    #[serde(default)]
+    pub excluded: Vec<String>,
+    /// People a service is for (`给20个人用`): said beside the conversations-at-once step.
+    #[serde(default)]
+    pub users: Option<u32>,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -114,6 +141,12 @@ impl PickState {
             unsure_model: false,
             skip: Vec::new(),
             paid: None,
+            media: None,
+            pipeline: None,
+            cap: None,
+            cap_currency: None,
+            excluded: Vec::new(),
+            users: None,
         }
     }
 }
@@ -154,6 +187,9 @@ pub struct Needs {
     /// read in the currency the dialogue prices in (`Ctx::currency`), and said.
     #[serde(default)]
     pub budget_currency: Option<String>,
+    /// The budget was said per month (`预算每月2000`): a month of this use, and said so.
+    #[serde(default)]
+    pub budget_monthly: bool,
 }
 
 /// Whether a platform meets one need.
@@ -187,6 +223,14 @@ impl Needs {
             "below",
         ] {
             if let Some(rest) = v.strip_prefix(prefix) {
+                // `预算改成100`, `budget to 80`: a change of the budget.
+                let rest = rest.trim();
+                let rest = [
+                    "改成", "改为", "换成", "变成", "调到", "调成", "提到", "降到", "to ",
+                ]
+                .iter()
+                .find_map(|w| rest.strip_prefix(w))
+                .unwrap_or(rest);
                 let amount = rest
                     .trim()
                     .trim_start_matches(['=', ':', '：', '是'])

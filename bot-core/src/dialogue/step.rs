@@ -23,6 +23,12 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
+    // is taken first; the rest is read as the step's answer.
+    let input = match super::told::before(ctx, state, input, step) {
+        Ok(out) => return out,
+        Err(input) => input,
+    };
     // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
     if let PickInput::Text(t) = &input
         && let Some(said) = super::said::said(t)
@@ -90,6 +96,20 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                     changed: false,
                 };
             }
+            // At the first step a sentence with no job in it (`帮我看看哪家便宜`) is asked for
+            // the job in other words, never refused.
+            if state.step == Step::Task
+                && let PickInput::Text(t) = &input
+                && super::told::asks_help(t)
+            {
+                let first =
+                    Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
+                return Outcome {
+                    replies: vec![first, ask(ctx, state)],
+                    state: Some(state.clone()),
+                    changed: false,
+                };
+            }
             let hint = Reply::text(Msg::new("pick-invalid"))
                 .with(Msg::new(step_hint_id(state.step)))
                 .with(Msg::new("pick-leave-hint"));
@@ -133,6 +153,25 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
                     Msg::new("pick-understood-method").arg("method", label)
                 })
             }
+            // A card typed in a sentence (`换成a100`), said back as the card taken.
+            Step::Card if typed.chars().any(|c| !c.is_ascii_alphanumeric()) => {
+                next.gpu.as_deref().zip(next.cards).map(|(g, n)| {
+                    let name = ctx.catalog.gpu(g).map_or_else(
+                        |_| g.to_string(),
+                        |g| {
+                            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                                .to_string()
+                        },
+                    );
+                    Msg::new("pick-understood-gpu")
+                        .arg("name", name)
+                        .arg("cards", n)
+                })
+            }
+            // A bare number at the model step is a size (`7` → 7B), said back.
+            Step::Model if typed.parse::<f64>().is_ok() => next
+                .params_b
+                .map(|b| Msg::new("pick-understood-model").arg("name", format!("{b}B"))),
             // Not when the typed word is a plain count (`8k`, `4096`).
             Step::Context if crate::lexicon::context_tokens(&typed).is_none() => next
                 .context
@@ -188,6 +227,11 @@ fn on_said(ctx: &Ctx, state: &PickState, said: super::said::Said) -> Outcome {
     };
     match (said, state.step) {
         (Said::Back, _) => step(ctx, state, PickInput::Back),
+        (Said::Quit, _) => Outcome {
+            state: None,
+            replies: vec![Reply::text(Msg::new("pick-cancelled"))],
+            changed: true,
+        },
         (Said::Thanks, Step::Result | Step::Trial) => Outcome {
             state: None,
             replies: vec![Reply::text(Msg::new("pick-finished"))],
@@ -316,11 +360,17 @@ pub(super) fn after_answer_note(ctx: &Ctx, before: &PickState, after: &PickState
 fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
     let mut r = Reply::text(Msg::new("pick-understood"));
     let task = match s.task {
+        _ if s.media.is_some() => super::media::task_key(s).unwrap_or("image"),
         Some(TaskKind::FineTune) => "tune",
         Some(TaskKind::Serve) => "serve",
         _ => "exp",
     };
     r.push(Msg::new("pick-understood-task").arg("task", task));
+    if s.skip.contains(&Step::Model)
+        && let Some(m) = super::media::pipeline_msg(s)
+    {
+        r.push(m);
+    }
     if s.skip.contains(&Step::Model)
         && let Some(m) = &s.model
     {

@@ -245,9 +245,12 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
         Kind::Image => 1.0,
         Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
     };
-    let decode_gib = (r.width as f64 * r.height as f64) * chunk_frames * p.decode_bytes_per_px
-        / GIB
-        * r.batch.max(1) as f64;
+    // What the decode adds to the reserved memory: its tensors, and the allocator's blocks
+    // beside them (`decode::split`).
+    let (decode_gib, decode_blocks_gib) = super::decode::split(
+        (r.width as f64 * r.height as f64) * chunk_frames * p.decode_bytes_per_px / GIB
+            * r.batch.max(1) as f64,
+    );
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
     // 15360 -> 3072 output projection).
     let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
@@ -274,12 +277,19 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
             (Stage::Decode, vae_gib + decode_gib),
         ],
     };
-    let (stage, held) =
-        stages.into_iter().fold(
-            (Stage::Denoise, 0.0),
-            |best, s| if s.1 > best.1 { s } else { best },
-        );
-    let reserve_gib = held * ALLOCATOR_RESERVE;
+    // Each stage's reserve: a share of what it holds, and the decode's own blocks.
+    let reserve_of = |stage: Stage, held: f64| match stage {
+        Stage::Decode => (held - decode_gib) * ALLOCATOR_RESERVE + decode_blocks_gib,
+        _ => held * ALLOCATOR_RESERVE,
+    };
+    let (stage, held) = stages.into_iter().fold((Stage::Denoise, 0.0), |best, s| {
+        if s.1 + reserve_of(s.0, s.1) > best.1 + reserve_of(best.0, best.1) {
+            s
+        } else {
+            best
+        }
+    });
+    let reserve_gib = reserve_of(stage, held);
     // What the card shows also holds the CUDA context, as an LLM fit counts it: the verdict
     // compares the peak with the card's whole memory.
     let context_gib = CUDA_CONTEXT_GIB;

@@ -7,6 +7,7 @@
 //! - [`casting`]: a denoiser's weights in each storage precision (what fp8 leaves in 16-bit).
 
 pub mod casting;
+pub mod decode;
 pub mod estimate;
 
 use serde::{Deserialize, Serialize};

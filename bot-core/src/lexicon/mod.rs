@@ -38,8 +38,8 @@ pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only
 pub use options::{option, split_options};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
-    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, is_fsdp,
-    kv_dtype, on_off, optimizer, sharding, task_in, tasks_in,
+    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, is_device_map,
+    is_fsdp, kv_dtype, on_off, optimizer, sharding, task_in, tasks_in,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

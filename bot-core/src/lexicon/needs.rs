@@ -101,6 +101,8 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("no real name", Need::NoRealName),
     ("without id", Need::NoRealName),
     ("no id verification", Need::NoRealName),
+    ("no id check", Need::NoRealName),
+    ("no identity check", Need::NoRealName),
     ("no kyc", Need::NoRealName),
     ("don't need real", Need::NoRealName),
     ("real name", Need::NoRealName),
@@ -144,6 +146,17 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("海外", Need::Region("global")),
     ("国外", Need::Region("global")),
     ("outside china", Need::Region("global")),
+    ("境外", Need::Region("global")),
+    ("overseas", Need::Region("global")),
+    ("abroad", Need::Region("global")),
+    ("foreign", Need::Region("global")),
+    ("international", Need::Region("global")),
+    ("outside mainland", Need::Region("global")),
+    ("non-chinese", Need::Region("global")),
+    ("non chinese", Need::Region("global")),
+    ("境内", Need::Region("cn")),
+    ("domestic", Need::Region("cn")),
+    ("mainland", Need::Region("cn")),
 ];
 
 /// Whether a phrase only names the topic (`实名`) without saying which way.

@@ -280,6 +280,13 @@ pub fn is_fsdp(word: &str) -> bool {
     matches!(squash(word).as_str(), "fsdp" | "fsdp2" | "fullshard")
 }
 
+/// Whether a sharding word names one process over several cards by Transformers'
+/// `device_map` (`device_map`, `devicemap`): layers split, nothing sharded or replicated
+/// (`vram::FitOptions::device_map`).
+pub fn is_device_map(word: &str) -> bool {
+    squash(word) == "devicemap"
+}
+
 /// A word (or words read together, `deepspeed zero3`, `zero 3`) that names how training
 /// state is sharded across cards: DeepSpeed's `zero3`, `zero-3`, `ds3`, `stage3`,
 /// `deepspeed_zero3`; `fsdp` (PyTorch FSDP's default FULL_SHARD shards parameters, gradients
@@ -290,7 +297,7 @@ pub fn sharding(word: &str) -> Option<Zero> {
     let s = squash(word);
     match s.as_str() {
         "fsdp" | "fsdp2" | "fullshard" => return Some(Zero::Three),
-        "ddp" => return Some(Zero::Off),
+        "ddp" | "devicemap" => return Some(Zero::Off),
         _ => {}
     }
     let rest = ["deepspeed", "ds"]

@@ -23,6 +23,13 @@ const EN_STARTS: &[&str] = &[
     "same but",
     "same question",
     "instead",
+    "that one",
+    "the same ",
+    "same thing",
+    "and in ",
+    "and with ",
+    "and at ",
+    "ditto",
 ];
 
 /// How a follow-up starts (Chinese): a change (`换成`, `改成`) or a condition (`如果是`).
@@ -38,6 +45,12 @@ const ZH_STARTS: &[&str] = &[
     "那换",
     "那改",
     "同样",
+    "同上",
+    "还是那个",
+    "还是刚才",
+    "刚才那个",
+    "上面那个",
+    "一样的",
 ];
 
 /// Whether `norm` (the plain text) is shaped like a follow-up.

@@ -30,7 +30,9 @@ mod family_ask;
 mod family_fit;
 mod fee_asked;
 mod follow_apply;
+mod follow_more;
 mod follow_on;
+mod follow_relative;
 mod follow_up;
 mod guided;
 mod half_day;
@@ -42,6 +44,7 @@ mod lists_more;
 mod machines;
 mod memory_before;
 mod memory_floor;
+mod missing;
 mod month_count;
 mod night;
 mod numbers_said;
@@ -74,6 +77,16 @@ mod words_guidance;
 mod words_platforms;
 mod words_price;
 mod words_stock;
+// Fresh18's misses (und-l), each mechanism its own module.
+mod asked_first;
+mod card_hour;
+mod cheaper_than;
+mod day_hours;
+mod guide_needs;
+mod lang_said;
+mod rent_or_buy;
+mod spent_said;
+mod student_price;
 // Fresh17's misses, each mechanism its own module.
 mod api_yuan;
 mod asked_now;
@@ -109,6 +122,7 @@ mod own_tests;
 mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
+pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
 pub use text::{MAX_CHARS, normalize};
@@ -164,9 +178,30 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let reading = alert_family::asked_back(catalog, &norm, reading);
     // `半天`: 4 h or 12 h, asked where the bill differs.
     let reading = half_day::asked_back(catalog, text, reading);
+    let reading = one_of_each(reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
+}
+
+/// Readings asked back once each; two that are the same (a platform named by its name and its
+/// alias, `腾讯云hai`) are no choice: that one reading.
+fn one_of_each(reading: Reading) -> Reading {
+    match reading {
+        Reading::Ask(rs) if rs.len() > 1 => {
+            let mut once: Vec<Request> = Vec::new();
+            for r in rs {
+                if !once.contains(&r) {
+                    once.push(r);
+                }
+            }
+            match <[Request; 1]>::try_from(once) {
+                Ok([r]) => Reading::Command(r),
+                Err(once) => Reading::Ask(once),
+            }
+        }
+        other => other,
+    }
 }
 
 /// Reads one message after the chat's last reading (`last`, the request the bot answered
@@ -187,15 +222,23 @@ pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Rea
     }
     let norm = normalize(text);
     let (plain, _) = read_normalized(catalog, norm.clone(), true);
-    follow_on::applied(catalog, &norm, &plain, last).or_else(|| match plain {
-        // Nothing read alone: the last request's card may be what it left unsaid.
-        Reading::Unknown => follow_on::carried(catalog, &norm, last, false),
-        // `can it run llama 3.1 70b` after a price of the h100: on the h100.
-        Reading::Command(Request::Fit(f)) if f.gpu.is_none() => {
-            follow_on::carried(catalog, &norm, last, true)
-        }
-        _ => None,
-    })
+    if follow_more::fit_without_model(&norm, &plain, last) {
+        return None;
+    }
+    if let Some(r) = follow_more::before(catalog, &norm, &plain, last) {
+        return Some(r);
+    }
+    follow_on::applied(catalog, &norm, &plain, last)
+        .or_else(|| follow_more::priced_after_fit(catalog, &norm, &plain, last))
+        .or_else(|| match plain {
+            // Nothing read alone: the last request's card may be what it left unsaid.
+            Reading::Unknown => follow_on::carried(catalog, &norm, last, false),
+            // `can it run llama 3.1 70b` after a price of the h100: on the h100.
+            Reading::Command(Request::Fit(f)) if f.gpu.is_none() => {
+                follow_on::carried(catalog, &norm, last, true)
+            }
+            _ => None,
+        })
 }
 
 /// `英文`, `in english`, `用中文`: a message that only asks for another language, for the
@@ -210,7 +253,7 @@ pub(super) fn read_normalized(
     fix_typos: bool,
 ) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &original,
+        &card_hour::hourly(&original),
     )));
     norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {
@@ -271,7 +314,8 @@ pub(super) fn read_normalized(
     } else {
         // The user's own figures first (`own_figures`, `family_ask`): the general rules
         // would answer a list price, convert a budget, or drop a family.
-        let r = family_ask::tco_family(&q)
+        let r = asked_first::first(&q)
+            .or_else(|| family_ask::tco_family(&q))
             .or_else(|| own_figures::own_figures(&q))
             .or_else(|| said_more::rules(&q))
             .or_else(|| lists::catalog_list(&q))

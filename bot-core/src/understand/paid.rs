@@ -51,7 +51,8 @@ pub(super) fn paid(q: &Question) -> Option<Reading> {
     let Some(Usage::Once(wall)) = q.e.usage.clone() else {
         return None;
     };
-    if !(q.has(PAID_WORDS) || q.has(RECORD_WORDS)) || !q.nothing_to_size() {
+    let spent = q.has(PAID_WORDS) || q.has(super::spent_said::SPENT_WORDS);
+    if !(spent || q.has(RECORD_WORDS)) || !q.nothing_to_size() {
         return None;
     }
     let count = q.e.gpus.first().map_or(1, |g| g.count);

@@ -18,6 +18,7 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
     super::usage_said::usage_said(toks, &taken, &mut e.usage);
     super::fresh18_a::entities_said(catalog, toks, &padded, e);
+    super::day_hours::per_day(norm, &mut e.usage);
 }
 
 /// Whether a word names one of the cards, models or platforms read (no part of a usage).

@@ -117,12 +117,23 @@ pub(super) fn large_amounts(s: &str) -> String {
     let mut i = 0;
     let numeral = |c: char| c.is_ascii_digit() || digit(c).is_some() || "十百千万".contains(c);
     while i < chars.len() {
+        // `3090五千块`: a Chinese digit right after ASCII digits starts a number of its own
+        // (a card, then a price), never one number (`30905000`, a wrong figure).
+        let after_digits = i > 0 && chars[i - 1].is_ascii_digit() && digit(chars[i]).is_some();
         let starts = numeral(chars[i])
-            && (i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.'));
+            && (i == 0
+                || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.')
+                || after_digits);
         if starts {
             let mut j = i;
-            while j < chars.len() && numeral(chars[j]) {
+            while j < chars.len()
+                && numeral(chars[j])
+                && !(j > i && chars[j - 1].is_ascii_digit() && digit(chars[j]).is_some())
+            {
                 j += 1;
+            }
+            if after_digits {
+                out.push(' ');
             }
             let run = &chars[i..j];
             let rest: String = chars[j..].iter().take(4).collect();

@@ -24,14 +24,21 @@ mod throughput;
 mod torchao;
 mod tp;
 
+mod axolotl;
+mod device_map;
 mod estimate;
+mod fsdp;
 mod infer;
+mod kbit_base;
 mod parts;
 mod report;
 mod request;
 mod train;
+pub mod unsloth_loss;
 
+pub use axolotl::axolotl_fp32_copies_gib;
 pub use estimate::{margin_pct, round2, verdict};
+pub use fsdp::fsdp_unsharded_gib;
 pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,

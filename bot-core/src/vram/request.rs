@@ -179,14 +179,20 @@ pub struct FitRequest<'a> {
     ///   RAM and brings it back for the backward pass (README: "offloads intermediate
     ///   activations to system RAM asynchronously"): the card holds the one layer in flight,
     ///   not one per layer.
-    /// - Apple's Cut Cross Entropy (unsloth.ai/blog/llama3-3, December 2024: "we collaborated
-    ///   with Apple to add their new Cut Cross Entropy (CCE) algorithm"): the loss is computed
-    ///   block by block from the hidden states, no full-vocabulary logits.
+    /// - Its own loss (`unsloth_loss`, since August 2025): the full-vocabulary logits in chunks
+    ///   of at most min(half the free memory, 4 GiB) of fp32 logits. With `liger`, Apple's Cut
+    ///   Cross Entropy as Unsloth ran it from December 2024 (unsloth.ai/blog/llama3-3) and
+    ///   axolotl's plugin does: no full-vocabulary logits.
     /// - No PEFT `prepare_model_for_kbit_training` (Unsloth's own loader keeps the norms in
     ///   16-bit), so the stream stays bf16 on a 4-bit base.
     /// - Its notebooks' optimizer, `adamw_8bit` (applied by the chat unless an optimizer is
     ///   given).
     pub unsloth: bool,
+    /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
+    /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
+    /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
+    /// (`vram::axolotl`).
+    pub axolotl: bool,
     /// Inference with Transformers before 4.45 (`num_logits_to_keep`): the prompt length over
     /// which the prefill runs the LM head, upcasting the logits to fp32 (`logits =
     /// logits.float()` in Llama/Qwen2 modeling of that time), 2 + 4 bytes per vocabulary entry
@@ -385,6 +391,7 @@ impl<'a> FitRequest<'a> {
             autocast: true,
             double_quant: true,
             unsloth: false,
+            axolotl: false,
             prompt_logits: None,
             tied_embedding_copy: false,
             autoawq_fused: None,
@@ -414,6 +421,10 @@ pub struct FitOptions {
     /// in the dtype the model was loaded in. Off: DeepSpeed ZeRO, whose optimizer keeps fp32
     /// master weights and fp32 moments of a 16-bit model (`train::fp32_master_weights`).
     pub fsdp: bool,
+    /// One process over several cards by Transformers' `device_map` (`zero=device_map`; the
+    /// ms-swift and PEFT way without torchrun): whole layers per card, nothing replicated,
+    /// no collectives (`vram::device_map`).
+    pub device_map: bool,
 }
 
 impl Default for FitOptions {
@@ -424,6 +435,7 @@ impl Default for FitOptions {
             lora_rank: 16,
             zero: None,
             fsdp: false,
+            device_map: false,
         }
     }
 }

@@ -111,13 +111,14 @@ pub fn autocast_copies_gib(req: &FitRequest) -> f64 {
     }
 }
 
-/// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes 4-bit base
+/// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes base, NF4 or LLM.int8
 /// (`FitRequest::kbit_upcast`, Transformers layout; Unsloth and LitGPT build their own).
 fn peft_fp32_cast(req: &FitRequest) -> bool {
-    req.quant == Quant::Nf4
+    super::kbit_base::prepared_by_peft(req.quant)
         && req.task != Task::Full
         && req.kbit_upcast
         && !req.unsloth
+        && !req.axolotl
         && req.layout == ModelLayout::Transformers
 }
 
@@ -148,14 +149,25 @@ fn peft_fp32_cast(req: &FitRequest) -> bool {
 /// Off (`FitRequest::kbit_upcast`) for a trainer that skips the cast: fms-acceleration's
 /// accelerated plugin, Llama-2-70B at 4096 x 4 tokens, 34 % over with the fp32 stream, 3 %
 /// without.
-fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -> f64 {
+fn activations(
+    shape: &Shape,
+    req: &FitRequest,
+    c: &Common,
+    head_dequant: f64,
+    free: Option<f64>,
+) -> f64 {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
-    let stream =
-        if req.quant == Quant::Nf4 && req.task != Task::Full && req.kbit_upcast && !req.unsloth {
-            4.0
-        } else {
-            2.0
-        };
+    let stream = if super::kbit_base::prepared_by_peft(req.quant)
+        && req.task != Task::Full
+        && req.kbit_upcast
+        && !req.unsloth
+        // axolotl casts the norms back to 16-bit after the preparation (`vram::axolotl`).
+        && !req.axolotl
+    {
+        4.0
+    } else {
+        2.0
+    };
     // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
     // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
     // rows hold even more per token).
@@ -181,12 +193,14 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
         + ffn_bytes * shape.ffn_width_active_per_token()
         + dropout;
     let layers = shape.layers as f64;
-    // Unsloth (`FitRequest::unsloth`): Cut Cross Entropy holds no full-vocabulary logits, and
-    // its checkpointing offloads the layer inputs to CPU RAM: one is on the card at a time.
+    // Unsloth (`FitRequest::unsloth`): its checkpointing offloads the layer inputs to CPU RAM:
+    // one is on the card at a time; its own loss holds the logits in chunks as large as the
+    // free memory allows (`unsloth_loss`); Cut Cross Entropy (`liger` with it, and the
+    // compiled forward of the models Unsloth does not write itself) none.
     // Liger's fused linear cross-entropy (`LossHead::Fused`) holds one chunk of logits.
     // An fp32 output head (`peft_fp32_cast`) makes fp32 logits: a loss taken on the head's own
     // dtype (`LossHead::Half`) holds each of its tensors at 4 bytes instead of 2.
-    let loss_tok = if req.unsloth {
+    let loss_tok = if req.unsloth && req.loss != LossHead::Fused {
         0.0
     } else if req.loss == LossHead::Fused {
         super::request::FUSED_LOSS_HIDDEN_BYTES * shape.hidden as f64
@@ -197,6 +211,11 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
     };
     let checkpoints = if req.unsloth { 1.0 } else { layers };
     let tb = tokens * batch;
+    let loss = if super::unsloth_loss::applies(req) {
+        super::unsloth_loss::loss_bytes(tb, shape.vocab as f64, free)
+    } else {
+        loss_tok * tb
+    };
     // Eager attention's score matrices: every layer's for the backward pass, or with
     // checkpointing those of the one layer being recomputed plus their gradient.
     let scores = if eager {
@@ -213,10 +232,9 @@ fn activations(shape: &Shape, req: &FitRequest, c: &Common, head_dequant: f64) -
     // live together (see above): ms-swift's Qwen-7B LoRA at 2048 tokens reserves 19.0 GiB with
     // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
     let a = if req.grad_checkpointing {
-        checkpoints * stream * shape.hidden as f64 * tb
-            + (per_layer * tb + scores).max(loss_tok * tb)
+        checkpoints * stream * shape.hidden as f64 * tb + (per_layer * tb + scores).max(loss)
     } else {
-        (layers * per_layer + loss_tok) * tb + scores
+        layers * per_layer * tb + loss + scores
     };
     a + head_dequant
 }
@@ -272,7 +290,9 @@ pub(super) fn compute_train(
     };
     let grads = trainable * 2.0;
     let optim = trainable * k;
-    let zero = if cards > 1 {
+    let dm = super::device_map::layered(shape, opts, c);
+    let (w_share, l_share, ctx) = dm.map_or((1.0, 1.0, ctx), |l| (l.weights, l.layers, l.ctx));
+    let zero = if cards > 1 && dm.is_none() {
         opts.zero.unwrap_or(Zero::Three)
     } else {
         Zero::Off
@@ -286,11 +306,17 @@ pub(super) fn compute_train(
     // Trainer keeps ("the saved memory size will be equal to the total gradients size" when
     // it is on, DDP docs). One card has no buckets.
     let buckets = if cards > 1 { grads } else { 0.0 };
+    let adapter_weights = adapter_weights * l_share;
     let (base_c, grads_c, optim_c) = match zero {
+        Zero::Off if dm.is_some() => (base * w_share, grads * l_share, optim * l_share),
         Zero::Off => (base, grads + buckets, optim),
         Zero::One => (base, grads, optim / n),
         Zero::Two => (base, grads / n, optim / n),
-        Zero::Three => ((base / n + live).min(base), grads / n, optim / n),
+        // FSDP also holds its root unit (embedding, head) whole (`vram::fsdp`).
+        Zero::Three => {
+            let root = super::fsdp::unsharded_bytes(shape, req, opts).0;
+            ((base / n + live + root).min(base), grads / n, optim / n)
+        }
     };
     // A GPTQ base trained on several cards (FSDP) gains nothing per card from the sharding:
     // in the fms-acceleration table at 04702cc5, GPTQ-LoRA at 4 x 4096 tokens holds 14.80 GiB
@@ -299,51 +325,77 @@ pub(super) fn compute_train(
     // (the GPTQ plugin re-registers its integer weights as `torch_dtype` parameters for FSDP);
     // each card is sized as one card alone (at the end).
     let sharded_gptq = cards > 1
+        && dm.is_none()
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    let a = activations(shape, req, c, head_dequant) + autocast_copies(shape, req, base_c / base);
+    let free =
+        super::unsloth_loss::free_bytes(req, ctx + base_c + adapter_weights + grads_c + optim_c);
+    // FSDP's unsharded gradients live during the backward pass, with the activations.
+    let a = activations(shape, req, c, head_dequant, free)
+        + autocast_copies(shape, req, base_c / base)
+        + super::fsdp::unsharded_bytes(shape, req, opts).1;
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
     let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
+    // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
+    let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
+    // The whole model's weights: split once by layers, else on (sharded from) every card.
+    let total_w = if dm.is_some() {
+        base + adapter_weights / l_share
+    } else {
+        (base_c + adapter_weights) * n
+    };
     p.set(
         n,
-        base_c * n + adapter_weights * n,
+        total_w,
         0.0,
         [
             base_c + adapter_weights,
             0.0,
             a,
             grads_c + optim_c,
-            ctx + reserve,
+            ctx + reserve + round_trip,
         ],
         a * n,
         (grads_c + optim_c) * n,
     );
-    p.releasable = reserve;
-    p.parallelism = match zero {
+    p.releasable = reserve + round_trip;
+    p.parallelism = parallelism(cards, dm.is_some(), zero);
+    if sharded_gptq {
+        as_one_card(shape, req, opts, c, &mut p);
+    }
+    p
+}
+
+/// How a training job spreads over its cards.
+fn parallelism(cards: u32, device_map: bool, zero: Zero) -> Parallelism {
+    match zero {
         _ if cards == 1 => Parallelism::None,
+        _ if device_map => Parallelism::Layer,
         Zero::Off => Parallelism::Data,
         Zero::One => Parallelism::Zero1,
         Zero::Two => Parallelism::Zero2,
         Zero::Three => Parallelism::Zero3,
-    };
-    if sharded_gptq {
-        // The same job on one card: only the card count differs from `c`.
-        let mut one = req.clone();
-        one.cards = 1;
-        let alone = Common {
-            cards: 1,
-            n: 1.0,
-            ..*c
-        };
-        let single = compute_train(shape, &one, opts, &alone);
-        let c = single.card;
-        p.set(n, c[0] * n, 0.0, c, c[2] * n, c[3] * n);
-        p.releasable = single.releasable;
     }
-    p
+}
+
+/// Each card sized as the same job on one card alone (a GPTQ base sharded by FSDP gains
+/// nothing per card): only the card count differs from `c`.
+fn as_one_card(shape: &Shape, req: &FitRequest, opts: &FitOptions, c: &Common, p: &mut Parts) {
+    let mut one = req.clone();
+    one.cards = 1;
+    let alone = Common {
+        cards: 1,
+        n: 1.0,
+        ..*c
+    };
+    let single = compute_train(shape, &one, opts, &alone);
+    let card = single.card;
+    let n = c.n;
+    p.set(n, card[0] * n, 0.0, card, card[2] * n, card[3] * n);
+    p.releasable = single.releasable;
 }
 
 /// The intermediate PyTorch's AdamW allocates in its step: `torch.optim.AdamW` runs its
@@ -460,7 +512,14 @@ fn allocator_reserve(req: &FitRequest, zero: Zero, base_c: f64, trained: f64, a:
     // (ZeRO-3/FSDP), every layer's 16-bit base is gathered and freed in each pass, so the
     // share stays: fsdp_qlora's bf16 LoRA at 6 x 2048 tokens falls 16 % under without it,
     // ms-swift's FSDP2 LoRA on Qwen2.5-7B 21 %.
-    let once = req.quant == Quant::Nf4 || (req.quant.linear_bits() >= 15.0 && zero != Zero::Three);
+    // An AWQ base is allocated once too: AutoAWQ's training matmul (`WQLinearMMFunction`)
+    // dequantizes one matrix, uses it and frees it, the same sizes again in every layer, so
+    // the cache reuses its blocks. ms-swift's Qwen2.5-7B AWQ Q-LoRA (held-out 4) read 31 % over
+    // with the base's share and 13 % with it gone. GPTQ keeps the share (test `fit_reserve::an_awq_base_*`):
+    // fms-acceleration's GPTQ-LoRA and Qwen v1's GPTQ rows measure it, mechanism unknown.
+    let once = req.quant == Quant::Nf4
+        || req.quant == Quant::Awq
+        || (req.quant.linear_bits() >= 15.0 && zero != Zero::Three);
     let frozen = if req.task != Task::Full && once {
         base_c
     } else {

@@ -524,3 +524,65 @@ fn config_reads_its_variables_and_refuses_nonsense() {
     let e = AlertConfig::from_vars(|k| (k == "GPUSCOUT_ALERT_DEBOUNCE_SECS").then(|| "-1".into()));
     assert!(e.unwrap_err().contains("GPUSCOUT_ALERT_DEBOUNCE_SECS"));
 }
+
+/// A partial answer (the provider's row cap reached, one page of several) that leaves the
+/// card out is no observation: it never confirms "gone" (so no false "back" follows), nor
+/// breaks a streak; one that shows the card in stock is an observation like any. `/stock`
+/// keeps the card's last reading and says the answer was cut, in Chinese too.
+#[test]
+fn a_partial_answer_that_leaves_a_card_out_never_confirms_it_gone() {
+    let (_d, bot) = setup();
+    let me = who("u1", "u1", "en");
+    say(&bot, &me, "/subscribe h100 runpod");
+    let gpu = h100(&bot);
+    let cut = |at: i64, with_h100: bool| {
+        let mut offers = vec![offer(
+            "runpod",
+            "rtx-4090",
+            "0.69",
+            StockLevel::Available,
+            at,
+        )];
+        if with_h100 {
+            offers.push(offer("runpod", &gpu, "2.39", StockLevel::Available, at));
+        }
+        record_fetch(
+            &bot.store,
+            "runpod",
+            FetchOutcome::Partial {
+                offers,
+                why: "one page of several (`next`)".into(),
+            },
+            at,
+        )
+        .unwrap();
+        detect(&bot.store, &bot.catalog, &cfg(), at).unwrap().alerts
+    };
+    // `/stock` is asked at the real clock: the polls are the last hour's.
+    let t0 = bot_core::availability::now_unix() - 3600;
+    let whole = |at: i64, in_stock: bool| {
+        poll(&bot, at, in_stock);
+        detect(&bot.store, &bot.catalog, &cfg(), at).unwrap().alerts
+    };
+    // Out, then back over two whole polls: one alert.
+    assert_eq!(
+        whole(t0, false) + whole(t0 + POLL, true) + whole(t0 + 2 * POLL, true),
+        1
+    );
+    // Three cut answers without the H100: nothing (before: "gone" after two).
+    let t = t0 + 10 * POLL;
+    assert_eq!(
+        cut(t, false) + cut(t + POLL, false) + cut(t + 2 * POLL, false),
+        0
+    );
+    let stock = say(&bot, &me, "/stock h100 runpod");
+    assert!(stock.contains("2.39"), "the last reading stays: {stock}");
+    assert!(stock.contains("cut short"), "{stock}");
+    let zh = say(&bot, &who("u2", "u2", "zh-CN"), "/stock h100 runpod");
+    assert!(zh.contains("截断"), "{zh}");
+    // A cut answer that shows it in stock is an observation (no change: still in).
+    assert_eq!(cut(t + 3 * POLL, true), 0);
+    // Whole answers without it: gone, once, after the debounce.
+    assert_eq!(whole(t + 4 * POLL, false) + whole(t + 5 * POLL, false), 1);
+    assert_eq!(queued(&bot).len(), 2);
+}

@@ -673,3 +673,50 @@ as_of = "2026-11-30"
     )
     .unwrap()
 }
+
+/// A billing fact with a citation of its own (`[[platform.cite]]`) names that page and date in
+/// the cost's notes, never the billing section's: every cited fact of the embedded catalog.
+#[test]
+fn a_fact_cited_on_its_own_names_its_own_source() {
+    let cat = Catalog::embedded().unwrap();
+    let keys = [
+        ("billing.increment", "increment"),
+        ("billing.minimum_charge", "minimum"),
+        ("billing.starts_at", "starts_at"),
+    ];
+    let mut checked = 0;
+    for p in &cat.platforms {
+        let rule = Rule::from_platform(p).unwrap();
+        for (field, key) in keys {
+            let Some(cite) = p.cite_of(field) else {
+                continue;
+            };
+            let Some(q) = p.prices.iter().find(|q| q.per == TimeUnit::Hour) else {
+                continue;
+            };
+            let (c, _) = job_cost(q, &rule, &Job::one_off(d("5400")), 1, None).unwrap();
+            let Some(a) = c.assumptions.iter().find(|a| a.key == key) else {
+                continue;
+            };
+            if a.origin == Origin::Assumed {
+                continue;
+            }
+            assert_eq!(
+                a.source.as_deref(),
+                Some(cite.source.as_str()),
+                "{} {key}",
+                p.id
+            );
+            assert_eq!(
+                a.as_of.as_deref(),
+                Some(cite.as_of.as_str()),
+                "{} {key}",
+                p.id
+            );
+            checked += 1;
+        }
+    }
+    // 智星云's whole-hour increment is cited from its OpenAPI docs (2026-04-23), its billing
+    // section from its home page: at least that one is checked.
+    assert!(checked >= 1, "no cited billing fact in the catalog");
+}

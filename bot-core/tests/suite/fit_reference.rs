@@ -312,6 +312,8 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
     let opts = FitOptions {
         lora_rank: r.lora_rank.unwrap_or(16),
         zero: r.zero.as_deref().map(|z| z.parse::<Zero>().unwrap()),
+        // `zero = "fsdp"`: PyTorch FSDP's full shard, not DeepSpeed's (`vram::fsdp`).
+        fsdp: r.zero.as_deref().is_some_and(bot_core::lexicon::is_fsdp),
         ..FitOptions::default()
     };
     req.attention = r
@@ -688,3 +690,6 @@ mod heldout4;
 
 #[path = "fit_reference/heldout5.rs"]
 mod heldout5;
+
+#[path = "fit_reference/heldout6.rs"]
+mod heldout6;

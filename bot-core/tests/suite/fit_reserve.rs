@@ -109,3 +109,38 @@ fn eager_scores_of_the_recomputed_layer_peak_with_it_not_with_the_loss() {
     let d = act(8192, Attention::Eager) - act(8192, Attention::Sdpa);
     assert!(d > 5.0 && d < 24.0, "8192: eager adds {d:.2} GiB");
 }
+
+/// An AWQ base is allocated once at load and never freed (AutoAWQ dequantizes one matrix per
+/// matmul and frees it): its Q-LoRA reserve covers what the step frees and allocates again,
+/// as a bitsandbytes base's does, not the base. GPTQ keeps the base's share (measured).
+#[test]
+fn an_awq_base_is_allocated_once_and_carries_no_reserve_share() {
+    let c = Catalog::embedded().unwrap();
+    for (id, ctx) in [
+        ("llama-3.1-8b", 1024),
+        ("qwen2.5-14b", 3000),
+        ("mistral-7b-v0.1", 512),
+    ] {
+        let at = |q: Quant| {
+            run(&c, id, q, Task::Qlora, |r| {
+                r.context = ctx;
+            })
+        };
+        let (awq, gptq) = (at(Quant::Awq), at(Quant::GptqInt4));
+        let moving = awq.per_gpu.activations_gib + awq.per_gpu.optimizer_gib + 0.5;
+        assert!(
+            reserve(&awq) <= 0.25 * moving,
+            "{id}: AWQ reserve {:.2} GiB against {moving:.2} GiB freed and allocated again",
+            reserve(&awq)
+        );
+        // Same tensors, same step: GPTQ's reserve is larger by its share of the base.
+        let base_share = reserve(&gptq) - reserve(&awq);
+        assert!(
+            base_share > 0.2 * awq.per_gpu.weights_gib,
+            "{id}: GPTQ {:.2} vs AWQ {:.2} GiB of reserve, base {:.2}",
+            reserve(&gptq),
+            reserve(&awq),
+            awq.per_gpu.weights_gib
+        );
+    }
+}

@@ -412,6 +412,11 @@ fn the_fp32_stream_of_a_4bit_base_widens_the_ffn_tensors_too() {
 fn need_at(c: &Catalog, model: &str, tokens: u32, unsloth: bool) -> f64 {
     let mut req = train(c, model, Quant::Nf4, Task::Qlora, tokens);
     req.unsloth = unsloth;
+    // The blog's runs used Cut Cross Entropy, which Unsloth's forward has since replaced by
+    // its own chunked loss (`vram::unsloth_loss`): `liger` with `unsloth`.
+    if unsloth {
+        req.loss = bot_core::vram::LossHead::Fused;
+    }
     let opts = FitOptions {
         lora_rank: 32,
         optimizer: if unsloth {
@@ -462,7 +467,8 @@ fn unsloth_maximum_contexts_need_the_card_they_were_published_for() {
 
 /// `unsloth` sizes the activations from the config as Unsloth keeps them with checkpointing:
 /// one offloaded layer input on the card (2 bytes x hidden per token) plus the layer being
-/// recomputed (16 x hidden + 8 x FFN width), no logits, no fp32 stream on a 4-bit base.
+/// recomputed (16 x hidden + 8 x FFN width), with Cut Cross Entropy no logits, no fp32 stream
+/// on a 4-bit base.
 /// Checked on models of other shapes than the benchmark's.
 #[test]
 fn the_unsloth_word_counts_one_checkpoint_no_logits_and_a_16_bit_stream() {
@@ -479,6 +485,9 @@ fn the_unsloth_word_counts_one_checkpoint_no_logits_and_a_16_bit_stream() {
             / bot_core::vram::GIB;
         let mut req = train(&c, id, Quant::Nf4, Task::Qlora, 4096);
         req.unsloth = true;
+        // With Cut Cross Entropy (`liger`); Unsloth's own loss holds logits
+        // (`fit_unsloth_loss`).
+        req.loss = bot_core::vram::LossHead::Fused;
         let got = estimate(&c, &req).unwrap().activations_gib;
         assert!(
             (got - want).abs() < 0.01 * want,

@@ -206,3 +206,111 @@ fn a_conversation_carries_its_last_reading() {
         ids(&alone)
     );
 }
+
+/// Session 10 (und-l): changes said relative to the last reading (`再加一张`, `double the
+/// context`, `多跑2小时`), the same job on other platforms, a length after a fit, alerts set and
+/// stopped, and questions of their own that only contain such words, read alone.
+#[test]
+fn relative_follow_ups_work_out_the_new_value() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, misses) = score(&catalog, include_str!("../data/follow_ups_relative.tsv"));
+    assert!(total >= 60, "{total} cases");
+    assert!(
+        misses.is_empty(),
+        "{} of {total} missed:\n{}",
+        misses.len(),
+        misses.join("\n")
+    );
+}
+
+/// A question that asks something but names too little is asked for exactly what is missing
+/// (never "I didn't catch a card" when a card was named, never a guessed card or length);
+/// chatter and a bare number keep the general answer.
+#[test]
+fn what_a_question_lacks_is_asked_for() {
+    use super::chat::{message_ids, text, who, world};
+    use bot_core::Input;
+    let w = world();
+    let ask = |locale: &str, line: &str, last: Option<&str>| {
+        let last = last.map(|q| match read(&w.bot.catalog, q) {
+            Reading::Command(r) => r,
+            other => panic!("{q}: {:?}", other.lines()),
+        });
+        let (a, kept) = w
+            .bot
+            .handle_after(&who(locale), Input::Text(line.into()), last.as_ref());
+        assert_eq!(kept, None, "{line}: nothing read, nothing kept");
+        (message_ids(&a.replies), text(&a.replies, a.lang))
+    };
+    for (locale, line, last, id) in [
+        ("zh-CN", "这个多少钱啊", None, "understand-missing-price"),
+        (
+            "en",
+            "how much does it cost",
+            None,
+            "understand-missing-price",
+        ),
+        (
+            "en",
+            "price for 3 hours?",
+            None,
+            "understand-missing-price-span",
+        ),
+        (
+            "zh-CN",
+            "跑5个小时要花多少",
+            None,
+            "understand-missing-price-span",
+        ),
+        ("zh-CN", "跑得动吗", None, "understand-missing-fit"),
+        ("en", "will it fit?", None, "understand-missing-fit"),
+        ("en", "l40s fit?", None, "understand-missing-fit-card"),
+        (
+            "zh-CN",
+            "a6000 放得下吗",
+            None,
+            "understand-missing-fit-card",
+        ),
+        // The card is the last reading's, which had no model.
+        (
+            "zh-CN",
+            "能跑吗",
+            Some("h100 哪里有货"),
+            "understand-missing-fit-card",
+        ),
+        (
+            "en",
+            "a100 fit?",
+            Some("autodl 4090 跑3小时多少钱"),
+            "understand-missing-fit-card",
+        ),
+        ("zh-CN", "有货了提醒我", None, "understand-missing-alert"),
+        (
+            "en",
+            "ping me when it's back",
+            None,
+            "understand-missing-alert",
+        ),
+        ("en", "ok cancel it", None, "understand-missing-cancel"),
+        (
+            "zh-CN",
+            "算了 取消吧",
+            Some("4090 能跑 qwen2.5-14b 吗"),
+            "understand-missing-cancel",
+        ),
+        ("zh-CN", "现在有货吗", None, "understand-missing-stock"),
+        // Nothing asked: the general answer.
+        ("zh-CN", "谢谢", None, "understand-unknown"),
+        ("en", "0.5", None, "understand-unknown"),
+    ] {
+        let (ids, said) = ask(locale, line, last);
+        assert!(ids.iter().any(|i| i == id), "{line}: {ids:?}\n{said}");
+    }
+    // The card named (or carried) is said in the question back, in the chat's language.
+    let (_, said) = ask("zh-CN", "l40s 能跑吗", None);
+    assert!(said.contains("L40S") && said.contains("哪个模型"), "{said}");
+    let (_, said) = ask("en", "a100 fit?", Some("autodl 4090 跑3小时多少钱"));
+    assert!(said.contains("A100") && !said.contains("4090"), "{said}");
+    let (_, said) = ask("zh-CN", "跑5个小时要花多少", None);
+    assert!(said.contains("5 小时") && !said.contains("5h"), "{said}");
+}

@@ -8,7 +8,8 @@ use super::understand::share_by_line;
 /// `questions_fresh18.tsv` (335, 31 written to be asked back), written apart from the reader by a
 /// helper who never read it, committed before it was scored: untuned 247/335 (73.7 %), 271/335
 /// (80.9 %) after the labeller's own errors were relabelled (each listed in its header). The 64
-/// misses left are grouped by mechanism in the session-10 note `fresh18_misses.md`.
+/// misses left are grouped by mechanism in `docs/misses/fresh18_misses.md`. After und-l's
+/// half of them (its mechanisms tested in `fresh18_mechanisms_b`): 284/335 (84.8 %).
 #[test]
 fn fresh18_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -18,5 +19,5 @@ fn fresh18_share() {
         include_str!("../data/questions_fresh18.tsv"),
     );
     assert!(total >= 335, "fresh18: {total} questions");
-    assert!(right >= 271, "fresh18: {right} of {total}");
+    assert!(right >= 284, "fresh18: {right} of {total}");
 }

@@ -187,7 +187,6 @@ fn a_typed_duration_is_said_back_as_the_hours_it_was_read_as() {
     let w = world();
     for (locale, line, hours) in [
         ("zh", "两个半小时", "2.5"),
-        ("zh", "半天", "12"),
         ("zh", "90分钟", "1.5"),
         ("en", "90 minutes", "1.5"),
         ("en", "two and a half hours", "2.5"),
@@ -196,6 +195,17 @@ fn a_typed_duration_is_said_back_as_the_hours_it_was_read_as() {
         let (ids, t) = walk(&w, &me, &["demo", "qwen 7b", "bf16", "8k", line]);
         assert!(has(&ids, "pick-understood-usage"), "{line}: {t}");
         assert!(t.contains(hours), "{line}: {hours}: {t}");
+    }
+    // `半天` is 4 h to some and 12 h to others: asked with both, never one of them taken
+    // (session 10; it had been said back as 12 h).
+    for (locale, line) in [("zh", "半天"), ("en", "half a day")] {
+        let me = who(locale);
+        let (ids, t) = walk(&w, &me, &["demo", "qwen 7b", "bf16", "8k", line]);
+        assert!(has(&ids, "pick-ask-half-day"), "{line}: {t}");
+        assert!(!has(&ids, "pick-understood-usage"), "{line}: {t}");
+        assert!(has(&ids, "pick-ask-usage"), "{line}: {t}");
+        let (ids, t) = tap(&w, &me, "u:12h");
+        assert!(has(&ids, "pick-advice-hours"), "{line} → 12 h: {t}");
     }
 }
 

@@ -204,3 +204,22 @@ fn dm_messages_in_newer_shapes_survive_serenity() {
     }
     assert!(unread.is_empty(), "{unread:?}");
 }
+
+/// The shapes the e2e test `discord_gateway_interactions_serenity_cannot_read_are_still_answered`
+/// sends: serenity refuses them (so over the gateway only the tap can answer them), and
+/// the same JSON is what our handler reads.
+#[test]
+fn serenity_refuses_a_role_without_colors_in_a_command_and_a_role_select() {
+    use gpuscout_testkit::fake_discord::Interactions;
+    use gpuscout_testkit::fake_discord_gateway as gw;
+    let d = Interactions::new("127.0.0.1:1".parse().unwrap());
+    for i in [
+        gw::unreadable_command(&d, "400000000000000001"),
+        gw::unreadable_press(&d, "400000000000000001"),
+    ] {
+        assert!(
+            serde_json::from_value::<Interaction>(i.clone()).is_err(),
+            "{i}"
+        );
+    }
+}

@@ -8,6 +8,7 @@ mod encodings;
 mod import;
 mod limits;
 mod parse_props;
+mod partial;
 mod poll_together;
 mod shapes;
 mod wire_answers;

@@ -273,3 +273,166 @@ fn a_refused_poll_waits_what_telegram_asks_before_polling_again() {
         "polled again after {gap:?}"
     );
 }
+
+/// Bot API 9.0–9.4 shapes (core.telegram.org/bots/api-changelog, April 2025 – February 2026),
+/// written from the changelog, not from our code. Answered: a question under paid media (its
+/// caption), a reply to a checklist task (`reply_to_checklist_task_id`, 9.2), a question from
+/// a user with the 9.3/9.4 `User` fields, a text with new entity and markup fields.
+/// Passed over, no answer, nothing held up: gifts (`gift`, `unique_gift`, 9.0), paid-message
+/// price changes (9.0), checklist service messages (9.1), suggested-post service messages
+/// (9.2), the owner leaving or changing (9.4), a purchased paid media update, a business
+/// message sent by a business bot.
+/// (A channel's direct messages chat, 9.2, is not here: its answer needs
+/// `direct_messages_topic_id`, which teloxide 0.17 cannot send; QA-FINDINGS round 6.)
+#[test]
+fn bot_api_nine_shapes_are_answered_or_passed_over_cleanly() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        let answered = [
+            // Paid media (Bot API 7.6+): the words are its caption.
+            json!({"message": {"message_id": 60, "date": DATE, "chat": dm(6301), "from": person(6301),
+                "paid_media": {"star_count": 5, "paid_media": [{"type": "preview", "width": 90, "height": 60}]},
+                "caption": "/gpu 4090", "caption_entities": [{"type": "bot_command", "offset": 0, "length": 4}]}}),
+            // A reply to one task of a checklist (9.2).
+            asked(
+                6302,
+                61,
+                json!({"reply_to_checklist_task_id": 2,
+                "reply_to_message": {"message_id": 59, "date": DATE - 60, "chat": dm(6302), "from": person(6302),
+                    "checklist": {"title": "Rent", "tasks": [{"id": 2, "text": "price a 4090"}],
+                                  "others_can_add_tasks": false, "others_can_mark_tasks_as_done": true}}}),
+            ),
+            // A user with the fields added to `User` in 9.3/9.4.
+            json!({"message": {"message_id": 62, "date": DATE, "chat": dm(6303),
+                "from": {"id": 6303, "is_bot": false, "first_name": "Mei", "language_code": "en",
+                         "has_topics_enabled": true, "allows_users_to_create_topics": false,
+                         "is_premium": true, "added_to_attachment_menu": true},
+                "text": "/gpu 4090", "entities": [{"type": "bot_command", "offset": 0, "length": 4}]}}),
+            // New entity kinds and a keyboard with 9.4's `style` and `icon_custom_emoji_id`
+            // (a message sent through an inline bot carries its markup).
+            asked(
+                6304,
+                63,
+                json!({"text": "/gpu 4090 🔥",
+                "entities": [{"type": "bot_command", "offset": 0, "length": 4},
+                             {"type": "custom_emoji", "offset": 10, "length": 2, "custom_emoji_id": "5368324170671202286"},
+                             {"type": "expandable_blockquote", "offset": 5, "length": 4}],
+                "reply_markup": {"inline_keyboard": [[{"text": "Go", "url": "https://example.com",
+                    "style": "success", "icon_custom_emoji_id": "5368324170671202286"}]]}}),
+            ),
+        ];
+        for u in &answered {
+            fake.push(u.clone());
+        }
+        let kai = person(6400);
+        let group = group_of(-1_001_600_000_004);
+        let service = |id: i64, chat: Value, field: &str, value: Value| {
+            let mut m = json!({"message_id": id, "date": DATE, "chat": chat, "from": kai});
+            m[field] = value;
+            json!({ "message": m })
+        };
+        let gift = json!({"id": "g1", "sticker": {"file_id": "CAAC", "file_unique_id": "AgAD",
+            "type": "regular", "width": 512, "height": 512, "is_animated": true, "is_video": false},
+            "star_count": 50});
+        let passed = [
+            service(
+                70,
+                dm(6400),
+                "gift",
+                json!({"gift": gift, "owned_gift_id": "o1",
+                "convert_star_count": 40, "can_be_upgraded": true, "text": "/gpu 4090"}),
+            ),
+            service(
+                71,
+                dm(6400),
+                "unique_gift",
+                json!({"gift": {"base_name": "Cap", "name": "Cap-1",
+                "number": 1, "model": {"name": "m", "sticker": gift["sticker"], "rarity_per_mille": 5},
+                "symbol": {"name": "s", "sticker": gift["sticker"], "rarity_per_mille": 5},
+                "backdrop": {"name": "b", "colors": {"center_color": 1, "edge_color": 2,
+                    "symbol_color": 3, "text_color": 4}, "rarity_per_mille": 5}},
+                "origin": "upgrade"}),
+            ),
+            service(
+                72,
+                group.clone(),
+                "paid_message_price_changed",
+                json!({"paid_message_star_count": 10}),
+            ),
+            service(
+                73,
+                dm(6400),
+                "checklist_tasks_done",
+                json!({"marked_as_done_task_ids": [1]}),
+            ),
+            service(
+                74,
+                dm(6400),
+                "checklist_tasks_added",
+                json!({"tasks": [{"id": 3, "text": "/gpu h100"}]}),
+            ),
+            service(
+                75,
+                group.clone(),
+                "suggested_post_approved",
+                json!({"price": {"currency": "XTR", "amount": 100},
+                "send_date": DATE + 3600}),
+            ),
+            service(
+                76,
+                group.clone(),
+                "suggested_post_declined",
+                json!({"comment": "/gpu 4090"}),
+            ),
+            service(
+                77,
+                group.clone(),
+                "chat_owner_left",
+                json!({"new_owner": kai}),
+            ),
+            service(
+                78,
+                group.clone(),
+                "chat_owner_changed",
+                json!({"new_owner": kai}),
+            ),
+            service(
+                79,
+                dm(6400),
+                "direct_message_price_changed",
+                json!({"are_direct_messages_enabled": true,
+                "direct_message_star_count": 5}),
+            ),
+            json!({"purchased_paid_media": {"from": kai, "paid_media_payload": "h100-guide"}}),
+            json!({"business_message": {"message_id": 80, "date": DATE, "chat": dm(6401),
+                "from": person(6401), "business_connection_id": "bc2", "sender_business_bot":
+                {"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout"}, "text": "/gpu 4090",
+                "entities": [{"type": "bot_command", "offset": 0, "length": 4}]}}),
+        ];
+        for u in &passed {
+            fake.push(u.clone());
+        }
+        let last = fake.push(asked(6309, 90, json!({})));
+        for chat in [6301, 6302, 6303, 6304, 6309] {
+            let sent = fake.wait_for_messages(chat, 1);
+            assert!(
+                sent[0].html.contains("4090"),
+                "chat {chat}: {}",
+                sent[0].html
+            );
+        }
+        fake.wait_until(
+            Duration::from_secs(30),
+            "the offset past every update",
+            |v| (v.confirmed_offset() > last).then_some(()),
+        );
+        std::thread::sleep(Duration::from_millis(300));
+        for chat in [6400, 6401, -1_001_600_000_004] {
+            assert!(fake.sent_to(chat).is_empty(), "chat {chat} was answered");
+        }
+        // One answer each, never two.
+        for chat in [6301, 6302, 6303, 6304, 6309] {
+            assert_eq!(fake.sent_to(chat).len(), 1, "chat {chat}");
+        }
+    });
+}

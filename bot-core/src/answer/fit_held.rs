@@ -1,0 +1,20 @@
+//! The `/fit` lines for memory held beyond the step's own tensors, each stated with its size:
+//! what PyTorch FSDP holds whole on every card (`vram::fsdp_unsharded_gib`: its root unit's
+//! embedding and head, and in full fine-tuning a unit's gradients before the reduce-scatter),
+//! and the fp32 embedding and head copies axolotl's loader leaves in PyTorch's cache
+//! (`vram::axolotl_fp32_copies_gib`). Kept apart from `fit_render` for its length.
+
+use crate::reply::{Msg, Reply};
+use crate::vram::{FitOptions, FitRequest};
+
+/// States each term with its size when it applies and is visible.
+pub(super) fn push_held(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) {
+    let gib = crate::vram::fsdp_unsharded_gib(req, opts);
+    if gib >= 0.05 {
+        r.push(Msg::new("advice-assume-fsdp-root").arg("gib", format!("{gib:.1}")));
+    }
+    let copies = crate::vram::axolotl_fp32_copies_gib(req, opts);
+    if copies >= 0.05 {
+        r.push(Msg::new("advice-assume-axolotl").arg("gib", format!("{copies:.1}")));
+    }
+}

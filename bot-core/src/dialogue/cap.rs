@@ -1,0 +1,316 @@
+//! A ceiling per hour said inside `/pick` (`每小时不超过3块`, `under $1/h`, `max 50 cents an
+//! hour`): kept as a cap, never as the job's budget nor its duration ("an hour" is the price's
+//! unit), said back, and used where cards and platforms are ranked: what costs more per hour
+//! (hidden costs included) is left out and counted, unless nothing is under it.
+
+use super::state::PickState;
+use crate::billing::format_money;
+use crate::context::Ctx;
+use crate::reply::Msg;
+use rust_decimal::Decimal;
+use std::str::FromStr;
+
+/// Words that make a price a ceiling.
+const CUES: &[&str] = &[
+    "不超过",
+    "别超过",
+    "不要超过",
+    "不能超过",
+    "最多",
+    "以内",
+    "以下",
+    "之内",
+    "低于",
+    "不高于",
+    "封顶",
+    "上限",
+    "预算",
+    "budget",
+    "under ",
+    "below ",
+    "max ",
+    "max.",
+    "maximum",
+    "at most",
+    "less than",
+    "no more than",
+    "not more than",
+    "up to",
+    "cap ",
+    "<=",
+    "≤",
+    "<",
+];
+/// The hour a price is per (`/h`, `每小时`, `an hour`).
+const PER_HOUR: &[&str] = &[
+    "每小时",
+    "每个小时",
+    "一小时",
+    "一个小时",
+    "1小时",
+    "每时",
+    "/小时",
+    "/时",
+    "/hour",
+    "/hr",
+    "/h",
+    " per hour",
+    " per hr",
+    " an hour",
+    " a hour",
+    " hourly",
+    " per h",
+];
+
+/// A money amount with its currency: (start, end, amount, currency).
+fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<&'static str>)> {
+    let mut out = Vec::new();
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit()
+            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
+        {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+            j += 1;
+        }
+        let Ok(mut n) = Decimal::from_str(&t[i..j]) else {
+            i = j;
+            continue;
+        };
+        let before = t[..i].trim_end();
+        let after = t[j..].trim_start();
+        let skipped = t.len() - j - after.len();
+        let mut cur = None;
+        let mut end = j;
+        if before.ends_with('$') || before.ends_with("us$") {
+            cur = Some("USD");
+        } else if before.ends_with('¥') || before.ends_with('￥') {
+            cur = Some("CNY");
+        }
+        for (w, c, scale) in [
+            ("块钱", "CNY", 1),
+            ("块", "CNY", 1),
+            ("元", "CNY", 1),
+            ("rmb", "CNY", 1),
+            ("cny", "CNY", 1),
+            ("刀", "USD", 1),
+            ("美元", "USD", 1),
+            ("美金", "USD", 1),
+            ("dollars", "USD", 1),
+            ("dollar", "USD", 1),
+            ("bucks", "USD", 1),
+            ("usd", "USD", 1),
+            ("cents", "USD", 100),
+            ("cent", "USD", 100),
+            ("毛", "CNY", 10),
+        ] {
+            if after.starts_with(w) {
+                cur = Some(c);
+                n /= Decimal::from(scale);
+                end = j + skipped + w.len();
+                break;
+            }
+        }
+        // A duration (`3小时`, `5 hours`) is no price.
+        let duration = [
+            "小时",
+            "个小时",
+            "h",
+            "hour",
+            "hr",
+            "分钟",
+            "min",
+            "天",
+            "day",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w));
+        if !duration || cur.is_some() {
+            let start = if cur == Some("USD") && before.ends_with('$') || before.ends_with('¥') {
+                before.char_indices().last().map_or(i, |(k, _)| k)
+            } else {
+                i
+            };
+            out.push((start, end, n, cur));
+        }
+        i = j;
+    }
+    out
+}
+
+/// The cap said in `text`, and the text without it: (amount, currency or `None` for a bare
+/// amount, the rest). `None` when no price per hour with a ceiling's cue is said.
+pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String)> {
+    let t = crate::understand::normalize(text).to_lowercase();
+    let spaced = format!(" {t} ");
+    let (hour_at, hour_word) = PER_HOUR
+        .iter()
+        .filter_map(|w| spaced.find(w).map(|i| (i, *w)))
+        .min_by_key(|(i, _)| *i)?;
+    let cue = CUES
+        .iter()
+        .filter_map(|w| spaced.find(w).map(|i| (i, *w)))
+        .min_by_key(|(i, _)| *i)?;
+    // The amount nearest the hour word, with a currency or right beside it.
+    let hour_end = hour_at + hour_word.len();
+    let (a_start, a_end, amount, cur) = amounts(&spaced)
+        .into_iter()
+        .filter(|(s, e, _, c)| {
+            let near = spaced[*e..]
+                .trim_start()
+                .starts_with(hour_word.trim_start())
+                || spaced[..*s].trim_end().ends_with(hour_word.trim());
+            c.is_some()
+                || near
+                || (*s >= hour_end && spaced[hour_end..*s].trim().chars().count() <= 6)
+        })
+        .min_by_key(|(s, e, _, _)| s.abs_diff(hour_end).min(e.abs_diff(hour_at)))?;
+    if amount <= Decimal::ZERO {
+        return None;
+    }
+    let from = a_start.min(hour_at).min(cue.0);
+    let to = a_end.max(hour_end).max(cue.0 + cue.1.len());
+    // Too far apart: the words are not one phrase.
+    if spaced[from..to].chars().count() > 28 {
+        return None;
+    }
+    let rest = format!("{} {}", &spaced[..from], &spaced[to..]);
+    let rest = rest
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" ,", ",")
+        .replace(",,", ",")
+        .trim_matches([',', '，', '。', ';'])
+        .trim()
+        .to_string();
+    Some((amount, cur, rest))
+}
+
+/// The cap in the currency the dialogue prices in, at the catalog's dated rate.
+pub(super) fn in_currency(ctx: &Ctx, s: &PickState) -> Option<Decimal> {
+    let cap = s.cap?;
+    let from = s.cap_currency.as_deref().unwrap_or(&ctx.currency);
+    if from.eq_ignore_ascii_case(&ctx.currency) {
+        return Some(cap);
+    }
+    ctx.catalog
+        .fx_rate(from, &ctx.currency)
+        .map(|(r, _)| cap * r)
+}
+
+/// "• at most ¥3.00 per hour (hidden costs included)".
+pub(super) fn msg(ctx: &Ctx, s: &PickState) -> Option<Msg> {
+    let cap = s.cap?;
+    let from = s.cap_currency.as_deref().unwrap_or(&ctx.currency);
+    Some(Msg::new("pick-understood-cap").arg("cap", format_money(cap, from)))
+}
+
+/// Hours the job runs, for a price per hour.
+pub(super) fn job_hours(s: &PickState) -> Decimal {
+    match s.usage {
+        Some(super::state::Usage::OneOff { hours }) => hours,
+        Some(super::state::Usage::Daily { hours }) => hours * Decimal::from(30),
+        Some(super::state::Usage::Always) => Decimal::from(730),
+        None => Decimal::ONE,
+    }
+}
+
+/// Whether a total for the whole job costs more per hour than the cap.
+pub(super) fn over(ctx: &Ctx, s: &PickState, total: Decimal) -> bool {
+    let hours = job_hours(s);
+    in_currency(ctx, s).is_some_and(|cap| hours > Decimal::ZERO && total / hours > cap)
+}
+
+/// The card options the cap leaves (all of them when none is under it), and the line that
+/// says what it did; no line without a cap.
+pub(super) fn filter_options<T>(
+    ctx: &Ctx,
+    s: &PickState,
+    options: Vec<(T, Option<Decimal>)>,
+) -> (Vec<(T, Option<Decimal>)>, Option<Msg>) {
+    let Some(cap) = s.cap else {
+        return (options, None);
+    };
+    let said = format_money(cap, s.cap_currency.as_deref().unwrap_or(&ctx.currency));
+    let (over, under): (Vec<_>, Vec<_>) = options
+        .into_iter()
+        .partition(|(_, total)| total.is_some_and(|t| over(ctx, s, t)));
+    if under.iter().all(|(_, t)| t.is_none()) && !over.is_empty() {
+        let msg = Msg::new("pick-cap-none-under").arg("cap", said);
+        return (over.into_iter().chain(under).collect(), Some(msg));
+    }
+    let msg = Msg::new("pick-cap-applied")
+        .arg("cap", said)
+        .arg("count", over.len());
+    (under, Some(msg))
+}
+
+/// Whether an offer's price per useful hour (hidden costs included) is over the cap.
+pub(super) fn offer_over(ctx: &Ctx, s: &PickState, per_hour: Decimal, currency: &str) -> bool {
+    let Some(cap) = s.cap else {
+        return false;
+    };
+    let from = s.cap_currency.as_deref().unwrap_or(&ctx.currency);
+    let rate = if from.eq_ignore_ascii_case(currency) {
+        Some(Decimal::ONE)
+    } else {
+        ctx.catalog.fx_rate(from, currency).map(|(r, _)| r)
+    };
+    rate.is_some_and(|r| per_hour > cap * r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Decimal {
+        Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn caps_said_in_many_ways() {
+        for (t, amount, cur, rest) in [
+            (
+                "lora微调qwen2.5 7b 3小时 每小时不超过3块",
+                "3",
+                Some("CNY"),
+                "lora微调qwen2.5 7b 3小时",
+            ),
+            ("每小时别超过2块钱", "2", Some("CNY"), ""),
+            ("under $1/h", "1", Some("USD"), ""),
+            (
+                "fine tune mistral 7b with qlora, under $1/h, about 5 hours",
+                "1",
+                Some("USD"),
+                "fine tune mistral 7b with qlora about 5 hours",
+            ),
+            (
+                "stable diffusion xl images, max 50 cents an hour",
+                "0.5",
+                Some("USD"),
+                "stable diffusion xl images",
+            ),
+            ("一小时最多5元", "5", Some("CNY"), ""),
+            ("每小时不超过3", "3", None, ""),
+        ] {
+            let (a, c, r) = split(t).unwrap_or_else(|| panic!("{t}"));
+            assert_eq!((a, c), (d(amount), cur), "{t}");
+            assert_eq!(r, rest, "{t}");
+        }
+        for t in [
+            "lora微调qwen2.5 7b 3小时 预算50",
+            "跑3个小时",
+            "a few hours",
+            "budget $20 for 4 hours",
+            "4090多少钱一小时",
+        ] {
+            assert!(split(t).is_none(), "{t}");
+        }
+    }
+}

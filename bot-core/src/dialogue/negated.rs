@@ -1,0 +1,140 @@
+//! What a message says NOT to use inside `/pick`: `不要autodl`, `not runpod please` leave a
+//! platform out of the ranking (kept, said, and counted in the result); `不用lora了 全量微调`
+//! drops the method it refuses, so the one it asks for is read, never the refused one.
+
+use crate::context::Ctx;
+
+/// Words that refuse what follows them.
+const NEG: &[&str] = &[
+    "不想用",
+    "不要用",
+    "别用",
+    "不用",
+    "不要",
+    "不想要",
+    "除了",
+    "排除",
+    "no ",
+    "not ",
+    "without ",
+    "don't use ",
+    "dont use ",
+    "avoid ",
+    "except ",
+    "exclude ",
+    "instead of ",
+    "skip ",
+];
+
+/// Method words a refusal drops (`不用lora了`). Not `量化` nor `full`: `不要量化` and `full
+/// precision` say what the method is (BF16), read by the method step.
+const METHODS: &[&str] = &[
+    "qlora", "lora", "全参", "全量", "int4", "int8", "awq", "gptq", "fp8",
+];
+
+/// The platforms refused in `text` (catalog ids) and the text without every refusal; `None`
+/// when nothing is refused.
+pub(super) fn split(ctx: &Ctx, text: &str) -> Option<(Vec<String>, String)> {
+    let t = format!(" {} ", crate::understand::normalize(text).to_lowercase());
+    let mut found: Vec<(usize, usize, String)> = NEG
+        .iter()
+        .flat_map(|n| t.match_indices(n).map(move |(i, _)| (i, *n)))
+        .filter_map(|(i, n)| {
+            let after = &t[i + n.len()..];
+            let lead = after.len() - after.trim_start().len();
+            let after = after.trim_start();
+            let word: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+                .collect();
+            let word = if word.is_empty() {
+                METHODS.iter().find(|m| after.starts_with(**m))?.to_string()
+            } else {
+                word
+            };
+            let mut end = i + n.len() + lead + word.len();
+            if let Some(x) = ["了", " please", "的"]
+                .iter()
+                .find(|x| t[end..].starts_with(**x))
+            {
+                end += x.len();
+            }
+            Some((i, end, word))
+        })
+        .collect();
+    found.sort_by_key(|(i, end, _)| (*i, std::cmp::Reverse(*end)));
+    let mut platforms = Vec::new();
+    let mut rest = String::new();
+    let mut at = 0;
+    for (i, end, word) in found {
+        if i < at {
+            continue;
+        }
+        let platform = ctx.catalog.find_platform(&word).map(|p| p.id.clone());
+        // Not ours to drop (`不想实名` is a need, `no id check` too): left as said.
+        if platform.is_none() && !METHODS.contains(&word.as_str()) {
+            continue;
+        }
+        if let Some(p) = platform.filter(|p| !platforms.contains(p)) {
+            platforms.push(p);
+        }
+        rest.push_str(&t[at..i]);
+        rest.push(' ');
+        at = end;
+    }
+    if at == 0 {
+        return None;
+    }
+    rest.push_str(&t[at..]);
+    Some((
+        platforms,
+        rest.split_whitespace().collect::<Vec<_>>().join(" "),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::context::ChatRef;
+    use crate::i18n::Lang;
+    use crate::store::Store;
+
+    #[test]
+    fn refusals_are_taken_out() {
+        let catalog = Catalog::embedded().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("t.redb")).unwrap();
+        let who = ChatRef::terminal(Some("zh"));
+        let ctx = Ctx {
+            catalog: &catalog,
+            store: &store,
+            who: &who,
+            lang: Lang::Zh,
+            currency: "CNY".into(),
+            bare_currency: "CNY".into(),
+            today: crate::catalog::parse_date("2026-11-30").unwrap(),
+            is_operator: false,
+        };
+        let (p, rest) = split(&ctx, "不要autodl").unwrap();
+        assert_eq!(p, vec!["autodl".to_string()]);
+        assert_eq!(rest, "");
+        let (p, rest) = split(&ctx, "qlora llama 3.1 8b 4 hours, not runpod please").unwrap();
+        assert_eq!(p, vec!["runpod".to_string()]);
+        assert!(!rest.contains("runpod"), "{rest}");
+        let (p, rest) = split(&ctx, "算了不用lora了 全量微调").unwrap();
+        assert!(p.is_empty());
+        assert!(
+            !rest.contains("lora") && rest.contains("全量微调"),
+            "{rest}"
+        );
+        for t in [
+            "不想实名 只有支付宝",
+            "no id check",
+            "lora微调qwen2.5 7b",
+            "no quantization",
+        ] {
+            assert!(split(&ctx, t).is_none(), "{t}");
+        }
+    }
+}

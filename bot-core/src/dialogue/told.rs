@@ -1,0 +1,271 @@
+//! What a message inside `/pick` tells beside a step's answer, taken before the step reads it:
+//! swapped letters in a method word, the people a service is for, platforms or a method
+//! refused, a length that is no one number, a cap per hour. Each is kept (or asked) and said,
+//! and the rest of the message goes on to the step (`again`, the machine itself, passed in so
+//! only `step` imports this file, never the other way round).
+
+use super::ask::ask;
+use super::state::{Outcome, PickInput, PickState, Step};
+use crate::context::Ctx;
+use crate::reply::Msg;
+
+/// The machine, to read the rest of a message.
+pub(super) type Again = fn(&Ctx, &PickState, PickInput) -> Outcome;
+
+/// The outcome when the message told something this file keeps; else the input to read as
+/// the step's answer (its method typos mended).
+pub(super) fn before(
+    ctx: &Ctx,
+    state: &PickState,
+    input: PickInput,
+    again: Again,
+) -> Result<Outcome, PickInput> {
+    // `用lroa`: a method word with two letters swapped is that method.
+    let input = match input {
+        PickInput::Text(t) => PickInput::Text(super::understand::method_typos(&t)),
+        other => other,
+    };
+    // `给20个人用`: the people a service is for, kept and said (the message read as before).
+    if let PickInput::Text(t) = &input
+        && let Some(n) = super::people::users_in(t)
+        && state.users != Some(n)
+    {
+        let mut s = state.clone();
+        s.users = Some(n);
+        let mut out = again(ctx, &s, input.clone());
+        if !out.changed {
+            out.state = Some(s);
+            out.changed = true;
+        } else if let Some(next) = out.state.as_mut() {
+            next.users = Some(n);
+        }
+        return Ok(with_notes(
+            out,
+            vec![Msg::new("pick-understood-users").arg("users", n)],
+            true,
+        ));
+    }
+    // `不要autodl`, `不用lora了 全量微调`: what is refused is taken out (a platform kept as
+    // refused); the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((platforms, rest)) = super::negated::split(ctx, t)
+    {
+        return Ok(with_refused(again, ctx, state, platforms, rest));
+    }
+    // `几个小时`, `半天`: a length that is no one number, asked; the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((vague, rest)) = super::vague::split(t)
+    {
+        return Ok(with_vague(again, ctx, state, vague, &rest));
+    }
+    // `预算每月2000`: a budget per month, kept and said so; the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((amount, currency, rest)) = super::monthly::split(t)
+    {
+        let mut s = state.clone();
+        s.needs.budget = Some(amount);
+        s.needs.budget_currency = currency.map(str::to_string);
+        s.needs.budget_monthly = true;
+        let shown = super::barriers::budget_text(ctx, &s.needs, amount);
+        let mut notes = vec![Msg::new("pick-understood-budget-month").arg("budget", shown)];
+        if currency.is_none() {
+            notes.push(super::barriers::bare_note(ctx));
+        }
+        let mut out = rest_read(again, ctx, &s, &rest, true);
+        if !out.changed {
+            out.state = Some(s);
+            out.changed = true;
+        } else if let Some(next) = out.state.as_mut() {
+            next.needs.budget = Some(amount);
+            next.needs.budget_currency = currency.map(str::to_string);
+            next.needs.budget_monthly = true;
+        }
+        return Ok(with_notes(out, notes, true));
+    }
+    // `每小时不超过3块`: a cap per hour, kept; the rest of the message is read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((cap, currency, rest)) = super::cap::split(t)
+    {
+        return Ok(with_cap(again, ctx, state, cap, currency, &rest));
+    }
+    Err(input)
+}
+
+/// A cap said in a message: kept and said back beside whatever the rest of it answered.
+fn with_cap(
+    again: Again,
+    ctx: &Ctx,
+    state: &PickState,
+    cap: rust_decimal::Decimal,
+    currency: Option<&'static str>,
+    rest: &str,
+) -> Outcome {
+    let mut s = state.clone();
+    s.cap = Some(cap);
+    s.cap_currency = currency.map(str::to_string);
+    let mut notes: Vec<Msg> = super::cap::msg(ctx, &s).into_iter().collect();
+    if currency.is_none() {
+        notes.push(super::barriers::bare_note(ctx));
+    }
+    let mut out = rest_read(again, ctx, &s, rest, true);
+    if !out.changed {
+        out.state = Some(s);
+        out.changed = true;
+    }
+    with_notes(out, notes, true)
+}
+
+/// A duration that names no one length: the rest of the message read as before, and the
+/// duration asked with what it may mean (the step's own choices at the duration step).
+fn with_vague(
+    again: Again,
+    ctx: &Ctx,
+    state: &PickState,
+    vague: super::vague::Vague,
+    rest: &str,
+) -> Outcome {
+    use super::vague::Vague;
+    let note = match vague {
+        Vague::FewHours => Msg::new("pick-ask-hours-few"),
+        Vague::HalfDay => Msg::new("pick-ask-half-day"),
+    };
+    let mut out = rest_read(again, ctx, state, rest, false);
+    // Answered at the duration step by a tap: both lengths offered.
+    if vague == Vague::HalfDay
+        && out.state.as_ref().is_some_and(|s| s.step == Step::Usage)
+        && let Some(first) = out.replies.first_mut()
+    {
+        for (i, h) in [4u32, 12].into_iter().enumerate() {
+            let choice = crate::reply::Choice {
+                id: format!("u:{h}h"),
+                label: Msg::new("pick-usage-oneoff").arg("hours", h),
+            };
+            first.choices.insert(i, choice);
+        }
+    }
+    with_notes(out, vec![note], false)
+}
+
+/// `notes` said in the first reply: after the echo's list when it has one, else first.
+fn with_notes(mut out: Outcome, notes: Vec<Msg>, heading: bool) -> Outcome {
+    let Some(first) = out.replies.first_mut() else {
+        return out;
+    };
+    let listed = first.parts.iter().rposition(
+        |p| matches!(p, crate::reply::Part::Text(m) if m.id.starts_with("pick-understood")),
+    );
+    match listed {
+        Some(at) => {
+            for (i, m) in notes.into_iter().enumerate() {
+                first.insert(at + 1 + i, crate::reply::Part::Text(m));
+            }
+        }
+        None if !heading => {
+            for m in notes.into_iter().rev() {
+                first.prepend(crate::reply::Part::Text(m));
+            }
+        }
+        None => {
+            if first
+                .parts
+                .iter()
+                .any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted"))
+            {
+                // Already under a "noted" heading: the notes join it.
+                let at = first
+                    .parts
+                    .iter()
+                    .position(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-noted"))
+                    .unwrap_or(0);
+                for (i, m) in notes.into_iter().enumerate() {
+                    first.insert(at + 1 + i, crate::reply::Part::Text(m));
+                }
+            } else {
+                for m in notes.into_iter().rev() {
+                    first.prepend(crate::reply::Part::Text(m));
+                }
+                first.prepend(crate::reply::Part::Text(Msg::new("pick-noted")));
+            }
+        }
+    }
+    out
+}
+
+/// The rest of a message read as the step's answer; when nothing is left, or what is left is
+/// no answer (`probably`, `也`), the step is asked again under what was told, never "I
+/// couldn't use that answer" for a message that told something. `changed`: what was told
+/// changed the state.
+fn rest_read(again: Again, ctx: &Ctx, s: &PickState, rest: &str, changed: bool) -> Outcome {
+    let plain = || Outcome {
+        replies: vec![ask(ctx, s)],
+        state: Some(s.clone()),
+        changed,
+    };
+    if rest.trim().is_empty() {
+        return plain();
+    }
+    let out = again(ctx, s, PickInput::Text(rest.to_string()));
+    let refused = out
+        .replies
+        .iter()
+        .flat_map(|r| r.parts.iter())
+        .any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "pick-invalid"));
+    if refused { plain() } else { out }
+}
+
+/// A message that refuses platforms or a method: the platforms kept as refused and said, the
+/// rest of the message read as before.
+fn with_refused(
+    again: Again,
+    ctx: &Ctx,
+    state: &PickState,
+    platforms: Vec<String>,
+    rest: String,
+) -> Outcome {
+    let mut s = state.clone();
+    let mut notes = Vec::new();
+    for p in platforms {
+        let name = ctx
+            .catalog
+            .platform(&p)
+            .map_or_else(|_| p.clone(), |x| x.name.clone());
+        notes.push(Msg::new("pick-understood-exclude").arg("platform", name));
+        if !s.excluded.contains(&p) {
+            s.excluded.push(p);
+        }
+    }
+    let mut out = rest_read(again, ctx, &s, &rest, !notes.is_empty());
+    if !out.changed && !notes.is_empty() {
+        out.state = Some(s);
+        out.changed = true;
+    }
+    if notes.is_empty() {
+        out
+    } else {
+        with_notes(out, notes, true)
+    }
+}
+
+/// A wish for help with no job in it (`帮我看看哪家便宜`, `which one should I rent`).
+pub(super) fn asks_help(t: &str) -> bool {
+    let l = t.to_lowercase();
+    [
+        "帮我",
+        "帮忙",
+        "哪家",
+        "便宜",
+        "推荐",
+        "怎么选",
+        "选哪",
+        "建议",
+        "help",
+        "which",
+        "cheap",
+        "recommend",
+        "suggest",
+        "advice",
+        "should i",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
+}

@@ -1,0 +1,91 @@
+//! Durations that name no one length inside `/pick`: `几个小时` / `a few hours` (how many?) and
+//! `半天` / `half a day` (4 working hours to some, 12 to others: a bill three times apart).
+//! Asked, never guessed: the words are taken out of the message, the rest is read as before,
+//! and the duration step asks with the lengths it may mean.
+
+/// What a vague duration may mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Vague {
+    /// `几个小时`, `a few hours`: how many is asked.
+    FewHours,
+    /// `半天`, `half a day`: 4 h or 12 h.
+    HalfDay,
+}
+
+const FEW: &[&str] = &[
+    "几个小时",
+    "几小时",
+    "几个钟头",
+    "几个钟",
+    "a few hours",
+    "few hours",
+    "several hours",
+    "a couple of hours",
+    "couple hours",
+    "some hours",
+];
+const HALF: &[&str] = &[
+    "半天",
+    "半日",
+    "half a day",
+    "half day",
+    "half-day",
+    "half the day",
+];
+
+/// The vague duration said in `text`, and the text without it.
+pub(super) fn split(text: &str) -> Option<(Vague, String)> {
+    let l = text.to_lowercase();
+    // `大半天` is most of a day, `半天时间`/`研究了半天` a while: only the bare phrase is asked.
+    let found = HALF
+        .iter()
+        .filter(|w| l.contains(**w) && !l.contains(&format!("大{w}")))
+        .map(|w| (Vague::HalfDay, *w))
+        .chain(
+            FEW.iter()
+                .filter(|w| l.contains(**w))
+                .map(|w| (Vague::FewHours, *w)),
+        )
+        .max_by_key(|(_, w)| w.len())?;
+    let rest = l.replacen(found.1, " ", 1);
+    // Filler left around it (`跑`, `吧`, `for`, `like`) says nothing more.
+    let rest = rest
+        .split_whitespace()
+        .filter(|w| !["for", "like", "about", "around", "maybe", "roughly", "~"].contains(w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let bare = rest
+        .chars()
+        .all(|c| c.is_whitespace() || "跑用大概约左右吧个的差不多啊呢~,，。".contains(c));
+    Some((found.0, if bare { String::new() } else { rest }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vague_lengths_are_found_and_taken_out() {
+        for (t, v, rest) in [
+            ("跑几个小时吧", Vague::FewHours, ""),
+            ("a few hours", Vague::FewHours, ""),
+            ("半天", Vague::HalfDay, ""),
+            ("half a day", Vague::HalfDay, ""),
+            (
+                "lora微调 qwen2.5 7b 跑半天",
+                Vague::HalfDay,
+                "lora微调 qwen2.5 7b 跑",
+            ),
+            (
+                "lora finetune qwen2.5 7b for a few hours",
+                Vague::FewHours,
+                "lora finetune qwen2.5 7b",
+            ),
+        ] {
+            assert_eq!(split(t), Some((v, rest.to_string())), "{t}");
+        }
+        for t in ["3个小时", "大半天", "4 hours", "一晚上"] {
+            assert_eq!(split(t), None, "{t}");
+        }
+    }
+}

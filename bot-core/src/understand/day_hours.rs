@@ -1,0 +1,109 @@
+//! Hours a day said with the day first (`一天跑3个小时`, `每天大概跑3个小时`, `a day about 3
+//! hours`): regular use, `daily 3h`. Read alone, `一天` was one 24-hour job (eight times the
+//! bill) and `a day … 3 hours` a few minutes a day.
+
+use super::request::Usage;
+use rust_decimal::Decimal;
+
+/// Words that say "each day", as the text is made plain (`一天` is `1天`).
+const DAY: &[&str] = &[
+    "每天",
+    "每日",
+    "天天",
+    "1天",
+    "a day",
+    "per day",
+    "each day",
+    "every day",
+    "daily",
+];
+
+/// Words between the day and its hours that say nothing of them.
+const FILLER: &[&str] = &[
+    "大概",
+    "大约",
+    "差不多",
+    "估计",
+    "基本",
+    "可能",
+    "也就",
+    "就",
+    "要",
+    "会",
+    "跑",
+    "用",
+    "开",
+    "租",
+    "训练",
+    "训",
+    "约",
+    "about",
+    "around",
+    "roughly",
+    "like",
+    "maybe",
+    "for",
+    "i",
+    "we",
+    "run",
+    "use",
+    "it",
+    "~",
+    ",",
+    "，",
+];
+
+/// Hour units after the number.
+const HOURS: &[&str] = &[
+    "个小时",
+    "小时",
+    "个钟头",
+    "个钟",
+    "钟头",
+    "hours",
+    "hour",
+    "hrs",
+    "hr",
+    "h",
+];
+
+/// The usage with hours a day put in, when the text says a day and then its hours.
+pub(super) fn per_day(norm: &str, usage: &mut Option<Usage>) {
+    for d in DAY {
+        for (at, _) in norm.match_indices(d) {
+            if let Some(h) = hours_after(&norm[at + d.len()..]) {
+                *usage = Some(Usage::Daily(h * Decimal::from(3600)));
+                return;
+            }
+        }
+    }
+}
+
+/// The hours (more than 0, less than 24) said at the start of `rest`, past filler words.
+fn hours_after(rest: &str) -> Option<Decimal> {
+    let mut rest = rest;
+    // Fillers, a few at most (`大概就跑`, `about`).
+    for _ in 0..6 {
+        let t = rest.trim_start();
+        match FILLER.iter().find(|f| {
+            t.starts_with(*f)
+                && (!f.is_ascii() || !t[f.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+        }) {
+            Some(f) => rest = &t[f.len()..],
+            None => {
+                rest = t;
+                break;
+            }
+        }
+    }
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    let n: Decimal = digits.parse().ok()?;
+    let unit = rest[digits.len()..].trim_start();
+    let hours = HOURS.iter().any(|u| {
+        unit.starts_with(u) && !unit[u.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+    });
+    (hours && n > Decimal::ZERO && n < Decimal::from(24)).then_some(n)
+}

@@ -1,0 +1,138 @@
+//! Unsloth's own loss head (`FitRequest::unsloth` without `liger`): the full-vocabulary logits
+//! in chunks as large as the free memory allows, not Cut Cross Entropy.
+//!
+//! Since August 2025 Unsloth's causal-LM forward (`unsloth/models/llama.py`,
+//! `CausalLM_fast_forward`; the compiled Gemma/gpt-oss forwards in `unsloth_zoo/compiler.py`)
+//! calls `unsloth_zoo.fused_losses.unsloth_fused_ce_loss` with `target_gb=None`: the hidden
+//! states are cut into chunks whose fp32 logits take at most half of the card's free memory
+//! (`_get_chunk_multiplier`: `free_gb * 0.5`), capped at 4 GiB since unsloth-zoo #857
+//! (2026-07-06), and each chunk computes `lm_head` in 16 bit and the cross-entropy on its fp32
+//! copy (`logits.float()`), forward and backward, before the next. On a card with room that is
+//! one chunk: every token's logits. Cut Cross Entropy, which holds none, is disabled in that
+//! path ("DISABLED since T4 breaks"); before December 2024 Unsloth held the whole 16-bit logits
+//! for its Triton cross-entropy, the same order of size. Found on held-out 6: seven Unsloth
+//! notebooks, small models worst (Llama-3.2-3B at 2 x 2048 tokens, 128k vocabulary: -55 %
+//! when sized without logits).
+
+use super::request::{FitRequest, LossHead, ModelRef};
+use super::{GIB, Shape};
+
+/// Catalog families whose causal-LM forward Unsloth writes itself and whose loss is this one
+/// (unslothai/unsloth `unsloth/models/`: `CausalLM_fast_forward` patched onto Llama, Qwen2,
+/// Qwen3, Qwen3-MoE, Gemma, Gemma-2, Cohere, Granite and Falcon-H1, and `mistral.py`'s own;
+/// Phi-3/Phi-4, Yi and the R1 distills load as Llama/Qwen2). Every other model goes through
+/// `unsloth_zoo/compiler.py`, whose rewritten forward calls Cut Cross Entropy
+/// (`fused_linear_cross_entropy`, on unless `UNSLOTH_ENABLE_CCE=0`): no logits.
+const OWN_FORWARD_FAMILIES: &[&str] = &[
+    "llama2",
+    "llama3",
+    "mistral",
+    "qwen2.5",
+    "qwen2.5-coder",
+    "qwq",
+    "qwen3",
+    "qwen3-coder",
+    "phi3",
+    "phi4",
+    "gemma2",
+    "yi1.5",
+    "deepseek-r1-distill",
+];
+
+/// Whether a family's forward is one of Unsloth's own (`OWN_FORWARD_FAMILIES`; `llama3.1`
+/// and the like by their leading name). A size-only guess is shaped like a Llama or Qwen: yes.
+fn own_forward(req: &FitRequest) -> bool {
+    match req.model {
+        ModelRef::Known(m) => OWN_FORWARD_FAMILIES.iter().any(|f| {
+            m.family == *f
+                || (m.family.starts_with(f)
+                    && m.family[f.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c == '.' || c.is_ascii_digit()))
+        }),
+        ModelRef::BySize { .. } => true,
+    }
+}
+
+/// Whether the request's logits go through this loss: Unsloth, no Cut Cross Entropy word, and
+/// a model whose forward Unsloth writes itself.
+pub fn applies(req: &FitRequest) -> bool {
+    req.unsloth && req.loss != LossHead::Fused && own_forward(req)
+}
+
+/// Bytes per logit element a chunk holds at its peak: its 16-bit logits (2) and their fp32
+/// copy for `cross_entropy` (4) (`unsloth_zoo/fused_losses/cross_entropy_loss.py`,
+/// `compute_fused_ce_loss`).
+pub const UNSLOTH_LOSS_BYTES_PER_LOGIT: f64 = 6.0;
+
+/// The most a chunk's fp32 logits may take: `min(free / 2, 4 GiB)` (unsloth-zoo
+/// `_get_chunk_multiplier`, cap from #857).
+pub const UNSLOTH_CHUNK_TARGET_GIB: f64 = 4.0;
+
+/// Bytes the loss holds at its peak for `tokens` tokens (the micro-batch) over `vocab`
+/// entries, with `free` bytes left on the card after the weights and optimizer state (`None`:
+/// no card named, the 4 GiB cap alone). The chunk count is rounded up to a multiple of four,
+/// as `get_chunk_size` does.
+pub fn loss_bytes(tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
+    let fp32 = tokens * vocab * 4.0;
+    let mut target = UNSLOTH_CHUNK_TARGET_GIB * GIB;
+    if let Some(f) = free {
+        // A card with (almost) nothing left: Unsloth raises; the fit fails on the rest anyway.
+        target = target.min((f / 2.0).max(GIB / 1024.0));
+    }
+    let chunks = if fp32 <= target {
+        1.0
+    } else {
+        (fp32 / target / 4.0).ceil() * 4.0
+    };
+    fp32 / chunks * UNSLOTH_LOSS_BYTES_PER_LOGIT / 4.0
+}
+
+/// Bytes the request's card has left beside `used` (weights, optimizer state, the context);
+/// `None` with no card named.
+pub(crate) fn free_bytes(req: &FitRequest, used: f64) -> Option<f64> {
+    req.gpu.map(|g| g.vram_gib() * GIB - used)
+}
+
+/// GiB Unsloth's own loss holds for the request's micro-batch with no card named (the 4 GiB
+/// cap alone), for the answer to state; 0 for a size-only guess or with Cut Cross Entropy
+/// (`liger`).
+pub fn loss_gib(req: &FitRequest) -> f64 {
+    let ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    if !applies(req) {
+        return 0.0;
+    }
+    let tokens = f64::from(req.context) * f64::from(req.batch);
+    loss_bytes(tokens, s.vocab as f64, None) / GIB
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_chunk_when_it_fits_the_target() {
+        // 4096 tokens x 128,256 entries: 1.96 GiB of fp32 logits, one chunk of 2.93 GiB.
+        let b = loss_bytes(4096.0, 128_256.0, None) / GIB;
+        assert!((b - 2.936).abs() < 0.01, "{b}");
+    }
+
+    #[test]
+    fn the_cap_and_a_small_card_cut_the_chunk() {
+        // 16 x 4096 tokens x 201,088: 49 GiB of fp32 logits, chunks of at most 4 GiB (x 1.5).
+        let big = loss_bytes(65_536.0, 201_088.0, None) / GIB;
+        assert!(big <= 6.0 && big > 4.0, "{big}");
+        // With 2 GiB free, chunks of at most 1 GiB of fp32 logits.
+        let small = loss_bytes(4096.0, 151_936.0, Some(2.0 * GIB)) / GIB;
+        assert!(small <= 1.5 && small > 0.5, "{small}");
+        // Never more than one chunk of everything.
+        let all = loss_bytes(512.0, 32_000.0, Some(40.0 * GIB));
+        assert!((all - 512.0 * 32_000.0 * 6.0).abs() < 1.0);
+    }
+}
