@@ -88,7 +88,8 @@ pub(super) fn memory_asked(catalog: &Catalog, padded: &str, r: Reading) -> Readi
     // Said: `32g`, `80gb`, `80 g`, `40G`.
     let said = [format!("{n}g"), format!("{n} g")]
         .iter()
-        .any(|w| padded.contains(w.as_str()));
+        .any(|w| padded.contains(w.as_str()))
+        || super::memory_beside::size_said(padded, n.parse().unwrap_or(0));
     let others = siblings(catalog, gpu);
     if said || others.is_empty() || !a.options.is_empty() {
         return r;

@@ -104,6 +104,17 @@ mod pay_either;
 mod said_more;
 mod spelled_names;
 mod usage_said;
+// Fresh18's misses, first half: each mechanism its own module, joined in `fresh18_a`.
+mod alert_cues;
+mod api_bare;
+mod at_once;
+mod count_words;
+mod fresh18_a;
+mod memory_beside;
+mod offers_words;
+mod options_said;
+mod stock_now;
+mod volume_unit;
 
 #[cfg(test)]
 mod own_tests;
@@ -364,6 +375,7 @@ pub fn asks_for_action(text: &str) -> bool {
     let padded = format!(" {} ", normalize(text));
     text::has(&padded, words::ALERT_WORDS)
         || cues::conditional_notify(&padded)
+        || alert_cues::told_on_condition(&padded)
         || text::has(&padded, words::CONVERT_WORDS)
         || text::has(&padded, words::TREND_WORDS)
         || text::has(&padded, words::TCO_WORDS)

@@ -15,9 +15,15 @@ const REGIONS: &[(&str, &str)] = &[
     (" usa", "us"),
     ("united states", "us"),
     ("美国", "us"),
-    (" in europe", "europe"),
-    (" eu only", "europe"),
-    ("欧洲", "europe"),
+    // Europe as `eu`: a region is a part of the stored text, and `eu` is in every one that
+    // `europe` is in (`westeurope`) and in data-centre ids too (`EU-RO-1`, `EUR-IS-1`).
+    (" in europe", "eu"),
+    (" europe ", "eu"),
+    ("european", "eu"),
+    (" in the eu", "eu"),
+    (" eu only", "eu"),
+    ("欧洲", "eu"),
+    ("欧盟", "eu"),
     (" in japan", "japan"),
     ("日本", "japan"),
     (" in germany", "germany"),

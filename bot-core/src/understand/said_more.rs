@@ -17,6 +17,7 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     super::model_named::exact_kept(&padded, &mut e.models);
     let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
     super::usage_said::usage_said(toks, &taken, &mut e.usage);
+    super::fresh18_a::entities_said(catalog, toks, &padded, e);
     super::day_hours::per_day(norm, &mut e.usage);
 }
 
@@ -36,7 +37,8 @@ fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
 
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
-    super::few_words::few_words(q)
+    super::fresh18_a::rules(q)
+        .or_else(|| super::few_words::few_words(q))
         .or_else(|| super::asked_now::asked_now(q))
         .or_else(|| super::offers_said::machines_any_card(q))
         .or_else(|| super::guide_more::which_card(q))
@@ -51,6 +53,7 @@ pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
     let r = super::api_yuan::with_api_yuan(padded, r);
     let r = super::offers_said::with_region(padded, r);
     let r = super::pay_either::with_either(padded, !q.e.platforms.is_empty(), r);
+    let r = super::fresh18_a::with_said(q, r);
     super::jobs_each::each_model(q, r)
 }
 

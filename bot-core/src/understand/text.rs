@@ -313,7 +313,10 @@ fn spoken_amounts(s: &str) -> String {
             && chars[i - 1].is_ascii_digit()
             && cents > 0
             && chars.get(i + cents + 1).is_none_or(|n| {
-                !(n.is_ascii_alphanumeric() || *n == '.' || "小分个天周月张卡秒钟".contains(*n))
+                // `4块1百万`: a count of millions after the amount, no jiao.
+                !(n.is_ascii_alphanumeric()
+                    || *n == '.'
+                    || "小分个天周月张卡秒钟百千万亿".contains(*n))
             });
         if unit {
             out.push('.');

@@ -68,7 +68,7 @@ stok h200\t/stock h200-sxm
 any h100 on runpod right now\t/stock h100-sxm runpod
 is there an l40s in stock somewhere right now, tell me if under $1 per hour\t/stock l40s 1usd/hour
 a100 offers in the us only\t/offers a100-80g-sxm region=us
-欧洲的 h100 offer\t/offers h100-sxm region=europe
+欧洲的 h100 offer\t/offers h100-sxm region=eu
 any offers with 4 gpus\t/offers cards>=4
 # an alert asked later is still an alert
 tell me when an l40s is in stock under $1\t/subscribe l40s max=1usd/hour

@@ -48,6 +48,7 @@ mod fresh16_mechanisms;
 mod fresh16_share;
 mod fresh17_mechanisms;
 mod fresh17_share;
+mod fresh18_mechanisms_a;
 mod fresh18_mechanisms_b;
 mod fresh18_share;
 mod from_ranking;

@@ -1,0 +1,188 @@
+//! An alert said as a condition and a way to be told, in any words of either class: `3090一有货
+//! 就发消息给我`, `有两张4090的机器的时候通知我`, `buzz me the moment an h100 frees up`; and the
+//! chat's alerts asked to be listed (`我之前设的到货提醒都有啥`). The tell verb or the condition
+//! was missing from the phrase lists, and the sentence was read as stock, as offers, or not at
+//! all.
+
+use super::Reading;
+use super::question::{Question, one};
+use super::request::{self as make, Cards, Request};
+
+/// Ways to be told.
+pub(super) const TELL: &[&str] = &[
+    "发消息给我",
+    "给我发消息",
+    "发个消息",
+    "发信息",
+    "发我",
+    "私信我",
+    "通知",
+    "提醒",
+    "告诉",
+    "叫我",
+    "喊我",
+    "说一声",
+    "吱一声",
+    "知会",
+    "打电话给我",
+    "发邮件",
+    "tell me",
+    "let me know",
+    "lemme know",
+    "notify",
+    "ping me",
+    "message me",
+    "text me",
+    "dm me",
+    "email me",
+    "alert me",
+    "buzz me",
+    "shout",
+    "hit me up",
+    "send me",
+    "inform me",
+];
+/// A condition said before its event (`一有货`, `如果…降到`, `when … available`).
+const WHEN_BEFORE: &[&str] = &[
+    "一有",
+    "一到",
+    "一降",
+    "一旦",
+    "如果",
+    "要是",
+    "等到",
+    "when ",
+    "once ",
+    "as soon as",
+    "if ",
+    "whenever",
+    "the moment",
+    "the minute",
+];
+/// A condition said after its event (`有货就`, `机器的时候`, `有空闲了`).
+const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了"];
+/// Stock or a price that the condition waits for.
+const EVENT: &[&str] = &[
+    "有货",
+    "到货",
+    "补货",
+    "有空",
+    "空出来",
+    "空卡",
+    "有卡",
+    "机器",
+    "降",
+    "低于",
+    "便宜",
+    "available",
+    "in stock",
+    "frees up",
+    "free",
+    "back",
+    "drops",
+    "falls",
+    "under ",
+    "below",
+    "cheaper",
+    "shows up",
+    "appears",
+    "listed",
+];
+/// Alert nouns and asks to list them.
+const ALERTS: &[&str] = &[
+    "提醒",
+    "订阅",
+    "通知",
+    "alerts",
+    "subscriptions",
+    "notifications",
+    "watches",
+];
+const LISTED: &[&str] = &[
+    "都有啥",
+    "有啥",
+    "都有哪",
+    "都有什么",
+    "有几个",
+    "设的",
+    "设过",
+    "设了",
+    "定的",
+    "开着的",
+    "还在",
+    "did i set",
+    "have i set",
+    "i set",
+    "i've set",
+    "i have set",
+    "are set",
+    "are active",
+    "active",
+    "still on",
+    "pending",
+];
+/// Words that end alerts (a list asked with them is another rule's).
+const STOPS: &[&str] = &[
+    "取消", "删", "关掉", "关了", "stop", "cancel", "remove", "delete",
+];
+
+/// Whether a condition is said on the event itself: `when`/`一`/`如果` a few words before
+/// it, or `的时候`/`就` a few characters after it (`please tell me, is there … in stock …
+/// if possible` sets no condition on the stock).
+fn conditional(padded: &str) -> bool {
+    EVENT.iter().any(|ev| {
+        padded.match_indices(ev).any(|(at, _)| {
+            let end = at + ev.len();
+            let before = WHEN_BEFORE.iter().any(|w| {
+                let reach = if w.is_ascii() { 40 } else { 24 };
+                padded
+                    .match_indices(w)
+                    .any(|(wat, _)| wat <= at && at - wat <= reach)
+            });
+            // `了` only right after the event (`有货了`); the others a few characters on.
+            let after = WHEN_AFTER.iter().any(|w| {
+                padded[end..].match_indices(w).any(|(d, _)| match *w {
+                    "了" => d == 0,
+                    _ => d <= 30,
+                })
+            });
+            before || after
+        })
+    })
+}
+
+/// A way to be told and a condition on stock or a price (`一有货就发消息给我`): an alert
+/// asked, which `/pick` answers as a question, never as its step's answer.
+pub(super) fn told_on_condition(padded: &str) -> bool {
+    super::text::has(padded, TELL) && conditional(padded)
+}
+
+/// `3090一有货就发消息给我`: an alert on the one card named, its count the least it waits for.
+pub(super) fn alert_said(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    if !told_on_condition(q.padded) || q.has(STOPS) || !q.nothing_to_size() {
+        return None;
+    }
+    // `is there one in stock right now, tell me if under $1`: asked now (`asked_now`).
+    if super::asked_now::asked_now(q).is_some() {
+        return None;
+    }
+    let least = super::memory_floor::cards_floor(q.padded).unwrap_or(1);
+    let g = Cards {
+        count: g.count.max(least),
+        gpu: g.gpu.clone(),
+    };
+    one(make::subscribe(
+        &g,
+        q.e.platforms.first(),
+        q.hourly_cap().as_ref(),
+    ))
+}
+
+/// `我之前设的到货提醒都有啥`, `which alerts did i set`: the chat's alerts.
+pub(super) fn alerts_listed(q: &Question) -> Option<Reading> {
+    let asked = q.e.gpus.is_empty() && q.has(ALERTS) && q.has(LISTED) && !q.has(STOPS);
+    asked.then_some(Reading::Command(Request::Subs))
+}

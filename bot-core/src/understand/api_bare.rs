@@ -1,0 +1,99 @@
+//! An API's price said as a bare number beside `api` or before a million tokens (`api 0.4
+//! per million`, `0.25/m`, `api about 0.3`): `/tco`'s API price, in the chat's currency (which
+//! the answer states), as `tco_prices` reads it after its fixed phrases. It was dropped, and
+//! the rent-vs-API sum was answered with the bot's own API price for the user's.
+
+use super::Reading;
+use super::request::{Money, Request};
+use rust_decimal::Decimal;
+
+/// A million tokens said after the number.
+const PER_MILLION: &[&str] = &[
+    "per million",
+    "per 1m",
+    "per m ",
+    "/m ",
+    "/1m",
+    "/mtok",
+    "per mtok",
+    "a million",
+    "for a million",
+    "for 1m",
+    "每百万",
+    "/百万",
+];
+/// Words that may stand between `api` and its price.
+const BETWEEN: &[&str] = &[
+    "at", "is", "costs", "cost", "charges", "about", "around", "~", "like", "price", "的", "要",
+    "价", "是", "大概", "约",
+];
+
+fn number(w: &str) -> Option<Decimal> {
+    (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        .then(|| w.parse::<Decimal>().ok())
+        .flatten()
+        .filter(|d| !d.is_zero())
+}
+
+/// The bare number said as an API's price.
+fn api_price(padded: &str) -> Option<Decimal> {
+    let words: Vec<&str> = padded.split_whitespace().collect();
+    words.iter().enumerate().find_map(|(k, w)| {
+        // `0.1/m`: the unit written onto the number.
+        if let Some(n) = ["/m", "/1m", "/mtok", "/million", "/百万"]
+            .iter()
+            .find_map(|u| w.strip_suffix(u).and_then(number))
+        {
+            return Some(n);
+        }
+        let n = number(w)?;
+        let after = format!(" {} ", words[k + 1..(k + 4).min(words.len())].join(" "));
+        if PER_MILLION
+            .iter()
+            .any(|p| after.starts_with(&format!(" {p}")) || after.starts_with(p))
+        {
+            return Some(n);
+        }
+        // `api 0.4`, `the api costs about 0.3`: `api` with only small words between.
+        let mut j = k;
+        while j > 0 && BETWEEN.contains(&words[j - 1]) && k - j < 3 {
+            j -= 1;
+        }
+        (j > 0 && words[j - 1].ends_with("api") && !after.starts_with(" x")).then_some(n)
+    })
+}
+
+/// `r` (rent vs API) with a bare API price said beside `api` or a million tokens.
+pub(super) fn with_api_price(padded: &str, r: Reading) -> Reading {
+    let Reading::Command(Request::Tco(mut a)) = r else {
+        return r;
+    };
+    if a.api.is_none()
+        && let Some(amount) = api_price(padded)
+    {
+        a.api = Some(Money {
+            amount,
+            currency: None,
+            per: None,
+        });
+    }
+    Reading::Command(Request::Tco(a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::api_price;
+    use rust_decimal::Decimal;
+
+    #[test]
+    fn a_bare_price_beside_api_or_a_million() {
+        let d = |s: &str| Decimal::from_str_exact(s).ok();
+        assert_eq!(api_price(" api 0.4 per million "), d("0.4"));
+        assert_eq!(api_price(" vs 0.25 /m tokens "), d("0.25"));
+        assert_eq!(api_price(" the api costs about 0.3 "), d("0.3"));
+        assert_eq!(api_price(" vs paying 0.1/m "), d("0.1"));
+        // A volume or a card count is no price.
+        assert_eq!(api_price(" 30m tokens a day vs api "), None);
+        assert_eq!(api_price(" api 2 x 4090 "), None);
+    }
+}

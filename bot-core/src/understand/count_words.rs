@@ -1,0 +1,97 @@
+//! A whole number as it is written in a sentence the text pass leaves alone: digits, English
+//! words (`thirty`, `twenty four` is two words and read as the first), Chinese numerals
+//! (`八十`, `二十四`, `两`). Fresh18's mechanisms read counts of people and memory sizes with it.
+
+/// English number words up to ninety, and `dozen`.
+const EN: &[(&str, u32)] = &[
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("dozen", 12),
+    ("thirteen", 13),
+    ("fourteen", 14),
+    ("fifteen", 15),
+    ("sixteen", 16),
+    ("seventeen", 17),
+    ("eighteen", 18),
+    ("nineteen", 19),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("sixty", 60),
+    ("seventy", 70),
+    ("eighty", 80),
+    ("ninety", 90),
+    ("hundred", 100),
+];
+
+fn zh_digit(c: char) -> Option<u32> {
+    "零一二三四五六七八九"
+        .chars()
+        .position(|d| d == c)
+        .map(|p| p as u32)
+        .or((c == '两').then_some(2))
+}
+
+/// `八十` 80, `二十四` 24, `十六` 16, `一百二十` 120, `两` 2: the whole word, else `None`.
+fn zh_number(s: &str) -> Option<u32> {
+    let (mut total, mut digit) = (0u32, None::<u32>);
+    for c in s.chars() {
+        match c {
+            '十' => {
+                total += digit.take().unwrap_or(1) * 10;
+            }
+            '百' => {
+                total += digit.take()? * 100;
+            }
+            _ => {
+                if digit.is_some() {
+                    return None;
+                }
+                digit = Some(zh_digit(c)?);
+            }
+        }
+    }
+    let n = total + digit.unwrap_or(0);
+    (!s.is_empty() && n > 0).then_some(n)
+}
+
+/// The number a word writes: `30`, `thirty`, `三十`; `None` for anything else.
+pub(super) fn number_word(w: &str) -> Option<u32> {
+    if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+        return w.parse().ok();
+    }
+    EN.iter()
+        .find(|(e, _)| *e == w)
+        .map(|(_, n)| *n)
+        .or_else(|| zh_number(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_word;
+
+    #[test]
+    fn numbers_in_words() {
+        assert_eq!(number_word("thirty"), Some(30));
+        assert_eq!(number_word("12"), Some(12));
+        assert_eq!(number_word("八十"), Some(80));
+        assert_eq!(number_word("二十四"), Some(24));
+        assert_eq!(number_word("十六"), Some(16));
+        assert_eq!(number_word("两"), Some(2));
+        assert_eq!(number_word("一百二十"), Some(120));
+        assert_eq!(number_word("the"), None);
+        assert_eq!(number_word("十分"), None);
+        assert_eq!(number_word(""), None);
+    }
+}

@@ -1,0 +1,152 @@
+//! A card's memory said beside it in words or digits the other readers miss: `八十G的A100`,
+//! `a100 40 gig`, `the 40 gig and 80 gig a100`, `an 80 gigabyte a100`. The size picks the
+//! catalog's card of that memory (two sizes joined by `and`/`vs`/`还是` are both cards, side
+//! by side); without it the default variant was read, or the user was asked which they had
+//! already said.
+
+use super::count_words::number_word;
+use super::request::Cards;
+use crate::catalog::Catalog;
+
+/// Units of memory after a number (`40 gig`, `八十 g`).
+const UNITS: &[&str] = &[
+    "gig",
+    "gigs",
+    "gigabyte",
+    "gigabytes",
+    "gb",
+    "g",
+    "gib",
+    "个g",
+];
+/// Words joining two sizes of one card (`40 gig and 80 gig a100`).
+const JOIN: &[&str] = &["and", "vs", "or", "versus", "和", "还是", "跟", "与", "或"];
+/// Words before a size that make it a need, not the card's own (`need 80 gig`).
+const NEEDED: &[&str] = &[
+    "need", "needs", "least", "至少", "需要", "要", "over", "超过", "大于", "以上", "more",
+];
+/// Words that may stand between a size and its card (`八十g 的 a100`, `40 gig version of`).
+const BETWEEN: &[&str] = &[
+    "的", "版", "版本", "version", "of", "the", "an", "a", "model",
+];
+
+/// A memory size at word `k` in GB, and the index of the word after it.
+fn size_at(toks: &[String], k: usize) -> Option<(u32, usize)> {
+    let t = toks[k].as_str();
+    // One word: `80gig`, `40gigs`.
+    for u in ["gigabytes", "gigabyte", "gigs", "gig"] {
+        if let Some(n) = t.strip_suffix(u).and_then(number_word) {
+            return Some((n, k + 1));
+        }
+    }
+    // `至少四十八 g`: the numeral at the end of a Chinese run.
+    let n = number_word(t).or_else(|| number_word(zh_numeral_tail(t)))?;
+    let unit = toks.get(k + 1)?;
+    (UNITS.contains(&unit.as_str()) && (8..=2048).contains(&n)).then_some((n, k + 2))
+}
+
+/// The Chinese numeral a run of characters ends with (`至少四十八` → `四十八`).
+pub(super) fn zh_numeral_tail(t: &str) -> &str {
+    let start = t
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| "零一二两三四五六七八九十百".contains(*c))
+        .last()
+        .map_or(t.len(), |(i, _)| i);
+    &t[start..]
+}
+
+/// A memory size at word `k` in any spelling (`48g`, `80gb` too), and the word after it.
+pub(super) fn size_any(toks: &[String], k: usize) -> Option<(u32, usize)> {
+    super::memory_floor::gb_of(&toks[k])
+        .map(|gb| (gb as u32, k + 1))
+        .or_else(|| size_at(toks, k))
+}
+
+/// Whether the sentence says a memory of `gb` in any form this module reads (`八十g`).
+pub(super) fn size_said(padded: &str, gb: u32) -> bool {
+    let toks = super::text::tokens(padded);
+    (0..toks.len()).any(|k| size_at(&toks, k).is_some_and(|(n, _)| n == gb))
+}
+
+/// The card named `word` with `gb` of memory, where the catalog has it.
+fn sibling<'a>(catalog: &'a Catalog, word: &str, gb: u32) -> Option<&'a crate::catalog::Gpu> {
+    catalog
+        .find_gpu(&format!("{word} {gb}gb"))
+        .filter(|g| (g.vram_gb - f64::from(gb)).abs() < 1.0)
+}
+
+/// Each card named beside memory sizes becomes the card of that size (several joined sizes:
+/// each one's card, in the order said).
+pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<Cards>) {
+    let sizes: Vec<(usize, u32, usize)> = (0..toks.len())
+        .filter_map(|k| size_at(toks, k).map(|(gb, end)| (k, gb, end)))
+        .filter(|(k, _, _)| {
+            !k.checked_sub(1)
+                .is_some_and(|p| NEEDED.iter().any(|n| toks[p].ends_with(n)))
+        })
+        .collect();
+    if sizes.is_empty() {
+        return;
+    }
+    for (j, t) in toks.iter().enumerate() {
+        let Some(base) = catalog.find_gpu(t) else {
+            continue;
+        };
+        let Some(at) = gpus.iter().position(|c| {
+            c.gpu == base.id
+                || catalog
+                    .find_gpu(&c.gpu)
+                    .and_then(|g| sibling(catalog, t, g.vram_gb.round() as u32))
+                    .is_some_and(|g| g.id == c.gpu)
+        }) else {
+            continue;
+        };
+        // Sizes right before the card (words of `BETWEEN` aside), and sizes joined to them.
+        let mut own: Vec<u32> = Vec::new();
+        let mut end = j;
+        while let Some(&(k, gb, _)) = sizes.iter().rev().find(|(_, _, e)| {
+            *e <= end && toks[*e..end].iter().all(|w| BETWEEN.contains(&w.as_str()))
+        }) {
+            own.insert(0, gb);
+            match k.checked_sub(1) {
+                Some(p) if JOIN.contains(&toks[p].as_str()) => end = p,
+                _ => break,
+            }
+        }
+        // Or right after it (`a100 40 gig`, `a100 40 gig vs 80 gig`).
+        if own.is_empty() {
+            let mut from = j + 1;
+            while let Some(&(_, gb, e)) = sizes.iter().find(|(k, _, _)| *k == from) {
+                own.push(gb);
+                match toks.get(e) {
+                    Some(w) if JOIN.contains(&w.as_str()) => from = e + 1,
+                    _ => break,
+                }
+            }
+        }
+        let cards: Vec<String> = own
+            .iter()
+            .filter_map(|gb| sibling(catalog, t, *gb))
+            .map(|g| g.id.clone())
+            .collect();
+        let Some((first, rest)) = cards.split_first() else {
+            continue;
+        };
+        let count = gpus[at].count;
+        gpus[at].gpu = first.clone();
+        for (i, id) in rest.iter().enumerate() {
+            if !gpus.iter().any(|c| &c.gpu == id) {
+                gpus.insert(
+                    at + 1 + i,
+                    Cards {
+                        gpu: id.clone(),
+                        count,
+                    },
+                );
+            }
+        }
+        gpus.dedup_by(|a, b| a.gpu == b.gpu);
+        return;
+    }
+}

@@ -1,0 +1,177 @@
+//! `/offers`' filters said in words: a memory floor in any spelling (`at least 80 gigs of
+//! vram`, `八十G显存的卡`, `48G以上`, `40 gigs or more`), spot or on-demand capacity (`spot
+//! instances`, `on-demand … only`, `按需`), and an order (`按显存排`, `sort by vram`). Each was
+//! dropped: no reading at all, or a card's specs or its stock for a list of offers.
+
+use super::Reading;
+use super::cues::spot_asked;
+use super::question::Question;
+use super::request::{self as make, Cards, Request};
+use super::words::{CHEAP_WORDS, COST_WORDS, PRICE_WORDS};
+use crate::availability::{OfferKind, Sort};
+
+/// Words before a size that make it a floor (`at least 80 gigs`).
+const FLOOR_BEFORE: &[&str] = &[
+    "least",
+    "至少",
+    "不少于",
+    "不低于",
+    "over",
+    "than",
+    "超过",
+    "大于",
+    "最少",
+    ">=",
+    "min",
+];
+/// Words after a size that make it a floor (`48g以上`, `40 gigs or more`, `24gb+`).
+const FLOOR_AFTER: &[&str] = &[
+    "以上",
+    "及以上",
+    "起",
+    "or more",
+    "or above",
+    "and up",
+    "and above",
+    "plus",
+    "+",
+    "或以上",
+    "或更多",
+    "往上",
+];
+/// Words for a card or a machine in general.
+const CARD_WORDS: &[&str] = &[
+    "gpu",
+    "card",
+    "卡",
+    "机器",
+    "machine",
+    "box",
+    "instance",
+    "实例",
+    "server",
+    "服务器",
+];
+/// Words for memory.
+const MEMORY_WORDS: &[&str] = &["显存", "vram", "memory", "gpu ram"];
+/// On-demand capacity, said.
+const ON_DEMAND: &[&str] = &[
+    "on-demand",
+    "on demand",
+    "ondemand",
+    "按需",
+    "非竞价",
+    "不要spot",
+];
+/// Orders of the list, said.
+const SORTS: &[(&str, Sort)] = &[
+    ("按显存", Sort::Vram),
+    ("显存从大到小", Sort::Vram),
+    ("显存大的在前", Sort::Vram),
+    ("sort by vram", Sort::Vram),
+    ("sort by memory", Sort::Vram),
+    ("sorted by vram", Sort::Vram),
+    ("sorted by memory", Sort::Vram),
+    ("by vram", Sort::Vram),
+    ("most vram first", Sort::Vram),
+    ("biggest memory first", Sort::Vram),
+    ("按卡数", Sort::Cards),
+    ("most gpus first", Sort::Cards),
+    ("sort by gpus", Sort::Cards),
+    ("从贵到便宜", Sort::PriceDesc),
+    ("most expensive first", Sort::PriceDesc),
+    ("priciest first", Sort::PriceDesc),
+];
+
+/// The memory floor a sentence says, in GB: a size with a floor word beside it, or a size of
+/// a card asked about (`八十G显存的卡 最便宜的是哪个`).
+fn floor_said(q: &Question) -> Option<f64> {
+    let toks = super::text::tokens(q.padded);
+    let cardish = q.has(CARD_WORDS) || q.has(MEMORY_WORDS);
+    (0..toks.len()).find_map(|k| {
+        let (gb, end) = super::memory_beside::size_any(&toks, k)?;
+        let numeral = super::memory_beside::zh_numeral_tail(&toks[k]);
+        let lead = &toks[k][..toks[k].len() - numeral.len()];
+        let before = format!("{} {lead}", toks[k.saturating_sub(2)..k].join(" "));
+        let after = format!(
+            "{} {}",
+            toks[k].trim_start_matches(|c: char| c.is_ascii_alphanumeric()),
+            toks[end.min(toks.len())..(end + 2).min(toks.len())].join(" ")
+        );
+        let floor = FLOOR_BEFORE.iter().any(|w| before.ends_with(w))
+            || FLOOR_AFTER
+                .iter()
+                .any(|w| after.trim_start().starts_with(w));
+        let asked = cardish && (q.has(CHEAP_WORDS) || q.has(&["哪个", "哪张", "which", "有哪些"]));
+        (cardish && (floor || asked)).then_some(f64::from(gb))
+    })
+}
+
+/// The kind of capacity said: spot or on-demand.
+fn kind_said(padded: &str) -> Option<OfferKind> {
+    if super::text::has(padded, ON_DEMAND) {
+        Some(OfferKind::OnDemand)
+    } else {
+        spot_asked(padded).then_some(OfferKind::Spot)
+    }
+}
+
+fn sort_said(padded: &str) -> Option<Sort> {
+    SORTS
+        .iter()
+        .find(|(w, _)| padded.contains(w))
+        .map(|(_, s)| *s)
+}
+
+/// Offers asked with a filter in words: a memory floor and no card, or a card with its
+/// capacity's kind (`on-demand a100 offers only`, `any a100 80g spot instances`).
+pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    if !q.nothing_to_size() || e.usage.is_some() || e.platforms.len() > 1 {
+        return None;
+    }
+    let kind = kind_said(q.padded);
+    let mut r = match e.gpus.as_slice() {
+        [] => make::offers(
+            None,
+            e.platforms.first(),
+            Some(floor_said(q)?),
+            q.hourly_cap().as_ref(),
+            false,
+        ),
+        // `cheapest spot h100` ranks prices with spot tiers (`/compare … spot`).
+        [g] if kind.is_some()
+            && !q.has(PRICE_WORDS)
+            && !q.has(COST_WORDS)
+            && !q.has(CHEAP_WORDS) =>
+        {
+            make::offers(
+                Some(&Cards {
+                    count: g.count,
+                    gpu: g.gpu.clone(),
+                }),
+                e.platforms.first(),
+                None,
+                q.hourly_cap().as_ref(),
+                false,
+            )
+        }
+        _ => return None,
+    };
+    if let Request::Offers(o) = &mut r {
+        o.filter.kind = kind;
+        o.filter.sort = sort_said(q.padded).unwrap_or_default();
+    }
+    Some(Reading::Command(r))
+}
+
+/// `r` (offers) with the order said.
+pub(super) fn with_order(padded: &str, r: Reading) -> Reading {
+    match r {
+        Reading::Command(Request::Offers(mut o)) if o.filter.sort == Sort::default() => {
+            o.filter.sort = sort_said(padded).unwrap_or_default();
+            Reading::Command(Request::Offers(o))
+        }
+        r => r,
+    }
+}

@@ -1,0 +1,382 @@
+//! A count of tokens or a bare `m` read by what is around it, not by its spelling alone:
+//! `15M a day` beside an API or tokens is fifteen million tokens (it was billed as fifteen
+//! minutes a day); `16k tokens` of a document, a prompt or a context is a context length, not
+//! a day's volume (it was answered as rent-vs-API); `the full 128k` is the whole context, no
+//! full fine-tune. Each misreading gave a wrong figure for another job.
+
+use super::Reading;
+use super::entities::Entities;
+use super::question::Question;
+use super::request::{self as make, Usage};
+use super::text::has;
+use crate::lexicon;
+use crate::vram::Task;
+use rust_decimal::Decimal;
+
+/// Words that name tokens.
+const TOKEN_WORDS: &[&str] = &["token", " tok "];
+/// Words that make a count tokens without naming them (an API, a rent-vs-API sum).
+const API_CUES: &[&str] = &[
+    "api",
+    "tco",
+    "per million",
+    "per 1m",
+    "/1m",
+    "/m tok",
+    "百万",
+    "self-host",
+    "self host",
+    "自己部署",
+    "自建",
+    "划算",
+    "worth it",
+];
+
+/// Words that make an `m` minutes: a run, a job, a session, or minutes said elsewhere.
+const TIME_CUES: &[&str] = &[
+    " run ",
+    " running ",
+    " runs ",
+    " job",
+    " session",
+    " train",
+    " render",
+    " for 1",
+    " for 2",
+    " for 3",
+    " for 4",
+    " for 5",
+    " for 6",
+    " for 7",
+    " for 8",
+    " for 9",
+    "跑",
+    "训练",
+    "分钟",
+    "minute",
+    "hours",
+    "小时",
+];
+
+/// Words that make a count of tokens one document's or one prompt's: a context length.
+const CONTEXT_CUES: &[&str] = &[
+    "context",
+    " ctx",
+    "上下文",
+    "window",
+    "窗口",
+    "prompt",
+    "document",
+    " doc ",
+    " docs ",
+    "transcript",
+    "report",
+    "paper",
+    "article",
+    "chapter",
+    "book",
+    "long",
+    "length",
+    "长度",
+    "长文本",
+    "每篇",
+    "一篇",
+    "篇",
+    "文档",
+    "论文",
+    "输入",
+    " input",
+    " each ",
+    "per request",
+    "per conversation",
+    "每条",
+    "每次",
+    "does it fit",
+    " fit",
+    "装得下",
+    "放得下",
+    "能跑",
+    "跑得动",
+    "够吗",
+    "够不够",
+    "enough",
+];
+
+/// Words that make a count of tokens a period's volume.
+const PERIOD_CUES: &[&str] = &[
+    "a day",
+    "per day",
+    "each day",
+    "every day",
+    "daily",
+    "/day",
+    "a month",
+    "per month",
+    "monthly",
+    "/month",
+    "a week",
+    "per week",
+    "weekly",
+    "每天",
+    "一天",
+    "每日",
+    "天天",
+    "每月",
+    "一个月",
+    "每周",
+    "一周",
+];
+
+/// The days a period cue spans: 30 for a month, 7 for a week, else a day.
+fn period_days(rest: &str) -> Option<u64> {
+    let at = PERIOD_CUES
+        .iter()
+        .filter_map(|c| rest.find(c).map(|k| (k, *c)))
+        .min_by_key(|(k, _)| *k)?;
+    Some(if at.1.contains("month") || at.1.contains('月') {
+        30
+    } else if at.1.contains("week") || at.1.contains('周') {
+        7
+    } else {
+        1
+    })
+}
+
+/// `15m` followed within a few words by a period (`15m a day`, `15M/day`): the number and the
+/// days of the period, else `None`.
+fn millions_per_period(toks: &[String]) -> Option<(u64, u64, usize)> {
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let n: f64 = t
+            .strip_suffix('m')
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))?
+            .parse()
+            .ok()
+            .filter(|v: &f64| *v > 0.0 && *v < 1e6)?;
+        let rest = format!(" {} ", toks[i + 1..(i + 4).min(toks.len())].join(" "));
+        let before = i.checked_sub(1).map_or("", |k| toks[k].as_str());
+        let days = period_days(&rest)
+            .or_else(|| matches!(before, "daily" | "每天" | "一天" | "每日").then_some(1))?;
+        Some(((n * 1e6) as u64, days, i))
+    })
+}
+
+/// Whether `m` after a number is settled as millions of tokens (`Some(true)`), as minutes
+/// (`Some(false)`), or by nothing (`None`) in this sentence.
+fn m_is_tokens(padded: &str) -> Option<bool> {
+    let tokens = has(padded, TOKEN_WORDS) || has(padded, API_CUES);
+    let time = has(padded, TIME_CUES);
+    match (tokens, time) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        // Tokens named outright (`15m tokens`) win over a run verb.
+        (true, true) => Some(padded.contains("token") || padded.contains("api")),
+        (false, false) => None,
+    }
+}
+
+/// A daily volume of tokens said with a bare `m` (`15M a day`) and left unread because its
+/// unit is settled by nothing but a model: `Some(tokens a day)` to be asked back beside the
+/// minutes reading.
+fn unsettled_volume(toks: &[String], padded: &str, e: &Entities) -> Option<u64> {
+    if e.volume.is_some() || (e.models.is_empty() && e.sizes.is_empty()) {
+        return None;
+    }
+    let (n, days, _) = millions_per_period(toks)?;
+    m_is_tokens(padded).is_none().then_some(n / days)
+}
+
+/// `llama-3.3-70b on a 4090, 15m a day`: tokens or minutes, settled by nothing said, asked
+/// back: the rent-vs-API sum for that volume beside the bill for those minutes.
+pub(super) fn asked(q: &Question) -> Option<Reading> {
+    let toks = super::text::tokens(q.padded);
+    let volume = unsettled_volume(&toks, q.padded, q.e)?;
+    let Reading::Command(minutes) = super::intent::decide(q) else {
+        return None;
+    };
+    let model = q.e.models.first().or(q.e.sizes.first());
+    let quant =
+        q.e.quant
+            .or_else(|| crate::advice::native_quant(q.catalog.find_model(model?)?))
+            .unwrap_or(crate::vram::Quant::Bf16);
+    let tokens = make::tco(
+        model,
+        quant,
+        q.e.gpus.first(),
+        Some(volume),
+        q.price.filter(|p| p.per.is_none()),
+        None,
+    );
+    Some(Reading::Ask(vec![tokens, minutes]))
+}
+
+/// The count of tokens said with `tokens` after it (`16k tokens`, `~40k tokens`, `2万token`),
+/// and whether a period follows or precedes it.
+fn tokens_said(toks: &[String]) -> Option<(u64, bool)> {
+    tokens_counts(toks).into_iter().next()
+}
+
+/// Every count of tokens said (see [`tokens_said`]), in order.
+fn tokens_counts(toks: &[String]) -> Vec<(u64, bool)> {
+    const CJK: &[(&str, f64)] = &[
+        ("千万", 1e7),
+        ("百万", 1e6),
+        ("亿", 1e8),
+        ("万", 1e4),
+        ("千", 1e3),
+    ];
+    toks.iter()
+        .enumerate()
+        .filter_map(|(i, t)| {
+            let t = t.trim_start_matches(['~', '约']);
+            if !t.starts_with(|c: char| c.is_ascii_digit()) {
+                return None;
+            }
+            let mut n = lexicon::token_count(t)?;
+            let mut tail = toks.get(i + 1).map(String::as_str).unwrap_or("");
+            let mut next = i + 1;
+            if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
+                n *= m;
+                tail = tail[w.len()..].trim_start_matches('个');
+                if tail.is_empty() {
+                    next += 1;
+                    tail = toks.get(next).map(String::as_str).unwrap_or("");
+                }
+            }
+            if !tail.starts_with("tok") {
+                return None;
+            }
+            // A period right before the count, or in the few words after `tokens` up to the
+            // next number (`api 1百万 token 2块钱 我每天1亿 token`: that day is the second's).
+            let before = toks[i.saturating_sub(1)..i].join(" ");
+            let after: Vec<&str> = toks[(next + 1).min(toks.len())..(next + 4).min(toks.len())]
+                .iter()
+                .map(String::as_str)
+                .take_while(|w| !w.starts_with(|c: char| c.is_ascii_digit()))
+                .collect();
+            let after = format!(
+                " {} {} ",
+                tail.trim_start_matches(|c: char| c.is_ascii_alphabetic()),
+                after.join(" ")
+            );
+            let marked = period_days(&after).is_some() || period_days(&before).is_some();
+            Some((n as u64, marked))
+        })
+        .collect()
+}
+
+/// A context length as `ctx=` writes it: `16000` → `16k`, `8192` → `8k`.
+fn window(n: u64) -> String {
+    if n >= 1000 && n % 1000 == 0 {
+        format!("{}k", n / 1000)
+    } else if n >= 1024 && n % 1024 == 0 {
+        format!("{}k", n / 1024)
+    } else {
+        n.to_string()
+    }
+}
+
+/// Whether every `full` said is said of a context (`the full 128k`, `full context`), and no
+/// training is said anywhere.
+fn full_of_context(toks: &[String], padded: &str) -> bool {
+    const TRAINING: &[&str] = &[
+        "finetune",
+        "fine-tune",
+        "fine tune",
+        "全参",
+        "全量",
+        "微调",
+        "train",
+        "训",
+    ];
+    if has(padded, TRAINING) {
+        return false;
+    }
+    let fulls: Vec<usize> = (0..toks.len()).filter(|k| toks[*k] == "full").collect();
+    !fulls.is_empty()
+        && fulls.iter().all(|&k| {
+            toks[k + 1..(k + 3).min(toks.len())].iter().any(|n| {
+                n.starts_with("context")
+                    || n.starts_with("ctx")
+                    || n.starts_with("window")
+                    || (n.ends_with('k') && lexicon::context_tokens(n).is_some_and(|v| v >= 1024))
+            })
+        })
+}
+
+/// The entities with each number's unit settled by the sentence around it.
+pub(super) fn settle(toks: &[String], padded: &str, e: &mut Entities) {
+    // `15M a day` beside an API: millions of tokens, and no minutes a day.
+    if e.volume.is_none()
+        && let Some((n, days, _)) = millions_per_period(toks)
+        && m_is_tokens(padded) == Some(true)
+    {
+        e.volume = Some(n / days);
+        let minutes = Decimal::from(n / 1_000_000 * 60);
+        if matches!(&e.usage, Some(Usage::Daily(s) | Usage::Once(s)) if *s == minutes) {
+            e.usage = None;
+        }
+    }
+    // `api 2块5 1百万 每天1千万token`: the count of tokens said with its day is the volume,
+    // not the API price's unit before it.
+    let marked: Vec<u64> = tokens_counts(toks)
+        .into_iter()
+        .filter_map(|(n, marked)| marked.then_some(n))
+        .collect();
+    if let [n] = marked.as_slice()
+        && e.volume.is_some_and(|v| v != *n)
+        && period_days(&format!(" {padded} ")) == Some(1)
+    {
+        e.volume = Some(*n);
+    }
+    // `reports run to 16k tokens … does it fit`: one document's length, no day's volume.
+    if e.context.is_none()
+        && let Some((n, false)) = tokens_said(toks)
+        && e.volume == Some(n)
+        && !has(padded, API_CUES)
+        && has(padded, CONTEXT_CUES)
+        && (1024..=10_000_000).contains(&n)
+    {
+        e.volume = None;
+        e.context = Some(window(n));
+    }
+    if e.tasks.contains(&Task::Full) && full_of_context(toks, padded) {
+        e.tasks.retain(|t| *t != Task::Full);
+        e.task = e.tasks.first().copied();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::{normalize, tokens};
+    use super::*;
+
+    fn toks(s: &str) -> (Vec<String>, String) {
+        let n = normalize(s);
+        (tokens(&n), format!(" {n} "))
+    }
+
+    #[test]
+    fn a_bare_m_by_its_neighbours() {
+        let (t, p) = toks("qwen2.5-7b 4090 20M a day vs the api at 0.5");
+        assert_eq!(millions_per_period(&t).map(|x| x.0), Some(20_000_000));
+        assert_eq!(m_is_tokens(&p), Some(true));
+        let (_, p) = toks("4090 跑 15m a day");
+        assert_eq!(m_is_tokens(&p), Some(false));
+        let (t, _) = toks("4090 for 15m");
+        assert_eq!(millions_per_period(&t), None);
+    }
+
+    #[test]
+    fn a_document_length_is_a_context() {
+        let (t, _) = toks("each paper is about 30k tokens");
+        assert_eq!(tokens_said(&t), Some((30_000, false)));
+        let (t, _) = toks("30k tokens a day");
+        assert_eq!(tokens_said(&t), Some((30_000, true)));
+        assert_eq!(window(16_000), "16k");
+        assert_eq!(window(8192), "8k");
+        let (t, p) = toks("phi-3-mini-128k with the full 128k on a t4");
+        assert!(full_of_context(&t, &p));
+        let (t, p) = toks("full finetune with the full 128k");
+        assert!(!full_of_context(&t, &p));
+    }
+}
