@@ -9,7 +9,8 @@ use super::understand::share_by_line;
 /// helper who never read it, committed before it was scored: untuned 247/335 (73.7 %), 271/335
 /// (80.9 %) after the labeller's own errors were relabelled (each listed in its header). The 64
 /// misses left are grouped by mechanism in `docs/misses/fresh18_misses.md`. After und-l's
-/// half of them (its mechanisms tested in `fresh18_mechanisms_b`): 284/335 (84.8 %).
+/// half of them (its mechanisms tested in `fresh18_mechanisms_b`): 284/335 (84.8 %); with und-n's
+/// half (`fresh18_mechanisms_a`): 313/335 (93.4 %); one more relabel (listed in the header): 314.
 #[test]
 fn fresh18_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -19,5 +20,5 @@ fn fresh18_share() {
         include_str!("../data/questions_fresh18.tsv"),
     );
     assert!(total >= 335, "fresh18: {total} questions");
-    assert!(right >= 284, "fresh18: {right} of {total}");
+    assert!(right >= 314, "fresh18: {right} of {total}");
 }
