@@ -7,7 +7,8 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "提醒一下",
     "通知我",
     "告诉我一声",
-    "告诉我",
+    // A bare `告诉我` asks now (`告诉我哪家最便宜`); told with an event (`有货了告诉我`) it is
+    // an alert, read by `alert_cues`.
     "到货了",
     "有货了",
     "有货通知",
