@@ -45,7 +45,9 @@ pub(crate) fn note(raw: &str) {
     for m in messages {
         let (Some(chat), Some(id), Some(topic)) = (
             m["chat"]["id"].as_i64(),
-            m["message_id"].as_i64().and_then(|id| i32::try_from(id).ok()),
+            m["message_id"]
+                .as_i64()
+                .and_then(|id| i32::try_from(id).ok()),
             m["direct_messages_topic"]["topic_id"].as_i64(),
         ) else {
             continue;

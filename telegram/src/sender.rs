@@ -504,10 +504,7 @@ impl TelegramSender {
         if r.photo.is_some() {
             let (mut html, mut thread) = (true, at.thread);
             loop {
-                match self
-                    .send_photo_as(chat, r, html, at, thread, marks)
-                    .await
-                {
+                match self.send_photo_as(chat, r, html, at, thread, marks).await {
                     // The caption's HTML refused: the chart with the same words, plain.
                     Err(e) if html && refused_for(&e, "can't parse entities") => {
                         tracing::warn!(

@@ -959,10 +959,7 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
         && dm_topic.is_none()
         && int(&p["chat_id"]).is_some_and(|c| direct_messages_chat(inner, c))
     {
-        return err(
-            400,
-            "Bad Request: direct messages topic must be specified",
-        );
+        return err(400, "Bad Request: direct messages topic must be specified");
     }
     match method {
         "getMe" => ok(json!({

@@ -74,7 +74,13 @@ fn questions_typing_and_pick_buttons_in_a_channels_direct_messages_stay_in_the_t
     fake.push(in_topic(chat, 31, 8101, 10, "/gpu 4090"));
     let first = fake.wait_for_messages(chat, 1);
     assert!(first[0].html.contains("4090"), "{}", first[0].html);
-    fake.push(in_topic(chat, 32, 8102, 11, "how much is an H100 per hour?"));
+    fake.push(in_topic(
+        chat,
+        32,
+        8102,
+        11,
+        "how much is an H100 per hour?",
+    ));
     let sent = fake.wait_for_messages(chat, 2);
     assert_eq!(sent[0].dm_topic, Some(31));
     assert_eq!(sent[1].dm_topic, Some(32));
@@ -88,17 +94,24 @@ fn questions_typing_and_pick_buttons_in_a_channels_direct_messages_stay_in_the_t
         .expect("a /pick question with buttons in topic 33")
         .clone();
     let before = fake.sent_to(chat).len();
-    fake.push(json!({"callback_query": {"id": "dmq1", "from": person(8103, "en"),
+    fake.push(
+        json!({"callback_query": {"id": "dmq1", "from": person(8103, "en"),
         "chat_instance": "ci-dm", "data": menu.buttons[0].1,
         "message": {"message_id": menu.message_id, "date": DATE, "chat": dms_chat(chat),
             "from": {"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout"},
-            "text": "…", "direct_messages_topic": {"topic_id": 33}}}}));
+            "text": "…", "direct_messages_topic": {"topic_id": 33}}}}),
+    );
     fake.wait_until(Duration::from_secs(20), "the tap answered", |f| {
         let now = f.sent_to(chat);
-        (now.len() > before || now.iter().any(|s| s.message_id == menu.message_id && s.edits > 0))
-            .then_some(())
+        (now.len() > before
+            || now
+                .iter()
+                .any(|s| s.message_id == menu.message_id && s.edits > 0))
+        .then_some(())
     });
-    fake.wait_for_call("answerCallbackQuery", |c| c.params["callback_query_id"] == "dmq1");
+    fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == "dmq1"
+    });
 
     stop.cancel();
     rt.block_on(running).unwrap().unwrap();
@@ -150,7 +163,12 @@ fn a_chart_goes_into_the_direct_messages_topic_and_other_chats_are_unchanged() {
             .unwrap();
         sender.typing_at(&to(chat, Some("dm:41"))).await.unwrap();
         // Without its topic Telegram refuses: the error comes back, nothing is sent.
-        assert!(sender.send(&to(chat, None), Lang::En, &reply).await.is_err());
+        assert!(
+            sender
+                .send(&to(chat, None), Lang::En, &reply)
+                .await
+                .is_err()
+        );
         assert!(
             sender
                 .send(&to(chat, Some("dm:x")), Lang::En, &reply)
@@ -161,11 +179,17 @@ fn a_chart_goes_into_the_direct_messages_topic_and_other_chats_are_unchanged() {
             .send(&to(-100_900, Some("700")), Lang::En, &reply)
             .await
             .unwrap();
-        sender.send(&to(8202, None), Lang::En, &reply).await.unwrap();
+        sender
+            .send(&to(8202, None), Lang::En, &reply)
+            .await
+            .unwrap();
     });
     let sent = fake.sent_to(chat);
     assert_eq!(sent.len(), 2, "{sent:?}");
-    assert!(sent[0].photo && sent[0].html.contains("&lt;chart&gt;"), "{sent:?}");
+    assert!(
+        sent[0].photo && sent[0].html.contains("&lt;chart&gt;"),
+        "{sent:?}"
+    );
     assert_eq!(sent[1].html, "H100 &lt;RunPod&gt; &amp; Vast");
     assert!(sent.iter().all(|s| s.dm_topic == Some(41)), "{sent:?}");
     let photo = fake.wait_for_call("sendPhoto", |c| c.status == 200);
