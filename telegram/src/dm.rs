@@ -137,4 +137,11 @@ mod tests {
         assert_eq!(topic_in(&thread_of(9001)), Some(Some(9001)));
         assert_eq!(topic_in("700"), None);
     }
+
+    #[test]
+    fn the_webhooks_reading_notes_the_topic_too() {
+        let raw = r#"{"update_id":4,"message":{"message_id":44,"date":1,"chat":{"id":-100777002,"type":"supergroup","is_direct_messages":true},"from":{"id":6,"is_bot":false,"first_name":"B"},"direct_messages_topic":{"topic_id":9003},"text":"hi"}}"#;
+        let _ = crate::read::readable(raw.as_bytes());
+        assert_eq!(topic_of(-100777002, 44), Some(9003));
+    }
 }

@@ -689,6 +689,8 @@ impl TelegramSender {
         if r.photo.is_some() || r.texts.is_empty() {
             return self.deliver(chat, r, at, None).await;
         }
+        // An edit names its message, so it needs no direct-messages topic (editMessageText
+        // takes none); what follows it is sent with the topic in `at`.
         let mut req = self
             .bot
             .edit_message_text(chat, message, r.texts[0].clone())
@@ -730,7 +732,9 @@ impl TelegramSender {
     /// comes). A topic deleted meanwhile shows it in General rather than not at all.
     async fn typing_in(&self, chat: ChatId, at: Place) -> Result<(), SendError> {
         let (chat, thread) = (self.current(chat), at.thread);
-        // In a direct-messages topic: that topic's, with our own body.
+        // In a direct-messages topic: that topic's, with our own body (the Bot API's table
+        // for sendChatAction does not list `direct_messages_topic_id` as of 9.2; the sends do.
+        // Typing is a hint: a refusal here only costs the hint).
         if let Some(topic) = at.dm {
             let body = serde_json::json!({
                 "chat_id": chat.0, "action": "typing", "direct_messages_topic_id": topic,
