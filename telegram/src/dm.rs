@@ -52,18 +52,57 @@ pub(crate) fn note(raw: &str) {
         ) else {
             continue;
         };
-        let mut map = topics();
-        let map = map.get_or_insert_with(HashMap::new);
-        if map.len() >= KEEP {
-            map.clear();
-        }
-        map.insert((chat, id), topic);
+        remember(chat, id, topic);
     }
 }
 
 /// The direct-messages topic message `id` of `chat` was read in, if any.
 pub(crate) fn topic_of(chat: i64, id: i32) -> Option<i64> {
     topics().as_ref()?.get(&(chat, id)).copied()
+}
+
+/// Remembers the topic of a message we sent (`answer`: Telegram's answer to a send, `topic`:
+/// the one it was sent into, else the answer's own): a button under it pressed later
+/// finds its topic even when the press brings no `direct_messages_topic` (a message too old
+/// to be shown whole comes as only its chat and id).
+pub(crate) fn note_sent(answer: &str, topic: Option<i64>) {
+    if topic.is_none() && !answer.contains("direct_messages_topic") {
+        return;
+    }
+    let Ok(answer) = serde_json::from_str::<Value>(answer) else {
+        return;
+    };
+    let m = &answer["result"];
+    let (Some(chat), Some(id), Some(topic)) = (
+        m["chat"]["id"].as_i64(),
+        m["message_id"]
+            .as_i64()
+            .and_then(|id| i32::try_from(id).ok()),
+        topic.or_else(|| m["direct_messages_topic"]["topic_id"].as_i64()),
+    ) else {
+        return;
+    };
+    remember(chat, id, topic);
+}
+
+/// The `direct_messages_topic_id` of a JSON request body.
+pub(crate) fn topic_of_body(body: &[u8]) -> Option<i64> {
+    if !body
+        .windows(b"direct_messages_topic_id".len())
+        .any(|w| w == b"direct_messages_topic_id")
+    {
+        return None;
+    }
+    serde_json::from_slice::<Value>(body).ok()?["direct_messages_topic_id"].as_i64()
+}
+
+fn remember(chat: i64, id: i32, topic: i64) {
+    let mut map = topics();
+    let map = map.get_or_insert_with(HashMap::new);
+    if map.len() >= KEEP {
+        map.clear();
+    }
+    map.insert((chat, id), topic);
 }
 
 /// The address thread for direct-messages topic `topic`.
@@ -80,11 +119,13 @@ pub(crate) fn topic_in(thread: &str) -> Option<Option<i64>> {
 pub(crate) struct Form {
     pub content_type: String,
     pub body: Vec<u8>,
+    /// The direct-messages topic it is sent into.
+    pub topic: Option<i64>,
 }
 
 /// `fields` (a JSON object; nulls left out, objects as their JSON text, as the Bot API reads
 /// a form) and the chart as `photo`.
-pub(crate) fn photo_form(fields: &Value, png: &[u8]) -> Result<Form, &'static str> {
+pub(crate) fn photo_form(fields: &Value, png: &[u8], topic: i64) -> Result<Form, &'static str> {
     let fields = fields.as_object().ok_or("photo fields are no object")?;
     // A boundary no PNG or text of ours contains by chance.
     let boundary = format!("gpuscout-{:016x}{:08x}", png.len(), fields.len());
@@ -113,6 +154,7 @@ pub(crate) fn photo_form(fields: &Value, png: &[u8]) -> Result<Form, &'static st
     Ok(Form {
         content_type: format!("multipart/form-data; boundary={boundary}"),
         body,
+        topic: Some(topic),
     })
 }
 

@@ -392,7 +392,9 @@ impl TelegramSender {
     async fn post_json(&self, method: &str, body: &[u8]) -> Result<(), RequestError> {
         let (status, reason, text) =
             crate::fetch::post_method(&self.bot, method, body.to_vec(), None).await?;
-        answer_of(status, reason, &text)
+        answer_of(status, reason, &text)?;
+        crate::dm::note_sent(&text, crate::dm::topic_of_body(body));
+        Ok(())
     }
 
     /// [`TelegramSender::post_json`] for a multipart form (a photo into a direct-messages
@@ -406,7 +408,9 @@ impl TelegramSender {
             None,
         )
         .await?;
-        answer_of(status, reason, &text)
+        answer_of(status, reason, &text)?;
+        crate::dm::note_sent(&text, form.topic);
+        Ok(())
     }
 
     pub(crate) fn bot(&self) -> &TgBot {
@@ -580,7 +584,7 @@ impl TelegramSender {
                 "reply_parameters": p.reply_parameters,
                 "direct_messages_topic_id": topic,
             });
-            let form = crate::dm::photo_form(&fields, &photo.png)
+            let form = crate::dm::photo_form(&fields, &photo.png, topic)
                 .map_err(|e| SendError::Failed(e.to_string()))?;
             return self
                 .paced_with(chat, marks, || self.post_form("sendPhoto", &form))

@@ -10,7 +10,7 @@ use bot_core::reply::{Image, Part};
 use bot_core::{Catalog, Lang, Msg, Reply, Store};
 use gpuscout_frontend::{Address, Sender};
 use gpuscout_telegram::Telegram;
-use gpuscout_testkit::fake_telegram::{BOT_ID, FakeTelegram};
+use gpuscout_testkit::fake_telegram::{BOT_ID, Failure, FakeTelegram};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,12 +113,35 @@ fn questions_typing_and_pick_buttons_in_a_channels_direct_messages_stay_in_the_t
         c.params["callback_query_id"] == "dmq1"
     });
 
+    // A press on a message too old to be shown whole (only its chat and id, no topic) whose
+    // edit is refused: the answer is sent anew, into the topic the bot sent that message to
+    // (a /pick in a fourth topic: its message was never in an update).
+    let before = fake.sent_to(chat).len();
+    fake.push(in_topic(chat, 34, 8104, 13, "/pick"));
+    let now = fake.wait_for_messages(chat, before + 1);
+    let menu = now
+        .iter()
+        .find(|s| s.dm_topic == Some(34) && !s.buttons.is_empty())
+        .expect("a /pick question with buttons in topic 34")
+        .clone();
+    let before = now.len();
+    fake.fail_next(
+        "editMessageText",
+        Failure::Status(400, "Bad Request: message to edit not found".into()),
+    );
+    fake.push(
+        json!({"callback_query": {"id": "dmq2", "from": person(8104, "en"),
+        "chat_instance": "ci-dm", "data": menu.buttons[0].1,
+        "message": {"message_id": menu.message_id, "date": 0, "chat": dms_chat(chat)}}}),
+    );
+    fake.wait_for_messages(chat, before + 1);
+
     stop.cancel();
     rt.block_on(running).unwrap().unwrap();
 
     for s in fake.sent_to(chat) {
         assert!(
-            matches!(s.dm_topic, Some(31..=33)),
+            matches!(s.dm_topic, Some(31..=34)),
             "a message outside the topics: {s:?}"
         );
     }
@@ -127,7 +150,13 @@ fn questions_typing_and_pick_buttons_in_a_channels_direct_messages_stay_in_the_t
         sends.iter().any(|(m, _, _)| m == "sendChatAction"),
         "typing shown: {sends:?}"
     );
-    for (method, status, params) in &sends {
+    // Every send taken; the one edit refused is the fake's, injected above.
+    let refused_edits = sends
+        .iter()
+        .filter(|(m, status, _)| m == "editMessageText" && *status != 200)
+        .count();
+    assert_eq!(refused_edits, 1, "{sends:?}");
+    for (method, status, params) in sends.iter().filter(|(m, ..)| m != "editMessageText") {
         assert_eq!(*status, 200, "{method} refused: {params}");
     }
 }
