@@ -136,12 +136,21 @@ fn questions_typing_and_pick_buttons_in_a_channels_direct_messages_stay_in_the_t
     );
     fake.wait_for_messages(chat, before + 1);
 
+    // The channel itself writing in a person's topic (its admins answer as the channel) is
+    // read as a group's member is: a command is answered, in that topic.
+    let before = fake.sent_to(chat).len();
+    let mut staff = in_topic(chat, 35, 8105, 14, "/gpu 4090");
+    staff["message"]["sender_chat"] = dms_chat(chat)["parent_chat"].clone();
+    fake.push(staff);
+    let now = fake.wait_for_messages(chat, before + 1);
+    assert_eq!(now[before].dm_topic, Some(35), "{:?}", now[before]);
+
     stop.cancel();
     rt.block_on(running).unwrap().unwrap();
 
     for s in fake.sent_to(chat) {
         assert!(
-            matches!(s.dm_topic, Some(31..=34)),
+            matches!(s.dm_topic, Some(31..=35)),
             "a message outside the topics: {s:?}"
         );
     }
