@@ -64,6 +64,17 @@ pub(crate) async fn post_method(
     body: Vec<u8>,
     timeout: Option<Duration>,
 ) -> Result<(u16, Option<&'static str>, String), RequestError> {
+    post_method_as(bot, method, "application/json", body, timeout).await
+}
+
+/// [`post_method`] with a body of `content_type`.
+pub(crate) async fn post_method_as(
+    bot: &TgBot,
+    method: &str,
+    content_type: &str,
+    body: Vec<u8>,
+    timeout: Option<Duration>,
+) -> Result<(u16, Option<&'static str>, String), RequestError> {
     let mut url = bot.api_url();
     if let Ok(mut path) = url.path_segments_mut() {
         path.pop_if_empty()
@@ -73,7 +84,7 @@ pub(crate) async fn post_method(
     let mut request = bot
         .client()
         .post(url)
-        .header("content-type", "application/json")
+        .header("content-type", content_type)
         .body(body);
     if let Some(timeout) = timeout {
         request = request.timeout(timeout);

@@ -68,12 +68,21 @@ fn chat_ref(chat: ChatId, user: i64, locale: Option<&str>) -> ChatRef {
 }
 
 /// Where the answer goes; in groups, answers quote the message they answer, and in a forum
-/// supergroup they are posted in the topic `msg` is in.
-fn address(chat: ChatId, reply_to: Option<MessageId>, msg: Option<&Message>) -> Address {
+/// supergroup they are posted in the topic `msg` is in, and in a channel's direct-messages
+/// chat in the person's topic `dm`.
+fn address(
+    chat: ChatId,
+    reply_to: Option<MessageId>,
+    msg: Option<&Message>,
+    dm: Option<i64>,
+) -> Address {
     Address {
         chat: chat.0.to_string(),
         reply_to: reply_to.map(|m| m.0.to_string()),
-        thread: msg.and_then(topic).map(|t| t.0.0.to_string()),
+        thread: match dm {
+            Some(topic) => Some(crate::dm::thread_of(topic)),
+            None => msg.and_then(topic).map(|t| t.0.0.to_string()),
+        },
     }
 }
 
@@ -139,7 +148,12 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     if command::for_another_bot(&text, &app.username) {
         return Ok(());
     }
-    let in_group = msg.chat.is_group() || msg.chat.is_supergroup();
+    // A channel's direct-messages chat is a supergroup, but each of its topics is one
+    // person writing to the channel: read like a private chat (the channel's own replies
+    // there, `sender_chat`, only as a group's).
+    let dm = crate::dm::topic_of(msg.chat.id.0, msg.id.0);
+    let in_group = (msg.chat.is_group() || msg.chat.is_supergroup())
+        && !(dm.is_some() && msg.sender_chat.is_none());
     let mut text = text.into_owned();
     if in_group && !command::looks_like_command(&text) {
         let replying_to_us = msg
@@ -160,7 +174,7 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         (None, None) => (msg.chat.id.0, None),
     };
     let who = chat_ref(msg.chat.id, user, locale);
-    let to = address(msg.chat.id, in_group.then_some(msg.id), Some(&msg));
+    let to = address(msg.chat.id, in_group.then_some(msg.id), Some(&msg), dm);
     app.turns
         .text_update(who, &text, &to, Some(id.0.into()))
         .await
@@ -239,7 +253,7 @@ async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult
         return Ok(());
     }
     let who = chat_ref(msg.chat.id, msg.chat.id.0, None);
-    let to = address(msg.chat.id, None, None);
+    let to = address(msg.chat.id, None, None, None);
     app.turns
         .text_update(who, text, &to, Some(id.0.into()))
         .await
@@ -281,7 +295,9 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
         tracing::warn!("telegram: answering a button press failed: {e}");
     }
-    let to = address(chat, reply_to, q.regular_message());
+    // Buttons under an answer in a direct-messages topic: the next answer goes there too.
+    let dm = carrier.and_then(|(c, m)| crate::dm::topic_of(c.0, m.0));
+    let to = address(chat, reply_to, q.regular_message(), dm);
     let carrier = carrier.map(|(_, message)| message.0.to_string());
     app.turns
         .choice_update(who, choice, &to, carrier.as_deref(), Some(id.0.into()))

@@ -33,6 +33,7 @@
 pub mod admins;
 pub mod callback;
 pub mod config;
+mod dm;
 mod fetch;
 mod gate;
 mod handler;

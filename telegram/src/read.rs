@@ -63,6 +63,7 @@ const MESSAGE_KINDS: &[&str] = &[
 /// `raw` (one update's JSON text, as Telegram sent it) in teloxide's types; `None` when
 /// neither the whole nor the fields we use can be read.
 pub(crate) fn update(raw: &str) -> Option<Update> {
+    crate::dm::note(raw);
     let whole = serde_json::from_str::<Update>(raw).ok();
     if whole
         .as_ref()
@@ -86,6 +87,7 @@ pub(crate) fn update(raw: &str) -> Option<Update> {
 /// `raw`, when teloxide cannot read `raw` whole and can read the fields we use.
 pub(crate) fn readable(raw: &[u8]) -> Option<Vec<u8>> {
     let text = std::str::from_utf8(raw).ok()?;
+    crate::dm::note(text);
     if serde_json::from_str::<Update>(text).is_ok_and(|u| !lost(&u) && !words_dropped(&u, text)) {
         return None;
     }

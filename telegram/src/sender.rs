@@ -177,6 +177,10 @@ pub const MIN_ALERTS_IN_FLIGHT: usize = 4;
 struct Place {
     reply_to: Option<MessageId>,
     thread: Option<ThreadId>,
+    /// A channel's direct-messages topic (`direct_messages_topic_id`), which Telegram
+    /// requires on every send into that chat; teloxide 0.17 cannot send it, so those sends
+    /// carry our own body.
+    dm: Option<i64>,
 }
 
 fn quote(id: MessageId) -> ReplyParameters {
@@ -388,7 +392,25 @@ impl TelegramSender {
     async fn post_json(&self, method: &str, body: &[u8]) -> Result<(), RequestError> {
         let (status, reason, text) =
             crate::fetch::post_method(&self.bot, method, body.to_vec(), None).await?;
-        answer_of(status, reason, &text)
+        answer_of(status, reason, &text)?;
+        crate::dm::note_sent(&text, crate::dm::topic_of_body(body));
+        Ok(())
+    }
+
+    /// [`TelegramSender::post_json`] for a multipart form (a photo into a direct-messages
+    /// topic).
+    async fn post_form(&self, method: &str, form: &crate::dm::Form) -> Result<(), RequestError> {
+        let (status, reason, text) = crate::fetch::post_method_as(
+            &self.bot,
+            method,
+            &form.content_type,
+            form.body.clone(),
+            None,
+        )
+        .await?;
+        answer_of(status, reason, &text)?;
+        crate::dm::note_sent(&text, form.topic);
+        Ok(())
     }
 
     pub(crate) fn bot(&self) -> &TgBot {
@@ -486,10 +508,7 @@ impl TelegramSender {
         if r.photo.is_some() {
             let (mut html, mut thread) = (true, at.thread);
             loop {
-                match self
-                    .send_photo_as(chat, r, html, at.reply_to, thread, marks)
-                    .await
-                {
+                match self.send_photo_as(chat, r, html, at, thread, marks).await {
                     // The caption's HTML refused: the chart with the same words, plain.
                     Err(e) if html && refused_for(&e, "can't parse entities") => {
                         tracing::warn!(
@@ -524,10 +543,11 @@ impl TelegramSender {
         chat: ChatId,
         r: &Rendered,
         html: bool,
-        reply_to: Option<MessageId>,
+        at: Place,
         thread: Option<ThreadId>,
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
+        let reply_to = at.reply_to;
         let Some(photo) = &r.photo else {
             return Ok(());
         };
@@ -553,6 +573,23 @@ impl TelegramSender {
         if let Some(thread) = thread {
             req = req.message_thread_id(thread);
         }
+        if let Some(topic) = at.dm {
+            // The same fields as `req`, as a form of our own (teloxide's has no topic).
+            let p = req.payload_ref();
+            let fields = serde_json::json!({
+                "chat_id": chat.0,
+                "caption": p.caption,
+                "parse_mode": p.parse_mode,
+                "reply_markup": p.reply_markup,
+                "reply_parameters": p.reply_parameters,
+                "direct_messages_topic_id": topic,
+            });
+            let form = crate::dm::photo_form(&fields, &photo.png, topic)
+                .map_err(|e| SendError::Failed(e.to_string()))?;
+            return self
+                .paced_with(chat, marks, || self.post_form("sendPhoto", &form))
+                .await;
+        }
         self.paced(chat, &req, marks).await
     }
 
@@ -568,7 +605,7 @@ impl TelegramSender {
             let (mut html, mut thread) = (true, at.thread);
             loop {
                 let sent = self
-                    .send_text_as(chat, r, i, text, html, at.reply_to, thread, marks)
+                    .send_text_as(chat, r, i, text, html, at, thread, marks)
                     .await;
                 match sent {
                     // Our HTML refused (a renderer bug must not lose the answer): the same
@@ -605,10 +642,11 @@ impl TelegramSender {
         i: usize,
         text: &str,
         html: bool,
-        reply_to: Option<MessageId>,
+        at: Place,
         thread: Option<ThreadId>,
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
+        let reply_to = at.reply_to;
         let mut req = if html {
             self.bot
                 .send_message(chat, text.to_string())
@@ -628,9 +666,13 @@ impl TelegramSender {
         if let Some(thread) = thread {
             req = req.message_thread_id(thread);
         }
-        if marks.is_some() {
-            let body = serde_json::to_vec(req.payload_ref())
+        if marks.is_some() || at.dm.is_some() {
+            let mut body = serde_json::to_value(req.payload_ref())
                 .map_err(|e| SendError::Failed(e.to_string()))?;
+            if let Some(topic) = at.dm {
+                body["direct_messages_topic_id"] = topic.into();
+            }
+            let body = serde_json::to_vec(&body).map_err(|e| SendError::Failed(e.to_string()))?;
             self.paced_with(chat, marks, || self.post_json("sendMessage", &body))
                 .await
         } else {
@@ -651,6 +693,8 @@ impl TelegramSender {
         if r.photo.is_some() || r.texts.is_empty() {
             return self.deliver(chat, r, at, None).await;
         }
+        // An edit names its message, so it needs no direct-messages topic (editMessageText
+        // takes none); what follows it is sent with the topic in `at`.
         let mut req = self
             .bot
             .edit_message_text(chat, message, r.texts[0].clone())
@@ -690,8 +734,20 @@ impl TelegramSender {
     /// "typing…" in the chat header while an answer is being worked out; in a forum topic,
     /// that topic's (without `message_thread_id` it shows in General, where no answer
     /// comes). A topic deleted meanwhile shows it in General rather than not at all.
-    async fn typing_in(&self, chat: ChatId, thread: Option<ThreadId>) -> Result<(), SendError> {
-        let chat = self.current(chat);
+    async fn typing_in(&self, chat: ChatId, at: Place) -> Result<(), SendError> {
+        let (chat, thread) = (self.current(chat), at.thread);
+        // In a direct-messages topic: that topic's, with our own body (the Bot API's table
+        // for sendChatAction does not list `direct_messages_topic_id` as of 9.2; the sends do.
+        // Typing is a hint: a refusal here only costs the hint).
+        if let Some(topic) = at.dm {
+            let body = serde_json::json!({
+                "chat_id": chat.0, "action": "typing", "direct_messages_topic_id": topic,
+            });
+            return self
+                .post_json("sendChatAction", body.to_string().as_bytes())
+                .await
+                .map_err(|e| self.classify(&e));
+        }
         let mut req = self.bot.send_chat_action(chat, ChatAction::Typing);
         if let Some(thread) = thread {
             req = req.message_thread_id(thread);
@@ -716,11 +772,24 @@ fn telegram_address(to: &Address) -> Result<(ChatId, Place), SendError> {
         Some(id) => Some(telegram_message(id)?),
         None => None,
     };
-    let thread = match &to.thread {
-        Some(id) => Some(ThreadId(telegram_message(id)?)),
-        None => None,
+    let (thread, dm) = match to.thread.as_deref().map(|t| (t, crate::dm::topic_in(t))) {
+        Some((t, Some(None))) => {
+            return Err(SendError::Failed(format!(
+                "{t:?} is not a direct-messages topic"
+            )));
+        }
+        Some((_, Some(topic))) => (None, topic),
+        Some((id, None)) => (Some(ThreadId(telegram_message(id)?)), None),
+        None => (None, None),
     };
-    Ok((chat, Place { reply_to, thread }))
+    Ok((
+        chat,
+        Place {
+            reply_to,
+            thread,
+            dm,
+        },
+    ))
 }
 
 fn telegram_chat(chat: &str) -> Result<ChatId, SendError> {
@@ -779,13 +848,13 @@ impl Sender for TelegramSender {
     }
 
     fn typing<'a>(&'a self, chat: &'a str) -> SendFuture<'a> {
-        Box::pin(async move { self.typing_in(telegram_chat(chat)?, None).await })
+        Box::pin(async move { self.typing_in(telegram_chat(chat)?, Place::default()).await })
     }
 
     fn typing_at<'a>(&'a self, to: &'a Address) -> SendFuture<'a> {
         Box::pin(async move {
             let (chat, at) = telegram_address(to)?;
-            self.typing_in(chat, at.thread).await
+            self.typing_in(chat, at).await
         })
     }
 }

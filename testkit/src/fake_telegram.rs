@@ -104,6 +104,8 @@ pub struct Sent {
     pub reply_to: Option<i64>,
     pub edits: usize,
     pub photo: bool,
+    /// The channel direct-messages topic it was sent into (`direct_messages_topic_id`).
+    pub dm_topic: Option<i64>,
 }
 
 /// An injected failure for the next call of a method.
@@ -941,7 +943,24 @@ fn reply_to(params: &Value) -> Option<i64> {
     int(&rp["message_id"])
 }
 
+/// Whether `chat` is a channel's direct-messages chat (Bot API 9.2), as the chat object an
+/// update brought said (`is_direct_messages`).
+fn direct_messages_chat(inner: &Inner, chat: i64) -> bool {
+    inner
+        .chats
+        .get(&chat)
+        .is_some_and(|c| c["is_direct_messages"].as_bool() == Some(true))
+}
+
 fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
+    // Telegram refuses a send into a channel's direct-messages chat that names no topic.
+    let dm_topic = int(&p["direct_messages_topic_id"]);
+    if matches!(method, "sendMessage" | "sendPhoto" | "sendChatAction")
+        && dm_topic.is_none()
+        && int(&p["chat_id"]).is_some_and(|c| direct_messages_chat(inner, c))
+    {
+        return err(400, "Bad Request: direct messages topic must be specified");
+    }
     match method {
         "getMe" => ok(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME,
@@ -998,6 +1017,9 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
             let mut m = json!({
                 "message_id": message_id, "date": now(), "chat": chat, "from": bot_user(),
             });
+            if let Some(topic) = dm_topic {
+                m["direct_messages_topic"] = json!({"topic_id": topic});
+            }
             if photo {
                 m["photo"] = json!([{"file_id": format!("photo{message_id}"),
                     "file_unique_id": format!("u{message_id}"), "width": 640, "height": 480}]);
@@ -1032,6 +1054,7 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
                 reply_to: to,
                 edits: 0,
                 photo,
+                dm_topic,
             };
             inner
                 .messages

@@ -533,3 +533,68 @@ fn a_press_is_answered_whatever_telegram_says_about_its_spinner_or_its_message()
     std::thread::sleep(Duration::from_millis(800));
     assert_eq!(fake.sent_to(5901).len(), 2, "nothing sent twice");
 }
+
+#[test]
+fn a_question_in_a_channels_direct_messages_is_answered_in_its_topic_through_the_webhook() {
+    // Bot API 9.2: a person writing to a channel writes in its direct-messages chat (a
+    // supergroup with `is_direct_messages`), in a topic of their own; Telegram (and the fake)
+    // refuses a send there without `direct_messages_topic_id`. A plain question, no mention.
+    use gpuscout_testkit::fake_telegram::post_webhook;
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let _bot = Serve::with(env!("CARGO_BIN_EXE_gpuscout"))
+        .telegram(&fake)
+        .env("TELEGRAM_WEBHOOK_URL", "https://bot.example.test/hook")
+        .env("TELEGRAM_WEBHOOK_LISTEN", listen.clone())
+        .env("TELEGRAM_WEBHOOK_SECRET", "s3cret")
+        .start(dir.path());
+    fake.wait_for_call("setWebhook", |_| true);
+    let chat_id = -1_002_000_000_991_i64;
+    let chat = json!({"id": chat_id, "type": "supergroup", "title": "算力频道",
+        "is_direct_messages": true,
+        "parent_chat": {"id": -1_002_000_000_990_i64, "type": "channel", "title": "算力频道"}});
+    let mei = user(5601, "zh-hans");
+    let asked = message(
+        21,
+        &chat,
+        &mei,
+        json!({"text": "4090 能跑 qwen2.5-32b 吗",
+            "direct_messages_topic": {"topic_id": 4401, "user": mei}}),
+    );
+    let update = json!({"update_id": 7101, "message": asked});
+    // The fake learns the chat is a direct-messages one from the update it holds.
+    fake.push(update.clone());
+    let mut code = 0;
+    for _ in 0..50 {
+        code = post_webhook(&listen, "/hook", Some("s3cret"), &update.to_string());
+        if code == 200 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(code, 200);
+    let sent = fake.wait_until(Duration::from_secs(30), "the topic answer", |v| {
+        let s = sends_to(v.calls(), chat_id);
+        (!s.is_empty()).then_some(s)
+    });
+    assert_eq!(int(&sent[0].params["direct_messages_topic_id"]), Some(4401));
+    let refused: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| int(&c.params["chat_id"]) == Some(chat_id) && c.status != 200)
+        .collect();
+    assert!(refused.is_empty(), "{refused:?}");
+    let answer = &fake.sent_to(chat_id)[0].html;
+    assert!(
+        answer
+            .chars()
+            .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+        "answered in Chinese: {answer}"
+    );
+}

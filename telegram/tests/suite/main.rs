@@ -1,6 +1,7 @@
 //! The Telegram crate's integration tests, in one binary (one module per former file, so the
 //! crate's test tree is linked once): `cargo test -p gpuscout-telegram --test suite <module>::`.
 
+mod channel_dms;
 mod fanout;
 mod telegram_sender;
 mod wire_errors;
