@@ -185,6 +185,13 @@ pub fn is_question(text: &str) -> bool {
         "how much",
         "有货",
         "走势",
+        // Asked as a choice between yes and no, with no 吗 (`有没有5090的offer 最好低于3块`).
+        "有没有",
+        "有无",
+        "能不能",
+        "可不可以",
+        // Listings asked for (`show me 4090 offers under $2`): the dialogue never asks for one.
+        "offer",
     ];
     l.starts_with('/') || cues.iter().any(|c| l.contains(c)) || understand::asks_for_action(text)
 }
@@ -414,6 +421,11 @@ mod tests {
         assert!(is_question("$2.5/hr 换算成人民币"));
         assert!(!is_question("只有支付宝 不想实名 预算50"));
         assert!(!is_question("lora微调qwen2.5-7b 跑3个小时"));
+        // A yes-or-no question without 吗, and listings asked for.
+        assert!(is_question("有没有5090的offer 最好低于3块一小时"));
+        assert!(is_question("能不能用一张3090全参微调qwen2.5 1.5b"));
+        assert!(is_question("show me 4090 offers under $2"));
+        assert!(!is_question("只能用支付宝 预算每小时3块"));
         let c = Catalog::embedded().unwrap();
         let f = understand::facts(&c, "it runs 3 hours, budget 40");
         assert_eq!(f.seconds, Some(Decimal::from(10_800)), "{f:?}");

@@ -186,6 +186,10 @@ fn a_question_inside_pick_is_answered_and_pick_stays_open() {
     for (locale, question, note) in [
         ("zh", "H100 哪家有货", "/cancel"),
         ("en", "how much is a 4090 per hour?", "/cancel"),
+        // A yes-or-no question with no 吗, and listings asked for: not a cap for the dialogue.
+        ("zh", "有没有5090的offer 最好低于3块一小时", "/cancel"),
+        ("zh", "有无便宜的a100机器", "/cancel"),
+        ("en", "show me h100 offers under $3", "/cancel"),
     ] {
         let me = who(locale);
         say(&bot, &me, "/pick");
