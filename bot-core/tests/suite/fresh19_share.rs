@@ -1,0 +1,61 @@
+//! The share of `questions_fresh19.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+use bot_core::commands::Request;
+use bot_core::context::Ctx;
+use bot_core::store::{Store, db_path};
+use bot_core::{ChatRef, Lang};
+
+use super::understand::share_by_line;
+
+const CORPUS: &str = include_str!("../data/questions_fresh19.tsv");
+
+/// `questions_fresh19.tsv` (300, 169 with Chinese, 13 written to be asked back), written apart
+/// from the reader by a helper who never read it, committed before it was scored: untuned
+/// 258/300 (86.0 %), 271/300 (90.3 %) after the labeller's own errors were relabelled (each
+/// listed in its header). The 29 misses left are grouped by mechanism in
+/// `docs/misses/fresh19_misses.md`, wrong figures first.
+#[test]
+fn fresh19_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(&catalog, "fresh19", CORPUS);
+    assert!(total >= 300, "fresh19: {total} questions");
+    assert!(right >= 271, "fresh19: {right} of {total}");
+}
+
+/// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
+/// command's own parser reads it, and the request renders back to the very same line. A label
+/// in a form no reading can take would make its row a miss whatever the reader does.
+#[test]
+fn fresh19_labels_are_canonical_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&db_path(dir.path())).unwrap();
+    let catalog = Catalog::embedded().unwrap();
+    let me = ChatRef::terminal(None);
+    let ctx = Ctx {
+        catalog: &catalog,
+        store: &store,
+        who: &me,
+        lang: Lang::En,
+        currency: "USD".into(),
+        bare_currency: "USD".into(),
+        today: 0,
+        is_operator: false,
+    };
+    let mut off = Vec::new();
+    let rows = CORPUS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    for row in rows {
+        let (question, expected) = row.split_once('\t').expect("question\\texpected");
+        let line = expected.strip_prefix("ask:").unwrap_or(expected);
+        match Request::parse(&ctx, line) {
+            Some(Ok(request)) if request.line() == line => {}
+            Some(Ok(request)) => off.push(format!("{question}: {line} renders {}", request.line())),
+            Some(Err(reply)) => off.push(format!("{question}: {line} refused: {reply:?}")),
+            None => off.push(format!("{question}: {line} is no command")),
+        }
+    }
+    assert!(off.is_empty(), "{}", off.join("\n"));
+}
