@@ -138,7 +138,11 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     }
     job.tiers = super::tier_words::take(&mut words, job.tiers);
     duration_last(&mut words);
-    let Some(last) = words.pop() else {
+    // A number without a unit is never the job's length (`/compare 4090`, `/cost autodl
+    // 3090`: the card, not 4090 seconds); `3 hours` ends in its unit word and reads below.
+    let unitless = |w: &str| w.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let last = words.pop().filter(|w| !unitless(w));
+    let Some(last) = last else {
         return Err(BillingError::Duration {
             what: "work",
             text: String::new(),
@@ -183,7 +187,19 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         } else {
             last
         };
-        job.work = parse_dur("work", &text)?;
+        // A name (`h100`) or a memory size (`80g`) where the length goes: the length is
+        // missing, not misspelt. A word after a bare number (`40 lightyears`) is its unit.
+        let after_number = words.last().is_some_and(|w| unitless(w));
+        let not_a_length = (text.starts_with(|c: char| c.is_alphabetic()) && !after_number)
+            || parse_size_gb("work", &text).is_ok();
+        job.work = parse_dur("work", &text).map_err(|e| match e {
+            BillingError::Duration { what, .. } if not_a_length => BillingError::Duration {
+                what,
+                text: String::new(),
+                source: crate::units::DurationError::Empty,
+            },
+            e => e,
+        })?;
     }
     if let Pattern::Daily { hours, .. } = job.pattern {
         job.work = billing::daily_seconds(hours)?;
