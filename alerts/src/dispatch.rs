@@ -357,7 +357,12 @@ impl Dispatcher {
                 return Outcome::StoreFailed;
             }
         }
-        let to = Address::chat(item.chat.clone());
+        // An alert set in a topic (a forum topic, a channel's direct-messages topic) goes
+        // back there: a direct-messages chat refuses a send without its topic.
+        let to = Address {
+            thread: item.thread.clone(),
+            ..Address::chat(item.chat.clone())
+        };
         let once = OutboxOnce {
             journal: self.journal.clone(),
             row: item.row(),

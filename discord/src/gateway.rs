@@ -196,6 +196,7 @@ impl EventHandler for Events {
             chat: msg.channel_id.to_string(),
             user: msg.author.id.to_string(),
             locale: locale_hint(&text),
+            thread: None,
         };
         // In a channel the answer quotes the question, so everyone sees whom it answers (and
         // whose buttons they are).

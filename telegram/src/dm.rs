@@ -115,6 +115,11 @@ pub(crate) fn topic_in(thread: &str) -> Option<Option<i64>> {
     thread.strip_prefix(PREFIX).map(|t| t.parse().ok())
 }
 
+/// Whether an address thread is a direct-messages topic (`dm:<topic>`).
+pub(crate) fn is_dm_thread(thread: &str) -> bool {
+    matches!(topic_in(thread), Some(Some(_)))
+}
+
 /// A `multipart/form-data` body (a photo upload, which has no JSON form).
 pub(crate) struct Form {
     pub content_type: String,
