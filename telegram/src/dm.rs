@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// How [`gpuscout_frontend::Address::thread`] says "direct-messages topic N".
-const PREFIX: &str = "dm:";
+const PREFIX: &str = bot_core::alerts::DM_THREAD;
 
 /// Topics read but not yet asked for; emptied when full (a handler asks within moments of
 /// the read, so only a topic of an update long gone is lost).

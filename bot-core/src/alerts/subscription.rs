@@ -113,8 +113,11 @@ pub fn list_chat(
         .collect())
 }
 
-/// The subscriptions set in one place of the chat (`thread`: a topic; `None`: the chat
-/// outside any topic), oldest first.
+/// The subscriptions seen from one place of the chat (`thread`: a topic; `None`: the chat
+/// outside any topic), oldest first: those set there and, in a forum topic, the chat's own
+/// (set outside any topic, or before topics were kept: the group's alerts, seen and managed
+/// from any topic as before). A channel's direct-messages topic (`dm:<n>`) is one person's
+/// conversation and sees only its own.
 pub fn list_place(
     store: &Store,
     platform: &str,
@@ -122,9 +125,18 @@ pub fn list_place(
     thread: Option<&str>,
 ) -> Result<Vec<Subscription>, StoreError> {
     let mut subs = list_chat(store, platform, chat)?;
-    subs.retain(|s| s.thread.as_deref() == thread);
+    subs.retain(|s| seen_from(s, thread));
     Ok(subs)
 }
+
+/// Whether `s` is seen from `thread` (see [`list_place`]).
+fn seen_from(s: &Subscription, thread: Option<&str>) -> bool {
+    s.thread.as_deref() == thread
+        || (s.thread.is_none() && thread.is_some_and(|t| !t.starts_with(DM_THREAD)))
+}
+
+/// How a channel's direct-messages topic is written in a thread (`dm:<topic>`).
+pub const DM_THREAD: &str = "dm:";
 
 /// Every subscription.
 pub fn list_all(store: &Store) -> Result<Vec<Subscription>, StoreError> {
@@ -214,7 +226,7 @@ pub fn remove_in(
     thread: Option<&str>,
     id: u32,
 ) -> Result<bool, StoreError> {
-    remove_where(store, platform, chat, id, |s| s.thread.as_deref() == thread)
+    remove_where(store, platform, chat, id, |s| seen_from(s, thread))
 }
 
 fn remove_where(

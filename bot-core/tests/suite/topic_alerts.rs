@@ -211,6 +211,9 @@ fn rows_written_before_topics_load_as_the_chat_itself() {
     assert!(say(&bot, &room, "/subs").contains("2 stock alerts"));
     let topic = at("-100777", "501", Some("dm:9"));
     assert!(say(&bot, &topic, "/subs").contains("no stock alerts"));
+    // A forum topic still sees (and manages) the group's own alerts, as before topics.
+    let forum_topic = at("-100777", "501", Some("55"));
+    assert!(say(&bot, &forum_topic, "/subs").contains("2 stock alerts"));
     assert!(say(&bot, &topic, "/subscribe h100").contains("Alert set"));
     let new = alerts::list_place(&bot.store, "test", "-100777", Some("dm:9")).unwrap();
     assert_eq!(new[0].id, 3);
