@@ -100,7 +100,10 @@ fn newer_update_kinds_paid_posts_and_bare_game_presses_are_answered_or_passed_ov
     let sent_forum = fake
         .calls_of("sendMessage")
         .into_iter()
-        .find(|c| c.params["chat_id"] == forum || c.params["chat_id"] == forum.to_string())
+        .find(|c| {
+            let id = &c.params["chat_id"];
+            id.as_i64().or_else(|| id.as_str()?.parse().ok()) == Some(forum)
+        })
         .unwrap();
     assert!(
         sent_forum.params["message_thread_id"].is_null(),
