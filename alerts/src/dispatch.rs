@@ -84,6 +84,10 @@ impl Platform {
 #[derive(Default)]
 struct Held {
     in_flight: HashSet<String>,
+    /// The chats (`<platform>:<chat>:`, their rows' key prefix) with a send in hand: one at
+    /// a time per chat, so a chat found gone (Discord 50013, a blocked bot) is found so by one
+    /// request, and its other alerts go with its rows instead of each being refused in turn.
+    chats: HashSet<String>,
     /// Row -> its `not_before`: decoded once, skipped by name until then.
     not_due: HashMap<String, i64>,
 }
@@ -263,8 +267,10 @@ impl Dispatcher {
                 .chain(h.not_due.keys())
                 .cloned()
                 .collect();
-            (skip, self.batch.saturating_sub(h.in_flight.len()))
+            let busy: Vec<String> = h.chats.iter().cloned().collect();
+            ((skip, busy), self.batch.saturating_sub(h.in_flight.len()))
         };
+        let (skip, busy) = skip;
         if room == 0 {
             return 0;
         }
@@ -276,11 +282,10 @@ impl Dispatcher {
             .collect();
         let store = self.store.clone();
         let keep = move |row: &str| {
+            let key = outbox::key_of_row(row);
             !skip.contains(row)
-                && outbox::key_of_row(row)
-                    .split(':')
-                    .next()
-                    .is_some_and(|p| open.contains(p))
+                && key.split(':').next().is_some_and(|p| open.contains(p))
+                && !busy.iter().any(|chat| key.starts_with(chat.as_str()))
         };
         let items =
             match tokio::task::spawn_blocking(move || outbox::pending_where(&store, room, keep))
@@ -304,9 +309,11 @@ impl Dispatcher {
             let Some(platform) = self.platforms.get(&item.platform).cloned() else {
                 continue;
             };
-            if !h.in_flight.insert(row.clone()) {
+            let chat = format!("{}:{}:", item.platform, item.chat);
+            if h.chats.contains(&chat) || !h.in_flight.insert(row.clone()) {
                 continue;
             }
+            h.chats.insert(chat.clone());
             drop(h);
             let (me, held, delivered) = (self.clone(), held.clone(), delivered.clone());
             spawned += 1;
@@ -319,6 +326,7 @@ impl Dispatcher {
                 }
                 let mut h = held.lock().unwrap_or_else(PoisonError::into_inner);
                 h.in_flight.remove(&row);
+                h.chats.remove(&chat);
                 // Half of the batch has gone: read the next ones.
                 if h.in_flight.len() == me.batch / 2 {
                     me.wake.notify_one();
@@ -357,7 +365,12 @@ impl Dispatcher {
                 return Outcome::StoreFailed;
             }
         }
-        let to = Address::chat(item.chat.clone());
+        // An alert set in a topic (a forum topic, a channel's direct-messages topic) goes
+        // back there: a direct-messages chat refuses a send without its topic.
+        let to = Address {
+            thread: item.thread.clone(),
+            ..Address::chat(item.chat.clone())
+        };
         let once = OutboxOnce {
             journal: self.journal.clone(),
             row: item.row(),

@@ -163,6 +163,7 @@ fn subscription(
         id: 0,
         platform: platform.into(),
         chat: chat.into(),
+        thread: None,
         kind,
         created_by: "7".into(),
         created_at: now_unix(),
@@ -327,6 +328,36 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_never_retried() {
     assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
     // New stock later: nothing goes to the gone chat.
     assert_eq!(runtime.block_on(d.drain()), 0);
+}
+
+/// Discord 50013 (Missing Permissions) or a bot kicked from a channel: every request there is
+/// refused alike, so a channel with several alerts due at once is asked once, not once per
+/// alert; its alerts go with it, and another chat's alert is delivered.
+#[test]
+fn a_chat_with_several_alerts_due_that_turns_out_gone_is_asked_once() {
+    let w = world();
+    for max in [None, Some("5"), Some("9")] {
+        subscribe(&w, "discord", "900100", ChatKind::Group, max);
+    }
+    subscribe(&w, "discord", "900200", ChatKind::Group, None);
+    assert_eq!(flip(&w), 4);
+    let fake = Arc::new(Fake::default());
+    let refusals = 3;
+    fake.fail(
+        "900100",
+        (0..refusals)
+            .map(|_| SendError::ChatGone("Missing Permissions (code 50013)".into()))
+            .collect(),
+    );
+    let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform("discord", fake.clone()));
+    rt().block_on(d.drain());
+    let left = fake.script.lock().unwrap()["900100"].len();
+    assert_eq!(refusals - left, 1, "requests into the gone channel");
+    let subs = alerts::list_all(&w.store).unwrap();
+    assert_eq!(subs.len(), 1);
+    assert_eq!(subs[0].chat, "900200");
+    assert!(fake.sent().iter().any(|(c, _, _)| c == "900200"));
+    assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
 }
 
 #[test]
@@ -506,6 +537,7 @@ fn fan_out_of_10000_memory_and_cpu() {
             id: 0,
             platform: "telegram".into(),
             chat: format!("{}", 10_000 + i),
+            thread: None,
             kind: ChatKind::Private,
             created_by: format!("{}", 10_000 + i),
             created_at: now_unix(),

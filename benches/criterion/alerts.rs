@@ -45,6 +45,7 @@ fn bench(c: &mut Criterion) {
             id: 0,
             platform: "telegram".into(),
             chat: format!("{}", 10_000 + i),
+            thread: None,
             kind: ChatKind::Private,
             created_by: format!("{}", 10_000 + i),
             created_at: T0,

@@ -103,6 +103,7 @@ fn queued(dir: &std::path::Path, catalog: &Catalog) -> Arc<Store> {
             id: 0,
             platform: "telegram".into(),
             chat: format!("{}", 10_000 + i),
+            thread: None,
             kind: ChatKind::Private,
             created_by: format!("{}", 10_000 + i),
             created_at: 0,

@@ -21,6 +21,11 @@ pub struct ChatRef {
     pub user: String,
     /// The platform's locale code for the user, if it sends one.
     pub locale: Option<String>,
+    /// Where inside the chat the input came from, when the platform posts there apart: a
+    /// Telegram forum topic's `message_thread_id`, or `dm:<topic>` for a channel's
+    /// direct-messages topic (one person's conversation with the channel). An alert set there
+    /// is delivered there, and `/subs` and `/unsubscribe` there see only that place's.
+    pub thread: Option<String>,
 }
 
 impl ChatRef {
@@ -30,6 +35,7 @@ impl ChatRef {
             chat: "local".into(),
             user: "local".into(),
             locale: locale.map(str::to_string),
+            thread: None,
         }
     }
     pub fn user_key(&self) -> String {

@@ -121,11 +121,12 @@ impl Gateway {
                 .build();
             let intents = GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
             let client = ClientBuilder::new_with_http(http, intents)
-                .event_handler_arc(events)
+                .event_handler_arc(events.clone())
                 .await
                 .map_err(|e| format!("building the client failed ({e})"))?;
-            // serenity connects through the tap, which hands us the interactions it would drop.
-            let tap = crate::gateway_tap::Tap::start(url, self.handler.clone())
+            // serenity connects through the tap, which hands us the interactions and messages
+            // it would drop.
+            let tap = crate::gateway_tap::Tap::start(url, events.clone())
                 .await
                 .map_err(|e| format!("opening the gateway tap failed ({e})"))?;
             *client.ws_url.lock().await = tap.url().to_string();
@@ -150,15 +151,65 @@ impl Gateway {
     }
 }
 
-/// serenity's events, handed to the shared handler or to bot-core.
-struct Events {
-    handler: Arc<Handler>,
+/// serenity's events, handed to the shared handler or to bot-core (the gateway tap hands over
+/// what serenity cannot read).
+pub(crate) struct Events {
+    pub(crate) handler: Arc<Handler>,
     messages: Turns,
     /// Our own user id, from READY (0 before it). serenity runs each event's handler as a task
     /// of its own, so a message right after READY could be handled before `ready` stored the
     /// id; `message` waits for it instead of dropping the message (a DM sent at once after the
     /// session opened went unanswered under load).
-    me: tokio::sync::watch::Sender<u64>,
+    pub(crate) me: tokio::sync::watch::Sender<u64>,
+}
+
+/// A message for us, read from serenity's types or from the frame's own JSON.
+pub(crate) struct Incoming {
+    pub channel: String,
+    pub author: String,
+    pub id: u64,
+    pub in_guild: bool,
+    /// What bot-core reads ([`addressed`] / [`addressed_json`]).
+    pub text: String,
+}
+
+impl Events {
+    /// Our own user id, once READY said it (every session starts with READY).
+    pub(crate) async fn me(&self) -> Option<u64> {
+        self.me
+            .subscribe()
+            .wait_for(|id| *id != 0)
+            .await
+            .ok()
+            .map(|id| *id)
+    }
+
+    /// Answers one message addressed to us through `Turns`, held like an interaction (a stop
+    /// answers it too: Discord never delivers a message again).
+    pub(crate) async fn answer_message(&self, m: Incoming) {
+        let text = gpuscout_frontend::text::visible(&m.text).into_owned();
+        let who = ChatRef {
+            platform: "discord".into(),
+            chat: m.channel.clone(),
+            user: m.author,
+            locale: locale_hint(&text),
+            thread: None,
+        };
+        // In a channel the answer quotes the question, so everyone sees whom it answers (and
+        // whose buttons they are).
+        let to = Address {
+            chat: m.channel,
+            reply_to: m.in_guild.then(|| m.id.to_string()),
+            thread: None,
+        };
+        let _held = self.handler.pending.hold();
+        let answer = async {
+            if let Err(e) = self.messages.text_update(who, &text, &to, Some(m.id)).await {
+                tracing::warn!("discord: answering a message failed: {e}");
+            }
+        };
+        self.handler.pending.unless_given_up(answer).await;
+    }
 }
 
 #[serenity::async_trait]
@@ -182,40 +233,20 @@ impl EventHandler for Events {
 
     async fn message(&self, _ctx: Context, msg: Message) {
         // Every session starts with READY, so the id comes (the sender lives in `self`).
-        let me = match self.me.subscribe().wait_for(|id| *id != 0).await {
-            Ok(id) => *id,
-            Err(_) => return,
+        let Some(me) = self.me().await else {
+            return;
         };
         let Some(text) = addressed(&msg, me) else {
             return;
         };
-        let text = gpuscout_frontend::text::visible(&text).into_owned();
-        let in_guild = msg.guild_id.is_some();
-        let who = ChatRef {
-            platform: "discord".into(),
-            chat: msg.channel_id.to_string(),
-            user: msg.author.id.to_string(),
-            locale: locale_hint(&text),
-        };
-        // In a channel the answer quotes the question, so everyone sees whom it answers (and
-        // whose buttons they are).
-        let to = Address {
-            chat: msg.channel_id.to_string(),
-            reply_to: in_guild.then(|| msg.id.to_string()),
-            thread: None,
-        };
-        // A message, like an interaction, is never delivered again: a stop answers it too.
-        let _held = self.handler.pending.hold();
-        let answer = async {
-            if let Err(e) = self
-                .messages
-                .text_update(who, &text, &to, Some(msg.id.get()))
-                .await
-            {
-                tracing::warn!("discord: answering a message failed: {e}");
-            }
-        };
-        self.handler.pending.unless_given_up(answer).await;
+        self.answer_message(Incoming {
+            channel: msg.channel_id.to_string(),
+            author: msg.author.id.to_string(),
+            id: msg.id.get(),
+            in_guild: msg.guild_id.is_some(),
+            text,
+        })
+        .await;
     }
 }
 
@@ -292,6 +323,57 @@ pub fn addressed(msg: &Message, me: u64) -> Option<String> {
         bot_core::commands::help_line()
     } else {
         text.to_string()
+    })
+}
+
+/// [`addressed`] on a MESSAGE_CREATE's own JSON, for a message serenity cannot read (the
+/// gateway tap): the same rules, and a message without its channel, id or author (a real
+/// snowflake) is no message for us.
+pub(crate) fn addressed_json(d: &serde_json::Value, me: u64) -> Option<Incoming> {
+    use serde_json::Value;
+    let snowflake = |v: &Value| -> Option<u64> {
+        match v {
+            Value::String(s) => s.parse().ok(),
+            v => v.as_u64(),
+        }
+    };
+    let author = &d["author"];
+    let author_id = snowflake(&author["id"])?;
+    let flag = |k: &str| author[k].as_bool() == Some(true);
+    if me == 0 || flag("bot") || flag("system") || author_id == me {
+        return None;
+    }
+    let (channel, id) = (snowflake(&d["channel_id"])?, snowflake(&d["id"])?);
+    let in_guild = !d["guild_id"].is_null();
+    let content = d["content"].as_str().unwrap_or("").trim();
+    let text = if !in_guild {
+        let content = match d["message_snapshots"][0]["message"]["content"].as_str() {
+            Some(forwarded) if content.is_empty() => forwarded.trim(),
+            _ => content,
+        };
+        (!content.is_empty()).then(|| content.to_string())?
+    } else {
+        let mentioned = d["mentions"]
+            .as_array()
+            .is_some_and(|m| m.iter().any(|u| snowflake(&u["id"]) == Some(me)));
+        let replying = snowflake(&d["referenced_message"]["author"]["id"]) == Some(me);
+        if !mentioned && !replying {
+            return None;
+        }
+        let text = content
+            .replace(&format!("<@{me}>"), " ")
+            .replace(&format!("<@!{me}>"), " ");
+        match text.trim() {
+            "" => bot_core::commands::help_line(),
+            t => t.to_string(),
+        }
+    };
+    Some(Incoming {
+        channel: channel.to_string(),
+        author: author_id.to_string(),
+        id,
+        in_guild,
+        text,
     })
 }
 

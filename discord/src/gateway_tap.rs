@@ -15,7 +15,7 @@
 //! `resume_gateway_url`), so one tap per session sees every connection, resumes included.
 //! The tap listens on 127.0.0.1 only and ends with the session.
 
-use crate::interactions::Handler;
+use crate::gateway::Events;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use serenity::model::application::Interaction;
@@ -43,13 +43,13 @@ impl Drop for Tap {
 impl Tap {
     /// Listens on a free loopback port; each connection is relayed to `upstream` (Discord's
     /// gateway URL, with the query serenity asks for).
-    pub async fn start(upstream: String, handler: Arc<Handler>) -> std::io::Result<Tap> {
+    pub async fn start(upstream: String, events: Arc<Events>) -> std::io::Result<Tap> {
         let listener = TcpListener::bind("127.0.0.1:0").await?;
         let url = format!("ws://{}", listener.local_addr()?);
         let task = tokio::spawn(async move {
             let mut relays = tokio::task::JoinSet::new();
             while let Ok((stream, _)) = listener.accept().await {
-                relays.spawn(relay(stream, upstream.clone(), handler.clone()));
+                relays.spawn(relay(stream, upstream.clone(), events.clone()));
                 while relays.try_join_next().is_some() {}
             }
         });
@@ -64,7 +64,7 @@ impl Tap {
 /// One connection: serenity on one side, Discord on the other, until either closes.
 // tungstenite's handshake callback returns its own `Result<Response, ErrorResponse>`.
 #[allow(clippy::result_large_err)]
-async fn relay(stream: tokio::net::TcpStream, upstream: String, handler: Arc<Handler>) {
+async fn relay(stream: tokio::net::TcpStream, upstream: String, events: Arc<Events>) {
     let mut query = None;
     let callback = |req: &Request, resp: Response| {
         query = req.uri().query().map(str::to_string);
@@ -116,13 +116,21 @@ async fn relay(stream: tokio::net::TcpStream, upstream: String, handler: Arc<Han
     let down = async {
         while let Some(Ok(m)) = from_server.next().await {
             let close = matches!(m, Message::Close(_));
-            let m = match read_ourselves(&m) {
-                Some(interaction) => {
-                    let seq = interaction.0;
-                    answer(handler.clone(), interaction.1);
-                    Message::Text(
-                        json!({"op": 0, "s": seq, "t": ANSWERED_BY_TAP, "d": {}}).to_string(),
-                    )
+            let me = *events.me.borrow();
+            let m = match read_ourselves(&m, me) {
+                Some(taken) => {
+                    let seq = taken.seq();
+                    if let Taken::Ready(id) = taken {
+                        // Known before serenity's own task reads READY, so a message right
+                        // behind it is judged with it.
+                        events.me.send_replace(id);
+                        m
+                    } else {
+                        answer(events.clone(), taken);
+                        Message::Text(
+                            json!({"op": 0, "s": seq, "t": ANSWERED_BY_TAP, "d": {}}).to_string(),
+                        )
+                    }
                 }
                 None => m,
             };
@@ -156,37 +164,86 @@ fn frame_text(m: &Message) -> Option<std::borrow::Cow<'_, str>> {
     }
 }
 
-/// `Some((sequence, interaction))` when `m` is an interaction serenity cannot read; every
-/// other frame (the common case, and every non-interaction) is `None` and goes as it came.
-pub fn read_ourselves(m: &Message) -> Option<(u64, Value)> {
+/// A frame the tap reads itself.
+#[derive(Debug, PartialEq)]
+pub enum Taken {
+    /// READY, with our own user id (the frame still goes on to serenity).
+    Ready(u64),
+    /// (sequence, interaction) serenity cannot read.
+    Interaction(u64, Value),
+    /// (sequence, message) addressed to us (`me`) that serenity cannot read.
+    Message(u64, Value),
+}
+
+impl Taken {
+    fn seq(&self) -> u64 {
+        match self {
+            Taken::Ready(_) => 0,
+            Taken::Interaction(s, _) | Taken::Message(s, _) => *s,
+        }
+    }
+}
+
+/// What the tap takes from `m`: READY's user id; an interaction serenity cannot read; a
+/// message addressed to us (`me`, 0 before READY) that serenity cannot read. Every other frame
+/// (the common case) is `None` and goes as it came: a plain substring test keeps most frames
+/// free, and a guild message is tried with serenity's types only when it is for us.
+pub fn read_ourselves(m: &Message, me: u64) -> Option<Taken> {
     let text = frame_text(m)?;
-    // Only an interaction is read here: a plain substring test keeps every other frame free.
-    if !text.contains("INTERACTION_CREATE") {
+    if !["INTERACTION_CREATE", "MESSAGE_CREATE", "READY"]
+        .iter()
+        .any(|k| text.contains(k))
+    {
         return None;
     }
     let mut frame: Value = serde_json::from_str(&text).ok()?;
-    if frame["op"].as_u64() != Some(0) || frame["t"].as_str() != Some("INTERACTION_CREATE") {
+    if frame["op"].as_u64() != Some(0) {
         return None;
     }
     let seq = frame["s"].as_u64()?;
     let d = frame.get_mut("d").map(Value::take)?;
-    if serde_json::from_value::<Interaction>(d.clone()).is_ok() {
-        return None;
+    match frame["t"].as_str()? {
+        "READY" => d["user"]["id"].as_str()?.parse().ok().map(Taken::Ready),
+        "INTERACTION_CREATE" => serde_json::from_value::<Interaction>(d.clone())
+            .is_err()
+            .then_some(Taken::Interaction(seq, d)),
+        "MESSAGE_CREATE" => {
+            crate::gateway::addressed_json(&d, me)?;
+            serde_json::from_value::<serenity::model::channel::Message>(d.clone())
+                .is_err()
+                .then_some(Taken::Message(seq, d))
+        }
+        _ => None,
     }
-    Some((seq, d))
 }
 
-/// Answers one interaction from its JSON, as the gateway does with serenity's, held like any
-/// interaction in hand (a stop waits for it).
-fn answer(handler: Arc<Handler>, i: Value) {
-    tracing::info!(
-        "discord: gateway: an interaction serenity cannot read (type {}) answered from its JSON",
-        i["type"]
-    );
+/// Answers one interaction or message from its JSON, as the gateway does with serenity's,
+/// held like any in hand (a stop waits for it).
+fn answer(events: Arc<Events>, taken: Taken) {
     tokio::spawn(async move {
-        let _held = handler.pending.hold();
-        let work = crate::gateway::answer_json(&handler, i);
-        handler.pending.unless_given_up(work).await;
+        let handler = &events.handler;
+        match taken {
+            Taken::Interaction(_, i) => {
+                tracing::info!(
+                    "discord: gateway: an interaction serenity cannot read (type {}) answered from its JSON",
+                    i["type"]
+                );
+                let _held = handler.pending.hold();
+                let work = crate::gateway::answer_json(handler, i);
+                handler.pending.unless_given_up(work).await;
+            }
+            Taken::Message(_, d) => {
+                let Some(me) = events.me().await else { return };
+                let Some(incoming) = crate::gateway::addressed_json(&d, me) else {
+                    return;
+                };
+                tracing::info!(
+                    "discord: gateway: a message serenity cannot read answered from its JSON"
+                );
+                events.answer_message(incoming).await;
+            }
+            Taken::Ready(_) => {}
+        }
     });
 }
 
@@ -216,7 +273,9 @@ mod tests {
                      "resolved": {"roles": {"7": {"id": "7", "name": "r"}}}}}});
         let text = refused.to_string();
         for m in [Message::Text(text.clone()), Message::Binary(zlib(&text))] {
-            let (seq, d) = read_ourselves(&m).expect("taken");
+            let Some(Taken::Interaction(seq, d)) = read_ourselves(&m, 111) else {
+                panic!("taken: {m:?}");
+            };
             assert_eq!((seq, d["id"].as_str()), (42, Some("1")));
         }
         // A command serenity reads, a message, a heartbeat ACK, garbage: all left alone.
@@ -230,7 +289,80 @@ mod tests {
             Message::Binary(vec![1, 2, 3]),
             Message::Text("INTERACTION_CREATE not json".into()),
         ] {
-            assert_eq!(read_ourselves(&m), None, "{m:?}");
+            assert_eq!(read_ourselves(&m, 111), None, "{m:?}");
         }
+    }
+
+    #[test]
+    fn ready_gives_our_id_and_only_a_message_for_us_that_serenity_refuses_is_taken() {
+        let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {"v": 10,
+            "user": {"id": "111", "username": "bot", "discriminator": "0", "bot": true},
+            "session_id": "s", "guilds": []}});
+        assert_eq!(
+            read_ourselves(&Message::Text(ready.to_string()), 0),
+            Some(Taken::Ready(111))
+        );
+        let user =
+            |id: &str| json!({"id": id, "username": "u", "discriminator": "0", "avatar": null});
+        // A DM forwarding a message whose snapshot is the documented partial message (no
+        // `mentions`, `embeds`, `attachments`: serenity requires them).
+        let dm = |author: Value, snapshot: Value| {
+            json!({"op": 0, "s": 7, "t": "MESSAGE_CREATE", "d": {
+                "id": "5000", "channel_id": "6000", "author": author, "content": "",
+                "timestamp": "2026-12-01T10:00:00.000000+00:00", "edited_timestamp": null,
+                "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+                "attachments": [], "embeds": [], "pinned": false, "type": 0,
+                "message_snapshots": [{"message": snapshot}]}})
+        };
+        let partial = json!({"type": 0, "content": "/gpu h100",
+            "timestamp": "2026-12-01T09:00:00.000000+00:00"});
+        let whole = json!({"type": 0, "content": "/gpu h100", "mentions": [],
+            "attachments": [], "embeds": [], "timestamp": "2026-12-01T09:00:00.000000+00:00",
+            "edited_timestamp": null});
+        let taken = read_ourselves(
+            &Message::Text(dm(user("222"), partial.clone()).to_string()),
+            111,
+        );
+        assert!(matches!(taken, Some(Taken::Message(7, _))), "{taken:?}");
+        let Some(Taken::Message(_, d)) = taken else {
+            unreachable!()
+        };
+        let m = crate::gateway::addressed_json(&d, 111).unwrap();
+        assert_eq!(
+            (m.text.as_str(), m.in_guild, m.id),
+            ("/gpu h100", false, 5000)
+        );
+        // serenity reads the whole one itself; a bot's and our own are never ours to answer;
+        // before READY nothing is judged addressed.
+        let mut bot = user("333");
+        bot["bot"] = json!(true);
+        for (frame, me) in [
+            (dm(user("222"), whole), 111),
+            (dm(bot, partial.clone()), 111),
+            (dm(user("111"), partial.clone()), 111),
+            (dm(user("222"), partial.clone()), 0),
+        ] {
+            assert_eq!(
+                read_ourselves(&Message::Text(frame.to_string()), me),
+                None,
+                "{frame}"
+            );
+        }
+        // In a guild: only a mention of us, or a reply to us.
+        let mut guild = dm(user("222"), partial);
+        guild["d"]["guild_id"] = json!("7000");
+        guild["d"]["content"] = json!("<@111> cheapest h100?");
+        assert_eq!(
+            read_ourselves(&Message::Text(guild.to_string()), 111),
+            None,
+            "no mention"
+        );
+        guild["d"]["mentions"] = json!([user("111")]);
+        let Some(Taken::Message(_, d)) = read_ourselves(&Message::Text(guild.to_string()), 111)
+        else {
+            panic!("a mention is taken")
+        };
+        let m = crate::gateway::addressed_json(&d, 111).unwrap();
+        assert_eq!((m.text.as_str(), m.in_guild), ("cheapest h100?", true));
     }
 }

@@ -280,6 +280,7 @@ fn who(i: &Value) -> ChatRef {
         chat: channel,
         user,
         locale: locale(i).map(str::to_string),
+        thread: None,
     }
 }
 

@@ -96,6 +96,7 @@ mod tests {
             chat: chat.to_string(),
             user: user.to_string(),
             locale: None,
+            thread: None,
         }
     }
 

@@ -37,7 +37,10 @@ impl AccessCheck for TelegramAdmins {
         let (Ok(chat), Ok(user)) = (who.chat.parse::<i64>(), who.user.parse::<i64>()) else {
             return Err("not a Telegram chat".into());
         };
-        if chat == user {
+        // A channel's direct-messages topic is one person's conversation with the channel
+        // (its administrators answer there as the channel): like a private chat, whoever
+        // writes there manages the topic's own alerts, and those alerts reach only the topic.
+        if chat == user || who.thread.as_deref().is_some_and(crate::dm::is_dm_thread) {
             return Ok(Access {
                 kind: if chat > 0 {
                     ChatKind::Private

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// How [`gpuscout_frontend::Address::thread`] says "direct-messages topic N".
-const PREFIX: &str = "dm:";
+const PREFIX: &str = bot_core::alerts::DM_THREAD;
 
 /// Topics read but not yet asked for; emptied when full (a handler asks within moments of
 /// the read, so only a topic of an update long gone is lost).
@@ -113,6 +113,11 @@ pub(crate) fn thread_of(topic: i64) -> String {
 /// The topic an address thread names, when it names one.
 pub(crate) fn topic_in(thread: &str) -> Option<Option<i64>> {
     thread.strip_prefix(PREFIX).map(|t| t.parse().ok())
+}
+
+/// Whether an address thread is a direct-messages topic (`dm:<topic>`).
+pub(crate) fn is_dm_thread(thread: &str) -> bool {
+    matches!(topic_in(thread), Some(Some(_)))
 }
 
 /// A `multipart/form-data` body (a photo upload, which has no JSON form).

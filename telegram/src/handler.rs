@@ -58,12 +58,28 @@ pub(crate) async fn handle(app: Arc<App>, upd: Update) {
     }
 }
 
+/// Where in the chat a turn is: the topic its answer goes to (a forum topic, a channel's
+/// direct-messages topic), so an alert set there is stored with it and delivered there.
+trait At {
+    fn at(self, to: &Address) -> Self;
+}
+
+impl At for ChatRef {
+    fn at(self, to: &Address) -> ChatRef {
+        ChatRef {
+            thread: to.thread.clone(),
+            ..self
+        }
+    }
+}
+
 fn chat_ref(chat: ChatId, user: i64, locale: Option<&str>) -> ChatRef {
     ChatRef {
         platform: "telegram".into(),
         chat: chat.0.to_string(),
         user: user.to_string(),
         locale: locale.map(str::to_string),
+        thread: None,
     }
 }
 
@@ -173,8 +189,8 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         (Some(u), None) => (u.id.0 as i64, u.language_code.as_deref()),
         (None, None) => (msg.chat.id.0, None),
     };
-    let who = chat_ref(msg.chat.id, user, locale);
     let to = address(msg.chat.id, in_group.then_some(msg.id), Some(&msg), dm);
+    let who = chat_ref(msg.chat.id, user, locale).at(&to);
     app.turns
         .text_update(who, &text, &to, Some(id.0.into()))
         .await
@@ -298,6 +314,7 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     // Buttons under an answer in a direct-messages topic: the next answer goes there too.
     let dm = carrier.and_then(|(c, m)| crate::dm::topic_of(c.0, m.0));
     let to = address(chat, reply_to, q.regular_message(), dm);
+    let who = who.at(&to);
     let carrier = carrier.map(|(_, message)| message.0.to_string());
     app.turns
         .choice_update(who, choice, &to, carrier.as_deref(), Some(id.0.into()))

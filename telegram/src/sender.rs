@@ -736,17 +736,14 @@ impl TelegramSender {
     /// comes). A topic deleted meanwhile shows it in General rather than not at all.
     async fn typing_in(&self, chat: ChatId, at: Place) -> Result<(), SendError> {
         let (chat, thread) = (self.current(chat), at.thread);
-        // In a direct-messages topic: that topic's, with our own body (the Bot API's table
-        // for sendChatAction does not list `direct_messages_topic_id` as of 9.2; the sends do.
-        // Typing is a hint: a refusal here only costs the hint).
-        if let Some(topic) = at.dm {
-            let body = serde_json::json!({
-                "chat_id": chat.0, "action": "typing", "direct_messages_topic_id": topic,
-            });
-            return self
-                .post_json("sendChatAction", body.to_string().as_bytes())
-                .await
-                .map_err(|e| self.classify(&e));
+        // In a direct-messages topic: none. sendChatAction takes `chat_id`, `action`,
+        // `business_connection_id` and `message_thread_id` only (Bot API 9.2 gave
+        // `direct_messages_topic_id` to the sending methods, not to it, and 9.3/9.4 left it so):
+        // Telegram drops a parameter it does not know, so the action would go to the whole
+        // direct-messages chat, which refuses what names no topic. Typing is a hint; the
+        // answer itself goes to the topic.
+        if at.dm.is_some() {
+            return Ok(());
         }
         let mut req = self.bot.send_chat_action(chat, ChatAction::Typing);
         if let Some(thread) = thread {

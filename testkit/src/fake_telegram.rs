@@ -954,7 +954,9 @@ fn direct_messages_chat(inner: &Inner, chat: i64) -> bool {
 
 fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
     // Telegram refuses a send into a channel's direct-messages chat that names no topic.
-    let dm_topic = int(&p["direct_messages_topic_id"]);
+    // sendChatAction has no `direct_messages_topic_id` (Bot API 9.2 added it to the sending
+    // methods only): Telegram drops a parameter a method does not take, so the fake does too.
+    let dm_topic = int(&p["direct_messages_topic_id"]).filter(|_| method != "sendChatAction");
     if matches!(method, "sendMessage" | "sendPhoto" | "sendChatAction")
         && dm_topic.is_none()
         && int(&p["chat_id"]).is_some_and(|c| direct_messages_chat(inner, c))

@@ -1393,3 +1393,75 @@ fn discord_gateway_interactions_serenity_cannot_read_are_still_answered() {
         "the session was never started again"
     );
 }
+
+/// Messages serenity 0.12 cannot read (it drops the frame): a message snapshot is documented
+/// as a *partial* message ("minimal subset of fields"), and serenity requires its `mentions`,
+/// `embeds` and `attachments`. A DM that forwards such a message, and a mention in a channel
+/// replying to such a forward, are read from their JSON by the gateway tap and answered with
+/// the shared handler; one not addressed to us still is not, and the session stays up.
+#[test]
+fn discord_gateway_messages_serenity_cannot_read_are_still_answered_when_for_us() {
+    let bot = start_with(2000, Gateway::On);
+    let g = bot.gateway.as_ref().unwrap();
+    g.wait_for_session();
+    let me = BOT_USER_ID.to_string();
+    let partial = json!([{"message": {"type": 0, "content": "/gpu h100",
+        "timestamp": "2026-12-01T09:00:00.000000+00:00", "edited_timestamp": null, "flags": 0}}]);
+    let mut dm = gw::message(
+        "600000000000000201",
+        "",
+        ALICE,
+        DM_CHANNEL_ID,
+        false,
+        &[],
+        None,
+    );
+    dm["message_reference"] = json!({"type": 1, "message_id": "590000000000000001",
+        "channel_id": "590000000000000002"});
+    dm["message_snapshots"] = partial.clone();
+    g.dispatch("MESSAGE_CREATE", dm);
+    let path = format!("/channels/{DM_CHANNEL_ID}/messages");
+    bot.fake.wait_for_call(|c| {
+        c.method == "POST" && c.path == path && description(&c.body).contains("H100")
+    });
+
+    // In a channel: not for us (no mention) is left alone; a mention replying to a forward
+    // is answered, quoting it.
+    let mut forward = gw::message("600000000000000202", "", BOB, CHANNEL_ID, true, &[], None);
+    forward["message_reference"] = json!({"type": 1, "message_id": "590000000000000003",
+        "channel_id": "590000000000000004", "guild_id": GUILD_ID.to_string()});
+    forward["message_snapshots"] = partial;
+    g.dispatch("MESSAGE_CREATE", forward.clone());
+    let mut asked = gw::message(
+        "600000000000000203",
+        &format!("<@{me}> 4090能跑qwen2.5-7b吗"),
+        CAROL,
+        CHANNEL_ID,
+        true,
+        &[me.as_str()],
+        None,
+    );
+    asked["type"] = json!(19);
+    asked["message_reference"] = json!({"type": 0, "message_id": "600000000000000202",
+        "channel_id": CHANNEL_ID.to_string(), "guild_id": GUILD_ID.to_string()});
+    asked["referenced_message"] = forward;
+    g.dispatch("MESSAGE_CREATE", asked);
+    let answer = posted(&bot, CHANNEL_ID, Some("600000000000000203"));
+    assert!(
+        description(&answer.body).contains("qwen2.5\\-7b"),
+        "{:?}",
+        answer.body
+    );
+    let channel_posts = bot
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages"))
+        .count();
+    assert_eq!(channel_posts, 1, "only the mention is answered");
+    assert_eq!(
+        g.identifies().len(),
+        1,
+        "the session was never started again"
+    );
+}

@@ -474,3 +474,114 @@ fn monetization_user_installs_context_menus_and_components_v2_get_a_response() {
         assert_eq!(has_han(&said), locale == "zh-CN", "{said}");
     }
 }
+
+/// `in_guild`, moved into a thread of channel 300000000000000003: `channel` is the thread
+/// (type 11 public, 12 private) with its `parent_id` and `thread_metadata`, as Discord sends it;
+/// `forum` makes the parent a forum channel (a forum post is a public thread with tags).
+fn in_thread(
+    id: u64,
+    kind: u64,
+    data: Value,
+    thread: &str,
+    channel_type: u64,
+    forum: bool,
+) -> Value {
+    let mut i = in_guild(id, kind, Some("en-US"), "en-US", data);
+    i["channel_id"] = json!(thread);
+    i["channel"] = json!({"id": thread, "type": channel_type, "guild_id": "200000000000000002",
+        "parent_id": "300000000000000003", "name": "h100 restock", "owner_id": MEI,
+        "message_count": 3, "member_count": 2, "rate_limit_per_user": 0, "flags": 0,
+        "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-12-01T10:00:00.000000+00:00", "locked": false,
+            "create_timestamp": "2026-12-01T09:00:00.000000+00:00"},
+        "total_message_sent": 3});
+    if forum {
+        i["channel"]["applied_tags"] = json!(["1200000000000000001"]);
+        i["channel"]["flags"] = json!(2);
+    }
+    i
+}
+
+/// Threads and forum posts (channel types 11 and 12, a forum parent), a component pressed
+/// in a thread, a guild id and permissions written as JSON numbers, and `/subscribe` in a
+/// thread: allowed with Send Messages in Threads, refused with only Send Messages (which
+/// does not let the bot post in a thread, so no alert could ever arrive).
+#[test]
+fn threads_forum_posts_and_numeric_ids_are_answered_and_subscribing_checks_thread_rights() {
+    let bot = start();
+    let gpu = || command("gpu", json!([{"name": "gpu", "type": 3, "value": "h100"}]));
+    for (id, thread, kind, forum) in [
+        (600401, "330000000000000001", 11, false),
+        (600402, "330000000000000002", 12, false),
+        (600403, "330000000000000003", 11, true),
+    ] {
+        let a = bot
+            .discord
+            .post(&in_thread(id, 2, gpu(), thread, kind, forum));
+        assert_eq!(
+            (a.status, a.body["type"].as_u64()),
+            (200, Some(4)),
+            "{:?}",
+            a.body
+        );
+        assert!(shown(&a.body["data"]).contains("H100"), "{:?}", a.body);
+    }
+    // Ids as numbers (what a library that re-serializes writes).
+    let mut numeric = in_thread(600404, 2, gpu(), "330000000000000004", 11, false);
+    numeric["guild_id"] = json!(200000000000000002_u64);
+    numeric["channel_id"] = json!(330000000000000004_u64);
+    numeric["member"]["permissions"] = json!(16);
+    let a = bot.discord.post(&numeric);
+    assert_eq!(
+        (a.status, a.body["type"].as_u64()),
+        (200, Some(4)),
+        "{:?}",
+        a.body
+    );
+    // A button under our message in a thread (an old one: told so, never a silent failure).
+    let mut press = in_thread(
+        600405,
+        3,
+        json!({"custom_id": "v9|gone", "component_type": 2}),
+        "330000000000000001",
+        11,
+        false,
+    );
+    press["message"] = json!({"id": "800000000000000078", "channel_id": "330000000000000001",
+        "author": user(&APPLICATION_ID.to_string()), "content": "", "flags": 0,
+        "interaction_metadata": {"id": "1", "type": 2, "user": user(MEI)}});
+    let a = bot.discord.post(&press);
+    assert_eq!(a.status, 200, "{:?}", a.body);
+    assert!(
+        matches!(a.body["type"].as_u64(), Some(4 | 6 | 7)),
+        "{:?}",
+        a.body
+    );
+
+    // /subscribe in a thread by a member who may manage channels.
+    const VIEW: u64 = 1 << 10;
+    let subscribe = |id: u64, app: u64| {
+        let mut i = in_thread(
+            id,
+            2,
+            command(
+                "subscribe",
+                json!([{"name": "gpu", "type": 3, "value": "h100"}]),
+            ),
+            "330000000000000005",
+            11,
+            false,
+        );
+        i["member"]["permissions"] = json!("16");
+        i["app_permissions"] = json!(app.to_string());
+        // Installed to the server (not only to the person).
+        i["authorizing_integration_owners"] = json!({"0": "200000000000000002", "1": MEI});
+        let a = bot.discord.post(&i);
+        assert_eq!(a.status, 200, "{:?}", a.body);
+        shown(&a.body["data"])
+    };
+    let refused = subscribe(600406, VIEW | (1 << 11));
+    assert!(!refused.contains("Alert set"), "{refused}");
+    let set = subscribe(600407, VIEW | (1 << 38));
+    assert!(set.contains("Alert set"), "{set}");
+}

@@ -24,6 +24,7 @@ mod stock_e2e;
 mod store_crash;
 mod telegram_e2e;
 mod telegram_wire_e2e;
+mod topic_alerts_e2e;
 mod transcripts;
 mod trend_e2e;
 mod updates_e2e;

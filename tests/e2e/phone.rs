@@ -79,6 +79,7 @@ fn who(lang: Lang) -> ChatRef {
         chat: "42".into(),
         user: "7".into(),
         locale: Some(if lang == Lang::Zh { "zh-CN" } else { "en" }.into()),
+        thread: None,
     }
 }
 

@@ -38,6 +38,12 @@ pub struct OutboxItem {
     pub key: String,
     pub platform: String,
     pub chat: String,
+    /// Where in the chat it goes (the subscription's [`Subscription::thread`]: a forum topic,
+    /// `dm:<topic>`); a row written before this field reads as the chat itself.
+    ///
+    /// [`Subscription::thread`]: crate::alerts::Subscription::thread
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
     pub kind: ChatKind,
     /// The subscription it is for (`None`: a notice to a person).
     pub sub: Option<u32>,

@@ -32,6 +32,15 @@ pub struct Subscription {
     pub id: u32,
     pub platform: String,
     pub chat: String,
+    /// Where in the chat it was set, and where its alerts go ([`ChatRef::thread`]: a forum
+    /// topic, `dm:<topic>` in a channel's direct messages); `None` is the chat itself, and a
+    /// row written before this field reads so. Ids stay unique per chat (an alert's key names
+    /// the chat and the id), while `/subs`, `/unsubscribe`, duplicates and the limit count
+    /// one place's own.
+    ///
+    /// [`ChatRef::thread`]: crate::context::ChatRef::thread
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
     pub kind: ChatKind,
     /// The user who set it (told where possible if the chat goes away).
     pub created_by: String,
@@ -104,6 +113,31 @@ pub fn list_chat(
         .collect())
 }
 
+/// The subscriptions seen from one place of the chat (`thread`: a topic; `None`: the chat
+/// outside any topic), oldest first: those set there and, in a forum topic, the chat's own
+/// (set outside any topic, or before topics were kept: the group's alerts, seen and managed
+/// from any topic as before). A channel's direct-messages topic (`dm:<n>`) is one person's
+/// conversation and sees only its own.
+pub fn list_place(
+    store: &Store,
+    platform: &str,
+    chat: &str,
+    thread: Option<&str>,
+) -> Result<Vec<Subscription>, StoreError> {
+    let mut subs = list_chat(store, platform, chat)?;
+    subs.retain(|s| seen_from(s, thread));
+    Ok(subs)
+}
+
+/// Whether `s` is seen from `thread` (see [`list_place`]).
+fn seen_from(s: &Subscription, thread: Option<&str>) -> bool {
+    s.thread.as_deref() == thread
+        || (s.thread.is_none() && thread.is_some_and(|t| !t.starts_with(DM_THREAD)))
+}
+
+/// How a channel's direct-messages topic is written in a thread (`dm:<topic>`).
+pub const DM_THREAD: &str = "dm:";
+
 /// Every subscription.
 pub fn list_all(store: &Store) -> Result<Vec<Subscription>, StoreError> {
     Ok(store
@@ -123,20 +157,26 @@ pub enum Added {
     Duplicate(u32),
 }
 
-/// Adds `sub` (its `id` is assigned) unless the chat is full or holds the same one.
+/// The same filters set in the same place (a topic's alert is not another topic's).
+fn same_filters(a: &Subscription, b: &Subscription) -> bool {
+    a.gpu == b.gpu
+        && a.provider == b.provider
+        && a.max_price == b.max_price
+        && a.max_currency == b.max_currency
+        && a.min_cards == b.min_cards
+        && a.thread == b.thread
+}
+
+/// Adds `sub` (its `id` is assigned) unless its place in the chat (the chat, or its topic)
+/// is full or holds the same one. The id is the next of the whole chat, so two topics never
+/// share one.
 pub fn add(store: &Store, mut sub: Subscription, max: usize) -> Result<Added, StoreError> {
     let _lock = super::write_lock();
     let existing = list_chat(store, &sub.platform, &sub.chat)?;
-    if let Some(same) = existing.iter().find(|s| {
-        s.gpu == sub.gpu
-            && s.provider == sub.provider
-            && s.max_price == sub.max_price
-            && s.max_currency == sub.max_currency
-            && s.min_cards == sub.min_cards
-    }) {
+    if let Some(same) = existing.iter().find(|s| same_filters(s, &sub)) {
         return Ok(Added::Duplicate(same.id));
     }
-    if existing.len() >= max {
+    if existing.iter().filter(|s| s.thread == sub.thread).count() >= max {
         return Ok(Added::Full);
     }
     sub.id = existing.iter().map(|s| s.id).max().unwrap_or(0) + 1;
@@ -174,10 +214,33 @@ pub fn add_batch(store: &Store, subs: Vec<Subscription>) -> Result<usize, StoreE
 
 /// Removes one subscription of the chat; whether it existed. Its pending alerts go too.
 pub fn remove(store: &Store, platform: &str, chat: &str, id: u32) -> Result<bool, StoreError> {
+    remove_where(store, platform, chat, id, |_| true)
+}
+
+/// Removes one subscription set in one place of the chat (`thread`, as [`list_place`]);
+/// whether it was there: another topic's is left alone.
+pub fn remove_in(
+    store: &Store,
+    platform: &str,
+    chat: &str,
+    thread: Option<&str>,
+    id: u32,
+) -> Result<bool, StoreError> {
+    remove_where(store, platform, chat, id, |s| seen_from(s, thread))
+}
+
+fn remove_where(
+    store: &Store,
+    platform: &str,
+    chat: &str,
+    id: u32,
+    here: impl Fn(&Subscription) -> bool,
+) -> Result<bool, StoreError> {
     let _lock = super::write_lock();
     let key = sub_key(platform, chat, id);
-    if store.get(&SUBS, &key)?.is_none() {
-        return Ok(false);
+    match store.get(&SUBS, &key)? {
+        Some(Versioned(s)) if here(&s) => {}
+        _ => return Ok(false),
     }
     let mut batch = Batch::new();
     batch.delete(&SUBS, &key);
@@ -190,6 +253,28 @@ pub fn remove(store: &Store, platform: &str, chat: &str, id: u32) -> Result<bool
 pub fn remove_all(store: &Store, platform: &str, chat: &str) -> Result<usize, StoreError> {
     let _lock = super::write_lock();
     remove_all_locked(store, platform, chat).map(|(n, _)| n)
+}
+
+/// Removes every subscription set in one place of the chat (`thread`, as [`list_place`]) and
+/// their pending alerts; how many there were.
+pub fn remove_all_in(
+    store: &Store,
+    platform: &str,
+    chat: &str,
+    thread: Option<&str>,
+) -> Result<usize, StoreError> {
+    let _lock = super::write_lock();
+    let subs = list_place(store, platform, chat, thread)?;
+    if subs.is_empty() {
+        return Ok(0);
+    }
+    let mut batch = Batch::new();
+    for s in &subs {
+        batch.delete(&SUBS, &s.key());
+        outbox::drop_pending(store, &mut batch, platform, chat, Some(s.id))?;
+    }
+    store.commit(batch)?;
+    Ok(subs.len())
 }
 
 fn remove_all_locked(
@@ -229,14 +314,7 @@ pub fn move_chat(store: &Store, platform: &str, from: &str, to: &str) -> Result<
     let mut moved = 0;
     for s in &old {
         batch.delete(&SUBS, &s.key());
-        let same = |t: &Subscription| {
-            t.gpu == s.gpu
-                && t.provider == s.provider
-                && t.max_price == s.max_price
-                && t.max_currency == s.max_currency
-                && t.min_cards == s.min_cards
-        };
-        if there.iter().any(same) {
+        if there.iter().any(|t| same_filters(t, s)) {
             continue;
         }
         next += 1;

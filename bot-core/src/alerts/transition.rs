@@ -219,6 +219,7 @@ pub fn detect(
                         ),
                         platform: sub.platform.clone(),
                         chat: sub.chat.clone(),
+                        thread: sub.thread.clone(),
                         kind: sub.kind,
                         sub: Some(sub.id),
                         lang: sub.lang,

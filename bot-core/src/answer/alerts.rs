@@ -41,6 +41,7 @@ pub fn subscribe(
         id: 0,
         platform: ctx.who.platform.to_string(),
         chat: ctx.who.chat.clone(),
+        thread: ctx.who.thread.clone(),
         kind: access.kind,
         created_by: ctx.who.user.clone(),
         created_at: now,
@@ -71,17 +72,19 @@ pub enum Unsubscribe {
     All,
 }
 
-/// Removes `which` of this chat's subscriptions (the command checked who may).
+/// Removes `which` of this chat's subscriptions set where it is asked (the chat, or its
+/// topic: another topic's are not this one's to remove); the command checked who may.
 pub fn unsubscribe(ctx: &Ctx, which: Unsubscribe) -> Reply {
     let (platform, chat) = (ctx.who.platform.as_str(), &ctx.who.chat);
+    let thread = ctx.who.thread.as_deref();
     match which {
-        Unsubscribe::One(id) => match alerts::remove(ctx.store, platform, chat, id) {
+        Unsubscribe::One(id) => match alerts::remove_in(ctx.store, platform, chat, thread, id) {
             Ok(true) => Reply::text(Msg::new("alerts-removed").arg("id", id)),
             Ok(false) => Reply::text(Msg::new("alerts-no-such").arg("id", id))
                 .with(Msg::new("alerts-see-subs")),
             Err(e) => store_error_reply(&e),
         },
-        Unsubscribe::All => match alerts::remove_all(ctx.store, platform, chat) {
+        Unsubscribe::All => match alerts::remove_all_in(ctx.store, platform, chat, thread) {
             Ok(n) => Reply::text(Msg::new("alerts-removed-all").arg("count", n)),
             Err(e) => store_error_reply(&e),
         },
@@ -89,7 +92,8 @@ pub fn unsubscribe(ctx: &Ctx, which: Unsubscribe) -> Reply {
 }
 
 pub fn subs(ctx: &Ctx) -> Reply {
-    match alerts::list_chat(ctx.store, ctx.who.platform.as_str(), &ctx.who.chat) {
+    let (platform, thread) = (ctx.who.platform.as_str(), ctx.who.thread.as_deref());
+    match alerts::list_place(ctx.store, platform, &ctx.who.chat, thread) {
         Ok(list) if list.is_empty() => {
             Reply::text(Msg::new("alerts-none")).with(Msg::new("usage-subscribe"))
         }

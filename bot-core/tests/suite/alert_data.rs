@@ -38,6 +38,7 @@ fn me() -> ChatRef {
         chat: "u1".into(),
         user: "u1".into(),
         locale: Some("en".into()),
+        thread: None,
     }
 }
 

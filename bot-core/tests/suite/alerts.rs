@@ -76,6 +76,7 @@ fn who(chat: &str, user: &str, locale: &str) -> ChatRef {
         chat: chat.into(),
         user: user.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 
@@ -373,6 +374,7 @@ fn a_gone_chat_loses_its_subscriptions_and_the_admin_who_set_them_is_told() {
         chat: "-1001".into(),
         user: "42".into(),
         locale: Some("en".into()),
+        thread: None,
     };
     say(&bot, &admin, "/subscribe h100");
     say(&bot, &admin, "/subscribe 4090");

@@ -24,6 +24,7 @@ fn member(user: &str, locale: &str) -> ChatRef {
         chat: "group".into(),
         user: user.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 
@@ -254,6 +255,7 @@ fn discord_channel_members_share_the_channels_currency() {
         chat: channel.into(),
         user: user.into(),
         locale: Some(locale.into()),
+        thread: None,
     };
     let (ann, li) = (on("ann", "en-US", "c1"), on("li", "zh-CN", "c1"));
     // No choice yet: USD for both, said in the first lines.

@@ -18,6 +18,7 @@ fn ask(lang: &str, line: &str) -> String {
         chat: "c".into(),
         user: "u".into(),
         locale: Some(lang.into()),
+        thread: None,
     };
     let l = Localizer::get();
     let lang = if lang.starts_with("zh") {

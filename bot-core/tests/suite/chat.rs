@@ -65,6 +65,7 @@ pub fn who(locale: &str) -> ChatRef {
         chat: "c".into(),
         user: locale.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

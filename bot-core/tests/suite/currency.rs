@@ -36,6 +36,7 @@ fn who(chat: &str, user: &str, locale: &str) -> ChatRef {
         chat: chat.into(),
         user: user.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

@@ -20,6 +20,7 @@ fn user(chat: &str, id: &str, locale: &str) -> ChatRef {
         chat: chat.into(),
         user: id.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

@@ -13,6 +13,7 @@ fn say(bot: &Bot, locale: &str, line: &str) -> String {
         chat: "c".into(),
         user: locale.into(),
         locale: Some(locale.into()),
+        thread: None,
     };
     let a = bot.handle(&who, Input::Text(line.into()));
     a.replies

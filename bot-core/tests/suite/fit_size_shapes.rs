@@ -110,6 +110,7 @@ fn seventy_b_class_sizes_have_eighty_layers_and_say_whose_shape() {
             chat: "c".into(),
             user: lang.into(),
             locale: Some(lang.into()),
+            thread: None,
         };
         let a = bot.handle(&who, Input::Text("/fit 72b 4090".into()));
         let out: String = a

@@ -21,6 +21,7 @@ fn who() -> ChatRef {
         chat: "c".into(),
         user: "u".into(),
         locale: Some("en-US".into()),
+        thread: None,
     }
 }
 

@@ -84,6 +84,7 @@ mod store_atomic;
 mod store_damage;
 mod store_group;
 mod store_records;
+mod topic_alerts;
 mod trend;
 mod trial;
 mod typed_readings;

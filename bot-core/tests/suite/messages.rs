@@ -88,6 +88,7 @@ fn every_answer_formats_in_both_languages() {
             chat: "c".into(),
             user: "u".into(),
             locale: Some(lang.into()),
+            thread: None,
         };
         let l = bot.lang_for(&who);
         let mut formatted = 0;

@@ -19,6 +19,7 @@ fn who(user: &str, locale: &str) -> ChatRef {
         chat: "c".into(),
         user: user.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

@@ -74,6 +74,7 @@ fn pick_conversations_m() {
             chat: id.clone(),
             user: id.clone(),
             locale: Some(locale.clone()),
+            thread: None,
         };
         let mut failed = Vec::new();
         for c in checks {

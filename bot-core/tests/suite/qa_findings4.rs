@@ -21,6 +21,7 @@ fn a_report_says_its_moment_as_a_reader_reads_it() {
             chat: "ops".into(),
             user: "op".into(),
             locale: Some(locale.into()),
+            thread: None,
         };
         let a = bot.handle(&who, Input::Text(line.into()));
         let got = text(&a.replies, a.lang);
@@ -50,6 +51,7 @@ fn a_report_says_its_moment_as_a_reader_reads_it() {
             chat: "ops".into(),
             user: "op".into(),
             locale: Some(locale.into()),
+            thread: None,
         };
         let a = bot.handle(&who, Input::Text("/status".into()));
         let got = text(&a.replies, a.lang);
@@ -72,6 +74,7 @@ fn no_live_data_yet_tells_a_chat_user_what_they_can_do_and_the_operator_what_to_
                 chat: "c1".into(),
                 user: "u1".into(),
                 locale: Some(locale.into()),
+                thread: None,
             };
             for line in ["/stock 4090", "/offers 4090", "/trend 4090"] {
                 let a = bot.handle(&who, Input::Text(line.into()));

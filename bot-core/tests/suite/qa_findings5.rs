@@ -10,6 +10,7 @@ fn who(locale: &str) -> ChatRef {
         chat: "qa5".into(),
         user: "qa5".into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

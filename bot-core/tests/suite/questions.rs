@@ -19,6 +19,7 @@ fn who(locale: &str) -> ChatRef {
         chat: "c".into(),
         user: "u".into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

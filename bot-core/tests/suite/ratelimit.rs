@@ -13,6 +13,7 @@ fn user(id: &str, locale: &str) -> ChatRef {
         chat: id.into(),
         user: id.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

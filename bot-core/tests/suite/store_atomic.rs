@@ -195,6 +195,7 @@ fn a_kept_answer_comes_back_until_it_was_sent() {
         chat: "-5000".into(),
         user: "77".into(),
         locale: Some("en".into()),
+        thread: None,
     };
     let first = bot
         .handle_update_kept(&who, 124, Input::Text("/gpu 4090".into()))

@@ -56,6 +56,7 @@ fn rows_written_before_versions_still_read() {
             id: 1,
             platform: "terminal".into(),
             chat: "local".into(),
+            thread: None,
             kind: ChatKind::Private,
             created_by: "local".into(),
             created_at: 1_700_000_000,

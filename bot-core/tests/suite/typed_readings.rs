@@ -23,6 +23,7 @@ fn who() -> ChatRef {
         chat: "c".into(),
         user: "u".into(),
         locale: Some("en".into()),
+        thread: None,
     }
 }
 

@@ -166,6 +166,7 @@ fn every_expected_command_is_answered_without_an_error() {
         chat: "c".into(),
         user: "u".into(),
         locale: Some("en".into()),
+        thread: None,
     };
     let mut seen = std::collections::BTreeSet::new();
     let mut failed = Vec::new();
@@ -932,6 +933,7 @@ fn two_cards_side_by_side() {
             chat: locale.into(),
             user: "u".into(),
             locale: Some(locale.into()),
+            thread: None,
         };
         let answer = bot.handle(&who, Input::Text(line.into()));
         let text: String = answer
@@ -959,6 +961,7 @@ fn a_trial_cost_said_as_yuan_and_jiao_is_an_amount() {
         chat: "c".into(),
         user: "u".into(),
         locale: Some("zh".into()),
+        thread: None,
     };
     let answer = bot.handle(&who, Input::Text("/trial autodl 4090 1h 7块2".into()));
     let text: String = answer

@@ -214,6 +214,7 @@ fn chinese_answers_have_no_english_words() {
         chat: "c".into(),
         user: "u".into(),
         locale: Some("zh-CN".into()),
+        thread: None,
     };
     let l = Localizer::get();
     let mut texts: Vec<(String, String)> = Vec::new();

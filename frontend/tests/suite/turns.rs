@@ -118,6 +118,7 @@ fn person(user: &str, locale: &str) -> ChatRef {
         chat: format!("chat-{user}"),
         user: user.into(),
         locale: Some(locale.into()),
+        thread: None,
     }
 }
 

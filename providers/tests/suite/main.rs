@@ -13,3 +13,4 @@ mod poll_together;
 mod shapes;
 mod wire_answers;
 mod wire_more;
+mod wire_open_ends;

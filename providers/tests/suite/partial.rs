@@ -58,6 +58,7 @@ fn say(bot: &Bot, text: &str) -> String {
         chat: "7".into(),
         user: "7".into(),
         locale: Some("en".into()),
+        thread: None,
     };
     let a = bot.handle(&me, Input::Text(text.into()));
     a.replies

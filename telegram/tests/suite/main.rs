@@ -5,4 +5,5 @@ mod channel_dms;
 mod fanout;
 mod telegram_sender;
 mod wire_errors;
+mod wire_open_ends;
 mod wire_shapes;
