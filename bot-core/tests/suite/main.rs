@@ -30,6 +30,7 @@ mod fit_kbit;
 mod fit_kv;
 mod fit_masters;
 mod fit_mechanisms;
+mod fit_method_unsaid;
 mod fit_reference;
 mod fit_reserve;
 mod fit_sharding;

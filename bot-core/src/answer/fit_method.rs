@@ -1,0 +1,54 @@
+//! A fine-tune asked without its method (`/fit qwen2.5-7b finetune 4090`, `微调`) is sized as
+//! LoRA, the method a newcomer can afford and the one `/pick` leads with. The answer says so
+//! in its first lines, and gives one line each with what full fine-tuning and QLoRA would need
+//! on the same card(s): fits, or short by how much, with the word that sizes it.
+
+use super::fit_render::{Parsed, gib};
+use crate::catalog::Catalog;
+use crate::i18n::Lang;
+use crate::reply::Msg;
+use crate::vram::{Quant, Task};
+
+/// The line that says the method was assumed, when it was.
+pub(super) fn assumed(p: &Parsed<'_>) -> Option<Msg> {
+    p.method_assumed.then(|| Msg::new("fit-method-assumed"))
+}
+
+/// One line each for full fine-tuning and QLoRA on the same card(s) and settings: the memory
+/// per card each needs and, with a card named, whether it fits or how much it is short.
+pub(super) fn others(catalog: &Catalog, p: &Parsed<'_>, lang: Lang) -> Vec<Msg> {
+    if !p.method_assumed {
+        return Vec::new();
+    }
+    [Task::Full, Task::Qlora]
+        .into_iter()
+        .filter_map(|task| other(catalog, p, task, lang))
+        .collect()
+}
+
+fn other(catalog: &Catalog, p: &Parsed<'_>, task: Task, lang: Lang) -> Option<Msg> {
+    let mut req = p.req.clone();
+    req.task = task;
+    req.quant = match task {
+        // Full fine-tuning trains 16-bit weights; a 4-bit format said for LoRA is no base here.
+        Task::Full if req.quant.is_low_bit() => Quant::Bf16,
+        // QLoRA's base is 4-bit: the one said if it is, else NF4 (bitsandbytes), the default.
+        Task::Qlora if !(p.quant_given && req.quant.is_low_bit()) => Quant::Nf4,
+        _ => req.quant,
+    };
+    let rep = crate::vram::estimate_with(catalog, &req, &p.opts).ok()?;
+    let (verdict, gpu) = match (rep.verdict.as_deref(), req.gpu) {
+        (Some(v), Some(g)) => (v.to_string(), g.display_name(lang == Lang::Zh).to_string()),
+        _ => ("none".to_string(), String::new()),
+    };
+    Some(
+        Msg::new("fit-method-other")
+            .arg("task", task.key())
+            .arg("need", gib(rep.per_gpu_required_gib))
+            .arg("verdict", verdict)
+            .arg("cards", req.cards)
+            .arg("gpu", gpu)
+            .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs()))
+            .arg("word", crate::lexicon::task_word(task)),
+    )
+}
