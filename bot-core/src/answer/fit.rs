@@ -165,10 +165,7 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         if let Some((k, v)) = lexicon::option(&lw) {
             match k.as_str() {
                 "quant" => line.quant = Some(v.parse::<Quant>().map_err(err)?),
-                "task" => {
-                    line.task = Some(v.parse::<Task>().map_err(err)?);
-                    line.method_assumed = lexicon::is_generic_tune(&v);
-                }
+                "task" => take_task(&mut line, v.parse::<Task>().map_err(err)?, &v),
                 "cards" | "gpus" | "卡" => match v.parse::<u64>() {
                     Ok(n) => line.cards = Some(count(n)?),
                     Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
@@ -187,8 +184,7 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         }
         // `full` is a full fine-tune here (the lexicon also reads it as full precision).
         if lw == "full" {
-            line.task = Some(Task::Full);
-            line.method_assumed = false;
+            take_task(&mut line, Task::Full, &lw);
             continue;
         }
         if let Ok(q) = w.parse::<Quant>() {
@@ -196,14 +192,7 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             continue;
         }
         if let Ok(t) = w.parse::<Task>() {
-            // `finetune` beside a method (`qlora finetune`) leaves the method as said.
-            if !lexicon::is_generic_tune(&lw) {
-                line.task = Some(t);
-                line.method_assumed = false;
-            } else if line.task.is_none() {
-                line.task = Some(t);
-                line.method_assumed = true;
-            }
+            take_task(&mut line, t, &lw);
             continue;
         }
         if let Ok(e) = w.parse::<Engine>() {
@@ -246,6 +235,19 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         }
     }
     Ok(line)
+}
+
+/// A task word into the line: a method said (`lora`, `full`, `qlora`) is the task; a fine-tune
+/// without its method (`finetune`, `微调`) is LoRA, assumed, unless a method was said beside it
+/// (`qlora finetune` stays QLoRA).
+fn take_task(line: &mut FitLine, t: Task, word: &str) {
+    if !lexicon::is_generic_tune(word) {
+        line.task = Some(t);
+        line.method_assumed = false;
+    } else if line.task.is_none() {
+        line.task = Some(t);
+        line.method_assumed = true;
+    }
 }
 
 /// The words of a line with a sharding phrase split over two words (`deepspeed zero3`,

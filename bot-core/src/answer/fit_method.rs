@@ -3,20 +3,28 @@
 //! in its first lines, and gives one line each with what full fine-tuning and QLoRA would need
 //! on the same card(s): fits, or short by how much, with the word that sizes it.
 
-use super::fit_render::{Parsed, gib};
 use crate::catalog::Catalog;
 use crate::i18n::Lang;
 use crate::reply::Msg;
-use crate::vram::{Quant, Task};
+use crate::vram::{FitOptions, FitRequest, Quant, Task};
+
+/// The job as sized and what was said about it (`fit_render::Parsed`'s fields, passed apart so
+/// this module and the renderer do not import each other).
+pub(super) struct Sized<'r, 'a> {
+    pub req: &'r FitRequest<'a>,
+    pub opts: &'r FitOptions,
+    pub quant_given: bool,
+    pub method_assumed: bool,
+}
 
 /// The line that says the method was assumed, when it was.
-pub(super) fn assumed(p: &Parsed<'_>) -> Option<Msg> {
-    p.method_assumed.then(|| Msg::new("fit-method-assumed"))
+pub(super) fn assumed(method_assumed: bool) -> Option<Msg> {
+    method_assumed.then(|| Msg::new("fit-method-assumed"))
 }
 
 /// One line each for full fine-tuning and QLoRA on the same card(s) and settings: the memory
 /// per card each needs and, with a card named, whether it fits or how much it is short.
-pub(super) fn others(catalog: &Catalog, p: &Parsed<'_>, lang: Lang) -> Vec<Msg> {
+pub(super) fn others(catalog: &Catalog, p: &Sized<'_, '_>, lang: Lang) -> Vec<Msg> {
     if !p.method_assumed {
         return Vec::new();
     }
@@ -26,7 +34,11 @@ pub(super) fn others(catalog: &Catalog, p: &Parsed<'_>, lang: Lang) -> Vec<Msg> 
         .collect()
 }
 
-fn other(catalog: &Catalog, p: &Parsed<'_>, task: Task, lang: Lang) -> Option<Msg> {
+fn gib(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+fn other(catalog: &Catalog, p: &Sized<'_, '_>, task: Task, lang: Lang) -> Option<Msg> {
     let mut req = p.req.clone();
     req.task = task;
     req.quant = match task {
@@ -36,7 +48,7 @@ fn other(catalog: &Catalog, p: &Parsed<'_>, task: Task, lang: Lang) -> Option<Ms
         Task::Qlora if !(p.quant_given && req.quant.is_low_bit()) => Quant::Nf4,
         _ => req.quant,
     };
-    let rep = crate::vram::estimate_with(catalog, &req, &p.opts).ok()?;
+    let rep = crate::vram::estimate_with(catalog, &req, p.opts).ok()?;
     let (verdict, gpu) = match (rep.verdict.as_deref(), req.gpu) {
         (Some(v), Some(g)) => (v.to_string(), g.display_name(lang == Lang::Zh).to_string()),
         _ => ("none".to_string(), String::new()),

@@ -130,7 +130,7 @@ fn short_first(
     lang: Lang,
 ) -> Reply {
     let mut short: Vec<crate::reply::Part> = whole.parts.first().cloned().into_iter().collect();
-    short.extend(super::fit_method::assumed(p).map(crate::reply::Part::Text));
+    short.extend(super::fit_method::assumed(p.method_assumed).map(crate::reply::Part::Text));
     short.extend(
         verdict
             .into_iter()
@@ -222,7 +222,7 @@ fn push_assumptions(
     lang: Lang,
 ) {
     let req = &p.req;
-    if let Some(m) = super::fit_method::assumed(p) {
+    if let Some(m) = super::fit_method::assumed(p.method_assumed) {
         r.push(m);
     }
     match &p.bf16_instead {
@@ -343,7 +343,7 @@ fn push_verdict(
             r.push(checkpointing_flip(f, gib(f.margin_gib.abs()), lang));
         }
         // A fine-tune asked without its method: what full fine-tuning and QLoRA would need.
-        for m in super::fit_method::others(catalog, p, lang) {
+        for m in super::fit_method::others(catalog, &method_sized(p), lang) {
             r.push(m);
         }
         if matches!(verdict, "tight" | "short") {
@@ -369,7 +369,7 @@ fn push_verdict(
             );
         }
     } else {
-        for m in super::fit_method::others(catalog, p, lang) {
+        for m in super::fit_method::others(catalog, &method_sized(p), lang) {
             r.push(m);
         }
         push_options(
@@ -408,6 +408,16 @@ fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str
                     list.join(if lang == Lang::Zh { "、" } else { ", " }),
                 ),
         );
+    }
+}
+
+/// What `fit_method` reads of the parsed job.
+fn method_sized<'r, 'a>(p: &'r Parsed<'a>) -> super::fit_method::Sized<'r, 'a> {
+    super::fit_method::Sized {
+        req: &p.req,
+        opts: &p.opts,
+        quant_given: p.quant_given,
+        method_assumed: p.method_assumed,
     }
 }
 
