@@ -108,7 +108,7 @@ fn in_chinese_a_question_with_wei_tiao_says_the_same() {
         full.contains("放不下") && full.contains("每张卡还差"),
         "{full}"
     );
-    assert!(full.contains("（加上 full）"), "{full}");
+    assert!(full.contains("（加上「全参」）"), "{full}");
     let qlora = line_with(&out, "QLoRA（4 比特 NF4 底模）每张卡约需");
     assert!(qlora.contains("（加上 qlora）"), "{qlora}");
     // The same figures as the English answer to the typed line.
