@@ -292,8 +292,13 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         },
     );
     // `llama-70b`: the reply says which model the words were read as, as the chat's does.
+    // `--task finetune`: a fine-tune without its method, sized as LoRA and said so, as the
+    // chat's `finetune` / `微调` is.
+    let method_assumed =
+        bot_core::lexicon::is_generic_tune(&a.task) && parsed.req.task == Task::Lora;
     let parsed = fit_answer::Parsed {
         read_as: fit_answer::read_as(catalog, &a.model),
+        method_assumed,
         ..parsed
     };
     let fit = advice::decide(catalog, &parsed.req, &parsed.opts).map_err(fit_err)?;

@@ -1,6 +1,17 @@
 ## /fit and /tco (issue 4). Numbers are estimates; each answer names its basis.
 
 fit-title = Memory estimate: { $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
+fit-method-assumed = No fine-tuning method given: sized as LoRA (adapters on a 16-bit base), the method most people can afford. Add full or qlora to size another; both are below.
+fit-method-other = { $task ->
+    [full] Full fine-tuning
+   *[qlora] QLoRA (4-bit NF4 base)
+  } would need about { $need } GiB per card{ $verdict ->
+    [fits] : fits on { $cards } × { $gpu }, { $margin } GiB to spare per card
+    [tight] : fits on { $cards } × { $gpu } with { $margin } GiB to spare per card, inside the margin
+    [short] : { $margin } GiB short per card on { $cards } × { $gpu }, inside the margin
+    [no] : does not fit on { $cards } × { $gpu }, { $margin } GiB short per card
+   *[none] {""}
+  } (add { $word }).
 fit-quant-assumed = No quantization given: assuming { $quant }. Add e.g. int4, awq, q4_k_m or fp8.
 fit-assume-context = No context given: sized for { $context } tokens per sequence (prompt + output). Add e.g. ctx=32k.
 fit-assume-training = { $task ->

@@ -10,6 +10,20 @@ fit-title = 显存估算：{ $model } · { $quant } · { $task ->
     [llamacpp] llama.cpp
    *[transformers] Transformers
   }
+fit-method-assumed = 没有说微调方式：按 LoRA（16 位底模加适配器）估算，这是多数人负担得起的做法。想按别的方式算，加上「全参」或 qlora；两者的估算见下。
+fit-method-other = { $task ->
+    [full] 全参微调
+   *[qlora] QLoRA（4 比特 NF4 底模）
+  }每张卡约需 { $need } GiB{ $verdict ->
+    [fits] ：{ $cards } 张 { $gpu } 放得下，每张卡还剩 { $margin } GiB
+    [tight] ：{ $cards } 张 { $gpu } 能放下，每张卡剩 { $margin } GiB，但在误差范围内
+    [short] ：{ $cards } 张 { $gpu } 每张卡差 { $margin } GiB，在误差范围内
+    [no] ：{ $cards } 张 { $gpu } 放不下，每张卡还差 { $margin } GiB
+   *[none] {""}
+  }（加上{ $task ->
+    [full] 「全参」
+   *[qlora] {" "}qlora
+  }）。
 fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
 fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
 fit-assume-training = { $task ->

@@ -245,6 +245,44 @@ fn fsdp_and_liger_size_the_same_in_both() {
 }
 
 #[test]
+fn a_fine_tune_without_its_method_is_lora_and_said_so_in_both() {
+    // `finetune` / `--task finetune`: sized as LoRA, said so, with full fine-tuning's and
+    // QLoRA's figures on the same card (`answer::fit_method`).
+    let chat = chat("/fit mistral-7b-v0.3 finetune l40s");
+    let cli = text(&[
+        "fit",
+        "--model",
+        "mistral-7b-v0.3",
+        "--task",
+        "finetune",
+        "--gpu",
+        "l40s",
+    ]);
+    assert_eq!(chat, cli);
+    assert!(
+        cli.contains("No fine-tuning method given: sized as LoRA"),
+        "{cli}"
+    );
+    assert!(cli.contains("Full fine-tuning would need about"), "{cli}");
+    assert!(
+        cli.contains("QLoRA (4-bit NF4 base) would need about"),
+        "{cli}"
+    );
+    // `--task lora` names the method: nothing assumed, nothing beside.
+    let named = text(&[
+        "fit",
+        "--model",
+        "mistral-7b-v0.3",
+        "--task",
+        "lora",
+        "--gpu",
+        "l40s",
+    ]);
+    assert!(!named.contains("No fine-tuning method given"), "{named}");
+    assert!(!named.contains("Full fine-tuning would need"), "{named}");
+}
+
+#[test]
 fn a_family_and_size_reads_as_the_same_model_in_both() {
     // `deepseek-671b-a37b` is DeepSeek-V3 in both, and both say how the words were read.
     let chat = chat("/fit deepseek-671b-a37b fp8 8x h100");

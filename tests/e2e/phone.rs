@@ -44,6 +44,8 @@ pub(crate) const LINES: &[&str] = &[
     "/fit qwen2.5-32b int4 4090-48g",
     "/compare 4090-48g 3h",
     "/fit qwen2.5-7b lora 4090",
+    // A fine-tune without its method: the assumption and full / QLoRA lines in the first message.
+    "/fit qwen2.5-7b finetune 4090",
     "/fit flux.1-dev 4090",
     "/tco qwen2.5-7b int4 4090 20m 0.3",
     "/offers 4090",

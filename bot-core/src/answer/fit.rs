@@ -59,7 +59,7 @@ fn model_word<'w>(ctx: &Ctx<'_>, words: &[&'w str]) -> Option<(usize, &'w str)> 
 /// written (a catalog id or a size), the quantization and task when named, the card and how
 /// many, and the `key=value` options in order (flag words such as `gc`, `amp`, `vllm` or
 /// `adamw8bit` are kept as their option). The question reader builds the same struct.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Eq, Default)]
 pub struct FitLine {
     pub model: String,
     pub quant: Option<Quant>,
@@ -69,6 +69,25 @@ pub struct FitLine {
     /// Cards when more than one is named (`2x4090`, `cards=2`, a bare `2`).
     pub cards: Option<u32>,
     pub options: Vec<(String, String)>,
+    /// A fine-tune asked without its method (`finetune`, `微调`): sized as LoRA, said so, with
+    /// what full fine-tuning and QLoRA would need beside it (`answer::fit_method`).
+    pub method_assumed: bool,
+}
+
+/// Two lines are the same request when they size the same job: `finetune` and `lora` both
+/// size LoRA (the echo line says `lora`, what was sized), so how the method was said
+/// ([`FitLine::method_assumed`], which only adds words to the answer) is not compared.
+impl PartialEq for FitLine {
+    fn eq(&self, o: &Self) -> bool {
+        (
+            &self.model,
+            self.quant,
+            self.task,
+            &self.gpu,
+            self.cards,
+            &self.options,
+        ) == (&o.model, o.quant, o.task, &o.gpu, o.cards, &o.options)
+    }
 }
 
 impl FitLine {
@@ -146,7 +165,7 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         if let Some((k, v)) = lexicon::option(&lw) {
             match k.as_str() {
                 "quant" => line.quant = Some(v.parse::<Quant>().map_err(err)?),
-                "task" => line.task = Some(v.parse::<Task>().map_err(err)?),
+                "task" => take_task(&mut line, v.parse::<Task>().map_err(err)?, &v),
                 "cards" | "gpus" | "卡" => match v.parse::<u64>() {
                     Ok(n) => line.cards = Some(count(n)?),
                     Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
@@ -165,7 +184,7 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         }
         // `full` is a full fine-tune here (the lexicon also reads it as full precision).
         if lw == "full" {
-            line.task = Some(Task::Full);
+            take_task(&mut line, Task::Full, &lw);
             continue;
         }
         if let Ok(q) = w.parse::<Quant>() {
@@ -173,7 +192,7 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             continue;
         }
         if let Ok(t) = w.parse::<Task>() {
-            line.task = Some(t);
+            take_task(&mut line, t, &lw);
             continue;
         }
         if let Ok(e) = w.parse::<Engine>() {
@@ -216,6 +235,19 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         }
     }
     Ok(line)
+}
+
+/// A task word into the line: a method said (`lora`, `full`, `qlora`) is the task; a fine-tune
+/// without its method (`finetune`, `微调`) is LoRA, assumed, unless a method was said beside it
+/// (`qlora finetune` stays QLoRA).
+fn take_task(line: &mut FitLine, t: Task, word: &str) {
+    if !lexicon::is_generic_tune(word) {
+        line.task = Some(t);
+        line.method_assumed = false;
+    } else if line.task.is_none() {
+        line.task = Some(t);
+        line.method_assumed = true;
+    }
 }
 
 /// The words of a line with a sharding phrase split over two words (`deepspeed zero3`,
@@ -296,6 +328,7 @@ pub fn resolve<'a>(ctx: &Ctx<'a>, line: &FitLine) -> Result<Parsed<'a>, Box<Repl
     }
     let mut parsed = settle(ctx.catalog, req, opts, given);
     parsed.read_as = read_as(ctx.catalog, &line.model);
+    parsed.method_assumed = line.method_assumed && parsed.req.task == Task::Lora;
     Ok(parsed)
 }
 
@@ -364,6 +397,7 @@ pub fn settle<'a>(
         bf16_instead,
         serving_default: serving,
         read_as: None,
+        method_assumed: false,
     }
 }
 

@@ -31,6 +31,8 @@ pub struct Parsed<'a> {
     /// The words typed when they named a family and size, not a model (`llama-70b`): the
     /// answer says which model they were read as, and what else they could mean.
     pub read_as: Option<String>,
+    /// A fine-tune asked without its method, sized as LoRA (`FitLine::method_assumed`).
+    pub method_assumed: bool,
 }
 
 /// Options shown when no card is given.
@@ -128,6 +130,7 @@ fn short_first(
     lang: Lang,
 ) -> Reply {
     let mut short: Vec<crate::reply::Part> = whole.parts.first().cloned().into_iter().collect();
+    short.extend(super::fit_method::assumed(p.method_assumed).map(crate::reply::Part::Text));
     short.extend(
         verdict
             .into_iter()
@@ -219,6 +222,9 @@ fn push_assumptions(
     lang: Lang,
 ) {
     let req = &p.req;
+    if let Some(m) = super::fit_method::assumed(p.method_assumed) {
+        r.push(m);
+    }
     match &p.bf16_instead {
         Some(bf16) if !p.quant_given => {
             // How many of the common largest cards the 4-bit job itself takes: "one or two"
@@ -336,6 +342,10 @@ fn push_verdict(
         if let Some(f) = &rep.checkpointing_flip {
             r.push(checkpointing_flip(f, gib(f.margin_gib.abs()), lang));
         }
+        // A fine-tune asked without its method: what full fine-tuning and QLoRA would need.
+        for m in super::fit_method::others(catalog, &method_sized(p), lang) {
+            r.push(m);
+        }
         if matches!(verdict, "tight" | "short") {
             push_remedies(r, catalog, p, verdict, lang);
         }
@@ -359,6 +369,9 @@ fn push_verdict(
             );
         }
     } else {
+        for m in super::fit_method::others(catalog, &method_sized(p), lang) {
+            r.push(m);
+        }
         push_options(
             catalog,
             r,
@@ -395,6 +408,16 @@ fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str
                     list.join(if lang == Lang::Zh { "、" } else { ", " }),
                 ),
         );
+    }
+}
+
+/// What `fit_method` reads of the parsed job.
+fn method_sized<'r, 'a>(p: &'r Parsed<'a>) -> super::fit_method::Sized<'r, 'a> {
+    super::fit_method::Sized {
+        req: &p.req,
+        opts: &p.opts,
+        quant_given: p.quant_given,
+        method_assumed: p.method_assumed,
     }
 }
 

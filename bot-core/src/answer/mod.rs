@@ -15,6 +15,7 @@ mod fit_base;
 pub mod fit_diffusion;
 mod fit_gc;
 mod fit_held;
+mod fit_method;
 mod fit_model_note;
 mod fit_render;
 pub mod gpu_compare;

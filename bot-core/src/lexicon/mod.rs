@@ -39,7 +39,8 @@ pub use options::{option, split_options};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, is_device_map,
-    is_fsdp, kv_dtype, on_off, optimizer, sharding, task_in, tasks_in,
+    is_fsdp, is_generic_tune, kv_dtype, method_unsaid, on_off, optimizer, sharding, task_in,
+    tasks_in,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

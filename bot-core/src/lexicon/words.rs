@@ -218,6 +218,26 @@ pub fn tasks_in(words: &[String]) -> Vec<Task> {
     methods
 }
 
+/// Whether `word` says "fine-tune" without its method (`finetune`, `sft`, `微调`): read as LoRA,
+/// and the answer says so with what full fine-tuning and QLoRA would need.
+pub fn is_generic_tune(word: &str) -> bool {
+    task_of(word).is_some_and(|(t, generic)| generic && t == Task::Lora)
+}
+
+/// Whether a sentence asks for a fine-tune without naming its method (`微调`, `finetune`, and
+/// no `lora`, `全参` or `qlora`): [`tasks_in`] reads it as LoRA, an assumption to be said.
+pub fn method_unsaid(words: &[String]) -> bool {
+    let named = |w: &str| task_of(w).is_some_and(|(t, generic)| !generic && t != Task::Infer);
+    // `fine tune`, `full fine-tune`: two words that are one, as [`tasks_in`] reads them.
+    let joined: Vec<String> = words
+        .windows(2)
+        .map(|p| format!("{}{}", p[0], p[1]))
+        .filter(|j| j.is_ascii())
+        .collect();
+    let all = || words.iter().chain(joined.iter());
+    all().any(|w| is_generic_tune(w)) && !all().any(|w| named(w))
+}
+
 /// The task a sentence names (the first of [`tasks_in`]).
 pub fn task_in(words: &[String]) -> Option<Task> {
     tasks_in(words).first().copied()

@@ -263,6 +263,10 @@ fn fit(catalog: &Catalog, mut a: FitArgs, c: &Change) -> Option<FitArgs> {
         a.cards = None;
     }
     a.quant = c.quant.or(a.quant);
+    // A method said after (`那全参呢`) is said; the assumption stays only while unchanged.
+    a.method_assumed &= c
+        .task
+        .is_none_or(|t| t == crate::vram::Task::Lora && a.task == Some(t));
     a.task = c.task.or(a.task);
     if let Some(ctx) = &c.context {
         set_option(&mut a.options, "ctx", ctx.to_lowercase());

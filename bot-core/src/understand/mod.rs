@@ -44,6 +44,7 @@ mod lists_more;
 mod machines;
 mod memory_before;
 mod memory_floor;
+mod method_unsaid;
 mod missing;
 mod month_count;
 mod night;
@@ -327,7 +328,7 @@ pub(super) fn read_normalized(
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
         let r = extras_said::with_extras(&padded, r);
         let r = diffusion_options::with_diffusion_options(&padded, r);
-        let r = vllm_flags::with_flags(&format!(" {padded}"), r);
+        let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
         said_more::with_said(&q, alert_terms::with_terms(&padded, count, r))
     };

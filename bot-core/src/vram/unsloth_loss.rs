@@ -39,10 +39,22 @@ const OWN_FORWARD_FAMILIES: &[&str] = &[
     "deepseek-r1-distill",
 ];
 
+/// Catalog models whose checkpoints load as a vision-language `…ForConditionalGeneration`
+/// class (config.json `architectures`; the catalog's notes say "Multimodal") and whose forward
+/// Unsloth's compiler rewrites with this chunked loss and no Cut Cross Entropy branch:
+/// unsloth-zoo 2025.9.2's compiled `Gemma3ForConditionalGeneration_forward` (Transformers
+/// 4.56, where the class computes its own logits) calls `unsloth_fused_ce_loss(target_gb =
+/// None)` whenever labels are given, while the compiled `Gemma3ForCausalLM_forward` (Gemma-3-1B,
+/// text only) takes `fused_linear_cross_entropy` when `UNSLOTH_ENABLE_CCE` (the default). Unsloth's
+/// `FastModel` loads the `-it`/`-pt` checkpoints as that class, vision tower included.
+const CHUNKED_COMPILED_MODELS: &[&str] = &["gemma-3-4b", "gemma-3-12b", "gemma-3-27b"];
+
 /// Whether a family's forward is one of Unsloth's own (`OWN_FORWARD_FAMILIES`; `llama3.1`
-/// and the like by their leading name). A size-only guess is shaped like a Llama or Qwen: yes.
+/// and the like by their leading name), or a compiled forward with the same loss
+/// (`CHUNKED_COMPILED_MODELS`). A size-only guess is shaped like a Llama or Qwen: yes.
 fn own_forward(req: &FitRequest) -> bool {
     match req.model {
+        ModelRef::Known(m) if CHUNKED_COMPILED_MODELS.contains(&m.id.as_str()) => true,
         ModelRef::Known(m) => OWN_FORWARD_FAMILIES.iter().any(|f| {
             m.family == *f
                 || (m.family.starts_with(f)

@@ -30,9 +30,13 @@ fn public_measurements_fourth_held_out_set() {
     // has no autocast): -5 %; AdamW's foreach step (`train::foreach_step_bytes`) mends
     // Qwen2.5-3B full with Liger (-16 % -> -5 %); the batch-16 row is the 7B its figure was
     // written for (+4 %): 24 of 29, 3 under (DDP LoRA, ZeRO-3 LoRA, Qwen3-8B full over 4
-    // cards, mechanisms not found). The floor and ceiling may only tighten.
-    let floor_within = 24;
-    let ceiling_under = 3;
+    // cards, mechanisms not found). Session 11 (mem-g): the DDP row's "27.5GiB * 2" is the
+    // sequence-parallel script's figure, written in the same commit (b40f31df7) over Qwen2-7B
+    // LoRA at max_length 10000 on 2 cards; replayed as that job (5000 tokens a card): -40.4 %
+    // -> +2.7 %. 25 of 29, 2 under (ZeRO-3 LoRA, Qwen3-8B full over 4 cards). The floor and
+    // ceiling may only tighten.
+    let floor_within = 25;
+    let ceiling_under = 2;
     assert!(
         held.within15 >= floor_within,
         "held out 4: {} of {} within 15% (floor {floor_within})",

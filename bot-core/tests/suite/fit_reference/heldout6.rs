@@ -37,7 +37,11 @@ fn public_measurements_sixth_held_out_set() {
     // above its weights; Qwen2.5-VL-7B on COCO images), 2 over (gpt-oss-20b
     // at 486,607 tokens, Gemma-4-26B-A4B expert QLoRA), verdicts 9 of 10 (the 29k row is vLLM
     // V0, 0.6.4: below 32k it had chunked prefill off and profiled max_model_len tokens at
-    // once; V1, sized here, always chunks). The floor and ceilings may only tighten.
+    // once; V1, sized here, always chunks). Session 11 (mem-g): Unsloth's compiled forward of
+    // Gemma-3's multimodal class holds its chunked logits, not Cut Cross Entropy
+    // (`vram::unsloth_loss`), Gemma-3-27B -31.8 % -> -29.3 %; still under: its 2025.9 run had no
+    // 4 GiB chunk cap (one 6 GiB chunk) and loaded a dynamic 4-bit checkpoint 2 GiB above its
+    // 4-bit weights. The floor and ceilings may only tighten.
     let floor_within = 26;
     let ceiling_under = 2;
     let floor_verdicts = 9;
