@@ -125,6 +125,14 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
                 }
             }
         }
+        // `the 40 gig a100 or the 80 gig one`: a size after the card, joined to it and left
+        // without its card's name, is the same card's other size.
+        if !own.is_empty()
+            && let Some(gb) = other_size_after(toks, j + 1)
+            && !own.contains(&gb)
+        {
+            own.push(gb);
+        }
         let cards: Vec<String> = own
             .iter()
             .filter_map(|gb| sibling(catalog, t, *gb))
@@ -148,5 +156,32 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
         }
         gpus.dedup_by(|a, b| a.gpu == b.gpu);
         return;
+    }
+}
+
+/// Words that stand for the card's name after a second size (`the 80 gig one`, `80g的`).
+const ONE: &[&str] = &[
+    "one", "ones", "version", "model", "的", "版", "版本", "?", "？",
+];
+
+/// A second size right after a card (`or the 80 gig one`, `还是80g的`): a joining word, words
+/// of `BETWEEN`, the size, then `one` or the end of the sentence.
+fn other_size_after(toks: &[String], from: usize) -> Option<u32> {
+    let join = toks.get(from)?;
+    if !JOIN.contains(&join.as_str()) {
+        return None;
+    }
+    let mut k = from + 1;
+    while toks.get(k).is_some_and(|w| BETWEEN.contains(&w.as_str())) {
+        k += 1;
+    }
+    if k >= toks.len() {
+        return None;
+    }
+    let (gb, end) = size_any(toks, k)?;
+    match toks.get(end) {
+        None => Some(gb),
+        Some(w) if ONE.contains(&w.as_str()) => Some(gb),
+        _ => None,
     }
 }

@@ -115,6 +115,10 @@ mod offers_words;
 mod options_said;
 mod stock_now;
 mod volume_unit;
+// Fresh18's leftovers (und-o), joined in `fresh18_c`.
+mod counts_side;
+mod fresh18_c;
+mod rented_use;
 
 #[cfg(test)]
 mod own_tests;
@@ -341,14 +345,16 @@ pub(super) fn read_normalized(
     // `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`: a job length (or a card count) said
     // without its unit is asked back, never billed as the default hour.
     if e.usage.is_none()
-        && said_more::priced_or_unread(&e, &plain)
+        && (said_more::priced_or_unread(&e, &plain)
+            || fresh18_c::specs_with_a_number(catalog, &e, &plain, &norm))
         && let Some(bare) = bare_number::bare_number(&norm)
     {
         let choices: Vec<Request> = bare
             .readings(&norm)
             .into_iter()
             .filter_map(|said| match read_normalized(catalog, said, false).0 {
-                Reading::Command(r) => Some(r),
+                // `4090 40 cards` read as the card's specs again says nothing of the number.
+                Reading::Command(r) if !matches!(&plain, Reading::Command(p) if *p == r) => Some(r),
                 _ => None,
             })
             .collect();
