@@ -342,25 +342,8 @@ pub(super) fn read_normalized(
     {
         return (r, work);
     }
-    // `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`: a job length (or a card count) said
-    // without its unit is asked back, never billed as the default hour.
-    if e.usage.is_none()
-        && (said_more::priced_or_unread(&e, &plain)
-            || fresh18_c::specs_with_a_number(catalog, &e, &plain, &norm))
-        && let Some(bare) = bare_number::bare_number(&norm)
-    {
-        let choices: Vec<Request> = bare
-            .readings(&norm)
-            .into_iter()
-            .filter_map(|said| match read_normalized(catalog, said, false).0 {
-                // `4090 40 cards` read as the card's specs again says nothing of the number.
-                Reading::Command(r) if !matches!(&plain, Reading::Command(p) if *p == r) => Some(r),
-                _ => None,
-            })
-            .collect();
-        if !choices.is_empty() {
-            return (Reading::Ask(choices), work);
-        }
+    if let Some(r) = bare_asked(catalog, &e, &plain, &norm) {
+        return (r, work);
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
@@ -372,6 +355,33 @@ pub(super) fn read_normalized(
     }
     // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.
     (card_memory::memory_asked(catalog, &padded, plain), work)
+}
+
+/// `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`, `4090 40`: a job length (or a card count)
+/// said without its unit is asked back, never billed as the default hour nor dropped.
+fn bare_asked(
+    catalog: &Catalog,
+    e: &entities::Entities,
+    plain: &Reading,
+    norm: &str,
+) -> Option<Reading> {
+    if e.usage.is_some()
+        || !(said_more::priced_or_unread(e, plain)
+            || fresh18_c::specs_with_a_number(catalog, e, plain, norm))
+    {
+        return None;
+    }
+    let bare = bare_number::bare_number(norm)?;
+    let choices: Vec<Request> = bare
+        .readings(norm)
+        .into_iter()
+        .filter_map(|said| match read_normalized(catalog, said, false).0 {
+            // `4090 40 cards` read as the card's specs again says nothing of the number.
+            Reading::Command(r) if !matches!(plain, Reading::Command(p) if *p == r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    (!choices.is_empty()).then_some(Reading::Ask(choices))
 }
 
 /// Whether a message asks the bot to do something (an alert, a conversion, a price history, a
