@@ -212,8 +212,17 @@ pub(super) fn family_fit(
     let card = e.gpus.first().filter(|_| !two_cards);
     // Too many to ask: with a card, those whose 4-bit weights could fit on it (the sizes
     // whose answer the card decides), else the largest.
+    // Two cards: the larger one decides which sizes are worth asking.
+    let largest = e.gpus.iter().max_by(|a, b| {
+        let mem = |c: &&super::request::Cards| {
+            catalog
+                .find_gpu(&c.gpu)
+                .map_or(0.0, |g| g.vram_gb * f64::from(c.count))
+        };
+        mem(a).total_cmp(&mem(b))
+    });
     if ms.len() > MAX_ASK
-        && let Some(c) = card
+        && let Some(c) = card.or(largest)
         && let Some(g) = catalog.find_gpu(&c.gpu)
     {
         let memory = g.vram_gb * f64::from(c.count);

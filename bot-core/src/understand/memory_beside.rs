@@ -80,13 +80,14 @@ fn sibling<'a>(catalog: &'a Catalog, word: &str, gb: u32) -> Option<&'a crate::c
 /// each one's card, in the order said).
 pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<Cards>) {
     let sizes: Vec<(usize, u32, usize)> = (0..toks.len())
-        .filter_map(|k| size_at(toks, k).map(|(gb, end)| (k, gb, end)))
+        .filter_map(|k| size_any(toks, k).map(|(gb, end)| (k, gb, end)))
         .filter(|(k, _, _)| {
             !k.checked_sub(1)
                 .is_some_and(|p| NEEDED.iter().any(|n| toks[p].ends_with(n)))
         })
         .collect();
-    if sizes.is_empty() {
+    // `a100 40`: a number alone after the card may still be its memory (below).
+    if sizes.is_empty() && toks.last().is_none_or(|w| number_word(w).is_none()) {
         return;
     }
     for (j, t) in toks.iter().enumerate() {
@@ -124,6 +125,14 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
                     _ => break,
                 }
             }
+        }
+        // `a100 40`: a bare number ending the sentence that the card is sold in.
+        if own.is_empty()
+            && j + 2 == toks.len()
+            && let Some(gb) = number_word(&toks[j + 1]).filter(|n| (8..=2048).contains(n))
+            && sibling(catalog, t, gb).is_some()
+        {
+            own.push(gb);
         }
         // `the 40 gig a100 or the 80 gig one`: a size after the card, joined to it and left
         // without its card's name, is the same card's other size.

@@ -50,7 +50,7 @@ const HOW_TO_USE: &[&str] = &[
 ];
 
 pub(super) fn rented_use(q: &Question) -> Option<Reading> {
-    if !(q.has(RENTED) && q.has(HOW_TO_USE)) || !q.nothing_to_size() {
+    if !(q.has(RENTED) && q.has(HOW_TO_USE) && q.nothing_to_size()) {
         return None;
     }
     let r = match q.e.platforms.as_slice() {
