@@ -119,6 +119,7 @@ mod volume_unit;
 mod counts_side;
 mod fresh18_c;
 mod rented_use;
+mod unknown_model;
 
 #[cfg(test)]
 mod own_tests;
@@ -365,12 +366,18 @@ fn bare_asked(
     plain: &Reading,
     norm: &str,
 ) -> Option<Reading> {
-    if e.usage.is_some()
-        || !(said_more::priced_or_unread(e, plain)
-            || fresh18_c::specs_with_a_number(catalog, e, plain, norm))
-    {
+    if e.usage.is_some() {
         return None;
     }
+    // A card's specs with a number (`a100 2`): each meaning asked as the price it would be.
+    let priced = format!("{norm} 多少钱");
+    let norm = if said_more::priced_or_unread(e, plain) {
+        norm
+    } else if fresh18_c::specs_with_a_number(catalog, e, plain, norm) {
+        priced.as_str()
+    } else {
+        return None;
+    };
     let bare = bare_number::bare_number(norm)?;
     let choices: Vec<Request> = bare
         .readings(norm)

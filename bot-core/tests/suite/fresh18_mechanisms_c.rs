@@ -66,3 +66,35 @@ fn the_leftovers_und_n_named() {
         assert_eq!(r.lines()[0], want, "{q}");
     }
 }
+
+/// A model the catalog has no shape of is said back, never passed over for the card's specs
+/// alone; a model it sizes is read as ever.
+#[test]
+fn a_model_the_catalog_lacks_is_said_back() {
+    use bot_core::understand::{Unheard, unheard};
+    let catalog = Catalog::embedded().unwrap();
+    for (q, word, lines) in [
+        (
+            "xtts voice cloning on a 3060 ok?",
+            "xtts",
+            vec!["/gpu rtx-3060"],
+        ),
+        ("whisper 用4090能跑吗", "whisper", vec!["/gpu rtx-4090"]),
+        (
+            "ＧＰＴ－ＳｏＶＩＴＳ 3090够吗",
+            "gpt-sovits",
+            vec!["/gpu rtx-3090"],
+        ),
+    ] {
+        match unheard(&catalog, q) {
+            Some(Unheard::Model { word: w, lines: l }) => {
+                assert_eq!(w, word, "{q}");
+                assert_eq!(l, lines, "{q}");
+            }
+            other => panic!("{q}: {other:?}"),
+        }
+    }
+    for q in ["qwen2.5-7b on a 3060 ok?", "4090 多少钱一小时"] {
+        assert_eq!(unheard(&catalog, q), None, "{q}");
+    }
+}
