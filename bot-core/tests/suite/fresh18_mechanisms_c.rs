@@ -98,3 +98,22 @@ fn a_model_the_catalog_lacks_is_said_back() {
         assert_eq!(unheard(&catalog, q), None, "{q}");
     }
 }
+
+/// Through the chat: the unsized model said back in the user's language with the card as a
+/// choice, no reading line; a rented card asked how to use answered by `/help`.
+#[test]
+fn the_chat_says_an_unsized_model_and_helps_a_rented_card() {
+    use crate::chat::{say, world};
+    let w = world();
+    let en = say(&w, "en-US", "xtts voice cloning on a 3060 ok?");
+    // The card's line is a button; the line offering it is said only when there is one.
+    assert!(
+        en.contains("“xtts”") && en.contains("The card alone"),
+        "{en}"
+    );
+    assert!(!en.starts_with("I read this as"), "{en}");
+    let zh = say(&w, "zh-CN", "whisper 用4090能跑吗");
+    assert!(zh.contains("“whisper”") && zh.contains("模型表"), "{zh}");
+    let help = say(&w, "zh-CN", "我现在租了一张4090 怎么用");
+    assert_eq!(help.lines().next(), Some("我理解为：/help"), "{help}");
+}
