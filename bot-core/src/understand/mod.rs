@@ -118,6 +118,7 @@ mod volume_unit;
 // Fresh18's leftovers (und-o), joined in `fresh18_c`.
 mod counts_side;
 mod fresh18_c;
+mod per_day;
 mod rented_use;
 mod unknown_model;
 
@@ -258,7 +259,7 @@ pub(super) fn read_normalized(
     fix_typos: bool,
 ) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &card_hour::hourly(&original),
+        &per_day::per_day(&card_hour::hourly(&original)),
     )));
     norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {
