@@ -7,6 +7,7 @@
 use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Request};
+use super::text::has;
 
 /// Words that say the card is rented already.
 const RENTED: &[&str] = &[
@@ -53,8 +54,14 @@ const HOW_TO_USE: &[&str] = &[
     "what do i do",
 ];
 
+/// Whether a text says a card is rented and asks how to use it (`租了a100 下一步呢` is a whole
+/// question, no follow-up of another).
+pub(super) fn said(text: &str) -> bool {
+    has(text, RENTED) && has(text, HOW_TO_USE)
+}
+
 pub(super) fn rented_use(q: &Question) -> Option<Reading> {
-    if !(q.has(RENTED) && q.has(HOW_TO_USE) && q.nothing_to_size()) {
+    if !(said(q.padded) && q.nothing_to_size()) {
         return None;
     }
     let r = match q.e.platforms.as_slice() {
