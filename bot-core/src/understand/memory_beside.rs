@@ -137,7 +137,7 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
         // `the 40 gig a100 or the 80 gig one`: a size after the card, joined to it and left
         // without its card's name, is the same card's other size.
         if !own.is_empty()
-            && let Some(gb) = other_size_after(toks, j + 1)
+            && let Some(gb) = other_size_after(toks, j + 1, t)
             && !own.contains(&gb)
         {
             own.push(gb);
@@ -173,9 +173,10 @@ const ONE: &[&str] = &[
     "one", "ones", "version", "model", "的", "版", "版本", "?", "？",
 ];
 
-/// A second size right after a card (`or the 80 gig one`, `还是80g的`): a joining word, words
-/// of `BETWEEN`, the size, then `one` or the end of the sentence.
-fn other_size_after(toks: &[String], from: usize) -> Option<u32> {
+/// A second size right after a card (`or the 80 gig one`, `还是80g的`, `or 16gb v100`): a
+/// joining word, words of `BETWEEN`, the size, then `one`, the card's own word again or the end
+/// of the sentence.
+fn other_size_after(toks: &[String], from: usize, card: &str) -> Option<u32> {
     let join = toks.get(from)?;
     if !JOIN.contains(&join.as_str()) {
         return None;
@@ -190,7 +191,7 @@ fn other_size_after(toks: &[String], from: usize) -> Option<u32> {
     let (gb, end) = size_any(toks, k)?;
     match toks.get(end) {
         None => Some(gb),
-        Some(w) if ONE.contains(&w.as_str()) => Some(gb),
+        Some(w) if ONE.contains(&w.as_str()) || w == card => Some(gb),
         _ => None,
     }
 }
