@@ -61,3 +61,25 @@ fn sold_with(catalog: &Catalog, id: &str, gb: f64) -> bool {
         .filter(|g| g.id.split('-').any(|p| p == model))
         .any(|g| (g.vram_gb - gb).abs() < 1.0)
 }
+
+/// The text with the platforms it names said first (`4090 3 autodl`, `4090 3 on runpod` →
+/// `autodl 4090 3`), where one was named after something else: a bare number before a
+/// platform's name is as bare as one at the end.
+pub(super) fn platforms_first(catalog: &Catalog, norm: &str) -> Option<String> {
+    let toks = super::text::tokens(norm);
+    let named = |k: usize| {
+        toks.get(k)
+            .is_some_and(|t| t.is_ascii() && catalog.find_platform(t).is_some())
+    };
+    // The word tying a platform in (`on runpod`) goes with it.
+    let tie =
+        |k: usize| ["on", "at", "via", "with", "from"].contains(&toks[k].as_str()) && named(k + 1);
+    let first_other = (0..toks.len()).position(|k| !named(k))?;
+    if !(first_other + 1..toks.len()).any(named) {
+        return None;
+    }
+    let platforms = (0..toks.len()).filter(|&k| named(k));
+    let rest = (0..toks.len()).filter(|&k| !named(k) && !tie(k));
+    let words: Vec<&str> = platforms.chain(rest).map(|k| toks[k].as_str()).collect();
+    Some(words.join(" "))
+}

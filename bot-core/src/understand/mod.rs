@@ -379,7 +379,15 @@ fn bare_asked(
     } else {
         return None;
     };
-    let bare = bare_number::bare_number(norm)?;
+    // `4090 3 autodl`: the platform named after the number, moved before the card.
+    let moved = fresh18_c::platforms_first(catalog, norm);
+    let (bare, norm) = match bare_number::bare_number(norm) {
+        Some(b) => (b, norm),
+        None => {
+            let m = moved.as_deref()?;
+            (bare_number::bare_number(m)?, m)
+        }
+    };
     let choices: Vec<Request> = bare
         .readings(norm)
         .into_iter()
