@@ -56,6 +56,11 @@ fn prefix(catalog: &Catalog, toks: &[String], e: &Entities) -> Option<String> {
         return None;
     }
     let (k, p) = toks.iter().enumerate().find_map(|(k, t)| {
+        // `gpt oss` written apart is the `gpt-oss` family.
+        let joined = toks.get(k + 1).map(|n| format!("{t}-{n}"));
+        if let Some(j) = joined.filter(|j| FAMILIES.contains(&j.as_str())) {
+            return Some((k + 1, j));
+        }
         let fam = super::family_ask::family_word(t)
             .or_else(|| FAMILIES.iter().find(|f| t == *f).map(|f| (*f).to_string()))?;
         Some((k, fam))
@@ -183,13 +188,18 @@ pub(super) fn family_fit(
         || has(padded, FIT_WORDS)
         || has(padded, MEMORY_WORDS)
         || has(padded, &["几张", "几块", "how many", "多少张"]);
+    // Two cards side by side for a family (`h100 or h200 for deepseek`): which model decides
+    // which card, so each model's fit is asked without a card (its answer names the cards
+    // that hold it).
+    let two_cards = e.gpus.len() == 2
+        && matches!(plain, Reading::Command(Request::Gpu(g)) if g.gpus.len() == 2);
     let fit_like = match plain {
         Reading::Unknown => asked,
-        Reading::Command(Request::Gpu(g)) => g.gpus.len() == 1,
+        Reading::Command(Request::Gpu(g)) => g.gpus.len() == 1 || two_cards,
         Reading::Command(Request::Fit(_)) => true,
         _ => false,
     };
-    if !fit_like || e.gpus.len() > 1 {
+    if !fit_like || (e.gpus.len() > 1 && !two_cards) {
         return None;
     }
     let mut ms = match prefix(catalog, toks, e) {
@@ -199,11 +209,20 @@ pub(super) fn family_fit(
     if ms.is_empty() {
         return None;
     }
-    let card = e.gpus.first();
+    let card = e.gpus.first().filter(|_| !two_cards);
     // Too many to ask: with a card, those whose 4-bit weights could fit on it (the sizes
     // whose answer the card decides), else the largest.
+    // Two cards: the larger one decides which sizes are worth asking.
+    let largest = e.gpus.iter().max_by(|a, b| {
+        let mem = |c: &&super::request::Cards| {
+            catalog
+                .find_gpu(&c.gpu)
+                .map_or(0.0, |g| g.vram_gb * f64::from(c.count))
+        };
+        mem(a).total_cmp(&mem(b))
+    });
     if ms.len() > MAX_ASK
-        && let Some(c) = card
+        && let Some(c) = card.or(largest)
         && let Some(g) = catalog.find_gpu(&c.gpu)
     {
         let memory = g.vram_gb * f64::from(c.count);

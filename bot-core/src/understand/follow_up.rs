@@ -60,7 +60,7 @@ pub(super) fn is_follow_up(norm: &str) -> bool {
         || t.ends_with(" instead")
         || t.ends_with(" then");
     let zh = t.ends_with('呢') || t.ends_with("呢 ") || ZH_STARTS.iter().any(|w| t.starts_with(w));
-    en || zh
+    (en || zh) && !super::rented_use::said(t)
 }
 
 /// What the words alone read as, when they are a follow-up's fragment (a card, a platform, a

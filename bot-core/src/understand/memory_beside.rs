@@ -80,13 +80,14 @@ fn sibling<'a>(catalog: &'a Catalog, word: &str, gb: u32) -> Option<&'a crate::c
 /// each one's card, in the order said).
 pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<Cards>) {
     let sizes: Vec<(usize, u32, usize)> = (0..toks.len())
-        .filter_map(|k| size_at(toks, k).map(|(gb, end)| (k, gb, end)))
+        .filter_map(|k| size_any(toks, k).map(|(gb, end)| (k, gb, end)))
         .filter(|(k, _, _)| {
             !k.checked_sub(1)
                 .is_some_and(|p| NEEDED.iter().any(|n| toks[p].ends_with(n)))
         })
         .collect();
-    if sizes.is_empty() {
+    // `a100 40`: a number alone after the card may still be its memory (below).
+    if sizes.is_empty() && toks.last().is_none_or(|w| number_word(w).is_none()) {
         return;
     }
     for (j, t) in toks.iter().enumerate() {
@@ -125,6 +126,22 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
                 }
             }
         }
+        // `a100 40`: a bare number ending the sentence that the card is sold in.
+        if own.is_empty()
+            && j + 2 == toks.len()
+            && let Some(gb) = number_word(&toks[j + 1]).filter(|n| (8..=2048).contains(n))
+            && sibling(catalog, t, gb).is_some()
+        {
+            own.push(gb);
+        }
+        // `the 40 gig a100 or the 80 gig one`: a size after the card, joined to it and left
+        // without its card's name, is the same card's other size.
+        if !own.is_empty()
+            && let Some(gb) = other_size_after(toks, j + 1, t)
+            && !own.contains(&gb)
+        {
+            own.push(gb);
+        }
         let cards: Vec<String> = own
             .iter()
             .filter_map(|gb| sibling(catalog, t, *gb))
@@ -148,5 +165,33 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
         }
         gpus.dedup_by(|a, b| a.gpu == b.gpu);
         return;
+    }
+}
+
+/// Words that stand for the card's name after a second size (`the 80 gig one`, `80g的`).
+const ONE: &[&str] = &[
+    "one", "ones", "version", "model", "的", "版", "版本", "?", "？",
+];
+
+/// A second size right after a card (`or the 80 gig one`, `还是80g的`, `or 16gb v100`): a
+/// joining word, words of `BETWEEN`, the size, then `one`, the card's own word again or the end
+/// of the sentence.
+fn other_size_after(toks: &[String], from: usize, card: &str) -> Option<u32> {
+    let join = toks.get(from)?;
+    if !JOIN.contains(&join.as_str()) {
+        return None;
+    }
+    let mut k = from + 1;
+    while toks.get(k).is_some_and(|w| BETWEEN.contains(&w.as_str())) {
+        k += 1;
+    }
+    if k >= toks.len() {
+        return None;
+    }
+    let (gb, end) = size_any(toks, k)?;
+    match toks.get(end) {
+        None => Some(gb),
+        Some(w) if ONE.contains(&w.as_str()) || w == card => Some(gb),
+        _ => None,
     }
 }

@@ -116,6 +116,12 @@ mod offers_words;
 mod options_said;
 mod stock_now;
 mod volume_unit;
+// Fresh18's leftovers (und-o), joined in `fresh18_c`.
+mod counts_side;
+mod fresh18_c;
+mod per_day;
+mod rented_use;
+mod unknown_model;
 
 #[cfg(test)]
 mod own_tests;
@@ -254,7 +260,7 @@ pub(super) fn read_normalized(
     fix_typos: bool,
 ) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &card_hour::hourly(&original),
+        &per_day::per_day(&card_hour::hourly(&original)),
     )));
     norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {
@@ -339,23 +345,8 @@ pub(super) fn read_normalized(
     {
         return (r, work);
     }
-    // `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`: a job length (or a card count) said
-    // without its unit is asked back, never billed as the default hour.
-    if e.usage.is_none()
-        && said_more::priced_or_unread(&e, &plain)
-        && let Some(bare) = bare_number::bare_number(&norm)
-    {
-        let choices: Vec<Request> = bare
-            .readings(&norm)
-            .into_iter()
-            .filter_map(|said| match read_normalized(catalog, said, false).0 {
-                Reading::Command(r) => Some(r),
-                _ => None,
-            })
-            .collect();
-        if !choices.is_empty() {
-            return (Reading::Ask(choices), work);
-        }
+    if let Some(r) = bare_asked(catalog, &e, &plain, &norm) {
+        return (r, work);
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
@@ -367,6 +358,47 @@ pub(super) fn read_normalized(
     }
     // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.
     (card_memory::memory_asked(catalog, &padded, plain), work)
+}
+
+/// `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`, `4090 40`: a job length (or a card count)
+/// said without its unit is asked back, never billed as the default hour nor dropped.
+fn bare_asked(
+    catalog: &Catalog,
+    e: &entities::Entities,
+    plain: &Reading,
+    norm: &str,
+) -> Option<Reading> {
+    if e.usage.is_some() {
+        return None;
+    }
+    // A card's specs with a number (`a100 2`): each meaning asked as the price it would be.
+    let priced = format!("{norm} 多少钱");
+    let norm = if said_more::priced_or_unread(e, plain) {
+        norm
+    } else if fresh18_c::specs_with_a_number(catalog, e, plain, norm) {
+        priced.as_str()
+    } else {
+        return None;
+    };
+    // `4090 3 autodl`: the platform named after the number, moved before the card.
+    let moved = fresh18_c::platforms_first(catalog, norm);
+    let (bare, norm) = match bare_number::bare_number(norm) {
+        Some(b) => (b, norm),
+        None => {
+            let m = moved.as_deref()?;
+            (bare_number::bare_number(m)?, m)
+        }
+    };
+    let choices: Vec<Request> = bare
+        .readings(norm)
+        .into_iter()
+        .filter_map(|said| match read_normalized(catalog, said, false).0 {
+            // `4090 40 cards` read as the card's specs again says nothing of the number.
+            Reading::Command(r) if !matches!(plain, Reading::Command(p) if *p == r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    (!choices.is_empty()).then_some(Reading::Ask(choices))
 }
 
 /// Whether a message asks the bot to do something (an alert, a conversion, a price history, a

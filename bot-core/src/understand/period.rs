@@ -106,12 +106,12 @@ fn daily_near(toks: &[String], i: usize, k: usize) -> bool {
 /// than the period) with a period said before or after it.
 pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let (hours, period) = hours_per_period(toks, taken)?;
-    // A week is 7 days; a month the 30 days `daily` is billed over. The daily share is a
-    // multiple of 3 minutes (0.05 h), so its hours are an exact decimal and the line and the
-    // answer show the same figure (100 minutes would be 1.666… h, shown as 1h40m1s).
+    // A week is 7 days; a month the 30 days `daily` is billed over. The daily share is taken
+    // to the whole minute (50 h a month is 1h40m a day, the user's 50 h again over the month);
+    // the line and the bill both use those seconds (`daily_seconds`).
     let days = Decimal::from(if period == WEEK { 7 } else { 30 });
-    let steps = (hours / days / Decimal::from(180)).round();
-    (steps >= Decimal::ONE).then(|| Usage::Daily(steps * Decimal::from(180)))
+    let minutes = (hours / days / Decimal::from(60)).round();
+    (minutes >= Decimal::ONE).then(|| Usage::Daily(minutes * Decimal::from(60)))
 }
 
 /// The hours used and the period they are used in (seconds each).
@@ -224,11 +224,12 @@ mod tests {
         let m = |x: i64| Some(Usage::Daily(Decimal::from(x * 60)));
         assert_eq!(daily("每周跑35个小时 4090"), m(300));
         assert_eq!(daily("一个月大概用90个小时"), m(180));
-        // 20 h a week: 2 h 51 min a day (171.4 min, to 3 minutes).
+        // 20 h a week: 2 h 51 min a day (171.4 min, to the minute).
         assert_eq!(daily("4090 20h/week"), m(171));
-        // 50 h a month: 1 h 39 min a day (100 min, to 3 minutes).
-        assert_eq!(daily("h100 每个月用50小时左右"), m(99));
-        assert_eq!(daily("我有两张4090 要是每周只用30小时"), m(258));
+        // 50 h a month: 1 h 40 min a day, the 50 h again over 30 days.
+        assert_eq!(daily("h100 每个月用50小时左右"), m(100));
+        // 30 h a week: 257.1 min a day.
+        assert_eq!(daily("我有两张4090 要是每周只用30小时"), m(257));
         assert_eq!(daily("a week I'll use roughly 15 hours of a 3090"), m(129));
         assert_eq!(daily("两周用28小时"), m(120));
     }

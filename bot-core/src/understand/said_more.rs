@@ -54,6 +54,7 @@ pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
     let r = super::offers_said::with_region(padded, r);
     let r = super::pay_either::with_either(padded, !q.e.platforms.is_empty(), r);
     let r = super::fresh18_a::with_said(q, r);
+    let r = super::fresh18_c::with_said(q, r);
     super::jobs_each::each_model(q, r)
 }
 

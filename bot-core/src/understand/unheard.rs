@@ -28,6 +28,9 @@ pub enum Unheard {
     /// A follow-up without its question (`那A100呢`): the bot keeps no earlier question, so it
     /// asks for the whole one; `lines`: what the words alone ask, to tap.
     FollowUp { lines: Vec<String> },
+    /// A model the catalog does not size (`xtts`, `whisper`); `lines`: the question read
+    /// without it (the card's specs), to tap.
+    Model { word: String, lines: Vec<String> },
     /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
     /// is said, with the hourly prices it divides by (`lines`).
     Budget { lines: Vec<String> },
@@ -129,6 +132,9 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     }
     if let Some(u) = budget(catalog, &norm, &toks) {
         return Some(u);
+    }
+    if let Some((word, lines)) = super::unknown_model::unknown_model(catalog, &norm) {
+        return Some(Unheard::Model { word, lines });
     }
     let word = unknown_card(catalog, &toks)?;
     let near = catalog

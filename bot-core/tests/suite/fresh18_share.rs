@@ -11,6 +11,9 @@ use super::understand::share_by_line;
 /// misses left are grouped by mechanism in `docs/misses/fresh18_misses.md`. After und-l's
 /// half of them (its mechanisms tested in `fresh18_mechanisms_b`): 284/335 (84.8 %); with und-n's
 /// half (`fresh18_mechanisms_a`): 313/335 (93.4 %); one more relabel (listed in the header): 314.
+/// After und-o's leftovers (`fresh18_mechanisms_c`: a card with a bare number, two setups with
+/// counts and two cards for a family asked back, each label naming a right choice as the header
+/// lists): 319/335 (95.2 %).
 #[test]
 fn fresh18_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -20,5 +23,5 @@ fn fresh18_share() {
         include_str!("../data/questions_fresh18.tsv"),
     );
     assert!(total >= 335, "fresh18: {total} questions");
-    assert!(right >= 314, "fresh18: {right} of {total}");
+    assert!(right >= 319, "fresh18: {right} of {total}");
 }

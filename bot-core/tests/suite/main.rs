@@ -52,6 +52,7 @@ mod fresh17_mechanisms;
 mod fresh17_share;
 mod fresh18_mechanisms_a;
 mod fresh18_mechanisms_b;
+mod fresh18_mechanisms_c;
 mod fresh18_share;
 mod fresh19_share;
 mod from_ranking;

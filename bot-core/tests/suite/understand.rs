@@ -477,7 +477,7 @@ a100 有货第一时间通知\task:/subscribe a100-80g-sxm
 4090降到1块5就通知我\t/subscribe rtx-4090 max=1.5cny/hour
 # one platform weighed against the others on price is the ranking
 # (session 7: hours a month are regular use, a month of the daily share, as fresh15 asks)
-we currently use aws but it's expensive. is runpod cheaper for a100 for about 100 hours a month?\t/compare a100-80g-sxm daily 3h21m
+we currently use aws but it's expensive. is runpod cheaper for a100 for about 100 hours a month?\t/compare a100-80g-sxm daily 3h20m
 my friend said vast is cheapest for 3090. is it true? need 10 hours\t/compare rtx-3090 10h
 autodl 4090 三小时 贵不贵\t/cost autodl rtx-4090 3h
 # a budget to spend on a card: its hourly prices ranked

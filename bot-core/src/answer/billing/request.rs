@@ -383,7 +383,10 @@ impl JobRequest {
         match j.pattern {
             Pattern::OneOff => w.push(format_span(j.work)),
             Pattern::Daily { hours, days } => {
-                w.extend(["daily".into(), format_span(hours * Decimal::from(3600))]);
+                // The seconds the bill uses (`daily_seconds`), never the hours' last digit:
+                // 40 minutes are 0.666…7 h, which would read back as `40m1s`.
+                let secs = billing::daily_seconds(hours).unwrap_or(Decimal::MAX);
+                w.extend(["daily".into(), format_span(secs)]);
                 if days != DEFAULT_DAYS {
                     w.push(format!("days={days}"));
                 }

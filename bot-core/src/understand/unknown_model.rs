@@ -1,0 +1,64 @@
+//! A model the catalog has no shape of, named in a question (`xtts voice cloning on a 3060
+//! ok?`, `whisper large-v3 用4090能跑吗`, `gpt-sovits 3090够吗`): reading past it answers
+//! another question (the card's specs, or a fit of nothing), so the name is said back with
+//! what the bot can size, and the reading without it offered as a choice.
+
+use super::text::{normalize, tokens};
+use super::{Reading, read};
+use crate::catalog::Catalog;
+
+/// Speech, vision and music models people rent cards for that the catalog does not size
+/// (a name the catalog learns later is its own again: see `catalog_knows`).
+const NAMES: &[&str] = &[
+    "xtts",
+    "xttsv2",
+    "xtts-v2",
+    "gpt-sovits",
+    "sovits",
+    "so-vits-svc",
+    "rvc",
+    "whisper",
+    "faster-whisper",
+    "cosyvoice",
+    "fish-speech",
+    "f5-tts",
+    "chattts",
+    "tortoise-tts",
+    "styletts2",
+    "bark",
+    "musicgen",
+    "yolo",
+    "yolov5",
+    "yolov8",
+    "yolo11",
+    "sam2",
+];
+
+/// The unsized model a question names, and the reading without it (what it would otherwise
+/// have answered), when that reading is a card's specs or nothing.
+pub(super) fn unknown_model(catalog: &Catalog, text: &str) -> Option<(String, Vec<String>)> {
+    let norm = normalize(text);
+    let toks = tokens(&norm);
+    let word = toks
+        .iter()
+        .find(|t| NAMES.contains(&t.as_str()) && catalog.model_by_name(t).is_none())?
+        .clone();
+    let lines = match read(catalog, &norm) {
+        Reading::Command(r @ super::Request::Gpu(_)) => vec![r.line()],
+        // `whisper 用4090能跑吗`: a fit of nothing; the cards named, side by side.
+        Reading::Unknown => {
+            let ids: Vec<String> = super::entities::entities(catalog, &toks)
+                .gpus
+                .into_iter()
+                .map(|c| c.gpu)
+                .collect();
+            if ids.is_empty() {
+                Vec::new()
+            } else {
+                vec![super::request::gpus(ids).line()]
+            }
+        }
+        _ => return None,
+    };
+    Some((word, lines))
+}
