@@ -129,6 +129,9 @@ pub(super) fn large_amounts(s: &str) -> String {
             while j < chars.len()
                 && numeral(chars[j])
                 && !(j > i && chars[j - 1].is_ascii_digit() && digit(chars[j]).is_some())
+                // `一百万2块钱`: a count of millions (tokens) ends its number; the amount after
+                // it is a number of its own, never ¥2000.
+                && !(j > i + 1 && chars[j - 1] == '万' && "百千".contains(chars[j - 2]))
             {
                 j += 1;
             }

@@ -51,6 +51,7 @@ mod fresh17_share;
 mod fresh18_mechanisms_a;
 mod fresh18_mechanisms_b;
 mod fresh18_share;
+mod fresh19_mechanisms;
 mod fresh19_share;
 mod from_ranking;
 mod live_prices;
