@@ -22,7 +22,7 @@ pub(super) fn rules(q: &Question) -> Option<Reading> {
 
 /// `r` with the facts said that its rule dropped.
 pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
-    super::said_options::with_options(q.padded, r)
+    super::said_options::with_options(q.catalog, q.padded, r)
 }
 
 /// A reading asked back where the question left a length open, or read again where a

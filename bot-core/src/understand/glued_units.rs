@@ -15,7 +15,33 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = method_swaps(&s);
     let s = words(&s);
     let s = sequence_in_k(&s);
+    let s = pinyin(&s);
     day_before_card(catalog, &s)
+}
+
+/// The words of a price question typed in pinyin, whole words only, phrases first; the hours
+/// are glued to their number (`3 ge xiaoshi` → `3个小时`).
+const PINYIN: &[(&str, &str)] = &[
+    (" ge xiaoshi ", "个小时 "),
+    (" xiaoshi ", "小时 "),
+    (" duoshao qian ", " 多少钱 "),
+    (" duoshaoqian ", " 多少钱 "),
+    (" na jia ", " 哪家 "),
+    (" najia ", " 哪家 "),
+    (" pianyi ", " 便宜 "),
+    (" zu ", " 租 "),
+    (" neng pao ", " 能跑 "),
+    (" xianka ", " 显卡 "),
+    (" xiancun ", " 显存 "),
+];
+
+fn pinyin(s: &str) -> String {
+    let mut out = format!(" {s} ");
+    for (py, zh) in PINYIN {
+        // Twice, so a word between two matches (` zu 3 ge xiaoshi zu `) is found again.
+        out = out.replace(py, zh).replace(py, zh);
+    }
+    out.trim().to_string()
 }
 
 /// `序列长度4096` → `序列长度 4k`: a sequence length in thousands of tokens, so its number is
@@ -121,7 +147,9 @@ fn cards_counted(catalog: &Catalog, s: &str) -> String {
 
 /// Whether `a` is `b` with two neighbouring letters swapped.
 fn swapped(a: &[u8], b: &[u8]) -> bool {
-    let diff: Vec<usize> = (0..a.len().min(b.len())).filter(|&i| a[i] != b[i]).collect();
+    let diff: Vec<usize> = (0..a.len().min(b.len()))
+        .filter(|&i| a[i] != b[i])
+        .collect();
     a.len() == b.len()
         && diff.len() == 2
         && diff[1] == diff[0] + 1
@@ -156,8 +184,13 @@ fn method_swaps(s: &str) -> String {
 /// says what a run cost (`cost me`).
 fn words(s: &str) -> String {
     let padded = format!(" {s} ");
-    let mut out = padded.replace(" avail ", " available ").replace(" avail?", " available?");
-    if [" took ", " ran ", " ran for "].iter().any(|w| out.contains(w)) {
+    let mut out = padded
+        .replace(" avail ", " available ")
+        .replace(" avail?", " available?");
+    if [" took ", " ran ", " ran for "]
+        .iter()
+        .any(|w| out.contains(w))
+    {
         out = out.replace(" and cost ", " and it cost me ");
     }
     out.trim().to_string()
@@ -196,14 +229,25 @@ mod tests {
         assert_eq!(method_swaps("flora lore oral"), "flora lore oral");
         assert_eq!(words("h200 avail?"), "h200 available?");
         assert_eq!(words("availability"), "availability");
-        assert_eq!(sequence_in_k("序列长度4096 3090够吗"), "序列长度 4k 3090够吗");
+        assert_eq!(
+            sequence_in_k("序列长度4096 3090够吗"),
+            "序列长度 4k 3090够吗"
+        );
         assert_eq!(sequence_in_k("序列长度2000"), "序列长度2000");
+        assert_eq!(
+            pinyin("4090 zu 3 ge xiaoshi na jia pianyi"),
+            "4090 租 3个小时 哪家 便宜"
+        );
+        assert_eq!(pinyin("zulu pianyin"), "zulu pianyin");
     }
 
     #[test]
     fn kuai_counts_cards_only_before_a_card() {
         let c = Catalog::embedded().unwrap();
-        assert_eq!(cards_counted(&c, "用2块 a6000 行不行"), "用2张 a6000 行不行");
+        assert_eq!(
+            cards_counted(&c, "用2块 a6000 行不行"),
+            "用2张 a6000 行不行"
+        );
         assert_eq!(cards_counted(&c, "2块钱一小时"), "2块钱一小时");
         assert_eq!(cards_counted(&c, "4090 2块 一小时"), "4090 2块 一小时");
         assert_eq!(

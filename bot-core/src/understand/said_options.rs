@@ -39,7 +39,9 @@ const YEAR: &[&str] = &[
 
 /// The number of tokens said after a sequence-length word (`序列长度2048`, `序列长度 4k`).
 fn seq_len(padded: &str) -> Option<u32> {
-    let at = SEQ.iter().find_map(|w| padded.find(w).map(|a| a + w.len()))?;
+    let at = SEQ
+        .iter()
+        .find_map(|w| padded.find(w).map(|a| a + w.len()))?;
     let rest = padded[at..].trim_start_matches([' ', '=', ':', '是', '为']);
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
     let n: u32 = digits.parse().ok()?;
@@ -57,17 +59,22 @@ fn window(tokens: u32) -> String {
 }
 
 /// `r` with a sequence length, a trainer, a descending sort or a year of history said.
-pub(super) fn with_options(padded: &str, r: Reading) -> Reading {
+pub(super) fn with_options(catalog: &Catalog, padded: &str, r: Reading) -> Reading {
     match r {
         Reading::Command(Request::Fit(mut a)) => {
-            let said = |a: &crate::answer::fit::FitLine, k: &str| a.options.iter().any(|(o, _)| o == k);
+            if let Some(chat) = chat_model(catalog, padded, &a.model) {
+                a.model = chat;
+            }
+            let said =
+                |a: &crate::answer::fit::FitLine, k: &str| a.options.iter().any(|(o, _)| o == k);
             if !said(&a, "ctx")
                 && let Some(n) = seq_len(padded)
             {
                 a.options.insert(0, ("ctx".to_string(), window(n)));
             }
             if !said(&a, "trainer") && padded.contains("unsloth") && a.task.is_some() {
-                a.options.push(("trainer".to_string(), "unsloth".to_string()));
+                a.options
+                    .push(("trainer".to_string(), "unsloth".to_string()));
             }
             Reading::Command(Request::Fit(a))
         }
@@ -88,6 +95,20 @@ pub(super) fn with_options(padded: &str, r: Reading) -> Reading {
         }
         r => r,
     }
+}
+
+/// `glm4 9b chat`: the model's chat release where the catalog lists it apart (its own context
+/// length), the base model otherwise; a `1m` release is named by its own words.
+fn chat_model(catalog: &Catalog, padded: &str, model: &str) -> Option<String> {
+    let said = padded.contains(" chat ") || padded.contains(" chat版") || padded.contains("-chat");
+    if !said || padded.contains("1m") || model.ends_with("-chat") {
+        return None;
+    }
+    let chat = format!("{model}-chat");
+    catalog
+        .find_model(&chat)
+        .filter(|m| m.id == chat)
+        .map(|m| m.id.clone())
 }
 
 /// `live offers only for a6000`: the offers of that card with live data only.
@@ -128,7 +149,13 @@ pub(super) fn prices_lately(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let went = ["价格咋样了", "价格怎么样了", "价格如何了", "价钱咋样了", "价钱怎么样了"];
+    let went = [
+        "价格咋样了",
+        "价格怎么样了",
+        "价格如何了",
+        "价钱咋样了",
+        "价钱怎么样了",
+    ];
     if !q.nothing_to_size() || !q.e.platforms.is_empty() || !q.has(&went) {
         return None;
     }
@@ -141,9 +168,9 @@ pub(super) fn platform_list(q: &Question) -> Option<Reading> {
     if !q.e.gpus.is_empty() || !q.nothing_to_size() || !q.has(&asked) {
         return None;
     }
-    Some(Reading::Command(make::platforms(super::intent::needs_said(
-        q.padded,
-    ))))
+    Some(Reading::Command(make::platforms(
+        super::intent::needs_said(q.padded),
+    )))
 }
 
 /// `I don't have a credit card, only alipay. where can i rent`: a payment method refused beside
@@ -151,8 +178,7 @@ pub(super) fn platform_list(q: &Question) -> Option<Reading> {
 pub(super) fn paid_with_only(q: &Question) -> Option<Reading> {
     use crate::lexicon::{NEED_PHRASES, Need};
     let e = q.e;
-    if !e.gpus.is_empty() || !e.platforms.is_empty() || !q.nothing_to_size() || e.usage.is_some()
-    {
+    if !e.gpus.is_empty() || !e.platforms.is_empty() || !q.nothing_to_size() || e.usage.is_some() {
         return None;
     }
     let needs = super::intent::needs_said(q.padded);
