@@ -208,6 +208,10 @@ fn day_before_card(catalog: &Catalog, s: &str) -> String {
         }
         let rest = after.trim_start_matches(' ');
         let rest = &rest[w.len()..];
+        // Only when hours follow: `每天用4090跑qwen` says a volume's day, left as said.
+        if !["小时", "hour", "个钟"].iter().any(|h| rest.contains(h)) {
+            continue;
+        }
         return format!("{} {w} {day}{rest}", &s[..at]);
     }
     s.to_string()
