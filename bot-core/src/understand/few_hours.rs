@@ -11,6 +11,8 @@ const FEW: &[&str] = &[
     "几个钟头",
     "几个钟",
     "几小时",
+    "数个小时",
+    "数小时",
     "a few hours",
     "several hours",
     "few hours",

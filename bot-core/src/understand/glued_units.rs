@@ -16,6 +16,7 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = words(&s);
     let s = sequence_in_k(&s);
     let s = pinyin(&s);
+    let s = api_amount_first(&s);
     day_before_card(catalog, &s)
 }
 
@@ -117,6 +118,36 @@ fn thousands(s: &str) -> String {
         .collect()
 }
 
+/// `api百万2块`, `api 一百万token 3元`: beside an API, yuan said right after a million tokens
+/// are its price, written amount first (`2块一百万`), the order the reader takes as per million.
+fn api_amount_first(s: &str) -> String {
+    if !s.contains("api") {
+        return s.to_string();
+    }
+    for m in ["一百万", "1百万", "百万", "100万"] {
+        let Some(at) = s.find(m) else { continue };
+        let rest = s[at + m.len()..]
+            .trim_start_matches("tokens")
+            .trim_start_matches("token")
+            .trim_start_matches([' ', '要', '是']);
+        let n = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let Some(y) = ["块钱", "块", "元"]
+            .iter()
+            .find(|y| rest[n..].starts_with(**y))
+        else {
+            continue;
+        };
+        if n == 0 {
+            continue;
+        }
+        let end = s.len() - rest.len() + n + y.len();
+        return format!("{} {}{y}一百万 {}", &s[..at], &rest[..n], &s[end..]);
+    }
+    s.to_string()
+}
+
 /// The word of ASCII letters, digits and `-`/`.` that starts `s` (after spaces).
 fn next_word(s: &str) -> &str {
     let s = s.trim_start_matches(' ');
@@ -136,7 +167,10 @@ fn cards_counted(catalog: &Catalog, s: &str) -> String {
         out.push_str(before);
         let counted = before.ends_with(|c: char| c.is_ascii_digit()) && {
             let w = next_word(after);
-            !w.is_empty() && catalog.find_gpu(w).is_some()
+            // `2块 rtx 4090`: a name of two words.
+            let rest = after.trim_start_matches(' ')[w.len()..].to_string();
+            let two = format!("{w} {}", next_word(&rest));
+            !w.is_empty() && (catalog.find_gpu(w).is_some() || catalog.find_gpu(&two).is_some())
         };
         out.push(if counted { '张' } else { '块' });
         rest = after;
@@ -238,6 +272,11 @@ mod tests {
             "序列长度 4k 3090够吗"
         );
         assert_eq!(sequence_in_k("序列长度2000"), "序列长度2000");
+        assert_eq!(api_amount_first("api百万2块 每天"), "api 2块一百万  每天");
+        assert_eq!(
+            api_amount_first("每天一百万token 3块"),
+            "每天一百万token 3块"
+        );
         assert_eq!(
             pinyin("4090 zu 3 ge xiaoshi na jia pianyi"),
             "4090 租 3个小时 哪家 便宜"
@@ -253,6 +292,7 @@ mod tests {
             "用2张 a6000 行不行"
         );
         assert_eq!(cards_counted(&c, "2块钱一小时"), "2块钱一小时");
+        assert_eq!(cards_counted(&c, "2块 rtx 4090"), "2张 rtx 4090");
         assert_eq!(cards_counted(&c, "4090 2块 一小时"), "4090 2块 一小时");
         assert_eq!(
             day_before_card(&c, "我每天用3090大概5小时"),
