@@ -34,6 +34,8 @@ const HOURLY: &[&str] = &[
     "pay per hour",
     "or per hour",
     "per hour or",
+    // At the start of a message ` hourly` has no space before it and stays as typed.
+    "hourly or",
 ];
 /// Words that make it a rent-vs-API question after all.
 const API: &[&str] = &["api", "token", "自建", "自己部署"];

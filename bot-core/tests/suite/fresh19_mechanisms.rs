@@ -21,11 +21,3 @@ fn fresh19_own_labels_are_canonical_lines() {
     let off = off_canonical(OWN);
     assert!(off.is_empty(), "{}", off.join("\n"));
 }
-
-#[test]
-#[ignore]
-fn norm_probe() {
-    for q in std::env::var("NORM_PROBE").unwrap_or_default().split('|') {
-        println!("norm: {q} → {}", bot_core::understand::normalize(q));
-    }
-}
