@@ -122,6 +122,11 @@ mod fresh18_c;
 mod per_day;
 mod rented_use;
 mod unknown_model;
+// Fresh19's misses (und-p): each mechanism its own module, joined in `fresh19`.
+mod few_hours;
+mod fresh19;
+mod glued_units;
+mod said_options;
 
 #[cfg(test)]
 mod own_tests;
@@ -185,6 +190,8 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let reading = alert_family::asked_back(catalog, &norm, reading);
     // `半天`: 4 h or 12 h, asked where the bill differs.
     let reading = half_day::asked_back(catalog, text, reading);
+    // `a few hours` asked with the lengths it may mean; a resolution is no misspelt card.
+    let reading = fresh19::asked_back(catalog, text, reading);
     let reading = one_of_each(reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
@@ -260,7 +267,7 @@ pub(super) fn read_normalized(
     fix_typos: bool,
 ) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &per_day::per_day(&card_hour::hourly(&original)),
+        &per_day::per_day(&card_hour::hourly(&fresh19::plain(catalog, &original))),
     )));
     norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {

@@ -30,6 +30,12 @@ const HOURLY: &[&str] = &[
     "on demand",
     "hourly billing",
     "by the hour",
+    // ` hourly` is written ` per hour ` by the spoken-form pass.
+    "pay per hour",
+    "or per hour",
+    "per hour or",
+    // At the start of a message ` hourly` has no space before it and stays as typed.
+    "hourly or",
 ];
 /// Words that make it a rent-vs-API question after all.
 const API: &[&str] = &["api", "token", "自建", "自己部署"];

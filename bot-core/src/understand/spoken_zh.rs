@@ -120,7 +120,11 @@ pub(super) fn large_amounts(s: &str) -> String {
         // `3090五千块`: a Chinese digit right after ASCII digits starts a number of its own
         // (a card, then a price), never one number (`30905000`, a wrong figure).
         let after_digits = i > 0 && chars[i - 1].is_ascii_digit() && digit(chars[i]).is_some();
+        // Inside a number not started (`api百万2块`: a letter before it) no run starts, so
+        // `万2块` is never read alone as ¥20000's part.
+        let inside = i > 0 && !chars[i - 1].is_ascii_digit() && numeral(chars[i - 1]);
         let starts = numeral(chars[i])
+            && !inside
             && (i == 0
                 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.')
                 || after_digits);
@@ -129,6 +133,9 @@ pub(super) fn large_amounts(s: &str) -> String {
             while j < chars.len()
                 && numeral(chars[j])
                 && !(j > i && chars[j - 1].is_ascii_digit() && digit(chars[j]).is_some())
+                // `一百万2块钱`: a count of millions (tokens) ends its number; the amount after
+                // it is a number of its own, never ¥2000.
+                && !(j > i + 1 && chars[j - 1] == '万' && "百千".contains(chars[j - 2]))
             {
                 j += 1;
             }

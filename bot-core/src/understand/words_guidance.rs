@@ -90,6 +90,17 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "哪里租卡",
     "不知道在哪",
     "where do i rent",
+    "guide me",
+    "walk me through",
+    "pick a gpu for me",
+    "pick a card for me",
+    "pick a platform for me",
+    "choose a gpu for me",
+    "choose for me",
+    "想租个卡",
+    "想租卡",
+    "想租张卡",
+    "怎么租最",
 ];
 /// Guidance words that ask where to rent (a place, not a card): with a model named and no
 /// card, still `/pick`, which keeps the model (`想用lora微调下qwen2.5 7b，不知道在哪租卡`).
@@ -117,6 +128,7 @@ pub(super) const PLACE_PICK_WORDS: &[&str] = &[
     "which cloud is",
     "哪个平台好",
     "哪个平台适合",
+    "怎么租最",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",

@@ -54,6 +54,7 @@ mod fresh18_mechanisms_a;
 mod fresh18_mechanisms_b;
 mod fresh18_mechanisms_c;
 mod fresh18_share;
+mod fresh19_mechanisms;
 mod fresh19_share;
 mod from_ranking;
 mod live_prices;

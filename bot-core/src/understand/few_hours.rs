@@ -1,0 +1,50 @@
+//! `a few hours`, `几个小时`, `several hours`: a length that is no one number. A question that
+//! prices it is asked back with 2, 4 and 8 hours, never billed as the default hour (as `/pick`
+//! asks it, `dialogue::vague`); where the length changes nothing, it reads as before.
+
+use super::Reading;
+use crate::catalog::Catalog;
+
+/// The ways people say a few hours, longest first.
+const FEW: &[&str] = &[
+    "几个小时",
+    "几个钟头",
+    "几个钟",
+    "几小时",
+    "数个小时",
+    "数小时",
+    "a few hours",
+    "several hours",
+    "few hours",
+];
+
+/// The lengths a few hours is asked as.
+const LENGTHS: &[&str] = &["2小时", "4小时", "8小时"];
+
+/// The reading of `text` asked back with each length, when they read as different commands;
+/// `reading` unchanged otherwise.
+pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Reading {
+    let lower = text.to_lowercase();
+    let Some(word) = FEW.iter().find(|w| lower.contains(**w)) else {
+        return reading;
+    };
+    // `几个小时前` is a time, not a length; only a reading of one command is asked.
+    let after = &lower[lower.find(word).unwrap_or(0) + word.len()..];
+    if after.trim_start().starts_with(['前', '后']) || !matches!(reading, Reading::Command(_)) {
+        return reading;
+    }
+    let mut choices = Vec::new();
+    for hours in LENGTHS {
+        let said = lower.replacen(word, &format!(" {hours} "), 1);
+        match super::read_normalized(catalog, super::normalize(&said), true).0 {
+            Reading::Command(r) if !choices.contains(&r) => choices.push(r),
+            Reading::Command(_) => {}
+            _ => return reading,
+        }
+    }
+    if choices.len() > 1 {
+        Reading::Ask(choices)
+    } else {
+        reading
+    }
+}
