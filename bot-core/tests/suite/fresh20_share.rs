@@ -1,0 +1,23 @@
+//! The share of `questions_fresh20.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::understand::share_by_line;
+
+/// `questions_fresh20.tsv` (300, 14 written or relabelled to be asked back), written apart from
+/// the reader by a helper who never read it, committed before it was scored: untuned 242/300
+/// (80.7 %), 267/300 (89.0 %) after the labeller's own errors were relabelled (25, each listed
+/// in its header). The 33 misses left are grouped by mechanism in
+/// `docs/misses/fresh20_misses.md`.
+#[test]
+fn fresh20_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(
+        &catalog,
+        "fresh20",
+        include_str!("../data/questions_fresh20.tsv"),
+    );
+    assert!(total >= 300, "fresh20: {total} questions");
+    assert!(right >= 267, "fresh20: {right} of {total}");
+}
