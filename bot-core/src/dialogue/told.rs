@@ -22,7 +22,7 @@ pub(super) fn before(
 ) -> Result<Outcome, PickInput> {
     // `用lroa`: a method word with two letters swapped is that method.
     let input = match input {
-        PickInput::Text(t) => PickInput::Text(super::understand::method_typos(&t)),
+        PickInput::Text(t) => PickInput::Text(crate::lexicon::method_typos(&t)),
         other => other,
     };
     // `给20个人用`: the people a service is for, kept and said (the message read as before).

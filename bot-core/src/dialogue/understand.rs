@@ -6,40 +6,6 @@ use crate::lexicon;
 use crate::units::parse_duration;
 use rust_decimal::Decimal;
 
-/// A method word typed with two letters swapped (`lroa`, `qlroa`) written as the method; any
-/// other word as typed. Two neighbours swapped only, so `lore`, `flora` or `oral` stay.
-pub(super) fn method_typos(t: &str) -> String {
-    // Exactly two neighbouring letters swapped.
-    let swapped = |a: &str, b: &str| {
-        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-        let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
-        diff.len() == 2
-            && diff[1] == diff[0] + 1
-            && a[diff[0]] == b[diff[1]]
-            && a[diff[1]] == b[diff[0]]
-    };
-    let mut out = String::with_capacity(t.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let l = word.to_lowercase();
-        let fixed = ["qlora", "lora"]
-            .into_iter()
-            .find(|m| l.len() == m.len() && swapped(&l, m));
-        out.push_str(fixed.unwrap_or(word.as_str()));
-        word.clear();
-    };
-    for c in t.chars() {
-        if c.is_ascii_alphabetic() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
-}
-
 /// Guesses the task kind from a one-sentence description.
 pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
     let l = t.to_lowercase();
@@ -239,13 +205,6 @@ mod tests {
         assert_eq!(parse_usage("daily 25h"), None);
         assert_eq!(parse_usage("soon"), None);
         assert_eq!(parse_usage("-3h"), None);
-    }
-
-    #[test]
-    fn swapped_method_letters() {
-        assert_eq!(method_typos("用lroa 跑3个小时"), "用lora 跑3个小时");
-        assert_eq!(method_typos("qlroa llama"), "qlora llama");
-        assert_eq!(method_typos("lore flora oral"), "lore flora oral");
     }
 
     #[test]

@@ -17,9 +17,53 @@ pub fn one_edit(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// A method word typed with two neighbouring letters swapped (`lroa`, `qlroa`), alone or glued
+/// to Chinese (`能不能lroa一下`), written as the method; any other run of letters as typed, so
+/// `lore`, `flora` or `oral` stay. One rule for `/pick`'s steps and the reader.
+pub fn method_typos(t: &str) -> String {
+    let swapped = |a: &[u8], b: &[u8]| {
+        if a.len() != b.len() {
+            return false;
+        }
+        let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        diff.len() == 2
+            && diff[1] == diff[0] + 1
+            && a[diff[0]] == b[diff[1]]
+            && a[diff[1]] == b[diff[0]]
+    };
+    let mut out = String::with_capacity(t.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let l = word.to_ascii_lowercase();
+        let fixed = ["qlora", "lora"]
+            .into_iter()
+            .find(|m| swapped(l.as_bytes(), m.as_bytes()));
+        out.push_str(fixed.unwrap_or(word.as_str()));
+        word.clear();
+    };
+    for c in t.chars() {
+        if c.is_ascii_alphabetic() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::one_edit;
+    use super::{method_typos, one_edit};
+
+    #[test]
+    fn swapped_method_letters_are_the_method() {
+        assert_eq!(method_typos("用lroa 跑3个小时"), "用lora 跑3个小时");
+        assert_eq!(method_typos("qlroa llama"), "qlora llama");
+        assert_eq!(method_typos("能不能LROA一下"), "能不能lora一下");
+        assert_eq!(method_typos("lore flora oral"), "lore flora oral");
+    }
 
     #[test]
     fn one_edit_of_each_kind() {

@@ -31,7 +31,7 @@ pub use count::{
     ModelSize, card_count, cards_and_name, context_tokens, model_size, params_b, take_card_prefix,
     token_count,
 };
-pub use edit::one_edit;
+pub use edit::{method_typos, one_edit};
 pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};

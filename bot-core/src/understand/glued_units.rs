@@ -12,7 +12,7 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = glued_minutes(norm);
     let s = thousands(&s);
     let s = cards_counted(catalog, &s);
-    let s = method_swaps(&s);
+    let s = crate::lexicon::method_typos(&s);
     let s = words(&s);
     let s = sequence_in_k(&s);
     let s = pinyin(&s);
@@ -179,41 +179,6 @@ fn cards_counted(catalog: &Catalog, s: &str) -> String {
     out
 }
 
-/// Whether `a` is `b` with two neighbouring letters swapped.
-fn swapped(a: &[u8], b: &[u8]) -> bool {
-    let diff: Vec<usize> = (0..a.len().min(b.len()))
-        .filter(|&i| a[i] != b[i])
-        .collect();
-    a.len() == b.len()
-        && diff.len() == 2
-        && diff[1] == diff[0] + 1
-        && a[diff[0]] == b[diff[1]]
-        && a[diff[1]] == b[diff[0]]
-}
-
-/// `lroa`, `qlroa` glued to Chinese: the method; any other run of letters as typed.
-fn method_swaps(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let fixed = ["qlora", "lora"]
-            .into_iter()
-            .find(|m| swapped(word.as_bytes(), m.as_bytes()));
-        out.push_str(fixed.unwrap_or(word.as_str()));
-        word.clear();
-    };
-    for c in s.chars() {
-        if c.is_ascii_alphabetic() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
-}
-
 /// Whole words said short or around a fact: `avail` is available; `took 5h and cost $6.45`
 /// says what a run cost (`cost me`).
 fn words(s: &str) -> String {
@@ -263,8 +228,10 @@ mod tests {
         assert_eq!(glued_minutes("h100 20min"), "h100 20min");
         assert_eq!(thousands("$1,200 a month"), "$1200 a month");
         assert_eq!(thousands("2,5刀"), "2,5刀");
-        assert_eq!(method_swaps("能不能lroa一下"), "能不能lora一下");
-        assert_eq!(method_swaps("flora lore oral"), "flora lore oral");
+        assert_eq!(
+            crate::lexicon::method_typos("能不能lroa一下"),
+            "能不能lora一下"
+        );
         assert_eq!(words("h200 avail?"), "h200 available?");
         assert_eq!(words("availability"), "availability");
         assert_eq!(
