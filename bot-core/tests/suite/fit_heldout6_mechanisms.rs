@@ -21,7 +21,14 @@ fn cat() -> Catalog {
     Catalog::embedded().unwrap()
 }
 
-fn qlora<'a>(c: &'a Catalog, id: &str, ctx: u32, batch: u32, cce: bool) -> FitRequest<'a> {
+/// An Unsloth NF4 QLoRA with gradient checkpointing; `cce`: Cut Cross Entropy (`liger`).
+pub(super) fn qlora<'a>(
+    c: &'a Catalog,
+    id: &str,
+    ctx: u32,
+    batch: u32,
+    cce: bool,
+) -> FitRequest<'a> {
     let mut r = FitRequest::new(
         ModelRef::Known(c.model(id).unwrap()),
         Quant::Nf4,
@@ -37,7 +44,8 @@ fn qlora<'a>(c: &'a Catalog, id: &str, ctx: u32, batch: u32, cce: bool) -> FitRe
     r
 }
 
-fn act(c: &Catalog, r: &FitRequest) -> f64 {
+/// The activations per card with 8-bit Adam.
+pub(super) fn act(c: &Catalog, r: &FitRequest) -> f64 {
     let opts = FitOptions {
         optimizer: Optimizer::Adam8bit,
         ..FitOptions::default()

@@ -6,35 +6,10 @@
 //!   Entropy (unsloth-zoo 2025.9.2's compiled `unsloth_compiled_module_gemma3.py`).
 
 use super::chat::{say, world};
+use super::fit_heldout6_mechanisms::{act, qlora as unsloth};
 use bot_core::Catalog;
+use bot_core::vram::GIB;
 use bot_core::vram::unsloth_loss::{UNSLOTH_LOSS_BYTES_PER_LOGIT, loss_bytes};
-use bot_core::vram::{
-    FitOptions, FitRequest, GIB, LossHead, ModelRef, Optimizer, Quant, Task, estimate_with,
-};
-
-fn unsloth<'a>(c: &'a Catalog, id: &str, ctx: u32, batch: u32, liger: bool) -> FitRequest<'a> {
-    let mut r = FitRequest::new(
-        ModelRef::Known(c.model(id).unwrap()),
-        Quant::Nf4,
-        Task::Qlora,
-    );
-    r.context = ctx;
-    r.batch = batch;
-    r.grad_checkpointing = true;
-    r.unsloth = true;
-    if liger {
-        r.loss = LossHead::Fused;
-    }
-    r
-}
-
-fn act(c: &Catalog, r: &FitRequest) -> f64 {
-    let opts = FitOptions {
-        optimizer: Optimizer::Adam8bit,
-        ..FitOptions::default()
-    };
-    estimate_with(c, r, &opts).unwrap().per_gpu.activations_gib
-}
 
 /// Gemma-3-4B and 12B (multimodal classes) hold their logits chunk by chunk at 6 bytes each;
 /// with Cut Cross Entropy (`liger`) they hold none. Lengths of no table.
