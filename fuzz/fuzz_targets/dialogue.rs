@@ -28,6 +28,7 @@ fuzz_target!(|text: &str| {
         chat: run.to_string(),
         user: run.to_string(),
         locale: Some(if run % 2 == 0 { "en" } else { "zh-CN" }.into()),
+        thread: None,
     };
     for (i, line) in text.lines().take(16).enumerate() {
         let input = match line.strip_prefix('#') {
