@@ -89,6 +89,7 @@ const GUIDE: &[&str] = &[
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = super::fresh19::plain(catalog, norm);
     let s = day_cantonese(&s);
+    let s = super::fresh20_words::plain(&s);
     budget_dropped(catalog, &s)
 }
 
@@ -198,6 +199,7 @@ fn amount_before(before: &str) -> Option<usize> {
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
     trend_period(q)
+        .or_else(|| super::fresh20_words::quotes_listed(q))
         .or_else(|| budget_how_long(q))
         .or_else(|| openers(q))
 }
@@ -277,7 +279,7 @@ fn budget_how_long(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let budget = q.has(BUDGET) || q.has(&["bucks", "dollars", "块钱", "块", "元", "刀"]);
+    let budget = q.has(BUDGET) || q.price.is_some_and(|p| p.per.is_none());
     if !q.nothing_to_size() || !budget || !q.has(HOW_LONG) {
         return None;
     }

@@ -126,6 +126,7 @@ mod unknown_model;
 mod few_hours;
 mod fresh19;
 mod fresh20;
+mod fresh20_words;
 mod glued_units;
 mod said_options;
 
