@@ -23,6 +23,10 @@ const SAID: &[(&str, &str)] = &[
     ("从零开始训", "预训练"),
     ("从零训", "预训练"),
     ("from scratch", " pretrain "),
+    // Cantonese money: `蚊` is yuan (`十五蚊`), `低過` below (a cap), `俾咗` paid.
+    ("蚊", "块"),
+    ("低过", "低于"),
+    ("俾了", "付了"),
 ];
 /// Words of a length said beside `nonstop`.
 const LENGTHS: &[&str] = &["week", "day", "month", "hour", "周", "天", "小时", "个月"];
@@ -38,7 +42,12 @@ const LISTED: &[&str] = &[
 
 /// `norm` with fresh20's words written plainly.
 pub(super) fn plain(norm: &str) -> String {
-    let mut s = norm.to_string();
+    // Cantonese money first, and the text read again, so `兩蚊` is `2块` like `两块`.
+    let mut s = if norm.contains('蚊') || norm.contains("低过") {
+        super::normalize(&norm.replace('蚊', "块").replace("低过", "低于"))
+    } else {
+        norm.to_string()
+    };
     for (w, by) in SAID {
         s = s.replace(w, by);
     }
