@@ -198,7 +198,8 @@ fn amount_before(before: &str) -> Option<usize> {
 
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
-    trend_period(q)
+    first_ask(q)
+        .or_else(|| trend_period(q))
         .or_else(|| super::fresh20_words::quotes_listed(q))
         .or_else(|| budget_how_long(q))
         .or_else(|| openers(q))
@@ -240,6 +241,27 @@ const FITS: &[&str] = &[
     "跑得动",
     "跑得起来",
 ];
+
+/// `h100 哪家最便宜 顺便看看参数`: two asks joined by `顺便`; the first, read alone, is the
+/// question when it names a card and reads as one command.
+fn first_ask(q: &Question) -> Option<Reading> {
+    let at = q.padded.find("顺便")?;
+    let first = q.padded[..at].trim();
+    if q.e.gpus.is_empty() || first.is_empty() {
+        return None;
+    }
+    match super::read_normalized(q.catalog, first.to_string(), true).0 {
+        r @ Reading::Command(_) => Some(r),
+        _ => None,
+    }
+}
+
+/// Whether a budget is asked how long it lasts (`五百块预算 4090 能用几个钟`): no few hours
+/// to ask back.
+pub(super) fn budget_lasts(text: &str) -> bool {
+    let padded = format!(" {} ", super::normalize(text));
+    has(&padded, BUDGET) && has(&padded, HOW_LONG)
+}
 
 /// `a100最近一周是涨是跌`, `3090 近60天`, `b200 price chart 1 year`, `half year price
 /// history`: the card's price history over that period.
