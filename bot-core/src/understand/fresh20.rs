@@ -89,7 +89,7 @@ const GUIDE: &[&str] = &[
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = super::fresh19::plain(catalog, norm);
     let s = day_cantonese(&s);
-    let s = super::fresh20_words::plain(&s);
+    let s = super::fresh20_words::plain(catalog, &s);
     budget_dropped(catalog, &s)
 }
 

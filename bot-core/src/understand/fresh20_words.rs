@@ -9,6 +9,7 @@ use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Cards};
 use super::words::CHEAP_WORDS;
+use crate::catalog::Catalog;
 
 /// Words said for another, longest first where one holds another.
 const SAID: &[(&str, &str)] = &[
@@ -41,7 +42,7 @@ const LISTED: &[&str] = &[
 ];
 
 /// `norm` with fresh20's words written plainly.
-pub(super) fn plain(norm: &str) -> String {
+pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     // Cantonese money first, and the text read again, so `兩蚊` is `2块` like `两块`.
     let mut s = if norm.contains('蚊') || norm.contains("低过") {
         super::normalize(&norm.replace('蚊', "块").replace("低过", "低于"))
@@ -56,7 +57,64 @@ pub(super) fn plain(norm: &str) -> String {
             s = s.replace(w, " ");
         }
     }
-    hours_then_minutes(&pieces(&s))
+    second_sized(catalog, &hours_then_minutes(&pieces(&s)))
+}
+
+/// Words that set one card against another (`a100 40g pcie跟80g sxm`).
+const AGAINST: &[&str] = &["跟", "和", "与", " vs ", "还是", " and ", " or "];
+
+/// `a100 40g pcie跟80g sxm`: a second size set against a sized card is that card's family in
+/// the second size and form (`… 跟 a100-80g-sxm`), where the catalog has it.
+fn second_sized(catalog: &Catalog, s: &str) -> String {
+    let Some((family, first)) = family_sized(s) else {
+        return s.to_string();
+    };
+    for w in AGAINST {
+        let Some(at) = s[first..].find(w).map(|a| a + first + w.len()) else {
+            continue;
+        };
+        let rest = s[at..].trim_start();
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 || !rest[digits..].starts_with('g') {
+            continue;
+        }
+        let start = s.len() - rest.len();
+        let after = rest[digits..]
+            .trim_start_matches("gb")
+            .trim_start_matches('g');
+        let form = after.split_whitespace().next().unwrap_or("");
+        let named = |id: String| {
+            catalog
+                .find_gpu(&id)
+                .filter(|g| g.id == id)
+                .map(|g| g.id.clone())
+        };
+        let with_form = named(format!("{family}-{}g-{form}", &rest[..digits]));
+        let (id, end) = match with_form {
+            Some(id) => (id, s.len() - after.trim_start().len() + form.len()),
+            None => return s.to_string(),
+        };
+        return format!("{} {id} {}", &s[..start], &s[end..]);
+    }
+    s.to_string()
+}
+
+/// The family word before the first size said (`a100` of `a100 40g`) and where the size ends.
+fn family_sized(s: &str) -> Option<(String, usize)> {
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut at = 0;
+    for pair in words.windows(2) {
+        at += pair[0].len() + 1;
+        let family = pair[0].starts_with(|c: char| c.is_ascii_alphabetic())
+            && pair[0].ends_with(|c: char| c.is_ascii_digit());
+        let size = pair[1]
+            .strip_suffix("gb")
+            .or_else(|| pair[1].strip_suffix('g'));
+        if family && size.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) {
+            return Some((pair[0].to_string(), at + pair[1].len()));
+        }
+    }
+    None
 }
 
 /// `2 piece 4090`, `3 pcs 3090`: that many cards (`2x 4090`).
