@@ -87,8 +87,7 @@ const GUIDE: &[&str] = &[
 
 /// The normalized text with fresh20's Cantonese days and budgets beside a use written plainly.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
-    let s = super::fresh19::plain(catalog, norm);
-    let s = day_cantonese(&s);
+    let s = day_cantonese(norm);
     let s = super::fresh20_words::plain(catalog, &s);
     budget_dropped(catalog, &s)
 }

@@ -269,7 +269,10 @@ pub(super) fn read_normalized(
     fix_typos: bool,
 ) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &per_day::per_day(&card_hour::hourly(&fresh20::plain(catalog, &original))),
+        &per_day::per_day(&card_hour::hourly(&fresh20::plain(
+            catalog,
+            &fresh19::plain(catalog, &original),
+        ))),
     )));
     norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {
