@@ -28,6 +28,11 @@ pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
 /// A reading asked back where the question left a length open, or read again where a
 /// resolution was taken for a misspelt card.
 pub(super) fn asked_back(catalog: &Catalog, text: &str, r: Reading) -> Reading {
-    let r = super::few_hours::asked_back(catalog, text, r);
+    // A budget asked how long it lasts is no few hours (fresh20).
+    let r = if super::fresh20::budget_lasts(text) {
+        r
+    } else {
+        super::few_hours::asked_back(catalog, text, r)
+    };
     super::said_options::resolution_no_card(catalog, text, r)
 }

@@ -150,6 +150,9 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
         let Some((first, rest)) = cards.split_first() else {
             continue;
         };
+        if said_already(catalog, gpus, at, &cards) {
+            continue;
+        }
         let count = gpus[at].count;
         gpus[at].gpu = first.clone();
         for (i, id) in rest.iter().enumerate() {
@@ -166,6 +169,17 @@ pub(super) fn memory_beside(catalog: &Catalog, toks: &[String], gpus: &mut Vec<C
         gpus.dedup_by(|a, b| a.gpu == b.gpu);
         return;
     }
+}
+
+/// Whether the one card a size makes is already another card read (`a100 40g pcie跟a100-80g-sxm`:
+/// the first card's 40 GB is its own, never the second card's).
+fn said_already(catalog: &Catalog, gpus: &[Cards], at: usize, cards: &[String]) -> bool {
+    let [id] = cards else { return false };
+    let family = |g: &str| g.split('-').next().unwrap_or("").to_string();
+    let gb = |g: &str| catalog.find_gpu(g).map(|g| g.vram_gb.round() as u32);
+    gpus.iter().enumerate().any(|(i, c)| {
+        i != at && family(&c.gpu) == family(id) && gb(&c.gpu).is_some() && gb(&c.gpu) == gb(id)
+    })
 }
 
 /// Words that stand for the card's name after a second size (`the 80 gig one`, `80g的`).

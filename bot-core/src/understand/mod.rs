@@ -125,6 +125,8 @@ mod unknown_model;
 // Fresh19's misses (und-p): each mechanism its own module, joined in `fresh19`.
 mod few_hours;
 mod fresh19;
+mod fresh20;
+mod fresh20_words;
 mod glued_units;
 mod said_options;
 
@@ -267,7 +269,10 @@ pub(super) fn read_normalized(
     fix_typos: bool,
 ) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &per_day::per_day(&card_hour::hourly(&fresh19::plain(catalog, &original))),
+        &per_day::per_day(&card_hour::hourly(&fresh20::plain(
+            catalog,
+            &fresh19::plain(catalog, &original),
+        ))),
     )));
     norm = spelled_names::joined(catalog, &norm);
     let price = price::find_price(&norm).map(|(p, span)| {

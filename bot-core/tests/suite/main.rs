@@ -56,6 +56,7 @@ mod fresh18_mechanisms_c;
 mod fresh18_share;
 mod fresh19_mechanisms;
 mod fresh19_share;
+mod fresh20_mechanisms;
 mod fresh20_share;
 mod from_ranking;
 mod live_prices;

@@ -1,0 +1,331 @@
+//! Where fresh20's mechanisms join the reader (one call per stage, like `fresh19`): a budget
+//! said beside a card and a daily use or a fit is no price and no card count (`每月预算500块
+//! 4090 每天用三小时`, `budget 800 USD per month, need 1 h100`), Cantonese `一日` (a day;
+//! `一日八個鐘` is 8 h a day), a price history asked over a period (`最近一周是涨是跌`,
+//! `price chart 1 year`), a budget asked how long it lasts (`三千块预算 h100 能租几个钟`), and
+//! vague openers (`做啲咩` → `/help`, `應該點揀` → `/pick`).
+
+use super::Reading;
+use super::question::Question;
+use super::request::{self as make, Request, Usage};
+use super::text::has;
+use crate::catalog::Catalog;
+use rust_decimal::Decimal;
+
+/// Words of a budget.
+const BUDGET: &[&str] = &["预算", "budget", "经费"];
+/// A month said beside a budget.
+const MONTH: &[&str] = &[
+    "每个月",
+    "一个月",
+    "1个月",
+    "每月",
+    "/月",
+    "/month",
+    "/mo",
+    " a month",
+    " per month",
+    " monthly",
+    " per mo",
+    " month",
+];
+/// Units of an amount of money.
+const MONEY: &[&str] = &[
+    "块钱",
+    "块",
+    "元",
+    "刀",
+    "美元",
+    "美金",
+    "人民币",
+    "蚊",
+    "usd",
+    "rmb",
+    "cny",
+    "eur",
+    "dollars",
+    "dollar",
+    "bucks",
+    "euro",
+    "euros",
+];
+/// Words asking how long a budget lasts.
+const HOW_LONG: &[&str] = &[
+    "多久",
+    "多少小时",
+    "多少个小时",
+    "几个小时",
+    "几个钟",
+    "多少个钟",
+    "how long",
+    "how many hours",
+    "how much time",
+];
+/// Words of a job's daily use or whether it fits, beside which a budget is only context.
+const USE_OR_FIT: &[&str] = &[
+    "每天",
+    "每日",
+    "daily",
+    "a day",
+    "per day",
+    "够不够",
+    "行不行",
+    "enough",
+    "能不能跑",
+    "能跑吗",
+    "跑得动",
+];
+/// Words asking for guidance, where a budget is what guides.
+const GUIDE: &[&str] = &[
+    "推荐",
+    "什么卡",
+    "啥卡",
+    "which gpu",
+    "which card",
+    "what gpu",
+];
+
+/// The normalized text with fresh20's Cantonese days and budgets beside a use written plainly.
+pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
+    let s = day_cantonese(norm);
+    let s = super::fresh20_words::plain(catalog, &s);
+    budget_dropped(catalog, &s)
+}
+
+/// `一日` (a day) as `1天`; `一日八个钟`, `一日用4小时` as `每天8个钟`.
+fn day_cantonese(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = ["一日", "1日"]
+        .iter()
+        .filter_map(|w| rest.find(w).map(|a| (a, w.len())))
+        .min()
+    {
+        let (before, after) = (&rest[..at.0], &rest[at.0 + at.1..]);
+        let date = before
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_ascii_digit() || c == '月' || c == '每' || c == '第');
+        out.push_str(before);
+        let hours = after
+            .trim_start_matches([' ', '用', '开', '跑', '租'])
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit());
+        out.push_str(match (date, hours) {
+            (true, _) => &rest[at.0..at.0 + at.1],
+            (false, true) => "每天",
+            (false, false) => "1天",
+        });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The budget said beside a card and a daily use or a fit, dropped (it is neither the price
+/// nor a count); a budget asked how long it lasts, or one that guides, is kept.
+fn budget_dropped(catalog: &Catalog, s: &str) -> String {
+    let padded = format!(" {s} ");
+    if !has(&padded, BUDGET)
+        || has(&padded, HOW_LONG)
+        || has(&padded, GUIDE)
+        || !has(&padded, USE_OR_FIT)
+    {
+        return s.to_string();
+    }
+    let toks = super::text::tokens(s);
+    if super::entities::entities(catalog, &toks).gpus.is_empty() {
+        return s.to_string();
+    }
+    let mut out = s.to_string();
+    for w in BUDGET {
+        if let Some(at) = out.find(w) {
+            let (start, end) = budget_span(&out, at, w.len());
+            out.replace_range(start..end, " ");
+        }
+    }
+    out
+}
+
+/// The bytes of a budget phrase around the budget word at `at`: a month before it, the
+/// amount and its unit after (or before: `3000块预算`), and a month after.
+fn budget_span(s: &str, at: usize, len: usize) -> (usize, usize) {
+    let mut start = at;
+    let before = &s[..at];
+    if let Some(m) = MONTH.iter().find(|m| before.ends_with(**m)) {
+        start -= m.len();
+    } else if let Some(a) = amount_before(before) {
+        start = a;
+    }
+    let mut end = at + len;
+    let skip = |s: &str, i: usize, words: &[&str]| -> usize {
+        words
+            .iter()
+            .find(|w| s[i..].starts_with(**w))
+            .map_or(i, |w| i + w.len())
+    };
+    end = skip(s, end, &[" is", " of", "是", "有", "为", ":", "="]);
+    end = skip(s, end, &[" "]);
+    end = skip(s, end, &["$", "¥", "~", "约"]);
+    let digits = s[end..]
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(s.len() - end);
+    if digits == 0 {
+        return (start, start.max(at + len));
+    }
+    end += digits;
+    end = skip(s, end, &["k", "千", "万", "w"]);
+    let unit = skip(s, skip(s, end, &[" "]), MONEY);
+    if unit > skip(s, end, &[" "]) {
+        end = unit;
+    }
+    end = skip(s, end, MONTH);
+    (start, end)
+}
+
+/// Where an amount with its unit ends `before` starts (`3000块`), if it does.
+fn amount_before(before: &str) -> Option<usize> {
+    let unit = MONEY.iter().find(|u| before.ends_with(**u))?;
+    let num = &before[..before.len() - unit.len()];
+    let digits = num.len()
+        - num
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    (digits > 0).then(|| num.len() - digits)
+}
+
+/// Asks the general rules misread, tried before them.
+pub(super) fn rules(q: &Question) -> Option<Reading> {
+    first_ask(q)
+        .or_else(|| trend_period(q))
+        .or_else(|| super::fresh20_words::quotes_listed(q))
+        .or_else(|| budget_how_long(q))
+        .or_else(|| openers(q))
+}
+
+/// `r` with what fresh20's questions said that its rule misread: a self-hosting sum with
+/// neither a volume nor a price, asked whether it is enough (`一个月预算3k刀 想self host llama
+/// 3.1 70b int4 on 2 a100 够不够`), is whether the model fits those cards.
+pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
+    match r {
+        Reading::Command(Request::Tco(t))
+            if t.tokens.is_none()
+                && t.api.is_none()
+                && t.price.is_none()
+                && q.has(FITS)
+                && !q.has(&["token", "划算", "worth", "api"]) =>
+        {
+            let fit = t.model.as_ref().zip(t.gpu.as_ref()).map(|(model, gpu)| {
+                let cards = crate::lexicon::Cards {
+                    gpu: gpu.clone(),
+                    count: t.cards.unwrap_or(1),
+                };
+                make::fit(model, t.quant, None, Vec::new(), Some(&cards))
+            });
+            Reading::Command(fit.unwrap_or(Request::Tco(t)))
+        }
+        r => r,
+    }
+}
+
+/// Words asking whether a job fits.
+const FITS: &[&str] = &[
+    "够不够",
+    "行不行",
+    "够吗",
+    "enough",
+    "能不能跑",
+    "能跑吗",
+    "跑得动",
+    "跑得起来",
+];
+
+/// `h100 哪家最便宜 顺便看看参数`: two asks joined by `顺便`; the first, read alone, is the
+/// question when it names a card and reads as one command.
+fn first_ask(q: &Question) -> Option<Reading> {
+    let at = q.padded.find("顺便")?;
+    let first = q.padded[..at].trim();
+    if q.e.gpus.is_empty() || first.is_empty() {
+        return None;
+    }
+    match super::read_normalized(q.catalog, first.to_string(), true).0 {
+        r @ Reading::Command(_) => Some(r),
+        _ => None,
+    }
+}
+
+/// Whether a budget is asked how long it lasts (`五百块预算 4090 能用几个钟`): no few hours
+/// to ask back.
+pub(super) fn budget_lasts(text: &str) -> bool {
+    let padded = format!(" {} ", super::normalize(text));
+    has(&padded, BUDGET) && has(&padded, HOW_LONG)
+}
+
+/// `a100最近一周是涨是跌`, `3090 近60天`, `b200 price chart 1 year`, `half year price
+/// history`: the card's price history over that period.
+fn trend_period(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    if !q.nothing_to_size() || !q.e.platforms.is_empty() {
+        return None;
+    }
+    let half = q.has(&["half year", "half a year", "半年", "6 months", "6个月"]);
+    let cue = q.has(&[
+        "是涨是跌",
+        "涨还是跌",
+        "涨了还是跌了",
+        "是涨还是跌",
+        "price chart",
+        "price history",
+        "price graph",
+        "历史价格",
+        "价格历史",
+    ]);
+    let asks = q.has(&[
+        "多少", "哪家", "哪个", "便宜", "cheap", "how much", "cost", "rent", "租", "贵",
+    ]);
+    let lately = q.has(&["近", "最近", "过去", "past ", "last "]) && !asks && q.days().is_some();
+    if !(cue || lately) {
+        return None;
+    }
+    let days = q.days().or(half.then_some(180));
+    Some(Reading::Command(make::trend(&g.gpu, days)))
+}
+
+/// `三千块预算 h100 能租几个钟`, `with 200 bucks how long can i use a 4090`: the card's hourly
+/// prices, ranked, to read how far the budget goes.
+fn budget_how_long(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let budget = q.has(BUDGET) || q.price.is_some_and(|p| p.per.is_none());
+    if !q.nothing_to_size() || !budget || !q.has(HOW_LONG) {
+        return None;
+    }
+    let hour = Usage::Once(Decimal::from(3600));
+    make::compare(g, &hour).map(Reading::Command)
+}
+
+/// `你能幫我做啲咩`: what the bot does; `應該點揀`, `不知道租啥卡`: guidance to pick a card.
+fn openers(q: &Question) -> Option<Reading> {
+    if !q.e.gpus.is_empty() || !q.nothing_to_size() {
+        return None;
+    }
+    if q.has(&["做啲什么", "做啲咩", "做些什么"]) {
+        return Some(Reading::Command(Request::Help));
+    }
+    let lost = [
+        "点拣",
+        "点揀",
+        "点选",
+        "不知道租啥卡",
+        "不知道租什么卡",
+        "不知租什么卡",
+        "不知道租哪个卡",
+        "不知道选什么卡",
+        "不知道选啥卡",
+    ];
+    q.has(&lost).then_some(Reading::Command(Request::Pick))
+}
