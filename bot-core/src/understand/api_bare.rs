@@ -3,8 +3,6 @@
 //! the answer states), as `tco_prices` reads it after its fixed phrases. It was dropped, and
 //! the rent-vs-API sum was answered with the bot's own API price for the user's.
 
-use super::Reading;
-use super::request::{Money, Request};
 use rust_decimal::Decimal;
 
 /// A million tokens said after the number.
@@ -36,7 +34,7 @@ fn number(w: &str) -> Option<Decimal> {
 }
 
 /// The bare number said as an API's price.
-fn api_price(padded: &str) -> Option<Decimal> {
+pub(super) fn api_price(padded: &str) -> Option<Decimal> {
     let words: Vec<&str> = padded.split_whitespace().collect();
     words.iter().enumerate().find_map(|(k, w)| {
         // `0.1/m`: the unit written onto the number.
@@ -61,23 +59,6 @@ fn api_price(padded: &str) -> Option<Decimal> {
         }
         (j > 0 && words[j - 1].ends_with("api") && !after.starts_with(" x")).then_some(n)
     })
-}
-
-/// `r` (rent vs API) with a bare API price said beside `api` or a million tokens.
-pub(super) fn with_api_price(padded: &str, r: Reading) -> Reading {
-    let Reading::Command(Request::Tco(mut a)) = r else {
-        return r;
-    };
-    if a.api.is_none()
-        && let Some(amount) = api_price(padded)
-    {
-        a.api = Some(Money {
-            amount,
-            currency: None,
-            per: None,
-        });
-    }
-    Reading::Command(Request::Tco(a))
 }
 
 #[cfg(test)]

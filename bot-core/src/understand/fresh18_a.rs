@@ -26,6 +26,5 @@ pub(super) fn rules(q: &Question) -> Option<Reading> {
 /// `r` with the facts said that its rule dropped.
 pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
     let r = super::options_said::with_options(q.padded, r);
-    let r = super::api_bare::with_api_price(q.padded, r);
     super::offers_words::with_order(q.padded, r)
 }

@@ -35,8 +35,8 @@ fn memory_said(padded: &str) -> Option<f64> {
     })
 }
 
-/// Words for a card or a machine in general (`gpu`, `卡`, `box`).
-const CARD_WORDS: &[&str] = &[
+/// Words for a card or a machine in general (`gpu`, `卡`, `box`); `offers_words` reads them too.
+pub(super) const CARD_WORDS: &[&str] = &[
     "gpu",
     "card",
     "卡",

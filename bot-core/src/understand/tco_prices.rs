@@ -58,8 +58,9 @@ pub(super) fn with_prices(padded: &str, price: Option<&Money>, r: Reading) -> Re
     {
         a.price = Some(p.clone());
     }
+    // After the fixed phrases (`api价格0.3`), a bare number beside `api` or a million tokens.
     if a.api.is_none()
-        && let Some(amount) = bare_api_price(padded)
+        && let Some(amount) = bare_api_price(padded).or_else(|| super::api_bare::api_price(padded))
     {
         a.api = Some(Money {
             amount,
