@@ -108,25 +108,10 @@ fn window(tokens: u32) -> String {
     }
 }
 
-/// Whether `full` is said only of a context (`the full 128k context`, `full context`).
+/// Whether `full` is said only of a context (`the full 128k context`, `full context`): the
+/// one rule `volume_unit` keeps for the entities.
 fn full_of_context(padded: &str) -> bool {
-    let methods = [
-        "finetune",
-        "fine-tune",
-        "fine tune",
-        "全参",
-        "全量",
-        "微调",
-        "train",
-    ];
-    if methods.iter().any(|m| padded.contains(m)) {
-        return false;
-    }
-    padded.match_indices("full ").all(|(at, w)| {
-        let next: Vec<&str> = padded[at + w.len()..].split_whitespace().take(2).collect();
-        next.iter()
-            .any(|n| n.starts_with("context") || n.starts_with("ctx") || n.starts_with("window"))
-    }) && padded.contains("full ")
+    super::volume_unit::full_of_context(&super::text::tokens(padded), padded)
 }
 
 /// `r` with the job facts said, on a fit.

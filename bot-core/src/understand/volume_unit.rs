@@ -277,7 +277,7 @@ fn window(n: u64) -> String {
 
 /// Whether every `full` said is said of a context (`the full 128k`, `full context`), and no
 /// training is said anywhere.
-fn full_of_context(toks: &[String], padded: &str) -> bool {
+pub(super) fn full_of_context(toks: &[String], padded: &str) -> bool {
     const TRAINING: &[&str] = &[
         "finetune",
         "fine-tune",
