@@ -39,6 +39,10 @@ pub struct OfferFilter {
     pub max_vram_gb: Option<f64>,
     /// Case-insensitive part of the region text (`us`, `Spain`).
     pub region: Option<String>,
+    /// Platforms the catalog places in `region` (`cn`, `global`): their offers pass the
+    /// region filter whatever their own region text (a Chinese platform's rows carry none).
+    /// Filled from the catalog when the filter is resolved, never from the line.
+    pub region_platforms: Vec<String>,
     pub kind: Option<OfferKind>,
     /// Per GPU-hour, in `currency`.
     pub max_price: Option<Decimal>,
@@ -103,6 +107,7 @@ impl OfferFilter {
                 .region
                 .as_deref()
                 .is_some_and(|have| have.to_lowercase().contains(&want))
+                && !self.region_platforms.contains(&o.provider)
             {
                 return false;
             }

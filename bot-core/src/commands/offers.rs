@@ -33,9 +33,17 @@ pub struct OffersArgs {
 }
 
 impl OffersArgs {
-    /// The filter with the chat's currency where the line stated none.
+    /// The filter with the chat's currency where the line stated none, and the platforms the
+    /// catalog places in the region asked (`region=cn`).
     pub fn resolved(&self, ctx: &Ctx) -> OfferFilter {
         let mut f = self.filter.clone();
+        if let Some(r) = &f.region {
+            let r = r.to_lowercase();
+            f.region_platforms = (ctx.catalog.platforms.iter())
+                .filter(|p| p.region == r)
+                .map(|p| p.id.clone())
+                .collect();
+        }
         if f.currency.is_empty() {
             f.currency = if self.bare_cap {
                 ctx.bare_currency.clone()

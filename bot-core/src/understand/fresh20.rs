@@ -242,7 +242,8 @@ const FITS: &[&str] = &[
 ];
 
 /// `h100 哪家最便宜 顺便看看参数`: two asks joined by `顺便`; the first, read alone, is the
-/// question when it names a card and reads as one command.
+/// question when it names a card and reads as one command. Other joints (`另外`, `btw`) need
+/// the second part to be an ask of its own ([`super::second_ask::first_of_two`]).
 fn first_ask(q: &Question) -> Option<Reading> {
     let at = q.padded.find("顺便")?;
     let first = q.padded[..at].trim();

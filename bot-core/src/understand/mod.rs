@@ -268,6 +268,14 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work) {
+    // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
+    // cap, a platform) is taken out of the text or bent by the second's.
+    let two = second_ask::first_of_two(catalog, &format!(" {original} "));
+    let (reading, work) = read_whole(catalog, original, fix_typos);
+    (two.unwrap_or(reading), work)
+}
+
+fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading, Work) {
     let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
         &per_day::per_day(&card_hour::hourly(&fresh20::plain(
             catalog,

@@ -30,6 +30,18 @@ const REGIONS: &[(&str, &str)] = &[
     ("德国", "germany"),
     (" in canada", "canada"),
     ("加拿大", "canada"),
+    // The catalog's own split of platforms (`/platforms cn|global`): a Chinese platform's
+    // offers carry no region text of their own.
+    ("国内", "cn"),
+    ("大陆", "cn"),
+    (" in china", "cn"),
+    (" inside china", "cn"),
+    ("中国境内", "cn"),
+    ("海外", "global"),
+    ("国外", "global"),
+    ("境外", "global"),
+    (" overseas", "global"),
+    (" outside china", "global"),
 ];
 
 fn region_said(padded: &str) -> Option<&'static str> {
@@ -99,6 +111,12 @@ mod tests {
         assert_eq!(region_said("h100 offers in the us only"), Some("us"));
         assert_eq!(region_said("美国的a100有货吗"), Some("us"));
         assert_eq!(region_said("h100 offers"), None);
+        assert_eq!(region_said("国内哪里有4090的货"), Some("cn"));
+        assert_eq!(region_said("海外平台的h100现在有吗"), Some("global"));
+        assert_eq!(
+            region_said("any a100 outside china under $2"),
+            Some("global")
+        );
         // `us` inside a word is no region.
         assert_eq!(region_said("h100 offers for us students"), None);
     }

@@ -1,6 +1,8 @@
 //! Two asks in one message (`can a 3090 run qwen3-14b int4 and how much for 5 hours on
 //! vast`): the first is the reading; the second is kept and offered, never answered in its
-//! place and never dropped unsaid. Here: the price asked after a fit, on the fit's card.
+//! place and never dropped unsaid. The price asked after a fit is priced on the fit's card;
+//! any other ask after a plain joint (`顺便`, `另外`, `btw`) is read on its own, on the first
+//! ask's card where it names none.
 
 use super::request::Request;
 use super::text::normalize;
@@ -13,10 +15,95 @@ const JOINTS: &[&str] = &[
     " and ", " also ", " plus ", ", ", " btw ", "顺便", "另外", "还有", "再问", "以及", "然后",
 ];
 
-/// The price asked after a fit (`/cost` or `/compare` on the fit's card), when the message's
-/// reading is that fit.
+/// A second ask in the message, to offer after the first is answered: the price asked after
+/// a fit (on the fit's card), or any ask of its own after a plain joint.
 pub fn second_ask(catalog: &Catalog, text: &str) -> Option<Request> {
-    let Reading::Command(Request::Fit(fit)) = read(catalog, text) else {
+    let first = read(catalog, text);
+    price_after_fit(catalog, text, &first).or_else(|| after_joint(catalog, text, &first))
+}
+
+/// Words that start a second, separate ask; `and` and a comma join the parts of one ask too
+/// often to count here. A sentence mark is a space after [`normalize`], so `  also ` is
+/// `also` starting a sentence and ` also  ` is `also,`; `can it also run 70b` has neither.
+const PLAIN_JOINTS: &[&str] = &[
+    "顺便",
+    "另外",
+    "还有个问题",
+    "还想问",
+    "再问",
+    "再问一下",
+    "此外",
+    " btw ",
+    " by the way ",
+    "  also ",
+    " also  ",
+    " and also ",
+    " one more thing ",
+    " another question ",
+];
+
+/// The two parts of a message split at its first plain joint, when both say something.
+fn split(padded: &str) -> Option<(&str, &str)> {
+    let (at, start) = PLAIN_JOINTS
+        .iter()
+        .filter_map(|j| padded.find(j).map(|k| (k, k + j.len())))
+        .min()?;
+    let (head, tail) = (padded[..at].trim(), padded[start..].trim());
+    // A joint at the very start joins nothing; a tail of a word or two is no ask.
+    (head.chars().count() >= 2 && tail.chars().count() >= 3).then_some((head, tail))
+}
+
+/// The second part read as an ask of its own, on the first part's card where it names none
+/// (`4090能跑7b吗 另外多少钱一小时`).
+fn tail_ask(catalog: &Catalog, head: &str, tail: &str) -> Option<Request> {
+    let command = |text: String| match read_normalized(catalog, text, false).0 {
+        Reading::Command(r) => Some(r),
+        _ => None,
+    };
+    let on_card = || {
+        let toks = super::text::tokens(head);
+        let card = super::entities::entities(catalog, &toks)
+            .gpus
+            .into_iter()
+            .next()?;
+        command(format!("{} {tail}", card.gpu))
+    };
+    match command(tail.to_string()) {
+        // `…顺便问下能不能跑qwen2.5-14b`: a fit asked with no card is asked of the first's.
+        Some(Request::Fit(f)) if f.gpu.is_none() => on_card().or(Some(Request::Fit(f))),
+        Some(r) => Some(r),
+        None => on_card(),
+    }
+}
+
+/// `h100哪家最便宜，btw does runpod need kyc`: two asks, each a command of its own. The first,
+/// read alone, is the reading: read whole, the second's words bend it (a platform named in
+/// the second turned the first into that platform's bill). A second part that is no ask of
+/// its own (`另外要跑3小时`) is a detail of the first, and the message is read whole.
+pub(super) fn first_of_two(catalog: &Catalog, padded: &str) -> Option<Reading> {
+    let (head, tail) = split(padded)?;
+    let Reading::Command(first) = read_normalized(catalog, head.to_string(), true).0 else {
+        return None;
+    };
+    let second = tail_ask(catalog, head, tail)?;
+    (second.line() != first.line()).then_some(Reading::Command(first))
+}
+
+/// The ask after the first plain joint, when it is a command of its own that the first
+/// reading does not already answer.
+fn after_joint(catalog: &Catalog, text: &str, first: &Reading) -> Option<Request> {
+    let Reading::Command(first) = first else {
+        return None;
+    };
+    let padded = format!(" {} ", normalize(text));
+    let (head, tail) = split(&padded)?;
+    let second = tail_ask(catalog, head, tail)?;
+    (!matches!(second, Request::Help) && second.line() != first.line()).then_some(second)
+}
+
+/// The price asked after a fit (`/cost` or `/compare` on the fit's card).
+fn price_after_fit(catalog: &Catalog, text: &str, first: &Reading) -> Option<Request> {
+    let Reading::Command(Request::Fit(fit)) = first else {
         return None;
     };
     let gpu = fit.gpu.clone()?;

@@ -152,7 +152,7 @@ fn a_second_ask_is_noted_and_offered() {
         "can an h100 run llama-3.1-70b int4 and whats the price for 10 hours on runpod",
     );
     assert!(en.contains("/fit llama-3.1-70b int4 h100-sxm"), "{en}");
-    assert!(en.contains("You also asked for a price"), "{en}");
+    assert!(en.contains("You also asked a second question"), "{en}");
     assert!(
         ids.iter().any(|i| i.contains("/cost runpod h100-sxm 10h")),
         "{ids:?}"
@@ -161,7 +161,7 @@ fn a_second_ask_is_noted_and_offered() {
         "zh",
         "3090能不能跑qwen2.5-14b int4 顺便问下autodl跑5小时多少钱",
     );
-    assert!(zh.contains("你还问了价格"), "{zh}");
+    assert!(zh.contains("你还问了第二个问题"), "{zh}");
     assert!(
         ids.iter().any(|i| i.contains("/cost autodl rtx-3090 5h")),
         "{ids:?}"

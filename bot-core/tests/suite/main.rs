@@ -93,6 +93,7 @@ mod store_records;
 mod topic_alerts;
 mod trend;
 mod trial;
+mod two_asks;
 mod typed_readings;
 mod typed_spoken;
 mod understand;

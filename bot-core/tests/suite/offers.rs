@@ -405,3 +405,48 @@ fn an_old_catalog_price_is_marked_as_every_price_list_marks_it() {
         "a recent row alone needs no footnote: {zh}"
     );
 }
+
+/// `region=cn|global` is the catalog's split of platforms (`/platforms cn`), so a Chinese
+/// platform's rows, which carry no region text, are found by it; a region text still matches
+/// as a part of the offer's own (`region=ca`).
+#[test]
+fn the_catalogs_regions_find_platforms_whose_rows_carry_no_region() {
+    let (b, _d) = world();
+    let mut cn = offer(
+        "autodl",
+        "rtx-4090",
+        1,
+        Some(24.0),
+        28,
+        OfferKind::OnDemand,
+        "",
+        0,
+    );
+    cn.region = None;
+    cn.currency = "CNY".into();
+    record_import(
+        &b.store,
+        FeedInfo {
+            feed: "curated/autodl".into(),
+            source: "test".into(),
+            as_of: "2026-11-20".into(),
+            ..FeedInfo::default()
+        },
+        vec![cn],
+    )
+    .unwrap();
+    let t = say(&b, "u", "/offers 4090 region=cn");
+    assert!(t.contains("1 offer match") && t.contains("AutoDL"), "{t}");
+    let t = say(&b, "u", "/offers 4090 region=global");
+    assert!(t.contains("1 offer match") && t.contains("Vast.ai"), "{t}");
+    assert!(!t.contains("AutoDL"), "{t}");
+    // Asked in words, in either language.
+    for q in ["国内哪里有4090的货", "4090 offers inside china?"] {
+        let a = b.handle(&who("u", "zh-CN"), Input::Text(q.into()));
+        let t = text(&a.replies, a.lang);
+        assert!(t.contains("region=cn") && t.contains("AutoDL"), "{q}: {t}");
+    }
+    let a = b.handle(&who("u", "zh-CN"), Input::Text("海外哪里有4090".into()));
+    let t = text(&a.replies, a.lang);
+    assert!(t.contains("region=global") && !t.contains("AutoDL"), "{t}");
+}
