@@ -29,9 +29,13 @@ diff-fix-intro = { $fits ->
 diff-fix = • { $words } → peak { $peak } GiB{ $slow ->
     [yes] {" "}(slow: the weights cross PCIe at every step)
    *[no] {""}
+}{ $tight ->
+    [yes] {" "}(tight: inside the ±{ $pct }% this estimate can be off)
+   *[no] {""}
 }
 diff-no-fix = Nothing I know of (fp8, 4-bit GGUF, offload, a smaller output) brings it under the memory of one { $gpu }: take a card from the list below.
 diff-cards = Single cards that hold it as asked ({ $count }; cheapest known list price first): { $cards }
+diff-cards-tight = Cards that hold it only tightly (inside the ±{ $pct }% this estimate can be off; { $count }): { $cards }
 diff-no-cards = No single card in the catalog holds it as asked: try fp8, offload=model or a smaller output.
 diff-basis = Basis: weights = parameters × bits per weight (bf16 16, fp8 8 with the norm and modulation layers diffusers keeps in 16-bit, GGUF Q8_0 8.5, Q4_0 and NF4 4.5); one denoising step { $measured ->
     [yes] as measured in diffusers' benchmark for this denoiser (1024×1024, PyTorch SDPA), scaled with tokens

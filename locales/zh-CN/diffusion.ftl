@@ -33,9 +33,13 @@ diff-fix-intro = { $fits ->
 diff-fix = • { $words } → 峰值 { $peak } GiB{ $slow ->
     [yes] （慢：每一步权重都要走一遍 PCIe）
    *[no] {""}
+}{ $tight ->
+    [yes] （偏紧：在估算可能的 ±{ $pct }% 误差之内）
+   *[no] {""}
 }
 diff-no-fix = 我知道的办法（fp8、4 位 GGUF、卸载、更小的输出）都不能让它放进一张 { $gpu }：请从下面的卡里选。
 diff-cards = 按现在的设置单卡放得下的卡（共 { $count } 种；已知最低标价在前）：{ $cards_zh }
+diff-cards-tight = 只是勉强放得下的卡（在估算可能的 ±{ $pct }% 误差之内，共 { $count } 种）：{ $cards_zh }
 diff-no-cards = 目录里没有一张卡能按现在的设置放下它：试试 fp8、offload=model 或更小的输出。
 diff-basis = 依据：权重 = 参数量 × 每个权重的位数（bf16 16；fp8 8，diffusers 保留为 16 位的归一化层和调制层除外；GGUF Q8_0 8.5；Q4_0 和 NF4 4.5）；一个去噪步{ $measured ->
     [yes] 取自 diffusers 基准测试对这个去噪模型的实测（1024×1024，PyTorch SDPA），按 token 数缩放

@@ -220,7 +220,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
     if let Some(g) = line.gpu {
         verdict(&mut reply, r, &e, g);
     }
-    cards(&mut reply, catalog, &e);
+    cards(&mut reply, catalog, r, &e);
     basis(&mut reply, p);
     reply
 }
@@ -231,7 +231,7 @@ fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu
     let pct = margin_pct(r.pipeline);
     let fits = if spare < 0.0 {
         "no"
-    } else if spare < e.peak_gib * pct as f64 / 100.0 {
+    } else if !safe(e.peak_gib, vram, pct) {
         "tight"
     } else {
         "yes"
@@ -264,6 +264,8 @@ fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu
             .arg("fits", fits),
     );
     for (t, te) in fixes {
+        // A change that only just fits is said to be tight, never offered as a plain fit.
+        let tight = !safe(te.peak_gib, vram, pct);
         reply.push(
             Msg::new("diff-fix")
                 .arg("words", change_words(r, &t))
@@ -275,17 +277,37 @@ fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu
                     } else {
                         "no"
                     },
-                ),
+                )
+                .arg("tight", if tight { "yes" } else { "no" })
+                .arg("pct", pct),
         );
     }
 }
 
-fn cards(reply: &mut Reply, catalog: &Catalog, e: &DiffusionReport) {
+/// Whether `peak` fits in `vram` with the estimate's whole error margin to spare.
+fn safe(peak: f64, vram: f64, pct: u32) -> bool {
+    vram - peak >= peak * pct as f64 / 100.0
+}
+
+fn cards(reply: &mut Reply, catalog: &Catalog, r: &DiffusionRequest, e: &DiffusionReport) {
     let held = cards_that_hold(catalog, e);
     if held.is_empty() {
         reply.push(Msg::new("diff-no-cards"));
         return;
     }
+    // Cards that hold it only inside the estimate's margin are listed apart, as tight.
+    let pct = margin_pct(r.pipeline);
+    let (held, tight): (Vec<&Gpu>, Vec<&Gpu>) =
+        (held.into_iter()).partition(|g| safe(e.peak_gib, g.vram_gib(), pct));
+    if !held.is_empty() {
+        push_cards(reply, "diff-cards", &held, pct);
+    }
+    if !tight.is_empty() {
+        push_cards(reply, "diff-cards-tight", &tight, pct);
+    }
+}
+
+fn push_cards(reply: &mut Reply, id: &'static str, held: &[&Gpu], pct: u32) {
     // The reply is built before its language is known: both lists go, each locale shows its
     // own (names and punctuation as its readers write them).
     let list = |zh: bool| {
@@ -303,10 +325,11 @@ fn cards(reply: &mut Reply, catalog: &Catalog, e: &DiffusionReport) {
             .join(if zh { "、" } else { ", " })
     };
     reply.push(
-        Msg::new("diff-cards")
+        Msg::new(id)
             .arg("cards", list(false))
             .arg("cards_zh", list(true))
-            .arg("count", held.len()),
+            .arg("count", held.len())
+            .arg("pct", pct),
     );
 }
 
