@@ -72,7 +72,10 @@ pick-card-alternatives = Cards that do fit: { $cards }. Tap one below or type an
 pick-ask-card = Cards that fit, cheapest for your job first (the price already includes hidden costs; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong):
 pick-bandwidth-note = Generating tokens is limited by memory bandwidth, not TFLOPS: a card with more GB/s answers faster.
 pick-pcie-multicard-note = ⚠️ Several cards without NVLink serve over PCIe: with tensor parallelism every layer waits on that link, so two such cards answer well short of twice as fast, and consumer cards often have peer-to-peer disabled. One bigger card is usually the safer service.
-pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vram } GB, { $bandwidth ->
+pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vram } GB{ $tight ->
+    [yes] {" "}(tight: inside the estimate's error margin)
+   *[no] {""}
+  }, { $bandwidth ->
     [unknown] bandwidth unknown
    *[other] { $bandwidth } GB/s
   } — from { $from ->

@@ -69,7 +69,10 @@ pick-card-alternatives = 放得下的卡：{ $cards }。点下面的选项，或
 pick-ask-card = 放得下的卡，按你这个任务的实际花费从低到高（已含隐性成本；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题）：
 pick-bandwidth-note = 生成 token 的速度受显存带宽限制，而不是算力：GB/s 越高，出字越快。
 pick-pcie-multicard-note = ⚠️ 没有 NVLink 的多张卡只能走 PCIe 通信：张量并行时每一层都要等这条链路，所以两张卡远达不到两倍速度，消费级显卡还常常关掉了点对点通信。做长期服务，一张显存更大的卡通常更稳。
-pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共 { $vram } GB，{ $bandwidth ->
+pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共 { $vram } GB{ $tight ->
+    [yes] （偏紧：在估算误差之内）
+   *[no] {""}
+  }，{ $bandwidth ->
     [unknown] 带宽未知
    *[other] 带宽 { $bandwidth } GB/s
   } — { $from ->

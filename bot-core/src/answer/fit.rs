@@ -8,7 +8,8 @@
 
 use super::common::not_found_reply;
 pub use super::fit_model_note::bare_size_warning;
-pub use super::fit_render::{Parsed, push_options, render_fit};
+pub use super::fit_options::push_options;
+pub use super::fit_render::{Parsed, render_fit};
 use crate::advice;
 use crate::catalog::{Catalog, EntryKind, NotFound};
 use crate::context::Ctx;

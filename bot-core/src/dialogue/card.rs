@@ -301,6 +301,7 @@ pub(super) fn card_list(
                 .arg("cards", o.cards)
                 .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
                 .arg("per_card", format!("{:.1}", o.per_gpu_gib))
+                .arg("tight", if o.tight { "yes" } else { "no" })
                 .arg("vram", format!("{:.0}", gpu.vram_gb))
                 .arg(
                     "bandwidth",

@@ -220,6 +220,9 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
                 cards: 1,
                 per_gpu_gib: report.peak_gib,
                 fits: true,
+                tight: g.vram_gib() - report.peak_gib
+                    < report.peak_gib * f64::from(crate::answer::fit_diffusion::margin_pct(p))
+                        / 100.0,
                 vram_gb: g.vram_gb,
                 interconnect: g.interconnect.clone(),
                 usd_per_hour: price.as_ref().map(|p| p.usd),

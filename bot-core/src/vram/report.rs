@@ -342,7 +342,8 @@ pub(super) fn options(
     // The memory a job needs per card depends on the card count, and under vLLM on the class
     // of card its scheduler defaults follow (`VllmDefaults::for_card`), not on the card itself
     // (no card is named here): computed once per count and class, not once per catalog GPU.
-    let per_card = |d: VllmDefaults| -> Vec<(u32, f64)> {
+    // Per count: what must be allocated, and what the card shows (the verdict's two figures).
+    let per_card = |d: VllmDefaults| -> Vec<(u32, f64, f64)> {
         CARD_COUNTS
             .into_iter()
             // vLLM starts only at tensor-parallel sizes the model's heads divide.
@@ -350,7 +351,8 @@ pub(super) fn options(
             .map(|cards| {
                 let mut r = req.clone();
                 r.cards = cards;
-                (cards, compute_on(shape, &r, opts, d).need())
+                let parts = compute_on(shape, &r, opts, d);
+                (cards, parts.need(), parts.per_card)
             })
             .collect()
     };
@@ -362,13 +364,14 @@ pub(super) fn options(
     };
     // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
     let mut out: Vec<(FitOption, u8)> = Vec::new();
+    let m = margin_pct(req).0 / 100.0;
     for g in &catalog.gpus {
         let vram = g.vram_gib() * GIB;
         let per_card = match VllmDefaults::for_card(Some(g)) {
             VllmDefaults::SMALL => &small,
             _ => &large,
         };
-        if let Some(&(cards, need)) = per_card.iter().find(|(_, need)| *need <= vram) {
+        if let Some(&(cards, need, shown)) = per_card.iter().find(|(_, need, _)| *need <= vram) {
             let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
             out.push((
                 FitOption {
@@ -376,6 +379,8 @@ pub(super) fn options(
                     cards,
                     per_gpu_gib: round2(need / GIB),
                     fits: true,
+                    // The verdict's own test for a clear fit (`estimate::verdict`).
+                    tight: shown > vram || need * (1.0 + m) > vram,
                     vram_gb: g.vram_gb,
                     interconnect: g.interconnect.clone(),
                     // Kept unrounded: answers convert it back to the user's currency, and a

@@ -449,6 +449,9 @@ pub struct FitOption {
     /// What must be allocated per card (`FitReport::per_gpu_required_gib`).
     pub per_gpu_gib: f64,
     pub fits: bool,
+    /// It holds the job only inside the estimate's stated error margin (the verdict on that
+    /// card would be "tight"): shown so, never as a plain fit.
+    pub tight: bool,
     /// Marketed VRAM per card, decimal GB (catalog).
     pub vram_gb: f64,
     /// Interconnect between the cards (catalog text): speed-up over cards is not linear.

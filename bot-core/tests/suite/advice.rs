@@ -290,6 +290,7 @@ fn among_configurations_that_fit_a_known_nvlink_wins_within_the_margin_and_only_
         cards,
         per_gpu_gib: 20.0,
         fits: true,
+        tight: false,
         vram_gb: 24.0,
         interconnect: String::new(),
         usd_per_hour: Some(usd.parse::<Decimal>().unwrap()),

@@ -37,6 +37,7 @@ mod fit_reserve;
 mod fit_sharding;
 mod fit_size_shapes;
 mod fit_stories;
+mod fit_tight_options;
 mod fit_torchao;
 mod fit_tp;
 mod fit_training;
