@@ -1,7 +1,8 @@
 //! Issue 25, "billed while stopped and data deletion for every platform": rules the sources
 //! state, answered in both languages with their labels. 矩池云's stop releases the machine
-//! (nothing billed while stopped; two third-party readings, labelled so); Huawei Cloud deletes
-//! a pay-per-use resource's data when an unpaid retention period ends (its own page, first-hand).
+//! (nothing billed while stopped; the environment kept as a free temporary save for 24 hours;
+//! third-party readings, labelled so); Huawei Cloud deletes a pay-per-use resource's data when
+//! an unpaid retention period ends (its own page, first-hand).
 
 use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
 use std::sync::Arc;
@@ -95,5 +96,31 @@ fn modelarts_warns_that_unpaid_data_goes_after_the_retention_period() {
             && rule.contains("V4–V5 为 7 + 15 天")
             && !rule.contains("第三方"),
         "{zh}"
+    );
+}
+
+#[test]
+fn a_daily_matpool_job_is_warned_that_the_temporary_save_lasts_a_day() {
+    let (bot, _d) = bot();
+    // A daily job leaves the instance stopped in between: the answer says what a stop keeps.
+    let en = ask(&bot, "en", "/cost matpool 4090 daily 2h");
+    assert!(
+        en.contains("⚠ Matpool: after 1 day stopped → the local disk is deleted."),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/cost 矩池云 4090 每天 2小时");
+    assert!(
+        zh.contains("⚠ 矩池云：关机满 1 天 → 本地磁盘数据被删除。"),
+        "{zh}"
+    );
+    // A single short run leaves nothing stopped: no warning.
+    let once = ask(&bot, "en", "/cost matpool 4090 2h");
+    assert!(!once.contains("after 1 day stopped"), "{once}");
+    // /platform names the rule's source as a third-party reading.
+    let p = ask(&bot, "en", "/platform matpool");
+    let rule = line_with(&p, "after 1 day stopped");
+    assert!(
+        rule.contains("github.com (2026-12-03, seen in a third-party copy)"),
+        "{p}"
     );
 }
