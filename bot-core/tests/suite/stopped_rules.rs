@@ -1,0 +1,126 @@
+//! Issue 25, "billed while stopped and data deletion for every platform": rules the sources
+//! state, answered in both languages with their labels. 矩池云's stop releases the machine
+//! (nothing billed while stopped; the environment kept as a free temporary save for 24 hours;
+//! third-party readings, labelled so); Huawei Cloud deletes a pay-per-use resource's data when
+//! an unpaid retention period ends (its own page, first-hand).
+
+use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
+use std::sync::Arc;
+
+fn bot() -> (Bot, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.redb")).unwrap();
+    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), Arc::new(store));
+    bot.today = bot_core::catalog::parse_date("2026-12-03");
+    (bot, dir)
+}
+
+fn ask(bot: &Bot, locale: &str, line: &str) -> String {
+    let who = ChatRef::terminal(Some(locale));
+    let lang = bot.lang_for(&who);
+    bot.handle(&who, Input::Text(line.to_string()))
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The first line of `text` containing `needle`, or "" when none does.
+fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_default()
+}
+
+#[test]
+fn matpool_bills_nothing_once_stopped_and_says_who_said_so() {
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform matpool");
+    assert_eq!(
+        line_with(&en, "billed while stopped").trim(),
+        "· billed while stopped: nothing",
+        "{en}"
+    );
+    // The rule's own citation: the vendor FAQ as a third-party profile of 2026-06 read it.
+    assert!(
+        en.contains("matpool.com (2026-06-25, seen in a third-party copy)"),
+        "{en}"
+    );
+    assert!(
+        en.contains("stopping saves the environment and releases"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform 矩池云");
+    assert_eq!(
+        line_with(&zh, "关机后仍计费").trim(),
+        "· 关机后仍计费：不计费",
+        "{zh}"
+    );
+    assert!(zh.contains("matpool.com（2026-06-25，第三方转述）"), "{zh}");
+    assert!(zh.contains("停止就是保存环境后释放机器"), "{zh}");
+}
+
+#[test]
+fn a_stopped_matpool_machine_keeps_no_disk_on_the_bill() {
+    // The engine reads the same fact: nothing billed while stopped means the stopped disk is
+    // not billed, and the rule no longer counts as unverified on that point.
+    let catalog = Catalog::embedded().unwrap();
+    let p = catalog.find_platform("matpool").expect("matpool");
+    assert_eq!(
+        p.billing.stopped_storage_billed,
+        bot_core::fact::Fact::Known(false)
+    );
+}
+
+#[test]
+fn modelarts_warns_that_unpaid_data_goes_after_the_retention_period() {
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform modelarts");
+    let rule = line_with(&en, "into arrears");
+    assert!(
+        rule.contains("pay-per-use resources of V0–V1 customers only: 1 day into arrears")
+            && rule.contains("the instance and all its data are deleted")
+            && rule.contains("V4–V5 7 + 15 days"),
+        "{en}"
+    );
+    // Huawei's own page: no third-party label on the rule.
+    assert!(
+        rule.contains("support.huaweicloud.com (2025-02-12)") && !rule.contains("third-party"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform 华为云");
+    let rule = line_with(&zh, "欠费满");
+    assert!(
+        rule.contains("仅限V0–V1 客户的按需资源：欠费满 1 天 → 实例和全部数据被删除")
+            && rule.contains("V4–V5 为 7 + 15 天")
+            && !rule.contains("第三方"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn a_daily_matpool_job_is_warned_that_the_temporary_save_lasts_a_day() {
+    let (bot, _d) = bot();
+    // A daily job leaves the instance stopped in between: the answer says what a stop keeps.
+    let en = ask(&bot, "en", "/cost matpool 4090 daily 2h");
+    assert!(
+        en.contains("⚠ Matpool: after 1 day stopped → the local disk is deleted."),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/cost 矩池云 4090 每天 2小时");
+    assert!(
+        zh.contains("⚠ 矩池云：关机满 1 天 → 本地磁盘数据被删除。"),
+        "{zh}"
+    );
+    // A single short run leaves nothing stopped: no warning.
+    let once = ask(&bot, "en", "/cost matpool 4090 2h");
+    assert!(!once.contains("after 1 day stopped"), "{once}");
+    // /platform names the rule's source as a third-party reading.
+    let p = ask(&bot, "en", "/platform matpool");
+    let rule = line_with(&p, "after 1 day stopped");
+    assert!(
+        rule.contains("github.com (2026-12-03, seen in a third-party copy)"),
+        "{p}"
+    );
+}
