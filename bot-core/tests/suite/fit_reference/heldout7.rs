@@ -24,9 +24,12 @@ fn public_measurements_seventh_held_out_set() {
     // experts, fused 3-D parameters in Transformers 5, stay 16-bit under load_in_4bit; Gemma-3-4B
     // -58 % and Gemma-2-2B -22 %: 256k-word vocabularies in Unsloth's loss; Mistral-7B-v0.3 -17 %
     // and -15 %), 1 over (Mistral-Small-3.1 LoRA on an LLM.int8 base +34 %), verdicts 6 of 6.
-    // The floor and ceilings may only tighten.
-    let floor_within = 13;
-    let ceiling_under = 5;
+    // Session 12 (mem-h): a bitsandbytes base leaves an MoE's fused routed experts unquantized
+    // (`vram::bnb_experts`, word `moeq=off` / `--experts-16bit`, which the two Gemma-4 rows
+    // carry: Unsloth 2026.4.4 predates its fused-expert quantization), -64.0 % -> +0.5 %: 14 of
+    // 19 within 15 %, 4 under. The floor and ceilings may only tighten.
+    let floor_within = 14;
+    let ceiling_under = 4;
     let floor_verdicts = 6;
     assert!(
         held.within15 >= floor_within,
