@@ -67,7 +67,8 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
             warnings.push(
                 Msg::new(key)
                     .arg("gib", round2(kept))
-                    .arg("fp32", if fp32 { "yes" } else { "no" }),
+                    .arg("fp32", if fp32 { "yes" } else { "no" })
+                    .arg("train", if req.task.is_training() { "yes" } else { "no" }),
             );
         }
         if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {

@@ -168,6 +168,19 @@ fn the_word_is_stated_with_what_it_adds_in_both_locales() {
     );
     assert!(!uns.contains("casts them to fp32"), "{uns}");
     assert!(gib(&uns, "leaves in 16-bit, ") < said_off / 1.5, "{uns}");
+    // Inference (no trainer, no PEFT): 16-bit, and the word's other side is Transformers 4.x.
+    let inf = say(
+        &w,
+        "en",
+        "/fit qwen3-coder-30b-a3b nf4 ctx=4k l40s moeq=off",
+    );
+    assert!(
+        inf.contains("moeq=on sizes them in 4 bits (Transformers 4.x)"),
+        "{inf}"
+    );
+    assert!(!inf.contains("casts them to fp32"), "{inf}");
+    let inf_zh = say(&w, "zh-CN", "/fit qwen3-coder-30b-a3b nf4 ctx=4k l40s");
+    assert!(inf_zh.contains("Transformers 4.x 这样加载"), "{inf_zh}");
     // A dense model says nothing of experts whatever the word.
     let dense = say(&w, "en", "/fit qwen2.5-14b qlora ctx=4k l40s moeq=off");
     assert!(!dense.contains("routed experts unquantized"), "{dense}");
