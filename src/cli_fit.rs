@@ -73,6 +73,12 @@ pub struct FitArgs {
     /// chat's `upcast=off`). Default: the cast (TRL, axolotl, the PEFT examples).
     #[arg(long)]
     no_kbit_upcast: bool,
+    /// An MoE on a bitsandbytes base (NF4, LLM.int8) with its fused routed experts left
+    /// unquantized: 16-bit, fp32 after PEFT's k-bit preparation (plain Transformers v5 with
+    /// PEFT/TRL, Unsloth before 2026.6; the chat's `moeq=off`). Default: quantized with the
+    /// rest (Transformers 4.x, Unsloth since 2026.6, axolotl's `quantize_moe_experts`).
+    #[arg(long)]
+    experts_16bit: bool,
     /// LoRA trained by a loop of its own on a 16-bit model, without autocast (the chat's
     /// `autocast=off`): PEFT's fp32 adapters keep an fp32 copy of each input. Default: the
     /// Trainer's 16-bit autocast (a bf16 copy).
@@ -222,6 +228,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.lora_experts = a.lora_experts;
     req.double_quant = !a.no_double_quant;
     req.kbit_upcast = !a.no_kbit_upcast;
+    req.experts_16bit = a.experts_16bit;
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth;
     req.axolotl = a.axolotl && !a.unsloth;

@@ -129,7 +129,20 @@ fit-warn-size-only = ⚠️ Known only by size: { $like ->
   } The real model may differ, especially in KV cache.
 fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
-fit-warn-moe-4bit-experts = ⚠️ The routed experts are sized in 4 bits. That holds with Transformers 4.x (each expert is a linear layer bitsandbytes quantizes) or a trainer that quantizes them itself (Unsloth); Transformers v5 stores them as fused 3-D weights that load_in_4bit leaves in 16-bit, { $gib } GiB more. Check the loaded size before renting.
+fit-warn-moe-4bit-experts = ⚠️ The routed experts are sized in 4 bits, as { $train ->
+    [yes] Transformers 4.x (one linear layer per expert), Unsloth since 2026.6 and axolotl with quantize_moe_experts=true load them
+   *[no] Transformers 4.x loads them (one linear layer per expert)
+}. Transformers v5 stores them as fused 3-D weights that bitsandbytes alone leaves in 16-bit{ $fp32 ->
+    [yes] {" "}(fp32 once PEFT's k-bit preparation has run)
+   *[no] {""}
+}: { $gib } GiB more; moeq=off sizes that. Check the loaded size before renting.
+fit-assume-moe-experts-16bit = Sized with the routed experts unquantized (moeq=off): Transformers v5 stores them as fused 3-D weights that bitsandbytes leaves in 16-bit{ $fp32 ->
+    [yes] , and PEFT's k-bit preparation casts them to fp32
+   *[no] {""}
+}, { $gib } GiB more than in 4 bits{ $train ->
+    [yes] {" "}(plain PEFT/TRL, Unsloth before 2026.6). moeq=on sizes them in 4 bits (Unsloth since 2026.6, axolotl with quantize_moe_experts=true).
+   *[no] . moeq=on sizes them in 4 bits (Transformers 4.x).
+}
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
 fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front and fills the rest with KV cache; activations are sized by its start-up profile on this card class: prefill chunks of { $tokens } tokens, then sampling for { $seqs } requests at once (lower with --max-num-seqs).

@@ -141,7 +141,20 @@ fit-warn-size-only = ⚠️ 只知道参数量：{ $like ->
   }实际模型可能不同，KV 缓存尤其如此。
 fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
 fit-warn-moe = ℹ️ 这是 MoE 模型：全部 { $total }B 参数都要放进显存，但每个 token 只读取 { $active }B（速度取决于激活参数量）。
-fit-warn-moe-4bit-experts = ⚠️ 路由专家按 4 比特估算。用 Transformers 4.x（每个专家都是线性层，bitsandbytes 会量化）或自己量化专家的训练框架（Unsloth）时成立；Transformers v5 把专家存成合并的三维权重，load_in_4bit 不会量化它们，会仍是 16 位，多出 { $gib } GiB。租卡前先确认加载后的显存占用。
+fit-warn-moe-4bit-experts = ⚠️ 路由专家按 4 比特估算：{ $train ->
+    [yes] Transformers 4.x（每个专家是一个线性层）、2026.6 起的 Unsloth、设了 quantize_moe_experts=true 的 axolotl 都这样加载
+   *[no] Transformers 4.x 这样加载（每个专家是一个线性层）
+}。Transformers v5 把专家存成合并的三维权重，只用 bitsandbytes 时不会量化它们，仍是 16 位{ $fp32 ->
+    [yes] （经过 PEFT 的量化训练预处理后还会变成 fp32）
+   *[no] {""}
+}，多出 { $gib } GiB；加 moeq=off 按这种情况估算。租卡前先确认加载后的显存占用。
+fit-assume-moe-experts-16bit = 按路由专家不量化估算（moeq=off）：Transformers v5 把专家存成合并的三维权重，bitsandbytes 不会量化，仍是 16 位{ $fp32 ->
+    [yes] ，PEFT 的量化训练预处理还会把它们转成 fp32
+   *[no] {""}
+}，比 4 比特多 { $gib } GiB{ $train ->
+    [yes] （直接用 PEFT/TRL、2026.6 之前的 Unsloth 都是这样）。moeq=on 按 4 比特估算（2026.6 起的 Unsloth、设了 quantize_moe_experts=true 的 axolotl）。
+   *[no] 。moeq=on 按 4 比特估算（Transformers 4.x）。
+}
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存，剩下的全部用作 KV 缓存；激活值按它在这类卡上的启动预估：每次 { $tokens } token 的分块预填充，再加上同时为 { $seqs } 个请求采样（调低最大并发序列数即可减少）。

@@ -427,3 +427,27 @@ fn the_catalog_reads_the_same_in_both() {
         assert_eq!(chat(line), text(&args), "{line}");
     }
 }
+
+/// An MoE's fused experts left unquantized by bitsandbytes (`moeq=off` / `--experts-16bit`,
+/// `vram::bnb_experts`): the same answer in both, and not the default one.
+#[test]
+fn moe_experts_left_unquantized_size_the_same_in_both() {
+    let base = [
+        "fit",
+        "--model",
+        "qwen3-coder-30b-a3b",
+        "--task",
+        "qlora",
+        "--context",
+        "4096",
+        "--gpu",
+        "l40s",
+    ];
+    let mut args = base.to_vec();
+    args.push("--experts-16bit");
+    let line = "/fit qwen3-coder-30b-a3b qlora ctx=4k l40s moeq=off";
+    let cli = text(&args);
+    assert_eq!(chat(line), cli, "{line}");
+    assert!(cli.contains("routed experts unquantized"), "{cli}");
+    assert_ne!(cli, text(&base));
+}

@@ -528,6 +528,11 @@ fn apply_option<'a>(
             Some(on) => req.lora_experts = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // An MoE's fused experts quantized by the bitsandbytes load or not (`vram::bnb_experts`).
+        "moeq" | "quantize_moe_experts" | "专家量化" => match lexicon::on_off(v) {
+            Some(on) => req.experts_16bit = !on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
         "dq" | "double_quant" | "双重量化" => match lexicon::on_off(v) {
             Some(on) => req.double_quant = on,

@@ -26,6 +26,8 @@ pub(super) fn compute_on(
     if let Some(t) = super::torchao::scheme(req) {
         split = super::torchao::weight_split(shape, t);
     }
+    // An MoE's fused routed experts left unquantized by bitsandbytes (`vram::bnb_experts`).
+    split.layers += super::bnb_experts::extra_bytes(shape, req);
     if req.engine == Engine::Vllm && !req.task.is_training() {
         split.layers += vllm_mxfp4_padding(shape, req.quant, cards);
     }

@@ -25,6 +25,7 @@ mod torchao;
 mod tp;
 
 mod axolotl;
+mod bnb_experts;
 mod device_map;
 mod estimate;
 mod fsdp;

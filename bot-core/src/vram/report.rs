@@ -9,7 +9,7 @@ use super::request::{
     CARD_COUNTS, CardParts, CheckpointingFlip, FitError, FitOption, FitOptions, FitReport,
     FitRequest, ModelRef, validate,
 };
-use super::{Engine, GIB, Quant, Shape, Task, Zero};
+use super::{Engine, GIB, Shape, Task, Zero};
 use crate::catalog::Catalog;
 use crate::reply::Msg;
 use rust_decimal::Decimal;
@@ -51,17 +51,25 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
                     .arg("active", round2(shape.params.active / 1e9)),
             );
         }
-        // Q-LoRA on an MoE's bitsandbytes 4-bit base: the estimate holds the routed experts in
-        // 4 bits, which only holds where they are `nn.Linear` modules (Transformers 4.x) or a
-        // trainer quantizes them itself (Unsloth quantizes on the fly). Transformers v5 fuses them
-        // into 3-D parameters that `load_in_4bit` (which replaces `nn.Linear` layers) leaves in
-        // 16-bit: Unsloth's Qwen3.5 guide advises against MoE QLoRA "due to BitsandBytes
-        // limitations"; the experts4bit-qlora package: "fused expert weights can escape ordinary
-        // load_in_4bit=True loading and stay in full precision". Said with what it would add.
-        if m.is_moe() && req.task == Task::Qlora && req.quant == Quant::Nf4 {
-            let experts = shape.expert_params().min(shape.params.linear);
-            let extra = experts * (2.0 - super::train::quantized_bits(req) / 8.0) / GIB;
-            warnings.push(Msg::new("fit-warn-moe-4bit-experts").arg("gib", round2(extra)));
+        // An MoE on a bitsandbytes base (`vram::bnb_experts`): the routed experts sized in 4 bits
+        // holds where each is an `nn.Linear` (Transformers 4.x) or the trainer quantizes them
+        // itself (Unsloth since 2026.6, axolotl's `quantize_moe_experts`); Transformers v5's
+        // fused 3-D experts otherwise stay 16-bit (fp32 after PEFT's k-bit preparation). Said
+        // with what that adds, and with the word that sizes the other case.
+        let kept = super::bnb_experts::kept_extra_bytes(shape, req) / GIB;
+        if kept > 0.0 {
+            let key = if req.experts_16bit {
+                "fit-assume-moe-experts-16bit"
+            } else {
+                "fit-warn-moe-4bit-experts"
+            };
+            let fp32 = super::bnb_experts::kept_in_fp32(req);
+            warnings.push(
+                Msg::new(key)
+                    .arg("gib", round2(kept))
+                    .arg("fp32", if fp32 { "yes" } else { "no" })
+                    .arg("train", if req.task.is_training() { "yes" } else { "no" }),
+            );
         }
         if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {
             warnings.push(Msg::new("fit-warn-mla-transformers"));

@@ -193,6 +193,8 @@ pub struct FitRequest<'a> {
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
     /// (`vram::axolotl`).
     pub axolotl: bool,
+    /// A bitsandbytes base leaves an MoE's fused routed experts unquantized (`moeq=off`).
+    pub experts_16bit: bool,
     /// Inference with Transformers before 4.45 (`num_logits_to_keep`): the prompt length over
     /// which the prefill runs the LM head, upcasting the logits to fp32 (`logits =
     /// logits.float()` in Llama/Qwen2 modeling of that time), 2 + 4 bytes per vocabulary entry
@@ -392,6 +394,7 @@ impl<'a> FitRequest<'a> {
             double_quant: true,
             unsloth: false,
             axolotl: false,
+            experts_16bit: false,
             prompt_logits: None,
             tied_embedding_copy: false,
             autoawq_fused: None,

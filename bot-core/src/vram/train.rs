@@ -113,7 +113,7 @@ pub fn autocast_copies_gib(req: &FitRequest) -> f64 {
 
 /// Whether the trainer runs PEFT's k-bit preparation on a bitsandbytes base, NF4 or LLM.int8
 /// (`FitRequest::kbit_upcast`, Transformers layout; Unsloth and LitGPT build their own).
-fn peft_fp32_cast(req: &FitRequest) -> bool {
+pub(super) fn peft_fp32_cast(req: &FitRequest) -> bool {
     super::kbit_base::prepared_by_peft(req.quant)
         && req.task != Task::Full
         && req.kbit_upcast

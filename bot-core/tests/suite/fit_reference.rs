@@ -696,3 +696,6 @@ mod heldout5;
 
 #[path = "fit_reference/heldout6.rs"]
 mod heldout6;
+
+#[path = "fit_reference/heldout7.rs"]
+mod heldout7;

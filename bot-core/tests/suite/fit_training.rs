@@ -223,26 +223,28 @@ fn the_full_fine_tune_line_says_whose_default_amp_is() {
 }
 
 /// Q-LoRA on an MoE's 4-bit bitsandbytes base warns that Transformers v5 may leave the fused
-/// experts in 16-bit, with what that adds: the experts' matrices at 2 bytes instead of 4.5 bits,
-/// from the config. A dense model, a 16-bit LoRA or a GPTQ base carry no such line.
+/// experts unquantized, with what that adds: the routed experts' matrices in fp32 (PEFT's k-bit
+/// preparation casts every 16-bit parameter that is not a `Params4bit`) instead of 4.127 bits,
+/// from the config (`vram::bnb_experts`). A dense model, a 16-bit LoRA or a GPTQ base carry no
+/// such line.
 #[test]
 fn moe_qlora_on_bitsandbytes_says_what_16_bit_experts_would_add() {
     let w = world();
     let c = cat();
     let m = c.model("mixtral-8x7b").unwrap();
     let experts = (m.layers - m.dense_layers) as f64
-        * (m.experts + m.shared_experts) as f64
+        * m.experts as f64
         * 3.0
         * m.hidden as f64
         * m.moe_intermediate.max(m.intermediate) as f64;
     // The base is counted with double quantization (4.127 bits), the default of the trainers.
     let dq = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
-    let want = experts * (2.0 - dq / 8.0) / bot_core::vram::GIB;
+    let want = experts * (4.0 - dq / 8.0) / bot_core::vram::GIB;
     let out = say(&w, "en", "/fit mixtral-8x7b qlora ctx=2k a100");
     let at = out
-        .find("load_in_4bit leaves in 16-bit, ")
+        .find("preparation has run): ")
         .unwrap_or_else(|| panic!("{out}"));
-    let got: f64 = out[at + 31..]
+    let got: f64 = out[at + 22..]
         .split_whitespace()
         .next()
         .unwrap()
@@ -250,13 +252,14 @@ fn moe_qlora_on_bitsandbytes_says_what_16_bit_experts_would_add() {
         .unwrap();
     assert!((got - want).abs() < 0.05 * want, "{got} vs {want}: {out}");
     let zh = say(&w, "zh-CN", "/fit mixtral-8x7b qlora ctx=2k a100");
-    assert!(zh.contains("load_in_4bit 不会量化它们"), "{zh}");
+    assert!(zh.contains("只用 bitsandbytes 时不会量化它们"), "{zh}");
     for line in [
         "/fit qwen2.5-32b qlora ctx=2k a100",
         "/fit mixtral-8x7b lora ctx=2k a100",
+        "/fit mixtral-8x7b qlora gptq-int4 ctx=2k a100",
     ] {
         let o = say(&w, "en", line);
-        assert!(!o.contains("load_in_4bit leaves"), "{line}: {o}");
+        assert!(!o.contains("bitsandbytes alone leaves"), "{line}: {o}");
     }
 }
 
