@@ -409,6 +409,16 @@ fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
     }
 }
 
+/// `boot 3m`, `pull 5m`: the bill's own options, whose time is no job's length.
+fn bill_option_times(toks: &[String], taken: &mut [bool]) {
+    for k in 1..toks.len() {
+        if ["boot", "pull", "idle", "开机", "启动", "拉镜像"].contains(&toks[k - 1].as_str())
+        {
+            taken[k] = true;
+        }
+    }
+}
+
 /// Every entity in the words of one question.
 pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     let mut e = Entities::default();
@@ -514,6 +524,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     }
     e.tasks = lexicon::tasks_in(toks);
     e.task = e.tasks.first().copied();
+    bill_option_times(toks, &mut taken);
     // `每周用20小时`, `100 hours monthly`: regular use, before `monthly` reads as always on.
     e.usage = super::period::per_period(toks, &taken).or_else(|| find_usage(toks, &taken));
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();

@@ -48,6 +48,69 @@ const CTX_KEYS: &[&str] = &[
     "上下文长度",
     "上下文",
 ];
+/// Keys whose number is the cards one job runs on: a launcher's processes per node (one per
+/// card), vLLM's tensor-parallel size.
+const CARD_KEYS: &[&str] = &[
+    "nproc_per_node",
+    "nproc-per-node",
+    "num_processes",
+    "num-processes",
+    "tensor-parallel-size",
+    "tensor_parallel_size",
+    "--tp",
+    "--num_gpus",
+    "--num-gpus",
+];
+/// Gradient checkpointing said off in a trainer's words (`gradient_checkpointing=False`).
+const GC_OFF: &[&str] = &[
+    "gradient_checkpointing=false",
+    "gradient_checkpointing false",
+    "gradient_checkpointing=0",
+    "gradient_checkpointing: false",
+    "--gradient_checkpointing false",
+    "no gradient checkpointing",
+    "without gradient checkpointing",
+    "gradient checkpointing off",
+    "不开梯度检查点",
+    "关闭梯度检查点",
+    "关掉梯度检查点",
+    "不用梯度检查点",
+];
+/// Keys whose number is the LoRA rank.
+const RANK_KEYS: &[&str] = &[
+    "lora_r",
+    "lora_rank",
+    "lora-rank",
+    "lora rank",
+    " r=",
+    " r =",
+    "rank=",
+];
+/// Mixed precision said in words: fp32 master weights beside the 16-bit model.
+const AMP: &[&str] = &[
+    "mixed precision",
+    "mixed-precision",
+    "混合精度",
+    " amp ",
+    "--fp16 true",
+    "autocast",
+];
+
+/// Sharding said in words beside a fit (`fsdp`, `deepspeed zero3`): `zero=` as `/fit` reads it.
+const SHARDING: &[(&str, &str)] = &[
+    (" fsdp2 ", "fsdp"),
+    (" fsdp ", "fsdp"),
+    ("--fsdp", "fsdp"),
+    (" zero3 ", "3"),
+    (" zero-3 ", "3"),
+    (" zero 3 ", "3"),
+    (" zero stage 3 ", "3"),
+    (" zero2 ", "2"),
+    (" zero-2 ", "2"),
+    (" zero 2 ", "2"),
+    (" zero stage 2 ", "2"),
+];
+
 /// Words after a number that make it requests served at once.
 const AT_ONCE: &[&str] = &[
     "parallel requests",
@@ -139,6 +202,7 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
     {
         a.options.insert(0, ("ctx".to_string(), window(n)));
     }
+    trainer_words(padded, &mut a);
     if !said(&a, "batch")
         && let Some(n) = BATCH_KEYS
             .iter()
@@ -155,6 +219,105 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
         a.options.insert(at, ("batch".to_string(), n.to_string()));
     }
     Reading::Command(Request::Fit(a))
+}
+
+/// Trainer and bill keys whose `key=value` value is never a card count, a size or a job's
+/// length (`r=8 3090` had been read as eight 3090s, `boot=3m` as a 3-minute job).
+const VALUE_KEYS: &[&str] = &[
+    "r",
+    "rank",
+    "lora_r",
+    "lora_rank",
+    "lora_alpha",
+    "alpha",
+    "lora_dropout",
+    "dropout",
+    "epochs",
+    "num_train_epochs",
+    "seed",
+    "lr",
+    "learning_rate",
+    "warmup_steps",
+    "max_steps",
+    "gradient_accumulation_steps",
+    "grad_accum",
+    "save_steps",
+    "logging_steps",
+    "boot",
+    "pull",
+    "idle",
+];
+
+/// `norm` with the values of [`VALUE_KEYS`] taken out (`r=8` → `r=`), for the entities only:
+/// the passes that read those options see the whole text.
+pub(super) fn without_option_values(norm: &str) -> String {
+    if !norm.contains('=') {
+        return norm.to_string();
+    }
+    let mut out = String::with_capacity(norm.len());
+    let mut rest = norm;
+    while let Some(eq) = rest.find('=') {
+        let (head, tail) = rest.split_at(eq);
+        let key_start = (head.char_indices().rev())
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+            .map_or(0, |(k, c)| k + c.len_utf8());
+        let key = &head[key_start..];
+        out.push_str(head);
+        out.push('=');
+        let tail = &tail[1..];
+        let value_end = tail
+            .find(|c: char| c.is_whitespace() || matches!(c, ',' | ';'))
+            .unwrap_or(tail.len());
+        rest = if VALUE_KEYS.contains(&key) {
+            &tail[value_end..]
+        } else {
+            tail
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A launcher's card count, checkpointing said off and the sharding, in the trainer's words:
+/// each had been dropped, and the memory sized for one card, with checkpointing, or under
+/// another sharding.
+fn trainer_words(padded: &str, a: &mut crate::commands::fit::FitArgs) {
+    let said = |a: &crate::commands::fit::FitArgs, k: &str| a.options.iter().any(|(x, _)| x == k);
+    if a.gpu.is_some()
+        && a.cards.is_none()
+        && let Some(n) = CARD_KEYS
+            .iter()
+            .find_map(|k| number_after(padded, k))
+            .filter(|n| (2..=crate::vram::MAX_CARDS).contains(n))
+    {
+        a.cards = Some(n);
+    }
+    let spaced = padded.replace([',', ';', '，'], " ");
+    if !said(a, "gc") && GC_OFF.iter().any(|w| spaced.contains(w)) {
+        a.options.push(("gc".to_string(), "off".to_string()));
+    }
+    let training = a.task.is_some_and(|t| t.is_training());
+    let lora = a
+        .task
+        .is_some_and(|t| matches!(t, Task::Lora | Task::Qlora));
+    if lora
+        && !said(a, "rank")
+        && let Some(n) = RANK_KEYS
+            .iter()
+            .find_map(|k| number_after(&spaced, k))
+            .filter(|n| (1..=1024).contains(n))
+    {
+        a.options.push(("rank".to_string(), n.to_string()));
+    }
+    if a.task == Some(Task::Full) && !said(a, "amp") && AMP.iter().any(|w| spaced.contains(w)) {
+        a.options.push(("amp".to_string(), "on".to_string()));
+    }
+    if training
+        && !said(a, "zero")
+        && let Some((_, z)) = SHARDING.iter().find(|(w, _)| spaced.contains(w))
+    {
+        a.options.push(("zero".to_string(), z.to_string()));
+    }
 }
 
 #[cfg(test)]
@@ -182,5 +345,11 @@ mod tests {
             " full finetune with the full 128k context "
         ));
         assert!(!full_of_context(" full qwen2.5-7b "));
+        assert_eq!(
+            without_option_values("mistral-7b lora r=8 3090 boot=3m ctx=8k"),
+            "mistral-7b lora r= 3090 boot= ctx=8k"
+        );
+        assert_eq!(without_option_values("a=b"), "a=b");
+        assert_eq!(without_option_values("训练r=8 卡=2"), "训练r= 卡=2");
     }
 }

@@ -51,6 +51,7 @@ mod night;
 mod numbers_said;
 mod own_figures;
 mod paid;
+mod per_user;
 mod period;
 mod period_first;
 mod plan_or_hourly;
@@ -287,7 +288,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         norm.replace_range(span, " ");
         p
     });
-    let toks = text::tokens(&norm);
+    let toks = text::tokens(&job_facts::without_option_values(&norm));
     let mut e = entities::entities(catalog, &toks);
     memory_before::memory_before(catalog, &toks, &mut e.gpus);
     // `不量化`, `unquantized`: the format the model is published in (BF16 unless its

@@ -53,6 +53,7 @@ pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
     let r = super::job_facts::with_job_facts(padded, r);
     let r = super::bill_words::with_data(padded, r);
     let r = super::api_yuan::with_api_yuan(padded, r);
+    let r = super::per_user::with_users(padded, r);
     let r = super::offers_said::with_region(padded, r);
     let r = super::pay_either::with_either(padded, !q.e.platforms.is_empty(), r);
     let r = super::fresh18_a::with_said(q, r);

@@ -12,7 +12,16 @@ use crate::availability::Sort;
 use crate::catalog::Catalog;
 
 /// Words before a sequence length.
-const SEQ: &[&str] = &["序列长度", "序列长", "sequence length", "seq length"];
+const SEQ: &[&str] = &[
+    "序列长度",
+    "序列长",
+    "sequence length",
+    "seq length",
+    "sequence len ",
+    "seq len ",
+    "seqlen",
+    "seq-len",
+];
 /// Words of a descending order by price (not said of memory).
 const DESC: &[&str] = &[
     "从高到低",

@@ -4,7 +4,19 @@
 //! figure said with confidence was wrong (`2 小时 10 分 花了 4 块 6` → 2h and 4 yuan).
 
 /// Units a number is joined to when a space stands between them.
-const UNITS: [&str; 8] = ["个小时", "小时", "钟头", "分钟", "分", "块", "元", "毛"];
+const UNITS: [&str; 11] = [
+    "个半",
+    "个小时",
+    "个钟",
+    "个月",
+    "小时",
+    "钟头",
+    "分钟",
+    "分",
+    "块",
+    "元",
+    "毛",
+];
 
 /// Joins `N unit` and the minutes after hours (`N 小时 M 分`) or the jiao after yuan
 /// (`N 块 M`). One walk over the words.
@@ -74,5 +86,11 @@ mod tests {
         assert_eq!(join("2 块 3090"), "2块 3090");
         assert_eq!(join("跑 2 小时 3 张卡"), "跑 2小时 3 张卡");
         assert_eq!(join("h100 跑 2 哪家便宜"), "h100 跑 2 哪家便宜");
+        // A half, a southern hour and a month said apart from their number.
+        assert_eq!(join("4090 跑 5 个半小时"), "4090 跑 5个半小时");
+        assert_eq!(join("a100 3 个钟 多少钱"), "a100 3个钟 多少钱");
+        assert_eq!(join("包 2 个月 4090"), "包 2个月 4090");
+        // A count of cards is no unit.
+        assert_eq!(join("租 2 个 4090"), "租 2 个 4090");
     }
 }

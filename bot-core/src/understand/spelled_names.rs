@@ -27,7 +27,23 @@ pub(super) fn joined(catalog: &Catalog, norm: &str) -> String {
     }
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut i = 0;
-    while i < words.len() {
+    'words: while i < words.len() {
+        // A longer name said word by word (`r1 distill llama 70b`, `glm4 9b chat 1m`): the
+        // longest run that is a catalog name or alias, joined.
+        for n in (4..=5).rev() {
+            // Plain words only: an org path (`qwen/…`) would match by its last part alone,
+            // and a card is never part of a model's name.
+            let plain =
+                |w: &&str| !w.is_empty() && !w.contains('/') && catalog.find_gpu(w).is_none();
+            if i + n <= words.len() && words[i..i + n].iter().all(plain) {
+                let name = words[i..i + n].join("-");
+                if catalog.model_by_name(&name).is_some() {
+                    out.push(name);
+                    i += n;
+                    continue 'words;
+                }
+            }
+        }
         if i + 2 < words.len()
             && letters(words[i])
             && letters(words[i + 1])
@@ -61,5 +77,19 @@ mod tests {
         assert_eq!(joined(&c, "rent cheap gpu 4090"), "rent cheap gpu 4090");
         assert_eq!(joined(&c, "mistral"), "mistral");
         assert_eq!(joined(&c, "mistral small 24b"), "mistral small 24b");
+        // Four and five words, a distill said without its family.
+        assert_eq!(
+            joined(&c, "r1 distill llama 70b int4 on 2x a6000"),
+            "r1-distill-llama-70b int4 on 2x a6000"
+        );
+        assert_eq!(
+            joined(&c, "deepseek r1 distill qwen 32b 4090"),
+            "deepseek-r1-distill-qwen-32b 4090"
+        );
+        // A card and an org path are never swallowed into a name.
+        assert_eq!(
+            joined(&c, "can a h100 sxm run qwen/qwen2.5-7b-instruct"),
+            "can a h100 sxm run qwen/qwen2.5-7b-instruct"
+        );
     }
 }

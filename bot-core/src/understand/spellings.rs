@@ -77,7 +77,8 @@ const SPELLINGS: &[(&str, &str)] = &[
 /// One walk: each maximal run of ASCII letters is looked up in [`SPELLINGS`], unless it is
 /// glued to a digit or a name's joiner on either side (`2h`, `r1`, `qwen-r`).
 pub(super) fn respell(s: &str) -> String {
-    let glue = |c: char| c.is_ascii_digit() || matches!(c, '-' | '.' | '_' | '/' | '$');
+    // A word glued to a number or a key's `=` (`r=64`) is no chat spelling.
+    let glue = |c: char| c.is_ascii_digit() || matches!(c, '-' | '.' | '_' | '/' | '$' | '=');
     let mut out = String::with_capacity(s.len());
     let mut word = String::new();
     let mut glued = false;

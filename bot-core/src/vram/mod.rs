@@ -31,6 +31,7 @@ mod estimate;
 mod fsdp;
 mod infer;
 mod kbit_base;
+mod option;
 mod parts;
 mod report;
 mod request;

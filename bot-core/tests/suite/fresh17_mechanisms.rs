@@ -9,7 +9,7 @@ fn fresh17_mechanisms_on_cases_of_their_own() {
     let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # A1. trainer flags: `--lora_r` is LoRA, a per-device batch is the batch, a sequence length the ctx
---lora_r 8 --per_device_train_batch_size 2 llama-3.1-8b on an l4, oom?\t/fit llama-3.1-8b lora l4 batch=2
+--lora_r 8 --per_device_train_batch_size 2 llama-3.1-8b on an l4, oom?\t/fit llama-3.1-8b lora l4 rank=8 batch=2
 qwen2.5-7b a100 load_in_4bit lora_alpha 32 够吗\t/fit qwen2.5-7b qlora a100-80g-sxm
 max_seq_len 4096 qlora mistral-7b-v0.3 on a t4\t/fit mistral-7b-v0.3 qlora ctx=4k t4
 qwen2.5-14b 上下文 16384 4090 能跑吗\t/fit qwen2.5-14b ctx=16k rtx-4090

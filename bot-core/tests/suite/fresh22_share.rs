@@ -11,7 +11,10 @@ use super::understand::share_by_line;
 /// it was scored: untuned 224/300 (74.7 %), 286/300 (95.3 %) after the labeller's own errors
 /// were relabelled (62, each listed with its reason in its header; 36 of them the label's
 /// spelling of the same reading). The 14 misses left are grouped by mechanism in
-/// `docs/misses/fresh22_misses.md`.
+/// `docs/misses/fresh22_misses.md`. The lead's fixes (spaced halves, bill options' values,
+/// a trainer's flags for checkpointing, cards, sharding, rank and mixed precision, long names
+/// said word by word, a per-user volume; five relabels by the lead, listed in the header)
+/// read 293.
 #[test]
 fn fresh22_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -21,5 +24,5 @@ fn fresh22_share() {
         include_str!("../data/questions_fresh22.tsv"),
     );
     assert!(total >= 300, "fresh22: {total} questions");
-    assert!(right >= 286, "fresh22: {right} of {total}");
+    assert!(right >= 293, "fresh22: {right} of {total}");
 }
