@@ -9,7 +9,7 @@
 //! or a refusal with its reason: never a wrong price, never another card.
 
 use bot_core::Catalog;
-use bot_core::availability::{Offer, StockLevel};
+use bot_core::availability::StockLevel;
 use gpuscout_providers::lambda::Lambda;
 use gpuscout_providers::runpod::RunPod;
 use gpuscout_providers::vast::Vast;
@@ -63,13 +63,6 @@ fn vast_row(id: u64, name: &str, cards: &str, ram: &str, price: &str) -> String 
         "reliability2": 0.998, "geolocation": "Sweden, SE", "cuda_max_good": 12.8,
         "gpu_arch": "nvidia", "vms_enabled": false, "static_ip": true}}"#
     )
-}
-
-fn by_id<'a>(p: &'a Parsed, id: &str) -> Vec<&'a Offer> {
-    p.offers
-        .iter()
-        .filter(|o| o.source.contains(id) || o.raw_name == id)
-        .collect()
 }
 
 fn lambda_type(name: &str, gpu_desc: &str, cents: &str, gpus: u32, regions: &str) -> String {
@@ -235,8 +228,16 @@ fn the_newest_cards_are_named_as_themselves_never_an_older_card() {
             .unwrap_or_else(|| panic!("{price} missing: {:#?}", p.offers))
     };
     assert_eq!(gpu("1.96"), "rtx-pro-6000");
-    assert!(gpu("3.29").to_lowercase().contains("mi355x"), "{}", gpu("3.29"));
-    assert!(gpu("6.39").to_lowercase().contains("b300"), "{}", gpu("6.39"));
+    assert!(
+        gpu("3.29").to_lowercase().contains("mi355x"),
+        "{}",
+        gpu("3.29")
+    );
+    assert!(
+        gpu("6.39").to_lowercase().contains("b300"),
+        "{}",
+        gpu("6.39")
+    );
 
     // Lambda: a B300 type (SXM6, like its B200) is not read as the B200.
     let body = format!(
@@ -298,10 +299,7 @@ fn a_429_with_a_gzip_body_keeps_its_retry_after_and_a_401_never_shows_the_key() 
         key: Secret::new(key),
     };
     let e = run(&l).unwrap_err();
-    assert!(
-        matches!(e, FetchError::Http { status: 429, .. }),
-        "{e:?}"
-    );
+    assert!(matches!(e, FetchError::Http { status: 429, .. }), "{e:?}");
     assert_eq!(e.retry_after(), Some(Duration::from_secs(45)));
     let e = run(&l).unwrap_err();
     assert!(matches!(e, FetchError::Http { status: 401, .. }), "{e:?}");
@@ -309,4 +307,86 @@ fn a_429_with_a_gzip_body_keeps_its_retry_after_and_a_401_never_shows_the_key() 
         assert!(!shown.contains(key), "{shown}");
         assert!(!shown.contains("8f3b2c1d9e7a6f5b"), "{shown}");
     }
+}
+
+#[test]
+fn absent_capacity_padded_names_string_booleans_and_a_null_cloud_are_read_for_what_they_say() {
+    // Lambda without `regions_with_capacity_available` at all: stock unknown, never "out".
+    let body = r#"{"data": {"gpu_1x_a100_sxm4": {"instance_type": {"name": "gpu_1x_a100_sxm4",
+        "description": "1x A100 (40 GB SXM4)", "gpu_description": "A100 (40 GB SXM4)",
+        "price_cents_per_hour": 129, "specs": {"vcpus": 30, "memory_gib": 200,
+        "storage_gib": 512, "gpus": 1}}}}}"#;
+    let p = parse(&lambda(), body);
+    assert_eq!(p.offers.len(), 1, "{:#?}", p.offers);
+    assert_eq!(p.offers[0].stock, StockLevel::Unknown);
+    assert_eq!(p.offers[0].price_per_gpu_hour, dec("1.29"));
+
+    // Vast: a padded lower-case name is the card; `rentable` as the string "false" is not
+    // "in stock".
+    let rows = [
+        vast_row(9501, "  rtx 4090 ", "1", "24564", "0.33"),
+        r#"{"id": 9502, "gpu_name": "RTX 3090", "num_gpus": 1, "gpu_ram": 24576,
+            "dph_total": 0.2, "rentable": "false", "rented": "true"}"#
+            .to_string(),
+    ];
+    let p = parse(&vast(), &format!(r#"{{"offers": [{}]}}"#, rows.join(",")));
+    let of = |price: &str| {
+        p.offers
+            .iter()
+            .find(|o| o.price_per_gpu_hour == dec(price))
+            .unwrap_or_else(|| panic!("{price}: {:#?}", p.offers))
+    };
+    assert_eq!(of("0.33").gpu, "rtx-4090");
+    assert_ne!(of("0.2").stock, StockLevel::Available, "{:?}", of("0.2"));
+
+    // RunPod: `communityCloud` null says nothing of that cloud; the secure price stands.
+    let body = r#"{"data": {"gpuTypes": [
+      {"id": "NVIDIA L40S", "displayName": "L40S", "memoryInGb": 48, "secureCloud": true,
+       "communityCloud": null, "securePrice": 0.86, "communityPrice": 0.79,
+       "secureLowest": {"stockStatus": "High"}, "communityLowest": null}
+    ]}}"#;
+    let p = parse(&runpod(), body);
+    let prices: Vec<Decimal> = p.offers.iter().map(|o| o.price_per_gpu_hour).collect();
+    assert!(prices.contains(&dec("0.86")), "{:#?}", p.offers);
+    assert!(
+        !p.offers
+            .iter()
+            .any(|o| o.price_per_gpu_hour == dec("0.79") && o.stock == StockLevel::Available),
+        "a cloud the type may not be in is never in stock: {:#?}",
+        p.offers
+    );
+
+    // The same flags as strings and numbers: "false" and 0 say the type is not in that cloud.
+    let body = r#"{"data": {"gpuTypes": [
+      {"id": "NVIDIA B200", "displayName": "B200", "memoryInGb": 180, "secureCloud": "true",
+       "communityCloud": "false", "securePrice": 5.99, "communityPrice": 0.5,
+       "secureLowest": {"stockStatus": "Low"}, "communityLowest": {"stockStatus": "High"}},
+      {"id": "NVIDIA H200", "displayName": "H200 SXM", "memoryInGb": 141, "secureCloud": 1,
+       "communityCloud": 0, "securePrice": 3.99, "communityPrice": 0.6,
+       "secureLowest": {"stockStatus": "Medium"}, "communityLowest": {"stockStatus": "High"}}
+    ]}}"#;
+    let p = parse(&runpod(), body);
+    let mut prices: Vec<Decimal> = p.offers.iter().map(|o| o.price_per_gpu_hour).collect();
+    prices.sort();
+    assert_eq!(prices, vec![dec("3.99"), dec("5.99")], "{:#?}", p.offers);
+    // Vast: `rentable` as 1 and `rented` as "0" is in stock; a word that says neither is not.
+    let rows = [
+        r#"{"id": 9503, "gpu_name": "RTX 4080", "num_gpus": 1, "gpu_ram": 16376,
+            "dph_total": 0.21, "rentable": 1, "rented": "0"}"#,
+        r#"{"id": 9504, "gpu_name": "RTX 4080", "num_gpus": 1, "gpu_ram": 16376,
+            "dph_total": 0.22, "rentable": "maybe", "rented": false}"#,
+    ];
+    let p = parse(&vast(), &format!(r#"{{"offers": [{}]}}"#, rows.join(",")));
+    let stock: Vec<(Decimal, StockLevel)> = p
+        .offers
+        .iter()
+        .map(|o| (o.price_per_gpu_hour, o.stock))
+        .collect();
+    assert_eq!(
+        stock,
+        vec![
+            (dec("0.21"), StockLevel::Available),
+            (dec("0.22"), StockLevel::Unknown)
+        ]
+    );
 }
