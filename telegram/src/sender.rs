@@ -233,6 +233,27 @@ fn edit_refused(e: &RequestError) -> Option<EditRefused> {
     }
 }
 
+/// Words of a 400 that mean the bot cannot write in the chat until someone changes something
+/// there (its rights, the chat itself): sending again changes nothing.
+const CANNOT_WRITE: [&str; 7] = [
+    "not enough rights to send text messages",
+    "CHAT_WRITE_FORBIDDEN",
+    "need administrator rights in the channel",
+    "have no rights to send a message",
+    "CHAT_SEND_PLAIN_FORBIDDEN",
+    "CHAT_RESTRICTED",
+    "PEER_ID_INVALID",
+];
+
+/// The forum topic a message was for cannot take it: deleted ("message thread not found",
+/// TOPIC_DELETED) or closed meanwhile (TOPIC_CLOSED, where only admins may post). The answer
+/// goes to the chat's General topic instead of being lost.
+fn topic_unusable(e: &SendError) -> bool {
+    ["message thread not found", "TOPIC_CLOSED", "TOPIC_DELETED"]
+        .iter()
+        .any(|w| refused_for(e, w))
+}
+
 /// A send Telegram refused with `what` in its description (Bot API 400s carry no code of
 /// their own: the words are the reason).
 fn refused_for(e: &SendError, what: &str) -> bool {
@@ -457,10 +478,12 @@ impl TelegramSender {
             // channel. Sending again changes nothing until someone changes its rights, so an
             // alert is not retried a day long: the chat's alerts stop, as for a kicked bot.
             RequestError::Api(ApiError::NotEnoughRightsToPostMessages) => SendError::ChatGone(text),
+            // Older and terser wordings of the same: muted ("have no rights to send a
+            // message"), text refused in the chat (CHAT_SEND_PLAIN_FORBIDDEN), the chat
+            // restricted by Telegram (CHAT_RESTRICTED), an id that names no chat the bot can
+            // reach (PEER_ID_INVALID: a person who never started it, a chat deleted).
             RequestError::Api(ApiError::Unknown(d))
-                if d.contains("not enough rights to send text messages")
-                    || d.contains("CHAT_WRITE_FORBIDDEN")
-                    || d.contains("need administrator rights in the channel") =>
+                if CANNOT_WRITE.iter().any(|w| d.contains(w)) =>
             {
                 SendError::ChatGone(text)
             }
@@ -532,7 +555,7 @@ impl TelegramSender {
                         );
                         html = false;
                     }
-                    Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => {
+                    Err(e) if thread.is_some() && topic_unusable(&e) => {
                         thread = None;
                     }
                     // A group that lets the bot write but not post photos: the answer's
@@ -640,9 +663,7 @@ impl TelegramSender {
                         }
                         // The topic was deleted while the answer was worked out: the chat's
                         // General topic, quoting the question where it still exists.
-                        Err(e)
-                            if thread.is_some() && refused_for(&e, "message thread not found") =>
-                        {
+                        Err(e) if thread.is_some() && topic_unusable(&e) => {
                             thread = None;
                         }
                         Err(e) if refused_for(&e, "message is too long") => {
@@ -784,7 +805,7 @@ impl TelegramSender {
             req = req.message_thread_id(thread);
         }
         match req.await.map(drop).map_err(|e| self.classify(&e)) {
-            Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => self
+            Err(e) if thread.is_some() && topic_unusable(&e) => self
                 .bot
                 .send_chat_action(chat, ChatAction::Typing)
                 .await

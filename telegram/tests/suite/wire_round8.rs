@@ -275,3 +275,65 @@ fn a_group_telegram_says_moved_when_we_send_keeps_its_alerts_at_the_new_id() {
         assert!(text.contains("#1 ") && text.contains("H100"), "{text}");
     });
 }
+
+#[test]
+fn more_of_telegrams_refusal_wordings_are_read_for_what_they_mean() {
+    // (status, description, the chat is gone)
+    let cases = [
+        (403, "Forbidden: user is deactivated", true),
+        (403, "Forbidden: bot can't send messages to bots", true),
+        (403, "Forbidden: bot was kicked from the channel chat", true),
+        (400, "Bad Request: PEER_ID_INVALID", true),
+        (400, "Bad Request: have no rights to send a message", true),
+        (400, "Bad Request: message must be non-empty", false),
+    ];
+    let fake = FakeTelegram::start();
+    for (code, description, _) in &cases {
+        fake.fail_next(
+            "sendMessage",
+            Failure::Status(*code, description.to_string()),
+        );
+    }
+    let results = runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let sender = tg.sender();
+        let mut out = Vec::new();
+        for chat in (0..).map(|n| 880 + n).take(cases.len()) {
+            out.push(sender.send_text(chat, "H100 is back").await);
+        }
+        out
+    });
+    for ((_, description, gone), result) in cases.iter().zip(results) {
+        assert_eq!(
+            matches!(result, Err(gpuscout_telegram::SendError::ChatGone(_))),
+            *gone,
+            "{description}: {result:?}"
+        );
+    }
+}
+
+#[test]
+fn an_answer_in_a_topic_closed_meanwhile_arrives_in_general() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        let forum = -1_004_100_000_700_i64;
+        fake.fail_next(
+            "sendMessage",
+            Failure::Status(400, "Bad Request: TOPIC_CLOSED".into()),
+        );
+        fake.push(
+            json!({"message": {"message_id": 40, "date": DATE, "message_thread_id": 9,
+            "is_topic_message": true,
+            "chat": {"id": forum, "type": "supergroup", "title": "GPU club", "is_forum": true},
+            "from": person(8701), "text": format!("/gpu@{BOT_USERNAME} 4090"),
+            "entities": [{"type": "bot_command", "offset": 0,
+                "length": 5 + BOT_USERNAME.len()}]}}),
+        );
+        let got = fake.wait_for_messages(forum, 1);
+        assert!(got[0].html.contains("4090"), "{}", got[0].html);
+        let sends = fake.calls_of("sendMessage");
+        assert_eq!(sends.len(), 2, "refused in the topic, then sent once more");
+        assert_eq!(sends[0].params["message_thread_id"], 9);
+        assert!(sends[1].params["message_thread_id"].is_null());
+    });
+}
