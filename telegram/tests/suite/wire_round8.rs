@@ -337,3 +337,96 @@ fn an_answer_in_a_topic_closed_meanwhile_arrives_in_general() {
         assert!(sends[1].params["message_thread_id"].is_null());
     });
 }
+
+#[test]
+fn fields_and_values_newer_than_the_code_at_every_level_do_not_lose_a_question() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        let ask = |chat: i64, id: i64, extra: Value| {
+            let mut u = said(dm(chat), chat, id, "/gpu 4090");
+            for (k, v) in extra.as_object().unwrap() {
+                u["message"][k] = v.clone();
+            }
+            u
+        };
+        let future_origin = json!({"type": "guest_bot", "date": DATE - 5,
+            "bot": {"id": 1, "is_bot": true, "first_name": "X"}});
+        let answered = [
+            // A forward from an origin kind newer than the code.
+            ask(8801, 1, json!({"forward_origin": future_origin})),
+            // A reply to a message with a media kind newer than the code, itself forwarded
+            // from a new origin kind.
+            ask(
+                8802,
+                2,
+                json!({"reply_to_message": {"message_id": 77, "date": DATE - 60,
+                    "chat": dm(8802), "from": person(8802), "forward_origin": future_origin,
+                    "live_photo": {"photo": [{"file_id": "a", "file_unique_id": "b",
+                        "width": 9, "height": 9}], "video": {"file_id": "c",
+                        "file_unique_id": "d", "width": 9, "height": 9, "duration": 2}}}}),
+            ),
+            // An entity of a kind newer than the code beside the command, and a sender with
+            // fields of its own.
+            {
+                let mut u = ask(8803, 3, json!({}));
+                u["message"]["entities"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!({"type": "future_entity", "offset": 5, "length": 4,
+                        "payload": {"x": 1}}));
+                u["message"]["from"]["bot_guest_mode"] = json!(true);
+                u["message"]["chat"]["accent_color"] = json!({"id": 3});
+                u
+            },
+            // 1,000 formatting entities over a long mixed-script text after the command.
+            {
+                let tail: String = "算力 GPU 🚀 ".repeat(500);
+                let text = format!("/gpu 4090 {tail}");
+                let mut entities = vec![json!({"type": "bot_command", "offset": 0, "length": 4})];
+                for k in 0..1000 {
+                    let kind = ["bold", "italic", "spoiler", "underline"][k % 4];
+                    entities.push(json!({"type": kind, "offset": 10 + k * 2, "length": 1}));
+                }
+                json!({"message": {"message_id": 4, "date": DATE, "chat": dm(8804),
+                    "from": person(8804), "text": text, "entities": entities}})
+            },
+        ];
+        for u in &answered {
+            fake.push(u.clone());
+        }
+        // A press whose message carries a button kind newer than the code.
+        let chat = 8805;
+        fake.push(said(dm(chat), chat, 5, "/pick"));
+        let first = fake.wait_for_messages(chat, 1);
+        let (_, data) = first[0].buttons[0].clone();
+        let before: usize = fake.sent_to(chat).iter().map(|s| 1 + s.edits).sum();
+        let last = fake.push(json!({"callback_query": {"id": "nb1", "from": person(chat),
+            "message": {"message_id": first[0].message_id, "date": DATE, "chat": dm(chat),
+                "from": {"id": 1, "is_bot": true, "first_name": "GPU Scout"},
+                "text": "Step 1", "forward_origin": future_origin,
+                "reply_markup": {"inline_keyboard": [[
+                    {"text": "a", "callback_data": data.clone(), "style": "primary"},
+                    {"text": "b", "future_action": {"kind": "x"}}]]}},
+            "chat_instance": "-903", "data": data}}));
+        for chat in [8801, 8802, 8803, 8804] {
+            let got = fake.wait_for_messages(chat, 1);
+            assert!(got[0].html.contains("4090"), "{chat}: {}", got[0].html);
+        }
+        fake.wait_for_call("answerCallbackQuery", |c| {
+            c.params["callback_query_id"] == "nb1"
+        });
+        fake.wait_until(Duration::from_secs(20), "the press answered", |v| {
+            let now: usize = v.sent_to(chat).iter().map(|s| 1 + s.edits).sum();
+            (now > before).then_some(())
+        });
+        settle(&fake, last);
+        for chat in [8801, 8802, 8803, 8804] {
+            assert_eq!(
+                fake.sent_to(chat).len(),
+                1,
+                "{chat}: answered once: {}",
+                words(&fake, chat)
+            );
+        }
+    });
+}
