@@ -430,3 +430,28 @@ fn fields_and_values_newer_than_the_code_at_every_level_do_not_lose_a_question()
         }
     });
 }
+
+#[test]
+fn another_instance_polling_is_waited_out_without_spinning_or_stopping() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        // Another copy of the bot polls with the same token: Telegram answers 409 to ours.
+        let conflict = "Conflict: terminated by other getUpdates request; make sure that only \
+                        one bot instance is running";
+        for _ in 0..3 {
+            fake.fail_next("getUpdates", Failure::Status(409, conflict.into()));
+        }
+        let before = fake.count_of("getUpdates");
+        let started = std::time::Instant::now();
+        let chat = 8901;
+        let last = fake.push(said(dm(chat), chat, 1, "/gpu 4090"));
+        assert!(fake.wait_for_messages(chat, 1)[0].html.contains("4090"));
+        settle(&fake, last);
+        let polls = fake.count_of("getUpdates") - before;
+        let secs = started.elapsed().as_secs_f64().max(1.0);
+        assert!(
+            (polls as f64) / secs < 20.0,
+            "{polls} polls in {secs:.1} s: no pause after a 409"
+        );
+    });
+}
