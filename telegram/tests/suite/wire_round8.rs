@@ -455,3 +455,48 @@ fn another_instance_polling_is_waited_out_without_spinning_or_stopping() {
         );
     });
 }
+
+#[test]
+fn an_alert_refused_as_too_long_arrives_whole_in_two_and_ends_marked_once() {
+    use crate::telegram_sender::Marks;
+    use bot_core::reply::Part;
+    use bot_core::{Lang, Reply};
+    use gpuscout_frontend::{Address, Sender};
+    use std::sync::atomic::Ordering;
+    let fake = FakeTelegram::start();
+    fake.fail_next(
+        "sendMessage",
+        Failure::Status(400, "Bad Request: message is too long".into()),
+    );
+    let chat = -1_004_100_000_900_i64;
+    let lines: Vec<String> = (0..40)
+        .map(|i| format!("H100 on platform {i}: from $2.{i:02}/h"))
+        .collect();
+    let marks = Marks {
+        key: format!("telegram:{chat}:h100:1"),
+        ..Marks::default()
+    };
+    runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let reply = Reply {
+            parts: vec![Part::Raw(lines.join("\n"))],
+            ..Reply::default()
+        };
+        tg.sender()
+            .send_once(&Address::chat(chat.to_string()), Lang::En, &reply, &marks)
+            .await
+            .unwrap();
+    });
+    let sent: Vec<String> = fake
+        .sent_to(chat)
+        .into_iter()
+        .map(|s| strip_html(&s.html))
+        .collect();
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    assert_eq!(sent.join("\n"), lines.join("\n"));
+    let (intents, withdrawals) = (
+        marks.intents.load(Ordering::SeqCst),
+        marks.withdrawals.load(Ordering::SeqCst),
+    );
+    assert_eq!(intents - withdrawals, 1, "ends marked once");
+}
