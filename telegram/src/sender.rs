@@ -223,6 +223,9 @@ fn edit_refused(e: &RequestError) -> Option<EditRefused> {
         "message to edit not found",
         "message_id_invalid",
         "can't parse entities",
+        // Too long for one edit: sent as new messages, which are cut in two if refused again.
+        "message is too long",
+        "message_too_long",
     ]
     .iter()
     .any(|w| said.contains(w))
@@ -666,7 +669,10 @@ impl TelegramSender {
                         Err(e) if thread.is_some() && topic_unusable(&e) => {
                             thread = None;
                         }
-                        Err(e) if refused_for(&e, "message is too long") => {
+                        Err(e)
+                            if refused_for(&e, "message is too long")
+                                || refused_for(&e, "MESSAGE_TOO_LONG") =>
+                        {
                             let Some((a, b)) = render::halves(&piece) else {
                                 return Err(e);
                             };

@@ -500,3 +500,27 @@ fn an_alert_refused_as_too_long_arrives_whole_in_two_and_ends_marked_once() {
     );
     assert_eq!(intents - withdrawals, 1, "ends marked once");
 }
+
+#[test]
+fn a_press_whose_edit_is_refused_as_too_long_still_shows_its_answer() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        let chat = 8951;
+        fake.push(said(dm(chat), chat, 1, "/pick"));
+        let first = fake.wait_for_messages(chat, 1);
+        let (_, data) = first[0].buttons[0].clone();
+        fake.fail_next(
+            "editMessageText",
+            Failure::Status(400, "Bad Request: MESSAGE_TOO_LONG".into()),
+        );
+        let step_one = first[0].html.clone();
+        fake.push(json!({"callback_query": {"id": "tl1", "from": person(chat),
+            "message": {"message_id": first[0].message_id, "date": DATE, "chat": dm(chat),
+                "from": {"id": 1, "is_bot": true, "first_name": "GPU Scout"}, "text": "Step 1"},
+            "chat_instance": "-904", "data": data}}));
+        fake.wait_until(Duration::from_secs(20), "the press's answer shown", |v| {
+            let shown: Vec<_> = v.sent_to(chat);
+            (shown.len() >= 2 || shown[0].html != step_one).then_some(())
+        });
+    });
+}
