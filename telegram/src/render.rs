@@ -75,6 +75,16 @@ pub fn halves(html: &str) -> Option<(String, String)> {
     let mut in_entity = false;
     let mut tag_start = 0;
     for (at, c) in html.char_indices() {
+        // A cut before `c` splits nothing when the text before it is outside every tag and
+        // entity (`c` itself may open one).
+        if !in_tag && !in_entity && at > 0 {
+            let rank = match c {
+                '\n' => 0,
+                ' ' => 1,
+                _ => 2,
+            };
+            cuts.push((at, rank, open.clone()));
+        }
         match c {
             '<' => {
                 in_tag = true;
@@ -95,17 +105,6 @@ pub fn halves(html: &str) -> Option<(String, String)> {
             '&' if !in_tag => in_entity = true,
             ';' if in_entity => in_entity = false,
             _ => {}
-        }
-        if in_tag || in_entity || at == 0 {
-            continue;
-        }
-        let rank = match c {
-            '\n' => 0,
-            ' ' => 1,
-            _ => 2,
-        };
-        if c != '<' && c != '&' {
-            cuts.push((at, rank, open.clone()));
         }
     }
     // The best kind of cut in the middle half, so each piece is well under the whole.
@@ -288,6 +287,22 @@ mod tests {
         let (a, b) = halves(&word).unwrap();
         assert_eq!(a + &b, word);
         assert_eq!(halves("short"), None);
+        // Tags and entities everywhere: whatever the cut, each piece is whole HTML.
+        let dense = "<b>&lt;a&gt;</b><i>&amp;</i>".repeat(8);
+        let (a, b) = halves(&dense).unwrap();
+        for piece in [&a, &b] {
+            assert_eq!(
+                piece.matches('<').count(),
+                piece.matches('>').count(),
+                "{piece}"
+            );
+            assert_eq!(
+                piece.matches('&').count(),
+                piece.matches(';').count(),
+                "{piece}"
+            );
+        }
+        assert_eq!(plain_of(&a) + &plain_of(&b), plain_of(&dense));
     }
     use bot_core::Msg;
     use bot_core::reply::{Image, Table};
