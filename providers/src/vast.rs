@@ -147,7 +147,7 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
     if on_demand <= Decimal::ZERO {
         return None;
     }
-    let (gpu, vram_gb) = name_offer_gpu(catalog, &raw, vram);
+    let (gpu, vram_gb) = name_offer_gpu(catalog, &spelled_out(&raw), vram);
     // The search asks for rentable, unrented offers: absent or null, a row is what was asked
     // for. A value that says neither (`"false"` is read as false, `"maybe"` as nothing) never
     // reads as in stock.
@@ -190,4 +190,14 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
         ));
     }
     Some(out)
+}
+
+/// Vast's own short forms spelled out for the catalog: `Q RTX 6000` (its search value
+/// `Q_RTX_6000`) is the Quadro RTX 6000. The offer keeps the name as Vast wrote it; an
+/// unknown card keeps it as its id too.
+fn spelled_out(raw: &str) -> std::borrow::Cow<'_, str> {
+    match raw.trim().strip_prefix("Q ") {
+        Some(rest) if rest.trim_start().starts_with("RTX") => format!("Quadro {rest}").into(),
+        _ => raw.into(),
+    }
 }

@@ -390,3 +390,70 @@ fn absent_capacity_padded_names_string_booleans_and_a_null_cloud_are_read_for_wh
         ]
     );
 }
+
+#[test]
+fn vasts_own_card_names_reach_the_card_they_are_and_no_other() {
+    // Names as Vast's search writes them (its `gpu_name` values; the CLI's `RTX_6000Ada` is
+    // `RTX 6000Ada` in an answer), with the memory Vast reports in MB.
+    let cases: [(&str, &str, Option<&str>, &[&str]); 12] = [
+        ("H200 NVL", "143771", Some("h200-nvl"), &["h200-sxm"]),
+        ("H200", "143771", Some("h200-sxm"), &["h200-nvl"]),
+        (
+            "H100 NVL",
+            "95830",
+            Some("h100-nvl"),
+            &["h100-pcie", "h100-sxm"],
+        ),
+        (
+            "H100 PCIE",
+            "81559",
+            Some("h100-pcie"),
+            &["h100-sxm", "h100-nvl"],
+        ),
+        (
+            "RTX 6000Ada",
+            "49140",
+            Some("rtx-6000-ada"),
+            &["quadro-rtx-6000", "rtx-pro-6000"],
+        ),
+        (
+            "Q RTX 6000",
+            "24576",
+            Some("quadro-rtx-6000"),
+            &["rtx-6000-ada", "rtx-pro-6000"],
+        ),
+        (
+            "A800 PCIE",
+            "81920",
+            Some("a800-80g-pcie"),
+            &["a100-80g-pcie"],
+        ),
+        ("A100X", "81920", None, &["a100-80g-pcie", "a100-80g-sxm"]),
+        (
+            "GH200 SXM",
+            "97871",
+            Some("gh200"),
+            &["h100-sxm", "h200-sxm"],
+        ),
+        ("RTX 5070 Ti", "16303", None, &["rtx-5080", "rtx-5090"]),
+        ("RTX 4090D", "24564", Some("rtx-4090d"), &["rtx-4090"]),
+        ("RTX 3080 Ti", "12288", Some("rtx-3080-ti"), &["rtx-3080"]),
+    ];
+    let rows: Vec<String> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, (name, ram, _, _))| vast_row(9600 + i as u64, name, "1", ram, "1.0"))
+        .collect();
+    let p = parse(&vast(), &format!(r#"{{"offers": [{}]}}"#, rows.join(",")));
+    for (name, _, is, never) in cases {
+        let o = p
+            .offers
+            .iter()
+            .find(|o| o.raw_name == name)
+            .unwrap_or_else(|| panic!("{name} missing: {:#?}", p.offers));
+        if let Some(id) = is {
+            assert_eq!(o.gpu, id, "{name}");
+        }
+        assert!(!never.contains(&o.gpu.as_str()), "{name} read as {}", o.gpu);
+    }
+}
