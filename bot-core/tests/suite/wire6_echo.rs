@@ -79,3 +79,32 @@ fn every_card_and_platform_name_fits_in_the_words_a_reader_looks_among() {
         t.elapsed()
     );
 }
+
+#[test]
+fn a_pasted_page_as_a_plain_message_is_answered_short_and_soon() {
+    let w = world();
+    let pastes = [
+        "how much is a 4090 per hour on autodl? ".repeat(100),
+        "4090跑qwen2.5-7b微调要多少钱，".repeat(250),
+        "H100 ".repeat(800),
+    ];
+    for paste in &pastes {
+        for lang in ["en", "zh"] {
+            let t = std::time::Instant::now();
+            let out = say(&w, lang, paste);
+            let took = t.elapsed();
+            assert!(!out.trim().is_empty(), "{lang}: no answer");
+            assert!(
+                out.chars().count() < 6000,
+                "{lang}: {} chars",
+                out.chars().count()
+            );
+            assert!(
+                took < std::time::Duration::from_secs(10),
+                "{lang}: {:?} for {} chars",
+                took,
+                paste.chars().count()
+            );
+        }
+    }
+}

@@ -317,3 +317,35 @@ fn a_deferred_answer_refused_once_by_discord_still_arrives_once() {
     refused_then_delivered(&e, "POST", &token, "H100");
     drop(e.rt);
 }
+
+#[test]
+fn a_six_thousand_character_option_is_answered_inline_and_quoted_short() {
+    let e = start(2500);
+    let channel = json!({"id": "300000000000000003", "type": 0, "name": "gpu", "guild_id": GUILD});
+    // Discord's longest string option: 6,000 characters.
+    let paste = "算力 GPU ".repeat(1000);
+    let head: String = paste.chars().take(200).collect();
+    for (n, (name, option)) in [("gpu", "gpu"), ("stock", "gpu"), ("subscribe", "gpu")]
+        .into_iter()
+        .enumerate()
+    {
+        let i = in_channel(
+            700_500 + n as u64,
+            channel.clone(),
+            name,
+            json!([{"name": option, "type": 3, "value": paste}]),
+        );
+        let started = Instant::now();
+        let text = answered(&e, &i);
+        assert!(
+            started.elapsed() < Duration::from_millis(2500),
+            "/{name}: deferred"
+        );
+        assert!(!text.contains(&head), "/{name}: the paste came back whole");
+        assert!(
+            text.chars().count() < 2000,
+            "/{name}: {} chars",
+            text.chars().count()
+        );
+    }
+}
