@@ -349,3 +349,45 @@ fn a_six_thousand_character_option_is_answered_inline_and_quoted_short() {
         );
     }
 }
+
+#[test]
+fn missing_access_and_closed_dms_are_a_place_the_bot_cannot_post() {
+    use bot_core::{Lang, Msg, Reply};
+    use gpuscout_frontend::{Address, SendError, Sender};
+    let fake = FakeDiscord::start();
+    let config = Config::from_vars(|k| {
+        Some(match k {
+            "DISCORD_BOT_TOKEN" => fake_discord::TOKEN.to_string(),
+            "DISCORD_APPLICATION_ID" => APPLICATION_ID.to_string(),
+            "DISCORD_PUBLIC_KEY" => "ab".repeat(32),
+            "DISCORD_API_URL" => fake.api_url(),
+            _ => return None,
+        })
+    })
+    .unwrap()
+    .unwrap();
+    let rest = gpuscout_discord::Rest::new(&config).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    // (status, Discord's code and message): the bot lost View Channel; a person's DMs closed.
+    for (status, code, message) in [
+        (403, 50001, "Missing Access"),
+        (403, 50007, "Cannot send messages to this user"),
+    ] {
+        fake.fail_next(
+            "/messages",
+            Failure {
+                status,
+                body: json!({"message": message, "code": code}),
+            },
+        );
+        let r = rt.block_on(rest.send(
+            &Address::chat(fake_discord::CHANNEL_ID.to_string()),
+            Lang::En,
+            &Reply::text(Msg::new("help-intro")),
+        ));
+        assert!(matches!(r, Err(SendError::ChatGone(_))), "{code}: {r:?}");
+    }
+}
