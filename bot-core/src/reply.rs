@@ -63,6 +63,27 @@ impl Msg {
         self.args.push((name.to_string(), value.into()));
         self
     }
+
+    /// An argument that repeats what the user typed (a word an answer could not read): cut
+    /// to [`SAID_MAX`] characters ([`said`]), so a pasted page never comes back whole and the
+    /// reply stays one short message.
+    pub fn said(self, name: &str, typed: impl AsRef<str>) -> Msg {
+        self.arg(name, said(typed.as_ref()))
+    }
+}
+
+/// The most characters of the user's own words an answer repeats back.
+pub const SAID_MAX: usize = 60;
+
+/// `typed` as an answer may quote it: whole when short, else its first [`SAID_MAX`] - 1
+/// characters and "…".
+pub fn said(typed: &str) -> String {
+    if typed.chars().count() <= SAID_MAX {
+        return typed.to_string();
+    }
+    let mut cut: String = typed.chars().take(SAID_MAX - 1).collect();
+    cut.push('…');
+    cut
 }
 
 /// A table whose header cells are messages and whose body cells are data: the one table

@@ -33,6 +33,26 @@ pub fn count(v: Option<&Value>) -> Option<u32> {
     (f.fract() == 0.0 && f <= u32::MAX as f64).then_some(f as u32)
 }
 
+/// A yes/no field as JSON encoders write it: `true`/`false`, the strings `"true"`/`"false"`
+/// (any case), or `1`/`0` and their strings; anything else (absent, null, other words) is
+/// `None`: not known, never read as either.
+pub fn flag(v: Option<&Value>) -> Option<bool> {
+    match v? {
+        Value::Bool(b) => Some(*b),
+        Value::Number(n) => match n.as_f64()? {
+            1.0 => Some(true),
+            0.0 => Some(false),
+            _ => None,
+        },
+        Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" => Some(true),
+            "false" | "0" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 pub fn text(v: Option<&Value>) -> Option<&str> {
     v?.as_str().map(str::trim).filter(|s| !s.is_empty())
 }

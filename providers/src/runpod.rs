@@ -108,8 +108,9 @@ fn read_type(t: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
     }
     // `secureCloud: false` / `communityCloud: false`: the type is not offered there, whatever
     // figure the price field holds (RunPod fills it anyway: 0.50 for a B200 in community
-    // cloud, which has none). An absent flag leaves the price as it reads.
-    let offered = |flag: &str| t.get(flag).and_then(Value::as_bool) != Some(false);
+    // cloud, which has none); `"false"` and `0` say the same. An absent or null flag leaves
+    // the price as it reads.
+    let offered = |flag: &str| crate::json::flag(t.get(flag)) != Some(false);
     let in_cloud = |field: &str| {
         if field.starts_with("secure") {
             offered("secureCloud")

@@ -147,13 +147,18 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
     if on_demand <= Decimal::ZERO {
         return None;
     }
-    let (gpu, vram_gb) = name_offer_gpu(catalog, &raw, vram);
-    let rentable = row.get("rentable").and_then(Value::as_bool).unwrap_or(true);
-    let rented = row.get("rented").and_then(Value::as_bool).unwrap_or(false);
-    let stock = if rentable && !rented {
-        StockLevel::Available
-    } else {
-        StockLevel::Unavailable
+    let (gpu, vram_gb) = name_offer_gpu(catalog, &spelled_out(&raw), vram);
+    // The search asks for rentable, unrented offers: absent or null, a row is what was asked
+    // for. A value that says neither (`"false"` is read as false, `"maybe"` as nothing) never
+    // reads as in stock.
+    let said = |field: &str| match row.get(field) {
+        None | Some(Value::Null) => Ok(field == "rentable"),
+        Some(v) => crate::json::flag(Some(v)).ok_or(()),
+    };
+    let stock = match (said("rentable"), said("rented")) {
+        (Ok(true), Ok(false)) => StockLevel::Available,
+        (Ok(false), _) | (_, Ok(true)) => StockLevel::Unavailable,
+        _ => StockLevel::Unknown,
     };
     let region = text(row.get("geolocation")).map(str::to_string);
     let make = |kind, instance: Decimal, source: &str| Offer {
@@ -185,4 +190,14 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
         ));
     }
     Some(out)
+}
+
+/// Vast's own short forms spelled out for the catalog: `Q RTX 6000` (its search value
+/// `Q_RTX_6000`) is the Quadro RTX 6000. The offer keeps the name as Vast wrote it; an
+/// unknown card keeps it as its id too.
+fn spelled_out(raw: &str) -> std::borrow::Cow<'_, str> {
+    match raw.trim().strip_prefix("Q ") {
+        Some(rest) if rest.trim_start().starts_with("RTX") => format!("Quadro {rest}").into(),
+        _ => raw.into(),
+    }
 }

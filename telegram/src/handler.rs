@@ -149,7 +149,7 @@ pub(crate) fn without_mention(text: &str, username: &str) -> Option<String> {
 /// to read even when privacy mode is off, so the bot never spams a group.
 async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     if let Some((from, to)) = migration(&msg) {
-        chat_moved(app, from, to).await;
+        crate::sender::chat_moved(&app.core, from, to).await;
         return Ok(());
     }
     // A channel's post copied into its discussion group: the channel's own post is answered
@@ -204,32 +204,6 @@ fn migration(msg: &Message) -> Option<(ChatId, ChatId)> {
         return Some((msg.chat.id, *to));
     }
     msg.migrate_from_chat_id().map(|from| (*from, msg.chat.id))
-}
-
-/// The chat's stored alerts and settings follow it to its new id (once: the second service
-/// message finds nothing left to move). A store failure is logged; the old rows stay.
-async fn chat_moved(app: &App, from: ChatId, to: ChatId) {
-    let core = app.core.clone();
-    let moved = tokio::task::spawn_blocking(move || {
-        bot_core::alerts::move_chat(
-            &core.store,
-            "telegram",
-            &from.0.to_string(),
-            &to.0.to_string(),
-        )
-    })
-    .await;
-    match moved {
-        Ok(Ok(0)) => {}
-        Ok(Ok(n)) => {
-            tracing::info!("telegram: chat {from} became {to}; {n} alert(s) moved with it")
-        }
-        Ok(Err(e)) => {
-            gpuscout_frontend::metrics::error("telegram", "chat_moved");
-            tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}");
-        }
-        Err(e) => tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}"),
-    }
 }
 
 /// The bot's own membership changed. Blocked by a user, removed or banned from a group or

@@ -144,6 +144,7 @@ impl Telegram {
         stop: CancellationToken,
     ) -> Result<(), RunError> {
         let bot = self.sender.bot().clone();
+        self.sender.keep_moves_in(&core);
         // An outage at start-up is ridden out (with backoff, for `startup_timeout`); a stop
         // during the wait is a clean stop.
         let me = {

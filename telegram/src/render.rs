@@ -59,6 +59,78 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// One of our HTML messages cut in two near its middle, for a message Telegram refused as too
+/// long: at the line break nearest the middle (else a space, else any character), never inside
+/// a tag or an entity; the tags open at the cut are closed at the end of the first piece and
+/// opened again at the start of the second, so each piece is HTML Telegram reads. `None` for
+/// a text too short to cut (a refusal no cut can help).
+pub fn halves(html: &str) -> Option<(String, String)> {
+    if html.chars().count() < 32 {
+        return None;
+    }
+    // Byte offsets where a cut may go (outside tags and entities), with what is open there.
+    let mut open: Vec<&str> = Vec::new();
+    let mut cuts: Vec<(usize, u8, Vec<&str>)> = Vec::new();
+    let mut in_tag = false;
+    let mut in_entity = false;
+    let mut tag_start = 0;
+    for (at, c) in html.char_indices() {
+        // A cut before `c` splits nothing when the text before it is outside every tag and
+        // entity (`c` itself may open one).
+        if !in_tag && !in_entity && at > 0 {
+            let rank = match c {
+                '\n' => 0,
+                ' ' => 1,
+                _ => 2,
+            };
+            cuts.push((at, rank, open.clone()));
+        }
+        match c {
+            '<' => {
+                in_tag = true;
+                tag_start = at;
+            }
+            '>' if in_tag => {
+                in_tag = false;
+                let tag = &html[tag_start..=at];
+                if let Some(name) = tag.strip_prefix("</") {
+                    let name = name.trim_end_matches('>');
+                    if let Some(i) = open.iter().rposition(|o| tag_name(o) == name) {
+                        open.truncate(i);
+                    }
+                } else if !tag.ends_with("/>") {
+                    open.push(tag);
+                }
+            }
+            '&' if !in_tag => in_entity = true,
+            ';' if in_entity => in_entity = false,
+            _ => {}
+        }
+    }
+    // The best kind of cut in the middle half, so each piece is well under the whole.
+    let middle = html.len() / 2;
+    let (lo, hi) = (html.len() / 4, html.len() * 3 / 4);
+    let best = cuts
+        .iter()
+        .filter(|(at, _, _)| (lo..=hi).contains(at))
+        .min_by_key(|(at, rank, _)| (*rank, at.abs_diff(middle)))
+        .or_else(|| cuts.iter().min_by_key(|(at, _, _)| at.abs_diff(middle)))?;
+    let (at, _, open) = best;
+    let mut first = html[..*at].to_string();
+    for tag in open.iter().rev() {
+        first.push_str(&format!("</{}>", tag_name(tag)));
+    }
+    let mut second: String = open.concat();
+    second.push_str(html[*at..].trim_start_matches('\n'));
+    (first.len() < html.len() && second.len() < html.len()).then_some((first, second))
+}
+
+/// `b` of `<b>`, `a` of `<a href="…">`.
+fn tag_name(tag: &str) -> &str {
+    let t = tag.trim_start_matches('<').trim_end_matches('>');
+    t.split(|c: char| c.is_whitespace()).next().unwrap_or(t)
+}
+
 /// The words of one of our HTML messages as plain text: tags dropped (a `<` in the words is
 /// always `&lt;`), the entities Telegram's HTML knows turned back into their characters.
 /// For a message whose HTML Telegram refused: the same words, without their formatting.
@@ -183,6 +255,55 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn halves_cut_at_a_line_near_the_middle_and_keep_each_piece_html() {
+        let html = format!(
+            "<b>Title</b>\n<pre>{}\n{}</pre>\nend &amp; more",
+            "a".repeat(40),
+            "b".repeat(40)
+        );
+        let (a, b) = halves(&html).unwrap();
+        assert!(a.ends_with("</pre>"), "{a}");
+        assert!(b.starts_with("<pre>"), "{b}");
+        assert_eq!(plain_of(&a) + "\n" + &plain_of(&b), plain_of(&html));
+        // No line breaks: a space, never inside an entity or a tag.
+        let html = format!("{} &amp; <i>{}</i>", "x".repeat(30), "y y ".repeat(10));
+        let (a, b) = halves(&html).unwrap();
+        for piece in [&a, &b] {
+            assert_eq!(
+                piece.matches('<').count(),
+                piece.matches('>').count(),
+                "{piece}"
+            );
+            assert!(!piece.ends_with('&') && !piece.starts_with(';'), "{piece}");
+        }
+        assert_eq!(
+            plain_of(&a).len() + plain_of(&b).len(),
+            plain_of(&html).len()
+        );
+        // One long word: any character, still both shorter.
+        let word = "z".repeat(100);
+        let (a, b) = halves(&word).unwrap();
+        assert_eq!(a + &b, word);
+        assert_eq!(halves("short"), None);
+        // Tags and entities everywhere: whatever the cut, each piece is whole HTML.
+        let dense = "<b>&lt;a&gt;</b><i>&amp;</i>".repeat(8);
+        let (a, b) = halves(&dense).unwrap();
+        for piece in [&a, &b] {
+            assert_eq!(
+                piece.matches('<').count(),
+                piece.matches('>').count(),
+                "{piece}"
+            );
+            assert_eq!(
+                piece.matches('&').count(),
+                piece.matches(';').count(),
+                "{piece}"
+            );
+        }
+        assert_eq!(plain_of(&a) + &plain_of(&b), plain_of(&dense));
+    }
     use bot_core::Msg;
     use bot_core::reply::{Image, Table};
 

@@ -143,6 +143,9 @@ pub struct TelegramSender {
     /// Groups upgraded to supergroups (old chat id -> new), as Telegram's
     /// `migrate_to_chat_id` told us: later sends go to the new id at once.
     moved: Arc<Mutex<std::collections::HashMap<i64, i64>>>,
+    /// The bot whose store a moved chat's alerts and settings follow it in (set by
+    /// `Telegram::run`; shared by every copy, the alerts' included).
+    core: Arc<std::sync::OnceLock<Arc<bot_core::Bot>>>,
 }
 
 /// Alerts that may be marked and not yet answered at once: as many as the overall pace lets
@@ -220,6 +223,9 @@ fn edit_refused(e: &RequestError) -> Option<EditRefused> {
         "message to edit not found",
         "message_id_invalid",
         "can't parse entities",
+        // Too long for one edit: sent as new messages, which are cut in two if refused again.
+        "message is too long",
+        "message_too_long",
     ]
     .iter()
     .any(|w| said.contains(w))
@@ -228,6 +234,27 @@ fn edit_refused(e: &RequestError) -> Option<EditRefused> {
     } else {
         None
     }
+}
+
+/// Words of a 400 that mean the bot cannot write in the chat until someone changes something
+/// there (its rights, the chat itself): sending again changes nothing.
+const CANNOT_WRITE: [&str; 7] = [
+    "not enough rights to send text messages",
+    "CHAT_WRITE_FORBIDDEN",
+    "need administrator rights in the channel",
+    "have no rights to send a message",
+    "CHAT_SEND_PLAIN_FORBIDDEN",
+    "CHAT_RESTRICTED",
+    "PEER_ID_INVALID",
+];
+
+/// The forum topic a message was for cannot take it: deleted ("message thread not found",
+/// TOPIC_DELETED) or closed meanwhile (TOPIC_CLOSED, where only admins may post). The answer
+/// goes to the chat's General topic instead of being lost.
+fn topic_unusable(e: &SendError) -> bool {
+    ["message thread not found", "TOPIC_CLOSED", "TOPIC_DELETED"]
+        .iter()
+        .any(|w| refused_for(e, w))
 }
 
 /// A send Telegram refused with `what` in its description (Bot API 400s carry no code of
@@ -257,6 +284,7 @@ impl TelegramSender {
             in_flight: Arc::new(tokio::sync::Semaphore::new(bound)),
             in_flight_bound: bound,
             moved: Arc::default(),
+            core: Arc::default(),
         }
     }
 
@@ -366,8 +394,14 @@ impl TelegramSender {
                     return Err(self.classify(&e));
                 }
                 Err(RequestError::MigrateToChatId(to)) => {
-                    // The group became a supergroup: the same people under a new id.
-                    lock(&self.moved).insert(chat.0, to.0);
+                    // The group became a supergroup: the same people under a new id. The
+                    // first time we hear it, its stored alerts and settings move too (the
+                    // service message saying so may never have reached us), so `/subs` there
+                    // lists them and a restart sends to the new id at once.
+                    let first = lock(&self.moved).insert(chat.0, to.0).is_none();
+                    if let (true, Some(core)) = (first, self.core.get()) {
+                        chat_moved(core, chat, to).await;
+                    }
                     return Err(SendError::Failed(format!(
                         "chat {key} moved to {} (upgraded to a supergroup)",
                         to.0
@@ -376,6 +410,11 @@ impl TelegramSender {
                 other => return other.map_err(|e| self.classify(&e)),
             }
         }
+    }
+
+    /// The bot whose stored chats move with a group Telegram says became a supergroup.
+    pub(crate) fn keep_moves_in(&self, core: &Arc<bot_core::Bot>) {
+        let _ = self.core.set(core.clone());
     }
 
     /// Where `chat` lives now: its supergroup's id once Telegram said it moved.
@@ -442,10 +481,12 @@ impl TelegramSender {
             // channel. Sending again changes nothing until someone changes its rights, so an
             // alert is not retried a day long: the chat's alerts stop, as for a kicked bot.
             RequestError::Api(ApiError::NotEnoughRightsToPostMessages) => SendError::ChatGone(text),
+            // Older and terser wordings of the same: muted ("have no rights to send a
+            // message"), text refused in the chat (CHAT_SEND_PLAIN_FORBIDDEN), the chat
+            // restricted by Telegram (CHAT_RESTRICTED), an id that names no chat the bot can
+            // reach (PEER_ID_INVALID: a person who never started it, a chat deleted).
             RequestError::Api(ApiError::Unknown(d))
-                if d.contains("not enough rights to send text messages")
-                    || d.contains("CHAT_WRITE_FORBIDDEN")
-                    || d.contains("need administrator rights in the channel") =>
+                if CANNOT_WRITE.iter().any(|w| d.contains(w)) =>
             {
                 SendError::ChatGone(text)
             }
@@ -517,7 +558,7 @@ impl TelegramSender {
                         );
                         html = false;
                     }
-                    Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => {
+                    Err(e) if thread.is_some() && topic_unusable(&e) => {
                         thread = None;
                     }
                     // A group that lets the bot write but not post photos: the answer's
@@ -602,29 +643,51 @@ impl TelegramSender {
         marks: Option<&Marks<'_>>,
     ) -> Result<(), SendError> {
         for (i, text) in r.texts.iter().enumerate().skip(from) {
-            let (mut html, mut thread) = (true, at.thread);
-            loop {
-                let sent = self
-                    .send_text_as(chat, r, i, text, html, at, thread, marks)
-                    .await;
-                match sent {
-                    // Our HTML refused (a renderer bug must not lose the answer): the same
-                    // words again as plain text.
-                    Err(e) if html && refused_for(&e, "can't parse entities") => {
-                        tracing::warn!(
-                            "telegram: HTML refused in chat {}, sent plain: {e}",
-                            chat.0
-                        );
-                        html = false;
-                    }
-                    // The topic was deleted while the answer was worked out: the chat's
-                    // General topic, quoting the question where it still exists.
-                    Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => {
-                        thread = None;
-                    }
-                    other => {
-                        other?;
-                        break;
+            // A text Telegram calls too long goes as two pieces, each tried the same way
+            // (its count is not ours: the packer's 4096 is UTF-16 units of the words, and a
+            // refusal must not lose the answer); the keyboard stays on the last piece.
+            let mut pieces = std::collections::VecDeque::from([text.clone()]);
+            while let Some(piece) = pieces.pop_front() {
+                let last = i + 1 == r.texts.len() && pieces.is_empty();
+                let (mut html, mut thread) = (true, at.thread);
+                loop {
+                    let sent = self
+                        .send_text_as(chat, r, last, &piece, html, at, thread, marks)
+                        .await;
+                    match sent {
+                        // Our HTML refused (a renderer bug must not lose the answer): the
+                        // same words again as plain text.
+                        Err(e) if html && refused_for(&e, "can't parse entities") => {
+                            tracing::warn!(
+                                "telegram: HTML refused in chat {}, sent plain: {e}",
+                                chat.0
+                            );
+                            html = false;
+                        }
+                        // The topic was deleted while the answer was worked out: the chat's
+                        // General topic, quoting the question where it still exists.
+                        Err(e) if thread.is_some() && topic_unusable(&e) => {
+                            thread = None;
+                        }
+                        Err(e)
+                            if refused_for(&e, "message is too long")
+                                || refused_for(&e, "MESSAGE_TOO_LONG") =>
+                        {
+                            let Some((a, b)) = render::halves(&piece) else {
+                                return Err(e);
+                            };
+                            tracing::warn!(
+                                "telegram: a message to chat {} refused as too long, sent in two",
+                                chat.0
+                            );
+                            pieces.push_front(b);
+                            pieces.push_front(a);
+                            break;
+                        }
+                        other => {
+                            other?;
+                            break;
+                        }
                     }
                 }
             }
@@ -633,13 +696,13 @@ impl TelegramSender {
     }
 
     /// One message of a rendered reply: `text` (HTML, or as plain text when `html` is false),
-    /// the keyboard on the last one.
+    /// the keyboard when it is the `last`.
     #[allow(clippy::too_many_arguments)]
     async fn send_text_as(
         &self,
         chat: ChatId,
         r: &Rendered,
-        i: usize,
+        last: bool,
         text: &str,
         html: bool,
         at: Place,
@@ -655,9 +718,7 @@ impl TelegramSender {
             self.bot.send_message(chat, render::plain_of(text))
         }
         .link_preview_options(no_preview());
-        if i + 1 == r.texts.len()
-            && let Some(kb) = &r.keyboard
-        {
+        if last && let Some(kb) = &r.keyboard {
             req = req.reply_markup(kb.clone());
         }
         if let Some(id) = reply_to {
@@ -750,7 +811,7 @@ impl TelegramSender {
             req = req.message_thread_id(thread);
         }
         match req.await.map(drop).map_err(|e| self.classify(&e)) {
-            Err(e) if thread.is_some() && refused_for(&e, "message thread not found") => self
+            Err(e) if thread.is_some() && topic_unusable(&e) => self
                 .bot
                 .send_chat_action(chat, ChatAction::Typing)
                 .await
@@ -875,6 +936,34 @@ where
             }
             other => return other,
         }
+    }
+}
+
+/// The chat's stored alerts and settings follow it to its new id (once: the second service
+/// message finds nothing left to move), whether a service message said so or Telegram refused
+/// a send with `migrate_to_chat_id` (`TelegramSender`). A store failure is logged; the old
+/// rows stay.
+pub(crate) async fn chat_moved(core: &Arc<bot_core::Bot>, from: ChatId, to: ChatId) {
+    let core = core.clone();
+    let moved = tokio::task::spawn_blocking(move || {
+        bot_core::alerts::move_chat(
+            &core.store,
+            "telegram",
+            &from.0.to_string(),
+            &to.0.to_string(),
+        )
+    })
+    .await;
+    match moved {
+        Ok(Ok(0)) => {}
+        Ok(Ok(n)) => {
+            tracing::info!("telegram: chat {from} became {to}; {n} alert(s) moved with it")
+        }
+        Ok(Err(e)) => {
+            gpuscout_frontend::metrics::error("telegram", "chat_moved");
+            tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}");
+        }
+        Err(e) => tracing::warn!("telegram: moving chat {from}'s alerts to {to} failed: {e}"),
     }
 }
 

@@ -418,6 +418,13 @@ impl FakeTelegram {
         self.push_update(update)
     }
 
+    /// The next update's id jumps `n` ahead: Telegram's ids grow but need not be consecutive
+    /// (the Bot API: "sequentially", yet a gap follows a week without polling or updates
+    /// the bot was not sent).
+    pub fn skip_update_ids(&self, n: i64) {
+        self.lock().next_update_id += n;
+    }
+
     /// An update of any shape (for webhook tests that post it themselves).
     pub fn message_update_json(&self, chat: &Chat, from: &Person, text: &str) -> Value {
         let m = self.user_message(chat, from, text);

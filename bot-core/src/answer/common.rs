@@ -25,7 +25,7 @@ pub fn not_found_reply(nf: &NotFound) -> Reply {
         EntryKind::Platform => "error-platform-not-found",
         EntryKind::Model => "error-model-not-found",
     };
-    let mut r = Reply::text(Msg::new(id).arg("query", &nf.query));
+    let mut r = Reply::text(Msg::new(id).said("query", &nf.query));
     if nf.suggestions.is_empty() {
         r.push(Msg::new(match nf.kind {
             EntryKind::Gpu => "hint-list-gpus",

@@ -589,7 +589,7 @@ fn looks_like_quant(w: &str) -> bool {
 
 fn unknown_word(w: &str, nf: &NotFound) -> Reply {
     if nf.kind == EntryKind::Gpu && nf.suggestions.is_empty() {
-        Reply::text(Msg::new("fit-error-word").arg("value", w)).with(Msg::new("usage-fit"))
+        Reply::text(Msg::new("fit-error-word").said("value", w)).with(Msg::new("usage-fit"))
     } else {
         not_found_reply(nf)
     }

@@ -49,7 +49,7 @@ pub fn read<'c>(catalog: &'c Catalog, args: &str) -> Option<Result<DiffusionLine
 
 fn bad(word: &str) -> Box<Reply> {
     Box::new(
-        Reply::text(Msg::new("diff-error-word").arg("word", word)).with(Msg::new("diff-usage")),
+        Reply::text(Msg::new("diff-error-word").said("word", word)).with(Msg::new("diff-usage")),
     )
 }
 

@@ -9,6 +9,7 @@ use crate::availability::{
     StockRow, name_offer_gpu, rate_for, search_offers,
 };
 use crate::billing::format_money;
+use crate::catalog::NAME_WORDS_MAX;
 use crate::context::Ctx;
 use crate::lexicon::parse_price;
 use crate::reply::{Msg, Reply, Table};
@@ -198,7 +199,7 @@ pub fn live_option_note(ctx: &Ctx, gpu: &str, now: i64) -> Option<Msg> {
 
 /// Why `/offers` arguments were refused.
 fn bad(text: &str) -> Reply {
-    Reply::text(Msg::new("offers-error-arg").arg("text", text)).with(Msg::new("usage-offers"))
+    Reply::text(Msg::new("offers-error-arg").said("text", text)).with(Msg::new("usage-offers"))
 }
 
 /// `key op value` with `op` one of `>=`, `<=`, `=`, `>`, `<`, `:`.
@@ -323,9 +324,10 @@ pub fn parse_stated(ctx: &Ctx, args: &str) -> Result<(OfferFilter, bool), Reply>
         // A platform before or after the card (`/offers lambda h100`, `/offers l40s lambda`),
         // unless the word continues the card's name.
         if f.provider.is_none()
-            && ctx.catalog.platform(w).is_ok()
+            && ctx.catalog.find_platform(w).is_some()
             && ctx.catalog.find_gpu(w).is_none()
             && (gpu_words.is_empty()
+                || gpu_words.len() >= NAME_WORDS_MAX
                 || ctx
                     .catalog
                     .find_gpu(&format!("{} {w}", gpu_words.join(" ")))

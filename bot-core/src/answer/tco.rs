@@ -556,7 +556,7 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
 
 /// A word that is not what its argument must be, said by `id` (which argument and why).
 fn bad(id: &str, w: &str) -> Reply {
-    Reply::text(Msg::new(id).arg("value", w)).with(Msg::new("usage-tco"))
+    Reply::text(Msg::new(id).said("value", w)).with(Msg::new("usage-tco"))
 }
 
 fn err_reply(e: &FitError) -> Reply {

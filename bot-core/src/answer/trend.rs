@@ -157,7 +157,7 @@ fn parse_card(ctx: &Ctx, words: &[&str]) -> Result<TrendQuery, Reply> {
             _ => {
                 return Err(Reply::text(
                     Msg::new("trend-error-days")
-                        .arg("text", last)
+                        .said("text", last)
                         .arg("max", MAX_DAYS),
                 )
                 .with(Msg::new("usage-trend")));

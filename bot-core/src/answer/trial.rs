@@ -24,9 +24,9 @@ impl Record for TrialEntry {
 fn error_reply(e: TrialError) -> Reply {
     let msg = match &e {
         TrialError::Shape => Msg::new("trial-error-shape"),
-        TrialError::BadDuration(t) => Msg::new("trial-error-duration").arg("text", t),
-        TrialError::BadCost(t) => Msg::new("trial-error-cost").arg("text", t),
-        TrialError::BadCardHours(t) => Msg::new("trial-error-card-hours").arg("text", t),
+        TrialError::BadDuration(t) => Msg::new("trial-error-duration").said("text", t),
+        TrialError::BadCost(t) => Msg::new("trial-error-cost").said("text", t),
+        TrialError::BadCardHours(t) => Msg::new("trial-error-card-hours").said("text", t),
         TrialError::Zero => Msg::new("trial-error-zero"),
     };
     Reply::text(msg).with(Msg::new("usage-trial"))

@@ -12,7 +12,8 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
     let zh = ctx.lang == Lang::Zh;
     let (mut r, lines) = match u {
         Unheard::Card { word, near, lines } => {
-            let mut r = Reply::text(Msg::new("understand-unknown-card").arg("word", word.as_str()));
+            let mut r =
+                Reply::text(Msg::new("understand-unknown-card").said("word", word.as_str()));
             let names: Vec<String> = near
                 .iter()
                 .filter_map(|id| ctx.catalog.find_gpu(id))
@@ -25,19 +26,20 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             (r, lines)
         }
         Unheard::Currency { word, lines } => {
-            let mut r =
-                Reply::text(Msg::new("understand-unsupported-currency").arg("word", word.as_str()));
+            let mut r = Reply::text(
+                Msg::new("understand-unsupported-currency").said("word", word.as_str()),
+            );
             if !lines.is_empty() {
                 r.push(Msg::new("understand-unsupported-currency-again"));
             }
             (r, lines)
         }
         Unheard::Span { word } => (
-            Reply::text(Msg::new("understand-unusable-span").arg("word", word.as_str())),
+            Reply::text(Msg::new("understand-unusable-span").said("word", word.as_str())),
             &Vec::new(),
         ),
         Unheard::Count { word } => (
-            Reply::text(Msg::new("understand-negative-count").arg("word", word.as_str())),
+            Reply::text(Msg::new("understand-negative-count").said("word", word.as_str())),
             &Vec::new(),
         ),
         Unheard::FollowUp { lines } => {
@@ -49,7 +51,7 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
         }
         Unheard::Model { word, lines } => {
             let mut r =
-                Reply::text(Msg::new("understand-unknown-model").arg("word", word.as_str()));
+                Reply::text(Msg::new("understand-unknown-model").said("word", word.as_str()));
             if !lines.is_empty() {
                 r.push(Msg::new("understand-unknown-model-card"));
             }

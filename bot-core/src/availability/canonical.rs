@@ -22,6 +22,27 @@ pub fn canonical_gpu<'c>(catalog: &'c Catalog, raw: &str, vram_gb: Option<f64>) 
         // `find_gpu`: a miss here is normal (an unknown SKU) and needs no "did you mean".
         .filter_map(|c| catalog.find_gpu(c))
         .find(|g| agrees(g))
+        .or_else(|| {
+            // `GH200 SXM` (Vast): the socket named after a card the catalog lists by its
+            // model alone. Without the word only an SXM card may answer, so an A100 SXM4
+            // never becomes the PCIe card its bare model name means.
+            let bare = without_socket(raw)?;
+            candidates(&bare, vram_gb)
+                .iter()
+                .filter_map(|c| catalog.find_gpu(c))
+                .find(|g| agrees(g) && g.form_factor.as_deref() == Some("sxm"))
+        })
+}
+
+/// `raw` without a trailing `SXM` / `SXM5` word, if it has one.
+fn without_socket(raw: &str) -> Option<String> {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    let (last, rest) = words.split_last()?;
+    let l = last.to_ascii_lowercase();
+    let socket = l
+        .strip_prefix("sxm")
+        .is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()));
+    (socket && !rest.is_empty()).then(|| rest.join(" "))
 }
 
 /// Names to try, most specific first: with the memory size, as written, and with a
@@ -130,6 +151,19 @@ mod tests {
 
     fn id(cat: &Catalog, raw: &str, vram: Option<f64>) -> Option<String> {
         canonical_gpu(cat, raw, vram).map(|g| g.id.clone())
+    }
+
+    #[test]
+    fn a_socket_word_after_a_model_named_alone_finds_only_an_sxm_card() {
+        let cat = Catalog::embedded().unwrap();
+        assert_eq!(id(&cat, "GH200 SXM", Some(95.6)).as_deref(), Some("gh200"));
+        assert_eq!(
+            id(&cat, "A100 SXM4", Some(80.0)).as_deref(),
+            Some("a100-80g-sxm")
+        );
+        // A PCIe card with a socket word is no card at all, never the PCIe one.
+        assert_eq!(id(&cat, "L40S SXM", Some(48.0)), None);
+        assert_eq!(id(&cat, "RTX 4090 SXM", Some(24.0)), None);
     }
 
     #[test]

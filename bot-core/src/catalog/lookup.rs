@@ -41,6 +41,11 @@ impl NotFound {
     }
 }
 
+/// The most words any catalog name or alias takes (`nvidia rtx pro 6000 blackwell server
+/// edition`: 7): a reader that looks for a name among a line's first words looks among this
+/// many, so a pasted page costs no more than a line (`catalog` suite checks every name fits).
+pub const NAME_WORDS_MAX: usize = 8;
+
 /// Lower-case, with spaces, dashes, underscores, colons and slashes removed, so
 /// "GeForce RTX-4090" and "geforce rtx 4090" are one key.
 pub fn normalize(name: &str) -> String {

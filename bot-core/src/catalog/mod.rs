@@ -25,7 +25,9 @@ pub use index::{Catalog, HourlyPrice};
 pub use load::{
     EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, embedded_base_models,
 };
-pub use lookup::{BRAND_WORDS, EntryKind, FamilySize, NotFound, SuggestedName, normalize};
+pub use lookup::{
+    BRAND_WORDS, EntryKind, FamilySize, NAME_WORDS_MAX, NotFound, SuggestedName, normalize,
+};
 pub use name_size::{NameSize, size_word, split_at_size};
 pub use platform::{
     Barriers, BillingRules, BillingStart, Cite, CredibilityNote, DataScope, InstanceState,

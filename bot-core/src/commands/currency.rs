@@ -38,7 +38,7 @@ impl Typed for Cmd {
             .map(Some)
             .ok_or_else(|| {
                 AnswerError::BadArg(
-                    Msg::new("currency-error-unknown").arg("text", text),
+                    Msg::new("currency-error-unknown").said("text", text),
                     "usage-currency",
                 )
             })

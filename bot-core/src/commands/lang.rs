@@ -29,7 +29,7 @@ impl Typed for Cmd {
             return Ok(None);
         }
         Lang::parse_user_choice(text).map(Some).ok_or_else(|| {
-            AnswerError::BadArg(Msg::new("error-bad-lang").arg("value", text), "usage-lang")
+            AnswerError::BadArg(Msg::new("error-bad-lang").said("value", text), "usage-lang")
         })
     }
     fn answer(turn: &Turn, lang: &Option<Lang>) -> RunResult {

@@ -30,7 +30,7 @@ impl PlatformsArgs {
     pub fn parse(args: &str) -> Result<PlatformsArgs, Reply> {
         parse_needs(args)
             .map(|needs| PlatformsArgs { needs })
-            .map_err(|word| Reply::text(Msg::new("platforms-filter-unknown").arg("word", word)))
+            .map_err(|word| Reply::text(Msg::new("platforms-filter-unknown").said("word", word)))
     }
 
     /// The arguments as a command line writes them.

@@ -84,7 +84,7 @@ impl Typed for Cmd {
                 && gpu_end > 2
             {
                 if p.amount <= Decimal::ZERO || p.per.is_some_and(|u| u.key() != "hour") {
-                    return Err(usage(Msg::new("stock-error-price").arg("text", w)));
+                    return Err(usage(Msg::new("stock-error-price").said("text", w)));
                 }
                 let currency = p.currency.unwrap_or_else(|| platform.currency.clone());
                 price = Some((p.amount, currency));

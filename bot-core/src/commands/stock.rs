@@ -5,6 +5,7 @@ use crate::answer::common::{not_found_reply, store_error_reply};
 use crate::answer::error::AnswerError;
 use crate::answer::{stock, trend};
 use crate::availability::{StockQuery, gpu_key, latest_offers};
+use crate::catalog::NAME_WORDS_MAX;
 use crate::context::Ctx;
 use crate::lexicon::{Money, parse_price};
 use crate::reply::{Msg, Reply};
@@ -51,13 +52,13 @@ impl StockArgs {
         }
         // `/stock runpod 4090`: a platform written first moves after the card.
         if words.len() >= 2
-            && ctx.catalog.platform(words[0]).is_ok()
-            && ctx.catalog.gpu(words[0]).is_err()
+            && ctx.catalog.find_platform(words[0]).is_some()
+            && ctx.catalog.find_gpu(words[0]).is_none()
         {
             let p = words.remove(0);
-            let card_end = (1..=words.len())
+            let card_end = (1..=words.len().min(NAME_WORDS_MAX))
                 .rev()
-                .find(|n| ctx.catalog.gpu(&words[..*n].join(" ")).is_ok())
+                .find(|n| ctx.catalog.find_gpu(&words[..*n].join(" ")).is_some())
                 .unwrap_or(words.len());
             words.insert(card_end, p);
         }
@@ -72,7 +73,7 @@ impl StockArgs {
             && (rest.len() >= 2 || ctx.catalog.platform(last).is_err())
         {
             if p.per.is_some_and(|u| u.key() != "hour") || p.amount <= Decimal::ZERO {
-                return Err(Reply::text(Msg::new("stock-error-price").arg("text", last))
+                return Err(Reply::text(Msg::new("stock-error-price").said("text", last))
                     .with(Msg::new(usage_id)));
             }
             a.max = Some(p);
@@ -83,7 +84,7 @@ impl StockArgs {
             match ctx.catalog.platform(&text) {
                 Ok(p) => a.platform = Some(p.id.clone()),
                 Err(_) => {
-                    return Err(Reply::text(Msg::new("stock-error-args").arg("text", text))
+                    return Err(Reply::text(Msg::new("stock-error-args").said("text", text))
                         .with(Msg::new(usage_id)));
                 }
             }
@@ -130,10 +131,13 @@ fn hour() -> crate::billing::PriceUnit {
 }
 
 /// The card among the leading words, and the words after it.
+/// The card is looked for among the first [`NAME_WORDS_MAX`] words: a pasted page costs no
+/// more than a line (every longer prefix was a catalog miss with a scan for suggestions:
+/// seconds per page).
 fn card<'w>(ctx: &Ctx, words: &[&'w str]) -> Result<(String, Vec<&'w str>), Reply> {
-    let known = (1..=words.len())
+    let known = (1..=words.len().min(NAME_WORDS_MAX))
         .rev()
-        .find_map(|n| ctx.catalog.gpu(&words[..n].join(" ")).ok().map(|g| (n, g)));
+        .find_map(|n| ctx.catalog.find_gpu(&words[..n].join(" ")).map(|g| (n, g)));
     if let Some((n, g)) = known {
         return Ok((g.id.clone(), words[n..].to_vec()));
     }

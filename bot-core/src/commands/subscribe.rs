@@ -45,13 +45,13 @@ impl SubscribeArgs {
                 "cards" | "card" | "卡数" => match v.trim().parse::<u32>() {
                     Ok(n) if (1..=4096).contains(&n) => cards = Some(n),
                     _ => {
-                        return Err(Reply::text(Msg::new("alerts-error-cards").arg("text", v))
+                        return Err(Reply::text(Msg::new("alerts-error-cards").said("text", v))
                             .with(usage()));
                     }
                 },
                 _ => {
                     return Err(Reply::text(
-                        Msg::new("alerts-error-option").arg("text", format!("{k}={v}")),
+                        Msg::new("alerts-error-option").said("text", format!("{k}={v}")),
                     )
                     .with(usage()));
                 }

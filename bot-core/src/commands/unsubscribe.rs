@@ -29,7 +29,7 @@ impl Typed for Cmd {
         }
         arg.parse::<u32>().map(Unsubscribe::One).map_err(|_| {
             AnswerError::BadArg(
-                Msg::new("alerts-error-id").arg("text", text.trim()),
+                Msg::new("alerts-error-id").said("text", text.trim()),
                 "usage-unsubscribe",
             )
         })

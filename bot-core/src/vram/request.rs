@@ -63,9 +63,9 @@ impl FitError {
     /// The localized message for this error (ids in `locales/*/fit.ftl`).
     pub fn msg(&self) -> Msg {
         match self {
-            FitError::UnknownQuant(q) => Msg::new("fit-error-quant").arg("value", q.as_str()),
-            FitError::UnknownTask(t) => Msg::new("fit-error-task").arg("value", t.as_str()),
-            FitError::UnknownEngine(e) => Msg::new("fit-error-engine").arg("value", e.as_str()),
+            FitError::UnknownQuant(q) => Msg::new("fit-error-quant").said("value", q.as_str()),
+            FitError::UnknownTask(t) => Msg::new("fit-error-task").said("value", t.as_str()),
+            FitError::UnknownEngine(e) => Msg::new("fit-error-engine").said("value", e.as_str()),
             FitError::BadSize(x) => Msg::new("fit-error-size").arg("value", *x),
             FitError::BadContext(x) => Msg::new("fit-error-context")
                 .arg("value", *x as f64)
@@ -80,12 +80,12 @@ impl FitError {
             FitError::QloraNeedsLowBit(q, _) => {
                 Msg::new("fit-error-qlora-quant").arg("quant", q.key())
             }
-            FitError::BadValue(v) => Msg::new("fit-error-value").arg("value", v.as_str()),
+            FitError::BadValue(v) => Msg::new("fit-error-value").said("value", v.as_str()),
             FitError::IncompleteModel(m) => Msg::new("fit-error-model").arg("model", m.as_str()),
             FitError::SpecUnknown(g, field) => Msg::new("fit-error-spec-unknown")
                 .arg("gpu", g.as_str())
                 .arg("field", *field),
-            FitError::TorchaoScope(v) => Msg::new("fit-error-torchao").arg("value", v.as_str()),
+            FitError::TorchaoScope(v) => Msg::new("fit-error-torchao").said("value", v.as_str()),
         }
     }
 }

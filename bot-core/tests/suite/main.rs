@@ -105,4 +105,5 @@ mod typed_spoken;
 mod understand;
 mod understand_g;
 mod understand_left;
+mod wire6_echo;
 mod zh_answers;

@@ -7,3 +7,4 @@ mod attachments;
 mod commands_json;
 mod rest;
 mod wire_gateway;
+mod wire_round8;

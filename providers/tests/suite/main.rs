@@ -14,3 +14,4 @@ mod shapes;
 mod wire_answers;
 mod wire_more;
 mod wire_open_ends;
+mod wire_round8;

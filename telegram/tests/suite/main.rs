@@ -6,4 +6,5 @@ mod fanout;
 mod telegram_sender;
 mod wire_errors;
 mod wire_open_ends;
+mod wire_round8;
 mod wire_shapes;

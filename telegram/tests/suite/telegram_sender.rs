@@ -215,10 +215,10 @@ fn replies_through_cut_connections_and_server_errors_all_arrive_once() {
 
 /// An alert's durable marks as a recording: how often its intent was written and withdrawn.
 #[derive(Default)]
-struct Marks {
-    key: String,
-    intents: std::sync::atomic::AtomicUsize,
-    withdrawals: std::sync::atomic::AtomicUsize,
+pub(crate) struct Marks {
+    pub(crate) key: String,
+    pub(crate) intents: std::sync::atomic::AtomicUsize,
+    pub(crate) withdrawals: std::sync::atomic::AtomicUsize,
 }
 
 impl gpuscout_frontend::Once for Marks {

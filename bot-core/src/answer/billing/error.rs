@@ -20,7 +20,7 @@ pub fn error_msg(lang: Lang, e: &BillingError) -> Msg {
     match e {
         BillingError::BadNumber { what, text } => Msg::new("billing-error-bad-number")
             .arg("what", label(what))
-            .arg("text", text),
+            .said("text", text),
         BillingError::Negative { what } => {
             Msg::new("billing-error-negative").arg("what", label(what))
         }
@@ -34,20 +34,20 @@ pub fn error_msg(lang: Lang, e: &BillingError) -> Msg {
         BillingError::ZeroIncrement => Msg::new("billing-error-zero-increment"),
         BillingError::ZeroWork => Msg::new("billing-error-zero-work"),
         BillingError::UnknownUnit { text } => {
-            Msg::new("billing-error-unknown-unit").arg("text", text)
+            Msg::new("billing-error-unknown-unit").said("text", text)
         }
         BillingError::UnknownSizeUnit { text } => {
-            Msg::new("billing-error-unknown-size-unit").arg("text", text)
+            Msg::new("billing-error-unknown-size-unit").said("text", text)
         }
         BillingError::UnknownCurrency { text } => {
-            Msg::new("billing-error-unknown-currency").arg("text", text)
+            Msg::new("billing-error-unknown-currency").said("text", text)
         }
         BillingError::NoFxRate { from, to } => Msg::new("billing-error-no-fx")
             .arg("from", from)
             .arg("to", to),
         BillingError::Duration { what, text, source } => Msg::new("billing-error-duration")
             .arg("what", label(what))
-            .arg("text", text)
+            .said("text", text)
             .arg(
                 "problem",
                 match source {
@@ -65,9 +65,9 @@ pub fn error_msg(lang: Lang, e: &BillingError) -> Msg {
             .arg("gpu", gpu),
         BillingError::NotFound(nf) => Msg::new("billing-error-bad-number")
             .arg("what", label("name"))
-            .arg("text", &nf.query),
+            .said("text", &nf.query),
         BillingError::UnknownOption { key } => {
-            Msg::new("billing-error-unknown-option").arg("key", key)
+            Msg::new("billing-error-unknown-option").said("key", key)
         }
         BillingError::BadDailyHours { hours } => {
             Msg::new("billing-error-daily-hours").arg("hours", hours)

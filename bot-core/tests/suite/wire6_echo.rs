@@ -1,0 +1,110 @@
+//! QA round 8 (wire6): a pasted page in a command's argument (a chat's whole log, a giant
+//! entity-heavy message) is never repeated back whole. An answer that quotes what it could not
+//! read quotes a short cut of it, so the reply stays one short message on a phone, in both
+//! languages, whichever command and argument it was.
+
+use super::chat::{say, world};
+
+#[test]
+fn a_pasted_page_is_quoted_short_whatever_the_command() {
+    let w = world();
+    let one_word = "算力GPU🚀".repeat(700);
+    let spaced = "算力 GPU 🚀 ".repeat(500);
+    for (paste, every) in [(&one_word, false), (&spaced, true)] {
+        let head: String = paste.chars().take(300).collect();
+        let lines = [
+            format!("/gpu {paste}"),
+            format!("/platform {paste}"),
+            format!("/currency {paste}"),
+            format!("/unsubscribe {paste}"),
+            format!("/lang {paste}"),
+            format!("/offers {paste}"),
+            format!("/stock h100 {paste}"),
+            format!("/fit qwen2.5-7b {paste}"),
+            format!("/subscribe h100 {paste}"),
+            format!("/trial autodl 4090 {paste} ¥3"),
+            format!("/convert {paste}"),
+        ];
+        // One word of the paste with every command would take as long again: a few.
+        for line in lines
+            .iter()
+            .filter(|l| every || l.starts_with("/gpu") || l.starts_with("/fit"))
+        {
+            for lang in ["en", "zh"] {
+                let out = say(&w, lang, line);
+                let cmd = line.split(' ').next().unwrap();
+                assert!(!out.trim().is_empty(), "{cmd} {lang}: no answer");
+                assert!(
+                    !out.contains(&head),
+                    "{cmd} {lang}: the paste came back whole ({} chars)",
+                    out.chars().count()
+                );
+                assert!(
+                    out.chars().count() < 2500,
+                    "{cmd} {lang}: {} chars",
+                    out.chars().count()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_card_and_platform_name_fits_in_the_words_a_reader_looks_among() {
+    let c = bot_core::Catalog::embedded().unwrap();
+    let words = |s: &str| s.split_whitespace().count();
+    let max = bot_core::catalog::NAME_WORDS_MAX;
+    for g in &c.gpus {
+        for name in g.aliases.iter().chain([&g.name, &g.id]) {
+            assert!(words(name) <= max, "{name}: {} words", words(name));
+        }
+    }
+    for p in &c.platforms {
+        for name in p.aliases.iter().chain([&p.name, &p.id]) {
+            assert!(words(name) <= max, "{name}: {} words", words(name));
+        }
+    }
+    // A card named after a platform word still reads, and a page after it costs a line.
+    let w = world();
+    let line = format!(
+        "/stock nvidia rtx pro 6000 blackwell server edition {}",
+        "x ".repeat(2000)
+    );
+    let t = std::time::Instant::now();
+    let out = say(&w, "en", &line);
+    assert!(!out.contains(&"x ".repeat(100)), "{out}");
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn a_pasted_page_as_a_plain_message_is_answered_short_and_soon() {
+    let w = world();
+    let pastes = [
+        "how much is a 4090 per hour on autodl? ".repeat(100),
+        "4090跑qwen2.5-7b微调要多少钱，".repeat(250),
+        "H100 ".repeat(800),
+    ];
+    for paste in &pastes {
+        for lang in ["en", "zh"] {
+            let t = std::time::Instant::now();
+            let out = say(&w, lang, paste);
+            let took = t.elapsed();
+            assert!(!out.trim().is_empty(), "{lang}: no answer");
+            assert!(
+                out.chars().count() < 6000,
+                "{lang}: {} chars",
+                out.chars().count()
+            );
+            assert!(
+                took < std::time::Duration::from_secs(10),
+                "{lang}: {:?} for {} chars",
+                took,
+                paste.chars().count()
+            );
+        }
+    }
+}
