@@ -127,6 +127,9 @@ mod few_hours;
 mod fresh19;
 mod fresh20;
 mod fresh20_words;
+// Fresh21's misses (und-r): joined in `fresh21`.
+mod fresh21;
+mod fresh21_words;
 mod glued_units;
 mod said_options;
 
@@ -270,6 +273,8 @@ pub(super) fn read_normalized(
 ) -> (Reading, Work) {
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
+    // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
+    let original = fresh21::plain(catalog, &original);
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original, fix_typos);
     (two.unwrap_or(reading), work)

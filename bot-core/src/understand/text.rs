@@ -42,6 +42,7 @@ pub fn normalize(text: &str) -> String {
         .collect::<String>()
         .to_lowercase();
     let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
+    let half = super::fresh21_words::wan_tail(&half);
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read.
     let half = super::numbers_said::wan_and_k(&super::numbers_said::approximate(&half));
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));

@@ -19,7 +19,7 @@ fn fresh21_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "fresh21", CORPUS);
     assert!(total >= 300, "fresh21: {total} questions");
-    assert!(right >= 269, "fresh21: {right} of {total}");
+    assert!(right >= 300, "fresh21: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words, so no row

@@ -58,6 +58,7 @@ mod fresh19_mechanisms;
 mod fresh19_share;
 mod fresh20_mechanisms;
 mod fresh20_share;
+mod fresh21_mechanisms;
 mod fresh21_share;
 mod from_ranking;
 mod live_prices;

@@ -1,0 +1,442 @@
+//! Fresh21's words written plainly before a question is read: a month said any way (`包个月`,
+//! `一整个月`) as the monthly plan, `spot` as a place (`cheapest spot to grab a 3090`), a
+//! card said as spoken digits (`四零九零`, `forty ninety`: only digits that form a card the
+//! catalog knows), a size in Chinese numerals (`七B`), a model's nickname (`羊驼3` → llama 3,
+//! `深度求索` → deepseek, `ds` beside a version or a size), a day's tokens in 亿 (`一个亿token`
+//! → 100 million), `接口` as the API beside its price, and a bare `us`/`eu` beside a card as
+//! the region.
+
+use crate::catalog::Catalog;
+
+/// A month said any way, as the text's own monthly plan (`包1个月` reads always on).
+const MONTH_SAID: &[(&str, &str)] = &[
+    ("包一整个月", "包1个月"),
+    ("包整个月", "包1个月"),
+    ("一整个月", "包1个月"),
+    ("1整个月", "包1个月"),
+    ("整整1个月", "包1个月"),
+    ("包个月", "包1个月"),
+];
+/// A model's nickname and its family's name; `ds` only beside a version or a size.
+const NICKNAMES: &[(&str, &str)] = &[("羊驼", " llama "), ("深度求索", " deepseek ")];
+/// Words after `spot` that make it spot capacity, not a place.
+const SPOT_KIND: &[&str] = &[
+    "spot instance",
+    "spot price",
+    "spot pricing",
+    "spot market",
+    "spot rate",
+    "spot gpu",
+    "spot vs",
+    "spot or",
+    "spot only",
+    "spot capacity",
+    "preemptible",
+    "interruptible",
+];
+
+/// The normalized text with fresh21's words written plainly.
+pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
+    let mut s = norm.to_string();
+    for (w, to) in MONTH_SAID.iter().chain(NICKNAMES) {
+        if s.contains(w) {
+            s = s.replace(w, to);
+        }
+    }
+    let s = spot_as_place(&s);
+    let s = ds_beside_version(&s);
+    let s = spoken_digits(catalog, &s);
+    let s = english_card(catalog, &s);
+    let s = size_in_numerals(&s);
+    let s = yi_tokens(&s);
+    let s = api_said(&s);
+    region_beside_card(catalog, &s)
+}
+
+/// `best spot to rent`, `cheapest spot for an a6000`: a place. Spot capacity
+/// (`spot instance`, `spot price`) is left as said.
+fn spot_as_place(s: &str) -> String {
+    if !s.contains("spot") || SPOT_KIND.iter().any(|w| s.contains(w)) {
+        return s.to_string();
+    }
+    s.replace("spot to ", "place to ")
+        .replace("spot for ", "place for ")
+        .replace("spot where ", "place where ")
+}
+
+/// `ds r1`, `ds v3`, `ds-70b`: deepseek beside a version or a size; `ds` alone is left.
+fn ds_beside_version(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("ds") {
+        let before_ok = rest[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_alphanumeric());
+        let after = &rest[at + 2..];
+        let next = after.trim_start_matches([' ', '-']);
+        let mut nc = next.chars();
+        let versioned = match (nc.next(), nc.next()) {
+            (Some('r' | 'v'), Some(d)) => d.is_ascii_digit(),
+            (Some(d), _) => d.is_ascii_digit() && size_follows(next),
+            _ => false,
+        };
+        out.push_str(&rest[..at]);
+        if before_ok && versioned {
+            out.push_str("deepseek");
+        } else {
+            out.push_str("ds");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `s` starts with a size (`70b`, `7b`).
+fn size_follows(s: &str) -> bool {
+    let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    digits > 0 && s[digits..].starts_with('b')
+}
+
+/// The digit a spoken Chinese digit stands for (`幺` and `洞` as read out over a line).
+fn zh_digit(c: char) -> Option<char> {
+    Some(match c {
+        '零' | '〇' | '洞' => '0',
+        '一' | '幺' => '1',
+        '二' | '两' => '2',
+        '三' => '3',
+        '四' => '4',
+        '五' => '5',
+        '六' => '6',
+        '七' => '7',
+        '八' => '8',
+        '九' => '9',
+        _ => return None,
+    })
+}
+
+/// `四零九零`, `三零九零`, `a幺零零`: four spoken digits (or three after a letter) that form a
+/// card the catalog knows, as those digits; any other run is left as said.
+fn spoken_digits(catalog: &Catalog, s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..]
+            .iter()
+            .take_while(|c| zh_digit(**c).is_some())
+            .count();
+        let lead = chars[..i]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        let card = (run == 4 || (run == 3 && lead > 0)) && {
+            let digits: String = chars[i..i + run]
+                .iter()
+                .filter_map(|c| zh_digit(*c))
+                .collect();
+            let name: String = chars[i - lead..i].iter().collect::<String>() + &digits;
+            catalog.find_gpu(&name).is_some()
+        };
+        if card {
+            out.extend(chars[i..i + run].iter().filter_map(|c| zh_digit(*c)));
+            i += run;
+        } else if run > 0 {
+            out.extend(&chars[i..i + run]);
+            i += run;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `forty ninety`, `thirty eighty`: a card's number said as two English numbers, when it is a
+/// card the catalog knows.
+fn english_card(catalog: &Catalog, s: &str) -> String {
+    const TENS: &[(&str, &str)] = &[
+        ("twenty", "20"),
+        ("thirty", "30"),
+        ("forty", "40"),
+        ("fourty", "40"),
+        ("fifty", "50"),
+        ("sixty", "60"),
+        ("seventy", "70"),
+        ("eighty", "80"),
+        ("ninety", "90"),
+    ];
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let tens = |w: &str| TENS.iter().find(|(t, _)| *t == w).map(|(_, d)| *d);
+        if let (Some(a), Some(b)) = (tens(words[i]), words.get(i + 1).and_then(|w| tens(w))) {
+            let n = card_number(a, b);
+            // `forty ninety minutes` counts something else.
+            let unit = words.get(i + 2).is_some_and(|w| {
+                [
+                    "minute", "hour", "day", "dollar", "buck", "cent", "second", "gb", "gig",
+                ]
+                .iter()
+                .any(|u| w.starts_with(u))
+            });
+            if !unit && catalog.find_gpu(&n).is_some() {
+                out.push(n);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(words[i].to_string());
+        i += 1;
+    }
+    out.join(" ")
+}
+
+/// `forty` + `ninety` → `4090`.
+fn card_number(a: &str, b: &str) -> String {
+    format!("{}0{}0", &a[..1], &b[..1])
+}
+
+/// The value of a Chinese numeral of one or two places (`七`, `十四`, `七十`), if it is one.
+fn zh_small(s: &str) -> Option<u32> {
+    let d = |c: char| zh_digit(c).and_then(|d| d.to_digit(10));
+    let cs: Vec<char> = s.chars().collect();
+    match cs.as_slice() {
+        ['十'] => Some(10),
+        [a] => d(*a),
+        ['十', b] => Some(10 + d(*b)?),
+        [a, '十'] => Some(d(*a)? * 10),
+        [a, '十', b] => Some(d(*a)? * 10 + d(*b)?),
+        _ => None,
+    }
+}
+
+/// `七b`, `十四b`, `七十b`: a size in Chinese numerals, in digits (`7b`).
+fn size_in_numerals(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..]
+            .iter()
+            .take_while(|c| zh_digit(**c).is_some() || **c == '十')
+            .count();
+        let size = run > 0
+            && chars.get(i + run) == Some(&'b')
+            && !chars
+                .get(i + run + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric());
+        let value = size
+            .then(|| zh_small(&chars[i..i + run].iter().collect::<String>()))
+            .flatten();
+        match value {
+            Some(v) => {
+                out.push_str(&v.to_string());
+                i += run;
+            }
+            None if run > 0 => {
+                out.extend(&chars[i..i + run]);
+                i += run;
+            }
+            None => {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// `1个亿token`, `2亿 tokens`: a count of 亿 before tokens as hundreds of millions
+/// (`100百万token`, the form the volume reader takes).
+fn yi_tokens(s: &str) -> String {
+    let Some(at) = s.find('亿') else {
+        return s.to_string();
+    };
+    let after = s[at + '亿'.len_utf8()..].trim_start();
+    if !after.starts_with("token") {
+        return s.to_string();
+    }
+    let before = s[..at].strip_suffix('个').unwrap_or(&s[..at]);
+    let digits = before.len()
+        - before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    let Some(n) = before[before.len() - digits..]
+        .parse::<f64>()
+        .ok()
+        .filter(|n| *n > 0.0 && digits > 0)
+    else {
+        return s.to_string();
+    };
+    let millions = n * 100.0;
+    format!(
+        "{}{}百万{}",
+        &before[..before.len() - digits],
+        millions,
+        &s[at + '亿'.len_utf8()..]
+    )
+}
+
+/// `接口2块钱1百万`: the API (`接口`) beside its price, as `api`.
+fn api_said(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("接口") {
+        let after = &rest[at + "接口".len()..];
+        let priced = after
+            .trim_start_matches(['价', '格', '是', ' ', '要', '收'])
+            .starts_with(|c: char| c.is_ascii_digit() || c == '$' || c == '¥');
+        out.push_str(&rest[..at]);
+        out.push_str(if priced { "api " } else { "接口" });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `us 4090`, `h100 eu`: a bare `us`/`eu` right beside a card is the region said in full
+/// (`in the us`), which [`super::offers_said`] reads; `help us find` is no region.
+fn region_beside_card(catalog: &Catalog, s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let card = |w: Option<&&str>| w.is_some_and(|w| !w.is_empty() && catalog.find_gpu(w).is_some());
+    let out: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let region = matches!(*w, "us" | "eu" | "usa")
+                && (card(words.get(i + 1)) || (i > 0 && card(words.get(i - 1))));
+            match (region, *w) {
+                (true, "eu") => "in the eu".to_string(),
+                (true, _) => "in the us".to_string(),
+                _ => w.to_string(),
+            }
+        })
+        .collect();
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_written_plainly() {
+        let c = Catalog::embedded().unwrap();
+        assert_eq!(plain(&c, "四零九零跑7b"), "4090跑7b");
+        assert_eq!(plain(&c, "五五五五 是什么"), "五五五五 是什么");
+        assert_eq!(plain(&c, "forty ninety vs fifty ninety"), "4090 vs 5090");
+        assert_eq!(plain(&c, "forty ninety minutes"), "forty ninety minutes");
+        assert_eq!(plain(&c, "三零九零能跑十四b吗"), "3090能跑14b吗");
+        assert_eq!(plain(&c, "ds v3 要几张h200"), "deepseek v3 要几张h200");
+        assert_eq!(plain(&c, "ds 是什么"), "ds 是什么");
+        assert_eq!(plain(&c, "1天2个亿token"), "1天200百万token");
+        assert_eq!(plain(&c, "投资1个亿"), "投资1个亿");
+        assert_eq!(plain(&c, "接口2块钱1百万"), "api 2块钱1百万");
+        assert_eq!(
+            plain(&c, "us 4090 availability"),
+            "in the us 4090 availability"
+        );
+        assert_eq!(plain(&c, "help us find a 4090"), "help us find a 4090");
+        assert_eq!(plain(&c, "best spot to rent"), "best place to rent");
+        assert_eq!(plain(&c, "spot price for 3h"), "spot price for 3h");
+    }
+}
+
+/// `一万五`, `两万五一个月`, `1万2`, `三千五`: a count of 万 (or 千) with one more numeral after
+/// it, the next place down (`一万五` is 15,000, never 10,005), written in digits before the
+/// numerals are read. A numeral that starts a count of its own (`一万五一个月`) is kept.
+pub(crate) fn wan_tail(s: &str) -> String {
+    if !s.contains('万') && !s.contains('千') {
+        return s.to_string();
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let (mut i, mut read_to) = (0, 0);
+    while i < chars.len() {
+        match wan_at(&chars, i).filter(|(start, _, _)| *start >= read_to) {
+            Some((start, value, end)) => {
+                // The count's characters were pushed one by one: taken back.
+                for _ in start..i {
+                    out.pop();
+                }
+                out.push_str(&value.to_string());
+                i = end;
+                read_to = end;
+            }
+            None => {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// At `i`, a `万`/`千` with a count before it and one numeral after: where the count starts,
+/// the value and where the phrase ends.
+fn wan_at(chars: &[char], i: usize) -> Option<(usize, u64, usize)> {
+    let place: u64 = match chars[i] {
+        '万' => 10_000,
+        '千' => 1_000,
+        _ => return None,
+    };
+    let count_len = chars[..i]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit() || zh_digit(**c).is_some() || **c == '十')
+        .count()
+        .min(3);
+    if count_len == 0 {
+        return None;
+    }
+    let start = i - count_len;
+    // A number already running before the count (`3.5万`) is not this reading's.
+    if start > 0 && (chars[start - 1] == '.' || chars[start - 1].is_ascii_alphanumeric()) {
+        return None;
+    }
+    let count_s: String = chars[start..i].iter().collect();
+    let count = count_s
+        .parse::<u64>()
+        .ok()
+        .or_else(|| zh_small(&count_s).map(u64::from))?;
+    let tail = chars.get(i + 1).copied()?;
+    let d = u64::from(
+        zh_digit(tail)
+            .or(tail.is_ascii_digit().then_some(tail))?
+            .to_digit(10)?,
+    );
+    if tail == '两' || d == 0 {
+        return None;
+    }
+    let next = chars.get(i + 2).copied();
+    let ends = match next {
+        None => true,
+        Some(c) if "千百十万亿点.".contains(c) || c.is_ascii_digit() => false,
+        Some(c) if zh_digit(c).is_some() => chars
+            .get(i + 3)
+            .is_some_and(|c| "个月天周年小".contains(*c)),
+        Some(_) => true,
+    };
+    ends.then_some((start, count * place + d * place / 10, i + 2))
+}
+
+#[cfg(test)]
+mod wan_tests {
+    use super::wan_tail;
+
+    #[test]
+    fn the_place_down() {
+        assert_eq!(wan_tail("一万五一个月"), "15000一个月");
+        assert_eq!(wan_tail("两万五 一个月"), "25000 一个月");
+        assert_eq!(wan_tail("1万2的预算"), "12000的预算");
+        assert_eq!(wan_tail("三千五块"), "3500块");
+        assert_eq!(wan_tail("一万五千"), "一万五千");
+        assert_eq!(wan_tail("一万"), "一万");
+        assert_eq!(wan_tail("3.5万"), "3.5万");
+        assert_eq!(wan_tail("一万五十"), "一万五十");
+    }
+}
