@@ -340,6 +340,29 @@ fn region_priced(q: &Question, r: Reading) -> Reading {
     }
 }
 
+/// `美国 4090 租3小时多少钱`: a region said beside a bill or a ranking of a length, which
+/// `/compare` and `/cost` cannot carry (they rank platforms, whatever their offers' region):
+/// that region's offers of the card, to offer beside the answer. China and overseas are
+/// carried (the platforms the catalog places there), so nothing is offered for them.
+pub fn region_not_carried(catalog: &Catalog, text: &str, reading: &Reading) -> Option<Request> {
+    let Reading::Command(Request::Compare(job) | Request::Cost(job)) = reading else {
+        return None;
+    };
+    let padded = format!(" {} ", plain(catalog, &super::normalize(text)));
+    let region =
+        super::offers_said::region_said(&padded).filter(|r| !matches!(*r, "cn" | "global"))?;
+    let gpu = job.names.iter().find_map(|n| catalog.find_gpu(n))?;
+    let cards = make::Cards {
+        gpu: gpu.id.clone(),
+        count: job.cards,
+    };
+    let mut offers = make::offers(Some(&cards), None, None, None, false);
+    if let Request::Offers(o) = &mut offers {
+        o.filter.region = Some(region.to_string());
+    }
+    Some(offers)
+}
+
 /// Words that ask whether real-name is needed (a question, not a need).
 const ASKED_WHETHER: &[&str] = &[
     "需不需要实名",

@@ -8,14 +8,21 @@
 
 use crate::catalog::Catalog;
 
-/// A month said any way, as the text's own monthly plan (`包1个月` reads always on).
-const MONTH_SAID: &[(&str, &str)] = &[
+/// Words said for another: a month said any way as the text's own monthly plan (`包1个月`
+/// reads always on).
+const SAID: &[(&str, &str)] = &[
     ("包一整个月", "包1个月"),
     ("包整个月", "包1个月"),
     ("一整个月", "包1个月"),
     ("1整个月", "包1个月"),
     ("整整1个月", "包1个月"),
     ("包个月", "包1个月"),
+    ("整个月", "包1个月"),
+    ("for the entire month", "for 1 month"),
+    ("for an entire month", "for 1 month"),
+    ("for the full month", "for 1 month"),
+    // `上半年` (this year's first half), which the spoken-form pass wrote as six months.
+    ("上6个月", "上半年"),
 ];
 /// A model's nickname and its family's name; `ds` only beside a version or a size.
 const NICKNAMES: &[(&str, &str)] = &[("羊驼", " llama "), ("深度求索", " deepseek ")];
@@ -38,7 +45,7 @@ const SPOT_KIND: &[&str] = &[
 /// The normalized text with fresh21's words written plainly.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let mut s = norm.to_string();
-    for (w, to) in MONTH_SAID.iter().chain(NICKNAMES) {
+    for (w, to) in SAID.iter().chain(NICKNAMES) {
         if s.contains(w) {
             s = s.replace(w, to);
         }

@@ -139,6 +139,7 @@ mod own_tests;
 mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
+pub use fresh21::region_not_carried;
 pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
