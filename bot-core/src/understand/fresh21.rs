@@ -157,6 +157,11 @@ fn bare_price(q: &Question) -> Option<Reading> {
         .chars()
         .filter(|c| !(c.is_ascii_alphanumeric() || c.is_whitespace() || *c == '-'))
         .collect();
+    // `h100 8卡 多少`: the count's counter is part of the names.
+    let rest: String = match g.count {
+        1 => rest,
+        _ => rest.chars().filter(|c| !matches!(c, '卡' | '张')).collect(),
+    };
     let asked = BARE_PRICE.contains(&rest.as_str()) || q.has(JA_PRICE);
     if !asked {
         return None;
@@ -278,22 +283,27 @@ fn sum_per_hour(q: &Question) -> Option<Reading> {
 /// of its period (`1个月`).
 fn first_amount(padded: &str) -> Option<Decimal> {
     for w in padded.split(|c: char| c.is_whitespace() || c == ',') {
+        // The digits may follow a word glued before them (`每月2000`, `月租12000`).
+        let Some(at) = w.find(|c: char| c.is_ascii_digit()) else {
+            continue;
+        };
+        if w[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '.') {
+            continue;
+        }
+        let w = &w[at..];
         let digits = w
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(w.len());
-        if digits == 0 {
+        let Ok(n) = w[..digits].parse::<Decimal>() else {
             continue;
-        }
-        let n: Decimal = w[..digits].parse().ok()?;
+        };
         let rest = &w[digits..];
-        let n =
-            if rest.starts_with('k') && !rest[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
-                n * Decimal::from(1000)
-            } else if rest.starts_with('个') || rest.starts_with('周') {
-                continue;
-            } else {
-                n
-            };
+        // Only a bare sum or thousands (`1.5k`): `200小时`, `1个月`, `8卡` count something else.
+        let n = match rest {
+            "" => n,
+            "k" => n * Decimal::from(1000),
+            _ => continue,
+        };
         if n >= Decimal::from(10) {
             return Some(n.normalize());
         }

@@ -66,9 +66,17 @@ fn spot_as_place(s: &str) -> String {
     if !s.contains("spot") || SPOT_KIND.iter().any(|w| s.contains(w)) {
         return s.to_string();
     }
-    s.replace("spot to ", "place to ")
-        .replace("spot for ", "place for ")
-        .replace("spot where ", "place where ")
+    // `spot for` is a place only after a word that picks a place (`best spot for`); `any spot
+    // for h100` may be spot capacity.
+    let mut out = s
+        .replace("spot to ", "place to ")
+        .replace("spot where ", "place where ");
+    for w in [
+        "best", "good", "cheapest", "cheap", "right", "a", "the", "great",
+    ] {
+        out = out.replace(&format!("{w} spot for "), &format!("{w} place for "));
+    }
+    out
 }
 
 /// `ds r1`, `ds v3`, `ds-70b`: deepseek beside a version or a size; `ds` alone is left.
@@ -231,8 +239,10 @@ fn size_in_numerals(s: &str) -> String {
             .iter()
             .take_while(|c| zh_digit(**c).is_some() || **c == '十')
             .count();
+        // `b站` (bilibili) is no size.
         let size = run > 0
             && chars.get(i + run) == Some(&'b')
+            && chars.get(i + run + 1) != Some(&'站')
             && !chars
                 .get(i + run + 1)
                 .is_some_and(|c| c.is_ascii_alphanumeric());

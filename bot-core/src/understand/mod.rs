@@ -376,7 +376,12 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
-    if fix_typos && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e) {
+    // A sum converted with no card named (`每月2000 折合每小时`) is no misspelt card.
+    let sum = matches!(plain, Reading::Command(Request::Convert(_))) && e.gpus.is_empty();
+    if fix_typos
+        && !sum
+        && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e)
+    {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));
         if !same {
             return (r, work);
