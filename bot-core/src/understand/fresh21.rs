@@ -313,8 +313,17 @@ fn first_amount(padded: &str) -> Option<Decimal> {
 
 /// `vast 4090 under 30 cents, notify`: a stock ask ending in a word to tell is an alert.
 fn notify_said(q: &Question, r: Reading) -> Reading {
-    let told = q.padded.trim_end().ends_with("notify")
-        || q.has(&[" notify pls", " notify plz", ", notify"]);
+    // `notify` with nothing after it but a courtesy (`notify pls`, `notify me thx`).
+    let told = q
+        .padded
+        .split_once("notify")
+        .is_some_and(|(before, after)| {
+            (before.is_empty() || before.ends_with([' ', ','])) && {
+                after
+                    .split_whitespace()
+                    .all(|w| ["me", "pls", "plz", "please", "thx", "thanks", "us"].contains(&w))
+            }
+        });
     match r {
         Reading::Command(Request::Stock(s)) if told => {
             let cards = make::Cards {

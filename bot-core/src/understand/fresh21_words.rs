@@ -21,6 +21,9 @@ const SAID: &[(&str, &str)] = &[
     ("for the entire month", "for 1 month"),
     ("for an entire month", "for 1 month"),
     ("for the full month", "for 1 month"),
+    ("one whole month", "1 month"),
+    ("one full month", "1 month"),
+    ("one entire month", "1 month"),
     // `上半年` (this year's first half), which the spoken-form pass wrote as six months.
     ("上6个月", "上半年"),
 ];
@@ -426,19 +429,29 @@ fn wan_at(chars: &[char], i: usize) -> Option<(usize, u64, usize)> {
             .or(tail.is_ascii_digit().then_some(tail))?
             .to_digit(10)?,
     );
+    let next = chars.get(i + 2).copied();
+    // `两万一个月`: `一` counts the period (20,000 a month), not the thousands; another
+    // numeral is the thousands (`两千五个小时` is 2,500 hours).
+    if tail == '一' && next.is_some_and(|c| "个月天周年小".contains(c)) {
+        return Some((start, count * place, i + 1));
+    }
     if tail == '两' || d == 0 {
         return None;
     }
-    let next = chars.get(i + 2).copied();
-    let ends = match next {
-        None => true,
-        Some(c) if "千百十万亿点.".contains(c) || c.is_ascii_digit() => false,
-        Some(c) if zh_digit(c).is_some() => chars
-            .get(i + 3)
-            .is_some_and(|c| "个月天周年小".contains(*c)),
-        Some(_) => true,
-    };
-    ends.then_some((start, count * place + d * place / 10, i + 2))
+    match next {
+        None => {}
+        Some(c) if "千百十万亿点.".contains(c) || c.is_ascii_digit() => return None,
+        Some(c) if zh_digit(c).is_some() => {
+            let period = chars
+                .get(i + 3)
+                .is_some_and(|c| "个月天周年小".contains(*c));
+            if !period {
+                return None;
+            }
+        }
+        Some(_) => {}
+    }
+    Some((start, count * place + d * place / 10, i + 2))
 }
 
 #[cfg(test)]
@@ -455,5 +468,7 @@ mod wan_tests {
         assert_eq!(wan_tail("一万"), "一万");
         assert_eq!(wan_tail("3.5万"), "3.5万");
         assert_eq!(wan_tail("一万五十"), "一万五十");
+        assert_eq!(wan_tail("两万一个月"), "20000一个月");
+        assert_eq!(wan_tail("两千五个小时"), "2500个小时");
     }
 }
