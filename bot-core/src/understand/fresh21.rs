@@ -110,6 +110,7 @@ fn now_anywhere(q: &Question) -> Option<Reading> {
         && !q.has(ALERT_WORDS)
         && !q.has(&[
             "price", "cost", "cheap", "how much", "多少", "便宜", "pay", "付", "spec", "vram",
+            "enough", "够", " run", "跑", " fit", " vs ", " or ", "还是", "train", "微调",
         ]);
     (plain_ask && q.has(NOW)).then(|| {
         Reading::Command(Request::Stock(make::stock_args(
@@ -336,15 +337,33 @@ fn notify_said(q: &Question, r: Reading) -> Reading {
     }
 }
 
+/// Words that ask where a card is to be had.
+const HAD_THERE: &[&str] = &[
+    "哪里有",
+    "哪有",
+    "有没有",
+    "有吗",
+    "有货",
+    "where can i",
+    "where to get",
+    "available",
+    "anywhere",
+];
+
 /// `美国有没有便宜的a6000`, `海外的4090哪里有 便宜的`: a region said beside a price asked
 /// with no length is the region's offers (cheapest first); `/compare` carries no region.
 fn region_priced(q: &Question, r: Reading) -> Reading {
     let Some(region) = super::offers_said::region_said(q.padded) else {
         return r;
     };
+    // China and overseas are the catalog's own platforms, which a ranking carries: only a
+    // card asked to be had there (`海外的4090哪里有`) is their offers.
+    let carried = matches!(region, "cn" | "global") && !q.has(HAD_THERE);
     match r {
         Reading::Command(Request::Compare(c))
-            if q.e.usage.is_none() && c.needs.iter().all(|n| matches!(n, Need::Region(_))) =>
+            if !carried
+                && q.e.usage.is_none()
+                && c.needs.iter().all(|n| matches!(n, Need::Region(_))) =>
         {
             let Some(g) = q.e.gpus.first() else {
                 return Reading::Command(Request::Compare(c));

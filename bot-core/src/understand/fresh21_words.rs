@@ -232,8 +232,16 @@ fn zh_small(s: &str) -> Option<u32> {
     }
 }
 
-/// `七b`, `十四b`, `七十b`: a size in Chinese numerals, in digits (`7b`).
+/// Words of a job a size is said with (`二b` alone is slang, no size).
+const JOB: &[&str] = &[
+    "跑", "够", "显存", "模型", "部署", "推理", "微调", "训练", "卡", "fit", "run", "gpu", "model",
+];
+
+/// `七b`, `十四b`, `七十b`: a size in Chinese numerals, in digits (`7b`), beside a job's words.
 fn size_in_numerals(s: &str) -> String {
+    if !JOB.iter().any(|w| s.contains(w)) {
+        return s.to_string();
+    }
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
@@ -327,8 +335,12 @@ fn region_beside_card(catalog: &Catalog, s: &str) -> String {
         .iter()
         .enumerate()
         .map(|(i, w)| {
-            let region = matches!(*w, "us" | "eu" | "usa")
-                && (card(words.get(i + 1)) || (i > 0 && card(words.get(i - 1))));
+            // `us` before a card only as the first word (`show us 4090 prices` is a pronoun).
+            let region = match *w {
+                "eu" => card(words.get(i + 1)) || (i > 0 && card(words.get(i - 1))),
+                "us" | "usa" => (i == 0 && card(words.get(1))) || (i > 0 && card(words.get(i - 1))),
+                _ => false,
+            };
             match (region, *w) {
                 (true, "eu") => "in the eu".to_string(),
                 (true, _) => "in the us".to_string(),
@@ -361,6 +373,9 @@ mod tests {
             "in the us 4090 availability"
         );
         assert_eq!(plain(&c, "help us find a 4090"), "help us find a 4090");
+        assert_eq!(plain(&c, "show us 4090 prices"), "show us 4090 prices");
+        assert_eq!(plain(&c, "4090 us cheapest"), "4090 in the us cheapest");
+        assert_eq!(plain(&c, "你是不是二b"), "你是不是二b");
         assert_eq!(plain(&c, "best spot to rent"), "best place to rent");
         assert_eq!(plain(&c, "spot price for 3h"), "spot price for 3h");
     }
