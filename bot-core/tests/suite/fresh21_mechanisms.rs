@@ -96,3 +96,22 @@ fn a_region_the_command_cannot_carry_is_said_and_its_offers_offered() {
         );
     }
 }
+
+/// China and overseas beside a pure price ask are a ranking of the catalog's platforms there
+/// (which `/compare` carries); only a card asked to be had there is their offers.
+#[test]
+fn china_and_overseas_in_a_price_ask_stay_a_ranking() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, starts) in [
+        ("国内4090哪家最便宜", "/compare rtx-4090 "),
+        ("海外 h100 哪家便宜", "/compare h100-sxm "),
+        ("国内哪里有4090", "/offers rtx-4090 region=cn"),
+        ("海外有没有便宜的a100", "/offers a100-80g-sxm region=global"),
+    ] {
+        let lines = bot_core::understand::read(&catalog, q).lines();
+        assert!(
+            lines.first().is_some_and(|l| l.starts_with(starts)),
+            "{q}: {lines:?}, want {starts}…"
+        );
+    }
+}
