@@ -28,7 +28,11 @@ const SAID: &[(&str, &str)] = &[
     ("上6个月", "上半年"),
 ];
 /// A model's nickname and its family's name; `ds` only beside a version or a size.
-const NICKNAMES: &[(&str, &str)] = &[("羊驼", " llama "), ("深度求索", " deepseek ")];
+const NICKNAMES: &[(&str, &str)] = &[
+    ("羊驼", " llama "),
+    ("羊駝", " llama "),
+    ("深度求索", " deepseek "),
+];
 /// Words after `spot` that make it spot capacity, not a place.
 const SPOT_KIND: &[&str] = &[
     "spot instance",
