@@ -23,7 +23,8 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
 
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
-    year_trend(q)
+    sum_lasts(q)
+        .or_else(|| year_trend(q))
         .or_else(|| now_anywhere(q))
         .or_else(|| bare_price(q))
         .or_else(|| offers_listed(q))
@@ -239,7 +240,7 @@ fn platforms_asked(q: &Question) -> Option<Reading> {
 /// period, asked per hour: converted, in yuan when asked in Chinese (a Chinese sum with no
 /// unit is yuan), else bare.
 fn sum_per_hour(q: &Question) -> Option<Reading> {
-    if !q.e.gpus.is_empty() || q.price.is_some() || !q.nothing_to_size() {
+    if q.price.is_some() || !q.nothing_to_size() {
         return None;
     }
     let hourly = q.has(&[
@@ -267,7 +268,7 @@ fn sum_per_hour(q: &Question) -> Option<Reading> {
     if !hourly {
         return None;
     }
-    let amount = first_amount(q.padded)?;
+    let amount = first_amount(q)?;
     let chinese = q
         .padded
         .chars()
@@ -280,10 +281,36 @@ fn sum_per_hour(q: &Question) -> Option<Reading> {
     one(make::convert(&price, PriceUnit::Time(TimeUnit::Hour), None))
 }
 
+/// `一万五 租4090能用多久`: a sum with no currency asked how long it lasts on a card is a
+/// budget: the card's hourly prices, ranked, to read how far it goes.
+fn sum_lasts(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let lasts = q.has(&[
+        "能用多久",
+        "用多久",
+        "能租多久",
+        "能租几",
+        "能用几",
+        "how long",
+        "how many hours",
+    ]);
+    if !lasts || q.price.is_some() || !q.nothing_to_size() || q.e.usage.is_some() {
+        return None;
+    }
+    first_amount(q)?;
+    make::compare(g, &super::request::Usage::Once(Decimal::from(3600))).map(Reading::Command)
+}
+
 /// The first amount of at least 10 written in digits (`15000`, `1.5k`, `2,500`), not a count
 /// of its period (`1个月`).
-fn first_amount(padded: &str) -> Option<Decimal> {
-    for w in padded.split(|c: char| c.is_whitespace() || c == ',') {
+fn first_amount(q: &Question) -> Option<Decimal> {
+    for w in q.padded.split(|c: char| c.is_whitespace() || c == ',') {
+        // A card's number (`4090`) is no sum.
+        if q.catalog.find_gpu(w).is_some() {
+            continue;
+        }
         // The digits may follow a word glued before them (`每月2000`, `月租12000`).
         let Some(at) = w.find(|c: char| c.is_ascii_digit()) else {
             continue;
