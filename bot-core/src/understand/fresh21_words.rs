@@ -149,11 +149,17 @@ fn spoken_digits(catalog: &Catalog, s: &str) -> String {
             .iter()
             .take_while(|c| zh_digit(**c).is_some())
             .count();
-        let lead = chars[..i]
-            .iter()
-            .rev()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .count();
+        // The letters before three digits (`a幺零零`): at most two, looked at only then.
+        let lead = match run {
+            3 => chars[..i]
+                .iter()
+                .rev()
+                .take(3)
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count()
+                .min(2),
+            _ => 0,
+        };
         let card = (run == 4 || (run == 3 && lead > 0)) && {
             let digits: String = chars[i..i + run]
                 .iter()
@@ -426,6 +432,7 @@ fn wan_at(chars: &[char], i: usize) -> Option<(usize, u64, usize)> {
     let count_len = chars[..i]
         .iter()
         .rev()
+        .take(4)
         .take_while(|c| c.is_ascii_digit() || zh_digit(**c).is_some() || **c == '十')
         .count()
         .min(3);
