@@ -17,6 +17,8 @@ const SAID: &[(&str, &str)] = &[
     ("1整个月", "包1个月"),
     ("整整1个月", "包1个月"),
     ("包个月", "包1个月"),
+    ("包一整月", "包1个月"),
+    ("一整月", "包1个月"),
     ("整个月", "包1个月"),
     ("for the entire month", "for 1 month"),
     ("for an entire month", "for 1 month"),
