@@ -203,22 +203,18 @@ fn offers_listed(q: &Question) -> Option<Reading> {
     })
 }
 
-/// Words that ask which platforms (with no card named).
+/// Platforms named as a kind (with no card named).
+const PLATFORM_NOUNS: &[&str] = &["platforms", "providers", "clouds", "gpu hosts", "vendors"];
+/// Words that ask for all of a kind, or the ones the bot knows.
 const LISTED: &[&str] = &[
-    "all the gpu platforms",
-    "all gpu platforms",
-    "all the platforms",
-    "all platforms",
-    "all the gpu clouds",
-    "all gpu clouds",
-    "all the providers",
-    "all providers",
-    "all the gpu providers",
-    "every platform",
-    "every provider",
-    "platforms you know",
-    "providers you know",
-    "clouds you know",
+    "all the ",
+    "all ",
+    "every ",
+    "list ",
+    "you know",
+    "you support",
+    "you cover",
+    "you track",
 ];
 
 /// `can i pay with crypto anywhere`: the platforms that take it; `list all the gpu
@@ -232,7 +228,7 @@ fn platforms_asked(q: &Question) -> Option<Reading> {
     if pays && q.has(&["pay with", "pay by", "anywhere", "accept"]) {
         return one(make::platforms(needs));
     }
-    q.has(LISTED)
+    (q.has(PLATFORM_NOUNS) && q.has(LISTED) && needs.is_empty())
         .then(|| Reading::Command(make::platforms(Vec::new())))
 }
 
