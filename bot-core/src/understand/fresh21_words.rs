@@ -397,20 +397,23 @@ mod tests {
 /// it, the next place down (`一万五` is 15,000, never 10,005), written in digits before the
 /// numerals are read. A numeral that starts a count of its own (`一万五一个月`) is kept.
 pub(crate) fn wan_tail(s: &str) -> String {
-    if !s.contains('万') && !s.contains('千') {
+    if !s.contains('万') && !s.contains('千') && !s.contains('亿') {
         return s.to_string();
     }
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     let (mut i, mut read_to) = (0, 0);
     while i < chars.len() {
-        match wan_at(&chars, i).filter(|(start, _, _)| *start >= read_to) {
+        let found = hundreds_before_wan(&chars, i)
+            .map(|(start, n)| (start, format!("{n}{}", chars[i]), i + 1))
+            .or_else(|| wan_at(&chars, i).map(|(start, n, end)| (start, n.to_string(), end)));
+        match found.filter(|(start, _, _)| *start >= read_to) {
             Some((start, value, end)) => {
                 // The count's characters were pushed one by one: taken back.
                 for _ in start..i {
                     out.pop();
                 }
-                out.push_str(&value.to_string());
+                out.push_str(&value);
                 i = end;
                 read_to = end;
             }
@@ -421,6 +424,68 @@ pub(crate) fn wan_tail(s: &str) -> String {
         }
     }
     out
+}
+
+/// At `i`, a `万`/`亿` after a count of hundreds or thousands in Chinese numerals (`一千五百万`,
+/// `两千万`): where the count starts and its value, so `一千五百万` is `1500万` (never `1千5百万`,
+/// which read 5 million).
+fn hundreds_before_wan(chars: &[char], i: usize) -> Option<(usize, u32)> {
+    if !matches!(chars[i], '万' | '亿') {
+        return None;
+    }
+    let len = chars[..i]
+        .iter()
+        .rev()
+        .take(9)
+        .take_while(|c| zh_digit(**c).is_some() || matches!(**c, '十' | '百' | '千'))
+        .count();
+    let start = i - len;
+    let run = &chars[start..i];
+    // A count that starts with its numeral, not inside a number already written
+    // (`2块5一百万`, `2 百万`); `五百万`, `一百万` are read as they are (`5百万`).
+    let units = run
+        .iter()
+        .filter(|c| matches!(c, '十' | '百' | '千'))
+        .count();
+    let inside = chars[..start]
+        .iter()
+        .rev()
+        .find(|c| **c != ' ')
+        .is_some_and(|c| c.is_ascii_digit() || *c == '.');
+    let tail = run.last().is_some_and(|c| zh_digit(*c).is_some());
+    let worth = run.contains(&'千') || units >= 2 || (units == 1 && tail);
+    if len < 2 || len > 8 || inside || !worth || zh_digit(run[0]).is_none() {
+        return None;
+    }
+    let (mut total, mut cur, mut last_unit, mut zero) = (0u32, None::<u32>, 0u32, false);
+    for c in run {
+        let unit = match c {
+            '千' => 1000,
+            '百' => 100,
+            '十' => 10,
+            '零' | '〇' => {
+                zero = true;
+                continue;
+            }
+            _ if cur.is_some() => return None,
+            _ => {
+                cur = zh_digit(*c).and_then(|d| d.to_digit(10));
+                continue;
+            }
+        };
+        if unit >= last_unit && last_unit != 0 {
+            return None;
+        }
+        total += cur.take().unwrap_or(1) * unit;
+        last_unit = unit;
+    }
+    // `一千五` is 1,500: a numeral after a unit with no 零 is the next place down.
+    total += match (cur, zero) {
+        (Some(d), false) if last_unit >= 100 => d * last_unit / 10,
+        (Some(d), _) => d,
+        (None, _) => 0,
+    };
+    (total > 0).then_some((start, total))
 }
 
 /// At `i`, a `万`/`千` with a count before it and one numeral after: where the count starts,
@@ -498,5 +563,14 @@ mod wan_tests {
         assert_eq!(wan_tail("一万五十"), "一万五十");
         assert_eq!(wan_tail("两万一个月"), "20000一个月");
         assert_eq!(wan_tail("两千五个小时"), "2500个小时");
+        assert_eq!(wan_tail("一千五百万token"), "1500万token");
+        assert_eq!(wan_tail("两千万"), "2000万");
+        assert_eq!(wan_tail("三百五十万"), "350万");
+        assert_eq!(wan_tail("一千零五十万"), "1050万");
+        assert_eq!(wan_tail("一千五万"), "1500万");
+        assert_eq!(wan_tail("五百亿"), "五百亿");
+        assert_eq!(wan_tail("一块五一百万"), "一块五一百万");
+        assert_eq!(wan_tail("2块5一百万"), "2块5一百万");
+        assert_eq!(wan_tail("每天 2 百万"), "每天 2 百万");
     }
 }
