@@ -129,6 +129,7 @@ mod fresh20;
 mod fresh20_words;
 // Fresh21's misses (und-r): joined in `fresh21`.
 mod fresh21;
+mod fresh21_numbers;
 mod fresh21_words;
 mod glued_units;
 mod said_options;

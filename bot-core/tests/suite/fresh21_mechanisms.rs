@@ -1,5 +1,5 @@
 //! The misses of `questions_fresh21.tsv` as mechanisms on cases of my own (helper und-r; none in
-//! a batch; five rounds, each written before the change it tested, plus guards): each mechanism
+//! a batch; rounds written before the change they tested, plus guards): each mechanism
 //! in Chinese, English, Traditional and with typos, with words that must not trigger it.
 
 use bot_core::Catalog;
