@@ -248,7 +248,7 @@ fn sum_per_hour(q: &Question) -> Option<Reading> {
         "an hour",
         "/h",
     ]);
-    let (per, words) = [
+    let (per, _) = [
         (
             TimeUnit::Month,
             &["1个月", "每月", "a month", "per month", "/month", "monthly"][..],
@@ -260,7 +260,6 @@ fn sum_per_hour(q: &Question) -> Option<Reading> {
     ]
     .into_iter()
     .find(|(_, w)| q.has(w))?;
-    let _ = words;
     if !hourly {
         return None;
     }
