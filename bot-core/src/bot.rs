@@ -440,24 +440,10 @@ impl Bot {
                 replies
             }
             reading => {
+                // A second ask offered; a region the command could not carry said.
+                let asides = crate::answer::asides::asides(ctx, text, &reading);
                 let mut replies = self.answer_reading(ctx, reading);
-                // A second ask (`… and how much for 5 hours on vast`): noted and offered.
-                if let Some(also) = understand::second_ask(ctx.catalog, text) {
-                    let line = also.line();
-                    let mut r = Reply::text(Msg::new("understand-also"));
-                    match ChoiceId::Run(line.clone()).wire_within(60) {
-                        Some(id) => {
-                            r = r.with_choice(
-                                &id,
-                                Msg::new("understand-choice").arg("command", line),
-                            )
-                        }
-                        None => {
-                            r.push(Msg::new("understand-choice").arg("command", line));
-                        }
-                    }
-                    replies.push(r);
-                }
+                replies.extend(asides);
                 replies
             }
         }

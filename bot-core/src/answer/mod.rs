@@ -5,6 +5,7 @@
 //! same replies, so the chat and the scripts say the same thing.
 
 pub mod alerts;
+pub mod asides;
 pub mod billing;
 pub mod catalog;
 pub mod common;

@@ -128,6 +128,10 @@ mod few_hours;
 mod fresh19;
 mod fresh20;
 mod fresh20_words;
+// Fresh21's misses (und-r): joined in `fresh21`.
+mod fresh21;
+mod fresh21_numbers;
+mod fresh21_words;
 mod glued_units;
 mod said_options;
 
@@ -137,6 +141,7 @@ mod own_tests;
 mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
+pub use fresh21::region_not_carried;
 pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
@@ -271,6 +276,8 @@ pub(super) fn read_normalized(
 ) -> (Reading, Work) {
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
+    // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
+    let original = fresh21::plain(catalog, &original);
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original, fix_typos);
     (two.unwrap_or(reading), work)
@@ -371,7 +378,12 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
-    if fix_typos && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e) {
+    // A sum converted with no card named (`每月2000 折合每小时`) is no misspelt card.
+    let sum = matches!(plain, Reading::Command(Request::Convert(_))) && e.gpus.is_empty();
+    if fix_typos
+        && !sum
+        && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e)
+    {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));
         if !same {
             return (r, work);

@@ -23,6 +23,15 @@ const REGIONS: &[(&str, &str)] = &[
     (" in the eu", "eu"),
     (" eu only", "eu"),
     ("欧洲", "eu"),
+    ("歐洲", "eu"),
+    ("亚洲", "asia"),
+    ("亞洲", "asia"),
+    (" asia ", "asia"),
+    (" in asia", "asia"),
+    (" asian ", "asia"),
+    ("美西", "us"),
+    ("美东", "us"),
+    ("美國", "us"),
     ("欧盟", "eu"),
     (" in japan", "japan"),
     ("日本", "japan"),
@@ -44,7 +53,7 @@ const REGIONS: &[(&str, &str)] = &[
     (" outside china", "global"),
 ];
 
-fn region_said(padded: &str) -> Option<&'static str> {
+pub(super) fn region_said(padded: &str) -> Option<&'static str> {
     let p = format!(" {padded} ");
     REGIONS.iter().find(|(w, _)| p.contains(w)).map(|(_, r)| *r)
 }

@@ -37,7 +37,8 @@ fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
 
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
-    super::fresh20::rules(q)
+    super::fresh21::rules(q)
+        .or_else(|| super::fresh20::rules(q))
         .or_else(|| super::fresh18_a::rules(q))
         .or_else(|| super::fresh19::rules(q))
         .or_else(|| super::few_words::few_words(q))
@@ -60,6 +61,7 @@ pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
     let r = super::fresh18_c::with_said(q, r);
     let r = super::fresh19::with_said(q, r);
     let r = super::fresh20::with_said(q, r);
+    let r = super::fresh21::with_said(q, r);
     super::jobs_each::each_model(q, r)
 }
 

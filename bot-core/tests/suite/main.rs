@@ -60,6 +60,7 @@ mod fresh19_mechanisms;
 mod fresh19_share;
 mod fresh20_mechanisms;
 mod fresh20_share;
+mod fresh21_mechanisms;
 mod fresh21_share;
 mod fresh22_mechanisms;
 mod fresh22_share;

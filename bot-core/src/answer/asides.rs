@@ -1,0 +1,33 @@
+//! What an answer to a plain question adds after the reading's own reply: a second ask
+//! offered (`… and how much for 5 hours on vast`), and a region said that the command read
+//! could not carry (`美国 4090 租3小时多少钱`: `/compare` ranks every region's platforms) said
+//! so, with that region's offers offered, never dropped silently.
+
+use crate::choice::ChoiceId;
+use crate::context::Ctx;
+use crate::reply::{Msg, Reply};
+use crate::understand::{self, Reading};
+
+/// The replies that follow the reading's answer.
+pub fn asides(ctx: &Ctx, text: &str, reading: &Reading) -> Vec<Reply> {
+    let mut out = Vec::new();
+    if let Some(also) = understand::second_ask(ctx.catalog, text) {
+        out.push(offered(Msg::new("understand-also"), also.line()));
+    }
+    if let Some(offers) = understand::region_not_carried(ctx.catalog, text, reading) {
+        out.push(offered(Msg::new("understand-region"), offers.line()));
+    }
+    out
+}
+
+/// A note with one command offered as a choice (typed when its line is too long for one).
+fn offered(note: Msg, line: String) -> Reply {
+    let mut r = Reply::text(note);
+    match ChoiceId::Run(line.clone()).wire_within(60) {
+        Some(id) => r.with_choice(&id, Msg::new("understand-choice").arg("command", line)),
+        None => {
+            r.push(Msg::new("understand-choice").arg("command", line));
+            r
+        }
+    }
+}

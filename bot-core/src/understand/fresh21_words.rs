@@ -1,0 +1,394 @@
+//! Fresh21's words written plainly before a question is read: a month said any way (`包个月`,
+//! `一整个月`) as the monthly plan, `spot` as a place (`cheapest spot to grab a 3090`), a
+//! card said as spoken digits (`四零九零`, `forty ninety`: only digits that form a card the
+//! catalog knows), a size in Chinese numerals (`七B`), a model's nickname (`羊驼3` → llama 3,
+//! `深度求索` → deepseek, `ds` beside a version or a size), a day's tokens in 亿 (`一个亿token`
+//! → 100 million), `接口` as the API beside its price, and a bare `us`/`eu` beside a card as
+//! the region.
+
+use crate::catalog::Catalog;
+
+/// Words said for another: a month said any way as the text's own monthly plan (`包1个月`
+/// reads always on).
+const SAID: &[(&str, &str)] = &[
+    ("包一整个月", "包1个月"),
+    ("包整个月", "包1个月"),
+    ("一整个月", "包1个月"),
+    ("1整个月", "包1个月"),
+    ("整整1个月", "包1个月"),
+    ("包个月", "包1个月"),
+    ("包一整月", "包1个月"),
+    ("一整月", "包1个月"),
+    ("整个月", "包1个月"),
+    ("for the entire month", "for 1 month"),
+    ("for an entire month", "for 1 month"),
+    ("for the full month", "for 1 month"),
+    ("one whole month", "1 month"),
+    ("one full month", "1 month"),
+    ("one entire month", "1 month"),
+    // `上半年` (this year's first half), which the spoken-form pass wrote as six months.
+    ("上6个月", "上半年"),
+];
+/// A model's nickname and its family's name; `ds` only beside a version or a size.
+const NICKNAMES: &[(&str, &str)] = &[
+    ("羊驼", " llama "),
+    ("羊駝", " llama "),
+    ("深度求索", " deepseek "),
+];
+/// Words after `spot` that make it spot capacity, not a place.
+const SPOT_KIND: &[&str] = &[
+    "spot instance",
+    "spot price",
+    "spot pricing",
+    "spot market",
+    "spot rate",
+    "spot gpu",
+    "spot vs",
+    "spot or",
+    "spot only",
+    "spot capacity",
+    "preemptible",
+    "interruptible",
+];
+
+/// The normalized text with fresh21's words written plainly.
+pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
+    let mut s = norm.to_string();
+    for (w, to) in SAID.iter().chain(NICKNAMES) {
+        if s.contains(w) {
+            s = s.replace(w, to);
+        }
+    }
+    let s = spot_as_place(&s);
+    let s = ds_beside_version(&s);
+    let s = spoken_digits(catalog, &s);
+    let s = english_card(catalog, &s);
+    let s = size_in_numerals(&s);
+    let s = yi_tokens(&s);
+    let s = api_said(&s);
+    region_beside_card(catalog, &s)
+}
+
+/// `best spot to rent`, `cheapest spot for an a6000`: a place. Spot capacity
+/// (`spot instance`, `spot price`) is left as said.
+fn spot_as_place(s: &str) -> String {
+    if !s.contains("spot") || SPOT_KIND.iter().any(|w| s.contains(w)) {
+        return s.to_string();
+    }
+    // `spot for` is a place only after a word that picks a place (`best spot for`); `any spot
+    // for h100` may be spot capacity.
+    let mut out = s
+        .replace("spot to ", "place to ")
+        .replace("spot where ", "place where ");
+    for w in [
+        "best", "good", "cheapest", "cheap", "right", "a", "the", "great",
+    ] {
+        out = out.replace(&format!("{w} spot for "), &format!("{w} place for "));
+    }
+    out
+}
+
+/// `ds r1`, `ds v3`, `ds-70b`: deepseek beside a version or a size; `ds` alone is left.
+fn ds_beside_version(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("ds") {
+        let before_ok = rest[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_alphanumeric());
+        let after = &rest[at + 2..];
+        let next = after.trim_start_matches([' ', '-']);
+        let mut nc = next.chars();
+        let versioned = match (nc.next(), nc.next()) {
+            (Some('r' | 'v'), Some(d)) => d.is_ascii_digit(),
+            (Some(d), _) => d.is_ascii_digit() && size_follows(next),
+            _ => false,
+        };
+        out.push_str(&rest[..at]);
+        if before_ok && versioned {
+            out.push_str("deepseek");
+        } else {
+            out.push_str("ds");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `s` starts with a size (`70b`, `7b`).
+fn size_follows(s: &str) -> bool {
+    let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    digits > 0 && s[digits..].starts_with('b')
+}
+
+/// The digit a spoken Chinese digit stands for (`幺` and `洞` as read out over a line).
+pub(super) fn zh_digit(c: char) -> Option<char> {
+    Some(match c {
+        '零' | '〇' | '洞' => '0',
+        '一' | '幺' => '1',
+        '二' | '两' => '2',
+        '三' => '3',
+        '四' => '4',
+        '五' => '5',
+        '六' => '6',
+        '七' => '7',
+        '八' => '8',
+        '九' => '9',
+        _ => return None,
+    })
+}
+
+/// `四零九零`, `三零九零`, `a幺零零`: four spoken digits (or three after a letter) that form a
+/// card the catalog knows, as those digits; any other run is left as said.
+fn spoken_digits(catalog: &Catalog, s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..]
+            .iter()
+            .take_while(|c| zh_digit(**c).is_some())
+            .count();
+        // The letters before three digits (`a幺零零`): at most two, looked at only then.
+        let lead = match run {
+            3 => chars[..i]
+                .iter()
+                .rev()
+                .take(3)
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count()
+                .min(2),
+            _ => 0,
+        };
+        let card = (run == 4 || (run == 3 && lead > 0)) && {
+            let digits: String = chars[i..i + run]
+                .iter()
+                .filter_map(|c| zh_digit(*c))
+                .collect();
+            let name: String = chars[i - lead..i].iter().collect::<String>() + &digits;
+            catalog.find_gpu(&name).is_some()
+        };
+        if card {
+            out.extend(chars[i..i + run].iter().filter_map(|c| zh_digit(*c)));
+            i += run;
+        } else if run > 0 {
+            out.extend(&chars[i..i + run]);
+            i += run;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `forty ninety`, `thirty eighty`: a card's number said as two English numbers, when it is a
+/// card the catalog knows.
+fn english_card(catalog: &Catalog, s: &str) -> String {
+    const TENS: &[(&str, &str)] = &[
+        ("twenty", "20"),
+        ("thirty", "30"),
+        ("forty", "40"),
+        ("fourty", "40"),
+        ("fifty", "50"),
+        ("sixty", "60"),
+        ("seventy", "70"),
+        ("eighty", "80"),
+        ("ninety", "90"),
+    ];
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let tens = |w: &str| TENS.iter().find(|(t, _)| *t == w).map(|(_, d)| *d);
+        if let (Some(a), Some(b)) = (tens(words[i]), words.get(i + 1).and_then(|w| tens(w))) {
+            let n = card_number(a, b);
+            // `forty ninety minutes` counts something else.
+            let unit = words.get(i + 2).is_some_and(|w| {
+                [
+                    "minute", "hour", "day", "dollar", "buck", "cent", "second", "gb", "gig",
+                ]
+                .iter()
+                .any(|u| w.starts_with(u))
+            });
+            if !unit && catalog.find_gpu(&n).is_some() {
+                out.push(n);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(words[i].to_string());
+        i += 1;
+    }
+    out.join(" ")
+}
+
+/// `forty` + `ninety` → `4090`.
+fn card_number(a: &str, b: &str) -> String {
+    format!("{}0{}0", &a[..1], &b[..1])
+}
+
+/// The value of a Chinese numeral of one or two places (`七`, `十四`, `七十`), if it is one.
+pub(super) fn zh_small(s: &str) -> Option<u32> {
+    let d = |c: char| zh_digit(c).and_then(|d| d.to_digit(10));
+    let cs: Vec<char> = s.chars().collect();
+    match cs.as_slice() {
+        ['十'] => Some(10),
+        [a] => d(*a),
+        ['十', b] => Some(10 + d(*b)?),
+        [a, '十'] => Some(d(*a)? * 10),
+        [a, '十', b] => Some(d(*a)? * 10 + d(*b)?),
+        _ => None,
+    }
+}
+
+/// Words of a job a size is said with (`二b` alone is slang, no size).
+const JOB: &[&str] = &[
+    "跑", "够", "显存", "模型", "部署", "推理", "微调", "训练", "卡", "fit", "run", "gpu", "model",
+];
+
+/// `七b`, `十四b`, `七十b`: a size in Chinese numerals, in digits (`7b`), beside a job's words.
+fn size_in_numerals(s: &str) -> String {
+    if !JOB.iter().any(|w| s.contains(w)) {
+        return s.to_string();
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..]
+            .iter()
+            .take_while(|c| zh_digit(**c).is_some() || **c == '十')
+            .count();
+        // `b站` (bilibili) is no size.
+        let size = run > 0
+            && chars.get(i + run) == Some(&'b')
+            && chars.get(i + run + 1) != Some(&'站')
+            && !chars
+                .get(i + run + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric());
+        let value = size
+            .then(|| zh_small(&chars[i..i + run].iter().collect::<String>()))
+            .flatten();
+        match value {
+            Some(v) => {
+                out.push_str(&v.to_string());
+                i += run;
+            }
+            None if run > 0 => {
+                out.extend(&chars[i..i + run]);
+                i += run;
+            }
+            None => {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// `1个亿token`, `2亿 tokens`: a count of 亿 before tokens as hundreds of millions
+/// (`100百万token`, the form the volume reader takes).
+fn yi_tokens(s: &str) -> String {
+    let Some(at) = s.find('亿') else {
+        return s.to_string();
+    };
+    let after = s[at + '亿'.len_utf8()..].trim_start();
+    if !after.starts_with("token") {
+        return s.to_string();
+    }
+    let before = s[..at].strip_suffix('个').unwrap_or(&s[..at]);
+    let digits = before.len()
+        - before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    let Some(n) = before[before.len() - digits..]
+        .parse::<f64>()
+        .ok()
+        .filter(|n| *n > 0.0 && digits > 0)
+    else {
+        return s.to_string();
+    };
+    let millions = n * 100.0;
+    format!(
+        "{}{}百万{}",
+        &before[..before.len() - digits],
+        millions,
+        &s[at + '亿'.len_utf8()..]
+    )
+}
+
+/// `接口2块钱1百万`: the API (`接口`) beside its price, as `api`.
+fn api_said(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("接口") {
+        let after = &rest[at + "接口".len()..];
+        let priced = after
+            .trim_start_matches(['价', '格', '是', ' ', '要', '收'])
+            .starts_with(|c: char| c.is_ascii_digit() || c == '$' || c == '¥');
+        out.push_str(&rest[..at]);
+        out.push_str(if priced { "api " } else { "接口" });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `us 4090`, `h100 eu`: a bare `us`/`eu` right beside a card is the region said in full
+/// (`in the us`), which [`super::offers_said`] reads; `help us find` is no region.
+fn region_beside_card(catalog: &Catalog, s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let card = |w: Option<&&str>| w.is_some_and(|w| !w.is_empty() && catalog.find_gpu(w).is_some());
+    let out: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            // `us` before a card only as the first word (`show us 4090 prices` is a pronoun).
+            let region = match *w {
+                "eu" => card(words.get(i + 1)) || (i > 0 && card(words.get(i - 1))),
+                "us" | "usa" => (i == 0 && card(words.get(1))) || (i > 0 && card(words.get(i - 1))),
+                _ => false,
+            };
+            match (region, *w) {
+                (true, "eu") => "in the eu".to_string(),
+                (true, _) => "in the us".to_string(),
+                _ => w.to_string(),
+            }
+        })
+        .collect();
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_written_plainly() {
+        let c = Catalog::embedded().unwrap();
+        assert_eq!(plain(&c, "四零九零跑7b"), "4090跑7b");
+        assert_eq!(plain(&c, "五五五五 是什么"), "五五五五 是什么");
+        assert_eq!(plain(&c, "forty ninety vs fifty ninety"), "4090 vs 5090");
+        assert_eq!(plain(&c, "forty ninety minutes"), "forty ninety minutes");
+        assert_eq!(plain(&c, "三零九零能跑十四b吗"), "3090能跑14b吗");
+        assert_eq!(plain(&c, "ds v3 要几张h200"), "deepseek v3 要几张h200");
+        assert_eq!(plain(&c, "ds 是什么"), "ds 是什么");
+        assert_eq!(plain(&c, "1天2个亿token"), "1天200百万token");
+        assert_eq!(plain(&c, "投资1个亿"), "投资1个亿");
+        assert_eq!(plain(&c, "接口2块钱1百万"), "api 2块钱1百万");
+        assert_eq!(
+            plain(&c, "us 4090 availability"),
+            "in the us 4090 availability"
+        );
+        assert_eq!(plain(&c, "help us find a 4090"), "help us find a 4090");
+        assert_eq!(plain(&c, "show us 4090 prices"), "show us 4090 prices");
+        assert_eq!(plain(&c, "4090 us cheapest"), "4090 in the us cheapest");
+        assert_eq!(plain(&c, "你是不是二b"), "你是不是二b");
+        assert_eq!(plain(&c, "best spot to rent"), "best place to rent");
+        assert_eq!(plain(&c, "spot price for 3h"), "spot price for 3h");
+    }
+}
