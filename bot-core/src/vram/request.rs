@@ -51,10 +51,11 @@ pub enum FitError {
     /// (`bandwidth` or `tflops`): no estimate is made from a guess.
     #[error("{0}: {1} is unknown in the catalog, so no speed estimate")]
     SpecUnknown(String, &'static str),
-    /// torchao's weight-only schemes are int8, int4 and fp8 inference on a PyTorch model
-    /// (`FitRequest::torchao`); anything else is not what torchao's figures describe.
+    /// torchao's weight-only schemes are int8, int4 and fp8 inference on a PyTorch model, and
+    /// its `generate.py` also runs 16-bit (`FitRequest::torchao`); anything else is not what
+    /// torchao's figures describe.
     #[error(
-        "torchao weight-only quantization sizes int8, int4 or fp8 inference on transformers, not {0}"
+        "torchao sizes int8, int4, fp8 or 16-bit inference on transformers (its generate.py), not {0}"
     )]
     TorchaoScope(String),
 }
@@ -215,7 +216,9 @@ pub struct FitRequest<'a> {
     pub new_tokens: Option<u32>,
     /// Inference with torchao weight-only quantization (`int8wo`, `int4wo-G`, `float8wo`: the
     /// `quant` says which) applied to a 16-bit model already on the card, as torchao's
-    /// benchmark does (`vram::torchao`); default `None`.
+    /// benchmark does (`vram::torchao`), or with `quant` 16-bit that benchmark unquantized;
+    /// either way through its `generate.py` (a static cache of `context` positions, its N × N
+    /// mask, math attention while decoding: `torchao::generate_bytes`); default `None`.
     pub torchao: Option<super::Torchao>,
 }
 
@@ -630,7 +633,12 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
         return Err(FitError::QloraNeedsLowBit(req.quant, req.task));
     }
     if req.torchao.is_some() {
-        let q = matches!(req.quant, Quant::Int8 | Quant::Int4 | Quant::Fp8);
+        // int8 / int4 / fp8: its weight-only schemes; bf16 / fp16: its `generate.py` unquantized
+        // (the README's "Base" rows and its KV-cache sweep).
+        let q = matches!(
+            req.quant,
+            Quant::Int8 | Quant::Int4 | Quant::Fp8 | Quant::Bf16 | Quant::Fp16
+        );
         if !q || req.task.is_training() || req.engine != super::Engine::Transformers {
             let what = format!(
                 "{} {} {}",
