@@ -271,7 +271,7 @@ fit-warn-tp-invalid = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：�
   }
 tco-error-tokens = 每天的 token 数（显卡后面那个数）必须是至少为 1 的整数，例如 20m；“{ $value }”不符合。
 tco-error-api = API 每百万 token 的价格（最后那个数）必须大于 0，例如 0.3；“{ $value }”不符合。
-fit-error-torchao = torchao 仅权重量化（int8wo、int4wo、float8wo）只估算 PyTorch 模型以 int8、int4 或 fp8 推理的情形，不支持 { $value }。
+fit-error-torchao = torchao 仅权重量化（int8wo、int4wo、float8wo）只估算 PyTorch 模型以 int8、int4 或 fp8 推理的情形，它的 generate.py 也可按 bf16 或 fp16 不量化估算；不支持 { $value }。
 fit-warn-torchao = ℹ️ torchao { $scheme }：按 torchao 自带基准的做法估算——先把模型以 16 位加载到卡上，再原地量化。量化后的权重周围有 { $pinned } GiB 原 16 位权重的显存仍被占着（PyTorch 无法把它还给显卡），已计入额外开销；在此之前，加载时峰值为 { $peak } GiB。模型留在 CPU 上量化（quantize_ 加 device="cuda"，逐层搬上卡）或用 Transformers 的 TorchAoConfig 加载，可避开这个 16 位峰值。
 fit-warn-torchao-load-short = ⚠️ torchao { $scheme }：在这张卡上先以 16 位加载再量化（torchao 自带基准的做法），峰值 { $peak } GiB，超出了卡的显存。请在模型仍在 CPU 上时量化（quantize_ 加 device="cuda"，逐层搬上卡），或用 Transformers 的 TorchAoConfig 加载。量化后仍有 { $pinned } GiB 16 位显存被占着（已计入额外开销）。
 fit-autocast-copies = fp32 权重在 16 位自动混合精度（amp）下运行：PyTorch 用每个线性层权重的 16 位副本做乘法，运行期间一直保留这些副本，每张卡按 { $gib } GiB 计入激活{ $gc ->

@@ -451,3 +451,26 @@ fn moe_experts_left_unquantized_size_the_same_in_both() {
     assert!(cli.contains("routed experts unquantized"), "{cli}");
     assert_ne!(cli, text(&base));
 }
+
+/// torchao's generate.py unquantized (`bf16 torchao` in the chat, `--quant bf16 --torchao on`
+/// in the CLI) sizes the same job at a long cache, with its N × N mask stated.
+#[test]
+fn torchao_generate_in_16_bit_sizes_the_same_in_both() {
+    let chat = chat("/fit qwen2.5-7b bf16 torchao ctx=72000 h100");
+    let args = [
+        "fit",
+        "--model",
+        "qwen2.5-7b",
+        "--quant",
+        "bf16",
+        "--torchao",
+        "on",
+        "--context",
+        "72000",
+        "--gpu",
+        "h100",
+    ];
+    let cli = text(&args);
+    assert_eq!(chat, cli);
+    assert!(cli.contains("72000 × 72000 causal mask"), "{cli}");
+}

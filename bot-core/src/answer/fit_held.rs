@@ -2,7 +2,8 @@
 //! what PyTorch FSDP holds whole on every card (`vram::fsdp_unsharded_gib`: its root unit's
 //! embedding and head, and in full fine-tuning a unit's gradients before the reduce-scatter),
 //! and the fp32 embedding and head copies axolotl's loader leaves in PyTorch's cache
-//! (`vram::axolotl_fp32_copies_gib`). Kept apart from `fit_render` for its length.
+//! (`vram::axolotl_fp32_copies_gib`), and what torchao's `generate.py` allocates for its
+//! cache's length (`vram::torchao_generate_gib`). Kept apart from `fit_render` for its length.
 
 use crate::reply::{Msg, Reply};
 use crate::vram::{FitOptions, FitRequest};
@@ -16,5 +17,18 @@ pub(super) fn push_held(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) 
     let copies = crate::vram::axolotl_fp32_copies_gib(req, opts);
     if copies >= 0.05 {
         r.push(Msg::new("advice-assume-axolotl").arg("gib", format!("{copies:.1}")));
+    }
+}
+
+/// Inference through torchao's `generate.py` (`vram::torchao_generate_gib`): the static cache,
+/// its N × N causal mask and the decode's fp32 math attention, each with its size.
+pub(super) fn push_generate(r: &mut Reply, req: &FitRequest<'_>) {
+    if let Some((mask, decode)) = crate::vram::torchao_generate_gib(req) {
+        r.push(
+            Msg::new("advice-assume-torchao-generate")
+                .arg("positions", req.context.to_string())
+                .arg("mask", format!("{mask:.1}"))
+                .arg("decode", format!("{decode:.1}")),
+        );
     }
 }

@@ -282,6 +282,7 @@ fn push_assumptions(
     if p.serving_default {
         r.push(Msg::new("fit-assume-serving").arg("batch", req.batch));
     }
+    super::fit_held::push_generate(r, req);
     if req.task.is_training() {
         r.push(
             Msg::new("fit-assume-training")

@@ -96,9 +96,19 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let w = layer_split_weights(shape, &split, cards);
     let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
     let kv = kv_total * share;
-    let mut a =
-        tokens * batch * hf_activation_bytes_per_token(shape) + batch * shape.vocab as f64 * 4.0;
-    if eager {
+    // torchao's `generate.py` (`vram::torchao::generate_bytes`): a short prompt into a cache
+    // of `tokens` positions allocated up front, so no prefill of `tokens`; its N × N causal
+    // mask and each decode step's fp32 attention over the whole cache instead.
+    let generate = req
+        .torchao
+        .map(|_| super::torchao::generate_bytes(shape, tokens, batch));
+    let mut a = match generate {
+        Some((mask, decode)) => mask + decode + batch * shape.vocab as f64 * 4.0,
+        None => {
+            tokens * batch * hf_activation_bytes_per_token(shape) + batch * shape.vocab as f64 * 4.0
+        }
+    };
+    if eager && generate.is_none() {
         a += eager_score_bytes(batch, tokens, tokens, heads);
     }
     // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
@@ -107,12 +117,14 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // copy, after the layers have freed their workspace, so the larger of the two
     // peaks (Qwen2 table, Transformers 4.38.2: 968 KB per prompt token on
     // Qwen2-7B = 57 KB of KV + 152064 x 6 B).
-    if let Some(prompt) = req.prompt_logits {
+    if let Some(prompt) = req.prompt_logits.filter(|_| generate.is_none()) {
         a = a.max(prompt.min(req.context) as f64 * batch * shape.vocab as f64 * 6.0);
     }
     // A model whose own code keeps the logits of every prompt position
     // (`Shape::prompt_logit_bytes`): they peak after the layers' workspace is freed.
-    a = a.max(tokens * batch * shape.vocab as f64 * shape.prompt_logit_bytes);
+    if generate.is_none() {
+        a = a.max(tokens * batch * shape.vocab as f64 * shape.prompt_logit_bytes);
+    }
     // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
     // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
     // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill

@@ -51,11 +51,8 @@ pub enum FitError {
     /// (`bandwidth` or `tflops`): no estimate is made from a guess.
     #[error("{0}: {1} is unknown in the catalog, so no speed estimate")]
     SpecUnknown(String, &'static str),
-    /// torchao's weight-only schemes are int8, int4 and fp8 inference on a PyTorch model
-    /// (`FitRequest::torchao`); anything else is not what torchao's figures describe.
-    #[error(
-        "torchao weight-only quantization sizes int8, int4 or fp8 inference on transformers, not {0}"
-    )]
+    /// torchao is int8/int4/fp8 (or, its `generate.py`, 16-bit) inference on a PyTorch model.
+    #[error("torchao sizes int8, int4, fp8 or 16-bit inference (its generate.py), not {0}")]
     TorchaoScope(String),
 }
 
@@ -213,9 +210,8 @@ pub struct FitRequest<'a> {
     /// default) = unknown, sized as a generation that grows the cache step by step. Some(1)
     /// is one forward pass (a prefill benchmark, scoring, embedding).
     pub new_tokens: Option<u32>,
-    /// Inference with torchao weight-only quantization (`int8wo`, `int4wo-G`, `float8wo`: the
-    /// `quant` says which) applied to a 16-bit model already on the card, as torchao's
-    /// benchmark does (`vram::torchao`); default `None`.
+    /// torchao's `generate.py` (`vram::torchao`): `int8wo`/`int4wo-G`/`float8wo` of a 16-bit model
+    /// on the card (`quant` says which), or 16-bit; a static cache of `context` positions.
     pub torchao: Option<super::Torchao>,
 }
 
@@ -600,7 +596,8 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
         return Err(FitError::QloraNeedsLowBit(req.quant, req.task));
     }
     if req.torchao.is_some() {
-        let q = matches!(req.quant, Quant::Int8 | Quant::Int4 | Quant::Fp8);
+        let q = matches!(req.quant, Quant::Int8 | Quant::Int4 | Quant::Fp8)
+            || matches!(req.quant, Quant::Bf16 | Quant::Fp16);
         if !q || req.task.is_training() || req.engine != super::Engine::Transformers {
             let what = format!(
                 "{} {} {}",

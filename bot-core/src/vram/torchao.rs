@@ -437,6 +437,43 @@ fn replay_matrices(mats: &[(u64, u64)], embed: u64, scheme: Scheme) -> Replay {
     }
 }
 
+/// What torchao's `generate.py` (gpt-fast's loop) holds for a cache of `positions` beyond the
+/// weights and the KV cache, in bytes: `(mask, decode)`.
+///
+/// - `Transformer.setup_caches` (torchao `_models/llama/model.py`) rounds the cache up to a
+///   multiple of 8 and, unless `--linear_causal_mask`, builds
+///   `torch.tril(torch.ones(N, N, dtype=torch.bool))`: N² bytes, allocated before the first
+///   token whatever the prompt. The README's own columns (pytorch/ao @8482770a,
+///   `_models/llama/README.md`: int8 KV cache with and without the linear mask) differ by
+///   0.27 / 1.08 / 4.30 / 18.44 GB at 16k / 32k / 64k / 128k positions; N² is 0.27 / 1.07 /
+///   4.29 / 17.18.
+/// - `decode_n_tokens` runs every step under `sdp_kernel(enable_flash=False,
+///   enable_mem_efficient=False, enable_math=True)`, after `Attention.forward` has
+///   `repeat_interleave`d the whole cache's K and V to every query head (16-bit). PyTorch's
+///   math attention (`aten/src/ATen/native/transformers/attention.cpp`,
+///   `_scaled_dot_product_attention_math`: "Keep query, key, value in high precision for
+///   accuracy") converts K and V to fp32 and multiplies the transposed K by the scale into a
+///   third fp32 tensor: 2 × 2 + 2 × 4 + 4 = 16 bytes per query head and head dimension per
+///   cached position per sequence, one layer at a time.
+pub(super) fn generate_bytes(shape: &Shape, positions: f64, batch: f64) -> (f64, f64) {
+    let n = (positions / 8.0).ceil() * 8.0;
+    let mask = n * n;
+    let decode = batch * n * shape.heads as f64 * shape.head_dim as f64 * 16.0;
+    (mask, decode)
+}
+
+/// `generate_bytes` for the answer, in GiB: `None` unless the request is torchao's (a model
+/// without a known shape has nothing to size it from).
+pub fn torchao_generate_gib(req: &super::FitRequest) -> Option<(f64, f64)> {
+    req.torchao?;
+    let super::ModelRef::Known(m) = req.model else {
+        return None;
+    };
+    let shape = Shape::from_model(m).ok()?;
+    let (mask, decode) = generate_bytes(&shape, req.context as f64, req.batch.max(1) as f64);
+    Some((mask / super::GIB, decode / super::GIB))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

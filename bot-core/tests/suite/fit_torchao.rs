@@ -108,7 +108,8 @@ fn float8_weight_only_holds_a_16_bit_copy_and_dq_does_not() {
     assert!((a_wo - a_dq - 0.98).abs() < 0.02, "{a_wo} {a_dq}");
 }
 
-/// Outside int8/int4/fp8 inference on PyTorch it is refused, not silently ignored.
+/// Outside int8/int4/fp8 (and, through generate.py, 16-bit) inference on PyTorch it is
+/// refused, not silently ignored.
 #[test]
 fn torchao_outside_its_scope_is_an_error() {
     let c = Catalog::embedded().unwrap();
@@ -126,6 +127,12 @@ fn torchao_outside_its_scope_is_an_error() {
     assert!(en.contains("torchao weight-only"), "{en}");
     let zh = say(&w, "zh", "/fit qwen2.5-7b awq torchao");
     assert!(zh.contains("torchao 仅权重量化"), "{zh}");
+    // fp32 is not a precision torchao's generate.py is sized in.
+    let fp32 = req(&c, "qwen2.5-7b", Quant::Fp32, t);
+    assert!(matches!(
+        estimate(&c, &fp32),
+        Err(FitError::TorchaoScope(_))
+    ));
 }
 
 /// The chat's words: `int4wo-64` names the scheme and its group; a bare `int8` is LLM.int8

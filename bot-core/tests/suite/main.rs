@@ -40,6 +40,7 @@ mod fit_size_shapes;
 mod fit_stories;
 mod fit_tight_options;
 mod fit_torchao;
+mod fit_torchao_generate;
 mod fit_tp;
 mod fit_training;
 mod fit_transients;

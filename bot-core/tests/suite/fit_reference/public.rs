@@ -308,34 +308,38 @@ fn public_measurements_outside_qwen_tables() {
     assert_eq!(tuned.under15, 0, "tuned under by >15%: {:?}", tuned.under);
     assert_eq!(tuned.verdicts_right, tuned.verdicts, "tuned: verdicts");
     // 38 rows since the second pass added fsdp_qlora's and ms-swift's (reserved) figures;
-    // 40 since torchao's float8dq row and its 131072-token static cache (gpt-fast's N x N mask).
+    // 40 since torchao's float8dq row and its 131072-token static cache (generate.py's N x N mask).
     assert!(held.numeric >= 40);
     assert_eq!(held.verdicts_right, held.verdicts, "held out: verdicts");
     // Held out, never tuned on: at least 80 % within 15 % (62 % before the AutoAWQ and
     // single-forward-pass mechanisms, 87 % with the Q-LoRA reserve left off a bitsandbytes
-    // base), and the only rows under by more than 15 % are
-    // torchao's reserved figures, the known gap above.
+    // base); 46 of 47 before session 12 (mem-i), 47 of 47 since: raised to 46 so a row may
+    // move but not the count's footing.
     assert!(
         held.within15 * 100 >= 80 * held.numeric,
         "held out: {} of {} within 15%",
         held.within15,
         held.numeric
     );
+    assert!(
+        held.within15 >= 46,
+        "held out: {} within 15%",
+        held.within15
+    );
     // fsdp_qlora's Llama-2-7B Q-LoRA over 2 cards at 512 tokens (4.98 GiB reserved, 5.21 at
     // 2048: a floor no token count explains) was under by 17 % while the table replayed its FSDP
     // run with the DeepSpeed default; as FSDP (`--zero=fsdp`, session 10) its root unit, the
     // embedding and head gathered whole (`vram::fsdp`), is counted: -12.3 %.
-    // The one known gap left: gpt-fast's 131072-token static cache (torchao/_models/llama/README.md): its N x N
-    // causal mask is built by `torch.tril(torch.ones(N, N))`, two 16 GiB blocks for a moment,
-    // which the transformers engine the row is replayed on does not have. torchao's quantized
-    // rows are no longer under (7 were, by 16-24 %, before `vram::torchao`).
-    let gpt_fast_mask = "llama-3.1-8b infer bf16 ctx=131072";
-    for (line, _) in held.under.iter().zip(&held.under_sources) {
-        assert!(
-            line.starts_with(gpt_fast_mask),
-            "held out: {line} under by more than 15% and not a known gap"
-        );
-    }
+    // The last one, torchao generate.py's 131072-position static cache
+    // (torchao/_models/llama/README.md, -17.6 % replayed as a Transformers prompt), is sized as
+    // generate.py runs since session 12 (`--torchao`, `vram::torchao::generate_bytes`: its
+    // N x N causal mask and the decode's fp32 math attention over the whole cache): -0.4 %.
+    // None is under by more than 15 % now.
+    assert!(
+        held.under.is_empty(),
+        "held out: under by more than 15%: {:?}",
+        held.under
+    );
 }
 
 /// The second held-out set (tests/data/measured_memory_heldout2.tsv, session 6): public rows
