@@ -17,31 +17,31 @@ use rust_decimal::Decimal;
 use std::str::FromStr;
 use std::time::Duration;
 
-const NOW: i64 = 1_764_581_400;
+pub(super) const NOW: i64 = 1_764_581_400;
 
-fn cat() -> Catalog {
+pub(super) fn cat() -> Catalog {
     Catalog::embedded().unwrap()
 }
 
-fn dec(s: &str) -> Decimal {
+pub(super) fn dec(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap()
 }
 
-fn vast() -> Vast {
+pub(super) fn vast() -> Vast {
     Vast {
         base: String::new(),
         key: None,
     }
 }
 
-fn runpod() -> RunPod {
+pub(super) fn runpod() -> RunPod {
     RunPod {
         base: String::new(),
         key: None,
     }
 }
 
-fn lambda() -> Lambda {
+pub(super) fn lambda() -> Lambda {
     Lambda {
         base: String::new(),
         key: Secret::new("lk_test"),

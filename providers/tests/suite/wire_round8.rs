@@ -8,47 +8,15 @@
 //! body and a 401 that echoes the key. Each asserts the figure a user would see, a row skipped,
 //! or a refusal with its reason: never a wrong price, never another card.
 
-use bot_core::Catalog;
 use bot_core::availability::StockLevel;
 use gpuscout_providers::lambda::Lambda;
-use gpuscout_providers::runpod::RunPod;
-use gpuscout_providers::vast::Vast;
 use gpuscout_providers::{Adapter, FetchError, Parsed, Secret, fetch};
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
 use rust_decimal::Decimal;
-use std::str::FromStr;
 use std::time::Duration;
 
-const NOW: i64 = 1_764_581_400;
-
-fn cat() -> Catalog {
-    Catalog::embedded().unwrap()
-}
-
-fn dec(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
-
-fn vast() -> Vast {
-    Vast {
-        base: String::new(),
-        key: None,
-    }
-}
-
-fn runpod() -> RunPod {
-    RunPod {
-        base: String::new(),
-        key: None,
-    }
-}
-
-fn lambda() -> Lambda {
-    Lambda {
-        base: String::new(),
-        key: Secret::new("lk_test"),
-    }
-}
+// The fake adapters and helpers are wire_answers' own.
+use super::wire_answers::{NOW, cat, dec, lambda, runpod, vast};
 
 fn parse(a: &dyn Adapter, body: &str) -> Parsed {
     a.parse(body.as_bytes(), &cat(), NOW)
