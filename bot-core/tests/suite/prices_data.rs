@@ -8,14 +8,19 @@ use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
 use std::sync::Arc;
 
 fn bot() -> (Bot, tempfile::TempDir) {
+    bot_on("2026-12-02")
+}
+
+/// A bot on the embedded catalog whose today is `today` (a fixed date: prices age against it).
+pub(super) fn bot_on(today: &str) -> (Bot, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.redb")).unwrap();
     let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), Arc::new(store));
-    bot.today = bot_core::catalog::parse_date("2026-12-02");
+    bot.today = bot_core::catalog::parse_date(today);
     (bot, dir)
 }
 
-fn ask(bot: &Bot, locale: &str, line: &str) -> String {
+pub(super) fn ask(bot: &Bot, locale: &str, line: &str) -> String {
     let who = ChatRef::terminal(Some(locale));
     let lang = bot.lang_for(&who);
     bot.handle(&who, Input::Text(line.to_string()))

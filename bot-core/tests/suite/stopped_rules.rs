@@ -4,26 +4,12 @@
 //! third-party readings, labelled so); Huawei Cloud deletes a pay-per-use resource's data when
 //! an unpaid retention period ends (its own page, first-hand).
 
-use bot_core::{Bot, Catalog, ChatRef, Input, Localizer, Store};
-use std::sync::Arc;
+use bot_core::{Bot, Catalog};
+
+use super::prices_data::{ask, bot_on};
 
 fn bot() -> (Bot, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.redb")).unwrap();
-    let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), Arc::new(store));
-    bot.today = bot_core::catalog::parse_date("2026-12-03");
-    (bot, dir)
-}
-
-fn ask(bot: &Bot, locale: &str, line: &str) -> String {
-    let who = ChatRef::terminal(Some(locale));
-    let lang = bot.lang_for(&who);
-    bot.handle(&who, Input::Text(line.to_string()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
+    bot_on("2026-12-03")
 }
 
 /// The first line of `text` containing `needle`, or "" when none does.
