@@ -152,10 +152,14 @@ pub(super) fn recent_window(padded: &str) -> bool {
 /// condition on stock or price, then a word that asks to be told.
 pub(super) fn conditional_notify(padded: &str) -> bool {
     // `a100 有货第一时间通知`, `降到2块就通知`: stock or a price reached, and a word to tell.
+    const TELL: &[&str] = &["通知", "提醒", "告诉", "叫我", "喊我"];
     let zh = has(
         padded,
         &["有货", "到货", "补货", "降到", "降价", "低于", "便宜到"],
-    ) && has(padded, &["通知", "提醒", "告诉", "叫我", "喊我"]);
+    ) && has(padded, TELL)
+        // `4090 有了告诉我`: 有了 is a stock event only right before the word to tell (`我有了
+        // 4090，告诉我能跑什么` is no alert).
+        || followed(padded, &["有了", "有卡了", "上了"], TELL, 2);
     zh || has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])
         && has(
             padded,
@@ -549,6 +553,13 @@ mod tests {
         assert!(asks_where_to_rent(" 租哪里比较好 "));
         assert!(asks_where_to_rent(" 去哪儿租卡 "));
         assert!(!asks_where_to_rent(" autodl 租4090 多少钱 "));
+    }
+
+    #[test]
+    fn had_now_is_a_stock_event_only_right_before_a_word_to_tell() {
+        assert!(conditional_notify(" l40s 有了通知我一声 "));
+        assert!(conditional_notify(" 4090 有了就告诉我 "));
+        assert!(!conditional_notify(" 我有了一张3090 告诉我能跑多大的模型 "));
     }
 
     #[test]

@@ -61,6 +61,7 @@ mod question;
 mod request;
 mod second_ask;
 mod serving;
+mod sold_out;
 mod spaced_units;
 mod span;
 mod spellings;

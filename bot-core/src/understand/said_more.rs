@@ -37,7 +37,8 @@ fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
 
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
-    super::fresh21::rules(q)
+    super::sold_out::elsewhere(q)
+        .or_else(|| super::fresh21::rules(q))
         .or_else(|| super::fresh20::rules(q))
         .or_else(|| super::fresh18_a::rules(q))
         .or_else(|| super::fresh19::rules(q))

@@ -116,6 +116,11 @@ pub(super) const IN_STOCK_WORDS: &[&str] = &[
 /// words, which "什么时候有货" also contains.
 pub(super) const TREND_WORDS: &[&str] = &[
     "走势",
+    "怎么走",
+    "价格怎么变",
+    "价格波动",
+    "价格变动",
+    "涨跌",
     "历史价格",
     "价格历史",
     "价格变化",
