@@ -145,7 +145,10 @@ pub struct TelegramSender {
     moved: Arc<Mutex<std::collections::HashMap<i64, i64>>>,
     /// The bot whose store a moved chat's alerts and settings follow it in (set by
     /// `Telegram::run`; shared by every copy, the alerts' included).
-    core: Arc<std::sync::OnceLock<Arc<bot_core::Bot>>>,
+    /// Weak: the sender outlives the run in the alert task, and a strong handle kept the bot
+    /// (and its store) alive past the stop, so the store never closed cleanly and its seal
+    /// was lost.
+    core: Arc<std::sync::OnceLock<std::sync::Weak<bot_core::Bot>>>,
 }
 
 /// Alerts that may be marked and not yet answered at once: as many as the overall pace lets
@@ -399,8 +402,8 @@ impl TelegramSender {
                     // service message saying so may never have reached us), so `/subs` there
                     // lists them and a restart sends to the new id at once.
                     let first = lock(&self.moved).insert(chat.0, to.0).is_none();
-                    if let (true, Some(core)) = (first, self.core.get()) {
-                        chat_moved(core, chat, to).await;
+                    if let (true, Some(core)) = (first, self.core.get().and_then(|c| c.upgrade())) {
+                        chat_moved(&core, chat, to).await;
                     }
                     return Err(SendError::Failed(format!(
                         "chat {key} moved to {} (upgraded to a supergroup)",
@@ -414,7 +417,7 @@ impl TelegramSender {
 
     /// The bot whose stored chats move with a group Telegram says became a supergroup.
     pub(crate) fn keep_moves_in(&self, core: &Arc<bot_core::Bot>) {
-        let _ = self.core.set(core.clone());
+        let _ = self.core.set(Arc::downgrade(core));
     }
 
     /// Where `chat` lives now: its supergroup's id once Telegram said it moved.
