@@ -137,24 +137,7 @@ fn every_forbidden_wording_means_the_chat_is_gone_and_a_bad_request_does_not() {
             false,
         ),
     ];
-    let fake = FakeTelegram::start();
-    for (code, description, _) in &cases {
-        fake.fail_next(
-            "sendMessage",
-            Failure::Status(*code, description.to_string()),
-        );
-    }
-    let results = runtime().block_on(async {
-        let tg = Telegram::new(config(&fake)).unwrap();
-        let sender = tg.sender();
-        // A chat per case: each failed send still takes the chat's 1.1 s pace, and the
-        // reading of a wording does not depend on the chat it came from.
-        let mut out = Vec::new();
-        for chat in (0..).map(|n| 770 + n).take(cases.len()) {
-            out.push(sender.send_text(chat, "H100 is back").await);
-        }
-        out
-    });
+    let (fake, results) = refused_sends(&cases, 770);
     for ((_, description, gone), result) in cases.iter().zip(results) {
         assert_eq!(
             matches!(result, Err(gpuscout_telegram::SendError::ChatGone(_))),
@@ -297,4 +280,30 @@ fn typing_in_a_forum_topic_shows_in_that_topic() {
         .collect();
     assert_eq!(threads, [Some(700), Some(700), None, None], "{typing:?}");
     assert!(typing.iter().all(|c| c.params["action"] == "typing"));
+}
+
+/// Sends one alert per case, each refused with the case's status and description, and returns
+/// what each send made of it, with the fake (what it was sent). A chat per case (from `first_chat`): each failed send still takes
+/// the chat's 1.1 s pace, and the reading of a wording does not depend on the chat it came from.
+pub(super) fn refused_sends(
+    cases: &[(u16, &str, bool)],
+    first_chat: i64,
+) -> (FakeTelegram, Vec<Result<(), gpuscout_telegram::SendError>>) {
+    let fake = FakeTelegram::start();
+    for (code, description, _) in cases {
+        fake.fail_next(
+            "sendMessage",
+            Failure::Status(*code, description.to_string()),
+        );
+    }
+    let results = runtime().block_on(async {
+        let tg = Telegram::new(config(&fake)).unwrap();
+        let sender = tg.sender();
+        let mut out = Vec::new();
+        for chat in (0..).map(|n| first_chat + n).take(cases.len()) {
+            out.push(sender.send_text(chat, "H100 is back").await);
+        }
+        out
+    });
+    (fake, results)
 }

@@ -287,22 +287,7 @@ fn more_of_telegrams_refusal_wordings_are_read_for_what_they_mean() {
         (400, "Bad Request: have no rights to send a message", true),
         (400, "Bad Request: message must be non-empty", false),
     ];
-    let fake = FakeTelegram::start();
-    for (code, description, _) in &cases {
-        fake.fail_next(
-            "sendMessage",
-            Failure::Status(*code, description.to_string()),
-        );
-    }
-    let results = runtime().block_on(async {
-        let tg = Telegram::new(config(&fake)).unwrap();
-        let sender = tg.sender();
-        let mut out = Vec::new();
-        for chat in (0..).map(|n| 880 + n).take(cases.len()) {
-            out.push(sender.send_text(chat, "H100 is back").await);
-        }
-        out
-    });
+    let (_fake, results) = super::wire_errors::refused_sends(&cases, 880);
     for ((_, description, gone), result) in cases.iter().zip(results) {
         assert_eq!(
             matches!(result, Err(gpuscout_telegram::SendError::ChatGone(_))),
