@@ -160,7 +160,11 @@ fn priced_job(q: &Question) -> Option<Reading> {
     // minute or a calendar unit) with a sum asked is the job, without a verb.
     let one_unit =
         matches!(usage, Usage::Once(s) if s == Decimal::from(3600) || s == Decimal::from(60));
-    let summed = q.has(COST_WORDS) || q.has(&["total", "一共", "总共", "altogether", "in all"]);
+    // A price multiplied by a length (`$0.44 an hour times 72 hours`, `¥2/小时 乘以 10小时`) is
+    // a sum asked too.
+    let summed = q.has(COST_WORDS)
+        || q.has(&["total", "一共", "总共", "altogether", "in all"])
+        || q.has(&[" times ", " x ", "乘以", "乘上", "multiplied by"]);
     let job_summed = summed && !calendar && !one_unit && !q.has(CONVERT_WORDS);
     if !(q.has(RUN_WORDS) || job_summed) {
         return None;

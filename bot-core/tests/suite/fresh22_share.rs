@@ -15,7 +15,8 @@ use super::understand::share_by_line;
 /// a trainer's flags for checkpointing, cards, sharding, rank and mixed precision, long names
 /// said word by word, a per-user volume; five relabels by the lead, listed in the header)
 /// read 293; with und-r's mechanisms and three more of the lead's (有了 before a word to tell,
-/// 怎么走/涨跌 as price history, a platform said to be out of a card) 296.
+/// 怎么走/涨跌 as price history, a platform said to be out of a card) 296; a price `times` a
+/// length read as the sum, 297.
 #[test]
 fn fresh22_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -25,5 +26,5 @@ fn fresh22_share() {
         include_str!("../data/questions_fresh22.tsv"),
     );
     assert!(total >= 300, "fresh22: {total} questions");
-    assert!(right >= 296, "fresh22: {right} of {total}");
+    assert!(right >= 297, "fresh22: {right} of {total}");
 }
