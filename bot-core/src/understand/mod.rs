@@ -16,6 +16,7 @@
 mod alert_family;
 mod alert_terms;
 mod bare_number;
+mod card_and_place;
 mod card_count;
 mod card_memory;
 mod count_apart;
