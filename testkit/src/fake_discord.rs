@@ -330,6 +330,21 @@ pub struct Interactions {
     next: AtomicU64,
 }
 
+/// Everything a message body shows, as one text: its content, then each embed's title,
+/// description and fields' names and values, a line each.
+pub fn shown(data: &Value) -> String {
+    let mut out = vec![data["content"].as_str().unwrap_or("").to_string()];
+    for e in data["embeds"].as_array().into_iter().flatten() {
+        out.extend(e["title"].as_str().map(str::to_string));
+        out.extend(e["description"].as_str().map(str::to_string));
+        for f in e["fields"].as_array().into_iter().flatten() {
+            out.extend(f["name"].as_str().map(str::to_string));
+            out.extend(f["value"].as_str().map(str::to_string));
+        }
+    }
+    out.join("\n")
+}
+
 /// A user object as Discord sends it.
 pub fn discord_user(id: &str, bot: bool) -> Value {
     json!({

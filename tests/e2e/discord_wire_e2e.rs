@@ -6,6 +6,7 @@
 //! options nested under a subcommand, missing optional options, modal submits and types this
 //! build does not know. Each gets a response Discord accepts, in the asker's language.
 
+use gpuscout_testkit::fake_discord::shown;
 use gpuscout_testkit::fake_discord::{APPLICATION_ID, FakeDiscord, Interactions};
 use gpuscout_testkit::serve::Serve;
 use serde_json::{Value, json};
@@ -86,20 +87,6 @@ fn in_guild(id: u64, kind: u64, locale: Option<&str>, guild_locale: &str, data: 
 
 fn command(name: &str, options: Value) -> Value {
     json!({"id": "1", "name": name, "type": 1, "options": options})
-}
-
-/// Everything an answer shows, as one text.
-fn shown(data: &Value) -> String {
-    let mut out = vec![data["content"].as_str().unwrap_or("").to_string()];
-    for e in data["embeds"].as_array().into_iter().flatten() {
-        out.extend(e["title"].as_str().map(str::to_string));
-        out.extend(e["description"].as_str().map(str::to_string));
-        for f in e["fields"].as_array().into_iter().flatten() {
-            out.extend(f["name"].as_str().map(str::to_string));
-            out.extend(f["value"].as_str().map(str::to_string));
-        }
-    }
-    out.join("\n")
 }
 
 fn has_han(s: &str) -> bool {

@@ -8,6 +8,7 @@
 
 use bot_core::{Catalog, Store};
 use gpuscout_discord::{Config, Discord};
+use gpuscout_testkit::fake_discord::shown;
 use gpuscout_testkit::fake_discord::{self, APPLICATION_ID, Failure, FakeDiscord, Interactions};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -98,20 +99,6 @@ fn in_channel(id: u64, channel: Value, name: &str, options: Value) -> Value {
 
 fn gpu(value: &str) -> Value {
     json!([{"name": "gpu", "type": 3, "value": value}])
-}
-
-/// Everything a message body shows, as one text.
-fn shown(data: &Value) -> String {
-    let mut out = vec![data["content"].as_str().unwrap_or("").to_string()];
-    for e in data["embeds"].as_array().into_iter().flatten() {
-        out.extend(e["title"].as_str().map(str::to_string));
-        out.extend(e["description"].as_str().map(str::to_string));
-        for f in e["fields"].as_array().into_iter().flatten() {
-            out.extend(f["name"].as_str().map(str::to_string));
-            out.extend(f["value"].as_str().map(str::to_string));
-        }
-    }
-    out.join("\n")
 }
 
 fn answered(e: &Endpoint, i: &Value) -> String {

@@ -7,14 +7,12 @@
 //! proxy's 502 and a 504, "message is too long" on a send, and a group Telegram says moved to
 //! a supergroup when we send: its alerts follow it.
 
+use super::wire_shapes::with_runner;
 use crate::telegram_sender::{config, runtime};
-use bot_core::{Catalog, Store};
 use gpuscout_telegram::Telegram;
 use gpuscout_testkit::fake_telegram::{BOT_USERNAME, Chat, Failure, FakeTelegram, strip_html};
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
-use tokio_util::sync::CancellationToken;
 
 const DATE: i64 = 1_764_800_000;
 
@@ -35,34 +33,6 @@ fn said(chat: Value, from: i64, id: i64, text: &str) -> Value {
     let len = text.split(' ').next().unwrap().encode_utf16().count();
     json!({"message": {"message_id": id, "date": DATE, "chat": chat, "from": person(from),
         "text": text, "entities": [{"type": "bot_command", "offset": 0, "length": len}]}})
-}
-
-/// Runs the real runner against `fake` while `body` pushes updates and checks the answers.
-fn with_runner(fake: &FakeTelegram, body: impl FnOnce()) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let core = Arc::new(bot_core::Bot::new(
-        Arc::new(Catalog::load(None).unwrap()),
-        store,
-    ));
-    let rt = runtime();
-    let stop = CancellationToken::new();
-    // As `serve` wires it: the admin check asks Telegram through the alerts' sender.
-    let telegram = Telegram::new(config(fake)).unwrap();
-    core.access.register(
-        "telegram",
-        Arc::new(gpuscout_telegram::admins::TelegramAdmins::new(
-            &telegram.sender(),
-        )),
-    );
-    let running = rt.spawn({
-        let stop = stop.clone();
-        async move { telegram.run(core, stop).await }
-    });
-    fake.wait_for_polling(1);
-    body();
-    stop.cancel();
-    rt.block_on(running).unwrap().unwrap();
 }
 
 fn settle(fake: &FakeTelegram, last: i64) {

@@ -41,7 +41,7 @@ fn asked(chat: i64, message_id: i64, extra: Value) -> Value {
 }
 
 /// Runs the real runner against `fake` while `body` pushes updates and checks the answers.
-fn with_runner(fake: &FakeTelegram, body: impl FnOnce()) {
+pub(super) fn with_runner(fake: &FakeTelegram, body: impl FnOnce()) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
     let core = Arc::new(bot_core::Bot::new(
@@ -50,10 +50,17 @@ fn with_runner(fake: &FakeTelegram, body: impl FnOnce()) {
     ));
     let rt = runtime();
     let stop = CancellationToken::new();
+    // As `serve` wires it: the admin check asks Telegram through the alerts' sender.
+    let telegram = Telegram::new(config(fake)).unwrap();
+    core.access.register(
+        "telegram",
+        Arc::new(gpuscout_telegram::admins::TelegramAdmins::new(
+            &telegram.sender(),
+        )),
+    );
     let running = rt.spawn({
         let stop = stop.clone();
-        let config = config(fake);
-        async move { Telegram::new(config).unwrap().run(core, stop).await }
+        async move { telegram.run(core, stop).await }
     });
     fake.wait_for_polling(1);
     body();
