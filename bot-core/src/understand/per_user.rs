@@ -47,7 +47,6 @@ fn users(padded: &str) -> Option<f64> {
     let words: Vec<&str> = padded.split_whitespace().collect();
     words.iter().enumerate().find_map(|(k, w)| {
         let end = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
-        let start = w[..end].len();
         if end == 0 {
             // `用户200个`: the count glued after its word.
             let digits_at = w.find(|c: char| c.is_ascii_digit())?;
@@ -62,8 +61,8 @@ fn users(padded: &str) -> Option<f64> {
                 .then_some(n);
         }
         let n: f64 = w[..end].parse().ok()?;
-        let rest = if start < w.len() {
-            w[start..].to_string()
+        let rest = if end < w.len() {
+            w[end..].to_string()
         } else {
             words.get(k + 1).copied().unwrap_or("").to_string()
         };
