@@ -87,7 +87,12 @@ pick-card-option = { $cards }× { $gpu } — { $per_card } GiB per card of { $vr
   }
 
 pick-ask-barriers = What do you need to get started? Tap to switch each on or off, then tap "Done". Type "budget 50" to set a budget for the job.
-pick-budget-set = Budget: { $budget }
+pick-budget-set = Budget: { $budget }{ $per ->
+    [day] {" "}a day
+    [week] {" "}a week
+    [month] {" "}a month
+   *[none] {""}
+}
 pick-need-web = { $state ->
     [on] ☑
    *[off] ☐
@@ -130,7 +135,12 @@ pick-left-out = Left out: { $count ->
    *[other] { $count } platforms
   } known not to meet one of your needs ({ $platforms }).
 pick-assumed-boot = Assumed for the first run: { $boot } min boot and { $pull } min image pull, billed where the platform bills them.
-pick-over-budget = The cheapest option is over your budget of { $budget }.
+pick-over-budget = The cheapest option is over your budget of { $budget }{ $per ->
+    [day] {" "}a day (counted for every day the job is costed over)
+    [week] {" "}a week (counted for every week the job is costed over)
+    [month] {" "}a month
+   *[none] {""}
+}.
 pick-drop-tier = Drop one tier: { $cards }× { $gpu } also fits, from { $cost } for this job{ $floor ->
     [yes] {" "}(a “from” price: the cheapest configuration only, yours may cost more)
    *[other] {""}
@@ -198,4 +208,6 @@ pick-excluded = Left out as you asked: { $platforms }.
 pick-understood-users = • for { $users } people
 pick-users-peak = You said { $users } people use it: rarely all at once. How many talk to it in the same minute at the busiest time?
 pick-understood-gpu-unfit = • card: { $name } — it cannot hold this model as sized so far (BF16); the card step lists the cards that do, and a 4-bit format may fit it
+pick-understood-budget-day = • budget: { $budget } a day (a service or a daily job is costed over one month, so it counts for each of its days; one run has it for each day it spans)
+pick-understood-budget-week = • budget: { $budget } a week (a service or a daily job is costed over one month, so it counts for each of its weeks; one run has it for each week it spans)
 pick-understood-budget-month = • budget: { $budget } a month (a service or a daily job is costed over one month; one run is set against it as it is)

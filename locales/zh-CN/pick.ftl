@@ -84,7 +84,12 @@ pick-card-option = { $cards } 张 { $gpu } — 每卡用 { $per_card } GiB / 共
   }
 
 pick-ask-barriers = 上手需要什么条件？点选来开关，选好后点“完成”。输入“预算 50”可以设定这次任务的预算。
-pick-budget-set = 预算：{ $budget }
+pick-budget-set = 预算：{ $per ->
+    [day] 每天{" "}
+    [week] 每周{" "}
+    [month] 每月{" "}
+   *[none] {""}
+}{ $budget }
 pick-need-web = { $state ->
     [on] ☑
    *[off] ☐
@@ -124,7 +129,12 @@ pick-result-legend = 需求：终端 = 网页终端，镜像 = 预置镜像，�
 pick-unverified-needs-lower = 未核实（排在已知满足全部需求的平台之后）：{ $platforms }。你的某项需求（?）在这些平台上无法核实，付款前请到其官网确认。
 pick-left-out = 已排除 { $count } 个已知不满足你某项需求的平台（{ $platforms }）。
 pick-assumed-boot = 首次运行按开机 { $boot } 分钟、拉镜像 { $pull } 分钟估算，平台对这部分计费的才计入。
-pick-over-budget = 最便宜的方案也超出了你的预算 { $budget }。
+pick-over-budget = 最便宜的方案也超出了你的预算{ $per ->
+    [day] ：每天 { $budget }（按任务计费的天数累计）
+    [week] ：每周 { $budget }（按任务计费的周数累计）
+    [month] ：每月 { $budget }
+   *[none] {" "}{ $budget }
+}。
 pick-drop-tier = 降一档：{ $cards } 张 { $gpu } 也放得下，这个任务 { $cost } 起{ $floor ->
     [yes] （按“起”价算：只是最低配置的价格，实际可能更贵）
    *[other] {""}
@@ -187,4 +197,6 @@ pick-excluded = 按你的要求没有列出：{ $platforms }。
 pick-understood-users = • 给 { $users } 个人用
 pick-users-peak = 你说有 { $users } 个人用：很少会同时在用。最忙的时候，同一分钟里有几个人在对话？
 pick-understood-gpu-unfit = • 卡：{ $name } —— 按目前的设定（BF16）放不下这个模型；选卡那一步会列出放得下的卡，4 位量化也许能放下
+pick-understood-budget-day = • 预算：每天 { $budget }（长期服务和每天用的任务按一个月算，预算按天数累计；单次任务按它跨的天数累计）
+pick-understood-budget-week = • 预算：每周 { $budget }（长期服务和每天用的任务按一个月算，预算按周数累计；单次任务按它跨的周数累计）
 pick-understood-budget-month = • 预算：每月 { $budget }（长期服务和每天用的任务按一个月算；单次任务直接和它比）

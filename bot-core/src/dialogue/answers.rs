@@ -60,6 +60,11 @@ pub(super) fn task_step(
                 s.model = Some(m);
                 s.params_b = None;
                 s.skip.push(Step::Model);
+            } else if let Some(b) = f.params_b.filter(|_| media.is_none()) {
+                // `跑个7b的客服机器人`: a size without a family is the model step's answer too.
+                s.model = None;
+                s.params_b = Some(b);
+                s.skip.push(Step::Model);
             }
             let method = match task {
                 TaskKind::FineTune => f.training.map(str::to_string),

@@ -1,7 +1,7 @@
 //! The barriers step: asking what the user needs from a platform (web terminal, no real-name
 //! check, payment method); the answers live in [`super::state::Needs`].
 
-use super::state::{Met, Needs, PickState};
+use super::state::{Met, Needs, PickState, Usage};
 use crate::billing::{CostBreakdown, RankedOffer, format_money};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
@@ -27,7 +27,11 @@ pub fn ask_barriers(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     let pay = |k: &str| on(n.payments.iter().any(|p| p == k));
     let mut r = Reply::text(header).with(Msg::new("pick-ask-barriers"));
     if let Some(b) = n.budget {
-        r.push(Msg::new("pick-budget-set").arg("budget", budget_text(ctx, n, b)));
+        r.push(
+            Msg::new("pick-budget-set")
+                .arg("budget", budget_text(ctx, n, b))
+                .arg("per", budget_per(n)),
+        );
         if n.budget_currency.is_none() {
             r.push(bare_note(ctx));
         }
@@ -133,7 +137,33 @@ pub(super) fn over_budget(ctx: &Ctx, s: &PickState, cheapest: Option<&CostBreakd
             .fx_rate(currency, &cost.currency)
             .map(|(r, _)| r)
     };
-    rate.is_some_and(|r| cost.total_cost > budget * r)
+    rate.is_some_and(|r| cost.total_cost > budget * allowance(s) * r)
+}
+
+/// How many of the budget's periods the job is costed over: a day's or a week's budget
+/// against a service's 730-hour month or a daily job's 30 days, or each day or week one run
+/// spans (at least one); a budget for the whole job or for a month is taken as it is.
+pub(super) fn allowance(s: &PickState) -> Decimal {
+    let Some(days) = s.needs.budget_days.filter(|d| *d > 0) else {
+        return Decimal::ONE;
+    };
+    let period_hours = Decimal::from(24 * days);
+    match s.usage {
+        Some(Usage::Always) => Decimal::from(730) / period_hours,
+        Some(Usage::Daily { .. }) => Decimal::from(30) / Decimal::from(days),
+        Some(Usage::OneOff { hours }) => (hours / period_hours).ceil().max(Decimal::ONE),
+        None => Decimal::ONE,
+    }
+}
+
+/// The period a budget was said for, as the messages select on it.
+pub(super) fn budget_per(n: &Needs) -> &'static str {
+    match (n.budget_days, n.budget_monthly) {
+        (Some(1), _) => "day",
+        (Some(7), _) => "week",
+        (_, true) => "month",
+        _ => "none",
+    }
 }
 
 /// Takes out the platforms known to fail one of the needs (they are never advised, not even

@@ -1,7 +1,10 @@
-//! A budget said per month (`预算每月2000`, `每个月预算500块`, `budget $300 a month`): kept as
-//! the budget for a month of use, and said so. A service and a daily job are costed over one
-//! month (`card::job_for`), so the two compare as they are; one run's cost over a month's
-//! budget is over it too. It had been dropped (`预算每月2000`) or said as one job's budget.
+//! A budget said per month (`预算每月2000`, `每个月预算500块`, `budget $300 a month`), per
+//! week or per day (`一周预算500`, `一天100块预算`, `daily budget $20`): kept with its period
+//! and said so. A service and a daily job are costed over one month (`card::job_for`), so a
+//! month's budget compares as it is and a day's or a week's is scaled to that month
+//! (`barriers::over_budget`); one run has the budget of each period it spans. It had been
+//! dropped (`预算每月2000`), said as one job's budget, or its period read as the job's length
+//! (`一天100块预算` as a 24-hour run) and the period's count as the amount (`一个月预算2000` as ¥1).
 
 use rust_decimal::Decimal;
 use std::str::FromStr;
@@ -10,6 +13,7 @@ const MONTH: &[&str] = &[
     "每个月",
     "每月",
     "一个月",
+    "1个月",
     "一月",
     "月预算",
     "包月",
@@ -21,22 +25,84 @@ const MONTH: &[&str] = &[
     "/mo",
     " a mo",
 ];
+/// The period a budget is said for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Per {
+    Day,
+    Week,
+    Month,
+}
+
+impl Per {
+    /// Days in the period; a month is the job's own month (`None`).
+    pub(super) fn days(self) -> Option<u32> {
+        match self {
+            Per::Day => Some(1),
+            Per::Week => Some(7),
+            Per::Month => None,
+        }
+    }
+}
+
+const DAY: &[&str] = &[
+    "每天",
+    "每日",
+    "一天",
+    "1天",
+    "日预算",
+    "/天",
+    "a day",
+    "per day",
+    "/day",
+    "daily",
+];
+const WEEK: &[&str] = &[
+    "每周",
+    "每星期",
+    "每个星期",
+    "一周",
+    "1周",
+    "一个星期",
+    "1个星期",
+    "一星期",
+    "1星期",
+    "周预算",
+    "/周",
+    "a week",
+    "per week",
+    "/week",
+    "weekly",
+];
+
 const BUDGET: &[&str] = &["预算", "budget", "最多花", "花费", "spend"];
 
-/// The amount, its currency when written, and the text without them.
-pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String)> {
+/// The amount, its currency when written, the text without them, and the budget's period.
+pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String, Per)> {
     let t = format!(" {} ", crate::understand::normalize(text).to_lowercase());
-    let month = MONTH
-        .iter()
-        .filter_map(|w| t.find(w).map(|i| (i, *w)))
-        .min()?;
     let cue = BUDGET
         .iter()
         .filter_map(|w| t.find(w).map(|i| (i, *w)))
         .min()?;
+    // Of the periods said, the one nearest the budget word.
+    let (per, month) = [(Per::Month, MONTH), (Per::Week, WEEK), (Per::Day, DAY)]
+        .into_iter()
+        .flat_map(|(per, words)| {
+            words
+                .iter()
+                .flat_map(|w| t.match_indices(w).map(move |(i, _)| (per, (i, *w))))
+                .collect::<Vec<_>>()
+        })
+        .min_by_key(|(_, (i, w))| {
+            let end = i + w.len();
+            if end <= cue.0 {
+                cue.0 - end
+            } else {
+                i.saturating_sub(cue.0 + cue.1.len())
+            }
+        })?;
     // The number nearest the month word, not glued to a letter (`qwen2.5`, `7b`).
     let b = t.as_bytes();
-    let mut found: Vec<(usize, usize)> = Vec::new();
+    let mut found: Vec<(usize, usize, usize, i64)> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
@@ -49,25 +115,53 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
             j += 1;
         }
         let after = t[j..].trim_start();
-        let unit = after.starts_with(|c: char| c.is_ascii_alphabetic())
-            && ![
-                "usd", "rmb", "cny", "dollar", "bucks", "a month", "per", "monthly",
-            ]
-            .iter()
-            .any(|w| after.starts_with(w));
-        let other = ["小时", "个小时", "天", "张", "卡", "个人", "人", "h ", "k"]
-            .iter()
-            .any(|w| after.starts_with(w));
+        // `20 hours`, `8 gpus`, `7b`: a number with a unit of its own is no amount (`$20 for …`
+        // and `300 a month` are).
+        let word: String = after
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let unit = [
+            "h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes", "s", "sec",
+            "d", "day", "days", "week", "weeks", "month", "months", "gb", "g", "b", "tokens",
+            "token", "gpu", "gpus", "card", "cards", "x", "people", "users", "k", "m",
+        ]
+        .contains(&word.as_str());
+        // `1个月`, `1周`: the period's own count, never the amount.
+        let other = [
+            "小时",
+            "个小时",
+            "天",
+            "张",
+            "卡",
+            "个人",
+            "人",
+            "h ",
+            "k",
+            "个月",
+            "月",
+            "周",
+            "个星期",
+            "星期",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w));
+        // `2千`, `1.5万`: the amount's own multiplier is part of it.
+        let times = [("千", 1_000_i64), ("万", 10_000)]
+            .into_iter()
+            .find(|(w, _)| t[j..].starts_with(w));
         if !unit && !other {
-            found.push((i, j));
+            let end = j + times.map_or(0, |(w, _)| w.len());
+            found.push((i, j, end, times.map_or(1, |(_, m)| m)));
         }
         i = j;
     }
-    let near = |(i, _): &(usize, usize)| i.abs_diff(month.0).min(i.abs_diff(cue.0));
+    let near = |(i, ..): &(usize, usize, usize, i64)| i.abs_diff(month.0).min(i.abs_diff(cue.0));
     let best = found.into_iter().min_by_key(near);
-    let (i, j) = best?;
-    let amount = Decimal::from_str(&t[i..j])
+    let (i, digits, j, times) = best?;
+    let amount = Decimal::from_str(&t[i..digits])
         .ok()
+        .map(|a| a * Decimal::from(times))
         .filter(|a| *a > Decimal::ZERO)?;
     // A few characters either side (never cut inside one).
     let before: Vec<char> = t[..i].chars().rev().take(4).collect();
@@ -93,12 +187,25 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
     if t[from..to].chars().count() > 30 {
         return None;
     }
+    // A day or a week is a budget's only right beside it (`一天100块预算`, `budget 100 a day`):
+    // `每天跑3小时 预算100` is a daily use and a budget for the whole.
+    if per != Per::Month && !tight(&t[from..to], month.1, &t[i..j]) {
+        return None;
+    }
     let rest = format!("{} {}", &t[..from], &t[to..]);
     Some((
         amount,
         currency,
         rest.split_whitespace().collect::<Vec<_>>().join(" "),
+        per,
     ))
+}
+
+/// Whether a phrase holds no number but its amount and at most a few characters of words
+/// beside the period, the budget word and the currency.
+fn tight(phrase: &str, period: &str, amount: &str) -> bool {
+    let rest = phrase.replacen(period, " ", 1).replacen(amount, " ", 1);
+    !rest.bytes().any(|b| b.is_ascii_digit()) && phrase.chars().count() <= 24
 }
 
 #[cfg(test)]
@@ -117,17 +224,53 @@ mod tests {
             ),
             ("monthly budget 150 usd", "150", Some("USD")),
         ] {
-            let (a, c, rest) = split(t).unwrap_or_else(|| panic!("{t}"));
+            let (a, c, rest, per) = split(t).unwrap_or_else(|| panic!("{t}"));
             assert_eq!((a, c), (Decimal::from_str(amount).unwrap(), cur), "{t}");
             assert!(!rest.contains(amount), "{t}: {rest}");
+            assert_eq!(per, Per::Month, "{t}");
         }
         for t in [
             "预算50",
             "包月4090多少钱",
             "跑一个月 qwen2.5 7b",
             "budget $20 for 4 hours",
+            // A daily use beside a budget for the whole is no daily budget.
+            "每天跑3小时 预算100",
+            "budget 50, running 2 hours a day",
         ] {
             assert!(split(t).is_none(), "{t}");
+        }
+    }
+
+    #[test]
+    fn the_period_is_the_budgets_and_its_count_never_the_amount() {
+        for (t, amount, per, rest_has) in [
+            (
+                "一个月预算2000块，想长期跑个7b的客服机器人",
+                "2000",
+                Per::Month,
+                "7b",
+            ),
+            ("预算一个月2千，部署14b", "2000", Per::Month, "14b"),
+            ("一天100块预算，跑sd用哪个卡", "100", Per::Day, "sd"),
+            ("每天預算80元 想跑flux", "80", Per::Day, "flux"),
+            ("一周预算500，租哪张卡微调14b", "500", Per::Week, "14b"),
+            ("daily budget of $20 for a 7b chatbot", "20", Per::Day, "7b"),
+            (
+                "budget 150 usd per week, fine-tune llama 8b",
+                "150",
+                Per::Week,
+                "8b",
+            ),
+            ("weekly budget 300, which card", "300", Per::Week, "card"),
+        ] {
+            let (a, _, rest, p) = split(t).unwrap_or_else(|| panic!("{t}"));
+            assert_eq!((a, p), (Decimal::from_str(amount).unwrap(), per), "{t}");
+            assert!(rest.contains(rest_has), "{t}: {rest}");
+            assert!(
+                !rest.contains("预算") && !rest.contains("budget"),
+                "{t}: {rest}"
+            );
         }
     }
 }

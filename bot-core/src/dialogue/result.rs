@@ -301,7 +301,8 @@ fn push_budget(ctx: &Ctx, s: &PickState, r: &mut Reply, offers: &[CheckedOffer],
     if let (true, Some(b)) = (over_budget, s.needs.budget) {
         r.push(
             Msg::new("pick-over-budget")
-                .arg("budget", super::barriers::budget_text(ctx, &s.needs, b)),
+                .arg("budget", super::barriers::budget_text(ctx, &s.needs, b))
+                .arg("per", super::barriers::budget_per(&s.needs)),
         );
     }
     if over_budget || offers.is_empty() {

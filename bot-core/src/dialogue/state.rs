@@ -190,6 +190,10 @@ pub struct Needs {
     /// The budget was said per month (`预算每月2000`): a month of this use, and said so.
     #[serde(default)]
     pub budget_monthly: bool,
+    /// The budget was said per day (1) or per week (7): each such period of the job has it
+    /// (`barriers::over_budget` scales it to what the job is costed over).
+    #[serde(default)]
+    pub budget_days: Option<u32>,
 }
 
 /// Whether a platform meets one need.
@@ -247,6 +251,9 @@ impl Needs {
                     Ok(b) if b > Decimal::ZERO && b < Decimal::from(10_000_000) => {
                         self.budget = Some(b);
                         self.budget_currency = currency.map(str::to_string);
+                        // A budget changed without its period is for the whole job.
+                        self.budget_monthly = false;
+                        self.budget_days = None;
                         true
                     }
                     _ => false,

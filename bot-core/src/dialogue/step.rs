@@ -379,6 +379,10 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
             .model(m)
             .map_or_else(|_| m.clone(), |m| m.name.clone());
         r.push(Msg::new("pick-understood-model").arg("name", name));
+    } else if s.skip.contains(&Step::Model)
+        && let Some(b) = s.params_b
+    {
+        r.push(Msg::new("pick-understood-model").arg("name", format!("{b}B")));
     }
     if s.skip.contains(&Step::Method)
         && let Some(m) = &s.method

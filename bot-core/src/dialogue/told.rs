@@ -58,16 +58,26 @@ pub(super) fn before(
     {
         return Ok(with_vague(again, ctx, state, vague, &rest));
     }
-    // `预算每月2000`: a budget per month, kept and said so; the rest read as before.
+    // `预算每月2000`, `一天100块预算`: a budget per period, kept and said so; the rest read as
+    // before.
     if let PickInput::Text(t) = &input
-        && let Some((amount, currency, rest)) = super::monthly::split(t)
+        && let Some((amount, currency, rest, per)) = super::monthly::split(t)
     {
+        let set = |n: &mut super::state::Needs| {
+            n.budget = Some(amount);
+            n.budget_currency = currency.map(str::to_string);
+            n.budget_monthly = per == super::monthly::Per::Month;
+            n.budget_days = per.days();
+        };
         let mut s = state.clone();
-        s.needs.budget = Some(amount);
-        s.needs.budget_currency = currency.map(str::to_string);
-        s.needs.budget_monthly = true;
+        set(&mut s.needs);
         let shown = super::barriers::budget_text(ctx, &s.needs, amount);
-        let mut notes = vec![Msg::new("pick-understood-budget-month").arg("budget", shown)];
+        let key = match per {
+            super::monthly::Per::Day => "pick-understood-budget-day",
+            super::monthly::Per::Week => "pick-understood-budget-week",
+            super::monthly::Per::Month => "pick-understood-budget-month",
+        };
+        let mut notes = vec![Msg::new(key).arg("budget", shown)];
         if currency.is_none() {
             notes.push(super::barriers::bare_note(ctx));
         }
@@ -76,9 +86,7 @@ pub(super) fn before(
             out.state = Some(s);
             out.changed = true;
         } else if let Some(next) = out.state.as_mut() {
-            next.needs.budget = Some(amount);
-            next.needs.budget_currency = currency.map(str::to_string);
-            next.needs.budget_monthly = true;
+            set(&mut next.needs);
         }
         return Ok(with_notes(out, notes, true));
     }

@@ -99,6 +99,14 @@ const NOT_A_CARD_AFTER: &[&str] = &[
     "预算",
 ];
 
+/// Whether a card's name carries a number one insertion, deletion, substitution or swap away
+/// from `typed` (`4009` → RTX 4090), so a bare number far from every card is not asked as one.
+fn one_key_from_number(name: &str, typed: &str) -> bool {
+    name.split(|c: char| !c.is_ascii_digit())
+        .filter(|run| run.len() >= 3)
+        .any(|run| lexicon::one_edit(run.as_bytes(), typed.as_bytes()))
+}
+
 /// Words looked up for "did you mean" in one question.
 const MAX_SCANS: usize = 4;
 
@@ -149,8 +157,19 @@ pub(super) fn typo_reading(
                 None
             }
         } else if has_digit && !size_or_time && (starts_alpha || t.len() == 4) {
+            if t.bytes().all(|b| b.is_ascii_digit()) && t.ends_with("00") {
+                // `2000`, `1500`: a round number is a sum, a budget or a count, never a card
+                // number misspelt (those the catalog names exactly were read before this).
+                continue;
+            }
             scans += 1;
-            catalog.gpu(t).err()
+            catalog.gpu(t).err().map(|mut nf| {
+                if t.bytes().all(|b| b.is_ascii_digit()) {
+                    // A bare number is a card only one keystroke from that card's number.
+                    nf.suggestions.retain(|s| one_key_from_number(s, t));
+                }
+                nf
+            })
         } else if !has_digit
             && (5..=12).contains(&t.len())
             && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'.')

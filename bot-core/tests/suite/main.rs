@@ -76,6 +76,7 @@ mod native_formats;
 mod offer_index;
 mod offers;
 mod pick_barriers;
+mod pick_budget_period;
 mod pick_conversations_m;
 mod pick_listens;
 mod pick_listens2;
