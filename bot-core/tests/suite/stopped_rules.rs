@@ -2,7 +2,8 @@
 //! state, answered in both languages with their labels. 矩池云's stop releases the machine
 //! (nothing billed while stopped; the environment kept as a free temporary save for 24 hours;
 //! third-party readings, labelled so); Huawei Cloud deletes a pay-per-use resource's data when
-//! an unpaid retention period ends (its own page, first-hand).
+//! an unpaid retention period ends (its own page, first-hand); 共绩算力's elastic-deployment nodes
+//! keep no data when they stop (its own page in a third-party scrape of 2025-07-11, dated by it).
 
 use bot_core::{Bot, Catalog};
 
@@ -108,5 +109,47 @@ fn a_daily_matpool_job_is_warned_that_the_temporary_save_lasts_a_day() {
     assert!(
         rule.contains("github.com (2026-12-03, seen in a third-party copy)"),
         "{p}"
+    );
+}
+
+#[test]
+fn gongji_elastic_nodes_keep_no_data_when_they_stop_and_say_how_old_the_copy_is() {
+    // 共绩算力's own best-practice page (as a third party scraped it on 2025-07-11): an
+    // elastic-deployment node keeps nothing on its own disk when it stops, moves or restarts.
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform gongji");
+    let rule = line_with(&en, "nodes only:");
+    assert!(
+        rule.contains("elastic-deployment (Serverless) nodes only: when the instance stops")
+            && rule.contains("the local disk is deleted"),
+        "{en}"
+    );
+    assert!(
+        rule.contains("gongjiyun.com (2025-07-11, seen in a third-party copy)"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform 共绩算力");
+    let rule = line_with(&zh, "仅限弹性部署");
+    assert!(
+        rule.contains("仅限弹性部署服务节点：关机时 → 本地磁盘数据被删除")
+            && rule.contains("gongjiyun.com（2025-07-11，第三方转述）"),
+        "{zh}"
+    );
+    // The spot rule stays beside it: the new rule adds, it does not replace.
+    assert!(zh.contains("竞价实例被回收时"), "{zh}");
+}
+
+#[test]
+fn a_daily_gongji_job_is_warned_about_the_elastic_nodes_disk() {
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/cost gongji 4090 daily 2h");
+    assert!(
+        en.contains("elastic-deployment (Serverless) nodes only: when the instance stops → the local disk is deleted"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/cost 共绩算力 4090 每天 2小时");
+    assert!(
+        zh.contains("仅限弹性部署服务节点：关机时 → 本地磁盘数据被删除"),
+        "{zh}"
     );
 }
