@@ -3,7 +3,9 @@
 //! (nothing billed while stopped; the environment kept as a free temporary save for 24 hours;
 //! third-party readings, labelled so); Huawei Cloud deletes a pay-per-use resource's data when
 //! an unpaid retention period ends (its own page, first-hand); 共绩算力's elastic-deployment nodes
-//! keep no data when they stop (its own page in a third-party scrape of 2025-07-11, dated by it).
+//! keep no data when they stop (its own page in a third-party scrape of 2025-07-11, dated by it);
+//! Verda keeps charging a shut-down instance in full and keeps deleted volumes 96 hours (its own
+//! CLI repository, first-hand).
 
 use bot_core::{Bot, Catalog};
 
@@ -152,4 +154,56 @@ fn a_daily_gongji_job_is_warned_about_the_elastic_nodes_disk() {
         zh.contains("仅限弹性部署服务节点：关机时 → 本地磁盘数据被删除"),
         "{zh}"
     );
+}
+
+#[test]
+fn verda_bills_a_shut_down_instance_in_full_and_says_so_from_its_own_cli() {
+    // Verda's own CLI (github.com/verda-cloud/verda-cli): "Shutdown instances continue to charge
+    // your account"; volumes not deleted keep charging; hibernating stops billing.
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform verda");
+    let line = line_with(&en, "billed while stopped");
+    assert!(
+        line.contains("the full instance price") && line.contains("storage"),
+        "{en}"
+    );
+    assert!(en.contains("hibernat"), "{en}");
+    assert!(en.contains("github.com (2026-06-03)"), "{en}");
+    // The vendor's own repository: first-hand, no third-party label on that citation.
+    assert!(
+        !line_with(&en, "github.com (2026-06-03").contains("third-party"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform verda");
+    let line = line_with(&zh, "关机后仍计费");
+    assert!(
+        line.contains("整机价格照常计费") && line.contains("存储"),
+        "{zh}"
+    );
+    assert!(zh.contains("休眠"), "{zh}");
+}
+
+#[test]
+fn verda_says_how_long_a_deleted_volume_can_be_restored() {
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform verda");
+    let rule = line_with(&en, "⚠ volumes chosen for deletion only");
+    assert!(
+        rule.contains(
+            "when the instance is returned or released → volumes and personal data are deleted"
+        ) && rule.contains("restored for 96 hours")
+            && rule.contains("github.com (2026-06-03)"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform verda");
+    let rule = line_with(&zh, "⚠ 仅限删除时选中的存储卷");
+    assert!(
+        rule.contains("归还或释放实例时 → 存储卷和个人数据被删除")
+            && rule.contains("96 小时内可恢复"),
+        "{zh}"
+    );
+    // Deleting is not stopping: a daily job's /cost carries no deletion warning for it.
+    let cost = ask(&bot, "en", "/cost verda a6000 daily 2h");
+    assert!(cost.contains("Verda"), "{cost}");
+    assert!(!cost.contains("96 hours"), "{cost}");
 }
