@@ -5,7 +5,8 @@
 //! an unpaid retention period ends (its own page, first-hand); 共绩算力's elastic-deployment nodes
 //! keep no data when they stop (its own page in a third-party scrape of 2025-07-11, dated by it);
 //! Verda keeps charging a shut-down instance in full and keeps deleted volumes 96 hours (its own
-//! CLI repository, first-hand).
+//! CLI repository, first-hand); deleting a Nebius instance deletes its managed disks (Nebius's own
+//! agent skills, first-hand, dated by the reading).
 
 use bot_core::{Bot, Catalog};
 
@@ -206,4 +207,31 @@ fn verda_says_how_long_a_deleted_volume_can_be_restored() {
     let cost = ask(&bot, "en", "/cost verda a6000 daily 2h");
     assert!(cost.contains("Verda"), "{cost}");
     assert!(!cost.contains("96 hours"), "{cost}");
+}
+
+#[test]
+fn nebius_warns_that_deleting_an_instance_deletes_its_managed_disks() {
+    // Nebius's own agent skills (github.com/nebius/skills): "compute instance delete also
+    // deletes managed disks declared in the instance spec". A deletion rule, not a stop rule.
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform nebius");
+    let rule = line_with(&en, "⚠ managed disks declared in the instance spec only");
+    assert!(
+        rule.contains(
+            "when the instance is returned or released → volumes and personal data are deleted"
+        ) && rule.contains("github.com (2026-12-03)")
+            && !rule.contains("third-party"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform nebius");
+    let rule = line_with(&zh, "⚠ 仅限实例配置里声明的托管磁盘");
+    assert!(
+        rule.contains("归还或释放实例时 → 存储卷和个人数据被删除") && !rule.contains("第三方"),
+        "{zh}"
+    );
+    // What a stop keeps costing is still unknown, and said so.
+    assert!(
+        line_with(&en, "billed while stopped").contains("unknown"),
+        "{en}"
+    );
 }
