@@ -6,7 +6,9 @@
 //! keep no data when they stop (its own page in a third-party scrape of 2025-07-11, dated by it);
 //! Verda keeps charging a shut-down instance in full and keeps deleted volumes 96 hours (its own
 //! CLI repository, first-hand); deleting a Nebius instance deletes its managed disks (Nebius's own
-//! agent skills, first-hand, dated by the reading).
+//! agent skills, first-hand, dated by the reading); Thunder Compute cannot stop, CloudRift stops
+//! billing at Stop but deletes unpaid volumes, JarvisLabs' destroy deletes everything (their own
+//! documentation and CLI repositories, first-hand).
 
 use bot_core::{Bot, Catalog};
 
@@ -233,5 +235,85 @@ fn nebius_warns_that_deleting_an_instance_deletes_its_managed_disks() {
     assert!(
         line_with(&en, "billed while stopped").contains("unknown"),
         "{en}"
+    );
+}
+
+#[test]
+fn thunder_compute_cannot_stop_and_deleting_removes_everything() {
+    // Thunder Compute's own docs (github.com/Thunder-Compute/thunder-compute-documentation):
+    // no native stop (snapshot, delete, restore); deleting removes the instance and all its
+    // data; payment by a saved credit card or preloaded credit.
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform thunder compute");
+    assert!(
+        line_with(&en, "billed while stopped").contains("cannot be stopped, only terminated"),
+        "{en}"
+    );
+    assert!(line_with(&en, "· payment:").contains("card"), "{en}");
+    let rule = line_with(&en, "⚠ when the instance is returned or released");
+    assert!(
+        rule.contains("the instance and all its data are deleted")
+            && rule.contains("snapshot")
+            && rule.contains("github.com (2026-06-30)")
+            && !rule.contains("third-party"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform thunder compute");
+    assert!(
+        line_with(&zh, "关机后仍计费").contains("不能关机，只能销毁"),
+        "{zh}"
+    );
+    assert!(
+        line_with(&zh, "⚠ 归还或释放实例时").contains("实例和全部数据被删除"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn cloudrift_stops_billing_at_stop_but_keeps_charging_volumes_and_deletes_them_unpaid() {
+    // CloudRift's own docs (github.com/cloudrift-ai/rift-docs): billing stops when Stop is
+    // pressed; persistent volumes keep charging and are deleted when the balance runs out.
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform cloudrift");
+    let line = line_with(&en, "billed while stopped");
+    assert!(
+        line.contains("storage") && !line.contains("the full instance price"),
+        "{en}"
+    );
+    let rule = line_with(&en, "⚠ persistent volumes only");
+    assert!(
+        rule.contains("when the balance runs out → volumes and personal data are deleted")
+            && rule.contains("github.com (2026-07-02)"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform cloudrift");
+    assert!(
+        line_with(&zh, "⚠ 仅限持久存储卷").contains("余额用完时 → 存储卷和个人数据被删除"),
+        "{zh}"
+    );
+    // An unpaid balance deletes data: a daily job's /cost says so.
+    let cost = ask(&bot, "en", "/cost cloudrift 4090 daily 2h");
+    assert!(
+        cost.contains("persistent volumes only: when the balance runs out"),
+        "{cost}"
+    );
+}
+
+#[test]
+fn jarvislabs_says_a_destroyed_instance_loses_everything() {
+    // JarvisLabs' own CLI (github.com/jarvislabsai/jarvislabs): Paused keeps data and storage
+    // billing; Destroyed deletes everything.
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform jarvislabs");
+    let rule = line_with(&en, "⚠ when the instance is returned or released");
+    assert!(
+        rule.contains("the instance and all its data are deleted")
+            && rule.contains("github.com (2026-07-29)"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform jarvislabs");
+    assert!(
+        line_with(&zh, "⚠ 归还或释放实例时").contains("实例和全部数据被删除"),
+        "{zh}"
     );
 }
