@@ -317,3 +317,32 @@ fn jarvislabs_says_a_destroyed_instance_loses_everything() {
         "{zh}"
     );
 }
+
+#[test]
+fn deleting_a_droplet_or_a_vultr_instance_is_said_to_be_permanent() {
+    // The vendors' own CLI references (docs corpus): doctl "Permanently deletes a Droplet. This
+    // is irreversible."; vultr-cli "permanently removes a specified Vultr virtual machine".
+    let (bot, _d) = bot();
+    for (cmd, source) in [
+        (
+            "/platform digitalocean",
+            "docs.digitalocean.com (2025-06-23)",
+        ),
+        ("/platform vultr", "docs.vultr.com (2025-11-07)"),
+    ] {
+        let en = ask(&bot, "en", cmd);
+        let rule = line_with(&en, "⚠ when the instance is returned or released");
+        assert!(
+            rule.contains("the local disk is deleted")
+                && rule.contains(source)
+                && !rule.contains("third-party"),
+            "{en}"
+        );
+        assert!(!en.contains("none found in the sources"), "{en}");
+        let zh = ask(&bot, "zh", cmd);
+        assert!(
+            line_with(&zh, "⚠ 归还或释放实例时").contains("本地磁盘数据被删除"),
+            "{zh}"
+        );
+    }
+}
