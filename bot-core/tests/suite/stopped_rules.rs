@@ -346,3 +346,24 @@ fn deleting_a_droplet_or_a_vultr_instance_is_said_to_be_permanent() {
         );
     }
 }
+
+#[test]
+fn deactivating_a_paperspace_machine_removes_its_files_and_snapshots() {
+    // DigitalOcean's Paperspace docs (docs corpus, no page date: dated by the reading):
+    // "Deactivating a Paperspace machine permanently removes the machine, its files, and its
+    // snapshots from your Paperspace account."
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform paperspace");
+    let rule = line_with(&en, "⚠ when the instance is returned or released");
+    assert!(
+        rule.contains("the instance and all its data are deleted")
+            && rule.contains("snapshots")
+            && rule.contains("docs.digitalocean.com (2026-12-03)"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform paperspace");
+    assert!(
+        line_with(&zh, "⚠ 归还或释放实例时").contains("实例和全部数据被删除"),
+        "{zh}"
+    );
+}
