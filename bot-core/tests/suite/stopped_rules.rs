@@ -8,7 +8,8 @@
 //! CLI repository, first-hand); deleting a Nebius instance deletes its managed disks (Nebius's own
 //! agent skills, first-hand, dated by the reading); Thunder Compute cannot stop, CloudRift stops
 //! billing at Stop but deletes unpaid volumes, JarvisLabs' destroy deletes everything (their own
-//! documentation and CLI repositories, first-hand).
+//! documentation and CLI repositories, first-hand); DigitalOcean, Vultr, Paperspace and Hyperstack
+//! say deletion is permanent (their own docs in the docs corpus, first-hand).
 
 use bot_core::{Bot, Catalog};
 
@@ -364,6 +365,26 @@ fn deactivating_a_paperspace_machine_removes_its_files_and_snapshots() {
     let zh = ask(&bot, "zh", "/platform paperspace");
     assert!(
         line_with(&zh, "⚠ 归还或释放实例时").contains("实例和全部数据被删除"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn deleting_a_hyperstack_vm_is_permanent_and_hibernation_is_named() {
+    // Hyperstack's own API reference (docs corpus): "Delete virtual machine … Permanently
+    // deletes a virtual machine"; hibernation saves the state to disk and deallocates.
+    let (bot, _d) = bot();
+    let en = ask(&bot, "en", "/platform hyperstack");
+    let rule = line_with(&en, "⚠ when the instance is returned or released");
+    assert!(
+        rule.contains("the local disk is deleted")
+            && rule.contains("hibernat")
+            && rule.contains("docs.hyperstack.cloud (2026-12-03)"),
+        "{en}"
+    );
+    let zh = ask(&bot, "zh", "/platform hyperstack");
+    assert!(
+        line_with(&zh, "⚠ 归还或释放实例时").contains("本地磁盘数据被删除"),
         "{zh}"
     );
 }
