@@ -53,6 +53,20 @@ pub fn flag(v: Option<&Value>) -> Option<bool> {
     }
 }
 
+/// The fields a row may name its prices' currency in.
+const CURRENCY_FIELDS: [&str; 3] = ["currency", "price_currency", "currency_code"];
+
+/// Whether a row's prices are US dollars, the only currency the adapters read: a row naming
+/// no currency is (the providers' documented answers are in dollars); one naming `USD` (any
+/// case) is; one naming another currency, or a currency field we cannot read, is not, and its
+/// figures are never read as dollars.
+pub fn priced_in_dollars(row: &Value) -> bool {
+    CURRENCY_FIELDS
+        .iter()
+        .filter_map(|k| row.get(*k).filter(|v| !v.is_null()))
+        .all(|v| v.as_str().is_some_and(|s| s.trim().eq_ignore_ascii_case("usd")))
+}
+
 pub fn text(v: Option<&Value>) -> Option<&str> {
     v?.as_str().map(str::trim).filter(|s| !s.is_empty())
 }

@@ -82,6 +82,9 @@ pub fn dollars_from_cents(v: Option<&Value>) -> Option<Decimal> {
 
 fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
     let it = entry.get("instance_type")?;
+    if !crate::json::priced_in_dollars(entry) || !crate::json::priced_in_dollars(it) {
+        return None;
+    }
     let cards = count(it.pointer("/specs/gpus"))?;
     if cards == 0 {
         return Some(Vec::new());
