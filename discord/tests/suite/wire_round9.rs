@@ -244,3 +244,33 @@ fn an_alert_to_a_channel_answering_404_is_asked_once_and_reported() {
         assert!(started.elapsed() < Duration::from_secs(5));
     }
 }
+
+#[test]
+fn prices_of_every_type_and_size_in_an_alert_are_read_or_refused_in_words() {
+    let e = start(2500);
+    let sub = |id: u64, price: Value| {
+        let i = in_channel(
+            id,
+            channel(),
+            "subscribe",
+            json!([{"name": "gpu", "type": 3, "value": "a100"}, price]),
+        );
+        answered(&e, &i)
+    };
+    // A number option as a string, and as Discord's double.
+    let s = sub(905_001, json!({"name": "max_price", "type": 3, "value": "2.5"}));
+    assert!(s.contains("Alert set") && s.contains("2.5"), "{s}");
+    let s = sub(905_002, json!({"name": "max_price", "type": 10, "value": 1e308}));
+    assert!(!s.is_empty() && !s.contains("1e308"), "{s}");
+    let s = sub(905_003, json!({"name": "max_price", "type": 10, "value": -1}));
+    assert!(!s.contains("Alert set"), "a negative ceiling: {s}");
+    // Autocomplete whose focused string option arrives as a number.
+    let mut i = in_channel(
+        905_004,
+        channel(),
+        "gpu",
+        json!([{"name": "gpu", "type": 3, "value": 4090, "focused": true}]),
+    );
+    i["type"] = json!(4);
+    accepted(&e, &i, &[8]);
+}

@@ -352,3 +352,19 @@ fn a_provider_that_hangs_costs_its_own_deadline_while_another_answers_at_once() 
     assert_eq!(quick.unwrap().offers.len(), 1);
     assert!(took < Duration::from_secs(2), "{took:?}");
 }
+
+#[test]
+fn a_200_whose_json_is_no_object_is_a_failure_on_every_provider() {
+    let fake = FakeProviders::start();
+    for body in ["null", r#""ok""#, "true", "42"] {
+        for path in [VAST, RUNPOD, LAMBDA] {
+            fake.script(
+                path,
+                vec![Script::ok(body).header("Content-Type", "application/json")],
+            );
+        }
+        for (path, a) in adapters(&fake.url()) {
+            fails(a.as_ref(), &format!("{path}: {body}"));
+        }
+    }
+}

@@ -314,3 +314,38 @@ fn a_token_revoked_while_polling_stops_the_runner_cleanly_without_the_token() {
     assert!(shown.contains("401") || shown.to_lowercase().contains("token"), "{shown}");
     assert!(polls <= 5, "{polls} polls after the token was refused");
 }
+
+#[test]
+fn a_command_whose_words_follow_a_line_break_or_a_tab_and_odd_senders_are_read() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        // Phones put the argument on the next line as often as after a space.
+        fake.push(said(dm(9701), person(9701), 1, "/gpu\n4090"));
+        fake.push(said(dm(9702), person(9702), 2, "/gpu\t a100"));
+        let g = -1_009_700_000_001_i64;
+        let text = format!("/gpu@{BOT_USERNAME}\nh100");
+        fake.push(said(supergroup(g), person(9703), 3, &text));
+        // A chat type newer than the code, and a group message with no `from` at all.
+        fake.push(json!({"message": {"message_id": 4, "date": DATE,
+            "chat": {"id": 9704, "type": "future_kind", "title": "?"},
+            "from": person(9704), "text": "/gpu l4", "entities": entities("/gpu l4")}}));
+        let g2 = -1_009_700_000_002_i64;
+        fake.push(json!({"message": {"message_id": 5, "date": DATE,
+            "chat": supergroup(g2), "text": "/gpu l4", "entities": entities("/gpu l4")}}));
+        // A text of nothing but slashes, as long as Telegram allows.
+        fake.push(said(dm(9705), person(9705), 6, &"/".repeat(4096)));
+        let last = fake.push(said(dm(9706), person(9706), 7, "/gpu l40s"));
+        for (chat, card) in [(9701, "4090"), (9702, "A100"), (g, "H100"), (9706, "L40S")] {
+            let got = fake.wait_for_messages(chat, 1);
+            assert!(
+                strip_html(&got[0].html).contains(card),
+                "{chat}: {}",
+                got[0].html
+            );
+        }
+        settle(&fake, last);
+        for chat in [9701, 9702, g, 9705, 9706] {
+            assert!(fake.sent_to(chat).len() <= 1, "{chat}: {}", words(&fake, chat));
+        }
+    });
+}
