@@ -77,7 +77,8 @@ pub fn dollars_from_cents(v: Option<&Value>) -> Option<Decimal> {
         }
         _ => return None,
     };
-    (cents >= 0).then(|| Decimal::new(cents, 2))
+    let dollars = Decimal::new(cents, 2);
+    (cents >= 0 && dollars <= crate::json::MONEY_MAX).then_some(dollars)
 }
 
 fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {

@@ -368,3 +368,89 @@ fn a_200_whose_json_is_no_object_is_a_failure_on_every_provider() {
         }
     }
 }
+
+#[test]
+fn figures_at_the_edge_of_a_decimal_are_no_price_and_never_a_panic() {
+    // Decimal's largest value, and figures that overflow once a storage hour or a per-card
+    // split is worked out: no price any GPU has, skipped like `1e308`.
+    let max = "79228162514264337593543950335";
+    let rows = [
+        format!(
+            r#"{{"id": 61, "gpu_name": "RTX 4090", "num_gpus": 1, "dph_total": "{max}", "rentable": true}}"#
+        ),
+        format!(
+            r#"{{"id": 62, "gpu_name": "RTX 4090", "num_gpus": 1, "dph_base": "{max}",
+            "storage_cost": "{max}", "dph_total": 0.5, "min_bid": "{max}", "rentable": true}}"#
+        ),
+        r#"{"id": 63, "gpu_name": "RTX 4090", "num_gpus": 1, "dph_total": 5e27, "rentable": true}"#
+            .to_string(),
+        r#"{"id": 64, "gpu_name": "RTX 4090", "num_gpus": 1, "dph_total": 0.37, "rentable": true}"#
+            .to_string(),
+    ];
+    let body = format!(r#"{{"offers": [{}]}}"#, rows.join(","));
+    let p = std::panic::catch_unwind(|| parsed(&vast(), &body))
+        .expect("no panic")
+        .unwrap();
+    for o in &p.offers {
+        assert!(
+            o.price_per_gpu_hour < dec("1000000"),
+            "{} read as a price",
+            o.price_per_gpu_hour
+        );
+    }
+    assert!(p.offers.iter().any(|o| o.price_per_gpu_hour == dec("0.37")));
+
+    let body = r#"{"data": {"gpuTypes": [
+      {"id": "NVIDIA A40", "displayName": "A40", "memoryInGb": 48, "secureCloud": true,
+       "communityCloud": true, "securePrice": 5e27, "communityPrice": "79228162514264337593543950335",
+       "secureLowest": {"stockStatus": "High"}, "communityLowest": {"stockStatus": "High"}},
+      {"id": "NVIDIA L4", "displayName": "L4", "memoryInGb": 24, "secureCloud": true,
+       "communityCloud": false, "securePrice": 0.43, "secureLowest": {"stockStatus": "High"}}]}}"#;
+    let p = std::panic::catch_unwind(|| parsed(&runpod(), body))
+        .expect("no panic")
+        .unwrap();
+    let got: Vec<Decimal> = p.offers.iter().map(|o| o.price_per_gpu_hour).collect();
+    assert_eq!(got, vec![dec("0.43")], "{:#?}", p.offers);
+
+    let body = r#"{"data": {
+      "gpu_8x_h100": {"instance_type": {"name": "gpu_8x_h100", "description": "8x H100",
+        "gpu_description": "H100 (80 GB SXM5)", "price_cents_per_hour": 999999999999,
+        "specs": {"vcpus": 208, "memory_gib": 1800, "storage_gib": 22000, "gpus": 8}},
+        "regions_with_capacity_available": []},
+      "gpu_1x_a10": {"instance_type": {"name": "gpu_1x_a10", "description": "1x A10",
+        "gpu_description": "A10 (24 GB PCIe)", "price_cents_per_hour": 75,
+        "specs": {"vcpus": 30, "memory_gib": 200, "storage_gib": 1400, "gpus": 1}},
+        "regions_with_capacity_available": []}}}"#;
+    let p = parsed(&lambda(), body).unwrap();
+    let got: Vec<Decimal> = p.offers.iter().map(|o| o.price_per_gpu_hour).collect();
+    assert_eq!(got, vec![dec("0.75")], "{:#?}", p.offers);
+}
+
+/// An adapter whose parser has a fault on some answer (the Vast overflow above was one).
+struct Faulty {
+    base: String,
+}
+
+impl Adapter for Faulty {
+    fn provider(&self) -> &'static str {
+        "vast"
+    }
+    fn request(&self, http: &reqwest::Client) -> reqwest::RequestBuilder {
+        http.get(format!("{}{VAST}", self.base))
+    }
+    fn parse(&self, body: &[u8], _: &bot_core::Catalog, _: i64) -> Result<Parsed, FetchError> {
+        let n: Decimal = String::from_utf8_lossy(body).trim().parse().unwrap();
+        let _ = n * n * n;
+        unreachable!("the figure overflowed")
+    }
+}
+
+#[test]
+fn a_fault_in_a_parser_is_that_answers_failure_never_a_panic_in_the_poller() {
+    let fake = FakeProviders::start();
+    fake.script(VAST, vec![Script::ok("79228162514264337593543950335")]);
+    let a = Faulty { base: fake.url() };
+    let e = fails(&a, "a parser fault");
+    assert!(matches!(e, FetchError::Malformed(_)), "{e:?}");
+    assert!(e.to_string().contains("vast"), "{e}");
+}
