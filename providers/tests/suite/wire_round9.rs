@@ -454,3 +454,27 @@ fn a_fault_in_a_parser_is_that_answers_failure_never_a_panic_in_the_poller() {
     assert!(matches!(e, FetchError::Malformed(_)), "{e:?}");
     assert!(e.to_string().contains("vast"), "{e}");
 }
+
+#[test]
+fn exchange_rates_no_currency_has_are_refused_never_a_factor() {
+    use gpuscout_providers::fx::parse_ecb;
+    let feed = |usd: &str, cny: &str| {
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+<Cube><Cube time="2026-12-02"><Cube currency="USD" rate="{usd}"/><Cube currency="CNY" rate="{cny}"/>
+<Cube currency="IDR" rate="17654.32"/><Cube currency="GBP" rate="0.8612"/></Cube></Cube>
+</gesmes:Envelope>"#
+        )
+    };
+    // The largest Decimal for the dollar: refused (the feed has no usable USD rate).
+    assert!(parse_ecb(feed("79228162514264337593543950335", "8.2").as_bytes(), NOW).is_err());
+    // A yuan rate of 1e-25 would make a yuan price of a dollar one overflow: skipped.
+    let s = parse_ecb(feed("1.05", "0.0000000000000000000000001").as_bytes(), NOW).unwrap();
+    assert!(!s.rates.contains_key("CNY"), "{:?}", s.rates);
+    // Real rates at both ends of the ECB's list are kept.
+    let s = parse_ecb(feed("1.05", "7.61").as_bytes(), NOW).unwrap();
+    assert_eq!(s.rates["IDR"], dec("17654.32"));
+    assert_eq!(s.rates["GBP"], dec("0.8612"));
+    assert_eq!(s.rates["CNY"], dec("7.61"));
+}
