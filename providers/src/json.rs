@@ -70,7 +70,10 @@ pub fn priced_in_dollars(row: &Value) -> bool {
     CURRENCY_FIELDS
         .iter()
         .filter_map(|k| row.get(*k).filter(|v| !v.is_null()))
-        .all(|v| v.as_str().is_some_and(|s| s.trim().eq_ignore_ascii_case("usd")))
+        .all(|v| {
+            v.as_str()
+                .is_some_and(|s| s.trim().eq_ignore_ascii_case("usd"))
+        })
 }
 
 pub fn text(v: Option<&Value>) -> Option<&str> {

@@ -161,7 +161,10 @@ pub(crate) async fn poll(
                 updates
             }
             Err(e) => {
-                if matches!(e, teloxide::RequestError::Api(teloxide::ApiError::InvalidToken)) {
+                if matches!(
+                    e,
+                    teloxide::RequestError::Api(teloxide::ApiError::InvalidToken)
+                ) {
                     refusals += 1;
                     if refusals >= TOKEN_REFUSALS {
                         tracing::error!(

@@ -127,7 +127,10 @@ fn an_unknown_or_misspelt_command_before_a_paste_is_quoted_short() {
             let out = say(&w, lang, line);
             let cmd: String = line.chars().take(12).collect();
             assert!(!out.trim().is_empty(), "{cmd} {lang}: no answer");
-            assert!(!out.contains(never.as_str()), "{cmd} {lang}: came back whole");
+            assert!(
+                !out.contains(never.as_str()),
+                "{cmd} {lang}: came back whole"
+            );
             assert!(
                 out.chars().count() < 1500,
                 "{cmd} {lang}: {} chars",

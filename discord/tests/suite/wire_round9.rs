@@ -37,7 +37,10 @@ fn autocomplete_of_integer_options_unknown_commands_and_subcommands_gets_choices
         let mut i = in_channel(id, channel(), name, options);
         i["type"] = json!(4);
         let body = accepted(&e, &i, &[8]);
-        body["data"]["choices"].as_array().cloned().unwrap_or_default()
+        body["data"]["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
     };
     // An integer option focused while typed: choices, if any, carry integers.
     let got = ac(
@@ -75,8 +78,20 @@ fn presses_with_foreign_empty_or_odd_data_get_a_response_discord_takes() {
     let cases: [(&str, &[&str]); 4] = [
         ("v9|next-build:x", &["v9|next-build:y"]),
         ("v1|sel", &[]),
-        ("\u{1F680}显卡".repeat(20).as_str().chars().take(100).collect::<String>().leak(), &[]),
-        ("v1|g:rtx-4090", &["v1|g:rtx-4090", "v1|g:h100-sxm", "not-a-choice"]),
+        (
+            "\u{1F680}显卡"
+                .repeat(20)
+                .as_str()
+                .chars()
+                .take(100)
+                .collect::<String>()
+                .leak(),
+            &[],
+        ),
+        (
+            "v1|g:rtx-4090",
+            &["v1|g:rtx-4090", "v1|g:h100-sxm", "not-a-choice"],
+        ),
     ];
     for (custom_id, values) in cases {
         let mut i = keys.press(custom_id, values, owner, owner, false);
@@ -105,7 +120,11 @@ fn subscribe_as(e: &Endpoint, id: u64, permissions: Option<Value>) -> String {
 fn admin_commands_follow_the_members_permission_bits() {
     let e = start(2500);
     // Send Messages and Read History only: no Manage Channels.
-    let plain = subscribe_as(&e, 902_001, Some(json!(((1u64 << 11) | (1 << 16)).to_string())));
+    let plain = subscribe_as(
+        &e,
+        902_001,
+        Some(json!(((1u64 << 11) | (1 << 16)).to_string())),
+    );
     assert!(!plain.contains("Alert set"), "no Manage Channels: {plain}");
     // No permissions field at all: nobody we know to be an admin.
     let none = subscribe_as(&e, 902_002, None);
@@ -114,11 +133,7 @@ fn admin_commands_follow_the_members_permission_bits() {
     let admin = subscribe_as(&e, 902_003, Some(json!("8")));
     assert!(admin.contains("Alert set"), "administrator: {admin}");
     // Manage Channels beside a bit past 64 (the bitset is a string for growth).
-    let wide = subscribe_as(
-        &e,
-        902_004,
-        Some(json!(((1u128 << 70) | 16).to_string())),
-    );
+    let wide = subscribe_as(&e, 902_004, Some(json!(((1u128 << 70) | 16).to_string())));
     assert!(
         wide.contains("Alert set") || wide.contains("already"),
         "bits past 64: {wide}"
@@ -138,19 +153,32 @@ fn locales_and_options_of_the_wrong_type_are_read_for_what_they_say() {
     let tw = with_locale(903_001, "zh-TW", "en-US");
     assert!(cjk(&tw), "zh-TW reads Chinese: {tw}");
     let pt = with_locale(903_002, "pt-BR", "zh-CN");
-    assert!(!cjk(&pt) && pt.contains("4090"), "pt-BR reads English: {pt}");
+    assert!(
+        !cjk(&pt) && pt.contains("4090"),
+        "pt-BR reads English: {pt}"
+    );
     let gb = with_locale(903_003, "en-GB", "zh-CN");
     assert!(!cjk(&gb), "en-GB reads English: {gb}");
 
     // The card sent as an integer option, a null value, an option we never declared.
     let int = answered(
         &e,
-        &in_channel(903_004, channel(), "gpu", json!([{"name": "gpu", "type": 4, "value": 4090}])),
+        &in_channel(
+            903_004,
+            channel(),
+            "gpu",
+            json!([{"name": "gpu", "type": 4, "value": 4090}]),
+        ),
     );
     assert!(int.contains("4090"), "{int}");
     let null = answered(
         &e,
-        &in_channel(903_005, channel(), "gpu", json!([{"name": "gpu", "type": 3, "value": null}])),
+        &in_channel(
+            903_005,
+            channel(),
+            "gpu",
+            json!([{"name": "gpu", "type": 3, "value": null}]),
+        ),
     );
     assert!(!null.is_empty());
     let extra = answered(
@@ -184,7 +212,9 @@ fn a_follow_up_whose_token_discord_no_longer_takes_is_asked_once() {
         .fail_next(&format!("{token}/messages/@original"), expired.clone());
     e.fake
         .fail_next(&format!("/webhooks/{APPLICATION_ID}/{token}"), expired);
-    let a = e.discord.post(&in_channel(id, channel(), "gpu", gpu("4090")));
+    let a = e
+        .discord
+        .post(&in_channel(id, channel(), "gpu", gpu("4090")));
     assert_eq!(a.body["type"].as_u64(), Some(5), "{:?}", a.body);
     std::thread::sleep(Duration::from_secs(4));
     let on_token: Vec<_> = e
@@ -192,7 +222,13 @@ fn a_follow_up_whose_token_discord_no_longer_takes_is_asked_once() {
         .calls()
         .into_iter()
         .filter(|c| c.path.contains(&token) && c.method != "GET")
-        .map(|c| (c.method, c.path, shown(&c.body).chars().take(40).collect::<String>()))
+        .map(|c| {
+            (
+                c.method,
+                c.path,
+                shown(&c.body).chars().take(40).collect::<String>(),
+            )
+        })
         .collect();
     assert!(
         !on_token.is_empty() && on_token.len() <= 2,
@@ -229,7 +265,13 @@ fn an_alert_to_a_channel_answering_404_is_asked_once_and_reported() {
     ];
     for (body, gone) in cases {
         let before = fake.calls().len();
-        fake.fail_next("/messages", Failure { status: 404, body: body.clone() });
+        fake.fail_next(
+            "/messages",
+            Failure {
+                status: 404,
+                body: body.clone(),
+            },
+        );
         let started = Instant::now();
         let r = rt.block_on(rest.send(
             &Address::chat(fake_discord::CHANNEL_ID.to_string()),
@@ -240,7 +282,11 @@ fn an_alert_to_a_channel_answering_404_is_asked_once_and_reported() {
         if gone {
             assert!(matches!(r, Err(SendError::ChatGone(_))), "{body}: {r:?}");
         }
-        assert_eq!(fake.calls().len() - before, 1, "{body}: asked more than once");
+        assert_eq!(
+            fake.calls().len() - before,
+            1,
+            "{body}: asked more than once"
+        );
         assert!(started.elapsed() < Duration::from_secs(5));
     }
 }
@@ -258,11 +304,20 @@ fn prices_of_every_type_and_size_in_an_alert_are_read_or_refused_in_words() {
         answered(&e, &i)
     };
     // A number option as a string, and as Discord's double.
-    let s = sub(905_001, json!({"name": "max_price", "type": 3, "value": "2.5"}));
+    let s = sub(
+        905_001,
+        json!({"name": "max_price", "type": 3, "value": "2.5"}),
+    );
     assert!(s.contains("Alert set") && s.contains("2.5"), "{s}");
-    let s = sub(905_002, json!({"name": "max_price", "type": 10, "value": 1e308}));
+    let s = sub(
+        905_002,
+        json!({"name": "max_price", "type": 10, "value": 1e308}),
+    );
     assert!(!s.is_empty() && !s.contains("1e308"), "{s}");
-    let s = sub(905_003, json!({"name": "max_price", "type": 10, "value": -1}));
+    let s = sub(
+        905_003,
+        json!({"name": "max_price", "type": 10, "value": -1}),
+    );
     assert!(!s.contains("Alert set"), "a negative ceiling: {s}");
     // Autocomplete whose focused string option arrives as a number.
     let mut i = in_channel(

@@ -233,12 +233,18 @@ fn the_same_card_under_two_names_is_one_card_and_a_repeated_host_is_one_offer() 
     );
 
     // One host repeated 5,000 times (a paging bug upstream): one offer, quickly.
-    let row = r#"{"id": 35, "gpu_name": "H100 SXM", "num_gpus": 8, "dph_total": 20.0, "rentable": true}"#;
+    let row =
+        r#"{"id": 35, "gpu_name": "H100 SXM", "num_gpus": 8, "dph_total": 20.0, "rentable": true}"#;
     let body = format!(r#"{{"offers": [{}]}}"#, vec![row; 5000].join(","));
     let started = Instant::now();
     let p = parsed(&vast(), &body).unwrap();
     assert!(started.elapsed() < Duration::from_secs(5));
-    assert_eq!(p.offers.len(), 1, "{:#?}", &p.offers[..p.offers.len().min(3)]);
+    assert_eq!(
+        p.offers.len(),
+        1,
+        "{:#?}",
+        &p.offers[..p.offers.len().min(3)]
+    );
     assert_eq!(p.duplicates, 4999);
     assert_eq!(p.offers[0].price_per_gpu_hour, dec("2.5"));
 }
@@ -306,7 +312,10 @@ fn html_pages_cut_json_and_redirects_to_a_login_page_are_failures_with_no_key_sh
             ],
         );
     }
-    fake.script("/login", vec![Script::ok(page).header("Content-Type", "text/html")]);
+    fake.script(
+        "/login",
+        vec![Script::ok(page).header("Content-Type", "text/html")],
+    );
     let lambda = Lambda {
         base: fake.url(),
         key: Secret::new(key),
@@ -347,7 +356,10 @@ fn a_provider_that_hangs_costs_its_own_deadline_while_another_answers_at_once() 
         (slow.join().unwrap(), quick.join().unwrap())
     });
     assert!(slow.is_err(), "a hung provider is a failure");
-    assert!(started.elapsed() < Duration::from_secs(6), "the deadline held");
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "the deadline held"
+    );
     let (quick, took) = quick;
     assert_eq!(quick.unwrap().offers.len(), 1);
     assert!(took < Duration::from_secs(2), "{took:?}");

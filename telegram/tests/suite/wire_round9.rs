@@ -157,11 +157,7 @@ fn commands_and_replies_around_another_bot_and_the_bots_name_in_any_case() {
             "first_name": "GPU Scout", "username": BOT_USERNAME}, "text": "RTX 4090"});
         let last = fake.push(m);
         let all = fake.wait_for_messages(g, 3);
-        assert!(
-            strip_html(&all[1].html).contains("H100"),
-            "{}",
-            all[1].html
-        );
+        assert!(strip_html(&all[1].html).contains("H100"), "{}", all[1].html);
         assert!(strip_html(&all[2].html).contains("L40S"), "{}", all[2].html);
         assert!(fake.wait_for_messages(g2, 1)[0].html.contains("A100"));
         settle(&fake, last);
@@ -175,13 +171,19 @@ fn kinds_we_do_not_read_pass_over_and_odd_presses_get_their_spinner_stopped() {
     let fake = FakeTelegram::start();
     with_runner(&fake, || {
         let quiet = 9301;
-        fake.push(json!({"message_reaction_count": {"chat": supergroup(-1_009_300_000_001),
+        fake.push(
+            json!({"message_reaction_count": {"chat": supergroup(-1_009_300_000_001),
             "message_id": 4, "date": DATE,
-            "reactions": [{"type": {"type": "emoji", "emoji": "👍"}, "total_count": 3}]}}));
-        fake.push(json!({"deleted_business_messages": {"business_connection_id": "bc1",
-            "chat": dm(quiet), "message_ids": [1, 2, 3]}}));
-        fake.push(json!({"chosen_inline_result": {"result_id": "r1", "from": person(quiet),
-            "query": "/gpu 4090"}}));
+            "reactions": [{"type": {"type": "emoji", "emoji": "👍"}, "total_count": 3}]}}),
+        );
+        fake.push(
+            json!({"deleted_business_messages": {"business_connection_id": "bc1",
+            "chat": dm(quiet), "message_ids": [1, 2, 3]}}),
+        );
+        fake.push(
+            json!({"chosen_inline_result": {"result_id": "r1", "from": person(quiet),
+            "query": "/gpu 4090"}}),
+        );
         // Presses: a choice id of another build's codec, data at Telegram's 64-byte edge,
         // replacement characters where bytes were not UTF-8.
         let chat = 9302;
@@ -199,7 +201,9 @@ fn kinds_we_do_not_read_pass_over_and_odd_presses_get_their_spinner_stopped() {
         }
         for n in 0..datas.len() {
             let id = format!("odd{n}");
-            fake.wait_for_call("answerCallbackQuery", |c| c.params["callback_query_id"] == id);
+            fake.wait_for_call("answerCallbackQuery", |c| {
+                c.params["callback_query_id"] == id
+            });
         }
         let last = fake.push(said(dm(chat), person(chat), 2, "/gpu h100"));
         fake.wait_until(Duration::from_secs(20), "the next question", |v| {
@@ -298,7 +302,10 @@ fn a_token_revoked_while_polling_stops_the_runner_cleanly_without_the_token() {
     fake.push(said(dm(chat), person(chat), 1, "/gpu 4090"));
     fake.wait_for_messages(chat, 1);
     // The token is revoked in @BotFather: every call now answers 401.
-    fake.fail_always("getUpdates", Some(Failure::Status(401, "Unauthorized".into())));
+    fake.fail_always(
+        "getUpdates",
+        Some(Failure::Status(401, "Unauthorized".into())),
+    );
     let before = fake.count_of("getUpdates");
     let deadline = Instant::now() + Duration::from_secs(20);
     while !running.is_finished() && Instant::now() < deadline {
@@ -311,7 +318,10 @@ fn a_token_revoked_while_polling_stops_the_runner_cleanly_without_the_token() {
     let shown = format!("{e} {e:?}");
     let secret = TOKEN.split(':').next_back().unwrap();
     assert!(!shown.contains(secret), "{shown}");
-    assert!(shown.contains("401") || shown.to_lowercase().contains("token"), "{shown}");
+    assert!(
+        shown.contains("401") || shown.to_lowercase().contains("token"),
+        "{shown}"
+    );
     assert!(polls <= 5, "{polls} polls after the token was refused");
 }
 
@@ -345,7 +355,11 @@ fn a_command_whose_words_follow_a_line_break_or_a_tab_and_odd_senders_are_read()
         }
         settle(&fake, last);
         for chat in [9701, 9702, g, 9705, 9706] {
-            assert!(fake.sent_to(chat).len() <= 1, "{chat}: {}", words(&fake, chat));
+            assert!(
+                fake.sent_to(chat).len() <= 1,
+                "{chat}: {}",
+                words(&fake, chat)
+            );
         }
     });
 }
