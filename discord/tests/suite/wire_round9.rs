@@ -329,3 +329,39 @@ fn prices_of_every_type_and_size_in_an_alert_are_read_or_refused_in_words() {
     i["type"] = json!(4);
     accepted(&e, &i, &[8]);
 }
+
+#[test]
+fn interactions_missing_what_they_should_carry_still_get_a_response_discord_takes() {
+    let e = start(2500);
+    let base = || in_channel(906_000, channel(), "gpu", gpu("4090"));
+    // An option whose value is an object or a list.
+    for (n, value) in [json!({"a": 1}), json!([4090, "h100"])]
+        .into_iter()
+        .enumerate()
+    {
+        let mut i = base();
+        i["id"] = json!((906_001 + n as u64).to_string());
+        i["data"]["options"] = json!([{"name": "gpu", "type": 3, "value": value}]);
+        accepted(&e, &i, &[4, 5]);
+    }
+    // No locale anywhere: English.
+    let mut i = base();
+    i["id"] = json!("906003");
+    i.as_object_mut().unwrap().remove("locale");
+    i.as_object_mut().unwrap().remove("guild_locale");
+    let body = accepted(&e, &i, &[4]);
+    let text = shown(&body["data"]);
+    assert!(text.contains("4090") && !cjk(&text), "{text}");
+    // A command without `data`, a press without `message`, an id sent as a number.
+    let mut i = base();
+    i["id"] = json!("906004");
+    i.as_object_mut().unwrap().remove("data");
+    accepted(&e, &i, &[4]);
+    let owner = super::wire_round8::MEI;
+    let mut i = e.discord.press("v1|g:rtx-4090", &[], owner, owner, false);
+    i.as_object_mut().unwrap().remove("message");
+    accepted(&e, &i, &[4, 5, 6, 7]);
+    let mut i = base();
+    i["id"] = json!(906_006_u64);
+    accepted(&e, &i, &[4, 5]);
+}

@@ -363,3 +363,28 @@ fn a_command_whose_words_follow_a_line_break_or_a_tab_and_odd_senders_are_read()
         }
     });
 }
+
+#[test]
+fn control_characters_and_an_empty_command_are_answered_or_passed_over_without_a_stall() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        fake.push(said(dm(9801), person(9801), 1, "/gpu \u{0}4090\u{7}"));
+        fake.push(said(dm(9802), person(9802), 2, "/"));
+        fake.push(said(
+            dm(9803),
+            person(9803),
+            3,
+            &format!("/@{BOT_USERNAME}"),
+        ));
+        let last = fake.push(said(dm(9804), person(9804), 4, "/gpu\u{85}h100"));
+        let got = fake.wait_for_messages(9801, 1);
+        assert!(strip_html(&got[0].html).contains("4090"), "{}", got[0].html);
+        assert!(!got[0].html.contains('\u{0}'), "a NUL sent back");
+        let got = fake.wait_for_messages(9804, 1);
+        assert!(!got[0].html.is_empty());
+        settle(&fake, last);
+        for chat in [9802, 9803] {
+            assert!(fake.sent_to(chat).len() <= 1, "{}", words(&fake, chat));
+        }
+    });
+}
