@@ -47,11 +47,20 @@ pub fn access_of(i: &Value) -> Access {
     }
 }
 
-/// Discord's permission bits as it writes them (a decimal string), or as a number.
+/// Discord's permission bits as it writes them (a decimal string, a "serialized bitset" that
+/// grows past 64 bits as permissions are added), or as a number: the low 64 bits, where every
+/// permission we read lives. The decimal is folded modulo 2^64, which keeps those bits
+/// exactly however long the string is; anything but digits is no bitset.
 fn bits(v: &Value) -> Option<u64> {
-    v.as_str()
-        .and_then(|p| p.parse::<u64>().ok())
-        .or_else(|| v.as_u64())
+    match v.as_str() {
+        Some(p) if !p.is_empty() && p.len() <= 128 && p.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(p.bytes().fold(0u64, |acc, b| {
+                acc.wrapping_mul(10).wrapping_add(u64::from(b - b'0'))
+            }))
+        }
+        Some(_) => None,
+        None => v.as_u64(),
+    }
 }
 
 /// Whether the bot can post in the interaction's channel on its own (an alert): not in a
@@ -166,6 +175,24 @@ mod tests {
         assert!(bot_can_post_of(
             &json!({"guild_id": "2", "channel_id": "3"})
         ));
+    }
+
+    #[test]
+    fn permission_bitsets_past_64_bits_keep_their_low_bits() {
+        let wide = |extra: u128| json!(((1u128 << 70) | (1u128 << 100) | extra).to_string());
+        assert_eq!(bits(&wide(16)), Some(16));
+        assert_eq!(bits(&wide(8 | 1024)), Some(8 | 1024));
+        assert_eq!(bits(&wide(0)), Some(0));
+        assert_eq!(bits(&json!(u64::MAX.to_string())), Some(u64::MAX));
+        assert_eq!(bits(&json!(16)), Some(16));
+        for bad in ["", "-16", "16.0", "0x10", " 16"] {
+            assert_eq!(bits(&json!(bad)), None, "{bad:?}");
+        }
+        // A member whose Manage Channels sits beside bits past 64 manages the channel.
+        let i = json!({"guild_id": "2", "member": {"permissions": wide(16)}});
+        assert!(access_of(&i).may_manage);
+        let i = json!({"guild_id": "2", "member": {"permissions": wide(2048)}});
+        assert!(!access_of(&i).may_manage);
     }
 
     #[test]

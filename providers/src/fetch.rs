@@ -288,9 +288,18 @@ pub async fn fetch_with(
             retry_after: answer.retry_after,
         });
     }
-    adapter
-        .parse(&answer.body, catalog, now)
-        .map_err(|e| e.scrubbed(&secrets))
+    // A parser fault on some answer nobody foresaw is that answer's failure (the last good
+    // snapshot stays), never a panic that ends the poller and, with it, `serve`.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        adapter.parse(&answer.body, catalog, now)
+    }))
+    .unwrap_or_else(|_| {
+        Err(FetchError::Malformed(format!(
+            "{}: the answer could not be read (a fault in its parser)",
+            adapter.provider()
+        )))
+    })
+    .map_err(|e| e.scrubbed(&secrets))
 }
 
 /// reqwest's error text without its URL (which could carry a key a user put there).

@@ -18,6 +18,12 @@ pub const ECB_URL: &str = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-d
 /// How often the poller fetches it: the ECB publishes once a working day, around 16:00 CET.
 pub const FX_INTERVAL: std::time::Duration = std::time::Duration::from_secs(6 * 3600);
 
+/// The narrowest and widest euro rates read: the ECB's list runs from about 0.3 (the
+/// Kuwaiti dinar, once listed) to about 20,000 (the rupiah); a figure far outside is no
+/// currency's rate, and as a factor it would overflow a price converted through it.
+const RATE_MIN: Decimal = Decimal::from_parts(1, 0, 0, false, 4);
+const RATE_MAX: Decimal = Decimal::from_parts(10_000_000, 0, 0, false, 0);
+
 /// Reads one answer fetched at `now`.
 pub fn parse_ecb(body: &[u8], now: i64) -> Result<FxSnapshot, FetchError> {
     let text = std::str::from_utf8(body)
@@ -42,7 +48,7 @@ pub fn parse_ecb(body: &[u8], now: i64) -> Result<FxSnapshot, FetchError> {
         }
         if let (Some(c), Some(r)) = (attr(body, "currency"), attr(body, "rate")) {
             match Decimal::from_str(r.trim()) {
-                Ok(rate) if rate > Decimal::ZERO && c.len() == 3 => {
+                Ok(rate) if (RATE_MIN..=RATE_MAX).contains(&rate) && c.len() == 3 => {
                     rates.insert(c.to_ascii_uppercase(), rate);
                 }
                 _ => skipped += 1,

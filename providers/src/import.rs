@@ -365,7 +365,7 @@ fn decimal(s: Option<&str>) -> Option<Decimal> {
     let d = Decimal::from_str(s)
         .or_else(|_| Decimal::from_scientific(s))
         .ok()?;
-    (d >= Decimal::ZERO).then(|| d.round_dp(6).normalize())
+    (d >= Decimal::ZERO && d <= crate::json::MONEY_MAX).then(|| d.round_dp(6).normalize())
 }
 
 fn count(s: Option<&str>) -> Option<u32> {

@@ -5,7 +5,13 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 use std::str::FromStr;
 
-/// A non-negative money amount.
+/// The largest figure read as money (dollars): no GPU hour, storage month or bid costs a
+/// million dollars, while figures near `Decimal`'s own limit (about 7.9e28) overflow as soon
+/// as a storage hour, a per-card split or a total is worked out from them. A bigger figure is
+/// no price, like a negative one.
+pub const MONEY_MAX: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
+
+/// A non-negative money amount, at most [`MONEY_MAX`].
 pub fn money(v: Option<&Value>) -> Option<Decimal> {
     let d = match v? {
         Value::Number(n) => Decimal::from_str(&n.to_string())
@@ -14,7 +20,7 @@ pub fn money(v: Option<&Value>) -> Option<Decimal> {
         Value::String(s) => Decimal::from_str(s.trim()).ok()?,
         _ => return None,
     };
-    (d >= Decimal::ZERO).then(|| d.round_dp(6).normalize())
+    (d >= Decimal::ZERO && d <= MONEY_MAX).then(|| d.round_dp(6).normalize())
 }
 
 /// A finite, non-negative float (memory sizes, fractions).
@@ -51,6 +57,23 @@ pub fn flag(v: Option<&Value>) -> Option<bool> {
         },
         _ => None,
     }
+}
+
+/// The fields a row may name its prices' currency in.
+const CURRENCY_FIELDS: [&str; 3] = ["currency", "price_currency", "currency_code"];
+
+/// Whether a row's prices are US dollars, the only currency the adapters read: a row naming
+/// no currency is (the providers' documented answers are in dollars); one naming `USD` (any
+/// case) is; one naming another currency, or a currency field we cannot read, is not, and its
+/// figures are never read as dollars.
+pub fn priced_in_dollars(row: &Value) -> bool {
+    CURRENCY_FIELDS
+        .iter()
+        .filter_map(|k| row.get(*k).filter(|v| !v.is_null()))
+        .all(|v| {
+            v.as_str()
+                .is_some_and(|s| s.trim().eq_ignore_ascii_case("usd"))
+        })
 }
 
 pub fn text(v: Option<&Value>) -> Option<&str> {

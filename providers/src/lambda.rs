@@ -77,11 +77,15 @@ pub fn dollars_from_cents(v: Option<&Value>) -> Option<Decimal> {
         }
         _ => return None,
     };
-    (cents >= 0).then(|| Decimal::new(cents, 2))
+    let dollars = Decimal::new(cents, 2);
+    (cents >= 0 && dollars <= crate::json::MONEY_MAX).then_some(dollars)
 }
 
 fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
     let it = entry.get("instance_type")?;
+    if !crate::json::priced_in_dollars(entry) || !crate::json::priced_in_dollars(it) {
+        return None;
+    }
     let cards = count(it.pointer("/specs/gpus"))?;
     if cards == 0 {
         return Some(Vec::new());

@@ -78,6 +78,14 @@ impl Adapter for RunPod {
     }
 }
 
+/// The price fields the query asks for; a null one is a type without that price.
+const PRICE_FIELDS: [&str; 4] = [
+    "securePrice",
+    "communityPrice",
+    "secureSpotPrice",
+    "communitySpotPrice",
+];
+
 /// RunPod's `stockStatus` words.
 pub fn stock_level(status: Option<&Value>) -> StockLevel {
     match status
@@ -93,6 +101,15 @@ pub fn stock_level(status: Option<&Value>) -> StockLevel {
 }
 
 fn read_type(t: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
+    if !crate::json::priced_in_dollars(t) {
+        return None;
+    }
+    // A type with none of the price fields asked for is an answer in another shape (a field
+    // renamed or moved), not a type without a price: unread, so an answer of nothing else
+    // fails instead of reading as "no offers".
+    if !PRICE_FIELDS.iter().any(|f| t.get(*f).is_some()) {
+        return None;
+    }
     let raw = text(t.get("id"))
         .or_else(|| text(t.get("displayName")))?
         .to_string();

@@ -121,6 +121,9 @@ pub fn vram_gb_from(gpu_ram: f64) -> f64 {
 }
 
 fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
+    if !crate::json::priced_in_dollars(row) {
+        return None;
+    }
     let raw = text(row.get("gpu_name"))?.to_string();
     let cards = count(row.get("num_gpus")).filter(|n| *n >= 1)?;
     if let Some(frac) = float(row.get("gpu_frac"))

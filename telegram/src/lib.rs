@@ -223,10 +223,13 @@ impl Telegram {
         let result = match &self.config.mode {
             config::Mode::Polling => {
                 tracing::info!("telegram: running as @{username} (long polling)");
-                poll::poll(&intake, &bot, &self.redactor, &stop).await;
+                let ended = poll::poll(&intake, &bot, &self.redactor, &stop).await;
                 tracing::info!("telegram: stopping");
                 poll::finish(&intake, &bot, &self.redactor, self.config.stop_deadline).await;
-                Ok(())
+                match ended {
+                    poll::Ended::Stopped => Ok(()),
+                    poll::Ended::TokenRejected => Err(RunError::TokenRejected),
+                }
             }
             config::Mode::Webhook {
                 url,

@@ -103,13 +103,28 @@ impl Intake {
     }
 }
 
-/// Fetches updates until `stop`, taking each new one once it has a gate slot.
+/// Why polling ended.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// A stop was asked for.
+    Stopped,
+    /// Telegram refused the token on [`TOKEN_REFUSALS`] polls in a row (revoked or changed
+    /// in @BotFather): no poll can succeed again, so polling ends instead of asking forever.
+    TokenRejected,
+}
+
+/// Polls in a row that must refuse the token before polling gives up: one refusal could be
+/// a proxy's answer in between; three, seconds apart, are Telegram's word.
+const TOKEN_REFUSALS: u32 = 3;
+
+/// Fetches updates until `stop` (or until Telegram refuses the token), taking each new one
+/// once it has a gate slot.
 pub(crate) async fn poll(
     intake: &Intake,
     bot: &TgBot,
     redactor: &Redactor,
     stop: &CancellationToken,
-) {
+) -> Ended {
     // A webhook set earlier would make every getUpdates fail.
     if let Err(e) = crate::sender::with_retry(&bot.delete_webhook()).await {
         tracing::warn!(
@@ -121,16 +136,17 @@ pub(crate) async fn poll(
     for upd in intake.acks.replay().await {
         tokio::select! {
             () = intake.gate.enter() => {}
-            () = stop.cancelled() => return,
+            () = stop.cancelled() => return Ended::Stopped,
         }
         intake.accept_bounded(upd, false);
     }
     let mut backoff = Duration::from_millis(500);
+    let mut refusals = 0;
     loop {
         let sent = intake.acks.offset();
         let answer = tokio::select! {
             r = crate::fetch::get_updates(bot, sent, POLL_TIMEOUT) => r,
-            () = stop.cancelled() => return,
+            () = stop.cancelled() => return Ended::Stopped,
         };
         let updates = match answer.and_then(|(status, reason, text)| {
             crate::fetch::updates(status, reason, &text).map(|list| {
@@ -141,9 +157,25 @@ pub(crate) async fn poll(
         }) {
             Ok(updates) => {
                 backoff = Duration::from_millis(500);
+                refusals = 0;
                 updates
             }
             Err(e) => {
+                if matches!(
+                    e,
+                    teloxide::RequestError::Api(teloxide::ApiError::InvalidToken)
+                ) {
+                    refusals += 1;
+                    if refusals >= TOKEN_REFUSALS {
+                        tracing::error!(
+                            "telegram: getUpdates refused the bot token {refusals} times in a \
+                             row; polling stopped"
+                        );
+                        return Ended::TokenRejected;
+                    }
+                } else {
+                    refusals = 0;
+                }
                 gpuscout_frontend::metrics::error("telegram", "update_listener");
                 tracing::warn!(
                     "telegram: getUpdates failed: {}",
@@ -161,7 +193,7 @@ pub(crate) async fn poll(
                 };
                 tokio::select! {
                     () = tokio::time::sleep(wait) => {}
-                    () = stop.cancelled() => return,
+                    () = stop.cancelled() => return Ended::Stopped,
                 }
                 continue;
             }
@@ -185,7 +217,7 @@ pub(crate) async fn poll(
             // A taken update that finds the stop here stays unanswered: not confirmed.
             tokio::select! {
                 () = intake.gate.enter() => {}
-                () = stop.cancelled() => return,
+                () = stop.cancelled() => return Ended::Stopped,
             }
             taken += 1;
             match crate::read::update(raw.get()) {
@@ -206,7 +238,7 @@ pub(crate) async fn poll(
             tokio::select! {
                 () = changed => {}
                 () = tokio::time::sleep(Duration::from_secs(1)) => {}
-                () = stop.cancelled() => return,
+                () = stop.cancelled() => return Ended::Stopped,
             }
         } else if intake.acks.holding() >= WINDOW / 2 {
             // A backlog: the next answer would mostly hand back updates still in flight

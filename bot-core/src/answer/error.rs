@@ -62,7 +62,7 @@ impl AnswerError {
     pub fn reply(&self) -> Reply {
         match self {
             AnswerError::UnknownCommand(name) => {
-                Reply::text(Msg::new("error-unknown-command").arg("command", format!("/{name}")))
+                Reply::text(Msg::new("error-unknown-command").said("command", format!("/{name}")))
                     .with(Msg::new("hint-help"))
             }
             AnswerError::MissingArgs(usage) => {

@@ -44,8 +44,9 @@ pub fn offer(mut r: Reply, line: &str, name: &str) -> Reply {
         };
         match ChoiceId::Run(fixed.clone()).wire_within(60) {
             Some(id) => r = r.with_choice(&id, Msg::new("understand-choice").arg("command", fixed)),
+            // Too long for a button: shown as words, quoted short like any line we repeat.
             None => {
-                r.push(Msg::new("understand-choice").arg("command", fixed));
+                r.push(Msg::new("understand-choice").said("command", fixed));
             }
         }
     }

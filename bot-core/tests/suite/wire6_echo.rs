@@ -108,3 +108,34 @@ fn a_pasted_page_as_a_plain_message_is_answered_short_and_soon() {
         }
     }
 }
+
+/// QA round 9 (wire7): a command name no command has, as long as a message can be, and a
+/// misspelt command (one edit from a real one, so the fixed line is offered) before a paste.
+#[test]
+fn an_unknown_or_misspelt_command_before_a_paste_is_quoted_short() {
+    let w = world();
+    let paste = "算力 GPU 🚀 ".repeat(500);
+    let head: String = paste.chars().take(300).collect();
+    let lines = [
+        ("/".repeat(4096), "/".repeat(300)),
+        (format!("/{}", "x".repeat(4000)), "x".repeat(300)),
+        (format!("/gpuu {paste}"), head.clone()),
+        (format!("/stcok h100 {paste}"), head.clone()),
+    ];
+    for (line, never) in &lines {
+        for lang in ["en", "zh"] {
+            let out = say(&w, lang, line);
+            let cmd: String = line.chars().take(12).collect();
+            assert!(!out.trim().is_empty(), "{cmd} {lang}: no answer");
+            assert!(
+                !out.contains(never.as_str()),
+                "{cmd} {lang}: came back whole"
+            );
+            assert!(
+                out.chars().count() < 1500,
+                "{cmd} {lang}: {} chars",
+                out.chars().count()
+            );
+        }
+    }
+}

@@ -8,3 +8,4 @@ mod commands_json;
 mod rest;
 mod wire_gateway;
 mod wire_round8;
+mod wire_round9;

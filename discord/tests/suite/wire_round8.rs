@@ -15,21 +15,21 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const MEI: &str = "410000000000000001";
-const GUILD: &str = "200000000000000002";
+pub(super) const MEI: &str = "410000000000000001";
+pub(super) const GUILD: &str = "200000000000000002";
 /// VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | EMBED_LINKS | ATTACH_FILES.
-const APP_PERMS: u64 = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 14) | (1 << 15);
+pub(super) const APP_PERMS: u64 = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 14) | (1 << 15);
 /// MANAGE_CHANNELS.
-const ADMIN: &str = "16";
+pub(super) const ADMIN: &str = "16";
 
-struct Endpoint {
-    fake: FakeDiscord,
-    discord: Interactions,
-    rt: tokio::runtime::Runtime,
+pub(super) struct Endpoint {
+    pub(super) fake: FakeDiscord,
+    pub(super) discord: Interactions,
+    pub(super) rt: tokio::runtime::Runtime,
     _dir: tempfile::TempDir,
 }
 
-fn start(defer_after_ms: u64) -> Endpoint {
+pub(super) fn start(defer_after_ms: u64) -> Endpoint {
     let fake = FakeDiscord::start();
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
@@ -74,14 +74,14 @@ fn start(defer_after_ms: u64) -> Endpoint {
     }
 }
 
-fn user(id: &str) -> Value {
+pub(super) fn user(id: &str) -> Value {
     json!({"id": id, "username": "mei", "discriminator": "0", "global_name": "Mei",
            "avatar": null, "public_flags": 0})
 }
 
 /// An application command in a guild channel of `channel` (its type and fields), sent by an
 /// administrator (Manage Channels) of a server that installed the app.
-fn in_channel(id: u64, channel: Value, name: &str, options: Value) -> Value {
+pub(super) fn in_channel(id: u64, channel: Value, name: &str, options: Value) -> Value {
     json!({
         "id": id.to_string(), "application_id": APPLICATION_ID.to_string(), "type": 2,
         "token": format!("tok-{id}"), "version": 1,
@@ -97,11 +97,11 @@ fn in_channel(id: u64, channel: Value, name: &str, options: Value) -> Value {
     })
 }
 
-fn gpu(value: &str) -> Value {
+pub(super) fn gpu(value: &str) -> Value {
     json!([{"name": "gpu", "type": 3, "value": value}])
 }
 
-fn answered(e: &Endpoint, i: &Value) -> String {
+pub(super) fn answered(e: &Endpoint, i: &Value) -> String {
     let a = e.discord.post(i);
     assert_eq!(
         (a.status, a.body["type"].as_u64()),

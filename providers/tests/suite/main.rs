@@ -15,3 +15,4 @@ mod wire_answers;
 mod wire_more;
 mod wire_open_ends;
 mod wire_round8;
+mod wire_round9;

@@ -7,4 +7,5 @@ mod telegram_sender;
 mod wire_errors;
 mod wire_open_ends;
 mod wire_round8;
+mod wire_round9;
 mod wire_shapes;
