@@ -100,7 +100,56 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
                 i.saturating_sub(cue.0 + cue.1.len())
             }
         })?;
-    // The number nearest the month word, not glued to a letter (`qwen2.5`, `7b`).
+    // The number nearest the month word.
+    let found = amounts(&t);
+    let near = |(i, ..): &(usize, usize, usize, i64)| i.abs_diff(month.0).min(i.abs_diff(cue.0));
+    let best = found.into_iter().min_by_key(near);
+    let (i, digits, j, times) = best?;
+    let amount = Decimal::from_str(&t[i..digits])
+        .ok()
+        .map(|a| a * Decimal::from(times))
+        .filter(|a| *a > Decimal::ZERO)?;
+    // A few characters either side (never cut inside one).
+    let before: Vec<char> = t[..i].chars().rev().take(4).collect();
+    let before: String = before.into_iter().rev().collect();
+    let after: String = t[j..].chars().take(8).collect();
+    let around = format!("{before}{after}");
+    let currency = crate::understand::currency_word(&around).or_else(|| {
+        around
+            .contains('$')
+            .then_some("USD")
+            .or_else(|| (around.contains('¥') || around.contains('￥')).then_some("CNY"))
+    });
+    // Everything from the first of the three words to the last is the phrase.
+    let from = i.min(month.0).min(cue.0);
+    let mut to = j.max(month.0 + month.1.len()).max(cue.0 + cue.1.len());
+    for w in [
+        "块钱", "块", "元", "刀", "美元", "usd", "rmb", "dollars", "bucks",
+    ] {
+        if t[to..].trim_start().starts_with(w) && to == j {
+            to = t.len() - t[to..].trim_start().len() + w.len();
+        }
+    }
+    if t[from..to].chars().count() > 30 {
+        return None;
+    }
+    // A day or a week is a budget's only right beside it (`一天100块预算`, `budget 100 a day`):
+    // `每天跑3小时 预算100` is a daily use and a budget for the whole.
+    if per != Per::Month && !tight(&t[from..to], month.1, &t[i..j]) {
+        return None;
+    }
+    let rest = format!("{} {}", &t[..from], &t[to..]);
+    Some((
+        amount,
+        currency,
+        rest.split_whitespace().collect::<Vec<_>>().join(" "),
+        per,
+    ))
+}
+
+/// Every amount in `t` not glued to a letter (`qwen2.5`, `7b`) nor followed by a unit of its
+/// own: its start, the end of its digits, its end with a multiplier (`2千`), the multiplier.
+fn amounts(t: &str) -> Vec<(usize, usize, usize, i64)> {
     let b = t.as_bytes();
     let mut found: Vec<(usize, usize, usize, i64)> = Vec::new();
     let mut i = 0;
@@ -156,49 +205,7 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         }
         i = j;
     }
-    let near = |(i, ..): &(usize, usize, usize, i64)| i.abs_diff(month.0).min(i.abs_diff(cue.0));
-    let best = found.into_iter().min_by_key(near);
-    let (i, digits, j, times) = best?;
-    let amount = Decimal::from_str(&t[i..digits])
-        .ok()
-        .map(|a| a * Decimal::from(times))
-        .filter(|a| *a > Decimal::ZERO)?;
-    // A few characters either side (never cut inside one).
-    let before: Vec<char> = t[..i].chars().rev().take(4).collect();
-    let before: String = before.into_iter().rev().collect();
-    let after: String = t[j..].chars().take(8).collect();
-    let around = format!("{before}{after}");
-    let currency = crate::understand::currency_word(&around).or_else(|| {
-        around
-            .contains('$')
-            .then_some("USD")
-            .or_else(|| (around.contains('¥') || around.contains('￥')).then_some("CNY"))
-    });
-    // Everything from the first of the three words to the last is the phrase.
-    let from = i.min(month.0).min(cue.0);
-    let mut to = j.max(month.0 + month.1.len()).max(cue.0 + cue.1.len());
-    for w in [
-        "块钱", "块", "元", "刀", "美元", "usd", "rmb", "dollars", "bucks",
-    ] {
-        if t[to..].trim_start().starts_with(w) && to == j {
-            to = t.len() - t[to..].trim_start().len() + w.len();
-        }
-    }
-    if t[from..to].chars().count() > 30 {
-        return None;
-    }
-    // A day or a week is a budget's only right beside it (`一天100块预算`, `budget 100 a day`):
-    // `每天跑3小时 预算100` is a daily use and a budget for the whole.
-    if per != Per::Month && !tight(&t[from..to], month.1, &t[i..j]) {
-        return None;
-    }
-    let rest = format!("{} {}", &t[..from], &t[to..]);
-    Some((
-        amount,
-        currency,
-        rest.split_whitespace().collect::<Vec<_>>().join(" "),
-        per,
-    ))
+    found
 }
 
 /// Whether a phrase holds no number but its amount and at most a few characters of words
