@@ -7,7 +7,7 @@
 use super::request::Request;
 use super::text::normalize;
 use super::words::COST_WORDS;
-use super::{Reading, cues, read, read_normalized};
+use super::{Reading, cues, read_normalized};
 use crate::catalog::Catalog;
 
 /// Where a second ask starts (`and how much`, `顺便问下…多少钱`).
@@ -16,10 +16,10 @@ const JOINTS: &[&str] = &[
 ];
 
 /// A second ask in the message, to offer after the first is answered: the price asked after
-/// a fit (on the fit's card), or any ask of its own after a plain joint.
-pub fn second_ask(catalog: &Catalog, text: &str) -> Option<Request> {
-    let first = read(catalog, text);
-    price_after_fit(catalog, text, &first).or_else(|| after_joint(catalog, text, &first))
+/// a fit (on the fit's card), or any ask of its own after a plain joint. `first` is the
+/// message's reading as the bot answered it, passed in so the message is not read again.
+pub fn second_ask(catalog: &Catalog, text: &str, first: &Reading) -> Option<Request> {
+    price_after_fit(catalog, text, first).or_else(|| after_joint(catalog, text, first))
 }
 
 /// Words that start a second, separate ask; `and` and a comma join the parts of one ask too

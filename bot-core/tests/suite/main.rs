@@ -104,6 +104,7 @@ mod trial;
 mod two_asks;
 mod typed_readings;
 mod typed_spoken;
+mod und_s_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;

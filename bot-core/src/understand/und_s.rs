@@ -1,0 +1,17 @@
+//! Where helper und-s's mechanisms join the reader (one call per stage): its words written
+//! plainly before reading (a bare English ceiling per hour, [`super::bare_ceiling`]) and its
+//! rules tried before the general ones (half a year as a price history's window,
+//! [`super::half_year`]).
+
+use super::Reading;
+use super::question::Question;
+
+/// The text with und-s's words written plainly (called before anything reads it).
+pub(super) fn plain(norm: &str) -> String {
+    super::bare_ceiling::plain(norm)
+}
+
+/// Asks the general rules misread, tried before them.
+pub(super) fn rules(q: &Question) -> Option<Reading> {
+    super::half_year::half_year(q)
+}

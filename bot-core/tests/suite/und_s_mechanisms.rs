@@ -1,0 +1,108 @@
+//! fresh22's last misses and und-r's leftovers as mechanisms on cases of my own (helper und-s;
+//! none in a batch; written before the change they tested): each mechanism in Chinese,
+//! English, Traditional and with typos, with words that must not trigger it.
+
+use bot_core::Catalog;
+use bot_core::reply::Reply;
+use bot_core::store::{Store, db_path};
+use bot_core::{Bot, ChatRef, Input, Localizer};
+use std::sync::Arc;
+
+use super::fresh19_share::off_canonical;
+use super::understand::share_by_line;
+
+const OWN: &str = include_str!("../data/questions_und_s_own.tsv");
+
+#[test]
+fn und_s_mechanisms_on_cases_of_their_own() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(&catalog, "und_s_own", OWN);
+    assert_eq!(right, total, "und_s_own: {right} of {total}");
+}
+
+/// Every expected line of my own cases is one the command's parser reads back to itself.
+#[test]
+fn und_s_own_labels_are_canonical_lines() {
+    let off = off_canonical(OWN);
+    assert!(off.is_empty(), "{}", off.join("\n"));
+}
+
+/// One question asked of a fresh bot in a chat of `locale`: the answer's text and its choices.
+fn asked(locale: &str, q: &str) -> (String, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    let who = ChatRef {
+        platform: "telegram".into(),
+        chat: format!("und-s-{locale}"),
+        user: "u".into(),
+        locale: Some(locale.into()),
+        thread: None,
+    };
+    let a = bot.handle(&who, Input::Text(q.into()));
+    let text = (a.replies.iter())
+        .map(|r: &Reply| Localizer::get().render_plain(a.lang, r))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let ids = (a.replies.iter())
+        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+        .collect();
+    (text, ids)
+}
+
+/// A bare ceiling in English is read in the chat's currency, and the answer says which.
+#[test]
+fn a_bare_ceiling_says_the_currency_it_was_read_in() {
+    for q in [
+        "any h100 under 3",
+        "4090 offers under 2",
+        "a6000 undr 1 an hour?",
+    ] {
+        let (text, _) = asked("en-US", q);
+        let first = text.lines().next().unwrap_or_default();
+        assert!(first.contains("/hour"), "{q}: read as {first:?}");
+        assert!(
+            text.contains("without a currency"),
+            "{q}: the currency not said\n{text}"
+        );
+    }
+}
+
+/// A region beside a ranking of a length, said in Traditional characters or with a typo, is
+/// never dropped: carried by the reading (`/offers … region=`), or said not to be applied with
+/// its offers offered, like the simplified and plain ones.
+#[test]
+fn a_region_not_carried_is_said_in_any_spelling() {
+    for (locale, q, offered, said) in [
+        ("zh-CN", "美國 4090 租3小時多少錢", "region=us", "地区"),
+        (
+            "zh-CN",
+            "歐洲 h100 跑8個小時 哪家最便宜",
+            "region=eu",
+            "地区",
+        ),
+        (
+            "en-US",
+            "cheapest a100 in the us for 2 dayz",
+            "region=us",
+            "region",
+        ),
+        (
+            "en-US",
+            "EU h100 for 8 hrs, cheapst?",
+            "region=eu",
+            "region",
+        ),
+    ] {
+        let (text, ids) = asked(locale, q);
+        let first = text.lines().next().unwrap_or_default();
+        if first.contains(offered) {
+            continue;
+        }
+        assert!(
+            ids.iter().any(|i| i.contains(offered)),
+            "{q}: offered {ids:?}, want {offered}\n{text}"
+        );
+        assert!(text.contains(said), "{q}: the region not said\n{text}");
+    }
+}
