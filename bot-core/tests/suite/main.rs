@@ -65,6 +65,7 @@ mod fresh21_mechanisms;
 mod fresh21_share;
 mod fresh22_mechanisms;
 mod fresh22_share;
+mod fresh23_share;
 mod from_ranking;
 mod live_prices;
 mod member_prices;
