@@ -137,6 +137,7 @@ mod fresh21_words;
 // und-s: fresh22's last misses and und-r's leftovers.
 mod bare_ceiling;
 mod fit_count;
+mod fresh23_words;
 mod glued_units;
 mod half_year;
 mod said_options;
@@ -284,7 +285,7 @@ pub(super) fn read_normalized(
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
-    let original = und_s::plain(&fresh21::plain(catalog, &original));
+    let original = und_s::plain(catalog, &fresh21::plain(catalog, &original));
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);
