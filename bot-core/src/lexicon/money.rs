@@ -179,6 +179,7 @@ pub const MONEY_WORDS: &[&str] = &[
     "dollars",
     "dollar",
     "bucks",
+    "yuan",
 ];
 
 const LEADING_SYMBOLS: &[&str] = &["us$", "cn¥", "$", "¥", "￥", "€", "£"];

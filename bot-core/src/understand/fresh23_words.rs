@@ -9,11 +9,11 @@ use crate::catalog::Catalog;
 
 /// The text with fresh23's words written plainly.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
-    let s = zero_letters(catalog, norm);
+    let s = family_typos(catalog, &zero_letters(catalog, norm));
     let s = day_after_number(&s);
     let s = half_hour(&s);
     let s = powers(&s);
-    let s = code_first(&s);
+    let s = code_first(&told_to(&s));
     between_names(&s)
 }
 
@@ -49,6 +49,103 @@ fn zero_letters(catalog: &Catalog, s: &str) -> String {
         out.push_str(&plain);
     }
     out
+}
+
+/// Words a family's misspelling would take that are names of their own.
+const NOT_TYPOS: &[&str] = &["llava", "gamma", "lambda", "mamba", "qwq"];
+
+/// `lamma 3.1`, `qwne2.5`, `mistrl 7b`: a word of letters one slip from a model family's name
+/// (two for a word of five letters or more that starts with the same one), said before a
+/// version or a size, is that family; a word the catalog knows is left alone.
+fn family_typos(catalog: &Catalog, s: &str) -> String {
+    let mut families: Vec<&str> = catalog
+        .models
+        .iter()
+        .map(|m| {
+            m.family
+                .trim_end_matches(|c: char| !c.is_ascii_alphabetic())
+        })
+        .map(|f| {
+            f.split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or(f)
+        })
+        .filter(|f| f.len() >= 4)
+        .collect();
+    families.sort_unstable();
+    families.dedup();
+    let parts = words(s);
+    let mut out = String::with_capacity(s.len());
+    for (k, word) in parts.iter().enumerate() {
+        let w = match word {
+            Word::Ascii(w) | Word::Other(w) => *w,
+        };
+        let letters = w.trim_end_matches(|c: char| c.is_ascii_digit());
+        let versioned = letters.len() < w.len()
+            || parts.get(k + 2).is_some_and(|n| match n {
+                Word::Ascii(n) => n.starts_with(|c: char| c.is_ascii_digit()),
+                Word::Other(_) => false,
+            });
+        let fixed = matches!(word, Word::Ascii(_))
+            .then_some(letters)
+            .filter(|l| l.len() >= 4 && l.bytes().all(|b| b.is_ascii_lowercase()))
+            .filter(|l| versioned && !NOT_TYPOS.contains(l) && !families.contains(l))
+            .filter(|l| catalog.find_model(l).is_none() && catalog.find_platform(l).is_none())
+            .and_then(|l| {
+                // The nearest family, when one is nearer than every other.
+                let near: Vec<(usize, &&str)> = (families.iter())
+                    .map(|f| (slips(l, f), f))
+                    .filter(|(d, f)| *d <= allowed(l, f))
+                    .collect();
+                let best = near.iter().map(|(d, _)| *d).min()?;
+                match near
+                    .iter()
+                    .filter(|(d, _)| *d == best)
+                    .collect::<Vec<_>>()
+                    .as_slice()
+                {
+                    [(_, one)] => Some(format!("{one}{}", &w[l.len()..])),
+                    _ => None,
+                }
+            });
+        out.push_str(fixed.as_deref().unwrap_or(w));
+    }
+    out
+}
+
+/// How many slips `word` may hold from `family`: one, or two in a word of five letters or more
+/// that starts as the family does.
+fn allowed(word: &str, family: &str) -> usize {
+    if word.len() >= 5 && word.as_bytes()[0] == family.as_bytes()[0] {
+        2
+    } else {
+        1
+    }
+}
+
+/// The edits from `a` to `b`: letters added, dropped, changed or two swapped side by side.
+fn slips(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// Whether `word` is one of the card's own names (its id's model part, its name, an alias),
@@ -208,6 +305,27 @@ fn powers(s: &str) -> String {
     out
 }
 
+/// `老板叫我部署 …`, `叫我喺公司部署`: `叫我` with a job after it is someone telling the asker
+/// to do it (`让我`), no alert; `有货叫我`, `叫我一声` stay the alert's words.
+fn told_to(s: &str) -> String {
+    const ALERT_TAIL: &[&str] = &[
+        "一声", "一下", "下", "哦", "啊", "呀", "吧", "喔", "啦", "哈", "!", "?",
+    ];
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("叫我") {
+        let after = rest[at + "叫我".len()..].trim_start_matches(' ');
+        let job = after.starts_with(|c: char| !c.is_ascii_punctuation() && !c.is_whitespace())
+            && !ALERT_TAIL.iter().any(|t| after.starts_with(t))
+            && !after.starts_with(['，', '。', ',', '.']);
+        out.push_str(&rest[..at]);
+        out.push_str(if job { "让我" } else { "叫我" });
+        rest = &rest[at + "叫我".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `usd 2` → `2 usd`, `yuan` after a number → `cny`: a currency said before its number, or by
 /// its name, as the price reader reads it.
 fn code_first(s: &str) -> String {
@@ -289,5 +407,13 @@ mod tests {
         assert_eq!(p("4090 同 3090"), "4090 和 3090");
         assert_eq!(p("runpod 定 lambda"), "runpod 还是 lambda");
         assert_eq!(p("同事用 4090"), "同事用 4090");
+        assert_eq!(p("lamma 3.1 70b"), "llama 3.1 70b");
+        assert_eq!(p("老板叫我部署"), "老板让我部署");
+        assert_eq!(p("有货叫我"), "有货叫我");
+        assert_eq!(p("有货叫我一声"), "有货叫我一声");
+        assert_eq!(p("qwne2.5 7b"), "qwen2.5 7b");
+        assert_eq!(p("llava 1.5 7b"), "llava 1.5 7b");
+        assert_eq!(p("lambda 4090"), "lambda 4090");
+        assert_eq!(p("mixtral 8x7b"), "mixtral 8x7b");
     }
 }

@@ -140,6 +140,7 @@ mod fit_count;
 mod fresh23_words;
 mod glued_units;
 mod half_year;
+mod memory_asked;
 mod said_options;
 mod und_s;
 

@@ -2,7 +2,7 @@
 //! plainly before reading (a bare English ceiling per hour, [`super::bare_ceiling`]; fresh23's
 //! words, [`super::fresh23_words`]) and its
 //! rules tried before the general ones (half a year as a price history's window,
-//! [`super::half_year`]).
+//! [`super::half_year`]; a card's memory asked as its specs, [`super::memory_asked`]).
 
 use super::Reading;
 use super::question::Question;
@@ -15,5 +15,5 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
 
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
-    super::half_year::half_year(q)
+    super::half_year::half_year(q).or_else(|| super::memory_asked::memory_asked(q))
 }
