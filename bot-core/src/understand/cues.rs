@@ -311,8 +311,12 @@ pub(super) fn fit_asked_first(padded: &str, price_words: &[&str]) -> bool {
         "放得下",
         "装得下",
         "能部署",
+        // Cantonese `得唔得` (written `得不得`): can it or not.
+        "得不得",
+        "行不行",
         "enough",
         "fit ",
+        "can run ",
         "fits",
         "can i run",
         "can it run",

@@ -329,31 +329,31 @@ fn told_to(s: &str) -> String {
 /// `usd 2` → `2 usd`, `yuan` after a number → `cny`: a currency said before its number, or by
 /// its name, as the price reader reads it.
 fn code_first(s: &str) -> String {
-    let mut toks: Vec<String> = s.split(' ').map(str::to_string).collect();
-    for i in 0..toks.len() {
-        if toks[i] == "yuan"
-            && i > 0
-            && toks[i - 1].ends_with(|c: char| c.is_ascii_digit() || c == 'k')
-        {
-            toks[i] = "cny".into();
+    // Split on single spaces and joined back the same: a sentence mark is two spaces, which
+    // the two-asks reader looks for.
+    let mut toks: Vec<Option<String>> = s.split(' ').map(|t| Some(t.to_string())).collect();
+    let word = |t: &Option<String>| t.clone().unwrap_or_default();
+    for i in 1..toks.len() {
+        let before = word(&toks[i - 1]);
+        if word(&toks[i]) == "yuan" && before.ends_with(|c: char| c.is_ascii_digit() || c == 'k') {
+            toks[i] = Some("cny".into());
         }
     }
     for i in 0..toks.len().saturating_sub(1) {
-        let code = ["usd", "cny", "rmb"].contains(&toks[i].as_str());
-        let number = toks[i + 1].starts_with(|c: char| c.is_ascii_digit());
-        let before_number = i > 0 && toks[i - 1].ends_with(|c: char| c.is_ascii_digit());
+        let (t, n) = (word(&toks[i]), word(&toks[i + 1]));
+        let code = ["usd", "cny", "rmb"].contains(&t.as_str());
+        let number = n.starts_with(|c: char| c.is_ascii_digit());
+        let before_number = i > 0 && word(&toks[i - 1]).ends_with(|c: char| c.is_ascii_digit());
         if code && number && !before_number {
-            // The number keeps what is glued after it (`2，`): the code goes right after its digits.
-            let n = &toks[i + 1];
+            // The code goes right after the number's digits (`2，` keeps its mark after).
             let end = n
                 .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
                 .unwrap_or(n.len());
-            toks[i + 1] = format!("{} {}{}", &n[..end], toks[i], &n[end..]);
-            toks[i].clear();
+            toks[i + 1] = Some(format!("{} {t}{}", &n[..end], &n[end..]));
+            toks[i] = None;
         }
     }
-    toks.retain(|t| !t.is_empty());
-    toks.join(" ")
+    toks.into_iter().flatten().collect::<Vec<_>>().join(" ")
 }
 
 /// Cantonese `同` (and) and `定` (or) between two names written in letters or digits
@@ -404,6 +404,7 @@ mod tests {
         assert_eq!(p("1e-4 usd"), "0.0001 usd");
         assert_eq!(p("usd 2 per hour"), "2 usd per hour");
         assert_eq!(p("1.2k yuan per month"), "1.2k cny per month");
+        assert_eq!(p("a  also  b"), "a  also  b");
         assert_eq!(p("4090 同 3090"), "4090 和 3090");
         assert_eq!(p("runpod 定 lambda"), "runpod 还是 lambda");
         assert_eq!(p("同事用 4090"), "同事用 4090");

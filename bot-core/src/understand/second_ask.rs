@@ -40,14 +40,35 @@ const PLAIN_JOINTS: &[&str] = &[
     " and also ",
     " one more thing ",
     " another question ",
+    // `…，仲有邊度最平`: `还有` before a question word of its own (`还有货吗` is no joint).
+    "还有哪",
+    "还有多少",
+    "还有几",
+];
+
+/// `and` before a question word starts a second ask (`is l40s in stock and what is its memory
+/// bandwidth`, `… on 4090 and how much cost 3 hours`); the question word stays in it.
+const AND_ASKS: &[&str] = &[
+    " and what ",
+    " and how ",
+    " and which ",
+    " and where ",
+    " and is ",
+    " and are ",
+    " and does ",
+    " and do ",
+    " and can ",
 ];
 
 /// The two parts of a message split at its first plain joint, when both say something.
 fn split(padded: &str) -> Option<(&str, &str)> {
-    let (at, start) = PLAIN_JOINTS
+    let plain = PLAIN_JOINTS
         .iter()
-        .filter_map(|j| padded.find(j).map(|k| (k, k + j.len())))
-        .min()?;
+        .filter_map(|j| padded.find(j).map(|k| (k, k + j.len())));
+    let and = AND_ASKS
+        .iter()
+        .filter_map(|j| padded.find(j).map(|k| (k, k + " and ".len())));
+    let (at, start) = plain.chain(and).min()?;
     let (head, tail) = (padded[..at].trim(), padded[start..].trim());
     // A joint at the very start joins nothing; a tail of a word or two is no ask.
     (head.chars().count() >= 2 && tail.chars().count() >= 3).then_some((head, tail))
@@ -71,6 +92,12 @@ fn tail_ask(catalog: &Catalog, head: &str, tail: &str) -> Option<Request> {
     match command(tail.to_string()) {
         // `…顺便问下能不能跑qwen2.5-14b`: a fit asked with no card is asked of the first's.
         Some(Request::Fit(f)) if f.gpu.is_none() => on_card().or(Some(Request::Fit(f))),
+        // `…，另外 runpod 有冇貨`: a platform's stock asked of the first's card; a platform's
+        // own facts (`does vast take paypal`) stay that platform's.
+        Some(r @ Request::Platform(_)) => match on_card() {
+            Some(s @ Request::Stock(_)) => Some(s),
+            _ => Some(r),
+        },
         Some(r) => Some(r),
         None => on_card(),
     }

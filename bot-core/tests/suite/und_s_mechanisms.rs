@@ -106,3 +106,47 @@ fn a_region_not_carried_is_said_in_any_spelling() {
         assert!(text.contains(said), "{q}: the region not said\n{text}");
     }
 }
+
+/// Two asks in one message, joined by `and`, `仲有`, `順便`, `另外`: the first is the reading
+/// and the second is offered beside its answer, never read in its place nor dropped unsaid.
+#[test]
+fn two_asks_the_first_read_and_the_second_offered() {
+    use bot_core::understand::{read, second_ask};
+    let catalog = Catalog::embedded().unwrap();
+    for (q, first, second) in [
+        (
+            "3090 跑 llama 3.1 8b 得唔得，順便問下 vast 幾錢一個鐘",
+            "/fit llama-3.1-8b rtx-3090",
+            "/cost vast rtx-3090 1h",
+        ),
+        (
+            "can run qwen2.5 14b on 3090 and how much cost 2 hours on runpod?",
+            "/fit qwen2.5-14b rtx-3090",
+            "/cost runpod rtx-3090 2h",
+        ),
+        (
+            "is h100 in stock and what is its memory bandwidth",
+            "/stock h100-sxm",
+            "/gpu h100-sxm",
+        ),
+        (
+            "4090 同 3090 有咩分別，仲有邊度最平",
+            "/gpu rtx-4090 rtx-3090",
+            "/compare rtx-4090 1h",
+        ),
+        (
+            "l40s 能跑 qwen2.5 32b 吗，另外 runpod 有没有货",
+            "/fit qwen2.5-32b l40s",
+            "/stock l40s runpod",
+        ),
+    ] {
+        let reading = read(&catalog, q);
+        assert_eq!(
+            reading.lines().first().map(String::as_str),
+            Some(first),
+            "{q}"
+        );
+        let also = second_ask(&catalog, q, &reading).map(|r| r.line());
+        assert_eq!(also.as_deref(), Some(second), "{q}: the second ask");
+    }
+}
