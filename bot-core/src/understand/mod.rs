@@ -143,6 +143,7 @@ mod half_year;
 mod memory_asked;
 mod said_options;
 mod und_s;
+mod unknown_platform;
 
 #[cfg(test)]
 mod own_tests;

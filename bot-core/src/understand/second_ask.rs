@@ -47,16 +47,13 @@ const PLAIN_JOINTS: &[&str] = &[
 ];
 
 /// `and` before a question word starts a second ask (`is l40s in stock and what is its memory
-/// bandwidth`, `… on 4090 and how much cost 3 hours`); the question word stays in it.
+/// bandwidth`, `… on 4090 and how much cost 3 hours`); the question word stays in it. `and is
+/// it in stock` after a price is one ask of the card's offers, not two.
 const AND_ASKS: &[&str] = &[
     " and what ",
     " and how ",
     " and which ",
     " and where ",
-    " and is ",
-    " and are ",
-    " and does ",
-    " and do ",
     " and can ",
 ];
 

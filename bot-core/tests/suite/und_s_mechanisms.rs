@@ -150,3 +150,49 @@ fn two_asks_the_first_read_and_the_second_offered() {
         assert_eq!(also.as_deref(), Some(second), "{q}: the second ask");
     }
 }
+
+/// A cloud the catalog does not hold, named by its name or its GPU product's, is said back
+/// (never answered for every other platform), with the question read without it to tap; a
+/// platform the catalog holds, by any of its names, is read as before.
+#[test]
+fn a_platform_the_catalog_lacks_is_said() {
+    for (locale, q, said, offered) in [
+        ("zh-CN", "sagemaker 停机收费吗", "sagemaker", None),
+        (
+            "en-US",
+            "aws h100 how much for 3 hours",
+            "aws",
+            Some("/compare h100-sxm 3h"),
+        ),
+        (
+            "zh-CN",
+            "azure 的 a100 幾錢",
+            "azure",
+            Some("/compare a100-80g-sxm 1h"),
+        ),
+        (
+            "en-US",
+            "Google Cloud H100 price?",
+            "google cloud",
+            Some("/compare h100-sxm 1h"),
+        ),
+    ] {
+        let (text, ids) = asked(locale, q);
+        assert!(
+            text.contains(&format!("“{said}”")) && text.contains("/platforms"),
+            "{q}: the platform not said\n{text}"
+        );
+        assert!(!text.contains("I read this as"), "{q}: answered\n{text}");
+        if let Some(line) = offered {
+            assert!(ids.iter().any(|i| i.contains(line)), "{q}: {ids:?}\n{text}");
+        }
+    }
+    for q in [
+        "runpod h100 3 hours how much",
+        "阿里云 灵骏 怎么计费",
+        "lambda h100 price",
+    ] {
+        let (text, _) = asked("en-US", q);
+        assert!(!text.contains("platform list"), "{q}: said unknown\n{text}");
+    }
+}
