@@ -130,8 +130,8 @@ fn slips(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -259,7 +259,7 @@ fn half_hour(s: &str) -> String {
 fn powers(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
-    while let Some(at) = rest.find(|c: char| c == '^' || c == 'e') {
+    while let Some(at) = rest.find(['^', 'e']) {
         let (head, tail) = rest.split_at(at);
         let mantissa_len = head.len()
             - head
