@@ -309,7 +309,8 @@ fn powers(s: &str) -> String {
 /// to do it (`让我`), no alert; `有货叫我`, `叫我一声` stay the alert's words.
 fn told_to(s: &str) -> String {
     const ALERT_TAIL: &[&str] = &[
-        "一声", "一下", "下", "哦", "啊", "呀", "吧", "喔", "啦", "哈", "!", "?",
+        "一声", "一下", "下", "哦", "啊", "呀", "吧", "喔", "啦", "哈", "嘛", "呗", "呢", "谢",
+        "!", "?", "thx", "thanks", "pls", "please", "ok",
     ];
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
@@ -412,6 +413,7 @@ mod tests {
         assert_eq!(p("老板叫我部署"), "老板让我部署");
         assert_eq!(p("有货叫我"), "有货叫我");
         assert_eq!(p("有货叫我一声"), "有货叫我一声");
+        assert_eq!(p("h100 有货叫我 谢谢"), "h100 有货叫我 谢谢");
         assert_eq!(p("qwne2.5 7b"), "qwen2.5 7b");
         assert_eq!(p("llava 1.5 7b"), "llava 1.5 7b");
         assert_eq!(p("lambda 4090"), "lambda 4090");
