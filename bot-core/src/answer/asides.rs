@@ -11,7 +11,7 @@ use crate::understand::{self, Reading};
 /// The replies that follow the reading's answer.
 pub fn asides(ctx: &Ctx, text: &str, reading: &Reading) -> Vec<Reply> {
     let mut out = Vec::new();
-    if let Some(also) = understand::second_ask(ctx.catalog, text) {
+    if let Some(also) = understand::second_ask(ctx.catalog, text, reading) {
         out.push(offered(Msg::new("understand-also"), also.line()));
     }
     if let Some(offers) = understand::region_not_carried(ctx.catalog, text, reading) {

@@ -32,7 +32,9 @@ pub use count::{
     token_count,
 };
 pub use edit::{method_typos, one_edit};
-pub use money::{PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb};
+pub use money::{
+    MONEY_WORDS, PriceText, parse_amount, parse_currency, parse_dur, parse_price, parse_size_gb,
+};
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
 pub use options::{option, split_options};

@@ -157,6 +157,31 @@ pub fn ungrouped(text: &str) -> Option<String> {
     })
 }
 
+/// Words of an amount of money said after its number (`3000块`, `2k usd`, `50 bucks`), one
+/// list for every pass that asks whether a number is money; a word that begins another comes
+/// after it (`块钱` before `块`, `dollars` before `dollar`), so a walk that takes the first
+/// match takes the whole word.
+pub const MONEY_WORDS: &[&str] = &[
+    "块钱",
+    "块",
+    "元",
+    "刀",
+    "美元",
+    "美金",
+    "人民币",
+    "蚊",
+    "usd",
+    "rmb",
+    "cny",
+    "euros",
+    "euro",
+    "eur",
+    "dollars",
+    "dollar",
+    "bucks",
+    "yuan",
+];
+
 const LEADING_SYMBOLS: &[&str] = &["us$", "cn¥", "$", "¥", "￥", "€", "£"];
 
 /// Parses `¥2/小时`, `$0.69/hr`, `0.0007 usd/s`, `2元/小时`, `2 cny per hour`, `0.3/mtok`, `1.98`.

@@ -399,6 +399,14 @@ fn names_exactly(p: &crate::catalog::Platform, word: &str) -> bool {
     squash(&p.id) == w || p.aliases.iter().any(|a| squash(a) == w)
 }
 
+/// A platform named by two of its names (`阿里云 pai dsw`, `华为云 modelarts`) is one platform,
+/// never two to weigh.
+fn once(platforms: &mut Vec<String>, id: &str) {
+    if !platforms.iter().any(|p| p == id) {
+        platforms.push(id.to_string());
+    }
+}
+
 /// Platforms named in a Chinese run by their Chinese names (`恒源云`, `矩池云`).
 fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
     for p in &catalog.platforms {
@@ -474,7 +482,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         if ascii {
             e.lookups += 1;
             if let Some(p) = catalog.find_platform(t).filter(|p| names_exactly(p, t)) {
-                e.platforms.push(p.id.clone());
+                once(&mut e.platforms, &p.id);
                 taken[i] = true;
                 i += 1;
                 continue;
@@ -491,7 +499,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                     .filter(|p| names_exactly(p, joined))
             {
                 e.lookups += 1;
-                e.platforms.push(p.id.clone());
+                once(&mut e.platforms, &p.id);
                 taken[i..i + 2].fill(true);
                 i += 2;
                 continue;
@@ -504,7 +512,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                 && let Some(p) = catalog.find_platform(&t[..at])
                 && let Some(g) = find_gpu(catalog, &t[at..], &mut e.lookups)
             {
-                e.platforms.push(p.id.clone());
+                once(&mut e.platforms, &p.id);
                 e.gpus.push(Cards {
                     gpu: g.id.clone(),
                     count: 1,

@@ -48,7 +48,7 @@ pub(super) fn specs_with_a_number(
 
 /// Whether a card of `id`'s model (`a100` of `a100-80g-sxm`, `4090` of `rtx-4090`) is sold
 /// with `gb` of memory.
-fn sold_with(catalog: &Catalog, id: &str, gb: f64) -> bool {
+pub(super) fn sold_with(catalog: &Catalog, id: &str, gb: f64) -> bool {
     let Some(model) = id
         .split('-')
         .find(|p| p.chars().any(|c| c.is_ascii_digit()))

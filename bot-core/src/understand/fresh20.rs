@@ -30,25 +30,7 @@ const MONTH: &[&str] = &[
     " month",
 ];
 /// Units of an amount of money.
-const MONEY: &[&str] = &[
-    "块钱",
-    "块",
-    "元",
-    "刀",
-    "美元",
-    "美金",
-    "人民币",
-    "蚊",
-    "usd",
-    "rmb",
-    "cny",
-    "eur",
-    "dollars",
-    "dollar",
-    "bucks",
-    "euro",
-    "euros",
-];
+const MONEY: &[&str] = crate::lexicon::MONEY_WORDS;
 /// Words asking how long a budget lasts.
 const HOW_LONG: &[&str] = &[
     "多久",

@@ -50,7 +50,6 @@ const YEAR: &[&str] = &[
     "since the start of the year",
     "since new year",
     "今年",
-    "上半年",
     "年初以来",
     "年初到现在",
     "开年以来",

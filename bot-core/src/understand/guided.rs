@@ -21,6 +21,9 @@ const GUIDE: &[&str] = &[
     "该租什么",
     "租啥好",
     "怎么选",
+    // Cantonese `點揀` (how to choose), `揀` written `选` by the spellings table.
+    "点选",
+    "点拣",
     "advice",
     "advise",
     "what to rent",

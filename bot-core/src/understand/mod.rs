@@ -134,8 +134,16 @@ mod fresh20_words;
 mod fresh21;
 mod fresh21_numbers;
 mod fresh21_words;
+// und-s: fresh22's last misses and und-r's leftovers.
+mod bare_ceiling;
+mod fit_count;
+mod fresh23_words;
 mod glued_units;
+mod half_year;
+mod memory_asked;
 mod said_options;
+mod und_s;
+mod unknown_platform;
 
 #[cfg(test)]
 mod own_tests;
@@ -279,10 +287,15 @@ pub(super) fn read_normalized(
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
-    let original = fresh21::plain(catalog, &original);
+    let original = und_s::plain(catalog, &fresh21::plain(catalog, &original));
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
-    let (reading, work) = read_whole(catalog, original, fix_typos);
-    (two.unwrap_or(reading), work)
+    let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
+    let reading = two.unwrap_or(reading);
+    // `qwen3 32b 4090 2`: the bare number after a fit's card is its count, read again so.
+    match fit_count::counted(catalog, &original, &reading) {
+        Some(said) => (read_whole(catalog, said, fix_typos).0, work),
+        None => (reading, work),
+    }
 }
 
 fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading, Work) {

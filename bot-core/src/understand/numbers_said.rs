@@ -11,20 +11,11 @@ const UNITS: &[&str] = &[
     "个", "小时", "天", "分钟", "张", "块", "台", "周", "星期", "元", "刀", "万", "千",
 ];
 
-/// Words after a `k` number that make it an amount or a length (`3k块`, `3k budget`, `2k刀`,
-/// `1k hours`); `32k` before `context` or alone is a context window, kept.
-const MONEY: &[&str] = &[
-    "块",
-    "元",
-    "刀",
-    "美元",
-    "美金",
+/// Words after a `k` number that make it a length or a budget (`3k budget`, `1k hours`); an
+/// amount's words (`3k块`, `2k刀`) are the lexicon's [`crate::lexicon::MONEY_WORDS`]. `32k`
+/// before `context` or alone is a context window, kept.
+const AFTER_K: &[&str] = &[
     "budget",
-    "usd",
-    "dollars",
-    "bucks",
-    "rmb",
-    "cny",
     "预算",
     "hours",
     "hour",
@@ -128,7 +119,7 @@ pub(super) fn wan_and_k(s: &str) -> String {
 fn money_beside(before: &str, after: &[char]) -> bool {
     let after: String = after.iter().take(8).collect();
     let b = before.trim_end();
-    MONEY.iter().any(|w| after.trim_start().starts_with(w))
+    (crate::lexicon::MONEY_WORDS.iter().chain(AFTER_K)).any(|w| after.trim_start().starts_with(w))
         || ["预算", "budget", "budget of", "$", "¥", "￥"]
             .iter()
             .any(|w| b.ends_with(w))

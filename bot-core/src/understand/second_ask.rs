@@ -7,7 +7,7 @@
 use super::request::Request;
 use super::text::normalize;
 use super::words::COST_WORDS;
-use super::{Reading, cues, read, read_normalized};
+use super::{Reading, cues, read_normalized};
 use crate::catalog::Catalog;
 
 /// Where a second ask starts (`and how much`, `顺便问下…多少钱`).
@@ -16,10 +16,10 @@ const JOINTS: &[&str] = &[
 ];
 
 /// A second ask in the message, to offer after the first is answered: the price asked after
-/// a fit (on the fit's card), or any ask of its own after a plain joint.
-pub fn second_ask(catalog: &Catalog, text: &str) -> Option<Request> {
-    let first = read(catalog, text);
-    price_after_fit(catalog, text, &first).or_else(|| after_joint(catalog, text, &first))
+/// a fit (on the fit's card), or any ask of its own after a plain joint. `first` is the
+/// message's reading as the bot answered it, passed in so the message is not read again.
+pub fn second_ask(catalog: &Catalog, text: &str, first: &Reading) -> Option<Request> {
+    price_after_fit(catalog, text, first).or_else(|| after_joint(catalog, text, first))
 }
 
 /// Words that start a second, separate ask; `and` and a comma join the parts of one ask too
@@ -40,14 +40,32 @@ const PLAIN_JOINTS: &[&str] = &[
     " and also ",
     " one more thing ",
     " another question ",
+    // `…，仲有邊度最平`: `还有` before a question word of its own (`还有货吗` is no joint).
+    "还有哪",
+    "还有多少",
+    "还有几",
+];
+
+/// `and` before a question word starts a second ask (`is l40s in stock and what is its memory
+/// bandwidth`, `… on 4090 and how much cost 3 hours`); the question word stays in it. `and is
+/// it in stock` after a price is one ask of the card's offers, not two.
+const AND_ASKS: &[&str] = &[
+    " and what ",
+    " and how ",
+    " and which ",
+    " and where ",
+    " and can ",
 ];
 
 /// The two parts of a message split at its first plain joint, when both say something.
 fn split(padded: &str) -> Option<(&str, &str)> {
-    let (at, start) = PLAIN_JOINTS
+    let plain = PLAIN_JOINTS
         .iter()
-        .filter_map(|j| padded.find(j).map(|k| (k, k + j.len())))
-        .min()?;
+        .filter_map(|j| padded.find(j).map(|k| (k, k + j.len())));
+    let and = AND_ASKS
+        .iter()
+        .filter_map(|j| padded.find(j).map(|k| (k, k + " and ".len())));
+    let (at, start) = plain.chain(and).min()?;
     let (head, tail) = (padded[..at].trim(), padded[start..].trim());
     // A joint at the very start joins nothing; a tail of a word or two is no ask.
     (head.chars().count() >= 2 && tail.chars().count() >= 3).then_some((head, tail))
@@ -71,6 +89,12 @@ fn tail_ask(catalog: &Catalog, head: &str, tail: &str) -> Option<Request> {
     match command(tail.to_string()) {
         // `…顺便问下能不能跑qwen2.5-14b`: a fit asked with no card is asked of the first's.
         Some(Request::Fit(f)) if f.gpu.is_none() => on_card().or(Some(Request::Fit(f))),
+        // `…，另外 runpod 有冇貨`: a platform's stock asked of the first's card; a platform's
+        // own facts (`does vast take paypal`) stay that platform's.
+        Some(r @ Request::Platform(_)) => match on_card() {
+            Some(s @ Request::Stock(_)) => Some(s),
+            _ => Some(r),
+        },
         Some(r) => Some(r),
         None => on_card(),
     }

@@ -5,19 +5,7 @@
 //! amount at all). Both run before the counter pass, each one walk.
 
 /// Words after which a large number is an amount of money.
-const MONEY_AFTER: &[&str] = &[
-    "块",
-    "元",
-    "刀",
-    "美元",
-    "美金",
-    "人民币",
-    "rmb",
-    "cny",
-    "usd",
-    "dollars",
-    "bucks",
-];
+const MONEY_AFTER: &[&str] = crate::lexicon::MONEY_WORDS;
 
 /// `小时` (or `钟头`), `零`/`又` maybe, a number of minutes, then `分`/`分钟` or the word's
 /// end: the minutes written with their unit (`小时40分钟`).

@@ -31,6 +31,9 @@ pub enum Unheard {
     /// A model the catalog does not size (`xtts`, `whisper`); `lines`: the question read
     /// without it (the card's specs), to tap.
     Model { word: String, lines: Vec<String> },
+    /// A cloud the catalog does not hold (`sagemaker`, `aws`); `lines`: the question read
+    /// without it, to tap.
+    Platform { word: String, lines: Vec<String> },
     /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
     /// is said, with the hourly prices it divides by (`lines`).
     Budget { lines: Vec<String> },
@@ -135,6 +138,9 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     }
     if let Some((word, lines)) = super::unknown_model::unknown_model(catalog, &norm) {
         return Some(Unheard::Model { word, lines });
+    }
+    if let Some((word, lines)) = super::unknown_platform::unknown_platform(catalog, &norm) {
+        return Some(Unheard::Platform { word, lines });
     }
     let word = unknown_card(catalog, &toks)?;
     let near = catalog

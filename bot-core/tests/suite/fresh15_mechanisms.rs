@@ -113,7 +113,7 @@ fn fresh15_share() {
 fn a_second_ask_is_noted_and_offered() {
     use super::chat::{text, who, world};
     use bot_core::Input;
-    use bot_core::understand::second_ask;
+    use bot_core::understand::{read, second_ask};
     let catalog = Catalog::embedded().unwrap();
     for (q, also) in [
         (
@@ -130,13 +130,29 @@ fn a_second_ask_is_noted_and_offered() {
         ),
     ] {
         assert_eq!(
-            second_ask(&catalog, q).map(|r| r.line()).as_deref(),
+            second_ask(&catalog, q, &read(&catalog, q))
+                .map(|r| r.line())
+                .as_deref(),
             Some(also),
             "{q}"
         );
     }
-    assert_eq!(second_ask(&catalog, "4090能跑qwen2.5-7b吗"), None);
-    assert_eq!(second_ask(&catalog, "autodl 4090 跑3小时多少钱"), None);
+    assert_eq!(
+        second_ask(
+            &catalog,
+            "4090能跑qwen2.5-7b吗",
+            &read(&catalog, "4090能跑qwen2.5-7b吗")
+        ),
+        None
+    );
+    assert_eq!(
+        second_ask(
+            &catalog,
+            "autodl 4090 跑3小时多少钱",
+            &read(&catalog, "autodl 4090 跑3小时多少钱")
+        ),
+        None
+    );
     let w = world();
     let offered = |locale: &str, q: &str| {
         let a = w.bot.handle(&who(locale), Input::Text(q.into()));
