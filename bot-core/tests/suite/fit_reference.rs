@@ -699,3 +699,6 @@ mod heldout6;
 
 #[path = "fit_reference/heldout7.rs"]
 mod heldout7;
+
+#[path = "fit_reference/heldout8.rs"]
+mod heldout8;
