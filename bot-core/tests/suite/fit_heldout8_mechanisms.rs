@@ -1,0 +1,150 @@
+//! Held-out 8's mechanisms (session 13, mem-j) on models, sizes and cards of no table: Wan's own
+//! `generate.py` (`diffusion::wan`) keeps the DiT in fp32 unless `--convert_model_dtype` (the
+//! word `bf16`) and holds its fp32 residual stream, fp32 modulation (per token in Wan2.2) and
+//! float64 RoPE per token; the answer says so in both languages, and says what `generate.py`
+//! would need when the word is not given.
+
+use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate, what_fits};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use std::sync::Arc;
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+fn wan(id: &str) -> DiffusionRequest<'static> {
+    DiffusionRequest::new(diffusion::find(id).unwrap())
+}
+
+/// Tokens of one forward at `w` x `h` x `frames` (8x VAE, 2x2 patches, 4x time).
+fn tokens(w: u32, h: u32, frames: u32) -> f64 {
+    ((w / 16) * (h / 16) * ((frames - 1) / 4 + 1)) as f64
+}
+
+#[test]
+fn generate_py_loads_the_dit_in_fp32_unless_a_precision_is_given() {
+    // Wan2.1-1.3B at 1280x720 (no table has it): the DiT doubles, nothing else does.
+    let mut r = wan("wan2.1-t2v-1.3b");
+    (r.width, r.height) = (1280, 720);
+    let bf16 = estimate(&r);
+    r.wan_generate = true;
+    assert_eq!(r.denoiser_precision(), Precision::Fp32);
+    let fp32 = estimate(&r);
+    assert!((fp32.denoiser_gib - 2.0 * bf16.denoiser_gib).abs() < 1e-9);
+    assert_eq!(fp32.text_gib, bf16.text_gib);
+    assert_eq!(fp32.vae_gib, bf16.vae_gib);
+    // `bf16` with the word: Wan2.2's --convert_model_dtype; the weights are bf16 again.
+    r.precision = Some(Precision::Bf16);
+    assert!((estimate(&r).denoiser_gib - bf16.denoiser_gib).abs() < 1e-9);
+    // A pipeline `generate.py` does not run ignores the flag.
+    let mut flux = DiffusionRequest::new(diffusion::find("flux.1-dev").unwrap());
+    let plain = estimate(&flux);
+    flux.wan_generate = true;
+    assert_eq!(estimate(&flux), plain);
+}
+
+#[test]
+fn generate_py_activations_follow_its_forward_per_token() {
+    // Wan2.2-A14B at 960x544, 49 frames: 60 x 34 x 13 tokens, 90 x 5120 bytes each.
+    let mut r = wan("wan2.2-t2v-a14b");
+    (r.width, r.height, r.frames) = (960, 544, 49);
+    r.precision = Some(Precision::Bf16);
+    let t = tokens(960, 544, 49);
+    let pipeline = estimate(&r);
+    assert!((pipeline.tokens - t).abs() < 1e-9);
+    r.wan_generate = true;
+    let own = estimate(&r);
+    assert!((own.step_gib - t * 90.0 * 5120.0 / GIB).abs() < 1e-9);
+    assert!(
+        own.step_gib > 2.0 * pipeline.step_gib,
+        "{own:?} {pipeline:?}"
+    );
+    // Wan2.1-14B's per-sample timestep: 38 x 5120 a token at 1024x576, 33 frames.
+    let mut w21 = wan("wan2.1-t2v-14b");
+    (w21.width, w21.height, w21.frames) = (1024, 576, 33);
+    w21.wan_generate = true;
+    let e = estimate(&w21);
+    assert!((e.step_gib - tokens(1024, 576, 33) * 38.0 * 5120.0 / GIB).abs() < 1e-9);
+    // With offload=model one expert waits on the card beside the step (Wan2.2's
+    // `_prepare_model_for_timestep`): the peak grows with tokens, not with both experts.
+    r.offload = Offload::Model;
+    let one = estimate(&r);
+    assert!(one.denoise_weights_gib < 0.55 * one.denoiser_gib);
+}
+
+#[test]
+fn an_fp32_dit_that_does_not_fit_is_told_bf16_first() {
+    // Wan2.2-A14B by generate.py at 720P on one H100: an fp32 expert (52 GiB) and its step do
+    // not fit; --convert_model_dtype (`bf16`) is the first change that does.
+    let catalog = Catalog::embedded().unwrap();
+    let h100 = catalog.gpu("h100-sxm").unwrap().vram_gib();
+    let mut r = wan("wan2.2-t2v-a14b");
+    r.wan_generate = true;
+    r.offload = Offload::Model;
+    assert!(estimate(&r).peak_gib > h100);
+    let fixes = what_fits(&r, h100, 3);
+    let (first, e) = fixes.first().expect("a change that fits");
+    assert_eq!(first.denoiser_precision(), Precision::Bf16);
+    assert!(first.wan_generate, "bf16 is still generate.py");
+    assert!(e.peak_gib <= h100);
+}
+
+fn ask(lang: &str, line: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
+    bot.handle(&ChatRef::terminal(Some(lang)), Input::Text(line.into()))
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(l, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_answer_says_which_runner_it_sized_in_both_languages() {
+    // Wan2.1-1.3B at 720p on a 3060 (no table has it).
+    let line = "/fit wan2.1-t2v-1.3b rtx-3060 res=720p offload=model";
+    let en = ask("en", line);
+    assert!(en.contains("Running Wan's own generate.py"), "{en}");
+    assert!(en.contains("The word generate.py sizes it"), "{en}");
+    let zh = ask("zh", line);
+    assert!(zh.contains("generate.py") && zh.contains("fp32"), "{zh}");
+    assert!(!zh.contains("Running Wan"), "{zh}");
+    // With the word: fp32 in the title and the line that says how and what it would be without.
+    let own = ask("en", &format!("{line} generate.py"));
+    assert!(own.contains("denoiser FP32"), "{own}");
+    assert!(own.contains("Sized as Wan's own generate.py"), "{own}");
+    assert!(own.contains("itself loads it in fp32"), "{own}");
+    assert!(
+        own.contains("from the forward of Wan's generate.py"),
+        "{own}"
+    );
+    assert!(
+        !en.contains("from the forward of Wan's generate.py"),
+        "{en}"
+    );
+    // The word's figure is the other answer's figure, both ways.
+    let peak = |s: &str| -> String {
+        let at = s.find("Peak on the card: ").unwrap() + "Peak on the card: ".len();
+        s[at..].split(' ').next().unwrap().to_string()
+    };
+    assert!(
+        en.contains(&format!("It needs {} GiB", peak(&own))),
+        "{en}\n{own}"
+    );
+    assert!(
+        own.contains(&format!("it needs {} GiB", peak(&en))),
+        "{own}\n{en}"
+    );
+    let own_zh = ask("zh", &format!("{line} generate.py"));
+    assert!(
+        own_zh.contains("按 Wan 官方 generate.py 的跑法估算"),
+        "{own_zh}"
+    );
+    // Wan2.2 names its flag; `runner=wan` is the same word; other models refuse it.
+    let w22 = ask("en", "/fit wan2.2-ti2v-5b runner=wan 4090");
+    assert!(w22.contains("unless --convert_model_dtype"), "{w22}");
+    assert!(w22.contains("for every token"), "{w22}");
+    let flux = ask("en", "/fit flux.1-dev generate.py 4090");
+    assert!(flux.contains("I can't read \"generate.py\""), "{flux}");
+}
