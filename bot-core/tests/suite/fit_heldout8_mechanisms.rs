@@ -148,3 +148,38 @@ fn the_answer_says_which_runner_it_sized_in_both_languages() {
     let flux = ask("en", "/fit flux.1-dev generate.py 4090");
     assert!(flux.contains("I can't read \"generate.py\""), "{flux}");
 }
+
+/// gpt-oss's sliding-window layers (`Model::sliding_layers`): 12 of gpt-oss-20b's 24 layers
+/// attend over the last 128 tokens, so their KV cache stops there in every engine; only the
+/// full-attention half grows with the context. Lengths and engines of no table.
+#[test]
+fn sliding_window_layers_hold_their_window_only() {
+    use bot_core::vram::{Engine, FitRequest, GIB, ModelRef, Quant, Task, estimate as fit};
+    let c = Catalog::embedded().unwrap();
+    let m = c.model("gpt-oss-20b").unwrap();
+    let kv = |ctx: u32, engine: Engine| {
+        let mut r = FitRequest::new(ModelRef::Known(m), Quant::Mxfp4, Task::Infer);
+        r.context = ctx;
+        r.engine = engine;
+        // Many sequences, so that short ones weigh (the report rounds to 0.01 GiB).
+        r.batch = 512;
+        fit(&c, &r).unwrap().per_gpu.kv_cache_gib
+    };
+    // K and V, 8 KV heads of 64, 2 bytes: per layer per token.
+    let per_layer = 2.0 * 8.0 * 64.0 * 2.0;
+    for engine in [Engine::Transformers, Engine::Vllm, Engine::Llamacpp] {
+        let grown = kv(49152, engine) - kv(24576, engine);
+        let want = 12.0 * per_layer * 24576.0 * 512.0 / GIB;
+        assert!((grown - want).abs() < 0.02, "{engine:?}: {grown} vs {want}");
+        // Below the window every layer holds every token.
+        let short = kv(96, engine) / kv(64, engine);
+        assert!((short - 1.5).abs() < 0.02, "{engine:?}: {short}");
+    }
+    // The 120b: 18 of 36 at 131072 tokens is half the full-length figure (and the window).
+    let big = c.model("gpt-oss-120b").unwrap();
+    let mut r = FitRequest::new(ModelRef::Known(big), Quant::Mxfp4, Task::Infer);
+    r.context = 131072;
+    let got = fit(&c, &r).unwrap().per_gpu.kv_cache_gib;
+    let want = (18.0 * 131072.0 + 18.0 * 128.0) * per_layer / GIB;
+    assert!((got - want).abs() < 0.01, "{got} vs {want}");
+}
