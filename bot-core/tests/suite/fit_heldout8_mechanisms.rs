@@ -183,3 +183,26 @@ fn sliding_window_layers_hold_their_window_only() {
     let want = (18.0 * 131072.0 + 18.0 * 128.0) * per_layer / GIB;
     assert!((got - want).abs() < 0.01, "{got} vs {want}");
 }
+
+/// Wan2.1's image-to-video DiT is its own entry: each of 40 blocks adds image cross-attention
+/// (k_img, v_img, norm_k_img), 2.1B weights the text-to-video DiT does not have (Wan2.2's
+/// model.py has no such class: its I2V-A14B stays the T2V shape). 480P in bf16, no table.
+#[test]
+fn wan21_image_to_video_carries_its_image_cross_attention() {
+    let i2v = wan("wan2.1-i2v-14b");
+    let t2v = wan("wan2.1-t2v-14b");
+    assert_eq!(i2v.pipeline.id, "wan2.1-i2v-14b");
+    assert_eq!(
+        diffusion::find("Wan-AI/Wan2.1-I2V-14B-480P").unwrap().id,
+        "wan2.1-i2v-14b"
+    );
+    let extra = 40.0 * (2.0 * 5120.0f64.powi(2) + 3.0 * 5120.0);
+    let got = estimate(&i2v).denoiser_gib - estimate(&t2v).denoiser_gib;
+    // 2.1B in the catalog: the blocks' 2.098B and the image embedding's MLP.
+    assert!((got * GIB / 2.0 - extra).abs() < 0.01e9, "{got}");
+    assert_eq!(wan("wan2.2-i2v-a14b").pipeline.id, "wan2.2-t2v-a14b");
+    let zh = ask("zh", "/fit wan2.1-i2v-14b a6000");
+    assert!(zh.contains("图像交叉注意力"), "{zh}");
+    let en = ask("en", "/fit wan2.1-i2v-14b a6000");
+    assert!(en.contains("image cross-attention"), "{en}");
+}
