@@ -144,7 +144,7 @@ fn the_answer_says_which_runner_it_sized_in_both_languages() {
     // Wan2.2 names its flag; `runner=wan` is the same word; other models refuse it.
     let w22 = ask("en", "/fit wan2.2-ti2v-5b runner=wan 4090");
     assert!(w22.contains("unless --convert_model_dtype"), "{w22}");
-    assert!(w22.contains("for every token"), "{w22}");
+    assert!(w22.contains("an fp32 modulation for every token"), "{w22}");
     let flux = ask("en", "/fit flux.1-dev generate.py 4090");
     assert!(flux.contains("I can't read \"generate.py\""), "{flux}");
 }
