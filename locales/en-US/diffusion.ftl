@@ -22,7 +22,7 @@ diff-wan-generate = ℹ️ Sized as Wan's own generate.py runs it: the DiT in { 
 }) and { $kb } KB of activations per token (its fp32 residual stream, query and key{ $per_token ->
     [yes] {" "}and an fp32 modulation for every token
    *[no] {""}
-}, RoPE in float64; { $other_kb } KB otherwise). ComfyUI and diffusers load it in bf16: without the word generate.py it needs { $peak } GiB. Source: { $source }
+}, RoPE in float64; { $other_kb } KB otherwise); its VAE stays on the card in fp32 throughout. ComfyUI and diffusers load it in bf16: without the word generate.py it needs { $peak } GiB. Source: { $source }
 diff-wan-generate-other = ℹ️ Running Wan's own generate.py (the README's command)? It needs { $peak } GiB: the DiT in { $precision } ({ $convert ->
     [yes] generate.py loads it in fp32 unless --convert_model_dtype, the word bf16
    *[no] Wan2.1's generate.py itself loads it in fp32

@@ -26,7 +26,7 @@ diff-wan-generate = ℹ️ 按 Wan 官方 generate.py 的跑法估算：去噪�
 }），每个 token 的激活为 { $kb } KB（残差流、query 和 key 都是 fp32{ $per_token ->
     [yes] ，调制也逐 token 以 fp32 计算
    *[no] {""}
-}，RoPE 用 float64；否则为 { $other_kb } KB）。ComfyUI 和 diffusers 以 bf16 加载：去掉 generate.py 这个词时需要 { $peak } GiB。来源：{ $source }
+}，RoPE 用 float64；否则为 { $other_kb } KB）；它的 VAE 以 fp32 全程留在卡上。ComfyUI 和 diffusers 以 bf16 加载：去掉 generate.py 这个词时需要 { $peak } GiB。来源：{ $source }
 diff-wan-generate-other = ℹ️ 用 Wan 官方的 generate.py（README 里的命令）来跑？需要 { $peak } GiB：去噪模型为 { $precision }（{ $convert ->
     [yes] generate.py 默认以 fp32 加载，加 --convert_model_dtype 才是 bf16，对应词 bf16
    *[no] Wan2.1 的 generate.py 本身就以 fp32 加载

@@ -266,7 +266,14 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     let text_gib = gib(p.weights_b(Role::TextEncoder), text_bits);
     // The encoders' weights exist either way; on the CPU the card never holds them.
     let text_on_card = if r.text_on_cpu { 0.0 } else { text_gib };
-    let vae_gib = gib(p.weights_b(Role::Vae), r.published(Role::Vae).bits());
+    // Wan's generate.py builds its VAE in fp32 (`WanVAE(dtype=torch.float)`) on the card and
+    // never moves it off: it waits beside every stage ([`super::wan`]).
+    let (vae_bits, vae_resident) = match r.wan() {
+        Some(_) => (Precision::Fp32.bits(), true),
+        None => (r.published(Role::Vae).bits(), false),
+    };
+    let vae_gib = gib(p.weights_b(Role::Vae), vae_bits);
+    let resident = if vae_resident { vae_gib } else { 0.0 };
     let t = tokens(r);
     let step_gib = t * r.act_bytes_per_token() / GIB;
     let chunk_frames = match p.kind {
@@ -284,8 +291,8 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
     let denoise_weights_gib = match r.offload {
         Offload::None => denoiser_gib + text_on_card + vae_gib,
-        Offload::Model => largest_denoiser,
-        Offload::Sequential => leaf,
+        Offload::Model => largest_denoiser + resident,
+        Offload::Sequential => leaf + resident,
     };
     let stages = match r.offload {
         Offload::None => {
@@ -296,12 +303,12 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
             ]
         }
         Offload::Model => vec![
-            (Stage::Text, text_on_card),
-            (Stage::Denoise, largest_denoiser + step_gib),
+            (Stage::Text, text_on_card + resident),
+            (Stage::Denoise, largest_denoiser + resident + step_gib),
             (Stage::Decode, vae_gib + decode_gib),
         ],
         Offload::Sequential => vec![
-            (Stage::Denoise, leaf + step_gib),
+            (Stage::Denoise, leaf + resident + step_gib),
             (Stage::Decode, vae_gib + decode_gib),
         ],
     };

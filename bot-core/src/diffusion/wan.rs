@@ -11,6 +11,10 @@
 //! 'config.param_dtype'", bf16), which the word `bf16` stands for. Sampling runs under
 //! `autocast(bf16)`, so only the weights double.
 //!
+//! **The VAE.** `WanVAE` / `Wan2_1_VAE` / `Wan2_2_VAE` default to `dtype=torch.float` and
+//! build the model `.to(device)` when the pipeline is made; `offload_model` moves the DiT, T5 and
+//! CLIP off the card, never the VAE. So it is fp32 and on the card at every stage.
+//!
 //! **Activations per token** (`wan/modules/model.py`, `WanAttentionBlock.forward`), in units of
 //! the width d (bytes per token = units × d). The residual stream is fp32 (`x = x + y * e[2]`
 //! under fp32 autocast): 4. The self-attention's input `norm1(x).float() * (1 + e[1]) + e[0]`:

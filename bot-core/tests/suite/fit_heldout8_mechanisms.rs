@@ -21,7 +21,8 @@ fn tokens(w: u32, h: u32, frames: u32) -> f64 {
 
 #[test]
 fn generate_py_loads_the_dit_in_fp32_unless_a_precision_is_given() {
-    // Wan2.1-1.3B at 1280x720 (no table has it): the DiT doubles, nothing else does.
+    // Wan2.1-1.3B at 1280x720 (no table has it): the DiT doubles (and the VAE, below), the
+    // text encoder does not.
     let mut r = wan("wan2.1-t2v-1.3b");
     (r.width, r.height) = (1280, 720);
     let bf16 = estimate(&r);
@@ -30,7 +31,7 @@ fn generate_py_loads_the_dit_in_fp32_unless_a_precision_is_given() {
     let fp32 = estimate(&r);
     assert!((fp32.denoiser_gib - 2.0 * bf16.denoiser_gib).abs() < 1e-9);
     assert_eq!(fp32.text_gib, bf16.text_gib);
-    assert_eq!(fp32.vae_gib, bf16.vae_gib);
+    assert!((fp32.vae_gib - 2.0 * bf16.vae_gib).abs() < 1e-9);
     // `bf16` with the word: Wan2.2's --convert_model_dtype; the weights are bf16 again.
     r.precision = Some(Precision::Bf16);
     assert!((estimate(&r).denoiser_gib - bf16.denoiser_gib).abs() < 1e-9);
@@ -205,4 +206,40 @@ fn wan21_image_to_video_carries_its_image_cross_attention() {
     assert!(zh.contains("图像交叉注意力"), "{zh}");
     let en = ask("en", "/fit wan2.1-i2v-14b a6000");
     assert!(en.contains("image cross-attention"), "{en}");
+}
+
+/// generate.py builds its VAE in fp32 on the card and never offloads it: with offload=model it
+/// waits beside the text encoder and every denoising step. Wan2.1-1.3B at 1280x720, Wan2.2-5B
+/// at 960x544 (no table).
+#[test]
+fn generate_py_keeps_an_fp32_vae_on_the_card_at_every_stage() {
+    for (id, w, h) in [("wan2.1-t2v-1.3b", 1280, 720), ("wan2.2-ti2v-5b", 960, 544)] {
+        let mut r = wan(id);
+        (r.width, r.height) = (w, h);
+        r.offload = Offload::Model;
+        r.precision = Some(Precision::Bf16);
+        let plain = estimate(&r);
+        r.wan_generate = true;
+        let own = estimate(&r);
+        let vae_fp32 = r.pipeline.weights_b(diffusion::Role::Vae) * 4.0e9 / GIB;
+        assert!((own.vae_gib - vae_fp32).abs() < 1e-9, "{id}");
+        assert!((own.vae_gib - 2.0 * plain.vae_gib).abs() < 1e-9, "{id}");
+        // One model at a time, and the VAE beside it.
+        let dit = own.denoiser_gib;
+        assert!(
+            (own.denoise_weights_gib - (dit + vae_fp32)).abs() < 1e-9,
+            "{id}"
+        );
+        assert!((plain.denoise_weights_gib - dit).abs() < 1e-9, "{id}");
+    }
+    let own = ask(
+        "en",
+        "/fit wan2.2-ti2v-5b generate.py bf16 offload=model te=cpu 4090",
+    );
+    assert!(own.contains("its VAE stays on the card in fp32"), "{own}");
+    let zh = ask(
+        "zh",
+        "/fit wan2.2-ti2v-5b generate.py bf16 offload=model te=cpu 4090",
+    );
+    assert!(zh.contains("VAE 以 fp32 全程留在卡上"), "{zh}");
 }

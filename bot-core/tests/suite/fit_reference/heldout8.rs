@@ -28,8 +28,10 @@ fn public_measurements_eighth_held_out_set() {
     // given, and activations per token from its forward (38 x width; 90 with Wan2.2's per-token
     // timestep). Wan2.2-A14B -19 / -32 % -> +2 %, Wan2.1-14B -41 / -47 % -> -1 / -11 %: 10 of
     // 13 within 15 %, 3 under (the TI2V-5B pair, its VAE decode; the video LoRA).
-    let floor_within = 10;
-    let ceiling_under = 3;
+    // Then its VAE: generate.py builds it in fp32 on the card and never offloads it, so it waits
+    // beside every step: TI2V-5B -24 / -23 % -> -12 %: 12 of 13, 1 under (the video LoRA).
+    let floor_within = 12;
+    let ceiling_under = 1;
     let floor_verdicts = 7;
     assert!(
         held.within15 >= floor_within,
