@@ -289,14 +289,22 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
     // 15360 -> 3072 output projection).
     let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
+    // On one card generate.py holds one expert of an MoE DiT even without offload: its
+    // `_prepare_model_for_timestep` moves the other off whenever `init_on_cpu` (the single-GPU
+    // default) is set ([`super::wan`]).
+    let on_card_denoisers = if r.wan().is_some() {
+        largest_denoiser
+    } else {
+        denoiser_gib
+    };
     let denoise_weights_gib = match r.offload {
-        Offload::None => denoiser_gib + text_on_card + vae_gib,
+        Offload::None => on_card_denoisers + text_on_card + vae_gib,
         Offload::Model => largest_denoiser + resident,
         Offload::Sequential => leaf + resident,
     };
     let stages = match r.offload {
         Offload::None => {
-            let all = denoiser_gib + text_on_card + vae_gib;
+            let all = on_card_denoisers + text_on_card + vae_gib;
             vec![
                 (Stage::Denoise, all + step_gib),
                 (Stage::Decode, all + decode_gib),

@@ -15,6 +15,11 @@
 //! build the model `.to(device)` when the pipeline is made; `offload_model` moves the DiT, T5 and
 //! CLIP off the card, never the VAE. So it is fp32 and on the card at every stage.
 //!
+//! **One expert at a time.** Wan2.2's A14B pipelines hold two DiTs (high- and low-noise); on a
+//! single card `init_on_cpu` is true, and `_prepare_model_for_timestep` moves the expert not
+//! needed to the CPU "if offload_model or self.init_on_cpu": one expert on the card even with
+//! `--offload_model False`.
+//!
 //! **Activations per token** (`wan/modules/model.py`, `WanAttentionBlock.forward`), in units of
 //! the width d (bytes per token = units × d). The residual stream is fp32 (`x = x + y * e[2]`
 //! under fp32 autocast): 4. The self-attention's input `norm1(x).float() * (1 + e[1]) + e[0]`:

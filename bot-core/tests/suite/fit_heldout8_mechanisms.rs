@@ -243,3 +243,23 @@ fn generate_py_keeps_an_fp32_vae_on_the_card_at_every_stage() {
     );
     assert!(zh.contains("VAE 以 fp32 全程留在卡上"), "{zh}");
 }
+
+/// Wan2.2-A14B by generate.py on one card without offload: `init_on_cpu` (the single-GPU
+/// default) still swaps the experts, so one 14B expert is on the card beside T5 and the VAE; a
+/// diffusers pipeline without offload holds both. 960x544, 33 frames (no table).
+#[test]
+fn generate_py_swaps_the_experts_even_without_offload() {
+    let mut r = wan("wan2.2-t2v-a14b");
+    (r.width, r.height, r.frames) = (960, 544, 33);
+    r.precision = Some(Precision::Bf16);
+    let both = estimate(&r);
+    r.wan_generate = true;
+    let one = estimate(&r);
+    let expert = both.denoiser_gib / 2.0;
+    assert!(
+        (both.denoise_weights_gib - (both.denoiser_gib + both.text_gib + both.vae_gib)).abs()
+            < 1e-9
+    );
+    assert!((one.denoise_weights_gib - (expert + one.text_gib + one.vae_gib)).abs() < 1e-9);
+    assert!(one.peak_gib < both.peak_gib - 20.0, "{one:?} {both:?}");
+}
