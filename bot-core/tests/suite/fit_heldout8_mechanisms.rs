@@ -263,3 +263,14 @@ fn generate_py_swaps_the_experts_even_without_offload() {
     assert!((one.denoise_weights_gib - (expert + one.text_gib + one.vae_gib)).abs() < 1e-9);
     assert!(one.peak_gib < both.peak_gib - 20.0, "{one:?} {both:?}");
 }
+
+/// `generate.py` said in a question is the word: the reading carries `runner=wan` and the
+/// answer is sized as the script runs (Wan2.1-1.3B at 720p on a 3080, no table).
+#[test]
+fn generate_py_said_in_a_question_is_read() {
+    let zh = ask("zh", "用官方 generate.py 跑 wan2.1 1.3b 720p，3080 够吗");
+    assert!(zh.contains("runner=wan"), "{zh}");
+    assert!(zh.contains("按 Wan 官方 generate.py 的跑法估算"), "{zh}");
+    let en = ask("en", "wan2.1 1.3b with generate.py on a 3080?");
+    assert!(en.contains("Sized as Wan's own generate.py"), "{en}");
+}
