@@ -135,6 +135,10 @@ pub struct FitArgs {
     /// --t5_cpu; the chat's `te=cpu`).
     #[arg(long)]
     te_cpu: bool,
+    /// Wan video models: run by Wan's own generate.py (an fp32 DiT unless --quant bf16, its
+    /// activations per token; the chat's `generate.py`).
+    #[arg(long)]
+    wan_generate: bool,
     #[arg(long)]
     json: bool,
 }
@@ -337,6 +341,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     }
     if a.te_cpu {
         words.push("te=cpu".into());
+    }
+    if a.wan_generate {
+        words.push("generate.py".into());
     }
     let line = match diffusion_answer::read(catalog, &words.join(" ")) {
         Some(Ok(line)) => line,

@@ -16,6 +16,17 @@ diff-offload = { $offload ->
     [seq] Offload: weights streamed to the card layer by layer (diffusers enable_sequential_cpu_offload(); ComfyUI --lowvram). The least memory, but many times slower: the weights cross PCIe at every step.
    *[none] Everything stays on the card (diffusers pipe.to("cuda"); ComfyUI with enough memory). offload=model keeps one model on the card at a time.
 }
+diff-wan-generate = ℹ️ Sized as Wan's own generate.py runs it: the DiT in { $precision } ({ $convert ->
+    [yes] generate.py loads it in fp32 unless --convert_model_dtype, the word bf16
+   *[no] Wan2.1's generate.py itself loads it in fp32
+}) and { $kb } KB of activations per token (its fp32 residual stream, query and key{ $per_token ->
+    [yes] {" "}and an fp32 modulation for every token
+   *[no] {""}
+}, RoPE in float64; { $other_kb } KB otherwise); its VAE stays on the card in fp32 throughout. ComfyUI and diffusers load it in bf16: without the word generate.py it needs { $peak } GiB. Source: { $source }
+diff-wan-generate-other = ℹ️ Running Wan's own generate.py (the README's command)? It needs { $peak } GiB: the DiT in { $precision } ({ $convert ->
+    [yes] generate.py loads it in fp32 unless --convert_model_dtype, the word bf16
+   *[no] Wan2.1's generate.py itself loads it in fp32
+}) and { $kb } KB of activations per token (here { $other_kb }). The word generate.py sizes it.
 diff-one-card = ℹ️ Sized for one card: diffusers and ComfyUI run one image or clip on one card (more cards run more generations side by side).
 diff-verdict = { $fits ->
     [yes] ✅ Fits on 1 × { $gpu } ({ $vram } GiB): { $margin } GiB to spare.
@@ -37,8 +48,9 @@ diff-no-fix = Nothing I know of (fp8, 4-bit GGUF, offload, a smaller output) bri
 diff-cards = Single cards that hold it as asked ({ $count }; cheapest known list price first): { $cards }
 diff-cards-tight = Cards that hold it only tightly (inside the ±{ $pct }% this estimate can be off; { $count }): { $cards }
 diff-no-cards = No single card in the catalog holds it as asked: try fp8, offload=model or a smaller output.
-diff-basis = Basis: weights = parameters × bits per weight (bf16 16, fp8 8 with the norm and modulation layers diffusers keeps in 16-bit, GGUF Q8_0 8.5, Q4_0 and NF4 4.5); one denoising step { $measured ->
+diff-basis = Basis: weights = parameters × bits per weight (fp32 32, bf16 16, fp8 8 with the norm and modulation layers diffusers keeps in 16-bit, GGUF Q8_0 8.5, Q4_0 and NF4 4.5); one denoising step { $measured ->
     [yes] as measured in diffusers' benchmark for this denoiser (1024×1024, PyTorch SDPA), scaled with tokens
+    [wan] from the forward of Wan's generate.py (wan/modules/model.py), per token
    *[no] scaled from FLUX.1-dev's measured step by the denoiser's width (not measured for this model)
 }; VAE decode { $decode_measured ->
     [yes] as measured on FLUX.1-dev at 1024×1024 (with what the allocator keeps from the steps), scaled with pixels
@@ -46,5 +58,5 @@ diff-basis = Basis: weights = parameters × bits per weight (bf16 16, fp8 8 with
 }; what the card shows is 3% above what tensors hold, plus the CUDA context. Expect up to ±{ $pct }%. 1 GiB = 2³⁰ bytes.
 diff-note = ℹ️ { $en }
 diff-sources = Sources: { $sources } (as of { $as_of }).
-diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu]
+diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [generate.py]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.

@@ -20,6 +20,17 @@ diff-offload = { $offload ->
     [seq] 卸载：权重逐层搬上卡（diffusers 的 enable_sequential_cpu_offload()；ComfyUI 的 --lowvram）。最省显存，但慢很多倍：每一步权重都要走一遍 PCIe。
    *[none] 全部留在卡上（diffusers 的 pipe.to("cuda")；显存充足时的 ComfyUI）。offload=model 可让同一时间只有一个模型在卡上。
 }
+diff-wan-generate = ℹ️ 按 Wan 官方 generate.py 的跑法估算：去噪模型为 { $precision }（{ $convert ->
+    [yes] generate.py 默认以 fp32 加载，加 --convert_model_dtype 才是 bf16，对应词 bf16
+   *[no] Wan2.1 的 generate.py 本身就以 fp32 加载
+}），每个 token 的激活为 { $kb } KB（残差流、query 和 key 都是 fp32{ $per_token ->
+    [yes] ，调制也逐 token 以 fp32 计算
+   *[no] {""}
+}，RoPE 用 float64；否则为 { $other_kb } KB）；它的 VAE 以 fp32 全程留在卡上。ComfyUI 和 diffusers 以 bf16 加载：去掉 generate.py 这个词时需要 { $peak } GiB。来源：{ $source }
+diff-wan-generate-other = ℹ️ 用 Wan 官方的 generate.py（README 里的命令）来跑？需要 { $peak } GiB：去噪模型为 { $precision }（{ $convert ->
+    [yes] generate.py 默认以 fp32 加载，加 --convert_model_dtype 才是 bf16，对应词 bf16
+   *[no] Wan2.1 的 generate.py 本身就以 fp32 加载
+}），每个 token 的激活为 { $kb } KB（这里按 { $other_kb } KB 算）。加上 generate.py 这个词即按它估算。
 diff-one-card = ℹ️ 按单卡估算：diffusers 和 ComfyUI 一张图或一段视频只用一张卡（多张卡是并排多跑几份）。
 diff-verdict = { $fits ->
     [yes] ✅ 1 × { $gpu }（每张 { $vram } GiB）放得下，还剩 { $margin } GiB。
@@ -41,8 +52,9 @@ diff-no-fix = 我知道的办法（fp8、4 位 GGUF、卸载、更小的输出�
 diff-cards = 按现在的设置单卡放得下的卡（共 { $count } 种；已知最低标价在前）：{ $cards_zh }
 diff-cards-tight = 只是勉强放得下的卡（在估算可能的 ±{ $pct }% 误差之内，共 { $count } 种）：{ $cards_zh }
 diff-no-cards = 目录里没有一张卡能按现在的设置放下它：试试 fp8、offload=model 或更小的输出。
-diff-basis = 依据：权重 = 参数量 × 每个权重的位数（bf16 16；fp8 8，diffusers 保留为 16 位的归一化层和调制层除外；GGUF Q8_0 8.5；Q4_0 和 NF4 4.5）；一个去噪步{ $measured ->
+diff-basis = 依据：权重 = 参数量 × 每个权重的位数（fp32 32；bf16 16；fp8 8，diffusers 保留为 16 位的归一化层和调制层除外；GGUF Q8_0 8.5；Q4_0 和 NF4 4.5）；一个去噪步{ $measured ->
     [yes] 取自 diffusers 基准测试对这个去噪模型的实测（1024×1024，PyTorch SDPA），按 token 数缩放
+    [wan] 按 Wan 的 generate.py 前向计算（wan/modules/model.py）逐 token 推算
    *[no] 由 FLUX.1-dev 的实测按去噪模型宽度换算（这个模型没有实测）
 }；VAE 解码{ $decode_measured ->
     [yes] 取自 FLUX.1-dev 在 1024×1024 下的实测（含分配器在去噪步之后保留的显存），按像素数缩放
@@ -50,5 +62,5 @@ diff-basis = 依据：权重 = 参数量 × 每个权重的位数（bf16 16；fp
 }；卡上显示的占用比张量实际占用高 3%，另加 CUDA 上下文。误差可达 ±{ $pct }%。1 GiB = 2³⁰ 字节。
 diff-note = ℹ️ { $zh }
 diff-sources = 来源：{ $sources }（截至 { $as_of }）。
-diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu]
+diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [generate.py]
 diff-error-word = 在图像或视频模型的 /fit 里，我看不懂“{ $word }”。

@@ -334,6 +334,34 @@ fn an_image_model_fits_the_same_in_both() {
 }
 
 #[test]
+fn a_wan_run_by_its_own_generate_py_sizes_the_same_in_both() {
+    // `--wan-generate` is the chat's `generate.py`: an fp32 DiT, its activations per token.
+    let chat_answer = chat("/fit wan2.1-t2v-1.3b generate.py offload=model res=960x544 l40s");
+    let args = [
+        "fit",
+        "--model",
+        "wan2.1-t2v-1.3b",
+        "--wan-generate",
+        "--offload",
+        "model",
+        "--res",
+        "960x544",
+        "--gpu",
+        "l40s",
+    ];
+    assert_eq!(chat_answer, text(&args));
+    assert!(chat_answer.contains("denoiser FP32"), "{chat_answer}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let peak = format!("{:.1} GiB", v["peak_gib"].as_f64().unwrap());
+    assert!(
+        chat_answer.contains(&peak),
+        "{peak} missing from:\n{chat_answer}"
+    );
+}
+
+#[test]
 fn tco_gives_the_same_cost_per_million_tokens_in_both() {
     let chat = chat("/tco qwen2.5-7b int4 4090 20m 0.3 price=0.35");
     let args = [

@@ -61,6 +61,11 @@ fn word<'c>(catalog: &'c Catalog, line: &mut DiffusionLine<'c>, w: &str) -> Resu
     }
     if let Some(p) = Precision::parse(w) {
         r.precision = Some(p);
+    } else if ["generate.py", "wan-generate"]
+        .iter()
+        .any(|x| w.eq_ignore_ascii_case(x))
+    {
+        option(r, "runner", "wan").ok_or_else(|| bad(w))?;
     } else if let Some((k, v)) = lexicon::option(w) {
         option(r, &k, &v).ok_or_else(|| bad(w))?;
     } else if let Some(o) = Offload::parse(w).filter(|_| w.len() > 3) {
@@ -90,6 +95,14 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         "te" | "text" => r.text_fp8 = Precision::parse(value)? == Precision::Fp8,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
+        // Wan's own `generate.py` (`diffusion::wan`), for the pipelines it runs.
+        "runner" | "script" => match value.to_lowercase().as_str() {
+            "wan" | "generate.py" | "generate" if r.pipeline.wan_generate.is_some() => {
+                r.wan_generate = true
+            }
+            "diffusers" | "comfyui" => r.wan_generate = false,
+            _ => return None,
+        },
         _ => return None,
     }
     Some(())
@@ -159,6 +172,9 @@ fn change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
     if t.text_on_cpu && !from.text_on_cpu {
         out.push("te=cpu".into());
     }
+    if from.wan_generate && !t.wan_generate {
+        out.push("runner=diffusers".into());
+    }
     if t.offload != from.offload {
         out.push(format!("offload={}", t.offload.key()));
     }
@@ -214,6 +230,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
             .arg("context", gib(e.context_gib)),
     );
     reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
+    wan_generate(&mut reply, r, &e);
     if line.many_cards {
         reply.push(Msg::new("diff-one-card"));
     }
@@ -221,8 +238,42 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
         verdict(&mut reply, r, &e, g);
     }
     cards(&mut reply, catalog, r, &e);
-    basis(&mut reply, p);
+    basis(&mut reply, r);
     reply
+}
+
+/// Wan's own `generate.py`: what it was sized as, or what it would need, with the word.
+fn wan_generate(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport) {
+    let Some(w) = &r.pipeline.wan_generate else {
+        return;
+    };
+    let mut other = *r;
+    other.wan_generate = !r.wan_generate;
+    let (sized, alt) = if r.wan_generate {
+        (r, &other)
+    } else {
+        (&other, r)
+    };
+    let o = estimate(&other);
+    let msg = if r.wan_generate {
+        "diff-wan-generate"
+    } else {
+        "diff-wan-generate-other"
+    };
+    reply.push(
+        Msg::new(msg)
+            .arg("precision", sized.denoiser_precision().key())
+            .arg("convert", if w.convert_flag { "yes" } else { "no" })
+            .arg("per_token", if w.per_token_timestep { "yes" } else { "no" })
+            .arg("kb", format!("{:.0}", sized.act_bytes_per_token() / 1000.0))
+            .arg(
+                "other_kb",
+                format!("{:.0}", alt.act_bytes_per_token() / 1000.0),
+            )
+            .arg("peak", gib(o.peak_gib))
+            .arg("this", gib(e.peak_gib))
+            .arg("source", w.source.as_str()),
+    );
 }
 
 fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {
@@ -333,12 +384,19 @@ fn push_cards(reply: &mut Reply, id: &'static str, held: &[&Gpu], pct: u32) {
     );
 }
 
-fn basis(reply: &mut Reply, p: &Pipeline) {
-    let measured = p.act_basis.starts_with("measured");
+fn basis(reply: &mut Reply, r: &DiffusionRequest) {
+    let p = r.pipeline;
+    let measured = if r.wan().is_some() {
+        "wan"
+    } else if p.act_basis.starts_with("measured") {
+        "yes"
+    } else {
+        "no"
+    };
     let decode_measured = p.decode_basis.starts_with("measured");
     reply.push(
         Msg::new("diff-basis")
-            .arg("measured", if measured { "yes" } else { "no" })
+            .arg("measured", measured)
             .arg(
                 "decode_measured",
                 if decode_measured { "yes" } else { "no" },

@@ -258,9 +258,15 @@ pub struct Model {
     #[serde(default)]
     pub compress_ratios: Vec<u32>,
     /// Tokens every layer keeps at full width (config.json `sliding_window`); with
-    /// `compress_ratios` only.
+    /// `compress_ratios`, or with `sliding_layers`.
     #[serde(default)]
     pub sliding_window: u32,
+    /// Layers that attend over the last `sliding_window` tokens only (config.json
+    /// `layer_types`: `sliding_attention`), in a model without `compress_ratios`: their KV
+    /// cache stops growing at the window (Transformers' sliding cache layers, vLLM's hybrid KV
+    /// cache manager, llama.cpp's SWA cache). 0 = every layer attends over the whole context.
+    #[serde(default)]
+    pub sliding_layers: u32,
     /// Width of the indexer's key per compressed entry (config.json `index_head_dim`).
     #[serde(default)]
     pub index_head_dim: u32,

@@ -215,6 +215,12 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if m.experts == 0 && m.intermediate == 0 {
             return Err(k.fail("intermediate", "must be positive for a dense model"));
         }
+        if m.sliding_layers > 0 && (m.sliding_window == 0 || m.sliding_layers >= m.layers) {
+            return Err(k.fail(
+                "sliding_layers",
+                "needs a sliding_window and at least one full-attention layer",
+            ));
+        }
         k.provenance("", &m.source, &m.as_of)?;
         k.note("", &m.note_zh, &m.note_en)?;
     }

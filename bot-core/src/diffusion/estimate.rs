@@ -20,6 +20,8 @@ pub const ALLOCATOR_RESERVE: f64 = 0.03;
 /// Weight storage of the denoiser (and, with `te=fp8`, the text encoders).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Precision {
+    /// fp32 (Wan's own `generate.py` keeps its DiT so: [`super::wan`]).
+    Fp32,
     Bf16,
     Fp16,
     /// fp8 e4m3 weights (ComfyUI `fp8_e4m3fn`, diffusers layerwise casting), computed in 16-bit.
@@ -35,6 +37,7 @@ pub enum Precision {
 impl Precision {
     pub fn parse(word: &str) -> Option<Precision> {
         Some(match word.to_lowercase().replace('-', "_").as_str() {
+            "fp32" | "f32" | "float32" => Precision::Fp32,
             "bf16" => Precision::Bf16,
             "fp16" | "f16" => Precision::Fp16,
             "fp8" | "fp8_e4m3fn" | "fp8_e4m3" | "e4m3" => Precision::Fp8,
@@ -47,6 +50,7 @@ impl Precision {
 
     pub fn bits(self) -> f64 {
         match self {
+            Precision::Fp32 => 32.0,
             Precision::Bf16 | Precision::Fp16 => 16.0,
             Precision::Fp8 => 8.0,
             Precision::Q8_0 => 8.5,
@@ -57,6 +61,7 @@ impl Precision {
     /// The word that asks for it (`/fit flux.1-dev fp8`), also its label.
     pub fn key(self) -> &'static str {
         match self {
+            Precision::Fp32 => "fp32",
             Precision::Bf16 => "bf16",
             Precision::Fp16 => "fp16",
             Precision::Fp8 => "fp8",
@@ -108,6 +113,9 @@ pub struct DiffusionRequest<'a> {
     /// pipeline whose `text_encoder` stays on "cpu", ComfyUI's CLIP on the CPU).
     pub text_on_cpu: bool,
     pub offload: Offload,
+    /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
+    /// given, and its activations per token. Only for the pipelines it runs.
+    pub wan_generate: bool,
     pub width: u32,
     pub height: u32,
     /// Frames of a clip (video); 1 for an image.
@@ -124,6 +132,7 @@ impl<'a> DiffusionRequest<'a> {
             text_fp8: false,
             text_on_cpu: false,
             offload: Offload::None,
+            wan_generate: false,
             width: pipeline.width,
             height: pipeline.height,
             frames: if pipeline.kind == Kind::Video {
@@ -137,8 +146,27 @@ impl<'a> DiffusionRequest<'a> {
 
     /// The denoiser's precision in effect.
     pub fn denoiser_precision(&self) -> Precision {
-        self.precision
-            .unwrap_or_else(|| self.published(Role::Denoiser))
+        self.precision.unwrap_or_else(|| match self.wan() {
+            // `WanModel.from_pretrained` without a dtype: fp32 ([`super::wan`]).
+            Some(_) => Precision::Fp32,
+            None => self.published(Role::Denoiser),
+        })
+    }
+
+    /// How `generate.py` runs it, when asked and when it runs this pipeline.
+    pub fn wan(&self) -> Option<&'a super::WanGenerate> {
+        self.pipeline
+            .wan_generate
+            .as_ref()
+            .filter(|_| self.wan_generate)
+    }
+
+    /// Activation bytes per token of one denoiser forward.
+    pub fn act_bytes_per_token(&self) -> f64 {
+        match self.wan() {
+            Some(w) => super::wan::act_bytes_per_token(self.pipeline.hidden, w.per_token_timestep),
+            None => self.pipeline.act_bytes_per_token,
+        }
     }
 
     fn published(&self, role: Role) -> Precision {
@@ -238,9 +266,16 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     let text_gib = gib(p.weights_b(Role::TextEncoder), text_bits);
     // The encoders' weights exist either way; on the CPU the card never holds them.
     let text_on_card = if r.text_on_cpu { 0.0 } else { text_gib };
-    let vae_gib = gib(p.weights_b(Role::Vae), r.published(Role::Vae).bits());
+    // Wan's generate.py builds its VAE in fp32 (`WanVAE(dtype=torch.float)`) on the card and
+    // never moves it off: it waits beside every stage ([`super::wan`]).
+    let (vae_bits, vae_resident) = match r.wan() {
+        Some(_) => (Precision::Fp32.bits(), true),
+        None => (r.published(Role::Vae).bits(), false),
+    };
+    let vae_gib = gib(p.weights_b(Role::Vae), vae_bits);
+    let resident = if vae_resident { vae_gib } else { 0.0 };
     let t = tokens(r);
-    let step_gib = t * p.act_bytes_per_token / GIB;
+    let step_gib = t * r.act_bytes_per_token() / GIB;
     let chunk_frames = match p.kind {
         Kind::Image => 1.0,
         Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
@@ -254,26 +289,34 @@ pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
     // 15360 -> 3072 output projection).
     let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
+    // On one card generate.py holds one expert of an MoE DiT even without offload: its
+    // `_prepare_model_for_timestep` moves the other off whenever `init_on_cpu` (the single-GPU
+    // default) is set ([`super::wan`]).
+    let on_card_denoisers = if r.wan().is_some() {
+        largest_denoiser
+    } else {
+        denoiser_gib
+    };
     let denoise_weights_gib = match r.offload {
-        Offload::None => denoiser_gib + text_on_card + vae_gib,
-        Offload::Model => largest_denoiser,
-        Offload::Sequential => leaf,
+        Offload::None => on_card_denoisers + text_on_card + vae_gib,
+        Offload::Model => largest_denoiser + resident,
+        Offload::Sequential => leaf + resident,
     };
     let stages = match r.offload {
         Offload::None => {
-            let all = denoiser_gib + text_on_card + vae_gib;
+            let all = on_card_denoisers + text_on_card + vae_gib;
             vec![
                 (Stage::Denoise, all + step_gib),
                 (Stage::Decode, all + decode_gib),
             ]
         }
         Offload::Model => vec![
-            (Stage::Text, text_on_card),
-            (Stage::Denoise, largest_denoiser + step_gib),
+            (Stage::Text, text_on_card + resident),
+            (Stage::Denoise, largest_denoiser + resident + step_gib),
             (Stage::Decode, vae_gib + decode_gib),
         ],
         Offload::Sequential => vec![
-            (Stage::Denoise, leaf + step_gib),
+            (Stage::Denoise, leaf + resident + step_gib),
             (Stage::Decode, vae_gib + decode_gib),
         ],
     };
@@ -337,9 +380,11 @@ pub fn what_fits<'a>(
     capacity_gib: f64,
     limit: usize,
 ) -> Vec<(DiffusionRequest<'a>, DiffusionReport)> {
+    // fp8 and GGUF are ComfyUI's and diffusers' storage: `generate.py` has neither.
     let fp8 = |mut x: DiffusionRequest<'a>| {
         if x.denoiser_precision().bits() > 8.0 {
             x.precision = Some(Precision::Fp8);
+            x.wan_generate = false;
         }
         x
     };
@@ -347,7 +392,16 @@ pub fn what_fits<'a>(
         x.offload = o;
         x
     };
+    // Wan2.2's `--convert_model_dtype` (the word `bf16`) halves an fp32 DiT.
+    let converted = |mut x: DiffusionRequest<'a>| {
+        if x.wan().is_some_and(|w| w.convert_flag) && x.denoiser_precision() == Precision::Fp32 {
+            x.precision = Some(Precision::Bf16);
+        }
+        x
+    };
     let mut tries = vec![
+        converted(*r),
+        offload(converted(*r), Offload::Model),
         fp8(*r),
         offload(*r, Offload::Model),
         offload(fp8(*r), Offload::Model),
@@ -359,6 +413,7 @@ pub fn what_fits<'a>(
         {
             let mut x = offload(*r, Offload::Model);
             x.precision = Some(Precision::Q4_0);
+            x.wan_generate = false;
             x
         },
         offload(*r, Offload::Sequential),
@@ -371,6 +426,7 @@ pub fn what_fits<'a>(
                 && a.offload == t.offload
                 && a.text_fp8 == t.text_fp8
                 && a.text_on_cpu == t.text_on_cpu
+                && a.wan_generate == t.wan_generate
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
         };
         if same(r) || out.iter().any(|(a, _)| same(a)) {

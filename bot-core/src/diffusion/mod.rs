@@ -4,11 +4,13 @@
 //!
 //! - `mod.rs`: the data (pipelines and their components), loaded once, checked strictly;
 //! - [`estimate`]: the peak memory of a request and the changes that make it fit;
-//! - [`casting`]: a denoiser's weights in each storage precision (what fp8 leaves in 16-bit).
+//! - [`casting`]: a denoiser's weights in each storage precision (what fp8 leaves in 16-bit);
+//! - [`wan`]: Wan's own `generate.py` (an fp32 DiT, its activations per token).
 
 pub mod casting;
 pub mod decode;
 pub mod estimate;
+pub mod wan;
 
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -47,6 +49,18 @@ pub struct Component {
     /// Where `fp8_kept_b` comes from; required when it is set.
     #[serde(default)]
     pub fp8_kept_basis: String,
+}
+
+/// How Wan's own `generate.py` runs this pipeline ([`wan`]); absent for every other model.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WanGenerate {
+    /// Wan2.2's forward expands the timestep to every token (Wan2.1's is per sample).
+    pub per_token_timestep: bool,
+    /// Wan2.2's `--convert_model_dtype` exists (Wan2.1 always keeps the DiT in fp32).
+    pub convert_flag: bool,
+    pub source: String,
+    pub as_of: String,
 }
 
 /// Image or video.
@@ -115,6 +129,9 @@ pub struct Pipeline {
     pub note_en: Option<String>,
     #[serde(default)]
     pub note_zh: Option<String>,
+    /// Wan's own `generate.py`, for the pipelines it runs.
+    #[serde(default)]
+    pub wan_generate: Option<WanGenerate>,
     #[serde(default)]
     pub component: Vec<Component>,
 }
@@ -224,6 +241,11 @@ fn check(p: &Pipeline) -> Result<(), String> {
     }
     if p.note_en.is_some() != p.note_zh.is_some() {
         return bad("a note needs both languages");
+    }
+    if let Some(w) = &p.wan_generate
+        && (w.source.is_empty() || !dated(&w.as_of))
+    {
+        return bad("wan_generate needs source and as_of");
     }
     for role in [Role::Denoiser, Role::TextEncoder, Role::Vae] {
         if p.weights_b(role) <= 0.0 {

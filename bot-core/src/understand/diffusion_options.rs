@@ -48,21 +48,30 @@ fn offload_said(padded: &str) -> Option<&'static str> {
     )
 }
 
-/// `r` with the size and offload said, when it sizes an image or video model.
+/// Wan's own `generate.py` named (`用官方 generate.py 跑`): `runner=wan`, for the pipelines it
+/// runs (`diffusion::wan`).
+fn runner_said(padded: &str, pipeline: &crate::diffusion::Pipeline) -> bool {
+    pipeline.wan_generate.is_some() && padded.to_lowercase().contains("generate.py")
+}
+
+/// `r` with the size, offload and runner said, when it sizes an image or video model.
 pub(super) fn with_diffusion_options(padded: &str, r: Reading) -> Reading {
     let Reading::Command(Request::Fit(mut a)) = r else {
         return r;
     };
-    if crate::diffusion::find(&a.model).is_none() {
+    let Some(pipeline) = crate::diffusion::find(&a.model) else {
         return Reading::Command(Request::Fit(a));
-    }
+    };
     let said = |k: &str| a.options.iter().any(|(key, _)| key == k);
-    let (res, offload) = (said("res"), said("offload"));
+    let (res, offload, runner) = (said("res"), said("offload"), said("runner"));
     if let Some(s) = size_said(padded).filter(|_| !res) {
         a.options.push(("res".to_string(), s));
     }
     if let Some(o) = offload_said(padded).filter(|_| !offload) {
         a.options.push(("offload".to_string(), o.to_string()));
+    }
+    if runner_said(padded, pipeline) && !runner {
+        a.options.push(("runner".to_string(), "wan".to_string()));
     }
     Reading::Command(Request::Fit(a))
 }
@@ -83,5 +92,10 @@ mod tests {
         assert_eq!(offload_said("开 model cpu offload "), Some("model"));
         assert_eq!(offload_said("sequential cpu offload "), Some("sequential"));
         assert_eq!(offload_said("flux 3080 "), None);
+        let wan = crate::diffusion::find("wan2.2-ti2v-5b").unwrap();
+        let flux = crate::diffusion::find("flux.1-dev").unwrap();
+        assert!(runner_said("用官方 Generate.py 跑 wan2.2 5b ", wan));
+        assert!(!runner_said("用 comfyui 跑 wan2.2 5b ", wan));
+        assert!(!runner_said("flux generate.py ", flux));
     }
 }

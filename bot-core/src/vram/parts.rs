@@ -371,16 +371,29 @@ pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
     match &shape.mla {
         Some(m) if engine != Engine::Transformers => l * (m.kv_lora_rank + m.qk_rope) as f64 * b,
         Some(m) => l * shape.heads as f64 * ((m.qk_nope + m.qk_rope) as f64 + m.v_head as f64) * b,
-        None => 2.0 * l * shape.kv_heads as f64 * shape.head_dim as f64 * b,
+        // Sliding-window layers hold the window only (`kv_bytes_per_sequence`).
+        None => {
+            let full = l - shape.sliding.map_or(0.0, |s| s.layers as f64);
+            2.0 * full * shape.kv_heads as f64 * shape.head_dim as f64 * b
+        }
     }
 }
 
 /// KV bytes one sequence holds whatever its length beyond the window: the sliding window of
-/// a compressed-attention model (`Shape::compressed`), up to `tokens`; 0 for other models.
+/// a compressed-attention model (`Shape::compressed`) or of a model's sliding-window layers
+/// (`Shape::sliding`), up to `tokens`; 0 for other models.
 pub fn kv_bytes_per_sequence(shape: &Shape, tokens: f64, kv: KvDtype) -> f64 {
-    shape.compressed.map_or(0.0, |c| {
+    let compressed = shape.compressed.map_or(0.0, |c| {
         c.window_per_token * tokens.min(c.window as f64) * kv.bytes()
-    })
+    });
+    let sliding = shape.sliding.map_or(0.0, |s| {
+        2.0 * s.layers as f64
+            * shape.kv_heads as f64
+            * shape.head_dim as f64
+            * tokens.min(s.window as f64)
+            * kv.bytes()
+    });
+    compressed + sliding
 }
 
 /// Share of the KV cache each card holds under tensor parallelism over `cards`: heads are

@@ -32,6 +32,14 @@ pub struct Compressed {
     pub attn_params: f64,
 }
 
+/// Layers whose attention sees only the last `window` tokens (gpt-oss: 18 of 36 layers at 128
+/// tokens, config.json `layer_types`): the engines keep their KV cache for the window alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sliding {
+    pub layers: u32,
+    pub window: u32,
+}
+
 /// Parameter counts derived from the config.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct ParamCounts {
@@ -67,6 +75,8 @@ pub struct Shape {
     pub dense_layers: u32,
     pub mla: Option<Mla>,
     pub compressed: Option<Compressed>,
+    /// Layers attending over a sliding window only, and the window (`Model::sliding_layers`).
+    pub sliding: Option<Sliding>,
     pub params: ParamCounts,
     /// Bytes per vocabulary entry per prompt token that the model's own code holds at the
     /// prefill peak when run in Transformers: 0 where Transformers keeps the last position's
@@ -153,6 +163,10 @@ impl Shape {
             dense_layers: if m.experts > 0 { m.dense_layers } else { 0 },
             mla,
             compressed: compressed(m, head_dim),
+            sliding: (m.sliding_layers > 0 && m.compress_ratios.is_empty()).then_some(Sliding {
+                layers: m.sliding_layers.min(m.layers),
+                window: m.sliding_window,
+            }),
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
             fp8_kept_16bit: 0.0,
@@ -206,6 +220,7 @@ impl Shape {
             dense_layers: 0,
             mla: None,
             compressed: None,
+            sliding: None,
             params: ParamCounts::default(),
             prompt_logit_bytes: 0.0,
             fp8_kept_16bit: 0.0,

@@ -245,6 +245,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         v_head_dim: 0,
         compress_ratios: vec![],
         sliding_window: 0,
+        sliding_layers: 0,
         index_head_dim: 0,
         o_lora_rank: 0,
         o_groups: 0,
@@ -699,3 +700,6 @@ mod heldout6;
 
 #[path = "fit_reference/heldout7.rs"]
 mod heldout7;
+
+#[path = "fit_reference/heldout8.rs"]
+mod heldout8;

@@ -43,6 +43,7 @@ pub fn pipeline_rows(table: &str) -> Vec<PipelineRow> {
         assert!(f.len() >= 13, "13 columns: {line}");
         let mut r = DiffusionRequest::new(p);
         r.precision = Some(match f[2] {
+            "fp32" => Precision::Fp32,
             "bf16" => Precision::Bf16,
             "fp16" => Precision::Fp16,
             "fp8" => Precision::Fp8,
@@ -70,6 +71,8 @@ pub fn pipeline_rows(table: &str) -> Vec<PipelineRow> {
                 r.text_fp8 = true;
             } else if flag == "--te-cpu" {
                 r.text_on_cpu = true;
+            } else if flag == "--wan-generate" {
+                r.wan_generate = true;
             } else {
                 panic!("unknown image/video flag {flag}");
             }
