@@ -123,6 +123,9 @@ pub enum Failure {
     /// 400: the group was upgraded to a supergroup with this id
     /// (`parameters.migrate_to_chat_id`).
     Migrated(i64),
+    /// The request is taken and never answered (a send that hangs): the connection stays
+    /// open until the fake stops. Recorded with status 0.
+    Hang,
 }
 
 /// The failures [`FakeTelegram::fail_every`] takes turns with: a cut connection, Telegram's
@@ -166,6 +169,9 @@ struct Inner {
     admins: HashMap<i64, Vec<i64>>,
     /// Telegram's rate limits, enforced at arrival when a test asks for it.
     limits: Option<Enforced>,
+    /// Every send-like call (`sendMessage`, `sendPhoto`, `sendChatAction`, `editMessageText`)
+    /// naming this chat fails this way, whatever the method's own schedule says.
+    chat_failures: HashMap<i64, Failure>,
 }
 
 /// Arrival times of the messages sent, for [`FakeTelegram::enforce_limits`].
@@ -416,6 +422,31 @@ impl FakeTelegram {
             }
         }
         self.push_update(update)
+    }
+
+    /// Queues `update` with the `update_id` the test gives (a duplicate of one already
+    /// handed out, or one lower than those before it), after the updates queued so far, as a
+    /// misbehaving `getUpdates` batch would carry it. Returns the id.
+    pub fn push_with_id(&self, id: i64, mut update: Value) -> i64 {
+        {
+            let mut inner = self.lock();
+            update["update_id"] = json!(id);
+            inner.history.insert(id, update.clone());
+            inner.pending.push_back(update);
+            inner.next_update_id = inner.next_update_id.max(id + 1);
+        }
+        self.shared.updates.notify_waiters();
+        id
+    }
+
+    /// Every send-like call to `chat` fails this way from now on (`None`: no longer); other
+    /// chats are answered as usual.
+    pub fn fail_chat(&self, chat: i64, failure: Option<Failure>) {
+        let mut inner = self.lock();
+        match failure {
+            Some(f) => inner.chat_failures.insert(chat, f),
+            None => inner.chat_failures.remove(&chat),
+        };
     }
 
     /// The next update's id jumps `n` ahead: Telegram's ids grow but need not be consecutive
@@ -786,10 +817,15 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> Answer {
             *calls += 1;
             (*calls % *n == 0).then(|| list[(*calls / *n - 1) % list.len()].clone())
         });
-        inner
-            .failures
-            .get_mut(method)
-            .and_then(VecDeque::pop_front)
+        let for_chat = matches!(
+            method,
+            "sendMessage" | "sendPhoto" | "sendChatAction" | "editMessageText"
+        )
+        .then(|| int(&params["chat_id"]))
+        .flatten()
+        .and_then(|chat| inner.chat_failures.get(&chat).cloned());
+        for_chat
+            .or_else(|| inner.failures.get_mut(method).and_then(VecDeque::pop_front))
             .or(scheduled)
             .or_else(|| inner.always.get(method).cloned())
     };
@@ -797,6 +833,13 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> Answer {
         let (status, body) = match f {
             Failure::Drop => {
                 record(shared, method, params, 0);
+                return Answer::Cut;
+            }
+            Failure::Hang => {
+                record(shared, method, params, 0);
+                while !shared.stopping.load(std::sync::atomic::Ordering::SeqCst) {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
                 return Answer::Cut;
             }
             Failure::Html(code) => {

@@ -29,3 +29,6 @@ mod transcripts;
 mod trend_e2e;
 mod updates_e2e;
 mod webhook_stop_e2e;
+mod wire8_alerts_e2e;
+mod wire8_discord_e2e;
+mod wire8_telegram_e2e;
