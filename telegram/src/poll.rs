@@ -331,7 +331,15 @@ struct State {
     held: BTreeMap<u32, Box<RawValue>>,
     /// The highest id taken so far.
     highest: Option<u32>,
+    /// The last [`ANSWERED_KEPT`] ids answered, so a re-delivery of one answered but not yet
+    /// confirmed is not taken again. (Telegram's ids grow, but an answer may carry one below
+    /// the highest taken that was never seen: that one is taken. The handled marks answer a
+    /// re-delivery older than these once anyway.)
+    answered: BTreeSet<u32>,
 }
+
+/// How many answered update ids [`Acks::take`] remembers.
+const ANSWERED_KEPT: usize = 4096;
 
 const PLATFORM: &str = "telegram";
 
@@ -344,13 +352,14 @@ impl Acks {
     }
 
     /// Takes update `id` (its text `raw`) unless it was taken before (a re-delivery of one
-    /// in flight).
+    /// in flight or lately answered). An id below the highest taken that was never taken (an
+    /// answer out of order) is taken: it is someone's message, never seen.
     pub(crate) fn take(&self, id: u32, raw: &RawValue) -> bool {
         let mut s = self.lock();
-        if s.highest.is_some_and(|h| id <= h) {
+        if s.inflight.contains(&id) || s.answered.contains(&id) {
             return false;
         }
-        s.highest = Some(id);
+        s.highest = Some(s.highest.map_or(id, |h| h.max(id)));
         s.inflight.insert(id);
         if self.store.is_some() {
             s.held.insert(id, raw.to_owned());
@@ -370,6 +379,10 @@ impl Acks {
             let mut s = self.lock();
             s.inflight.remove(&id);
             s.held.remove(&id);
+            s.answered.insert(id);
+            if s.answered.len() > ANSWERED_KEPT {
+                s.answered.pop_first();
+            }
             s.durable.remove(&id)
         };
         if queued {
@@ -575,6 +588,7 @@ impl Acks {
         let mut s = self.lock();
         if s.inflight.is_empty() {
             s.highest = None;
+            s.answered.clear();
         }
     }
 
@@ -630,6 +644,22 @@ mod tests {
         assert_eq!(a.offset(), Some(13));
         assert!(!a.take(12, &update(12)), "answered before");
         assert_eq!(a.unanswered(), 0);
+    }
+
+    #[test]
+    fn an_id_below_the_highest_never_taken_is_taken_once() {
+        let a = Acks::default();
+        for id in [20, 25] {
+            assert!(a.take(id, &update(id)));
+        }
+        assert!(a.take(22, &update(22)), "out of order, never seen");
+        assert!(!a.take(22, &update(22)), "in flight");
+        assert_eq!(a.offset(), Some(20));
+        for id in [20, 22, 25] {
+            a.done(id);
+        }
+        assert!(!a.take(22, &update(22)), "answered, not yet confirmed");
+        assert_eq!(a.offset(), Some(26));
     }
 
     /// A clean stop writes the removal of every answered update (the bug: 5,000 answered,

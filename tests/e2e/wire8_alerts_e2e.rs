@@ -189,7 +189,7 @@ fn one_healthy_provider_among_a_hung_and_a_broken_one_alerts_once_in_both_fronte
     assert_eq!(count_in(&tg, channel.id(), "gone again"), 0, "{:?}", tg.sent_to(channel.id()));
     assert_eq!(count_in(&tg, channel.id(), "4090"), 1, "only the subscribe answer");
     // Case: /status or /stock still shows Lambda's last good A100 rather than "none".
-    tg.channel_post(&channel, "/stock a100");
+    tg.channel_post(&channel, "/stock a100 40gb");
     let n = tg.sent_to(channel.id()).len();
     let stock = tg.wait_for_messages(channel.id(), n + 1);
     let answer = &stock.last().unwrap().html;
