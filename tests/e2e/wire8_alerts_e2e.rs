@@ -300,3 +300,112 @@ fn a_subscription_whose_chat_telegram_no_longer_knows_is_turned_off_after_one_tr
     let (status, out) = serve.stop();
     assert!(status.success(), "{out}");
 }
+
+#[test]
+fn an_alert_held_by_a_429_storm_or_a_hung_send_in_one_chat_holds_no_other_chat() {
+    let rp = FakeProviders::start();
+    rp.script("/graphql", vec![Script::ok(h100("None"))]);
+    let tg = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let serve = base()
+        .provider("runpod", &rp)
+        .env("GPUSCOUT_POLL_INTERVAL", "0.25")
+        .env("GPUSCOUT_FETCH_TIMEOUT", "1")
+        .telegram(&tg)
+        .start_polling(dir.path(), &tg);
+    let people: Vec<Person> = (0..6)
+        .map(|i| Person::new(8800 + i, "Sub", Some("en")))
+        .collect();
+    for p in &people {
+        tg.send_text(&Chat::Private(p.clone()), p, "/subscribe h100 runpod");
+    }
+    for p in &people {
+        tg.wait_for_messages(p.id, 1);
+    }
+    wait_polls(&rp, "/graphql", 3);
+    // One chat is told to wait a minute on every send; another's sends never come back.
+    tg.fail_chat(people[0].id, Some(Failure::RetryAfter(60)));
+    tg.fail_chat(people[1].id, Some(Failure::Hang));
+    let restocked = Instant::now();
+    rp.script("/graphql", vec![Script::ok(h100("High"))]);
+    // Case: the four other chats hear at once (the debounce is two polls of 0.25 s).
+    for p in &people[2..] {
+        tg.wait_until(Duration::from_secs(20), "the alert", |v| {
+            v.sent_to(p.id)
+                .into_iter()
+                .find(|m| m.html.contains("in stock on"))
+        });
+    }
+    assert!(
+        restocked.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        restocked.elapsed()
+    );
+    // Case: the chat asked to wait 60 s is not asked again within them.
+    std::thread::sleep(Duration::from_secs(2));
+    let tries = tg
+        .calls_of("sendMessage")
+        .iter()
+        .filter(|c| c.params["chat_id"] == json!(people[0].id) && c.status == 429)
+        .count();
+    assert!(tries <= 1, "{tries} tries inside a 60 s retry_after");
+    // Case: a new subscriber's question is still answered meanwhile.
+    let late = Person::new(8899, "Late", Some("en"));
+    tg.send_text(&Chat::Private(late.clone()), &late, "/gpu h100");
+    tg.wait_for_messages(late.id, 1);
+    // Case: a stop is held by neither.
+    let stopping = Instant::now();
+    let (status, out) = serve.stop_within(Duration::from_secs(20));
+    assert!(
+        stopping.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        stopping.elapsed()
+    );
+    assert!(status.success(), "{out}");
+}
+
+#[test]
+fn a_provider_whose_answer_changed_shape_never_says_gone_again() {
+    let vast = FakeProviders::start();
+    vast.script("/api/v0/bundles/", vec![Script::ok(vast_4090())]);
+    let tg = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let serve = base()
+        .provider("vast", &vast)
+        .env("GPUSCOUT_POLL_INTERVAL", "0.25")
+        .env("GPUSCOUT_FETCH_TIMEOUT", "1")
+        .telegram(&tg)
+        .start_polling(dir.path(), &tg);
+    let ann = Person::new(8711, "Ann", Some("en"));
+    let dm = Chat::Private(ann.clone());
+    tg.send_text(&dm, &ann, "/subscribe 4090 vast");
+    tg.wait_for_messages(dm.id(), 1);
+    wait_polls(&vast, "/api/v0/bundles/", 3);
+    // Vast renamed `offers` and a row's fields: the answer reads as nothing we know.
+    vast.script(
+        "/api/v0/bundles/",
+        vec![Script::ok(
+            json!({"results": [{"id": 1001, "gpu": {"name": "RTX 4090", "count": 1},
+                "price": {"per_hour": 0.35}}]})
+            .to_string(),
+        )],
+    );
+    wait_polls(&vast, "/api/v0/bundles/", 1);
+    // And then rows without the fields we read, under the old key.
+    vast.script(
+        "/api/v0/bundles/",
+        vec![Script::ok(
+            json!({"offers": [{"id": 1001, "gpu": {"name": "RTX 4090"}, "price": 0.35}]})
+                .to_string(),
+        )],
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    // Case: no false "gone again" for a card Vast did not say was gone.
+    assert_eq!(count_in(&tg, dm.id(), "gone again"), 0, "{:?}", tg.sent_to(dm.id()));
+    // Case: /stock still shows the last good Vast offer.
+    tg.send_text(&dm, &ann, "/stock 4090");
+    let sent = tg.wait_for_messages(dm.id(), 2);
+    assert!(sent[1].html.contains("Vast"), "{}", sent[1].html);
+    let (status, out) = serve.stop();
+    assert!(status.success(), "{out}");
+}

@@ -418,3 +418,41 @@ fn chat_settings_in_a_group_are_refused_to_members_in_their_language() {
         "{plain}"
     );
 }
+
+#[test]
+fn one_person_flooding_a_chat_is_told_once_in_their_language_and_starves_nobody() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let ming = Person::new(8901, "明", Some("zh-hans"));
+    let dm = Chat::Private(ming.clone());
+    let quiet = Person::new(8902, "Quiet", Some("en"));
+    // 40 questions inside a second from one person; one from somebody else in the middle.
+    for i in 0..40 {
+        fake.send_text(&dm, &ming, "/fit qwen2.5-72b int4");
+        if i == 20 {
+            fake.send_text(&Chat::Private(quiet.clone()), &quiet, "/gpu 4090");
+        }
+    }
+    // Case: the other person is answered promptly.
+    let asked = Instant::now();
+    fake.wait_for_messages(quiet.id, 1);
+    assert!(asked.elapsed() < Duration::from_secs(10), "{:?}", asked.elapsed());
+    fake.wait_for_confirmation();
+    std::thread::sleep(Duration::from_secs(2));
+    let texts: Vec<String> = sends_to(&fake.calls(), ming.id).iter().map(text_of).collect();
+    let notices = texts.iter().filter(|t| t.contains("跳过")).count();
+    // Case: some questions answered, the rest skipped with one notice, in Chinese.
+    assert!(texts.iter().any(|t| t.contains("qwen2.5-72b")), "{texts:#?}");
+    assert!(notices <= 1, "{notices} notices: {texts:#?}");
+    assert!(
+        !texts.iter().any(|t| t.contains("faster than I can answer")),
+        "{texts:#?}"
+    );
+    // Case: after the flood, the next question is answered.
+    std::thread::sleep(Duration::from_secs(1));
+    let before = fake.sent_to(ming.id).len();
+    fake.send_text(&dm, &ming, "/gpu h100");
+    let sent = fake.wait_for_messages(ming.id, before + 1);
+    assert!(sent.last().unwrap().html.contains("H100"), "{:?}", sent.last());
+}
