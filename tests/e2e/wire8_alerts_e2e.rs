@@ -58,7 +58,10 @@ fn lambda_changed() -> String {
 }
 
 fn polls(fake: &FakeProviders, path: &str) -> usize {
-    fake.seen().iter().filter(|s| s.uri.starts_with(path)).count()
+    fake.seen()
+        .iter()
+        .filter(|s| s.uri.starts_with(path))
+        .count()
 }
 
 fn wait_polls(fake: &FakeProviders, path: &str, n: usize) {
@@ -128,7 +131,11 @@ fn one_healthy_provider_among_a_hung_and_a_broken_one_alerts_once_in_both_fronte
         id: -100_870_001,
         title: "drops".into(),
     };
-    for line in ["/subscribe h100 runpod", "/subscribe 4090 vast", "/subscribe a100 lambda"] {
+    for line in [
+        "/subscribe h100 runpod",
+        "/subscribe 4090 vast",
+        "/subscribe a100 lambda",
+    ] {
         tg.channel_post(&channel, line);
     }
     tg.wait_for_messages(channel.id(), 3);
@@ -181,13 +188,32 @@ fn one_healthy_provider_among_a_hung_and_a_broken_one_alerts_once_in_both_fronte
     });
     wait_polls(&rp, "/graphql", 4);
     // Case: the changed schema was a miss, not an answer of no offers (no poll at the interval).
-    assert_eq!(polls(&lambda, "/api/v1/instance-types"), lambda_polls, "{}", serve.output());
+    assert_eq!(
+        polls(&lambda, "/api/v1/instance-types"),
+        lambda_polls,
+        "{}",
+        serve.output()
+    );
     // Case: once in Telegram; case: once in Discord.
-    assert_eq!(count_in(&tg, channel.id(), "in stock on"), 1, "{:?}", tg.sent_to(channel.id()));
+    assert_eq!(
+        count_in(&tg, channel.id(), "in stock on"),
+        1,
+        "{:?}",
+        tg.sent_to(channel.id())
+    );
     assert_eq!(discord_posts(&d, "H100"), 1);
     // Case: the hung Vast and the broken Lambda said nothing false ("gone again").
-    assert_eq!(count_in(&tg, channel.id(), "gone again"), 0, "{:?}", tg.sent_to(channel.id()));
-    assert_eq!(count_in(&tg, channel.id(), "4090"), 1, "only the subscribe answer");
+    assert_eq!(
+        count_in(&tg, channel.id(), "gone again"),
+        0,
+        "{:?}",
+        tg.sent_to(channel.id())
+    );
+    assert_eq!(
+        count_in(&tg, channel.id(), "4090"),
+        1,
+        "only the subscribe answer"
+    );
     // Case: /status or /stock still shows Lambda's last good A100 rather than "none".
     tg.channel_post(&channel, "/stock a100 40gb");
     let n = tg.sent_to(channel.id()).len();
@@ -199,7 +225,11 @@ fn one_healthy_provider_among_a_hung_and_a_broken_one_alerts_once_in_both_fronte
     assert!(status.success(), "{out}");
     for key in [LAMBDA_KEY, VAST_KEY] {
         assert!(!out.contains(key), "{out}");
-        assert!(!tg.calls().iter().any(|c| c.params.to_string().contains(key)));
+        assert!(
+            !tg.calls()
+                .iter()
+                .any(|c| c.params.to_string().contains(key))
+        );
         assert!(!d.calls().iter().any(|c| c.body.to_string().contains(key)));
     }
 }
@@ -232,7 +262,12 @@ fn flapping_within_a_minute_is_one_alert_and_a_card_named_two_ways_is_one_card()
         ],
     );
     wait_polls(&rp, "/graphql", 6);
-    assert_eq!(count_in(&tg, dm.id(), "in stock on"), 0, "{:?}", tg.sent_to(dm.id()));
+    assert_eq!(
+        count_in(&tg, dm.id(), "in stock on"),
+        0,
+        "{:?}",
+        tg.sent_to(dm.id())
+    );
     // Case: the card comes back under a second spelling (RunPod's display name as its id),
     // beside the first one still out: one card, one alert.
     rp.script(
@@ -248,18 +283,38 @@ fn flapping_within_a_minute_is_one_alert_and_a_card_named_two_ways_is_one_card()
             .find(|m| m.html.contains("in stock on"))
     });
     wait_polls(&rp, "/graphql", 4);
-    assert_eq!(count_in(&tg, dm.id(), "in stock on"), 1, "{:?}", tg.sent_to(dm.id()));
+    assert_eq!(
+        count_in(&tg, dm.id(), "in stock on"),
+        1,
+        "{:?}",
+        tg.sent_to(dm.id())
+    );
     // Case: flapping back in and out under the debounce adds no second alert.
     rp.script(
         "/graphql",
         vec![
             Script::ok(h100("None")),
-            Script::ok(runpod(&[("NVIDIA H100 SXM5 80GB", "H100 SXM5", 2.79, "High")])),
+            Script::ok(runpod(&[(
+                "NVIDIA H100 SXM5 80GB",
+                "H100 SXM5",
+                2.79,
+                "High",
+            )])),
         ],
     );
     wait_polls(&rp, "/graphql", 4);
-    assert_eq!(count_in(&tg, dm.id(), "in stock on"), 1, "{:?}", tg.sent_to(dm.id()));
-    assert_eq!(count_in(&tg, dm.id(), "gone again"), 0, "{:?}", tg.sent_to(dm.id()));
+    assert_eq!(
+        count_in(&tg, dm.id(), "in stock on"),
+        1,
+        "{:?}",
+        tg.sent_to(dm.id())
+    );
+    assert_eq!(
+        count_in(&tg, dm.id(), "gone again"),
+        0,
+        "{:?}",
+        tg.sent_to(dm.id())
+    );
 }
 
 #[test]
@@ -285,7 +340,10 @@ fn a_subscription_whose_chat_telegram_no_longer_knows_is_turned_off_after_one_tr
     assert!(set[0].html.contains("Alert set"), "{}", set[0].html);
     wait_polls(&rp, "/graphql", 3);
     // The group was deleted: Telegram answers "chat not found".
-    tg.fail_chat(group.id(), Some(Failure::Status(400, "Bad Request: chat not found".into())));
+    tg.fail_chat(
+        group.id(),
+        Some(Failure::Status(400, "Bad Request: chat not found".into())),
+    );
     for stock in ["High", "None", "High"] {
         rp.script("/graphql", vec![Script::ok(h100(stock))]);
         wait_polls(&rp, "/graphql", 3);
@@ -401,7 +459,12 @@ fn a_provider_whose_answer_changed_shape_never_says_gone_again() {
     );
     std::thread::sleep(Duration::from_secs(2));
     // Case: no false "gone again" for a card Vast did not say was gone.
-    assert_eq!(count_in(&tg, dm.id(), "gone again"), 0, "{:?}", tg.sent_to(dm.id()));
+    assert_eq!(
+        count_in(&tg, dm.id(), "gone again"),
+        0,
+        "{:?}",
+        tg.sent_to(dm.id())
+    );
     // Case: /stock still shows the last good Vast offer.
     tg.send_text(&dm, &ann, "/stock 4090");
     let sent = tg.wait_for_messages(dm.id(), 2);

@@ -102,7 +102,10 @@ fn a_dm_and_a_guild_are_told_apart_and_a_deferred_answer_is_edited_in_once() {
     std::thread::sleep(Duration::from_millis(800));
     assert_eq!(original_edits(&fake, &token).len(), 1);
     // Case: a DM interaction (user, no member) is answered, in the user's language.
-    let dm = in_dm(d.command("gpu", &[("gpu", json!("h100"))], BOB, "zh-CN"), BOB);
+    let dm = in_dm(
+        d.command("gpu", &[("gpu", json!("h100"))], BOB, "zh-CN"),
+        BOB,
+    );
     let a = d.post(&dm);
     assert_eq!(a.status, 200, "{:?}", a.body);
     let token = dm["token"].as_str().unwrap().to_string();
@@ -273,7 +276,11 @@ fn the_gateway_after_invalid_session_and_reconnect_and_a_429_on_a_callback_answe
         tries[1].at - tries[0].at
     );
     // Case: after all that the session is one (no identify storm).
-    assert!(g.identifies().len() <= identifies + 2, "{}", g.identifies().len());
+    assert!(
+        g.identifies().len() <= identifies + 2,
+        "{}",
+        g.identifies().len()
+    );
     let (status, out) = s.stop();
     assert!(status.success(), "{out}");
 }

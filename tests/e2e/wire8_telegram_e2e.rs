@@ -69,7 +69,13 @@ fn a_busy_day_in_two_seconds_answers_everyone_once_in_order_per_chat() {
     let dir = tempfile::tempdir().unwrap();
     let _bot = start(&fake, dir.path());
     let people: Vec<Person> = (0..20)
-        .map(|i| Person::new(8100 + i, &format!("P{i}"), Some(if i % 2 == 0 { "en" } else { "zh-hans" })))
+        .map(|i| {
+            Person::new(
+                8100 + i,
+                &format!("P{i}"),
+                Some(if i % 2 == 0 { "en" } else { "zh-hans" }),
+            )
+        })
         .collect();
     let groups: Vec<Chat> = (0..4)
         .map(|g| Chat::Supergroup {
@@ -100,7 +106,9 @@ fn a_busy_day_in_two_seconds_answers_everyone_once_in_order_per_chat() {
     // Every group question is answered, quoting it, once.
     let calls = fake.wait_until(Duration::from_secs(60), "every group answer", |v| {
         let all = group_asks.iter().all(|(g, m)| {
-            sends_to(v.calls(), *g).iter().any(|c| quoted(c) == Some(*m))
+            sends_to(v.calls(), *g)
+                .iter()
+                .any(|c| quoted(c) == Some(*m))
         });
         all.then(|| v.calls().to_vec())
     });
@@ -117,7 +125,12 @@ fn a_busy_day_in_two_seconds_answers_everyone_once_in_order_per_chat() {
         let mut sorted = first_seen.clone();
         sorted.sort();
         sorted.dedup();
-        assert_eq!(first_seen, sorted, "answers out of order or split in {}", g.id());
+        assert_eq!(
+            first_seen,
+            sorted,
+            "answers out of order or split in {}",
+            g.id()
+        );
         assert_eq!(first_seen.len(), 10, "ten questions in {}", g.id());
     }
     // Every private chat got its three answers, in the order asked, and none starved.
@@ -131,11 +144,23 @@ fn a_busy_day_in_two_seconds_answers_everyone_once_in_order_per_chat() {
         let texts: Vec<String> = sends_to(&calls, p.id).iter().map(text_of).collect();
         let find = |what: &str, last: bool| {
             let at = |t: &String| t.contains(what);
-            let i = if last { texts.iter().rposition(at) } else { texts.iter().position(at) };
+            let i = if last {
+                texts.iter().rposition(at)
+            } else {
+                texts.iter().position(at)
+            };
             i.unwrap_or_else(|| panic!("no {what} for {}: {texts:#?}", p.id))
         };
-        let (help, h100, fit) = (find("/pick", false), find("H100", false), find("qwen2.5-72b", true));
-        assert!(help < h100 && h100 < fit, "{} out of order: {texts:#?}", p.id);
+        let (help, h100, fit) = (
+            find("/pick", false),
+            find("H100", false),
+            find("qwen2.5-72b", true),
+        );
+        assert!(
+            help < h100 && h100 < fit,
+            "{} out of order: {texts:#?}",
+            p.id
+        );
     }
     assert!(
         started.elapsed() < Duration::from_secs(60),
@@ -166,8 +191,14 @@ fn odd_get_updates_batches_are_answered_once_and_the_offset_moves_past_what_cann
         base + 1,
         json!({"message": {"message_id": "x", "chat": 5, "date": "yesterday"}}),
     );
-    fake.push_with_id(base + 2, json!({"message": dm_message(3, &ann, "/gpu h100")}));
-    fake.push_with_id(base - 5, json!({"message": dm_message(4, &ann, "/gpu a100")}));
+    fake.push_with_id(
+        base + 2,
+        json!({"message": dm_message(3, &ann, "/gpu h100")}),
+    );
+    fake.push_with_id(
+        base - 5,
+        json!({"message": dm_message(4, &ann, "/gpu a100")}),
+    );
     let sent = fake.wait_until(Duration::from_secs(30), "three answers", |v| {
         let s = sends_to(v.calls(), ann.id);
         (s.len() >= 3).then_some(s)
@@ -192,7 +223,11 @@ fn odd_get_updates_batches_are_answered_once_and_the_offset_moves_past_what_cann
     });
     // Case: and nothing in the batch is fetched again and again.
     std::thread::sleep(Duration::from_millis(1200));
-    assert!(fake.deliveries(base + 1) <= 2, "{}", fake.deliveries(base + 1));
+    assert!(
+        fake.deliveries(base + 1) <= 2,
+        "{}",
+        fake.deliveries(base + 1)
+    );
 }
 
 #[test]
@@ -227,7 +262,9 @@ fn a_429_storm_and_a_hung_send_on_one_chat_hold_no_other_chat() {
         asked.elapsed()
     );
     // Case: the chat with retry_after 2 gets its answer once the wait is over, once.
-    let first_try = fake.wait_for_call("sendMessage", |c| int(&c.params["chat_id"]) == Some(slow.id));
+    let first_try = fake.wait_for_call("sendMessage", |c| {
+        int(&c.params["chat_id"]) == Some(slow.id)
+    });
     fake.fail_chat(slow.id, None);
     let delivered = fake.wait_until(Duration::from_secs(20), "the slow chat's answer", |v| {
         sends_to(v.calls(), slow.id).first().cloned()
@@ -252,7 +289,11 @@ fn a_429_storm_and_a_hung_send_on_one_chat_hold_no_other_chat() {
     // Case: a stop is not held by the hung send or the 60 s wait.
     let stopped = Instant::now();
     let (status, out) = bot.stop_within(Duration::from_secs(20));
-    assert!(stopped.elapsed() < Duration::from_secs(15), "{:?}", stopped.elapsed());
+    assert!(
+        stopped.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        stopped.elapsed()
+    );
     assert!(status.success(), "{out}");
     // Case: no secret in the log.
     assert!(!out.contains(fake_telegram::TOKEN), "{out}");
@@ -271,19 +312,22 @@ fn presses_on_old_foreign_and_stale_messages_stop_their_spinner_and_hold_nothing
     assert!(!first.buttons.is_empty());
     fake.send_text(&dm, &kim, "/cancel");
     fake.wait_for_messages(dm.id(), 2);
-    let mut queries = Vec::new();
-    // Case: a stale /pick's button after /cancel.
-    queries.push(fake.press(&dm, &kim, first.message_id, &first.buttons[0].1));
-    // Case: data from a previous build's codec.
-    queries.push(fake.press(&dm, &kim, first.message_id, "v0|t:tune"));
-    // Case: data this build never writes.
-    queries.push(fake.press(&dm, &kim, first.message_id, "pick:step=3;model=qwen"));
-    // Case: an empty data string.
-    queries.push(fake.press(&dm, &kim, first.message_id, ""));
-    // Case: the same press twice (a double tap).
-    queries.push(fake.press(&dm, &kim, first.message_id, &first.buttons[0].1));
+    let queries = vec![
+        // Case: a stale /pick's button after /cancel.
+        fake.press(&dm, &kim, first.message_id, &first.buttons[0].1),
+        // Case: data from a previous build's codec.
+        fake.press(&dm, &kim, first.message_id, "v0|t:tune"),
+        // Case: data this build never writes.
+        fake.press(&dm, &kim, first.message_id, "pick:step=3;model=qwen"),
+        // Case: an empty data string.
+        fake.press(&dm, &kim, first.message_id, ""),
+        // Case: the same press twice (a double tap).
+        fake.press(&dm, &kim, first.message_id, &first.buttons[0].1),
+    ];
     for q in &queries {
-        fake.wait_for_call("answerCallbackQuery", |c| c.params["callback_query_id"] == q.as_str());
+        fake.wait_for_call("answerCallbackQuery", |c| {
+            c.params["callback_query_id"] == q.as_str()
+        });
     }
     // Case: each press is answered once, and none restarted a dialogue with a flood.
     for q in &queries {
@@ -294,7 +338,11 @@ fn presses_on_old_foreign_and_stale_messages_stop_their_spinner_and_hold_nothing
             .count();
         assert_eq!(n, 1, "press {q}");
     }
-    assert!(fake.sent_to(dm.id()).len() <= 4, "{:?}", fake.sent_to(dm.id()));
+    assert!(
+        fake.sent_to(dm.id()).len() <= 4,
+        "{:?}",
+        fake.sent_to(dm.id())
+    );
     // Case: a question after all that is answered.
     let before = fake.sent_to(dm.id()).len();
     fake.send_text(&dm, &kim, "/gpu 4090");
@@ -333,11 +381,21 @@ fn two_picks_in_one_group_survive_a_clean_restart_and_buttons_stay_their_owners(
     fake.send_text(&group, &ann, "/pick");
     fake.send_text(&group, &bo, "/pick");
     let both = fake.wait_for_messages(group.id(), 2);
-    let ann_q = both.iter().find(|s| s.html.contains("Step 1")).unwrap().clone();
-    let bo_q = both.iter().find(|s| s.html.contains("第 1 步")).unwrap().clone();
+    let ann_q = both
+        .iter()
+        .find(|s| s.html.contains("Step 1"))
+        .unwrap()
+        .clone();
+    let bo_q = both
+        .iter()
+        .find(|s| s.html.contains("第 1 步"))
+        .unwrap()
+        .clone();
     // Case: Bo pressing Ann's button does not move Ann's dialogue.
     let q = fake.press(&group, &bo, ann_q.message_id, "v1|t:tune");
-    fake.wait_for_call("answerCallbackQuery", |c| c.params["callback_query_id"] == q.as_str());
+    fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
     std::thread::sleep(Duration::from_millis(500));
     let ann_now = fake
         .sent_to(group.id())
@@ -350,7 +408,9 @@ fn two_picks_in_one_group_survive_a_clean_restart_and_buttons_stay_their_owners(
     assert!(a1.html.contains("Step 2"), "{}", a1.html);
     let b1 = {
         let q = fake.press(&group, &bo, bo_q.message_id, "v1|t:tune");
-        fake.wait_for_call("answerCallbackQuery", |c| c.params["callback_query_id"] == q.as_str());
+        fake.wait_for_call("answerCallbackQuery", |c| {
+            c.params["callback_query_id"] == q.as_str()
+        });
         fake.wait_until(Duration::from_secs(20), "Bo's step 2", |v| {
             v.sent_to(group.id())
                 .into_iter()
@@ -366,7 +426,9 @@ fn two_picks_in_one_group_survive_a_clean_restart_and_buttons_stay_their_owners(
     let a2 = tap(&fake, &group, &ann, ann_q.message_id, "v1|m:qwen2.5-7b");
     assert!(a2.html.contains("Step 3"), "{}", a2.html);
     let q = fake.press(&group, &bo, bo_q.message_id, "v1|m:qwen2.5-7b");
-    fake.wait_for_call("answerCallbackQuery", |c| c.params["callback_query_id"] == q.as_str());
+    fake.wait_for_call("answerCallbackQuery", |c| {
+        c.params["callback_query_id"] == q.as_str()
+    });
     let b2 = fake.wait_until(Duration::from_secs(20), "Bo's step 3", |v| {
         v.sent_to(group.id())
             .into_iter()
@@ -414,7 +476,9 @@ fn chat_settings_in_a_group_are_refused_to_members_in_their_language() {
     let answer = fake.wait_for_messages(group.id(), 5)[4].clone();
     let plain = fake_telegram::strip_html(&answer.html);
     assert!(
-        !plain.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+        !plain
+            .chars()
+            .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
         "{plain}"
     );
 }
@@ -437,13 +501,23 @@ fn one_person_flooding_a_chat_is_told_once_in_their_language_and_starves_nobody(
     // Case: the other person is answered promptly.
     let asked = Instant::now();
     fake.wait_for_messages(quiet.id, 1);
-    assert!(asked.elapsed() < Duration::from_secs(10), "{:?}", asked.elapsed());
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        asked.elapsed()
+    );
     fake.wait_for_confirmation();
     std::thread::sleep(Duration::from_secs(2));
-    let texts: Vec<String> = sends_to(&fake.calls(), ming.id).iter().map(text_of).collect();
+    let texts: Vec<String> = sends_to(&fake.calls(), ming.id)
+        .iter()
+        .map(text_of)
+        .collect();
     let notices = texts.iter().filter(|t| t.contains("跳过")).count();
     // Case: some questions answered, the rest skipped with one notice, in Chinese.
-    assert!(texts.iter().any(|t| t.contains("qwen2.5-72b")), "{texts:#?}");
+    assert!(
+        texts.iter().any(|t| t.contains("qwen2.5-72b")),
+        "{texts:#?}"
+    );
     assert!(notices <= 1, "{notices} notices: {texts:#?}");
     assert!(
         !texts.iter().any(|t| t.contains("faster than I can answer")),
@@ -454,5 +528,9 @@ fn one_person_flooding_a_chat_is_told_once_in_their_language_and_starves_nobody(
     let before = fake.sent_to(ming.id).len();
     fake.send_text(&dm, &ming, "/gpu h100");
     let sent = fake.wait_for_messages(ming.id, before + 1);
-    assert!(sent.last().unwrap().html.contains("H100"), "{:?}", sent.last());
+    assert!(
+        sent.last().unwrap().html.contains("H100"),
+        "{:?}",
+        sent.last()
+    );
 }
