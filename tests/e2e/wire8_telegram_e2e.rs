@@ -534,3 +534,28 @@ fn one_person_flooding_a_chat_is_told_once_in_their_language_and_starves_nobody(
         sent.last()
     );
 }
+
+/// A send that hangs is cut by the HTTP client's timeout (teloxide's 17 s) and sent again:
+/// the hung chat gets its answer once the Bot API answers again. About 20 s, so by hand:
+/// `cargo test --test e2e wire8_telegram_e2e::a_hung_send -- --ignored`.
+#[test]
+#[ignore = "about 20 s (the client's timeout); run by hand, see the doc"]
+fn a_hung_send_is_cut_by_the_client_timeout_and_its_answer_still_arrives_once() {
+    let fake = FakeTelegram::start();
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start(&fake, dir.path());
+    let hung = Person::new(8951, "Hung", Some("en"));
+    fake.fail_chat(hung.id, Some(Failure::Hang));
+    fake.send_text(&Chat::Private(hung.clone()), &hung, "/gpu 4090");
+    fake.wait_for_call("sendMessage", |c| {
+        int(&c.params["chat_id"]) == Some(hung.id)
+    });
+    fake.fail_chat(hung.id, None);
+    let sent = fake.wait_until(Duration::from_secs(60), "the answer after the hang", |v| {
+        let s = sends_to(v.calls(), hung.id);
+        (!s.is_empty()).then_some(s)
+    });
+    assert!(text_of(&sent[0]).contains("4090"));
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(sends_to(&fake.calls(), hung.id).len(), 1, "answered once");
+}
