@@ -284,3 +284,66 @@ fn the_gateway_after_invalid_session_and_reconnect_and_a_429_on_a_callback_answe
     let (status, out) = s.stop();
     assert!(status.success(), "{out}");
 }
+
+#[test]
+fn over_the_gateway_a_press_on_a_message_from_before_a_restart_moves_its_pick_on() {
+    let fake = FakeDiscord::start();
+    let g = FakeGateway::start();
+    fake.use_gateway(&g.url());
+    let key = Interactions::new("127.0.0.1:1".parse().unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let (s, addr) = serve(&fake, &key, dir.path(), 2000, true);
+    let d = key.at(addr);
+    g.wait_for_session();
+    let pick = d.command("pick", &[], ALICE, "zh-CN");
+    g.dispatch("INTERACTION_CREATE", pick.clone());
+    let callback = |i: &Value| {
+        format!(
+            "/interactions/{}/{}/callback",
+            i["id"].as_str().unwrap(),
+            i["token"].as_str().unwrap()
+        )
+    };
+    let path = callback(&pick);
+    let first = fake.wait_for_call(|c| c.path == path && !c.failed);
+    let ids = custom_ids(&first.body["data"]);
+    let tune = ids
+        .iter()
+        .find(|id| id.contains("t:tune"))
+        .unwrap_or_else(|| panic!("{:?}", first.body))
+        .clone();
+    let (status, out) = s.stop();
+    assert!(status.success(), "{out}");
+    // Started again: a new gateway session, and the press on the old message.
+    let sessions = g.identifies().len();
+    let (s, _) = serve(&fake, &d, dir.path(), 2000, true);
+    g.wait_until("a new session", |g| g.identifies().len() > sessions);
+    g.wait_for_session();
+    std::thread::sleep(Duration::from_millis(300));
+    // The same person's client sends the same locale with every interaction.
+    let mut press = d.press(&tune, &[], ALICE, ALICE, false);
+    press["locale"] = json!("zh-CN");
+    g.dispatch("INTERACTION_CREATE", press.clone());
+    let path = callback(&press);
+    let token = press["token"].as_str().unwrap().to_string();
+    let answered = fake.wait_for_call(|c| {
+        !c.failed && (c.path == path || (c.method == "PATCH" && c.path.contains(&token)))
+    });
+    // Case: the dialogue moved on to step 2, in the language it was started in.
+    let body = if answered.body["type"] == 6 {
+        fake.wait_for_call(|c| c.method == "PATCH" && c.path.contains(&token))
+            .body
+    } else {
+        answered.body.clone()
+    };
+    assert!(shown(&body).contains("第 2 步"), "{body:?}");
+    // Case: a stranger's press over the gateway is refused, ephemeral.
+    let stranger = d.press(&tune, &[], ALICE, BOB, false);
+    g.dispatch("INTERACTION_CREATE", stranger.clone());
+    let path = callback(&stranger);
+    let refused = fake.wait_for_call(|c| c.path == path && !c.failed);
+    assert_eq!(refused.body["type"], 4, "{:?}", refused.body);
+    assert_eq!(refused.body["data"]["flags"], 64, "{:?}", refused.body);
+    let (status, out) = s.stop();
+    assert!(status.success(), "{out}");
+}
