@@ -426,6 +426,8 @@ pub(super) struct Common {
     pub eager: bool,
     /// vLLM's scheduler defaults on the card the job is sized for.
     pub vllm: VllmDefaults,
+    /// vLLM's `gpu_memory_utilization` (`FitOptions::vllm_utilization`).
+    pub vllm_util: f64,
 }
 
 impl Common {

@@ -424,6 +424,29 @@ pub struct FitOptions {
     /// ms-swift and PEFT way without torchrun): whole layers per card, nothing replicated,
     /// no collectives (`vram::device_map`).
     pub device_map: bool,
+    /// vLLM's `--gpu-memory-utilization`: the share of each card it may take for the weights,
+    /// its start-up profile's activations and the KV cache (`vllm/v1/worker/gpu_worker.py`,
+    /// `determine_available_memory`: requested = total × utilization; the cache gets what the
+    /// weights and the profile leave of it). Default 0.90, vLLM's own; in (0, 1].
+    pub vllm_utilization: f64,
+}
+
+/// A `--gpu-memory-utilization` value vLLM accepts: a share in (0, 1] (`0.95`), or a
+/// percentage (`95%`, or a bare `95` from 10 up to 100), as users write it. `None` for anything
+/// else (`0`, `1.5`, `120`, words).
+pub fn vllm_utilization(word: &str) -> Option<f64> {
+    let w = word.trim();
+    let (num, pct) = match w.strip_suffix('%') {
+        Some(n) => (n.trim(), true),
+        None => (w, false),
+    };
+    let x: f64 = num.parse().ok()?;
+    let share = if pct || (10.0..=100.0).contains(&x) {
+        x / 100.0
+    } else {
+        x
+    };
+    (share.is_finite() && share > 0.0 && share <= 1.0).then_some(share)
 }
 
 impl Default for FitOptions {
@@ -435,6 +458,7 @@ impl Default for FitOptions {
             zero: None,
             fsdp: false,
             device_map: false,
+            vllm_utilization: super::VLLM_GPU_MEMORY_UTILIZATION,
         }
     }
 }
