@@ -44,12 +44,7 @@ pub(super) fn compute_on(
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
         vllm,
-        // A share outside (0, 1] (a caller's bad value) falls back to vLLM's default.
-        vllm_util: if opts.vllm_utilization > 0.0 && opts.vllm_utilization <= 1.0 {
-            opts.vllm_utilization
-        } else {
-            super::parts::VLLM_GPU_MEMORY_UTILIZATION
-        },
+        vllm_util: opts.vllm_share(),
     };
     if req.task.is_training() {
         super::train::compute_train(shape, req, opts, &c)

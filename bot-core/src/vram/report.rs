@@ -87,7 +87,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         let d = VllmDefaults::for_card(req.gpu);
         warnings.push(
             Msg::new("fit-warn-vllm-prealloc")
-                .arg("util", round2(opts.vllm_utilization * 100.0))
+                .arg("util", round2(opts.vllm_share() * 100.0))
                 .arg("tokens", d.batched_tokens)
                 .arg("seqs", d.max_seqs),
         );

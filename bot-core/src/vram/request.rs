@@ -449,6 +449,19 @@ pub fn vllm_utilization(word: &str) -> Option<f64> {
     (share.is_finite() && share > 0.0 && share <= 1.0).then_some(share)
 }
 
+impl FitOptions {
+    /// The vLLM share the estimate uses: `vllm_utilization`, or vLLM's default 0.90 where a
+    /// caller set a value outside (0, 1] (the chat and the CLI refuse those).
+    pub fn vllm_share(&self) -> f64 {
+        let u = self.vllm_utilization;
+        if u > 0.0 && u <= 1.0 {
+            u
+        } else {
+            super::VLLM_GPU_MEMORY_UTILIZATION
+        }
+    }
+}
+
 impl Default for FitOptions {
     fn default() -> Self {
         FitOptions {

@@ -125,3 +125,44 @@ fn the_chat_takes_the_share_and_says_it_in_both_languages() {
     assert!(!bad.contains("takes"), "{bad}");
     assert!(bad.contains("gmu=1.5"), "{bad}");
 }
+
+#[test]
+fn the_note_says_the_share_the_figure_used() {
+    // A caller's bad value is sized at vLLM's default, and the note says that default.
+    let opts = FitOptions {
+        vllm_utilization: 1.5,
+        ..FitOptions::default()
+    };
+    assert_eq!(opts.vllm_share(), 0.90);
+    let good = FitOptions {
+        vllm_utilization: 0.85,
+        ..FitOptions::default()
+    };
+    assert_eq!(good.vllm_share(), 0.85);
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("glm-4-9b-chat-1m").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = Engine::Vllm;
+    let said = |o: &FitOptions| {
+        estimate_with(&catalog, &req, o)
+            .unwrap()
+            .warnings
+            .iter()
+            .map(|m| Localizer::get().format(Lang::En, m))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        said(&opts).contains("takes 90% of each card"),
+        "{}",
+        said(&opts)
+    );
+    assert!(
+        said(&good).contains("takes 85% of each card"),
+        "{}",
+        said(&good)
+    );
+}
