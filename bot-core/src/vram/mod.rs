@@ -46,7 +46,7 @@ pub use parts::{
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
     hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, nccl_buffers_gib,
-    outside_allocator_gib, weight_bytes,
+    outside_allocator_gib, vllm_utilization, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,
@@ -55,7 +55,7 @@ pub use report::{estimate, estimate_with};
 pub use request::{
     AwqFused, CARD_COUNTS, CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip, DEFAULT_CONTEXT,
     FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead, MAX_BATCH,
-    MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef, vllm_utilization,
+    MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
 };
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};

@@ -431,24 +431,6 @@ pub struct FitOptions {
     pub vllm_utilization: f64,
 }
 
-/// A `--gpu-memory-utilization` value vLLM accepts: a share in (0, 1] (`0.95`), or a
-/// percentage (`95%`, or a bare `95` from 10 up to 100), as users write it. `None` for anything
-/// else (`0`, `1.5`, `120`, words).
-pub fn vllm_utilization(word: &str) -> Option<f64> {
-    let w = word.trim();
-    let (num, pct) = match w.strip_suffix('%') {
-        Some(n) => (n.trim(), true),
-        None => (w, false),
-    };
-    let x: f64 = num.parse().ok()?;
-    let share = if pct || (10.0..=100.0).contains(&x) {
-        x / 100.0
-    } else {
-        x
-    };
-    (share.is_finite() && share > 0.0 && share <= 1.0).then_some(share)
-}
-
 impl FitOptions {
     /// The vLLM share the estimate uses: `vllm_utilization`, or vLLM's default 0.90 where a
     /// caller set a value outside (0, 1] (the chat and the CLI refuse those).
