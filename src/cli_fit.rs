@@ -51,6 +51,10 @@ pub struct FitArgs {
     /// KV cache type: fp16 | fp8
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
+    /// vLLM's --gpu-memory-utilization: the share of each card it takes (0.95 or 95%; the
+    /// chat's `gmu=0.95`). Default: vLLM's own 0.90
+    #[arg(long)]
+    gpu_memory_utilization: Option<String>,
     /// Count LoRA/QLoRA adapter dropout copies (trainers with lora_dropout > 0; the chat's
     /// `dropout=0.1`). Off by default: PEFT and LLaMA-Factory default to 0.
     #[arg(long, conflicts_with = "no_lora_dropout")]
@@ -284,6 +288,14 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             .zero
             .as_deref()
             .is_some_and(bot_core::lexicon::is_device_map),
+        vllm_utilization: match &a.gpu_memory_utilization {
+            Some(u) => bot_core::vram::vllm_utilization(u).ok_or_else(|| {
+                anyhow!(
+                    "--gpu-memory-utilization must be a share in (0, 1] or a percentage, not `{u}`"
+                )
+            })?,
+            None => FitOptions::default().vllm_utilization,
+        },
     };
     let gc = match (a.grad_checkpointing, a.no_grad_checkpointing) {
         (true, _) => Some(true),

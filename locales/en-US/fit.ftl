@@ -145,7 +145,7 @@ fit-assume-moe-experts-16bit = Sized with the routed experts unquantized (moeq=o
 }
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
-fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front and fills the rest with KV cache; activations are sized by its start-up profile on this card class: prefill chunks of { $tokens } tokens, then sampling for { $seqs } requests at once (lower with --max-num-seqs).
+fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front (--gpu-memory-utilization; gmu=0.95 to change it) and fills the rest with KV cache; activations are sized by its start-up profile on this card class: prefill chunks of { $tokens } tokens, then sampling for { $seqs } requests at once (lower with --max-num-seqs).
 fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A100 (H100, H200, B200), vLLM profiles chunks of { $tokens } tokens and { $seqs } requests at once: { $extra } GiB more activations per card; the card list counts it.
 fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).

@@ -502,3 +502,38 @@ fn torchao_generate_in_16_bit_sizes_the_same_in_both() {
     assert_eq!(chat, cli);
     assert!(cli.contains("72000 × 72000 causal mask"), "{cli}");
 }
+
+#[test]
+fn vllms_memory_utilization_sizes_the_same_in_both() {
+    // The chat's `gmu=0.95` is the CLI's `--gpu-memory-utilization 0.95` (vLLM's share of a card).
+    let chat_answer = chat("/fit qwen2.5-coder-32b awq 2x4090 ctx=16k engine=vllm gmu=0.95");
+    let args = [
+        "fit",
+        "--model",
+        "qwen2.5-coder-32b",
+        "--quant",
+        "awq",
+        "--gpu",
+        "rtx-4090",
+        "--gpus",
+        "2",
+        "--context",
+        "16384",
+        "--engine",
+        "vllm",
+        "--gpu-memory-utilization",
+        "0.95",
+    ];
+    assert_eq!(chat_answer, text(&args));
+    assert!(
+        chat_answer.contains("takes 95% of each card"),
+        "{chat_answer}"
+    );
+    let mut default = args.to_vec();
+    default.truncate(args.len() - 2);
+    assert_ne!(text(&default), chat_answer);
+    // A share vLLM refuses is an error, not a size.
+    let mut bad = default.clone();
+    bad.extend(["--gpu-memory-utilization", "1.5"]);
+    assert!(!gpuscout(&bad).ok);
+}

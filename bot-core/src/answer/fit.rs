@@ -1,7 +1,8 @@
 //! `/fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards]` in the chat.
 //!
 //! Words in any order (`/fit 4090 qwen2.5-32b` = `/fit qwen2.5-32b 4090`); `2x4090` is two
-//! cards. Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `rank=64`, `zero=2`,
+//! cards. Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `gmu=0.95` (vLLM's
+//! `--gpu-memory-utilization`), `rank=64`, `zero=2`,
 //! `gc=on|off` (gradient checkpointing; on by default for training, see [`crate::advice`]),
 //! `attn=eager|sdpa|flash` (default: the engine's own),
 //! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
@@ -495,6 +496,11 @@ fn apply_option<'a>(
         "task" => req.task = v.parse::<Task>().map_err(err)?,
         "kv" => match lexicon::kv_dtype(v) {
             Some(kv) => opts.kv_cache = kv,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // vLLM's `--gpu-memory-utilization` (`FitOptions::vllm_utilization`): 0.95 or 95%.
+        "gmu" | "gpu_memory_utilization" | "显存利用率" => match vram::vllm_utilization(v) {
+            Some(u) => opts.vllm_utilization = u,
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         "rank" | "r" => match v.parse::<u32>() {

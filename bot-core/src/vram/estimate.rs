@@ -44,6 +44,7 @@ pub(super) fn compute_on(
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
         vllm,
+        vllm_util: opts.vllm_share(),
     };
     if req.task.is_training() {
         super::train::compute_train(shape, req, opts, &c)

@@ -3,9 +3,8 @@
 
 use super::parts::{
     AWQ_FUSED_SCORE_BYTES, Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
-    VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, autocast_weight_copies,
-    eager_score_bytes, hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights,
-    layers_per_card,
+    VLLM_SAMPLER_BYTES_PER_LOGIT, autocast_weight_copies, eager_score_bytes,
+    hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
 };
 use super::request::{AwqFused, FitRequest};
 use super::{Engine, GIB, Parallelism, Quant, Shape};
@@ -65,7 +64,7 @@ fn vllm(shape: &Shape, c: &Common) -> Parts {
     // hold one sequence of `max_model_len`); the CUDA context and the CUDA graphs, captured
     // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
     let core = w + kv + a;
-    let over = (core / VLLM_GPU_MEMORY_UTILIZATION - core).max(ctx + graphs);
+    let over = (core / c.vllm_util - core).max(ctx + graphs);
     p.set(n, w_total, kv * n, [w, kv, a, 0.0, over], a * n, 0.0);
     p.parallelism = if cards > 1 {
         Parallelism::Tensor

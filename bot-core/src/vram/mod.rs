@@ -46,7 +46,7 @@ pub use parts::{
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
     hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, nccl_buffers_gib,
-    outside_allocator_gib, weight_bytes,
+    outside_allocator_gib, vllm_utilization, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,

@@ -37,6 +37,24 @@ pub fn outside_allocator_gib(training: bool, cards: u32) -> f64 {
 /// preallocates; the rest is left unused.
 pub const VLLM_GPU_MEMORY_UTILIZATION: f64 = 0.90;
 
+/// A `--gpu-memory-utilization` value vLLM accepts: a share in (0, 1] (`0.95`), or a
+/// percentage (`95%`, or a bare `95` from 10 up to 100), as users write it. `None` for anything
+/// else (`0`, `1.5`, `120`, words).
+pub fn vllm_utilization(word: &str) -> Option<f64> {
+    let w = word.trim();
+    let (num, pct) = match w.strip_suffix('%') {
+        Some(n) => (n.trim(), true),
+        None => (w, false),
+    };
+    let x: f64 = num.parse().ok()?;
+    let share = if pct || (10.0..=100.0).contains(&x) {
+        x / 100.0
+    } else {
+        x
+    };
+    (share.is_finite() && share > 0.0 && share <= 1.0).then_some(share)
+}
+
 /// vLLM's scheduler defaults for `vllm serve` (V1 engine, chunked prefill on), which its start-up
 /// profile run is sized by: `max_num_batched_tokens` tokens in one forward pass, then the sampler
 /// over `max_num_seqs` rows of logits. vllm-project/vllm `vllm/engine/arg_utils.py`
@@ -426,6 +444,8 @@ pub(super) struct Common {
     pub eager: bool,
     /// vLLM's scheduler defaults on the card the job is sized for.
     pub vllm: VllmDefaults,
+    /// vLLM's `gpu_memory_utilization` (`FitOptions::vllm_utilization`).
+    pub vllm_util: f64,
 }
 
 impl Common {

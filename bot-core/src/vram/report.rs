@@ -2,9 +2,7 @@
 //! or the cards (of 1, 2, 4, 8) that hold the job.
 
 use super::estimate::{compute, compute_on, margin_pct, round2, trim_num, verdict};
-use super::parts::{
-    CUDA_CONTEXT_GIB, Parts, VLLM_GPU_MEMORY_UTILIZATION, VllmDefaults, kv_bytes_per_token,
-};
+use super::parts::{CUDA_CONTEXT_GIB, Parts, VllmDefaults, kv_bytes_per_token};
 use super::request::{
     CARD_COUNTS, CardParts, CheckpointingFlip, FitError, FitOption, FitOptions, FitReport,
     FitRequest, ModelRef, validate,
@@ -89,7 +87,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         let d = VllmDefaults::for_card(req.gpu);
         warnings.push(
             Msg::new("fit-warn-vllm-prealloc")
-                .arg("util", VLLM_GPU_MEMORY_UTILIZATION * 100.0)
+                .arg("util", round2(opts.vllm_share() * 100.0))
                 .arg("tokens", d.batched_tokens)
                 .arg("seqs", d.max_seqs),
         );

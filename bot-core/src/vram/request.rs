@@ -424,6 +424,24 @@ pub struct FitOptions {
     /// ms-swift and PEFT way without torchrun): whole layers per card, nothing replicated,
     /// no collectives (`vram::device_map`).
     pub device_map: bool,
+    /// vLLM's `--gpu-memory-utilization`: the share of each card it may take for the weights,
+    /// its start-up profile's activations and the KV cache (`vllm/v1/worker/gpu_worker.py`,
+    /// `determine_available_memory`: requested = total × utilization; the cache gets what the
+    /// weights and the profile leave of it). Default 0.90, vLLM's own; in (0, 1].
+    pub vllm_utilization: f64,
+}
+
+impl FitOptions {
+    /// The vLLM share the estimate uses: `vllm_utilization`, or vLLM's default 0.90 where a
+    /// caller set a value outside (0, 1] (the chat and the CLI refuse those).
+    pub fn vllm_share(&self) -> f64 {
+        let u = self.vllm_utilization;
+        if u > 0.0 && u <= 1.0 {
+            u
+        } else {
+            super::VLLM_GPU_MEMORY_UTILIZATION
+        }
+    }
 }
 
 impl Default for FitOptions {
@@ -435,6 +453,7 @@ impl Default for FitOptions {
             zero: None,
             fsdp: false,
             device_map: false,
+            vllm_utilization: super::VLLM_GPU_MEMORY_UTILIZATION,
         }
     }
 }

@@ -703,3 +703,6 @@ mod heldout7;
 
 #[path = "fit_reference/heldout8.rs"]
 mod heldout8;
+
+#[path = "fit_reference/heldout9.rs"]
+mod heldout9;

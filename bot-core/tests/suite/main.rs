@@ -28,6 +28,7 @@ mod fit_fsdp;
 mod fit_heldout6_mechanisms;
 mod fit_heldout7_mechanisms;
 mod fit_heldout8_mechanisms;
+mod fit_heldout9_mechanisms;
 mod fit_heldout_left;
 mod fit_kbit;
 mod fit_kv;

@@ -132,6 +132,13 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--lora-dropout" => req.lora_dropout = true,
             "--amp" => req.mixed_precision = true,
             "--adam-8bit" => opts.optimizer = Optimizer::Adam8bit,
+            // The CLI's `--kv-cache fp8` (an FP8 KV cache: vLLM / SGLang `--kv-cache-dtype fp8`).
+            "--kv-cache=fp8" => opts.kv_cache = bot_core::vram::KvDtype::Fp8,
+            // The CLI's `--gpu-memory-utilization` (vLLM's share of each card).
+            other if other.starts_with("--gpu-memory-utilization=") => {
+                opts.vllm_utilization =
+                    bot_core::vram::vllm_utilization(&other[25..]).expect("utilization");
+            }
             // Trainer facts the chat has no word for (yet): set on the request directly.
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,

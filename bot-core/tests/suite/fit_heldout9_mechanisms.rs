@@ -1,0 +1,168 @@
+//! Held-out 9's mechanism (session 13, mem-k) on models, lengths and cards of no table: vLLM's
+//! `--gpu-memory-utilization` is the share of each card it may fill with the weights, its
+//! start-up profile's activations and the KV cache (`vllm/v1/worker/gpu_worker.py`,
+//! `determine_available_memory`: requested = total × utilization, the cache gets what the
+//! weights and the profile leave). The chat's `gmu=0.95` and the CLI's flag set it; the answer
+//! says the share in both languages.
+
+use bot_core::vram::{
+    Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, estimate_with,
+    vllm_utilization,
+};
+use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
+use std::sync::Arc;
+
+#[test]
+fn the_share_is_read_as_users_write_it() {
+    for (word, share) in [
+        ("0.95", 0.95),
+        ("95%", 0.95),
+        ("95", 0.95),
+        (" 80 % ", 0.80),
+        ("1", 1.0),
+        ("0.5", 0.5),
+        ("100", 1.0),
+    ] {
+        let got = vllm_utilization(word).unwrap_or_else(|| panic!("{word}"));
+        assert!((got - share).abs() < 1e-12, "{word}: {got}");
+    }
+    for bad in ["0", "-0.5", "1.5", "120", "101%", "NaN", "inf", "high", ""] {
+        assert_eq!(vllm_utilization(bad), None, "{bad}");
+    }
+}
+
+fn report(model: &str, quant: Quant, ctx: u32, cards: u32, gpu: &str, util: f64) -> FitReport {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model(model).unwrap()),
+        quant,
+        Task::Infer,
+    );
+    req.engine = Engine::Vllm;
+    req.context = ctx;
+    req.cards = cards;
+    req.gpu = Some(catalog.gpu(gpu).unwrap());
+    let opts = FitOptions {
+        vllm_utilization: util,
+        ..FitOptions::default()
+    };
+    estimate_with(&catalog, &req, &opts).unwrap()
+}
+
+#[test]
+fn the_budget_is_the_weights_the_profile_and_the_cache_over_the_share() {
+    // Qwen2.5-Coder-32B AWQ over two 4090s at 16384 tokens; GLM-4-9B-Chat-1M at 65536 on an L40S.
+    for (model, quant, ctx, cards, gpu) in [
+        ("qwen2.5-coder-32b", Quant::Awq, 16384, 2, "rtx-4090"),
+        ("glm-4-9b-chat-1m", Quant::Bf16, 65536, 1, "l40s"),
+    ] {
+        let base = report(model, quant, ctx, cards, gpu, 0.90);
+        let mut last = f64::INFINITY;
+        for util in [0.70, 0.80, 0.90, 0.95, 1.0] {
+            let r = report(model, quant, ctx, cards, gpu, util);
+            let (p, b) = (&r.per_gpu, &base.per_gpu);
+            // What vLLM loads and profiles does not depend on the share ...
+            assert_eq!(p.weights_gib, b.weights_gib);
+            assert_eq!(p.kv_cache_gib, b.kv_cache_gib);
+            assert_eq!(p.activations_gib, b.activations_gib);
+            // ... the card it needs does: the three parts over the share, never less than the
+            // parts plus the CUDA context and graphs.
+            let core = p.weights_gib + p.kv_cache_gib + p.activations_gib;
+            assert!(r.per_gpu_gib >= core / util - 0.02, "{model} {util}: {r:?}");
+            assert!(r.per_gpu_gib > core, "{model} {util}");
+            assert!(
+                r.per_gpu_gib <= last,
+                "{model}: a larger share never needs more"
+            );
+            last = r.per_gpu_gib;
+        }
+        // A lower share needs strictly more card where the share, not the context, decides.
+        let low = report(model, quant, ctx, cards, gpu, 0.70);
+        assert!(low.per_gpu_gib > base.per_gpu_gib + 1.0, "{model}");
+    }
+}
+
+#[test]
+fn a_bad_share_from_a_caller_falls_back_to_vllms_default() {
+    let d = report("glm-4-9b-chat-1m", Quant::Bf16, 65536, 1, "l40s", 0.90);
+    for bad in [0.0, -1.0, 1.5, f64::NAN] {
+        let r = report("glm-4-9b-chat-1m", Quant::Bf16, 65536, 1, "l40s", bad);
+        assert_eq!(r.per_gpu_gib, d.per_gpu_gib, "{bad}");
+    }
+}
+
+fn ask(lang: &str, line: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
+    bot.handle(&ChatRef::terminal(Some(lang)), Input::Text(line.into()))
+        .replies
+        .iter()
+        .map(|r| Localizer::get().render_plain(l, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_chat_takes_the_share_and_says_it_in_both_languages() {
+    let line = "/fit qwen2.5-coder-32b awq 2x4090 ctx=16k engine=vllm";
+    let plain = ask("en", line);
+    let set = ask("en", &format!("{line} gmu=0.95"));
+    assert!(plain.contains("takes 90% of each card"), "{plain}");
+    assert!(set.contains("takes 95% of each card"), "{set}");
+    assert!(set.contains("gmu=0.95"), "{set}");
+    // The figure is the estimate's at that share.
+    let r = report("qwen2.5-coder-32b", Quant::Awq, 16384, 2, "rtx-4090", 0.95);
+    let need = format!("{:.1}", r.per_gpu_gib);
+    assert!(set.contains(&need), "{need} missing:\n{set}");
+    assert_ne!(plain, set);
+    let zh = ask("zh", &format!("{line} 显存利用率=95%"));
+    assert!(zh.contains("95% 的显存"), "{zh}");
+    assert!(zh.contains("显存利用率"), "{zh}");
+    // A share vLLM refuses is refused, not sized.
+    let bad = ask("en", &format!("{line} gmu=1.5"));
+    assert!(!bad.contains("takes"), "{bad}");
+    assert!(bad.contains("gmu=1.5"), "{bad}");
+}
+
+#[test]
+fn the_note_says_the_share_the_figure_used() {
+    // A caller's bad value is sized at vLLM's default, and the note says that default.
+    let opts = FitOptions {
+        vllm_utilization: 1.5,
+        ..FitOptions::default()
+    };
+    assert_eq!(opts.vllm_share(), 0.90);
+    let good = FitOptions {
+        vllm_utilization: 0.85,
+        ..FitOptions::default()
+    };
+    assert_eq!(good.vllm_share(), 0.85);
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("glm-4-9b-chat-1m").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = Engine::Vllm;
+    let said = |o: &FitOptions| {
+        estimate_with(&catalog, &req, o)
+            .unwrap()
+            .warnings
+            .iter()
+            .map(|m| Localizer::get().format(Lang::En, m))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        said(&opts).contains("takes 90% of each card"),
+        "{}",
+        said(&opts)
+    );
+    assert!(
+        said(&good).contains("takes 85% of each card"),
+        "{}",
+        said(&good)
+    );
+}
