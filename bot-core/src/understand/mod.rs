@@ -143,6 +143,10 @@ mod half_year;
 mod memory_asked;
 mod said_options;
 mod und_s;
+mod und_t;
+mod budget_job;
+mod pick_terse;
+mod price_moved;
 mod unknown_platform;
 
 #[cfg(test)]

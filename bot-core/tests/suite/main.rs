@@ -108,6 +108,7 @@ mod two_asks;
 mod typed_readings;
 mod typed_spoken;
 mod und_s_mechanisms;
+mod und_t_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;

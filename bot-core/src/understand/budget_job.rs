@@ -1,0 +1,108 @@
+//! A budget said beside a job and no card (`每月2000以内，7b客服机器人`, `月预算两千，租卡跑个
+//! 7b客服`, `一天100块预算，想跑qwen2.5 7b的推理服务`) or beside a wish to rent with nothing
+//! sized (`what can I rent for 500 a month`): `/pick`, which starts with the budget and its
+//! period from the same sentence. The fit of the model alone had dropped the budget, and the
+//! amount a month had been converted to an hour or not read at all. A fit asked (`要多少显存`,
+//! `能跑吗`), a card or a platform named, or a rent-vs-API sum keep their own readings.
+
+use super::Reading;
+use super::own_figures::{RENT_WHAT_WORDS, fit_asked};
+use super::question::Question;
+use super::request::Request;
+use super::text::has;
+use super::words::TCO_WORDS;
+
+/// Words that make a number beside them money to spend.
+const BUDGET_WORDS: &[&str] = &[
+    "预算",
+    "经费",
+    "最多花",
+    "能花",
+    "budget",
+    "afford",
+    "spend",
+];
+/// A ceiling on the money (`2000以内`): a budget when a period is said beside it.
+const WITHIN: &[&str] = &["以内", "之内", "以下", "不超过", "under ", "within ", "max "];
+/// Periods a budget is said for.
+const PERIODS: &[&str] = &[
+    "每月", "每个月", "一个月", "月预算", "每周", "一周", "每天", "一天", "a month", "per month",
+    "/month", "monthly", "a week", "per week", "weekly", "a day", "per day", "daily",
+];
+/// A job that runs for a while and is served: the kind `/pick` sizes from a budget.
+const SERVICE: &[&str] = &[
+    "客服",
+    "机器人",
+    "助手",
+    "推理服务",
+    "服务",
+    "部署",
+    "知识库",
+    "问答",
+    "chatbot",
+    "bot ",
+    "assistant",
+    "serving",
+    "serve ",
+    "service",
+];
+
+/// `r`, or `/pick` where a budget is said beside a job that no fit was asked of.
+pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
+    let open = match &r {
+        Reading::Unknown => true,
+        Reading::Command(Request::Fit(_) | Request::Convert(_)) => true,
+        _ => false,
+    };
+    if !open || !q.e.gpus.is_empty() || !q.e.platforms.is_empty() || has(q.padded, TCO_WORDS) {
+        return r;
+    }
+    let p = q.padded;
+    let rent_what = has(p, RENT_WHAT_WORDS);
+    let job = !q.nothing_to_size() || q.e.task.is_some() || has(p, SERVICE);
+    let said = has(p, BUDGET_WORDS) || (has(p, WITHIN) && has(p, PERIODS));
+    // `what can I rent for 500 a month`: an amount for a period asked what it rents.
+    // The price pass takes `$300 a month` out of the text with its period.
+    let per = q
+        .price
+        .and_then(|m| m.per)
+        .is_some_and(|u| matches!(u.key(), "month" | "week" | "day"));
+    let rent_for = rent_what && (has(p, PERIODS) || per) && p.contains(" for ");
+    // The price pass takes an amount with its currency out of the text (`100块`, `$300 a month`).
+    let budget = (q.price.is_some() || amount_in(p)) && (said || rent_for);
+    if budget && (job || rent_what) && !fit_asked(p) {
+        return Reading::Command(Request::Pick);
+    }
+    r
+}
+
+/// Whether `p` says an amount: digits not glued to a letter (`7b`, `qwen2.5`) nor followed by a
+/// unit of their own (`3小时`, `8 gpus`, `32k`).
+fn amount_in(p: &str) -> bool {
+    let b = p.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+        if !b[i].is_ascii_digit() || glued {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+            j += 1;
+        }
+        let after = p[j..].trim_start();
+        let unit = after.starts_with(|c: char| c.is_ascii_alphabetic())
+            && !["usd", "cny", "rmb", "dollars", "bucks", "yuan", "a ", "per ", "k "]
+                .iter()
+                .any(|w| after.starts_with(w))
+            || ["小时", "个小时", "张", "卡", "个人", "人", "天", "分钟", "token"]
+                .iter()
+                .any(|w| after.starts_with(w));
+        if !unit {
+            return true;
+        }
+        i = j;
+    }
+    false
+}
