@@ -1,4 +1,5 @@
-//! Where helper und-t's mechanisms join the reader (one call per stage): its rules tried before
+//! Where helper und-t's mechanisms join the reader (one call per stage): its words written
+//! plainly before reading (stock told as news, [`super::alert_news`]); its rules tried before
 //! the general ones (a price history asked with the price and its change apart,
 //! [`super::price_moved`]; choosing asked in few words, [`super::pick_terse`]) and its
 //! completions of a reading after the rules (a budget beside a job and no card is `/pick`,
@@ -6,6 +7,12 @@
 
 use super::Reading;
 use super::question::Question;
+
+/// The text with und-t's words written plainly (called before anything reads it): stock told
+/// as news before a question ([`super::alert_news`]).
+pub(super) fn plain(norm: &str) -> String {
+    super::alert_news::plain(norm)
+}
 
 /// Asks the general rules misread, tried before them.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
