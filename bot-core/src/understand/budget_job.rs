@@ -70,6 +70,9 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     let rent_for = rent_what && (has(p, PERIODS) || per) && p.contains(" for ");
     // The price pass takes an amount with its currency out of the text (`100块`, `$300 a month`).
     let budget = (q.price.is_some() || amount_in(p)) && (said || rent_for);
+    // `预算有限，想 finetune qwen2.5 7b 用什么 gpu 最好`: a budget without its figure, with the
+    // card asked — still guidance, the budget asked by /pick.
+    let budget = budget || (said && which_card(p));
     if budget && (job || rent_what) && !fit_asked(p) {
         return Reading::Command(Request::Pick);
     }
@@ -105,4 +108,21 @@ fn amount_in(p: &str) -> bool {
         i = j;
     }
     false
+}
+
+/// Words asking which, and the card they ask about, a few bytes apart (`用什么 gpu`, `哪张卡`,
+/// `which gpu`).
+fn which_card(p: &str) -> bool {
+    const WHICH: &[&str] = &["什么", "啥", "哪张", "哪个", "哪款", "which", "what"];
+    const CARD: &[&str] = &["卡", "gpu", "card"];
+    WHICH.iter().any(|w| {
+        p.match_indices(w).any(|(i, _)| {
+            let from = i + w.len();
+            let mut to = (from + 8).min(p.len());
+            while !p.is_char_boundary(to) {
+                to -= 1;
+            }
+            CARD.iter().any(|c| p[from..to].contains(c))
+        })
+    })
 }

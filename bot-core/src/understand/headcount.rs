@@ -41,6 +41,20 @@ pub(super) fn people_each(toks: &[String]) -> Option<u32> {
     (2..=64).contains(&people).then_some(people)
 }
 
+/// Whether `people` each have their own cards: up to 16 as said (a group); more (a class, `30个
+/// 学生每人用2小时4090`) only for a bill with no model served and no single card said (`包月租一张
+/// 4090，平均每人`, `is one T4 enough for the class` share one card).
+pub(super) fn each_on_own(toks: &[String], people: u32, model: bool) -> bool {
+    if people <= 16 {
+        return true;
+    }
+    let text = format!(" {} ", toks.join(" "));
+    let single = [" 1 张", " 1 台", "一张", "一台", "1张", " one ", " a single ", " single "]
+        .iter()
+        .any(|w| text.contains(w));
+    !model && !single
+}
+
 /// Nouns that count people after a number (`3个人`, `30个学生`, `20 students`, `12 trainees`).
 const PEOPLE: &[&str] = &[
     "个人",
