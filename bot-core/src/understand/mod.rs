@@ -404,8 +404,15 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
     // A sum converted with no card named (`每月2000 折合每小时`) is no misspelt card.
     let sum = matches!(plain, Reading::Command(Request::Convert(_))) && e.gpus.is_empty();
+    // `phi-4 能在4060上跑吗`: a card the catalog lacks in a model's fit is said unknown
+    // (`unheard`); the reading is the model's own need, never a near card's.
+    let unknown_in_fit = matches!(plain, Reading::Command(Request::Fit(_)))
+        && !e.models.is_empty()
+        && e.gpus.is_empty()
+        && unheard::unknown_card(catalog, &toks).is_some();
     if fix_typos
         && !sum
+        && !unknown_in_fit
         && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e)
     {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));

@@ -83,3 +83,29 @@ fn chinese_numerals_after_a_budget_word_are_an_amount() {
         assert!(n.contains(amount), "{said}: {n}");
     }
 }
+
+/// A card the catalog lacks in a model's fit is said unknown, with the near cards and the
+/// model's own need (no card) offered as choices; no near card is answered for it.
+#[test]
+fn an_unknown_card_in_a_fit_offers_the_models_own_need() {
+    let w = world();
+    for (locale, q, model_alone) in [
+        ("zh", "qwen2.5 7b 能在4060上跑吗", "/fit qwen2.5-7b"),
+        ("en", "can llama 3.1 8b run on a 4050", "/fit llama-3.1-8b"),
+    ] {
+        let me = who(locale);
+        let replies = w.bot.handle(&me, Input::Text(q.into())).replies;
+        let ids = message_ids(&replies);
+        assert!(
+            ids.iter().any(|i| i == "understand-unknown-card"),
+            "{q}: {ids:?}"
+        );
+        let choices: Vec<String> = (replies.iter())
+            .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+            .collect();
+        assert!(
+            choices.iter().any(|c| c.ends_with(model_alone)),
+            "{q}: {choices:?}"
+        );
+    }
+}
