@@ -164,7 +164,9 @@ fn card_came(padded: &str) -> bool {
             let name = rest[..k].trim();
             (2..=14).contains(&name.len())
                 && name.bytes().any(|b| b.is_ascii_digit())
-                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-')
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-')
         })
     })
 }

@@ -23,11 +23,35 @@ const BUDGET_WORDS: &[&str] = &[
     "spend",
 ];
 /// A ceiling on the money (`2000以内`): a budget when a period is said beside it.
-const WITHIN: &[&str] = &["以内", "之内", "以下", "不超过", "under ", "within ", "max "];
+const WITHIN: &[&str] = &[
+    "以内",
+    "之内",
+    "以下",
+    "不超过",
+    "under ",
+    "within ",
+    "max ",
+];
 /// Periods a budget is said for.
 const PERIODS: &[&str] = &[
-    "每月", "每个月", "一个月", "月预算", "每周", "一周", "每天", "一天", "a month", "per month",
-    "/month", "monthly", "a week", "per week", "weekly", "a day", "per day", "daily",
+    "每月",
+    "每个月",
+    "一个月",
+    "月预算",
+    "每周",
+    "一周",
+    "每天",
+    "一天",
+    "a month",
+    "per month",
+    "/month",
+    "monthly",
+    "a week",
+    "per week",
+    "weekly",
+    "a day",
+    "per day",
+    "daily",
 ];
 /// A job that runs for a while and is served: the kind `/pick` sizes from a budget.
 const SERVICE: &[&str] = &[
@@ -96,12 +120,24 @@ fn amount_in(p: &str) -> bool {
         }
         let after = p[j..].trim_start();
         let unit = after.starts_with(|c: char| c.is_ascii_alphabetic())
-            && !["usd", "cny", "rmb", "dollars", "bucks", "yuan", "a ", "per ", "k "]
-                .iter()
-                .any(|w| after.starts_with(w))
-            || ["小时", "个小时", "张", "卡", "个人", "人", "天", "分钟", "token"]
-                .iter()
-                .any(|w| after.starts_with(w));
+            && ![
+                "usd", "cny", "rmb", "dollars", "bucks", "yuan", "a ", "per ", "k ",
+            ]
+            .iter()
+            .any(|w| after.starts_with(w))
+            || [
+                "小时",
+                "个小时",
+                "张",
+                "卡",
+                "个人",
+                "人",
+                "天",
+                "分钟",
+                "token",
+            ]
+            .iter()
+            .any(|w| after.starts_with(w));
         if !unit {
             return true;
         }

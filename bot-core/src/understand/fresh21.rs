@@ -119,8 +119,8 @@ fn now_anywhere(q: &Question) -> Option<Reading> {
         && !q.has(ALERT_WORDS)
         && !q.has(&[
             "price", "cost", "cheap", "how much", "多少", "便宜", "pay", "付", "spec", "vram",
-            "enough", "够", " run", "跑", " fit", " vs ", " or ", "还是", "train", "微调",
-            "价", "钱", "涨", "跌", "走势", "trend", "history", "rent for", "bill", "worth", "值",
+            "enough", "够", " run", "跑", " fit", " vs ", " or ", "还是", "train", "微调", "价",
+            "钱", "涨", "跌", "走势", "trend", "history", "rent for", "bill", "worth", "值",
         ]);
     (plain_ask && q.has(NOW)).then(|| {
         Reading::Command(Request::Stock(make::stock_args(

@@ -32,8 +32,7 @@ pub(super) fn people_each(toks: &[String]) -> Option<u32> {
         } else {
             rest
         };
-        let said = PEOPLE.iter().any(|u| after.starts_with(u))
-            && !after.starts_with("人民币");
+        let said = PEOPLE.iter().any(|u| after.starts_with(u)) && !after.starts_with("人民币");
         let we_are = k >= 2 && matches!((words[k - 2], words[k - 1]), ("we", "are") | ("we're", _));
         (said || we_are).then_some(n)
     })?;
@@ -49,9 +48,18 @@ pub(super) fn each_on_own(toks: &[String], people: u32, model: bool) -> bool {
         return true;
     }
     let text = format!(" {} ", toks.join(" "));
-    let single = [" 1 张", " 1 台", "一张", "一台", "1张", " one ", " a single ", " single "]
-        .iter()
-        .any(|w| text.contains(w));
+    let single = [
+        " 1 张",
+        " 1 台",
+        "一张",
+        "一台",
+        "1张",
+        " one ",
+        " a single ",
+        " single ",
+    ]
+    .iter()
+    .any(|w| text.contains(w));
     !model && !single
 }
 

@@ -23,7 +23,10 @@ const BEFORE_BIAN: &[char] = &['方', '顺', '随', '不', '即', '以'];
 
 /// `text` with each slip of a cue word written as the cue.
 pub(super) fn plain(text: &str) -> String {
-    if !SLIPS.iter().any(|(cue, _)| text.contains(cue.chars().next().unwrap_or(' '))) {
+    if !SLIPS
+        .iter()
+        .any(|(cue, _)| text.contains(cue.chars().next().unwrap_or(' ')))
+    {
         return text.to_string();
     }
     let chars: Vec<char> = text.chars().collect();

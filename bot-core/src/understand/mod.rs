@@ -135,23 +135,23 @@ mod fresh21;
 mod fresh21_numbers;
 mod fresh21_words;
 // und-s: fresh22's last misses and und-r's leftovers.
+mod alert_news;
 mod bare_ceiling;
+mod bare_pair;
+mod budget_job;
+mod cap_currency;
 mod fit_count;
 mod fresh23_words;
 mod glued_units;
 mod half_year;
-mod memory_asked;
-mod said_options;
-mod und_s;
-mod und_t;
-mod alert_news;
-mod bare_pair;
-mod budget_job;
 mod ime_slips;
-mod cap_currency;
-mod spec_asked;
+mod memory_asked;
 mod pick_terse;
 mod price_moved;
+mod said_options;
+mod spec_asked;
+mod und_s;
+mod und_t;
 mod unknown_platform;
 
 #[cfg(test)]

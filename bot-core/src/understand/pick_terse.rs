@@ -32,7 +32,10 @@ pub(super) fn pick_terse(q: &Question) -> Option<Reading> {
         p.match_indices(v).any(|(i, _)| {
             let from = i + v.len();
             let to = (from + NEAR).min(p.len());
-            let end = (from..=to).rev().find(|k| p.is_char_boundary(*k)).unwrap_or(from);
+            let end = (from..=to)
+                .rev()
+                .find(|k| p.is_char_boundary(*k))
+                .unwrap_or(from);
             nouns.iter().any(|n| p[from..end].contains(n))
         })
     });

@@ -10,7 +10,9 @@ use super::request as make;
 use super::words::{ALERT_WORDS, FIT_WORDS};
 
 /// Nouns of a price.
-const PRICE: &[&str] = &["price", "pricing", "cost", "rate", "价格", "价钱", "租金", "单价"];
+const PRICE: &[&str] = &[
+    "price", "pricing", "cost", "rate", "价格", "价钱", "租金", "单价",
+];
 /// Verbs of a change, or a span of time passed over which prices move.
 const MOVED: &[&str] = &[
     "changed",
@@ -34,7 +36,14 @@ const MOVED: &[&str] = &[
 
 /// Lately, said in either language.
 const RECENT: &[&str] = &[
-    "最近", "近来", "这阵子", "这几天", "lately", "recently", "these days", "this week",
+    "最近",
+    "近来",
+    "这阵子",
+    "这几天",
+    "lately",
+    "recently",
+    "these days",
+    "this week",
 ];
 /// A price compared with itself before, in English (the Chinese ones are `TREND_WORDS`).
 const COMPARED: &[&str] = &[
@@ -47,7 +56,9 @@ const COMPARED: &[&str] = &[
     "gone down",
 ];
 /// Words that compare places or cards, not a card's price over time.
-const ACROSS: &[&str] = &["哪家", "哪个", "which", "where", " vs ", " or ", "还是", "than"];
+const ACROSS: &[&str] = &[
+    "哪家", "哪个", "which", "where", " vs ", " or ", "还是", "than",
+];
 
 pub(super) fn price_moved(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
@@ -58,7 +69,11 @@ pub(super) fn price_moved(q: &Question) -> Option<Reading> {
     let lately = q.has(RECENT) && q.has(COMPARED) && !q.has(ACROSS) && q.e.platforms.is_empty();
     let asked = (q.has(PRICE) && q.has(MOVED)) || lately;
     // An alert on a change, or a job's fit, is not a history.
-    if !asked || q.has(ALERT_WORDS) || !q.nothing_to_size() || (q.has(FIT_WORDS) && !p.contains("price")) {
+    if !asked
+        || q.has(ALERT_WORDS)
+        || !q.nothing_to_size()
+        || (q.has(FIT_WORDS) && !p.contains("price"))
+    {
         return None;
     }
     one(make::trend(&g.gpu, q.days()))

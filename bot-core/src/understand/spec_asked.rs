@@ -28,7 +28,9 @@ const MEASURE: &[&str] = &[
     "位宽",
 ];
 /// How much or how many, before or after the measure.
-const HOW_MUCH: &[&str] = &["how much", "how many", "多少", "几多", "多大", "多高", "几个"];
+const HOW_MUCH: &[&str] = &[
+    "how much", "how many", "多少", "几多", "多大", "多高", "几个",
+];
 /// Money or a job said beside it makes it a bill or a fit.
 const NOT_SPECS: &[&str] = &[
     "钱", "块", "元", "价", "cost", "price", "$", "¥", "per hour", "/hour", "rent", "租", "跑",

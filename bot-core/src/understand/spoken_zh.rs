@@ -165,12 +165,32 @@ pub(super) fn large_amounts(s: &str) -> String {
 /// Whether the text before a number ends with a budget word (`预算`, `预算是`, `预算大概`): the
 /// number after it is money, said with a currency or not.
 fn after_budget_word(before: &[char]) -> bool {
-    let t: String = before.iter().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();
-    let t = t.trim_end();
-    let t = ["大概", "大约", "差不多", "是", "在", "约", "有", "只有", "：", ":"]
+    let t: String = before
         .iter()
-        .fold(t, |t, w| t.strip_suffix(w).unwrap_or(t).trim_end());
-    ["预算", "最多花", "能花", "经费"].iter().any(|w| t.ends_with(w))
+        .rev()
+        .take(8)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let t = t.trim_end();
+    let t = [
+        "大概",
+        "大约",
+        "差不多",
+        "是",
+        "在",
+        "约",
+        "有",
+        "只有",
+        "：",
+        ":",
+    ]
+    .iter()
+    .fold(t, |t, w| t.strip_suffix(w).unwrap_or(t).trim_end());
+    ["预算", "最多花", "能花", "经费"]
+        .iter()
+        .any(|w| t.ends_with(w))
 }
 
 /// `一千五一个月`: where the amount ends when its last numeral is the count of a period said

@@ -160,7 +160,8 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     // `phi-4 能在4060上跑吗`: the model's own need, sized on no card, offered first (the near
     // cards are only guesses).
     if norm.contains(&word)
-        && let Reading::Command(r @ super::Request::Fit(_)) = read(catalog, &norm.replacen(&word, " ", 1))
+        && let Reading::Command(r @ super::Request::Fit(_)) =
+            read(catalog, &norm.replacen(&word, " ", 1))
         && !lines.contains(&r.line())
     {
         lines.insert(0, r.line());

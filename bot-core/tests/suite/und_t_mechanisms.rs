@@ -25,7 +25,10 @@ fn und_t_mechanisms_on_cases_of_their_own() {
 #[test]
 fn und_t_own_labels_are_canonical_lines() {
     let typed: Vec<&str> = (OWN.lines())
-        .filter(|l| !l.split_once('\t').is_some_and(|(_, e)| e.starts_with("/tco ")))
+        .filter(|l| {
+            !l.split_once('\t')
+                .is_some_and(|(_, e)| e.starts_with("/tco "))
+        })
         .collect();
     let off = off_canonical(&typed.join("\n"));
     assert!(off.is_empty(), "{}", off.join("\n"));
