@@ -73,11 +73,10 @@ const SERVICE: &[&str] = &[
 
 /// `r`, or `/pick` where a budget is said beside a job that no fit was asked of.
 pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
-    let open = match &r {
-        Reading::Unknown => true,
-        Reading::Command(Request::Fit(_) | Request::Convert(_)) => true,
-        _ => false,
-    };
+    let open = matches!(
+        &r,
+        Reading::Unknown | Reading::Command(Request::Fit(_) | Request::Convert(_))
+    );
     if !open || !q.e.gpus.is_empty() || !q.e.platforms.is_empty() || has(q.padded, TCO_WORDS) {
         return r;
     }
