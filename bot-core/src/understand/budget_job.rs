@@ -53,6 +53,19 @@ const PERIODS: &[&str] = &[
     "per day",
     "daily",
 ];
+/// What an amount gets, asked with another verb than rent (`what can i get for 1000 a month`).
+const GETS_WHAT: &[&str] = &[
+    "what can i get",
+    "what could i get",
+    "what do i get",
+    "what can i afford",
+    "what could i afford",
+    "能租到什么",
+    "能租到啥",
+    "够租什么",
+    "能用什么卡",
+    "能买到什么",
+];
 /// A job that runs for a while and is served: the kind `/pick` sizes from a budget.
 const SERVICE: &[&str] = &[
     "客服",
@@ -81,7 +94,7 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
         return r;
     }
     let p = q.padded;
-    let rent_what = has(p, RENT_WHAT_WORDS);
+    let rent_what = has(p, RENT_WHAT_WORDS) || has(p, GETS_WHAT);
     let job = !q.nothing_to_size() || q.e.task.is_some() || has(p, SERVICE);
     let said = has(p, BUDGET_WORDS) || (has(p, WITHIN) && has(p, PERIODS));
     // `what can I rent for 500 a month`: an amount for a period asked what it rents.
@@ -90,7 +103,9 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
         .price
         .and_then(|m| m.per)
         .is_some_and(|u| matches!(u.key(), "month" | "week" | "day"));
-    let rent_for = rent_what && (has(p, PERIODS) || per) && p.contains(" for ");
+    let rent_for = rent_what
+        && (has(p, PERIODS) || per)
+        && (p.contains(" for ") || p.contains(" with ") || has(p, GETS_WHAT));
     // The price pass takes an amount with its currency out of the text (`100块`, `$300 a month`).
     let budget = (q.price.is_some() || amount_in(p)) && (said || rent_for);
     // `预算有限，想 finetune qwen2.5 7b 用什么 gpu 最好`: a budget without its figure, with the
