@@ -2,7 +2,8 @@
 //! `got your alert that H100 is back, where is it in stock`, `提醒说有货了，runpod上的4090多少钱
 //! 一小时`): the alert is one already received and the arrival has happened, so neither is a
 //! request for a new alert; the question after them is what is asked. Both are taken out of the
-//! text before reading. An arrival with a way to be told (`4090到货了提醒我`) stays an alert.
+//! text before reading. An arrival with a way to be told (`4090到货了提醒我`) stays an alert; one
+//! asked about now (`4090到货了吗`) is a stock question.
 
 use super::text::has;
 
@@ -67,6 +68,7 @@ const ASKED: &[&str] = &[
 /// `text` with an alert already received and the arrival it told taken out, when a question of
 /// its own follows and no new alert is asked.
 pub(super) fn plain(text: &str) -> String {
+    let text = &asked_now(text);
     let padded = format!(" {text} ");
     let received = has(&padded, RECEIVED);
     let arrived = has(&padded, ARRIVED);
@@ -77,6 +79,21 @@ pub(super) fn plain(text: &str) -> String {
     for w in RECEIVED.iter().chain(ARRIVED) {
         if let Some(at) = out.find(w) {
             out.replace_range(at..at + w.len(), " ");
+        }
+    }
+    out
+}
+
+/// `4090到货了吗`, `h100补货了没`: an arrival asked about now is a stock question (`有货吗`),
+/// unless a way to be told is said too (`到了通知我`).
+fn asked_now(text: &str) -> String {
+    if has(&format!(" {text} "), TELL_LATER) {
+        return text.to_string();
+    }
+    let mut out = text.to_string();
+    for arrived in ["到货了", "有货了", "补货了", "上架了"] {
+        for particle in ["吗", "没有", "没", "么", "嘛", "未"] {
+            out = out.replace(&format!("{arrived}{particle}"), "有货吗");
         }
     }
     out
