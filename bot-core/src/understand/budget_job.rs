@@ -10,7 +10,7 @@ use super::own_figures::{RENT_WHAT_WORDS, fit_asked};
 use super::question::Question;
 use super::request::Request;
 use super::text::has;
-use super::words::TCO_WORDS;
+use super::words::{CONVERT_WORDS, TCO_WORDS};
 
 /// Words that make a number beside them money to spend.
 const BUDGET_WORDS: &[&str] = &[
@@ -21,6 +21,27 @@ const BUDGET_WORDS: &[&str] = &[
     "budget",
     "afford",
     "spend",
+];
+/// Money at hand (`i got 200 a month`, `我手头每月有2000`).
+const AT_HAND: &[&str] = &[
+    "i got",
+    "i have",
+    "i've got",
+    "ive got",
+    "我有",
+    "手头",
+    "手上有",
+];
+/// A price or a sum asked (then the amount is a price, not what may be spent).
+const ASKED_PRICE: &[&str] = &[
+    "多少",
+    "how much",
+    "几块",
+    "贵不贵",
+    "划算",
+    "worth",
+    "per hour",
+    "每小时",
 ];
 /// A ceiling on the money (`2000以内`): a budget when a period is said beside it.
 const WITHIN: &[&str] = &[
@@ -96,16 +117,22 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     let p = q.padded;
     let rent_what = has(p, RENT_WHAT_WORDS) || has(p, GETS_WHAT);
     let job = !q.nothing_to_size() || q.e.task.is_some() || has(p, SERVICE);
-    let said = has(p, BUDGET_WORDS) || (has(p, WITHIN) && has(p, PERIODS));
-    // `what can I rent for 500 a month`: an amount for a period asked what it rents.
-    // The price pass takes `$300 a month` out of the text with its period.
     let per = q
         .price
         .and_then(|m| m.per)
         .is_some_and(|u| matches!(u.key(), "month" | "week" | "day"));
-    let rent_for = rent_what
-        && (has(p, PERIODS) || per)
-        && (p.contains(" for ") || p.contains(" with ") || has(p, GETS_WHAT));
+    let period = has(p, PERIODS) || per;
+    // `i got like 200 bucks a month`: money at hand for a period; `一周三百块，跑个sd出图服务`: a
+    // sum for a period beside a job, with no conversion or price asked, is what may be spent.
+    let sum_for_job = period && job && !has(p, CONVERT_WORDS) && !has(p, ASKED_PRICE);
+    let said = has(p, BUDGET_WORDS)
+        || (has(p, WITHIN) && period)
+        || (has(p, AT_HAND) && period)
+        || sum_for_job;
+    // `what can I rent for 500 a month`: an amount for a period asked what it rents.
+    // The price pass takes `$300 a month` out of the text with its period.
+    let rent_for =
+        rent_what && period && (p.contains(" for ") || p.contains(" with ") || has(p, GETS_WHAT));
     // The price pass takes an amount with its currency out of the text (`100块`, `$300 a month`).
     let budget = (q.price.is_some() || amount_in(p)) && (said || rent_for);
     // `预算有限，想 finetune qwen2.5 7b 用什么 gpu 最好`: a budget without its figure, with the
