@@ -142,14 +142,31 @@ fn conditional(padded: &str) -> bool {
                     .match_indices(w)
                     .any(|(wat, _)| wat <= at && at - wat <= reach)
             });
-            // `了` only right after the event (`有货了`); the others a few characters on.
+            // `了` only right after the event (`有货了`, `available 了`); the others a few
+            // characters on.
             let after = WHEN_AFTER.iter().any(|w| {
                 padded[end..].match_indices(w).any(|(d, _)| match *w {
-                    "了" => d == 0,
+                    "了" => padded[end..end + d].trim().is_empty(),
                     _ => d <= 30,
                 })
             });
             before || after
+        })
+    }) || card_came(padded)
+}
+
+/// `有H200了`, `有 4090 了`: 有, a card's name in Latin letters and digits, then 了 — the card
+/// arriving, said with the card inside the event.
+fn card_came(padded: &str) -> bool {
+    padded.match_indices('有').any(|(at, _)| {
+        let rest = &padded[at + '有'.len_utf8()..];
+        rest.find('了').is_some_and(|k| {
+            let name = rest[..k].trim();
+            (2..=14).contains(&name.len())
+                && name.bytes().any(|b| b.is_ascii_digit())
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-')
         })
     })
 }

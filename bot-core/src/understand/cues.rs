@@ -485,7 +485,8 @@ pub(super) fn spot_asked(padded: &str) -> bool {
 /// `i'm a student`: with member prices too ([`crate::answer::billing::MEMBER_WORDS`]).
 pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
     let spot = spot_asked(padded);
-    let member = said_any(padded, crate::answer::billing::MEMBER_WORDS);
+    let member = said_any(padded, crate::answer::billing::MEMBER_WORDS)
+        && !super::headcount::others_counted(padded);
     let tiers = |t: crate::billing::Tiers| {
         let t = if spot { t.with_spot() } else { t };
         if member { t.with_member() } else { t }

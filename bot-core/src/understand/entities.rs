@@ -527,7 +527,9 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         }
         i += 1;
     }
-    if let Some(people) = super::headcount::people_each(toks) {
+    if let Some(people) = super::headcount::people_each(toks)
+        && super::headcount::each_on_own(toks, people, !e.models.is_empty())
+    {
         e.gpus.iter_mut().for_each(|c| c.count *= people);
     }
     e.tasks = lexicon::tasks_in(toks);

@@ -95,6 +95,15 @@ const NOW: &[&str] = &[
     " asap",
     "available now",
     "现在有吗",
+    // und-t: a card and the moment alone (`h100 today?`, `4090 on vast now?`, `4090 目前`).
+    " now ",
+    " today ",
+    " at the moment",
+    " atm ",
+    "现在",
+    "目前",
+    "今天",
+    "当前",
 ];
 
 /// `h100 rn?`, `h200 anywhere?? need it asap`: a card asked for now, nothing else asked.
@@ -110,7 +119,8 @@ fn now_anywhere(q: &Question) -> Option<Reading> {
         && !q.has(ALERT_WORDS)
         && !q.has(&[
             "price", "cost", "cheap", "how much", "多少", "便宜", "pay", "付", "spec", "vram",
-            "enough", "够", " run", "跑", " fit", " vs ", " or ", "还是", "train", "微调",
+            "enough", "够", " run", "跑", " fit", " vs ", " or ", "还是", "train", "微调", "价",
+            "钱", "涨", "跌", "走势", "trend", "history", "rent for", "bill", "worth", "值",
         ]);
     (plain_ask && q.has(NOW)).then(|| {
         Reading::Command(Request::Stock(make::stock_args(

@@ -32,14 +32,82 @@ pub(super) fn people_each(toks: &[String]) -> Option<u32> {
         } else {
             rest
         };
-        let said = ["个人", "人", "people", "persons", "students", "of"]
-            .iter()
-            .any(|u| after.starts_with(u))
-            && !after.starts_with("人民币");
+        let said = PEOPLE.iter().any(|u| after.starts_with(u)) && !after.starts_with("人民币");
         let we_are = k >= 2 && matches!((words[k - 2], words[k - 1]), ("we", "are") | ("we're", _));
         (said || we_are).then_some(n)
     })?;
-    (2..=16).contains(&people).then_some(people)
+    // A class of 30, each on a card, is 30 cards (the most a job is priced on).
+    (2..=64).contains(&people).then_some(people)
+}
+
+/// Whether `people` each have their own cards: up to 16 as said (a group); more (a class, `30个
+/// 学生每人用2小时4090`) only for a bill with no model served and no single card said (`包月租一张
+/// 4090，平均每人`, `is one T4 enough for the class` share one card).
+pub(super) fn each_on_own(toks: &[String], people: u32, model: bool) -> bool {
+    if people <= 16 {
+        return true;
+    }
+    let text = format!(" {} ", toks.join(" "));
+    let single = [
+        " 1 张",
+        " 1 台",
+        "一张",
+        "一台",
+        "1张",
+        " one ",
+        " a single ",
+        " single ",
+    ]
+    .iter()
+    .any(|w| text.contains(w));
+    !model && !single
+}
+
+/// Nouns that count people after a number (`3个人`, `30个学生`, `20 students`, `12 trainees`).
+const PEOPLE: &[&str] = &[
+    "个人",
+    "人",
+    "位",
+    "名",
+    "个学生",
+    "学生",
+    "个同学",
+    "同学",
+    "个员工",
+    "员工",
+    "个同事",
+    "同事",
+    "people",
+    "persons",
+    "students",
+    "learners",
+    "trainees",
+    "attendees",
+    "participants",
+    "employees",
+    "colleagues",
+    "kids",
+    "of",
+];
+
+/// Whether people are counted in `padded` as others (`30个学生`, `a class of 30 students`): a
+/// student named with a count is someone the asker pays for, never the asker's own student
+/// price tier.
+pub(super) fn others_counted(padded: &str) -> bool {
+    let words: Vec<&str> = padded.split_whitespace().collect();
+    let counted = words.iter().enumerate().any(|(k, w)| {
+        let (digits, rest) = split_number(w);
+        let after = if rest.is_empty() {
+            words.get(k + 1).copied().unwrap_or("")
+        } else {
+            rest
+        };
+        !digits.is_empty()
+            && ["个学生", "名学生", "学生", "students", "个同学", "同学"]
+                .iter()
+                .any(|u| after.starts_with(u))
+    });
+    counted || padded.contains("class of") || padded.contains("上课")
 }
 
 fn split_number(w: &str) -> (&str, &str) {

@@ -135,14 +135,23 @@ mod fresh21;
 mod fresh21_numbers;
 mod fresh21_words;
 // und-s: fresh22's last misses and und-r's leftovers.
+mod alert_news;
 mod bare_ceiling;
+mod bare_pair;
+mod budget_job;
+mod cap_currency;
 mod fit_count;
 mod fresh23_words;
 mod glued_units;
 mod half_year;
+mod ime_slips;
 mod memory_asked;
+mod pick_terse;
+mod price_moved;
 mod said_options;
+mod spec_asked;
 mod und_s;
+mod und_t;
 mod unknown_platform;
 
 #[cfg(test)]
@@ -287,7 +296,7 @@ pub(super) fn read_normalized(
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
-    let original = und_s::plain(catalog, &fresh21::plain(catalog, &original));
+    let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);
@@ -395,8 +404,15 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
     // A sum converted with no card named (`每月2000 折合每小时`) is no misspelt card.
     let sum = matches!(plain, Reading::Command(Request::Convert(_))) && e.gpus.is_empty();
+    // `phi-4 能在4060上跑吗`: a card the catalog lacks in a model's fit is said unknown
+    // (`unheard`); the reading is the model's own need, never a near card's.
+    let unknown_in_fit = matches!(plain, Reading::Command(Request::Fit(_)))
+        && !e.models.is_empty()
+        && e.gpus.is_empty()
+        && unheard::unknown_card(catalog, &toks).is_some();
     if fix_typos
         && !sum
+        && !unknown_in_fit
         && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e)
     {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));

@@ -90,7 +90,10 @@ fn floor_said(q: &Question) -> Option<f64> {
                 .iter()
                 .any(|w| after.trim_start().starts_with(w));
         let asked = cardish && (q.has(CHEAP_WORDS) || q.has(&["哪个", "哪张", "which", "有哪些"]));
-        (cardish && (floor || asked)).then_some(f64::from(gb))
+        // `show offers with at least 48gb`: offers asked with a floor on a size need no memory
+        // word (und-t).
+        let offers = q.has(&["offers", "offer ", "listings", "instances", "报价"]);
+        ((cardish && (floor || asked)) || (offers && floor)).then_some(f64::from(gb))
     })
 }
 

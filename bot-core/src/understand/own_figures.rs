@@ -58,7 +58,7 @@ fn own_price_job(q: &Question) -> Option<Reading> {
 }
 
 /// Words that ask which card or platform to rent.
-const RENT_WHAT_WORDS: &[&str] = &[
+pub(super) const RENT_WHAT_WORDS: &[&str] = &[
     "什么卡",
     "哪张卡",
     "哪个卡",
@@ -95,7 +95,7 @@ const RENT_WHAT_WORDS: &[&str] = &[
 
 /// Words that ask a model's fit itself; `run`/`跑` alone only say what the job is (`want to
 /// run llama-3.3-70b inference for a weekend, what should i rent`).
-fn fit_asked(padded: &str) -> bool {
+pub(super) fn fit_asked(padded: &str) -> bool {
     FIT_WORDS
         .iter()
         .filter(|w| !matches!(**w, "run " | "跑"))

@@ -130,13 +130,20 @@ pub(super) fn large_amounts(s: &str) -> String {
             if after_digits {
                 out.push(' ');
             }
+            // `预算两千`, `月预算一千五一个月`: an amount after a budget word, whatever follows;
+            // a period's own count after it (`一个月`) is no part of the amount.
+            let budget = after_budget_word(&chars[..i]);
+            if budget {
+                j = period_count_apart(&chars[i..j], &chars[j..]).map_or(j, |n| i + n);
+            }
             let run = &chars[i..j];
             let rest: String = chars[j..].iter().take(4).collect();
             // `两千五个小时`: a length in thousands as well.
-            let money = MONEY_AFTER
-                .iter()
-                .chain(&["个小时", "小时", "天", "分钟", "个月"])
-                .any(|w| rest.trim_start().starts_with(w));
+            let money = budget
+                || MONEY_AFTER
+                    .iter()
+                    .chain(&["个小时", "小时", "天", "分钟", "个月"])
+                    .any(|w| rest.trim_start().starts_with(w));
             if money
                 && run.iter().any(|c| "百千万".contains(*c))
                 && let Some(v) = large_value(run)
@@ -153,6 +160,49 @@ pub(super) fn large_amounts(s: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// Whether the text before a number ends with a budget word (`预算`, `预算是`, `预算大概`): the
+/// number after it is money, said with a currency or not.
+fn after_budget_word(before: &[char]) -> bool {
+    let t: String = before
+        .iter()
+        .rev()
+        .take(8)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let t = t.trim_end();
+    let t = [
+        "大概",
+        "大约",
+        "差不多",
+        "是",
+        "在",
+        "约",
+        "有",
+        "只有",
+        "：",
+        ":",
+    ]
+    .iter()
+    .fold(t, |t, w| t.strip_suffix(w).unwrap_or(t).trim_end());
+    ["预算", "最多花", "能花", "经费"]
+        .iter()
+        .any(|w| t.ends_with(w))
+}
+
+/// `一千五一个月`: where the amount ends when its last numeral is the count of a period said
+/// right after it (`一个月`, `一周`, `一天`), so the count is never read into the amount.
+fn period_count_apart(run: &[char], after: &[char]) -> Option<usize> {
+    let rest: String = after.iter().take(3).collect();
+    let period = ["个月", "月", "周", "天", "星期", "年"]
+        .iter()
+        .any(|w| rest.starts_with(w));
+    let n = run.len();
+    (period && n >= 2 && digit(run[n - 1]).is_some() && large_value(&run[..n - 1]).is_some())
+        .then_some(n - 1)
 }
 
 pub(super) fn digit(c: char) -> Option<u32> {

@@ -107,6 +107,17 @@ fn one_key_from_number(name: &str, typed: &str) -> bool {
         .any(|run| lexicon::one_edit(run.as_bytes(), typed.as_bytes()))
 }
 
+/// `qwen2.5 72b awq 409 4`: three digits not ending in 0, in a fit of a named model with no
+/// card, may be a card's four-digit number with one digit dropped (asked back, never guessed);
+/// a sum (`350`, `预算500`) or a count ends in 0 or is read before this.
+fn short_card(t: &str, e: &Entities) -> bool {
+    t.len() == 3
+        && t.bytes().all(|b| b.is_ascii_digit())
+        && !t.ends_with('0')
+        && e.gpus.is_empty()
+        && !(e.models.is_empty() && e.sizes.is_empty())
+}
+
 /// Words looked up for "did you mean" in one question.
 const MAX_SCANS: usize = 4;
 
@@ -156,7 +167,7 @@ pub(super) fn typo_reading(
             } else {
                 None
             }
-        } else if has_digit && !size_or_time && (starts_alpha || t.len() == 4) {
+        } else if has_digit && !size_or_time && (starts_alpha || t.len() == 4 || short_card(t, e)) {
             if t.bytes().all(|b| b.is_ascii_digit()) && t.ends_with("00") {
                 // `2000`, `1500`: a round number is a sum, a budget or a count, never a card
                 // number misspelt (those the catalog names exactly were read before this).

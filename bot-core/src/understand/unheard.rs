@@ -148,7 +148,7 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
         .err()
         .map(|nf| nf.suggestions)
         .unwrap_or_default();
-    let lines = near
+    let mut lines: Vec<String> = near
         .iter()
         .filter_map(
             |id| match read(catalog, &norm.replacen(&word, &format!(" {id} "), 1)) {
@@ -157,6 +157,15 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
             },
         )
         .collect();
+    // `phi-4 能在4060上跑吗`: the model's own need, sized on no card, offered first (the near
+    // cards are only guesses).
+    if norm.contains(&word)
+        && let Reading::Command(r @ super::Request::Fit(_)) =
+            read(catalog, &norm.replacen(&word, " ", 1))
+        && !lines.contains(&r.line())
+    {
+        lines.insert(0, r.line());
+    }
     Some(Unheard::Card { word, near, lines })
 }
 
@@ -204,7 +213,7 @@ fn strip(norm: &str, word: &str) -> String {
 
 /// A word shaped like a card's model number (`4060ti`, `rtx 4050`, `h300`) that no catalog
 /// card answers to, with its brand and suffix words joined as it was written.
-fn unknown_card(catalog: &Catalog, toks: &[String]) -> Option<String> {
+pub(super) fn unknown_card(catalog: &Catalog, toks: &[String]) -> Option<String> {
     for (k, t) in toks.iter().enumerate() {
         let next = toks.get(k + 1).map(String::as_str);
         if next.is_some_and(|n| NOT_A_CARD_AFTER.iter().any(|u| n.starts_with(u))) {

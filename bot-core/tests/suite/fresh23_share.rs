@@ -14,7 +14,9 @@ use super::understand::share_by_line;
 /// label's spelling of the same reading). The 34 misses were grouped by mechanism in
 /// `docs/misses/fresh23_misses.md`; helper und-s fixed them by mechanism (with 14 more relabels,
 /// listed in the header: 5 two asks answered and offered, 2 restored now that `H1OO` is read,
-/// 3 of form, 4 asked back as the header's others): 299/300, the one left listed there.
+/// 3 of form, 4 asked back as the header's others): 299/300, the one left listed there;
+/// 300/300 after helper und-t's relabel (a fit with no card lists each option's cheapest
+/// price, the second ask's answer).
 #[test]
 fn fresh23_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -24,5 +26,5 @@ fn fresh23_share() {
         include_str!("../data/questions_fresh23.tsv"),
     );
     assert!(total >= 300, "fresh23: {total} questions");
-    assert!(right >= 299, "fresh23: {right} of {total}");
+    assert!(right >= 300, "fresh23: {right} of {total}");
 }
