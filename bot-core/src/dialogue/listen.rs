@@ -169,11 +169,6 @@ pub fn is_question(text: &str) -> bool {
         "what",
         "which",
         "where",
-        "can ",
-        "is ",
-        "does ",
-        "do ",
-        "any ",
         "cheapest",
         "最便宜",
         // A price asked with a noun, no question mark (`h100价格`, `4090 price`).
@@ -193,7 +188,22 @@ pub fn is_question(text: &str) -> bool {
         // Listings asked for (`show me 4090 offers under $2`): the dialogue never asks for one.
         "offer",
     ];
-    l.starts_with('/') || cues.iter().any(|c| l.contains(c)) || understand::asks_for_action(text)
+    l.starts_with('/')
+        || cues.iter().any(|c| l.contains(c))
+        || asks_yes_or_no(&l)
+        || understand::asks_for_action(text)
+}
+
+/// A question in English that starts with its verb (`is there an h100`, `can i pay with
+/// alipay`, `any 4090 left`), at the start of the message or of a clause after a comma; the
+/// same words inside a statement (`my budget is $30`, `i can spend 50`) ask nothing.
+fn asks_yes_or_no(l: &str) -> bool {
+    const VERBS: [&str; 9] = [
+        "can ", "could ", "is ", "are ", "does ", "do ", "any ", "will ", "should ",
+    ];
+    l.split([',', ';', '.'])
+        .map(str::trim_start)
+        .any(|clause| VERBS.iter().any(|v| clause.starts_with(v)))
 }
 
 /// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
@@ -426,6 +436,13 @@ mod tests {
         assert!(is_question("能不能用一张3090全参微调qwen2.5 1.5b"));
         assert!(is_question("show me 4090 offers under $2"));
         assert!(!is_question("只能用支付宝 预算每小时3块"));
+        // An English question starts with its verb; the verb inside a statement asks nothing.
+        assert!(is_question("is there an h100 on runpod"));
+        assert!(is_question("ok, can i pay with alipay"));
+        assert!(is_question("any 4090 left"));
+        assert!(!is_question("my budget is $30"));
+        assert!(!is_question("i can spend 50 a week"));
+        assert!(!is_question("the job is 3 hours, qlora"));
         let c = Catalog::embedded().unwrap();
         let f = understand::facts(&c, "it runs 3 hours, budget 40");
         assert_eq!(f.seconds, Some(Decimal::from(10_800)), "{f:?}");

@@ -35,6 +35,17 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     {
         return on_said(ctx, state, said);
     }
+    // `what's QLoRA?`: a word asked about is no answer, though it names one; the step's
+    // question (which says what its options are) is asked again with where /pick stands.
+    if let PickInput::Text(t) = &input
+        && super::said::asks_meaning(t)
+    {
+        return Outcome {
+            replies: vec![super::listen::still_open(state), ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        };
+    }
     if input == PickInput::Back {
         let mut s = state.clone();
         return match s.history.pop() {
@@ -227,6 +238,8 @@ fn on_said(ctx: &Ctx, state: &PickState, said: super::said::Said) -> Outcome {
     };
     match (said, state.step) {
         (Said::Back, _) => step(ctx, state, PickInput::Back),
+        // Said at any step: the first question again, nothing kept.
+        (Said::Restart, _) => start(ctx),
         (Said::Quit, _) => Outcome {
             state: None,
             replies: vec![Reply::text(Msg::new("pick-cancelled"))],

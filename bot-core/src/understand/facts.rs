@@ -179,12 +179,21 @@ fn barriers(norm: &str, f: &mut Facts) {
 /// `预算50`, `预算 ¥300`, `budget $20`, `预算30元`, `budget 30 yuan`, `2k吧` (alone, an amount is
 /// the budget the step asks), with the currency written beside it, if any.
 fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
-    let at = BUDGET_WORDS
+    // Each budget word in turn, the first first: `i have a budget of 100` has its amount after
+    // the second.
+    let mut at: Vec<usize> = BUDGET_WORDS
         .iter()
         .filter_map(|w| norm.find(w).map(|i| i + w.len()))
-        .min()?;
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    at.into_iter().find_map(|at| budget_at(norm, at))
+}
+
+/// The budget whose amount starts at `at`, just after a budget word.
+fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     let rest = norm[at..].replace("大概", "");
-    let rest = rest.trim_start_matches([' ', ':', '是', '在', '约']);
+    let rest = budget_lead(&rest);
     let mut words = rest.split_whitespace();
     let first = words.next()?;
     // `30元` and `30 yuan` alike: the amount's word, else the word after it when that word is
@@ -207,6 +216,30 @@ fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
             .map(|b| (b, cur));
     }
     amount_word(first).map(|b| (b, currency))
+}
+
+/// What comes between the budget's word and its amount and says nothing of it: `预算改成80`,
+/// `budget of 100 rmb`, `budget is about $30`, `预算最多两百` (a change or a bound said).
+fn budget_lead(rest: &str) -> &str {
+    const LEAD: &[&str] = &[
+        "改成", "改为", "换成", "调到", "调成", "提到", "降到", "加到", "变成", "最多", "顶多",
+        "不超过", "只有", "就", "of", "is", "about", "around", "up to", "at most", "max",
+        "maximum", "roughly", "to",
+    ];
+    let mut r = rest.trim_start_matches([' ', ':', '是', '在', '约']);
+    loop {
+        let before = r;
+        for w in LEAD {
+            if let Some(t) = r.strip_prefix(w)
+                && (!w.is_ascii() || t.starts_with(' '))
+            {
+                r = t.trim_start_matches([' ', ':', '是', '在', '约']);
+            }
+        }
+        if r == before {
+            return r;
+        }
+    }
 }
 
 /// The currency written in `word` (`30元`, `$20`, `50刀`, `20美元`), if it is USD or CNY: the
