@@ -105,6 +105,16 @@ pub(super) fn first_count(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// Whether a message speaks of money (a budget word, a currency mark or word): its count is
+/// never a context length (`预算 2k吧`).
+pub(super) fn says_money(norm: &str) -> bool {
+    [
+        "预算", "budget", "块", "元", "刀", "$", "¥", "rmb", "usd", "cny", "dollar", "bucks",
+    ]
+    .iter()
+    .any(|w| norm.contains(w))
+}
+
 /// Words that name a context length beside its count.
 pub(super) const CONTEXT_WORDS: [&str; 5] = ["token", "上下文", "context", "ctx", "序列"];
 

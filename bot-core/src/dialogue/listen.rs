@@ -398,6 +398,10 @@ fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
     let norm = understand::normalize(text);
     const NAMES: [&str; 5] = super::flow::CONTEXT_WORDS;
     let named = NAMES.iter().any(|w| norm.contains(w));
+    // `预算 2k吧`, `$2k`: money, never a context length (the budget reads it).
+    if !named && super::flow::says_money(&norm) {
+        return None;
+    }
     // With a context word, the count beside it (`qwen 7b, 8k context`: 8k, not the 7 of 7b).
     let count =
         super::flow::named_count(&norm, &NAMES).or_else(|| super::flow::first_count(&norm))?;
@@ -416,6 +420,15 @@ fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
+
+    #[test]
+    fn money_is_never_a_context_length() {
+        for t in ["预算 2k吧", "budget 4k", "$2k", "2k块", "8k rmb"] {
+            assert_eq!(context_said(Step::Method, t, false), None, "{t}");
+        }
+        assert_eq!(context_said(Step::Method, "2k吧", false), Some(2048));
+        assert_eq!(context_said(Step::Method, "上下文8k 预算50", false), Some(8192));
+    }
 
     #[test]
     fn statements_are_not_questions() {

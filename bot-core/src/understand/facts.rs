@@ -137,6 +137,40 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     f
 }
 
+/// Whether the words before a payment method deny it (`没有信用卡`, `no credit card`, `i don't
+/// have a credit card`, `we do not have any card`): an article between the denial and the
+/// method says nothing.
+fn denied_before(before: &str) -> bool {
+    let mut b = before.trim_end();
+    for article in [" a", " an", " any", " one", "一张", "1张", "张"] {
+        if let Some(t) = b.strip_suffix(article) {
+            b = t.trim_end();
+            break;
+        }
+    }
+    [
+        "没有",
+        "没",
+        "不用",
+        "不能用",
+        "no",
+        "without",
+        "don't have",
+        "dont have",
+        "do not have",
+        "don't own",
+        "haven't got",
+        "have no",
+        "can't use",
+        "cannot use",
+    ]
+    .iter()
+    .any(|n| {
+        b.ends_with(n)
+            && (!n.is_ascii() || b.len() == n.len() || b[..b.len() - n.len()].ends_with(' '))
+    })
+}
+
 /// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method
 /// the sentence denies (`没有信用卡`, `no credit card`) is not one the user has.
 fn barriers(norm: &str, f: &mut Facts) {
@@ -146,18 +180,7 @@ fn barriers(norm: &str, f: &mut Facts) {
             continue;
         }
         let Some(at) = norm.find(w) else { continue };
-        let before = &norm[..at];
-        let denied = [
-            "没有",
-            "没",
-            "不用",
-            "不能用",
-            "no ",
-            "without ",
-            "don't have ",
-        ]
-        .iter()
-        .any(|n| before.trim_end().ends_with(n.trim_end()));
+        let denied = denied_before(&norm[..at]);
         match b {
             Need::NoRealName => f.no_real_name = true,
             Need::Pay(key) => {

@@ -101,6 +101,10 @@ fn run_all(all: Vec<Conversation>) -> (usize, usize, usize, String) {
                 .map(str::to_string)
                 .collect();
             let text = rendered(&a.replies, a.lang);
+            // `PICK_B_SHOW=1`: every answer printed, to read them whole.
+            if std::env::var_os("PICK_B_SHOW").is_some() {
+                println!("=== {} > {}\n{text}\n", c.id, t.line);
+            }
             if t.checks.is_empty() {
                 continue;
             }
