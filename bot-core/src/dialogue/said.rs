@@ -73,8 +73,10 @@ pub(super) fn said(text: &str) -> Option<Said> {
 /// A clause that says nothing beside a move (`ok, start over`, `那, 算了`).
 fn is_filler(clause: &str) -> bool {
     let t = clause.trim().to_lowercase();
-    ["ok", "okay", "well", "hmm", "so", "好", "好吧", "那", "那就", "嗯", "哦", "额", "唉"]
-        .contains(&t.as_str())
+    [
+        "ok", "okay", "well", "hmm", "so", "好", "好吧", "那", "那就", "嗯", "哦", "额", "唉",
+    ]
+    .contains(&t.as_str())
         || LEADING.contains(&t.as_str())
 }
 

@@ -245,9 +245,30 @@ fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
 /// `budget of 100 rmb`, `budget is about $30`, `预算最多两百` (a change or a bound said).
 fn budget_lead(rest: &str) -> &str {
     const LEAD: &[&str] = &[
-        "改成", "改为", "换成", "调到", "调成", "提到", "降到", "加到", "变成", "最多", "顶多",
-        "不超过", "只有", "就", "of", "is", "about", "around", "up to", "at most", "max",
-        "maximum", "roughly", "to",
+        "改成",
+        "改为",
+        "换成",
+        "调到",
+        "调成",
+        "提到",
+        "降到",
+        "加到",
+        "变成",
+        "最多",
+        "顶多",
+        "不超过",
+        "只有",
+        "就",
+        "of",
+        "is",
+        "about",
+        "around",
+        "up to",
+        "at most",
+        "max",
+        "maximum",
+        "roughly",
+        "to",
     ];
     let mut r = rest.trim_start_matches([' ', ':', '是', '在', '约']);
     loop {
