@@ -289,6 +289,13 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
             .budget
             .and_then(|_| understand::currency_word(norm.trim()));
     }
+    // At any step an amount written with its currency (`max 200 yuan`, `50刀吧`) is the budget.
+    if f.budget.is_none()
+        && let Some((b, cur)) = priced_amount(text)
+    {
+        f.budget = Some(b);
+        f.budget_currency = cur;
+    }
     let context = context_said(state.step, text, false);
     if !f.any() && context.is_none() && super::paid::paid_in(text).is_none() {
         return None;
@@ -321,6 +328,40 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         s = super::flow::advanced(s);
     }
     Some((s, r))
+}
+
+/// An amount with its currency beside it (`200 yuan`, `50刀`, `$30`) in a message that is no
+/// price per hour nor a sum already paid: the budget's amount and currency.
+fn priced_amount(text: &str) -> Option<(Decimal, Option<&'static str>)> {
+    let norm = understand::normalize(text);
+    let per_hour = [
+        "/h",
+        "每小时",
+        "一小时",
+        "an hour",
+        "per hour",
+        "/hr",
+        "花了",
+        "paid",
+        "spent",
+    ];
+    if per_hour.iter().any(|w| norm.contains(w)) {
+        return None;
+    }
+    let words: Vec<&str> = norm.split_whitespace().collect();
+    words.iter().enumerate().find_map(|(i, w)| {
+        // `顶多300块吧`: the amount from its first digit or currency mark, the particles after
+        // it dropped.
+        let start = w.find(|c: char| c.is_ascii_digit() || c == '$' || c == '¥')?;
+        let w = &w[start..].trim_end_matches(['吧', '啊', '呢', '的']);
+        let amount = understand::amount_word(w)?;
+        let next = words
+            .get(i + 1)
+            .filter(|n| !n.chars().any(|c| c.is_ascii_digit()));
+        let cur = understand::currency_word(w)
+            .or_else(|| next.and_then(|n| understand::currency_word(n)))?;
+        Some((amount, Some(cur)))
+    })
 }
 
 /// What a message that answered `step` says besides: the facts of other steps, applied to
@@ -395,7 +436,7 @@ fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
     ) {
         return None;
     }
-    let norm = understand::normalize(text);
+    let norm = super::flow::context_text(text);
     const NAMES: [&str; 5] = super::flow::CONTEXT_WORDS;
     let named = NAMES.iter().any(|w| norm.contains(w));
     // `预算 2k吧`, `$2k`: money, never a context length (the budget reads it).
@@ -420,6 +461,19 @@ fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
+
+    #[test]
+    fn an_amount_with_its_currency_is_a_budget() {
+        let d = |n: i64| Some((Decimal::from(n), None));
+        let got = |t: &str| priced_amount(t).map(|(b, _)| (b, None::<&str>));
+        assert_eq!(got("max 200 yuan"), d(200));
+        assert_eq!(got("50刀吧"), d(50));
+        assert_eq!(got("顶多300块"), d(300));
+        assert_eq!(got("3 hours"), None);
+        assert_eq!(got("2块一小时"), None);
+        assert_eq!(got("花了30块"), None);
+        assert_eq!(got("qwen2.5 7b"), None);
+    }
 
     #[test]
     fn money_is_never_a_context_length() {

@@ -97,7 +97,7 @@ const BUDGET: &[&str] = &[
 pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String, Per)> {
     let t = format!(
         " {} ",
-        hundreds(&crate::understand::normalize(text).to_lowercase())
+        super::flow::hundreds(&crate::understand::normalize(text).to_lowercase())
     );
     let cue = BUDGET
         .iter()
@@ -165,69 +165,6 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         rest.split_whitespace().collect::<Vec<_>>().join(" "),
         per,
     ))
-}
-
-/// Chinese numerals of hundreds and thousands said alone as digits (`最多两百` → `最多200`,
-/// `一千五` → `1500`, `两百五` → `250`), which the reader keeps for numerals before a counter.
-fn hundreds(t: &str) -> String {
-    const NUM: &str = "零一二两三四五六七八九十百千";
-    let mut out = String::new();
-    let mut run = String::new();
-    let flush = |run: &mut String, out: &mut String| {
-        // `2千` is the reader's (a digit before it): only a run that starts with a numeral.
-        let starts = run.chars().next().is_some_and(|c| !"十百千".contains(c));
-        match (starts && run.contains(['百', '千']), zh_value(run)) {
-            (true, Some(v)) => out.push_str(&v.to_string()),
-            _ => out.push_str(run),
-        }
-        run.clear();
-    };
-    for c in t.chars() {
-        if NUM.contains(c) {
-            run.push(c);
-        } else {
-            flush(&mut run, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut run, &mut out);
-    out
-}
-
-/// The value of a numeral of at most thousands; a digit after `百`/`千` with no unit of its own
-/// is the next place down (`两百五` 250).
-fn zh_value(run: &str) -> Option<u64> {
-    let digit = |c: char| {
-        "零一二三四五六七八九"
-            .find(c)
-            .map(|i| (i / 3) as u64)
-            .or((c == '两').then_some(2))
-    };
-    let (mut total, mut cur, mut last_unit) = (0u64, None::<u64>, 0u64);
-    for c in run.chars() {
-        let unit = match c {
-            '十' => 10,
-            '百' => 100,
-            '千' => 1000,
-            _ => {
-                cur = Some(digit(c)?);
-                continue;
-            }
-        };
-        if last_unit != 0 && unit >= last_unit {
-            return None;
-        }
-        total += cur.take().unwrap_or(1) * unit;
-        last_unit = unit;
-    }
-    if let Some(d) = cur {
-        total += if last_unit >= 100 {
-            d * last_unit / 10
-        } else {
-            d
-        };
-    }
-    Some(total).filter(|v| *v > 0)
 }
 
 /// Every amount in `t` not glued to a letter (`qwen2.5`, `7b`) nor followed by a unit of its
@@ -362,18 +299,6 @@ mod tests {
                 "{t}: {rest}"
             );
         }
-    }
-
-    #[test]
-    fn hundreds_in_words() {
-        assert_eq!(hundreds("最多两百"), "最多200");
-        assert_eq!(hundreds("一千五块"), "1500块");
-        assert_eq!(hundreds("两百五"), "250");
-        assert_eq!(hundreds("三百二十"), "320");
-        assert_eq!(hundreds("一个月"), "一个月");
-        assert_eq!(hundreds("十二"), "十二");
-        assert_eq!(hundreds("百百"), "百百");
-        assert_eq!(hundreds("2千"), "2千");
     }
 
     #[test]

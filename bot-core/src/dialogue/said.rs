@@ -47,6 +47,13 @@ const LEADING: &[&str] = &[
 /// message of several moves of one kind (`随便 你定`, `no idea, you choose`, `算了算了`) is that
 /// move: each clause (split at punctuation, then at spaces) must be one, and all the same.
 pub(super) fn said(text: &str) -> Option<Said> {
+    said_in(text, &|_| true)
+}
+
+/// [`said`], where a move to leave said first may come with a reason that states nothing
+/// (`不搞了，太贵了`, `never mind, too expensive`); `states` tells whether a clause states a
+/// fact (`算了，用lora吧` is a change, never a quit).
+pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said> {
     if let Some(m) = said_whole(text) {
         return Some(m);
     }
@@ -61,7 +68,13 @@ pub(super) fn said(text: &str) -> Option<Said> {
             let words: Vec<Option<Said>> = clause.split_whitespace().map(said_whole).collect();
             let first = *words.first()?;
             (words.len() > 1 && words.iter().all(|w| *w == first)).then_some(first)?
-        })?;
+        });
+        let m = match (m, found) {
+            (Some(m), _) => m,
+            // A reason after leaving (`太贵了`): no move, no fact.
+            (None, Some(Said::Quit)) if !states(clause) => continue,
+            (None, _) => return None,
+        };
         if found.is_some_and(|f| f != m) {
             return None;
         }
@@ -364,6 +377,15 @@ mod tests {
         assert_eq!(said("随便, 返回"), None);
         assert_eq!(said("算了 qwen2.5 7b"), None);
         assert_eq!(said("不知道 3小时"), None);
+        // A reason after leaving, when it states nothing.
+        let none = |_: &str| false;
+        assert_eq!(said_in("不搞了，太贵了", &none), Some(Said::Quit));
+        assert_eq!(
+            said_in("never mind, too expensive", &none),
+            Some(Said::Quit)
+        );
+        assert_eq!(said_in("算了，用lora吧", &|c| c.contains("lora")), None);
+        assert_eq!(said_in("太贵了，算了", &none), None);
     }
 
     #[test]

@@ -31,7 +31,9 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     };
     // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
     if let PickInput::Text(t) = &input
-        && let Some(said) = super::said::said(t)
+        && let Some(said) = super::said::said_in(t, &|c| {
+            understand::facts(ctx.catalog, c).any() || c.chars().any(|x| x.is_ascii_digit())
+        })
     {
         return on_said(ctx, state, said);
     }
@@ -117,6 +119,19 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                     Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
                 return Outcome {
                     replies: vec![first, ask(ctx, state)],
+                    state: Some(state.clone()),
+                    changed: false,
+                };
+            }
+            // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
+            // /pick stands and what this step takes.
+            if let PickInput::Text(t) = &input
+                && super::listen::is_question(t)
+            {
+                let mut open = super::listen::still_open(state);
+                open.push(Msg::new(step_hint_id(state.step)));
+                return Outcome {
+                    replies: vec![open, ask(ctx, state)],
                     state: Some(state.clone()),
                     changed: false,
                 };
