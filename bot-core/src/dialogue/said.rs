@@ -46,7 +46,8 @@ const LEADING: &[&str] = &[
 /// Whole messages only: `back` inside a sentence (`I'll be back in 3 hours`) is no move. A
 /// message of several moves of one kind (`随便 你定`, `no idea, you choose`, `算了算了`) is that
 /// move: each clause (split at punctuation, then at spaces) must be one, and all the same.
-pub(super) fn said(text: &str) -> Option<Said> {
+#[cfg(test)]
+fn said(text: &str) -> Option<Said> {
     said_in(text, &|_| true)
 }
 
