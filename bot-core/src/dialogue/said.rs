@@ -111,123 +111,125 @@ fn said_whole(text: &str) -> Option<Said> {
             })
             .to_string();
     }
-    let is = |words: &[&str]| words.contains(&t.as_str());
-    if is(&[
-        "不弄了",
-        "算了不弄了",
-        "不用了",
-        "算了不用了",
-        "不选了",
-        "不玩了",
-        "不租了",
-        "先不租了",
-        "退出",
-        "不搞了",
-        "算了",
-        "算了算了",
-        "不要了",
-        "取消",
-        "取消吧",
-        "不需要了",
-        "quit",
-        "exit",
-        "stop",
-        "never mind",
-        "nevermind",
-        "forget it",
-        "cancel",
-        "cancel it",
-        "forget about it",
-        "i'll pass",
-    ]) {
-        return Some(Said::Quit);
-    }
-    if is(&[
-        "重新来",
-        "重来",
-        "重新开始",
-        "从头来",
-        "从头开始",
-        "重新选",
-        "再来一次",
-        "重新来一遍",
-        "start over",
-        "restart",
-        "start again",
-        "begin again",
-        "from the start",
-        "from scratch",
-        "reset",
-    ]) {
-        return Some(Said::Restart);
-    }
-    if is(&[
-        "back",
-        "go back",
-        "previous",
-        "返回",
-        "上一步",
-        "回到上一步",
-        "退回",
-        "后退",
-    ]) {
-        return Some(Said::Back);
-    }
-    if is(&[
-        "随便",
-        "都行",
-        "都可以",
-        "无所谓",
-        "不知道",
-        "不清楚",
-        "不确定",
-        "没想好",
-        "还没想好",
-        "不懂",
-        "你定",
-        "你来定",
-        "你帮我选",
-        "跳过",
-        "skip",
-        "any",
-        "anything",
-        "whatever",
-        "dunno",
-        "idk",
-        "not sure",
-        "no idea",
-        "don't know",
-        "dont know",
-        "i don't know",
-        "no preference",
-        "you choose",
-        "you pick",
-        "up to you",
-        "doesn't matter",
-        "don't care",
-    ]) {
-        return Some(Said::Unsure);
-    }
-    if is(&[
-        "谢谢",
-        "多谢",
-        "感谢",
-        "谢了",
-        "谢谢你",
-        "好的谢谢",
-        "好的 谢谢",
-        "thanks",
-        "thank you",
-        "thx",
-        "ty",
-        "ok thanks",
-        "great thanks",
-        "cheers",
-    ]) {
-        return Some(Said::Thanks);
-    }
-    None
+    [
+        (QUIT_WORDS, Said::Quit),
+        (RESTART_WORDS, Said::Restart),
+        (BACK_WORDS, Said::Back),
+        (UNSURE_WORDS, Said::Unsure),
+        (THANKS_WORDS, Said::Thanks),
+    ]
+    .into_iter()
+    .find_map(|(words, m)| words.contains(&t.as_str()).then_some(m))
 }
+
+const QUIT_WORDS: &[&str] = &[
+    "不弄了",
+    "算了不弄了",
+    "不用了",
+    "算了不用了",
+    "不选了",
+    "不玩了",
+    "不租了",
+    "先不租了",
+    "退出",
+    "不搞了",
+    "算了",
+    "算了算了",
+    "不要了",
+    "取消",
+    "取消吧",
+    "不需要了",
+    "quit",
+    "exit",
+    "stop",
+    "never mind",
+    "nevermind",
+    "forget it",
+    "cancel",
+    "cancel it",
+    "forget about it",
+    "i'll pass",
+];
+
+const RESTART_WORDS: &[&str] = &[
+    "重新来",
+    "重来",
+    "重新开始",
+    "从头来",
+    "从头开始",
+    "重新选",
+    "再来一次",
+    "重新来一遍",
+    "start over",
+    "restart",
+    "start again",
+    "begin again",
+    "from the start",
+    "from scratch",
+    "reset",
+];
+
+const BACK_WORDS: &[&str] = &[
+    "back",
+    "go back",
+    "previous",
+    "返回",
+    "上一步",
+    "回到上一步",
+    "退回",
+    "后退",
+];
+
+const UNSURE_WORDS: &[&str] = &[
+    "随便",
+    "都行",
+    "都可以",
+    "无所谓",
+    "不知道",
+    "不清楚",
+    "不确定",
+    "没想好",
+    "还没想好",
+    "不懂",
+    "你定",
+    "你来定",
+    "你帮我选",
+    "跳过",
+    "skip",
+    "any",
+    "anything",
+    "whatever",
+    "dunno",
+    "idk",
+    "not sure",
+    "no idea",
+    "don't know",
+    "dont know",
+    "i don't know",
+    "no preference",
+    "you choose",
+    "you pick",
+    "up to you",
+    "doesn't matter",
+    "don't care",
+];
+
+const THANKS_WORDS: &[&str] = &[
+    "谢谢",
+    "多谢",
+    "感谢",
+    "谢了",
+    "谢谢你",
+    "好的谢谢",
+    "好的 谢谢",
+    "thanks",
+    "thank you",
+    "thx",
+    "ty",
+    "ok thanks",
+    "great thanks",
+    "cheers",
+];
 
 /// Whether a message asks what a word means (`what's QLoRA?`, `qlora是什么意思`, `lora和qlora有
 ///什么区别`): a question, never the step's answer, though it names one (`QLoRA`).

@@ -37,16 +37,11 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     {
         return on_said(ctx, state, said);
     }
-    // `what's QLoRA?`: a word asked about is no answer, though it names one; the step's
-    // question (which says what its options are) is asked again with where /pick stands.
+    // `what's QLoRA?`: a word asked about is no answer, though it names one.
     if let PickInput::Text(t) = &input
         && super::said::asks_meaning(t)
     {
-        return Outcome {
-            replies: vec![super::listen::still_open(state), ask(ctx, state)],
-            state: Some(state.clone()),
-            changed: false,
-        };
+        return still_here(ctx, state, false);
     }
     if input == PickInput::Back {
         let mut s = state.clone();
@@ -128,13 +123,7 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             if let PickInput::Text(t) = &input
                 && super::listen::is_question(t)
             {
-                let mut open = super::listen::still_open(state);
-                open.push(Msg::new(step_hint_id(state.step)));
-                return Outcome {
-                    replies: vec![open, ask(ctx, state)],
-                    state: Some(state.clone()),
-                    changed: false,
-                };
+                return still_here(ctx, state, true);
             }
             let hint = Reply::text(Msg::new("pick-invalid"))
                 .with(Msg::new(step_hint_id(state.step)))
@@ -145,6 +134,20 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                 changed: false,
             }
         }
+    }
+}
+
+/// A question inside `/pick` that is no answer: where it stands (with what this step takes,
+/// when `hint`) and the step's question again, which says what its options are.
+fn still_here(ctx: &Ctx, state: &PickState, hint: bool) -> Outcome {
+    let mut open = super::listen::still_open(state);
+    if hint {
+        open.push(Msg::new(step_hint_id(state.step)));
+    }
+    Outcome {
+        replies: vec![open, ask(ctx, state)],
+        state: Some(state.clone()),
+        changed: false,
     }
 }
 
