@@ -119,7 +119,28 @@ fn said_whole(text: &str) -> Option<Said> {
         (THANKS_WORDS, Said::Thanks),
     ]
     .into_iter()
-    .find_map(|(words, m)| words.contains(&t.as_str()).then_some(m))
+    .find_map(|(words, m)| made_of(&t, words).then_some(m))
+}
+
+/// Whether `t` is one or more of `words` one after another (`返回上一步`, `随便你定`,
+/// `算了算了`), nothing else.
+fn made_of(t: &str, words: &[&str]) -> bool {
+    let mut rest = t.trim();
+    if rest.is_empty() {
+        return false;
+    }
+    while !rest.is_empty() {
+        let Some(w) = words
+            .iter()
+            .filter(|w| rest.starts_with(**w))
+            .max_by_key(|w| w.len())
+        else {
+            return false;
+        };
+        rest =
+            rest[w.len()..].trim_start_matches(|c: char| c.is_whitespace() || "，,吧".contains(c));
+    }
+    true
 }
 
 const QUIT_WORDS: &[&str] = &[
@@ -375,6 +396,10 @@ mod tests {
         assert_eq!(said("let's start over"), Some(Said::Restart));
         assert_eq!(said("那还是重新来吧"), Some(Said::Restart));
         assert_eq!(said("ok"), None);
+        assert_eq!(said("返回上一步"), Some(Said::Back));
+        assert_eq!(said("随便你定吧"), Some(Said::Unsure));
+        assert_eq!(said("算了不弄了吧"), Some(Said::Quit));
+        assert_eq!(said("返回3小时"), None);
         assert_eq!(said("Start over!"), Some(Said::Restart));
         // Two moves of different kinds, or a move beside a fact, are no one move.
         assert_eq!(said("随便, 返回"), None);
