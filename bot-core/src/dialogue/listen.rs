@@ -56,7 +56,12 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
                     .to_string()
             },
         );
-        echo.push(Msg::new("pick-understood-gpu-unfit").arg("name", name));
+        // The count said (`两张3090`) stays in the echo: a reading the user did not mean shows.
+        echo.push(
+            Msg::new("pick-understood-gpu-unfit")
+                .arg("name", name)
+                .arg("cards", *cards),
+        );
     } else if let Some((gpu, cards)) = &f.gpu
         && (s.model.is_some() || s.params_b.is_some())
         && super::card::refuse_card(ctx, s, gpu, *cards).is_none()
