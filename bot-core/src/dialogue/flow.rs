@@ -204,10 +204,18 @@ pub(super) fn named_count(norm: &str, names: &[&str]) -> Option<String> {
             .trim_end()
             .trim_end_matches([':', '=', '是'])
             .trim_end();
-        names
+        // `预算500 上下文8k`: the amount beside the budget word is money, never the count.
+        let money = ["预算", "budget", "$", "¥"]
             .iter()
-            .any(|w| after.starts_with(w) || before.ends_with(w))
-            .then_some(count)
+            .any(|w| before.ends_with(w))
+            || ["块", "元", "刀", "rmb", "usd", "yuan", "dollar", "bucks"]
+                .iter()
+                .any(|w| after.starts_with(w));
+        (!money
+            && names
+                .iter()
+                .any(|w| after.starts_with(w) || before.ends_with(w)))
+        .then_some(count)
     })
 }
 
@@ -254,6 +262,15 @@ mod tests {
         assert_eq!(hundreds("十二"), "十二");
         assert_eq!(hundreds("百百"), "百百");
         assert_eq!(hundreds("2千"), "2千");
+    }
+
+    #[test]
+    fn money_beside_a_context_word_is_not_its_count() {
+        let n = |t: &str| named_count(t, &CONTEXT_WORDS);
+        assert_eq!(n("预算500 上下文8k").as_deref(), Some("8k"));
+        assert_eq!(n("budget 300 context 16k").as_deref(), Some("16k"));
+        assert_eq!(n("300块 上下文4096").as_deref(), Some("4096"));
+        assert_eq!(n("8k上下文 预算50").as_deref(), Some("8k"));
     }
 
     #[test]
