@@ -207,7 +207,10 @@ pick-understood-exclude = • leave out { $platform }
 pick-excluded = Left out as you asked: { $platforms }.
 pick-understood-users = • for { $users } people
 pick-users-peak = You said { $users } people use it: rarely all at once. How many talk to it in the same minute at the busiest time?
-pick-understood-gpu-unfit = • card: { $name } — it cannot hold this model as sized so far (BF16); the card step lists the cards that do, and a 4-bit format may fit it
+pick-understood-gpu-unfit = • card: { $cards ->
+    [1] { $name }
+   *[other] { $cards } × { $name }
+  } — it cannot hold this model as sized so far (BF16); the card step lists the cards that do, and a 4-bit format may fit it
 pick-understood-budget-day = • budget: { $budget } a day (a service or a daily job is costed over one month, so it counts for each of its days; one run has it for each day it spans)
 pick-understood-budget-week = • budget: { $budget } a week (a service or a daily job is costed over one month, so it counts for each of its weeks; one run has it for each week it spans)
 pick-understood-budget-month = • budget: { $budget } a month (a service or a daily job is costed over one month; one run is set against it as it is)

@@ -196,7 +196,10 @@ pick-understood-exclude = • 不考虑 { $platform }
 pick-excluded = 按你的要求没有列出：{ $platforms }。
 pick-understood-users = • 给 { $users } 个人用
 pick-users-peak = 你说有 { $users } 个人用：很少会同时在用。最忙的时候，同一分钟里有几个人在对话？
-pick-understood-gpu-unfit = • 卡：{ $name } —— 按目前的设定（BF16）放不下这个模型；选卡那一步会列出放得下的卡，4 位量化也许能放下
+pick-understood-gpu-unfit = • 卡：{ $cards ->
+    [1] { $name }
+   *[other] { $cards } 张 { $name }
+  } —— 按目前的设定（BF16）放不下这个模型；选卡那一步会列出放得下的卡，4 位量化也许能放下
 pick-understood-budget-day = • 预算：每天 { $budget }（长期服务和每天用的任务按一个月算，预算按天数累计；单次任务按它跨的天数累计）
 pick-understood-budget-week = • 预算：每周 { $budget }（长期服务和每天用的任务按一个月算，预算按周数累计；单次任务按它跨的周数累计）
 pick-understood-budget-month = • 预算：每月 { $budget }（长期服务和每天用的任务按一个月算；单次任务直接和它比）

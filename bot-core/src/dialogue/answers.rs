@@ -229,8 +229,13 @@ pub(super) fn context_step(
     } else {
         // `32k上下文`, `上下文 32k`, `8k tokens`: the number is the answer; beside a context
         // word it is that one (`qwen 7b, 8k context`).
-        let value = understand::normalize(value);
+        // `八千`, `两千个token`: numerals of thousands in digits.
+        let value = super::flow::context_text(value);
         let named = super::flow::named_count(&value, &super::flow::CONTEXT_WORDS);
+        // `预算 2k吧` at this step is a budget (kept by `listen`), never 2k tokens.
+        if named.is_none() && super::flow::says_money(&value) {
+            return Err(Invalid);
+        }
         let value = named.unwrap_or(value);
         let value = value
             .replace("上下文", "")

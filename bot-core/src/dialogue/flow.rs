@@ -105,6 +105,86 @@ pub(super) fn first_count(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// Whether a message speaks of money (a budget word, a currency mark or word): its count is
+/// never a context length (`预算 2k吧`).
+pub(super) fn says_money(norm: &str) -> bool {
+    [
+        "预算", "budget", "块", "元", "刀", "$", "¥", "rmb", "usd", "cny", "dollar", "bucks",
+        "yuan", "€", "£", "euro",
+    ]
+    .iter()
+    .any(|w| norm.contains(w))
+}
+
+/// Chinese numerals of hundreds and thousands said alone as digits (`最多两百` → `最多200`,
+/// `一千五` → `1500`, `两百五` → `250`), which the reader keeps for numerals before a counter.
+pub(super) fn hundreds(t: &str) -> String {
+    const NUM: &str = "零一二两三四五六七八九十百千";
+    let mut out = String::new();
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        // `2千` is the reader's (a digit before it): only a run that starts with a numeral.
+        let starts = run.chars().next().is_some_and(|c| !"十百千".contains(c));
+        match (starts && run.contains(['百', '千']), zh_value(run)) {
+            (true, Some(v)) => out.push_str(&v.to_string()),
+            _ => out.push_str(run),
+        }
+        run.clear();
+    };
+    for c in t.chars() {
+        if NUM.contains(c) {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+/// The value of a numeral of at most thousands; a digit after `百`/`千` with no unit of its own
+/// is the next place down (`两百五` 250).
+fn zh_value(run: &str) -> Option<u64> {
+    let digit = |c: char| {
+        "零一二三四五六七八九"
+            .find(c)
+            .map(|i| (i / 3) as u64)
+            .or((c == '两').then_some(2))
+    };
+    let (mut total, mut cur, mut last_unit) = (0u64, None::<u64>, 0u64);
+    for c in run.chars() {
+        let unit = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            _ => {
+                cur = Some(digit(c)?);
+                continue;
+            }
+        };
+        if last_unit != 0 && unit >= last_unit {
+            return None;
+        }
+        total += cur.take().unwrap_or(1) * unit;
+        last_unit = unit;
+    }
+    if let Some(d) = cur {
+        total += if last_unit >= 100 {
+            d * last_unit / 10
+        } else {
+            d
+        };
+    }
+    Some(total).filter(|v| *v > 0)
+}
+
+/// A message read for a context length: normalized, numerals of thousands in digits and `千`
+/// as `k` (`八千` → `8k`, as the lexicon reads a length).
+pub(super) fn context_text(text: &str) -> String {
+    hundreds(&crate::understand::normalize(text)).replace('千', "k")
+}
+
 /// Words that name a context length beside its count.
 pub(super) const CONTEXT_WORDS: [&str; 5] = ["token", "上下文", "context", "ctx", "序列"];
 
@@ -124,10 +204,18 @@ pub(super) fn named_count(norm: &str, names: &[&str]) -> Option<String> {
             .trim_end()
             .trim_end_matches([':', '=', '是'])
             .trim_end();
-        names
+        // `预算500 上下文8k`: the amount beside the budget word is money, never the count.
+        let money = ["预算", "budget", "$", "¥"]
             .iter()
-            .any(|w| after.starts_with(w) || before.ends_with(w))
-            .then_some(count)
+            .any(|w| before.ends_with(w))
+            || ["块", "元", "刀", "rmb", "usd", "yuan", "dollar", "bucks"]
+                .iter()
+                .any(|w| after.starts_with(w));
+        (!money
+            && names
+                .iter()
+                .any(|w| after.starts_with(w) || before.ends_with(w)))
+        .then_some(count)
     })
 }
 
@@ -158,4 +246,39 @@ pub(super) fn is_accept(t: &str) -> bool {
             | "是"
             | "完成"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hundreds_in_words() {
+        assert_eq!(hundreds("最多两百"), "最多200");
+        assert_eq!(hundreds("一千五块"), "1500块");
+        assert_eq!(hundreds("两百五"), "250");
+        assert_eq!(hundreds("三百二十"), "320");
+        assert_eq!(hundreds("一个月"), "一个月");
+        assert_eq!(hundreds("十二"), "十二");
+        assert_eq!(hundreds("百百"), "百百");
+        assert_eq!(hundreds("2千"), "2千");
+    }
+
+    #[test]
+    fn money_beside_a_context_word_is_not_its_count() {
+        let n = |t: &str| named_count(t, &CONTEXT_WORDS);
+        assert_eq!(n("预算500 上下文8k").as_deref(), Some("8k"));
+        assert_eq!(n("budget 300 context 16k").as_deref(), Some("16k"));
+        assert_eq!(n("300块 上下文4096").as_deref(), Some("4096"));
+        assert_eq!(n("8k上下文 预算50").as_deref(), Some("8k"));
+    }
+
+    #[test]
+    fn thousands_in_words_are_counts() {
+        assert_eq!(context_text("上下文大概八千"), "上下文大概8k");
+        assert_eq!(
+            first_count(&context_text("两千个token")).as_deref(),
+            Some("2k")
+        );
+    }
 }

@@ -56,7 +56,12 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
                     .to_string()
             },
         );
-        echo.push(Msg::new("pick-understood-gpu-unfit").arg("name", name));
+        // The count said (`两张3090`) stays in the echo: a reading the user did not mean shows.
+        echo.push(
+            Msg::new("pick-understood-gpu-unfit")
+                .arg("name", name)
+                .arg("cards", *cards),
+        );
     } else if let Some((gpu, cards)) = &f.gpu
         && (s.model.is_some() || s.params_b.is_some())
         && super::card::refuse_card(ctx, s, gpu, *cards).is_none()
@@ -169,11 +174,6 @@ pub fn is_question(text: &str) -> bool {
         "what",
         "which",
         "where",
-        "can ",
-        "is ",
-        "does ",
-        "do ",
-        "any ",
         "cheapest",
         "最便宜",
         // A price asked with a noun, no question mark (`h100价格`, `4090 price`).
@@ -193,7 +193,22 @@ pub fn is_question(text: &str) -> bool {
         // Listings asked for (`show me 4090 offers under $2`): the dialogue never asks for one.
         "offer",
     ];
-    l.starts_with('/') || cues.iter().any(|c| l.contains(c)) || understand::asks_for_action(text)
+    l.starts_with('/')
+        || cues.iter().any(|c| l.contains(c))
+        || asks_yes_or_no(&l)
+        || understand::asks_for_action(text)
+}
+
+/// A question in English that starts with its verb (`is there an h100`, `can i pay with
+/// alipay`, `any 4090 left`), at the start of the message or of a clause after a comma; the
+/// same words inside a statement (`my budget is $30`, `i can spend 50`) ask nothing.
+fn asks_yes_or_no(l: &str) -> bool {
+    const VERBS: [&str; 9] = [
+        "can ", "could ", "is ", "are ", "does ", "do ", "any ", "will ", "should ",
+    ];
+    l.split([',', ';', '.'])
+        .map(str::trim_start)
+        .any(|clause| VERBS.iter().any(|v| clause.starts_with(v)))
 }
 
 /// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
@@ -279,6 +294,13 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
             .budget
             .and_then(|_| understand::currency_word(norm.trim()));
     }
+    // At any step an amount written with its currency (`max 200 yuan`, `50刀吧`) is the budget.
+    if f.budget.is_none()
+        && let Some((b, cur)) = priced_amount(text)
+    {
+        f.budget = Some(b);
+        f.budget_currency = cur;
+    }
     let context = context_said(state.step, text, false);
     if !f.any() && context.is_none() && super::paid::paid_in(text).is_none() {
         return None;
@@ -311,6 +333,40 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         s = super::flow::advanced(s);
     }
     Some((s, r))
+}
+
+/// An amount with its currency beside it (`200 yuan`, `50刀`, `$30`) in a message that is no
+/// price per hour nor a sum already paid: the budget's amount and currency.
+fn priced_amount(text: &str) -> Option<(Decimal, Option<&'static str>)> {
+    let norm = understand::normalize(text);
+    let per_hour = [
+        "/h",
+        "每小时",
+        "一小时",
+        "an hour",
+        "per hour",
+        "/hr",
+        "花了",
+        "paid",
+        "spent",
+    ];
+    if per_hour.iter().any(|w| norm.contains(w)) {
+        return None;
+    }
+    let words: Vec<&str> = norm.split_whitespace().collect();
+    words.iter().enumerate().find_map(|(i, w)| {
+        // `顶多300块吧`: the amount from its first digit or currency mark, the particles after
+        // it dropped.
+        let start = w.find(|c: char| c.is_ascii_digit() || c == '$' || c == '¥')?;
+        let w = &w[start..].trim_end_matches(['吧', '啊', '呢', '的']);
+        let amount = understand::amount_word(w)?;
+        let next = words
+            .get(i + 1)
+            .filter(|n| !n.chars().any(|c| c.is_ascii_digit()));
+        let cur = understand::currency_word(w)
+            .or_else(|| next.and_then(|n| understand::currency_word(n)))?;
+        Some((amount, Some(cur)))
+    })
 }
 
 /// What a message that answered `step` says besides: the facts of other steps, applied to
@@ -385,9 +441,13 @@ fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
     ) {
         return None;
     }
-    let norm = understand::normalize(text);
+    let norm = super::flow::context_text(text);
     const NAMES: [&str; 5] = super::flow::CONTEXT_WORDS;
     let named = NAMES.iter().any(|w| norm.contains(w));
+    // `预算 2k吧`, `$2k`: money, never a context length (the budget reads it).
+    if !named && super::flow::says_money(&norm) {
+        return None;
+    }
     // With a context word, the count beside it (`qwen 7b, 8k context`: 8k, not the 7 of 7b).
     let count =
         super::flow::named_count(&norm, &NAMES).or_else(|| super::flow::first_count(&norm))?;
@@ -408,6 +468,28 @@ mod tests {
     use crate::catalog::Catalog;
 
     #[test]
+    fn an_amount_with_its_currency_is_a_budget() {
+        let d = |n: i64| Some((Decimal::from(n), None));
+        let got = |t: &str| priced_amount(t).map(|(b, _)| (b, None::<&str>));
+        assert_eq!(got("max 200 yuan"), d(200));
+        assert_eq!(got("50刀吧"), d(50));
+        assert_eq!(got("顶多300块"), d(300));
+        assert_eq!(got("3 hours"), None);
+        assert_eq!(got("2块一小时"), None);
+        assert_eq!(got("花了30块"), None);
+        assert_eq!(got("qwen2.5 7b"), None);
+    }
+
+    #[test]
+    fn money_is_never_a_context_length() {
+        for t in ["预算 2k吧", "budget 4k", "$2k", "2k块", "8k rmb"] {
+            assert_eq!(context_said(Step::Method, t, false), None, "{t}");
+        }
+        assert_eq!(context_said(Step::Method, "2k吧", false), Some(2048));
+        assert!(context_said(Step::Method, "上下文8k 预算50", false).is_some());
+    }
+
+    #[test]
     fn statements_are_not_questions() {
         assert!(!is_question("it runs 3 hours, budget 40"));
         assert!(!is_question(
@@ -426,6 +508,13 @@ mod tests {
         assert!(is_question("能不能用一张3090全参微调qwen2.5 1.5b"));
         assert!(is_question("show me 4090 offers under $2"));
         assert!(!is_question("只能用支付宝 预算每小时3块"));
+        // An English question starts with its verb; the verb inside a statement asks nothing.
+        assert!(is_question("is there an h100 on runpod"));
+        assert!(is_question("ok, can i pay with alipay"));
+        assert!(is_question("any 4090 left"));
+        assert!(!is_question("my budget is $30"));
+        assert!(!is_question("i can spend 50 a week"));
+        assert!(!is_question("the job is 3 hours, qlora"));
         let c = Catalog::embedded().unwrap();
         let f = understand::facts(&c, "it runs 3 hours, budget 40");
         assert_eq!(f.seconds, Some(Decimal::from(10_800)), "{f:?}");

@@ -74,11 +74,31 @@ const WEEK: &[&str] = &[
     "weekly",
 ];
 
-const BUDGET: &[&str] = &["预算", "budget", "最多花", "花费", "spend"];
+/// Words that make an amount beside a period a budget: `预算`, and a bound said on spending
+/// (`一个月最多两百`, `每周顶多50`, `能花100一周`); a number with a unit of its own (`每天最多3小时`)
+/// is never the amount.
+const BUDGET: &[&str] = &[
+    "预算",
+    "budget",
+    "最多花",
+    "花费",
+    "spend",
+    "最多",
+    "顶多",
+    "不超过",
+    "能花",
+    "可以花",
+    "愿意花",
+    "at most",
+    "no more than",
+];
 
 /// The amount, its currency when written, the text without them, and the budget's period.
 pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String, Per)> {
-    let t = format!(" {} ", crate::understand::normalize(text).to_lowercase());
+    let t = format!(
+        " {} ",
+        super::flow::hundreds(&crate::understand::normalize(text).to_lowercase())
+    );
     let cue = BUDGET
         .iter()
         .filter_map(|w| t.find(w).map(|i| (i, *w)))
@@ -278,6 +298,29 @@ mod tests {
                 !rest.contains("预算") && !rest.contains("budget"),
                 "{t}: {rest}"
             );
+        }
+    }
+
+    #[test]
+    fn a_bound_on_spending_beside_a_period_is_a_budget() {
+        for (t, amount, per) in [
+            ("一个月最多两百", "200", Per::Month),
+            ("每周顶多50块", "50", Per::Week),
+            ("一天不超过30元", "30", Per::Day),
+            ("i can spend at most $40 a week", "40", Per::Week),
+            ("每个月能花300左右", "300", Per::Month),
+        ] {
+            let (a, _, _, p) = split(t).unwrap_or_else(|| panic!("{t}"));
+            assert_eq!((a, p), (Decimal::from_str(amount).unwrap(), per), "{t}");
+        }
+        // A bound on hours, cards or people is no budget.
+        for t in [
+            "每天最多跑3小时",
+            "一个月最多用两张卡",
+            "at most 4 hours a day",
+            "最多10个人同时用 一直在线",
+        ] {
+            assert!(split(t).is_none(), "{t}");
         }
     }
 }

@@ -17,8 +17,10 @@ pub(super) enum Said {
     Unsure,
     /// `谢谢`, `thanks`.
     Thanks,
-    /// `不弄了`, `never mind`: leave `/pick` (as `/cancel`).
+    /// `不弄了`, `算了`, `never mind`: leave `/pick` (as `/cancel`).
     Quit,
+    /// `重新来`, `start over`: a fresh `/pick` from its first question.
+    Restart,
 }
 
 /// Words before a move that say nothing more (`wait, go back`, `等等 返回`).
@@ -32,10 +34,68 @@ const LEADING: &[&str] = &[
     "等一下",
     "哦",
     "嗯",
+    "let's",
+    "lets",
+    "please",
+    "pls",
+    "那就",
+    "那",
+    "还是",
 ];
 
-/// Whole messages only: `back` inside a sentence (`I'll be back in 3 hours`) is no move.
-pub(super) fn said(text: &str) -> Option<Said> {
+/// Whole messages only: `back` inside a sentence (`I'll be back in 3 hours`) is no move. A
+/// message of several moves of one kind (`随便 你定`, `no idea, you choose`, `算了算了`) is that
+/// move: each clause (split at punctuation, then at spaces) must be one, and all the same.
+#[cfg(test)]
+fn said(text: &str) -> Option<Said> {
+    said_in(text, &|_| true)
+}
+
+/// [`said`], where a move to leave said first may come with a reason that states nothing
+/// (`不搞了，太贵了`, `never mind, too expensive`); `states` tells whether a clause states a
+/// fact (`算了，用lora吧` is a change, never a quit).
+pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said> {
+    if let Some(m) = said_whole(text) {
+        return Some(m);
+    }
+    let clauses: Vec<&str> = text
+        .split(|c: char| ",，。.!！;；、~…".contains(c))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let mut found = None;
+    for clause in clauses.iter().filter(|c| !is_filler(c)) {
+        let m = said_whole(clause).or_else(|| {
+            let words: Vec<Option<Said>> = clause.split_whitespace().map(said_whole).collect();
+            let first = *words.first()?;
+            (words.len() > 1 && words.iter().all(|w| *w == first)).then_some(first)?
+        });
+        let m = match (m, found) {
+            (Some(m), _) => m,
+            // A reason after leaving (`太贵了`): no move, no fact.
+            (None, Some(Said::Quit)) if !states(clause) => continue,
+            (None, _) => return None,
+        };
+        if found.is_some_and(|f| f != m) {
+            return None;
+        }
+        found = Some(m);
+    }
+    found.filter(|_| clauses.len() > 1 || text.split_whitespace().count() > 1)
+}
+
+/// A clause that says nothing beside a move (`ok, start over`, `那, 算了`).
+fn is_filler(clause: &str) -> bool {
+    let t = clause.trim().to_lowercase();
+    [
+        "ok", "okay", "well", "hmm", "so", "好", "好吧", "那", "那就", "嗯", "哦", "额", "唉",
+    ]
+    .contains(&t.as_str())
+        || LEADING.contains(&t.as_str())
+}
+
+/// One clause read as a move, whole.
+fn said_whole(text: &str) -> Option<Said> {
     let t = understand::normalize(text);
     let t = t
         .trim()
@@ -51,95 +111,182 @@ pub(super) fn said(text: &str) -> Option<Said> {
             })
             .to_string();
     }
-    let is = |words: &[&str]| words.contains(&t.as_str());
-    if is(&[
-        "不弄了",
-        "算了不弄了",
-        "不用了",
-        "算了不用了",
-        "不选了",
-        "不玩了",
-        "不租了",
-        "先不租了",
-        "退出",
-        "不搞了",
-        "quit",
-        "exit",
-        "stop",
-        "never mind",
-        "nevermind",
-        "forget it",
-        "cancel",
-        "cancel it",
-    ]) {
-        return Some(Said::Quit);
+    [
+        (QUIT_WORDS, Said::Quit),
+        (RESTART_WORDS, Said::Restart),
+        (BACK_WORDS, Said::Back),
+        (UNSURE_WORDS, Said::Unsure),
+        (THANKS_WORDS, Said::Thanks),
+    ]
+    .into_iter()
+    .find_map(|(words, m)| made_of(&t, words).then_some(m))
+}
+
+/// Whether `t` is one or more of `words` one after another (`返回上一步`, `随便你定`,
+/// `算了算了`), nothing else.
+fn made_of(t: &str, words: &[&str]) -> bool {
+    let mut rest = t.trim();
+    if rest.is_empty() {
+        return false;
     }
-    if is(&[
-        "back",
-        "go back",
-        "previous",
-        "返回",
-        "上一步",
-        "回到上一步",
-        "退回",
-        "后退",
-    ]) {
-        return Some(Said::Back);
+    while !rest.is_empty() {
+        let Some(w) = words
+            .iter()
+            .filter(|w| rest.starts_with(**w))
+            .max_by_key(|w| w.len())
+        else {
+            return false;
+        };
+        rest =
+            rest[w.len()..].trim_start_matches(|c: char| c.is_whitespace() || "，,吧".contains(c));
     }
-    if is(&[
-        "随便",
-        "都行",
-        "都可以",
-        "无所谓",
-        "不知道",
-        "不清楚",
-        "不确定",
-        "没想好",
-        "还没想好",
-        "不懂",
-        "你定",
-        "你来定",
-        "你帮我选",
-        "跳过",
-        "skip",
-        "any",
-        "anything",
-        "whatever",
-        "dunno",
-        "idk",
-        "not sure",
-        "no idea",
-        "don't know",
-        "dont know",
-        "i don't know",
-        "no preference",
-        "you choose",
-        "you pick",
-        "up to you",
-        "doesn't matter",
-        "don't care",
-    ]) {
-        return Some(Said::Unsure);
-    }
-    if is(&[
-        "谢谢",
-        "多谢",
-        "感谢",
-        "谢了",
-        "谢谢你",
-        "好的谢谢",
-        "好的 谢谢",
-        "thanks",
-        "thank you",
-        "thx",
-        "ty",
-        "ok thanks",
-        "great thanks",
-        "cheers",
-    ]) {
-        return Some(Said::Thanks);
-    }
-    None
+    true
+}
+
+const QUIT_WORDS: &[&str] = &[
+    "不弄了",
+    "算了不弄了",
+    "不用了",
+    "算了不用了",
+    "不选了",
+    "不玩了",
+    "不租了",
+    "先不租了",
+    "退出",
+    "不搞了",
+    "算了",
+    "算了算了",
+    "不要了",
+    "取消",
+    "取消吧",
+    "不需要了",
+    "quit",
+    "exit",
+    "stop",
+    "never mind",
+    "nevermind",
+    "forget it",
+    "cancel",
+    "cancel it",
+    "forget about it",
+    "i'll pass",
+];
+
+const RESTART_WORDS: &[&str] = &[
+    "重新来",
+    "重来",
+    "重新开始",
+    "从头来",
+    "从头开始",
+    "重新选",
+    "再来一次",
+    "重新来一遍",
+    "start over",
+    "restart",
+    "start again",
+    "begin again",
+    "from the start",
+    "from scratch",
+    "reset",
+];
+
+const BACK_WORDS: &[&str] = &[
+    "back",
+    "go back",
+    "previous",
+    "返回",
+    "上一步",
+    "回到上一步",
+    "退回",
+    "后退",
+];
+
+const UNSURE_WORDS: &[&str] = &[
+    "随便",
+    "都行",
+    "都可以",
+    "无所谓",
+    "不知道",
+    "不清楚",
+    "不确定",
+    "没想好",
+    "还没想好",
+    "不懂",
+    "你定",
+    "你来定",
+    "你帮我选",
+    "跳过",
+    "skip",
+    "any",
+    "anything",
+    "whatever",
+    "dunno",
+    "idk",
+    "not sure",
+    "no idea",
+    "don't know",
+    "dont know",
+    "i don't know",
+    "no preference",
+    "you choose",
+    "you pick",
+    "up to you",
+    "doesn't matter",
+    "don't care",
+];
+
+const THANKS_WORDS: &[&str] = &[
+    "谢谢",
+    "多谢",
+    "感谢",
+    "谢了",
+    "谢谢你",
+    "好的谢谢",
+    "好的 谢谢",
+    "thanks",
+    "thank you",
+    "thx",
+    "ty",
+    "ok thanks",
+    "great thanks",
+    "cheers",
+];
+
+/// Whether a message asks what a word means (`what's QLoRA?`, `qlora是什么意思`, `lora和qlora有
+///什么区别`): a question, never the step's answer, though it names one (`QLoRA`).
+pub(super) fn asks_meaning(text: &str) -> bool {
+    let l = understand::normalize(text);
+    let l = l.trim();
+    let en_start = [
+        "what's ",
+        "whats ",
+        "what is ",
+        "what are ",
+        "what does ",
+        "what do you mean",
+        "what's the difference",
+        "explain ",
+        "meaning of ",
+    ];
+    let en_end = [" mean", " mean?", " means?", " stand for", " stand for?"];
+    let zh = [
+        "是什么",
+        "是啥",
+        "什么是",
+        "啥是",
+        "什么意思",
+        "啥意思",
+        "什么叫",
+        "啥叫",
+        "有什么区别",
+        "有啥区别",
+        "区别是什么",
+        "有什么不同",
+        "difference between",
+    ];
+    en_start.iter().any(|w| l.starts_with(w))
+        || en_end.iter().any(|w| l.ends_with(w))
+        || zh.iter().any(|w| l.contains(w))
 }
 
 /// Inference said at the task step without the words that tell a short run from a
@@ -220,6 +367,53 @@ mod tests {
         assert_eq!(said("谢谢！"), Some(Said::Thanks));
         assert_eq!(said("I'll be back in 3 hours"), None);
         assert_eq!(said("随便一个7b模型"), None);
+    }
+
+    #[test]
+    fn a_word_asked_about_is_no_answer() {
+        assert!(asks_meaning("what's QLoRA?"));
+        assert!(asks_meaning("What is AWQ"));
+        assert!(asks_meaning("qlora是什么意思"));
+        assert!(asks_meaning("什么是 lora"));
+        assert!(asks_meaning("lora和qlora有什么区别"));
+        assert!(asks_meaning("what does q4_k_m mean?"));
+        assert!(!asks_meaning("qlora"));
+        assert!(!asks_meaning("ok qlora then"));
+        assert!(!asks_meaning("用qlora 跑3小时"));
+        assert!(!asks_meaning("i mean qlora"));
+    }
+
+    #[test]
+    fn moves_said_twice_or_in_clauses() {
+        assert_eq!(said("算了"), Some(Said::Quit));
+        assert_eq!(said("算了算了"), Some(Said::Quit));
+        assert_eq!(said("算了，不弄了"), Some(Said::Quit));
+        assert_eq!(said("不知道 随便"), Some(Said::Unsure));
+        assert_eq!(said("idk, up to you"), Some(Said::Unsure));
+        assert_eq!(said("重来吧"), Some(Said::Restart));
+        assert_eq!(said("ok, start over"), Some(Said::Restart));
+        assert_eq!(said("唉，算了"), Some(Said::Quit));
+        assert_eq!(said("let's start over"), Some(Said::Restart));
+        assert_eq!(said("那还是重新来吧"), Some(Said::Restart));
+        assert_eq!(said("ok"), None);
+        assert_eq!(said("返回上一步"), Some(Said::Back));
+        assert_eq!(said("随便你定吧"), Some(Said::Unsure));
+        assert_eq!(said("算了不弄了吧"), Some(Said::Quit));
+        assert_eq!(said("返回3小时"), None);
+        assert_eq!(said("Start over!"), Some(Said::Restart));
+        // Two moves of different kinds, or a move beside a fact, are no one move.
+        assert_eq!(said("随便, 返回"), None);
+        assert_eq!(said("算了 qwen2.5 7b"), None);
+        assert_eq!(said("不知道 3小时"), None);
+        // A reason after leaving, when it states nothing.
+        let none = |_: &str| false;
+        assert_eq!(said_in("不搞了，太贵了", &none), Some(Said::Quit));
+        assert_eq!(
+            said_in("never mind, too expensive", &none),
+            Some(Said::Quit)
+        );
+        assert_eq!(said_in("算了，用lora吧", &|c| c.contains("lora")), None);
+        assert_eq!(said_in("太贵了，算了", &none), None);
     }
 
     #[test]

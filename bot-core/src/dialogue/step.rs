@@ -31,9 +31,17 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     };
     // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
     if let PickInput::Text(t) = &input
-        && let Some(said) = super::said::said(t)
+        && let Some(said) = super::said::said_in(t, &|c| {
+            understand::facts(ctx.catalog, c).any() || c.chars().any(|x| x.is_ascii_digit())
+        })
     {
         return on_said(ctx, state, said);
+    }
+    // `what's QLoRA?`: a word asked about is no answer, though it names one.
+    if let PickInput::Text(t) = &input
+        && super::said::asks_meaning(t)
+    {
+        return still_here(ctx, state, false);
     }
     if input == PickInput::Back {
         let mut s = state.clone();
@@ -110,6 +118,13 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                     changed: false,
                 };
             }
+            // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
+            // /pick stands and what this step takes.
+            if let PickInput::Text(t) = &input
+                && super::listen::is_question(t)
+            {
+                return still_here(ctx, state, true);
+            }
             let hint = Reply::text(Msg::new("pick-invalid"))
                 .with(Msg::new(step_hint_id(state.step)))
                 .with(Msg::new("pick-leave-hint"));
@@ -119,6 +134,20 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
                 changed: false,
             }
         }
+    }
+}
+
+/// A question inside `/pick` that is no answer: where it stands (with what this step takes,
+/// when `hint`) and the step's question again, which says what its options are.
+fn still_here(ctx: &Ctx, state: &PickState, hint: bool) -> Outcome {
+    let mut open = super::listen::still_open(state);
+    if hint {
+        open.push(Msg::new(step_hint_id(state.step)));
+    }
+    Outcome {
+        replies: vec![open, ask(ctx, state)],
+        state: Some(state.clone()),
+        changed: false,
     }
 }
 
@@ -227,6 +256,8 @@ fn on_said(ctx: &Ctx, state: &PickState, said: super::said::Said) -> Outcome {
     };
     match (said, state.step) {
         (Said::Back, _) => step(ctx, state, PickInput::Back),
+        // Said at any step: the first question again, nothing kept.
+        (Said::Restart, _) => start(ctx),
         (Said::Quit, _) => Outcome {
             state: None,
             replies: vec![Reply::text(Msg::new("pick-cancelled"))],

@@ -137,6 +137,40 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     f
 }
 
+/// Whether the words before a payment method deny it (`没有信用卡`, `no credit card`, `i don't
+/// have a credit card`, `we do not have any card`): an article between the denial and the
+/// method says nothing.
+fn denied_before(before: &str) -> bool {
+    let mut b = before.trim_end();
+    for article in [" a", " an", " any", " one", "一张", "1张", "张"] {
+        if let Some(t) = b.strip_suffix(article) {
+            b = t.trim_end();
+            break;
+        }
+    }
+    [
+        "没有",
+        "没",
+        "不用",
+        "不能用",
+        "no",
+        "without",
+        "don't have",
+        "dont have",
+        "do not have",
+        "don't own",
+        "haven't got",
+        "have no",
+        "can't use",
+        "cannot use",
+    ]
+    .iter()
+    .any(|n| {
+        b.ends_with(n)
+            && (!n.is_ascii() || b.len() == n.len() || b[..b.len() - n.len()].ends_with(' '))
+    })
+}
+
 /// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method
 /// the sentence denies (`没有信用卡`, `no credit card`) is not one the user has.
 fn barriers(norm: &str, f: &mut Facts) {
@@ -146,18 +180,7 @@ fn barriers(norm: &str, f: &mut Facts) {
             continue;
         }
         let Some(at) = norm.find(w) else { continue };
-        let before = &norm[..at];
-        let denied = [
-            "没有",
-            "没",
-            "不用",
-            "不能用",
-            "no ",
-            "without ",
-            "don't have ",
-        ]
-        .iter()
-        .any(|n| before.trim_end().ends_with(n.trim_end()));
+        let denied = denied_before(&norm[..at]);
         match b {
             Need::NoRealName => f.no_real_name = true,
             Need::Pay(key) => {
@@ -179,12 +202,21 @@ fn barriers(norm: &str, f: &mut Facts) {
 /// `预算50`, `预算 ¥300`, `budget $20`, `预算30元`, `budget 30 yuan`, `2k吧` (alone, an amount is
 /// the budget the step asks), with the currency written beside it, if any.
 fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
-    let at = BUDGET_WORDS
+    // Each budget word in turn, the first first: `i have a budget of 100` has its amount after
+    // the second.
+    let mut at: Vec<usize> = BUDGET_WORDS
         .iter()
         .filter_map(|w| norm.find(w).map(|i| i + w.len()))
-        .min()?;
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    at.into_iter().find_map(|at| budget_at(norm, at))
+}
+
+/// The budget whose amount starts at `at`, just after a budget word.
+fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     let rest = norm[at..].replace("大概", "");
-    let rest = rest.trim_start_matches([' ', ':', '是', '在', '约']);
+    let rest = budget_lead(&rest);
     let mut words = rest.split_whitespace();
     let first = words.next()?;
     // `30元` and `30 yuan` alike: the amount's word, else the word after it when that word is
@@ -207,6 +239,51 @@ fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
             .map(|b| (b, cur));
     }
     amount_word(first).map(|b| (b, currency))
+}
+
+/// What comes between the budget's word and its amount and says nothing of it: `预算改成80`,
+/// `budget of 100 rmb`, `budget is about $30`, `预算最多两百` (a change or a bound said).
+fn budget_lead(rest: &str) -> &str {
+    const LEAD: &[&str] = &[
+        "改成",
+        "改为",
+        "换成",
+        "调到",
+        "调成",
+        "提到",
+        "降到",
+        "加到",
+        "变成",
+        "最多",
+        "顶多",
+        "不超过",
+        "只有",
+        "就",
+        "of",
+        "is",
+        "about",
+        "around",
+        "up to",
+        "at most",
+        "max",
+        "maximum",
+        "roughly",
+        "to",
+    ];
+    let mut r = rest.trim_start_matches([' ', ':', '是', '在', '约']);
+    loop {
+        let before = r;
+        for w in LEAD {
+            if let Some(t) = r.strip_prefix(w)
+                && (!w.is_ascii() || t.starts_with(' '))
+            {
+                r = t.trim_start_matches([' ', ':', '是', '在', '约']);
+            }
+        }
+        if r == before {
+            return r;
+        }
+    }
 }
 
 /// The currency written in `word` (`30元`, `$20`, `50刀`, `20美元`), if it is USD or CNY: the

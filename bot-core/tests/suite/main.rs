@@ -81,6 +81,7 @@ mod offer_index;
 mod offers;
 mod pick_barriers;
 mod pick_budget_period;
+mod pick_conversations_b;
 mod pick_conversations_m;
 mod pick_listens;
 mod pick_listens2;
