@@ -74,6 +74,7 @@ stock-no-data = { $where ->
 stock-no-feed = { $platform } has no live feed; see /platform for its list prices.
 stock-error-price = "{ $text }" is not a price per GPU-hour I can read (try 2.5, $2.5 or ¥15).
 stock-error-args = I couldn't read "{ $text }" as a platform or a price.
+stock-family-others = { $gpu } is one of several cards sold under that name; { $others } have their own stock and prices.
 stock-provider-cut = { $provider }: its latest answer ({ $age }) was cut short by its own row limit, so a card or a dearer offer missing from it is not counted as gone; { $full ->
     [none] no complete answer has come in yet.
    *[other] its last complete answer is from { $full }.

@@ -64,6 +64,7 @@ stock-no-data = { $where ->
 stock-no-feed = { $platform } 没有实时数据接口；它的标价见 /platform。
 stock-error-price = “{ $text }” 不是能看懂的每卡每小时价格（可以写 2.5、$2.5 或 ¥15）。
 stock-error-args = 看不懂“{ $text }”，它既不是平台也不是价格。
+stock-family-others = { $gpu } 只是同名的几款卡之一；{ $others } 的库存和价格另算。
 stock-provider-cut = { $provider }：最新一次应答（{ $age }）被它自己的条数上限截断了，里面没出现的卡或更贵的报价不算售罄；{ $full ->
     [none] 还没有收到过完整的应答。
    *[other] 上一次完整应答是{ $full }的。

@@ -28,9 +28,43 @@ const LIVE_COLUMNS: [Col; 8] = [
 /// The chat answer for a parsed query at `now` (seconds since the epoch).
 pub fn chat(ctx: &Ctx, query: &StockQuery, now: i64) -> Reply {
     match lookup(ctx, query, now) {
-        Ok(view) => reply(ctx, query, &view),
+        Ok(view) => with_siblings(ctx, query, reply(ctx, query, &view)),
         Err(reply) => reply,
     }
+}
+
+/// `r` with the card's other variants named, each to tap (`/stock a100` is the 80 GB SXM4;
+/// the 40 GB and PCIe cards have their own stock, which an "out of stock" must not hide).
+fn with_siblings(ctx: &Ctx, query: &StockQuery, mut r: Reply) -> Reply {
+    let Ok(g) = ctx.catalog.gpu(&query.gpu) else {
+        return r;
+    };
+    let others = ctx.catalog.sibling_variants(g);
+    if others.is_empty() {
+        return r;
+    }
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let names: Vec<&str> = others.iter().map(|o| o.display_name(zh)).collect();
+    let line = crate::reply::Part::Text(
+        Msg::new("stock-family-others")
+            .arg("gpu", g.display_name(zh))
+            .arg("others", names.join(", ")),
+    );
+    // Said in the phone's first message and in the whole answer behind it alike.
+    if !r.details.is_empty() {
+        r.details.push(line.clone());
+    }
+    r.parts.push(line);
+    for o in others.iter().take(4) {
+        let mut line = format!("/stock {}", o.id);
+        if let Some(p) = &query.provider {
+            line.push_str(&format!(" {p}"));
+        }
+        if let Some(id) = crate::choice::ChoiceId::Run(line.clone()).wire_within(60) {
+            r = r.with_choice(&id, Msg::new("understand-choice").arg("command", line));
+        }
+    }
+    r
 }
 
 /// The offers and feed states for a parsed query.

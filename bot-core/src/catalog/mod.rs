@@ -5,6 +5,7 @@
 //! - `validate`: strict checks naming file, entry and field;
 //! - [`lookup`]: forgiving names (`4090`, `RTX4090`, `GeForce RTX 4090`) and "did you mean".
 
+mod card_family;
 pub mod choice;
 mod date;
 mod error;
@@ -19,6 +20,7 @@ mod validate;
 mod variant;
 pub mod warn;
 
+pub use card_family::card_names;
 pub use date::{parse_date, today};
 pub use error::CatalogError;
 pub use index::{Catalog, HourlyPrice};

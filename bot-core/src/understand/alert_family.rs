@@ -7,23 +7,9 @@
 
 use super::Reading;
 use super::request::Request;
-use crate::catalog::{Catalog, Gpu};
+use crate::catalog::Catalog;
 
-/// Words that name a variant's memory or form factor, after the family's name.
-fn variant_word(w: &str) -> bool {
-    matches!(
-        w,
-        "pcie" | "sxm" | "sxm4" | "sxm5" | "nvl" | "nvlink" | "gb"
-    ) || w
-        .strip_suffix("gb")
-        .or_else(|| w.strip_suffix('g'))
-        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-}
-
-/// The names a card is known by, lower-cased.
-fn names(g: &Gpu) -> impl Iterator<Item = String> + '_ {
-    std::iter::once(g.id.to_lowercase()).chain(g.aliases.iter().map(|a| a.to_lowercase()))
-}
+use crate::catalog::card_names as names;
 
 /// Whether `name` occurs in `norm` as a whole word (ASCII letters and digits on neither side).
 fn said(norm: &str, name: &str) -> bool {
@@ -33,26 +19,6 @@ fn said(norm: &str, name: &str) -> bool {
         !before.is_some_and(|c| c.is_ascii_alphanumeric())
             && !after.is_some_and(|c| c.is_ascii_alphanumeric())
     })
-}
-
-/// The other official variants `bare` (a name of `g` the message used) leaves open.
-fn variants<'c>(catalog: &'c Catalog, g: &Gpu, bare: &str) -> Vec<&'c Gpu> {
-    catalog
-        .gpus
-        .iter()
-        .filter(|o| o.id != g.id && !o.name.to_lowercase().contains("modded"))
-        .filter(|o| {
-            names(o).any(|n| {
-                n.strip_prefix(bare).is_some_and(|rest| {
-                    rest.starts_with([' ', '-', '_'])
-                        && rest
-                            .split([' ', '-', '_'])
-                            .filter(|w| !w.is_empty())
-                            .all(variant_word)
-                })
-            })
-        })
-        .collect()
 }
 
 /// A `/subscribe` on a card the message named by its family alone: asked back with each
@@ -71,7 +37,7 @@ pub(super) fn asked_back(catalog: &Catalog, norm: &str, reading: Reading) -> Rea
     else {
         return reading;
     };
-    let others = variants(catalog, g, &bare);
+    let others = catalog.family_variants(g, &bare);
     if others.is_empty() {
         return reading;
     }

@@ -263,3 +263,31 @@ fn an_unknown_sku_is_found_under_its_raw_name() {
     let en = ask(&s, Lang::En, "quantum flux 9000 vast", NOW + 60);
     assert!(en.contains("$5.00"), "{en}");
 }
+
+/// `/stock a100` is the A100 80GB SXM4; with only the 40 GB card in stock on Lambda, the
+/// answer had said the 80 GB card was out everywhere and no more. Now the family's other
+/// variants are named (both languages) and offered to tap; a card with no variants is not.
+#[test]
+fn a_family_name_in_stock_names_its_other_variants() {
+    let (_d, s) = store();
+    record_fetch(
+        &s,
+        "lambda",
+        FetchOutcome::Offers(vec![offer(
+            "lambda",
+            "a100-40g-sxm",
+            "1.29",
+            StockLevel::Available,
+            NOW,
+        )]),
+        NOW,
+    )
+    .unwrap();
+    let en = ask(&s, Lang::En, "a100", NOW + 60);
+    assert!(en.contains("A100 40GB SXM4 is") || en.contains("A100 40GB SXM4,"), "{en}");
+    assert!(en.contains("have their own stock"), "{en}");
+    let zh = ask(&s, Lang::Zh, "a100 lambda", NOW + 60);
+    assert!(zh.contains("库存和价格另算") && zh.contains("A100 40GB"), "{zh}");
+    let one = ask(&s, Lang::En, "rtx-4090", NOW + 60);
+    assert!(!one.contains("have their own stock"), "{one}");
+}
