@@ -231,3 +231,26 @@ fn the_vision_blocks_split_over_tensor_parallel_ranks() {
     let four = vision_rise("qwen2.5-vl-3b", "qwen2.5-3b", Engine::Vllm, 4, "rtx-4090");
     assert!(one > two && two >= four && four > 0.0, "{one} {two} {four}");
 }
+
+#[test]
+fn the_catalog_refuses_a_vision_tower_it_cannot_size() {
+    let sources = |models: &str| {
+        Catalog::from_sources(
+            include_str!("../../catalog/gpus.toml"),
+            include_str!("../../catalog/platforms.toml"),
+            models,
+            include_str!("../../catalog/fx.toml"),
+        )
+    };
+    let models = include_str!("../../catalog/models.toml");
+    assert!(sources(models).is_ok());
+    for (from, to) in [
+        ("patch = 14,", "patch = 0,"),
+        ("merge = 2,", "merge = 0,"),
+        ("max_pixels = 12845056", "max_pixels = 100"),
+    ] {
+        assert!(models.contains(from), "{from}");
+        let err = sources(&models.replacen(from, to, 1)).unwrap_err().to_string();
+        assert!(err.contains("vision"), "{to}: {err}");
+    }
+}
