@@ -250,7 +250,9 @@ fn the_catalog_refuses_a_vision_tower_it_cannot_size() {
         ("max_pixels = 12845056", "max_pixels = 100"),
     ] {
         assert!(models.contains(from), "{from}");
-        let err = sources(&models.replacen(from, to, 1)).unwrap_err().to_string();
+        let err = sources(&models.replacen(from, to, 1))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("vision"), "{to}: {err}");
     }
 }
