@@ -37,6 +37,8 @@ pub use platform::{
     RealNameDocuments, RetentionRule, StoppedCharge,
 };
 pub use quote::PriceQuote;
-pub use types::{CapacityBasis, CardLink, FxRate, Gpu, Model, STALE_AFTER_DAYS, Text, note_in};
+pub use types::{
+    CapacityBasis, CardLink, FxRate, Gpu, Model, STALE_AFTER_DAYS, Text, VisionTower, note_in,
+};
 pub use validate::CURRENCIES;
 pub use variant::ModelVariant;

@@ -287,6 +287,9 @@ pub struct Model {
     /// `[[variant]]`, whose own checkpoint says its own.
     #[serde(default)]
     pub checkpoint_quant: Option<String>,
+    /// A vision-language model's image encoder (`VisionTower`); absent = text only.
+    #[serde(default)]
+    pub vision: Option<VisionTower>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]
@@ -296,6 +299,25 @@ pub struct Model {
     /// How the facts were read (English, provenance only: `--json`, never chat).
     #[serde(default)]
     pub source_note: Option<String>,
+}
+
+/// The image encoder of a vision-language model: config.json `vision_config` (`depth`,
+/// `hidden_size`, `intermediate_size`, `patch_size`, `temporal_patch_size`,
+/// `spatial_merge_size`) and the image processor's largest image (preprocessor_config.json
+/// `max_pixels`). vLLM's start-up profile encodes that image (`vram::infer`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VisionTower {
+    pub depth: u32,
+    pub hidden: u32,
+    pub intermediate: u32,
+    /// Pixels per side of one patch.
+    pub patch: u32,
+    /// Frames per patch (an image is repeated to fill them).
+    pub temporal_patch: u32,
+    /// Patches per side merged into one language-model token.
+    pub merge: u32,
+    pub max_pixels: u64,
 }
 
 impl Model {

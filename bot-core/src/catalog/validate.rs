@@ -215,6 +215,7 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if m.experts == 0 && m.intermediate == 0 {
             return Err(k.fail("intermediate", "must be positive for a dense model"));
         }
+        vision(&k, m)?;
         if m.sliding_layers > 0 && (m.sliding_window == 0 || m.sliding_layers >= m.layers) {
             return Err(k.fail(
                 "sliding_layers",
@@ -428,6 +429,29 @@ fn records(k: &Check, p: &Platform) -> Result<(), CatalogError> {
             ));
         }
         k.date(&format!("{prefix}as_of"), &l.as_of)?;
+    }
+    Ok(())
+}
+
+/// A vision tower's sizes are positive and its largest image holds one merged patch at least
+/// (the estimate divides by them: `vram::infer`).
+fn vision(k: &Check, m: &super::types::Model) -> Result<(), CatalogError> {
+    let Some(v) = &m.vision else {
+        return Ok(());
+    };
+    let sides = [
+        v.depth,
+        v.hidden,
+        v.intermediate,
+        v.patch,
+        v.temporal_patch,
+        v.merge,
+    ];
+    if sides.contains(&0) || v.max_pixels < (v.patch as u64 * v.merge as u64).pow(2) {
+        return Err(k.fail(
+            "vision",
+            "needs positive sizes and at least one merged patch",
+        ));
     }
     Ok(())
 }

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::CatalogError;
-use super::types::Model;
+use super::types::{Model, VisionTower};
 
 /// A model with the architecture of the `[[model]]` entry `of`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -34,6 +34,9 @@ pub struct ModelVariant {
     /// inherited: a variant's checkpoint can differ (Kimi-K2.5 is INT4 where K2 is FP8).
     #[serde(default)]
     pub checkpoint_quant: Option<String>,
+    /// The image encoder this model adds to the shape's decoder (`Model::vision`).
+    #[serde(default)]
+    pub vision: Option<VisionTower>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]
@@ -67,6 +70,7 @@ impl ModelVariant {
             m.active_params_b = m.params_b;
         }
         m.checkpoint_quant = self.checkpoint_quant.clone();
+        m.vision = self.vision.or(base.vision);
         m.source = self.source.clone();
         m.as_of = self.as_of.clone();
         m.note_zh = self.note_zh.clone();

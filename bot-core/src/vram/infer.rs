@@ -6,12 +6,13 @@ use super::parts::{
     VLLM_SAMPLER_BYTES_PER_LOGIT, autocast_weight_copies, eager_score_bytes,
     hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
 };
-use super::request::{AwqFused, FitRequest};
+use super::request::{AwqFused, FitRequest, ModelRef};
 use super::{Engine, GIB, Parallelism, Quant, Shape};
+use crate::catalog::{Model, VisionTower};
 
 pub(super) fn compute_infer(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     match req.engine {
-        Engine::Vllm => vllm(shape, c),
+        Engine::Vllm => vllm(shape, req, c),
         Engine::Transformers => match req.autoawq_fused {
             Some(f) => autoawq_fused(shape, req, c, f),
             None => transformers(shape, req, c),
@@ -20,7 +21,7 @@ pub(super) fn compute_infer(shape: &Shape, req: &FitRequest, c: &Common) -> Part
     }
 }
 
-fn vllm(shape: &Shape, c: &Common) -> Parts {
+fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let Common {
         cards,
         n,
@@ -57,7 +58,14 @@ fn vllm(shape: &Shape, c: &Common) -> Parts {
     }
     // Every rank samples from the whole vocabulary (the logits are gathered).
     let sampler = c.vllm.max_seqs as f64 * shape.vocab as f64 * VLLM_SAMPLER_BYTES_PER_LOGIT;
-    let a = fwd.max(sampler);
+    let mut a = fwd.max(sampler);
+    if let ModelRef::Known(Model {
+        vision: Some(v), ..
+    }) = req.model
+    {
+        let (encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64);
+        a = (a + kept).max(encode);
+    }
     let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
     // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
     // profile's activation peak and the KV cache (it refuses to start when the cache left cannot
@@ -72,6 +80,30 @@ fn vllm(shape: &Shape, c: &Common) -> Parts {
         Parallelism::None
     };
     p
+}
+
+/// vLLM's start-up profile of a vision-language model (V1 `gpu_model_runner.py`,
+/// `profile_run`): before the text dummy run it encodes a dummy batch of the largest image the
+/// processor accepts (`_get_mm_dummy_batch`: as many as `max(max_num_batched_tokens, tokens of
+/// one image)` holds, at least one), keeps the encoder's outputs in `encoder_cache` through the
+/// dummy forward pass and the sampler, and clears them after. Returns, in bytes per card, the
+/// encoder's own peak and what it leaves held.
+///
+/// The largest image is `max_pixels` in patches of `patch`² pixels, every `merge`² patches one
+/// language-model token. The encoder's peak: the processor's fp32 pixels (3 channels ×
+/// `temporal_patch` frames × `patch`² per patch), one block's activations over every patch
+/// (the decoder's `6 × FFN / TP + 8 × hidden` bytes per token: vLLM splits the vision blocks
+/// over the tensor-parallel ranks too) and the outputs, one 16-bit row of the decoder's width
+/// per token.
+fn vllm_vision_profile(v: &VisionTower, shape: &Shape, n: f64, batched: f64) -> (f64, f64) {
+    let patch_px = (v.patch as f64).powi(2);
+    let patches = (v.max_pixels as f64 / patch_px).floor();
+    let tokens = (patches / (v.merge as f64).powi(2)).floor().max(1.0);
+    let items = (batched.max(tokens) / tokens).floor().max(1.0);
+    let kept = items * tokens * shape.hidden as f64 * 2.0;
+    let pixels = items * patches * 3.0 * v.temporal_patch as f64 * patch_px * 4.0;
+    let blocks = items * patches * (6.0 * v.intermediate as f64 / n + 8.0 * v.hidden as f64);
+    (pixels + blocks + kept, kept)
 }
 
 fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {

@@ -166,3 +166,93 @@ fn the_note_says_the_share_the_figure_used() {
         said(&good)
     );
 }
+
+// Held-out 9, second part (mem-l): vLLM's start-up profile of a vision-language model encodes
+// the largest image its processor accepts and keeps the encoder's outputs through the text
+// dummy run and the sampler (`gpu_model_runner.py`, `profile_run`). Models and cards of no table.
+
+fn engine_report(model: &str, engine: Engine, cards: u32, gpu: &str) -> FitReport {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model(model).unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = engine;
+    req.context = 8192;
+    req.cards = cards;
+    req.gpu = Some(catalog.gpu(gpu).unwrap());
+    estimate_with(&catalog, &req, &FitOptions::default()).unwrap()
+}
+
+/// Activations per card of a VL model above its own text decoder's.
+fn vision_rise(vl: &str, text: &str, engine: Engine, cards: u32, gpu: &str) -> f64 {
+    let a = engine_report(vl, engine, cards, gpu)
+        .per_gpu
+        .activations_gib;
+    let b = engine_report(text, engine, cards, gpu)
+        .per_gpu
+        .activations_gib;
+    a - b
+}
+
+#[test]
+fn a_vision_model_on_vllm_profiles_its_largest_image() {
+    let catalog = Catalog::embedded().unwrap();
+    for (vl, text, gpu) in [
+        ("qwen2.5-vl-7b", "qwen2.5-7b", "l40s"),
+        ("qwen2.5-vl-3b", "qwen2.5-3b", "rtx-4090"),
+    ] {
+        let m = catalog.model(vl).unwrap();
+        let v = m.vision.expect("a vision tower in the catalog");
+        // The encoder's outputs alone: one 16-bit row of the decoder's width per image token.
+        let tokens = (v.max_pixels / (v.patch as u64 * v.merge as u64).pow(2)) as f64;
+        let kept = tokens * m.hidden as f64 * 2.0 / (1u64 << 30) as f64;
+        let rise = vision_rise(vl, text, Engine::Vllm, 1, gpu);
+        assert!(
+            rise >= kept - 0.01,
+            "{vl} on {gpu}: +{rise:.2} GiB, outputs {kept:.2}"
+        );
+        // Whole-card sizing takes it: the VL model never needs less than its decoder.
+        let need = |id: &str| engine_report(id, Engine::Vllm, 1, gpu).per_gpu_required_gib;
+        assert!(need(vl) > need(text), "{vl}");
+        // Only vLLM profiles an image at start-up.
+        let hf = vision_rise(vl, text, Engine::Transformers, 1, gpu);
+        assert!(hf.abs() < 1e-9, "{vl} in Transformers: {hf}");
+    }
+}
+
+#[test]
+fn the_vision_blocks_split_over_tensor_parallel_ranks() {
+    // Qwen2.5-VL-3B on one, two and four 4090s: the encoder's blocks (its FFN) are split, the
+    // outputs and the fp32 pixels are not, so the rise shrinks but never below the outputs.
+    let one = vision_rise("qwen2.5-vl-3b", "qwen2.5-3b", Engine::Vllm, 1, "rtx-4090");
+    let two = vision_rise("qwen2.5-vl-3b", "qwen2.5-3b", Engine::Vllm, 2, "rtx-4090");
+    let four = vision_rise("qwen2.5-vl-3b", "qwen2.5-3b", Engine::Vllm, 4, "rtx-4090");
+    assert!(one > two && two >= four && four > 0.0, "{one} {two} {four}");
+}
+
+#[test]
+fn the_catalog_refuses_a_vision_tower_it_cannot_size() {
+    let sources = |models: &str| {
+        Catalog::from_sources(
+            include_str!("../../catalog/gpus.toml"),
+            include_str!("../../catalog/platforms.toml"),
+            models,
+            include_str!("../../catalog/fx.toml"),
+        )
+    };
+    let models = include_str!("../../catalog/models.toml");
+    assert!(sources(models).is_ok());
+    for (from, to) in [
+        ("patch = 14,", "patch = 0,"),
+        ("merge = 2,", "merge = 0,"),
+        ("max_pixels = 12845056", "max_pixels = 100"),
+    ] {
+        assert!(models.contains(from), "{from}");
+        let err = sources(&models.replacen(from, to, 1))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("vision"), "{to}: {err}");
+    }
+}

@@ -30,6 +30,10 @@ fn public_measurements_ninth_held_out_set() {
     // 4 x A100 40GB row (issue 16570) now reads 39.17 GiB, fits, where the server failed: its
     // profile took 2.51 GiB of activations (the vision encoder's dummy image, not sized; 1.41
     // here). Still 21 of 22, 3 of 4, none under.
+    // Session 13 (mem-l): vLLM V1's profile of a VL model encodes its largest image and keeps the
+    // outputs through the sampler (`vram::infer::vllm_vision_profile`): that row reads 39.43 GiB,
+    // still fits; its 2.51 GiB is V0's profile (`VLLM_USE_V1=0`: the decoder over the image's
+    // 16384 tokens unchunked), which the estimate does not size. Still 21 of 22, 3 of 4.
     let floor_within = 3;
     let ceiling_under = 0;
     let floor_verdicts = 21;
