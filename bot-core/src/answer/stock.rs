@@ -28,14 +28,15 @@ const LIVE_COLUMNS: [Col; 8] = [
 /// The chat answer for a parsed query at `now` (seconds since the epoch).
 pub fn chat(ctx: &Ctx, query: &StockQuery, now: i64) -> Reply {
     match lookup(ctx, query, now) {
-        Ok(view) => with_siblings(ctx, query, reply(ctx, query, &view)),
+        Ok(view) => reply(ctx, query, &view),
         Err(reply) => reply,
     }
 }
 
 /// `r` with the card's other variants named, each to tap (`/stock a100` is the 80 GB SXM4;
 /// the 40 GB and PCIe cards have their own stock, which an "out of stock" must not hide).
-fn with_siblings(ctx: &Ctx, query: &StockQuery, mut r: Reply) -> Reply {
+/// `command` is the stock command's name, to tap.
+pub fn with_siblings(ctx: &Ctx, query: &StockQuery, mut r: Reply, command: &str) -> Reply {
     let Ok(g) = ctx.catalog.gpu(&query.gpu) else {
         return r;
     };
@@ -56,7 +57,7 @@ fn with_siblings(ctx: &Ctx, query: &StockQuery, mut r: Reply) -> Reply {
     }
     r.parts.push(line);
     for o in others.iter().take(4) {
-        let mut line = format!("/stock {}", o.id);
+        let mut line = format!("/{command} {}", o.id);
         if let Some(p) = &query.provider {
             line.push_str(&format!(" {p}"));
         }

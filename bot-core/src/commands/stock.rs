@@ -178,7 +178,9 @@ impl Typed for Cmd {
 pub fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
     let now = turn.now();
     let query = a.query(turn.ctx);
-    let mut r = a.say_bare_currency(&query, stock::chat(turn.ctx, &query, now));
+    let r = stock::chat(turn.ctx, &query, now);
+    let r = stock::with_siblings(turn.ctx, &query, r, DEF.name);
+    let mut r = a.say_bare_currency(&query, r);
     // A card that is out everywhere: when it usually is in, and what is in now.
     if let Some(notes) = trend::out_of_stock_notes(turn.ctx, &query, now) {
         r.join(notes);

@@ -186,7 +186,12 @@ fn ask(s: &Store, lang: Lang, args: &str, now: i64) -> String {
         is_operator: false,
     };
     let reply = match bot_core::commands::stock::StockArgs::parse(&ctx, args) {
-        Ok(a) => bot_core::answer::stock::chat(&ctx, &a.query(&ctx), now),
+        Ok(a) => {
+            let q = a.query(&ctx);
+            let r = bot_core::answer::stock::chat(&ctx, &q, now);
+            // As `/stock` answers: the card's other variants named.
+            bot_core::answer::stock::with_siblings(&ctx, &q, r, bot_core::commands::stock::DEF.name)
+        }
         Err(r) => r,
     };
     for id in reply.message_ids() {
@@ -284,10 +289,16 @@ fn a_family_name_in_stock_names_its_other_variants() {
     )
     .unwrap();
     let en = ask(&s, Lang::En, "a100", NOW + 60);
-    assert!(en.contains("A100 40GB SXM4 is") || en.contains("A100 40GB SXM4,"), "{en}");
+    assert!(
+        en.contains("A100 40GB SXM4 is") || en.contains("A100 40GB SXM4,"),
+        "{en}"
+    );
     assert!(en.contains("have their own stock"), "{en}");
     let zh = ask(&s, Lang::Zh, "a100 lambda", NOW + 60);
-    assert!(zh.contains("库存和价格另算") && zh.contains("A100 40GB"), "{zh}");
+    assert!(
+        zh.contains("库存和价格另算") && zh.contains("A100 40GB"),
+        "{zh}"
+    );
     let one = ask(&s, Lang::En, "rtx-4090", NOW + 60);
     assert!(!one.contains("have their own stock"), "{one}");
 }
