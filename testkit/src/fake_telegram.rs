@@ -439,6 +439,22 @@ impl FakeTelegram {
         id
     }
 
+    /// [`FakeTelegram::push_with_id`] for several updates queued at once, so one
+    /// `getUpdates` hands them out together (pushed one by one, a long poll can wake between
+    /// them and confirm an offset past an id the test queues next).
+    pub fn push_batch_with_ids(&self, updates: Vec<(i64, Value)>) {
+        {
+            let mut inner = self.lock();
+            for (id, mut update) in updates {
+                update["update_id"] = json!(id);
+                inner.history.insert(id, update.clone());
+                inner.pending.push_back(update);
+                inner.next_update_id = inner.next_update_id.max(id + 1);
+            }
+        }
+        self.shared.updates.notify_waiters();
+    }
+
     /// Every send-like call to `chat` fails this way from now on (`None`: no longer); other
     /// chats are answered as usual.
     pub fn fail_chat(&self, chat: i64, failure: Option<Failure>) {

@@ -185,20 +185,23 @@ fn odd_get_updates_batches_are_answered_once_and_the_offset_moves_past_what_cann
     // one nobody can read, one good, then one numbered lower than those before it.
     fake.wait_for_polling(2);
     let base = fake.last_update_id() + 1000;
-    fake.push_with_id(base, json!({"message": dm_message(1, &ann, "/gpu 4090")}));
-    fake.push_with_id(base, json!({"message": dm_message(1, &ann, "/gpu 4090")}));
-    fake.push_with_id(
-        base + 1,
-        json!({"message": {"message_id": "x", "chat": 5, "date": "yesterday"}}),
-    );
-    fake.push_with_id(
-        base + 2,
-        json!({"message": dm_message(3, &ann, "/gpu h100")}),
-    );
-    fake.push_with_id(
-        base - 5,
-        json!({"message": dm_message(4, &ann, "/gpu a100")}),
-    );
+    // Queued together, as one misbehaving `getUpdates` batch carries them.
+    fake.push_batch_with_ids(vec![
+        (base, json!({"message": dm_message(1, &ann, "/gpu 4090")})),
+        (base, json!({"message": dm_message(1, &ann, "/gpu 4090")})),
+        (
+            base + 1,
+            json!({"message": {"message_id": "x", "chat": 5, "date": "yesterday"}}),
+        ),
+        (
+            base + 2,
+            json!({"message": dm_message(3, &ann, "/gpu h100")}),
+        ),
+        (
+            base - 5,
+            json!({"message": dm_message(4, &ann, "/gpu a100")}),
+        ),
+    ]);
     let sent = fake.wait_until(Duration::from_secs(30), "three answers", |v| {
         let s = sends_to(v.calls(), ann.id);
         (s.len() >= 3).then_some(s)
