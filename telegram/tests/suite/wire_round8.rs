@@ -35,7 +35,8 @@ fn said(chat: Value, from: i64, id: i64, text: &str) -> Value {
         "text": text, "entities": [{"type": "bot_command", "offset": 0, "length": len}]}})
 }
 
-fn settle(fake: &FakeTelegram, last: i64) {
+/// Waits until the bot confirmed every update up to `last`, then a little for its sends.
+pub(super) fn settle(fake: &FakeTelegram, last: i64) {
     fake.wait_until(
         Duration::from_secs(30),
         "the offset past every update",
@@ -44,7 +45,8 @@ fn settle(fake: &FakeTelegram, last: i64) {
     std::thread::sleep(Duration::from_millis(400));
 }
 
-fn words(fake: &FakeTelegram, chat: i64) -> String {
+/// Everything the bot sent to `chat`, as plain text.
+pub(super) fn words(fake: &FakeTelegram, chat: i64) -> String {
     fake.sent_to(chat)
         .iter()
         .map(|s| strip_html(&s.html))

@@ -8,6 +8,7 @@
 //! callback answer, and the token revoked while polling (401: the runner stops, saying so,
 //! without the token). Fed to the real runner in-process against the loopback fake.
 
+use super::wire_round8::{settle, words};
 use super::wire_shapes::with_runner;
 use crate::telegram_sender::{config, runtime};
 use bot_core::{Catalog, Store};
@@ -49,23 +50,6 @@ fn entities(text: &str) -> Value {
 fn said(chat: Value, from: Value, id: i64, text: &str) -> Value {
     json!({"message": {"message_id": id, "date": DATE, "chat": chat, "from": from,
         "text": text, "entities": entities(text)}})
-}
-
-fn settle(fake: &FakeTelegram, last: i64) {
-    fake.wait_until(
-        Duration::from_secs(30),
-        "the offset past every update",
-        |v| (v.confirmed_offset() > last).then_some(()),
-    );
-    std::thread::sleep(Duration::from_millis(400));
-}
-
-fn words(fake: &FakeTelegram, chat: i64) -> String {
-    fake.sent_to(chat)
-        .iter()
-        .map(|s| strip_html(&s.html))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]
