@@ -47,6 +47,12 @@ pub fn ask(bot: &Bot, locale: &str, line: &str) -> String {
     text(&a.replies, Lang::from_locale(Some(locale)))
 }
 
+/// [`ask`] of a fresh bot on the embedded catalog with an empty store.
+pub fn ask_fresh(locale: &str, line: &str) -> String {
+    let (bot, _dir) = bot_with(Catalog::embedded().unwrap());
+    ask(&bot, locale, line)
+}
+
 /// A price row of our own for the fixtures: per card-hour, one card, dated 2026-11-20, firm.
 pub fn priced(gpu: &str, amount: &str, currency: &str, tier: &str) -> PriceQuote {
     let mut q = PriceQuote::user(amount.parse().unwrap(), TimeUnit::Hour, currency, tier);

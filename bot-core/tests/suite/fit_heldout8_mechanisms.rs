@@ -4,9 +4,8 @@
 //! float64 RoPE per token; the answer says so in both languages, and says what `generate.py`
 //! would need when the word is not given.
 
+use bot_core::Catalog;
 use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate, what_fits};
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -88,18 +87,7 @@ fn an_fp32_dit_that_does_not_fit_is_told_bf16_first() {
     assert!(e.peak_gib <= h100);
 }
 
-fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&ChatRef::terminal(Some(lang)), Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+use super::chat::ask_fresh as ask;
 
 #[test]
 fn the_answer_says_which_runner_it_sized_in_both_languages() {

@@ -9,8 +9,7 @@ use bot_core::vram::{
     Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, estimate_with,
     vllm_utilization,
 };
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
+use bot_core::{Catalog, Lang, Localizer};
 
 #[test]
 fn the_share_is_read_as_users_write_it() {
@@ -91,18 +90,7 @@ fn a_bad_share_from_a_caller_falls_back_to_vllms_default() {
     }
 }
 
-fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&ChatRef::terminal(Some(lang)), Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+use super::chat::ask_fresh as ask;
 
 #[test]
 fn the_chat_takes_the_share_and_says_it_in_both_languages() {
