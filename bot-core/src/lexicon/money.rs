@@ -325,6 +325,68 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
     Ok(code.to_string())
 }
 
+/// Every amount in `t` (lower-cased) not glued to a letter (`qwen2.5`, `7b`) nor followed by a unit of its
+/// own: its start, the end of its digits, its end with a multiplier (`2千`), the multiplier.
+pub fn bare_amounts(t: &str) -> Vec<(usize, usize, usize, i64)> {
+    let b = t.as_bytes();
+    let mut found: Vec<(usize, usize, usize, i64)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+        if !b[i].is_ascii_digit() || glued {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+            j += 1;
+        }
+        let after = t[j..].trim_start();
+        // `20 hours`, `8 gpus`, `7b`: a number with a unit of its own is no amount (`$20 for …`
+        // and `300 a month` are).
+        let word: String = after
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let unit = [
+            "h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes", "s", "sec",
+            "d", "day", "days", "week", "weeks", "month", "months", "gb", "g", "b", "tokens",
+            "token", "gpu", "gpus", "card", "cards", "x", "people", "users", "k", "m",
+        ]
+        .contains(&word.as_str());
+        // `1个月`, `1周`: the period's own count, never the amount.
+        let other = [
+            "小时",
+            "个小时",
+            "天",
+            "张",
+            "卡",
+            "个人",
+            "人",
+            "h ",
+            "k",
+            "个月",
+            "月",
+            "周",
+            "个星期",
+            "星期",
+            "分钟",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w));
+        // `2千`, `1.5万`: the amount's own multiplier is part of it.
+        let times = [("千", 1_000_i64), ("万", 10_000)]
+            .into_iter()
+            .find(|(w, _)| t[j..].starts_with(w));
+        if !unit && !other {
+            let end = j + times.map_or(0, |(w, _)| w.len());
+            found.push((i, j, end, times.map_or(1, |(_, m)| m)));
+        }
+        i = j;
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -144,47 +144,10 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     r
 }
 
-/// Whether `p` says an amount: digits not glued to a letter (`7b`, `qwen2.5`) nor followed by a
-/// unit of their own (`3小时`, `8 gpus`, `32k`).
+/// Whether `p` says an amount: the lexicon's bare amounts (digits not glued to a letter, `7b`,
+/// `qwen2.5`, nor followed by a unit of their own, `3小时`, `8 gpus`).
 fn amount_in(p: &str) -> bool {
-    let b = p.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
-        if !b[i].is_ascii_digit() || glued {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
-            j += 1;
-        }
-        let after = p[j..].trim_start();
-        let unit = after.starts_with(|c: char| c.is_ascii_alphabetic())
-            && ![
-                "usd", "cny", "rmb", "dollars", "bucks", "yuan", "a ", "per ", "k ",
-            ]
-            .iter()
-            .any(|w| after.starts_with(w))
-            || [
-                "小时",
-                "个小时",
-                "张",
-                "卡",
-                "个人",
-                "人",
-                "天",
-                "分钟",
-                "token",
-            ]
-            .iter()
-            .any(|w| after.starts_with(w));
-        if !unit {
-            return true;
-        }
-        i = j;
-    }
-    false
+    !crate::lexicon::bare_amounts(p).is_empty()
 }
 
 /// Words asking which, and the card they ask about, a few bytes apart (`用什么 gpu`, `哪张卡`,
