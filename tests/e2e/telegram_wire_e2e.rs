@@ -10,7 +10,7 @@ use gpuscout_testkit::serve::Serve;
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap()
@@ -37,7 +37,7 @@ fn command(text: &str) -> Value {
 }
 
 /// The bot's successful sends to `chat`, from a call log.
-fn sends_to(calls: &[Call], chat: i64) -> Vec<Call> {
+pub(crate) fn sends_to(calls: &[Call], chat: i64) -> Vec<Call> {
     calls
         .iter()
         .filter(|c| matches!(c.method.as_str(), "sendMessage" | "sendPhoto"))
@@ -46,7 +46,7 @@ fn sends_to(calls: &[Call], chat: i64) -> Vec<Call> {
         .collect()
 }
 
-fn quoted(c: &Call) -> Option<i64> {
+pub(crate) fn quoted(c: &Call) -> Option<i64> {
     let rp = match &c.params["reply_parameters"] {
         Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
         v => v.clone(),
@@ -54,7 +54,7 @@ fn quoted(c: &Call) -> Option<i64> {
     int(&rp["message_id"])
 }
 
-fn int(v: &Value) -> Option<i64> {
+pub(crate) fn int(v: &Value) -> Option<i64> {
     v.as_i64().or_else(|| v.as_str()?.parse().ok())
 }
 

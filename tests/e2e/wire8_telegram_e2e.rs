@@ -5,21 +5,11 @@
 //! send that never answers on one chat while the others flow, presses on old and stale
 //! messages, a restart in the middle of two `/pick`s, and per-chat settings by a non-admin.
 
+use crate::telegram_wire_e2e::{int, now, quoted, sends_to};
 use gpuscout_testkit::fake_telegram::{self, Call, Chat, Failure, FakeTelegram, Person};
 use gpuscout_testkit::serve::Serve;
 use serde_json::{Value, json};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64
-}
-
-fn int(v: &Value) -> Option<i64> {
-    v.as_i64().or_else(|| v.as_str()?.parse().ok())
-}
+use std::time::{Duration, Instant};
 
 /// `serve` with Telegram's own pacing lifted, so a busy minute is measured by our lanes, not
 /// by the 20-a-minute group limit.
@@ -30,24 +20,6 @@ fn start(fake: &FakeTelegram, dir: &std::path::Path) -> Serve {
         .env("GPUSCOUT_ALERT_CHAT_GAP_MS", "0")
         .env("GPUSCOUT_ALERT_GROUP_PER_MIN", "100000")
         .start_polling(dir, fake)
-}
-
-/// The bot's successful sends to `chat` (calls, in the order they were made).
-fn sends_to(calls: &[Call], chat: i64) -> Vec<Call> {
-    calls
-        .iter()
-        .filter(|c| matches!(c.method.as_str(), "sendMessage" | "sendPhoto"))
-        .filter(|c| int(&c.params["chat_id"]) == Some(chat) && c.status == 200)
-        .cloned()
-        .collect()
-}
-
-fn quoted(c: &Call) -> Option<i64> {
-    let rp = match &c.params["reply_parameters"] {
-        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
-        v => v.clone(),
-    };
-    int(&rp["message_id"])
 }
 
 fn text_of(c: &Call) -> String {
