@@ -7,7 +7,8 @@ use gpuscout_frontend::{Address, SendError, Sender};
 use gpuscout_testkit::fake_discord::{self, CHANNEL_ID, Failure, FakeDiscord};
 use std::time::{Duration, Instant};
 
-fn rest(fake: &FakeDiscord, token: &str) -> Rest {
+/// The REST sender with `token`, pointed at `fake`.
+pub(super) fn rest(fake: &FakeDiscord, token: &str) -> Rest {
     let config = Config::from_vars(|k| {
         Some(match k {
             "DISCORD_BOT_TOKEN" => token.to_string(),
@@ -22,7 +23,8 @@ fn rest(fake: &FakeDiscord, token: &str) -> Rest {
     Rest::new(&config).unwrap()
 }
 
-fn rt() -> tokio::runtime::Runtime {
+/// A current-thread runtime for one test's sends.
+pub(super) fn rt() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -342,22 +342,8 @@ fn missing_access_and_closed_dms_are_a_place_the_bot_cannot_post() {
     use bot_core::{Lang, Msg, Reply};
     use gpuscout_frontend::{Address, SendError, Sender};
     let fake = FakeDiscord::start();
-    let config = Config::from_vars(|k| {
-        Some(match k {
-            "DISCORD_BOT_TOKEN" => fake_discord::TOKEN.to_string(),
-            "DISCORD_APPLICATION_ID" => APPLICATION_ID.to_string(),
-            "DISCORD_PUBLIC_KEY" => "ab".repeat(32),
-            "DISCORD_API_URL" => fake.api_url(),
-            _ => return None,
-        })
-    })
-    .unwrap()
-    .unwrap();
-    let rest = gpuscout_discord::Rest::new(&config).unwrap();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let rest = super::rest::rest(&fake, fake_discord::TOKEN);
+    let rt = super::rest::rt();
     // (status, Discord's code and message): the bot lost View Channel; a person's DMs closed.
     for (status, code, message) in [
         (403, 50001, "Missing Access"),

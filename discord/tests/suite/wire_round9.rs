@@ -8,7 +8,6 @@
 //! alert to a channel that answers 404 are each asked once, never in a loop.
 
 use super::wire_round8::{ADMIN, Endpoint, GUILD, answered, gpu, in_channel, start};
-use gpuscout_discord::Config;
 use gpuscout_testkit::fake_discord::{self, APPLICATION_ID, Failure, FakeDiscord, shown};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -242,22 +241,8 @@ fn an_alert_to_a_channel_answering_404_is_asked_once_and_reported() {
     use bot_core::{Lang, Msg, Reply};
     use gpuscout_frontend::{Address, SendError, Sender};
     let fake = FakeDiscord::start();
-    let config = Config::from_vars(|k| {
-        Some(match k {
-            "DISCORD_BOT_TOKEN" => fake_discord::TOKEN.to_string(),
-            "DISCORD_APPLICATION_ID" => APPLICATION_ID.to_string(),
-            "DISCORD_PUBLIC_KEY" => "ab".repeat(32),
-            "DISCORD_API_URL" => fake.api_url(),
-            _ => return None,
-        })
-    })
-    .unwrap()
-    .unwrap();
-    let rest = gpuscout_discord::Rest::new(&config).unwrap();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let rest = super::rest::rest(&fake, fake_discord::TOKEN);
+    let rt = super::rest::rt();
     // Deleted mid-fan-out: Discord's Unknown Channel, and a bare 404 with no code.
     let cases = [
         (json!({"message": "Unknown Channel", "code": 10003}), true),
