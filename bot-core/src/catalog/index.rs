@@ -43,6 +43,13 @@ pub struct Catalog {
     pub(super) gpu_index: HashMap<String, usize>,
     pub(super) platform_index: HashMap<String, usize>,
     pub(super) model_index: HashMap<String, usize>,
+    /// Per normalized leading part of any model name (`llama`, `llama3.1`, `qwen2.5`): the
+    /// models (catalog order) whose names start with it, so a family-and-size lookup reads one
+    /// list instead of splitting every name of every model per query (it was half of a
+    /// question's reading time).
+    pub(super) family_parts: HashMap<String, Vec<usize>>,
+    /// Every entry's names normalized for "did you mean" lists.
+    pub(super) suggest_names: SuggestNames,
     /// Per GPU id (as the quotes write it): (platform, quote) positions, in catalog order, so
     /// a per-GPU answer reads its own rows instead of every platform's.
     pub(super) price_index: HashMap<String, Vec<(usize, usize)>>,
@@ -169,4 +176,14 @@ impl Catalog {
             .filter(move |(i, (p, _))| *i == 0 || rows[i - 1].0 != *p)
             .map(|(_, &(p, _))| &self.platforms[p])
     }
+}
+
+/// Per kind, each entry's display name with its names normalized (the display name too), made
+/// once at load: a reader asks for a "did you mean" list of many words of a question, and
+/// normalizing every name per ask was a fifth of a question's reading time.
+#[derive(Debug, Clone, Default)]
+pub(super) struct SuggestNames {
+    pub gpus: Vec<(String, Vec<String>)>,
+    pub platforms: Vec<(String, Vec<String>)>,
+    pub models: Vec<(String, Vec<String>)>,
 }

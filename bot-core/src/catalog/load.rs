@@ -2,7 +2,7 @@
 //! entry validated (provenance, unambiguous names) before the bot answers from it.
 
 use super::error::CatalogError;
-use super::index::Catalog;
+use super::index::{Catalog, SuggestNames};
 use super::lookup::normalize;
 use super::platform::Platform;
 use super::types::{FxRate, Gpu, Model};
@@ -156,6 +156,16 @@ impl Catalog {
                 keys
             }),
         )?;
+        let suggest_names = SuggestNames::new(&gpus, &platforms, &models);
+        let mut family_parts: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, m) in models.iter().enumerate() {
+            for part in super::lookup::names_of(m).flat_map(super::lookup::leading_parts) {
+                let list = family_parts.entry(part).or_default();
+                if list.last() != Some(&i) {
+                    list.push(i);
+                }
+            }
+        }
         let mut price_index: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
         for (pi, p) in platforms.iter().enumerate() {
             for (qi, q) in p.prices.iter().enumerate() {
@@ -170,6 +180,8 @@ impl Catalog {
             gpu_index,
             platform_index,
             model_index,
+            family_parts,
+            suggest_names,
             price_index,
             cheapest_hourly: HashMap::new(),
             price_floor: HashMap::new(),
@@ -219,4 +231,48 @@ pub(super) fn build_index(
         }
     }
     Ok(index)
+}
+
+impl SuggestNames {
+    pub(super) fn new(gpus: &[Gpu], platforms: &[Platform], models: &[Model]) -> SuggestNames {
+        fn entry<'a>(
+            display: &'a str,
+            names: impl Iterator<Item = &'a str>,
+        ) -> (String, Vec<String>) {
+            let keys = names.chain([display]).map(normalize).collect();
+            (display.to_string(), keys)
+        }
+        SuggestNames {
+            gpus: gpus
+                .iter()
+                .map(|g| {
+                    entry(
+                        &g.name,
+                        g.aliases.iter().map(String::as_str).chain([g.id.as_str()]),
+                    )
+                })
+                .collect(),
+            platforms: platforms
+                .iter()
+                .map(|p| {
+                    entry(
+                        &p.name,
+                        p.aliases.iter().map(String::as_str).chain([p.id.as_str()]),
+                    )
+                })
+                .collect(),
+            models: models
+                .iter()
+                .map(|m| {
+                    entry(
+                        &m.id,
+                        m.aliases
+                            .iter()
+                            .map(String::as_str)
+                            .chain([m.name.as_str()]),
+                    )
+                })
+                .collect(),
+        }
+    }
 }

@@ -168,9 +168,11 @@ impl Catalog {
             return None;
         }
         let mut found: Vec<&Model> = self
-            .models
+            .family_parts
+            .get(&key)
+            .map_or(&[][..], Vec::as_slice)
             .iter()
-            .filter(|m| names_of(m).any(|n| leading_parts(n).any(|p| p == key)))
+            .map(|&i| &self.models[i])
             .filter(|m| has_size(m, size).is_some())
             .collect();
         if found.iter().any(|m| has_size(m, size) == Some(Named)) {
@@ -217,51 +219,12 @@ impl Catalog {
     }
 
     fn not_found(&self, kind: EntryKind, query: &str) -> NotFound {
-        let names: Vec<(&str, Vec<&str>)> = match kind {
-            EntryKind::Gpu => self
-                .gpus
-                .iter()
-                .map(|g| {
-                    (
-                        g.name.as_str(),
-                        g.aliases
-                            .iter()
-                            .map(String::as_str)
-                            .chain([g.id.as_str()])
-                            .collect(),
-                    )
-                })
-                .collect(),
-            EntryKind::Platform => self
-                .platforms
-                .iter()
-                .map(|p| {
-                    (
-                        p.name.as_str(),
-                        p.aliases
-                            .iter()
-                            .map(String::as_str)
-                            .chain([p.id.as_str()])
-                            .collect(),
-                    )
-                })
-                .collect(),
-            EntryKind::Model => self
-                .models
-                .iter()
-                .map(|m| {
-                    (
-                        m.id.as_str(),
-                        m.aliases
-                            .iter()
-                            .map(String::as_str)
-                            .chain([m.name.as_str()])
-                            .collect(),
-                    )
-                })
-                .collect(),
+        let names = match kind {
+            EntryKind::Gpu => &self.suggest_names.gpus,
+            EntryKind::Platform => &self.suggest_names.platforms,
+            EntryKind::Model => &self.suggest_names.models,
         };
-        let suggestions = suggest(query, &names);
+        let suggestions = suggest(query, names);
         let names = suggestions
             .iter()
             .filter_map(|name| {
@@ -327,7 +290,7 @@ fn latin_brand(family: &str) -> String {
 
 /// Every name a model goes by: family, id, name, aliases, and its Hugging Face names without
 /// the organisation.
-fn names_of(m: &Model) -> impl Iterator<Item = &str> {
+pub(super) fn names_of(m: &Model) -> impl Iterator<Item = &str> {
     [m.family.as_str(), m.id.as_str(), m.name.as_str()]
         .into_iter()
         .chain(m.aliases.iter().map(String::as_str))
@@ -337,7 +300,7 @@ fn names_of(m: &Model) -> impl Iterator<Item = &str> {
 /// The leading parts of a name, normalised: split at separators and where letters turn into
 /// a version number, `llama-3.1-70b` → `llama`, `llama3.1`, `llama3.170b`; `deepseek-v3` →
 /// `deepseek`, `deepseekv3`.
-fn leading_parts(name: &str) -> impl Iterator<Item = String> + '_ {
+pub(super) fn leading_parts(name: &str) -> impl Iterator<Item = String> + '_ {
     let lower = name.to_lowercase();
     let chars: Vec<char> = lower.chars().collect();
     let mut ends = Vec::new();
@@ -454,29 +417,31 @@ pub(super) fn lookup(
 }
 
 /// Up to three names closest to `query` (edit distance on normalised names, or containment).
-pub(super) fn suggest(query: &str, entries: &[(&str, Vec<&str>)]) -> Vec<String> {
+pub(super) fn suggest(query: &str, entries: &[(String, Vec<String>)]) -> Vec<String> {
     let q = normalize(query);
     // No catalog name is this long; skipping keeps a pasted essay from costing seconds.
     if q.is_empty() || q.chars().count() > 64 {
         return Vec::new();
     }
+    let q_len = q.chars().count();
+    let limit = (q_len / 3).max(2);
     let mut scored: Vec<(usize, &str)> = entries
         .iter()
         .filter_map(|(display, keys)| {
             let best = keys
                 .iter()
-                .chain(std::iter::once(display))
                 .map(|k| {
-                    let k = normalize(k);
-                    if k.contains(&q) || q.contains(&k) {
+                    if k.contains(&q) || q.contains(k.as_str()) {
                         k.len().abs_diff(q.len()).min(2)
+                    } else if k.chars().count().abs_diff(q_len) > limit {
+                        // The distance is at least the length difference: past the limit.
+                        usize::MAX
                     } else {
-                        levenshtein(&q, &k)
+                        levenshtein(&q, k)
                     }
                 })
                 .min()?;
-            let limit = (q.chars().count() / 3).max(2);
-            (best <= limit).then_some((best, *display))
+            (best <= limit).then_some((best, display.as_str()))
         })
         .collect();
     scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(b.1)));
@@ -507,6 +472,29 @@ pub(super) fn levenshtein(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
     use crate::catalog::{PriceQuote, parse_date};
+
+    /// The load-time index of leading name parts holds, for every part of every model's
+    /// names, exactly the models a scan of all names finds, in catalog order.
+    #[test]
+    fn the_leading_part_index_equals_a_scan_of_every_name() {
+        let cat = Catalog::embedded().unwrap();
+        let mut parts: Vec<String> = cat
+            .models
+            .iter()
+            .flat_map(|m| names_of(m).flat_map(leading_parts).collect::<Vec<_>>())
+            .collect();
+        parts.extend(["qwen", "llama", "nosuchfamily", ""].map(String::from));
+        parts.sort();
+        parts.dedup();
+        assert!(parts.len() > 100, "{} parts", parts.len());
+        for part in parts {
+            let scanned: Vec<usize> = (0..cat.models.len())
+                .filter(|&i| names_of(&cat.models[i]).any(|n| leading_parts(n).any(|p| p == part)))
+                .collect();
+            let indexed = cat.family_parts.get(&part).cloned().unwrap_or_default();
+            assert_eq!(indexed, scanned, "{part}");
+        }
+    }
 
     #[test]
     fn dates_parse_to_epoch_days() {
