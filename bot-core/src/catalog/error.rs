@@ -1,7 +1,7 @@
 //! Why a catalog could not be loaded: the file, the entry and the field that are wrong.
 
 /// Why the catalog could not be loaded.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum CatalogError {
     #[error("{file}: {message}")]
     Parse { file: String, message: String },

@@ -64,14 +64,22 @@ pub fn embedded_base_models() -> &'static [Model] {
 }
 
 impl Catalog {
-    /// The catalog compiled into the binary.
+    /// The catalog compiled into the binary, parsed and indexed once per process and cloned
+    /// (each bot owns its catalog; a clone is a fraction of parsing four files and indexing
+    /// every name, which tests and `--data-dir`-less tools did per bot).
     pub fn embedded() -> Result<Catalog, CatalogError> {
-        Catalog::from_sources(
-            EMBEDDED_GPUS,
-            EMBEDDED_PLATFORMS,
-            EMBEDDED_MODELS,
-            EMBEDDED_FX,
-        )
+        static EMBEDDED: std::sync::OnceLock<Result<Catalog, CatalogError>> =
+            std::sync::OnceLock::new();
+        EMBEDDED
+            .get_or_init(|| {
+                Catalog::from_sources(
+                    EMBEDDED_GPUS,
+                    EMBEDDED_PLATFORMS,
+                    EMBEDDED_MODELS,
+                    EMBEDDED_FX,
+                )
+            })
+            .clone()
     }
 
     /// The embedded catalog with any of `gpus.toml`, `platforms.toml`, `models.toml`,
