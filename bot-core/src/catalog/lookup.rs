@@ -487,9 +487,14 @@ mod tests {
         parts.sort();
         parts.dedup();
         assert!(parts.len() > 100, "{} parts", parts.len());
+        let per_model: Vec<std::collections::HashSet<String>> = cat
+            .models
+            .iter()
+            .map(|m| names_of(m).flat_map(leading_parts).collect())
+            .collect();
         for part in parts {
             let scanned: Vec<usize> = (0..cat.models.len())
-                .filter(|&i| names_of(&cat.models[i]).any(|n| leading_parts(n).any(|p| p == part)))
+                .filter(|&i| per_model[i].contains(&part))
                 .collect();
             let indexed = cat.family_parts.get(&part).cloned().unwrap_or_default();
             assert_eq!(indexed, scanned, "{part}");
