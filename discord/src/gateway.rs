@@ -69,9 +69,10 @@ impl Gateway {
         }
     }
 
-    /// Connects and stays connected until `stop`; never returns an error (a failure is logged
-    /// and retried), so that the endpoint and Telegram keep running.
-    pub async fn run(self, stop: CancellationToken) {
+    /// Connects and stays connected until `stop`; a failure is logged and retried, so that
+    /// the endpoint and Telegram keep running, except Discord refusing the token itself (a
+    /// 401 for the gateway URL, close code 4004), which no retry mends.
+    pub async fn run(self, stop: CancellationToken) -> Result<(), crate::ConfigError> {
         let events = Arc::new(Events {
             handler: self.handler.clone(),
             messages: self.messages.clone(),
@@ -83,14 +84,17 @@ impl Gateway {
             // The session watches the stop itself, so that a running shard is shut down.
             let outcome = self.session(events.clone(), &stop).await;
             if stop.is_cancelled() {
-                return;
+                return Ok(());
             }
             if started.elapsed() >= HEALTHY {
                 backoff = Duration::from_secs(1);
             }
             let why = match outcome {
                 Ok(()) => "the session ended".to_string(),
-                Err(e) => self.redactor.clean(&e),
+                Err(Ended::TokenRefused) => {
+                    return Err(crate::ConfigError::new(crate::TOKEN_REJECTED));
+                }
+                Err(Ended::Failed(e)) => self.redactor.clean(&e),
             };
             tracing::warn!(
                 "discord: gateway: {why}; reconnecting in {}s",
@@ -98,20 +102,22 @@ impl Gateway {
             );
             tokio::select! {
                 () = tokio::time::sleep(backoff) => {}
-                () = stop.cancelled() => return,
+                () = stop.cancelled() => return Ok(()),
             }
             backoff = (backoff * 2).min(MAX_BACKOFF);
         }
     }
 
     /// One client: the gateway URL, the shard, until it ends or `stop` (then shut down).
-    async fn session(&self, events: Arc<Events>, stop: &CancellationToken) -> Result<(), String> {
+    async fn session(&self, events: Arc<Events>, stop: &CancellationToken) -> Result<(), Ended> {
         let setup = async {
-            let url = self
-                .rest
-                .gateway_url()
-                .await
-                .map_err(|e| format!("fetching the gateway URL failed ({e})"))?;
+            let url = self.rest.gateway_url().await.map_err(|e| {
+                if crate::rest::token_refused(&e) {
+                    Ended::TokenRefused
+                } else {
+                    Ended::Failed(format!("fetching the gateway URL failed ({e})"))
+                }
+            })?;
             // serenity's `Http` is used for nothing but its own gateway lookup (overridden
             // below); its ratelimiter would ignore the proxy, so it is off.
             let http = HttpBuilder::new(self.token.expose())
@@ -123,14 +129,14 @@ impl Gateway {
             let client = ClientBuilder::new_with_http(http, intents)
                 .event_handler_arc(events.clone())
                 .await
-                .map_err(|e| format!("building the client failed ({e})"))?;
+                .map_err(|e| Ended::Failed(format!("building the client failed ({e})")))?;
             // serenity connects through the tap, which hands us the interactions and messages
             // it would drop.
             let tap = crate::gateway_tap::Tap::start(url, events.clone())
                 .await
-                .map_err(|e| format!("opening the gateway tap failed ({e})"))?;
+                .map_err(|e| Ended::Failed(format!("opening the gateway tap failed ({e})")))?;
             *client.ws_url.lock().await = tap.url().to_string();
-            Ok::<_, String>((client, tap))
+            Ok::<_, Ended>((client, tap))
         };
         let (mut client, _tap) = tokio::select! {
             c = setup => c?,
@@ -138,7 +144,12 @@ impl Gateway {
         };
         let shards = client.shard_manager.clone();
         let result = tokio::select! {
-            r = client.start() => r.map_err(|e| format!("the connection failed ({e})")),
+            r = client.start() => r.map_err(|e| match e {
+                serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => {
+                    Ended::TokenRefused
+                }
+                e => Ended::Failed(format!("the connection failed ({e})")),
+            }),
             () = stop.cancelled() => Ok(()),
         };
         if tokio::time::timeout(SHUTDOWN, shards.shutdown_all())
@@ -149,6 +160,14 @@ impl Gateway {
         }
         result
     }
+}
+
+/// Why a gateway session ended with an error.
+enum Ended {
+    /// Discord refused the bot token: stop, do not retry.
+    TokenRefused,
+    /// Anything else: retried with backoff.
+    Failed(String),
 }
 
 /// serenity's events, handed to the shared handler or to bot-core (the gateway tap hands over

@@ -9,3 +9,4 @@ mod rest;
 mod wire_gateway;
 mod wire_round8;
 mod wire_round9;
+mod wire_round11;
