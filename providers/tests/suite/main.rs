@@ -16,3 +16,4 @@ mod wire_more;
 mod wire_open_ends;
 mod wire_round8;
 mod wire_round9;
+mod wire_round11;

@@ -339,3 +339,72 @@ fn commands_mid_text_and_in_captions_are_answered_and_long_surrogate_pairs_stay_
         assert!(got.len() <= 2, "{} messages", got.len());
     });
 }
+
+#[test]
+fn the_inline_buttons_deep_link_and_a_press_in_a_topic_answer_where_they_belong() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        // The button above inline results opens the private chat with `/start inline`.
+        let chat = 11_601;
+        fake.push(json!({"message": message(dm(chat), chat, 1, "/start inline")}));
+        let plain = fake.push(json!({"message": message(dm(11_602), 11_602, 2, "/start")}));
+        let got = fake.wait_for_messages(chat, 1);
+        let base = fake.wait_for_messages(11_602, 1);
+        settle(&fake, plain);
+        assert_eq!(
+            strip_html(&got[0].html),
+            strip_html(&base[0].html),
+            "the deep link is no plain start"
+        );
+        // /pick in a forum topic, then a press on its button: the next step in the topic.
+        let f = -1_001_160_000_001_i64;
+        let mut m = message(forum(f), 11_603, 3, &format!("/pick@{BOT_USERNAME}"));
+        m["message_thread_id"] = json!(91);
+        m["is_topic_message"] = json!(true);
+        let asked = m.clone();
+        fake.push(json!({ "message": m }));
+        let first = fake.wait_for_messages(f, 1);
+        let (_, data) = first[0].buttons.first().cloned().expect("buttons");
+        let mut carrier = json!({"message_id": first[0].message_id, "date": DATE, "chat": forum(f),
+            "from": {"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME},
+            "text": "…", "message_thread_id": 91, "is_topic_message": true});
+        carrier["reply_to_message"] = asked;
+        let before = fake.calls_of("sendMessage").len() + fake.calls_of("editMessageText").len();
+        let last = fake.push(json!({"callback_query": {"id": "tp1", "from": person(11_603, "en"),
+            "message": carrier, "chat_instance": "-77", "data": data}}));
+        settle(&fake, last);
+        let after: Vec<Value> = fake
+            .calls_of("sendMessage")
+            .into_iter()
+            .chain(fake.calls_of("editMessageText"))
+            .map(|c| c.params)
+            .collect();
+        assert!(after.len() > before, "the press changed nothing");
+        for p in after.iter().filter(|p| p["chat_id"].as_i64() == Some(f)) {
+            if p.get("message_id").is_none() {
+                assert_eq!(p["message_thread_id"].as_i64(), Some(91), "{p}");
+            }
+        }
+    });
+}
+
+#[test]
+fn answers_of_surrogate_pairs_past_4096_units_are_cut_within_telegrams_limit() {
+    use bot_core::reply::Part;
+    use bot_core::{Lang, Reply};
+    use gpuscout_telegram::render;
+    let mut reply = Reply::default();
+    reply.parts.push(Part::Raw(format!("{}\n{}", "😀".repeat(2_500), "🚀".repeat(1_500))));
+    let r = render::render(Lang::En, &reply);
+    assert!(r.texts.len() >= 2, "{} texts", r.texts.len());
+    let total: usize = r.texts.iter().map(|t| t.chars().filter(|c| *c == '😀' || *c == '🚀').count()).sum();
+    assert_eq!(total, 4_000, "characters lost or added");
+    for t in &r.texts {
+        assert!(t.encode_utf16().count() <= render::MESSAGE_LIMIT, "{}", t.encode_utf16().count());
+    }
+    let one = format!("<b>{}</b>\n{}", "😀".repeat(1_500), "🚀".repeat(1_500));
+    let (a, b) = render::halves(&one).expect("two halves");
+    for t in [&a, &b] {
+        assert!(t.encode_utf16().count() <= render::MESSAGE_LIMIT);
+    }
+}
