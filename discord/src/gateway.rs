@@ -20,8 +20,10 @@
 use crate::config::{Config, Redactor, Secret};
 use crate::interactions::{self, Handler};
 use crate::rest::Rest;
-use bot_core::ChatRef;
-use gpuscout_frontend::{Address, Turns};
+use bot_core::{ChatRef, Msg, Reply};
+use gpuscout_frontend::{Address, SendError, Turns};
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
 use serenity::client::{ClientBuilder, Context, EventHandler};
 use serenity::http::HttpBuilder;
 use serenity::model::application::Interaction;
@@ -38,6 +40,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(300);
 const HEALTHY: Duration = Duration::from_secs(60);
 /// How long shutting the shard down may take at a stop.
 const SHUTDOWN: Duration = Duration::from_secs(5);
+/// How often a person is told that the bot may not post in a channel they asked in.
+const HINT_EVERY: Duration = Duration::from_secs(600);
 /// Messages: "typing…" when an answer takes longer than this.
 pub(crate) const TYPING_AFTER: Duration = Duration::from_secs(1);
 
@@ -77,6 +81,7 @@ impl Gateway {
             handler: self.handler.clone(),
             messages: self.messages.clone(),
             me: tokio::sync::watch::Sender::new(0),
+            hinted: Mutex::default(),
         });
         let mut backoff = Duration::from_secs(1);
         loop {
@@ -180,6 +185,9 @@ pub(crate) struct Events {
     /// id; `message` waits for it instead of dropping the message (a DM sent at once after the
     /// session opened went unanswered under load).
     pub(crate) me: tokio::sync::watch::Sender<u64>,
+    /// When each (channel, person) was last told in a DM that the bot may not post in that
+    /// channel ([`Events::tell_cannot_post`]), so asking again there is no DM each time.
+    hinted: Mutex<HashMap<(String, String), Instant>>,
 }
 
 /// A message for us, read from serenity's types or from the frame's own JSON.
@@ -223,11 +231,43 @@ impl Events {
         };
         let _held = self.handler.pending.hold();
         let answer = async {
-            if let Err(e) = self.messages.text_update(who, &text, &to, Some(m.id)).await {
-                tracing::warn!("discord: answering a message failed: {e}");
+            match self.messages.text_update(who.clone(), &text, &to, Some(m.id)).await {
+                Ok(()) => {}
+                // Missing Permissions / Access in a server channel: the answer can never
+                // arrive there, so the person hears why where the bot can write to them.
+                Err(SendError::ChatGone(e)) if m.in_guild => {
+                    tracing::warn!("discord: cannot answer in channel {}: {e}", to.chat);
+                    self.tell_cannot_post(who).await;
+                }
+                Err(e) => tracing::warn!("discord: answering a message failed: {e}"),
             }
         };
         self.handler.pending.unless_given_up(answer).await;
+    }
+}
+
+impl Events {
+    /// Tells `who` in a DM, in their language, that the bot may not post in the channel they
+    /// asked in (at most once per channel and person every [`HINT_EVERY`]); a DM the person
+    /// closed is only logged.
+    async fn tell_cannot_post(&self, who: ChatRef) {
+        let key = (who.chat.clone(), who.user.clone());
+        {
+            let mut hinted = self.hinted.lock().unwrap_or_else(PoisonError::into_inner);
+            if hinted.get(&key).is_some_and(|at| at.elapsed() < HINT_EVERY) {
+                return;
+            }
+            if hinted.len() >= 10_000 {
+                hinted.retain(|_, at| at.elapsed() < HINT_EVERY);
+            }
+            hinted.insert(key, Instant::now());
+        }
+        let lang = self.messages.lang_for(who.clone()).await;
+        let to = Address::chat(format!("{}{}", crate::rest::DM_PREFIX, who.user));
+        let hint = Reply::text(Msg::new("discord-cannot-post-in-channel"));
+        if let Err(e) = self.messages.sender().send(&to, lang, &hint).await {
+            tracing::info!("discord: telling {} why there was no answer failed: {e}", who.user);
+        }
     }
 }
 

@@ -368,3 +368,62 @@ fn the_gateway_closing_with_4004_stops_the_frontend_but_4014_is_retried() {
     let ended = runtime.block_on(running).unwrap();
     assert!(ended.is_ok(), "{:?}", ended.err().map(|e| e.to_string()));
 }
+
+/// A mention in a channel where the bot may not post: the answer is refused 403 50013
+/// (Missing Permissions). The person is told why in a DM, in their language, once, and the
+/// channel is not asked again and again.
+#[test]
+fn a_mention_where_the_bot_may_not_post_gets_a_localized_hint_in_a_dm_once() {
+    use gpuscout_testkit::fake_discord_gateway as gw;
+    let fake = FakeDiscord::start();
+    let g = FakeGateway::start();
+    let (discord, _dir) = discord_with(&fake, fake_discord::TOKEN, Some(&g));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let stop = CancellationToken::new();
+    let running = runtime.spawn(discord.run(stop.clone()));
+    g.wait_for_session();
+    let channel = gw::GUILD_CHANNEL_ID;
+    let bot = gw::BOT_USER_ID.to_string();
+    let missing = || Failure {
+        status: 403,
+        body: json!({"message": "Missing Permissions", "code": 50013}),
+    };
+    let author = "410000000000000077";
+    for (n, content) in [format!("<@{bot}> 4090 多少钱"), format!("<@{bot}> h100 价格")]
+        .iter()
+        .enumerate()
+    {
+        fake.fail_next(&format!("/channels/{channel}/messages"), missing());
+        g.dispatch(
+            "MESSAGE_CREATE",
+            gw::message(&format!("60000000000000{n}101"), content, author, channel, true, &[&bot], None),
+        );
+        fake.wait_for_call(|c| c.method == "POST" && c.path == "/users/@me/channels");
+        std::thread::sleep(Duration::from_millis(800));
+    }
+    let calls = fake.calls();
+    let dm_posts: Vec<_> = calls
+        .iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.path.ends_with("/messages")
+                && !c.path.contains(&format!("/channels/{channel}/"))
+        })
+        .collect();
+    // Told once for the channel, however often they ask there meanwhile.
+    assert_eq!(dm_posts.len(), 1, "{dm_posts:#?}");
+    let said = fake_discord::shown(&dm_posts[0].body);
+    assert!(cjk(&said), "not in the person's language: {said}");
+    // The refused channel was asked once per question, no retry loop.
+    let in_channel = calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/channels/{channel}/messages"))
+        .count();
+    assert!(in_channel <= 2, "{in_channel} posts to a channel that refuses them");
+    stop.cancel();
+    runtime.block_on(running).unwrap().unwrap();
+}
