@@ -11,8 +11,10 @@
 //!
 //! A gateway that cannot connect never takes anything else down: the gateway URL is fetched
 //! with backoff (1 s doubling to 5 min), serenity re-queues a shard whose WebSocket fails
-//! (every 5 s), and a session that ends with an error (a bad token, intents not allowed) is
-//! rebuilt after the same backoff. The stop token shuts the shard down.
+//! (every 5 s), and a session that ends with an error (intents not allowed, 4014) is rebuilt
+//! after the same backoff. Discord refusing the token itself (401 for the gateway URL, close
+//! code 4004) is no outage: [`Gateway::run`] ends with it, and the frontend stops. The stop
+//! token shuts the shard down.
 //!
 //! Intents: guild and direct messages only. Message Content is privileged and not asked for:
 //! Discord still sends the content of DMs and of messages that mention the bot.
@@ -22,15 +24,15 @@ use crate::interactions::{self, Handler};
 use crate::rest::Rest;
 use bot_core::{ChatRef, Msg, Reply};
 use gpuscout_frontend::{Address, SendError, Turns};
-use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
 use serenity::client::{ClientBuilder, Context, EventHandler};
 use serenity::http::HttpBuilder;
 use serenity::model::application::Interaction;
 use serenity::model::channel::Message;
 use serenity::model::gateway::{GatewayIntents, Ready};
 use serenity::model::id::ApplicationId;
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 
@@ -231,7 +233,11 @@ impl Events {
         };
         let _held = self.handler.pending.hold();
         let answer = async {
-            match self.messages.text_update(who.clone(), &text, &to, Some(m.id)).await {
+            match self
+                .messages
+                .text_update(who.clone(), &text, &to, Some(m.id))
+                .await
+            {
                 Ok(()) => {}
                 // Missing Permissions / Access in a server channel: the answer can never
                 // arrive there, so the person hears why where the bot can write to them.
@@ -266,7 +272,10 @@ impl Events {
         let to = Address::chat(format!("{}{}", crate::rest::DM_PREFIX, who.user));
         let hint = Reply::text(Msg::new("discord-cannot-post-in-channel"));
         if let Err(e) = self.messages.sender().send(&to, lang, &hint).await {
-            tracing::info!("discord: telling {} why there was no answer failed: {e}", who.user);
+            tracing::info!(
+                "discord: telling {} why there was no answer failed: {e}",
+                who.user
+            );
         }
     }
 }

@@ -41,8 +41,8 @@ pub(crate) async fn on_inline(q: InlineQuery, app: &App) -> HandlerResult {
         .collect();
     let core = app.core.clone();
     let fallback = Lang::from_locale(who.locale.as_deref());
-    let found = tokio::task::spawn_blocking(move || (core.inline(&who, &query), core.lang_for(&who)))
-        .await;
+    let found =
+        tokio::task::spawn_blocking(move || (core.inline(&who, &query), core.lang_for(&who))).await;
     let (found, lang) = match found {
         Ok(found) => found,
         Err(e) => {
@@ -50,10 +50,11 @@ pub(crate) async fn on_inline(q: InlineQuery, app: &App) -> HandlerResult {
             (None, fallback)
         }
     };
-    let results: Vec<InlineQueryResult> = found.as_ref().and_then(|f| article(f)).into_iter().collect();
-    let label = match results.is_empty() {
-        true => "telegram-inline-open",
-        false => "telegram-inline-more",
+    let results: Vec<InlineQueryResult> = found.as_ref().and_then(article).into_iter().collect();
+    let label = if results.is_empty() {
+        "telegram-inline-open"
+    } else {
+        "telegram-inline-more"
     };
     let button = InlineQueryResultsButton {
         text: Localizer::get().format(lang, &Msg::new(label)),
@@ -79,11 +80,13 @@ fn article(found: &bot_core::bot::Inline) -> Option<InlineQueryResult> {
     let rendered = render::render(found.answer.lang, reply);
     let html = rendered.texts.into_iter().next().filter(|t| t != "…")?;
     let plain = render::plain_of(&html);
-    let content = InputMessageContent::Text(
-        InputMessageContentText::new(html).parse_mode(ParseMode::Html),
-    );
+    let content =
+        InputMessageContent::Text(InputMessageContentText::new(html).parse_mode(ParseMode::Html));
     let article = InlineQueryResultArticle::new("0", cut(&found.line, TITLE_MAX), content)
-        .description(cut(&plain.split_whitespace().collect::<Vec<_>>().join(" "), DESCRIPTION_MAX));
+        .description(cut(
+            &plain.split_whitespace().collect::<Vec<_>>().join(" "),
+            DESCRIPTION_MAX,
+        ));
     Some(InlineQueryResult::Article(article))
 }
 

@@ -791,7 +791,9 @@ fn inline_answer_refused(p: &Value) -> Option<&'static str> {
     };
     if let Some(start) = button["start_parameter"].as_str() {
         let fine = (1..=64).contains(&start.len())
-            && start.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            && start
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
         if !fine {
             return Some("Bad Request: START_PARAM_INVALID");
         }

@@ -7,7 +7,9 @@
 //! IDENTIFY), signed and POSTed to the real endpoint in-process with REST against the fake.
 
 use super::rest::{rest, rt};
-use super::wire_round8::{ADMIN, APP_PERMS, Endpoint, GUILD, MEI, answered, in_channel, start, user};
+use super::wire_round8::{
+    ADMIN, APP_PERMS, Endpoint, GUILD, MEI, answered, in_channel, start, user,
+};
 use bot_core::{Catalog, Lang, Msg, Reply, Store};
 use gpuscout_discord::{Config, Discord};
 use gpuscout_frontend::{Address, Sender};
@@ -53,10 +55,16 @@ fn integer_and_number_options_sent_as_strings_or_numbers_read_as_their_value() {
             ),
         );
         let text = text.replace(['\u{2068}', '\u{2069}'], "");
-        assert!(text.contains("on 2 × GeForce RTX 4090"), "cards {cards}: {text}");
+        assert!(
+            text.contains("on 2 × GeForce RTX 4090"),
+            "cards {cards}: {text}"
+        );
     }
     // `max_price` registered as text, sent by an older registration as a NUMBER (type 10).
-    for (n, (gpu, price)) in [("h100", json!(2.5)), ("a100", json!("2.5"))].into_iter().enumerate() {
+    for (n, (gpu, price)) in [("h100", json!(2.5)), ("a100", json!("2.5"))]
+        .into_iter()
+        .enumerate()
+    {
         let text = answered(
             &e,
             &in_channel(
@@ -104,7 +112,10 @@ fn boolean_user_channel_role_mentionable_and_attachment_options_never_break_an_a
     let text = answered(&e, &i);
     assert!(text.contains("RTX 4090"), "{text}");
     // The options of types this command never declared are no words of the answer.
-    assert!(!text.contains("nvidia-smi") && !text.contains("500000000000000001"), "{text}");
+    assert!(
+        !text.contains("nvidia-smi") && !text.contains("500000000000000001"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -114,7 +125,10 @@ fn autocomplete_with_no_focused_option_or_a_numeric_value_gets_choices_discord_a
         let mut i = in_channel(id, text_channel(), name, options);
         i["type"] = json!(4);
         let body = accepted(&e, &i, &[8]);
-        let choices = body["data"]["choices"].as_array().cloned().unwrap_or_default();
+        let choices = body["data"]["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         assert!(choices.len() <= 25, "{choices:?}");
         for c in &choices {
             let n = c["name"].as_str().unwrap_or("");
@@ -123,7 +137,11 @@ fn autocomplete_with_no_focused_option_or_a_numeric_value_gets_choices_discord_a
         choices
     };
     // No option says `focused` (a client bug, or a command whose options were all cleared).
-    ac(913_001, "gpu", json!([{"name": "gpu", "type": 3, "value": "40"}]));
+    ac(
+        913_001,
+        "gpu",
+        json!([{"name": "gpu", "type": 3, "value": "40"}]),
+    );
     // No options at all.
     let mut i = in_channel(913_002, text_channel(), "stock", json!(null));
     i["type"] = json!(4);
@@ -158,7 +176,11 @@ fn modal_submits_in_the_label_layout_get_the_outdated_form_notice_in_the_persons
             {"type": 10, "id": 3, "content": "Thanks"}]});
         let body = accepted(&e, &i, &[4]);
         let said = shown(&body["data"]);
-        assert_eq!(body["data"]["flags"].as_u64().map(|f| f & 64), Some(64), "{body}");
+        assert_eq!(
+            body["data"]["flags"].as_u64().map(|f| f & 64),
+            Some(64),
+            "{body}"
+        );
         if locale == "zh-CN" {
             assert!(cjk(&said), "{said}");
         } else {
@@ -179,31 +201,56 @@ fn commands_in_public_and_private_threads_are_answered_and_alerts_follow_thread_
     };
     for (n, kind) in [11u64, 12].into_iter().enumerate() {
         let ch = thread(kind, &format!("30000000000000012{n}"));
-        let text = answered(&e, &in_channel(915_000 + n as u64, ch.clone(), "gpu", json!([{"name": "gpu", "type": 3, "value": "a100"}])));
+        let text = answered(
+            &e,
+            &in_channel(
+                915_000 + n as u64,
+                ch.clone(),
+                "gpu",
+                json!([{"name": "gpu", "type": 3, "value": "a100"}]),
+            ),
+        );
         assert!(text.contains("A100"), "thread {kind}: {text}");
         // In a thread the bot posts with Send Messages in Threads, which it has here.
-        let mut i = in_channel(915_010 + n as u64, ch, "subscribe", json!([{"name": "gpu", "type": 3, "value": "h100"}]));
+        let mut i = in_channel(
+            915_010 + n as u64,
+            ch,
+            "subscribe",
+            json!([{"name": "gpu", "type": 3, "value": "h100"}]),
+        );
         let perms = (1u64 << 10) | (1 << 38);
         i["app_permissions"] = json!(perms.to_string());
         let text = answered(&e, &i);
         assert!(text.contains("Alert set"), "thread {kind}: {text}");
     }
     // The same rights in a plain text channel: no Send Messages, so no alert could arrive.
-    let mut i = in_channel(915_020, text_channel(), "subscribe", json!([{"name": "gpu", "type": 3, "value": "h100"}]));
+    let mut i = in_channel(
+        915_020,
+        text_channel(),
+        "subscribe",
+        json!([{"name": "gpu", "type": 3, "value": "h100"}]),
+    );
     i["app_permissions"] = json!(((1u64 << 10) | (1 << 38)).to_string());
     let text = answered(&e, &i);
-    assert!(!text.contains("Alert set") && text.contains("can't post"), "{text}");
+    assert!(
+        !text.contains("Alert set") && text.contains("can't post"),
+        "{text}"
+    );
 }
 
 #[test]
-fn a_server_without_the_bots_permissions_gets_a_localized_hint_never_an_alert_that_cannot_arrive()
-{
+fn a_server_without_the_bots_permissions_gets_a_localized_hint_never_an_alert_that_cannot_arrive() {
     let e = start(2500);
     for (n, (locale, perms)) in [("en-US", "0"), ("zh-CN", "1024"), ("en-GB", "2048")]
         .into_iter()
         .enumerate()
     {
-        let mut i = in_channel(916_000 + n as u64, text_channel(), "subscribe", json!([{"name": "gpu", "type": 3, "value": "h100"}]));
+        let mut i = in_channel(
+            916_000 + n as u64,
+            text_channel(),
+            "subscribe",
+            json!([{"name": "gpu", "type": 3, "value": "h100"}]),
+        );
         i["app_permissions"] = json!(perms);
         i["locale"] = json!(locale);
         let text = answered(&e, &i);
@@ -215,7 +262,12 @@ fn a_server_without_the_bots_permissions_gets_a_localized_hint_never_an_alert_th
         }
     }
     // A member without Manage Channels: refused in their language, whatever the bot may do.
-    let mut i = in_channel(916_010, text_channel(), "subscribe", json!([{"name": "gpu", "type": 3, "value": "h100"}]));
+    let mut i = in_channel(
+        916_010,
+        text_channel(),
+        "subscribe",
+        json!([{"name": "gpu", "type": 3, "value": "h100"}]),
+    );
     i["member"]["permissions"] = json!("1024");
     i["locale"] = json!("zh-CN");
     let text = answered(&e, &i);
@@ -236,7 +288,11 @@ fn a_429_flagged_global_by_header_or_shared_by_scope_is_waited_and_sent_once() {
         Failure::with_headers(
             429,
             json!({"message": "You are being rate limited.", "retry_after": 0.6, "global": false}),
-            &[("X-RateLimit-Global", "true"), ("X-RateLimit-Scope", "global"), ("Retry-After", "1")],
+            &[
+                ("X-RateLimit-Global", "true"),
+                ("X-RateLimit-Scope", "global"),
+                ("Retry-After", "1"),
+            ],
         ),
     );
     let started = Instant::now();
@@ -271,19 +327,33 @@ fn a_429_flagged_global_by_header_or_shared_by_scope_is_waited_and_sent_once() {
         Failure::with_headers(
             429,
             json!({"message": "You are being rate limited.", "retry_after": 0.5, "global": false}),
-            &[("X-RateLimit-Scope", "shared"), ("X-RateLimit-Bucket", "abcd1234")],
+            &[
+                ("X-RateLimit-Scope", "shared"),
+                ("X-RateLimit-Bucket", "abcd1234"),
+            ],
         ),
     );
     let started = Instant::now();
     rt().block_on(sender.send(&to, Lang::En, &reply)).unwrap();
-    assert!(started.elapsed() >= Duration::from_millis(450), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() >= Duration::from_millis(450),
+        "{:?}",
+        started.elapsed()
+    );
     assert_eq!(posts(&fake_discord::CHANNEL_ID.to_string()), 4);
 }
 
-fn discord_with(fake: &FakeDiscord, token: &str, gateway: Option<&FakeGateway>) -> (Discord, tempfile::TempDir) {
+fn discord_with(
+    fake: &FakeDiscord,
+    token: &str,
+    gateway: Option<&FakeGateway>,
+) -> (Discord, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let core = Arc::new(bot_core::Bot::new(Arc::new(Catalog::load(None).unwrap()), store));
+    let core = Arc::new(bot_core::Bot::new(
+        Arc::new(Catalog::load(None).unwrap()),
+        store,
+    ));
     if let Some(g) = gateway {
         fake.use_gateway(&g.url());
     }
@@ -295,7 +365,10 @@ fn discord_with(fake: &FakeDiscord, token: &str, gateway: Option<&FakeGateway>) 
             "DISCORD_PUBLIC_KEY",
             fake_discord::Interactions::new("127.0.0.1:1".parse().unwrap()).public_key_hex(),
         ),
-        ("DISCORD_GATEWAY", if gateway.is_some() { "on" } else { "off" }.to_string()),
+        (
+            "DISCORD_GATEWAY",
+            if gateway.is_some() { "on" } else { "off" }.to_string(),
+        ),
     ];
     let config = Config::from_vars(|k| vars.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone()))
         .unwrap()
@@ -331,8 +404,14 @@ fn a_revoked_token_refused_with_401_at_start_stops_the_frontend_without_showing_
     let Some(Err(why)) = ended else {
         panic!("still retrying after {took:?}: {ended:?}");
     };
-    assert!(why.contains("DISCORD_BOT_TOKEN") && why.contains("rejected"), "{why}");
-    assert!(!why.contains(revoked) && !why.contains("revoked.token"), "{why}");
+    assert!(
+        why.contains("DISCORD_BOT_TOKEN") && why.contains("rejected"),
+        "{why}"
+    );
+    assert!(
+        !why.contains(revoked) && !why.contains("revoked.token"),
+        "{why}"
+    );
     // Asked once, not in a loop of backoffs.
     let puts = fake.calls().iter().filter(|c| c.method == "PUT").count();
     assert!(puts <= 2, "{puts} registrations");
@@ -393,14 +472,25 @@ fn a_mention_where_the_bot_may_not_post_gets_a_localized_hint_in_a_dm_once() {
         body: json!({"message": "Missing Permissions", "code": 50013}),
     };
     let author = "410000000000000077";
-    for (n, content) in [format!("<@{bot}> 4090 多少钱"), format!("<@{bot}> h100 价格")]
-        .iter()
-        .enumerate()
+    for (n, content) in [
+        format!("<@{bot}> 4090 多少钱"),
+        format!("<@{bot}> h100 价格"),
+    ]
+    .iter()
+    .enumerate()
     {
         fake.fail_next(&format!("/channels/{channel}/messages"), missing());
         g.dispatch(
             "MESSAGE_CREATE",
-            gw::message(&format!("60000000000000{n}101"), content, author, channel, true, &[&bot], None),
+            gw::message(
+                &format!("60000000000000{n}101"),
+                content,
+                author,
+                channel,
+                true,
+                &[&bot],
+                None,
+            ),
         );
         fake.wait_for_call(|c| c.method == "POST" && c.path == "/users/@me/channels");
         std::thread::sleep(Duration::from_millis(800));
@@ -423,7 +513,10 @@ fn a_mention_where_the_bot_may_not_post_gets_a_localized_hint_in_a_dm_once() {
         .iter()
         .filter(|c| c.method == "POST" && c.path == format!("/channels/{channel}/messages"))
         .count();
-    assert!(in_channel <= 2, "{in_channel} posts to a channel that refuses them");
+    assert!(
+        in_channel <= 2,
+        "{in_channel} posts to a channel that refuses them"
+    );
     stop.cancel();
     runtime.block_on(running).unwrap().unwrap();
 }

@@ -55,10 +55,18 @@ fn runpod_types_with_every_optional_field_null_are_read_for_what_they_say() {
     assert_eq!(h100[0].kind, OfferKind::OnDemand);
     // No stock said: unknown, never in stock, never sold out.
     assert_eq!(h100[0].stock, StockLevel::Unknown, "{:#?}", h100[0]);
-    assert!(h100[0].vram_gb.is_none_or(|v| v > 70.0), "{:?}", h100[0].vram_gb);
+    assert!(
+        h100[0].vram_gb.is_none_or(|v| v > 70.0),
+        "{:?}",
+        h100[0].vram_gb
+    );
     // A type whose every price is null is no offer (and no zero price).
     assert!(p.offers.iter().all(|o| o.price_per_gpu_hour > dec("0")));
-    assert!(!p.offers.iter().any(|o| o.raw_name.contains("A40")), "{:#?}", p.offers);
+    assert!(
+        !p.offers.iter().any(|o| o.raw_name.contains("A40")),
+        "{:#?}",
+        p.offers
+    );
 }
 
 #[test]
@@ -70,14 +78,29 @@ fn runpod_numbers_and_flags_written_as_strings_read_as_their_value() {
        "secureLowest": {"stockStatus": "High"}, "communityLowest": {"stockStatus": "Low"}}
     ]}}"#;
     let p = parsed(&runpod(), body).unwrap();
-    let od: Vec<_> = p.offers.iter().filter(|o| o.kind == OfferKind::OnDemand).collect();
+    let od: Vec<_> = p
+        .offers
+        .iter()
+        .filter(|o| o.kind == OfferKind::OnDemand)
+        .collect();
     // Secure cloud at 0.69; the community price is for a cloud the type is not in.
     assert_eq!(od.len(), 1, "{:#?}", p.offers);
     assert_eq!(od[0].price_per_gpu_hour, dec("0.69"));
     assert_eq!(od[0].gpu, "rtx-4090");
-    assert!(matches!(od[0].stock, StockLevel::Available | StockLevel::Low), "{:?}", od[0].stock);
-    let spot: Vec<_> = p.offers.iter().filter(|o| o.kind == OfferKind::Spot).collect();
-    assert!(spot.iter().all(|o| o.price_per_gpu_hour == dec("0.35")), "{spot:#?}");
+    assert!(
+        matches!(od[0].stock, StockLevel::Available | StockLevel::Low),
+        "{:?}",
+        od[0].stock
+    );
+    let spot: Vec<_> = p
+        .offers
+        .iter()
+        .filter(|o| o.kind == OfferKind::Spot)
+        .collect();
+    assert!(
+        spot.iter().all(|o| o.price_per_gpu_hour == dec("0.35")),
+        "{spot:#?}"
+    );
 }
 
 #[test]
@@ -104,11 +127,25 @@ fn vast_rows_with_nulls_and_strings_everywhere_read_or_skip_never_zero() {
     assert_eq!(od[0].price_per_gpu_hour, dec("0.8"));
     assert_eq!(od[0].cards, 2);
     // No memory said: unknown, never 0 GB.
-    assert!(od[0].vram_gb.is_none_or(|v| v > 20.0), "{:?}", od[0].vram_gb);
+    assert!(
+        od[0].vram_gb.is_none_or(|v| v > 20.0),
+        "{:?}",
+        od[0].vram_gb
+    );
     // min_bid null: no spot row made up.
-    assert!(!p.offers.iter().any(|o| o.raw_name == "RTX 4090" && o.kind == OfferKind::Spot));
+    assert!(
+        !p.offers
+            .iter()
+            .any(|o| o.raw_name == "RTX 4090" && o.kind == OfferKind::Spot)
+    );
     // No name, no card count: skipped, never a card of 0 or a guessed name.
-    assert!(p.offers.iter().all(|o| o.cards > 0 && !o.raw_name.is_empty()), "{:#?}", p.offers);
+    assert!(
+        p.offers
+            .iter()
+            .all(|o| o.cards > 0 && !o.raw_name.is_empty()),
+        "{:#?}",
+        p.offers
+    );
     // "$1.20": the dollar figure or nothing, never 0 and never 120.
     for o in p.offers.iter().filter(|o| o.raw_name == "A100 SXM4") {
         assert_eq!(o.price_per_gpu_hour, dec("1.2"), "{o:#?}");
@@ -139,9 +176,18 @@ fn lambda_types_with_nulls_and_strings_read_or_skip_never_zero() {
     assert_eq!(h100[0].price_per_gpu_hour, dec("2.99"));
     assert_eq!(h100[0].cards, 8);
     // An empty capacity list: no region has it now.
-    assert_eq!(h100[0].stock, StockLevel::Unavailable, "{:?}", h100[0].stock);
+    assert_eq!(
+        h100[0].stock,
+        StockLevel::Unavailable,
+        "{:?}",
+        h100[0].stock
+    );
     // A null price: skipped; a null capacity list: unknown, never sold out.
-    assert!(!p.offers.iter().any(|o| o.raw_name.starts_with("A10 ")), "{:#?}", p.offers);
+    assert!(
+        !p.offers.iter().any(|o| o.raw_name.starts_with("A10 ")),
+        "{:#?}",
+        p.offers
+    );
     let gh: Vec<_> = p.offers.iter().filter(|o| o.gpu == "gh200").collect();
     assert_eq!(gh.len(), 1, "{:#?}", p.offers);
     assert_eq!(gh[0].stock, StockLevel::Unknown);
@@ -208,9 +254,12 @@ fn a_503_with_retry_after_keeps_it_gzip_or_html_and_x_gzip_bodies_are_read() {
     fake.script(
         "/api/v0/bundles/",
         vec![
-            Script::status(503, "<html><body>Service Unavailable vk_live_abcdef123456</body></html>")
-                .header("Content-Type", "text/html")
-                .header("Retry-After", "45"),
+            Script::status(
+                503,
+                "<html><body>Service Unavailable vk_live_abcdef123456</body></html>",
+            )
+            .header("Content-Type", "text/html")
+            .header("Retry-After", "45"),
         ],
     );
     fake.script(
@@ -223,7 +272,11 @@ fn a_503_with_retry_after_keeps_it_gzip_or_html_and_x_gzip_bodies_are_read() {
     assert_eq!(e.retry_after(), Some(Duration::from_secs(45)), "{e}");
     assert!(!e.to_string().contains("vk_live_abcdef123456"), "{e}");
     let e = run(&lambda_at).unwrap_err();
-    assert!(e.retry_after().is_some_and(|d| d > Duration::from_secs(3600)), "{e}");
+    assert!(
+        e.retry_after()
+            .is_some_and(|d| d > Duration::from_secs(3600)),
+        "{e}"
+    );
     // `x-gzip` is gzip (RFC 9110 §8.4.1.3: recipients treat it as gzip).
     let body = r#"{"data": {"gpuTypes": [{"id": "NVIDIA L4", "displayName": "L4",
         "memoryInGb": 24, "secureCloud": true, "communityCloud": false, "securePrice": 0.43,
@@ -253,8 +306,16 @@ fn rows_shaped_unlike_the_docs_are_skipped_or_the_answer_refused_never_zero() {
     ]}}"#;
     match parsed(&runpod(), body) {
         Ok(p) => {
-            assert!(p.offers.iter().all(|o| o.price_per_gpu_hour > dec("0")), "{:#?}", p.offers);
-            assert!(p.offers.iter().any(|o| o.price_per_gpu_hour == dec("0.43")), "{:#?}", p.offers);
+            assert!(
+                p.offers.iter().all(|o| o.price_per_gpu_hour > dec("0")),
+                "{:#?}",
+                p.offers
+            );
+            assert!(
+                p.offers.iter().any(|o| o.price_per_gpu_hour == dec("0.43")),
+                "{:#?}",
+                p.offers
+            );
         }
         Err(e) => panic!("one unreadable price failed the whole answer: {e}"),
     }

@@ -57,7 +57,10 @@ fn inline_answer(fake: &FakeTelegram, id: &str) -> (Vec<Value>, Value, Value) {
         Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
         v => v.clone(),
     };
-    let results = parse(&call.params["results"]).as_array().cloned().unwrap_or_default();
+    let results = parse(&call.params["results"])
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     (results, parse(&call.params["button"]), call.params.clone())
 }
 
@@ -81,8 +84,15 @@ fn inline_queries_are_answered_with_the_chat_paths_reading_or_an_open_the_chat_b
         let (results, button, params) = inline_answer(&fake, "iq-1");
         assert_eq!(results.len(), 1, "{params}");
         let r = &results[0];
-        assert!(r["id"].as_str().is_some_and(|id| !id.is_empty() && id.len() <= 64), "{r}");
-        let text = r["input_message_content"]["message_text"].as_str().unwrap_or("");
+        assert!(
+            r["id"]
+                .as_str()
+                .is_some_and(|id| !id.is_empty() && id.len() <= 64),
+            "{r}"
+        );
+        let text = r["input_message_content"]["message_text"]
+            .as_str()
+            .unwrap_or("");
         assert!(strip_html(text).contains("RTX 4090"), "{r}");
         assert!(text.encode_utf16().count() <= 4096, "{}", text.len());
         assert_eq!(r["input_message_content"]["parse_mode"], "HTML", "{r}");
@@ -93,7 +103,10 @@ fn inline_queries_are_answered_with_the_chat_paths_reading_or_an_open_the_chat_b
         assert!(results.is_empty(), "{params}");
         let start = button["start_parameter"].as_str().unwrap_or("");
         assert!((1..=64).contains(&start.len()), "{params}");
-        assert!(button["text"].as_str().is_some_and(|t| !t.is_empty()), "{params}");
+        assert!(
+            button["text"].as_str().is_some_and(|t| !t.is_empty()),
+            "{params}"
+        );
         // A request that would write (an alert) is not run from an inline query.
         fake.push(inline_query("iq-3", 11_003, "en", "/subscribe h100"));
         let (results, _, params) = inline_answer(&fake, "iq-3");
@@ -108,14 +121,19 @@ fn inline_queries_are_answered_with_the_chat_paths_reading_or_an_open_the_chat_b
         let last = fake.push(json!({"message": message(dm(11_003), 11_003, 1, "/subs")}));
         settle(&fake, last);
         let subs = words(&fake, 11_003);
-        assert!(!subs.contains("H100"), "an inline query set an alert: {subs}");
+        assert!(
+            !subs.contains("H100"),
+            "an inline query set an alert: {subs}"
+        );
         assert!(!cjk(&subs), "an inline query switched the language: {subs}");
         // A person whose client is in Chinese: the button (and the answer) in Chinese.
         fake.push(inline_query("iq-4", 11_004, "zh-hans", "4090 显存多大"));
         let (results, button, params) = inline_answer(&fake, "iq-4");
         assert!(cjk(button["text"].as_str().unwrap_or("")), "{params}");
         for r in &results {
-            let text = r["input_message_content"]["message_text"].as_str().unwrap_or("");
+            let text = r["input_message_content"]["message_text"]
+                .as_str()
+                .unwrap_or("");
             assert!(cjk(text), "{r}");
         }
         // A query of 300 emoji (Telegram allows 256 characters; the fake sends more).
@@ -128,7 +146,9 @@ fn inline_queries_are_answered_with_the_chat_paths_reading_or_an_open_the_chat_b
         let last = fake.push(inline_query("iq-6", 11_006, "en", "<b>h100</b> & a100"));
         let (results, _, _) = inline_answer(&fake, "iq-6");
         for r in &results {
-            let text = r["input_message_content"]["message_text"].as_str().unwrap_or("");
+            let text = r["input_message_content"]["message_text"]
+                .as_str()
+                .unwrap_or("");
             assert!(!text.contains("<b>h100</b>"), "unescaped: {text}");
         }
         settle(&fake, last);
@@ -144,23 +164,33 @@ fn reactions_boosts_and_business_updates_are_passed_over_and_the_next_question_a
     with_runner(&fake, || {
         let chat = 11_101;
         let group = -1_001_110_000_001_i64;
-        fake.push(json!({"message_reaction": {"chat": forum(group), "message_id": 5,
+        fake.push(
+            json!({"message_reaction": {"chat": forum(group), "message_id": 5,
             "user": person(chat, "en"), "date": DATE,
             "old_reaction": [], "new_reaction": [{"type": "emoji", "emoji": "👍"},
                 {"type": "custom_emoji", "custom_emoji_id": "5368324170671202286"},
-                {"type": "paid"}]}}));
-        fake.push(json!({"message_reaction": {"chat": forum(group), "message_id": 6,
+                {"type": "paid"}]}}),
+        );
+        fake.push(
+            json!({"message_reaction": {"chat": forum(group), "message_id": 6,
             "actor_chat": forum(group), "date": DATE,
-            "old_reaction": [{"type": "emoji", "emoji": "🔥"}], "new_reaction": []}}));
-        fake.push(json!({"chat_boost": {"chat": forum(group), "boost": {"boost_id": "b1",
+            "old_reaction": [{"type": "emoji", "emoji": "🔥"}], "new_reaction": []}}),
+        );
+        fake.push(
+            json!({"chat_boost": {"chat": forum(group), "boost": {"boost_id": "b1",
             "add_date": DATE, "expiration_date": DATE + 86_400 * 30,
-            "source": {"source": "premium", "user": person(chat, "en")}}}}));
-        fake.push(json!({"removed_chat_boost": {"chat": forum(group), "boost_id": "b1",
+            "source": {"source": "premium", "user": person(chat, "en")}}}}),
+        );
+        fake.push(
+            json!({"removed_chat_boost": {"chat": forum(group), "boost_id": "b1",
             "remove_date": DATE + 60, "source": {"source": "gift_code",
-            "user": person(chat, "en")}}}));
-        fake.push(json!({"business_connection": {"id": "bc-1", "user": person(chat, "en"),
+            "user": person(chat, "en")}}}),
+        );
+        fake.push(
+            json!({"business_connection": {"id": "bc-1", "user": person(chat, "en"),
             "user_chat_id": chat, "date": DATE, "rights": {"can_reply": true},
-            "is_enabled": true}}));
+            "is_enabled": true}}),
+        );
         let customer = 11_102;
         let mut m = message(dm(customer), customer, 7, "/gpu 4090");
         m["business_connection_id"] = json!("bc-1");
@@ -174,7 +204,11 @@ fn reactions_boosts_and_business_updates_are_passed_over_and_the_next_question_a
         settle(&fake, last);
         assert_eq!(fake.sent_to(chat).len(), 1, "{}", words(&fake, chat));
         // A business chat speaks for the account owner: never answered by the bot itself.
-        assert!(fake.sent_to(customer).is_empty(), "{}", words(&fake, customer));
+        assert!(
+            fake.sent_to(customer).is_empty(),
+            "{}",
+            words(&fake, customer)
+        );
         assert!(fake.sent_to(group).is_empty(), "{}", words(&fake, group));
     });
 }
@@ -205,7 +239,9 @@ fn quotes_external_replies_and_forum_topics_are_answered_where_they_were_asked()
             "forum_topic_created": {"name": "Renting", "icon_color": 7322096}});
         fake.push(json!({ "message": m }));
         // General (no thread id): answered without one.
-        fake.push(json!({"message": message(forum(f), 11_203, 3, &format!("/gpu@{BOT_USERNAME} a100"))}));
+        fake.push(
+            json!({"message": message(forum(f), 11_203, 3, &format!("/gpu@{BOT_USERNAME} a100"))}),
+        );
         // Topic service messages: nothing to answer.
         let mut s = json!({"message_id": 4, "date": DATE, "chat": forum(f),
             "from": person(11_202, "en"), "message_thread_id": 78, "is_topic_message": true,
@@ -233,9 +269,13 @@ fn quotes_external_replies_and_forum_topics_are_answered_where_they_were_asked()
                 .as_i64()
                 .or_else(|| p["message_thread_id"].as_str().and_then(|s| s.parse().ok()))
         };
-        let topic = in_forum.iter().find(|p| p["text"].as_str().unwrap_or("").contains("4090"));
+        let topic = in_forum
+            .iter()
+            .find(|p| p["text"].as_str().unwrap_or("").contains("4090"));
         assert_eq!(topic.and_then(|p| thread(p)), Some(77), "{in_forum:#?}");
-        let general = in_forum.iter().find(|p| p["text"].as_str().unwrap_or("").contains("A100"));
+        let general = in_forum
+            .iter()
+            .find(|p| p["text"].as_str().unwrap_or("").contains("A100"));
         assert_eq!(general.map(|p| thread(p)), Some(None), "{in_forum:#?}");
     });
 }
@@ -247,24 +287,41 @@ fn channel_posts_their_edits_and_messages_without_from_are_read_for_who_speaks()
         let channel = -1_001_130_000_001_i64;
         let ch = json!({"id": channel, "type": "channel", "title": "GPU deals"});
         let text = format!("/gpu@{BOT_USERNAME} h100");
-        fake.push(json!({"channel_post": {"message_id": 1, "date": DATE, "chat": ch,
+        fake.push(
+            json!({"channel_post": {"message_id": 1, "date": DATE, "chat": ch,
             "sender_chat": ch, "author_signature": "Ops", "text": text,
-            "entities": command_entity(&text)}}));
-        fake.push(json!({"edited_channel_post": {"message_id": 1, "date": DATE,
+            "entities": command_entity(&text)}}),
+        );
+        fake.push(
+            json!({"edited_channel_post": {"message_id": 1, "date": DATE,
             "edit_date": DATE + 5, "chat": ch, "sender_chat": ch, "text": "/gpu a100",
-            "entities": command_entity("/gpu a100")}}));
+            "entities": command_entity("/gpu a100")}}),
+        );
         // A group message with a sender_chat and no `from` at all.
         let g = -1_001_130_000_002_i64;
         fake.push(json!({"message": {"message_id": 2, "date": DATE,
             "chat": {"id": g, "type": "supergroup", "title": "Talk"}, "sender_chat": ch,
             "text": "/gpu 4090", "entities": command_entity("/gpu 4090")}}));
         let posted = fake.wait_for_messages(channel, 1);
-        assert!(strip_html(&posted[0].html).contains("H100"), "{}", posted[0].html);
+        assert!(
+            strip_html(&posted[0].html).contains("H100"),
+            "{}",
+            posted[0].html
+        );
         let in_group = fake.wait_for_messages(g, 1);
-        assert!(strip_html(&in_group[0].html).contains("4090"), "{}", in_group[0].html);
+        assert!(
+            strip_html(&in_group[0].html).contains("4090"),
+            "{}",
+            in_group[0].html
+        );
         let last = fake.push(json!({"message": message(dm(11_301), 11_301, 3, "/gpu l4")}));
         settle(&fake, last);
-        assert_eq!(fake.sent_to(channel).len(), 1, "edit answered: {}", words(&fake, channel));
+        assert_eq!(
+            fake.sent_to(channel).len(),
+            1,
+            "edit answered: {}",
+            words(&fake, channel)
+        );
     });
 }
 
@@ -276,7 +333,12 @@ fn our_own_inline_answer_sent_into_a_chat_is_not_read_as_a_new_question() {
         let us = json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout",
             "username": BOT_USERNAME});
         // What the person chose from our inline results, posted by them in our own chat.
-        let mut m = message(dm(chat), chat, 1, "RTX 4090 — 24 GB GDDR6X, 1008 GB/s\nFrom $0.29/h");
+        let mut m = message(
+            dm(chat),
+            chat,
+            1,
+            "RTX 4090 — 24 GB GDDR6X, 1008 GB/s\nFrom $0.29/h",
+        );
         m["via_bot"] = us.clone();
         fake.push(json!({ "message": m }));
         // The same in a group, replying to nobody: not ours either.
@@ -306,12 +368,14 @@ fn commands_mid_text_and_in_captions_are_answered_and_long_surrogate_pairs_stay_
             "text": text, "entities": [{"type": "bot_command", "offset": 4, "length": cmd_len}]}}));
         // A photo in a private chat, the command in its caption.
         let chat = 11_502;
-        fake.push(json!({"message": {"message_id": 2, "date": DATE, "chat": dm(chat),
+        fake.push(
+            json!({"message": {"message_id": 2, "date": DATE, "chat": dm(chat),
             "from": person(chat, "en"),
             "photo": [{"file_id": "AgAD1", "file_unique_id": "AQAD1", "width": 90, "height": 90,
                 "file_size": 1200}],
             "caption": "/gpu h100", "caption_entities": command_entity("/gpu h100"),
-            "show_caption_above_media": true}}));
+            "show_caption_above_media": true}}),
+        );
         // A document in a group, the command for us in its caption.
         let cap = format!("/gpu@{BOT_USERNAME} a100");
         fake.push(json!({"message": {"message_id": 3, "date": DATE,
@@ -326,15 +390,27 @@ fn commands_mid_text_and_in_captions_are_answered_and_long_surrogate_pairs_stay_
         let started = Instant::now();
         let last = fake.push(json!({"message": message(dm(long_chat), long_chat, 4, &long)}));
         let got = fake.wait_for_messages(long_chat, 1);
-        assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
         settle(&fake, last);
         let in_group = words(&fake, g);
         assert!(in_group.contains("RTX 4090"), "{in_group}");
         assert!(in_group.contains("A100"), "{in_group}");
-        assert!(words(&fake, chat).contains("H100"), "{}", words(&fake, chat));
+        assert!(
+            words(&fake, chat).contains("H100"),
+            "{}",
+            words(&fake, chat)
+        );
         for s in fake.sent_to(long_chat) {
             assert!(s.html.encode_utf16().count() <= 4096, "{}", s.html.len());
-            assert!(!s.html.contains('\u{FFFD}'), "a pair cut in half: {}", s.html);
+            assert!(
+                !s.html.contains('\u{FFFD}'),
+                "a pair cut in half: {}",
+                s.html
+            );
         }
         assert!(got.len() <= 2, "{} messages", got.len());
     });
@@ -370,8 +446,10 @@ fn the_inline_buttons_deep_link_and_a_press_in_a_topic_answer_where_they_belong(
             "text": "…", "message_thread_id": 91, "is_topic_message": true});
         carrier["reply_to_message"] = asked;
         let before = fake.calls_of("sendMessage").len() + fake.calls_of("editMessageText").len();
-        let last = fake.push(json!({"callback_query": {"id": "tp1", "from": person(11_603, "en"),
-            "message": carrier, "chat_instance": "-77", "data": data}}));
+        let last = fake.push(
+            json!({"callback_query": {"id": "tp1", "from": person(11_603, "en"),
+            "message": carrier, "chat_instance": "-77", "data": data}}),
+        );
         settle(&fake, last);
         let after: Vec<Value> = fake
             .calls_of("sendMessage")
@@ -394,13 +472,25 @@ fn answers_of_surrogate_pairs_past_4096_units_are_cut_within_telegrams_limit() {
     use bot_core::{Lang, Reply};
     use gpuscout_telegram::render;
     let mut reply = Reply::default();
-    reply.parts.push(Part::Raw(format!("{}\n{}", "😀".repeat(2_500), "🚀".repeat(1_500))));
+    reply.parts.push(Part::Raw(format!(
+        "{}\n{}",
+        "😀".repeat(2_500),
+        "🚀".repeat(1_500)
+    )));
     let r = render::render(Lang::En, &reply);
     assert!(r.texts.len() >= 2, "{} texts", r.texts.len());
-    let total: usize = r.texts.iter().map(|t| t.chars().filter(|c| *c == '😀' || *c == '🚀').count()).sum();
+    let total: usize = r
+        .texts
+        .iter()
+        .map(|t| t.chars().filter(|c| *c == '😀' || *c == '🚀').count())
+        .sum();
     assert_eq!(total, 4_000, "characters lost or added");
     for t in &r.texts {
-        assert!(t.encode_utf16().count() <= render::MESSAGE_LIMIT, "{}", t.encode_utf16().count());
+        assert!(
+            t.encode_utf16().count() <= render::MESSAGE_LIMIT,
+            "{}",
+            t.encode_utf16().count()
+        );
     }
     let one = format!("<b>{}</b>\n{}", "😀".repeat(1_500), "🚀".repeat(1_500));
     let (a, b) = render::halves(&one).expect("two halves");
