@@ -261,7 +261,12 @@ fn quotes_external_replies_and_forum_topics_are_answered_where_they_were_asked()
         let in_forum: Vec<&Value> = sends
             .iter()
             .map(|c| &c.params)
-            .filter(|p| p["chat_id"].as_i64() == Some(f) || p["chat_id"] == f.to_string())
+            .filter(|p| {
+                p["chat_id"]
+                    .as_i64()
+                    .or_else(|| p["chat_id"].as_str()?.parse().ok())
+                    == Some(f)
+            })
             .collect();
         assert_eq!(in_forum.len(), 2, "{in_forum:#?}");
         let thread = |p: &Value| {
