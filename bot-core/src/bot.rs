@@ -2,6 +2,9 @@
 //!
 //! It picks the language, parses the command, and calls the module that owns the answer.
 
+mod inline;
+pub use inline::Inline;
+
 use crate::answer::error::AnswerError;
 use crate::catalog::Catalog;
 use crate::commands::{self, Command, Done, Request, pick};

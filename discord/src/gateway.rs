@@ -11,8 +11,10 @@
 //!
 //! A gateway that cannot connect never takes anything else down: the gateway URL is fetched
 //! with backoff (1 s doubling to 5 min), serenity re-queues a shard whose WebSocket fails
-//! (every 5 s), and a session that ends with an error (a bad token, intents not allowed) is
-//! rebuilt after the same backoff. The stop token shuts the shard down.
+//! (every 5 s), and a session that ends with an error (intents not allowed, 4014) is rebuilt
+//! after the same backoff. Discord refusing the token itself (401 for the gateway URL, close
+//! code 4004) is no outage: [`Gateway::run`] ends with it, and the frontend stops. The stop
+//! token shuts the shard down.
 //!
 //! Intents: guild and direct messages only. Message Content is privileged and not asked for:
 //! Discord still sends the content of DMs and of messages that mention the bot.
@@ -20,15 +22,17 @@
 use crate::config::{Config, Redactor, Secret};
 use crate::interactions::{self, Handler};
 use crate::rest::Rest;
-use bot_core::ChatRef;
-use gpuscout_frontend::{Address, Turns};
+use bot_core::{ChatRef, Msg, Reply};
+use gpuscout_frontend::{Address, SendError, Turns};
 use serenity::client::{ClientBuilder, Context, EventHandler};
 use serenity::http::HttpBuilder;
 use serenity::model::application::Interaction;
 use serenity::model::channel::Message;
 use serenity::model::gateway::{GatewayIntents, Ready};
 use serenity::model::id::ApplicationId;
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 
@@ -38,6 +42,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(300);
 const HEALTHY: Duration = Duration::from_secs(60);
 /// How long shutting the shard down may take at a stop.
 const SHUTDOWN: Duration = Duration::from_secs(5);
+/// How often a person is told that the bot may not post in a channel they asked in.
+const HINT_EVERY: Duration = Duration::from_secs(600);
 /// Messages: "typing…" when an answer takes longer than this.
 pub(crate) const TYPING_AFTER: Duration = Duration::from_secs(1);
 
@@ -69,13 +75,15 @@ impl Gateway {
         }
     }
 
-    /// Connects and stays connected until `stop`; never returns an error (a failure is logged
-    /// and retried), so that the endpoint and Telegram keep running.
-    pub async fn run(self, stop: CancellationToken) {
+    /// Connects and stays connected until `stop`; a failure is logged and retried, so that
+    /// the endpoint and Telegram keep running, except Discord refusing the token itself (a
+    /// 401 for the gateway URL, close code 4004), which no retry mends.
+    pub async fn run(self, stop: CancellationToken) -> Result<(), crate::ConfigError> {
         let events = Arc::new(Events {
             handler: self.handler.clone(),
             messages: self.messages.clone(),
             me: tokio::sync::watch::Sender::new(0),
+            hinted: Mutex::default(),
         });
         let mut backoff = Duration::from_secs(1);
         loop {
@@ -83,14 +91,17 @@ impl Gateway {
             // The session watches the stop itself, so that a running shard is shut down.
             let outcome = self.session(events.clone(), &stop).await;
             if stop.is_cancelled() {
-                return;
+                return Ok(());
             }
             if started.elapsed() >= HEALTHY {
                 backoff = Duration::from_secs(1);
             }
             let why = match outcome {
                 Ok(()) => "the session ended".to_string(),
-                Err(e) => self.redactor.clean(&e),
+                Err(Ended::TokenRefused) => {
+                    return Err(crate::ConfigError::new(crate::TOKEN_REJECTED));
+                }
+                Err(Ended::Failed(e)) => self.redactor.clean(&e),
             };
             tracing::warn!(
                 "discord: gateway: {why}; reconnecting in {}s",
@@ -98,20 +109,22 @@ impl Gateway {
             );
             tokio::select! {
                 () = tokio::time::sleep(backoff) => {}
-                () = stop.cancelled() => return,
+                () = stop.cancelled() => return Ok(()),
             }
             backoff = (backoff * 2).min(MAX_BACKOFF);
         }
     }
 
     /// One client: the gateway URL, the shard, until it ends or `stop` (then shut down).
-    async fn session(&self, events: Arc<Events>, stop: &CancellationToken) -> Result<(), String> {
+    async fn session(&self, events: Arc<Events>, stop: &CancellationToken) -> Result<(), Ended> {
         let setup = async {
-            let url = self
-                .rest
-                .gateway_url()
-                .await
-                .map_err(|e| format!("fetching the gateway URL failed ({e})"))?;
+            let url = self.rest.gateway_url().await.map_err(|e| {
+                if crate::rest::token_refused(&e) {
+                    Ended::TokenRefused
+                } else {
+                    Ended::Failed(format!("fetching the gateway URL failed ({e})"))
+                }
+            })?;
             // serenity's `Http` is used for nothing but its own gateway lookup (overridden
             // below); its ratelimiter would ignore the proxy, so it is off.
             let http = HttpBuilder::new(self.token.expose())
@@ -123,14 +136,14 @@ impl Gateway {
             let client = ClientBuilder::new_with_http(http, intents)
                 .event_handler_arc(events.clone())
                 .await
-                .map_err(|e| format!("building the client failed ({e})"))?;
+                .map_err(|e| Ended::Failed(format!("building the client failed ({e})")))?;
             // serenity connects through the tap, which hands us the interactions and messages
             // it would drop.
             let tap = crate::gateway_tap::Tap::start(url, events.clone())
                 .await
-                .map_err(|e| format!("opening the gateway tap failed ({e})"))?;
+                .map_err(|e| Ended::Failed(format!("opening the gateway tap failed ({e})")))?;
             *client.ws_url.lock().await = tap.url().to_string();
-            Ok::<_, String>((client, tap))
+            Ok::<_, Ended>((client, tap))
         };
         let (mut client, _tap) = tokio::select! {
             c = setup => c?,
@@ -138,7 +151,12 @@ impl Gateway {
         };
         let shards = client.shard_manager.clone();
         let result = tokio::select! {
-            r = client.start() => r.map_err(|e| format!("the connection failed ({e})")),
+            r = client.start() => r.map_err(|e| match e {
+                serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => {
+                    Ended::TokenRefused
+                }
+                e => Ended::Failed(format!("the connection failed ({e})")),
+            }),
             () = stop.cancelled() => Ok(()),
         };
         if tokio::time::timeout(SHUTDOWN, shards.shutdown_all())
@@ -151,6 +169,14 @@ impl Gateway {
     }
 }
 
+/// Why a gateway session ended with an error.
+enum Ended {
+    /// Discord refused the bot token: stop, do not retry.
+    TokenRefused,
+    /// Anything else: retried with backoff.
+    Failed(String),
+}
+
 /// serenity's events, handed to the shared handler or to bot-core (the gateway tap hands over
 /// what serenity cannot read).
 pub(crate) struct Events {
@@ -161,6 +187,9 @@ pub(crate) struct Events {
     /// id; `message` waits for it instead of dropping the message (a DM sent at once after the
     /// session opened went unanswered under load).
     pub(crate) me: tokio::sync::watch::Sender<u64>,
+    /// When each (channel, person) was last told in a DM that the bot may not post in that
+    /// channel ([`Events::tell_cannot_post`]), so asking again there is no DM each time.
+    hinted: Mutex<HashMap<(String, String), Instant>>,
 }
 
 /// A message for us, read from serenity's types or from the frame's own JSON.
@@ -204,11 +233,50 @@ impl Events {
         };
         let _held = self.handler.pending.hold();
         let answer = async {
-            if let Err(e) = self.messages.text_update(who, &text, &to, Some(m.id)).await {
-                tracing::warn!("discord: answering a message failed: {e}");
+            match self
+                .messages
+                .text_update(who.clone(), &text, &to, Some(m.id))
+                .await
+            {
+                Ok(()) => {}
+                // Missing Permissions / Access in a server channel: the answer can never
+                // arrive there, so the person hears why where the bot can write to them.
+                Err(SendError::ChatGone(e)) if m.in_guild => {
+                    tracing::warn!("discord: cannot answer in channel {}: {e}", to.chat);
+                    self.tell_cannot_post(who).await;
+                }
+                Err(e) => tracing::warn!("discord: answering a message failed: {e}"),
             }
         };
         self.handler.pending.unless_given_up(answer).await;
+    }
+}
+
+impl Events {
+    /// Tells `who` in a DM, in their language, that the bot may not post in the channel they
+    /// asked in (at most once per channel and person every [`HINT_EVERY`]); a DM the person
+    /// closed is only logged.
+    async fn tell_cannot_post(&self, who: ChatRef) {
+        let key = (who.chat.clone(), who.user.clone());
+        {
+            let mut hinted = self.hinted.lock().unwrap_or_else(PoisonError::into_inner);
+            if hinted.get(&key).is_some_and(|at| at.elapsed() < HINT_EVERY) {
+                return;
+            }
+            if hinted.len() >= 10_000 {
+                hinted.retain(|_, at| at.elapsed() < HINT_EVERY);
+            }
+            hinted.insert(key, Instant::now());
+        }
+        let lang = self.messages.lang_for(who.clone()).await;
+        let to = Address::chat(format!("{}{}", crate::rest::DM_PREFIX, who.user));
+        let hint = Reply::text(Msg::new("discord-cannot-post-in-channel"));
+        if let Err(e) = self.messages.sender().send(&to, lang, &hint).await {
+            tracing::info!(
+                "discord: telling {} why there was no answer failed: {e}",
+                who.user
+            );
+        }
     }
 }
 

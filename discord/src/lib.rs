@@ -36,6 +36,10 @@ use tokio_util::sync::CancellationToken;
 /// A component's `custom_id`: a versioned choice id within Discord's 100 bytes.
 pub type ChoiceId = ChoiceData<DISCORD_LIMIT>;
 
+/// Why the frontend stopped when Discord refused the bot token (revoked, reset or mistyped).
+pub const TOKEN_REJECTED: &str = "Discord rejected the bot token (check DISCORD_BOT_TOKEN; the \
+    Developer Portal's Bot page resets it); the Discord frontend stopped";
+
 /// The longest wait between two registration attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
@@ -139,22 +143,38 @@ impl Discord {
     /// Registers the slash commands (one bulk overwrite, retried with backoff while Discord
     /// is unreachable) and keeps the gateway connected, until the stop. Neither failing is
     /// fatal: the endpoint keeps answering commands registered before, and a gateway that
-    /// cannot connect retries with backoff.
+    /// cannot connect retries with backoff. Discord refusing the bot token itself (a 401 to
+    /// the registration or the gateway URL, the gateway's close code 4004) is: no retry mends
+    /// a revoked token, so the frontend stops with [`TOKEN_REJECTED`] (the token never shown),
+    /// as Telegram's does.
     pub async fn run(mut self, stop: CancellationToken) -> Result<(), ConfigError> {
-        let gateway = self.gateway.take().map(|g| g.run(stop.clone()));
-        let gateway = async move {
-            if let Some(g) = gateway {
-                g.await;
+        let ours = stop.child_token();
+        let gateway = self.gateway.take().map(|g| g.run(ours.clone()));
+        let gateway = async {
+            let r = match gateway {
+                Some(g) => g.await,
+                None => Ok(()),
+            };
+            if r.is_err() {
+                ours.cancel();
             }
+            r
+        };
+        let register = async {
+            let r = self.register(ours.clone()).await;
+            if r.is_err() {
+                ours.cancel();
+            }
+            r
         };
         // The drain's clock starts at the stop, while the gateway's shard shuts down beside
         // it: serve aborts every part at the deadline, so the wait must end before that.
         let drain = async {
-            stop.cancelled().await;
+            ours.cancelled().await;
             self.drain().await;
         };
-        let (registered, (), ()) = tokio::join!(self.register(stop.clone()), gateway, drain);
-        registered
+        let (registered, connected, ()) = tokio::join!(register, gateway, drain);
+        registered.and(connected)
     }
 
     /// At a stop: interactions taken before it are answered within (most of) its deadline;
@@ -199,6 +219,9 @@ impl Discord {
                         commands.as_array().map_or(0, Vec::len)
                     );
                     return Ok(());
+                }
+                Err(e) if rest::token_refused(&e) => {
+                    return Err(ConfigError::new(TOKEN_REJECTED));
                 }
                 Err(e) => {
                     tracing::warn!(

@@ -66,6 +66,16 @@ const CALLBACK_ROUTE: &str = "POST /interactions/<interaction>/callback";
 /// "Unknown Message": the message to edit is gone (deleted, or an ephemeral one dismissed).
 pub const UNKNOWN_MESSAGE: i64 = 10008;
 
+/// What the text of a refusal of the bot token itself says: a 401 to a request carrying it
+/// (an interaction's webhook answers 401 with 50027 for its own token, which is no such thing).
+const TOKEN_REFUSED: &str = "Discord refused the bot token";
+
+/// Whether Discord answered 401 to a request with the bot token: a revoked or mistyped token,
+/// which no retry mends ([`crate::Discord::run`] stops on it).
+pub fn token_refused(e: &SendError) -> bool {
+    matches!(e, SendError::Failed(text) if text.contains(TOKEN_REFUSED))
+}
+
 /// Discord's JSON error code of a refusal, as [`Rest`] writes it at the end of the error's
 /// text (`… (code 10008)`); `None` for a failure in transit or a page without Discord's JSON.
 pub fn error_code(e: &SendError) -> Option<i64> {
@@ -394,6 +404,12 @@ impl Rest {
             if code == ALREADY_ACKNOWLEDGED && call.route == CALLBACK_ROUTE {
                 tracing::debug!("discord: {}: already acknowledged", call.route);
                 return Ok(Value::Null);
+            }
+            if call.auth && status == StatusCode::UNAUTHORIZED {
+                return Err(SendError::Failed(self.redactor.clean(&format!(
+                    "{} {} answered {status}: {TOKEN_REFUSED}",
+                    call.method, call.route
+                ))));
             }
             let message = body.get("message").and_then(Value::as_str).unwrap_or("");
             let text = self.redactor.clean(&format!(

@@ -81,3 +81,4 @@ discord-field-total = Total
 discord-field-per-card = Busiest card
 discord-field-gib = { $gib } GiB
 discord-unreadable = I couldn't read that: Discord sent it in a form this version of the bot doesn't know yet. Please run the slash command again, or type your question.
+discord-cannot-post-in-channel = I couldn't answer you in that channel: I'm not allowed to post there (I need View Channel, Send Messages and Embed Links). A server admin can give me those in the channel's settings — or just ask me here.

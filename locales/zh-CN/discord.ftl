@@ -81,3 +81,4 @@ discord-field-total = 合计
 discord-field-per-card = 占用最多的卡
 discord-field-gib = { $gib } GiB
 discord-unreadable = 这条消息没能读懂：Discord 发来的格式这个版本的机器人还不认识。请重新运行斜杠命令，或者直接打字提问。
+discord-cannot-post-in-channel = 我没法在那个频道回答你：我没有在那里发消息的权限（需要“查看频道”“发送消息”和“嵌入链接”）。服务器管理员可以在频道设置里给我这些权限，你也可以直接在这里问我。

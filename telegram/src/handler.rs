@@ -29,12 +29,14 @@ pub(crate) struct App {
 pub(crate) type HandlerResult = Result<(), SendError>;
 
 /// The update kinds we read; polling asks Telegram for these only. `my_chat_member` says the
-/// bot itself was blocked, removed or banned (a chat to stop sending to at once).
-pub(crate) const ALLOWED: [AllowedUpdate; 4] = [
+/// bot itself was blocked, removed or banned (a chat to stop sending to at once);
+/// `inline_query` comes only when inline mode is on in @BotFather, and is always answered.
+pub(crate) const ALLOWED: [AllowedUpdate; 5] = [
     AllowedUpdate::Message,
     AllowedUpdate::ChannelPost,
     AllowedUpdate::CallbackQuery,
     AllowedUpdate::MyChatMember,
+    AllowedUpdate::InlineQuery,
 ];
 
 /// One update, start to finish: it holds its gate slot until it is done (or has panicked),
@@ -46,6 +48,7 @@ pub(crate) async fn handle(app: Arc<App>, upd: Update) {
         UpdateKind::Message(msg) => on_message(id, msg, &app).await,
         UpdateKind::ChannelPost(msg) => on_channel_post(id, msg, &app).await,
         UpdateKind::CallbackQuery(q) => on_callback(id, q, &app).await,
+        UpdateKind::InlineQuery(q) => crate::inline::on_inline(q, &app).await,
         UpdateKind::MyChatMember(m) => {
             on_my_member(m, &app).await;
             Ok(())
@@ -155,6 +158,11 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     // A channel's post copied into its discussion group: the channel's own post is answered
     // (`on_channel_post`), never its copy a second time.
     if msg.is_automatic_forward() {
+        return Ok(());
+    }
+    // A result of our own inline mode the person posted (`via_bot` is us): our answer, said
+    // already, never a new question (it read as "/gpu …" and was answered again).
+    if msg.via_bot.as_ref().is_some_and(|b| b.id == app.me) {
         return Ok(());
     }
     let Some(text) = said(&msg) else {

@@ -37,6 +37,7 @@ mod dm;
 mod fetch;
 mod gate;
 mod handler;
+mod inline;
 mod lanes;
 mod poll;
 mod read;

@@ -749,6 +749,7 @@ const METHODS: &[&str] = &[
     "sendMessage",
     "editMessageText",
     "answerCallbackQuery",
+    "answerInlineQuery",
     "sendPhoto",
     "sendChatAction",
     "getChatMember",
@@ -759,6 +760,45 @@ fn canonical(method: &str) -> Option<&'static str> {
         .iter()
         .copied()
         .find(|m| m.eq_ignore_ascii_case(method))
+}
+
+/// Why Telegram would refuse an `answerInlineQuery` (Bot API: at most 50 results, each id
+/// 1–64 bytes, an article's text 1–4096 characters, a start parameter 1–64 of `A-Za-z0-9_-`).
+fn inline_answer_refused(p: &Value) -> Option<&'static str> {
+    let results: Value = match &p["results"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    let Some(results) = results.as_array() else {
+        return Some("Bad Request: can't parse inline query results");
+    };
+    if results.len() > 50 {
+        return Some("Bad Request: RESULTS_TOO_MUCH");
+    }
+    for r in results {
+        let id = r["id"].as_str().unwrap_or("");
+        if id.is_empty() || id.len() > 64 {
+            return Some("Bad Request: RESULT_ID_INVALID");
+        }
+        let text = r["input_message_content"]["message_text"].as_str();
+        if text.is_some_and(|t| t.is_empty() || t.encode_utf16().count() > 4096) {
+            return Some("Bad Request: MESSAGE_TOO_LONG");
+        }
+    }
+    let button: Value = match &p["button"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    if let Some(start) = button["start_parameter"].as_str() {
+        let fine = (1..=64).contains(&start.len())
+            && start
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !fine {
+            return Some("Bad Request: START_PARAM_INVALID");
+        }
+    }
+    None
 }
 
 fn ok(result: Value) -> (StatusCode, Value) {
@@ -1044,6 +1084,10 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
             inner.webhook = None;
             ok(json!(true))
         }
+        "answerInlineQuery" => match inline_answer_refused(p) {
+            Some(why) => err(400, why),
+            None => ok(json!(true)),
+        },
         "setMyCommands" | "answerCallbackQuery" | "sendChatAction" => ok(json!(true)),
         "getChatMember" => {
             let (Some(chat_id), Some(user_id)) = (int(&p["chat_id"]), int(&p["user_id"])) else {

@@ -32,3 +32,4 @@ mod webhook_stop_e2e;
 mod wire8_alerts_e2e;
 mod wire8_discord_e2e;
 mod wire8_telegram_e2e;
+mod wire9_e2e;

@@ -7,5 +7,6 @@ mod attachments;
 mod commands_json;
 mod rest;
 mod wire_gateway;
+mod wire_round11;
 mod wire_round8;
 mod wire_round9;
