@@ -1,38 +1,12 @@
 //! Issue 12's coverage: the new models, the cards with honestly unknown speed figures, the GGUF
 //! i-quants and raw MoE sizes (`671b-a37b`), read as a user types them.
 
-use bot_core::store::{Store, db_path};
+use super::chat::ask_fresh as ask;
+use bot_core::Catalog;
 use bot_core::vram::{
     Engine, FitError, FitRequest, ModelRef, Quant, Task, decode_tokens_per_second, estimate,
     prefill_tokens_per_second,
 };
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
-use std::sync::Arc;
-
-fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef {
-        platform: "test".into(),
-        chat: "c".into(),
-        user: "u".into(),
-        locale: Some(lang.into()),
-        thread: None,
-    };
-    let l = Localizer::get();
-    let lang = if lang.starts_with("zh") {
-        Lang::Zh
-    } else {
-        Lang::En
-    };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| l.render_plain(lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 #[test]
 fn new_models_resolve_by_id_alias_chinese_name_and_hf_id() {

@@ -4,9 +4,8 @@
 //! a family the catalog does not know, a size the family does not have, or a wrong active
 //! count stays a size-only guess with its warning.
 
+use super::chat::ask_fresh as ask;
 use bot_core::catalog::{Catalog, Model, normalize, split_at_size};
-use bot_core::{Bot, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 fn cat() -> Catalog {
     Catalog::embedded().unwrap()
@@ -172,20 +171,6 @@ fn several_models_of_a_family_and_size_resolve_to_one_and_name_the_rest() {
             .all(|o| o.params_b <= l.model.params_b * 1.02)
     );
     assert!(l.others.iter().any(|o| o.family == "llama2"));
-}
-
-fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(cat()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The figure after the title's `=` line: "the busiest card needs N GiB".

@@ -2,10 +2,9 @@
 //! parameter count from the config's shape matches the figure its publisher states, and a
 //! model the catalog does not know is still sized from its name, with a warning.
 
+use super::chat::ask_fresh as ask;
 use bot_core::catalog::{Catalog, ModelVariant};
 use bot_core::vram::Shape;
-use bot_core::{Bot, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 fn cat() -> Catalog {
     Catalog::embedded().unwrap()
@@ -255,20 +254,6 @@ fn a_variant_of_an_unknown_model_is_refused_by_name() {
     );
     // A typed field: the struct is the schema.
     let _ = std::mem::size_of::<ModelVariant>();
-}
-
-fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(cat()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]
