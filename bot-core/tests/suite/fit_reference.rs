@@ -707,3 +707,5 @@ mod heldout8;
 
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
+#[path = "fit_reference/heldout10.rs"]
+mod heldout10;
