@@ -1,9 +1,11 @@
 //! The tenth held-out set (tests/data/measured_memory_heldout10.tsv, session 14, mem-m): ms-swift examples not
 //! used before (OLoRA, Muon, Qwen2.5-VL-7B with generation, Qwen2.5-72B FSDP QLoRA) and the Megatron-SWIFT
 //! Quick-start's DeepSpeed columns (Qwen2.5-14B and Qwen3-30B-A3B full fine-tuning at 8K on A800s), Unsloth's
-//! Qwen3-30B-A3B figure in Qwen3's docs and a LLaMA-Factory out-of-memory report on one RTX 4090, written down and
+//! Qwen3-30B-A3B figure in Qwen3's docs, a LLaMA-Factory out-of-memory report on one RTX 4090, TRL's QLoRA notebook
+//! on a Colab T4 (six models at 1024 tokens) and PEFT's LoRA-FA note (plain LoRA at batch 8 without checkpointing
+//! runs out of an 80 GB card), written down and
 //! committed before the estimator's code was read and scored untuned. Its header lists the jobs found that the
-//! engine cannot state (DPO, SimPO, embedding / reranker training, HQQ, group offload, Whisper) and the word each
+//! engine cannot state (DPO, SimPO, GRPO, embedding / reranker training, HQQ, group offload, Whisper) and the word each
 //! would need. Printed with `-- --nocapture`.
 
 use super::mixed::{print_breakdowns, scored};
@@ -19,7 +21,7 @@ fn public_measurements_tenth_held_out_set() {
         TABLE,
         "measured_memory_heldout10.tsv (held out, session 14)",
     );
-    assert!(held.numeric >= 5 && held.verdicts >= 5);
+    assert!(held.numeric >= 11 && held.verdicts >= 6);
     // Untuned: UNSCORED (filled in by the scoring commit). The floor and ceiling may only tighten.
     let floor_within = 0;
     let ceiling_under = 5;
