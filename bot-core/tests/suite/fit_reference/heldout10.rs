@@ -22,10 +22,14 @@ fn public_measurements_tenth_held_out_set() {
         "measured_memory_heldout10.tsv (held out, session 14)",
     );
     assert!(held.numeric >= 11 && held.verdicts >= 6);
-    // Untuned: UNSCORED (filled in by the scoring commit). The floor and ceiling may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 5;
-    let floor_verdicts = 0;
+    // Untuned (scored on mem-m's branch from main 5d279f8, 2026-12-03, no estimator change): 7 of 11
+    // numeric rows within 15 %, 2 under by more than 15 % (TRL's QLoRA notebook on a T4: Qwen3-8B -20.6 %,
+    // Qwen2.5-7B -15.2 %), verdicts 5 of 6 (plain LoRA on Llama-2-7B at batch 8 x 1024 without checkpointing,
+    // sized 72.1 GiB on an 80 GB card, where PEFT's note says it runs out of memory). The floor and ceiling may
+    // only tighten.
+    let floor_within = 7;
+    let ceiling_under = 2;
+    let floor_verdicts = 5;
     assert!(
         held.within15 >= floor_within,
         "held out 10: {} of {} within 15% (floor {floor_within})",
