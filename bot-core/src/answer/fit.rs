@@ -544,6 +544,11 @@ fn apply_option<'a>(
             Some(on) => req.double_quant = on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // Transformers' warmed-up 16-bit load of a bitsandbytes base (`FitRequest::load_warmup`).
+        "warmup" | "load_warmup" | "加载预热" => match lexicon::on_off(v) {
+            Some(on) => req.load_warmup = on,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         // PEFT's k-bit preparation of a bitsandbytes base (`FitRequest::kbit_upcast`): norms,
         // embedding and output head cast to fp32; 16-bit autocast (`set_precision_switch`).
         "upcast" | "kbit_upcast" | "升精度" | "autocast" => match lexicon::on_off(v) {

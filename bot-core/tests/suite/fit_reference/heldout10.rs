@@ -27,8 +27,15 @@ fn public_measurements_tenth_held_out_set() {
     // Qwen2.5-7B -15.2 %), verdicts 5 of 6 (plain LoRA on Llama-2-7B at batch 8 x 1024 without checkpointing,
     // sized 72.1 GiB on an 80 GB card, where PEFT's note says it runs out of memory). The floor and ceiling may
     // only tighten.
-    let floor_within = 7;
-    let ceiling_under = 2;
+    // Session 14 (mem-m): Transformers' loader keeps half the 16-bit model reserved while it
+    // quantizes a 16-bit checkpoint into bitsandbytes, and PEFT's fp32 embedding and head land
+    // beside it (`vram::bnb_load`; `caching_allocator_warmup` with the quantizer's default
+    // factor 4): the five T4 rows quantized at load (Qwen3-8B, Qwen2.5-7B, Llama-3.1-8B,
+    // Llama-3.2-3B, Gemma-3-4B) read -4.1 / +3.2 / -13.4 / -5.1 / -4.3 % (were -20.6 / -15.2 /
+    // -14.1 / -12.3 / -7.9 %); Qwen3-14B from a checkpoint saved in 4-bit
+    // carries `--no-load-warmup` and stays +8.8 %. 9 of 11, none under, verdicts 5 of 6.
+    let floor_within = 9;
+    let ceiling_under = 0;
     let floor_verdicts = 5;
     assert!(
         held.within15 >= floor_within,
