@@ -32,7 +32,7 @@
 //! 12.8 / 10.8 / 10.9 / 4.7 / 6.8 GB for Qwen3-8B / Qwen2.5-7B / Llama-3.1-8B / Llama-3.2-3B /
 //! Gemma-3-4B at 1024 tokens, 8 to 21 % above the step's own peak.
 
-use super::{FitOptions, FitRequest, GIB, ModelLayout, Shape, Task, Zero};
+use super::{FitRequest, GIB, ModelLayout, Shape, Task, Zero};
 
 /// Headroom `caching_allocator_warmup` leaves when it caps the block at the free memory.
 pub const WARMUP_HEADROOM_GIB: f64 = 1.2;
@@ -60,7 +60,7 @@ pub(super) fn reserved_bytes(
     req: &FitRequest,
     zero3: bool,
     (share, loaded): (f64, f64),
-    ctx: f64,
+    (ctx, fp32_cast): (f64, bool),
 ) -> f64 {
     if !applies(req, zero3) {
         return 0.0;
@@ -73,7 +73,7 @@ pub(super) fn reserved_bytes(
     }
     let mut reserved = block.max(loaded);
     let mut tail = (block - loaded).max(0.0);
-    if super::train::peft_fp32_cast(req) {
+    if fp32_cast {
         for copy in [shape.params.embed * 4.0, shape.params.lm_head * 4.0] {
             if copy <= tail {
                 tail -= copy;
@@ -89,32 +89,14 @@ pub(super) fn reserved_bytes(
 /// adapters, gradients, optimizer, activations and the allocator's reserve); `share` is the
 /// card's part of the model (1 unless layers are split over the cards) and `loaded` the bytes
 /// of its weights as loaded, before PEFT's fp32 cast.
+/// `fp32_cast` is `train::peft_fp32_cast`.
 pub(super) fn beyond(
     shape: &Shape,
     req: &FitRequest,
     zero: Zero,
-    (share, loaded): (f64, f64),
+    (share, loaded, fp32_cast): (f64, f64, bool),
     (ctx, held): (f64, f64),
 ) -> f64 {
     let zero3 = req.cards > 1 && zero == Zero::Three;
-    (reserved_bytes(shape, req, zero3, (share, loaded), ctx) - held).max(0.0)
-}
-
-/// The load's reserve in GiB on one card, for the answer to state (a size-only guess shaped as
-/// the estimate shapes it); 0 when it does not apply.
-pub fn bnb_load_reserved_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
-    let s = match req.model {
-        super::ModelRef::Known(m) => match Shape::from_model(m) {
-            Ok(s) => s,
-            Err(_) => return 0.0,
-        },
-        super::ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
-    };
-    let zero3 =
-        req.cards > 1 && !opts.device_map && opts.zero.unwrap_or(Zero::Three) == Zero::Three;
-    let ctx = super::parts::outside_allocator_gib(true, req.cards) * GIB;
-    let w_total = super::parts::weight_split(&s, req.quant, req.engine).total()
-        + super::bnb_experts::extra_bytes(&s, req);
-    let loaded = super::train::loaded_weight_bytes(&s, req, w_total);
-    reserved_bytes(&s, req, zero3, (1.0, loaded), ctx) / GIB
+    (reserved_bytes(shape, req, zero3, (share, loaded), (ctx, fp32_cast)) - held).max(0.0)
 }

@@ -40,8 +40,8 @@ mod train;
 pub mod unsloth_loss;
 
 pub use axolotl::axolotl_fp32_copies_gib;
-pub use bnb_load::{WARMUP_HEADROOM_GIB, bnb_load_reserved_gib};
-pub use estimate::{margin_pct, round2, verdict};
+pub use bnb_load::WARMUP_HEADROOM_GIB;
+pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, verdict};
 pub use fsdp::fsdp_unsharded_gib;
 pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,

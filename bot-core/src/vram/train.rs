@@ -356,7 +356,8 @@ pub(super) fn compute_train(
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
     let held = base_c + adapter_weights + grads_c + optim_c + a + reserve + round_trip;
     let loaded = loaded_weight_bytes(shape, req, w_total) * w_share;
-    let load = super::bnb_load::beyond(shape, req, zero, (w_share, loaded), (ctx, held));
+    let load_in = (w_share, loaded, peft_fp32_cast(req));
+    let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held));
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if dm.is_some() {
         base + adapter_weights / l_share
