@@ -2,23 +2,25 @@
 //! the default for a Transformers LoRA / Q-LoRA on an NF4 or LLM.int8 base).
 //!
 //! Transformers' `from_pretrained` warms PyTorch's caching allocator up before it loads a single
-//! tensor (`modeling_utils.caching_allocator_warmup`, 4.51 to 4.57): it counts the bytes of the
-//! empty model's parameters on each card and allocates `torch.empty(byte_count // factor,
-//! dtype=torch.float16)` once, with `factor = hf_quantizer.get_cuda_warm_up_factor()`. The
-//! quantizer's default is 4 ("half the model size ... we do not have the info that weights are
-//! going to be 8 bits before actual weight loading", `quantizers/base.py`), and
-//! `Bnb4BitHfQuantizer` / `Bnb8BitHfQuantizer` keep it; a checkpoint quantized at load has
-//! its `Linear4bit` weights still in their 16-bit shape and dtype in the empty model, so the
-//! block is half the 16-bit model (capped at the card's free memory less 1.2 GiB). The
-//! tensors are freed at once but the block stays in the allocator: the weights are carved from
-//! it. Then PEFT's `prepare_model_for_kbit_training` (`train::peft_fp32_cast`) allocates the fp32
-//! embedding, then the fp32 head, each while its 16-bit copy is alive: one that the block's
-//! remaining tail cannot hold whole is a new reservation beside it (a tensor is never split),
-//! and the freed 16-bit copies stay inside the block. What the training step allocates later
-//! reuses that cache; nvidia-smi and `max_memory_reserved` show whichever is larger: the load's
-//! reserve or the step's own peak. The step needs none of the cache beyond its own peak, and the
-//! loader caps its block below the card's free memory, so the verdict, which counts what must
-//! be allocated, does not count it (`Parts::releasable`).
+//! tensor (`modeling_utils.caching_allocator_warmup`, since spring 2025 and still in 4.57.1): it
+//! counts the bytes of the empty model's parameters on each card and allocates
+//! `torch.empty(byte_count // factor, dtype=torch.float16)` once, with `factor =
+//! hf_quantizer.get_cuda_warm_up_factor()`. The quantizer's default is 4 ("half the model size ...
+//! we do not have the info that weights are going to be 8 bits before actual weight loading",
+//! `quantizers/base.py`), which `Bnb4BitHfQuantizer` (4.56, 4.57) does not override (LLM.int8's
+//! quantizer not checked; its half-model block is about its own weights, so it adds little); a
+//! checkpoint quantized at load has its `Linear4bit` weights still in their 16-bit shape and
+//! dtype in the empty model, so the block is half the 16-bit model (capped at the card's free
+//! memory less 1.2 GiB). The tensors are freed at once but the block stays in the allocator: the
+//! weights are carved from it. Then PEFT's `prepare_model_for_kbit_training`
+//! (`train::peft_fp32_cast`) allocates the fp32 embedding, then the fp32 head, each while its
+//! 16-bit copy is alive: one that the block's remaining tail cannot hold whole is a new
+//! reservation beside it (a tensor is never split), and the freed 16-bit copies stay inside the
+//! block. What the training step allocates later reuses that cache; nvidia-smi and
+//! `max_memory_reserved` show whichever is larger: the load's reserve or the step's own peak. The
+//! step needs none of the cache beyond its own peak, and the loader caps its block below the
+//! card's free memory, so the verdict, which counts what must be allocated, does not count it
+//! (`Parts::releasable`).
 //!
 //! Not for a checkpoint saved in 4-bit (`-bnb-4bit` repositories; Unsloth loads those by
 //! default): TRL's Q-LoRA notebook on a T4 reserves 12.07 GB after loading Qwen3-14B from
@@ -28,9 +30,9 @@
 //! alone would be 67 GiB): `warmup=off` states either. Transformers 5 sizes the block by the
 //! quantizer's own element size (`param_element_size`), not checked here.
 //! Not under ZeRO-3 / FSDP (the base is sharded from the CPU) nor for axolotl (its own round
-//! trip, `vram::axolotl`). Found on held-out 10: TRL's notebook (transformers 4.57, T4) reserved
+//! trip, `vram::axolotl`). Found on held-out 10: TRL's notebook (run 2025-10-31 on a T4) reserved
 //! 12.8 / 10.8 / 10.9 / 4.7 / 6.8 GB for Qwen3-8B / Qwen2.5-7B / Llama-3.1-8B / Llama-3.2-3B /
-//! Gemma-3-4B at 1024 tokens, 8 to 21 % above the step's own peak.
+//! Gemma-3-4B at 1024 tokens, where the step alone was sized 8 to 21 % under.
 
 use super::{FitRequest, GIB, ModelLayout, Shape, Task, Zero};
 
