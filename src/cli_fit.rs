@@ -77,6 +77,12 @@ pub struct FitArgs {
     /// chat's `upcast=off`). Default: the cast (TRL, axolotl, the PEFT examples).
     #[arg(long)]
     no_kbit_upcast: bool,
+    /// LoRA/QLoRA on a bitsandbytes base loaded from a checkpoint saved in 4-bit (a `-bnb-4bit`
+    /// repository) or by a Transformers without the loader's warm-up (the chat's `warmup=off`).
+    /// Default: Transformers quantizes a 16-bit checkpoint while loading and keeps half its
+    /// 16-bit size reserved.
+    #[arg(long)]
+    no_load_warmup: bool,
     /// An MoE on a bitsandbytes base (NF4, LLM.int8) with its fused routed experts left
     /// unquantized: 16-bit, fp32 after PEFT's k-bit preparation (plain Transformers v5 with
     /// PEFT/TRL, Unsloth before 2026.6; the chat's `moeq=off`). Default: quantized with the
@@ -236,6 +242,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.lora_experts = a.lora_experts;
     req.double_quant = !a.no_double_quant;
     req.kbit_upcast = !a.no_kbit_upcast;
+    req.load_warmup = !a.no_load_warmup;
     req.experts_16bit = a.experts_16bit;
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth;

@@ -27,6 +27,10 @@ advice-assume-double-quant = { $on ->
     [yes] 4-bit base with double quantization (bnb_4bit_use_double_quant, the default of LLaMA-Factory, fms-acceleration and torchtune): about 4.13 bits per weight. dq=off for a plain load_in_4bit or LitGPT's bnb.nf4 (4.5 bits).
    *[no] 4-bit base without double quantization (a plain load_in_4bit, LitGPT's bnb.nf4): 4.5 bits per weight. dq=on for LLaMA-Factory's default (about 4.13 bits).
   }
+advice-assume-bnb-load = { $on ->
+    [yes] { $bits }-bit base quantized while a 16-bit checkpoint loads (Transformers' from_pretrained with a BitsAndBytesConfig): its loader first reserves half the 16-bit model in one block (caching_allocator_warmup), and PEFT's fp32 embedding and head take a block of their own where the rest does not hold them, { $gib } GiB kept reserved on the card (nvidia-smi and max_memory_reserved show it; the training step reuses it, so it does not decide the fit). A checkpoint saved in 4-bit (a -bnb-4bit repository) or a Transformers without that warm-up: warmup=off.
+   *[no] { $bits }-bit base loaded without the loader's half-model reserve (a checkpoint saved in 4-bit, or a Transformers without caching_allocator_warmup). warmup=on when a 16-bit checkpoint is quantized while loading ({ $gib } GiB kept reserved).
+  }
 advice-assume-kbit-upcast = { $on ->
     [yes] { $bits }-bit base prepared by PEFT's prepare_model_for_kbit_training (TRL's SFTTrainer, the PEFT examples): norms, embedding and output head cast to fp32, { $gib } GiB more than in 16-bit, and an fp32 stream through the layers. LLaMA-Factory and Unsloth skip the cast: upcast=off (or trainer=llamafactory) sizes without it; axolotl casts them back to 16-bit (trainer=axolotl).
    *[no] { $bits }-bit base without PEFT's fp32 cast (LLaMA-Factory's own preparation: upcast_layernorm off): norms, embedding and output head stay 16-bit. upcast=on for TRL and the PEFT examples ({ $gib } GiB more); trainer=axolotl for axolotl.

@@ -27,6 +27,10 @@ advice-assume-double-quant = { $on ->
     [yes] 4 位底座按双重量化计（bnb_4bit_use_double_quant，LLaMA-Factory、torchtune 等训练框架的默认设置）：每个权重约 4.13 位。只用 load_in_4bit 或 LitGPT 的 bnb.nf4 时请加 dq=off（4.5 位）。
    *[no] 4 位底座按不做双重量化计（只用 load_in_4bit，或 LitGPT 的 bnb.nf4）：每个权重 4.5 位。LLaMA-Factory 的默认设置请加 dq=on（约 4.13 位）。
   }
+advice-assume-bnb-load = { $on ->
+    [yes] { $bits } 位底座按加载 16 位权重时现场量化计：Transformers 加载前会先一次性预留半个 16 位模型大小的显存，PEFT 转成 fp32 的词嵌入和输出层放不进剩下的部分时再另占一块，共 { $gib } GiB 留在卡上（nvidia-smi 能看到，训练时会复用，不影响能否放下）。直接加载 4 位权重（-bnb-4bit 仓库），或所用 Transformers 加载时不做这一步预留，请加 warmup=off。
+   *[no] { $bits } 位底座按加载时不做预留计（直接加载 4 位权重，或所用 Transformers 不做这一步）。加载 16 位权重时现场量化请加 warmup=on（会多留 { $gib } GiB）。
+  }
 advice-assume-kbit-upcast = { $on ->
     [yes] { $bits } 位底座按 PEFT 的量化训练预处理计（PEFT 示例和基于它的微调脚本都会这样做）：归一化层、词嵌入和输出层转成 fp32，比 16 位多 { $gib } GiB，各层之间的数据流也是 fp32。LLaMA-Factory 和 Unsloth 不做这一步：加 upcast=off（或 trainer=llamafactory）按不转换估算；axolotl 会再转回 16 位（写 trainer=axolotl）。
    *[no] { $bits } 位底座按不做 PEFT 的 fp32 转换计（LLaMA-Factory 自己的预处理默认不升精度）：归一化层、词嵌入和输出层保持 16 位。PEFT 示例的做法请加 upcast=on（多 { $gib } GiB）；axolotl 请写 trainer=axolotl。

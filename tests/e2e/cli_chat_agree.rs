@@ -537,3 +537,37 @@ fn vllms_memory_utilization_sizes_the_same_in_both() {
     bad.extend(["--gpu-memory-utilization", "1.5"]);
     assert!(!gpuscout(&bad).ok);
 }
+
+/// A bitsandbytes base loaded from a checkpoint saved in 4-bit (`warmup=off` /
+/// `--no-load-warmup`, `vram::bnb_load`): the same answer in both, and not the default one,
+/// which keeps half the 16-bit model reserved while it quantizes at load.
+#[test]
+fn a_checkpoint_saved_in_4_bit_sizes_the_same_in_both() {
+    let base = [
+        "fit",
+        "--model",
+        "glm-4-9b",
+        "--task",
+        "qlora",
+        "--context",
+        "768",
+        "--gpu",
+        "rtx-4080",
+    ];
+    let mut args = base.to_vec();
+    args.push("--no-load-warmup");
+    let line = "/fit glm-4-9b qlora ctx=768 rtx-4080 warmup=off";
+    let cli = text(&args);
+    assert_eq!(chat(line), cli, "{line}");
+    assert!(
+        cli.contains("without the loader's half-model reserve"),
+        "{cli}"
+    );
+    let default = text(&base);
+    assert_ne!(cli, default);
+    assert_eq!(chat("/fit glm-4-9b qlora ctx=768 rtx-4080"), default);
+    assert!(
+        default.contains("GiB kept reserved on the card"),
+        "{default}"
+    );
+}

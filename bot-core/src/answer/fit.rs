@@ -445,6 +445,16 @@ fn set_trainer(req: &mut FitRequest<'_>, v: &str) -> Option<()> {
     Some(())
 }
 
+/// `dq=` switches double quantization of a bitsandbytes base; `warmup=` (`load_warmup`,
+/// `加载预热`) the loader's warm-up of a 16-bit checkpoint quantized while loading.
+fn set_base_switch(req: &mut FitRequest<'_>, key: &str, on: bool) {
+    if matches!(key, "warmup" | "load_warmup" | "加载预热") {
+        req.load_warmup = on;
+    } else {
+        req.double_quant = on;
+    }
+}
+
 /// `autocast=off` sizes a LoRA loop of its own without 16-bit autocast
 /// (`FitRequest::autocast`); the other keys of its arm switch PEFT's k-bit upcast.
 fn set_precision_switch(req: &mut FitRequest<'_>, key: &str, on: bool) {
@@ -539,11 +549,14 @@ fn apply_option<'a>(
             Some(on) => req.experts_16bit = !on,
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
-        // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
-        "dq" | "double_quant" | "双重量化" => match lexicon::on_off(v) {
-            Some(on) => req.double_quant = on,
-            None => return Err(err(FitError::BadValue(w.to_string()))),
-        },
+        // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`)
+        // and Transformers' warmed-up 16-bit load of one (`FitRequest::load_warmup`).
+        "dq" | "double_quant" | "双重量化" | "warmup" | "load_warmup" | "加载预热" => {
+            match lexicon::on_off(v) {
+                Some(on) => set_base_switch(req, k, on),
+                None => return Err(err(FitError::BadValue(w.to_string()))),
+            }
+        }
         // PEFT's k-bit preparation of a bitsandbytes base (`FitRequest::kbit_upcast`): norms,
         // embedding and output head cast to fp32; 16-bit autocast (`set_precision_switch`).
         "upcast" | "kbit_upcast" | "升精度" | "autocast" => match lexicon::on_off(v) {

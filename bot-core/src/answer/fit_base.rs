@@ -1,13 +1,15 @@
 //! The `/fit` answer's lines on the trainer and the quantized base of a LoRA / Q-LoRA:
-//! Unsloth (with its loss and its size), double quantization and PEFT's k-bit preparation.
+//! Unsloth (with its loss and its size), double quantization, PEFT's k-bit preparation and
+//! what Transformers' warmed-up load of a 16-bit checkpoint keeps reserved.
 
 use crate::reply::{Msg, Reply};
-use crate::vram::FitRequest;
+use crate::vram::{FitOptions, FitRequest};
 
 /// The trainer and the quantized base a LoRA / Q-LoRA is sized with: Unsloth, double
 /// quantization (`FitRequest::double_quant`) and PEFT's k-bit preparation
-/// (`FitRequest::kbit_upcast`, with what it costs), each with the word that switches it.
-pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
+/// (`FitRequest::kbit_upcast`, with what it costs) and the load's reserve
+/// (`FitRequest::load_warmup`), each with the word that switches it.
+pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) {
     if req.unsloth {
         let cce = !crate::vram::unsloth_loss::applies(req);
         r.push(
@@ -29,6 +31,12 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
         );
     }
     if !req.unsloth && !req.axolotl && req.layout == crate::vram::ModelLayout::Transformers {
+        r.push(
+            Msg::new("advice-assume-bnb-load")
+                .arg("bits", bits)
+                .arg("on", if req.load_warmup { "yes" } else { "no" })
+                .arg("gib", gib(crate::vram::bnb_load_reserved_gib(req, opts))),
+        );
         r.push(
             Msg::new("advice-assume-kbit-upcast")
                 .arg("bits", bits)

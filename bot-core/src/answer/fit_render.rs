@@ -303,7 +303,7 @@ fn push_assumptions(
                 Msg::new("advice-assume-dropout")
                     .arg("on", if req.lora_dropout { "yes" } else { "no" }),
             );
-            push_adapter_base(r, req);
+            push_adapter_base(r, req, &p.opts);
         } else {
             push_full_precision(r, req, p);
         }

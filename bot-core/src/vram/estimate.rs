@@ -7,7 +7,7 @@ use super::parts::{
     vllm_mxfp4_padding, weight_split,
 };
 use super::request::{FitOptions, FitRequest};
-use super::{Engine, GIB, Shape, Task};
+use super::{Engine, GIB, Shape, Task, Zero};
 
 pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Parts {
     compute_on(shape, req, opts, VllmDefaults::for_card(req.gpu))
@@ -112,4 +112,25 @@ pub fn round2(x: f64) -> f64 {
 pub(super) fn trim_num(x: f64) -> String {
     let s = format!("{x:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// What Transformers' warmed-up load of a 16-bit checkpoint into bitsandbytes keeps reserved
+/// on one card (`vram::bnb_load`), in GiB, for the answer to state (a size-only guess shaped
+/// as the estimate shapes it); 0 when it does not apply.
+pub fn bnb_load_reserved_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
+    let s = match req.model {
+        super::ModelRef::Known(m) => match Shape::from_model(m) {
+            Ok(s) => s,
+            Err(_) => return 0.0,
+        },
+        super::ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
+    };
+    let zero3 =
+        req.cards > 1 && !opts.device_map && opts.zero.unwrap_or(Zero::Three) == Zero::Three;
+    let ctx = super::parts::outside_allocator_gib(true, req.cards) * super::GIB;
+    let w_total = super::parts::weight_split(&s, req.quant, req.engine).total()
+        + super::bnb_experts::extra_bytes(&s, req);
+    let loaded = super::train::loaded_weight_bytes(&s, req, w_total);
+    let cast = super::train::peft_fp32_cast(req);
+    super::bnb_load::reserved_bytes(&s, req, zero3, (1.0, loaded), (ctx, cast)) / super::GIB
 }

@@ -26,6 +26,7 @@ mod tp;
 
 mod axolotl;
 mod bnb_experts;
+mod bnb_load;
 mod device_map;
 mod estimate;
 mod fsdp;
@@ -39,7 +40,8 @@ mod train;
 pub mod unsloth_loss;
 
 pub use axolotl::axolotl_fp32_copies_gib;
-pub use estimate::{margin_pct, round2, verdict};
+pub use bnb_load::WARMUP_HEADROOM_GIB;
+pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, verdict};
 pub use fsdp::fsdp_unsharded_gib;
 pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,

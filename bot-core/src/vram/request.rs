@@ -170,6 +170,11 @@ pub struct FitRequest<'a> {
     /// (scalers quantized to 8 bits per 256 blocks); off in LitGPT's `bnb.nf4` (its `bnb.nf4-dq`
     /// turns it on) and a plain `load_in_4bit=True`, which is why inference stays at 4.5.
     pub double_quant: bool,
+    /// Whether a LoRA / Q-LoRA on a bitsandbytes base is loaded by Transformers' warmed-up
+    /// loader from a 16-bit checkpoint, which keeps half the 16-bit model reserved
+    /// (`vram::bnb_load`; default on). Off (`warmup=off` / `--no-load-warmup`): a checkpoint
+    /// saved in 4-bit (a `-bnb-4bit` repository) or a Transformers without the warm-up.
+    pub load_warmup: bool,
     /// Training through Unsloth (`trainer=unsloth` / `unsloth`; `--unsloth`; default off), sized
     /// by its mechanisms, each from its own sources:
     /// - `use_gradient_checkpointing="unsloth"` offloads every checkpointed layer input to CPU
@@ -388,6 +393,7 @@ impl<'a> FitRequest<'a> {
             kbit_upcast: true,
             autocast: true,
             double_quant: true,
+            load_warmup: true,
             unsloth: false,
             axolotl: false,
             experts_16bit: false,

@@ -76,6 +76,18 @@ fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
     (base, head_dequant)
 }
 
+/// The frozen base's bytes as loaded, before PEFT's fp32 cast of the embedding and head
+/// (`vram::bnb_load` fits the fp32 copies into what is left of the loader's block).
+pub(super) fn loaded_weight_bytes(shape: &Shape, req: &FitRequest, w_total: f64) -> f64 {
+    let (base, _) = base_weights(shape, req, w_total);
+    let cast = if peft_fp32_cast(req) {
+        (shape.params.embed + shape.params.lm_head) * 2.0
+    } else {
+        0.0
+    };
+    base - cast
+}
+
 /// GiB the fp32 cast of the embedding and untied head adds to a bitsandbytes 4-bit training
 /// base (what `peft_fp32_cast` counts), for the answer to state; 0 for a size-only guess.
 pub fn peft_fp32_cast_gib(req: &FitRequest) -> f64 {
@@ -341,6 +353,11 @@ pub(super) fn compute_train(
     let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
+    // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
+    let held = base_c + adapter_weights + grads_c + optim_c + a + reserve + round_trip;
+    let loaded = loaded_weight_bytes(shape, req, w_total) * w_share;
+    let load_in = (w_share, loaded, peft_fp32_cast(req));
+    let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held));
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if dm.is_some() {
         base + adapter_weights / l_share
@@ -356,12 +373,12 @@ pub(super) fn compute_train(
             0.0,
             a,
             grads_c + optim_c,
-            ctx + reserve + round_trip,
+            ctx + reserve + round_trip + load,
         ],
         a * n,
         (grads_c + optim_c) * n,
     );
-    p.releasable = reserve + round_trip;
+    p.releasable = reserve + round_trip + load;
     p.parallelism = parallelism(cards, dm.is_some(), zero);
     if sharded_gptq {
         as_one_card(shape, req, opts, c, &mut p);

@@ -37,7 +37,12 @@ fn axolotl_keeps_the_fp32_copies_cached_beyond_the_steps_transients() {
         let m = c.model(id).unwrap();
         let pc = Shape::from_model(m).unwrap().params;
         // Same tensors without the round trip: 16-bit norms, embedding and head.
-        let plain = run(&c, id, q, |r, _| r.kbit_upcast = false);
+        // PEFT without the fp32 cast, loaded from a checkpoint saved in 4-bit: axolotl's round
+        // trip alone differs (the loader's warm-up block is `vram::bnb_load`'s, not axolotl's).
+        let plain = run(&c, id, q, |r, _| {
+            r.kbit_upcast = false;
+            r.load_warmup = false;
+        });
         let ax = run(&c, id, q, |r, _| r.axolotl = true);
         assert!(
             (ax.per_gpu.weights_gib - plain.per_gpu.weights_gib).abs() < 1e-9,

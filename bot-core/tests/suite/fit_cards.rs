@@ -84,9 +84,14 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
                     0.0
                 };
                 let comm = nccl_buffers_gib(training, cards) - nccl_buffers_gib(training, p.cards);
+                // The loader's warm-up block of a bitsandbytes base quantized at load
+                // (`vram::bnb_load`) is the same on every card: what ZeRO-1/2 frees of the
+                // step shows as that block's cache in the overhead; the card's total (the
+                // `per_gpu` part) still does not rise.
+                let block = bot_core::vram::bnb_load_reserved_gib(&r, opts);
                 let nccl = match *name {
                     "per_gpu" => comm + 1.25 * buckets,
-                    "overhead" => comm + 0.25 * buckets,
+                    "overhead" => comm + 0.25 * buckets + block,
                     "optimizer" => buckets,
                     _ => 0.0,
                 };

@@ -60,6 +60,10 @@ struct Row {
     /// estimator's default; LitGPT's `bnb.nf4` rows set false).
     #[serde(default)]
     double_quant: Option<bool>,
+    /// Transformers' warmed-up 16-bit load of a bitsandbytes base (`FitRequest::load_warmup`);
+    /// absent = on.
+    #[serde(default)]
+    load_warmup: Option<bool>,
     /// Inference with Transformers before 4.45: the prompt length the LM head runs over (in
     /// fp32 too); absent = the last position only.
     #[serde(default)]
@@ -305,6 +309,9 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
     req.mixed_precision = r.mixed_precision;
     if let Some(u) = r.kbit_upcast {
         req.kbit_upcast = u;
+    }
+    if let Some(w) = r.load_warmup {
+        req.load_warmup = w;
     }
     if let Some(d) = r.double_quant {
         req.double_quant = d;
@@ -705,5 +712,7 @@ mod heldout7;
 #[path = "fit_reference/heldout8.rs"]
 mod heldout8;
 
+#[path = "fit_reference/heldout10.rs"]
+mod heldout10;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

@@ -153,6 +153,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-autocast" => req.autocast = false,
             // bitsandbytes 4-bit without double quantization (LitGPT's `bnb.nf4`).
             "--no-double-quant" => req.double_quant = false,
+            // No warmed-up 16-bit load (`FitRequest::load_warmup`): a checkpoint saved in 4-bit.
+            "--no-load-warmup" => req.load_warmup = false,
             // An MoE's fused experts left unquantized by bitsandbytes (`vram::bnb_experts`).
             "--experts-16bit" => req.experts_16bit = true,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
