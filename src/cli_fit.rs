@@ -94,6 +94,11 @@ pub struct FitArgs {
     /// Entropy on the others or with `--liger`, norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
     unsloth: bool,
+    /// The Unsloth release the training runs on, e.g. 2024.5 (the chat's `unsloth=2024.5`;
+    /// implies --unsloth): per-layer RoPE caches before 2025.1, Gemma-3's loss over every
+    /// token's logits before 2025.8. Default: today's release.
+    #[arg(long, value_parser = unsloth_release)]
+    unsloth_release: Option<bot_core::vram::UnslothRelease>,
     /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
@@ -188,6 +193,12 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
     anyhow!(en(&e.msg()))
 }
 
+/// `--unsloth-release`: `2024.5`, `2025.3.19`.
+fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
+    bot_core::vram::UnslothRelease::parse(s)
+        .ok_or_else(|| format!("not an Unsloth release (year.month, e.g. 2024.5): {s}"))
+}
+
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
@@ -238,8 +249,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.kbit_upcast = !a.no_kbit_upcast;
     req.experts_16bit = a.experts_16bit;
     req.autocast = !a.no_autocast;
-    req.unsloth = a.unsloth;
-    req.axolotl = a.axolotl && !a.unsloth;
+    req.unsloth = a.unsloth || a.unsloth_release.is_some();
+    req.unsloth_release = a.unsloth_release;
+    req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
     }

@@ -554,6 +554,14 @@ fn apply_option<'a>(
         "trainer" | "训练框架" => {
             set_trainer(req, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
         }
+        // The Unsloth release the training runs on (`vram::unsloth_release`): `unsloth=2024.5`.
+        "unsloth" => match vram::UnslothRelease::parse(v) {
+            Some(r) => {
+                set_trainer(req, "unsloth");
+                req.unsloth_release = Some(r);
+            }
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
         "torchao" => {
             torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?

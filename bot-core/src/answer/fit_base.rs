@@ -15,6 +15,7 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
                 .arg("cce", if cce { "yes" } else { "no" })
                 .arg("loss", gib(crate::vram::unsloth_loss::loss_gib(req))),
         );
+        r.push(unsloth_release_line(req));
     }
     let bits = match req.quant {
         crate::vram::Quant::Nf4 => "4",
@@ -44,4 +45,21 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>) {
 /// GiB as the `/fit` answer prints them (`fit_render::gib`; not imported: no import circle).
 fn gib(x: f64) -> String {
     format!("{x:.1}")
+}
+
+/// Which Unsloth release the training is sized for (`vram::unsloth_release`), with the word
+/// that names another.
+fn unsloth_release_line(req: &FitRequest<'_>) -> Msg {
+    let Some(r) = req.unsloth_release else {
+        return Msg::new("advice-unsloth-release-today");
+    };
+    let whole = crate::vram::unsloth_release::whole_logits(req);
+    Msg::new("advice-unsloth-release")
+        .arg("release", r.label())
+        .arg(
+            "rope",
+            gib(crate::vram::unsloth_release::rope_cache_gib(req)),
+        )
+        .arg("whole", if whole { "yes" } else { "no" })
+        .arg("loss", gib(crate::vram::unsloth_loss::loss_gib(req)))
 }

@@ -37,6 +37,7 @@ mod report;
 mod request;
 mod train;
 pub mod unsloth_loss;
+pub mod unsloth_release;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use estimate::{margin_pct, round2, verdict};
@@ -62,3 +63,4 @@ pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_seco
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{autocast_copies_gib, foreach_step_gib, fp32_master_weights, peft_fp32_cast_gib};
+pub use unsloth_release::UnslothRelease;

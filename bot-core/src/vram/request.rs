@@ -185,6 +185,10 @@ pub struct FitRequest<'a> {
     /// - Its notebooks' optimizer, `adamw_8bit` (applied by the chat unless an optimizer is
     ///   given).
     pub unsloth: bool,
+    /// The Unsloth release a training ran on (`unsloth=2024.5`; `--unsloth-release`; default
+    /// `None`: today's): per-layer RoPE caches before 2025.1 and Gemma-3's whole-logits loss
+    /// before 2025.8 (`vram::unsloth_release`).
+    pub unsloth_release: Option<super::unsloth_release::UnslothRelease>,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
@@ -389,6 +393,7 @@ impl<'a> FitRequest<'a> {
             autocast: true,
             double_quant: true,
             unsloth: false,
+            unsloth_release: None,
             axolotl: false,
             experts_16bit: false,
             prompt_logits: None,

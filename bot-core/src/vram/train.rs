@@ -212,7 +212,7 @@ fn activations(
     let checkpoints = if req.unsloth { 1.0 } else { layers };
     let tb = tokens * batch;
     let loss = if super::unsloth_loss::applies(req) {
-        super::unsloth_loss::loss_bytes(tb, shape.vocab as f64, free)
+        super::unsloth_loss::request_loss_bytes(req, tb, shape.vocab as f64, free)
     } else {
         loss_tok * tb
     };
@@ -335,6 +335,8 @@ pub(super) fn compute_train(
         + autocast_copies(shape, req, base_c / base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1;
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
+    // An older Unsloth's RoPE caches, one per attention layer (`vram::unsloth_release`).
+    let ctx = ctx + super::unsloth_release::rope_cache_bytes(shape, req);
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };

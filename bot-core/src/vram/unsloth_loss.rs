@@ -54,17 +54,28 @@ const CHUNKED_COMPILED_MODELS: &[&str] = &["gemma-3-4b", "gemma-3-12b", "gemma-3
 /// (`CHUNKED_COMPILED_MODELS`). A size-only guess is shaped like a Llama or Qwen: yes.
 fn own_forward(req: &FitRequest) -> bool {
     match req.model {
-        ModelRef::Known(m) if CHUNKED_COMPILED_MODELS.contains(&m.id.as_str()) => true,
-        ModelRef::Known(m) => OWN_FORWARD_FAMILIES.iter().any(|f| {
-            m.family == *f
-                || (m.family.starts_with(f)
-                    && m.family[f.len()..]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c == '.' || c.is_ascii_digit()))
-        }),
+        ModelRef::Known(m) => compiled_chunked(m) || own_family(m),
         ModelRef::BySize { .. } => true,
     }
+}
+
+/// Whether Unsloth writes this catalog model's forward (and attention) itself
+/// (`OWN_FORWARD_FAMILIES`; `llama3.1` and the like by their leading name).
+pub(crate) fn own_family(m: &crate::catalog::Model) -> bool {
+    OWN_FORWARD_FAMILIES.iter().any(|f| {
+        m.family == *f
+            || (m.family.starts_with(f)
+                && m.family[f.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c == '.' || c.is_ascii_digit()))
+    })
+}
+
+/// Whether this catalog model loads as a vision-language class whose compiled forward takes
+/// this loss (`CHUNKED_COMPILED_MODELS`).
+pub(crate) fn compiled_chunked(m: &crate::catalog::Model) -> bool {
+    CHUNKED_COMPILED_MODELS.contains(&m.id.as_str())
 }
 
 /// Whether the request's logits go through this loss: Unsloth, no Cut Cross Entropy word, and
@@ -121,7 +132,18 @@ pub fn loss_gib(req: &FitRequest) -> f64 {
         return 0.0;
     }
     let tokens = f64::from(req.context) * f64::from(req.batch);
-    loss_bytes(tokens, s.vocab as f64, None) / GIB
+    request_loss_bytes(req, tokens, s.vocab as f64, None) / GIB
+}
+
+/// Bytes the request's loss holds: today's chunks (`loss_bytes`), or every token's logits
+/// for a compiled Gemma-3 forward of a release before August 2025
+/// (`unsloth_release::whole_logits`).
+pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
+    if super::unsloth_release::whole_logits(req) {
+        tokens * vocab * super::unsloth_release::WHOLE_LOGITS_BYTES_PER_ENTRY
+    } else {
+        loss_bytes(tokens, vocab, free)
+    }
 }
 
 #[cfg(test)]

@@ -157,6 +157,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--experts-16bit" => req.experts_16bit = true,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
             "--unsloth" => req.unsloth = true,
+            // The Unsloth release the notebook printed (`vram::unsloth_release`).
+            other if other.starts_with("--unsloth-release=") => {
+                req.unsloth = true;
+                req.unsloth_release =
+                    Some(bot_core::vram::UnslothRelease::parse(&other[18..]).expect("release"));
+            }
             "--axolotl" => req.axolotl = true,
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
             "--autoawq-keeps-qkv" => {

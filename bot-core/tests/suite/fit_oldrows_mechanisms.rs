@@ -1,0 +1,114 @@
+//! The old held-out tables' misses (session 14, mem-n), by mechanism, on models, lengths and
+//! releases of no table. An older Unsloth (`unsloth=2024.5`, `vram::unsloth_release`): one
+//! RoPE cos/sin pair per attention layer before 2025.1 (16-bit, fp32 for Gemma; every
+//! position up to the model's before 2024.8, at most 32768 from 2024.8, grown by 8192), and
+//! Gemma-3's compiled loss over every token's logits before 2025.8.
+
+use super::chat::ask_fresh as ask;
+use bot_core::Catalog;
+use bot_core::vram::{
+    FitOptions, FitReport, FitRequest, GIB, ModelRef, Optimizer, Quant, Task, UnslothRelease,
+    estimate_with,
+};
+
+fn unsloth(model: &str, ctx: u32, batch: u32, release: Option<&str>) -> FitReport {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model(model).unwrap()),
+        Quant::Nf4,
+        Task::Qlora,
+    );
+    req.context = ctx;
+    req.batch = batch;
+    req.grad_checkpointing = true;
+    req.unsloth = true;
+    req.unsloth_release = release.map(|r| UnslothRelease::parse(r).unwrap());
+    let opts = FitOptions {
+        optimizer: Optimizer::Adam8bit,
+        ..FitOptions::default()
+    };
+    estimate_with(&catalog, &req, &opts).unwrap()
+}
+
+/// The report's parts are rounded to 0.01 GiB: two of them differ by at most that.
+const TOL: f64 = 0.011 * GIB;
+
+/// Overhead added by a release over today's, in bytes.
+fn rope_added(model: &str, ctx: u32, release: &str) -> f64 {
+    let old = unsloth(model, ctx, 1, Some(release)).per_gpu.overhead_gib;
+    let now = unsloth(model, ctx, 1, None).per_gpu.overhead_gib;
+    (old - now) * GIB
+}
+
+#[test]
+fn before_2025_every_attention_layer_keeps_its_own_rope_tables() {
+    // Yi-1.5-9B: 48 layers, head_dim 128, 4096 positions; 16-bit tables.
+    let per_pos = 48.0 * 2.0 * 128.0 * 2.0;
+    let got = rope_added("yi-1.5-9b", 2048, "2024.5");
+    assert!((got - per_pos * 4096.0).abs() < TOL, "{got}");
+    // A longer sequence than the model's positions: the table grows to it (2024.5).
+    let got = rope_added("yi-1.5-9b", 10_000, "2024.6");
+    assert!((got - per_pos * 10_000.0).abs() < TOL, "{got}");
+    // From 2024.8 in steps of 8192: 10,000 tokens -> 16,384 positions.
+    let got = rope_added("yi-1.5-9b", 10_000, "2024.9");
+    assert!((got - per_pos * 16_384.0).abs() < TOL, "{got}");
+    // Gemma-2-27B keeps them in fp32: 46 layers x 2 x 8192 x 128 x 4 bytes.
+    let got = rope_added("gemma-2-27b", 1024, "2024.10") / GIB;
+    assert!(
+        (got - 46.0 * 2.0 * 8192.0 * 128.0 * 4.0 / GIB).abs() < 0.011,
+        "{got}"
+    );
+    // 2025.1 on: one shared table, the same as today.
+    assert!(rope_added("yi-1.5-9b", 2048, "2025.1").abs() < TOL);
+    assert!(rope_added("gemma-2-27b", 1024, "2025.6").abs() < TOL);
+}
+
+#[test]
+fn gemma3_before_august_2025_holds_every_tokens_logits() {
+    // Gemma-3-12B, 4 x 1536 tokens over 262,208 entries: 5.6 GiB of fp32 logits, today in
+    // chunks of at most 4 GiB; the 2025.3 loss holds 6 bytes per entry of all of them.
+    let tokens = 4.0 * 1536.0;
+    let whole = tokens * 262_208.0 * 6.0 / GIB;
+    let old = unsloth("gemma-3-12b", 1536, 4, Some("2025.3"));
+    let now = unsloth("gemma-3-12b", 1536, 4, None);
+    assert!(old.per_gpu.activations_gib >= whole, "{old:?}");
+    assert!(now.per_gpu.activations_gib < whole - 1.0, "{now:?}");
+    assert!(old.per_gpu_gib > now.per_gpu_gib + 1.0);
+    // From 2025.8 the chunked loss: the same as today.
+    let later = unsloth("gemma-3-12b", 1536, 4, Some("2025.9"));
+    assert!((later.per_gpu_gib - now.per_gpu_gib).abs() < 1e-9);
+    // A model Unsloth writes itself, 2025.3: no change in the loss (and the shared RoPE).
+    let l_old = unsloth("llama-3.1-8b", 3072, 2, Some("2025.3"));
+    let l_now = unsloth("llama-3.1-8b", 3072, 2, None);
+    assert!((l_old.per_gpu_gib - l_now.per_gpu_gib).abs() < 1e-9);
+}
+
+#[test]
+fn the_chat_names_the_release_and_the_word() {
+    let en = ask(
+        "en-US",
+        "/fit gemma-3-12b qlora ctx=1536 batch=4 unsloth=2025.3",
+    );
+    assert!(
+        en.contains("Unsloth 2025.3") && en.contains("every token's logits"),
+        "{en}"
+    );
+    let zh = ask(
+        "zh-CN",
+        "/fit gemma-3-12b qlora ctx=1536 batch=4 unsloth=2025.3",
+    );
+    assert!(
+        zh.contains("Unsloth 2025.3") && zh.contains("全部 token 的 logits"),
+        "{zh}"
+    );
+    // The release's figure is the estimate's: the RoPE tables of Yi-1.5-9B at 2024.5.
+    let yi = ask("en-US", "/fit yi-1.5-9b qlora ctx=2048 unsloth=2024.5");
+    let gib = 48.0 * 2.0 * 4096.0 * 128.0 * 2.0 / GIB;
+    assert!(yi.contains(&format!("{gib:.1} GiB of RoPE tables")), "{yi}");
+    // Without a release: today's, and the word for an older one.
+    let now = ask("en-US", "/fit yi-1.5-9b qlora ctx=2048 unsloth");
+    assert!(now.contains("unsloth=2024.5"), "{now}");
+    // A release that is no release is refused, not guessed.
+    let bad = ask("en-US", "/fit yi-1.5-9b qlora ctx=2048 unsloth=2024.13");
+    assert!(!bad.contains("RoPE tables"), "{bad}");
+}
