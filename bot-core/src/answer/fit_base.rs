@@ -53,13 +53,21 @@ fn unsloth_release_line(req: &FitRequest<'_>) -> Msg {
     let Some(r) = req.unsloth_release else {
         return Msg::new("advice-unsloth-release-today");
     };
-    let whole = crate::vram::unsloth_release::whole_logits(req);
+    let lossway = if crate::vram::unsloth_release::whole_logits(req) {
+        "whole"
+    } else if crate::vram::unsloth_release::uncapped_chunks(req)
+        && crate::vram::unsloth_loss::applies(req)
+    {
+        "uncapped"
+    } else {
+        "today"
+    };
     Msg::new("advice-unsloth-release")
         .arg("release", r.label())
         .arg(
             "rope",
             gib(crate::vram::unsloth_release::rope_cache_gib(req)),
         )
-        .arg("whole", if whole { "yes" } else { "no" })
+        .arg("lossway", lossway)
         .arg("loss", gib(crate::vram::unsloth_loss::loss_gib(req)))
 }

@@ -98,8 +98,15 @@ pub const UNSLOTH_CHUNK_TARGET_GIB: f64 = 4.0;
 /// no card named, the 4 GiB cap alone). The chunk count is rounded up to a multiple of four,
 /// as `get_chunk_size` does.
 pub fn loss_bytes(tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
+    chunked_bytes(tokens, vocab, free, Some(UNSLOTH_CHUNK_TARGET_GIB * GIB))
+}
+
+/// [`loss_bytes`] with the cap a release had: `None` before unsloth-zoo #857 (July 2026),
+/// when a chunk could take half the free memory, so one chunk of every token's logits with
+/// no card named.
+fn chunked_bytes(tokens: f64, vocab: f64, free: Option<f64>, cap: Option<f64>) -> f64 {
     let fp32 = tokens * vocab * 4.0;
-    let mut target = UNSLOTH_CHUNK_TARGET_GIB * GIB;
+    let mut target = cap.unwrap_or(f64::INFINITY);
     if let Some(f) = free {
         // A card with (almost) nothing left: Unsloth raises; the fit fails on the rest anyway.
         target = target.min((f / 2.0).max(GIB / 1024.0));
@@ -137,10 +144,13 @@ pub fn loss_gib(req: &FitRequest) -> f64 {
 
 /// Bytes the request's loss holds: today's chunks (`loss_bytes`), or every token's logits
 /// for a compiled Gemma-3 forward of a release before August 2025
-/// (`unsloth_release::whole_logits`).
+/// (`unsloth_release::whole_logits`), chunks of up to half the free memory with no 4 GiB cap
+/// from August 2025 to June 2026 (`unsloth_release::uncapped_chunks`).
 pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
     if super::unsloth_release::whole_logits(req) {
         tokens * vocab * super::unsloth_release::WHOLE_LOGITS_BYTES_PER_ENTRY
+    } else if super::unsloth_release::uncapped_chunks(req) {
+        chunked_bytes(tokens, vocab, free, None)
     } else {
         loss_bytes(tokens, vocab, free)
     }

@@ -19,6 +19,11 @@
 //!   token's logits, replaced it in August 2025. Sized as the 16-bit logits (2) and their
 //!   16-bit gradient (2) plus one chunk's fp32 copy and fp32 gradient (8 / 4 = 2): 6 bytes per
 //!   entry over every token, no 4 GiB cap.
+//! - **No 4 GiB cap on the loss's chunks before 2026.7.** `unsloth_fused_ce_loss` (from
+//!   2025.8) sized its chunks to half the free memory (`_get_chunk_multiplier`: `free_gb *
+//!   0.5`); unsloth-zoo #857 (2026-07-06) capped that at 4 GiB "so chunking stays active on
+//!   large GPUs". Before it a card with room holds every token's logits in one chunk: with no
+//!   card named, one chunk.
 //!
 //! Not sized from the word: the own-forward families' loss of 2024 (a Triton kernel over the
 //! 16-bit logits, gradient written in place) and Cut Cross Entropy from December 2024 to
@@ -48,6 +53,12 @@ pub const CAPPED_ROPE_FROM: UnslothRelease = UnslothRelease {
 pub const CHUNKED_LOSS_FROM: UnslothRelease = UnslothRelease {
     year: 2025,
     month: 8,
+};
+
+/// The 4 GiB cap on the loss's chunks from here on (unsloth-zoo #857, 2026-07-06).
+pub const CAPPED_CHUNKS_FROM: UnslothRelease = UnslothRelease {
+    year: 2026,
+    month: 7,
 };
 
 /// Positions a pre-2024.8 cache grows to, at most (`current_rope_size` from 2024.8).
@@ -121,6 +132,12 @@ pub fn rope_cache_gib(req: &FitRequest) -> f64 {
 pub fn whole_logits(req: &FitRequest) -> bool {
     release(req).is_some_and(|r| r < CHUNKED_LOSS_FROM)
         && matches!(req.model, ModelRef::Known(m) if super::unsloth_loss::compiled_chunked(m))
+}
+
+/// Whether the request's release sized the loss's chunks without the 4 GiB cap (2025.8 to
+/// 2026.6).
+pub fn uncapped_chunks(req: &FitRequest) -> bool {
+    release(req).is_some_and(|r| r >= CHUNKED_LOSS_FROM && r < CAPPED_CHUNKS_FROM)
 }
 
 /// Bytes per logit entry the pre-2025.8 compiled loss holds (see the module's notes).

@@ -74,8 +74,8 @@ fn gemma3_before_august_2025_holds_every_tokens_logits() {
     assert!(old.per_gpu.activations_gib >= whole, "{old:?}");
     assert!(now.per_gpu.activations_gib < whole - 1.0, "{now:?}");
     assert!(old.per_gpu_gib > now.per_gpu_gib + 1.0);
-    // From 2025.8 the chunked loss: the same as today.
-    let later = unsloth("gemma-3-12b", 1536, 4, Some("2025.9"));
+    // From 2026.7 the chunked, capped loss: the same as today.
+    let later = unsloth("gemma-3-12b", 1536, 4, Some("2026.8"));
     assert!((later.per_gpu_gib - now.per_gpu_gib).abs() < 1e-9);
     // A model Unsloth writes itself, 2025.3: no change in the loss (and the shared RoPE).
     let l_old = unsloth("llama-3.1-8b", 3072, 2, Some("2025.3"));
@@ -111,4 +111,30 @@ fn the_chat_names_the_release_and_the_word() {
     // A release that is no release is refused, not guessed.
     let bad = ask("en-US", "/fit yi-1.5-9b qlora ctx=2048 unsloth=2024.13");
     assert!(!bad.contains("RoPE tables"), "{bad}");
+}
+
+#[test]
+fn from_august_2025_to_june_2026_the_loss_chunks_had_no_4_gib_cap() {
+    // Llama-3.1-8B, 4 x 8192 tokens over 128,256 entries: 15.7 GiB of fp32 logits. Today in
+    // chunks of at most 4 GiB; 2025.9 with no card named, one chunk of all of them (x 1.5).
+    let one_chunk = 4.0 * 8192.0 * 128_256.0 * 6.0 / GIB;
+    let old = unsloth("llama-3.1-8b", 8192, 4, Some("2025.9"));
+    let now = unsloth("llama-3.1-8b", 8192, 4, None);
+    assert!(old.per_gpu.activations_gib >= one_chunk, "{old:?}");
+    assert!(now.per_gpu.activations_gib < 8.0, "{now:?}");
+    // The cap from 2026.7 on, and before 2025.8 today's figure stands (not sized).
+    for r in ["2026.7", "2025.6"] {
+        let same = unsloth("llama-3.1-8b", 8192, 4, Some(r));
+        assert!((same.per_gpu_gib - now.per_gpu_gib).abs() < 1e-9, "{r}");
+    }
+    let en = ask(
+        "en-US",
+        "/fit llama-3.1-8b qlora ctx=8k batch=4 unsloth=2025.9",
+    );
+    assert!(en.contains("no 4 GiB cap before 2026.7"), "{en}");
+    let zh = ask(
+        "zh-CN",
+        "/fit llama-3.1-8b qlora ctx=8k batch=4 unsloth=2025.9",
+    );
+    assert!(zh.contains("2026.7 之前没有 4 GiB 上限"), "{zh}");
 }
