@@ -138,3 +138,52 @@ fn from_august_2025_to_june_2026_the_loss_chunks_had_no_4_gib_cap() {
     );
     assert!(zh.contains("2026.7 之前没有 4 GiB 上限"), "{zh}");
 }
+
+/// Activations per card of `model` under `engine` at 8192 tokens, bf16.
+fn profile_act(model: &str, engine: bot_core::vram::Engine, gpu: &str) -> f64 {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model(model).unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = engine;
+    req.context = 8192;
+    req.gpu = Some(catalog.gpu(gpu).unwrap());
+    estimate_with(&catalog, &req, &FitOptions::default())
+        .unwrap()
+        .per_gpu
+        .activations_gib
+}
+
+#[test]
+fn qwen3_vl_has_its_vision_tower_and_vllm_profiles_it() {
+    use bot_core::vram::Engine;
+    let catalog = Catalog::embedded().unwrap();
+    // Every Qwen VL entry carries its tower: vLLM's profile cannot be sized without it.
+    for m in &catalog.models {
+        if m.family.starts_with("qwen") && m.family.contains("-vl") {
+            assert!(m.vision.is_some(), "{} has no vision facts", m.id);
+        }
+    }
+    // Qwen3-VL's processor: 16-pixel patches, 4096 x 4096 at most: 16384 image tokens.
+    let v = catalog.model("qwen3-vl-32b").unwrap().vision.unwrap();
+    assert_eq!(v.max_pixels / u64::from(v.patch * v.merge).pow(2), 16_384);
+    // Qwen3-VL-32B on an H200 and -8B on an L40S: vLLM's start-up profile keeps at least
+    // the 16384 image tokens' outputs at the decoder's width; Transformers profiles nothing.
+    for (vl, text, gpu) in [
+        ("qwen3-vl-32b", "qwen3-32b", "h200-sxm"),
+        ("qwen3-vl-8b", "qwen3-8b", "l40s"),
+    ] {
+        let hidden = f64::from(catalog.model(vl).unwrap().hidden);
+        let kept = 16_384.0 * hidden * 2.0 / GIB;
+        let rise = profile_act(vl, Engine::Vllm, gpu) - profile_act(text, Engine::Vllm, gpu);
+        assert!(
+            rise >= kept - 0.01,
+            "{vl}: +{rise:.2} GiB, outputs {kept:.2}"
+        );
+        let hf = profile_act(vl, Engine::Transformers, gpu)
+            - profile_act(text, Engine::Transformers, gpu);
+        assert!(hf.abs() < 1e-9, "{vl}: {hf}");
+    }
+}
