@@ -333,7 +333,8 @@ pub(super) fn compute_train(
     // FSDP's unsharded gradients live during the backward pass, with the activations.
     let a = activations(shape, req, c, head_dequant, free)
         + autocast_copies(shape, req, base_c / base)
-        + super::fsdp::unsharded_bytes(shape, req, opts).1;
+        + super::fsdp::unsharded_bytes(shape, req, opts).1
+        + deepspeed_ipg_bytes(opts, zero, cards);
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     // An older Unsloth's RoPE caches, one per attention layer (`vram::unsloth_release`).
     let ctx = ctx + super::unsloth_release::rope_cache_bytes(shape, req);
@@ -370,6 +371,27 @@ pub(super) fn compute_train(
     }
     p
 }
+
+/// DeepSpeed ZeRO-1/2's gradient bucket: with `contiguous_gradients` (DeepSpeed's default and
+/// every trainer's config) `DeepSpeedZeroOptimizer.backward` allocates `reduce_bucket_size`
+/// elements in the model's 16-bit dtype before `loss.backward()` (`buf_0`; a second with
+/// `overlap_comm`), whatever few parameters train, live through the backward pass. DeepSpeed's
+/// default and LLaMA-Factory's `ds_z2_config.json` set 5e8 elements (0.93 GiB); ms-swift's
+/// `zero2.json` 2e8, the Hugging Face "auto" hidden². ZeRO-3 buckets by `reduce_bucket_size`
+/// "auto" (hidden², tens of MiB): not counted. Not under FSDP, one card or a layer split.
+fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero, cards: u32) -> f64 {
+    let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp && cards > 1;
+    if deepspeed_1_2 {
+        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0
+    } else {
+        0.0
+    }
+}
+
+/// DeepSpeed's `reduce_bucket_size` default, elements (deepspeed `zero/config.py`
+/// `ZERO_REDUCE_BUCKET_SIZE_DEFAULT = 500000000`; LLaMA-Factory `examples/deepspeed/
+/// ds_z2_config.json` 5e8).
+pub const DEEPSPEED_REDUCE_BUCKET_ELEMENTS: f64 = 5e8;
 
 /// How a training job spreads over its cards.
 fn parallelism(cards: u32, device_map: bool, zero: Zero) -> Parallelism {

@@ -187,3 +187,43 @@ fn qwen3_vl_has_its_vision_tower_and_vllm_profiles_it() {
         assert!(hf.abs() < 1e-9, "{vl}: {hf}");
     }
 }
+
+/// Activations per card of a bf16 LoRA of Llama-3.1-8B at 2048 tokens over `cards` L40S.
+fn lora_act(cards: u32, zero: Option<bot_core::vram::Zero>, fsdp: bool) -> f64 {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("llama-3.1-8b").unwrap()),
+        Quant::Bf16,
+        Task::Lora,
+    );
+    req.context = 2048;
+    req.cards = cards;
+    req.grad_checkpointing = true;
+    req.gpu = Some(catalog.gpu("l40s").unwrap());
+    let opts = FitOptions {
+        zero,
+        fsdp,
+        ..FitOptions::default()
+    };
+    estimate_with(&catalog, &req, &opts)
+        .unwrap()
+        .per_gpu
+        .activations_gib
+}
+
+#[test]
+fn deepspeed_zero_1_and_2_hold_a_whole_gradient_bucket_through_the_backward_pass() {
+    use bot_core::vram::Zero;
+    // 5e8 elements of bf16 whatever few parameters train (a LoRA's 40M here).
+    let bucket = 5e8 * 2.0 / GIB;
+    let alone = lora_act(1, None, false);
+    for zero in [Zero::One, Zero::Two] {
+        for cards in [2, 4] {
+            let got = lora_act(cards, Some(zero), false) - alone;
+            assert!((got - bucket).abs() < 0.02, "{zero:?} x {cards}: {got}");
+        }
+    }
+    // Not under ZeRO-3 (hidden-squared buckets) nor plain DDP.
+    assert!((lora_act(2, Some(Zero::Three), false) - alone).abs() < bucket / 2.0);
+    assert!((lora_act(2, Some(Zero::Off), false) - alone).abs() < 0.02);
+}
