@@ -99,6 +99,10 @@ pub struct FitArgs {
     /// token's logits before 2025.8. Default: today's release.
     #[arg(long, value_parser = unsloth_release)]
     unsloth_release: Option<bot_core::vram::UnslothRelease>,
+    /// Size vLLM's V0 engine (the chat's `vllm=v0`; releases before 0.8 or VLLM_USE_V1=0):
+    /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
+    #[arg(long)]
+    vllm_v0: bool,
     /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
@@ -251,6 +255,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth || a.unsloth_release.is_some();
     req.unsloth_release = a.unsloth_release;
+    req.vllm_v0 = a.vllm_v0;
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
@@ -268,6 +273,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
+    } else if a.vllm_v0 {
+        req.engine = Engine::Vllm;
     }
     req.cards = a.gpus;
     req.gpu = match &a.gpu {
@@ -322,7 +329,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             quant: quant_given,
             gc,
             context: a.context.is_some(),
-            engine: a.engine.is_some() || a.torchao.is_some(),
+            engine: a.engine.is_some() || a.torchao.is_some() || a.vllm_v0,
             optimizer: a.adam_8bit,
         },
     );

@@ -80,6 +80,27 @@ impl VllmDefaults {
         max_seqs: 256,
     };
 
+    /// vLLM's V0 engine (`FitRequest::vllm_v0`; the default before 0.8.0, `VLLM_USE_V1=0` until
+    /// its removal): `SchedulerConfig` takes `max(max_model_len, 2048)` batched tokens unless
+    /// chunked prefill is on, which V0 turns on by itself only past 32K tokens
+    /// (`EngineArgs`: `use_long_context = max_model_len > 32K`), and then 2048; a multimodal
+    /// model at least 5120 (`_MULTIMODAL_MODEL_MAX_NUM_BATCHED_TOKENS`); `max_num_seqs` 256 on
+    /// every card. So below 32K its start-up profile runs the whole context in one pass.
+    pub fn v0(max_model_len: u32, multimodal: bool) -> VllmDefaults {
+        let mut batched = if max_model_len > 32_768 {
+            2048
+        } else {
+            max_model_len.max(2048)
+        };
+        if multimodal {
+            batched = batched.max(5120);
+        }
+        VllmDefaults {
+            batched_tokens: batched,
+            max_seqs: 256,
+        }
+    }
+
     /// The defaults `vllm serve` picks on `gpu`. With no card named, the smaller ones, which
     /// most cards take: the card list sizes every card by its own class, and the answer says
     /// what the larger class adds (`fit-warn-vllm-large-cards`).

@@ -83,7 +83,16 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     if req.quant.is_gguf() && req.engine != Engine::Llamacpp {
         warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
     }
-    if !req.task.is_training() && req.engine == Engine::Vllm {
+    if !req.task.is_training() && req.engine == Engine::Vllm && req.vllm_v0 {
+        // vLLM's V0 engine (`VllmDefaults::v0`): its profile and the word that sizes V1.
+        let multimodal = matches!(req.model, ModelRef::Known(m) if m.vision.is_some());
+        let d = VllmDefaults::v0(req.context, multimodal);
+        warnings.push(
+            Msg::new("fit-warn-vllm-v0")
+                .arg("util", round2(opts.vllm_share() * 100.0))
+                .arg("tokens", d.batched_tokens),
+        );
+    } else if !req.task.is_training() && req.engine == Engine::Vllm {
         let d = VllmDefaults::for_card(req.gpu);
         warnings.push(
             Msg::new("fit-warn-vllm-prealloc")

@@ -189,6 +189,10 @@ pub struct FitRequest<'a> {
     /// `None`: today's): per-layer RoPE caches before 2025.1 and Gemma-3's whole-logits loss
     /// before 2025.8 (`vram::unsloth_release`).
     pub unsloth_release: Option<super::unsloth_release::UnslothRelease>,
+    /// vLLM's V0 engine (`vllm=v0`, a version before 0.8 such as `vllm=0.6.4`, or
+    /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
+    /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
+    pub vllm_v0: bool,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
@@ -394,6 +398,7 @@ impl<'a> FitRequest<'a> {
             double_quant: true,
             unsloth: false,
             unsloth_release: None,
+            vllm_v0: false,
             axolotl: false,
             experts_16bit: false,
             prompt_logits: None,

@@ -227,3 +227,69 @@ fn deepspeed_zero_1_and_2_hold_a_whole_gradient_bucket_through_the_backward_pass
     assert!((lora_act(2, Some(Zero::Three), false) - alone).abs() < bucket / 2.0);
     assert!((lora_act(2, Some(Zero::Off), false) - alone).abs() < 0.02);
 }
+
+fn served(model: &str, ctx: u32, v0: bool) -> FitReport {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model(model).unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = bot_core::vram::Engine::Vllm;
+    req.context = ctx;
+    req.vllm_v0 = v0;
+    req.gpu = Some(catalog.gpu("l40s").unwrap());
+    estimate_with(&catalog, &req, &FitOptions::default()).unwrap()
+}
+
+#[test]
+fn vllm_v0_profiles_the_whole_context_below_32k() {
+    use bot_core::vram::VllmDefaults;
+    for (ctx, mm, want) in [
+        (29_000, false, 29_000),
+        (1_000, false, 2048),
+        (40_000, false, 2048),
+        (32_768, false, 32_768),
+        (3_000, true, 5120),
+        (8_192, true, 8_192),
+    ] {
+        assert_eq!(VllmDefaults::v0(ctx, mm).batched_tokens, want, "{ctx} {mm}");
+        assert_eq!(VllmDefaults::v0(ctx, mm).max_seqs, 256);
+    }
+    // Qwen2.5-14B on an L40S at 24,000 tokens: one forward pass over all of them
+    // (6 x FFN + 8 x hidden bytes a token), far above V1's 2048-token chunks.
+    let (ffn, hidden) = (13_824.0, 5120.0);
+    let v0 = served("qwen2.5-14b", 24_000, true);
+    let v1 = served("qwen2.5-14b", 24_000, false);
+    let pass = 24_000.0 * (6.0 * ffn + 8.0 * hidden) / GIB;
+    assert!(v0.per_gpu.activations_gib >= pass - 0.01, "{v0:?}");
+    assert!(v0.per_gpu_gib > v1.per_gpu_gib + 1.0);
+    // Past 32K V0 chunks its prefill too: the same as V1's smaller card class.
+    let (a, b) = (
+        served("qwen2.5-14b", 40_000, true),
+        served("qwen2.5-14b", 40_000, false),
+    );
+    assert!((a.per_gpu_gib - b.per_gpu_gib).abs() < 0.02, "{a:?} {b:?}");
+    // A VL model's dummy prompt carries the whole largest image (16,384 tokens) in V0.
+    let vl = served("qwen2.5-vl-3b", 4096, true);
+    let (ffn3, hidden3) = (11_008.0, 2048.0);
+    let image_pass = 16_384.0 * (6.0 * ffn3 + 8.0 * hidden3) / GIB;
+    assert!(vl.per_gpu.activations_gib >= image_pass, "{vl:?}");
+}
+
+#[test]
+fn the_chat_reads_the_v0_words_and_says_so() {
+    let v0 = ask("en-US", "/fit qwen2.5-14b ctx=24000 l40s vllm=0.6.4");
+    assert!(
+        v0.contains("V0 engine") && v0.contains("24000 tokens in one pass"),
+        "{v0}"
+    );
+    let env = ask("en-US", "/fit qwen2.5-14b ctx=24000 l40s VLLM_USE_V1=0");
+    assert!(env.contains("V0 engine"), "{env}");
+    let v1 = ask("en-US", "/fit qwen2.5-14b ctx=24000 l40s vllm=0.9.2");
+    assert!(!v1.contains("V0 engine"), "{v1}");
+    let zh = ask("zh-CN", "/fit qwen2.5-14b ctx=24000 l40s vllm=v0");
+    assert!(zh.contains("V0 引擎"), "{zh}");
+    let bad = ask("en-US", "/fit qwen2.5-14b ctx=24000 l40s vllm=banana");
+    assert!(!bad.contains("V0 engine"), "{bad}");
+}
