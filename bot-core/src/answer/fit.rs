@@ -423,24 +423,6 @@ fn set_zero(opts: &mut FitOptions, v: &str) -> Result<(), FitError> {
     Ok(())
 }
 
-/// Whether `vllm=…` / `VLLM_USE_V1=…` names vLLM's V0 engine: `v0`, a release before 0.8
-/// (V1 became the default in 0.8.0), or `VLLM_USE_V1=0`. `None` for anything else.
-fn vllm_engine_v0(key: &str, v: &str) -> Option<bool> {
-    let v = v.trim().to_ascii_lowercase();
-    if key == "vllm_use_v1" {
-        return lexicon::on_off(&v).map(|on| !on);
-    }
-    match v.as_str() {
-        "v0" => return Some(true),
-        "v1" => return Some(false),
-        _ => {}
-    }
-    let mut parts = v.trim_start_matches('v').split('.');
-    let major: u32 = parts.next()?.parse().ok()?;
-    let minor: u32 = parts.next()?.parse().ok()?;
-    Some(major == 0 && minor < 8)
-}
-
 fn loss_head(v: &str) -> Option<vram::LossHead> {
     vram::LossHead::from_key(&v.to_ascii_lowercase())
 }
@@ -572,24 +554,10 @@ fn apply_option<'a>(
         "trainer" | "训练框架" => {
             set_trainer(req, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
         }
-        // vLLM's V0 engine (`FitRequest::vllm_v0`): `vllm=v0`, a release before 0.8
-        // (`vllm=0.6.4`), or the environment switch `VLLM_USE_V1=0`; `vllm=v1` / `0.8` on.
-        "vllm" | "vllm_use_v1" => match vllm_engine_v0(k, v) {
-            Some(v0) => {
-                req.vllm_v0 = v0;
-                req.engine = vram::Engine::Vllm;
-                given.engine = true;
-            }
-            None => return Err(err(FitError::BadValue(w.to_string()))),
-        },
-        // The Unsloth release the training runs on (`vram::unsloth_release`): `unsloth=2024.5`.
-        "unsloth" => match vram::UnslothRelease::parse(v) {
-            Some(r) => {
-                set_trainer(req, "unsloth");
-                req.unsloth_release = Some(r);
-            }
-            None => return Err(err(FitError::BadValue(w.to_string()))),
-        },
+        "vllm" | "vllm_use_v1" | "unsloth" => {
+            super::fit_base::release_word(req, &mut given.engine, k, v)
+                .ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
         "torchao" => {
             torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?

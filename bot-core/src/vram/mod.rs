@@ -47,10 +47,11 @@ pub use parts::{
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
     hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, nccl_buffers_gib,
-    outside_allocator_gib, vllm_utilization, weight_bytes,
+    outside_allocator_gib, vllm_release_is_v0, vllm_utilization, weight_bytes,
 };
 pub use quant::{
-    Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,
+    Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,
+    UnslothRelease, Zero,
 };
 pub use report::{estimate, estimate_with};
 pub use request::{
@@ -63,4 +64,3 @@ pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_seco
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{autocast_copies_gib, foreach_step_gib, fp32_master_weights, peft_fp32_cast_gib};
-pub use unsloth_release::UnslothRelease;

@@ -67,6 +67,21 @@ pub struct VllmDefaults {
     pub max_seqs: u32,
 }
 
+/// Whether a vLLM word names its V0 engine: `v0`, or a release before 0.8 (`0.6.4`; V1 became
+/// the default in 0.8.0); `v1` or a later release: no. `None` for anything else.
+pub fn vllm_release_is_v0(word: &str) -> Option<bool> {
+    let w = word.trim().to_ascii_lowercase();
+    match w.as_str() {
+        "v0" => return Some(true),
+        "v1" => return Some(false),
+        _ => {}
+    }
+    let mut parts = w.trim_start_matches('v').split('.');
+    let major: u32 = parts.next()?.parse().ok()?;
+    let minor: u32 = parts.next()?.parse().ok()?;
+    Some(major == 0 && minor < 8)
+}
+
 /// The larger defaults: a card of at least this many GiB (and not an A100) gets them.
 const VLLM_LARGE_CARD_GIB: f64 = 70.0;
 

@@ -188,7 +188,7 @@ pub struct FitRequest<'a> {
     /// The Unsloth release a training ran on (`unsloth=2024.5`; `--unsloth-release`; default
     /// `None`: today's): per-layer RoPE caches before 2025.1 and Gemma-3's whole-logits loss
     /// before 2025.8 (`vram::unsloth_release`).
-    pub unsloth_release: Option<super::unsloth_release::UnslothRelease>,
+    pub unsloth_release: Option<super::UnslothRelease>,
     /// vLLM's V0 engine (`vllm=v0`, a version before 0.8 such as `vllm=0.6.4`, or
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).

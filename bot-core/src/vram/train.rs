@@ -212,7 +212,7 @@ fn activations(
     let checkpoints = if req.unsloth { 1.0 } else { layers };
     let tb = tokens * batch;
     let loss = if super::unsloth_loss::applies(req) {
-        super::unsloth_loss::request_loss_bytes(req, tb, shape.vocab as f64, free)
+        super::unsloth_release::request_loss_bytes(req, tb, shape.vocab as f64, free)
     } else {
         loss_tok * tb
     };

@@ -14,8 +14,8 @@
 //! notebooks, small models worst (Llama-3.2-3B at 2 x 2048 tokens, 128k vocabulary: -55 %
 //! when sized without logits).
 
+use super::GIB;
 use super::request::{FitRequest, LossHead, ModelRef};
-use super::{GIB, Shape};
 
 /// Catalog families whose causal-LM forward Unsloth writes itself and whose loss is this one
 /// (unslothai/unsloth `unsloth/models/`: `CausalLM_fast_forward` patched onto Llama, Qwen2,
@@ -104,7 +104,7 @@ pub fn loss_bytes(tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
 /// [`loss_bytes`] with the cap a release had: `None` before unsloth-zoo #857 (July 2026),
 /// when a chunk could take half the free memory, so one chunk of every token's logits with
 /// no card named.
-fn chunked_bytes(tokens: f64, vocab: f64, free: Option<f64>, cap: Option<f64>) -> f64 {
+pub(crate) fn chunked_bytes(tokens: f64, vocab: f64, free: Option<f64>, cap: Option<f64>) -> f64 {
     let fp32 = tokens * vocab * 4.0;
     let mut target = cap.unwrap_or(f64::INFINITY);
     if let Some(f) = free {
@@ -123,37 +123,6 @@ fn chunked_bytes(tokens: f64, vocab: f64, free: Option<f64>, cap: Option<f64>) -
 /// `None` with no card named.
 pub(crate) fn free_bytes(req: &FitRequest, used: f64) -> Option<f64> {
     req.gpu.map(|g| g.vram_gib() * GIB - used)
-}
-
-/// GiB Unsloth's own loss holds for the request's micro-batch with no card named (the 4 GiB
-/// cap alone), for the answer to state; 0 for a size-only guess or with Cut Cross Entropy
-/// (`liger`).
-pub fn loss_gib(req: &FitRequest) -> f64 {
-    let ModelRef::Known(m) = req.model else {
-        return 0.0;
-    };
-    let Ok(s) = Shape::from_model(m) else {
-        return 0.0;
-    };
-    if !applies(req) {
-        return 0.0;
-    }
-    let tokens = f64::from(req.context) * f64::from(req.batch);
-    request_loss_bytes(req, tokens, s.vocab as f64, None) / GIB
-}
-
-/// Bytes the request's loss holds: today's chunks (`loss_bytes`), or every token's logits
-/// for a compiled Gemma-3 forward of a release before August 2025
-/// (`unsloth_release::whole_logits`), chunks of up to half the free memory with no 4 GiB cap
-/// from August 2025 to June 2026 (`unsloth_release::uncapped_chunks`).
-pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
-    if super::unsloth_release::whole_logits(req) {
-        tokens * vocab * super::unsloth_release::WHOLE_LOGITS_BYTES_PER_ENTRY
-    } else if super::unsloth_release::uncapped_chunks(req) {
-        chunked_bytes(tokens, vocab, free, None)
-    } else {
-        loss_bytes(tokens, vocab, free)
-    }
 }
 
 #[cfg(test)]

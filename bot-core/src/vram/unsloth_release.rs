@@ -30,14 +30,8 @@
 //! August 2025; both hold less than today's chunked loss, which stays the figure (safe side).
 
 use super::request::{FitRequest, ModelRef};
-use super::{GIB, Shape};
-
-/// A release as Unsloth numbers them: year and month (`2024.5`, `2025.3.19`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct UnslothRelease {
-    pub year: u16,
-    pub month: u8,
-}
+use super::unsloth_loss::{chunked_bytes, compiled_chunked, loss_bytes, own_family};
+use super::{GIB, Shape, UnslothRelease};
 
 /// Shared RoPE caches from here on (`FastLlamaModel`, 2025-01-07, #1516).
 pub const SHARED_ROPE_FROM: UnslothRelease = UnslothRelease {
@@ -64,28 +58,6 @@ pub const CAPPED_CHUNKS_FROM: UnslothRelease = UnslothRelease {
 /// Positions a pre-2024.8 cache grows to, at most (`current_rope_size` from 2024.8).
 const CAPPED_ROPE_POSITIONS: u32 = 4 * 8192;
 
-impl UnslothRelease {
-    /// `2024.5`, `2024.05`, `2025.3.19` (the patch number is ignored). Years before Unsloth's
-    /// first (2023) or after 2099, and months outside 1–12, are refused.
-    pub fn parse(s: &str) -> Option<Self> {
-        let mut it = s.trim().split('.');
-        let year: u16 = it.next()?.parse().ok()?;
-        let month: u8 = it.next()?.parse().ok()?;
-        if let Some(patch) = it.next() {
-            patch.parse::<u16>().ok()?;
-        }
-        if it.next().is_some() || !(2023..=2099).contains(&year) || !(1..=12).contains(&month) {
-            return None;
-        }
-        Some(Self { year, month })
-    }
-
-    /// As the answer writes it: `2024.5`.
-    pub fn label(self) -> String {
-        format!("{}.{}", self.year, self.month)
-    }
-}
-
 /// The release a request names, when it trains through Unsloth.
 fn release(req: &FitRequest) -> Option<UnslothRelease> {
     req.unsloth_release
@@ -102,7 +74,7 @@ pub fn rope_cache_bytes(shape: &Shape, req: &FitRequest) -> f64 {
     let ModelRef::Known(m) = req.model else {
         return 0.0;
     };
-    if r >= SHARED_ROPE_FROM || !super::unsloth_loss::own_family(m) {
+    if r >= SHARED_ROPE_FROM || !own_family(m) {
         return 0.0;
     }
     let positions = if r >= CAPPED_ROPE_FROM {
@@ -131,7 +103,7 @@ pub fn rope_cache_gib(req: &FitRequest) -> f64 {
 /// Whether a compiled Gemma-3 forward holds every token's logits (a release before 2025.8).
 pub fn whole_logits(req: &FitRequest) -> bool {
     release(req).is_some_and(|r| r < CHUNKED_LOSS_FROM)
-        && matches!(req.model, ModelRef::Known(m) if super::unsloth_loss::compiled_chunked(m))
+        && matches!(req.model, ModelRef::Known(m) if compiled_chunked(m))
 }
 
 /// Whether the request's release sized the loss's chunks without the 4 GiB cap (2025.8 to
@@ -142,6 +114,36 @@ pub fn uncapped_chunks(req: &FitRequest) -> bool {
 
 /// Bytes per logit entry the pre-2025.8 compiled loss holds (see the module's notes).
 pub const WHOLE_LOGITS_BYTES_PER_ENTRY: f64 = 6.0;
+
+/// Bytes the request's Unsloth loss holds for `tokens` tokens over `vocab` entries with `free`
+/// bytes left on the card: today's chunks (`unsloth_loss::loss_bytes`), every token's logits
+/// for a compiled Gemma-3 forward before August 2025 (`whole_logits`), or chunks of up to half
+/// the free memory with no 4 GiB cap from August 2025 to June 2026 (`uncapped_chunks`).
+pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
+    if whole_logits(req) {
+        tokens * vocab * WHOLE_LOGITS_BYTES_PER_ENTRY
+    } else if uncapped_chunks(req) {
+        chunked_bytes(tokens, vocab, free, None)
+    } else {
+        loss_bytes(tokens, vocab, free)
+    }
+}
+
+/// GiB Unsloth's own loss holds for the request's micro-batch with no card named, for the
+/// answer to state; 0 for a size-only guess or with Cut Cross Entropy (`liger`).
+pub fn loss_gib(req: &FitRequest) -> f64 {
+    let ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    if !super::unsloth_loss::applies(req) {
+        return 0.0;
+    }
+    let tokens = f64::from(req.context) * f64::from(req.batch);
+    request_loss_bytes(req, tokens, s.vocab as f64, None) / GIB
+}
 
 #[cfg(test)]
 mod tests {
