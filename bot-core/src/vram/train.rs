@@ -341,7 +341,9 @@ pub(super) fn compute_train(
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
-    let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
+    let a = a
+        .max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
+        .max(deepspeed_step_bytes(opts, zero, cards, trainable));
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // The whole model's weights: split once by layers, else on (sharded from) every card.
@@ -387,6 +389,28 @@ fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero, cards: u32) -> f64 {
         0.0
     }
 }
+
+/// DeepSpeed's optimizer step on one card's partition of the gradients: it flattens the 16-bit
+/// gradients of a sub-group into one tensor and casts it to fp32 for the fp32 master's `.grad`
+/// (`stage3.py` `_prepare_fp32_grad_for_sub_group`: `self.flatten(self.averaged_gradients[i])
+/// .to(fp32)`; ZeRO-1/2 the same over the whole partition, `stage_1_and_2.py`), both alive
+/// at the cast: 2 + 4 bytes an element, after the activations are freed. ZeRO-3 works in
+/// sub-groups of `sub_group_size` elements (1e9: DeepSpeed's default and ms-swift's
+/// `zero3.json`). Matters for full fine-tuning; a LoRA's partition is small.
+fn deepspeed_step_bytes(opts: &FitOptions, zero: Zero, cards: u32, trainable: f64) -> f64 {
+    if opts.fsdp || cards < 2 {
+        return 0.0;
+    }
+    let partition = trainable / f64::from(cards);
+    match zero {
+        Zero::One | Zero::Two => partition * 6.0,
+        Zero::Three => partition.min(DEEPSPEED_SUB_GROUP_ELEMENTS) * 6.0,
+        Zero::Off => 0.0,
+    }
+}
+
+/// DeepSpeed ZeRO-3's `sub_group_size` default, elements (`zero/config.py`, 1e9).
+pub const DEEPSPEED_SUB_GROUP_ELEMENTS: f64 = 1e9;
 
 /// DeepSpeed's `reduce_bucket_size` default, elements (deepspeed `zero/config.py`
 /// `ZERO_REDUCE_BUCKET_SIZE_DEFAULT = 500000000`; LLaMA-Factory `examples/deepspeed/

@@ -293,3 +293,41 @@ fn the_chat_reads_the_v0_words_and_says_so() {
     let bad = ask("en-US", "/fit qwen2.5-14b ctx=24000 l40s vllm=banana");
     assert!(!bad.contains("V0 engine"), "{bad}");
 }
+
+/// Activations per card of a full fine-tuning of Qwen2.5-14B at 512 tokens over H100s.
+fn full_act(zero: bot_core::vram::Zero, cards: u32) -> (f64, f64) {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("qwen2.5-14b").unwrap()),
+        Quant::Bf16,
+        Task::Full,
+    );
+    req.context = 512;
+    req.cards = cards;
+    req.grad_checkpointing = true;
+    req.gpu = Some(catalog.gpu("h100-sxm").unwrap());
+    let opts = FitOptions {
+        zero: Some(zero),
+        ..FitOptions::default()
+    };
+    let r = estimate_with(&catalog, &req, &opts).unwrap();
+    (r.per_gpu.activations_gib, r.trainable_params_b)
+}
+
+#[test]
+fn deepspeeds_step_casts_a_gradient_partition_to_fp32() {
+    use bot_core::vram::Zero;
+    // ZeRO-3: a sub-group of at most 1e9 elements, flattened in bf16 and cast to fp32 (6 bytes
+    // an element), larger here than 512 tokens' activations.
+    let (z3, params_b) = full_act(Zero::Three, 8);
+    let partition = params_b * 1e9 / 8.0;
+    let sub = partition.min(1e9) * 6.0 / GIB;
+    assert!(partition > 1e9 && (z3 - sub).abs() < 0.02, "{z3} vs {sub}");
+    // Over 32 cards the partition is below a sub-group: all of it.
+    let (z3_32, _) = full_act(Zero::Three, 32);
+    let whole = params_b * 1e9 / 32.0 * 6.0 / GIB;
+    assert!((z3_32 - whole).abs() < 0.02, "{z3_32} vs {whole}");
+    // ZeRO-2: the whole partition at once.
+    let (z2, _) = full_act(Zero::Two, 8);
+    assert!(z2 >= partition * 6.0 / GIB - 0.02 && z2 > z3, "{z2}");
+}
