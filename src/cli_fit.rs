@@ -100,6 +100,15 @@ pub struct FitArgs {
     /// Entropy on the others or with `--liger`, norms kept in 16-bit, adamw_8bit.
     #[arg(long)]
     unsloth: bool,
+    /// The Unsloth release the training runs on, e.g. 2024.5 (the chat's `unsloth=2024.5`;
+    /// implies --unsloth): per-layer RoPE caches before 2025.1, Gemma-3's loss over every
+    /// token's logits before 2025.8. Default: today's release.
+    #[arg(long, value_parser = unsloth_release)]
+    unsloth_release: Option<bot_core::vram::UnslothRelease>,
+    /// Size vLLM's V0 engine (the chat's `vllm=v0`; releases before 0.8 or VLLM_USE_V1=0):
+    /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
+    #[arg(long)]
+    vllm_v0: bool,
     /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
@@ -194,6 +203,12 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
     anyhow!(en(&e.msg()))
 }
 
+/// `--unsloth-release`: `2024.5`, `2025.3.19`.
+fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
+    bot_core::vram::UnslothRelease::parse(s)
+        .ok_or_else(|| format!("not an Unsloth release (year.month, e.g. 2024.5): {s}"))
+}
+
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
@@ -245,8 +260,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.load_warmup = !a.no_load_warmup;
     req.experts_16bit = a.experts_16bit;
     req.autocast = !a.no_autocast;
-    req.unsloth = a.unsloth;
-    req.axolotl = a.axolotl && !a.unsloth;
+    req.unsloth = a.unsloth || a.unsloth_release.is_some();
+    req.unsloth_release = a.unsloth_release;
+    req.vllm_v0 = a.vllm_v0;
+    req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
     }
@@ -263,6 +280,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
+    } else if a.vllm_v0 {
+        req.engine = Engine::Vllm;
     }
     req.cards = a.gpus;
     req.gpu = match &a.gpu {
@@ -317,7 +336,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             quant: quant_given,
             gc,
             context: a.context.is_some(),
-            engine: a.engine.is_some() || a.torchao.is_some(),
+            engine: a.engine.is_some() || a.torchao.is_some() || a.vllm_v0,
             optimizer: a.adam_8bit,
         },
     );

@@ -158,6 +158,7 @@ fit-assume-moe-experts-16bit = 按路由专家不量化估算（moeq=off）：Tr
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存（即显存利用率，可用 gmu=0.95 调整），其中放完权重和激活后剩下的全部用作 KV 缓存；激活值按它在这类卡上的启动预估：每次 { $tokens } token 的分块预填充，再加上同时为 { $seqs } 个请求采样（调低最大并发序列数即可减少）。
+fit-warn-vllm-v0 = ℹ️ 按 vLLM 的 V0 引擎估算（0.8 之前的版本，或设置了 VLLM_USE_V1=0）：启动时先占用每张卡 { $util }% 的显存，启动预估一次处理 { $tokens } 个 token（32K 以下不做分块预填充），图片按最大尺寸计；不写 vllm=v0 则按 V1 引擎估算。
 fit-warn-vllm-large-cards = ℹ️ 在 70 GiB 及以上、非 A100 的卡（H100、H200、B200）上，vLLM 默认每次 { $tokens } token、同时 { $seqs } 个请求：每张卡的激活值多 { $extra } GiB；卡的列表已按此计算。
 fit-warn-vllm-fewer-seqs = ℹ️ 若启动时把最大并发序列数设为 { $seqs }（vLLM 在较小显卡上的默认值），启动预估同时采样的请求更少：每张卡约需 { $need } GiB（这张卡还剩 { $spare } GiB）。
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的 KV 缓存解压后存放（大得多）；vLLM、SGLang 和 llama.cpp 存的是压缩后的潜向量（可用 engine=vllm）。

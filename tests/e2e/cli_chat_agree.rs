@@ -571,3 +571,47 @@ fn a_checkpoint_saved_in_4_bit_sizes_the_same_in_both() {
         "{default}"
     );
 }
+
+/// A release word sizes the same job in both: `unsloth=2024.5` / `--unsloth-release 2024.5`
+/// (per-layer RoPE tables) and `vllm=v0` / `--vllm-v0` (V0's whole-context profile); a release
+/// that is none is refused in the CLI.
+#[test]
+fn release_words_size_the_same_in_both() {
+    let chat_u = chat("/fit yi-1.5-9b qlora ctx=2k unsloth=2024.5 4090");
+    let args_u = [
+        "fit",
+        "--model",
+        "yi-1.5-9b",
+        "--task",
+        "qlora",
+        "--context",
+        "2048",
+        "--unsloth-release",
+        "2024.5",
+        "--gpu",
+        "4090",
+    ];
+    assert_eq!(chat_u, text(&args_u));
+    assert!(chat_u.contains("Unsloth 2024.5"), "{chat_u}");
+    let chat_v = chat("/fit qwen2.5-14b ctx=24000 l40s vllm=v0");
+    let args_v = [
+        "fit",
+        "--model",
+        "qwen2.5-14b",
+        "--context",
+        "24000",
+        "--gpu",
+        "l40s",
+        "--vllm-v0",
+    ];
+    assert_eq!(chat_v, text(&args_v));
+    assert!(chat_v.contains("V0 engine"), "{chat_v}");
+    let bad = gpuscout(&[
+        "fit",
+        "--model",
+        "yi-1.5-9b",
+        "--unsloth-release",
+        "2024.13",
+    ]);
+    assert!(!bad.ok);
+}

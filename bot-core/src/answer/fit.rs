@@ -567,6 +567,10 @@ fn apply_option<'a>(
         "trainer" | "训练框架" => {
             set_trainer(req, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
         }
+        "vllm" | "vllm_use_v1" | "unsloth" => {
+            super::fit_base::release_word(req, &mut given.engine, k, v)
+                .ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
         "torchao" => {
             torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?

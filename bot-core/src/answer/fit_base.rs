@@ -15,8 +15,9 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>, opts: &FitO
         r.push(
             Msg::new("advice-assume-unsloth")
                 .arg("cce", if cce { "yes" } else { "no" })
-                .arg("loss", gib(crate::vram::unsloth_loss::loss_gib(req))),
+                .arg("loss", gib(crate::vram::unsloth_release::loss_gib(req))),
         );
+        r.push(unsloth_release_line(req));
     }
     let bits = match req.quant {
         crate::vram::Quant::Nf4 => "4",
@@ -52,4 +53,54 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>, opts: &FitO
 /// GiB as the `/fit` answer prints them (`fit_render::gib`; not imported: no import circle).
 fn gib(x: f64) -> String {
     format!("{x:.1}")
+}
+
+/// Which Unsloth release the training is sized for (`vram::unsloth_release`), with the word
+/// that names another.
+fn unsloth_release_line(req: &FitRequest<'_>) -> Msg {
+    let Some(r) = req.unsloth_release else {
+        return Msg::new("advice-unsloth-release-today");
+    };
+    let lossway = if crate::vram::unsloth_release::whole_logits(req) {
+        "whole"
+    } else if crate::vram::unsloth_release::uncapped_chunks(req)
+        && crate::vram::unsloth_loss::applies(req)
+    {
+        "uncapped"
+    } else {
+        "today"
+    };
+    Msg::new("advice-unsloth-release")
+        .arg("release", r.label())
+        .arg(
+            "rope",
+            gib(crate::vram::unsloth_release::rope_cache_gib(req)),
+        )
+        .arg("lossway", lossway)
+        .arg("loss", gib(crate::vram::unsloth_release::loss_gib(req)))
+}
+
+/// A word that names a release whose mechanisms differ: `unsloth=2024.5`
+/// (`vram::unsloth_release`, and the trainer is Unsloth), `vllm=v0` / `vllm=0.6.4` /
+/// `VLLM_USE_V1=0` (vLLM's V0 engine, `FitRequest::vllm_v0`, and the engine is vLLM). `None`
+/// for a value that names no release.
+pub(super) fn release_word(
+    req: &mut FitRequest<'_>,
+    engine_given: &mut bool,
+    key: &str,
+    v: &str,
+) -> Option<()> {
+    if key == "unsloth" {
+        req.unsloth_release = Some(crate::vram::UnslothRelease::parse(v)?);
+        req.unsloth = true;
+        req.axolotl = false;
+        return Some(());
+    }
+    req.vllm_v0 = match key {
+        "vllm" => crate::vram::vllm_release_is_v0(v)?,
+        _ => !crate::lexicon::on_off(v)?,
+    };
+    req.engine = crate::vram::Engine::Vllm;
+    *engine_given = true;
+    Some(())
 }

@@ -13,6 +13,16 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     compute_on(shape, req, opts, VllmDefaults::for_card(req.gpu))
 }
 
+/// The scheduler defaults of the engine the request runs: V0's from its context when
+/// `FitRequest::vllm_v0`, else `given` (V1's for the card's class).
+fn scheduler(req: &FitRequest, given: VllmDefaults) -> VllmDefaults {
+    if !req.vllm_v0 {
+        return given;
+    }
+    let multimodal = matches!(req.model, super::ModelRef::Known(m) if m.vision.is_some());
+    VllmDefaults::v0(req.context, multimodal)
+}
+
 /// `compute` with vLLM's scheduler defaults given (the card list sizes a job once per class of
 /// card, not once per card).
 pub(super) fn compute_on(
@@ -43,7 +53,7 @@ pub(super) fn compute_on(
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
-        vllm,
+        vllm: scheduler(req, vllm),
         vllm_util: opts.vllm_share(),
     };
     if req.task.is_training() {

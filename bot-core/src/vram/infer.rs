@@ -64,7 +64,11 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     }) = req.model
     {
         let (encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64);
-        a = (a + kept).max(encode);
+        a = if req.vllm_v0 {
+            v0_vision_profile(shape, n, prof_tokens, kept, encode).max(sampler)
+        } else {
+            (a + kept).max(encode)
+        };
     }
     let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
     // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
@@ -104,6 +108,20 @@ fn vllm_vision_profile(v: &VisionTower, shape: &Shape, n: f64, batched: f64) -> 
     let pixels = items * patches * 3.0 * v.temporal_patch as f64 * patch_px * 4.0;
     let blocks = items * patches * (6.0 * v.intermediate as f64 / n + 8.0 * v.hidden as f64);
     (pixels + blocks + kept, kept)
+}
+
+/// V0's profile of a vision-language model (`vllm/worker/model_runner.py`, `profile_run`, and
+/// `multimodal/profiling.py`): each dummy sequence carries the largest image's tokens even
+/// where they exceed its share of `max_num_batched_tokens` (it warns and keeps them), and the
+/// image's encoder outputs are merged into the input embeddings inside the one forward pass:
+/// the decoder runs over the larger of the batched tokens and the images' tokens (`kept` holds
+/// their outputs, one 16-bit decoder row each), with the image embeddings and the input
+/// embeddings both live. The encoder's own peak (`encode`) comes first.
+fn v0_vision_profile(shape: &Shape, n: f64, batched: f64, kept: f64, encode: f64) -> f64 {
+    let row = shape.hidden as f64 * 2.0;
+    let tokens = batched.max(kept / row);
+    let fwd = tokens * (6.0 * shape.ffn_width_active_per_token() / n + 8.0 * shape.hidden as f64);
+    (fwd + 2.0 * tokens * row).max(encode)
 }
 
 fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {

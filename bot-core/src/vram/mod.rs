@@ -38,6 +38,7 @@ mod report;
 mod request;
 mod train;
 pub mod unsloth_loss;
+pub mod unsloth_release;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use bnb_load::WARMUP_HEADROOM_GIB;
@@ -48,10 +49,11 @@ pub use parts::{
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
     hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, nccl_buffers_gib,
-    outside_allocator_gib, vllm_utilization, weight_bytes,
+    outside_allocator_gib, vllm_release_is_v0, vllm_utilization, weight_bytes,
 };
 pub use quant::{
-    Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,
+    Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,
+    UnslothRelease, Zero,
 };
 pub use report::{estimate, estimate_with};
 pub use request::{

@@ -67,6 +67,21 @@ pub struct VllmDefaults {
     pub max_seqs: u32,
 }
 
+/// Whether a vLLM word names its V0 engine: `v0`, or a release before 0.8 (`0.6.4`; V1 became
+/// the default in 0.8.0); `v1` or a later release: no. `None` for anything else.
+pub fn vllm_release_is_v0(word: &str) -> Option<bool> {
+    let w = word.trim().to_ascii_lowercase();
+    match w.as_str() {
+        "v0" => return Some(true),
+        "v1" => return Some(false),
+        _ => {}
+    }
+    let mut parts = w.trim_start_matches('v').split('.');
+    let major: u32 = parts.next()?.parse().ok()?;
+    let minor: u32 = parts.next()?.parse().ok()?;
+    Some(major == 0 && minor < 8)
+}
+
 /// The larger defaults: a card of at least this many GiB (and not an A100) gets them.
 const VLLM_LARGE_CARD_GIB: f64 = 70.0;
 
@@ -79,6 +94,27 @@ impl VllmDefaults {
         batched_tokens: 2048,
         max_seqs: 256,
     };
+
+    /// vLLM's V0 engine (`FitRequest::vllm_v0`; the default before 0.8.0, `VLLM_USE_V1=0` until
+    /// its removal): `SchedulerConfig` takes `max(max_model_len, 2048)` batched tokens unless
+    /// chunked prefill is on, which V0 turns on by itself only past 32K tokens
+    /// (`EngineArgs`: `use_long_context = max_model_len > 32K`), and then 2048; a multimodal
+    /// model at least 5120 (`_MULTIMODAL_MODEL_MAX_NUM_BATCHED_TOKENS`); `max_num_seqs` 256 on
+    /// every card. So below 32K its start-up profile runs the whole context in one pass.
+    pub fn v0(max_model_len: u32, multimodal: bool) -> VllmDefaults {
+        let mut batched = if max_model_len > 32_768 {
+            2048
+        } else {
+            max_model_len.max(2048)
+        };
+        if multimodal {
+            batched = batched.max(5120);
+        }
+        VllmDefaults {
+            batched_tokens: batched,
+            max_seqs: 256,
+        }
+    }
 
     /// The defaults `vllm serve` picks on `gpu`. With no card named, the smaller ones, which
     /// most cards take: the card list sizes every card by its own class, and the answer says

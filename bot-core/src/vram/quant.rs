@@ -458,3 +458,32 @@ impl Parallelism {
         }
     }
 }
+
+/// A release as Unsloth numbers them: year and month (`2024.5`, `2025.3.19`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct UnslothRelease {
+    pub year: u16,
+    pub month: u8,
+}
+
+impl UnslothRelease {
+    /// `2024.5`, `2024.05`, `2025.3.19` (the patch number is ignored). Years before Unsloth's
+    /// first (2023) or after 2099, and months outside 1–12, are refused.
+    pub fn parse(s: &str) -> Option<Self> {
+        let mut it = s.trim().split('.');
+        let year: u16 = it.next()?.parse().ok()?;
+        let month: u8 = it.next()?.parse().ok()?;
+        if let Some(patch) = it.next() {
+            patch.parse::<u16>().ok()?;
+        }
+        if it.next().is_some() || !(2023..=2099).contains(&year) || !(1..=12).contains(&month) {
+            return None;
+        }
+        Some(Self { year, month })
+    }
+
+    /// As the answer writes it: `2024.5`.
+    pub fn label(self) -> String {
+        format!("{}.{}", self.year, self.month)
+    }
+}

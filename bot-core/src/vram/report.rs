@@ -83,28 +83,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     if req.quant.is_gguf() && req.engine != Engine::Llamacpp {
         warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
     }
-    if !req.task.is_training() && req.engine == Engine::Vllm {
-        let d = VllmDefaults::for_card(req.gpu);
-        warnings.push(
-            Msg::new("fit-warn-vllm-prealloc")
-                .arg("util", round2(opts.vllm_share() * 100.0))
-                .arg("tokens", d.batched_tokens)
-                .arg("seqs", d.max_seqs),
-        );
-        if req.gpu.is_none() {
-            // No card named: the figures are the smaller class's; say what an H100-class card
-            // adds (the card list already counts it).
-            let l = VllmDefaults::LARGE;
-            let act = |d| compute_on(shape, req, opts, d).card[2];
-            let extra = (act(l) - act(d)).max(0.0) / GIB;
-            warnings.push(
-                Msg::new("fit-warn-vllm-large-cards")
-                    .arg("tokens", l.batched_tokens)
-                    .arg("seqs", l.max_seqs)
-                    .arg("extra", round2(extra)),
-            );
-        }
-    }
+    vllm_warnings(shape, req, opts, &mut warnings);
     if let Some(t) = super::torchao::scheme(req) {
         // torchao as its benchmark runs it (`vram::torchao`): what stays pinned is in the
         // overhead; the 16-bit load before it is said, and whether the card holds it.
@@ -432,4 +411,40 @@ pub(super) fn options(
     });
     let mut slots: Vec<Option<FitOption>> = out.into_iter().map(|(o, _)| Some(o)).collect();
     order.into_iter().filter_map(|i| slots[i].take()).collect()
+}
+
+/// vLLM's notes: its share of each card and its start-up profile (V1 by card class, or V0),
+/// and with no card named what the larger class adds.
+fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &mut Vec<Msg>) {
+    if !req.task.is_training() && req.engine == Engine::Vllm && req.vllm_v0 {
+        // vLLM's V0 engine (`VllmDefaults::v0`): its profile and the word that sizes V1.
+        let multimodal = matches!(req.model, ModelRef::Known(m) if m.vision.is_some());
+        let d = VllmDefaults::v0(req.context, multimodal);
+        warnings.push(
+            Msg::new("fit-warn-vllm-v0")
+                .arg("util", round2(opts.vllm_share() * 100.0))
+                .arg("tokens", d.batched_tokens),
+        );
+    } else if !req.task.is_training() && req.engine == Engine::Vllm {
+        let d = VllmDefaults::for_card(req.gpu);
+        warnings.push(
+            Msg::new("fit-warn-vllm-prealloc")
+                .arg("util", round2(opts.vllm_share() * 100.0))
+                .arg("tokens", d.batched_tokens)
+                .arg("seqs", d.max_seqs),
+        );
+        if req.gpu.is_none() {
+            // No card named: the figures are the smaller class's; say what an H100-class card
+            // adds (the card list already counts it).
+            let l = VllmDefaults::LARGE;
+            let act = |d| compute_on(shape, req, opts, d).card[2];
+            let extra = (act(l) - act(d)).max(0.0) / GIB;
+            warnings.push(
+                Msg::new("fit-warn-vllm-large-cards")
+                    .arg("tokens", l.batched_tokens)
+                    .arg("seqs", l.max_seqs)
+                    .arg("extra", round2(extra)),
+            );
+        }
+    }
 }

@@ -190,6 +190,14 @@ pub struct FitRequest<'a> {
     /// - Its notebooks' optimizer, `adamw_8bit` (applied by the chat unless an optimizer is
     ///   given).
     pub unsloth: bool,
+    /// The Unsloth release a training ran on (`unsloth=2024.5`; `--unsloth-release`; default
+    /// `None`: today's): per-layer RoPE caches before 2025.1 and Gemma-3's whole-logits loss
+    /// before 2025.8 (`vram::unsloth_release`).
+    pub unsloth_release: Option<super::UnslothRelease>,
+    /// vLLM's V0 engine (`vllm=v0`, a version before 0.8 such as `vllm=0.6.4`, or
+    /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
+    /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
+    pub vllm_v0: bool,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
@@ -395,6 +403,8 @@ impl<'a> FitRequest<'a> {
             double_quant: true,
             load_warmup: true,
             unsloth: false,
+            unsloth_release: None,
+            vllm_v0: false,
             axolotl: false,
             experts_16bit: false,
             prompt_logits: None,

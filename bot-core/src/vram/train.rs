@@ -224,7 +224,7 @@ fn activations(
     let checkpoints = if req.unsloth { 1.0 } else { layers };
     let tb = tokens * batch;
     let loss = if super::unsloth_loss::applies(req) {
-        super::unsloth_loss::loss_bytes(tb, shape.vocab as f64, free)
+        super::unsloth_release::request_loss_bytes(req, tb, shape.vocab as f64, free)
     } else {
         loss_tok * tb
     };
@@ -345,12 +345,17 @@ pub(super) fn compute_train(
     // FSDP's unsharded gradients live during the backward pass, with the activations.
     let a = activations(shape, req, c, head_dequant, free)
         + autocast_copies(shape, req, base_c / base)
-        + super::fsdp::unsharded_bytes(shape, req, opts).1;
+        + super::fsdp::unsharded_bytes(shape, req, opts).1
+        + deepspeed_ipg_bytes(opts, zero, cards);
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
+    // An older Unsloth's RoPE caches, one per attention layer (`vram::unsloth_release`).
+    let ctx = ctx + super::unsloth_release::rope_cache_bytes(shape, req);
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
-    let a = a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded);
+    let a = a
+        .max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
+        .max(deepspeed_step_bytes(opts, zero, cards, trainable));
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
@@ -385,6 +390,49 @@ pub(super) fn compute_train(
     }
     p
 }
+
+/// DeepSpeed ZeRO-1/2's gradient bucket: with `contiguous_gradients` (DeepSpeed's default and
+/// every trainer's config) `DeepSpeedZeroOptimizer.backward` allocates `reduce_bucket_size`
+/// elements in the model's 16-bit dtype before `loss.backward()` (`buf_0`; a second with
+/// `overlap_comm`), whatever few parameters train, live through the backward pass. DeepSpeed's
+/// default and LLaMA-Factory's `ds_z2_config.json` set 5e8 elements (0.93 GiB); ms-swift's
+/// `zero2.json` 2e8, the Hugging Face "auto" hidden². ZeRO-3 buckets by `reduce_bucket_size`
+/// "auto" (hidden², tens of MiB): not counted. Not under FSDP, one card or a layer split.
+fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero, cards: u32) -> f64 {
+    let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp && cards > 1;
+    if deepspeed_1_2 {
+        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0
+    } else {
+        0.0
+    }
+}
+
+/// DeepSpeed's optimizer step on one card's partition of the gradients: it flattens the 16-bit
+/// gradients of a sub-group into one tensor and casts it to fp32 for the fp32 master's `.grad`
+/// (`stage3.py` `_prepare_fp32_grad_for_sub_group`: `self.flatten(self.averaged_gradients[i])
+/// .to(fp32)`; ZeRO-1/2 the same over the whole partition, `stage_1_and_2.py`), both alive
+/// at the cast: 2 + 4 bytes an element, after the activations are freed. ZeRO-3 works in
+/// sub-groups of `sub_group_size` elements (1e9: DeepSpeed's default and ms-swift's
+/// `zero3.json`). Matters for full fine-tuning; a LoRA's partition is small.
+fn deepspeed_step_bytes(opts: &FitOptions, zero: Zero, cards: u32, trainable: f64) -> f64 {
+    if opts.fsdp || cards < 2 {
+        return 0.0;
+    }
+    let partition = trainable / f64::from(cards);
+    match zero {
+        Zero::One | Zero::Two => partition * 6.0,
+        Zero::Three => partition.min(DEEPSPEED_SUB_GROUP_ELEMENTS) * 6.0,
+        Zero::Off => 0.0,
+    }
+}
+
+/// DeepSpeed ZeRO-3's `sub_group_size` default, elements (`zero/config.py`, 1e9).
+pub const DEEPSPEED_SUB_GROUP_ELEMENTS: f64 = 1e9;
+
+/// DeepSpeed's `reduce_bucket_size` default, elements (deepspeed `zero/config.py`
+/// `ZERO_REDUCE_BUCKET_SIZE_DEFAULT = 500000000`; LLaMA-Factory `examples/deepspeed/
+/// ds_z2_config.json` 5e8).
+pub const DEEPSPEED_REDUCE_BUCKET_ELEMENTS: f64 = 5e8;
 
 /// How a training job spreads over its cards.
 fn parallelism(cards: u32, device_map: bool, zero: Zero) -> Parallelism {

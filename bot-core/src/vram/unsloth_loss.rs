@@ -14,8 +14,8 @@
 //! notebooks, small models worst (Llama-3.2-3B at 2 x 2048 tokens, 128k vocabulary: -55 %
 //! when sized without logits).
 
+use super::GIB;
 use super::request::{FitRequest, LossHead, ModelRef};
-use super::{GIB, Shape};
 
 /// Catalog families whose causal-LM forward Unsloth writes itself and whose loss is this one
 /// (unslothai/unsloth `unsloth/models/`: `CausalLM_fast_forward` patched onto Llama, Qwen2,
@@ -54,17 +54,28 @@ const CHUNKED_COMPILED_MODELS: &[&str] = &["gemma-3-4b", "gemma-3-12b", "gemma-3
 /// (`CHUNKED_COMPILED_MODELS`). A size-only guess is shaped like a Llama or Qwen: yes.
 fn own_forward(req: &FitRequest) -> bool {
     match req.model {
-        ModelRef::Known(m) if CHUNKED_COMPILED_MODELS.contains(&m.id.as_str()) => true,
-        ModelRef::Known(m) => OWN_FORWARD_FAMILIES.iter().any(|f| {
-            m.family == *f
-                || (m.family.starts_with(f)
-                    && m.family[f.len()..]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c == '.' || c.is_ascii_digit()))
-        }),
+        ModelRef::Known(m) => compiled_chunked(m) || own_family(m),
         ModelRef::BySize { .. } => true,
     }
+}
+
+/// Whether Unsloth writes this catalog model's forward (and attention) itself
+/// (`OWN_FORWARD_FAMILIES`; `llama3.1` and the like by their leading name).
+pub(crate) fn own_family(m: &crate::catalog::Model) -> bool {
+    OWN_FORWARD_FAMILIES.iter().any(|f| {
+        m.family == *f
+            || (m.family.starts_with(f)
+                && m.family[f.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c == '.' || c.is_ascii_digit()))
+    })
+}
+
+/// Whether this catalog model loads as a vision-language class whose compiled forward takes
+/// this loss (`CHUNKED_COMPILED_MODELS`).
+pub(crate) fn compiled_chunked(m: &crate::catalog::Model) -> bool {
+    CHUNKED_COMPILED_MODELS.contains(&m.id.as_str())
 }
 
 /// Whether the request's logits go through this loss: Unsloth, no Cut Cross Entropy word, and
@@ -87,8 +98,15 @@ pub const UNSLOTH_CHUNK_TARGET_GIB: f64 = 4.0;
 /// no card named, the 4 GiB cap alone). The chunk count is rounded up to a multiple of four,
 /// as `get_chunk_size` does.
 pub fn loss_bytes(tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
+    chunked_bytes(tokens, vocab, free, Some(UNSLOTH_CHUNK_TARGET_GIB * GIB))
+}
+
+/// [`loss_bytes`] with the cap a release had: `None` before unsloth-zoo #857 (July 2026),
+/// when a chunk could take half the free memory, so one chunk of every token's logits with
+/// no card named.
+pub(crate) fn chunked_bytes(tokens: f64, vocab: f64, free: Option<f64>, cap: Option<f64>) -> f64 {
     let fp32 = tokens * vocab * 4.0;
-    let mut target = UNSLOTH_CHUNK_TARGET_GIB * GIB;
+    let mut target = cap.unwrap_or(f64::INFINITY);
     if let Some(f) = free {
         // A card with (almost) nothing left: Unsloth raises; the fit fails on the rest anyway.
         target = target.min((f / 2.0).max(GIB / 1024.0));
@@ -105,23 +123,6 @@ pub fn loss_bytes(tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
 /// `None` with no card named.
 pub(crate) fn free_bytes(req: &FitRequest, used: f64) -> Option<f64> {
     req.gpu.map(|g| g.vram_gib() * GIB - used)
-}
-
-/// GiB Unsloth's own loss holds for the request's micro-batch with no card named (the 4 GiB
-/// cap alone), for the answer to state; 0 for a size-only guess or with Cut Cross Entropy
-/// (`liger`).
-pub fn loss_gib(req: &FitRequest) -> f64 {
-    let ModelRef::Known(m) = req.model else {
-        return 0.0;
-    };
-    let Ok(s) = Shape::from_model(m) else {
-        return 0.0;
-    };
-    if !applies(req) {
-        return 0.0;
-    }
-    let tokens = f64::from(req.context) * f64::from(req.batch);
-    loss_bytes(tokens, s.vocab as f64, None) / GIB
 }
 
 #[cfg(test)]

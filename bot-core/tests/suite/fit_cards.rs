@@ -83,6 +83,15 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
                 } else {
                     0.0
                 };
+                // DeepSpeed ZeRO-1/2's gradient bucket (`train::deepspeed_ipg_bytes`): 5e8
+                // elements of bf16 allocated in every backward pass, which one card does not
+                // hold, with the allocator's share of it.
+                let zero12 = matches!(opts.zero, Some(Zero::One) | Some(Zero::Two));
+                let ipg = if zero12 && training && p.cards == 1 {
+                    5e8 * 2.0 / bot_core::vram::GIB
+                } else {
+                    0.0
+                };
                 let comm = nccl_buffers_gib(training, cards) - nccl_buffers_gib(training, p.cards);
                 // The loader's warm-up block of a bitsandbytes base quantized at load
                 // (`vram::bnb_load`) is the same on every card: what ZeRO-1/2 frees of the
@@ -90,9 +99,10 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
                 // `per_gpu` part) still does not rise.
                 let block = bot_core::vram::bnb_load_reserved_gib(&r, opts);
                 let nccl = match *name {
-                    "per_gpu" => comm + 1.25 * buckets,
-                    "overhead" => comm + 0.25 * buckets + block,
+                    "per_gpu" => comm + 1.25 * (buckets + ipg),
+                    "overhead" => comm + 0.25 * (buckets + ipg) + block,
                     "optimizer" => buckets,
+                    "activations" => ipg,
                     _ => 0.0,
                 };
                 assert!(

@@ -94,12 +94,16 @@ fn fsdp_full_fine_tuning_holds_a_units_gradients_whole() {
             (stated - want).abs() < 0.02,
             "{id} x{cards}: stated {stated:.2}, want {want:.2}"
         );
-        // The gradients are transient: the activations figure grows by them.
-        let a = fs.per_gpu.activations_gib - ds.per_gpu.activations_gib;
+        // The gradients are transient: the activations figure grows by them. DeepSpeed's own
+        // transient is its step's fp32 cast of a gradient sub-group (`train::deepspeed_step_bytes`:
+        // at most 1e9 elements, 6 bytes each), which FSDP does not make: without FSDP's gradients
+        // the two sizings hold the same activations, or DeepSpeed that cast.
+        let base = fs.per_gpu.activations_gib - (root + layer) / GIB;
+        let cast = (pc.total / n).min(1e9) * 6.0 / GIB;
+        let a = ds.per_gpu.activations_gib;
         assert!(
-            (a - (root + layer) / GIB).abs() < 0.02,
-            "{id}: +{a:.2}, want {:.2}",
-            (root + layer) / GIB
+            (a - base.max(cast)).abs() < 0.02,
+            "{id}: DeepSpeed {a:.2}, want max({base:.2}, {cast:.2})"
         );
         // ZeRO-2 under the word fsdp is not FSDP's full shard: nothing added.
         let z2 = FitOptions {

@@ -36,6 +36,7 @@ mod fit_kv;
 mod fit_masters;
 mod fit_mechanisms;
 mod fit_method_unsaid;
+mod fit_oldrows_mechanisms;
 mod fit_reference;
 mod fit_reserve;
 mod fit_sharding;

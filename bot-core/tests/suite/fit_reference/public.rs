@@ -159,7 +159,15 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--experts-16bit" => req.experts_16bit = true,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
             "--unsloth" => req.unsloth = true,
+            // The Unsloth release the notebook printed (`vram::unsloth_release`).
+            other if other.starts_with("--unsloth-release=") => {
+                req.unsloth = true;
+                req.unsloth_release =
+                    Some(bot_core::vram::UnslothRelease::parse(&other[18..]).expect("release"));
+            }
             "--axolotl" => req.axolotl = true,
+            // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
+            "--vllm-v0" => req.vllm_v0 = true,
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
             "--autoawq-keeps-qkv" => {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");

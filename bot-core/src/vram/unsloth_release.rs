@@ -1,0 +1,172 @@
+//! Which Unsloth release a training ran on (`unsloth=2024.5`; CLI `--unsloth-release`), for
+//! the two things its own source changed between releases that the card feels. Without the
+//! word the estimate sizes today's Unsloth (`vram::unsloth_loss`).
+//!
+//! - **RoPE caches, one per layer, before 2025.1.** Unsloth's `LlamaRotaryEmbedding` (and
+//!   Gemma's `GemmaFixedRotaryEmbedding`) build `cos_cached` and `sin_cached`, positions x
+//!   head_dim each, when constructed, and Transformers before 4.48 constructs one in every
+//!   attention layer. Up to 2024.7 (`unsloth/models/llama.py` at 2024-05-24) they span
+//!   `max(max_seq_length, max_position_embeddings)` positions; from 2024.8 (tag August-2024)
+//!   `current_rope_size = min(4 * 8192, max_position_embeddings)`, grown in steps of 8192 when
+//!   a longer sequence comes. `post_patch` downcasts them to the compute dtype, except Gemma's,
+//!   which stay fp32 ("RoPE must be done in float32 for Gemma", `gemma2.py`). From 2025.1
+//!   (`FastLlamaModel.from_pretrained`, "For transformers > 4.47.1, we need to add rotary_emb
+//!   to all attention layers") every layer shares the model's one: nothing per layer.
+//! - **Gemma-3's compiled loss before 2025.8.** unsloth-zoo's compiler rewrote
+//!   `Gemma3ForConditionalGeneration.forward` (`cross_entropy_replacement_3`, 2025.3) into a
+//!   loss over the whole 16-bit logits the language model returned, in four row chunks each
+//!   cast to fp32 for `cross_entropy`; `unsloth_fused_ce_loss`, which never holds every
+//!   token's logits, replaced it in August 2025. Sized as the 16-bit logits (2) and their
+//!   16-bit gradient (2) plus one chunk's fp32 copy and fp32 gradient (8 / 4 = 2): 6 bytes per
+//!   entry over every token, no 4 GiB cap.
+//! - **No 4 GiB cap on the loss's chunks before 2026.7.** `unsloth_fused_ce_loss` (from
+//!   2025.8) sized its chunks to half the free memory (`_get_chunk_multiplier`: `free_gb *
+//!   0.5`); unsloth-zoo #857 (2026-07-06) capped that at 4 GiB "so chunking stays active on
+//!   large GPUs". Before it a card with room holds every token's logits in one chunk: with no
+//!   card named, one chunk.
+//!
+//! Not sized from the word: the own-forward families' loss of 2024 (a Triton kernel over the
+//! 16-bit logits, gradient written in place) and Cut Cross Entropy from December 2024 to
+//! August 2025; both hold less than today's chunked loss, which stays the figure (safe side).
+
+use super::request::{FitRequest, ModelRef};
+use super::unsloth_loss::{chunked_bytes, compiled_chunked, loss_bytes, own_family};
+use super::{GIB, Shape, UnslothRelease};
+
+/// Shared RoPE caches from here on (`FastLlamaModel`, 2025-01-07, #1516).
+pub const SHARED_ROPE_FROM: UnslothRelease = UnslothRelease {
+    year: 2025,
+    month: 1,
+};
+/// `current_rope_size` capped at 32768 positions from here on (tag August-2024).
+pub const CAPPED_ROPE_FROM: UnslothRelease = UnslothRelease {
+    year: 2024,
+    month: 8,
+};
+/// `unsloth_fused_ce_loss` in the compiled forwards from here on (unsloth-zoo, August 2025).
+pub const CHUNKED_LOSS_FROM: UnslothRelease = UnslothRelease {
+    year: 2025,
+    month: 8,
+};
+
+/// The 4 GiB cap on the loss's chunks from here on (unsloth-zoo #857, 2026-07-06).
+pub const CAPPED_CHUNKS_FROM: UnslothRelease = UnslothRelease {
+    year: 2026,
+    month: 7,
+};
+
+/// Positions a pre-2024.8 cache grows to, at most (`current_rope_size` from 2024.8).
+const CAPPED_ROPE_POSITIONS: u32 = 4 * 8192;
+
+/// The release a request names, when it trains through Unsloth.
+fn release(req: &FitRequest) -> Option<UnslothRelease> {
+    req.unsloth_release
+        .filter(|_| req.unsloth && req.task.is_training())
+}
+
+/// Bytes of RoPE caches held beside the weights: one cos and one sin table per attention
+/// layer before 2025.1, for the model families whose attention Unsloth writes itself
+/// (`unsloth_loss::own_forward`); 0 without a release word, from 2025.1, or for others.
+pub fn rope_cache_bytes(shape: &Shape, req: &FitRequest) -> f64 {
+    let Some(r) = release(req) else {
+        return 0.0;
+    };
+    let ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    if r >= SHARED_ROPE_FROM || !own_family(m) {
+        return 0.0;
+    }
+    let positions = if r >= CAPPED_ROPE_FROM {
+        let start = m.max_context.clamp(1, CAPPED_ROPE_POSITIONS);
+        // Grown in steps of 8192 when a longer sequence comes (`extend_rope_embedding`).
+        start.max(req.context.div_ceil(8192) * 8192)
+    } else {
+        m.max_context.max(req.context)
+    };
+    let bytes = if m.family.starts_with("gemma") {
+        4.0
+    } else {
+        2.0
+    };
+    f64::from(shape.layers) * 2.0 * f64::from(positions) * f64::from(shape.head_dim) * bytes
+}
+
+/// GiB of those caches, for the answer.
+pub fn rope_cache_gib(req: &FitRequest) -> f64 {
+    match req.model {
+        ModelRef::Known(m) => Shape::from_model(m).map_or(0.0, |s| rope_cache_bytes(&s, req) / GIB),
+        ModelRef::BySize { .. } => 0.0,
+    }
+}
+
+/// Whether a compiled Gemma-3 forward holds every token's logits (a release before 2025.8).
+pub fn whole_logits(req: &FitRequest) -> bool {
+    release(req).is_some_and(|r| r < CHUNKED_LOSS_FROM)
+        && matches!(req.model, ModelRef::Known(m) if compiled_chunked(m))
+}
+
+/// Whether the request's release sized the loss's chunks without the 4 GiB cap (2025.8 to
+/// 2026.6).
+pub fn uncapped_chunks(req: &FitRequest) -> bool {
+    release(req).is_some_and(|r| r >= CHUNKED_LOSS_FROM && r < CAPPED_CHUNKS_FROM)
+}
+
+/// Bytes per logit entry the pre-2025.8 compiled loss holds (see the module's notes).
+pub const WHOLE_LOGITS_BYTES_PER_ENTRY: f64 = 6.0;
+
+/// Bytes the request's Unsloth loss holds for `tokens` tokens over `vocab` entries with `free`
+/// bytes left on the card: today's chunks (`unsloth_loss::loss_bytes`), every token's logits
+/// for a compiled Gemma-3 forward before August 2025 (`whole_logits`), or chunks of up to half
+/// the free memory with no 4 GiB cap from August 2025 to June 2026 (`uncapped_chunks`).
+pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
+    if whole_logits(req) {
+        tokens * vocab * WHOLE_LOGITS_BYTES_PER_ENTRY
+    } else if uncapped_chunks(req) {
+        chunked_bytes(tokens, vocab, free, None)
+    } else {
+        loss_bytes(tokens, vocab, free)
+    }
+}
+
+/// GiB Unsloth's own loss holds for the request's micro-batch with no card named, for the
+/// answer to state; 0 for a size-only guess or with Cut Cross Entropy (`liger`).
+pub fn loss_gib(req: &FitRequest) -> f64 {
+    let ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    if !super::unsloth_loss::applies(req) {
+        return 0.0;
+    }
+    let tokens = f64::from(req.context) * f64::from(req.batch);
+    request_loss_bytes(req, tokens, s.vocab as f64, None) / GIB
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn releases_parse_and_order() {
+        let a = UnslothRelease::parse("2024.5").unwrap();
+        let b = UnslothRelease::parse("2025.3.19").unwrap();
+        assert!(a < CAPPED_ROPE_FROM && b >= SHARED_ROPE_FROM && b < CHUNKED_LOSS_FROM);
+        assert_eq!(UnslothRelease::parse("2024.05"), Some(a));
+        assert_eq!(b.label(), "2025.3");
+        for bad in [
+            "",
+            "2024",
+            "2024.13",
+            "2024.0",
+            "1999.5",
+            "x.5",
+            "2024.5.x",
+            "2024.5.1.2",
+        ] {
+            assert_eq!(UnslothRelease::parse(bad), None, "{bad}");
+        }
+    }
+}
