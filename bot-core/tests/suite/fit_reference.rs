@@ -714,5 +714,7 @@ mod heldout8;
 
 #[path = "fit_reference/heldout10.rs"]
 mod heldout10;
+#[path = "fit_reference/heldout11.rs"]
+mod heldout11;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
