@@ -20,6 +20,7 @@ mod cheapest_from;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
+mod family_lines;
 mod fit_axolotl;
 mod fit_cards;
 mod fit_diffusion;
