@@ -37,6 +37,7 @@ mod fit_kv;
 mod fit_masters;
 mod fit_mechanisms;
 mod fit_method_unsaid;
+mod fit_multicard_mechanisms;
 mod fit_oldrows_mechanisms;
 mod fit_reference;
 mod fit_reserve;
