@@ -23,7 +23,8 @@
 //!   *next* unit's post-backward waits on it: while a decoder layer computes its gradients
 //!   whole, the layer before it in the backward still holds its copy. Accelerate's FSDP2
 //!   policy reduces in the training dtype (bf16: 2 bytes a parameter), so two layers of
-//!   gradients, not one. Found with held-out 5's gpt-oss-20b on 8 cards (−22.6 → −17.8 %; 4 cards −4.3 → −0.5 %).
+//!   gradients, not one. Found with held-out 5's gpt-oss-20b on 8 cards (−22.6 → −17.8 %;
+//!   on 4 cards −4.3 → −0.5 %).
 //!
 //! Found on held-out 5 (axolotl's gpt-oss-20b FSDP2 full fine-tuning, 201k-word vocabulary:
 //! 1.16 B parameters in embedding and head; Llama-4 Scout Q-LoRA over FSDP2).
