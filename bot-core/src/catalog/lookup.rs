@@ -192,6 +192,15 @@ impl Catalog {
                         && has_size(o, size).is_some()
                 })
             });
+            // The same where the catalog holds no model of the family the line extends
+            // (`qwen2-vl` with no `qwen2` entry): a line whose family carries a qualifier the
+            // words do not name gives way to one that carries none.
+            if found
+                .iter()
+                .any(|m| unasked_qualifier(&m.family, &key).is_none())
+            {
+                found.retain(|m| unasked_qualifier(&m.family, &key).is_none());
+            }
         }
         let pick = found
             .iter()
@@ -319,6 +328,18 @@ pub(super) fn leading_parts(name: &str) -> impl Iterator<Item = String> + '_ {
     }
     ends.into_iter()
         .map(move |e| normalize(&chars[..e].iter().collect::<String>()))
+}
+
+/// The first qualifier of a specialised line that the typed family words (`key`, normalised)
+/// do not name: a part after the family's first made of letters only (`vl` of `qwen2-vl`,
+/// `coder` of `qwen2.5-coder`, `distill` of `deepseek-r1-distill`); versions (`r1`, `4.5`,
+/// `k2`) are not qualifiers.
+fn unasked_qualifier<'f>(family: &'f str, key: &str) -> Option<&'f str> {
+    family
+        .split(['-', '_', ' '])
+        .skip(1)
+        .filter(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphabetic()))
+        .find(|part| !key.contains(normalize(part).as_str()))
 }
 
 /// Whether `family` extends `base` by whole parts: `qwen2.5-vl` extends `qwen2.5`.

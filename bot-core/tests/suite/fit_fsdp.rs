@@ -63,8 +63,8 @@ fn fsdp_holds_the_root_units_embedding_and_head_whole() {
     }
 }
 
-/// Full fine-tuning: the root's gradients and one decoder layer's, whole, in the backward
-/// pass's transient (the same figure `fsdp_unsharded_gib` states with the root's weights).
+/// Full fine-tuning: the root's gradients and one decoder layer's, whole, with the previous
+/// layer's reduce-scatter input, in the backward pass's transient (the same figure `fsdp_unsharded_gib` states with the root's weights).
 #[test]
 fn fsdp_full_fine_tuning_holds_a_units_gradients_whole() {
     let c = Catalog::embedded().unwrap();
@@ -89,7 +89,8 @@ fn fsdp_full_fine_tuning_holds_a_units_gradients_whole() {
             ..FitOptions::default()
         };
         let stated = fsdp_unsharded_gib(&req, &opts);
-        let want = (2.0 * root + layer) / GIB;
+        // One layer's gradients whole and the previous layer's reduce-scatter input.
+        let want = (2.0 * root + 2.0 * layer) / GIB;
         assert!(
             (stated - want).abs() < 0.02,
             "{id} x{cards}: stated {stated:.2}, want {want:.2}"
@@ -98,7 +99,7 @@ fn fsdp_full_fine_tuning_holds_a_units_gradients_whole() {
         // transient is its step's fp32 cast of a gradient sub-group (`train::deepspeed_step_bytes`:
         // at most 1e9 elements, 6 bytes each), which FSDP does not make: without FSDP's gradients
         // the two sizings hold the same activations, or DeepSpeed that cast.
-        let base = fs.per_gpu.activations_gib - (root + layer) / GIB;
+        let base = fs.per_gpu.activations_gib - (root + 2.0 * layer) / GIB;
         let cast = (pc.total / n).min(1e9) * 6.0 / GIB;
         let a = ds.per_gpu.activations_gib;
         assert!(

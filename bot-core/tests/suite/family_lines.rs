@@ -1,0 +1,93 @@
+//! A specialised line (`-vl`, `-coder`, `-vision`, …) gives way to the plain family when the
+//! words name a family and a size without its qualifier, even where the catalog holds no model
+//! of the family the line extends (issue 24: adding Qwen2-VL, whose `qwen2` family has no entry,
+//! made `Qwen-7B` read as Qwen2-VL-7B). Tested on lines added to a copy of the catalog, so the
+//! rule is not the embedded catalog's accident.
+
+use bot_core::catalog::{Catalog, EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS};
+
+/// A variant of `of` in family `family`, with only the fields a variant needs.
+fn variant(id: &str, of: &str, family: &str, params_b: f64) -> String {
+    format!(
+        "\n[[variant]]\nid = \"{id}\"\nname = \"{id}\"\nof = \"{of}\"\nfamily = \"{family}\"\n\
+         hf_ids = []\naliases = []\nparams_b = {params_b}\nsource = \"https://example.org/{id}\"\n\
+         as_of = \"2026-12-03\"\n"
+    )
+}
+
+fn with(extra: &[String]) -> Catalog {
+    let models = format!("{EMBEDDED_MODELS}{}", extra.concat());
+    Catalog::from_sources(EMBEDDED_GPUS, EMBEDDED_PLATFORMS, &models, EMBEDDED_FX).unwrap()
+}
+
+fn pick(c: &Catalog, typed: &str) -> String {
+    c.model_by_family_and_size(typed)
+        .unwrap_or_else(|| panic!("`{typed}` found nothing"))
+        .model
+        .id
+        .clone()
+}
+
+#[test]
+fn a_vision_line_of_a_family_the_catalog_lacks_gives_way_to_the_plain_family() {
+    // `llama3.4-vision` extends no family in the catalog; it needs more memory than
+    // Llama-3.1-8B (its tower), which would win the tie without the rule.
+    let c = with(&[variant(
+        "test-llama3.4-vision-8b",
+        "llama-3.1-8b",
+        "llama3.4-vision",
+        8.6,
+    )]);
+    for typed in ["llama-8b", "Llama 8B", "meta-llama-8b-sft"] {
+        let id = pick(&c, typed);
+        assert_ne!(id, "test-llama3.4-vision-8b", "`{typed}`");
+        assert!(id.starts_with("llama-3"), "`{typed}` → {id}");
+    }
+    // The line stays among what the words could mean, and words naming it find it.
+    let read = c.model_by_family_and_size("llama-8b").unwrap();
+    assert!(
+        read.others
+            .iter()
+            .any(|m| m.id == "test-llama3.4-vision-8b")
+    );
+    assert_eq!(pick(&c, "llama3.4-vision-8b"), "test-llama3.4-vision-8b");
+}
+
+#[test]
+fn a_coder_line_gives_way_at_another_family_and_size() {
+    // Larger than every Gemma 27B (its name says 27B): it would win the tie without the rule.
+    let c = with(&[variant(
+        "test-gemma5-coder-27b",
+        "gemma-3-27b",
+        "gemma5-coder",
+        31.0,
+    )]);
+    let id = pick(&c, "gemma-27b");
+    assert_ne!(id, "test-gemma5-coder-27b");
+    assert_eq!(pick(&c, "gemma5-coder-27b"), "test-gemma5-coder-27b");
+}
+
+#[test]
+fn when_every_candidate_is_a_specialised_line_one_is_still_picked() {
+    // Only qualified lines at this size: the rule removes none of them.
+    let c = with(&[variant(
+        "test-phi9-vision-11b",
+        "llama-3.1-8b",
+        "phi9-vision",
+        11.0,
+    )]);
+    assert_eq!(pick(&c, "phi-11b"), "test-phi9-vision-11b");
+    // gpt-oss is the family's only line: still found.
+    assert_eq!(pick(&c, "gpt-20b"), "gpt-oss-20b");
+}
+
+#[test]
+fn qwen_words_without_vl_keep_the_text_model_beside_qwen2_vl() {
+    let c = Catalog::embedded().unwrap();
+    for (typed, want) in [("Qwen-7B", "qwen2.5-7b"), ("qwen-72b", "qwen2.5-72b")] {
+        assert_eq!(pick(&c, typed), want, "`{typed}`");
+    }
+    // Words that name the line find it.
+    let vl = pick(&c, "qwen2-vl-7b");
+    assert!(vl.starts_with("qwen2-vl"), "{vl}");
+}
