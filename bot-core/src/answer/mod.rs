@@ -18,6 +18,7 @@ mod fit_gc;
 mod fit_held;
 mod fit_method;
 mod fit_model_note;
+mod fit_option;
 mod fit_options;
 mod fit_render;
 pub mod gpu_compare;

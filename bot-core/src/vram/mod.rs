@@ -32,6 +32,7 @@ mod estimate;
 mod fsdp;
 mod infer;
 mod kbit_base;
+mod loss_head;
 mod option;
 mod parts;
 mod report;

@@ -1,0 +1,185 @@
+//! One `key=value` word of a `/fit` line applied to the request (`apply_option`): the keys
+//! with a value of their own, and the on/off switches (`switch`), each naming the flag it sets.
+
+use super::common::not_found_reply;
+use crate::context::Ctx;
+use crate::lexicon;
+use crate::reply::{Msg, Reply};
+use crate::vram::{self, Engine, FitError, FitOptions, FitRequest, Quant, Task};
+
+/// The sharding stage, and whether it is PyTorch FSDP (`vram::FitOptions::fsdp`).
+fn set_zero(opts: &mut FitOptions, v: &str) -> Result<(), FitError> {
+    opts.zero = Some(v.parse()?);
+    opts.fsdp = lexicon::is_fsdp(v);
+    opts.device_map = lexicon::is_device_map(v);
+    Ok(())
+}
+
+fn loss_head(v: &str) -> Option<vram::LossHead> {
+    vram::LossHead::from_key(&v.to_ascii_lowercase())
+}
+
+/// The trainer whose mechanisms size the job: `unsloth` (`FitRequest::unsloth`), `axolotl`
+/// (PEFT's preparation, then 16-bit again: `vram::axolotl`), `peft`/`transformers`/`trl`
+/// (PEFT's k-bit preparation kept), `llamafactory` (its own preparation: `upcast_layernorm`
+/// and `upcast_lmhead_output` default False, no fp32 cast). `None` for another name.
+fn set_trainer(req: &mut FitRequest<'_>, v: &str) -> Option<()> {
+    let (unsloth, axolotl, upcast) = match v.to_ascii_lowercase().as_str() {
+        "unsloth" => (true, false, req.kbit_upcast),
+        "axolotl" => (false, true, true),
+        "peft" | "transformers" | "trl" => (false, false, true),
+        "llamafactory" | "llama-factory" => (false, false, false),
+        _ => return None,
+    };
+    req.unsloth = unsloth;
+    req.axolotl = axolotl;
+    req.kbit_upcast = upcast;
+    Some(())
+}
+
+/// A key that turns one flag of the request on or off, set to `on`; `false` for any other key.
+fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
+    match key {
+        // LoRA on every routed expert of an MoE (`FitRequest::lora_experts`).
+        "experts" | "专家" => req.lora_experts = on,
+        // An MoE's fused experts quantized by the bitsandbytes load or not (`vram::bnb_experts`).
+        "moeq" | "quantize_moe_experts" | "专家量化" => req.experts_16bit = !on,
+        // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
+        "dq" | "double_quant" | "双重量化" => req.double_quant = on,
+        // Transformers' warmed-up 16-bit load of one (`FitRequest::load_warmup`).
+        "warmup" | "load_warmup" | "加载预热" => req.load_warmup = on,
+        // PEFT's k-bit preparation of a bitsandbytes base (`FitRequest::kbit_upcast`): norms,
+        // embedding and output head cast to fp32.
+        "upcast" | "kbit_upcast" | "升精度" => req.kbit_upcast = on,
+        // A LoRA loop of its own without 16-bit autocast (`FitRequest::autocast`).
+        "autocast" => req.autocast = on,
+        "amp" | "mixed" | "混合精度" => req.mixed_precision = on,
+        _ => return false,
+    }
+    true
+}
+
+/// One `key=value` word of a `/fit` line.
+pub(super) fn apply_option<'a>(
+    ctx: &Ctx<'a>,
+    req: &mut FitRequest<'a>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    k: &str,
+    v: &str,
+    w: &str,
+) -> Result<(), Box<Reply>> {
+    let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
+    match k {
+        "ctx" | "context" | "上下文" => match lexicon::context_tokens(v) {
+            Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
+                req.context = n as u32;
+                given.context = true;
+            }
+            Some(n) => return Err(err(FitError::BadContext(n))),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "batch" | "bs" | "并发" => match v.parse::<u64>() {
+            Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
+            Ok(n) => return Err(err(FitError::BadBatch(n))),
+            Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "cards" | "gpus" | "卡" => match v.parse::<u64>() {
+            Ok(n) if (1..=vram::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
+            Ok(n) => return Err(err(FitError::BadCards(n))),
+            Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "engine" => {
+            req.engine = v.parse::<Engine>().map_err(err)?;
+            given.engine = true;
+        }
+        "quant" => {
+            req.quant = v.parse::<Quant>().map_err(err)?;
+            given.quant = true;
+        }
+        "task" => req.task = v.parse::<Task>().map_err(err)?,
+        "kv" => match lexicon::kv_dtype(v) {
+            Some(kv) => opts.kv_cache = kv,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // vLLM's `--gpu-memory-utilization` (`FitOptions::vllm_utilization`): 0.95 or 95%.
+        "gmu" | "gpu_memory_utilization" | "显存利用率" => match vram::vllm_utilization(v) {
+            Some(u) => opts.vllm_utilization = u,
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "rank" | "r" => match v.parse::<u32>() {
+            Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "zero" => set_zero(opts, v).map_err(err)?,
+        "optim" | "optimizer" => match lexicon::optimizer(v) {
+            Some(o) => {
+                opts.optimizer = o;
+                given.optimizer = true;
+            }
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "attn" | "attention" => match lexicon::attention(v) {
+            Some(a) => req.attention = Some(a),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "gc" | "checkpointing" => match lexicon::on_off(v) {
+            Some(on) => given.gc = Some(on),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // `dropout=0.1` (a trainer's rate) or `dropout=on|off`.
+        "dropout" => match (lexicon::on_off(v), v.parse::<f64>()) {
+            (Some(on), _) => req.lora_dropout = on,
+            (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // The trainer whose mechanisms size the job (`set_trainer`).
+        "trainer" | "训练框架" => {
+            set_trainer(req, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
+        "vllm" | "vllm_use_v1" | "unsloth" => {
+            super::fit_base::release_word(req, &mut given.engine, k, v)
+                .ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
+        // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
+        "torchao" => {
+            torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
+        // How the loss holds the logits (`vram::LossHead`): `fused` (Liger, CCE), `half`, `fp32`.
+        "loss" => req.loss = loss_head(v).ok_or_else(|| err(FitError::BadValue(w.into())))?,
+        "gpu" | "card" => match ctx.catalog.gpu(v) {
+            Ok(g) => req.gpu = Some(g),
+            Err(nf) => return Err(Box::new(not_found_reply(&nf))),
+        },
+        // The on/off switches (`switch`).
+        _ => match lexicon::on_off(v) {
+            Some(on) if switch(req, k, on) => {}
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+    }
+    Ok(())
+}
+
+/// `torchao=…` (`vram::Torchao::parse`): the scheme, and the format it names if any.
+fn torchao_option(req: &mut FitRequest, given: &mut Given, v: &str) -> Option<()> {
+    let (q, t) = vram::Torchao::parse(v)?;
+    if let Some(q) = q {
+        req.quant = q;
+        given.quant = true;
+    }
+    req.torchao = Some(t);
+    given.engine = true;
+    Some(())
+}
+
+/// What the user typed rather than left to the defaults (`settle`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Given {
+    pub quant: bool,
+    /// `gc=on|off`, when said.
+    pub gc: Option<bool>,
+    pub context: bool,
+    pub engine: bool,
+    /// `optim=…` or an optimizer word.
+    pub optimizer: bool,
+}
