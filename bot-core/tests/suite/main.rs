@@ -112,6 +112,7 @@ mod typed_readings;
 mod typed_spoken;
 mod und_s_mechanisms;
 mod und_t_mechanisms;
+mod und_u_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;
