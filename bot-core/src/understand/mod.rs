@@ -146,12 +146,15 @@ mod glued_units;
 mod half_year;
 mod ime_slips;
 mod memory_asked;
+mod past_day;
 mod pick_terse;
 mod price_moved;
+mod region_named;
 mod said_options;
 mod spec_asked;
 mod und_s;
 mod und_t;
+mod und_u;
 mod unknown_platform;
 
 #[cfg(test)]
@@ -161,6 +164,14 @@ mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use fresh21::region_not_carried;
+pub use region_named::region_beside_named;
+
+/// A task word typed with a slip written as the word: an input method's (`微条`, `推里`, the
+/// table the reader's cue words use) or a letter's (`fine tunning`, the reader's English cue
+/// measure). For `/pick`'s typed answers.
+pub fn input_slips(text: &str) -> String {
+    text_en::task_spellings(&ime_slips::plain(text))
+}
 pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;

@@ -53,30 +53,57 @@ fn a_task_word_with_a_slip_is_the_task_in_pick() {
     }
 }
 
-/// `/subscribe a100` names a family of cards with their own stock: asked which, each variant
-/// offered, nothing set; a name that settles the variant is subscribed as before.
+/// `/subscribe a100` names a family of cards with their own stock: the alert is set on the
+/// default variant, which the answer names, and each other variant is offered with the same
+/// terms, never the default chosen in silence; a name that settles the variant offers none.
 #[test]
-fn subscribe_on_a_family_asks_which_variant() {
+fn subscribe_on_a_family_offers_each_other_variant() {
     let w = world();
     for (locale, line, variants) in [
-        ("en", "/subscribe a100", &["a100-80g-sxm", "a100-40g"][..]),
-        ("zh", "/subscribe h100 max=2.5", &["h100-sxm", "h100-pcie"][..]),
-        ("en", "/subscribe A100 runpod", &["a100-80g-sxm runpod"][..]),
+        ("en", "/subscribe a100", &["a100-40g"][..]),
+        (
+            "zh",
+            "/subscribe h100 max=2.5",
+            &["h100-pcie", "max=2.5"][..],
+        ),
+        (
+            "en",
+            "/subscribe A100 runpod",
+            &["a100-80g-pcie runpod"][..],
+        ),
     ] {
-        let me = who(locale);
-        let (ids, t) = say(&w, &me, line);
-        assert!(ids.iter().any(|i| i == "alerts-which-variant"), "{line}: {ids:?}\n{t}");
-        for v in variants {
-            assert!(t.contains(&format!("/subscribe {v}")), "{line}: {v}\n{t}");
+        let me = ChatRef::terminal(Some(locale));
+        let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
+        let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));
+        for id in ["alerts-subscribed", "alerts-family-others"] {
+            assert!(ids.iter().any(|i| i == id), "{line}: {ids:?}\n{t}");
         }
-        let (_, subs) = say(&w, &me, "/subs");
-        assert!(!subs.contains("a100") && !subs.contains("h100"), "{line}: {subs}");
+        let offered: Vec<&str> = replies
+            .iter()
+            .flat_map(|r| &r.choices)
+            .map(|c| c.id.as_str())
+            .collect();
+        for v in variants {
+            assert!(
+                offered.iter().any(|c| c.contains(v)),
+                "{line}: {v} {offered:?}"
+            );
+        }
     }
-    let me = who("en");
-    let (ids, t) = say(&w, &me, "/subscribe a100-80g-sxm");
-    assert!(!ids.iter().any(|i| i == "alerts-which-variant"), "{t}");
-    let (ids, t) = say(&w, &me, "/subscribe rtx-4090");
-    assert!(!ids.iter().any(|i| i == "alerts-which-variant"), "{t}");
+    let me = ChatRef::terminal(Some("en"));
+    for line in [
+        "/subscribe a100-80g-sxm",
+        "/subscribe a100 80gb sxm",
+        "/subscribe rtx-4090",
+    ] {
+        let w = world();
+        let (ids, t) = say(&w, &me, line);
+        assert!(ids.iter().any(|i| i == "alerts-subscribed"), "{line}: {t}");
+        assert!(
+            !ids.iter().any(|i| i == "alerts-family-others"),
+            "{line}: {t}"
+        );
+    }
 }
 
 /// A region a ranking cannot carry (`in the US`) is said beside the answer with that region's
@@ -85,15 +112,49 @@ fn subscribe_on_a_family_asks_which_variant() {
 fn a_region_beside_a_ranking_is_said() {
     let w = world();
     for (locale, line, id, shown) in [
-        ("en", "cheapest a100 in the US for 3 hours", "understand-region", "region=us"),
-        ("zh", "美国的4090 租5小时多少钱", "understand-region", "region=us"),
-        ("zh", "autodl和runpod哪个便宜 国内的", "understand-region-platforms", "RunPod"),
-        ("en", "runpod vs autodl for a 4090, overseas only", "understand-region-platforms", "AutoDL"),
+        (
+            "en",
+            "cheapest a100 in the US for 3 hours",
+            "understand-region",
+            "region=us",
+        ),
+        (
+            "zh",
+            "美国的4090 租5小时多少钱",
+            "understand-region",
+            "region=us",
+        ),
+        (
+            "zh",
+            "autodl和runpod哪个便宜 国内的",
+            "understand-region-platforms",
+            "RunPod",
+        ),
+        (
+            "zh",
+            "runpod和autodl 4090哪个便宜 海外的",
+            "understand-region-platforms",
+            "AutoDL",
+        ),
+        (
+            "en",
+            "vast vs autodl 4090 3 hours, overseas",
+            "understand-region-platforms",
+            "AutoDL",
+        ),
     ] {
         let me = who(locale);
-        let (ids, t) = say(&w, &me, line);
+        let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
+        let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));
         assert!(ids.iter().any(|i| i == id), "{line}: {ids:?}\n{t}");
-        assert!(t.contains(shown), "{line}: {t}");
+        let offered = replies
+            .iter()
+            .flat_map(|r| &r.choices)
+            .map(|c| c.id.as_str());
+        assert!(
+            t.contains(shown) || offered.clone().any(|c| c.contains(shown)),
+            "{line}: {t}"
+        );
     }
 }
 
