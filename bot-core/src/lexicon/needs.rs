@@ -174,6 +174,12 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("国外", Need::Region("global")),
     ("outside china", Need::Region("global")),
     ("境外", Need::Region("global")),
+    // English `global` beside the platforms it qualifies (`global platforms that accept crypto`).
+    ("global platform", Need::Region("global")),
+    ("global 平台", Need::Region("global")),
+    ("global平台", Need::Region("global")),
+    ("global provider", Need::Region("global")),
+    ("global cloud", Need::Region("global")),
     ("overseas", Need::Region("global")),
     ("abroad", Need::Region("global")),
     ("foreign", Need::Region("global")),

@@ -145,11 +145,15 @@ mod fresh23_words;
 mod glued_units;
 mod half_year;
 mod ime_slips;
+mod left_for;
 mod memory_asked;
 mod past_day;
+mod per_thousand;
 mod pick_terse;
 mod price_moved;
+mod refused;
 mod region_named;
+mod said_few;
 mod said_options;
 mod spec_asked;
 mod und_s;
@@ -308,6 +312,7 @@ pub(super) fn read_normalized(
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
     let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
+    let original = und_u::plain(catalog, &original);
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);

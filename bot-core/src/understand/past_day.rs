@@ -70,3 +70,37 @@ pub(super) fn past_day(q: &Question) -> Option<Reading> {
     }
     one(make::trend(&g.gpu, Some(days)))
 }
+
+/// When a card gets cheaper, asked (`5090 什么时候会便宜点`, `when will the h100 get cheaper`).
+const WHEN: &[&str] = &[
+    "什么时候",
+    "啥时候",
+    "何时",
+    "when will",
+    "when does",
+    "when do",
+    "when is",
+];
+/// A price going down.
+const DOWN: &[&str] = &[
+    "便宜",
+    "降价",
+    "跌",
+    "cheaper",
+    "drop",
+    "go down",
+    "come down",
+    "price cut",
+];
+
+/// `5090 什么时候会便宜点`: when a card's price falls is its history, never its price now.
+pub(super) fn when_cheaper(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let asked = q.has(WHEN) && q.has(DOWN);
+    if !asked || q.has(ALERT_WORDS) || !q.nothing_to_size() || !q.e.platforms.is_empty() {
+        return None;
+    }
+    one(make::trend(&g.gpu, None))
+}
