@@ -83,15 +83,32 @@ pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
     if !another && !ELSEWHERE.iter().any(|e| after.contains(e)) {
         return text.to_string();
     }
-    // The price paid or seen on the platform left, in its own clause.
+    // The price paid or seen on the platform left, in its own clause (which ends at the
+    // price: the normalized text has no commas left to end it).
     let clause = after
         .find(['，', ',', '。', '?', '？'])
         .unwrap_or(after.len());
-    let mut rest = after.to_string();
-    if let Some((_, span)) = super::price::find_price(&after[..clause]) {
-        rest.replace_range(span, " ");
+    let price = super::price::find_price(after).filter(|(_, span)| span.start < clause);
+    let (mut here, later) = match &price {
+        Some((_, span)) => {
+            let mut here = after[..span.end].to_string();
+            here.replace_range(span.clone(), " ");
+            (here, &after[span.end..])
+        }
+        None => (after[..clause].to_string(), &after[clause..]),
+    };
+    // The card rented there (`用 3090 每小时1.3，…别家能租到4090吗`), when another is asked.
+    let card = |w: &&str| !w.is_empty() && catalog.find_gpu(w).is_some();
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+            .map(str::to_string)
+            .collect()
+    };
+    let another_card = words(later).iter().any(|w| card(&w.as_str()));
+    if another_card && let Some(w) = words(&here).into_iter().find(|w| card(&w.as_str())) {
+        here = here.replacen(&w, " ", 1);
     }
-    format!("{} {}", &text[..at], rest)
+    format!("{} {}{}", &text[..at], here, later)
 }
 
 /// The length of the platform name the text starts with (up to two words, or eight Chinese
@@ -112,4 +129,28 @@ fn platform_at(catalog: &Catalog, t: &str) -> Option<usize> {
     ends.sort_unstable_by(|a, b| b.cmp(a));
     ends.into_iter()
         .find(|e| catalog.find_platform(t[..*e].trim_end()).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn the_platform_left_and_what_was_rented_there_are_taken_out() {
+        let c = Catalog::embedded().unwrap();
+        let t =
+            crate::understand::normalize("我在vast用3090 每小时0.3刀，同样的钱别家能租到4090吗");
+        let p = plain(&c, &t);
+        assert!(
+            !p.contains("vast") && !p.contains("3090") && p.contains("4090"),
+            "{p}"
+        );
+        let t = crate::understand::normalize("moving off runpod: what does an a100 cost on lambda");
+        let p = plain(&c, &t);
+        assert!(!p.contains("runpod") && p.contains("lambda"), "{p}");
+        // Nothing asked elsewhere: kept.
+        let t = crate::understand::normalize("我在autodl租了4090 跑了3小时");
+        assert_eq!(plain(&c, &t), t);
+    }
 }

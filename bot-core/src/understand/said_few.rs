@@ -32,7 +32,7 @@ pub(super) fn convert_beside_card(q: &Question) -> Option<Reading> {
     let asked = p.per.is_some() && (q.has(CONVERT_WORDS) || q.has(CONVERT_TO));
     // `alert me in yuan when a 4090 is below 2`: a ceiling, not a price to convert.
     let bound = q.has(ALERT_WORDS) || q.has(CAP_WORDS);
-    if !asked || bound || !q.e.platforms.is_empty() || !q.nothing_to_size() || q.e.gpus.len() > 1 {
+    if !asked || bound || !q.nothing_to_size() || q.e.gpus.len() > 1 {
         return None;
     }
     convert_request(q.padded, p).map(Reading::Command)
@@ -117,4 +117,32 @@ pub(super) fn without_spend(q: &Question, r: Reading) -> Reading {
         }
     }
     Reading::Command(Request::Tco(t))
+}
+
+/// Money set equal elsewhere (`同样的钱别家能租到4090吗`, `for the same money`).
+const SAME_MONEY: &[&str] = &[
+    "同样的钱",
+    "一样的钱",
+    "同样价钱",
+    "同样的价格",
+    "same money",
+    "same price",
+];
+
+/// `同样的钱别家能租到4090吗`: what the card costs elsewhere is asked (its ranking for an hour,
+/// or the length said), not whether it is in stock.
+pub(super) fn same_money(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    if !q.has(SAME_MONEY) || !q.nothing_to_size() || q.has(ALERT_WORDS) {
+        return None;
+    }
+    let usage =
+        q.e.usage
+            .clone()
+            .unwrap_or(super::request::Usage::Once(rust_decimal::Decimal::from(
+                3600,
+            )));
+    super::request::compare_on(g, &usage, &q.e.platforms).map(Reading::Command)
 }

@@ -25,6 +25,7 @@ pub(super) fn rules(q: &Question) -> Option<Reading> {
     super::past_day::past_day(q)
         .or_else(|| super::past_day::when_cheaper(q))
         .or_else(|| super::said_few::guidance_in_few_words(q))
+        .or_else(|| super::said_few::same_money(q))
 }
 
 /// `r` with what und-u's mechanisms complete (called last in `said_more::with_said`): the
