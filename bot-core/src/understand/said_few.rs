@@ -75,8 +75,8 @@ pub(super) fn guidance_in_few_words(q: &Question) -> Option<Reading> {
         && q.price.is_none()
         && e.usage.is_none();
     // A memory floor (`显存48G以上的卡`) is something to answer for.
-    let few = q.padded.split_whitespace().count() <= 8
-        && q.padded.chars().count() <= 40
+    let few = q.padded.split_whitespace().count() <= 10
+        && q.padded.chars().count() <= 56
         && !q.has(&["显存", "vram", "memory", "gb", "g以上"]);
     // A list asked (`有哪些租卡平台`) or an API weighed (`租卡还是买API`) is its own reading.
     let other = q.has(&["哪些", "有哪", "list", "api", "token"])
