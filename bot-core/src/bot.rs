@@ -587,8 +587,10 @@ impl Bot {
                         gpu,
                         platform: None,
                         max: None,
+                        needs: Vec::new(),
                     },
                     cards: None,
+                    family_named: false,
                 });
                 commands::run_request(ctx, &self.access, self.charts.as_deref(), &req).replies
             }

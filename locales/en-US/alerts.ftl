@@ -91,3 +91,10 @@ alerts-status-no-providers = Providers: none polled yet.
 alerts-status-provider = { $provider }: last good fetch { $good }; last attempt { $attempt }; { $misses } failed in a row, { $total } in all; { $offers } offers stored.
 
 pick-alert-me = Alert me when it's in stock
+alerts-family-others = Set on { $gpu }, the default of that name; { $others } { $count ->
+    [one] has its
+   *[other] have their
+  } own stock and prices. Tap to watch { $count ->
+    [one] it
+   *[other] one of them
+  } too:

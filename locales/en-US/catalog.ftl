@@ -147,6 +147,12 @@ platforms-need = { $need ->
     [crypto] crypto
     [unionpay] UnionPay
     [no_real_name] no real-name check
+    [no_alipay] paying without Alipay
+    [no_wechat] paying without WeChat Pay
+    [no_card] paying without a bank card
+    [no_paypal] paying without PayPal
+    [no_crypto] paying without crypto
+    [no_unionpay] paying without UnionPay
     [per_second] per-second billing
     [cn] in mainland China
    *[global] outside mainland China
@@ -155,7 +161,7 @@ platforms-filtered-title = Platforms known to meet every need ({ $needs }): { $c
 platforms-filtered-none = None is known to meet every need.
 platforms-filtered-unknown = Not verified: { $count } more where a needed fact is unknown (check it on the platform before you pay):
 platforms-filtered-left-out = { $count } platforms known not to meet a need are left out.
-platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, no-real-name, per-second, cn, global (combine them: /platforms alipay no-real-name).
+platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, no-real-name, per-second, cn, global, no-card (any method but a bank card) (combine them: /platforms alipay no-real-name).
 price-tier = { $tier ->
     [on_demand] on demand
     [community] community cloud

@@ -79,3 +79,4 @@ stock-provider-cut = { $provider }: its latest answer ({ $age }) was cut short b
     [none] no complete answer has come in yet.
    *[other] its last complete answer is from { $full }.
   }
+stock-needs = Only platforms known to meet every need are shown ({ $needs }); { $count } offers on other platforms are left out.

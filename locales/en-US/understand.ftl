@@ -6,3 +6,10 @@ understand-choice = { $command }
 understand-unknown = I didn't catch a card, a model or a platform in that. Ask me like this: "can a 4090 run qwen2.5-32b int4?", "autodl 4090 for 40 minutes, how much?", "cheapest A100?" — or use a command.
 understand-also = You also asked a second question; I answered the first one above. Tap to get the second:
 understand-region = You named a region, but the prices above are not limited to it (this command cannot filter by region). Tap for that region's offers:
+understand-region-platforms = You said { $region ->
+    [cn] in mainland China
+   *[global] outside mainland China
+  }, but { $names } { $count ->
+    [one] is not
+   *[other] are not
+  }: compared as you named them. /platforms { $region } lists the platforms there.

@@ -78,3 +78,4 @@ alerts-status-no-providers = 数据源：尚未抓取过。
 alerts-status-provider = { $provider }：最近一次成功抓取 { $good }；最近一次尝试 { $attempt }；连续失败 { $misses } 次，累计 { $total } 次；已存 { $offers } 个报价。
 
 pick-alert-me = 有货时提醒我
+alerts-family-others = 已按这个名字的默认型号 { $gpu } 设置；{ $others } 各有各的库存和价格。也要盯其中一款的话，点一下：

@@ -147,6 +147,12 @@ platforms-need = { $need ->
     [crypto] 加密货币
     [unionpay] 银联
     [no_real_name] 免实名
+    [no_alipay] 不用支付宝也能付款
+    [no_wechat] 不用微信支付也能付款
+    [no_card] 不用银行卡也能付款
+    [no_paypal] 不用 PayPal 也能付款
+    [no_crypto] 不用加密货币也能付款
+    [no_unionpay] 不用银联也能付款
     [per_second] 按秒计费
     [cn] 国内平台
    *[global] 海外平台
@@ -155,7 +161,7 @@ platforms-filtered-title = 已知满足全部条件（{ $needs }）的平台：{
 platforms-filtered-none = 没有已知满足全部条件的平台。
 platforms-filtered-unknown = 未核实：另有 { $count } 个平台的相关信息未知（付款前请到平台确认）：
 platforms-filtered-left-out = 已排除 { $count } 个已知不满足条件的平台。
-platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、免实名、按秒、国内、海外（可组合，如 /platforms 支付宝 免实名）。
+platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、免实名、按秒、国内、海外、不用信用卡（可组合，如 /platforms 支付宝 免实名）。
 price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云

@@ -69,3 +69,4 @@ stock-provider-cut = { $provider }：最新一次应答（{ $age }）被它自�
     [none] 还没有收到过完整的应答。
    *[other] 上一次完整应答是{ $full }的。
   }
+stock-needs = 只列出已知满足全部要求的平台（{ $needs }），其他平台的 { $count } 条报价未列出。

@@ -1,7 +1,8 @@
 //! What an answer to a plain question adds after the reading's own reply: a second ask
 //! offered (`… and how much for 5 hours on vast`), and a region said that the command read
 //! could not carry (`美国 4090 租3小时多少钱`: `/compare` ranks every region's platforms) said
-//! so, with that region's offers offered, never dropped silently.
+//! so, with that region's offers offered, never dropped silently; a region said beside
+//! platforms named outside it (`autodl和runpod哪个便宜 国内的`) names them back.
 
 use crate::choice::ChoiceId;
 use crate::context::Ctx;
@@ -16,6 +17,20 @@ pub fn asides(ctx: &Ctx, text: &str, reading: &Reading) -> Vec<Reply> {
     }
     if let Some(offers) = understand::region_not_carried(ctx.catalog, text, reading) {
         out.push(offered(Msg::new("understand-region"), offers.line()));
+    }
+    if let Some((region, outside)) = understand::region_beside_named(ctx.catalog, text, reading) {
+        let zh = ctx.lang == crate::i18n::Lang::Zh;
+        let names: Vec<&str> = (outside.iter())
+            .filter_map(|id| ctx.catalog.platform(id).ok())
+            .map(|p| p.display_name(zh))
+            .collect();
+        let sep = crate::answer::common::fmt(ctx.lang, &Msg::new("advice-list-sep"));
+        out.push(Reply::text(
+            Msg::new("understand-region-platforms")
+                .arg("region", region)
+                .arg("names", names.join(&sep))
+                .arg("count", names.len()),
+        ));
     }
     out
 }

@@ -34,6 +34,10 @@ impl Need {
                 .and_then(|i| crate::units::parse_duration(i).ok())
                 .map(|s| s <= rust_decimal::Decimal::ONE),
             Need::Region(r) => Some(p.region == *r),
+            // Some other method taken: known only when the catalog lists the methods.
+            Need::Without(m) => {
+                (!b.payment_methods.is_empty()).then(|| b.payment_methods.iter().any(|x| x != m))
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::answer::{stock, trend};
 use crate::availability::{StockQuery, gpu_key, latest_offers};
 use crate::catalog::NAME_WORDS_MAX;
 use crate::context::Ctx;
-use crate::lexicon::{Money, parse_price};
+use crate::lexicon::{Money, Need, need_word, parse_price};
 use crate::reply::{Msg, Reply};
 use rust_decimal::Decimal;
 
@@ -33,6 +33,9 @@ pub struct StockArgs {
     pub gpu: String,
     pub platform: Option<String>,
     pub max: Option<Money>,
+    /// What the platforms shown must meet (`alipay`, `no-card`, `no-real-name`): `/platforms`'
+    /// filter words, written after the platform.
+    pub needs: Vec<Need>,
 }
 
 impl StockArgs {
@@ -67,7 +70,17 @@ impl StockArgs {
             gpu,
             platform: None,
             max: None,
+            needs: Vec::new(),
         };
+        rest.retain(|w| match need_word(w) {
+            Some(n) if ctx.catalog.platform(w).is_err() => {
+                if !a.needs.contains(&n) {
+                    a.needs.push(n);
+                }
+                false
+            }
+            _ => true,
+        });
         if let Some(last) = rest.last().copied()
             && let Ok(p) = parse_price(last)
             && (rest.len() >= 2 || ctx.catalog.platform(last).is_err())
@@ -96,6 +109,7 @@ impl StockArgs {
     pub fn words(&self) -> Vec<String> {
         let mut w = vec![self.gpu.clone()];
         w.extend(self.platform.clone());
+        w.extend(self.needs.iter().map(|n| n.word().to_string()));
         w.extend(self.max.as_ref().map(|m| m.rate_word(hour())));
         w
     }
@@ -178,7 +192,7 @@ impl Typed for Cmd {
 pub fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
     let now = turn.now();
     let query = a.query(turn.ctx);
-    let r = stock::chat(turn.ctx, &query, now);
+    let r = crate::answer::stock_needs::chat(turn.ctx, &query, &a.needs, now);
     let r = stock::with_siblings(turn.ctx, &query, r, DEF.name);
     let mut r = a.say_bare_currency(&query, r);
     // A card that is out everywhere: when it usually is in, and what is in now.

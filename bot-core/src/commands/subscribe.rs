@@ -29,6 +29,9 @@ pub const DEF: CommandDef = CommandDef {
 pub struct SubscribeArgs {
     pub stock: StockArgs,
     pub cards: Option<u32>,
+    /// The card was named by its family alone (`/subscribe a100`): the alert is set on the
+    /// catalog's default variant and the others are offered beside it, each to tap.
+    pub family_named: bool,
 }
 
 impl SubscribeArgs {
@@ -58,7 +61,17 @@ impl SubscribeArgs {
             }
         }
         let stock = StockArgs::parse_for(ctx, &words.join(" "), "usage-subscribe")?;
-        Ok(SubscribeArgs { stock, cards })
+        // An alert watches a card's stock, not a platform's barriers: a need word is no term.
+        if let Some(n) = stock.needs.first() {
+            return Err(Reply::text(Msg::new("stock-error-args").said("text", n.word()))
+                .with(usage()));
+        }
+        let family_named = !family_others(ctx, &words, &stock.gpu).is_empty();
+        Ok(SubscribeArgs {
+            stock,
+            cards,
+            family_named,
+        })
     }
 
     /// `rtx-4090 runpod max=2cny/hour cards=2`.
@@ -72,6 +85,57 @@ impl SubscribeArgs {
         w.extend(self.cards.map(|n| format!("cards={n}")));
         w
     }
+}
+
+/// The other variants of `gpu`'s family that the name typed leaves open (`/subscribe a100`:
+/// the 40 GB and PCIe cards beside the default 80 GB SXM4); empty when the name settles it.
+fn family_others<'c>(ctx: &Ctx<'c>, words: &[String], gpu: &str) -> Vec<&'c crate::catalog::Gpu> {
+    let Some(g) = ctx.catalog.find_gpu(gpu) else {
+        return Vec::new();
+    };
+    let typed = (1..=words.len().min(crate::catalog::NAME_WORDS_MAX))
+        .rev()
+        .map(|n| words[..n].join(" ").to_lowercase())
+        .find(|name| ctx.catalog.find_gpu(name).is_some_and(|f| f.id == g.id));
+    typed.map_or_else(Vec::new, |t| ctx.catalog.family_variants(g, &t))
+}
+
+/// `r` (an alert set on a card named by its family alone) with the family's other variants
+/// named, each with its own stock and price, and offered to tap with the same terms: the
+/// default is never chosen in silence (a question is asked back, `understand::alert_family`).
+fn with_family(ctx: &Ctx, a: &SubscribeArgs, mut r: Reply) -> Reply {
+    let Some(g) = ctx.catalog.find_gpu(&a.stock.gpu) else {
+        return r;
+    };
+    let others = ctx.catalog.sibling_variants(g);
+    let set = r
+        .parts
+        .iter()
+        .any(|p| matches!(p, crate::reply::Part::Text(m) if m.id == "alerts-subscribed"));
+    if !a.family_named || others.is_empty() || !set {
+        return r;
+    }
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let names: Vec<&str> = others.iter().map(|o| o.display_name(zh)).collect();
+    r.push(
+        Msg::new("alerts-family-others")
+            .arg("gpu", g.display_name(zh))
+            .arg("others", names.join(", "))
+            .arg("count", names.len()),
+    );
+    for v in others.iter().take(5) {
+        let mut each = a.clone();
+        each.stock.gpu = v.id.clone();
+        let line = format!("/{} {}", DEF.name, each.words().join(" "));
+        let label = Msg::new("understand-choice").arg("command", line.clone());
+        match crate::choice::ChoiceId::Run(line).wire_within(60) {
+            Some(id) => r = r.with_choice(&id, label),
+            None => {
+                r.push(label);
+            }
+        }
+    }
+    r
 }
 
 fn usage() -> Msg {
@@ -100,5 +164,6 @@ pub fn answer(turn: &Turn, a: &SubscribeArgs) -> RunResult {
         a.cards,
         turn.now(),
     );
-    Ok(a.stock.say_bare_currency(&query, r).into())
+    let r = a.stock.say_bare_currency(&query, r);
+    Ok(with_family(turn.ctx, a, r).into())
 }

@@ -4,27 +4,8 @@
 
 use crate::context::Ctx;
 
-/// Words that refuse what follows them.
-const NEG: &[&str] = &[
-    "不想用",
-    "不要用",
-    "别用",
-    "不用",
-    "不要",
-    "不想要",
-    "除了",
-    "排除",
-    "no ",
-    "not ",
-    "without ",
-    "don't use ",
-    "dont use ",
-    "avoid ",
-    "except ",
-    "exclude ",
-    "instead of ",
-    "skip ",
-];
+/// Words that refuse what follows them (the lexicon's one list).
+const NEG: &[&str] = crate::lexicon::REFUSE_WORDS;
 
 /// Method words a refusal drops (`不用lora了`). Not `量化` nor `full`: `不要量化` and `full
 /// precision` say what the method is (BF16), read by the method step.

@@ -20,9 +20,12 @@ pub(super) fn before(
     input: PickInput,
     again: Again,
 ) -> Result<Outcome, PickInput> {
-    // `用lroa`: a method word with two letters swapped is that method.
+    // `用lroa`: a method word with two letters swapped is that method; a task word with a
+    // slip (`微条`, `fine tunning`, `推里`) is that task word.
     let input = match input {
-        PickInput::Text(t) => PickInput::Text(crate::lexicon::method_typos(&t)),
+        PickInput::Text(t) => PickInput::Text(crate::understand::input_slips(
+            &crate::lexicon::method_typos(&t),
+        )),
         other => other,
     };
     // `给20个人用`: the people a service is for, kept and said (the message read as before).

@@ -12,6 +12,23 @@ pub enum Need {
     PerSecond,
     /// Sells in mainland China (`cn`) or outside it (`global`).
     Region(&'static str),
+    /// Takes some payment method other than this one (`没有信用卡`, `no credit card`): the
+    /// user lacks it.
+    Without(&'static str),
+}
+
+/// The payment methods a need names, with the key and word of doing without each.
+const WITHOUT: &[(&str, &str, &str)] = &[
+    ("alipay", "no_alipay", "no-alipay"),
+    ("wechat", "no_wechat", "no-wechat"),
+    ("card", "no_card", "no-card"),
+    ("paypal", "no_paypal", "no-paypal"),
+    ("crypto", "no_crypto", "no-crypto"),
+    ("unionpay", "no_unionpay", "no-unionpay"),
+];
+
+fn without(m: &str) -> Option<&'static (&'static str, &'static str, &'static str)> {
+    WITHOUT.iter().find(|(k, _, _)| *k == m)
 }
 
 impl Need {
@@ -22,6 +39,7 @@ impl Need {
             Need::NoRealName => "no_real_name",
             Need::PerSecond => "per_second",
             Need::Region(r) => r,
+            Need::Without(m) => without(m).map_or("no_card", |w| w.1),
         }
     }
 
@@ -32,6 +50,7 @@ impl Need {
             Need::NoRealName => "no-real-name",
             Need::PerSecond => "per-second",
             Need::Region(r) => r,
+            Need::Without(m) => without(m).map_or("no-card", |w| w.2),
         }
     }
 }
@@ -54,11 +73,19 @@ pub fn need_word(w: &str) -> Option<Need> {
             "按秒" | "秒级" | "按秒计费" | "per-second" | "per-sec" | "persecond" => {
                 Need::PerSecond
             }
+            "不用信用卡" | "无信用卡" | "没有信用卡" => Need::Without("card"),
             "cn" | "china" | "国内" | "中国" => Need::Region("cn"),
             "global" | "intl" | "overseas" | "海外" | "国外" | "境外" => {
                 Need::Region("global")
             }
-            _ => return None,
+            // `no-card`, `no-credit-card`: a payment method the user lacks.
+            w => {
+                let m = w.strip_prefix("no-")?;
+                match need_word(m)? {
+                    Need::Pay(m) => Need::Without(without(m)?.0),
+                    _ => return None,
+                }
+            }
         },
     )
 }
@@ -147,6 +174,12 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("国外", Need::Region("global")),
     ("outside china", Need::Region("global")),
     ("境外", Need::Region("global")),
+    // English `global` beside the platforms it qualifies (`global platforms that accept crypto`).
+    ("global platform", Need::Region("global")),
+    ("global 平台", Need::Region("global")),
+    ("global平台", Need::Region("global")),
+    ("global provider", Need::Region("global")),
+    ("global cloud", Need::Region("global")),
     ("overseas", Need::Region("global")),
     ("abroad", Need::Region("global")),
     ("foreign", Need::Region("global")),

@@ -17,11 +17,17 @@ const SLIPS: &[(&str, &[char])] = &[
     ("推荐", &['见', '件', '建', '健', '剑', '间']),
     ("提醒", &['星', '行', '性', '兴']),
     ("带宽", &['款']),
+    // The task words `/pick` asks for first (`微条`, `推里`), read alike in a question.
+    ("微调", &['条', '跳', '挑', '掉']),
+    ("推理", &['里', '力', '立', '利', '例', '李']),
+    ("训练", &['连', '联', '炼', '恋']),
+    ("部署", &['书', '数', '树', '属', '术']),
 ];
 /// Characters before `便` that make `便以`/`便一` words of their own (方便, 顺便, 随便, 不便).
 const BEFORE_BIAN: &[char] = &['方', '顺', '随', '不', '即', '以'];
 
-/// `text` with each slip of a cue word written as the cue.
+/// `text` with each slip of a cue word written as the cue (also `/pick`'s typed answers,
+/// through [`super::input_slips`]).
 pub(super) fn plain(text: &str) -> String {
     if !SLIPS
         .iter()
@@ -69,5 +75,8 @@ mod tests {
         assert_eq!(plain("方便以后续费吗"), "方便以后续费吗");
         assert_eq!(plain("顺便一问"), "顺便一问");
         assert_eq!(plain("4090 price"), "4090 price");
+        assert_eq!(plain("想微条qwen"), "想微调qwen");
+        assert_eq!(plain("跑个推里"), "跑个推理");
+        assert_eq!(plain("推荐一下"), "推荐一下");
     }
 }

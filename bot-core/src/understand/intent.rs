@@ -230,7 +230,7 @@ fn barriers(q: &Question) -> Option<Reading> {
 /// once, in the order said; a phrase inside a longer one already read (`实名` in `不用实名`)
 /// adds nothing.
 pub(super) fn needs_said(text: &str) -> Vec<Need> {
-    let mut found: Vec<(usize, Option<Need>)> = Vec::new();
+    let mut found: Vec<(usize, Need)> = Vec::new();
     let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
     // NEED_PHRASES lists the longer phrase first where one contains another.
     for (w, b) in NEED_PHRASES {
@@ -243,17 +243,27 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
             continue;
         }
         covered.push(span);
-        // A payment method not wanted is no filter (none says "without"): the whole list.
+        // A payment method not wanted (`没有信用卡`, `without a credit card`): the platforms
+        // that take another one.
         let before = text[..at].trim_end();
-        let unwanted =
-            matches!(b, Need::Pay(_)) && NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w));
-        let need = (!unwanted).then_some(*b);
+        let need = match b {
+            Need::Pay(m) if NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w)) => {
+                Need::Without(m)
+            }
+            b => *b,
+        };
         if !found.iter().any(|(_, n)| *n == need) {
             found.push((at, need));
         }
     }
     found.sort_by_key(|(at, _)| *at);
-    found.into_iter().filter_map(|(_, n)| n).collect()
+    let needs: Vec<Need> = found.into_iter().map(|(_, n)| n).collect();
+    // A method held beside one lacked (`只有支付宝，没有信用卡`) is the filter alone.
+    let held = needs.iter().any(|n| matches!(n, Need::Pay(_)));
+    needs
+        .into_iter()
+        .filter(|n| !(held && matches!(n, Need::Without(_))))
+        .collect()
 }
 
 /// Two or more platforms weighed without a card or a price (`autodl和恒源云哪个好`): each

@@ -145,13 +145,20 @@ mod fresh23_words;
 mod glued_units;
 mod half_year;
 mod ime_slips;
+mod left_for;
 mod memory_asked;
+mod past_day;
+mod per_thousand;
 mod pick_terse;
 mod price_moved;
+mod refused;
+mod region_named;
+mod said_few;
 mod said_options;
 mod spec_asked;
 mod und_s;
 mod und_t;
+mod und_u;
 mod unknown_platform;
 
 #[cfg(test)]
@@ -161,6 +168,14 @@ mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use fresh21::region_not_carried;
+pub use region_named::region_beside_named;
+
+/// A task word typed with a slip written as the word: an input method's (`微条`, `推里`, the
+/// table the reader's cue words use) or a letter's (`fine tunning`, the reader's English cue
+/// measure). For `/pick`'s typed answers.
+pub fn input_slips(text: &str) -> String {
+    text_en::task_spellings(&ime_slips::plain(text))
+}
 pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
@@ -297,6 +312,7 @@ pub(super) fn read_normalized(
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
     let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
+    let original = und_u::plain(catalog, &original);
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);

@@ -87,6 +87,7 @@ pub(super) fn stock_args(gpu: &str, platform: Option<&String>, max: Option<&Mone
         gpu: gpu.to_string(),
         platform: platform.cloned(),
         max: max.map(per_hour),
+        needs: Vec::new(),
     }
 }
 
@@ -96,6 +97,7 @@ pub(super) fn subscribe(gpu: &Cards, platform: Option<&String>, max: Option<&Mon
     Request::Subscribe(SubscribeArgs {
         stock: stock_args(&gpu.gpu, platform, max),
         cards: Some(gpu.count).filter(|n| *n > 1),
+        family_named: false,
     })
 }
 

@@ -39,6 +39,7 @@ fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
 pub(super) fn rules(q: &Question) -> Option<Reading> {
     super::sold_out::elsewhere(q)
         .or_else(|| super::card_and_place::card_and_place(q))
+        .or_else(|| super::und_u::rules(q))
         .or_else(|| super::und_t::rules(q))
         .or_else(|| super::und_s::rules(q))
         .or_else(|| super::fresh21::rules(q))
@@ -67,7 +68,8 @@ pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
     let r = super::fresh20::with_said(q, r);
     let r = super::fresh21::with_said(q, r);
     let r = super::jobs_each::each_model(q, r);
-    super::und_t::with_said(q, r)
+    let r = super::und_t::with_said(q, r);
+    super::und_u::with_said(q, r)
 }
 
 /// Whether a bare number may be a job's unsaid length: in a bill or a ranking, or with a card

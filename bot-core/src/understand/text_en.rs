@@ -60,6 +60,20 @@ pub(super) fn cue_spellings(s: &str) -> String {
         "training",
         "qlora",
     ];
+    spelled_as(s, CUES)
+}
+
+/// The task words `/pick` asks for first (`fine tunning`, `fintune`, `inferense`), by the
+/// measure [`cue_spellings`] uses.
+pub(super) fn task_spellings(s: &str) -> String {
+    spelled_as(
+        s,
+        &["inference", "finetune", "finetuning", "tuning", "training"],
+    )
+}
+
+/// Each lowercase word of five letters or more one edit from one of `cues` written as it.
+fn spelled_as(s: &str, cues: &[&str]) -> String {
     // Four-letter method words, fixed only for a swap of neighbours (`lroa`): one edit of
     // any kind from a four-letter word is too often another word.
     const SWAPS: &[&str] = &["lora"];
@@ -76,10 +90,10 @@ pub(super) fn cue_spellings(s: &str) -> String {
                 return c.to_string();
             }
             let letters = w.len() >= 5 && lower;
-            if !letters || CUES.contains(&w) {
+            if !letters || cues.contains(&w) {
                 return w.to_string();
             }
-            CUES.iter()
+            cues.iter()
                 .find(|c| {
                     c.len().abs_diff(w.len()) <= 1
                         && crate::lexicon::one_edit(c.as_bytes(), w.as_bytes())

@@ -61,7 +61,7 @@ pub(super) const PLATFORM_FACT_WORDS: &[&str] = &[
 pub(super) const AGAINST_WORDS: &[&str] = &["vs", " or ", "还是", "和", "跟", "versus", "对比"];
 
 /// Words before a payment method that say it is not wanted (`不用信用卡`, `no need credit
-/// card`): no filter says "without", so the list is shown whole.
+/// card`): the filter is the platforms that take another method (`Need::Without`).
 pub(super) const NOT_NEEDED_WORDS: &[&str] = &[
     "不用",
     "不需要",

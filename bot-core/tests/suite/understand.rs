@@ -629,8 +629,8 @@ Hello sir, how many money for rent A100 one day?\t/compare a100-80g-sxm 1d
 兄弟 4090现在啥价\t/compare rtx-4090 1h
 急！明天要交作业 哪里能马上租到4090\t/stock rtx-4090
 求问 a100 40g 和 80g 差价多少\t/gpu a100-40g-sxm a100-80g-sxm
-# a payment method not wanted is no filter: the whole list
-is there platform no need credit card\t/platforms
+# a payment method not wanted: the platforms that take another (relabelled by und-u)
+is there platform no need credit card\t/platforms no-card
 # a terse /tco: a count with m is millions of tokens a day there
 tco qwen2.5-7b 4090 10m\t/tco qwen2.5-7b bf16 rtx-4090 10m
 # a price converted whatever it is the price of; yuan, jiao and fen
