@@ -168,3 +168,73 @@ fn the_bots_managed_role_is_a_mention_of_the_bot_and_a_dm_with_only_a_file_gets_
     stop.cancel();
     runtime.block_on(running).unwrap().unwrap();
 }
+
+/// With `DISCORD_GATEWAY=off` nothing else notices a token revoked while running: alert
+/// posts (bot-token requests) get 401. The first is one clear failure naming the token, never
+/// showing it; after it, requests with the bot token are held without asking Discord (a wait
+/// the dispatcher honours as a pause of the platform, the alerts kept, none lost), so there
+/// is no loop of 401s. Requests without the token (interaction callbacks) are not held.
+#[test]
+fn a_token_revoked_while_running_stops_bot_token_posts_after_one_clear_refusal() {
+    use bot_core::{Lang, Msg, Reply};
+    use gpuscout_frontend::{Address, SendError, Sender};
+    let fake = FakeDiscord::start();
+    let revoked = "MTAwMDAwMDAwMDAwMDAwMDAx.revoked.while-running-token";
+    let sender = super::rest::rest(&fake, revoked).for_alerts();
+    let to = Address::chat(gw::GUILD_CHANNEL_ID.to_string());
+    let reply = Reply::text(Msg::new("help-intro"));
+    let runtime = super::rest::rt();
+    let first = runtime
+        .block_on(sender.send(&to, Lang::En, &reply))
+        .unwrap_err();
+    assert!(gpuscout_discord::rest::token_refused(&first), "{first}");
+    let shown = format!("{first} {first:?}");
+    assert!(
+        !shown.contains(revoked) && !shown.contains("while-running"),
+        "{shown}"
+    );
+    let posts = || {
+        fake.calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+            .count()
+    };
+    let asked = posts();
+    assert!(asked >= 1);
+    for _ in 0..5 {
+        let again = runtime
+            .block_on(sender.send(&to, Lang::En, &reply))
+            .unwrap_err();
+        match again {
+            SendError::RetryAfter(wait) => {
+                assert!(wait >= Duration::from_secs(600), "{wait:?}");
+            }
+            other => panic!("not held: {other:?}"),
+        }
+    }
+    assert_eq!(posts(), asked, "Discord asked again with a refused token");
+}
+
+/// Written after the fix: the replies' copy of the client (registration, the gateway URL)
+/// hears the held refusal as the refusal itself, so `Discord::run` still stops on it.
+#[test]
+fn after_a_refusal_the_replies_client_hears_it_as_a_refusal_without_asking() {
+    use bot_core::{Lang, Msg, Reply};
+    use gpuscout_frontend::{Address, Sender};
+    let fake = FakeDiscord::start();
+    let sender = super::rest::rest(&fake, "bad.token.value");
+    let alerts = sender.for_alerts();
+    let to = Address::chat(gw::GUILD_CHANNEL_ID.to_string());
+    let reply = Reply::text(Msg::new("help-intro"));
+    let runtime = super::rest::rt();
+    let first = runtime
+        .block_on(alerts.send(&to, Lang::En, &reply))
+        .unwrap_err();
+    assert!(gpuscout_discord::rest::token_refused(&first));
+    let n = fake.calls().len();
+    let held = runtime
+        .block_on(sender.send(&to, Lang::En, &reply))
+        .unwrap_err();
+    assert!(gpuscout_discord::rest::token_refused(&held), "{held}");
+    assert_eq!(fake.calls().len(), n);
+}
