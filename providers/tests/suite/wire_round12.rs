@@ -34,7 +34,7 @@ fn run(adapter: &dyn Adapter) -> Result<Parsed, FetchError> {
         .block_on(fetch(adapter, &http, &cat(), Duration::from_secs(5), NOW))
 }
 
-fn kind<'a>(p: &'a Parsed, k: OfferKind) -> Vec<&'a Offer> {
+fn kind(p: &Parsed, k: OfferKind) -> Vec<&Offer> {
     p.offers.iter().filter(|o| o.kind == k).collect()
 }
 
@@ -608,4 +608,35 @@ fn lambda_descriptions_with_a_count_and_region_lists_of_any_spelling_after_the_f
     assert_eq!(a.stock, StockLevel::Unavailable);
     assert_eq!(a.price_per_gpu_hour, dec("1.29"));
     assert_eq!(a.cards, 4);
+}
+
+// ---- second batch, written before running: the ECB rates file ----
+
+#[test]
+fn ecb_rates_files_are_read_for_their_first_day_and_unreadable_rates_are_never_a_factor() {
+    use gpuscout_providers::fx::parse_ecb;
+    // 49. The 90-day file, newest day first: that day's rates only.
+    // 50. A rate with a decimal comma: skipped, never 78567 or 7. 51. A rate of 0: skipped.
+    // 52. A currency in lower case: read under its code.
+    let ninety = r#"<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+<gesmes:subject>Reference rates</gesmes:subject>
+<Cube>
+<Cube time="2026-12-02"><Cube currency="USD" rate="1.1613"/><Cube currency="JPY" rate="0"/><Cube currency="CNY" rate="8,2101"/><Cube currency="gbp" rate="0.8790"/></Cube>
+<Cube time="2026-12-01"><Cube currency="USD" rate="1.0500"/><Cube currency="CNY" rate="7.5000"/></Cube>
+</Cube></gesmes:Envelope>"#;
+    let fx = parse_ecb(ninety.as_bytes(), NOW).unwrap();
+    assert_eq!(fx.date, "2026-12-02");
+    assert_eq!(fx.rates.get("USD"), Some(&dec("1.1613")));
+    assert!(!fx.rates.contains_key("CNY"), "{:?}", fx.rates);
+    assert!(!fx.rates.contains_key("JPY"), "{:?}", fx.rates);
+    assert_eq!(fx.rates.get("GBP"), Some(&dec("0.879")));
+    // 53. A USD rate that cannot be read: the file fails (no dollar, no conversion).
+    // 54. A day that is no date: the file fails.
+    for bad in [
+        r#"<Cube><Cube time="2026-12-02"><Cube currency="USD" rate="n/a"/><Cube currency="CNY" rate="8.2"/></Cube></Cube>"#,
+        r#"<Cube><Cube time="02/12/2026"><Cube currency="USD" rate="1.16"/></Cube></Cube>"#,
+    ] {
+        assert!(parse_ecb(bad.as_bytes(), NOW).is_err(), "{bad}");
+    }
 }
