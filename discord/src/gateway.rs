@@ -259,11 +259,11 @@ impl Events {
 }
 
 impl Events {
-    /// A DM with no words of its own (only a file, a sticker): one short hint, in the
-    /// person's language, that only text is read; once a minute per DM (two files are two
-    /// messages). A server message without words is no business of ours.
+    /// A DM with no words of its own (only a file): one short hint, in the person's
+    /// language, that only text is read; once a minute per DM (two files are two messages).
+    /// A sticker is a reaction, and a server message without words no business of ours.
     async fn nothing_to_read(&self, msg: &Message, me: u64) {
-        let media = !msg.attachments.is_empty() || !msg.sticker_items.is_empty();
+        let media = !msg.attachments.is_empty();
         if msg.guild_id.is_some()
             || msg.author.bot
             || msg.author.id.get() == me

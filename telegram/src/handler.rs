@@ -208,10 +208,11 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         .await
 }
 
-/// A private message with no words (a photo without a caption, an album, a sticker, a voice
-/// note, a file): one short hint in the person's language that only text is read, at most
+/// A private message with no words (a photo without a caption, an album, a voice note, a
+/// video, a file): one short hint in the person's language that only text is read, at most
 /// one per chat a minute (an album is several messages). Groups and channels get nothing:
-/// the bot never speaks there unasked. Service messages (no media) are passed over.
+/// the bot never speaks there unasked. A sticker is a reaction, not a question, and service
+/// messages have no media: both are passed over.
 async fn nothing_to_read(msg: &Message, app: &App) -> HandlerResult {
     let media = msg.photo().is_some()
         || msg.document().is_some()
@@ -219,8 +220,7 @@ async fn nothing_to_read(msg: &Message, app: &App) -> HandlerResult {
         || msg.animation().is_some()
         || msg.voice().is_some()
         || msg.audio().is_some()
-        || msg.video_note().is_some()
-        || msg.sticker().is_some();
+        || msg.video_note().is_some();
     let in_a_captioned_album = msg
         .media_group_id()
         .is_some_and(|g| CAPTIONED_ALBUMS.within(g.0.as_str()));

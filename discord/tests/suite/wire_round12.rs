@@ -1,8 +1,8 @@
 //! QA round 12 (wire10): over the gateway, a mention of the bot's own managed role
 //! (`<@&role>`, which the client's autocomplete often picks; the role is the one whose
 //! `tags.bot_id` is us in GUILD_CREATE or GUILD_ROLE_CREATE) is a mention of the bot, another
-//! role's is not; a DM with only an attachment or a sticker gets one short hint in the
-//! person's language, a guild message with only an attachment nothing.
+//! role's is not; a DM with only an attachment gets one short hint in the person's language,
+//! a guild message with only an attachment nothing.
 
 use bot_core::Catalog;
 use bot_core::store::Store;

@@ -1,7 +1,7 @@
 //! QA round 12 (wire10): a private message with nothing to read (a photo without a caption,
-//! an album, a voice note, a sticker, a file) gets one short hint in the person's language
-//! instead of silence; the same in a group or a channel stays unanswered (the bot never
-//! speaks in a group unasked). Fed to the real runner in-process against the loopback fake.
+//! an album, a voice note, a file) gets one short hint in the person's language instead of
+//! silence; a sticker (a reaction, not a question) and the same in a group or a channel stay
+//! unanswered (the bot never speaks in a group unasked). Fed to the real runner in-process against the loopback fake.
 
 use super::wire_round8::{settle, words};
 use super::wire_shapes::with_runner;
@@ -52,7 +52,7 @@ fn a_private_message_with_nothing_to_read_gets_one_localized_hint_and_a_group_no
                 "from": person(album, "en"), "media_group_id": "13579", "photo": photo("P3")}}),
             );
         }
-        // 4. A voice note, 5. a sticker, 6. a file without a caption: a hint each.
+        // 4. A voice note and 6. a file without a caption: a hint each; 5. a sticker: none.
         let voice = 12_604_i64;
         fake.push(
             json!({"message": {"message_id": 1, "date": DATE, "chat": private(voice),
@@ -83,7 +83,7 @@ fn a_private_message_with_nothing_to_read_gets_one_localized_hint_and_a_group_no
             "sender_chat": {"id": channel, "type": "channel", "title": "News"},
             "photo": photo("P8")}}));
         settle(&fake, last);
-        for chat in [en, zh, album, voice, sticker, doc] {
+        for chat in [en, zh, album, voice, doc] {
             let sent = fake.sent_to(chat);
             assert_eq!(sent.len(), 1, "chat {chat}: {}", words(&fake, chat));
             let w = words(&fake, chat);
@@ -92,6 +92,11 @@ fn a_private_message_with_nothing_to_read_gets_one_localized_hint_and_a_group_no
             assert_eq!(has_han(&w), chinese, "chat {chat}: {w}");
             assert!(w.chars().count() < 300, "a short hint: {w}");
         }
+        assert!(
+            fake.sent_to(sticker).is_empty(),
+            "{}",
+            words(&fake, sticker)
+        );
         assert!(fake.sent_to(group).is_empty(), "{}", words(&fake, group));
         assert!(
             fake.sent_to(channel).is_empty(),
