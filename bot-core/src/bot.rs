@@ -98,13 +98,11 @@ impl Bot {
         input: Input,
         last: Option<&Request>,
     ) -> (Answer, Option<Request>) {
-        // One read of the user's prefs per message: the answer's language is the context's,
-        // unless this very input switched it (`/lang`).
-        let mut ctx = self.ctx(who);
         if let Some(limit) = &self.rate_limit
             && is_expensive(&input, self.bot_name.as_deref())
             && let Err(wait) = limit.check(&who.user_key(), std::time::Instant::now())
         {
+            let ctx = self.ctx(who);
             // Nothing runs and nothing is written: the same input works after the wait. The
             // notice goes once per window; the rest of a flood gets no answer at all.
             let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
@@ -118,6 +116,20 @@ impl Bot {
             };
             return (answer, None);
         }
+        self.handle_unlimited(who, input, last)
+    }
+
+    /// [`Bot::handle_after`] without the per-user limit: for a caller that spends a budget
+    /// of its own (inline queries, `bot/inline.rs`).
+    pub(crate) fn handle_unlimited(
+        &self,
+        who: &ChatRef,
+        input: Input,
+        last: Option<&Request>,
+    ) -> (Answer, Option<Request>) {
+        // One read of the user's prefs per message: the answer's language is the context's,
+        // unless this very input switched it (`/lang`).
+        let mut ctx = self.ctx(who);
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
         let fed = self.catalog_for(ctx.today);
         if let Some(c) = &fed {

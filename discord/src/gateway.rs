@@ -84,6 +84,7 @@ impl Gateway {
             messages: self.messages.clone(),
             me: tokio::sync::watch::Sender::new(0),
             hinted: Mutex::default(),
+            roles: crate::mentions::OurRoles::default(),
         });
         let mut backoff = Duration::from_secs(1);
         loop {
@@ -132,7 +133,10 @@ impl Gateway {
                 .ratelimiter_disabled(true)
                 .application_id(ApplicationId::new(self.application_id.max(1)))
                 .build();
-            let intents = GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+            // GUILDS: GUILD_CREATE and role events, which name the bot's own managed role.
+            let intents = GatewayIntents::GUILDS
+                | GatewayIntents::GUILD_MESSAGES
+                | GatewayIntents::DIRECT_MESSAGES;
             let client = ClientBuilder::new_with_http(http, intents)
                 .event_handler_arc(events.clone())
                 .await
@@ -190,6 +194,8 @@ pub(crate) struct Events {
     /// When each (channel, person) was last told in a DM that the bot may not post in that
     /// channel ([`Events::tell_cannot_post`]), so asking again there is no DM each time.
     hinted: Mutex<HashMap<(String, String), Instant>>,
+    /// The bot's own managed roles (a `<@&role>` of one is a mention of the bot).
+    pub(crate) roles: crate::mentions::OurRoles,
 }
 
 /// A message for us, read from serenity's types or from the frame's own JSON.
@@ -253,6 +259,36 @@ impl Events {
 }
 
 impl Events {
+    /// A DM with no words of its own (only a file): one short hint, in the person's
+    /// language, that only text is read; once a minute per DM (two files are two messages).
+    /// A sticker is a reaction, and a server message without words no business of ours.
+    async fn nothing_to_read(&self, msg: &Message, me: u64) {
+        let media = !msg.attachments.is_empty();
+        if msg.guild_id.is_some()
+            || msg.author.bot
+            || msg.author.id.get() == me
+            || !msg.content.trim().is_empty()
+            || !msg.message_snapshots.is_empty()
+            || !media
+            || !crate::mentions::NOTHING_TO_READ.first_in_a_while(msg.channel_id.get())
+        {
+            return;
+        }
+        let who = ChatRef {
+            platform: "discord".into(),
+            chat: msg.channel_id.to_string(),
+            user: msg.author.id.to_string(),
+            locale: None,
+            thread: None,
+        };
+        let lang = self.messages.lang_for(who).await;
+        let to = Address::chat(msg.channel_id.to_string());
+        let hint = Reply::text(Msg::new(crate::mentions::NOTHING_TO_READ_ID));
+        if let Err(e) = self.messages.sender().send(&to, lang, &hint).await {
+            tracing::info!("discord: telling a DM that only text is read failed: {e}");
+        }
+    }
+
     /// Tells `who` in a DM, in their language, that the bot may not post in the channel they
     /// asked in (at most once per channel and person every [`HINT_EVERY`]); a DM the person
     /// closed is only logged.
@@ -304,8 +340,9 @@ impl EventHandler for Events {
         let Some(me) = self.me().await else {
             return;
         };
-        let Some(text) = addressed(&msg, me) else {
-            return;
+        let roles = self.roles.among(msg.mention_roles.iter().map(|r| r.get()));
+        let Some(text) = addressed_as(&msg, me, &roles) else {
+            return self.nothing_to_read(&msg, me).await;
         };
         self.answer_message(Incoming {
             channel: msg.channel_id.to_string(),
@@ -362,6 +399,12 @@ pub fn interaction_json(interaction: &Interaction) -> Result<serde_json::Value, 
 /// that mentions us (the mention removed) or replies to one of ours. Bots (ourselves too) are
 /// never answered. An empty mention asks for help.
 pub fn addressed(msg: &Message, me: u64) -> Option<String> {
+    addressed_as(msg, me, &[])
+}
+
+/// [`addressed`], where `our_roles` are the bot's own roles this message mentions: each is a
+/// mention of the bot, taken out of the text like one.
+pub(crate) fn addressed_as(msg: &Message, me: u64, our_roles: &[u64]) -> Option<String> {
     if msg.author.bot || msg.author.system || me == 0 || msg.author.id.get() == me {
         return None;
     }
@@ -375,7 +418,7 @@ pub fn addressed(msg: &Message, me: u64) -> Option<String> {
         };
         return (!content.is_empty()).then(|| content.to_string());
     }
-    let mentioned = msg.mentions.iter().any(|u| u.id.get() == me);
+    let mentioned = msg.mentions.iter().any(|u| u.id.get() == me) || !our_roles.is_empty();
     let replying = msg
         .referenced_message
         .as_ref()
@@ -383,7 +426,7 @@ pub fn addressed(msg: &Message, me: u64) -> Option<String> {
     if !mentioned && !replying {
         return None;
     }
-    let text = content
+    let text = crate::mentions::without_roles(content, our_roles)
         .replace(&format!("<@{me}>"), " ")
         .replace(&format!("<@!{me}>"), " ");
     let text = text.trim();

@@ -125,6 +125,9 @@ async fn relay(stream: tokio::net::TcpStream, upstream: String, events: Arc<Even
                         // behind it is judged with it.
                         events.me.send_replace(id);
                         m
+                    } else if let Taken::Roles(d) = taken {
+                        events.roles.learn(&d, me);
+                        m
                     } else {
                         answer(events.clone(), taken);
                         Message::Text(
@@ -173,12 +176,14 @@ pub enum Taken {
     Interaction(u64, Value),
     /// (sequence, message) addressed to us (`me`) that serenity cannot read.
     Message(u64, Value),
+    /// A guild or a role event, for the bot's own roles (the frame still goes on).
+    Roles(Value),
 }
 
 impl Taken {
     fn seq(&self) -> u64 {
         match self {
-            Taken::Ready(_) => 0,
+            Taken::Ready(_) | Taken::Roles(_) => 0,
             Taken::Interaction(s, _) | Taken::Message(s, _) => *s,
         }
     }
@@ -190,9 +195,15 @@ impl Taken {
 /// free, and a guild message is tried with serenity's types only when it is for us.
 pub fn read_ourselves(m: &Message, me: u64) -> Option<Taken> {
     let text = frame_text(m)?;
-    if !["INTERACTION_CREATE", "MESSAGE_CREATE", "READY"]
-        .iter()
-        .any(|k| text.contains(k))
+    if ![
+        "INTERACTION_CREATE",
+        "MESSAGE_CREATE",
+        "READY",
+        "GUILD_CREATE",
+        "GUILD_ROLE_",
+    ]
+    .iter()
+    .any(|k| text.contains(k))
     {
         return None;
     }
@@ -204,6 +215,7 @@ pub fn read_ourselves(m: &Message, me: u64) -> Option<Taken> {
     let d = frame.get_mut("d").map(Value::take)?;
     match frame["t"].as_str()? {
         "READY" => d["user"]["id"].as_str()?.parse().ok().map(Taken::Ready),
+        "GUILD_CREATE" | "GUILD_ROLE_CREATE" | "GUILD_ROLE_UPDATE" => Some(Taken::Roles(d)),
         "INTERACTION_CREATE" => serde_json::from_value::<Interaction>(d.clone())
             .is_err()
             .then_some(Taken::Interaction(seq, d)),
@@ -242,7 +254,7 @@ fn answer(events: Arc<Events>, taken: Taken) {
                 );
                 events.answer_message(incoming).await;
             }
-            Taken::Ready(_) => {}
+            Taken::Ready(_) | Taken::Roles(_) => {}
         }
     });
 }

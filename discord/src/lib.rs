@@ -21,6 +21,7 @@ pub mod config;
 pub mod gateway;
 mod gateway_tap;
 mod interactions;
+mod mentions;
 pub mod render;
 pub mod rest;
 

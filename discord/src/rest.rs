@@ -28,7 +28,7 @@ use gpuscout_frontend::{
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -105,7 +105,16 @@ pub struct Rest {
     priority: Priority,
     /// A person's DM channel with the bot, by user id (`POST /users/@me/channels` once).
     dms: Arc<Mutex<HashMap<u64, u64>>>,
+    /// When Discord last refused the bot token (401 to a request carrying it), shared by
+    /// every clone: requests with the token are held for [`TOKEN_HOLD`] after it.
+    token_refused_at: Arc<Mutex<Option<Instant>>>,
 }
+
+/// How long requests with the bot token are held after Discord refused it: a revoked token
+/// stays revoked, so asking again only repeats the 401 (with `DISCORD_GATEWAY=off` nothing
+/// else stops the frontend); the hold comes back as `RetryAfter`, which the alert dispatcher
+/// honours as a pause of the platform, its alerts kept. One real request an hour checks again.
+pub const TOKEN_HOLD: Duration = Duration::from_secs(3600);
 
 #[derive(Default)]
 struct Limits {
@@ -266,6 +275,7 @@ impl Rest {
             })),
             priority: Priority::Reply,
             dms: Arc::default(),
+            token_refused_at: Arc::default(),
         })
     }
 
@@ -275,6 +285,34 @@ impl Rest {
     pub fn with_transient_retries(mut self, n: u32) -> Rest {
         self.transient_retries = n;
         self
+    }
+
+    /// How long requests with the bot token are still held after a refusal of it, if at all.
+    fn token_held(&self) -> Option<Duration> {
+        let at = (*self
+            .token_refused_at
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner))?;
+        TOKEN_HOLD
+            .checked_sub(at.elapsed())
+            .filter(|d| !d.is_zero())
+    }
+
+    /// Discord refused the bot token: hold requests with it, and say so once, clearly.
+    fn hold_token(&self) {
+        let before = self
+            .token_refused_at
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .replace(Instant::now());
+        if before.is_none() {
+            tracing::error!(
+                "discord: {}; posts with the bot token (alerts) are held, kept in the outbox, \
+                 until a restart with a valid DISCORD_BOT_TOKEN (checked again every {} min)",
+                crate::TOKEN_REJECTED,
+                TOKEN_HOLD.as_secs() / 60
+            );
+        }
     }
 
     /// The same client, pacing at alert priority (the alert dispatcher's copy).
@@ -287,6 +325,19 @@ impl Rest {
 
     /// Sends one request, paced and retried after 429s; the response's JSON (or `null`).
     async fn call(&self, call: Call<'_>) -> Result<Value, SendError> {
+        if call.auth
+            && let Some(wait) = self.token_held()
+        {
+            // Alerts wait (the dispatcher pauses the platform, their rows kept); anything
+            // else hears the refusal itself, so registration and the gateway stop on it.
+            return Err(match self.priority {
+                Priority::Alert => SendError::RetryAfter(wait),
+                _ => SendError::Failed(format!(
+                    "{} {} not sent: {TOKEN_REFUSED} (held)",
+                    call.method, call.route
+                )),
+            });
+        }
         let (mut attempt, mut transient) = (0, 0);
         loop {
             let bucket = call.bucket();
@@ -406,6 +457,7 @@ impl Rest {
                 return Ok(Value::Null);
             }
             if call.auth && status == StatusCode::UNAUTHORIZED {
+                self.hold_token();
                 return Err(SendError::Failed(self.redactor.clean(&format!(
                     "{} {} answered {status}: {TOKEN_REFUSED}",
                     call.method, call.route

@@ -36,6 +36,7 @@ pub mod last_reading;
 pub mod metrics;
 pub mod pace;
 pub mod pack;
+pub mod recently;
 pub mod sender;
 pub mod text;
 pub mod turn;
@@ -48,6 +49,7 @@ pub use choice::{ChoiceData, ChoiceError};
 /// few hundred ms per call, about ten are busy at once.
 pub const IDLE_CONNECTIONS_PER_HOST: usize = 16;
 pub use pace::{Limits, Pacer, Priority, Rate};
+pub use recently::Recently;
 pub use sender::{
     Address, Once, SendError, SendFuture, Sender, TRANSIENT_RETRIES, transient_backoff,
 };

@@ -98,16 +98,20 @@ fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<V
         .or_else(|| text(it.get("description")))
         .unwrap_or(name)
         .to_string();
-    let (gpu, vram_gb) = name_offer_gpu(catalog, &raw, None);
-    let regions: Vec<String> = entry
+    let (gpu, vram_gb) = name_offer_gpu(catalog, without_count(&raw), None);
+    let listed = entry
         .get("regions_with_capacity_available")
-        .and_then(Value::as_array)
-        .map(|rs| {
-            rs.iter()
-                .filter_map(|r| text(r.get("name")).map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+        .and_then(Value::as_array);
+    // A region is an object with its `name` (Lambda's schema) or, in flattened copies of the
+    // answer, the name itself; each named once.
+    let mut regions: Vec<String> = Vec::new();
+    for r in listed.into_iter().flatten() {
+        if let Some(n) = text(r.get("name")).or_else(|| text(Some(r)))
+            && !regions.iter().any(|seen| seen == n)
+        {
+            regions.push(n.to_string());
+        }
+    }
     let make = |region: Option<String>, stock| Offer {
         provider: "lambda".into(),
         gpu: gpu.clone(),
@@ -125,15 +129,12 @@ fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<V
         source: format!("lambda instance-types {name}: price_cents_per_hour"),
     };
     if regions.is_empty() {
-        // Only a well-formed answer that lists capacity (as an empty list) says "out".
-        if entry
-            .get("regions_with_capacity_available")
-            .and_then(Value::as_array)
-            .is_none()
-        {
-            return Some(vec![make(None, StockLevel::Unknown)]);
-        }
-        return Some(vec![make(None, StockLevel::Unavailable)]);
+        // Only a well-formed answer that lists capacity as an empty list says "out"; no list,
+        // or a list of entries none of which names a region, says nothing we can read.
+        return Some(vec![match listed {
+            Some(l) if l.is_empty() => make(None, StockLevel::Unavailable),
+            _ => make(None, StockLevel::Unknown),
+        }]);
     }
     Some(
         regions
@@ -141,4 +142,16 @@ fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<V
             .map(|r| make(Some(r), StockLevel::Available))
             .collect(),
     )
+}
+
+/// The card's name without the instance's count in front: Lambda's `description` is
+/// `8x A100 (80 GB SXM4)` where `gpu_description` is `A100 (80 GB SXM4)`; the count is
+/// `specs.gpus`, never part of the card's name.
+fn without_count(raw: &str) -> &str {
+    let t = raw.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    match t[digits..].strip_prefix(['x', 'X', '\u{d7}']) {
+        Some(rest) if digits > 0 && rest.starts_with(' ') => rest.trim_start(),
+        _ => raw,
+    }
 }

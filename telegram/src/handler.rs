@@ -166,8 +166,12 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         return Ok(());
     }
     let Some(text) = said(&msg) else {
-        return Ok(());
+        return nothing_to_read(&msg, app).await;
     };
+    if let Some(album) = msg.media_group_id() {
+        // An album's words are in one item's caption; the others are not "nothing to read".
+        CAPTIONED_ALBUMS.first_in_a_while(album.0.as_str());
+    }
     let text = gpuscout_frontend::text::visible(text);
     if command::for_another_bot(&text, &app.username) {
         return Ok(());
@@ -203,6 +207,54 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         .text_update(who, &text, &to, Some(id.0.into()))
         .await
 }
+
+/// A private message with no words (a photo without a caption, an album, a voice note, a
+/// video, a file): one short hint in the person's language that only text is read, at most
+/// one per chat a minute (an album is several messages). Groups and channels get nothing:
+/// the bot never speaks there unasked. A sticker is a reaction, not a question, and service
+/// messages have no media: both are passed over.
+async fn nothing_to_read(msg: &Message, app: &App) -> HandlerResult {
+    let media = msg.photo().is_some()
+        || msg.document().is_some()
+        || msg.video().is_some()
+        || msg.animation().is_some()
+        || msg.voice().is_some()
+        || msg.audio().is_some()
+        || msg.video_note().is_some();
+    let in_a_captioned_album = msg
+        .media_group_id()
+        .is_some_and(|g| CAPTIONED_ALBUMS.within(g.0.as_str()));
+    if !msg.chat.is_private()
+        || !media
+        || in_a_captioned_album
+        || !HINTED.first_in_a_while(msg.chat.id.0)
+    {
+        return Ok(());
+    }
+    let locale = msg.from.as_ref().and_then(|u| u.language_code.as_deref());
+    let user = msg.from.as_ref().map_or(msg.chat.id.0, |u| u.id.0 as i64);
+    let lang = app
+        .turns
+        .lang_for(chat_ref(msg.chat.id, user, locale))
+        .await;
+    let reply = bot_core::Reply::text(Msg::new(NOTHING_TO_READ));
+    if let Err(e) = app.sender.send_reply(msg.chat.id.0, lang, &reply).await {
+        tracing::warn!(
+            "telegram: telling chat {} that only text is read failed: {e}",
+            msg.chat.id
+        );
+    }
+    Ok(())
+}
+
+/// The Fluent id of the hint a private message without words gets.
+pub(crate) const NOTHING_TO_READ: &str = "frontend-nothing-to-read";
+
+/// The chats told "only text is read" lately.
+static HINTED: gpuscout_frontend::Recently = gpuscout_frontend::Recently::new(60);
+
+/// Albums (`media_group_id`) one of whose items had a caption lately.
+static CAPTIONED_ALBUMS: gpuscout_frontend::Recently = gpuscout_frontend::Recently::new(120);
 
 /// A group upgraded to a supergroup, as (old id, new id): the Bot API says so with a service
 /// message in each, `migrate_to_chat_id` in the old group and `migrate_from_chat_id` in the new

@@ -43,8 +43,23 @@ impl Bot {
         if !only_reads(&read) {
             return None;
         }
+        // Clients send an inline query at each pause in typing, so one question typed letter
+        // by letter is several queries: they spend a budget of their own (the chat limit's
+        // size, keyed apart), never the person's chat budget; only a query that would run
+        // spends it. Past it there is no article and no notice (the frontend still offers the
+        // private chat): a notice as an article would be posted into someone's chat.
+        if let Some(limit) = &self.rate_limit
+            && limit
+                .check(
+                    &format!("inline:{}", who.user_key()),
+                    std::time::Instant::now(),
+                )
+                .is_err()
+        {
+            return None;
+        }
         let line = read.line();
-        let (answer, _) = self.handle_after(who, Input::Text(line.clone()), None);
+        let (answer, _) = self.handle_unlimited(who, Input::Text(line.clone()), None);
         Some(Inline { line, answer })
     }
 }

@@ -8,5 +8,6 @@ mod commands_json;
 mod rest;
 mod wire_gateway;
 mod wire_round11;
+mod wire_round12;
 mod wire_round8;
 mod wire_round9;

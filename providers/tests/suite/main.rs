@@ -15,5 +15,6 @@ mod wire_answers;
 mod wire_more;
 mod wire_open_ends;
 mod wire_round11;
+mod wire_round12;
 mod wire_round8;
 mod wire_round9;
