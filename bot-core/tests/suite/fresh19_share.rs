@@ -34,6 +34,24 @@ fn fresh19_labels_are_canonical_lines() {
     assert!(off.is_empty(), "{}", off.join("\n"));
 }
 
+/// Every row of a mechanism suite's own-case file read as its expected line.
+pub(super) fn own_cases_read_right(name: &str, corpus: &str) {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = super::understand::share_by_line(&catalog, name, corpus);
+    assert_eq!(right, total, "{name}: {right} of {total}");
+}
+
+/// Every expected line of an own-case file is one the command's parser reads back to itself,
+/// but the rows whose expected line `skip` leaves out.
+pub(super) fn own_labels_canonical(corpus: &str, skip: fn(&str) -> bool) {
+    let kept: Vec<&str> = corpus
+        .lines()
+        .filter(|l| !l.split_once('\t').is_some_and(|(_, e)| skip(e)))
+        .collect();
+    let off = off_canonical(&kept.join("\n"));
+    assert!(off.is_empty(), "{}", off.join("\n"));
+}
+
 /// The rows of `corpus` whose expected line the command's own parser refuses or renders
 /// otherwise.
 pub(super) fn off_canonical(corpus: &str) -> Vec<String> {

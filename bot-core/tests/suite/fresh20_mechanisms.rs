@@ -1,23 +1,17 @@
 //! The misses of `questions_fresh20.tsv` as mechanisms on cases of my own (none in a batch):
 //! each mechanism in both languages, with words that must not trigger it.
 
-use bot_core::Catalog;
-
-use super::fresh19_share::off_canonical;
-use super::understand::share_by_line;
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_fresh20_own.tsv");
 
 #[test]
 fn fresh20_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh20_own", OWN);
-    assert_eq!(right, total, "fresh20_own: {right} of {total}");
+    own_cases_read_right("fresh20_own", OWN);
 }
 
 /// Every expected line of my own cases is one the command's parser reads back to itself.
 #[test]
 fn fresh20_own_labels_are_canonical_lines() {
-    let off = off_canonical(OWN);
-    assert!(off.is_empty(), "{}", off.join("\n"));
+    own_labels_canonical(OWN, |_| false);
 }

@@ -4,23 +4,19 @@
 
 use bot_core::Catalog;
 
-use super::fresh19_share::off_canonical;
-use super::understand::share_by_line;
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_fresh21_own.tsv");
 
 #[test]
 fn fresh21_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh21_own", OWN);
-    assert_eq!(right, total, "fresh21_own: {right} of {total}");
+    own_cases_read_right("fresh21_own", OWN);
 }
 
 /// Every expected line of my own cases is one the command's parser reads back to itself.
 #[test]
 fn fresh21_own_labels_are_canonical_lines() {
-    let off = off_canonical(OWN);
-    assert!(off.is_empty(), "{}", off.join("\n"));
+    own_labels_canonical(OWN, |_| false);
 }
 
 /// A region said beside a bill or a ranking of a length (`美国 4090 租3小时多少钱`): the command

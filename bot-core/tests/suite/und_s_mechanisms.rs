@@ -8,23 +8,19 @@ use bot_core::store::{Store, db_path};
 use bot_core::{Bot, ChatRef, Input, Localizer};
 use std::sync::Arc;
 
-use super::fresh19_share::off_canonical;
-use super::understand::share_by_line;
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_s_own.tsv");
 
 #[test]
 fn und_s_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "und_s_own", OWN);
-    assert_eq!(right, total, "und_s_own: {right} of {total}");
+    own_cases_read_right("und_s_own", OWN);
 }
 
 /// Every expected line of my own cases is one the command's parser reads back to itself.
 #[test]
 fn und_s_own_labels_are_canonical_lines() {
-    let off = off_canonical(OWN);
-    assert!(off.is_empty(), "{}", off.join("\n"));
+    own_labels_canonical(OWN, |_| false);
 }
 
 /// One question asked of a fresh bot in a chat of `locale`: the answer's text and its choices.

@@ -2,20 +2,16 @@
 //! mechanisms on cases of my own (helper und-t; none in a batch; written before the change
 //! they tested): each in Chinese, English and with typos, with words that must not trigger it.
 
-use bot_core::Catalog;
 use bot_core::{ChatRef, Input};
 
 use super::chat::{message_ids, text, who, world};
-use super::fresh19_share::off_canonical;
-use super::understand::share_by_line;
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_t_own.tsv");
 
 #[test]
 fn und_t_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "und_t_own", OWN);
-    assert_eq!(right, total, "und_t_own: {right} of {total}");
+    own_cases_read_right("und_t_own", OWN);
 }
 
 /// Every expected line of my own cases is one the command's parser reads back to itself; a
@@ -24,14 +20,7 @@ fn und_t_mechanisms_on_cases_of_their_own() {
 /// here only.
 #[test]
 fn und_t_own_labels_are_canonical_lines() {
-    let typed: Vec<&str> = (OWN.lines())
-        .filter(|l| {
-            !l.split_once('\t')
-                .is_some_and(|(_, e)| e.starts_with("/tco "))
-        })
-        .collect();
-    let off = off_canonical(&typed.join("\n"));
-    assert!(off.is_empty(), "{}", off.join("\n"));
+    own_labels_canonical(OWN, |e| e.starts_with("/tco "));
 }
 
 fn say(w: &super::chat::World, me: &ChatRef, line: &str) -> (Vec<String>, String) {
