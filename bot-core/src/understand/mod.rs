@@ -159,6 +159,7 @@ mod spec_asked;
 mod und_s;
 mod und_t;
 mod und_u;
+mod und_v;
 mod unknown_platform;
 
 #[cfg(test)]
@@ -312,7 +313,7 @@ pub(super) fn read_normalized(
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
     let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
-    let original = und_u::plain(catalog, &original);
+    let original = und_v::plain(&und_u::plain(catalog, &original));
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);

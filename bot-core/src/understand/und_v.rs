@@ -1,0 +1,184 @@
+//! Where helper und-v's mechanisms join the reader (issue 26: und-u's leftovers): a plain sum
+//! asked in another currency is `/convert` of the sum (`100 bucks in rmb`), and two platforms
+//! weighed for one card are that card's `/compare` on them (`runpod vs autodl for a 4090`).
+
+use super::Reading;
+use super::price::CURRENCY_WORDS;
+use super::question::Question;
+use super::request::{Request, compare_on};
+use super::words::{ALERT_WORDS, STOCK_WORDS, TREND_WORDS};
+use crate::answer::billing::ConvertRequest;
+
+/// Asks the user's own figures would misread, tried first: a plain sum converted.
+pub(super) fn first(q: &Question) -> Option<Reading> {
+    plain_sum(q).or_else(|| spend_per_hour(q))
+}
+
+/// The text with und-v's words written plainly (called before anything reads it): a spend
+/// said before its sum (`每个月花1500`) written as a price (`1500块每月`) when it is asked per
+/// hour, so the sum is read with its period.
+pub(super) fn plain(norm: &str) -> String {
+    if !super::text::has(&format!(" {norm} "), HOURLY_ASKED) {
+        return norm.to_string();
+    }
+    spend_first(norm).unwrap_or_else(|| norm.to_string())
+}
+
+/// A period's spend said per hour.
+const HOURLY_ASKED: &[&str] = &[
+    "按小时",
+    "每小时多少",
+    "每小时合",
+    "一小时多少",
+    "一小时合",
+    "合每小时",
+    "折合每小时",
+    "per hour",
+    "an hour",
+    "hourly",
+    "每个小时",
+];
+
+/// `每个月花1500` → `1500块每月`, `一周花了300元` → `300元每周`.
+fn spend_first(norm: &str) -> Option<String> {
+    const PERIODS: &[(&str, &str)] = &[
+        ("每个月", "每月"),
+        ("一个月", "每月"),
+        ("每月", "每月"),
+        ("每周", "每周"),
+        ("一周", "每周"),
+        ("每天", "每天"),
+        ("一天", "每天"),
+    ];
+    for (said, per) in PERIODS {
+        let Some(at) = norm.find(said) else { continue };
+        let rest = norm[at + said.len()..].trim_start();
+        let Some(rest) = rest.strip_prefix('花') else {
+            continue;
+        };
+        let rest = rest.strip_prefix('了').unwrap_or(rest).trim_start();
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        if digits == 0 {
+            continue;
+        }
+        let (sum, after) = rest.split_at(digits);
+        let (cur, after) = ["块钱", "块", "元"]
+            .iter()
+            .find_map(|c| after.strip_prefix(c).map(|a| (*c, a)))
+            .unwrap_or(("块", after));
+        return Some(format!("{} {sum}{cur}{per} {after}", &norm[..at]));
+    }
+    None
+}
+
+/// `在autodl每个月花1500跑4090，折合每小时多少`, `i pay $600 a month on runpod for a 4090,
+/// what's that per hour`: a spend per day, week or month asked per hour, with no length of
+/// a job and no other place asked, is `/convert` of that spend (the card and the platform
+/// it pays for price nothing).
+fn spend_per_hour(q: &Question) -> Option<Reading> {
+    use crate::units::TimeUnit;
+    let p = q.price?;
+    let period = matches!(
+        p.per,
+        Some(crate::billing::PriceUnit::Time(
+            TimeUnit::Day | TimeUnit::Week | TimeUnit::Month
+        ))
+    );
+    // `per hour` itself reads as an hour's length: only another length is a job said.
+    let hour_said = rust_decimal::Decimal::from(3600);
+    let job_said = match &q.e.usage {
+        Some(super::request::Usage::Daily(_)) => true,
+        Some(super::request::Usage::Once(s)) => *s != hour_said,
+        _ => false,
+    };
+    if !period || job_said || !q.has(HOURLY_ASKED) || q.e.platforms.len() > 1 || q.has(ALERT_WORDS)
+    {
+        return None;
+    }
+    let hour = crate::billing::PriceUnit::Time(TimeUnit::Hour);
+    // The currency asked with it (`每小时多少人民币`) kept.
+    let asked = super::price::convert_request(q.padded, p);
+    Some(Reading::Command(
+        asked.unwrap_or_else(|| super::request::convert(p, hour, None)),
+    ))
+}
+
+/// Asks the general rules misread, tried before them: two platforms weighed for one card.
+pub(super) fn rules(q: &Question) -> Option<Reading> {
+    platforms_weighed(q)
+}
+
+/// Words that turn a sum into another currency, right before the currency asked.
+const INTO: &[&str] = &[
+    "in ", "into ", "to ", "as ", "多少", "换成", "换", "成", "折合", "合", "兑",
+];
+
+/// `budget 500 usd convert to cny`, `200美元是多少人民币`, `80 bucks in rmb?`: a sum with its
+/// currency and no unit of time, with another currency asked right after a word of turning
+/// into, and nothing else named (no card, platform, model or length): `/convert 500usd to cny`.
+/// A currency without a rate (`日元`) is said back by `unheard` before any reading.
+fn plain_sum(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    let from = p.currency.as_ref()?;
+    let nothing_else = q.e.gpus.is_empty()
+        && q.e.platforms.is_empty()
+        && q.e.usage.is_none()
+        && q.nothing_to_size();
+    if p.per.is_some() || !nothing_else || q.has(ALERT_WORDS) {
+        return None;
+    }
+    let to = asked_currency(q.padded, from)?;
+    Some(Reading::Command(Request::Convert(ConvertRequest {
+        price: p.clone(),
+        to: None,
+        currency: Some(to),
+        fx_rate: None,
+        tokens_per_second: None,
+    })))
+}
+
+/// The first currency word other than `from` said right after a word of [`INTO`].
+fn asked_currency(padded: &str, from: &str) -> Option<String> {
+    padded.char_indices().find_map(|(i, _)| {
+        let before = padded[..i].trim_end_matches(['是', ' ']);
+        let rest = &padded[i..];
+        let w = CURRENCY_WORDS.iter().find(|w| rest.starts_with(**w))?;
+        let at_word = padded[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_alphanumeric());
+        let into = INTO
+            .iter()
+            .any(|t| before.ends_with(t.trim_end()) || padded[..i].ends_with(t));
+        let c = crate::lexicon::parse_currency(w).ok()?;
+        (at_word && into && c != from).then_some(c)
+    })
+}
+
+/// Words of weighing one against another.
+const WEIGHED: &[&str] = &[
+    " vs ", " vs. ", " versus ", " or ", "还是", "哪个", "哪家", "which", "compare", "比较",
+    "对比", " 选 ",
+];
+
+/// `runpod vs autodl for a 4090`, `3090 选 autodl 还是 featurize`: two platforms or more
+/// weighed for one card (no model, price, stock, alert or history asked) are that card's
+/// `/compare` on those platforms, for the length said or an hour.
+fn platforms_weighed(q: &Question) -> Option<Reading> {
+    let [card] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let asked_else = q.has(STOCK_WORDS) || q.has(ALERT_WORDS) || q.has(TREND_WORDS);
+    if q.e.platforms.len() < 2
+        || !q.nothing_to_size()
+        || q.price.is_some()
+        || asked_else
+        || !q.has(WEIGHED)
+        || !super::intent::needs_said(q.padded).is_empty()
+    {
+        return None;
+    }
+    compare_on(card, &q.usage(), &q.e.platforms).map(Reading::Command)
+}
