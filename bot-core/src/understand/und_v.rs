@@ -8,6 +8,7 @@ use super::question::Question;
 use super::request::{Request, compare_on};
 use super::words::{ALERT_WORDS, STOCK_WORDS, TREND_WORDS};
 use crate::answer::billing::ConvertRequest;
+use crate::catalog::Catalog;
 
 /// Asks the user's own figures would misread, tried first: a plain sum converted.
 pub(super) fn first(q: &Question) -> Option<Reading> {
@@ -181,4 +182,108 @@ fn platforms_weighed(q: &Question) -> Option<Reading> {
         return None;
     }
     compare_on(card, &q.usage(), &q.e.platforms).map(Reading::Command)
+}
+
+/// `不是 H100 SXM，是 PCIe 的那种`, `not the a100 40g, the 80g one`: a correction inside the
+/// sentence, a card refused and another variant of its family said after it, written as that
+/// variant (`h100 pcie`) before the refusal would take the card out and leave the variant
+/// word alone (which names no card). Called before [`super::refused`].
+pub(super) fn corrected(catalog: &Catalog, text: &str) -> String {
+    let lower = text.to_lowercase();
+    for (i, w) in lower
+        .match_indices("不是")
+        .chain(lower.match_indices("not "))
+        .collect::<Vec<_>>()
+    {
+        if lower[..i].ends_with('是') || (w == "not " && !at_word_start(&lower, i)) {
+            continue;
+        }
+        let mut at = i + w.len();
+        at += lower[at..].len() - lower[at..].trim_start().len();
+        at += ["the ", "a ", "an "]
+            .iter()
+            .find(|a| lower[at..].starts_with(**a))
+            .map_or(0, |a| a.len());
+        let Some((end, refused)) = card_at(catalog, &lower[at..]) else {
+            continue;
+        };
+        let said = &lower[at..at + end];
+        let Some((after, variant)) = variant_after(&lower[at + end..]) else {
+            continue;
+        };
+        let Some(name) = family_with(catalog, said, variant, refused) else {
+            continue;
+        };
+        let span_end = at + end + after;
+        return format!("{} {name} {}", &lower[..i], &lower[span_end..]);
+    }
+    text.to_string()
+}
+
+fn at_word_start(t: &str, i: usize) -> bool {
+    t[..i]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_ascii_alphanumeric())
+}
+
+/// The length of the longest card name (up to three words) the text starts with, and its id.
+fn card_at<'c>(catalog: &'c Catalog, t: &str) -> Option<(usize, &'c str)> {
+    let mut ends: Vec<usize> = t
+        .char_indices()
+        .map(|(i, c)| i + c.len_utf8())
+        .take(20)
+        .filter(|e| !t[*e..].starts_with(|c: char| c.is_ascii_alphanumeric()))
+        .filter(|e| t[..*e].split_whitespace().count() <= 3)
+        .collect();
+    ends.sort_unstable_by(|a, b| b.cmp(a));
+    ends.into_iter()
+        .find_map(|e| gpu_named(catalog, &t[..e]).map(|g| (e, g.id.as_str())))
+}
+
+/// After a refused card: `，是 PCIe`, `, the pcie one`, `, it's the 80g`: the length up to the
+/// end of the variant word and the word.
+fn variant_after(t: &str) -> Option<(usize, &str)> {
+    let mut at = 0;
+    let lead = [
+        ",", "，", " ", "的话", "的", "而是", "是", "it's", "its", "but", "the", "it is",
+    ];
+    // A few leading words at most.
+    for _ in 0..6 {
+        match lead.iter().find(|l| t[at..].starts_with(**l)) {
+            Some(l) => at += l.len(),
+            None => break,
+        }
+    }
+    let word_end = t[at..]
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .map_or(t.len(), |e| at + e);
+    (word_end > at).then(|| (word_end, &t[at..word_end]))
+}
+
+/// The card of `said`'s family in `variant`: `said` with its last word or two replaced by the
+/// variant (`h100 sxm` + `pcie` → `h100 pcie`; `a100 40g` + `80g` → `a100 80g`), when the
+/// catalog knows it and it is another card than the one refused.
+fn family_with(catalog: &Catalog, said: &str, variant: &str, refused: &str) -> Option<String> {
+    let words: Vec<&str> = said.split_whitespace().collect();
+    (1..=words.len()).rev().find_map(|keep| {
+        let name = format!("{} {variant}", words[..keep].join(" "));
+        gpu_named(catalog, &name)
+            .filter(|g| g.id != refused)
+            .map(|g| g.id.clone())
+    })
+}
+
+/// The card a name says, a memory size written `40g` read as the catalog's `40gb`.
+fn gpu_named<'c>(catalog: &'c Catalog, name: &str) -> Option<&'c crate::catalog::Gpu> {
+    let words: Vec<String> = name
+        .split_whitespace()
+        .map(|w| {
+            let digits = w
+                .strip_suffix('g')
+                .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+            digits.map_or_else(|| w.to_string(), |d| format!("{d}gb"))
+        })
+        .collect();
+    catalog.find_gpu(&words.join(" "))
 }
