@@ -12,7 +12,9 @@ use crate::catalog::Catalog;
 
 /// Asks the user's own figures would misread, tried first: a plain sum converted.
 pub(super) fn first(q: &Question) -> Option<Reading> {
-    plain_sum(q).or_else(|| spend_per_hour(q))
+    plain_sum(q)
+        .or_else(|| spend_per_hour(q))
+        .or_else(|| moving_on(q))
 }
 
 /// The text with und-v's words written plainly (called before anything reads it): a spend
@@ -156,6 +158,48 @@ fn asked_currency(padded: &str, from: &str) -> Option<String> {
         let c = crate::lexicon::parse_currency(w).ok()?;
         (at_word && into && c != from).then_some(c)
     })
+}
+
+/// Words of moving from one platform to another, or of asking whether another is cheaper.
+const MOVING: &[&str] = &[
+    "换去",
+    "换到",
+    "迁到",
+    "搬到",
+    "转到",
+    "switch to",
+    "switching to",
+    "move to",
+    "moving to",
+    "migrate to",
+    " be cheaper",
+    " is cheaper",
+    "会不会更便宜",
+    "会更便宜",
+    "更便宜吗",
+    "更划算吗",
+];
+
+/// `现在 vast 上租 3090 每天跑 5 小时，想换去 autodl 算算 monthly`, `currently renting 2 a100s on
+/// lambda for about $2.6/hr each, would runpod be cheaper for 8 hours?`: one card on a
+/// platform rented now and another moved to or asked to be cheaper: that card's `/compare` on
+/// both for the job said (the price paid now is the first one's, which the ranking shows).
+fn moving_on(q: &Question) -> Option<Reading> {
+    let [card] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let asked_else = q.has(STOCK_WORDS) || q.has(ALERT_WORDS) || q.has(TREND_WORDS);
+    let per_hour = q.price.is_none_or(|p| {
+        p.per
+            == Some(crate::billing::PriceUnit::Time(
+                crate::units::TimeUnit::Hour,
+            ))
+    });
+    if q.e.platforms.len() != 2 || !q.nothing_to_size() || asked_else || !per_hour || !q.has(MOVING)
+    {
+        return None;
+    }
+    compare_on(card, &q.usage(), &q.e.platforms).map(Reading::Command)
 }
 
 /// Words of weighing one against another.
