@@ -74,6 +74,7 @@ mod fresh22_share;
 mod fresh23_share;
 mod fresh24_share;
 mod fresh25_share;
+mod fresh26_share;
 mod from_ranking;
 mod live_prices;
 mod member_prices;
