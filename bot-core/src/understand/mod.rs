@@ -312,9 +312,10 @@ pub(super) fn read_normalized(
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
+    let original = und_v::distill(&original);
     let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
     let original = und_v::corrected(catalog, &original);
-    let original = und_v::plain(&und_u::plain(catalog, &original));
+    let original = und_v::plain(catalog, &und_u::plain(catalog, &original));
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);

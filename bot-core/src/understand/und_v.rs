@@ -20,11 +20,78 @@ pub(super) fn first(q: &Question) -> Option<Reading> {
 /// The text with und-v's words written plainly (called before anything reads it): a spend
 /// said before its sum (`每个月花1500`) written as a price (`1500块每月`) when it is asked per
 /// hour, so the sum is read with its period.
-pub(super) fn plain(norm: &str) -> String {
-    if !super::text::has(&format!(" {norm} "), HOURLY_ASKED) {
+pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
+    let t = words_plain(catalog, norm);
+    if !super::text::has(&format!(" {t} "), HOURLY_ASKED) {
+        return t;
+    }
+    spend_first(&t).unwrap_or(t)
+}
+
+/// `r1 蒸馏 32b`: `蒸馏` is distill, written so before any pass reads a family (`r1`) in it.
+pub(super) fn distill(norm: &str) -> String {
+    if !norm.contains("蒸馏") {
         return norm.to_string();
     }
-    spend_first(norm).unwrap_or_else(|| norm.to_string())
+    let spaced = norm.replace("蒸馏", " distill ");
+    spaced
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Units a bare number may carry after it: then it is no model's size.
+const UNIT_AFTER: &[&str] = &[
+    "小时", "个", "张", "块", "元", "天", "分", "卡", "台", "h", "hour", "day", "min", "gb", "g",
+    "k", "m", "x", "%", "card", "gpu", "token", "刀", "$", "usd", "cny", "people", "人",
+];
+
+/// `llama3 70 要几张4090`, `qwen2.5 14 能跑吗`: a bare number right after a family and its
+/// version is the model's size when the catalog has that size (`70b`), never a card count;
+/// `any 4-gpu a100 offers`: `N-gpu` before a card is a machine of N of it (`4x a100`).
+fn words_plain(catalog: &Catalog, t: &str) -> String {
+    let words: Vec<&str> = t.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for (k, w) in words.iter().enumerate() {
+        let next = words[k + 1..]
+            .iter()
+            .find(|n| !n.is_empty())
+            .copied()
+            .unwrap_or("");
+        let next_unit = UNIT_AFTER.iter().any(|u| next.starts_with(u));
+        let number = !w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit());
+        let sized = number
+            && !next_unit
+            && (1..=3).any(|n| {
+                let before: Vec<&str> = words[..k]
+                    .iter()
+                    .rev()
+                    .filter(|x| !x.is_empty())
+                    .take(n)
+                    .copied()
+                    .collect();
+                let family: Vec<&str> = before.into_iter().rev().collect();
+                family.len() == n
+                    && family
+                        .iter()
+                        .any(|f| f.bytes().any(|b| b.is_ascii_alphabetic()))
+                    && catalog.find_gpu(&family.join(" ")).is_none()
+                    && catalog
+                        .model_by_name(&format!("{} {w}b", family.join(" ")))
+                        .is_some()
+            });
+        let machine = w
+            .strip_suffix("-gpu")
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .filter(|_| card_at(catalog, &words[k + 1..].join(" ")).is_some());
+        out.push(match (sized, machine) {
+            (true, _) => format!("{w}b"),
+            (_, Some(n)) => format!("{n}x"),
+            _ => (*w).to_string(),
+        });
+    }
+    out.join(" ")
 }
 
 /// A period's spend said per hour.
