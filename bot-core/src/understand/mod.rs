@@ -236,6 +236,8 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     // `a few hours` asked with the lengths it may mean; a resolution is no misspelt card.
     let reading = fresh19::asked_back(catalog, text, reading);
     let reading = one_of_each(reading);
+    // `llama4 scout`: a word said that names one of the models asked back settles it.
+    let reading = und_v::settled(&norm, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)

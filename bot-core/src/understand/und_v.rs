@@ -28,6 +28,25 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     spend_first(&t).unwrap_or(t)
 }
 
+/// English words inside a Chinese sentence written as the Chinese the reader knows: `自己 host`
+/// is self-hosting (`自建`), `platform` a platform (`平台`).
+fn mixed_words(t: &str) -> String {
+    if !t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
+        return t.to_string();
+    }
+    let mut out = t.to_string();
+    for (said, plain) in [
+        ("自己 host", "自建"),
+        ("自己host", "自建"),
+        ("self host", "自建"),
+        (" platforms ", " 平台 "),
+        (" platform ", " 平台 "),
+    ] {
+        out = out.replace(said, plain);
+    }
+    out
+}
+
 /// `r1 蒸馏 32b`: `蒸馏` is distill, written so before any pass reads a family (`r1`) in it.
 pub(super) fn distill(norm: &str) -> String {
     if !norm.contains("蒸馏") {
@@ -51,6 +70,7 @@ const UNIT_AFTER: &[&str] = &[
 /// version is the model's size when the catalog has that size (`70b`), never a card count;
 /// `any 4-gpu a100 offers`: `N-gpu` before a card is a machine of N of it (`4x a100`).
 fn words_plain(catalog: &Catalog, t: &str) -> String {
+    let t = mixed_words(t);
     let words: Vec<&str> = t.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     for (k, w) in words.iter().enumerate() {
@@ -178,6 +198,112 @@ fn spend_per_hour(q: &Question) -> Option<Reading> {
 /// Asks the general rules misread, tried before them: two platforms weighed for one card.
 pub(super) fn rules(q: &Question) -> Option<Reading> {
     platforms_weighed(q)
+        .or_else(|| cards_cheaper(q))
+        .or_else(|| wish_to_run(q))
+}
+
+/// `does llama4 scout fit on a single a100`: the models asked back (`llama-4-maverick`,
+/// `llama-4-scout`) kept to those whose id has a word of the message no other choice's id
+/// has; the ask stands when no word or every word settles it.
+/// Called on the whole reading in `read_with_work`.
+pub(super) fn settled(padded: &str, r: Reading) -> Reading {
+    let Reading::Ask(rs) = r else {
+        return r;
+    };
+    let model = |r: &Request| match r {
+        Request::Fit(f) => Some(f.model.clone()),
+        _ => None,
+    };
+    let Some(ids) = rs.iter().map(model).collect::<Option<Vec<String>>>() else {
+        return Reading::Ask(rs);
+    };
+    let said: Vec<&str> = padded
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() >= 3 && w.bytes().all(|b| b.is_ascii_alphabetic()))
+        .collect();
+    // Sizes or variants of one family only (`llama-4-scout`, `llama-4-maverick`): two models
+    // named (`qwen2.5-7b 和 llama-3.1-8b`) are each asked.
+    let family = |id: &String| id.split('-').next().map(str::to_string);
+    if ids
+        .iter()
+        .map(family)
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+        != 1
+    {
+        return Reading::Ask(rs);
+    }
+    let own = |id: &str, w: &str| id.split('-').any(|p| p == w);
+    let named: Vec<usize> = (0..ids.len())
+        .filter(|&i| {
+            said.iter()
+                .any(|w| own(&ids[i], w) && ids.iter().filter(|o| own(o, w)).count() == 1)
+        })
+        .collect();
+    match named.as_slice() {
+        [one] => Reading::Command(rs[*one].clone()),
+        _ => Reading::Ask(rs),
+    }
+}
+
+/// Words of a price compared.
+const CHEAPER: &[&str] = &["便宜", "cheaper", "cheapest", "租起来", "划算"];
+/// Words of a card's measures: those are its specs side by side.
+const MEASURES: &[&str] = &[
+    "快",
+    "faster",
+    "性能",
+    "算力",
+    "显存",
+    "vram",
+    "memory",
+    "tflops",
+    "参数",
+    "spec",
+    "性价比",
+];
+
+/// `H800 和 H100 哪个租起来便宜`, `which is cheaper to rent, l40s or 4090`: two cards (one each)
+/// asked which costs less to rent: each one's `/compare` for the length said or an hour,
+/// asked back — never their specs side by side.
+fn cards_cheaper(q: &Question) -> Option<Reading> {
+    let [a, b] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    if a.gpu == b.gpu
+        || a.count != 1
+        || b.count != 1
+        || !q.nothing_to_size()
+        || q.price.is_some()
+        || !q.has(CHEAPER)
+        || !q.has(&["租", "rent"])
+        || q.has(MEASURES)
+        || q.has(ALERT_WORDS)
+        || q.has(STOCK_WORDS)
+    {
+        return None;
+    }
+    let usage = q.usage();
+    let each: Option<Vec<Request>> = [a, b]
+        .iter()
+        .map(|c| compare_on(c, &usage, &q.e.platforms))
+        .collect();
+    Some(Reading::Ask(each?))
+}
+
+/// `想跑个模型`, `想跑大模型，不知道怎么弄`: a wish to run a model with nothing named (no card,
+/// model, platform, price or length), in a few words: the guided flow.
+fn wish_to_run(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let nothing = e.gpus.is_empty()
+        && e.platforms.is_empty()
+        && q.nothing_to_size()
+        && q.price.is_none()
+        && e.usage.is_none();
+    let few = q.padded.chars().count() <= 40;
+    let wish = q.has(&["想跑", "要跑", "want to run", "wanna run"]) && q.has(&["模型", "model"]);
+    let other = q.has(&["哪些", "有哪", "list", "api", "token", "显存", "vram"]);
+    (nothing && few && wish && !other).then_some(Reading::Command(Request::Pick))
 }
 
 /// Words that turn a sum into another currency, right before the currency asked.

@@ -16,9 +16,11 @@ fn und_v_mechanisms_on_cases_of_their_own() {
     own_cases_read_right("und_v_own", OWN);
 }
 
+/// A rent-vs-API sum with no card (`/tco <model> <format>`) is a reading whose answer asks what
+/// is missing, which the parser refuses as a typed line: those rows are left out here only.
 #[test]
 fn und_v_own_labels_are_canonical_lines() {
-    own_labels_canonical(OWN, |_| false);
+    own_labels_canonical(OWN, |e| e.starts_with("/tco ") && e.split(' ').count() <= 3);
 }
 
 /// `/convert 500usd to cny`: a plain sum (no time unit) in another currency, at the catalog's
