@@ -28,6 +28,40 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     spend_first(&t).unwrap_or(t)
 }
 
+/// `vram>=80 便宜的 offers`, `offers with at least 48gb`: a memory floor typed as `/offers`'
+/// filter inside a question (`vram>=80`, a bare number its GB), or said of offers with no
+/// memory word, written with its memory word as the floor rules read it (`vram >= 80gb`).
+fn floor_words(t: &str) -> String {
+    if !t.contains("offer") {
+        return t.to_string();
+    }
+    let mut out: Vec<String> = Vec::new();
+    let memory = ["vram", "显存", "memory"].iter().any(|w| t.contains(w));
+    let words: Vec<&str> = t.split(' ').collect();
+    for (k, w) in words.iter().enumerate() {
+        let typed = ["vram>=", "显存>="]
+            .iter()
+            .find_map(|p| w.strip_prefix(p).map(|n| (p.trim_end_matches(">="), n)));
+        if let Some((word, n)) = typed
+            && !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit())
+        {
+            out.push(format!("{word} >= {n}gb"));
+            continue;
+        }
+        let size = w
+            .strip_suffix("gb")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let floor = k >= 2 && words[k - 2] == "at" && words[k - 1] == "least";
+        out.push(if size && floor && !memory {
+            format!("{w} vram")
+        } else {
+            (*w).to_string()
+        });
+    }
+    out.join(" ")
+}
+
 /// English words inside a Chinese sentence written as the Chinese the reader knows: `自己 host`
 /// is self-hosting (`自建`), `platform` a platform (`平台`).
 fn mixed_words(t: &str) -> String {
@@ -70,7 +104,7 @@ const UNIT_AFTER: &[&str] = &[
 /// version is the model's size when the catalog has that size (`70b`), never a card count;
 /// `any 4-gpu a100 offers`: `N-gpu` before a card is a machine of N of it (`4x a100`).
 fn words_plain(catalog: &Catalog, t: &str) -> String {
-    let t = mixed_words(t);
+    let t = floor_words(&mixed_words(t));
     let words: Vec<&str> = t.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     for (k, w) in words.iter().enumerate() {
