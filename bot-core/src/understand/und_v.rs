@@ -14,7 +14,34 @@ use crate::catalog::Catalog;
 pub(super) fn first(q: &Question) -> Option<Reading> {
     plain_sum(q)
         .or_else(|| spend_per_hour(q))
+        .or_else(|| cost_elsewhere(q))
         .or_else(|| moving_on(q))
+}
+
+/// `we spend about $900 a month on one h100 at lambda — what would vast cost for a month?`: a
+/// price paid on one platform and another's cost asked (`what would X cost`, `how much would X
+/// cost`): the card's bill on the one asked, for the length said (the price paid there is
+/// the first platform's, never the one asked).
+fn cost_elsewhere(q: &Question) -> Option<Reading> {
+    let [card] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    if q.e.platforms.len() != 2 || q.price.is_none() || !q.nothing_to_size() {
+        return None;
+    }
+    let asked = q.e.platforms.iter().find(|id| {
+        let names = q
+            .catalog
+            .find_platform(id)
+            .map(|p| vec![p.id.to_lowercase(), p.name.to_lowercase()])
+            .unwrap_or_default();
+        names.iter().any(|n| {
+            [" would {} cost", "what about {} ", "how much is {} "]
+                .iter()
+                .any(|f| q.padded.contains(&f.replace("{}", n)))
+        })
+    })?;
+    super::request::cost(asked, card, &q.usage()).map(Reading::Command)
 }
 
 /// The text with und-v's words written plainly (called before anything reads it): a spend
