@@ -33,7 +33,11 @@ pub(super) fn people_each(toks: &[String]) -> Option<u32> {
             rest
         };
         let said = PEOPLE.iter().any(|u| after.starts_with(u)) && !after.starts_with("人民币");
-        let we_are = k >= 2 && matches!((words[k - 2], words[k - 1]), ("we", "are") | ("we're", _));
+        let we_are = k >= 2
+            && matches!(
+                (words[k - 2], words[k - 1]),
+                ("we", "are") | ("we're", _) | ("team", "of") | ("group", "of")
+            );
         (said || we_are).then_some(n)
     })?;
     // A class of 30, each on a card, is 30 cards (the most a job is priced on).

@@ -159,6 +159,7 @@ mod spec_asked;
 mod und_s;
 mod und_t;
 mod und_u;
+mod und_v;
 mod unknown_platform;
 
 #[cfg(test)]
@@ -235,6 +236,8 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     // `a few hours` asked with the lengths it may mean; a resolution is no misspelt card.
     let reading = fresh19::asked_back(catalog, text, reading);
     let reading = one_of_each(reading);
+    // `llama4 scout`: a word said that names one of the models asked back settles it.
+    let reading = und_v::settled(&norm, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
@@ -311,8 +314,10 @@ pub(super) fn read_normalized(
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
+    let original = und_v::distill(&original);
     let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
-    let original = und_u::plain(catalog, &original);
+    let original = und_v::corrected(catalog, &original);
+    let original = und_v::plain(catalog, &und_u::plain(catalog, &original));
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);

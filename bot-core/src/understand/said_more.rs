@@ -39,6 +39,7 @@ fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
 pub(super) fn rules(q: &Question) -> Option<Reading> {
     super::sold_out::elsewhere(q)
         .or_else(|| super::card_and_place::card_and_place(q))
+        .or_else(|| super::und_v::rules(q))
         .or_else(|| super::und_u::rules(q))
         .or_else(|| super::und_t::rules(q))
         .or_else(|| super::und_s::rules(q))

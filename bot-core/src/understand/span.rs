@@ -169,6 +169,12 @@ pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
             .any(|w| t == w || (!w.is_ascii() && t.contains(w)))
     };
     if toks.iter().any(always) {
+        // `6 hours a day, what's the monthly bill?`: `monthly` alone names the bill's period;
+        // a day's hours said beside it are the use (a daily job is priced over a month).
+        let bill_only = toks.iter().filter(|t| always(t)).all(|t| t == "monthly");
+        if bill_only && let Some(Usage::Daily(d)) = find_span(toks, taken) {
+            return Some(Usage::Daily(d));
+        }
         return Some(Usage::Always);
     }
     // One month in words ("a 4090 for a month", `一个月多少钱`) asks a month's rent, like

@@ -16,7 +16,7 @@ use super::understand::share_by_line;
 /// (83.0 %; 264/300, 88.0 %, by command) after the labeller's own errors were relabelled (27,
 /// each listed with its reason in its header; 12 of them the label's spelling of the same
 /// reading). The 51 misses are grouped by mechanism in `docs/misses/fresh25_misses.md`; helper
-/// und-u fixed 42 by mechanism and relabelled 1 (its header): 292/300.
+/// und-u fixed 42 by mechanism and relabelled 1 (its header): 292/300; und-v 298/300 (a month's spend asked per hour, another platform's cost asked beside a spend, a correction inside the sentence, a team of N each on a card, `monthly` beside a day's hours, one card moved from a platform to another; `und_v`).
 #[test]
 fn fresh25_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -26,5 +26,5 @@ fn fresh25_share() {
         include_str!("../data/questions_fresh25.tsv"),
     );
     assert!(total >= 300, "fresh25: {total} questions");
-    assert!(right >= 292, "fresh25: {right} of {total}");
+    assert!(right >= 298, "fresh25: {right} of {total}");
 }

@@ -17,13 +17,17 @@ const CORPUS: &str = include_str!("../data/questions_fresh26.tsv");
 /// command alone), 271/300 (90.3 %; 280/300, 93.3 %, by command) after the labeller's own
 /// errors were relabelled (35, each listed with its reason in its header; 2 of them respelled
 /// rows that stay misses). The 29 misses are grouped by mechanism in
-/// `docs/misses/fresh26_misses.md`.
+/// `docs/misses/fresh26_misses.md`; helper und-v fixed 17 by mechanism (`understand/und_v.rs`:
+/// `蒸馏` as distill, a size without its `b`, `N-gpu` before a card, two platforms weighed for a
+/// card, `monthly` beside a day's hours, a word settling a family's ask-back (`scout`), two cards asked
+/// which is cheaper to rent, `自己 host` and `platform` in a Chinese sentence, a wish to run a
+/// model, a memory floor of offers typed `vram>=80` or said `at least 80GB`): 288/300.
 #[test]
 fn fresh26_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "fresh26", CORPUS);
     assert!(total >= 300, "fresh26: {total} questions");
-    assert!(right >= 271, "fresh26: {right} of {total}");
+    assert!(right >= 288, "fresh26: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -119,6 +119,7 @@ mod typed_spoken;
 mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;
+mod und_v_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;

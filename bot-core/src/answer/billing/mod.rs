@@ -32,6 +32,9 @@ use request::platform_and_gpu;
 
 /// `/convert 0.0007 usd/s to hour [cny] [fx=7.2] [tps=50]`, parsed.
 pub fn convert(ctx: &Ctx<'_>, req: &ConvertRequest) -> Reply {
+    if req.price.per.is_none() {
+        return plain_sum(ctx, req).unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-convert"));
+    }
     let answer = req.query(&ctx.bare_currency).and_then(|q| {
         let r = convert_reply(ctx.lang, &q, &billing::convert(ctx.catalog, &q)?);
         // No currency typed: read in the chat's, and said so.
@@ -42,6 +45,33 @@ pub fn convert(ctx: &Ctx<'_>, req: &ConvertRequest) -> Reply {
         })
     });
     answer.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-convert"))
+}
+
+/// `/convert 500usd to cny`: a plain sum (no time unit) in another currency, at the same dated
+/// rate as any price (its source and date said); a sum without a currency is the chat's.
+fn plain_sum(ctx: &Ctx<'_>, req: &ConvertRequest) -> Result<Reply, BillingError> {
+    let from = req
+        .price
+        .currency
+        .clone()
+        .unwrap_or_else(|| ctx.bare_currency.clone());
+    let to = req.currency.clone().unwrap_or_else(|| from.clone());
+    let fx = billing::resolve_fx(Some(ctx.catalog), &from, &to, req.fx_rate)?;
+    // The same unit on both sides: the engine only applies the rate (and refuses a negative).
+    let same = billing::PriceUnit::Time(crate::units::TimeUnit::Hour);
+    let amount = billing::convert_price(req.price.amount, same, same, None, fx.as_ref())?;
+    let mut r = Reply::text(
+        crate::reply::Msg::new("billing-convert-result")
+            .arg("from", billing::format_money(req.price.amount, &from))
+            .arg("to", billing::format_money(amount, &to)),
+    );
+    if let Some(f) = &fx {
+        r.push(reply::fx_msg(f));
+    }
+    Ok(match req.price.currency {
+        None => crate::answer::common::with_bare_currency(r, &from),
+        Some(_) => r,
+    })
 }
 
 /// `/cost ¥2.5/h 40m`: a job at a price the user names. Its billing rule is unknown, so the

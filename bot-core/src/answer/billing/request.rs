@@ -517,12 +517,14 @@ pub fn parse_convert_request(args: &str) -> Result<ConvertRequest, BillingError>
             .map_or((&words[..], &[][..]), |i| (&words[..i], &words[i..])),
     };
     let price = parse_price(&left.join(" "))?;
-    if price.per.is_none() {
+    let (to, currency) = parse_target(right)?;
+    // `/convert 500usd to cny`: a plain sum (no time unit) converts only to another currency.
+    let plain_sum = to.is_none() && currency.is_some();
+    if price.per.is_none() && !plain_sum {
         return Err(BillingError::UnknownUnit {
             text: left.join(" "),
         });
     }
-    let (to, currency) = parse_target(right)?;
     Ok(ConvertRequest {
         price,
         to,
@@ -562,7 +564,11 @@ impl ConvertRequest {
     /// `2.5cny/hour to month usd fx=7.2`.
     pub fn words(&self) -> Vec<String> {
         let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
-        let mut w = vec![self.price.rate_word(hour)];
+        let mut w = vec![if self.price.per.is_none() {
+            self.price.amount_word()
+        } else {
+            self.price.rate_word(hour)
+        }];
         if self.to.is_some() || self.currency.is_some() {
             w.push("to".into());
             w.extend(self.to.map(|u| u.key().to_string()));
