@@ -18,8 +18,8 @@ use crate::lexicon;
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, Engine, FitError, FitOptions, FitRequest, ModelRef, Quant, Task};
 
-pub use super::fit_option::Given;
 use super::fit_render::SHOWN_OPTIONS;
+pub use super::fit_words::Given;
 
 /// A model name from the catalog, or a size such as `13b` / `1.5B` / `70b`, or the size in
 /// an unknown model's name (`acme/Foo-14B-Instruct`, flagged as a size-only guess).
@@ -327,7 +327,7 @@ pub fn resolve<'a>(ctx: &Ctx<'a>, line: &FitLine) -> Result<Parsed<'a>, Box<Repl
     };
     for (k, v) in &line.options {
         let w = format!("{k}={v}");
-        super::fit_option::apply_option(ctx, &mut req, &mut opts, &mut given, k, v, &w)?;
+        super::fit_words::apply_option(ctx, &mut req, &mut opts, &mut given, k, v, &w)?;
     }
     let mut parsed = settle(ctx.catalog, req, opts, given);
     parsed.read_as = read_as(ctx.catalog, &line.model);
