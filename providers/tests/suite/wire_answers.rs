@@ -48,7 +48,8 @@ pub(super) fn lambda() -> Lambda {
     }
 }
 
-fn parse(a: &dyn Adapter, body: &str) -> Result<Parsed, FetchError> {
+/// One adapter's answer parsed against the embedded catalog at [`NOW`].
+pub(super) fn parse(a: &dyn Adapter, body: &str) -> Result<Parsed, FetchError> {
     a.parse(body.as_bytes(), &cat(), NOW)
 }
 
@@ -477,7 +478,8 @@ fn rt() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-fn run(adapter: &dyn Adapter) -> Result<Parsed, FetchError> {
+/// One fetch through the adapter's base URL (a loopback fake), 5 s timeout, at [`NOW`].
+pub(super) fn run(adapter: &dyn Adapter) -> Result<Parsed, FetchError> {
     let http = reqwest::Client::new();
     rt().block_on(fetch(adapter, &http, &cat(), Duration::from_secs(5), NOW))
 }

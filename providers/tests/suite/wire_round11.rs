@@ -10,31 +10,12 @@ use bot_core::availability::{OfferKind, StockLevel};
 use gpuscout_providers::lambda::Lambda;
 use gpuscout_providers::runpod::RunPod;
 use gpuscout_providers::vast::Vast;
-use gpuscout_providers::{Adapter, FetchError, Parsed, Secret, fetch};
+use gpuscout_providers::{Adapter, Secret};
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
-use std::io::Write;
 use std::time::Duration;
 
-use super::wire_answers::{NOW, cat, dec, lambda, runpod, vast};
-
-fn parsed(a: &dyn Adapter, body: &str) -> Result<Parsed, FetchError> {
-    a.parse(body.as_bytes(), &cat(), NOW)
-}
-
-fn run(adapter: &dyn Adapter) -> Result<Parsed, FetchError> {
-    let http = reqwest::Client::new();
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(fetch(adapter, &http, &cat(), Duration::from_secs(5), NOW))
-}
-
-fn gzip(body: &str) -> Vec<u8> {
-    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    e.write_all(body.as_bytes()).unwrap();
-    e.finish().unwrap()
-}
+use super::wire_answers::{dec, lambda, parse as parsed, run, runpod, vast};
+use super::wire_round8::gzip;
 
 #[test]
 fn runpod_types_with_every_optional_field_null_are_read_for_what_they_say() {

@@ -15,24 +15,11 @@ use gpuscout_providers::import::{Format, parse as import_parse};
 use gpuscout_providers::lambda::Lambda;
 use gpuscout_providers::runpod::RunPod;
 use gpuscout_providers::vast::Vast;
-use gpuscout_providers::{Adapter, FetchError, Parsed, Secret, fetch};
+use gpuscout_providers::{Adapter, FetchError, Parsed, Secret};
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
 use std::time::Duration;
 
-use super::wire_answers::{NOW, cat, dec, lambda, runpod, vast};
-
-fn parsed(a: &dyn Adapter, body: &str) -> Result<Parsed, FetchError> {
-    a.parse(body.as_bytes(), &cat(), NOW)
-}
-
-fn run(adapter: &dyn Adapter) -> Result<Parsed, FetchError> {
-    let http = reqwest::Client::new();
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(fetch(adapter, &http, &cat(), Duration::from_secs(5), NOW))
-}
+use super::wire_answers::{NOW, cat, dec, lambda, parse as parsed, run, runpod, vast};
 
 fn kind(p: &Parsed, k: OfferKind) -> Vec<&Offer> {
     p.offers.iter().filter(|o| o.kind == k).collect()

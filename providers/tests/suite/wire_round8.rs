@@ -10,13 +10,13 @@
 
 use bot_core::availability::StockLevel;
 use gpuscout_providers::lambda::Lambda;
-use gpuscout_providers::{Adapter, FetchError, Parsed, Secret, fetch};
+use gpuscout_providers::{Adapter, FetchError, Parsed, Secret};
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
 use rust_decimal::Decimal;
 use std::time::Duration;
 
 // The fake adapters and helpers are wire_answers' own.
-use super::wire_answers::{NOW, cat, dec, lambda, runpod, vast};
+use super::wire_answers::{NOW, cat, dec, lambda, run, runpod, vast};
 
 fn parse(a: &dyn Adapter, body: &str) -> Parsed {
     a.parse(body.as_bytes(), &cat(), NOW)
@@ -222,16 +222,7 @@ fn the_newest_cards_are_named_as_themselves_never_an_older_card() {
     assert_eq!(p.offers[0].price_per_gpu_hour, dec("7.99"));
 }
 
-fn run(adapter: &dyn Adapter) -> Result<Parsed, FetchError> {
-    let http = reqwest::Client::new();
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(fetch(adapter, &http, &cat(), Duration::from_secs(5), NOW))
-}
-
-fn gzip(text: &str) -> Vec<u8> {
+pub(super) fn gzip(text: &str) -> Vec<u8> {
     use std::io::Write;
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     e.write_all(text.as_bytes()).unwrap();
