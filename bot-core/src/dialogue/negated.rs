@@ -4,9 +4,6 @@
 
 use crate::context::Ctx;
 
-/// Words that refuse what follows them (the lexicon's one list).
-const NEG: &[&str] = crate::lexicon::REFUSE_WORDS;
-
 /// Method words a refusal drops (`不用lora了`). Not `量化` nor `full`: `不要量化` and `full
 /// precision` say what the method is (BF16), read by the method step.
 const METHODS: &[&str] = &[
@@ -17,9 +14,9 @@ const METHODS: &[&str] = &[
 /// when nothing is refused.
 pub(super) fn split(ctx: &Ctx, text: &str) -> Option<(Vec<String>, String)> {
     let t = format!(" {} ", crate::understand::normalize(text).to_lowercase());
-    let mut found: Vec<(usize, usize, String)> = NEG
-        .iter()
-        .flat_map(|n| t.match_indices(n).map(move |(i, _)| (i, *n)))
+    // Words that refuse what follows them (the lexicon's one list).
+    let mut found: Vec<(usize, usize, String)> = crate::lexicon::refuse_words()
+        .flat_map(|n| t.match_indices(n).map(move |(i, _)| (i, n)))
         .filter_map(|(i, n)| {
             let after = &t[i + n.len()..];
             let lead = after.len() - after.trim_start().len();

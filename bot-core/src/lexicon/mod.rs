@@ -40,7 +40,7 @@ pub use money::{
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
 pub use options::{option, split_options};
-pub use refuse::{EXCLUDE_WORDS, REFUSE_WORDS};
+pub use refuse::{exclude_words, refuse_words};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start, is_device_map,

@@ -5,7 +5,7 @@
 //! 实名`) is left to the needs; `是不是` refuses nothing.
 
 use crate::catalog::Catalog;
-use crate::lexicon::EXCLUDE_WORDS;
+use crate::lexicon::exclude_words;
 
 /// Words after a name that say it is out of stock (`如果autodl没货`): the name is excluded.
 const GONE_AFTER: &[&str] = &[
@@ -24,9 +24,7 @@ const OPTIONS: &[&str] = &["spot", "国外平台", "国外", "海外平台", "�
 
 /// `text` without each exclusion of a name the catalog knows.
 pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
-    if !EXCLUDE_WORDS.iter().any(|w| text.contains(w))
-        && !GONE_AFTER.iter().any(|w| text.contains(w))
-    {
+    if !exclude_words().any(|w| text.contains(w)) && !GONE_AFTER.iter().any(|w| text.contains(w)) {
         return text.to_string();
     }
     let mut out = text.to_string();
@@ -42,9 +40,8 @@ pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
 
 /// The span of the first refusal word and the name after it.
 fn excluded(catalog: &Catalog, t: &str) -> Option<std::ops::Range<usize>> {
-    let mut hits: Vec<(usize, &str)> = EXCLUDE_WORDS
-        .iter()
-        .flat_map(|w| t.match_indices(w).map(move |(i, _)| (i, *w)))
+    let mut hits: Vec<(usize, &str)> = exclude_words()
+        .flat_map(|w| t.match_indices(w).map(move |(i, _)| (i, w)))
         .collect();
     hits.sort_unstable();
     hits.into_iter().find_map(|(i, w)| {
