@@ -11,6 +11,7 @@ use gpuscout_testkit::fake_telegram::{Chat, Failure, FakeTelegram, Person};
 use gpuscout_testkit::serve::{Serve, Setup};
 use serde_json::json;
 use std::net::SocketAddr;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const LAMBDA_KEY: &str = "secret_wire8lambdakey_0123456789abcdef";
@@ -82,6 +83,17 @@ fn base() -> Setup {
         .env("GPUSCOUT_ALERT_DEBOUNCE_SECS", "0")
         .env("GPUSCOUT_ALERT_COOLDOWN_SECS", "0")
         .env("GPUSCOUT_FX_URL", "none")
+}
+
+/// `serve` polling one provider's fake at [`base`]'s pace (`Setup::provider` sets its own,
+/// slower one) for Telegram's fake.
+fn serve_one(provider: &'static str, fake: &FakeProviders, tg: &FakeTelegram, dir: &Path) -> Serve {
+    base()
+        .provider(provider, fake)
+        .env("GPUSCOUT_POLL_INTERVAL", "0.25")
+        .env("GPUSCOUT_FETCH_TIMEOUT", "1")
+        .telegram(tg)
+        .start_polling(dir, tg)
 }
 
 fn count_in(tg: &FakeTelegram, chat: i64, marker: &str) -> usize {
@@ -240,12 +252,7 @@ fn flapping_within_a_minute_is_one_alert_and_a_card_named_two_ways_is_one_card()
     rp.script("/graphql", vec![Script::ok(h100("None"))]);
     let tg = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let _serve = base()
-        .provider("runpod", &rp)
-        .env("GPUSCOUT_POLL_INTERVAL", "0.25")
-        .env("GPUSCOUT_FETCH_TIMEOUT", "1")
-        .telegram(&tg)
-        .start_polling(dir.path(), &tg);
+    let _serve = serve_one("runpod", &rp, &tg, dir.path());
     let ann = Person::new(8701, "Ann", Some("en"));
     let dm = Chat::Private(ann.clone());
     tg.send_text(&dm, &ann, "/subscribe h100 runpod");
@@ -323,12 +330,7 @@ fn a_subscription_whose_chat_telegram_no_longer_knows_is_turned_off_after_one_tr
     rp.script("/graphql", vec![Script::ok(h100("None"))]);
     let tg = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let serve = base()
-        .provider("runpod", &rp)
-        .env("GPUSCOUT_POLL_INTERVAL", "0.25")
-        .env("GPUSCOUT_FETCH_TIMEOUT", "1")
-        .telegram(&tg)
-        .start_polling(dir.path(), &tg);
+    let serve = serve_one("runpod", &rp, &tg, dir.path());
     let group = Chat::Group {
         id: -870_002,
         title: "old".into(),
@@ -365,12 +367,7 @@ fn an_alert_held_by_a_429_storm_or_a_hung_send_in_one_chat_holds_no_other_chat()
     rp.script("/graphql", vec![Script::ok(h100("None"))]);
     let tg = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let serve = base()
-        .provider("runpod", &rp)
-        .env("GPUSCOUT_POLL_INTERVAL", "0.25")
-        .env("GPUSCOUT_FETCH_TIMEOUT", "1")
-        .telegram(&tg)
-        .start_polling(dir.path(), &tg);
+    let serve = serve_one("runpod", &rp, &tg, dir.path());
     let people: Vec<Person> = (0..6)
         .map(|i| Person::new(8800 + i, "Sub", Some("en")))
         .collect();
@@ -428,12 +425,7 @@ fn a_provider_whose_answer_changed_shape_never_says_gone_again() {
     vast.script("/api/v0/bundles/", vec![Script::ok(vast_4090())]);
     let tg = FakeTelegram::start();
     let dir = tempfile::tempdir().unwrap();
-    let serve = base()
-        .provider("vast", &vast)
-        .env("GPUSCOUT_POLL_INTERVAL", "0.25")
-        .env("GPUSCOUT_FETCH_TIMEOUT", "1")
-        .telegram(&tg)
-        .start_polling(dir.path(), &tg);
+    let serve = serve_one("vast", &vast, &tg, dir.path());
     let ann = Person::new(8711, "Ann", Some("en"));
     let dm = Chat::Private(ann.clone());
     tg.send_text(&dm, &ann, "/subscribe 4090 vast");
