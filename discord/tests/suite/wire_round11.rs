@@ -7,9 +7,7 @@
 //! IDENTIFY), signed and POSTed to the real endpoint in-process with REST against the fake.
 
 use super::rest::{rest, rt};
-use super::wire_round8::{
-    ADMIN, APP_PERMS, Endpoint, GUILD, MEI, answered, in_channel, start, user,
-};
+use super::wire_round8::{APP_PERMS, Endpoint, GUILD, MEI, answered, gpu, in_channel, start, user};
 use bot_core::{Catalog, Lang, Msg, Reply, Store};
 use gpuscout_discord::{Config, Discord};
 use gpuscout_frontend::{Address, Sender};
@@ -137,11 +135,7 @@ fn autocomplete_with_no_focused_option_or_a_numeric_value_gets_choices_discord_a
         choices
     };
     // No option says `focused` (a client bug, or a command whose options were all cleared).
-    ac(
-        913_001,
-        "gpu",
-        json!([{"name": "gpu", "type": 3, "value": "40"}]),
-    );
+    ac(913_001, "gpu", gpu("40"));
     // No options at all.
     let mut i = in_channel(913_002, text_channel(), "stock", json!(null));
     i["type"] = json!(4);
@@ -203,33 +197,18 @@ fn commands_in_public_and_private_threads_are_answered_and_alerts_follow_thread_
         let ch = thread(kind, &format!("30000000000000012{n}"));
         let text = answered(
             &e,
-            &in_channel(
-                915_000 + n as u64,
-                ch.clone(),
-                "gpu",
-                json!([{"name": "gpu", "type": 3, "value": "a100"}]),
-            ),
+            &in_channel(915_000 + n as u64, ch.clone(), "gpu", gpu("a100")),
         );
         assert!(text.contains("A100"), "thread {kind}: {text}");
         // In a thread the bot posts with Send Messages in Threads, which it has here.
-        let mut i = in_channel(
-            915_010 + n as u64,
-            ch,
-            "subscribe",
-            json!([{"name": "gpu", "type": 3, "value": "h100"}]),
-        );
+        let mut i = in_channel(915_010 + n as u64, ch, "subscribe", gpu("h100"));
         let perms = (1u64 << 10) | (1 << 38);
         i["app_permissions"] = json!(perms.to_string());
         let text = answered(&e, &i);
         assert!(text.contains("Alert set"), "thread {kind}: {text}");
     }
     // The same rights in a plain text channel: no Send Messages, so no alert could arrive.
-    let mut i = in_channel(
-        915_020,
-        text_channel(),
-        "subscribe",
-        json!([{"name": "gpu", "type": 3, "value": "h100"}]),
-    );
+    let mut i = in_channel(915_020, text_channel(), "subscribe", gpu("h100"));
     i["app_permissions"] = json!(((1u64 << 10) | (1 << 38)).to_string());
     let text = answered(&e, &i);
     assert!(
@@ -245,12 +224,7 @@ fn a_server_without_the_bots_permissions_gets_a_localized_hint_never_an_alert_th
         .into_iter()
         .enumerate()
     {
-        let mut i = in_channel(
-            916_000 + n as u64,
-            text_channel(),
-            "subscribe",
-            json!([{"name": "gpu", "type": 3, "value": "h100"}]),
-        );
+        let mut i = in_channel(916_000 + n as u64, text_channel(), "subscribe", gpu("h100"));
         i["app_permissions"] = json!(perms);
         i["locale"] = json!(locale);
         let text = answered(&e, &i);
@@ -262,17 +236,11 @@ fn a_server_without_the_bots_permissions_gets_a_localized_hint_never_an_alert_th
         }
     }
     // A member without Manage Channels: refused in their language, whatever the bot may do.
-    let mut i = in_channel(
-        916_010,
-        text_channel(),
-        "subscribe",
-        json!([{"name": "gpu", "type": 3, "value": "h100"}]),
-    );
+    let mut i = in_channel(916_010, text_channel(), "subscribe", gpu("h100"));
     i["member"]["permissions"] = json!("1024");
     i["locale"] = json!("zh-CN");
     let text = answered(&e, &i);
     assert!(cjk(&text) && !text.contains("Alert set"), "{text}");
-    let _ = ADMIN;
     let _ = APP_PERMS;
 }
 

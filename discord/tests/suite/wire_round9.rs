@@ -100,12 +100,7 @@ fn presses_with_foreign_empty_or_odd_data_get_a_response_discord_takes() {
 }
 
 fn subscribe_as(e: &Endpoint, id: u64, permissions: Option<Value>) -> String {
-    let mut i = in_channel(
-        id,
-        channel(),
-        "subscribe",
-        json!([{"name": "gpu", "type": 3, "value": "h100"}]),
-    );
+    let mut i = in_channel(id, channel(), "subscribe", gpu("h100"));
     match permissions {
         Some(p) => i["member"]["permissions"] = p,
         None => {
