@@ -159,7 +159,8 @@ fn the_note_says_the_share_the_figure_used() {
 // the largest image its processor accepts and keeps the encoder's outputs through the text
 // dummy run and the sampler (`gpu_model_runner.py`, `profile_run`). Models and cards of no table.
 
-fn engine_report(model: &str, engine: Engine, cards: u32, gpu: &str) -> FitReport {
+/// One bf16 inference at 8192 tokens of `model` on `cards` × `gpu` under `engine`.
+pub(super) fn engine_report(model: &str, engine: Engine, cards: u32, gpu: &str) -> FitReport {
     let catalog = Catalog::embedded().unwrap();
     let mut req = FitRequest::new(
         ModelRef::Known(catalog.model(model).unwrap()),

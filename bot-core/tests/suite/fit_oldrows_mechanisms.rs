@@ -139,19 +139,9 @@ fn from_august_2025_to_june_2026_the_loss_chunks_had_no_4_gib_cap() {
     assert!(zh.contains("2026.7 之前没有 4 GiB 上限"), "{zh}");
 }
 
-/// Activations per card of `model` under `engine` at 8192 tokens, bf16.
+/// Activations per card of `model` under `engine` at 8192 tokens, bf16, on one card.
 fn profile_act(model: &str, engine: bot_core::vram::Engine, gpu: &str) -> f64 {
-    let catalog = Catalog::embedded().unwrap();
-    let mut req = FitRequest::new(
-        ModelRef::Known(catalog.model(model).unwrap()),
-        Quant::Bf16,
-        Task::Infer,
-    );
-    req.engine = engine;
-    req.context = 8192;
-    req.gpu = Some(catalog.gpu(gpu).unwrap());
-    estimate_with(&catalog, &req, &FitOptions::default())
-        .unwrap()
+    super::fit_heldout9_mechanisms::engine_report(model, engine, 1, gpu)
         .per_gpu
         .activations_gib
 }
