@@ -503,11 +503,12 @@ impl Bot {
             Reading::Ask(reqs) => {
                 let lines: Vec<String> = reqs.iter().map(|r| r.line()).collect();
                 // One candidate (a misspelt name): "did you mean this?", not "two ways".
-                let mut r = Reply::text(Msg::new(if lines.len() == 1 {
-                    "understand-confirm"
+                let mut r = Reply::text(if lines.len() == 1 {
+                    Msg::new("understand-confirm")
                 } else {
-                    "understand-ask"
-                }));
+                    // The count shown, so three choices are not "two ways".
+                    Msg::new("understand-ask").arg("count", lines.len().min(6))
+                });
                 for line in lines.iter().take(6) {
                     // Choice ids travel in callback data: short ASCII only, else typed.
                     if let Some(id) = ChoiceId::Run(line.clone()).wire_within(60) {

@@ -1,7 +1,14 @@
 # Plain questions read as commands (bot-core/src/understand.rs).
 
 understood-as = I read this as: { $command }
-understand-ask = I can read that two ways. Which did you mean?
+understand-ask = I can read that { $count ->
+    [2] two ways
+    [3] three ways
+    [4] four ways
+    [5] five ways
+    [6] six ways
+   *[other] { $count } ways
+  }. Which did you mean?
 understand-choice = { $command }
 understand-unknown = I didn't catch a card, a model or a platform in that. Ask me like this: "can a 4090 run qwen2.5-32b int4?", "autodl 4090 for 40 minutes, how much?", "cheapest A100?" — or use a command.
 understand-also = You also asked a second question; I answered the first one above. Tap to get the second:

@@ -1,7 +1,14 @@
 # 把普通问题读成命令（bot-core/src/understand.rs）。
 
 understood-as = 我理解为：{ $command }
-understand-ask = 这句话有两种理解，你指的是哪个？
+understand-ask = 这句话有{ $count ->
+    [2] 两
+    [3] 三
+    [4] 四
+    [5] 五
+    [6] 六
+   *[other] { $count }
+  }种理解，你指的是哪个？
 understand-choice = { $command }
 understand-unknown = 没看出你说的是哪张卡、哪个模型或哪个平台。可以这样问：“4090 能跑 qwen2.5-32b int4 吗”“autodl 4090 跑 40 分钟多少钱”“最便宜的 A100”——也可以直接用命令。
 understand-also = 你还问了第二个问题，上面先回答了第一个。点下面查第二个：

@@ -422,3 +422,35 @@ fn a_need_said_with_a_compare_restricts_the_platforms() {
         );
     }
 }
+
+/// An ask-back says how many readings it offers: three choices are never "two ways".
+#[test]
+fn an_ask_back_counts_the_choices_it_shows() {
+    let w = world();
+    let catalog = Catalog::embedded().unwrap();
+    let words = [
+        ("two ways", "两种"),
+        ("three ways", "三种"),
+        ("four ways", "四种"),
+        ("five ways", "五种"),
+        ("six ways", "六种"),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for q in [
+        "跑 qwen 要什么卡",
+        "llama 要多少显存",
+        "what's cheaper for a 40 minute job, autodl or runpod",
+        "gemma 微调用什么卡",
+        "deepseek 推理要几张卡",
+    ] {
+        let Reading::Ask(choices) = read(&catalog, q) else {
+            continue;
+        };
+        let n = choices.len().min(6);
+        let (en, zh) = words[n - 2];
+        assert!(say(&w, "en", q).contains(en), "{q}: {n} choices");
+        assert!(say(&w, "zh", q).contains(zh), "{q}: {n} choices");
+        seen.insert(n);
+    }
+    assert!(seen.iter().any(|&n| n > 2), "no question asked back three ways: {seen:?}");
+}
