@@ -6,7 +6,7 @@
 use super::request::Request;
 use super::text::tokens;
 use super::words::COST_WORDS;
-use super::{Reading, fresh18_c};
+use super::{Reading, card_number};
 use crate::catalog::Catalog;
 
 /// What may follow the count: the question's own words (`够吗`, `能跑吗`, `ok?`); a noun
@@ -71,7 +71,7 @@ pub(super) fn counted(catalog: &Catalog, norm: &str, reading: &Reading) -> Optio
                 .is_none_or(|u| ASKED_AFTER.iter().any(|w| u.starts_with(w)))
     })?;
     let n: u32 = toks[at].parse().ok()?;
-    let sold = |g: &crate::catalog::Gpu| fresh18_c::sold_with(catalog, &g.id, f64::from(n));
+    let sold = |g: &crate::catalog::Gpu| card_number::sold_with(catalog, &g.id, f64::from(n));
     let said = if catalog.find_gpu(&toks[at - 1]).is_some_and(sold) {
         format!("{n}g")
     } else if (2..=64).contains(&n) {

@@ -82,7 +82,6 @@ mod words_platforms;
 mod words_price;
 mod words_stock;
 // Fresh18's misses (und-l), each mechanism its own module.
-mod asked_first;
 mod card_hour;
 mod cheaper_than;
 mod day_hours;
@@ -92,75 +91,66 @@ mod rent_or_buy;
 mod spent_said;
 mod student_price;
 // Fresh17's misses, each mechanism its own module.
+mod alert_cues;
+mod alert_news;
+mod api_bare;
 mod api_yuan;
 mod asked_now;
-mod bill_words;
-mod cards_aside;
-mod diffusion_family;
-mod few_words;
-mod gguf_type;
-mod guide_more;
-mod job_facts;
-mod jobs_each;
-mod model_named;
-mod offers_said;
-mod pay_either;
-mod said_more;
-mod spelled_names;
-mod usage_said;
-// Fresh18's misses, first half: each mechanism its own module, joined in `fresh18_a`.
-mod alert_cues;
-mod api_bare;
 mod at_once;
-mod count_words;
-mod fresh18_a;
-mod memory_beside;
-mod offers_words;
-mod options_said;
-mod stock_now;
-mod volume_unit;
-// Fresh18's leftovers (und-o), joined in `fresh18_c`.
-mod counts_side;
-mod fresh18_c;
-mod per_day;
-mod rented_use;
-mod unknown_model;
-// Fresh19's misses (und-p): each mechanism its own module, joined in `fresh19`.
-mod few_hours;
-mod fresh19;
-mod fresh20;
-mod fresh20_words;
-// Fresh21's misses (und-r): joined in `fresh21`.
-mod fresh21;
-mod fresh21_numbers;
-mod fresh21_words;
-// und-s: fresh22's last misses and und-r's leftovers.
-mod alert_news;
 mod bare_ceiling;
 mod bare_pair;
+mod bill_words;
 mod budget_job;
+mod budget_said;
 mod cap_currency;
+mod card_number;
+mod cards_aside;
+mod count_words;
+mod counter_words;
+mod counts_side;
+mod diffusion_family;
+mod few_hours;
+mod few_word_kinds;
+mod few_words;
 mod fit_count;
-mod fresh23_words;
+mod gguf_type;
 mod glued_units;
+mod guide_more;
 mod half_year;
 mod ime_slips;
+mod job_facts;
+mod jobs_each;
 mod left_for;
+mod length_words;
 mod memory_asked;
+mod memory_beside;
+mod model_named;
+mod offers_said;
+mod offers_words;
+mod options_said;
 mod past_day;
+mod pay_either;
+mod per_day;
 mod per_thousand;
 mod pick_terse;
 mod price_moved;
 mod refused;
 mod region_named;
+mod rented_use;
 mod said_few;
 mod said_options;
 mod spec_asked;
-mod und_s;
-mod und_t;
-mod und_u;
-mod und_v;
+mod spelled_names;
+mod spoken_forms;
+mod stages;
+mod stock_now;
+mod typed_forms;
+mod unknown_model;
 mod unknown_platform;
+mod usage_said;
+mod volume_unit;
+mod wan_numbers;
+mod weighed;
 
 #[cfg(test)]
 mod own_tests;
@@ -168,7 +158,7 @@ mod own_tests;
 mod tests;
 
 pub use facts::{Facts, amount_word, currency_word, facts};
-pub use fresh21::region_not_carried;
+pub use few_word_kinds::region_not_carried;
 pub use region_named::region_beside_named;
 
 /// A task word typed with a slip written as the word: an input method's (`微条`, `推里`, the
@@ -227,17 +217,7 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
 pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let norm = normalize(text);
     let (reading, mut work) = read_normalized(catalog, norm.clone(), true);
-    // `那A100呢`: a change to a question the bot does not keep, asked back.
-    let reading = follow_up::asked_back(&norm, reading);
-    // An alert on a card named by its family (`A100`): which variant, asked.
-    let reading = alert_family::asked_back(catalog, &norm, reading);
-    // `半天`: 4 h or 12 h, asked where the bill differs.
-    let reading = half_day::asked_back(catalog, text, reading);
-    // `a few hours` asked with the lengths it may mean; a resolution is no misspelt card.
-    let reading = fresh19::asked_back(catalog, text, reading);
-    let reading = one_of_each(reading);
-    // `llama4 scout`: a word said that names one of the models asked back settles it.
-    let reading = und_v::settled(&norm, reading);
+    let reading = stages::asked_back(catalog, text, &norm, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = text.chars().take(MAX_CHARS).count();
     (reading, work)
@@ -311,13 +291,9 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work) {
+    let original = stages::words(catalog, &original);
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
-    // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
-    let original = und_v::distill(&original);
-    let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
-    let original = und_v::corrected(catalog, &original);
-    let original = und_v::plain(catalog, &und_u::plain(catalog, &original));
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
     let reading = two.unwrap_or(reading);
@@ -329,13 +305,7 @@ pub(super) fn read_normalized(
 }
 
 fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading, Work) {
-    let mut norm = plan_or_hourly::weighed(&lists_more::full_list(&period_first::said_in_order(
-        &per_day::per_day(&card_hour::hourly(&fresh20::plain(
-            catalog,
-            &fresh19::plain(catalog, &original),
-        ))),
-    )));
-    norm = spelled_names::joined(catalog, &norm);
+    let mut norm = stages::spans(catalog, &original);
     let price = price::find_price(&norm).map(|(p, span)| {
         norm.replace_range(span, " ");
         p
@@ -366,7 +336,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     }
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
-    said_more::entities_said(catalog, &norm, &toks, &mut e);
+    stages::entities_said(catalog, &norm, &toks, &mut e);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
@@ -394,10 +364,10 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     } else {
         // The user's own figures first (`own_figures`, `family_ask`): the general rules
         // would answer a list price, convert a budget, or drop a family.
-        let r = asked_first::first(&q)
+        let r = stages::first_of(stages::FIRST, &q)
             .or_else(|| family_ask::tco_family(&q))
             .or_else(|| own_figures::own_figures(&q))
-            .or_else(|| said_more::rules(&q))
+            .or_else(|| stages::first_of(stages::RULES, &q))
             .or_else(|| lists::catalog_list(&q))
             .or_else(|| currency_asked::currency_asked(&q))
             .or_else(|| machines::machine_asked(&q))
@@ -409,7 +379,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
-        said_more::with_said(&q, alert_terms::with_terms(&padded, count, r))
+        stages::completed(&q, alert_terms::with_terms(&padded, count, r))
     };
     // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`, `wan 用 4090 能跑吗`: a family
     // without a size (or an image or video family without its version), its models asked back.
@@ -458,15 +428,15 @@ fn bare_asked(
     }
     // A card's specs with a number (`a100 2`): each meaning asked as the price it would be.
     let priced = format!("{norm} 多少钱");
-    let norm = if said_more::priced_or_unread(e, plain) {
+    let norm = if priced_or_unread(e, plain) {
         norm
-    } else if fresh18_c::specs_with_a_number(catalog, e, plain, norm) {
+    } else if card_number::specs_with_a_number(catalog, e, plain, norm) {
         priced.as_str()
     } else {
         return None;
     };
     // `4090 3 autodl`: the platform named after the number, moved before the card.
-    let moved = fresh18_c::platforms_first(catalog, norm);
+    let moved = card_number::platforms_first(catalog, norm);
     let (bare, norm) = match bare_number::bare_number(norm) {
         Some(b) => (b, norm),
         None => {
@@ -484,6 +454,17 @@ fn bare_asked(
         })
         .collect();
     (!choices.is_empty()).then_some(Reading::Ask(choices))
+}
+
+/// Whether a bare number may be a job's unsaid length: in a bill or a ranking, or with a card
+/// and a platform and nothing else read (`vast 4090 跑个 6`).
+fn priced_or_unread(e: &entities::Entities, plain: &Reading) -> bool {
+    let unread = matches!(plain, Reading::Unknown) && !e.gpus.is_empty() && !e.platforms.is_empty();
+    unread
+        || matches!(
+            plain,
+            Reading::Command(Request::Cost(_) | Request::Compare(_))
+        )
 }
 
 /// Whether a message asks the bot to do something (an alert, a conversion, a price history, a

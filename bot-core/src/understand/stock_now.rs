@@ -97,3 +97,18 @@ pub(super) fn stock_now(q: &Question) -> Option<Reading> {
         q.hourly_cap().as_ref(),
     )))
 }
+
+/// `不用信用卡 哪里有4090现货`, `h100 in stock anywhere that takes alipay`: a payment or
+/// real-name need said beside a stock question keeps the platforms shown to those that meet
+/// it (a region is the offers' own, read by `offers_said`).
+pub(super) fn stock_needs(q: &Question, r: Reading) -> Reading {
+    use crate::lexicon::Need;
+    let Reading::Command(super::Request::Stock(mut s)) = r else {
+        return r;
+    };
+    s.needs = super::intent::needs_said(q.padded)
+        .into_iter()
+        .filter(|n| matches!(n, Need::Pay(_) | Need::Without(_) | Need::NoRealName))
+        .collect();
+    Reading::Command(super::Request::Stock(s))
+}

@@ -45,7 +45,7 @@ pub fn normalize(text: &str) -> String {
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read;
     // `一万五`, `2w一个月` (after `w` is read as 万) the place down, before the numerals.
     let half = super::numbers_said::wan_and_k(&super::numbers_said::approximate(&half));
-    let half = super::fresh21_numbers::wan_tail(&half);
+    let half = super::wan_numbers::wan_tail(&half);
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
     let out = chinese_numerals(&half);
     let out = spoken_amounts(&out);

@@ -452,5 +452,8 @@ fn an_ask_back_counts_the_choices_it_shows() {
         assert!(say(&w, "zh", q).contains(zh), "{q}: {n} choices");
         seen.insert(n);
     }
-    assert!(seen.iter().any(|&n| n > 2), "no question asked back three ways: {seen:?}");
+    assert!(
+        seen.iter().any(|&n| n > 2),
+        "no question asked back three ways: {seen:?}"
+    );
 }

@@ -1,22 +1,10 @@
-//! Where fresh18's leftovers (und-o) join the reader (called from `asked_first` and
-//! `said_more`): a rented card asked how to use, two setups with their counts, a card with a
-//! bare number and nothing else.
+//! A card said with a bare number and nothing else (`4090 40`, `a100 2`): whether the number
+//! is asked back or names the card's memory, and the platforms named after it moved first.
 
 use super::Reading;
 use super::entities::Entities;
-use super::question::Question;
 use super::request::Request;
 use crate::catalog::Catalog;
-
-/// Asks every other rule misreads, tried before them.
-pub(super) fn first(q: &Question) -> Option<Reading> {
-    super::rented_use::rented_use(q)
-}
-
-/// `r` with what its rule dropped asked back.
-pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
-    super::counts_side::with_counts(q, r)
-}
 
 /// A card's specs read for a card and a bare number with nothing else (`4090 40`, `a100 2`):
 /// the number is asked back (hours, days or cards) unless it is a memory size the card is

@@ -1,6 +1,9 @@
-//! Where helper und-v's mechanisms join the reader (issue 26: und-u's leftovers): a plain sum
-//! asked in another currency is `/convert` of the sum (`100 bucks in rmb`), and two platforms
-//! weighed for one card are that card's `/compare` on them (`runpod vs autodl for a 4090`).
+//! Sums, spends and choices weighed: a plain sum asked in another currency is `/convert` of the
+//! sum (`100 bucks in rmb`), a spend asked per hour, another platform's cost or a move weighed
+//! against what is paid now, two platforms weighed for one card (`runpod vs autodl for a
+//! 4090`) or two cards for the cheaper rent, a wish to run a model (`/pick`); and the words
+//! written plainly before reading: `蒸馏` as distill, a size without its `b`, `N-gpu`, a
+//! memory floor of offers, a correction (`不是 H100 SXM，是 PCIe 的`).
 
 use super::Reading;
 use super::price::CURRENCY_WORDS;
@@ -10,19 +13,11 @@ use super::words::{ALERT_WORDS, STOCK_WORDS, TREND_WORDS};
 use crate::answer::billing::ConvertRequest;
 use crate::catalog::Catalog;
 
-/// Asks the user's own figures would misread, tried first: a plain sum converted.
-pub(super) fn first(q: &Question) -> Option<Reading> {
-    plain_sum(q)
-        .or_else(|| spend_per_hour(q))
-        .or_else(|| cost_elsewhere(q))
-        .or_else(|| moving_on(q))
-}
-
 /// `we spend about $900 a month on one h100 at lambda — what would vast cost for a month?`: a
 /// price paid on one platform and another's cost asked (`what would X cost`, `how much would X
 /// cost`): the card's bill on the one asked, for the length said (the price paid there is
 /// the first platform's, never the one asked).
-fn cost_elsewhere(q: &Question) -> Option<Reading> {
+pub(super) fn cost_elsewhere(q: &Question) -> Option<Reading> {
     let [card] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -44,7 +39,7 @@ fn cost_elsewhere(q: &Question) -> Option<Reading> {
     super::request::cost(asked, card, &q.usage()).map(Reading::Command)
 }
 
-/// The text with und-v's words written plainly (called before anything reads it): a spend
+/// The text with its spends written as prices (called before anything reads it): a spend
 /// said before its sum (`每个月花1500`) written as a price (`1500块每月`) when it is asked per
 /// hour, so the sum is read with its period.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
@@ -228,7 +223,7 @@ fn spend_first(norm: &str) -> Option<String> {
 /// what's that per hour`: a spend per day, week or month asked per hour, with no length of
 /// a job and no other place asked, is `/convert` of that spend (the card and the platform
 /// it pays for price nothing).
-fn spend_per_hour(q: &Question) -> Option<Reading> {
+pub(super) fn spend_per_hour(q: &Question) -> Option<Reading> {
     use crate::units::TimeUnit;
     let p = q.price?;
     let period = matches!(
@@ -254,13 +249,6 @@ fn spend_per_hour(q: &Question) -> Option<Reading> {
     Some(Reading::Command(
         asked.unwrap_or_else(|| super::request::convert(p, hour, None)),
     ))
-}
-
-/// Asks the general rules misread, tried before them: two platforms weighed for one card.
-pub(super) fn rules(q: &Question) -> Option<Reading> {
-    platforms_weighed(q)
-        .or_else(|| cards_cheaper(q))
-        .or_else(|| wish_to_run(q))
 }
 
 /// `does llama4 scout fit on a single a100`: the models asked back (`llama-4-maverick`,
@@ -327,7 +315,7 @@ const MEASURES: &[&str] = &[
 /// `H800 和 H100 哪个租起来便宜`, `which is cheaper to rent, l40s or 4090`: two cards (one each)
 /// asked which costs less to rent: each one's `/compare` for the length said or an hour,
 /// asked back — never their specs side by side.
-fn cards_cheaper(q: &Question) -> Option<Reading> {
+pub(super) fn cards_cheaper(q: &Question) -> Option<Reading> {
     let [a, b] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -354,7 +342,7 @@ fn cards_cheaper(q: &Question) -> Option<Reading> {
 
 /// `想跑个模型`, `想跑大模型，不知道怎么弄`: a wish to run a model with nothing named (no card,
 /// model, platform, price or length), in a few words: the guided flow.
-fn wish_to_run(q: &Question) -> Option<Reading> {
+pub(super) fn wish_to_run(q: &Question) -> Option<Reading> {
     let e = q.e;
     let nothing = e.gpus.is_empty()
         && e.platforms.is_empty()
@@ -376,7 +364,7 @@ const INTO: &[&str] = &[
 /// currency and no unit of time, with another currency asked right after a word of turning
 /// into, and nothing else named (no card, platform, model or length): `/convert 500usd to cny`.
 /// A currency without a rate (`日元`) is said back by `unheard` before any reading.
-fn plain_sum(q: &Question) -> Option<Reading> {
+pub(super) fn plain_sum(q: &Question) -> Option<Reading> {
     let p = q.price?;
     let from = p.currency.as_ref()?;
     let nothing_else = q.e.gpus.is_empty()
@@ -438,7 +426,7 @@ const MOVING: &[&str] = &[
 /// lambda for about $2.6/hr each, would runpod be cheaper for 8 hours?`: one card on a
 /// platform rented now and another moved to or asked to be cheaper: that card's `/compare` on
 /// both for the job said (the price paid now is the first one's, which the ranking shows).
-fn moving_on(q: &Question) -> Option<Reading> {
+pub(super) fn moving_on(q: &Question) -> Option<Reading> {
     let [card] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -465,7 +453,7 @@ const WEIGHED: &[&str] = &[
 /// `runpod vs autodl for a 4090`, `3090 选 autodl 还是 featurize`: two platforms or more
 /// weighed for one card (no model, price, stock, alert or history asked) are that card's
 /// `/compare` on those platforms, for the length said or an hour.
-fn platforms_weighed(q: &Question) -> Option<Reading> {
+pub(super) fn platforms_weighed(q: &Question) -> Option<Reading> {
     let [card] = q.e.gpus.as_slice() else {
         return None;
     };

@@ -1,4 +1,4 @@
-//! Fresh20's words written plainly before a question is read, and its listings: a whole month
+//! Lengths and kinds said in words, written plainly before a question is read, and quotes listed: a whole month
 //! (`for whole month` → 1 month), a length said with `nonstop` (`two weeks … nonstop` is 14
 //! days, not always on), hours and minutes said `two hours fifteen`, `full precision` (the
 //! published format, no full fine-tune), `从零训` (training from scratch), `2 piece 4090`
@@ -41,7 +41,7 @@ const LISTED: &[&str] = &[
     "quotes",
 ];
 
-/// `norm` with fresh20's words written plainly.
+/// `norm` with its lengths and kinds written plainly.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     // Cantonese money first, and the text read again, so `兩蚊` is `2块` like `两块`.
     let mut s = if norm.contains('蚊') || norm.contains("低过") {

@@ -1,8 +1,8 @@
-//! Where fresh20's mechanisms join the reader (one call per stage, like `fresh19`): a budget
+//! Budgets and periods said around a job: a budget
 //! said beside a card and a daily use or a fit is no price and no card count (`每月预算500块
 //! 4090 每天用三小时`, `budget 800 USD per month, need 1 h100`), Cantonese `一日` (a day;
 //! `一日八個鐘` is 8 h a day), a price history asked over a period (`最近一周是涨是跌`,
-//! `price chart 1 year`), a budget asked how long it lasts (`三千块预算 h100 能租几个钟`), and
+//! `price chart 1 year`), two asks joined by `顺便`, a budget asked how long it lasts (`三千块预算 h100 能租几个钟`), and
 //! vague openers (`做啲咩` → `/help`, `應該點揀` → `/pick`).
 
 use super::Reading;
@@ -67,15 +67,8 @@ const GUIDE: &[&str] = &[
     "what gpu",
 ];
 
-/// The normalized text with fresh20's Cantonese days and budgets beside a use written plainly.
-pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
-    let s = day_cantonese(norm);
-    let s = super::fresh20_words::plain(catalog, &s);
-    budget_dropped(catalog, &s)
-}
-
 /// `一日` (a day) as `1天`; `一日八个钟`, `一日用4小时` as `每天8个钟`.
-fn day_cantonese(s: &str) -> String {
+pub(super) fn day_cantonese(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(at) = ["一日", "1日"]
@@ -107,7 +100,7 @@ fn day_cantonese(s: &str) -> String {
 
 /// The budget said beside a card and a daily use or a fit, dropped (it is neither the price
 /// nor a count); a budget asked how long it lasts, or one that guides, is kept.
-fn budget_dropped(catalog: &Catalog, s: &str) -> String {
+pub(super) fn budget_dropped(catalog: &Catalog, s: &str) -> String {
     let padded = format!(" {s} ");
     if !has(&padded, BUDGET)
         || has(&padded, HOW_LONG)
@@ -177,19 +170,10 @@ fn amount_before(before: &str) -> Option<usize> {
     (digits > 0).then(|| num.len() - digits)
 }
 
-/// Asks the general rules misread, tried before them.
-pub(super) fn rules(q: &Question) -> Option<Reading> {
-    first_ask(q)
-        .or_else(|| trend_period(q))
-        .or_else(|| super::fresh20_words::quotes_listed(q))
-        .or_else(|| budget_how_long(q))
-        .or_else(|| openers(q))
-}
-
-/// `r` with what fresh20's questions said that its rule misread: a self-hosting sum with
+/// `r` with what a self-hosting question said that its rule misread: a self-hosting sum with
 /// neither a volume nor a price, asked whether it is enough (`一个月预算3k刀 想self host llama
 /// 3.1 70b int4 on 2 a100 够不够`), is whether the model fits those cards.
-pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
+pub(super) fn tco_asked_fits(q: &Question, r: Reading) -> Reading {
     match r {
         Reading::Command(Request::Tco(t))
             if t.tokens.is_none()
@@ -226,7 +210,7 @@ const FITS: &[&str] = &[
 /// `h100 哪家最便宜 顺便看看参数`: two asks joined by `顺便`; the first, read alone, is the
 /// question when it names a card and reads as one command. Other joints (`另外`, `btw`) need
 /// the second part to be an ask of its own ([`super::second_ask::first_of_two`]).
-fn first_ask(q: &Question) -> Option<Reading> {
+pub(super) fn first_ask(q: &Question) -> Option<Reading> {
     let at = q.padded.find("顺便")?;
     let first = q.padded[..at].trim();
     if q.e.gpus.is_empty() || first.is_empty() {
@@ -247,7 +231,7 @@ pub(super) fn budget_lasts(text: &str) -> bool {
 
 /// `a100最近一周是涨是跌`, `3090 近60天`, `b200 price chart 1 year`, `half year price
 /// history`: the card's price history over that period.
-fn trend_period(q: &Question) -> Option<Reading> {
+pub(super) fn trend_period(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -279,7 +263,7 @@ fn trend_period(q: &Question) -> Option<Reading> {
 
 /// `三千块预算 h100 能租几个钟`, `with 200 bucks how long can i use a 4090`: the card's hourly
 /// prices, ranked, to read how far the budget goes.
-fn budget_how_long(q: &Question) -> Option<Reading> {
+pub(super) fn budget_how_long(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -292,7 +276,7 @@ fn budget_how_long(q: &Question) -> Option<Reading> {
 }
 
 /// `你能幫我做啲咩`: what the bot does; `應該點揀`, `不知道租啥卡`: guidance to pick a card.
-fn openers(q: &Question) -> Option<Reading> {
+pub(super) fn openers(q: &Question) -> Option<Reading> {
     if !q.e.gpus.is_empty() || !q.nothing_to_size() {
         return None;
     }

@@ -1,5 +1,4 @@
-//! Where fresh21's mechanisms join the reader (one call per stage, like `fresh20`): its words
-//! written plainly before reading ([`super::fresh21_words`]), the kinds asked in few words (`h100
+//! Kinds of ask said in few words (`h100
 //! rn?`, `4090 多少`, `H100の価格`, `… offers`, a payment method `anywhere`), a period said in
 //! words as a price history's window (`this year`, `今年以来`, `since january`), a sum with no
 //! currency asked per hour (`一万五一个月`, `1.5k a month`), and what a reading is completed
@@ -15,30 +14,6 @@ use crate::catalog::Catalog;
 use crate::lexicon::Need;
 use crate::units::TimeUnit;
 use rust_decimal::Decimal;
-
-/// The text with fresh21's words written plainly (called before anything reads it).
-pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
-    super::fresh21_words::plain(catalog, norm)
-}
-
-/// Asks the general rules misread, tried before them.
-pub(super) fn rules(q: &Question) -> Option<Reading> {
-    sum_lasts(q)
-        .or_else(|| year_trend(q))
-        .or_else(|| now_anywhere(q))
-        .or_else(|| bare_price(q))
-        .or_else(|| offers_listed(q))
-        .or_else(|| platforms_asked(q))
-        .or_else(|| sum_per_hour(q))
-}
-
-/// `r` with what fresh21's questions said that its rule dropped.
-pub(super) fn with_said(q: &Question, r: Reading) -> Reading {
-    let r = notify_said(q, r);
-    let r = region_priced(q, r);
-    let r = year_window(q, r);
-    real_name_asked(q, r)
-}
 
 /// A period said in words: a year's window (what `/trend` shows of this year so far).
 const YEAR: &[&str] = &[
@@ -60,7 +35,7 @@ const MOVED: &[&str] = &[
 ];
 
 /// `a100 prices since january?`, `4090今年以来价格走势`: the card's price history over a year.
-fn year_trend(q: &Question) -> Option<Reading> {
+pub(super) fn year_trend(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -74,7 +49,7 @@ fn year_trend(q: &Question) -> Option<Reading> {
 }
 
 /// A price history asked with a year said: the year's window, not the default 30 days.
-fn year_window(q: &Question, r: Reading) -> Reading {
+pub(super) fn year_window(q: &Question, r: Reading) -> Reading {
     match r {
         Reading::Command(Request::Trend(mut t))
             if q.has(YEAR)
@@ -107,7 +82,7 @@ const NOW: &[&str] = &[
 ];
 
 /// `h100 rn?`, `h200 anywhere?? need it asap`: a card asked for now, nothing else asked.
-fn now_anywhere(q: &Question) -> Option<Reading> {
+pub(super) fn now_anywhere(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -156,7 +131,7 @@ const JA_PRICE: &[&str] = &[
 ];
 
 /// `4090 多少`, `H100のレンタル価格は？`: the card's price (at its platform when one is named).
-fn bare_price(q: &Question) -> Option<Reading> {
+pub(super) fn bare_price(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -187,7 +162,7 @@ fn bare_price(q: &Question) -> Option<Reading> {
 
 /// `list a100 offers`, `show me all h100 offers sorted by price`: the card's offers (the
 /// noun right after the card; `who offers the cheapest 4090` is a verb).
-fn offers_listed(q: &Question) -> Option<Reading> {
+pub(super) fn offers_listed(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -228,7 +203,7 @@ const LISTED: &[&str] = &[
 
 /// `can i pay with crypto anywhere`: the platforms that take it; `list all the gpu
 /// platforms you know`: every platform.
-fn platforms_asked(q: &Question) -> Option<Reading> {
+pub(super) fn platforms_asked(q: &Question) -> Option<Reading> {
     if !q.e.gpus.is_empty() || !q.e.platforms.is_empty() || !q.nothing_to_size() {
         return None;
     }
@@ -244,7 +219,7 @@ fn platforms_asked(q: &Question) -> Option<Reading> {
 /// `一万五一个月 相当于每小时多少钱`, `1.5k a month, hourly?`: a sum with no currency over a
 /// period, asked per hour: converted, in yuan when asked in Chinese (a Chinese sum with no
 /// unit is yuan), else bare.
-fn sum_per_hour(q: &Question) -> Option<Reading> {
+pub(super) fn sum_per_hour(q: &Question) -> Option<Reading> {
     if q.price.is_some() || !q.nothing_to_size() {
         return None;
     }
@@ -287,7 +262,7 @@ fn sum_per_hour(q: &Question) -> Option<Reading> {
 
 /// `一万五 租4090能用多久`: a sum with no currency asked how long it lasts on a card is a
 /// budget: the card's hourly prices, ranked, to read how far it goes.
-fn sum_lasts(q: &Question) -> Option<Reading> {
+pub(super) fn sum_lasts(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -344,7 +319,7 @@ fn first_amount(q: &Question) -> Option<Decimal> {
 }
 
 /// `vast 4090 under 30 cents, notify`: a stock ask ending in a word to tell is an alert.
-fn notify_said(q: &Question, r: Reading) -> Reading {
+pub(super) fn notify_said(q: &Question, r: Reading) -> Reading {
     // `notify` with nothing after it but a courtesy (`notify pls`, `notify me thx`).
     let told = q
         .padded
@@ -383,7 +358,7 @@ const HAD_THERE: &[&str] = &[
 
 /// `美国有没有便宜的a6000`, `海外的4090哪里有 便宜的`: a region said beside a price asked
 /// with no length is the region's offers (cheapest first); `/compare` carries no region.
-fn region_priced(q: &Question, r: Reading) -> Reading {
+pub(super) fn region_priced(q: &Question, r: Reading) -> Reading {
     let Some(region) = super::offers_said::region_said(q.padded) else {
         return r;
     };
@@ -417,7 +392,10 @@ pub fn region_not_carried(catalog: &Catalog, text: &str, reading: &Reading) -> O
     let Reading::Command(Request::Compare(job) | Request::Cost(job)) = reading else {
         return None;
     };
-    let padded = format!(" {} ", plain(catalog, &super::normalize(text)));
+    let padded = format!(
+        " {} ",
+        super::spoken_forms::plain(catalog, &super::normalize(text))
+    );
     let region =
         super::offers_said::region_said(&padded).filter(|r| !matches!(*r, "cn" | "global"))?;
     let gpu = job.names.iter().find_map(|n| catalog.find_gpu(n))?;
@@ -458,7 +436,7 @@ const ASKED_WHETHER: &[&str] = &[
 ];
 
 /// `4090租两天哪家便宜 需不需要实名认证`: whether real-name is needed is asked, no filter.
-fn real_name_asked(q: &Question, r: Reading) -> Reading {
+pub(super) fn real_name_asked(q: &Question, r: Reading) -> Reading {
     let asked = q.has(ASKED_WHETHER) && !q.has(&["不用实名的", "免实名的", "without real"]);
     match r {
         Reading::Command(Request::Compare(mut c)) if asked => {

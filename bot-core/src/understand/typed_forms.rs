@@ -1,4 +1,4 @@
-//! Fresh23's words written plainly before anything reads them (helper und-s): the letter O
+//! Typed forms written plainly before anything reads them: the letter O
 //! typed for a zero in a card's name (`a1OO`, `4o90`: only where the catalog then knows the
 //! card), Cantonese `日` as a day after a number (`兩日`, `90 日`), `N and half hour`,
 //! `10^6` and `1e-4` written out, a currency code said before its number (`USD 2`), `yuan`
@@ -7,7 +7,7 @@
 
 use crate::catalog::Catalog;
 
-/// The text with fresh23's words written plainly.
+/// The text with its typed forms written plainly.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = family_typos(catalog, &zero_letters(catalog, norm));
     let s = day_after_number(&s);
@@ -382,7 +382,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fresh23_words_are_written_plainly() {
+    fn typed_forms_are_written_plainly() {
         let catalog = Catalog::embedded().unwrap();
         let p = |s: &str| plain(&catalog, s);
         assert_eq!(p("a1oo 可以吗"), "a100 可以吗");

@@ -1,4 +1,4 @@
-//! Fresh21's words written plainly before a question is read: a month said any way (`包个月`,
+//! Spoken forms written plainly before a question is read: a month said any way (`包个月`,
 //! `一整个月`) as the monthly plan, `spot` as a place (`cheapest spot to grab a 3090`), a
 //! card said as spoken digits (`四零九零`, `forty ninety`: only digits that form a card the
 //! catalog knows), a size in Chinese numerals (`七B`), a model's nickname (`羊驼3` → llama 3,
@@ -51,7 +51,7 @@ const SPOT_KIND: &[&str] = &[
     "interruptible",
 ];
 
-/// The normalized text with fresh21's words written plainly.
+/// The normalized text with its spoken forms written plainly.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let mut s = norm.to_string();
     for (w, to) in SAID.iter().chain(NICKNAMES) {

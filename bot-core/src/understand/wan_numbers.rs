@@ -1,9 +1,9 @@
-//! Fresh21's Chinese numbers written in digits before the numeral pass reads them: a count of
+//! Chinese numbers written in digits before the numeral pass reads them: a count of
 //! 万 or 千 with one numeral after it is the next place down (`一万五` is 15,000, never 10,005;
 //! `两万一个月` is 20,000 a month), and thousands or hundreds before 万/亿 (`一千五百万` is
 //! `1500万`, never `1千5百万`, which read 5 million).
 
-use super::fresh21_words::{zh_digit, zh_small};
+use super::spoken_forms::{zh_digit, zh_small};
 
 /// `一万五`, `两万五一个月`, `1万2`, `三千五`: a count of 万 (or 千) with one more numeral after
 /// it, the next place down (`一万五` is 15,000, never 10,005), written in digits before the

@@ -1,0 +1,227 @@
+//! The reader's passes, stage by stage, in the order they run: the one place that says what
+//! runs before what. Each entry is a mechanism of its own module, named by what it reads; a
+//! new mechanism is a line in the stage it belongs to, placed before the passes that would
+//! misread its words.
+//!
+//! Stages, as `read_normalized` and `read_whole` call them:
+//! 1. [`words`]: words written plainly before anything reads the message (before two asks
+//!    are told apart);
+//! 2. [`spans`]: lengths, days and lists written as the span and list passes read them;
+//! 3. [`entities_said`]: the entities with what the sentence around them settles;
+//! 4. [`FIRST`], then the user's own figures, then [`RULES`], then the general rules: asks
+//!    the general rules would misread, tried before them (first match wins);
+//! 5. [`completed`]: a reading completed with the facts said that its rule dropped;
+//! 6. [`asked_back`]: the whole reading asked back where the question left it open.
+
+use super::Reading;
+use super::entities::Entities;
+use super::question::Question;
+use super::{
+    alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, bill_words,
+    budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside, cheaper_than,
+    counter_words, counts_side, day_hours, few_hours, few_word_kinds, few_words, follow_up,
+    gguf_type, glued_units, guide_more, guide_needs, half_day, half_year, ime_slips, job_facts,
+    jobs_each, lang_said, left_for, length_words, lists_more, memory_asked, memory_beside,
+    model_named, offers_said, offers_words, options_said, past_day, pay_either, per_day,
+    per_thousand, per_user, period_first, pick_terse, plan_or_hourly, price_moved, refused,
+    rent_or_buy, rented_use, said_few, said_options, sold_out, spec_asked, spelled_names,
+    spoken_forms, stock_now, student_price, typed_forms, usage_said, volume_unit, weighed,
+};
+use crate::catalog::Catalog;
+
+type Words = fn(&Catalog, &str) -> String;
+type Rule = fn(&Question) -> Option<Reading>;
+type Completion = fn(&Question, Reading) -> Reading;
+
+/// Stage 1, in order.
+const WORDS: &[Words] = &[
+    // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
+    |_, t| weighed::distill(t),
+    spoken_forms::plain,
+    typed_forms::plain,
+    |_, t| bare_ceiling::plain(t),
+    |_, t| ime_slips::plain(t),
+    |_, t| alert_news::plain(t),
+    weighed::corrected,
+    |_, t| counter_words::plain(t),
+    |_, t| per_thousand::plain(t),
+    refused::plain,
+    left_for::plain,
+    weighed::plain,
+];
+
+/// Stage 2, in order (after two asks are told apart).
+const SPANS: &[Words] = &[
+    glued_units::plain,
+    |_, t| budget_said::day_cantonese(t),
+    length_words::plain,
+    budget_said::budget_dropped,
+    |_, t| card_hour::hourly(t),
+    |_, t| per_day::per_day(t),
+    |_, t| period_first::said_in_order(t),
+    |_, t| lists_more::full_list(t),
+    |_, t| plan_or_hourly::weighed(t),
+    spelled_names::joined,
+];
+
+/// Stage 4's first rules, tried before the user's own figures (a purchase price read as the
+/// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
+pub(super) const FIRST: &[Rule] = &[
+    lang_said::lang_said,
+    weighed::plain_sum,
+    weighed::spend_per_hour,
+    weighed::cost_elsewhere,
+    weighed::moving_on,
+    said_few::convert_beside_card,
+    rented_use::rented_use,
+    rent_or_buy::rent_or_buy,
+    student_price::student_price,
+    guide_needs::guide_needs,
+    cheaper_than::cheaper_than,
+];
+
+/// Stage 4's rules after the user's own figures, before the general ones.
+pub(super) const RULES: &[Rule] = &[
+    sold_out::elsewhere,
+    card_and_place::card_and_place,
+    weighed::platforms_weighed,
+    weighed::cards_cheaper,
+    weighed::wish_to_run,
+    past_day::past_day,
+    past_day::when_cheaper,
+    said_few::guidance_in_few_words,
+    said_few::same_money,
+    price_moved::price_moved,
+    pick_terse::pick_terse,
+    pick_terse::choose_between,
+    spec_asked::spec_asked,
+    half_year::half_year,
+    memory_asked::memory_asked,
+    few_word_kinds::sum_lasts,
+    few_word_kinds::year_trend,
+    few_word_kinds::now_anywhere,
+    few_word_kinds::bare_price,
+    few_word_kinds::offers_listed,
+    few_word_kinds::platforms_asked,
+    few_word_kinds::sum_per_hour,
+    budget_said::first_ask,
+    budget_said::trend_period,
+    length_words::quotes_listed,
+    budget_said::budget_how_long,
+    budget_said::openers,
+    volume_unit::asked,
+    alert_cues::alerts_listed,
+    alert_cues::alert_said,
+    offers_words::offers_asked,
+    stock_now::stock_now,
+    said_options::live_offers,
+    said_options::prices_lately,
+    said_options::platform_list,
+    said_options::paid_with_only,
+    few_words::few_words,
+    asked_now::asked_now,
+    offers_said::machines_any_card,
+    guide_more::which_card,
+    jobs_each::cards_on_platform,
+];
+
+/// Stage 5, in order.
+const COMPLETIONS: &[Completion] = &[
+    |q, r| job_facts::with_job_facts(q.padded, r),
+    |q, r| bill_words::with_data(q.padded, r),
+    |q, r| api_yuan::with_api_yuan(q.padded, r),
+    |q, r| per_user::with_users(q.padded, r),
+    |q, r| offers_said::with_region(q.padded, r),
+    |q, r| pay_either::with_either(q.padded, !q.e.platforms.is_empty(), r),
+    |q, r| options_said::with_options(q.padded, r),
+    |q, r| offers_words::with_order(q.padded, r),
+    counts_side::with_counts,
+    |q, r| said_options::with_options(q.catalog, q.padded, r),
+    budget_said::tco_asked_fits,
+    few_word_kinds::notify_said,
+    few_word_kinds::region_priced,
+    few_word_kinds::year_window,
+    few_word_kinds::real_name_asked,
+    jobs_each::each_model,
+    budget_job::with_budget,
+    |q, r| cap_currency::with_currency(q.padded, r),
+    bare_pair::asked,
+    stock_now::stock_needs,
+    said_few::without_spend,
+];
+
+/// Stage 1: the message with its words written plainly.
+pub(super) fn words(catalog: &Catalog, text: &str) -> String {
+    WORDS
+        .iter()
+        .fold(text.to_string(), |t, pass| pass(catalog, &t))
+}
+
+/// Stage 2: the text with its lengths, days and lists written as the later passes read them.
+pub(super) fn spans(catalog: &Catalog, text: &str) -> String {
+    SPANS
+        .iter()
+        .fold(text.to_string(), |t, pass| pass(catalog, &t))
+}
+
+/// Stage 3: the entities with what the sentence settled: a GGUF type, the card asked about,
+/// the exact model, the usage said in words, a volume's unit, a served batch, a memory size
+/// beside a card, a day's hours.
+pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &mut Entities) {
+    let padded = format!(" {norm} ");
+    gguf_type::type_named(norm, &mut e.quants, &mut e.quant);
+    cards_aside::keep_asked(catalog, &padded, &mut e.gpus);
+    model_named::exact_kept(&padded, &mut e.models);
+    let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
+    usage_said::usage_said(toks, &taken, &mut e.usage);
+    volume_unit::settle(toks, &padded, e);
+    super::at_once::served_batch(toks, &padded, e);
+    memory_beside::memory_beside(catalog, toks, &mut e.gpus);
+    day_hours::per_day(norm, &mut e.usage);
+}
+
+/// Whether a word names one of the cards, models or platforms read (no part of a usage).
+fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
+    let gpu = catalog
+        .find_gpu(t)
+        .is_some_and(|g| e.gpus.iter().any(|c| c.gpu == g.id));
+    let model = catalog
+        .model_by_name(t)
+        .is_some_and(|m| e.models.contains(&m.id));
+    let platform = catalog
+        .find_platform(t)
+        .is_some_and(|p| e.platforms.contains(&p.id));
+    gpu || model || platform
+}
+
+/// The first rule of `rules` that reads the question.
+pub(super) fn first_of(rules: &[Rule], q: &Question) -> Option<Reading> {
+    rules.iter().find_map(|rule| rule(q))
+}
+
+/// Stage 5: `r` with the facts said that its rule dropped.
+pub(super) fn completed(q: &Question, r: Reading) -> Reading {
+    COMPLETIONS.iter().fold(r, |r, complete| complete(q, r))
+}
+
+/// Stage 6: the whole reading of `text` (normalized `norm`) asked back where the question
+/// left it open, or settled where a word said settles it.
+pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) -> Reading {
+    // `那A100呢`: a change to a question the bot does not keep.
+    let r = follow_up::asked_back(norm, r);
+    // An alert on a card named by its family (`A100`): which variant.
+    let r = alert_family::asked_back(catalog, norm, r);
+    // `半天`: 4 h or 12 h, where the bill differs.
+    let r = half_day::asked_back(catalog, text, r);
+    // `a few hours` with the lengths it may mean; a budget asked how long it lasts is none.
+    let r = if budget_said::budget_lasts(text) {
+        r
+    } else {
+        few_hours::asked_back(catalog, text, r)
+    };
+    // A resolution is no misspelt card.
+    let r = said_options::resolution_no_card(catalog, text, r);
+    let r = super::one_of_each(r);
+    // `llama4 scout`: a word said that names one of the models asked back settles it.
+    weighed::settled(norm, r)
+}
