@@ -1,7 +1,7 @@
 //! The barriers step: asking what the user needs from a platform (web terminal, no real-name
 //! check, payment method); the answers live in [`super::state::Needs`].
 
-use super::state::{Met, Needs, PickState, Usage};
+use super::state::{BudgetPer, Met, Needs, PickState, Usage};
 use crate::billing::{CostBreakdown, RankedOffer, format_money};
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
@@ -144,7 +144,7 @@ pub(super) fn over_budget(ctx: &Ctx, s: &PickState, cheapest: Option<&CostBreakd
 /// against a service's 730-hour month or a daily job's 30 days, or each day or week one run
 /// spans (at least one); a budget for the whole job or for a month is taken as it is.
 pub(super) fn allowance(s: &PickState) -> Decimal {
-    let Some(days) = s.needs.budget_days.filter(|d| *d > 0) else {
+    let Some(days) = s.needs.budget_per.and_then(BudgetPer::days) else {
         return Decimal::ONE;
     };
     let period_hours = Decimal::from(24 * days);
@@ -158,11 +158,11 @@ pub(super) fn allowance(s: &PickState) -> Decimal {
 
 /// The period a budget was said for, as the messages select on it.
 pub(super) fn budget_per(n: &Needs) -> &'static str {
-    match (n.budget_days, n.budget_monthly) {
-        (Some(1), _) => "day",
-        (Some(7), _) => "week",
-        (_, true) => "month",
-        _ => "none",
+    match n.budget_per {
+        Some(BudgetPer::Day) => "day",
+        Some(BudgetPer::Week) => "week",
+        Some(BudgetPer::Month) => "month",
+        None => "none",
     }
 }
 

@@ -49,7 +49,7 @@ pub use ask::{ask, methods_for};
 pub use listen::{is_change, is_question, question_inside, still_open};
 pub use plan::trial_plan;
 pub use result::ranked_offers;
-pub use state::Needs;
+pub use state::{BudgetPer, Needs};
 pub use state::{Outcome, Paid, PickInput, PickState, Step, TaskKind, Usage};
 pub use step::{start, start_with, step};
 pub use understand::{parse_usage, task_from_sentence};

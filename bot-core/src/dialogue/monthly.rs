@@ -25,24 +25,8 @@ const MONTH: &[&str] = &[
     "/mo",
     " a mo",
 ];
-/// The period a budget is said for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Per {
-    Day,
-    Week,
-    Month,
-}
-
-impl Per {
-    /// Days in the period; a month is the job's own month (`None`).
-    pub(super) fn days(self) -> Option<u32> {
-        match self {
-            Per::Day => Some(1),
-            Per::Week => Some(7),
-            Per::Month => None,
-        }
-    }
-}
+/// The period a budget is said for (kept in `Needs::budget_per`).
+pub(super) use super::state::BudgetPer as Per;
 
 const DAY: &[&str] = &[
     "每天",

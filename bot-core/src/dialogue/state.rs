@@ -117,10 +117,35 @@ pub struct Paid {
     pub currency: Option<String>,
 }
 
-/// Stored as a versioned record; version 1 is the shape above (rows from before versions
-/// read as it: every field added since is `#[serde(default)]`).
+/// Stored as a versioned record: version 2 is the shape above. Version 1 (and rows from
+/// before versions, whose fields added since are `#[serde(default)]`) kept a budget's period
+/// in two fields, `budget_monthly` and `budget_days`, which could disagree; they become the
+/// one `budget_per`.
 impl crate::store::Record for PickState {
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+
+    fn upgrade(from: u32, mut old: serde_json::Value) -> Result<serde_json::Value, String> {
+        if from >= 2 {
+            return Ok(old);
+        }
+        if let Some(needs) = old
+            .get_mut("needs")
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            let monthly = needs.remove("budget_monthly").and_then(|v| v.as_bool());
+            let days = needs.remove("budget_days").and_then(|v| v.as_u64());
+            let per = match (days, monthly) {
+                (Some(1), _) => Some("day"),
+                (Some(7), _) => Some("week"),
+                (_, Some(true)) => Some("month"),
+                _ => None,
+            };
+            if let Some(per) = per {
+                needs.insert("budget_per".into(), per.into());
+            }
+        }
+        Ok(old)
+    }
 }
 
 impl PickState {
@@ -187,13 +212,31 @@ pub struct Needs {
     /// read in the currency the dialogue prices in (`Ctx::currency`), and said.
     #[serde(default)]
     pub budget_currency: Option<String>,
-    /// The budget was said per month (`预算每月2000`): a month of this use, and said so.
+    /// The period the budget was said for: per month (`预算每月2000`, a month of this use),
+    /// per day or per week (each such period of the job has it: `barriers::allowance` scales
+    /// it to what the job is costed over); `None` for the whole job.
     #[serde(default)]
-    pub budget_monthly: bool,
-    /// The budget was said per day (1) or per week (7): each such period of the job has it
-    /// (`barriers::over_budget` scales it to what the job is costed over).
-    #[serde(default)]
-    pub budget_days: Option<u32>,
+    pub budget_per: Option<BudgetPer>,
+}
+
+/// The period a budget is said for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BudgetPer {
+    Day,
+    Week,
+    Month,
+}
+
+impl BudgetPer {
+    /// Days in the period; a month is the job's own month (`None`).
+    pub fn days(self) -> Option<u32> {
+        match self {
+            BudgetPer::Day => Some(1),
+            BudgetPer::Week => Some(7),
+            BudgetPer::Month => None,
+        }
+    }
 }
 
 /// Whether a platform meets one need.
@@ -252,8 +295,7 @@ impl Needs {
                         self.budget = Some(b);
                         self.budget_currency = currency.map(str::to_string);
                         // A budget changed without its period is for the whole job.
-                        self.budget_monthly = false;
-                        self.budget_days = None;
+                        self.budget_per = None;
                         true
                     }
                     _ => false,

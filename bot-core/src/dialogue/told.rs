@@ -69,8 +69,7 @@ pub(super) fn before(
         let set = |n: &mut super::state::Needs| {
             n.budget = Some(amount);
             n.budget_currency = currency.map(str::to_string);
-            n.budget_monthly = per == super::monthly::Per::Month;
-            n.budget_days = per.days();
+            n.budget_per = Some(per);
         };
         let mut s = state.clone();
         set(&mut s.needs);

@@ -61,11 +61,11 @@ fn tap(bot: &Bot, who: &ChatRef, id: &str) -> Turn {
     render(bot, who, &replies)
 }
 
-/// The stored dialogue state: the record inside its versioned row (`{"v": 1, "r": …}`).
+/// The stored dialogue state: the record inside its versioned row (`{"v": 2, "r": …}`).
 fn state(bot: &Bot, who: &ChatRef) -> Option<serde_json::Value> {
     let raw: TypedTable<serde_json::Value> = TypedTable::new(tables::DIALOGUE.name());
     let row = bot.store.get(&raw, &who.dialogue_key()).unwrap()?;
-    assert_eq!(row["v"], 1, "{row}");
+    assert_eq!(row["v"], 2, "{row}");
     Some(row["r"].clone())
 }
 
@@ -661,5 +661,49 @@ fn the_trial_cost_said_is_what_the_trial_costs_not_a_rounded_top_up() {
     assert!(
         checked > 0,
         "no plan said a trial cost; the test checked nothing"
+    );
+}
+
+/// A dialogue stored by an older build kept a budget's period in two fields
+/// (`budget_monthly`, `budget_days`); it reads as the one period they meant, and a row that
+/// said none keeps none.
+#[test]
+fn an_older_rows_budget_period_reads_as_the_one_it_meant() {
+    use bot_core::dialogue::BudgetPer;
+    use bot_core::store::Versioned;
+    let row = |needs: &str| {
+        let json = format!(
+            r#"{{"v":1,"r":{{"step":"barriers","task":"fine_tune","model":"qwen2.5-7b","params_b":null,"method":"lora","context":4096,"usage":null,"gpu":null,"cards":null,"needs":{needs}}}}}"#
+        );
+        serde_json::from_str::<Versioned<bot_core::dialogue::PickState>>(&json)
+            .unwrap_or_else(|e| panic!("{json}: {e}"))
+            .0
+            .needs
+    };
+    let base = r#""web_terminal":false,"images":false,"no_real_name":true,"payments":["alipay"],"budget":"50""#;
+    for (old, per) in [
+        (r#","budget_monthly":true"#, Some(BudgetPer::Month)),
+        (
+            r#","budget_monthly":false,"budget_days":7"#,
+            Some(BudgetPer::Week),
+        ),
+        (r#","budget_days":1"#, Some(BudgetPer::Day)),
+        (r#","budget_monthly":false,"budget_days":null"#, None),
+        ("", None),
+    ] {
+        let needs = row(&format!("{{{base}{old}}}"));
+        assert_eq!(needs.budget_per, per, "{old}");
+        assert!(
+            needs.no_real_name && needs.payments == ["alipay"],
+            "{old}: the rest kept"
+        );
+    }
+    // Written back, the row carries the one field.
+    let mut s = bot_core::dialogue::PickState::new();
+    s.needs.budget_per = Some(BudgetPer::Week);
+    let json = serde_json::to_string(&Versioned(s)).unwrap();
+    assert!(
+        json.contains(r#""budget_per":"week""#) && !json.contains("budget_days"),
+        "{json}"
     );
 }

@@ -100,7 +100,7 @@ fn new_rows_carry_their_version() {
     // Read raw: the row as stored, with its version beside the record.
     let raw: TypedTable<serde_json::Value> = TypedTable::new(tables::DIALOGUE.name());
     let row = store.get(&raw, &who.dialogue_key()).unwrap().unwrap();
-    assert_eq!(row["v"], 1, "{row}");
+    assert_eq!(row["v"], 2, "{row}");
     assert!(
         row["r"]["step"].is_string() || row["r"]["step"].is_object(),
         "{row}"
