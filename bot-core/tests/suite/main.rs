@@ -75,6 +75,7 @@ mod fresh23_share;
 mod fresh24_share;
 mod fresh25_share;
 mod fresh26_share;
+mod fresh28_share;
 mod from_ranking;
 mod live_prices;
 mod member_prices;
