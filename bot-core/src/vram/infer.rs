@@ -6,7 +6,7 @@ use super::parts::{
     VLLM_SAMPLER_BYTES_PER_LOGIT, autocast_weight_copies, eager_score_bytes,
     hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
 };
-use super::request::{AwqFused, FitRequest, ModelRef};
+use super::request::{AwqFused, AwqPrefill, FitRequest, ModelRef};
 use super::{Engine, GIB, Parallelism, Quant, Shape};
 use crate::catalog::{Model, VisionTower};
 
@@ -222,8 +222,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
 }
 
 /// AutoAWQ's fused modules (`AwqFused`): whole layers per card as with Transformers, a static
-/// cache of `cache_tokens` per sequence, the prompt's attention materialized with an fp32
-/// softmax, and (before 0.2.0) every layer's q, k and v held twice at load. Checked on
+/// cache of `cache_tokens` per sequence, the prompt's attention as the release runs it
+/// (`AwqPrefill`: materialized with an fp32 softmax before 0.2.7), the LM head over the whole
+/// prompt, and (before 0.2.0) every layer's q, k and v held twice at load. Checked on
 /// AutoAWQ's README benchmark (5c7e368, 0.1.6, `max_memory_allocated`): the load copy is
 /// 1.52 GiB for Llama-2-13B against the 1.60 GiB the 64 + 64-token run holds above its
 /// weights, 0.78 against 0.80 for Llama-2-7B, 0.39 against 0.45 for Mistral-7B.
@@ -240,26 +241,38 @@ fn autoawq_fused(shape: &Shape, req: &FitRequest, c: &Common, f: AwqFused) -> Pa
         ..
     } = *c;
     let cache = f.cache_tokens.max(1) as f64;
-    let prompt = tokens.min(cache);
+    // What the job generates after the prompt (`new_tokens`) is decoded, not prefilled.
+    let generated = req.new_tokens.map_or(0.0, |t| (t as f64).min(tokens - 1.0));
+    let prompt = (tokens - generated).min(cache);
+    let materialized = awq_materializes(f.prefill, shape, req);
     let kv_total = c.kv_tok * cache * batch;
     let w = layer_split_weights(shape, &split, cards);
     let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
     let kv = kv_total * share;
     let head_dim = shape.head_dim as f64;
     // GQA: `repeat_interleave` gives keys and values every query head for the prefill.
-    let repeated = if shape.kv_heads < shape.heads {
+    let repeated = if shape.kv_heads < shape.heads && f.prefill != AwqPrefill::Flash {
         2.0 * batch * prompt * heads * head_dim * 2.0
     } else {
         0.0
     };
     // The 16-bit causal mask, one for all heads and sequences.
     let mask = prompt * prompt * 2.0;
-    let scores = batch * prompt * prompt * heads * AWQ_FUSED_SCORE_BYTES;
+    let scores = if materialized {
+        batch * prompt * prompt * heads * AWQ_FUSED_SCORE_BYTES
+    } else {
+        0.0
+    };
     let mut a = prompt * batch * hf_activation_bytes_per_token(shape)
         + batch * shape.vocab as f64 * 4.0
         + scores
         + mask
         + repeated;
+    // AutoAWQ's benchmark calls the model on the prompt (`examples/benchmark.py`,
+    // `generate_torch`: `model(inputs)`), and outside `generate` Transformers runs the LM head
+    // over every position (`num_logits_to_keep` 0): 16-bit logits of the whole prompt, after
+    // the layers' workspace is freed.
+    a = a.max(prompt * batch * shape.vocab as f64 * 2.0);
     if let Some(p) = req.prompt_logits {
         a = a.max(p.min(f.cache_tokens) as f64 * batch * shape.vocab as f64 * 6.0);
     }
@@ -280,6 +293,24 @@ fn autoawq_fused(shape: &Shape, req: &FitRequest, c: &Common, f: AwqFused) -> Pa
         Parallelism::None
     };
     p
+}
+
+/// Whether AutoAWQ's fused prefill materializes the scores: always before 0.2.7, never from
+/// 0.2.8; at 0.2.7 only outside `LlamaLikeBlock`, which AutoAWQ 0.2.7 builds for dense
+/// Llama-like models (`awq/models/{llama,mistral,qwen2,gemma,yi,...}.py`) but not for
+/// Mixtral (`MixtralBlock`), Gemma-2 (`Gemma2LikeBlock`) or Phi-3 and Phi-4 (`Phi3Block`).
+fn awq_materializes(prefill: AwqPrefill, shape: &Shape, req: &FitRequest) -> bool {
+    match prefill {
+        AwqPrefill::Materialized => true,
+        AwqPrefill::Flash => false,
+        AwqPrefill::SdpaLlamaLike => {
+            let own_block = match req.model {
+                ModelRef::Known(m) => ["gemma2", "phi3", "phi4"].contains(&m.family.as_str()),
+                _ => false,
+            };
+            shape.experts > 0 || own_block
+        }
+    }
 }
 
 fn llamacpp(shape: &Shape, c: &Common) -> Parts {

@@ -58,9 +58,9 @@ pub use quant::{
 };
 pub use report::{estimate, estimate_with};
 pub use request::{
-    AwqFused, CARD_COUNTS, CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip, DEFAULT_CONTEXT,
-    FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead, MAX_BATCH,
-    MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
+    AwqFused, AwqPrefill, CARD_COUNTS, CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip,
+    DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead,
+    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
 };
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};

@@ -30,6 +30,7 @@ fn autoawq_fused_sizes_its_static_cache_scores_and_load_copy() {
     let fused = AwqFused {
         cache_tokens: 4096,
         keeps_unfused_qkv: false,
+        prefill: Default::default(),
     };
     short.autoawq_fused = Some(fused);
     let kv_short = estimate(&c, &short).unwrap().per_gpu.kv_cache_gib;

@@ -716,5 +716,7 @@ mod heldout8;
 mod heldout10;
 #[path = "fit_reference/heldout11.rs"]
 mod heldout11;
+#[path = "fit_reference/heldout12.rs"]
+mod heldout12;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

@@ -14,8 +14,8 @@ use bot_core::Catalog;
 use bot_core::advice;
 use bot_core::answer::fit::{Given, settle};
 use bot_core::vram::{
-    Attention, AwqFused, Engine, FitOptions, FitRequest, LoraTargets, LossHead, ModelLayout,
-    ModelRef, Optimizer, Quant, Task, Torchao, outside_allocator_gib,
+    Attention, AwqFused, AwqPrefill, Engine, FitOptions, FitRequest, LoraTargets, LossHead,
+    ModelLayout, ModelRef, Optimizer, Quant, Task, Torchao, outside_allocator_gib,
 };
 
 /// One public measurement in the CLI's terms.
@@ -173,6 +173,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
                 f.keeps_unfused_qkv = true;
             }
+            // The AutoAWQ release that ran (`AwqPrefill`; before 0.2.0 also the load copy).
+            other if other.starts_with("--autoawq-release=") => {
+                let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");
+                f.prefill = AwqPrefill::from_release(&other[18..]).expect("release");
+                f.keeps_unfused_qkv |= other[18..].starts_with("0.1");
+            }
             other if other.starts_with("--lora-rank=") => {
                 opts.lora_rank = other[12..].parse().expect("lora rank");
             }
@@ -210,6 +216,7 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                     req.autoawq_fused = Some(AwqFused {
                         cache_tokens: n.parse().expect("cache tokens"),
                         keeps_unfused_qkv: false,
+                        prefill: AwqPrefill::default(),
                     })
                 }
                 None => panic!("unknown flag {other}"),
