@@ -156,6 +156,29 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
                 ));
             }
         }
+        // CUDA's total sits below the driver's own total (its reservation), within 5 %.
+        match (g.cuda_total_gib, &g.cuda_total_source, &g.cuda_total_as_of) {
+            (None, None, None) => {}
+            (Some(gib), Some(src), Some(d)) => {
+                k.provenance("cuda_total_", src, d)?;
+                let Some(mib) = g.memory_mib else {
+                    return Err(k.fail("cuda_total_gib", "needs memory_mib beside it"));
+                };
+                let smi = f64::from(mib) / 1024.0;
+                if !(gib > 0.95 * smi && gib <= smi) {
+                    return Err(k.fail(
+                        "cuda_total_gib",
+                        format!("{gib} GiB is not just below the {smi:.2} GiB nvidia-smi shows"),
+                    ));
+                }
+            }
+            _ => {
+                return Err(k.fail(
+                    "cuda_total_gib",
+                    "cuda_total_gib, cuda_total_source and cuda_total_as_of go together",
+                ));
+            }
+        }
         if let Fact::Known(x) = g.mem_bandwidth_gbps {
             k.positive("mem_bandwidth_gbps", x)?;
         }
