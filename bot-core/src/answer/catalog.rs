@@ -23,12 +23,18 @@ fn capacity_line(gpu: &crate::catalog::Gpu) -> Msg {
     } else {
         format!("{gib:.1}")
     };
-    let usable = gib - crate::vram::CUDA_CONTEXT_GIB;
+    // What a job can use: CUDA's total where a reading is on file (the driver keeps the rest).
+    let usable = gpu.usable_gib() - crate::vram::CUDA_CONTEXT_GIB;
     let m = Msg::new("gpu-capacity")
         .arg("gib", shown)
         .arg("usable", format!("{usable:.1}"))
+        .arg("cuda", format!("{:.2}", gpu.usable_gib()))
         .arg("gb", fmt_num(gpu.vram_gb));
     match basis {
+        crate::catalog::CapacityBasis::Driver if gpu.cuda_total_gib.is_some() => m
+            .arg("basis", "cuda")
+            .arg("mib", gpu.memory_mib.unwrap_or(0))
+            .arg("as_of", gpu.memory_as_of.clone().unwrap_or_default()),
         crate::catalog::CapacityBasis::Driver => m
             .arg("basis", "driver")
             .arg("mib", gpu.memory_mib.unwrap_or(0))

@@ -277,7 +277,7 @@ fn wan_generate(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport) {
 }
 
 fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {
-    let vram = g.vram_gib();
+    let vram = g.usable_gib();
     let spare = vram - e.peak_gib;
     let pct = margin_pct(r.pipeline);
     let fits = if spare < 0.0 {
@@ -349,7 +349,7 @@ fn cards(reply: &mut Reply, catalog: &Catalog, r: &DiffusionRequest, e: &Diffusi
     // Cards that hold it only inside the estimate's margin are listed apart, as tight.
     let pct = margin_pct(r.pipeline);
     let (held, tight): (Vec<&Gpu>, Vec<&Gpu>) =
-        (held.into_iter()).partition(|g| safe(e.peak_gib, g.vram_gib(), pct));
+        (held.into_iter()).partition(|g| safe(e.peak_gib, g.usable_gib(), pct));
     if !held.is_empty() {
         push_cards(reply, "diff-cards", &held, pct);
     }
@@ -365,7 +365,7 @@ fn push_cards(reply: &mut Reply, id: &'static str, held: &[&Gpu], pct: u32) {
         held.iter()
             .take(SHOWN_CARDS)
             .map(|g| {
-                let (name, gib) = (g.display_name(zh), gib(g.vram_gib()));
+                let (name, gib) = (g.display_name(zh), gib(g.usable_gib()));
                 if zh {
                     format!("{name}（{gib} GiB）")
                 } else {

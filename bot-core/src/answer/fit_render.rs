@@ -331,7 +331,7 @@ fn push_verdict(
                 .arg("verdict", verdict)
                 .arg("gpu", g.display_name(lang == Lang::Zh))
                 .arg("cards", req.cards)
-                .arg("vram", gib(g.vram_gib()))
+                .arg("vram", gib(g.usable_gib()))
                 .arg("margin", gib(rep.margin_gib.unwrap_or(0.0).abs()))
                 .arg("pct", rep.margin_pct.round()),
         );

@@ -83,6 +83,16 @@ pub struct Gpu {
     pub memory_source: Option<String>,
     #[serde(default)]
     pub memory_as_of: Option<String>,
+    /// What CUDA reports as the card's total (`torch.cuda.get_device_properties(0).total_memory`,
+    /// GiB, the lowest reading on file), with where it was read. The driver keeps part of
+    /// nvidia-smi's total for itself (newer drivers list it as "Reserved"), so no allocation,
+    /// the CUDA context included, can use it. Absent: the nvidia-smi total stands.
+    #[serde(default)]
+    pub cuda_total_gib: Option<f64>,
+    #[serde(default)]
+    pub cuda_total_source: Option<String>,
+    #[serde(default)]
+    pub cuda_total_as_of: Option<String>,
     #[serde(default)]
     pub mem_type: Option<String>,
     /// Peak memory bandwidth, GB/s; `"unknown"` when no source gives it.
@@ -172,6 +182,16 @@ impl Gpu {
     /// A100 80GB), never the marketed GB divided by 2^30 (which would lose 7 %).
     pub fn vram_gib(&self) -> f64 {
         self.capacity().0
+    }
+
+    /// What a job can hold on the card, GiB: what CUDA reports as its total
+    /// (`cuda_total_gib`) where a reading is on file, else [`Gpu::vram_gib`]. vLLM's budget is
+    /// `gpu_memory_utilization` of this figure (`vllm/v1/worker/gpu_worker.py`:
+    /// `requested_memory = total_memory * gpu_memory_utilization`, the total from
+    /// `torch.cuda.mem_get_info()`), and every engine's allocations, the CUDA context's
+    /// included, come out of it. Fits are decided on it; `vram_gib` stays the card's size.
+    pub fn usable_gib(&self) -> f64 {
+        self.cuda_total_gib.unwrap_or_else(|| self.vram_gib())
     }
 
     /// [`Gpu::vram_gib`] and how it is known.

@@ -135,27 +135,7 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         k.text("id", &g.id)?;
         k.one_of("vendor", &g.vendor, &["nvidia", "amd", "intel"])?;
         k.positive("vram_gb", g.vram_gb)?;
-        // A driver reading carries where it was read, and stays near the marketed size (a
-        // reading off by more than 10 % is a typo or another card).
-        match (g.memory_mib, &g.memory_source, &g.memory_as_of) {
-            (None, None, None) => {}
-            (Some(mib), Some(src), Some(d)) => {
-                k.provenance("memory_", src, d)?;
-                let gib = f64::from(mib) / 1024.0;
-                if (gib / g.vram_gb - 1.0).abs() > 0.10 {
-                    return Err(k.fail(
-                        "memory_mib",
-                        format!("{mib} MiB is not near {} GB", g.vram_gb),
-                    ));
-                }
-            }
-            _ => {
-                return Err(k.fail(
-                    "memory_mib",
-                    "memory_mib, memory_source and memory_as_of go together",
-                ));
-            }
-        }
+        gpu_memory(&k, g)?;
         if let Fact::Known(x) = g.mem_bandwidth_gbps {
             k.positive("mem_bandwidth_gbps", x)?;
         }
@@ -452,6 +432,56 @@ fn vision(k: &Check, m: &super::types::Model) -> Result<(), CatalogError> {
             "vision",
             "needs positive sizes and at least one merged patch",
         ));
+    }
+    Ok(())
+}
+
+/// A card's memory readings: the driver's total near the marketed size, and CUDA's total just
+/// below it, each with where it was read.
+fn gpu_memory(k: &Check, g: &super::Gpu) -> Result<(), CatalogError> {
+    // A driver reading carries where it was read, and stays near the marketed size (a
+    // reading off by more than 10 % is a typo or another card).
+    match (g.memory_mib, &g.memory_source, &g.memory_as_of) {
+        (None, None, None) => {}
+        (Some(mib), Some(src), Some(d)) => {
+            k.provenance("memory_", src, d)?;
+            let gib = f64::from(mib) / 1024.0;
+            if (gib / g.vram_gb - 1.0).abs() > 0.10 {
+                return Err(k.fail(
+                    "memory_mib",
+                    format!("{mib} MiB is not near {} GB", g.vram_gb),
+                ));
+            }
+        }
+        _ => {
+            return Err(k.fail(
+                "memory_mib",
+                "memory_mib, memory_source and memory_as_of go together",
+            ));
+        }
+    }
+    // CUDA's total sits below the driver's own total (its reservation), within 5 %.
+    match (g.cuda_total_gib, &g.cuda_total_source, &g.cuda_total_as_of) {
+        (None, None, None) => {}
+        (Some(gib), Some(src), Some(d)) => {
+            k.provenance("cuda_total_", src, d)?;
+            let Some(mib) = g.memory_mib else {
+                return Err(k.fail("cuda_total_gib", "needs memory_mib beside it"));
+            };
+            let smi = f64::from(mib) / 1024.0;
+            if !(gib > 0.95 * smi && gib <= smi) {
+                return Err(k.fail(
+                    "cuda_total_gib",
+                    format!("{gib} GiB is not just below the {smi:.2} GiB nvidia-smi shows"),
+                ));
+            }
+        }
+        _ => {
+            return Err(k.fail(
+                "cuda_total_gib",
+                "cuda_total_gib, cuda_total_source and cuda_total_as_of go together",
+            ));
+        }
     }
     Ok(())
 }

@@ -373,7 +373,7 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
         Msg::new("pick-card-does-not-fit")
             .arg("cards", cards)
             .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
-            .arg("vram", format!("{:.1}", gpu.vram_gib()))
+            .arg("vram", format!("{:.1}", gpu.usable_gib()))
             .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
     );
     let alternatives: Vec<String> = card_options(ctx, s, 3)

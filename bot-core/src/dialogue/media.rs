@@ -212,7 +212,7 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
         .catalog
         .gpus
         .iter()
-        .filter(|g| g.vram_gib() >= report.peak_gib)
+        .filter(|g| g.usable_gib() >= report.peak_gib)
         .map(|g| {
             let price = ctx.catalog.cheapest_hourly_usd(&g.id);
             FitOption {
@@ -220,7 +220,7 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
                 cards: 1,
                 per_gpu_gib: report.peak_gib,
                 fits: true,
-                tight: g.vram_gib() - report.peak_gib
+                tight: g.usable_gib() - report.peak_gib
                     < report.peak_gib * f64::from(crate::answer::fit_diffusion::margin_pct(p))
                         / 100.0,
                 vram_gb: g.vram_gb,
@@ -263,7 +263,7 @@ pub(super) fn summary(s: &PickState, report: &DiffusionReport) -> Option<Msg> {
 pub(super) fn refuse(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<Reply> {
     let (report, options) = sized(ctx, s)?;
     let gpu = ctx.catalog.gpu(gpu_id).ok()?;
-    if gpu.vram_gib() >= report.peak_gib {
+    if gpu.usable_gib() >= report.peak_gib {
         return None;
     }
     let zh = ctx.lang == crate::i18n::Lang::Zh;
@@ -271,7 +271,7 @@ pub(super) fn refuse(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Opti
         Msg::new("pick-card-does-not-fit")
             .arg("cards", cards)
             .arg("gpu", gpu.display_name(zh))
-            .arg("vram", format!("{:.1}", gpu.vram_gib()))
+            .arg("vram", format!("{:.1}", gpu.usable_gib()))
             .arg("need", format!("{:.1}", report.peak_gib)),
     );
     let names: Vec<String> = options

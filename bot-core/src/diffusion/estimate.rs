@@ -357,7 +357,7 @@ pub fn cards_that_hold<'c>(catalog: &'c Catalog, report: &DiffusionReport) -> Ve
     let mut out: Vec<(&Gpu, Option<rust_decimal::Decimal>)> = catalog
         .gpus
         .iter()
-        .filter(|g| g.vram_gib() >= report.peak_gib)
+        .filter(|g| g.usable_gib() >= report.peak_gib)
         .map(|g| {
             let price = crate::billing::cheapest_hourly_usd(catalog, &g.id).map(|p| p.usd);
             (g, price)

@@ -70,7 +70,7 @@ pub(super) fn reserved_bytes(
     let mut block = shape.params.total * 2.0 * share / 2.0;
     if let Some(g) = req.gpu {
         block = block
-            .min((g.vram_gib() - WARMUP_HEADROOM_GIB) * GIB - ctx)
+            .min((g.usable_gib() - WARMUP_HEADROOM_GIB) * GIB - ctx)
             .max(0.0);
     }
     let mut reserved = block.max(loaded);

@@ -94,7 +94,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
             super::parts::layers_per_card(shape, req.cards.max(1)) / f64::from(shape.layers.max(1));
         let peak = r.load_peak * share / GIB + CUDA_CONTEXT_GIB;
         let id = match req.gpu {
-            Some(g) if peak > g.vram_gib() => "fit-warn-torchao-load-short",
+            Some(g) if peak > g.usable_gib() => "fit-warn-torchao-load-short",
             _ => "fit-warn-torchao",
         };
         warnings.push(
@@ -198,7 +198,7 @@ pub fn estimate_with(
 
     match req.gpu {
         Some(g) => {
-            let vram = g.vram_gib();
+            let vram = g.usable_gib();
             report.gpu = Some(g.id.clone());
             report.fits = Some(parts.need() <= vram * GIB);
             report.margin_gib = Some(round2(vram - parts.need() / GIB));
@@ -261,7 +261,7 @@ fn fewer_seqs(
         Msg::new("fit-warn-vllm-fewer-seqs")
             .arg("seqs", fewer.max_seqs)
             .arg("need", round2(need / GIB))
-            .arg("spare", round2(g.vram_gib() - need / GIB))
+            .arg("spare", round2(g.usable_gib() - need / GIB))
     })
 }
 
@@ -351,7 +351,7 @@ pub(super) fn options(
     let mut out: Vec<(FitOption, u8)> = Vec::new();
     let m = margin_pct(req).0 / 100.0;
     for g in &catalog.gpus {
-        let vram = g.vram_gib() * GIB;
+        let vram = g.usable_gib() * GIB;
         let per_card = match VllmDefaults::for_card(Some(g)) {
             VllmDefaults::SMALL => &small,
             _ => &large,

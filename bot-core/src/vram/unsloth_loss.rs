@@ -122,7 +122,7 @@ pub(crate) fn chunked_bytes(tokens: f64, vocab: f64, free: Option<f64>, cap: Opt
 /// Bytes the request's card has left beside `used` (weights, optimizer state, the context);
 /// `None` with no card named.
 pub(crate) fn free_bytes(req: &FitRequest, used: f64) -> Option<f64> {
-    req.gpu.map(|g| g.vram_gib() * GIB - used)
+    req.gpu.map(|g| g.usable_gib() * GIB - used)
 }
 
 #[cfg(test)]

@@ -34,9 +34,13 @@ fn public_measurements_ninth_held_out_set() {
     // outputs through the sampler (`vram::infer::vllm_vision_profile`): that row reads 39.43 GiB,
     // still fits; its 2.51 GiB is V0's profile (`VLLM_USE_V1=0`: the decoder over the image's
     // 16384 tokens unchunked), which the estimate does not size. Still 21 of 22, 3 of 4.
+    // Session 15 (mem-r): a card holds what CUDA reports as its total (`Gpu::usable_gib`; the
+    // driver keeps the rest of nvidia-smi's), and vLLM's budget is its share of that: an A100
+    // 40GB gives CUDA 39.49 GiB (a notebook of no table), so that row's 39.97 GiB (V0) misses,
+    // as the server did. 22 of 22.
     let floor_within = 3;
     let ceiling_under = 0;
-    let floor_verdicts = 21;
+    let floor_verdicts = 22;
     assert!(
         held.within15 >= floor_within,
         "held out 9: {} of {} within 15% (floor {floor_within})",

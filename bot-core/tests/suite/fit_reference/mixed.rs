@@ -127,8 +127,8 @@ pub fn scored(catalog: &Catalog, table: &str, name: &str) -> Score {
     s.within15 += within;
     s.under15 += rows.iter().filter(|r| r.err < -0.15).count();
     println!(
-        "{name}: {} numeric rows, within 15%: {}, under by >15%: {}; verdicts right: {}/{}",
-        s.numeric, s.within15, s.under15, s.verdicts_right, s.verdicts
+        "{name}: {} numeric rows, within 15%: {}, under by >15%: {}; verdicts right: {}/{} (answer contradicts the run: {})",
+        s.numeric, s.within15, s.under15, s.verdicts_right, s.verdicts, s.contradicted
     );
     s
 }

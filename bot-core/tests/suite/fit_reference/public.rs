@@ -77,7 +77,13 @@ pub fn parse(text: &str) -> Vec<Case> {
 /// What a row checks: an error (estimate vs figure, as a share of the figure) or a verdict.
 pub enum Outcome {
     Error(f64, f64),
-    Verdict { right: bool, need: f64, shown: f64 },
+    /// `verdict`: what the answer says (`fits`, `tight`, `short`, `no`: `estimate::verdict`).
+    Verdict {
+        right: bool,
+        need: f64,
+        shown: f64,
+        verdict: String,
+    },
 }
 
 /// Replays one case through the CLI's path.
@@ -104,6 +110,7 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
                 right: fits == (c.expect == "FITS"),
                 need: rep.per_gpu_required_gib,
                 shown: rep.per_gpu_gib,
+                verdict: rep.verdict.clone().unwrap_or_default(),
             };
         }
         other => panic!("unknown basis {other}"),
@@ -246,6 +253,11 @@ pub struct Score {
     pub under15: usize,
     pub verdicts: usize,
     pub verdicts_right: usize,
+    /// Verdict rows whose answer says the opposite outright: ❌ (`no`) where the run worked,
+    /// ✅ (`fits`) where it ran out of memory. A ⚠️ answer (`tight` / `short`, inside the
+    /// stated margin) contradicts neither; `verdicts_right` still counts it by which side of
+    /// the card the need falls.
+    pub contradicted: usize,
 }
 
 /// Replays every row of `text`, prints each and the score under `name`.
@@ -259,6 +271,7 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
         under15: 0,
         verdicts: 0,
         verdicts_right: 0,
+        contradicted: 0,
     };
     for c in &cases {
         assert!(c.source.starts_with("https://"), "{}: source", c.line);
@@ -280,25 +293,33 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
                     c.expect
                 );
             }
-            Outcome::Verdict { right, need, shown } => {
+            Outcome::Verdict {
+                right,
+                need,
+                shown,
+                verdict,
+            } => {
                 s.verdicts += 1;
                 s.verdicts_right += usize::from(right);
+                let runs = c.expect == "FITS";
+                s.contradicted += usize::from(verdict == if runs { "no" } else { "fits" });
                 let mark = if right { " " } else { "!" };
                 println!(
-                    "{mark} verdict {} {}: needs {need:.2} GiB per card allocated ({shown:.2} as nvidia-smi)",
+                    "{mark} verdict {} {}: needs {need:.2} GiB per card allocated ({shown:.2} as nvidia-smi), answered {verdict}",
                     c.expect, c.line
                 );
             }
         }
     }
     println!(
-        "{name}: {} numeric rows, within 15%: {} ({:.0}%), under by >15%: {}; verdicts right: {}/{}",
+        "{name}: {} numeric rows, within 15%: {} ({:.0}%), under by >15%: {}; verdicts right: {}/{} (answer contradicts the run: {})",
         s.numeric,
         s.within15,
         s.within15 as f64 * 100.0 / s.numeric.max(1) as f64,
         s.under15,
         s.verdicts_right,
-        s.verdicts
+        s.verdicts,
+        s.contradicted
     );
     s
 }
