@@ -63,6 +63,10 @@ fn unsloth_release_line(req: &FitRequest<'_>) -> Msg {
     };
     let lossway = if crate::vram::unsloth_release::whole_logits(req) {
         "whole"
+    } else if crate::vram::unsloth_release::whole_16bit_logits(req)
+        && crate::vram::unsloth_loss::applies(req)
+    {
+        "triton"
     } else if crate::vram::unsloth_release::uncapped_chunks(req)
         && crate::vram::unsloth_loss::applies(req)
     {

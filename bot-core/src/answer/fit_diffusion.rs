@@ -276,11 +276,17 @@ fn wan_generate(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport) {
     );
 }
 
+/// Whether one generation's peak fits on `g` at all ("tight" included): the answer's verdict, and
+/// what the reference tables' image/video verdict rows are scored with.
+pub fn fits_card(e: &DiffusionReport, g: &Gpu) -> bool {
+    g.vram_gib() >= e.peak_gib
+}
+
 fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {
     let vram = g.usable_gib();
     let spare = vram - e.peak_gib;
     let pct = margin_pct(r.pipeline);
-    let fits = if spare < 0.0 {
+    let fits = if !fits_card(e, g) {
         "no"
     } else if !safe(e.peak_gib, vram, pct) {
         "tight"

@@ -206,10 +206,12 @@ pub struct FitRequest<'a> {
     pub axolotl: bool,
     /// A bitsandbytes base leaves an MoE's fused routed experts unquantized (`moeq=off`).
     pub experts_16bit: bool,
-    /// Inference with Transformers before 4.45 (`num_logits_to_keep`): the prompt length over
-    /// which the prefill runs the LM head, upcasting the logits to fp32 (`logits =
-    /// logits.float()` in Llama/Qwen2 modeling of that time), 2 + 4 bytes per vocabulary entry
-    /// per prompt token; current versions keep the last position only. Default `None`.
+    /// Inference with Transformers before 4.45 (`num_logits_to_keep`), or Qwen2-VL on 4.45.0:
+    /// the prompt length over which the prefill runs the LM head, upcasting the logits to fp32
+    /// (`logits = logits.float()` in Llama/Qwen2 modeling of that time and in 4.45.0's
+    /// `Qwen2VLForConditionalGeneration`), 2 + 4 bytes per vocabulary entry per prompt token;
+    /// current versions keep the last position only (Qwen2-VL: its 16-bit logits,
+    /// `Shape::prompt_logit_bytes`). Default `None`.
     pub prompt_logits: Option<u32>,
     /// Inference with Transformers 4.38 (`device_map="auto"`): loading a model with tied
     /// embeddings holds a second 16-bit copy of the embedding for a moment, whatever the

@@ -93,9 +93,17 @@ pub struct Shape {
 /// nvidia-smi) grows by 300 KB per prompt token beyond its 40 KB of KV cache from 8k to 128k
 /// input = one bf16 row of its 151552-entry vocabulary (303 KB) per token, and the same in
 /// bitsandbytes 4-bit; Transformers' own models (`logits_to_keep`) do not.
+///
+/// Transformers' own Qwen2-VL does too: `Qwen2VLForConditionalGeneration.forward` takes no
+/// `logits_to_keep` in any release from 4.45.0 to 4.57.1 (nor on main at 00b676f8), so the
+/// prefill runs `lm_head` over every position and returns those 16-bit logits
+/// (`models/qwen2_vl/modeling_qwen2_vl.py`), held until generate drops the step's outputs.
+/// 4.45.0 also upcast them (`logits = logits.float()`, line 1720), which the request's
+/// `prompt_logits` sizes; from 4.46.0 the upcast is under `if labels is not None`.
+/// Qwen2.5-VL took `logits_to_keep` between 4.53 and 4.55, so not today.
 pub fn prompt_logit_bytes(family: &str) -> f64 {
     match family {
-        "glm4" => 2.0,
+        "glm4" | "qwen2-vl" => 2.0,
         _ => 0.0,
     }
 }

@@ -25,9 +25,19 @@
 //!   large GPUs". Before it a card with room holds every token's logits in one chunk: with no
 //!   card named, one chunk.
 //!
-//! Not sized from the word: the own-forward families' loss of 2024 (a Triton kernel over the
-//! 16-bit logits, gradient written in place) and Cut Cross Entropy from December 2024 to
-//! August 2025; both hold less than today's chunked loss, which stays the figure (safe side).
+//! - **The own-forward families' loss before 2024.11.** `CausalLM_fast_forward` ran `lm_head`
+//!   over every token and handed the 16-bit logits to `fast_cross_entropy_loss`
+//!   (`unsloth/models/llama.py` and `unsloth/kernels/cross_entropy_loss.py` at 0a433c33, whose
+//!   `__version__` is 2024.4): a Triton kernel that keeps the logits for backward
+//!   (`ctx.save_for_backward(logits, …)`) and writes their gradient in place (`return logits`),
+//!   so 2 bytes per vocabulary entry over every token, whatever the card. Cut Cross Entropy
+//!   replaced it in those forwards from 2024.11 (fa8e59eb, 2024-11-17, `__version__`
+//!   2024.11.7). Short sequences hold less than today's chunked loss, which then stays the
+//!   figure (safe side); from about 3.2e9 entries (25k tokens of a 128k vocabulary) the whole
+//!   logits are more, and they are the figure.
+//!
+//! Not sized from the word: Cut Cross Entropy from November 2024 to August 2025; it holds less
+//! than today's chunked loss, which stays the figure (safe side).
 
 use super::request::{FitRequest, ModelRef};
 use super::unsloth_loss::{chunked_bytes, compiled_chunked, loss_bytes, own_family};
@@ -42,6 +52,11 @@ pub const SHARED_ROPE_FROM: UnslothRelease = UnslothRelease {
 pub const CAPPED_ROPE_FROM: UnslothRelease = UnslothRelease {
     year: 2024,
     month: 8,
+};
+/// Cut Cross Entropy in the own-forward families from here on (fa8e59eb, 2024-11-17).
+pub const CUT_CE_FROM: UnslothRelease = UnslothRelease {
+    year: 2024,
+    month: 11,
 };
 /// `unsloth_fused_ce_loss` in the compiled forwards from here on (unsloth-zoo, August 2025).
 pub const CHUNKED_LOSS_FROM: UnslothRelease = UnslothRelease {
@@ -106,6 +121,17 @@ pub fn whole_logits(req: &FitRequest) -> bool {
         && matches!(req.model, ModelRef::Known(m) if compiled_chunked(m))
 }
 
+/// Whether an own-forward family's loss holds every token's 16-bit logits (a release before
+/// 2024.11, see the module's notes).
+pub fn whole_16bit_logits(req: &FitRequest) -> bool {
+    release(req).is_some_and(|r| r < CUT_CE_FROM)
+        && matches!(req.model, ModelRef::Known(m) if own_family(m))
+}
+
+/// Bytes per logit entry the pre-2024.11 Triton loss holds: the 16-bit logits, their gradient
+/// written over them.
+pub const TRITON_LOSS_BYTES_PER_ENTRY: f64 = 2.0;
+
 /// Whether the request's release sized the loss's chunks without the 4 GiB cap (2025.8 to
 /// 2026.6).
 pub fn uncapped_chunks(req: &FitRequest) -> bool {
@@ -117,11 +143,15 @@ pub const WHOLE_LOGITS_BYTES_PER_ENTRY: f64 = 6.0;
 
 /// Bytes the request's Unsloth loss holds for `tokens` tokens over `vocab` entries with `free`
 /// bytes left on the card: today's chunks (`unsloth_loss::loss_bytes`), every token's logits
-/// for a compiled Gemma-3 forward before August 2025 (`whole_logits`), or chunks of up to half
-/// the free memory with no 4 GiB cap from August 2025 to June 2026 (`uncapped_chunks`).
+/// for a compiled Gemma-3 forward before August 2025 (`whole_logits`), every token's 16-bit
+/// logits for an own-forward family before 2024.11 where they exceed today's chunk
+/// (`whole_16bit_logits`), or chunks of up to half the free memory with no 4 GiB cap from
+/// August 2025 to June 2026 (`uncapped_chunks`).
 pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
     if whole_logits(req) {
         tokens * vocab * WHOLE_LOGITS_BYTES_PER_ENTRY
+    } else if whole_16bit_logits(req) {
+        (tokens * vocab * TRITON_LOSS_BYTES_PER_ENTRY).max(loss_bytes(tokens, vocab, free))
     } else if uncapped_chunks(req) {
         chunked_bytes(tokens, vocab, free, None)
     } else {

@@ -718,5 +718,7 @@ mod heldout10;
 mod heldout11;
 #[path = "fit_reference/heldout12.rs"]
 mod heldout12;
+#[path = "fit_reference/heldout13.rs"]
+mod heldout13;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

@@ -5,6 +5,7 @@
 
 use super::public::{Score, score};
 use bot_core::Catalog;
+use bot_core::answer::fit_diffusion::fits_card;
 use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate};
 
 /// The table's lines for language models (pipeline rows left out), header and comments kept.
@@ -20,20 +21,28 @@ pub fn llm_rows(table: &str) -> String {
         .collect()
 }
 
+/// What one image/video row checks: a figure or a verdict on the named card.
+pub enum PipeOutcome {
+    /// Error as a share of the measured figure, and the estimate on the row's basis.
+    Error { err: f64, est: f64 },
+    /// Whether the answer's verdict on the card (`fits_card`, "tight" counting as fitting)
+    /// matches what ran, with the peak and the card's memory.
+    Verdict { right: bool, peak: f64, vram: f64 },
+}
+
 /// One image/video row replayed as `gpuscout fit` would.
 pub struct PipelineRow {
     pub label: String,
-    /// Error as a share of the measured figure.
-    pub err: f64,
-    pub est: f64,
+    pub outcome: PipeOutcome,
     pub measured: String,
     pub source: String,
 }
 
 /// The image/video rows of `table` replayed through the pipeline estimate, on the row's basis:
-/// what the card showed (`smi`), `max_memory_reserved` (no CUDA context) or
-/// `max_memory_allocated` (neither the context nor the allocator's reserve).
-pub fn pipeline_rows(table: &str) -> Vec<PipelineRow> {
+/// what the card showed (`smi`), `max_memory_reserved` (no CUDA context),
+/// `max_memory_allocated` (neither the context nor the allocator's reserve), or `verdict`
+/// (FITS / OOM on the row's card, judged as the answer judges it).
+pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
     let mut out = Vec::new();
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
@@ -82,13 +91,33 @@ pub fn pipeline_rows(table: &str) -> Vec<PipelineRow> {
             "smi" => e.peak_gib,
             "reserved" => e.peak_gib - e.context_gib,
             "alloc" => e.peak_gib - e.context_gib - e.reserve_gib,
+            "verdict" => f64::NAN,
             other => panic!("basis {other} for an image/video row"),
         };
-        let m: f64 = f[7].parse().expect("numeric figure");
+        let outcome = if f[8] == "verdict" {
+            let g = catalog
+                .gpu(f[6])
+                .expect("a verdict row names a catalog card");
+            let ran = match f[7] {
+                "FITS" => true,
+                "OOM" => false,
+                other => panic!("verdict {other}: FITS or OOM"),
+            };
+            PipeOutcome::Verdict {
+                right: fits_card(&e, g) == ran,
+                peak: e.peak_gib,
+                vram: g.vram_gib(),
+            }
+        } else {
+            let m: f64 = f[7].parse().expect("numeric figure");
+            PipeOutcome::Error {
+                err: (est - m) / m,
+                est,
+            }
+        };
         out.push(PipelineRow {
             label: format!("{} {} {} {} [{}]", f[0], f[2], f[10], f[6], f[8]),
-            err: (est - m) / m,
-            est,
+            outcome,
             measured: f[7].to_string(),
             source: f[11].to_string(),
         });
@@ -103,29 +132,41 @@ pub fn scored(catalog: &Catalog, table: &str, name: &str) -> Score {
         &format!("{name} language models"),
         &llm_rows(table),
     );
-    let rows = pipeline_rows(table);
+    let rows = pipeline_rows(catalog, table);
+    let (mut numeric, mut within, mut under) = (0, 0, 0);
     for r in &rows {
-        let mark = if r.err.abs() <= 0.15 { " " } else { "!" };
-        println!(
-            "{mark} {:+6.1}%  {}: measured {} GiB, estimated {:.2}",
-            r.err * 100.0,
-            r.label,
-            r.measured,
-            r.est
-        );
-        if r.err < -0.15 {
-            s.under.push(r.label.clone());
-            s.under_sources.push(r.source.clone());
+        match r.outcome {
+            PipeOutcome::Error { err, est } => {
+                let mark = if err.abs() <= 0.15 { " " } else { "!" };
+                println!(
+                    "{mark} {:+6.1}%  {}: measured {} GiB, estimated {est:.2}",
+                    err * 100.0,
+                    r.label,
+                    r.measured,
+                );
+                numeric += 1;
+                within += usize::from(err.abs() <= 0.15);
+                if err < -0.15 {
+                    under += 1;
+                    s.under.push(r.label.clone());
+                    s.under_sources.push(r.source.clone());
+                }
+            }
+            PipeOutcome::Verdict { right, peak, vram } => {
+                let mark = if right { " " } else { "!" };
+                println!(
+                    "{mark} verdict {} {}: peak {peak:.2} GiB on {vram:.2} GiB",
+                    r.measured, r.label
+                );
+                s.verdicts += 1;
+                s.verdicts_right += usize::from(right);
+            }
         }
     }
-    let within = rows.iter().filter(|r| r.err.abs() <= 0.15).count();
-    println!(
-        "{name} image/video: {} rows, within 15%: {within}",
-        rows.len()
-    );
-    s.numeric += rows.len();
+    println!("{name} image/video: {numeric} numeric rows, within 15%: {within}");
+    s.numeric += numeric;
     s.within15 += within;
-    s.under15 += rows.iter().filter(|r| r.err < -0.15).count();
+    s.under15 += under;
     println!(
         "{name}: {} numeric rows, within 15%: {}, under by >15%: {}; verdicts right: {}/{} (answer contradicts the run: {})",
         s.numeric, s.within15, s.under15, s.verdicts_right, s.verdicts, s.contradicted

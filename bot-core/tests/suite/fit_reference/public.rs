@@ -214,6 +214,11 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--attention=") => {
                 req.attention = Some(Attention::from_key(&other[12..]).expect("attention key"));
             }
+            // A Transformers release whose prefill upcasts the whole prompt's logits
+            // (`FitRequest::prompt_logits`, the TOML reader's `prompt_logits`): the prompt length.
+            other if other.starts_with("--prompt-logits=") => {
+                req.prompt_logits = Some(other[16..].parse().expect("prompt tokens"));
+            }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
             }
