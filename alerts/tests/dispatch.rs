@@ -175,6 +175,7 @@ fn subscription(
         max_currency: "USD".into(),
         min_cards: None,
         track: BTreeMap::new(),
+        paused_at: None,
     }
 }
 
@@ -554,6 +555,7 @@ fn fan_out_of_10000_memory_and_cpu() {
             max_currency: "USD".into(),
             min_cards: None,
             track: BTreeMap::new(),
+            paused_at: None,
         })
         .collect();
     alerts::add_batch(&w.store, subs).unwrap();

@@ -360,7 +360,7 @@ fn in_a_group_only_admins_may_add_or_remove_and_a_chat_has_a_limit() {
 }
 
 #[test]
-fn a_gone_chat_loses_its_subscriptions_and_the_admin_who_set_them_is_told() {
+fn a_gone_chat_keeps_its_subscriptions_paused_and_the_admin_who_set_them_is_told() {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
     let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
@@ -387,7 +387,9 @@ fn a_gone_chat_loses_its_subscriptions_and_the_admin_who_set_them_is_told() {
         alerts::chat_gone(&bot.store, "telegram", "-1001", T0).unwrap(),
         2
     );
-    assert!(alerts::list_all(&bot.store).unwrap().is_empty());
+    let kept = alerts::list_all(&bot.store).unwrap();
+    assert_eq!(kept.len(), 2);
+    assert!(kept.iter().all(|s| s.paused_at == Some(T0)), "{kept:#?}");
     let q = queued(&bot);
     assert_eq!(q.len(), 1);
     assert_eq!((q[0].chat.as_str(), q[0].sub), ("42", None));
