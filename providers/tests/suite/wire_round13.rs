@@ -397,3 +397,48 @@ fn stock_under_a_price_with_a_curated_row_at_the_edge_of_a_decimal_answers() {
         assert!(!answer.replies.is_empty(), "{asked}");
     }
 }
+
+// ---- Second batch: the poller's rates feed ----
+
+#[test]
+fn the_rates_feed_refused_with_retry_after_is_not_asked_again_sooner() {
+    // The ECB (or a mirror) answering 429 or 503 with `Retry-After`: the poller's report
+    // carries it, as the providers' do, so the next try waits at least that long.
+    let fake = FakeProviders::start();
+    fake.script(
+        "/eurofxref-daily.xml",
+        vec![
+            Script::status(429, "Too Many Requests").header("Retry-After", "900"),
+            Script::status(503, "<html>busy</html>")
+                .header("Content-Type", "text/html")
+                .header("Retry-After", "120"),
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+    let config = config(&[
+        ("GPUSCOUT_PROVIDERS", "none".into()),
+        (
+            "GPUSCOUT_FX_URL",
+            format!("{}/eurofxref-daily.xml", fake.url()),
+        ),
+        ("GPUSCOUT_FETCH_TIMEOUT", "5".into()),
+    ])
+    .unwrap();
+    let poller = Poller::new(&config, Vec::new(), Arc::new(cat()), store).unwrap();
+    let runtime = rt();
+    for asked in [900, 120] {
+        let r = runtime.block_on(poller.poll_once(Some("fx")));
+        assert_eq!(r.len(), 1);
+        assert!(!r[0].replaced(), "{r:?}");
+        assert_eq!(r[0].retry_after, Some(Duration::from_secs(asked)), "{r:?}");
+        let mut seed = 7;
+        let wait = gpuscout_providers::poller::wait_after(
+            &r[0],
+            gpuscout_providers::fx::FX_INTERVAL,
+            1,
+            &mut seed,
+        );
+        assert!(wait >= Duration::from_secs(asked), "{wait:?}");
+    }
+}
