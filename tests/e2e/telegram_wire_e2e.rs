@@ -357,14 +357,18 @@ fn removed_or_blocked_stops_the_chats_alerts_at_once_and_keeps_the_persons_setti
     let group = json!({"id": group_id, "type": "group", "title": "lab"});
     let bot =
         json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME});
+    // A banned member (`kicked`) always carries `until_date` (Bot API ChatMemberBanned),
+    // before or after the change.
     let member = |chat: &Value, from: &Value, old: &str, new: &str| {
-        let mut new_member = json!({"user": bot, "status": new});
-        if new == "kicked" {
-            new_member["until_date"] = json!(0);
-        }
+        let status = |s: &str| {
+            let mut m = json!({"user": bot, "status": s});
+            if s == "kicked" {
+                m["until_date"] = json!(0);
+            }
+            m
+        };
         json!({"my_chat_member": {"chat": chat, "from": from, "date": now(),
-            "old_chat_member": {"user": bot, "status": old},
-            "new_chat_member": new_member}})
+            "old_chat_member": status(old), "new_chat_member": status(new)}})
     };
     fake.push(json!({"message": message(1, &group, &boss, command("/subscribe h100"))}));
     let set = fake.wait_for_messages(group_id, 1);

@@ -48,19 +48,18 @@ fn us() -> Value {
     json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME})
 }
 
-/// `my_chat_member` for the bot itself in `chat`: `old` → `new` (Bot API statuses).
+/// `my_chat_member` for the bot itself in `chat`: `old` → `new` (Bot API statuses; a banned
+/// member, `kicked`, always carries `until_date`).
 fn membership(chat: &Value, from: &Value, old: &str, new: &str) -> Value {
-    let mut member = json!({"user": us(), "status": new});
-    if new == "kicked" {
-        member["until_date"] = json!(0);
-    }
-    if new == "administrator" {
-        member["can_be_edited"] = json!(false);
-        member["is_anonymous"] = json!(false);
-        member["can_manage_chat"] = json!(true);
-    }
+    let status = |s: &str| {
+        let mut m = json!({"user": us(), "status": s});
+        if s == "kicked" {
+            m["until_date"] = json!(0);
+        }
+        m
+    };
     json!({"my_chat_member": {"chat": chat, "from": from, "date": DATE,
-        "old_chat_member": {"user": us(), "status": old}, "new_chat_member": member}})
+        "old_chat_member": status(old), "new_chat_member": status(new)}})
 }
 
 #[test]
