@@ -18,8 +18,9 @@
 //!
 //! A failed send is retried with exponential backoff ([`backoff`]) and given up after
 //! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] pauses the whole platform for as long as asked,
-//! counting no attempt; [`SendError::ChatGone`] turns the chat's subscriptions off (bot-core's
-//! `alerts::chat_gone`, which also queues a notice to whoever set them) and never retries.
+//! counting no attempt; [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when
+//! it is back (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set
+//! them) and never retries.
 //!
 //! [`Watcher`] is the other half: when the poller says a provider's poll has landed it runs
 //! bot-core's transition detection and wakes the dispatcher when alerts were queued.

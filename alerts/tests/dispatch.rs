@@ -175,6 +175,7 @@ fn subscription(
         max_currency: "USD".into(),
         min_cards: None,
         track: BTreeMap::new(),
+        paused_at: None,
     }
 }
 
@@ -301,7 +302,7 @@ fn retry_after_pauses_the_platform_and_the_alert_still_arrives_once() {
 }
 
 #[test]
-fn a_chat_that_blocked_the_bot_is_unsubscribed_and_never_retried() {
+fn a_chat_that_blocked_the_bot_is_paused_kept_and_never_retried() {
     let w = world();
     subscribe(&w, "telegram", "-100777", ChatKind::Channel, None);
     subscribe(&w, "telegram", "42", ChatKind::Private, None);
@@ -314,9 +315,13 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_never_retried() {
     let d = Arc::new(Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone()));
     let runtime = rt();
     runtime.block_on(d.drain());
+    // Both kept; only the channel's is paused.
     let subs = alerts::list_all(&w.store).unwrap();
-    assert_eq!(subs.len(), 1);
-    assert_eq!(subs[0].chat, "42");
+    let paused: Vec<(&str, bool)> = subs
+        .iter()
+        .map(|s| (s.chat.as_str(), s.paused_at.is_some()))
+        .collect();
+    assert_eq!(paused, [("-100777", true), ("42", false)]);
     // The admin who set it (user 7) was told; the channel got nothing.
     let sent = fake.sent();
     assert!(sent.iter().all(|(c, _, _)| c != "-100777"));
@@ -332,7 +337,8 @@ fn a_chat_that_blocked_the_bot_is_unsubscribed_and_never_retried() {
 
 /// Discord 50013 (Missing Permissions) or a bot kicked from a channel: every request there is
 /// refused alike, so a channel with several alerts due at once is asked once, not once per
-/// alert; its alerts go with it, and another chat's alert is delivered.
+/// alert; its queued alerts go and its subscriptions pause (kept), and another chat's alert
+/// is delivered.
 #[test]
 fn a_chat_with_several_alerts_due_that_turns_out_gone_is_asked_once() {
     let w = world();
@@ -354,8 +360,12 @@ fn a_chat_with_several_alerts_due_that_turns_out_gone_is_asked_once() {
     let left = fake.script.lock().unwrap()["900100"].len();
     assert_eq!(refusals - left, 1, "requests into the gone channel");
     let subs = alerts::list_all(&w.store).unwrap();
-    assert_eq!(subs.len(), 1);
-    assert_eq!(subs[0].chat, "900200");
+    assert_eq!(subs.len(), 4);
+    assert!(
+        subs.iter()
+            .all(|s| s.paused_at.is_some() == (s.chat == "900100")),
+        "{subs:#?}"
+    );
     assert!(fake.sent().iter().any(|(c, _, _)| c == "900200"));
     assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
 }
@@ -554,6 +564,7 @@ fn fan_out_of_10000_memory_and_cpu() {
             max_currency: "USD".into(),
             min_cards: None,
             track: BTreeMap::new(),
+            paused_at: None,
         })
         .collect();
     alerts::add_batch(&w.store, subs).unwrap();

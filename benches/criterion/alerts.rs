@@ -61,6 +61,7 @@ fn bench(c: &mut Criterion) {
             max_currency: "USD".into(),
             min_cards: None,
             track: BTreeMap::new(),
+            paused_at: None,
         })
         .collect();
     add_batch(&store, subs).unwrap();

@@ -115,6 +115,7 @@ fn queued(dir: &std::path::Path, catalog: &Catalog) -> Arc<Store> {
             max_currency: "USD".into(),
             min_cards: None,
             track: BTreeMap::new(),
+            paused_at: None,
         })
         .collect();
     add_batch(&store, subs).unwrap();

@@ -71,11 +71,10 @@ impl Bot {
         }
     }
 
-    /// The language to answer `who` in: the stored `/lang` choice, else the platform locale.
+    /// The language to answer `who` in: the stored `/lang` choice, else the platform locale,
+    /// else the one their platform said before (`commands::prefs::lang_of`).
     pub fn lang_for(&self, who: &ChatRef) -> Lang {
-        self.prefs(who)
-            .lang
-            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()))
+        commands::prefs::lang_of(&self.prefs(who), who)
     }
 
     fn prefs(&self, who: &ChatRef) -> UserPrefs {
@@ -127,8 +126,9 @@ impl Bot {
         input: Input,
         last: Option<&Request>,
     ) -> (Answer, Option<Request>) {
-        // One read of the user's prefs per message: the answer's language is the context's,
-        // unless this very input switched it (`/lang`).
+        // The platform's word on the person's language, kept for turns without one.
+        commands::prefs::note_seen_lang(&self.store, who);
+        // The answer's language is the context's, unless this very input switched it (`/lang`).
         let mut ctx = self.ctx(who);
         // Today's exchange rates from the feed when there is a fresh one (cached per date).
         let fed = self.catalog_for(ctx.today);
@@ -282,9 +282,7 @@ impl Bot {
 
     fn ctx<'a>(&'a self, who: &'a ChatRef) -> Ctx<'a> {
         let prefs = self.prefs(who);
-        let lang = prefs
-            .lang
-            .unwrap_or_else(|| Lang::from_locale(who.locale.as_deref()));
+        let lang = commands::prefs::lang_of(&prefs, who);
         // The chat's own setting (`/currency`, chosen for everyone in it) beats the person's,
         // which beats their language's default.
         let chat = commands::prefs::chat_prefs(&self.store, who);

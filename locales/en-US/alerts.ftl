@@ -42,6 +42,7 @@ alerts-list = { $count ->
    *[other] { $count } stock alerts in this chat:
   }
 alerts-list-how = /unsubscribe <number> stops one; /unsubscribe all stops them all.
+alerts-list-paused = ⏸ paused since { $since }: I could not post here. Setting any alert here again (or adding me back) resumes it.
 alerts-sub-line = #{ $id } { $gpu }{ $platform ->
     [none] {" "}on any platform
    *[other] {" "}on { $platform }
@@ -80,7 +81,10 @@ alerts-footer = Alert #{ $id } · /unsubscribe { $id } to stop it
 alerts-chat-gone-notice = I can no longer post in chat { $chat } (the bot was removed, blocked, lost its right to post there, or the chat was deleted), so its { $count ->
     [one] stock alert is
    *[other] { $count } stock alerts are
-  } turned off.
+  } paused. { $count ->
+    [one] It is kept: add me back (or set an alert there again) and it starts again.
+   *[other] They are kept: add me back (or set an alert there again) and they start again.
+  }
 
 alerts-status-operators-only = /status is for the bot's operators (GPUSCOUT_ADMINS).
 alerts-status-never = never

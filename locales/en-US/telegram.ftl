@@ -4,3 +4,4 @@ telegram-not-your-buttons = These buttons belong to someone else's conversation.
 telegram-flood-skipped = You are sending messages faster than I can answer them, so I skipped some. Please send one question at a time.
 telegram-inline-open = Ask me in a private chat
 telegram-inline-more = More in a private chat
+telegram-cannot-post-in-group = I couldn't answer you in “{ $chat }”: I'm not allowed to send messages there (muted, or in a channel where I'm not an admin who may post). An admin can give me that right in the chat's settings — or just ask me here.

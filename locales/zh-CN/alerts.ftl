@@ -38,6 +38,7 @@ alerts-see-subs = /subs 会列出本聊天的提醒及编号。
 alerts-none = 本聊天还没有到货提醒。
 alerts-list = 本聊天共有 { $count } 条到货提醒：
 alerts-list-how = /unsubscribe <编号> 取消一条；/unsubscribe 全部 可全部取消。
+alerts-list-paused = ⏸ 自 { $since } 起暂停：我当时无法在这里发消息。在这里重新设置任意一条提醒（或把我重新加回来）即可恢复。
 alerts-sub-line = #{ $id } { $gpu }{ $platform ->
     [none] {"，"}任意平台
    *[other] {"，"}{ $platform }
@@ -67,7 +68,7 @@ alerts-back-compact = { $gpu } 在 { $platform } 有货，每卡时 { $price } �
 alerts-gone = { $gpu } 在 { $platform } 又没货了，这次有货约 { $minutes } 分钟。发现时间 { $seen }。其他报价：{ $stock }
 alerts-gone-compact = { $gpu } 在 { $platform } 又没货了（有货约 { $minutes } 分钟）· { $stock }
 alerts-footer = 提醒 #{ $id } · 发送 /unsubscribe { $id } 可取消
-alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽、失去了发言权限，或聊天已删除），那里的 { $count } 条到货提醒已关闭。
+alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽、失去了发言权限，或聊天已删除），那里的 { $count } 条到货提醒已暂停。提醒仍然保留：把我重新加回去（或在那里重新设置一条提醒）后会自动恢复。
 
 alerts-status-operators-only = /status 仅限机器人运维人员使用（GPUSCOUT_ADMINS）。
 alerts-status-never = 从未

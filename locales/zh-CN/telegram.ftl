@@ -4,3 +4,4 @@ telegram-not-your-buttons = 这些按钮属于别人的对话，你可以发送 
 telegram-flood-skipped = 你发消息的速度超过了我回答的速度，有些消息我跳过了。请一次问一个问题。
 telegram-inline-open = 到私聊里问我
 telegram-inline-more = 到私聊里看更多
+telegram-cannot-post-in-group = 我没法在“{ $chat }”里回答你：我在那里没有发消息的权限（被禁言，或在频道里不是可以发帖的管理员）。管理员可以在群设置里给我这个权限，你也可以直接在这里问我。

@@ -24,11 +24,15 @@ pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(900);
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
 /// The providers with adapters.
 pub const ALL: &[&str] = &["vast", "runpod", "lambda"];
+/// The shortest and longest poll interval or fetch timeout taken: below a millisecond a
+/// figure is a typo that would poll a provider in a busy loop (a nanosecond rounds to none),
+/// and past a year one that `Duration` may not even hold.
+const SECONDS: std::ops::RangeInclusive<f64> = 0.001..=31_622_400.0;
 
 /// A bad setting, named so the operator can fix it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    #[error("{var}={value:?} is not a number of seconds above zero (e.g. 900)")]
+    #[error("{var}={value:?} is not a number of seconds from 0.001 to 31622400 (a year), e.g. 900")]
     Seconds { var: &'static str, value: String },
     #[error("{var} must be an http:// or https:// URL without a query (got {shown})")]
     Url { var: &'static str, shown: String },
@@ -81,7 +85,7 @@ pub fn shown_url(url: &str) -> String {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Config {
     pub vast: Endpoint,
     pub runpod: Endpoint,
@@ -92,6 +96,21 @@ pub struct Config {
     pub timeout: Duration,
     /// The daily exchange-rate file (ECB XML); `None` = off.
     pub fx_url: Option<String>,
+}
+
+/// The rates feed's URL may hold credentials like any other: shown as [`shown_url`].
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("vast", &self.vast)
+            .field("runpod", &self.runpod)
+            .field("lambda", &self.lambda)
+            .field("enabled", &self.enabled)
+            .field("interval", &self.interval)
+            .field("timeout", &self.timeout)
+            .field("fx_url", &self.fx_url.as_deref().map(shown_url))
+            .finish()
+    }
 }
 
 impl Config {
@@ -129,7 +148,7 @@ impl Config {
                     .trim()
                     .parse::<f64>()
                     .ok()
-                    .filter(|x| x.is_finite() && *x > 0.0)
+                    .filter(|x| SECONDS.contains(x))
                     .map(Duration::from_secs_f64)
                     .ok_or(ConfigError::Seconds { var, value: s }),
             }
@@ -141,7 +160,9 @@ impl Config {
             }
             Some(list) => {
                 let mut out = Vec::new();
-                for name in list.split(',').map(|s| s.trim().to_ascii_lowercase()) {
+                // A trailing comma or a doubled one names nothing.
+                let names = list.split(',').map(|s| s.trim().to_ascii_lowercase());
+                for name in names.filter(|n| !n.is_empty()) {
                     let known = ALL
                         .iter()
                         .find(|p| **p == name)

@@ -299,6 +299,14 @@ pub async fn fetch_with(
             adapter.provider()
         )))
     })
+    .map(|mut parsed| {
+        // Why an answer is partial may quote the provider's own error beside the data, which
+        // can echo the key: it is logged and stored like any problem.
+        parsed.partial = parsed
+            .partial
+            .map(|why| bot_core::secret::scrub(&why, &secrets));
+        parsed
+    })
     .map_err(|e| e.scrubbed(&secrets))
 }
 

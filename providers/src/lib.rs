@@ -67,7 +67,13 @@ impl SeenIds {
     pub(crate) fn repeat(&mut self, id: Option<&serde_json::Value>) -> bool {
         let key = match id {
             Some(serde_json::Value::String(s)) if !s.trim().is_empty() => s.trim().to_string(),
-            Some(serde_json::Value::Number(n)) => n.to_string(),
+            // A whole number written as a float (`4242.0`, a Python backend's) is that id.
+            Some(serde_json::Value::Number(n)) => match n.as_f64() {
+                Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15 => {
+                    format!("{}", f as i64)
+                }
+                _ => n.to_string(),
+            },
             _ => return false,
         };
         !self.0.insert(key)

@@ -162,7 +162,13 @@ impl Poller {
             };
         let snap = match snap {
             Ok(s) => s,
-            Err(e) => return report(None, 0, Some(e.to_string())),
+            // The feed's `Retry-After` (a 429, a 503) is kept, as a provider's is.
+            Err(e) => {
+                return PollReport {
+                    retry_after: e.retry_after(),
+                    ..report(None, 0, Some(e.to_string()))
+                };
+            }
         };
         let n = snap.rates.len();
         let store = self.store.clone();
@@ -297,7 +303,7 @@ impl Poller {
                     } else {
                         misses.saturating_add(1)
                     };
-                    let wait = jittered(next_delay(crate::fx::FX_INTERVAL, misses), &mut seed);
+                    let wait = wait_after(&report, crate::fx::FX_INTERVAL, misses, &mut seed);
                     tokio::select! {
                         () = tokio::time::sleep(wait) => {}
                         () = stop.cancelled() => return,

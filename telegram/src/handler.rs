@@ -203,9 +203,44 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     };
     let to = address(msg.chat.id, in_group.then_some(msg.id), Some(&msg), dm);
     let who = chat_ref(msg.chat.id, user, locale).at(&to);
-    app.turns
-        .text_update(who, &text, &to, Some(id.0.into()))
-        .await
+    let answered = app
+        .turns
+        .text_update(who.clone(), &text, &to, Some(id.0.into()))
+        .await;
+    match answered {
+        // Muted in the group (or no right to post): the answer can never arrive there, so the
+        // asker hears why where the bot may write to them.
+        Err(SendError::ChatGone(e)) if in_group && msg.sender_chat.is_none() => {
+            tracing::warn!("telegram: cannot answer in chat {}: {e}", msg.chat.id);
+            tell_cannot_post(app, &msg, who).await;
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+/// The groups and people told lately that the bot may not post there.
+static TOLD_CANNOT_POST: gpuscout_frontend::Recently = gpuscout_frontend::Recently::new(600);
+
+/// Tells `who` privately, in their language, that the bot may not post in the group they
+/// asked in; once per group and person per 10 minutes. Telegram refuses the message when
+/// they never started the bot (nothing more is tried then).
+async fn tell_cannot_post(app: &App, msg: &Message, who: ChatRef) {
+    if !TOLD_CANNOT_POST.first_in_a_while((msg.chat.id.0, who.user.as_str())) {
+        return;
+    }
+    let Ok(person) = who.user.parse::<i64>() else {
+        return;
+    };
+    let place = msg
+        .chat
+        .title()
+        .map_or_else(|| msg.chat.id.to_string(), str::to_string);
+    let lang = app.turns.lang_for(who).await;
+    let hint = bot_core::Reply::text(Msg::new("telegram-cannot-post-in-group").arg("chat", place));
+    if let Err(e) = app.sender.send_reply(person, lang, &hint).await {
+        tracing::info!("telegram: telling {person} why there was no answer failed: {e}");
+    }
 }
 
 /// A private message with no words (a photo without a caption, an album, a voice note, a
@@ -266,30 +301,50 @@ fn migration(msg: &Message) -> Option<(ChatId, ChatId)> {
     msg.migrate_from_chat_id().map(|from| (*from, msg.chat.id))
 }
 
-/// The bot's own membership changed. Blocked by a user, removed or banned from a group or
-/// channel: nothing can be sent there any more, so its alerts stop now rather than at the
-/// next refused send (`alerts::chat_gone`, as a refused send does: whoever set them is told
-/// privately). Settings, trials and the person's language are kept: a user who unblocks the
-/// bot finds them. Joining, promotion and unblocking change nothing.
+/// The bot's own membership changed. Blocked by a user, removed or banned from a group,
+/// muted there, or no longer allowed to post in a channel: nothing can be sent there, so its
+/// alerts pause now rather than at the next refused send (`alerts::chat_gone`, as a refused
+/// send does: kept, whoever set them told privately once). Added back, unblocked, unmuted or
+/// promoted to post: they resume (`alerts::chat_back`). Settings, trials and the person's
+/// language are kept either way.
 async fn on_my_member(m: teloxide::types::ChatMemberUpdated, app: &App) {
-    if m.new_chat_member.user.id != app.me || m.new_chat_member.kind.is_present() {
+    if m.new_chat_member.user.id != app.me {
         return;
     }
+    let back = may_post(&m.chat, &m.new_chat_member.kind);
     let core = app.core.clone();
     let chat = m.chat.id;
     let now = m.date.timestamp();
-    let gone = tokio::task::spawn_blocking(move || {
-        bot_core::alerts::chat_gone(&core.store, "telegram", &chat.0.to_string(), now)
+    let done = tokio::task::spawn_blocking(move || {
+        let (store, id) = (&core.store, chat.0.to_string());
+        if back {
+            bot_core::alerts::chat_back(store, "telegram", &id)
+        } else {
+            bot_core::alerts::chat_gone(store, "telegram", &id, now)
+        }
     })
     .await;
-    match gone {
+    match done {
         Ok(Ok(0)) => {}
-        Ok(Ok(n)) => tracing::info!("telegram: left chat {chat}; {n} alert(s) turned off"),
+        Ok(Ok(n)) if back => tracing::info!("telegram: back in chat {chat}; {n} alert(s) resumed"),
+        Ok(Ok(n)) => tracing::info!("telegram: cannot post in chat {chat}; {n} alert(s) paused"),
         Ok(Err(e)) => {
             gpuscout_frontend::metrics::error("telegram", "chat_gone");
-            tracing::warn!("telegram: turning chat {chat}'s alerts off failed: {e}");
+            tracing::warn!("telegram: updating chat {chat}'s alerts failed: {e}");
         }
-        Err(e) => tracing::warn!("telegram: turning chat {chat}'s alerts off failed: {e}"),
+        Err(e) => tracing::warn!("telegram: updating chat {chat}'s alerts failed: {e}"),
+    }
+}
+
+/// Whether the bot may post in `chat` as a member of this `kind`: present and not muted; in
+/// a channel, an administrator with the right to post (a plain member of a channel reads
+/// only).
+fn may_post(chat: &teloxide::types::Chat, kind: &teloxide::types::ChatMemberKind) -> bool {
+    use teloxide::types::ChatMemberKind;
+    match kind {
+        ChatMemberKind::Restricted(r) => r.is_member && r.can_send_messages,
+        k if chat.is_channel() => k.can_post_messages(),
+        k => k.is_present(),
     }
 }
 

@@ -332,7 +332,7 @@ fn a_discord_channel_alert_arrives_through_a_429_and_a_deleted_channel_unsubscri
         .count();
     assert_eq!(posts, 2, "one refused by the 429, one delivered");
     // The channel is deleted: the next alert ("gone again") meets a 404, and the channel's
-    // alerts are turned off; stock coming and going later posts nothing more there.
+    // alerts are paused (kept); stock coming and going later posts nothing more there.
     fake.fail_next(&channel_path, fake_discord::Failure::unknown_channel());
     p.script("/graphql", vec![Script::ok(runpod("None"))]);
     fake.wait_for_call(|c| c.method == "POST" && c.path == channel_path && c.at > delivered.at);
@@ -356,7 +356,7 @@ fn a_discord_channel_alert_arrives_through_a_429_and_a_deleted_channel_unsubscri
         c.method == "POST"
             && c.path.ends_with("/messages")
             && c.path != channel_path
-            && c.body.to_string().contains("turned off")
+            && c.body.to_string().contains("paused")
     });
     assert!(
         told.body.to_string().contains(&CHANNEL_ID.to_string()),
@@ -394,6 +394,7 @@ fn a_fan_out_to_1000_chats_through_the_fake_bot_api_keeps_the_configured_pacing(
             max_currency: "USD".into(),
             min_cards: None,
             track: Default::default(),
+            paused_at: None,
         };
         let mut subs: Vec<Subscription> = (0..990)
             .map(|i| sub(format!("{}", 5000 + i), ChatKind::Private, None))
@@ -490,6 +491,7 @@ fn subscribe_many(dir: &std::path::Path, n: i64) -> Vec<i64> {
             max_currency: "USD".into(),
             min_cards: None,
             track: Default::default(),
+            paused_at: None,
         })
         .collect();
     assert_eq!(add_batch(&store, subs).unwrap(), n as usize);

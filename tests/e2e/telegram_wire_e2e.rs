@@ -336,8 +336,9 @@ fn invisible_marks_around_a_command_do_not_hide_it() {
 }
 
 /// `my_chat_member` (Bot API `ChatMemberUpdated`) for the bot itself: removed from a group,
-/// its alerts there stop at once and whoever set them is told privately; blocked by a user
-/// and unblocked later, what the user set (the language) is still there.
+/// its alerts there stop at once (kept, paused) and whoever set them is told privately; added
+/// back, they are there again; blocked by a user and unblocked later, what the user set (the
+/// language) is still there.
 #[test]
 fn removed_or_blocked_stops_the_chats_alerts_at_once_and_keeps_the_persons_settings() {
     use gpuscout_testkit::fake_telegram::Chat;
@@ -356,14 +357,18 @@ fn removed_or_blocked_stops_the_chats_alerts_at_once_and_keeps_the_persons_setti
     let group = json!({"id": group_id, "type": "group", "title": "lab"});
     let bot =
         json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME});
+    // A banned member (`kicked`) always carries `until_date` (Bot API ChatMemberBanned),
+    // before or after the change.
     let member = |chat: &Value, from: &Value, old: &str, new: &str| {
-        let mut new_member = json!({"user": bot, "status": new});
-        if new == "kicked" {
-            new_member["until_date"] = json!(0);
-        }
+        let status = |s: &str| {
+            let mut m = json!({"user": bot, "status": s});
+            if s == "kicked" {
+                m["until_date"] = json!(0);
+            }
+            m
+        };
         json!({"my_chat_member": {"chat": chat, "from": from, "date": now(),
-            "old_chat_member": {"user": bot, "status": old},
-            "new_chat_member": new_member}})
+            "old_chat_member": status(old), "new_chat_member": status(new)}})
     };
     fake.push(json!({"message": message(1, &group, &boss, command("/subscribe h100"))}));
     let set = fake.wait_for_messages(group_id, 1);
@@ -382,11 +387,13 @@ fn removed_or_blocked_stops_the_chats_alerts_at_once_and_keeps_the_persons_setti
         "{}",
         told[0].html
     );
-    // Added back: the group has no alerts left, and nothing was said in it meanwhile.
+    // Added back: the group's alert, kept while the bot was out, is there again, and
+    // nothing was said in the group meanwhile.
     fake.push(member(&group, &boss, "kicked", "member"));
     fake.push(json!({"message": message(2, &group, &boss, command("/subs"))}));
     let listed = fake.wait_for_messages(group_id, 2);
-    assert!(!listed[1].html.contains("H100"), "{}", listed[1].html);
+    assert!(listed[1].html.contains("H100"), "{}", listed[1].html);
+    assert!(!listed[1].html.contains("paused"), "{}", listed[1].html);
 
     // A user's private chat: blocked, then unblocked; their language is what they chose.
     let ana = user(5603, "en");

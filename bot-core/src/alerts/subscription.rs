@@ -57,6 +57,12 @@ pub struct Subscription {
     /// By provider id.
     #[serde(default)]
     pub track: BTreeMap<String, Track>,
+    /// Since when the platform has said the bot cannot post in the chat ([`chat_gone`]): the
+    /// row is kept, no alert is made for it, and it resumes when the chat is reachable again
+    /// ([`chat_back`], a new alert set there). `None`: alerting; rows written before this
+    /// field read so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused_at: Option<i64>,
 }
 
 /// What the detector knows about one subscription on one provider.
@@ -170,19 +176,56 @@ fn same_filters(a: &Subscription, b: &Subscription) -> bool {
 /// Adds `sub` (its `id` is assigned) unless its place in the chat (the chat, or its topic)
 /// is full or holds the same one. The id is the next of the whole chat, so two topics never
 /// share one.
+///
+/// Someone setting an alert in a chat whose alerts are paused ([`chat_gone`]) shows the bot
+/// hears there and may post (the frontends refuse `/subscribe` where it may not): the
+/// chat's paused alerts resume in the same commit, whatever this one's outcome.
 pub fn add(store: &Store, mut sub: Subscription, max: usize) -> Result<Added, StoreError> {
     let _lock = super::write_lock();
     let existing = list_chat(store, &sub.platform, &sub.chat)?;
-    if let Some(same) = existing.iter().find(|s| same_filters(s, &sub)) {
-        return Ok(Added::Duplicate(same.id));
+    let mut batch = Batch::new();
+    resume(&mut batch, &existing)?;
+    let added = if let Some(same) = existing.iter().find(|s| same_filters(s, &sub)) {
+        Added::Duplicate(same.id)
+    } else if existing.iter().filter(|s| s.thread == sub.thread).count() >= max {
+        Added::Full
+    } else {
+        sub.id = existing.iter().map(|s| s.id).max().unwrap_or(0) + 1;
+        sub.track.clear();
+        sub.paused_at = None;
+        batch.put(&SUBS, &sub.key(), &Versioned(sub.clone()))?;
+        Added::Added(Box::new(sub))
+    };
+    if !batch.is_empty() {
+        store.commit(batch)?;
     }
-    if existing.iter().filter(|s| s.thread == sub.thread).count() >= max {
-        return Ok(Added::Full);
+    Ok(added)
+}
+
+/// Puts each paused one of `subs` back to alerting in `batch`, from a fresh reading (its
+/// tracking cleared: what was in stock before the pause is no news after it); how many.
+fn resume(batch: &mut Batch, subs: &[Subscription]) -> Result<usize, StoreError> {
+    let mut n = 0;
+    for s in subs.iter().filter(|s| s.paused_at.is_some()) {
+        let mut s = s.clone();
+        s.paused_at = None;
+        s.track.clear();
+        batch.put(&SUBS, &s.key(), &Versioned(s))?;
+        n += 1;
     }
-    sub.id = existing.iter().map(|s| s.id).max().unwrap_or(0) + 1;
-    sub.track.clear();
-    store.put(&SUBS, &sub.key(), &Versioned(sub.clone()))?;
-    Ok(Added::Added(Box::new(sub)))
+    Ok(n)
+}
+
+/// The bot can post in the chat again (Telegram: added back to the group, unblocked): its
+/// paused alerts resume, from a fresh reading. How many resumed.
+pub fn chat_back(store: &Store, platform: &str, chat: &str) -> Result<usize, StoreError> {
+    let _lock = super::write_lock();
+    let mut batch = Batch::new();
+    let n = resume(&mut batch, &list_chat(store, platform, chat)?)?;
+    if n > 0 {
+        store.commit(batch)?;
+    }
+    Ok(n)
 }
 
 /// Adds many subscriptions in one transaction (imports, benches), each as the next id of its
@@ -252,7 +295,14 @@ fn remove_where(
 /// Removes every subscription of the chat (and its pending alerts); how many there were.
 pub fn remove_all(store: &Store, platform: &str, chat: &str) -> Result<usize, StoreError> {
     let _lock = super::write_lock();
-    remove_all_locked(store, platform, chat).map(|(n, _)| n)
+    let subs = list_chat(store, platform, chat)?;
+    let mut batch = Batch::new();
+    for s in &subs {
+        batch.delete(&SUBS, &s.key());
+    }
+    outbox::drop_pending(store, &mut batch, platform, chat, None)?;
+    store.commit(batch)?;
+    Ok(subs.len())
 }
 
 /// Removes every subscription set in one place of the chat (`thread`, as [`list_place`]) and
@@ -275,21 +325,6 @@ pub fn remove_all_in(
     }
     store.commit(batch)?;
     Ok(subs.len())
-}
-
-fn remove_all_locked(
-    store: &Store,
-    platform: &str,
-    chat: &str,
-) -> Result<(usize, Vec<Subscription>), StoreError> {
-    let subs = list_chat(store, platform, chat)?;
-    let mut batch = Batch::new();
-    for s in &subs {
-        batch.delete(&SUBS, &s.key());
-    }
-    outbox::drop_pending(store, &mut batch, platform, chat, None)?;
-    store.commit(batch)?;
-    Ok((subs.len(), subs))
 }
 
 /// The chat moved to a new id (Telegram: a group upgraded to a supergroup, which the Bot API
@@ -350,16 +385,27 @@ pub fn move_chat(store: &Store, platform: &str, from: &str, to: &str) -> Result<
     Ok(moved)
 }
 
-/// The chat is gone for the bot (blocked, kicked, deleted): its subscriptions are turned off
-/// and their pending alerts dropped, and whoever set them is told in their private chat where
-/// the platform has one (Telegram: a user's id is their private chat; Discord: their DM with
-/// the bot, `dm:<id>`). Returns how many subscriptions were removed.
+/// The platform says the bot can no longer post in the chat (removed, blocked, the chat
+/// deleted, its rights taken): its alerts stop now and their queued rows go, while the
+/// subscriptions are kept, paused ([`Subscription::paused_at`]), for when the chat is
+/// reachable again ([`chat_back`], a new alert set there). Whoever set them is told privately
+/// where the platform has a private chat, once: a chat already paused (the next refused send,
+/// a second membership update) pauses nothing and tells nobody again. Returns how many were
+/// paused now.
 pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<usize, StoreError> {
     let _lock = super::write_lock();
-    let (n, subs) = remove_all_locked(store, platform, chat)?;
+    let mut batch = Batch::new();
+    let mut subs = Vec::new();
+    for mut s in list_chat(store, platform, chat)? {
+        if s.paused_at.is_none() {
+            s.paused_at = Some(now);
+            batch.put(&SUBS, &s.key(), &Versioned(s.clone()))?;
+            subs.push(s);
+        }
+    }
+    outbox::drop_pending(store, &mut batch, platform, chat, None)?;
     let here = crate::platform::Platform::parse(platform);
     let mut told: Vec<&str> = Vec::new();
-    let mut batch = Batch::new();
     for s in &subs {
         // A private chat that is gone is the person's own: nowhere else to tell them.
         if s.created_by == s.chat
@@ -387,5 +433,5 @@ pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<
     if !batch.is_empty() {
         store.commit(batch)?;
     }
-    Ok(n)
+    Ok(subs.len())
 }

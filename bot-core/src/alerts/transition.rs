@@ -182,6 +182,10 @@ pub fn detect(
         let mut seen_any = false;
         let mut offers_by_gpu: HashMap<String, Vec<Offer>> = HashMap::new();
         for sub in subs.iter_mut() {
+            // A chat the bot cannot post in makes no alerts until it is back.
+            if sub.paused_at.is_some() {
+                continue;
+            }
             if sub.provider.as_deref().is_some_and(|p| p != ps.provider) {
                 continue;
             }

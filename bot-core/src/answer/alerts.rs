@@ -53,6 +53,7 @@ pub fn subscribe(
         max_currency: query.max_currency,
         min_cards: cards,
         track: BTreeMap::new(),
+        paused_at: None,
     };
     match alerts::add(ctx.store, sub, MAX_PER_CHAT) {
         Ok(Added::Added(s)) => Reply::text(
@@ -105,6 +106,9 @@ pub fn subs(ctx: &Ctx) -> Reply {
                     ctx.lang,
                     s,
                 )));
+                if let Some(at) = s.paused_at {
+                    r.push(Msg::new("alerts-list-paused").arg("since", format_minute_utc(at)));
+                }
             }
             r.with(Msg::new("alerts-list-how"))
         }

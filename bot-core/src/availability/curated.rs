@@ -54,13 +54,48 @@ struct RowText {
     platform: String,
     gpu: String,
     stock: Option<String>,
-    price: Option<String>,
+    price: Option<Figure>,
     currency: Option<String>,
     cards: Option<u32>,
     region: Option<String>,
     source: Option<String>,
     as_of: Option<String>,
     who: Option<String>,
+}
+
+/// A price as operators write it: TOML text (`"1.98"`) or a TOML number (`1.98`, `2`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Figure {
+    Text(String),
+    Whole(i64),
+    Float(f64),
+}
+
+/// The most a curated row may say one GPU-hour costs, in any currency: a figure above it is
+/// a typo (a price per month, digits doubled), and one near `Decimal`'s edge would overflow
+/// the first conversion of it.
+const PRICE_MAX: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
+
+impl Figure {
+    /// The price it says, above zero and at most [`PRICE_MAX`]; `Err` is the figure as
+    /// written, for the refusal. A float is read through its shortest text (`1.98`).
+    fn price(&self) -> Result<Decimal, String> {
+        let (shown, read) = match self {
+            Figure::Text(t) => (t.clone(), Decimal::from_str(t.trim()).ok()),
+            Figure::Whole(n) => (n.to_string(), Some(Decimal::from(*n))),
+            Figure::Float(f) => (f.to_string(), Decimal::from_str(&f.to_string()).ok()),
+        };
+        read.filter(|d| *d > Decimal::ZERO && *d <= PRICE_MAX)
+            .ok_or(shown)
+    }
+}
+
+/// A currency as a row names it: a three-letter code (`usd` read as USD); a sign or a word
+/// (`元`, `yuan`, `$`) is refused rather than guessed, so no price is read in the wrong one.
+fn currency_code(written: &str) -> Option<String> {
+    let code = written.trim().to_ascii_uppercase();
+    (code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase())).then_some(code)
 }
 
 /// Reads `in`, `out`, `low`, `unknown` (and 有货/无货/紧张/未知).
@@ -123,14 +158,14 @@ pub fn parse_curated(
             Some(w) => parse_stock_word(w)
                 .ok_or_else(|| bad("stock", format!("`{w}` is not in, low, out or unknown")))?,
         };
-        let price = match r.price.as_deref() {
+        let price = match &r.price {
             None => None,
-            Some(p) => Some(
-                Decimal::from_str(p.trim())
-                    .ok()
-                    .filter(|d| *d > Decimal::ZERO)
-                    .ok_or_else(|| bad("price", format!("`{p}` is not a price above zero")))?,
-            ),
+            Some(p) => Some(p.price().map_err(|p| {
+                bad(
+                    "price",
+                    format!("`{p}` is not a price above zero and at most {PRICE_MAX}"),
+                )
+            })?),
         };
         if price.is_none() && stock == StockLevel::Unknown {
             return Err(bad(
@@ -153,7 +188,12 @@ pub fn parse_curated(
             .filter(|w| !w.trim().is_empty())
             .ok_or_else(|| bad("who", "is missing (in the row or at the top)".into()))?;
         let currency = match r.currency {
-            Some(c) => c.trim().to_uppercase(),
+            Some(c) => currency_code(&c).ok_or_else(|| {
+                bad(
+                    "currency",
+                    format!("`{c}` is not a three-letter code (USD, CNY)"),
+                )
+            })?,
             None => platform.currency.clone(),
         };
         let (gpu, _) = name_offer_gpu(catalog, &r.gpu, None);

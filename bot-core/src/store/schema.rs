@@ -79,6 +79,9 @@ pub mod tables {
 pub struct UserPrefs {
     pub lang: Option<crate::i18n::Lang>,
     pub currency: Option<String>,
+    /// The language the person's platform last said they use (a client locale), kept for a
+    /// turn that carries none (a Discord DM); `/lang` (`lang`) beats it. A person's row only.
+    pub seen_lang: Option<crate::i18n::Lang>,
 }
 
 /// The shape [`UserPrefs`] is stored in.
@@ -88,6 +91,8 @@ pub struct PrefsRecord {
     lang: Option<crate::i18n::Lang>,
     #[serde(default)]
     currency: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seen_lang: Option<crate::i18n::Lang>,
 }
 
 impl crate::store::Record for PrefsRecord {
@@ -99,6 +104,7 @@ impl From<UserPrefs> for Versioned<PrefsRecord> {
         Versioned(PrefsRecord {
             lang: p.lang,
             currency: p.currency,
+            seen_lang: p.seen_lang,
         })
     }
 }
@@ -108,6 +114,7 @@ impl From<Versioned<PrefsRecord>> for UserPrefs {
         UserPrefs {
             lang: r.lang,
             currency: r.currency,
+            seen_lang: r.seen_lang,
         }
     }
 }
@@ -122,6 +129,7 @@ mod prefs_tests {
         let p = UserPrefs {
             lang: Some(Lang::Zh),
             currency: Some("CNY".into()),
+            seen_lang: Some(Lang::En),
         };
         let json = serde_json::to_value(&p).unwrap();
         assert_eq!(json["v"], 1, "{json}");

@@ -10,10 +10,10 @@ use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
 use rust_decimal::Decimal;
 use std::sync::Arc;
 
-const T0: i64 = 1_764_581_400; // 2025-12-01T09:30:00Z
-const POLL: i64 = 60;
+pub(super) const T0: i64 = 1_764_581_400; // 2025-12-01T09:30:00Z
+pub(super) const POLL: i64 = 60;
 
-fn cfg() -> AlertConfig {
+pub(super) fn cfg() -> AlertConfig {
     AlertConfig {
         debounce_polls: 2,
         debounce_secs: 0,
@@ -42,7 +42,7 @@ fn offer(provider: &str, gpu: &str, price: &str, stock: StockLevel, at: i64) -> 
 }
 
 /// A platform check that says who is an admin of group `g`; anything else is private.
-struct Admins(Vec<&'static str>);
+pub(super) struct Admins(pub(super) Vec<&'static str>);
 impl AccessCheck for Admins {
     fn check(&self, who: &ChatRef) -> Result<Access, String> {
         if who.chat == who.user {
@@ -62,7 +62,7 @@ impl AccessCheck for Admins {
     }
 }
 
-fn setup() -> (tempfile::TempDir, Bot) {
+pub(super) fn setup() -> (tempfile::TempDir, Bot) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
     let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
@@ -80,7 +80,7 @@ fn who(chat: &str, user: &str, locale: &str) -> ChatRef {
     }
 }
 
-fn say(bot: &Bot, w: &ChatRef, text: &str) -> String {
+pub(super) fn say(bot: &Bot, w: &ChatRef, text: &str) -> String {
     let a = bot.handle(w, Input::Text(text.into()));
     a.replies
         .iter()
@@ -89,12 +89,12 @@ fn say(bot: &Bot, w: &ChatRef, text: &str) -> String {
         .join("\n")
 }
 
-fn h100(bot: &Bot) -> String {
+pub(super) fn h100(bot: &Bot) -> String {
     bot.catalog.gpu("h100").unwrap().id.clone()
 }
 
 /// One poll of runpod at `at`: H100 in stock or out (a successful answer either way).
-fn poll(bot: &Bot, at: i64, in_stock: bool) {
+pub(super) fn poll(bot: &Bot, at: i64, in_stock: bool) {
     let gpu = h100(bot);
     let level = if in_stock {
         StockLevel::Available
@@ -108,14 +108,19 @@ fn poll(bot: &Bot, at: i64, in_stock: bool) {
     record_fetch(&bot.store, "runpod", FetchOutcome::Offers(offers), at).unwrap();
 }
 
-fn queued(bot: &Bot) -> Vec<outbox::OutboxItem> {
+pub(super) fn queued(bot: &Bot) -> Vec<outbox::OutboxItem> {
     outbox::pending(&bot.store, 10_000).unwrap()
 }
 
 fn run(bot: &Bot, polls: &[Option<bool>]) -> usize {
+    run_from(bot, T0, polls)
+}
+
+/// [`run`] with the first poll at `start`.
+pub(super) fn run_from(bot: &Bot, start: i64, polls: &[Option<bool>]) -> usize {
     let mut alerts = 0;
     for (i, p) in polls.iter().enumerate() {
-        let at = T0 + POLL * i as i64;
+        let at = start + POLL * i as i64;
         match p {
             Some(s) => poll(bot, at, *s),
             None => {
@@ -355,7 +360,7 @@ fn in_a_group_only_admins_may_add_or_remove_and_a_chat_has_a_limit() {
 }
 
 #[test]
-fn a_gone_chat_loses_its_subscriptions_and_the_admin_who_set_them_is_told() {
+fn a_gone_chat_keeps_its_subscriptions_paused_and_the_admin_who_set_them_is_told() {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
     let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
@@ -382,7 +387,9 @@ fn a_gone_chat_loses_its_subscriptions_and_the_admin_who_set_them_is_told() {
         alerts::chat_gone(&bot.store, "telegram", "-1001", T0).unwrap(),
         2
     );
-    assert!(alerts::list_all(&bot.store).unwrap().is_empty());
+    let kept = alerts::list_all(&bot.store).unwrap();
+    assert_eq!(kept.len(), 2);
+    assert!(kept.iter().all(|s| s.paused_at == Some(T0)), "{kept:#?}");
     let q = queued(&bot);
     assert_eq!(q.len(), 1);
     assert_eq!((q[0].chat.as_str(), q[0].sub), ("42", None));

@@ -128,5 +128,6 @@ mod und_v_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;
+mod wire13_core;
 mod wire6_echo;
 mod zh_answers;

@@ -15,6 +15,7 @@ const RAW_DIALOGUE: TypedTable<serde_json::Value> = TypedTable::new(tables::DIAL
 
 fn prefs(lang: Lang) -> UserPrefs {
     UserPrefs {
+        seen_lang: None,
         lang: Some(lang),
         currency: None,
     }

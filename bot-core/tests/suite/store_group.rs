@@ -8,6 +8,7 @@ use std::sync::{Arc, Barrier};
 
 fn prefs(n: usize) -> UserPrefs {
     UserPrefs {
+        seen_lang: None,
         lang: Some(if n % 2 == 0 { Lang::En } else { Lang::Zh }),
         currency: Some(format!("C{n}")),
     }

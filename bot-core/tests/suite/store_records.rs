@@ -68,6 +68,7 @@ fn rows_written_before_versions_still_read() {
             max_currency: "USD".into(),
             min_cards: None,
             track: BTreeMap::new(),
+            paused_at: None,
         };
         store.put(&OLD_SUBS, &sub.key(), &sub).unwrap();
     }

@@ -18,7 +18,7 @@ const OUR_ROLE: &str = "520000000000000001";
 const OTHER_ROLE: &str = "520000000000000002";
 const LATE_ROLE: &str = "520000000000000003";
 
-fn start(fake: &FakeDiscord, g: &FakeGateway) -> (Discord, tempfile::TempDir) {
+pub(super) fn start(fake: &FakeDiscord, g: &FakeGateway) -> (Discord, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
     let core = Arc::new(bot_core::Bot::new(
@@ -53,7 +53,7 @@ fn role(id: &str, bot: Option<u64>) -> Value {
     r
 }
 
-fn posts_to(fake: &FakeDiscord, channel: u64) -> Vec<String> {
+pub(super) fn posts_to(fake: &FakeDiscord, channel: u64) -> Vec<String> {
     fake.calls()
         .iter()
         .filter(|c| c.method == "POST" && c.path == format!("/channels/{channel}/messages"))
@@ -61,7 +61,7 @@ fn posts_to(fake: &FakeDiscord, channel: u64) -> Vec<String> {
         .collect()
 }
 
-fn cjk(s: &str) -> bool {
+pub(super) fn cjk(s: &str) -> bool {
     s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 

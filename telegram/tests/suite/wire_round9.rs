@@ -226,7 +226,7 @@ fn invisible_and_right_to_left_characters_do_not_hide_the_card() {
 }
 
 /// Presses `/pick`'s first button in `chat` and returns the message pressed.
-fn press_first(fake: &FakeTelegram, chat: i64, query: &str) -> (i64, String) {
+pub(super) fn press_first(fake: &FakeTelegram, chat: i64, query: &str) -> (i64, String) {
     fake.push(said(dm(chat), person(chat), 1, "/pick"));
     let first = fake.wait_for_messages(chat, 1);
     let (_, data) = first[0].buttons[0].clone();

@@ -42,6 +42,11 @@ fn asked(chat: i64, message_id: i64, extra: Value) -> Value {
 
 /// Runs the real runner against `fake` while `body` pushes updates and checks the answers.
 pub(super) fn with_runner(fake: &FakeTelegram, body: impl FnOnce()) {
+    with_core(fake, |_| body());
+}
+
+/// [`with_runner`], with the bot-core the runner answers through (its store) at hand.
+pub(super) fn with_core(fake: &FakeTelegram, body: impl FnOnce(&Arc<bot_core::Bot>)) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
     let core = Arc::new(bot_core::Bot::new(
@@ -59,11 +64,11 @@ pub(super) fn with_runner(fake: &FakeTelegram, body: impl FnOnce()) {
         )),
     );
     let running = rt.spawn({
-        let stop = stop.clone();
+        let (stop, core) = (stop.clone(), core.clone());
         async move { telegram.run(core, stop).await }
     });
     fake.wait_for_polling(1);
-    body();
+    body(&core);
     stop.cancel();
     rt.block_on(running).unwrap().unwrap();
 }

@@ -17,6 +17,7 @@ fn values_round_trip_and_survive_reopen() {
     {
         let s = Store::open(&path).unwrap();
         let prefs = UserPrefs {
+            seen_lang: None,
             lang: Some(Lang::Zh),
             currency: Some("CNY".into()),
         };
