@@ -108,6 +108,12 @@ pub struct Gpu {
     pub card_link: Option<String>,
     /// Rough class, 1 (entry) to 6 (flagship), for "drop one tier" advice.
     pub tier: u8,
+    /// The card this one is a cut-down form of (the China-market RTX 4090 D of the RTX 4090,
+    /// the A800 of the A100, the H800 of the H100 SXM), as its own source states; checked at
+    /// load to be a card of the same vendor, architecture, memory and form factor that the
+    /// source names. Absent: not known to be one.
+    #[serde(default)]
+    pub cut_down_of: Option<String>,
     #[serde(default)]
     pub aliases: Vec<String>,
     pub source: String,

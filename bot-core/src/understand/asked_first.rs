@@ -7,6 +7,7 @@ use super::question::Question;
 
 pub(super) fn first(q: &Question) -> Option<Reading> {
     super::lang_said::lang_said(q)
+        .or_else(|| super::und_w::first(q))
         .or_else(|| super::und_v::first(q))
         .or_else(|| super::und_u::first(q))
         .or_else(|| super::fresh18_c::first(q))

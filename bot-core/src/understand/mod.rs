@@ -22,6 +22,7 @@ mod card_memory;
 mod count_apart;
 mod cues;
 mod currency_asked;
+mod cut_down;
 mod diffusion_names;
 mod diffusion_options;
 mod entities;
@@ -45,6 +46,7 @@ mod lists_more;
 mod machines;
 mod memory_before;
 mod memory_floor;
+mod memory_models;
 mod method_unsaid;
 mod missing;
 mod month_count;
@@ -58,7 +60,9 @@ mod period_first;
 mod plan_or_hourly;
 mod price;
 mod quant_pair;
+mod quant_width;
 mod question;
+mod quoted;
 mod request;
 mod second_ask;
 mod serving;
@@ -152,6 +156,7 @@ mod per_thousand;
 mod pick_terse;
 mod price_moved;
 mod refused;
+mod region_asked;
 mod region_named;
 mod said_few;
 mod said_options;
@@ -160,6 +165,7 @@ mod und_s;
 mod und_t;
 mod und_u;
 mod und_v;
+mod und_w;
 mod unknown_platform;
 
 #[cfg(test)]
@@ -229,8 +235,12 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let (reading, mut work) = read_normalized(catalog, norm.clone(), true);
     // `那A100呢`: a change to a question the bot does not keep, asked back.
     let reading = follow_up::asked_back(&norm, reading);
-    // An alert on a card named by its family (`A100`): which variant, asked.
-    let reading = alert_family::asked_back(catalog, &norm, reading);
+    // An alert on a card named by its family (`A100`): the default form, the others offered.
+    let reading = alert_family::defaulted(catalog, &norm, reading);
+    // `4090D 阉割了多少`: a cut-down card beside the card it was cut from.
+    let reading = cut_down::beside_base(catalog, &norm, reading);
+    // `量化后` with no width: the fit asked at 4 and at 8 bits.
+    let reading = quant_width::asked_back(&norm, reading);
     // `半天`: 4 h or 12 h, asked where the bill differs.
     let reading = half_day::asked_back(catalog, text, reading);
     // `a few hours` asked with the lengths it may mean; a resolution is no misspelt card.
@@ -314,7 +324,7 @@ pub(super) fn read_normalized(
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     // Fresh21's words (`四零九零`, `包个月`, `羊驼3`) written plainly before anything reads them.
-    let original = und_v::distill(&original);
+    let original = und_v::distill(&und_w::plain(catalog, &original));
     let original = und_t::plain(&und_s::plain(catalog, &fresh21::plain(catalog, &original)));
     let original = und_v::corrected(catalog, &original);
     let original = und_v::plain(catalog, &und_u::plain(catalog, &original));
