@@ -109,16 +109,6 @@ fn memory_card(gb: u32) -> Gpu {
     }
 }
 
-/// The version in a family's name (`qwen2.5` 2.5, `llama3.1` 3.1; none 0).
-fn version(family: &str) -> f64 {
-    let digits: String = family
-        .chars()
-        .skip_while(|c| !c.is_ascii_digit())
-        .take_while(|c| c.is_ascii_digit() || *c == '.')
-        .collect();
-    digits.parse().unwrap_or(0.0)
-}
-
 /// The catalog's text models, one per architecture (entries that share a shape size the same;
 /// the newest version of it kept, `llama-3.1-8b` over `llama-3-8b`), largest first.
 fn candidates(catalog: &Catalog) -> Vec<&Model> {
@@ -136,7 +126,7 @@ fn candidates(catalog: &Catalog) -> Vec<&Model> {
     let mut kept: Vec<&Model> = Vec::new();
     for m in catalog.models.iter().filter(|m| m.vision.is_none()) {
         match kept.iter_mut().find(|k| shape(k) == shape(m)) {
-            Some(k) if version(&m.family) > version(&k.family) => *k = m,
+            Some(k) if m.family_version() > k.family_version() => *k = m,
             Some(_) => {}
             None => kept.push(m),
         }

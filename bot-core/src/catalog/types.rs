@@ -327,6 +327,18 @@ pub struct VisionTower {
 }
 
 impl Model {
+    /// The version its family's name writes (`qwen2.5` 2.5, `qwen3-next` 3, `llama3.1` 3.1;
+    /// none 0): which of two models of one size is the newer line.
+    pub fn family_version(&self) -> f64 {
+        let digits: String = self
+            .family
+            .chars()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        digits.parse().unwrap_or(0.0)
+    }
+
     pub fn is_moe(&self) -> bool {
         self.experts > 0
     }

@@ -189,16 +189,6 @@ fn bare_family<'c>(
 /// class is how many of these it reaches (a 7.6B and an 8.2B share one).
 const SIZE_CLASSES: &[f64] = &[1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0];
 
-/// The version in a family's name (`qwen2.5` 2.5, `qwen3-next` 3, `llama3.1` 3.1; none 0).
-fn version(family: &str) -> f64 {
-    let digits: String = family
-        .chars()
-        .skip_while(|c| !c.is_ascii_digit())
-        .take_while(|c| c.is_ascii_digit() || *c == '.')
-        .collect();
-    digits.parse().unwrap_or(0.0)
-}
-
 /// One model per size class, the newest version of each (then the larger), the largest
 /// [`MAX_ASK`] classes kept (the tiniest, sub-2B, are what a question least often means),
 /// smallest first.
@@ -209,8 +199,9 @@ fn one_per_size_class(ms: Vec<&crate::catalog::Model>) -> Vec<&crate::catalog::M
     for m in ms {
         match best.iter_mut().find(|b| class(b) == class(m)) {
             Some(b) => {
-                let newer = version(&m.family)
-                    .total_cmp(&version(&b.family))
+                let newer = m
+                    .family_version()
+                    .total_cmp(&b.family_version())
                     .then(m.params_b.total_cmp(&b.params_b))
                     .is_gt();
                 if newer {
