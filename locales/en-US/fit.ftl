@@ -242,3 +242,34 @@ fit-autocast-copies = fp32 weights under 16-bit autocast (amp): PyTorch multipli
     [on] {" "}(with gradient checkpointing, one layer's at a time)
    *[other] {""}
   }. Loading the model in bf16 (bf16) needs neither the fp32 weights nor the copies.
+
+## /fit with a memory size and no model (`/fit 16gb`, `/fit 24gb lora`): which catalog models fit.
+fit-memory-title = Which models fit in { $gb } GB of GPU memory
+fit-memory-read = Read as one card with { $gb } GiB of memory, as the catalog reads a card sold as { $gb } GB (its memory chips); each figure counts the CUDA context, as on any card. From the catalog's { $count } text models, one per architecture, each sized as /fit sizes it.
+fit-memory-method = { $method ->
+    [infer16] 16-bit inference
+    [infer4] 4-bit inference (int4)
+    [lora] LoRA (16-bit base)
+    [qlora] QLoRA (4-bit base)
+    [full] Full fine-tuning
+   *[infer] Inference in { $quant }
+  }: up to { $model }, about { $need } GiB, { $left } GiB left.
+fit-memory-tight = Larger, { $model } needs about { $need } GiB ({ $left } GiB left): inside the ±{ $pct }% this estimate can be off, so it may not fit.
+fit-memory-also = Also fits, from other families: { $models }.
+fit-memory-none-clear = { $method ->
+    [infer16] 16-bit inference
+    [infer4] 4-bit inference (int4)
+    [lora] LoRA (16-bit base)
+    [qlora] QLoRA (4-bit base)
+    [full] Full fine-tuning
+   *[infer] Inference in { $quant }
+  }: none of the catalog's models fits clearly in { $gb } GiB.
+fit-memory-none = { $method ->
+    [infer16] 16-bit inference
+    [infer4] 4-bit inference (int4)
+    [lora] LoRA (16-bit base)
+    [qlora] QLoRA (4-bit base)
+    [full] Full fine-tuning
+   *[infer] Inference in { $quant }
+  }: none of the catalog's models fits in { $gb } GiB; the smallest, { $model }, needs about { $need } GiB.
+fit-memory-basis = Basis: { $context } tokens, one sequence, the engines /fit assumes (Transformers, gradient checkpointing for training); expect up to ±{ $pct }%: a model near { $gb } GiB may not fit. /fit <model> gives one model's breakdown and the cards that hold it.

@@ -279,3 +279,34 @@ fit-autocast-copies = fp32 权重在 16 位自动混合精度（amp）下运行�
     [on] （开了梯度检查点，同一时间只保留一层的副本）
    *[other] {""}
   }。改用 bf16 加载模型（bf16），既不需要 fp32 权重，也没有这些副本。
+
+## /fit 只给显存、不给模型（`/fit 16gb`、`/fit 24gb lora`）：目录里哪些模型放得下。
+fit-memory-title = { $gb } GB 显存能放下哪些模型
+fit-memory-read = 按一张 { $gb } GiB 显存的卡来算，和目录里标称 { $gb } GB 的卡一样（显存颗粒的容量）；每个数字都已算进 CUDA 上下文，和任何一张卡一样。范围是目录里的 { $count } 个文本模型（同一结构只算一个），每个都按 /fit 的方式估算。
+fit-memory-method = { $method ->
+    [infer16] 16 位推理
+    [infer4] 4 位推理（int4）
+    [lora] LoRA（16 位底座）
+    [qlora] QLoRA（4 位底座）
+    [full] 全参微调
+   *[infer] { $quant } 推理
+  }：最大到 { $model }，约 { $need } GiB，剩 { $left } GiB。
+fit-memory-tight = 再大一点的 { $model } 约要 { $need } GiB（剩 { $left } GiB），在这次估算 ±{ $pct }% 的误差之内，可能放不下。
+fit-memory-also = 其他系列也放得下：{ $models }。
+fit-memory-none-clear = { $method ->
+    [infer16] 16 位推理
+    [infer4] 4 位推理（int4）
+    [lora] LoRA（16 位底座）
+    [qlora] QLoRA（4 位底座）
+    [full] 全参微调
+   *[infer] { $quant } 推理
+  }：目录里没有能稳稳放进 { $gb } GiB 的模型。
+fit-memory-none = { $method ->
+    [infer16] 16 位推理
+    [infer4] 4 位推理（int4）
+    [lora] LoRA（16 位底座）
+    [qlora] QLoRA（4 位底座）
+    [full] 全参微调
+   *[infer] { $quant } 推理
+  }：目录里没有能放进 { $gb } GiB 的模型，最小的 { $model } 也要约 { $need } GiB。
+fit-memory-basis = 依据：{ $context } token、单条序列、/fit 默认的框架（Transformers，训练开梯度检查点）；误差可能达到 ±{ $pct }%，接近 { $gb } GiB 的模型实际可能放不下。用 /fit <模型> 可以看单个模型的明细和能放下它的卡。

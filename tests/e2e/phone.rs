@@ -47,6 +47,8 @@ pub(crate) const LINES: &[&str] = &[
     // A fine-tune without its method: the assumption and full / QLoRA lines in the first message.
     "/fit qwen2.5-7b finetune 4090",
     "/fit flux.1-dev 4090",
+    // A memory size with no model: the models that fit it, per method.
+    "/fit 16gb",
     "/tco qwen2.5-7b int4 4090 20m 0.3",
     "/offers 4090",
     "/offers",

@@ -16,6 +16,7 @@ mod fit_base;
 pub mod fit_diffusion;
 mod fit_gc;
 mod fit_held;
+pub mod fit_memory;
 mod fit_method;
 mod fit_model_note;
 mod fit_options;

@@ -69,6 +69,7 @@ fn only_reads(r: &Request) -> bool {
     matches!(
         r,
         Request::Fit(_)
+            | Request::FitMemory(_)
             | Request::Cost(_)
             | Request::Compare(_)
             | Request::Stock(_)

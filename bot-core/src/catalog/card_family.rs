@@ -45,6 +45,11 @@ impl Catalog {
             .collect()
     }
 
+    /// The card `g` is a cut-down form of (`cut_down_of`, sourced), when the catalog says so.
+    pub fn cut_down_base(&self, g: &Gpu) -> Option<&Gpu> {
+        g.cut_down_of.as_deref().and_then(|id| self.find_gpu(id))
+    }
+
     /// The other variants of `g`'s family: those its shortest family name leaves open (every
     /// A100 beside the A100 80GB SXM4); empty for a card with no variants.
     pub fn sibling_variants(&self, g: &Gpu) -> Vec<&Gpu> {

@@ -118,6 +118,12 @@ pub struct Gpu {
     pub card_link: Option<String>,
     /// Rough class, 1 (entry) to 6 (flagship), for "drop one tier" advice.
     pub tier: u8,
+    /// The card this one is a cut-down form of (the China-market RTX 4090 D of the RTX 4090,
+    /// the A800 of the A100, the H800 of the H100 SXM), as its own source states; checked at
+    /// load to be a card of the same vendor, architecture, memory and form factor that the
+    /// source names. Absent: not known to be one.
+    #[serde(default)]
+    pub cut_down_of: Option<String>,
     #[serde(default)]
     pub aliases: Vec<String>,
     pub source: String,
@@ -341,6 +347,18 @@ pub struct VisionTower {
 }
 
 impl Model {
+    /// The version its family's name writes (`qwen2.5` 2.5, `qwen3-next` 3, `llama3.1` 3.1;
+    /// none 0): which of two models of one size is the newer line.
+    pub fn family_version(&self) -> f64 {
+        let digits: String = self
+            .family
+            .chars()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        digits.parse().unwrap_or(0.0)
+    }
+
     pub fn is_moe(&self) -> bool {
         self.experts > 0
     }

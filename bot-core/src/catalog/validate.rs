@@ -158,6 +158,9 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         k.text("interconnect", &g.interconnect)?;
         k.provenance("", &g.source, &g.as_of)?;
         k.note("", &g.note_zh, &g.note_en)?;
+        if let Some(base) = &g.cut_down_of {
+            cut_down(c, &k, g, base)?;
+        }
     }
     for p in &c.platforms {
         platform(c, p)?;
@@ -482,6 +485,39 @@ fn gpu_memory(k: &Check, g: &super::Gpu) -> Result<(), CatalogError> {
                 "cuda_total_gib, cuda_total_source and cuda_total_as_of go together",
             ));
         }
+    }
+    Ok(())
+}
+
+/// A card's `cut_down_of`: another catalog card of the same vendor, architecture, memory and
+/// form factor, named in the card's own `source` or `source_note` (the claim is the source's,
+/// never a guess from names alike).
+fn cut_down(c: &Catalog, k: &Check, g: &super::Gpu, base: &str) -> Result<(), CatalogError> {
+    let Some(b) = c.gpus.iter().find(|o| o.id == base && o.id != g.id) else {
+        return Err(k.fail("cut_down_of", format!("`{base}` is no other card")));
+    };
+    let same = g.vendor == b.vendor
+        && g.arch == b.arch
+        && g.vram_gb == b.vram_gb
+        && g.form_factor == b.form_factor;
+    if !same {
+        return Err(k.fail(
+            "cut_down_of",
+            format!("`{base}` differs in vendor, architecture, memory or form factor"),
+        ));
+    }
+    let cited = format!(
+        "{} {}",
+        g.source,
+        g.source_note.as_deref().unwrap_or_default()
+    )
+    .to_lowercase();
+    if !super::card_names(b).any(|n| n.chars().any(|ch| ch.is_ascii_digit()) && cited.contains(&n))
+    {
+        return Err(k.fail(
+            "cut_down_of",
+            format!("the card's source does not name `{base}`"),
+        ));
     }
     Ok(())
 }

@@ -5,11 +5,14 @@ use super::slots::{MORE, QUANTS, TASKS};
 use crate::answer::error::AnswerError;
 use crate::answer::fit;
 use crate::answer::fit_diffusion::{self, DiffusionLine};
+use crate::answer::fit_memory;
 use crate::context::Ctx;
 
 /// What `/fit` is asked, word by word (model, quantization, task, card and count, options);
 /// the question reader builds the same struct.
 pub use crate::answer::fit::FitLine as FitArgs;
+/// `/fit 16gb [method]`: a memory size with no model, which models fit it.
+pub use crate::answer::fit_memory::MemoryLine as FitMemoryArgs;
 
 pub const DEF: CommandDef = CommandDef {
     name: "fit",
@@ -31,11 +34,12 @@ pub const DEF: CommandDef = CommandDef {
     run: Run::typed::<Cmd>(),
 };
 
-/// What `/fit` is asked: an image or video pipeline's line (its own options), or a language
-/// model's.
+/// What `/fit` is asked: an image or video pipeline's line (its own options), a language
+/// model's, or a memory size's (which models fit it).
 pub enum FitAsk<'c> {
     Image(DiffusionLine<'c>),
     Model(FitArgs),
+    Memory(FitMemoryArgs),
 }
 
 /// `/fit`: its arguments are a [`FitAsk`].
@@ -48,14 +52,31 @@ impl Typed for Cmd {
         if let Some(line) = fit_diffusion::read(ctx.catalog, text) {
             return Ok(FitAsk::Image(line?));
         }
+        if let Some(line) = FitMemoryArgs::read(text) {
+            return Ok(FitAsk::Memory(line));
+        }
         Ok(FitAsk::Model(fit::read_line(ctx, text)?))
     }
     fn answer(turn: &Turn, a: &FitAsk<'_>) -> RunResult {
         match a {
             FitAsk::Image(line) => Ok(fit_diffusion::render(turn.ctx.catalog, line).into()),
             FitAsk::Model(line) => answer(turn, line),
+            FitAsk::Memory(line) => answer_memory(turn, line),
         }
     }
+}
+
+/// `/fit 16gb`: which models fit that memory, each named model's own `/fit` offered to tap.
+pub fn answer_memory(turn: &Turn, a: &FitMemoryArgs) -> RunResult {
+    let (mut r, taps) = fit_memory::answer(turn.ctx, a);
+    for t in taps {
+        let line = format!("/{} {}", DEF.name, t.words().join(" "));
+        let label = crate::reply::Msg::new("understand-choice").arg("command", line.clone());
+        if let Some(id) = crate::choice::ChoiceId::Run(line).wire_within(60) {
+            r = r.with_choice(&id, label);
+        }
+    }
+    Ok(r.into())
 }
 
 pub fn answer(turn: &Turn, a: &FitArgs) -> RunResult {

@@ -3,7 +3,7 @@
 //! echo line ("I read this as: …") is written from it, and it is run as it is, never as text.
 
 use super::def::{CommandDef, RunResult, Turn, Typed};
-use super::fit::FitArgs;
+use super::fit::{FitArgs, FitMemoryArgs};
 use super::gpu::GpuArgs;
 use super::offers::OffersArgs;
 use super::platform::PlatformArgs;
@@ -27,6 +27,8 @@ use crate::reply::Reply;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Request {
     Fit(FitArgs),
+    /// Which models fit a memory size (`/fit 16gb`).
+    FitMemory(FitMemoryArgs),
     /// A job on one platform at its list price, or at the user's own price.
     Cost(JobRequest),
     /// Every platform's price for a job on one card.
@@ -66,7 +68,7 @@ impl Request {
     /// The command's definition (its name, its flags: the rate limit, who may run it).
     pub fn def(&self) -> &'static CommandDef {
         match self {
-            Request::Fit(_) => &fit_cmd::DEF,
+            Request::Fit(_) | Request::FitMemory(_) => &fit_cmd::DEF,
             Request::Cost(_) => &cost::DEF,
             Request::Compare(_) => &compare::DEF,
             Request::Stock(_) => &stock::DEF,
@@ -100,6 +102,7 @@ impl Request {
     pub fn line(&self) -> String {
         let words = match self {
             Request::Fit(a) => a.words(),
+            Request::FitMemory(a) => a.words(),
             Request::Cost(a) | Request::Compare(a) => a.words(),
             Request::Stock(a) => a.words(),
             Request::Offers(a) => a.words(),
@@ -136,6 +139,7 @@ impl Request {
     pub fn run(&self, turn: &Turn) -> RunResult {
         match self {
             Request::Fit(a) => super::fit::answer(turn, a),
+            Request::FitMemory(a) => super::fit::answer_memory(turn, a),
             Request::Cost(a) => cost::answer(turn, a),
             Request::Compare(a) => compare::answer(turn, a),
             Request::Stock(a) => stock::answer(turn, a),
@@ -172,8 +176,9 @@ impl Request {
 type Reader = fn(&Ctx, &str) -> Result<Request, Reply>;
 
 const READERS: &[(&CommandDef, Reader)] = &[
-    (&fit_cmd::DEF, |ctx, a| {
-        fit::read_line(ctx, a).map(Request::Fit).map_err(|r| *r)
+    (&fit_cmd::DEF, |ctx, a| match FitMemoryArgs::read(a) {
+        Some(m) => Ok(Request::FitMemory(m)),
+        None => fit::read_line(ctx, a).map(Request::Fit).map_err(|r| *r),
     }),
     (&cost::DEF, |ctx, a| {
         cost::Cmd::parse(ctx, a)

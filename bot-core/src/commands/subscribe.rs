@@ -25,13 +25,24 @@ pub const DEF: CommandDef = CommandDef {
 };
 
 /// What `/subscribe` is asked: the `/stock` terms to watch, and at least how many cards.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct SubscribeArgs {
     pub stock: StockArgs,
     pub cards: Option<u32>,
-    /// The card was named by its family alone (`/subscribe a100`): the alert is set on the
-    /// catalog's default variant and the others are offered beside it, each to tap.
+    /// The card was named by its family alone (`/subscribe a100`, `A100 到货提醒我`): the alert
+    /// is set on the catalog's default variant and the others are offered beside it, each to
+    /// tap.
     pub family_named: bool,
+}
+
+/// Two requests are the same alert when they watch the same terms: the echo line names the
+/// variant set (`h100-sxm`), and how the card was named ([`SubscribeArgs::family_named`],
+/// which only adds the other variants to the answer) is not compared, as `FitLine` leaves out
+/// how a fine-tune's method was said.
+impl PartialEq for SubscribeArgs {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.stock, self.cards) == (&o.stock, o.cards)
+    }
 }
 
 impl SubscribeArgs {
@@ -102,7 +113,8 @@ fn family_others<'c>(ctx: &Ctx<'c>, words: &[String], gpu: &str) -> Vec<&'c crat
 
 /// `r` (an alert set on a card named by its family alone) with the family's other variants
 /// named, each with its own stock and price, and offered to tap with the same terms: the
-/// default is never chosen in silence (a question is asked back, `understand::alert_family`).
+/// default is never chosen in silence (a question names it the same way,
+/// `understand::alert_family`).
 fn with_family(ctx: &Ctx, a: &SubscribeArgs, mut r: Reply) -> Reply {
     let Some(g) = ctx.catalog.find_gpu(&a.stock.gpu) else {
         return r;

@@ -75,6 +75,20 @@ pub fn card_count(word: &str) -> Option<u32> {
     t.parse().ok()
 }
 
+/// A card's memory written as one word: `16gb`, `16g`, `16gib`, `24GB` (whole GB, 1 to 4096),
+/// the size a card is sold with, which the catalog reads as GiB of memory chips.
+pub fn card_memory_gb(word: &str) -> Option<u32> {
+    let l = word.to_lowercase();
+    let n = l
+        .strip_suffix("gib")
+        .or_else(|| l.strip_suffix("gb"))
+        .or_else(|| l.strip_suffix('g'))?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse::<u32>().ok().filter(|v| (1..=4096).contains(v))
+}
+
 /// A count written before a card (`8x h100`, `8× h100`, `2x4090`): taken out of the words and
 /// returned, so `/compare 8x h100 1h` prices eight cards and `/tco … 2x a100 …` serves on two,
 /// instead of looking for a GPU called "8x". The caller lets a `cards=` written as well win.

@@ -12,6 +12,7 @@
 //! | model size | `b` = 10⁹ parameters | `13b`, `1.5B` |
 //! | cards | `2`, `x2`, `×2`, `2x`, `2张`, `2卡`, `2 cards`, `2x4090` | a count of cards |
 //! | storage | `gb`, `tb` (= 1000 GB) | decimal GB, as platforms bill disks |
+//! | card memory | `16gb`, `16g`, `16gib` (a `/fit` line with no model) | a card's memory as the catalog reads a marketed size: GiB of memory chips |
 //! | money | `$`, `usd`, `美元`, `刀`; `¥`, `￥`, `cny`, `rmb`, `元`, `块` | USD, CNY |
 //! | task | `full`, `全参`, `全量` / `lora`, `finetune`, `微调`, `sft` / `qlora` / `推理` | full fine-tune / LoRA / QLoRA / inference ([`TASK_WORDS`]); FP32 is `fp32`, never `full` |
 //!
@@ -29,8 +30,8 @@ mod values;
 mod words;
 
 pub use count::{
-    ModelSize, card_count, cards_and_name, context_tokens, model_size, params_b, take_card_prefix,
-    token_count,
+    ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens, model_size, params_b,
+    take_card_prefix, token_count,
 };
 pub use edit::{method_typos, one_edit};
 pub use money::{

@@ -176,6 +176,11 @@ pub const MONEY_WORDS: &[&str] = &[
     "euros",
     "euro",
     "eur",
+    "欧元",
+    "日元",
+    "日币",
+    "yen",
+    "jpy",
     "dollars",
     "dollar",
     "bucks",
@@ -312,6 +317,7 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
             "CNY"
         }
         "€" | "eur" | "euro" | "欧元" => "EUR",
+        "yen" | "日元" | "日币" | "円" => "JPY",
         "£" | "gbp" | "英镑" => "GBP",
         other if other.len() == 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => {
             return Ok(other.to_uppercase());

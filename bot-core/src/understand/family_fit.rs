@@ -27,6 +27,19 @@ fn name_part(word: &str) -> bool {
     ) || (word.len() <= 3 && word.chars().all(|c| c.is_ascii_digit() || c == '.'))
 }
 
+/// Words asking which card a model needs (read as guidance when no model is named).
+const CARD_NEEDED: &[&str] = &[
+    "what gpu do i need",
+    "which gpu do i need",
+    "what card do i need",
+    "which card do i need",
+    "what gpu does",
+    "要什么卡",
+    "需要什么卡",
+    "要什么显卡",
+    "需要什么显卡",
+];
+
 /// Shown to the user: a choice list, not the catalog.
 const MAX_ASK: usize = 6;
 
@@ -172,6 +185,37 @@ fn bare_family<'c>(
     Some(ms)
 }
 
+/// Size classes (billions of parameters) on the 1-2-5 series of preferred numbers: a model's
+/// class is how many of these it reaches (a 7.6B and an 8.2B share one).
+const SIZE_CLASSES: &[f64] = &[1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0];
+
+/// One model per size class, the newest version of each (then the larger), the largest
+/// [`MAX_ASK`] classes kept (the tiniest, sub-2B, are what a question least often means),
+/// smallest first.
+fn one_per_size_class(ms: Vec<&crate::catalog::Model>) -> Vec<&crate::catalog::Model> {
+    let class =
+        |m: &crate::catalog::Model| SIZE_CLASSES.iter().filter(|b| m.params_b >= **b).count();
+    let mut best: Vec<&crate::catalog::Model> = Vec::new();
+    for m in ms {
+        match best.iter_mut().find(|b| class(b) == class(m)) {
+            Some(b) => {
+                let newer = m
+                    .family_version()
+                    .total_cmp(&b.family_version())
+                    .then(m.params_b.total_cmp(&b.params_b))
+                    .is_gt();
+                if newer {
+                    *b = m;
+                }
+            }
+            None => best.push(m),
+        }
+    }
+    best.sort_by(|a, b| a.params_b.total_cmp(&b.params_b));
+    let skip = best.len().saturating_sub(MAX_ASK);
+    best.split_off(skip)
+}
+
 /// The family's fit asked back, when the question is a fit (`plain` read nothing to size, or
 /// a card's specs, or the wrong model) and names a family without a size.
 pub(super) fn family_fit(
@@ -195,6 +239,8 @@ pub(super) fn family_fit(
         && matches!(plain, Reading::Command(Request::Gpu(g)) if g.gpus.len() == 2);
     let fit_like = match plain {
         Reading::Unknown => asked,
+        // `what gpu do I need for qwen`: the card a family needs, never guidance from scratch.
+        Reading::Command(Request::Pick) => has(padded, CARD_NEEDED),
         Reading::Command(Request::Gpu(g)) => g.gpus.len() == 1 || two_cards,
         Reading::Command(Request::Fit(_)) => true,
         _ => false,
@@ -234,6 +280,11 @@ pub(super) fn family_fit(
         if !fitting.is_empty() {
             ms = fitting;
         }
+    }
+    // No card to decide: one model per size class, so the small ones a first question most
+    // often means (7B/8B) are among the choices, never only the largest.
+    if ms.len() > MAX_ASK && e.gpus.is_empty() {
+        ms = one_per_size_class(ms);
     }
     let asks: Vec<Request> = ms
         .iter()

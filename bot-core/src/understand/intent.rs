@@ -456,7 +456,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
 
 /// The platforms that list `gpu` and are known to meet every need the question says (in the
 /// catalog's order); empty when it says none.
-fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
+pub(super) fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
     let needs: Vec<Need> = needs_said(q.padded);
     if needs.is_empty() {
         return Vec::new();

@@ -17,6 +17,9 @@ const LEFT_BEFORE: &[&str] = &[
     "我在",
     "以前用",
     "之前用",
+    "以前一直用",
+    "之前一直用",
+    "从",
     "原来用",
     "现在付",
     "看到",
@@ -51,6 +54,13 @@ const ELSEWHERE: &[&str] = &[
     "instead",
     "switch",
     " to ",
+    // A region asked is another place (`以前用 colab，想换到国内平台`, `a china platform`).
+    "国内",
+    "海外",
+    "国外",
+    "china",
+    "chinese",
+    "overseas",
 ];
 /// What may follow the platform's name and goes with it (`vast 上`, `featurize 的`).
 const AFTER: &[&str] = &["上", "的", " pro", ":", "，", ","];
@@ -113,7 +123,7 @@ pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
 
 /// The length of the platform name the text starts with (up to two words, or eight Chinese
 /// characters), if any.
-fn platform_at(catalog: &Catalog, t: &str) -> Option<usize> {
+pub(super) fn platform_at(catalog: &Catalog, t: &str) -> Option<usize> {
     let mut ends: Vec<usize> = t
         .char_indices()
         .map(|(i, c)| i + c.len_utf8())

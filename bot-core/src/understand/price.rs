@@ -25,6 +25,11 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     "yuan",
     "eur",
     "欧元",
+    // Yen: a currency the table may hold no rate for; `/convert` says so, never guesses.
+    "日元",
+    "日币",
+    "yen",
+    "jpy",
     // A symbol after the amount (`0.2$/h`, `3¥`).
     "$",
     "¥",

@@ -27,6 +27,7 @@ use super::{
     rent_or_buy, rented_use, said_few, said_options, sold_out, spec_asked, spelled_names,
     spoken_forms, stock_now, student_price, typed_forms, usage_said, volume_unit, weighed,
 };
+use super::{cut_down, memory_models, quant_width, quoted, region_asked};
 use crate::catalog::Catalog;
 
 type Words = fn(&Catalog, &str) -> String;
@@ -35,6 +36,10 @@ type Completion = fn(&Question, Reading) -> Reading;
 
 /// Stage 1, in order.
 const WORDS: &[Words] = &[
+    // `以前用 colab，现在想换到国内`: the place used before said as the one left.
+    region_asked::used_before,
+    // `"2x A100 80GB"` quoted beside another card: context, taken out.
+    quoted::plain,
     // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
     |_, t| weighed::distill(t),
     spoken_forms::plain,
@@ -68,6 +73,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    memory_models::models_for_memory,
+    region_asked::region_asked,
     weighed::plain_sum,
     weighed::spend_per_hour,
     weighed::cost_elsewhere,
@@ -209,8 +216,12 @@ pub(super) fn completed(q: &Question, r: Reading) -> Reading {
 pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) -> Reading {
     // `那A100呢`: a change to a question the bot does not keep.
     let r = follow_up::asked_back(norm, r);
-    // An alert on a card named by its family (`A100`): which variant.
-    let r = alert_family::asked_back(catalog, norm, r);
+    // An alert on a card named by its family (`A100`): the default form, the others offered.
+    let r = alert_family::defaulted(catalog, norm, r);
+    // `4090D 阉割了多少`: a cut-down card beside the card it was cut from.
+    let r = cut_down::beside_base(catalog, norm, r);
+    // `量化后` with no width: the fit asked at 4 and at 8 bits.
+    let r = quant_width::asked_back(norm, r);
     // `半天`: 4 h or 12 h, where the bill differs.
     let r = half_day::asked_back(catalog, text, r);
     // `a few hours` with the lengths it may mean; a budget asked how long it lasts is none.

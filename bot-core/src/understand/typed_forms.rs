@@ -192,8 +192,8 @@ fn words(s: &str) -> Vec<Word<'_>> {
     out
 }
 
-/// Cantonese `日` for a day after a number (`2日`, `两日`, `90 日`), not a date (`5月1日`)
-/// nor `一日八个钟` (a day's hours, read as `daily`), written `天`.
+/// Cantonese `日` for a day after a number (`2日`, `两日`, `90 日`), not a date (`5月1日`),
+/// nor `一日八个钟` (a day's hours, read as `daily`), nor yen (`5000日元`, `日币`), written `天`.
 fn day_after_number(s: &str) -> String {
     let chars: Vec<char> = s.chars().collect();
     let numeral = |c: char| c.is_ascii_digit() || "一二两三四五六七八九十百".contains(c);
@@ -211,8 +211,11 @@ fn day_after_number(s: &str) -> String {
             let counted = n < j;
             let date = n > 0 && chars[n - 1] == '月';
             let hours_after = chars.get(i + 1).is_some_and(|&d| numeral(d));
+            // `5000日元`, `日币`: yen, an amount.
+            let money = chars.get(i + 1).is_some_and(|&d| matches!(d, '元' | '币'));
             let one = j - n == 1 && matches!(chars[n], '一' | '1');
-            if counted && !date && !(one && hours_after) {
+            let day = counted && !date && !money;
+            if day && !(one && hours_after) {
                 // A Chinese numeral (`两日`) written in digits, as the counter pass writes `两天`.
                 let run: Vec<char> = chars[n..j].to_vec();
                 if !run[0].is_ascii_digit()

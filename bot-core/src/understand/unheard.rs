@@ -116,7 +116,15 @@ pub fn unheard_after_reading(catalog: &Catalog, text: &str) -> Option<Unheard> {
 fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unheard> {
     let norm = normalize(text);
     let toks = tokens(&norm);
-    if let Some(word) = currency_word(&norm, &toks) {
+    // A sum in that currency asked in another (`5000日元是多少人民币`) is `/convert`'s, whose
+    // answer says which rate it holds and which it lacks.
+    let converted = || {
+        matches!(
+            read(catalog, text),
+            Reading::Command(super::Request::Convert(_))
+        )
+    };
+    if let Some(word) = currency_word(&norm, &toks).filter(|_| !converted()) {
         let lines = match read(catalog, &strip(&norm, &word)) {
             Reading::Command(r) => vec![r.line()],
             _ => Vec::new(),

@@ -31,14 +31,15 @@ vast a100 1小时又45分钟 多少钱\t/cost vast a100-80g-sxm 1h45m
 # amounts in hundreds and thousands
 两千块一个月 合多少一小时\t/convert 2000cny/month to hour
 一千五百元一个月 每小时多少\t/convert 1500cny/month to hour
-# E. an alert's card count and bare ceiling
-a100到货了通知我 要8张\task:/subscribe a100-80g-sxm cards=8
-lambda上h100有4张空闲的时候提醒我\task:/subscribe h100-sxm lambda cards=4
-alert me when vast has 2 h100 free\task:/subscribe h100-sxm vast cards=2
+# E. an alert's card count and bare ceiling (a family alone takes its default form, und-w;
+# these were asked back before)
+a100到货了通知我 要8张\t/subscribe a100-80g-sxm cards=8
+lambda上h100有4张空闲的时候提醒我\t/subscribe h100-sxm lambda cards=4
+alert me when vast has 2 h100 free\t/subscribe h100-sxm vast cards=2
 tell me when an l40s is under 1.2\t/subscribe l40s max=1.2/hour
 4090低于2就提醒我\t/subscribe rtx-4090 max=2/hour
-when h100 drops below 2 on lambda let me know\task:/subscribe h100-sxm lambda max=2/hour
-remind me when 4x h100 available on runpod\task:/subscribe h100-sxm runpod cards=4
+when h100 drops below 2 on lambda let me know\t/subscribe h100-sxm lambda max=2/hour
+remind me when 4x h100 available on runpod\t/subscribe h100-sxm runpod cards=4
 4090 到货提醒 至少2张\t/subscribe rtx-4090 cards=2
 # F. people served said every way
 can one a10 host qwen2.5-7b for 25 ppl at once\t/fit qwen2.5-7b a10 batch=25

@@ -83,8 +83,9 @@ which gpu should i rent to qlora qwen2.5-7b\t/fit qwen2.5-7b qlora
 # H. lists, alerts, unsubscribe, currency and trend in a few words
 都有哪些租卡平台\t/platforms
 only paypal, which site\t/platforms paypal
-# an alert on a family with variants (SXM, NVL) asks which one (pick_listens2's rule)
-watch h200 for me\task:/subscribe h200-sxm
+# an alert on a family with variants (SXM, NVL) takes the default form and offers the others
+# (und-w: the lead's decision; it was asked back, pick_listens2's rule)
+watch h200 for me\t/subscribe h200-sxm
 unsub 2\t/unsubscribe 2
 cny pls\t/currency cny
 人民币吧\t/currency cny

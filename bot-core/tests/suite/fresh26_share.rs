@@ -8,7 +8,7 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_fresh26.tsv");
 
-/// `questions_fresh26.tsv` (300, 11 labelled to be asked back; a plain everyday mix in rough
+/// `questions_fresh26.tsv` (300, 10 labelled to be asked back; a plain everyday mix in rough
 /// traffic proportions, numbers with their unit glued or spaced oddly (`24g显存`, `1.5刀/h`,
 /// `¥2.5每小时`, `半天`), models by nickname or another version (`千问2.5`, `ds v3`,
 /// `r1 蒸馏 32b`, `llama3 70`, `qwen3 30b moe`, `gpt oss`), polite fillers and emoji at the
@@ -21,13 +21,17 @@ const CORPUS: &str = include_str!("../data/questions_fresh26.tsv");
 /// `蒸馏` as distill, a size without its `b`, `N-gpu` before a card, two platforms weighed for a
 /// card, `monthly` beside a day's hours, a word settling a family's ask-back (`scout`), two cards asked
 /// which is cheaper to rent, `自己 host` and `platform` in a Chinese sentence, a wish to run a
-/// model, a memory floor of offers typed `vram>=80` or said `at least 80GB`): 288/300.
+/// model, a memory floor of offers typed `vram>=80` or said `at least 80GB`): 288/300; helper
+/// und-w: an alert on a card's family takes the typed command's default form and says so (the
+/// lead's decision; 6 rows), a memory size with no model is `/fit 16gb`, quantized with no width
+/// is asked at int4 and int8, a family's ask-back offers one model per size class, a cut-down
+/// card is read beside its base (`und_w`; 4 rows relabelled, its header): 299/300.
 #[test]
 fn fresh26_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "fresh26", CORPUS);
     assert!(total >= 300, "fresh26: {total} questions");
-    assert!(right >= 288, "fresh26: {right} of {total}");
+    assert!(right >= 299, "fresh26: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

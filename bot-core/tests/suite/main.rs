@@ -125,6 +125,7 @@ mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;
 mod und_v_mechanisms;
+mod und_w_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;

@@ -449,7 +449,7 @@ how much per hour for 4090 on runpod\t/cost runpod rtx-4090 1h
 hello, which one has the best hourly price for an h100 sxm? we would run roughly 200 hours\t/compare h100-sxm 8d8h
 # a condition on stock or price, then `tell me`; a fit asked with `tell me if` stays a fit
 when 4090 cheaper than 0.3 dollar tell me\t/subscribe rtx-4090 max=0.3usd/hour
-if h100 is available on lambda let me know\task:/subscribe h100-sxm lambda
+if h100 is available on lambda let me know\t/subscribe h100-sxm lambda
 tell me if a 4090 can run qwen2.5-7b\t/fit qwen2.5-7b rtx-4090
 # counts: 俩, 个/台 before a card, a pair of
 俩3090能跑qwen2.5 32b吗\t/fit qwen2.5-32b 2xrtx-3090
@@ -473,7 +473,7 @@ deepseek r1 full version how many h200\t/fit deepseek-r1 h200-sxm
 # a year of price history is 365 days
 5090 价格 一年来的走势\t/trend rtx-5090 days=365
 # stock or a price reached, and a word to tell
-a100 有货第一时间通知\task:/subscribe a100-80g-sxm
+a100 有货第一时间通知\t/subscribe a100-80g-sxm
 4090降到1块5就通知我\t/subscribe rtx-4090 max=1.5cny/hour
 # one platform weighed against the others on price is the ranking
 # (session 7: hours a month are regular use, a month of the daily share, as fresh15 asks)
@@ -639,8 +639,8 @@ runpod 的 h100 2.69刀一小时 换算成人民币多少\t/convert 2.69usd/hour
 # hours in a day are the day's use; all of them, always on
 一天24小时跑4090 一个月多少钱\t/compare rtx-4090 always
 # alerts said as 盯/提醒/set an alert; restocking is the stock rhythm
-盯一下runpod的h200 低于3美元提醒\task:/subscribe h200-sxm runpod max=3usd/hour
-set an alert for a100 under 1.2 usd on vast\task:/subscribe a100-80g-sxm vast max=1.2usd/hour
+盯一下runpod的h200 低于3美元提醒\t/subscribe h200-sxm runpod max=3usd/hour
+set an alert for a100 under 1.2 usd on vast\t/subscribe a100-80g-sxm vast max=1.2usd/hour
 4090 什么时候补货\t/trend rtx-4090
 a100 价格是不是在跌\t/trend a100-80g-sxm
 # a batch and a pair of cards said in words

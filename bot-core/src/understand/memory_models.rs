@@ -1,0 +1,66 @@
+//! `16g显存能跑什么模型`, `what can I run on 48GB`, `24G 能微调多大的模型`, `I have 12 GB VRAM,
+//! which LLMs can I use`: a memory size with no card and no model, asked which models it holds,
+//! is `/fit 16gb` (with the method said: `/fit 24gb lora`), the models that fit it per method.
+//! Never a card guessed from the size, nor the offers with that much memory.
+
+use super::Reading;
+use super::question::{Question, one};
+use super::request::Request;
+use crate::commands::fit::FitMemoryArgs;
+use crate::vram::Task;
+
+/// Words asking which models, or how big a model, a memory holds.
+const WHICH_MODELS: &[&str] = &[
+    "什么模型",
+    "哪些模型",
+    "哪个模型",
+    "啥模型",
+    "多大的模型",
+    "多大模型",
+    "什么大模型",
+    "哪些大模型",
+    "什么llm",
+    "哪些llm",
+    "跑什么",
+    "跑啥",
+    "跑哪些",
+    "能跑多大",
+    "微调多大",
+    "训多大",
+    "训练多大",
+    "what model",
+    "which model",
+    "what llm",
+    "which llm",
+    "llms can i",
+    "models can i",
+    "what can i run",
+    "what can i fine",
+    "what can i train",
+    "what can i lora",
+    "what can i qlora",
+    "how big a model",
+    "how large a model",
+    "biggest model",
+    "largest model",
+    "what fits",
+];
+
+/// A memory size asked which models it holds, nothing else named.
+pub(super) fn models_for_memory(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let alone = e.gpus.is_empty() && e.platforms.is_empty() && q.price.is_none();
+    if !alone || !q.nothing_to_size() || !q.has(WHICH_MODELS) {
+        return None;
+    }
+    let gb = super::memory_floor::memory_said(q.padded)?;
+    if gb.fract() != 0.0 {
+        return None;
+    }
+    one(Request::FitMemory(FitMemoryArgs {
+        gb: gb as u32,
+        quant: e.quant,
+        // Inference said is every inference form; a method said is that method.
+        task: e.task.filter(|t| *t != Task::Infer),
+    }))
+}
