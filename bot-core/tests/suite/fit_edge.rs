@@ -141,9 +141,9 @@ fn fits_and_margin_on_a_given_card() {
     req.gpu = Some(g);
     let r = estimate(&c, &req).unwrap();
     assert_eq!(r.fits, Some(true));
-    // RTX 4090: nvidia-smi 24564 MiB = 23.99 GiB (not 24e9 B = 22.35 GiB); margin = 23.99 -
-    // what must be allocated per card.
-    assert!((r.margin_gib.unwrap() - (23.99 - r.per_gpu_required_gib)).abs() < 0.02);
+    // RTX 4090: nvidia-smi 24564 MiB = 23.99 GiB (not 24e9 B = 22.35 GiB), of which CUDA sees
+    // 23.52 (the lowest reading on file); margin = 23.52 - what must be allocated per card.
+    assert!((r.margin_gib.unwrap() - (23.52 - r.per_gpu_required_gib)).abs() < 0.02);
     req.quant = Quant::Fp32; // 7.6e9 x 4 B = 28 GiB of weights alone
     let r = estimate(&c, &req).unwrap();
     assert_eq!(r.fits, Some(false));

@@ -90,9 +90,9 @@ fn a_need_between_cudas_total_and_nvidia_smis_does_not_fit() {
         (m - (l4.usable_gib() - r.per_gpu_required_gib)).abs() < 0.01,
         "{m}"
     );
-    // A card with no reading keeps nvidia-smi's total: the same need on a 4090 (24564 MiB).
-    let g4090 = c.gpu("4090").unwrap();
-    assert_eq!(g4090.usable_gib(), g4090.vram_gib());
+    // A card with no reading keeps nvidia-smi's total: an H100 SXM (81559 MiB).
+    let h100 = c.gpu("h100-sxm").unwrap();
+    assert_eq!(h100.usable_gib(), h100.vram_gib());
 }
 
 #[test]
@@ -125,9 +125,15 @@ fn gpu_says_what_cuda_sees_beside_what_nvidia_smi_shows() {
     assert!(zh.contains("CUDA 只看到其中 22.16 GiB"), "{zh}");
     assert!(zh.contains("23034 MiB"), "{zh}");
     // A card with no CUDA reading says what it said before.
+    let en = say(&w, "en", "/gpu h100-sxm");
+    assert!(
+        en.contains("79.6 GiB (79.0 usable after the CUDA context"),
+        "{en}"
+    );
+    // The 4090 has one now: 23.52 GiB to CUDA of nvidia-smi's 24564 MiB.
     let en = say(&w, "en", "/gpu 4090");
     assert!(
-        en.contains("24 GiB (23.3 usable after the CUDA context"),
+        en.contains("24 GiB (22.9 usable: CUDA sees 23.52 GiB"),
         "{en}"
     );
     // A fit on a card with a reading shows the figure it was decided on.
