@@ -76,9 +76,21 @@ impl MemoryLine {
     }
 }
 
-/// A card with `gb` of memory and nothing else known: read as the catalog reads a card with no
-/// driver reading (GiB of memory chips, `Gpu::vram_gib`); its CUDA context is the estimate's.
-fn memory_card(gb: u32) -> Gpu {
+/// The catalog's card sold as `gb` GB that leaves a job the least (`Gpu::usable_gib`: CUDA's
+/// total where read): a model that fits it fits every such card the catalog knows.
+fn tightest(catalog: &Catalog, gb: u32) -> Option<&Gpu> {
+    catalog
+        .gpus
+        .iter()
+        .filter(|g| g.vram_gb == f64::from(gb) && g.usable_gib() < g.vram_gb)
+        .min_by(|a, b| a.usable_gib().total_cmp(&b.usable_gib()))
+}
+
+/// A card with `gb` of memory: what the tightest catalog card of that size leaves a job
+/// ([`tightest`]), else read as the catalog reads a card with no driver reading (GiB of memory
+/// chips, `Gpu::vram_gib`); its CUDA context is the estimate's.
+fn memory_card(catalog: &Catalog, gb: u32) -> Gpu {
+    let usable = tightest(catalog, gb).map(Gpu::usable_gib);
     Gpu {
         id: format!("{gb}gb"),
         name: format!("{gb} GB"),
@@ -89,7 +101,7 @@ fn memory_card(gb: u32) -> Gpu {
         memory_mib: None,
         memory_source: None,
         memory_as_of: None,
-        cuda_total_gib: None,
+        cuda_total_gib: usable,
         cuda_total_source: None,
         cuda_total_as_of: None,
         mem_type: None,
@@ -290,14 +302,19 @@ fn push_method(
 /// command offers them to tap).
 pub fn answer(ctx: &Ctx, line: &MemoryLine) -> (Reply, Vec<FitLine>) {
     let catalog = ctx.catalog;
-    let card = memory_card(line.gb);
+    let card = memory_card(catalog, line.gb);
     let models = candidates(catalog);
     let mut r = Reply::text(Msg::new("fit-memory-title").arg("gb", line.gb));
-    r.push(
-        Msg::new("fit-memory-read")
+    r.push(match tightest(catalog, line.gb) {
+        Some(g) => Msg::new("fit-memory-read-card")
+            .arg("gb", line.gb)
+            .arg("card", g.display_name(ctx.lang == Lang::Zh))
+            .arg("usable", format!("{:.2}", g.usable_gib()))
+            .arg("count", models.len()),
+        None => Msg::new("fit-memory-read")
             .arg("gb", line.gb)
             .arg("count", models.len()),
-    );
+    });
     let (mut pct, mut context) = (0.0_f64, vram::DEFAULT_CONTEXT);
     let mut taps = Vec::new();
     for method in line.methods() {
@@ -347,6 +364,7 @@ mod tests {
 
     #[test]
     fn the_card_holds_the_memory_asked_as_gib() {
-        assert_eq!(memory_card(16).vram_gib(), 16.0);
+        let catalog = Catalog::embedded().unwrap();
+        assert_eq!(memory_card(&catalog, 16).vram_gib(), 16.0);
     }
 }

@@ -130,7 +130,13 @@ fn a_memory_size_names_what_the_fit_engine_holds_there() {
     let w = world();
     let mut checked = 0;
     for gb in [16u32, 24, 40, 48, 80] {
-        let Some(card) = cat.gpus.iter().find(|g| g.vram_gib() == f64::from(gb)) else {
+        // The card of that size that leaves a job the least: what `/fit Ngb` is read as.
+        let Some(card) = cat
+            .gpus
+            .iter()
+            .filter(|g| g.vram_gb == f64::from(gb))
+            .min_by(|a, b| a.usable_gib().total_cmp(&b.usable_gib()))
+        else {
             continue;
         };
         for locale in ["en", "zh"] {
