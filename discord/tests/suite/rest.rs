@@ -31,6 +31,36 @@ pub(super) fn rt() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// A `Discord` frontend running (gateway and all) on a runtime of its own, until stopped.
+pub(super) struct Running {
+    runtime: tokio::runtime::Runtime,
+    stop: tokio_util::sync::CancellationToken,
+    task: tokio::task::JoinHandle<Result<(), gpuscout_discord::ConfigError>>,
+}
+
+impl Running {
+    pub(super) fn start(discord: gpuscout_discord::Discord) -> Running {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let stop = tokio_util::sync::CancellationToken::new();
+        let task = runtime.spawn(discord.run(stop.clone()));
+        Running {
+            runtime,
+            stop,
+            task,
+        }
+    }
+
+    /// Stops the frontend and waits for it: what its `run` ended with.
+    pub(super) fn stop(self) -> Result<(), gpuscout_discord::ConfigError> {
+        self.stop.cancel();
+        self.runtime.block_on(self.task).unwrap()
+    }
+}
+
 #[test]
 fn an_alert_waits_out_a_429_and_arrives_once() {
     let fake = FakeDiscord::start();

@@ -6,8 +6,9 @@
 //! `X-RateLimit-Scope: shared`, a revoked bot token: 401 on registration, close code 4004 at
 //! IDENTIFY), signed and POSTed to the real endpoint in-process with REST against the fake.
 
-use super::rest::{rest, rt};
+use super::rest::{Running, rest, rt};
 use super::wire_round8::{APP_PERMS, Endpoint, GUILD, MEI, answered, gpu, in_channel, start, user};
+use super::wire_round12::cjk;
 use bot_core::{Catalog, Lang, Msg, Reply, Store};
 use gpuscout_discord::{Config, Discord};
 use gpuscout_frontend::{Address, Sender};
@@ -20,10 +21,6 @@ use tokio_util::sync::CancellationToken;
 
 fn text_channel() -> Value {
     json!({"id": "300000000000000111", "type": 0, "name": "gpu", "guild_id": GUILD})
-}
-
-fn cjk(text: &str) -> bool {
-    text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c))
 }
 
 /// A response Discord takes for an interaction of this kind, its type among `allowed`.
@@ -403,16 +400,9 @@ fn the_gateway_closing_with_4004_stops_the_frontend_but_4014_is_retried() {
     let g = FakeGateway::start();
     g.refuse_next_identify(4014);
     let (discord, _dir) = discord_with(&fake, fake_discord::TOKEN, Some(&g));
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let stop = CancellationToken::new();
-    let running = runtime.spawn(discord.run(stop.clone()));
+    let running = Running::start(discord);
     g.wait_until("a second IDENTIFY", |g| g.identifies().len() >= 2);
-    stop.cancel();
-    let ended = runtime.block_on(running).unwrap();
+    let ended = running.stop();
     assert!(ended.is_ok(), "{:?}", ended.err().map(|e| e.to_string()));
 }
 
@@ -425,13 +415,7 @@ fn a_mention_where_the_bot_may_not_post_gets_a_localized_hint_in_a_dm_once() {
     let fake = FakeDiscord::start();
     let g = FakeGateway::start();
     let (discord, _dir) = discord_with(&fake, fake_discord::TOKEN, Some(&g));
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let stop = CancellationToken::new();
-    let running = runtime.spawn(discord.run(stop.clone()));
+    let running = Running::start(discord);
     g.wait_for_session();
     let channel = gw::GUILD_CHANNEL_ID;
     let bot = gw::BOT_USER_ID.to_string();
@@ -485,6 +469,5 @@ fn a_mention_where_the_bot_may_not_post_gets_a_localized_hint_in_a_dm_once() {
         in_channel <= 2,
         "{in_channel} posts to a channel that refuses them"
     );
-    stop.cancel();
-    runtime.block_on(running).unwrap().unwrap();
+    running.stop().unwrap();
 }

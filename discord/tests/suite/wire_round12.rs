@@ -4,6 +4,7 @@
 //! role's is not; a DM with only an attachment gets one short hint in the person's language,
 //! a guild message with only an attachment nothing.
 
+use super::rest::Running;
 use bot_core::Catalog;
 use bot_core::store::Store;
 use gpuscout_discord::{Config, Discord};
@@ -12,7 +13,6 @@ use gpuscout_testkit::fake_discord_gateway::{self as gw, FakeGateway};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio_util::sync::CancellationToken;
 
 const OUR_ROLE: &str = "520000000000000001";
 const OTHER_ROLE: &str = "520000000000000002";
@@ -70,13 +70,7 @@ fn the_bots_managed_role_is_a_mention_of_the_bot_and_a_dm_with_only_a_file_gets_
     let fake = FakeDiscord::start();
     let g = FakeGateway::start();
     let (discord, _dir) = start(&fake, &g);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let stop = CancellationToken::new();
-    let running = runtime.spawn(discord.run(stop.clone()));
+    let running = Running::start(discord);
     g.wait_for_session();
     let channel = gw::GUILD_CHANNEL_ID;
     let bot = gw::BOT_USER_ID;
@@ -165,8 +159,7 @@ fn the_bots_managed_role_is_a_mention_of_the_bot_and_a_dm_with_only_a_file_gets_
     assert_eq!(in_dm.len(), 1, "{in_dm:#?}");
     assert!(in_dm[0].contains("/gpu"), "{in_dm:#?}");
     assert!(!cjk(&in_dm[0]), "{in_dm:#?}");
-    stop.cancel();
-    runtime.block_on(running).unwrap().unwrap();
+    running.stop().unwrap();
 }
 
 /// With `DISCORD_GATEWAY=off` nothing else notices a token revoked while running: alert

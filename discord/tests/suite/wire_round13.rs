@@ -6,13 +6,13 @@
 //! which carries no `locale`, is answered in the language the person's interactions carried;
 //! a reply to our message inside a thread is answered in that thread, quoting it.
 
+use super::rest::Running;
 use super::wire_round8::{GUILD, answered, gpu, in_channel, start as endpoint};
 use super::wire_round12::{cjk, posts_to, start as with_gateway};
 use gpuscout_testkit::fake_discord::{self, FakeDiscord};
 use gpuscout_testkit::fake_discord_gateway::{self as gw, FakeGateway};
 use serde_json::json;
 use std::time::Duration;
-use tokio_util::sync::CancellationToken;
 
 #[test]
 fn an_interaction_delivered_twice_is_answered_once_and_sets_one_alert() {
@@ -44,13 +44,7 @@ fn a_dm_is_answered_in_the_language_the_persons_interactions_carried_and_threads
     let fake = FakeDiscord::start();
     let g = FakeGateway::start();
     let (discord, _dir) = with_gateway(&fake, &g);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let stop = CancellationToken::new();
-    let running = runtime.spawn(discord.run(stop.clone()));
+    let running = Running::start(discord);
     g.wait_for_session();
     let person = "410000000000001311";
     // 1. A slash command from a Chinese client in a server.
@@ -116,6 +110,5 @@ fn a_dm_is_answered_in_the_language_the_persons_interactions_carried_and_threads
         "{:?}",
         in_thread[0].body
     );
-    stop.cancel();
-    runtime.block_on(running).unwrap().unwrap();
+    running.stop().unwrap();
 }
