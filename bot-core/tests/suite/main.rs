@@ -76,6 +76,7 @@ mod fresh24_share;
 mod fresh25_share;
 mod fresh26_share;
 mod fresh27_share;
+mod fresh28_share;
 mod from_ranking;
 mod live_prices;
 mod member_prices;
