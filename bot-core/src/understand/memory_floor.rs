@@ -22,7 +22,7 @@ pub(super) fn gb_of(word: &str) -> Option<f64> {
 }
 
 /// The memory size a sentence says (`48gb`, `48 gb`, `80g最便宜`), the first one.
-fn memory_said(padded: &str) -> Option<f64> {
+pub(super) fn memory_said(padded: &str) -> Option<f64> {
     let toks = super::text::tokens(padded);
     toks.iter().enumerate().find_map(|(i, t)| {
         gb_of(t).or_else(|| {

@@ -122,6 +122,7 @@ mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;
 mod und_v_mechanisms;
+mod und_x_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;
