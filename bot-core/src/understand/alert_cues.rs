@@ -63,6 +63,18 @@ const WHEN_BEFORE: &[&str] = &[
 ];
 /// A condition said after its event (`有货就`, `机器的时候`, `有空闲了`).
 const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了", "的话"];
+/// Events `的话` makes a condition of: stock arriving (`有货的话 tell me`); a price (`便宜的话告诉我
+/// 哪家`) asks now which one.
+const STOCK_EVENTS: &[&str] = &[
+    "有货",
+    "到货",
+    "补货",
+    "来货",
+    "有卡",
+    "有空",
+    "available",
+    "in stock",
+];
 /// Stock or a price that the condition waits for.
 const EVENT: &[&str] = &[
     "有货",
@@ -152,6 +164,7 @@ fn conditional(padded: &str) -> bool {
             let after = WHEN_AFTER.iter().any(|w| {
                 padded[end..].match_indices(w).any(|(d, _)| match *w {
                     "了" => padded[end..end + d].trim().is_empty(),
+                    "的话" => d <= 30 && STOCK_EVENTS.contains(ev),
                     _ => d <= 30,
                 })
             });

@@ -29,7 +29,6 @@ const HANDED: &[&str] = &[
     "该租啥",
     "租什么好",
     "租啥好",
-    "要租什么",
     "what should i rent",
     "what do i rent",
     "what should i get",
@@ -135,7 +134,10 @@ pub(super) fn choice_handed(q: &Question) -> Option<Reading> {
     // A size with no model (`serve a 7b model to ~10 users, what should i rent`) is sized by
     // `/fit`, whose ranked configurations answer it (fresh19's label).
     let bare_size = q.e.models.is_empty() && !q.e.sizes.is_empty() && q.e.gpus.is_empty();
-    if !said(q, HANDED) || other_ask(q) || bare_size {
+    // Which card for a named model (`跑qwen2.5-72b应该租什么卡`) is the fit's question: its
+    // answer ranks the cards that hold it.
+    let card_for_model = !q.nothing_to_size() && q.has(WHICH_CARD);
+    if !said(q, HANDED) || other_ask(q) || bare_size || card_for_model {
         return None;
     }
     // One card named is that card's own question; two weighed for a job are handed over only
@@ -144,6 +146,17 @@ pub(super) fn choice_handed(q: &Question) -> Option<Reading> {
     let cards_ok = q.e.gpus.is_empty() || (q.e.gpus.len() >= 2 && job(q) && q.has(DOUBT));
     cards_ok.then(|| one(Request::Pick)).flatten()
 }
+
+/// Which card, asked (with a model named, a fit).
+const WHICH_CARD: &[&str] = &[
+    "什么卡",
+    "啥卡",
+    "什么显卡",
+    "which card",
+    "which gpu",
+    "what card",
+    "what gpu",
+];
 
 /// A doubt said between two cards.
 const DOUBT: &[&str] = &[

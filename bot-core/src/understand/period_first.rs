@@ -100,15 +100,27 @@ pub(super) fn said_in_order(norm: &str) -> String {
             continue;
         };
         let mut j = i + 1;
-        while words.get(j).is_some_and(|x| PLANS.contains(x)) {
+        // `包月 2000块`, `每个月租金 2000`: a plan's word or the rent's name before the amount.
+        while words
+            .get(j)
+            .is_some_and(|x| PLANS.contains(x) || ["租金", "费用", "价格"].contains(x))
+        {
             j += 1;
         }
         let Some((a, rest)) = amount(&words[j..]) else {
             continue;
         };
         // A unit to convert to, other than the amount's own period (`包月 2000块 贵吗` is a
-        // plan's price, left for its own rules).
-        if !UNITS.iter().any(|(u, e)| e != every && rest.contains(u)) {
+        // plan's price, left for its own rules); a day, a week or longer only with a sum asked
+        // (`月费 800块 1天合多少`; `包月 2000块 用30天 划算吗` weighs the plan).
+        let short = ["小时", "hour", "分钟", "minute"];
+        let asked = ["多少", "折", "合", "how much", "per "]
+            .iter()
+            .any(|w| rest.contains(w));
+        if !UNITS
+            .iter()
+            .any(|(u, e)| e != every && rest.contains(u) && (asked || short.contains(u)))
+        {
             continue;
         }
         let mut out: Vec<String> = words[..i].iter().map(|s| s.to_string()).collect();

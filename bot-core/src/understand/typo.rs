@@ -57,6 +57,8 @@ const NOT_NAMES: &[&str] = &[
     "price",
     "what's",
     "pricing",
+    // Four letters that are a platform's with two swapped, yet English.
+    "vats",
 ];
 
 /// Words after a number that make it a volume, a length or an amount (`2000万token`, `1000
