@@ -18,7 +18,7 @@ const CORPUS: &str = include_str!("../data/questions_fresh28.tsv");
 /// mechanism in `docs/misses/fresh28_misses.md`. After helper und-x's mechanisms (their own
 /// cases in `und_x_mechanisms.rs`): 286/300 on those labels; 287/300 (95.7 %) after one more
 /// relabel to the settled convention (a price with `跑` and a length is a job, `/cost`; header).
-/// The 12 left are alerts on a card's family asked back (`alert_family`, helper und-w's);
+/// The 13 left are alerts on a card's family asked back (`alert_family`, helper und-w's);
 /// counted the examples file's way (every choice is `/subscribe`) 300/300.
 #[test]
 fn fresh28_share() {
