@@ -36,6 +36,7 @@ col-id = Id
 col-region = Region
 col-currency = Currency
 col-increment = Increment
+col-min-topup = Min top-up
 
 platform-title = { $name } ({ $id }) — { $region ->
     [cn] mainland China

@@ -36,6 +36,7 @@ col-id = 代号
 col-region = 地区
 col-currency = 币种
 col-increment = 计费粒度
+col-min-topup = 最低充值
 
 platform-title = { $name }（{ $id }）— { $region ->
     [cn] 国内

@@ -487,6 +487,8 @@ pub fn platform_list(v: &View<'_>) -> Reply {
                     &Msg::new("currency-name").arg("currency", p.currency.as_str()),
                 ),
                 duration_or_unknown(v.lang, &p.billing.increment),
+                // `platforms with no minimum top-up?` is answered by this column.
+                money_or_unknown(v.lang, &p.barriers.min_topup, &p.currency),
             ]
         })
         .collect();
@@ -498,6 +500,7 @@ pub fn platform_list(v: &View<'_>) -> Reply {
                 Msg::new("col-region"),
                 Msg::new("col-currency"),
                 Msg::new("col-increment"),
+                Msg::new("col-min-topup"),
             ],
             rows,
             lead: vec![1, 2, 4],

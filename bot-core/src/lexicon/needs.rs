@@ -65,7 +65,9 @@ pub fn need_word(w: &str) -> Option<Need> {
                 Need::Pay("card")
             }
             "paypal" => Need::Pay("paypal"),
-            "crypto" | "usdt" | "bitcoin" | "加密货币" | "虚拟货币" => Need::Pay("crypto"),
+            "crypto" | "usdt" | "bitcoin" | "btc" | "比特币" | "加密货币" | "虚拟货币" => {
+                Need::Pay("crypto")
+            }
             "unionpay" | "银联" => Need::Pay("unionpay"),
             "免实名" | "无需实名" | "不实名" | "no-real-name" | "no-kyc" | "nokyc" => {
                 Need::NoRealName
@@ -162,6 +164,9 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("usdt", Need::Pay("crypto")),
     ("加密货币", Need::Pay("crypto")),
     ("虚拟货币", Need::Pay("crypto")),
+    ("bitcoin", Need::Pay("crypto")),
+    ("比特币", Need::Pay("crypto")),
+    ("btc ", Need::Pay("crypto")),
     ("银联", Need::Pay("unionpay")),
     ("unionpay", Need::Pay("unionpay")),
     ("按秒", Need::PerSecond),

@@ -41,6 +41,8 @@ pub(super) const TELL: &[&str] = &[
     "hit me up",
     "send me",
     "inform me",
+    // `alert when any h200 …`: the verb alone, a condition after it.
+    "alert ",
 ];
 /// A condition said before its event (`一有货`, `如果…降到`, `when … available`).
 const WHEN_BEFORE: &[&str] = &[
@@ -60,7 +62,19 @@ const WHEN_BEFORE: &[&str] = &[
     "the minute",
 ];
 /// A condition said after its event (`有货就`, `机器的时候`, `有空闲了`).
-const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了"];
+const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了", "的话"];
+/// Events `的话` makes a condition of: stock arriving (`有货的话 tell me`); a price (`便宜的话告诉我
+/// 哪家`) asks now which one.
+const STOCK_EVENTS: &[&str] = &[
+    "有货",
+    "到货",
+    "补货",
+    "来货",
+    "有卡",
+    "有空",
+    "available",
+    "in stock",
+];
 /// Stock or a price that the condition waits for.
 const EVENT: &[&str] = &[
     "有货",
@@ -88,6 +102,9 @@ const EVENT: &[&str] = &[
     "below",
     "cheaper",
     "shows up",
+    "show up",
+    "turn up",
+    "pop up",
     "appears",
     "listed",
 ];
@@ -147,12 +164,28 @@ fn conditional(padded: &str) -> bool {
             let after = WHEN_AFTER.iter().any(|w| {
                 padded[end..].match_indices(w).any(|(d, _)| match *w {
                     "了" => padded[end..end + d].trim().is_empty(),
+                    "的话" => d <= 30 && STOCK_EVENTS.contains(ev),
                     _ => d <= 30,
                 })
             });
             before || after
         })
     }) || card_came(padded)
+        || arrived_then_told(padded)
+}
+
+/// An arrival said with `了` (`有了`, `到了`, `来了`): the change itself is the condition when a
+/// way to be told follows it at once (`机器有了告诉我`, `h800 到了通知`).
+const ARRIVED: &[&str] = &["有了", "到了", "来了"];
+
+/// `3090两卡机器有了告诉我`: an arrival, then a way to be told within a few characters.
+fn arrived_then_told(padded: &str) -> bool {
+    ARRIVED.iter().any(|a| {
+        padded.match_indices(a).any(|(at, _)| {
+            let rest = padded[at + a.len()..].trim_start();
+            TELL.iter().any(|t| rest.starts_with(t))
+        })
+    })
 }
 
 /// `有H200了`, `有 4090 了`: 有, a card's name in Latin letters and digits, then 了 — the card

@@ -329,7 +329,9 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         }
         e.lookups += 1;
         let id = run.join("-");
-        if let Some(m) = catalog.find_model(&id).filter(|m| m.id == id) {
+        if let Some(m) = (catalog.find_model(&id).filter(|m| m.id == id))
+            .or_else(|| super::glued_family::model(catalog, run))
+        {
             found = Some((m, n));
             break;
         }

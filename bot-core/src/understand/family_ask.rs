@@ -65,13 +65,19 @@ pub(super) fn tco_family(q: &Question) -> Option<Reading> {
     if !q.nothing_to_size() || !q.e.model_options.is_empty() {
         return None;
     }
-    let Some(Reading::Command(Request::Tco(args))) = tco(q) else {
-        return None;
-    };
     let prefix = super::text::tokens(q.padded)
         .iter()
         .find_map(|t| family_word(t))?;
-    let asks: Vec<Request> = family_models(q.catalog, &prefix)
+    tco_asked(q, family_models(q.catalog, &prefix))
+}
+
+/// The rent-vs-API question read for each model of `ids`, asked back; `None` when the question
+/// is no rent-vs-API question or names no model.
+pub(super) fn tco_asked(q: &Question, ids: Vec<String>) -> Option<Reading> {
+    let Some(Reading::Command(Request::Tco(args))) = tco(q) else {
+        return None;
+    };
+    let asks: Vec<Request> = ids
         .into_iter()
         .map(|id| {
             let quant =

@@ -137,6 +137,24 @@ fn models_under<'c>(catalog: &'c Catalog, prefix: &str) -> Vec<&'c crate::catalo
     ms
 }
 
+/// A rent-vs-API question on a family `family_ask` does not name (`gpt oss`, `gpt-oss`) or on
+/// distills named without a size (`deepseek r1 distill`, where the model read is their
+/// teacher): the family's models asked back, as a fit asks them.
+pub(super) fn tco_family(q: &super::question::Question) -> Option<Reading> {
+    let toks = super::text::tokens(q.padded);
+    let distill = toks.iter().any(|t| t.ends_with("distill"))
+        && q.e.models.iter().all(|m| !m.contains("distill"));
+    if !(q.nothing_to_size() || distill) || !q.e.model_options.is_empty() {
+        return None;
+    }
+    let ids: Vec<String> = models_under(q.catalog, &prefix(q.catalog, &toks, q.e)?)
+        .into_iter()
+        .take(MAX_ASK)
+        .map(|m| m.id.clone())
+        .collect();
+    super::family_ask::tco_asked(q, ids)
+}
+
 /// A family word alone (`phi3`, `mixtral`) that the catalog files as one model's alias (the
 /// default tag of a model library) while the family has other sizes: the family's models,
 /// largest first, so a fit asks which instead of sizing the one the alias guesses. A name

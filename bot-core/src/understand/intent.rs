@@ -245,7 +245,7 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         covered.push(span);
         // A payment method not wanted (`没有信用卡`, `without a credit card`): the platforms
         // that take another one.
-        let before = text[..at].trim_end();
+        let before = unbound(&text[..at]);
         let need = match b {
             Need::Pay(m) if NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w)) => {
                 Need::Without(m)
@@ -264,6 +264,19 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         .into_iter()
         .filter(|n| !(held && matches!(n, Need::Without(_))))
         .collect()
+}
+
+/// The words before a payment method without a verb of binding it (`不用绑信用卡`, `no need to
+/// link a credit card`): the negation before the verb is the method's.
+fn unbound(before: &str) -> &str {
+    const BIND: &[&str] = &[
+        "绑定", "绑", "link a", "link", "add a", "bind a", "bind", " to",
+    ];
+    let mut b = before.trim_end();
+    while let Some(w) = BIND.iter().find(|w| b.ends_with(*w)) {
+        b = b[..b.len() - w.len()].trim_end();
+    }
+    b
 }
 
 /// Two or more platforms weighed without a card or a price (`autodl和恒源云哪个好`): each

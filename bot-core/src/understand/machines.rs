@@ -7,7 +7,7 @@ use super::Reading;
 use super::question::Question;
 use super::request::Cards;
 use super::text::has;
-use super::words::COST_WORDS;
+use super::words::{ALERT_WORDS, COST_WORDS};
 
 /// Nouns for one machine of several cards.
 const MACHINES: &[&str] = &[
@@ -39,6 +39,9 @@ pub(super) fn machine_asked(q: &Question) -> Option<Reading> {
         || !q.nothing_to_size()
         || q.e.usage.is_some()
         || has(&padded, COST_WORDS)
+        // `alert me if 8x a100 nodes show up`: an alert on the machine, read by the alert rules.
+        || has(&padded, ALERT_WORDS)
+        || super::alert_cues::told_on_condition(&padded)
     {
         return None;
     }

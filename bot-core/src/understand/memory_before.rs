@@ -13,6 +13,8 @@ const REACH: usize = 3;
 /// Words between the memory and the card that make it something else than the card's own.
 const NOT_ITS_OWN: &[&str] = &[
     "vram", "显存", "memory", "内存", "or", "还是", "或", "或者", "vs", "need", "以上", "+",
+    // `h100 nvl 94g 和 h100 sxm`: a size before a joining word is the first card's own.
+    "和", "跟", "与", "and", "versus", "比",
 ];
 /// Words before the memory that make it a need (`至少48g`, `need 48gb`).
 const NEEDED: &[&str] = &[

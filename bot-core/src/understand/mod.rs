@@ -58,6 +58,7 @@ mod per_user;
 mod period;
 mod period_first;
 mod plan_or_hourly;
+mod platform_slips;
 mod price;
 mod quant_pair;
 mod quant_width;
@@ -87,7 +88,9 @@ mod words_price;
 mod words_stock;
 // Fresh18's misses (und-l), each mechanism its own module.
 mod card_hour;
+mod cheap_there;
 mod cheaper_than;
+mod choice_handed;
 mod day_hours;
 mod guide_needs;
 mod lang_said;
@@ -118,6 +121,7 @@ mod few_word_kinds;
 mod few_words;
 mod fit_count;
 mod gguf_type;
+mod glued_family;
 mod glued_units;
 mod guide_more;
 mod half_year;
@@ -149,6 +153,9 @@ mod spelled_names;
 mod spoken_forms;
 mod stages;
 mod stock_now;
+mod stopped_billed;
+mod top_up_asked;
+mod trend_job;
 mod typed_forms;
 mod unknown_model;
 mod unknown_platform;
@@ -371,6 +378,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         // would answer a list price, convert a budget, or drop a family.
         let r = stages::first_of(stages::FIRST, &q)
             .or_else(|| family_ask::tco_family(&q))
+            .or_else(|| family_fit::tco_family(&q))
             .or_else(|| own_figures::own_figures(&q))
             .or_else(|| stages::first_of(stages::RULES, &q))
             .or_else(|| lists::catalog_list(&q))

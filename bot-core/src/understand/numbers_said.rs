@@ -95,7 +95,9 @@ pub(super) fn wan_and_k(s: &str) -> String {
             .is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == '.'));
         let value = number.parse::<f64>().ok();
         match (unit, value) {
-            (Some('w'), Some(v)) if ends && (number.contains('.') || v <= 99.0) => {
+            (Some('w'), Some(v))
+                if ends && (number.contains('.') || v <= 99.0 || tokens_after(&chars[j + 1..])) =>
+            {
                 out.push_str(&number);
                 out.push('万');
                 i = j + 1;
@@ -112,6 +114,15 @@ pub(super) fn wan_and_k(s: &str) -> String {
         }
     }
     out
+}
+
+/// Whether tokens are counted right after a number (`300w token`, `1000w个token`): `w` is 万
+/// there at any size, never a card's watts.
+fn tokens_after(after: &[char]) -> bool {
+    let after: String = after.iter().take(10).collect();
+    let after = after.trim_start();
+    let after = after.strip_prefix('个').unwrap_or(after).trim_start();
+    after.starts_with("tok")
 }
 
 /// Whether an amount's word is just after (`块`, ` budget`) or just before (`预算`, `$`,
@@ -151,6 +162,9 @@ mod tests {
         assert_eq!(wan_and_k("ctx 32k"), "ctx 32k");
         assert_eq!(wan_and_k("qwen2.5-7b 8k上下文"), "qwen2.5-7b 8k上下文");
         assert_eq!(wan_and_k("a100 2w"), "a100 2万");
+        assert_eq!(wan_and_k("每天 300w token"), "每天 300万 token");
+        assert_eq!(wan_and_k("每天1000w个token"), "每天1000万个token");
+        assert_eq!(wan_and_k("a 300w card"), "a 300w card");
         assert_eq!(wan_and_k("a100 1k hours"), "a100 1000 hours");
         assert_eq!(wan_and_k("a100 1,000 hours"), "a100 1000 hours");
         assert_eq!(wan_and_k("预算 2,500块"), "预算 2500块");

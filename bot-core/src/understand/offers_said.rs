@@ -55,7 +55,41 @@ const REGIONS: &[(&str, &str)] = &[
 
 pub(super) fn region_said(padded: &str) -> Option<&'static str> {
     let p = format!(" {padded} ");
-    REGIONS.iter().find(|(w, _)| p.contains(w)).map(|(_, r)| *r)
+    REGIONS
+        .iter()
+        .find(|(w, _)| p.contains(w))
+        .map(|(_, r)| *r)
+        .or_else(|| code_beside_region(&p))
+}
+
+/// Region codes said beside a word for region (`us region`, `region us`, `eu 区域`).
+const CODES: &[(&str, &str)] = &[
+    ("us", "us"),
+    ("usa", "us"),
+    ("eu", "eu"),
+    ("asia", "asia"),
+    ("japan", "japan"),
+    ("jp", "japan"),
+    ("germany", "germany"),
+    ("canada", "canada"),
+];
+/// Words for a region a code stands beside, either side.
+const REGION_WORDS: &[&str] = &[
+    "region", "regions", "region:", "区", "区域", "地区", "节点", "机房",
+];
+
+/// `us region 的 h100`, `region us`: a region code beside a word for region.
+fn code_beside_region(p: &str) -> Option<&'static str> {
+    let w: Vec<&str> = p.split_whitespace().collect();
+    w.windows(2).find_map(|pair| {
+        let code = |t: &str| CODES.iter().find(|(c, _)| *c == t).map(|(_, r)| *r);
+        let region = |t: &str| REGION_WORDS.contains(&t);
+        match (code(pair[0]), code(pair[1])) {
+            (Some(r), _) if region(pair[1]) => Some(r),
+            (_, Some(r)) if region(pair[0]) => Some(r),
+            _ => None,
+        }
+    })
 }
 
 /// `r` (stock or offers) with the region said, as offers.
@@ -93,18 +127,29 @@ pub(super) fn machines_any_card(q: &Question) -> Option<Reading> {
     if !q.has(&["offer", "machines", "boxes", "nodes", "instances", "机器"]) {
         return None;
     }
-    let n = super::memory_floor::cards_floor(q.padded).or_else(|| {
-        let w: Vec<&str> = q.padded.split_whitespace().collect();
-        w.windows(2).find_map(|p| {
-            (["gpus", "cards", "gpu", "卡"].contains(&p[1]))
-                .then(|| p[0].parse::<u32>().ok())
-                .flatten()
+    let w: Vec<&str> = q.padded.split_whitespace().collect();
+    let n = super::memory_floor::cards_floor(q.padded)
+        .or_else(|| {
+            w.windows(2).find_map(|p| {
+                (["gpus", "cards", "gpu", "卡"].contains(&p[1]))
+                    .then(|| p[0].parse::<u32>().ok())
+                    .flatten()
+            })
         })
-    })?;
+        // `any 8-gpu machines`: the count and its noun as one word.
+        .or_else(|| {
+            w.iter().find_map(|t| {
+                ["-gpu", "-gpus", "-card", "-cards"]
+                    .iter()
+                    .find_map(|s| t.strip_suffix(s)?.parse::<u32>().ok())
+            })
+        })?;
     if !(2..=64).contains(&n) {
         return None;
     }
-    let mut r = make::offers(None, None, None, q.hourly_cap().as_ref(), false);
+    // `80G 显存、8 卡以上的机器`: each card's memory floor too.
+    let gb = super::memory_floor::memory_said(q.padded);
+    let mut r = make::offers(None, None, gb, q.hourly_cap().as_ref(), false);
     if let Request::Offers(o) = &mut r {
         o.filter.min_cards = Some(n);
     }
@@ -126,6 +171,10 @@ mod tests {
             region_said("any a100 outside china under $2"),
             Some("global")
         );
+        assert_eq!(region_said("us region 的 h100 offers"), Some("us"));
+        assert_eq!(region_said("region eu 的 a100"), Some("eu"));
+        assert_eq!(region_said("asia 区域 4090 报价"), Some("asia"));
+        assert_eq!(region_said("us students region"), None);
         // `us` inside a word is no region.
         assert_eq!(region_said("h100 offers for us students"), None);
     }

@@ -3,37 +3,95 @@
 //! (`每月 2000块`, `1.88元每小时`), so the amount keeps its period. Without it the amount was
 //! read with no period and the conversion had no reading at all.
 
-/// Period words (as the spoken-form pass leaves them) and the `每…` form they become.
+/// Period words (as the spoken-form pass leaves them, `包年` as `12个月 包月`) and the `每…` form
+/// they become; a fee by the period (`月费`, `年费`) and a billing unit (`按小时`, `按分钟`)
+/// before an amount are its period too.
 const PERIODS: &[(&str, &str)] = &[
     ("1个月", "每月"),
     ("1月", "每月"),
     ("每月", "每月"),
     ("每个月", "每月"),
+    ("月费", "每月"),
+    ("按月", "每月"),
+    ("12个月", "每年"),
+    ("1年", "每年"),
+    ("每年", "每年"),
+    ("年费", "每年"),
+    ("按年", "每年"),
     ("1周", "每周"),
     ("1星期", "每周"),
     ("1个星期", "每周"),
     ("每周", "每周"),
+    ("周费", "每周"),
+    ("按周", "每周"),
     ("1天", "每天"),
     ("每天", "每天"),
+    ("日费", "每天"),
+    ("按天", "每天"),
+    ("按小时", "每小时"),
+    ("按时", "每小时"),
+    ("按分钟", "每分钟"),
 ];
 /// The plan words the spoken-form pass keeps beside `1个月` (`包月` → `1个月 包月`).
 const PLANS: &[&str] = &["包月", "包周", "包天"];
+/// Currencies an amount is written in (`块`, `美元`).
+const CURRENCIES: &[&str] = &["块", "元", "cny", "rmb", "usd", "刀", "美元"];
+/// Units of time a price is converted to, each with its period's own `每…` form.
+const UNITS: &[(&str, &str)] = &[
+    ("小时", "每小时"),
+    ("hour", "每小时"),
+    ("分钟", "每分钟"),
+    ("minute", "每分钟"),
+    ("天", "每天"),
+    ("day", "每天"),
+    ("周", "每周"),
+    ("week", "每周"),
+    ("月", "每月"),
+    ("month", "每月"),
+    ("年", "每年"),
+    ("year", "每年"),
+];
 
-/// Whether a word is an amount with a currency and no period of its own.
-fn amount(w: &str) -> bool {
+/// An amount with a currency at the start of `words` (`3000块`, `¥500`, `5000 美元`, the
+/// currency glued to the words after it: `3000块折算下来…`): the amount as written and what
+/// follows it.
+fn amount(words: &[&str]) -> Option<(String, String)> {
+    let w = words.first()?;
     let digits = w.trim_start_matches(['¥', '$', '￥']);
     let number: String = digits
         .chars()
         .take_while(|c| c.is_ascii_digit() || *c == '.')
         .collect();
+    if number.is_empty() {
+        return None;
+    }
     let unit = &digits[number.len()..];
-    !number.is_empty()
-        && (w.len() > digits.len() && unit.is_empty()
-            || ["块", "元", "cny", "rmb", "usd", "刀", "美元"].contains(&unit))
+    let sign = w.len() > digits.len();
+    let rest = |tail: &str, from: usize| {
+        std::iter::once(tail)
+            .chain(words[from..].iter().copied())
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if let Some(c) = CURRENCIES.iter().find(|c| unit.starts_with(**c)) {
+        return Some((
+            format!("{}{c}", &w[..w.len() - unit.len()]),
+            rest(&unit[c.len()..], 1),
+        ));
+    }
+    if unit.is_empty() && sign {
+        return Some((w.to_string(), rest("", 1)));
+    }
+    // `5000 美元`: the currency as the next word.
+    let c = words
+        .get(1)
+        .filter(|c| unit.is_empty() && CURRENCIES.contains(c))?;
+    Some((format!("{w}{c}"), rest("", 2)))
 }
 
-/// The text with a leading period moved after its amount's `每` form, when a shorter unit to
-/// convert to follows (`…每小时`, `an hour`, `per minute`); otherwise unchanged.
+/// The text with a leading period moved after its amount's `每` form, when another unit to
+/// convert to follows (`…每小时`, `一天合多少`, `an hour`, `per minute`); otherwise unchanged.
 pub(super) fn said_in_order(norm: &str) -> String {
     let norm = shortened(norm);
     let words: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
@@ -42,16 +100,26 @@ pub(super) fn said_in_order(norm: &str) -> String {
             continue;
         };
         let mut j = i + 1;
-        while words.get(j).is_some_and(|x| PLANS.contains(x)) {
+        // `包月 2000块`, `每个月租金 2000`: a plan's word or the rent's name before the amount.
+        while words
+            .get(j)
+            .is_some_and(|x| PLANS.contains(x) || ["租金", "费用", "价格"].contains(x))
+        {
             j += 1;
         }
-        let Some(a) = words.get(j).filter(|a| amount(a)) else {
+        let Some((a, rest)) = amount(&words[j..]) else {
             continue;
         };
-        let rest = words[j + 1..].join(" ");
-        if !["小时", "hour", "分钟", "minute"]
+        // A unit to convert to, other than the amount's own period (`包月 2000块 贵吗` is a
+        // plan's price, left for its own rules); a day, a week or longer only with a sum asked
+        // (`月费 800块 1天合多少`; `包月 2000块 用30天 划算吗` weighs the plan).
+        let short = ["小时", "hour", "分钟", "minute"];
+        let asked = ["多少", "折", "合", "how much", "per "]
             .iter()
-            .any(|u| rest.contains(u))
+            .any(|w| rest.contains(w));
+        if !UNITS
+            .iter()
+            .any(|(u, e)| e != every && rest.contains(u) && (asked || short.contains(u)))
         {
             continue;
         }
@@ -99,5 +167,17 @@ mod tests {
             "1个月 包月 2000块 贵吗"
         );
         assert_eq!(said_in_order("1天 8小时 4090"), "1天 8小时 4090");
+        assert_eq!(
+            said_in_order("1个月 包月 3000块折算下来每小时多少"),
+            "3000块每月 折算下来每小时多少 "
+        );
+        assert_eq!(
+            said_in_order("年费 5000 美元 折合每月多少"),
+            "5000美元每年 折合每月多少 "
+        );
+        assert_eq!(
+            said_in_order("按分钟 0.1元 跑1天多少钱"),
+            "0.1元每分钟 跑1天多少钱 "
+        );
     }
 }

@@ -18,14 +18,15 @@ use super::entities::Entities;
 use super::question::Question;
 use super::{
     alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, bill_words,
-    budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside, cheaper_than,
-    counter_words, counts_side, day_hours, few_hours, few_word_kinds, few_words, follow_up,
-    gguf_type, glued_units, guide_more, guide_needs, half_day, half_year, ime_slips, job_facts,
-    jobs_each, lang_said, left_for, length_words, lists_more, memory_asked, memory_beside,
-    model_named, offers_said, offers_words, options_said, past_day, pay_either, per_day,
-    per_thousand, per_user, period_first, pick_terse, plan_or_hourly, price_moved, refused,
-    rent_or_buy, rented_use, said_few, said_options, sold_out, spec_asked, spelled_names,
-    spoken_forms, stock_now, student_price, typed_forms, usage_said, volume_unit, weighed,
+    budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside, cheap_there,
+    cheaper_than, choice_handed, counter_words, counts_side, day_hours, few_hours, few_word_kinds,
+    few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs, half_day, half_year,
+    ime_slips, job_facts, jobs_each, lang_said, left_for, length_words, lists_more, memory_asked,
+    memory_beside, model_named, offers_said, offers_words, options_said, past_day, pay_either,
+    per_day, per_thousand, per_user, period_first, pick_terse, plan_or_hourly, price_moved,
+    refused, rent_or_buy, rented_use, said_few, said_options, sold_out, spec_asked, spelled_names,
+    spoken_forms, stock_now, stopped_billed, student_price, top_up_asked, trend_job, typed_forms,
+    usage_said, volume_unit, weighed,
 };
 use super::{cut_down, memory_models, quant_width, quoted, region_asked};
 use crate::catalog::Catalog;
@@ -84,11 +85,18 @@ pub(super) const FIRST: &[Rule] = &[
     rent_or_buy::rent_or_buy,
     student_price::student_price,
     guide_needs::guide_needs,
+    choice_handed::choice_handed,
+    choice_handed::place_for_job,
+    choice_handed::which_good_alone,
     cheaper_than::cheaper_than,
 ];
 
 /// Stage 4's rules after the user's own figures, before the general ones.
 pub(super) const RULES: &[Rule] = &[
+    stopped_billed::stopped_billed,
+    top_up_asked::top_up_asked,
+    trend_job::trend_for_job,
+    cheap_there::cheap_there,
     sold_out::elsewhere,
     card_and_place::card_and_place,
     weighed::platforms_weighed,

@@ -268,10 +268,11 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
         // A half after a count (`2个半小时` → `2.5小时`) needs its numeral: `跑个半小时` is
         // half an hour (`个` is only the measure word), read by the next phrase that matches.
         let counted = out.ends_with(|c: char| c.is_ascii_digit());
-        if let Some((from, to)) = table
-            .iter()
-            .find(|(f, t)| rest.starts_with(f) && (counted || !t.starts_with('.')))
-        {
+        // `三个月租金`: the months are counted, `租金` is the rent (never a monthly plan).
+        let months = counted || out.ends_with('个');
+        if let Some((from, to)) = table.iter().find(|(f, t)| {
+            rest.starts_with(f) && (counted || !t.starts_with('.')) && !(months && *f == "月租")
+        }) {
             // `两个月 包月`: the months are said; `包月` adds the plan, not a third month.
             let to = if to.starts_with("1个月 ") && super::month_count::ends_with_months(&out) {
                 " 包月 "

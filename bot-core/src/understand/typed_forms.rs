@@ -90,6 +90,8 @@ fn family_typos(catalog: &Catalog, s: &str) -> String {
             .then_some(letters)
             .filter(|l| l.len() >= 4 && l.bytes().all(|b| b.is_ascii_lowercase()))
             .filter(|l| versioned && !NOT_TYPOS.contains(l) && !families.contains(l))
+            // `deepseekv4`, `kimik2`: the family glued to a version that starts with a letter.
+            .filter(|l| !families.contains(&&l[..l.len() - 1]))
             .filter(|l| catalog.find_model(l).is_none() && catalog.find_platform(l).is_none())
             .and_then(|l| {
                 // The nearest family, when one is nearer than every other.

@@ -2,6 +2,7 @@
 //! read again with each of the catalog's candidates, and the readings that work are asked back.
 
 use super::entities::Entities;
+use super::platform_slips;
 use super::{Reading, read_normalized};
 use crate::catalog::Catalog;
 use crate::lexicon;
@@ -56,6 +57,8 @@ const NOT_NAMES: &[&str] = &[
     "price",
     "what's",
     "pricing",
+    // Four letters that are a platform's with two swapped, yet English.
+    "vats",
 ];
 
 /// Words after a number that make it a volume, a length or an amount (`2000万token`, `1000
@@ -133,6 +136,7 @@ pub(super) fn typo_reading(
     use crate::catalog::EntryKind;
     // Each candidate word costs a scan of the catalog: a few per question, however long.
     let mut scans = 0;
+    let mut swaps = 0;
     for &k in &e.unused {
         if scans >= MAX_SCANS {
             break;
@@ -182,15 +186,32 @@ pub(super) fn typo_reading(
                 nf
             })
         } else if !has_digit
-            && (5..=12).contains(&t.len())
+            && (4..=12).contains(&t.len())
             && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'.')
             && !NOT_NAMES.contains(&t)
         {
+            if t.len() == 4 {
+                // Four letters: two swapped only, and a cheap check with a budget of its own.
+                if swaps >= MAX_SCANS {
+                    continue;
+                }
+                swaps += 1;
+                let ids = platform_slips::four_letters_swapped(catalog, t);
+                if let Some(r) = asked_with(catalog, original, t, &ids) {
+                    return Some(r);
+                }
+                continue;
+            }
             scans += 1;
             catalog.platform(t).err().map(|mut nf| {
-                // A misspelling keeps the name's length (`autdl`); `cloud` is not CloudRift.
+                // A misspelling keeps the length of a name people type (`nebious` for
+                // `nebius`), never of the display name (`Nebius AI Cloud`); `cloud` is not
+                // CloudRift.
+                let names = nf.names.clone();
                 nf.suggestions.retain(|s| {
-                    s.to_lowercase().starts_with(&t[..1]) && s.len().abs_diff(t.len()) <= 2
+                    names.iter().any(|n| {
+                        &n.name == s && platform_slips::near_by_typed_name(catalog, &n.id, t)
+                    })
                 });
                 nf
             })
@@ -198,26 +219,38 @@ pub(super) fn typo_reading(
             None
         };
         let Some(nf) = nf else { continue };
-        let mut lines: Vec<super::Request> = Vec::new();
-        for name in nf.suggestions.iter().take(3) {
-            let id = match nf.kind {
+        let ids: Vec<String> = nf
+            .suggestions
+            .iter()
+            .take(3)
+            .filter_map(|name| match nf.kind {
                 EntryKind::Gpu => catalog.find_gpu(name).map(|g| g.id.clone()),
-                EntryKind::Platform => catalog.find_platform(name).map(|p| p.id.clone()),
+                EntryKind::Platform => nf.suggested(name).map(|n| n.id.clone()),
                 EntryKind::Model => catalog.find_model(name).map(|m| m.id.clone()),
-            };
-            let (Some(id), Some(at)) = (id, original.find(t)) else {
-                continue;
-            };
-            let fixed = format!("{}{id}{}", &original[..at], &original[at + t.len()..]);
-            if let (Reading::Command(l), _) = read_normalized(catalog, fixed, false)
-                && !lines.contains(&l)
-            {
-                lines.push(l);
-            }
-        }
-        if !lines.is_empty() {
-            return Some(Reading::Ask(lines));
+            })
+            .collect();
+        if let Some(r) = asked_with(catalog, original, t, &ids) {
+            return Some(r);
         }
     }
-    None
+    // `横源云关机收费吗`: a Chinese name one character off a platform's.
+    toks.iter()
+        .find_map(|run| platform_slips::chinese_slip(catalog, run))
+        .and_then(|(typed, name)| asked_with(catalog, original, &typed, &[name]))
+}
+
+/// The question read again with `t` written as each of `ids`: the readings that work, asked
+/// back.
+fn asked_with(catalog: &Catalog, original: &str, t: &str, ids: &[String]) -> Option<Reading> {
+    let at = original.find(t)?;
+    let mut lines: Vec<super::Request> = Vec::new();
+    for id in ids {
+        let fixed = format!("{}{id}{}", &original[..at], &original[at + t.len()..]);
+        if let (Reading::Command(l), _) = read_normalized(catalog, fixed, false)
+            && !lines.contains(&l)
+        {
+            lines.push(l);
+        }
+    }
+    (!lines.is_empty()).then_some(Reading::Ask(lines))
 }

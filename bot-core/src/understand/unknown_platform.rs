@@ -34,6 +34,7 @@ pub(super) fn unknown_platform(catalog: &Catalog, text: &str) -> Option<(String,
         .or_else(|| {
             PHRASES
                 .iter()
+                .chain(super::platform_slips::UNKNOWN_ZH)
                 .find(|p| padded.contains(**p))
                 .map(|p| p.to_string())
         })?;

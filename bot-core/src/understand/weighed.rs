@@ -85,7 +85,7 @@ fn floor_words(t: &str) -> String {
 }
 
 /// English words inside a Chinese sentence written as the Chinese the reader knows: `自己 host`
-/// is self-hosting (`自建`), `platform` a platform (`平台`).
+/// is self-hosting (`自建`), `platform` a platform (`平台`), `rent 到` a getting (`租到`).
 fn mixed_words(t: &str) -> String {
     if !t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
         return t.to_string();
@@ -97,6 +97,11 @@ fn mixed_words(t: &str) -> String {
         ("self host", "自建"),
         (" platforms ", " 平台 "),
         (" platform ", " 平台 "),
+        // `哪里能 rent 到`: the English verb in a Chinese sentence; `where can i 租 a 4090`: the
+        // Chinese verb alone between English words.
+        (" rent 到", "租到"),
+        (" rent到", "租到"),
+        (" 租 ", " rent "),
     ] {
         out = out.replace(said, plain);
     }

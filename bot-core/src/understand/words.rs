@@ -96,6 +96,15 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "差什么",
     "有什么区别",
     "which one for",
+    // `autodl 的 vgpu-32g 是什么卡`: what a named card is (a platform beside it is where it was
+    // seen, not a price asked).
+    "是什么卡",
+    "是啥卡",
+    "是什么显卡",
+    "是哪种卡",
+    "what kind of card",
+    "what kind of gpu",
+    "what card is",
 ];
 
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.

@@ -111,6 +111,7 @@ pub(super) const PLATFORM_LIST_WORDS: &[&str] = &[
     "有没有平台",
     // Not "平台" alone: "不想实名 帮我推荐个平台" asks for guidance, not the list.
     "gpu平台",
+    "gpu 平台",
     "租卡平台",
     "平台吗",
     "平台呢",

@@ -179,6 +179,12 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "走向",
     "行情",
     "涨跌",
+    // `L40S 价格 curve`, `h100 price chart`: the history drawn (in English inside Chinese too).
+    " curve",
+    " chart",
+    " graph",
+    "走势图",
+    "价格图",
 ];
 
 /// `有4090吗`, `有8卡h100的机器吗`: something asked to exist, at the end of the question.

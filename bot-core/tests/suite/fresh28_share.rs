@@ -15,13 +15,17 @@ const CORPUS: &str = include_str!("../data/questions_fresh28.tsv");
 /// (84.3 %; 266/300 by command with `tools/probe-command-share.py`, 278/300 in the examples'
 /// way), 267/300 (89.0 %; 271 and 283 by command) after the labeller's own errors were
 /// relabelled (14, each listed with its reason in its header). The 33 misses are grouped by
-/// mechanism in `docs/misses/fresh28_misses.md`.
+/// mechanism in `docs/misses/fresh28_misses.md`. After helper und-x's mechanisms (their own
+/// cases in `und_x_mechanisms.rs`): 286/300 on those labels; 287/300 (95.7 %) after one more
+/// relabel to the settled convention (a price with `跑` and a length is a job, `/cost`; header).
+/// The 13 left are alerts on a card's family asked back (`alert_family`, helper und-w's);
+/// counted the examples file's way (every choice is `/subscribe`) 300/300.
 #[test]
 fn fresh28_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "fresh28", CORPUS);
     assert!(total >= 300, "fresh28: {total} questions");
-    assert!(right >= 267, "fresh28: {right} of {total}");
+    assert!(right >= 287, "fresh28: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

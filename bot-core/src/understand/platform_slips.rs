@@ -1,0 +1,121 @@
+//! A platform's name typed with a slip (`nebious`, `paperspce`, `vsat`, `横源云`): which
+//! platforms it may be, for `typo` to ask back. The catalog's "did you mean" names a platform by
+//! its display name (`Nebius AI Cloud`, `Paperspace (DigitalOcean)`), so a slip is measured
+//! against the names people type (the id and the aliases), never the display name; four letters
+//! are a slip only by two letters swapped (one changed makes other words: `cuda`, `vest`); a
+//! Chinese name only one character off, its last character kept (`X源云`, never `阿里巴`).
+
+use super::text::is_cjk;
+use crate::catalog::{Catalog, Platform};
+
+/// Clouds the catalog does not hold, named in Chinese: never a slip of one it holds (`移动云`
+/// is not `趋动云`); `unknown_platform` says them back.
+pub(super) const UNKNOWN_ZH: &[&str] =
+    &["移动云", "天翼云", "联通云", "京东云", "金山云", "浪潮云"];
+
+/// A platform's names as typed, lower case without spaces, dashes or dots (`jarvislabs`).
+fn typed_names(p: &Platform) -> impl Iterator<Item = String> + '_ {
+    std::iter::once(&p.id)
+        .chain(p.aliases.iter())
+        .filter(|a| a.is_ascii())
+        .map(|a| {
+            a.to_lowercase()
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .collect()
+        })
+}
+
+/// Whether `a` is `b` with two neighbouring letters swapped.
+fn swapped(a: &[u8], b: &[u8]) -> bool {
+    let diff: Vec<usize> = (0..a.len().min(b.len()))
+        .filter(|&i| a[i] != b[i])
+        .collect();
+    a.len() == b.len()
+        && diff.len() == 2
+        && diff[1] == diff[0] + 1
+        && a[diff[0]] == b[diff[1]]
+        && a[diff[1]] == b[diff[0]]
+}
+
+/// Whether the catalog's suggestion `id` is near the word `t` by one of the names people type:
+/// the same first letter and a length within two (`nebious` is near `nebius`).
+pub(super) fn near_by_typed_name(catalog: &Catalog, id: &str, t: &str) -> bool {
+    let first = &t[..1];
+    catalog.find_platform(id).is_some_and(|p| {
+        typed_names(p).any(|k| k.starts_with(first) && k.len().abs_diff(t.len()) <= 2)
+    })
+}
+
+/// The platforms a four-letter word is with two neighbouring letters swapped (`vsat` → vast).
+pub(super) fn four_letters_swapped(catalog: &Catalog, t: &str) -> Vec<String> {
+    if t.len() != 4 || !t.bytes().all(|b| b.is_ascii_lowercase()) {
+        return Vec::new();
+    }
+    catalog
+        .platforms
+        .iter()
+        .filter(|p| typed_names(p).any(|k| k.len() == 4 && swapped(t.as_bytes(), k.as_bytes())))
+        .map(|p| p.id.clone())
+        .collect()
+}
+
+/// The first Chinese name one character off a platform's in a run of Chinese (`横源云` for
+/// `恒源云`): the characters typed and the platform's name. A run that names a platform, or a
+/// cloud the catalog lacks, has none.
+pub(super) fn chinese_slip(catalog: &Catalog, run: &str) -> Option<(String, String)> {
+    if !run.chars().next().is_some_and(is_cjk) || UNKNOWN_ZH.iter().any(|u| run.contains(u)) {
+        return None;
+    }
+    let names: Vec<&String> = catalog
+        .platforms
+        .iter()
+        .flat_map(|p| p.aliases.iter())
+        .filter(|a| a.chars().all(is_cjk))
+        .collect();
+    if names.iter().any(|a| run.contains(a.as_str())) {
+        return None;
+    }
+    let chars: Vec<char> = run.chars().collect();
+    names.into_iter().find_map(|name| {
+        let want: Vec<char> = name.chars().collect();
+        if want.len() < 3 || want.len() > chars.len() {
+            return None;
+        }
+        chars.windows(want.len()).find_map(|w| {
+            let off: Vec<usize> = (0..w.len()).filter(|&i| w[i] != want[i]).collect();
+            // Three characters: the last (`云`) kept, so `阿里巴` is no `阿里云`.
+            let keeps_last = want.len() > 3 || off.first().is_some_and(|&i| i + 1 < want.len());
+            (off.len() == 1 && keeps_last && is_cjk(w[off[0]]))
+                .then(|| (w.iter().collect::<String>(), name.clone()))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slips_by_the_names_people_type() {
+        let cat = Catalog::embedded().unwrap();
+        assert!(near_by_typed_name(&cat, "nebius", "nebious"));
+        assert!(near_by_typed_name(&cat, "paperspace", "paperspce"));
+        assert!(near_by_typed_name(&cat, "jarvislabs", "jarvislab"));
+        assert_eq!(four_letters_swapped(&cat, "vsat"), ["vast"]);
+        assert!(four_letters_swapped(&cat, "cuda").is_empty());
+        assert!(four_letters_swapped(&cat, "vest").is_empty());
+        assert!(near_by_typed_name(&cat, "verda", "datacrunh"));
+    }
+
+    #[test]
+    fn a_chinese_name_one_character_off() {
+        let cat = Catalog::embedded().unwrap();
+        let slip = |run: &str| chinese_slip(&cat, run).map(|(_, n)| n);
+        assert_eq!(slip("横源云关机收费吗").as_deref(), Some("恒源云"));
+        assert_eq!(slip("星海智酸").as_deref(), Some("星海智算"));
+        assert_eq!(slip("恒源云关机收费吗"), None);
+        assert_eq!(slip("阿里巴巴的卡"), None);
+        assert_eq!(slip("移动云"), None);
+    }
+}

@@ -1,0 +1,57 @@
+//! A card's price history asked first, a job said after it (`4090 价格走势，我要跑 qwen2.5-32b
+//! int4，要是没货换什么卡`, `h100 price trend, i need to run llama-3.1-70b`): `/trend <card> for
+//! <job>`, whose answer names the cards that also hold the job. Read by the model, the job was
+//! a fit on the card and the history asked first was dropped.
+
+use super::Reading;
+use super::question::{Question, one};
+use super::request::{self as make, Request};
+use crate::vram::Task;
+
+/// Words that ask a price's history (a subset of the trend cues that never judge a price).
+const HISTORY: &[&str] = &[
+    "走势",
+    "趋势",
+    "价格变化",
+    "价格历史",
+    "历史价格",
+    "涨跌",
+    "price trend",
+    "price history",
+    "trend",
+];
+
+/// `/trend <card> for <model> [quant] [task]` when the history is asked before the model is
+/// named.
+pub(super) fn trend_for_job(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let [model] = q.e.models.as_slice() else {
+        return None;
+    };
+    let p = q.padded;
+    let asked = HISTORY.iter().filter_map(|w| p.find(w)).min()?;
+    // Where the model is named: its id's first part as typed (`qwen2.5`, `llama`).
+    let family = model.split('-').next().filter(|f| f.len() >= 3)?;
+    let named = p.find(family)?;
+    if asked > named {
+        return None;
+    }
+    let Request::Fit(fit) = make::fit(
+        model,
+        q.e.quant,
+        q.e.task.filter(|t| *t != Task::Infer),
+        Vec::new(),
+        None,
+    ) else {
+        return None;
+    };
+    // The job in `/fit`'s own words, which `/trend … for` reads with the same parser.
+    let job = fit.words().join(" ");
+    let Request::Trend(mut t) = make::trend(&g.gpu, q.days()) else {
+        return None;
+    };
+    t.job = Some(job);
+    one(Request::Trend(t))
+}
