@@ -246,6 +246,7 @@ fit-autocast-copies = fp32 weights under 16-bit autocast (amp): PyTorch multipli
 ## /fit with a memory size and no model (`/fit 16gb`, `/fit 24gb lora`): which catalog models fit.
 fit-memory-title = Which models fit in { $gb } GB of GPU memory
 fit-memory-read = Read as one card with { $gb } GiB of memory, as the catalog reads a card sold as { $gb } GB (its memory chips); each figure counts the CUDA context, as on any card. From the catalog's { $count } text models, one per architecture, each sized as /fit sizes it.
+fit-memory-read-on = Sized on { $card } itself, where CUDA gives a job { $usable } GiB. Each figure counts the CUDA context. From the catalog's { $count } text models, one per architecture, each sized as /fit sizes it.
 fit-memory-read-card = Read as the tightest card sold as { $gb } GB that the catalog knows: { $card }, where CUDA gives a job { $usable } GiB; what fits there fits every { $gb } GB card listed. Each figure counts the CUDA context, as on any card. From the catalog's { $count } text models, one per architecture, each sized as /fit sizes it.
 fit-memory-method = { $method ->
     [infer16] 16-bit inference

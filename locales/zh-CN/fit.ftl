@@ -283,6 +283,7 @@ fit-autocast-copies = fp32 权重在 16 位自动混合精度（amp）下运行�
 ## /fit 只给显存、不给模型（`/fit 16gb`、`/fit 24gb lora`）：目录里哪些模型放得下。
 fit-memory-title = { $gb } GB 显存能放下哪些模型
 fit-memory-read = 按一张 { $gb } GiB 显存的卡来算，和目录里标称 { $gb } GB 的卡一样（显存颗粒的容量）；每个数字都已算进 CUDA 上下文，和任何一张卡一样。范围是目录里的 { $count } 个文本模型（同一结构只算一个），每个都按 /fit 的方式估算。
+fit-memory-read-on = 按 { $card } 本身来算，CUDA 能给任务用的是 { $usable } GiB。每个数字都已算进 CUDA 上下文。范围是目录里的 { $count } 个文本模型（同一结构只算一个），每个都按 /fit 的方式估算。
 fit-memory-read-card = 按目录里标称 { $gb } GB、最紧的那张卡来算：{ $card }，CUDA 能给任务用的是 { $usable } GiB；在它上面放得下，目录里每张 { $gb } GB 的卡都放得下。每个数字都已算进 CUDA 上下文，和任何一张卡一样。范围是目录里的 { $count } 个文本模型（同一结构只算一个），每个都按 /fit 的方式估算。
 fit-memory-method = { $method ->
     [infer16] 16 位推理

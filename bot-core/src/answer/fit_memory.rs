@@ -25,6 +25,8 @@ pub struct MemoryLine {
     pub quant: Option<Quant>,
     /// The method, when typed (`lora`, `qlora`, `full`; `finetune` is LoRA).
     pub task: Option<Task>,
+    /// A card named instead of a size (`/fit rtx-4090`): the models sized on its own capacity.
+    pub card: Option<String>,
 }
 
 impl MemoryLine {
@@ -35,6 +37,7 @@ impl MemoryLine {
             gb: 0,
             quant: None,
             task: None,
+            card: None,
         };
         for w in args.split_whitespace() {
             let lw = w.to_lowercase();
@@ -53,9 +56,32 @@ impl MemoryLine {
         (line.gb > 0).then_some(line)
     }
 
+    /// Reads a `/fit` line whose words are one card the catalog knows and at most a format and
+    /// a method (`/fit rtx-4090`, `/fit 3090 lora`): which models fit that card. `None` when it
+    /// is not one (a model or a count named: `/fit`'s own line).
+    pub fn read_card(catalog: &Catalog, args: &str) -> Option<MemoryLine> {
+        let mut card: Option<&Gpu> = None;
+        let mut rest = Vec::new();
+        for w in args.split_whitespace() {
+            match catalog.find_gpu(w) {
+                Some(g) if card.is_none() => card = Some(g),
+                _ => rest.push(w),
+            }
+        }
+        let card = card?;
+        let mut line = MemoryLine::read(&format!("1gb {}", rest.join(" ")))?;
+        line.gb = card.vram_gb.round() as u32;
+        line.card = Some(card.id.clone());
+        Some(line)
+    }
+
     /// `24gb lora`: the words after `/fit`, which [`MemoryLine::read`] reads back.
     pub fn words(&self) -> Vec<String> {
-        let mut w = vec![format!("{}gb", self.gb)];
+        let mut w = vec![
+            self.card
+                .clone()
+                .unwrap_or_else(|| format!("{}gb", self.gb)),
+        ];
         w.extend(self.quant.map(|q| q.key().to_string()));
         w.extend(self.task.map(|t| lexicon::task_word(t).to_string()));
         w
@@ -302,10 +328,17 @@ fn push_method(
 /// command offers them to tap).
 pub fn answer(ctx: &Ctx, line: &MemoryLine) -> (Reply, Vec<FitLine>) {
     let catalog = ctx.catalog;
-    let card = memory_card(catalog, line.gb);
+    let named = line.card.as_deref().and_then(|id| catalog.find_gpu(id));
+    let card = named
+        .cloned()
+        .unwrap_or_else(|| memory_card(catalog, line.gb));
     let models = candidates(catalog);
     let mut r = Reply::text(Msg::new("fit-memory-title").arg("gb", line.gb));
-    r.push(match tightest(catalog, line.gb) {
+    r.push(match named.or_else(|| tightest(catalog, line.gb)) {
+        Some(g) if named.is_some() => Msg::new("fit-memory-read-on")
+            .arg("card", g.display_name(ctx.lang == Lang::Zh))
+            .arg("usable", format!("{:.2}", g.usable_gib()))
+            .arg("count", models.len()),
         Some(g) => Msg::new("fit-memory-read-card")
             .arg("gb", line.gb)
             .arg("card", g.display_name(ctx.lang == Lang::Zh))

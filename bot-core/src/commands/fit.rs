@@ -55,6 +55,10 @@ impl Typed for Cmd {
         if let Some(line) = FitMemoryArgs::read(text) {
             return Ok(FitAsk::Memory(line));
         }
+        // `/fit rtx-4090`: a card and no model, which models fit it.
+        if let Some(line) = FitMemoryArgs::read_card(ctx.catalog, text) {
+            return Ok(FitAsk::Memory(line));
+        }
         Ok(FitAsk::Model(fit::read_line(ctx, text)?))
     }
     fn answer(turn: &Turn, a: &FitAsk<'_>) -> RunResult {

@@ -49,8 +49,25 @@ const WHICH_MODELS: &[&str] = &[
 /// A memory size asked which models it holds, nothing else named.
 pub(super) fn models_for_memory(q: &Question) -> Option<Reading> {
     let e = q.e;
-    let alone = e.gpus.is_empty() && e.platforms.is_empty() && q.price.is_none();
+    let alone = e.platforms.is_empty() && q.price.is_none();
     if !alone || !q.nothing_to_size() || !q.has(WHICH_MODELS) {
+        return None;
+    }
+    // `我有了4090，能跑什么`: one card of one, which models fit it.
+    if let [c] = e.gpus.as_slice() {
+        return (c.count == 1).then(|| {
+            Reading::Command(Request::FitMemory(FitMemoryArgs {
+                gb: q
+                    .catalog
+                    .find_gpu(&c.gpu)
+                    .map_or(0, |g| g.vram_gb.round() as u32),
+                quant: e.quant,
+                task: e.task.filter(|t| *t != Task::Infer),
+                card: Some(c.gpu.clone()),
+            }))
+        });
+    }
+    if !e.gpus.is_empty() {
         return None;
     }
     let gb = super::memory_floor::memory_said(q.padded)?;
@@ -62,5 +79,6 @@ pub(super) fn models_for_memory(q: &Question) -> Option<Reading> {
         quant: e.quant,
         // Inference said is every inference form; a method said is that method.
         task: e.task.filter(|t| *t != Task::Infer),
+        card: None,
     }))
 }

@@ -336,3 +336,41 @@ fn a_sum_without_a_rate_is_converted_and_the_missing_rate_said() {
         );
     }
 }
+
+/// `/fit rtx-4090` (a card, no model) and `我有了4090，告诉我能跑什么`: the models that fit that
+/// card, sized on its own capacity (not the tightest card of its size), each named model's own
+/// `/fit` on the card fitting with the same GiB left.
+#[test]
+fn a_card_with_no_model_names_what_fits_on_that_card() {
+    let cat = Catalog::embedded().unwrap();
+    let w = world();
+    for (q, line) in [
+        ("我有了4090，告诉我能跑什么", "/fit rtx-4090"),
+        ("what can I run on a 3090", "/fit rtx-3090"),
+        ("l40s 能跑哪些模型", "/fit l40s"),
+    ] {
+        assert_eq!(read(&cat, q).lines(), vec![line.to_string()], "{q}");
+    }
+    for id in ["rtx-4090", "rtx-3090", "l40s"] {
+        let me = ChatRef::terminal(Some("en"));
+        let replies = w.bot.handle(&me, Input::Text(format!("/fit {id}"))).replies;
+        assert_eq!(msgs(&replies, "fit-memory-read-on").len(), 1, "{id}");
+        let named = msgs(&replies, "fit-memory-method");
+        let taps: Vec<String> = replies
+            .iter()
+            .flat_map(|r| &r.choices)
+            .filter_map(|c| c.id.split_once("/fit ").map(|(_, l)| format!("/fit {l}")))
+            .collect();
+        assert!(!named.is_empty() && named.len() == taps.len(), "{id}");
+        for (m, tap) in named.iter().zip(&taps) {
+            let on = w
+                .bot
+                .handle(&me, Input::Text(format!("{tap} {id}")))
+                .replies;
+            let v = msgs(&on, "fit-verdict");
+            let v = v.first().unwrap_or_else(|| panic!("{tap} {id}"));
+            assert_eq!(arg(v, "verdict"), "fits", "{tap} on {id}");
+            assert_eq!(arg(v, "margin"), arg(m, "left"), "{tap} on {id}");
+        }
+    }
+}
