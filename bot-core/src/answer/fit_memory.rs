@@ -43,36 +43,48 @@ impl MemoryLine {
             let lw = w.to_lowercase();
             if let Some(gb) = lexicon::card_memory_gb(&lw).filter(|_| line.gb == 0) {
                 line.gb = gb;
-            } else if lw == "full" {
-                line.task = Some(Task::Full);
-            } else if let Ok(t) = lw.parse::<Task>() {
-                line.task = Some(t);
-            } else if let Ok(q) = lw.parse::<Quant>() {
-                line.quant = Some(q);
-            } else {
+            } else if !line.method_word(&lw) {
                 return None;
             }
         }
         (line.gb > 0).then_some(line)
     }
 
+    /// Takes a format or a method word (`int4`, `lora`, `full`); false when `lw` is neither.
+    fn method_word(&mut self, lw: &str) -> bool {
+        if lw == "full" {
+            self.task = Some(Task::Full);
+        } else if let Ok(t) = lw.parse::<Task>() {
+            self.task = Some(t);
+        } else if let Ok(q) = lw.parse::<Quant>() {
+            self.quant = Some(q);
+        } else {
+            return false;
+        }
+        true
+    }
+
     /// Reads a `/fit` line whose words are one card the catalog knows and at most a format and
     /// a method (`/fit rtx-4090`, `/fit 3090 lora`): which models fit that card. `None` when it
     /// is not one (a model or a count named: `/fit`'s own line).
     pub fn read_card(catalog: &Catalog, args: &str) -> Option<MemoryLine> {
-        let mut card: Option<&Gpu> = None;
-        let mut rest = Vec::new();
+        let mut line = MemoryLine {
+            gb: 0,
+            quant: None,
+            task: None,
+            card: None,
+        };
         for w in args.split_whitespace() {
             match catalog.find_gpu(w) {
-                Some(g) if card.is_none() => card = Some(g),
-                _ => rest.push(w),
+                Some(g) if line.card.is_none() => {
+                    line.gb = g.vram_gb.round() as u32;
+                    line.card = Some(g.id.clone());
+                }
+                _ if line.method_word(&w.to_lowercase()) => {}
+                _ => return None,
             }
         }
-        let card = card?;
-        let mut line = MemoryLine::read(&format!("1gb {}", rest.join(" ")))?;
-        line.gb = card.vram_gb.round() as u32;
-        line.card = Some(card.id.clone());
-        Some(line)
+        line.card.is_some().then_some(line)
     }
 
     /// `24gb lora`: the words after `/fit`, which [`MemoryLine::read`] reads back.
@@ -112,11 +124,10 @@ fn tightest(catalog: &Catalog, gb: u32) -> Option<&Gpu> {
         .min_by(|a, b| a.usable_gib().total_cmp(&b.usable_gib()))
 }
 
-/// A card with `gb` of memory: what the tightest catalog card of that size leaves a job
-/// ([`tightest`]), else read as the catalog reads a card with no driver reading (GiB of memory
-/// chips, `Gpu::vram_gib`); its CUDA context is the estimate's.
-fn memory_card(catalog: &Catalog, gb: u32) -> Gpu {
-    let usable = tightest(catalog, gb).map(Gpu::usable_gib);
+/// A card with `gb` of memory and nothing else known: `usable` what the tightest catalog card
+/// of that size leaves a job ([`tightest`]), else read as the catalog reads a card with no
+/// driver reading (GiB of memory chips, `Gpu::vram_gib`); its CUDA context is the estimate's.
+fn memory_card(gb: u32, usable: Option<f64>) -> Gpu {
     Gpu {
         id: format!("{gb}gb"),
         name: format!("{gb} GB"),
@@ -329,22 +340,23 @@ fn push_method(
 pub fn answer(ctx: &Ctx, line: &MemoryLine) -> (Reply, Vec<FitLine>) {
     let catalog = ctx.catalog;
     let named = line.card.as_deref().and_then(|id| catalog.find_gpu(id));
+    let tight = tightest(catalog, line.gb);
     let card = named
         .cloned()
-        .unwrap_or_else(|| memory_card(catalog, line.gb));
+        .unwrap_or_else(|| memory_card(line.gb, tight.map(Gpu::usable_gib)));
     let models = candidates(catalog);
     let mut r = Reply::text(Msg::new("fit-memory-title").arg("gb", line.gb));
-    r.push(match named.or_else(|| tightest(catalog, line.gb)) {
-        Some(g) if named.is_some() => Msg::new("fit-memory-read-on")
+    r.push(match (named, tight) {
+        (Some(g), _) => Msg::new("fit-memory-read-on")
             .arg("card", g.display_name(ctx.lang == Lang::Zh))
             .arg("usable", format!("{:.2}", g.usable_gib()))
             .arg("count", models.len()),
-        Some(g) => Msg::new("fit-memory-read-card")
+        (None, Some(g)) => Msg::new("fit-memory-read-card")
             .arg("gb", line.gb)
             .arg("card", g.display_name(ctx.lang == Lang::Zh))
             .arg("usable", format!("{:.2}", g.usable_gib()))
             .arg("count", models.len()),
-        None => Msg::new("fit-memory-read")
+        (None, None) => Msg::new("fit-memory-read")
             .arg("gb", line.gb)
             .arg("count", models.len()),
     });
@@ -397,7 +409,6 @@ mod tests {
 
     #[test]
     fn the_card_holds_the_memory_asked_as_gib() {
-        let catalog = Catalog::embedded().unwrap();
-        assert_eq!(memory_card(&catalog, 16).vram_gib(), 16.0);
+        assert_eq!(memory_card(16, None).vram_gib(), 16.0);
     }
 }

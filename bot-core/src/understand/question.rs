@@ -23,6 +23,14 @@ impl Question<'_> {
     pub(super) fn nothing_to_size(&self) -> bool {
         self.e.models.is_empty() && self.e.sizes.is_empty()
     }
+    /// Nothing named to answer for: no card, platform, model or size, price or length.
+    pub(super) fn nothing_named(&self) -> bool {
+        self.e.gpus.is_empty()
+            && self.e.platforms.is_empty()
+            && self.nothing_to_size()
+            && self.price.is_none()
+            && self.e.usage.is_none()
+    }
     pub(super) fn hourly_cap(&self) -> Option<Money> {
         self.price
             .filter(|p| p.per.is_none_or(|u| u.key() == "hour"))

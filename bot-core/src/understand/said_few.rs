@@ -68,12 +68,7 @@ const WHAT: &[&str] = &[
 
 /// `rent gpu`, `租gpu`, `跑个模型要多少钱`: guidance, nothing named to answer for.
 pub(super) fn guidance_in_few_words(q: &Question) -> Option<Reading> {
-    let e = q.e;
-    let nothing = e.gpus.is_empty()
-        && e.platforms.is_empty()
-        && q.nothing_to_size()
-        && q.price.is_none()
-        && e.usage.is_none();
+    let nothing = q.nothing_named();
     // A memory floor (`显存48G以上的卡`) is something to answer for.
     let few = q.padded.split_whitespace().count() <= 10
         && q.padded.chars().count() <= 56

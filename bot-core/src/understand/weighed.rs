@@ -348,12 +348,7 @@ pub(super) fn cards_cheaper(q: &Question) -> Option<Reading> {
 /// `想跑个模型`, `想跑大模型，不知道怎么弄`: a wish to run a model with nothing named (no card,
 /// model, platform, price or length), in a few words: the guided flow.
 pub(super) fn wish_to_run(q: &Question) -> Option<Reading> {
-    let e = q.e;
-    let nothing = e.gpus.is_empty()
-        && e.platforms.is_empty()
-        && q.nothing_to_size()
-        && q.price.is_none()
-        && e.usage.is_none();
+    let nothing = q.nothing_named();
     let few = q.padded.chars().count() <= 40;
     let wish = q.has(&["想跑", "要跑", "want to run", "wanna run"]) && q.has(&["模型", "model"]);
     let other = q.has(&["哪些", "有哪", "list", "api", "token", "显存", "vram"]);
