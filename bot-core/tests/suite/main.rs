@@ -81,6 +81,7 @@ mod fresh26_share;
 mod fresh27_share;
 mod fresh28_share;
 mod fresh29_share;
+mod fresh30_share;
 mod from_ranking;
 mod live_prices;
 mod member_prices;
