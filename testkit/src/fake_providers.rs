@@ -245,18 +245,16 @@ fn in_pieces(s: Script, served: Arc<AtomicU64>) -> Body {
     let (n, gap) = s.pieces.unwrap_or((1, Duration::ZERO));
     let size = bytes.len().div_ceil(n).max(1);
     let chunks: Vec<Bytes> = bytes.chunks(size).map(Bytes::copy_from_slice).collect();
-    let stream = futures_util::stream::iter(chunks.into_iter().enumerate()).then(
-        move |(i, c)| {
-            let served = served.clone();
-            async move {
-                if i > 0 && !gap.is_zero() {
-                    tokio::time::sleep(gap).await;
-                }
-                served.fetch_add(c.len() as u64, Ordering::SeqCst);
-                Ok::<_, std::io::Error>(c)
+    let stream = futures_util::stream::iter(chunks.into_iter().enumerate()).then(move |(i, c)| {
+        let served = served.clone();
+        async move {
+            if i > 0 && !gap.is_zero() {
+                tokio::time::sleep(gap).await;
             }
-        },
-    );
+            served.fetch_add(c.len() as u64, Ordering::SeqCst);
+            Ok::<_, std::io::Error>(c)
+        }
+    });
     let end = futures_util::stream::iter(cut.then(|| {
         Err(std::io::Error::new(
             std::io::ErrorKind::ConnectionReset,

@@ -157,7 +157,11 @@ fn curated_prices_with_a_sign_are_read_when_the_sign_is_the_rows_currency() {
     // row that says USD. A grouped figure with a decimal point has one reading.
     for (label, line, want) in [
         ("a yuan sign", "price = '¥1.98'", Some(("1.98", "CNY"))),
-        ("yuan per hour", "price = '1.98元/小时'", Some(("1.98", "CNY"))),
+        (
+            "yuan per hour",
+            "price = '1.98元/小时'",
+            Some(("1.98", "CNY")),
+        ),
         ("grouped", "price = '1,980.00'", Some(("1980", "CNY"))),
         ("a dollar sign on a CNY row", "price = '$0.28'", None),
         (
@@ -265,10 +269,7 @@ fn a_gzip_body_in_chunks_is_read_whole_and_one_cut_short_is_a_failure() {
 fn a_redirect_to_another_host_is_not_followed_and_the_key_never_leaves() {
     let key = "rk-9b8c7d6e5f4a3b2c";
     let elsewhere = FakeProviders::start();
-    let body = format!(
-        r#"{{"offers": [{}]}}"#,
-        vast_priced(1, "RTX 4090", "0.01")
-    );
+    let body = format!(r#"{{"offers": [{}]}}"#, vast_priced(1, "RTX 4090", "0.01"));
     elsewhere.script(VAST, vec![Script::ok(body.clone())]);
     elsewhere.script(
         RUNPOD,
@@ -299,7 +300,10 @@ fn a_redirect_to_another_host_is_not_followed_and_the_key_never_leaves() {
     }
     for seen in elsewhere.seen() {
         let auth = seen.header("authorization").unwrap_or_default();
-        assert!(!auth.contains(key), "the key went to another host: {seen:?}");
+        assert!(
+            !auth.contains(key),
+            "the key went to another host: {seen:?}"
+        );
     }
     assert!(
         elsewhere.seen().is_empty(),
@@ -365,7 +369,12 @@ fn a_provider_hanging_past_the_timeout_never_holds_up_another() {
     let stop = tokio_util::sync::CancellationToken::new();
     let running = runtime.spawn(poller.run(stop.clone()));
     let started = Instant::now();
-    let asked = |path: &str| fake.seen().iter().filter(|s| s.uri.starts_with(path)).count();
+    let asked = |path: &str| {
+        fake.seen()
+            .iter()
+            .filter(|s| s.uri.starts_with(path))
+            .count()
+    };
     while asked(RUNPOD) < 3 && started.elapsed() < Duration::from_secs(10) {
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -414,7 +423,8 @@ fn a_currency_named_for_the_whole_answer_is_never_read_as_dollars() {
         &format!(
             r#"{{"offers": [{}, {}]}}"#,
             vast_priced(1, "RTX 4090", "0.35"),
-            vast_priced(2, "RTX 3090", "0.22").replace(r#""id": 2"#, r#""id": 2, "price_currency": "eur""#)
+            vast_priced(2, "RTX 3090", "0.22")
+                .replace(r#""id": 2"#, r#""id": 2, "price_currency": "eur""#)
         ),
     )
     .unwrap();
