@@ -20,6 +20,7 @@ mod query;
 pub(crate) mod row;
 mod snapshot;
 mod time;
+mod written;
 
 pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
 pub use curated::{CuratedError, parse_curated, parse_stock_word};
@@ -45,6 +46,7 @@ pub use snapshot::{
     FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
     provider_state, provider_states, record_fetch,
 };
+pub use written::{PriceField, PriceTextError, read_price};
 pub use time::{
     CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS,
     date_is_future, format_minute_utc, format_rfc3339, is_future, now_unix,

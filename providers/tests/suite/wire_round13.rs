@@ -334,7 +334,7 @@ fn a_curated_price_written_as_a_toml_number_or_after_a_byte_order_mark_is_read()
 #[test]
 fn a_curated_price_no_gpu_hour_has_or_a_currency_sign_is_refused_with_its_row() {
     for (label, price_line) in [
-        ("a sign in the price", "price = '¥1.98'"),
+        ("another currency's sign in the price", "price = '$1.98'"),
         ("thousands", "price = '1,980'"),
         (
             "past any GPU hour",

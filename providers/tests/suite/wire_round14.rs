@@ -508,3 +508,39 @@ fn a_count_of_zero_is_never_in_stock_and_a_missing_count_is_never_zero() {
     let seen = sightings(&store, &gpu_key("rtx-4090")).unwrap();
     assert_eq!(seen[0].cards, None);
 }
+
+#[test]
+fn a_curated_edit_between_the_start_up_load_and_the_watchs_first_look_is_seen() {
+    use gpuscout_providers::curated::{Watch, load};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+    let file = dir.path().join("curated.toml");
+    let priced = |p: &str| {
+        format!(
+            "{NOW_2025_12_01}[[row]]\nplatform = 'autodl'\ngpu = '4090'\nstock = 'in'\nsource = 'console'\nprice = '{p}'\n"
+        )
+    };
+    let price = || sightings(&store, &gpu_key("rtx-4090")).unwrap()[0].price_per_gpu_hour;
+    // `serve` loads the file at start, then starts its watch; the operator saves an edit in
+    // between (within the same second: one modification-time tick on many file systems).
+    std::fs::write(&file, priced("1.98")).unwrap();
+    load(&cat(), &store, &file).unwrap();
+    std::fs::write(&file, priced("2.10")).unwrap();
+    let mut watch = Watch::start(&store);
+    let first = watch.look(&cat(), &store, &file);
+    assert!(matches!(first, Some(Ok(_))), "{first:?}");
+    assert_eq!(price(), Some(dec("2.10")));
+    // Nothing changed since: nothing read again.
+    assert!(watch.look(&cat(), &store, &file).is_none());
+    // Two edits back to back, within one tick: the second is seen.
+    std::fs::write(&file, priced("2.20")).unwrap();
+    assert!(matches!(watch.look(&cat(), &store, &file), Some(Ok(_))));
+    std::fs::write(&file, priced("2.30")).unwrap();
+    assert!(matches!(watch.look(&cat(), &store, &file), Some(Ok(_))));
+    assert_eq!(price(), Some(dec("2.30")));
+    // A bad edit is reported once, not at every look, and the rows stay.
+    std::fs::write(&file, priced("cheap")).unwrap();
+    assert!(matches!(watch.look(&cat(), &store, &file), Some(Err(_))));
+    assert!(watch.look(&cat(), &store, &file).is_none());
+    assert_eq!(price(), Some(dec("2.30")));
+}
