@@ -26,7 +26,12 @@ fn read(file: &Path) -> Result<String, String> {
 }
 
 /// [`load`] of `text`, read from `file`.
-fn load_text(catalog: &Catalog, store: &Store, file: &Path, text: String) -> Result<FeedInfo, String> {
+fn load_text(
+    catalog: &Catalog,
+    store: &Store,
+    file: &Path,
+    text: String,
+) -> Result<FeedInfo, String> {
     let now = now_unix();
     let rows = parse_curated(&text, catalog, now)
         .map_err(|e| format!("the curated file {} was not loaded: {e}", file.display()))?;

@@ -60,7 +60,9 @@ pub fn money_in(v: Option<&Value>, field: PriceField<'_>) -> Money {
     };
     match read {
         Ok(d) if d >= Decimal::ZERO && d <= MONEY_MAX => Money::Price(d.round_dp(6).normalize()),
-        Ok(d) => Money::Refused(format!("`{d}` is no price (below zero or past {MONEY_MAX})")),
+        Ok(d) => Money::Refused(format!(
+            "`{d}` is no price (below zero or past {MONEY_MAX})"
+        )),
         Err(why) => Money::Refused(why),
     }
 }
@@ -112,8 +114,10 @@ pub fn row_in_dollars(row: &Value) -> Result<(), String> {
     match CURRENCY_FIELDS
         .iter()
         .filter_map(|k| Some((*k, row.get(*k).filter(|v| !v.is_null())?)))
-        .find(|(_, v)| !v.as_str().is_some_and(|s| s.trim().eq_ignore_ascii_case("usd")))
-    {
+        .find(|(_, v)| {
+            !v.as_str()
+                .is_some_and(|s| s.trim().eq_ignore_ascii_case("usd"))
+        }) {
         None => Ok(()),
         Some((k, v)) => Err(format!(
             "a row priced in {} (`{k}`), not US dollars",

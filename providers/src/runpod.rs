@@ -104,7 +104,10 @@ pub fn stock_level(status: Option<&Value>) -> StockLevel {
 /// One GPU type read into its offers; a figure or type refused is noted in `parsed`.
 fn read_type(t: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Option<Vec<Offer>> {
     if let Err(why) = crate::json::row_in_dollars(t) {
-        parsed.refuse(format!("RunPod type {}: {why}", t.get("id").unwrap_or(&Value::Null)));
+        parsed.refuse(format!(
+            "RunPod type {}: {why}",
+            t.get("id").unwrap_or(&Value::Null)
+        ));
         return None;
     }
     // A type with none of the price fields asked for is an answer in another shape (a field

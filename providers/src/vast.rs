@@ -124,7 +124,10 @@ pub fn vram_gb_from(gpu_ram: f64) -> f64 {
 /// One offer row read into its offers; a figure or row refused is noted in `parsed`.
 fn read_row(row: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Option<Vec<Offer>> {
     if let Err(why) = crate::json::row_in_dollars(row) {
-        parsed.refuse(format!("Vast.ai offer {}: {why}", row.get("id").unwrap_or(&Value::Null)));
+        parsed.refuse(format!(
+            "Vast.ai offer {}: {why}",
+            row.get("id").unwrap_or(&Value::Null)
+        ));
         return None;
     }
     let mut price = |field: &str, documented| match money_in(row.get(field), documented) {
@@ -135,7 +138,10 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Op
             None
         }
     };
-    let (dph_base, dph_total) = (price("dph_base", USD_PER_HOUR), price("dph_total", USD_PER_HOUR));
+    let (dph_base, dph_total) = (
+        price("dph_base", USD_PER_HOUR),
+        price("dph_total", USD_PER_HOUR),
+    );
     let (storage_cost, min_bid) = (price("storage_cost", USD), price("min_bid", USD_PER_HOUR));
     let raw = text(row.get("gpu_name"))?.to_string();
     let cards = count(row.get("num_gpus")).filter(|n| *n >= 1)?;
@@ -195,10 +201,7 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Op
     };
     let mut out = vec![make(OfferKind::OnDemand, on_demand, source)];
     // A bid without a known storage price would understate the hour: no spot row then.
-    if let (Some(bid), Some(s)) = (
-        min_bid.filter(|b| *b > Decimal::ZERO),
-        storage,
-    ) {
+    if let (Some(bid), Some(s)) = (min_bid.filter(|b| *b > Decimal::ZERO), storage) {
         out.push(make(
             OfferKind::Spot,
             bid + s,

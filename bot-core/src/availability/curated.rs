@@ -91,10 +91,7 @@ impl Figure {
             minor_units: false,
         };
         let (shown, read) = match self {
-            Figure::Text(t) => (
-                t.clone(),
-                read_price(t, field).map_err(|e| e.to_string()),
-            ),
+            Figure::Text(t) => (t.clone(), read_price(t, field).map_err(|e| e.to_string())),
             Figure::Whole(n) => (n.to_string(), Ok(Decimal::from(*n))),
             Figure::Float(f) => (
                 f.to_string(),

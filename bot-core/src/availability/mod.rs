@@ -46,11 +46,11 @@ pub use snapshot::{
     FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
     provider_state, provider_states, record_fetch,
 };
-pub use written::{PriceField, PriceTextError, read_price};
 pub use time::{
     CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS,
     date_is_future, format_minute_utc, format_rfc3339, is_future, now_unix,
 };
+pub use written::{PriceField, PriceTextError, read_price};
 
 /// Providers with a live feed (the adapters in `gpuscout-providers`), by catalog platform id.
 /// `/stock` names each one, saying when it has no data yet.

@@ -185,8 +185,7 @@ fn number_of(s: &str, whole: bool) -> Result<Decimal, bool> {
         }
         return Decimal::from_scientific(s).map_err(|_| false);
     }
-    if s.is_empty() || !digits_and(b".,") || !s.bytes().next().is_some_and(|b| b.is_ascii_digit())
-    {
+    if s.is_empty() || !digits_and(b".,") || !s.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
         return Err(false);
     }
     let (int, frac) = match s.split_once('.') {
@@ -196,7 +195,8 @@ fn number_of(s: &str, whole: bool) -> Result<Decimal, bool> {
     };
     let groups: Vec<&str> = int.split(',').collect();
     if groups.len() > 1 {
-        let grouped = (1..=3).contains(&groups[0].len()) && groups[1..].iter().all(|g| g.len() == 3);
+        let grouped =
+            (1..=3).contains(&groups[0].len()) && groups[1..].iter().all(|g| g.len() == 3);
         // `1,234` alone is a thousand and more, or one and a bit: read only where a decimal
         // point, a second comma, or a whole-number field leaves one reading.
         if !grouped || (frac.is_none() && groups.len() == 2 && !whole) {
@@ -277,7 +277,9 @@ mod tests {
             ("1 200", "not a figure"),
             ("$0.45 EUR", "not USD"),
         ] {
-            let e = read_price(written, USD_HOUR).expect_err(written).to_string();
+            let e = read_price(written, USD_HOUR)
+                .expect_err(written)
+                .to_string();
             assert!(e.contains(why), "{written}: {e}");
         }
         let not_hourly = PriceField {

@@ -33,17 +33,30 @@ fn status_counts_paused_subscriptions_apart_from_the_ones_alerting_in_both_langu
         assert!(say(&bot, &me, &format!("/subscribe {gpu}")).contains("Alert set"));
     }
     alerts::chat_gone(&bot.store, "discord", gone, T0).unwrap();
-    let en = say(&bot, &in_channel(live, "410000000000001501", "en-US"), "/status");
+    let en = say(
+        &bot,
+        &in_channel(live, "410000000000001501", "en-US"),
+        "/status",
+    );
     assert!(en.contains("1 alerting") && en.contains("2 paused"), "{en}");
-    let zh = say(&bot, &in_channel(live, "410000000000001501", "zh-CN"), "/status");
-    assert!(zh.contains("1 条") && zh.contains("2 条") && zh.contains("暂停"), "{zh}");
+    let zh = say(
+        &bot,
+        &in_channel(live, "410000000000001501", "zh-CN"),
+        "/status",
+    );
+    assert!(
+        zh.contains("1 条") && zh.contains("2 条") && zh.contains("暂停"),
+        "{zh}"
+    );
 }
 
 #[test]
-fn a_deleted_channels_paused_alerts_are_dropped_after_the_stated_time_and_the_subs_list_says_when() {
+fn a_deleted_channels_paused_alerts_are_dropped_after_the_stated_time_and_the_subs_list_says_when()
+{
     let (_d, bot) = setup();
     let admin = "410000000000001511";
-    bot.access.register("discord", Arc::new(Admins(vec![admin])));
+    bot.access
+        .register("discord", Arc::new(Admins(vec![admin])));
     let channel = "300000000000001511";
     let here = in_channel(channel, admin, "en-US");
     for gpu in ["h100", "4090", "a100"] {
@@ -73,9 +86,7 @@ fn a_deleted_channels_paused_alerts_are_dropped_after_the_stated_time_and_the_su
     );
     // A chat that is reachable keeps its alerts however old they are.
     let other = "300000000000001512";
-    assert!(
-        say(&bot, &in_channel(other, admin, "en-US"), "/subscribe h100").contains("Alert set")
-    );
+    assert!(say(&bot, &in_channel(other, admin, "en-US"), "/subscribe h100").contains("Alert set"));
     alerts::detect(&bot.store, &bot.catalog, &cfg(), T0 + 400 * DAY).unwrap();
     assert_eq!(
         alerts::list_chat(&bot.store, "discord", other)
