@@ -3,6 +3,7 @@
 //! It picks the language, parses the command, and calls the module that owns the answer.
 
 mod inline;
+mod press;
 pub use inline::Inline;
 
 use crate::answer::error::AnswerError;

@@ -133,7 +133,13 @@ pub fn autocomplete(
         SlotKind::Gpu => catalog
             .gpus
             .iter()
-            .map(|g| (g.name.clone(), g.id.clone(), g.aliases.clone()))
+            .map(|g| {
+                (
+                    g.display_name(zh).to_string(),
+                    g.id.clone(),
+                    g.aliases.clone(),
+                )
+            })
             .collect(),
         SlotKind::Model => catalog
             .models

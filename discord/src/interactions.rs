@@ -244,7 +244,7 @@ pub(crate) async fn handle(app: &Arc<Handler>, i: &Value) -> Option<Handled> {
         Some(PING) => Handled::now(json!({"type": PONG})),
         Some(APPLICATION_COMMAND) => on_command(app, i).await,
         Some(MESSAGE_COMPONENT) => on_component(app, i).await,
-        Some(AUTOCOMPLETE) => Handled::now(on_autocomplete(app, i)),
+        Some(AUTOCOMPLETE) => Handled::now(on_autocomplete(app, i).await),
         // We open no modals: a submit (from an older build, or a type added after this one)
         // is told its form is out of date instead of failing on the user's screen.
         Some(MODAL_SUBMIT) => {
@@ -520,7 +520,9 @@ fn focused_option(options: &Value) -> Option<&Value> {
     })
 }
 
-fn on_autocomplete(app: &Handler, i: &Value) -> Value {
+/// Suggestions in the person's language: their `/lang` when they chose one, else the
+/// interaction's `locale` (as every answer is, through bot-core's `lang_for`).
+async fn on_autocomplete(app: &Handler, i: &Value) -> Value {
     let command = i["data"]["name"].as_str().unwrap_or("");
     let focused = focused_option(&i["data"]["options"]);
     let (option, typed) = focused.map_or(("", ""), |o| {
@@ -529,7 +531,7 @@ fn on_autocomplete(app: &Handler, i: &Value) -> Value {
             o["value"].as_str().unwrap_or(""),
         )
     });
-    let lang = Lang::from_locale(locale(i));
+    let lang = app.turns.lang_for(who(i)).await;
     let choices: Vec<Value> = commands::autocomplete(&app.catalog, lang, command, option, typed)
         .into_iter()
         .map(|(name, value)| json!({"name": name, "value": value}))

@@ -341,7 +341,7 @@ impl Rest {
         let (mut attempt, mut transient) = (0, 0);
         loop {
             let bucket = call.bucket();
-            self.wait_turn(&bucket, call.auth).await;
+            self.wait_turn(&bucket, call.auth).await?;
             if call.auth {
                 // Interaction webhooks (no token) are outside the global limit.
                 self.global
@@ -428,6 +428,13 @@ impl Rest {
                     || header("x-ratelimit-scope")
                         .is_some_and(|v| v.eq_ignore_ascii_case("global"))
                     || address;
+                // The hold is kept for every request after this one, waited out here or not:
+                // nothing is sent into a limit Discord has set.
+                if global {
+                    self.block_global(after, address);
+                } else {
+                    self.block_route(&bucket, after);
+                }
                 if attempt >= MAX_RETRIES || after > MAX_RETRY_WAIT {
                     return Err(SendError::RetryAfter(after));
                 }
@@ -438,11 +445,6 @@ impl Rest {
                     if global { "global" } else { "route" },
                     after.as_secs_f64()
                 );
-                if global {
-                    self.block_global(after, address);
-                } else {
-                    self.block_route(&bucket, after);
-                }
                 continue;
             }
             if status.is_success() {
@@ -484,7 +486,10 @@ impl Rest {
     /// global one: an interaction's callback or follow-up is not held by the bot's global
     /// limit (Discord: "Interaction endpoints are not bound to the bot's Global Rate Limit"),
     /// so an alert fan-out's global 429 never makes a slash command miss its 3 s.
-    async fn wait_turn(&self, route: &str, auth: bool) {
+    /// A hold longer than [`MAX_RETRY_WAIT`] is not waited: the caller gets it back as
+    /// [`SendError::RetryAfter`] (the alert dispatcher pauses the platform; a reply is
+    /// reported), and nothing is sent until it ends.
+    async fn wait_turn(&self, route: &str, auth: bool) -> Result<(), SendError> {
         let until = {
             let limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
             [
@@ -497,8 +502,13 @@ impl Rest {
             .max()
         };
         if let Some(until) = until {
+            let left = until.saturating_duration_since(Instant::now());
+            if left > MAX_RETRY_WAIT {
+                return Err(SendError::RetryAfter(left));
+            }
             tokio::time::sleep_until(until).await;
         }
+        Ok(())
     }
 
     fn block_route(&self, route: &str, after: Duration) {

@@ -42,7 +42,7 @@ alerts-list = { $count ->
    *[other] { $count } stock alerts in this chat:
   }
 alerts-list-how = /unsubscribe <number> stops one; /unsubscribe all stops them all.
-alerts-list-paused = ⏸ paused since { $since }: I could not post here. Setting any alert here again (or adding me back) resumes it.
+alerts-list-paused = ⏸ paused since { $since }: I could not post here. Setting any alert here again (or adding me back) resumes it; otherwise it is removed on { $until }.
 alerts-sub-line = #{ $id } { $gpu }{ $platform ->
     [none] {" "}on any platform
    *[other] {" "}on { $platform }
@@ -82,13 +82,14 @@ alerts-chat-gone-notice = I can no longer post in chat { $chat } (the bot was re
     [one] stock alert is
    *[other] { $count } stock alerts are
   } paused. { $count ->
-    [one] It is kept: add me back (or set an alert there again) and it starts again.
-   *[other] They are kept: add me back (or set an alert there again) and they start again.
+    [one] It is kept for { $days } days: add me back (or set an alert there again) within them and it starts again; after that it is removed.
+   *[other] They are kept for { $days } days: add me back (or set an alert there again) within them and they start again; after that they are removed.
   }
 
 alerts-status-operators-only = /status is for the bot's operators (GPUSCOUT_ADMINS).
 alerts-status-never = never
-alerts-status-subs = Subscriptions: { $count } in { $chats } chats ({ $platforms }).
+alerts-status-subs = Subscriptions: { $count } in { $chats } chats ({ $platforms }): { $active } alerting, { $paused } paused.
+alerts-status-paused-note = A paused subscription (its chat gone, or closed to me) is removed { $days } days after it paused.
 alerts-status-outbox = Outbox: { $depth } waiting, { $retrying } retrying; oldest: { $oldest }.
 alerts-status-delivery = Last delivery: { $last }.
 alerts-status-no-providers = Providers: none polled yet.

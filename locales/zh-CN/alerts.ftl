@@ -38,7 +38,7 @@ alerts-see-subs = /subs 会列出本聊天的提醒及编号。
 alerts-none = 本聊天还没有到货提醒。
 alerts-list = 本聊天共有 { $count } 条到货提醒：
 alerts-list-how = /unsubscribe <编号> 取消一条；/unsubscribe 全部 可全部取消。
-alerts-list-paused = ⏸ 自 { $since } 起暂停：我当时无法在这里发消息。在这里重新设置任意一条提醒（或把我重新加回来）即可恢复。
+alerts-list-paused = ⏸ 自 { $since } 起暂停：我当时无法在这里发消息。在这里重新设置任意一条提醒（或把我重新加回来）即可恢复，否则将于 { $until } 删除。
 alerts-sub-line = #{ $id } { $gpu }{ $platform ->
     [none] {"，"}任意平台
    *[other] {"，"}{ $platform }
@@ -68,11 +68,12 @@ alerts-back-compact = { $gpu } 在 { $platform } 有货，每卡时 { $price } �
 alerts-gone = { $gpu } 在 { $platform } 又没货了，这次有货约 { $minutes } 分钟。发现时间 { $seen }。其他报价：{ $stock }
 alerts-gone-compact = { $gpu } 在 { $platform } 又没货了（有货约 { $minutes } 分钟）· { $stock }
 alerts-footer = 提醒 #{ $id } · 发送 /unsubscribe { $id } 可取消
-alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽、失去了发言权限，或聊天已删除），那里的 { $count } 条到货提醒已暂停。提醒仍然保留：把我重新加回去（或在那里重新设置一条提醒）后会自动恢复。
+alerts-chat-gone-notice = 我已无法在聊天 { $chat } 中发消息（机器人被移出、被屏蔽、失去了发言权限，或聊天已删除），那里的 { $count } 条到货提醒已暂停。提醒会保留 { $days } 天：在此期间把我重新加回去（或在那里重新设置一条提醒）即可自动恢复，过期后删除。
 
 alerts-status-operators-only = /status 仅限机器人运维人员使用（GPUSCOUT_ADMINS）。
 alerts-status-never = 从未
-alerts-status-subs = 订阅：共 { $count } 条，分布在 { $chats } 个聊天（{ $platforms }）。
+alerts-status-subs = 订阅：共 { $count } 条，分布在 { $chats } 个聊天（{ $platforms }）：{ $active } 条在提醒，{ $paused } 条已暂停。
+alerts-status-paused-note = 已暂停的订阅（所在聊天已不存在或不再允许我发消息）会在暂停 { $days } 天后删除。
 alerts-status-outbox = 发件队列：{ $depth } 条待发，{ $retrying } 条在重试；最早一条：{ $oldest }。
 alerts-status-delivery = 最近一次送达：{ $last }。
 alerts-status-no-providers = 数据源：尚未抓取过。

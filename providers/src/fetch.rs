@@ -63,6 +63,8 @@ pub struct Answer {
     pub status: reqwest::StatusCode,
     pub body: Vec<u8>,
     pub last_modified: Option<String>,
+    /// The host a redirect not followed points to ([`same_origin_redirects`]).
+    pub moved_to: Option<String>,
     /// `Retry-After` as a number of seconds ([`retry_after`]).
     pub retry_after: Option<Duration>,
 }
@@ -149,6 +151,13 @@ pub async fn exchange(
                 .get(reqwest::header::RETRY_AFTER)
                 .and_then(|v| v.to_str().ok()),
         );
+        let moved_to = status
+            .is_redirection()
+            .then(|| response.headers().get(reqwest::header::LOCATION))
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|l| reqwest::Url::parse(l).ok())
+            .and_then(|u| u.host_str().map(str::to_string));
         let cap = if status.is_success() {
             max_bytes
         } else {
@@ -185,6 +194,7 @@ pub async fn exchange(
             status,
             body,
             last_modified,
+            moved_to,
             retry_after,
         })
     };
@@ -253,6 +263,29 @@ fn too_large(cap: usize) -> FetchError {
     FetchError::TooLarge(format!("more than {} bytes", cap))
 }
 
+/// The redirect rule for requests that may carry a provider's key: followed (at most 5) only
+/// within the origin asked (scheme, host, port: a path moved); one to another host is not
+/// followed, so the key never reaches a host it was not configured for, and no answer from
+/// there is read as the provider's. The 3xx comes back as the answer ([`fetch`] refuses it).
+pub fn same_origin_redirects() -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(|attempt| {
+        let Some(first) = attempt.previous().first() else {
+            return attempt.follow();
+        };
+        let next = attempt.url();
+        let same = next.scheme() == first.scheme()
+            && next.host_str() == first.host_str()
+            && next.port_or_known_default() == first.port_or_known_default();
+        if !same {
+            attempt.stop()
+        } else if attempt.previous().len() > 5 {
+            attempt.error("more than 5 redirects")
+        } else {
+            attempt.follow()
+        }
+    })
+}
+
 /// Sends the adapter's request and reads the answer, within `timeout` and [`Limits::PROVIDER`].
 pub async fn fetch(
     adapter: &dyn Adapter,
@@ -281,6 +314,19 @@ pub async fn fetch_with(
     )
     .await
     .map_err(|e| e.scrubbed(&secrets))?;
+    if answer.status.is_redirection() {
+        let to = answer.moved_to.as_deref().unwrap_or("another host");
+        return Err(FetchError::Http {
+            status: answer.status.as_u16(),
+            snippet: bot_core::secret::scrub(
+                &format!(
+                    "moved to {to}; not followed (a key goes only to the host configured: set the provider's URL if it really moved)"
+                ),
+                &secrets,
+            ),
+            retry_after: answer.retry_after,
+        });
+    }
     if !answer.status.is_success() {
         return Err(FetchError::Http {
             status: answer.status.as_u16(),
@@ -305,6 +351,9 @@ pub async fn fetch_with(
         parsed.partial = parsed
             .partial
             .map(|why| bot_core::secret::scrub(&why, &secrets));
+        for why in &mut parsed.refused {
+            *why = bot_core::secret::scrub(why, &secrets);
+        }
         parsed
     })
     .map_err(|e| e.scrubbed(&secrets))

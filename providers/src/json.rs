@@ -1,6 +1,7 @@
 //! Reading numbers from provider JSON without guessing: a number or numeric string becomes a
 //! `Decimal` through its text (no float arithmetic on money); negative or absent is `None`.
 
+use bot_core::availability::{PriceField, read_price};
 use rust_decimal::Decimal;
 use serde_json::Value;
 use std::str::FromStr;
@@ -11,16 +12,59 @@ use std::str::FromStr;
 /// no price, like a negative one.
 pub const MONEY_MAX: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
 
-/// A non-negative money amount, at most [`MONEY_MAX`].
-pub fn money(v: Option<&Value>) -> Option<Decimal> {
-    let d = match v? {
-        Value::Number(n) => Decimal::from_str(&n.to_string())
+/// What a money field held: a price, nothing at all, or a figure refused (with why, for the
+/// log: a sign of another currency, another unit, two readings, no figure, past any price).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Money {
+    Price(Decimal),
+    Absent,
+    Refused(String),
+}
+
+/// US dollars per hour: Vast's `dph_*` and `min_bid`, RunPod's prices.
+pub const USD_PER_HOUR: PriceField<'static> = PriceField {
+    currency: "USD",
+    per_hour: true,
+    minor_units: false,
+};
+/// US dollars for another unit (Vast's `storage_cost`, per GB and month): no unit may be
+/// written after it.
+pub const USD: PriceField<'static> = PriceField {
+    currency: "USD",
+    per_hour: false,
+    minor_units: false,
+};
+/// Whole US cents per hour (Lambda's `price_cents_per_hour`).
+pub const US_CENTS_PER_HOUR: PriceField<'static> = PriceField {
+    currency: "USD",
+    per_hour: true,
+    minor_units: true,
+};
+
+/// A money field documented as `field`: a JSON number, or text as people write it
+/// (`"$1.89"`, `"1,234.50"`, `"0.45/hr"`) read by bot-core's [`read_price`] where its writing
+/// agrees with the field, non-negative and at most [`MONEY_MAX`]. Absent, null or blank is
+/// [`Money::Absent`]; anything else is refused with its reason.
+pub fn money_in(v: Option<&Value>, field: PriceField<'_>) -> Money {
+    let read = match v {
+        None | Some(Value::Null) => return Money::Absent,
+        Some(Value::String(s)) if s.trim().is_empty() => return Money::Absent,
+        Some(Value::Number(n)) => Decimal::from_str(&n.to_string())
             .or_else(|_| Decimal::from_scientific(&n.to_string()))
-            .ok()?,
-        Value::String(s) => Decimal::from_str(s.trim()).ok()?,
-        _ => return None,
+            .map_err(|_| format!("`{n}` is no figure we read")),
+        Some(Value::String(s)) => read_price(s, field).map_err(|e| e.to_string()),
+        Some(other) => Err(format!(
+            "`{}` is no figure",
+            other.to_string().chars().take(40).collect::<String>()
+        )),
     };
-    (d >= Decimal::ZERO && d <= MONEY_MAX).then(|| d.round_dp(6).normalize())
+    match read {
+        Ok(d) if d >= Decimal::ZERO && d <= MONEY_MAX => Money::Price(d.round_dp(6).normalize()),
+        Ok(d) => Money::Refused(format!(
+            "`{d}` is no price (below zero or past {MONEY_MAX})"
+        )),
+        Err(why) => Money::Refused(why),
+    }
 }
 
 /// A finite, non-negative float (memory sizes, fractions).
@@ -65,15 +109,38 @@ const CURRENCY_FIELDS: [&str; 3] = ["currency", "price_currency", "currency_code
 /// Whether a row's prices are US dollars, the only currency the adapters read: a row naming
 /// no currency is (the providers' documented answers are in dollars); one naming `USD` (any
 /// case) is; one naming another currency, or a currency field we cannot read, is not, and its
-/// figures are never read as dollars.
-pub fn priced_in_dollars(row: &Value) -> bool {
-    CURRENCY_FIELDS
+/// figures are never read as dollars. `Err` says what it named, for the log.
+pub fn row_in_dollars(row: &Value) -> Result<(), String> {
+    match CURRENCY_FIELDS
         .iter()
-        .filter_map(|k| row.get(*k).filter(|v| !v.is_null()))
-        .all(|v| {
-            v.as_str()
+        .filter_map(|k| Some((*k, row.get(*k).filter(|v| !v.is_null())?)))
+        .find(|(_, v)| {
+            !v.as_str()
                 .is_some_and(|s| s.trim().eq_ignore_ascii_case("usd"))
-        })
+        }) {
+        None => Ok(()),
+        Some((k, v)) => Err(format!(
+            "a row priced in {} (`{k}`), not US dollars",
+            v.to_string().chars().take(20).collect::<String>()
+        )),
+    }
+}
+
+/// The answer names a currency for all of its rows, at its top or beside its list (`data`):
+/// one other than dollars refuses the whole answer (every figure in it is in that currency),
+/// so the last good snapshot stays.
+pub fn answer_in_dollars(provider: &str, root: &Value) -> Result<(), crate::FetchError> {
+    for scope in [Some(root), root.get("data")].into_iter().flatten() {
+        if scope.is_object()
+            && let Err(why) = row_in_dollars(scope)
+        {
+            return Err(crate::FetchError::Malformed(format!(
+                "{provider}: the answer says {}; the adapter reads US dollars only",
+                why.replacen("a row priced in", "its prices are in", 1)
+            )));
+        }
+    }
+    Ok(())
 }
 
 pub fn text(v: Option<&Value>) -> Option<&str> {

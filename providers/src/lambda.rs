@@ -32,6 +32,7 @@ impl Adapter for Lambda {
 
     fn parse(&self, body: &[u8], catalog: &Catalog, now: i64) -> Result<Parsed, FetchError> {
         let root = crate::json::parse(body)?;
+        crate::json::answer_in_dollars("Lambda", &root)?;
         let Some(types) = root.get("data").and_then(Value::as_object) else {
             let why = root
                 .pointer("/error/message")
@@ -45,7 +46,7 @@ impl Adapter for Lambda {
         crate::Limits::PROVIDER.check_rows(types.len())?;
         let mut parsed = Parsed::default();
         for (name, entry) in types {
-            match read_type(name, entry, catalog, now) {
+            match read_type(name, entry, catalog, now, &mut parsed) {
                 Some(offers) => parsed.offers.extend(offers),
                 None => parsed.skipped += 1,
             }
@@ -59,38 +60,62 @@ impl Adapter for Lambda {
 }
 
 /// Whole cents -> dollars; a fractional or negative figure is not cents. A number written
-/// as a string of digits (`"129"`, as JSON encoders for big integers and some gateways write
-/// them) is the same number.
-pub fn dollars_from_cents(v: Option<&Value>) -> Option<Decimal> {
-    let cents = match v? {
-        Value::Number(n) => n.as_i64().or_else(|| {
-            n.as_f64()
-                .filter(|f| f.fract() == 0.0 && f.abs() < 1e12)
-                .map(|f| f as i64)
-        })?,
-        Value::String(s) => {
-            let s = s.trim();
-            if s.is_empty() || s.len() > 12 || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
+/// as text (`"129"`, as JSON encoders for big integers and some gateways write them; `"2,392"`
+/// grouped, which in a field of whole cents has one reading) is the same number; a currency
+/// sign in it (`"$0.75"`: dollars or cents?) is refused. `Err` says why, for the log.
+pub fn cents_in_dollars(v: Option<&Value>) -> Result<Option<Decimal>, String> {
+    let cents = match v {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .or_else(|| {
+                n.as_f64()
+                    .filter(|f| f.fract() == 0.0 && f.abs() < 1e12)
+                    .map(|f| f as i64)
+            })
+            .ok_or_else(|| format!("`{n}` is not whole cents"))?,
+        Some(other) => match crate::json::money_in(Some(other), crate::json::US_CENTS_PER_HOUR) {
+            crate::json::Money::Price(d) if d.fract().is_zero() => {
+                rust_decimal::prelude::ToPrimitive::to_i64(&d).ok_or(format!("`{d}` cents"))?
             }
-            s.parse().ok()?
-        }
-        _ => return None,
+            crate::json::Money::Price(d) => return Err(format!("`{d}` is not whole cents")),
+            crate::json::Money::Absent => return Ok(None),
+            crate::json::Money::Refused(why) => return Err(why),
+        },
     };
     let dollars = Decimal::new(cents, 2);
-    (cents >= 0 && dollars <= crate::json::MONEY_MAX).then_some(dollars)
+    if cents >= 0 && dollars <= crate::json::MONEY_MAX {
+        Ok(Some(dollars))
+    } else {
+        Err(format!("`{cents}` cents is no price"))
+    }
 }
 
-fn read_type(name: &str, entry: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
+fn read_type(
+    name: &str,
+    entry: &Value,
+    catalog: &Catalog,
+    now: i64,
+    parsed: &mut Parsed,
+) -> Option<Vec<Offer>> {
     let it = entry.get("instance_type")?;
-    if !crate::json::priced_in_dollars(entry) || !crate::json::priced_in_dollars(it) {
+    if let Err(why) =
+        crate::json::row_in_dollars(entry).and_then(|()| crate::json::row_in_dollars(it))
+    {
+        parsed.refuse(format!("Lambda {name}: {why}"));
         return None;
     }
     let cards = count(it.pointer("/specs/gpus"))?;
     if cards == 0 {
         return Some(Vec::new());
     }
-    let instance = dollars_from_cents(it.get("price_cents_per_hour"))?;
+    let instance = match cents_in_dollars(it.get("price_cents_per_hour")) {
+        Ok(d) => d?,
+        Err(why) => {
+            parsed.refuse(format!("Lambda {name} `price_cents_per_hour`: {why}"));
+            return None;
+        }
+    };
     if instance <= Decimal::ZERO {
         return None;
     }

@@ -41,9 +41,25 @@ pub struct Parsed {
     /// several, an error beside the data), or `None`. A partial answer is recorded as such:
     /// it can show a card in stock, never one gone.
     pub partial: Option<String>,
+    /// Figures refused, each with its field and why (a sign of another currency, a price per
+    /// another period, two readings, a row priced in another currency): the first
+    /// [`Parsed::NOTED`] of them, for the poll's log line; `refused_total` counts them all.
+    pub refused: Vec<String>,
+    pub refused_total: usize,
 }
 
 impl Parsed {
+    /// Refusals kept word for word (the rest are counted).
+    pub const NOTED: usize = 5;
+
+    /// Notes one refused figure or row.
+    pub(crate) fn refuse(&mut self, why: String) {
+        if self.refused.len() < Parsed::NOTED {
+            self.refused.push(why.chars().take(160).collect());
+        }
+        self.refused_total += 1;
+    }
+
     /// What the store records for this answer: its offers, as a partial answer when it is one.
     pub fn outcome(self) -> bot_core::availability::FetchOutcome {
         use bot_core::availability::FetchOutcome;

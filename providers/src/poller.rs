@@ -33,6 +33,10 @@ pub struct PollReport {
     pub retry_after: Option<Duration>,
     /// Why the answer was partial (its row cap, a page of several), when it was.
     pub partial: Option<String>,
+    /// Figures and rows refused (another currency, another unit, two readings): the first
+    /// few word for word, and how many in all.
+    pub refused: Vec<String>,
+    pub refused_total: usize,
 }
 
 impl PollReport {
@@ -46,6 +50,23 @@ impl PollReport {
 
     /// One line for a log: no URL, no key.
     pub fn line(&self) -> String {
+        let line = self.outcome_line();
+        if self.refused_total == 0 {
+            return line;
+        }
+        format!(
+            "{line}; {} figure(s) refused, not guessed: {}{}",
+            self.refused_total,
+            self.refused.join("; "),
+            if self.refused_total > self.refused.len() {
+                "; …"
+            } else {
+                ""
+            }
+        )
+    }
+
+    fn outcome_line(&self) -> String {
         let took = format!("{:.1}s", self.took.as_secs_f64());
         match (&self.recorded, &self.problem) {
             (Some(Recorded::Replaced { offers, .. }), _) if self.provider == FX => {
@@ -107,6 +128,7 @@ impl Poller {
         let http = reqwest::Client::builder()
             .timeout(config.timeout)
             .connect_timeout(config.timeout)
+            .redirect(crate::fetch::same_origin_redirects())
             .user_agent(concat!("gpuscout/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| FetchError::Network(e.without_url().to_string()))?;
@@ -151,6 +173,8 @@ impl Poller {
             took: started.elapsed(),
             retry_after: None,
             partial: None,
+            refused: Vec::new(),
+            refused_total: 0,
         };
         let Some(url) = self.fx_url.clone() else {
             return report(None, 0, Some("off".into()));
@@ -213,10 +237,13 @@ impl Poller {
         let result = fetch(&*adapter, &self.http, &self.catalog, self.timeout, now).await;
         let retry_after = result.as_ref().err().and_then(FetchError::retry_after);
         let mut partial = None;
+        let (mut refused, mut refused_total) = (Vec::new(), 0);
         let (outcome, offers, skipped, problem) = match result {
-            Ok(p) => {
+            Ok(mut p) => {
                 let n = p.offers.len();
                 partial = p.partial.clone();
+                refused = std::mem::take(&mut p.refused);
+                refused_total = p.refused_total;
                 let skipped = p.skipped;
                 (p.outcome(), n, skipped, None)
             }
@@ -248,6 +275,8 @@ impl Poller {
             took: started.elapsed(),
             retry_after,
             partial,
+            refused,
+            refused_total,
         }
     }
 
@@ -265,7 +294,8 @@ impl Poller {
                         r = me.poll(a.clone()) => r,
                         () = stop.cancelled() => return,
                     };
-                    if report.replaced() {
+                    // A refused figure is worth the operator's eye even in a good answer.
+                    if report.replaced() && report.refused_total == 0 {
                         tracing::info!("{}", report.line());
                     } else {
                         tracing::warn!("{}", report.line());
@@ -382,6 +412,8 @@ mod tests {
             took: Duration::ZERO,
             retry_after,
             partial: None,
+            refused: Vec::new(),
+            refused_total: 0,
         };
         let mut seed = 7;
         // A 429 asking for ten minutes waits them, not the first 30 s step of the backoff.

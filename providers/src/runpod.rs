@@ -11,7 +11,7 @@
 //! is offered in one cloud, where it cannot mean the other one. RunPod gives no counts. A type
 //! whose `id` was already read is the same type again and is merged into the first.
 
-use crate::json::{float, money, text};
+use crate::json::{Money, USD_PER_HOUR, float, money_in, text};
 use crate::{Adapter, FetchError, Parsed, Secret};
 use bot_core::Catalog;
 use bot_core::availability::{Offer, OfferKind, StockLevel, name_offer_gpu};
@@ -44,6 +44,7 @@ impl Adapter for RunPod {
 
     fn parse(&self, body: &[u8], catalog: &Catalog, now: i64) -> Result<Parsed, FetchError> {
         let root = crate::json::parse(body)?;
+        crate::json::answer_in_dollars("RunPod", &root)?;
         let types = root.pointer("/data/gpuTypes").and_then(Value::as_array);
         let Some(types) = types else {
             let why = root
@@ -63,7 +64,7 @@ impl Adapter for RunPod {
                 parsed.duplicates += 1;
                 continue;
             }
-            match read_type(t, catalog, now) {
+            match read_type(t, catalog, now, &mut parsed) {
                 Some(offers) => parsed.offers.extend(offers),
                 None => parsed.skipped += 1,
             }
@@ -100,8 +101,13 @@ pub fn stock_level(status: Option<&Value>) -> StockLevel {
     }
 }
 
-fn read_type(t: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
-    if !crate::json::priced_in_dollars(t) {
+/// One GPU type read into its offers; a figure or type refused is noted in `parsed`.
+fn read_type(t: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Option<Vec<Offer>> {
+    if let Err(why) = crate::json::row_in_dollars(t) {
+        parsed.refuse(format!(
+            "RunPod type {}: {why}",
+            t.get("id").unwrap_or(&Value::Null)
+        ));
         return None;
     }
     // A type with none of the price fields asked for is an answer in another shape (a field
@@ -135,8 +141,22 @@ fn read_type(t: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
             offered("communityCloud")
         }
     };
+    // Each price field read once; a refused figure is noted, as no price.
+    let read: Vec<(&str, Option<Decimal>)> = PRICE_FIELDS
+        .iter()
+        .map(|f| match money_in(t.get(*f), USD_PER_HOUR) {
+            Money::Price(d) => (*f, Some(d)),
+            Money::Absent => (*f, None),
+            Money::Refused(why) => {
+                parsed.refuse(format!("RunPod `{f}`: {why}"));
+                (*f, None)
+            }
+        })
+        .collect();
     let price = |field: &str| {
-        money(t.get(field))
+        read.iter()
+            .find(|(f, _)| *f == field)
+            .and_then(|(_, p)| *p)
             .filter(|p| *p > Decimal::ZERO)
             .filter(|_| in_cloud(field))
     };

@@ -19,7 +19,7 @@
 //!   it is never read as gone. So is one with an error beside its offers; an error with no
 //!   offers (`{"success": false, "msg": …}`) is a failure.
 
-use crate::json::{count, float, money, text};
+use crate::json::{Money, USD, USD_PER_HOUR, count, float, money_in, text};
 use crate::{Adapter, FetchError, Parsed, Secret};
 use bot_core::Catalog;
 use bot_core::availability::{Offer, OfferKind, StockLevel, name_offer_gpu};
@@ -72,6 +72,7 @@ impl Adapter for Vast {
 
     fn parse(&self, body: &[u8], catalog: &Catalog, now: i64) -> Result<Parsed, FetchError> {
         let root = crate::json::parse(body)?;
+        crate::json::answer_in_dollars("Vast.ai", &root)?;
         let rows = match (&root, root.get("offers")) {
             (_, Some(Value::Array(rows))) => rows,
             (Value::Array(rows), _) => rows,
@@ -90,7 +91,7 @@ impl Adapter for Vast {
                 parsed.duplicates += 1;
                 continue;
             }
-            match read_row(row, catalog, now) {
+            match read_row(row, catalog, now, &mut parsed) {
                 Some(offers) => parsed.offers.extend(offers),
                 None => parsed.skipped += 1,
             }
@@ -120,10 +121,28 @@ pub fn vram_gb_from(gpu_ram: f64) -> f64 {
     }
 }
 
-fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
-    if !crate::json::priced_in_dollars(row) {
+/// One offer row read into its offers; a figure or row refused is noted in `parsed`.
+fn read_row(row: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Option<Vec<Offer>> {
+    if let Err(why) = crate::json::row_in_dollars(row) {
+        parsed.refuse(format!(
+            "Vast.ai offer {}: {why}",
+            row.get("id").unwrap_or(&Value::Null)
+        ));
         return None;
     }
+    let mut price = |field: &str, documented| match money_in(row.get(field), documented) {
+        Money::Price(d) => Some(d),
+        Money::Absent => None,
+        Money::Refused(why) => {
+            parsed.refuse(format!("Vast.ai `{field}`: {why}"));
+            None
+        }
+    };
+    let (dph_base, dph_total) = (
+        price("dph_base", USD_PER_HOUR),
+        price("dph_total", USD_PER_HOUR),
+    );
+    let (storage_cost, min_bid) = (price("storage_cost", USD), price("min_bid", USD_PER_HOUR));
     let raw = text(row.get("gpu_name"))?.to_string();
     let cards = count(row.get("num_gpus")).filter(|n| *n >= 1)?;
     if let Some(frac) = float(row.get("gpu_frac"))
@@ -138,12 +157,12 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
     let vram = float(row.get("gpu_ram"))
         .filter(|v| *v > 0.0)
         .map(vram_gb_from);
-    let storage = money(row.get("storage_cost"))
+    let storage = storage_cost
         .map(|per_gb_month| per_gb_month * Decimal::from(DISK_GB) / Decimal::from(MONTH_HOURS));
-    let (on_demand, source) = match (money(row.get("dph_base")), storage) {
+    let (on_demand, source) = match (dph_base, storage) {
         (Some(base), Some(s)) => (base + s, "vast.ai bundles: dph_base + 10 GB storage_cost"),
         _ => (
-            money(row.get("dph_total"))?,
+            dph_total?,
             "vast.ai bundles: dph_total (10 GB allocated storage)",
         ),
     };
@@ -182,10 +201,7 @@ fn read_row(row: &Value, catalog: &Catalog, now: i64) -> Option<Vec<Offer>> {
     };
     let mut out = vec![make(OfferKind::OnDemand, on_demand, source)];
     // A bid without a known storage price would understate the hour: no spot row then.
-    if let (Some(bid), Some(s)) = (
-        money(row.get("min_bid")).filter(|b| *b > Decimal::ZERO),
-        storage,
-    ) {
+    if let (Some(bid), Some(s)) = (min_bid.filter(|b| *b > Decimal::ZERO), storage) {
         out.push(make(
             OfferKind::Spot,
             bid + s,

@@ -396,6 +396,17 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
             .answer_callback(q.id, Some(notice(lang, "telegram-not-your-buttons")))
             .await;
     }
+    // The question was deleted (a group's answers quote theirs): the owner is unknown, so a
+    // press goes on only where it acts on the presser's own things (bot-core says), never
+    // answering over someone else's question.
+    let in_group = q.regular_message().is_some_and(|m| !m.chat.is_private());
+    if in_group && asked.is_none() && !may_press(app, &who, &choice).await {
+        let lang = app.turns.lang_for(who).await;
+        return app
+            .sender
+            .answer_callback(q.id, Some(notice(lang, "telegram-buttons-owner-unknown")))
+            .await;
+    }
     let reply_to = asked.map(|m| m.id);
     if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
         tracing::warn!("telegram: answering a button press failed: {e}");
@@ -408,6 +419,15 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     app.turns
         .choice_update(who, choice, &to, carrier.as_deref(), Some(id.0.into()))
         .await
+}
+
+/// Whether `who` pressing `choice` acts on something of theirs (bot-core's `may_press`, off
+/// the async threads: it reads the store).
+async fn may_press(app: &App, who: &ChatRef, choice: &str) -> bool {
+    let (core, who, choice) = (app.core.clone(), who.clone(), choice.to_string());
+    tokio::task::spawn_blocking(move || core.may_press(&who, &choice))
+        .await
+        .unwrap_or(true)
 }
 
 #[cfg(test)]

@@ -305,6 +305,17 @@ async fn handle(
         }
         return axum::Json(seen).into_response();
     }
+    let writes_a_message = (method == Method::POST || method == Method::PATCH)
+        && (path.ends_with("/messages")
+            || path.contains("/messages/")
+            || path.starts_with("/webhooks/"));
+    if let Some(why) = writes_a_message.then(|| refusal(&body)).flatten() {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"message": "Invalid Form Body", "code": 50035, "errors": why})),
+        )
+            .into_response();
+    }
     let answer = if path.ends_with("/commands") {
         body
     } else if path.ends_with("/typing") || path.ends_with("/callback") {
@@ -343,6 +354,68 @@ pub fn shown(data: &Value) -> String {
         }
     }
     out.join("\n")
+}
+
+/// Why Discord would refuse a message body (content, embeds, components) with 400 and code
+/// 50035 "Invalid Form Body", or `None` when it takes it. Limits from Discord's documentation
+/// of the message and embed objects: content 2,000 characters; 10 embeds; a title 256, a
+/// description 4,096, 25 fields, a field's name 256 and value 1,024, 6,000 characters over
+/// all of a message's embeds; 5 rows of components, 5 buttons a row, a label 80, a
+/// `custom_id` 100.
+pub fn refusal(body: &Value) -> Option<String> {
+    let len = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    if len(&body["content"]) > 2000 {
+        return Some(format!("content: {} characters", len(&body["content"])));
+    }
+    let embeds = body["embeds"].as_array().map_or(&[][..], Vec::as_slice);
+    if embeds.len() > 10 {
+        return Some(format!("{} embeds", embeds.len()));
+    }
+    let mut total = 0;
+    for (i, e) in embeds.iter().enumerate() {
+        let fields = e["fields"].as_array().map_or(&[][..], Vec::as_slice);
+        let checks = [
+            ("title", len(&e["title"]), 256),
+            ("description", len(&e["description"]), 4096),
+            ("fields", fields.len(), 25),
+            ("footer", len(&e["footer"]["text"]), 2048),
+            ("author", len(&e["author"]["name"]), 256),
+        ];
+        for (what, n, most) in checks {
+            if n > most {
+                return Some(format!("embeds[{i}].{what}: {n} (at most {most})"));
+            }
+        }
+        for (k, f) in fields.iter().enumerate() {
+            if len(&f["name"]) > 256 || len(&f["value"]) > 1024 {
+                return Some(format!("embeds[{i}].fields[{k}] too long"));
+            }
+            total += len(&f["name"]) + len(&f["value"]);
+        }
+        total += len(&e["title"])
+            + len(&e["description"])
+            + len(&e["footer"]["text"])
+            + len(&e["author"]["name"]);
+    }
+    if total > 6000 {
+        return Some(format!("embeds: {total} characters in all (at most 6000)"));
+    }
+    let rows = body["components"].as_array().map_or(&[][..], Vec::as_slice);
+    if rows.len() > 5 {
+        return Some(format!("{} component rows", rows.len()));
+    }
+    for row in rows {
+        let items = row["components"].as_array().map_or(&[][..], Vec::as_slice);
+        if items.len() > 5 {
+            return Some(format!("{} components in a row", items.len()));
+        }
+        for c in items {
+            if len(&c["label"]) > 80 || len(&c["custom_id"]) > 100 {
+                return Some(format!("a component's label or custom_id is too long: {c}"));
+            }
+        }
+    }
+    None
 }
 
 /// A user object as Discord sends it.

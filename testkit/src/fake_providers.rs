@@ -33,6 +33,11 @@ pub struct Script {
     pub headers: Vec<(String, String)>,
     /// Bytes sent instead of `body` (a gzip answer is no text).
     pub raw: Option<Vec<u8>>,
+    /// Sent in this many pieces this far apart, with no length given (chunked transfer
+    /// coding), instead of at once.
+    pub pieces: Option<(usize, Duration)>,
+    /// The connection dropped after this many bytes of the body: its end never comes.
+    pub cut_after: Option<usize>,
 }
 
 /// A body that does not end when `body` does.
@@ -56,6 +61,8 @@ impl Script {
             tail: None,
             headers: Vec::new(),
             raw: None,
+            pieces: None,
+            cut_after: None,
         }
     }
     /// An answer of bytes that are not text (gzip, say).
@@ -69,6 +76,21 @@ impl Script {
     pub fn header(mut self, name: &str, value: &str) -> Script {
         self.headers.push((name.to_string(), value.to_string()));
         self
+    }
+    /// The same answer sent in `n` pieces, `gap` apart, chunked (no `Content-Length`).
+    pub fn chunked(self, n: usize, gap: Duration) -> Script {
+        Script {
+            pieces: Some((n.max(1), gap)),
+            ..self
+        }
+    }
+    /// The same answer cut off after `bytes` of its body: the connection ends there, with
+    /// no last chunk (a proxy or the provider dying mid-answer).
+    pub fn cut_after(self, bytes: usize) -> Script {
+        Script {
+            cut_after: Some(bytes),
+            ..self
+        }
     }
     pub fn slow(self, delay: Duration) -> Script {
         Script { delay, ..self }
@@ -180,6 +202,9 @@ const CHUNK: usize = 64 << 10;
 /// The body of a script: fixed, or its head followed by a tail without end. Counted into
 /// `served` as each chunk is handed to the connection.
 fn body_of(s: Script, served: Arc<AtomicU64>) -> Body {
+    if s.pieces.is_some() || s.cut_after.is_some() {
+        return in_pieces(s, served);
+    }
     if let Some(raw) = s.raw {
         served.fetch_add(raw.len() as u64, Ordering::SeqCst);
         return Body::from(raw);
@@ -207,6 +232,36 @@ fn body_of(s: Script, served: Arc<AtomicU64>) -> Body {
         Some((Ok::<_, std::io::Error>(chunk), (tail, served)))
     });
     Body::from_stream(head.chain(rest))
+}
+
+/// A fixed body sent as a stream: in pieces with gaps between them, and/or ending in an
+/// error after `cut_after` bytes, which makes the server drop the connection mid-body.
+fn in_pieces(s: Script, served: Arc<AtomicU64>) -> Body {
+    let mut bytes = s.raw.unwrap_or_else(|| s.body.into_bytes());
+    let cut = s.cut_after.is_some_and(|n| n < bytes.len());
+    if let Some(n) = s.cut_after {
+        bytes.truncate(n);
+    }
+    let (n, gap) = s.pieces.unwrap_or((1, Duration::ZERO));
+    let size = bytes.len().div_ceil(n).max(1);
+    let chunks: Vec<Bytes> = bytes.chunks(size).map(Bytes::copy_from_slice).collect();
+    let stream = futures_util::stream::iter(chunks.into_iter().enumerate()).then(move |(i, c)| {
+        let served = served.clone();
+        async move {
+            if i > 0 && !gap.is_zero() {
+                tokio::time::sleep(gap).await;
+            }
+            served.fetch_add(c.len() as u64, Ordering::SeqCst);
+            Ok::<_, std::io::Error>(c)
+        }
+    });
+    let end = futures_util::stream::iter(cut.then(|| {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::ConnectionReset,
+            "the fake cut the answer short",
+        ))
+    }));
+    Body::from_stream(stream.chain(end))
 }
 
 impl Drop for FakeProviders {

@@ -1120,6 +1120,11 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
             if html.encode_utf16().count() > if photo { 1024 } else { 4096 } {
                 return err(400, "Bad Request: message is too long");
             }
+            if p["parse_mode"].as_str() == Some("HTML")
+                && let Some(why) = html_refusal(&html)
+            {
+                return err(400, &format!("Bad Request: can't parse entities: {why}"));
+            }
             inner.next_message_id += 1;
             let message_id = inner.next_message_id;
             let chat =
@@ -1182,6 +1187,11 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
                 return err(400, "Bad Request: message to edit not found");
             };
             let html = p["text"].as_str().unwrap_or("").to_string();
+            if p["parse_mode"].as_str() == Some("HTML")
+                && let Some(why) = html_refusal(&html)
+            {
+                return err(400, &format!("Bad Request: can't parse entities: {why}"));
+            }
             let markup = p.get("reply_markup").cloned().unwrap_or(Value::Null);
             let new_buttons = buttons(&markup);
             if html == sent.html && new_buttons == sent.buttons {
@@ -1209,6 +1219,91 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
         }
         _ => err(404, "Not Found: method not found"),
     }
+}
+
+/// Why Telegram would refuse `html` sent with `parse_mode: HTML` ("can't parse entities"), or
+/// `None`. The Bot API's rules for that mode: only its tags (`b`, `strong`, `i`, `em`, `u`,
+/// `ins`, `s`, `strike`, `del`, `span class="tg-spoiler"`, `tg-spoiler`, `a href`, `tg-emoji`,
+/// `code`, `pre`, `blockquote`), each closed in order; every other `<`, `>` and `&` written as
+/// an entity, and of named entities only `&lt;`, `&gt;`, `&amp;` and `&quot;` (numeric ones
+/// all).
+pub fn html_refusal(html: &str) -> Option<String> {
+    const TAGS: [&str; 15] = [
+        "b",
+        "strong",
+        "i",
+        "em",
+        "u",
+        "ins",
+        "s",
+        "strike",
+        "del",
+        "span",
+        "tg-spoiler",
+        "a",
+        "tg-emoji",
+        "code",
+        "pre",
+    ];
+    let bytes = html.as_bytes();
+    let mut open: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'<' => {
+                let Some(len) = html[i..].find('>') else {
+                    return Some(format!("unclosed start tag at byte offset {i}"));
+                };
+                let inner = &html[i + 1..i + len];
+                let (closing, body) = match inner.strip_prefix('/') {
+                    Some(b) => (true, b),
+                    None => (false, inner),
+                };
+                let name: String = body
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect::<String>()
+                    .to_ascii_lowercase();
+                if !(TAGS.contains(&name.as_str()) || name == "blockquote") {
+                    return Some(format!(
+                        "unsupported start tag \"{name}\" at byte offset {i}"
+                    ));
+                }
+                if closing {
+                    if open.pop().as_deref() != Some(name.as_str()) {
+                        return Some(format!(
+                            "unmatched end tag at byte offset {i}, expected \"{name}\""
+                        ));
+                    }
+                } else {
+                    open.push(name);
+                }
+                i += len + 1;
+            }
+            b'>' => return Some(format!("unexpected '>' at byte offset {i}")),
+            b'&' => {
+                let rest = &html[i + 1..];
+                let end = rest.find(';').filter(|e| *e <= 10);
+                let ok = end.is_some_and(|e| {
+                    let name = &rest[..e];
+                    matches!(name, "lt" | "gt" | "amp" | "quot")
+                        || name.strip_prefix("#x").is_some_and(|h| {
+                            !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit())
+                        })
+                        || name
+                            .strip_prefix('#')
+                            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                });
+                if !ok {
+                    return Some(format!("unsupported HTML entity at byte offset {i}"));
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    open.pop()
+        .map(|t| format!("can't find end tag corresponding to start tag \"{t}\""))
 }
 
 /// What a client shows for HTML text: tags dropped, entities decoded.

@@ -20,8 +20,9 @@ pub use access::{Access, AccessCheck, AccessChecks, ChatKind};
 pub use event::Event;
 pub use outbox::{OutboxItem, OutboxStats};
 pub use subscription::{
-    Added, DM_THREAD, MAX_PER_CHAT, Subscription, Track, add, add_batch, chat_back, chat_gone,
-    list_all, list_chat, list_place, move_chat, remove, remove_all, remove_all_in, remove_in,
+    Added, DM_THREAD, MAX_PER_CHAT, PAUSED_KEEP_DAYS, Subscription, Track, add, add_batch,
+    chat_back, chat_gone, drop_long_paused, list_all, list_chat, list_place, move_chat,
+    paused_until, remove, remove_all, remove_all_in, remove_in,
 };
 pub use text::{alert_reply, describe};
 pub use transition::{AlertConfig, DetectReport, detect, matching_offers, step};

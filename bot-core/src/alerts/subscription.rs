@@ -24,6 +24,16 @@ impl Record for Subscription {
 /// Most subscriptions one chat may hold.
 pub const MAX_PER_CHAT: usize = 10;
 
+/// Days a paused subscription is kept ([`chat_gone`]) before it is removed: a chat that is
+/// back within them resumes its alerts; one gone for good (a deleted Discord channel, which
+/// no event ever brings back) holds no rows forever. Said in the notice, `/subs` and `/status`.
+pub const PAUSED_KEEP_DAYS: u32 = 30;
+
+/// When a subscription paused at `paused_at` is removed.
+pub fn paused_until(paused_at: i64) -> i64 {
+    paused_at.saturating_add(i64::from(PAUSED_KEEP_DAYS) * 86_400)
+}
+
 /// "Tell this chat when `gpu` [on `provider`] [at or under `max_price`] [with `min_cards`] is
 /// in stock, and when it is gone again."
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -228,6 +238,26 @@ pub fn chat_back(store: &Store, platform: &str, chat: &str) -> Result<usize, Sto
     Ok(n)
 }
 
+/// Removes every subscription paused for longer than [`PAUSED_KEEP_DAYS`] at `now` (and any
+/// alert still queued for it); how many.
+pub fn drop_long_paused(store: &Store, now: i64) -> Result<usize, StoreError> {
+    let _lock = super::write_lock();
+    let old: Vec<Subscription> = list_all(store)?
+        .into_iter()
+        .filter(|s| s.paused_at.is_some_and(|at| paused_until(at) <= now))
+        .collect();
+    if old.is_empty() {
+        return Ok(0);
+    }
+    let mut batch = Batch::new();
+    for s in &old {
+        batch.delete(&SUBS, &s.key());
+        outbox::drop_pending(store, &mut batch, &s.platform, &s.chat, Some(s.id))?;
+    }
+    store.commit(batch)?;
+    Ok(old.len())
+}
+
 /// Adds many subscriptions in one transaction (imports, benches), each as the next id of its
 /// chat; unlike [`add`] it checks no limit and no duplicate. Returns how many were written.
 pub fn add_batch(store: &Store, subs: Vec<Subscription>) -> Result<usize, StoreError> {
@@ -421,7 +451,8 @@ pub fn chat_gone(store: &Store, platform: &str, chat: &str, now: i64) -> Result<
                 .arg(
                     "count",
                     subs.iter().filter(|x| x.created_by == s.created_by).count(),
-                ),
+                )
+                .arg("days", PAUSED_KEEP_DAYS),
         );
         let Some(to) = here.private_chat_of(&s.created_by) else {
             continue;

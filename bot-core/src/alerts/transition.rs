@@ -155,19 +155,26 @@ pub struct DetectReport {
     /// Of those, failed/empty/stale ones (no transition possible).
     pub polls_skipped: usize,
     pub alerts: usize,
+    /// Paused subscriptions removed, past [`super::PAUSED_KEEP_DAYS`].
+    pub dropped: usize,
 }
 
 /// Looks at every provider's latest fetch for every subscription, once each, and writes the
 /// transitions with their alerts. One transaction per provider: tracking state and alert rows
-/// commit together, so a crash repeats nothing and loses nothing.
+/// commit together, so a crash repeats nothing and loses nothing. First, subscriptions
+/// paused past [`super::PAUSED_KEEP_DAYS`] are removed.
 pub fn detect(
     store: &Store,
     catalog: &Catalog,
     cfg: &AlertConfig,
     now: i64,
 ) -> Result<DetectReport, StoreError> {
+    let dropped = super::drop_long_paused(store, now)?;
     let _lock = super::write_lock();
-    let mut report = DetectReport::default();
+    let mut report = DetectReport {
+        dropped,
+        ..DetectReport::default()
+    };
     let mut subs = list_all(store)?;
     if subs.is_empty() {
         return Ok(report);

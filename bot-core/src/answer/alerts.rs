@@ -107,7 +107,11 @@ pub fn subs(ctx: &Ctx) -> Reply {
                     s,
                 )));
                 if let Some(at) = s.paused_at {
-                    r.push(Msg::new("alerts-list-paused").arg("since", format_minute_utc(at)));
+                    r.push(
+                        Msg::new("alerts-list-paused")
+                            .arg("since", format_minute_utc(at))
+                            .arg("until", format_minute_utc(alerts::paused_until(at))),
+                    );
                 }
             }
             r.with(Msg::new("alerts-list-how"))
@@ -142,6 +146,7 @@ pub fn status(ctx: &Ctx, now: i64) -> Reply {
     };
     let mut by_platform: BTreeMap<&str, usize> = BTreeMap::new();
     let mut chats = std::collections::BTreeSet::new();
+    let paused = subs.iter().filter(|s| s.paused_at.is_some()).count();
     for s in &subs {
         *by_platform.entry(s.platform.as_str()).or_default() += 1;
         chats.insert((s.platform.as_str(), s.chat.as_str()));
@@ -159,7 +164,9 @@ pub fn status(ctx: &Ctx, now: i64) -> Reply {
         Msg::new("alerts-status-subs")
             .arg("count", subs.len())
             .arg("chats", chats.len())
-            .arg("platforms", platforms),
+            .arg("platforms", platforms)
+            .arg("active", subs.len() - paused)
+            .arg("paused", paused),
     )
     .with(
         Msg::new("alerts-status-outbox")
@@ -168,6 +175,9 @@ pub fn status(ctx: &Ctx, now: i64) -> Reply {
             .arg("oldest", ago(ctx, now, stats.oldest_created)),
     )
     .with(Msg::new("alerts-status-delivery").arg("last", ago(ctx, now, stats.last_delivery)));
+    if paused > 0 {
+        r.push(Msg::new("alerts-status-paused-note").arg("days", alerts::PAUSED_KEEP_DAYS));
+    }
     if providers.is_empty() {
         r.push(Msg::new("alerts-status-no-providers"));
     }

@@ -12,6 +12,7 @@
 //! gpu = "4090"
 //! stock = "in"                  # in | low | out | unknown (default unknown)
 //! price = "1.98"                # per GPU-hour, optional; currency defaults to the platform's
+//!                               # ("¥1.98" and "1.98元/小时" read when the sign is the row's)
 //! source = "https://www.autodl.com/market/list"
 //! ```
 
@@ -19,6 +20,7 @@ use super::canonical::name_offer_gpu;
 use super::imported::{Sighting, SightingOrigin};
 use super::offer::StockLevel;
 use super::time::{date_is_future, is_future, parse_rfc3339};
+use super::written::{PriceField, read_price};
 use crate::catalog::{Catalog, parse_date};
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -78,16 +80,31 @@ enum Figure {
 const PRICE_MAX: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
 
 impl Figure {
-    /// The price it says, above zero and at most [`PRICE_MAX`]; `Err` is the figure as
-    /// written, for the refusal. A float is read through its shortest text (`1.98`).
-    fn price(&self) -> Result<Decimal, String> {
-        let (shown, read) = match self {
-            Figure::Text(t) => (t.clone(), Decimal::from_str(t.trim()).ok()),
-            Figure::Whole(n) => (n.to_string(), Some(Decimal::from(*n))),
-            Figure::Float(f) => (f.to_string(), Decimal::from_str(&f.to_string()).ok()),
+    /// The price it says per GPU-hour in `currency` (the row's), above zero and at most
+    /// [`PRICE_MAX`]; `Err` says why not, for the refusal. Text is read as operators write it
+    /// (`¥1.98`, `1.98元/小时`, `1,980.00`) where its sign and unit agree with the row
+    /// ([`read_price`]); a float through its shortest text (`1.98`).
+    fn price(&self, currency: &str) -> Result<Decimal, String> {
+        let field = PriceField {
+            currency,
+            per_hour: true,
+            minor_units: false,
         };
-        read.filter(|d| *d > Decimal::ZERO && *d <= PRICE_MAX)
-            .ok_or(shown)
+        let (shown, read) = match self {
+            Figure::Text(t) => (t.clone(), read_price(t, field).map_err(|e| e.to_string())),
+            Figure::Whole(n) => (n.to_string(), Ok(Decimal::from(*n))),
+            Figure::Float(f) => (
+                f.to_string(),
+                Decimal::from_str(&f.to_string()).map_err(|_| format!("`{f}` is not a figure")),
+            ),
+        };
+        match read {
+            Ok(d) if d > Decimal::ZERO && d <= PRICE_MAX => Ok(d),
+            Ok(_) => Err(format!(
+                "`{shown}` is not a price above zero and at most {PRICE_MAX}"
+            )),
+            Err(why) => Err(why),
+        }
     }
 }
 
@@ -158,15 +175,25 @@ pub fn parse_curated(
             Some(w) => parse_stock_word(w)
                 .ok_or_else(|| bad("stock", format!("`{w}` is not in, low, out or unknown")))?,
         };
+        let currency = match &r.currency {
+            Some(c) => currency_code(c).ok_or_else(|| {
+                bad(
+                    "currency",
+                    format!("`{c}` is not a three-letter code (USD, CNY)"),
+                )
+            })?,
+            None => platform.currency.clone(),
+        };
         let price = match &r.price {
             None => None,
-            Some(p) => Some(p.price().map_err(|p| {
-                bad(
-                    "price",
-                    format!("`{p}` is not a price above zero and at most {PRICE_MAX}"),
-                )
-            })?),
+            Some(p) => Some(p.price(&currency).map_err(|why| bad("price", why))?),
         };
+        if r.cards == Some(0) && stock.in_stock() {
+            return Err(bad(
+                "cards",
+                "is 0 beside a stock that says some are there: which is it?".into(),
+            ));
+        }
         if price.is_none() && stock == StockLevel::Unknown {
             return Err(bad(
                 "stock",
@@ -187,15 +214,6 @@ pub fn parse_curated(
             .or_else(|| file.who.clone())
             .filter(|w| !w.trim().is_empty())
             .ok_or_else(|| bad("who", "is missing (in the row or at the top)".into()))?;
-        let currency = match r.currency {
-            Some(c) => currency_code(&c).ok_or_else(|| {
-                bad(
-                    "currency",
-                    format!("`{c}` is not a three-letter code (USD, CNY)"),
-                )
-            })?,
-            None => platform.currency.clone(),
-        };
         let (gpu, _) = name_offer_gpu(catalog, &r.gpu, None);
         out.push(Sighting {
             platform: platform.id.clone(),

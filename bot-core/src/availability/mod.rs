@@ -20,6 +20,7 @@ mod query;
 pub(crate) mod row;
 mod snapshot;
 mod time;
+mod written;
 
 pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
 pub use curated::{CuratedError, parse_curated, parse_stock_word};
@@ -49,6 +50,7 @@ pub use time::{
     CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS,
     date_is_future, format_minute_utc, format_rfc3339, is_future, now_unix,
 };
+pub use written::{PriceField, PriceTextError, read_price};
 
 /// Providers with a live feed (the adapters in `gpuscout-providers`), by catalog platform id.
 /// `/stock` names each one, saying when it has no data yet.

@@ -99,6 +99,10 @@ pub struct FeedInfo {
     /// Rows that could not be read (kept out, counted).
     pub skipped: usize,
     pub gpu_keys: Vec<String>,
+    /// A digest of the file's bytes as loaded (the curated file: its watch compares the file
+    /// with what was loaded, not with what it saw first); `None` for other feeds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
 }
 
 /// Where a sighting came from.

@@ -52,6 +52,11 @@ pub fn load(ctx: &Ctx) -> Option<PickState> {
     Some(state)
 }
 
+/// Whether `who` has a `/pick` under way in this chat (an unreadable row counts: it is theirs).
+pub fn has_dialogue(store: &crate::store::Store, who: &crate::context::ChatRef) -> bool {
+    !matches!(store.get(&DIALOGUE, &who.dialogue_key()), Ok(None))
+}
+
 /// Saves (or clears) the dialogue state an outcome carries, then returns its replies.
 /// A rejected answer writes nothing.
 pub fn commit(ctx: &Ctx, outcome: Outcome) -> Vec<Reply> {

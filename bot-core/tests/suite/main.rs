@@ -133,5 +133,6 @@ mod understand;
 mod understand_g;
 mod understand_left;
 mod wire13_core;
+mod wire14_core;
 mod wire6_echo;
 mod zh_answers;

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 const NOW: i64 = 1_764_581_400;
 
-fn gzip(b: &[u8]) -> Vec<u8> {
+pub(super) fn gzip(b: &[u8]) -> Vec<u8> {
     let mut e = GzEncoder::new(Vec::new(), Compression::default());
     e.write_all(b).unwrap();
     e.finish().unwrap()

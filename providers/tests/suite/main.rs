@@ -17,5 +17,6 @@ mod wire_open_ends;
 mod wire_round11;
 mod wire_round12;
 mod wire_round13;
+mod wire_round14;
 mod wire_round8;
 mod wire_round9;

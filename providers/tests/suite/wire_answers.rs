@@ -136,7 +136,7 @@ fn vast_numbers_as_strings_nulls_and_missing_fields_read_or_skip_never_zero() {
         // A price that is no number: skipped.
         vast_row(
             r#""id": 804, "gpu_name": "RTX 3090", "num_gpus": 1, "dph_base": "N/A",
-            "dph_total": "$0.30", "storage_cost": 0.1"#,
+            "dph_total": "€0.30", "storage_cost": 0.1"#,
         ),
         // Zero cards or no name: skipped.
         vast_row(r#""id": 805, "gpu_name": "RTX 3090", "num_gpus": 0, "dph_total": 0.2"#),

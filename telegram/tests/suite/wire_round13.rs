@@ -21,25 +21,25 @@ use gpuscout_testkit::fake_telegram::{
 };
 use serde_json::{Value, json};
 
-const DATE: i64 = 1_765_300_000;
+pub(super) const DATE: i64 = 1_765_300_000;
 
-fn person(id: i64, lang: &str) -> Value {
+pub(super) fn person(id: i64, lang: &str) -> Value {
     json!({"id": id, "is_bot": false, "first_name": "Wen", "language_code": lang})
 }
 
-fn group(id: i64) -> Value {
+pub(super) fn group(id: i64) -> Value {
     json!({"id": id, "type": "group", "title": "Lab"})
 }
 
 /// A message from `from` in `chat` whose text starts with a command (its entity marked).
-fn said(chat: Value, from: Value, id: i64, text: &str) -> Value {
+pub(super) fn said(chat: Value, from: Value, id: i64, text: &str) -> Value {
     let len = text.split(' ').next().unwrap().encode_utf16().count();
     json!({"message": {"message_id": id, "date": DATE, "chat": chat, "from": from,
         "text": text, "entities": [{"type": "bot_command", "offset": 0, "length": len}]}})
 }
 
 /// Whether a call was for `chat` (teloxide writes the id as a number or a string).
-fn to_chat(c: &Call, chat: i64) -> bool {
+pub(super) fn to_chat(c: &Call, chat: i64) -> bool {
     let id = &c.params["chat_id"];
     id.as_i64().or_else(|| id.as_str()?.parse().ok()) == Some(chat)
 }
