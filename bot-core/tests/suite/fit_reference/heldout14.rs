@@ -26,8 +26,11 @@ fn public_measurements_fourteenth_held_out_set() {
     // in Ollama and the 18,000-token Q-LoRA on a T4 are "short", Llama-3.1-8B at vLLM's 131,072 on a 3090, the
     // 51,974-token Q-LoRA on an H100 and Wan2.1-T2V-14B at 720p on an RTX 5090 do not fit). The floor and ceiling may
     // only tighten.
-    let floor_within = 5;
-    let ceiling_under = 4;
+    // After mem-u's second part (the Phi-3-mini row replayed with the eager attention its code had: swift 2.0
+    // loads it with trust_remote_code and flash attention off, and Phi-3's code had no SDPA class until
+    // Transformers 4.46): Phi-3-mini -21.3 -> -9.2 %, 6 of 9, 3 under (docs/misses/heldout14_misses.md).
+    let floor_within = 6;
+    let ceiling_under = 3;
     let floor_verdicts = 7;
     assert!(
         held.within15 >= floor_within,
