@@ -30,6 +30,10 @@ pub struct FitArgs {
     context: Option<u32>,
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     batch: u32,
+    /// Beam search in Transformers' generate (`num_beams`; the chat's `beams=4`): each beam is
+    /// one more sequence in the KV cache and the prefill.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    beams: u32,
     /// transformers | vllm | llamacpp (default: transformers; vllm for a service, --batch > 1)
     #[arg(long)]
     engine: Option<String>,
@@ -252,6 +256,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.context = c;
     }
     req.batch = a.batch;
+    req.beams = a.beams;
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
     req.lora_experts = a.lora_experts;

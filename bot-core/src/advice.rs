@@ -459,6 +459,10 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
         let half = req.batch / 2;
         push(format!("batch={half}"), &|r, _| r.batch = half);
     }
+    if req.beams > 1 {
+        let half = req.beams / 2;
+        push(format!("beams={half}"), &|r, _| r.beams = half);
+    }
     let more = req.cards + 1;
     push(format!("{more}x{}", gpu_word(gpu)), &|r, _| r.cards = more);
     let mut out: Vec<Remedy> = tries

@@ -218,6 +218,10 @@ fit-read-as = ℹ️ No model is called { $typed }: read as { $model }, the cata
    *[other] ; it could also mean { $others } (the one needing the most memory is sized). Name the model to size another.
   }
 fit-assume-serving = A service with { $batch } concurrent sequences is sized on vLLM (paged KV cache, continuous batching); add transformers to size it on Hugging Face Transformers.
+fit-assume-beams = { $engine ->
+    [transformers] Beam search with { $beams } beams: Transformers' generate copies the prompt once per beam, so { $sequences } sequences are prefilled and cached ({ $kv } GiB of KV cache on the busiest card), and each step scores { $sequences } rows of the vocabulary ({ $scores } GiB); beams=1 sizes greedy or sampled decoding.
+   *[other] Beam search with { $beams } beams is sized as Transformers' generate holds it: { $sequences } sequences in the cache ({ $kv } GiB of KV cache on the busiest card) and { $scores } GiB of scores a step; beams=1 sizes one sequence per request.
+}
 fit-4bit-on-card = { $verdict ->
     [fits] ✅ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }: about { $need } GiB per card (add { $quant }).
    *[other] ⚠️ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }, tightly: about { $need } GiB per card (add { $quant }).

@@ -258,6 +258,10 @@ fit-read-as = ℹ️ 没有叫 { $typed } 的模型：按目录里这个系列�
    *[other] ；它也可能指 { $others }（按其中占显存最多的那个估算）。要估算别的，请写出完整模型名。
   }
 fit-assume-serving = 有 { $batch } 路并发的服务按 vLLM 估算（分页 KV 缓存、连续批处理）；加上 transformers 可改按 Hugging Face Transformers 估算。
+fit-assume-beams = { $engine ->
+    [transformers] 束搜索 { $beams } 束：Transformers 的 generate 会按束数复制提示词，所以要预填充并缓存 { $sequences } 条序列（最忙那张卡上的 KV 缓存 { $kv } GiB），每一步还要给 { $sequences } 行词表打分（{ $scores } GiB）；beams=1 按贪心或采样解码估算。
+   *[other] 束搜索 { $beams } 束按 Transformers 的 generate 的占用估算：缓存里有 { $sequences } 条序列（最忙那张卡上的 KV 缓存 { $kv } GiB），每一步打分占 { $scores } GiB；beams=1 按每个请求一条序列估算。
+}
 fit-4bit-on-card = { $verdict ->
     [fits] ✅ 换成 4 比特（{ $quant }）就能放进 { $cards } 张 { $gpu }：每张卡约需 { $need } GiB（加上 { $quant }）。
    *[other] ⚠️ 换成 4 比特（{ $quant }）能放进 { $cards } 张 { $gpu }，但很紧：每张卡约需 { $need } GiB（加上 { $quant }）。

@@ -5,7 +5,8 @@
 //! `--gpu-memory-utilization`), `rank=64`, `zero=2`,
 //! `gc=on|off` (gradient checkpointing; on by default for training, see [`crate::advice`]),
 //! `attn=eager|sdpa|flash` (default: the engine's own),
-//! `optim=adam8bit`. `ctx=32k` means 32 x 1024 tokens.
+//! `optim=adam8bit`, `beams=4` (Transformers' beam search, `vram::beams`). `ctx=32k` means
+//! 32 x 1024 tokens.
 
 use super::common::not_found_reply;
 pub use super::fit_model_note::bare_size_warning;
@@ -373,6 +374,7 @@ pub fn settle<'a>(
     let serving = !engine_given
         && req.task == Task::Infer
         && req.batch > 1
+        && req.beams <= 1
         && req.engine == Engine::Transformers
         && !req.quant.is_gguf();
     if serving {

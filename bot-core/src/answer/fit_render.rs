@@ -283,6 +283,7 @@ fn push_assumptions(
         r.push(Msg::new("fit-assume-serving").arg("batch", req.batch));
     }
     super::fit_held::push_generate(r, req);
+    super::fit_beams::push_beams(r, req, rep);
     if req.task.is_training() {
         r.push(
             Msg::new("fit-assume-training")

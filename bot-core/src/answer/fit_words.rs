@@ -84,6 +84,11 @@ pub(super) fn apply_option<'a>(
             Ok(n) => return Err(err(FitError::BadBatch(n))),
             Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // Transformers' beam search (`num_beams`; `vram::beams`): each beam is a sequence.
+        "beams" | "num_beams" | "beam" | "束搜索" | "束宽" => match v.parse::<u32>() {
+            Ok(n) if (1..=vram::MAX_BEAMS).contains(&n) => req.beams = n,
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         "cards" | "gpus" | "卡" => match v.parse::<u64>() {
             Ok(n) if (1..=vram::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
             Ok(n) => return Err(err(FitError::BadCards(n))),

@@ -13,6 +13,7 @@ pub mod data_loss;
 pub mod error;
 pub mod fit;
 mod fit_base;
+mod fit_beams;
 pub mod fit_diffusion;
 mod fit_gc;
 mod fit_held;

@@ -75,6 +75,7 @@ mod spoken_zh;
 mod stock_rules;
 mod tco_prices;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
+mod beam_words;
 pub(crate) mod text;
 mod text_en;
 mod typo;
@@ -391,6 +392,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         let r = extras_said::with_extras(&padded, r);
         let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
+        let r = beam_words::with_beams(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
         stages::completed(&q, alert_terms::with_terms(&padded, count, r))
     };

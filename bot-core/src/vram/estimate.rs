@@ -45,7 +45,7 @@ pub(super) fn compute_on(
         cards,
         n: cards as f64,
         tokens: req.context as f64,
-        batch: req.batch as f64,
+        batch: super::beams::sequences(req.batch, req.beams),
         split,
         w_total: split.total(),
         kv_tok: kv_bytes_per_token(shape, req.engine, opts.kv_cache),

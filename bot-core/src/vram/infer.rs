@@ -190,7 +190,18 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // KV per sequence; at batch 1 the peak is the prefill's, within 5 %.
     // A single forward pass (`new_tokens` ≤ 1) never grows the cache, so nothing is outgrown.
     let grows = req.new_tokens.is_none_or(|t| t > 1);
-    let kv_reserve = if req.batch > 1 && grows { kv } else { 0.0 };
+    let kv_reserve = if batch > 1.0 && grows { kv } else { 0.0 };
+    // A beam-search step (`vram::beams`): the scores over the vocabulary for every beam and a
+    // layer's keys copied by the cache's reorder, after the prefill has freed its workspace.
+    if req.beams > 1 && generate.is_none() {
+        let layers = layers_per_card(shape, cards);
+        a = a.max(super::beams::step_bytes(
+            shape.vocab as f64,
+            batch,
+            kv,
+            layers,
+        ));
+    }
     // torchao quantizing a model already on the card (`vram::torchao`): the segments its
     // quantized weights landed in stay reserved whole; float8wo multiplies by a dequantized
     // 16-bit copy of each matrix in turn.

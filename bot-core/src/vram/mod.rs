@@ -25,6 +25,7 @@ mod torchao;
 mod tp;
 
 mod axolotl;
+mod beams;
 mod bnb_experts;
 mod bnb_load;
 mod device_map;
@@ -42,6 +43,7 @@ pub mod unsloth_loss;
 pub mod unsloth_release;
 
 pub use axolotl::axolotl_fp32_copies_gib;
+pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
 pub use bnb_load::WARMUP_HEADROOM_GIB;
 pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, verdict};
 pub use fsdp::fsdp_unsharded_gib;

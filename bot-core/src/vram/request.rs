@@ -226,6 +226,9 @@ pub struct FitRequest<'a> {
     /// default) = unknown, sized as a generation that grows the cache step by step. Some(1)
     /// is one forward pass (a prefill benchmark, scoring, embedding).
     pub new_tokens: Option<u32>,
+    /// Beam search in Transformers' `generate` (`num_beams`; `beams=N`; `--beams`; default 1):
+    /// each beam is a sequence of the cache and of the prefill (`vram::beams`).
+    pub beams: u32,
     /// torchao's `generate.py` (`vram::torchao`): `int8wo`/`int4wo-G`/`float8wo` of a 16-bit model
     /// on the card (`quant` says which), or 16-bit; a static cache of `context` positions.
     pub torchao: Option<super::Torchao>,
@@ -381,6 +384,7 @@ impl<'a> FitRequest<'a> {
             tied_embedding_copy: false,
             autoawq_fused: None,
             new_tokens: None,
+            beams: 1,
             torchao: None,
         }
     }
@@ -590,6 +594,9 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
     }
     if req.batch == 0 || req.batch > MAX_BATCH {
         return Err(FitError::BadBatch(req.batch as u64));
+    }
+    if req.beams == 0 || req.beams > super::MAX_BEAMS {
+        return Err(FitError::BadValue(format!("beams={}", req.beams)));
     }
     if req.cards == 0 || req.cards > MAX_CARDS {
         return Err(FitError::BadCards(req.cards as u64));

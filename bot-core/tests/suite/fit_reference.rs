@@ -720,5 +720,7 @@ mod heldout11;
 mod heldout12;
 #[path = "fit_reference/heldout13.rs"]
 mod heldout13;
+#[path = "fit_reference/heldout14.rs"]
+mod heldout14;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

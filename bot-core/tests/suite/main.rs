@@ -22,6 +22,7 @@ mod dialogue;
 mod did_you_mean_names;
 mod family_lines;
 mod fit_axolotl;
+mod fit_beams_mechanisms;
 mod fit_cards;
 mod fit_diffusion;
 mod fit_edge;

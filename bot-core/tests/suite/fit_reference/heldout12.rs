@@ -28,6 +28,9 @@ fn public_measurements_twelfth_held_out_set() {
     // After mem-q's AutoAWQ release mechanism (`AwqPrefill`: 0.2.7's `LlamaLikeBlock` runs SDPA, no
     // score matrix; the benchmark's LM head over the prompt; the decoded half not prefilled): 10 of
     // 10 (AutoAWQ -2.0 / -1.7 / -2.8 %), verdicts unchanged.
+    // mem-u (session 16): the Phi-3 row replayed with the source's num_beams (`--beams=40`, batch 1:
+    // `vram::beams`) and its eager attention: 35.85 GiB allocated, answered tight on 48 GB (no longer
+    // a plain "fits"), still below the card; verdicts unchanged.
     let floor_within = 10;
     let ceiling_under = 0;
     let floor_verdicts = 3;

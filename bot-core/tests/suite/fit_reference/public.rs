@@ -219,6 +219,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--prompt-logits=") => {
                 req.prompt_logits = Some(other[16..].parse().expect("prompt tokens"));
             }
+            // Beam search in Transformers' generate (`FitRequest::beams`, the chat's `beams=`).
+            other if other.starts_with("--beams=") => {
+                req.beams = other[8..].parse().expect("beams");
+            }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
             }
