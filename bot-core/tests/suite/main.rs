@@ -83,6 +83,7 @@ mod fresh27_share;
 mod fresh28_share;
 mod fresh29_share;
 mod fresh30_share;
+mod fresh31_share;
 mod from_ranking;
 mod live_prices;
 mod member_prices;

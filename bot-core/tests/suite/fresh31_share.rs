@@ -1,0 +1,34 @@
+//! The share of `questions_fresh31.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::fresh19_share::own_labels_canonical;
+use super::understand::share_by_line;
+
+const CORPUS: &str = include_str!("../data/questions_fresh31.tsv");
+
+/// `questions_fresh31.tsv` (300: about half Chinese, a quarter English, a quarter mixed, in the
+/// command proportions of the examples file; people comparing with what they know (Colab,
+/// Kaggle, `自己的3060`, a Mac, `公司的服务器`), jobs by outcome (`客服机器人`, `给照片换背景`,
+/// `transcribe podcasts`), budget first (`我只有100块`), platform nicknames (`奥拓`, `run pod`,
+/// `vast ai`), mistaken facts (`4090有48G吧`), weekend/night/holiday timing, "this card" follow-ups
+/// with the name earlier in the message), written apart from the reader by a helper who never
+/// read it, committed before it was scored: untuned 275/300 (91.7 %; 284/300, 94.7 %, by command
+/// alone; 289/300, 96.3 %, the examples file's way), 280/300 (93.3 %) after the labeller's own
+/// errors were relabelled (5, each listed with its reason in its header). The 20 misses are
+/// grouped by mechanism in `docs/misses/fresh31_misses.md`.
+#[test]
+fn fresh31_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(&catalog, "fresh31", CORPUS);
+    assert!(total >= 300, "fresh31: {total} questions");
+    assert!(right >= 280, "fresh31: {right} of {total}");
+}
+
+/// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
+/// command's own parser reads it and renders it back to the very same line.
+#[test]
+fn fresh31_labels_are_canonical_lines() {
+    own_labels_canonical(CORPUS, |_| false);
+}
