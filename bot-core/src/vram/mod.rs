@@ -27,6 +27,7 @@ mod tp;
 mod axolotl;
 mod bnb_experts;
 mod bnb_load;
+mod ct_decompress;
 mod device_map;
 mod estimate;
 mod fsdp;

@@ -28,9 +28,12 @@ fn public_measurements_twelfth_held_out_set() {
     // After mem-q's AutoAWQ release mechanism (`AwqPrefill`: 0.2.7's `LlamaLikeBlock` runs SDPA, no
     // score matrix; the benchmark's LM head over the prompt; the decoded half not prefilled): 10 of
     // 10 (AutoAWQ -2.0 / -1.7 / -2.8 %), verdicts unchanged.
+    // Session 16 (mem-v): the AWQ MoE row read as the compressed-tensors checkpoint its publisher ships
+    // (`vram::ct_decompress`: Transformers keeps each layer's 16-bit weights once it has run): 74.2 GiB
+    // a card, a clear miss as the run died. Verdicts 4 of 5 (the 40-beam Phi-3 left to beam search).
     let floor_within = 10;
     let ceiling_under = 0;
-    let floor_verdicts = 3;
+    let floor_verdicts = 4;
     assert!(
         held.within15 >= floor_within,
         "held out 12: {} of {} within 15% (floor {floor_within})",
