@@ -40,6 +40,7 @@ fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations 
 } · overhead { $overhead } GiB
     = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB{ $cache ->
         [yes] {" "}as nvidia-smi would show it, { $required } GiB allocated (PyTorch gives its cache back before running out; the verdict counts what must be allocated)
+        [vllm] {" "}as nvidia-smi would show it: vLLM fills its budget with KV cache whatever the job needs; this job needs { $required } GiB of it (the verdict counts that)
        *[no] {""}
     }.
 fit-setup = Setup assumed: { $attention ->

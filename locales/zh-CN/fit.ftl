@@ -52,6 +52,7 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
 } · 额外开销 { $overhead } GiB
     = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB{ $cache ->
         [yes] （nvidia-smi 看到的数），其中必须分配的是 { $required } GiB（PyTorch 会在显存不够前让出缓存；能否放下按必须分配的算）
+        [vllm] （nvidia-smi 看到的数：vLLM 不管任务需要多少，都会用 KV 缓存占满它的预算）；这个任务实际需要其中的 { $required } GiB（能否放下按这个算）
        *[no] {""}
     }。
 fit-setup = 假设的运行方式：{ $attention ->

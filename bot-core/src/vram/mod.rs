@@ -39,6 +39,7 @@ mod parts;
 mod report;
 mod request;
 mod train;
+mod vllm_grant;
 pub mod unsloth_loss;
 pub mod unsloth_release;
 
