@@ -39,9 +39,9 @@ mod parts;
 mod report;
 mod request;
 mod train;
-mod vllm_grant;
 pub mod unsloth_loss;
 pub mod unsloth_release;
+mod vllm_grant;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use bnb_load::WARMUP_HEADROOM_GIB;

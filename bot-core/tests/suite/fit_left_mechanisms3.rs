@@ -45,7 +45,11 @@ fn a_compressed_tensors_checkpoint_keeps_a_16bit_copy_of_each_quantized_matrix()
         let want = linear * 2.0 / GIB;
         assert!((added - want).abs() < 0.02, "{model}: {added} vs {want}");
         assert!(ct.per_gpu_required_gib > plain.per_gpu_required_gib + want - 0.05);
-        assert!(ct.warning_ids.iter().any(|w| w == "fit-assume-compressed-tensors"));
+        assert!(
+            ct.warning_ids
+                .iter()
+                .any(|w| w == "fit-assume-compressed-tensors")
+        );
     }
 }
 
@@ -65,7 +69,11 @@ fn the_copy_is_transformers_own() {
         b.compressed_tensors = true;
         let (a, b) = (run(&c, &a), run(&c, &b));
         assert_eq!(a.weights_gib, b.weights_gib, "{engine:?} {quant:?}");
-        assert!(!b.warning_ids.iter().any(|w| w.contains("compressed-tensors")));
+        assert!(
+            !b.warning_ids
+                .iter()
+                .any(|w| w.contains("compressed-tensors"))
+        );
     }
 }
 
@@ -91,11 +99,20 @@ fn the_answer_says_what_compressed_tensors_keeps() {
         en.contains("decompresses each quantized layer to 16-bit"),
         "{en}"
     );
-    let zh = ask("zh-CN", "/fit yi-1.5-9b awq lora ctx=2048 rtx-3080-ti llm-compressor");
+    let zh = ask(
+        "zh-CN",
+        "/fit yi-1.5-9b awq lora ctx=2048 rtx-3080-ti llm-compressor",
+    );
     assert!(zh.contains("逐层") || zh.contains("解压成 16 位"), "{zh}");
     let hint = ask("en-US", "/fit yi-1.5-9b awq lora ctx=2048 rtx-3080-ti");
-    assert!(hint.contains("the word compressed-tensors sizes that"), "{hint}");
-    let off = ask("en-US", "/fit yi-1.5-9b awq lora ctx=2048 rtx-3080-ti format=autoawq");
+    assert!(
+        hint.contains("the word compressed-tensors sizes that"),
+        "{hint}"
+    );
+    let off = ask(
+        "en-US",
+        "/fit yi-1.5-9b awq lora ctx=2048 rtx-3080-ti format=autoawq",
+    );
     assert!(!off.contains("decompresses each quantized layer"), "{off}");
 }
 
