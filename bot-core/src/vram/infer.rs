@@ -80,6 +80,8 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
     let fill = super::vllm_grant::kv_fill(req, c.vllm_util, core, core + over);
     p.set(n, w_total, kv * n, [w, kv, a, 0.0, over + fill], a * n, 0.0);
+    // The totals stay what the job needs (what the cards together must hold).
+    p.overhead -= fill * n;
     p.releasable = fill;
     p.parallelism = if cards > 1 {
         Parallelism::Tensor

@@ -152,6 +152,8 @@ fn vllm_on_a_named_card_shows_its_budget_and_is_judged_on_its_need() {
             assert!((named.per_gpu_required_gib - bare.per_gpu_required_gib).abs() < 0.02);
             assert_eq!(bare.per_gpu_gib, bare.per_gpu_required_gib);
             assert_eq!(named.per_gpu.kv_cache_gib, bare.per_gpu.kv_cache_gib);
+            // What the cards together must hold is the need, not the budget.
+            assert!((named.total_gib - bare.total_gib).abs() < 0.02, "{named:?}");
             assert_eq!(named.verdict.as_deref(), Some("fits"), "{named:?}");
         }
     }
