@@ -87,5 +87,7 @@ pub(super) fn warning(shape: &Shape, req: &FitRequest) -> Option<crate::reply::M
     } else {
         return None;
     };
-    Some(crate::reply::Msg::new(key).arg("gib", super::estimate::round2(gib)))
+    // Two decimals, as every figure the answer shows.
+    let gib = (gib * 100.0).round() / 100.0;
+    Some(crate::reply::Msg::new(key).arg("gib", gib))
 }
