@@ -93,6 +93,11 @@ pub struct FitArgs {
     /// rest (Transformers 4.x, Unsloth since 2026.6, axolotl's `quantize_moe_experts`).
     #[arg(long)]
     experts_16bit: bool,
+    /// A compressed-tensors checkpoint (llm-compressor's AWQ/GPTQ/FP8; the chat's
+    /// `format=compressed-tensors`) run by Transformers, which keeps each quantized layer's
+    /// 16-bit weights beside the packed ones once it has run. Default: AutoAWQ/GPTQ's format.
+    #[arg(long)]
+    compressed_tensors: bool,
     /// LoRA trained by a loop of its own on a 16-bit model, without autocast (the chat's
     /// `autocast=off`): PEFT's fp32 adapters keep an fp32 copy of each input. Default: the
     /// Trainer's 16-bit autocast (a bf16 copy).
@@ -264,6 +269,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.kbit_upcast = !a.no_kbit_upcast;
     req.load_warmup = !a.no_load_warmup;
     req.experts_16bit = a.experts_16bit;
+    req.compressed_tensors = a.compressed_tensors;
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth || a.unsloth_release.is_some();
     req.unsloth_release = a.unsloth_release;

@@ -40,6 +40,7 @@ fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations 
 } · overhead { $overhead } GiB
     = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB{ $cache ->
         [yes] {" "}as nvidia-smi would show it, { $required } GiB allocated (PyTorch gives its cache back before running out; the verdict counts what must be allocated)
+        [vllm] {" "}as nvidia-smi would show it: vLLM fills its budget with KV cache whatever the job needs; this job needs { $required } GiB of it (the verdict counts that)
        *[no] {""}
     }.
 fit-setup = Setup assumed: { $attention ->
@@ -143,6 +144,8 @@ fit-assume-moe-experts-16bit = Sized with the routed experts unquantized (moeq=o
     [yes] {" "}(plain PEFT/TRL, Unsloth before 2026.6). moeq=on sizes them in 4 bits (Unsloth since 2026.6, axolotl with quantize_moe_experts=true).
    *[no] . moeq=on sizes them in 4 bits (Transformers 4.x).
 }
+fit-assume-compressed-tensors = Sized as a compressed-tensors checkpoint (compressed-tensors): Transformers decompresses each quantized layer to 16-bit on its first forward pass and keeps that copy beside the packed weights, { $gib } GiB more. vLLM runs the packed weights as they are; an AutoAWQ or GPTQ checkpoint (or bitsandbytes 4-bit for QLoRA) keeps no such copy.
+fit-warn-compressed-tensors = ⚠️ Sized as an AutoAWQ/GPTQ checkpoint. One in compressed-tensors' format (llm-compressor's AWQ/GPTQ: quant_method "compressed-tensors" in its config.json) is decompressed to 16-bit layer by layer on the first forward pass and Transformers keeps both copies: { $gib } GiB more; the word compressed-tensors sizes that.
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
 fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front (--gpu-memory-utilization; gmu=0.95 to change it) and fills the rest with KV cache; activations are sized by its start-up profile on this card class: prefill chunks of { $tokens } tokens, then sampling for { $seqs } requests at once (lower with --max-num-seqs).

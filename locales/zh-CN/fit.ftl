@@ -52,6 +52,7 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
 } · 额外开销 { $overhead } GiB
     = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB{ $cache ->
         [yes] （nvidia-smi 看到的数），其中必须分配的是 { $required } GiB（PyTorch 会在显存不够前让出缓存；能否放下按必须分配的算）
+        [vllm] （nvidia-smi 看到的数：vLLM 不管任务需要多少，都会用 KV 缓存占满它的预算）；这个任务实际需要其中的 { $required } GiB（能否放下按这个算）
        *[no] {""}
     }。
 fit-setup = 假设的运行方式：{ $attention ->
@@ -155,6 +156,8 @@ fit-assume-moe-experts-16bit = 按路由专家不量化估算（moeq=off）：Tr
     [yes] （直接用 PEFT/TRL、2026.6 之前的 Unsloth 都是这样）。moeq=on 按 4 比特估算（2026.6 起的 Unsloth、设了 quantize_moe_experts=true 的 axolotl）。
    *[no] 。moeq=on 按 4 比特估算（Transformers 4.x）。
 }
+fit-assume-compressed-tensors = 按 compressed-tensors 格式的检查点估算（compressed-tensors）：Transformers 在每个量化层第一次前向时把它解压成 16 位，并和打包的量化权重一起保留，多出 { $gib } GiB。vLLM 直接用打包的权重运行；AutoAWQ、GPTQ 格式的检查点（或 QLoRA 用 bitsandbytes 4 比特）不会多留这一份。
+fit-warn-compressed-tensors = ⚠️ 按 AutoAWQ/GPTQ 格式的检查点估算。若检查点是 compressed-tensors 格式（llm-compressor 量化的 AWQ/GPTQ，config.json 里 quant_method 为 "compressed-tensors"），Transformers 会在第一次前向时逐层解压成 16 位，两份都保留：多出 { $gib } GiB；加 compressed-tensors 按这种情况估算。
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存（即显存利用率，可用 gmu=0.95 调整），其中放完权重和激活后剩下的全部用作 KV 缓存；激活值按它在这类卡上的启动预估：每次 { $tokens } token 的分块预填充，再加上同时为 { $seqs } 个请求采样（调低最大并发序列数即可减少）。

@@ -480,6 +480,32 @@ fn moe_experts_left_unquantized_size_the_same_in_both() {
     assert_ne!(cli, text(&base));
 }
 
+/// A compressed-tensors checkpoint in Transformers (`format=compressed-tensors` /
+/// `--compressed-tensors`, `vram::ct_decompress`): the same answer in both, and not AutoAWQ's.
+#[test]
+fn a_compressed_tensors_checkpoint_sizes_the_same_in_both() {
+    let base = [
+        "fit",
+        "--model",
+        "qwq-32b",
+        "--quant",
+        "awq",
+        "--task",
+        "lora",
+        "--context",
+        "2048",
+        "--gpu",
+        "a40",
+    ];
+    let mut args = base.to_vec();
+    args.push("--compressed-tensors");
+    let line = "/fit qwq-32b awq lora ctx=2k a40 format=compressed-tensors";
+    let cli = text(&args);
+    assert_eq!(chat(line), cli, "{line}");
+    assert!(cli.contains("decompresses each quantized layer"), "{cli}");
+    assert_ne!(cli, text(&base));
+}
+
 /// torchao's generate.py unquantized (`bf16 torchao` in the chat, `--quant bf16 --torchao on`
 /// in the CLI) sizes the same job at a long cache, with its N × N mask stated.
 #[test]

@@ -297,6 +297,8 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         "axolotl" => ("trainer", "axolotl"),
         // Liger Kernel's fused linear cross-entropy: no full-vocabulary logits (`LossHead::Fused`).
         "liger" | "liger-kernel" | "liger_kernel" | "use_liger_kernel" => ("loss", "fused"),
+        // A compressed-tensors checkpoint (`vram::ct_decompress`).
+        _ if super::fit_words::checkpoint_format(lw) == Some(true) => ("format", lw),
         // torchao weight-only quantization (`vram::Torchao`): `torchao`, `int8wo`, `int4wo-64`.
         _ if vram::Torchao::parse(lw).is_some() && lw != "on" && lw != "yes" => ("torchao", lw),
         _ if lw.contains("adam") && lexicon::optimizer(lw).is_some() => ("optim", lw),

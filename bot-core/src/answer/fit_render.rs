@@ -70,10 +70,11 @@ pub fn render_fit(
             .arg("required", gib(rep.per_gpu_required_gib))
             .arg(
                 "cache",
-                if rep.per_gpu_gib > rep.per_gpu_required_gib + 0.05 {
-                    "yes"
-                } else {
-                    "no"
+                match () {
+                    _ if rep.per_gpu_gib <= rep.per_gpu_required_gib + 0.05 => "no",
+                    // vLLM's KV cache fills its budget on the card (`vram::vllm_grant`).
+                    _ if rep.engine == "vllm" => "vllm",
+                    _ => "yes",
                 },
             )
             .arg("cards", rep.cards)

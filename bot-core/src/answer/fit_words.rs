@@ -150,6 +150,12 @@ pub(super) fn apply_option<'a>(
         "torchao" => {
             torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
         }
+        // The checkpoint's format when it changes what Transformers holds
+        // (`vram::ct_decompress`): compressed-tensors (llm-compressor) or AutoAWQ/GPTQ's own.
+        "format" | "checkpoint" | "格式" => {
+            req.compressed_tensors =
+                checkpoint_format(v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+        }
         // How the loss holds the logits (`vram::LossHead`): `fused` (Liger, CCE), `half`, `fp32`.
         "loss" => req.loss = loss_head(v).ok_or_else(|| err(FitError::BadValue(w.into())))?,
         "gpu" | "card" => match ctx.catalog.gpu(v) {
@@ -163,6 +169,16 @@ pub(super) fn apply_option<'a>(
         },
     }
     Ok(())
+}
+
+/// `format=…`: whether the checkpoint is in compressed-tensors' format (llm-compressor's),
+/// `false` for AutoAWQ's or GPTQ's own; `None` for another word.
+pub(super) fn checkpoint_format(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().replace('_', "-").as_str() {
+        "compressed-tensors" | "llm-compressor" | "llmcompressor" => Some(true),
+        "autoawq" | "awq" | "gptq" | "gptqmodel" | "auto-gptq" => Some(false),
+        _ => None,
+    }
 }
 
 /// `torchao=…` (`vram::Torchao::parse`): the scheme, and the format it names if any.

@@ -38,6 +38,8 @@ pub(super) fn compute_on(
     }
     // An MoE's fused routed experts left unquantized by bitsandbytes (`vram::bnb_experts`).
     split.layers += super::bnb_experts::extra_bytes(shape, req);
+    // A compressed-tensors checkpoint's 16-bit weights kept beside the packed ones.
+    split.layers += super::ct_decompress::extra_bytes(shape, req);
     if req.engine == Engine::Vllm && !req.task.is_training() {
         split.layers += vllm_mxfp4_padding(shape, req.quant, cards);
     }

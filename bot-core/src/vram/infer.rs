@@ -77,7 +77,12 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
     let core = w + kv + a;
     let over = (core / c.vllm_util - core).max(ctx + graphs);
-    p.set(n, w_total, kv * n, [w, kv, a, 0.0, over], a * n, 0.0);
+    // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
+    let fill = super::vllm_grant::kv_fill(req, c.vllm_util, core, core + over);
+    p.set(n, w_total, kv * n, [w, kv, a, 0.0, over + fill], a * n, 0.0);
+    // The totals stay what the job needs (what the cards together must hold).
+    p.overhead -= fill * n;
+    p.releasable = fill;
     p.parallelism = if cards > 1 {
         Parallelism::Tensor
     } else {

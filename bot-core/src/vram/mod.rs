@@ -28,6 +28,7 @@ mod axolotl;
 mod beams;
 mod bnb_experts;
 mod bnb_load;
+mod ct_decompress;
 mod device_map;
 mod estimate;
 mod fsdp;
@@ -41,6 +42,7 @@ mod request;
 mod train;
 pub mod unsloth_loss;
 pub mod unsloth_release;
+mod vllm_grant;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};

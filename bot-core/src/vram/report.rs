@@ -73,6 +73,8 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
             warnings.push(Msg::new("fit-warn-mla-transformers"));
         }
     }
+    // A compressed-tensors checkpoint in Transformers (`vram::ct_decompress`).
+    warnings.extend(super::ct_decompress::warning(shape, req));
     if !req.task.is_training() && req.engine == Engine::Vllm && req.cards > shape.kv_heads {
         warnings.push(
             Msg::new("fit-warn-kv-replicated")

@@ -206,6 +206,9 @@ pub struct FitRequest<'a> {
     pub axolotl: bool,
     /// A bitsandbytes base leaves an MoE's fused routed experts unquantized (`moeq=off`).
     pub experts_16bit: bool,
+    /// A compressed-tensors checkpoint (llm-compressor's AWQ/GPTQ/FP8) run by Transformers,
+    /// which keeps each layer's 16-bit weights once decompressed (`vram::ct_decompress`).
+    pub compressed_tensors: bool,
     /// Inference with Transformers before 4.45 (`num_logits_to_keep`), or Qwen2-VL on 4.45.0:
     /// the prompt length over which the prefill runs the LM head, upcasting the logits to fp32
     /// (`logits = logits.float()` in Llama/Qwen2 modeling of that time and in 4.45.0's
@@ -380,6 +383,7 @@ impl<'a> FitRequest<'a> {
             vllm_v0: false,
             axolotl: false,
             experts_16bit: false,
+            compressed_tensors: false,
             prompt_logits: None,
             tied_embedding_copy: false,
             autoawq_fused: None,

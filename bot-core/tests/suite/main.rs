@@ -38,6 +38,7 @@ mod fit_heldout_left;
 mod fit_heldout_left2;
 mod fit_kbit;
 mod fit_kv;
+mod fit_left_mechanisms3;
 mod fit_masters;
 mod fit_mechanisms;
 mod fit_method_unsaid;

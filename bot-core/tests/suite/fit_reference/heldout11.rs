@@ -29,8 +29,12 @@ fn public_measurements_eleventh_held_out_set() {
     // --gpu-memory-utilization grants, not what the model needs; the answer states that share in
     // `fit-warn-vllm-prealloc`) and Unsloth's Qwen3-14B on a T4 (-15.1 %); Llama-3.2-1B on an A10G
     // +36.4 %. Verdicts 3 of 3. The floor and ceiling may only tighten.
+    // Session 16 (mem-v): what nvidia-smi shows for vLLM on a named card is its budget
+    // (`vram::vllm_grant`: the KV cache fills gpu_memory_utilization of CUDA's total): both 15203 rows
+    // read 21.82 GiB, +39.8 % (over: the desktop's own processes, which vLLM subtracts from its budget,
+    // are not stated). Under: Unsloth's Qwen3-14B only.
     let floor_within = 2;
-    let ceiling_under = 3;
+    let ceiling_under = 1;
     let floor_verdicts = 3;
     assert!(
         held.within15 >= floor_within,

@@ -31,9 +31,12 @@ fn public_measurements_twelfth_held_out_set() {
     // mem-u (session 16): the Phi-3 row replayed with the source's num_beams (`--beams=40`, batch 1:
     // `vram::beams`) and its eager attention: 35.85 GiB allocated, answered tight on 48 GB (no longer
     // a plain "fits"), still below the card; verdicts unchanged.
+    // Session 16 (mem-v): the AWQ MoE row read as the compressed-tensors checkpoint its publisher ships
+    // (`vram::ct_decompress`: Transformers keeps each layer's 16-bit weights once it has run): 74.2 GiB
+    // a card, a clear miss as the run died. Verdicts 4 of 5 (the 40-beam Phi-3 left to beam search).
     let floor_within = 10;
     let ceiling_under = 0;
-    let floor_verdicts = 3;
+    let floor_verdicts = 4;
     assert!(
         held.within15 >= floor_within,
         "held out 12: {} of {} within 15% (floor {floor_within})",

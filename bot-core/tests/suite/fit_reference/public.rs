@@ -164,6 +164,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-load-warmup" => req.load_warmup = false,
             // An MoE's fused experts left unquantized by bitsandbytes (`vram::bnb_experts`).
             "--experts-16bit" => req.experts_16bit = true,
+            // A compressed-tensors checkpoint in Transformers (`vram::ct_decompress`).
+            "--compressed-tensors" => req.compressed_tensors = true,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
             "--unsloth" => req.unsloth = true,
             // The Unsloth release the notebook printed (`vram::unsloth_release`).
