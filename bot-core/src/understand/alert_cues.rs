@@ -176,7 +176,9 @@ fn conditional(padded: &str) -> bool {
 }
 
 /// Words after a way to be told that ask something now (`有货 tell me which platform`).
-const ASKS_NOW: &[&str] = &["which", "where", "what", "how", "哪", "多少", "什么", "吗"];
+const ASKS_NOW: &[&str] = &[
+    "which", "where", "what", "how", "price", "cost", "哪", "多少", "什么", "吗", "价", "钱",
+];
 
 /// `mi300x 有货 tell me`, `h100 available let me know`: stock said, then at once a way to be
 /// told and nothing asked after it: the arrival is the condition (`有货吗，告诉我` asks now).

@@ -77,10 +77,8 @@ const SUITS: &[&str] = &[
     "suitable",
     "ideal for",
     "好用",
-    // `which platform is easiest`, `哪个平台方便`: the least trouble for a first job.
+    // `which platform is easiest`: the least trouble for a first job.
     "easiest",
-    "方便",
-    "省事",
 ];
 /// How far after `which platform` its suiting word may stand, in bytes.
 const NEAR: usize = 24;

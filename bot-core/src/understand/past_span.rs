@@ -60,19 +60,20 @@ pub(super) fn past_span(q: &Question) -> Option<Reading> {
     one(make::trend(&g.gpu, days))
 }
 
-/// The hour of the day asked.
+/// The hour of the day said (`一天里` reaches the reader as `1天里`).
 const HOUR: &[&str] = &[
-    "什么时候",
-    "啥时候",
     "几点",
     "时段",
     "哪个时间",
+    "1天里",
+    "1天中",
+    "每天什么时候",
     "time of day",
-    "what time",
     "which hour",
     "what hour",
-    "which time",
 ];
+/// When, asked alone: the hour only with a word of the best time to get one.
+const WHEN: &[&str] = &["什么时候", "啥时候", "when is", "when's"];
 /// A card easy to get, or best rented.
 const EASY: &[&str] = &[
     "好租",
@@ -88,13 +89,23 @@ const EASY: &[&str] = &[
     "available",
     "in stock",
 ];
+/// The best or easiest time said (`最好租`, `easiest`).
+const BEST: &[&str] = &[
+    "最好租",
+    "最容易",
+    "最好抢",
+    "easiest",
+    "best time",
+    "best to",
+];
 
-/// `一天里什么时候h100最好租`: when in the day the card is usually in stock, `/trend`.
+/// `一天里什么时候h100最好租`, `4090 几点最好租`: when in the day the card is usually in stock,
+/// `/trend`.
 pub(super) fn hour_of_day(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let asked = q.has(HOUR) && q.has(EASY);
+    let asked = (q.has(HOUR) && q.has(EASY)) || (q.has(WHEN) && q.has(BEST));
     if !asked || q.has(ALERT_WORDS) || !q.nothing_to_size() || q.e.platforms.len() > 1 {
         return None;
     }

@@ -13,12 +13,10 @@ const WHO_HAS: &[&str] = &[
     "anybody has",
     "anyone renting",
     "anybody renting",
-    "anyone rent",
     "renting out",
     "rents it out",
     "who rents",
     "谁家有",
-    "谁有",
     "有人出租",
     "有人在租",
     "有人在 rent",
@@ -26,10 +24,16 @@ const WHO_HAS: &[&str] = &[
     "有人租吗",
 ];
 
-/// Whether the place or the one who has it is the first or the last word (`h100 where`, `where
-/// 4090`, `where's an h100`, `a6000 anyone?`).
+/// Who has it, said last (`h100谁有`; `谁有4090的使用经验` asks for people).
+const WHO_LAST: &[&str] = &["谁有", "谁有吗", "谁有啊", "谁有呀"];
+
+/// Whether, in a message of a few words, the place or the one who has it is the first or the
+/// last word (`h100 where`, `where 4090`, `where's an h100`, `a6000 anyone?`, `h100谁有`).
 fn where_or_who(padded: &str) -> bool {
     let words: Vec<&str> = padded.split_whitespace().collect();
+    if words.len() > 4 {
+        return false;
+    }
     let first = words
         .first()
         .is_some_and(|w| ["where", "where's", "wheres"].contains(w));
@@ -37,7 +41,8 @@ fn where_or_who(padded: &str) -> bool {
         .last()
         .is_some_and(|w| ["where", "anyone", "anybody"].contains(w))
         || padded.trim_end().ends_with("where to");
-    first || last
+    let who = WHO_LAST.iter().any(|w| padded.trim_end().ends_with(w));
+    first || last || who
 }
 
 /// `h100 where`, `l40s 有人在 rent 吗`: the card's stock, or a machine's offers.
