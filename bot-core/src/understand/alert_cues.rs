@@ -28,6 +28,7 @@ pub(super) const TELL: &[&str] = &[
     "发邮件",
     "tell me",
     "let me know",
+    "lmk",
     "lemme know",
     "notify",
     "ping me",

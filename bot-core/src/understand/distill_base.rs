@@ -67,14 +67,14 @@ pub(super) fn plain(catalog: &Catalog, t: &str) -> String {
 
 /// The distill named by the words from `s` on, and the index of the first word after them.
 fn name_from(catalog: &Catalog, words: &[Word], s: usize) -> Option<(String, usize)> {
-    let first = part(&words[s], None)?;
+    let first = part(&words[s], None, None)?;
     if !matches!(first, Part::Teacher | Part::Base(_)) {
         return None;
     }
     let mut parts = vec![first];
     let mut j = s + 1;
     while let Some(w) = words.get(j) {
-        match part(w, parts.last().copied()) {
+        match part(w, parts.last().copied(), words.get(j + 1)) {
             Some(p) => parts.push(p),
             None => break,
         }
@@ -99,7 +99,7 @@ fn name_from(catalog: &Catalog, words: &[Word], s: usize) -> Option<(String, usi
     let other_base = words[j..]
         .iter()
         .take(2)
-        .any(|w| matches!(part(w, None), Some(Part::Base(b)) if b != *base));
+        .any(|w| matches!(part(w, None, None), Some(Part::Base(b)) if b != *base));
     if other_base {
         return None;
     }
@@ -118,8 +118,9 @@ fn name_from(catalog: &Catalog, words: &[Word], s: usize) -> Option<(String, usi
     Some((name, j))
 }
 
-/// What `w` is in a distill's name (a size only right after its base), or `None`.
-fn part(w: &Word, last: Option<Part>) -> Option<Part> {
+/// What `w` is in a distill's name (a size only right after or right before its base, `next`),
+/// or `None`.
+fn part(w: &Word, last: Option<Part>, next: Option<&Word>) -> Option<Part> {
     let word = w.w;
     if TEACHER.contains(&word) {
         return Some(Part::Teacher);
@@ -138,7 +139,9 @@ fn part(w: &Word, last: Option<Part>) -> Option<Part> {
     }) {
         return Some(Part::Base(b));
     }
-    let sized = matches!(last, Some(Part::Base(_))) && word.ends_with('b');
+    let beside_base = matches!(last, Some(Part::Base(_)))
+        || next.is_some_and(|n| matches!(part(n, None, None), Some(Part::Base(_))));
+    let sized = beside_base && word.ends_with('b');
     (sized && matches!(lexicon::params_b(word), Some(Ok(_)))).then_some(Part::Size)
 }
 
@@ -184,6 +187,10 @@ mod tests {
         assert_eq!(
             plain(&c, "r1 的 qwen 1.5b distill 版 要多少显存"),
             "deepseek-r1-distill-qwen-1.5b 要多少显存"
+        );
+        assert_eq!(
+            plain(&c, "r1 distilled 8b llama on 3060"),
+            "deepseek-r1-distill-llama-8b on 3060"
         );
         assert_eq!(
             plain(&c, "qwen 32b distilled from r1 on a 4090"),

@@ -133,7 +133,9 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         || q.has(STOCK_WORDS)
         || q.has(PRICE_WORDS)
         || q.has(WHICH_WORDS)
-        || cap.is_some();
+        || cap.is_some()
+        // `48g+的卡`: the floor itself asks for the cards above it.
+        || floor_said(q.padded);
     asked.then(|| {
         Reading::Command(make::offers(
             None,
