@@ -28,6 +28,7 @@ pub(super) const TELL: &[&str] = &[
     "发邮件",
     "tell me",
     "let me know",
+    "lmk",
     "lemme know",
     "notify",
     "ping me",
@@ -172,6 +173,26 @@ fn conditional(padded: &str) -> bool {
         })
     }) || card_came(padded)
         || arrived_then_told(padded)
+        || stock_then_told(padded)
+}
+
+/// Words after a way to be told that ask something now (`有货 tell me which platform`).
+const ASKS_NOW: &[&str] = &[
+    "which", "where", "what", "how", "price", "cost", "哪", "多少", "什么", "吗", "价", "钱",
+];
+
+/// `mi300x 有货 tell me`, `h100 available let me know`: stock said, then at once a way to be
+/// told and nothing asked after it: the arrival is the condition (`有货吗，告诉我` asks now).
+fn stock_then_told(padded: &str) -> bool {
+    STOCK_EVENTS.iter().any(|ev| {
+        padded.match_indices(ev).any(|(at, _)| {
+            let rest = padded[at + ev.len()..].trim_start();
+            TELL.iter().any(|t| {
+                rest.strip_prefix(t)
+                    .is_some_and(|after| !ASKS_NOW.iter().any(|w| after.contains(w)))
+            })
+        })
+    })
 }
 
 /// An arrival said with `了` (`有了`, `到了`, `来了`): the change itself is the condition when a

@@ -5,7 +5,8 @@
 use super::words::BATCH_WORDS;
 use crate::lexicon;
 
-/// The count written before a card: `2张4090`, `两张 4090`, `俩3090`, `两台a100`, `2 x 4090`.
+/// The count written before a card: `2张4090`, `两张 4090`, `俩3090`, `两台a100`, `2 x 4090`,
+/// `一对4090`, `twin 3090s`, `triple 3090`.
 pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
     let prev = toks.get(i.checked_sub(1)?)?;
     if ["张", "块", "卡", "个", "台", "x", "×"]
@@ -34,10 +35,14 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
     {
         return Some(n);
     }
+    // `一对4090`: a pair.
+    if prev.ends_with("一对") {
+        return Some(2);
+    }
     match prev.as_str() {
         "zero" => Some(0),
-        "two" | "dual" => Some(2),
-        "three" => Some(3),
+        "two" | "dual" | "twin" => Some(2),
+        "three" | "triple" => Some(3),
         "four" | "quad" => Some(4),
         "eight" => Some(8),
         _ => None,

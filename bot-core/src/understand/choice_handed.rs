@@ -77,6 +77,8 @@ const SUITS: &[&str] = &[
     "suitable",
     "ideal for",
     "好用",
+    // `which platform is easiest`: the least trouble for a first job.
+    "easiest",
 ];
 /// How far after `which platform` its suiting word may stand, in bytes.
 const NEAR: usize = 24;

@@ -62,7 +62,12 @@ fn prefix(catalog: &Catalog, toks: &[String], e: &Entities) -> Option<String> {
         if let [m] = e.models.as_slice()
             && !m.contains("distill")
         {
-            return Some(format!("{m}-distill"));
+            // `deepseek r1 distill qwen` (`distill_base`): the distills on that base only.
+            let on_base = toks
+                .get(k + 1)
+                .map(|b| format!("{m}-distill-{b}"))
+                .filter(|p| !models_under(catalog, p).is_empty());
+            return Some(on_base.unwrap_or_else(|| format!("{m}-distill")));
         }
     }
     if !e.models.is_empty() || !e.sizes.is_empty() {

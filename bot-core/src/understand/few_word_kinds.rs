@@ -81,22 +81,26 @@ const NOW: &[&str] = &[
     "当前",
 ];
 
-/// `h100 rn?`, `h200 anywhere?? need it asap`: a card asked for now, nothing else asked.
-pub(super) fn now_anywhere(q: &Question) -> Option<Reading> {
-    let [g] = q.e.gpus.as_slice() else {
-        return None;
-    };
-    let plain_ask = q.nothing_to_size()
+/// Whether a card's question asks nothing but the card itself: no model or length, no price,
+/// spec, fit, history or alert word (`h100 rn?`, `h100 where`, `四卡a100`).
+pub(super) fn card_alone_asked(q: &Question) -> bool {
+    q.nothing_to_size()
         && q.e.usage.is_none()
-        && q.price.is_none()
-        && g.count == 1
         && !q.has(SPECS_WORDS)
         && !q.has(ALERT_WORDS)
         && !q.has(&[
             "price", "cost", "cheap", "how much", "多少", "便宜", "pay", "付", "spec", "vram",
             "enough", "够", " run", "跑", " fit", " vs ", " or ", "还是", "train", "微调", "价",
             "钱", "涨", "跌", "走势", "trend", "history", "rent for", "bill", "worth", "值",
-        ]);
+        ])
+}
+
+/// `h100 rn?`, `h200 anywhere?? need it asap`: a card asked for now, nothing else asked.
+pub(super) fn now_anywhere(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let plain_ask = q.price.is_none() && g.count == 1 && card_alone_asked(q);
     (plain_ask && q.has(NOW)).then(|| {
         Reading::Command(Request::Stock(make::stock_args(
             &g.gpu,

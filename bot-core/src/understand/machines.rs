@@ -47,3 +47,53 @@ pub(super) fn machine_asked(q: &Question) -> Option<Reading> {
     }
     super::memory_floor::machine_offers(q, &Cards { count, ..g.clone() })
 }
+
+/// Words a machine's size is said with beside its card and count: classifiers, brand and form
+/// words, and particles that ask nothing of their own.
+const SIZE_WORDS: &[&str] = &[
+    "卡", "张", "台", "块", "个", "x", "卡机", "机", "gpus", "cards", "nvidia", "rtx", "tesla",
+    "geforce", "amd", "instinct", "sxm", "pcie", "any", "吗", "的",
+];
+/// Counts said in words before a card.
+const COUNT_WORDS: &[&str] = &[
+    "two", "three", "four", "eight", "dual", "twin", "triple", "quad", "一对",
+];
+
+/// `四卡a100`, `8x h100`, `双卡3090`, `two 4090s`: a card and a count of several, and no other
+/// word (a model family, a verb, a price, a follow-up's shape): the offers of a machine that
+/// size. Alone, the count was dropped for the card's specs.
+pub(super) fn machine_alone(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let alone = g.count > 1
+        && q.e.platforms.is_empty()
+        && q.price.is_none()
+        && q.nothing_to_size()
+        && q.e.usage.is_none()
+        // `那 8 张 h100 呢`: a change to the last question, read against it.
+        && !super::follow_up::is_follow_up(q.padded)
+        && super::text::tokens(q.padded)
+            .iter()
+            .all(|t| size_word(q, t));
+    if !alone {
+        return None;
+    }
+    super::memory_floor::machine_offers(q, g)
+}
+
+/// Whether `t` is part of a machine's size: the card, its count, a classifier or a form.
+fn size_word(q: &Question, t: &str) -> bool {
+    let card = |w: &str| {
+        q.catalog
+            .find_gpu(w)
+            .is_some_and(|c| q.e.gpus.iter().any(|g| g.gpu == c.id))
+    };
+    SIZE_WORDS.contains(&t)
+        || COUNT_WORDS.contains(&t)
+        || crate::lexicon::card_count(t).is_some()
+        || super::memory_floor::gb_of(t).is_some()
+        || card(t)
+        || t.strip_suffix('s').is_some_and(card)
+        || card(&crate::lexicon::cards_and_name(t).0)
+}

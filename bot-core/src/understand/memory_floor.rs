@@ -35,6 +35,56 @@ pub(super) fn memory_said(padded: &str) -> Option<f64> {
     })
 }
 
+/// Words of a floor after a size (`48g以上`, `80gb or more`, `40gb+`).
+const FLOOR_AFTER: &[&str] = &[
+    "以上",
+    "+",
+    "起",
+    "or more",
+    "or above",
+    "and up",
+    "and above",
+    "plus",
+];
+/// Words of a floor before a size (`至少80g`, `at least 48gb`).
+const FLOOR_BEFORE: &[&str] = &[
+    "至少",
+    "不少于",
+    "不低于",
+    "最少",
+    "at least",
+    ">=",
+    "≥",
+    "min",
+];
+
+/// Whether a memory size is said as a floor: a floor word right before or after it.
+pub(super) fn floor_said(padded: &str) -> bool {
+    padded.char_indices().any(|(at, c)| {
+        let starts = c.is_ascii_digit()
+            && !padded[..at].ends_with(|p: char| p.is_ascii_alphanumeric() || p == '.');
+        if !starts {
+            return false;
+        }
+        let digits = padded[at..]
+            .find(|d: char| !d.is_ascii_digit())
+            .map_or(padded.len(), |k| at + k);
+        let rest = padded[digits..].trim_start();
+        let Some(unit) = ["gib", "gb", "g"].iter().find(|u| rest.starts_with(**u)) else {
+            return false;
+        };
+        let after = &rest[unit.len()..];
+        if after.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return false;
+        }
+        let before = padded[..at].trim_end();
+        FLOOR_AFTER
+            .iter()
+            .any(|w| after.trim_start().starts_with(w))
+            || FLOOR_BEFORE.iter().any(|w| before.ends_with(w))
+    })
+}
+
 /// Words for a card or a machine in general (`gpu`, `卡`, `box`); `offers_words` reads them too.
 pub(super) const CARD_WORDS: &[&str] = &[
     "gpu",
@@ -73,7 +123,9 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         return None;
     }
     let gb = memory_said(q.padded)?;
-    if !(q.has(CARD_WORDS) || q.has(MEMORY_WORDS)) {
+    // `48G以上`, `80gb or more`, `40gb+`, `80gb offers`: a floor or offers said beside the size
+    // name memory as plainly as `卡` or `显存` does.
+    if !(q.has(CARD_WORDS) || q.has(MEMORY_WORDS) || q.has(&["offer"]) || floor_said(q.padded)) {
         return None;
     }
     let cap = q.hourly_cap();
@@ -81,7 +133,9 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         || q.has(STOCK_WORDS)
         || q.has(PRICE_WORDS)
         || q.has(WHICH_WORDS)
-        || cap.is_some();
+        || cap.is_some()
+        // `48g+的卡`: the floor itself asks for the cards above it.
+        || floor_said(q.padded);
     asked.then(|| {
         Reading::Command(make::offers(
             None,

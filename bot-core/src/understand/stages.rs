@@ -19,16 +19,19 @@ use super::question::Question;
 use super::{
     alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, bill_words,
     budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside, cheap_there,
-    cheaper_than, choice_handed, counter_words, counts_side, day_hours, few_hours, few_word_kinds,
-    few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs, half_day, half_year,
-    ime_slips, job_facts, jobs_each, lang_said, left_for, length_words, lists_more, memory_asked,
-    memory_beside, model_named, offers_said, offers_words, options_said, past_day, pay_either,
-    per_day, per_thousand, per_user, period_first, pick_terse, plan_or_hourly, price_moved,
-    refused, rent_or_buy, rented_use, said_few, said_options, sold_out, spec_asked, spelled_names,
-    spoken_forms, stock_now, stopped_billed, student_price, top_up_asked, trend_job, typed_forms,
-    usage_said, volume_unit, weighed,
+    cheaper_than, choice_handed, counter_words, counts_side, day_hours, distill_base, few_hours,
+    few_word_kinds, few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs,
+    half_day, half_year, ime_slips, job_facts, jobs_each, lang_said, left_for, length_words,
+    lists_more, memory_asked, memory_beside, model_named, offers_said, offers_words, options_said,
+    past_day, pay_either, per_day, per_thousand, per_user, period_first, pick_terse,
+    plan_or_hourly, price_moved, price_range, refused, rent_or_buy, rented_use, said_few,
+    said_options, sold_out, spec_asked, spelled_names, spoken_forms, stock_now, stopped_billed,
+    student_price, top_up_asked, trend_job, trial_plan, typed_forms, usage_said, volume_unit,
+    weighed,
 };
-use super::{cut_down, memory_models, quant_width, quoted, region_asked};
+use super::{
+    cut_down, machines, memory_models, past_span, quant_width, quoted, region_asked, stock_short,
+};
 use crate::catalog::Catalog;
 
 type Words = fn(&Catalog, &str) -> String;
@@ -43,8 +46,12 @@ const WORDS: &[Words] = &[
     quoted::plain,
     // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
     |_, t| weighed::distill(t),
+    // `r1 distill 的qwen 14b`: the distill named by its base, before `r1` is read alone.
+    distill_base::plain,
     spoken_forms::plain,
     typed_forms::plain,
+    // `1-2块一小时`, `$1-2/h`: a price range is its upper end, before a price is read.
+    |_, t| price_range::plain(t),
     |_, t| bare_ceiling::plain(t),
     |_, t| ime_slips::plain(t),
     |_, t| alert_news::plain(t),
@@ -89,6 +96,8 @@ pub(super) const FIRST: &[Rule] = &[
     choice_handed::place_for_job,
     choice_handed::which_good_alone,
     cheaper_than::cheaper_than,
+    // `比autodl便宜的4090`: the platform to beat, every platform priced.
+    cheaper_than::card_cheaper_than,
 ];
 
 /// Stage 4's rules after the user's own figures, before the general ones.
@@ -104,17 +113,24 @@ pub(super) const RULES: &[Rule] = &[
     weighed::wish_to_run,
     past_day::past_day,
     past_day::when_cheaper,
+    // `l40s这半年的价格`, `几点最好租`: a past span or an hour of the day, never a rental.
+    past_span::past_span,
+    past_span::hour_of_day,
     said_few::guidance_in_few_words,
     said_few::same_money,
     price_moved::price_moved,
     pick_terse::pick_terse,
     pick_terse::choose_between,
+    // `help me plan a small trial`: guidance, never help.
+    trial_plan::trial_plan,
     spec_asked::spec_asked,
     half_year::half_year,
     memory_asked::memory_asked,
     few_word_kinds::sum_lasts,
     few_word_kinds::year_trend,
     few_word_kinds::now_anywhere,
+    // `h100 where`, `b200 anyone has it`: the stock, never the card's specs.
+    stock_short::stock_short,
     few_word_kinds::bare_price,
     few_word_kinds::offers_listed,
     few_word_kinds::platforms_asked,
@@ -138,6 +154,8 @@ pub(super) const RULES: &[Rule] = &[
     offers_said::machines_any_card,
     guide_more::which_card,
     jobs_each::cards_on_platform,
+    // `四卡a100`, `8x h100`: a machine's size alone, its offers (the count kept).
+    machines::machine_alone,
 ];
 
 /// Stage 5, in order.

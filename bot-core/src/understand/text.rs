@@ -138,14 +138,16 @@ fn hours_then_minutes(s: &str) -> String {
         i += 1;
         let hour = (c == 'h' && i > 1 && chars[i - 2].is_ascii_digit())
             || (c == '时' && i > 1 && chars[i - 2] == '小');
-        if !hour {
+        // `每小时1-2块` is a rate, not a length.
+        if !hour || (c == '时' && i > 2 && chars[i - 3] == '每') {
             continue;
         }
         let digits = chars[i..].iter().take_while(|d| d.is_ascii_digit()).count();
-        // One or two digits that end the word: minutes (`2h30 多少钱`, `2小时30 `).
+        // One or two digits that end the word: minutes (`2h30 多少钱`, `2小时30 `); never the
+        // low end of a range (`1小时1-2块`).
         let ends = chars
             .get(i + digits)
-            .is_none_or(|a| !(a.is_alphanumeric() || *a == '.'));
+            .is_none_or(|a| !(a.is_alphanumeric() || matches!(*a, '.' | '-' | '~')));
         if (1..=2).contains(&digits) && ends {
             out.extend(&chars[i..i + digits]);
             out.push_str(if c == 'h' { "m" } else { "分钟" });
@@ -239,8 +241,9 @@ const SPOKEN: &[(&str, &str)] = &[
     // A year held is twelve months of the monthly plan (`/compare 4090 always months=12`).
     ("包年", "12个月 包月 "),
     ("按年", "12个月 包月 "),
-    // `俩3090`, `a pair of 3090s`: two.
+    // `俩3090`, `a pair of 3090s`: two; `仨4090`: three.
     ("俩", "2个"),
+    ("仨", "3个"),
     ("a pair of ", "2 "),
     ("a couple of ", "2 "),
     // `满血版`, `full version`: the whole model (not a distilled one), never a full fine-tune.
@@ -516,6 +519,8 @@ mod tests {
         assert_eq!(normalize("2-3小时"), "3小时");
         assert_eq!(normalize("2~3 hours"), "3 hours");
         assert_eq!(normalize("两三天"), "3天");
+        // A price range after `每小时` is no minutes (the range is `price_range`'s).
+        assert_eq!(normalize("每小时1-2块"), "每小时1-2块");
         // Not ranges: a model name, a card, a date.
         assert_eq!(normalize("qwen2.5-7b"), "qwen2.5-7b");
         assert_eq!(normalize("rtx-4090 2-3"), "rtx-4090 2-3");

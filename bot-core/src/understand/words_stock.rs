@@ -131,6 +131,10 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "几点有货",
     "price trend",
     "price history",
+    // `mi300x 的 pricing history`: the noun said as `pricing`.
+    "pricing history",
+    "pricing trend",
+    "pricing over time",
     "price over time",
     "usually in stock",
     "when is it in stock",
