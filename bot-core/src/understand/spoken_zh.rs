@@ -58,44 +58,10 @@ pub(super) fn minutes_after_hours(s: &str) -> String {
 }
 
 /// The value of a number said with `百`, `千` or `万` (`一千五百` 1500, `两百` 200, `3千` 3000,
-/// `一千五` 1500: one digit after the unit is the next unit down, as said).
+/// `一千五` 1500: one digit after the unit is the next unit down, as said): the one numeral
+/// reader's.
 fn large_value(run: &[char]) -> Option<u64> {
-    let (mut total, mut section, mut num) = (0u64, 0u64, 0u64);
-    let mut last_unit = 0u64;
-    let mut digits_after_unit = 0;
-    for &c in run {
-        let unit = match c {
-            '十' => 10,
-            '百' => 100,
-            '千' => 1000,
-            '万' => 10_000,
-            _ => 0,
-        };
-        if unit == 0 {
-            let d = if c.is_ascii_digit() {
-                u64::from(c.to_digit(10)?)
-            } else {
-                u64::from(digit(c)?)
-            };
-            num = num.checked_mul(10)?.checked_add(d)?;
-            digits_after_unit += 1;
-            continue;
-        }
-        if unit == 10_000 {
-            total = total.checked_add((section + num).checked_mul(unit)?)?;
-            section = 0;
-        } else {
-            section = section.checked_add(num.max(u64::from(unit == 10)).checked_mul(unit)?)?;
-        }
-        num = 0;
-        last_unit = unit;
-        digits_after_unit = 0;
-    }
-    // `一千五`: a lone digit after a unit of a hundred or more is the next unit down.
-    if digits_after_unit == 1 && last_unit >= 100 {
-        num *= last_unit / 10;
-    }
-    Some(total + section + num)
+    super::numerals::value(run)
 }
 
 /// `一千块`, `两百元`, `一千五百块钱`, `3千块`: the amount in digits (`1000块`).
@@ -205,48 +171,28 @@ fn period_count_apart(run: &[char], after: &[char]) -> Option<usize> {
         .then_some(n - 1)
 }
 
+/// A Chinese digit (the one numeral reader's), and `双` as two before a counter (`双卡3090`).
 pub(super) fn digit(c: char) -> Option<u32> {
-    Some(match c {
-        '零' => 0,
-        '一' => 1,
-        // `双卡3090`: a pair, before a counter.
-        '二' | '两' | '双' => 2,
-        '三' => 3,
-        '四' => 4,
-        '五' => 5,
-        '六' => 6,
-        '七' => 7,
-        '八' => 8,
-        '九' => 9,
-        _ => return None,
-    })
+    super::numerals::digit(c).or((c == '双').then_some(2))
 }
 
-/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
+/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23, `幺二八` 128,
+/// `一百二十八` 128 (the one numeral reader's); two digits one apart are a range (`三四`: 4).
 pub(super) fn numeral_value(numeral: &[char]) -> Option<u32> {
     if numeral.is_empty() {
         return None;
     }
-    match numeral.iter().position(|c| *c == '十') {
-        Some(k) if k <= 1 && numeral.len() - k <= 2 => {
-            let tens = if k == 0 {
-                1
-            } else {
-                digit(numeral[0]).unwrap_or(1)
-            };
-            let units = numeral.get(k + 1).and_then(|c| digit(*c)).unwrap_or(0);
-            Some(tens * 10 + units)
-        }
-        Some(_) => None,
+    if numeral.iter().any(|c| matches!(c, '十' | '百' | '千')) {
+        return super::numerals::value(numeral).and_then(|v| u32::try_from(v).ok());
+    }
+    match numeral.len() {
         // A long run of numerals is not a count (and must not overflow).
-        None if numeral.len() > 6 => None,
+        n if n > 6 => None,
         // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
-        None if numeral.len() == 2
-            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
-        {
+        2 if digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) => {
             digit(numeral[1])
         }
-        None => numeral
+        _ => numeral
             .iter()
             .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
     }
