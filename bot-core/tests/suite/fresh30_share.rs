@@ -17,13 +17,14 @@ const CORPUS: &str = include_str!("../data/questions_fresh30.tsv");
 /// read it, committed before it was scored: untuned 271/300 (90.3 %; 284/300, 94.7 %, by
 /// command alone; 286/300, 95.3 %, the examples file's way), 281/300 (93.7 %) after the
 /// labeller's own errors were relabelled (10, each listed with its reason in its header). The
-/// 19 misses are grouped by mechanism in `docs/misses/fresh30_misses.md`.
+/// 19 misses are grouped by mechanism in `docs/misses/fresh30_misses.md`. 282 after helper
+/// und-y's `蒸馏的` (the release word after `蒸馏` is part of it: `r1蒸馏的qwen 14b`).
 #[test]
 fn fresh30_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "fresh30", CORPUS);
     assert!(total >= 300, "fresh30: {total} questions");
-    assert!(right >= 281, "fresh30: {right} of {total}");
+    assert!(right >= 282, "fresh30: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
