@@ -1,6 +1,6 @@
 //! A batch said with a verb between the word and its number (`batch开8`, `batch设成16`, `batch
 //! size 开到 4`), in Chinese words (`批量8`, `批大小16`, `批量开到32`) or with a Chinese numeral
-//! (`batch开八`): written `batch N`, the form the batch reader takes. Left as said, the number
+//! (`batch开八`, `并发八`): written `batch N`, the form the batch reader takes. Left as said, the number
 //! was dropped (memory sized for one sequence) or read as a count of cards (`批大小16 4090` was
 //! 16 cards): a number keeps its role.
 
@@ -17,6 +17,8 @@ const BATCH: &[&str] = &[
     "批大小",
     "批量",
     "批次",
+    "并发数",
+    "并发",
     "batch",
     "bs",
 ];
@@ -143,5 +145,6 @@ mod tests {
         assert_eq!(plain("batch开8 h100"), "batch 8  h100");
         assert_eq!(plain("批量 8 h100"), "batch 8  h100");
         assert_eq!(plain("batch 2 hours"), "batch 2 hours");
+        assert_eq!(plain("并发八 4090"), "batch 8  4090");
     }
 }

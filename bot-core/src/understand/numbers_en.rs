@@ -94,11 +94,13 @@ fn number_at(words: &[&str]) -> Option<(u64, usize)> {
     }
 }
 
-/// Whether the words before `k` ask for a batch (`batch`, `bs`, `batch size`, `a batch of`).
+/// Whether the words before `k` ask for a batch (`batch`, `bs`, `batch size`, `a batch of`,
+/// `a batch size of`).
 fn after_batch(words: &[&str], k: usize) -> bool {
     let w = |j: usize| k.checked_sub(j).and_then(|j| words.get(j)).copied();
     matches!(w(1), Some("batch" | "bs" | "batchsize"))
         || (matches!(w(1), Some("size" | "of")) && w(2) == Some("batch"))
+        || (w(1) == Some("of") && w(2) == Some("size") && w(3) == Some("batch"))
 }
 
 /// English number words before a unit or a half (`two and a half hours`, `three days`, `six
@@ -193,6 +195,7 @@ mod tests {
         assert_eq!(en("eight-bit on a t4"), "8bit on a t4");
         assert_eq!(en("batch size sixteen"), "batch size 16");
         assert_eq!(en("a batch of eight"), "a batch of 8");
+        assert_eq!(en("a batch size of thirty two"), "a batch size of 32");
         assert_eq!(en("two billion tokens"), "2 billion tokens");
         // No count: a pronoun, an article, a number with nothing after it.
         assert_eq!(en("which one is cheaper"), "which one is cheaper");

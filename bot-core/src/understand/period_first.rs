@@ -55,6 +55,10 @@ const BETWEEN: &[&str] = &[
     "是",
     "约",
 ];
+/// English words between a period and its amount (`a day costs me 480 rmb`).
+const BETWEEN_EN: &[&str] = &[
+    "costs", "cost", "is", "me", "us", "runs", "comes", "to", "at", "about", "around",
+];
 /// What a bare number before it counts, other than money (`每天 8 小时`, `每月 2000万token`).
 const NOT_MONEY: &[&str] = &[
     "小时", "个", "张", "卡", "台", "天", "周", "月", "年", "分", "秒", "万", "千", "百", "亿",
@@ -63,7 +67,9 @@ const NOT_MONEY: &[&str] = &[
 /// The plan words the spoken-form pass keeps beside `1个月` (`包月` → `1个月 包月`).
 const PLANS: &[&str] = &["包月", "包周", "包天"];
 /// Currencies an amount is written in (`块`, `美元`).
-const CURRENCIES: &[&str] = &["块", "元", "cny", "rmb", "usd", "刀", "美元"];
+const CURRENCIES: &[&str] = &[
+    "块", "元", "cny", "rmb", "usd", "刀", "美元", "yuan", "dollars", "dollar", "bucks",
+];
 /// Units of time a price is converted to, each with its period's own `每…` form.
 const UNITS: &[(&str, &str)] = &[
     ("小时", "每小时"),
@@ -162,14 +168,19 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
     let words: Vec<&str> = split.split(' ').filter(|w| !w.is_empty()).collect();
     let chinese = norm.chars().any(super::text::is_cjk);
     for (i, w) in words.iter().enumerate() {
-        let Some((_, every)) = PERIODS.iter().find(|(p, _)| p == w) else {
+        let Some((every, mut j, written)) = PERIODS
+            .iter()
+            .find(|(p, _)| p == w)
+            .map(|(_, e)| (*e, i + 1, e.to_string()))
+            .or_else(|| english_period(&words, i))
+        else {
             continue;
         };
-        let mut j = i + 1;
-        // `包月 2000块`, `每个月租金 2000`: a plan's word or the rent's name before the amount.
+        // `包月 2000块`, `每个月租金 2000`, `a day costs me 480 rmb`: a plan's word, the rent's
+        // name or a verb before the amount.
         while words
             .get(j)
-            .is_some_and(|x| PLANS.contains(x) || BETWEEN.contains(x))
+            .is_some_and(|x| PLANS.contains(x) || BETWEEN.contains(x) || BETWEEN_EN.contains(x))
         {
             j += 1;
         }
@@ -191,16 +202,33 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
             .any(|w| rest.contains(w));
         if !UNITS
             .iter()
-            .any(|(u, e)| e != every && rest.contains(u) && (asked || short.contains(u)))
+            .any(|(u, e)| *e != every && rest.contains(u) && (asked || short.contains(u)))
         {
             continue;
         }
         let mut out: Vec<String> = words[..i].iter().map(|s| s.to_string()).collect();
-        out.push(format!("{a}{every}"));
+        out.push(format!("{a}{written}"));
         out.push(rest);
         return out.join(" ") + " ";
     }
     norm
+}
+
+/// `a day`, `per month`, `each week` at `i`: the period's `每…` form, where its amount may
+/// start, and the period as written after the amount (` per day`).
+fn english_period(words: &[&str], i: usize) -> Option<(&'static str, usize, String)> {
+    if !matches!(words[i], "a" | "per" | "each" | "every" | "one" | "1") {
+        return None;
+    }
+    let (unit, every) = [
+        ("day", "每天"),
+        ("week", "每周"),
+        ("month", "每月"),
+        ("year", "每年"),
+    ]
+    .into_iter()
+    .find(|(u, _)| words.get(i + 1) == Some(u))?;
+    Some((every, i + 2, format!(" per {unit}")))
 }
 
 /// `每时` (not `每小时`) and `per min` in full.
@@ -264,6 +292,10 @@ mod tests {
         assert_eq!(
             said_in_order("每个月租金 3000 的 a100 折合每小时"),
             "3000块每月 的 a100 折合每小时 "
+        );
+        assert_eq!(
+            said_in_order("a day costs me 480 rmb  per hour  "),
+            "480rmb per day per hour "
         );
         // Not a sum: hours, tokens, a card.
         assert_eq!(

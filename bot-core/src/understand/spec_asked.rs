@@ -81,7 +81,8 @@ const HAS: &[&str] = &[
     "come with",
     "got",
 ];
-/// Words of stock, a price or a job: the card is wanted, not described.
+/// Words of stock, a place or a machine (`4090有没有nvlink的机器`): the card is wanted, not
+/// described.
 const WANTED: &[&str] = &[
     "货",
     "库存",
@@ -94,6 +95,15 @@ const WANTED: &[&str] = &[
     "offer",
     "平台",
     "platform",
+    "机器",
+    "服务器",
+    "整机",
+    "节点",
+    "machine",
+    "server",
+    "box",
+    "node",
+    "instance",
 ];
 
 /// `V100有没有nvlink`, `l40s 有 nvlink 吗`, `does the 4090 have ecc`: one or two cards' specs.

@@ -49,7 +49,7 @@ pub fn normalize(text: &str) -> String {
     let half = super::wan_numbers::wan_tail(&half);
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
     let out = chinese_numerals(&half);
-    let out = spoken_amounts(&out);
+    let out = super::spoken_zh::spoken_amounts(&out);
     let out = respell(&out);
     let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
@@ -272,8 +272,9 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
         // A half after a count (`2个半小时` → `2.5小时`) needs its numeral: `跑个半小时` is
         // half an hour (`个` is only the measure word), read by the next phrase that matches.
         let counted = out.ends_with(|c: char| c.is_ascii_digit());
-        // `三个月租金`: the months are counted, `租金` is the rent (never a monthly plan).
-        let months = counted || out.ends_with('个');
+        // `三个月租金`: the months are counted, `租金` is the rent (never a monthly plan); in
+        // `每月租金` the month is the rent's period, said before it.
+        let months = counted || out.ends_with('个') || rest.starts_with("月租金");
         if let Some((from, to)) = table.iter().find(|(f, t)| {
             rest.starts_with(f) && (counted || !t.starts_with('.')) && !(months && *f == "月租")
         }) {
@@ -301,94 +302,6 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
         i += c.len_utf8();
     }
     out
-}
-
-/// `7块2` → `7.2块`, `2块5` → `2.5块`, `3元5` → `3.5元`: yuan and jiao as people say a price.
-/// `2块3090` (two cards) stays: the jiao is one digit that ends its word.
-fn spoken_amounts(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        // Jiao, or jiao and fen (`1块88`): one or two digits that end the amount.
-        let cents = (1..=2)
-            .take_while(|k| chars.get(i + k).is_some_and(|d| d.is_ascii_digit()))
-            .count();
-        let unit = (c == '块' || c == '元')
-            && i > 0
-            && chars[i - 1].is_ascii_digit()
-            && cents > 0
-            && chars.get(i + cents + 1).is_none_or(|n| {
-                // `4块1百万`: a count of millions after the amount, no jiao.
-                !(n.is_ascii_alphanumeric()
-                    || *n == '.'
-                    || "小分个天周月张卡秒钟百千万亿".contains(*n))
-            });
-        if unit {
-            out.push('.');
-            out.extend(&chars[i + 1..=i + cents]);
-            i += cents + 1;
-            // `2块5毛`: the jiao said with its unit, and a fen after it (`1块9毛8`).
-            if cents == 1 && matches!(chars.get(i), Some('毛' | '角')) {
-                i += 1;
-                if let Some(fen) = fen_after(&chars, i) {
-                    out.push(fen);
-                    i = skip_fen_word(&chars, i + 1);
-                }
-            }
-            out.push(c);
-            continue;
-        }
-        // `5分钱` (five fen): hundredths of a yuan, with `钱` after it (`5分` alone may be
-        // minutes).
-        if c.is_ascii_digit()
-            && chars.get(i + 1) == Some(&'分')
-            && chars.get(i + 2) == Some(&'钱')
-            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
-        {
-            out.push_str("0.0");
-            out.push(c);
-            out.push('块');
-            i += 3;
-            continue;
-        }
-        // `5毛`, `3角` (half a yuan, 0.3): jiao alone are tenths of a yuan, with a fen after
-        // them (`2毛5` is 0.25).
-        if c.is_ascii_digit()
-            && matches!(chars.get(i + 1), Some('毛' | '角'))
-            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
-        {
-            out.push_str("0.");
-            out.push(c);
-            i += 2;
-            if let Some(fen) = fen_after(&chars, i) {
-                out.push(fen);
-                i = skip_fen_word(&chars, i + 1);
-            }
-            out.push('块');
-            continue;
-        }
-        out.push(c);
-        i += 1;
-    }
-    out
-}
-
-/// The fen at `i` after a jiao (`9毛8`, `2毛5分`): one digit that ends the amount.
-fn fen_after(chars: &[char], i: usize) -> Option<char> {
-    let d = *chars.get(i).filter(|d| d.is_ascii_digit())?;
-    // `2毛5分钟` is a length after the amount.
-    let minutes = chars.get(i + 1) == Some(&'分') && chars.get(i + 2) == Some(&'钟');
-    let ends = chars.get(i + 1).is_none_or(|n| {
-        !(n.is_ascii_alphanumeric() || *n == '.' || "小个天周月张卡秒钟".contains(*n))
-    });
-    (ends && !minutes).then_some(d)
-}
-
-/// Past the `分` said after a fen (`2毛5分`), if it is there.
-fn skip_fen_word(chars: &[char], i: usize) -> usize {
-    i + usize::from(chars.get(i) == Some(&'分'))
 }
 
 /// Counters and units after which a Chinese numeral is a number: a count, a length, an amount

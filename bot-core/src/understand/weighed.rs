@@ -115,6 +115,8 @@ pub(super) fn distill(norm: &str) -> String {
     if !norm.contains("蒸馏") {
         return norm.to_string();
     }
+    // `r1的蒸馏版`: the model's `的` before it goes with it.
+    let norm = norm.replace("的蒸馏", "蒸馏");
     let spaced = [
         "蒸馏版本",
         "蒸馏版",
@@ -124,7 +126,7 @@ pub(super) fn distill(norm: &str) -> String {
         "蒸馏",
     ]
     .iter()
-    .fold(norm.to_string(), |t, w| t.replace(w, " distill "));
+    .fold(norm, |t, w| t.replace(w, " distill "));
     spaced
         .split(' ')
         .filter(|w| !w.is_empty())
