@@ -335,7 +335,7 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         let family_first = FAMILIES.iter().any(|(f, _)| run[0] == *f);
         if let Some(m) = (catalog
             .find_model(&id)
-            .filter(|m| m.id == id || (!family_first && m.aliases.iter().any(|a| *a == id))))
+            .filter(|m| m.id == id || (!family_first && m.aliases.contains(&id))))
         .or_else(|| super::glued_family::model(catalog, run))
         {
             found = Some((m, n));
