@@ -63,11 +63,16 @@ pub(super) fn value(run: &[char]) -> Option<u64> {
     let (mut total, mut section) = (0u64, 0u64);
     let mut num: Option<u64> = None;
     let (mut last_unit, mut digits_after, mut zero) = (0u64, 0, false);
-    for &c in run {
+    for (k, &c) in run.iter().enumerate() {
         if let Some(d) = any_digit(c) {
             if d == 0 && !c.is_ascii_digit() {
                 zero = true;
                 continue;
+            }
+            // `十二三`, `两三百`: two Chinese digits side by side beside a unit are a range
+            // (12 or 13, 200 or 300), no one number (it was 33 hours, ¥2,300).
+            if !c.is_ascii_digit() && k > 0 && digit(run[k - 1]).is_some_and(|p| p > 0) {
+                return None;
             }
             num = Some(num.unwrap_or(0).checked_mul(10)?.checked_add(d)?);
             digits_after += 1;
@@ -136,8 +141,10 @@ mod tests {
         assert_eq!(v("1亿5000万"), Some(150_000_000));
         assert_eq!(v("3千"), Some(3000));
         assert_eq!(v("1万2"), Some(12_000));
-        // No one number: a unit that rises inside a section, a run too long.
+        // No one number: a unit that rises inside a section, a range, a run too long.
         assert_eq!(v("五百千"), None);
+        assert_eq!(v("十二三"), None);
+        assert_eq!(v("两三百"), None);
         assert_eq!(v("五五五五五五五五五五五五五"), None);
         assert_eq!(v(""), None);
     }

@@ -48,7 +48,8 @@ pub fn normalize(text: &str) -> String {
     let half = super::numbers_said::wan_and_k(&super::numbers_said::approximate(&half));
     let half = super::wan_numbers::wan_tail(&half);
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
-    let out = chinese_numerals(&half);
+    // `预算五k`: a thousand read once the numeral is in digits, as `预算5k` is.
+    let out = super::numbers_said::wan_and_k(&chinese_numerals(&half));
     let out = super::spoken_zh::spoken_amounts(&out);
     let out = respell(&out);
     let out = english_numbers(&cue_spellings(&out));
