@@ -317,8 +317,8 @@ fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) 
 /// A catalog model at `i` (`qwen2.5-32b-awq`, `deepseek r1 32b`); returns the words used.
 fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
     let t = &toks[i];
-    // A name written in words (`kimi k2`, `deepseek r1 distill llama 70b`): the longest run
-    // of ASCII words that is a catalog id with dashes, at most five words.
+    // A name written in words (`kimi k2`, `deepseek r1 distill llama 70b`, `gptoss 20b`): the
+    // longest run of ASCII words that is a catalog id or alias with dashes, at most five words.
     let mut found = None;
     for n in (2..=5).rev() {
         let Some(run) = toks.get(i..i + n) else {
@@ -329,8 +329,14 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         }
         e.lookups += 1;
         let id = run.join("-");
-        if let Some(m) = (catalog.find_model(&id).filter(|m| m.id == id))
-            .or_else(|| super::glued_family::model(catalog, run))
+        // Its id, or one of its own names written with spaces for dashes (`chatglm4 9b`); a
+        // family word first (`mistral small 24b`) is the family's to read, which asks back
+        // when several models answer to those words.
+        let family_first = FAMILIES.iter().any(|(f, _)| run[0] == *f);
+        if let Some(m) = (catalog
+            .find_model(&id)
+            .filter(|m| m.id == id || (!family_first && m.aliases.contains(&id))))
+        .or_else(|| super::glued_family::model(catalog, run))
         {
             found = Some((m, n));
             break;

@@ -145,6 +145,11 @@ fn priced_job(q: &Question) -> Option<Reading> {
         }
         Usage::Daily(_) => false,
     };
+    // `3刀/h 跑一个月是多少人民币`: a calendar unit's sum asked in another currency is the
+    // conversion (the bill has no currency of its own to answer in).
+    if calendar && super::price::other_currency(q.padded, p).is_some() {
+        return None;
+    }
     if calendar
         && !q.has(
             &RUN_WORDS

@@ -194,11 +194,18 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
             a.task = Some(Task::Lora);
         }
     }
+    // `32k上下文 4090够吗`: the card's number after the context word is the card, never a
+    // context of 4090 tokens.
+    let card_number = |n: &u32| {
+        a.gpu
+            .as_deref()
+            .is_some_and(|g| g.split('-').any(|p| p == n.to_string()))
+    };
     if !said(&a, "ctx")
         && let Some(n) = CTX_KEYS
             .iter()
             .find_map(|k| number_after(padded, k))
-            .filter(|n| *n >= 256)
+            .filter(|n| *n >= 256 && !card_number(n))
     {
         a.options.insert(0, ("ctx".to_string(), window(n)));
     }

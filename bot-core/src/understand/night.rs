@@ -19,11 +19,20 @@ const NIGHT: &[&str] = &[
     "whole night",
 ];
 
-/// Whether a number of hours is said (`10个小时`, `10小时`, `10h`, `10 hours`, `10钟头`).
+/// Whether a number of hours is said (`10个小时`, `10小时`, `10h`, `10 hours`, `10钟头`); the
+/// hour of a price (`2块1小时`, `3块钱1个小时`) is its unit, no length.
 fn hours_said(s: &str) -> bool {
     let chars: Vec<char> = s.chars().collect();
     (0..chars.len()).any(|i| {
         if !chars[i].is_ascii_digit() || chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        let start = chars[..i]
+            .iter()
+            .rposition(|c| !(c.is_ascii_digit() || *c == '.'))
+            .map_or(0, |k| k + 1);
+        let before = chars[..start].iter().rev().find(|c| **c != ' ');
+        if before.is_some_and(|c| "块元刀钱金/".contains(*c)) {
             return false;
         }
         let rest: String = chars[i + 1..].iter().take(8).collect();
@@ -66,6 +75,14 @@ mod tests {
         assert_eq!(
             night_beside_hours("4090 2块每小时 通宵"),
             "4090 2块每小时 通宵"
+        );
+        assert_eq!(
+            night_beside_hours("4090 2块1小时 通宵"),
+            "4090 2块1小时 通宵"
+        );
+        assert_eq!(
+            night_beside_hours("3块钱1个小时 跑一宿"),
+            "3块钱1个小时 跑一宿"
         );
     }
 }

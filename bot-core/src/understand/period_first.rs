@@ -1,7 +1,12 @@
-//! A period said before its amount (`包月 2000 块 折合每小时多少`, `一周 ¥500 算下来一小时多少`)
-//! or shortened (`1.88元每时`, `per min`): said in the order the price reader knows
-//! (`每月 2000块`, `1.88元每小时`), so the amount keeps its period. Without it the amount was
-//! read with no period and the conversion had no reading at all.
+//! A period said before its amount (`包月 2000 块 折合每小时多少`, `一周 ¥500 算下来一小时多少`,
+//! `一天要480元`, `日租120`, `每个月租金 3000 的 a100`) or shortened (`1.88元每时`, `per min`):
+//! said in the order the price reader knows (`每月 2000块`, `1.88元每小时`), so the amount keeps
+//! its period. Without it the amount was read with no period and the conversion had no
+//! reading at all, or it took the unit asked for (`一天要480元 每小时多少` was ¥480 an hour). A
+//! bare amount in a Chinese sentence is yuan, written so (the echo line says `cny`), as the
+//! reader reads other bare sums there.
+
+use crate::catalog::Catalog;
 
 /// Period words (as the spoken-form pass leaves them, `包年` as `12个月 包月`) and the `每…` form
 /// they become; a fee by the period (`月费`, `年费`) and a billing unit (`按小时`, `按分钟`)
@@ -31,11 +36,40 @@ const PERIODS: &[(&str, &str)] = &[
     ("按小时", "每小时"),
     ("按时", "每小时"),
     ("按分钟", "每分钟"),
+    ("日租", "每天"),
+    ("周租", "每周"),
+    ("年租", "每年"),
+];
+/// Words between a period and its amount (`一天要480`, `每个月租金 3000`), longest first.
+const BETWEEN: &[&str] = &[
+    "的租金",
+    "租金",
+    "费用",
+    "价格",
+    "需要",
+    "大概",
+    "要",
+    "得",
+    "收",
+    "花",
+    "是",
+    "约",
+];
+/// English words between a period and its amount (`a day costs me 480 rmb`).
+const BETWEEN_EN: &[&str] = &[
+    "costs", "cost", "is", "me", "us", "runs", "comes", "to", "at", "about", "around",
+];
+/// What a bare number before it counts, other than money (`每天 8 小时`, `每月 2000万token`).
+const NOT_MONEY: &[&str] = &[
+    "小时", "个", "张", "卡", "台", "天", "周", "月", "年", "分", "秒", "万", "千", "百", "亿",
+    "次", "人", "g",
 ];
 /// The plan words the spoken-form pass keeps beside `1个月` (`包月` → `1个月 包月`).
 const PLANS: &[&str] = &["包月", "包周", "包天"];
 /// Currencies an amount is written in (`块`, `美元`).
-const CURRENCIES: &[&str] = &["块", "元", "cny", "rmb", "usd", "刀", "美元"];
+const CURRENCIES: &[&str] = &[
+    "块", "元", "cny", "rmb", "usd", "刀", "美元", "yuan", "dollars", "dollar", "bucks",
+];
 /// Units of time a price is converted to, each with its period's own `每…` form.
 const UNITS: &[(&str, &str)] = &[
     ("小时", "每小时"),
@@ -55,7 +89,7 @@ const UNITS: &[(&str, &str)] = &[
 /// An amount with a currency at the start of `words` (`3000块`, `¥500`, `5000 美元`, the
 /// currency glued to the words after it: `3000块折算下来…`): the amount as written and what
 /// follows it.
-fn amount(words: &[&str]) -> Option<(String, String)> {
+fn amount(words: &[&str], yuan: bool) -> Option<(String, String)> {
     let w = words.first()?;
     let digits = w.trim_start_matches(['¥', '$', '￥']);
     let number: String = digits
@@ -84,30 +118,79 @@ fn amount(words: &[&str]) -> Option<(String, String)> {
         return Some((w.to_string(), rest("", 1)));
     }
     // `5000 美元`: the currency as the next word.
-    let c = words
+    if let Some(c) = words
         .get(1)
-        .filter(|c| unit.is_empty() && CURRENCIES.contains(c))?;
-    Some((format!("{w}{c}"), rest("", 2)))
+        .filter(|c| unit.is_empty() && CURRENCIES.contains(c))
+    {
+        return Some((format!("{w}{c}"), rest("", 2)));
+    }
+    // `每个月租金 3000 的 a100`: a bare sum in a Chinese sentence, nothing counted after it.
+    let next = words.get(1).copied().unwrap_or("");
+    let counted = next.starts_with(|c: char| c.is_ascii_alphanumeric())
+        || NOT_MONEY.iter().any(|u| next.starts_with(u));
+    (yuan && unit.is_empty() && !counted).then(|| (format!("{w}块"), rest("", 1)))
+}
+
+/// A period glued to its amount (`1天要480元`, `日租120`) written apart (`1天 480元`), the words
+/// between dropped.
+fn apart(norm: &str) -> String {
+    norm.split(' ')
+        .map(|w| {
+            let Some((p, _)) = PERIODS
+                .iter()
+                .filter(|(p, _)| w.len() > p.len() && w.starts_with(p))
+                .max_by_key(|(p, _)| p.len())
+            else {
+                return w.to_string();
+            };
+            let mut rest = &w[p.len()..];
+            while let Some(b) = BETWEEN.iter().find(|b| rest.starts_with(**b)) {
+                rest = &rest[b.len()..];
+            }
+            // `每个月租金 3000`: the amount is the next word.
+            if rest.is_empty()
+                || rest.starts_with(|c: char| c.is_ascii_digit() || c == '¥' || c == '$')
+            {
+                format!("{p} {rest}")
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The text with a leading period moved after its amount's `每` form, when another unit to
 /// convert to follows (`…每小时`, `一天合多少`, `an hour`, `per minute`); otherwise unchanged.
-pub(super) fn said_in_order(norm: &str) -> String {
+pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
     let norm = shortened(norm);
-    let words: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
+    let split = apart(&norm);
+    let words: Vec<&str> = split.split(' ').filter(|w| !w.is_empty()).collect();
+    let chinese = norm.chars().any(super::text::is_cjk);
     for (i, w) in words.iter().enumerate() {
-        let Some((_, every)) = PERIODS.iter().find(|(p, _)| p == w) else {
+        let Some((every, mut j, written)) = PERIODS
+            .iter()
+            .find(|(p, _)| p == w)
+            .map(|(_, e)| (*e, i + 1, e.to_string()))
+            .or_else(|| english_period(&words, i))
+        else {
             continue;
         };
-        let mut j = i + 1;
-        // `包月 2000块`, `每个月租金 2000`: a plan's word or the rent's name before the amount.
+        // `包月 2000块`, `每个月租金 2000`, `a day costs me 480 rmb`: a plan's word, the rent's
+        // name or a verb before the amount.
         while words
             .get(j)
-            .is_some_and(|x| PLANS.contains(x) || ["租金", "费用", "价格"].contains(x))
+            .is_some_and(|x| PLANS.contains(x) || BETWEEN.contains(x) || BETWEEN_EN.contains(x))
         {
             j += 1;
         }
-        let Some((a, rest)) = amount(&words[j..]) else {
+        // A card's number is no sum (`每天 4090 跑8小时`).
+        let card = words.get(j).is_some_and(|w| {
+            catalog
+                .find_gpu(w)
+                .is_some_and(|g| g.id.split('-').any(|p| p == *w))
+        });
+        let Some((a, rest)) = amount(&words[j..], chinese && !card) else {
             continue;
         };
         // A unit to convert to, other than the amount's own period (`包月 2000块 贵吗` is a
@@ -119,16 +202,33 @@ pub(super) fn said_in_order(norm: &str) -> String {
             .any(|w| rest.contains(w));
         if !UNITS
             .iter()
-            .any(|(u, e)| e != every && rest.contains(u) && (asked || short.contains(u)))
+            .any(|(u, e)| *e != every && rest.contains(u) && (asked || short.contains(u)))
         {
             continue;
         }
         let mut out: Vec<String> = words[..i].iter().map(|s| s.to_string()).collect();
-        out.push(format!("{a}{every}"));
+        out.push(format!("{a}{written}"));
         out.push(rest);
         return out.join(" ") + " ";
     }
     norm
+}
+
+/// `a day`, `per month`, `each week` at `i`: the period's `每…` form, where its amount may
+/// start, and the period as written after the amount (` per day`).
+fn english_period(words: &[&str], i: usize) -> Option<(&'static str, usize, String)> {
+    if !matches!(words[i], "a" | "per" | "each" | "every" | "one" | "1") {
+        return None;
+    }
+    let (unit, every) = [
+        ("day", "每天"),
+        ("week", "每周"),
+        ("month", "每月"),
+        ("year", "每年"),
+    ]
+    .into_iter()
+    .find(|(u, _)| words.get(i + 1) == Some(u))?;
+    Some((every, i + 2, format!(" per {unit}")))
 }
 
 /// `每时` (not `每小时`) and `per min` in full.
@@ -145,7 +245,11 @@ fn shortened(norm: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::said_in_order;
+    use crate::catalog::Catalog;
+
+    fn said_in_order(s: &str) -> String {
+        super::said_in_order(&Catalog::embedded().unwrap(), s)
+    }
 
     #[test]
     fn the_period_follows_its_amount() {
@@ -178,6 +282,29 @@ mod tests {
         assert_eq!(
             said_in_order("按分钟 0.1元 跑1天多少钱"),
             "0.1元每分钟 跑1天多少钱 "
+        );
+        // A verb between, a rent's word glued on, a bare sum in Chinese.
+        assert_eq!(
+            said_in_order("1天要600元 每小时多少"),
+            "600元每天 每小时多少 "
+        );
+        assert_eq!(said_in_order("日租120 折合每小时"), "120块每天 折合每小时 ");
+        assert_eq!(
+            said_in_order("每个月租金 3000 的 a100 折合每小时"),
+            "3000块每月 的 a100 折合每小时 "
+        );
+        assert_eq!(
+            said_in_order("a day costs me 480 rmb  per hour  "),
+            "480rmb per day per hour "
+        );
+        // Not a sum: hours, tokens, a card.
+        assert_eq!(
+            said_in_order("每天 8 小时 1个月多少钱"),
+            "每天 8 小时 1个月多少钱"
+        );
+        assert_eq!(
+            said_in_order("每天 4090 跑8小时 每小时多少"),
+            "每天 4090 跑8小时 每小时多少"
         );
     }
 }

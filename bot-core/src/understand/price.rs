@@ -287,7 +287,6 @@ pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
     // `2.5刀` alone: an amount without a unit is not a rate to convert.
     let from = p.per?;
     let mut target_unit = None;
-    let mut target_cur = None;
     for (i, _) in padded.char_indices() {
         let prev = padded[..i].chars().next_back();
         // `1个月` is a unit after its count; `hello` does not hold an `h`.
@@ -302,15 +301,8 @@ pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
         {
             target_unit = PriceUnit::parse(key);
         }
-        if target_cur.is_none()
-            && at_word
-            && let Some(w) = CURRENCY_WORDS.iter().find(|w| padded[i..].starts_with(**w))
-            && let Ok(c) = lexicon::parse_currency(w)
-            && Some(&c) != p.currency.as_ref()
-        {
-            target_cur = Some(c);
-        }
     }
+    let target_cur = other_currency(padded, p);
     let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
     let to = target_unit.unwrap_or(hour);
     if to == from && target_cur.is_none() {
@@ -318,4 +310,20 @@ pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
         return None;
     }
     Some(make::convert(p, to, target_cur))
+}
+
+/// The first currency named in `padded` other than the price's own (`3刀/h 一个月多少人民币`:
+/// CNY), the one a sum is asked in.
+pub(super) fn other_currency(padded: &str, p: &Money) -> Option<String> {
+    padded.char_indices().find_map(|(i, _)| {
+        let at_word = padded[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_alphabetic());
+        let w = CURRENCY_WORDS
+            .iter()
+            .find(|w| padded[i..].starts_with(**w))?;
+        let c = lexicon::parse_currency(w).ok()?;
+        (at_word && Some(&c) != p.currency.as_ref()).then_some(c)
+    })
 }

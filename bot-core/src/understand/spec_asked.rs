@@ -1,7 +1,9 @@
 //! A card's measure asked with `多少`/`how much`/`how many` (`B200 多少 TFLOPS`, `4090 算力多少`,
 //! `how many cuda cores does an l40s have`, `h100 功耗多少`): its specs, never its price. The
 //! measures are one class (compute, bandwidth, cores, power), as `memory_asked` reads memory;
-//! `多少` alone still asks a price.
+//! `多少` alone still asks a price. A card's feature asked to exist (`V100有没有nvlink`, `a100 有
+//! mig 吗`, `does the h100 have nvlink`) is its specs too, never its stock: `有没有` asks whether
+//! the card has it, not whether a platform has the card.
 
 use super::Reading;
 use super::question::{Question, one};
@@ -48,4 +50,83 @@ pub(super) fn spec_asked(q: &Question) -> Option<Reading> {
         return None;
     }
     one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
+}
+
+/// What a card has or lacks on its spec sheet (whole words where they are short).
+const FEATURE: &[&str] = &[
+    "nvlink",
+    "nvswitch",
+    "mig",
+    "ecc",
+    "p2p",
+    "fp8",
+    "fp4",
+    "tensor core",
+    "transformer engine",
+    "nvenc",
+];
+/// An ask whether it exists or is supported.
+const HAS: &[&str] = &[
+    "有没有",
+    "有无",
+    "有吗",
+    "支持",
+    "支不支持",
+    "带不带",
+    "带",
+    "have",
+    "has",
+    "support",
+    "is there",
+    "come with",
+    "got",
+];
+/// Words of stock, a place or a machine (`4090有没有nvlink的机器`): the card is wanted, not
+/// described.
+const WANTED: &[&str] = &[
+    "货",
+    "库存",
+    "现货",
+    "stock",
+    "available",
+    "哪里",
+    "哪家",
+    "where",
+    "offer",
+    "平台",
+    "platform",
+    "机器",
+    "服务器",
+    "整机",
+    "节点",
+    "machine",
+    "server",
+    "box",
+    "node",
+    "instance",
+];
+
+/// `V100有没有nvlink`, `l40s 有 nvlink 吗`, `does the 4090 have ecc`: one or two cards' specs.
+pub(super) fn feature_asked(q: &Question) -> Option<Reading> {
+    if q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty() {
+        return None;
+    }
+    let has = q.has(HAS) || (q.padded.contains('有') && q.padded.contains('吗'));
+    if !FEATURE.iter().any(|f| word_in(q.padded, f)) || !has || q.has(NOT_SPECS) || q.has(WANTED) {
+        return None;
+    }
+    if q.e.usage.is_some() || q.price.is_some() {
+        return None;
+    }
+    one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
+}
+
+/// Whether `w` is in `text` as a word of its own (`有没有ecc`; `migrate` holds no `mig`).
+fn word_in(text: &str, w: &str) -> bool {
+    text.match_indices(w).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + w.len()..].chars().next();
+        before.is_none_or(|c| !c.is_ascii_alphanumeric())
+            && after.is_none_or(|c| !c.is_ascii_alphabetic())
+    })
 }

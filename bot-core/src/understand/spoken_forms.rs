@@ -63,6 +63,7 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = ds_beside_version(&s);
     let s = spoken_digits(catalog, &s);
     let s = english_card(catalog, &s);
+    let s = version_in_numerals(catalog, &s);
     let s = size_in_numerals(&s);
     let s = yi_tokens(&s);
     let s = api_said(&s);
@@ -123,21 +124,15 @@ fn size_follows(s: &str) -> bool {
     digits > 0 && s[digits..].starts_with('b')
 }
 
-/// The digit a spoken Chinese digit stands for (`幺` and `洞` as read out over a line).
+/// The digit a spoken Chinese digit stands for (the one numeral reader's, and `洞` as zero
+/// is read out over a line, in a card's number only).
 pub(super) fn zh_digit(c: char) -> Option<char> {
-    Some(match c {
-        '零' | '〇' | '洞' => '0',
-        '一' | '幺' => '1',
-        '二' | '两' => '2',
-        '三' => '3',
-        '四' => '4',
-        '五' => '5',
-        '六' => '6',
-        '七' => '7',
-        '八' => '8',
-        '九' => '9',
-        _ => return None,
-    })
+    let d = if c == '洞' {
+        0
+    } else {
+        super::numerals::digit(c)?
+    };
+    char::from_digit(d, 10)
 }
 
 /// `四零九零`, `三零九零`, `a幺零零`: four spoken digits (or three after a letter) that form a
@@ -230,18 +225,76 @@ fn card_number(a: &str, b: &str) -> String {
     format!("{}0{}0", &a[..1], &b[..1])
 }
 
-/// The value of a Chinese numeral of one or two places (`七`, `十四`, `七十`), if it is one.
+/// The value of a Chinese numeral of one or two places (`七`, `十四`, `七十`), if it is one
+/// (read by the one numeral reader).
 pub(super) fn zh_small(s: &str) -> Option<u32> {
-    let d = |c: char| zh_digit(c).and_then(|d| d.to_digit(10));
     let cs: Vec<char> = s.chars().collect();
-    match cs.as_slice() {
-        ['十'] => Some(10),
-        [a] => d(*a),
-        ['十', b] => Some(10 + d(*b)?),
-        [a, '十'] => Some(d(*a)? * 10),
-        [a, '十', b] => Some(d(*a)? * 10 + d(*b)?),
-        _ => None,
+    let places = cs.len() == 1 || (cs.len() <= 3 && cs.contains(&'十'));
+    if !places || cs.iter().any(|c| matches!(c, '百' | '千' | '万' | '亿')) {
+        return None;
     }
+    super::numerals::value(&cs).and_then(|v| u32::try_from(v).ok())
+}
+
+/// Counters after a numeral that make it a count, not a version (`llama三个版本`).
+const COUNTERS: &str = "个张台块卡天月年周小次";
+
+/// `llama三 8b`, `llama三点一 70b`, `千问二点五 7b`, `gemma三`: a version in Chinese numerals
+/// right after a family the catalog knows (a model id starts with it) or a Chinese brand name,
+/// in digits (`llama3 8b`); the numerals are read as the rest of the reader reads them.
+fn version_in_numerals(catalog: &Catalog, s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let digit = |c: char| super::numerals::digit(c).filter(|_| c != '两');
+        let mut j = i;
+        while j < chars.len() && digit(chars[j]).is_some() && j - i < 2 {
+            j += 1;
+        }
+        // A point and its digit (`二点五`).
+        let point = j > i
+            && chars.get(j) == Some(&'点')
+            && chars.get(j + 1).is_some_and(|c| digit(*c).is_some());
+        let end = if point { j + 2 } else { j };
+        let counted = chars.get(end).is_some_and(|c| COUNTERS.contains(*c));
+        if j == i || counted || !after_family(catalog, &out) {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        for &c in &chars[i..end] {
+            match digit(c) {
+                Some(d) => out.push(char::from_digit(d, 10).unwrap_or('0')),
+                None => out.push('.'),
+            }
+        }
+        if chars.get(end).is_some_and(char::is_ascii_alphanumeric) {
+            out.push(' ');
+        }
+        i = end;
+    }
+    out
+}
+
+/// Whether `before` ends with a family's name: a run of letters a catalog model's id starts
+/// with (`llama`, `qwen`, `gemma`), or a Chinese brand name (`千问`).
+fn after_family(catalog: &Catalog, before: &str) -> bool {
+    if crate::catalog::BRAND_WORDS
+        .iter()
+        .any(|(zh, _)| before.ends_with(zh))
+    {
+        return true;
+    }
+    let letters: String = before
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_lowercase)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    letters.len() >= 2 && catalog.models.iter().any(|m| m.id.starts_with(&letters))
 }
 
 /// Words of a job a size is said with (`二b` alone is slang, no size).
@@ -390,5 +443,10 @@ mod tests {
         assert_eq!(plain(&c, "你是不是二b"), "你是不是二b");
         assert_eq!(plain(&c, "best spot to rent"), "best place to rent");
         assert_eq!(plain(&c, "spot price for 3h"), "spot price for 3h");
+        assert_eq!(plain(&c, "llama三8b 4090"), "llama3 8b 4090");
+        assert_eq!(plain(&c, "千问二点五 7b 3060"), "千问2.5 7b 3060");
+        assert_eq!(plain(&c, "llama三点一 70b"), "llama3.1 70b");
+        assert_eq!(plain(&c, "llama三个版本"), "llama三个版本");
+        assert_eq!(plain(&c, "a100三张"), "a100三张");
     }
 }

@@ -2,7 +2,8 @@
 //! people say them that the counter pass (`text::chinese_numerals`) does not read: minutes after hours (`两小时四十分`, `一个小时零十分` → `2小时40分钟`,
 //! `1个小时10分钟`; the minutes were dropped and 2 h billed) and amounts in hundreds and
 //! thousands (`一千块`, `两百块`, `一千五百元`, `3千块` → `1000块`; read as `1千块`, no
-//! amount at all). Both run before the counter pass, each one walk.
+//! amount at all). Both run before the counter pass, each one walk; yuan, jiao and fen as a
+//! price is said (`7块2`, `2毛5`, `5分钱`) after it.
 
 /// Words after which a large number is an amount of money.
 const MONEY_AFTER: &[&str] = crate::lexicon::MONEY_WORDS;
@@ -58,44 +59,10 @@ pub(super) fn minutes_after_hours(s: &str) -> String {
 }
 
 /// The value of a number said with `百`, `千` or `万` (`一千五百` 1500, `两百` 200, `3千` 3000,
-/// `一千五` 1500: one digit after the unit is the next unit down, as said).
+/// `一千五` 1500: one digit after the unit is the next unit down, as said): the one numeral
+/// reader's.
 fn large_value(run: &[char]) -> Option<u64> {
-    let (mut total, mut section, mut num) = (0u64, 0u64, 0u64);
-    let mut last_unit = 0u64;
-    let mut digits_after_unit = 0;
-    for &c in run {
-        let unit = match c {
-            '十' => 10,
-            '百' => 100,
-            '千' => 1000,
-            '万' => 10_000,
-            _ => 0,
-        };
-        if unit == 0 {
-            let d = if c.is_ascii_digit() {
-                u64::from(c.to_digit(10)?)
-            } else {
-                u64::from(digit(c)?)
-            };
-            num = num.checked_mul(10)?.checked_add(d)?;
-            digits_after_unit += 1;
-            continue;
-        }
-        if unit == 10_000 {
-            total = total.checked_add((section + num).checked_mul(unit)?)?;
-            section = 0;
-        } else {
-            section = section.checked_add(num.max(u64::from(unit == 10)).checked_mul(unit)?)?;
-        }
-        num = 0;
-        last_unit = unit;
-        digits_after_unit = 0;
-    }
-    // `一千五`: a lone digit after a unit of a hundred or more is the next unit down.
-    if digits_after_unit == 1 && last_unit >= 100 {
-        num *= last_unit / 10;
-    }
-    Some(total + section + num)
+    super::numerals::value(run)
 }
 
 /// `一千块`, `两百元`, `一千五百块钱`, `3千块`: the amount in digits (`1000块`).
@@ -162,8 +129,8 @@ pub(super) fn large_amounts(s: &str) -> String {
     out
 }
 
-/// Whether the text before a number ends with a budget word (`预算`, `预算是`, `预算大概`): the
-/// number after it is money, said with a currency or not.
+/// Whether the text before a number ends with a budget word (`预算`, `预算是`, `预算大概`) or a
+/// rent's (`月租`, `一天要`): the number after it is money, said with a currency or not.
 fn after_budget_word(before: &[char]) -> bool {
     let t: String = before
         .iter()
@@ -188,10 +155,17 @@ fn after_budget_word(before: &[char]) -> bool {
     ]
     .iter()
     .fold(t, |t, w| t.strip_suffix(w).unwrap_or(t).trim_end());
+    // A rent or a cost said after its period (`每月租金两千`, `一天要四百八`) is money too.
     ["预算", "最多花", "能花", "经费"]
         .iter()
+        .chain(RENT_WORDS)
         .any(|w| t.ends_with(w))
 }
+
+/// A rent, or a period's cost (`一天要`), before its amount.
+const RENT_WORDS: &[&str] = &[
+    "租金", "月租", "日租", "周租", "年租", "天要", "月要", "周要", "年要", "时要", "费用",
+];
 
 /// `一千五一个月`: where the amount ends when its last numeral is the count of a period said
 /// right after it (`一个月`, `一周`, `一天`), so the count is never read into the amount.
@@ -205,51 +179,119 @@ fn period_count_apart(run: &[char], after: &[char]) -> Option<usize> {
         .then_some(n - 1)
 }
 
+/// A Chinese digit (the one numeral reader's), and `双` as two before a counter (`双卡3090`).
 pub(super) fn digit(c: char) -> Option<u32> {
-    Some(match c {
-        '零' => 0,
-        '一' => 1,
-        // `双卡3090`: a pair, before a counter.
-        '二' | '两' | '双' => 2,
-        '三' => 3,
-        '四' => 4,
-        '五' => 5,
-        '六' => 6,
-        '七' => 7,
-        '八' => 8,
-        '九' => 9,
-        _ => return None,
-    })
+    super::numerals::digit(c).or((c == '双').then_some(2))
 }
 
-/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23.
+/// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23, `幺二八` 128,
+/// `一百二十八` 128 (the one numeral reader's); two digits one apart are a range (`三四`: 4).
 pub(super) fn numeral_value(numeral: &[char]) -> Option<u32> {
     if numeral.is_empty() {
         return None;
     }
-    match numeral.iter().position(|c| *c == '十') {
-        Some(k) if k <= 1 && numeral.len() - k <= 2 => {
-            let tens = if k == 0 {
-                1
-            } else {
-                digit(numeral[0]).unwrap_or(1)
-            };
-            let units = numeral.get(k + 1).and_then(|c| digit(*c)).unwrap_or(0);
-            Some(tens * 10 + units)
-        }
-        Some(_) => None,
+    if numeral.iter().any(|c| matches!(c, '十' | '百' | '千')) {
+        return super::numerals::value(numeral).and_then(|v| u32::try_from(v).ok());
+    }
+    match numeral.len() {
         // A long run of numerals is not a count (and must not overflow).
-        None if numeral.len() > 6 => None,
+        n if n > 6 => None,
         // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
-        None if numeral.len() == 2
-            && digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) =>
-        {
+        2 if digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) => {
             digit(numeral[1])
         }
-        None => numeral
+        _ => numeral
             .iter()
             .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
     }
+}
+
+/// `7块2` → `7.2块`, `2块5` → `2.5块`, `3元5` → `3.5元`: yuan and jiao as people say a price.
+/// `2块3090` (two cards) stays: the jiao is one digit that ends its word.
+pub(super) fn spoken_amounts(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        // Jiao, or jiao and fen (`1块88`): one or two digits that end the amount.
+        let cents = (1..=2)
+            .take_while(|k| chars.get(i + k).is_some_and(|d| d.is_ascii_digit()))
+            .count();
+        let unit = (c == '块' || c == '元')
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && cents > 0
+            && chars.get(i + cents + 1).is_none_or(|n| {
+                // `4块1百万`: a count of millions after the amount, no jiao.
+                !(n.is_ascii_alphanumeric()
+                    || *n == '.'
+                    || "小分个天周月张卡秒钟百千万亿".contains(*n))
+            });
+        if unit {
+            out.push('.');
+            out.extend(&chars[i + 1..=i + cents]);
+            i += cents + 1;
+            // `2块5毛`: the jiao said with its unit, and a fen after it (`1块9毛8`).
+            if cents == 1 && matches!(chars.get(i), Some('毛' | '角')) {
+                i += 1;
+                if let Some(fen) = fen_after(&chars, i) {
+                    out.push(fen);
+                    i = skip_fen_word(&chars, i + 1);
+                }
+            }
+            out.push(c);
+            continue;
+        }
+        // `5分钱` (five fen): hundredths of a yuan, with `钱` after it (`5分` alone may be
+        // minutes).
+        if c.is_ascii_digit()
+            && chars.get(i + 1) == Some(&'分')
+            && chars.get(i + 2) == Some(&'钱')
+            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
+        {
+            out.push_str("0.0");
+            out.push(c);
+            out.push('块');
+            i += 3;
+            continue;
+        }
+        // `5毛`, `3角` (half a yuan, 0.3): jiao alone are tenths of a yuan, with a fen after
+        // them (`2毛5` is 0.25).
+        if c.is_ascii_digit()
+            && matches!(chars.get(i + 1), Some('毛' | '角'))
+            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
+        {
+            out.push_str("0.");
+            out.push(c);
+            i += 2;
+            if let Some(fen) = fen_after(&chars, i) {
+                out.push(fen);
+                i = skip_fen_word(&chars, i + 1);
+            }
+            out.push('块');
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// The fen at `i` after a jiao (`9毛8`, `2毛5分`): one digit that ends the amount.
+fn fen_after(chars: &[char], i: usize) -> Option<char> {
+    let d = *chars.get(i).filter(|d| d.is_ascii_digit())?;
+    // `2毛5分钟` is a length after the amount.
+    let minutes = chars.get(i + 1) == Some(&'分') && chars.get(i + 2) == Some(&'钟');
+    let ends = chars.get(i + 1).is_none_or(|n| {
+        !(n.is_ascii_alphanumeric() || *n == '.' || "小个天周月张卡秒钟".contains(*n))
+    });
+    (ends && !minutes).then_some(d)
+}
+
+/// Past the `分` said after a fen (`2毛5分`), if it is there.
+fn skip_fen_word(chars: &[char], i: usize) -> usize {
+    i + usize::from(chars.get(i) == Some(&'分'))
 }
 
 #[cfg(test)]

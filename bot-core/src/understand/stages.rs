@@ -17,13 +17,13 @@ use super::Reading;
 use super::entities::Entities;
 use super::question::Question;
 use super::{
-    alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, bill_words,
-    budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside, cheap_there,
-    cheaper_than, choice_handed, counter_words, counts_side, day_hours, distill_base, few_hours,
-    few_word_kinds, few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs,
-    half_day, half_year, ime_slips, job_facts, jobs_each, lang_said, left_for, length_words,
-    lists_more, memory_asked, memory_beside, model_named, offers_said, offers_words, options_said,
-    past_day, pay_either, per_day, per_thousand, per_user, period_first, pick_terse,
+    alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, batch_said,
+    bill_words, budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside,
+    cheap_there, cheaper_than, choice_handed, counter_words, counts_side, day_hours, distill_base,
+    few_hours, few_word_kinds, few_words, follow_up, gguf_type, glued_units, guide_more,
+    guide_needs, half_day, half_year, ime_slips, job_facts, jobs_each, lang_said, left_for,
+    length_words, lists_more, memory_asked, memory_beside, model_named, offers_said, offers_words,
+    options_said, past_day, pay_either, per_day, per_thousand, per_user, period_first, pick_terse,
     plan_or_hourly, price_moved, price_range, refused, rent_or_buy, rented_use, said_few,
     said_options, sold_out, spec_asked, spelled_names, spoken_forms, stock_now, stopped_billed,
     student_price, top_up_asked, trend_job, trial_plan, typed_forms, usage_said, volume_unit,
@@ -52,6 +52,8 @@ const WORDS: &[Words] = &[
     typed_forms::plain,
     // `1-2块一小时`, `$1-2/h`: a price range is its upper end, before a price is read.
     |_, t| price_range::plain(t),
+    // `batch开8`, `批大小16`: the batch, before a number beside a card reads as its count.
+    |_, t| batch_said::plain(t),
     |_, t| bare_ceiling::plain(t),
     |_, t| ime_slips::plain(t),
     |_, t| alert_news::plain(t),
@@ -71,7 +73,7 @@ const SPANS: &[Words] = &[
     budget_said::budget_dropped,
     |_, t| card_hour::hourly(t),
     |_, t| per_day::per_day(t),
-    |_, t| period_first::said_in_order(t),
+    period_first::said_in_order,
     |_, t| lists_more::full_list(t),
     |_, t| plan_or_hourly::weighed(t),
     spelled_names::joined,
@@ -124,6 +126,7 @@ pub(super) const RULES: &[Rule] = &[
     // `help me plan a small trial`: guidance, never help.
     trial_plan::trial_plan,
     spec_asked::spec_asked,
+    spec_asked::feature_asked,
     half_year::half_year,
     memory_asked::memory_asked,
     few_word_kinds::sum_lasts,

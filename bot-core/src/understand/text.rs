@@ -5,10 +5,11 @@
 //! Every pass here is one walk over the text, and the text is cut at [`MAX_CHARS`] first: a
 //! 91 KB paste is read as its first lines, in time linear in what is read.
 
+use super::numbers_en::english_numbers;
 pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, HOMOPHONES, respell, simplified};
 use super::spoken_zh::{digit, numeral_value};
-use super::text_en::{cue_spellings, english_numbers, invisible, sentence_marks, times_sign};
+use super::text_en::{cue_spellings, invisible, sentence_marks, times_sign};
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
@@ -47,8 +48,9 @@ pub fn normalize(text: &str) -> String {
     let half = super::numbers_said::wan_and_k(&super::numbers_said::approximate(&half));
     let half = super::wan_numbers::wan_tail(&half);
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
-    let out = chinese_numerals(&half);
-    let out = spoken_amounts(&out);
+    // `预算五k`: a thousand read once the numeral is in digits, as `预算5k` is.
+    let out = super::numbers_said::wan_and_k(&chinese_numerals(&half));
+    let out = super::spoken_zh::spoken_amounts(&out);
     let out = respell(&out);
     let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
@@ -186,6 +188,9 @@ const SPOKEN: &[(&str, &str)] = &[
     ("an hour and a half", "1.5 hours"),
     ("4 bit", "4bit"),
     ("8 bit", "8bit"),
+    // `4比特` is `4bit`; bitcoin (`比特币`, a payment need) stays as said.
+    ("比特币", "比特币"),
+    ("比特", "bit"),
     // `钟` for an hour, as said in the south (`一个钟`, `一个半钟`, `两个钟头`).
     ("个半钟头", ".5小时"),
     ("个半钟", ".5小时"),
@@ -271,8 +276,9 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
         // A half after a count (`2个半小时` → `2.5小时`) needs its numeral: `跑个半小时` is
         // half an hour (`个` is only the measure word), read by the next phrase that matches.
         let counted = out.ends_with(|c: char| c.is_ascii_digit());
-        // `三个月租金`: the months are counted, `租金` is the rent (never a monthly plan).
-        let months = counted || out.ends_with('个');
+        // `三个月租金`: the months are counted, `租金` is the rent (never a monthly plan); in
+        // `每月租金` the month is the rent's period, said before it.
+        let months = counted || out.ends_with('个') || rest.starts_with("月租金");
         if let Some((from, to)) = table.iter().find(|(f, t)| {
             rest.starts_with(f) && (counted || !t.starts_with('.')) && !(months && *f == "月租")
         }) {
@@ -302,86 +308,12 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
     out
 }
 
-/// `7块2` → `7.2块`, `2块5` → `2.5块`, `3元5` → `3.5元`: yuan and jiao as people say a price.
-/// `2块3090` (two cards) stays: the jiao is one digit that ends its word.
-fn spoken_amounts(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        // Jiao, or jiao and fen (`1块88`): one or two digits that end the amount.
-        let cents = (1..=2)
-            .take_while(|k| chars.get(i + k).is_some_and(|d| d.is_ascii_digit()))
-            .count();
-        let unit = (c == '块' || c == '元')
-            && i > 0
-            && chars[i - 1].is_ascii_digit()
-            && cents > 0
-            && chars.get(i + cents + 1).is_none_or(|n| {
-                // `4块1百万`: a count of millions after the amount, no jiao.
-                !(n.is_ascii_alphanumeric()
-                    || *n == '.'
-                    || "小分个天周月张卡秒钟百千万亿".contains(*n))
-            });
-        if unit {
-            out.push('.');
-            out.extend(&chars[i + 1..=i + cents]);
-            i += cents + 1;
-            // `2块5毛`: the jiao said with its unit, and a fen after it (`1块9毛8`).
-            if cents == 1 && chars.get(i) == Some(&'毛') {
-                i += 1;
-                if chars.get(i).is_some_and(|d| d.is_ascii_digit())
-                    && chars.get(i + 1).is_none_or(|n| {
-                        !(n.is_ascii_alphanumeric()
-                            || *n == '.'
-                            || "小个天周月张卡秒钟".contains(*n))
-                    })
-                {
-                    out.push(chars[i]);
-                    i += 1;
-                    if chars.get(i) == Some(&'分') {
-                        i += 1;
-                    }
-                }
-            }
-            out.push(c);
-            continue;
-        }
-        // `5分钱` (five fen): hundredths of a yuan, with `钱` after it (`5分` alone may be
-        // minutes).
-        if c.is_ascii_digit()
-            && chars.get(i + 1) == Some(&'分')
-            && chars.get(i + 2) == Some(&'钱')
-            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
-        {
-            out.push_str("0.0");
-            out.push(c);
-            out.push('块');
-            i += 3;
-            continue;
-        }
-        // `5毛` (half a yuan): jiao alone are tenths of a yuan.
-        if c.is_ascii_digit()
-            && chars.get(i + 1) == Some(&'毛')
-            && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'))
-        {
-            out.push_str("0.");
-            out.push(c);
-            out.push('块');
-            i += 2;
-            continue;
-        }
-        out.push(c);
-        i += 1;
-    }
-    out
-}
-
-/// Counters and units after which a Chinese numeral is a number.
+/// Counters and units after which a Chinese numeral is a number: a count, a length, an amount
+/// (`五分钱`, `三角`), a count of tokens, and a unit glued on (`三十二k` a context, `八bit`/`四比特`
+/// a width).
 const FOLLOWERS: &[&str] = &[
     "张", "块", "卡", "个", "小时", "分钟", "天", "周", "月", "年", "星期", "台", "刀", "元",
-    "美元", "千万", "百万", "万", "亿", "千", "秒", "毛",
+    "美元", "千万", "百万", "万", "亿", "千", "秒", "毛", "分钱", "角", "k", "bit", "比特",
 ];
 
 /// Chinese numerals followed by a counter or a unit become digits, so `一直在线` stays.
@@ -393,26 +325,46 @@ fn chinese_numerals(s: &str) -> String {
     while i < chars.len() {
         // `2块五`: one numeral after an amount's yuan is its jiao (`两块五` is 2.5 yuan,
         // `两块八一小时` 2.8 yuan an hour): one numeral only, whatever follows it.
-        let jiao = (out.ends_with('块') || out.ends_with('元') || out.ends_with('毛'))
+        let jiao = (out.ends_with('块')
+            || out.ends_with('元')
+            || out.ends_with('毛')
+            || out.ends_with('角'))
             && out
-                .trim_end_matches(['块', '元', '毛'])
+                .trim_end_matches(['块', '元', '毛', '角'])
                 .ends_with(|c: char| c.is_ascii_digit())
             && digit(chars[i]).is_some_and(|d| d > 0);
+        // A run starts with a digit or `十` (`千问` is no number): digits and `十` before a
+        // follower (`八千` is `8千`, the thousand a follower), else with hundreds and thousands
+        // inside it (`一百二十八k`, at most 12 characters) when a follower comes after them.
+        let numeral = |c: char| digit(c).is_some() || c == '十';
         let mut j = i;
-        while j < chars.len() && (digit(chars[j]).is_some() || chars[j] == '十') && !(jiao && j > i)
-        {
+        while j < chars.len() && numeral(chars[j]) && !(jiao && j > i) {
             j += 1;
         }
-        if j > i
-            && let Some(v) = numeral_value(&chars[i..j])
-            && (jiao || FOLLOWERS.iter().any(|f| starts_with_at(&chars, j, f)))
+        let mut long = j;
+        while j > i
+            && !jiao
+            && long < chars.len()
+            && long - i < 12
+            && (numeral(chars[long])
+                || (matches!(chars[long], '百' | '千')
+                    && !starts_with_at(&chars, long, "千万")
+                    && !starts_with_at(&chars, long, "百万")))
         {
+            long += 1;
+        }
+        let read = [j, long].into_iter().find_map(|end| {
+            let v = numeral_value(&chars[i..end])?;
+            (end > i && (jiao || FOLLOWERS.iter().any(|f| starts_with_at(&chars, end, f))))
+                .then_some((v, end))
+        });
+        if let Some((v, end)) = read {
             // `a100一小时` → `a100 1小时`, not `a1001小时`.
             if out.ends_with(|c: char| c.is_ascii_alphanumeric()) {
                 out.push(' ');
             }
             out.push_str(&v.to_string());
-            i = j;
+            i = end;
             continue;
         }
         // Not a number: copy the run as it is (one step past it, so the walk is linear).

@@ -1,5 +1,6 @@
 //! Passes of [`super::text::normalize`] over English as people type it: a sentence's own
-//! marks (and marks that are no letters: times signs, invisible characters), and number words (`two and a half hours`, `seventy two b`) in digits.
+//! marks (and marks that are no letters: times signs, invisible characters); number words are
+//! [`super::numbers_en`]'s.
 
 /// A sentence's own marks are no part of a word: `?` and `!` anywhere, a comma after a letter,
 /// and a full stop that
@@ -102,112 +103,6 @@ fn spelled_as(s: &str, cues: &[&str]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// English number words before a unit or a half (`two and a half hours`, `three days`, `six
-/// months`) in digits, so the span reader adds them up like `2.5 hours`. One walk over words.
-pub(super) fn english_numbers(s: &str) -> String {
-    const NUMBERS: &[(&str, &str)] = &[
-        ("one", "1"),
-        ("two", "2"),
-        ("three", "3"),
-        ("four", "4"),
-        ("five", "5"),
-        ("six", "6"),
-        ("seven", "7"),
-        ("eight", "8"),
-        ("nine", "9"),
-        ("ten", "10"),
-        ("eleven", "11"),
-        ("twelve", "12"),
-        ("fifteen", "15"),
-        ("twenty", "20"),
-        ("thirty", "30"),
-        ("forty", "40"),
-        ("forty-five", "45"),
-        ("fourteen", "14"),
-        ("fifty", "50"),
-        ("sixty", "60"),
-        ("seventy", "70"),
-        ("eighty", "80"),
-        ("ninety", "90"),
-    ];
-    // What a number word counts: time, cards, money (`two cards`, `three gpus`, `two dollars
-    // per hour`, `forty cents`), tokens (`five million tokens`).
-    const UNITS: &[&str] = &[
-        "and", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "day", "days",
-        "week", "weeks", "month", "months", "year", "years", "card", "cards", "gpu", "gpus", "x",
-        "dollar", "dollars", "buck", "bucks", "usd", "yuan", "rmb", "cent", "cents", "million",
-        "thousand",
-    ];
-    let words: Vec<&str> = s.split(' ').collect();
-    let mut out: Vec<String> = Vec::with_capacity(words.len());
-    let (mut skip, mut skip_size) = (false, false);
-    for (k, &w) in words.iter().enumerate() {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        if std::mem::take(&mut skip_size) {
-            continue;
-        }
-        let next = words.get(k + 1).copied().unwrap_or("");
-        // `90 cents/hr`: the unit written onto the word stays after the amount.
-        let (cents, per) = match next.strip_prefix("cents").or(next.strip_prefix("cent")) {
-            Some(rest) if rest.is_empty() || rest.starts_with('/') => (true, rest),
-            _ => (false, ""),
-        };
-        // `forty cents`: the number word in digits, then read as `40 cents` below.
-        let w = match NUMBERS.iter().find(|(n, _)| *n == w) {
-            Some((_, d)) if cents => d,
-            _ => w,
-        };
-        // `30 cents`: a US dollar amount.
-        if cents
-            && !w.is_empty()
-            && w.len() <= 3
-            && w.bytes().all(|b| b.is_ascii_digit())
-            && let Ok(c) = w.parse::<u32>()
-        {
-            out.push(format!("${}.{:02}{per}", c / 100, c % 100));
-            skip = true;
-            continue;
-        }
-        // `seventy two b`, `twenty four hours`: a tens word and a digit word are one number.
-        const DIGITS: &[&str] = &[
-            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-        ];
-        let tens = [
-            "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-        ];
-        if let (Some(t), Some(d)) = (
-            tens.iter().position(|t| *t == w),
-            DIGITS.iter().position(|d| *d == next),
-        ) {
-            let after = words.get(k + 2).copied().unwrap_or("");
-            let n = (t + 2) * 10 + d + 1;
-            if UNITS.contains(&after) {
-                out.push(n.to_string());
-                skip = true;
-                continue;
-            }
-            if matches!(after, "b" | "billion") {
-                out.push(format!("{n}b"));
-                skip = true;
-                skip_size = true;
-                continue;
-            }
-        }
-        match NUMBERS.iter().find(|(n, _)| *n == w) {
-            Some((_, d)) if UNITS.contains(&next) => out.push(d.to_string()),
-            // `seventy b`, `seventy billion`: a model size, written as the lexicon's `70b`.
-            Some((_, d)) if matches!(next, "b" | "billion") => {
-                out.push(format!("{d}b"));
-                skip = true;
-            }
-            _ => out.push(w.to_string()),
-        }
-    }
-    out.join(" ")
 }
 
 /// Whether the `*` at `i` is a times sign: a letter or digit on each side, a digit on one (a

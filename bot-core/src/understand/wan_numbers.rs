@@ -3,7 +3,13 @@
 //! `两万一个月` is 20,000 a month), and thousands or hundreds before 万/亿 (`一千五百万` is
 //! `1500万`, never `1千5百万`, which read 5 million).
 
-use super::spoken_forms::{zh_digit, zh_small};
+use super::numerals::{digit, value};
+use super::spoken_forms::zh_small;
+
+/// A Chinese digit as its character (`幺` → `1`).
+fn zh_digit(c: char) -> Option<char> {
+    digit(c).and_then(|d| char::from_digit(d, 10))
+}
 
 /// `一万五`, `两万五一个月`, `1万2`, `三千五`: a count of 万 (or 千) with one more numeral after
 /// it, the next place down (`一万五` is 15,000, never 10,005), written in digits before the
@@ -16,9 +22,13 @@ pub(crate) fn wan_tail(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let (mut i, mut read_to) = (0, 0);
     while i < chars.len() {
-        let found = hundreds_before_wan(&chars, i)
-            .map(|(start, n)| (start, format!("{n}{}", chars[i]), i + 1))
-            .or_else(|| wan_at(&chars, i).map(|(start, n, end)| (start, n.to_string(), end)));
+        let found = yi_and_wan(&chars, i)
+            .map(|(start, n)| (start, format!("{n}万"), i + 1))
+            .or_else(|| {
+                hundreds_before_wan(&chars, i)
+                    .map(|(start, n)| (start, format!("{n}{}", chars[i]), i + 1))
+            })
+            .or_else(|| wan_at(&chars, i));
         match found.filter(|(start, _, _)| *start >= read_to) {
             Some((start, value, end)) => {
                 // The count's characters were pushed one by one: taken back.
@@ -69,44 +79,49 @@ fn hundreds_before_wan(chars: &[char], i: usize) -> Option<(usize, u32)> {
     if !(2..=8).contains(&len) || inside || !worth || zh_digit(run[0]).is_none() {
         return None;
     }
-    let (mut total, mut cur, mut last_unit, mut zero) = (0u32, None::<u32>, 0u32, false);
-    for c in run {
-        let unit = match c {
-            '千' => 1000,
-            '百' => 100,
-            '十' => 10,
-            '零' | '〇' => {
-                zero = true;
-                continue;
-            }
-            _ if cur.is_some() => return None,
-            _ => {
-                cur = zh_digit(*c).and_then(|d| d.to_digit(10));
-                continue;
-            }
-        };
-        if unit >= last_unit && last_unit != 0 {
-            return None;
-        }
-        total += cur.take().unwrap_or(1) * unit;
-        last_unit = unit;
-    }
-    // `一千五` is 1,500: a numeral after a unit with no 零 is the next place down.
-    total += match (cur, zero) {
-        (Some(d), false) if last_unit >= 100 => d * last_unit / 10,
-        (Some(d), _) => d,
-        (None, _) => 0,
-    };
+    let total = value(run).and_then(|v| u32::try_from(v).ok())?;
     (total > 0).then_some((start, total))
 }
 
-/// At `i`, a `万`/`千` with a count before it and one numeral after: where the count starts,
-/// the value and where the phrase ends.
-fn wan_at(chars: &[char], i: usize) -> Option<(usize, u64, usize)> {
+/// At `i`, a `亿` with a count before it and a count of `万` after it (`一亿五千万`,
+/// `两亿零五百万`, `1亿5000万`): where the number starts and its value in `万` (`15000`), so the
+/// volume is one number (the `万` part alone was read, or only the `亿`: 50 or 100 million for
+/// 150).
+fn yi_and_wan(chars: &[char], i: usize) -> Option<(usize, u64)> {
+    if chars[i] != '万' {
+        return None;
+    }
+    let numeral = |c: &&char| digit(**c).is_some() || c.is_ascii_digit() || "十百千".contains(**c);
+    let part = chars[..i].iter().rev().take(8).take_while(numeral).count();
+    let yi = i.checked_sub(part + 1)?;
+    if part == 0 || chars[yi] != '亿' {
+        return None;
+    }
+    let count = chars[..yi].iter().rev().take(4).take_while(numeral).count();
+    let start = yi - count;
+    // A number already running before the count (`3.5亿`) is not this reading's.
+    if count == 0 || (start > 0 && (chars[start - 1] == '.' || chars[start - 1].is_ascii_digit())) {
+        return None;
+    }
+    let wan = value(&chars[yi + 1..i]).filter(|n| (1..10_000).contains(n))?;
+    Some((start, value(&chars[start..yi])?.checked_mul(10_000)? + wan))
+}
+
+/// At `i`, a `万`/`千`/`亿` with a count before it and one numeral after: where the count
+/// starts, the number in digits (`15000`; `1.5亿` for a `亿`, as the volume reader reads it) and
+/// where the phrase ends.
+fn wan_at(chars: &[char], i: usize) -> Option<(usize, String, usize)> {
     let place: u64 = match chars[i] {
         '万' => 10_000,
         '千' => 1_000,
+        '亿' => 100_000_000,
         _ => return None,
+    };
+    // `一亿五`: hundreds of millions keep their word (`1.5亿`); a count in digits reads.
+    let written = |n: u64, d: Option<u64>| match (place, d) {
+        (100_000_000, Some(d)) => format!("{}.{d}亿", n / place),
+        (100_000_000, None) => format!("{}亿", n / place),
+        _ => n.to_string(),
     };
     let count_len = chars[..i]
         .iter()
@@ -138,7 +153,7 @@ fn wan_at(chars: &[char], i: usize) -> Option<(usize, u64, usize)> {
     // `两万一个月`: `一` counts the period (20,000 a month), not the thousands; another
     // numeral is the thousands (`两千五个小时` is 2,500 hours).
     if tail == '一' && next.is_some_and(|c| "个月天周年小".contains(c)) {
-        return Some((start, count * place, i + 1));
+        return Some((start, written(count * place, None), i + 1));
     }
     if tail == '两' || d == 0 {
         return None;
@@ -156,7 +171,11 @@ fn wan_at(chars: &[char], i: usize) -> Option<(usize, u64, usize)> {
         }
         Some(_) => {}
     }
-    Some((start, count * place + d * place / 10, i + 2))
+    Some((
+        start,
+        written(count * place + d * place / 10, Some(d)),
+        i + 2,
+    ))
 }
 
 #[cfg(test)]
@@ -184,5 +203,13 @@ mod wan_tests {
         assert_eq!(wan_tail("一块五一百万"), "一块五一百万");
         assert_eq!(wan_tail("2块5一百万"), "2块5一百万");
         assert_eq!(wan_tail("每天 2 百万"), "每天 2 百万");
+        // A `亿` with its `万` part is one number; one numeral after it the place down.
+        assert_eq!(wan_tail("一亿五千万token"), "15000万token");
+        assert_eq!(wan_tail("每天两亿五千万"), "每天25000万");
+        assert_eq!(wan_tail("三亿零五百万token"), "30500万token");
+        assert_eq!(wan_tail("1亿5000万"), "15000万");
+        assert_eq!(wan_tail("一亿五token"), "1.5亿token");
+        assert_eq!(wan_tail("两亿一个月"), "2亿一个月");
+        assert_eq!(wan_tail("3.5亿5000万"), "3.5亿5000万");
     }
 }

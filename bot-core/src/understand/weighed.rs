@@ -108,12 +108,25 @@ fn mixed_words(t: &str) -> String {
     out
 }
 
-/// `r1 蒸馏 32b`: `蒸馏` is distill, written so before any pass reads a family (`r1`) in it.
+/// `r1 蒸馏 32b`: `蒸馏` is distill, written so before any pass reads a family (`r1`) in it;
+/// the word for the release after it (`蒸馏版14b`, `蒸馏模型`) is part of it, so the size that
+/// follows is the distill's own.
 pub(super) fn distill(norm: &str) -> String {
     if !norm.contains("蒸馏") {
         return norm.to_string();
     }
-    let spaced = norm.replace("蒸馏", " distill ");
+    // `r1的蒸馏版`: the model's `的` before it goes with it.
+    let norm = norm.replace("的蒸馏", "蒸馏");
+    let spaced = [
+        "蒸馏版本",
+        "蒸馏版",
+        "蒸馏模型",
+        "蒸馏后的",
+        "蒸馏的",
+        "蒸馏",
+    ]
+    .iter()
+    .fold(norm, |t, w| t.replace(w, " distill "));
     spaced
         .split(' ')
         .filter(|w| !w.is_empty())

@@ -17,13 +17,15 @@ const CORPUS: &str = include_str!("../data/questions_fresh29.tsv");
 /// `tools/probe-command-share.py`, 295/300 by command in the examples file's way), 286/300
 /// (95.3 %; 292/300, 295/300) after the labeller's own errors were relabelled (3, each listed
 /// with its reason in its header). The 14 misses are grouped by mechanism in
-/// `docs/misses/fresh29_misses.md`.
+/// `docs/misses/fresh29_misses.md`. After helper und-y's mechanisms (one spoken-number reader,
+/// batch words, a spaced alias, a feature asked, a period before its amount…): 299/300, and
+/// 300/300 once `llama三 70b 八bit 要几张a100` was relabelled `ask:` (40G or 80G, fresh26's rule).
 #[test]
 fn fresh29_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "fresh29", CORPUS);
     assert!(total >= 300, "fresh29: {total} questions");
-    assert!(right >= 286, "fresh29: {right} of {total}");
+    assert!(right >= 300, "fresh29: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
