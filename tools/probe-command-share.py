@@ -8,6 +8,10 @@ count, how many rows are right by command alone: a miss counts as right by comma
 reading's first word equals the label's first word (a command reading: one line), or when both
 are ask-backs (the reading offers two or more lines and the label starts `ask:`). A reading with
 no line ("I didn't catch …") is wrong either way.
+
+A third figure counts the way questions-examples.tsv labels rows (the command alone): a miss is
+right when every line of the reading is of the label's command (an ask-back between two /fit
+lines is /fit; one between /fit and /pick is no command); a label `ask:/fit …` counts as /fit.
 """
 
 import ast
@@ -22,6 +26,7 @@ def main() -> None:
     text = open(sys.argv[1], encoding="utf-8").read() if len(sys.argv) > 1 else sys.stdin.read()
     right = total = None
     by_command = 0
+    examples_way = 0
     for line in text.splitlines():
         if m := TOTAL.match(line):
             right, total = int(m["right"]), int(m["total"])
@@ -31,6 +36,8 @@ def main() -> None:
             continue
         lines = ast.literal_eval(m["lines"])
         expected = m["e"]
+        command = expected.removeprefix("ask:").split()[0]
+        examples_way += bool(lines) and all(l.split()[0] == command for l in lines)
         if expected.startswith("ask:"):
             by_command += len(lines) >= 2
         elif len(lines) == 1:
@@ -41,6 +48,8 @@ def main() -> None:
     command = right + by_command
     print(f"whole first line: {whole}/{total} ({whole * 100 / total:.1f}%)")
     print(f"command only:     {command}/{total} ({command * 100 / total:.1f}%)")
+    share = right + examples_way
+    print(f"command only, examples-file way: {share}/{total} ({share * 100 / total:.1f}%)")
 
 
 if __name__ == "__main__":
