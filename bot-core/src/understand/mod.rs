@@ -19,6 +19,7 @@ mod bare_number;
 mod card_and_place;
 mod card_count;
 mod card_memory;
+mod cheaper_when;
 mod count_apart;
 mod cues;
 mod currency_asked;

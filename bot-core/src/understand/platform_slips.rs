@@ -70,7 +70,7 @@ pub(super) fn chinese_slip(catalog: &Catalog, run: &str) -> Option<(String, Stri
     let names: Vec<&String> = catalog
         .platforms
         .iter()
-        .flat_map(|p| p.aliases.iter())
+        .flat_map(|p| p.said_names())
         .filter(|a| a.chars().all(is_cjk))
         .collect();
     if names.iter().any(|a| run.contains(a.as_str())) {

@@ -19,14 +19,14 @@ use super::question::Question;
 use super::{
     alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, bill_words,
     budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside, cheap_there,
-    cheaper_than, choice_handed, counter_words, counts_side, day_hours, few_hours, few_word_kinds,
-    few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs, half_day, half_year,
-    ime_slips, job_facts, jobs_each, lang_said, left_for, length_words, lists_more, memory_asked,
-    memory_beside, model_named, offers_said, offers_words, options_said, past_day, pay_either,
-    per_day, per_thousand, per_user, period_first, pick_terse, plan_or_hourly, price_moved,
-    refused, rent_or_buy, rented_use, said_few, said_options, sold_out, spec_asked, spelled_names,
-    spoken_forms, stock_now, stopped_billed, student_price, top_up_asked, trend_job, typed_forms,
-    usage_said, volume_unit, weighed,
+    cheaper_than, cheaper_when, choice_handed, counter_words, counts_side, day_hours, few_hours,
+    few_word_kinds, few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs,
+    half_day, half_year, ime_slips, job_facts, jobs_each, lang_said, left_for, length_words,
+    lists_more, memory_asked, memory_beside, model_named, offers_said, offers_words, options_said,
+    past_day, pay_either, per_day, per_thousand, per_user, period_first, pick_terse,
+    plan_or_hourly, price_moved, refused, rent_or_buy, rented_use, said_few, said_options,
+    sold_out, spec_asked, spelled_names, spoken_forms, stock_now, stopped_billed, student_price,
+    top_up_asked, trend_job, typed_forms, usage_said, volume_unit, weighed,
 };
 use super::{cut_down, memory_models, quant_width, quoted, region_asked};
 use crate::catalog::Catalog;
@@ -62,6 +62,8 @@ const SPANS: &[Words] = &[
     |_, t| budget_said::day_cantonese(t),
     length_words::plain,
     budget_said::budget_dropped,
+    // `一个月预算500块，500 cny 是多少 usd`: the budget before a plain sum, taken out.
+    budget_said::budget_before_sum,
     |_, t| card_hour::hourly(t),
     |_, t| per_day::per_day(t),
     |_, t| period_first::said_in_order(t),
@@ -74,6 +76,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
+    cheaper_when::asked,
     memory_models::models_for_memory,
     region_asked::region_asked,
     weighed::plain_sum,
@@ -223,7 +227,7 @@ pub(super) fn completed(q: &Question, r: Reading) -> Reading {
 /// left it open, or settled where a word said settles it.
 pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) -> Reading {
     // `那A100呢`: a change to a question the bot does not keep.
-    let r = follow_up::asked_back(norm, r);
+    let r = follow_up::asked_back(text, norm, r);
     // An alert on a card named by its family (`A100`): the default form, the others offered.
     let r = alert_family::defaulted(catalog, norm, r);
     // `4090D 阉割了多少`: a cut-down card beside the card it was cut from.
