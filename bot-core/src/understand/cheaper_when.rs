@@ -1,13 +1,8 @@
 //! Whether a card is cheaper at some time (`周末租4090会不会便宜点`, `晚上租4090是不是更便宜`,
 //! `are 4090s cheaper at night`): a question about the price's rhythm over days and hours,
-//! which `/trend` answers, never a bill for a weekend's or a night's length. The time words
-//! are marked before the length words read `周末` as two days.
-
-use super::Reading;
-use super::question::{Question, one};
-use super::request as make;
-use super::text::has;
-use super::words::ALERT_WORDS;
+//! which `/trend` answers (`past_day::at_a_time`), never a bill for a weekend's or a night's
+//! length. The time words are marked inside `text::normalize`, before the length words read
+//! `周末` as two days, so this module reads plain strings only (no reader types).
 
 /// Times of the week or day a price may differ at.
 const TIMES: &[&str] = &[
@@ -52,7 +47,11 @@ const CHEAPER_ASKED: &[&str] = &[
 const WEIGHED: &[&str] = &["哪个", "哪家", "which", "还是", " vs", "versus"];
 
 /// The word a time of a cheaper price is marked by: no length and no other rule reads it.
-const MARK: &str = " timed ";
+pub(super) const MARK: &str = " timed ";
+
+fn has(text: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| text.contains(w))
+}
 
 /// `text` with its time words marked where it asks whether a price is cheaper then.
 pub(super) fn marked(text: &str) -> String {
@@ -63,17 +62,6 @@ pub(super) fn marked(text: &str) -> String {
     TIMES
         .iter()
         .fold(text.to_string(), |t, w| t.replace(w, MARK))
-}
-
-/// One card asked whether it is cheaper at a time: its price history and rhythm.
-pub(super) fn asked(q: &Question) -> Option<Reading> {
-    let [g] = q.e.gpus.as_slice() else {
-        return None;
-    };
-    if !format!(" {}", q.padded).contains(MARK) || !q.nothing_to_size() || q.has(ALERT_WORDS) {
-        return None;
-    }
-    one(make::trend(&g.gpu, None))
 }
 
 #[cfg(test)]

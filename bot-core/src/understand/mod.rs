@@ -53,6 +53,7 @@ mod missing;
 mod month_count;
 mod night;
 mod numbers_said;
+mod own_card;
 mod own_figures;
 mod paid;
 mod per_user;

@@ -19,16 +19,16 @@ use super::question::Question;
 use super::{
     alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, bill_words,
     budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside, cheap_there,
-    cheaper_than, cheaper_when, choice_handed, counter_words, counts_side, day_hours, few_hours,
-    few_word_kinds, few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs,
-    half_day, half_year, ime_slips, job_facts, jobs_each, lang_said, left_for, length_words,
-    lists_more, memory_asked, memory_beside, model_named, offers_said, offers_words, options_said,
-    past_day, pay_either, per_day, per_thousand, per_user, period_first, pick_terse,
-    plan_or_hourly, price_moved, refused, rent_or_buy, rented_use, said_few, said_options,
-    sold_out, spec_asked, spelled_names, spoken_forms, stock_now, stopped_billed, student_price,
-    top_up_asked, trend_job, typed_forms, usage_said, volume_unit, weighed,
+    cheaper_than, choice_handed, counter_words, counts_side, day_hours, few_hours, few_word_kinds,
+    few_words, follow_up, gguf_type, glued_units, guide_more, guide_needs, half_day, half_year,
+    ime_slips, job_facts, jobs_each, lang_said, left_for, length_words, lists_more, memory_asked,
+    memory_beside, model_named, offers_said, offers_words, options_said, past_day, pay_either,
+    per_day, per_thousand, per_user, period_first, pick_terse, plan_or_hourly, price_moved,
+    refused, rent_or_buy, rented_use, said_few, said_options, sold_out, spec_asked, spelled_names,
+    spoken_forms, stock_now, stopped_billed, student_price, top_up_asked, trend_job, typed_forms,
+    usage_said, volume_unit, weighed,
 };
-use super::{cut_down, memory_models, quant_width, quoted, region_asked};
+use super::{cut_down, memory_models, own_card, quant_width, quoted, region_asked};
 use crate::catalog::Catalog;
 
 type Words = fn(&Catalog, &str) -> String;
@@ -58,6 +58,8 @@ const WORDS: &[Words] = &[
 
 /// Stage 2, in order (after two asks are told apart).
 const SPANS: &[Words] = &[
+    // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
+    own_card::asked_part,
     glued_units::plain,
     |_, t| budget_said::day_cantonese(t),
     length_words::plain,
@@ -77,7 +79,7 @@ const SPANS: &[Words] = &[
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
-    cheaper_when::asked,
+    past_day::at_a_time,
     memory_models::models_for_memory,
     region_asked::region_asked,
     weighed::plain_sum,
