@@ -89,3 +89,21 @@ fn the_own_card_and_the_time_rule_keep_their_bounds() {
         "{weighed:?}"
     );
 }
+
+/// Every Chinese name a platform goes by in the catalog (alias or nickname) reads as that
+/// platform in a question of its facts, and beside a card and a length as its bill.
+#[test]
+fn every_chinese_platform_name_reads() {
+    let cat = Catalog::embedded().unwrap();
+    let cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    let mut off = Vec::new();
+    for p in &cat.platforms {
+        for name in p.said_names().filter(|n| cjk(n)) {
+            let facts = read(&cat, &format!("{name}要实名吗")).lines();
+            if facts != vec![format!("/platform {}", p.id)] {
+                off.push(format!("{name}要实名吗 → {facts:?}"));
+            }
+        }
+    }
+    assert!(off.is_empty(), "{}", off.join("\n"));
+}
