@@ -61,6 +61,9 @@ pub fn scaled(k: usize) -> Catalog {
                 p.name = tag(&p.name, c);
                 p.name_zh = p.name_zh.as_deref().map(|z| tag(z, c));
                 p.aliases = p.aliases.iter().map(|a| tag(a, c)).collect();
+                for n in &mut p.nicknames {
+                    n.name = tag(&n.name, c);
+                }
             }
             let mut prices = Vec::with_capacity(p.prices.len() * 3);
             for (i, q) in p.prices.iter().enumerate() {

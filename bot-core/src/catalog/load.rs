@@ -152,6 +152,7 @@ impl Catalog {
                 let mut keys = vec![p.id.clone(), p.name.clone()];
                 keys.extend(p.name_zh.iter().cloned());
                 keys.extend(p.aliases.iter().cloned());
+                keys.extend(p.nicknames.iter().map(|n| n.name.clone()));
                 keys
             }),
         )?;

@@ -333,6 +333,15 @@ pub struct Cite {
     pub source_note: Option<String>,
 }
 
+/// A name users give a platform that it does not give itself, with where it was seen said.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nickname {
+    pub name: String,
+    pub source: String,
+    pub as_of: String,
+}
+
 /// Where an unknown fact was looked for (so "unknown" is a finding, not a gap).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -375,6 +384,10 @@ pub struct Platform {
     pub name_zh: Option<String>,
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Names users call the platform that are none of its own (`奥拓` for AutoDL), each with
+    /// where it was seen: read as the platform like an alias.
+    #[serde(default, rename = "nickname")]
+    pub nicknames: Vec<Nickname>,
     pub region: String,
     #[serde(default)]
     pub website: Option<String>,
@@ -401,6 +414,14 @@ pub struct Platform {
 }
 
 impl Platform {
+    /// Every name a user may write for the platform besides its id: its aliases, then the
+    /// nicknames users give it.
+    pub fn said_names(&self) -> impl Iterator<Item = &String> {
+        self.aliases
+            .iter()
+            .chain(self.nicknames.iter().map(|n| &n.name))
+    }
+
     /// The citation of one field: its own `[[platform.cite]]`, else `None` (the section's).
     pub fn cite_of(&self, field: &str) -> Option<&Cite> {
         self.cite

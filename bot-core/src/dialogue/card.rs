@@ -473,6 +473,9 @@ mod tests {
                 p.name = id(&p.name, c);
                 p.name_zh = p.name_zh.as_deref().map(|z| id(z, c));
                 p.aliases = p.aliases.iter().map(|a| id(a, c)).collect();
+                for n in &mut p.nicknames {
+                    n.name = id(&n.name, c);
+                }
                 let mut prices = Vec::new();
                 for (i, q) in p.prices.iter().enumerate() {
                     let mut own = q.clone();

@@ -159,6 +159,32 @@ fn budget_span(s: &str, at: usize, len: usize) -> (usize, usize) {
     (start, end)
 }
 
+/// A period said before a budget (`一周预算200块`): the budget's, no job's length.
+const PERIOD_BEFORE: &[&str] = &["1周", "每周", "1天", "每天", "1年", "每年", "weekly "];
+
+/// `一个月预算500块，500 cny 是多少 usd`: a budget said before a plain sum turned into another
+/// currency is context; the budget phrase (with its period) is taken out so the sum reads.
+pub(super) fn budget_before_sum(_: &Catalog, s: &str) -> String {
+    let Some((w, at)) = BUDGET.iter().find_map(|w| s.find(w).map(|at| (w, at))) else {
+        return s.to_string();
+    };
+    let (mut start, end) = budget_span(s, at, w.len());
+    if let Some(p) = PERIOD_BEFORE.iter().find(|p| s[..start].ends_with(**p)) {
+        start -= p.len();
+    }
+    let rest = &s[end..];
+    let plain_sum = super::price::find_price(rest).is_some_and(|(p, _)| {
+        p.per.is_none()
+            && p.currency.as_ref().is_some_and(|from| {
+                super::weighed::asked_currency(&format!(" {rest} "), from).is_some()
+            })
+    });
+    if !plain_sum {
+        return s.to_string();
+    }
+    format!("{} {rest}", &s[..start])
+}
+
 /// Where an amount with its unit ends `before` starts (`3000块`), if it does.
 fn amount_before(before: &str) -> Option<usize> {
     let unit = MONEY.iter().find(|u| before.ends_with(**u))?;

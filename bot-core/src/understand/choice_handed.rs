@@ -104,7 +104,7 @@ const FIT_ASKED: &[&str] = &[
 ];
 
 /// Verbs of a job (`跑个sd出图`: the pipeline unnamed, the job said).
-const JOB_VERBS: &[&str] = &[
+pub(super) const JOB_VERBS: &[&str] = &[
     "跑", "训", "部署", "出图", "生成", "run ", "train", "deploy", "host", "serve", "generate",
 ];
 

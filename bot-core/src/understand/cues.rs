@@ -423,8 +423,7 @@ pub(super) fn platform_asked(
     for id in platforms {
         let p = catalog.platform(id).ok()?;
         let names = p
-            .aliases
-            .iter()
+            .said_names()
             .map(|a| a.to_lowercase())
             .chain([id.clone(), p.name.to_lowercase()]);
         for n in names {

@@ -404,7 +404,7 @@ fn squash(s: &str) -> String {
 /// `VastAI`): the catalog's forgiving look-up would take `cloud` for CloudRift.
 fn names_exactly(p: &crate::catalog::Platform, word: &str) -> bool {
     let w = squash(word);
-    squash(&p.id) == w || p.aliases.iter().any(|a| squash(a) == w)
+    squash(&p.id) == w || p.said_names().any(|a| squash(a) == w)
 }
 
 /// A platform named by two of its names (`阿里云 pai dsw`, `华为云 modelarts`) is one platform,
@@ -418,7 +418,7 @@ fn once(platforms: &mut Vec<String>, id: &str) {
 /// Platforms named in a Chinese run by their Chinese names (`恒源云`, `矩池云`).
 fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
     for p in &catalog.platforms {
-        let mut zh = p.aliases.iter().filter(|a| a.chars().any(is_cjk));
+        let mut zh = p.said_names().filter(|a| a.chars().any(is_cjk));
         if zh.any(|a| t.contains(a.as_str())) && !e.platforms.contains(&p.id) {
             e.platforms.push(p.id.clone());
         }

@@ -66,14 +66,54 @@ pub(super) fn is_follow_up(norm: &str) -> bool {
 /// What the words alone read as, when they are a follow-up's fragment (a card, a platform, a
 /// model without its card, or nothing): asked back (a tap to confirm), never run as the
 /// answer. A follow-up that is a whole question of its own (`那4090跑qwen2.5-7b呢`) is read.
-pub(super) fn asked_back(norm: &str, plain: Reading) -> Reading {
-    if !is_follow_up(norm) {
+/// A message whose earlier clause already asks (`H20是多少显存的卡，带宽呢`) carries its own
+/// question: its closing `呢` adds to it, and the reading is answered, not tapped to confirm.
+pub(super) fn asked_back(text: &str, norm: &str, plain: Reading) -> Reading {
+    if !is_follow_up(norm) || asks_before(text) {
         return plain;
     }
     match plain {
         Reading::Command(r) if fragment(&r) => Reading::Ask(vec![r]),
         other => other,
     }
+}
+
+/// Words that make a clause a question of its own.
+const QUESTION_CUES: &[&str] = &[
+    "吗",
+    "多少",
+    "多大",
+    "多久",
+    "多贵",
+    "几",
+    "什么",
+    "怎么",
+    "哪",
+    "是不是",
+    "能不能",
+    "够不够",
+    "有没有",
+    "是否",
+    "?",
+    "？",
+    "how ",
+    "what ",
+    "which ",
+    "is it",
+    "can ",
+    "does ",
+];
+
+/// Whether a clause before the message's last one asks a question of its own.
+fn asks_before(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_end_matches(['?', '？', '.', '。', '!', '！', ' ']);
+    t.rfind(['，', ',', '；', ';', '。']).is_some_and(|k| {
+        QUESTION_CUES
+            .iter()
+            .any(|c| t[..k].to_lowercase().contains(c))
+    })
 }
 
 /// A reading built from one kind of word alone: a card's specs, a platform's facts, a model's

@@ -5,6 +5,7 @@
 //! platform list without the 2 hours). A card named, or a model alone, keeps its own rules.
 
 use super::Reading;
+use super::choice_handed::JOB_VERBS;
 use super::question::Question;
 use super::request::Request;
 use super::text::has;
@@ -32,10 +33,25 @@ const GUIDE: &[&str] = &[
     "plan it",
     "plan this",
 ];
+/// How to rent, asked (`我只有100块，想跑个模型，怎么租划算`): guidance even where a verb of
+/// running is said, which alone would be whether a card runs it.
+const HOW_TO_RENT: &[&str] = &[
+    "怎么租",
+    "how should i rent",
+    "how do i rent",
+    "how to rent",
+    "what should i rent",
+    "good setup to",
+    "good setup for",
+];
 /// Facts of a job `/pick` uses and a fit does not: a budget, a cheap place, a service life.
 const JOB_FACTS: &[&str] = &[
     "预算",
     "学生",
+    // A service for a team: users to serve, which `/pick` asks about and a fit does not.
+    "团队",
+    "for my team",
+    "for our team",
     "便宜的平台",
     "平台",
     "长期",
@@ -48,13 +64,17 @@ const JOB_FACTS: &[&str] = &[
 
 pub(super) fn guided(q: &Question) -> Option<Reading> {
     let p = format!(" {}", q.padded);
-    if !(has(&p, GUIDE) || has(&p, PICK_WORDS)) || !q.e.gpus.is_empty() || !q.e.platforms.is_empty()
+    let how = has(&p, HOW_TO_RENT);
+    if !(how || has(&p, GUIDE) || has(&p, PICK_WORDS))
+        || !q.e.gpus.is_empty()
+        || !q.e.platforms.is_empty()
     {
         return None;
     }
     let need = NEED_PHRASES.iter().any(|(w, _)| p.contains(w));
     let facts = need || q.e.usage.is_some() || q.price.is_some() || has(&p, JOB_FACTS);
-    let job = !q.nothing_to_size() || q.e.task.is_some();
+    // `想跑个stable diffusion`: a job said by its verb, the pipeline unnamed, is a job too.
+    let job = !q.nothing_to_size() || q.e.task.is_some() || has(&p, JOB_VERBS);
     // `i dont know what to rent, help`: nothing named at all, only guidance asked.
     let bare = q.nothing_to_size() && q.e.task.is_none() && !need && q.e.usage.is_none();
     // `advice on which cloud for a 2 hour experiment, paypal only`: a need and a length.
@@ -62,8 +82,9 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
     // `预算200块 想跑qwen2.5-14b 租啥卡能跑得动`: whether it runs is asked, a fit's question,
     // unless a need, a length or a place asked says more than a card can answer.
     let place = has(&p, &["平台", "platform", "cloud", "provider", "哪家"]);
-    if has(&p, FIT_WORDS) && !need && q.e.usage.is_none() && !place {
+    if has(&p, FIT_WORDS) && !need && q.e.usage.is_none() && !place && !how {
         return None;
     }
-    ((job && facts) || two || (bare && has(&p, GUIDE))).then_some(Reading::Command(Request::Pick))
+    ((job && facts) || two || (bare && (how || has(&p, GUIDE))))
+        .then_some(Reading::Command(Request::Pick))
 }

@@ -171,10 +171,10 @@ fn window(tokens: u32) -> String {
     }
 }
 
-/// Whether `full` is said only of a context (`the full 128k context`, `full context`): the
-/// one rule `volume_unit` keeps for the entities.
-fn full_of_context(padded: &str) -> bool {
-    super::volume_unit::full_of_context(&super::text::tokens(padded), padded)
+/// Whether `full` is said only of a context (`the full 128k context`) or of the whole model
+/// (`the full 671b one`): the one rule `volume_unit` keeps for the entities.
+fn full_not_training(padded: &str) -> bool {
+    super::volume_unit::full_not_training(&super::text::tokens(padded), padded)
 }
 
 /// `r` with the job facts said, on a fit.
@@ -184,7 +184,7 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
     };
     let said =
         |a: &crate::commands::fit::FitArgs, k: &str| a.options.iter().any(|(key, _)| key == k);
-    if a.task == Some(Task::Full) && full_of_context(padded) {
+    if a.task == Some(Task::Full) && full_not_training(padded) {
         a.task = None;
     }
     if a.task.is_none() {
@@ -345,13 +345,13 @@ mod tests {
         );
         assert_eq!(served_at_once(" 20 个人 的团队 "), None);
         assert_eq!(served_at_once(" 2 parallel a100s "), None);
-        assert!(full_of_context(
+        assert!(full_not_training(
             " phi-3-mini-128k on an l4 with the full 128k context "
         ));
-        assert!(!full_of_context(
+        assert!(!full_not_training(
             " full finetune with the full 128k context "
         ));
-        assert!(!full_of_context(" full qwen2.5-7b "));
+        assert!(!full_not_training(" full qwen2.5-7b "));
         assert_eq!(
             without_option_values("mistral-7b lora r=8 3090 boot=3m ctx=8k"),
             "mistral-7b lora r= 3090 boot= ctx=8k"

@@ -104,3 +104,16 @@ pub(super) fn when_cheaper(q: &Question) -> Option<Reading> {
     }
     one(make::trend(&g.gpu, None))
 }
+
+/// `周末租4090会不会便宜点`, `are 4090s cheaper at night`: one card asked whether it is cheaper
+/// at a time (marked by `cheaper_when`): its price history and rhythm.
+pub(super) fn at_a_time(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let marked = format!(" {}", q.padded).contains(super::cheaper_when::MARK);
+    if !marked || !q.nothing_to_size() || q.has(ALERT_WORDS) {
+        return None;
+    }
+    one(make::trend(&g.gpu, None))
+}

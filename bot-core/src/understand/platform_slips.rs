@@ -70,10 +70,10 @@ pub(super) fn chinese_slip(catalog: &Catalog, run: &str) -> Option<(String, Stri
     let names: Vec<&String> = catalog
         .platforms
         .iter()
-        .flat_map(|p| p.aliases.iter())
+        .flat_map(|p| p.said_names())
         .filter(|a| a.chars().all(is_cjk))
         .collect();
-    if names.iter().any(|a| run.contains(a.as_str())) {
+    if names.iter().any(|a| run.contains(a.as_str())) || names_part(catalog, run) {
         return None;
     }
     let chars: Vec<char> = run.chars().collect();
@@ -89,6 +89,18 @@ pub(super) fn chinese_slip(catalog: &Catalog, run: &str) -> Option<(String, Stri
             (off.len() == 1 && keeps_last && is_cjk(w[off[0]]))
                 .then(|| (w.iter().collect::<String>(), name.clone()))
         })
+    })
+}
+
+/// Whether the run holds the Chinese part of a name written with Latin letters too
+/// (`算力云` of `AutoDL算力云`, AutoDL's own name): a name said, no slip of another.
+fn names_part(catalog: &Catalog, run: &str) -> bool {
+    catalog.platforms.iter().any(|p| {
+        p.said_names()
+            .chain(p.name_zh.as_ref())
+            .filter(|n| !n.chars().all(is_cjk))
+            .flat_map(|n| n.split(|c: char| !is_cjk(c)))
+            .any(|part| part.chars().count() >= 2 && run.contains(part))
     })
 }
 
@@ -117,5 +129,7 @@ mod tests {
         assert_eq!(slip("恒源云关机收费吗"), None);
         assert_eq!(slip("阿里巴巴的卡"), None);
         assert_eq!(slip("移动云"), None);
+        // AutoDL's own Chinese name (`AutoDL算力云`) is no slip of `算家云`.
+        assert_eq!(slip("算力云要实名吗"), None);
     }
 }

@@ -30,7 +30,8 @@ use super::{
     weighed,
 };
 use super::{
-    cut_down, machines, memory_models, past_span, quant_width, quoted, region_asked, stock_short,
+    cut_down, machines, memory_models, own_card, past_span, quant_width, quoted, region_asked,
+    stock_short,
 };
 use crate::catalog::Catalog;
 
@@ -67,10 +68,14 @@ const WORDS: &[Words] = &[
 
 /// Stage 2, in order (after two asks are told apart).
 const SPANS: &[Words] = &[
+    // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
+    own_card::asked_part,
     glued_units::plain,
     |_, t| budget_said::day_cantonese(t),
     length_words::plain,
     budget_said::budget_dropped,
+    // `一个月预算500块，500 cny 是多少 usd`: the budget before a plain sum, taken out.
+    budget_said::budget_before_sum,
     |_, t| card_hour::hourly(t),
     |_, t| per_day::per_day(t),
     period_first::said_in_order,
@@ -83,6 +88,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
+    past_day::at_a_time,
     memory_models::models_for_memory,
     region_asked::region_asked,
     weighed::plain_sum,
@@ -244,7 +251,7 @@ pub(super) fn completed(q: &Question, r: Reading) -> Reading {
 /// left it open, or settled where a word said settles it.
 pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) -> Reading {
     // `那A100呢`: a change to a question the bot does not keep.
-    let r = follow_up::asked_back(norm, r);
+    let r = follow_up::asked_back(text, norm, r);
     // An alert on a card named by its family (`A100`): the default form, the others offered.
     let r = alert_family::defaulted(catalog, norm, r);
     // `4090D 阉割了多少`: a cut-down card beside the card it was cut from.

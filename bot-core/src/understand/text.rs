@@ -56,6 +56,8 @@ pub fn normalize(text: &str) -> String {
     let out = ranges(&out);
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
+    // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
+    let out = super::cheaper_when::marked(&out);
     replace_all(&super::night::night_beside_hours(&out), SPOKEN)
 }
 
@@ -217,6 +219,16 @@ const SPOKEN: &[(&str, &str)] = &[
     ("all night", " 8h "),
     ("whole night", " 8h "),
     // A day or a weekend said without a number: its span.
+    // A weekend before any week: `a whole weekend` holds `a whole week`.
+    ("a whole weekend", " 2 days "),
+    ("an entire weekend", " 2 days "),
+    ("a full weekend", " 2 days "),
+    ("the whole weekend", " 2 days "),
+    ("the entire weekend", " 2 days "),
+    ("the weekend", " 2 days "),
+    ("a weekend", " 2 days "),
+    ("weekends", " 2 days "),
+    ("weekend", " 2 days "),
     // `a full month`, `an entire week`: the unit, whole (never `full` the fine-tune).
     ("a full month", " a month "),
     ("a whole month", " a month "),
@@ -230,9 +242,6 @@ const SPOKEN: &[(&str, &str)] = &[
     ("whole day", " 1 day "),
     ("all day", " 1 day "),
     ("full day", " 1 day "),
-    ("the weekend", " 2 days "),
-    ("a weekend", " 2 days "),
-    ("weekend", " 2 days "),
     ("周末", "2天"),
     ("一整天", "1天"),
     // Renting by the month: a month's span, with the word kept so a priced job reads it as

@@ -275,9 +275,10 @@ fn window(n: u64) -> String {
     }
 }
 
-/// Whether every `full` said is said of a context (`the full 128k`, `full context`), and no
-/// training is said anywhere.
-pub(super) fn full_of_context(toks: &[String], padded: &str) -> bool {
+/// Whether every `full` said is said of a context (`the full 128k`, `full context`) or of the
+/// whole model (`the full 671b one`, `full 405b model`: not a distill), and no training is said
+/// anywhere: then `full` is no full fine-tune.
+pub(super) fn full_not_training(toks: &[String], padded: &str) -> bool {
     const TRAINING: &[&str] = &[
         "finetune",
         "fine-tune",
@@ -294,13 +295,23 @@ pub(super) fn full_of_context(toks: &[String], padded: &str) -> bool {
     let fulls: Vec<usize> = (0..toks.len()).filter(|k| toks[*k] == "full").collect();
     !fulls.is_empty()
         && fulls.iter().all(|&k| {
-            toks[k + 1..(k + 3).min(toks.len())].iter().any(|n| {
-                n.starts_with("context")
-                    || n.starts_with("ctx")
-                    || n.starts_with("window")
-                    || (n.ends_with('k') && lexicon::context_tokens(n).is_some_and(|v| v >= 1024))
-            })
+            toks.get(k + 1).is_some_and(|n| whole_model(n))
+                || toks[k + 1..(k + 3).min(toks.len())].iter().any(|n| {
+                    n.starts_with("context")
+                        || n.starts_with("ctx")
+                        || n.starts_with("window")
+                        || (n.ends_with('k')
+                            && lexicon::context_tokens(n).is_some_and(|v| v >= 1024))
+                })
         })
+}
+
+/// A word after `full` that names the model itself: its size (`671b`, `1.5b`) or `one`/`model`.
+fn whole_model(w: &str) -> bool {
+    let size = w
+        .strip_suffix('b')
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.'));
+    size || matches!(w, "one" | "model" | "weights" | "size")
 }
 
 /// The entities with each number's unit settled by the sentence around it.
@@ -339,7 +350,7 @@ pub(super) fn settle(toks: &[String], padded: &str, e: &mut Entities) {
         e.volume = None;
         e.context = Some(window(n));
     }
-    if e.tasks.contains(&Task::Full) && full_of_context(toks, padded) {
+    if e.tasks.contains(&Task::Full) && full_not_training(toks, padded) {
         e.tasks.retain(|t| *t != Task::Full);
         e.task = e.tasks.first().copied();
     }
@@ -375,8 +386,16 @@ mod tests {
         assert_eq!(window(16_000), "16k");
         assert_eq!(window(8192), "8k");
         let (t, p) = toks("phi-3-mini-128k with the full 128k on a t4");
-        assert!(full_of_context(&t, &p));
+        assert!(full_not_training(&t, &p));
         let (t, p) = toks("full finetune with the full 128k");
-        assert!(!full_of_context(&t, &p));
+        assert!(!full_not_training(&t, &p));
+        let (t, p) = toks("deepseek r1, the full 671b one. how many h200s?");
+        assert!(full_not_training(&t, &p));
+        let (t, p) = toks("llama 3.1 405b the full one on h100s");
+        assert!(full_not_training(&t, &p));
+        let (t, p) = toks("full 7b finetune on a 4090");
+        assert!(!full_not_training(&t, &p), "training said");
+        let (t, p) = toks("full qwen2.5 7b on a 4090");
+        assert!(!full_not_training(&t, &p), "a family after full: the task");
     }
 }

@@ -398,7 +398,7 @@ pub(super) fn plain_sum(q: &Question) -> Option<Reading> {
 }
 
 /// The first currency word other than `from` said right after a word of [`INTO`].
-fn asked_currency(padded: &str, from: &str) -> Option<String> {
+pub(super) fn asked_currency(padded: &str, from: &str) -> Option<String> {
     padded.char_indices().find_map(|(i, _)| {
         let before = padded[..i].trim_end_matches(['是', ' ']);
         let rest = &padded[i..];

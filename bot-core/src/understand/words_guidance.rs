@@ -3,7 +3,6 @@
 
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
-    // A place asked for a job by what suits it best (`best place to run flux`, `哪家方便`).
     "best place to",
     "best place for",
     "easiest place",
@@ -138,6 +137,15 @@ pub(super) const PLACE_PICK_WORDS: &[&str] = &[
     "哪个平台好",
     "哪个平台适合",
     "怎么租最",
+    // A place asked for a job by what suits it best (`best place to run flux`, `哪家方便`).
+    "best place to",
+    "best place for",
+    "easiest place",
+    "where's easiest",
+    "where is easiest",
+    "哪家方便",
+    "哪里方便",
+    "哪个平台方便",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",

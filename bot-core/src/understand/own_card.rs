@@ -1,0 +1,162 @@
+//! The card a user already has, or used elsewhere, said before the one to rent (`我自己的3060跑
+//! qwen2.5-7b都卡，租个4090能跑qwen2.5-14b吗`, `on colab the t4 keeps running out of memory
+//! with sdxl, would an l4 be enough`): context, not the question. The own card is taken out of
+//! the text; where the part after the rent word names a card and a model of its own, that part
+//! alone is the question (the model run on the own card was context too).
+
+use super::text::tokens;
+use crate::catalog::Catalog;
+
+/// Words before a card the user has, or used on a free notebook.
+const OWN: &[&str] = &[
+    "我自己的",
+    "自己的",
+    "我的",
+    "家里的",
+    "本地的",
+    "my own ",
+    "my ",
+    "在colab上",
+    "colab上",
+    "colab的",
+    "on colab",
+    "in colab",
+    "在kaggle上",
+    "kaggle上",
+    "kaggle的",
+    "on kaggle",
+    "in kaggle",
+];
+
+/// Words that turn to the card rented or asked instead.
+const RENT: &[&str] = &[
+    "租个",
+    "租一张",
+    "租张",
+    "租",
+    "换成",
+    "换到",
+    "换个",
+    "升级到",
+    "would a rented ",
+    "a rented ",
+    "rent a ",
+    "rent an ",
+    "would a ",
+    "would an ",
+    "switch to ",
+    "upgrade to ",
+];
+
+/// Words that say the own card was not enough.
+const FAILED: &[&str] = &[
+    "跑不动",
+    "带不动",
+    "爆显存",
+    "不够",
+    "都卡",
+    "很卡",
+    "太慢",
+    "都慢",
+    "out of memory",
+    "oom",
+    "can't run",
+    "cannot run",
+    "can't fit",
+    "not enough",
+    "too slow",
+];
+
+/// Words that set the own card against the rented one: then both are the question
+/// (`我自己的3060和租的4090差几倍`).
+const AGAINST: &[&str] = &[
+    "和",
+    "跟",
+    "与",
+    "比",
+    "差几倍",
+    "差多少",
+    "快多少",
+    "对比",
+    " vs",
+    " and ",
+    "versus",
+    "than",
+    "compare",
+    "faster",
+];
+
+/// How many words after the own word the own card may stand (`on colab the t4`).
+const NEAR: usize = 2;
+
+/// `s` with the own card taken out, or only the part asked, where a card is said as the user's
+/// own and a rented one is turned to after it.
+pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
+    let Some((o, len)) = first_at(s, OWN, 0) else {
+        return s.to_string();
+    };
+    let card = |t: &String| card_like(catalog, t);
+    let after_own = tokens(&s[o + len..]);
+    let Some(own) = after_own.iter().take(NEAR + 1).find(|t| card(t)) else {
+        return s.to_string();
+    };
+    let own_end = s[o..]
+        .find(own.as_str())
+        .map_or(o + len, |k| o + k + own.len());
+    let Some((r, _)) = first_at(s, RENT, own_end) else {
+        return s.to_string();
+    };
+    if AGAINST.iter().any(|w| s[own_end..r].contains(w)) || s.contains("差几倍") {
+        return s.to_string();
+    }
+    let (before, after) = (&s[..r], &s[r..]);
+    let asked = super::entities::entities(catalog, &tokens(after));
+    if asked.gpus.is_empty() && !FAILED.iter().any(|f| before.contains(f)) {
+        return s.to_string();
+    }
+    if !asked.gpus.is_empty() && (!asked.models.is_empty() || !asked.sizes.is_empty()) {
+        return after.to_string();
+    }
+    let kept: Vec<String> = tokens(before).into_iter().filter(|t| !card(t)).collect();
+    format!("{} {after}", kept.join(" "))
+}
+
+/// A card's name, known to the catalog or shaped like a desktop card's number (`4060`,
+/// `1080ti`): a card one owns may be one no platform rents.
+fn card_like(catalog: &Catalog, t: &str) -> bool {
+    let digits = t.chars().filter(char::is_ascii_digit).count();
+    let bare = t.trim_start_matches("rtx").trim_start_matches("gtx");
+    let numbered = bare.len() >= 3
+        && bare.chars().take(3).all(|c| c.is_ascii_digit())
+        && ["", "ti", "super", "s"]
+            .contains(&bare.trim_start_matches(|c: char| c.is_ascii_digit()));
+    digits > 0 && (catalog.find_gpu(t).is_some() || numbered)
+}
+
+/// The first of `words` said in `s` at or after byte `from`, with its length.
+fn first_at(s: &str, words: &[&str], from: usize) -> Option<(usize, usize)> {
+    words
+        .iter()
+        .filter_map(|w| s[from..].find(w).map(|k| (from + k, w.len())))
+        .min_by_key(|(k, len)| (*k, usize::MAX - len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_own_card_is_context() {
+        let c = Catalog::embedded().unwrap();
+        let t = asked_part(&c, "我自己的3060跑qwen2.5-7b都卡 租个4090能跑qwen2.5-14b吗");
+        assert_eq!(t, "租个4090能跑qwen2.5-14b吗");
+        let t = asked_part(&c, "自己的3090跑不动qwen2.5 72b 要租什么卡才能跑");
+        assert!(!t.contains("3090") && t.contains("72b"), "{t}");
+        // A card of one's own asked about, with nothing rented: the question itself.
+        let t = "我的4090能跑qwen2.5 14b吗";
+        assert_eq!(asked_part(&c, t), t);
+        // Set against the rented card: both asked.
+        let t = "我自己的3060和租的4090差几倍";
+        assert_eq!(asked_part(&c, t), t);
+    }
+}
