@@ -70,4 +70,7 @@ pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
-pub use train::{autocast_copies_gib, foreach_step_gib, fp32_master_weights, peft_fp32_cast_gib};
+pub use train::{
+    autocast_copies_gib, deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
+    peft_fp32_cast_gib,
+};

@@ -411,18 +411,38 @@ fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero, cards: u32) -> f64 {
 /// gradients of a sub-group into one tensor and casts it to fp32 for the fp32 master's `.grad`
 /// (`stage3.py` `_prepare_fp32_grad_for_sub_group`: `self.flatten(self.averaged_gradients[i])
 /// .to(fp32)`; ZeRO-1/2 the same over the whole partition, `stage_1_and_2.py`), both alive
-/// at the cast: 2 + 4 bytes an element, after the activations are freed. ZeRO-3 works in
-/// sub-groups of `sub_group_size` elements (1e9: DeepSpeed's default and ms-swift's
-/// `zero3.json`). Matters for full fine-tuning; a LoRA's partition is small.
+/// at the cast: 2 + 4 bytes an element, after the activations are freed. The fp32 gradient
+/// then stays the master's `.grad` through `_optimizer_step` (deepspeedai/DeepSpeed@edaa7221
+/// `stage_1_and_2.py` `step`: `del flat_grad_partition` before, `.grad = None` after), and the
+/// optimizer stepped there is the trainer's own whenever the DeepSpeed config names none
+/// (Hugging Face's `deepspeed_optim_sched` hands over `trainer.create_optimizer()` and sets
+/// `zero_allow_untested_optimizer`): LLaMA-Factory's `ds_z2_config.json` and ms-swift's
+/// `zero2.json` / `zero3.json` name none. PyTorch's AdamW steps a CUDA tensor on its
+/// multi-tensor path, whose `exp_avg_sq_sqrt` is one more fp32 tensor the partition's size
+/// (`foreach_step_bytes`): 4 + 4 bytes an element during the step. An 8-bit Adam steps one
+/// tensor at a time in place: the cast's 6. ZeRO-3 works in sub-groups of `sub_group_size`
+/// elements (1e9: DeepSpeed's default and ms-swift's `zero3.json`). Matters for full
+/// fine-tuning; a LoRA's partition is small.
 fn deepspeed_step_bytes(opts: &FitOptions, zero: Zero, cards: u32, trainable: f64) -> f64 {
     if opts.fsdp || cards < 2 {
         return 0.0;
     }
     let partition = trainable / f64::from(cards);
+    let per_element = deepspeed_step_bytes_per_element(opts.optimizer);
     match zero {
-        Zero::One | Zero::Two => partition * 6.0,
-        Zero::Three => partition.min(DEEPSPEED_SUB_GROUP_ELEMENTS) * 6.0,
+        Zero::One | Zero::Two => partition * per_element,
+        Zero::Three => partition.min(DEEPSPEED_SUB_GROUP_ELEMENTS) * per_element,
         Zero::Off => 0.0,
+    }
+}
+
+/// Bytes an element of the gradient partition DeepSpeed's step holds at its peak
+/// (`deepspeed_step_bytes`): the fp32 `.grad` and AdamW's multi-tensor square root (8), or
+/// the 16-bit flatten and its fp32 cast (6) for an optimizer that steps in place.
+pub fn deepspeed_step_bytes_per_element(optimizer: super::Optimizer) -> f64 {
+    match optimizer {
+        super::Optimizer::AdamW => 8.0,
+        super::Optimizer::Adam8bit => 6.0,
     }
 }
 
@@ -468,8 +488,9 @@ fn as_one_card(shape: &Shape, req: &FitRequest, opts: &FitOptions, c: &Common, p
 /// `exp_avg_sq_sqrt = torch._foreach_sqrt(exp_avg_sqs)`, one tensor the size of the moments
 /// (PyTorch's `torch.optim.Adam` docs: "the foreach implementation uses ~ sizeof(params) more
 /// peak memory than the for-loop version"). It is live with weights, gradients and moments
-/// only, after the activations are freed. DeepSpeed steps its own fused Adam in place and
-/// bitsandbytes' 8-bit Adam one tensor at a time: nothing. `k`: the optimizer's bytes per
+/// only, after the activations are freed. Under DeepSpeed it is counted with the step's fp32
+/// gradient on the partition (`deepspeed_step_bytes`); bitsandbytes' 8-bit Adam steps one
+/// tensor at a time: nothing. `k`: the optimizer's bytes per
 /// trainable parameter (masters included). Found on held-out 4: ms-swift's Qwen2.5-3B full
 /// fine-tuning with Liger at 8192 tokens on one card (little activation memory) read 16 %
 /// under without it.

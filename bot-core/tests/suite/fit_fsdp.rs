@@ -96,9 +96,10 @@ fn fsdp_full_fine_tuning_holds_a_units_gradients_whole() {
             "{id} x{cards}: stated {stated:.2}, want {want:.2}"
         );
         // The gradients are transient: the activations figure grows by them. DeepSpeed's own
-        // transient is its step's fp32 cast of a gradient sub-group (`train::deepspeed_step_bytes`:
-        // at most 1e9 elements, 6 bytes each), which FSDP does not make: without FSDP's gradients
-        // the two sizings hold the same activations, or DeepSpeed that cast.
+        // transient is its step on a gradient sub-group (`train::deepspeed_step_bytes`: at most
+        // 1e9 elements; with this 8-bit Adam the bf16 flatten and its fp32 cast, 6 bytes each),
+        // which FSDP does not make: without FSDP's gradients the two sizings hold the same
+        // activations, or DeepSpeed that step.
         let base = fs.per_gpu.activations_gib - (root + 2.0 * layer) / GIB;
         let cast = (pc.total / n).min(1e9) * 6.0 / GIB;
         let a = ds.per_gpu.activations_gib;

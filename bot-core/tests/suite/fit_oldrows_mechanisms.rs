@@ -310,18 +310,23 @@ fn full_act(zero: bot_core::vram::Zero, cards: u32) -> (f64, f64) {
 
 #[test]
 fn deepspeeds_step_casts_a_gradient_partition_to_fp32() {
-    use bot_core::vram::Zero;
-    // ZeRO-3: a sub-group of at most 1e9 elements, flattened in bf16 and cast to fp32 (6 bytes
-    // an element), larger here than 512 tokens' activations.
+    use bot_core::vram::{Optimizer, Zero, deepspeed_step_bytes_per_element};
+    // ZeRO-3: a sub-group of at most 1e9 elements: its fp32 gradient and, with the trainer's
+    // AdamW stepping it on the multi-tensor path, the square root of its second moment
+    // (8 bytes an element), larger here than 512 tokens' activations.
+    let per = deepspeed_step_bytes_per_element(Optimizer::AdamW);
+    assert_eq!(per, 8.0);
     let (z3, params_b) = full_act(Zero::Three, 8);
     let partition = params_b * 1e9 / 8.0;
-    let sub = partition.min(1e9) * 6.0 / GIB;
+    let sub = partition.min(1e9) * per / GIB;
     assert!(partition > 1e9 && (z3 - sub).abs() < 0.02, "{z3} vs {sub}");
     // Over 32 cards the partition is below a sub-group: all of it.
     let (z3_32, _) = full_act(Zero::Three, 32);
-    let whole = params_b * 1e9 / 32.0 * 6.0 / GIB;
+    let whole = params_b * 1e9 / 32.0 * per / GIB;
     assert!((z3_32 - whole).abs() < 0.02, "{z3_32} vs {whole}");
     // ZeRO-2: the whole partition at once.
     let (z2, _) = full_act(Zero::Two, 8);
-    assert!(z2 >= partition * 6.0 / GIB - 0.02 && z2 > z3, "{z2}");
+    assert!(z2 >= partition * per / GIB - 0.02 && z2 > z3, "{z2}");
+    // An 8-bit Adam steps each tensor in place: the cast's bf16 flatten and fp32 copy (6).
+    assert_eq!(deepspeed_step_bytes_per_element(Optimizer::Adam8bit), 6.0);
 }

@@ -722,5 +722,7 @@ mod heldout12;
 mod heldout13;
 #[path = "fit_reference/heldout14.rs"]
 mod heldout14;
+#[path = "fit_reference/heldout15.rs"]
+mod heldout15;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
