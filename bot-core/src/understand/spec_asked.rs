@@ -111,8 +111,17 @@ pub(super) fn feature_asked(q: &Question) -> Option<Reading> {
     if q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty() {
         return None;
     }
-    let has = q.has(HAS) || (q.padded.contains('有') && q.padded.contains('吗'));
-    if !FEATURE.iter().any(|f| word_in(q.padded, f)) || !has || q.has(NOT_SPECS) || q.has(WANTED) {
+    // `is nvlink available on the l40s`: the feature is what is available, not the card.
+    let feature_there = FEATURE.iter().any(|f| {
+        ["available on", "supported on", "enabled on"]
+            .iter()
+            .any(|w| q.padded.contains(&format!("{f} {w}")))
+    });
+    let has = feature_there || q.has(HAS) || (q.padded.contains('有') && q.padded.contains('吗'));
+    let wanted = WANTED
+        .iter()
+        .any(|w| !(feature_there && *w == "available") && q.has(std::slice::from_ref(w)));
+    if !FEATURE.iter().any(|f| word_in(q.padded, f)) || !has || q.has(NOT_SPECS) || wanted {
         return None;
     }
     if q.e.usage.is_some() || q.price.is_some() {
