@@ -9,7 +9,7 @@ use super::choice_handed::JOB_VERBS;
 use super::question::Question;
 use super::request::Request;
 use super::text::has;
-use super::words::{FIT_WORDS, PICK_WORDS};
+use super::words::{FIT_WORDS, asks_pick};
 use crate::lexicon::NEED_PHRASES;
 
 /// Asks to be guided, beyond the `/pick` cues every rule knows.
@@ -65,7 +65,7 @@ const JOB_FACTS: &[&str] = &[
 pub(super) fn guided(q: &Question) -> Option<Reading> {
     let p = format!(" {}", q.padded);
     let how = has(&p, HOW_TO_RENT);
-    if !(how || has(&p, GUIDE) || has(&p, PICK_WORDS))
+    if !(how || has(&p, GUIDE) || asks_pick(&p))
         || !q.e.gpus.is_empty()
         || !q.e.platforms.is_empty()
     {

@@ -197,7 +197,7 @@ fn guidance(q: &Question) -> Option<Reading> {
         && q.e.platforms.is_empty()
         && q.e.usage.is_none()
         && q.price.is_none();
-    if !(q.has(PICK_WORDS) || where_to_rent || bare_wish) || !q.e.gpus.is_empty() {
+    if !(asks_pick(q.padded) || where_to_rent || bare_wish) || !q.e.gpus.is_empty() {
         return None;
     }
     let place = (q.has(PLACE_PICK_WORDS) || where_to_rent) && !q.has(COST_WORDS);
@@ -226,7 +226,7 @@ fn barriers(q: &Question) -> Option<Reading> {
         && q.price.is_none();
     let listed = q.has(PLATFORM_LIST_WORDS)
         || ((q.padded.contains("平台") || (exists && q.nothing_to_size()) || needs_alone)
-            && !q.has(PICK_WORDS));
+            && !asks_pick(q.padded));
     (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
         .then(|| Reading::Command(make::platforms(needs)))
 }

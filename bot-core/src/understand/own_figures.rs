@@ -12,7 +12,7 @@ use super::words::{
     ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, MEMORY_WORDS, RUN_WORDS, STOCK_WORDS,
     TCO_WORDS,
 };
-use super::words_guidance::PICK_WORDS;
+use super::words_guidance::asks_pick;
 use crate::billing::PriceUnit;
 use crate::lexicon::NEED_PHRASES;
 
@@ -127,7 +127,7 @@ fn budget_pick(q: &Question) -> Option<Reading> {
     if !q.e.gpus.is_empty() || (sized && (fit_asked(q.padded) || !has(q.padded, RENT_WHAT_WORDS))) {
         return None;
     }
-    let asks = has(q.padded, RENT_WHAT_WORDS) || has(q.padded, PICK_WORDS);
+    let asks = has(q.padded, RENT_WHAT_WORDS) || asks_pick(q.padded);
     let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
     // A payment or sign-up limit (`no credit card`, `只有支付宝`) with a model to run is a limit
     // /pick reads too; without one it is the platforms' filtered list.

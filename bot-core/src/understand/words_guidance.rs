@@ -1,16 +1,16 @@
 //! Cue words for guidance: asking the bot to choose (`/pick`, with or without a place to rent)
 //! and asking what it can do (`/help`). Matched on the normalized text like [`super::words`].
 
+use super::text::has;
+
+/// Guidance asked: a word of [`PICK_WORDS`], or of [`PLACE_PICK_WORDS`] (asking where to rent is
+/// asking to be guided, so a place word is never listed twice).
+pub(super) fn asks_pick(text: &str) -> bool {
+    has(text, PICK_WORDS) || has(text, PLACE_PICK_WORDS)
+}
+
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
-    "best place to",
-    "best place for",
-    "easiest place",
-    "where's easiest",
-    "where is easiest",
-    "哪家方便",
-    "哪里方便",
-    "哪个平台方便",
     "帮我选",
     "选卡",
     "选什么卡",
@@ -24,7 +24,6 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "不知道租",
     "选哪家",
     "选哪个平台",
-    "帮我选",
     "怎么选",
     "where should i rent",
     "which platform should",
