@@ -24,7 +24,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use bot_core::{ChatRef, Input, Lang, Localizer, Msg};
-use gpuscout_frontend::Turns;
+use gpuscout_frontend::{SendError, Turns};
 use serde_json::{Value, json};
 use serenity::interactions_endpoint::Verifier;
 use std::future::Future;
@@ -361,13 +361,18 @@ async fn on_component(app: &Arc<Handler>, i: &Value) -> Handled {
         }
     };
     // The buttons belong to whoever ran the command that put them there, or (an answer to a
-    // message) whoever wrote the message they answer.
+    // message) whoever wrote the message they answer; one that changes the channel for
+    // everyone (an alert) is also its managers' (asked per button).
     let message = &i["message"];
     let owner = snowflake(&message["interaction_metadata"]["user"]["id"])
         .or_else(|| snowflake(&message["interaction"]["user"]["id"]))
         .or_else(|| snowflake(&message["referenced_message"]["author"]["id"]));
     if let Some(owner) = owner
         && owner != who.user
+        && !app
+            .turns
+            .may_press_for_asker(who.clone(), choice.clone())
+            .await
     {
         let lang = app.turns.lang_for(who).await;
         return Handled::now(notice(lang, "discord-not-your-buttons"));
@@ -399,6 +404,10 @@ async fn answer(
         tokio::time::timeout(app.defer_after, &mut job).await.ok()
     };
     let rest = app.rest.clone();
+    // The interaction's channel, for answers its token can no longer take.
+    let channel = snowflake(&i["channel_id"])
+        .or_else(|| snowflake(&i["channel"]["id"]))
+        .and_then(|c| c.parse::<u64>().ok());
     match quick {
         Some(done) => {
             let Some(answer) = done.ok().flatten() else {
@@ -416,7 +425,10 @@ async fn answer(
                 json!({"type": CHANNEL_MESSAGE, "data": first})
             };
             let then: Option<Then> = (!bodies.is_empty() || chart.is_some()).then(|| {
-                Box::pin(async move { follow_ups(&rest, &token, bodies, chart).await }) as Then
+                Box::pin(async move {
+                    let mut to = Deliver::new(&rest, &token, channel, ephemeral);
+                    to.follow_ups(bodies, chart).await;
+                }) as Then
             });
             Handled { response, then }
         }
@@ -427,18 +439,27 @@ async fn answer(
                 };
                 let mut bodies = bodies(&answer, ephemeral);
                 let first = without_flags(bodies.remove(0));
+                let mut to = Deliver::new(&rest, &token, channel, ephemeral);
                 if let Err(e) = rest.edit_original(&token, &first).await {
                     // The message to fill in is gone (the pressed message deleted, or the
-                    // "thinking…" one dismissed): the answer comes as a new message instead.
+                    // "thinking…" one dismissed): the answer comes as a new message instead;
+                    // a token past its 15 minutes takes nothing, so the channel does.
                     let gone = crate::rest::error_code(&e) == Some(crate::rest::UNKNOWN_MESSAGE);
-                    if !gone || rest.follow_up(&token, &first).await.is_err() {
+                    let delivered = if gone {
+                        to.send(&first, None).await
+                    } else if token_gone(&e) {
+                        to.by_channel(&first, None, &e).await
+                    } else {
+                        false
+                    };
+                    if !delivered {
                         gpuscout_frontend::metrics::error("discord", e.kind());
                         tracing::warn!("discord: editing a deferred answer failed: {e}");
                         return;
                     }
                 }
                 gpuscout_frontend::metrics::reply_latency("discord", arrived.elapsed());
-                follow_ups(&rest, &token, bodies, chart(&answer, ephemeral)).await;
+                to.follow_ups(bodies, chart(&answer, ephemeral)).await;
             });
             let response = if press {
                 json!({"type": DEFERRED_UPDATE_MESSAGE})
@@ -493,19 +514,111 @@ fn chart(answer: &bot_core::Answer, ephemeral: bool) -> Chart {
     Some((crate::rest::chart_message(ephemeral), file))
 }
 
-async fn follow_ups(rest: &Rest, token: &Secret, bodies: Vec<Value>, chart: Chart) {
-    for body in bodies {
-        if let Err(e) = rest.follow_up(token, &body).await {
-            gpuscout_frontend::metrics::error("discord", e.kind());
-            tracing::warn!("discord: a follow-up message failed: {e}");
-            return;
+/// Discord's answers when an interaction's token takes no more messages: 10015 Unknown
+/// Webhook (the interaction is gone) and 50027 Invalid Webhook Token (its 15 minutes are
+/// over: a slow answer, or follow-ups after a long one).
+const TOKEN_GONE: [i64; 2] = [10015, 50027];
+
+fn token_gone(e: &SendError) -> bool {
+    crate::rest::error_code(e).is_some_and(|c| TOKEN_GONE.contains(&c))
+}
+
+/// Where an interaction's messages go: through its token while that takes them, then, for a
+/// public answer, as plain messages in the interaction's channel (with the bot token). An
+/// ephemeral answer was for the asker's eyes only: it is never posted for everyone, only
+/// logged as undelivered.
+struct Deliver<'a> {
+    rest: &'a Rest,
+    token: &'a Secret,
+    channel: Option<u64>,
+    ephemeral: bool,
+    /// The token refused once: the rest go by the channel without asking it again.
+    by_channel: bool,
+}
+
+impl<'a> Deliver<'a> {
+    fn new(rest: &'a Rest, token: &'a Secret, channel: Option<u64>, ephemeral: bool) -> Self {
+        Deliver {
+            rest,
+            token,
+            channel,
+            ephemeral,
+            by_channel: false,
         }
     }
-    if let Some((body, file)) = chart
-        && let Err(e) = rest.follow_up_with_files(token, &body, &[file]).await
-    {
-        gpuscout_frontend::metrics::error("discord", e.kind());
-        tracing::warn!("discord: the chart follow-up failed: {e}");
+
+    /// Every follow-up, then the chart; stops at the first that cannot be delivered.
+    async fn follow_ups(&mut self, bodies: Vec<Value>, chart: Chart) {
+        for body in bodies {
+            if !self.send(&body, None).await {
+                return;
+            }
+        }
+        if let Some((body, file)) = chart {
+            self.send(&body, Some(file)).await;
+        }
+    }
+
+    /// One message; whether it was delivered (a failure is logged here).
+    async fn send(&mut self, body: &Value, file: Option<Attachment>) -> bool {
+        if self.by_channel {
+            return self.post(body, file).await;
+        }
+        let files: Vec<Attachment> = file.iter().cloned().collect();
+        match self
+            .rest
+            .follow_up_with_files(self.token, body, &files)
+            .await
+        {
+            Ok(()) => true,
+            Err(e) if token_gone(&e) => self.by_channel(body, file, &e).await,
+            Err(e) => {
+                gpuscout_frontend::metrics::error("discord", e.kind());
+                tracing::warn!("discord: a follow-up message failed: {e}");
+                false
+            }
+        }
+    }
+
+    /// The token refused with `why`: a public answer goes to the channel from here on.
+    async fn by_channel(
+        &mut self,
+        body: &Value,
+        file: Option<Attachment>,
+        why: &SendError,
+    ) -> bool {
+        if self.ephemeral || self.channel.is_none() {
+            gpuscout_frontend::metrics::error("discord", why.kind());
+            tracing::warn!(
+                "discord: an answer only its asker was to see could not be delivered (the \
+                 interaction's token took no more: {why}); not posted in the channel"
+            );
+            return false;
+        }
+        tracing::info!(
+            "discord: the interaction's token took no more ({why}); answering in its channel"
+        );
+        self.by_channel = true;
+        self.post(body, file).await
+    }
+
+    async fn post(&self, body: &Value, file: Option<Attachment>) -> bool {
+        let Some(channel) = self.channel else {
+            return false;
+        };
+        let files: Vec<Attachment> = file.into_iter().collect();
+        match self
+            .rest
+            .post_message_with_files(channel, body, None, &files)
+            .await
+        {
+            Ok(_) => true,
+            Err(e) => {
+                gpuscout_frontend::metrics::error("discord", e.kind());
+                tracing::warn!("discord: an answer posted in the channel failed: {e}");
+                false
+            }
+        }
     }
 }
 

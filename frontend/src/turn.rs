@@ -214,6 +214,16 @@ impl Turns {
             .unwrap_or(fallback)
     }
 
+    /// Whether `who`, who is not the asker, may press `choice` on the asker's answer (bot-core's
+    /// per-button rule: a button that changes the chat, pressed by one of its administrators),
+    /// off the async threads (the administrator check may ask the platform).
+    pub async fn may_press_for_asker(&self, who: ChatRef, choice: String) -> bool {
+        let core = self.core.clone();
+        tokio::task::spawn_blocking(move || core.may_press_for_asker(&who, &choice))
+            .await
+            .unwrap_or(false)
+    }
+
     /// Runs bot-core off the async threads (it does blocking redb I/O) and shows "typing…" in
     /// `chat` if that takes longer than `typing_after`. A failure inside bot-core becomes a
     /// polite reply in the user's platform language rather than silence.

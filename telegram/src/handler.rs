@@ -155,6 +155,12 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         crate::sender::chat_moved(&app.core, from, to).await;
         return Ok(());
     }
+    // Another bot's message (`from.is_bot`): bots answering bots loop, and a bot's words are
+    // no one's question. Telegram's own stand-ins for a group's anonymous admin and for a
+    // channel speaking in a group are bots too, but they carry `sender_chat`: a person's.
+    if msg.from.as_ref().is_some_and(|u| u.is_bot) && msg.sender_chat.is_none() {
+        return Ok(());
+    }
     // A channel's post copied into its discussion group: the channel's own post is answered
     // (`on_channel_post`), never its copy a second time.
     if msg.is_automatic_forward() {
@@ -382,13 +388,18 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
                 .await;
         }
     };
-    // In a group, buttons belong to the person whose message they quote.
+    // In a group, buttons belong to the person whose message they quote; one that changes
+    // the chat for everyone (an alert) is also its administrators' (asked per button).
     let asked = q
         .regular_message()
         .filter(|m| !m.chat.is_private())
         .and_then(|m| m.reply_to_message());
     if let Some(owner) = asked.and_then(|m| m.from.as_ref())
         && owner.id != q.from.id
+        && !app
+            .turns
+            .may_press_for_asker(who.clone(), choice.clone())
+            .await
     {
         let lang = app.turns.lang_for(who).await;
         return app

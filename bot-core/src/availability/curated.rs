@@ -19,7 +19,7 @@
 use super::canonical::name_offer_gpu;
 use super::imported::{Sighting, SightingOrigin};
 use super::offer::StockLevel;
-use super::time::{date_is_future, is_future, parse_rfc3339};
+use super::time::{date_is_future, is_future, is_time_without_zone, parse_rfc3339};
 use super::written::{PriceField, read_price};
 use crate::catalog::{Catalog, parse_date};
 use rust_decimal::Decimal;
@@ -44,7 +44,7 @@ pub enum CuratedError {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
-    as_of: Option<String>,
+    as_of: Option<Stamp>,
     who: Option<String>,
     #[serde(default)]
     row: Vec<RowText>,
@@ -61,8 +61,27 @@ struct RowText {
     cards: Option<u32>,
     region: Option<String>,
     source: Option<String>,
-    as_of: Option<String>,
+    as_of: Option<Stamp>,
     who: Option<String>,
+}
+
+/// A date or time as operators write it: TOML text (`"2026-11-30"`) or TOML's own date-time
+/// (`as_of = 2026-11-29T08:00:00+08:00`, unquoted), read as its RFC 3339 text. TOML's local
+/// date-time (no offset) reads as a time without a zone, and is refused as one.
+#[derive(Deserialize, Clone)]
+#[serde(untagged)]
+enum Stamp {
+    Text(String),
+    Toml(toml::value::Datetime),
+}
+
+impl Stamp {
+    fn text(&self) -> String {
+        match self {
+            Stamp::Text(t) => t.clone(),
+            Stamp::Toml(d) => d.to_string(),
+        }
+    }
 }
 
 /// A price as operators write it: TOML text (`"1.98"`) or a TOML number (`1.98`, `2`).
@@ -139,6 +158,11 @@ fn when(text: &str, now: i64) -> Result<i64, String> {
         }
         return Ok(at.min(now));
     }
+    if is_time_without_zone(text) {
+        return Err(format!(
+            "`{text}` has no time zone (write `Z` for UTC or the offset, `+08:00`); not taken as UTC"
+        ));
+    }
     let day = parse_date(text.trim()).ok_or_else(|| format!("`{text}` is not a date"))?;
     if date_is_future(day * 86_400, now) {
         return Err(format!("`{text}` is in the future"));
@@ -208,7 +232,7 @@ pub fn parse_curated(
             .as_of
             .or_else(|| file.as_of.clone())
             .ok_or_else(|| bad("as_of", "is missing (in the row or at the top)".into()))?;
-        let at = when(&date, now).map_err(|why| bad("as_of", why))?;
+        let at = when(&date.text(), now).map_err(|why| bad("as_of", why))?;
         let who = r
             .who
             .or_else(|| file.who.clone())

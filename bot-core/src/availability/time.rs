@@ -82,14 +82,21 @@ pub fn format_minute_utc(secs: i64) -> String {
     format!("{} {} UTC", &t[..10], &t[11..16])
 }
 
-/// Reads what [`format_rfc3339`] writes (`Z` or `+00:00`; fractions of a second dropped).
+/// Reads an RFC 3339 time: what [`format_rfc3339`] writes (`Z`), or one written with its UTC
+/// offset (`2026-11-29T08:00:00+08:00` is midnight UTC); fractions of a second dropped. A
+/// time with no zone is `None`: which zone it meant is unknown, and UTC would be a guess.
 pub fn parse_rfc3339(text: &str) -> Option<i64> {
     let t = text.trim();
-    let (date, rest) = t.split_once('T')?;
+    let (date, rest) = t.split_once(['T', 't'])?;
     let days = crate::catalog::parse_date(date)?;
-    let clock = rest
-        .strip_suffix('Z')
-        .or_else(|| rest.strip_suffix("+00:00"))?;
+    let (clock, offset) = match rest.strip_suffix(['Z', 'z']) {
+        Some(clock) => (clock, 0),
+        None => {
+            let at = rest.rfind(['+', '-'])?;
+            let (clock, zone) = rest.split_at(at);
+            (clock, utc_offset(zone)?)
+        }
+    };
     let clock = clock.split('.').next()?;
     let mut it = clock.splitn(3, ':');
     let h: i64 = it.next()?.parse().ok()?;
@@ -98,7 +105,36 @@ pub fn parse_rfc3339(text: &str) -> Option<i64> {
     if h > 23 || mi > 59 || s > 60 {
         return None;
     }
-    Some(days * 86_400 + h * 3600 + mi * 60 + s)
+    Some(days * 86_400 + h * 3600 + mi * 60 + s - offset)
+}
+
+/// `+08:00` / `-05:30` in seconds east of UTC (RFC 3339 writes the colon; hours to 23).
+fn utc_offset(zone: &str) -> Option<i64> {
+    let sign = match zone.as_bytes().first()? {
+        b'+' => 1,
+        b'-' => -1,
+        _ => return None,
+    };
+    let (h, m) = zone[1..].split_once(':')?;
+    let all_digits = |x: &str| x.len() == 2 && x.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(h) || !all_digits(m) {
+        return None;
+    }
+    let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
+    (h <= 23 && m <= 59).then_some(sign * (h * 3600 + m * 60))
+}
+
+/// Whether `text` is a date with a time of day but no zone (`2026-11-29T08:00:00`), so the
+/// caller can say that is what is missing.
+pub fn is_time_without_zone(text: &str) -> bool {
+    let t = text.trim();
+    t.split_once(['T', 't', ' ']).is_some_and(|(date, clock)| {
+        crate::catalog::parse_date(date).is_some()
+            && clock.contains(':')
+            && clock
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
+    })
 }
 
 /// Howard Hinnant's civil_from_days.

@@ -156,8 +156,10 @@ fn code_at(s: &str, front: bool) -> Option<&'static str> {
     if b.len() < 4 {
         return None;
     }
+    // `get`, never a slice: the text may hold a multibyte sign (`1€`, `3元`) where three bytes
+    // would cut a character in two.
     let (code, next) = if front {
-        (&s[..3], b[3])
+        (s.get(..3)?, b[3])
     } else {
         (s.get(s.len() - 3..)?, b[b.len() - 4])
     };
@@ -176,6 +178,13 @@ fn code_at(s: &str, front: bool) -> Option<&'static str> {
 /// that reading is the only one. `Err(true)`: two readings; `Err(false)`: no figure.
 fn number_of(s: &str, whole: bool) -> Result<Decimal, bool> {
     let s = s.trim();
+    if s.contains(GROUP_SPACES) {
+        let (plain, has_frac) = space_grouped(s)?;
+        if whole && has_frac {
+            return Err(false);
+        }
+        return Decimal::from_str(&plain).map_err(|_| false);
+    }
     let digits_and = |extra: &[u8]| s.bytes().all(|b| b.is_ascii_digit() || extra.contains(&b));
     // Scientific notation as encoders write a float (`3.5e-1`): one reading, never negative.
     if s.contains(['e', 'E']) && !whole {
@@ -211,6 +220,44 @@ fn number_of(s: &str, whole: bool) -> Result<Decimal, bool> {
         None => groups.concat(),
     };
     Decimal::from_str(&plain).map_err(|_| false)
+}
+
+/// Spaces that group thousands as some locales and typesetters write them: a space, a
+/// no-break space, a narrow no-break space (French), a thin space.
+const GROUP_SPACES: [char; 4] = [' ', '\u{a0}', '\u{202f}', '\u{2009}'];
+
+/// A figure grouped by one kind of space (`1 234.50`, `1 234,50`, `12 345`): a space is never
+/// a decimal mark, so groups of three after one to three digits have one reading; a comma
+/// after them is the decimal mark unless three digits follow it (`1 234,567`: a thousands
+/// comma too, or decimals — two readings). The plain figure and whether it has decimals.
+fn space_grouped(s: &str) -> Result<(String, bool), bool> {
+    let sep = s.chars().find(|c| GROUP_SPACES.contains(c)).ok_or(false)?;
+    let (int, tail) = match s.find(['.', ',']) {
+        Some(at) => s.split_at(at),
+        None => (s, ""),
+    };
+    let groups: Vec<&str> = int.split(sep).collect();
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    let grouped = (1..=3).contains(&groups[0].len())
+        && groups.iter().all(|g| digits(g))
+        && groups[1..].iter().all(|g| g.len() == 3);
+    if !grouped {
+        return Err(false);
+    }
+    let mut plain = groups.concat();
+    if tail.is_empty() {
+        return Ok((plain, false));
+    }
+    let frac = &tail[1..];
+    if !digits(frac) {
+        return Err(false);
+    }
+    if tail.starts_with(',') && frac.len() == 3 {
+        return Err(true);
+    }
+    plain.push('.');
+    plain.push_str(frac);
+    Ok((plain, true))
 }
 
 #[cfg(test)]
@@ -274,7 +321,7 @@ mod tests {
             ("NaN", "not a figure"),
             ("1e400", "not a figure"),
             ("-2.5e-1", "not a figure"),
-            ("1 200", "not a figure"),
+            ("1 20", "not a figure"),
             ("$0.45 EUR", "not USD"),
         ] {
             let e = read_price(written, USD_HOUR)

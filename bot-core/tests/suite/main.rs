@@ -142,4 +142,5 @@ mod understand_left;
 mod wire13_core;
 mod wire14_core;
 mod wire6_echo;
+mod wire_round15;
 mod zh_answers;
