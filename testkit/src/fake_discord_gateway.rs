@@ -49,6 +49,11 @@ struct Inner {
     refuse_next: Option<u16>,
     /// The session was invalidated (op 9, `d: false`): RESUMEs are refused until an IDENTIFY.
     invalidated: bool,
+    /// HEARTBEATs are recorded but never ACKed (a zombied connection, as Discord's docs
+    /// describe: the client should close it and reconnect).
+    withhold_acks: bool,
+    /// Connections accepted so far.
+    connections: usize,
 }
 
 /// The fake gateway, running on its own thread until dropped with the test.
@@ -130,6 +135,17 @@ impl FakeGateway {
 
     pub fn set_heartbeat_interval(&self, every: Duration) {
         self.inner.lock().unwrap().heartbeat_ms = every.as_millis() as u64;
+    }
+
+    /// HEARTBEATs get no ACK from now on (`true`), on every connection, new ones too, until
+    /// set back (`false`).
+    pub fn withhold_acks(&self, on: bool) {
+        self.inner.lock().unwrap().withhold_acks = on;
+    }
+
+    /// How many connections the gateway has accepted (each one says HELLO).
+    pub fn connections(&self) -> usize {
+        self.inner.lock().unwrap().connections
     }
 
     /// Dispatches go zlib-compressed in binary frames from now on.
@@ -237,7 +253,11 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
     let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
-    let every = inner.lock().unwrap().heartbeat_ms;
+    let every = {
+        let mut inner = inner.lock().unwrap();
+        inner.connections += 1;
+        inner.heartbeat_ms
+    };
     let hello = json!({"op": 10, "d": {"heartbeat_interval": every}, "s": null, "t": null});
     if ws.send(Message::Text(hello.to_string())).await.is_err() {
         return;
@@ -254,7 +274,15 @@ async fn session(stream: tokio::net::TcpStream, addr: SocketAddr, inner: Arc<Mut
                 let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
                 match v["op"].as_u64() {
                     Some(1) => {
-                        inner.lock().unwrap().heartbeats.push(v["d"].as_u64());
+                        let withhold = {
+                            let mut inner = inner.lock().unwrap();
+                            inner.heartbeats.push(v["d"].as_u64());
+                            inner.withhold_acks
+                        };
+                        // A zombied connection: the heartbeat arrives, no ACK ever comes.
+                        if withhold {
+                            continue;
+                        }
                         let ack = json!({"op": 11, "d": null, "s": null, "t": null});
                         if ws.send(Message::Text(ack.to_string())).await.is_err() { return; }
                     }
