@@ -105,6 +105,10 @@ pub struct Dispatcher {
     pub batch: usize,
     /// At a stop, how long sends in hand may still finish (within `serve`'s stop deadline).
     pub stop_grace: Duration,
+    /// How often old outbox rows are pruned and subscriptions paused past
+    /// `alerts::PAUSED_KEEP_DAYS` dropped: on this clock from the start, so a long-paused
+    /// row goes even when no provider poll lands (the watcher's `detect` drops them too).
+    pub prune_every: Duration,
 }
 
 impl Dispatcher {
@@ -117,6 +121,7 @@ impl Dispatcher {
             tick: Duration::from_secs(1),
             batch: 256,
             stop_grace: Duration::from_secs(2),
+            prune_every: Duration::from_secs(3600),
         }
     }
 
@@ -201,15 +206,13 @@ impl Dispatcher {
         me.reconcile().await;
         let held: Arc<Mutex<Held>> = Arc::default();
         let mut tasks = JoinSet::new();
-        let mut last_prune = Instant::now();
+        let mut last_prune: Option<Instant> = None;
         loop {
             while tasks.try_join_next().is_some() {}
             me.schedule(&held, &mut tasks, None).await;
-            if last_prune.elapsed() > Duration::from_secs(3600) {
-                last_prune = Instant::now();
-                let store = me.store.clone();
-                let _ =
-                    tokio::task::spawn_blocking(move || outbox::prune(&store, now_unix())).await;
+            if last_prune.is_none_or(|at| at.elapsed() >= me.prune_every) {
+                last_prune = Some(Instant::now());
+                me.prune().await;
             }
             tokio::select! {
                 () = stop.cancelled() => break,
@@ -227,6 +230,27 @@ impl Dispatcher {
         tasks.abort_all();
         while tasks.join_next().await.is_some() {}
         Ok(())
+    }
+
+    /// Old outbox rows pruned, and subscriptions paused longer than the stated keep dropped
+    /// with their queued alerts.
+    async fn prune(&self) {
+        let store = self.store.clone();
+        let done = tokio::task::spawn_blocking(move || {
+            let now = now_unix();
+            outbox::prune(&store, now)?;
+            bot_core::alerts::drop_long_paused(&store, now)
+        })
+        .await;
+        match done {
+            Ok(Ok(0)) => {}
+            Ok(Ok(n)) => tracing::info!(
+                "alerts: {n} subscription(s) paused more than {} days removed",
+                bot_core::alerts::PAUSED_KEEP_DAYS
+            ),
+            Ok(Err(e)) => tracing::warn!("alerts: pruning the outbox failed: {e}"),
+            Err(e) => tracing::warn!("alerts: pruning the outbox failed: {e}"),
+        }
     }
 
     /// Sends everything now in the outbox (and whatever those sends queue, such as notices

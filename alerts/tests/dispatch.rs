@@ -688,3 +688,47 @@ fn the_watcher_hears_the_poller_and_does_not_read_the_store_on_its_own() {
     stop.cancel();
     rt.block_on(task).unwrap().unwrap();
 }
+
+/// QA round 15 (wire15): a subscription paused past `PAUSED_KEEP_DAYS` (a deleted channel)
+/// was dropped only by the watcher's `detect`, which runs when a provider's poll lands; with
+/// no poll landing it stayed. The dispatcher now drops such rows on its own clock, from the
+/// start and every `prune_every` after: a row paused long ago that appears after start-up
+/// goes within a few periods, one paused less than the keep stays.
+#[test]
+fn subscriptions_paused_past_the_keep_are_dropped_on_the_dispatchers_clock_not_only_at_start() {
+    let w = world();
+    let rt = rt();
+    let mut d = Dispatcher::new(w.store.clone());
+    d.tick = Duration::from_millis(20);
+    d.prune_every = Duration::from_millis(100);
+    let stop = tokio_util::sync::CancellationToken::new();
+    let running = rt.spawn(d.run(stop.clone()));
+    // Well past the start-up prune.
+    std::thread::sleep(Duration::from_millis(300));
+    let (old, recent) = ("300000000000001601", "300000000000001602");
+    for chat in [old, recent] {
+        subscribe(&w, "discord", chat, ChatKind::Channel, None);
+    }
+    let now = now_unix();
+    let day = 86_400;
+    let keep = i64::from(alerts::PAUSED_KEEP_DAYS);
+    alerts::chat_gone(&w.store, "discord", old, now - (keep + 1) * day).unwrap();
+    alerts::chat_gone(&w.store, "discord", recent, now - (keep - 1) * day).unwrap();
+    let count = |chat: &str| alerts::list_chat(&w.store, "discord", chat).unwrap().len();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while count(old) > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the long-paused row was never dropped"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        count(recent),
+        1,
+        "a row paused less than the keep was dropped"
+    );
+    stop.cancel();
+    rt.block_on(running).unwrap().unwrap();
+}
