@@ -100,10 +100,16 @@ fn split_unit(s: &str) -> (&str, Option<&str>) {
     if let Some((figure, unit)) = s.split_once('/') {
         return (figure, Some(unit));
     }
-    let lower = s.to_ascii_lowercase();
-    for word in [" per ", " an "] {
-        if let Some(at) = lower.find(word) {
-            return (&s[..at], Some(&s[at + word.len()..]));
+    // The word set off by any space (`0.45 USD\u{a0}per hour`: a no-break space is a space).
+    for word in ["per", "an"] {
+        for (at, c) in s.char_indices().filter(|(_, c)| c.is_whitespace()) {
+            let rest = &s[at + c.len_utf8()..];
+            let after = rest.get(word.len()..);
+            if starts_with_ci(rest, word)
+                && after.is_some_and(|a| a.chars().next().is_some_and(char::is_whitespace))
+            {
+                return (&s[..at], after);
+            }
         }
     }
     (s, None)

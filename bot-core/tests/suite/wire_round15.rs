@@ -123,6 +123,12 @@ fn a_digit_next_to_a_multibyte_sign_is_read_or_refused_with_the_currency_named()
             other => panic!("{text}: {other:?}"),
         }
     }
+    // A unit set off by no-break spaces is still a unit.
+    assert_eq!(
+        read_price("0.45 USD\u{a0}per\u{a0}hour", USD),
+        Ok(d("0.45"))
+    );
+    assert!(read_price("0.45\u{202f}per\u{202f}month", USD).is_err());
     // Full-width digits are no figure a provider writes: refused, never read as 1.5.
     assert!(matches!(
         read_price("１.５", USD),
