@@ -950,16 +950,24 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> Answer {
             );
         }
     }
+    // Answered and recorded under one lock: a test that sees the message (`sent_to`) sees
+    // its call too (recorded after, it raced `wait_for_messages` then `calls`).
     let (status, body) = {
         let mut inner = shared.inner.lock().unwrap();
-        respond(&mut inner, method, &params)
+        let (status, body) = respond(&mut inner, method, &params);
+        record_in(&mut inner, method, params, status.as_u16());
+        (status, body)
     };
-    record(shared, method, params, status.as_u16());
+    shared.changed.notify_all();
     Answer::Json(status, body)
 }
 
 fn record(shared: &Shared, method: &str, params: Value, status: u16) {
-    let mut inner = shared.inner.lock().unwrap();
+    record_in(&mut shared.inner.lock().unwrap(), method, params, status);
+    shared.changed.notify_all();
+}
+
+fn record_in(inner: &mut Inner, method: &str, params: Value, status: u16) {
     *inner.counts.entry(method.to_string()).or_default() += 1;
     inner.calls.push(Call {
         method: method.to_string(),
@@ -967,7 +975,6 @@ fn record(shared: &Shared, method: &str, params: Value, status: u16) {
         at: Instant::now(),
         status,
     });
-    shared.changed.notify_all();
 }
 
 /// The longest a `getUpdates` call is held open waiting for an update.
