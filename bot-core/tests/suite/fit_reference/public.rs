@@ -102,6 +102,11 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         }
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
+        // The whole KV cache an engine's log prints (llama.cpp's "KV self size", Ollama's KV
+        // figure), replayed on one card: the estimate's KV part.
+        "kv" => rep.per_gpu.kv_cache_gib,
+        // nvidia-smi summed over the cards: the estimate's total over the cards.
+        "smi-sum" => rep.total_gib,
         // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
         "act" => rep.per_gpu.activations_gib,
         "verdict" => {
