@@ -52,9 +52,14 @@ pub struct FitArgs {
     /// Attention implementation: eager | sdpa | flash (default: the engine's own).
     #[arg(long)]
     attention: Option<String>,
-    /// KV cache type: fp16 | fp8
+    /// KV cache type, K and V alike: fp16 | fp8 (vLLM / SGLang `--kv-cache-dtype`) | q8_0 | q5_1 |
+    /// q5_0 | q4_1 | q4_0 | iq4_nl (llama.cpp `-ctk`/`-ctv`, Ollama `OLLAMA_KV_CACHE_TYPE`; the
+    /// chat's `kv=q8_0`)
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
+    /// llama.cpp's V cache type where it differs from --kv-cache (`-ctv`; the chat's `ctv=`)
+    #[arg(long)]
+    kv_cache_v: Option<String>,
     /// vLLM's --gpu-memory-utilization: the share of each card it takes (0.95 or 95%; the
     /// chat's `gmu=0.95`). Default: vLLM's own 0.90
     #[arg(long)]
@@ -308,7 +313,19 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     let opts = FitOptions {
         kv_cache: match bot_core::lexicon::kv_dtype(&a.kv_cache) {
             Some(kv) => kv,
-            None => bail!("unknown KV cache type `{}` (fp16 or fp8)", a.kv_cache),
+            None => bail!(
+                "unknown KV cache type `{}` (fp16, fp8, q8_0, q5_1, q5_0, q4_1, q4_0 or iq4_nl)",
+                a.kv_cache
+            ),
+        },
+        kv_cache_v: match &a.kv_cache_v {
+            Some(t) => match bot_core::lexicon::kv_dtype(t) {
+                Some(kv) => Some(kv),
+                None => bail!(
+                    "unknown V cache type `{t}` (fp16, q8_0, q5_1, q5_0, q4_1, q4_0 or iq4_nl)"
+                ),
+            },
+            None => None,
         },
         optimizer: if a.adam_8bit {
             Optimizer::Adam8bit

@@ -160,6 +160,14 @@ fit-assume-compressed-tensors = 按 compressed-tensors 格式的检查点估算�
 fit-warn-compressed-tensors = ⚠️ 按 AutoAWQ/GPTQ 格式的检查点估算。若检查点是 compressed-tensors 格式（llm-compressor 量化的 AWQ/GPTQ，config.json 里 quant_method 为 "compressed-tensors"），Transformers 会在第一次前向时逐层解压成 16 位，两份都保留：多出 { $gib } GiB；加 compressed-tensors 按这种情况估算。
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
+fit-kv-cache = KV 缓存用 { $kv }：每个值 { $bits } 位，是 16 位缓存的 { $share }%（kv=f16 恢复默认；ctk= / ctv= 分别设 K 和 V，对应 llama.cpp 的 -ctk / -ctv）。
+fit-warn-kv-engine = ℹ️ { $engine ->
+    [vllm] vLLM 和 SGLang 的 --kv-cache-dtype 只有 auto（16 位）和 fp8，没有 llama.cpp 的分块量化类型
+    [llamacpp] llama.cpp（以及 Ollama）没有 fp8 缓存，它们的 8 位类型是 q8_0
+   *[other] { $engine } 没有 { $asked } 缓存
+  }：按 { $sized } 估算，而不是 { $asked }。
+fit-warn-kv-transformers = ℹ️ Transformers 的 generate 默认按模型本身的精度存缓存，除非专门设置量化缓存（cache_implementation="quantized"，用 quanto 或 HQQ）；这里按你要求的 { $kv } 缓存估算。
+fit-warn-kv-needs-fa = ❌ llama.cpp 跑不起来：量化的 V 缓存（{ $kv }）必须开 FlashAttention（报错 "V cache quantization requires flash_attn"；Ollama 也只有开了 FlashAttention 才量化缓存）。加上 attn=flash（-fa on），或者让 V 保持 16 位（ctv=f16：只量化 K 缓存不开它也能跑）。下面的数字按你要求的缓存类型计算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存（即显存利用率，可用 gmu=0.95 调整），其中放完权重和激活后剩下的全部用作 KV 缓存；激活值按它在这类卡上的启动预估：每次 { $tokens } token 的分块预填充，再加上同时为 { $seqs } 个请求采样（调低最大并发序列数即可减少）。
 fit-warn-vllm-v0 = ℹ️ 按 vLLM 的 V0 引擎估算（0.8 之前的版本，或设置了 VLLM_USE_V1=0）：启动时先占用每张卡 { $util }% 的显存，启动预估一次处理 { $tokens } 个 token（32K 以下不做分块预填充），图片按最大尺寸计；不写 vllm=v0 则按 V1 引擎估算。
 fit-warn-vllm-large-cards = ℹ️ 在 70 GiB 及以上、非 A100 的卡（H100、H200、B200）上，vLLM 默认每次 { $tokens } token、同时 { $seqs } 个请求：每张卡的激活值多 { $extra } GiB；卡的列表已按此计算。

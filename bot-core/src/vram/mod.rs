@@ -34,6 +34,7 @@ mod estimate;
 mod fsdp;
 mod infer;
 mod kbit_base;
+pub mod kv_cache;
 mod loss_head;
 mod option;
 mod parts;
@@ -53,8 +54,8 @@ pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
-    hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, nccl_buffers_gib,
-    outside_allocator_gib, vllm_release_is_v0, vllm_utilization, weight_bytes,
+    hf_activation_bytes_per_token, kv_bytes_per_token, kv_bytes_per_token_kv, kv_share_per_card,
+    nccl_buffers_gib, outside_allocator_gib, vllm_release_is_v0, vllm_utilization, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,

@@ -403,7 +403,11 @@ impl<'a> FitRequest<'a> {
 /// Less common knobs, with documented defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FitOptions {
+    /// The KV cache's element type, K and V alike (`kv=`, `--kv-cache`).
     pub kv_cache: KvDtype,
+    /// The V cache's type where it differs from the K cache's (llama.cpp's `-ctv` beside
+    /// `-ctk`; the chat's `ctv=`); `None`: as `kv_cache`.
+    pub kv_cache_v: Option<KvDtype>,
     pub optimizer: Optimizer,
     /// LoRA rank (adapters on the matrices `FitRequest::lora_targets` names; default every
     /// linear layer of every decoder layer).
@@ -442,6 +446,7 @@ impl Default for FitOptions {
     fn default() -> Self {
         FitOptions {
             kv_cache: KvDtype::Fp16,
+            kv_cache_v: None,
             optimizer: Optimizer::AdamW,
             lora_rank: 16,
             zero: None,
@@ -559,6 +564,9 @@ pub struct FitReport {
     pub trainable_params_b: f64,
     /// KV cache bytes per token per sequence, all layers.
     pub kv_bytes_per_token: f64,
+    /// The KV cache type the engine runs: `f16`, `fp8`, a llama.cpp block type, or `K/V` when
+    /// the two differ (`vram::kv_cache::label`).
+    pub kv_cache: String,
     /// Only when a card was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu: Option<String>,

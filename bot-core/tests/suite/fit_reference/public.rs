@@ -145,7 +145,15 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--amp" => req.mixed_precision = true,
             "--adam-8bit" => opts.optimizer = Optimizer::Adam8bit,
             // The CLI's `--kv-cache fp8` (an FP8 KV cache: vLLM / SGLang `--kv-cache-dtype fp8`).
-            "--kv-cache=fp8" => opts.kv_cache = bot_core::vram::KvDtype::Fp8,
+            // and llama.cpp's / Ollama's block types (`--kv-cache q8_0`): K and V alike.
+            other if other.starts_with("--kv-cache=") => {
+                opts.kv_cache = bot_core::lexicon::kv_dtype(&other[11..]).expect("kv cache type");
+            }
+            // llama.cpp's `-ctv` where it differs (`--kv-cache-v`).
+            other if other.starts_with("--kv-cache-v=") => {
+                opts.kv_cache_v =
+                    Some(bot_core::lexicon::kv_dtype(&other[13..]).expect("v cache type"));
+            }
             // The CLI's `--gpu-memory-utilization` (vLLM's share of each card).
             other if other.starts_with("--gpu-memory-utilization=") => {
                 opts.vllm_utilization =
