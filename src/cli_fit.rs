@@ -34,9 +34,16 @@ pub struct FitArgs {
     /// one more sequence in the KV cache and the prefill.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     beams: u32,
-    /// transformers | vllm | llamacpp (default: transformers; vllm for a service, --batch > 1)
+    /// transformers | vllm | llamacpp | ollama | sglang | tgi | lmdeploy | trt-llm (default:
+    /// transformers; vllm for a service, --batch > 1). SGLang, TGI, LMDeploy and TensorRT-LLM are
+    /// sized in vLLM's class with their own pool rule
     #[arg(long)]
     engine: Option<String>,
+    /// The server's own memory fraction: SGLang's --mem-fraction-static, TGI's
+    /// --cuda-memory-fraction, LMDeploy's cache_max_entry_count, TensorRT-LLM's
+    /// free_gpu_memory_fraction (0.85 or 85%; the chat's `mfs=0.85`). Default: the server's own
+    #[arg(long, alias = "mem-fraction-static")]
+    mem_fraction: Option<String>,
     /// A card to check (catalog name or alias); without it, the cards that fit are listed.
     #[arg(long)]
     gpu: Option<String>,
@@ -349,6 +356,13 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
                 )
             })?,
             None => FitOptions::default().vllm_utilization,
+        },
+        server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
+        server_fraction: match &a.mem_fraction {
+            Some(f) => Some(bot_core::vram::vllm_utilization(f).ok_or_else(|| {
+                anyhow!("--mem-fraction must be a share in (0, 1] or a percentage, not `{f}`")
+            })?),
+            None => None,
         },
     };
     let gc = match (a.grad_checkpointing, a.no_grad_checkpointing) {

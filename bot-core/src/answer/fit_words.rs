@@ -106,8 +106,24 @@ pub(super) fn apply_option<'a>(
         },
         "engine" => {
             req.engine = v.parse::<Engine>().map_err(err)?;
+            // The server's own pool rule where it has one (`vram::Server`).
+            opts.server = vram::Server::parse(v);
             given.engine = true;
         }
+        // That server's own fraction: SGLang's `--mem-fraction-static`, TGI's
+        // `--cuda-memory-fraction`, LMDeploy's `cache_max_entry_count`, TensorRT-LLM's
+        // `free_gpu_memory_fraction` (0.85 or 85%).
+        "mfs"
+        | "mem_fraction_static"
+        | "mem_fraction"
+        | "cuda_memory_fraction"
+        | "cache_max_entry_count"
+        | "free_gpu_memory_fraction"
+        | "kv_cache_free_gpu_mem_fraction"
+        | "显存比例" => match vram::vllm_utilization(v) {
+            Some(f) => opts.server_fraction = Some(f),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         "quant" => {
             req.quant = v.parse::<Quant>().map_err(err)?;
             given.quant = true;

@@ -271,7 +271,16 @@ impl FromStr for Engine {
     fn from_str(s: &str) -> Result<Engine, FitError> {
         Ok(match squash(s).as_str() {
             "transformers" | "hf" | "huggingface" | "pytorch" | "torch" => Engine::Transformers,
-            "vllm" | "sglang" => Engine::Vllm,
+            // SGLang, TGI, LMDeploy and TensorRT-LLM are sized in vLLM's class, each with its own
+            // pool rule (`vram::Server`).
+            "vllm"
+            | "sglang"
+            | "tgi"
+            | "textgenerationinference"
+            | "lmdeploy"
+            | "turbomind"
+            | "trtllm"
+            | "tensorrtllm" => Engine::Vllm,
             "llamacpp" | "llama" | "ollama" | "gguf" | "lmstudio" => Engine::Llamacpp,
             _ => return Err(FitError::UnknownEngine(s.trim().to_string())),
         })

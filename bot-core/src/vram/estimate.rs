@@ -59,6 +59,7 @@ pub(super) fn compute_on(
         eager: req.attention().materializes_scores(),
         vllm: scheduler(req, vllm),
         vllm_util: opts.vllm_share(),
+        server: opts.server_pool(req),
     };
     if req.task.is_training() {
         super::train::compute_train(shape, req, opts, &c)

@@ -40,6 +40,7 @@ mod option;
 mod parts;
 mod report;
 mod request;
+pub mod server;
 mod train;
 pub mod unsloth_loss;
 pub mod unsloth_release;
@@ -67,6 +68,7 @@ pub use request::{
     DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead,
     MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
 };
+pub use server::Server;
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
 pub use torchao::{Torchao, torchao_generate_gib};

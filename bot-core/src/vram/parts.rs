@@ -493,6 +493,9 @@ pub(super) struct Common {
     pub vllm: VllmDefaults,
     /// vLLM's `gpu_memory_utilization` (`FitOptions::vllm_utilization`).
     pub vllm_util: f64,
+    /// A vLLM-class server with its own pool rule and the fraction it runs with
+    /// (`vram::server`); `None`: vLLM's.
+    pub server: Option<(super::Server, f64)>,
 }
 
 impl Common {

@@ -422,6 +422,25 @@ pub(super) fn options(
 /// vLLM's notes: its share of each card and its start-up profile (V1 by card class, or V0),
 /// and with no card named what the larger class adds.
 fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &mut Vec<Msg>) {
+    // SGLang, TGI, LMDeploy, TensorRT-LLM: their own pool rule in place of vLLM's share, sized
+    // in vLLM's class otherwise (`vram::server`), each said.
+    if let Some((s, f)) = opts.server_pool(req) {
+        warnings.push(
+            Msg::new("fit-warn-server-pool")
+                .arg("server", s.key())
+                .arg("pct", round2(f * 100.0))
+                .arg(
+                    "given",
+                    if opts.server_fraction.is_some() {
+                        "yes"
+                    } else {
+                        "no"
+                    },
+                )
+                .arg("card", if req.gpu.is_some() { "yes" } else { "no" }),
+        );
+        return;
+    }
     if !req.task.is_training() && req.engine == Engine::Vllm && req.vllm_v0 {
         // vLLM's V0 engine (`VllmDefaults::v0`): its profile and the word that sizes V1.
         let multimodal = matches!(req.model, ModelRef::Known(m) if m.vision.is_some());

@@ -427,9 +427,31 @@ pub struct FitOptions {
     /// `determine_available_memory`: requested = total × utilization; the cache gets what the
     /// weights and the profile leave of it). Default 0.90, vLLM's own; in (0, 1].
     pub vllm_utilization: f64,
+    /// The vLLM-class server named where its pool rule is its own (`engine=sglang|tgi|lmdeploy|
+    /// trt-llm`, `vram::server`); `None`: vLLM's.
+    pub server: Option<super::Server>,
+    /// That server's own fraction (SGLang's `--mem-fraction-static`, TGI's
+    /// `--cuda-memory-fraction`, LMDeploy's `cache_max_entry_count`, TensorRT-LLM's
+    /// `free_gpu_memory_fraction`); `None`: its default.
+    pub server_fraction: Option<f64>,
 }
 
 impl FitOptions {
+    /// The server's pool rule and fraction this request runs with: a vLLM-class inference
+    /// request naming SGLang, TGI, LMDeploy or TensorRT-LLM; `None` otherwise.
+    pub fn server_pool(&self, req: &FitRequest) -> Option<(super::Server, f64)> {
+        let s = self.server?;
+        if req.engine != super::Engine::Vllm || req.task.is_training() {
+            return None;
+        }
+        let card_mib = req.gpu.map(|g| g.usable_gib() * 1024.0);
+        let f = self
+            .server_fraction
+            .filter(|f| *f > 0.0 && *f <= 1.0)
+            .unwrap_or_else(|| s.default_fraction(card_mib, req.cards));
+        Some((s, f))
+    }
+
     /// The vLLM share the estimate uses: `vllm_utilization`, or vLLM's default 0.90 where a
     /// caller set a value outside (0, 1] (the chat and the CLI refuse those).
     pub fn vllm_share(&self) -> f64 {
@@ -453,6 +475,8 @@ impl Default for FitOptions {
             fsdp: false,
             device_map: false,
             vllm_utilization: super::VLLM_GPU_MEMORY_UTILIZATION,
+            server: None,
+            server_fraction: None,
         }
     }
 }

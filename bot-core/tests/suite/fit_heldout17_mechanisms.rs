@@ -234,3 +234,137 @@ fn ollamas_parallel_slots_are_sequences_of_the_context_each() {
     };
     assert!((kv(4) - 4.0 * kv(1)).abs() < 0.05, "{} vs {}", kv(4), kv(1));
 }
+
+#[test]
+fn sglangs_default_fraction_follows_the_card_and_the_tensor_parallel_size() {
+    use bot_core::vram::server::sglang_default_fraction as f;
+    // 24 GB (24564 MiB): 2048-token chunks, 24 graph batches: 512 + 3072 + 48 + 128 MiB kept.
+    assert_eq!(f(24564.0, 1), 0.847);
+    // 16 GB: 8 graph batches.
+    assert_eq!(f(16384.0, 1), 0.772);
+    // 80 GB (81559 MiB): 8192-token chunks, 256 graph batches, 512 from TP 4: 13440 and 14336.
+    assert_eq!(f(81559.0, 1), 0.835);
+    assert_eq!(f(81559.0, 4), 0.824);
+    // A card over 60 GiB keeps at least 10 GiB, whatever the heuristic: 64 GiB, TP 1.
+    assert_eq!(
+        f(65536.0, 1),
+        ((65536.0_f64 - 13440.0) / 65536.0 * 1000.0).round() / 1000.0
+    );
+    // Larger cards keep the same MiB, so a larger share goes to the pool.
+    assert!(f(143771.0, 1) > f(81559.0, 1));
+}
+
+fn served(engine: &str, ctx: u32, fraction: Option<f64>) -> FitReport {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("qwen2.5-14b").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = engine.parse::<Engine>().unwrap();
+    req.context = ctx;
+    req.gpu = Some(catalog.gpu("a100-40g-pcie").unwrap());
+    let opts = FitOptions {
+        server: bot_core::vram::Server::parse(engine),
+        server_fraction: fraction,
+        ..FitOptions::default()
+    };
+    estimate_with(&catalog, &req, &opts).unwrap()
+}
+
+#[test]
+fn each_server_holds_its_own_pool() {
+    // Qwen2.5-14B in bf16 on an A100 40GB at 32k: SGLang's default (0.83 of this card) must hold
+    // the weights and one 32k sequence's cache; vLLM's 0.90 must hold them with the activations.
+    let sglang = served("sglang", 32768, None);
+    let pool = sglang.per_gpu.weights_gib + sglang.per_gpu.kv_cache_gib;
+    let card = Catalog::embedded()
+        .unwrap()
+        .gpu("a100-40g-pcie")
+        .unwrap()
+        .usable_gib();
+    let f = bot_core::vram::server::sglang_default_fraction(card * 1024.0, 1);
+    assert!(
+        (sglang.per_gpu_required_gib - pool / f).abs() < 0.05,
+        "{} vs {:.2}",
+        sglang.per_gpu_required_gib,
+        pool / f
+    );
+    assert!(
+        sglang
+            .warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-server-pool")
+    );
+    assert!(
+        !sglang
+            .warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vllm-prealloc")
+    );
+    // A larger fraction needs less card.
+    let high = served("sglang", 32768, Some(0.95));
+    assert!(high.per_gpu_required_gib < sglang.per_gpu_required_gib);
+    // TGI takes the whole card by default: weights, KV and activations with the CUDA context.
+    let tgi = served("tgi", 32768, None);
+    let vllm = served("vllm", 32768, None);
+    assert!(tgi.per_gpu_required_gib < vllm.per_gpu_required_gib);
+    // LMDeploy gives 0.8 of what the weights leave to the cache: the cache over 0.8 beside them.
+    let lm = served("lmdeploy", 32768, None);
+    let want = lm.per_gpu.weights_gib + lm.per_gpu.kv_cache_gib / 0.8;
+    assert!(
+        lm.per_gpu_required_gib >= want - 0.05,
+        "{} < {want:.2}",
+        lm.per_gpu_required_gib
+    );
+    // The same job without a server word is vLLM's, and says vLLM's share.
+    assert!(
+        vllm.warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vllm-prealloc")
+    );
+    // Training is never a server's.
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("qwen2.5-14b").unwrap()),
+        Quant::Bf16,
+        Task::Lora,
+    );
+    req.engine = Engine::Vllm;
+    let opts = FitOptions {
+        server: bot_core::vram::Server::parse("sglang"),
+        ..FitOptions::default()
+    };
+    assert!(opts.server_pool(&req).is_none());
+}
+
+#[test]
+fn the_server_words_are_said_in_both_languages() {
+    let ask = |lang: &str, line: &str| super::chat::ask_fresh(lang, line);
+    let base = "/fit qwen2.5-14b bf16 ctx=32k a100-40g-pcie";
+    let sg = ask("en-US", &format!("{base} engine=sglang"));
+    assert!(sg.contains("SGLang keeps 83.3% of each card"), "{sg}");
+    assert!(sg.contains("an assumption for this server"), "{sg}");
+    let mfs = ask(
+        "en-US",
+        &format!("{base} engine=sglang mem_fraction_static=0.95"),
+    );
+    assert_eq!(mfs, ask("en-US", &format!("{base} engine=sglang mfs=95%")));
+    assert!(mfs.contains("SGLang keeps 95% of each card"), "{mfs}");
+    assert_ne!(mfs, sg);
+    let tgi = ask("en-US", &format!("{base} engine=tgi"));
+    assert!(tgi.contains("TGI takes 100% of each card"), "{tgi}");
+    let lm = ask("en-US", &format!("{base} engine=lmdeploy"));
+    assert!(lm.contains("LMDeploy gives 80%"), "{lm}");
+    let trt = ask("en-US", &format!("{base} engine=trt-llm"));
+    assert_eq!(trt, ask("en-US", &format!("{base} engine=tensorrt-llm")));
+    assert!(trt.contains("TensorRT-LLM gives 90%"), "{trt}");
+    let zh = ask("zh-CN", &format!("{base} engine=sglang"));
+    assert!(
+        zh.contains("SGLang 为权重和 KV 缓存池预留每张卡 83.3%"),
+        "{zh}"
+    );
+    assert!(!zh.contains("assumption"), "{zh}");
+    let bad = ask("en-US", &format!("{base} engine=sglang mfs=1.5"));
+    assert!(bad.contains("mfs=1.5"), "{bad}");
+}

@@ -88,9 +88,15 @@ fn public_measurements_seventeenth_held_out_set() {
     // types q8_0 / q4_0: `--kv-cache` knows fp16 and fp8 only). Verdicts 3 of 4: right are Qwen3-32B-FP8 on 2 x 16 GB in
     // SGLang (no), Qwen3-235B-A22B-FP8 on 4 x H100 in vLLM (tight, runs), Qwen3-32B Q6_K on 3 x 3090 (fits); not stated:
     // SGLang's `--mem-fraction-static`. The floor and ceiling may only tighten.
-    let floor_within = 2;
+    // After mem_y's mechanisms: the KV cache types as each engine runs them (`vram::kv_cache`:
+    // llama.cpp's q8_0 / q4_0 at their block bytes, 8.5 and 4.5 bits) put the four KV rows within
+    // 3 % (Ollama q4_0 +2.7 %, Qwen3-235B q8_0 -0.0 %, Mistral-Small-24B q8_0 +0.1 % and q4_0
+    // +1.5 %); SGLang's own pool rule (`vram::server`, `--mem-fraction-static` 0.93) states the
+    // last row: Qwen3-235B-A22B-FP8 on 4 x H100 fits. 6 of 6 within 15 %, none under, verdicts
+    // 4 of 4 (docs/misses/heldout17_misses.md).
+    let floor_within = 6;
     let ceiling_under = 0;
-    let floor_verdicts = 3;
+    let floor_verdicts = 4;
     assert!(
         held.within15 >= floor_within,
         "held out 17: {} of {} within 15% (floor {floor_within})",

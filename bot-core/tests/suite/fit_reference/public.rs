@@ -136,6 +136,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
     req.cards = c.cards;
     req.gpu = c.gpu.as_deref().map(|g| catalog.gpu(g).expect("row gpu"));
     let mut opts = FitOptions::default();
+    // SGLang, TGI, LMDeploy, TensorRT-LLM: vLLM's class with their own pool rule.
+    opts.server = bot_core::vram::Server::parse(&c.engine);
     let mut gc = None;
     for f in &c.flags {
         match f.as_str() {
@@ -153,6 +155,11 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--kv-cache-v=") => {
                 opts.kv_cache_v =
                     Some(bot_core::lexicon::kv_dtype(&other[13..]).expect("v cache type"));
+            }
+            // SGLang's `--mem-fraction-static` (the CLI's `--mem-fraction`, `vram::server`).
+            other if other.starts_with("--mem-fraction-static=") => {
+                opts.server_fraction =
+                    Some(bot_core::vram::vllm_utilization(&other[22..]).expect("fraction"));
             }
             // The CLI's `--gpu-memory-utilization` (vLLM's share of each card).
             other if other.starts_with("--gpu-memory-utilization=") => {
