@@ -135,9 +135,11 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
     req.engine = c.engine.parse::<Engine>().expect("engine");
     req.cards = c.cards;
     req.gpu = c.gpu.as_deref().map(|g| catalog.gpu(g).expect("row gpu"));
-    let mut opts = FitOptions::default();
     // SGLang, TGI, LMDeploy, TensorRT-LLM: vLLM's class with their own pool rule.
-    opts.server = bot_core::vram::Server::parse(&c.engine);
+    let mut opts = FitOptions {
+        server: bot_core::vram::Server::parse(&c.engine),
+        ..FitOptions::default()
+    };
     let mut gc = None;
     for f in &c.flags {
         match f.as_str() {
