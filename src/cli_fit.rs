@@ -34,9 +34,16 @@ pub struct FitArgs {
     /// one more sequence in the KV cache and the prefill.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     beams: u32,
-    /// transformers | vllm | llamacpp (default: transformers; vllm for a service, --batch > 1)
+    /// transformers | vllm | llamacpp | ollama | sglang | tgi | lmdeploy | trt-llm (default:
+    /// transformers; vllm for a service, --batch > 1). SGLang, TGI, LMDeploy and TensorRT-LLM are
+    /// sized in vLLM's class with their own pool rule
     #[arg(long)]
     engine: Option<String>,
+    /// The server's own memory fraction: SGLang's --mem-fraction-static, TGI's
+    /// --cuda-memory-fraction, LMDeploy's cache_max_entry_count, TensorRT-LLM's
+    /// free_gpu_memory_fraction (0.85 or 85%; the chat's `mfs=0.85`). Default: the server's own
+    #[arg(long, alias = "mem-fraction-static")]
+    mem_fraction: Option<String>,
     /// A card to check (catalog name or alias); without it, the cards that fit are listed.
     #[arg(long)]
     gpu: Option<String>,
@@ -52,9 +59,14 @@ pub struct FitArgs {
     /// Attention implementation: eager | sdpa | flash (default: the engine's own).
     #[arg(long)]
     attention: Option<String>,
-    /// KV cache type: fp16 | fp8
+    /// KV cache type, K and V alike: fp16 | fp8 (vLLM / SGLang `--kv-cache-dtype`) | q8_0 | q5_1 |
+    /// q5_0 | q4_1 | q4_0 | iq4_nl (llama.cpp `-ctk`/`-ctv`, Ollama `OLLAMA_KV_CACHE_TYPE`; the
+    /// chat's `kv=q8_0`)
     #[arg(long, default_value = "fp16")]
     kv_cache: String,
+    /// llama.cpp's V cache type where it differs from --kv-cache (`-ctv`; the chat's `ctv=`)
+    #[arg(long)]
+    kv_cache_v: Option<String>,
     /// vLLM's --gpu-memory-utilization: the share of each card it takes (0.95 or 95%; the
     /// chat's `gmu=0.95`). Default: vLLM's own 0.90
     #[arg(long)]
@@ -308,7 +320,19 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     let opts = FitOptions {
         kv_cache: match bot_core::lexicon::kv_dtype(&a.kv_cache) {
             Some(kv) => kv,
-            None => bail!("unknown KV cache type `{}` (fp16 or fp8)", a.kv_cache),
+            None => bail!(
+                "unknown KV cache type `{}` (fp16, fp8, q8_0, q5_1, q5_0, q4_1, q4_0 or iq4_nl)",
+                a.kv_cache
+            ),
+        },
+        kv_cache_v: match &a.kv_cache_v {
+            Some(t) => match bot_core::lexicon::kv_dtype(t) {
+                Some(kv) => Some(kv),
+                None => bail!(
+                    "unknown V cache type `{t}` (fp16, q8_0, q5_1, q5_0, q4_1, q4_0 or iq4_nl)"
+                ),
+            },
+            None => None,
         },
         optimizer: if a.adam_8bit {
             Optimizer::Adam8bit
@@ -332,6 +356,13 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
                 )
             })?,
             None => FitOptions::default().vllm_utilization,
+        },
+        server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
+        server_fraction: match &a.mem_fraction {
+            Some(f) => Some(bot_core::vram::vllm_utilization(f).ok_or_else(|| {
+                anyhow!("--mem-fraction must be a share in (0, 1] or a percentage, not `{f}`")
+            })?),
+            None => None,
         },
     };
     let gc = match (a.grad_checkpointing, a.no_grad_checkpointing) {

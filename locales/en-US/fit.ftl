@@ -148,7 +148,36 @@ fit-assume-compressed-tensors = Sized as a compressed-tensors checkpoint (compre
 fit-warn-compressed-tensors = ⚠️ Sized as an AutoAWQ/GPTQ checkpoint. One in compressed-tensors' format (llm-compressor's AWQ/GPTQ: quant_method "compressed-tensors" in its config.json) is decompressed to 16-bit layer by layer on the first forward pass and Transformers keeps both copies: { $gib } GiB more; the word compressed-tensors sizes that.
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
+fit-kv-cache = KV cache in { $kv }: { $bits } bits a value, { $share }% of the 16-bit cache (kv=f16 for the default; ctk= / ctv= set K and V apart, as llama.cpp's -ctk / -ctv).
+fit-warn-kv-engine = ℹ️ { $engine ->
+    [vllm] vLLM's and SGLang's --kv-cache-dtype offer auto (16-bit) and fp8, not llama.cpp's block types
+    [llamacpp] llama.cpp (and Ollama) have no fp8 cache; their 8-bit type is q8_0
+   *[other] { $engine } has no { $asked } cache
+  }: sized with { $sized } in place of { $asked }.
+fit-warn-kv-transformers = ℹ️ Transformers' generate keeps its cache in the model's dtype unless a quantized cache is set up (cache_implementation="quantized", quanto or HQQ); sized with a { $kv } cache as asked.
+fit-warn-kv-needs-fa = ❌ llama.cpp will not start this: a quantized V cache ({ $kv }) needs flash attention ("V cache quantization requires flash_attn"; Ollama only quantizes the cache with flash attention on). Add attn=flash (-fa on), or keep V in 16 bits (ctv=f16: a quantized K cache alone runs without it). The figures below are the cache as asked.
 fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front (--gpu-memory-utilization; gmu=0.95 to change it) and fills the rest with KV cache; activations are sized by its start-up profile on this card class: prefill chunks of { $tokens } tokens, then sampling for { $seqs } requests at once (lower with --max-num-seqs).
+fit-warn-server-pool = ℹ️ { $server ->
+    [sglang] SGLang keeps { $pct }% of each card for the weights and its KV pool (--mem-fraction-static{ $given ->
+        [yes] {""}
+       *[no] {" "}by default{ $card ->
+            [yes] {" "}for this card: the card less 0.5 GiB, 1.5 MiB a token of its prefill chunk, 2 MiB a CUDA-graph batch and 1/8 GiB a tensor-parallel card, at least 10 GiB on a card over 60 GiB
+           *[no] {" "}when it cannot read the card
+          }
+      }; mfs=0.85 to change it) and leaves the rest to activations and CUDA graphs
+    [tgi] TGI takes { $pct }% of each card (--cuda-memory-fraction{ $given ->
+        [yes] {""}
+       *[no] {" "}default 1.0
+      }; mfs=0.9 to change it) for the weights, its warm-up and KV blocks
+    [lmdeploy] LMDeploy gives { $pct }% of the memory the weights leave free to its KV cache (cache_max_entry_count{ $given ->
+        [yes] {""}
+       *[no] {" "}default 0.8
+      }; mfs=0.5 to change it)
+   *[other] TensorRT-LLM gives { $pct }% of the memory the engine leaves free to its KV cache (free_gpu_memory_fraction{ $given ->
+        [yes] {""}
+       *[no] {" "}default 0.9
+      }; mfs=0.5 to change it)
+  }. The rest is sized as vLLM's class (paged KV cache, its start-up profile), an assumption for this server; the verdict counts what the job needs, not the pool it fills.
 fit-warn-vllm-v0 = ℹ️ Sized for vLLM's V0 engine (before 0.8, or VLLM_USE_V1=0): it takes { $util }% of each card up front and its start-up profile runs { $tokens } tokens in one pass (no chunked prefill below 32K tokens), images at their full size; without vllm=v0 the V1 engine is sized.
 fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A100 (H100, H200, B200), vLLM profiles chunks of { $tokens } tokens and { $seqs } requests at once: { $extra } GiB more activations per card; the card list counts it.
 fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).

@@ -56,7 +56,7 @@ fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $ac
        *[no] {""}
     }。
 fit-setup = 假设的运行方式：{ $attention ->
-    [eager] 朴素（eager）注意力（整个注意力分数矩阵放在显存里）
+    [eager] 朴素注意力（整个注意力分数矩阵放在显存里）
     [sdpa] SDPA 注意力（框架默认）
    *[flash] FlashAttention（框架默认）
   }{ $parallelism ->
@@ -160,7 +160,36 @@ fit-assume-compressed-tensors = 按 compressed-tensors 格式的检查点估算�
 fit-warn-compressed-tensors = ⚠️ 按 AutoAWQ/GPTQ 格式的检查点估算。若检查点是 compressed-tensors 格式（llm-compressor 量化的 AWQ/GPTQ，config.json 里 quant_method 为 "compressed-tensors"），Transformers 会在第一次前向时逐层解压成 16 位，两份都保留：多出 { $gib } GiB；加 compressed-tensors 按这种情况估算。
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
+fit-kv-cache = KV 缓存用 { $kv }：每个值 { $bits } 位，是 16 位缓存的 { $share }%（kv=f16 恢复默认；ctk= 和 ctv= 分别设 K 缓存和 V 缓存）。
+fit-warn-kv-engine = ℹ️ { $engine ->
+    [vllm] vLLM 和 SGLang 的 KV 缓存只有 16 位和 fp8 两种，没有 llama.cpp 的分块量化类型
+    [llamacpp] llama.cpp（以及 Ollama）没有 fp8 缓存，它们的 8 位类型是 q8_0
+   *[other] { $engine } 没有 { $asked } 缓存
+  }：按 { $sized } 估算，而不是 { $asked }。
+fit-warn-kv-transformers = ℹ️ Transformers 生成时默认按模型本身的精度存缓存，除非专门配置量化缓存（用 quanto 或 HQQ）；这里按你要求的 { $kv } 缓存估算。
+fit-warn-kv-needs-fa = ❌ llama.cpp 跑不起来：量化的 V 缓存（{ $kv }）必须开 FlashAttention，否则 llama.cpp 创建上下文时直接报错退出（Ollama 也只有开了 FlashAttention 才量化缓存）。加上 attn=flash，或者让 V 保持 16 位（ctv=f16：只量化 K 缓存不开它也能跑）。下面的数字按你要求的缓存类型计算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存（即显存利用率，可用 gmu=0.95 调整），其中放完权重和激活后剩下的全部用作 KV 缓存；激活值按它在这类卡上的启动预估：每次 { $tokens } token 的分块预填充，再加上同时为 { $seqs } 个请求采样（调低最大并发序列数即可减少）。
+fit-warn-server-pool = ℹ️ { $server ->
+    [sglang] SGLang 为权重和 KV 缓存池预留每张卡 { $pct }% 的显存（{ $given ->
+        [yes] 按你给的比例
+       *[no] 这是它的默认比例{ $card ->
+            [yes] {""}：整卡减去 0.5 GiB、预填充分块每个 token 1.5 MiB、每个 CUDA 图批次 2 MiB、每张张量并行卡 1/8 GiB，60 GiB 以上的卡至少留 10 GiB
+           *[no] {""}（读不到卡的容量时）
+          }
+      }；用 mfs=0.85 调整），其余留给激活和 CUDA 图
+    [tgi] TGI 占用每张卡 { $pct }% 的显存（{ $given ->
+        [yes] 按你给的比例
+       *[no] 默认 1.0
+      }；用 mfs=0.9 调整），放权重、预热和 KV 块
+    [lmdeploy] LMDeploy 把放完权重后空闲显存的 { $pct }% 分给 KV 缓存（{ $given ->
+        [yes] 按你给的比例
+       *[no] 默认 0.8
+      }；用 mfs=0.5 调整）
+   *[other] TensorRT-LLM 把引擎加载后空闲显存的 { $pct }% 分给 KV 缓存（{ $given ->
+        [yes] 按你给的比例
+       *[no] 默认 0.9
+      }；用 mfs=0.5 调整）
+  }。其余部分按 vLLM 这一类引擎估算（分页 KV 缓存、启动时的显存预估），这是对该引擎的假设；能否放下按任务实际需要的显存算，而不是它占满的缓存池。
 fit-warn-vllm-v0 = ℹ️ 按 vLLM 的 V0 引擎估算（0.8 之前的版本，或设置了 VLLM_USE_V1=0）：启动时先占用每张卡 { $util }% 的显存，启动预估一次处理 { $tokens } 个 token（32K 以下不做分块预填充），图片按最大尺寸计；不写 vllm=v0 则按 V1 引擎估算。
 fit-warn-vllm-large-cards = ℹ️ 在 70 GiB 及以上、非 A100 的卡（H100、H200、B200）上，vLLM 默认每次 { $tokens } token、同时 { $seqs } 个请求：每张卡的激活值多 { $extra } GiB；卡的列表已按此计算。
 fit-warn-vllm-fewer-seqs = ℹ️ 若启动时把最大并发序列数设为 { $seqs }（vLLM 在较小显卡上的默认值），启动预估同时采样的请求更少：每张卡约需 { $need } GiB（这张卡还剩 { $spare } GiB）。

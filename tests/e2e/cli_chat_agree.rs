@@ -641,3 +641,65 @@ fn release_words_size_the_same_in_both() {
     ]);
     assert!(!bad.ok);
 }
+
+/// The KV cache's type and a server's own pool rule (`vram::kv_cache`, `vram::server`): the
+/// chat's `kv=q8_0` / `ctv=f16` are the CLI's `--kv-cache q8_0` / `--kv-cache-v f16`, and the
+/// chat's `engine=sglang mfs=0.9` the CLI's `--engine sglang --mem-fraction 0.9`.
+#[test]
+fn cache_types_and_server_fractions_size_the_same_in_both() {
+    let chat_kv = chat("/fit gemma-3-27b q4_k_m 4090 ctx=32k engine=llamacpp kv=q8_0");
+    let kv = [
+        "fit",
+        "--model",
+        "gemma-3-27b",
+        "--quant",
+        "q4_k_m",
+        "--gpu",
+        "rtx-4090",
+        "--context",
+        "32768",
+        "--engine",
+        "llamacpp",
+        "--kv-cache",
+        "q8_0",
+    ];
+    assert_eq!(chat_kv, text(&kv));
+    assert!(chat_kv.contains("KV cache in q8_0"), "{chat_kv}");
+    let chat_k = chat("/fit gemma-3-27b q4_k_m 4090 ctx=32k engine=llamacpp kv=q8_0 ctv=f16");
+    let mut k_only = kv.to_vec();
+    k_only.extend(["--kv-cache-v", "f16"]);
+    assert_eq!(chat_k, text(&k_only));
+    assert!(chat_k.contains("KV cache in q8_0/f16"), "{chat_k}");
+    let chat_sg = chat("/fit qwen3-32b fp8 2x4090 ctx=16k engine=sglang mfs=0.9");
+    let sg = [
+        "fit",
+        "--model",
+        "qwen3-32b",
+        "--quant",
+        "fp8",
+        "--gpu",
+        "rtx-4090",
+        "--gpus",
+        "2",
+        "--context",
+        "16384",
+        "--engine",
+        "sglang",
+        "--mem-fraction-static",
+        "0.9",
+    ];
+    assert_eq!(chat_sg, text(&sg));
+    assert!(
+        chat_sg.contains("SGLang keeps 90% of each card"),
+        "{chat_sg}"
+    );
+    // A cache type no engine has, or a fraction out of range, is an error, not a size.
+    let mut bad = kv.to_vec();
+    let last = bad.len() - 1;
+    bad[last] = "q3";
+    assert!(!gpuscout(&bad).ok);
+    let mut bad_f = sg.to_vec();
+    let last = bad_f.len() - 1;
+    bad_f[last] = "1.5";
+    assert!(!gpuscout(&bad_f).ok);
+}

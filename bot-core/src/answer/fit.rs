@@ -1,8 +1,10 @@
 //! `/fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards]` in the chat.
 //!
 //! Words in any order (`/fit 4090 qwen2.5-32b` = `/fit qwen2.5-32b 4090`); `2x4090` is two
-//! cards. Extra keys: `engine=vllm|transformers|llamacpp`, `kv=fp8`, `gmu=0.95` (vLLM's
-//! `--gpu-memory-utilization`), `rank=64`, `zero=2`,
+//! cards. Extra keys: `engine=vllm|transformers|llamacpp|ollama|sglang|tgi|lmdeploy|trt-llm`,
+//! `kv=fp8|q8_0|q4_0` (`ctk=` / `ctv=` apart, `vram::kv_cache`), `gmu=0.95` (vLLM's
+//! `--gpu-memory-utilization`), `mfs=0.85` (a server's own fraction, `vram::server`),
+//! `parallel=4` (Ollama's slots), `rank=64`, `zero=2`,
 //! `gc=on|off` (gradient checkpointing; on by default for training, see [`crate::advice`]),
 //! `attn=eager|sdpa|flash` (default: the engine's own),
 //! `optim=adam8bit`, `beams=4` (Transformers' beam search, `vram::beams`). `ctx=32k` means

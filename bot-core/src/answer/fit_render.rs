@@ -89,6 +89,9 @@ pub fn render_fit(
             .arg("parallelism", rep.parallelism.as_str())
             .arg("cards", rep.cards),
     );
+    if let Some(m) = kv_cache_line(&rep.kv_cache) {
+        r.push(m);
+    }
     r.push(
         Msg::new("fit-margin")
             .arg("pct", rep.margin_pct.round())
@@ -508,4 +511,30 @@ fn lora_expert_count(req: &FitRequest) -> u32 {
             crate::vram::Shape::by_size(params_b, active_b).experts
         }
     }
+}
+
+/// The KV cache type the estimate ran, when it is not the 16-bit default: its bits a value
+/// (averaged over K and V) and its share of f16's (`vram::kv_cache`).
+fn kv_cache_line(label: &str) -> Option<Msg> {
+    let types: Vec<_> = label
+        .split('/')
+        .filter_map(crate::lexicon::kv_dtype)
+        .collect();
+    let bytes = match types.as_slice() {
+        [t] => t.bytes(),
+        [k, v] => crate::vram::kv_cache::mean_bytes(*k, *v),
+        _ => return None,
+    };
+    (bytes != 2.0).then(|| {
+        Msg::new("fit-kv-cache")
+            .arg("kv", label)
+            .arg(
+                "bits",
+                format!("{:.2}", bytes * 8.0)
+                    .trim_end_matches('0')
+                    .trim_end_matches('.')
+                    .to_string(),
+            )
+            .arg("share", (bytes / 2.0 * 100.0).round())
+    })
 }

@@ -79,7 +79,17 @@ pub(super) fn apply_option<'a>(
             Some(n) => return Err(err(FitError::BadContext(n))),
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
-        "batch" | "bs" | "并发" => match v.parse::<u64>() {
+        // Ollama's parallel slots (`OLLAMA_NUM_PARALLEL`, llama-server's `-np`) are sequences
+        // of the stated context each: Ollama starts llama-server with `-c num_ctx × parallel`
+        // (`llm/llama_server.go` @ fb30760996871fa9460115c753afd2c60d4ab0f7).
+        "batch"
+        | "bs"
+        | "并发"
+        | "parallel"
+        | "np"
+        | "num_parallel"
+        | "ollama_num_parallel"
+        | "并行" => match v.parse::<u64>() {
             Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
             Ok(n) => return Err(err(FitError::BadBatch(n))),
             Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
@@ -96,15 +106,59 @@ pub(super) fn apply_option<'a>(
         },
         "engine" => {
             req.engine = v.parse::<Engine>().map_err(err)?;
+            // The server's own pool rule where it has one (`vram::Server`).
+            opts.server = vram::Server::parse(v);
             given.engine = true;
         }
+        // That server's own fraction: SGLang's `--mem-fraction-static`, TGI's
+        // `--cuda-memory-fraction`, LMDeploy's `cache_max_entry_count`, TensorRT-LLM's
+        // `free_gpu_memory_fraction` (0.85 or 85%).
+        "mfs"
+        | "mem_fraction_static"
+        | "mem_fraction"
+        | "cuda_memory_fraction"
+        | "cache_max_entry_count"
+        | "free_gpu_memory_fraction"
+        | "kv_cache_free_gpu_mem_fraction"
+        | "显存比例" => match vram::vllm_utilization(v) {
+            Some(f) => opts.server_fraction = Some(f),
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
         "quant" => {
             req.quant = v.parse::<Quant>().map_err(err)?;
             given.quant = true;
         }
         "task" => req.task = v.parse::<Task>().map_err(err)?,
-        "kv" => match lexicon::kv_dtype(v) {
-            Some(kv) => opts.kv_cache = kv,
+        // The KV cache's type, K and V alike (`vram::kv_cache`): vLLM's / SGLang's
+        // `--kv-cache-dtype`, Ollama's `OLLAMA_KV_CACHE_TYPE`, llama.cpp's `-ctk` with `-ctv`.
+        "kv"
+        | "kv_cache"
+        | "kv_cache_dtype"
+        | "kv_cache_type"
+        | "cache_type"
+        | "kv_dtype"
+        | "ollama_kv_cache_type"
+        | "kv缓存"
+        | "kv缓存类型"
+        | "kv精度" => match lexicon::kv_dtype(v) {
+            Some(kv) => {
+                opts.kv_cache = kv;
+                opts.kv_cache_v = None;
+            }
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // llama.cpp's K cache alone (`-ctk`, `--cache-type-k`): the V cache keeps its type.
+        "ctk" | "cache_type_k" | "type_k" | "k缓存" => match lexicon::kv_dtype(v) {
+            Some(kv) => {
+                let v_type = opts.kv_cache_v.unwrap_or(opts.kv_cache);
+                opts.kv_cache = kv;
+                opts.kv_cache_v = (v_type != kv).then_some(v_type);
+            }
+            None => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        // llama.cpp's V cache alone (`-ctv`, `--cache-type-v`).
+        "ctv" | "cache_type_v" | "type_v" | "v缓存" => match lexicon::kv_dtype(v) {
+            Some(kv) => opts.kv_cache_v = (kv != opts.kv_cache).then_some(kv),
             None => return Err(err(FitError::BadValue(w.to_string()))),
         },
         // vLLM's `--gpu-memory-utilization` (`FitOptions::vllm_utilization`): 0.95 or 95%.

@@ -271,7 +271,16 @@ impl FromStr for Engine {
     fn from_str(s: &str) -> Result<Engine, FitError> {
         Ok(match squash(s).as_str() {
             "transformers" | "hf" | "huggingface" | "pytorch" | "torch" => Engine::Transformers,
-            "vllm" | "sglang" => Engine::Vllm,
+            // SGLang, TGI, LMDeploy and TensorRT-LLM are sized in vLLM's class, each with its own
+            // pool rule (`vram::Server`).
+            "vllm"
+            | "sglang"
+            | "tgi"
+            | "textgenerationinference"
+            | "lmdeploy"
+            | "turbomind"
+            | "trtllm"
+            | "tensorrtllm" => Engine::Vllm,
             "llamacpp" | "llama" | "ollama" | "gguf" | "lmstudio" => Engine::Llamacpp,
             _ => return Err(FitError::UnknownEngine(s.trim().to_string())),
         })
@@ -340,11 +349,19 @@ pub fn sharding(word: &str) -> Option<Zero> {
     }
 }
 
-/// KV-cache element type: `fp16`/`bf16`/`16` or `fp8`/`int8`/`8`.
+/// KV-cache element type: `fp16`/`f16`/`bf16`/`16`/`auto` (vLLM's default: the model's dtype),
+/// `fp8`/`fp8_e4m3`/`fp8_e5m2`/`int8`/`8`, or a llama.cpp block type (`q8_0`, `q5_1`, `q5_0`,
+/// `q4_1`, `q4_0`, `iq4_nl`; `q8` and `q4` for the `_0` types, as people write them).
 pub fn kv_dtype(word: &str) -> Option<KvDtype> {
     match squash(word).as_str() {
-        "fp16" | "bf16" | "16" => Some(KvDtype::Fp16),
-        "fp8" | "int8" | "8" => Some(KvDtype::Fp8),
+        "fp16" | "f16" | "bf16" | "16" | "auto" | "float16" | "bfloat16" => Some(KvDtype::Fp16),
+        "fp8" | "fp8e4m3" | "fp8e5m2" | "int8" | "8" => Some(KvDtype::Fp8),
+        "q80" | "q8" => Some(KvDtype::Q8_0),
+        "q51" => Some(KvDtype::Q5_1),
+        "q50" | "q5" => Some(KvDtype::Q5_0),
+        "q41" => Some(KvDtype::Q4_1),
+        "q40" | "q4" => Some(KvDtype::Q4_0),
+        "iq4nl" => Some(KvDtype::Iq4Nl),
         _ => None,
     }
 }

@@ -3,8 +3,8 @@
 //! and constants live in `parts`, below both engines.
 
 use super::parts::{
-    Common, Parts, VllmDefaults, kv_bytes_per_sequence, kv_bytes_per_token, outside_allocator_gib,
-    vllm_mxfp4_padding, weight_split,
+    Common, Parts, VllmDefaults, kv_bytes_per_sequence_kv, kv_bytes_per_token_kv,
+    outside_allocator_gib, vllm_mxfp4_padding, weight_split,
 };
 use super::request::{FitOptions, FitRequest};
 use super::{Engine, GIB, Shape, Task, Zero};
@@ -43,6 +43,8 @@ pub(super) fn compute_on(
     if req.engine == Engine::Vllm && !req.task.is_training() {
         split.layers += vllm_mxfp4_padding(shape, req.quant, cards);
     }
+    // The cache types the engine runs (`vram::kv_cache`).
+    let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);
     let c = Common {
         cards,
         n: cards as f64,
@@ -50,13 +52,14 @@ pub(super) fn compute_on(
         batch: super::beams::sequences(req.batch, req.beams),
         split,
         w_total: split.total(),
-        kv_tok: kv_bytes_per_token(shape, req.engine, opts.kv_cache),
-        kv_seq: kv_bytes_per_sequence(shape, req.context as f64, opts.kv_cache),
+        kv_tok: kv_bytes_per_token_kv(shape, req.engine, kv_k, kv_v),
+        kv_seq: kv_bytes_per_sequence_kv(shape, req.context as f64, kv_k, kv_v),
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
         vllm: scheduler(req, vllm),
         vllm_util: opts.vllm_share(),
+        server: opts.server_pool(req),
     };
     if req.task.is_training() {
         super::train::compute_train(shape, req, opts, &c)

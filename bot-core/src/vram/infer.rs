@@ -76,9 +76,25 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // hold one sequence of `max_model_len`); the CUDA context and the CUDA graphs, captured
     // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
     let core = w + kv + a;
-    let over = (core / c.vllm_util - core).max(ctx + graphs);
+    let (over, held, pool) = match c.server {
+        // SGLang, TGI, LMDeploy, TensorRT-LLM: each its own pool rule (`vram::server`).
+        Some((s, f)) => {
+            let card = req.gpu.map_or(0.0, |g| g.usable_gib() * GIB);
+            let held = s.held_share(f, w, card);
+            let pool = match s {
+                super::Server::Tgi => core,
+                _ => w + kv,
+            };
+            (s.over_bytes(f, w, kv, a, ctx + graphs), held, pool)
+        }
+        None => (
+            (core / c.vllm_util - core).max(ctx + graphs),
+            c.vllm_util,
+            core,
+        ),
+    };
     // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
-    let fill = super::vllm_grant::kv_fill(req, c.vllm_util, core, core + over);
+    let fill = super::vllm_grant::kv_fill(req, held, pool, core + over);
     p.set(n, w_total, kv * n, [w, kv, a, 0.0, over + fill], a * n, 0.0);
     // The totals stay what the job needs (what the cards together must hold).
     p.overhead -= fill * n;

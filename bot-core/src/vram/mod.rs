@@ -34,11 +34,13 @@ mod estimate;
 mod fsdp;
 mod infer;
 mod kbit_base;
+pub mod kv_cache;
 mod loss_head;
 mod option;
 mod parts;
 mod report;
 mod request;
+pub mod server;
 mod train;
 pub mod unsloth_loss;
 pub mod unsloth_release;
@@ -53,8 +55,8 @@ pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
     VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
-    hf_activation_bytes_per_token, kv_bytes_per_token, kv_share_per_card, nccl_buffers_gib,
-    outside_allocator_gib, vllm_release_is_v0, vllm_utilization, weight_bytes,
+    hf_activation_bytes_per_token, kv_bytes_per_token, kv_bytes_per_token_kv, kv_share_per_card,
+    nccl_buffers_gib, outside_allocator_gib, vllm_release_is_v0, vllm_utilization, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,
@@ -66,6 +68,7 @@ pub use request::{
     DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead,
     MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
 };
+pub use server::Server;
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
 pub use torchao::{Torchao, torchao_generate_gib};

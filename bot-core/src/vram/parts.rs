@@ -417,8 +417,15 @@ pub fn weight_bytes(shape: &Shape, quant: Quant) -> f64 {
 /// layers x (kv_lora_rank + qk_rope_head_dim) x bytes; Hugging Face Transformers caches the
 /// decompressed per-head K (qk_nope + qk_rope) and V (v_head_dim).
 pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
+    kv_bytes_per_token_kv(shape, engine, kv, kv)
+}
+
+/// [`kv_bytes_per_token`] with the K and V caches in their own types (llama.cpp's `-ctk` and
+/// `-ctv`). A latent (MLA) or compressed cache is one tensor, held in the K type: llama.cpp's
+/// MLA reads V as a view of the K cache.
+pub fn kv_bytes_per_token_kv(shape: &Shape, engine: Engine, k: KvDtype, v: KvDtype) -> f64 {
     let l = shape.layers as f64;
-    let b = kv.bytes();
+    let b = k.bytes();
     if let Some(c) = &shape.compressed {
         return c.per_token * b;
     }
@@ -428,7 +435,10 @@ pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
         // Sliding-window layers hold the window only (`kv_bytes_per_sequence`).
         None => {
             let full = l - shape.sliding.map_or(0.0, |s| s.layers as f64);
-            2.0 * full * shape.kv_heads as f64 * shape.head_dim as f64 * b
+            2.0 * full
+                * shape.kv_heads as f64
+                * shape.head_dim as f64
+                * super::kv_cache::mean_bytes(k, v)
         }
     }
 }
@@ -436,16 +446,17 @@ pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
 /// KV bytes one sequence holds whatever its length beyond the window: the sliding window of
 /// a compressed-attention model (`Shape::compressed`) or of a model's sliding-window layers
 /// (`Shape::sliding`), up to `tokens`; 0 for other models.
-pub fn kv_bytes_per_sequence(shape: &Shape, tokens: f64, kv: KvDtype) -> f64 {
+/// The K and V caches in their own types (llama.cpp's `-ctk` / `-ctv`).
+pub fn kv_bytes_per_sequence_kv(shape: &Shape, tokens: f64, k: KvDtype, v: KvDtype) -> f64 {
     let compressed = shape.compressed.map_or(0.0, |c| {
-        c.window_per_token * tokens.min(c.window as f64) * kv.bytes()
+        c.window_per_token * tokens.min(c.window as f64) * k.bytes()
     });
     let sliding = shape.sliding.map_or(0.0, |s| {
         2.0 * s.layers as f64
             * shape.kv_heads as f64
             * shape.head_dim as f64
             * tokens.min(s.window as f64)
-            * kv.bytes()
+            * super::kv_cache::mean_bytes(k, v)
     });
     compressed + sliding
 }
@@ -482,6 +493,9 @@ pub(super) struct Common {
     pub vllm: VllmDefaults,
     /// vLLM's `gpu_memory_utilization` (`FitOptions::vllm_utilization`).
     pub vllm_util: f64,
+    /// A vLLM-class server with its own pool rule and the fraction it runs with
+    /// (`vram::server`); `None`: vLLM's.
+    pub server: Option<(super::Server, f64)>,
 }
 
 impl Common {

@@ -289,21 +289,66 @@ impl Engine {
     }
 }
 
-/// KV-cache element type.
+/// KV-cache element type: the 16-bit default, vLLM's / SGLang's `--kv-cache-dtype fp8`, or one
+/// of llama.cpp's block types (`-ctk` / `-ctv`, Ollama's `OLLAMA_KV_CACHE_TYPE`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum KvDtype {
     #[default]
     Fp16,
     Fp8,
+    #[serde(rename = "q8_0")]
+    Q8_0,
+    #[serde(rename = "q5_1")]
+    Q5_1,
+    #[serde(rename = "q5_0")]
+    Q5_0,
+    #[serde(rename = "q4_1")]
+    Q4_1,
+    #[serde(rename = "q4_0")]
+    Q4_0,
+    #[serde(rename = "iq4_nl")]
+    Iq4Nl,
 }
 
 impl KvDtype {
+    /// Bytes a cached value takes. llama.cpp's block types hold 32 values a block with their
+    /// fp16 scale (and fp16 minimum for the `_1` types): `block_q8_0` d + qs[32] = 34 B,
+    /// `block_q5_1` d + m + qh[4] + qs[16] = 24 B, `block_q5_0` d + qh[4] + qs[16] = 22 B,
+    /// `block_q4_1` d + m + qs[16] = 20 B, `block_q4_0` and `block_iq4_nl` d + qs[16] = 18 B
+    /// (`ggml/src/ggml-common.h` @ 01243c587feceaa5d6a6c2305535ef2f549c48b8, QK8_0 = QK5_0 =
+    /// QK4_0 = 32): 8.5, 6, 5.5, 5 and 4.5 bits, a little more than the round 1/2 and 1/4 of
+    /// f16 that Ollama's own estimate uses (`fs/ggml/ggml.go` `kvCacheBytesPerElement`).
     pub fn bytes(&self) -> f64 {
         match self {
             KvDtype::Fp16 => 2.0,
             KvDtype::Fp8 => 1.0,
+            KvDtype::Q8_0 => 34.0 / 32.0,
+            KvDtype::Q5_1 => 24.0 / 32.0,
+            KvDtype::Q5_0 => 22.0 / 32.0,
+            KvDtype::Q4_1 => 20.0 / 32.0,
+            KvDtype::Q4_0 | KvDtype::Iq4Nl => 18.0 / 32.0,
         }
+    }
+
+    /// The name the engines use (llama.cpp's `-ctk` values, vLLM's `--kv-cache-dtype`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            KvDtype::Fp16 => "f16",
+            KvDtype::Fp8 => "fp8",
+            KvDtype::Q8_0 => "q8_0",
+            KvDtype::Q5_1 => "q5_1",
+            KvDtype::Q5_0 => "q5_0",
+            KvDtype::Q4_1 => "q4_1",
+            KvDtype::Q4_0 => "q4_0",
+            KvDtype::Iq4Nl => "iq4_nl",
+        }
+    }
+
+    /// One of llama.cpp's quantized block types (`ggml_is_quantized`): what its V cache may
+    /// hold only with flash attention, and what vLLM's `--kv-cache-dtype` does not offer.
+    pub fn is_block_quantized(&self) -> bool {
+        !matches!(self, KvDtype::Fp16 | KvDtype::Fp8)
     }
 }
 

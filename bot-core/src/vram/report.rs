@@ -2,7 +2,7 @@
 //! or the cards (of 1, 2, 4, 8) that hold the job.
 
 use super::estimate::{compute, compute_on, margin_pct, round2, trim_num, verdict};
-use super::parts::{CUDA_CONTEXT_GIB, Parts, VllmDefaults, kv_bytes_per_token};
+use super::parts::{CUDA_CONTEXT_GIB, Parts, VllmDefaults, kv_bytes_per_token_kv};
 use super::request::{
     CARD_COUNTS, CardParts, CheckpointingFlip, FitError, FitOption, FitOptions, FitReport,
     FitRequest, ModelRef, validate,
@@ -86,6 +86,8 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
     }
     vllm_warnings(shape, req, opts, &mut warnings);
+    // The cache type as the engine runs it (`vram::kv_cache`).
+    warnings.extend(super::kv_cache::warnings(req, opts));
     if let Some(t) = super::torchao::scheme(req) {
         // torchao as its benchmark runs it (`vram::torchao`): what stays pinned is in the
         // overhead; the 16-bit load before it is said, and whether the card holds it.
@@ -156,6 +158,7 @@ pub fn estimate_with(
         _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
     };
     let (margin_pct, margin_measured) = margin_pct(req);
+    let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);
     let mut report = FitReport {
         model: name,
         quant: req.quant.key().to_string(),
@@ -184,7 +187,8 @@ pub fn estimate_with(
         params_b: round2(shape.params.total / 1e9),
         active_params_b: round2(shape.params.active / 1e9),
         trainable_params_b: (trainable / 1e9 * 1e4).round() / 1e4,
-        kv_bytes_per_token: kv_bytes_per_token(&shape, req.engine, opts.kv_cache),
+        kv_bytes_per_token: kv_bytes_per_token_kv(&shape, req.engine, kv_k, kv_v),
+        kv_cache: super::kv_cache::label(kv_k, kv_v),
         gpu: None,
         fits: None,
         margin_gib: None,
@@ -418,6 +422,25 @@ pub(super) fn options(
 /// vLLM's notes: its share of each card and its start-up profile (V1 by card class, or V0),
 /// and with no card named what the larger class adds.
 fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &mut Vec<Msg>) {
+    // SGLang, TGI, LMDeploy, TensorRT-LLM: their own pool rule in place of vLLM's share, sized
+    // in vLLM's class otherwise (`vram::server`), each said.
+    if let Some((s, f)) = opts.server_pool(req) {
+        warnings.push(
+            Msg::new("fit-warn-server-pool")
+                .arg("server", s.key())
+                .arg("pct", round2(f * 100.0))
+                .arg(
+                    "given",
+                    if opts.server_fraction.is_some() {
+                        "yes"
+                    } else {
+                        "no"
+                    },
+                )
+                .arg("card", if req.gpu.is_some() { "yes" } else { "no" }),
+        );
+        return;
+    }
     if !req.task.is_training() && req.engine == Engine::Vllm && req.vllm_v0 {
         // vLLM's V0 engine (`VllmDefaults::v0`): its profile and the word that sizes V1.
         let multimodal = matches!(req.model, ModelRef::Known(m) if m.vision.is_some());

@@ -403,7 +403,11 @@ impl<'a> FitRequest<'a> {
 /// Less common knobs, with documented defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FitOptions {
+    /// The KV cache's element type, K and V alike (`kv=`, `--kv-cache`).
     pub kv_cache: KvDtype,
+    /// The V cache's type where it differs from the K cache's (llama.cpp's `-ctv` beside
+    /// `-ctk`; the chat's `ctv=`); `None`: as `kv_cache`.
+    pub kv_cache_v: Option<KvDtype>,
     pub optimizer: Optimizer,
     /// LoRA rank (adapters on the matrices `FitRequest::lora_targets` names; default every
     /// linear layer of every decoder layer).
@@ -423,9 +427,31 @@ pub struct FitOptions {
     /// `determine_available_memory`: requested = total × utilization; the cache gets what the
     /// weights and the profile leave of it). Default 0.90, vLLM's own; in (0, 1].
     pub vllm_utilization: f64,
+    /// The vLLM-class server named where its pool rule is its own (`engine=sglang|tgi|lmdeploy|
+    /// trt-llm`, `vram::server`); `None`: vLLM's.
+    pub server: Option<super::Server>,
+    /// That server's own fraction (SGLang's `--mem-fraction-static`, TGI's
+    /// `--cuda-memory-fraction`, LMDeploy's `cache_max_entry_count`, TensorRT-LLM's
+    /// `free_gpu_memory_fraction`); `None`: its default.
+    pub server_fraction: Option<f64>,
 }
 
 impl FitOptions {
+    /// The server's pool rule and fraction this request runs with: a vLLM-class inference
+    /// request naming SGLang, TGI, LMDeploy or TensorRT-LLM; `None` otherwise.
+    pub fn server_pool(&self, req: &FitRequest) -> Option<(super::Server, f64)> {
+        let s = self.server?;
+        if req.engine != super::Engine::Vllm || req.task.is_training() {
+            return None;
+        }
+        let card_mib = req.gpu.map(|g| g.usable_gib() * 1024.0);
+        let f = self
+            .server_fraction
+            .filter(|f| *f > 0.0 && *f <= 1.0)
+            .unwrap_or_else(|| s.default_fraction(card_mib, req.cards));
+        Some((s, f))
+    }
+
     /// The vLLM share the estimate uses: `vllm_utilization`, or vLLM's default 0.90 where a
     /// caller set a value outside (0, 1] (the chat and the CLI refuse those).
     pub fn vllm_share(&self) -> f64 {
@@ -442,12 +468,15 @@ impl Default for FitOptions {
     fn default() -> Self {
         FitOptions {
             kv_cache: KvDtype::Fp16,
+            kv_cache_v: None,
             optimizer: Optimizer::AdamW,
             lora_rank: 16,
             zero: None,
             fsdp: false,
             device_map: false,
             vllm_utilization: super::VLLM_GPU_MEMORY_UTILIZATION,
+            server: None,
+            server_fraction: None,
         }
     }
 }
@@ -559,6 +588,9 @@ pub struct FitReport {
     pub trainable_params_b: f64,
     /// KV cache bytes per token per sequence, all layers.
     pub kv_bytes_per_token: f64,
+    /// The KV cache type the engine runs: `f16`, `fp8`, a llama.cpp block type, or `K/V` when
+    /// the two differ (`vram::kv_cache::label`).
+    pub kv_cache: String,
     /// Only when a card was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu: Option<String>,

@@ -724,5 +724,7 @@ mod heldout13;
 mod heldout14;
 #[path = "fit_reference/heldout15.rs"]
 mod heldout15;
+#[path = "fit_reference/heldout17.rs"]
+mod heldout17;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

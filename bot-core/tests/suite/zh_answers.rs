@@ -88,6 +88,15 @@ const TERMS: &[&str] = &[
     "bitsandbytes",
     "amp",
     "adamw",
+    // Serving engines and quantized-cache libraries, by their product names.
+    "SGLang",
+    "TGI",
+    "LMDeploy",
+    "TensorRT",
+    "LLM",
+    "Ollama",
+    "quanto",
+    "HQQ",
 ];
 
 fn allowed_words(c: &Catalog) -> HashSet<String> {
@@ -195,6 +204,16 @@ fn zh_lines(c: &Catalog) -> Vec<String> {
         "/fit qwen2.5-7b lora 2x4090 gc=off".into(),
         // /tco: a fitting card and one that cannot serve the model.
         "/tco qwen2.5-7b int4 4090 20m 0.3".into(),
+        // KV cache types and serving engines' own pools (`vram::kv_cache`, `vram::server`).
+        "/fit qwen2.5-14b q4_k_m ctx=32k engine=llamacpp kv=q4_0 attn=eager 4080".into(),
+        "/fit qwen2.5-14b q4_k_m ctx=32k engine=llamacpp ctk=q8_0 4080".into(),
+        "/fit phi-4 awq ctx=16k engine=vllm kv=q4_0 4090".into(),
+        "/fit phi-4 ctx=16k engine=transformers kv=fp8 a100".into(),
+        "/fit qwen2.5-14b bf16 ctx=32k engine=sglang a100-40g-pcie".into(),
+        "/fit qwen2.5-14b bf16 ctx=32k engine=sglang mfs=0.9 a100-40g-pcie".into(),
+        "/fit qwen2.5-14b bf16 ctx=32k engine=tgi a100-40g-pcie".into(),
+        "/fit qwen2.5-14b bf16 ctx=32k engine=lmdeploy a100-40g-pcie".into(),
+        "/fit qwen2.5-14b bf16 ctx=32k engine=trt-llm a100-40g-pcie".into(),
         "/tco qwen2.5-72b bf16 4090 20m 0.3".into(),
     ];
     lines.extend(c.gpus.iter().map(|g| format!("/gpu {}", g.id)));

@@ -102,6 +102,11 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         }
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
+        // The whole KV cache an engine's log prints (llama.cpp's "KV self size", Ollama's KV
+        // figure), replayed on one card: the estimate's KV part.
+        "kv" => rep.per_gpu.kv_cache_gib,
+        // nvidia-smi summed over the cards: the estimate's total over the cards.
+        "smi-sum" => rep.total_gib,
         // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
         "act" => rep.per_gpu.activations_gib,
         "verdict" => {
@@ -130,7 +135,11 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
     req.engine = c.engine.parse::<Engine>().expect("engine");
     req.cards = c.cards;
     req.gpu = c.gpu.as_deref().map(|g| catalog.gpu(g).expect("row gpu"));
-    let mut opts = FitOptions::default();
+    // SGLang, TGI, LMDeploy, TensorRT-LLM: vLLM's class with their own pool rule.
+    let mut opts = FitOptions {
+        server: bot_core::vram::Server::parse(&c.engine),
+        ..FitOptions::default()
+    };
     let mut gc = None;
     for f in &c.flags {
         match f.as_str() {
@@ -140,7 +149,20 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--amp" => req.mixed_precision = true,
             "--adam-8bit" => opts.optimizer = Optimizer::Adam8bit,
             // The CLI's `--kv-cache fp8` (an FP8 KV cache: vLLM / SGLang `--kv-cache-dtype fp8`).
-            "--kv-cache=fp8" => opts.kv_cache = bot_core::vram::KvDtype::Fp8,
+            // and llama.cpp's / Ollama's block types (`--kv-cache q8_0`): K and V alike.
+            other if other.starts_with("--kv-cache=") => {
+                opts.kv_cache = bot_core::lexicon::kv_dtype(&other[11..]).expect("kv cache type");
+            }
+            // llama.cpp's `-ctv` where it differs (`--kv-cache-v`).
+            other if other.starts_with("--kv-cache-v=") => {
+                opts.kv_cache_v =
+                    Some(bot_core::lexicon::kv_dtype(&other[13..]).expect("v cache type"));
+            }
+            // SGLang's `--mem-fraction-static` (the CLI's `--mem-fraction`, `vram::server`).
+            other if other.starts_with("--mem-fraction-static=") => {
+                opts.server_fraction =
+                    Some(bot_core::vram::vllm_utilization(&other[22..]).expect("fraction"));
+            }
             // The CLI's `--gpu-memory-utilization` (vLLM's share of each card).
             other if other.starts_with("--gpu-memory-utilization=") => {
                 opts.vllm_utilization =
