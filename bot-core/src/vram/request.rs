@@ -235,6 +235,25 @@ pub struct FitRequest<'a> {
     /// torchao's `generate.py` (`vram::torchao`): `int8wo`/`int4wo-G`/`float8wo` of a 16-bit model
     /// on the card (`quant` says which), or 16-bit; a static cache of `context` positions.
     pub torchao: Option<super::Torchao>,
+    /// What the fine-tune optimizes (`method=dpo`, `grpo`…; CLI `--method`; default SFT):
+    /// preference pairs, a reference model, generated completions (`vram::method`). With a
+    /// pair method `context` is one sequence of the pair and `batch` counts pairs; with GRPO
+    /// `batch` counts completions per card and `context` is prompt + completion.
+    pub method: super::Method,
+    /// DoRA (PEFT `use_dora=True`; `dora`; CLI `--dora`; LoRA/QLoRA only): magnitude vectors and
+    /// the weight norm of every wrapped matrix (`vram::method::dora_*`).
+    pub dora: bool,
+    /// GRPO's completions per prompt (`num_generations`; `generations=`; CLI `--generations`).
+    pub generations: u32,
+    /// GRPO's generated part of `context` (`max_completion_length`; `completion=`; CLI
+    /// `--completion`); `None`: the whole context carries logits.
+    pub completion: Option<u32>,
+    /// Where GRPO's completions are generated (`rollout=`; CLI `--rollout`).
+    pub rollout: super::Rollout,
+    /// Whether reference log-probabilities are computed during training (DPO, KTO, GRPO; default
+    /// on). Off (`ref=off`, CLI `--no-ref`): TRL's `precompute_ref_log_probs=True`, or GRPO with
+    /// `beta=0`: no reference copy for full fine-tuning.
+    pub reference: bool,
 }
 
 /// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
@@ -390,6 +409,12 @@ impl<'a> FitRequest<'a> {
             new_tokens: None,
             beams: 1,
             torchao: None,
+            method: super::Method::Sft,
+            dora: false,
+            generations: super::method::DEFAULT_GENERATIONS,
+            completion: None,
+            rollout: super::Rollout::Generate,
+            reference: true,
         }
     }
 
