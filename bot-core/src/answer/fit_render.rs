@@ -51,7 +51,10 @@ pub fn render_fit(
         Msg::new("fit-title")
             .arg("model", rep.model.as_str())
             .arg("quant", rep.quant.as_str())
-            .arg("task", rep.task.as_str())
+            .arg(
+                "task",
+                super::fit_rl::task_label(rep.task.as_str(), req).as_str(),
+            )
             .arg("context", rep.context)
             .arg("batch", rep.batch)
             .arg("engine", rep.engine.as_str()),
@@ -310,6 +313,7 @@ fn push_assumptions(
             push_full_precision(r, req, p);
         }
         super::fit_held::push_held(r, req, &p.opts);
+        super::fit_rl::push_method(r, req);
     }
 }
 

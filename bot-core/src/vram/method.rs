@@ -7,7 +7,7 @@
 //!
 //! ms-swift's `swift rlhf` and LLaMA-Factory's `stage: dpo/kto/rm` run these TRL trainers.
 
-use super::{Shape, Task};
+use super::{FitError, FitRequest, Shape, Task};
 use serde::Serialize;
 
 /// What a fine-tune optimizes (`method=`; CLI `--method`); SFT unless said.
@@ -233,4 +233,16 @@ pub fn dora_transient_bytes(shape: &Shape, quantized: bool) -> f64 {
     } as f64;
     let largest = h * ffn.max(h);
     largest * if quantized { 10.0 } else { 8.0 }
+}
+
+/// Whether the request's method words fit its task: a method other than SFT, and DoRA, size a
+/// fine-tune (DoRA a LoRA / QLoRA one). `Err` names what to change.
+pub fn check(req: &FitRequest) -> Result<(), FitError> {
+    if req.method != Method::Sft && !req.task.is_training() {
+        return Err(FitError::MethodScope(req.method.key().to_uppercase()));
+    }
+    if req.dora && !matches!(req.task, Task::Lora | Task::Qlora) {
+        return Err(FitError::DoraScope);
+    }
+    Ok(())
 }

@@ -55,6 +55,12 @@ pub enum FitError {
     /// torchao is int8/int4/fp8 (or, its `generate.py`, 16-bit) inference on a PyTorch model.
     #[error("torchao sizes int8, int4, fp8 or 16-bit inference (its generate.py), not {0}")]
     TorchaoScope(String),
+    /// A training method (`dpo`, `grpo`…) asked for inference: it sizes a fine-tune.
+    #[error("{0} is a way to fine-tune: add lora, qlora or full")]
+    MethodScope(String),
+    /// DoRA asked for a full fine-tune or inference: it is a LoRA variant.
+    #[error("DoRA is a LoRA variant: use it with lora or qlora")]
+    DoraScope,
 }
 
 impl FitError {
@@ -84,6 +90,10 @@ impl FitError {
                 .arg("gpu", g.as_str())
                 .arg("field", *field),
             FitError::TorchaoScope(v) => Msg::new("fit-error-torchao").said("value", v.as_str()),
+            FitError::MethodScope(m) => {
+                Msg::new("fit-error-method-scope").arg("method", m.as_str())
+            }
+            FitError::DoraScope => Msg::new("fit-error-dora-scope"),
         }
     }
 }
@@ -648,6 +658,16 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
             );
             return Err(FitError::TorchaoScope(what));
         }
+    }
+    super::method::check(req)?;
+    if req.method == super::Method::Grpo
+        && (req.generations == 0 || req.completion.is_some_and(|c| c == 0 || c > req.context))
+    {
+        return Err(FitError::BadValue(format!(
+            "generations={} completion={}",
+            req.generations,
+            req.completion.unwrap_or(0)
+        )));
     }
     if let ModelRef::BySize { params_b, active_b } = req.model {
         for b in std::iter::once(params_b).chain(active_b) {
