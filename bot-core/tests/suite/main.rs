@@ -31,6 +31,7 @@ mod fit_heldout10_mechanisms;
 mod fit_heldout12_mechanisms;
 mod fit_heldout13_mechanisms;
 mod fit_heldout15_mechanisms;
+mod fit_heldout16_mechanisms;
 mod fit_heldout6_mechanisms;
 mod fit_heldout7_mechanisms;
 mod fit_heldout8_mechanisms;
