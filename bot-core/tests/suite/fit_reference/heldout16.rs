@@ -21,8 +21,13 @@ fn public_measurements_sixteenth_held_out_set() {
     // DoRA 7B -8.0 %, GRPO LoRA 3B -3.5 %); under by more than 15 %: the DPO LoRA 7B at 2048 -15.5 %. Verdicts 6 of 7:
     // wrong is DPO of Qwen2.5-0.5B loaded in fp32 on an A100 80GB ("fits" at 35 GiB; it ran out). The floor and
     // ceiling may only tighten.
-    let floor_within = 3;
-    let ceiling_under = 1;
+    // After mem_x's pass (`vram::method`: chosen and rejected in one forward, the reference model as TRL loads
+    // it, GRPO's completion-only logits and rollout, DoRA's magnitudes, saved outputs and weight norm): 4 of 4
+    // within 15 % (DPO LoRA 7B -15.5 -> +5.8 %, SimPO -13.5 -> -12.2 %, DoRA -8.0 -> -4.5 %, GRPO LoRA 3B -3.5 ->
+    // -8.4 %), none under; verdicts 6 of 7, the fp32 DPO still answered "fits" (62.9 GiB on 80: its fp32 residual
+    // stream under autocast is not modelled, docs/misses/heldout16_misses.md).
+    let floor_within = 4;
+    let ceiling_under = 0;
     let floor_verdicts = 6;
     assert!(
         held.within15 >= floor_within,
