@@ -1,6 +1,9 @@
 ## /fit and /tco (issue 4). Numbers are estimates; each answer names its basis.
 
-fit-title = Memory estimate: { $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
+fit-title = Memory estimate: { $model } · { $quant } · { $task }{ $method ->
+    [none] {""}
+   *[other] {" "}{ $method }
+  } · { $context } tokens × { $batch } · { $engine }
 fit-method-assumed = No fine-tuning method given: sized as LoRA (adapters on a 16-bit base), the method most people can afford. Add full or qlora to size another; both are below.
 fit-method-other = { $task ->
     [full] Full fine-tuning

@@ -5,6 +5,9 @@ fit-title = 显存估算：{ $model } · { $quant } · { $task ->
     [qlora] QLoRA 微调
     [full] 全参微调
    *[infer] 推理
+  }{ $method ->
+    [none] {""}
+   *[other] {"（"}{ $method }{"）"}
   } · { $context } token × { $batch } · { $engine ->
     [vllm] vLLM
     [llamacpp] llama.cpp

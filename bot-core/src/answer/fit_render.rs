@@ -51,10 +51,8 @@ pub fn render_fit(
         Msg::new("fit-title")
             .arg("model", rep.model.as_str())
             .arg("quant", rep.quant.as_str())
-            .arg(
-                "task",
-                super::fit_rl::task_label(rep.task.as_str(), req).as_str(),
-            )
+            .arg("task", rep.task.as_str())
+            .arg("method", super::fit_rl::method_label(req).as_str())
             .arg("context", rep.context)
             .arg("batch", rep.batch)
             .arg("engine", rep.engine.as_str()),

@@ -5,17 +5,21 @@
 use crate::reply::{Msg, Reply};
 use crate::vram::{self, FitRequest, Method, Rollout, Task};
 
-/// The task as the title says it: `lora`, `lora DPO`, `qlora+DoRA GRPO`.
-pub(super) fn task_label(task: &str, req: &FitRequest) -> String {
-    let mut t = task.to_string();
+/// The method as the title says it after the task: `DPO`, `DoRA`, `DoRA GRPO`; `none` for SFT
+/// without DoRA (the title's select leaves it out).
+pub(super) fn method_label(req: &FitRequest) -> String {
+    let mut t = Vec::new();
     if req.dora {
-        t.push_str("+DoRA");
+        t.push("DoRA".to_string());
     }
-    if req.method != Method::Sft {
-        t.push(' ');
-        t.push_str(&req.method.key().to_uppercase());
+    if req.method != Method::Sft && req.task.is_training() {
+        t.push(req.method.key().to_uppercase());
     }
-    t
+    if t.is_empty() {
+        "none".into()
+    } else {
+        t.join(" ")
+    }
 }
 
 /// GiB of the reference copy on the busiest card (`method::reference_weight_bytes`), 0 when none

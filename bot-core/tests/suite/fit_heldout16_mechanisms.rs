@@ -233,6 +233,7 @@ fn the_chat_words_size_the_method_and_the_answer_says_what_it_assumed() {
     assert!(en.contains("adapters off"), "{en}");
     assert!(en.contains("2 sequences of 1024 tokens"), "{en}");
     let zh = say(&w, "zh", "/fit llama-3.1-8b dpo ctx=1k l40s");
+    assert!(zh.contains("LoRA 微调（DPO）"), "{zh}");
     assert!(zh.contains("参考模型") && zh.contains("关掉适配器"), "{zh}");
     // Full DPO: the copy, and ref=off among the remedies when it is tight.
     let full = say(
@@ -267,7 +268,10 @@ fn the_chat_words_size_the_method_and_the_answer_says_what_it_assumed() {
     assert!(gz.contains("单独的卡"), "{gz}");
     // DoRA by its word, and the errors in both languages.
     let d = say(&w, "en", "/fit yi-1.5-9b dora ctx=512 a10");
-    assert!(d.contains("+DoRA") && d.contains("magnitude vector"), "{d}");
+    assert!(
+        d.contains("lora DoRA") && d.contains("magnitude vector"),
+        "{d}"
+    );
     let e = say(&w, "en", "/fit qwen3-4b full dora");
     assert!(e.contains("DoRA is a LoRA variant"), "{e}");
     let ez = say(&w, "zh", "/fit qwen3-4b infer method=kto");
