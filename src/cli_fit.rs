@@ -138,6 +138,30 @@ pub struct FitArgs {
     /// the full-vocabulary logits.
     #[arg(long)]
     liger: bool,
+    /// What the fine-tune optimizes: sft | dpo | orpo | simpo | cpo | kto | reward | grpo (the
+    /// chat's `dpo`, `method=grpo`). DPO-family: --context is one sequence of the pair, --batch
+    /// counts pairs; GRPO: --batch counts completions per card. Default: sft
+    #[arg(long)]
+    method: Option<String>,
+    /// DoRA (PEFT `use_dora=True`; the chat's `dora`): LoRA with magnitude vectors
+    #[arg(long)]
+    dora: bool,
+    /// GRPO: completions per prompt (`num_generations`; the chat's `generations=8`) [default: 8]
+    #[arg(long)]
+    generations: Option<u32>,
+    /// GRPO: the generated part of --context (`max_completion_length`; the chat's
+    /// `completion=1024`)
+    #[arg(long)]
+    completion: Option<u32>,
+    /// GRPO: where completions are generated: hf (the policy on the training card) | separate
+    /// (vLLM on other cards) | colocate (vLLM on the same card, --gpu-memory-utilization its
+    /// share) [default: hf]
+    #[arg(long)]
+    rollout: Option<String>,
+    /// DPO/KTO/GRPO without a reference model in training (TRL `precompute_ref_log_probs`, GRPO
+    /// `beta=0`; the chat's `ref=off`)
+    #[arg(long)]
+    no_ref: bool,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -290,6 +314,20 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
     }
+    if let Some(m) = &a.method {
+        req.method = vram::Method::from_key(m)
+            .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--method {m}"))))?;
+    }
+    req.dora = a.dora;
+    if let Some(g) = a.generations {
+        req.generations = g;
+    }
+    req.completion = a.completion;
+    if let Some(r) = &a.rollout {
+        req.rollout = vram::Rollout::from_key(r)
+            .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--rollout {r}"))))?;
+    }
+    req.reference = !a.no_ref;
     let mut quant_given = a.quant.is_some();
     if let Some(t) = &a.torchao {
         let (q, t) = bot_core::vram::Torchao::parse(t).ok_or_else(|| {

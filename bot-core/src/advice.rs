@@ -459,6 +459,28 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
         let half = req.batch / 2;
         push(format!("batch={half}"), &|r, _| r.batch = half);
     }
+    // The method's own knobs (`vram::method`): the reference copy of a full DPO/KTO/GRPO
+    // (precomputed log-probs, or GRPO's beta=0), GRPO's completion length and its rollout.
+    if req.task == Task::Full && req.reference && req.method.has_reference() {
+        push("ref=off".into(), &|r, _| r.reference = false);
+    }
+    if req.method == vram::Method::Grpo {
+        if let Some(c) = req.completion.filter(|c| *c >= 256) {
+            let (half, prompt) = (c / 2, req.context - c);
+            push(format!("completion={half}"), &|r, _| {
+                r.completion = Some(half);
+                r.context = prompt + half;
+            });
+        }
+        if req.rollout != vram::Rollout::Separate {
+            push("rollout=separate".into(), &|r, _| {
+                r.rollout = vram::Rollout::Separate
+            });
+        }
+    }
+    if req.dora {
+        push("dora=off".into(), &|r, _| r.dora = false);
+    }
     if req.beams > 1 {
         let half = req.beams / 2;
         push(format!("beams={half}"), &|r, _| r.beams = half);

@@ -1,6 +1,9 @@
 ## /fit and /tco (issue 4). Numbers are estimates; each answer names its basis.
 
-fit-title = Memory estimate: { $model } · { $quant } · { $task } · { $context } tokens × { $batch } · { $engine }
+fit-title = Memory estimate: { $model } · { $quant } · { $task }{ $method ->
+    [none] {""}
+   *[other] {" "}{ $method }
+  } · { $context } tokens × { $batch } · { $engine }
 fit-method-assumed = No fine-tuning method given: sized as LoRA (adapters on a 16-bit base), the method most people can afford. Add full or qlora to size another; both are below.
 fit-method-other = { $task ->
     [full] Full fine-tuning
@@ -272,6 +275,8 @@ fit-warn-tp-invalid = ⚠️ vLLM cannot run { $cards } cards as tensor parallel
 tco-error-tokens = Tokens a day (the number after the card) must be a whole number of at least 1, e.g. 20m; "{ $value }" is not.
 tco-error-api = The API price per 1M tokens (the last number) must be more than 0, e.g. 0.3; "{ $value }" is not.
 fit-error-torchao = torchao weight-only quantization (int8wo, int4wo, float8wo) is sized for inference on a PyTorch model in int8, int4 or fp8, and its generate.py also unquantized in bf16 or fp16; not { $value }.
+fit-error-method-scope = { $method } is a way to fine-tune, not to serve: add lora, qlora or full.
+fit-error-dora-scope = DoRA is a LoRA variant (PEFT use_dora): use it with lora or qlora.
 fit-warn-torchao = ℹ️ torchao { $scheme }: sized as torchao's own benchmark runs it — the model loaded in 16-bit on the card, then quantized in place. { $pinned } GiB of the 16-bit weights' memory stays reserved around the quantized weights (PyTorch cannot give it back), counted in the overhead; loading peaks at { $peak } GiB before that. Quantizing a model still on the CPU (quantize_ with device="cuda", one layer at a time) or loading through Transformers' TorchAoConfig avoids the 16-bit peak.
 fit-warn-torchao-load-short = ⚠️ torchao { $scheme }: loading the model in 16-bit on this card and quantizing it there (torchao's own benchmark way) peaks at { $peak } GiB, more than the card holds. Quantize a model still on the CPU (quantize_ with device="cuda", one layer at a time) or load through Transformers' TorchAoConfig. After quantizing, { $pinned } GiB of 16-bit memory stays reserved around the quantized weights (counted in the overhead).
 fit-autocast-copies = fp32 weights under 16-bit autocast (amp): PyTorch multiplies by a 16-bit copy of each linear weight and keeps those copies while it runs, { $gib } GiB per card counted in the activations{ $gc ->
@@ -311,3 +316,18 @@ fit-memory-none = { $method ->
    *[infer] Inference in { $quant }
   }: none of the catalog's models fits in { $gb } GiB; the smallest, { $model }, needs about { $need } GiB.
 fit-memory-basis = Basis: { $context } tokens, one sequence, the engines /fit assumes (Transformers, gradient checkpointing for training); expect up to ±{ $pct }%: a model near { $gb } GiB may not fit. /fit <model> gives one model's breakdown and the cards that hold it.
+
+# Training methods beyond SFT (vram::method, answer/fit_rl.rs)
+fit-method-pairs = { $method }: chosen and rejected run in one forward (TRL's trainers, which ms-swift and LLaMA-Factory use), so { $batch } pair(s) are { $seqs } sequences of { $context } tokens; ctx= is one sequence of the pair, batch= counts pairs.
+fit-method-kto = KTO: one completion per example trains with gradients; its KL batch and the reference pass run without them.
+fit-method-reward = Reward model: a value head scores each sequence, so no vocabulary-wide logits are held.
+fit-method-grpo = GRPO: batch= counts completions on each card ({ $batch }; TRL and ms-swift), { $generations } per prompt (generations=); logits only for the { $completion } completion tokens (completion=) of the { $context }-token sequence.
+fit-rollout-hf = Rollout: the policy generates on the training card with Transformers' generate (its KV cache counted before the loss forward); rollout=separate when vLLM runs on other cards, rollout=colocate when it shares this one.
+fit-rollout-separate = Rollout: vLLM or LMDeploy on cards of their own (rollout=separate), nothing of it on the training card; rollout=colocate if it shares this one.
+fit-rollout-colocate = Rollout: vLLM colocated on the training card keeps its gmu= share of the card through training (TRL vllm_mode=colocate without sleep mode); rollout=separate puts it on other cards.
+fit-rollout-unsloth = Rollout: Unsloth's vLLM shares the trained model's weights and sizes its cache into what is left of its gpu_memory_utilization, so nothing is added beyond training.
+fit-ref-none = { $method } uses no reference model.
+fit-ref-off = No reference model during training (ref=off: log-probs precomputed, precompute_ref_log_probs, or GRPO with beta=0).
+fit-ref-copy = Reference model: a frozen copy of the model in the dtype it was loaded in ({ $gib } GiB on the busiest card), as TRL loads it for full fine-tuning; ref=off if the log-probs are precomputed (precompute_ref_log_probs) or GRPO runs with beta=0.
+fit-ref-adapter = Reference model: the LoRA base with its adapters off (TRL), no second copy of the weights; its forward runs without gradients.
+fit-dora = DoRA: a magnitude vector per wrapped matrix, the base and adapter outputs each layer keeps for it, and each matrix's weight norm while it runs ({ $gib } GiB at its peak); dora=off sizes plain LoRA.

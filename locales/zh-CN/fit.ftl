@@ -5,6 +5,9 @@ fit-title = 显存估算：{ $model } · { $quant } · { $task ->
     [qlora] QLoRA 微调
     [full] 全参微调
    *[infer] 推理
+  }{ $method ->
+    [none] {""}
+   *[other] {"（"}{ $method }{"）"}
   } · { $context } token × { $batch } · { $engine ->
     [vllm] vLLM
     [llamacpp] llama.cpp
@@ -309,6 +312,8 @@ fit-warn-tp-invalid = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：�
 tco-error-tokens = 每天的 token 数（显卡后面那个数）必须是至少为 1 的整数，例如 20m；“{ $value }”不符合。
 tco-error-api = API 每百万 token 的价格（最后那个数）必须大于 0，例如 0.3；“{ $value }”不符合。
 fit-error-torchao = torchao 仅权重量化（int8wo、int4wo、float8wo）只估算 PyTorch 模型以 int8、int4 或 fp8 推理的情形，它的 generate.py 也可按 bf16 或 fp16 不量化估算；不支持 { $value }。
+fit-error-method-scope = { $method } 是一种微调方法，不用于推理：请加上 lora、qlora 或 full。
+fit-error-dora-scope = DoRA 是 LoRA 的一种变体（PEFT 的 use_dora）：请和 lora 或 qlora 一起使用。
 fit-warn-torchao = ℹ️ torchao { $scheme }：按 torchao 自带基准的做法估算——先把模型以 16 位加载到卡上，再原地量化。量化后的权重周围有 { $pinned } GiB 原 16 位权重的显存仍被占着（PyTorch 无法把它还给显卡），已计入额外开销；在此之前，加载时峰值为 { $peak } GiB。模型留在 CPU 上量化（quantize_ 加 device="cuda"，逐层搬上卡）或用 Transformers 的 TorchAoConfig 加载，可避开这个 16 位峰值。
 fit-warn-torchao-load-short = ⚠️ torchao { $scheme }：在这张卡上先以 16 位加载再量化（torchao 自带基准的做法），峰值 { $peak } GiB，超出了卡的显存。请在模型仍在 CPU 上时量化（quantize_ 加 device="cuda"，逐层搬上卡），或用 Transformers 的 TorchAoConfig 加载。量化后仍有 { $pinned } GiB 16 位显存被占着（已计入额外开销）。
 fit-autocast-copies = fp32 权重在 16 位自动混合精度（amp）下运行：PyTorch 用每个线性层权重的 16 位副本做乘法，运行期间一直保留这些副本，每张卡按 { $gib } GiB 计入激活{ $gc ->
@@ -348,3 +353,18 @@ fit-memory-none = { $method ->
    *[infer] { $quant } 推理
   }：目录里没有能放进 { $gb } GiB 的模型，最小的 { $model } 也要约 { $need } GiB。
 fit-memory-basis = 依据：{ $context } token、单条序列、/fit 默认的框架（Transformers，训练开梯度检查点）；误差可能达到 ±{ $pct }%，接近 { $gb } GiB 的模型实际可能放不下。用 /fit <模型> 可以看单个模型的明细和能放下它的卡。
+
+# 超出 SFT 的训练方法（vram::method，answer/fit_rl.rs）
+fit-method-pairs = { $method }：chosen 与 rejected 在一次前向里一起跑（TRL 的训练器，ms-swift 和 LLaMA-Factory 也用它），所以 { $batch } 对样本就是 { $seqs } 条 { $context } token 的序列；ctx= 指一对里的一条序列，batch= 按对计数。
+fit-method-kto = KTO：每个样本一条回答带梯度训练；它的 KL 批次和参考模型前向都不带梯度。
+fit-method-reward = 奖励模型：用价值头给每条序列打分，不保留整张词表的 logits。
+fit-method-grpo = GRPO：batch= 按每张卡上的回答条数计（{ $batch } 条；TRL 与 ms-swift 的口径），每个提示生成 { $generations } 条（generations=）；只有 { $context } token 序列里的 { $completion } 个生成 token 算 logits（completion=）。
+fit-rollout-hf = 采样：策略模型在训练卡上用 Transformers 的 generate 生成（它的 KV 缓存在计算损失的前向之前计入）；vLLM 跑在别的卡上用 rollout=separate，和训练共用这张卡用 rollout=colocate。
+fit-rollout-separate = 采样：vLLM 或 LMDeploy 跑在单独的卡上（rollout=separate），训练卡上不占显存；若与训练共用这张卡，用 rollout=colocate。
+fit-rollout-colocate = 采样：vLLM 与训练同卡（TRL 的 vllm_mode=colocate、未开 sleep 模式），整个训练期间占着这张卡的 gmu= 份额；rollout=separate 把它放到别的卡上。
+fit-rollout-unsloth = 采样：Unsloth 的 vLLM 与训练中的模型共用权重，并把缓存限制在 gpu_memory_utilization 剩下的空间里，所以训练之外不再另加显存。
+fit-ref-none = { $method } 不用参考模型。
+fit-ref-off = 训练时没有参考模型（ref=off：对数概率已预先算好，即 precompute_ref_log_probs，或 GRPO 的 beta=0）。
+fit-ref-copy = 参考模型：按加载时的精度冻结一份模型副本（最忙的卡上 { $gib } GiB），这是 TRL 全参数训练的做法；若对数概率已预先算好（precompute_ref_log_probs）或 GRPO 的 beta=0，用 ref=off。
+fit-ref-adapter = 参考模型：关掉适配器的 LoRA 底座（TRL 的做法），不再多存一份权重；它的前向不带梯度。
+fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它保留底座与适配器的输出，运行时还要算每个矩阵的权重范数（峰值 { $gib } GiB）；dora=off 按普通 LoRA 估算。

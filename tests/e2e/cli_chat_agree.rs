@@ -703,3 +703,95 @@ fn cache_types_and_server_fractions_size_the_same_in_both() {
     bad_f[last] = "1.5";
     assert!(!gpuscout(&bad_f).ok);
 }
+
+/// Held-out 16's method words size the same job in both: `method=dpo` / `--method dpo`, DoRA,
+/// GRPO's completions and rollout, `ref=off` / `--no-ref` (`vram::method`).
+#[test]
+fn training_methods_size_the_same_in_both() {
+    for (line, args) in [
+        (
+            "/fit llama-3.1-8b lora method=dpo ctx=1536 batch=2 l40s",
+            &[
+                "fit",
+                "--model",
+                "llama-3.1-8b",
+                "--task",
+                "lora",
+                "--method",
+                "dpo",
+                "--context",
+                "1536",
+                "--batch",
+                "2",
+                "--gpu",
+                "l40s",
+            ][..],
+        ),
+        (
+            "/fit qwen3-4b full method=kto ctx=1k ref=off a100",
+            &[
+                "fit",
+                "--model",
+                "qwen3-4b",
+                "--task",
+                "full",
+                "--method",
+                "kto",
+                "--context",
+                "1024",
+                "--no-ref",
+                "--gpu",
+                "a100",
+            ][..],
+        ),
+        (
+            "/fit qwen3-8b lora method=grpo ctx=2k completion=1536 generations=16 batch=16 rollout=colocate gmu=0.3 h100",
+            &[
+                "fit",
+                "--model",
+                "qwen3-8b",
+                "--task",
+                "lora",
+                "--method",
+                "grpo",
+                "--context",
+                "2048",
+                "--completion",
+                "1536",
+                "--generations",
+                "16",
+                "--batch",
+                "16",
+                "--rollout",
+                "colocate",
+                "--gpu-memory-utilization",
+                "0.3",
+                "--gpu",
+                "h100",
+            ][..],
+        ),
+        (
+            "/fit yi-1.5-9b lora dora=on ctx=512 a10",
+            &[
+                "fit",
+                "--model",
+                "yi-1.5-9b",
+                "--task",
+                "lora",
+                "--dora",
+                "--context",
+                "512",
+                "--gpu",
+                "a10",
+            ][..],
+        ),
+    ] {
+        assert_eq!(chat(line), text(args), "{line}");
+    }
+    let bad = gpuscout(&["fit", "--model", "qwen3-4b", "--method", "dpo"]);
+    assert!(
+        !bad.ok && bad.stderr.contains("way to fine-tune"),
+        "{}",
+        bad.stderr
+    );
+}

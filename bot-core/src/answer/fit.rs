@@ -184,6 +184,17 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
             }
             continue;
         }
+        // A training method (`dpo`, `grpo`) or DoRA: a fine-tune, LoRA unless a method is said.
+        if let Some(m) = lexicon::training_method_word(&lw) {
+            line.options.push(("method".into(), m.into()));
+            take_task(&mut line, Task::Lora, "finetune");
+            continue;
+        }
+        if lexicon::is_dora_word(&lw) {
+            line.options.push(("dora".into(), "on".into()));
+            take_task(&mut line, Task::Lora, "finetune");
+            continue;
+        }
         if let Some(opt) = flag_word(&lw) {
             line.options.push(opt);
             continue;

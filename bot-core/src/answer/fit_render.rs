@@ -52,6 +52,7 @@ pub fn render_fit(
             .arg("model", rep.model.as_str())
             .arg("quant", rep.quant.as_str())
             .arg("task", rep.task.as_str())
+            .arg("method", super::fit_rl::method_label(req).as_str())
             .arg("context", rep.context)
             .arg("batch", rep.batch)
             .arg("engine", rep.engine.as_str()),
@@ -313,6 +314,7 @@ fn push_assumptions(
             push_full_precision(r, req, p);
         }
         super::fit_held::push_held(r, req, &p.opts);
+        super::fit_rl::push_method(r, req);
     }
 }
 

@@ -54,6 +54,10 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         // A LoRA loop of its own without 16-bit autocast (`FitRequest::autocast`).
         "autocast" => req.autocast = on,
         "amp" | "mixed" | "混合精度" => req.mixed_precision = on,
+        // DoRA (`FitRequest::dora`) and the reference model of DPO/KTO/GRPO (`ref=off`:
+        // precomputed log-probs, or GRPO's beta=0).
+        "dora" | "use_dora" => req.dora = on,
+        "ref" | "reference" | "参考模型" => req.reference = on,
         _ => return false,
     }
     true
@@ -192,6 +196,27 @@ pub(super) fn apply_option<'a>(
             (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
             _ => return Err(err(FitError::BadValue(w.to_string()))),
         },
+        // The training method (`vram::Method`): `method=dpo`, `method=grpo`…
+        "method" | "rlhf_type" | "stage" | "方法" => {
+            req.method =
+                vram::Method::from_key(v).ok_or_else(|| err(FitError::BadValue(w.into())))?
+        }
+        // GRPO's completions per prompt, its completion length and where it generates.
+        "generations" | "num_generations" | "生成数" => match v.parse::<u32>() {
+            Ok(n) if (1..=1024).contains(&n) => req.generations = n,
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "completion" | "max_completion_length" | "生成长度" => match lexicon::context_tokens(v)
+        {
+            Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
+                req.completion = Some(n as u32)
+            }
+            _ => return Err(err(FitError::BadValue(w.to_string()))),
+        },
+        "rollout" | "采样" => {
+            req.rollout =
+                vram::Rollout::from_key(v).ok_or_else(|| err(FitError::BadValue(w.into())))?
+        }
         // The trainer whose mechanisms size the job (`set_trainer`).
         "trainer" | "训练框架" => {
             set_trainer(req, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?

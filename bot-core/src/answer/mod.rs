@@ -22,6 +22,7 @@ mod fit_method;
 mod fit_model_note;
 mod fit_options;
 mod fit_render;
+mod fit_rl;
 mod fit_words;
 pub mod gpu_compare;
 mod memory_floor;

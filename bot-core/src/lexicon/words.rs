@@ -401,3 +401,26 @@ pub fn on_off(word: &str) -> Option<bool> {
         _ => None,
     }
 }
+
+/// A word that names a training method beyond SFT (`dpo`, `grpo`, `kto`, `奖励模型`): the
+/// `method=` value it stands for (`vram::Method::from_key` reads it). `sft`, a bare `rm` and
+/// `reward` are left out: too common as other words.
+pub fn training_method_word(w: &str) -> Option<&'static str> {
+    let lw = w.to_lowercase();
+    let key = match lw.replace(['-', '_'], "").as_str() {
+        "dpo" | "ipo" | "rpo" => "dpo",
+        "orpo" => "orpo",
+        "simpo" => "simpo",
+        "cpo" => "cpo",
+        "kto" => "kto",
+        "grpo" | "gspo" | "dapo" => "grpo",
+        "rewardmodel" | "奖励模型" => "reward",
+        _ => return None,
+    };
+    Some(key)
+}
+
+/// A word that asks for DoRA (PEFT's `use_dora`): `dora`, `use_dora`.
+pub fn is_dora_word(w: &str) -> bool {
+    matches!(w.to_lowercase().as_str(), "dora" | "use_dora" | "use-dora")
+}

@@ -49,7 +49,12 @@ pub(super) fn compute_on(
         cards,
         n: cards as f64,
         tokens: req.context as f64,
-        batch: super::beams::sequences(req.batch, req.beams),
+        // A pair method's forward runs chosen and rejected together (`method::sequences_per_example`).
+        batch: if req.task.is_training() {
+            req.batch as f64 * super::method::sequences_per_example(req.method)
+        } else {
+            super::beams::sequences(req.batch, req.beams)
+        },
         split,
         w_total: split.total(),
         kv_tok: kv_bytes_per_token_kv(shape, req.engine, kv_k, kv_v),

@@ -36,6 +36,7 @@ mod infer;
 mod kbit_base;
 pub mod kv_cache;
 mod loss_head;
+pub mod method;
 mod option;
 mod parts;
 mod report;
@@ -51,6 +52,7 @@ pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
 pub use bnb_load::WARMUP_HEADROOM_GIB;
 pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, verdict};
 pub use fsdp::fsdp_unsharded_gib;
+pub use method::{Method, Rollout};
 pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
     TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,

@@ -155,7 +155,17 @@ pub fn estimate_with(
     let trainable = match req.task {
         Task::Infer => 0.0,
         Task::Full => shape.params.total,
-        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
+        _ => {
+            let adapters = shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts);
+            // DoRA's magnitude vectors train beside the adapters.
+            let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
+            adapters
+                + if req.dora {
+                    super::method::dora_magnitude_params(&shape, r1)
+                } else {
+                    0.0
+                }
+        }
     };
     let (margin_pct, margin_measured) = margin_pct(req);
     let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);

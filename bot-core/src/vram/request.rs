@@ -55,6 +55,12 @@ pub enum FitError {
     /// torchao is int8/int4/fp8 (or, its `generate.py`, 16-bit) inference on a PyTorch model.
     #[error("torchao sizes int8, int4, fp8 or 16-bit inference (its generate.py), not {0}")]
     TorchaoScope(String),
+    /// A training method (`dpo`, `grpo`…) asked for inference: it sizes a fine-tune.
+    #[error("{0} is a way to fine-tune: add lora, qlora or full")]
+    MethodScope(String),
+    /// DoRA asked for a full fine-tune or inference: it is a LoRA variant.
+    #[error("DoRA is a LoRA variant: use it with lora or qlora")]
+    DoraScope,
 }
 
 impl FitError {
@@ -84,6 +90,10 @@ impl FitError {
                 .arg("gpu", g.as_str())
                 .arg("field", *field),
             FitError::TorchaoScope(v) => Msg::new("fit-error-torchao").said("value", v.as_str()),
+            FitError::MethodScope(m) => {
+                Msg::new("fit-error-method-scope").arg("method", m.as_str())
+            }
+            FitError::DoraScope => Msg::new("fit-error-dora-scope"),
         }
     }
 }
@@ -235,6 +245,25 @@ pub struct FitRequest<'a> {
     /// torchao's `generate.py` (`vram::torchao`): `int8wo`/`int4wo-G`/`float8wo` of a 16-bit model
     /// on the card (`quant` says which), or 16-bit; a static cache of `context` positions.
     pub torchao: Option<super::Torchao>,
+    /// What the fine-tune optimizes (`method=dpo`, `grpo`…; CLI `--method`; default SFT):
+    /// preference pairs, a reference model, generated completions (`vram::method`). With a
+    /// pair method `context` is one sequence of the pair and `batch` counts pairs; with GRPO
+    /// `batch` counts completions per card and `context` is prompt + completion.
+    pub method: super::Method,
+    /// DoRA (PEFT `use_dora=True`; `dora`; CLI `--dora`; LoRA/QLoRA only): magnitude vectors and
+    /// the weight norm of every wrapped matrix (`vram::method::dora_*`).
+    pub dora: bool,
+    /// GRPO's completions per prompt (`num_generations`; `generations=`; CLI `--generations`).
+    pub generations: u32,
+    /// GRPO's generated part of `context` (`max_completion_length`; `completion=`; CLI
+    /// `--completion`); `None`: the whole context carries logits.
+    pub completion: Option<u32>,
+    /// Where GRPO's completions are generated (`rollout=`; CLI `--rollout`).
+    pub rollout: super::Rollout,
+    /// Whether reference log-probabilities are computed during training (DPO, KTO, GRPO; default
+    /// on). Off (`ref=off`, CLI `--no-ref`): TRL's `precompute_ref_log_probs=True`, or GRPO with
+    /// `beta=0`: no reference copy for full fine-tuning.
+    pub reference: bool,
 }
 
 /// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
@@ -390,6 +419,12 @@ impl<'a> FitRequest<'a> {
             new_tokens: None,
             beams: 1,
             torchao: None,
+            method: super::Method::Sft,
+            dora: false,
+            generations: super::method::DEFAULT_GENERATIONS,
+            completion: None,
+            rollout: super::Rollout::Generate,
+            reference: true,
         }
     }
 
@@ -655,6 +690,16 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
             );
             return Err(FitError::TorchaoScope(what));
         }
+    }
+    super::method::check(req)?;
+    if req.method == super::Method::Grpo
+        && (req.generations == 0 || req.completion.is_some_and(|c| c == 0 || c > req.context))
+    {
+        return Err(FitError::BadValue(format!(
+            "generations={} completion={}",
+            req.generations,
+            req.completion.unwrap_or(0)
+        )));
     }
     if let ModelRef::BySize { params_b, active_b } = req.model {
         for b in std::iter::once(params_b).chain(active_b) {

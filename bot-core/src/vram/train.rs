@@ -201,9 +201,17 @@ fn activations(
     } else {
         8.0
     };
+    // DoRA keeps each wrapped matrix's base and adapter outputs for its magnitude's gradient.
+    let dora = if req.dora && req.task.is_training() && req.task != Task::Full {
+        let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
+        super::method::dora_activation_bytes_per_token(shape, r1)
+    } else {
+        0.0
+    };
     let per_layer = 8.0 * stream * shape.hidden as f64
         + ffn_bytes * shape.ffn_width_active_per_token()
-        + dropout;
+        + dropout
+        + dora;
     let layers = shape.layers as f64;
     // Unsloth (`FitRequest::unsloth`): its checkpointing offloads the layer inputs to CPU RAM:
     // one is on the card at a time; its own loss holds the logits in chunks as large as the
@@ -223,10 +231,12 @@ fn activations(
     };
     let checkpoints = if req.unsloth { 1.0 } else { layers };
     let tb = tokens * batch;
+    // The positions that carry vocabulary logits: GRPO's completion, none for a reward model.
+    let tb_logits = super::method::logit_tokens(req.method, tokens, req.completion) * batch;
     let loss = if super::unsloth_loss::applies(req) {
-        super::unsloth_release::request_loss_bytes(req, tb, shape.vocab as f64, free)
+        super::unsloth_release::request_loss_bytes(req, tb_logits, shape.vocab as f64, free)
     } else {
-        loss_tok * tb
+        loss_tok * tb_logits
     };
     // Eager attention's score matrices: every layer's for the backward pass, or with
     // checkpointing those of the one layer being recomputed plus their gradient.
@@ -248,7 +258,13 @@ fn activations(
     } else {
         layers * per_layer * tb + loss + scores
     };
-    a + head_dequant
+    // DoRA's weight norm of the layer running (`method::dora_transient_bytes`).
+    let dora_norm = if req.dora && req.task.is_training() && req.task != Task::Full {
+        super::method::dora_transient_bytes(shape, req.quant.is_low_bit())
+    } else {
+        0.0
+    };
+    a + head_dequant + dora_norm
 }
 
 /// Bytes per adapted input element that LoRA keeps for the backward pass beside the layer's
@@ -283,6 +299,13 @@ pub(super) fn compute_train(
     let trainable = match req.task {
         Task::Full => pc.total,
         _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
+    };
+    // DoRA's magnitude vectors train beside the adapters.
+    let trainable = if req.dora && req.task != Task::Full {
+        let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
+        trainable + super::method::dora_magnitude_params(shape, r1)
+    } else {
+        trainable
     };
     let (base, head_dequant) = base_weights(shape, req, w_total);
     // Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +
@@ -340,8 +363,19 @@ pub(super) fn compute_train(
         && dm.is_none()
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
-    let free =
-        super::unsloth_loss::free_bytes(req, ctx + base_c + adapter_weights + grads_c + optim_c);
+    // The reference model of a full DPO/KTO/GRPO: a frozen copy in the load dtype.
+    let ref_w = super::method::reference_weight_bytes(
+        shape,
+        req.task,
+        req.method,
+        req.reference,
+        if req.mixed_precision { 4.0 } else { 2.0 },
+        if zero == Zero::Three { n } else { 1.0 },
+    );
+    let free = super::unsloth_loss::free_bytes(
+        req,
+        ctx + base_c + ref_w + adapter_weights + grads_c + optim_c,
+    );
     // FSDP's unsharded gradients live during the backward pass, with the activations.
     let a = activations(shape, req, c, head_dequant, free)
         + autocast_copies(shape, req, base_c / base)
@@ -353,13 +387,31 @@ pub(super) fn compute_train(
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
     let sharded = if zero == Zero::Off { 1.0 } else { n };
+    // GRPO's rollout by the policy: the completions' KV cache, before the loss forward.
+    let rollout = if req.method == super::Method::Grpo {
+        let per_seq = c.kv_tok * c.tokens + c.kv_seq;
+        super::method::rollout_cache_bytes(req.rollout, c.batch, per_seq)
+    } else {
+        0.0
+    };
     let a = a
         .max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
-        .max(deepspeed_step_bytes(opts, zero, cards, trainable));
+        .max(deepspeed_step_bytes(opts, zero, cards, trainable))
+        .max(rollout);
+    // A colocated vLLM's share of the named card (`method::colocated_share`).
+    let ctx = ctx
+        + match (req.method, req.gpu) {
+            (super::Method::Grpo, Some(g)) => {
+                super::method::colocated_share(req.rollout, req.unsloth, c.vllm_util)
+                    * g.vram_gib()
+                    * super::GIB
+            }
+            _ => 0.0,
+        };
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
-    let held = base_c + adapter_weights + grads_c + optim_c + a + reserve + round_trip;
+    let held = base_c + ref_w + adapter_weights + grads_c + optim_c + a + reserve + round_trip;
     let loaded = loaded_weight_bytes(shape, req, w_total) * w_share;
     let load_in = (w_share, loaded, peft_fp32_cast(req));
     let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held));
@@ -367,14 +419,14 @@ pub(super) fn compute_train(
     let total_w = if dm.is_some() {
         base + adapter_weights / l_share
     } else {
-        (base_c + adapter_weights) * n
+        (base_c + ref_w + adapter_weights) * n
     };
     p.set(
         n,
         total_w,
         0.0,
         [
-            base_c + adapter_weights,
+            base_c + ref_w + adapter_weights,
             0.0,
             a,
             grads_c + optim_c,

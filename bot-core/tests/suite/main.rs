@@ -32,6 +32,7 @@ mod fit_heldout12_mechanisms;
 mod fit_heldout13_mechanisms;
 mod fit_heldout15_mechanisms;
 mod fit_heldout17_mechanisms;
+mod fit_heldout16_mechanisms;
 mod fit_heldout6_mechanisms;
 mod fit_heldout7_mechanisms;
 mod fit_heldout8_mechanisms;

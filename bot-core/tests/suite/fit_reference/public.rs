@@ -247,6 +247,21 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--beams=") => {
                 req.beams = other[8..].parse().expect("beams");
             }
+            // Held-out 16's method words (`vram::method`), as the CLI's flags set them.
+            other if other.starts_with("--method=") => {
+                req.method = bot_core::vram::Method::from_key(&other[9..]).expect("method");
+            }
+            "--dora" => req.dora = true,
+            "--no-ref" => req.reference = false,
+            other if other.starts_with("--generations=") => {
+                req.generations = other[14..].parse().expect("generations");
+            }
+            other if other.starts_with("--completion=") => {
+                req.completion = Some(other[13..].parse().expect("completion"));
+            }
+            other if other.starts_with("--rollout=") => {
+                req.rollout = bot_core::vram::Rollout::from_key(&other[10..]).expect("rollout");
+            }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
             }
