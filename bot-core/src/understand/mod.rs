@@ -55,7 +55,7 @@ mod month_count;
 mod night;
 mod numbers_en;
 mod numbers_said;
-mod numerals;
+pub(crate) mod numerals;
 mod own_card;
 mod own_figures;
 mod paid;
