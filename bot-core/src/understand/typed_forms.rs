@@ -345,9 +345,14 @@ fn code_first(s: &str) -> String {
             toks[i] = Some("cny".into());
         }
     }
+    // `美元0.5每小时`, `人民币3块`: a currency's name glued before its number (it was the
+    // currency to convert to, the amount left in the chat's).
+    for t in toks.iter_mut().flatten() {
+        *t = name_glued_first(t);
+    }
     for i in 0..toks.len().saturating_sub(1) {
         let (t, n) = (word(&toks[i]), word(&toks[i + 1]));
-        let code = ["usd", "cny", "rmb"].contains(&t.as_str());
+        let code = ["usd", "cny", "rmb", "美元", "美金", "人民币"].contains(&t.as_str());
         let number = n.starts_with(|c: char| c.is_ascii_digit());
         let before_number = i > 0 && word(&toks[i - 1]).ends_with(|c: char| c.is_ascii_digit());
         if code && number && !before_number {
@@ -360,6 +365,28 @@ fn code_first(s: &str) -> String {
         }
     }
     toks.into_iter().flatten().collect::<Vec<_>>().join(" ")
+}
+
+/// `美元0.5每小时` → `0.5美元每小时`: a Chinese currency name right before a number in one word
+/// goes after the number's digits.
+fn name_glued_first(w: &str) -> String {
+    for name in ["美元", "美金", "人民币"] {
+        if let Some(at) = w.find(name) {
+            let rest = &w[at + name.len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .unwrap_or(rest.len());
+            if end > 0 && rest.starts_with(|c: char| c.is_ascii_digit()) {
+                // `人民币3块`: the amount's own word says the currency already.
+                let worded = crate::lexicon::MONEY_WORDS
+                    .iter()
+                    .any(|m| rest[end..].starts_with(m));
+                let name = if worded { "" } else { name };
+                return format!("{}{}{name}{}", &w[..at], &rest[..end], &rest[end..]);
+            }
+        }
+    }
+    w.to_string()
 }
 
 /// Cantonese `同` (and) and `定` (or) between two names written in letters or digits
