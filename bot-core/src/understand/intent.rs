@@ -22,6 +22,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         super::stock_rules::alert,
         super::memory_floor::memory_floor,
         super::memory_floor::cap_alone,
+        super::stock_rules::capped_job,
         super::paid::paid,
         tco,
         priced_job,

@@ -45,7 +45,12 @@ fn own_price_job(q: &Question) -> Option<Reading> {
     }
     // A model to size, an alert or a stock cap (`4090 under $0.4/h in stock?`) is another
     // question; the price is then a ceiling, not what is paid.
-    if !q.e.models.is_empty() || has(q.padded, STOCK_WORDS) || has(q.padded, ALERT_WORDS) {
+    // A ceiling word (`under $1.5/hr`, `3块以内`) makes it one too.
+    if !q.e.models.is_empty()
+        || has(q.padded, STOCK_WORDS)
+        || has(q.padded, ALERT_WORDS)
+        || has(q.padded, super::words::CAP_WORDS)
+    {
         return None;
     }
     if matches!(usage, Usage::Always) && !q.e.gpus.is_empty() && q.e.platforms.is_empty() {
