@@ -16,6 +16,19 @@ use super::words_guidance::asks_pick;
 use crate::billing::PriceUnit;
 use crate::lexicon::NEED_PHRASES;
 
+/// Ceiling words as the user says them; `不超过`/`at most` are also how a price range said is
+/// written (`每小时1-2块` → `不超过2块`: the most they pay, costed at it), so they are not here.
+const CEILING_SAID: &[&str] = &[
+    "低于",
+    "以下",
+    "以内",
+    "便宜于",
+    "under",
+    "below",
+    "less than",
+    "cheaper than",
+];
+
 /// The user's own price or budget, read before the general rules; an alert, a stock
 /// question and a rent-vs-API sum keep their own rules.
 pub(super) fn own_figures(q: &Question) -> Option<Reading> {
@@ -49,7 +62,7 @@ fn own_price_job(q: &Question) -> Option<Reading> {
     if !q.e.models.is_empty()
         || has(q.padded, STOCK_WORDS)
         || has(q.padded, ALERT_WORDS)
-        || has(q.padded, super::words::CAP_WORDS)
+        || has(q.padded, CEILING_SAID)
     {
         return None;
     }
