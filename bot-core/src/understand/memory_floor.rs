@@ -169,7 +169,7 @@ pub(super) fn cap_alone(q: &Question) -> Option<Reading> {
     let asked = q.has(CARD_WORDS)
         || q.has(WHICH_WORDS)
         || q.has(STOCK_WORDS)
-        || q.has(&["anything", "offer", "什么"]);
+        || q.has(&["anything", "something", "offer", "什么", "有啥", "啥卡"]);
     asked.then(|| {
         Reading::Command(make::offers(
             None,

@@ -134,6 +134,10 @@ const BUDGET_CUES: &[&str] = &[
     "最多花",
     "afford",
     "spend",
+    // `$20 total, what can i rent`: all there is to spend.
+    "total",
+    "一共",
+    "总共",
 ];
 
 /// `一个月预算500块 能租什么卡`, `I have 300 dollars a month, which gpu should I rent`: guidance

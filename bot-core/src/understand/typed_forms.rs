@@ -370,11 +370,13 @@ fn code_first(s: &str) -> String {
     toks.into_iter().flatten().collect::<Vec<_>>().join(" ")
 }
 
-/// `美元0.5每小时` → `0.5美元每小时`: a Chinese currency name right before a number in one word
-/// goes after the number's digits.
+/// `美元0.5每小时` → `0.5美元每小时`, `usd0.5/h` → `0.5usd/h`: a currency name right before a
+/// price's number in one word goes after the number's digits.
 fn name_glued_first(w: &str, after_number: bool) -> String {
-    for name in ["美元", "美金", "人民币"] {
-        if let Some(at) = w.find(name) {
+    for name in ["美元", "美金", "人民币", "usd", "rmb", "cny"] {
+        // A code in letters starts its word (`usd0.5/h`, `rmb2/小时`), never inside a name.
+        let ascii = name.is_ascii();
+        if let Some(at) = w.find(name).filter(|at| !ascii || *at == 0) {
             // `2美元1小时`, `300 人民币1个月`: the name ends the amount before it.
             let before = &w[..at];
             if before.ends_with(|c: char| c.is_ascii_digit() || c == '.')
