@@ -636,7 +636,7 @@ fn words_of(toks: &[String], i: usize, e: &mut Entities, taken: &mut [bool]) {
     if e.context.is_none()
         && (t.ends_with('k')
             || t.ends_with('万')
-            || (t.ends_with('m') && super::volume_unit::window_beside(toks, i)))
+            || (t.ends_with('m') && super::window_said::window_beside(toks, i)))
         && t.chars().next().is_some_and(|c| c.is_ascii_digit())
         && !toks.get(i + 1).is_some_and(|n| n.starts_with("tok"))
         && let Some(n) = lexicon::context_tokens(t)
