@@ -643,5 +643,8 @@ fn words_of(toks: &[String], i: usize, e: &mut Entities, taken: &mut [bool]) {
         && n >= 1024
     {
         e.context = Some(t.clone());
+    } else if let Some(w) = super::window_said::wan_window(toks, i).filter(|_| e.context.is_none())
+    {
+        e.context = Some(w);
     }
 }
