@@ -159,6 +159,7 @@ pub(super) fn cap_alone(q: &Question) -> Option<Reading> {
         || memory_said(q.padded).is_some()
         || !q.has(super::words::CAP_WORDS)
         || q.has(&["预算", "budget", "一共", "总共", "in total"])
+        || q.has(super::words::ALERT_WORDS)
     {
         return None;
     }

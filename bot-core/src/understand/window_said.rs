@@ -26,7 +26,7 @@ pub(super) fn wan_window(toks: &[String], i: usize) -> Option<String> {
         None => (next.strip_prefix('万')?, 1e4),
     };
     let tokens = n * unit;
-    if !(tokens.is_finite() && tokens >= 1024.0 && tokens < 1e9 && tokens.fract() == 0.0) {
+    if !(tokens.is_finite() && (1024.0..1e9).contains(&tokens) && tokens.fract() == 0.0) {
         return None;
     }
     let rest = rest.strip_prefix('的').unwrap_or(rest);
