@@ -52,7 +52,7 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
 
 /// Words of a card's kind said between its count and its name (`两张魔改4090 48g`, `2x modded
 /// 4090`): the count was dropped. They are no card's name of their own.
-const KIND_WORDS: &[&str] = &[
+pub(super) const KIND_WORDS: &[&str] = &[
     "魔改的",
     "魔改版",
     "魔改",
