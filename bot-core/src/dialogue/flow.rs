@@ -143,40 +143,10 @@ pub(super) fn hundreds(t: &str) -> String {
     out
 }
 
-/// The value of a numeral of at most thousands; a digit after `百`/`千` with no unit of its own
-/// is the next place down (`两百五` 250).
+/// The value of a numeral (the reader's one numeral reader: `两百五` 250).
 fn zh_value(run: &str) -> Option<u64> {
-    let digit = |c: char| {
-        "零一二三四五六七八九"
-            .find(c)
-            .map(|i| (i / 3) as u64)
-            .or((c == '两').then_some(2))
-    };
-    let (mut total, mut cur, mut last_unit) = (0u64, None::<u64>, 0u64);
-    for c in run.chars() {
-        let unit = match c {
-            '十' => 10,
-            '百' => 100,
-            '千' => 1000,
-            _ => {
-                cur = Some(digit(c)?);
-                continue;
-            }
-        };
-        if last_unit != 0 && unit >= last_unit {
-            return None;
-        }
-        total += cur.take().unwrap_or(1) * unit;
-        last_unit = unit;
-    }
-    if let Some(d) = cur {
-        total += if last_unit >= 100 {
-            d * last_unit / 10
-        } else {
-            d
-        };
-    }
-    Some(total).filter(|v| *v > 0)
+    let run: Vec<char> = run.chars().collect();
+    crate::understand::numerals::value_of(&run).filter(|v| *v > 0)
 }
 
 /// A message read for a context length: normalized, numerals of thousands in digits and `千`

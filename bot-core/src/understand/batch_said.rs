@@ -4,7 +4,7 @@
 //! was dropped (memory sized for one sequence) or read as a count of cards (`批大小16 4090` was
 //! 16 cards): a number keeps its role.
 
-use super::numerals::value;
+use super::numerals::value_of;
 
 /// Words that name a batch, longest first.
 const BATCH: &[&str] = &[
@@ -119,7 +119,7 @@ fn number_after(s: &str, read: bool) -> Option<(u32, usize)> {
     if digits && verb.is_none() && read && s.starts_with(' ') {
         return None;
     }
-    let n = u32::try_from(value(&t[..len].chars().collect::<Vec<_>>())?).ok()?;
+    let n = u32::try_from(value_of(&t[..len].chars().collect::<Vec<_>>())?).ok()?;
     (1..=crate::vram::MAX_BATCH)
         .contains(&n)
         .then_some((n, s.len() - t.len() + len))

@@ -8,7 +8,8 @@ use crate::lexicon;
 /// The count written before a card: `2张4090`, `两张 4090`, `俩3090`, `两台a100`, `2 x 4090`,
 /// `一对4090`, `twin 3090s`, `triple 3090`.
 pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
-    let prev = toks.get(i.checked_sub(1)?)?;
+    let (k, prev) = before_kind(toks, i)?;
+    let prev = &prev;
     if ["张", "块", "卡", "个", "台", "x", "×"]
         .iter()
         .any(|c| prev == c || prev.ends_with(c))
@@ -17,8 +18,8 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
         if let Some(n) = lexicon::card_count(prev).filter(|n| *n <= 64) {
             return Some(n);
         }
-        return i
-            .checked_sub(2)
+        return k
+            .checked_sub(1)
             .and_then(|k| toks.get(k))
             .and_then(|p| lexicon::card_count(p).or_else(|| negative(p).then_some(0)));
     }
@@ -27,7 +28,7 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
         return Some(0);
     }
     // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`, `并发10，4090`).
-    let batch = i >= 2 && BATCH_WORDS.contains(&toks[i - 2].as_str());
+    let batch = k >= 1 && BATCH_WORDS.contains(&toks[k - 1].as_str());
     // `0 4090s`: a count of none is kept, to be said back, never read as one card.
     if let Some(n) = lexicon::card_count(prev).filter(|n| *n == 0 || (2..=16).contains(n))
         && prev.bytes().all(|b| b.is_ascii_digit())
@@ -47,6 +48,33 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
         "eight" => Some(8),
         _ => None,
     }
+}
+
+/// Words of a card's kind said between its count and its name (`两张魔改4090 48g`, `2x modded
+/// 4090`): the count was dropped. They are no card's name of their own.
+pub(super) const KIND_WORDS: &[&str] = &[
+    "魔改的",
+    "魔改版",
+    "魔改",
+    "改装的",
+    "改装",
+    "modded",
+    "modified",
+];
+
+/// The word before the card at `i` with a kind word at its end taken off (`2张魔改` → `2张`; a
+/// kind word alone steps back a word), and where that word is.
+fn before_kind(toks: &[String], i: usize) -> Option<(usize, String)> {
+    let mut k = i.checked_sub(1)?;
+    let mut prev = toks.get(k)?.as_str();
+    if let Some(w) = KIND_WORDS.iter().find(|w| prev.ends_with(**w)) {
+        prev = &prev[..prev.len() - w.len()];
+        if prev.is_empty() {
+            k = k.checked_sub(1)?;
+            prev = toks.get(k)?;
+        }
+    }
+    Some((k, prev.to_string()))
 }
 
 /// The count written after a card with its classifier: `4090 三块卡`, `a100 4张`, `h100 8 gpus`. A bare

@@ -35,35 +35,13 @@ const EN: &[(&str, u32)] = &[
     ("hundred", 100),
 ];
 
-fn zh_digit(c: char) -> Option<u32> {
-    "零一二三四五六七八九"
-        .chars()
-        .position(|d| d == c)
-        .map(|p| p as u32)
-        .or((c == '两').then_some(2))
-}
-
-/// `八十` 80, `二十四` 24, `十六` 16, `一百二十` 120, `两` 2: the whole word, else `None`.
+/// `八十` 80, `二十四` 24, `十六` 16, `一百二十` 120, `两` 2: the whole word (read by the one
+/// numeral reader), else `None` (`两三` is a range, no count).
 fn zh_number(s: &str) -> Option<u32> {
-    let (mut total, mut digit) = (0u32, None::<u32>);
-    for c in s.chars() {
-        match c {
-            '十' => {
-                total += digit.take().unwrap_or(1) * 10;
-            }
-            '百' => {
-                total += digit.take()? * 100;
-            }
-            _ => {
-                if digit.is_some() {
-                    return None;
-                }
-                digit = Some(zh_digit(c)?);
-            }
-        }
-    }
-    let n = total + digit.unwrap_or(0);
-    (!s.is_empty() && n > 0).then_some(n)
+    let run: Vec<char> = s.chars().collect();
+    super::numerals::value_of(&run)
+        .filter(|n| *n > 0)
+        .and_then(|n| u32::try_from(n).ok())
 }
 
 /// The number a word writes: `30`, `thirty`, `三十`; `None` for anything else.

@@ -634,12 +634,17 @@ fn words_of(toks: &[String], i: usize, e: &mut Entities, taken: &mut [bool]) {
         return;
     }
     if e.context.is_none()
-        && (t.ends_with('k') || t.ends_with('万'))
+        && (t.ends_with('k')
+            || t.ends_with('万')
+            || (t.ends_with('m') && super::window_said::window_beside(toks, i)))
         && t.chars().next().is_some_and(|c| c.is_ascii_digit())
         && !toks.get(i + 1).is_some_and(|n| n.starts_with("tok"))
         && let Some(n) = lexicon::context_tokens(t)
         && n >= 1024
     {
         e.context = Some(t.clone());
+    } else if let Some(w) = super::window_said::wan_window(toks, i).filter(|_| e.context.is_none())
+    {
+        e.context = Some(w);
     }
 }

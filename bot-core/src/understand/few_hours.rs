@@ -29,8 +29,13 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
         return reading;
     };
     // `几个小时前` is a time, not a length; only a reading of one command is asked.
-    let after = &lower[lower.find(word).unwrap_or(0) + word.len()..];
-    if after.trim_start().starts_with(['前', '后']) || !matches!(reading, Reading::Command(_)) {
+    let at = lower.find(word).unwrap_or(0);
+    let after = &lower[at + word.len()..];
+    // `十几个小时` is ten and some more (read as 19 hours by `numbers_said`), not a few.
+    if lower[..at].ends_with('十')
+        || after.trim_start().starts_with(['前', '后'])
+        || !matches!(reading, Reading::Command(_))
+    {
         return reading;
     }
     let mut choices = Vec::new();

@@ -21,6 +21,8 @@ pub(super) fn decide(q: &Question) -> Reading {
         alerts_kept,
         super::stock_rules::alert,
         super::memory_floor::memory_floor,
+        super::memory_floor::cap_alone,
+        super::stock_rules::capped_job,
         super::paid::paid,
         tco,
         priced_job,
@@ -197,7 +199,16 @@ fn guidance(q: &Question) -> Option<Reading> {
         && q.e.platforms.is_empty()
         && q.e.usage.is_none()
         && q.price.is_none();
-    if !(asks_pick(q.padded) || where_to_rent || bare_wish) || !q.e.gpus.is_empty() {
+    // `跑到每秒50个token要什么卡`: a speed wanted and the card asked, nothing sized: a pick.
+    let speed = q.has(&[
+        "什么卡",
+        "啥卡",
+        "哪张卡",
+        "which gpu",
+        "what gpu",
+        "which card",
+    ]) && super::span::speed_said(&super::text::tokens(q.padded));
+    if !(asks_pick(q.padded) || where_to_rent || bare_wish || speed) || !q.e.gpus.is_empty() {
         return None;
     }
     let place = (q.has(PLACE_PICK_WORDS) || where_to_rent) && !q.has(COST_WORDS);
@@ -407,12 +418,8 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         return None;
     }
     // `4090 三千块一个月贵吗`: a price by the month (or day) with no length said is judged
-    // over its own period.
-    let usage = match (&e.usage, q.price.and_then(|p| p.per).map(|u| u.key())) {
-        (None, Some("month")) => Usage::Always,
-        (None, Some("day")) => Usage::Once(rust_decimal::Decimal::from(86_400)),
-        _ => q.usage(),
-    };
+    // over its own period (`Question::usage`).
+    let usage = q.usage();
     let compare = |g: &Cards| make::compare(g, &usage);
     // Platforms weighed against each other restrict the ranking to them; with none named, a
     // need said (`billed per second`, `支持支付宝`) restricts it to the platforms known to meet it.
@@ -581,9 +588,14 @@ fn alone(q: &Question) -> Option<Reading> {
     let e = q.e;
     // A card and how long (`a 4090 for 45 mins`, `4090包周`, `4090跑通宵`) with nothing to size:
     // what that time costs, everywhere (a platform named is the /cost rule's).
+    // `每个月租金 2000 的 4090`: a card's price by the month (week, day) is a month of it.
+    let by_period = q
+        .price
+        .and_then(|p| p.per)
+        .is_some_and(|u| matches!(u.key(), "month" | "week" | "day"));
     if let [g] = e.gpus.as_slice()
         && e.platforms.is_empty()
-        && e.usage.is_some()
+        && (e.usage.is_some() || by_period)
         && q.nothing_to_size()
         && !q.has(SPECS_WORDS)
     {

@@ -84,12 +84,21 @@ pub(super) fn machine_alone(q: &Question) -> Option<Reading> {
 
 /// Whether `t` is part of a machine's size: the card, its count, a classifier or a form.
 fn size_word(q: &Question, t: &str) -> bool {
+    // `4090` beside `48g` names the 48 GB card (`rtx-4090-48g`): its base's name is its name.
     let card = |w: &str| {
-        q.catalog
-            .find_gpu(w)
-            .is_some_and(|c| q.e.gpus.iter().any(|g| g.gpu == c.id))
+        q.catalog.find_gpu(w).is_some_and(|c| {
+            q.e.gpus
+                .iter()
+                .any(|g| g.gpu == c.id || g.gpu.starts_with(&format!("{}-", c.id)))
+        })
     };
-    SIZE_WORDS.contains(&t)
+    // `两台魔改4090 48g`: the card's kind said before it (`2台魔改`) is part of its name.
+    let kind = super::card_count::KIND_WORDS
+        .iter()
+        .find_map(|k| t.strip_suffix(k))
+        .filter(|r| r.is_empty() || size_word(q, r));
+    kind.is_some()
+        || SIZE_WORDS.contains(&t)
         || COUNT_WORDS.contains(&t)
         || crate::lexicon::card_count(t).is_some()
         || super::memory_floor::gb_of(t).is_some()

@@ -147,6 +147,41 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
     })
 }
 
+/// A price cap with no card, model or memory named (`3块以内的卡有哪些`, `anything under $1/hr`,
+/// `gpus below 2 bucks an hour`): every offer under it, cheapest first (it was no reading). A
+/// budget (`预算`), a length or a sum too large for an hour (`2000以内`) is no hourly cap.
+pub(super) fn cap_alone(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    if !e.gpus.is_empty()
+        || !q.nothing_to_size()
+        || e.platforms.len() > 1
+        || e.usage.is_some()
+        || memory_said(q.padded).is_some()
+        || !q.has(super::words::CAP_WORDS)
+        || q.has(&["预算", "budget", "一共", "总共", "in total"])
+        || q.has(super::words::ALERT_WORDS)
+    {
+        return None;
+    }
+    let cap = q.hourly_cap()?;
+    if cap.per.is_none() && cap.amount > Decimal::from(50) {
+        return None;
+    }
+    let asked = q.has(CARD_WORDS)
+        || q.has(WHICH_WORDS)
+        || q.has(STOCK_WORDS)
+        || q.has(&["anything", "something", "offer", "什么", "有啥", "啥卡"]);
+    asked.then(|| {
+        Reading::Command(make::offers(
+            None,
+            e.platforms.first(),
+            None,
+            Some(&cap),
+            false,
+        ))
+    })
+}
+
 /// Words that make a price the whole machine's (`8x H100 boxes under $20/h`).
 const MACHINE_WORDS: &[&str] = &[
     "机器",

@@ -55,7 +55,7 @@ mod month_count;
 mod night;
 mod numbers_en;
 mod numbers_said;
-mod numerals;
+pub(crate) mod numerals;
 mod own_card;
 mod own_figures;
 mod paid;
@@ -81,6 +81,7 @@ mod spoken_zh;
 mod stock_rules;
 mod stock_short;
 mod tco_prices;
+mod window_said;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 mod beam_words;
 pub(crate) mod text;

@@ -43,6 +43,15 @@ pub(super) fn approximate(s: &str) -> String {
     let numeral = |c: char| c.is_ascii_digit() || digit(c).is_some() || "十百千".contains(c);
     let mut out = String::with_capacity(s.len());
     for (i, &c) in chars.iter().enumerate() {
+        // `十几个小时`, `二十几天`: tens and some more, up to nine; a length's top (19 hours), as
+        // a range said is read (it was a few hours asked back: 2, 4 or 8).
+        if c == '几' && i > 0 && chars[i - 1] == '十' {
+            let rest: String = chars[i + 1..].iter().take(2).collect();
+            if UNITS.iter().any(|u| rest.starts_with(u)) {
+                out.push('九');
+                continue;
+            }
+        }
         if c == '来' && i > 0 && numeral(chars[i - 1]) {
             let rest: String = chars[i + 1..].iter().take(2).collect();
             if UNITS.iter().any(|u| rest.starts_with(u)) {

@@ -1,4 +1,4 @@
-//! Chinese numerals, read one way for the whole reader: the digit of each character (`幺` is 1
+//! Chinese numerals, read one way for the whole reader (and `/pick`'s dialogue): the digit of each character (`幺` is 1
 //! as digits are read out over a line, `〇` 0) and the value of a numeral of any size. Every
 //! pass that writes a Chinese number in digits (`text`'s counter pass, `spoken_zh`'s amounts,
 //! `wan_numbers`' place down, `spoken_forms`' sizes and spoken cards) reads it here, so a
@@ -46,14 +46,20 @@ fn unit(c: char) -> Option<u64> {
 /// part is counted (`一亿五千万` 150,000,000, `三亿零五百万` 305,000,000, `一千零五十` 1,050), and a
 /// single digit after the last unit of a hundred or more is the next place down, as said
 /// (`一千五` 1,500, `一万五` 15,000, `一亿五` 150,000,000; `一千零五` is 1,005). `None` when the
-/// characters are no one number (`五五五五五五五五五五五五五`, `百五百`).
-pub(super) fn value(run: &[char]) -> Option<u64> {
+/// characters are no one number (`五五五五五五五五五五五五五`, `百五百`), nor a range
+/// ([`range_of`]: `三五`, `十二三`, `七八十`).
+pub(crate) fn value_of(run: &[char]) -> Option<u64> {
     if run.is_empty() {
         return None;
     }
     if !run.iter().any(|c| unit(*c).is_some()) {
         // A long run of digits is no number said (and must not overflow).
         if run.len() > 12 {
+            return None;
+        }
+        // Two Chinese digits side by side are a range said (`三五天` is three to five days,
+        // never 35), never one number: a number read out digit by digit has three or more.
+        if run.len() == 2 && run.iter().all(|c| digit(*c).is_some()) {
             return None;
         }
         return run
@@ -111,12 +117,78 @@ pub(super) fn value(run: &[char]) -> Option<u64> {
     total.checked_add(section)?.checked_add(tail)
 }
 
+/// A range said with two adjacent Chinese digits, smaller first (`三五` 3–5, `两三` 2–3, `一两`
+/// 1–2, `十二三` 12–13, `二十五六` 25–26, `七八十` 70–80, `两三百` 200–300, `一千五六百`
+/// 1,500–1,600): each end is the numeral with the other digit left out. `None` when the run
+/// holds no such pair, or is one number.
+pub(crate) fn range_of(run: &[char]) -> Option<(u64, u64)> {
+    let chinese = |c: char| digit(c).filter(|d| *d > 0 && c != '幺');
+    let pairs: Vec<usize> = (0..run.len().saturating_sub(1))
+        .filter(|&k| {
+            matches!((chinese(run[k]), chinese(run[k + 1])), (Some(a), Some(b)) if b > a && b - a <= 2)
+        })
+        .collect();
+    let [k] = pairs[..] else {
+        return None;
+    };
+    let without = |skip: usize| -> Vec<char> {
+        run.iter()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, c)| *c)
+            .collect()
+    };
+    let lo = value_of(&without(k + 1))?;
+    let hi = value_of(&without(k))?;
+    (lo < hi).then_some((lo, hi))
+}
+
+/// The value of a numeral, or the top of a range said (`三五天` is read as five days, the
+/// longer end, so a bill never falls short).
+pub(crate) fn value_or_top(run: &[char]) -> Option<u64> {
+    value_of(run).or_else(|| range_of(run).map(|(_, hi)| hi))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::value;
+    use super::{range_of, value_of, value_or_top};
 
     fn v(s: &str) -> Option<u64> {
-        value(&s.chars().collect::<Vec<_>>())
+        value_of(&s.chars().collect::<Vec<_>>())
+    }
+
+    fn r(s: &str) -> Option<(u64, u64)> {
+        range_of(&s.chars().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn adjacent_numerals_are_a_range_never_one_number() {
+        for (said, lo, hi) in [
+            ("三五", 3, 5),
+            ("两三", 2, 3),
+            ("一两", 1, 2),
+            ("四五", 4, 5),
+            ("七八", 7, 8),
+            ("十二三", 12, 13),
+            ("二十五六", 25, 26),
+            ("七八十", 70, 80),
+            ("两三百", 200, 300),
+            ("三四千", 3000, 4000),
+            ("五六万", 50_000, 60_000),
+            ("一千五六百", 1500, 1600),
+        ] {
+            assert_eq!(r(said), Some((lo, hi)), "{said}");
+            assert_eq!(v(said), None, "{said} is no one number");
+            assert_eq!(value_or_top(&said.chars().collect::<Vec<_>>()), Some(hi));
+        }
+        // One number, or no range: a number read out digit by digit, a falling pair, a pair
+        // too far apart.
+        assert_eq!(r("幺二八"), None);
+        assert_eq!(r("十二"), None);
+        assert_eq!(r("五三"), None);
+        assert_eq!(r("二八"), None);
+        assert_eq!(v("二八"), None);
+        assert_eq!(r("一百二十"), None);
     }
 
     #[test]
@@ -146,6 +218,7 @@ mod tests {
         assert_eq!(v("十二三"), None);
         assert_eq!(v("两三百"), None);
         assert_eq!(v("五五五五五五五五五五五五五"), None);
+        assert_eq!(v("三五"), None);
         assert_eq!(v(""), None);
     }
 }

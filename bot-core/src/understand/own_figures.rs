@@ -16,6 +16,19 @@ use super::words_guidance::asks_pick;
 use crate::billing::PriceUnit;
 use crate::lexicon::NEED_PHRASES;
 
+/// Ceiling words as the user says them; `不超过`/`at most` are also how a price range said is
+/// written (`每小时1-2块` → `不超过2块`: the most they pay, costed at it), so they are not here.
+const CEILING_SAID: &[&str] = &[
+    "低于",
+    "以下",
+    "以内",
+    "便宜于",
+    "under",
+    "below",
+    "less than",
+    "cheaper than",
+];
+
 /// The user's own price or budget, read before the general rules; an alert, a stock
 /// question and a rent-vs-API sum keep their own rules.
 pub(super) fn own_figures(q: &Question) -> Option<Reading> {
@@ -45,7 +58,12 @@ fn own_price_job(q: &Question) -> Option<Reading> {
     }
     // A model to size, an alert or a stock cap (`4090 under $0.4/h in stock?`) is another
     // question; the price is then a ceiling, not what is paid.
-    if !q.e.models.is_empty() || has(q.padded, STOCK_WORDS) || has(q.padded, ALERT_WORDS) {
+    // A ceiling word (`under $1.5/hr`, `3块以内`) makes it one too.
+    if !q.e.models.is_empty()
+        || has(q.padded, STOCK_WORDS)
+        || has(q.padded, ALERT_WORDS)
+        || has(q.padded, CEILING_SAID)
+    {
         return None;
     }
     if matches!(usage, Usage::Always) && !q.e.gpus.is_empty() && q.e.platforms.is_empty() {
@@ -116,6 +134,10 @@ const BUDGET_CUES: &[&str] = &[
     "最多花",
     "afford",
     "spend",
+    // `$20 total, what can i rent`: all there is to spend.
+    "total",
+    "一共",
+    "总共",
 ];
 
 /// `一个月预算500块 能租什么卡`, `I have 300 dollars a month, which gpu should I rent`: guidance

@@ -114,6 +114,10 @@ fn amount(words: &[&str], yuan: bool) -> Option<(String, String)> {
             rest(&unit[c.len()..], 1),
         ));
     }
+    // `每个月租金2000的4090`: a bare sum glued to `的` and what it is the price of.
+    if yuan && !sign && unit.starts_with('的') {
+        return Some((format!("{number}块"), rest(unit, 1)));
+    }
     if unit.is_empty() && sign {
         return Some((w.to_string(), rest("", 1)));
     }
@@ -200,9 +204,15 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
         let asked = ["多少", "折", "合", "how much", "per "]
             .iter()
             .any(|w| rest.contains(w));
-        if !UNITS
-            .iter()
-            .any(|(u, e)| *e != every && rest.contains(u) && (asked || short.contains(u)))
+        // `每个月租金 2000 的 4090`: a period's rent of the card named after it is that card's
+        // price by the period (it was an hour's).
+        let card_after = rest
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .any(|w| w.chars().any(|c| c.is_ascii_digit()) && catalog.find_gpu(w).is_some());
+        if !card_after
+            && !UNITS
+                .iter()
+                .any(|(u, e)| *e != every && rest.contains(u) && (asked || short.contains(u)))
         {
             continue;
         }

@@ -15,6 +15,7 @@ pub(super) fn plain(t: &str) -> String {
     if !t.bytes().any(|b| b.is_ascii_digit()) {
         return t.to_string();
     }
+    let t = &hour_before_cap(t);
     // The cap in the sentence's language.
     let cap = if t.is_ascii() {
         "at most "
@@ -43,6 +44,18 @@ pub(super) fn plain(t: &str) -> String {
 
 /// Where a unit said before the amount starts (`每小时`, `每个小时`, `每天`) when `out` ends with
 /// one.
+/// `1小时不超过5块`, `一小时低于2块`: the hour said before a ceiling is the price's unit, as
+/// `每小时` there is (the hour was read as the job's length, the length said after it lost).
+fn hour_before_cap(t: &str) -> String {
+    let mut out = t.to_string();
+    for cap in ["不超过", "低于"] {
+        for hour in ["1小时", "1个小时"] {
+            out = out.replace(&format!("{hour}{cap}"), &format!("每小时{cap}"));
+        }
+    }
+    out
+}
+
 fn unit_first(out: &str) -> Option<usize> {
     let k = out.rfind('每')?;
     let unit = &out[k + '每'.len_utf8()..];

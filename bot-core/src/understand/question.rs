@@ -65,11 +65,18 @@ impl Question<'_> {
                 .then_some(7),
         }
     }
+    /// The use said; with none, the period of a price said by the month, week or day (`每个月租金
+    /// 2000 的 4090` is a month's rent, always on: it was priced for one hour), else an hour.
     pub(super) fn usage(&self) -> Usage {
-        self.e
-            .usage
-            .clone()
-            .unwrap_or(Usage::Once(Decimal::from(3600)))
+        if let Some(u) = &self.e.usage {
+            return u.clone();
+        }
+        match self.price.and_then(|p| p.per).map(|u| u.key()) {
+            Some("month") => Usage::Always,
+            Some("week") => Usage::Once(Decimal::from(7 * 86_400)),
+            Some("day") => Usage::Once(Decimal::from(86_400)),
+            _ => Usage::Once(Decimal::from(3600)),
+        }
     }
 }
 

@@ -52,6 +52,10 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
             next += 1;
             tail = toks.get(next).map(String::as_str).unwrap_or("");
         }
+        // `50 tokens/s`, `每秒50个token`: a speed asked, never a day's volume.
+        if per_second(toks, i, next) {
+            continue;
+        }
         // `每月三亿token`, `90m tokens a month`: a month's volume is 30 days' (a week's 7).
         let days = period_days(toks, i, next, tail);
         let marked = days > 1.0 || daily_marker_before(toks, i) || daily_marker_at(toks, next + 1);
@@ -74,6 +78,36 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         }
     }
     unmarked
+}
+
+/// Whether the count at word `i` (what it counts from word `next`) is said per second: `50
+/// tokens/s`, `50 tok/s`, `50 tokens per second`, `每秒50个token`, `50个token每秒`, `50 tps`.
+pub(super) fn per_second(toks: &[String], i: usize, next: usize) -> bool {
+    let at = |k: usize| toks.get(k).map(String::as_str).unwrap_or("");
+    let second = |w: &str| {
+        w.contains("/s")
+            || w.contains("/秒")
+            || w.starts_with("每秒")
+            || w.starts_with("一秒")
+            || w == "tps"
+    };
+    let before = i
+        .checked_sub(1)
+        .is_some_and(|p| toks[p].ends_with("每秒") || toks[p].ends_with("一秒"));
+    // The word counted may come after a measure word (`50 个 token`).
+    let counted = if at(next).starts_with('个') && at(next).len() == '个'.len_utf8() {
+        next + 1
+    } else {
+        next
+    };
+    before
+        || (counted..=counted + 1).any(|k| second(at(k)))
+        || (matches!(at(counted + 1), "per" | "a" | "each") && at(counted + 2).starts_with("sec"))
+}
+
+/// Whether a speed in tokens a second is said anywhere (`每秒50个token`, `30 tok/s`).
+pub(super) fn speed_said(toks: &[String]) -> bool {
+    (0..toks.len()).any(|i| is_number(&toks[i]) && per_second(toks, i, i + 1))
 }
 
 /// The days a count of tokens is said over: 30 for a month (`每月`, `一个月`, `per month`,

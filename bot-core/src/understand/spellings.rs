@@ -57,6 +57,19 @@ pub(super) const HOMOPHONES: &[(&str, &str)] = &[
     ("显寸", "显存"),
 ];
 
+/// Money and unit words as people type them, in the lexicon's word, read before the numerals
+/// so every pass sees one spelling: `美刀` (and `刀乐`) for `美元` (`0.5 美刀 每小时` was no
+/// price: only `刀` and `美元` were money), `per-second` for `per second`.
+pub(super) const MONEY_SPELLINGS: &[(&str, &str)] = &[
+    ("美刀", "美元"),
+    ("刀乐", "美元"),
+    ("per-second", "per second"),
+    ("per-minute", "per minute"),
+    ("per-hour", "per hour"),
+    ("per-day", "per day"),
+    ("per-month", "per month"),
+];
+
 /// Whole Latin words as chat spells them, in the word the lexicon reads: `u` → `you`, `rn` →
 /// `right now`, `distil` → `distill`. Only a whole word is replaced (`distillation`,
 /// `run` stay).

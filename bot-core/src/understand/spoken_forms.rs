@@ -233,7 +233,7 @@ pub(super) fn zh_small(s: &str) -> Option<u32> {
     if !places || cs.iter().any(|c| matches!(c, '百' | '千' | '万' | '亿')) {
         return None;
     }
-    super::numerals::value(&cs).and_then(|v| u32::try_from(v).ok())
+    super::numerals::value_of(&cs).and_then(|v| u32::try_from(v).ok())
 }
 
 /// Counters after a numeral that make it a count, not a version (`llama三个版本`).

@@ -62,7 +62,7 @@ pub(super) fn minutes_after_hours(s: &str) -> String {
 /// `一千五` 1500: one digit after the unit is the next unit down, as said): the one numeral
 /// reader's.
 fn large_value(run: &[char]) -> Option<u64> {
-    super::numerals::value(run)
+    super::numerals::value_of(run)
 }
 
 /// `一千块`, `两百元`, `一千五百块钱`, `3千块`: the amount in digits (`1000块`).
@@ -185,25 +185,22 @@ pub(super) fn digit(c: char) -> Option<u32> {
 }
 
 /// The value of a Chinese numeral: `三` 3, `十二` 12, `二十` 20, `二十三` 23, `幺二八` 128,
-/// `一百二十八` 128 (the one numeral reader's); two digits one apart are a range (`三四`: 4).
+/// `一百二十八` 128 (the one numeral reader's); a range said with two adjacent digits is its
+/// top (`三四个小时`, `三五天`, `十二三个小时`, `七八十块`: the longer end, so a bill never falls
+/// short; `三五天` had been 35 days).
 pub(super) fn numeral_value(numeral: &[char]) -> Option<u32> {
-    if numeral.is_empty() {
+    // A long run of digits with no unit is not a count (and must not overflow).
+    if numeral.is_empty()
+        || (numeral.len() > 6 && !numeral.iter().any(|c| matches!(c, '十' | '百' | '千')))
+    {
         return None;
     }
-    if numeral.iter().any(|c| matches!(c, '十' | '百' | '千')) {
-        return super::numerals::value(numeral).and_then(|v| u32::try_from(v).ok());
-    }
-    match numeral.len() {
-        // A long run of numerals is not a count (and must not overflow).
-        n if n > 6 => None,
-        // `三四个小时`, `两三天`: about three or four; the longer end, so a bill never falls short.
-        2 if digit(numeral[0]).is_some_and(|a| digit(numeral[1]) == Some(a + 1)) => {
-            digit(numeral[1])
-        }
-        _ => numeral
-            .iter()
-            .try_fold(0u32, |v, c| digit(*c).map(|d| v * 10 + d)),
-    }
+    // `双卡`: two, as a count.
+    let run: Vec<char> = numeral
+        .iter()
+        .map(|&c| if c == '双' { '两' } else { c })
+        .collect();
+    super::numerals::value_or_top(&run).and_then(|v| u32::try_from(v).ok())
 }
 
 /// `7块2` → `7.2块`, `2块5` → `2.5块`, `3元5` → `3.5元`: yuan and jiao as people say a price.

@@ -64,3 +64,27 @@ pub(super) fn stock(q: &Question) -> Option<Reading> {
         q.hourly_cap().as_ref(),
     )))
 }
+
+/// A card with a price ceiling, a length and its bill asked (`4090 3块以内 跑5小时 多少钱`,
+/// `a100 under $1.5/hr for 8 hours, how much`): the bill for that length, cheapest first (on
+/// the one platform named, its bill). Neither `/cost` nor `/compare` takes a ceiling; the
+/// ceiling is never the price paid (it was billed at $1.5/h) nor the stock asked.
+pub(super) fn capped_job(q: &Question) -> Option<Reading> {
+    let [g] = q.e.gpus.as_slice() else {
+        return None;
+    };
+    let usage = q.e.usage.as_ref()?;
+    if q.hourly_cap().is_none()
+        || !q.has(CAP_WORDS)
+        || !q.has(COST_WORDS)
+        || !q.nothing_to_size()
+        || q.has(ALERT_WORDS)
+    {
+        return None;
+    }
+    match q.e.platforms.as_slice() {
+        [] => make::compare(g, usage).map(Reading::Command),
+        [p] => make::cost(p, g, usage).map(Reading::Command),
+        _ => None,
+    }
+}

@@ -345,9 +345,17 @@ fn code_first(s: &str) -> String {
             toks[i] = Some("cny".into());
         }
     }
+    // `美元0.5每小时`, `人民币3块`: a currency's name glued before its number (it was the
+    // currency to convert to, the amount left in the chat's).
+    for i in 0..toks.len() {
+        let after_number = i > 0 && word(&toks[i - 1]).ends_with(|c: char| c.is_ascii_digit());
+        if let Some(t) = toks[i].as_mut() {
+            *t = name_glued_first(t, after_number);
+        }
+    }
     for i in 0..toks.len().saturating_sub(1) {
         let (t, n) = (word(&toks[i]), word(&toks[i + 1]));
-        let code = ["usd", "cny", "rmb"].contains(&t.as_str());
+        let code = ["usd", "cny", "rmb", "美元", "美金", "人民币"].contains(&t.as_str());
         let number = n.starts_with(|c: char| c.is_ascii_digit());
         let before_number = i > 0 && word(&toks[i - 1]).ends_with(|c: char| c.is_ascii_digit());
         if code && number && !before_number {
@@ -360,6 +368,43 @@ fn code_first(s: &str) -> String {
         }
     }
     toks.into_iter().flatten().collect::<Vec<_>>().join(" ")
+}
+
+/// `美元0.5每小时` → `0.5美元每小时`, `usd0.5/h` → `0.5usd/h`: a currency name right before a
+/// price's number in one word goes after the number's digits.
+fn name_glued_first(w: &str, after_number: bool) -> String {
+    for name in ["美元", "美金", "人民币", "usd", "rmb", "cny"] {
+        // A code in letters starts its word (`usd0.5/h`, `rmb2/小时`), never inside a name.
+        let ascii = name.is_ascii();
+        if let Some(at) = w.find(name).filter(|at| !ascii || *at == 0) {
+            // `2美元1小时`, `300 人民币1个月`: the name ends the amount before it.
+            let before = &w[..at];
+            if before.ends_with(|c: char| c.is_ascii_digit() || c == '.')
+                || (before.is_empty() && after_number)
+            {
+                continue;
+            }
+            let rest = &w[at + name.len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .unwrap_or(rest.len());
+            // What follows the number makes it a price (`每小时`, `/h`, `一小时`, `块`), never
+            // a length's count (`合人民币1小时多少` asks the currency to convert to).
+            let priced = ["每", "/", "1小时", "一", "per"]
+                .iter()
+                .chain(crate::lexicon::MONEY_WORDS)
+                .any(|p| rest[end..].trim_start().starts_with(p));
+            if end > 0 && rest.starts_with(|c: char| c.is_ascii_digit()) && priced {
+                // `人民币3块`: the amount's own word says the currency already.
+                let worded = crate::lexicon::MONEY_WORDS
+                    .iter()
+                    .any(|m| rest[end..].starts_with(m));
+                let name = if worded { "" } else { name };
+                return format!("{}{}{name}{}", &w[..at], &rest[..end], &rest[end..]);
+            }
+        }
+    }
+    w.to_string()
 }
 
 /// Cantonese `同` (and) and `定` (or) between two names written in letters or digits

@@ -3,7 +3,7 @@
 //! `两万一个月` is 20,000 a month), and thousands or hundreds before 万/亿 (`一千五百万` is
 //! `1500万`, never `1千5百万`, which read 5 million).
 
-use super::numerals::{digit, value};
+use super::numerals::{digit, value_of};
 use super::spoken_forms::zh_small;
 
 /// A Chinese digit as its character (`幺` → `1`).
@@ -79,7 +79,7 @@ fn hundreds_before_wan(chars: &[char], i: usize) -> Option<(usize, u32)> {
     if !(2..=8).contains(&len) || inside || !worth || zh_digit(run[0]).is_none() {
         return None;
     }
-    let total = value(run).and_then(|v| u32::try_from(v).ok())?;
+    let total = value_of(run).and_then(|v| u32::try_from(v).ok())?;
     (total > 0).then_some((start, total))
 }
 
@@ -103,8 +103,11 @@ fn yi_and_wan(chars: &[char], i: usize) -> Option<(usize, u64)> {
     if count == 0 || (start > 0 && (chars[start - 1] == '.' || chars[start - 1].is_ascii_digit())) {
         return None;
     }
-    let wan = value(&chars[yi + 1..i]).filter(|n| (1..10_000).contains(n))?;
-    Some((start, value(&chars[start..yi])?.checked_mul(10_000)? + wan))
+    let wan = value_of(&chars[yi + 1..i]).filter(|n| (1..10_000).contains(n))?;
+    Some((
+        start,
+        value_of(&chars[start..yi])?.checked_mul(10_000)? + wan,
+    ))
 }
 
 /// At `i`, a `万`/`千`/`亿` with a count before it and one numeral after: where the count

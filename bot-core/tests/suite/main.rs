@@ -130,6 +130,7 @@ mod two_asks;
 mod typed_readings;
 mod typed_spoken;
 mod und_a_mechanisms;
+mod und_p_mechanisms;
 mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;

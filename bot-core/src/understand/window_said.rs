@@ -1,0 +1,41 @@
+//! A context window said with `m` (`1m context`, `context of 1m`, `上下文1m`): a window only
+//! where a context word names it; `1m` alone is a minute or a million tokens a day.
+
+/// Whether a context word stands beside word `i` (`1m context`, `context of 1m`, `上下文1m`):
+/// `1m` alone is a minute or a million tokens a day, and is a window only so named.
+pub(super) fn window_beside(toks: &[String], i: usize) -> bool {
+    let window = |k: Option<usize>| {
+        k.and_then(|k| toks.get(k)).is_some_and(|w| {
+            ["context", "ctx", "上下文", "window", "窗口"]
+                .iter()
+                .any(|c| w.starts_with(c) || w.ends_with(c))
+        })
+    };
+    let of = i.checked_sub(1).is_some_and(|p| toks[p] == "of");
+    window(i.checked_sub(1)) || window(Some(i + 1)) || (of && window(i.checked_sub(2)))
+}
+
+/// `100万上下文`, `一百万的上下文` (`1百万`): a count of 万 (or 百万) split from its number by the
+/// word after it (`100`, `万上下文`), a window when a context word follows; written as the tokens
+/// it counts (`1000000`).
+pub(super) fn wan_window(toks: &[String], i: usize) -> Option<String> {
+    let n: f64 = toks.get(i)?.parse().ok()?;
+    let next = toks.get(i + 1)?;
+    let (rest, unit) = match next.strip_prefix("百万") {
+        Some(r) => (r, 1e6),
+        None => (next.strip_prefix('万')?, 1e4),
+    };
+    let tokens = n * unit;
+    if !(tokens.is_finite() && (1024.0..1e9).contains(&tokens) && tokens.fract() == 0.0) {
+        return None;
+    }
+    let rest = rest.strip_prefix('的').unwrap_or(rest);
+    let named = ["上下文", "窗口"].iter().any(|c| rest.starts_with(c))
+        || (rest.is_empty()
+            && toks.get(i + 2).is_some_and(|w| {
+                ["context", "ctx", "上下文"]
+                    .iter()
+                    .any(|c| w.starts_with(c))
+            }));
+    named.then(|| format!("{}", tokens as u64))
+}
