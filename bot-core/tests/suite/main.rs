@@ -128,6 +128,7 @@ mod two_asks;
 mod typed_readings;
 mod typed_spoken;
 mod und_a_mechanisms;
+mod und_i_mechanisms;
 mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;

@@ -1,0 +1,83 @@
+//! Whether a word is said negated (`without offloading`, `不开offload`, `no spot`, `别用
+//! unsloth`): one reading for every option word the reader turns on, so a negation never turns
+//! on the option it negates.
+
+/// English negations, whole words, within the two words before the option.
+const EN: &[&str] = &[
+    "without", "w/o", "no", "not", "never", "don't", "dont", "disable", "disabled", "off", "avoid",
+    "skip", "non",
+];
+/// Chinese negations, within the few characters before the option.
+const ZH: &[&str] = &["不", "别", "没", "无", "免", "关掉", "关闭", "关了"];
+/// Chinese asks and doubts that hold `不` and negate nothing (`要不要开offload`, `能不能用spot`,
+/// `不知道学生有没有优惠`).
+const ZH_ASKS: &[&str] = &[
+    "要不要",
+    "能不能",
+    "是不是",
+    "用不用",
+    "开不开",
+    "可不可以",
+    "不知道",
+    "不确定",
+    "不清楚",
+    "有没有",
+    "有木有",
+];
+
+/// Whether the word starting at byte `at` of `text` is negated by the words right before it.
+pub fn negated_at(text: &str, at: usize) -> bool {
+    let before = &text[..at.min(text.len())];
+    let words: Vec<&str> = before
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let en = words.iter().rev().take(2).any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '\'' && c != '/');
+        EN.contains(&w)
+    });
+    // The last few characters, Chinese asks with `不` left out.
+    let tail: String = before
+        .chars()
+        .rev()
+        .take(6)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let tail = ZH_ASKS.iter().fold(tail, |t, a| t.replace(a, " "));
+    en || ZH.iter().any(|w| tail.contains(w))
+}
+
+/// Whether `word` is said in `text` and not negated at any place it stands.
+pub fn said_not_negated(text: &str, word: &str) -> bool {
+    text.match_indices(word)
+        .any(|(at, _)| !negated_at(text, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_negation_before_a_word_negates_it() {
+        let t = "does flux fit on an l4 without offloading";
+        assert!(negated_at(t, t.find("offload").unwrap()));
+        assert!(!said_not_negated(t, "offload"));
+        assert!(said_not_negated(
+            "flux on an l4 with cpu offload",
+            "offload"
+        ));
+        assert!(!said_not_negated("不开offload能跑吗", "offload"));
+        assert!(said_not_negated("要不要开offload", "offload"));
+        assert!(said_not_negated("有没有 spot 的 h100", "spot"));
+        assert!(!said_not_negated("no spot please", "spot"));
+        assert!(said_not_negated("a100 spot now", "spot"));
+        assert!(!said_not_negated("不要会员价", "会员"));
+        // A negation far before the word says nothing of it.
+        assert!(said_not_negated(
+            "no idea, h100 spot offers on vast",
+            "spot"
+        ));
+    }
+}
