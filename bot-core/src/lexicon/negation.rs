@@ -7,7 +7,7 @@ const EN: &[&str] = &[
     "without", "w/o", "no", "not", "never", "don't", "dont", "disable", "disabled", "off", "avoid",
     "skip", "non",
 ];
-/// Chinese negations, within the few characters before the option.
+/// Chinese negations, within the six characters or the two words before the option.
 const ZH: &[&str] = &["不", "别", "没", "无", "免", "关掉", "关闭", "关了"];
 /// Chinese asks and doubts that hold `不` and negate nothing (`要不要开offload`, `能不能用spot`,
 /// `不知道学生有没有优惠`).
@@ -45,8 +45,13 @@ pub fn negated_at(text: &str, at: usize) -> bool {
         .into_iter()
         .rev()
         .collect();
-    let tail = ZH_ASKS.iter().fold(tail, |t, a| t.replace(a, " "));
-    en || ZH.iter().any(|w| tail.contains(w))
+    // Or the two words before it (`不开 cpu offload`: the negation a word further back).
+    let near = words[words.len().saturating_sub(2)..].concat();
+    let zh = [tail, near].into_iter().any(|t| {
+        let t = ZH_ASKS.iter().fold(t, |t, a| t.replace(a, " "));
+        ZH.iter().any(|w| t.contains(w))
+    });
+    en || zh
 }
 
 /// Whether `word` is said in `text` and not negated at any place it stands.

@@ -395,3 +395,22 @@ pub fn on_off(word: &str) -> Option<bool> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(s: &str) -> Vec<Task> {
+        tasks_in(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_suffix_on_a_method_word_says_the_method() {
+        assert_eq!(said("qwen lora-wise on 4090"), vec![Task::Lora]);
+        assert_eq!(said("qwen lora wise on 4090"), vec![Task::Lora]);
+        assert_eq!(said("qlora-based run"), vec![Task::Qlora]);
+        assert_eq!(said("lorawise"), vec![Task::Lora]);
+        // A word that only ends like one is no method.
+        assert!(said("otherwise likewise").is_empty());
+    }
+}
