@@ -99,3 +99,24 @@ fn a_background_model_stays_when_the_question_names_none() {
     let l = lines(&catalog, "I want to run qwen2.5-7b. Does it fit on a 4090?");
     assert!(l.iter().any(|l| l.contains("qwen2.5-7b")), "{l:?}");
 }
+
+/// An alert with no card named is asked for its card (never read as stock or a price): the
+/// condition and the way to be told make it an alert in any words.
+#[test]
+fn an_alert_without_a_card_asks_for_the_card() {
+    use bot_core::understand::{Missing, missing};
+    let catalog = Catalog::embedded().unwrap();
+    for q in [
+        "便宜于2块的时候告诉我",
+        "有货了叫我一声",
+        "lmk when one is in stock",
+        "let me know once the price drops below $1",
+    ] {
+        assert!(
+            !matches!(read(&catalog, q), Reading::Command(_)),
+            "{q}: {:?}",
+            read(&catalog, q).lines()
+        );
+        assert_eq!(missing(&catalog, q, None), Some(Missing::Alert), "{q}");
+    }
+}
