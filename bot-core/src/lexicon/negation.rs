@@ -54,10 +54,50 @@ pub fn negated_at(text: &str, at: usize) -> bool {
     en || zh
 }
 
-/// Whether `word` is said in `text` and not negated at any place it stands.
+/// Negations said after the option (`offload not needed`, `offload不需要`).
+const EN_AFTER: &[&str] = &[
+    "not needed",
+    "not required",
+    "not necessary",
+    "not wanted",
+    "unnecessary",
+    "isn't needed",
+    "isnt needed",
+    "is not needed",
+    "off",
+    "disabled",
+];
+const ZH_AFTER: &[&str] = &[
+    "不要",
+    "不用",
+    "不需要",
+    "不开",
+    "关掉",
+    "关闭",
+    "关了",
+    "禁用",
+];
+
+/// Whether the word ending at byte `end` of `text` is negated by the words right after it (the
+/// rest of its own word skipped: `offloading not needed`).
+pub fn negated_after(text: &str, end: usize) -> bool {
+    let rest = text[end.min(text.len())..].trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let rest = rest.trim_start_matches([' ', ',', '，']);
+    let rest = rest
+        .strip_prefix("is ")
+        .or_else(|| rest.strip_prefix("are "))
+        .unwrap_or(rest);
+    let en = EN_AFTER.iter().any(|w| {
+        rest.strip_prefix(w)
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-'))
+    });
+    en || ZH_AFTER.iter().any(|w| rest.starts_with(w))
+}
+
+/// Whether `word` is said in `text` and not negated, before or after, at any place it stands.
 pub fn said_not_negated(text: &str, word: &str) -> bool {
     text.match_indices(word)
-        .any(|(at, _)| !negated_at(text, at))
+        .any(|(at, w)| !negated_at(text, at) && !negated_after(text, at + w.len()))
 }
 
 #[cfg(test)]
@@ -79,6 +119,14 @@ mod tests {
         assert!(!said_not_negated("no spot please", "spot"));
         assert!(said_not_negated("a100 spot now", "spot"));
         assert!(!said_not_negated("不要会员价", "会员"));
+        // Said after it.
+        assert!(!said_not_negated(
+            "flux on an l40s, offload not needed",
+            "offload"
+        ));
+        assert!(!said_not_negated("flux 4090 offloading is off", "offload"));
+        assert!(!said_not_negated("flux 4090 offload不需要", "offload"));
+        assert!(said_not_negated("flux 4090 offload often helps", "offload"));
         // A negation far before the word says nothing of it.
         assert!(said_not_negated(
             "no idea, h100 spot offers on vast",

@@ -469,6 +469,7 @@ fn said_any(padded: &str, words: &[&str]) -> bool {
         padded.match_indices(w).any(|(at, _)| {
             // `no spot`, `不要会员价`: a tier negated is not asked.
             !crate::lexicon::negated_at(padded, at)
+                && !crate::lexicon::negated_after(padded, at + w.len())
                 && (!w.is_ascii()
                     || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
                         && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic())))
