@@ -179,6 +179,12 @@ const GENERIC_TUNE: &[&str] = &[
 /// (`想用lora微调下` → `lora`, `微调`), with whether it is the generic fine-tune.
 fn task_of(w: &str) -> Option<(Task, bool)> {
     if w.is_ascii() {
+        // `lora-wise`, `lora wise`, `qlora-based`, `lora-style`: a suffix on a method word says
+        // the method.
+        let w = METHOD_SUFFIXES
+            .iter()
+            .find_map(|s| w.strip_suffix(s).filter(|m| m.parse::<Task>().is_ok()))
+            .unwrap_or(w);
         let t = w.parse::<Task>().ok()?;
         return Some((t, GENERIC_TUNE.contains(&squash(w).as_str())));
     }
@@ -187,6 +193,11 @@ fn task_of(w: &str) -> Option<(Task, bool)> {
         .find(|(tw, _)| !tw.is_ascii() && w.contains(tw))
         .map(|(tw, t)| (*t, GENERIC_TUNE.contains(tw)))
 }
+
+/// Suffixes that leave a method word its meaning (`lora-wise`, `qlora based`).
+const METHOD_SUFFIXES: &[&str] = &[
+    "-wise", "wise", "-based", "based", "-style", "style", "-ish",
+];
 
 /// Every task a sentence names, in order: the methods said outright (`lora`, `全参`, `qlora`);
 /// else LoRA for a fine-tune without its method; else inference if said. Two methods
@@ -423,4 +434,23 @@ pub fn training_method_word(w: &str) -> Option<&'static str> {
 /// A word that asks for DoRA (PEFT's `use_dora`): `dora`, `use_dora`.
 pub fn is_dora_word(w: &str) -> bool {
     matches!(w.to_lowercase().as_str(), "dora" | "use_dora" | "use-dora")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(s: &str) -> Vec<Task> {
+        tasks_in(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_suffix_on_a_method_word_says_the_method() {
+        assert_eq!(said("qwen lora-wise on 4090"), vec![Task::Lora]);
+        assert_eq!(said("qwen lora wise on 4090"), vec![Task::Lora]);
+        assert_eq!(said("qlora-based run"), vec![Task::Qlora]);
+        assert_eq!(said("lorawise"), vec![Task::Lora]);
+        // A word that only ends like one is no method.
+        assert!(said("otherwise likewise").is_empty());
+    }
 }

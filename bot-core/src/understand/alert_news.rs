@@ -58,10 +58,16 @@ const TELL_LATER: &[&str] = &[
     "notify me",
     "ping me",
     "alert me",
+    "lmk",
+    "lemme know",
+    "喊我",
+    "buzz me",
+    "message me",
 ];
 /// A question of its own after the news.
 const ASKED: &[&str] = &[
-    "哪家", "哪里", "哪儿", "在哪", "多少", "几块", "便宜", "价格", "where", "how much", "which",
+    // ` where`, never the `where` inside `anywhere`.
+    "哪家", "哪里", "哪儿", "在哪", "多少", "几块", "便宜", "价格", " where", "how much", " which",
     "cheapest", "price", "cost",
 ];
 
@@ -75,6 +81,11 @@ pub(super) fn plain(text: &str) -> String {
     if !(received || arrived) || !has(&padded, ASKED) || (!received && has(&padded, TELL_LATER)) {
         return text.to_string();
     }
+    // `kindly tell where a100 is available`: an arrival after the question word is what the
+    // question asks, not news told before it; news is a question after the arrival.
+    if !received && !asked_after_arrival(&padded) {
+        return text.to_string();
+    }
     let mut out = text.to_string();
     for w in RECEIVED.iter().chain(ARRIVED) {
         if let Some(at) = out.find(w) {
@@ -82,6 +93,15 @@ pub(super) fn plain(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether a question word comes after an arrival said (`h100 is back, where is it cheapest`).
+fn asked_after_arrival(padded: &str) -> bool {
+    ARRIVED.iter().any(|a| {
+        padded
+            .match_indices(a)
+            .any(|(at, _)| has(&padded[at + a.len()..], ASKED))
+    })
 }
 
 /// `4090到货了吗`, `h100补货了没`: an arrival asked about now is a stock question (`有货吗`),

@@ -80,6 +80,17 @@ const SUITS: &[&str] = &[
     // `which platform is easiest`: the least trouble for a first job.
     "easiest",
 ];
+/// Which platform is good, asked (`which platform 比较好`, `哪个平台最好`, `which provider is
+/// best`): the place sought, unless a price is what is weighed (`best price`, `最便宜`).
+const GOOD: &[&str] = &[
+    "比较好",
+    "最好",
+    "好一点",
+    "更好",
+    " best",
+    " better",
+    " good",
+];
 /// How far after `which platform` its suiting word may stand, in bytes.
 const NEAR: usize = 24;
 /// Which one is good, asked alone (`选哪个好`, `哪个好`).
@@ -179,6 +190,8 @@ pub(super) fn place_for_job(q: &Question) -> Option<Reading> {
         return None;
     }
     let p = &q.padded.replace(" 平台", "平台");
+    // (`CHEAP_WORDS` holds `比较`, a comparison: `比较好` is no price weighed.)
+    let good = !q.has(&["便宜", "cheap", "划算", "价格", "price", "lowest", "多少钱"]);
     let which_suits = WHICH_PLACE.iter().any(|w| {
         p.match_indices(w).any(|(at, _)| {
             let from = at + w.len();
@@ -188,6 +201,7 @@ pub(super) fn place_for_job(q: &Question) -> Option<Reading> {
                 .find(|k| p.is_char_boundary(*k))
                 .unwrap_or(from);
             SUITS.iter().any(|s| p[from..end].contains(s))
+                || (good && GOOD.iter().any(|s| p[from..end].contains(s)))
         })
     });
     (said(q, PLACE_SOUGHT) || which_suits)

@@ -467,9 +467,12 @@ pub(super) fn unquantized(padded: &str) -> bool {
 fn said_any(padded: &str, words: &[&str]) -> bool {
     words.iter().any(|w| {
         padded.match_indices(w).any(|(at, _)| {
-            !w.is_ascii()
-                || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
-                    && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+            // `no spot`, `不要会员价`: a tier negated is not asked.
+            !crate::lexicon::negated_at(padded, at)
+                && !crate::lexicon::negated_after(padded, at + w.len())
+                && (!w.is_ascii()
+                    || (!padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
+                        && !padded[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic())))
         })
     })
 }

@@ -33,10 +33,9 @@ fn size_said(padded: &str) -> Option<String> {
 
 /// `offload=` as said: sequential (layer by layer) or model (whole parts moved to the CPU).
 fn offload_said(padded: &str) -> Option<&'static str> {
-    if !(padded.contains("offload")
-        || padded.contains("卸载到cpu")
-        || padded.contains("卸载到内存"))
-    {
+    // `without offloading`, `不开offload`: a negation never turns the option on.
+    let said = |w: &str| crate::lexicon::said_not_negated(padded, w);
+    if !(said("offload") || said("卸载到cpu") || said("卸载到内存")) {
         return None;
     }
     Some(
@@ -51,7 +50,8 @@ fn offload_said(padded: &str) -> Option<&'static str> {
 /// Wan's own `generate.py` named (`用官方 generate.py 跑`): `runner=wan`, for the pipelines it
 /// runs (`diffusion::wan`).
 fn runner_said(padded: &str, pipeline: &crate::diffusion::Pipeline) -> bool {
-    pipeline.wan_generate.is_some() && padded.to_lowercase().contains("generate.py")
+    pipeline.wan_generate.is_some()
+        && crate::lexicon::said_not_negated(&padded.to_lowercase(), "generate.py")
 }
 
 /// `r` with the size, offload and runner said, when it sizes an image or video model.
@@ -92,6 +92,8 @@ mod tests {
         assert_eq!(offload_said("开 model cpu offload "), Some("model"));
         assert_eq!(offload_said("sequential cpu offload "), Some("sequential"));
         assert_eq!(offload_said("flux 3080 "), None);
+        assert_eq!(offload_said("flux on an l4 without offloading "), None);
+        assert_eq!(offload_said("不开 cpu offload 能跑吗 "), None);
         let wan = crate::diffusion::find("wan2.2-ti2v-5b").unwrap();
         let flux = crate::diffusion::find("flux.1-dev").unwrap();
         assert!(runner_said("用官方 Generate.py 跑 wan2.2 5b ", wan));

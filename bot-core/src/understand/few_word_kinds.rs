@@ -88,6 +88,8 @@ pub(super) fn card_alone_asked(q: &Question) -> bool {
         && q.e.usage.is_none()
         && !q.has(SPECS_WORDS)
         && !q.has(ALERT_WORDS)
+        // `lmk when a 4090 is in stock anywhere`: a way to be told and its condition, an alert.
+        && !super::alert_cues::told_on_condition(q.padded)
         && !q.has(&[
             "price", "cost", "cheap", "how much", "多少", "便宜", "pay", "付", "spec", "vram",
             "enough", "够", " run", "跑", " fit", " vs ", " or ", "还是", "train", "微调", "价",

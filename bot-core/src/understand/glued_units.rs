@@ -34,13 +34,33 @@ const PINYIN: &[(&str, &str)] = &[
     (" neng pao ", " 能跑 "),
     (" xianka ", " 显卡 "),
     (" xiancun ", " 显存 "),
+    // A card's stock or price history in pinyin (`4090 you huo ma`, `h200 jiage zoushi`).
+    (" lishi jiage ", " 历史价格 "),
+    (" jiage lishi ", " 历史价格 "),
+    (" jiage zoushi ", " 价格走势 "),
+    (" you huo ", " 有货 "),
+    (" youhuo ", " 有货 "),
+    (" mei huo ", " 没货 "),
+    (" jiage ", " 价格 "),
+    (" zoushi ", " 走势 "),
+    (" lishi ", " 历史 "),
+    (" zai na ", " 在哪 "),
+    (" nali ", " 哪里 "),
+    (" tixing wo ", " 提醒我 "),
+    (" tongzhi wo ", " 通知我 "),
+    (" gui bu gui ", " 贵不贵 "),
 ];
 
 fn pinyin(s: &str) -> String {
     let mut out = format!(" {s} ");
+    let said = out.clone();
     for (py, zh) in PINYIN {
         // Twice, so a word between two matches (` zu 3 ge xiaoshi zu `) is found again.
         out = out.replace(py, zh).replace(py, zh);
+    }
+    // `ma` asks only in a sentence already typed in pinyin (`you huo ma`), never alone.
+    if out != said {
+        out = out.replace(" ma ", " 吗 ");
     }
     out.trim().to_string()
 }
@@ -249,6 +269,8 @@ mod tests {
             "4090 租 3个小时 哪家 便宜"
         );
         assert_eq!(pinyin("zulu pianyin"), "zulu pianyin");
+        assert_eq!(pinyin("4090 you huo ma"), "4090 有货 吗");
+        assert_eq!(pinyin("is it ma card"), "is it ma card");
     }
 
     #[test]

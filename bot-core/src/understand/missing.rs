@@ -134,7 +134,9 @@ pub fn missing(catalog: &Catalog, text: &str, last: Option<&Request>) -> Option<
         return None;
     }
     let card = e.gpus.first().map(|c| c.gpu.clone());
-    if has(&padded, ALERT_WORDS) {
+    // `便宜于1.5刀的时候告诉我`, `lmk when one is in stock`: a way to be told and its condition
+    // is an alert, whatever list its words are in.
+    if has(&padded, ALERT_WORDS) || super::alert_cues::told_on_condition(&padded) {
         return card.is_none().then_some(Missing::Alert);
     }
     if has(&padded, FIT_ASKED) || has(&padded, MEMORY_ASKED) {

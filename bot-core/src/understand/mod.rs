@@ -113,6 +113,7 @@ mod api_bare;
 mod api_yuan;
 mod asked_now;
 mod at_once;
+mod background;
 mod bare_ceiling;
 mod bare_pair;
 mod batch_said;
@@ -148,11 +149,13 @@ mod offers_words;
 mod options_said;
 mod past_day;
 mod past_span;
+mod pay_ease;
 mod pay_either;
 mod per_day;
 mod per_thousand;
 mod pick_terse;
 mod price_moved;
+mod purpose_named;
 mod refused;
 mod region_asked;
 mod region_named;
@@ -172,6 +175,7 @@ mod typed_forms;
 mod unknown_model;
 mod unknown_platform;
 mod usage_said;
+mod usual_time;
 mod volume_unit;
 mod wan_numbers;
 mod weighed;
@@ -239,11 +243,15 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
 
 /// Reads one plain question and says what it cost (the work bound's test reads this).
 pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
+    let said = text;
+    // `I used SDXL on my 3060 before. Does FLUX.1-dev fit on an L4?`: the question's own names.
+    let part = background::question_part(catalog, text);
+    let text = part.as_deref().unwrap_or(text);
     let norm = normalize(text);
     let (reading, mut work) = read_normalized(catalog, norm.clone(), true);
     let reading = stages::asked_back(catalog, text, &norm, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
-    work.chars = text.chars().take(MAX_CHARS).count();
+    work.chars = said.chars().take(MAX_CHARS).count();
     (reading, work)
 }
 

@@ -165,3 +165,63 @@ pub(super) fn with_order(padded: &str, r: Reading) -> Reading {
         r => r,
     }
 }
+
+/// Offers named as such (`offer`, `listings`).
+const OFFER_NOUNS: &[&str] = &["offer", "listing", "报价单"];
+/// Offers asked to be listed or ranked (`所有…的offer列一下`, `list every h100 offer`, `最便宜的
+/// offer`, `sorted by price`).
+const LISTED: &[&str] = &[
+    "所有",
+    "全部",
+    "列一下",
+    "列出",
+    "列个",
+    "list ",
+    " all ",
+    "every ",
+    "show me",
+    "sorted by",
+    "sort by",
+    "按价格",
+];
+
+/// `vast.ai上 4090 最便宜的 offer`, `所有4090的offer列一下`, `on-demand a100 offers sorted by
+/// price`: one card's offers asked listed, ranked or of a kind, on the platform said: `/offers`
+/// with what was said (the platform, the kind, the order), never one platform's price or the
+/// stock summary. A price cap said stays `/stock`'s (its cap, as the corpora read it).
+pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let [g] = e.gpus.as_slice() else {
+        return None;
+    };
+    let said = q.has(OFFER_NOUNS)
+        && (q.has(LISTED)
+            || q.has(CHEAP_WORDS)
+            || kind_said(q.padded).is_some()
+            || sort_said(q.padded).is_some());
+    if !said
+        || !q.nothing_to_size()
+        || e.usage.is_some()
+        || e.platforms.len() > 1
+        || q.hourly_cap().is_some()
+        || q.has(super::words::ALERT_WORDS)
+        || super::alert_cues::told_on_condition(q.padded)
+    {
+        return None;
+    }
+    let mut r = make::offers(
+        Some(&Cards {
+            count: g.count,
+            gpu: g.gpu.clone(),
+        }),
+        e.platforms.first(),
+        None,
+        None,
+        false,
+    );
+    if let Request::Offers(o) = &mut r {
+        o.filter.kind = kind_said(q.padded);
+        o.filter.sort = sort_said(q.padded).unwrap_or_default();
+    }
+    Some(Reading::Command(r))
+}

@@ -81,7 +81,10 @@ pub(super) fn with_options(catalog: &Catalog, padded: &str, r: Reading) -> Readi
             {
                 a.options.insert(0, ("ctx".to_string(), window(n)));
             }
-            if !said(&a, "trainer") && padded.contains("unsloth") && a.task.is_some() {
+            if !said(&a, "trainer")
+                && crate::lexicon::said_not_negated(padded, "unsloth")
+                && a.task.is_some()
+            {
                 a.options
                     .push(("trainer".to_string(), "unsloth".to_string()));
             }

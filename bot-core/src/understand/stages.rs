@@ -30,8 +30,8 @@ use super::{
     weighed,
 };
 use super::{
-    cut_down, machines, memory_models, own_card, past_span, quant_width, quoted, region_asked,
-    stock_short,
+    cut_down, machines, memory_models, own_card, past_span, pay_ease, purpose_named, quant_width,
+    quoted, region_asked, stock_short, usual_time,
 };
 use crate::catalog::Catalog;
 
@@ -101,6 +101,9 @@ pub(super) const FIRST: &[Rule] = &[
     rent_or_buy::rent_or_buy,
     student_price::student_price,
     guide_needs::guide_needs,
+    // `哪家付款最方便`, `which cloud is easiest to pay with alipay`: the list with each one's
+    // payment methods, filtered by the needs said (before a place sought is guidance).
+    pay_ease::pay_ease,
     choice_handed::choice_handed,
     choice_handed::place_for_job,
     choice_handed::which_good_alone,
@@ -112,6 +115,8 @@ pub(super) const FIRST: &[Rule] = &[
 /// Stage 4's rules after the user's own figures, before the general ones.
 pub(super) const RULES: &[Rule] = &[
     stopped_billed::stopped_billed,
+    // `哪里有4090可以跑flux lora`: the job a card is for, beside its stock, price or specs.
+    purpose_named::purpose_named,
     top_up_asked::top_up_asked,
     trend_job::trend_for_job,
     cheap_there::cheap_there,
@@ -125,6 +130,8 @@ pub(super) const RULES: &[Rule] = &[
     // `l40s这半年的价格`, `几点最好租`: a past span or an hour of the day, never a rental.
     past_span::past_span,
     past_span::hour_of_day,
+    // `4090一般星期几便宜`, `when is the h100 usually cheapest`: the rhythm, never a ranking.
+    usual_time::usual_time,
     said_few::guidance_in_few_words,
     said_few::same_money,
     price_moved::price_moved,
@@ -153,6 +160,8 @@ pub(super) const RULES: &[Rule] = &[
     volume_unit::asked,
     alert_cues::alerts_listed,
     alert_cues::alert_said,
+    // `所有4090的offer列一下`: one card's offers listed, the platform and kind kept.
+    offers_words::card_offers_listed,
     offers_words::offers_asked,
     stock_now::stock_now,
     said_options::live_offers,

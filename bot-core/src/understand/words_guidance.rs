@@ -16,6 +16,8 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "选什么卡",
     "which gpu should",
     "recommend",
+    // `pls suggest gpu provider`: a suggestion asked, as `recommend`.
+    "suggest",
     "what gpu should",
     "help me choose",
     "help me pick",

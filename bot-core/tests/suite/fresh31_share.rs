@@ -20,13 +20,15 @@ const CORPUS: &str = include_str!("../data/questions_fresh31.tsv");
 /// grouped by mechanism in `docs/misses/fresh31_misses.md`. After helper und-a (a weekend
 /// before a week, `full` of a size, the own card as context, the nickname `奥拓`, a cheaper time
 /// as `/trend`, guidance with a budget or a job, a sum after a budget, a clause that asks is no
-/// follow-up): 297/300 (99.0 %), 3 left (listed there).
+/// follow-up): 297/300 (99.0 %), 3 left (listed there). After helper und_i (one card's offers
+/// listed → `/offers`, `which platform 比较好` → `/pick`): 299/300; the one left is `半天`, asked
+/// back as 4 h or 12 h by the house convention.
 #[test]
 fn fresh31_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "fresh31", CORPUS);
     assert!(total >= 300, "fresh31: {total} questions");
-    assert!(right >= 297, "fresh31: {right} of {total}");
+    assert!(right >= 299, "fresh31: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
