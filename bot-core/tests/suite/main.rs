@@ -17,6 +17,7 @@ mod catalog;
 mod catalog2;
 mod chat;
 mod cheapest_from;
+mod corpus35_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
