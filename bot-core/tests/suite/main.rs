@@ -18,6 +18,7 @@ mod catalog2;
 mod chat;
 mod cheapest_from;
 mod corpus34_share;
+mod corpus35_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
