@@ -448,6 +448,7 @@ mod tests {
                 .arg("model", "qwen2.5-7b")
                 .arg("quant", "int4")
                 .arg("task", "inference")
+                .arg("method", "none")
                 .arg("context", 4096u32)
                 .arg("batch", 1u32)
                 .arg("engine", "vllm"),
