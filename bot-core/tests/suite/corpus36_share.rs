@@ -1,0 +1,72 @@
+//! The share of `questions_corpus36.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::fresh19_share::own_labels_canonical;
+use super::understand::share_by_line;
+
+const CORPUS: &str = include_str!("../data/questions_corpus36.tsv");
+
+/// `questions_corpus36.tsv` (300: about 45 % Chinese, 35 % English, 20 % mixed, in the command
+/// proportions of the examples file; long posts (who they are, what they tried, then the ask),
+/// voice-typed Chinese with homophone slips (现存, 四零九零, 算例), hobbyists (ComfyUI, SD, FLUX,
+/// Wan video, local roleplay), small-company engineers with budgets and deadlines, researchers
+/// reproducing papers, emoji and ALL CAPS, units written every way), written apart from the reader
+/// by a helper who never read it, committed before it was scored: untuned 282/300 (94.0 %;
+/// 289/300, 96.3 %, by command alone; 293/300, 97.7 %, the examples file's way), 285/300 (95.0 %;
+/// 290/300 by command, 293/300 the examples file's way) after the labeller's own errors were
+/// relabelled (3, each listed with its reason in its header). The misses are grouped by mechanism
+/// in `docs/misses/corpus36_misses.md`.
+#[test]
+fn corpus36_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(&catalog, "corpus36", CORPUS);
+    assert!(total >= 300, "corpus36: {total} questions");
+    assert!(right >= 285, "corpus36: {right} of {total}");
+}
+
+/// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
+/// command's own parser reads it and renders it back to the very same line.
+#[test]
+fn corpus36_labels_are_canonical_lines() {
+    own_labels_canonical(CORPUS, |_| false);
+}
+
+/// A labeller's tool: each line of the file `CORPUS36_RENDER` parsed as a command and printed
+/// as the parser renders it (no question goes through the reader).
+#[test]
+#[ignore]
+fn corpus36_render_probe() {
+    use bot_core::commands::Request;
+    use bot_core::context::Ctx;
+    use bot_core::store::{Store, db_path};
+    use bot_core::{ChatRef, Lang};
+    let Ok(path) = std::env::var("CORPUS36_RENDER") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&db_path(dir.path())).unwrap();
+    let catalog = Catalog::embedded().unwrap();
+    let me = ChatRef::terminal(None);
+    let ctx = Ctx {
+        catalog: &catalog,
+        store: &store,
+        who: &me,
+        lang: Lang::En,
+        currency: "USD".into(),
+        bare_currency: "USD".into(),
+        today: 0,
+        is_operator: false,
+    };
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let line = line.split('\t').next_back().unwrap_or(line);
+        let line = line.strip_prefix("ask:").unwrap_or(line);
+        match Request::parse(&ctx, line) {
+            Some(Ok(r)) if r.line() == line => println!("OK   {line}"),
+            Some(Ok(r)) => println!("DIFF {line}  =>  {}", r.line()),
+            Some(Err(e)) => println!("ERR  {line}  =>  {e:?}"),
+            None => println!("NONE {line}"),
+        }
+    }
+}
