@@ -31,6 +31,7 @@ mod bnb_load;
 mod ct_decompress;
 mod device_map;
 mod estimate;
+mod fit_report;
 mod fsdp;
 mod infer;
 mod kbit_base;
