@@ -31,23 +31,3 @@ fn corpus34_share() {
 fn corpus34_labels_are_canonical_lines() {
     own_labels_canonical(CORPUS, |_| false);
 }
-
-/// What the command parser renders each line of a file as (labelling aid, parser only, no
-/// reader): `CORPUS34_RENDER=FILE cargo test -p bot-core --test suite corpus34_render -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn corpus34_render() {
-    let Ok(path) = std::env::var("CORPUS34_RENDER") else {
-        return;
-    };
-    let text = std::fs::read_to_string(path).unwrap();
-    let rows: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| format!("q\t{l}"))
-        .collect();
-    for off in super::fresh19_share::off_canonical(&rows.join("\n")) {
-        println!("OFF {off}");
-    }
-    println!("rendered {} lines", rows.len());
-}
