@@ -116,6 +116,7 @@ mod at_once;
 mod background;
 mod bare_ceiling;
 mod bare_pair;
+mod barrier_guided;
 mod batch_said;
 mod bill_words;
 mod budget_job;

@@ -99,13 +99,57 @@ const BEST: &[&str] = &[
     "best to",
 ];
 
-/// `一天里什么时候h100最好租`, `4090 几点最好租`: when in the day the card is usually in stock,
-/// `/trend`.
+/// A part of the day (`晚上`, `半夜`, `at night`): with a card easier to get there than at
+/// other hours, the hour-of-day rhythm.
+const PART_OF_DAY: &[&str] = &[
+    "晚上",
+    "半夜",
+    "夜里",
+    "深夜",
+    "凌晨",
+    "早上",
+    "上午",
+    "下午",
+    "白天",
+    "at night",
+    "in the morning",
+    "late night",
+    "nighttime",
+    "night time",
+    "during the day",
+    "daytime",
+];
+/// One night or this night: a length or now, no hour of every day (`一晚上` is 8 h).
+const ONE_NIGHT: &[&str] = &[
+    "今晚",
+    "今天晚上",
+    "一晚上",
+    "1晚上",
+    "tonight",
+    "overnight",
+];
+/// Easier than at other hours.
+const EASIER: &[&str] = &[
+    "更容易",
+    "更好租",
+    "好租一点",
+    "好租些",
+    "好抢一点",
+    "容易一点",
+    "容易些",
+    "easier",
+    "more likely",
+    "more available",
+];
+
+/// `一天里什么时候h100最好租`, `4090 几点最好租`, `3090 半夜是不是好租一点`: when in the day the
+/// card is usually in stock, `/trend`.
 pub(super) fn hour_of_day(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let asked = (q.has(HOUR) && q.has(EASY)) || (q.has(WHEN) && q.has(BEST));
+    let part = q.has(PART_OF_DAY) && !q.has(ONE_NIGHT) && q.has(EASIER);
+    let asked = (q.has(HOUR) && q.has(EASY)) || (q.has(WHEN) && q.has(BEST)) || part;
     if !asked || q.has(ALERT_WORDS) || !q.nothing_to_size() || q.e.platforms.len() > 1 {
         return None;
     }
