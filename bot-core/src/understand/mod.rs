@@ -72,6 +72,7 @@ mod question;
 mod quoted;
 mod request;
 mod second_ask;
+mod seen_price;
 mod serving;
 mod sold_out;
 mod spaced_units;

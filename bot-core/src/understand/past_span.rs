@@ -11,7 +11,20 @@ use super::request as make;
 use super::words::ALERT_WORDS;
 
 /// A price, its movement or its market.
-const PRICE: &[&str] = &["价格", "价钱", "行情", "price", "pricing"];
+const PRICE: &[&str] = &["价格", "价钱", "行情", "租价", "租金", "price", "pricing"];
+/// How the price moved over the span (`这两个月怎么变的`): its history, whatever rent word is
+/// beside it (`租价` holds `租`).
+const MOVED: &[&str] = &[
+    "怎么变",
+    "变化",
+    "变了",
+    "涨",
+    "跌",
+    "波动",
+    "changed",
+    "change",
+    "moved",
+];
 /// A price or a rent asked now, not its history.
 const ASKED_NOW: &[&str] = &[
     "多少钱",
@@ -50,7 +63,8 @@ pub(super) fn past_span(q: &Question) -> Option<Reading> {
     };
     let half = q.has(HALF_YEAR) && q.has(PAST);
     let said = this_span(q.padded) || half;
-    if !said || !q.has(PRICE) || q.has(ASKED_NOW) || q.has(ALERT_WORDS) {
+    let moved = q.has(MOVED);
+    if !said || !(q.has(PRICE) || moved) || (q.has(ASKED_NOW) && !moved) || q.has(ALERT_WORDS) {
         return None;
     }
     if !q.nothing_to_size() || q.e.platforms.len() > 1 {

@@ -31,7 +31,7 @@ use super::{
 };
 use super::{
     cut_down, machines, memory_models, own_card, past_span, pay_ease, purpose_named, quant_width,
-    quoted, region_asked, stock_short, usual_time,
+    quoted, region_asked, seen_price, stock_short, usual_time,
 };
 use crate::catalog::Catalog;
 
@@ -88,6 +88,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
+    seen_price::seen_price,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
     past_day::at_a_time,
     memory_models::models_for_memory,
@@ -187,6 +189,8 @@ const COMPLETIONS: &[Completion] = &[
     |q, r| per_user::with_users(q.padded, r),
     |q, r| offers_said::with_region(q.padded, r),
     |q, r| pay_either::with_either(q.padded, !q.e.platforms.is_empty(), r),
+    // `5090 有货吗 runpod 或 vast 都行`: platforms as alternatives filter nothing.
+    |q, r| pay_either::platforms_either(q.padded, q.e.platforms.len(), r),
     |q, r| options_said::with_options(q.padded, r),
     |q, r| offers_words::with_order(q.padded, r),
     counts_side::with_counts,
