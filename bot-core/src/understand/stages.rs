@@ -31,7 +31,7 @@ use super::{
 };
 use super::{
     cut_down, machines, memory_models, own_card, past_span, pay_ease, purpose_named, quant_width,
-    quoted, region_asked, seen_price, stock_short, usual_time,
+    quoted, region_asked, seen_price, stock_short, usual_time, window_said,
 };
 use crate::catalog::Catalog;
 
@@ -71,6 +71,8 @@ const SPANS: &[Words] = &[
     // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
     own_card::asked_part,
     glued_units::plain,
+    // `开百万上下文`: a million with no number before a window is one million.
+    |_, t| window_said::million_alone(t),
     |_, t| budget_said::day_cantonese(t),
     length_words::plain,
     budget_said::budget_dropped,
