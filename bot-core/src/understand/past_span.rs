@@ -162,7 +162,9 @@ pub(super) fn hour_of_day(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let part = q.has(PART_OF_DAY) && !q.has(ONE_NIGHT) && q.has(EASIER);
+    // Easier there, said as such or set against other hours (`比白天容易租到`) or as usual.
+    let weighed = q.has(EASY) && q.has(&["比", "更", "一般", "通常", "usually", "than"]);
+    let part = q.has(PART_OF_DAY) && !q.has(ONE_NIGHT) && (q.has(EASIER) || weighed);
     let asked = (q.has(HOUR) && q.has(EASY)) || (q.has(WHEN) && q.has(BEST)) || part;
     if !asked || q.has(ALERT_WORDS) || !q.nothing_to_size() || q.e.platforms.len() > 1 {
         return None;
