@@ -157,7 +157,9 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
     Some(Reading::Command(r))
 }
 
-/// A cheap one asked to exist, no cheapest named: `有没有便宜的…`, `any cheap … out there`.
+/// A cheap one asked to exist, no price asked: `有没有便宜的…`, `any cheap … out there`,
+/// `spot 的 a100 有吗 最便宜的` (the offers come cheapest first). `cheapest spot h100`, with no
+/// word of existence, stays the ranking.
 fn cheap_one_exists(q: &Question) -> bool {
     let exists = q.has(&[
         "有没有",
@@ -167,18 +169,8 @@ fn cheap_one_exists(q: &Question) -> bool {
         "out there",
         "are there",
     ]);
-    let cheapest = q.has(&[
-        "最便宜",
-        "最低",
-        "cheapest",
-        "lowest",
-        "哪家便宜",
-        "哪个便宜",
-        "which is cheaper",
-        "多少钱",
-        "how much",
-    ]);
-    exists && !cheapest
+    let priced = q.has(&["多少钱", "how much", "价格", "price"]);
+    exists && !priced
 }
 
 /// `r` (offers) with the order said.
