@@ -6,7 +6,7 @@
 //! (`vram>=N`, `cards>=N`), a price moved over a span, a cheap spot one asked to exist, a seen
 //! price asked still there, platforms as alternatives, a trend with no card, a million alone
 //! before a window, a rent by the period beside stock. Untuned 10/46, then 25/26 on a second
-//! batch; after 81/81 (guards included).
+//! batch; after 82/82 (guards included).
 
 use bot_core::Catalog;
 use bot_core::understand::{Missing, Reading, missing, read};
@@ -142,4 +142,22 @@ fn a_trend_without_a_card_asks_for_the_card() {
         assert_eq!(missing(&c, q, None), Some(Missing::Trend), "{q}");
     }
     assert_eq!(missing(&c, "有货了提醒我", None), Some(Missing::Alert));
+}
+
+/// A cheap spot card asked to exist is its spot offers (cheapest first); the cheapest asked
+/// with no word of existence stays the ranking with spot prices.
+#[test]
+fn a_cheap_spot_card_asked_to_exist_is_its_offers() {
+    let c = Catalog::embedded().unwrap();
+    for (name, id) in CARDS {
+        for q in [
+            format!("有没有便宜的竞价{name}"),
+            format!("any cheap spot {name} out there"),
+            format!("{name} 抢占式 有吗 最便宜的"),
+        ] {
+            assert_eq!(line(&c, &q), vec![format!("/offers {id} spot")], "{q}");
+        }
+        let q = format!("cheapest spot {name}");
+        assert_eq!(line(&c, &q), vec![format!("/compare {id} 1h spot")], "{q}");
+    }
 }
