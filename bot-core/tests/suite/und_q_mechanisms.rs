@@ -6,7 +6,7 @@
 //! (`vram>=N`, `cards>=N`), a price moved over a span, a cheap spot one asked to exist, a seen
 //! price asked still there, platforms as alternatives, a trend with no card, a million alone
 //! before a window, a rent by the period beside stock. Untuned 10/46, then 25/26 on a second
-//! batch; after 82/82 (guards included).
+//! batch and 18/19 on a third; after 101/101 (guards included).
 
 use bot_core::Catalog;
 use bot_core::understand::{Missing, Reading, missing, read};
