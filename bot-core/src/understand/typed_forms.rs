@@ -22,7 +22,8 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
 /// card floors read; the bare number of `vram>=` is GB.
 fn filters_typed(s: &str) -> String {
     const MEMORY: &[&str] = &["vram", "显存", "memory", "mem"];
-    const CARDS: &[&str] = &["cards", "gpus", "卡数", "num_gpus"];
+    // The longer name first: `num_gpus>=8` is no `gpus>=8` inside another word.
+    const CARDS: &[&str] = &["num_gpus", "cards", "gpus", "卡数"];
     let mut out = s.to_string();
     for (names, memory) in [(MEMORY, true), (CARDS, false)] {
         for name in names {
@@ -469,6 +470,19 @@ fn between_names(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offer_filters_typed_are_written_as_floors() {
+        assert_eq!(
+            filters_typed("找个 vram>=40 的卡"),
+            "找个  vram at least 40gb  的卡"
+        );
+        assert_eq!(filters_typed("显存>=48g"), " vram at least 48gb ");
+        assert_eq!(filters_typed("num_gpus>=8 h100"), " at least 8 gpus  h100");
+        assert_eq!(filters_typed("cards>= 4"), " at least 4 gpus ");
+        // No number after it: as typed.
+        assert_eq!(filters_typed("vram>=?"), "vram>=?");
+    }
 
     #[test]
     fn typed_forms_are_written_plainly() {
