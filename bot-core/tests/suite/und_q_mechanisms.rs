@@ -6,7 +6,7 @@
 //! (`vram>=N`, `cards>=N`), a price moved over a span, a cheap spot one asked to exist, a seen
 //! price asked still there, platforms as alternatives, a trend with no card, a million alone
 //! before a window, a rent by the period beside stock. Untuned 10/46, then 25/26 on a second
-//! batch and 18/19 on a third; after 101/101 (guards included).
+//! batch, 18/19 on a third, 17/18 on a fourth; after 119/119 (guards included).
 
 use bot_core::Catalog;
 use bot_core::understand::{Missing, Reading, missing, read};
