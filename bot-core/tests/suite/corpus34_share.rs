@@ -16,13 +16,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus34.tsv");
 /// before it was scored: untuned 288/300 (96.0 %; 291/300, 97.0 %, by command alone; 293/300,
 /// 97.7 %, the examples file's way), 291/300 (97.0 %) after the labeller's own errors were
 /// relabelled (3, each listed with its reason in its header). The 9 misses are grouped by
-/// mechanism in `docs/misses/corpus34_misses.md`.
+/// mechanism in `docs/misses/corpus34_misses.md`; und_q fixed them as mechanisms
+/// (`docs/misses/und_und_q.md`): 298/300 (99.3 %, by command too; 299/300 the examples file's
+/// way), the two left a label other corpora disagree with (`要几张A100` asked 80G or 40G, as
+/// corpus35 and fresh21 label it) and `国内哪家还有H800` read with its region (`/offers … region=cn`).
 #[test]
 fn corpus34_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus34", CORPUS);
     assert!(total >= 300, "corpus34: {total} questions");
-    assert!(right >= 291, "corpus34: {right} of {total}");
+    assert!(right >= 298, "corpus34: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -16,13 +16,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus35.tsv");
 /// alone; 286/300, 95.3 %, the examples file's way), 284/300 (94.7 %; 287/300 by command either way)
 /// after the labeller's own errors were relabelled (6, each listed with its reason in its header);
 /// 286/300 (95.3 %; 289/300 by command) once session 18's und_i and und_p readers were merged.
-/// The misses are grouped by mechanism in `docs/misses/corpus35_misses.md`.
+/// The misses are grouped by mechanism in `docs/misses/corpus35_misses.md`; und_q fixed them as
+/// mechanisms (`docs/misses/und_und_q.md`): 299/300 (99.7 %, by command too), the one left a
+/// cap in `show me offers for 3090 under …` read `/stock` as fresh18 and fresh24 label it.
 #[test]
 fn corpus35_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus35", CORPUS);
     assert!(total >= 300, "corpus35: {total} questions");
-    assert!(right >= 286, "corpus35: {right} of {total}");
+    assert!(right >= 299, "corpus35: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -135,6 +135,7 @@ mod typed_spoken;
 mod und_a_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
+mod und_q_mechanisms;
 mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;
