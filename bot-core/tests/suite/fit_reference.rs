@@ -726,6 +726,8 @@ mod heldout14;
 mod heldout15;
 #[path = "fit_reference/heldout17.rs"]
 mod heldout17;
+#[path = "fit_reference/heldout18.rs"]
+mod heldout18;
 #[path = "fit_reference/heldout16.rs"]
 mod heldout16;
 #[path = "fit_reference/heldout9.rs"]
