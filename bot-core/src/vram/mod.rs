@@ -72,7 +72,9 @@ pub use request::{
 };
 pub use server::Server;
 pub use shape::{ParamCounts, Shape};
-pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
+pub use throughput::{
+    Estimate, decode_tokens_per_second, decode_tokens_per_second_kv, prefill_tokens_per_second,
+};
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{
