@@ -10,6 +10,10 @@ fit-title = 显存估算：{ $model } · { $quant } · { $task ->
    *[other] {"（"}{ $method }{"）"}
   } · { $context } token × { $batch } · { $engine ->
     [vllm] vLLM
+    [sglang] SGLang
+    [tgi] TGI
+    [lmdeploy] LMDeploy
+    [trt-llm] TensorRT-LLM
     [llamacpp] llama.cpp
    *[transformers] Transformers
   }

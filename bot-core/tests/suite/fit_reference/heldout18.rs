@@ -82,10 +82,18 @@ fn public_measurements_eighteenth_held_out_set() {
     let catalog = Catalog::embedded().unwrap();
     let (held, _unstated) = scored_rows(&catalog);
     assert!(held.numeric >= 5 && held.verdicts >= 8);
-    // Untuned: to be filled in after the first scoring. The floor and ceiling may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 99;
-    let floor_verdicts = 0;
+    // Untuned (scored on mem_w's branch from main 00156298, 2026-12-04, before the estimator was
+    // read for these rows): 3 of 5 numeric rows within 15 % (vLLM's weights of Qwen2.5-7B 4-bit
+    // -0.3 % and of Qwen3-30B-A3B w4a16 -0.3 %, its profile's activations -0.7 %); under by more
+    // than 15 %: Gemma-3-4B vision QLoRA on a T4 in Unsloth 2025.6 (-25.6 %); verdicts 4 of 8
+    // (two contradicting the run: Qwen2.5-72B QLoRA at 32K on an A800, Qwen2.5-VL-3B at gmu 0.3);
+    // not stated: Qwen3-VL-4B (no catalog entry) and an RTX 4060 Laptop (no card).
+    // After mem_w: Qwen3-VL-4B in the catalog states ms-swift's LoRA row (-0.9 %): 4 of 5, one
+    // under, verdicts 4 of 8 (docs/misses/heldout18_misses.md). The floor and ceiling may only
+    // tighten.
+    let floor_within = 4;
+    let ceiling_under = 1;
+    let floor_verdicts = 4;
     assert!(
         held.within15 >= floor_within,
         "held out 18: {} of {} within 15% (floor {floor_within})",
