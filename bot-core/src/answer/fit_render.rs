@@ -345,6 +345,16 @@ fn push_verdict(
         if let Some(f) = &rep.checkpointing_flip {
             r.push(checkpointing_flip(f, gib(f.margin_gib.abs()), lang));
         }
+        // A vLLM service whose pool holds some, not all, of its requests at full length still
+        // starts: say how many run at once (`vram::vllm_pool`).
+        if let Some(n) = crate::vram::vllm_pool::full_length_requests(req, &p.opts, rep, g) {
+            r.push(
+                Msg::new("fit-vllm-holds")
+                    .arg("n", n)
+                    .arg("batch", rep.batch)
+                    .arg("context", rep.context),
+            );
+        }
         // A fine-tune asked without its method: what full fine-tuning and QLoRA would need.
         for m in super::fit_method::others(catalog, &method_sized(p), lang) {
             r.push(m);

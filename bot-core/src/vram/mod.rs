@@ -46,6 +46,7 @@ mod train;
 pub mod unsloth_loss;
 pub mod unsloth_release;
 mod vllm_grant;
+pub mod vllm_pool;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};

@@ -147,3 +147,49 @@ fn the_title_names_the_server_typed() {
         assert!(zh.ends_with(&format!("· {zh_named}")), "{word}: {zh}");
     }
 }
+
+/// The "holds N of the B requests" line of a `/fit` answer (en-US): (N, B), if said.
+fn holds(answer: &str) -> Option<(u32, u32)> {
+    let line = answer.lines().find(|l| l.contains("vLLM still starts"))?;
+    let at = line.find(" holds ")? + " holds ".len();
+    let mut words = line[at..].split_whitespace();
+    let n = words.next()?.parse().ok()?;
+    let b = words.nth(2)?.parse().ok()?;
+    Some((n, b))
+}
+
+#[test]
+fn a_vllm_service_says_how_many_requests_its_pool_holds_at_once() {
+    // Qwen3-14B AWQ served at 16k for 24 users on an L4: the pool holds a few of them at full
+    // length; vLLM starts and queues the rest.
+    let base = "/fit qwen3-14b awq vllm l4";
+    let at16k = ask("en-US", &format!("{base} ctx=16k batch=24"));
+    let (n16, b) = holds(&at16k).expect(&at16k);
+    assert_eq!(b, 24);
+    assert!((1..24).contains(&n16), "{at16k}");
+    // Half the context, about twice the requests at once (the pool is the same).
+    let at8k = ask("en-US", &format!("{base} ctx=8k batch=24"));
+    let (n8, _) = holds(&at8k).expect(&at8k);
+    assert!(n8 >= 2 * n16 && n8 <= 2 * n16 + 1, "{n16} {n8}");
+    // A larger share of the card, more requests.
+    let gmu = ask("en-US", &format!("{base} ctx=16k batch=24 gmu=0.95"));
+    assert!(holds(&gmu).expect(&gmu).0 >= n16, "{gmu}");
+    // Said in Chinese with the same figures.
+    let zh = ask("zh-CN", &format!("{base} ctx=16k batch=24"));
+    assert!(
+        zh.contains(&format!("能同时容纳 24 个请求中的 {n16} 个")),
+        "{zh}"
+    );
+    // Not said: when every request fits, for one request, on a card the weights alone do not
+    // fit, for Transformers, and for a server with its own pool rule.
+    for line in [
+        format!("{base} ctx=4k batch=2"),
+        format!("{base} ctx=16k"),
+        "/fit llama-3.1-70b bf16 vllm l4 ctx=8k batch=8".to_string(),
+        "/fit qwen3-14b awq engine=transformers l4 ctx=16k batch=24".to_string(),
+        format!("{base} ctx=16k batch=24 engine=sglang"),
+    ] {
+        let a = ask("en-US", &line);
+        assert!(holds(&a).is_none(), "{line}: {a}");
+    }
+}
