@@ -193,3 +193,40 @@ fn a_vllm_service_says_how_many_requests_its_pool_holds_at_once() {
         assert!(holds(&a).is_none(), "{line}: {a}");
     }
 }
+
+#[test]
+fn the_rtx_4060_laptop_is_a_card_with_its_capacity_and_no_guessed_speed() {
+    let catalog = Catalog::embedded().unwrap();
+    for spelled in [
+        "rtx 4060 laptop",
+        "4060 laptop",
+        "rtx 4060 mobile",
+        "4060笔记本",
+    ] {
+        assert_eq!(
+            catalog.gpu(spelled).unwrap().id,
+            "rtx-4060-laptop",
+            "{spelled}"
+        );
+    }
+    let g = catalog.gpu("rtx-4060-laptop").unwrap();
+    assert!((g.usable_gib() - 8.0).abs() < 1e-9);
+    // Its clocks follow the laptop's power limit: no bandwidth, no TFLOPS, no speed.
+    assert!(g.bandwidth_gbps().is_none() && g.tflops().is_none());
+    // A small model in Ollama fits, and the answer says why it makes no speed estimate.
+    let en = ask("en-US", "/fit llama-3.2-3b q4_k_m ollama 4060 laptop");
+    assert!(
+        en.contains("Fits on 1 × GeForce RTX 4060 Laptop GPU"),
+        "{en}"
+    );
+    assert!(en.contains("No speed estimate"), "{en}");
+    assert!(!en.contains("tokens/s for one stream"), "{en}");
+    let zh = ask("zh-CN", "/fit llama-3.2-3b q4_k_m ollama 4060笔记本");
+    assert!(zh.contains("RTX 4060 笔记本显卡"), "{zh}");
+    // A 14B in 16-bit does not.
+    let big = ask("en-US", "/fit qwen2.5-14b bf16 4060 laptop");
+    assert!(
+        big.contains("Does not fit on 1 × GeForce RTX 4060 Laptop GPU"),
+        "{big}"
+    );
+}
