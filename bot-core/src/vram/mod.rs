@@ -48,6 +48,7 @@ mod train;
 pub mod unsloth_loss;
 pub mod unsloth_release;
 mod vllm_grant;
+pub mod vllm_pool;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
@@ -74,7 +75,9 @@ pub use request::{
 };
 pub use server::Server;
 pub use shape::{ParamCounts, Shape};
-pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
+pub use throughput::{
+    Estimate, decode_tokens_per_second, decode_tokens_per_second_kv, prefill_tokens_per_second,
+};
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{

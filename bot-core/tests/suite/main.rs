@@ -36,6 +36,7 @@ mod fit_heldout13_mechanisms;
 mod fit_heldout15_mechanisms;
 mod fit_heldout16_mechanisms;
 mod fit_heldout17_mechanisms;
+mod fit_heldout18_mechanisms;
 mod fit_heldout6_mechanisms;
 mod fit_heldout7_mechanisms;
 mod fit_heldout8_mechanisms;
