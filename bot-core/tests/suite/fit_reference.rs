@@ -724,9 +724,9 @@ mod heldout13;
 mod heldout14;
 #[path = "fit_reference/heldout15.rs"]
 mod heldout15;
-#[path = "fit_reference/heldout17.rs"]
-mod heldout17;
 #[path = "fit_reference/heldout16.rs"]
 mod heldout16;
+#[path = "fit_reference/heldout17.rs"]
+mod heldout17;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
