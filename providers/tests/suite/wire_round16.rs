@@ -221,3 +221,67 @@ fn no_content_trailing_bytes_and_two_documents_are_refused_with_their_reason() {
     }
     assert_eq!(run(&v).unwrap().offers.len(), 2);
 }
+
+/// Written after the fixes, to prove them through the `Poller` and the store: after a whole
+/// answer, one whose `offers` is written twice (the second empty) fails and keeps every
+/// offer with its reason logged; one that says `has_more: "true"` and leaves the RTX 3090
+/// out keeps it (a partial answer never calls a card gone).
+#[test]
+fn through_the_poller_a_repeated_list_or_a_page_said_in_text_never_empties_the_store() {
+    use bot_core::Store;
+    use bot_core::availability::all_latest_offers;
+    use gpuscout_providers::Poller;
+    use std::sync::Arc;
+    let fake = FakeProviders::start();
+    let good = format!(r#"{{"offers": [{}]}}"#, two_rows());
+    fake.script(
+        VAST,
+        vec![
+            Script::ok(good.clone()),
+            Script::ok(format!(r#"{{"offers": [{}], "offers": []}}"#, two_rows())),
+            Script::ok(format!(
+                r#"{{"offers": [{}], "has_more": "true"}}"#,
+                vast_priced(1_601, "RTX 4090", "0.34")
+            )),
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+    let vars = [
+        ("GPUSCOUT_PROVIDERS", "vast".to_string()),
+        ("GPUSCOUT_VAST_URL", fake.url()),
+        ("GPUSCOUT_FX_URL", "none".into()),
+        ("GPUSCOUT_FETCH_TIMEOUT", "5".into()),
+    ];
+    let config = super::wire_round13::config(&vars).unwrap();
+    let (adapters, _) = config.adapters();
+    let poller = Poller::new(
+        &config,
+        adapters,
+        Arc::new(super::wire_answers::cat()),
+        store.clone(),
+    )
+    .unwrap();
+    let stored = || {
+        let mut s: Vec<String> = all_latest_offers(&store)
+            .unwrap()
+            .iter()
+            .map(|o| format!("{} {}", o.raw_name, o.price_per_gpu_hour.normalize()))
+            .collect();
+        s.sort();
+        s
+    };
+    let rt = super::wire_round13::rt();
+    rt.block_on(poller.poll_once(None));
+    assert_eq!(stored(), vec!["RTX 3090 0.22", "RTX 4090 0.35"]);
+    let reports = rt.block_on(poller.poll_once(None));
+    assert!(!reports[0].replaced(), "{reports:?}");
+    assert!(
+        reports[0].line().contains("`offers` is written twice"),
+        "{}",
+        reports[0].line()
+    );
+    assert_eq!(stored(), vec!["RTX 3090 0.22", "RTX 4090 0.35"]);
+    rt.block_on(poller.poll_once(None));
+    assert_eq!(stored(), vec!["RTX 3090 0.22", "RTX 4090 0.34"]);
+}
