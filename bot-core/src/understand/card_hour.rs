@@ -31,13 +31,26 @@ const SAID: &[(&str, &str)] = &[
     ("/卡时", "/小时"),
 ];
 
-/// `s` with each spelling of "per card-hour" as the hour's word.
+/// `s` with each spelling of "per card-hour" as the hour's word, and the card's own word once
+/// at the end (`… per hour each gpu`, `… 每小时… 每卡`): the price reads as any hourly price, and
+/// a cap on a machine of several cards still reads as each card's, never divided by its cards
+/// (`2x 4090 machines under 1 dollar per gpu hour` had been read as $0.50 a card). At the end,
+/// so no word comes between an amount and its hour in either order (`每卡每小时2块5`, `2块5每卡每小时`).
 pub(super) fn hourly(s: &str) -> String {
     let mut out = s.to_string();
+    let mut each = None;
     for (from, to) in SAID {
         if out.contains(from) {
             out = out.replace(from, to);
+            each = Some(if from.is_ascii() {
+                "each gpu"
+            } else {
+                "每卡"
+            });
         }
     }
-    out
+    match each {
+        Some(w) => format!("{} {w} ", out.trim_end()),
+        None => out,
+    }
 }
