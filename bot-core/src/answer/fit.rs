@@ -153,14 +153,28 @@ fn read_model(ctx: &Ctx<'_>, args: &str) -> Result<(FitLine, Vec<String>), Box<R
     // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
     // so a typed line and a question build the same struct.
     // A family and size (`llama-70b`) stays as typed, so the answer can say how it was read.
-    let model = match ctx.catalog.model_by_name(first) {
+    // A checkpoint named with its quantization (`Qwen/Qwen2.5-7B-Instruct-AWQ`) holds those
+    // weights: sized so unless a quantization word says otherwise (read after this), and the
+    // model is the name before that ending (`…-v0.3-bnb-4bit` is v0.3).
+    let named = crate::lexicon::checkpoint_quant(first);
+    let model = match ctx.catalog.model_by_name(first).or_else(|| {
+        named
+            .as_ref()
+            .and_then(|(stem, ..)| ctx.catalog.model_by_name(stem))
+    }) {
         Some(m) => m.id.clone(),
         None => first.to_string(),
     };
-    let line = FitLine {
+    let mut line = FitLine {
         model,
+        quant: named.as_ref().map(|(_, q, _)| *q),
         ..FitLine::default()
     };
+    // Saved by bitsandbytes in 4-bit: loaded as it is, without the 16-bit warm-up
+    // (`vram::bnb_load`), as the answer's own note on such repositories says.
+    if named.is_some_and(|(_, q, bnb)| bnb && q == Quant::Nf4) {
+        line.options.push(("warmup".into(), "off".into()));
+    }
     Ok((line, joined))
 }
 

@@ -151,6 +151,44 @@ impl FromStr for Quant {
     }
 }
 
+/// The quantization a checkpoint's name ends with (`Qwen/Qwen2.5-7B-Instruct-AWQ`,
+/// `unsloth/Llama-3.2-3B-bnb-4bit`, `Qwen3-8B-FP8`, `…-GPTQ-Int4`): the publisher's way of
+/// saying which weights the repository holds. The longest ending first, so `bnb-4bit` is
+/// bitsandbytes NF4 and not a plain `4bit`.
+pub fn quant_in_checkpoint_name(name: &str) -> Option<Quant> {
+    checkpoint_quant(name).map(|(_, q, _)| q)
+}
+
+/// [`quant_in_checkpoint_name`] with the name before the ending (`unsloth/Mistral-7B-Instruct-
+/// v0.3` of `…-v0.3-bnb-4bit`: the model's own name, which a catalog lookup can read whole)
+/// and whether the ending says the weights were saved by bitsandbytes (`bnb`): a checkpoint
+/// saved in 4-bit, loaded without Transformers' 16-bit warm-up.
+pub fn checkpoint_quant(name: &str) -> Option<(String, Quant, bool)> {
+    let bare_at = name.rfind('/').map_or(0, |i| i + 1);
+    let bare = name[bare_at..].to_lowercase();
+    // Byte offsets of each part of the bare name (split on `-`, `_`, `.`).
+    let mut parts: Vec<(usize, &str)> = Vec::new();
+    let mut start = 0;
+    for (k, c) in bare.char_indices().chain([(bare.len(), '-')]) {
+        if matches!(c, '-' | '_' | '.') {
+            if k > start {
+                parts.push((start, &bare[start..k]));
+            }
+            start = k + c.len_utf8();
+        }
+    }
+    // At least one part before the ending: the model's own name.
+    (1..=3.min(parts.len().saturating_sub(1)))
+        .rev()
+        .find_map(|k| {
+            let tail = &parts[parts.len() - k..];
+            let word: String = tail.iter().map(|(_, p)| *p).collect();
+            let q = word.parse::<Quant>().ok()?;
+            let stem = name[..bare_at + tail[0].0].trim_end_matches(['-', '_', '.']);
+            Some((stem.to_string(), q, word.starts_with("bnb")))
+        })
+}
+
 impl FromStr for Task {
     type Err = FitError;
     fn from_str(s: &str) -> Result<Task, FitError> {
@@ -442,6 +480,29 @@ mod tests {
 
     fn said(s: &str) -> Vec<Task> {
         tasks_in(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_checkpoints_name_ends_with_the_weights_it_holds() {
+        let q = |n: &str| checkpoint_quant(n).map(|(stem, q, bnb)| (stem, q, bnb));
+        assert_eq!(
+            q("unsloth/Mistral-7B-Instruct-v0.3-bnb-4bit"),
+            Some(("unsloth/Mistral-7B-Instruct-v0.3".into(), Quant::Nf4, true))
+        );
+        assert_eq!(
+            q("Qwen/Qwen2.5-32B-Instruct-GPTQ-Int4"),
+            Some(("Qwen/Qwen2.5-32B-Instruct".into(), Quant::GptqInt4, false))
+        );
+        assert_eq!(q("Qwen3-8B-FP8").map(|x| x.1), Some(Quant::Fp8));
+        assert_eq!(q("TheBloke/Llama-2-7B-AWQ").map(|x| x.1), Some(Quant::Awq));
+        assert_eq!(
+            q("mlx-community/Qwen3-4B-4bit").map(|x| x.1),
+            Some(Quant::Int4)
+        );
+        // No ending that is a quantization, or nothing before it: no reading.
+        assert_eq!(q("Qwen/Qwen2.5-7B-Instruct"), None);
+        assert_eq!(q("mistral-7b-v0.3"), None);
+        assert_eq!(q("awq"), None);
     }
 
     #[test]

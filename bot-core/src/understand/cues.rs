@@ -141,8 +141,10 @@ pub(super) fn asks_where_to_rent(padded: &str) -> bool {
         || followed(padded, &["哪"], &["租"], 3)
         || followed(padded, &["where"], &["rent"], 24)
         || asks_which_place(padded)
-        // `we need a gpu host …, budget ~$200, where?`: the machine wanted, then where, asked.
-        || followed(padded, &["gpu", "host", "server", "machine"], &["where?", "where ?"], 120)
+        // `we need a gpu host …, where?`: the machine wanted, and the question ends on where
+        // (the question mark is a space by now).
+        || (has(padded, &["gpu", "host", "server", "machine"])
+            && padded.trim_end().ends_with(" where"))
 }
 
 /// `which provider and card?`, `不知道用哪个 platform`, `用哪个云服务商比较靠谱`: one place to

@@ -347,12 +347,20 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
         None => {
             e.lookups += 1;
             // `qwen2.5-72b-int4`: the name without the quantization written after it.
-            let bare = match t.rsplit_once('-') {
-                Some((name, q)) if q.parse::<Quant>().is_ok() => name,
+            let stem = lexicon::checkpoint_quant(t).map(|(stem, ..)| stem);
+            let bare = match (&stem, t.rsplit_once('-')) {
+                (Some(stem), _) => stem.as_str(),
+                (None, Some((name, q))) if q.parse::<Quant>().is_ok() => name,
                 _ => t.as_str(),
             };
+            // The name before a checkpoint's quantization first (`mistral-7b-instruct-v0.3`
+            // of `…-v0.3-bnb-4bit`): the whole token found only by its family and size
+            // would be another version.
+            let by_stem = stem.as_deref().and_then(|s| catalog.model_by_name(s));
             (
-                catalog.find_model(t).or_else(|| catalog.find_model(bare))?,
+                by_stem
+                    .or_else(|| catalog.find_model(t))
+                    .or_else(|| catalog.find_model(bare))?,
                 1,
             )
         }
@@ -383,13 +391,20 @@ fn model_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> O
     }
     e.models.push(m.id.clone());
     // `qwen2.5-32b-awq`: the quantization written into the name.
-    if let Some(q) = t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok()) {
+    if let Some(q) = quant_in_name(t) {
         e.quant = e.quant.or(Some(q));
         if !e.quants.contains(&q) {
             e.quants.push(q);
         }
     }
     Some(used)
+}
+
+/// The quantization written into a model's name: the checkpoint's ending as the lexicon reads
+/// it (`…-bnb-4bit` is NF4, not a plain `4bit`), else any part after the first (`llama3-70b-int4`).
+fn quant_in_name(t: &str) -> Option<Quant> {
+    lexicon::quant_in_checkpoint_name(t)
+        .or_else(|| t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok()))
 }
 
 /// Lower case without spaces, dashes, dots or underscores.
@@ -477,7 +492,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
             // `llama3-70b-int4`: a quantization written into the name, however it was read.
             if ascii
                 && !e.models.is_empty()
-                && let Some(q) = t.split('-').skip(1).find_map(|p| p.parse::<Quant>().ok())
+                && let Some(q) = quant_in_name(t)
                 && !e.quants.contains(&q)
             {
                 e.quant = e.quant.or(Some(q));

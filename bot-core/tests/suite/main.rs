@@ -17,6 +17,7 @@ mod catalog;
 mod catalog2;
 mod chat;
 mod cheapest_from;
+mod checkpoint_quant;
 mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
