@@ -77,6 +77,7 @@ mod sold_out;
 mod spaced_units;
 mod span;
 mod spellings;
+mod spoken_cards;
 mod spoken_zh;
 mod stock_rules;
 mod stock_short;

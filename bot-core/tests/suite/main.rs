@@ -142,6 +142,7 @@ mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
 mod und_y_mechanisms;
+mod und_r_mechanisms;
 mod und_z_mechanisms;
 mod understand;
 mod understand_g;
