@@ -51,6 +51,12 @@ const REGIONS: &[(&str, &str)] = &[
     ("境外", "global"),
     (" overseas", "global"),
     (" outside china", "global"),
+    // `global 的 h100 有货吗`, `global only`: the catalog's split, as `海外` is.
+    (" global 的", "global"),
+    (" global的", "global"),
+    (" global only", "global"),
+    (" global platform", "global"),
+    (" global provider", "global"),
 ];
 
 pub(super) fn region_said(padded: &str) -> Option<&'static str> {

@@ -164,7 +164,10 @@ fn of_card_then_daily(toks: &[String], taken: &[bool], k: usize) -> bool {
         return false;
     }
     let mut j = k + 1;
-    if toks.get(j).is_some_and(|t| matches!(t.as_str(), "a" | "an" | "the")) {
+    if toks
+        .get(j)
+        .is_some_and(|t| matches!(t.as_str(), "a" | "an" | "the"))
+    {
         j += 1;
     }
     let card = (j..toks.len().min(j + 3))

@@ -4,9 +4,8 @@
 //! the card was glued on (`三零九零一小时` was the number 30901, `四零九零一般` no number at all)
 //! and `A一百` stayed a letter and a hundred: no card, nothing read.
 
-use super::numerals::{digit, value_of};
+use super::numerals::digit;
 use super::spoken_forms::zh_digit;
-use crate::catalog::Catalog;
 
 /// `s` with each four spoken digits shaped like a desktop card's number (`X零Y零`: the series
 /// 1 to 5, the tier 5 to 9, as 1050 … 5090 are) in ASCII digits, and a space before a numeral
@@ -44,60 +43,52 @@ pub(super) fn card_digits(s: &str) -> String {
     out
 }
 
-/// Places a card's number is said with after its letter (`A一百`, `A六千`, `L四十`).
-fn place(c: char) -> bool {
-    matches!(c, '十' | '百' | '千')
-}
+/// A card's number said with its places after the card's letter, and its digits. Longest
+/// first where one starts another (`十六` before `十`, `四十` before `四`).
+const PLACED: &[(&str, &str)] = &[
+    ("一百", "100"),
+    ("两百", "200"),
+    ("二百", "200"),
+    ("八百", "800"),
+    ("六千", "6000"),
+    ("五千", "5000"),
+    ("四千", "4000"),
+    ("十六", "16"),
+    ("四十", "40"),
+    ("三十", "30"),
+    ("二十", "20"),
+    ("十", "10"),
+    ("四", "4"),
+];
+/// The letters a card's number follows (A100, H200, L40S, T4, V100, B200).
+const LETTERS: &[char] = &['a', 'h', 'l', 't', 'v', 'b'];
 
-/// `a一百`, `h两百`, `a八百`, `l四十s`, `v一百`: one or two letters, then a numeral with its
-/// places that together name a card the catalog knows, in digits; anything else as said.
-pub(super) fn lettered(catalog: &Catalog, s: &str) -> String {
-    if !s.contains(place) {
+/// `a一百`, `h两百`, `a八百`, `l四十s`, `t四`: one card letter (itself after no other letter:
+/// `qwen七十b` is no card), then a card's number said with its places, in digits, before the
+/// numerals run on into what follows (`a一百一个小时` was `a 110个小时`). Catalog-free, as
+/// [`card_digits`]; a name no card has is left for the reader's own look-up to refuse.
+pub(super) fn lettered(s: &str) -> String {
+    if !s.contains(|c: char| matches!(c, '十' | '百' | '千' | '四')) {
         return s.to_string();
     }
-    let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let run = chars[i..]
-            .iter()
-            .take_while(|c| digit(**c).is_some() || place(**c))
-            .count();
-        // One or two letters right before, themselves after no other letter (`up主` is no card).
-        let lead = chars[..i]
-            .iter()
-            .rev()
-            .take(3)
-            .take_while(|c| c.is_ascii_alphabetic())
-            .count();
-        let card = (run >= 2 && (1..=2).contains(&lead) && chars[i..i + run].iter().any(|c| place(*c)))
-            .then(|| value_of(&chars[i..i + run]))
-            .flatten()
-            .map(|v| v.to_string())
-            .filter(|v| {
-                let letters: String = chars[i - lead..i].iter().collect();
-                // The letter after the number (`l四十s`) is part of the name.
-                let tail: String = chars[i + run..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_alphabetic())
-                    .take(1)
-                    .collect();
-                catalog.find_gpu(&format!("{letters}{v}")).is_some()
-                    || (!tail.is_empty()
-                        && catalog.find_gpu(&format!("{letters}{v}{tail}")).is_some())
-            });
-        match card {
-            Some(v) => {
-                out.push_str(&v);
-                i += run;
-            }
-            None if run > 0 => {
-                out.extend(&chars[i..i + run]);
-                i += run;
-            }
-            None => {
-                out.push(chars[i]);
-                i += 1;
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+        let lone = LETTERS.contains(&c) && {
+            let before = out[..out.len() - 1].chars().next_back();
+            before.is_none_or(|b| !b.is_ascii_alphanumeric())
+        };
+        if !lone {
+            continue;
+        }
+        if let Some((said, digits)) = PLACED.iter().find(|(w, _)| rest.starts_with(w)) {
+            // `四十` must not be the start of a longer numeral (`a四十五` is no card).
+            let next = rest[said.len()..].chars().next();
+            if next.is_none_or(|n| digit(n).is_none() || *said == "一百" || *said == "两百") {
+                out.push_str(digits);
+                rest = &rest[said.len()..];
             }
         }
     }
@@ -110,7 +101,7 @@ mod tests {
 
     #[test]
     fn spoken_card_numbers_in_digits() {
-        assert_eq!(card_digits("四零九零一般几点有货"), "4090一般几点有货");
+        assert_eq!(card_digits("四零九零一般几点有货"), "4090 一般几点有货");
         assert_eq!(card_digits("三零九零一小时多少钱"), "3090 一小时多少钱");
         assert_eq!(card_digits("五零九零两张"), "5090 两张");
         assert_eq!(card_digits("四零九零d和四零九零"), "4090d和4090");
@@ -119,11 +110,13 @@ mod tests {
         assert_eq!(card_digits("二零二四年"), "二零二四年");
         assert_eq!(card_digits("一二零九零"), "一二零九零");
         assert_eq!(card_digits("一百零五块"), "一百零五块");
-        let c = Catalog::embedded().unwrap();
-        assert_eq!(lettered(&c, "a一百多少钱"), "a100多少钱");
-        assert_eq!(lettered(&c, "h两百 租一天"), "h200 租一天");
-        assert_eq!(lettered(&c, "l四十s价格"), "l40s价格");
-        assert_eq!(lettered(&c, "up主一百块"), "up主一百块");
-        assert_eq!(lettered(&c, "qwen七十b"), "qwen七十b");
+        assert_eq!(lettered("a一百多少钱"), "a100多少钱");
+        assert_eq!(lettered("租a一百一个小时"), "租a100一个小时");
+        assert_eq!(lettered("h两百 租一天"), "h200 租一天");
+        assert_eq!(lettered("l四十s价格"), "l40s价格");
+        assert_eq!(lettered("t四能跑吗"), "t4能跑吗");
+        assert_eq!(lettered("up主一百块"), "up主一百块");
+        assert_eq!(lettered("qwen七十b"), "qwen七十b");
+        assert_eq!(lettered("a四十五块"), "a四十五块");
     }
 }

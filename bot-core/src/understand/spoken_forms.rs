@@ -62,7 +62,6 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = spot_as_place(&s);
     let s = ds_beside_version(&s);
     let s = spoken_digits(catalog, &s);
-    let s = super::spoken_cards::lettered(catalog, &s);
     let s = english_card(catalog, &s);
     let s = version_in_numerals(catalog, &s);
     let s = size_in_numerals(&s);
