@@ -76,6 +76,28 @@ const OTHERS: &[&str] = &[
     "they had",
     "were trained on",
     "was trained on",
+    "my buddy",
+    "a buddy",
+    "colleague",
+    "coworker",
+    "co-worker",
+    "classmate",
+    "labmate",
+    "同事",
+    "师兄",
+    "师姐",
+    "学长",
+    "学姐",
+    "群友",
+    "网友",
+    "大佬",
+    "他用",
+    "她用",
+    "他们用",
+];
+/// Words that weigh two cards against each other (`论文用的a100和4090比`): both are asked.
+const WEIGH: &[&str] = &[
+    "和", "跟", "与", "比", "还是", "对比", " vs", " or ", "versus", "compared", "than",
 ];
 /// The user's own use, right before a card (`我用3090`).
 const MINE: &[&str] = &[
@@ -218,7 +240,22 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
             whose(padded, m, &others)
         })
         .collect();
-    if owners.contains(&Some(true)) && owners.contains(&Some(false)) {
+    let setup_first = || {
+        // Someone else's card told first, the card asked said after it with no word weighing
+        // them (`论文用8卡h100训的llama 3 8b全参，2张h200行吗`): the later one is asked.
+        let firsts = |want: Option<bool>| {
+            owners
+                .iter()
+                .zip(&first)
+                .filter(move |(o, _)| **o == want)
+                .filter_map(|(_, at)| *at)
+        };
+        let told = firsts(Some(false)).max();
+        let asked = firsts(None).min();
+        matches!((told, asked), (Some(t), Some(a)) if t < a
+            && !WEIGH.iter().any(|w| padded[t..a].contains(w)))
+    };
+    if owners.contains(&Some(false)) && (owners.contains(&Some(true)) || setup_first()) {
         let mut k = owners.iter();
         gpus.retain(|_| k.next().is_some_and(|o| *o != Some(false)));
     }

@@ -12,6 +12,11 @@ const REGIONS: &[(&str, &str)] = &[
     (" in us ", "us"),
     (" us only", "us"),
     (" us-based", "us"),
+    // `us 的 h100`, `eu的a100`: the code before `的` and the card.
+    (" us 的", "us"),
+    (" us的", "us"),
+    (" eu 的", "eu"),
+    (" eu的", "eu"),
     (" usa", "us"),
     ("united states", "us"),
     ("美国", "us"),

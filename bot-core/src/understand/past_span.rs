@@ -11,7 +11,9 @@ use super::request as make;
 use super::words::ALERT_WORDS;
 
 /// A price, its movement or its market.
-const PRICE: &[&str] = &["价格", "价钱", "行情", "price", "pricing"];
+const PRICE: &[&str] = &["价格", "价钱", "行情", "租价", "租金", "price", "pricing"];
+/// A rent's price (`租价`, `租金`): a price, not a rental asked now (`租`).
+const RENT_PRICE: &[&str] = &["租价", "租金"];
 /// A price or a rent asked now, not its history.
 const ASKED_NOW: &[&str] = &[
     "多少钱",
@@ -50,7 +52,12 @@ pub(super) fn past_span(q: &Question) -> Option<Reading> {
     };
     let half = q.has(HALF_YEAR) && q.has(PAST);
     let said = this_span(q.padded) || half;
-    if !said || !q.has(PRICE) || q.has(ASKED_NOW) || q.has(ALERT_WORDS) {
+    // `3090的租价这两个月怎么变的`: `租` inside `租价` asks no rent now.
+    let rest = RENT_PRICE
+        .iter()
+        .fold(q.padded.to_string(), |s, w| s.replace(w, "价格"));
+    let asked_now = super::text::has(&rest, ASKED_NOW);
+    if !said || !q.has(PRICE) || asked_now || q.has(ALERT_WORDS) {
         return None;
     }
     if !q.nothing_to_size() || q.e.platforms.len() > 1 {
