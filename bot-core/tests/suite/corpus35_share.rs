@@ -16,13 +16,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus35.tsv");
 /// alone; 286/300, 95.3 %, the examples file's way), 284/300 (94.7 %; 287/300 by command either way)
 /// after the labeller's own errors were relabelled (6, each listed with its reason in its header);
 /// 286/300 (95.3 %; 289/300 by command) once session 18's und_i and und_p readers were merged.
+/// 287/300 (95.7 %; 290/300 by command) with helper und_r's rent price over a past span
+/// (`3090的租价这两个月怎么变的` → `/trend rtx-3090 days=60`, no two-month rent).
 /// The misses are grouped by mechanism in `docs/misses/corpus35_misses.md`.
 #[test]
 fn corpus35_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus35", CORPUS);
     assert!(total >= 300, "corpus35: {total} questions");
-    assert!(right >= 286, "corpus35: {right} of {total}");
+    assert!(right >= 287, "corpus35: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
