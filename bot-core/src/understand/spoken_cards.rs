@@ -84,9 +84,11 @@ pub(super) fn lettered(s: &str) -> String {
             continue;
         }
         if let Some((said, digits)) = PLACED.iter().find(|(w, _)| rest.starts_with(w)) {
-            // `四十` must not be the start of a longer numeral (`a四十五` is no card).
+            // `四十` must not be the start of a longer numeral (`a四十五` is no card); a
+            // hundred or a thousand said whole is the card (`h八百一小时`: the hour after it).
             let next = rest[said.len()..].chars().next();
-            if next.is_none_or(|n| digit(n).is_none() || *said == "一百" || *said == "两百") {
+            let whole = said.ends_with(['百', '千']);
+            if whole || next.is_none_or(|n| digit(n).is_none()) {
                 out.push_str(digits);
                 rest = &rest[said.len()..];
             }
@@ -113,6 +115,7 @@ mod tests {
         assert_eq!(lettered("a一百多少钱"), "a100多少钱");
         assert_eq!(lettered("租a一百一个小时"), "租a100一个小时");
         assert_eq!(lettered("h两百 租一天"), "h200 租一天");
+        assert_eq!(lettered("h八百一小时"), "h800一小时");
         assert_eq!(lettered("l四十s价格"), "l40s价格");
         assert_eq!(lettered("t四能跑吗"), "t4能跑吗");
         assert_eq!(lettered("up主一百块"), "up主一百块");
