@@ -24,6 +24,7 @@ mod count_apart;
 mod cues;
 mod currency_asked;
 mod cut_down;
+mod daily_days;
 mod diffusion_names;
 mod diffusion_options;
 mod distill_base;

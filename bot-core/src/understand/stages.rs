@@ -180,6 +180,8 @@ pub(super) const RULES: &[Rule] = &[
 /// Stage 5, in order.
 const COMPLETIONS: &[Completion] = &[
     |q, r| job_facts::with_job_facts(q.padded, r),
+    // `每天8小时，跑两周`: the days a daily job runs (`days=`), never the default month.
+    super::daily_days::with_days,
     |q, r| bill_words::with_data(q.padded, r),
     |q, r| api_yuan::with_api_yuan(q.padded, r),
     |q, r| per_user::with_users(q.padded, r),
