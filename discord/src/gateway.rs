@@ -377,11 +377,45 @@ pub(crate) async fn answer_json(handler: &Arc<Handler>, i: serde_json::Value) {
         .interaction_callback(&id, &token, &handled.response)
         .await
     {
-        tracing::warn!("discord: answering an interaction failed: {e}");
-        return;
+        if crate::rest::error_code(&e) != Some(crate::rest::UNKNOWN_INTERACTION) {
+            tracing::warn!("discord: answering an interaction failed: {e}");
+            return;
+        }
+        // Discord no longer knows the interaction (its 3 s passed in transit): a public
+        // answer goes to the channel with the bot token; a deferred one's edit meets the
+        // unknown token and takes the same way (`interactions::Deliver`). An ephemeral
+        // answer is never posted for everyone.
+        tracing::info!("discord: an interaction was answered too late ({e}); its channel instead");
+        post_public_response(handler, &i, &handled.response).await;
     }
     if let Some(then) = handled.then {
         then.await;
+    }
+}
+
+/// The message an interaction's response carries (an answer, type 4, or a press's update,
+/// type 7), posted in the interaction's channel when it is public.
+async fn post_public_response(
+    handler: &Arc<Handler>,
+    i: &serde_json::Value,
+    r: &serde_json::Value,
+) {
+    const CHANNEL_MESSAGE: u64 = 4;
+    const UPDATE_MESSAGE: u64 = 7;
+    const EPHEMERAL: u64 = 64;
+    let data = &r["data"];
+    let carries_message = matches!(r["type"].as_u64(), Some(CHANNEL_MESSAGE | UPDATE_MESSAGE));
+    if !carries_message || data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0 {
+        return;
+    }
+    let channel = [&i["channel_id"], &i["channel"]["id"]]
+        .into_iter()
+        .find_map(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()));
+    let Some(channel) = channel else {
+        return;
+    };
+    if let Err(e) = handler.rest.post_message(channel, data, None).await {
+        tracing::warn!("discord: an answer posted in the channel failed: {e}");
     }
 }
 

@@ -56,6 +56,10 @@ const GONE_CODES: &[i64] = &[
     // nothing sent there succeeds until an admin changes the channel, so an alert is not
     // retried a day long per alert; the channel's alerts stop once and the rest go on.
     50013,
+    // Cannot execute action on an archived thread: a thread locked by a moderator takes no
+    // post until one reopens it (an archived, unlocked one is reopened by the post itself);
+    // like 50013, the thread's alerts pause rather than retry a day long.
+    50083,
 ];
 
 /// "Interaction has already been acknowledged."
@@ -65,6 +69,12 @@ const CALLBACK_ROUTE: &str = "POST /interactions/<interaction>/callback";
 
 /// "Unknown Message": the message to edit is gone (deleted, or an ephemeral one dismissed).
 pub const UNKNOWN_MESSAGE: i64 = 10008;
+/// "Unknown interaction": a callback for an interaction whose 3 s passed before it was
+/// answered (a gateway event that travelled slowly): its token takes nothing more.
+pub const UNKNOWN_INTERACTION: i64 = 10062;
+/// "Cannot reply without permission to read message history": a reply
+/// (`message_reference`) where the bot lacks Read Message History; a plain message goes.
+const REPLY_NEEDS_HISTORY: i64 = 160002;
 
 /// What the text of a refusal of the bot token itself says: a 401 to a request carrying it
 /// (an interaction's webhook answers 401 with 50027 for its own token, which is no such thing).
@@ -666,23 +676,35 @@ impl Rest {
         if let Some(obj) = body.as_object_mut() {
             // Ephemeral flags only mean something on interaction responses.
             obj.remove("flags");
-            if let Some(id) = reply_to {
-                obj.insert(
-                    "message_reference".into(),
-                    json!({"message_id": id.to_string(), "fail_if_not_exists": false}),
-                );
-            }
         }
-        self.call(Call {
-            method: Method::POST,
-            path: format!("/channels/{channel}/messages"),
-            route: format!("POST /channels/{channel}/messages"),
-            major: None,
-            body: Some(&body),
-            auth: true,
-            files,
-        })
-        .await
+        let plain = body.clone();
+        if let (Some(obj), Some(id)) = (body.as_object_mut(), reply_to) {
+            obj.insert(
+                "message_reference".into(),
+                json!({"message_id": id.to_string(), "fail_if_not_exists": false}),
+            );
+        }
+        let post = |body: Value| async move {
+            self.call(Call {
+                method: Method::POST,
+                path: format!("/channels/{channel}/messages"),
+                route: format!("POST /channels/{channel}/messages"),
+                major: None,
+                body: Some(&body),
+                auth: true,
+                files,
+            })
+            .await
+        };
+        match post(body).await {
+            // The reply needs Read Message History, which the bot lacks there: the answer
+            // goes as a plain message rather than not at all.
+            Err(e) if reply_to.is_some() && error_code(&e) == Some(REPLY_NEEDS_HISTORY) => {
+                tracing::info!("discord: a reply in {channel} was refused ({e}); posting it plain");
+                post(plain).await
+            }
+            other => other,
+        }
     }
 
     async fn edit_message(

@@ -69,6 +69,7 @@ fit-verdict = { $verdict ->
     [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.
 }
+fit-vllm-holds = ℹ️ vLLM still starts: after the weights and its start-up profile, the KV cache pool on each card holds { $n } of the { $batch } requests at { $context } tokens at once (its log's "Maximum concurrency"); the others wait for a free slot, and shorter requests leave room for more.
 fit-verdict-gc = { $gc ->
     [off] That is with gradient checkpointing on, the default of { $on_default }. Without it ({ $off_default } leave it off unless told) { $verdict ->
         [fits] it fits with { $margin } GiB to spare per card.

@@ -6,3 +6,4 @@ understand-missing-fit-card = Which model on the { $card }? For example: “qwen
 understand-missing-alert = An alert for which card? For example: “tell me when a 4090 is in stock” or “notify me when an A100 is under $1.5/hour”.
 understand-missing-cancel = There is nothing here for me to cancel. /subs lists this chat's alerts (/unsubscribe with an alert's number removes it); /cancel leaves /pick.
 understand-missing-stock = Stock of which card? For example: “where can I get an H100 today?” or “4090 in stock on runpod?”
+understand-missing-trend = The price history of which card? For example: “4090 price trend over the last month” or “when is the H100 usually in stock?”

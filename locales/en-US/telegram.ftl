@@ -1,5 +1,6 @@
 # Telegram frontend: notices that only exist where there are buttons and groups.
 telegram-button-outdated = This button comes from an older version of the bot. Please start again with /pick.
+telegram-button-inline = This button cannot be used here. Ask me in our private chat.
 telegram-not-your-buttons = These buttons belong to someone else's conversation. Start your own with /pick.
 telegram-buttons-owner-unknown = The question these buttons answer was deleted, so I cannot tell whose they are, and you have no /pick of your own under way. Start one with /pick.
 telegram-flood-skipped = You are sending messages faster than I can answer them, so I skipped some. Please send one question at a time.

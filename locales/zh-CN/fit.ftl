@@ -10,6 +10,10 @@ fit-title = 显存估算：{ $model } · { $quant } · { $task ->
    *[other] {"（"}{ $method }{"）"}
   } · { $context } token × { $batch } · { $engine ->
     [vllm] vLLM
+    [sglang] SGLang
+    [tgi] TGI
+    [lmdeploy] LMDeploy
+    [trt-llm] TensorRT-LLM
     [llamacpp] llama.cpp
    *[transformers] Transformers
   }
@@ -81,6 +85,7 @@ fit-verdict = { $verdict ->
     [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。
 }
+fit-vllm-holds = ℹ️ vLLM 仍能启动：放下权重和启动时的预估用量之后，每张卡的 KV 缓存池能同时容纳 { $batch } 个请求中的 { $n } 个（每个 { $context } token，即日志里的“Maximum concurrency”）；其余请求排队等空位，请求越短，能同时跑的越多。
 fit-verdict-gc = { $gc ->
     [off] 以上按开启梯度检查点计算，这是 { $on_default } 的默认设置。不开的话（{ $off_default } 默认不开）{ $verdict ->
         [fits] 也放得下，每张卡还剩 { $margin } GiB。

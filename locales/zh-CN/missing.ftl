@@ -6,3 +6,4 @@ understand-missing-fit-card = 在 { $card } 上跑哪个模型？比如：“{ $
 understand-missing-alert = 要提醒哪张卡？比如：“4090 到货了提醒我”或“A100 低于每小时 1.5 美元时通知我”。
 understand-missing-cancel = 这里没有可以取消的东西。/subs 列出本聊天的提醒（/unsubscribe 加提醒编号即可删除）；/cancel 退出 /pick。
 understand-missing-stock = 查哪张卡的货？比如：“现在哪里能租到 H100”或“runpod 上 4090 有货吗”。
+understand-missing-trend = 看哪张卡的价格走势？比如：“4090 最近一个月的价格走势”或“H100 一般什么时候有货”。

@@ -147,18 +147,183 @@ pub fn text(v: Option<&Value>) -> Option<&str> {
     v?.as_str().map(str::trim).filter(|s| !s.is_empty())
 }
 
-/// An answer as JSON. Two shapes real services send that strict JSON refuses are read: a
-/// UTF-8 byte-order mark before the text, and the bare `NaN`, `Infinity` and `-Infinity` that
-/// Python's `json.dumps` writes for a float with no value (a ratio over a zero price, say).
-/// Those read as `null`: the field is unknown, never a number, so a row priced by one is
-/// skipped like any row without its price. Anything else that is not JSON is refused.
+/// An answer as JSON. Shapes real services send that strict JSON refuses are read: a UTF-8
+/// byte-order mark before the text; the bare `NaN`, `Infinity` and `-Infinity` that Python's
+/// `json.dumps` writes for a float with no value (a ratio over a zero price, say), read as
+/// `null`: the field is unknown, never a number, so a row priced by one is skipped like any row
+/// without its price; and a broken string — a lone surrogate escape (`\ud83d`, Python's
+/// writing of a string read with `surrogateescape`) or bytes that are no UTF-8 (a host's
+/// Latin-1 hardware name) — read with U+FFFD in place of what is broken, so one host's odd
+/// string costs that string, not every offer in the answer.
+///
+/// A name written twice in one object with two different values (RFC 8259 §4: receivers
+/// differ on which is meant; serde's map keeps the last) is refused: `dph_total` at $0.30 and
+/// $3.00, or a second, empty `offers` list, has no single meaning. The same name twice with
+/// the same value is read. Anything else that is not JSON is refused.
 pub fn parse(body: &[u8]) -> Result<Value, crate::FetchError> {
     let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
-    serde_json::from_slice(body).or_else(|e| {
+    strict(body).or_else(|e| {
         let refused = || crate::FetchError::Malformed(format!("not JSON: {e}"));
-        let nulled = non_finite_as_null(body).ok_or_else(refused)?;
-        serde_json::from_slice(&nulled).map_err(|_| refused())
+        let repaired = repaired(body).ok_or_else(refused)?;
+        strict(&repaired).map_err(|_| refused())
     })
+}
+
+/// `body` read as one JSON value (nothing after it but whitespace), refusing a name written
+/// twice in one object with two different values.
+fn strict(body: &[u8]) -> Result<Value, serde_json::Error> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let v = Strict.deserialize(&mut de)?;
+    de.end()?;
+    Ok(v)
+}
+
+/// A [`Value`] built as serde_json builds one, except that a repeated name with another value
+/// is an error naming it.
+#[derive(Clone, Copy)]
+struct Strict;
+
+impl<'de> serde::de::DeserializeSeed<'de> for Strict {
+    type Value = Value;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Strict {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(Strict)? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let v = map.next_value_seed(Strict)?;
+            match out.get(&key) {
+                Some(before) if *before != v => {
+                    let short = |v: &Value| v.to_string().chars().take(40).collect::<String>();
+                    return Err(serde::de::Error::custom(format!(
+                        "`{key}` is written twice in one object with two values (`{}` and \
+                         `{}`): which is meant is not known",
+                        short(before),
+                        short(&v)
+                    )));
+                }
+                _ => {
+                    out.insert(key, v);
+                }
+            }
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+/// `body` with what strict JSON refuses and we read ([`parse`]) made readable, or `None` when
+/// it has none of it (nothing to retry): non-UTF-8 bytes and lone surrogate escapes as
+/// U+FFFD, `NaN`/`Infinity`/`-Infinity` outside a string as `null`.
+fn repaired(body: &[u8]) -> Option<Vec<u8>> {
+    let text = String::from_utf8_lossy(body);
+    let mut changed = matches!(text, std::borrow::Cow::Owned(_));
+    let mut out = text.into_owned().into_bytes();
+    if let Some(fixed) = lone_surrogates_replaced(&out) {
+        out = fixed;
+        changed = true;
+    }
+    if let Some(nulled) = non_finite_as_null(&out) {
+        out = nulled;
+        changed = true;
+    }
+    changed.then_some(out)
+}
+
+/// `body` with every `\uXXXX` escape of a surrogate that has no partner written `\ufffd`, or
+/// `None` when it has none. A lead (D800–DBFF) needs a trail (DC00–DFFF) escape right after
+/// it; a trail needs a lead right before it.
+fn lone_surrogates_replaced(body: &[u8]) -> Option<Vec<u8>> {
+    let unit = |at: usize| -> Option<u16> {
+        let hex = body.get(at..at + 6)?;
+        if &hex[..2] != b"\\u" {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let lead = |u: u16| (0xD800..0xDC00).contains(&u);
+    let trail = |u: u16| (0xDC00..0xE000).contains(&u);
+    let mut out = Vec::with_capacity(body.len());
+    let (mut in_string, mut found) = (false, false);
+    let mut i = 0;
+    while i < body.len() {
+        let b = body[i];
+        if !in_string {
+            in_string = b == b'"';
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' => in_string = false,
+            b'\\' => {
+                if let Some(u) = unit(i) {
+                    let paired = lead(u) && unit(i + 6).is_some_and(trail);
+                    if paired {
+                        out.extend_from_slice(&body[i..i + 12]);
+                        i += 12;
+                        continue;
+                    }
+                    if lead(u) || trail(u) {
+                        out.extend_from_slice(b"\\ufffd");
+                        found = true;
+                        i += 6;
+                        continue;
+                    }
+                }
+                // Any other escape: itself and the character it escapes.
+                out.extend_from_slice(&body[i..(i + 2).min(body.len())]);
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        out.push(b);
+        i += 1;
+    }
+    found.then_some(out)
 }
 
 /// `body` with every `NaN`, `Infinity` and `-Infinity` outside a string written `null`, or
@@ -195,6 +360,30 @@ fn non_finite_as_null(body: &[u8]) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn broken_strings_are_read_with_a_replacement_and_whole_pairs_kept() {
+        // A lone lead, a lone trail, a lead before a non-trail escape; a real pair (😀) and
+        // an escaped backslash before `u` stay as they are, beside a NaN that needs the retry.
+        let v = parse(
+            br#"{"a": "x\ud83d y", "b": "\ude00", "c": "\ud83d\u0041", "d": "\ud83d\ude00",
+                "e": "\\ud83d", "f": NaN}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            v,
+            json!({"a": "x\u{fffd} y", "b": "\u{fffd}", "c": "\u{fffd}A", "d": "😀",
+                "e": "\\ud83d", "f": null})
+        );
+        assert_eq!(
+            parse(b"{\"n\": \"caf\xe9\"}").unwrap(),
+            json!({"n": "caf\u{fffd}"})
+        );
+        // A repeated name: the same value read, another refused by name.
+        assert_eq!(parse(br#"{"k": 1, "k": 1}"#).unwrap(), json!({"k": 1}));
+        let e = parse(br#"{"o": {"k": 1, "k": 2}}"#).unwrap_err();
+        assert!(e.to_string().contains("`k` is written twice"), "{e}");
+    }
 
     #[test]
     fn a_byte_order_mark_and_pythons_non_finite_floats_are_read_and_nothing_else_is() {

@@ -212,23 +212,21 @@ pub(crate) fn incomplete(root: &serde_json::Value, rows: usize) -> Option<String
             "truncated",
             "partial",
         ] {
-            if scope.get(key).and_then(Value::as_bool) == Some(true) {
+            // Written as `true`, `"true"` or 1 by as many encoders (`json::flag`).
+            if crate::json::flag(scope.get(key)) == Some(true) {
                 return Some(format!(
                     "the answer says it is not the whole list (`{key}`)"
                 ));
             }
         }
-        if scope
-            .pointer("/pageInfo/hasNextPage")
-            .and_then(Value::as_bool)
-            == Some(true)
-        {
+        if crate::json::flag(scope.pointer("/pageInfo/hasNextPage")) == Some(true) {
             return Some("the answer is one page of several (`pageInfo.hasNextPage`)".into());
         }
         for key in ["total", "total_count", "totalCount"] {
-            if let Some(total) = scope.get(key).and_then(Value::as_u64)
+            // A number or its text (`"5000"`).
+            if let Some(total) = crate::json::count(scope.get(key))
                 && rows > 0
-                && total > rows as u64
+                && total as usize > rows
             {
                 return Some(format!("the answer holds {rows} of {total} rows"));
             }
@@ -252,7 +250,8 @@ pub(crate) fn reported_error(root: &serde_json::Value) -> Option<String> {
         .into_iter()
         .filter_map(|k| root.get(k))
         .find(present);
-    let failed = root.get("success").and_then(Value::as_bool) == Some(false);
+    // `false`, `"false"` or 0 (`json::flag`): each encoder's way of saying it failed.
+    let failed = crate::json::flag(root.get("success")) == Some(false);
     if error.is_none() && !failed {
         return None;
     }

@@ -189,6 +189,14 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     let in_group = (msg.chat.is_group() || msg.chat.is_supergroup())
         && !(dm.is_some() && msg.sender_chat.is_none());
     let mut text = text.into_owned();
+    // Every bot in a group hears each `/command`: another bot's `/ban` is not ours to call
+    // unknown (bot-core says which are ours: our commands, near misses, `/x@us`).
+    if in_group
+        && command::looks_like_command(&text)
+        && !command::for_us_in_a_group(&text, &app.username)
+    {
+        return Ok(());
+    }
     if in_group && !command::looks_like_command(&text) {
         let replying_to_us = msg
             .reply_to_message()
@@ -388,6 +396,16 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
                 .await;
         }
     };
+    // A button under an inline message (`inline_message_id`, no `message`): our inline
+    // results carry none, and the chat it sits in is not ours to see, so acting would answer
+    // in the presser's private chat, unasked. The spinner says where to ask instead.
+    if q.message.is_none() {
+        let lang = app.turns.lang_for(who).await;
+        return app
+            .sender
+            .answer_callback(q.id, Some(notice(lang, "telegram-button-inline")))
+            .await;
+    }
     // In a group, buttons belong to the person whose message they quote; one that changes
     // the chat for everyone (an alert) is also its administrators' (asked per button).
     let asked = q

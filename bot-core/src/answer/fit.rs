@@ -23,6 +23,7 @@ use crate::vram::{self, Engine, FitError, FitOptions, FitRequest, ModelRef, Quan
 
 use super::fit_render::SHOWN_OPTIONS;
 pub use super::fit_words::Given;
+use super::fit_words::usage_err;
 
 /// A model name from the catalog, or a size such as `13b` / `1.5B` / `70b`, or the size in
 /// an unknown model's name (`acme/Foo-14B-Instruct`, flagged as a size-only guess).
@@ -125,6 +126,21 @@ pub fn parse<'a>(ctx: &Ctx<'a>, args: &str) -> Result<Parsed<'a>, Box<Reply>> {
 /// Reads the words of a `/fit` line into a [`FitLine`]; a word that is none of its parts is
 /// answered (a misspelt card with suggestions, a bad count, an unknown quantization).
 pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
+    let (mut line, joined) = read_model(ctx, args)?;
+    let words: Vec<&str> = joined.iter().map(String::as_str).collect();
+    for w in &join_sharding(&words) {
+        let w = w.as_str();
+        let lw = w.to_lowercase();
+        if !read_option_word(ctx, &mut line, w, &lw)? {
+            read_card_word(ctx, &mut line, w, &lw)?;
+        }
+    }
+    Ok(line)
+}
+
+/// The line's first phase: the model word taken out, the line started with the model, and
+/// the other words with a card named over several words (`4090 48g`) joined into one.
+fn read_model(ctx: &Ctx<'_>, args: &str) -> Result<(FitLine, Vec<String>), Box<Reply>> {
     let mut words: Vec<&str> = args.split_whitespace().collect();
     let Some((at, first)) = model_word(ctx, &words) else {
         return Err(Box::new(
@@ -134,7 +150,6 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
     words.remove(at);
     // `4090 48g` is one card (an alias of several words), as in questions and /compare.
     let joined = super::common::join_card_names(ctx.catalog, &words);
-    let words: Vec<&str> = joined.iter().map(String::as_str).collect();
     // The model as its catalog id where the catalog knows it (a size such as `72b` as typed),
     // so a typed line and a question build the same struct.
     // A family and size (`llama-70b`) stays as typed, so the answer can say how it was read.
@@ -142,116 +157,132 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         Some(m) => m.id.clone(),
         None => first.to_string(),
     };
-    let mut line = FitLine {
+    let line = FitLine {
         model,
         ..FitLine::default()
     };
-    let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
-    let count = |n: u64| {
-        (1..=vram::MAX_CARDS as u64)
-            .contains(&n)
-            .then_some(n as u32)
-            .ok_or_else(|| err(FitError::BadCards(n)))
-    };
-    for w in &join_sharding(&words) {
-        let w = w.as_str();
-        let lw = w.to_lowercase();
-        if let Some(z) = lexicon::sharding(&lw) {
-            // FSDP keeps its name: it holds a bf16 model's optimizer unlike DeepSpeed ZeRO-3.
-            let key = if lexicon::is_fsdp(&lw) {
-                "fsdp"
-            } else if lexicon::is_device_map(&lw) {
-                "device_map"
-            } else {
-                zero_key(z)
-            };
-            line.options.push(("zero".into(), key.into()));
-            continue;
+    Ok((line, joined))
+}
+
+/// A card count said in the line, within the cards accepted.
+fn card_count_said(n: u64) -> Result<u32, Box<Reply>> {
+    (1..=vram::MAX_CARDS as u64)
+        .contains(&n)
+        .then_some(n as u32)
+        .ok_or_else(|| usage_err(FitError::BadCards(n)))
+}
+
+/// One word that is no bare card: a sharding stage, a `key=value` option (`gpu=` too), a
+/// training method, DoRA, a flag word, the task, the quantization or the engine. `false`
+/// when the word is none of them.
+fn read_option_word(
+    ctx: &Ctx<'_>,
+    line: &mut FitLine,
+    w: &str,
+    lw: &str,
+) -> Result<bool, Box<Reply>> {
+    if let Some(z) = lexicon::sharding(lw) {
+        // FSDP keeps its name: it holds a bf16 model's optimizer unlike DeepSpeed ZeRO-3.
+        let key = if lexicon::is_fsdp(lw) {
+            "fsdp"
+        } else if lexicon::is_device_map(lw) {
+            "device_map"
+        } else {
+            zero_key(z)
+        };
+        line.options.push(("zero".into(), key.into()));
+        return Ok(true);
+    }
+    if let Some((k, v)) = lexicon::option(lw) {
+        match k.as_str() {
+            "quant" => line.quant = Some(v.parse::<Quant>().map_err(usage_err)?),
+            "task" => take_task(line, v.parse::<Task>().map_err(usage_err)?, &v),
+            "cards" | "gpus" | "卡" => match v.parse::<u64>() {
+                Ok(n) => line.cards = Some(card_count_said(n)?),
+                Err(_) => return Err(usage_err(FitError::BadValue(w.to_string()))),
+            },
+            "gpu" | "card" => match ctx.catalog.gpu(&v) {
+                Ok(g) => line.gpu = Some(g.id.clone()),
+                Err(nf) => return Err(Box::new(not_found_reply(&nf))),
+            },
+            _ => line.options.push((k, v)),
         }
-        if let Some((k, v)) = lexicon::option(&lw) {
-            match k.as_str() {
-                "quant" => line.quant = Some(v.parse::<Quant>().map_err(err)?),
-                "task" => take_task(&mut line, v.parse::<Task>().map_err(err)?, &v),
-                "cards" | "gpus" | "卡" => match v.parse::<u64>() {
-                    Ok(n) => line.cards = Some(count(n)?),
-                    Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
-                },
-                "gpu" | "card" => match ctx.catalog.gpu(&v) {
-                    Ok(g) => line.gpu = Some(g.id.clone()),
-                    Err(nf) => return Err(Box::new(not_found_reply(&nf))),
-                },
-                _ => line.options.push((k, v)),
+        return Ok(true);
+    }
+    // A training method (`dpo`, `grpo`) or DoRA: a fine-tune, LoRA unless a method is said.
+    if let Some(m) = lexicon::training_method_word(lw) {
+        line.options.push(("method".into(), m.into()));
+        take_task(line, Task::Lora, "finetune");
+        return Ok(true);
+    }
+    if lexicon::is_dora_word(lw) {
+        line.options.push(("dora".into(), "on".into()));
+        take_task(line, Task::Lora, "finetune");
+        return Ok(true);
+    }
+    if let Some(opt) = flag_word(lw) {
+        line.options.push(opt);
+        return Ok(true);
+    }
+    // `full` is a full fine-tune here (the lexicon also reads it as full precision).
+    if lw == "full" {
+        take_task(line, Task::Full, lw);
+        return Ok(true);
+    }
+    if let Ok(q) = w.parse::<Quant>() {
+        line.quant = Some(q);
+        return Ok(true);
+    }
+    if let Ok(t) = w.parse::<Task>() {
+        take_task(line, t, lw);
+        return Ok(true);
+    }
+    if let Ok(e) = w.parse::<Engine>() {
+        line.options.push(("engine".into(), e.key().to_string()));
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// One word that names the card or how many: a card count, a card with its count
+/// (`2x4090`), a card; else the word is answered (a bad count, an unknown quantization, a
+/// misspelt card with suggestions).
+fn read_card_word(ctx: &Ctx<'_>, line: &mut FitLine, w: &str, lw: &str) -> Result<(), Box<Reply>> {
+    // A small number is a card count; "4090" is a card.
+    if let Some(n) = lexicon::card_count(w)
+        && (1..=vram::MAX_CARDS).contains(&n)
+    {
+        line.cards = Some(n);
+        return Ok(());
+    }
+    // "2x4090", "4090x2", "2张4090": a card with its count.
+    // A count out of range (`0x4090`, `65x4090`) is a bad count, not an unknown card.
+    let (name, n) = lexicon::cards_and_name(w);
+    if name != lw
+        && let Ok(g) = ctx.catalog.gpu(&name)
+    {
+        line.cards = Some(card_count_said(u64::from(n))?);
+        line.gpu = Some(g.id.clone());
+        return Ok(());
+    }
+    match ctx.catalog.gpu(w) {
+        Ok(g) => line.gpu = Some(g.id.clone()),
+        Err(nf) => {
+            // A number that is not a card count (`-2`, `1.5`) is a bad count, not a
+            // misspelt card to suggest names for.
+            if w.parse::<f64>().is_ok() {
+                return Err(usage_err(FitError::BadValue(w.to_string())));
             }
-            continue;
-        }
-        // A training method (`dpo`, `grpo`) or DoRA: a fine-tune, LoRA unless a method is said.
-        if let Some(m) = lexicon::training_method_word(&lw) {
-            line.options.push(("method".into(), m.into()));
-            take_task(&mut line, Task::Lora, "finetune");
-            continue;
-        }
-        if lexicon::is_dora_word(&lw) {
-            line.options.push(("dora".into(), "on".into()));
-            take_task(&mut line, Task::Lora, "finetune");
-            continue;
-        }
-        if let Some(opt) = flag_word(&lw) {
-            line.options.push(opt);
-            continue;
-        }
-        // `full` is a full fine-tune here (the lexicon also reads it as full precision).
-        if lw == "full" {
-            take_task(&mut line, Task::Full, &lw);
-            continue;
-        }
-        if let Ok(q) = w.parse::<Quant>() {
-            line.quant = Some(q);
-            continue;
-        }
-        if let Ok(t) = w.parse::<Task>() {
-            take_task(&mut line, t, &lw);
-            continue;
-        }
-        if let Ok(e) = w.parse::<Engine>() {
-            line.options.push(("engine".into(), e.key().to_string()));
-            continue;
-        }
-        // A small number is a card count; "4090" is a card.
-        if let Some(n) = lexicon::card_count(w)
-            && (1..=vram::MAX_CARDS).contains(&n)
-        {
-            line.cards = Some(n);
-            continue;
-        }
-        // "2x4090", "4090x2", "2张4090": a card with its count.
-        // A count out of range (`0x4090`, `65x4090`) is a bad count, not an unknown card.
-        let (name, n) = lexicon::cards_and_name(w);
-        if name != lw
-            && let Ok(g) = ctx.catalog.gpu(&name)
-        {
-            line.cards = Some(count(u64::from(n))?);
-            line.gpu = Some(g.id.clone());
-            continue;
-        }
-        match ctx.catalog.gpu(w) {
-            Ok(g) => line.gpu = Some(g.id.clone()),
-            Err(nf) => {
-                // A number that is not a card count (`-2`, `1.5`) is a bad count, not a
-                // misspelt card to suggest names for.
-                if w.parse::<f64>().is_ok() {
-                    return Err(err(FitError::BadValue(w.to_string())));
-                }
-                if let Some(n) = lexicon::card_count(w) {
-                    return Err(err(FitError::BadCards(n as u64)));
-                }
-                if looks_like_quant(&lw) {
-                    return Err(err(FitError::UnknownQuant(w.to_string())));
-                }
-                return Err(Box::new(unknown_word(w, &nf)));
+            if let Some(n) = lexicon::card_count(w) {
+                return Err(usage_err(FitError::BadCards(n as u64)));
             }
+            if looks_like_quant(lw) {
+                return Err(usage_err(FitError::UnknownQuant(w.to_string())));
+            }
+            return Err(Box::new(unknown_word(w, &nf)));
         }
     }
-    Ok(line)
+    Ok(())
 }
 
 /// A task word into the line: a method said (`lora`, `full`, `qlora`) is the task; a fine-tune

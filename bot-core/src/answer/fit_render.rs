@@ -13,7 +13,7 @@ use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
 use crate::vram::{
     Engine, FitError, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
-    decode_tokens_per_second, prefill_tokens_per_second,
+    decode_tokens_per_second_kv, prefill_tokens_per_second,
 };
 
 /// A `/fit` line as read: the request, the options, and what the user typed rather than
@@ -55,7 +55,7 @@ pub fn render_fit(
             .arg("method", super::fit_rl::method_label(req).as_str())
             .arg("context", rep.context)
             .arg("batch", rep.batch)
-            .arg("engine", rep.engine.as_str()),
+            .arg("engine", engine_named(p, rep)),
     );
     push_assumptions(&mut r, catalog, p, rep, currency, lang);
     // Tables carry data cells; labels are localized messages, so the breakdown is one message.
@@ -345,6 +345,16 @@ fn push_verdict(
         if let Some(f) = &rep.checkpointing_flip {
             r.push(checkpointing_flip(f, gib(f.margin_gib.abs()), lang));
         }
+        // A vLLM service whose pool holds some, not all, of its requests at full length still
+        // starts: say how many run at once (`vram::vllm_pool`).
+        if let Some(n) = crate::vram::vllm_pool::full_length_requests(req, &p.opts, rep, g) {
+            r.push(
+                Msg::new("fit-vllm-holds")
+                    .arg("n", n)
+                    .arg("batch", rep.batch)
+                    .arg("context", rep.context),
+            );
+        }
         // A fine-tune asked without its method: what full fine-tuning and QLoRA would need.
         for m in super::fit_method::others(catalog, &method_sized(p), lang) {
             r.push(m);
@@ -354,7 +364,7 @@ fn push_verdict(
         }
         if fits {
             if !req.task.is_training() {
-                speed(r, req, g, lang);
+                speed(r, req, &p.opts, g, lang);
             }
         } else {
             r.push(why_not(rep));
@@ -444,7 +454,13 @@ fn why_not(rep: &FitReport) -> Msg {
     Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
 }
 
-fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu, lang: Lang) {
+/// The engine the title names: the server typed (`engine=sglang|tgi|lmdeploy|trt-llm`), which
+/// is sized in vLLM's class with its own pool rule (`vram::server`), else the report's engine.
+fn engine_named<'a>(p: &Parsed<'_>, rep: &'a FitReport) -> &'a str {
+    p.opts.server.map_or(rep.engine.as_str(), |s| s.key())
+}
+
+fn speed(r: &mut Reply, req: &FitRequest, opts: &FitOptions, g: &Gpu, lang: Lang) {
     // A card figure the catalog does not know: say which, once, instead of estimating from a
     // guess; the card by its name in the answer's language.
     let mut unknown: Vec<Msg> = Vec::new();
@@ -456,7 +472,9 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu, lang: Lang) {
         }
         m
     };
-    match decode_tokens_per_second(
+    // The cache is read in the types the memory estimate sized (a q4_0 cache at 4.5 bits a
+    // value), so the line's bytes per token and its speed agree with the answer above.
+    match decode_tokens_per_second_kv(
         req.model,
         req.quant,
         g,
@@ -464,6 +482,7 @@ fn speed(r: &mut Reply, req: &FitRequest, g: &Gpu, lang: Lang) {
         req.engine,
         1,
         req.context / 2,
+        crate::vram::kv_cache::engine_types(req, opts),
     ) {
         Ok(d) => {
             r.push(

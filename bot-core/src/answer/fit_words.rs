@@ -63,7 +63,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
     true
 }
 
-/// One `key=value` word of a `/fit` line.
+/// One `key=value` word of a `/fit` line, read by word family: the job's size, how the
+/// engine runs it, how it trains, the software stack; then the card and the on/off switches.
 pub(super) fn apply_option<'a>(
     ctx: &Ctx<'a>,
     req: &mut FitRequest<'a>,
@@ -73,15 +74,48 @@ pub(super) fn apply_option<'a>(
     v: &str,
     w: &str,
 ) -> Result<(), Box<Reply>> {
-    let err = |e: FitError| Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")));
+    let kvw = (k, v, w);
+    if job_option(req, given, kvw)?
+        || engine_option(req, opts, given, kvw)?
+        || training_option(req, opts, given, kvw)?
+        || stack_option(req, given, kvw)?
+    {
+        return Ok(());
+    }
+    match k {
+        "gpu" | "card" => match ctx.catalog.gpu(v) {
+            Ok(g) => req.gpu = Some(g),
+            Err(nf) => return Err(Box::new(not_found_reply(&nf))),
+        },
+        // The on/off switches (`switch`).
+        _ => match lexicon::on_off(v) {
+            Some(on) if switch(req, k, on) => {}
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
+    }
+    Ok(())
+}
+
+/// An error of a `/fit` line, answered with the command's usage.
+pub(super) fn usage_err(e: FitError) -> Box<Reply> {
+    Box::new(Reply::text(e.msg()).with(Msg::new("usage-fit")))
+}
+
+/// The job's size: context, batch (and Ollama's slots), beams, cards, quantization, task.
+/// `false` for a key of another family.
+fn job_option(
+    req: &mut FitRequest<'_>,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
     match k {
         "ctx" | "context" | "上下文" => match lexicon::context_tokens(v) {
             Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
                 req.context = n as u32;
                 given.context = true;
             }
-            Some(n) => return Err(err(FitError::BadContext(n))),
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            Some(n) => return Err(usage_err(FitError::BadContext(n))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         // Ollama's parallel slots (`OLLAMA_NUM_PARALLEL`, llama-server's `-np`) are sequences
         // of the stated context each: Ollama starts llama-server with `-c num_ctx × parallel`
@@ -95,21 +129,40 @@ pub(super) fn apply_option<'a>(
         | "ollama_num_parallel"
         | "并行" => match v.parse::<u64>() {
             Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => req.batch = n as u32,
-            Ok(n) => return Err(err(FitError::BadBatch(n))),
-            Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+            Ok(n) => return Err(usage_err(FitError::BadBatch(n))),
+            Err(_) => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         // Transformers' beam search (`num_beams`; `vram::beams`): each beam is a sequence.
         "beams" | "num_beams" | "beam" | "束搜索" | "束宽" => match v.parse::<u32>() {
             Ok(n) if (1..=vram::MAX_BEAMS).contains(&n) => req.beams = n,
-            _ => return Err(err(FitError::BadValue(w.to_string()))),
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         "cards" | "gpus" | "卡" => match v.parse::<u64>() {
             Ok(n) if (1..=vram::MAX_CARDS as u64).contains(&n) => req.cards = n as u32,
-            Ok(n) => return Err(err(FitError::BadCards(n))),
-            Err(_) => return Err(err(FitError::BadValue(w.to_string()))),
+            Ok(n) => return Err(usage_err(FitError::BadCards(n))),
+            Err(_) => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        "quant" => {
+            req.quant = v.parse::<Quant>().map_err(usage_err)?;
+            given.quant = true;
+        }
+        "task" => req.task = v.parse::<Task>().map_err(usage_err)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// How the engine runs it: the engine, a server's own fraction, the KV cache's types,
+/// vLLM's share of the card, the attention implementation. `false` for another key.
+fn engine_option(
+    req: &mut FitRequest<'_>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    match k {
         "engine" => {
-            req.engine = v.parse::<Engine>().map_err(err)?;
+            req.engine = v.parse::<Engine>().map_err(usage_err)?;
             // The server's own pool rule where it has one (`vram::Server`).
             opts.server = vram::Server::parse(v);
             given.engine = true;
@@ -126,13 +179,8 @@ pub(super) fn apply_option<'a>(
         | "kv_cache_free_gpu_mem_fraction"
         | "显存比例" => match vram::vllm_utilization(v) {
             Some(f) => opts.server_fraction = Some(f),
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
-        "quant" => {
-            req.quant = v.parse::<Quant>().map_err(err)?;
-            given.quant = true;
-        }
-        "task" => req.task = v.parse::<Task>().map_err(err)?,
         // The KV cache's type, K and V alike (`vram::kv_cache`): vLLM's / SGLang's
         // `--kv-cache-dtype`, Ollama's `OLLAMA_KV_CACHE_TYPE`, llama.cpp's `-ctk` with `-ctv`.
         "kv"
@@ -149,7 +197,7 @@ pub(super) fn apply_option<'a>(
                 opts.kv_cache = kv;
                 opts.kv_cache_v = None;
             }
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         // llama.cpp's K cache alone (`-ctk`, `--cache-type-k`): the V cache keeps its type.
         "ctk" | "cache_type_k" | "type_k" | "k缓存" => match lexicon::kv_dtype(v) {
@@ -158,96 +206,114 @@ pub(super) fn apply_option<'a>(
                 opts.kv_cache = kv;
                 opts.kv_cache_v = (v_type != kv).then_some(v_type);
             }
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         // llama.cpp's V cache alone (`-ctv`, `--cache-type-v`).
         "ctv" | "cache_type_v" | "type_v" | "v缓存" => match lexicon::kv_dtype(v) {
             Some(kv) => opts.kv_cache_v = (kv != opts.kv_cache).then_some(kv),
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         // vLLM's `--gpu-memory-utilization` (`FitOptions::vllm_utilization`): 0.95 or 95%.
         "gmu" | "gpu_memory_utilization" | "显存利用率" => match vram::vllm_utilization(v) {
             Some(u) => opts.vllm_utilization = u,
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        "attn" | "attention" => match lexicon::attention(v) {
+            Some(a) => req.attention = Some(a),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// How it trains: LoRA rank, sharding, optimizer, checkpointing, dropout, the method and
+/// GRPO's settings, the loss head. `false` for another key.
+fn training_option(
+    req: &mut FitRequest<'_>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    match k {
         "rank" | "r" => match v.parse::<u32>() {
             Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
-            _ => return Err(err(FitError::BadValue(w.to_string()))),
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
-        "zero" => set_zero(opts, v).map_err(err)?,
+        "zero" => set_zero(opts, v).map_err(usage_err)?,
         "optim" | "optimizer" => match lexicon::optimizer(v) {
             Some(o) => {
                 opts.optimizer = o;
                 given.optimizer = true;
             }
-            None => return Err(err(FitError::BadValue(w.to_string()))),
-        },
-        "attn" | "attention" => match lexicon::attention(v) {
-            Some(a) => req.attention = Some(a),
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         "gc" | "checkpointing" => match lexicon::on_off(v) {
             Some(on) => given.gc = Some(on),
-            None => return Err(err(FitError::BadValue(w.to_string()))),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         // `dropout=0.1` (a trainer's rate) or `dropout=on|off`.
         "dropout" => match (lexicon::on_off(v), v.parse::<f64>()) {
             (Some(on), _) => req.lora_dropout = on,
             (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
-            _ => return Err(err(FitError::BadValue(w.to_string()))),
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         // The training method (`vram::Method`): `method=dpo`, `method=grpo`…
         "method" | "rlhf_type" | "stage" | "方法" => {
             req.method =
-                vram::Method::from_key(v).ok_or_else(|| err(FitError::BadValue(w.into())))?
+                vram::Method::from_key(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?
         }
         // GRPO's completions per prompt, its completion length and where it generates.
         "generations" | "num_generations" | "生成数" => match v.parse::<u32>() {
             Ok(n) if (1..=1024).contains(&n) => req.generations = n,
-            _ => return Err(err(FitError::BadValue(w.to_string()))),
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         "completion" | "max_completion_length" | "生成长度" => match lexicon::context_tokens(v)
         {
             Some(n) if (1..=vram::MAX_CONTEXT as u64).contains(&n) => {
                 req.completion = Some(n as u32)
             }
-            _ => return Err(err(FitError::BadValue(w.to_string()))),
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         "rollout" | "采样" => {
             req.rollout =
-                vram::Rollout::from_key(v).ok_or_else(|| err(FitError::BadValue(w.into())))?
+                vram::Rollout::from_key(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?
         }
+        // How the loss holds the logits (`vram::LossHead`): `fused` (Liger, CCE), `half`, `fp32`.
+        "loss" => req.loss = loss_head(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The software stack and its release: trainer, vLLM's or Unsloth's release, torchao, the
+/// checkpoint's format. `false` for another key.
+fn stack_option(
+    req: &mut FitRequest<'_>,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    match k {
         // The trainer whose mechanisms size the job (`set_trainer`).
         "trainer" | "训练框架" => {
-            set_trainer(req, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+            set_trainer(req, v).ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?
         }
         "vllm" | "vllm_use_v1" | "unsloth" => {
             super::fit_base::release_word(req, &mut given.engine, k, v)
-                .ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+                .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?
         }
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
-        "torchao" => {
-            torchao_option(req, given, v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
-        }
+        "torchao" => torchao_option(req, given, v)
+            .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?,
         // The checkpoint's format when it changes what Transformers holds
         // (`vram::ct_decompress`): compressed-tensors (llm-compressor) or AutoAWQ/GPTQ's own.
         "format" | "checkpoint" | "格式" => {
             req.compressed_tensors =
-                checkpoint_format(v).ok_or_else(|| err(FitError::BadValue(w.to_string())))?
+                checkpoint_format(v).ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?
         }
-        // How the loss holds the logits (`vram::LossHead`): `fused` (Liger, CCE), `half`, `fp32`.
-        "loss" => req.loss = loss_head(v).ok_or_else(|| err(FitError::BadValue(w.into())))?,
-        "gpu" | "card" => match ctx.catalog.gpu(v) {
-            Ok(g) => req.gpu = Some(g),
-            Err(nf) => return Err(Box::new(not_found_reply(&nf))),
-        },
-        // The on/off switches (`switch`).
-        _ => match lexicon::on_off(v) {
-            Some(on) if switch(req, k, on) => {}
-            _ => return Err(err(FitError::BadValue(w.to_string()))),
-        },
+        _ => return Ok(false),
     }
-    Ok(())
+    Ok(true)
 }
 
 /// `format=…`: whether the checkpoint is in compressed-tensors' format (llm-compressor's),

@@ -25,6 +25,7 @@ pub fn reply(ctx: &Ctx, m: &Missing) -> Reply {
         Missing::Alert => Msg::new("understand-missing-alert"),
         Missing::Cancel => Msg::new("understand-missing-cancel"),
         Missing::Stock => Msg::new("understand-missing-stock"),
+        Missing::Trend => Msg::new("understand-missing-trend"),
     };
     Reply::text(msg)
 }

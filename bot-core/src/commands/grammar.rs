@@ -21,6 +21,32 @@ pub fn for_another_bot(line: &str, me: &str) -> bool {
     }
 }
 
+/// Is `line`, a command sent in a group, one of ours? In a group every bot hears each
+/// `/command` (Telegram's privacy mode passes them all on), so another bot's `/ban` or
+/// `/warn` reaches us too. Ours: addressed to us by name (`/ban@us`, told it is unknown), a
+/// command we have (a name or an alias), or one typo away from one (`/fti`, offered the fix).
+/// Anything else is someone else's and gets no answer from us. A line that is no command
+/// is `false` too (the caller reads plain text by its own rules).
+pub fn for_us_in_a_group(line: &str, me: &str) -> bool {
+    let half;
+    let line = if line.chars().any(is_full_width) {
+        half = half_width(line);
+        half.as_str()
+    } else {
+        line
+    };
+    let t = line.trim_start();
+    let Some(body) = t.strip_prefix('/') else {
+        return false;
+    };
+    let head = body.split(char::is_whitespace).next().unwrap_or("");
+    let name = match head.split_once('@') {
+        Some((_, target)) => return target.eq_ignore_ascii_case(me.trim_start_matches('@')),
+        None => head,
+    };
+    !name.is_empty() && (super::find(name).is_some() || !super::near::near(name).is_empty())
+}
+
 /// The command name and its trimmed argument text; `None` when the line is no command for
 /// us (plain text, a bare `/`, or `/cmd@another_bot` when `bot_name` is known).
 pub(super) fn split<'a>(line: &'a str, bot_name: Option<&str>) -> Option<(&'a str, &'a str)> {
@@ -104,4 +130,35 @@ pub(super) fn half_width(line: &str) -> String {
             c => c,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_us_in_a_group;
+
+    #[test]
+    fn a_group_command_is_ours_when_we_have_it_nearly_have_it_or_it_names_us() {
+        for ours in [
+            "/gpu 4090",
+            "/GPU 4090",
+            "/fti qwen2.5-7b",
+            "/ban@ScoutBot x",
+            "/ban@scoutbot",
+            "／ｇｐｕ ４０９０",
+            "  /help",
+        ] {
+            assert!(for_us_in_a_group(ours, "ScoutBot"), "{ours}");
+        }
+        for theirs in [
+            "/ban @spammer",
+            "/warn",
+            "/gpu@OtherBot 4090",
+            "/",
+            "/@ScoutBotX",
+            "4090?",
+            "/roll 1d20",
+        ] {
+            assert!(!for_us_in_a_group(theirs, "ScoutBot"), "{theirs}");
+        }
+    }
 }

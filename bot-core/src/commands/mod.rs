@@ -14,7 +14,7 @@ mod request;
 mod slots;
 
 pub use def::{CommandDef, Done, Env, Flags, Run, RunResult, Slot, SlotKind, Turn, Typed, Write};
-pub use grammar::{for_another_bot, looks_like_command};
+pub use grammar::{for_another_bot, for_us_in_a_group, looks_like_command};
 pub use request::Request;
 pub use slots::{LANGS, QUANTS, TASKS};
 

@@ -36,8 +36,20 @@ pub fn negated_at(text: &str, at: usize) -> bool {
         let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '\'' && c != '/');
         EN.contains(&w)
     });
-    // The last few characters, Chinese asks with `不` left out.
-    let tail: String = before
+    // The last few characters, Chinese asks with `不` left out: blanked before the six are
+    // cut, so an ask the cut splits (`有没有便宜点的抢占式` cut to `没有便宜点的`) negates nothing.
+    let wide: String = before
+        .chars()
+        .rev()
+        .take(6 + 3)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let wide = ZH_ASKS
+        .iter()
+        .fold(wide, |t, a| t.replace(a, &" ".repeat(a.chars().count())));
+    let tail: String = wide
         .chars()
         .rev()
         .take(6)
@@ -119,6 +131,9 @@ mod tests {
         assert!(!said_not_negated("no spot please", "spot"));
         assert!(said_not_negated("a100 spot now", "spot"));
         assert!(!said_not_negated("不要会员价", "会员"));
+        // An ask cut by the six characters' edge still negates nothing.
+        assert!(said_not_negated("有没有便宜点的抢占式4090", "抢占式"));
+        assert!(!said_not_negated("便宜点的不要抢占式", "抢占式"));
         // Said after it.
         assert!(!said_not_negated(
             "flux on an l40s, offload not needed",

@@ -38,6 +38,23 @@ const FALLBACK: &[&str] = &[
     "else i",
     "else we",
     "if it doesn't fit",
+    // The card moved to only when the first is not enough (`…可以吗，还是必须上A100`,
+    // `… or do i have to get an a100`): a plain `还是`/`or` still weighs two cards.
+    "还是必须",
+    "还是得上",
+    "还是得换",
+    "还是得用",
+    "还是要上",
+    "还是要换",
+    "还是只能",
+    "还是需要上",
+    "还是需要换",
+    "or do i have to",
+    "or do i need",
+    "or do we have to",
+    "or do we need",
+    "or must i",
+    "or i need to",
 ];
 /// Someone else, named before a card (`up主用4090`, `the youtuber ran it on a 4090`); the
 /// nearer of these and the user's own words decides whose card it is.

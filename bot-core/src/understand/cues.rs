@@ -140,6 +140,33 @@ pub(super) fn asks_where_to_rent(padded: &str) -> bool {
     followed(padded, &["租"], &["哪"], 2)
         || followed(padded, &["哪"], &["租"], 3)
         || followed(padded, &["where"], &["rent"], 24)
+        || asks_which_place(padded)
+        // `we need a gpu host …, budget ~$200, where?`: the machine wanted, then where, asked.
+        || followed(padded, &["gpu", "host", "server", "machine"], &["where?", "where ?"], 120)
+}
+
+/// `which provider and card?`, `不知道用哪个 platform`, `用哪个云服务商比较靠谱`: one place to
+/// rent asked for by a question word and a word for such a place a few characters on. A plural
+/// (`哪些平台`, `which platforms`) asks for the list, which the barrier reading keeps.
+fn asks_which_place(padded: &str) -> bool {
+    const WHICH: &[&str] = &["which ", "哪个", "哪一个", "哪家"];
+    const PLACE: &[&str] = &[
+        "provider ",
+        "provider?",
+        "provider,",
+        "platform ",
+        "platform?",
+        "platform,",
+        "cloud ",
+        "cloud?",
+        "vendor ",
+        "vendor?",
+        "平台",
+        "云",
+        "服务商",
+        "厂商",
+    ];
+    followed(padded, WHICH, PLACE, 6)
 }
 
 /// `last 30 days`, `过去两周`, `近3个月`: a window of the recent past said with its length.

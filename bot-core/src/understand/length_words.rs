@@ -19,6 +19,9 @@ const SAID: &[(&str, &str)] = &[
     ("for a full month", "for 1 month"),
     ("full precision", " "),
     ("全精度", " "),
+    // Half and single precision named in Chinese: the formats they are (`half` is FP16 in English).
+    ("半精度", " fp16 "),
+    ("单精度", " fp32 "),
     ("从零开始训练", "预训练"),
     ("从零训练", "预训练"),
     ("从零开始训", "预训练"),

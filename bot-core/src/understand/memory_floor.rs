@@ -134,6 +134,8 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         || q.has(PRICE_WORDS)
         || q.has(WHICH_WORDS)
         || cap.is_some()
+        // `anything with 80gb of vram`, `找个 48g 显存的卡`: cards of that memory sought.
+        || q.has(&["anything", "something", "找个", "找一", "想找", "find ", "gpus with", "cards with", "gpu with", "card with"])
         // `48g+的卡`: the floor itself asks for the cards above it.
         || floor_said(q.padded);
     asked.then(|| {

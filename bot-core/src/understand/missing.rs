@@ -23,6 +23,8 @@ pub enum Missing {
     Cancel,
     /// Stock with no card (`有货吗`).
     Stock,
+    /// A price history or stock rhythm with no card (`价格走势怎么样`, `prices trending down?`).
+    Trend,
 }
 
 /// Words that ask whether a model fits (not `跑`, which a job's length says too).
@@ -43,6 +45,28 @@ const FIT_ASKED: &[&str] = &[
     "会不会爆",
     "爆显存",
     "oom",
+];
+
+/// Words that ask a price's history or a stock rhythm in so many words (not `贵了` nor `when
+/// will`, which say other things too).
+const TREND_ASKED: &[&str] = &[
+    "走势",
+    "趋势",
+    "历史价格",
+    "价格历史",
+    "价格变化",
+    "价格怎么变",
+    "涨跌",
+    "行情",
+    "price trend",
+    "price history",
+    "pricing history",
+    "pricing trend",
+    "prices trend",
+    "trending",
+    "什么时候有货",
+    "几点有货",
+    "usually in stock",
 ];
 
 /// Words that ask how much memory a model needs.
@@ -154,6 +178,10 @@ pub fn missing(catalog: &Catalog, text: &str, last: Option<&Request>) -> Option<
     }
     if card.is_some() {
         return None;
+    }
+    // `价格走势怎么样`: a history asked of no card is asked for its card, never a bill's.
+    if has(&padded, TREND_ASKED) {
+        return Some(Missing::Trend);
     }
     if has(&padded, COST_WORDS) || has(&padded, PRICE_WORDS) || has(&padded, CHEAP_WORDS) {
         let span = match &e.usage {

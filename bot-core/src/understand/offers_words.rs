@@ -129,11 +129,13 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
             q.hourly_cap().as_ref(),
             false,
         ),
-        // `cheapest spot h100` ranks prices with spot tiers (`/compare … spot`).
+        // `cheapest spot h100` ranks prices with spot tiers (`/compare … spot`); a cheap one
+        // asked to exist (`有没有便宜的竞价实例的3090`, `any cheap spot a100 out there`) is the
+        // offers of that kind, cheapest first.
         [g] if kind.is_some()
             && !q.has(PRICE_WORDS)
             && !q.has(COST_WORDS)
-            && !q.has(CHEAP_WORDS) =>
+            && (!q.has(CHEAP_WORDS) || cheap_one_exists(q)) =>
         {
             make::offers(
                 Some(&Cards {
@@ -153,6 +155,22 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
         o.filter.sort = sort_said(q.padded).unwrap_or_default();
     }
     Some(Reading::Command(r))
+}
+
+/// A cheap one asked to exist, no price asked: `有没有便宜的…`, `any cheap … out there`,
+/// `spot 的 a100 有吗 最便宜的` (the offers come cheapest first). `cheapest spot h100`, with no
+/// word of existence, stays the ranking.
+fn cheap_one_exists(q: &Question) -> bool {
+    let exists = q.has(&[
+        "有没有",
+        "有吗",
+        "any ",
+        "anything",
+        "out there",
+        "are there",
+    ]);
+    let priced = q.has(&["多少钱", "how much", "价格", "price"]);
+    exists && !priced
 }
 
 /// `r` (offers) with the order said.

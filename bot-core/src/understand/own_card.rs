@@ -15,6 +15,15 @@ const OWN: &[&str] = &[
     "家里的",
     "本地的",
     "my own ",
+    // The machine the card is in (`我自己电脑是3060`, `my own pc has a 3080`).
+    "电脑是",
+    "电脑上的",
+    "本地是",
+    "pc has a ",
+    "pc has an ",
+    "computer has a ",
+    "laptop has a ",
+    "rig has a ",
     "my ",
     "在colab上",
     "colab上",
@@ -46,7 +55,16 @@ const RENT: &[&str] = &[
     "would an ",
     "switch to ",
     "upgrade to ",
+    // The cloud turned to (`想在云上跑…`, `which cloud should i move to`).
+    "云上",
+    "云服务器",
+    "上云",
+    "move to",
+    "cloud",
 ];
+
+/// Words of the rent turned to that set the own card aside by themselves: a cloud, a move.
+const CLOUD: &[&str] = &["云上", "云服务器", "上云", "move to", "cloud"];
 
 /// Words that say the own card was not enough.
 const FAILED: &[&str] = &[
@@ -92,13 +110,19 @@ const NEAR: usize = 2;
 /// `s` with the own card taken out, or only the part asked, where a card is said as the user's
 /// own and a rented one is turned to after it.
 pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
-    let Some((o, len)) = first_at(s, OWN, 0) else {
-        return s.to_string();
-    };
     let card = |t: &String| card_like(catalog, t);
-    let after_own = tokens(&s[o + len..]);
-    let Some(own) = after_own.iter().take(NEAR + 1).find(|t| card(t)) else {
-        return s.to_string();
+    // The first own word with a card near after it (`my own pc has a 3080`: `my own ` has
+    // none within reach, `pc has a ` has).
+    let mut from = 0;
+    let (o, len, own) = loop {
+        let Some((o, len)) = first_at(s, OWN, from) else {
+            return s.to_string();
+        };
+        let after_own = tokens(&s[o + len..]);
+        if let Some(own) = after_own.into_iter().take(NEAR + 1).find(|t| card(t)) {
+            break (o, len, own);
+        }
+        from = o + len;
     };
     let own_end = s[o..]
         .find(own.as_str())
@@ -111,7 +135,8 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
     }
     let (before, after) = (&s[..r], &s[r..]);
     let asked = super::entities::entities(catalog, &tokens(after));
-    if asked.gpus.is_empty() && !FAILED.iter().any(|f| before.contains(f)) {
+    let cloud = CLOUD.iter().any(|w| after.starts_with(w));
+    if asked.gpus.is_empty() && !cloud && !FAILED.iter().any(|f| before.contains(f)) {
         return s.to_string();
     }
     if !asked.gpus.is_empty() && (!asked.models.is_empty() || !asked.sizes.is_empty()) {
@@ -158,5 +183,13 @@ mod tests {
         // Set against the rented card: both asked.
         let t = "我自己的3060和租的4090差几倍";
         assert_eq!(asked_part(&c, t), t);
+        // The cloud turned to sets the own card aside, with no card rented named.
+        let t = asked_part(&c, "我自己电脑是3060，想在云上跑qwen2.5 72b int4，要什么卡");
+        assert!(!t.contains("3060") && t.contains("72b"), "{t}");
+        let t = asked_part(
+            &c,
+            "tired of my 2080ti, which cloud should i use for 32b models",
+        );
+        assert!(!t.contains("2080ti") && t.contains("32b"), "{t}");
     }
 }

@@ -12,8 +12,19 @@ use super::words::ALERT_WORDS;
 
 /// A price, its movement or its market.
 const PRICE: &[&str] = &["价格", "价钱", "行情", "租价", "租金", "price", "pricing"];
-/// A rent's price (`租价`, `租金`): a price, not a rental asked now (`租`).
-const RENT_PRICE: &[&str] = &["租价", "租金"];
+/// How the price moved over the span (`这两个月怎么变的`): its history, whatever rent word is
+/// beside it (`租价` holds `租`).
+const MOVED: &[&str] = &[
+    "怎么变",
+    "变化",
+    "变了",
+    "涨",
+    "跌",
+    "波动",
+    "changed",
+    "change",
+    "moved",
+];
 /// A price or a rent asked now, not its history.
 const ASKED_NOW: &[&str] = &[
     "多少钱",
@@ -61,12 +72,8 @@ pub(super) fn past_span(q: &Question) -> Option<Reading> {
     };
     let half = q.has(HALF_YEAR) && q.has(PAST);
     let said = this_span(q.padded) || half;
-    // `3090的租价这两个月怎么变的`: `租` inside `租价` asks no rent now.
-    let rest = RENT_PRICE
-        .iter()
-        .fold(q.padded.to_string(), |s, w| s.replace(w, "价格"));
-    let asked_now = super::text::has(&rest, ASKED_NOW);
-    if !said || !q.has(PRICE) || asked_now || q.has(ALERT_WORDS) {
+    let moved = q.has(MOVED);
+    if !said || !(q.has(PRICE) || moved) || (q.has(ASKED_NOW) && !moved) || q.has(ALERT_WORDS) {
         return None;
     }
     if !q.nothing_to_size() || q.e.platforms.len() > 1 {
@@ -115,13 +122,63 @@ const BEST: &[&str] = &[
     "best to",
 ];
 
-/// `一天里什么时候h100最好租`, `4090 几点最好租`: when in the day the card is usually in stock,
-/// `/trend`.
+/// A part of the day (`晚上`, `半夜`, `at night`): with a card easier to get there than at
+/// other hours, the hour-of-day rhythm.
+const PART_OF_DAY: &[&str] = &[
+    "晚上",
+    "半夜",
+    "夜里",
+    "深夜",
+    "凌晨",
+    "早上",
+    "上午",
+    "下午",
+    "白天",
+    "at night",
+    "in the morning",
+    "late night",
+    "nighttime",
+    "night time",
+    "during the day",
+    "daytime",
+];
+/// One night or this night: a length or now, no hour of every day (`一晚上` is 8 h).
+const ONE_NIGHT: &[&str] = &[
+    "今晚",
+    "今天晚上",
+    "一晚上",
+    "1晚上",
+    "tonight",
+    "overnight",
+];
+/// Easier than at other hours.
+const EASIER: &[&str] = &[
+    "更容易",
+    "更好租",
+    "好租一点",
+    "好租些",
+    "好抢一点",
+    "容易一点",
+    "容易些",
+    "容易点",
+    "好租点",
+    "好抢点",
+    "好抢些",
+    "easier",
+    "more likely",
+    "more available",
+];
+
+/// `一天里什么时候h100最好租`, `4090 几点最好租`, `3090 半夜是不是好租一点`: when in the day the
+/// card is usually in stock, `/trend`.
 pub(super) fn hour_of_day(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let asked = (q.has(HOUR) && q.has(EASY)) || (q.has(WHEN) && q.has(BEST));
+    // Easier there, said as such or set against other hours (`比白天容易租到`) or as usual.
+    let weighed = q.has(EASY) && q.has(&["比", "更", "一般", "通常", "usually", "than"]);
+    let part = q.has(PART_OF_DAY) && !q.has(ONE_NIGHT) && (q.has(EASIER) || weighed);
+    let asked = (q.has(HOUR) && q.has(EASY)) || (q.has(WHEN) && q.has(BEST)) || part;
     if !asked || q.has(ALERT_WORDS) || !q.nothing_to_size() || q.e.platforms.len() > 1 {
         return None;
     }

@@ -1,6 +1,8 @@
 //! Payment methods said as alternatives (`I can pay with credit card or crypto, whatever`,
 //! `支付宝或者信用卡都行`): no filter. Read as needs met together, the ranking kept only the
-//! platforms taking both, and dropped the cheapest ones that take a card.
+//! platforms taking both, and dropped the cheapest ones that take a card. Platforms said as
+//! alternatives for stock (`5090 有货吗 runpod 或 vast 都行`): every platform's stock, never the
+//! first one's alone (`/stock` and `/offers` take one platform; the others were hidden).
 
 use super::Reading;
 use super::request::Request;
@@ -31,4 +33,24 @@ pub(super) fn with_either(padded: &str, named: bool, r: Reading) -> Reading {
         j.needs.clear();
     }
     Reading::Command(Request::Compare(j))
+}
+
+/// `r` (a card's stock or offers on one platform) over every platform when two or more
+/// platforms are said as alternatives (`runpod 或 vast 都行`, `vast or runpod, either works`).
+pub(super) fn platforms_either(padded: &str, platforms: usize, r: Reading) -> Reading {
+    let either = EITHER.iter().any(|w| padded.contains(w));
+    if platforms < 2 || !either {
+        return r;
+    }
+    match r {
+        Reading::Command(Request::Stock(mut s)) => {
+            s.platform = None;
+            Reading::Command(Request::Stock(s))
+        }
+        Reading::Command(Request::Offers(mut o)) => {
+            o.filter.provider = None;
+            Reading::Command(Request::Offers(o))
+        }
+        r => r,
+    }
 }

@@ -82,14 +82,45 @@ pub(super) fn chinese_slip(catalog: &Catalog, run: &str) -> Option<(String, Stri
         if want.len() < 3 || want.len() > chars.len() {
             return None;
         }
-        chars.windows(want.len()).find_map(|w| {
+        (0..=chars.len() - want.len()).find_map(|start| {
+            let w = &chars[start..start + want.len()];
             let off: Vec<usize> = (0..w.len()).filter(|&i| w[i] != want[i]).collect();
             // Three characters: the last (`云`) kept, so `阿里巴` is no `阿里云`.
             let keeps_last = want.len() > 3 || off.first().is_some_and(|&i| i + 1 < want.len());
-            (off.len() == 1 && keeps_last && is_cjk(w[off[0]]))
-                .then(|| (w.iter().collect::<String>(), name.clone()))
+            (off.len() == 1
+                && keeps_last
+                && is_cjk(w[off[0]])
+                && !ordinary_words(&chars, start + off[0]))
+            .then(|| (w.iter().collect::<String>(), name.clone()))
         })
     })
+}
+
+/// Characters that ask or point before a noun (`哪家云`: which cloud, `这家`, `每家`, `两家`):
+/// a name one character off by one of them is the ordinary words, never a slip.
+const POINTING: &[char] = &[
+    '哪', '那', '这', '每', '一', '两', '几', '各', '别', '某', '另', '其', '整', '全', '本',
+];
+/// Ordinary two-character words that share a character with a platform's name (`计算云` is no
+/// `胜算云`, `开源云` no `恒源云`, `这里云` no `阿里云`, `启动云` no `趋动云`, `卫星云` no `智星云`).
+const ORDINARY: &[&str] = &[
+    "计算", "预算", "打算", "运算", "划算", "结算", "核算", "开源", "资源", "电源", "来源", "自动",
+    "启动", "运动", "带动", "这里", "那里", "哪里", "家里", "大家", "国家", "专家", "商家", "卫星",
+    "明星", "算法", "算力",
+];
+
+/// Whether the character typed at `at` is part of ordinary words: a pointing word before a
+/// noun, or a common two-character word with a character beside it.
+fn ordinary_words(chars: &[char], at: usize) -> bool {
+    if POINTING.contains(&chars[at]) {
+        return true;
+    }
+    let pair = |a: usize| chars.get(a..a + 2).map(|p| p.iter().collect::<String>());
+    [at.checked_sub(1), Some(at)]
+        .into_iter()
+        .flatten()
+        .filter_map(pair)
+        .any(|p| ORDINARY.contains(&p.as_str()))
 }
 
 /// Whether the run holds the Chinese part of a name written with Latin letters too
@@ -131,5 +162,14 @@ mod tests {
         assert_eq!(slip("移动云"), None);
         // AutoDL's own Chinese name (`AutoDL算力云`) is no slip of `算家云`.
         assert_eq!(slip("算力云要实名吗"), None);
+        // Ordinary words one character off a name: `哪家云` (which cloud) is no `算家云`.
+        assert_eq!(slip("用哪家云合适"), None);
+        assert_eq!(slip("这家云好用吗"), None);
+        assert_eq!(slip("开源云平台"), None);
+        assert_eq!(slip("预算云服务器"), None);
+        assert_eq!(slip("这里云服务器便宜"), None);
+        // A slip is still one: `算佳云`, `趋洞云`.
+        assert_eq!(slip("算佳云能用吗").as_deref(), Some("算家云"));
+        assert_eq!(slip("趋洞云").as_deref(), Some("趋动云"));
     }
 }

@@ -12,6 +12,11 @@ use crate::vram::Task;
 
 /// Words that ask whether the job fits (then it is a fit, whatever else is asked).
 const FIT_ASKED: &[&str] = &[
+    // How many cards the job takes (`全参微调需要多少张a100`): a fit's count, no price.
+    "多少张",
+    "几张",
+    "多少块卡",
+    "how many",
     "能跑吗",
     "能不能",
     "能否",

@@ -85,6 +85,11 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("plz", "please"),
     ("wat", "what"),
     ("wht", "what"),
+    // `which` misspelt (`not sure wich provider`): the guidance and list cues read `which`.
+    ("wich", "which"),
+    ("whcih", "which"),
+    ("whihc", "which"),
+    ("whitch", "which"),
     ("dont", "don't"),
     ("doesnt", "doesn't"),
     ("isnt", "isn't"),

@@ -17,21 +17,21 @@ use super::Reading;
 use super::entities::Entities;
 use super::question::Question;
 use super::{
-    alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair, batch_said,
-    bill_words, budget_job, budget_said, cap_currency, card_and_place, card_hour, cards_aside,
-    cheap_there, cheaper_than, choice_handed, counter_words, counts_side, day_hours, distill_base,
-    few_hours, few_word_kinds, few_words, follow_up, gguf_type, glued_units, guide_more,
-    guide_needs, half_day, half_year, ime_slips, job_facts, jobs_each, lang_said, left_for,
-    length_words, lists_more, memory_asked, memory_beside, model_named, offers_said, offers_words,
-    options_said, past_day, pay_either, per_day, per_thousand, per_user, period_first, pick_terse,
-    plan_or_hourly, price_moved, price_range, refused, rent_or_buy, rented_use, said_few,
-    said_options, sold_out, spec_asked, spelled_names, spoken_forms, stock_now, stopped_billed,
-    student_price, top_up_asked, trend_job, trial_plan, typed_forms, usage_said, volume_unit,
-    weighed,
+    alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair,
+    barrier_guided, batch_said, bill_words, budget_job, budget_said, cap_currency, card_and_place,
+    card_hour, cards_aside, cheap_there, cheaper_than, choice_handed, counter_words, counts_side,
+    day_hours, distill_base, few_hours, few_word_kinds, few_words, follow_up, gguf_type,
+    glued_units, guide_more, guide_needs, half_day, half_year, ime_slips, job_facts, jobs_each,
+    lang_said, left_for, length_words, lists_more, memory_asked, memory_beside, model_named,
+    offers_said, offers_words, options_said, past_day, pay_either, per_day, per_thousand, per_user,
+    period_first, pick_terse, plan_or_hourly, price_moved, price_range, refused, rent_or_buy,
+    rented_use, said_few, said_options, sold_out, spec_asked, spelled_names, spoken_forms,
+    stock_now, stopped_billed, student_price, top_up_asked, trend_job, trial_plan, typed_forms,
+    usage_said, volume_unit, weighed,
 };
 use super::{
     cut_down, machines, memory_models, own_card, past_span, pay_ease, purpose_named, quant_width,
-    quoted, region_asked, stock_short, usual_time,
+    quoted, region_asked, seen_price, stock_short, usual_time, window_said,
 };
 use crate::catalog::Catalog;
 
@@ -71,6 +71,8 @@ const SPANS: &[Words] = &[
     // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
     own_card::asked_part,
     glued_units::plain,
+    // `开百万上下文`: a million with no number before a window is one million.
+    |_, t| window_said::million_alone(t),
     |_, t| budget_said::day_cantonese(t),
     length_words::plain,
     budget_said::budget_dropped,
@@ -88,6 +90,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
+    seen_price::seen_price,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
     past_day::at_a_time,
     memory_models::models_for_memory,
@@ -104,6 +108,8 @@ pub(super) const FIRST: &[Rule] = &[
     // `哪家付款最方便`, `which cloud is easiest to pay with alipay`: the list with each one's
     // payment methods, filtered by the needs said (before a place sought is guidance).
     pay_ease::pay_ease,
+    // `只有支付宝，想租卡练手，去哪家比较好`: guidance with a barrier, never the list alone.
+    barrier_guided::barrier_guided,
     choice_handed::choice_handed,
     choice_handed::place_for_job,
     choice_handed::which_good_alone,
@@ -187,6 +193,8 @@ const COMPLETIONS: &[Completion] = &[
     |q, r| per_user::with_users(q.padded, r),
     |q, r| offers_said::with_region(q.padded, r),
     |q, r| pay_either::with_either(q.padded, !q.e.platforms.is_empty(), r),
+    // `5090 有货吗 runpod 或 vast 都行`: platforms as alternatives filter nothing.
+    |q, r| pay_either::platforms_either(q.padded, q.e.platforms.len(), r),
     |q, r| options_said::with_options(q.padded, r),
     |q, r| offers_words::with_order(q.padded, r),
     counts_side::with_counts,

@@ -7,6 +7,7 @@ use super::question::{Question, one};
 use super::request::{self as make, Cards, Request};
 use super::text::has;
 use super::words::*;
+use rust_decimal::Decimal;
 
 /// "4090 到货了提醒我", "notify me when an A100 is under $1.5".
 pub(super) fn alert(q: &Question) -> Option<Reading> {
@@ -57,6 +58,22 @@ pub(super) fn stock(q: &Question) -> Option<Reading> {
             ..g.clone()
         };
         return super::memory_floor::machine_offers(q, &g);
+    }
+    // `月租2000的4090有吗`: a sum for a rent's period (a month, a week) is no hourly ceiling,
+    // and `/stock` takes no other; the bills for that period, cheapest first, answer it (the
+    // sum was dropped).
+    let by_period = q.price.is_some_and(|p| {
+        p.per
+            .is_some_and(|u| matches!(u.key(), "month" | "week" | "day"))
+            || (p.per.is_none() && q.e.usage.is_some() && p.amount > Decimal::from(50))
+    });
+    if by_period {
+        let usage = q.usage();
+        let r = match q.e.platforms.as_slice() {
+            [p] => make::cost(p, g, &usage),
+            _ => make::compare(g, &usage),
+        };
+        return r.map(Reading::Command);
     }
     one(Request::Stock(make::stock_args(
         &g.gpu,

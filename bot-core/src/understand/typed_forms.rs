@@ -14,7 +14,47 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     let s = half_hour(&s);
     let s = powers(&s);
     let s = code_first(&told_to(&s));
-    between_names(&s)
+    filters_typed(&between_names(&s))
+}
+
+/// `/offers`' own filters typed in a question (`vram>=40`, `cards>=4`, `显存>=48`): written as the
+/// words a floor is said in (`vram at least 40gb`, `at least 4 gpus`), which the memory and
+/// card floors read; the bare number of `vram>=` is GB.
+fn filters_typed(s: &str) -> String {
+    const MEMORY: &[&str] = &["vram", "显存", "memory", "mem"];
+    // The longer name first: `num_gpus>=8` is no `gpus>=8` inside another word.
+    const CARDS: &[&str] = &["num_gpus", "cards", "gpus", "卡数"];
+    let mut out = s.to_string();
+    for (names, memory) in [(MEMORY, true), (CARDS, false)] {
+        for name in names {
+            for op in [">=", "≥", "=>"] {
+                let key = format!("{name}{op}");
+                while let Some(at) = out.find(&key) {
+                    let rest = out[at + key.len()..].trim_start();
+                    let digits: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_digit() || *c == '.')
+                        .collect();
+                    if digits.is_empty() {
+                        break;
+                    }
+                    let after = rest[digits.len()..].to_string();
+                    let unit = ["gib", "gb", "g"]
+                        .iter()
+                        .find(|u| after.starts_with(**u))
+                        .map_or(0, |u| u.len());
+                    let said = if memory {
+                        format!(" vram at least {digits}gb ")
+                    } else {
+                        format!(" at least {digits} gpus ")
+                    };
+                    let end = after[unit..].to_string();
+                    out = format!("{}{said}{end}", &out[..at]);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// `a1oo`, `4o90`, `h1oo`: an `o` beside a digit in a word the catalog knows as a card once
@@ -430,6 +470,19 @@ fn between_names(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offer_filters_typed_are_written_as_floors() {
+        assert_eq!(
+            filters_typed("找个 vram>=40 的卡"),
+            "找个  vram at least 40gb  的卡"
+        );
+        assert_eq!(filters_typed("显存>=48g"), " vram at least 48gb ");
+        assert_eq!(filters_typed("num_gpus>=8 h100"), " at least 8 gpus  h100");
+        assert_eq!(filters_typed("cards>= 4"), " at least 4 gpus ");
+        // No number after it: as typed.
+        assert_eq!(filters_typed("vram>=?"), "vram>=?");
+    }
 
     #[test]
     fn typed_forms_are_written_plainly() {

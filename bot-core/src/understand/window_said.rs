@@ -39,3 +39,46 @@ pub(super) fn wan_window(toks: &[String], i: usize) -> Option<String> {
             }));
     named.then(|| format!("{}", tokens as u64))
 }
+
+/// `开百万上下文`, `百万的上下文窗口`: a million said with no number before it is one million, a
+/// window when a context word follows; written `1百万` as `wan_window` reads it (the window
+/// was dropped: the fit was read at the model's default context).
+pub(super) fn million_alone(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
+    let mut rest = s;
+    while let Some(at) = rest.find("百万") {
+        let before = &rest[..at];
+        let after = &rest[at + "百万".len()..];
+        let counted = before
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit() || "一二两三四五六七八九十几数".contains(c));
+        let tail = after.trim_start_matches('的').trim_start();
+        let window = ["上下文", "窗口", "context", "ctx"]
+            .iter()
+            .any(|w| tail.starts_with(w));
+        out.push_str(before);
+        if !counted && window {
+            out.push_str(" 1");
+        }
+        out.push_str("百万");
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_million_alone_before_a_window_is_one() {
+        assert_eq!(million_alone("开百万上下文"), "开 1百万上下文");
+        assert_eq!(million_alone("百万的上下文窗口"), " 1百万的上下文窗口");
+        // Counted, or no window: as said.
+        assert_eq!(million_alone("1百万上下文"), "1百万上下文");
+        assert_eq!(million_alone("几百万上下文"), "几百万上下文");
+        assert_eq!(million_alone("每天百万token"), "每天百万token");
+    }
+}

@@ -98,6 +98,19 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "想租个卡",
     "想租卡",
     "想租张卡",
+    // Unsure which to choose (`no idea which service to choose`, `not sure which provider to
+    // go`): asking to be guided; with a model and no place word, the model's fit stays first.
+    "no idea which",
+    "not sure which",
+    "no clue which",
+    "dunno which",
+    "don't know which",
+    "dont know which",
+    "unsure which",
+    "not sure where",
+    "looking for advice",
+    "need advice",
+    "advice on",
 ];
 /// Guidance words that ask where to rent (a place, not a card): with a model named and no
 /// card, still `/pick`, which keeps the model (`想用lora微调下qwen2.5 7b，不知道在哪租卡`).
@@ -135,6 +148,17 @@ pub(super) const PLACE_PICK_WORDS: &[&str] = &[
     "哪家方便",
     "哪里方便",
     "哪个平台方便",
+    // Which cloud to use (`用哪家云比较好`, `哪家云靠谱`).
+    "用哪家",
+    "哪家云",
+    // A place to move to or go with (`which cloud should i move to for 70b models`).
+    "which cloud should",
+    "which provider should",
+    "which service should",
+    "which platform to",
+    "which provider to",
+    "which service to",
+    "which cloud to",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",

@@ -100,6 +100,25 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "nodes free",
     "out of ",
     "run out",
+    // Who still has one (`哪家还有H800`, `which site still has h100s`), where one is found.
+    "哪家还有",
+    "哪个平台还有",
+    "哪里还有",
+    "哪儿还有",
+    "还有吗",
+    "still has",
+    "still have",
+    "still got",
+    "still there",
+    "where to find",
+    "where can one find",
+    "where do i find",
+    "where would i find",
+    "哪能找到",
+    "哪里能找到",
+    "哪里找得到",
+    "哪儿能找到",
+    "去哪找",
 ];
 
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does

@@ -31,12 +31,14 @@ mod bnb_load;
 mod ct_decompress;
 mod device_map;
 mod estimate;
+mod fit_report;
 mod fsdp;
 mod infer;
 mod kbit_base;
 pub mod kv_cache;
 mod loss_head;
 pub mod method;
+mod optim_step;
 mod option;
 mod parts;
 mod report;
@@ -46,6 +48,7 @@ mod train;
 pub mod unsloth_loss;
 pub mod unsloth_release;
 mod vllm_grant;
+pub mod vllm_pool;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
@@ -72,7 +75,9 @@ pub use request::{
 };
 pub use server::Server;
 pub use shape::{ParamCounts, Shape};
-pub use throughput::{Estimate, decode_tokens_per_second, prefill_tokens_per_second};
+pub use throughput::{
+    Estimate, decode_tokens_per_second, decode_tokens_per_second_kv, prefill_tokens_per_second,
+};
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{

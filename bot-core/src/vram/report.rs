@@ -141,18 +141,35 @@ pub fn estimate_with(
         None => req,
     };
     let parts = compute(&shape, req, opts);
-    let name = match req.model {
+    let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
+    warnings.extend(self::warnings(&shape, req, opts));
+    let mut report = breakdown(&shape, req, opts, &parts);
+    match req.gpu {
+        Some(g) => judge_card(&shape, req, opts, &parts, g, (&mut report, &mut warnings)),
+        None => {
+            report.options = options(catalog, &shape, req, opts);
+        }
+    }
+    report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
+    report.warnings = warnings;
+    Ok(report)
+}
+
+/// The name a report gives the model: its catalog id, or the size asked (`70b`, `671b-a37b`).
+fn model_name(req: &FitRequest) -> String {
+    match req.model {
         ModelRef::Known(m) => m.id.clone(),
         ModelRef::BySize { params_b, active_b } => match active_b {
             Some(a) => format!("{}b-a{}b", trim_num(params_b), trim_num(a)),
             None => format!("{}b", trim_num(params_b)),
         },
-    };
-    let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
-    warnings.extend(self::warnings(&shape, req, opts));
-    let to_gib = |b: f64| round2(b / GIB);
-    let total = parts.weights + parts.kv + parts.act + parts.optim + parts.overhead;
-    let trainable = match req.task {
+    }
+}
+
+/// The parameters that train, as the report states them: none for inference, every one in
+/// full fine-tuning, else the adapters with DoRA's magnitude vectors.
+fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
+    match req.task {
         Task::Infer => 0.0,
         Task::Full => shape.params.total,
         _ => {
@@ -161,16 +178,24 @@ pub fn estimate_with(
             let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
             adapters
                 + if req.dora {
-                    super::method::dora_magnitude_params(&shape, r1)
+                    super::method::dora_magnitude_params(shape, r1)
                 } else {
                     0.0
                 }
         }
-    };
+    }
+}
+
+/// The report's breakdown of the estimate, whatever the card: the parts in GiB, the shape's
+/// counts, the margin; no verdict, options or warnings yet.
+fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) -> FitReport {
+    let to_gib = |b: f64| round2(b / GIB);
+    let total = parts.weights + parts.kv + parts.act + parts.optim + parts.overhead;
+    let trainable = trainable_params(shape, req, opts);
     let (margin_pct, margin_measured) = margin_pct(req);
     let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);
-    let mut report = FitReport {
-        model: name,
+    FitReport {
+        model: model_name(req),
         quant: req.quant.key().to_string(),
         task: req.task.key().to_string(),
         engine: req.engine.key().to_string(),
@@ -197,7 +222,7 @@ pub fn estimate_with(
         params_b: round2(shape.params.total / 1e9),
         active_params_b: round2(shape.params.active / 1e9),
         trainable_params_b: (trainable / 1e9 * 1e4).round() / 1e4,
-        kv_bytes_per_token: kv_bytes_per_token_kv(&shape, req.engine, kv_k, kv_v),
+        kv_bytes_per_token: kv_bytes_per_token_kv(shape, req.engine, kv_k, kv_v),
         kv_cache: super::kv_cache::label(kv_k, kv_v),
         gpu: None,
         fits: None,
@@ -210,43 +235,44 @@ pub fn estimate_with(
         warning_ids: Vec::new(),
         margin_pct,
         margin_measured,
-    };
-
-    match req.gpu {
-        Some(g) => {
-            let vram = g.usable_gib();
-            report.gpu = Some(g.id.clone());
-            report.fits = Some(parts.need() <= vram * GIB);
-            report.margin_gib = Some(round2(vram - parts.need() / GIB));
-            report.verdict = Some(verdict(
-                parts.per_card,
-                parts.need(),
-                exact_need(&parts, req),
-                vram * GIB,
-                margin_pct,
-            ));
-            report.checkpointing_flip =
-                checkpointing_flip(&shape, req, opts, vram, report.verdict.as_deref());
-            if let Some(m) = fewer_seqs(&shape, req, opts, &parts, g, report.verdict.as_deref()) {
-                warnings.push(m);
-            }
-            if req.cards > 1 {
-                warnings.push(
-                    Msg::new("fit-warn-multi-card")
-                        .arg("cards", req.cards)
-                        .arg("interconnect", g.interconnect.as_str())
-                        // The engine knows no language: both texts travel, each locale picks.
-                        .arg("interconnect_zh", g.interconnect_text(true)),
-                );
-            }
-        }
-        None => {
-            report.options = options(catalog, &shape, req, opts);
-        }
     }
-    report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
-    report.warnings = warnings;
-    Ok(report)
+}
+
+/// The verdict on the named card, the flip with gradient checkpointing, and the card's own
+/// warnings (vLLM's fewer sequences, several cards' interconnect).
+fn judge_card(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    parts: &Parts,
+    g: &crate::catalog::Gpu,
+    (report, warnings): (&mut FitReport, &mut Vec<Msg>),
+) {
+    let vram = g.usable_gib();
+    report.gpu = Some(g.id.clone());
+    report.fits = Some(parts.need() <= vram * GIB);
+    report.margin_gib = Some(round2(vram - parts.need() / GIB));
+    report.verdict = Some(verdict(
+        parts.per_card,
+        parts.need(),
+        exact_need(parts, req),
+        vram * GIB,
+        report.margin_pct,
+    ));
+    report.checkpointing_flip =
+        checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
+    if let Some(m) = fewer_seqs(shape, req, opts, parts, g, report.verdict.as_deref()) {
+        warnings.push(m);
+    }
+    if req.cards > 1 {
+        warnings.push(
+            Msg::new("fit-warn-multi-card")
+                .arg("cards", req.cards)
+                .arg("interconnect", g.interconnect.as_str())
+                // The engine knows no language: both texts travel, each locale picks.
+                .arg("interconnect_zh", g.interconnect_text(true)),
+        );
+    }
 }
 
 /// vLLM on an H100-class card that does not clearly hold the job: its profile samples for 1024

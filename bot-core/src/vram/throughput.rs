@@ -2,7 +2,7 @@
 //! their basis; calibrated against published measurements named at each constant.
 
 use super::shape::Shape;
-use super::{Engine, FitError, GIB, KvDtype, ModelRef, Quant, kv_bytes_per_token, weight_bytes};
+use super::{Engine, FitError, GIB, KvDtype, ModelRef, Quant, kv_bytes_per_token_kv, weight_bytes};
 use crate::catalog::Gpu;
 use crate::reply::Msg;
 use serde::Serialize;
@@ -92,13 +92,25 @@ fn scaling(cards: u32, engine: Engine, fast_link: bool) -> f64 {
 }
 
 /// Bytes read from memory per decode step: the active weights (MoE: the routed experts only)
-/// plus the KV cache of every sequence.
-fn bytes_per_step(shape: &Shape, quant: Quant, engine: Engine, batch: u32, context: u32) -> f64 {
+/// plus the KV cache of every sequence, in the cache's own element types (`kv`: K and V, as
+/// the engine runs them, `vram::kv_cache::engine_types`): a q4_0 cache is read at its 4.5 bits
+/// a value, so the speed line's "read per token" is the cache the memory estimate sized.
+fn bytes_per_step(
+    shape: &Shape,
+    quant: Quant,
+    engine: Engine,
+    batch: u32,
+    context: u32,
+    kv: (KvDtype, KvDtype),
+) -> f64 {
     let w_total = weight_bytes(shape, quant);
     let active_share = shape.params.active / shape.params.total.max(1.0);
-    let kv = kv_bytes_per_token(shape, engine, KvDtype::Fp16) * context as f64 * batch as f64;
+    let kv = kv_bytes_per_token_kv(shape, engine, kv.0, kv.1) * context as f64 * batch as f64;
     w_total * active_share + kv
 }
+
+/// The 16-bit cache every engine runs unless told otherwise.
+const KV_F16: (KvDtype, KvDtype) = (KvDtype::Fp16, KvDtype::Fp16);
 
 /// Decode tokens per second summed over `batch` concurrent sequences at `context` tokens each
 /// (use the average context during generation), on `cards` cards of `gpu`:
@@ -114,6 +126,22 @@ pub fn decode_tokens_per_second(
     batch: u32,
     context: u32,
 ) -> Result<Estimate, FitError> {
+    decode_tokens_per_second_kv(model, quant, gpu, cards, engine, batch, context, KV_F16)
+}
+
+/// [`decode_tokens_per_second`] with the KV cache in the element types `kv` (K, V) the
+/// engine runs for the request (`vram::kv_cache::engine_types`).
+#[allow(clippy::too_many_arguments)]
+pub fn decode_tokens_per_second_kv(
+    model: ModelRef,
+    quant: Quant,
+    gpu: &Gpu,
+    cards: u32,
+    engine: Engine,
+    batch: u32,
+    context: u32,
+    kv: (KvDtype, KvDtype),
+) -> Result<Estimate, FitError> {
     if cards == 0 || cards > super::MAX_CARDS {
         return Err(FitError::BadCards(cards as u64));
     }
@@ -121,7 +149,7 @@ pub fn decode_tokens_per_second(
         return Err(FitError::BadBatch(batch as u64));
     }
     let shape = shape_of(model)?;
-    let d = decode_parts(&shape, quant, gpu, cards, engine, batch, context)?;
+    let d = decode_parts(&shape, quant, gpu, cards, engine, batch, context, kv)?;
     let ms = |s: f64| (s * 1e4).round() / 10.0;
     let mem_bound = d.t_mem + d.t_overhead >= d.t_comp;
     Ok(Estimate {
@@ -158,6 +186,7 @@ struct DecodeParts {
     value: f64,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn decode_parts(
     shape: &Shape,
     quant: Quant,
@@ -166,11 +195,12 @@ fn decode_parts(
     engine: Engine,
     batch: u32,
     context: u32,
+    kv: (KvDtype, KvDtype),
 ) -> Result<DecodeParts, FitError> {
     let (bandwidth, tflops) = card_figures(gpu)?;
     let eta = bandwidth_efficiency(engine, quant);
     let scale = scaling(cards, engine, gpu.card_link().is_known_fast());
-    let bytes = bytes_per_step(shape, quant, engine, batch, context);
+    let bytes = bytes_per_step(shape, quant, engine, batch, context, kv);
     let t_mem = bytes / (bandwidth * 1e9 * eta * scale);
     let t_overhead = if engine == Engine::Transformers {
         HF_SECONDS_PER_LAYER * shape.layers as f64
@@ -205,7 +235,7 @@ pub(super) fn decode_with_shape(
     batch: u32,
     context: u32,
 ) -> Result<f64, FitError> {
-    Ok(decode_parts(shape, quant, gpu, cards, engine, batch, context)?.value)
+    Ok(decode_parts(shape, quant, gpu, cards, engine, batch, context, KV_F16)?.value)
 }
 
 /// Prefill (prompt) tokens per second: compute bound, 2 FLOPs per active parameter per token,

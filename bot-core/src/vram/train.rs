@@ -1,6 +1,10 @@
 //! Training memory: the frozen or trained weights, gradients and optimizer state (sharded by
 //! ZeRO), activations and the allocator's reserve, per card.
 
+use super::optim_step::{deepspeed_ipg_bytes, deepspeed_step_bytes, foreach_step_bytes};
+pub use super::optim_step::{
+    deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
+};
 use super::parts::{
     Common, EAGER_SCORE_BYTES, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED,
     lora_dropout_inputs, weight_bytes,
@@ -287,37 +291,65 @@ fn adapter_input_bytes(req: &FitRequest) -> f64 {
     }
 }
 
-pub(super) fn compute_train(
-    shape: &Shape,
-    req: &FitRequest,
-    opts: &FitOptions,
-    c: &Common,
-) -> Parts {
-    let (cards, n, w_total, ctx) = (c.cards, c.n, c.w_total, c.ctx);
-    let mut p = Parts::default();
-    let pc = &shape.params;
+/// The parameters that train: every one in full fine-tuning, else the adapters on the
+/// matrices `FitRequest::lora_targets` names, with DoRA's magnitude vectors beside them.
+fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
     let trainable = match req.task {
-        Task::Full => pc.total,
+        Task::Full => shape.params.total,
         _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
     };
     // DoRA's magnitude vectors train beside the adapters.
-    let trainable = if req.dora && req.task != Task::Full {
+    if req.dora && req.task != Task::Full {
         let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
         trainable + super::method::dora_magnitude_params(shape, r1)
     } else {
         trainable
-    };
-    let (base, head_dequant) = base_weights(shape, req, w_total);
-    // Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +
-    // bf16 gradient (2) + optimizer K (ZeRO paper: 2 + 2 + K, K = 12 for mixed-precision Adam).
-    // Full fine-tuning of a model loaded in bf16 keeps the moments in bf16 (no master copy)
-    // unless mixed precision (`amp`) is asked for or DeepSpeed ZeRO shards it
-    // (`fp32_master_weights`); adapters are fp32 under PEFT either way.
-    let k = if req.task == Task::Full && !fp32_master_weights(req, opts) {
+    }
+}
+
+/// The optimizer's bytes per trainable parameter (K).
+/// Trainable parameters: bf16 copy (LoRA adapters; for full FT it is the base itself) +
+/// bf16 gradient (2) + optimizer K (ZeRO paper: 2 + 2 + K, K = 12 for mixed-precision Adam).
+/// Full fine-tuning of a model loaded in bf16 keeps the moments in bf16 (no master copy)
+/// unless mixed precision (`amp`) is asked for or DeepSpeed ZeRO shards it
+/// (`fp32_master_weights`); adapters are fp32 under PEFT either way.
+fn optimizer_bytes_per_param(req: &FitRequest, opts: &FitOptions) -> f64 {
+    if req.task == Task::Full && !fp32_master_weights(req, opts) {
         opts.optimizer.state_bytes_in_param_dtype(2.0)
     } else {
         opts.optimizer.state_bytes()
-    };
+    }
+}
+
+/// What stays on one card through the step: its part of the base, adapters, gradients and
+/// optimizer state, as the job is spread over the cards.
+struct Resident {
+    /// The whole base (frozen or trained) and the part of it on this card, bytes.
+    base: f64,
+    base_c: f64,
+    adapter_weights: f64,
+    grads_c: f64,
+    optim_c: f64,
+    /// This card's share of the weights and of the layers under a layer split (else 1).
+    w_share: f64,
+    l_share: f64,
+    /// The CUDA context (with a layer split's own on this card).
+    ctx: f64,
+    zero: Zero,
+    /// Whole layers per card in one process (`vram::device_map`).
+    layered: bool,
+}
+
+/// The weights, gradients and optimizer state one card holds: whole, split by layers, or
+/// sharded by ZeRO (`trainable`, `k` and `base` as `compute_train` reads them).
+fn resident(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    c: &Common,
+    (trainable, k, base): (f64, f64, f64),
+) -> Resident {
+    let (cards, n) = (c.cards, c.n);
     let adapter_weights = if req.task == Task::Full {
         0.0
     } else {
@@ -326,7 +358,7 @@ pub(super) fn compute_train(
     let grads = trainable * 2.0;
     let optim = trainable * k;
     let dm = super::device_map::layered(shape, opts, c);
-    let (w_share, l_share, ctx) = dm.map_or((1.0, 1.0, ctx), |l| (l.weights, l.layers, l.ctx));
+    let (w_share, l_share, ctx) = dm.map_or((1.0, 1.0, c.ctx), |l| (l.weights, l.layers, l.ctx));
     let zero = if cards > 1 && dm.is_none() {
         opts.zero.unwrap_or(Zero::Three)
     } else {
@@ -353,6 +385,91 @@ pub(super) fn compute_train(
             ((base / n + live + root).min(base), grads / n, optim / n)
         }
     };
+    Resident {
+        base,
+        base_c,
+        adapter_weights,
+        grads_c,
+        optim_c,
+        w_share,
+        l_share,
+        ctx,
+        zero,
+        layered: dm.is_some(),
+    }
+}
+
+/// What the forward and backward passes hold beside the resident tensors: the activations
+/// with the loss head, autocast's 16-bit weight copies, FSDP's unsharded gradients and
+/// DeepSpeed's gradient bucket.
+fn step_activations(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    c: &Common,
+    r: &Resident,
+    (head_dequant, free): (f64, Option<f64>),
+) -> f64 {
+    // FSDP's unsharded gradients live during the backward pass, with the activations.
+    activations(shape, req, c, head_dequant, free)
+        + autocast_copies(shape, req, r.base_c / r.base)
+        + super::fsdp::unsharded_bytes(shape, req, opts).1
+        + deepspeed_ipg_bytes(opts, r.zero, c.cards)
+}
+
+/// The transient part of the peak: the activations `a`, or what is live at another moment of
+/// the step when larger (the optimizer step's intermediates, GRPO's rollout cache).
+fn transient_peak(
+    req: &FitRequest,
+    opts: &FitOptions,
+    c: &Common,
+    zero: Zero,
+    (a, trainable, k): (f64, f64, f64),
+) -> f64 {
+    // The optimizer step's intermediate is live after the backward pass has freed the
+    // activations: the transient part of the peak is the larger of the two.
+    let sharded = if zero == Zero::Off { 1.0 } else { c.n };
+    // GRPO's rollout by the policy: the completions' KV cache, before the loss forward.
+    let rollout = if req.method == super::Method::Grpo {
+        let per_seq = c.kv_tok * c.tokens + c.kv_seq;
+        super::method::rollout_cache_bytes(req.rollout, c.batch, per_seq)
+    } else {
+        0.0
+    };
+    a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
+        .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
+        .max(rollout)
+}
+
+/// A colocated vLLM's share of the named card (`method::colocated_share`): GRPO only.
+fn colocated_vllm_bytes(req: &FitRequest, c: &Common) -> f64 {
+    match (req.method, req.gpu) {
+        (super::Method::Grpo, Some(g)) => {
+            super::method::colocated_share(req.rollout, req.unsloth, c.vllm_util)
+                * g.vram_gib()
+                * super::GIB
+        }
+        _ => 0.0,
+    }
+}
+
+/// Training memory per card: the resident weights, gradients and optimizer state
+/// (`resident`), the step's activations and transients, the allocator's reserve and what
+/// loading and the trainer's own casts keep beside them.
+pub(super) fn compute_train(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    c: &Common,
+) -> Parts {
+    let (cards, n, w_total) = (c.cards, c.n, c.w_total);
+    let mut p = Parts::default();
+    let trainable = trainable_params(shape, req, opts);
+    let (base, head_dequant) = base_weights(shape, req, w_total);
+    let k = optimizer_bytes_per_param(req, opts);
+    let r = resident(shape, req, opts, c, (trainable, k, base));
+    let (base_c, adapter_weights, grads_c, optim_c, zero) =
+        (r.base_c, r.adapter_weights, r.grads_c, r.optim_c, r.zero);
     // A GPTQ base trained on several cards (FSDP) gains nothing per card from the sharding:
     // in the fms-acceleration table at 04702cc5, GPTQ-LoRA at 4 x 4096 tokens holds 14.80 GiB
     // on one A100 and 15.15 GiB on each of two, while bitsandbytes Q-LoRA and bf16 LoRA fall
@@ -360,7 +477,7 @@ pub(super) fn compute_train(
     // (the GPTQ plugin re-registers its integer weights as `torch_dtype` parameters for FSDP);
     // each card is sized as one card alone (at the end).
     let sharded_gptq = cards > 1
-        && dm.is_none()
+        && !r.layered
         && req.task == Task::Qlora
         && matches!(req.quant, Quant::GptqInt4 | Quant::Int4 | Quant::Awq);
     // The reference model of a full DPO/KTO/GRPO: a frozen copy in the load dtype.
@@ -374,50 +491,24 @@ pub(super) fn compute_train(
     );
     let free = super::unsloth_loss::free_bytes(
         req,
-        ctx + base_c + ref_w + adapter_weights + grads_c + optim_c,
+        r.ctx + base_c + ref_w + adapter_weights + grads_c + optim_c,
     );
-    // FSDP's unsharded gradients live during the backward pass, with the activations.
-    let a = activations(shape, req, c, head_dequant, free)
-        + autocast_copies(shape, req, base_c / base)
-        + super::fsdp::unsharded_bytes(shape, req, opts).1
-        + deepspeed_ipg_bytes(opts, zero, cards);
+    let a = step_activations(shape, req, opts, c, &r, (head_dequant, free));
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     // An older Unsloth's RoPE caches, one per attention layer (`vram::unsloth_release`).
-    let ctx = ctx + super::unsloth_release::rope_cache_bytes(shape, req);
-    // The optimizer step's intermediate is live after the backward pass has freed the
-    // activations: the transient part of the peak is the larger of the two.
-    let sharded = if zero == Zero::Off { 1.0 } else { n };
-    // GRPO's rollout by the policy: the completions' KV cache, before the loss forward.
-    let rollout = if req.method == super::Method::Grpo {
-        let per_seq = c.kv_tok * c.tokens + c.kv_seq;
-        super::method::rollout_cache_bytes(req.rollout, c.batch, per_seq)
-    } else {
-        0.0
-    };
-    let a = a
-        .max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
-        .max(deepspeed_step_bytes(opts, zero, cards, trainable))
-        .max(rollout);
-    // A colocated vLLM's share of the named card (`method::colocated_share`).
-    let ctx = ctx
-        + match (req.method, req.gpu) {
-            (super::Method::Grpo, Some(g)) => {
-                super::method::colocated_share(req.rollout, req.unsloth, c.vllm_util)
-                    * g.vram_gib()
-                    * super::GIB
-            }
-            _ => 0.0,
-        };
+    let ctx = r.ctx + super::unsloth_release::rope_cache_bytes(shape, req);
+    let a = transient_peak(req, opts, c, zero, (a, trainable, k));
+    let ctx = ctx + colocated_vllm_bytes(req, c);
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
     let held = base_c + ref_w + adapter_weights + grads_c + optim_c + a + reserve + round_trip;
-    let loaded = loaded_weight_bytes(shape, req, w_total) * w_share;
-    let load_in = (w_share, loaded, peft_fp32_cast(req));
+    let loaded = loaded_weight_bytes(shape, req, w_total) * r.w_share;
+    let load_in = (r.w_share, loaded, peft_fp32_cast(req));
     let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held));
     // The whole model's weights: split once by layers, else on (sharded from) every card.
-    let total_w = if dm.is_some() {
-        base + adapter_weights / l_share
+    let total_w = if r.layered {
+        base + adapter_weights / r.l_share
     } else {
         (base_c + ref_w + adapter_weights) * n
     };
@@ -436,75 +527,12 @@ pub(super) fn compute_train(
         (grads_c + optim_c) * n,
     );
     p.releasable = reserve + round_trip + load;
-    p.parallelism = parallelism(cards, dm.is_some(), zero);
+    p.parallelism = parallelism(cards, r.layered, zero);
     if sharded_gptq {
         as_one_card(shape, req, opts, c, &mut p);
     }
     p
 }
-
-/// DeepSpeed ZeRO-1/2's gradient bucket: with `contiguous_gradients` (DeepSpeed's default and
-/// every trainer's config) `DeepSpeedZeroOptimizer.backward` allocates `reduce_bucket_size`
-/// elements in the model's 16-bit dtype before `loss.backward()` (`buf_0`; a second with
-/// `overlap_comm`), whatever few parameters train, live through the backward pass. DeepSpeed's
-/// default and LLaMA-Factory's `ds_z2_config.json` set 5e8 elements (0.93 GiB); ms-swift's
-/// `zero2.json` 2e8, the Hugging Face "auto" hidden². ZeRO-3 buckets by `reduce_bucket_size`
-/// "auto" (hidden², tens of MiB): not counted. Not under FSDP, one card or a layer split.
-fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero, cards: u32) -> f64 {
-    let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp && cards > 1;
-    if deepspeed_1_2 {
-        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0
-    } else {
-        0.0
-    }
-}
-
-/// DeepSpeed's optimizer step on one card's partition of the gradients: it flattens the 16-bit
-/// gradients of a sub-group into one tensor and casts it to fp32 for the fp32 master's `.grad`
-/// (`stage3.py` `_prepare_fp32_grad_for_sub_group`: `self.flatten(self.averaged_gradients[i])
-/// .to(fp32)`; ZeRO-1/2 the same over the whole partition, `stage_1_and_2.py`), both alive
-/// at the cast: 2 + 4 bytes an element, after the activations are freed. The fp32 gradient
-/// then stays the master's `.grad` through `_optimizer_step` (deepspeedai/DeepSpeed@edaa7221
-/// `stage_1_and_2.py` `step`: `del flat_grad_partition` before, `.grad = None` after), and the
-/// optimizer stepped there is the trainer's own whenever the DeepSpeed config names none
-/// (Hugging Face's `deepspeed_optim_sched` hands over `trainer.create_optimizer()` and sets
-/// `zero_allow_untested_optimizer`): LLaMA-Factory's `ds_z2_config.json` and ms-swift's
-/// `zero2.json` / `zero3.json` name none. PyTorch's AdamW steps a CUDA tensor on its
-/// multi-tensor path, whose `exp_avg_sq_sqrt` is one more fp32 tensor the partition's size
-/// (`foreach_step_bytes`): 4 + 4 bytes an element during the step. An 8-bit Adam steps one
-/// tensor at a time in place: the cast's 6. ZeRO-3 works in sub-groups of `sub_group_size`
-/// elements (1e9: DeepSpeed's default and ms-swift's `zero3.json`). Matters for full
-/// fine-tuning; a LoRA's partition is small.
-fn deepspeed_step_bytes(opts: &FitOptions, zero: Zero, cards: u32, trainable: f64) -> f64 {
-    if opts.fsdp || cards < 2 {
-        return 0.0;
-    }
-    let partition = trainable / f64::from(cards);
-    let per_element = deepspeed_step_bytes_per_element(opts.optimizer);
-    match zero {
-        Zero::One | Zero::Two => partition * per_element,
-        Zero::Three => partition.min(DEEPSPEED_SUB_GROUP_ELEMENTS) * per_element,
-        Zero::Off => 0.0,
-    }
-}
-
-/// Bytes an element of the gradient partition DeepSpeed's step holds at its peak
-/// (`deepspeed_step_bytes`): the fp32 `.grad` and AdamW's multi-tensor square root (8), or
-/// the 16-bit flatten and its fp32 cast (6) for an optimizer that steps in place.
-pub fn deepspeed_step_bytes_per_element(optimizer: super::Optimizer) -> f64 {
-    match optimizer {
-        super::Optimizer::AdamW => 8.0,
-        super::Optimizer::Adam8bit => 6.0,
-    }
-}
-
-/// DeepSpeed ZeRO-3's `sub_group_size` default, elements (`zero/config.py`, 1e9).
-pub const DEEPSPEED_SUB_GROUP_ELEMENTS: f64 = 1e9;
-
-/// DeepSpeed's `reduce_bucket_size` default, elements (deepspeed `zero/config.py`
-/// `ZERO_REDUCE_BUCKET_SIZE_DEFAULT = 500000000`; LLaMA-Factory `examples/deepspeed/
-/// ds_z2_config.json` 5e8).
-pub const DEEPSPEED_REDUCE_BUCKET_ELEMENTS: f64 = 5e8;
 
 /// How a training job spreads over its cards.
 fn parallelism(cards: u32, device_map: bool, zero: Zero) -> Parallelism {
@@ -533,81 +561,6 @@ fn as_one_card(shape: &Shape, req: &FitRequest, opts: &FitOptions, c: &Common, p
     let n = c.n;
     p.set(n, card[0] * n, 0.0, card, card[2] * n, card[3] * n);
     p.releasable = single.releasable;
-}
-
-/// The intermediate PyTorch's AdamW allocates in its step: `torch.optim.AdamW` runs its
-/// multi-tensor (`foreach`) path by default on CUDA, and `_multi_tensor_adam` builds
-/// `exp_avg_sq_sqrt = torch._foreach_sqrt(exp_avg_sqs)`, one tensor the size of the moments
-/// (PyTorch's `torch.optim.Adam` docs: "the foreach implementation uses ~ sizeof(params) more
-/// peak memory than the for-loop version"). It is live with weights, gradients and moments
-/// only, after the activations are freed. Under DeepSpeed it is counted with the step's fp32
-/// gradient on the partition (`deepspeed_step_bytes`); bitsandbytes' 8-bit Adam steps one
-/// tensor at a time: nothing. `k`: the optimizer's bytes per
-/// trainable parameter (masters included). Found on held-out 4: ms-swift's Qwen2.5-3B full
-/// fine-tuning with Liger at 8192 tokens on one card (little activation memory) read 16 %
-/// under without it.
-fn foreach_step_bytes(
-    req: &FitRequest,
-    opts: &FitOptions,
-    zero: Zero,
-    trainable: f64,
-    k: f64,
-) -> f64 {
-    let deepspeed = zero != Zero::Off && !opts.fsdp && req.cards > 1;
-    if deepspeed || opts.optimizer != super::Optimizer::AdamW {
-        return 0.0;
-    }
-    // The moments' dtype: fp32 when the optimizer keeps fp32 state (12 bytes with masters,
-    // or fp32 adapters), else the 16-bit parameters' own.
-    let moment_bytes = if k >= 12.0 { 4.0 } else { k / 2.0 };
-    trainable * moment_bytes
-}
-
-/// GiB per card of AdamW's step intermediate (`foreach_step_bytes`) for full fine-tuning, for
-/// the answer to state; 0 for LoRA (adapters are small), a size-only guess, DeepSpeed or an
-/// 8-bit optimizer.
-pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
-    let super::ModelRef::Known(m) = req.model else {
-        return 0.0;
-    };
-    let Ok(s) = Shape::from_model(m) else {
-        return 0.0;
-    };
-    if req.task != Task::Full {
-        return 0.0;
-    }
-    let zero = match req.cards {
-        0 | 1 => Zero::Off,
-        _ => opts.zero.unwrap_or(Zero::Three),
-    };
-    let k = if fp32_master_weights(req, opts) {
-        opts.optimizer.state_bytes()
-    } else {
-        opts.optimizer.state_bytes_in_param_dtype(2.0)
-    };
-    let n = if zero == Zero::Off {
-        1.0
-    } else {
-        req.cards as f64
-    };
-    foreach_step_bytes(req, opts, zero, s.params.total, k) / n / super::GIB
-}
-
-/// Whether full fine-tuning keeps fp32 master weights and fp32 optimizer moments beside the
-/// 16-bit model: with mixed precision (`amp`), and under DeepSpeed ZeRO (stages 1-3, the
-/// sharding assumed on several cards) whatever dtype the model was loaded in. DeepSpeed's ZeRO
-/// optimizer builds fp32 partitions of the 16-bit parameters and steps its Adam on them
-/// (deepspeed/runtime/zero/stage_1_and_2.py `single_partition_of_fp32_groups`, stage3.py
-/// `fp32_partitioned_groups_flat`), so 4 + 8 bytes per parameter, sharded. PyTorch FSDP
-/// (`FitOptions::fsdp`) and plain data parallel keep the load dtype. Found on held-out 4:
-/// ms-swift's Qwen2.5-7B full fine-tuning with `--deepspeed zero3` on 4 cards at 8192 tokens
-/// measured 42-54 GiB per card against 31-39 estimated with bf16 moments.
-pub fn fp32_master_weights(req: &FitRequest, opts: &FitOptions) -> bool {
-    let deepspeed = req.cards > 1
-        && !opts.fsdp
-        && !matches!(opts.zero, Some(Zero::Off))
-        && req.task == Task::Full;
-    req.mixed_precision || deepspeed
 }
 
 /// An fp32 base under 16-bit autocast (LoRA, `amp`; `parts::autocast_weight_copies`): the

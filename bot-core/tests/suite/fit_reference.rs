@@ -728,5 +728,7 @@ mod heldout15;
 mod heldout16;
 #[path = "fit_reference/heldout17.rs"]
 mod heldout17;
+#[path = "fit_reference/heldout18.rs"]
+mod heldout18;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

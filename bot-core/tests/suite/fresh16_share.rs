@@ -11,7 +11,8 @@ use super::understand::share_by_line;
 /// misses left are grouped by mechanism in the session-8 note `fresh16_misses.md`. After
 /// helper und-h's mechanisms (their own cases in `fresh16_mechanisms`; two more relabels in the
 /// header: option orders, a default boot): 263/270 (97.4 %). After und-k's fresh17 mechanisms
-/// (`跑个 5 的`, `price moved`, `什么时候最容易有货`): 267/270 (98.9 %).
+/// (`跑个 5 的`, `price moved`, `什么时候最容易有货`): 267/270 (98.9 %). After und_q's corpus34/35
+/// mechanisms (a cheap spot card asked to exist is its offers): 269/270 (99.6 %).
 #[test]
 fn fresh16_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -21,5 +22,5 @@ fn fresh16_share() {
         include_str!("../data/questions_fresh16.tsv"),
     );
     assert!(total >= 270, "fresh16: {total} questions");
-    assert!(right >= 267, "fresh16: {right} of {total}");
+    assert!(right >= 269, "fresh16: {right} of {total}");
 }

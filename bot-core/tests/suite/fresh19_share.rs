@@ -85,3 +85,25 @@ pub(super) fn off_canonical(corpus: &str) -> Vec<String> {
     }
     off
 }
+
+/// A labeller's tool, one for every corpus: what the command parser renders each line of a file
+/// as (parser only, no question goes through the reader); only the lines it refuses or renders
+/// otherwise are printed.
+/// `LABELS_RENDER=FILE cargo test -p bot-core --test suite labels_render -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn labels_render() {
+    let Ok(path) = std::env::var("LABELS_RENDER") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let rows: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| format!("q\t{}", l.split('\t').next_back().unwrap_or(l)))
+        .collect();
+    for off in off_canonical(&rows.join("\n")) {
+        println!("OFF {off}");
+    }
+    println!("rendered {} lines", rows.len());
+}

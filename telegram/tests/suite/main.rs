@@ -11,6 +11,7 @@ mod wire_round12;
 mod wire_round13;
 mod wire_round14;
 mod wire_round15;
+mod wire_round16;
 mod wire_round8;
 mod wire_round9;
 mod wire_shapes;

@@ -1,0 +1,65 @@
+//! Guidance asked by someone with a barrier (`没有信用卡，只有支付宝，想租卡练手，去哪家比较好`,
+//! `what provider would you recommend for someone who only has a debit card`, `帮我 pick 一个便宜的
+//! 平台, 只有 wechat pay`): `/pick`, which keeps the barrier and asks the job, never the platform
+//! list alone, which drops the job, the budget and the wish to be advised. A list asked for
+//! (`支持支付宝的平台有哪些`, `国内按秒计费、不用实名的 gpu 平台推荐`, `which platforms take alipay`)
+//! stays the filtered list.
+
+use super::Reading;
+use super::intent::needs_said;
+use super::question::Question;
+use super::request::Request;
+
+/// The bot asked to choose for the user (not a list recommended: `平台推荐` names the list).
+const CHOOSE: &[&str] = &[
+    "recommend",
+    "suggest",
+    " pick ",
+    "pick one",
+    "pick a ",
+    "帮我选",
+    "帮我挑",
+    "帮我 pick",
+    "选哪",
+    "去哪家",
+    "用哪家",
+    "哪家比较好",
+    "哪家好",
+    "哪家合适",
+    "哪个比较好",
+    "推荐个",
+    "推荐一个",
+    "推荐一下",
+    "推荐下",
+    "求推荐",
+    "should i go",
+    "should i use",
+    "should i move",
+    "should i switch",
+    "should we use",
+    "should we go",
+    "go with",
+    "advice",
+    "advise",
+];
+/// A list asked for in so many words: the filtered list answers it.
+const LIST: &[&str] = &[
+    "有哪些",
+    "哪些",
+    "都有哪",
+    "列出",
+    "which platforms",
+    "which providers",
+    "which clouds",
+    "list ",
+    "平台推荐",
+];
+
+/// A barrier said with the bot asked to choose, nothing named: `/pick`.
+pub(super) fn barrier_guided(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let nothing = e.gpus.is_empty() && e.platforms.is_empty();
+    let asked = q.has(CHOOSE) && !q.has(LIST);
+    (nothing && asked && !needs_said(q.padded).is_empty())
+        .then_some(Reading::Command(Request::Pick))
+}

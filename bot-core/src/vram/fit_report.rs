@@ -1,0 +1,150 @@
+//! The report that comes back from an estimate: the busiest card's parts, the verdict and its
+//! flip with gradient checkpointing (and which trainers default to it), the cards that hold
+//! the job. Below `request`, which re-exports it, so the two never import each other.
+
+use super::option::FitOption;
+use crate::reply::Msg;
+use serde::Serialize;
+
+/// The verdict on the same card with gradient checkpointing the other way round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckpointingFlip {
+    /// Whether this verdict has gradient checkpointing on.
+    pub checkpointing: bool,
+    /// `fits`, `tight`, `short` or `no`, as `FitReport::verdict`.
+    pub verdict: String,
+    /// Spare (positive) or missing (negative) GiB per card.
+    pub margin_gib: f64,
+    /// What must be allocated on the busiest card then, GiB.
+    pub per_gpu_required_gib: f64,
+}
+
+/// Which trainers turn gradient checkpointing on when the user says nothing, each with the
+/// source of its default (read 2026-12-02): (name, name in Chinese, on by default, source).
+pub const CHECKPOINTING_DEFAULTS: &[(&str, &str, bool, &str)] = &[
+    (
+        "LLaMA-Factory",
+        "LLaMA-Factory",
+        true,
+        "hiyouga/LLaMA-Factory src/llamafactory/hparams/model_args.py: disable_gradient_checkpointing default False",
+    ),
+    (
+        "ms-swift",
+        "ms-swift",
+        true,
+        "modelscope/ms-swift swift/trainers/arguments.py@7b70996: gradient_checkpointing: bool = True",
+    ),
+    (
+        "Unsloth",
+        "Unsloth",
+        true,
+        "unslothai/unsloth unsloth/models/llama.py get_peft_model: use_gradient_checkpointing = True (\"unsloth\" in later releases)",
+    ),
+    (
+        "Hugging Face Trainer",
+        "Hugging Face Trainer",
+        false,
+        "huggingface/transformers src/transformers/training_args.py: gradient_checkpointing default False",
+    ),
+    (
+        "axolotl",
+        "axolotl",
+        false,
+        "axolotl-ai-cloud/axolotl src/axolotl/utils/schemas/config.py: gradient_checkpointing default False",
+    ),
+    (
+        "LitGPT (one card)",
+        "LitGPT（单卡）",
+        false,
+        "Lightning-AI/litgpt litgpt/finetune/lora.py: strategy \"auto\" on one device; FSDPStrategy(activation_checkpointing_policy={Block}) only on several",
+    ),
+];
+
+/// One card's share of the memory, GiB.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+pub struct CardParts {
+    pub weights_gib: f64,
+    pub kv_cache_gib: f64,
+    pub activations_gib: f64,
+    pub optimizer_gib: f64,
+    pub overhead_gib: f64,
+}
+
+/// The estimate, with its breakdown. JSON names are part of the CLI contract.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FitReport {
+    pub model: String,
+    pub quant: String,
+    pub task: String,
+    pub engine: String,
+    pub context: u32,
+    pub batch: u32,
+    pub cards: u32,
+    /// Sum over all cards.
+    pub total_gib: f64,
+    /// The busiest card, as nvidia-smi would show it: allocated tensors, CUDA context and the
+    /// caching allocator's reserve.
+    pub per_gpu_gib: f64,
+    /// What must be allocated on the busiest card, CUDA context included, without the
+    /// allocator's cache (given back before an out-of-memory error): the figure a fit, its
+    /// margin and the options are decided on.
+    pub per_gpu_required_gib: f64,
+    /// What the busiest card holds, part by part (sums to `per_gpu_gib` up to rounding). None of these rises
+    /// with the card count.
+    pub per_gpu: CardParts,
+    /// How the job is spread over the cards: `none` (one card), `tensor` (vLLM), `layer`
+    /// (Transformers `device_map="auto"`, llama.cpp), `data`, `zero1`, `zero2`, `zero3`.
+    pub parallelism: String,
+    /// Attention implementation assumed: `eager` (score matrix materialized), `sdpa`, `flash`.
+    pub attention: String,
+    /// The parts below are summed over all cards: replicated parts (hidden-width activations
+    /// under tensor parallelism, each card's own workspace under a layer split) count once per
+    /// card, so `total_gib` is what all the cards together must hold.
+    pub weights_gib: f64,
+    pub kv_cache_gib: f64,
+    pub activations_gib: f64,
+    /// Optimizer states + gradients + trainable master weights (training only; else 0).
+    pub optimizer_gib: f64,
+    pub overhead_gib: f64,
+    /// Parameters counted from the config (billions), and those read per token.
+    pub params_b: f64,
+    pub active_params_b: f64,
+    /// Trainable (adapter or full) parameters, billions; 0 for inference.
+    pub trainable_params_b: f64,
+    /// KV cache bytes per token per sequence, all layers.
+    pub kv_bytes_per_token: f64,
+    /// The KV cache type the engine runs: `f16`, `fp8`, a llama.cpp block type, or `K/V` when
+    /// the two differ (`vram::kv_cache::label`).
+    pub kv_cache: String,
+    /// Only when a card was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fits: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_gib: Option<f64>,
+    /// Only when a card was given: `fits` (clear, with the stated margin), `tight` (fits, but
+    /// inside the margin), `short` (misses by less than the margin), `no` (clear miss); see
+    /// `estimate::verdict`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+    /// Training on a named card, only when the verdict turns on gradient checkpointing (fits
+    /// one way, not the other): the verdict with the other setting. Trainers disagree on the
+    /// default (`CHECKPOINTING_DEFAULTS`), so the answer names both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpointing_flip: Option<CheckpointingFlip>,
+    /// When no card was given: card types and the fewest cards that fit, cheapest first.
+    pub options: Vec<FitOption>,
+    pub size_only: bool,
+    #[serde(skip)]
+    pub warnings: Vec<Msg>,
+    /// Warning ids, for JSON readers.
+    pub warning_ids: Vec<String>,
+    /// How far off this kind of estimate has been on public measurements, in percent of the
+    /// estimate (`estimate::margin_pct`): answers can say "±N%". Wider where no measured
+    /// row covers the configuration.
+    pub margin_pct: f64,
+    /// Whether measured public rows cover this kind of configuration (false: `margin_pct` is
+    /// a stated guess, not a measured error).
+    pub margin_measured: bool,
+}

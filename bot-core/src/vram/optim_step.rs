@@ -1,0 +1,149 @@
+//! The optimizer's own memory beyond its states: whether full fine-tuning keeps fp32 masters
+//! (`fp32_master_weights`), PyTorch AdamW's multi-tensor step intermediate, DeepSpeed ZeRO's
+//! gradient bucket and its step on a gradient partition. Read by `train`, never importing it.
+
+use super::request::{FitOptions, FitRequest};
+use super::{Shape, Task, Zero};
+
+/// DeepSpeed ZeRO-1/2's gradient bucket: with `contiguous_gradients` (DeepSpeed's default and
+/// every trainer's config) `DeepSpeedZeroOptimizer.backward` allocates `reduce_bucket_size`
+/// elements in the model's 16-bit dtype before `loss.backward()` (`buf_0`; a second with
+/// `overlap_comm`), whatever few parameters train, live through the backward pass. DeepSpeed's
+/// default and LLaMA-Factory's `ds_z2_config.json` set 5e8 elements (0.93 GiB); ms-swift's
+/// `zero2.json` 2e8, the Hugging Face "auto" hidden². ZeRO-3 buckets by `reduce_bucket_size`
+/// "auto" (hidden², tens of MiB): not counted. Not under FSDP, one card or a layer split.
+pub(super) fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero, cards: u32) -> f64 {
+    let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp && cards > 1;
+    if deepspeed_1_2 {
+        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0
+    } else {
+        0.0
+    }
+}
+
+/// DeepSpeed's optimizer step on one card's partition of the gradients: it flattens the 16-bit
+/// gradients of a sub-group into one tensor and casts it to fp32 for the fp32 master's `.grad`
+/// (`stage3.py` `_prepare_fp32_grad_for_sub_group`: `self.flatten(self.averaged_gradients[i])
+/// .to(fp32)`; ZeRO-1/2 the same over the whole partition, `stage_1_and_2.py`), both alive
+/// at the cast: 2 + 4 bytes an element, after the activations are freed. The fp32 gradient
+/// then stays the master's `.grad` through `_optimizer_step` (deepspeedai/DeepSpeed@edaa7221
+/// `stage_1_and_2.py` `step`: `del flat_grad_partition` before, `.grad = None` after), and the
+/// optimizer stepped there is the trainer's own whenever the DeepSpeed config names none
+/// (Hugging Face's `deepspeed_optim_sched` hands over `trainer.create_optimizer()` and sets
+/// `zero_allow_untested_optimizer`): LLaMA-Factory's `ds_z2_config.json` and ms-swift's
+/// `zero2.json` / `zero3.json` name none. PyTorch's AdamW steps a CUDA tensor on its
+/// multi-tensor path, whose `exp_avg_sq_sqrt` is one more fp32 tensor the partition's size
+/// (`foreach_step_bytes`): 4 + 4 bytes an element during the step. An 8-bit Adam steps one
+/// tensor at a time in place: the cast's 6. ZeRO-3 works in sub-groups of `sub_group_size`
+/// elements (1e9: DeepSpeed's default and ms-swift's `zero3.json`). Matters for full
+/// fine-tuning; a LoRA's partition is small.
+pub(super) fn deepspeed_step_bytes(
+    opts: &FitOptions,
+    zero: Zero,
+    cards: u32,
+    trainable: f64,
+) -> f64 {
+    if opts.fsdp || cards < 2 {
+        return 0.0;
+    }
+    let partition = trainable / f64::from(cards);
+    let per_element = deepspeed_step_bytes_per_element(opts.optimizer);
+    match zero {
+        Zero::One | Zero::Two => partition * per_element,
+        Zero::Three => partition.min(DEEPSPEED_SUB_GROUP_ELEMENTS) * per_element,
+        Zero::Off => 0.0,
+    }
+}
+
+/// Bytes an element of the gradient partition DeepSpeed's step holds at its peak
+/// (`deepspeed_step_bytes`): the fp32 `.grad` and AdamW's multi-tensor square root (8), or
+/// the 16-bit flatten and its fp32 cast (6) for an optimizer that steps in place.
+pub fn deepspeed_step_bytes_per_element(optimizer: super::Optimizer) -> f64 {
+    match optimizer {
+        super::Optimizer::AdamW => 8.0,
+        super::Optimizer::Adam8bit => 6.0,
+    }
+}
+
+/// DeepSpeed ZeRO-3's `sub_group_size` default, elements (`zero/config.py`, 1e9).
+pub const DEEPSPEED_SUB_GROUP_ELEMENTS: f64 = 1e9;
+
+/// DeepSpeed's `reduce_bucket_size` default, elements (deepspeed `zero/config.py`
+/// `ZERO_REDUCE_BUCKET_SIZE_DEFAULT = 500000000`; LLaMA-Factory `examples/deepspeed/
+/// ds_z2_config.json` 5e8).
+pub const DEEPSPEED_REDUCE_BUCKET_ELEMENTS: f64 = 5e8;
+
+/// The intermediate PyTorch's AdamW allocates in its step: `torch.optim.AdamW` runs its
+/// multi-tensor (`foreach`) path by default on CUDA, and `_multi_tensor_adam` builds
+/// `exp_avg_sq_sqrt = torch._foreach_sqrt(exp_avg_sqs)`, one tensor the size of the moments
+/// (PyTorch's `torch.optim.Adam` docs: "the foreach implementation uses ~ sizeof(params) more
+/// peak memory than the for-loop version"). It is live with weights, gradients and moments
+/// only, after the activations are freed. Under DeepSpeed it is counted with the step's fp32
+/// gradient on the partition (`deepspeed_step_bytes`); bitsandbytes' 8-bit Adam steps one
+/// tensor at a time: nothing. `k`: the optimizer's bytes per
+/// trainable parameter (masters included). Found on held-out 4: ms-swift's Qwen2.5-3B full
+/// fine-tuning with Liger at 8192 tokens on one card (little activation memory) read 16 %
+/// under without it.
+pub(super) fn foreach_step_bytes(
+    req: &FitRequest,
+    opts: &FitOptions,
+    zero: Zero,
+    trainable: f64,
+    k: f64,
+) -> f64 {
+    let deepspeed = zero != Zero::Off && !opts.fsdp && req.cards > 1;
+    if deepspeed || opts.optimizer != super::Optimizer::AdamW {
+        return 0.0;
+    }
+    // The moments' dtype: fp32 when the optimizer keeps fp32 state (12 bytes with masters,
+    // or fp32 adapters), else the 16-bit parameters' own.
+    let moment_bytes = if k >= 12.0 { 4.0 } else { k / 2.0 };
+    trainable * moment_bytes
+}
+
+/// GiB per card of AdamW's step intermediate (`foreach_step_bytes`) for full fine-tuning, for
+/// the answer to state; 0 for LoRA (adapters are small), a size-only guess, DeepSpeed or an
+/// 8-bit optimizer.
+pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
+    let super::ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    if req.task != Task::Full {
+        return 0.0;
+    }
+    let zero = match req.cards {
+        0 | 1 => Zero::Off,
+        _ => opts.zero.unwrap_or(Zero::Three),
+    };
+    let k = if fp32_master_weights(req, opts) {
+        opts.optimizer.state_bytes()
+    } else {
+        opts.optimizer.state_bytes_in_param_dtype(2.0)
+    };
+    let n = if zero == Zero::Off {
+        1.0
+    } else {
+        req.cards as f64
+    };
+    foreach_step_bytes(req, opts, zero, s.params.total, k) / n / super::GIB
+}
+
+/// Whether full fine-tuning keeps fp32 master weights and fp32 optimizer moments beside the
+/// 16-bit model: with mixed precision (`amp`), and under DeepSpeed ZeRO (stages 1-3, the
+/// sharding assumed on several cards) whatever dtype the model was loaded in. DeepSpeed's ZeRO
+/// optimizer builds fp32 partitions of the 16-bit parameters and steps its Adam on them
+/// (deepspeed/runtime/zero/stage_1_and_2.py `single_partition_of_fp32_groups`, stage3.py
+/// `fp32_partitioned_groups_flat`), so 4 + 8 bytes per parameter, sharded. PyTorch FSDP
+/// (`FitOptions::fsdp`) and plain data parallel keep the load dtype. Found on held-out 4:
+/// ms-swift's Qwen2.5-7B full fine-tuning with `--deepspeed zero3` on 4 cards at 8192 tokens
+/// measured 42-54 GiB per card against 31-39 estimated with bf16 moments.
+pub fn fp32_master_weights(req: &FitRequest, opts: &FitOptions) -> bool {
+    let deepspeed = req.cards > 1
+        && !opts.fsdp
+        && !matches!(opts.zero, Some(Zero::Off))
+        && req.task == Task::Full;
+    req.mixed_precision || deepspeed
+}

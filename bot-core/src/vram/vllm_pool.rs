@@ -1,0 +1,40 @@
+//! How many of a vLLM server's requests its KV pool holds at full length, when not all of them.
+//!
+//! vLLM does not refuse a server whose requests cannot all hold their whole context at once: V1
+//! (`vllm/v1/core/kv_cache_utils.py`, `check_enough_kv_cache_memory`, 0.8 on) refuses to start
+//! only when the pool left in `gpu_memory_utilization` of the card after the weights and the
+//! start-up profile cannot hold one sequence of `max_model_len`, and logs how many it holds
+//! ("Maximum concurrency for N tokens per request: X.XXx", `_report_kv_cache_config`); the
+//! scheduler admits up to `max_num_seqs` requests while blocks are free and the rest wait in
+//! the queue. So a service of 8 users at 4096 tokens on cards whose pool holds 7 such requests
+//! still starts and serves: the eighth waits for a slot, and shorter requests fit more
+//! (vllm-project/vllm#17238: Qwen2.5-32B W8A16 on 2 x RTX 3090 at `max_num_seqs 8` "can be
+//! started normally", held-out 18).
+
+use super::{Engine, FitOptions, FitReport, FitRequest};
+use crate::catalog::Gpu;
+
+/// The number of the request's `batch` sequences of its full context the pool on each card
+/// holds at once, when the server starts but cannot hold them all (1 ≤ n < batch): the budget
+/// (`gpu_memory_utilization` of what CUDA reports, `Gpu::usable_gib`) less the weights and the
+/// profile's activations on the busiest card, over one sequence's share of its KV cache.
+/// `None` for another engine or server, training, one sequence, a pool that holds them all, or
+/// one that cannot hold a single sequence (the server does not start; the verdict says so).
+pub fn full_length_requests(
+    req: &FitRequest,
+    opts: &FitOptions,
+    rep: &FitReport,
+    gpu: &Gpu,
+) -> Option<u32> {
+    if req.engine != Engine::Vllm || opts.server.is_some() || req.task.is_training() {
+        return None;
+    }
+    if rep.batch <= 1 || rep.per_gpu.kv_cache_gib <= 0.0 {
+        return None;
+    }
+    let p = &rep.per_gpu;
+    let pool = opts.vllm_share() * gpu.usable_gib() - p.weights_gib - p.activations_gib;
+    let per_sequence = p.kv_cache_gib / rep.batch as f64;
+    let n = (pool / per_sequence).floor();
+    (n >= 1.0 && n < rep.batch as f64).then_some(n as u32)
+}
