@@ -68,7 +68,7 @@ const LETTERS: &[char] = &['a', 'h', 'l', 't', 'v', 'b'];
 /// numerals run on into what follows (`a一百一个小时` was `a 110个小时`). Catalog-free, as
 /// [`card_digits`]; a name no card has is left for the reader's own look-up to refuse.
 pub(super) fn lettered(s: &str) -> String {
-    if !s.contains(|c: char| matches!(c, '十' | '百' | '千' | '四')) {
+    if !s.contains(['十', '百', '千', '四']) {
         return s.to_string();
     }
     let mut out = String::with_capacity(s.len());
