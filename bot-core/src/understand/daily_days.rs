@@ -33,14 +33,20 @@ const UNITS: &[(&str, u32)] = &[
 /// A rhythm within a week (`一周5天`, `5 days a week`, `周一到周五`): how the days repeat, not how
 /// many there are; left to the default.
 const RHYTHM: &[&str] = &[
-    " a week",
-    " per week",
+    "days a week",
+    "days per week",
+    "days each week",
+    "days every week",
+    "hours a week",
+    "hours per week",
+    "times a week",
     "每周",
-    "一周",
     "周一",
     "工作日",
     "weekday",
 ];
+/// A week said in words as the span (`for a week`): seven days.
+const A_WEEK: &[&str] = &["for a week", "for one week", "for the week"];
 
 /// The spans of days said, as `(days, start, end)` byte ranges of `padded`.
 fn spans(padded: &str) -> Vec<(u32, usize, usize)> {
@@ -103,9 +109,11 @@ fn days_said(padded: &str) -> Option<u32> {
     if RHYTHM.iter().any(|w| padded.contains(w)) || hours_a_week(padded) {
         return None;
     }
+    let week = A_WEEK.iter().any(|w| padded.contains(w)).then_some(7);
     let found: Vec<u32> = spans(padded)
         .into_iter()
         .map(|(d, _, _)| d)
+        .chain(week)
         .filter(|d| (2..=366).contains(d))
         .collect();
     match found.as_slice() {
@@ -136,6 +144,8 @@ mod tests {
         assert_eq!(days("8h a day, 5 days a week"), None);
         assert_eq!(days("一周用三十五个钟 4090"), None);
         assert_eq!(days("每天跑8小时 跑一周"), Some(7));
+        assert_eq!(days("8 hours a day for a week"), Some(7));
+        assert_eq!(days("4 hours a day, 3 days a week"), None);
         assert_eq!(days("每天8小时 先跑10天 再跑两周"), None);
     }
 }

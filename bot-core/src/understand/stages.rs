@@ -240,6 +240,8 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     super::at_once::served_batch(toks, &padded, e);
     memory_beside::memory_beside(catalog, toks, &mut e.gpus);
     day_hours::per_day(norm, &mut e.usage);
+    // `每天8小时 一周5天`: the day's hours on five days of seven.
+    super::period::week_days(toks, &taken, &mut e.usage);
 }
 
 /// Whether a word names one of the cards, models or platforms read (no part of a usage).
