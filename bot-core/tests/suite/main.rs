@@ -20,6 +20,7 @@ mod cheapest_from;
 mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
+mod corpus37_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
