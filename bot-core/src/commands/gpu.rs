@@ -58,7 +58,15 @@ pub struct Cmd;
 impl Typed for Cmd {
     type Args<'c> = GpuArgs;
     fn parse<'c>(ctx: &Ctx<'c>, text: &str) -> Result<GpuArgs, AnswerError> {
-        Ok(GpuArgs::parse(ctx.catalog, text))
+        // `/gpu 四零九零`, `/gpu A一百`: a card said by voice input, read in the spoken form
+        // every reader uses when the typed words name no card.
+        let known = |a: &GpuArgs| a.gpus.iter().all(|g| ctx.catalog.find_gpu(g).is_some());
+        let typed = GpuArgs::parse(ctx.catalog, text);
+        if known(&typed) {
+            return Ok(typed);
+        }
+        let plain = GpuArgs::parse(ctx.catalog, &super::grammar::spoken(text));
+        Ok(if known(&plain) { plain } else { typed })
     }
     fn answer(turn: &Turn, a: &GpuArgs) -> RunResult {
         answer(turn, a)

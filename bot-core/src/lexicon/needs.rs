@@ -185,6 +185,13 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("global平台", Need::Region("global")),
     ("global provider", Need::Region("global")),
     ("global cloud", Need::Region("global")),
+    // `有没有 global 的平台`, `global的云`: the region before `的` and the platforms.
+    ("global 的", Need::Region("global")),
+    ("global的", Need::Region("global")),
+    ("global only", Need::Region("global")),
+    ("global gpu", Need::Region("global")),
+    ("global service", Need::Region("global")),
+    ("global site", Need::Region("global")),
     ("overseas", Need::Region("global")),
     ("abroad", Need::Region("global")),
     ("foreign", Need::Region("global")),

@@ -80,6 +80,46 @@ const OTHERS: &[&str] = &[
     "he ran",
     "she ran",
     "they ran",
+    // The setup of a paper being reproduced (`论文里是8张A100`, `They used 8×A100`, `paper says
+    // they fine-tuned … on a single A100`): context, as someone else's card is.
+    "论文",
+    "原文",
+    "作者",
+    "paper",
+    "the authors",
+    "they fine-tuned",
+    "they finetuned",
+    "they trained",
+    "they had",
+    "were trained on",
+    "was trained on",
+    "they benchmarked",
+    "they tested",
+    "they reported",
+    "benchmarked on",
+    "the benchmark",
+    "my buddy",
+    "a buddy",
+    "colleague",
+    "coworker",
+    "co-worker",
+    "classmate",
+    "labmate",
+    "同事",
+    "师兄",
+    "师姐",
+    "学长",
+    "学姐",
+    "群友",
+    "网友",
+    "大佬",
+    "他用",
+    "她用",
+    "他们用",
+];
+/// Words that weigh two cards against each other (`论文用的a100和4090比`): both are asked.
+const WEIGH: &[&str] = &[
+    "和", "跟", "与", "比", "还是", "对比", " vs", " or ", "versus", "compared", "than",
 ];
 /// The user's own use, right before a card (`我用3090`).
 const MINE: &[&str] = &[
@@ -90,7 +130,27 @@ const MINE: &[&str] = &[
     "i have",
     "i've got",
     "my ",
+    // The card the question asks about, after a setup told (`我手上只有4张4090`, `Would 2 H100s be
+    // enough?`, `can I do the same on a 4090`).
+    "我手上",
+    "我手里",
+    "手上只有",
+    "手里只有",
+    "我只有",
+    "我们只有",
+    "我们有",
+    "would ",
+    "can i ",
+    "could i ",
+    "can we ",
+    "could we ",
+    "will ",
+    "is a ",
+    "is an ",
 ];
+/// How far before a card a setup's word still owns it (`paper says they fine-tuned qwen2.5-7b
+/// with lora on a single a100`), as long as no other card stands between.
+const SETUP_REACH: usize = 80;
 
 /// Where each of a card's names is said as a whole word.
 fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
@@ -107,8 +167,15 @@ fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
         .iter()
         .flat_map(|n| {
             padded.match_indices(n.as_str()).filter_map(|(k, _)| {
-                let whole = !padded[k + n.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
-                    && !padded[..k].ends_with(|c: char| c.is_ascii_alphanumeric());
+                // A plural (`2 h100s`) and a count glued before (`8xa100`) keep the name whole.
+                let after = &padded[k + n.len()..];
+                let after = after.strip_prefix('s').unwrap_or(after);
+                let before = &padded[..k];
+                let counted = before
+                    .strip_suffix('x')
+                    .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()));
+                let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && (counted || !before.ends_with(|c: char| c.is_ascii_alphanumeric()));
                 whole.then_some(k)
             })
         })
@@ -119,21 +186,37 @@ fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
 
 /// Where the last of `cues` ends in the few characters before byte `at`, if any is there.
 fn last_cue(padded: &str, at: usize, cues: &[&str]) -> Option<usize> {
+    last_cue_within(padded, at, 27, 0, cues)
+}
+
+/// Where the last of `cues` ends in the `reach` characters before byte `at`, none before byte
+/// `floor` (where another card was said).
+fn last_cue_within(
+    padded: &str,
+    at: usize,
+    reach: usize,
+    floor: usize,
+    cues: &[&str],
+) -> Option<usize> {
     let from = padded[..at]
         .char_indices()
         .rev()
-        .nth(27)
-        .map_or(0, |(k, _)| k);
+        .nth(reach)
+        .map_or(0, |(k, _)| k)
+        .max(floor);
     cues.iter()
         .filter_map(|c| padded[from..at].rfind(c).map(|k| from + k + c.len()))
         .max()
 }
 
 /// Whose a card is said to be: `Some(true)` the user's, `Some(false)` someone else's, by the
-/// nearer of the two kinds of words before one of its mentions.
-fn whose(padded: &str, mentions: &[usize]) -> Option<bool> {
+/// nearer of the two kinds of words before one of its mentions (someone else's said as far
+/// back as [`SETUP_REACH`], but not past another card's mention in `all`).
+fn whose(padded: &str, mentions: &[usize], all: &[usize]) -> Option<bool> {
     mentions.iter().find_map(|at| {
-        match (last_cue(padded, *at, MINE), last_cue(padded, *at, OTHERS)) {
+        let floor = all.iter().filter(|k| **k < *at).max().copied().unwrap_or(0);
+        let others = last_cue_within(padded, *at, SETUP_REACH, floor, OTHERS);
+        match (last_cue(padded, *at, MINE), others) {
             (Some(m), Some(o)) => Some(m > o),
             (Some(_), None) => Some(true),
             (None, Some(_)) => Some(false),
@@ -162,11 +245,39 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
         }
     }
     // Someone else's card beside the user's own: the user's.
-    let owners: Vec<Option<bool>> = gpus
+    let said: Vec<Vec<usize>> = gpus
         .iter()
-        .map(|c| whose(padded, &mentions(catalog, padded, &c.gpu)))
+        .map(|c| mentions(catalog, padded, &c.gpu))
         .collect();
-    if owners.contains(&Some(true)) && owners.contains(&Some(false)) {
+    let owners: Vec<Option<bool>> = said
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let others: Vec<usize> = said
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .flat_map(|(_, m)| m.iter().copied())
+                .collect();
+            whose(padded, m, &others)
+        })
+        .collect();
+    let setup_first = || {
+        // Someone else's card told first, the card asked said after it with no word weighing
+        // them (`论文用8卡h100训的llama 3 8b全参，2张h200行吗`): the later one is asked.
+        let firsts = |want: Option<bool>| {
+            owners
+                .iter()
+                .zip(&first)
+                .filter(move |(o, _)| **o == want)
+                .filter_map(|(_, at)| *at)
+        };
+        let told = firsts(Some(false)).max();
+        let asked = firsts(None).min();
+        matches!((told, asked), (Some(t), Some(a)) if t < a
+            && !WEIGH.iter().any(|w| padded[t..a].contains(w)))
+    };
+    if owners.contains(&Some(false)) && (owners.contains(&Some(true)) || setup_first()) {
         let mut k = owners.iter();
         gpus.retain(|_| k.next().is_some_and(|o| *o != Some(false)));
     }

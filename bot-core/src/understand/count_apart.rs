@@ -7,7 +7,45 @@ use super::request::Cards;
 /// Classifiers that count cards (never `张` alone: `2张图` counts images).
 const CLASSIFIERS: &[&str] = &["张卡", "卡", "块卡", "张显卡", "块显卡"];
 
-/// The count a text says as `N卡` / `N张卡`, 2 to 64, the first one.
+/// Words after a count that point back to the one card named (`用两台这种`, `4张这个卡`):
+/// that many of it. The verdict had been for one card where eight were asked. A card's
+/// classifier (`张`, `台`, `块`) says it counts cards.
+const BACK: &[&str] = &[
+    "台这种",
+    "张这种",
+    "块这种",
+    "台这个",
+    "张这个",
+    "块这个",
+    "台这款",
+    "张这款",
+    "块这款",
+    "台这样的",
+    "张这样的",
+    "张这卡",
+    "台它",
+    "张它",
+];
+/// English words after a count that point back (`fit on 8 of them`): with no classifier they
+/// count cards only after a word that puts a job on them or weighs them as enough (`on`,
+/// `across`, `is`, `would`): `I need maybe five of them` counts runs.
+const BACK_EN: &[&str] = &[
+    " of them",
+    " of those",
+    " of these",
+    " of em",
+    " of 'em",
+    " of the cards",
+    " of those cards",
+    " of these cards",
+];
+const ON: &[&str] = &[
+    "on ", "across ", "over ", "onto ", "with ", "using ", "use ", "rent ", "is ", "are ",
+    "would ", "will ", "could ",
+];
+
+/// The count a text says as `N卡` / `N张卡` (or pointing back, [`BACK`], [`BACK_EN`]), 2 to 64,
+/// the first one.
 fn count_said(norm: &str) -> Option<u32> {
     let b = norm.as_bytes();
     let mut i = 0;
@@ -23,7 +61,9 @@ fn count_said(norm: &str) -> Option<u32> {
             i += 1;
         }
         let rest = &norm[i..];
-        if CLASSIFIERS.iter().any(|c| rest.starts_with(c))
+        let pointed = BACK_EN.iter().any(|c| rest.starts_with(c))
+            && ON.iter().any(|w| norm[..start].ends_with(w));
+        if (pointed || CLASSIFIERS.iter().chain(BACK).any(|c| rest.starts_with(c)))
             && let Ok(n) = norm[start..i].parse::<u32>()
             && (2..=64).contains(&n)
         {
@@ -54,5 +94,14 @@ mod tests {
         assert_eq!(count_said("4090卡 跑 qwen"), None);
         assert_eq!(count_said("sdxl 出 4张图"), None);
         assert_eq!(count_said("1卡"), None);
+        assert_eq!(count_said("does deepseek v3 fit on 8 of them"), Some(8));
+        assert_eq!(count_said("qwen2.5 72b 用2台这种能跑吗"), Some(2));
+        assert_eq!(count_said("4张这个卡够吗"), Some(4));
+        assert_eq!(count_said("on 1 of them"), None);
+        assert_eq!(
+            count_said("each run is 6h and i need maybe 5 of them"),
+            None
+        );
+        assert_eq!(count_said("is 4 of those enough"), Some(4));
     }
 }

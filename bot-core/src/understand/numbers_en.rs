@@ -134,7 +134,31 @@ pub(super) fn english_numbers(s: &str) -> String {
         let tokens_after = words
             .get(k + used + 1)
             .is_some_and(|t| t.starts_with("token"));
+        // `on two of them`, `is eight of those enough`: a count pointing back to the card
+        // (`count_apart`, with the same words before it); `i need four of them` counts runs.
+        let back = after == "of"
+            && k.checked_sub(1).is_some_and(|p| {
+                matches!(
+                    words[p],
+                    "on" | "across"
+                        | "over"
+                        | "onto"
+                        | "with"
+                        | "using"
+                        | "use"
+                        | "rent"
+                        | "is"
+                        | "are"
+                        | "would"
+                        | "will"
+                        | "could"
+                )
+            })
+            && words
+                .get(k + used + 1)
+                .is_some_and(|t| matches!(*t, "them" | "those" | "these" | "em" | "'em"));
         let (written, skip) = match after {
+            _ if back => (n.to_string(), 0),
             // `one hundred fifty billion tokens` counts tokens; `seventy billion` is a size.
             "billion" if tokens_after => (n.to_string(), 0),
             "b" | "billion" => (format!("{n}b"), 1),
@@ -178,6 +202,8 @@ mod tests {
     #[test]
     fn a_number_is_read_whole_before_what_it_counts() {
         assert_eq!(en("two and a half hours"), "2 and a half hours");
+        assert_eq!(en("fit on two of them"), "fit on 2 of them");
+        assert_eq!(en("one of the best"), "one of the best");
         assert_eq!(en("seventy two b model"), "72b model");
         assert_eq!(en("seventy billion"), "70b");
         assert_eq!(en("twenty four hours"), "24 hours");

@@ -12,6 +12,11 @@ const REGIONS: &[(&str, &str)] = &[
     (" in us ", "us"),
     (" us only", "us"),
     (" us-based", "us"),
+    // `us 的 h100`, `eu的a100`: the code before `的` and the card.
+    (" us 的", "us"),
+    (" us的", "us"),
+    (" eu 的", "eu"),
+    (" eu的", "eu"),
     (" usa", "us"),
     ("united states", "us"),
     ("美国", "us"),
@@ -51,6 +56,12 @@ const REGIONS: &[(&str, &str)] = &[
     ("境外", "global"),
     (" overseas", "global"),
     (" outside china", "global"),
+    // `global 的 h100 有货吗`, `global only`: the catalog's split, as `海外` is.
+    (" global 的", "global"),
+    (" global的", "global"),
+    (" global only", "global"),
+    (" global platform", "global"),
+    (" global provider", "global"),
 ];
 
 pub(super) fn region_said(padded: &str) -> Option<&'static str> {

@@ -41,10 +41,19 @@ const HALF_YEAR: &[&str] = &["half year", "half a year", "six months"];
 /// Words that set a span in the past (`over the past half year`, `last half year`).
 const PAST: &[&str] = &["past ", "last ", "previous "];
 
-/// `这6个月` (`这半年`), `这15天`, `这几个月`: `这` right before a span said with its unit.
+/// Words right before a span that put it in the past (`这6个月`, `过去1年`, `最近3个月`, `近半年`,
+/// `去年1年`).
+const THIS: &[&str] = &["这", "过去", "最近", "近", "去年"];
+
+/// `这6个月` (`这半年`), `这15天`, `这几个月`, `最近3个月`: a past word right before a span said
+/// with its unit.
 fn this_span(padded: &str) -> bool {
-    padded.match_indices('这').any(|(at, _)| {
-        let rest = &padded[at + '这'.len_utf8()..];
+    THIS.iter().any(|w| span_after(padded, w))
+}
+
+fn span_after(padded: &str, lead: &str) -> bool {
+    padded.match_indices(lead).any(|(at, _)| {
+        let rest = &padded[at + lead.len()..];
         let n = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let rest = &rest[n..];
         let counted = n > 0 || rest.starts_with('几');

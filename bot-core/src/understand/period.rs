@@ -105,6 +105,10 @@ fn daily_near(toks: &[String], i: usize, k: usize) -> bool {
 /// The hours a sentence says are used per week or month: a span (more than an hour, less
 /// than the period) with a period said before or after it.
 pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Usage> {
+    // Days a week are no hours used: the day's hours are read, then shared (`week_days`).
+    if days_a_week(toks, taken).is_some() {
+        return None;
+    }
     let (hours, period) = hours_per_period(toks, taken)?;
     // A week is 7 days; a month the 30 days `daily` is billed over. The daily share is taken
     // to the whole minute (50 h a month is 1h40m a day, the user's 50 h again over the month);
@@ -112,6 +116,36 @@ pub(super) fn per_period(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let days = Decimal::from(if period == WEEK { 7 } else { 30 });
     let minutes = (hours / days / Decimal::from(60)).round();
     (minutes >= Decimal::ONE).then(|| Usage::Daily(minutes * Decimal::from(60)))
+}
+
+/// `3 days a week`, `每周3天`, `一周5天`: days used in a week (1 to 6), said with the week.
+/// They are no hours used (`4 hours a day, 3 days a week` had been 72 hours a week: a daily
+/// share of 10h17m, six times the 4 h × 3 days said).
+fn days_a_week(toks: &[String], taken: &[bool]) -> Option<i64> {
+    (0..toks.len()).find_map(|i| {
+        let (secs, used) = span_at(toks, taken, i)?;
+        let day = Decimal::from(86_400);
+        let days = i64::try_from(secs / day)
+            .ok()
+            .filter(|_| (secs % day).is_zero())?;
+        let k = i + used.min(2);
+        let unit = toks.get(k - 1).map(String::as_str).unwrap_or("");
+        let rest = unit.strip_prefix('天').unwrap_or("");
+        let week = period_before(toks, i).or_else(|| period_after(toks, rest, k)) == Some(WEEK);
+        (week && (1..=6).contains(&days)).then_some(days)
+    })
+}
+
+/// The usage read, hours a day, as their daily share on the days a week said (`4 hours a day,
+/// 3 days a week` → 4 h × 3 / 7 a day, priced over the month as hours a week are).
+pub(super) fn week_days(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
+    let (Some(days), Some(Usage::Daily(secs))) = (days_a_week(toks, taken), usage.as_ref()) else {
+        return;
+    };
+    let minutes = (*secs * Decimal::from(days) / Decimal::from(7 * 60)).round();
+    if minutes >= Decimal::ONE {
+        *usage = Some(Usage::Daily(minutes * Decimal::from(60)));
+    }
 }
 
 /// The hours used and the period they are used in (seconds each).

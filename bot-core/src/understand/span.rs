@@ -157,6 +157,25 @@ fn daily_marker_at(toks: &[String], k: usize) -> bool {
         || w(k).starts_with("/天")
 }
 
+/// `8 hours of h100 a day`, `5 hours of an a100 every day`: the card said between the span and
+/// its day (it was one 8-hour run, a month's bill about thirty times too small).
+fn of_card_then_daily(toks: &[String], taken: &[bool], k: usize) -> bool {
+    if toks.get(k).is_none_or(|t| t != "of") {
+        return false;
+    }
+    let mut j = k + 1;
+    if toks
+        .get(j)
+        .is_some_and(|t| matches!(t.as_str(), "a" | "an" | "the"))
+    {
+        j += 1;
+    }
+    let card = (j..toks.len().min(j + 3))
+        .take_while(|&i| taken.get(i).copied().unwrap_or(false))
+        .count();
+    card > 0 && daily_marker_at(toks, j + card)
+}
+
 /// Units after a number, as the lexicon's duration grammar reads them.
 const DURATION_UNITS: &[&str] = &[
     "个小时",
@@ -264,6 +283,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
     // `8 hours a day`, `8小时一天`: the marker after the span says it as well.
     let daily_after = |k: usize| {
         daily_marker_at(toks, k)
+            || of_card_then_daily(toks, taken, k)
             || toks.get(k).is_some_and(|t| t == "1") && toks.get(k + 1).is_some_and(|t| t == "天")
     };
     if let Some(d) = (0..toks.len()).find_map(|i| {
@@ -294,6 +314,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
                 "day" => Some("1d"),
                 "week" => Some("1w"),
                 "month" => Some("1mo"),
+                "year" => Some("1y"),
                 _ => None,
             }
             && let Ok(secs) = lexicon::duration(span)

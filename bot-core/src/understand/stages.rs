@@ -186,6 +186,8 @@ pub(super) const RULES: &[Rule] = &[
 /// Stage 5, in order.
 const COMPLETIONS: &[Completion] = &[
     |q, r| job_facts::with_job_facts(q.padded, r),
+    // `每天8小时，跑两周`: the days a daily job runs (`days=`), never the default month.
+    super::daily_days::with_days,
     |q, r| bill_words::with_data(q.padded, r),
     |q, r| api_yuan::with_api_yuan(q.padded, r),
     |q, r| per_user::with_users(q.padded, r),
@@ -238,6 +240,8 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     super::at_once::served_batch(toks, &padded, e);
     memory_beside::memory_beside(catalog, toks, &mut e.gpus);
     day_hours::per_day(norm, &mut e.usage);
+    // `每天8小时 一周5天`: the day's hours on five days of seven.
+    super::period::week_days(toks, &taken, &mut e.usage);
 }
 
 /// Whether a word names one of the cards, models or platforms read (no part of a usage).

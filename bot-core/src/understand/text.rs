@@ -46,6 +46,8 @@ pub fn normalize(text: &str) -> String {
     let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read;
     // `一万五`, `2w一个月` (after `w` is read as 万) the place down, before the numerals.
+    // A card said digit by digit (`三零九零一小时`) before any numeral can run into it.
+    let half = super::spoken_cards::lettered(&super::spoken_cards::card_digits(&half));
     let half = super::numbers_said::wan_and_k(&super::numbers_said::approximate(&half));
     let half = super::wan_numbers::wan_tail(&half);
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
@@ -169,6 +171,16 @@ const SPOKEN: &[(&str, &str)] = &[
     ("小时半", ".5小时"),
     ("天半", ".5天"),
     ("个半月", ".5个月"),
+    // A year as a period (`全年`, `一整年`, `the past year`): one year, as `1年` and `a year`
+    // are read (the price history over it, or a year's rent); it was no length at all.
+    ("全年", "1年"),
+    ("1整年", "1年"),
+    ("整年", "1年"),
+    (" past year", " past 1 year"),
+    (" last year", " last 1 year"),
+    (" whole year", " 1 year"),
+    (" full year", " 1 year"),
+    (" entire year", " 1 year"),
     (" hours and a half", ".5 hours"),
     (" hour and a half", ".5 hours"),
     ("half an hour", " 30 minutes "),

@@ -17,13 +17,18 @@ const CORPUS: &str = include_str!("../data/questions_corpus36.tsv");
 /// 289/300, 96.3 %, by command alone; 293/300, 97.7 %, the examples file's way), 285/300 (95.0 %;
 /// 290/300 by command, 293/300 the examples file's way) after the labeller's own errors were
 /// relabelled (3, each listed with its reason in its header). The misses are grouped by mechanism
-/// in `docs/misses/corpus36_misses.md`.
+/// in `docs/misses/corpus36_misses.md`. Helper und_r (groups 1, 2, 4 and the `global` of 5:
+/// counts pointing back, hours of a card a day, a year as a period, a paper's card set aside,
+/// cards in spoken digits, `global 的`): 285 → 293/300 (97.7 %; 294/300 by command) on its own;
+/// with main's und_q (guidance, offers; main alone 289/300) 297/300 (99.0 %; 298/300 by command).
+/// Left: `81帧` on Wan2.1 (its default frames, not written as fresh17 and fresh18_a label it), a
+/// gpu host `where?` (the `?` is gone when the cue looks for it) and `80G显存的卡现在谁家有`.
 #[test]
 fn corpus36_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus36", CORPUS);
     assert!(total >= 300, "corpus36: {total} questions");
-    assert!(right >= 285, "corpus36: {right} of {total}");
+    assert!(right >= 297, "corpus36: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

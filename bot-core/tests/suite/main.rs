@@ -139,6 +139,7 @@ mod und_a_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
+mod und_r_mechanisms;
 mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;
