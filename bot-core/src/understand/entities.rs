@@ -5,10 +5,11 @@
 //! after it (`40 minute` is a duration, never an A40).
 
 use super::card_count::{count_after, count_before};
+use super::family_model::{FAMILIES, family_model, is_number};
 use super::request::{Cards, Usage};
 use super::span::{find_usage, find_volume};
 use super::text::is_cjk;
-use crate::catalog::{BRAND_WORDS, Catalog, Gpu};
+use crate::catalog::{Catalog, Gpu};
 use crate::lexicon;
 use crate::vram::{Quant, Task};
 
@@ -91,10 +92,6 @@ const UNIT_AFTER: &[&str] = &[
     "k",
 ];
 
-fn is_number(t: &str) -> bool {
-    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.')
-}
-
 /// A number whose next word is a unit (`40` `minute`, `2` `小时多少钱`): never part of a
 /// card's name. An English unit is a whole word (`handle` is not `h`).
 fn number_with_unit(toks: &[String], k: usize) -> bool {
@@ -108,122 +105,6 @@ fn number_with_unit(toks: &[String], k: usize) -> bool {
                 }
             })
         })
-}
-
-/// Latin family words; Chinese brand names are the catalog's [`BRAND_WORDS`], read first.
-const FAMILIES: &[(&str, &str)] = &[
-    ("qwen", "qwen"),
-    ("llama", "llama"),
-    ("deepseek", "deepseek"),
-    ("glm", "glm"),
-    ("mistral", "mistral"),
-    ("gemma", "gemma"),
-    ("phi", "phi"),
-    ("yi", "yi"),
-];
-
-/// A model written as family + version + size: `qwen 7b`, `千问2.5 7B`, `qwen2.5 32b`.
-fn family_model(
-    catalog: &Catalog,
-    tokens: &[String],
-    i: usize,
-    lookups: &mut usize,
-) -> Option<(Vec<String>, usize)> {
-    let t = &tokens[i];
-    // `qwen2.5-7b` starts with its family; a Chinese run ends with it (`能跑千问` + `2.5 7b`).
-    let (alias, family) = BRAND_WORDS
-        .iter()
-        .chain(FAMILIES)
-        .find(|(a, _)| t.starts_with(a) || (a.chars().any(is_cjk) && t.ends_with(a)))?;
-    let mut version = t
-        .strip_prefix(alias)
-        .map(|v| v.trim_matches(|c| c == '-' || c == '_').to_string())
-        .unwrap_or_default();
-    let mut size = String::new();
-    // The last word read as part of the name.
-    let mut last = i;
-    // Words between the family and its size (`mistral small 24b`, `qwen coder 32b`).
-    let mut qualifiers: Vec<&str> = Vec::new();
-    // The size may be glued on (`qwen2.5-7b`) or follow as its own word (`7b`).
-    if let Some((v, s)) = version.rsplit_once('-')
-        && s.ends_with('b')
-    {
-        size = s.to_string();
-        version = v.to_string();
-    }
-    for (k, next) in tokens.iter().enumerate().skip(i + 1).take(2) {
-        if size.is_empty() && next.ends_with('b') && lexicon::params_b(next).is_some() {
-            size = next.clone();
-            last = k;
-        } else if version.is_empty() && size.is_empty() && is_number(next) && next.len() <= 3 {
-            // A version comes before the size and is short (`2.5`, `3`): `qwen 7b 3090` names
-            // a card after the model.
-            version = next.clone();
-            last = k;
-        } else if size.is_empty() && next.len() > 1 && next.bytes().all(|b| b.is_ascii_lowercase())
-        {
-            qualifiers.push(next);
-        }
-    }
-    if size.is_empty() {
-        return None;
-    }
-    let used = last + 1 - i;
-    // No version written: every version of that size is a candidate (asked back when
-    // several exist).
-    let versions: Vec<String> = match (version.is_empty(), *family) {
-        (true, "qwen") => vec!["2.5".into(), "3".into()],
-        (true, "llama") => vec!["3.3".into(), "3.1".into(), "3".into(), "2".into()],
-        _ => vec![version.clone()],
-    };
-    let mut found: Vec<String> = Vec::new();
-    for v in versions {
-        for cand in [
-            format!("{family}{v}-{size}"),
-            format!("{family}-{v}-{size}"),
-            format!("{family}{v}{size}"),
-        ] {
-            *lookups += 1;
-            // By its own names only: the catalog's family-and-size guess would pick one of
-            // several models (`gemma 27b`), which the reader asks back instead.
-            if let Some(m) = catalog.model_by_name(&cand) {
-                if !found.contains(&m.id) {
-                    found.push(m.id.clone());
-                }
-                break;
-            }
-        }
-    }
-    // A qualifier said (`coder`, `small`), or no model of that version and size: every
-    // catalog model of the family with that size and those words (asked back when several:
-    // `mistral small 24b` is three models).
-    if !qualifiers.is_empty() || found.is_empty() {
-        *lookups += 1;
-        let said: Vec<String> = catalog
-            .models
-            .iter()
-            .filter(|m| {
-                let parts: Vec<&str> = m.id.split('-').collect();
-                m.id.starts_with(family)
-                    && parts.contains(&size.as_str())
-                    && qualifiers.iter().all(|w| parts.contains(w))
-                    && (version.is_empty() || parts.iter().any(|p| p.ends_with(version.as_str())))
-            })
-            .map(|m| m.id.clone())
-            .collect();
-        if !said.is_empty() {
-            found = said;
-        }
-    }
-    // No catalog id carries the size (`deepseek 671b`: DeepSeek-V3's id has none): the model
-    // of that family and size, as `/fit` reads it, never a size-only guess.
-    if found.is_empty() {
-        *lookups += 1;
-        if let Some(fs) = catalog.model_by_family_and_size(&format!("{family}{version}-{size}")) {
-            found.push(fs.model.id.clone());
-        }
-    }
-    (!found.is_empty()).then_some((found, used))
 }
 
 /// A card by name, forgiving what people add: a plural (`3090s`), `40g` for `40gb`. A bare

@@ -33,6 +33,7 @@ mod extras_said;
 mod facts;
 mod family_ask;
 mod family_fit;
+mod family_model;
 mod fee_asked;
 mod follow_apply;
 mod follow_more;
