@@ -17,14 +17,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus37.tsv");
 /// 289/300, 96.3 %, by command alone; 291/300, 97.0 %, the examples file's way), 287/300 (95.7 %;
 /// 293/300 by command, 294/300 the examples file's way) after the labeller's own errors were
 /// relabelled (14, each listed with its reason in its header); 288/300 with one more relabelled by
-/// the lead to the house's rule (a fine-tune with no method is LoRA, said in the answer). The misses
-/// are grouped by mechanism in `docs/misses/corpus37_misses.md`.
+/// the lead to the house's rule (a fine-tune with no method is LoRA, said in the answer); 290/300
+/// (293 by command) once a per-card-hour cap on a machine and a checkpoint's `bnb-4bit` ending were
+/// read (session 18, the lead). The misses are grouped by mechanism in
+/// `docs/misses/corpus37_misses.md`.
 #[test]
 fn corpus37_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus37", CORPUS);
     assert!(total >= 300, "corpus37: {total} questions");
-    assert!(right >= 288, "corpus37: {right} of {total}");
+    assert!(right >= 290, "corpus37: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
