@@ -203,6 +203,10 @@ pub fn parse(text: &str) -> Result<Vec<Pipeline>, String> {
             p.as_of = own.as_of;
             p.note_en = own.note_en;
             p.note_zh = own.note_zh;
+            // An editing pipeline's default output is its input's size, not its base's.
+            if own.width > 0 && own.height > 0 {
+                (p.width, p.height) = (own.width, own.height);
+            }
             // An editing pipeline shares its base's weights but feeds a reference image.
             if own.ref_images > 0 {
                 p.ref_images = own.ref_images;

@@ -43,9 +43,10 @@ fn an_edit_runs_its_reference_image_in_the_sequence_whatever_the_output_size() {
         base.weights_b(Role::Denoiser)
     );
     assert_eq!(reference_tokens(edit), 4096.0);
-    let mut one = DiffusionRequest::new(edit);
-    one.width = 1024;
-    one.height = 1024;
+    // Its output defaults to the input's calculated size, not Qwen-Image's 1328².
+    let one = DiffusionRequest::new(edit);
+    assert_eq!((one.width, one.height), (1024, 1024));
+    assert_eq!(DiffusionRequest::new(base).width, 1328);
     let mut two = one;
     two.batch = 2;
     assert_eq!(
