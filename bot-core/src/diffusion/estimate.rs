@@ -237,7 +237,20 @@ fn tokens(r: &DiffusionRequest) -> f64 {
         Kind::Video => ((r.frames.max(1) - 1) / p.vae_time + 1) as f64,
     };
     let cfg = if p.cfg { 2.0 } else { 1.0 };
-    (per_frame * latent_frames + p.text_tokens as f64) * r.batch.max(1) as f64 * cfg
+    (per_frame * latent_frames + reference_tokens(p) + p.text_tokens as f64)
+        * r.batch.max(1) as f64
+        * cfg
+}
+
+/// Tokens an editing pipeline's reference images add to every denoiser forward. FLUX.1-Kontext
+/// and Qwen-Image-Edit encode the input image with the VAE and concatenate its patches to the
+/// noisy latents along the sequence (diffusers `pipeline_flux_kontext.py` @ 3d99b272,
+/// `pipeline_qwenimage_edit.py` @ fed2c464: `torch.cat([latents, image_latents], dim=1)`), after
+/// resizing it to about `ref_image_side`² pixels whatever the output size: a 1024² edit runs a
+/// sequence twice an image's length.
+pub fn reference_tokens(p: &Pipeline) -> f64 {
+    let side = (p.vae_scale * p.patch) as f64;
+    p.ref_images as f64 * (p.ref_image_side as f64 / side).powi(2)
 }
 
 /// The peak memory of `r`.

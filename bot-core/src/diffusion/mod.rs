@@ -115,6 +115,18 @@ pub struct Pipeline {
     /// Classifier-free guidance: a conditional and an unconditional pass per step.
     #[serde(default)]
     pub cfg: bool,
+    /// Reference images whose latents join the denoiser's sequence beside the output's
+    /// (FLUX.1-Kontext, Qwen-Image-Edit: `torch.cat([latents, image_latents], dim=1)` every
+    /// step); 0 for a text-to-image or text-to-video pipeline ([`estimate::reference_tokens`]).
+    #[serde(default)]
+    pub ref_images: u32,
+    /// The side of the square whose area each reference image is resized to before encoding
+    /// (both pipelines resize the input to about 1024 x 1024 pixels, whatever the output size).
+    #[serde(default)]
+    pub ref_image_side: u32,
+    /// Where `ref_images` and `ref_image_side` come from; required when they are set.
+    #[serde(default)]
+    pub ref_basis: String,
     #[serde(default)]
     pub act_bytes_per_token: f64,
     #[serde(default)]
@@ -191,6 +203,16 @@ pub fn parse(text: &str) -> Result<Vec<Pipeline>, String> {
             p.as_of = own.as_of;
             p.note_en = own.note_en;
             p.note_zh = own.note_zh;
+            // An editing pipeline's default output is its input's size, not its base's.
+            if own.width > 0 && own.height > 0 {
+                (p.width, p.height) = (own.width, own.height);
+            }
+            // An editing pipeline shares its base's weights but feeds a reference image.
+            if own.ref_images > 0 {
+                p.ref_images = own.ref_images;
+                p.ref_image_side = own.ref_image_side;
+                p.ref_basis = own.ref_basis;
+            }
         }
     }
     // A name may repeat inside one entry (`FLUX.1-dev`, `flux.1 dev`), never across two.
@@ -242,6 +264,9 @@ fn check(p: &Pipeline) -> Result<(), String> {
     }
     if p.note_en.is_some() != p.note_zh.is_some() {
         return bad("a note needs both languages");
+    }
+    if p.ref_images > 0 && (p.ref_image_side == 0 || p.ref_basis.is_empty()) {
+        return bad("ref_images needs ref_image_side and ref_basis");
     }
     if let Some(w) = &p.wan_generate
         && (w.source.is_empty() || !dated(&w.as_of))

@@ -730,5 +730,7 @@ mod heldout16;
 mod heldout17;
 #[path = "fit_reference/heldout18.rs"]
 mod heldout18;
+#[path = "fit_reference/heldout19.rs"]
+mod heldout19;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
