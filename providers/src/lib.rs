@@ -139,6 +139,21 @@ impl FetchError {
         }
     }
 
+    /// Whether the provider refused our key or account: a 401, or a 403 whose body is the
+    /// provider's own JSON (Lambda's `global/account-inactive`, Vast's `auth_error`). A 403
+    /// page from a proxy or CDN (HTML, a bot challenge) passes and is not counted.
+    pub fn key_refused(&self) -> bool {
+        match self {
+            FetchError::Http { status: 401, .. } => true,
+            FetchError::Http {
+                status: 403,
+                snippet,
+                ..
+            } => snippet.trim_start().starts_with('{'),
+            _ => false,
+        }
+    }
+
     /// The same error with `secrets` and anything key-like scrubbed from its text.
     pub fn scrubbed(self, secrets: &[&str]) -> FetchError {
         let s = |t: String| bot_core::secret::scrub(&t, secrets);

@@ -39,7 +39,7 @@ pub struct PollReport {
     pub refused_total: usize,
     /// Of `refused_total`, whole rows refused (the rest of the answer read).
     pub rows_refused: usize,
-    /// The provider refused our key (HTTP 401): no passing fault, so it is not asked again
+    /// The provider refused our key ([`FetchError::key_refused`]): no passing fault, so it is not asked again
     /// before [`MAX_BACKOFF`] and only the first miss in a row is logged as a warning.
     pub key_refused: bool,
 }
@@ -254,7 +254,7 @@ impl Poller {
         let now = now_unix();
         let result = fetch(&*adapter, &self.http, &self.catalog, self.timeout, now).await;
         let retry_after = result.as_ref().err().and_then(FetchError::retry_after);
-        let key_refused = matches!(result, Err(FetchError::Http { status: 401, .. }));
+        let key_refused = result.as_ref().err().is_some_and(FetchError::key_refused);
         let mut partial = None;
         let (mut refused, mut refused_total, mut rows_refused) = (Vec::new(), 0, 0);
         let (outcome, offers, skipped, problem) = match result {

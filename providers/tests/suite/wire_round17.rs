@@ -383,3 +383,63 @@ fn a_429_with_retry_after_as_an_http_date_over_the_wire_is_waited() {
     );
     assert_eq!(w, gpuscout_providers::fetch::MAX_RETRY_AFTER);
 }
+
+/// Cases 22–24: which refusals are the key's: Lambda's 401 and 403 (`global/account-inactive`,
+/// its JSON) and RunPod's 403 JSON are; a 403 page from a CDN in front of Vast (HTML, a bot
+/// challenge that passes) is not, and keeps the ordinary backoff. None shows the key.
+#[test]
+fn a_403_is_the_keys_only_when_the_provider_itself_says_so() {
+    use gpuscout_providers::Secret;
+    use gpuscout_providers::lambda::Lambda;
+    use gpuscout_providers::runpod::RunPod;
+    let fake = FakeProviders::start();
+    let key = "secret_lambda_17abcdef01234567";
+    fake.script(
+        "/api/v1/instance-types",
+        vec![
+            Script::status(
+                401,
+                format!(r#"{{"error": {{"code": "global/invalid-api-key", "message": "API key {key} was invalid, expired, or deleted."}}}}"#),
+            ),
+            Script::status(
+                403,
+                r#"{"error": {"code": "global/account-inactive", "message": "Your account is inactive."}}"#,
+            ),
+        ],
+    );
+    fake.script(
+        "/graphql",
+        vec![Script::status(
+            403,
+            r#"{"errors": [{"message": "Forbidden: api key not permitted"}]}"#,
+        )],
+    );
+    fake.script(
+        VAST,
+        vec![Script::status(
+            403,
+            "<!DOCTYPE html><html><title>Just a moment...</title></html>",
+        )],
+    );
+    let l = Lambda {
+        base: fake.url(),
+        key: Secret::new(key),
+    };
+    let r = RunPod {
+        base: fake.url(),
+        key: Some(Secret::new("rp_17_KEY_0123456789")),
+    };
+    let v = Vast {
+        base: fake.url(),
+        key: None,
+    };
+    for (case, e, theirs) in [
+        ("22 Lambda 401", run(&l).unwrap_err(), true),
+        ("22 Lambda 403", run(&l).unwrap_err(), true),
+        ("23 RunPod 403", run(&r).unwrap_err(), true),
+        ("24 Vast 403 page", run(&v).unwrap_err(), false),
+    ] {
+        assert_eq!(e.key_refused(), theirs, "{case}: {e:?}");
+        assert!(!format!("{e} {e:?}").contains(&key[7..20]), "{case}: {e}");
+    }
+}
