@@ -225,8 +225,8 @@ pub fn row_check(row: &Value) -> Result<(), String> {
     row_in_dollars(row)
 }
 
-/// `body` read as one JSON value (nothing after it but whitespace), refusing a name written
-/// twice in one object with two different values.
+/// `body` read as one JSON value (nothing after it but whitespace), a name written twice in
+/// one object with two different values marked ([`TWICE`]) in its place.
 fn strict(body: &[u8]) -> Result<Value, serde_json::Error> {
     use serde::de::DeserializeSeed;
     let mut de = serde_json::Deserializer::from_slice(body);
@@ -236,7 +236,7 @@ fn strict(body: &[u8]) -> Result<Value, serde_json::Error> {
 }
 
 /// A [`Value`] built as serde_json builds one, except that a repeated name with another value
-/// is an error naming it.
+/// becomes a [`TWICE`] mark naming it and both values.
 #[derive(Clone, Copy)]
 struct Strict;
 
