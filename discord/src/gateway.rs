@@ -244,6 +244,9 @@ impl Events {
                 .text_update(who.clone(), &text, &to, Some(m.id))
                 .await
             {
+                // A place whose alerts were paused (a thread locked, 50083) took an answer:
+                // the bot may post there again.
+                Ok(()) if m.in_guild => self.chat_back(to.chat.clone(), "answered there").await,
                 Ok(()) => {}
                 // Missing Permissions / Access in a server channel: the answer can never
                 // arrive there, so the person hears why where the bot can write to them.
@@ -259,6 +262,25 @@ impl Events {
 }
 
 impl Events {
+    /// `channel` takes posts again (a thread reopened, or an answer sent there): the alerts
+    /// paused there resume (`alerts::chat_back`, from a fresh reading). `why` is for the log.
+    pub(crate) async fn chat_back(&self, channel: String, why: &str) {
+        let core = self.messages.core().clone();
+        let id = channel.clone();
+        let done = tokio::task::spawn_blocking(move || {
+            bot_core::alerts::chat_back(&core.store, "discord", &id)
+        })
+        .await;
+        match done {
+            Ok(Ok(0)) => {}
+            Ok(Ok(n)) => tracing::info!("discord: channel {channel} {why}; {n} alert(s) resumed"),
+            Ok(Err(e)) => {
+                tracing::warn!("discord: resuming channel {channel}'s alerts failed: {e}")
+            }
+            Err(e) => tracing::warn!("discord: resuming channel {channel}'s alerts failed: {e}"),
+        }
+    }
+
     /// A DM with no words of its own (only a file): one short hint, in the person's
     /// language, that only text is read; once a minute per DM (two files are two messages).
     /// A sticker is a reaction, and a server message without words no business of ours.

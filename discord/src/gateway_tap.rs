@@ -128,6 +128,10 @@ async fn relay(stream: tokio::net::TcpStream, upstream: String, events: Arc<Even
                     } else if let Taken::Roles(d) = taken {
                         events.roles.learn(&d, me);
                         m
+                    } else if let Taken::ThreadOpen(id) = taken {
+                        let events = events.clone();
+                        tokio::spawn(async move { events.chat_back(id, "reopened").await });
+                        m
                     } else {
                         answer(events.clone(), taken);
                         Message::Text(
@@ -178,12 +182,15 @@ pub enum Taken {
     Message(u64, Value),
     /// A guild or a role event, for the bot's own roles (the frame still goes on).
     Roles(Value),
+    /// THREAD_UPDATE of a thread open again (neither archived nor locked), by id (the frame
+    /// still goes on).
+    ThreadOpen(String),
 }
 
 impl Taken {
     fn seq(&self) -> u64 {
         match self {
-            Taken::Ready(_) | Taken::Roles(_) => 0,
+            Taken::Ready(_) | Taken::Roles(_) | Taken::ThreadOpen(_) => 0,
             Taken::Interaction(s, _) | Taken::Message(s, _) => *s,
         }
     }
@@ -201,6 +208,7 @@ pub fn read_ourselves(m: &Message, me: u64) -> Option<Taken> {
         "READY",
         "GUILD_CREATE",
         "GUILD_ROLE_",
+        "THREAD_UPDATE",
     ]
     .iter()
     .any(|k| text.contains(k))
@@ -216,6 +224,13 @@ pub fn read_ourselves(m: &Message, me: u64) -> Option<Taken> {
     match frame["t"].as_str()? {
         "READY" => d["user"]["id"].as_str()?.parse().ok().map(Taken::Ready),
         "GUILD_CREATE" | "GUILD_ROLE_CREATE" | "GUILD_ROLE_UPDATE" => Some(Taken::Roles(d)),
+        // A thread unarchived and unlocked: the bot may post there again (50083 paused it).
+        "THREAD_UPDATE" => {
+            let meta = &d["thread_metadata"];
+            let open =
+                meta["archived"] == Value::Bool(false) && meta["locked"] != Value::Bool(true);
+            open.then(|| d["id"].as_str().map(|id| Taken::ThreadOpen(id.to_string())))?
+        }
         "INTERACTION_CREATE" => serde_json::from_value::<Interaction>(d.clone())
             .is_err()
             .then_some(Taken::Interaction(seq, d)),
@@ -254,7 +269,7 @@ fn answer(events: Arc<Events>, taken: Taken) {
                 );
                 events.answer_message(incoming).await;
             }
-            Taken::Ready(_) | Taken::Roles(_) => {}
+            Taken::Ready(_) | Taken::Roles(_) | Taken::ThreadOpen(_) => {}
         }
     });
 }

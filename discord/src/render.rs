@@ -152,10 +152,12 @@ pub fn render(lang: Lang, reply: &Reply, ephemeral: bool) -> Vec<Value> {
     // The reply's first line, when it is a title, heads the first embed.
     let title = match parts.first() {
         Some(Part::Text(m)) if m.id.ends_with("-title") => {
-            let t = l.format(lang, m);
+            // Measured as sent: escaping lengthens a title (`-`, `(`, `:` each gain a `\`), and
+            // one past 256 costs the whole message (50035). Too long, it stays text.
+            let t = escape(&l.format(lang, m));
             (pack::chars(&t) <= TITLE_LIMIT).then(|| {
                 parts = &parts[1..];
-                escape(&t)
+                t
             })
         }
         _ => None,
@@ -341,7 +343,9 @@ fn clip(text: &str, limit: usize) -> String {
         return text.to_string();
     }
     let mut s: String = text.chars().take(limit - 1).collect();
-    if s.ends_with('\\') {
+    // An odd run of backslashes at the end ends in an escape's first half (`\\` is an
+    // escaped backslash, whole): drop that half so it cannot escape the ellipsis.
+    if s.chars().rev().take_while(|c| *c == '\\').count() % 2 == 1 {
         s.pop();
     }
     s.push('…');
@@ -615,5 +619,17 @@ mod tests {
         assert_eq!(menu["type"], 3);
         assert_eq!(menu["custom_id"], MENU_ID);
         assert_eq!(menu["options"][7]["value"], "v1|t:7");
+    }
+
+    /// wire17: a cut after an escaped backslash (`\\`) keeps it whole; a cut after an
+    /// escape's first half drops that half; neither leaves a `\` before the ellipsis.
+    #[test]
+    fn clip_never_leaves_half_an_escape_before_the_ellipsis() {
+        use super::clip;
+        // `a\\bc` (an escaped backslash) cut to 4: `a\\` kept whole, not `a\` (which
+        // would escape the ellipsis).
+        assert_eq!(clip(&escape("a\\bc"), 4), "a\\\\…");
+        // `a\*bcd` cut to 3: `a\` is half an escape, dropped.
+        assert_eq!(clip(&escape("a*bcd"), 3), "a…");
     }
 }

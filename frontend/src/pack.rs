@@ -86,19 +86,30 @@ impl Markup {
         if measure(raw) <= max {
             return vec![raw.to_string()];
         }
+        // Greedy by each character's own escape, then checked whole: an escape that depends
+        // on its neighbours (Discord's fence escape turns ``` `` ``` into three characters)
+        // measures more than its characters apart, so a piece is shortened until its escape
+        // fits.
+        let chars: Vec<char> = raw.chars().collect();
         let mut pieces = Vec::new();
-        let mut cur = String::new();
-        let mut cur_len = 0;
-        for c in raw.chars() {
-            let u = measure(c.encode_utf8(&mut [0; 4]));
-            if cur_len + u > max {
-                pieces.push(std::mem::take(&mut cur));
-                cur_len = 0;
+        let mut start = 0;
+        while start < chars.len() {
+            let (mut end, mut len) = (start, 0);
+            while end < chars.len() {
+                let u = measure(chars[end].encode_utf8(&mut [0; 4]));
+                if len + u > max && end > start {
+                    break;
+                }
+                len += u;
+                end += 1;
             }
-            cur.push(c);
-            cur_len += u;
+            let piece = |end: usize| chars[start..end].iter().collect::<String>();
+            while end > start + 1 && measure(&piece(end)) > max {
+                end -= 1;
+            }
+            pieces.push(piece(end));
+            start = end;
         }
-        pieces.push(cur);
         pieces
     }
 

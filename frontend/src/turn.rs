@@ -37,6 +37,12 @@ struct Forgetting {
 }
 
 impl Turns {
+    /// The bot these turns feed (a frontend's own events, such as a Discord thread opened
+    /// again, act on its store).
+    pub fn core(&self) -> &Arc<bot_core::Bot> {
+        &self.core
+    }
+
     /// `typing_after`: answers slower than this show "typing…" first (zero: always).
     pub fn new(
         core: Arc<bot_core::Bot>,

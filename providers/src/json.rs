@@ -157,20 +157,76 @@ pub fn text(v: Option<&Value>) -> Option<&str> {
 /// string costs that string, not every offer in the answer.
 ///
 /// A name written twice in one object with two different values (RFC 8259 §4: receivers
-/// differ on which is meant; serde's map keeps the last) is refused: `dph_total` at $0.30 and
-/// $3.00, or a second, empty `offers` list, has no single meaning. The same name twice with
-/// the same value is read. Anything else that is not JSON is refused.
+/// differ on which is meant; serde's map keeps the last) has no single meaning: `dph_total`
+/// at $0.30 and $3.00 is neither. Inside a row (an element of a list) it costs that row: its
+/// value is a [`TWICE`] mark, and [`row_check`] refuses the row (wire17: one bad row of
+/// 2,000 no longer costs the poll). Outside every row — a second, empty `offers` list, two
+/// `data` objects — it refuses the answer. The same name twice with the same value is read.
+/// Anything else that is not JSON is refused.
 pub fn parse(body: &[u8]) -> Result<Value, crate::FetchError> {
+    parse_rows_under(body, None)
+}
+
+/// [`parse`] for an answer whose rows are the values of one object rather than a list's
+/// elements (Lambda's `data`, keyed by instance type): `rows` is that object's JSON pointer,
+/// and a name repeated in it, or inside one of its values, costs that row only.
+pub fn parse_rows_under(body: &[u8], rows: Option<&str>) -> Result<Value, crate::FetchError> {
     let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
-    strict(body).or_else(|e| {
+    let root = strict(body).or_else(|e| {
         let refused = || crate::FetchError::Malformed(format!("not JSON: {e}"));
         let repaired = repaired(body).ok_or_else(refused)?;
         strict(&repaired).map_err(|_| refused())
+    })?;
+    match twice_outside_rows(&root, "", rows) {
+        Some(why) => Err(crate::FetchError::Malformed(why)),
+        None => Ok(root),
+    }
+}
+
+/// The key of the mark that stands for a name written twice with two values (a NUL first:
+/// no provider's field is named so).
+pub const TWICE: &str = "\u{0}written twice";
+
+/// Why `v` is, or holds, a [`TWICE`] mark: the first found, depth first.
+fn twice_in(v: &Value) -> Option<&str> {
+    match v {
+        Value::Object(m) => m
+            .get(TWICE)
+            .and_then(Value::as_str)
+            .or_else(|| m.values().find_map(twice_in)),
+        Value::Array(a) => a.iter().find_map(twice_in),
+        _ => None,
+    }
+}
+
+/// A [`TWICE`] mark outside every row: objects are walked from the root, never a list's
+/// elements nor the values of the object at `rows` (each a row, its marks its own).
+fn twice_outside_rows(v: &Value, at: &str, rows: Option<&str>) -> Option<String> {
+    let m = v.as_object()?;
+    if let Some(why) = m.get(TWICE).and_then(Value::as_str) {
+        return Some(why.to_string());
+    }
+    if rows == Some(at) {
+        return None;
+    }
+    m.iter().find_map(|(k, child)| {
+        let path = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
+        twice_outside_rows(child, &path, rows)
     })
 }
 
-/// `body` read as one JSON value (nothing after it but whitespace), refusing a name written
-/// twice in one object with two different values.
+/// The checks every row passes before any figure in it is read: no name written twice in it
+/// with two values (the row is refused: neither value is known to be meant), and its prices
+/// in US dollars ([`row_in_dollars`]). `Err` says why, for the log.
+pub fn row_check(row: &Value) -> Result<(), String> {
+    if let Some(why) = twice_in(row) {
+        return Err(format!("row refused: {why}"));
+    }
+    row_in_dollars(row)
+}
+
+/// `body` read as one JSON value (nothing after it but whitespace), a name written twice in
+/// one object with two different values marked ([`TWICE`]) in its place.
 fn strict(body: &[u8]) -> Result<Value, serde_json::Error> {
     use serde::de::DeserializeSeed;
     let mut de = serde_json::Deserializer::from_slice(body);
@@ -180,7 +236,7 @@ fn strict(body: &[u8]) -> Result<Value, serde_json::Error> {
 }
 
 /// A [`Value`] built as serde_json builds one, except that a repeated name with another value
-/// is an error naming it.
+/// becomes a [`TWICE`] mark naming it and both values.
 #[derive(Clone, Copy)]
 struct Strict;
 
@@ -236,14 +292,20 @@ impl<'de> serde::de::Visitor<'de> for Strict {
         while let Some(key) = map.next_key::<String>()? {
             let v = map.next_value_seed(Strict)?;
             match out.get(&key) {
+                // Already marked: a third value changes nothing.
+                Some(before) if before.get(TWICE).is_some() => {}
                 Some(before) if *before != v => {
                     let short = |v: &Value| v.to_string().chars().take(40).collect::<String>();
-                    return Err(serde::de::Error::custom(format!(
+                    let why = format!(
                         "`{key}` is written twice in one object with two values (`{}` and \
                          `{}`): which is meant is not known",
                         short(before),
                         short(&v)
-                    )));
+                    );
+                    // The mark takes the name's place; who holds it decides what it costs.
+                    let mut mark = serde_json::Map::new();
+                    mark.insert(TWICE.to_string(), Value::String(why));
+                    out.insert(key, Value::Object(mark));
                 }
                 _ => {
                     out.insert(key, v);

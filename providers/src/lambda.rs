@@ -31,7 +31,8 @@ impl Adapter for Lambda {
     }
 
     fn parse(&self, body: &[u8], catalog: &Catalog, now: i64) -> Result<Parsed, FetchError> {
-        let root = crate::json::parse(body)?;
+        // Each instance type under `data` is a row: a name repeated in one costs that one.
+        let root = crate::json::parse_rows_under(body, Some("/data"))?;
         crate::json::answer_in_dollars("Lambda", &root)?;
         let Some(types) = root.get("data").and_then(Value::as_object) else {
             let why = root
@@ -98,13 +99,16 @@ fn read_type(
     now: i64,
     parsed: &mut Parsed,
 ) -> Option<Vec<Offer>> {
-    let it = entry.get("instance_type")?;
-    if let Err(why) =
-        crate::json::row_in_dollars(entry).and_then(|()| crate::json::row_in_dollars(it))
-    {
-        parsed.refuse(format!("Lambda {name}: {why}"));
+    // Checked before anything is read from it: the row itself may be a name written twice.
+    if let Err(why) = crate::json::row_check(entry).and_then(|()| {
+        entry
+            .get("instance_type")
+            .map_or(Ok(()), crate::json::row_in_dollars)
+    }) {
+        parsed.refuse_row(format!("Lambda {name}: {why}"));
         return None;
     }
+    let it = entry.get("instance_type")?;
     let cards = count(it.pointer("/specs/gpus"))?;
     if cards == 0 {
         return Some(Vec::new());

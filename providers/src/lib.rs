@@ -46,6 +46,9 @@ pub struct Parsed {
     /// [`Parsed::NOTED`] of them, for the poll's log line; `refused_total` counts them all.
     pub refused: Vec<String>,
     pub refused_total: usize,
+    /// Of `refused_total`, whole rows refused (a name written twice in the row with two
+    /// values, a row priced in another currency): the rest of the answer is read.
+    pub rows_refused: usize,
 }
 
 impl Parsed {
@@ -58,6 +61,12 @@ impl Parsed {
             self.refused.push(why.chars().take(160).collect());
         }
         self.refused_total += 1;
+    }
+
+    /// Notes one whole row refused (counted apart for the poll's line).
+    pub(crate) fn refuse_row(&mut self, why: String) {
+        self.refuse(why);
+        self.rows_refused += 1;
     }
 
     /// What the store records for this answer: its offers, as a partial answer when it is one.
@@ -88,6 +97,9 @@ impl SeenIds {
                 Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15 => {
                     format!("{}", f as i64)
                 }
+                // An id read as a float past 2^53 (an integer beyond u64, say) no longer
+                // tells two hosts apart: it is no id, never a repeat.
+                Some(_) if n.is_f64() => return false,
                 _ => n.to_string(),
             },
             _ => return false,
@@ -124,6 +136,21 @@ impl FetchError {
         match self {
             FetchError::Http { retry_after, .. } => *retry_after,
             _ => None,
+        }
+    }
+
+    /// Whether the provider refused our key or account: a 401, or a 403 whose body is the
+    /// provider's own JSON (Lambda's `global/account-inactive`, Vast's `auth_error`). A 403
+    /// page from a proxy or CDN (HTML, a bot challenge) passes and is not counted.
+    pub fn key_refused(&self) -> bool {
+        match self {
+            FetchError::Http { status: 401, .. } => true,
+            FetchError::Http {
+                status: 403,
+                snippet,
+                ..
+            } => snippet.trim_start().starts_with('{'),
+            _ => false,
         }
     }
 
@@ -294,8 +321,14 @@ pub(crate) fn finish(
 /// Every row was unreadable: the answer is malformed, not "no offers".
 pub(crate) fn all_rows_unreadable(rows: usize, parsed: &Parsed) -> Result<(), FetchError> {
     if rows > 0 && parsed.offers.is_empty() && parsed.skipped > 0 {
+        // The first refusal says why when there is one (a row written twice, say).
+        let first = parsed
+            .refused
+            .first()
+            .map(|why| format!(": {why}"))
+            .unwrap_or_default();
         return Err(FetchError::Malformed(format!(
-            "none of the {rows} rows could be read (has the API changed?)"
+            "none of the {rows} rows could be read (has the API changed?){first}"
         )));
     }
     Ok(())

@@ -37,9 +37,21 @@ pub struct PollReport {
     /// few word for word, and how many in all.
     pub refused: Vec<String>,
     pub refused_total: usize,
+    /// Of `refused_total`, whole rows refused (the rest of the answer read).
+    pub rows_refused: usize,
+    /// The provider refused our key ([`FetchError::key_refused`]): no passing fault, so it is not asked again
+    /// before [`MAX_BACKOFF`] and only the first miss in a row is logged as a warning.
+    pub key_refused: bool,
 }
 
 impl PollReport {
+    /// Whether this report, the `misses`-th failure in a row, goes to the log as a warning:
+    /// a refused key is said once (then at debug level until a poll succeeds), every other
+    /// failure each time.
+    pub fn worth_a_warning(&self, misses: u32) -> bool {
+        !self.key_refused || misses <= 1
+    }
+
     /// Did this poll bring a new snapshot?
     pub fn replaced(&self) -> bool {
         matches!(
@@ -54,8 +66,12 @@ impl PollReport {
         if self.refused_total == 0 {
             return line;
         }
+        let rows = match self.rows_refused {
+            0 => String::new(),
+            n => format!(" ({n} of them whole rows, the rest of the answer read)"),
+        };
         format!(
-            "{line}; {} figure(s) refused, not guessed: {}{}",
+            "{line}; {} figure(s) refused{rows}, not guessed: {}{}",
             self.refused_total,
             self.refused.join("; "),
             if self.refused_total > self.refused.len() {
@@ -175,6 +191,8 @@ impl Poller {
             partial: None,
             refused: Vec::new(),
             refused_total: 0,
+            rows_refused: 0,
+            key_refused: false,
         };
         let Some(url) = self.fx_url.clone() else {
             return report(None, 0, Some("off".into()));
@@ -236,14 +254,16 @@ impl Poller {
         let now = now_unix();
         let result = fetch(&*adapter, &self.http, &self.catalog, self.timeout, now).await;
         let retry_after = result.as_ref().err().and_then(FetchError::retry_after);
+        let key_refused = result.as_ref().err().is_some_and(FetchError::key_refused);
         let mut partial = None;
-        let (mut refused, mut refused_total) = (Vec::new(), 0);
+        let (mut refused, mut refused_total, mut rows_refused) = (Vec::new(), 0, 0);
         let (outcome, offers, skipped, problem) = match result {
             Ok(mut p) => {
                 let n = p.offers.len();
                 partial = p.partial.clone();
                 refused = std::mem::take(&mut p.refused);
                 refused_total = p.refused_total;
+                rows_refused = p.rows_refused;
                 let skipped = p.skipped;
                 (p.outcome(), n, skipped, None)
             }
@@ -277,6 +297,8 @@ impl Poller {
             partial,
             refused,
             refused_total,
+            rows_refused,
+            key_refused,
         }
     }
 
@@ -294,17 +316,20 @@ impl Poller {
                         r = me.poll(a.clone()) => r,
                         () = stop.cancelled() => return,
                     };
-                    // A refused figure is worth the operator's eye even in a good answer.
-                    if report.replaced() && report.refused_total == 0 {
-                        tracing::info!("{}", report.line());
-                    } else {
-                        tracing::warn!("{}", report.line());
-                    }
                     misses = if report.replaced() {
                         0
                     } else {
                         misses.saturating_add(1)
                     };
+                    // A refused figure is worth the operator's eye even in a good answer;
+                    // a refused key is said once, not at every try.
+                    if report.replaced() && report.refused_total == 0 {
+                        tracing::info!("{}", report.line());
+                    } else if report.worth_a_warning(misses) {
+                        tracing::warn!("{}", report.line());
+                    } else {
+                        tracing::debug!("{}", report.line());
+                    }
                     let wait = wait_after(&report, me.interval, misses, &mut seed);
                     tokio::select! {
                         () = tokio::time::sleep(wait) => {}
@@ -369,6 +394,11 @@ pub fn wait_after(
     misses: u32,
     seed: &mut u64,
 ) -> Duration {
+    // A refused key stays refused until the operator changes it (and restarts): asking
+    // again in 30 s, 60 s, … only repeats the refusal.
+    if report.key_refused {
+        return MAX_BACKOFF;
+    }
     let scheduled = jittered(next_delay(interval, misses), seed);
     report
         .retry_after
@@ -414,6 +444,8 @@ mod tests {
             partial: None,
             refused: Vec::new(),
             refused_total: 0,
+            rows_refused: 0,
+            key_refused: false,
         };
         let mut seed = 7;
         // A 429 asking for ten minutes waits them, not the first 30 s step of the backoff.

@@ -103,8 +103,8 @@ pub fn stock_level(status: Option<&Value>) -> StockLevel {
 
 /// One GPU type read into its offers; a figure or type refused is noted in `parsed`.
 fn read_type(t: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Option<Vec<Offer>> {
-    if let Err(why) = crate::json::row_in_dollars(t) {
-        parsed.refuse(format!(
+    if let Err(why) = crate::json::row_check(t) {
+        parsed.refuse_row(format!(
             "RunPod type {}: {why}",
             t.get("id").unwrap_or(&Value::Null)
         ));

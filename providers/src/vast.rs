@@ -123,8 +123,8 @@ pub fn vram_gb_from(gpu_ram: f64) -> f64 {
 
 /// One offer row read into its offers; a figure or row refused is noted in `parsed`.
 fn read_row(row: &Value, catalog: &Catalog, now: i64, parsed: &mut Parsed) -> Option<Vec<Offer>> {
-    if let Err(why) = crate::json::row_in_dollars(row) {
-        parsed.refuse(format!(
+    if let Err(why) = crate::json::row_check(row) {
+        parsed.refuse_row(format!(
             "Vast.ai offer {}: {why}",
             row.get("id").unwrap_or(&Value::Null)
         ));

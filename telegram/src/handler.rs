@@ -368,7 +368,12 @@ async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult
         return Ok(());
     };
     let text = &*gpuscout_frontend::text::visible(text);
-    if !command::looks_like_command(text) || command::for_another_bot(text, &app.username) {
+    // Every bot that posts in the channel sees each post: another bot's `/ban` is not ours to
+    // call unknown (the group rule: our commands, near misses, `/x@us`).
+    if !command::looks_like_command(text)
+        || command::for_another_bot(text, &app.username)
+        || !command::for_us_in_a_group(text, &app.username)
+    {
         return Ok(());
     }
     let who = chat_ref(msg.chat.id, msg.chat.id.0, None);

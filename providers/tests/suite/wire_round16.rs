@@ -98,7 +98,8 @@ fn an_empty_or_null_graphql_errors_list_is_no_error() {
 
 /// Cases 10–13: a name written twice in one object. Two different prices for one field, two
 /// `offers` lists, or one Lambda instance type twice at two prices have no single meaning:
-/// the answer is refused (the last snapshot kept), never read as either value. The same name
+/// the answer is refused (the last snapshot kept), never read as either value (wire17: inside a
+/// row only that row is refused; here it is the only row, so nothing is read). The same name
 /// twice with the same value means one thing and is read.
 #[test]
 fn a_name_written_twice_with_two_values_is_refused_never_read_as_either() {
