@@ -484,7 +484,7 @@ mod tests {
 
     #[test]
     fn a_checkpoints_name_ends_with_the_weights_it_holds() {
-        let q = |n: &str| checkpoint_quant(n).map(|(stem, q, bnb)| (stem, q, bnb));
+        let q = checkpoint_quant;
         assert_eq!(
             q("unsloth/Mistral-7B-Instruct-v0.3-bnb-4bit"),
             Some(("unsloth/Mistral-7B-Instruct-v0.3".into(), Quant::Nf4, true))
