@@ -697,6 +697,8 @@ mod categories;
 #[path = "fit_reference/heldout4.rs"]
 mod heldout4;
 
+#[path = "fit_reference/each_row.rs"]
+mod each_row;
 #[path = "fit_reference/mixed.rs"]
 mod mixed;
 
