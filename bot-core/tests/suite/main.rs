@@ -22,6 +22,7 @@ mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
 mod corpus37_share;
+mod corpus38_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
