@@ -287,6 +287,14 @@ const SPOKEN: &[(&str, &str)] = &[
     ("24/7", " always "),
     ("always on", " always "),
     ("always-on", " always "),
+    // `keep an L4 running all month`, `整月开着`: on for the whole month, the month's bill (it had
+    // been an hour's price).
+    ("all month long", " always "),
+    ("all month", " always "),
+    ("the whole month", " always "),
+    ("the entire month", " always "),
+    ("整月", " always "),
+    ("一整个月", " always "),
 ];
 
 /// One pass over `s`, each phrase replaced where it starts (the first in `table` wins).
