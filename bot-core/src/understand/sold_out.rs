@@ -24,6 +24,20 @@ const NONE_LEFT: &[&str] = &[
     "are out of",
     "ran out",
 ];
+/// Out of it every time the user tries (`autodl老是抢不到4090`, `runpod is always out of
+/// 4090s`): the same, when the ask is plainly elsewhere (`还有空闲吗 抢不到啊` asks that
+/// platform again, so `还有` alone is not enough).
+const NONE_WHEN_TRIED: &[&str] = &[
+    "抢不到",
+    "租不到",
+    "约不到",
+    "always out of",
+    "constantly out of",
+    "never has",
+    "never have",
+    "can never get",
+    "can't ever get",
+];
 /// Words that ask where else.
 const ELSEWHERE: &[&str] = &[
     "哪家",
@@ -45,7 +59,12 @@ pub(super) fn elsewhere(q: &Question) -> Option<Reading> {
     let [card] = q.e.gpus.as_slice() else {
         return None;
     };
-    if q.e.platforms.is_empty() || !q.nothing_to_size() || !q.has(NONE_LEFT) || !q.has(ELSEWHERE) {
+    let elsewhere_plainly = ELSEWHERE
+        .iter()
+        .any(|w| *w != "还有" && q.padded.contains(w));
+    let none_left =
+        (q.has(NONE_LEFT) && q.has(ELSEWHERE)) || (q.has(NONE_WHEN_TRIED) && elsewhere_plainly);
+    if q.e.platforms.is_empty() || !q.nothing_to_size() || !none_left {
         return None;
     }
     let args = make::stock_args(&card.gpu, None, q.hourly_cap().as_ref());
