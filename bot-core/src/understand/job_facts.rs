@@ -226,6 +226,16 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
         a.options.insert(0, ("ctx".to_string(), window(n)));
     }
     trainer_words(padded, &mut a);
+    // A checkpoint saved by bitsandbytes in 4 bits (`…-bnb-4bit`) loads as it is, without the
+    // 16-bit warm-up: the option `/fit` itself adds for that name, so both lines are the same.
+    let bnb = padded.split_whitespace().any(|t| {
+        crate::lexicon::checkpoint_quant(t)
+            .is_some_and(|(_, q, bnb)| bnb && q == crate::vram::Quant::Nf4)
+    });
+    if bnb && !said(&a, "warmup") {
+        a.options
+            .insert(0, ("warmup".to_string(), "off".to_string()));
+    }
     if !said(&a, "batch")
         && let Some(n) = BATCH_KEYS
             .iter()
