@@ -129,7 +129,7 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     let sum_for_job = period && job && !has(p, CONVERT_WORDS) && !has(p, ASKED_PRICE);
     let said = has(p, BUDGET_WORDS)
         || (has(p, WITHIN) && period)
-        || (has(p, AT_HAND) && (period || place_asked(p)))
+        || (has(p, AT_HAND) && (period || super::cues::place_asked(p)))
         || sum_for_job;
     // `what can I rent for 500 a month`: an amount for a period asked what it rents.
     // The price pass takes `$300 a month` out of the text with its period.
@@ -144,29 +144,6 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
         return Reading::Command(Request::Pick);
     }
     r
-}
-
-/// Whether a place to rent is asked (`租哪家`, `where should i go`, `…, where?`): a sum said
-/// beside it is money to spend there, never an amount to convert.
-pub(super) fn place_asked(p: &str) -> bool {
-    const WHERE: &[&str] = &[
-        "where can i",
-        "where do i",
-        "where should",
-        "where to ",
-        "which provider",
-        "which platform",
-        "租哪家",
-        "在哪家租",
-        "去哪租",
-        "去哪家",
-        "哪家好",
-        "哪家合适",
-    ];
-    super::cues::asks_where_to_rent(p)
-        || has(p, WHERE)
-        || p.trim_end().ends_with(" where")
-        || p.trim_end().ends_with("哪家")
 }
 
 /// Whether `p` says an amount: the lexicon's bare amounts (digits not glued to a letter, `7b`,
