@@ -24,6 +24,9 @@ const CHOOSE: &[&str] = &[
     "去哪家",
     "用哪家",
     "哪家比较好",
+    "租哪家",
+    "在哪家租",
+    "去哪租",
     "哪家好",
     "哪家合适",
     "哪个比较好",
@@ -59,7 +62,9 @@ const LIST: &[&str] = &[
 pub(super) fn barrier_guided(q: &Question) -> Option<Reading> {
     let e = q.e;
     let nothing = e.gpus.is_empty() && e.platforms.is_empty();
-    let asked = q.has(CHOOSE) && !q.has(LIST);
+    // `只有支付宝 不想实名 预算50 哪家`: a budget beside the place asked is a choice asked too.
+    let budget = q.has(&["预算", "budget", "经费"]) && super::cues::place_asked(q.padded);
+    let asked = (q.has(CHOOSE) || budget) && !q.has(LIST);
     (nothing && asked && !needs_said(q.padded).is_empty())
         .then_some(Reading::Command(Request::Pick))
 }

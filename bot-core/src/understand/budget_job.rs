@@ -28,6 +28,8 @@ const AT_HAND: &[&str] = &[
     "i have",
     "i've got",
     "ive got",
+    // `got $100, wanna fine tune …`: the subject dropped.
+    "got ",
     "我有",
     "手头",
     "手上有",
@@ -127,7 +129,7 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     let sum_for_job = period && job && !has(p, CONVERT_WORDS) && !has(p, ASKED_PRICE);
     let said = has(p, BUDGET_WORDS)
         || (has(p, WITHIN) && period)
-        || (has(p, AT_HAND) && period)
+        || (has(p, AT_HAND) && (period || super::cues::place_asked(p)))
         || sum_for_job;
     // `what can I rent for 500 a month`: an amount for a period asked what it rents.
     // The price pass takes `$300 a month` out of the text with its period.

@@ -147,6 +147,29 @@ pub(super) fn asks_where_to_rent(padded: &str) -> bool {
             && padded.trim_end().ends_with(" where"))
 }
 
+/// Whether a place to rent is asked (`租哪家`, `where should i go`, `…, where?`): a sum said
+/// beside it is money to spend there, never an amount to convert.
+pub(super) fn place_asked(p: &str) -> bool {
+    const WHERE: &[&str] = &[
+        "where can i",
+        "where do i",
+        "where should",
+        "where to ",
+        "which provider",
+        "which platform",
+        "租哪家",
+        "在哪家租",
+        "去哪租",
+        "去哪家",
+        "哪家好",
+        "哪家合适",
+    ];
+    asks_where_to_rent(p)
+        || has(p, WHERE)
+        || p.trim_end().ends_with(" where")
+        || p.trim_end().ends_with("哪家")
+}
+
 /// `which provider and card?`, `不知道用哪个 platform`, `用哪个云服务商比较靠谱`: one place to
 /// rent asked for by a question word and a word for such a place a few characters on. A plural
 /// (`哪些平台`, `which platforms`) asks for the list, which the barrier reading keeps.

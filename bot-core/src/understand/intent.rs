@@ -182,6 +182,11 @@ fn priced_job(q: &Question) -> Option<Reading> {
 fn convert(q: &Question) -> Option<Reading> {
     let p = q.price?;
     let asked = p.per.is_some() && q.has(CONVERT_WORDS);
+    // `I have $30 …, where?`: a sum beside a place asked is a budget, read by the guidance
+    // rules and `budget_job`, never an amount with nothing to convert it to.
+    if !asked && p.per.is_none() && super::cues::place_asked(q.padded) {
+        return None;
+    }
     if !asked && (!q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty()) {
         return None;
     }

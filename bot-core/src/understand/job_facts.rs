@@ -19,6 +19,16 @@ const LORA_FLAGS: &[&str] = &[
     "peft",
 ];
 const QLORA_FLAGS: &[&str] = &["load_in_4bit", "bnb_4bit", "--qlora", "use_qlora"];
+/// Keys whose number is the bits the base is loaded in (LLaMA-Factory, Axolotl).
+const QUANT_BIT_KEYS: &[&str] = &["quantization_bit", "load_in_bits"];
+
+/// Whether the trainer's flags load the base in 4 bits.
+fn loads_in_4bit(padded: &str) -> bool {
+    QLORA_FLAGS.iter().any(|f| padded.contains(f))
+        || QUANT_BIT_KEYS
+            .iter()
+            .any(|k| number_after(padded, k) == Some(4))
+}
 /// Keys whose number is the training batch per card.
 const BATCH_KEYS: &[&str] = &[
     "per_device_train_batch_size",
@@ -187,8 +197,14 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
     if a.task == Some(Task::Full) && full_not_training(padded) {
         a.task = None;
     }
+    // LoRA on a base loaded in 4 bits is QLoRA (LLaMA-Factory's `quantization_bit: 4` beside
+    // `finetuning_type: lora`, PEFT's `load_in_4bit` beside `--lora_r`): sized as LoRA the base
+    // would be counted in BF16, about three times its 4-bit size.
+    if a.task == Some(Task::Lora) && loads_in_4bit(padded) {
+        a.task = Some(Task::Qlora);
+    }
     if a.task.is_none() {
-        if QLORA_FLAGS.iter().any(|f| padded.contains(f)) {
+        if loads_in_4bit(padded) {
             a.task = Some(Task::Qlora);
         } else if LORA_FLAGS.iter().any(|f| padded.contains(f)) {
             a.task = Some(Task::Lora);
@@ -210,6 +226,16 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
         a.options.insert(0, ("ctx".to_string(), window(n)));
     }
     trainer_words(padded, &mut a);
+    // A checkpoint saved by bitsandbytes in 4 bits (`…-bnb-4bit`) loads as it is, without the
+    // 16-bit warm-up: the option `/fit` itself adds for that name, so both lines are the same.
+    let bnb = padded.split_whitespace().any(|t| {
+        crate::lexicon::checkpoint_quant(t)
+            .is_some_and(|(_, q, bnb)| bnb && q == crate::vram::Quant::Nf4)
+    });
+    if bnb && !said(&a, "warmup") {
+        a.options
+            .insert(0, ("warmup".to_string(), "off".to_string()));
+    }
     if !said(&a, "batch")
         && let Some(n) = BATCH_KEYS
             .iter()

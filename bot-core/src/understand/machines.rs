@@ -51,8 +51,39 @@ pub(super) fn machine_asked(q: &Question) -> Option<Reading> {
 /// Words a machine's size is said with beside its card and count: classifiers, brand and form
 /// words, and particles that ask nothing of their own.
 const SIZE_WORDS: &[&str] = &[
-    "卡", "张", "台", "块", "个", "x", "卡机", "机", "gpus", "cards", "nvidia", "rtx", "tesla",
-    "geforce", "amd", "instinct", "sxm", "pcie", "any", "吗", "的",
+    "卡",
+    "张",
+    "台",
+    "块",
+    "个",
+    "x",
+    "卡机",
+    "机",
+    "gpus",
+    "cards",
+    "nvidia",
+    "rtx",
+    "tesla",
+    "geforce",
+    "amd",
+    "instinct",
+    "sxm",
+    "pcie",
+    "any",
+    "吗",
+    "的",
+    // Seeking one machine (`找一台 8 卡 a800`, `looking for an 8x h100`): nothing else asked.
+    "找",
+    "找一台",
+    "找台",
+    "想找",
+    "求",
+    "求一台",
+    "一台",
+    "looking",
+    "for",
+    "a",
+    "an",
 ];
 /// Counts said in words before a card.
 const COUNT_WORDS: &[&str] = &[

@@ -68,6 +68,7 @@ mod plan_or_hourly;
 mod platform_slips;
 mod price;
 mod price_range;
+mod price_row;
 mod quant_pair;
 mod quant_width;
 mod question;

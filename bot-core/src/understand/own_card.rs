@@ -53,6 +53,15 @@ const RENT: &[&str] = &[
     "rent an ",
     "would a ",
     "would an ",
+    // `oom on my 3090 … will an a6000 do it?`: the card asked after the one that failed.
+    "will a ",
+    "will an ",
+    "can a ",
+    "can an ",
+    "does a ",
+    "does an ",
+    "改用",
+    "换张",
     "switch to ",
     "upgrade to ",
     // The cloud turned to (`想在云上跑…`, `which cloud should i move to`).

@@ -45,6 +45,8 @@ const WORDS: &[Words] = &[
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
     quoted::plain,
+    // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.
+    super::price_row::plain,
     // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
     |_, t| weighed::distill(t),
     // `r1 distill 的qwen 14b`: the distill named by its base, before `r1` is read alone.

@@ -22,6 +22,16 @@ const WHO_HAS: &[&str] = &[
     "有人在 rent",
     "有人 rent",
     "有人租吗",
+    // `any b200 i can rent`, `is there an h200 i could rent`: one to be had, asked.
+    "i can rent",
+    "i could rent",
+    "can i rent",
+    "could i rent",
+    "available to rent",
+    "up for rent",
+    "能租到",
+    "租得到",
+    "可以租到",
 ];
 
 /// Who has it, said last (`h100谁有`; `谁有4090的使用经验` asks for people).

@@ -18,7 +18,9 @@ use super::understand::share_by_line;
 /// mechanism (2 more relabels of form, listed in the header): 296/300; the 4 left (three audio
 /// or video models the catalog lacks, read as no reading by design, and a refused payment
 /// method with no wallet said) are listed there. Helper und-u made the refused method a filter
-/// (`no-card`) and relabelled that row (listed in the header): 297/300.
+/// (`no-card`) and relabelled that row (listed in the header): 297/300. Helper und_s relabelled
+/// the two `bnb-4bit` rows to the typed `/fit`'s line (`warmup=off`, listed in the header) and the
+/// reader writes it: 298/300.
 #[test]
 fn fresh24_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -28,5 +30,5 @@ fn fresh24_share() {
         include_str!("../data/questions_fresh24.tsv"),
     );
     assert!(total >= 300, "fresh24: {total} questions");
-    assert!(right >= 297, "fresh24: {right} of {total}");
+    assert!(right >= 298, "fresh24: {right} of {total}");
 }

@@ -192,3 +192,47 @@ fn a_platform_the_catalog_lacks_is_said() {
         assert!(!text.contains("platform list"), "{q}: said unknown\n{text}");
     }
 }
+
+/// The memory asked by its unit (`多少G`) is the card's specs; a count of cards (`几个gpu`) or a
+/// price (`多少钱`) beside the same card is not.
+#[test]
+fn memory_asked_by_its_unit_is_specs_and_nothing_else() {
+    use bot_core::understand::read;
+    let catalog = Catalog::embedded().unwrap();
+    let first = |q: &str| {
+        read(&catalog, q)
+            .lines()
+            .first()
+            .cloned()
+            .unwrap_or_default()
+    };
+    for q in ["3090 多少G", "l4 几个g", "how many gb is an a10"] {
+        assert!(first(q).starts_with("/gpu "), "{q}: {}", first(q));
+    }
+    for q in [
+        "3090 多少钱",
+        "h100 几个gpu一台有货吗",
+        "4090 gpu how much per hour",
+    ] {
+        assert!(!first(q).starts_with("/gpu "), "{q}: {}", first(q));
+    }
+}
+
+/// A pasted price-table row with no platform and no other period asked is left as said (the
+/// row's card kept), and a bare price with a platform stays the user's own price.
+#[test]
+fn a_price_row_changes_only_what_its_words_ask() {
+    use bot_core::understand::read;
+    let catalog = Catalog::embedded().unwrap();
+    let first = |q: &str| {
+        read(&catalog, q)
+            .lines()
+            .first()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let kept = first("\"RTX 4090 | 24 GB | $0.34/hr\" is that cheap?");
+    assert!(kept.contains("rtx-4090"), "{kept}");
+    let own = first("vast 4090 $0.35/h 40 minutes");
+    assert!(own.starts_with("/cost 0.35usd/hour"), "{own}");
+}
