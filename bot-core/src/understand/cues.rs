@@ -219,6 +219,10 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
                 "tell me",
                 "let me know",
                 "notify",
+                // `I want a notification when …`, `get notified`, `send me an alert when …`.
+                "notification",
+                "notified",
+                "an alert",
                 "ping me",
                 "message me",
                 "text me",
@@ -237,6 +241,13 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
                 "in stock",
                 "back",
                 "free",
+                // A card that appears (`when the B200 shows up`, `once h200s turn up`).
+                "shows up",
+                "show up",
+                "turns up",
+                "turn up",
+                "appears",
+                "comes in",
             ],
         )
 }

@@ -16,14 +16,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus38.tsv");
 /// 288/300 (96.0 %; 293/300 by command alone; 294/300 the examples file's way), 290/300 (96.7 %;
 /// 294/300 by command) after the labeller's own errors were relabelled (2, each listed with its
 /// reason in its header); 293/300 once a card kept running all month was read as always on and a
-/// platform the user cannot get the card on was read as where not to look (the
+/// platform the user cannot get the card on was read as where not to look; 297/300 with
+/// und_s merged and alert and guidance phrasings (notification, shows up, where do I begin) read (the
 /// lead). The misses are grouped by mechanism in `docs/misses/corpus38_misses.md`.
 #[test]
 fn corpus38_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus38", CORPUS);
     assert!(total >= 300, "corpus38: {total} questions");
-    assert!(right >= 293, "corpus38: {right} of {total}");
+    assert!(right >= 297, "corpus38: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
