@@ -47,24 +47,12 @@ const ON: &[&str] = &[
 /// The count a text says as `N卡` / `N张卡` (or pointing back, [`BACK`], [`BACK_EN`]), 2 to 64,
 /// the first one.
 fn count_said(norm: &str) -> Option<u32> {
-    let b = norm.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_digit()
-            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
-        {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        let rest = &norm[i..];
+    for (start, end) in super::numerals::digit_runs(norm) {
+        let rest = &norm[end..];
         let pointed = BACK_EN.iter().any(|c| rest.starts_with(c))
             && ON.iter().any(|w| norm[..start].ends_with(w));
         if (pointed || CLASSIFIERS.iter().chain(BACK).any(|c| rest.starts_with(c)))
-            && let Ok(n) = norm[start..i].parse::<u32>()
+            && let Ok(n) = norm[start..end].parse::<u32>()
             && (2..=64).contains(&n)
         {
             return Some(n);

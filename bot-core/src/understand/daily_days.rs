@@ -50,28 +50,16 @@ const A_WEEK: &[&str] = &["for a week", "for one week", "for the week"];
 
 /// The spans of days said, as `(days, start, end)` byte ranges of `padded`.
 fn spans(padded: &str) -> Vec<(u32, usize, usize)> {
-    let b = padded.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_digit()
-            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
-        {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        let rest = &padded[i..];
+    for (start, end) in super::numerals::digit_runs(padded) {
+        let rest = &padded[end..];
         let unit = UNITS.iter().find(|(u, _)| {
             rest.starts_with(u)
                 && !(u.is_ascii()
                     && rest[u.len()..].starts_with(|c: char| c.is_ascii_alphanumeric()))
         });
-        if let (Some((u, per)), Ok(n)) = (unit, padded[start..i].parse::<u32>()) {
-            out.push((n.saturating_mul(*per), start, i + u.len()));
+        if let (Some((u, per)), Ok(n)) = (unit, padded[start..end].parse::<u32>()) {
+            out.push((n.saturating_mul(*per), start, end + u.len()));
         }
     }
     out

@@ -222,3 +222,26 @@ mod tests {
         assert_eq!(v(""), None);
     }
 }
+
+/// The byte ranges of the whole numbers written in digits that stand alone, not glued after a
+/// letter, a digit or a decimal point (`8 of them`, `跑10天`; never the `90` of `4090` or the `5`
+/// of `2.5`), in order.
+pub(super) fn digit_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+            if !b[i].is_ascii_digit() || glued {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            return Some((start, i));
+        }
+        None
+    })
+}

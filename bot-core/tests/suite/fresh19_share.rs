@@ -55,6 +55,11 @@ pub(super) fn own_labels_canonical(corpus: &str, skip: fn(&str) -> bool) {
 /// The rows of `corpus` whose expected line the command's own parser refuses or renders
 /// otherwise.
 pub(super) fn off_canonical(corpus: &str) -> Vec<String> {
+    with_parse_ctx(|ctx| off_canonical_in(ctx, corpus))
+}
+
+/// `f` with the context a typed command is parsed in: an English chat on a fresh store, USD.
+pub(super) fn with_parse_ctx<R>(f: impl FnOnce(&Ctx<'_>) -> R) -> R {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&db_path(dir.path())).unwrap();
     let catalog = Catalog::embedded().unwrap();
@@ -69,6 +74,10 @@ pub(super) fn off_canonical(corpus: &str) -> Vec<String> {
         today: 0,
         is_operator: false,
     };
+    f(&ctx)
+}
+
+fn off_canonical_in(ctx: &Ctx<'_>, corpus: &str) -> Vec<String> {
     let mut off = Vec::new();
     let rows = corpus
         .lines()
@@ -76,7 +85,7 @@ pub(super) fn off_canonical(corpus: &str) -> Vec<String> {
     for row in rows {
         let (question, expected) = row.split_once('\t').expect("question\\texpected");
         let line = expected.strip_prefix("ask:").unwrap_or(expected);
-        match Request::parse(&ctx, line) {
+        match Request::parse(ctx, line) {
             Some(Ok(request)) if request.line() == line => {}
             Some(Ok(request)) => off.push(format!("{question}: {line} renders {}", request.line())),
             Some(Err(reply)) => off.push(format!("{question}: {line} refused: {reply:?}")),

@@ -35,35 +35,19 @@ fn und_r_normalize_probe() {
 /// read their arguments through the same plain-text pass as questions (`spoken_cards`).
 #[test]
 fn spoken_cards_read_alike_in_commands() {
-    use bot_core::Catalog;
     use bot_core::commands::Request;
-    use bot_core::context::Ctx;
-    use bot_core::store::{Store, db_path};
-    use bot_core::{ChatRef, Lang};
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&db_path(dir.path())).unwrap();
-    let catalog = Catalog::embedded().unwrap();
-    let me = ChatRef::terminal(None);
-    let ctx = Ctx {
-        catalog: &catalog,
-        store: &store,
-        who: &me,
-        lang: Lang::En,
-        currency: "USD".into(),
-        bare_currency: "USD".into(),
-        today: 0,
-        is_operator: false,
-    };
-    let line = |l: &str| match Request::parse(&ctx, l) {
-        Some(Ok(r)) => r.line(),
-        other => panic!("{l}: {other:?}"),
-    };
-    for (spoken, digits) in [
-        ("/gpu 四零九零", "/gpu 4090"),
-        ("/gpu L四十S 四零九零", "/gpu l40s 4090"),
-        ("/cost autodl 三零九零 2h", "/cost autodl 3090 2h"),
-        ("/compare A一百 1h", "/compare a100 1h"),
-    ] {
-        assert_eq!(line(spoken), line(digits), "{spoken}");
-    }
+    super::fresh19_share::with_parse_ctx(|ctx| {
+        let line = |l: &str| match Request::parse(ctx, l) {
+            Some(Ok(r)) => r.line(),
+            other => panic!("{l}: {other:?}"),
+        };
+        for (spoken, digits) in [
+            ("/gpu 四零九零", "/gpu 4090"),
+            ("/gpu L四十S 四零九零", "/gpu l40s 4090"),
+            ("/cost autodl 三零九零 2h", "/cost autodl 3090 2h"),
+            ("/compare A一百 1h", "/compare a100 1h"),
+        ] {
+            assert_eq!(line(spoken), line(digits), "{spoken}");
+        }
+    });
 }

@@ -193,6 +193,23 @@ pub(super) fn config(vars: &[(&str, String)]) -> Result<Config, ConfigError> {
     })
 }
 
+/// A poller of Vast alone at `url` (a loopback fake) into a fresh store, no FX feed, a 5 s fetch
+/// timeout; the directory keeps the store alive.
+pub(super) fn vast_poller(url: String) -> (tempfile::TempDir, Arc<Store>, Poller) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
+    let config = config(&[
+        ("GPUSCOUT_PROVIDERS", "vast".to_string()),
+        ("GPUSCOUT_VAST_URL", url),
+        ("GPUSCOUT_FX_URL", "none".into()),
+        ("GPUSCOUT_FETCH_TIMEOUT", "5".into()),
+    ])
+    .unwrap();
+    let (adapters, _) = config.adapters();
+    let poller = Poller::new(&config, adapters, Arc::new(cat()), store.clone()).unwrap();
+    (dir, store, poller)
+}
+
 #[test]
 fn a_partial_answers_reason_never_carries_the_key_into_a_log_or_the_store() {
     // Letters only, so no shape check can tell it is a key: only the configured value can.

@@ -11,10 +11,7 @@ use bot_core::availability::all_latest_offers;
 use gpuscout_testkit::fake_providers::{FakeProviders, Script};
 
 use super::wire_answers::{dec, lambda, parse, runpod, vast};
-use super::wire_round13::{config, find, rt, vast_priced};
-use bot_core::Store;
-use gpuscout_providers::Poller;
-use std::sync::Arc;
+use super::wire_round13::{find, rt, vast_priced};
 
 const VAST: &str = "/api/v0/bundles/";
 
@@ -127,23 +124,7 @@ fn a_poll_whose_answer_holds_a_multibyte_sign_by_a_digit_stores_the_rest_and_nam
             vast_priced(3, "RTX A6000", &js("1\u{202f}234.5")),
         ))],
     );
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let vars = [
-        ("GPUSCOUT_PROVIDERS", "vast".to_string()),
-        ("GPUSCOUT_VAST_URL", fake.url()),
-        ("GPUSCOUT_FX_URL", "none".into()),
-        ("GPUSCOUT_FETCH_TIMEOUT", "5".into()),
-    ];
-    let config = config(&vars).unwrap();
-    let (adapters, _) = config.adapters();
-    let poller = Poller::new(
-        &config,
-        adapters,
-        Arc::new(super::wire_answers::cat()),
-        store.clone(),
-    )
-    .unwrap();
+    let (_dir, store, poller) = super::wire_round13::vast_poller(fake.url());
     let reports = rt().block_on(poller.poll_once(None));
     assert!(reports[0].replaced(), "{reports:?}");
     let line = reports[0].line();

@@ -229,10 +229,7 @@ fn no_content_trailing_bytes_and_two_documents_are_refused_with_their_reason() {
 /// out keeps it (a partial answer never calls a card gone).
 #[test]
 fn through_the_poller_a_repeated_list_or_a_page_said_in_text_never_empties_the_store() {
-    use bot_core::Store;
     use bot_core::availability::all_latest_offers;
-    use gpuscout_providers::Poller;
-    use std::sync::Arc;
     let fake = FakeProviders::start();
     let good = format!(r#"{{"offers": [{}]}}"#, two_rows());
     fake.script(
@@ -246,23 +243,7 @@ fn through_the_poller_a_repeated_list_or_a_page_said_in_text_never_empties_the_s
             )),
         ],
     );
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let vars = [
-        ("GPUSCOUT_PROVIDERS", "vast".to_string()),
-        ("GPUSCOUT_VAST_URL", fake.url()),
-        ("GPUSCOUT_FX_URL", "none".into()),
-        ("GPUSCOUT_FETCH_TIMEOUT", "5".into()),
-    ];
-    let config = super::wire_round13::config(&vars).unwrap();
-    let (adapters, _) = config.adapters();
-    let poller = Poller::new(
-        &config,
-        adapters,
-        Arc::new(super::wire_answers::cat()),
-        store.clone(),
-    )
-    .unwrap();
+    let (_dir, store, poller) = super::wire_round13::vast_poller(fake.url());
     let stored = || {
         let mut s: Vec<String> = all_latest_offers(&store)
             .unwrap()

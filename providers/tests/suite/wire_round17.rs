@@ -136,10 +136,7 @@ fn a_name_written_twice_outside_every_row_still_refuses_the_answer() {
 /// ("1 of them whole rows") and the other rows are stored.
 #[test]
 fn through_the_poller_a_row_written_twice_is_counted_and_the_rest_stored() {
-    use bot_core::Store;
     use bot_core::availability::all_latest_offers;
-    use gpuscout_providers::Poller;
-    use std::sync::Arc;
     let fake = FakeProviders::start();
     let twice = r#"{"id": 1714, "gpu_name": "RTX A6000", "num_gpus": 1, "gpu_ram": 49140,
         "dph_total": 0.30, "dph_total": 3.00, "rentable": true, "rented": false}"#;
@@ -150,23 +147,7 @@ fn through_the_poller_a_row_written_twice_is_counted_and_the_rest_stored() {
             vast_priced(1_715, "RTX 4090", "0.35")
         ))],
     );
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let vars = [
-        ("GPUSCOUT_PROVIDERS", "vast".to_string()),
-        ("GPUSCOUT_VAST_URL", fake.url()),
-        ("GPUSCOUT_FX_URL", "none".into()),
-        ("GPUSCOUT_FETCH_TIMEOUT", "5".into()),
-    ];
-    let config = super::wire_round13::config(&vars).unwrap();
-    let (adapters, _) = config.adapters();
-    let poller = Poller::new(
-        &config,
-        adapters,
-        Arc::new(super::wire_answers::cat()),
-        store.clone(),
-    )
-    .unwrap();
+    let (_dir, store, poller) = super::wire_round13::vast_poller(fake.url());
     let reports = super::wire_round13::rt().block_on(poller.poll_once(None));
     assert!(reports[0].replaced(), "{reports:?}");
     assert_eq!(reports[0].rows_refused, 1);
