@@ -149,6 +149,29 @@ pub(crate) fn value_or_top(run: &[char]) -> Option<u64> {
     value_of(run).or_else(|| range_of(run).map(|(_, hi)| hi))
 }
 
+/// The byte ranges of the whole numbers written in digits that stand alone, not glued after a
+/// letter, a digit or a decimal point (`8 of them`, `跑10天`; never the `90` of `4090` or the `5`
+/// of `2.5`), in order.
+pub(super) fn digit_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+            if !b[i].is_ascii_digit() || glued {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            return Some((start, i));
+        }
+        None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{range_of, value_of, value_or_top};
@@ -221,27 +244,12 @@ mod tests {
         assert_eq!(v("三五"), None);
         assert_eq!(v(""), None);
     }
-}
 
-/// The byte ranges of the whole numbers written in digits that stand alone, not glued after a
-/// letter, a digit or a decimal point (`8 of them`, `跑10天`; never the `90` of `4090` or the `5`
-/// of `2.5`), in order.
-pub(super) fn digit_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let b = text.as_bytes();
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        while i < b.len() {
-            let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
-            if !b[i].is_ascii_digit() || glued {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            return Some((start, i));
-        }
-        None
-    })
+    #[test]
+    fn digit_runs_are_whole_numbers_standing_alone() {
+        use super::digit_runs;
+        let text = "8 of the 4090s for 2.5 days, 跑10天 a12";
+        let runs: Vec<&str> = digit_runs(text).map(|(a, b)| &text[a..b]).collect();
+        assert_eq!(runs, ["8", "4090", "2", "10"]);
+    }
 }
