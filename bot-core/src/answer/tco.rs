@@ -23,7 +23,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 /// `0.3`, `$0.3`, `¥2`, `2元`, `0.3/mtok`: an amount with an optional currency (`None` = the
 /// user's display currency). A price per hour or per million tokens is accepted; any other
 /// unit is not what this question asks for.
-fn money(text: &str, per_ok: PriceUnit) -> Option<PriceText> {
+pub(super) fn money(text: &str, per_ok: PriceUnit) -> Option<PriceText> {
     let p = parse_price(text).ok()?;
     match p.per {
         None => Some(p),
@@ -141,6 +141,11 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
             },
             _ => pos.push(*w),
         }
+    }
+    // A line with parts left out (`/tco llama-3.1-70b bf16 5m`, `/tco 1m 0.5usd`), as a
+    // question's reading writes it: [`chat`] sizes the card or asks for what is missing.
+    if let Some(parts) = super::tco_parts::read(ctx, &pos, prefix, line.clone()) {
+        return parts;
     }
     // No format typed (`/tco qwen2.5-7b 4090 20m`): the one a question gets, never the card
     // read as a format.
@@ -559,7 +564,7 @@ fn bad(id: &str, w: &str) -> Reply {
     Reply::text(Msg::new(id).said("value", w)).with(Msg::new("usage-tco"))
 }
 
-fn err_reply(e: &FitError) -> Reply {
+pub(super) fn err_reply(e: &FitError) -> Reply {
     match e {
         // Not a typing mistake: the catalog lacks a card figure; the usage line would not help.
         FitError::SpecUnknown(..) => Reply::text(e.msg()),

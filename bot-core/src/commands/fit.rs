@@ -52,14 +52,7 @@ impl Typed for Cmd {
         if let Some(line) = fit_diffusion::read(ctx.catalog, text) {
             return Ok(FitAsk::Image(line?));
         }
-        if let Some(line) = FitMemoryArgs::read(text) {
-            return Ok(FitAsk::Memory(line));
-        }
-        // `/fit rtx-4090`: a card and no model, which models fit it.
-        if let Some(line) = FitMemoryArgs::read_card(ctx.catalog, text) {
-            return Ok(FitAsk::Memory(line));
-        }
-        Ok(FitAsk::Model(fit::read_line(ctx, text)?))
+        read_text(ctx, text)
     }
     fn answer(turn: &Turn, a: &FitAsk<'_>) -> RunResult {
         match a {
@@ -68,6 +61,19 @@ impl Typed for Cmd {
             FitAsk::Memory(line) => answer_memory(turn, line),
         }
     }
+}
+
+/// A line naming no image model, read as a question's reading is typed back: which models fit
+/// a memory size (`/fit 16gb`) or a card (`/fit rtx-4090 lora`), else one model's fit.
+pub fn read_text<'c>(ctx: &Ctx<'c>, text: &str) -> Result<FitAsk<'c>, AnswerError> {
+    if let Some(line) = FitMemoryArgs::read(text) {
+        return Ok(FitAsk::Memory(line));
+    }
+    // `/fit rtx-4090`: a card and no model, which models fit it.
+    if let Some(line) = FitMemoryArgs::read_card(ctx.catalog, text) {
+        return Ok(FitAsk::Memory(line));
+    }
+    Ok(FitAsk::Model(fit::read_line(ctx, text)?))
 }
 
 /// `/fit 16gb`: which models fit that memory, each named model's own `/fit` offered to tap.

@@ -19,7 +19,6 @@ use super::{
 };
 use crate::answer::alerts::Unsubscribe;
 use crate::answer::billing::{ConvertRequest, JobRequest};
-use crate::answer::fit;
 use crate::context::Ctx;
 use crate::reply::Reply;
 
@@ -176,9 +175,12 @@ impl Request {
 type Reader = fn(&Ctx, &str) -> Result<Request, Reply>;
 
 const READERS: &[(&CommandDef, Reader)] = &[
-    (&fit_cmd::DEF, |ctx, a| match FitMemoryArgs::read(a) {
-        Some(m) => Ok(Request::FitMemory(m)),
-        None => fit::read_line(ctx, a).map(Request::Fit).map_err(|r| *r),
+    (&fit_cmd::DEF, |ctx, a| match fit_cmd::read_text(ctx, a) {
+        Ok(fit_cmd::FitAsk::Memory(m)) => Ok(Request::FitMemory(m)),
+        Ok(fit_cmd::FitAsk::Model(f)) => Ok(Request::Fit(f)),
+        // `read_text` reads no image line: the image reader runs before it, in `/fit` alone.
+        Ok(fit_cmd::FitAsk::Image(_)) => Err(Reply::text(crate::reply::Msg::new("usage-fit"))),
+        Err(e) => Err(e.reply()),
     }),
     (&cost::DEF, |ctx, a| {
         cost::Cmd::parse(ctx, a)

@@ -27,6 +27,7 @@ mod corpus39_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
+mod echo_typed_back;
 mod family_lines;
 mod fit_axolotl;
 mod fit_beams_mechanisms;

@@ -10,14 +10,14 @@ use bot_core::understand::{Reading, read};
 use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer};
 use std::sync::Arc;
 
-fn bot(dir: &std::path::Path) -> Bot {
+pub(super) fn bot(dir: &std::path::Path) -> Bot {
     let store = Arc::new(Store::open(&db_path(dir)).unwrap());
     let mut bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
     bot.today = bot_core::catalog::parse_date("2026-11-30");
     bot
 }
 
-fn who() -> ChatRef {
+pub(super) fn who() -> ChatRef {
     ChatRef {
         platform: "test".into(),
         chat: "c".into(),
