@@ -174,3 +174,48 @@ fn autocomplete_in_a_dm_offers_choices_discord_takes() {
         assert!(c["value"].is_string(), "{c}");
     }
 }
+
+/// Cases 9–10 (DM, ids an older version wrote): a button press (type 3) and a modal submit
+/// (type 5) in a DM — no guild, the person top-level — whose `custom_id`s carry a version
+/// this build never wrote (`v0|…`): each gets a response Discord takes (4–7 for a press,
+/// 4/5/6 for a modal), never an error status.
+#[test]
+fn presses_and_modal_submits_with_an_older_custom_id_in_a_dm_get_a_response() {
+    let e = start(2500);
+    let strip_guild = |i: &mut Value| {
+        let o = i.as_object_mut().unwrap();
+        o.remove("guild_id");
+        o.remove("member");
+        o.remove("guild_locale");
+        o.insert("user".into(), user(PERSON));
+        o.insert("context".into(), json!(1));
+        o.insert(
+            "channel".into(),
+            json!({"id": "310000000000001801", "type": 1}),
+        );
+        o.insert("channel_id".into(), json!("310000000000001801"));
+    };
+    let mut press = e.discord.press("v0|g:h100-sxm", &[], PERSON, PERSON, false);
+    strip_guild(&mut press);
+    let a = e.discord.post(&press);
+    let t = a.body["type"].as_u64().unwrap_or(0);
+    assert!(
+        a.status == 200 && (4..=7).contains(&t),
+        "case 9: {} {:?}",
+        a.status,
+        a.body
+    );
+    let mut modal = in_dm(918_040, "gpu", json!([]));
+    modal["type"] = json!(5);
+    modal["data"] = json!({"custom_id": "v0|feedback", "components": [{"type": 1,
+        "components": [{"type": 4, "custom_id": "text", "value": "the old form"}]}]});
+    strip_guild(&mut modal);
+    let a = e.discord.post(&modal);
+    let t = a.body["type"].as_u64().unwrap_or(0);
+    assert!(
+        a.status == 200 && [4, 5, 6].contains(&t),
+        "case 10: {} {:?}",
+        a.status,
+        a.body
+    );
+}

@@ -219,3 +219,41 @@ fn commands_in_captions_at_the_start_and_in_the_middle() {
         assert!(!fake.sent_to(me).is_empty(), "case 8: no answer");
     });
 }
+
+/// Case 9 (forum): a plain question replying to the bot's own message inside topic 77 of a
+/// forum supergroup is answered in that topic (`message_thread_id` 77), not in General.
+#[test]
+fn a_reply_to_the_bot_inside_a_forum_topic_is_answered_in_that_topic() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, || {
+        let f = -1_001_180_000_077_i64;
+        let forum = json!({"id": f, "type": "supergroup", "title": "GPU forum", "is_forum": true});
+        let ours = json!({"message_id": 80, "date": DATE, "chat": forum, "from": us(),
+            "message_thread_id": 77, "is_topic_message": true,
+            "text": "RTX 4090: from $0.35/h on Vast.ai"});
+        let last = fake.push(
+            json!({"message": {"message_id": 81, "date": DATE, "chat": forum,
+            "from": person(180_030, "en"), "message_thread_id": 77, "is_topic_message": true,
+            "text": "how much is an a100 per hour", "reply_to_message": ours}}),
+        );
+        settle(&fake, last);
+        let sends: Vec<Value> = fake
+            .calls_of("sendMessage")
+            .into_iter()
+            .map(|c| c.params)
+            .filter(|p| {
+                p["chat_id"]
+                    .as_i64()
+                    .or_else(|| p["chat_id"].as_str()?.parse().ok())
+                    == Some(f)
+            })
+            .collect();
+        assert!(!sends.is_empty(), "case 9: no answer");
+        for p in &sends {
+            let thread = p["message_thread_id"]
+                .as_i64()
+                .or_else(|| p["message_thread_id"].as_str()?.parse().ok());
+            assert_eq!(thread, Some(77), "case 9: {p}");
+        }
+    });
+}
