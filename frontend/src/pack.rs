@@ -60,9 +60,16 @@ impl Markup {
     /// [`Markup::limit`] and each with its preformatted blocks balanced. No message is empty
     /// or whitespace only; no input gives no messages.
     pub fn pack_blocks(&self, blocks: &[Block]) -> Vec<String> {
-        let room = self.limit - (self.measure)(self.pre_open) - (self.measure)(self.pre_close);
+        let pre_room = self.limit - (self.measure)(self.pre_open) - (self.measure)(self.pre_close);
         let mut lines = Vec::new();
         for (i, block) in blocks.iter().enumerate() {
+            // Only a preformatted line needs room for its block's open and close; a plain line
+            // may fill the whole message (a 4096-unit line is one Telegram message, not two).
+            let room = if block.preformatted {
+                pre_room
+            } else {
+                self.limit
+            };
             let escape = if block.preformatted {
                 self.pre_escape
             } else {

@@ -128,6 +128,10 @@ pub enum FetchError {
     /// Past a size or row cap ([`Limits`]): refused, not read further.
     #[error("answer refused: {0}")]
     TooLarge(String),
+    /// The provider said, inside an answer with a 200 status, that our key is refused (a
+    /// GraphQL `UNAUTHENTICATED`): the same as a 401 for the schedule and the log.
+    #[error("key refused: {0}")]
+    KeyRefused(String),
 }
 
 impl FetchError {
@@ -139,12 +143,13 @@ impl FetchError {
         }
     }
 
-    /// Whether the provider refused our key or account: a 401, or a 403 whose body is the
+    /// Whether the provider refused our key or account: a 401, a refusal said inside the
+    /// answer ([`FetchError::KeyRefused`]), or a 403 whose body is the
     /// provider's own JSON (Lambda's `global/account-inactive`, Vast's `auth_error`). A 403
     /// page from a proxy or CDN (HTML, a bot challenge) passes and is not counted.
     pub fn key_refused(&self) -> bool {
         match self {
-            FetchError::Http { status: 401, .. } => true,
+            FetchError::Http { status: 401, .. } | FetchError::KeyRefused(_) => true,
             FetchError::Http {
                 status: 403,
                 snippet,
@@ -171,6 +176,7 @@ impl FetchError {
             },
             FetchError::Malformed(t) => FetchError::Malformed(s(t)),
             FetchError::TooLarge(t) => FetchError::TooLarge(s(t)),
+            FetchError::KeyRefused(t) => FetchError::KeyRefused(s(t)),
         }
     }
 }

@@ -17,6 +17,10 @@ use tokio_util::sync::CancellationToken;
 pub const RETRY_AFTER: Duration = Duration::from_secs(30);
 /// Longest wait between tries of a failing provider.
 pub const MAX_BACKOFF: Duration = Duration::from_secs(6 * 3600);
+/// The one early retry of a refused key: a provider's auth service can fail for minutes
+/// (a short 401 outage); asking once more after this costs one request, while waiting
+/// [`MAX_BACKOFF`] at once would cost six hours of snapshots.
+pub const KEY_RETRY: Duration = Duration::from_secs(15 * 60);
 
 /// What one poll of one provider did.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,8 +43,9 @@ pub struct PollReport {
     pub refused_total: usize,
     /// Of `refused_total`, whole rows refused (the rest of the answer read).
     pub rows_refused: usize,
-    /// The provider refused our key ([`FetchError::key_refused`]): no passing fault, so it is not asked again
-    /// before [`MAX_BACKOFF`] and only the first miss in a row is logged as a warning.
+    /// The provider refused our key ([`FetchError::key_refused`]): asked once more after
+    /// [`KEY_RETRY`] (a short auth outage), then not before [`MAX_BACKOFF`]; only the first
+    /// miss in a row is logged as a warning.
     pub key_refused: bool,
 }
 
@@ -394,10 +399,12 @@ pub fn wait_after(
     misses: u32,
     seed: &mut u64,
 ) -> Duration {
-    // A refused key stays refused until the operator changes it (and restarts): asking
-    // again in 30 s, 60 s, … only repeats the refusal.
+    // A refused key mostly stays refused until the operator changes it (and restarts):
+    // asking again in 30 s, 60 s, … only repeats the refusal. One retry after KEY_RETRY
+    // covers a provider's short auth outage; a second refusal in a row waits MAX_BACKOFF.
     if report.key_refused {
-        return MAX_BACKOFF;
+        let wait = if misses <= 1 { KEY_RETRY } else { MAX_BACKOFF };
+        return report.retry_after.map_or(wait, |asked| wait.max(asked));
     }
     let scheduled = jittered(next_delay(interval, misses), seed);
     report

@@ -51,10 +51,17 @@ impl Adapter for RunPod {
                 .pointer("/errors/0/message")
                 .and_then(Value::as_str)
                 .unwrap_or("no data.gpuTypes list");
-            return Err(FetchError::Malformed(format!(
-                "RunPod: {}",
-                why.chars().take(160).collect::<String>()
-            )));
+            let why = format!("RunPod: {}", why.chars().take(160).collect::<String>());
+            // GraphQL servers answer an unknown key with 200 and this code (Apollo's
+            // `UNAUTHENTICATED`, also `FORBIDDEN`): the provider refusing our key, so the
+            // poller treats it as it treats a 401 (one retry soon, then the long wait).
+            let code = root
+                .pointer("/errors/0/extensions/code")
+                .and_then(Value::as_str);
+            return Err(match code {
+                Some("UNAUTHENTICATED" | "FORBIDDEN") => FetchError::KeyRefused(why),
+                _ => FetchError::Malformed(why),
+            });
         };
         crate::Limits::PROVIDER.check_rows(types.len())?;
         let mut parsed = Parsed::default();

@@ -290,7 +290,7 @@ fn failed(status: u16, retry_after: Option<Duration>) -> PollReport {
 }
 
 /// Cases 18–19: a 401 (the key refused) through the wire is one failure with the key out of
-/// its text, and the poller's next try after it is [`MAX_BACKOFF`] away from the first miss
+/// its text, and the poller's next try after it is [`KEY_RETRY`] away (round 18), then [`MAX_BACKOFF`]
 /// (not 30 s, 60 s, …: a bad key stays bad until the operator changes it), and only the
 /// first miss in a row is logged as a warning. A 500's schedule is unchanged.
 #[test]
@@ -316,7 +316,11 @@ fn a_refused_key_is_reported_once_and_not_asked_again_every_minute() {
     assert!(!format!("{e} {e:?}").contains(&key[8..20]), "{e}");
     let interval = Duration::from_secs(900);
     let mut seed = 17;
-    for misses in 1..5 {
+    // Round 18: the first refusal is asked once more after KEY_RETRY (a short auth outage),
+    // every later one in a row waits MAX_BACKOFF.
+    let first = wait_after(&failed(401, None), interval, 1, &mut seed);
+    assert_eq!(first, gpuscout_providers::poller::KEY_RETRY);
+    for misses in 2..5 {
         let w = wait_after(&failed(401, None), interval, misses, &mut seed);
         assert_eq!(w, MAX_BACKOFF, "after {misses} misses");
     }
