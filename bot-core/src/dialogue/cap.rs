@@ -6,6 +6,7 @@
 use super::state::PickState;
 use crate::billing::format_money;
 use crate::context::Ctx;
+use crate::lexicon;
 use crate::reply::Msg;
 use rust_decimal::Decimal;
 use std::str::FromStr;
@@ -63,7 +64,7 @@ const PER_HOUR: &[&str] = &[
 ];
 
 /// A money amount with its currency: (start, end, amount, currency).
-fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<&'static str>)> {
+fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<String>)> {
     let mut out = Vec::new();
     let b = t.as_bytes();
     let mut i = 0;
@@ -87,34 +88,24 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<&'static str>)> {
         let skipped = t.len() - j - after.len();
         let mut cur = None;
         let mut end = j;
-        if before.ends_with('$') || before.ends_with("us$") {
-            cur = Some("USD");
-        } else if before.ends_with('¥') || before.ends_with('￥') {
-            cur = Some("CNY");
+        // The currency's words and symbols are the lexicon's, one list for every reader.
+        let lead = lexicon::LEADING_SYMBOLS
+            .iter()
+            .find(|sym| before.ends_with(**sym));
+        if let Some(sym) = lead {
+            cur = lexicon::parse_currency(sym).ok();
         }
-        for (w, c, scale) in [
-            ("块钱", "CNY", 1),
-            ("块", "CNY", 1),
-            ("元", "CNY", 1),
-            ("rmb", "CNY", 1),
-            ("cny", "CNY", 1),
-            ("刀", "USD", 1),
-            ("美元", "USD", 1),
-            ("美金", "USD", 1),
-            ("dollars", "USD", 1),
-            ("dollar", "USD", 1),
-            ("bucks", "USD", 1),
-            ("usd", "USD", 1),
-            ("cents", "USD", 100),
-            ("cent", "USD", 100),
-            ("毛", "CNY", 10),
-        ] {
-            if after.starts_with(w) {
-                cur = Some(c);
-                n /= Decimal::from(scale);
-                end = j + skipped + w.len();
-                break;
-            }
+        if let Some(w) = lexicon::MONEY_WORDS.iter().find(|w| after.starts_with(**w)) {
+            // A word of no one currency (`蚊`) is an amount in the user's currency.
+            cur = lexicon::parse_currency(w).ok().or(cur);
+            end = j + skipped + w.len();
+        } else if let Some((w, c, scale)) = lexicon::SUB_UNITS
+            .iter()
+            .find(|(w, ..)| after.starts_with(*w))
+        {
+            cur = Some(c.to_string());
+            n /= Decimal::from(*scale);
+            end = j + skipped + w.len();
         }
         // A duration (`3小时`, `5 hours`) is no price.
         let duration = [
@@ -131,11 +122,7 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<&'static str>)> {
         .iter()
         .any(|w| after.starts_with(w));
         if !duration || cur.is_some() {
-            let start = if cur == Some("USD") && before.ends_with('$') || before.ends_with('¥') {
-                before.char_indices().last().map_or(i, |(k, _)| k)
-            } else {
-                i
-            };
+            let start = lead.map_or(i, |sym| before.len() - sym.len());
             out.push((start, end, n, cur));
         }
         i = j;
@@ -145,7 +132,7 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<&'static str>)> {
 
 /// The cap said in `text`, and the text without it: (amount, currency or `None` for a bare
 /// amount, the rest). `None` when no price per hour with a ceiling's cue is said.
-pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String)> {
+pub(super) fn split(text: &str) -> Option<(Decimal, Option<String>, String)> {
     let t = crate::understand::normalize(text).to_lowercase();
     let spaced = format!(" {t} ");
     let (hour_at, hour_word) = PER_HOUR
@@ -298,9 +285,16 @@ mod tests {
             ),
             ("一小时最多5元", "5", Some("CNY"), ""),
             ("每小时不超过3", "3", None, ""),
+            // The lexicon's currency words and symbols, whichever reader meets them.
+            ("每小时不超过20人民币", "20", Some("CNY"), ""),
+            ("max €2 an hour", "2", Some("EUR"), ""),
+            ("under 2 euros per hour", "2", Some("EUR"), ""),
+            ("每小时最多5毛", "0.5", Some("CNY"), ""),
+            // `蚊` is a dollar in Hong Kong and a yuan in Guangzhou: the user's own currency.
+            ("每小时最多5蚊", "5", None, ""),
         ] {
             let (a, c, r) = split(t).unwrap_or_else(|| panic!("{t}"));
-            assert_eq!((a, c), (d(amount), cur), "{t}");
+            assert_eq!((a, c.as_deref()), (d(amount), cur), "{t}");
             assert_eq!(r, rest, "{t}");
         }
         for t in [

@@ -107,14 +107,14 @@ fn with_cap(
     ctx: &Ctx,
     state: &PickState,
     cap: rust_decimal::Decimal,
-    currency: Option<&'static str>,
+    currency: Option<String>,
     rest: &str,
 ) -> Outcome {
     let mut s = state.clone();
     s.cap = Some(cap);
-    s.cap_currency = currency.map(str::to_string);
+    s.cap_currency = currency;
     let mut notes: Vec<Msg> = super::cap::msg(ctx, &s).into_iter().collect();
-    if currency.is_none() {
+    if s.cap_currency.is_none() {
         notes.push(super::barriers::bare_note(ctx));
     }
     let mut out = rest_read(again, ctx, &s, rest, true);

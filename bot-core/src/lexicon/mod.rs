@@ -36,8 +36,8 @@ pub use count::{
 };
 pub use edit::{method_typos, one_edit};
 pub use money::{
-    MONEY_WORDS, PriceText, bare_amounts, parse_amount, parse_currency, parse_dur, parse_price,
-    parse_size_gb,
+    LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,
+    parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
