@@ -105,3 +105,37 @@ fn the_chat_reads_the_offload_and_says_it_is_per_card() {
     let zh = ask("zh-CN", "/fit qwen2.5-14b full 4x a6000 zero3-offload");
     assert!(zh.contains("CPU 卸载") && zh.contains("每张卡"), "{zh}");
 }
+
+/// vLLM's KV cache per card of Qwen3-Coder-30B-A3B (4 KV heads; no table row) served at
+/// 32k tokens on `tp` H100s.
+fn coder_kv_per_card(tp: u32) -> f64 {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("qwen3-coder-30b-a3b").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = bot_core::vram::Engine::Vllm;
+    req.context = 32_768;
+    req.cards = tp;
+    req.gpu = Some(catalog.gpu("h100-sxm").unwrap());
+    estimate_with(&catalog, &req, &FitOptions::default())
+        .unwrap()
+        .per_gpu
+        .kv_cache_gib
+}
+
+#[test]
+fn tensor_parallel_splits_kv_heads_until_each_rank_holds_one() {
+    // vLLM gives each rank max(1, kv_heads / tp) heads: 4 heads split 2 ways halve the cache
+    // per card; at tp=4 each rank holds one, and at tp=8 each head is held twice.
+    let (one, two, four, eight) = (
+        coder_kv_per_card(1),
+        coder_kv_per_card(2),
+        coder_kv_per_card(4),
+        coder_kv_per_card(8),
+    );
+    assert!((two - one / 2.0).abs() < 0.02, "{one} {two}");
+    assert!((four - one / 4.0).abs() < 0.02, "{one} {four}");
+    assert!((eight - four).abs() < 0.02, "{four} {eight}");
+}
