@@ -176,7 +176,9 @@ pub struct FitArgs {
     lora_rank: u32,
     /// Sharding when training on several cards: DeepSpeed ZeRO stage 0-3 (default 3), or
     /// `fsdp` (PyTorch FSDP full shard: a bf16 model's optimizer stays bf16), or `device_map`
-    /// (one process, whole layers per card, no NCCL).
+    /// (one process, whole layers per card, no NCCL); `3-offload`, `zero2-offload`,
+    /// `fsdp-offload`: the same with the state in CPU RAM (DeepSpeed offload_param +
+    /// offload_optimizer, FSDP CPUOffload).
     #[arg(long)]
     zero: Option<String>,
     /// Use bitsandbytes 8-bit Adam instead of AdamW.
@@ -387,6 +389,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             .zero
             .as_deref()
             .is_some_and(bot_core::lexicon::is_device_map),
+        offload: a.zero.as_deref().is_some_and(bot_core::lexicon::is_offload),
         vllm_utilization: match &a.gpu_memory_utilization {
             Some(u) => bot_core::vram::vllm_utilization(u).ok_or_else(|| {
                 anyhow!(

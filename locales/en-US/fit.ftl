@@ -187,6 +187,10 @@ fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A10
 fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
 fit-warn-zero = ℹ️ Training over several cards assumed with ZeRO stage { $stage } sharding (DeepSpeed/FSDP); plain data parallel keeps a full copy per card.
+fit-warn-offload = ℹ️ CPU offload (zero3-offload, fsdp-offload): { $params ->
+    [yes] the parameter shards, gradients and optimizer state wait in CPU RAM; each card holds only the layers being computed, the activations and a gradient bucket (figures above are per card)
+   *[no] the optimizer state and its step move to CPU RAM; each card still holds the whole 16-bit model (figures above are per card)
+  }. The machine needs the CPU RAM for them (a full fine-tune's fp32 master weights, moments and gradients alone are 16 bytes per parameter), and each step waits on the PCIe transfers. Treat the per-card figure as a floor: the one public measurement of a ZeRO-3 offload run here (Llama-3-8B full, 8 × RTX 3090) showed about twice what this sizes.
 fit-warn-multi-card = ℹ️ { $cards } cards are not { $cards }× faster. Interconnect: { $interconnect }.
 fit-error-quant = I don't know the quantization "{ $value }". Try fp16, bf16, fp8, int8, int4, gptq, awq, nf4, q4_k_m, q5_k_m, q8_0…
 fit-error-task = I don't know the task "{ $value }". Use infer, lora, qlora or full.

@@ -203,6 +203,10 @@ fit-warn-vllm-large-cards = ℹ️ 在 70 GiB 及以上、非 A100 的卡（H100
 fit-warn-vllm-fewer-seqs = ℹ️ 若启动时把最大并发序列数设为 { $seqs }（vLLM 在较小显卡上的默认值），启动预估同时采样的请求更少：每张卡约需 { $need } GiB（这张卡还剩 { $spare } GiB）。
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的 KV 缓存解压后存放（大得多）；vLLM、SGLang 和 llama.cpp 存的是压缩后的潜向量（可用 engine=vllm）。
 fit-warn-zero = ℹ️ 多卡训练按 ZeRO 第 { $stage } 阶段（ZeRO-{ $stage }）分片估算（DeepSpeed/FSDP）；普通数据并行每张卡都要存一整份。
+fit-warn-offload = ℹ️ CPU 卸载（zero3-offload、fsdp-offload）：{ $params ->
+    [yes] 参数分片、梯度和优化器状态放在内存里；每张卡只留正在计算的层、激活值和一个梯度桶（上面的数字都是每张卡的）
+   *[no] 优化器状态和更新步骤挪到内存里；每张卡仍要放下整份 16 位模型（上面的数字都是每张卡的）
+  }。机器要有足够的内存放它们（全参微调光是 fp32 主权重、动量和梯度就是每个参数 16 字节），每一步还要等 PCIe 传输。每张卡的数字请当作下限：这里唯一一条公开的 ZeRO-3 卸载实测（Llama-3-8B 全参，8 张 RTX 3090）大约是这个估算的两倍。
 fit-warn-multi-card = ℹ️ { $cards } 张卡并不会快 { $cards } 倍。互联方式：{ $interconnect_zh }。
 fit-error-quant = 不认识量化方式「{ $value }」。可以用 fp16、bf16、fp8、int8、int4、gptq、awq、nf4、q4_k_m、q5_k_m、q8_0 等。
 fit-error-task = 不认识任务「{ $value }」。请用 infer（推理）、lora、qlora 或 full（全参微调）。

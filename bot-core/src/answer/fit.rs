@@ -195,7 +195,7 @@ fn read_option_word(
     w: &str,
     lw: &str,
 ) -> Result<bool, Box<Reply>> {
-    if let Some(z) = lexicon::sharding(lw) {
+    if let Some(z) = lexicon::sharding(lw).or_else(|| lexicon::offload_sharding(lw)) {
         // FSDP keeps its name: it holds a bf16 model's optimizer unlike DeepSpeed ZeRO-3.
         let key = if lexicon::is_fsdp(lw) {
             "fsdp"
@@ -204,7 +204,13 @@ fn read_option_word(
         } else {
             zero_key(z)
         };
-        line.options.push(("zero".into(), key.into()));
+        // A CPU offload keeps its word: it changes what each card holds (`vram::offload`).
+        let key = if lexicon::is_offload(lw) {
+            format!("{key}-offload")
+        } else {
+            key.to_string()
+        };
+        line.options.push(("zero".into(), key));
         return Ok(true);
     }
     if let Some((k, v)) = lexicon::option(lw) {

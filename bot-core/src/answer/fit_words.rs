@@ -12,6 +12,7 @@ fn set_zero(opts: &mut FitOptions, v: &str) -> Result<(), FitError> {
     opts.zero = Some(v.parse()?);
     opts.fsdp = lexicon::is_fsdp(v);
     opts.device_map = lexicon::is_device_map(v);
+    opts.offload = lexicon::is_offload(v);
     Ok(())
 }
 

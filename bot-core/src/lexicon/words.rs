@@ -338,10 +338,12 @@ impl FromStr for Engine {
 impl FromStr for Zero {
     type Err = FitError;
     fn from_str(s: &str) -> Result<Zero, FitError> {
-        if let Some(z) = sharding(s) {
+        if let Some(z) = sharding(s).or_else(|| offload_sharding(s)) {
             return Ok(z);
         }
-        Ok(match squash(s).as_str() {
+        // `3-offload`: the stage of a CPU-offloaded sharding (`is_offload`).
+        let squashed = squash(s);
+        Ok(match without_offload(&squashed) {
             "0" | "off" | "none" | "ddp" | "zero0" => Zero::Off,
             "1" | "zero1" => Zero::One,
             "2" | "zero2" => Zero::Two,
@@ -355,7 +357,42 @@ impl FromStr for Zero {
 /// DeepSpeed ZeRO: the two shard alike but hold a bf16 model's optimizer differently
 /// (`vram::FitOptions::fsdp`).
 pub fn is_fsdp(word: &str) -> bool {
-    matches!(squash(word).as_str(), "fsdp" | "fsdp2" | "fullshard")
+    matches!(
+        without_offload(&squash(word)),
+        "fsdp" | "fsdp2" | "fullshard"
+    )
+}
+
+/// A squashed sharding word without its CPU-offload suffix (`zero3offload` -> `zero3`).
+fn without_offload(s: &str) -> &str {
+    s.strip_suffix("offload").unwrap_or(s)
+}
+
+/// The stage of a CPU-offloaded sharding word (`zero3-offload` -> ZeRO-3, `fsdp-offload` ->
+/// full shard); `None` for a word without the offload ([`sharding`] reads those).
+pub fn offload_sharding(word: &str) -> Option<Zero> {
+    if !is_offload(word) {
+        return None;
+    }
+    let s = squash(word);
+    let stem = without_offload(&s);
+    sharding(stem).or_else(|| stem.parse().ok())
+}
+
+/// Whether a sharding word also moves training state to CPU RAM: DeepSpeed's
+/// `offload_param` + `offload_optimizer` (`zero3-offload`, LLaMA-Factory's
+/// `ds_z3_offload_config.json`, ms-swift's `zero3_offload`; `zero2-offload` offloads the
+/// optimizer only) or FSDP's `CPUOffload(offload_params=True)` (`fsdp-offload`). Sized by
+/// `vram::offload`.
+pub fn is_offload(word: &str) -> bool {
+    let s = squash(word);
+    let stem = without_offload(&s);
+    // Nothing to offload without sharding (ZeRO-Offload needs a stage of 1 or more).
+    let sharded = match sharding(stem) {
+        Some(z) => z != Zero::Off,
+        None => matches!(stem, "1" | "2" | "3"),
+    };
+    stem.len() < s.len() && sharded
 }
 
 /// Whether a sharding word names one process over several cards by Transformers'
@@ -370,7 +407,7 @@ pub fn is_device_map(word: &str) -> bool {
 /// `deepspeed_zero3`; `fsdp` (PyTorch FSDP's default FULL_SHARD shards parameters, gradients
 /// and optimizer state, as ZeRO-3), `ddp` (nothing sharded). A bare stage number is not one
 /// (`3` is a card count), nor `deepspeed` alone (its stage is not said); an offload
-/// (`zero3-offload`) is not read as the same memory on the card.
+/// (`zero3-offload`) is not read as the same memory on the card: [`offload_sharding`].
 pub fn sharding(word: &str) -> Option<Zero> {
     let s = squash(word);
     match s.as_str() {

@@ -38,6 +38,7 @@ mod kbit_base;
 pub mod kv_cache;
 mod loss_head;
 pub mod method;
+mod offload;
 mod optim_step;
 mod option;
 mod parts;

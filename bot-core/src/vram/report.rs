@@ -112,6 +112,12 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         let z = opts.zero.unwrap_or(Zero::Three);
         warnings.push(Msg::new("fit-warn-zero").arg("stage", zero_key(z)));
     }
+    // What a CPU offload leaves on each card is said, per card (`vram::offload`).
+    if req.task.is_training() && opts.offload && opts.zero != Some(Zero::Off) {
+        let params = opts.zero.unwrap_or(Zero::Three) == Zero::Three;
+        warnings
+            .push(Msg::new("fit-warn-offload").arg("params", if params { "yes" } else { "no" }));
+    }
 
     warnings
 }

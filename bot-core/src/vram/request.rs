@@ -458,6 +458,9 @@ pub struct FitOptions {
     /// ms-swift and PEFT way without torchrun): whole layers per card, nothing replicated,
     /// no collectives (`vram::device_map`).
     pub device_map: bool,
+    /// Sharded training with its state moved to CPU RAM (`zero3-offload`, `fsdp-offload`,
+    /// `zero2-offload`; `lexicon::is_offload`): what stays on each card is `vram::offload`'s.
+    pub offload: bool,
     /// vLLM's `--gpu-memory-utilization`: the share of each card it may take for the weights,
     /// its start-up profile's activations and the KV cache (`vllm/v1/worker/gpu_worker.py`,
     /// `determine_available_memory`: requested = total × utilization; the cache gets what the
@@ -510,6 +513,7 @@ impl Default for FitOptions {
             zero: None,
             fsdp: false,
             device_map: false,
+            offload: false,
             vllm_utilization: super::VLLM_GPU_MEMORY_UTILIZATION,
             server: None,
             server_fraction: None,

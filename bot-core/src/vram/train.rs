@@ -385,6 +385,10 @@ fn resident(
             ((base / n + live + root).min(base), grads / n, optim / n)
         }
     };
+    // A CPU offload moves the optimizer (and with stage 3 the parameter shards) off the card.
+    let root = super::fsdp::unsharded_bytes(shape, req, opts).0;
+    let (base_c, grads_c, optim_c) =
+        super::offload::on_card(opts, zero, (live, root, grads), (base_c, grads_c, optim_c));
     Resident {
         base,
         base_c,
@@ -436,9 +440,14 @@ fn transient_peak(
     } else {
         0.0
     };
-    a.max(foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
-        .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
-        .max(rollout)
+    // An offloaded optimizer steps on the CPU: no intermediate on the card.
+    let step = if super::offload::steps_on_cpu(opts, zero) {
+        0.0
+    } else {
+        (foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
+            .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
+    };
+    a.max(step).max(rollout)
 }
 
 /// A colocated vLLM's share of the named card (`method::colocated_share`): GRPO only.

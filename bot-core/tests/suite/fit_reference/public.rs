@@ -220,6 +220,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 opts.fsdp = bot_core::lexicon::is_fsdp(&other[7..]);
                 // `--zero=device_map`: one process, layers split over the cards.
                 opts.device_map = bot_core::lexicon::is_device_map(&other[7..]);
+                // `--zero=3-offload` / `fsdp-offload`: the state in CPU RAM (`vram::offload`).
+                opts.offload = bot_core::lexicon::is_offload(&other[7..]);
             }
             "--lora-experts" => req.lora_experts = true,
             // torchao weight-only quantization of a 16-bit model on the card (its benchmark's
