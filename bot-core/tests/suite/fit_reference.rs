@@ -734,5 +734,7 @@ mod heldout17;
 mod heldout18;
 #[path = "fit_reference/heldout19.rs"]
 mod heldout19;
+#[path = "fit_reference/heldout21.rs"]
+mod heldout21;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
