@@ -374,7 +374,46 @@ fn render_train(catalog: &Catalog, line: &DiffusionLine, t: &Train, e: &Diffusio
                 .arg("pct", pct),
         );
         if fits != "yes" {
-            reply.push(Msg::new("diff-train-fix").arg("blocks", p.blocks.saturating_sub(1)));
+            let target = if fits == "tight" {
+                vram / (1.0 + pct as f64 / 100.0)
+            } else {
+                vram
+            };
+            let found = train::fixes(r, target);
+            if found.is_empty() {
+                reply.push(Msg::new("diff-train-fix").arg("blocks", p.blocks.saturating_sub(1)));
+            } else {
+                reply.push(
+                    Msg::new("diff-fix-intro")
+                        .arg("gpu", g.name.as_str())
+                        .arg("fits", fits),
+                );
+                for f in found {
+                    let fe = estimate(&f);
+                    reply.push(
+                        Msg::new("diff-fix")
+                            .arg("words", train_change_words(r, &f))
+                            .arg("peak", gib(fe.peak_gib))
+                            .arg(
+                                "slow",
+                                if f.train.is_some_and(|x| x.blocks_to_swap > 0) {
+                                    "yes"
+                                } else {
+                                    "no"
+                                },
+                            )
+                            .arg(
+                                "tight",
+                                if safe(fe.peak_gib, vram, pct) {
+                                    "no"
+                                } else {
+                                    "yes"
+                                },
+                            )
+                            .arg("pct", pct),
+                    );
+                }
+            }
         }
     }
     let held = cards_that_hold(catalog, e);
@@ -399,6 +438,23 @@ fn render_train(catalog: &Catalog, line: &DiffusionLine, t: &Train, e: &Diffusio
             .arg("as_of", p.as_of.as_str()),
     );
     reply
+}
+
+/// The training words that ask for `t` (`fp8 opt=adamw8bit swap=12`).
+fn train_change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if t.denoiser_precision() != from.denoiser_precision() {
+        out.push(t.denoiser_precision().key().to_string());
+    }
+    if let (Some(a), Some(b)) = (from.train, t.train) {
+        if a.optimizer != b.optimizer {
+            out.push(format!("opt={}", b.optimizer.key()));
+        }
+        if a.blocks_to_swap != b.blocks_to_swap {
+            out.push(format!("swap={}", b.blocks_to_swap));
+        }
+    }
+    out.join(" ")
 }
 
 /// Wan's own `generate.py`: what it was sized as, or what it would need, with the word.

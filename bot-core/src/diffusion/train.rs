@@ -233,3 +233,54 @@ pub fn trained_gib(r: &DiffusionRequest, t: &Train) -> f64 {
         }
     }
 }
+
+/// Changes that bring a training run under `target` GiB, each with the request it makes: the
+/// base in fp8, an 8-bit optimizer, fp8 and an 8-bit optimizer together, then the fewest blocks
+/// swapped to the CPU (with the changes before it that were not enough). Only those that fit.
+pub fn fixes<'a>(r: &DiffusionRequest<'a>, target: f64) -> Vec<DiffusionRequest<'a>> {
+    let Some(t) = r.train else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let fits = |x: &DiffusionRequest| super::estimate::estimate(x).peak_gib <= target;
+    let lighter_base = r.denoiser_precision().bits() > 8.0;
+    let heavy_opt = t.optimizer.state_bytes() > OptimizerKind::AdamW8bit.state_bytes();
+    let mut fp8 = *r;
+    if lighter_base {
+        fp8.precision = Some(Precision::Fp8);
+        if fits(&fp8) {
+            out.push(fp8);
+        }
+    }
+    let mut both = fp8;
+    if heavy_opt {
+        let mut opt = *r;
+        opt.train = Some(Train {
+            optimizer: OptimizerKind::AdamW8bit,
+            ..t
+        });
+        if fits(&opt) {
+            out.push(opt);
+        }
+        both.train = opt.train;
+        if lighter_base && fits(&both) && !out.iter().any(|x| fits(x)) {
+            out.push(both);
+        }
+    }
+    if out.is_empty() {
+        // The fewest blocks swapped on top of both changes.
+        let most = r.pipeline.blocks.saturating_sub(1);
+        for n in 1..=most {
+            let mut s = both;
+            s.train = both.train.map(|x| Train {
+                blocks_to_swap: n,
+                ..x
+            });
+            if fits(&s) {
+                out.push(s);
+                break;
+            }
+        }
+    }
+    out
+}
