@@ -263,7 +263,7 @@ pub fn fixes<'a>(r: &DiffusionRequest<'a>, target: f64) -> Vec<DiffusionRequest<
             out.push(opt);
         }
         both.train = opt.train;
-        if lighter_base && fits(&both) && !out.iter().any(|x| fits(x)) {
+        if lighter_base && out.is_empty() && fits(&both) {
             out.push(both);
         }
     }
