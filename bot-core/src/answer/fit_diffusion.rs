@@ -645,8 +645,8 @@ fn basis(reply: &mut Reply, r: &DiffusionRequest) {
 }
 
 /// `/fit` for an image or video model from a line read word by word (a question's reading):
-/// `None` when its model is no pipeline. A part a generation has no use for (a training
-/// task, an unknown option) is refused, as in a typed line.
+/// `None` when its model is no pipeline. A training task reads as its word does in a typed line
+/// (`diffusion::train`); an unknown option is refused, as in a typed line.
 pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Reply> {
     let pipeline = diffusion::find(&line.model)?;
     let mut d = DiffusionLine {
@@ -655,7 +655,9 @@ pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Repl
         many_cards: line.cards.is_some_and(|n| n > 1),
     };
     if let Some(t) = line.task.filter(|t| *t != crate::vram::Task::Infer) {
-        return Some(*bad(crate::lexicon::task_word(t)));
+        if let Err(e) = word(catalog, &mut d, crate::lexicon::task_word(t)) {
+            return Some(*e);
+        }
     }
     if let Some(q) = line.quant {
         match Precision::parse(q.key()) {

@@ -229,3 +229,26 @@ fn fit_lora_answers_with_parts_verdict_and_sources_in_both_languages() {
     let bad = ask("en", "/fit wan2.1-t2v-1.3b lora opt=lion");
     assert!(bad.contains("opt=lion"), "{bad}");
 }
+
+#[test]
+fn a_plain_question_about_training_an_image_model_gets_the_training_fit() {
+    // Read as `/fit <pipeline> lora <card>` by the reader (unchanged); answered as the typed line.
+    for (lang, q, typed) in [
+        (
+            "en",
+            "could I train an sd3.5 medium lora on an a10?",
+            "/fit sd3.5-medium lora a10",
+        ),
+        (
+            "zh",
+            "l40s能训练hunyuan video lora吗",
+            "/fit hunyuanvideo lora l40s",
+        ),
+    ] {
+        let plain = ask(lang, q);
+        let line = ask(lang, typed);
+        let body: Vec<&str> = plain.lines().skip(1).collect();
+        assert_eq!(body.join("\n"), line, "{q}");
+        assert!(line.contains("训练") || line.contains("training"), "{line}");
+    }
+}
