@@ -205,6 +205,18 @@ pub struct FitArgs {
     /// activations per token; the chat's `generate.py`).
     #[arg(long)]
     wan_generate: bool,
+    /// Image/video training (--task lora|full): optimizer adamw | adamw8bit | adafactor |
+    /// prodigy (the chat's `opt=`; default adamw8bit for LoRA, adafactor for full).
+    #[arg(long)]
+    optimizer: Option<String>,
+    /// Image/video training: blocks kept on the CPU (kohya/musubi `--blocks_to_swap`; the
+    /// chat's `swap=N`).
+    #[arg(long)]
+    blocks_to_swap: Option<u32>,
+    /// Image/video training: latents and text-encoder outputs NOT cached (the VAE and text
+    /// encoders stay on the card; the chat's `cache=off`).
+    #[arg(long)]
+    no_cache: bool,
     #[arg(long)]
     json: bool,
 }
@@ -465,6 +477,24 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     }
     if a.wan_generate {
         words.push("generate.py".into());
+    }
+    // Training an image/video model: the task and its words, as the chat writes them.
+    if !a.task.eq_ignore_ascii_case("infer") {
+        words.push(a.task.clone());
+        if a.task.eq_ignore_ascii_case("lora") || a.task.eq_ignore_ascii_case("qlora") {
+            words.push(format!("rank={}", a.lora_rank));
+        }
+        words.extend(a.optimizer.as_ref().map(|o| format!("opt={o}")));
+        if a.adam_8bit {
+            words.push("opt=adamw8bit".into());
+        }
+        words.extend(a.blocks_to_swap.map(|n| format!("swap={n}")));
+        if a.no_grad_checkpointing {
+            words.push("ckpt=off".into());
+        }
+        if a.no_cache {
+            words.push("cache=off".into());
+        }
     }
     let line = match diffusion_answer::read(catalog, &words.join(" ")) {
         Some(Ok(line)) => line,

@@ -100,7 +100,8 @@ enum Cmd {
     /// Rank platforms by what a job on a GPU really costs.
     Compare(cli_billing::CompareArgs),
     /// Will a model fit: memory estimate and the cards that hold it.
-    Fit(cli_fit::FitArgs),
+    // Boxed: its many flags make it the largest variant (clippy::large_enum_variant).
+    Fit(Box<cli_fit::FitArgs>),
     /// Rent vs API: cost per million tokens self-hosted vs an API price.
     Tco(cli_fit::TcoArgs),
     /// Who has a GPU in stock now, cheapest first, from the last fetched snapshots.
@@ -289,7 +290,7 @@ fn run() -> Result<()> {
             let store = existing_store(args.data_dir);
             cli_billing::compare(&catalog.wait()?, store.as_deref(), a)
         }
-        Cmd::Fit(a) => cli_fit::fit(&catalog.wait()?, a),
+        Cmd::Fit(a) => cli_fit::fit(&catalog.wait()?, *a),
         Cmd::Tco(a) => cli_fit::tco(&catalog.wait()?, a),
         Cmd::Stock(a) => {
             let store = open_store(args.data_dir, bot_core::Lang::En)?;

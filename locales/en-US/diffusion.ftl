@@ -9,6 +9,7 @@ diff-activations = One denoising step: { $step } GiB of activations for { $token
 diff-peak = Peak on the card: { $peak } GiB, { $stage ->
     [text] while encoding the prompt
     [decode] while the VAE decodes
+    [train] during a training step
    *[denoise] during the denoising steps
 } (allocator reserve { $reserve } GiB and CUDA context { $context } GiB included).
 diff-offload = { $offload ->
@@ -60,3 +61,24 @@ diff-note = ℹ️ { $en }
 diff-sources = Sources: { $sources } (as of { $as_of }).
 diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [generate.py]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.
+diff-train-title = Memory estimate (training): { $model } · { $method ->
+    [lora] LoRA rank { $rank }
+   *[full] full fine-tune
+} · base { $precision } · { $size } · batch { $batch } · optimizer { $optimizer }
+diff-train-parts = Denoiser weights on the card: { $denoiser } GiB{ $swap ->
+    [0] {""}
+   *[other] {" "}({ $swap } of { $blocks } blocks swapped to the CPU)
+} · trained parameters, gradients and optimizer state: { $trained } GiB · activations kept for the backward pass: { $step } GiB for { $tokens } tokens{ $ckpt ->
+    [yes] {" "}(gradient checkpointing on)
+   *[no] {" "}(no gradient checkpointing)
+}
+diff-train-encoders = Text encoders { $text } GiB: { $text_on ->
+    [yes] on the card
+   *[no] not on the card (outputs cached before training, as kohya and musubi do: an assumption; cache=off if yours stay loaded)
+} · VAE { $vae } GiB: { $vae_on ->
+    [yes] on the card
+   *[no] not on the card (latents cached)
+}
+diff-train-fix = What lowers it: a lower rank= (LoRA), opt=adamw8bit or opt=adafactor, fp8 (the base in fp8, kohya/musubi --fp8_base), swap=N (blocks_to_swap, up to { $blocks }; slower), ckpt=on, a smaller res=.
+diff-train-basis = Basis: base weights = parameters × bits; a LoRA adds rank × 1.5 × parameters ÷ width (every linear of a block, from width×width to width×4·width), kept in fp32 with its gradient (8 bytes) plus the optimizer's state (AdamW 8, AdamW8bit 2, Adafactor ≈0, Prodigy 16 bytes); a full fine-tune holds bf16 gradients (none with block swap: fused backward) and the state; activations 34 × width bytes per token per block without gradient checkpointing, 2 × width per block plus one block with it (Korthikanti et al. 2022); blocks: { $blocks }; blocks swapped taken as equal in size. Not counted: sample images during training, EMA. This is derived, not measured per tool: ±30%.
+diff-train-unsized = Training { $model } is not sized: its block count is not in my data, so I can't say how much memory it needs. I'd rather say so than guess.

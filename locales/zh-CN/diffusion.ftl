@@ -13,6 +13,7 @@ diff-activations = 一个去噪步：激活 { $step } GiB，共 { $tokens } 个 
 diff-peak = 卡上峰值：{ $peak } GiB（{ $stage ->
     [text] 编码提示词时
     [decode] VAE 解码时
+    [train] 训练一步时
    *[denoise] 去噪步骤中
 }，已含分配器预留 { $reserve } GiB 和 CUDA 上下文 { $context } GiB）。
 diff-offload = { $offload ->
@@ -64,3 +65,24 @@ diff-note = ℹ️ { $zh }
 diff-sources = 来源：{ $sources }（截至 { $as_of }）。
 diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [generate.py]
 diff-error-word = 在图像或视频模型的 /fit 里，我看不懂“{ $word }”。
+diff-train-title = 显存估算（训练）：{ $model } · { $method ->
+    [lora] LoRA 秩 { $rank }
+   *[full] 全量微调
+} · 底模 { $precision } · { $size } · 批大小 { $batch } · 优化器 { $optimizer }
+diff-train-parts = 卡上的去噪模型权重：{ $denoiser } GiB{ $swap ->
+    [0] {""}
+   *[other] （{ $blocks } 个块中有 { $swap } 个换到 CPU）
+} · 训练参数、梯度和优化器状态：{ $trained } GiB · 反向传播要保留的激活：{ $step } GiB，共 { $tokens } 个 token{ $ckpt ->
+    [yes] （开了梯度检查点）
+   *[no] （没开梯度检查点）
+}
+diff-train-encoders = 文本编码器 { $text } GiB：{ $text_on ->
+    [yes] 在卡上
+   *[no] 不在卡上（按 kohya 和 musubi 的做法，训练前先缓存输出：这是假设；若你的一直加载着，用 cache=off）
+} · VAE { $vae } GiB：{ $vae_on ->
+    [yes] 在卡上
+   *[no] 不在卡上（潜变量已缓存）
+}
+diff-train-fix = 能降低的办法：调低 rank=（LoRA），opt=adamw8bit 或 opt=adafactor，fp8（底模用 fp8，kohya/musubi 的 --fp8_base），swap=N（blocks_to_swap，最多 { $blocks }，会变慢），ckpt=on，调小 res=。
+diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；LoRA 增加 秩 × 1.5 × 参数量 ÷ 宽度（块里每个线性层，从 宽×宽 到 宽×4宽），以 fp32 存放并带梯度（8 字节），另加优化器状态（AdamW 8、AdamW8bit 2、Adafactor 约 0、Prodigy 16 字节）；全量微调保留 bf16 梯度（块交换时为 0：融合反向）和优化器状态；激活：不开梯度检查点时每块每 token 34 × 宽度字节，开了则每块 2 × 宽度再加一个块（Korthikanti 等，2022）；块：{ $blocks }；换出的块按大小相同计。未计入：训练中生成的样图、EMA。这是推导值，没有按每个工具实测：±30%。
+diff-train-unsized = 没法估算训练 { $model }：我的数据里没有它的块数，所以说不准要多少显存。与其瞎猜，不如直说。

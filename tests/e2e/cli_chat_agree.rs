@@ -795,3 +795,53 @@ fn training_methods_size_the_same_in_both() {
         bad.stderr
     );
 }
+
+#[test]
+fn training_an_image_model_sizes_the_same_in_both() {
+    // `gpuscout fit --model sd3.5-medium --task lora --lora-rank 32 --optimizer prodigy
+    // --blocks-to-swap 4 --gpu a10` is `/fit sd3.5-medium lora rank=32 opt=prodigy swap=4 a10`.
+    let args = [
+        "fit",
+        "--model",
+        "sd3.5-medium",
+        "--task",
+        "lora",
+        "--lora-rank",
+        "32",
+        "--optimizer",
+        "prodigy",
+        "--blocks-to-swap",
+        "4",
+        "--gpu",
+        "a10",
+    ];
+    let chat_answer = chat("/fit sd3.5-medium a10 batch=1 lora rank=32 opt=prodigy swap=4");
+    assert_eq!(chat_answer, text(&args));
+    assert!(
+        chat_answer.contains("LoRA rank 32") && chat_answer.contains("optimizer prodigy"),
+        "{chat_answer}"
+    );
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let peak = format!("{:.1} GiB", v["peak_gib"].as_f64().unwrap());
+    assert!(
+        chat_answer.contains(&peak),
+        "{peak} missing from:\n{chat_answer}"
+    );
+    // A full fine-tune with its caches off: the encoders are said to be on the card.
+    let full = text(&[
+        "fit",
+        "--model",
+        "sd3.5-medium",
+        "--task",
+        "full",
+        "--no-cache",
+        "--gpu",
+        "rtx-5090",
+    ]);
+    assert!(
+        full.contains("full fine-tune") && full.contains("on the card ·"),
+        "{full}"
+    );
+}

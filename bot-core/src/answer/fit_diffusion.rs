@@ -3,12 +3,17 @@
 //! the card, what makes it fit, and the cards that hold it. The CLI prints the same reply.
 
 use crate::catalog::{Catalog, Gpu};
+use crate::diffusion::train::{self, OptimizerKind, Train};
 use crate::diffusion::{
     self, DiffusionReport, DiffusionRequest, Kind, Offload, Pipeline, Precision, cards_that_hold,
     estimate, what_fits,
 };
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
+
+/// How far a training estimate may be off, %: its activations and adapter sizes are derived
+/// from the architecture, not measured for each tool.
+pub const TRAIN_MARGIN_PCT: u32 = 30;
 
 /// Cards listed as holding it.
 const SHOWN_CARDS: usize = 6;
@@ -55,9 +60,34 @@ fn bad(word: &str) -> Box<Reply> {
 
 fn word<'c>(catalog: &'c Catalog, line: &mut DiffusionLine<'c>, w: &str) -> Result<(), Box<Reply>> {
     let r = &mut line.req;
-    // A plain question's reading may say `infer`: generation is inference.
-    if w.parse::<crate::vram::Task>() == Ok(crate::vram::Task::Infer) {
-        return Ok(());
+    // A plain question's reading may say `infer`: generation is inference. `lora`, `qlora` and
+    // `full` train the denoiser ([`diffusion::train`]), where the pipeline's data allows it.
+    match w.parse::<crate::vram::Task>() {
+        Ok(crate::vram::Task::Infer) => return Ok(()),
+        Ok(task) => {
+            if !train::sizable(r.pipeline) {
+                return Err(Box::new(
+                    Reply::text(
+                        Msg::new("diff-train-unsized").arg("model", r.pipeline.name.as_str()),
+                    )
+                    .with(Msg::new("diff-usage")),
+                ));
+            }
+            let t = r.train.get_or_insert_with(Train::lora);
+            match task {
+                crate::vram::Task::Full => {
+                    t.rank = None;
+                    t.optimizer = Train::full().optimizer;
+                }
+                // QLoRA: the LoRA on a 4-bit base.
+                crate::vram::Task::Qlora => {
+                    r.precision.get_or_insert(Precision::Nf4);
+                }
+                _ => {}
+            }
+            return Ok(());
+        }
+        Err(_) => {}
     }
     if let Some(p) = Precision::parse(w) {
         r.precision = Some(p);
@@ -95,6 +125,26 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         "te" | "text" => r.text_fp8 = Precision::parse(value)? == Precision::Fp8,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
+        // Training words: each makes the line a training run (a LoRA unless `full` is said).
+        "rank" | "r" if train::sizable(r.pipeline) => {
+            let t = r.train.get_or_insert_with(Train::lora);
+            t.rank = Some(n(1, 1024)?);
+        }
+        "opt" | "optim" | "optimizer" if train::sizable(r.pipeline) => {
+            r.train.get_or_insert_with(Train::lora).optimizer = OptimizerKind::parse(value)?
+        }
+        "swap" | "blocks_to_swap" | "block_swap" if train::sizable(r.pipeline) => {
+            let most = r.pipeline.blocks.saturating_sub(1);
+            r.train.get_or_insert_with(Train::lora).blocks_to_swap = n(0, most)?;
+        }
+        "ckpt" | "gc" | "checkpointing" if train::sizable(r.pipeline) => {
+            r.train.get_or_insert_with(Train::lora).grad_ckpt = on_off(value)?
+        }
+        "cache" if train::sizable(r.pipeline) => {
+            let on = on_off(value)?;
+            let t = r.train.get_or_insert_with(Train::lora);
+            (t.cache_latents, t.cache_text) = (on, on);
+        }
         // Wan's own `generate.py` (`diffusion::wan`), for the pipelines it runs.
         "runner" | "script" => match value.to_lowercase().as_str() {
             "wan" | "generate.py" | "generate" if r.pipeline.wan_generate.is_some() => {
@@ -106,6 +156,14 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         _ => return None,
     }
     Some(())
+}
+
+fn on_off(v: &str) -> Option<bool> {
+    match v.to_lowercase().as_str() {
+        "on" | "yes" | "true" | "1" => Some(true),
+        "off" | "no" | "false" | "0" => Some(false),
+        _ => None,
+    }
 }
 
 /// `1024x768`, `768` (square for an image, the long side for a clip), `720p`.
@@ -192,6 +250,9 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
     let r = &line.req;
     let p = r.pipeline;
     let e = estimate(r);
+    if let Some(t) = &r.train {
+        return render_train(catalog, line, t, &e);
+    }
     let mut reply = Reply::text(
         Msg::new("diff-title")
             .arg("model", p.name.as_str())
@@ -240,6 +301,160 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
     cards(&mut reply, catalog, r, &e);
     basis(&mut reply, r);
     reply
+}
+
+/// A training run: by part, the verdict (±[`TRAIN_MARGIN_PCT`]), the words that lower it, the
+/// cards that hold it, what was assumed and the sources.
+fn render_train(catalog: &Catalog, line: &DiffusionLine, t: &Train, e: &DiffusionReport) -> Reply {
+    let r = &line.req;
+    let p = r.pipeline;
+    let mut reply = Reply::text(
+        Msg::new("diff-train-title")
+            .arg("model", p.name.as_str())
+            .arg("method", if t.rank.is_some() { "lora" } else { "full" })
+            .arg("rank", t.rank.unwrap_or(0))
+            .arg("precision", r.denoiser_precision().key().to_uppercase())
+            .arg("size", size_text(r))
+            .arg("batch", r.batch)
+            .arg("optimizer", t.optimizer.key()),
+    );
+    reply.push(
+        Msg::new("diff-train-parts")
+            .arg(
+                "denoiser",
+                gib(e.denoiser_gib * train::kept_share(p, t.blocks_to_swap)),
+            )
+            .arg("swap", t.blocks_to_swap)
+            .arg("blocks", p.blocks)
+            .arg("trained", gib(train::trained_gib(r, t)))
+            .arg("step", gib(e.step_gib))
+            .arg("tokens", format!("{:.0}", e.tokens))
+            .arg("ckpt", if t.grad_ckpt { "yes" } else { "no" }),
+    );
+    reply.push(
+        Msg::new("diff-train-encoders")
+            .arg("text", gib(e.text_gib))
+            .arg("vae", gib(e.vae_gib))
+            .arg(
+                "text_on",
+                if t.cache_text && !t.train_text {
+                    "no"
+                } else {
+                    "yes"
+                },
+            )
+            .arg("vae_on", if t.cache_latents { "no" } else { "yes" }),
+    );
+    reply.push(
+        Msg::new("diff-peak")
+            .arg("peak", gib(e.peak_gib))
+            .arg("stage", "train")
+            .arg("reserve", gib(e.reserve_gib))
+            .arg("context", gib(e.context_gib)),
+    );
+    if line.many_cards {
+        reply.push(Msg::new("diff-one-card"));
+    }
+    if let Some(g) = line.gpu {
+        let vram = g.usable_gib();
+        let pct = TRAIN_MARGIN_PCT;
+        let fits = if !fits_card(e, g) {
+            "no"
+        } else if !safe(e.peak_gib, vram, pct) {
+            "tight"
+        } else {
+            "yes"
+        };
+        reply.push(
+            Msg::new("diff-verdict")
+                .arg("fits", fits)
+                .arg("gpu", g.name.as_str())
+                .arg("vram", gib(vram))
+                .arg("margin", gib((vram - e.peak_gib).abs()))
+                .arg("pct", pct),
+        );
+        if fits != "yes" {
+            let target = if fits == "tight" {
+                vram / (1.0 + pct as f64 / 100.0)
+            } else {
+                vram
+            };
+            let found = train::fixes(r, target);
+            if found.is_empty() {
+                reply.push(Msg::new("diff-train-fix").arg("blocks", p.blocks.saturating_sub(1)));
+            } else {
+                reply.push(
+                    Msg::new("diff-fix-intro")
+                        .arg("gpu", g.name.as_str())
+                        .arg("fits", fits),
+                );
+                for f in found {
+                    let fe = estimate(&f);
+                    reply.push(
+                        Msg::new("diff-fix")
+                            .arg("words", train_change_words(r, &f))
+                            .arg("peak", gib(fe.peak_gib))
+                            .arg(
+                                "slow",
+                                if f.train.is_some_and(|x| x.blocks_to_swap > 0) {
+                                    "yes"
+                                } else {
+                                    "no"
+                                },
+                            )
+                            .arg(
+                                "tight",
+                                if safe(fe.peak_gib, vram, pct) {
+                                    "no"
+                                } else {
+                                    "yes"
+                                },
+                            )
+                            .arg("pct", pct),
+                    );
+                }
+            }
+        }
+    }
+    let held = cards_that_hold(catalog, e);
+    if held.is_empty() {
+        reply.push(Msg::new("diff-no-cards"));
+    } else {
+        let names: Vec<&str> = held
+            .iter()
+            .take(SHOWN_CARDS)
+            .map(|g| g.name.as_str())
+            .collect();
+        reply.push(
+            Msg::new("diff-cards")
+                .arg("count", held.len())
+                .arg("cards", names.join(", ")),
+        );
+    }
+    reply.push(Msg::new("diff-train-basis").arg("blocks", p.blocks_basis.as_str()));
+    reply.push(
+        Msg::new("diff-sources")
+            .arg("sources", p.source.as_str())
+            .arg("as_of", p.as_of.as_str()),
+    );
+    reply
+}
+
+/// The training words that ask for `t` (`fp8 opt=adamw8bit swap=12`).
+fn train_change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if t.denoiser_precision() != from.denoiser_precision() {
+        out.push(t.denoiser_precision().key().to_string());
+    }
+    if let (Some(a), Some(b)) = (from.train, t.train) {
+        if a.optimizer != b.optimizer {
+            out.push(format!("opt={}", b.optimizer.key()));
+        }
+        if a.blocks_to_swap != b.blocks_to_swap {
+            out.push(format!("swap={}", b.blocks_to_swap));
+        }
+    }
+    out.join(" ")
 }
 
 /// Wan's own `generate.py`: what it was sized as, or what it would need, with the word.
@@ -430,8 +645,8 @@ fn basis(reply: &mut Reply, r: &DiffusionRequest) {
 }
 
 /// `/fit` for an image or video model from a line read word by word (a question's reading):
-/// `None` when its model is no pipeline. A part a generation has no use for (a training
-/// task, an unknown option) is refused, as in a typed line.
+/// `None` when its model is no pipeline. A training task reads as its word does in a typed line
+/// (`diffusion::train`); an unknown option is refused, as in a typed line.
 pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Reply> {
     let pipeline = diffusion::find(&line.model)?;
     let mut d = DiffusionLine {
@@ -440,7 +655,9 @@ pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Repl
         many_cards: line.cards.is_some_and(|n| n > 1),
     };
     if let Some(t) = line.task.filter(|t| *t != crate::vram::Task::Infer) {
-        return Some(*bad(crate::lexicon::task_word(t)));
+        if let Err(e) = word(catalog, &mut d, crate::lexicon::task_word(t)) {
+            return Some(*e);
+        }
     }
     if let Some(q) = line.quant {
         match Precision::parse(q.key()) {

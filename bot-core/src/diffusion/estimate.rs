@@ -121,6 +121,8 @@ pub struct DiffusionRequest<'a> {
     /// Frames of a clip (video); 1 for an image.
     pub frames: u32,
     pub batch: u32,
+    /// A training run (LoRA or full) instead of a generation ([`super::train`]).
+    pub train: Option<super::train::Train>,
 }
 
 impl<'a> DiffusionRequest<'a> {
@@ -141,6 +143,7 @@ impl<'a> DiffusionRequest<'a> {
                 1
             },
             batch: 1,
+            train: None,
         }
     }
 
@@ -255,6 +258,9 @@ pub fn reference_tokens(p: &Pipeline) -> f64 {
 
 /// The peak memory of `r`.
 pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
+    if let Some(t) = &r.train {
+        return super::train::estimate(r, t);
+    }
     let p = r.pipeline;
     let bits = r.denoiser_precision().bits();
     let text_bits = if r.text_fp8 {

@@ -10,6 +10,7 @@
 pub mod casting;
 pub mod decode;
 pub mod estimate;
+pub mod train;
 pub mod wan;
 
 use serde::{Deserialize, Serialize};
@@ -145,6 +146,14 @@ pub struct Pipeline {
     /// Wan's own `generate.py`, for the pipelines it runs.
     #[serde(default)]
     pub wan_generate: Option<WanGenerate>,
+    /// Transformer blocks of the denoiser at its width, for sizing training: the activations
+    /// each keeps for the backward pass and what `blocks_to_swap` moves off the card. 0 = not
+    /// stated: training this pipeline is not sized.
+    #[serde(default)]
+    pub blocks: u32,
+    /// Where `blocks` comes from.
+    #[serde(default)]
+    pub blocks_basis: String,
     #[serde(default)]
     pub component: Vec<Component>,
 }
@@ -240,6 +249,9 @@ fn check(p: &Pipeline) -> Result<(), String> {
     let dated = |d: &str| crate::catalog::parse_date(d).is_some();
     if p.source.is_empty() || !dated(&p.as_of) {
         return bad("needs source and as_of");
+    }
+    if p.blocks > 0 && p.blocks_basis.is_empty() {
+        return bad("blocks needs blocks_basis");
     }
     let sizes = [
         p.width,

@@ -736,5 +736,7 @@ mod heldout18;
 mod heldout19;
 #[path = "fit_reference/heldout20.rs"]
 mod heldout20;
+#[path = "fit_reference/heldout21.rs"]
+mod heldout21;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

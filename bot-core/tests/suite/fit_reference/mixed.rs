@@ -6,6 +6,7 @@
 use super::public::{Score, score};
 use bot_core::Catalog;
 use bot_core::answer::fit_diffusion::fits_card;
+use bot_core::diffusion::train::{OptimizerKind, Train};
 use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate};
 
 /// The table's lines for language models (pipeline rows left out), header and comments kept.
@@ -59,9 +60,25 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
             "q8_0" => Precision::Q8_0,
             "q4_0" => Precision::Q4_0,
             "nf4" => Precision::Nf4,
+            // An 8-bit quantized training base (optimum-quanto qint8, bnb 8-bit): 8 bits and a
+            // scale per channel, sized as GGUF Q8_0's 8.5 bits.
+            "int8" if f[1] != "image" && f[1] != "video" => Precision::Q8_0,
             other => panic!("unknown image/video precision {other}"),
         });
         r.batch = f[4].parse().expect("batch");
+        // A training row states its words: what it does not say is off (held-out 21's header).
+        r.train = match f[1] {
+            "lora" | "full" => Some(Train {
+                rank: (f[1] == "lora").then_some(16),
+                optimizer: OptimizerKind::AdamW,
+                grad_ckpt: false,
+                cache_latents: false,
+                cache_text: false,
+                train_text: false,
+                blocks_to_swap: 0,
+            }),
+            _ => None,
+        };
         for flag in f[10].split_whitespace().filter(|x| *x != "-") {
             if let Some(res) = flag.strip_prefix("--res=") {
                 let (w, h) = res.split_once('x').expect("WxH");
@@ -82,6 +99,22 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 r.text_on_cpu = true;
             } else if flag == "--wan-generate" {
                 r.wan_generate = true;
+            } else if let Some(t) = r.train.as_mut() {
+                if let Some(n) = flag.strip_prefix("--rank=") {
+                    t.rank = Some(n.parse().expect("rank"));
+                } else if let Some(o) = flag.strip_prefix("--optimizer=") {
+                    t.optimizer = OptimizerKind::parse(o).expect("optimizer");
+                } else if let Some(n) = flag.strip_prefix("--blocks-to-swap=") {
+                    t.blocks_to_swap = n.parse().expect("blocks to swap");
+                } else {
+                    match flag {
+                        "--grad-ckpt" => t.grad_ckpt = true,
+                        "--cache-latents" => t.cache_latents = true,
+                        "--cache-te" => t.cache_text = true,
+                        "--train-te" => t.train_text = true,
+                        other => panic!("unknown training flag {other}"),
+                    }
+                }
             } else {
                 panic!("unknown image/video flag {flag}");
             }

@@ -1,0 +1,286 @@
+//! Training an image or video model: a LoRA on the frozen denoiser, or every denoiser weight.
+//!
+//! What the card holds while training (kohya sd-scripts / musubi-tuner / diffusers' dreambooth
+//! scripts, as their READMEs describe their words):
+//! - the denoiser's weights in the base precision (`--fp8_base` stores them in fp8), less the
+//!   blocks `blocks_to_swap` keeps on the CPU (the offloader keeps `blocks - N` on the card);
+//! - the trained parameters in fp32 with their gradients and the optimizer's state
+//!   ([`OptimizerKind::state_bytes`]); a full fine-tune's gradients in the base precision;
+//! - the activations the backward pass needs, per token of the latent sequence
+//!   ([`act_bytes_per_token`]);
+//! - the text encoders and the VAE, unless their outputs were cached before training (kohya and
+//!   musubi cache latents and text-encoder outputs, then move the models off the card: an
+//!   assumption the answer states).
+//!
+//! Not counted: sample images generated during training, EMA copies, and the allocator's
+//! fragmentation beyond its usual reserve.
+
+use super::casting::{Cast, stored_gib};
+use super::estimate::{ALLOCATOR_RESERVE, DiffusionReport, DiffusionRequest, Precision, Stage};
+use super::{Kind, Pipeline, Role};
+use crate::vram::CUDA_CONTEXT_GIB;
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// Activation bytes one transformer block keeps per token for its backward pass in 16-bit, flash
+/// attention (no s² term): 34 × width (Korthikanti et al. 2022, "Reducing Activation
+/// Recomputation in Large Transformer Models", §4.1: 34·s·b·h per layer).
+pub const BLOCK_ACT_PER_WIDTH: f64 = 34.0;
+
+/// The optimizer over the trained parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptimizerKind {
+    /// torch AdamW: two fp32 moments per parameter.
+    AdamW,
+    /// bitsandbytes AdamW8bit: two 1-byte moments (block-wise scales aside).
+    AdamW8bit,
+    /// Adafactor: factored second moment (a row and a column vector per matrix), no first
+    /// moment with `beta1=None` (kohya's and musubi's documented settings): about nothing.
+    Adafactor,
+    /// prodigyopt's Prodigy: exp_avg, exp_avg_sq, the initial weights p0 and s, fp32 each.
+    Prodigy,
+}
+
+impl OptimizerKind {
+    pub fn parse(word: &str) -> Option<OptimizerKind> {
+        Some(match word.to_lowercase().replace(['-', '_'], "").as_str() {
+            "adamw" | "adam" => OptimizerKind::AdamW,
+            "adamw8bit" | "adam8bit" | "8bitadam" | "pagedadamw8bit" => OptimizerKind::AdamW8bit,
+            "adafactor" => OptimizerKind::Adafactor,
+            "prodigy" => OptimizerKind::Prodigy,
+            _ => return None,
+        })
+    }
+
+    /// Optimizer state bytes per trained parameter.
+    pub fn state_bytes(self) -> f64 {
+        match self {
+            OptimizerKind::AdamW => 8.0,
+            OptimizerKind::AdamW8bit => 2.0,
+            OptimizerKind::Adafactor => 0.0,
+            OptimizerKind::Prodigy => 16.0,
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            OptimizerKind::AdamW => "adamw",
+            OptimizerKind::AdamW8bit => "adamw8bit",
+            OptimizerKind::Adafactor => "adafactor",
+            OptimizerKind::Prodigy => "prodigy",
+        }
+    }
+}
+
+/// A training run's words.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Train {
+    /// `None` = every denoiser weight trained (full fine-tune / DreamBooth); `Some(r)` = a LoRA
+    /// of rank r.
+    pub rank: Option<u32>,
+    pub optimizer: OptimizerKind,
+    pub grad_ckpt: bool,
+    /// VAE latents cached before training: the VAE is off the card.
+    pub cache_latents: bool,
+    /// Text-encoder outputs cached: the encoders are off the card.
+    pub cache_text: bool,
+    /// Text encoders trained too (kohya's `text_encoder_lr`): they stay on the card.
+    pub train_text: bool,
+    /// Blocks kept on the CPU (`blocks_to_swap`).
+    pub blocks_to_swap: u32,
+}
+
+impl Train {
+    /// The tools' documented low-memory defaults: AdamW8bit, gradient checkpointing, latents
+    /// and text-encoder outputs cached, no block swap. LoRA rank 16 (kohya's and ai-toolkit's
+    /// FLUX examples).
+    pub fn lora() -> Train {
+        Train {
+            rank: Some(16),
+            optimizer: OptimizerKind::AdamW8bit,
+            grad_ckpt: true,
+            cache_latents: true,
+            cache_text: true,
+            train_text: false,
+            blocks_to_swap: 0,
+        }
+    }
+
+    /// A full fine-tune with the same words, Adafactor (kohya's FLUX fine-tune README).
+    pub fn full() -> Train {
+        Train {
+            rank: None,
+            optimizer: OptimizerKind::Adafactor,
+            ..Train::lora()
+        }
+    }
+}
+
+/// Whether the pipeline's data lets a training run be sized (its block count is stated).
+pub fn sizable(p: &Pipeline) -> bool {
+    p.blocks > 0
+}
+
+/// LoRA parameters of rank `rank` on every linear of a denoiser of `params_b` billion weights
+/// and width `hidden`: each linear of `in × out` adds `rank × (in + out)`; the linears of a
+/// transformer block run from `h × h` (in + out = 2h) to `h × 4h` (5h), so about 1.5 / h of
+/// their weights per unit of rank.
+pub fn lora_params(params_b: f64, hidden: u32, rank: u32) -> f64 {
+    rank as f64 * 1.5 * params_b * 1e9 / hidden as f64
+}
+
+/// Activation bytes per token kept for the backward pass: every block's activations
+/// ([`BLOCK_ACT_PER_WIDTH`] × width) without gradient checkpointing; with it, each block's
+/// 16-bit input plus one block recomputed during the backward pass.
+pub fn act_bytes_per_token(p: &Pipeline, grad_ckpt: bool) -> f64 {
+    let h = p.hidden as f64;
+    if grad_ckpt {
+        p.blocks as f64 * 2.0 * h + BLOCK_ACT_PER_WIDTH * h
+    } else {
+        p.blocks as f64 * BLOCK_ACT_PER_WIDTH * h
+    }
+}
+
+/// Tokens of one training forward: no classifier-free guidance batch, the text in a joint
+/// sequence, times the batch.
+fn train_tokens(r: &DiffusionRequest) -> f64 {
+    let p = r.pipeline;
+    let side = (p.vae_scale * p.patch) as f64;
+    let per_frame = (r.width as f64 / side).ceil() * (r.height as f64 / side).ceil();
+    let latent_frames = match p.kind {
+        Kind::Image => 1.0,
+        Kind::Video => ((r.frames.max(1) - 1) / p.vae_time + 1) as f64,
+    };
+    (per_frame * latent_frames + super::estimate::reference_tokens(p) + p.text_tokens as f64)
+        * r.batch.max(1) as f64
+}
+
+/// The share of the denoiser's weights left on the card by `blocks_to_swap` (blocks taken as
+/// equal in size; the swap never takes the last block).
+pub fn kept_share(p: &Pipeline, swap: u32) -> f64 {
+    if p.blocks == 0 {
+        return 1.0;
+    }
+    let swap = swap.min(p.blocks.saturating_sub(1));
+    (p.blocks - swap) as f64 / p.blocks as f64
+}
+
+/// The peak of one training step of `r` with `t`.
+pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
+    let p = r.pipeline;
+    let precision = r.denoiser_precision();
+    let cast = match precision {
+        Precision::Fp8 => Cast::Fp8Layerwise,
+        _ => Cast::All,
+    };
+    let denoiser_gib: f64 = p
+        .component
+        .iter()
+        .filter(|c| c.role == Role::Denoiser)
+        .map(|c| stored_gib(c, precision.bits(), cast))
+        .sum();
+    let weights_on_card = denoiser_gib * kept_share(p, t.blocks_to_swap);
+    let trained_gib = trained_gib(r, t);
+    let text_gib = p.weights_b(Role::TextEncoder) * 1e9 * 2.0 / GIB;
+    let vae_gib = p.weights_b(Role::Vae) * 1e9 * 2.0 / GIB;
+    let text_on_card = if t.cache_text && !t.train_text {
+        0.0
+    } else {
+        text_gib
+    };
+    let vae_on_card = if t.cache_latents { 0.0 } else { vae_gib };
+    let tokens = train_tokens(r);
+    let step_gib = tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB;
+    let weights = weights_on_card + trained_gib + text_on_card + vae_on_card;
+    let held = weights + step_gib;
+    let reserve_gib = held * ALLOCATOR_RESERVE;
+    DiffusionReport {
+        denoiser_gib,
+        text_gib,
+        vae_gib,
+        step_gib,
+        denoise_weights_gib: weights,
+        decode_gib: 0.0,
+        reserve_gib,
+        context_gib: CUDA_CONTEXT_GIB,
+        peak_gib: held + reserve_gib + CUDA_CONTEXT_GIB,
+        stage: Stage::Denoise,
+        tokens,
+    }
+}
+
+/// The trained parameters' share of the peak, GiB (for the answer's breakdown).
+pub fn trained_gib(r: &DiffusionRequest, t: &Train) -> f64 {
+    let p = r.pipeline;
+    match t.rank {
+        Some(rank) => {
+            lora_params(p.weights_b(Role::Denoiser), p.hidden, rank)
+                * (8.0 + t.optimizer.state_bytes())
+                / GIB
+        }
+        // Gradients in the base precision (kohya `--full_bf16`) and the state of the blocks on
+        // the card; with block swap kohya's fine-tune needs fused backward (each gradient applied
+        // and freed as it is made: sd-scripts README, FLUX fine-tuning), so none is held.
+        None => {
+            let params_b = p.weights_b(Role::Denoiser);
+            let grads = if t.blocks_to_swap > 0 {
+                0.0
+            } else {
+                params_b * 1e9 * 2.0 / GIB
+            };
+            grads
+                + params_b * 1e9 * t.optimizer.state_bytes() / GIB * kept_share(p, t.blocks_to_swap)
+        }
+    }
+}
+
+/// Changes that bring a training run under `target` GiB, each with the request it makes: the
+/// base in fp8, an 8-bit optimizer, fp8 and an 8-bit optimizer together, then the fewest blocks
+/// swapped to the CPU (with the changes before it that were not enough). Only those that fit.
+pub fn fixes<'a>(r: &DiffusionRequest<'a>, target: f64) -> Vec<DiffusionRequest<'a>> {
+    let Some(t) = r.train else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let fits = |x: &DiffusionRequest| super::estimate::estimate(x).peak_gib <= target;
+    let lighter_base = r.denoiser_precision().bits() > 8.0;
+    let heavy_opt = t.optimizer.state_bytes() > OptimizerKind::AdamW8bit.state_bytes();
+    let mut fp8 = *r;
+    if lighter_base {
+        fp8.precision = Some(Precision::Fp8);
+        if fits(&fp8) {
+            out.push(fp8);
+        }
+    }
+    let mut both = fp8;
+    if heavy_opt {
+        let mut opt = *r;
+        opt.train = Some(Train {
+            optimizer: OptimizerKind::AdamW8bit,
+            ..t
+        });
+        if fits(&opt) {
+            out.push(opt);
+        }
+        both.train = opt.train;
+        if lighter_base && out.is_empty() && fits(&both) {
+            out.push(both);
+        }
+    }
+    if out.is_empty() {
+        // The fewest blocks swapped on top of both changes.
+        let most = r.pipeline.blocks.saturating_sub(1);
+        for n in 1..=most {
+            let mut s = both;
+            s.train = both.train.map(|x| Train {
+                blocks_to_swap: n,
+                ..x
+            });
+            if fits(&s) {
+                out.push(s);
+                break;
+            }
+        }
+    }
+    out
+}
