@@ -187,7 +187,8 @@ pick-media-summary = { $name } needs about { $peak } GiB at its peak ({ $stage -
     [video] { $width }×{ $height } clip of { $frames } frames
    *[image] { $width }×{ $height } image
   }, weights as published, no offload (the /fit estimate).
-pick-media-train-unknown = Training an image or video model (a LoRA of FLUX, SDXL or Wan) is not something I can size yet: I estimate generation only, so I won't rank cards for it. Type a card you know holds your training, go /back to size generation instead, or /cancel.
+pick-media-train-unknown = Training this image or video model is not something I can size: its block count is not in my data, so I won't rank cards for it. Type a card you know holds your training, go /back to size generation instead, or /cancel.
+pick-media-train-summary = A LoRA (rank { $rank }) on { $name } needs about { $peak } GiB at its peak, trained at { $width }×{ $height } with AdamW8bit, gradient checkpointing, and latents and text-encoder outputs cached first (kohya / musubi-tuner defaults), as /fit { $id } lora sizes it: a derived estimate, ±30%.
 pick-understood-cap = • at most { $cap } an hour (hidden costs included), a cap: what costs more is left out
 pick-cap-applied = Your cap of { $cap } an hour left out { $count ->
     [0] nothing

@@ -181,7 +181,8 @@ pick-media-summary = { $name } 峰值大约需要 { $peak } GiB（{ $stage ->
     [video] 段 { $width }×{ $height }、{ $frames } 帧的视频
    *[image] 张 { $width }×{ $height } 的图
   }、官方精度、不卸载到内存估算（和 /fit 一致）。
-pick-media-train-unknown = 训练图像或视频模型（FLUX、SDXL、Wan 的 LoRA）的显存我还估算不了：我只估算生成，所以不给它排卡。可以直接输入你确定放得下的卡，或 /back 改成估算生成，或 /cancel 退出。
+pick-media-train-unknown = 这个图像或视频模型的训练显存我估算不了：数据里没有它的层数（block 数），所以不给它排卡。可以直接输入你确定放得下的卡，或 /back 改成估算生成，或 /cancel 退出。
+pick-media-train-summary = 在 { $name } 上训练 LoRA（rank { $rank }）峰值大约需要 { $peak } GiB：按 { $width }×{ $height } 分辨率、AdamW8bit、开启梯度检查点、先缓存 latent 和文本编码器输出（kohya / musubi-tuner 的默认做法）估算，和 /fit { $id } lora 一致；这是推算值，误差约 ±30%。
 pick-understood-cap = • 每小时不超过 { $cap }（含隐性成本），作为上限：超过的不列
 pick-cap-applied = 按每小时 { $cap } 的上限，去掉了 { $count } 个这个任务每小时更贵的选项。
 pick-cap-none-under = 这个任务没有卡能在每小时 { $cap } 以内：全部列出，便宜的在前。

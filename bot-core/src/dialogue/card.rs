@@ -315,10 +315,10 @@ pub(super) fn card_list(
     r
 }
 
-/// The card step of a generation job: its size, then the cards that hold it priced for the
-/// job as any other (`card::card_list`). Training an image or video model is not sized.
+/// The card step of a generation job (or a LoRA on its model): its size, then the cards that
+/// hold it priced for the job as any other (`card::card_list`).
 fn media_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
-    if s.task == Some(super::state::TaskKind::FineTune) {
+    if super::media::train_unsized(s) {
         return r
             .with(Msg::new("pick-media-train-unknown"))
             .with(Msg::new("pick-hint-card"));

@@ -1,11 +1,13 @@
 //! Image and video generation inside `/pick` (`想跑SD出图`, `flux lora training`, `wan 出视频`):
 //! the task is read as generation and never asked again, the model step asks a diffusion
 //! pipeline, and the card step sizes it with the pipeline's own estimate (`diffusion::`), one
-//! output at its default size as published, the same figure `/fit flux.1-dev` gives. Training
-//! an image or video model is not sized by that estimate, so it is said, never priced.
+//! output at its default size as published, the same figure `/fit flux.1-dev` gives. Training a
+//! LoRA on one is sized as `/fit flux.1-dev lora` sizes it; a pipeline whose data cannot size
+//! training is said so, never priced.
 
 use super::state::{Media, PickState, Step};
 use crate::context::Ctx;
+use crate::diffusion::train::{self, Train};
 use crate::diffusion::{self, DiffusionReport, DiffusionRequest, Kind, Pipeline};
 use crate::reply::{Msg, Reply};
 use crate::vram::FitOption;
@@ -200,14 +202,37 @@ pub(super) fn model_answer(s: &mut PickState, choice: Option<&str>, text: Option
     true
 }
 
-/// One generation at the pipeline's defaults, and every catalog card that holds it (one card:
-/// a pipeline runs on one), as the fit engine's options so the card step prices them alike.
-pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<FitOption>)> {
-    if s.task == Some(super::state::TaskKind::FineTune) {
+/// The run `/pick` sizes: one generation at the pipeline's defaults, or a LoRA on it at the
+/// training tools' low-memory defaults (`Train::lora`, the figure `/fit flux.1-dev lora` gives);
+/// `None` for training a pipeline whose data cannot size it. With its verdict margin, in %.
+fn request<'p>(s: &PickState, p: &'p Pipeline) -> Option<(DiffusionRequest<'p>, u32)> {
+    let mut r = DiffusionRequest::new(p);
+    if s.task != Some(super::state::TaskKind::FineTune) {
+        return Some((r, crate::answer::fit_diffusion::margin_pct(p)));
+    }
+    if !train::sizable(p) {
         return None;
     }
+    r.train = Some(Train::lora());
+    Some((r, crate::answer::fit_diffusion::TRAIN_MARGIN_PCT))
+}
+
+/// Whether the job is training an image or video model that cannot be sized (the pipeline's
+/// data lacks its block count).
+pub(super) fn train_unsized(s: &PickState) -> bool {
+    s.task == Some(super::state::TaskKind::FineTune)
+        && s.pipeline
+            .as_deref()
+            .and_then(diffusion::find)
+            .is_none_or(|p| !train::sizable(p))
+}
+
+/// The run ([`request`]) and every catalog card that holds it (one card: a pipeline runs on
+/// one), as the fit engine's options so the card step prices them alike.
+pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<FitOption>)> {
     let p = diffusion::find(s.pipeline.as_deref()?)?;
-    let report = diffusion::estimate(&DiffusionRequest::new(p));
+    let (req, margin) = request(s, p)?;
+    let report = diffusion::estimate(&req);
     let options = ctx
         .catalog
         .gpus
@@ -221,8 +246,7 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
                 per_gpu_gib: report.peak_gib,
                 fits: true,
                 tight: g.usable_gib() - report.peak_gib
-                    < report.peak_gib * f64::from(crate::answer::fit_diffusion::margin_pct(p))
-                        / 100.0,
+                    < report.peak_gib * f64::from(margin) / 100.0,
                 vram_gb: g.vram_gb,
                 interconnect: g.interconnect.clone(),
                 usd_per_hour: price.as_ref().map(|p| p.usd),
@@ -235,10 +259,22 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
     Some((report, options))
 }
 
-/// "FLUX.1-dev needs about 33.9 GiB at its peak (denoising) for one 1024×1024 image."
+/// "FLUX.1-dev needs about 33.9 GiB at its peak (denoising) for one 1024×1024 image", or
+/// what a LoRA on it needs, with the defaults it was sized on.
 pub(super) fn summary(s: &PickState, report: &DiffusionReport) -> Option<Msg> {
     let p = diffusion::find(s.pipeline.as_deref()?)?;
-    let r = DiffusionRequest::new(p);
+    let (r, _) = request(s, p)?;
+    if let Some(t) = r.train {
+        return Some(
+            Msg::new("pick-media-train-summary")
+                .arg("name", &p.name)
+                .arg("id", &p.id)
+                .arg("peak", format!("{:.1}", report.peak_gib))
+                .arg("rank", t.rank.unwrap_or(0))
+                .arg("width", r.width)
+                .arg("height", r.height),
+        );
+    }
     Some(
         Msg::new("pick-media-summary")
             .arg("name", &p.name)

@@ -85,11 +85,39 @@ fn a_generation_job_is_sized_by_its_pipeline_and_priced() {
         has(&ids, "pick-card-does-not-fit") || has(&ids, "pick-ask-barriers"),
         "{t}"
     );
-    // Training an image model is said not to be sized, never priced as generation.
+    // A LoRA on an image model is sized as `/fit <pipeline> lora` sizes it, never priced as
+    // generation; a model whose training cannot be sized is said so, never priced.
     let me = who("en");
     let (ids, t, _) = walk(&w, &me, &["flux lora training", "3h"]);
-    assert!(has(&ids, "pick-media-train-unknown"), "{t}");
+    assert!(has(&ids, "pick-media-train-summary"), "{t}");
     assert!(!has(&ids, "pick-media-summary"), "{t}");
+    assert!(!has(&ids, "pick-media-train-unknown"), "{t}");
+    let me = who("zh");
+    let (ids, t, _) = walk(&w, &me, &["想给sd1.5练个lora", "3h"]);
+    assert!(has(&ids, "pick-media-train-unknown"), "{t}");
+    assert!(!has(&ids, "pick-media-train-summary"), "{t}");
+}
+
+/// The peak `/pick` states for a LoRA on an image model is `/fit <pipeline> lora`'s, and the
+/// cards it lists hold that peak, for pipelines of every kind the data can size.
+#[test]
+fn a_lora_on_an_image_model_is_sized_as_fit_sizes_it() {
+    use bot_core::diffusion::{self, DiffusionRequest, train::Train};
+    let w = world();
+    for (said, id) in [
+        ("sdxl lora training", "sdxl"),
+        ("train a lora on qwen-image", "qwen-image"),
+        ("想用 sd3.5 large 训练 lora", "sd3.5-large"),
+    ] {
+        let me = who(if said.is_ascii() { "en" } else { "zh" });
+        let (ids, t, _) = walk(&w, &me, &[said, "3h"]);
+        assert!(has(&ids, "pick-media-train-summary"), "{said}: {t}");
+        let p = diffusion::find(id).unwrap();
+        let mut r = DiffusionRequest::new(p);
+        r.train = Some(Train::lora());
+        let peak = format!("{:.1}", diffusion::estimate(&r).peak_gib);
+        assert!(t.contains(&peak), "{said}: {peak} not in {t}");
+    }
 }
 
 #[test]
