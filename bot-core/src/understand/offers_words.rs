@@ -206,7 +206,8 @@ const LISTED: &[&str] = &[
 /// `vast.ai上 4090 最便宜的 offer`, `所有4090的offer列一下`, `on-demand a100 offers sorted by
 /// price`: one card's offers asked listed, ranked or of a kind, on the platform said: `/offers`
 /// with what was said (the platform, the kind, the order), never one platform's price or the
-/// stock summary. A price cap said stays `/stock`'s (its cap, as the corpora read it).
+/// stock summary. A price cap said is the list's `max=` (`show me offers for 3090 under
+/// 0.25$/h`): the offers noun names `/offers`, whose filters README's table lists (und_t).
 pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
     let e = q.e;
     let [g] = e.gpus.as_slice() else {
@@ -221,7 +222,6 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
         || !q.nothing_to_size()
         || e.usage.is_some()
         || e.platforms.len() > 1
-        || q.hourly_cap().is_some()
         || q.has(super::words::ALERT_WORDS)
         || super::alert_cues::told_on_condition(q.padded)
     {
@@ -234,7 +234,7 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
         }),
         e.platforms.first(),
         None,
-        None,
+        q.hourly_cap().as_ref(),
         false,
     );
     if let Request::Offers(o) = &mut r {
