@@ -23,29 +23,10 @@ const PEOPLE: &[&str] = &[
 /// The number of people said in `text`, if any.
 pub(super) fn users_in(text: &str) -> Option<u32> {
     let t = crate::understand::normalize(text).to_lowercase();
-    let b = t.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_digit()
-            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
-        {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < b.len() && b[j].is_ascii_digit() {
-            j += 1;
-        }
-        let after = &t[j..];
-        if PEOPLE.iter().any(|w| after.starts_with(w))
-            && let Ok(n) = t[i..j].parse::<u32>()
-            && (2..=1_000_000).contains(&n)
-        {
-            return Some(n);
-        }
-        i = j;
-    }
-    None
+    crate::understand::numerals::digit_runs(&t)
+        .filter(|&(_, end)| PEOPLE.iter().any(|w| t[end..].starts_with(w)))
+        .filter_map(|(start, end)| t[start..end].parse::<u32>().ok())
+        .find(|n| (2..=1_000_000).contains(n))
 }
 
 #[cfg(test)]

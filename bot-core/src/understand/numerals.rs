@@ -152,7 +152,7 @@ pub(crate) fn value_or_top(run: &[char]) -> Option<u64> {
 /// The byte ranges of the whole numbers written in digits that stand alone, not glued after a
 /// letter, a digit or a decimal point (`8 of them`, `跑10天`; never the `90` of `4090` or the `5`
 /// of `2.5`), in order.
-pub(super) fn digit_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub(crate) fn digit_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let b = text.as_bytes();
     let mut i = 0;
     std::iter::from_fn(move || {

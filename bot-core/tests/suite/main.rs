@@ -23,6 +23,7 @@ mod corpus35_share;
 mod corpus36_share;
 mod corpus37_share;
 mod corpus38_share;
+mod corpus39_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;

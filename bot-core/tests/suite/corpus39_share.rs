@@ -1,0 +1,42 @@
+//! The share of `questions_corpus39.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::fresh19_share::own_labels_canonical;
+use super::understand::share_by_line;
+
+const CORPUS: &str = include_str!("../data/questions_corpus39.tsv");
+
+/// `questions_corpus39.tsv` (300: about 45 % English, 40 % Chinese — Simplified, Cantonese,
+/// Taiwan Traditional — 15 % mixed, in the command proportions of the examples file; rent-vs-buy
+/// weighers, academics with grants and deadlines, startups sizing a service, pasted ChatGPT/blog
+/// claims, loose units, two asks in one message, emoji, ML jargon), written apart from the reader
+/// by a helper who never read it, committed before it was scored: untuned 264/300 (88.0 %;
+/// 280/300 by command, 281/300 the examples file's way), 279/300 (93.0 %; 283 by command, 284 the
+/// examples file's way) after the labeller's own errors were relabelled (15, each listed with its
+/// reason in its header). The misses are grouped in `docs/misses/corpus39_misses.md`.
+#[test]
+fn corpus39_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(&catalog, "corpus39", CORPUS);
+    assert!(total >= 300, "corpus39: {total} questions");
+    assert!(right >= 279, "corpus39: {right} of {total}");
+}
+
+/// Lines the reader emits and README documents (`/fit <card>` lists what fits a card; `/tco`
+/// with no card said) but the command parser refuses today; skipped by name until the lead
+/// decides which side moves.
+const PARSER_REFUSES: &[&str] = &[
+    "/fit l40s lora",
+    "/fit rtx-4080",
+    "/tco llama-3.1-70b bf16 5m",
+    "/tco qwen2.5-7b bf16 10m",
+];
+
+/// Every other expected line is in the echo line's canonical words: the command's own parser
+/// reads it and renders it back to the very same line.
+#[test]
+fn corpus39_labels_are_canonical_lines() {
+    own_labels_canonical(CORPUS, |l| PARSER_REFUSES.contains(&l));
+}
