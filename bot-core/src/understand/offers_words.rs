@@ -132,10 +132,13 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
         // `cheapest spot h100` ranks prices with spot tiers (`/compare … spot`); a cheap one
         // asked to exist (`有没有便宜的竞价实例的3090`, `any cheap spot a100 out there`) is the
         // offers of that kind, cheapest first.
+        // `list spot h100s sorted by price`: a list asked in an order names its price as the
+        // order, no price asked.
         [g] if kind.is_some()
-            && !q.has(PRICE_WORDS)
-            && !q.has(COST_WORDS)
-            && (!q.has(CHEAP_WORDS) || cheap_one_exists(q)) =>
+            && (sort_said(q.padded).is_some()
+                || (!q.has(PRICE_WORDS)
+                    && !q.has(COST_WORDS)
+                    && (!q.has(CHEAP_WORDS) || cheap_one_exists(q)))) =>
         {
             make::offers(
                 Some(&Cards {
