@@ -216,6 +216,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("每钟", "每小时"),
     ("一钟", "一小时"),
     // A week said 礼拜 or 星期 with its counter; renting by the week or the day.
+    // `每日` is 每天 (`换算成人民币每日`, `每日8小时`).
+    ("每日", "每天"),
     ("个礼拜", "周"),
     ("礼拜", "周"),
     ("个星期", "周"),
