@@ -17,7 +17,8 @@ const CORPUS: &str = include_str!("../data/questions_corpus39.tsv");
 /// examples file's way) after the labeller's own errors were relabelled (15, each listed with its
 /// reason in its header); 287/300 after helper und_t's mechanisms (Cantonese `一钟`/`每钟` an
 /// hour, `每日` a day, `推介`/`搵`/`平嘅`, a quarter as 90 days, a cheap card asked to exist with
-/// no platform, `有几台`; `docs/misses/und_und_t.md`). The misses are grouped in `docs/misses/corpus39_misses.md`.
+/// no platform, `有几台`; `docs/misses/und_und_t.md`). The misses are grouped in
+/// `docs/misses/corpus39_misses.md`.
 #[test]
 fn corpus39_share() {
     let catalog = Catalog::embedded().unwrap();
