@@ -136,6 +136,7 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
         // order, no price asked.
         [g] if kind.is_some()
             && (sort_said(q.padded).is_some()
+                || q.has(&["sorted by", "sort by", "按价格排", "排序"])
                 || (!q.has(PRICE_WORDS)
                     && !q.has(COST_WORDS)
                     && (!q.has(CHEAP_WORDS) || cheap_one_exists(q)))) =>
