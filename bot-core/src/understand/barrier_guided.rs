@@ -63,7 +63,7 @@ pub(super) fn barrier_guided(q: &Question) -> Option<Reading> {
     let e = q.e;
     let nothing = e.gpus.is_empty() && e.platforms.is_empty();
     // `只有支付宝 不想实名 预算50 哪家`: a budget beside the place asked is a choice asked too.
-    let budget = q.has(&["预算", "budget", "经费"]) && super::cues::place_asked(q.padded);
+    let budget = q.has(&["预算", "budget", "经费"]) && crate::lexicon::place_asked(q.padded);
     let asked = (q.has(CHOOSE) || budget) && !q.has(LIST);
     (nothing && asked && !needs_said(q.padded).is_empty())
         .then_some(Reading::Command(Request::Pick))

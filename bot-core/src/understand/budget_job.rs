@@ -34,6 +34,38 @@ const AT_HAND: &[&str] = &[
     "手头",
     "手上有",
 ];
+/// Money said to be all there is (`我只有200块`, `只剩100了`, `i only have $50`): a budget with
+/// no period or budget word beside it.
+const ONLY_HAVE: &[&str] = &[
+    "只有",
+    "只剩",
+    "就剩",
+    "仅有",
+    "就这么点",
+    "only have",
+    "only got",
+    "only've got",
+    "just have",
+    "just got",
+    "all i have",
+    "all i've got",
+];
+/// A job said vaguely (`跑个大模型玩玩`, `play with an llm`): enough beside money that is all
+/// there is, as no fit can be asked of it.
+const VAGUE_JOB: &[&str] = &[
+    "大模型",
+    "模型",
+    "ai模型",
+    " ai ",
+    " llm",
+    "a model",
+    "an ai",
+    "玩玩",
+    "练手",
+    "play with",
+    "mess around",
+    "for fun",
+];
 /// A price or a sum asked (then the amount is a price, not what may be spent).
 const ASKED_PRICE: &[&str] = &[
     "多少",
@@ -127,9 +159,15 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     // `i got like 200 bucks a month`: money at hand for a period; `一周三百块，跑个sd出图服务`: a
     // sum for a period beside a job, with no conversion or price asked, is what may be spent.
     let sum_for_job = period && job && !has(p, CONVERT_WORDS) && !has(p, ASKED_PRICE);
-    let said = has(p, BUDGET_WORDS)
+    // `我只有200块，想跑个大模型玩玩`: all the money there is, beside a job however vague.
+    let limited = has(p, ONLY_HAVE)
+        && (job || has(p, VAGUE_JOB))
+        && !has(p, ASKED_PRICE)
+        && !has(p, CONVERT_WORDS);
+    let said = limited
+        || has(p, BUDGET_WORDS)
         || (has(p, WITHIN) && period)
-        || (has(p, AT_HAND) && (period || super::cues::place_asked(p)))
+        || (has(p, AT_HAND) && (period || crate::lexicon::place_asked(p)))
         || sum_for_job;
     // `what can I rent for 500 a month`: an amount for a period asked what it rents.
     // The price pass takes `$300 a month` out of the text with its period.
@@ -140,7 +178,7 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     // `预算有限，想 finetune qwen2.5 7b 用什么 gpu 最好`: a budget without its figure, with the
     // card asked — still guidance, the budget asked by /pick.
     let budget = budget || (said && which_card(p));
-    if budget && (job || rent_what) && !fit_asked(p) {
+    if budget && (job || rent_what || limited) && !fit_asked(p) {
         return Reading::Command(Request::Pick);
     }
     r

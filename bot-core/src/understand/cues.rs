@@ -134,66 +134,6 @@ pub(super) fn asks_capability(padded: &str) -> bool {
         )
 }
 
-/// `租哪里比较好`, `哪儿租合适`, `where is good to rent`: where to rent, with no card named, is
-/// a wish for guidance.
-pub(super) fn asks_where_to_rent(padded: &str) -> bool {
-    followed(padded, &["租"], &["哪"], 2)
-        || followed(padded, &["哪"], &["租"], 3)
-        || followed(padded, &["where"], &["rent"], 24)
-        || asks_which_place(padded)
-        // `we need a gpu host …, where?`: the machine wanted, and the question ends on where
-        // (the question mark is a space by now).
-        || (has(padded, &["gpu", "host", "server", "machine"])
-            && padded.trim_end().ends_with(" where"))
-}
-
-/// Whether a place to rent is asked (`租哪家`, `where should i go`, `…, where?`): a sum said
-/// beside it is money to spend there, never an amount to convert.
-pub(super) fn place_asked(p: &str) -> bool {
-    const WHERE: &[&str] = &[
-        "where can i",
-        "where do i",
-        "where should",
-        "where to ",
-        "which provider",
-        "which platform",
-        "租哪家",
-        "在哪家租",
-        "去哪租",
-        "去哪家",
-        "哪家好",
-        "哪家合适",
-    ];
-    asks_where_to_rent(p)
-        || has(p, WHERE)
-        || p.trim_end().ends_with(" where")
-        || p.trim_end().ends_with("哪家")
-}
-
-/// `which provider and card?`, `不知道用哪个 platform`, `用哪个云服务商比较靠谱`: one place to
-/// rent asked for by a question word and a word for such a place a few characters on. A plural
-/// (`哪些平台`, `which platforms`) asks for the list, which the barrier reading keeps.
-fn asks_which_place(padded: &str) -> bool {
-    const WHICH: &[&str] = &["which ", "哪个", "哪一个", "哪家"];
-    const PLACE: &[&str] = &[
-        "provider ",
-        "provider?",
-        "provider,",
-        "platform ",
-        "platform?",
-        "platform,",
-        "cloud ",
-        "cloud?",
-        "vendor ",
-        "vendor?",
-        "平台",
-        "云",
-        "服务商",
-        "厂商",
-    ];
-    followed(padded, WHICH, PLACE, 6)
-}
-
 /// `last 30 days`, `过去两周`, `近3个月`: a window of the recent past said with its length.
 pub(super) fn recent_window(padded: &str) -> bool {
     const DIGITS: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
@@ -622,9 +562,6 @@ mod tests {
         assert!(asks_capability(" 你会干嘛 "));
         assert!(asks_capability(" 你都能帮我干点啥 "));
         assert!(!asks_capability(" 4090能跑qwen吗 "));
-        assert!(asks_where_to_rent(" 租哪里比较好 "));
-        assert!(asks_where_to_rent(" 去哪儿租卡 "));
-        assert!(!asks_where_to_rent(" autodl 租4090 多少钱 "));
     }
 
     #[test]

@@ -29,6 +29,28 @@ const YEAR: &[&str] = &[
     "年初到现在",
     "开年以来",
 ];
+/// A quarter said in words (`this quarter`, `本季度`): its window, 90 days.
+const QUARTER: &[&str] = &[
+    "this quarter",
+    "last quarter",
+    "past quarter",
+    "the quarter",
+    "本季度",
+    "这个季度",
+    "这季度",
+    "上个季度",
+    "上季度",
+    "一个季度",
+];
+
+/// The window in days of a calendar period said in words (a year, a quarter), if any.
+fn period_days(q: &Question) -> Option<u32> {
+    if q.has(YEAR) {
+        Some(365)
+    } else {
+        q.has(QUARTER).then_some(90)
+    }
+}
 /// Words of a price's movement.
 const MOVED: &[&str] = &[
     "price", "prices", "moved", "trend", "价格", "价钱", "走势", "行情", "涨", "跌", "降",
@@ -39,24 +61,26 @@ pub(super) fn year_trend(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    if !q.has(YEAR) || !q.has(MOVED) || !q.nothing_to_size() || q.e.usage.is_some() {
+    let days = period_days(q)?;
+    if !q.has(MOVED) || !q.nothing_to_size() || q.e.usage.is_some() {
         return None;
     }
     if q.has(&["多少钱", "how much", "cheapest", "最便宜", "哪家"]) {
         return None;
     }
-    one(make::trend(&g.gpu, Some(365)))
+    one(make::trend(&g.gpu, Some(days)))
 }
 
-/// A price history asked with a year said: the year's window, not the default 30 days.
+/// A price history asked with a year or a quarter said: its window, not the default 30 days.
 pub(super) fn year_window(q: &Question, r: Reading) -> Reading {
+    let days = period_days(q);
     match r {
         Reading::Command(Request::Trend(mut t))
-            if q.has(YEAR)
+            if days.is_some()
                 && q.e.usage.is_none()
                 && t.days == crate::answer::trend::DEFAULT_DAYS =>
         {
-            t.days = 365;
+            t.days = days.unwrap_or(t.days);
             Reading::Command(Request::Trend(t))
         }
         r => r,

@@ -184,7 +184,7 @@ fn convert(q: &Question) -> Option<Reading> {
     let asked = p.per.is_some() && q.has(CONVERT_WORDS);
     // `I have $30 …, where?`: a sum beside a place asked is a budget, read by the guidance
     // rules and `budget_job`, never an amount with nothing to convert it to.
-    if !asked && p.per.is_none() && super::cues::place_asked(q.padded) {
+    if !asked && p.per.is_none() && crate::lexicon::place_asked(q.padded) {
         return None;
     }
     if !asked && (!q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty()) {
@@ -197,7 +197,7 @@ fn convert(q: &Question) -> Option<Reading> {
 /// A model with a wish to know where to rent it (`想用lora微调下qwen2.5 7b，不知道在哪租卡`) is
 /// guidance too, unless a price or a fit is asked: `/pick` keeps the model from the sentence.
 fn guidance(q: &Question) -> Option<Reading> {
-    let where_to_rent = cues::asks_where_to_rent(q.padded);
+    let where_to_rent = crate::lexicon::place_asked(q.padded);
     // `想租卡 求带`: a wish to rent with nothing named at all (no card, model, platform, price
     // or length) can only be guided.
     let bare_wish = cues::wishes_to_rent(q.padded)

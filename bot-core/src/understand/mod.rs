@@ -31,6 +31,7 @@ mod distill_base;
 mod entities;
 mod extras_said;
 mod facts;
+mod family_after;
 mod family_ask;
 mod family_fit;
 mod family_model;

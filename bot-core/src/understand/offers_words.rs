@@ -132,10 +132,14 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
         // `cheapest spot h100` ranks prices with spot tiers (`/compare … spot`); a cheap one
         // asked to exist (`有没有便宜的竞价实例的3090`, `any cheap spot a100 out there`) is the
         // offers of that kind, cheapest first.
+        // `list spot h100s sorted by price`: a list asked in an order names its price as the
+        // order, no price asked.
         [g] if kind.is_some()
-            && !q.has(PRICE_WORDS)
-            && !q.has(COST_WORDS)
-            && (!q.has(CHEAP_WORDS) || cheap_one_exists(q)) =>
+            && (sort_said(q.padded).is_some()
+                || q.has(&["sorted by", "sort by", "按价格排", "排序"])
+                || (!q.has(PRICE_WORDS)
+                    && !q.has(COST_WORDS)
+                    && (!q.has(CHEAP_WORDS) || cheap_one_exists(q)))) =>
         {
             make::offers(
                 Some(&Cards {
@@ -206,7 +210,8 @@ const LISTED: &[&str] = &[
 /// `vast.ai上 4090 最便宜的 offer`, `所有4090的offer列一下`, `on-demand a100 offers sorted by
 /// price`: one card's offers asked listed, ranked or of a kind, on the platform said: `/offers`
 /// with what was said (the platform, the kind, the order), never one platform's price or the
-/// stock summary. A price cap said stays `/stock`'s (its cap, as the corpora read it).
+/// stock summary. A price cap said is the list's `max=` (`show me offers for 3090 under
+/// 0.25$/h`): the offers noun names `/offers`, whose filters README's table lists (und_t).
 pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
     let e = q.e;
     let [g] = e.gpus.as_slice() else {
@@ -221,7 +226,6 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
         || !q.nothing_to_size()
         || e.usage.is_some()
         || e.platforms.len() > 1
-        || q.hourly_cap().is_some()
         || q.has(super::words::ALERT_WORDS)
         || super::alert_cues::told_on_condition(q.padded)
     {
@@ -234,7 +238,7 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
         }),
         e.platforms.first(),
         None,
-        None,
+        q.hourly_cap().as_ref(),
         false,
     );
     if let Request::Offers(o) = &mut r {

@@ -72,7 +72,9 @@ pub(super) fn guidance_in_few_words(q: &Question) -> Option<Reading> {
     // A memory floor (`显存48G以上的卡`) is something to answer for.
     let few = q.padded.split_whitespace().count() <= 10
         && q.padded.chars().count() <= 56
-        && !q.has(&["显存", "vram", "memory", "gb", "g以上"]);
+        && !q.has(&["显存", "vram", "memory", "gb", "g以上"])
+        // `有没有便宜的24G显卡可以租`: a card's memory in any spelling is a floor to look up.
+        && super::memory_floor::memory_said(q.padded).is_none();
     // A list asked (`有哪些租卡平台`) or an API weighed (`租卡还是买API`) is its own reading.
     let other = q.has(&["哪些", "有哪", "list", "api", "token"])
         || !super::intent::needs_said(q.padded).is_empty();

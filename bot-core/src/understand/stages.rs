@@ -52,6 +52,8 @@ const WORDS: &[Words] = &[
     // `r1 distill 的qwen 14b`: the distill named by its base, before `r1` is read alone.
     distill_base::plain,
     spoken_forms::plain,
+    // `72b的千问`, `千问的72b`: the family and its size as `family_model` reads them.
+    super::family_after::plain,
     typed_forms::plain,
     // `1-2块一小时`, `$1-2/h`: a price range is its upper end, before a price is read.
     |_, t| price_range::plain(t),

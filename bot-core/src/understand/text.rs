@@ -212,7 +212,12 @@ const SPOKEN: &[(&str, &str)] = &[
     ("个钟头", "个小时"),
     ("个钟", "个小时"),
     ("钟头", "小时"),
+    // `一钟 1.8 蚊`, `¥2.5 每钟`: 钟 alone after 一 or 每 is an hour too (Cantonese).
+    ("每钟", "每小时"),
+    ("一钟", "一小时"),
     // A week said 礼拜 or 星期 with its counter; renting by the week or the day.
+    // `每日` is 每天 (`换算成人民币每日`, `每日8小时`).
+    ("每日", "每天"),
     ("个礼拜", "周"),
     ("礼拜", "周"),
     ("个星期", "周"),

@@ -3,6 +3,11 @@
 
 pub(super) const STOCK_WORDS: &[&str] = &[
     "有货",
+    // `vast 上 4090 有几台`: how many machines there are is the stock counted.
+    "有几台",
+    "剩几台",
+    "how many are available",
+    "how many are left",
     "库存",
     "in stock",
     "available",

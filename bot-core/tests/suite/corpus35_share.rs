@@ -19,12 +19,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus35.tsv");
 /// The misses are grouped by mechanism in `docs/misses/corpus35_misses.md`; und_q fixed them as
 /// mechanisms (`docs/misses/und_und_q.md`): 299/300 (99.7 %, by command too), the one left a
 /// cap in `show me offers for 3090 under …` read `/stock` as fresh18 and fresh24 label it.
+/// Helper und_t read a card's offers asked listed with a cap as `/offers … max=` (README's
+/// table; fresh18's and fresh24's rows relabelled back to it): 300/300.
 #[test]
 fn corpus35_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus35", CORPUS);
     assert!(total >= 300, "corpus35: {total} questions");
-    assert!(right >= 299, "corpus35: {right} of {total}");
+    assert!(right >= 300, "corpus35: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

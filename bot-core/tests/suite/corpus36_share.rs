@@ -23,7 +23,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus36.tsv");
 /// with main's und_q (guidance, offers; main alone 289/300) 297/300 (99.0 %; 298/300 by command).
 /// Left: `81帧` on Wan2.1 (its default frames, not written as fresh17 and fresh18_a label it), a
 /// gpu host `where?` (the `?` is gone when the cue looks for it) and `80G显存的卡现在谁家有`.
-/// Helper und_s (a sum beside a place asked is a budget, `cues::place_asked`) read the gpu
+/// Helper und_s (a sum beside a place asked is a budget, `lexicon::place_asked`) read the gpu
 /// host `where?`: 298/300.
 #[test]
 fn corpus36_share() {

@@ -18,13 +18,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus38.tsv");
 /// reason in its header); 293/300 once a card kept running all month was read as always on and a
 /// platform the user cannot get the card on was read as where not to look; 297/300 with
 /// und_s merged and alert and guidance phrasings (notification, shows up, where do I begin) read (the
-/// lead). The misses are grouped by mechanism in `docs/misses/corpus38_misses.md`.
+/// lead); 300/300 with a family joined to its size by `的` (`72b的千问`), a memory floor beside
+/// cheap and rent words, and money said to be all there is beside a vague job read (helper und_t,
+/// `docs/misses/und_und_t.md`). The misses are grouped by mechanism in `docs/misses/corpus38_misses.md`.
 #[test]
 fn corpus38_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus38", CORPUS);
     assert!(total >= 300, "corpus38: {total} questions");
-    assert!(right >= 297, "corpus38: {right} of {total}");
+    assert!(right >= 300, "corpus38: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -101,3 +101,41 @@ fn an_unknown_card_in_a_fit_offers_the_models_own_need() {
         );
     }
 }
+
+/// A family joined to its size by `的`, in either order and with spaces or none, reads as the
+/// family written before its size does (the same model, or the same choices asked back), for
+/// every family word the reader knows, Chinese or Latin (round two, `family_after`).
+#[test]
+fn a_family_joined_to_its_size_by_de_reads_as_family_then_size() {
+    use bot_core::Catalog;
+    use bot_core::understand::{Reading, read};
+
+    let catalog = Catalog::embedded().unwrap();
+    for (family, size, card) in [
+        ("千问", "72b", "h100"),
+        ("通义千问", "7b", "3090"),
+        ("qwen2.5", "32b", "4090"),
+        ("llama", "405b", "h200"),
+        ("llama3.1", "8b", "l4"),
+        ("qwen", "14b", "a10"),
+    ] {
+        let plain = read(&catalog, &format!("{family} {size} {card}能跑吗"));
+        assert!(
+            !matches!(plain, Reading::Unknown),
+            "{family} {size}: no reading"
+        );
+        for said in [
+            format!("{size}的{family} {card}能跑吗"),
+            format!("{size} 的 {family} {card}能跑吗"),
+            format!("{family}的{size} {card}能跑吗"),
+        ] {
+            assert_eq!(read(&catalog, &said), plain, "{said}");
+        }
+    }
+    // Any other word after `的` is no family: the size stays alone.
+    let alone = read(&catalog, "72b的模型 h100能跑吗");
+    assert!(
+        matches!(&alone, Reading::Command(r) if r.line().starts_with("/fit 72b ")),
+        "{alone:?}"
+    );
+}

@@ -1,0 +1,97 @@
+//! A place to rent asked for (`租哪家`, `去哪儿租卡`, `which provider`, `where should i go`,
+//! `…, where?`): one predicate and one table of its phrases, for every reader that asks it —
+//! guidance (`/pick` with nothing named), a sum beside it read as a budget (never an amount to
+//! convert), a barrier or budget said with it. It was two predicates with lists of their own
+//! that overlapped (`cues::place_asked`, `cues::asks_which_place`).
+
+/// Whole phrases that ask where to rent.
+const WHERE: &[&str] = &[
+    "where can i",
+    "where do i",
+    "where should",
+    "where to ",
+    "which provider",
+    "which platform",
+    "租哪家",
+    "在哪家租",
+    "去哪租",
+    "去哪家",
+    "哪家好",
+    "哪家合适",
+];
+/// A word of renting and a word asking where, a few characters apart either way (`租哪里比较好`,
+/// `哪儿租合适`, `where is good to rent`).
+const RENT: &[&str] = &["租"];
+const WHERE_WORD: &[&str] = &["哪"];
+/// A question word and a word for a place to rent a few characters on (`which provider and
+/// card?`, `不知道用哪个 platform`, `用哪个云服务商比较靠谱`). A plural (`哪些平台`, `which
+/// platforms`) asks for the list, which the barrier reading keeps.
+const WHICH: &[&str] = &["which ", "哪个", "哪一个", "哪家"];
+const PLACE: &[&str] = &[
+    "provider ",
+    "provider?",
+    "provider,",
+    "platform ",
+    "platform?",
+    "platform,",
+    "cloud ",
+    "cloud?",
+    "vendor ",
+    "vendor?",
+    "平台",
+    "云",
+    "服务商",
+    "厂商",
+];
+
+/// Whether `padded` (the question with a space at each end) asks where to rent.
+pub fn place_asked(padded: &str) -> bool {
+    let end = padded.trim_end();
+    WHERE.iter().any(|w| padded.contains(w))
+        || followed(padded, RENT, WHERE_WORD, 2)
+        || followed(padded, WHERE_WORD, RENT, 3)
+        || followed(padded, &["where"], &["rent"], 24)
+        || followed(padded, WHICH, PLACE, 6)
+        // `we need a gpu host …, where?`: the question ends on where (its mark a space by now).
+        || end.ends_with(" where")
+        || end.ends_with("哪家")
+}
+
+/// Whether a word of `first` is followed by one of `then` within `gap` characters.
+fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
+    first.iter().any(|f| {
+        text.match_indices(f).any(|(at, _)| {
+            let rest = &text[at + f.len()..];
+            rest.char_indices()
+                .take(gap + 1)
+                .any(|(k, _)| then.iter().any(|t| rest[k..].starts_with(t)))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place_asked;
+
+    #[test]
+    fn a_place_to_rent_asked_in_any_of_its_forms() {
+        for p in [
+            " 租哪里比较好 ",
+            " 去哪儿租卡 ",
+            " which provider and card? ",
+            " 用哪个云服务商比较靠谱 ",
+            " 预算50 租哪家 ",
+            " i have $30 for a week, where ",
+            " where is good to rent ",
+        ] {
+            assert!(place_asked(p), "{p}");
+        }
+        for p in [
+            " autodl 租4090 多少钱 ",
+            " 哪些平台支持支付宝 ",
+            " 4090 多少钱 ",
+        ] {
+            assert!(!place_asked(p), "{p}");
+        }
+    }
+}
