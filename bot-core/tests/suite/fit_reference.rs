@@ -738,5 +738,7 @@ mod heldout19;
 mod heldout20;
 #[path = "fit_reference/heldout21.rs"]
 mod heldout21;
+#[path = "fit_reference/heldout22.rs"]
+mod heldout22;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
