@@ -489,6 +489,28 @@ fn unknown_word(w: &str, nf: &NotFound) -> Reply {
 }
 
 /// `/fit`: the estimate and what it means for the card(s).
+/// What a bf16 job means on a card without bf16 (compute capability below 8.0, `Gpu::bf16_native`):
+/// serving runs fp16 instead (vLLM refuses `--dtype bfloat16` there and picks fp16 with `auto`:
+/// the same two bytes a weight, so the size stands); training in bf16 is not available (fp16
+/// mixed precision with loss scaling, or a card of 8.0 or newer). `None` when the card's
+/// capability is unknown or the job is not in bf16 (QLoRA's compute dtype is the trainer's choice).
+pub fn no_bf16_note(g: &crate::catalog::Gpu, quant: Quant, task: Task) -> Option<Msg> {
+    if g.bf16_native() != Some(false) || quant != Quant::Bf16 {
+        return None;
+    }
+    let key = match task {
+        Task::Infer => "fit-no-bf16-infer",
+        Task::Lora | Task::Full => "fit-no-bf16-train",
+        Task::Qlora => return None,
+    };
+    Some(
+        Msg::new(key)
+            .arg("card", g.name.clone())
+            .arg("cc", g.compute_capability.clone().unwrap_or_default())
+            .arg("model", String::new()),
+    )
+}
+
 pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
     let mut p = match resolve(ctx, line) {
         Ok(p) => p,
@@ -500,6 +522,13 @@ pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
             // heads over the count typed, `vram::tp_valid`): verdict and speed follow it.
             p.req.cards = fit.report.cards;
             let mut r = render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang);
+            if let Some(m) = p
+                .req
+                .gpu
+                .and_then(|g| no_bf16_note(g, p.req.quant, p.req.task))
+            {
+                r.push_whole(m);
+            }
             // The options shown carry list prices; say where a fresh live price exists.
             let shown = match p.req.gpu {
                 Some(_) if !fit.fits() => &fit.alternatives,

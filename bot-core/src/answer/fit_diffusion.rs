@@ -676,7 +676,39 @@ pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Repl
             return Some(*bad(&format!("{k}={v}")));
         }
     }
-    Some(render(catalog, &d))
+    Some(render_noted(catalog, &d))
+}
+
+/// [`render`], with the bf16 note ([`no_bf16_image_note`]) when the card has no bf16.
+pub fn render_noted(catalog: &Catalog, line: &DiffusionLine) -> Reply {
+    let mut r = render(catalog, line);
+    if let Some(m) = line.gpu.and_then(|g| no_bf16_image_note(g, &line.req)) {
+        r.push_whole(m);
+    }
+    r
+}
+
+/// On a card without bf16 (compute capability below 8.0), a pipeline that runs in bf16
+/// cannot: trained, bf16 is not available (fp16 mixed precision or another card); run, its
+/// fp16 cast is known to overflow for FLUX, SD3 and Qwen-Image (NaN, black images), so the
+/// answer says the risk instead of sizing silently. `None` when the card's capability is
+/// unknown or the denoiser is not in bf16.
+pub fn no_bf16_image_note(g: &crate::catalog::Gpu, req: &DiffusionRequest) -> Option<Msg> {
+    if g.bf16_native() != Some(false) || req.denoiser_precision() != Precision::Bf16 {
+        return None;
+    }
+    let cc = g.compute_capability.clone().unwrap_or_default();
+    let key = if req.train.is_some() {
+        "fit-no-bf16-train"
+    } else {
+        "fit-no-bf16-image"
+    };
+    Some(
+        Msg::new(key)
+            .arg("card", g.name.clone())
+            .arg("cc", cc)
+            .arg("model", req.pipeline.name.clone()),
+    )
 }
 
 /// `/fit` for an image or video model; `None` when no word names one.

@@ -134,6 +134,8 @@ fn memory_card(gb: u32, usable: Option<f64>) -> Gpu {
         name_zh: None,
         vendor: "nvidia".into(),
         arch: None,
+        compute_capability: None,
+        compute_capability_source: None,
         vram_gb: f64::from(gb),
         memory_mib: None,
         memory_source: None,

@@ -73,6 +73,13 @@ pub struct Gpu {
     pub vendor: String,
     #[serde(default)]
     pub arch: Option<String>,
+    /// CUDA compute capability ("7.5"), with where it was read. It decides bf16: cards below
+    /// 8.0 (V100 7.0, T4 / RTX 20xx 7.5) have no bf16 arithmetic, and vLLM refuses
+    /// `--dtype bfloat16` on them. Absent: not known, and answers claim nothing about bf16.
+    #[serde(default)]
+    pub compute_capability: Option<String>,
+    #[serde(default)]
+    pub compute_capability_source: Option<String>,
     pub vram_gb: f64,
     /// Total memory the driver reports (nvidia-smi `memory.total`, MiB), with where it was
     /// read (`memory_source`, `memory_as_of`). Absent: derived from `vram_gb` as GiB of memory
@@ -139,6 +146,17 @@ pub struct Gpu {
 }
 
 impl Gpu {
+    /// Whether the card computes in bf16: compute capability 8.0 or above (vLLM
+    /// `vllm/worker/worker.py _check_if_gpu_supports_dtype`, v0.6 line, later
+    /// `vllm/platforms/cuda.py`: "Bfloat16 is only supported on GPUs with compute capability of
+    /// at least 8.0"; PyTorch `torch.cuda.is_bf16_supported(including_emulation=False)`).
+    /// `None` when the catalog has no compute capability for the card.
+    pub fn bf16_native(&self) -> Option<bool> {
+        let cc = self.compute_capability.as_deref()?;
+        let major: u32 = cc.split('.').next()?.trim().parse().ok()?;
+        Some(major >= 8)
+    }
+
     /// The card's name in the answer's language.
     pub fn display_name(&self, zh: bool) -> &str {
         match (&self.name_zh, zh) {

@@ -463,6 +463,25 @@ fn gpu_memory(k: &Check, g: &super::Gpu) -> Result<(), CatalogError> {
             ));
         }
     }
+    // A compute capability decides what the bf16 notes say, so it carries where it was read
+    // and parses as major.minor.
+    match (&g.compute_capability, &g.compute_capability_source) {
+        (None, None) => {}
+        (Some(cc), Some(_)) => {
+            let ok = cc
+                .split_once('.')
+                .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
+            if !ok {
+                return Err(k.fail("compute_capability", format!("{cc} is not major.minor")));
+            }
+        }
+        _ => {
+            return Err(k.fail(
+                "compute_capability",
+                "compute_capability and compute_capability_source go together",
+            ));
+        }
+    }
     // CUDA's total sits below the driver's own total (its reservation), within 5 %.
     match (g.cuda_total_gib, &g.cuda_total_source, &g.cuda_total_as_of) {
         (None, None, None) => {}

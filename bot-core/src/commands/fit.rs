@@ -56,7 +56,7 @@ impl Typed for Cmd {
     }
     fn answer(turn: &Turn, a: &FitAsk<'_>) -> RunResult {
         match a {
-            FitAsk::Image(line) => Ok(fit_diffusion::render(turn.ctx.catalog, line).into()),
+            FitAsk::Image(line) => Ok(fit_diffusion::render_noted(turn.ctx.catalog, line).into()),
             FitAsk::Model(line) => answer(turn, line),
             FitAsk::Memory(line) => answer_memory(turn, line),
         }
