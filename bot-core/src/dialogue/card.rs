@@ -329,6 +329,9 @@ fn media_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
     if let Some(m) = super::media::summary(s, &report) {
         r.push(m);
     }
+    if let Some(m) = super::media::no_bf16_left_out(ctx, s, &report) {
+        r.push(m);
+    }
     let want = if s.cap.is_some() { 30 } else { 6 };
     let options = priced_options(ctx, s, options, want, |_| true);
     card_list(ctx, s, r, options)

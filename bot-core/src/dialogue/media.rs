@@ -238,6 +238,8 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
         .gpus
         .iter()
         .filter(|g| g.usable_gib() >= report.peak_gib)
+        // A bf16 pipeline is not listed on a card without bf16 (`no_bf16_left_out` says which).
+        .filter(|g| crate::answer::fit_diffusion::no_bf16_image_note(g, &req).is_none())
         .map(|g| {
             let price = ctx.catalog.cheapest_hourly_usd(&g.id);
             FitOption {
@@ -257,6 +259,31 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
         })
         .collect();
     Some((report, options))
+}
+
+/// The cards that hold the run but are left out of the list because they have no bf16
+/// (compute capability below 8.0) and the pipeline runs in bf16: named, so the user knows why
+/// a V100 or a T4 is missing. `None` when none is.
+pub(super) fn no_bf16_left_out(ctx: &Ctx, s: &PickState, report: &DiffusionReport) -> Option<Msg> {
+    let p = diffusion::find(s.pipeline.as_deref()?)?;
+    let (req, _) = request(s, p)?;
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let names: Vec<&str> = ctx
+        .catalog
+        .gpus
+        .iter()
+        .filter(|g| g.usable_gib() >= report.peak_gib)
+        .filter(|g| crate::answer::fit_diffusion::no_bf16_image_note(g, &req).is_some())
+        .map(|g| g.display_name(zh))
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    Some(
+        Msg::new("pick-media-no-bf16")
+            .arg("name", &p.name)
+            .arg("cards", names.join(", ")),
+    )
 }
 
 /// "FLUX.1-dev needs about 33.9 GiB at its peak (denoising) for one 1024×1024 image", or

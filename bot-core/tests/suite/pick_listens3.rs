@@ -286,3 +286,25 @@ fn a_refused_platform_never_prices_a_card_at_the_card_step() {
     assert!(a.contains('¥') && b.contains('¥'), "{a}\n---\n{b}");
     assert_ne!(a, b, "the refusal changed no price:\n{a}\n---\n{b}");
 }
+
+/// A bf16 image pipeline is not listed on a card without bf16 (V100, T4): the card step says
+/// which cards were left out and why; a pipeline published in fp16 leaves none out for it.
+#[test]
+fn a_bf16_pipeline_leaves_out_cards_without_bf16_and_says_which() {
+    let w = world();
+    for (lang, said) in [
+        ("en", "flux lora training"),
+        ("zh", "想用 sd3.5 large 出图"),
+    ] {
+        let me = who(lang);
+        let (ids, t, _) = walk(&w, &me, &[said, "3h"]);
+        assert!(has(&ids, "pick-media-no-bf16"), "{said}: {t}");
+        assert!(t.contains("V100"), "{said}: {t}");
+    }
+    let me = who("en");
+    let (ids, t, _) = walk(&w, &me, &["sdxl lora training", "3h"]);
+    let sdxl = bot_core::diffusion::find("sdxl").unwrap();
+    let bf16 = bot_core::diffusion::DiffusionRequest::new(sdxl).denoiser_precision()
+        == bot_core::diffusion::Precision::Bf16;
+    assert_eq!(has(&ids, "pick-media-no-bf16"), bf16, "{t}");
+}
