@@ -379,4 +379,4 @@ fit-ref-adapter = 参考模型：关掉适配器的 LoRA 底座（TRL 的做法�
 fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它保留底座与适配器的输出，运行时还要算每个矩阵的权重范数（峰值 { $gib } GiB）；dora=off 按普通 LoRA 估算。
 fit-no-bf16-infer = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）：vLLM 在这张卡上拒绝 --dtype bfloat16，dtype 为 auto 时改用 fp16。权重同样每个两字节，上面的显存估算不变；以 bf16 训练的模型在 fp16 下可能溢出（大语言模型少见，留意 NaN 或空输出）。
 fit-no-bf16-train = ⚠️ { $card } 无法用 bf16 训练（计算能力 { $cc }，bf16 需要 8.0 及以上）。可改用 fp16 混合精度加损失缩放（需要 fp32 主权重，显存比这里估算的多），或换一张计算能力 8.0 及以上的卡（A100、L4、RTX 30 系及更新）。
-fit-no-bf16-image = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）。{ $model } 以 bf16 发布；FLUX、SD3 和 Qwen-Image 用 fp16 运行已知会数值溢出（出现 NaN 或全黑图像）。建议换一张计算能力 8.0 及以上的卡。
+fit-no-bf16-image = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）。{ $model } 以 bf16 发布；bf16 发布的流水线改用 fp16 运行曾出现数值溢出（NaN、全黑图像：FLUX 在 diffusers 截断激活值之前如此，FLUX Fill 之后仍有报告）。fp16 下可能能跑，也可能不行；计算能力 8.0 及以上的卡可按发布精度运行。

@@ -204,4 +204,4 @@ pick-understood-gpu-unfit = • 卡：{ $cards ->
 pick-understood-budget-day = • 预算：每天 { $budget }（长期服务和每天用的任务按一个月算，预算按天数累计；单次任务按它跨的天数累计）
 pick-understood-budget-week = • 预算：每周 { $budget }（长期服务和每天用的任务按一个月算，预算按周数累计；单次任务按它跨的周数累计）
 pick-understood-budget-month = • 预算：每月 { $budget }（长期服务和每天用的任务按一个月算；单次任务直接和它比）
-pick-media-no-bf16 = 未列出：{ $cards }——这些卡不支持 bf16（计算能力低于 8.0），而 { $name } 以 bf16 运行；改用 fp16 有数值溢出的风险（出现 NaN 或全黑图像）。
+pick-media-no-bf16 = 未列出：{ $cards }——这些卡不支持 bf16（计算能力低于 8.0），而 { $name } 以 bf16 运行；这类流水线改用 fp16 曾出现数值溢出（NaN、全黑图像）。如仍想估算，可直接输入其中一张卡。

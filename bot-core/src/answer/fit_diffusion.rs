@@ -690,7 +690,8 @@ pub fn render_noted(catalog: &Catalog, line: &DiffusionLine) -> Reply {
 
 /// On a card without bf16 (compute capability below 8.0), a pipeline that runs in bf16
 /// cannot: trained, bf16 is not available (fp16 mixed precision or another card); run, its
-/// fp16 cast is known to overflow for FLUX, SD3 and Qwen-Image (NaN, black images), so the
+/// fp16 cast has overflowed (NaN, black images: FLUX in fp16, github.com/huggingface/diffusers
+/// issues/9096, clipped in diffusers pull/9097; FLUX Fill still black, issues/10533), so the
 /// answer says the risk instead of sizing silently. `None` when the card's capability is
 /// unknown or the denoiser is not in bf16.
 pub fn no_bf16_image_note(g: &crate::catalog::Gpu, req: &DiffusionRequest) -> Option<Msg> {
