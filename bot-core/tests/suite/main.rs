@@ -24,6 +24,7 @@ mod corpus36_share;
 mod corpus37_share;
 mod corpus38_share;
 mod corpus39_share;
+mod corpus40_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
