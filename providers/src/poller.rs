@@ -110,6 +110,10 @@ impl PollReport {
                 self.provider,
                 self.partial.as_deref().unwrap_or("cut short"),
             ),
+            (Some(Recorded::Superseded { newer }), _) => format!(
+                "poll: {}: an answer older than the stored one (read at {newer}) landed late; dropped ({took})",
+                self.provider
+            ),
             (Some(Recorded::KeptAfterEmpty), _) => format!(
                 "poll: {}: no offers in the answer; keeping the last snapshot ({took})",
                 self.provider
