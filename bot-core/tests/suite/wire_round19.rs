@@ -146,3 +146,41 @@ fn answers_in_order_still_replace_and_failures_in_order_still_count() {
     assert_eq!(state.last_good_at, Some(T + 1));
     assert_eq!(state.last_attempt_at, Some(T + 2));
 }
+
+/// Cases 9–10: an older good answer landing after a newer failure is still the newest good
+/// reading: it is stored (9), and the attempt's date stays the failure's (10), never earlier.
+/// Case 11: two answers dated the same second: the later arrival is stored (neither is older).
+#[test]
+fn an_older_good_answer_after_a_newer_failure_is_kept_and_same_second_answers_replace() {
+    let (_d, s) = store();
+    record_fetch(&s, "vast", FetchOutcome::Failed("HTTP 504".into()), T + 30).unwrap();
+    let late = record_fetch(
+        &s,
+        "vast",
+        FetchOutcome::Offers(vec![offer("vast", "l40s", "0.79", T)]),
+        T,
+    )
+    .unwrap();
+    assert!(matches!(late, Recorded::Replaced { .. }), "{late:?}");
+    assert_eq!(prices(&s, "l40s", "vast"), vec!["0.79"]);
+    let state = provider_state(&s, "vast").unwrap().unwrap();
+    assert_eq!(state.last_good_at, Some(T));
+    assert_eq!(state.last_attempt_at, Some(T + 30));
+
+    record_fetch(
+        &s,
+        "vast",
+        FetchOutcome::Offers(vec![offer("vast", "l40s", "0.83", T + 60)]),
+        T + 60,
+    )
+    .unwrap();
+    let same = record_fetch(
+        &s,
+        "vast",
+        FetchOutcome::Offers(vec![offer("vast", "l40s", "0.81", T + 60)]),
+        T + 60,
+    )
+    .unwrap();
+    assert!(matches!(same, Recorded::Replaced { .. }), "{same:?}");
+    assert_eq!(prices(&s, "l40s", "vast"), vec!["0.81"]);
+}
