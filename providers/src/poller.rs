@@ -65,6 +65,14 @@ impl PollReport {
         )
     }
 
+    /// Did the provider answer with offers (stored, or dropped only because a newer reading
+    /// was stored meanwhile)? Such a poll is no miss: the next one waits the interval.
+    pub fn answered(&self) -> bool {
+        self.replaced()
+            || (matches!(self.recorded, Some(Recorded::Superseded { .. }))
+                && self.problem.is_none())
+    }
+
     /// One line for a log: no URL, no key.
     pub fn line(&self) -> String {
         let line = self.outcome_line();
@@ -325,14 +333,14 @@ impl Poller {
                         r = me.poll(a.clone()) => r,
                         () = stop.cancelled() => return,
                     };
-                    misses = if report.replaced() {
+                    misses = if report.answered() {
                         0
                     } else {
                         misses.saturating_add(1)
                     };
                     // A refused figure is worth the operator's eye even in a good answer;
                     // a refused key is said once, not at every try.
-                    if report.replaced() && report.refused_total == 0 {
+                    if report.answered() && report.refused_total == 0 {
                         tracing::info!("{}", report.line());
                     } else if report.worth_a_warning(misses) {
                         tracing::warn!("{}", report.line());

@@ -4,6 +4,8 @@
 //! never reads as "sold out". A partial answer (a row cap reached, one page of several)
 //! replaces only the cards it shows; the cards it left out keep their last reading, dated,
 //! and the state says the answer was partial ([`ProviderState::partial`]).
+//! Answers can land out of order (two pollers, a slow fetch overtaken by the next): one dated
+//! before the stored good reading changes nothing ([`Recorded::Superseded`]).
 //!
 //! Keys (one value type per prefix):
 //! - `offers:<gpu key>:<provider>` -> `Vec<Offer>`: the provider's latest offers for one card,

@@ -156,3 +156,46 @@ fn an_html_page_served_as_text_plain_keeps_the_last_snapshot() {
     let state = provider_state(&store, "vast").unwrap().unwrap();
     assert_eq!(state.misses_in_a_row, 1);
 }
+
+/// Cases 12–13 (written with the fix): through the real poller, a store that already holds a
+/// reading dated after this poll's start (another poller's, landed first): Vast's answer is
+/// dropped, the newer prices stay (12), and the poll still counts as answered (the run loop
+/// then waits the interval, not a miss's 30 s, and logs no warning) with a line saying why (13).
+#[test]
+fn a_poll_overtaken_by_another_pollers_newer_reading_is_dropped_but_answered() {
+    let fake = FakeProviders::start();
+    let body = format!(
+        r#"{{"offers": [{}]}}"#,
+        vast_priced(1_960, "RTX 4090", "0.52")
+    );
+    fake.script(VAST, vec![Script::ok(body)]);
+    let (_dir, store, poller) = vast_poller(fake.url());
+    // The other poller's reading, dated an hour ahead of any poll this test starts.
+    let newer_at = bot_core::availability::now_unix() + 3_600;
+    let mut theirs = parse(
+        &vast(),
+        &format!(
+            r#"{{"offers": [{}]}}"#,
+            vast_priced(1_961, "RTX 4090", "0.44")
+        ),
+    )
+    .unwrap()
+    .offers;
+    for o in &mut theirs {
+        o.fetched_at = newer_at;
+    }
+    bot_core::availability::record_fetch(
+        &store,
+        "vast",
+        bot_core::availability::FetchOutcome::Offers(theirs),
+        newer_at,
+    )
+    .unwrap();
+    let report = rt().block_on(poller.poll_once(None)).remove(0);
+    assert!(!report.replaced(), "{}", report.line());
+    assert!(report.answered(), "{}", report.line());
+    assert!(report.line().contains("older"), "{}", report.line());
+    let offers = latest_offers(&store, &gpu_key("rtx-4090"), Some("vast")).unwrap();
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].price_per_gpu_hour, dec("0.44"));
+}
