@@ -162,4 +162,5 @@ mod wire13_core;
 mod wire14_core;
 mod wire6_echo;
 mod wire_round15;
+mod wire_round19;
 mod zh_answers;
