@@ -65,6 +65,14 @@ impl PollReport {
         )
     }
 
+    /// Did the provider answer with offers (stored, or dropped only because a newer reading
+    /// was stored meanwhile)? Such a poll is no miss: the next one waits the interval.
+    pub fn answered(&self) -> bool {
+        self.replaced()
+            || (matches!(self.recorded, Some(Recorded::Superseded { .. }))
+                && self.problem.is_none())
+    }
+
     /// One line for a log: no URL, no key.
     pub fn line(&self) -> String {
         let line = self.outcome_line();
@@ -109,6 +117,10 @@ impl PollReport {
                 "poll: {}: a partial answer ({}): {offers} offers for {gpus} GPU models; {kept} models it left out keep their last reading ({took})",
                 self.provider,
                 self.partial.as_deref().unwrap_or("cut short"),
+            ),
+            (Some(Recorded::Superseded { newer }), _) => format!(
+                "poll: {}: an answer older than the stored one (read at {newer}) landed late; dropped ({took})",
+                self.provider
             ),
             (Some(Recorded::KeptAfterEmpty), _) => format!(
                 "poll: {}: no offers in the answer; keeping the last snapshot ({took})",
@@ -321,14 +333,14 @@ impl Poller {
                         r = me.poll(a.clone()) => r,
                         () = stop.cancelled() => return,
                     };
-                    misses = if report.replaced() {
+                    misses = if report.answered() {
                         0
                     } else {
                         misses.saturating_add(1)
                     };
                     // A refused figure is worth the operator's eye even in a good answer;
                     // a refused key is said once, not at every try.
-                    if report.replaced() && report.refused_total == 0 {
+                    if report.answered() && report.refused_total == 0 {
                         tracing::info!("{}", report.line());
                     } else if report.worth_a_warning(misses) {
                         tracing::warn!("{}", report.line());

@@ -2,6 +2,7 @@
 //! [frames=N] [batch=N] [te=fp8|cpu]`: the memory of one generation, by component, the verdict on
 //! the card, what makes it fit, and the cards that hold it. The CLI prints the same reply.
 
+mod training;
 use crate::catalog::{Catalog, Gpu};
 use crate::diffusion::train::{self, OptimizerKind, Train};
 use crate::diffusion::{
@@ -10,6 +11,7 @@ use crate::diffusion::{
 };
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
+use training::render_train;
 
 /// How far a training estimate may be off, %: its activations and adapter sizes are derived
 /// from the architecture, not measured for each tool.
@@ -301,160 +303,6 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
     cards(&mut reply, catalog, r, &e);
     basis(&mut reply, r);
     reply
-}
-
-/// A training run: by part, the verdict (±[`TRAIN_MARGIN_PCT`]), the words that lower it, the
-/// cards that hold it, what was assumed and the sources.
-fn render_train(catalog: &Catalog, line: &DiffusionLine, t: &Train, e: &DiffusionReport) -> Reply {
-    let r = &line.req;
-    let p = r.pipeline;
-    let mut reply = Reply::text(
-        Msg::new("diff-train-title")
-            .arg("model", p.name.as_str())
-            .arg("method", if t.rank.is_some() { "lora" } else { "full" })
-            .arg("rank", t.rank.unwrap_or(0))
-            .arg("precision", r.denoiser_precision().key().to_uppercase())
-            .arg("size", size_text(r))
-            .arg("batch", r.batch)
-            .arg("optimizer", t.optimizer.key()),
-    );
-    reply.push(
-        Msg::new("diff-train-parts")
-            .arg(
-                "denoiser",
-                gib(e.denoiser_gib * train::kept_share(p, t.blocks_to_swap)),
-            )
-            .arg("swap", t.blocks_to_swap)
-            .arg("blocks", p.blocks)
-            .arg("trained", gib(train::trained_gib(r, t)))
-            .arg("step", gib(e.step_gib))
-            .arg("tokens", format!("{:.0}", e.tokens))
-            .arg("ckpt", if t.grad_ckpt { "yes" } else { "no" }),
-    );
-    reply.push(
-        Msg::new("diff-train-encoders")
-            .arg("text", gib(e.text_gib))
-            .arg("vae", gib(e.vae_gib))
-            .arg(
-                "text_on",
-                if t.cache_text && !t.train_text {
-                    "no"
-                } else {
-                    "yes"
-                },
-            )
-            .arg("vae_on", if t.cache_latents { "no" } else { "yes" }),
-    );
-    reply.push(
-        Msg::new("diff-peak")
-            .arg("peak", gib(e.peak_gib))
-            .arg("stage", "train")
-            .arg("reserve", gib(e.reserve_gib))
-            .arg("context", gib(e.context_gib)),
-    );
-    if line.many_cards {
-        reply.push(Msg::new("diff-one-card"));
-    }
-    if let Some(g) = line.gpu {
-        let vram = g.usable_gib();
-        let pct = TRAIN_MARGIN_PCT;
-        let fits = if !fits_card(e, g) {
-            "no"
-        } else if !safe(e.peak_gib, vram, pct) {
-            "tight"
-        } else {
-            "yes"
-        };
-        reply.push(
-            Msg::new("diff-verdict")
-                .arg("fits", fits)
-                .arg("gpu", g.name.as_str())
-                .arg("vram", gib(vram))
-                .arg("margin", gib((vram - e.peak_gib).abs()))
-                .arg("pct", pct),
-        );
-        if fits != "yes" {
-            let target = if fits == "tight" {
-                vram / (1.0 + pct as f64 / 100.0)
-            } else {
-                vram
-            };
-            let found = train::fixes(r, target);
-            if found.is_empty() {
-                reply.push(Msg::new("diff-train-fix").arg("blocks", p.blocks.saturating_sub(1)));
-            } else {
-                reply.push(
-                    Msg::new("diff-fix-intro")
-                        .arg("gpu", g.name.as_str())
-                        .arg("fits", fits),
-                );
-                for f in found {
-                    let fe = estimate(&f);
-                    reply.push(
-                        Msg::new("diff-fix")
-                            .arg("words", train_change_words(r, &f))
-                            .arg("peak", gib(fe.peak_gib))
-                            .arg(
-                                "slow",
-                                if f.train.is_some_and(|x| x.blocks_to_swap > 0) {
-                                    "yes"
-                                } else {
-                                    "no"
-                                },
-                            )
-                            .arg(
-                                "tight",
-                                if safe(fe.peak_gib, vram, pct) {
-                                    "no"
-                                } else {
-                                    "yes"
-                                },
-                            )
-                            .arg("pct", pct),
-                    );
-                }
-            }
-        }
-    }
-    let held = cards_that_hold(catalog, e);
-    if held.is_empty() {
-        reply.push(Msg::new("diff-no-cards"));
-    } else {
-        let names: Vec<&str> = held
-            .iter()
-            .take(SHOWN_CARDS)
-            .map(|g| g.name.as_str())
-            .collect();
-        reply.push(
-            Msg::new("diff-cards")
-                .arg("count", held.len())
-                .arg("cards", names.join(", ")),
-        );
-    }
-    reply.push(Msg::new("diff-train-basis").arg("blocks", p.blocks_basis.as_str()));
-    reply.push(
-        Msg::new("diff-sources")
-            .arg("sources", p.source.as_str())
-            .arg("as_of", p.as_of.as_str()),
-    );
-    reply
-}
-
-/// The training words that ask for `t` (`fp8 opt=adamw8bit swap=12`).
-fn train_change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
-    let mut out: Vec<String> = Vec::new();
-    if t.denoiser_precision() != from.denoiser_precision() {
-        out.push(t.denoiser_precision().key().to_string());
-    }
-    if let (Some(a), Some(b)) = (from.train, t.train) {
-        if a.optimizer != b.optimizer {
-            out.push(format!("opt={}", b.optimizer.key()));
-        }
-        if a.blocks_to_swap != b.blocks_to_swap {
-            out.push(format!("swap={}", b.blocks_to_swap));
-        }
-    }
-    out.join(" ")
 }
 
 /// Wan's own `generate.py`: what it was sized as, or what it would need, with the word.

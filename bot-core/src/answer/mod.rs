@@ -35,7 +35,7 @@ pub mod stock_needs;
 pub mod tco;
 mod tco_basis;
 mod tco_card;
-mod tco_parts;
+mod tco_line;
 mod tokens;
 pub mod trend;
 mod trend_short;

@@ -1,5 +1,6 @@
-//! `/tco <model> <quant> <gpu> <tokens/day> [api price per 1M] [price=P] [cards=N]`: rent vs
-//! API in the chat, from the [`crate::tco`] engine. The CLI prints the same reply.
+//! `/tco <model> <quant> [gpu] <tokens/day> [api price per 1M] [price=P] [cards=N]`: rent vs
+//! API in the chat, from the [`crate::tco`] engine; the line itself is read in `tco_line`. The
+//! CLI prints the same reply.
 
 use super::common::not_found_reply;
 use super::fit::{model_ref, push_options};
@@ -8,48 +9,17 @@ pub use super::tco_basis::{
     tco_json, with_plan,
 };
 use super::tco_basis::{in_currency, no_fx};
+pub use super::tco_line::{TcoLine, read_line};
+use super::tco_line::{err_reply, usage};
 pub use super::tokens::{tokens_text, tokens_text_in};
 use crate::advice;
-use crate::billing::PriceUnit;
 use crate::catalog::{Catalog, Gpu};
 use crate::context::Ctx;
 use crate::i18n::Lang;
-use crate::lexicon::{self, PriceText, parse_price, token_count};
 use crate::reply::{Msg, Reply};
 use crate::tco::{SERVING_CONTEXT, TcoQuery, TcoReport, analyze};
-use crate::vram::{self, Engine, FitError, FitOptions, FitRequest, Quant, Task};
+use crate::vram::{Engine, FitError, FitOptions, FitRequest, Quant, Task};
 use rust_decimal::{Decimal, RoundingStrategy};
-
-/// `0.3`, `$0.3`, `¥2`, `2元`, `0.3/mtok`: an amount with an optional currency (`None` = the
-/// user's display currency). A price per hour or per million tokens is accepted; any other
-/// unit is not what this question asks for.
-pub(super) fn money(text: &str, per_ok: PriceUnit) -> Option<PriceText> {
-    let p = parse_price(text).ok()?;
-    match p.per {
-        None => Some(p),
-        Some(u) if u == per_ok => Some(p),
-        Some(_) => None,
-    }
-}
-
-/// A `/tco` line (or a question's reading) part by part: the model as written, its format,
-/// the card (catalog id) and how many, tokens a day, the API's price per 1M tokens and the
-/// card's price per hour where given. A part a question did not say is `None`, and the
-/// answer then says what `/tco` needs.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct TcoLine {
-    pub model: Option<String>,
-    pub quant: Option<Quant>,
-    pub gpu: Option<String>,
-    pub cards: Option<u32>,
-    pub tokens: Option<f64>,
-    pub api: Option<PriceText>,
-    pub price: Option<PriceText>,
-}
-
-fn usage() -> Reply {
-    Reply::text(Msg::new("error-missing-args")).with(Msg::new("usage-tco"))
-}
 
 /// A reading that said some parts (`自己部署qwen2.5-7b和调API哪个划算`): asks only for the
 /// parts still missing, with the whole line to send once they are known.
@@ -84,120 +54,6 @@ fn missing(ctx: &Ctx, line: &TcoLine) -> Reply {
     }
     let example = example.words().join(" ");
     r.with(Msg::new("tco-missing-try").arg("example", example))
-}
-
-impl TcoLine {
-    /// The words after `/tco`, which [`read_line`] reads back to the same struct.
-    pub fn words(&self) -> Vec<String> {
-        let mut w = Vec::new();
-        w.extend(self.model.clone());
-        w.extend(self.quant.map(|q| q.key().to_string()));
-        w.extend(self.gpu.as_ref().map(|g| match self.cards {
-            Some(n) if n != 1 => format!("{n}x{g}"),
-            _ => g.clone(),
-        }));
-        w.extend(self.tokens.map(|t| match t.fract() == 0.0 && t >= 0.0 {
-            true => lexicon::volume_word(t as u64),
-            false => t.to_string(),
-        }));
-        w.extend(self.api.as_ref().map(|a| match a.per {
-            Some(u) => a.rate_word(u),
-            None => a.amount_word(),
-        }));
-        w.extend(self.price.as_ref().map(|p| {
-            format!(
-                "price={}",
-                p.rate_word(PriceUnit::Time(crate::units::TimeUnit::Hour))
-            )
-        }));
-        w
-    }
-}
-
-/// Reads `/tco`'s words: model, quantization and card in any order, tokens a day, an API
-/// price; `price=` and `cards=`. Each part is checked as it is read (a model the catalog does
-/// not know, a misspelt card), in the order the line gives them.
-pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
-    let mut owned: Vec<String> = args.split_whitespace().map(str::to_string).collect();
-    // `2x a100`: the count before the card, read as /compare and /fit read it.
-    let prefix = lexicon::take_card_prefix(&mut owned);
-    let words: Vec<&str> = owned.iter().map(String::as_str).collect();
-    let mut pos = Vec::new();
-    let mut line = TcoLine::default();
-    let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
-    for w in &words {
-        match lexicon::option(w) {
-            Some((k, v)) if matches!(k.as_str(), "price" | "价格") => match money(&v, hour) {
-                Some(p) => line.price = Some(p),
-                None => return Err(bad("fit-error-value", w)),
-            },
-            Some((k, v)) if matches!(k.as_str(), "cards" | "卡") => match v.parse::<u32>() {
-                Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => line.cards = Some(n),
-                _ => {
-                    return Err(err_reply(&FitError::BadCards(
-                        v.parse::<u64>().unwrap_or(0),
-                    )));
-                }
-            },
-            _ => pos.push(*w),
-        }
-    }
-    // A line with parts left out (`/tco llama-3.1-70b bf16 5m`, `/tco 1m 0.5usd`), as a
-    // question's reading writes it: [`chat`] sizes the card or asks for what is missing.
-    if let Some(parts) = super::tco_parts::read(ctx, &pos, prefix, line.clone()) {
-        return parts;
-    }
-    // No format typed (`/tco qwen2.5-7b 4090 20m`): the one a question gets, never the card
-    // read as a format.
-    let published = default_quant_word(ctx, &pos);
-    if let Some(q) = &published {
-        pos.insert(1, q);
-    }
-    if pos.len() < 4 {
-        return Err(usage());
-    }
-    if let Some(n) = prefix {
-        if !(1..=vram::MAX_CARDS).contains(&n) {
-            return Err(err_reply(&FitError::BadCards(u64::from(n))));
-        }
-        // An explicit cards= wins over the count written before the card.
-        line.cards.get_or_insert(n);
-    }
-    in_model_quant_gpu_order(ctx, &mut pos);
-    model_ref(ctx, pos[0]).map_err(|r| *r)?;
-    line.model = Some(pos[0].to_string());
-    line.quant = Some(pos[1].parse::<Quant>().map_err(|e| err_reply(&e))?);
-    // "4090" or "2x4090": the card, and its count unless cards= says otherwise.
-    // `find_gpu` first: the "did you mean" search scans every card, so it runs only when
-    // neither reading names one.
-    let gpu = match ctx.catalog.find_gpu(pos[2]) {
-        Some(g) => g,
-        None => {
-            let (name, n) = lexicon::cards_and_name(pos[2]);
-            match ctx.catalog.find_gpu(&name) {
-                Some(g) if name != pos[2].to_lowercase() => {
-                    // A count out of range (`0x4090`) is a bad count; an explicit cards= wins.
-                    if !(1..=vram::MAX_CARDS).contains(&n) {
-                        return Err(err_reply(&FitError::BadCards(u64::from(n))));
-                    }
-                    line.cards.get_or_insert(n);
-                    g
-                }
-                _ => ctx.catalog.gpu(pos[2]).map_err(|nf| not_found_reply(&nf))?,
-            }
-        }
-    };
-    line.gpu = Some(gpu.id.clone());
-    // Which argument is wrong and why, not only the word (`0` could be either).
-    line.tokens = Some(token_count(pos[3]).ok_or_else(|| bad("tco-error-tokens", pos[3]))?);
-    if let Some(a) = pos.get(4) {
-        line.api = Some(
-            money(a, PriceUnit::MillionTokens)
-                .filter(|p| p.amount > Decimal::ZERO)
-                .ok_or_else(|| bad("tco-error-api", a))?,
-        );
-    }
-    Ok(line)
 }
 
 /// `/tco` in the chat, for a line read by [`read_line`] or a question's reading.
@@ -312,48 +168,6 @@ const SHORT: &[&str] = &[
     "tco-verdict",
     "tco-no-api",
 ];
-
-/// `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card may come in any order;
-/// puts them as model, quantization, card in the first three places.
-/// The format for a line whose first words are a model and a card with no format among
-/// them: the model's published one (gpt-oss: MXFP4), else BF16, as the question reader does.
-fn default_quant_word(ctx: &Ctx, pos: &[&str]) -> Option<String> {
-    let first = pos.get(..2)?;
-    let is_gpu = |w: &str| {
-        let name = lexicon::cards_and_name(w).0;
-        ctx.catalog
-            .find_gpu(w)
-            .or(ctx.catalog.find_gpu(&name))
-            .is_some()
-    };
-    if pos.iter().take(3).any(|w| w.parse::<Quant>().is_ok()) || !first.iter().any(|w| is_gpu(w)) {
-        return None;
-    }
-    let model = first.iter().find(|w| !is_gpu(w))?;
-    let q = ctx.catalog.find_model(model).and_then(advice::native_quant);
-    Some(q.unwrap_or(Quant::Bf16).to_string())
-}
-
-fn in_model_quant_gpu_order(ctx: &Ctx, pos: &mut [&str]) {
-    let is_gpu = |w: &str| {
-        ctx.catalog.find_gpu(w).is_some()
-            || ctx
-                .catalog
-                .find_gpu(&lexicon::cards_and_name(w).0)
-                .is_some()
-    };
-    let gpu_at = (0..3).find(|i| is_gpu(pos[*i]));
-    let quant_at = (0..3).find(|i| pos[*i].parse::<Quant>().is_ok() && Some(*i) != gpu_at);
-    if let (Some(g), Some(q)) = (gpu_at, quant_at)
-        && (g, q) != (2, 1)
-    {
-        let m = 3 - g - q;
-        let (model, quant, gpu) = (pos[m], pos[q], pos[g]);
-        pos[0] = model;
-        pos[1] = quant;
-        pos[2] = gpu;
-    }
-}
 
 /// The whole /tco answer for a query; the CLI prints the same. When the model does not fit
 /// the cards, the answer is the fit failure and the configurations that do hold it: no cost
@@ -557,19 +371,6 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
     r.push(Msg::new("tco-basis"));
     r.push(Msg::new("tco-faq"));
     r
-}
-
-/// A word that is not what its argument must be, said by `id` (which argument and why).
-fn bad(id: &str, w: &str) -> Reply {
-    Reply::text(Msg::new(id).said("value", w)).with(Msg::new("usage-tco"))
-}
-
-pub(super) fn err_reply(e: &FitError) -> Reply {
-    match e {
-        // Not a typing mistake: the catalog lacks a card figure; the usage line would not help.
-        FitError::SpecUnknown(..) => Reply::text(e.msg()),
-        _ => Reply::text(e.msg()).with(Msg::new("usage-tco")),
-    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 //! never reads as "sold out". A partial answer (a row cap reached, one page of several)
 //! replaces only the cards it shows; the cards it left out keep their last reading, dated,
 //! and the state says the answer was partial ([`ProviderState::partial`]).
+//! Answers can land out of order (two pollers, a slow fetch overtaken by the next): one dated
+//! before the stored good reading changes nothing ([`Recorded::Superseded`]).
 //!
 //! Keys (one value type per prefix):
 //! - `offers:<gpu key>:<provider>` -> `Vec<Offer>`: the provider's latest offers for one card,
@@ -63,6 +65,10 @@ pub enum Recorded {
     KeptAfterEmpty,
     /// The fetch failed: the last snapshot stays, and the failure is counted.
     KeptAfterFailure,
+    /// The fetch started before the stored good reading (`newer`, seconds) was taken: two
+    /// pollers, or a slow fetch overtaken by the next. It changes nothing: an older answer
+    /// never overwrites a newer one, and an older miss says nothing about the provider now.
+    Superseded { newer: i64 },
 }
 
 fn state_key(provider: &str) -> String {
@@ -129,7 +135,13 @@ pub fn record_fetch(
         provider: provider.to_string(),
         ..ProviderState::default()
     });
-    state.last_attempt_at = Some(now);
+    // Answers can land out of order (each is dated when its fetch started): one older than
+    // the stored good reading is dropped whole, before anything is written.
+    if let Some(newer) = state.last_good_at.filter(|good| *good > now) {
+        return Ok(Recorded::Superseded { newer });
+    }
+    // A later failure may already be recorded: the attempt's date never goes backwards.
+    state.last_attempt_at = Some(state.last_attempt_at.map_or(now, |t| t.max(now)));
     let (offers, partial) = match outcome {
         FetchOutcome::Offers(offers) => (offers, None),
         FetchOutcome::Partial { offers, why } => (offers, Some(why)),

@@ -122,7 +122,7 @@ pub struct DiffusionRequest<'a> {
     pub frames: u32,
     pub batch: u32,
     /// A training run (LoRA or full) instead of a generation ([`super::train`]).
-    pub train: Option<super::train::Train>,
+    pub train: Option<super::train_words::Train>,
 }
 
 impl<'a> DiffusionRequest<'a> {
@@ -256,11 +256,9 @@ pub fn reference_tokens(p: &Pipeline) -> f64 {
     p.ref_images as f64 * (p.ref_image_side as f64 / side).powi(2)
 }
 
-/// The peak memory of `r`.
-pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
-    if let Some(t) = &r.train {
-        return super::train::estimate(r, t);
-    }
+/// The peak memory of one generation `r` (a training run is [`super::train::estimate`]'s;
+/// [`super::estimate`] picks).
+pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     let p = r.pipeline;
     let bits = r.denoiser_precision().bits();
     let text_bits = if r.text_fp8 {
@@ -451,7 +449,7 @@ pub fn what_fits<'a>(
         if same(r) || out.iter().any(|(a, _)| same(a)) {
             continue;
         }
-        let e = estimate(&t);
+        let e = super::estimate(&t);
         // A change that saves nothing over one already listed (te=fp8 while the peak is
         // the denoiser's) is not worth a line.
         let new = out.iter().all(|(_, o)| e.peak_gib < o.peak_gib - 0.05);
@@ -490,7 +488,7 @@ fn smaller(mut r: DiffusionRequest) -> DiffusionRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diffusion::find;
+    use crate::diffusion::{estimate, find};
 
     #[test]
     fn tokens_follow_resolution_batch_and_cfg() {

@@ -11,6 +11,7 @@ pub mod casting;
 pub mod decode;
 pub mod estimate;
 pub mod train;
+pub mod train_words;
 pub mod wan;
 
 use serde::{Deserialize, Serialize};
@@ -18,9 +19,16 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub use estimate::{
-    DiffusionReport, DiffusionRequest, Offload, Precision, Stage, cards_that_hold, estimate,
-    what_fits,
+    DiffusionReport, DiffusionRequest, Offload, Precision, Stage, cards_that_hold, what_fits,
 };
+
+/// The peak memory of `r`: a training run's ([`train::estimate`]) or one generation's.
+pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
+    match &r.train {
+        Some(t) => train::estimate(r, t),
+        None => estimate::generation(r),
+    }
+}
 
 /// The embedded data file.
 pub const EMBEDDED_DIFFUSION: &str = include_str!("../../catalog/diffusion.toml");

@@ -17,6 +17,7 @@
 
 use super::casting::{Cast, stored_gib};
 use super::estimate::{ALLOCATOR_RESERVE, DiffusionReport, DiffusionRequest, Precision, Stage};
+pub use super::train_words::{OptimizerKind, Train};
 use super::{Kind, Pipeline, Role};
 use crate::vram::CUDA_CONTEXT_GIB;
 
@@ -26,95 +27,6 @@ const GIB: f64 = (1u64 << 30) as f64;
 /// attention (no s² term): 34 × width (Korthikanti et al. 2022, "Reducing Activation
 /// Recomputation in Large Transformer Models", §4.1: 34·s·b·h per layer).
 pub const BLOCK_ACT_PER_WIDTH: f64 = 34.0;
-
-/// The optimizer over the trained parameters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OptimizerKind {
-    /// torch AdamW: two fp32 moments per parameter.
-    AdamW,
-    /// bitsandbytes AdamW8bit: two 1-byte moments (block-wise scales aside).
-    AdamW8bit,
-    /// Adafactor: factored second moment (a row and a column vector per matrix), no first
-    /// moment with `beta1=None` (kohya's and musubi's documented settings): about nothing.
-    Adafactor,
-    /// prodigyopt's Prodigy: exp_avg, exp_avg_sq, the initial weights p0 and s, fp32 each.
-    Prodigy,
-}
-
-impl OptimizerKind {
-    pub fn parse(word: &str) -> Option<OptimizerKind> {
-        Some(match word.to_lowercase().replace(['-', '_'], "").as_str() {
-            "adamw" | "adam" => OptimizerKind::AdamW,
-            "adamw8bit" | "adam8bit" | "8bitadam" | "pagedadamw8bit" => OptimizerKind::AdamW8bit,
-            "adafactor" => OptimizerKind::Adafactor,
-            "prodigy" => OptimizerKind::Prodigy,
-            _ => return None,
-        })
-    }
-
-    /// Optimizer state bytes per trained parameter.
-    pub fn state_bytes(self) -> f64 {
-        match self {
-            OptimizerKind::AdamW => 8.0,
-            OptimizerKind::AdamW8bit => 2.0,
-            OptimizerKind::Adafactor => 0.0,
-            OptimizerKind::Prodigy => 16.0,
-        }
-    }
-
-    pub fn key(self) -> &'static str {
-        match self {
-            OptimizerKind::AdamW => "adamw",
-            OptimizerKind::AdamW8bit => "adamw8bit",
-            OptimizerKind::Adafactor => "adafactor",
-            OptimizerKind::Prodigy => "prodigy",
-        }
-    }
-}
-
-/// A training run's words.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Train {
-    /// `None` = every denoiser weight trained (full fine-tune / DreamBooth); `Some(r)` = a LoRA
-    /// of rank r.
-    pub rank: Option<u32>,
-    pub optimizer: OptimizerKind,
-    pub grad_ckpt: bool,
-    /// VAE latents cached before training: the VAE is off the card.
-    pub cache_latents: bool,
-    /// Text-encoder outputs cached: the encoders are off the card.
-    pub cache_text: bool,
-    /// Text encoders trained too (kohya's `text_encoder_lr`): they stay on the card.
-    pub train_text: bool,
-    /// Blocks kept on the CPU (`blocks_to_swap`).
-    pub blocks_to_swap: u32,
-}
-
-impl Train {
-    /// The tools' documented low-memory defaults: AdamW8bit, gradient checkpointing, latents
-    /// and text-encoder outputs cached, no block swap. LoRA rank 16 (kohya's and ai-toolkit's
-    /// FLUX examples).
-    pub fn lora() -> Train {
-        Train {
-            rank: Some(16),
-            optimizer: OptimizerKind::AdamW8bit,
-            grad_ckpt: true,
-            cache_latents: true,
-            cache_text: true,
-            train_text: false,
-            blocks_to_swap: 0,
-        }
-    }
-
-    /// A full fine-tune with the same words, Adafactor (kohya's FLUX fine-tune README).
-    pub fn full() -> Train {
-        Train {
-            rank: None,
-            optimizer: OptimizerKind::Adafactor,
-            ..Train::lora()
-        }
-    }
-}
 
 /// Whether the pipeline's data lets a training run be sized (its block count is stated).
 pub fn sizable(p: &Pipeline) -> bool {
@@ -242,7 +154,7 @@ pub fn fixes<'a>(r: &DiffusionRequest<'a>, target: f64) -> Vec<DiffusionRequest<
         return Vec::new();
     };
     let mut out = Vec::new();
-    let fits = |x: &DiffusionRequest| super::estimate::estimate(x).peak_gib <= target;
+    let fits = |x: &DiffusionRequest| super::estimate(x).peak_gib <= target;
     let lighter_base = r.denoiser_precision().bits() > 8.0;
     let heavy_opt = t.optimizer.state_bytes() > OptimizerKind::AdamW8bit.state_bytes();
     let mut fp8 = *r;

@@ -1,0 +1,175 @@
+//! Training an image or video model in `/fit` (`/fit flux.1-dev lora 4090`): the run by part,
+//! its verdict on the card typed, the words that lower it, and the cards that hold it.
+
+use super::{DiffusionLine, SHOWN_CARDS, TRAIN_MARGIN_PCT, fits_card, gib, safe, size_text};
+use crate::catalog::{Catalog, Gpu};
+use crate::diffusion::train::{self, Train};
+use crate::diffusion::{DiffusionReport, DiffusionRequest, cards_that_hold, estimate};
+use crate::reply::{Msg, Reply};
+
+/// A training run: by part, the verdict (±[`TRAIN_MARGIN_PCT`]), the words that lower it, the
+/// cards that hold it, what was assumed and the sources.
+pub(super) fn render_train(
+    catalog: &Catalog,
+    line: &DiffusionLine,
+    t: &Train,
+    e: &DiffusionReport,
+) -> Reply {
+    let r = &line.req;
+    let p = r.pipeline;
+    let mut reply = Reply::text(
+        Msg::new("diff-train-title")
+            .arg("model", p.name.as_str())
+            .arg("method", if t.rank.is_some() { "lora" } else { "full" })
+            .arg("rank", t.rank.unwrap_or(0))
+            .arg("precision", r.denoiser_precision().key().to_uppercase())
+            .arg("size", size_text(r))
+            .arg("batch", r.batch)
+            .arg("optimizer", t.optimizer.key()),
+    );
+    reply.push(
+        Msg::new("diff-train-parts")
+            .arg(
+                "denoiser",
+                gib(e.denoiser_gib * train::kept_share(p, t.blocks_to_swap)),
+            )
+            .arg("swap", t.blocks_to_swap)
+            .arg("blocks", p.blocks)
+            .arg("trained", gib(train::trained_gib(r, t)))
+            .arg("step", gib(e.step_gib))
+            .arg("tokens", format!("{:.0}", e.tokens))
+            .arg("ckpt", if t.grad_ckpt { "yes" } else { "no" }),
+    );
+    reply.push(
+        Msg::new("diff-train-encoders")
+            .arg("text", gib(e.text_gib))
+            .arg("vae", gib(e.vae_gib))
+            .arg(
+                "text_on",
+                if t.cache_text && !t.train_text {
+                    "no"
+                } else {
+                    "yes"
+                },
+            )
+            .arg("vae_on", if t.cache_latents { "no" } else { "yes" }),
+    );
+    reply.push(
+        Msg::new("diff-peak")
+            .arg("peak", gib(e.peak_gib))
+            .arg("stage", "train")
+            .arg("reserve", gib(e.reserve_gib))
+            .arg("context", gib(e.context_gib)),
+    );
+    if line.many_cards {
+        reply.push(Msg::new("diff-one-card"));
+    }
+    if let Some(g) = line.gpu {
+        verdict(&mut reply, r, e, g);
+    }
+    let held = cards_that_hold(catalog, e);
+    if held.is_empty() {
+        reply.push(Msg::new("diff-no-cards"));
+    } else {
+        let names: Vec<&str> = held
+            .iter()
+            .take(SHOWN_CARDS)
+            .map(|g| g.name.as_str())
+            .collect();
+        reply.push(
+            Msg::new("diff-cards")
+                .arg("count", held.len())
+                .arg("cards", names.join(", ")),
+        );
+    }
+    reply.push(Msg::new("diff-train-basis").arg("blocks", p.blocks_basis.as_str()));
+    reply.push(
+        Msg::new("diff-sources")
+            .arg("sources", p.source.as_str())
+            .arg("as_of", p.as_of.as_str()),
+    );
+    reply
+}
+
+/// The training words that ask for `t` (`fp8 opt=adamw8bit swap=12`).
+fn train_change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if t.denoiser_precision() != from.denoiser_precision() {
+        out.push(t.denoiser_precision().key().to_string());
+    }
+    if let (Some(a), Some(b)) = (from.train, t.train) {
+        if a.optimizer != b.optimizer {
+            out.push(format!("opt={}", b.optimizer.key()));
+        }
+        if a.blocks_to_swap != b.blocks_to_swap {
+            out.push(format!("swap={}", b.blocks_to_swap));
+        }
+    }
+    out.join(" ")
+}
+
+/// The training run's verdict on card `g` (±[`TRAIN_MARGIN_PCT`]) and, short of a clear fit,
+/// the words that lower it.
+fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {
+    let vram = g.usable_gib();
+    let pct = TRAIN_MARGIN_PCT;
+    let fits = if !fits_card(e, g) {
+        "no"
+    } else if !safe(e.peak_gib, vram, pct) {
+        "tight"
+    } else {
+        "yes"
+    };
+    reply.push(
+        Msg::new("diff-verdict")
+            .arg("fits", fits)
+            .arg("gpu", g.name.as_str())
+            .arg("vram", gib(vram))
+            .arg("margin", gib((vram - e.peak_gib).abs()))
+            .arg("pct", pct),
+    );
+    if fits != "yes" {
+        let target = if fits == "tight" {
+            vram / (1.0 + pct as f64 / 100.0)
+        } else {
+            vram
+        };
+        let found = train::fixes(r, target);
+        if found.is_empty() {
+            reply.push(
+                Msg::new("diff-train-fix").arg("blocks", r.pipeline.blocks.saturating_sub(1)),
+            );
+        } else {
+            reply.push(
+                Msg::new("diff-fix-intro")
+                    .arg("gpu", g.name.as_str())
+                    .arg("fits", fits),
+            );
+            for f in found {
+                let fe = estimate(&f);
+                reply.push(
+                    Msg::new("diff-fix")
+                        .arg("words", train_change_words(r, &f))
+                        .arg("peak", gib(fe.peak_gib))
+                        .arg(
+                            "slow",
+                            if f.train.is_some_and(|x| x.blocks_to_swap > 0) {
+                                "yes"
+                            } else {
+                                "no"
+                            },
+                        )
+                        .arg(
+                            "tight",
+                            if safe(fe.peak_gib, vram, pct) {
+                                "no"
+                            } else {
+                                "yes"
+                            },
+                        )
+                        .arg("pct", pct),
+                );
+            }
+        }
+    }
+}
