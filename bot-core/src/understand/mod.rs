@@ -146,6 +146,7 @@ mod half_year;
 mod ime_slips;
 mod job_facts;
 mod jobs_each;
+mod left_after;
 mod left_for;
 mod length_words;
 mod memory_asked;

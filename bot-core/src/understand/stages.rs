@@ -67,6 +67,8 @@ const WORDS: &[Words] = &[
     |_, t| per_thousand::plain(t),
     refused::plain,
     left_for::plain,
+    // `T4 多少钱，colab 那个太慢了`: the place found wanting is left, not asked.
+    super::left_after::plain,
     weighed::plain,
 ];
 
