@@ -37,8 +37,7 @@ const SAID: &[(&str, &str)] = &[
 /// (`2x 4090 machines under 1 dollar per gpu hour` had been read as $0.50 a card). At the end,
 /// so no word comes between an amount and its hour in either order (`每卡每小时2块5`, `2块5每卡每小时`).
 pub(super) fn hourly(s: &str) -> String {
-    let mut out = s.to_string();
-    let mut each = None;
+    let (mut out, mut each) = each_after_amount(s);
     for (from, to) in SAID {
         if out.contains(from) {
             out = out.replace(from, to);
@@ -53,4 +52,42 @@ pub(super) fn hourly(s: &str) -> String {
         Some(w) => format!("{} {w} ", out.trim_end()),
         None => out,
     }
+}
+
+/// Money's words a per-card mark may follow (`4块一张`, `3元每张`).
+const MONEY_END: &[&str] = &["块", "元", "刀", "美元", "美金", "蚊"];
+/// A card's word right after an amount (`一小时不超过4块一张`): each card's price, as `每卡`.
+const EACH_AFTER: &[&str] = &[
+    "1张卡",
+    "1张",
+    "1卡",
+    "每张卡",
+    "每张",
+    "一张卡",
+    "一张",
+    "一卡",
+];
+
+/// `s` with a per-card word right after an amount's money word taken out, and the card's mark
+/// to add (`一小时不超过4块一张` had dropped its cap). Never before a card or a number, where
+/// `一张` counts cards (`3块一张4090`).
+fn each_after_amount(s: &str) -> (String, Option<&'static str>) {
+    for m in MONEY_END {
+        for e in EACH_AFTER {
+            let pat = format!("{m}{e}");
+            let Some(at) = s.find(&pat) else { continue };
+            let end = at + pat.len();
+            let next = s[end..].trim_start().chars().next();
+            if next.is_some_and(|c| c.is_ascii_alphanumeric()) {
+                continue;
+            }
+            let before = s[..at].chars().next_back();
+            if !before.is_some_and(|c| c.is_ascii_digit() || "一二两三四五六七八九十半".contains(c))
+            {
+                continue;
+            }
+            return (format!("{}{m} {}", &s[..at], &s[end..]), Some("每卡"));
+        }
+    }
+    (s.to_string(), None)
 }

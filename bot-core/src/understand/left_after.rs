@@ -35,7 +35,18 @@ const WANTING: &[&str] = &[
 ];
 /// Words that may stand between the place and its complaint (`colab 那个太慢了`, `vast 上老断`).
 const BETWEEN: &[&str] = &[
-    "那个", "那边", "这个", "上", "的", "真的", "实在", "也", "'s", " is", " was", " has been",
+    "那个",
+    "那边",
+    "这个",
+    "上",
+    "的",
+    "真的",
+    "实在",
+    "也",
+    "'s",
+    " is",
+    " was",
+    " has been",
 ];
 
 /// `text` without a platform said to be wanting (and its complaint), when a card is asked
