@@ -68,26 +68,75 @@ const EACH_AFTER: &[&str] = &[
     "一卡",
 ];
 
+/// The same in English, after an hourly price (`max $0.8/hr each card`).
+const EACH_AFTER_EN: &[&str] = &[
+    "each card",
+    "per card",
+    "a card",
+    "each gpu",
+    "per gpu",
+    "a gpu",
+];
+/// How an hourly price ends in English.
+const HOUR_END: &[&str] = &["/hr", "/h", "/hour", " hour", " hr", "an hour"];
+
 /// `s` with a per-card word right after an amount's money word taken out, and the card's mark
 /// to add (`一小时不超过4块一张` had dropped its cap). Never before a card or a number, where
 /// `一张` counts cards (`3块一张4090`).
 fn each_after_amount(s: &str) -> (String, Option<&'static str>) {
-    for m in MONEY_END {
-        for e in EACH_AFTER {
-            let pat = format!("{m}{e}");
-            let Some(at) = s.find(&pat) else { continue };
-            let end = at + pat.len();
+    const DIGITS: &str = "0123456789一二两三四五六七八九十半";
+    for e in EACH_AFTER {
+        for (at, _) in s.match_indices(e) {
+            let end = at + e.len();
             let next = s[end..].trim_start().chars().next();
             if next.is_some_and(|c| c.is_ascii_alphanumeric()) {
                 continue;
             }
-            let before = s[..at].chars().next_back();
-            if !before.is_some_and(|c| c.is_ascii_digit() || "一二两三四五六七八九十半".contains(c))
-            {
-                continue;
+            // `2块5一张`: the tenths said after the money word belong to the amount.
+            let mut before = s[..at].trim_end();
+            if let Some(c) = before.chars().next_back().filter(|c| DIGITS.contains(*c)) {
+                before = &before[..before.len() - c.len_utf8()];
             }
-            return (format!("{}{m} {}", &s[..at], &s[end..]), Some("每卡"));
+            let Some(m) = MONEY_END.iter().find(|m| before.ends_with(**m)) else {
+                continue;
+            };
+            let amount = before[..before.len() - m.len()].chars().next_back();
+            if amount.is_some_and(|c| DIGITS.contains(c)) {
+                return (format!("{} {}", &s[..at], &s[end..]), Some("每卡"));
+            }
+        }
+    }
+    for e in EACH_AFTER_EN {
+        for (at, _) in s.match_indices(e) {
+            let before = s[..at].trim_end();
+            let end = at + e.len();
+            let whole = !s[end..].starts_with(|c: char| c.is_ascii_alphanumeric());
+            if whole && HOUR_END.iter().any(|h| before.ends_with(h)) {
+                return (format!("{} {}", &s[..at], &s[end..]), Some("each gpu"));
+            }
         }
     }
     (s.to_string(), None)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn each_card_after_an_amount_marks_the_cap_per_card() {
+        for t in [
+            "找台8卡4090的机器 每小时2块5一张以内",
+            "一小时不超过4块一张",
+            "2x a6000 box, max $0.8/hr each card",
+        ] {
+            let n = crate::understand::normalize(t);
+            let h = super::hourly(&n);
+            assert!(
+                h.contains("每卡") || h.contains("each gpu"),
+                "{n:?} -> {h:?}"
+            );
+        }
+        // A count of cards after an amount is no per-card mark (`3块一张4090`).
+        let n = crate::understand::normalize("3块一张4090");
+        assert_eq!(super::hourly(&n), n);
+    }
 }

@@ -6,7 +6,8 @@
 
 use crate::catalog::Catalog;
 
-/// What is said to be wrong with a place (the user leaves it).
+/// What is said to be wrong with a place (the user leaves it). Not its stock (`没货了`, `never
+/// has`): a card sold out there is asked elsewhere by `sold_out`, which reads the stock.
 const WANTING: &[&str] = &[
     "太慢",
     "太贵",
@@ -19,19 +20,18 @@ const WANTING: &[&str] = &[
     "经常断",
     "总是断",
     "排队太久",
-    "抢不到",
-    "没货了",
     "too slow",
     "too expensive",
-    "too pricey",
-    "too pricy",
+    // `pricey` reaches here as `price` (the spelling pass).
+    "too price",
+    "so slow",
     "is slow",
     "is so slow",
     "is way too",
+    "way too",
     "keeps disconnecting",
     "keeps crashing",
     "sucks",
-    "never has",
 ];
 /// Words that may stand between the place and its complaint (`colab 那个太慢了`, `vast 上老断`).
 const BETWEEN: &[&str] = &[
@@ -44,9 +44,9 @@ const BETWEEN: &[&str] = &[
     "实在",
     "也",
     "'s",
-    " is",
-    " was",
-    " has been",
+    "is ",
+    "was ",
+    "has been ",
 ];
 
 /// `text` without a platform said to be wanting (and its complaint), when a card is asked
