@@ -139,6 +139,7 @@ mod diffusion_family;
 mod few_hours;
 mod few_word_kinds;
 mod few_words;
+mod first_told;
 mod fit_count;
 mod gguf_type;
 mod glued_family;

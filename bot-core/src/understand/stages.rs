@@ -112,6 +112,8 @@ pub(super) const FIRST: &[Rule] = &[
     student_price::student_price,
     // `does coreweave need a sales call to get H100s`: the platform's way in, not a bill.
     super::access_asked::access_asked,
+    // `A跟B哪个好？先说说A怎么收费`: the platform to hear about first.
+    super::first_told::first_told,
     guide_needs::guide_needs,
     // `想做个AI客服上线，要什么配置`, `国内哪家GPU云最稳`: a choice for a product, `/pick`.
     super::outcome_guided::outcome_guided,

@@ -5,8 +5,8 @@
 //! Round two (corpus39's last misses, the section at the end of the own file): rent or buy with
 //! hours per week or month is `/pick` (never a silent daily share), a platform found wanting is
 //! left, a per-card cap said after the amount, a card the catalog lacks before a fallback, a
-//! platform's way in (sales, waitlist), guidance by the outcome wanted. Untuned 7/31, after
-//! 31/31; corpus39 288 → 298/300.
+//! platform's way in (sales, waitlist), guidance by the outcome wanted, the platform to hear
+//! about first. Untuned 7/31 (U1–U6), after 34/34; corpus39 288 → 299/300.
 
 use bot_core::{ChatRef, Input};
 
