@@ -37,8 +37,7 @@ const SAID: &[(&str, &str)] = &[
 /// (`2x 4090 machines under 1 dollar per gpu hour` had been read as $0.50 a card). At the end,
 /// so no word comes between an amount and its hour in either order (`每卡每小时2块5`, `2块5每卡每小时`).
 pub(super) fn hourly(s: &str) -> String {
-    let mut out = s.to_string();
-    let mut each = None;
+    let (mut out, mut each) = each_after_amount(s);
     for (from, to) in SAID {
         if out.contains(from) {
             out = out.replace(from, to);
@@ -52,5 +51,92 @@ pub(super) fn hourly(s: &str) -> String {
     match each {
         Some(w) => format!("{} {w} ", out.trim_end()),
         None => out,
+    }
+}
+
+/// Money's words a per-card mark may follow (`4块一张`, `3元每张`).
+const MONEY_END: &[&str] = &["块", "元", "刀", "美元", "美金", "蚊"];
+/// A card's word right after an amount (`一小时不超过4块一张`): each card's price, as `每卡`.
+const EACH_AFTER: &[&str] = &[
+    "1张卡",
+    "1张",
+    "1卡",
+    "每张卡",
+    "每张",
+    "一张卡",
+    "一张",
+    "一卡",
+];
+
+/// The same in English, after an hourly price (`max $0.8/hr each card`).
+const EACH_AFTER_EN: &[&str] = &[
+    "each card",
+    "per card",
+    "a card",
+    "each gpu",
+    "per gpu",
+    "a gpu",
+];
+/// How an hourly price ends in English.
+const HOUR_END: &[&str] = &["/hr", "/h", "/hour", " hour", " hr", "an hour"];
+
+/// `s` with a per-card word right after an amount's money word taken out, and the card's mark
+/// to add (`一小时不超过4块一张` had dropped its cap). Never before a card or a number, where
+/// `一张` counts cards (`3块一张4090`).
+fn each_after_amount(s: &str) -> (String, Option<&'static str>) {
+    const DIGITS: &str = "0123456789一二两三四五六七八九十半";
+    for e in EACH_AFTER {
+        for (at, _) in s.match_indices(e) {
+            let end = at + e.len();
+            let next = s[end..].trim_start().chars().next();
+            if next.is_some_and(|c| c.is_ascii_alphanumeric()) {
+                continue;
+            }
+            // `2块5一张`: the tenths said after the money word belong to the amount.
+            let mut before = s[..at].trim_end();
+            if let Some(c) = before.chars().next_back().filter(|c| DIGITS.contains(*c)) {
+                before = &before[..before.len() - c.len_utf8()];
+            }
+            let Some(m) = MONEY_END.iter().find(|m| before.ends_with(**m)) else {
+                continue;
+            };
+            let amount = before[..before.len() - m.len()].chars().next_back();
+            if amount.is_some_and(|c| DIGITS.contains(c)) {
+                return (format!("{} {}", &s[..at], &s[end..]), Some("每卡"));
+            }
+        }
+    }
+    for e in EACH_AFTER_EN {
+        for (at, _) in s.match_indices(e) {
+            let before = s[..at].trim_end();
+            let end = at + e.len();
+            let whole = !s[end..].starts_with(|c: char| c.is_ascii_alphanumeric());
+            if whole && HOUR_END.iter().any(|h| before.ends_with(h)) {
+                return (format!("{} {}", &s[..at], &s[end..]), Some("each gpu"));
+            }
+        }
+    }
+    (s.to_string(), None)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn each_card_after_an_amount_marks_the_cap_per_card() {
+        for t in [
+            "找台8卡4090的机器 每小时2块5一张以内",
+            "一小时不超过4块一张",
+            "2x a6000 box, max $0.8/hr each card",
+        ] {
+            let n = crate::understand::normalize(t);
+            let h = super::hourly(&n);
+            assert!(
+                h.contains("每卡") || h.contains("each gpu"),
+                "{n:?} -> {h:?}"
+            );
+        }
+        // A count of cards after an amount is no per-card mark (`3块一张4090`).
+        let n = crate::understand::normalize("3块一张4090");
+        assert_eq!(super::hourly(&n), n);
     }
 }

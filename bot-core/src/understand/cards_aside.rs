@@ -226,6 +226,24 @@ fn whose(padded: &str, mentions: &[usize], all: &[usize]) -> Option<bool> {
 }
 
 /// `gpus` without a fallback card or someone else's card, when a card is left.
+/// Every card read is first said after a fallback's condition, with a word before the
+/// condition (`4070 不够的话 3090 行不行`): the word before is the card found wanting, which the
+/// catalog does not know; the question is the later card's, so the word is no misspelt card
+/// to ask back (it had been fuzzed to a 4080 or 4090 while the 3090 was asked).
+pub(super) fn all_after_fallback(catalog: &Catalog, padded: &str, gpus: &[Cards]) -> bool {
+    let Some(cue) = FALLBACK.iter().filter_map(|w| padded.find(w)).min() else {
+        return false;
+    };
+    let has_word_before = padded[..cue].chars().any(|c| c.is_ascii_digit());
+    !gpus.is_empty()
+        && has_word_before
+        && gpus.iter().all(|c| {
+            mentions(catalog, padded, &c.gpu)
+                .first()
+                .is_some_and(|at| *at > cue)
+        })
+}
+
 pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) {
     if gpus.len() < 2 {
         return;

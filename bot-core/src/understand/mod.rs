@@ -59,6 +59,7 @@ mod night;
 mod numbers_en;
 mod numbers_said;
 pub(crate) mod numerals;
+mod outcome_guided;
 mod own_card;
 mod own_figures;
 mod paid;
@@ -113,6 +114,7 @@ mod rent_or_buy;
 mod spent_said;
 mod student_price;
 // Fresh17's misses, each mechanism its own module.
+mod access_asked;
 mod alert_cues;
 mod alert_news;
 mod api_bare;
@@ -137,6 +139,7 @@ mod diffusion_family;
 mod few_hours;
 mod few_word_kinds;
 mod few_words;
+mod first_told;
 mod fit_count;
 mod gguf_type;
 mod glued_family;
@@ -146,6 +149,7 @@ mod half_year;
 mod ime_slips;
 mod job_facts;
 mod jobs_each;
+mod left_after;
 mod left_for;
 mod length_words;
 mod memory_asked;
@@ -442,9 +446,11 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         && !e.models.is_empty()
         && e.gpus.is_empty()
         && unheard::unknown_card(catalog, &toks).is_some();
+    let wanting_before = cards_aside::all_after_fallback(catalog, &padded, &e.gpus);
     if fix_typos
         && !sum
         && !unknown_in_fit
+        && !wanting_before
         && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e)
     {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));

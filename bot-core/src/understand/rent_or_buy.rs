@@ -2,6 +2,7 @@
 //! rent one, i train about 4 hours a day`): the bot prices renting, not buying, so the answer
 //! is what renting that card costs for the use said (`/compare 3090 daily 6h`), the purchase
 //! price left to the user. With no use said, the usual patterns are offered, none guessed.
+//! Hours said per week or month go to `/pick` (`PERIOD_TOTAL`), never a silent daily share.
 
 use super::Reading;
 use super::question::Question;
@@ -24,6 +25,39 @@ const BUY: &[&str] = &[
     "owning",
 ];
 const RENT: &[&str] = &["租", "rent", "renting", "云上", "cloud"];
+/// Hours said as a week's or a month's total (`一周大概用20个钟`, `10 hours a week`): `/compare`
+/// can only say them as a daily share (`daily 1h26m`), a figure the user never said, and the
+/// buy-or-rent weighing needs more than one price; guidance (`/pick`) takes it.
+const PERIOD_TOTAL: &[&str] = &[
+    // The text reaches here with Chinese numerals as digits (`一周` is `1周`).
+    "1周",
+    "1星期",
+    "1个星期",
+    "1个月",
+    "一周",
+    "每周",
+    "一星期",
+    "每星期",
+    "一个星期",
+    "每个星期",
+    "礼拜",
+    "一个月",
+    "每个月",
+    "每月",
+    "一月",
+    "a week",
+    "per week",
+    "each week",
+    "every week",
+    "weekly",
+    "/week",
+    "a month",
+    "per month",
+    "each month",
+    "every month",
+    "monthly",
+    "/month",
+];
 
 pub(super) fn rent_or_buy(q: &Question) -> Option<Reading> {
     if !(q.has(BUY) && q.has(RENT)) {
@@ -34,6 +68,9 @@ pub(super) fn rent_or_buy(q: &Question) -> Option<Reading> {
     };
     if !q.nothing_to_size() || !q.e.platforms.is_empty() {
         return None;
+    }
+    if q.has(PERIOD_TOTAL) && matches!(q.e.usage, Some(Usage::Daily(_))) {
+        return Some(Reading::Command(Request::Pick));
     }
     if let Some(u) = &q.e.usage {
         return make::compare(card, u).map(Reading::Command);

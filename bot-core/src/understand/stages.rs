@@ -67,6 +67,8 @@ const WORDS: &[Words] = &[
     |_, t| per_thousand::plain(t),
     refused::plain,
     left_for::plain,
+    // `T4 多少钱，colab 那个太慢了`: the place found wanting is left, not asked.
+    super::left_after::plain,
     weighed::plain,
 ];
 
@@ -108,7 +110,13 @@ pub(super) const FIRST: &[Rule] = &[
     rented_use::rented_use,
     rent_or_buy::rent_or_buy,
     student_price::student_price,
+    // `does coreweave need a sales call to get H100s`: the platform's way in, not a bill.
+    super::access_asked::access_asked,
+    // `A跟B哪个好？先说说A怎么收费`: the platform to hear about first.
+    super::first_told::first_told,
     guide_needs::guide_needs,
+    // `想做个AI客服上线，要什么配置`, `国内哪家GPU云最稳`: a choice for a product, `/pick`.
+    super::outcome_guided::outcome_guided,
     // `哪家付款最方便`, `which cloud is easiest to pay with alipay`: the list with each one's
     // payment methods, filtered by the needs said (before a place sought is guidance).
     pay_ease::pay_ease,

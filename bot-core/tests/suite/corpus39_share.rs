@@ -17,14 +17,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus39.tsv");
 /// examples file's way) after the labeller's own errors were relabelled (15, each listed with its
 /// reason in its header); 288/300 after helper und_t's mechanisms (Cantonese `一钟`/`每钟` an
 /// hour, `每日` a day, `推介`/`搵`/`平嘅`, a quarter as 90 days, a cheap card asked to exist with
-/// no platform, `有几台`, a kind listed `sorted by price`; `docs/misses/und_und_t.md`). The misses are grouped in
+/// no platform, `有几台`, a kind listed `sorted by price`; `docs/misses/und_und_t.md`); 299/300 after
+/// helper und_u's (rent or buy with weekly hours as `/pick`, a platform found wanting left, a
+/// per-card cap after the amount, a platform's way in, guidance by outcome, the platform to hear
+/// about first; `docs/misses/und_und_u.md`). The misses are grouped in
 /// `docs/misses/corpus39_misses.md`.
 #[test]
 fn corpus39_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus39", CORPUS);
     assert!(total >= 300, "corpus39: {total} questions");
-    assert!(right >= 288, "corpus39: {right} of {total}");
+    assert!(right >= 299, "corpus39: {right} of {total}");
 }
 
 /// Every expected line is in the echo line's canonical words: the command's own parser
