@@ -300,14 +300,15 @@ fn unbound(before: &str) -> &str {
     b
 }
 
-/// Two or more platforms weighed without a card or a price (`autodl和恒源云哪个好`): each
-/// one's facts, asked back.
+/// Two or more platforms weighed without a card or a price (`autodl和恒源云哪个好`), or asked
+/// whether they are any good (`晨涧云 星海智算 靠谱吗`): each one's facts, asked back.
 fn platforms_weighed(q: &Question) -> Option<Reading> {
     let e = q.e;
     if e.platforms.len() < 2 || !e.gpus.is_empty() || !q.nothing_to_size() || e.usage.is_some() {
         return None;
     }
-    if q.has(CHEAP_WORDS) || q.has(COST_WORDS) || !q.has(WHICH_BETTER_WORDS) {
+    let weighed = q.has(WHICH_BETTER_WORDS) || q.has(QUALITY_WORDS);
+    if q.has(CHEAP_WORDS) || q.has(COST_WORDS) || !weighed {
         return None;
     }
     Some(Reading::Ask(

@@ -21,6 +21,23 @@ pub(super) const WHICH_BETTER_WORDS: &[&str] = &[
     "differ",
 ];
 
+/// Whether a platform is any good (`靠谱吗`, `is it legit`): asked of two or more platforms,
+/// each one's facts are offered, as when they are weighed.
+pub(super) const QUALITY_WORDS: &[&str] = &[
+    "靠谱",
+    "靠不靠谱",
+    "稳定",
+    "稳不稳",
+    "好用",
+    "怎么样",
+    "可靠",
+    "reliable",
+    "legit",
+    "trustworthy",
+    "any good",
+    "good?",
+];
+
 /// A platform's own facts (billing, top-up, refunds, discounts, storage, verification): with
 /// one platform and no card, `/platform`, even in a student's words (`autodl 学生认证有优惠吗`).
 pub(super) const PLATFORM_FACT_WORDS: &[&str] = &[

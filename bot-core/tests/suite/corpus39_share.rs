@@ -20,14 +20,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus39.tsv");
 /// no platform, `有几台`, a kind listed `sorted by price`; `docs/misses/und_und_t.md`); 299/300 after
 /// helper und_u's (rent or buy with weekly hours as `/pick`, a platform found wanting left, a
 /// per-card cap after the amount, a platform's way in, guidance by outcome, the platform to hear
-/// about first; `docs/misses/und_und_u.md`). The misses are grouped in
+/// about first; `docs/misses/und_und_u.md`); 300/300 after the lead relabelled one row (two
+/// platforms named, asked back) and taught that two platforms asked whether they are any good
+/// (`靠谱吗`, `legit`) are asked back like two weighed. The misses are grouped in
 /// `docs/misses/corpus39_misses.md`.
 #[test]
 fn corpus39_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus39", CORPUS);
     assert!(total >= 300, "corpus39: {total} questions");
-    assert!(right >= 299, "corpus39: {right} of {total}");
+    assert!(right >= 300, "corpus39: {right} of {total}");
 }
 
 /// Every expected line is in the echo line's canonical words: the command's own parser
