@@ -57,8 +57,9 @@ pub fn place_asked(padded: &str) -> bool {
         || end.ends_with("哪家")
 }
 
-/// Whether a word of `first` is followed by one of `then` within `gap` characters.
-fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
+/// Whether a word of `first` is followed by one of `then` within `gap` characters (`哪家…好`,
+/// `你会干嘛`: 会…干嘛); every reader of such pairs asks here.
+pub fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
     first.iter().any(|f| {
         text.match_indices(f).any(|(at, _)| {
             let rest = &text[at + f.len()..];

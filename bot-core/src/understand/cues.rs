@@ -79,18 +79,6 @@ pub(super) fn lists_alerts(padded: &str) -> bool {
     has(padded, ALERT_NOUNS) && has(padded, LIST_CUES)
 }
 
-/// Whether `first` is followed by `then` within `gap` characters (`你会干嘛`: 会…干嘛).
-fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
-    first.iter().any(|f| {
-        text.match_indices(f).any(|(at, _)| {
-            let rest = &text[at + f.len()..];
-            rest.char_indices()
-                .take(gap + 1)
-                .any(|(k, _)| then.iter().any(|t| rest[k..].starts_with(t)))
-        })
-    })
-}
-
 /// `你会干嘛`, `你都能帮我干点啥`, `what can you do for me`: what the bot can do.
 pub(super) fn asks_capability(padded: &str) -> bool {
     const CAN: &[&str] = &["会", "能", "可以"];
@@ -105,7 +93,7 @@ pub(super) fn asks_capability(padded: &str) -> bool {
         "帮什么",
         "帮啥",
     ];
-    followed(padded, CAN, DO_WHAT, 4)
+    crate::lexicon::followed(padded, CAN, DO_WHAT, 4)
         || has(
             padded,
             &[
@@ -137,7 +125,7 @@ pub(super) fn asks_capability(padded: &str) -> bool {
 /// `last 30 days`, `过去两周`, `近3个月`: a window of the recent past said with its length.
 pub(super) fn recent_window(padded: &str) -> bool {
     const DIGITS: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-    followed(padded, &["last ", "past ", "最近", "过去", "近"], DIGITS, 1)
+    crate::lexicon::followed(padded, &["last ", "past ", "最近", "过去", "近"], DIGITS, 1)
 }
 
 /// `when 4090 cheaper than 0.3 dollar tell me`, `if an h100 is available let me know`: a
@@ -151,7 +139,7 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
     ) && has(padded, TELL)
         // `4090 有了告诉我`: 有了 is a stock event only right before the word to tell (`我有了
         // 4090，告诉我能跑什么` is no alert).
-        || followed(padded, &["有了", "有卡了", "上了"], TELL, 2);
+        || crate::lexicon::followed(padded, &["有了", "有卡了", "上了"], TELL, 2);
     zh || has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])
         && has(
             padded,
