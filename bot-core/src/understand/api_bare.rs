@@ -20,6 +20,21 @@ const PER_MILLION: &[&str] = &[
     "每百万",
     "/百万",
 ];
+/// Words right after a number that make it a count of tokens (`5 million tokens`, `20k
+/// tokens`), never a price.
+const VOLUME_AFTER: &[&str] = &[
+    " million ",
+    " millions ",
+    " thousand ",
+    " billion ",
+    " tokens ",
+    " token ",
+    " tok ",
+    " m tokens ",
+    " k tokens ",
+    " 万",
+    " 亿",
+];
 /// Words that may stand between `api` and its price.
 const BETWEEN: &[&str] = &[
     "at", "is", "costs", "cost", "charges", "about", "around", "~", "like", "price", "的", "要",
@@ -52,6 +67,10 @@ pub(super) fn api_price(padded: &str) -> Option<Decimal> {
         {
             return Some(n);
         }
+        // `api 5 million tokens a day`: a number counting tokens is the volume, not a price.
+        if VOLUME_AFTER.iter().any(|v| after.starts_with(v)) {
+            return None;
+        }
         // `api 0.4`, `the api costs about 0.3`: `api` with only small words between.
         let mut j = k;
         while j > 0 && BETWEEN.contains(&words[j - 1]) && k - j < 3 {
@@ -76,5 +95,8 @@ mod tests {
         // A volume or a card count is no price.
         assert_eq!(api_price(" 30m tokens a day vs api "), None);
         assert_eq!(api_price(" api 2 x 4090 "), None);
+        assert_eq!(api_price(" vs api 5 million tokens a day "), None);
+        assert_eq!(api_price(" api 200 thousand tokens daily "), None);
+        assert_eq!(api_price(" api 0.5 a million, 5 million tokens "), d("0.5"));
     }
 }

@@ -200,6 +200,10 @@ const SPOKEN: &[(&str, &str)] = &[
     ("3/4 小时", "45分钟"),
     ("3/4 hour", " 45 minutes "),
     (" and a half hours", ".5 hours"),
+    // The hour's short forms and the day's (`two and a half hrs` had been read as 1 h).
+    (" and a half hrs", ".5 hours"),
+    (" and a half hr", ".5 hours"),
+    (" and a half days", ".5 days"),
     ("an hour and a half", "1.5 hours"),
     ("4 bit", "4bit"),
     ("8 bit", "8bit"),
@@ -513,6 +517,9 @@ mod tests {
         assert_eq!(normalize("rtx-4090 2-3"), "rtx-4090 2-3");
         // English numbers before a unit; quarters and halves of an hour.
         assert_eq!(normalize("two and a half hours").trim(), "2.5 hours");
+        assert_eq!(normalize("two and a half hrs").trim(), "2.5 hours");
+        assert_eq!(normalize("three and a half hr").trim(), "3.5 hours");
+        assert_eq!(normalize("one and a half days").trim(), "1.5 days");
         assert_eq!(normalize("three days"), "3 days");
         assert_eq!(normalize("half an hour").trim(), "30 minutes");
         assert_eq!(normalize("跑一刻钟"), "跑15分钟");
