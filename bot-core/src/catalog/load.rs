@@ -134,10 +134,11 @@ impl Catalog {
     /// for the files.
     pub fn from_parts(
         gpus: Vec<Gpu>,
-        platforms: Vec<Platform>,
+        mut platforms: Vec<Platform>,
         models: Vec<Model>,
         fx: Vec<FxRate>,
     ) -> Result<Catalog, CatalogError> {
+        site_names(&mut platforms);
         let gpu_index = build_index(
             "GPU",
             gpus.iter().map(|g| {
@@ -282,6 +283,36 @@ impl SuggestNames {
                     )
                 })
                 .collect(),
+        }
+    }
+}
+
+/// A platform's own domain as a name for it (`autodl.com关机还扣钱吗`, `runpod.io pricing`): the
+/// host of its catalog `website` without `www.`, added to its aliases unless another platform
+/// already goes by it or it is one already (two platforms of one company's site are left to
+/// their own names).
+fn site_names(platforms: &mut [Platform]) {
+    let host = |p: &Platform| {
+        let w = p.website.as_deref()?.to_lowercase();
+        let rest = w.split_once("://").map_or(w.as_str(), |(_, r)| r);
+        let host = rest.split(['/', '?', '#']).next()?;
+        let host = host.strip_prefix("www.").unwrap_or(host);
+        host.contains('.').then(|| host.to_string())
+    };
+    let hosts: Vec<Option<String>> = platforms.iter().map(host).collect();
+    for (i, h) in hosts.iter().enumerate() {
+        let Some(h) = h else { continue };
+        let shared = hosts
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != i && o.as_ref() == Some(h));
+        let taken = platforms.iter().any(|p| {
+            p.id == *h
+                || p.name.to_lowercase() == *h
+                || p.aliases.iter().any(|a| a.to_lowercase() == *h)
+        });
+        if !shared && !taken {
+            platforms[i].aliases.push(h.clone());
         }
     }
 }

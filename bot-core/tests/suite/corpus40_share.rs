@@ -18,14 +18,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus40.tsv");
 /// the examples file's way), 283/300 (94.3 %; 287/300 by command) after the labeller's own errors
 /// were relabelled (7, each listed with its reason in its header); 285/300 after the lead's two
 /// wrong-figure fixes (a half after `hrs`/`hr`, read as 1 h; a number counting tokens beside
-/// `api` taken for the API's price too). The misses are grouped by
+/// `api` taken for the API's price too); 287/300 once a platform's own domain (`autodl.com`, from
+/// its catalog `website`) names it. The misses are grouped by
 /// mechanism in `docs/misses/corpus40_misses.md`.
 #[test]
 fn corpus40_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus40", CORPUS);
     assert!(total >= 300, "corpus40: {total} questions");
-    assert!(right >= 285, "corpus40: {right} of {total}");
+    assert!(right >= 287, "corpus40: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
