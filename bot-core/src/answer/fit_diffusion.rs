@@ -346,9 +346,39 @@ pub fn fits_card(e: &DiffusionReport, g: &Gpu) -> bool {
 }
 
 fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {
+    let none = Msg::new("diff-no-fix").arg("gpu", g.name.as_str());
+    verdict_and_fixes(reply, g, e, margin_pct(r.pipeline), none, |target| {
+        what_fits(r, target, SHOWN_FIXES)
+            .into_iter()
+            .map(|(t, te)| Fix {
+                words: change_words(r, &t),
+                peak_gib: te.peak_gib,
+                slow: t.offload == Offload::Sequential,
+            })
+            .collect()
+    });
+}
+
+/// One change that lowers a run's peak, as a verdict offers it.
+struct Fix {
+    words: String,
+    peak_gib: f64,
+    /// It trades speed for memory (offload, swapped blocks), and is said to.
+    slow: bool,
+}
+
+/// The verdict on card `g` (±`pct`) and, short of a clear fit, the changes `find` returns for the
+/// peak the run must get under: the card itself outside the margin, the card less the margin
+/// inside it. `none` is said when it finds no change. One for generation and training alike.
+fn verdict_and_fixes(
+    reply: &mut Reply,
+    g: &Gpu,
+    e: &DiffusionReport,
+    pct: u32,
+    none: Msg,
+    find: impl FnOnce(f64) -> Vec<Fix>,
+) {
     let vram = g.usable_gib();
-    let spare = vram - e.peak_gib;
-    let pct = margin_pct(r.pipeline);
     let fits = if !fits_card(e, g) {
         "no"
     } else if !safe(e.peak_gib, vram, pct) {
@@ -361,7 +391,7 @@ fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu
             .arg("fits", fits)
             .arg("gpu", g.name.as_str())
             .arg("vram", gib(vram))
-            .arg("margin", gib(spare.abs()))
+            .arg("margin", gib((vram - e.peak_gib).abs()))
             .arg("pct", pct),
     );
     if fits == "yes" {
@@ -373,9 +403,9 @@ fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu
     } else {
         vram
     };
-    let fixes = what_fits(r, target, SHOWN_FIXES);
+    let fixes = find(target);
     if fixes.is_empty() {
-        reply.push(Msg::new("diff-no-fix").arg("gpu", g.name.as_str()));
+        reply.push(none);
         return;
     }
     reply.push(
@@ -383,22 +413,15 @@ fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu
             .arg("gpu", g.name.as_str())
             .arg("fits", fits),
     );
-    for (t, te) in fixes {
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    for f in fixes {
         // A change that only just fits is said to be tight, never offered as a plain fit.
-        let tight = !safe(te.peak_gib, vram, pct);
         reply.push(
             Msg::new("diff-fix")
-                .arg("words", change_words(r, &t))
-                .arg("peak", gib(te.peak_gib))
-                .arg(
-                    "slow",
-                    if t.offload == Offload::Sequential {
-                        "yes"
-                    } else {
-                        "no"
-                    },
-                )
-                .arg("tight", if tight { "yes" } else { "no" })
+                .arg("words", f.words)
+                .arg("peak", gib(f.peak_gib))
+                .arg("slow", yes_no(f.slow))
+                .arg("tight", yes_no(!safe(f.peak_gib, vram, pct)))
                 .arg("pct", pct),
         );
     }

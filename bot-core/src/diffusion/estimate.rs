@@ -229,9 +229,9 @@ fn gib(params_b: f64, bits: f64) -> f64 {
     params_b * 1e9 * bits / 8.0 / GIB
 }
 
-/// Tokens of one forward: latent pixels over the patch, each latent frame, plus the text in a
-/// joint-attention sequence; times the batch, doubled when CFG is batched.
-fn tokens(r: &DiffusionRequest) -> f64 {
+/// Tokens of one sample: latent pixels over the patch, each latent frame, plus the reference
+/// image's and the text's in a joint-attention sequence.
+pub(super) fn sample_tokens(r: &DiffusionRequest) -> f64 {
     let p = r.pipeline;
     let side = (p.vae_scale * p.patch) as f64;
     let per_frame = (r.width as f64 / side).ceil() * (r.height as f64 / side).ceil();
@@ -239,10 +239,13 @@ fn tokens(r: &DiffusionRequest) -> f64 {
         Kind::Image => 1.0,
         Kind::Video => ((r.frames.max(1) - 1) / p.vae_time + 1) as f64,
     };
-    let cfg = if p.cfg { 2.0 } else { 1.0 };
-    (per_frame * latent_frames + reference_tokens(p) + p.text_tokens as f64)
-        * r.batch.max(1) as f64
-        * cfg
+    per_frame * latent_frames + reference_tokens(p) + p.text_tokens as f64
+}
+
+/// Tokens of one forward: one sample's times the batch, doubled when CFG is batched.
+fn tokens(r: &DiffusionRequest) -> f64 {
+    let cfg = if r.pipeline.cfg { 2.0 } else { 1.0 };
+    sample_tokens(r) * r.batch.max(1) as f64 * cfg
 }
 
 /// Tokens an editing pipeline's reference images add to every denoiser forward. FLUX.1-Kontext

@@ -18,7 +18,7 @@
 use super::casting::{Cast, stored_gib};
 use super::estimate::{ALLOCATOR_RESERVE, DiffusionReport, DiffusionRequest, Precision, Stage};
 pub use super::train_words::{OptimizerKind, Train};
-use super::{Kind, Pipeline, Role};
+use super::{Pipeline, Role};
 use crate::vram::CUDA_CONTEXT_GIB;
 
 const GIB: f64 = (1u64 << 30) as f64;
@@ -56,15 +56,7 @@ pub fn act_bytes_per_token(p: &Pipeline, grad_ckpt: bool) -> f64 {
 /// Tokens of one training forward: no classifier-free guidance batch, the text in a joint
 /// sequence, times the batch.
 fn train_tokens(r: &DiffusionRequest) -> f64 {
-    let p = r.pipeline;
-    let side = (p.vae_scale * p.patch) as f64;
-    let per_frame = (r.width as f64 / side).ceil() * (r.height as f64 / side).ceil();
-    let latent_frames = match p.kind {
-        Kind::Image => 1.0,
-        Kind::Video => ((r.frames.max(1) - 1) / p.vae_time + 1) as f64,
-    };
-    (per_frame * latent_frames + super::estimate::reference_tokens(p) + p.text_tokens as f64)
-        * r.batch.max(1) as f64
+    super::estimate::sample_tokens(r) * r.batch.max(1) as f64
 }
 
 /// The share of the denoiser's weights left on the card by `blocks_to_swap` (blocks taken as

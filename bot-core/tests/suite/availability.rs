@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 
 const NOW: i64 = 1_764_581_400; // 2025-12-01T09:30:00Z
 
-fn offer(provider: &str, gpu: &str, price: &str, stock: StockLevel, at: i64) -> Offer {
+pub(super) fn offer(provider: &str, gpu: &str, price: &str, stock: StockLevel, at: i64) -> Offer {
     let p: Decimal = price.parse().unwrap();
     Offer {
         provider: provider.into(),
@@ -32,7 +32,7 @@ fn offer(provider: &str, gpu: &str, price: &str, stock: StockLevel, at: i64) -> 
     }
 }
 
-fn store() -> (tempfile::TempDir, Store) {
+pub(super) fn store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
     let s = Store::open(&db_path(dir.path())).unwrap();
     (dir, s)

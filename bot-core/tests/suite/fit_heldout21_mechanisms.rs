@@ -2,14 +2,13 @@
 //! of no table row: SD3.5 Large and Medium, HunyuanVideo, Wan2.1-T2V-1.3B, on an L4, an A10, an
 //! RTX 5090 and an L40S.
 
+use bot_core::Catalog;
 use bot_core::answer::fit_diffusion::fits_card;
 use bot_core::diffusion::estimate::ALLOCATOR_RESERVE;
 use bot_core::diffusion::train::{
     self, BLOCK_ACT_PER_WIDTH, OptimizerKind, Train, act_bytes_per_token, kept_share, lora_params,
 };
 use bot_core::diffusion::{self, DiffusionRequest, Precision, Role, estimate};
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -24,17 +23,7 @@ fn training(name: &str, t: Train) -> DiffusionRequest<'static> {
 }
 
 fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::chat::ask_fresh(lang, line)
 }
 
 #[test]

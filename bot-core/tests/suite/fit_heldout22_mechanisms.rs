@@ -9,21 +9,9 @@ use bot_core::answer::fit_diffusion::no_bf16_image_note;
 use bot_core::diffusion::train::Train;
 use bot_core::diffusion::{self, DiffusionRequest, Precision};
 use bot_core::vram::{Quant, Task};
-use bot_core::{Bot, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::chat::ask_fresh(lang, line)
 }
 
 #[test]

@@ -4,39 +4,18 @@
 //! An older answer must never overwrite a newer stored one, nor date the provider backwards.
 
 use bot_core::availability::{
-    FetchOutcome, Offer, OfferKind, Recorded, StockLevel, gpu_key, latest_offers, provider_state,
-    record_fetch,
+    FetchOutcome, Offer, Recorded, StockLevel, gpu_key, latest_offers, provider_state, record_fetch,
 };
-use bot_core::store::{Store, db_path};
-use rust_decimal::Decimal;
+use bot_core::store::Store;
 
 const T: i64 = 1_796_371_200; // 2026-12-04T08:00:00Z
 
+/// An available offer fetched at `at`: availability's own fixture.
 fn offer(provider: &str, gpu: &str, price: &str, at: i64) -> Offer {
-    let p: Decimal = price.parse().unwrap();
-    Offer {
-        provider: provider.into(),
-        gpu: gpu.into(),
-        raw_name: gpu.to_uppercase(),
-        cards: 1,
-        vram_gb: Some(80.0),
-        price_per_gpu_hour: p,
-        price_per_instance_hour: p,
-        currency: "USD".into(),
-        kind: OfferKind::OnDemand,
-        region: None,
-        stock: StockLevel::Available,
-        available_count: None,
-        fetched_at: at,
-        source: "test".into(),
-    }
+    super::availability::offer(provider, gpu, price, StockLevel::Available, at)
 }
 
-fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Store::open(&db_path(dir.path())).unwrap();
-    (dir, s)
-}
+use super::availability::store;
 
 fn prices(s: &Store, gpu: &str, provider: &str) -> Vec<String> {
     latest_offers(s, &gpu_key(gpu), Some(provider))

@@ -1,7 +1,7 @@
 //! Training an image or video model in `/fit` (`/fit flux.1-dev lora 4090`): the run by part,
 //! its verdict on the card typed, the words that lower it, and the cards that hold it.
 
-use super::{DiffusionLine, SHOWN_CARDS, TRAIN_MARGIN_PCT, fits_card, gib, safe, size_text};
+use super::{DiffusionLine, Fix, SHOWN_CARDS, TRAIN_MARGIN_PCT, gib, size_text, verdict_and_fixes};
 use crate::catalog::{Catalog, Gpu};
 use crate::diffusion::train::{self, Train};
 use crate::diffusion::{DiffusionReport, DiffusionRequest, cards_that_hold, estimate};
@@ -111,65 +111,15 @@ fn train_change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
 /// The training run's verdict on card `g` (±[`TRAIN_MARGIN_PCT`]) and, short of a clear fit,
 /// the words that lower it.
 fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {
-    let vram = g.usable_gib();
-    let pct = TRAIN_MARGIN_PCT;
-    let fits = if !fits_card(e, g) {
-        "no"
-    } else if !safe(e.peak_gib, vram, pct) {
-        "tight"
-    } else {
-        "yes"
-    };
-    reply.push(
-        Msg::new("diff-verdict")
-            .arg("fits", fits)
-            .arg("gpu", g.name.as_str())
-            .arg("vram", gib(vram))
-            .arg("margin", gib((vram - e.peak_gib).abs()))
-            .arg("pct", pct),
-    );
-    if fits != "yes" {
-        let target = if fits == "tight" {
-            vram / (1.0 + pct as f64 / 100.0)
-        } else {
-            vram
-        };
-        let found = train::fixes(r, target);
-        if found.is_empty() {
-            reply.push(
-                Msg::new("diff-train-fix").arg("blocks", r.pipeline.blocks.saturating_sub(1)),
-            );
-        } else {
-            reply.push(
-                Msg::new("diff-fix-intro")
-                    .arg("gpu", g.name.as_str())
-                    .arg("fits", fits),
-            );
-            for f in found {
-                let fe = estimate(&f);
-                reply.push(
-                    Msg::new("diff-fix")
-                        .arg("words", train_change_words(r, &f))
-                        .arg("peak", gib(fe.peak_gib))
-                        .arg(
-                            "slow",
-                            if f.train.is_some_and(|x| x.blocks_to_swap > 0) {
-                                "yes"
-                            } else {
-                                "no"
-                            },
-                        )
-                        .arg(
-                            "tight",
-                            if safe(fe.peak_gib, vram, pct) {
-                                "no"
-                            } else {
-                                "yes"
-                            },
-                        )
-                        .arg("pct", pct),
-                );
-            }
-        }
-    }
+    let none = Msg::new("diff-train-fix").arg("blocks", r.pipeline.blocks.saturating_sub(1));
+    verdict_and_fixes(reply, g, e, TRAIN_MARGIN_PCT, none, |target| {
+        train::fixes(r, target)
+            .into_iter()
+            .map(|f| Fix {
+                words: train_change_words(r, &f),
+                peak_gib: estimate(&f).peak_gib,
+                slow: f.train.is_some_and(|x| x.blocks_to_swap > 0),
+            })
+            .collect()
+    });
 }
