@@ -8,6 +8,7 @@ use super::common::not_found_reply;
 use super::fit::model_ref;
 use crate::advice;
 use crate::billing::PriceUnit;
+use crate::catalog::Gpu;
 use crate::context::Ctx;
 use crate::lexicon::{self, PriceText, parse_price, token_count};
 use crate::reply::{Msg, Reply};
@@ -129,22 +130,17 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
     // "4090" or "2x4090": the card, and its count unless cards= says otherwise.
     // `find_gpu` first: the "did you mean" search scans every card, so it runs only when
     // neither reading names one.
-    let gpu = match ctx.catalog.find_gpu(pos[2]) {
-        Some(g) => g,
-        None => {
-            let (name, n) = lexicon::cards_and_name(pos[2]);
-            match ctx.catalog.find_gpu(&name) {
-                Some(g) if name != pos[2].to_lowercase() => {
-                    // A count out of range (`0x4090`) is a bad count; an explicit cards= wins.
-                    if !(1..=vram::MAX_CARDS).contains(&n) {
-                        return Err(err_reply(&FitError::BadCards(u64::from(n))));
-                    }
-                    line.cards.get_or_insert(n);
-                    g
-                }
-                _ => ctx.catalog.gpu(pos[2]).map_err(|nf| not_found_reply(&nf))?,
+    let gpu = match card_of(ctx, pos[2]) {
+        Some((g, None)) => g,
+        Some((g, Some(n))) => {
+            // A count out of range (`0x4090`) is a bad count; an explicit cards= wins.
+            if !(1..=vram::MAX_CARDS).contains(&n) {
+                return Err(err_reply(&FitError::BadCards(u64::from(n))));
             }
+            line.cards.get_or_insert(n);
+            g
         }
+        None => ctx.catalog.gpu(pos[2]).map_err(|nf| not_found_reply(&nf))?,
     };
     line.gpu = Some(gpu.id.clone());
     // Which argument is wrong and why, not only the word (`0` could be either).
@@ -159,35 +155,41 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
     Ok(line)
 }
 
-/// `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card may come in any order;
-/// puts them as model, quantization, card in the first three places.
+/// The card a word names (`4090`, `2x4090`) and the count written with it, if any.
+fn card_of<'c>(ctx: &Ctx<'c>, w: &str) -> Option<(&'c Gpu, Option<u32>)> {
+    if let Some(g) = ctx.catalog.find_gpu(w) {
+        return Some((g, None));
+    }
+    let (name, n) = lexicon::cards_and_name(w);
+    let g = ctx.catalog.find_gpu(&name)?;
+    (name != w.to_lowercase()).then_some((g, Some(n)))
+}
+
+/// The format a model is sized in when none is typed: its published one (gpt-oss: MXFP4),
+/// else BF16, as the question reader does.
+fn published_quant(ctx: &Ctx, model: &str) -> Quant {
+    ctx.catalog
+        .find_model(model)
+        .and_then(advice::native_quant)
+        .unwrap_or(Quant::Bf16)
+}
+
 /// The format for a line whose first words are a model and a card with no format among
-/// them: the model's published one (gpt-oss: MXFP4), else BF16, as the question reader does.
+/// them: [`published_quant`].
 fn default_quant_word(ctx: &Ctx, pos: &[&str]) -> Option<String> {
     let first = pos.get(..2)?;
-    let is_gpu = |w: &str| {
-        let name = lexicon::cards_and_name(w).0;
-        ctx.catalog
-            .find_gpu(w)
-            .or(ctx.catalog.find_gpu(&name))
-            .is_some()
-    };
+    let is_gpu = |w: &str| card_of(ctx, w).is_some();
     if pos.iter().take(3).any(|w| w.parse::<Quant>().is_ok()) || !first.iter().any(|w| is_gpu(w)) {
         return None;
     }
     let model = first.iter().find(|w| !is_gpu(w))?;
-    let q = ctx.catalog.find_model(model).and_then(advice::native_quant);
-    Some(q.unwrap_or(Quant::Bf16).to_string())
+    Some(published_quant(ctx, model).to_string())
 }
 
+/// `/tco 4090 qwen2.5-7b int4 20m`: the model, quantization and card may come in any order;
+/// puts them as model, quantization, card in the first three places.
 fn in_model_quant_gpu_order(ctx: &Ctx, pos: &mut [&str]) {
-    let is_gpu = |w: &str| {
-        ctx.catalog.find_gpu(w).is_some()
-            || ctx
-                .catalog
-                .find_gpu(&lexicon::cards_and_name(w).0)
-                .is_some()
-    };
+    let is_gpu = |w: &str| card_of(ctx, w).is_some();
     let gpu_at = (0..3).find(|i| is_gpu(pos[*i]));
     let quant_at = (0..3).find(|i| pos[*i].parse::<Quant>().is_ok() && Some(*i) != gpu_at);
     if let (Some(g), Some(q)) = (gpu_at, quant_at)
@@ -242,10 +244,8 @@ fn read_parts(
             Kind::Quant(q) if line.quant.is_none() => line.quant = Some(q),
             Kind::Card(id, n) if gpu.is_none() => gpu = Some((id, n)),
             Kind::Tokens(t) if line.tokens.is_none() => line.tokens = Some(t),
-            Kind::Api if line.api.is_none() => {
-                let api = money(w, PriceUnit::MillionTokens).filter(|p| p.amount > Decimal::ZERO);
-                line.api = Some(api?);
-            }
+            // A price of zero or less is no reading, left to the full form's error.
+            Kind::Api(p) if line.api.is_none() && p.amount > Decimal::ZERO => line.api = Some(p),
             _ => return None,
         }
     }
@@ -259,13 +259,7 @@ fn read_parts(
             model_ref(ctx, m).map_err(|r| *r)?;
             line.model = Some(m.to_string());
             // No format typed: the model's published one, as the full form takes it.
-            let published = || {
-                ctx.catalog
-                    .find_model(m)
-                    .and_then(advice::native_quant)
-                    .unwrap_or(Quant::Bf16)
-            };
-            line.quant = line.quant.or_else(|| Some(published()));
+            line.quant = line.quant.or_else(|| Some(published_quant(ctx, m)));
         }
         if let Some((id, n)) = gpu {
             // An explicit cards= wins over the count written with the card.
@@ -287,21 +281,15 @@ enum Kind {
     Card(String, u32),
     Tokens(f64),
     /// An API price per 1M tokens (a bare number once the volume is said).
-    Api,
+    Api(PriceText),
 }
 
 fn kind(ctx: &Ctx, w: &str, tokens_said: bool) -> Option<Kind> {
     if let Ok(q) = w.parse::<Quant>() {
         return Some(Kind::Quant(q));
     }
-    if let Some(g) = ctx.catalog.find_gpu(w) {
-        return Some(Kind::Card(g.id.clone(), 1));
-    }
-    let (name, n) = lexicon::cards_and_name(w);
-    if name != w.to_lowercase()
-        && let Some(g) = ctx.catalog.find_gpu(&name)
-    {
-        return Some(Kind::Card(g.id.clone(), n));
+    if let Some((g, n)) = card_of(ctx, w) {
+        return Some(Kind::Card(g.id.clone(), n.unwrap_or(1)));
     }
     if !tokens_said && let Some(t) = token_count(w) {
         return Some(Kind::Tokens(t));
@@ -309,5 +297,5 @@ fn kind(ctx: &Ctx, w: &str, tokens_said: bool) -> Option<Kind> {
     // A bare number before the volume is said is a mistyped volume (`0.6`), left to the full
     // form's error; a price there carries its currency, as the reading writes it (`0.5usd`).
     let api = money(w, PriceUnit::MillionTokens)?;
-    (tokens_said || api.currency.is_some()).then_some(Kind::Api)
+    (tokens_said || api.currency.is_some()).then_some(Kind::Api(api))
 }

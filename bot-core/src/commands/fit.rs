@@ -34,10 +34,16 @@ pub const DEF: CommandDef = CommandDef {
     run: Run::typed::<Cmd>(),
 };
 
-/// What `/fit` is asked: an image or video pipeline's line (its own options), a language
-/// model's, or a memory size's (which models fit it).
+/// What `/fit` is asked: an image or video pipeline's line (its own options), or a line
+/// naming no image model.
 pub enum FitAsk<'c> {
     Image(DiffusionLine<'c>),
+    Text(TextFit),
+}
+
+/// A `/fit` line naming no image model: a language model's, or a memory size's (which models
+/// fit it). What a question's reading is typed back into.
+pub enum TextFit {
     Model(FitArgs),
     Memory(FitMemoryArgs),
 }
@@ -52,28 +58,28 @@ impl Typed for Cmd {
         if let Some(line) = fit_diffusion::read(ctx.catalog, text) {
             return Ok(FitAsk::Image(line?));
         }
-        read_text(ctx, text)
+        read_text(ctx, text).map(FitAsk::Text)
     }
     fn answer(turn: &Turn, a: &FitAsk<'_>) -> RunResult {
         match a {
             FitAsk::Image(line) => Ok(fit_diffusion::render_noted(turn.ctx.catalog, line).into()),
-            FitAsk::Model(line) => answer(turn, line),
-            FitAsk::Memory(line) => answer_memory(turn, line),
+            FitAsk::Text(TextFit::Model(line)) => answer(turn, line),
+            FitAsk::Text(TextFit::Memory(line)) => answer_memory(turn, line),
         }
     }
 }
 
 /// A line naming no image model, read as a question's reading is typed back: which models fit
 /// a memory size (`/fit 16gb`) or a card (`/fit rtx-4090 lora`), else one model's fit.
-pub fn read_text<'c>(ctx: &Ctx<'c>, text: &str) -> Result<FitAsk<'c>, AnswerError> {
+pub fn read_text(ctx: &Ctx, text: &str) -> Result<TextFit, AnswerError> {
     if let Some(line) = FitMemoryArgs::read(text) {
-        return Ok(FitAsk::Memory(line));
+        return Ok(TextFit::Memory(line));
     }
     // `/fit rtx-4090`: a card and no model, which models fit it.
     if let Some(line) = FitMemoryArgs::read_card(ctx.catalog, text) {
-        return Ok(FitAsk::Memory(line));
+        return Ok(TextFit::Memory(line));
     }
-    Ok(FitAsk::Model(fit::read_line(ctx, text)?))
+    Ok(TextFit::Model(fit::read_line(ctx, text)?))
 }
 
 /// `/fit 16gb`: which models fit that memory, each named model's own `/fit` offered to tap.

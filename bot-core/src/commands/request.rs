@@ -176,10 +176,8 @@ type Reader = fn(&Ctx, &str) -> Result<Request, Reply>;
 
 const READERS: &[(&CommandDef, Reader)] = &[
     (&fit_cmd::DEF, |ctx, a| match fit_cmd::read_text(ctx, a) {
-        Ok(fit_cmd::FitAsk::Memory(m)) => Ok(Request::FitMemory(m)),
-        Ok(fit_cmd::FitAsk::Model(f)) => Ok(Request::Fit(f)),
-        // `read_text` reads no image line: the image reader runs before it, in `/fit` alone.
-        Ok(fit_cmd::FitAsk::Image(_)) => Err(Reply::text(crate::reply::Msg::new("usage-fit"))),
+        Ok(fit_cmd::TextFit::Memory(m)) => Ok(Request::FitMemory(m)),
+        Ok(fit_cmd::TextFit::Model(f)) => Ok(Request::Fit(f)),
         Err(e) => Err(e.reply()),
     }),
     (&cost::DEF, |ctx, a| {
