@@ -77,7 +77,7 @@ pub fn card_options(ctx: &Ctx, s: &PickState, want: usize) -> Vec<(FitOption, Op
 /// Every option the job's estimate gives: the fit engine's, or a generation's cards.
 fn fit_options(ctx: &Ctx, s: &PickState) -> Option<Vec<FitOption>> {
     if s.media.is_some() {
-        return super::media::sized(ctx, s).map(|(_, options)| options);
+        return super::media::sized(ctx, s).map(|m| m.options);
     }
     fit_report(ctx, s).map(|r| r.options)
 }
@@ -323,17 +323,15 @@ fn media_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
             .with(Msg::new("pick-media-train-unknown"))
             .with(Msg::new("pick-hint-card"));
     }
-    let Some((report, options)) = super::media::sized(ctx, s) else {
+    let Some(fit) = super::media::sized(ctx, s) else {
         return r.with(Msg::new("pick-fit-failed"));
     };
-    if let Some(m) = super::media::summary(s, &report) {
-        r.push(m);
-    }
-    if let Some(m) = super::media::no_bf16_left_out(ctx, s, &report) {
+    r.push(fit.summary());
+    if let Some(m) = fit.no_bf16_left_out(ctx.lang == crate::i18n::Lang::Zh) {
         r.push(m);
     }
     let want = if s.cap.is_some() { 30 } else { 6 };
-    let options = priced_options(ctx, s, options, want, |_| true);
+    let options = priced_options(ctx, s, fit.options, want, |_| true);
     card_list(ctx, s, r, options)
 }
 

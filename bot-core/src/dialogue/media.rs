@@ -6,6 +6,7 @@
 //! training is said so, never priced.
 
 use super::state::{Media, PickState, Step};
+use crate::catalog::Gpu;
 use crate::context::Ctx;
 use crate::diffusion::train::{self, Train};
 use crate::diffusion::{self, DiffusionReport, DiffusionRequest, Kind, Pipeline};
@@ -227,19 +228,31 @@ pub(super) fn train_unsized(s: &PickState) -> bool {
             .is_none_or(|p| !train::sizable(p))
 }
 
-/// The run ([`request`]) and every catalog card that holds it (one card: a pipeline runs on
-/// one), as the fit engine's options so the card step prices them alike.
-pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<FitOption>)> {
-    let p = diffusion::find(s.pipeline.as_deref()?)?;
-    let (req, margin) = request(s, p)?;
+/// A `/pick` media job sized once for its card step: the run ([`request`]), its estimate, the
+/// catalog cards that hold it as the fit engine's options (one card: a pipeline runs on one, so
+/// the card step prices them alike), and those left out for want of bf16.
+pub(super) struct MediaFit<'c> {
+    pipeline: &'static Pipeline,
+    req: DiffusionRequest<'static>,
+    pub report: DiffusionReport,
+    pub options: Vec<FitOption>,
+    /// Cards that hold the run but have no bf16 (compute capability below 8.0) while the
+    /// pipeline runs in bf16: not listed, and named so the user knows why a V100 is missing.
+    no_bf16: Vec<&'c Gpu>,
+}
+
+pub(super) fn sized<'c>(ctx: &Ctx<'c>, s: &PickState) -> Option<MediaFit<'c>> {
+    let pipeline = diffusion::find(s.pipeline.as_deref()?)?;
+    let (req, margin) = request(s, pipeline)?;
     let report = diffusion::estimate(&req);
-    let options = ctx
+    let (held, no_bf16): (Vec<&Gpu>, Vec<&Gpu>) = ctx
         .catalog
         .gpus
         .iter()
         .filter(|g| g.usable_gib() >= report.peak_gib)
-        // A bf16 pipeline is not listed on a card without bf16 (`no_bf16_left_out` says which).
-        .filter(|g| crate::answer::fit_diffusion::no_bf16_image_note(g, &req).is_none())
+        .partition(|g| crate::answer::fit_diffusion::no_bf16_image_note(g, &req).is_none());
+    let options = held
+        .into_iter()
         .map(|g| {
             let price = ctx.catalog.cheapest_hourly_usd(&g.id);
             FitOption {
@@ -258,51 +271,42 @@ pub(super) fn sized(ctx: &Ctx, s: &PickState) -> Option<(DiffusionReport, Vec<Fi
             }
         })
         .collect();
-    Some((report, options))
+    Some(MediaFit {
+        pipeline,
+        req,
+        report,
+        options,
+        no_bf16,
+    })
 }
 
-/// The cards that hold the run but are left out of the list because they have no bf16
-/// (compute capability below 8.0) and the pipeline runs in bf16: named, so the user knows why
-/// a V100 or a T4 is missing. `None` when none is.
-pub(super) fn no_bf16_left_out(ctx: &Ctx, s: &PickState, report: &DiffusionReport) -> Option<Msg> {
-    let p = diffusion::find(s.pipeline.as_deref()?)?;
-    let (req, _) = request(s, p)?;
-    let zh = ctx.lang == crate::i18n::Lang::Zh;
-    let names: Vec<&str> = ctx
-        .catalog
-        .gpus
-        .iter()
-        .filter(|g| g.usable_gib() >= report.peak_gib)
-        .filter(|g| crate::answer::fit_diffusion::no_bf16_image_note(g, &req).is_some())
-        .map(|g| g.display_name(zh))
-        .collect();
-    if names.is_empty() {
-        return None;
+impl MediaFit<'_> {
+    /// The cards left out for want of bf16, named; `None` when none is.
+    pub(super) fn no_bf16_left_out(&self, zh: bool) -> Option<Msg> {
+        if self.no_bf16.is_empty() {
+            return None;
+        }
+        let names: Vec<&str> = self.no_bf16.iter().map(|g| g.display_name(zh)).collect();
+        Some(
+            Msg::new("pick-media-no-bf16")
+                .arg("name", &self.pipeline.name)
+                .arg("cards", names.join(", ")),
+        )
     }
-    Some(
-        Msg::new("pick-media-no-bf16")
-            .arg("name", &p.name)
-            .arg("cards", names.join(", ")),
-    )
-}
 
-/// "FLUX.1-dev needs about 33.9 GiB at its peak (denoising) for one 1024×1024 image", or
-/// what a LoRA on it needs, with the defaults it was sized on.
-pub(super) fn summary(s: &PickState, report: &DiffusionReport) -> Option<Msg> {
-    let p = diffusion::find(s.pipeline.as_deref()?)?;
-    let (r, _) = request(s, p)?;
-    if let Some(t) = r.train {
-        return Some(
-            Msg::new("pick-media-train-summary")
+    /// "FLUX.1-dev needs about 33.9 GiB at its peak (denoising) for one 1024×1024 image", or
+    /// what a LoRA on it needs, with the defaults it was sized on.
+    pub(super) fn summary(&self) -> Msg {
+        let (p, r, report) = (self.pipeline, &self.req, &self.report);
+        if let Some(t) = r.train {
+            return Msg::new("pick-media-train-summary")
                 .arg("name", &p.name)
                 .arg("id", &p.id)
                 .arg("peak", format!("{:.1}", report.peak_gib))
                 .arg("rank", t.rank.unwrap_or(0))
                 .arg("width", r.width)
-                .arg("height", r.height),
-        );
-    }
-    Some(
+                .arg("height", r.height);
+        }
         Msg::new("pick-media-summary")
             .arg("name", &p.name)
             .arg("peak", format!("{:.1}", report.peak_gib))
@@ -317,14 +321,16 @@ pub(super) fn summary(s: &PickState, report: &DiffusionReport) -> Option<Msg> {
                 } else {
                     "image"
                 },
-            ),
-    )
+            )
+    }
 }
 
 /// Why `cards` × `gpu_id` cannot hold the generation, with the cards that can; `None` when it
 /// does (or the job is not a generation).
 pub(super) fn refuse(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<Reply> {
-    let (report, options) = sized(ctx, s)?;
+    let MediaFit {
+        report, options, ..
+    } = sized(ctx, s)?;
     let gpu = ctx.catalog.gpu(gpu_id).ok()?;
     if gpu.usable_gib() >= report.peak_gib {
         return None;
