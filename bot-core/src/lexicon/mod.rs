@@ -48,7 +48,7 @@ pub use place::{followed, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
-    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
+    MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
     checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,
     method_unsaid, offload_sharding, on_off, optimizer, quant_in_checkpoint_name, sharding,
     task_in, tasks_in, training_method_word,

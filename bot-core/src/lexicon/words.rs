@@ -17,6 +17,10 @@ fn squash(s: &str) -> String {
         .collect()
 }
 
+/// Words naming a card's memory (`显存`, `vram`, `gpu ram`): one list for every reader that
+/// asks whether memory is meant.
+pub const MEMORY_WORDS: &[&str] = &["显存", "vram", "gpu ram", "memory", "内存"];
+
 /// Every way of writing a quantization, squashed (see [`squash`]), with its one meaning.
 /// `full` is not here: it is a full fine-tune ([`TASK_WORDS`]); FP32 is `fp32`.
 pub const QUANT_WORDS: &[(&str, Quant)] = &[

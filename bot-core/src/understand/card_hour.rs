@@ -54,8 +54,6 @@ pub(super) fn hourly(s: &str) -> String {
     }
 }
 
-/// Money's words a per-card mark may follow (`4块一张`, `3元每张`).
-const MONEY_END: &[&str] = &["块", "元", "刀", "美元", "美金", "蚊"];
 /// A card's word right after an amount (`一小时不超过4块一张`): each card's price, as `每卡`.
 const EACH_AFTER: &[&str] = &[
     "1张卡",
@@ -97,7 +95,11 @@ fn each_after_amount(s: &str) -> (String, Option<&'static str>) {
             if let Some(c) = before.chars().next_back().filter(|c| DIGITS.contains(*c)) {
                 before = &before[..before.len() - c.len_utf8()];
             }
-            let Some(m) = MONEY_END.iter().find(|m| before.ends_with(**m)) else {
+            // Money's words as the lexicon has them (`4块一张`, `3元每张`, `5刀一张`).
+            let Some(m) = crate::lexicon::MONEY_WORDS
+                .iter()
+                .find(|m| before.ends_with(**m))
+            else {
                 continue;
             };
             let amount = before[..before.len() - m.len()].chars().next_back();

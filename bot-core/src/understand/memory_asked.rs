@@ -5,8 +5,6 @@ use super::Reading;
 use super::question::{Question, one};
 use super::request as make;
 
-/// A card's memory asked.
-const MEMORY: &[&str] = &["memory", "vram", "显存", "内存"];
 /// `how much`/`多少`/`多大` before or after the memory word.
 const HOW_MUCH: &[&str] = &["how much", "多少", "多大", "几多", "how big"];
 /// A job said beside it makes it a fit or a bill.
@@ -19,7 +17,7 @@ pub(super) fn memory_asked(q: &Question) -> Option<Reading> {
     if q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty() {
         return None;
     }
-    let memory = q.has(MEMORY) && q.has(HOW_MUCH) || unit_asked(q.padded);
+    let memory = q.has(crate::lexicon::MEMORY_WORDS) && q.has(HOW_MUCH) || unit_asked(q.padded);
     if !memory || q.has(JOB) || q.e.usage.is_some() || q.price.is_some() {
         return None;
     }

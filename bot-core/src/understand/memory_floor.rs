@@ -98,8 +98,6 @@ pub(super) const CARD_WORDS: &[&str] = &[
     "server",
     "服务器",
 ];
-/// Words for memory.
-const MEMORY_WORDS: &[&str] = &["显存", "vram", "memory", "内存", "gpu ram"];
 /// An ask for what exists or which one (`any`, `有没有`, `哪些`, `which`).
 const WHICH_WORDS: &[&str] = &[
     "any ",
@@ -125,7 +123,11 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
     let gb = memory_said(q.padded)?;
     // `48G以上`, `80gb or more`, `40gb+`, `80gb offers`: a floor or offers said beside the size
     // name memory as plainly as `卡` or `显存` does.
-    if !(q.has(CARD_WORDS) || q.has(MEMORY_WORDS) || q.has(&["offer"]) || floor_said(q.padded)) {
+    if !(q.has(CARD_WORDS)
+        || q.has(crate::lexicon::MEMORY_WORDS)
+        || q.has(&["offer"])
+        || floor_said(q.padded))
+    {
         return None;
     }
     let cap = q.hourly_cap();

@@ -39,8 +39,6 @@ const FLOOR_AFTER: &[&str] = &[
     "或更多",
     "往上",
 ];
-/// Words for memory.
-const MEMORY_WORDS: &[&str] = &["显存", "vram", "memory", "gpu ram"];
 /// On-demand capacity, said.
 const ON_DEMAND: &[&str] = &[
     "on-demand",
@@ -74,7 +72,7 @@ const SORTS: &[(&str, Sort)] = &[
 /// a card asked about (`八十G显存的卡 最便宜的是哪个`).
 fn floor_said(q: &Question) -> Option<f64> {
     let toks = super::text::tokens(q.padded);
-    let cardish = q.has(super::memory_floor::CARD_WORDS) || q.has(MEMORY_WORDS);
+    let cardish = q.has(super::memory_floor::CARD_WORDS) || q.has(crate::lexicon::MEMORY_WORDS);
     (0..toks.len()).find_map(|k| {
         let (gb, end) = super::memory_beside::size_any(&toks, k)?;
         let numeral = super::memory_beside::zh_numeral_tail(&toks[k]);
