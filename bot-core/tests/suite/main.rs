@@ -25,6 +25,7 @@ mod corpus37_share;
 mod corpus38_share;
 mod corpus39_share;
 mod corpus40_share;
+mod corpus41_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
