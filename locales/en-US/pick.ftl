@@ -215,4 +215,6 @@ pick-understood-gpu-unfit = • card: { $cards ->
 pick-understood-budget-day = • budget: { $budget } a day (a service or a daily job is costed over one month, so it counts for each of its days; one run has it for each day it spans)
 pick-understood-budget-week = • budget: { $budget } a week (a service or a daily job is costed over one month, so it counts for each of its weeks; one run has it for each week it spans)
 pick-understood-budget-month = • budget: { $budget } a month (a service or a daily job is costed over one month; one run is set against it as it is)
+pick-no-bf16-full = Left out: { $cards } — no bf16 on these cards (compute capability below 8.0), and this full fine-tune is sized in bf16. There it trains in fp16 mixed precision, whose fp32 master weights need more memory than sized here. Type one of them to size it anyway.
+pick-no-bf16-lora = No bf16 on { $cards } (compute capability below 8.0): there this LoRA trains in fp16 mixed precision with loss scaling instead. The memory is the same, but a model trained in bf16 can overflow in fp16; watch the loss for NaN.
 pick-media-no-bf16 = Left out: { $cards } — no bf16 on these cards (compute capability below 8.0), and { $name } runs in bf16; in fp16 such pipelines have overflowed (NaN, black images). Type one of them to size it anyway.

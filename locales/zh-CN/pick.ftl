@@ -204,4 +204,6 @@ pick-understood-gpu-unfit = • 卡：{ $cards ->
 pick-understood-budget-day = • 预算：每天 { $budget }（长期服务和每天用的任务按一个月算，预算按天数累计；单次任务按它跨的天数累计）
 pick-understood-budget-week = • 预算：每周 { $budget }（长期服务和每天用的任务按一个月算，预算按周数累计；单次任务按它跨的周数累计）
 pick-understood-budget-month = • 预算：每月 { $budget }（长期服务和每天用的任务按一个月算；单次任务直接和它比）
+pick-no-bf16-full = 未列出：{ $cards }——这些卡不支持 bf16（计算能力低于 8.0），而这里的全参微调按 bf16 估算。在这些卡上只能用 fp16 混合精度训练，fp32 主权重要比这里估算的多占显存。如仍想估算，可直接输入其中一张卡。
+pick-no-bf16-lora = { $cards } 不支持 bf16（计算能力低于 8.0）：在这些卡上这个 LoRA 只能改用 fp16 混合精度（配合损失缩放）训练。显存占用相同，但以 bf16 训练的模型在 fp16 下可能数值溢出，留意 loss 是否出现 NaN。
 pick-media-no-bf16 = 未列出：{ $cards }——这些卡不支持 bf16（计算能力低于 8.0），而 { $name } 以 bf16 运行；这类流水线改用 fp16 曾出现数值溢出（NaN、全黑图像）。如仍想估算，可直接输入其中一张卡。

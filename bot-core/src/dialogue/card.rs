@@ -79,7 +79,51 @@ fn fit_options(ctx: &Ctx, s: &PickState) -> Option<Vec<FitOption>> {
     if s.media.is_some() {
         return super::media::sized(ctx, s).map(|m| m.options);
     }
-    fit_report(ctx, s).map(|r| r.options)
+    fit_report(ctx, s).map(|r| {
+        let mut options = r.options;
+        drop_full_no_bf16(ctx, s, &mut options);
+        options
+    })
+}
+
+/// The cards among `options` without bf16 (compute capability below 8.0,
+/// [`crate::answer::fit::no_bf16_note`]) when the job is training sized in bf16, which runs in
+/// fp16 mixed precision there; with the training task. `None` when there are none.
+fn no_bf16_cards<'c, 'o>(
+    ctx: &Ctx<'c>,
+    s: &PickState,
+    options: impl IntoIterator<Item = &'o FitOption>,
+) -> Option<(Task, Vec<&'c crate::catalog::Gpu>)> {
+    let req = fit_request(ctx, s).filter(|r| r.task != Task::Infer)?;
+    let mut cards: Vec<&crate::catalog::Gpu> = Vec::new();
+    for o in options {
+        let Ok(g) = ctx.catalog.gpu(&o.gpu) else {
+            continue;
+        };
+        let no_bf16 = crate::answer::fit::no_bf16_note(g, req.quant, req.task).is_some();
+        if no_bf16 && !cards.iter().any(|c| c.id == g.id) {
+            cards.push(g);
+        }
+    }
+    (!cards.is_empty()).then_some((req.task, cards))
+}
+
+/// A full fine-tune sized in bf16 is not offered on a card without bf16: there it is fp16
+/// mixed precision, whose fp32 master weights are memory this size leaves out. Takes those
+/// options out and says which cards were left out. (A LoRA stays offered: the same memory in
+/// fp16, PEFT keeping its adapters in fp32 either way; [`ask_card`] notes where.)
+fn drop_full_no_bf16(ctx: &Ctx, s: &PickState, options: &mut Vec<FitOption>) -> Option<Msg> {
+    let Some((Task::Full, cards)) = no_bf16_cards(ctx, s, options.iter()) else {
+        return None;
+    };
+    options.retain(|o| !cards.iter().any(|g| g.id == o.gpu));
+    Some(no_bf16_msg(ctx, "pick-no-bf16-full", &cards))
+}
+
+fn no_bf16_msg(ctx: &Ctx, id: &str, cards: &[&crate::catalog::Gpu]) -> Msg {
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let names: Vec<&str> = cards.iter().map(|g| g.display_name(zh)).collect();
+    Msg::new(id).arg("cards", names.join(if zh { "、" } else { ", " }))
 }
 
 /// The first `want` of the fitting options that `keep` accepts, in the order of
@@ -238,8 +282,18 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     for w in &report.warnings {
         r.push(w.clone());
     }
+    let mut options = report.options;
+    if let Some(m) = drop_full_no_bf16(ctx, s, &mut options) {
+        r.push(m);
+    }
     let want = if s.cap.is_some() { SHOWN * 5 } else { SHOWN };
-    let options = priced_options(ctx, s, report.options, want, |_| true);
+    let options = priced_options(ctx, s, options, want, |_| true);
+    // A LoRA offered on a card without bf16 trains in fp16 there: said for the first cards
+    // offered (those a cap does not take out are among them).
+    let shown = options.iter().take(SHOWN).map(|(o, _)| o);
+    if let Some((Task::Lora, cards)) = no_bf16_cards(ctx, s, shown) {
+        r.push(no_bf16_msg(ctx, "pick-no-bf16-lora", &cards));
+    }
     card_list(ctx, s, r, options)
 }
 
