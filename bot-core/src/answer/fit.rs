@@ -527,7 +527,13 @@ pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
                 .gpu
                 .and_then(|g| no_bf16_note(g, p.req.quant, p.req.task))
             {
-                r.push_whole(m);
+                // Training that cannot run as sized is said in the first message on a phone;
+                // serving in fp16 at the same size is a detail.
+                if p.req.task.is_training() {
+                    r.append(m);
+                } else {
+                    r.push_whole(m);
+                }
             }
             // The options shown carry list prices; say where a fresh live price exists.
             let shown = match p.req.gpu {

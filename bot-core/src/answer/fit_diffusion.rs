@@ -10,7 +10,7 @@ use crate::diffusion::{
     estimate, what_fits,
 };
 use crate::lexicon;
-use crate::reply::{Msg, Reply};
+use crate::reply::{Msg, Part, Reply};
 use training::render_train;
 
 /// How far a training estimate may be off, %: its activations and adapter sizes are derived
@@ -553,8 +553,17 @@ pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Repl
 /// [`render`], with the bf16 note ([`no_bf16_image_note`]) when the card has no bf16.
 pub fn render_noted(catalog: &Catalog, line: &DiffusionLine) -> Reply {
     let mut r = render(catalog, line);
+    // A risk to the run itself (NaN, black images, or training not available): right after
+    // the verdict, so a phone's first message keeps it rather than putting it behind Details.
     if let Some(m) = line.gpu.and_then(|g| no_bf16_image_note(g, &line.req)) {
-        r.push_whole(m);
+        let verdict = r
+            .parts
+            .iter()
+            .position(|p| matches!(p, Part::Text(v) if v.id == "diff-verdict"));
+        match verdict {
+            Some(at) => r.insert(at + 1, Part::Text(m)),
+            None => r.append(m),
+        }
     }
     r
 }

@@ -106,3 +106,43 @@ fn serving_is_offered_on_them_as_before() {
     assert!(cards.iter().any(|g| no_bf16(&c, g)), "{cards:?}\n{t}");
     assert!(!ids.iter().any(|i| i.starts_with("pick-no-bf16")), "{t}");
 }
+
+/// The ids of a phone's first message and of the whole answer for one typed line.
+fn phone_views(line: &str, locale: &str) -> (Vec<String>, Vec<String>) {
+    let (bot, _d) = bot();
+    let me = who(locale);
+    let reply = bot.handle(&me, Input::Text(line.into())).replies.remove(0);
+    let shaped = bot_core::phone::fit(bot.lang_for(&me), reply);
+    let ids = |parts: &[bot_core::reply::Part]| {
+        parts
+            .iter()
+            .filter_map(|p| match p {
+                bot_core::reply::Part::Text(m) => Some(m.id.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    (ids(&shaped.parts), ids(shaped.whole()))
+}
+
+#[test]
+fn a_job_that_cannot_run_as_sized_says_so_in_a_phones_first_message() {
+    // Training in bf16 (an LLM's LoRA, an image model's) and a bf16 pipeline run on a card
+    // without bf16: the note is in the first message, not only behind Details.
+    for (line, id) in [
+        ("/fit qwen2.5-1.5b lora t4", "fit-no-bf16-train"),
+        ("/fit llama-3.2-3b full v100-32g", "fit-no-bf16-train"),
+        ("/fit sd3.5-medium t4", "fit-no-bf16-image"),
+        ("/fit flux.1-schnell t4", "fit-no-bf16-image"),
+    ] {
+        for locale in ["en", "zh"] {
+            let (short, whole) = phone_views(line, locale);
+            assert!(short.iter().any(|i| i == id), "{line}: {short:?}");
+            assert!(whole.iter().any(|i| i == id), "{line}: {whole:?}");
+        }
+    }
+    // Serving runs fp16 at the same size: a detail, in the whole answer only.
+    let (short, whole) = phone_views("/fit qwen2.5-7b t4", "en");
+    assert!(whole.iter().any(|i| i == "fit-no-bf16-infer"), "{whole:?}");
+    assert!(!short.iter().any(|i| i == "fit-no-bf16-infer"), "{short:?}");
+}
