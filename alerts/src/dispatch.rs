@@ -17,8 +17,10 @@
 //! elsewhere (Telegram) it is logged as "fate unknown" with its chat and not sent again.
 //!
 //! A failed send is retried with exponential backoff ([`backoff`]) and given up after
-//! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] pauses the whole platform for as long as asked,
-//! counting no attempt; [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when
+//! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] (the sender's own retries spent) holds that chat
+//! for as long as asked, counting no attempt, while every other chat's alerts go on: one chat's
+//! limit never stalls the rest. Only when [`HOLDS_FOR_PLATFORM`] chats are held at once (the
+//! limit looks like the platform's, not a chat's) is the whole platform paused; [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when
 //! it is back (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set
 //! them) and never retries.
 //!
@@ -44,6 +46,10 @@ use tokio_util::sync::CancellationToken;
 /// Sends given up after this many failures (with [`backoff`], about a day of trying).
 pub const MAX_ATTEMPTS: u32 = 16;
 
+/// Chats held at once after `RetryAfter` that pause the whole platform: several chats refused
+/// together is the platform's limit (Telegram's 429 does not say whose), one is that chat's.
+pub const HOLDS_FOR_PLATFORM: usize = 3;
+
 /// The wait after `attempts` failures: 5 s doubled each time, at most an hour.
 pub fn backoff(attempts: u32) -> Duration {
     let secs = 5u64.saturating_mul(1u64 << attempts.min(20));
@@ -55,7 +61,7 @@ pub fn backoff(attempts: u32) -> Duration {
 enum Outcome {
     Delivered,
     AlreadyDelivered,
-    /// Not sent: the platform is paused (a `retry_after` elsewhere).
+    /// Not sent: the chat is held or the platform paused (a `retry_after`).
     Postponed,
     Retry(u32),
     GaveUp,
@@ -68,16 +74,53 @@ struct Platform {
     /// Paces itself within the platform's limits (its [`gpuscout_frontend::pace::Pacer`]): the one place
     /// that decides when a message may go, shared with the platform's replies.
     sender: Arc<dyn Sender>,
-    /// Set when a send came back with `RetryAfter` the sender did not wait out.
+    /// Set when [`HOLDS_FOR_PLATFORM`] chats are held at once.
     paused_until: Mutex<Option<Instant>>,
+    /// Chats (their rows' key prefix, `<platform>:<chat>:`) whose send came back with a
+    /// `RetryAfter` the sender did not wait out, held until then.
+    holds: Mutex<HashMap<String, Instant>>,
 }
 
 impl Platform {
+    fn new(sender: Arc<dyn Sender>) -> Platform {
+        Platform {
+            sender,
+            paused_until: Mutex::new(None),
+            holds: Mutex::new(HashMap::new()),
+        }
+    }
+
     fn paused(&self) -> bool {
         self.paused_until
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .is_some_and(|t| t > Instant::now())
+    }
+
+    /// The chats held now (their key prefixes).
+    fn held_chats(&self) -> Vec<String> {
+        let now = Instant::now();
+        let mut holds = self.holds.lock().unwrap_or_else(PoisonError::into_inner);
+        holds.retain(|_, until| *until > now);
+        holds.keys().cloned().collect()
+    }
+
+    /// Holds `chat` until `until`; with [`HOLDS_FOR_PLATFORM`] held at once, pauses the
+    /// platform until the last of them ends.
+    fn hold(&self, chat: &str, until: Instant) {
+        let now = Instant::now();
+        let mut holds = self.holds.lock().unwrap_or_else(PoisonError::into_inner);
+        holds.retain(|_, t| *t > now);
+        let t = holds.entry(chat.to_string()).or_insert(until);
+        *t = (*t).max(until);
+        if holds.len() >= HOLDS_FOR_PLATFORM {
+            let last = holds.values().copied().max().unwrap_or(until);
+            let mut paused = self
+                .paused_until
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            *paused = Some(paused.map_or(last, |p| p.max(last)));
+        }
     }
 }
 
@@ -128,13 +171,8 @@ impl Dispatcher {
     /// Sends for `platform` (`telegram`, `discord`) go through `sender`, which paces them.
     /// Alerts for a platform without a sender wait in the outbox.
     pub fn with_platform(mut self, platform: &str, sender: Arc<dyn Sender>) -> Self {
-        self.platforms.insert(
-            platform.to_string(),
-            Arc::new(Platform {
-                sender,
-                paused_until: Mutex::new(None),
-            }),
-        );
+        self.platforms
+            .insert(platform.to_string(), Arc::new(Platform::new(sender)));
         self
     }
 
@@ -292,7 +330,9 @@ impl Dispatcher {
                 .chain(h.not_due.keys())
                 .cloned()
                 .collect();
-            let busy: Vec<String> = h.chats.iter().cloned().collect();
+            // Chats with a send in hand, and chats held after a `RetryAfter`.
+            let mut busy: Vec<String> = h.chats.iter().cloned().collect();
+            busy.extend(self.platforms.values().flat_map(|p| p.held_chats()));
             ((skip, busy), self.batch.saturating_sub(h.in_flight.len()))
         };
         let (skip, busy) = skip;
@@ -374,7 +414,8 @@ impl Dispatcher {
     }
 
     async fn deliver(&self, platform: &Platform, item: OutboxItem) -> Outcome {
-        if platform.paused() {
+        let chat = format!("{}:{}:", item.platform, item.chat);
+        if platform.paused() || platform.held_chats().contains(&chat) {
             return Outcome::Postponed;
         }
         let key = item.key.clone();
@@ -425,10 +466,7 @@ impl Dispatcher {
                     .await,
             ),
             Err(SendError::RetryAfter(wait)) => {
-                *platform
-                    .paused_until
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner) = Some(Instant::now() + wait);
+                platform.hold(&chat, Instant::now() + wait);
                 let it = item.clone();
                 let not_before = now + wait.as_secs_f64().ceil() as i64;
                 (

@@ -270,7 +270,7 @@ fn a_fan_out_to_1000_chats_keeps_the_configured_pacing_and_delivers_each_once() 
 }
 
 #[test]
-fn retry_after_pauses_the_platform_and_the_alert_still_arrives_once() {
+fn retry_after_holds_the_chat_and_the_alert_still_arrives_once() {
     let w = world();
     subscribe(&w, "discord", "555", ChatKind::Channel, None);
     subscribe(&w, "discord", "556", ChatKind::Channel, None);
@@ -298,6 +298,86 @@ fn retry_after_pauses_the_platform_and_the_alert_still_arrives_once() {
         "{:?}",
         at - started
     );
+    assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
+}
+
+/// Drains until `n` alerts are delivered (or 15 s pass), as the running dispatcher would.
+fn drain_until(d: &Arc<Dispatcher>, n: usize) {
+    let started = Instant::now();
+    let runtime = rt();
+    let mut delivered = 0;
+    while delivered < n && started.elapsed() < Duration::from_secs(15) {
+        delivered += runtime.block_on(d.drain());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn sent_at(sent: &[(String, Instant, String)], chat: &str) -> Instant {
+    let at: Vec<Instant> = sent
+        .iter()
+        .filter(|(c, _, _)| c == chat)
+        .map(|(_, at, _)| *at)
+        .collect();
+    assert_eq!(at.len(), 1, "{chat} sent {} times", at.len());
+    at[0]
+}
+
+#[test]
+fn one_chats_retry_after_holds_that_chat_while_the_others_go() {
+    // One send at a time, so the chats after the refused one are sent after its 429: they
+    // go at once, and only the refused chat waits what Telegram asked.
+    let w = world();
+    for chat in ["555", "556", "557"] {
+        subscribe(&w, "telegram", chat, ChatKind::Private, None);
+    }
+    assert_eq!(flip(&w), 3);
+    let fake = Arc::new(Fake::default());
+    fake.fail("555", vec![SendError::RetryAfter(Duration::from_secs(3))]);
+    let mut d = Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone());
+    d.batch = 1;
+    let d = Arc::new(d);
+    drain_until(&d, 3);
+    let sent = fake.sent();
+    let held = sent_at(&sent, "555");
+    for other in ["556", "557"] {
+        let at = sent_at(&sent, other);
+        assert!(
+            held.duration_since(at) >= Duration::from_millis(1500),
+            "{other} waited for 555's hold: {:?} before it",
+            held.saturating_duration_since(at)
+        );
+    }
+    assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
+}
+
+#[test]
+fn several_chats_refused_at_once_pause_the_platform() {
+    // Three chats refused in a row is the platform's limit, not each chat's: the fourth
+    // chat's alert waits too, and every alert still arrives once.
+    let w = world();
+    for chat in ["551", "552", "553", "554"] {
+        subscribe(&w, "telegram", chat, ChatKind::Private, None);
+    }
+    assert_eq!(flip(&w), 4);
+    let fake = Arc::new(Fake::default());
+    for chat in ["551", "552", "553"] {
+        fake.fail(chat, vec![SendError::RetryAfter(Duration::from_secs(3))]);
+    }
+    let mut d = Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone());
+    d.batch = 1;
+    let d = Arc::new(d);
+    let started = Instant::now();
+    drain_until(&d, 4);
+    let sent = fake.sent();
+    let last = sent_at(&sent, "554");
+    assert!(
+        last.duration_since(started) >= Duration::from_millis(2500),
+        "554 went during the pause: {:?}",
+        last.duration_since(started)
+    );
+    for chat in ["551", "552", "553"] {
+        sent_at(&sent, chat);
+    }
     assert!(outbox::pending(&w.store, 10).unwrap().is_empty());
 }
 
