@@ -33,9 +33,10 @@ const FLOOD_NOTICE_EVERY: Duration = Duration::from_secs(60);
 /// The Fluent id of that notice.
 pub(crate) const FLOOD_NOTICE: &str = "telegram-flood-skipped";
 
-/// Where fetched updates go: the lanes (per chat, bounded), the shared bound, the offset.
+/// Where fetched updates go: the lanes (per sender in a chat, bounded), the shared bound,
+/// the offset.
 pub(crate) struct Intake {
-    pub lanes: Lanes<ChatId, Update>,
+    pub lanes: Lanes<Lane, Update>,
     pub gate: Gate,
     pub acks: Arc<Acks>,
     pub sender: TelegramSender,
@@ -63,7 +64,7 @@ impl Intake {
         let lang = upd
             .from()
             .map(|u| Lang::from_locale(u.language_code.as_deref()));
-        if let Err(upd) = self.lanes.push_bounded(chat, upd, bounded) {
+        if let Err(upd) = self.lanes.push_bounded(lane(&upd), upd, bounded) {
             self.skip(upd.id.0);
             gpuscout_frontend::metrics::error("telegram", "flood_skipped");
             if let Some(chat) = chat {
@@ -101,6 +102,29 @@ impl Intake {
             }
         });
     }
+}
+
+/// One sender in one chat: the unit whose updates run in order. bot-core keeps every
+/// conversation per (chat, person), so only one person's own updates need each other's
+/// order; in a group, one member's flood waits (and is cut at the bound) in that member's
+/// lane, and everyone else there is answered beside it instead of behind it or skipped.
+pub(crate) type Lane = (ChatId, i64);
+
+/// The lane of `upd`: its chat and who speaks there (a channel or an anonymous admin by its
+/// `sender_chat`, else the person); `None` for an update in no chat (an inline query).
+pub(crate) fn lane(upd: &Update) -> Option<Lane> {
+    let chat = upd.chat()?.id;
+    let sender_chat = match &upd.kind {
+        UpdateKind::Message(m)
+        | UpdateKind::EditedMessage(m)
+        | UpdateKind::ChannelPost(m)
+        | UpdateKind::EditedChannelPost(m) => m.sender_chat.as_ref().map(|c| c.id.0),
+        _ => None,
+    };
+    let who = sender_chat
+        .or_else(|| upd.from().map(|u| u.id.0 as i64))
+        .unwrap_or(chat.0);
+    Some((chat, who))
 }
 
 /// Why polling ended.
