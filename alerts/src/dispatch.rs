@@ -17,9 +17,11 @@
 //! elsewhere (Telegram) it is logged as "fate unknown" with its chat and not sent again.
 //!
 //! A failed send is retried with exponential backoff ([`backoff`]) and given up after
-//! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] pauses the whole platform for as long as asked,
-//! counting no attempt; [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when
-//! it is back (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set
+//! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] holds that chat for as long as asked, counting
+//! no attempt, and pauses the whole platform when a second chat is refused within the first
+//! one's wait (a 429 does not say whose limit it is: one chat's is that chat's, two chats'
+//! are the bot's; one chat at its limit never stalls every other chat's alerts);
+//! [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when it is back (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set
 //! them) and never retries.
 //!
 //! [`Watcher`] is the other half: when the poller says a provider's poll has landed it runs
@@ -68,8 +70,11 @@ struct Platform {
     /// Paces itself within the platform's limits (its [`gpuscout_frontend::pace::Pacer`]): the one place
     /// that decides when a message may go, shared with the platform's replies.
     sender: Arc<dyn Sender>,
-    /// Set when a send came back with `RetryAfter` the sender did not wait out.
+    /// Set when sends to two chats came back with `RetryAfter` within one wait.
     paused_until: Mutex<Option<Instant>>,
+    /// Chats whose send came back with `RetryAfter` the sender did not wait out, and until
+    /// when they are held.
+    held: Mutex<HashMap<String, Instant>>,
 }
 
 impl Platform {
@@ -79,6 +84,42 @@ impl Platform {
             .unwrap_or_else(PoisonError::into_inner)
             .is_some_and(|t| t > Instant::now())
     }
+
+    /// Whether `chat` is held now.
+    fn holds(&self, chat: &str) -> bool {
+        lock(&self.held)
+            .get(chat)
+            .is_some_and(|t| *t > Instant::now())
+    }
+
+    /// The chats held now.
+    fn held_chats(&self) -> Vec<String> {
+        let now = Instant::now();
+        let mut held = lock(&self.held);
+        held.retain(|_, t| *t > now);
+        held.keys().cloned().collect()
+    }
+
+    /// `chat` was refused with `RetryAfter(wait)`: it is held that long; when another chat
+    /// is held at the same time, the limit is the bot's, and the whole platform pauses.
+    fn refused(&self, chat: &str, wait: Duration) {
+        let now = Instant::now();
+        let until = now + wait;
+        let mut held = lock(&self.held);
+        held.retain(|_, t| *t > now);
+        let others = held.keys().any(|c| c != chat);
+        let entry = held.entry(chat.to_string()).or_insert(until);
+        *entry = (*entry).max(until);
+        if others {
+            let mut paused = lock(&self.paused_until);
+            *paused = Some(paused.map_or(until, |t| t.max(until)));
+        }
+    }
+}
+
+/// The maps here are only read and replaced whole under the lock; a poisoned one is whole.
+fn lock<V>(m: &Mutex<V>) -> std::sync::MutexGuard<'_, V> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The rows a run holds: handed to a sender and not finished, or read and not due yet.
@@ -133,6 +174,7 @@ impl Dispatcher {
             Arc::new(Platform {
                 sender,
                 paused_until: Mutex::new(None),
+                held: Mutex::default(),
             }),
         );
         self
@@ -295,9 +337,13 @@ impl Dispatcher {
             let busy: Vec<String> = h.chats.iter().cloned().collect();
             ((skip, busy), self.batch.saturating_sub(h.in_flight.len()))
         };
-        let (skip, busy) = skip;
+        let (skip, mut busy) = skip;
         if room == 0 {
             return 0;
+        }
+        // A held chat's rows are left where they are until its wait is over.
+        for (name, p) in &self.platforms {
+            busy.extend(p.held_chats().iter().map(|c| format!("{name}:{c}:")));
         }
         let open: HashSet<String> = self
             .platforms
@@ -374,7 +420,7 @@ impl Dispatcher {
     }
 
     async fn deliver(&self, platform: &Platform, item: OutboxItem) -> Outcome {
-        if platform.paused() {
+        if platform.paused() || platform.holds(&item.chat) {
             return Outcome::Postponed;
         }
         let key = item.key.clone();
@@ -425,10 +471,7 @@ impl Dispatcher {
                     .await,
             ),
             Err(SendError::RetryAfter(wait)) => {
-                *platform
-                    .paused_until
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner) = Some(Instant::now() + wait);
+                platform.refused(&item.chat, wait);
                 let it = item.clone();
                 let not_before = now + wait.as_secs_f64().ceil() as i64;
                 (
