@@ -21,8 +21,9 @@
 //! no attempt, and pauses the whole platform when a second chat is refused within the first
 //! one's wait (a 429 does not say whose limit it is: one chat's is that chat's, two chats'
 //! are the bot's; one chat at its limit never stalls every other chat's alerts);
-//! [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when it is back (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set
-//! them) and never retries.
+//! [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when it is back
+//! (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set them) and
+//! never retries.
 //!
 //! [`Watcher`] is the other half: when the poller says a provider's poll has landed it runs
 //! bot-core's transition detection and wakes the dispatcher when alerts were queued.
