@@ -11,7 +11,8 @@ pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Updates in flight at most, by default.
 pub const DEFAULT_MAX_INFLIGHT: usize = 256;
-/// Updates of one chat waiting at most, by default; more are skipped with one notice.
+/// Updates of one sender in a chat waiting at most, by default; more are skipped with one
+/// notice.
 pub const DEFAULT_MAX_PER_CHAT: usize = 8;
 
 /// The official Bot API server.
