@@ -67,8 +67,14 @@ impl Intake {
         if let Err(upd) = self.lanes.push_bounded(lane(&upd), upd, bounded) {
             self.skip(upd.id.0);
             gpuscout_frontend::metrics::error("telegram", "flood_skipped");
+            // In a group the notice quotes the skipped message, so the group sees whom it
+            // is for (one member's flood; the others are answered as usual).
+            let quote = match &upd.kind {
+                UpdateKind::Message(m) if m.chat.is_group() || m.chat.is_supergroup() => Some(m.id),
+                _ => None,
+            };
             if let Some(chat) = chat {
-                self.tell_skipped(chat, lang.unwrap_or(Lang::En));
+                self.tell_skipped(chat, quote, lang.unwrap_or(Lang::En));
             }
         }
     }
@@ -78,7 +84,7 @@ impl Intake {
         self.acks.done(id);
     }
 
-    fn tell_skipped(&self, chat: ChatId, lang: Lang) {
+    fn tell_skipped(&self, chat: ChatId, quote: Option<teloxide::types::MessageId>, lang: Lang) {
         let now = Instant::now();
         {
             let mut told = self.told.lock().unwrap_or_else(PoisonError::into_inner);
@@ -97,7 +103,11 @@ impl Intake {
         let sender = self.sender.clone();
         tokio::spawn(async move {
             let reply = Reply::text(Msg::new(FLOOD_NOTICE));
-            if let Err(e) = sender.send_reply(chat.0, lang, &reply).await {
+            let to = gpuscout_frontend::Address {
+                reply_to: quote.map(|m| m.0.to_string()),
+                ..gpuscout_frontend::Address::chat(chat.0.to_string())
+            };
+            if let Err(e) = gpuscout_frontend::Sender::send(&sender, &to, lang, &reply).await {
                 tracing::warn!("telegram: telling chat {chat} about skipped messages failed: {e}");
             }
         });
