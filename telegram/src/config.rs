@@ -159,7 +159,7 @@ pub struct Config {
     pub max_inflight: usize,
     /// Updates of one sender in a chat waiting behind the one it is answering, at most
     /// (`TELEGRAM_MAX_PER_CHAT`; default 8): one that floods past it has the excess
-    /// skipped, with one notice per chat a minute, so it cannot fill the shared
+    /// skipped, with one notice to it a minute, so it cannot fill the shared
     /// `max_inflight`, nor hold up or crowd out the other members of its group.
     pub max_per_chat: usize,
     /// How long a stop may take (`serve` sets its `GPUSCOUT_STOP_DEADLINE`): accepted

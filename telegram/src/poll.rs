@@ -40,8 +40,8 @@ pub(crate) struct Intake {
     pub gate: Gate,
     pub acks: Arc<Acks>,
     pub sender: TelegramSender,
-    /// When each chat was last told its updates were skipped.
-    pub told: Mutex<HashMap<ChatId, Instant>>,
+    /// When each sender in a chat was last told its updates were skipped.
+    pub told: Mutex<HashMap<Lane, Instant>>,
 }
 
 impl Intake {
@@ -60,11 +60,11 @@ impl Intake {
             self.skip(id);
             return;
         }
-        let chat = upd.chat().map(|c| c.id);
+        let key = lane(&upd);
         let lang = upd
             .from()
             .map(|u| Lang::from_locale(u.language_code.as_deref()));
-        if let Err(upd) = self.lanes.push_bounded(lane(&upd), upd, bounded) {
+        if let Err(upd) = self.lanes.push_bounded(key, upd, bounded) {
             self.skip(upd.id.0);
             gpuscout_frontend::metrics::error("telegram", "flood_skipped");
             // In a group the notice quotes the skipped message, so the group sees whom it
@@ -73,8 +73,8 @@ impl Intake {
                 UpdateKind::Message(m) if m.chat.is_group() || m.chat.is_supergroup() => Some(m.id),
                 _ => None,
             };
-            if let Some(chat) = chat {
-                self.tell_skipped(chat, quote, lang.unwrap_or(Lang::En));
+            if let Some(key) = key {
+                self.tell_skipped(key, quote, lang.unwrap_or(Lang::En));
             }
         }
     }
@@ -84,12 +84,14 @@ impl Intake {
         self.acks.done(id);
     }
 
-    fn tell_skipped(&self, chat: ChatId, quote: Option<teloxide::types::MessageId>, lang: Lang) {
+    /// Tells the sender of `key` (once a window) that some of their updates were skipped.
+    fn tell_skipped(&self, key: Lane, quote: Option<teloxide::types::MessageId>, lang: Lang) {
+        let chat = key.0;
         let now = Instant::now();
         {
             let mut told = self.told.lock().unwrap_or_else(PoisonError::into_inner);
             if told
-                .get(&chat)
+                .get(&key)
                 .is_some_and(|at| now.duration_since(*at) < FLOOD_NOTICE_EVERY)
             {
                 return;
@@ -97,9 +99,12 @@ impl Intake {
             if told.len() > 1024 {
                 told.retain(|_, at| now.duration_since(*at) < FLOOD_NOTICE_EVERY);
             }
-            told.insert(chat, now);
+            told.insert(key, now);
         }
-        tracing::info!("telegram: chat {chat} sends faster than it is answered; skipping some");
+        tracing::info!(
+            "telegram: {} in chat {chat} sends faster than it is answered; skipping some",
+            key.1
+        );
         let sender = self.sender.clone();
         tokio::spawn(async move {
             let reply = Reply::text(Msg::new(FLOOD_NOTICE));

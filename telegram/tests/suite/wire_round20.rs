@@ -299,3 +299,53 @@ fn a_press_past_the_per_user_limit_is_answered_and_keeps_the_step_it_refused() {
         );
     });
 }
+
+/// Case 5c (written with the change, not counted): two members flood one group in the same
+/// breath; each is told once, the notice quoting their own skipped message, and a third
+/// member is answered.
+#[test]
+fn two_members_flooding_one_group_are_each_told_once() {
+    let fake = FakeTelegram::start();
+    with_runner(&fake, None, || {
+        let mut updates: Vec<Value> = Vec::new();
+        for n in 0..20 {
+            updates.push(command(
+                supergroup(),
+                1100 + n,
+                person(20_011),
+                None,
+                "/gpu h100",
+            ));
+            updates.push(command(
+                supergroup(),
+                1200 + n,
+                person(20_012),
+                None,
+                "/gpu a100",
+            ));
+        }
+        updates.push(command(supergroup(), 1300, person(20_013), None, "/gpu l4"));
+        let last = batch(&fake, updates);
+        settle(&fake, last);
+        let sent = fake.sent_to(GROUP);
+        let notices: Vec<Option<i64>> = sent
+            .iter()
+            .filter(|s| is_notice(s))
+            .map(|s| s.reply_to)
+            .collect();
+        assert_eq!(notices.len(), 2, "case 5c: {notices:?}");
+        assert!(
+            notices
+                .iter()
+                .any(|r| r.is_some_and(|r| (1100..1120).contains(&r)))
+                && notices
+                    .iter()
+                    .any(|r| r.is_some_and(|r| (1200..1220).contains(&r))),
+            "case 5c: {notices:?}"
+        );
+        assert!(
+            sent.iter().any(|s| s.reply_to == Some(1300)),
+            "case 5c: the third member was skipped"
+        );
+    });
+}
